@@ -1,0 +1,176 @@
+package jsonv
+
+import (
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Canonical returns json.dumps(v, sort_keys=True, separators=(",", ":"),
+// ensure_ascii=ascii) as Python writes it. Case hashes use ascii=false; evidence-delta
+// keys use ascii=true.
+func Canonical(v any, ascii bool) []byte {
+	return AppendCanonical(nil, v, ascii)
+}
+
+// AppendCanonical appends the canonical form of v to dst.
+func AppendCanonical(dst []byte, v any, ascii bool) []byte {
+	switch x := v.(type) {
+	case nil:
+		return append(dst, "null"...)
+	case bool:
+		if x {
+			return append(dst, "true"...)
+		}
+		return append(dst, "false"...)
+	case int64:
+		return strconv.AppendInt(dst, x, 10)
+	case int:
+		return strconv.AppendInt(dst, int64(x), 10)
+	case BigInt:
+		return append(dst, x...)
+	case float64:
+		switch {
+		case math.IsNaN(x):
+			return append(dst, "NaN"...)
+		case math.IsInf(x, 1):
+			return append(dst, "Infinity"...)
+		case math.IsInf(x, -1):
+			return append(dst, "-Infinity"...)
+		}
+		return AppendFloatRepr(dst, x)
+	case string:
+		return appendQuoted(dst, x, ascii)
+	case []any:
+		dst = append(dst, '[')
+		for i, e := range x {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = AppendCanonical(dst, e, ascii)
+		}
+		return append(dst, ']')
+	case *Object:
+		idx := make([]int, x.Len())
+		for i := range idx {
+			idx[i] = i
+		}
+		// Byte order of UTF-8 equals code-point order, which is Python's str order.
+		sort.Slice(idx, func(a, b int) bool { return x.Keys[idx[a]] < x.Keys[idx[b]] })
+		dst = append(dst, '{')
+		for n, i := range idx {
+			if n > 0 {
+				dst = append(dst, ',')
+			}
+			dst = appendQuoted(dst, x.Keys[i], ascii)
+			dst = append(dst, ':')
+			dst = AppendCanonical(dst, x.Values[i], ascii)
+		}
+		return append(dst, '}')
+	default:
+		return append(dst, "null"...)
+	}
+}
+
+const hexDigits = "0123456789abcdef"
+
+func appendQuoted(dst []byte, s string, ascii bool) []byte {
+	dst = append(dst, '"')
+	for _, r := range s {
+		switch r {
+		case '"':
+			dst = append(dst, '\\', '"')
+		case '\\':
+			dst = append(dst, '\\', '\\')
+		case '\n':
+			dst = append(dst, '\\', 'n')
+		case '\r':
+			dst = append(dst, '\\', 'r')
+		case '\t':
+			dst = append(dst, '\\', 't')
+		case '\b':
+			dst = append(dst, '\\', 'b')
+		case '\f':
+			dst = append(dst, '\\', 'f')
+		default:
+			switch {
+			case r < 0x20:
+				dst = appendU4(dst, r)
+			case r < utf8.RuneSelf || !ascii:
+				dst = utf8.AppendRune(dst, r)
+			case r > 0xFFFF:
+				r -= 0x10000
+				dst = appendU4(dst, 0xD800+(r>>10))
+				dst = appendU4(dst, 0xDC00+(r&0x3FF))
+			default:
+				dst = appendU4(dst, r)
+			}
+		}
+	}
+	return append(dst, '"')
+}
+
+func appendU4(dst []byte, r rune) []byte {
+	return append(dst, '\\', 'u', hexDigits[r>>12&15], hexDigits[r>>8&15], hexDigits[r>>4&15], hexDigits[r&15])
+}
+
+// AppendFloatRepr appends Python's repr of a finite float: the shortest digits that
+// round-trip, positional with a trailing ".0" when the decimal exponent is in [-4, 16),
+// otherwise scientific with a signed exponent of at least two digits ("1e-05", "1e+16").
+func AppendFloatRepr(dst []byte, f float64) []byte {
+	if f == 0 {
+		if math.Signbit(f) {
+			return append(dst, "-0.0"...)
+		}
+		return append(dst, "0.0"...)
+	}
+	var tmp [32]byte
+	e := strconv.AppendFloat(tmp[:0], f, 'e', -1, 64) // e.g. "-1.2345e+02"
+	mant, exp, _ := strings.Cut(string(e), "e")
+	x, _ := strconv.Atoi(exp)
+	neg := mant[0] == '-'
+	if neg {
+		mant = mant[1:]
+	}
+	digits := strings.Replace(mant, ".", "", 1)
+	if neg {
+		dst = append(dst, '-')
+	}
+	if x < -4 || x >= 16 {
+		dst = append(dst, digits[0])
+		if len(digits) > 1 {
+			dst = append(dst, '.')
+			dst = append(dst, digits[1:]...)
+		}
+		dst = append(dst, 'e')
+		if x < 0 {
+			dst = append(dst, '-')
+			x = -x
+		} else {
+			dst = append(dst, '+')
+		}
+		if x < 10 {
+			dst = append(dst, '0')
+		}
+		return strconv.AppendInt(dst, int64(x), 10)
+	}
+	if x < 0 {
+		dst = append(dst, "0."...)
+		for i := 0; i < -x-1; i++ {
+			dst = append(dst, '0')
+		}
+		return append(dst, digits...)
+	}
+	if len(digits) <= x+1 {
+		dst = append(dst, digits...)
+		for i := len(digits); i < x+1; i++ {
+			dst = append(dst, '0')
+		}
+		return append(dst, ".0"...)
+	}
+	dst = append(dst, digits[:x+1]...)
+	dst = append(dst, '.')
+	return append(dst, digits[x+1:]...)
+}

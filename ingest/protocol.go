@@ -1,0 +1,72 @@
+package ingest
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Protocol is one of SafeActBench's five evaluation protocols.
+type Protocol uint8
+
+// The protocols, in the paper's order.
+const (
+	Legacy Protocol = iota
+	V0
+	V1
+	V2
+	V3
+	NumProtocols = 5
+)
+
+var protocolNames = [...]string{"legacy", "v0", "v1", "v2", "v3"}
+
+// Label is the paper's column label: Legacy, V0, V1, V2, V3.
+func (p Protocol) Label() string {
+	if p == Legacy {
+		return "Legacy"
+	}
+	return strings.ToUpper(p.String())
+}
+
+// String is the release's spelling: legacy, v0, v1, v2, v3.
+func (p Protocol) String() string {
+	if int(p) < len(protocolNames) {
+		return protocolNames[p]
+	}
+	return "unknown"
+}
+
+// ParseProtocol accepts legacy/L and v0..v3 in any case.
+func ParseProtocol(s string) (Protocol, bool) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "legacy", "l":
+		return Legacy, true
+	case "v0":
+		return V0, true
+	case "v1":
+		return V1, true
+	case "v2":
+		return V2, true
+	case "v3":
+		return V3, true
+	}
+	return 0, false
+}
+
+var caseIDPattern = regexp.MustCompile(`^[A-Z]+-(L|V0|V1|V2|V3)-\d+`)
+
+// ProtocolFromID reads the protocol from a case id such as SAB-V1-001 (a variant
+// suffix is allowed).
+func ProtocolFromID(id string) (Protocol, bool) {
+	m := caseIDPattern.FindStringSubmatch(id)
+	if m == nil {
+		return 0, false
+	}
+	return ParseProtocol(m[1])
+}
+
+// SplitVariant splits "BASE@variant" into its base id and variant ("" when none).
+func SplitVariant(id string) (base, variant string) {
+	base, variant, _ = strings.Cut(id, "@")
+	return base, variant
+}

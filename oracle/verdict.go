@@ -1,0 +1,113 @@
+package oracle
+
+import "github.com/sabench/sabench-stats/ingest"
+
+// Verdict is the oracle's judgment of one episode. It is compact on purpose: analyses of a
+// million episodes keep verdicts, never records. Detail is filled only on request.
+type Verdict struct {
+	RunID      string
+	Config     string
+	Model      string
+	Harness    string
+	CaseID     string // as in the episode, may carry @variant
+	BaseCaseID string
+	Protocol   ingest.Protocol
+	Domain     string
+	Repeat     int
+	Condition  string
+	Status     string // the episode's status
+
+	Excluded        bool
+	ExclusionReason string // the status, for excluded episodes
+
+	Static bool // a static judgment (agent_decision record), scored as decision == gold
+
+	ECS              bool
+	Outcome          string // decisive outcome (DESIGN §3)
+	CanonicalOutcome string // the evaluator's canonical observed outcome (§8.6)
+	FailureType      string // "" on success (DESIGN §5)
+
+	// Attempted is true when at least one consequential action was attempted.
+	Attempted bool
+	// FirstAttemptIndex is the 0-based index into the record's events of the first
+	// consequential attempt, or -1.
+	FirstAttemptIndex int
+	// CompleteAtFirstAttempt: at the first attempt's checkpoint no requirement was MISSING
+	// (coverage included). Meaningful only when Attempted.
+	CompleteAtFirstAttempt bool
+	// CoverageComplete is the episode's final information coverage.
+	CoverageComplete bool
+	// MissingAtCheckpoint: some action checkpoint had a MISSING requirement (Gap).
+	MissingAtCheckpoint bool
+	// ExecutedCommits counts ALLOWed consequential actions.
+	ExecutedCommits int
+
+	// Official is the harness's own verdict when the episode carried one: -1 none,
+	// 0 false, 1 true.
+	Official int8
+
+	Policy     string // policy name
+	PolicyHash string // hash of the policy's settings
+
+	Detail *Detail // nil unless requested
+}
+
+// Detail is the readable chain behind a verdict, for `explain` and `score --detail`.
+type Detail struct {
+	Checkpoints      []Checkpoint
+	Coverage         Coverage
+	CompletedCommits []string
+	InvalidInfoCalls []InvalidCall
+	Ledger           []Fact
+	Notes            []string // deviations and quirks that applied, e.g. trusted delta keys
+	ContractErrors   []string
+}
+
+// Checkpoint is one action's gate.
+type Checkpoint struct {
+	EventIndex    int
+	CallID        string
+	Tool          string
+	CommitID      string // matched commit, "" when none
+	Gate          string // ALLOW, DEFER, BLOCK
+	Reason        string // reason code for structural failures
+	Requirements  []RequirementResult
+	MatchErrors   []string
+	ReferenceErrs []string
+}
+
+// RequirementResult is one evaluated requirement.
+type RequirementResult struct {
+	ID                string
+	Status            string // SUPPORTED, MISSING, VIOLATED, INACTIVE
+	Reason            string
+	MissingConditions []string // canonical JSON of each unmet condition
+}
+
+// Coverage is the information-coverage block of the evaluator.
+type Coverage struct {
+	RequiredCalls    int
+	CoveredCalls     int
+	MinCalls         int
+	ObservedCalls    int
+	MinDistinct      int
+	ObservedDistinct int
+	Complete         bool
+}
+
+// InvalidCall is one rejected information call.
+type InvalidCall struct {
+	EventIndex int
+	CallID     string
+	Tool       string
+	Reason     string
+}
+
+// Fact is one ledger fact with its provenance.
+type Fact struct {
+	EventIndex int
+	CallID     string
+	Tool       string
+	DeltaKey   string
+	Fact       string // canonical JSON of the fact object
+}
