@@ -1,0 +1,106 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"runtime"
+	"strings"
+)
+
+// listFlag collects a repeatable flag; commas also separate values.
+type listFlag []string
+
+func (l *listFlag) String() string { return strings.Join(*l, ",") }
+
+func (l *listFlag) Set(v string) error {
+	for _, s := range strings.Split(v, ",") {
+		if s = strings.TrimSpace(s); s != "" {
+			*l = append(*l, s)
+		}
+	}
+	return nil
+}
+
+// common holds the flags every analysis command reads (DESIGN §8).
+type common struct {
+	bench         string
+	runs          listFlag
+	policies      listFlag
+	seed          uint64
+	resamples     int
+	format        string
+	out           string
+	jobs          int
+	sets          listFlag
+	clusters      string
+	infraFailures string
+	dedupe        string
+}
+
+// newFlagSet returns a flag set whose errors are usage errors and whose help goes to
+// stderr.
+func newFlagSet(e *env, name, usage string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(e.stderr, "usage: sabench-stats %s %s\n\nflags:\n", name, usage)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// addCommon registers the shared flags; defaultOut is the command's --out default ("" for
+// stdout).
+func addCommon(fs *flag.FlagSet, defaultOut string) *common {
+	c := &common{}
+	fs.StringVar(&c.bench, "bench", "builtin", "case specs: a SafeActBench checkout, a directory of case JSON files, a JSONL of {case_id, protocol, case_spec} rows, or builtin")
+	fs.Var(&c.runs, "runs", "episode files, globs or directories (repeatable; default: the built-in release's episodes)")
+	fs.Var(&c.policies, "policy", "authorization policy: a preset (safeact, near-miss, toolsandbox, tau-bench, appworld) or a JSON policy file (repeatable where a command compares policies)")
+	fs.Uint64Var(&c.seed, "seed", 1, "master seed of every resampling")
+	fs.IntVar(&c.resamples, "resamples", 5000, "bootstrap resamples")
+	fs.StringVar(&c.format, "format", "text", "output format: text, md, latex, csv or json")
+	fs.StringVar(&c.out, "out", defaultOut, "output directory or file")
+	fs.IntVar(&c.jobs, "j", runtime.GOMAXPROCS(0), "worker goroutines (results do not depend on it)")
+	fs.Var(&c.sets, "set", "case set NAME=FILE, one case id per line (repeatable)")
+	fs.StringVar(&c.clusters, "clusters", "", "CSV case_id,cluster_id for the template-clustered bootstrap")
+	fs.StringVar(&c.infraFailures, "infra-failures", "exclude", "infra_failure episodes: exclude (the paper) or fail (the SafeActBench batch runner)")
+	fs.StringVar(&c.dedupe, "dedupe", "", "duplicate episode keys: error (default), first or last")
+	return c
+}
+
+// parseFlags parses args and turns flag errors into usage errors. It returns errHelp
+// when -h was given, which run reports as success.
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return errHelp
+		}
+		return usagef("%s: %v", fs.Name(), err)
+	}
+	return nil
+}
+
+// errHelp signals that help was printed; it is not a failure.
+var errHelp = errors.New("help requested")
+
+// check validates the shared flags.
+func (c *common) check() error {
+	if c.resamples < 0 {
+		return usagef("--resamples must be ≥ 0")
+	}
+	if c.jobs < 1 {
+		return usagef("-j must be ≥ 1")
+	}
+	switch c.infraFailures {
+	case "exclude", "fail":
+	default:
+		return usagef("--infra-failures must be exclude or fail, not %q", c.infraFailures)
+	}
+	switch c.dedupe {
+	case "", "error", "first", "last":
+	default:
+		return usagef("--dedupe must be first or last, not %q", c.dedupe)
+	}
+	return nil
+}

@@ -1,0 +1,106 @@
+// Command sabench-stats re-scores SafeActBench episodes with a deterministic oracle and
+// computes the paper's statistics, tables and figures. It is a thin layer: every command
+// parses flags and calls the library packages.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+)
+
+// env is what a command may touch: its output streams.
+type env struct {
+	stdout io.Writer
+	stderr io.Writer
+}
+
+// command is one subcommand. Each command file registers itself from init.
+type command struct {
+	name    string
+	summary string
+	run     func(e *env, args []string) error
+}
+
+var commands = map[string]command{}
+
+func register(c command) {
+	if _, dup := commands[c.name]; dup {
+		panic("sabench-stats: command registered twice: " + c.name)
+	}
+	commands[c.name] = c
+}
+
+// usageError is a mistake in how the command was called (exit status 2).
+type usageError struct{ msg string }
+
+func (u *usageError) Error() string { return u.msg }
+
+func usagef(format string, a ...any) error {
+	return &usageError{msg: fmt.Sprintf(format, a...)}
+}
+
+func main() {
+	err := run(os.Stdout, os.Stderr, os.Args[1:])
+	os.Exit(exitCode(os.Stderr, err))
+}
+
+// exitCode reports err and maps it to the documented exit status: 0 ok, 1 input or
+// runtime error, 2 usage error.
+func exitCode(stderr io.Writer, err error) int {
+	if err == nil {
+		return 0
+	}
+	fmt.Fprintln(stderr, "sabench-stats:", err)
+	var u *usageError
+	if errors.As(err, &u) {
+		return 2
+	}
+	return 1
+}
+
+func run(stdout, stderr io.Writer, args []string) error {
+	e := &env{stdout: stdout, stderr: stderr}
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		if len(args) > 1 {
+			if c, ok := commands[args[1]]; ok {
+				if err := c.run(e, []string{"-h"}); !errors.Is(err, errHelp) {
+					return err
+				}
+				return nil
+			}
+		}
+		printUsage(stdout)
+		if len(args) == 0 {
+			return usagef("no command given")
+		}
+		return nil
+	}
+	c, ok := commands[args[0]]
+	if !ok {
+		printUsage(stderr)
+		return usagef("unknown command %q", args[0])
+	}
+	if err := c.run(e, args[1:]); !errors.Is(err, errHelp) {
+		return err
+	}
+	return nil
+}
+
+func printUsage(w io.Writer) {
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var b strings.Builder
+	b.WriteString("usage: sabench-stats <command> [flags]\n\ncommands:\n")
+	for _, n := range names {
+		fmt.Fprintf(&b, "  %-13s %s\n", n, commands[n].summary)
+	}
+	b.WriteString("\nRun 'sabench-stats <command> -h' for a command's flags.\n")
+	io.WriteString(w, b.String())
+}

@@ -1,0 +1,41 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// runCLI runs the command line in-process and returns stdout, stderr and the exit status.
+func runCLI(t *testing.T, args ...string) (string, string, int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	err := run(&out, &errb, args)
+	return out.String(), errb.String(), exitCode(&errb, err)
+}
+
+func TestUsageErrors(t *testing.T) {
+	_, stderr, code := runCLI(t)
+	if code != 2 {
+		t.Errorf("no command: exit %d, want 2", code)
+	}
+	if !strings.Contains(stderr, "no command given") {
+		t.Errorf("no command: stderr %q", stderr)
+	}
+	_, stderr, code = runCLI(t, "no-such-command")
+	if code != 2 || !strings.Contains(stderr, `unknown command "no-such-command"`) {
+		t.Errorf("unknown command: exit %d, stderr %q", code, stderr)
+	}
+}
+
+func TestHelpListsCommands(t *testing.T) {
+	stdout, _, code := runCLI(t, "help")
+	if code != 0 {
+		t.Fatalf("help: exit %d", code)
+	}
+	for name := range commands {
+		if !strings.Contains(stdout, "  "+name+" ") {
+			t.Errorf("help does not list %q:\n%s", name, stdout)
+		}
+	}
+}
