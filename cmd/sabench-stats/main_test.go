@@ -10,8 +10,8 @@ import (
 func runCLI(t *testing.T, args ...string) (string, string, int) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	err := run(&out, &errb, args)
-	return out.String(), errb.String(), exitCode(&errb, err)
+	code := exitCode(&errb, run(&out, &errb, args))
+	return out.String(), errb.String(), code
 }
 
 func TestUsageErrors(t *testing.T) {
