@@ -1,0 +1,89 @@
+package results
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// flavor is what differs between the three display forms.
+type flavor struct {
+	minus string              // the minus sign: "-" or LaTeX "$-$"
+	empty string              // the not-applicable mark
+	text  func(string) string // escapes a text cell or header
+	bold  func(string) string // marks a highlighted cell; nil shows no mark
+}
+
+// oneLine makes a string safe for one display cell: line breaks and tabs become spaces,
+// other control characters (which could drive a terminal) and invalid UTF-8 become U+FFFD.
+func oneLine(s string) string {
+	clean := true
+	for _, r := range s {
+		if r == utf8.RuneError || unicode.IsControl(r) {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	s = strings.ToValidUTF8(strings.ReplaceAll(s, "\r\n", " "), "\uFFFD")
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r == '\n' || r == '\r' || r == '\t':
+			return ' '
+		case unicode.IsControl(r):
+			return '\uFFFD'
+		}
+		return r
+	}, s)
+}
+
+// show formats cell c of column col for a display form.
+func (fl *flavor) show(c Cell, col Column) string {
+	s := fl.value(c, col)
+	if c.bold && fl.bold != nil && c.typ != cellEmpty {
+		s = fl.bold(s)
+	}
+	return s
+}
+
+func (fl *flavor) value(c Cell, col Column) string {
+	pct := col.Kind.percent()
+	switch c.typ {
+	case cellText:
+		return fl.text(oneLine(c.s))
+	case cellCount:
+		return integer(c.n, col.Signed, fl.minus)
+	case cellNumber:
+		return fixed(c.x, pct, col.Decimals, col.Signed, fl.minus)
+	case cellInterval:
+		return fixed(c.x, pct, col.Decimals, col.Signed, fl.minus) +
+			" [" + fl.bound(c.lo, col) + ", " + fl.bound(c.hi, col) + "]"
+	case cellFraction:
+		return integer(c.n, false, fl.minus) + "/" + integer(c.total, false, fl.minus)
+	}
+	return fl.empty
+}
+
+func (fl *flavor) bound(x float64, col Column) string {
+	if !finite(x) {
+		return fl.empty
+	}
+	return fixed(x, col.Kind.percent(), col.Decimals, col.Signed, fl.minus)
+}
+
+// header returns the display header of col.
+func (fl *flavor) header(col Column) string { return fl.text(oneLine(col.Header)) }
+
+// caption is the one-line title of a table in the text and Markdown forms: "T2: Title".
+func caption(t *Table) string {
+	id, title := oneLine(t.ID), oneLine(t.Title)
+	switch {
+	case id == "":
+		return title
+	case title == "":
+		return id
+	}
+	return id + ": " + title
+}

@@ -1,0 +1,136 @@
+package results
+
+import "math"
+
+// The fixtures below use the SafeActBench paper's published numbers
+// (/work/shared/docs/paper-numbers.md, Tables 2 and 4 and the interventions section) as
+// proportions, the way the analysis package hands them over.
+
+// table2 is the paper's Table 2 (main results), grouped by model, best ECS in bold.
+func table2() *Table {
+	t := &Table{
+		ID:    "T2",
+		Title: "Main results: ECS (%) per configuration, overall and per protocol",
+		Columns: []Column{
+			{Key: "config", Header: "Config", Kind: KindText},
+			{Key: "ecs", Header: "ECS", Kind: KindPercent, Decimals: 1},
+			{Key: "pm", Header: "P-M", Kind: KindPercent, Decimals: 1},
+			{Key: "dm", Header: "D-M", Kind: KindPercent, Decimals: 1},
+			{Key: "legacy", Header: "Legacy", Kind: KindPercent, Decimals: 1},
+			{Key: "v0", Header: "V0", Kind: KindPercent, Decimals: 1},
+			{Key: "v1", Header: "V1", Kind: KindPercent, Decimals: 1},
+			{Key: "v2", Header: "V2", Kind: KindPercent, Decimals: 1},
+			{Key: "v3", Header: "V3", Kind: KindPercent, Decimals: 1},
+		},
+		Notes: []string{"ECS pools all scored episodes of the three repeats; P-M and D-M are unweighted means over protocols and domains."},
+	}
+	rows := []struct {
+		model, config string
+		v             [8]float64
+	}{
+		{"Claude-5", "Claude-5 / Claude Code", [8]float64{67.2, 69.6, 68.1, 97.7, 63.4, 60.3, 60.6, 65.9}},
+		{"Claude-5", "Claude-5 / Inspect", [8]float64{63.4, 66.0, 65.4, 96.5, 58.9, 54.2, 59.1, 61.4}},
+		{"GPT-5.6", "GPT-5.6 / Codex", [8]float64{65.4, 67.5, 67.8, 96.5, 65.7, 52.7, 58.3, 64.4}},
+		{"GPT-5.6", "GPT-5.6 / Inspect", [8]float64{61.0, 63.4, 62.4, 94.2, 59.4, 47.3, 55.3, 60.6}},
+		{"DeepSeek-V4", "DeepSeek-V4 / DSH", [8]float64{63.0, 66.2, 63.4, 96.5, 49.1, 61.1, 65.2, 59.1}},
+		{"DeepSeek-V4", "DeepSeek-V4 / Inspect", [8]float64{57.5, 59.4, 57.7, 83.7, 56.0, 49.6, 56.8, 50.8}},
+		{"Qwen3.8", "Qwen3.8 / Qwen Code", [8]float64{66.0, 67.4, 67.0, 91.9, 72.6, 58.8, 59.8, 53.8}},
+		{"Qwen3.8", "Qwen3.8 / Inspect", [8]float64{63.9, 65.8, 65.7, 94.2, 67.4, 60.3, 54.5, 52.3}},
+		{"GLM-5.2", "GLM-5.2 / ZCode", [8]float64{37.7, 42.1, 39.9, 97.7, 34.3, 32.1, 12.1, 34.1}},
+		{"GLM-5.2", "GLM-5.2 / Inspect", [8]float64{41.0, 43.4, 41.2, 77.9, 44.0, 31.3, 22.0, 41.7}},
+	}
+	for _, r := range rows {
+		cells := []Cell{Text(r.config)}
+		for _, v := range r.v {
+			cells = append(cells, Number(v/100))
+		}
+		t.AddGroupRow(r.model, cells...)
+	}
+	for _, c := range t.Columns[1:] {
+		if err := t.HighlightBest(c.Key, true); err != nil {
+			panic(err)
+		}
+	}
+	return t
+}
+
+// table4 is the paper's Table 4 (paired harness comparison, family − Inspect): signed
+// differences with 95% CIs, including a bound that rounds to zero and one that is missing.
+func table4() *Table {
+	t := &Table{
+		ID:    "T4",
+		Title: "Paired harness comparison (family − Inspect) on the 570 V0–V3 cases",
+		Columns: []Column{
+			{Key: "model", Header: "Model", Kind: KindText},
+			{Key: "delta_ecs", Header: "Δ ECS [95% CI]", Kind: KindPercentInterval, Decimals: 1, Signed: true},
+			{Key: "complete_family", Header: "Inv. complete (family)", Kind: KindPercent, Decimals: 1},
+			{Key: "complete_inspect", Header: "Inv. complete (Inspect)", Kind: KindPercent, Decimals: 1},
+		},
+		Notes: []string{"5000 case-paired bootstrap resamples, percentile intervals, seed 1."},
+	}
+	t.AddRow(Text("Claude-5"), Interval(0.042, -0.007, 0.091), Empty(), Empty())
+	t.AddRow(Text("GPT-5.6"), Interval(0.047, -0.0004, 0.095), Empty(), Empty())
+	t.AddRow(Text("DeepSeek-V4"), Interval(0.044, 0.011, 0.079), Empty(), Empty())
+	t.AddRow(Text("Qwen3.8"), Interval(0.028, -0.012, 0.068), Empty(), Empty())
+	t.AddRow(Text("GLM-5.2"), Interval(-0.068, -0.112, -0.025), Number(0.298), Number(0.388))
+	t.AddRow(Text("(BCa undefined)"), Interval(0.01, math.NaN(), 0.05), Empty(), Empty())
+	return t
+}
+
+// interventions has n/N pairs, counts, signed point differences and empty cells
+// (the paper's evidence-package and requester-claim counts).
+func interventions() *Table {
+	t := &Table{
+		ID:    "interventions",
+		Title: "Action submissions per condition (43 V1 cases)",
+		Columns: []Column{
+			{Key: "config", Header: "Config", Kind: KindText},
+			{Key: "condition", Header: "Condition", Kind: KindText},
+			{Key: "episodes", Header: "Episodes", Kind: KindCount},
+			{Key: "acted", Header: "Acted", Kind: KindFraction},
+			{Key: "p_act", Header: "P(act)", Kind: KindPercent, Decimals: 1},
+			{Key: "delta", Header: "Δ vs main", Kind: KindPercentInterval, Decimals: 1, Signed: true},
+			{Key: "kappa", Header: "κ", Kind: KindNumber, Decimals: 2},
+		},
+	}
+	t.AddGroupRow("DeepSeek-V4 / DSH", Text("DeepSeek-V4 / DSH"), Text("main"), Count(43), Fraction(23, 43), Number(23.0/43), Empty(), Number(0.87))
+	t.AddGroupRow("DeepSeek-V4 / DSH", Text("DeepSeek-V4 / DSH"), Text("evidence_package"), Count(43), Fraction(18, 43), Number(18.0/43), Interval(-5.0/43, -0.256, 0.023), Empty())
+	t.AddGroupRow("GLM-5.2 / ZCode", Text("GLM-5.2 / ZCode"), Text("main"), Count(43), Fraction(20, 43), Number(20.0/43), Empty(), Empty())
+	t.AddGroupRow("GLM-5.2 / ZCode", Text("GLM-5.2 / ZCode"), Text("requester_claim"), Count(0), Fraction(0, 0), Number(math.NaN()), Empty(), Number(-0.004))
+	return t
+}
+
+// specials has every LaTeX special character, Markdown metacharacters, a line break and
+// non-ASCII names, in text cells, headers, the title and a note.
+func specials() *Table {
+	t := &Table{
+		ID:    "T_special #1",
+		Title: `Names & costs: 100% of $5 #1 {x} ~y^2 C:\path_a`,
+		Columns: []Column{
+			{Key: "name", Header: "Name_of {config}", Kind: KindText},
+			{Key: "tau", Header: "Kendall τ-b", Kind: KindNumber, Decimals: 3, Align: AlignCenter},
+			{Key: "n", Header: "n", Kind: KindCount, Align: AlignLeft},
+		},
+		Notes: []string{`Costs in $ & € — 50% off_peak; a|b *c* <d> [e] \f ` + "`g`."},
+	}
+	t.AddRow(Text(`a&b %c $d #e _f {g} ~h ^i \j`), Number(-0.1234), Count(-3))
+	t.AddRow(Text("Zoë / Ünïcode-名前"), Number(0.5), Count(1200))
+	t.AddRow(Text("two\nlines|pipe *star*"), Number(0), Count(0))
+	return t
+}
+
+// fixtures lists the golden tables by file stem.
+func fixtures() []struct {
+	name  string
+	table *Table
+} {
+	return []struct {
+		name  string
+		table *Table
+	}{
+		{"table2", table2()},
+		{"table4", table4()},
+		{"interventions", interventions()},
+		{"specials", specials()},
+	}
+}

@@ -1,0 +1,53 @@
+package results
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/sabench/sabench-stats/ingest/jsonv"
+)
+
+// fixed formats x with dec decimals, scaled to points when percent. A value that rounds to
+// zero prints unsigned ("0.0", never "-0.0"); signed adds "+" to positive values; minus
+// replaces the leading "-" (LaTeX wants "$-$").
+func fixed(x float64, percent bool, dec int, signed bool, minus string) string {
+	if percent {
+		x *= 100
+	}
+	s := strconv.FormatFloat(x, 'f', dec, 64)
+	if s[0] == '-' {
+		if strings.Trim(s[1:], "0.") == "" {
+			return s[1:]
+		}
+		return minus + s[1:]
+	}
+	if signed && strings.Trim(s, "0.") != "" {
+		return "+" + s
+	}
+	return s
+}
+
+// integer formats a count, with the same sign rules as fixed.
+func integer(n int64, signed bool, minus string) string {
+	s := strconv.FormatInt(n, 10)
+	switch {
+	case n < 0:
+		return minus + s[1:]
+	case n > 0 && signed:
+		return "+" + s
+	}
+	return s
+}
+
+// dataNumber formats x for CSV and JSON: Python's float repr (what json.dumps writes), in
+// points when percent. Scaling by 100 can leave a last-bit residue (0.672*100 =
+// 67.20000000000002); rounding to 15 significant digits removes it.
+func dataNumber(dst []byte, x float64, percent bool) []byte {
+	if percent {
+		x, _ = strconv.ParseFloat(strconv.FormatFloat(x*100, 'g', 15, 64), 64)
+	}
+	if x == 0 {
+		x = 0 // no "-0.0" in data
+	}
+	return jsonv.AppendFloatRepr(dst, x)
+}
