@@ -15,7 +15,7 @@ import (
 // panics) the temporary file is removed and path is left as it was. The file gets mode
 // 0644. The directory itself is not fsynced, so a machine crash right after the rename may
 // still lose the new name.
-func WriteFileAtomic(path string, write func(io.Writer) error) (err error) {
+func WriteFileAtomic(path string, write func(io.Writer) error) error {
 	if write == nil {
 		return errors.New("results: WriteFileAtomic: nil write function")
 	}
@@ -31,9 +31,9 @@ func WriteFileAtomic(path string, write func(io.Writer) error) (err error) {
 		return err
 	}
 	tmp := f.Name()
-	done := false
+	renamed := false
 	defer func() {
-		if !done {
+		if !renamed { // an error or a panic: leave nothing behind (a second Close is harmless)
 			f.Close()
 			os.Remove(tmp)
 		}
@@ -52,16 +52,12 @@ func WriteFileAtomic(path string, write func(io.Writer) error) (err error) {
 		return err
 	}
 	if err := f.Close(); err != nil {
-		os.Remove(tmp)
-		done = true
 		return err
 	}
 	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		done = true
 		return err
 	}
-	done = true
+	renamed = true
 	return nil
 }
 

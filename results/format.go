@@ -39,7 +39,9 @@ func (f Format) Ext() string {
 }
 
 // Formats lists every format in a fixed order.
-func Formats() []Format { return []Format{FormatText, FormatMarkdown, FormatLaTeX, FormatCSV, FormatJSON} }
+func Formats() []Format {
+	return []Format{FormatText, FormatMarkdown, FormatLaTeX, FormatCSV, FormatJSON}
+}
 
 // ParseFormat parses text|md|latex|csv|json (case-insensitive); "markdown", "tex" and
 // "txt" are accepted as aliases.
