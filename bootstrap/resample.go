@@ -1,0 +1,219 @@
+package bootstrap
+
+import (
+	"fmt"
+	"math"
+	"sync"
+	"sync/atomic"
+)
+
+// Statistic computes one or more values from unit weights: w[u] is how many times unit u was
+// drawn (all ones is the observed data; a zero leaves the unit out). It writes len(out)
+// values. Resample calls it from several goroutines at once, so it must not write shared
+// state; w and out belong to the caller for the duration of the call only.
+type Statistic func(w []float64, out []float64)
+
+// MaxUnits bounds the number of resampled units (the bounded draw works on 32 bits).
+const MaxUnits = 1<<31 - 1
+
+// blockSize is the number of replicates a worker claims at a time. Seeds are per replicate,
+// so it affects only scheduling, never results.
+const blockSize = 64
+
+// Result holds a bootstrap's estimates, replicates, jackknife values and intervals.
+type Result struct {
+	Options   Options    // the options used, defaults filled in
+	Units     int        // number of resampled units
+	Estimate  []float64  // the statistic at unit weights (the observed data), per output
+	Intervals []Interval // per output, with Options.Method, Level and Quantile
+
+	outs int
+	reps []float64 // output-major: reps[k*B+b]
+	jack []float64 // output-major: jack[k*Units+u]
+}
+
+// Outputs is the number of values the statistic returns.
+func (r *Result) Outputs() int { return r.outs }
+
+// Replicates returns output k's replicates in replicate order (a view; do not modify).
+func (r *Result) Replicates(k int) []float64 {
+	if k < 0 || k >= r.outs {
+		return nil
+	}
+	b := r.Options.Resamples
+	return r.reps[k*b : (k+1)*b : (k+1)*b]
+}
+
+// Jackknife returns output k's leave-one-unit-out values, unit order (a view; do not modify).
+func (r *Result) Jackknife(k int) []float64 {
+	if k < 0 || k >= r.outs {
+		return nil
+	}
+	return r.jack[k*r.Units : (k+1)*r.Units : (k+1)*r.Units]
+}
+
+// StdErr is the bootstrap standard error of output k: the sample standard deviation
+// (ddof = 1, as scipy's standard_error) of its finite replicates; NaN with fewer than two.
+func (r *Result) StdErr(k int) float64 {
+	var n, mean, m2 float64
+	for _, v := range r.Replicates(k) {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			continue
+		}
+		n++
+		d := v - mean
+		mean += d / n
+		m2 += d * (v - mean)
+	}
+	if n < 2 {
+		return math.NaN()
+	}
+	return math.Sqrt(m2 / (n - 1))
+}
+
+// Interval recomputes output k's interval with another method, level or quantile mode from
+// the stored replicates and jackknife values.
+func (r *Result) Interval(k int, m Method, level float64, q QuantileMode) (Interval, error) {
+	if k < 0 || k >= r.outs {
+		return Interval{}, fmt.Errorf("bootstrap: output %d out of range [0, %d)", k, r.outs)
+	}
+	return ComputeInterval(m, r.Replicates(k), r.Estimate[k], r.Jackknife(k), level, q)
+}
+
+// Resample runs the unit bootstrap: Options.Resamples times it draws nUnits units with
+// replacement, calls stat with the draw counts, and stores the nOut values. It also evaluates
+// stat at unit weights (the estimate) and with each unit left out (the jackknife, used by
+// BCa), and computes every output's interval. The result depends only on the statistic, nUnits
+// and the options other than Workers.
+func Resample(nUnits int, stat Statistic, nOut int, opt Options) (*Result, error) {
+	if stat == nil {
+		return nil, fmt.Errorf("bootstrap: nil statistic")
+	}
+	if nUnits < 1 || nUnits > MaxUnits {
+		return nil, fmt.Errorf("bootstrap: units %d out of range [1, %d]", nUnits, MaxUnits)
+	}
+	if nOut < 1 {
+		return nil, fmt.Errorf("bootstrap: outputs %d must be at least 1", nOut)
+	}
+	opt, err := opt.normalize()
+	if err != nil {
+		return nil, err
+	}
+	B := opt.Resamples
+	if int64(B)*int64(nOut) > MaxResamples || int64(nUnits)*int64(nOut) > MaxResamples {
+		return nil, fmt.Errorf("bootstrap: %d outputs × %d resamples (or units) is too large", nOut, B)
+	}
+	r := &Result{Options: opt, Units: nUnits, outs: nOut,
+		Estimate: make([]float64, nOut),
+		reps:     make([]float64, B*nOut),
+		jack:     make([]float64, nUnits*nOut)}
+
+	ones := make([]float64, nUnits)
+	for i := range ones {
+		ones[i] = 1
+	}
+	if err := safeCall(stat, ones, r.Estimate); err != nil {
+		return nil, err
+	}
+	base := StreamSeed(opt.Seed, opt.Stream)
+	// Replicates: each worker claims blocks of replicate indices; replicate b always uses
+	// ReplicateSeed(base, b), so the worker count cannot change any value.
+	err = parallel(opt.Workers, B, nUnits, nOut, stat, func(w, out []float64, d *drawer, b int) {
+		clear(w)
+		d.fill(ReplicateSeed(base, b), w)
+	}, func(k, b int, v float64) { r.reps[k*B+b] = v })
+	if err != nil {
+		return nil, err
+	}
+	// Jackknife: unit u left out (weight 0), all others once.
+	err = parallel(opt.Workers, nUnits, nUnits, nOut, stat, func(w, out []float64, _ *drawer, u int) {
+		for i := range w {
+			w[i] = 1
+		}
+		w[u] = 0
+	}, func(k, u int, v float64) { r.jack[k*nUnits+u] = v })
+	if err != nil {
+		return nil, err
+	}
+	r.Intervals = make([]Interval, nOut)
+	for k := range nOut {
+		iv, err := ComputeInterval(opt.Method, r.Replicates(k), r.Estimate[k], r.Jackknife(k), opt.Level, opt.Quantile)
+		if err != nil {
+			// No finite replicate for this output: report it as an undefined interval rather
+			// than fail the whole table.
+			iv = newInterval(opt.Level, opt.Quantile, 0, B)
+			iv.Method = opt.Method
+			iv.Lo, iv.Hi = math.NaN(), math.NaN()
+			iv.Warnings = append(iv.Warnings, err.Error())
+		}
+		r.Intervals[k] = iv
+	}
+	return r, nil
+}
+
+// parallel evaluates stat for tasks 0..n-1 on up to workers goroutines. prep sets the weights
+// for a task; store receives each output value. A panicking statistic becomes an error.
+func parallel(workers, n, nUnits, nOut int, stat Statistic,
+	prep func(w, out []float64, d *drawer, task int), store func(k, task int, v float64)) error {
+	blocks := (n + blockSize - 1) / blockSize
+	if workers > blocks {
+		workers = blocks
+	}
+	var next atomic.Int64
+	var failed atomic.Bool
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for g := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() {
+				if p := recover(); p != nil {
+					errs[g] = fmt.Errorf("bootstrap: statistic panicked: %v", p)
+					failed.Store(true)
+				}
+			}()
+			w := make([]float64, nUnits)
+			out := make([]float64, nOut)
+			d := newDrawer(nUnits)
+			for !failed.Load() {
+				start := int(next.Add(1)-1) * blockSize
+				if start >= n {
+					return
+				}
+				end := min(start+blockSize, n)
+				for t := start; t < end; t++ {
+					prep(w, out, &d, t)
+					for k := range out {
+						out[k] = math.NaN() // an output the statistic leaves unset stays undefined
+					}
+					stat(w, out)
+					for k, v := range out {
+						store(k, t, v)
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// safeCall evaluates stat once, turning a panic into an error.
+func safeCall(stat Statistic, w, out []float64) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("bootstrap: statistic panicked: %v", p)
+		}
+	}()
+	for k := range out {
+		out[k] = math.NaN()
+	}
+	stat(w, out)
+	return nil
+}
