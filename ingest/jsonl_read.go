@@ -1,0 +1,173 @@
+package ingest
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/klauspost/compress/gzip"
+	"github.com/klauspost/compress/zstd"
+	"github.com/sabench/sabench-stats/ingest/jsonv"
+)
+
+// jsonlReader streams episodes from a JSONL file, transparently decompressing gzip and
+// zstd (detected from the magic bytes, so the file name does not matter).
+type jsonlReader struct {
+	path    string
+	f       *os.File
+	closers []func() error
+	br      *bufio.Reader
+	max     int
+	line    int
+	buf     []byte
+}
+
+const jsonlBufSize = 1 << 20
+
+func newJSONLFileReader(f *os.File, path string, max int) (*jsonlReader, error) {
+	r := &jsonlReader{path: path, f: f, max: max}
+	src, closers, err := decompress(bufio.NewReaderSize(f, 64<<10))
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	r.closers = closers
+	r.br = bufio.NewReaderSize(src, jsonlBufSize)
+	return r, nil
+}
+
+// decompress wraps br in a gzip or zstd decoder when its first bytes say so.
+func decompress(br *bufio.Reader) (io.Reader, []func() error, error) {
+	magic, _ := br.Peek(4)
+	switch {
+	case len(magic) >= 2 && magic[0] == 0x1f && magic[1] == 0x8b:
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, nil, fmt.Errorf("gzip: %w", err)
+		}
+		return zr, []func() error{zr.Close}, nil
+	case len(magic) == 4 && bytes.Equal(magic, []byte{0x28, 0xb5, 0x2f, 0xfd}):
+		// One decoder goroutine bounds memory and CPU per file.
+		zr, err := zstd.NewReader(br, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxWindow(1<<27))
+		if err != nil {
+			return nil, nil, fmt.Errorf("zstd: %w", err)
+		}
+		return zr, []func() error{func() error { zr.Close(); return nil }}, nil
+	}
+	return br, nil, nil
+}
+
+func (r *jsonlReader) close() error {
+	var first error
+	for _, c := range r.closers {
+		if err := c(); err != nil && first == nil {
+			first = err
+		}
+	}
+	r.closers = nil
+	if r.f != nil {
+		if err := r.f.Close(); err != nil && first == nil {
+			first = err
+		}
+		r.f = nil
+	}
+	return first
+}
+
+// readLine returns the next line without its newline. A line longer than the limit is
+// consumed and reported as errLineTooLong.
+func (r *jsonlReader) readLine() ([]byte, error) {
+	r.line++
+	b, err := r.br.ReadSlice('\n')
+	if err == nil || (err == io.EOF && len(b) > 0) {
+		if len(b) > r.max+1 || (len(b) == r.max+1 && b[len(b)-1] != '\n') {
+			return nil, errLineTooLong
+		}
+		return trimEOL(b), nil
+	}
+	if err != bufio.ErrBufferFull {
+		return nil, err // io.EOF with no data, or a read error
+	}
+	r.buf = append(r.buf[:0], b...)
+	tooLong := false
+	for {
+		b, err = r.br.ReadSlice('\n')
+		if !tooLong {
+			r.buf = append(r.buf, b...)
+			if len(r.buf) > r.max+1 {
+				tooLong = true
+				r.buf = r.buf[:0]
+			}
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if err != nil && err != io.EOF {
+			return nil, err
+		}
+		break
+	}
+	if tooLong || (len(r.buf) > r.max && r.buf[len(r.buf)-1] != '\n') {
+		return nil, errLineTooLong
+	}
+	return trimEOL(r.buf), nil
+}
+
+var errLineTooLong = fmt.Errorf("line too long")
+
+func trimEOL(b []byte) []byte {
+	if n := len(b); n > 0 && b[n-1] == '\n' {
+		b = b[:n-1]
+	}
+	if n := len(b); n > 0 && b[n-1] == '\r' {
+		b = b[:n-1]
+	}
+	return b
+}
+
+func isBlank(b []byte) bool {
+	for _, c := range b {
+		if c != ' ' && c != '\t' && c != '\r' {
+			return false
+		}
+	}
+	return true
+}
+
+func (r *jsonlReader) next() (*Episode, error) {
+	for {
+		b, err := r.readLine()
+		switch {
+		case err == errLineTooLong:
+			return nil, Problem{File: r.path, Line: r.line,
+				Msg: fmt.Sprintf("line longer than the limit of %d bytes", r.max)}
+		case err == io.EOF:
+			return nil, io.EOF
+		case err != nil:
+			return nil, fmt.Errorf("%s:%d: %w", r.path, r.line, err)
+		}
+		if isBlank(b) {
+			continue // blank lines (e.g. a trailing one) carry no episode
+		}
+		return decodeEpisodeLine(b, r.path, r.line)
+	}
+}
+
+// decodeEpisodeLine decodes one JSONL line into an episode.
+func decodeEpisodeLine(b []byte, path string, line int) (*Episode, error) {
+	v, err := jsonv.Parse(b)
+	if err != nil {
+		return nil, Problem{File: path, Line: line, Msg: "invalid JSON: " + err.Error()}
+	}
+	o, ok := v.(*jsonv.Object)
+	if !ok {
+		return nil, Problem{File: path, Line: line, Msg: "an episode must be a JSON object, got " + typeName(v)}
+	}
+	e, probs := DecodeEpisode(o, path, line)
+	if probs != nil {
+		return nil, problemErr(probs)
+	}
+	return e, nil
+}

@@ -1,0 +1,214 @@
+package ingest
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/apache/arrow-go/v18/parquet"
+	"github.com/apache/arrow-go/v18/parquet/file"
+	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+	"github.com/sabench/sabench-stats/ingest/jsonv"
+)
+
+// parquetBatchRows bounds the rows decoded at once (go-notes §a: BatchSize 0 would
+// return the whole file as one batch).
+const parquetBatchRows = 1024
+
+// parquetReader streams episodes from a Parquet file written by this package or by
+// another tool (pyarrow, DuckDB, Spark) with the same column names. Column types are
+// read leniently: any string type (utf8, large_utf8, dictionary, binary) and any
+// integer type.
+type parquetReader struct {
+	path string
+	f    *os.File
+	pf   *file.Reader
+	rr   pqarrow.RecordReader
+	rec  arrow.RecordBatch
+	cols map[string]int // column name -> index in rec
+	i    int            // next row within rec
+	row  int            // rows consumed so far (1-based row numbers in problems)
+}
+
+// jsonColumns are the columns that hold JSON text.
+var jsonColumns = map[string]bool{colRecord: true, colOfficial: true, colUsage: true, colExtra: true}
+
+func newParquetFileReader(f *os.File, path string) (*parquetReader, error) {
+	mem := memory.DefaultAllocator
+	rp := parquet.NewReaderProperties(mem)
+	rp.BufferedStreamEnabled = true // stream pages instead of loading whole column chunks
+	pf, err := file.NewParquetReader(f, file.WithReadProps(rp))
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("%s: not a readable Parquet file: %w", path, err)
+	}
+	r := &parquetReader{path: path, f: f, pf: pf}
+	fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: parquetBatchRows}, mem)
+	if err != nil {
+		r.close()
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	// Project every top-level field except the derived events column; select by leaf.
+	var leaves []int
+	have := map[string]bool{}
+	var walk func(f *pqarrow.SchemaField)
+	walk = func(f *pqarrow.SchemaField) {
+		if f.IsLeaf() {
+			leaves = append(leaves, f.ColIndex)
+		}
+		for i := range f.Children {
+			walk(&f.Children[i])
+		}
+	}
+	for i := range fr.Manifest.Fields {
+		name := fr.Manifest.Fields[i].Field.Name
+		if name == colEvents || name == "__index_level_0__" {
+			continue
+		}
+		have[name] = true
+		walk(&fr.Manifest.Fields[i])
+	}
+	for _, req := range []string{colConfig, colCaseID, colRepeat} {
+		if !have[req] {
+			r.close()
+			return nil, fmt.Errorf("%s: not an episode file: no %q column", path, req)
+		}
+	}
+	rr, err := fr.GetRecordReader(context.Background(), leaves, nil)
+	if err != nil {
+		r.close()
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	r.rr = rr
+	return r, nil
+}
+
+func (r *parquetReader) close() error {
+	if r.rr != nil {
+		r.rr.Release()
+		r.rr = nil
+	}
+	var err error
+	if r.pf != nil {
+		err = r.pf.Close() // closes f as well
+		r.pf, r.f = nil, nil
+	}
+	if r.f != nil {
+		err = r.f.Close()
+		r.f = nil
+	}
+	return err
+}
+
+func (r *parquetReader) next() (*Episode, error) {
+	for r.rec == nil || r.i >= int(r.rec.NumRows()) {
+		if !r.rr.Next() {
+			if err := r.rr.Err(); err != nil && err != io.EOF {
+				return nil, fmt.Errorf("%s: row %d: %w", r.path, r.row+1, err)
+			}
+			return nil, io.EOF
+		}
+		r.rec = r.rr.RecordBatch()
+		r.i = 0
+		r.cols = map[string]int{}
+		for j, f := range r.rec.Schema().Fields() {
+			r.cols[f.Name] = j
+		}
+	}
+	i := r.i
+	r.i++
+	r.row++
+	o := &jsonv.Object{Keys: make([]string, 0, len(r.cols)), Values: make([]any, 0, len(r.cols))}
+	// Walk the columns in the file's order, so that extra fields keep their position.
+	for j, f := range r.rec.Schema().Fields() {
+		col := r.rec.Column(j)
+		if col.IsNull(i) {
+			continue
+		}
+		v, err := cellValue(col, i)
+		if err != nil {
+			return nil, Problem{File: r.path, Line: r.row, Field: f.Name, Msg: err.Error()}
+		}
+		if f.Name == colExtra {
+			s, ok := v.(string)
+			extra, err := jsonv.ParseObject([]byte(s))
+			if !ok || err != nil {
+				return nil, Problem{File: r.path, Line: r.row, Field: f.Name, Msg: "must hold a JSON object"}
+			}
+			for k, key := range extra.Keys {
+				if !isEpisodeField(key) {
+					o.Set(key, extra.Values[k])
+				}
+			}
+			continue
+		}
+		if jsonColumns[f.Name] {
+			s, ok := v.(string)
+			if !ok {
+				return nil, Problem{File: r.path, Line: r.row, Field: f.Name, Msg: "must hold JSON text"}
+			}
+			pv, err := jsonv.Parse([]byte(s))
+			if err != nil {
+				return nil, Problem{File: r.path, Line: r.row, Field: f.Name, Msg: "invalid JSON: " + err.Error()}
+			}
+			v = pv
+		}
+		o.Set(f.Name, v)
+	}
+	e, probs := DecodeEpisode(o, r.path, r.row)
+	if probs != nil {
+		return nil, problemErr(probs)
+	}
+	return e, nil
+}
+
+// cellValue converts one Arrow cell to a JSON value: strings (of any Arrow string or
+// binary type, or dictionary-encoded), integers, floats and booleans.
+func cellValue(a arrow.Array, i int) (any, error) {
+	switch c := a.(type) {
+	case *array.String:
+		return c.Value(i), nil
+	case *array.LargeString:
+		return c.Value(i), nil
+	case *array.StringView:
+		return c.Value(i), nil
+	case *array.Binary:
+		return string(c.Value(i)), nil
+	case *array.LargeBinary:
+		return string(c.Value(i)), nil
+	case *array.Int64:
+		return c.Value(i), nil
+	case *array.Int32:
+		return int64(c.Value(i)), nil
+	case *array.Int16:
+		return int64(c.Value(i)), nil
+	case *array.Int8:
+		return int64(c.Value(i)), nil
+	case *array.Uint64:
+		v := c.Value(i)
+		if v > 1<<63-1 {
+			return jsonv.BigInt(strconv.FormatUint(v, 10)), nil
+		}
+		return int64(v), nil
+	case *array.Uint32:
+		return int64(c.Value(i)), nil
+	case *array.Uint16:
+		return int64(c.Value(i)), nil
+	case *array.Uint8:
+		return int64(c.Value(i)), nil
+	case *array.Float64:
+		return c.Value(i), nil
+	case *array.Float32:
+		return float64(c.Value(i)), nil
+	case *array.Boolean:
+		return c.Value(i), nil
+	case *array.Dictionary:
+		return cellValue(c.Dictionary(), c.GetValueIndex(i))
+	}
+	return nil, fmt.Errorf("unsupported column type %s", a.DataType())
+}

@@ -1,0 +1,57 @@
+package ingest
+
+import (
+	"github.com/apache/arrow-go/v18/arrow"
+)
+
+// Parquet column names (DESIGN §2.2): the scalar top-level fields, the JSON fields as
+// JSON text, and a derived events column for analytics engines. "extra" holds the
+// top-level fields the format does not define, as a JSON object, so that conversion
+// loses nothing.
+const (
+	colSchema       = "schema"
+	colRunID        = "run_id"
+	colConfig       = "config"
+	colModel        = "model"
+	colHarness      = "harness"
+	colCaseID       = "case_id"
+	colRepeat       = "repeat"
+	colCondition    = "condition"
+	colStatus       = "status"
+	colFailureClass = "failure_class"
+	colRecord       = "record"
+	colOfficial     = "official"
+	colUsage        = "usage"
+	colExtra        = "extra"
+	colEvents       = "events"
+)
+
+// eventType is the element of the events column. It mirrors record.events for
+// engines that cannot parse JSON; readers here ignore it, record is authoritative.
+var eventType = arrow.StructOf(
+	arrow.Field{Name: "type", Type: arrow.BinaryTypes.String, Nullable: true},
+	arrow.Field{Name: "call_id", Type: arrow.BinaryTypes.String, Nullable: true},
+	arrow.Field{Name: "tool", Type: arrow.BinaryTypes.String, Nullable: true},
+	arrow.Field{Name: "arguments", Type: arrow.BinaryTypes.String, Nullable: true}, // JSON text
+	arrow.Field{Name: "evidence_delta_key", Type: arrow.BinaryTypes.String, Nullable: true},
+	arrow.Field{Name: "tool_status", Type: arrow.BinaryTypes.String, Nullable: true},
+)
+
+// EpisodeArrowSchema is the Arrow schema of the episode Parquet files this package writes.
+var EpisodeArrowSchema = arrow.NewSchema([]arrow.Field{
+	{Name: colSchema, Type: arrow.BinaryTypes.String},
+	{Name: colRunID, Type: arrow.BinaryTypes.String},
+	{Name: colConfig, Type: arrow.BinaryTypes.String},
+	{Name: colModel, Type: arrow.BinaryTypes.String},
+	{Name: colHarness, Type: arrow.BinaryTypes.String},
+	{Name: colCaseID, Type: arrow.BinaryTypes.String},
+	{Name: colRepeat, Type: arrow.PrimitiveTypes.Int64},
+	{Name: colCondition, Type: arrow.BinaryTypes.String},
+	{Name: colStatus, Type: arrow.BinaryTypes.String},
+	{Name: colFailureClass, Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: colRecord, Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: colOfficial, Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: colUsage, Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: colExtra, Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: colEvents, Type: arrow.ListOf(eventType), Nullable: true},
+}, nil)

@@ -1,0 +1,286 @@
+package ingest
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+)
+
+// DefaultMaxLineBytes is the default limit on one JSONL line (one episode). A longer
+// line is an error, never silently skipped (DESIGN §11).
+const DefaultMaxLineBytes = 64 << 20
+
+// Dedupe policies for duplicate episode keys (DESIGN §2.2).
+const (
+	DedupeNone  = ""      // a duplicate key is an error
+	DedupeFirst = "first" // keep the first episode of a key, report the others
+	DedupeLast  = "last"  // keep the last episode of a key, report the others
+)
+
+// ReadOptions controls how episodes are read.
+type ReadOptions struct {
+	// MaxLineBytes limits one JSONL line; 0 means DefaultMaxLineBytes.
+	MaxLineBytes int
+	// Dedupe is DedupeNone, DedupeFirst or DedupeLast.
+	Dedupe string
+	// Bench, when set, makes an episode whose case id it does not know a problem.
+	Bench *Bench
+	// Format forces "jsonl" or "parquet"; "" detects it from the file's first bytes
+	// and, failing that, its name.
+	Format string
+}
+
+func (o ReadOptions) maxLine() int {
+	if o.MaxLineBytes <= 0 {
+		return DefaultMaxLineBytes
+	}
+	return o.MaxLineBytes
+}
+
+func (o ReadOptions) check() error {
+	switch o.Dedupe {
+	case DedupeNone, DedupeFirst, DedupeLast:
+	default:
+		return fmt.Errorf("unknown dedupe policy %q (want first or last)", o.Dedupe)
+	}
+	switch o.Format {
+	case "", "jsonl", "parquet":
+	default:
+		return fmt.Errorf("unknown episode format %q (want jsonl or parquet)", o.Format)
+	}
+	return nil
+}
+
+// EpisodeReader streams episodes. Next returns io.EOF after the last episode. Any
+// other error is either a recoverable problem with one line or row (a Problem or
+// Problems value, see AsProblems), after which the caller may keep calling Next, or a
+// fatal error (I/O, a corrupt file), after which Next keeps returning it.
+type EpisodeReader interface {
+	Next() (*Episode, error)
+	// Reported lists what was dropped without being an error: the duplicates that a
+	// dedupe policy discarded. Complete after Next has returned io.EOF.
+	Reported() []Problem
+	// Count is the number of episodes returned so far.
+	Count() int
+	Close() error
+}
+
+// AsProblems returns the problems carried by err (a Problem or Problems), or nil when
+// err is not a recoverable problem.
+func AsProblems(err error) []Problem {
+	var p Problem
+	var ps Problems
+	switch {
+	case errors.As(err, &ps):
+		return ps
+	case errors.As(err, &p):
+		return []Problem{p}
+	}
+	return nil
+}
+
+func problemErr(ps []Problem) error {
+	if len(ps) == 1 {
+		return ps[0]
+	}
+	return Problems(ps)
+}
+
+// fileReader reads the episodes of one file.
+type fileReader interface {
+	next() (*Episode, error)
+	close() error
+}
+
+// OpenEpisodes opens one episode file (JSONL, optionally .gz or .zst, or Parquet).
+// Duplicate keys within the file are handled as opt.Dedupe says.
+func OpenEpisodes(path string, opt ReadOptions) (EpisodeReader, error) {
+	return OpenRuns([]string{path}, opt)
+}
+
+// OpenRuns opens a sequence of episode files (see ExpandRuns) as one stream, in the
+// order given. Duplicate keys across and within the files are handled as opt.Dedupe
+// says; with DedupeLast the files are read twice (once for the keys), so memory stays
+// bounded by the number of keys, not the size of the records.
+func OpenRuns(paths []string, opt ReadOptions) (EpisodeReader, error) {
+	if err := opt.check(); err != nil {
+		return nil, err
+	}
+	for _, p := range paths {
+		st, err := os.Stat(p)
+		if err != nil {
+			return nil, err
+		}
+		if st.IsDir() {
+			return nil, fmt.Errorf("%s: is a directory (expand it with ExpandRuns)", p)
+		}
+	}
+	r := &runsReader{paths: paths, opt: opt, seen: map[Key]where{}}
+	if opt.Dedupe == DedupeLast {
+		if err := r.scanLast(); err != nil {
+			return nil, err
+		}
+	}
+	return r, nil
+}
+
+type where struct {
+	file int
+	line int
+}
+
+type runsReader struct {
+	paths []string
+	opt   ReadOptions
+	idx   int
+	cur   fileReader
+	seen  map[Key]where // first emitted (or, for last, the winner) of each key
+	last  map[Key]where // DedupeLast: position of the last episode of each key
+	rep   []Problem
+	count int
+	err   error
+}
+
+func (r *runsReader) Count() int          { return r.count }
+func (r *runsReader) Reported() []Problem { return r.rep }
+
+func (r *runsReader) Close() error {
+	if r.cur != nil {
+		err := r.cur.close()
+		r.cur = nil
+		return err
+	}
+	return nil
+}
+
+func (r *runsReader) Next() (*Episode, error) {
+	for {
+		if r.err != nil {
+			return nil, r.err
+		}
+		if r.cur == nil {
+			if r.idx >= len(r.paths) {
+				r.err = io.EOF
+				return nil, io.EOF
+			}
+			fr, err := openFile(r.paths[r.idx], r.opt)
+			if err != nil {
+				r.err = err
+				return nil, err
+			}
+			r.cur = fr
+		}
+		e, err := r.cur.next()
+		if err == io.EOF {
+			cerr := r.cur.close()
+			r.cur = nil
+			r.idx++
+			if cerr != nil {
+				r.err = cerr
+				return nil, cerr
+			}
+			continue
+		}
+		if err != nil {
+			if AsProblems(err) == nil {
+				r.err = err
+			}
+			return nil, err
+		}
+		if r.opt.Bench != nil && r.opt.Bench.Case(e.CaseID) == nil {
+			return nil, Problem{File: e.Source, Line: e.Line, Field: "case_id",
+				Msg: fmt.Sprintf("unknown case id %q (not in bench %s)", e.CaseID, r.opt.Bench.Source)}
+		}
+		k := e.Key()
+		here := where{r.idx, e.Line}
+		if r.last != nil {
+			if w := r.last[k]; w != here {
+				r.rep = append(r.rep, dupProblem(e, r.paths[w.file], w.line, "dropped: --dedupe last keeps"))
+				continue
+			}
+		} else if w, dup := r.seen[k]; dup {
+			if r.opt.Dedupe == DedupeFirst {
+				r.rep = append(r.rep, dupProblem(e, r.paths[w.file], w.line, "dropped: --dedupe first keeps"))
+				continue
+			}
+			return nil, dupProblem(e, r.paths[w.file], w.line, "first seen at")
+		} else {
+			r.seen[k] = here
+		}
+		r.count++
+		return e, nil
+	}
+}
+
+func dupProblem(e *Episode, file string, line int, what string) Problem {
+	k := e.Key()
+	return Problem{File: e.Source, Line: e.Line, Field: "",
+		Msg: fmt.Sprintf("duplicate episode key (config %q, case_id %q, repeat %d, condition %q); %s %s:%d",
+			k.Config, k.CaseID, k.Repeat, k.Condition, what, file, line)}
+}
+
+// scanLast reads every file once and records where the last episode of each key is.
+// Lines with problems are skipped here; the second pass reports them.
+func (r *runsReader) scanLast() error {
+	r.last = map[Key]where{}
+	for i, p := range r.paths {
+		fr, err := openFile(p, r.opt)
+		if err != nil {
+			return err
+		}
+		for {
+			e, err := fr.next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				if AsProblems(err) != nil {
+					continue
+				}
+				fr.close()
+				return err
+			}
+			r.last[e.Key()] = where{i, e.Line}
+		}
+		if err := fr.close(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Episode file formats.
+const (
+	formatJSONL   = "jsonl"
+	formatParquet = "parquet"
+)
+
+// openFile opens one file with the reader its content calls for.
+func openFile(path string, opt ReadOptions) (fileReader, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	format := opt.Format
+	if format == "" {
+		var magic [4]byte
+		n, _ := io.ReadFull(f, magic[:])
+		if n == 4 && string(magic[:]) == "PAR1" {
+			format = formatParquet
+		} else if n < 4 && strings.HasSuffix(strings.ToLower(path), ".parquet") {
+			format = formatParquet
+		} else {
+			format = formatJSONL
+		}
+		if _, err := f.Seek(0, io.SeekStart); err != nil {
+			f.Close()
+			return nil, err
+		}
+	}
+	if format == formatParquet {
+		return newParquetFileReader(f, path)
+	}
+	return newJSONLFileReader(f, path, opt.maxLine())
+}

@@ -1,0 +1,86 @@
+package ingest
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// ReadCaseSet reads a case-set file: one case id per line; blank lines and lines
+// starting with '#' are ignored. Every id must be a case of b (when b is non-nil).
+func ReadCaseSet(path string, b *Bench) ([]string, []Problem) {
+	data, err := readLimited(path, MaxBenchFileBytes)
+	if err != nil {
+		return nil, []Problem{{File: path, Msg: err.Error()}}
+	}
+	var ids []string
+	var probs []Problem
+	seen := map[string]int{}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(nil, len(data)+1)
+	line := 0
+	for sc.Scan() {
+		line++
+		id := strings.TrimSpace(sc.Text())
+		if id == "" || strings.HasPrefix(id, "#") {
+			continue
+		}
+		switch prev, dup := seen[id]; {
+		case dup:
+			probs = append(probs, Problem{File: path, Line: line, Msg: fmt.Sprintf("case %q repeats line %d", id, prev)})
+		case b != nil && b.Case(id) == nil:
+			probs = append(probs, Problem{File: path, Line: line, Msg: fmt.Sprintf("unknown case id %q", id)})
+		default:
+			seen[id] = line
+			ids = append(ids, id)
+		}
+	}
+	return ids, probs
+}
+
+// loadShippedSets reads root/sets/NAME.txt.
+func (b *Bench) loadShippedSets(root string) []Problem {
+	dir := filepath.Join(root, "sets")
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil // no shipped sets
+	}
+	var names []string
+	for _, e := range ents {
+		if e.Type().IsRegular() && strings.HasSuffix(e.Name(), ".txt") {
+			names = append(names, e.Name())
+		}
+	}
+	sort.Strings(names)
+	var probs []Problem
+	for _, n := range names {
+		ids, ps := ReadCaseSet(filepath.Join(dir, n), b)
+		probs = append(probs, ps...)
+		b.Sets[strings.TrimSuffix(n, ".txt")] = ids
+	}
+	return probs
+}
+
+// loadUserSets reads the --set NAME=FILE sets, which replace shipped sets of the same name.
+func (b *Bench) loadUserSets(sets map[string]string) []Problem {
+	names := make([]string, 0, len(sets))
+	for n := range sets {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var probs []Problem
+	for _, n := range names {
+		if n == "" {
+			probs = append(probs, Problem{File: sets[n], Msg: "a case set needs a name (NAME=FILE)"})
+			continue
+		}
+		ids, ps := ReadCaseSet(sets[n], b)
+		probs = append(probs, ps...)
+		b.Sets[n] = ids
+	}
+	return probs
+}
