@@ -1,0 +1,156 @@
+package results
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+func TestLaTeXEscape(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{`&`, `\&`},
+		{`%`, `\%`},
+		{`$`, `\$`},
+		{`#`, `\#`},
+		{`_`, `\_`},
+		{`{`, `\{`},
+		{`}`, `\}`},
+		{`~`, `\textasciitilde{}`},
+		{`^`, `\textasciicircum{}`},
+		{`\`, `\textbackslash{}`},
+		{`\{}`, `\textbackslash{}\{\}`}, // one pass: the added braces are not escaped again
+		{`<a|b>`, `\textless{}a\textbar{}b\textgreater{}`},
+		{"Δ ECS", `$\Delta$ ECS`},
+		{"Kendall τ-b, Spearman ρ, Cohen's κ", `Kendall $\tau$-b, Spearman $\rho$, Cohen's $\kappa$`},
+		{"a − b — c – d", `a $-$ b --- c -- d`},
+		{"±2 ×3 ≤4 ≥5", `$\pm$2 $\times$3 $\leq$4 $\geq$5`},
+		{"Zoë Ünïcode 名前", "Zoë Ünïcode 名前"}, // UTF-8 passes through
+		{"plain-text 1.5/2 (x) [y]", "plain-text 1.5/2 (x) [y]"},
+	}
+	for _, tc := range tests {
+		if got := LaTeXEscape(tc.in); got != tc.want {
+			t.Errorf("LaTeXEscape(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestMarkdownEscape(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{`a|b`, `a\|b`},
+		{`*x* _y_`, `\*x\* \_y\_`},
+		{"`code`", "\\`code\\`"},
+		{`~~del~~`, `\~\~del\~\~`},
+		{`[95% CI]`, `[95% CI]`},
+		{`[x](http://e)`, `[x\](http://e)`},
+		{`<b>`, `\<b\>`},
+		{`$x$`, `\$x\$`},
+		{`C:\dir`, `C:\\dir`},
+	}
+	for _, tc := range tests {
+		if got := mdEscaper.Replace(tc.in); got != tc.want {
+			t.Errorf("markdown escape of %q = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestLaTeXLabel(t *testing.T) {
+	for in, want := range map[string]string{
+		"T2":           "T2",
+		"coverage":     "coverage",
+		"T_special #1": "T_special--1",
+		"a{b}%c":       "a-b--c",
+		"Δ":            "-",
+	} {
+		if got := latexLabel(in); got != want {
+			t.Errorf("latexLabel(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// alignTable has one column per alignment, with values of different widths.
+func alignTable() *Table {
+	t := &Table{
+		ID: "align",
+		Columns: []Column{
+			{Key: "auto_text", Header: "auto text", Kind: KindText},
+			{Key: "auto_num", Header: "auto num", Kind: KindNumber, Decimals: 1},
+			{Key: "left", Header: "left", Kind: KindCount, Align: AlignLeft},
+			{Key: "right", Header: "right", Kind: KindText, Align: AlignRight},
+			{Key: "center", Header: "center", Kind: KindFraction, Align: AlignCenter},
+		},
+	}
+	t.AddRow(Text("a"), Number(1), Count(5), Text("x"), Fraction(1, 2))
+	t.AddRow(Text("long name"), Number(123.45), Count(12345), Text("wide"), Fraction(10, 200))
+	return t
+}
+
+func TestTextAlignment(t *testing.T) {
+	var b bytes.Buffer
+	if err := Render(&b, alignTable(), FormatText); err != nil {
+		t.Fatal(err)
+	}
+	want := `align
+┌───────────┬──────────┬───────┬───────┬────────┐
+│ auto text │ auto num │ left  │ right │ center │
+├───────────┼──────────┼───────┼───────┼────────┤
+│ a         │      1.0 │ 5     │     x │  1/2   │
+│ long name │    123.5 │ 12345 │  wide │ 10/200 │
+└───────────┴──────────┴───────┴───────┴────────┘
+`
+	if got := b.String(); got != want {
+		t.Errorf("text:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+func TestMarkdownAlignment(t *testing.T) {
+	var b bytes.Buffer
+	if err := Render(&b, alignTable(), FormatMarkdown); err != nil {
+		t.Fatal(err)
+	}
+	want := `**align**
+
+| auto text | auto num | left  | right | center |
+| :-------- | -------: | :---- | ----: | :----: |
+| a         |      1.0 | 5     |     x |  1/2   |
+| long name |    123.5 | 12345 |  wide | 10/200 |
+`
+	if got := b.String(); got != want {
+		t.Errorf("markdown:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+func TestLaTeXAlignment(t *testing.T) {
+	var b bytes.Buffer
+	if err := Render(&b, alignTable(), FormatLaTeX); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "\\begin{tabular}{lrlrc}\n") {
+		t.Errorf("column spec missing:\n%s", b.String())
+	}
+	if strings.Contains(b.String(), `\caption`) {
+		t.Errorf("a table without a title has no caption:\n%s", b.String())
+	}
+}
+
+// TestWideCharacters: a CJK name is two columns wide per character, in both padded forms.
+func TestWideCharacters(t *testing.T) {
+	tab := &Table{Columns: []Column{{Key: "n", Header: "name", Kind: KindText}, {Key: "v", Header: "v", Kind: KindCount}}}
+	tab.AddRow(Text("名前"), Count(1))
+	tab.AddRow(Text("abcde"), Count(2))
+	var b bytes.Buffer
+	if err := Render(&b, tab, FormatMarkdown); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(b.String(), "\n")
+	if lines[0] != "| name  |   v |" || lines[2] != "| 名前  |   1 |" || lines[3] != "| abcde |   2 |" {
+		t.Errorf("markdown widths:\n%s", b.String())
+	}
+	b.Reset()
+	if err := Render(&b, tab, FormatText); err != nil {
+		t.Fatal(err)
+	}
+	lines = strings.Split(b.String(), "\n")
+	if lines[3] != "│ 名前  │ 1 │" {
+		t.Errorf("text widths:\n%s", b.String())
+	}
+}

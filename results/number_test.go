@@ -1,0 +1,121 @@
+package results
+
+import (
+	"math"
+	"testing"
+)
+
+func TestFixed(t *testing.T) {
+	tests := []struct {
+		x       float64
+		percent bool
+		dec     int
+		signed  bool
+		minus   string
+		want    string
+	}{
+		{0.634, true, 1, false, "-", "63.4"},
+		{0.044, true, 1, true, "-", "+4.4"},
+		{-0.068, true, 1, true, "-", "-6.8"},
+		{-0.112, true, 1, true, "$-$", "$-$11.2"},
+		{0, true, 1, true, "-", "0.0"},         // zero never gets a sign
+		{-0.0004, true, 1, true, "-", "0.0"},   // rounds to zero: no "-0.0" (the paper prints "0.0")
+		{0.0004, true, 1, true, "-", "0.0"},    // rounds to zero: no "+0.0"
+		{-0.004, false, 2, false, "-", "0.00"}, // the same for plain numbers
+		{1, true, 1, false, "-", "100.0"},
+		{0.5, false, 0, false, "-", "0"}, // FormatFloat rounds half to even
+		{1.5, false, 0, false, "-", "2"},
+		{2.345, false, 2, false, "-", "2.35"}, // 2.345 is 2.34500000000000019984 in binary
+		{10, false, 0, true, "-", "+10"},
+		{-1e-9, false, 3, false, "-", "0.000"},
+	}
+	for _, tc := range tests {
+		if got := fixed(tc.x, tc.percent, tc.dec, tc.signed, tc.minus); got != tc.want {
+			t.Errorf("fixed(%v, %v, %d, %v, %q) = %q, want %q", tc.x, tc.percent, tc.dec, tc.signed, tc.minus, got, tc.want)
+		}
+	}
+}
+
+func TestInteger(t *testing.T) {
+	tests := []struct {
+		n      int64
+		signed bool
+		minus  string
+		want   string
+	}{
+		{0, true, "-", "0"},
+		{7, true, "-", "+7"},
+		{7, false, "-", "7"},
+		{-7, true, "$-$", "$-$7"},
+		{math.MinInt64, false, "-", "-9223372036854775808"},
+	}
+	for _, tc := range tests {
+		if got := integer(tc.n, tc.signed, tc.minus); got != tc.want {
+			t.Errorf("integer(%d, %v, %q) = %q, want %q", tc.n, tc.signed, tc.minus, got, tc.want)
+		}
+	}
+}
+
+// TestDataNumber checks the CSV/JSON numbers: Python's float repr, scaled to points
+// without the last-bit residue of the multiplication.
+func TestDataNumber(t *testing.T) {
+	tests := []struct {
+		x       float64
+		percent bool
+		want    string
+	}{
+		{0.672, true, "67.2"}, // 0.672*100 is 67.2 only after removing the residue
+		{0.07, true, "7.0"},   // 0.07*100 = 7.000000000000001 in float64
+		{0.29, true, "29.0"},  // 0.29*100 = 28.999999999999996
+		{1.0 / 3, true, "33.3333333333333"},
+		{1.0 / 3, false, "0.3333333333333333"},
+		{-0.0, false, "0.0"},
+		{1e-5, false, "1e-05"},
+		{1e16, false, "1e+16"},
+		{250, false, "250.0"},
+	}
+	for _, tc := range tests {
+		if got := string(dataNumber(nil, tc.x, tc.percent)); got != tc.want {
+			t.Errorf("dataNumber(%v, %v) = %q, want %q", tc.x, tc.percent, got, tc.want)
+		}
+	}
+}
+
+// TestShow covers each cell type in each display flavor.
+func TestShow(t *testing.T) {
+	pct := Column{Key: "x", Kind: KindPercent, Decimals: 1}
+	sint := Column{Key: "d", Kind: KindPercentInterval, Decimals: 1, Signed: true}
+	num := Column{Key: "n", Kind: KindInterval, Decimals: 2}
+	frac := Column{Key: "f", Kind: KindFraction}
+	txt := Column{Key: "t", Kind: KindText}
+	tests := []struct {
+		fl   *flavor
+		c    Cell
+		col  Column
+		want string
+	}{
+		{&textFlavor, Number(0.634), pct, "63.4"},
+		{&textFlavor, Number(0.634).Bold(), pct, "63.4"},
+		{&mdFlavor, Number(0.634).Bold(), pct, "**63.4**"},
+		{&latexFlavor, Number(0.634).Bold(), pct, `\textbf{63.4}`},
+		{&textFlavor, Interval(0.634, 0.598, 0.669), Column{Key: "e", Kind: KindPercentInterval, Decimals: 1}, "63.4 [59.8, 66.9]"},
+		{&textFlavor, Interval(0.044, 0.011, 0.079), sint, "+4.4 [+1.1, +7.9]"},
+		{&textFlavor, Interval(0.047, 0, 0.095), sint, "+4.7 [0.0, +9.5]"},
+		{&latexFlavor, Interval(-0.068, -0.112, -0.025), sint, "$-$6.8 [$-$11.2, $-$2.5]"},
+		{&textFlavor, Interval(0.87, math.NaN(), math.Inf(1)), num, "0.87 [—, —]"},
+		{&latexFlavor, Interval(0.87, math.NaN(), 0.9), num, "0.87 [---, 0.90]"},
+		{&textFlavor, Interval(math.NaN(), 0, 1), num, "—"},
+		{&textFlavor, Number(math.Inf(-1)), pct, "—"},
+		{&textFlavor, Fraction(23, 43), frac, "23/43"},
+		{&textFlavor, Empty(), frac, "—"},
+		{&mdFlavor, Empty().Bold(), frac, "—"}, // an empty cell is never bold
+		{&latexFlavor, Empty(), txt, "---"},
+		{&textFlavor, Text("a\r\nb\tc\x1b[31md"), txt, "a b c\uFFFD[31md"},
+		{&textFlavor, Text("bad \xff utf8"), txt, "bad \uFFFD utf8"},
+	}
+	for i, tc := range tests {
+		if got := tc.fl.show(tc.c, tc.col); got != tc.want {
+			t.Errorf("%d: show = %q, want %q", i, got, tc.want)
+		}
+	}
+}
