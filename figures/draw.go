@@ -1,0 +1,187 @@
+package figures
+
+import (
+	"image/color"
+	"math"
+	"strconv"
+	"strings"
+
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// frame maps data coordinates onto a rectangle of the canvas.
+type frame struct {
+	r              vg.Rectangle
+	x0, x1, y0, y1 float64
+}
+
+func (f frame) X(v float64) vg.Length {
+	return f.r.Min.X + vg.Length((v-f.x0)/(f.x1-f.x0))*(f.r.Max.X-f.r.Min.X)
+}
+
+func (f frame) Y(v float64) vg.Length {
+	return f.r.Min.Y + vg.Length((v-f.y0)/(f.y1-f.y0))*(f.r.Max.Y-f.r.Min.Y)
+}
+
+func rect(x0, y0, x1, y1 vg.Length) vg.Rectangle {
+	return vg.Rectangle{Min: vg.Point{X: min(x0, x1), Y: min(y0, y1)}, Max: vg.Point{X: max(x0, x1), Y: max(y0, y1)}}
+}
+
+func fillRect(c draw.Canvas, clr color.Color, r vg.Rectangle) {
+	if r.Max.X <= r.Min.X || r.Max.Y <= r.Min.Y {
+		return
+	}
+	c.FillPolygon(clr, []vg.Point{r.Min, {X: r.Max.X, Y: r.Min.Y}, r.Max, {X: r.Min.X, Y: r.Max.Y}})
+}
+
+func strokeRect(c draw.Canvas, ls draw.LineStyle, r vg.Rectangle) {
+	c.StrokeLines(ls, []vg.Point{r.Min, {X: r.Max.X, Y: r.Min.Y}, r.Max, {X: r.Min.X, Y: r.Max.Y}, r.Min})
+}
+
+func line(c draw.Canvas, ls draw.LineStyle, pts ...vg.Point) { c.StrokeLines(ls, pts) }
+
+func lineStyle(clr color.Color, w vg.Length) draw.LineStyle {
+	return draw.LineStyle{Color: clr, Width: w}
+}
+
+// wrap breaks s at spaces into lines no wider than maxW; a single word
+// wider than maxW stays whole on its own line (the caller checks widths).
+func wrap(ts draw.TextStyle, s string, maxW vg.Length) []string {
+	words := strings.Fields(s)
+	if len(words) == 0 {
+		return nil
+	}
+	var lines []string
+	cur := words[0]
+	for _, w := range words[1:] {
+		if ts.Width(cur+" "+w) <= maxW {
+			cur += " " + w
+			continue
+		}
+		lines = append(lines, cur)
+		cur = w
+	}
+	return append(lines, cur)
+}
+
+func maxWidth(ts draw.TextStyle, ss []string) vg.Length {
+	var w vg.Length
+	for _, s := range ss {
+		w = max(w, ts.Width(s))
+	}
+	return w
+}
+
+// humanize turns an identifier such as "partial_workflow" into words.
+func humanize(s string) string { return strings.ReplaceAll(s, "_", " ") }
+
+// tick is one axis tick: a data value and its label.
+type tick struct {
+	v     float64
+	label string
+}
+
+// linearTicks returns ticks from lo to hi (inclusive) every step, built from
+// integers so that no "-0" or 0.30000000000000004 appears.
+func linearTicks(lo, hi, step float64, scale float64) []tick {
+	var ts []tick
+	n0 := int(math.Ceil(lo/step - 1e-9))
+	n1 := int(math.Floor(hi/step + 1e-9))
+	for i := n0; i <= n1 && len(ts) < 1000; i++ {
+		v := float64(i) * step
+		ts = append(ts, tick{v: v, label: formatNum(v * scale)})
+	}
+	return ts
+}
+
+// formatNum prints v with the fewest decimals (at most 2) that show it.
+func formatNum(v float64) string {
+	if math.Abs(v) < 1e-9 {
+		return "0"
+	}
+	for d := 0; d < 2; d++ {
+		if s := strconv.FormatFloat(v, 'f', d, 64); math.Abs(mustParse(s)-v) < 1e-9 {
+			return s
+		}
+	}
+	return strconv.FormatFloat(v, 'f', 2, 64)
+}
+
+func mustParse(s string) float64 {
+	v, _ := strconv.ParseFloat(s, 64)
+	return v
+}
+
+// niceStep returns a step of 1, 2, 2.5 or 5 × 10^k giving at most n
+// intervals over span.
+func niceStep(span float64, n int) float64 {
+	if !(span > 0) || math.IsInf(span, 0) {
+		return 1
+	}
+	raw := span / float64(n)
+	p := math.Pow(10, math.Floor(math.Log10(raw)))
+	for _, m := range []float64{1, 2, 2.5, 5, 10} {
+		if m*p >= raw-1e-12 {
+			return m * p
+		}
+	}
+	return 10 * p
+}
+
+// xAxis draws grid lines across f, the axis line and tick labels below it;
+// it returns the height used below f.r.Min.Y.
+func xAxis(c draw.Canvas, st style, f frame, ticks []tick, grid bool) vg.Length {
+	tl := st.em * 0.3
+	for _, t := range ticks {
+		x := f.X(t.v)
+		if grid {
+			line(c, lineStyle(gridGrey, 0.5), vg.Point{X: x, Y: f.r.Min.Y}, vg.Point{X: x, Y: f.r.Max.Y})
+		}
+		line(c, lineStyle(axisGrey, 0.5), vg.Point{X: x, Y: f.r.Min.Y}, vg.Point{X: x, Y: f.r.Min.Y - tl})
+		c.FillText(align(st.small, draw.XCenter, draw.YTop), vg.Point{X: x, Y: f.r.Min.Y - tl - st.em*0.15}, t.label)
+	}
+	line(c, lineStyle(axisGrey, 0.5), vg.Point{X: f.r.Min.X, Y: f.r.Min.Y}, vg.Point{X: f.r.Max.X, Y: f.r.Min.Y})
+	return xAxisHeight(st)
+}
+
+func xAxisHeight(st style) vg.Length {
+	return st.em*0.45 + lineHeight(st.small)
+}
+
+// tickLabelsFit reports whether adjacent tick labels leave a gap.
+func tickLabelsFit(st style, f frame, ticks []tick) bool {
+	for i := 1; i < len(ticks); i++ {
+		gap := f.X(ticks[i].v) - f.X(ticks[i-1].v)
+		need := (st.small.Width(ticks[i].label)+st.small.Width(ticks[i-1].label))/2 + st.em*0.4
+		if gap < need {
+			return false
+		}
+	}
+	return true
+}
+
+// drawTitle draws pre-wrapped title lines centred from top; it returns the
+// height used.
+func drawTitle(c draw.Canvas, st style, lines []string, top vg.Length) vg.Length {
+	lh := lineHeight(st.title)
+	cx := (c.Min.X + c.Max.X) / 2
+	for i, l := range lines {
+		c.FillText(align(st.title, draw.XCenter, draw.YTop), vg.Point{X: cx, Y: top - vg.Length(i)*lh}, l)
+	}
+	return titleHeight(st, lines)
+}
+
+func titleHeight(st style, lines []string) vg.Length {
+	if len(lines) == 0 {
+		return 0
+	}
+	return vg.Length(len(lines))*lineHeight(st.title) + st.em*0.5
+}
+
+// clampCenter moves the centre cx of a text of width w so that the text
+// stays within [lo, hi].
+func clampCenter(cx, w, lo, hi vg.Length) vg.Length {
+	cx = max(cx, lo+w/2)
+	return min(cx, hi-w/2)
+}

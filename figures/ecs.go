@@ -1,0 +1,160 @@
+package figures
+
+import (
+	"fmt"
+	"math"
+
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// Interval is a point estimate of a proportion with its confidence
+// interval, all in [0, 1]. A NaN Estimate marks a missing cell; NaN Lo and
+// Hi mark an estimate without an interval.
+type Interval struct {
+	Estimate, Lo, Hi float64
+}
+
+func (iv Interval) check(field string) error {
+	if err := checkRate(field+".Estimate", iv.Estimate, true); err != nil {
+		return err
+	}
+	if math.IsNaN(iv.Lo) != math.IsNaN(iv.Hi) {
+		return fmt.Errorf("figures: %s: Lo and Hi must both be set or both be NaN", field)
+	}
+	if err := checkRate(field+".Lo", iv.Lo, true); err != nil {
+		return err
+	}
+	if err := checkRate(field+".Hi", iv.Hi, true); err != nil {
+		return err
+	}
+	if iv.Lo > iv.Hi {
+		return fmt.Errorf("figures: %s: Lo %v above Hi %v", field, iv.Lo, iv.Hi)
+	}
+	return nil
+}
+
+// ECSByProtocol shows ECS per protocol for each configuration with
+// confidence intervals: one group of horizontal bars per configuration,
+// one bar per protocol, whiskers for the intervals.
+type ECSByProtocol struct {
+	// Title; empty means "ECS per protocol (95% CI)".
+	Title string
+	// Configs are the groups, top to bottom.
+	Configs []string
+	// Protocols are the bars of each group, top to bottom (and the legend).
+	Protocols []string
+	// Level is the confidence level of the intervals (e.g. 0.95), for the
+	// labels; 0 leaves it unstated.
+	Level float64
+	// ECS[c][p] is the ECS of config c on protocol p.
+	ECS [][]Interval
+}
+
+// Validate implements Figure.
+func (e ECSByProtocol) Validate() error {
+	if err := checkLabel("ECSByProtocol.Title", e.Title, true); err != nil {
+		return err
+	}
+	if err := checkNames("ECSByProtocol.Configs", e.Configs); err != nil {
+		return err
+	}
+	if err := checkNames("ECSByProtocol.Protocols", e.Protocols); err != nil {
+		return err
+	}
+	if err := checkLevel("ECSByProtocol.Level", e.Level); err != nil {
+		return err
+	}
+	if err := checkLen("ECSByProtocol.ECS", len(e.ECS), len(e.Configs), "config"); err != nil {
+		return err
+	}
+	for c, row := range e.ECS {
+		if err := checkLen(fmt.Sprintf("ECSByProtocol.ECS[%d]", c), len(row), len(e.Protocols), "protocol"); err != nil {
+			return err
+		}
+		for p, iv := range row {
+			if err := iv.check(fmt.Sprintf("ECSByProtocol.ECS[%d][%d]", c, p)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func (e ECSByProtocol) layout(st style, o Options) (scene, error) {
+	em := st.em
+	W, m := o.Width, em*0.6
+	inner := W - 2*m
+	title := e.Title
+	if title == "" {
+		title = "ECS per protocol (" + levelText(e.Level) + ")"
+	}
+	tlines := wrap(st.title, title, inner)
+	if w := maxWidth(st.title, tlines); w > inner {
+		return scene{}, fitError("the title", w, inner)
+	}
+	labelGap := em * 0.5
+	labelW := maxWidth(st.label, e.Configs) + labelGap
+	plotW := inner - labelW - em*0.8 // room for the "100" tick label
+	if plotW < em*8 {
+		return scene{}, fitError("the configuration names and the bars", labelW+em*8.8, inner)
+	}
+	var entries []legendEntry
+	for p, name := range e.Protocols {
+		entries = append(entries, legendEntry{label: name, color: okabeIto[p%len(okabeIto)]})
+	}
+	leg := newLegend(st, "", entries, inner)
+	if !leg.fits(inner) {
+		return scene{}, fitError("a legend entry", leg.colW, inner)
+	}
+	np := len(e.Protocols)
+	axisH := xAxisHeight(st)
+	xlabelH := lineHeight(st.label) * 1.4
+	legGap := em * 0.6
+	fixed := 2*m + titleHeight(st, tlines) + em*0.3 + axisH + xlabelH + legGap + leg.height(st)
+	natural := vg.Length(np)*em*0.62 + em*0.8
+	groupH, err := rowHeight(o, fixed, len(e.Configs), natural, vg.Length(np)*2+em*0.4)
+	if err != nil {
+		return scene{}, err
+	}
+	gap := groupH * 0.8 / (vg.Length(np)*0.62 + 0.8) // the gap keeps its share when stretched
+	bar := (groupH - gap) / vg.Length(np)
+	H := fixed + vg.Length(len(e.Configs))*groupH
+	xlabel := "ECS (%); whiskers: " + levelText(e.Level)
+	ticks := linearTicks(0, 1, 0.2, 100)
+
+	drawFn := func(c draw.Canvas) {
+		y := c.Max.Y - m
+		y -= drawTitle(c, st, tlines, y)
+		dataTop := y - em*0.3
+		dataBot := dataTop - vg.Length(len(e.Configs))*groupH
+		x0 := m + labelW
+		fr := frame{r: rect(x0, dataBot, x0+plotW, dataTop), x0: 0, x1: 1, y0: 0, y1: 1}
+		xAxis(c, st, fr, ticks, true)
+		for ci, name := range e.Configs {
+			gTop := dataTop - vg.Length(ci)*groupH - gap/2
+			c.FillText(align(st.label, draw.XRight, draw.YCenter), vg.Point{X: x0 - labelGap, Y: gTop - (groupH-gap)/2}, name)
+			for p := range e.Protocols {
+				iv := e.ECS[ci][p]
+				cy := gTop - (vg.Length(p)+0.5)*bar
+				if math.IsNaN(iv.Estimate) {
+					c.FillText(align(colored(st.small, textGrey), draw.XLeft, draw.YCenter), vg.Point{X: x0 + em*0.2, Y: cy}, "n/a")
+					continue
+				}
+				fillRect(c, okabeIto[p%len(okabeIto)], rect(x0, cy-bar*0.45, fr.X(iv.Estimate), cy+bar*0.45))
+				if !math.IsNaN(iv.Lo) {
+					ls := lineStyle(black, max(0.5, em*0.07))
+					cap := bar * 0.35
+					line(c, ls, vg.Point{X: fr.X(iv.Lo), Y: cy}, vg.Point{X: fr.X(iv.Hi), Y: cy})
+					line(c, ls, vg.Point{X: fr.X(iv.Lo), Y: cy - cap}, vg.Point{X: fr.X(iv.Lo), Y: cy + cap})
+					line(c, ls, vg.Point{X: fr.X(iv.Hi), Y: cy - cap}, vg.Point{X: fr.X(iv.Hi), Y: cy + cap})
+				}
+			}
+		}
+		y = dataBot - axisH
+		c.FillText(align(st.label, draw.XCenter, draw.YTop), vg.Point{X: x0 + plotW/2, Y: y - em*0.2}, xlabel)
+		y -= xlabelH + legGap
+		leg.draw(c, st, m, W-m, y)
+	}
+	return scene{w: W, h: H, draw: drawFn}, nil
+}

@@ -1,0 +1,284 @@
+package figures
+
+import (
+	"fmt"
+	"math"
+	"sort"
+
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// PolicyRanks is a slope chart of leaderboard ranks: one column per
+// authorization policy, one line per configuration, rank 1 at the top and
+// the configuration names at both ends.
+type PolicyRanks struct {
+	// Title; empty means "Rank of each configuration under each policy".
+	Title string
+	// Policies are the columns, left to right.
+	Policies []string
+	// Configs are the lines; their order sets colours and breaks label ties.
+	Configs []string
+	// Ranks[c][q] is the rank of config c under policy q: 1 is the highest
+	// ECS, ties may share an average rank (see RanksFromScores); NaN marks
+	// a config without a score under that policy.
+	Ranks [][]float64
+}
+
+// RanksFromScores ranks scores from the highest (rank 1) down; tied
+// scores share the average of their ranks (as scipy.stats.rankdata's
+// "average" on the negated scores), and NaN scores get NaN ranks and take
+// no place.
+func RanksFromScores(scores []float64) []float64 {
+	idx := make([]int, 0, len(scores))
+	for i, s := range scores {
+		if !math.IsNaN(s) {
+			idx = append(idx, i)
+		}
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return scores[idx[a]] > scores[idx[b]] })
+	out := make([]float64, len(scores))
+	for i := range out {
+		out[i] = math.NaN()
+	}
+	for i := 0; i < len(idx); {
+		j := i
+		for j+1 < len(idx) && scores[idx[j+1]] == scores[idx[i]] {
+			j++
+		}
+		r := float64(i+j)/2 + 1
+		for k := i; k <= j; k++ {
+			out[idx[k]] = r
+		}
+		i = j + 1
+	}
+	return out
+}
+
+// Validate implements Figure.
+func (p PolicyRanks) Validate() error {
+	if err := checkLabel("PolicyRanks.Title", p.Title, true); err != nil {
+		return err
+	}
+	if err := checkNames("PolicyRanks.Policies", p.Policies); err != nil {
+		return err
+	}
+	if err := checkNames("PolicyRanks.Configs", p.Configs); err != nil {
+		return err
+	}
+	if err := checkLen("PolicyRanks.Ranks", len(p.Ranks), len(p.Configs), "config"); err != nil {
+		return err
+	}
+	n := float64(len(p.Configs))
+	for c, row := range p.Ranks {
+		field := fmt.Sprintf("PolicyRanks.Ranks[%d]", c)
+		if err := checkLen(field, len(row), len(p.Policies), "policy"); err != nil {
+			return err
+		}
+		any := false
+		for q, r := range row {
+			if math.IsNaN(r) {
+				continue
+			}
+			any = true
+			if r < 1 || r > n {
+				return fmt.Errorf("figures: %s[%d]: rank %v outside [1, %v]", field, q, r, n)
+			}
+		}
+		if !any {
+			return fmt.Errorf("figures: %s (%s): no rank under any policy", field, p.Configs[c])
+		}
+	}
+	return nil
+}
+
+// seriesStyle gives line i a colour and, past the palette, a dash pattern,
+// so that ten or more lines stay distinct without relying on colour alone.
+func seriesStyle(i int, width, em vg.Length) draw.LineStyle {
+	ls := draw.LineStyle{Color: okabeIto[i%len(okabeIto)], Width: width}
+	switch (i / len(okabeIto)) % 3 {
+	case 1:
+		ls.Dashes = []vg.Length{em * 0.6, em * 0.3}
+	case 2:
+		ls.Dashes = []vg.Length{em * 0.15, em * 0.25}
+	}
+	return ls
+}
+
+// endLabel is a name placed beside one end of the lines.
+type endLabel struct {
+	text   string
+	want   vg.Length // y of the line end
+	y      vg.Length // y after spreading
+	series int
+}
+
+// spread moves labels apart so that neighbours are at least h apart, keeping
+// them between lo and hi where possible; input order breaks ties.
+func spread(ls []endLabel, h, lo, hi vg.Length) {
+	sort.SliceStable(ls, func(a, b int) bool { return ls[a].want > ls[b].want })
+	for i := range ls {
+		ls[i].y = ls[i].want
+		if i > 0 {
+			ls[i].y = min(ls[i].y, ls[i-1].y-h)
+		}
+	}
+	if n := len(ls); n > 0 && ls[n-1].y < lo {
+		ls[n-1].y = lo
+		for i := n - 2; i >= 0; i-- {
+			ls[i].y = max(ls[i].y, ls[i+1].y+h)
+		}
+	}
+	_ = hi
+}
+
+func (p PolicyRanks) rankText(r float64) string {
+	return formatNum(r)
+}
+
+func (p PolicyRanks) layout(st style, o Options) (scene, error) {
+	em := st.em
+	W, m := o.Width, em*0.6
+	inner := W - 2*m
+	title := p.Title
+	if title == "" {
+		title = "Rank of each configuration under each policy"
+	}
+	tlines := wrap(st.title, title, inner)
+	if w := maxWidth(st.title, tlines); w > inner {
+		return scene{}, fitError("the title", w, inner)
+	}
+	nq, nc := len(p.Policies), len(p.Configs)
+	first := make([]int, nc) // first and last policy with a rank, per config
+	last := make([]int, nc)
+	var left, right []string
+	for c, row := range p.Ranks {
+		first[c], last[c] = -1, -1
+		for q, r := range row {
+			if !math.IsNaN(r) {
+				if first[c] < 0 {
+					first[c] = q
+				}
+				last[c] = q
+			}
+		}
+		left = append(left, p.Configs[c]+"  "+p.rankText(row[first[c]]))
+		right = append(right, p.rankText(row[last[c]])+"  "+p.Configs[c])
+	}
+	gap := em * 0.4
+	leftW := maxWidth(st.label, left) + gap
+	rightW := maxWidth(st.label, right) + gap
+	plotW := inner - leftW - rightW
+	minSpace := em * 2.5
+	if nq > 1 && plotW < minSpace*vg.Length(nq-1) || plotW < em*2 {
+		return scene{}, fitError("the names at both ends and the policy columns", leftW+rightW+max(em*2, minSpace*vg.Length(nq-1)), inner)
+	}
+	xOf := func(q int) vg.Length {
+		if nq == 1 {
+			return m + leftW + plotW/2
+		}
+		return m + leftW + plotW*vg.Length(q)/vg.Length(nq-1)
+	}
+	// Policy names under the columns: level when they fit their spacing,
+	// turned 45° otherwise.
+	spacing := plotW
+	if nq > 1 {
+		spacing = plotW / vg.Length(nq-1)
+	}
+	pw := maxWidth(st.label, p.Policies)
+	rotated := pw > spacing-em*0.3
+	var polH vg.Length
+	sin := vg.Length(math.Sqrt2 / 2)
+	if rotated {
+		polH = (pw+lineHeight(st.label))*sin + em*0.4
+		if reach := (pw + lineHeight(st.label)) * sin; xOf(0)-reach < 0 {
+			return scene{}, fitError("the policy names", reach, xOf(0))
+		}
+	} else {
+		polH = lineHeight(st.label) + em*0.4
+		if xOf(0)-st.label.Width(p.Policies[0])/2 < 0 || xOf(nq-1)+st.label.Width(p.Policies[nq-1])/2 > W {
+			rotated = true
+			polH = (pw+lineHeight(st.label))*sin + em*0.4
+		}
+	}
+	xlabel := "Authorization policy (rank 1 = highest ECS)"
+	xlines := wrap(st.label, xlabel, inner)
+	xlabelH := vg.Length(len(xlines))*lineHeight(st.label) + em*0.3
+	fixed := 2*m + titleHeight(st, tlines) + polH + xlabelH + em*0.3
+	rowH, err := rowHeight(o, fixed, nc, lineHeight(st.label)*1.25, lineHeight(st.label)*1.02)
+	if err != nil {
+		return scene{}, err
+	}
+	H := fixed + vg.Length(nc)*rowH
+
+	drawFn := func(c draw.Canvas) {
+		y := c.Max.Y - m
+		y -= drawTitle(c, st, tlines, y)
+		top := y - em*0.3
+		bot := top - vg.Length(nc)*rowH
+		yOf := func(r float64) vg.Length { return top - (vg.Length(r)-0.5)*rowH }
+		for q := range p.Policies {
+			line(c, lineStyle(gridGrey, 0.6), vg.Point{X: xOf(q), Y: bot}, vg.Point{X: xOf(q), Y: top})
+		}
+		lw := max(0.8, em*0.16)
+		var lefts, rights []endLabel
+		for ci, row := range p.Ranks {
+			ls := seriesStyle(ci, lw, em)
+			var seg []vg.Point
+			flush := func() {
+				if len(seg) > 1 {
+					line(c, ls, seg...)
+				}
+				seg = seg[:0]
+			}
+			for q, r := range row {
+				if math.IsNaN(r) {
+					flush()
+					continue
+				}
+				seg = append(seg, vg.Point{X: xOf(q), Y: yOf(r)})
+			}
+			flush()
+			for q, r := range row {
+				if !math.IsNaN(r) {
+					c.DrawGlyph(draw.GlyphStyle{Color: ls.Color, Radius: em * 0.22, Shape: draw.CircleGlyph{}}, vg.Point{X: xOf(q), Y: yOf(r)})
+				}
+			}
+			lefts = append(lefts, endLabel{text: left[ci], want: yOf(row[first[ci]]), series: ci})
+			rights = append(rights, endLabel{text: right[ci], want: yOf(row[last[ci]]), series: ci})
+		}
+		lh := lineHeight(st.label) * 1.02
+		spread(lefts, lh, bot+rowH/2, top)
+		spread(rights, lh, bot+rowH/2, top)
+		for _, l := range lefts {
+			x := xOf(first[l.series])
+			if l.y != l.want || first[l.series] != 0 {
+				line(c, seriesStyle(l.series, lw*0.5, em), vg.Point{X: m + leftW - gap*0.5, Y: l.y}, vg.Point{X: x, Y: l.want})
+			}
+			c.FillText(align(st.label, draw.XRight, draw.YCenter), vg.Point{X: m + leftW - gap, Y: l.y}, l.text)
+		}
+		for _, r := range rights {
+			x := xOf(last[r.series])
+			if r.y != r.want || last[r.series] != nq-1 {
+				line(c, seriesStyle(r.series, lw*0.5, em), vg.Point{X: x, Y: r.want}, vg.Point{X: W - m - rightW + gap*0.5, Y: r.y})
+			}
+			c.FillText(align(st.label, draw.XLeft, draw.YCenter), vg.Point{X: W - m - rightW + gap, Y: r.y}, r.text)
+		}
+		y = bot - em*0.3
+		for q, name := range p.Policies {
+			if rotated {
+				ts := align(st.label, draw.XRight, draw.YCenter)
+				ts.Rotation = math.Pi / 4
+				c.FillText(ts, vg.Point{X: xOf(q), Y: y - em*0.3}, name)
+			} else {
+				c.FillText(align(st.label, draw.XCenter, draw.YTop), vg.Point{X: xOf(q), Y: y}, name)
+			}
+		}
+		y -= polH
+		for _, l := range xlines {
+			c.FillText(align(st.label, draw.XCenter, draw.YTop), vg.Point{X: m + inner/2, Y: y}, l)
+			y -= lineHeight(st.label)
+		}
+	}
+	return scene{w: W, h: H, draw: drawFn}, nil
+}

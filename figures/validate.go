@@ -1,0 +1,112 @@
+package figures
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"unicode/utf8"
+
+	"gonum.org/v1/plot/vg"
+)
+
+// Limits that keep a figure drawable; beyond them the input is an error.
+const (
+	maxItems   = 200 // configurations, protocols, domains, policies, rows
+	maxNameLen = 200 // bytes in one name or label
+)
+
+// checkNames checks a list of names shown on the figure: non-empty,
+// valid UTF-8, unique, at most maxItems.
+func checkNames(field string, names []string) error {
+	if len(names) == 0 {
+		return fmt.Errorf("figures: %s: empty", field)
+	}
+	if len(names) > maxItems {
+		return fmt.Errorf("figures: %s: %d names, at most %d", field, len(names), maxItems)
+	}
+	seen := make(map[string]int, len(names))
+	for i, n := range names {
+		if err := checkLabel(fmt.Sprintf("%s[%d]", field, i), n, false); err != nil {
+			return err
+		}
+		if j, ok := seen[n]; ok {
+			return fmt.Errorf("figures: %s[%d]: %q repeats %s[%d]", field, i, n, field, j)
+		}
+		seen[n] = i
+	}
+	return nil
+}
+
+func checkLabel(field, s string, emptyOK bool) error {
+	switch {
+	case !emptyOK && strings.TrimSpace(s) == "":
+		return fmt.Errorf("figures: %s: empty", field)
+	case len(s) > maxNameLen:
+		return fmt.Errorf("figures: %s: %d bytes, at most %d", field, len(s), maxNameLen)
+	case !utf8.ValidString(s):
+		return fmt.Errorf("figures: %s: not valid UTF-8", field)
+	case strings.ContainsAny(s, "\n\r\t"):
+		return fmt.Errorf("figures: %s: contains a line break or tab", field)
+	}
+	return nil
+}
+
+// checkLen checks that a slice indexed by field has the length of the
+// names it is indexed by.
+func checkLen(field string, got, want int, by string) error {
+	if got != want {
+		return fmt.Errorf("figures: %s: %d entries, want %d (one per %s)", field, got, want, by)
+	}
+	return nil
+}
+
+// checkRate checks a proportion in [0, 1]; NaN is allowed when nanOK.
+func checkRate(field string, v float64, nanOK bool) error {
+	if math.IsNaN(v) {
+		if nanOK {
+			return nil
+		}
+		return fmt.Errorf("figures: %s: NaN", field)
+	}
+	if v < 0 || v > 1 {
+		return fmt.Errorf("figures: %s: %v outside [0, 1]", field, v)
+	}
+	return nil
+}
+
+// checkLevel checks a confidence level; 0 means "not stated".
+func checkLevel(field string, v float64) error {
+	if v == 0 {
+		return nil
+	}
+	if !(v > 0 && v < 1) {
+		return fmt.Errorf("figures: %s: %v outside (0, 1)", field, v)
+	}
+	return nil
+}
+
+// levelText renders a confidence level as "95% CI" (or "CI" when unset).
+func levelText(level float64) string {
+	if level == 0 {
+		return "CI"
+	}
+	return formatNum(level*100) + "% CI"
+}
+
+// rowHeight returns the height of one of n rows: natural, or what a set
+// figure height leaves after the fixed parts; too little is an error.
+func rowHeight(o Options, fixed vg.Length, n int, natural, minimum vg.Length) (vg.Length, error) {
+	if o.Height == 0 || n == 0 {
+		return natural, nil
+	}
+	h := (o.Height - fixed) / vg.Length(n)
+	if h < minimum {
+		return 0, fmt.Errorf("figures: Options.Height: %.0f pt leaves %.1f pt per row, need at least %.1f pt", float64(o.Height), float64(h), float64(minimum))
+	}
+	return h, nil
+}
+
+// fitError reports content that does not fit the width.
+func fitError(what string, need, have vg.Length) error {
+	return fmt.Errorf("figures: Options.Width: %s needs %.0f pt, only %.0f pt available (use a wider size or a smaller font)", what, float64(need), float64(have))
+}
