@@ -244,13 +244,17 @@ func (b *Bench) loadCaseDir(dir string) []Problem {
 	if err != nil {
 		return []Problem{{File: casesDir, Msg: err.Error()}}
 	}
+	rr, err := newRootedReader(dir)
+	if err != nil {
+		return []Problem{{File: dir, Msg: err.Error()}}
+	}
 	var probs []Problem
 	for _, name := range names {
 		if strings.HasSuffix(name, ".case_evidence.json") {
 			continue
 		}
 		path := filepath.Join(casesDir, name)
-		o, p := readJSONObject(path)
+		o, _, p := rr.object(path)
 		if p != nil {
 			probs = append(probs, *p)
 			continue
@@ -282,7 +286,7 @@ func (b *Bench) loadCaseDir(dir string) []Problem {
 		}
 		for _, name := range enames {
 			path := filepath.Join(evDir, name)
-			o, p := readJSONObject(path)
+			o, _, p := rr.object(path)
 			if p != nil {
 				probs = append(probs, *p)
 				continue
@@ -302,7 +306,8 @@ func (b *Bench) loadCaseDir(dir string) []Problem {
 	return probs
 }
 
-// jsonFiles lists the regular *.json files of dir, sorted.
+// jsonFiles lists the *.json files (regular files and symbolic links) of dir, sorted.
+// Readers check that links stay inside their root.
 func jsonFiles(dir string) ([]string, error) {
 	ents, err := os.ReadDir(dir)
 	if err != nil {
@@ -310,7 +315,7 @@ func jsonFiles(dir string) ([]string, error) {
 	}
 	var out []string
 	for _, e := range ents {
-		if e.Type().IsRegular() && strings.HasSuffix(e.Name(), ".json") {
+		if (e.Type().IsRegular() || e.Type()&os.ModeSymlink != 0) && strings.HasSuffix(e.Name(), ".json") {
 			out = append(out, e.Name())
 		}
 	}

@@ -1,0 +1,106 @@
+package ingest
+
+import (
+	"fmt"
+	"io"
+)
+
+// ValidationReport is everything Validate found.
+type ValidationReport struct {
+	Files    int       // files read
+	Lines    int       // episodes (lines or rows) examined, good or bad
+	Episodes int       // episodes without any problem
+	Problems []Problem // every problem, in file and line order
+	// Reported lists duplicates that a dedupe policy allows; they are not problems.
+	Reported []Problem
+}
+
+// Validate reads every episode of the files and lists every problem as
+// file:line: field: message: unreadable files, bad JSON, missing or mistyped fields,
+// bad status values, lines over the size limit, unknown case ids (when opt.Bench is
+// set), duplicate keys (unless opt.Dedupe allows them), and records that do not fit
+// their protocol's schema or name another case. A file that cannot be read at all is
+// one problem; the other files are still checked.
+func Validate(paths []string, opt ReadOptions) (*ValidationReport, error) {
+	if err := opt.check(); err != nil {
+		return nil, err
+	}
+	rep := &ValidationReport{}
+	seen := map[Key]string{}
+	for _, path := range paths {
+		rep.Files++
+		fr, err := openFile(path, opt)
+		if err != nil {
+			rep.Problems = append(rep.Problems, Problem{File: path, Msg: err.Error()})
+			continue
+		}
+		for {
+			e, err := fr.next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				if ps := AsProblems(err); ps != nil {
+					rep.Lines++
+					rep.Problems = append(rep.Problems, ps...)
+					continue
+				}
+				rep.Problems = append(rep.Problems, Problem{File: path, Msg: err.Error()})
+				break
+			}
+			rep.Lines++
+			ps := checkEpisode(e, opt.Bench)
+			k := e.Key()
+			if first, dup := seen[k]; dup {
+				p := Problem{File: e.Source, Line: e.Line,
+					Msg: fmt.Sprintf("duplicate episode key (config %q, case_id %q, repeat %d, condition %q); first seen at %s",
+						k.Config, k.CaseID, k.Repeat, k.Condition, first)}
+				if opt.Dedupe == DedupeNone {
+					ps = append(ps, p)
+				} else {
+					rep.Reported = append(rep.Reported, p)
+				}
+			} else {
+				seen[k] = fmt.Sprintf("%s:%d", e.Source, e.Line)
+			}
+			if len(ps) == 0 {
+				rep.Episodes++
+			}
+			rep.Problems = append(rep.Problems, ps...)
+		}
+		if err := fr.close(); err != nil {
+			rep.Problems = append(rep.Problems, Problem{File: path, Msg: err.Error()})
+		}
+	}
+	return rep, nil
+}
+
+// checkEpisode checks what a single well-formed episode can get wrong against the
+// bench: an unknown case, a record outside its schema, a record about another case.
+func checkEpisode(e *Episode, b *Bench) []Problem {
+	var probs []Problem
+	proto, known := ProtocolFromID(e.CaseID)
+	domain := ""
+	if b != nil {
+		c := b.Case(e.CaseID)
+		if c == nil {
+			return []Problem{{File: e.Source, Line: e.Line, Field: "case_id",
+				Msg: fmt.Sprintf("unknown case id %q (not in bench %s)", e.CaseID, b.Source)}}
+		}
+		proto, known, domain = c.Protocol, true, c.Domain
+	}
+	if !known || e.Record == nil {
+		return nil
+	}
+	probs = append(probs, CheckRecord(e, proto)...)
+	base, _ := SplitVariant(e.CaseID)
+	if id, ok := e.Record.String("episode_id"); ok && id != base && id != e.CaseID {
+		probs = append(probs, Problem{File: e.Source, Line: e.Line, Field: "record.episode_id",
+			Msg: fmt.Sprintf("names case %q, but the episode is for %q", id, e.CaseID)})
+	}
+	if env, ok := e.Record.String("env_id"); ok && domain != "" && env != domain {
+		probs = append(probs, Problem{File: e.Source, Line: e.Line, Field: "record.env_id",
+			Msg: fmt.Sprintf("is %q, but case %s is in %s", env, e.CaseID, domain)})
+	}
+	return probs
+}
