@@ -48,7 +48,7 @@ type refScipy struct {
 	} `json:"correlation"`
 	Kappa struct {
 		Cases []struct {
-			A, B                                []int
+			A, B                              []int
 			None, Linear, Quadratic, Observed float64
 		} `json:"cases"`
 	} `json:"kappa"`

@@ -1,0 +1,84 @@
+package bootstrap
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"slices"
+
+	"gonum.org/v1/gonum/stat/distuv"
+)
+
+// Holm returns Holm's step-down adjusted p-values (R's p.adjust(p, "holm")): in ascending
+// order, p̃_(k) = max_{j≤k} min(1, (m−j+1)·p_(j)), returned in the input order.
+func Holm(p []float64) ([]float64, error) {
+	idx, err := sortedP(p)
+	if err != nil {
+		return nil, err
+	}
+	m := len(p)
+	out := make([]float64, m)
+	run := 0.0
+	for j, i := range idx {
+		run = math.Max(run, math.Min(1, float64(m-j)*p[i]))
+		out[i] = run
+	}
+	return out, nil
+}
+
+// BenjaminiHochberg returns Benjamini–Hochberg adjusted p-values (false discovery rate; R's
+// p.adjust(p, "BH")): in ascending order, q_(k) = min_{j≥k} min(1, m·p_(j)/j).
+func BenjaminiHochberg(p []float64) ([]float64, error) {
+	idx, err := sortedP(p)
+	if err != nil {
+		return nil, err
+	}
+	m := len(p)
+	out := make([]float64, m)
+	run := 1.0
+	for j := m - 1; j >= 0; j-- {
+		i := idx[j]
+		run = math.Min(run, math.Min(1, float64(m)*p[i]/float64(j+1)))
+		out[i] = run
+	}
+	return out, nil
+}
+
+// sortedP validates p-values and returns their indices in ascending order (stable).
+func sortedP(p []float64) ([]int, error) {
+	for i, v := range p {
+		if !(v >= 0 && v <= 1) {
+			return nil, fmt.Errorf("bootstrap: p[%d] = %v not in [0, 1]", i, v)
+		}
+	}
+	idx := make([]int, len(p))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(p[a], p[b]) })
+	return idx, nil
+}
+
+// MinSampleSize is the number of independent cases needed to detect a paired difference
+// delta with a two-sided test at level alpha and the given power, n = ⌈((z_{1−α/2} +
+// z_power)·sd/|δ|)²⌉, where sd is the standard deviation of the per-case difference
+// (reduce repeats to per-case means first; Miller 2024 §5 and the proposed Inspect
+// min_samples_for_delta).
+func MinSampleSize(sd, delta, alpha, power float64) (int, error) {
+	switch {
+	case !(sd > 0) || math.IsInf(sd, 0):
+		return 0, fmt.Errorf("bootstrap: sample size: sd = %v, want > 0", sd)
+	case delta == 0 || bad(delta):
+		return 0, fmt.Errorf("bootstrap: sample size: delta = %v, want a non-zero difference", delta)
+	case !(alpha > 0 && alpha < 1):
+		return 0, fmt.Errorf("bootstrap: sample size: alpha = %v not in (0, 1)", alpha)
+	case !(power > 0 && power < 1):
+		return 0, fmt.Errorf("bootstrap: sample size: power = %v not in (0, 1)", power)
+	}
+	z := distuv.UnitNormal.Quantile(1-alpha/2) + distuv.UnitNormal.Quantile(power)
+	n := math.Ceil(math.Pow(z*sd/math.Abs(delta), 2))
+	if n > math.MaxInt32 {
+		return 0, fmt.Errorf("bootstrap: sample size: %g cases needed, too many", n)
+	}
+	return int(n), nil
+}
