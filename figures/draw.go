@@ -95,17 +95,20 @@ func linearTicks(lo, hi, step float64, scale float64) []tick {
 	return ts
 }
 
-// formatNum prints v with the fewest decimals (at most 2) that show it.
+// formatNum prints v with the fewest decimals (at most 2) that show it,
+// with a true minus sign.
 func formatNum(v float64) string {
 	if math.Abs(v) < 1e-9 {
 		return "0"
 	}
+	s := strconv.FormatFloat(v, 'f', 2, 64)
 	for d := 0; d < 2; d++ {
-		if s := strconv.FormatFloat(v, 'f', d, 64); math.Abs(mustParse(s)-v) < 1e-9 {
-			return s
+		if t := strconv.FormatFloat(v, 'f', d, 64); math.Abs(mustParse(t)-v) < 1e-9 {
+			s = t
+			break
 		}
 	}
-	return strconv.FormatFloat(v, 'f', 2, 64)
+	return strings.Replace(s, "-", "−", 1)
 }
 
 func mustParse(s string) float64 {

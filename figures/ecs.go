@@ -144,7 +144,7 @@ func (e ECSByProtocol) layout(st style, o Options) (scene, error) {
 				fillRect(c, okabeIto[p%len(okabeIto)], rect(x0, cy-bar*0.45, fr.X(iv.Estimate), cy+bar*0.45))
 				if !math.IsNaN(iv.Lo) {
 					ls := lineStyle(black, max(0.5, em*0.07))
-					cap := bar * 0.35
+					cap := bar * 0.4
 					line(c, ls, vg.Point{X: fr.X(iv.Lo), Y: cy}, vg.Point{X: fr.X(iv.Hi), Y: cy})
 					line(c, ls, vg.Point{X: fr.X(iv.Lo), Y: cy - cap}, vg.Point{X: fr.X(iv.Lo), Y: cy + cap})
 					line(c, ls, vg.Point{X: fr.X(iv.Hi), Y: cy - cap}, vg.Point{X: fr.X(iv.Hi), Y: cy + cap})

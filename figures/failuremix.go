@@ -150,8 +150,11 @@ func (f FailureMix) layout(st style, o Options) (scene, error) {
 	}
 	labelGap := em * 0.5
 	labelW := maxWidth(st.label, f.Configs) + labelGap
-	avail := inner - labelW
-	gapX, minPanel := em, em*6
+	// The "100" of one panel and the "0" of the next must not touch, and
+	// the last "100" must stay on the canvas.
+	avail := inner - labelW - st.small.Width("100")/2
+	gapX := max(em, (st.small.Width("100")+st.small.Width("0"))/2+em*0.6)
+	minPanel := em * 6
 	ncMax := int((avail + gapX) / (minPanel + gapX))
 	if ncMax < 1 {
 		return scene{}, fitError("the configuration names and one panel", labelW+minPanel, inner)

@@ -96,6 +96,15 @@ func (f Forest) valueText(r Comparison) string {
 	return pp(r.Estimate, true) + " [" + pp(r.Lo, false) + ", " + pp(r.Hi, false) + "]"
 }
 
+func (f Forest) anyInterval() bool {
+	for _, r := range f.Rows {
+		if !math.IsNaN(r.Lo) {
+			return true
+		}
+	}
+	return false
+}
+
 // xRange returns a range with nice ends that holds 0 and every interval.
 func (f Forest) xRange() (lo, hi, step float64) {
 	lo, hi = 0, 0
@@ -150,7 +159,12 @@ func (f Forest) layout(st style, o Options) (scene, error) {
 	}
 	axisH := xAxisHeight(st)
 	headerH := lineHeight(st.small) * 1.3
-	xlabelH := vg.Length(len(xlines))*lineHeight(st.label) + em*0.4
+	note := "Filled: the interval excludes 0; hollow: it does not."
+	if !f.anyInterval() {
+		note = ""
+	}
+	nlines := wrap(colored(st.small, textGrey), note, inner)
+	xlabelH := vg.Length(len(xlines))*lineHeight(st.label) + vg.Length(len(nlines))*lineHeight(st.small) + em*0.4
 	fixed := 2*m + titleHeight(st, tlines) + headerH + axisH + xlabelH
 	rowH, err := rowHeight(o, fixed, len(f.Rows), lineHeight(st.label)*1.35, lineHeight(st.small))
 	if err != nil {
@@ -202,6 +216,11 @@ func (f Forest) layout(st style, o Options) (scene, error) {
 			cx := clampCenter(x0+plotW/2, st.label.Width(l), m, W-m)
 			c.FillText(align(st.label, draw.XCenter, draw.YTop), vg.Point{X: cx, Y: y}, l)
 			y -= lineHeight(st.label)
+		}
+		for _, l := range nlines {
+			cx := clampCenter(x0+plotW/2, st.small.Width(l), m, W-m)
+			c.FillText(align(colored(st.small, textGrey), draw.XCenter, draw.YTop), vg.Point{X: cx, Y: y}, l)
+			y -= lineHeight(st.small)
 		}
 	}
 	return scene{w: W, h: H, draw: drawFn}, nil

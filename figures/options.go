@@ -43,9 +43,9 @@ var Column = Options{Width: 3.5 * vg.Inch, FontSize: 7, DPI: 300}
 // Page fits the full text width of a two-column paper (7 in, 8 pt text).
 var Page = Options{Width: 7 * vg.Inch, FontSize: 8, DPI: 300}
 
-// Slide fits a 16:9 slide (10 in wide, 14 pt text); tall figures may need
-// Height or fewer rows to stay within 5.6 in.
-var Slide = Options{Width: 10 * vg.Inch, FontSize: 14, DPI: 150}
+// Slide fills the body of a 13.33 × 7.5 in (16:9) slide below its title:
+// 12 × 6.5 in with 13 pt text; rows stretch or squeeze to that height.
+var Slide = Options{Width: 12 * vg.Inch, Height: 6.5 * vg.Inch, FontSize: 13, DPI: 150}
 
 // resolved fills the zero fields of o from Column and checks the values.
 func (o Options) resolved() (Options, error) {

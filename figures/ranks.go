@@ -113,23 +113,45 @@ type endLabel struct {
 	series int
 }
 
-// spread moves labels apart so that neighbours are at least h apart, keeping
-// them between lo and hi where possible; input order breaks ties.
-func spread(ls []endLabel, h, lo, hi vg.Length) {
+// spread places labels at least h apart, each cluster of crowded labels
+// centred on the mean of the positions its members want, and the lowest
+// label no lower than lo. Input order breaks ties.
+func spread(ls []endLabel, h, lo vg.Length) {
 	sort.SliceStable(ls, func(a, b int) bool { return ls[a].want > ls[b].want })
+	type cluster struct {
+		from, n int
+		top     vg.Length // y of the cluster's first label
+	}
+	var cs []cluster
 	for i := range ls {
-		ls[i].y = ls[i].want
-		if i > 0 {
-			ls[i].y = min(ls[i].y, ls[i-1].y-h)
+		cs = append(cs, cluster{from: i, n: 1, top: ls[i].want})
+		// Merge with the cluster above while they overlap.
+		for len(cs) > 1 {
+			a, b := cs[len(cs)-2], cs[len(cs)-1]
+			if a.top-vg.Length(a.n-1)*h-h >= b.top-1e-9 {
+				break
+			}
+			m := cluster{from: a.from, n: a.n + b.n}
+			var sum vg.Length
+			for k := m.from; k < m.from+m.n; k++ {
+				sum += ls[k].want
+			}
+			m.top = sum/vg.Length(m.n) + vg.Length(m.n-1)*h/2
+			cs = append(cs[:len(cs)-2], m)
 		}
 	}
+	for _, c := range cs {
+		for k := 0; k < c.n; k++ {
+			ls[c.from+k].y = c.top - vg.Length(k)*h
+		}
+	}
+	// Keep the bottom label above lo, pushing the ones above it up.
 	if n := len(ls); n > 0 && ls[n-1].y < lo {
 		ls[n-1].y = lo
 		for i := n - 2; i >= 0; i-- {
 			ls[i].y = max(ls[i].y, ls[i+1].y+h)
 		}
 	}
-	_ = hi
 }
 
 func (p PolicyRanks) rankText(r float64) string {
@@ -162,14 +184,18 @@ func (p PolicyRanks) layout(st style, o Options) (scene, error) {
 				last[c] = q
 			}
 		}
-		left = append(left, p.Configs[c]+"  "+p.rankText(row[first[c]]))
-		right = append(right, p.rankText(row[last[c]])+"  "+p.Configs[c])
+		left = append(left, p.rankText(row[first[c]]))
+		right = append(right, p.rankText(row[last[c]]))
 	}
 	gap := em * 0.4
-	leftW := maxWidth(st.label, left) + gap
-	rightW := maxWidth(st.label, right) + gap
+	// Each side: the names, then a column of rank numbers aligned on
+	// their right, next to the lines.
+	numW := max(maxWidth(st.label, left), maxWidth(st.label, right))
+	nameW := maxWidth(st.label, p.Configs)
+	leftW := nameW + em*0.3 + numW + gap
+	rightW := numW + em*0.3 + nameW + gap
 	plotW := inner - leftW - rightW
-	minSpace := em * 2.5
+	minSpace := em * 2.2
 	if nq > 1 && plotW < minSpace*vg.Length(nq-1) || plotW < em*2 {
 		return scene{}, fitError("the names at both ends and the policy columns", leftW+rightW+max(em*2, minSpace*vg.Length(nq-1)), inner)
 	}
@@ -248,21 +274,23 @@ func (p PolicyRanks) layout(st style, o Options) (scene, error) {
 			rights = append(rights, endLabel{text: right[ci], want: yOf(row[last[ci]]), series: ci})
 		}
 		lh := lineHeight(st.label) * 1.02
-		spread(lefts, lh, bot+rowH/2, top)
-		spread(rights, lh, bot+rowH/2, top)
+		spread(lefts, lh, bot+rowH/2)
+		spread(rights, lh, bot+rowH/2)
 		for _, l := range lefts {
 			x := xOf(first[l.series])
 			if l.y != l.want || first[l.series] != 0 {
 				line(c, seriesStyle(l.series, lw*0.5, em), vg.Point{X: m + leftW - gap*0.5, Y: l.y}, vg.Point{X: x, Y: l.want})
 			}
 			c.FillText(align(st.label, draw.XRight, draw.YCenter), vg.Point{X: m + leftW - gap, Y: l.y}, l.text)
+			c.FillText(align(st.label, draw.XRight, draw.YCenter), vg.Point{X: m + nameW, Y: l.y}, p.Configs[l.series])
 		}
 		for _, r := range rights {
 			x := xOf(last[r.series])
 			if r.y != r.want || last[r.series] != nq-1 {
 				line(c, seriesStyle(r.series, lw*0.5, em), vg.Point{X: x, Y: r.want}, vg.Point{X: W - m - rightW + gap*0.5, Y: r.y})
 			}
-			c.FillText(align(st.label, draw.XLeft, draw.YCenter), vg.Point{X: W - m - rightW + gap, Y: r.y}, r.text)
+			c.FillText(align(st.label, draw.XRight, draw.YCenter), vg.Point{X: W - m - rightW + gap + numW, Y: r.y}, r.text)
+			c.FillText(align(st.label, draw.XLeft, draw.YCenter), vg.Point{X: W - m - nameW, Y: r.y}, p.Configs[r.series])
 		}
 		y = bot - em*0.3
 		for q, name := range p.Policies {
