@@ -33,9 +33,9 @@ func linearQuantile(x []float64, p float64) float64 {
 	a, b := x[i], x[i+1]
 	d := b - a
 	if t >= 0.5 {
-		return b - d*(1-t)
+		return b - float64(d*(1-t)) // conversions stop FMA fusion: same bits on every arch
 	}
-	return a + d*t
+	return a + float64(d*t)
 }
 
 // normInter is R boot's norm.inter for one alpha: the (R+1)α-th order statistic, interpolated
@@ -58,5 +58,5 @@ func normInter(t []float64, alpha float64) (float64, bool) {
 	z2 := z(float64(k) / float64(r+1))
 	z3 := z(float64(k+1) / float64(r+1))
 	tk, tk1 := t[k-1], t[k]
-	return tk + (z1-z2)/(z3-z2)*(tk1-tk), extreme
+	return tk + float64((z1-z2)/(z3-z2)*(tk1-tk)), extreme
 }

@@ -255,8 +255,8 @@ func weightedRatio(r Ratio, w []float64) float64 {
 	num, den := r.Num[:len(w)], r.Den[:len(w)]
 	var n, d float64
 	for u, wu := range w {
-		n += wu * num[u]
-		d += wu * den[u]
+		n += float64(wu * num[u])
+		d += float64(wu * den[u])
 	}
 	return n / d
 }

@@ -47,6 +47,9 @@ func (r Ratio) Value() float64 {
 	return n / d
 }
 
+// The sums below wrap each product in float64(): an explicit conversion forbids fusing the
+// multiply and add (Go spec, "Floating-point operators"), so arm64 and amd64 give the same bits.
+
 // interleave lays the columns of several ratios out unit-major (unit u's 2·len(rs) values are
 // adjacent), so one pass over the weights computes every sum with independent accumulators.
 func interleave(rs []Ratio) []float64 {
@@ -76,14 +79,14 @@ func RatioOfSums(num, den []float64) (Statistic, error) {
 		for ; u+1 < len(w); u += 2 {
 			p := x[2*u : 2*u+4 : 2*u+4]
 			w0, w1 := w[u], w[u+1]
-			n0 += w0 * p[0]
-			d0 += w0 * p[1]
-			n1 += w1 * p[2]
-			d1 += w1 * p[3]
+			n0 += float64(w0 * p[0])
+			d0 += float64(w0 * p[1])
+			n1 += float64(w1 * p[2])
+			d1 += float64(w1 * p[3])
 		}
 		if u < len(w) {
-			n0 += w[u] * x[2*u]
-			d0 += w[u] * x[2*u+1]
+			n0 += float64(w[u] * x[2*u])
+			d0 += float64(w[u] * x[2*u+1])
 		}
 		out[0] = (n0 + n1) / (d0 + d1)
 	}, nil
@@ -108,21 +111,21 @@ func DiffOfRatios(a, b Ratio) (Statistic, error) {
 		for ; u+1 < len(w); u += 2 {
 			p := x[4*u : 4*u+8 : 4*u+8]
 			w0, w1 := w[u], w[u+1]
-			an += w0 * p[0]
-			ad += w0 * p[1]
-			bn += w0 * p[2]
-			bd += w0 * p[3]
-			an1 += w1 * p[4]
-			ad1 += w1 * p[5]
-			bn1 += w1 * p[6]
-			bd1 += w1 * p[7]
+			an += float64(w0 * p[0])
+			ad += float64(w0 * p[1])
+			bn += float64(w0 * p[2])
+			bd += float64(w0 * p[3])
+			an1 += float64(w1 * p[4])
+			ad1 += float64(w1 * p[5])
+			bn1 += float64(w1 * p[6])
+			bd1 += float64(w1 * p[7])
 		}
 		if u < len(w) {
 			p := x[4*u : 4*u+4 : 4*u+4]
-			an += w[u] * p[0]
-			ad += w[u] * p[1]
-			bn += w[u] * p[2]
-			bd += w[u] * p[3]
+			an += float64(w[u] * p[0])
+			ad += float64(w[u] * p[1])
+			bn += float64(w[u] * p[2])
+			bd += float64(w[u] * p[3])
 		}
 		out[0] = (an+an1)/(ad+ad1) - (bn+bn1)/(bd+bd1)
 	}, nil
@@ -144,8 +147,8 @@ func Ratios(rs ...Ratio) (Statistic, error) {
 			num, den := r.Num[:len(w)], r.Den[:len(w)]
 			var n, d float64
 			for u, wu := range w {
-				n += wu * num[u]
-				d += wu * den[u]
+				n += float64(wu * num[u])
+				d += float64(wu * den[u])
 			}
 			out[j] = n / d
 		}

@@ -214,12 +214,53 @@ def passk_cases():
             % platform.python_version()}
 
 
+M64 = (1 << 64) - 1
+GOLDEN = 0x9E3779B97F4A7C15
+
+
+def mix64(z):
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
+    return z ^ (z >> 31)
+
+
+def fnv1a64(s):
+    h = 0xCBF29CE484222325
+    for c in s.encode():
+        h = ((h ^ c) * 0x100000001B3) & M64
+    return h
+
+
+def stream_draws(seed, stream, b, n):
+    """The unit draws of replicate b, following the layout documented in doc.go."""
+    base = mix64((seed + GOLDEN) & M64) ^ fnv1a64(stream)
+    s = mix64((base + (b + 1) * GOLDEN) & M64)
+    thresh = (1 << 32) % n
+    out = []
+    while len(out) < n:
+        s = (s + GOLDEN) & M64
+        x = mix64(s)
+        for h in (x & 0xFFFFFFFF, x >> 32):
+            m = h * n
+            if (m & 0xFFFFFFFF) >= thresh and len(out) < n:
+                out.append(m >> 32)
+    return out
+
+
+def stream_cases():
+    cases = []
+    for seed, stream, b, n in ((1, "", 0, 570), (1, "", 1, 570), (42, "policies/kendall", 4999, 37), (7, "x", 3, 3)):
+        cases.append({"seed": seed, "stream": stream, "replicate": b, "units": n,
+                      "draws": stream_draws(seed, stream, b, n)})
+    return {"cases": cases, "source": "independent Python implementation of the stream layout in doc.go"}
+
+
 def main():
     ref = {"generated_by": "make_ref.py", "versions": VERSIONS,
            "bootstrap": bootstrap_cases(), "quantile": quantile_cases(),
            "correlation": correlation_cases(), "kappa": kappa_cases(),
            "mcnemar": mcnemar_cases(), "wilson": wilson_cases(), "stderr": stderr_cases(),
-           "passk": passk_cases(),
+           "passk": passk_cases(), "streams": stream_cases(),
            "adjust_p": [0.01, 0.04, 0.03, 0.005, 0.2, 0.04, 0.5, 0.0001],
            "sample_size": [{"sd": 0.45, "delta": 0.03, "alpha": 0.05, "power": 0.8},
                            {"sd": 1.0, "delta": 0.5, "alpha": 0.05, "power": 0.9},
