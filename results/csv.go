@@ -43,12 +43,7 @@ func writeCSV(w io.Writer, t *Table) error {
 func dataValues(c Cell, col Column) []string {
 	out := make([]string, len(col.fields()))
 	pct := col.Kind.percent()
-	num := func(x float64) string {
-		if !finite(x) {
-			return ""
-		}
-		return string(dataNumber(nil, x, pct))
-	}
+	num := func(x float64) string { return dataNumber(x, pct) }
 	switch c.typ {
 	case cellText:
 		out[0] = c.s

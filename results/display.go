@@ -49,28 +49,31 @@ func (fl *flavor) show(c Cell, col Column) string {
 }
 
 func (fl *flavor) value(c Cell, col Column) string {
-	pct := col.Kind.percent()
 	switch c.typ {
 	case cellText:
 		return fl.text(oneLine(c.s))
 	case cellCount:
 		return integer(c.n, col.Signed, fl.minus)
 	case cellNumber:
-		return fixed(c.x, pct, col.Decimals, col.Signed, fl.minus)
+		return fl.bound(c.x, col)
 	case cellInterval:
-		return fixed(c.x, pct, col.Decimals, col.Signed, fl.minus) +
-			" [" + fl.bound(c.lo, col) + ", " + fl.bound(c.hi, col) + "]"
+		x := fl.bound(c.x, col)
+		if x == fl.empty {
+			return x // the estimate overflowed when scaled to points
+		}
+		return x + " [" + fl.bound(c.lo, col) + ", " + fl.bound(c.hi, col) + "]"
 	case cellFraction:
 		return integer(c.n, false, fl.minus) + "/" + integer(c.total, false, fl.minus)
 	}
 	return fl.empty
 }
 
+// bound formats one number of a column, or the empty mark if it is not finite.
 func (fl *flavor) bound(x float64, col Column) string {
-	if !finite(x) {
-		return fl.empty
+	if s := fixed(x, col.Kind.percent(), col.Decimals, col.Signed, fl.minus); s != "" {
+		return s
 	}
-	return fixed(x, col.Kind.percent(), col.Decimals, col.Signed, fl.minus)
+	return fl.empty
 }
 
 // header returns the display header of col.

@@ -9,10 +9,14 @@ import (
 
 // fixed formats x with dec decimals, scaled to points when percent. A value that rounds to
 // zero prints unsigned ("0.0", never "-0.0"); signed adds "+" to positive values; minus
-// replaces the leading "-" (LaTeX wants "$-$").
+// replaces the leading "-" (LaTeX wants "$-$"). A value that is not finite (also after
+// scaling: 1e308 is +Inf in points) returns "", which callers show as empty.
 func fixed(x float64, percent bool, dec int, signed bool, minus string) string {
 	if percent {
 		x *= 100
+	}
+	if !finite(x) {
+		return ""
 	}
 	s := strconv.FormatFloat(x, 'f', dec, 64)
 	if s[0] == '-' {
@@ -40,14 +44,18 @@ func integer(n int64, signed bool, minus string) string {
 }
 
 // dataNumber formats x for CSV and JSON: Python's float repr (what json.dumps writes), in
-// points when percent. Scaling by 100 can leave a last-bit residue (0.672*100 =
-// 67.20000000000002); rounding to 15 significant digits removes it.
-func dataNumber(dst []byte, x float64, percent bool) []byte {
+// points when percent, or "" when the value is not finite (JSON has no NaN or Infinity).
+// Scaling by 100 can leave a last-bit residue (0.07*100 = 7.000000000000001); rounding to
+// 15 significant digits removes it.
+func dataNumber(x float64, percent bool) string {
 	if percent {
 		x, _ = strconv.ParseFloat(strconv.FormatFloat(x*100, 'g', 15, 64), 64)
+	}
+	if !finite(x) {
+		return ""
 	}
 	if x == 0 {
 		x = 0 // no "-0.0" in data
 	}
-	return jsonv.AppendFloatRepr(dst, x)
+	return string(jsonv.AppendFloatRepr(nil, x))
 }

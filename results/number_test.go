@@ -28,6 +28,7 @@ func TestFixed(t *testing.T) {
 		{2.345, false, 2, false, "-", "2.35"}, // 2.345 is 2.34500000000000019984 in binary
 		{10, false, 0, true, "-", "+10"},
 		{-1e-9, false, 3, false, "-", "0.000"},
+		{1e308, true, 1, false, "-", ""}, // +Inf once scaled to points
 	}
 	for _, tc := range tests {
 		if got := fixed(tc.x, tc.percent, tc.dec, tc.signed, tc.minus); got != tc.want {
@@ -73,9 +74,11 @@ func TestDataNumber(t *testing.T) {
 		{1e-5, false, "1e-05"},
 		{1e16, false, "1e+16"},
 		{250, false, "250.0"},
+		{1e308, true, ""}, // +Inf in points
+		{1e308, false, "1e+308"},
 	}
 	for _, tc := range tests {
-		if got := string(dataNumber(nil, tc.x, tc.percent)); got != tc.want {
+		if got := dataNumber(tc.x, tc.percent); got != tc.want {
 			t.Errorf("dataNumber(%v, %v) = %q, want %q", tc.x, tc.percent, got, tc.want)
 		}
 	}

@@ -256,7 +256,7 @@ func shownValue(c Cell, col Column) (float64, bool) {
 	}
 	r, err := strconv.ParseFloat(fixed(v, col.Kind.percent(), col.Decimals, false, "-"), 64)
 	if err != nil {
-		return v, true
+		return 0, false // not finite in points
 	}
 	return r, true
 }
