@@ -138,7 +138,10 @@ func (e ECSByProtocol) layout(st style, o Options) (scene, error) {
 				iv := e.ECS[ci][p]
 				cy := gTop - (vg.Length(p)+0.5)*bar
 				if math.IsNaN(iv.Estimate) {
-					c.FillText(align(colored(st.small, textGrey), draw.XLeft, draw.YCenter), vg.Point{X: x0 + em*0.2, Y: cy}, "n/a")
+					// Shrunk to the bar so that it cannot run into its neighbours.
+					ts := align(colored(st.small, textGrey), draw.XLeft, draw.YCenter)
+					ts.Font.Size = min(ts.Font.Size, bar*1.1)
+					c.FillText(ts, vg.Point{X: x0 + em*0.2, Y: cy}, "n/a")
 					continue
 				}
 				fillRect(c, okabeIto[p%len(okabeIto)], rect(x0, cy-bar*0.45, fr.X(iv.Estimate), cy+bar*0.45))

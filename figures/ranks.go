@@ -155,6 +155,9 @@ func spread(ls []endLabel, h, lo vg.Length) {
 }
 
 func (p PolicyRanks) rankText(r float64) string {
+	if math.IsNaN(r) {
+		return "–"
+	}
 	return formatNum(r)
 }
 
@@ -171,29 +174,20 @@ func (p PolicyRanks) layout(st style, o Options) (scene, error) {
 		return scene{}, fitError("the title", w, inner)
 	}
 	nq, nc := len(p.Policies), len(p.Configs)
-	first := make([]int, nc) // first and last policy with a rank, per config
-	last := make([]int, nc)
+	// The labels name the rank under the first and the last policy; a
+	// config without a rank there gets "–" and a place below the others.
 	var left, right []string
-	for c, row := range p.Ranks {
-		first[c], last[c] = -1, -1
-		for q, r := range row {
-			if !math.IsNaN(r) {
-				if first[c] < 0 {
-					first[c] = q
-				}
-				last[c] = q
-			}
-		}
-		left = append(left, p.rankText(row[first[c]]))
-		right = append(right, p.rankText(row[last[c]]))
+	for _, row := range p.Ranks {
+		left = append(left, p.rankText(row[0]))
+		right = append(right, p.rankText(row[nq-1]))
 	}
 	gap := em * 0.4
 	// Each side: the names, then a column of rank numbers aligned on
 	// their right, next to the lines.
 	numW := max(maxWidth(st.label, left), maxWidth(st.label, right))
 	nameW := maxWidth(st.label, p.Configs)
-	leftW := nameW + em*0.3 + numW + gap
-	rightW := numW + em*0.3 + nameW + gap
+	leftW := nameW + em*0.45 + numW + gap
+	rightW := numW + em*0.45 + nameW + gap
 	plotW := inner - leftW - rightW
 	minSpace := em * 2.2
 	if nq > 1 && plotW < minSpace*vg.Length(nq-1) || plotW < em*2 {
@@ -242,7 +236,12 @@ func (p PolicyRanks) layout(st style, o Options) (scene, error) {
 		y -= drawTitle(c, st, tlines, y)
 		top := y - em*0.3
 		bot := top - vg.Length(nc)*rowH
-		yOf := func(r float64) vg.Length { return top - (vg.Length(r)-0.5)*rowH }
+		yOf := func(r float64) vg.Length {
+			if math.IsNaN(r) { // no rank: below every rank
+				r = float64(nc) + 1
+			}
+			return top - (vg.Length(r)-0.5)*rowH
+		}
 		for q := range p.Policies {
 			line(c, lineStyle(gridGrey, 0.6), vg.Point{X: xOf(q), Y: bot}, vg.Point{X: xOf(q), Y: top})
 		}
@@ -270,24 +269,22 @@ func (p PolicyRanks) layout(st style, o Options) (scene, error) {
 					c.DrawGlyph(draw.GlyphStyle{Color: ls.Color, Radius: em * 0.22, Shape: draw.CircleGlyph{}}, vg.Point{X: xOf(q), Y: yOf(r)})
 				}
 			}
-			lefts = append(lefts, endLabel{text: left[ci], want: yOf(row[first[ci]]), series: ci})
-			rights = append(rights, endLabel{text: right[ci], want: yOf(row[last[ci]]), series: ci})
+			lefts = append(lefts, endLabel{text: left[ci], want: yOf(row[0]), series: ci})
+			rights = append(rights, endLabel{text: right[ci], want: yOf(row[nq-1]), series: ci})
 		}
 		lh := lineHeight(st.label) * 1.02
 		spread(lefts, lh, bot+rowH/2)
 		spread(rights, lh, bot+rowH/2)
 		for _, l := range lefts {
-			x := xOf(first[l.series])
-			if l.y != l.want || first[l.series] != 0 {
-				line(c, seriesStyle(l.series, lw*0.5, em), vg.Point{X: m + leftW - gap*0.5, Y: l.y}, vg.Point{X: x, Y: l.want})
+			if !math.IsNaN(p.Ranks[l.series][0]) && l.y != l.want {
+				line(c, seriesStyle(l.series, lw*0.5, em), vg.Point{X: m + leftW - gap*0.5, Y: l.y}, vg.Point{X: xOf(0), Y: l.want})
 			}
 			c.FillText(align(st.label, draw.XRight, draw.YCenter), vg.Point{X: m + leftW - gap, Y: l.y}, l.text)
 			c.FillText(align(st.label, draw.XRight, draw.YCenter), vg.Point{X: m + nameW, Y: l.y}, p.Configs[l.series])
 		}
 		for _, r := range rights {
-			x := xOf(last[r.series])
-			if r.y != r.want || last[r.series] != nq-1 {
-				line(c, seriesStyle(r.series, lw*0.5, em), vg.Point{X: x, Y: r.want}, vg.Point{X: W - m - rightW + gap*0.5, Y: r.y})
+			if !math.IsNaN(p.Ranks[r.series][nq-1]) && r.y != r.want {
+				line(c, seriesStyle(r.series, lw*0.5, em), vg.Point{X: xOf(nq - 1), Y: r.want}, vg.Point{X: W - m - rightW + gap*0.5, Y: r.y})
 			}
 			c.FillText(align(st.label, draw.XRight, draw.YCenter), vg.Point{X: W - m - rightW + gap + numW, Y: r.y}, r.text)
 			c.FillText(align(st.label, draw.XLeft, draw.YCenter), vg.Point{X: W - m - nameW, Y: r.y}, p.Configs[r.series])

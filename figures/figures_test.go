@@ -1,0 +1,328 @@
+package figures
+
+import (
+	"bytes"
+	"flag"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/plot/palette/brewer"
+	"gonum.org/v1/plot/vg"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden SVG files under testdata/")
+
+var nan = math.NaN()
+
+// smallFigures are small fixed inputs that reach the special cases: a bar
+// without data, a success category, missing cells, an estimate without an
+// interval, tied ranks and a config absent under one policy.
+func smallFigures() map[string]Figure {
+	return map[string]Figure{
+		"failure_mix": FailureMix{
+			Configs:    []string{"Alpha / Inspect", "Beta / Beta CLI"},
+			Protocols:  []string{"V0", "V1"},
+			Categories: []string{Success, "premature_action", "wrong_action", "early_stop"},
+			Shares: [][][]float64{
+				{{0.5, 0, 0, 0.5}, {0.25, 0.5, 0.25, 0}},
+				{{0, 0, 0, 0}, {0.6, 0.1, 0.3, 0}},
+			},
+		},
+		"ecs_by_protocol": ECSByProtocol{
+			Configs:   []string{"Alpha / Inspect", "Beta / Beta CLI"},
+			Protocols: []string{"V1", "V2"},
+			Level:     0.95,
+			ECS: [][]Interval{
+				{{0.6, 0.5, 0.7}, {0.4, nan, nan}},
+				{{nan, nan, nan}, {0.1, 0.05, 0.2}},
+			},
+		},
+		"forest": Forest{
+			Level: 0.9,
+			Rows: []Comparison{
+				{"Alpha − Beta, V1", 0.12, 0.03, 0.2},
+				{"Alpha − Beta, V2", -0.02, -0.1, 0.06},
+				{"Alpha − Beta, V3", 0.05, nan, nan},
+			},
+		},
+		"domain_heatmap": DomainHeatMap{
+			Configs: []string{"Alpha / Inspect", "Beta / Beta CLI"},
+			Domains: []string{"ops_code_agent", "smart_home_agent", "research"},
+			ECS:     [][]float64{{0.1, 0.5, 0.95}, {nan, 0.333, 1}},
+		},
+		"policy_ranks": PolicyRanks{
+			Policies: []string{"safeact", "near-miss", "tau-bench"},
+			Configs:  []string{"Alpha / Inspect", "Beta / Beta CLI", "Gamma / Inspect"},
+			Ranks:    [][]float64{{1, 1.5, 3}, {2, 1.5, nan}, {3, 3, 1}},
+		},
+	}
+}
+
+var smallNames = []string{"failure_mix", "ecs_by_protocol", "forest", "domain_heatmap", "policy_ranks"}
+
+// TestGoldenSVG compares each figure's SVG on the small input with
+// testdata/<name>.svg; run with -update to rewrite them after a deliberate
+// change, and look at the result.
+func TestGoldenSVG(t *testing.T) {
+	figs := smallFigures()
+	for _, name := range smallNames {
+		t.Run(name, func(t *testing.T) {
+			var b bytes.Buffer
+			if err := Render(figs[name], SVG, &b, Column); err != nil {
+				t.Fatal(err)
+			}
+			if *pngDir != "" {
+				var p bytes.Buffer
+				if err := Render(figs[name], PNG, &p, Column); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(*pngDir, "small_"+name+".png"), p.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			path := filepath.Join("testdata", name+".svg")
+			if *update {
+				if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go test -update to create it)", err)
+			}
+			if !bytes.Equal(b.Bytes(), want) {
+				got := filepath.Join(t.TempDir(), name+".svg")
+				_ = os.WriteFile(got, b.Bytes(), 0o644)
+				t.Errorf("SVG differs from %s (got %d bytes, want %d; got written to %s)", path, b.Len(), len(want), got)
+			}
+		})
+	}
+}
+
+// TestDeterministic renders every figure twice in every format and wants
+// identical bytes; the PDF must carry the pinned date, not the clock.
+func TestDeterministic(t *testing.T) {
+	figs := smallFigures()
+	for _, name := range smallNames {
+		a, err := RenderAll(figs[name], Column)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := RenderAll(figs[name], Column)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range Formats {
+			if !bytes.Equal(a[f], b[f]) {
+				t.Errorf("%s.%s: two renderings differ", name, f)
+			}
+		}
+		if !bytes.Contains(a[PDF], []byte("/CreationDate (D:20000101000000")) {
+			t.Errorf("%s.pdf: creation date not pinned", name)
+		}
+		if !bytes.HasPrefix(a[PNG], []byte("\x89PNG")) || !bytes.HasPrefix(a[PDF], []byte("%PDF-")) || !bytes.Contains(a[SVG][:200], []byte("<svg")) {
+			t.Errorf("%s: a format's signature is missing", name)
+		}
+	}
+}
+
+// TestSizes checks the physical sizes: the width asked for, heights from
+// content, the PNG's pixels from DPI, and a set height kept.
+func TestSizes(t *testing.T) {
+	figs := smallFigures()
+	w, h, err := Size(figs["forest"], Column)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w != 3.5*vg.Inch || h < vg.Inch || h > 3*vg.Inch {
+		t.Errorf("forest: %v × %v pt, want 252 pt wide and 72–216 pt high", w, h)
+	}
+	o := Column
+	o.Height = 4 * vg.Inch
+	if _, h, _ := Size(figs["forest"], o); h != 4*vg.Inch {
+		t.Errorf("set height: got %v pt, want 288", h)
+	}
+	var b bytes.Buffer
+	o = Options{Width: 2 * vg.Inch, Height: 2 * vg.Inch, DPI: 100}
+	if err := Render(figs["domain_heatmap"], PNG, &b, o); err != nil {
+		t.Fatal(err)
+	}
+	png := b.Bytes()
+	wpx := int(png[16])<<24 | int(png[17])<<16 | int(png[18])<<8 | int(png[19])
+	hpx := int(png[20])<<24 | int(png[21])<<16 | int(png[22])<<8 | int(png[23])
+	if wpx != 200 || hpx != 200 {
+		t.Errorf("PNG %d×%d px, want 200×200 (2 in at 100 dpi)", wpx, hpx)
+	}
+}
+
+// TestDoesNotFit wants an error, not a clipped picture, when the labels
+// cannot fit or a set height leaves too little room per row.
+func TestDoesNotFit(t *testing.T) {
+	figs := realisticFigures()
+	narrow := Options{Width: 1.5 * vg.Inch, FontSize: 7}
+	for _, name := range realisticNames {
+		err := Render(figs[name], SVG, new(bytes.Buffer), narrow)
+		if err == nil || !strings.Contains(err.Error(), "Options.Width") {
+			t.Errorf("%s at 1.5 in: err = %v, want an Options.Width error", name, err)
+		}
+	}
+	short := Options{Width: 3.5 * vg.Inch, Height: 1.2 * vg.Inch, FontSize: 7}
+	for _, name := range realisticNames {
+		err := Render(figs[name], SVG, new(bytes.Buffer), short)
+		if err == nil || !strings.Contains(err.Error(), "Options.Height") {
+			t.Errorf("%s at 1.2 in high: err = %v, want an Options.Height error", name, err)
+		}
+	}
+}
+
+func TestOptionsAndFormatErrors(t *testing.T) {
+	fig := smallFigures()["forest"]
+	for _, tc := range []struct {
+		o    Options
+		want string
+	}{
+		{Options{Width: 10}, "Options.Width"},
+		{Options{Width: vg.Length(nan)}, "Options.Width"},
+		{Options{Height: -1}, "Options.Height"},
+		{Options{FontSize: 1}, "Options.FontSize"},
+		{Options{DPI: 5000}, "Options.DPI"},
+	} {
+		err := Render(fig, SVG, new(bytes.Buffer), tc.o)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%+v: err = %v, want it to name %s", tc.o, err, tc.want)
+		}
+	}
+	if err := Render(fig, "eps", new(bytes.Buffer), Column); err == nil || !strings.Contains(err.Error(), `"eps"`) {
+		t.Errorf("format eps: err = %v", err)
+	}
+	if err := Render(nil, SVG, new(bytes.Buffer), Column); err == nil {
+		t.Error("nil figure: no error")
+	}
+}
+
+// TestTextIsEscaped: names are data; SVG must escape them.
+func TestTextIsEscaped(t *testing.T) {
+	f := Forest{Rows: []Comparison{{Label: `A&B <script> "x"`, Estimate: 0.1, Lo: nan, Hi: nan}}}
+	var b bytes.Buffer
+	if err := Render(f, SVG, &b, Column); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "A&amp;B &lt;script&gt; &#34;x&#34;") || strings.Contains(b.String(), "<script>") {
+		t.Error("label not escaped in SVG")
+	}
+}
+
+func TestWriteAll(t *testing.T) {
+	dir := t.TempDir()
+	paths, err := WriteAll(dir, "forest", smallFigures()["forest"], Column)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"forest.svg", "forest.pdf", "forest.png"}
+	if len(paths) != len(want) {
+		t.Fatalf("paths %v", paths)
+	}
+	for i, p := range paths {
+		if filepath.Base(p) != want[i] {
+			t.Errorf("path %d = %s, want %s", i, p, want[i])
+		}
+	}
+	ents, _ := os.ReadDir(dir)
+	if len(ents) != 3 {
+		t.Errorf("dir holds %d entries, want 3 (no temporary files)", len(ents))
+	}
+	// A bad figure writes nothing at all.
+	bad := Forest{Rows: []Comparison{{Label: "x", Estimate: 2}}}
+	if _, err := WriteAll(dir, "bad", bad, Column); err == nil || !strings.Contains(err.Error(), "Forest.Rows[0].Estimate") {
+		t.Errorf("bad figure: err = %v", err)
+	}
+	if _, err := WriteAll(filepath.Join(dir, "missing"), "x", smallFigures()["forest"], Column); err == nil {
+		t.Error("missing directory: no error")
+	}
+	if _, err := WriteAll(dir, "../x", smallFigures()["forest"], Column); err == nil {
+		t.Error("basename with a slash: no error")
+	}
+	ents, _ = os.ReadDir(dir)
+	if len(ents) != 3 {
+		t.Errorf("after failures the dir holds %d entries, want 3", len(ents))
+	}
+}
+
+// TestRanksFromScores: reference values from scipy.stats.rankdata(-x,
+// method="average") (NaN handled by this package: NaN rank, no place).
+func TestRanksFromScores(t *testing.T) {
+	for _, tc := range []struct {
+		in, want []float64
+	}{
+		{[]float64{0.5, 0.7, 0.6}, []float64{3, 1, 2}},
+		{[]float64{0.5, 0.7, 0.5, 0.1}, []float64{2.5, 1, 2.5, 4}},
+		{[]float64{1, 1, 1}, []float64{2, 2, 2}},
+		{[]float64{0.3, nan, 0.9}, []float64{2, nan, 1}},
+		{nil, []float64{}},
+	} {
+		got := RanksFromScores(tc.in)
+		if len(got) != len(tc.want) {
+			t.Fatalf("%v: got %v", tc.in, got)
+		}
+		for i := range got {
+			if !(got[i] == tc.want[i] || math.IsNaN(got[i]) && math.IsNaN(tc.want[i])) {
+				t.Errorf("RanksFromScores(%v) = %v, want %v", tc.in, got, tc.want)
+				break
+			}
+		}
+	}
+}
+
+// TestHeatStopsAreBrewer checks the copied YlGnBu stops against gonum's
+// ColorBrewer tables.
+func TestHeatStopsAreBrewer(t *testing.T) {
+	p, err := brewer.GetPalette(brewer.TypeSequential, "YlGnBu", 9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, c := range p.Colors() {
+		r0, g0, b0, _ := c.RGBA()
+		r1, g1, b1, _ := heatStops[i].RGBA()
+		if r0 != r1 || g0 != g1 || b0 != b1 {
+			t.Errorf("stop %d differs from brewer YlGnBu", i)
+		}
+	}
+	if got := heatColor(0); got != heatStops[0] {
+		t.Errorf("heatColor(0) = %v", got)
+	}
+	if got := heatColor(1); got != heatStops[8] {
+		t.Errorf("heatColor(1) = %v", got)
+	}
+}
+
+func TestSpreadCentresTies(t *testing.T) {
+	ls := []endLabel{{want: 100}, {want: 50}, {want: 50}, {want: 50}, {want: 0}}
+	spread(ls, 10, -100)
+	want := []vg.Length{100, 60, 50, 40, 0}
+	for i := range ls {
+		if ls[i].y != want[i] {
+			t.Fatalf("y = %v, want %v", ls, want)
+		}
+	}
+	// Crowding at the bottom pushes labels up from the floor.
+	ls = []endLabel{{want: 5}, {want: 5}}
+	spread(ls, 10, 0)
+	if ls[0].y != 10 || ls[1].y != 0 {
+		t.Errorf("floor: got %v, %v; want 10, 0", ls[0].y, ls[1].y)
+	}
+}
+
+func TestFormatNum(t *testing.T) {
+	for v, want := range map[float64]string{0: "0", -0.0000000001: "0", 20: "20", -20: "−20", 2.5: "2.5", 0.126: "0.13", -7.25: "−7.25"} {
+		if got := formatNum(v); got != want {
+			t.Errorf("formatNum(%v) = %q, want %q", v, got, want)
+		}
+	}
+	if got := pp(-0.0001, true); got != "0.0" {
+		t.Errorf("pp(-0.0001) = %q, want 0.0 (no negative zero)", got)
+	}
+}
