@@ -1,0 +1,354 @@
+package analysis
+
+import (
+	"math"
+	"sort"
+
+	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/oracle"
+)
+
+// Summary is one configuration's ECS overall, per protocol and per domain (DESIGN §5).
+// Point estimates pool all repeats.
+type Summary struct {
+	Config     string
+	Overall    Rate
+	ByProtocol [ingest.NumProtocols]Rate
+	ByDomain   []Rate // aligned with Release.Domains()
+	PM, DM     float64
+	// RepeatECS is the overall ECS of each repeat (in repeat order) and RepeatStd their
+	// sample standard deviation.
+	Repeats   []int
+	RepeatECS []float64
+	RepeatStd float64
+}
+
+// Summarize computes Summary for every configuration over the given verdicts (already
+// filtered to one condition, scored, non-static).
+func (r *Release) Summarize(vs []oracle.Verdict) []Summary {
+	dIndex := map[string]int{}
+	for i, d := range r.domains {
+		dIndex[d] = i
+	}
+	byConfig := map[string]*Summary{}
+	perRepeat := map[string]map[int]*Rate{}
+	var order []string
+	for i := range vs {
+		v := &vs[i]
+		s := byConfig[v.Config]
+		if s == nil {
+			s = &Summary{Config: v.Config, ByDomain: make([]Rate, len(r.domains))}
+			byConfig[v.Config] = s
+			perRepeat[v.Config] = map[int]*Rate{}
+			order = append(order, v.Config)
+		}
+		s.Overall.Add(v.ECS)
+		if int(v.Protocol) < ingest.NumProtocols {
+			s.ByProtocol[v.Protocol].Add(v.ECS)
+		}
+		if di, ok := dIndex[v.Domain]; ok {
+			s.ByDomain[di].Add(v.ECS)
+		}
+		rr := perRepeat[v.Config][v.Repeat]
+		if rr == nil {
+			rr = &Rate{}
+			perRepeat[v.Config][v.Repeat] = rr
+		}
+		rr.Add(v.ECS)
+	}
+	out := make([]Summary, 0, len(order))
+	for _, c := range r.orderConfigs(order) {
+		s := byConfig[c]
+		var ps, ds []float64
+		for _, p := range s.ByProtocol {
+			if p.Den > 0 {
+				ps = append(ps, p.Value())
+			}
+		}
+		for _, d := range s.ByDomain {
+			if d.Den > 0 {
+				ds = append(ds, d.Value())
+			}
+		}
+		s.PM, s.DM = meanOf(ps), meanOf(ds)
+		for rep := range perRepeat[c] {
+			s.Repeats = append(s.Repeats, rep)
+		}
+		sort.Ints(s.Repeats)
+		for _, rep := range s.Repeats {
+			s.RepeatECS = append(s.RepeatECS, perRepeat[c][rep].Value())
+		}
+		s.RepeatStd = sampleStd(s.RepeatECS)
+		out = append(out, *s)
+	}
+	return out
+}
+
+// orderConfigs sorts names by the release's configuration order.
+func (r *Release) orderConfigs(names []string) []string {
+	pos := map[string]int{}
+	for i, c := range r.configs {
+		pos[c] = i
+	}
+	out := append([]string(nil), names...)
+	sort.SliceStable(out, func(i, j int) bool { return pos[out[i]] < pos[out[j]] })
+	return out
+}
+
+// Diagnostics are the paper's Table 3 rates for one configuration, each computed within a
+// repeat and then averaged over repeats with equal weight (DESIGN §5). NaN = no
+// denominator in any repeat.
+type Diagnostics struct {
+	Config string
+	BSR    float64 // V0: stopped before the investigation was complete / all V0
+	PAR    float64 // V1: first attempt before complete / V1 with an attempt
+	CAS    float64 // V1: ECS / V1 whose first attempt came after complete
+	Gap    [ingest.NumProtocols]float64
+	Part   [ingest.NumProtocols]float64
+	// Denominators pooled over repeats, for the reader.
+	BSRDen, PARDen, CASDen int
+}
+
+// Diagnose computes Diagnostics per configuration over the given verdicts.
+func (r *Release) Diagnose(vs []oracle.Verdict) []Diagnostics {
+	type acc struct {
+		bsr, par, cas Rate
+		gap, part     [ingest.NumProtocols]Rate
+	}
+	by := map[string]map[int]*acc{}
+	var order []string
+	for i := range vs {
+		v := &vs[i]
+		if by[v.Config] == nil {
+			by[v.Config] = map[int]*acc{}
+			order = append(order, v.Config)
+		}
+		a := by[v.Config][v.Repeat]
+		if a == nil {
+			a = &acc{}
+			by[v.Config][v.Repeat] = a
+		}
+		switch v.Protocol {
+		case ingest.V0:
+			a.bsr.Add(!v.Attempted && !v.CoverageComplete)
+		case ingest.V1:
+			if v.Attempted {
+				a.par.Add(!v.CompleteAtFirstAttempt)
+				if v.CompleteAtFirstAttempt {
+					a.cas.Add(v.ECS)
+				}
+			}
+		}
+		if v.Protocol >= ingest.V1 {
+			a.gap[v.Protocol].Add(v.MissingAtCheckpoint)
+		}
+		if v.Protocol >= ingest.V2 {
+			a.part[v.Protocol].Add(v.ExecutedCommits > 0 && !v.ECS)
+		}
+	}
+	var out []Diagnostics
+	for _, c := range r.orderConfigs(order) {
+		reps := sortedKeys(by[c])
+		d := Diagnostics{Config: c}
+		var bsr, par, cas []float64
+		var gap, part [ingest.NumProtocols][]float64
+		for _, rep := range reps {
+			a := by[c][rep]
+			bsr, par, cas = append(bsr, a.bsr.Value()), append(par, a.par.Value()), append(cas, a.cas.Value())
+			d.BSRDen += a.bsr.Den
+			d.PARDen += a.par.Den
+			d.CASDen += a.cas.Den
+			for p := range gap {
+				gap[p] = append(gap[p], a.gap[p].Value())
+				part[p] = append(part[p], a.part[p].Value())
+			}
+		}
+		d.BSR, d.PAR, d.CAS = meanOf(bsr), meanOf(par), meanOf(cas)
+		for p := range gap {
+			d.Gap[p], d.Part[p] = meanOf(gap[p]), meanOf(part[p])
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+func sortedKeys[V any](m map[int]V) []int {
+	ks := make([]int, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Ints(ks)
+	return ks
+}
+
+// FailureTypes in display order; "success" is the share of successful episodes, so that
+// each row of proportions sums to 1.
+var FailureTypes = []string{"success", "premature_action", "wrong_action", "inaction",
+	"partial_workflow", "broken_dependency", "unsafe_attempt", "early_stop", "wrong_stop_label",
+	"wrong_decision", "contract_or_invalid", "extra_event"}
+
+// FailureMix is the share of each failure type among a group's episodes.
+type FailureMix struct {
+	Config   string
+	Protocol ingest.Protocol
+	N        int
+	Share    []float64 // aligned with FailureTypes
+}
+
+// FailureMixes computes the failure-type proportions per configuration and protocol.
+func (r *Release) FailureMixes(vs []oracle.Verdict) []FailureMix {
+	idx := map[string]int{}
+	for i, t := range FailureTypes {
+		idx[t] = i
+	}
+	type key struct {
+		c string
+		p ingest.Protocol
+	}
+	counts := map[key][]int{}
+	var order []string
+	seen := map[string]bool{}
+	for i := range vs {
+		v := &vs[i]
+		if !seen[v.Config] {
+			seen[v.Config] = true
+			order = append(order, v.Config)
+		}
+		k := key{v.Config, v.Protocol}
+		if counts[k] == nil {
+			counts[k] = make([]int, len(FailureTypes)+1)
+		}
+		t := v.FailureType
+		if v.ECS {
+			t = "success"
+		}
+		j, ok := idx[t]
+		if !ok {
+			j = idx["contract_or_invalid"] // an unnamed failure is still a failure
+		}
+		counts[k][j]++
+		counts[k][len(FailureTypes)]++
+	}
+	var out []FailureMix
+	for _, c := range r.orderConfigs(order) {
+		for p := ingest.Legacy; p < ingest.NumProtocols; p++ {
+			cs := counts[key{c, p}]
+			if cs == nil {
+				continue
+			}
+			n := cs[len(FailureTypes)]
+			m := FailureMix{Config: c, Protocol: p, N: n, Share: make([]float64, len(FailureTypes))}
+			for j := range FailureTypes {
+				m.Share[j] = float64(cs[j]) / float64(n)
+			}
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// InvestigationComplete reports whether the investigation was complete at the decisive
+// point of an episode: at the first attempt when there was one, else at the end.
+func InvestigationComplete(v *oracle.Verdict) bool {
+	if v.Attempted {
+		return v.CompleteAtFirstAttempt
+	}
+	return v.CoverageComplete
+}
+
+// PassK is the τ-bench pass^k of one configuration: the mean over cases of
+// C(c,k)/C(n,k), where n is the number of scored repeats of a case and c its successes.
+// Cases with fewer than k repeats are left out; NaN when none remain.
+func PassK(vs []oracle.Verdict, k int) float64 {
+	type nc struct{ n, c int }
+	by := map[string]*nc{}
+	for i := range vs {
+		x := by[vs[i].CaseID]
+		if x == nil {
+			x = &nc{}
+			by[vs[i].CaseID] = x
+		}
+		x.n++
+		if vs[i].ECS {
+			x.c++
+		}
+	}
+	ids := make([]string, 0, len(by))
+	for id := range by {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	s, m := 0.0, 0
+	for _, id := range ids {
+		x := by[id]
+		if x.n < k {
+			continue
+		}
+		s += choose(x.c, k) / choose(x.n, k)
+		m++
+	}
+	if m == 0 {
+		return math.NaN()
+	}
+	return s / float64(m)
+}
+
+func choose(n, k int) float64 {
+	if k < 0 || k > n {
+		return 0
+	}
+	r := 1.0
+	for i := 1; i <= k; i++ {
+		r = r * float64(n-k+i) / float64(i)
+	}
+	return r
+}
+
+// Majority is the case-level majority vote of a configuration: a case succeeds when a
+// strict majority of its scored repeats succeed (2 of 3).
+func Majority(vs []oracle.Verdict) map[string]bool {
+	type nc struct{ n, c int }
+	by := map[string]*nc{}
+	for i := range vs {
+		x := by[vs[i].BaseCaseID]
+		if x == nil {
+			x = &nc{}
+			by[vs[i].BaseCaseID] = x
+		}
+		x.n++
+		if vs[i].ECS {
+			x.c++
+		}
+	}
+	out := make(map[string]bool, len(by))
+	for id, x := range by {
+		out[id] = 2*x.c > x.n
+	}
+	return out
+}
+
+// Disagreement counts the cases (shared by both) where the majority votes of a and b
+// differ, split by which side succeeded.
+type Disagreement struct {
+	Shared, OnlyA, OnlyB int
+}
+
+// Disagree compares two configurations' majority votes on their shared cases.
+func Disagree(a, b []oracle.Verdict) Disagreement {
+	ma, mb := Majority(a), Majority(b)
+	var d Disagreement
+	for id, sa := range ma {
+		sb, ok := mb[id]
+		if !ok {
+			continue
+		}
+		d.Shared++
+		switch {
+		case sa && !sb:
+			d.OnlyA++
+		case sb && !sa:
+			d.OnlyB++
+		}
+	}
+	return d
+}

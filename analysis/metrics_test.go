@@ -1,0 +1,138 @@
+package analysis
+
+import (
+	"math"
+	"testing"
+
+	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/oracle"
+)
+
+func near(a, b float64) bool { return math.Abs(a-b) < 1e-12 }
+
+// v builds a scored main-condition verdict.
+func v(config, caseID string, p ingest.Protocol, domain string, rep int, ecs bool) oracle.Verdict {
+	ft := ""
+	if !ecs {
+		ft = "wrong_action"
+	}
+	return oracle.Verdict{Config: config, CaseID: caseID, BaseCaseID: caseID, Protocol: p, Domain: domain,
+		Repeat: rep, Condition: "main", Status: "completed", ECS: ecs, FailureType: ft, FirstAttemptIndex: -1}
+}
+
+func TestSummarizePoolsRepeatsAndMacroAverages(t *testing.T) {
+	cases := []*ingest.Case{
+		{ID: "SAB-V0-001", Protocol: ingest.V0, Domain: "ops_code_agent"},
+		{ID: "SAB-V1-001", Protocol: ingest.V1, Domain: "customer_policy_qa"},
+	}
+	vs := []oracle.Verdict{
+		// repeat 0: 2/2, repeat 1: 1/2, repeat 2: 0/2
+		v("A", "SAB-V0-001", ingest.V0, "ops_code_agent", 0, true),
+		v("A", "SAB-V1-001", ingest.V1, "customer_policy_qa", 0, true),
+		v("A", "SAB-V0-001", ingest.V0, "ops_code_agent", 1, true),
+		v("A", "SAB-V1-001", ingest.V1, "customer_policy_qa", 1, false),
+		v("A", "SAB-V0-001", ingest.V0, "ops_code_agent", 2, false),
+		v("A", "SAB-V1-001", ingest.V1, "customer_policy_qa", 2, false),
+	}
+	r := NewRelease(cases, nil, vs, oracle.SafeAct)
+	if got := r.Domains(); len(got) != 2 || got[0] != "customer_policy_qa" || got[1] != "ops_code_agent" {
+		t.Fatalf("domains in paper order: %v", got)
+	}
+	s := r.Summarize(vs)
+	if len(s) != 1 {
+		t.Fatalf("%d summaries", len(s))
+	}
+	a := s[0]
+	if a.Overall != (Rate{3, 6}) {
+		t.Errorf("overall %+v, want 3/6", a.Overall)
+	}
+	if a.ByProtocol[ingest.V0] != (Rate{2, 3}) || a.ByProtocol[ingest.V1] != (Rate{1, 3}) {
+		t.Errorf("by protocol %+v", a.ByProtocol)
+	}
+	// P-M averages the protocols that have episodes: (2/3 + 1/3)/2.
+	if !near(a.PM, 0.5) || !near(a.DM, 0.5) {
+		t.Errorf("PM %v DM %v, want 0.5", a.PM, a.DM)
+	}
+	// Per-repeat ECS 1, 0.5, 0: sample std = 0.5.
+	if len(a.RepeatECS) != 3 || !near(a.RepeatECS[1], 0.5) || !near(a.RepeatStd, 0.5) {
+		t.Errorf("repeats %v std %v", a.RepeatECS, a.RepeatStd)
+	}
+}
+
+func TestDiagnoseAveragesWithinRepeats(t *testing.T) {
+	mk := func(rep int, attempted, complete, ecs bool) oracle.Verdict {
+		x := v("A", "SAB-V1-001", ingest.V1, "d", rep, ecs)
+		x.Attempted, x.CompleteAtFirstAttempt = attempted, complete
+		return x
+	}
+	vs := []oracle.Verdict{
+		// repeat 0: 2 attempts, 1 premature → PAR 0.5; CAS 1/1
+		mk(0, true, false, false), mk(0, true, true, true), mk(0, false, false, false),
+		// repeat 1: 1 attempt, premature → PAR 1; CAS undefined in this repeat
+		mk(1, true, false, false),
+	}
+	// V0: repeat 0 stops early once in 2 (BSR 0.5); repeat 1 never (0).
+	v0 := func(rep int, attempted, cov bool) oracle.Verdict {
+		x := v("A", "SAB-V0-001", ingest.V0, "d", rep, false)
+		x.Attempted, x.CoverageComplete = attempted, cov
+		return x
+	}
+	vs = append(vs, v0(0, false, false), v0(0, false, true), v0(1, true, false))
+	r := NewRelease(nil, nil, vs, oracle.SafeAct)
+	d := r.Diagnose(vs)[0]
+	if !near(d.PAR, 0.75) {
+		t.Errorf("PAR %v, want (0.5+1)/2", d.PAR)
+	}
+	if !near(d.CAS, 1) {
+		t.Errorf("CAS %v, want 1 (repeat 1 has no denominator)", d.CAS)
+	}
+	if !near(d.BSR, 0.25) {
+		t.Errorf("BSR %v, want (0.5+0)/2", d.BSR)
+	}
+	if d.PARDen != 3 || d.CASDen != 1 || d.BSRDen != 3 {
+		t.Errorf("denominators %d %d %d", d.PARDen, d.CASDen, d.BSRDen)
+	}
+}
+
+func TestFailureMixSumsToOne(t *testing.T) {
+	vs := []oracle.Verdict{v("A", "c1", ingest.V2, "d", 0, true), v("A", "c2", ingest.V2, "d", 0, false), v("A", "c3", ingest.V2, "d", 0, false)}
+	vs[2].FailureType = "partial_workflow"
+	r := NewRelease(nil, nil, vs, oracle.SafeAct)
+	m := r.FailureMixes(vs)
+	if len(m) != 1 || m[0].N != 3 {
+		t.Fatalf("%+v", m)
+	}
+	sum := 0.0
+	for _, s := range m[0].Share {
+		sum += s
+	}
+	if !near(sum, 1) || !near(m[0].Share[0], 1.0/3) || !near(m[0].Share[4], 1.0/3) {
+		t.Errorf("shares %v", m[0].Share)
+	}
+}
+
+func TestPassKAndMajority(t *testing.T) {
+	// case x: 2 of 3 succeed; case y: 3 of 3.
+	vs := []oracle.Verdict{
+		v("A", "x", ingest.V1, "d", 0, true), v("A", "x", ingest.V1, "d", 1, true), v("A", "x", ingest.V1, "d", 2, false),
+		v("A", "y", ingest.V1, "d", 0, true), v("A", "y", ingest.V1, "d", 1, true), v("A", "y", ingest.V1, "d", 2, true),
+	}
+	// pass^1 = mean(2/3, 1); pass^2 = mean(C(2,2)/C(3,2), 1) = mean(1/3, 1); pass^3 = mean(0, 1).
+	for k, want := range map[int]float64{1: (2.0/3 + 1) / 2, 2: (1.0/3 + 1) / 2, 3: 0.5} {
+		if got := PassK(vs, k); !near(got, want) {
+			t.Errorf("pass^%d = %v, want %v", k, got, want)
+		}
+	}
+	if !math.IsNaN(PassK(vs, 4)) {
+		t.Errorf("pass^4 with 3 repeats should be NaN")
+	}
+	b := []oracle.Verdict{
+		v("B", "x", ingest.V1, "d", 0, false), v("B", "x", ingest.V1, "d", 1, true), v("B", "x", ingest.V1, "d", 2, false),
+		v("B", "y", ingest.V1, "d", 0, true), v("B", "y", ingest.V1, "d", 1, true), v("B", "y", ingest.V1, "d", 2, false),
+		v("B", "z", ingest.V1, "d", 0, true),
+	}
+	d := Disagree(vs, b)
+	if d != (Disagreement{Shared: 2, OnlyA: 1, OnlyB: 0}) {
+		t.Errorf("disagreement %+v", d)
+	}
+}

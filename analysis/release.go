@@ -1,0 +1,128 @@
+package analysis
+
+import (
+	"sort"
+
+	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/oracle"
+)
+
+// Release is what the tables are computed from: the cases, the named case sets and the
+// verdicts of one policy.
+type Release struct {
+	Cases    []*ingest.Case
+	Sets     map[string][]string
+	Verdicts []oracle.Verdict
+	Policy   oracle.Policy
+
+	byID    map[string]*ingest.Case
+	configs []string
+	domains []string
+}
+
+// NewRelease indexes cases and verdicts. Configurations keep the order in which they
+// first appear in the verdicts (the input order), so tables list them as the user wrote
+// them; domains follow the paper's order, unknown ones after it alphabetically.
+func NewRelease(cases []*ingest.Case, sets map[string][]string, vs []oracle.Verdict, pol oracle.Policy) *Release {
+	r := &Release{Cases: cases, Sets: sets, Verdicts: vs, Policy: pol, byID: make(map[string]*ingest.Case, len(cases))}
+	for _, c := range cases {
+		r.byID[c.ID] = c
+	}
+	seen := map[string]bool{}
+	for _, v := range vs {
+		if !seen[v.Config] {
+			seen[v.Config] = true
+			r.configs = append(r.configs, v.Config)
+		}
+	}
+	r.domains = orderDomains(cases)
+	return r
+}
+
+// Case returns the case with this id (variant included), or nil.
+func (r *Release) Case(id string) *ingest.Case { return r.byID[id] }
+
+// Configs lists the configurations in input order.
+func (r *Release) Configs() []string { return r.configs }
+
+// Domains lists the domains in the paper's order.
+func (r *Release) Domains() []string { return r.domains }
+
+// PaperDomains is the paper's domain order.
+var PaperDomains = []string{"customer_policy_qa", "ops_code_agent", "legal_finance_advice",
+	"research_assistant", "smart_home_agent", "healthcare_operations_agent"}
+
+func orderDomains(cases []*ingest.Case) []string {
+	present := map[string]bool{}
+	for _, c := range cases {
+		if c.Variant == "" {
+			present[c.Domain] = true
+		}
+	}
+	var out []string
+	for _, d := range PaperDomains {
+		if present[d] {
+			out = append(out, d)
+			delete(present, d)
+		}
+	}
+	var rest []string
+	for d := range present {
+		rest = append(rest, d)
+	}
+	sort.Strings(rest)
+	return append(out, rest...)
+}
+
+// Select returns the verdicts that pass every filter, in input order.
+func (r *Release) Select(filters ...Filter) []oracle.Verdict {
+	var out []oracle.Verdict
+	for i := range r.Verdicts {
+		v := &r.Verdicts[i]
+		ok := true
+		for _, f := range filters {
+			if !f(v) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			out = append(out, *v)
+		}
+	}
+	return out
+}
+
+// Filter selects verdicts.
+type Filter func(*oracle.Verdict) bool
+
+// IsScored keeps episodes that were scored (not excluded).
+func IsScored(v *oracle.Verdict) bool { return !v.Excluded }
+
+// Interactive keeps scored, non-static episodes of the given condition.
+func Interactive(condition string) Filter {
+	return func(v *oracle.Verdict) bool { return !v.Excluded && !v.Static && v.Condition == condition }
+}
+
+// StaticJudgments keeps scored static judgments.
+func StaticJudgments(v *oracle.Verdict) bool { return !v.Excluded && v.Static }
+
+// Config keeps one configuration.
+func Config(name string) Filter { return func(v *oracle.Verdict) bool { return v.Config == name } }
+
+// Protocol keeps one protocol.
+func Protocol(p ingest.Protocol) Filter {
+	return func(v *oracle.Verdict) bool { return v.Protocol == p }
+}
+
+// Executable keeps V0–V3 (the 570 interactive cases of the paper's comparisons).
+func Executable(v *oracle.Verdict) bool { return v.Protocol != ingest.Legacy }
+
+// InSet keeps episodes whose base case is in ids.
+func InSet(ids []string) Filter {
+	m := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		m[id] = true
+	}
+	return func(v *oracle.Verdict) bool { return m[v.BaseCaseID] }
+}
