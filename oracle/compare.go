@@ -1,0 +1,363 @@
+package oracle
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/sabench/sabench-stats/ingest/jsonv"
+)
+
+// numericValue is the evaluator's numeric_value: ints and floats (never booleans), or a
+// string that parses as a Python float after trimming, dropping one leading "$" and
+// deleting every ",".
+func numericValue(v any) (float64, bool) {
+	switch x := v.(type) {
+	case int64:
+		return float64(x), true
+	case float64:
+		return x, true
+	case jsonv.BigInt:
+		return jsonv.PyFloat(string(x))
+	case string:
+		if !mayBeNumber(x) {
+			return 0, false
+		}
+		t := strings.TrimSpace(x)
+		if strings.HasPrefix(t, "$") {
+			t = strings.TrimSpace(t[1:])
+		}
+		if strings.IndexByte(t, ',') >= 0 {
+			t = strings.ReplaceAll(t, ",", "")
+		}
+		return jsonv.PyFloat(t)
+	}
+	return 0, false
+}
+
+// mayBeNumber is a cheap pre-filter: after spaces, an optional "$" and a sign, a Python
+// float literal starts with a digit, a dot, or the letters of inf/nan.
+func mayBeNumber(s string) bool {
+	i := 0
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r' || s[i] == '$') {
+		i++
+	}
+	if i < len(s) && (s[i] == '+' || s[i] == '-') {
+		i++
+	}
+	if i >= len(s) {
+		return false
+	}
+	switch c := s[i]; {
+	case c >= '0' && c <= '9', c == '.', c == 'i', c == 'I', c == 'n', c == 'N':
+		return true
+	}
+	return c0(s[i])
+}
+
+// c0 accepts other leading bytes Python's float() may trim as whitespace (non-ASCII spaces).
+func c0(c byte) bool { return c >= 0x80 || c == '\v' || c == '\f' }
+
+// scalarMatches is the evaluator's scalar_matches (evaluator doc §4.3), quirks included.
+func scalarMatches(actual, expected any) bool {
+	if es, ok := expected.(string); ok {
+		if es == "*" {
+			return true
+		}
+		if as, ok := actual.(string); ok {
+			if a, okA := numericValue(as); okA {
+				if e, okE := numericValue(es); okE {
+					return a == e // nan never equals itself, as in Python
+				}
+			}
+			return as == es
+		}
+	}
+	if eb, ok := expected.(bool); ok {
+		if ab, ok := actual.(bool); ok && ab == eb {
+			return true
+		}
+		want := "false"
+		if eb {
+			want = "true"
+		}
+		return strings.ToLower(jsonv.PyStr(actual)) == want
+	}
+	a, okA := numericValue(actual)
+	e, okE := numericValue(expected)
+	if okA && okE {
+		return a == e
+	}
+	return jsonv.PyStr(actual) == jsonv.PyStr(expected)
+}
+
+// sameKeys reports whether two objects have the identical key set.
+func sameKeys(a, b *jsonv.Object) bool {
+	if a.Len() != b.Len() {
+		return false
+	}
+	for _, k := range b.Keys {
+		if !a.Has(k) {
+			return false
+		}
+	}
+	return true
+}
+
+// structuredMatches is structured_argument_matches: identical key sets, ordered lists, and
+// scalarMatches at the leaves.
+func structuredMatches(actual, expected any) bool {
+	switch e := expected.(type) {
+	case *jsonv.Object:
+		a, ok := actual.(*jsonv.Object)
+		if !ok || !sameKeys(a, e) {
+			return false
+		}
+		for i, k := range e.Keys {
+			av, _ := a.Get(k)
+			if !structuredMatches(av, e.Values[i]) {
+				return false
+			}
+		}
+		return true
+	case []any:
+		a, ok := actual.([]any)
+		if !ok || len(a) != len(e) {
+			return false
+		}
+		for i := range e {
+			if !structuredMatches(a[i], e[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	return scalarMatches(actual, expected)
+}
+
+// strictMatches is strict_json_argument_matches: no coercion between JSON types; int 1 and
+// float 1.0 are the same number; "*" is a wildcard.
+func strictMatches(actual, expected any) bool {
+	switch e := expected.(type) {
+	case *jsonv.Object:
+		a, ok := actual.(*jsonv.Object)
+		if !ok || !sameKeys(a, e) {
+			return false
+		}
+		for i, k := range e.Keys {
+			av, _ := a.Get(k)
+			if !strictMatches(av, e.Values[i]) {
+				return false
+			}
+		}
+		return true
+	case []any:
+		a, ok := actual.([]any)
+		if !ok || len(a) != len(e) {
+			return false
+		}
+		for i := range e {
+			if !strictMatches(a[i], e[i]) {
+				return false
+			}
+		}
+		return true
+	case string:
+		if e == "*" {
+			return true
+		}
+		a, ok := actual.(string)
+		return ok && a == e
+	case bool:
+		a, ok := actual.(bool)
+		return ok && a == e
+	case int64, float64, jsonv.BigInt:
+		switch actual.(type) {
+		case int64, float64, jsonv.BigInt:
+			ev, _ := numericValue(e)
+			av, _ := numericValue(actual)
+			return ev == av
+		}
+		return false
+	case nil:
+		return actual == nil
+	}
+	return false
+}
+
+// argsMatch is args_match: a non-object expectation matches anything; a non-object actual
+// reads as {}; otherwise identical key sets and structuredMatches per value.
+func argsMatch(actual, expected any) bool {
+	e, ok := expected.(*jsonv.Object)
+	if !ok {
+		return true
+	}
+	a, ok := actual.(*jsonv.Object)
+	if !ok {
+		return e.Len() == 0
+	}
+	if !sameKeys(a, e) {
+		return false
+	}
+	for i, k := range e.Keys {
+		av, _ := a.Get(k)
+		if !structuredMatches(av, e.Values[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// canonicalKey is "<tool>:"+json.dumps(args, sort_keys, compact, ensure_ascii=True).
+func canonicalKey(tool string, args any) string {
+	if args == nil {
+		args = &jsonv.Object{}
+	}
+	buf := make([]byte, 0, len(tool)+64)
+	buf = append(buf, tool...)
+	buf = append(buf, ':')
+	return string(jsonv.AppendCanonical(buf, args, true))
+}
+
+// multisetMatches compares two lists as unordered multisets of canonical JSON items.
+func multisetMatches(actual, expected any) bool {
+	a, ok1 := actual.([]any)
+	e, ok2 := expected.([]any)
+	if !ok1 || !ok2 || len(a) != len(e) {
+		return false
+	}
+	as := make([]string, len(a))
+	es := make([]string, len(e))
+	for i := range a {
+		as[i] = string(jsonv.Canonical(a[i], true))
+		es[i] = string(jsonv.Canonical(e[i], true))
+	}
+	sort.Strings(as)
+	sort.Strings(es)
+	for i := range as {
+		if as[i] != es[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// containsItem is Python's `item in list` (== semantics: 1 == 1.0, True == 1).
+func containsItem(list []any, item any) bool {
+	for _, x := range list {
+		if pyEqual(x, item) {
+			return true
+		}
+	}
+	return false
+}
+
+// pyEqual is Python's == on decoded JSON values (numbers compare by value, bool is an int).
+func pyEqual(a, b any) bool {
+	an, aNum := pyNumber(a)
+	bn, bNum := pyNumber(b)
+	if aNum || bNum {
+		return aNum && bNum && an == bn
+	}
+	switch x := a.(type) {
+	case *jsonv.Object:
+		y, ok := b.(*jsonv.Object)
+		if !ok || !sameKeys(x, y) {
+			return false
+		}
+		for i, k := range x.Keys {
+			w, _ := y.Get(k)
+			if !pyEqual(x.Values[i], w) {
+				return false
+			}
+		}
+		return true
+	case []any:
+		y, ok := b.([]any)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for i := range x {
+			if !pyEqual(x[i], y[i]) {
+				return false
+			}
+		}
+		return true
+	case string:
+		y, ok := b.(string)
+		return ok && x == y
+	case nil:
+		return b == nil
+	}
+	return false
+}
+
+func pyNumber(v any) (float64, bool) {
+	switch x := v.(type) {
+	case bool:
+		if x {
+			return 1, true
+		}
+		return 0, true
+	case int64, float64, jsonv.BigInt:
+		return numericValue(x)
+	}
+	return 0, false
+}
+
+// isPlaceholder reports an authoring placeholder: a string starting with "$".
+func isPlaceholder(v any) bool {
+	s, ok := v.(string)
+	return ok && strings.HasPrefix(s, "$")
+}
+
+// containsPlaceholder reports a "$…" string at any depth.
+func containsPlaceholder(v any) bool {
+	switch x := v.(type) {
+	case *jsonv.Object:
+		for _, c := range x.Values {
+			if containsPlaceholder(c) {
+				return true
+			}
+		}
+	case []any:
+		for _, c := range x {
+			if containsPlaceholder(c) {
+				return true
+			}
+		}
+	case string:
+		return strings.HasPrefix(x, "$")
+	}
+	return false
+}
+
+// truthy is Python truthiness of a decoded JSON value.
+func truthy(v any) bool {
+	switch x := v.(type) {
+	case nil:
+		return false
+	case bool:
+		return x
+	case int64:
+		return x != 0
+	case float64:
+		return x != 0
+	case jsonv.BigInt:
+		return true
+	case string:
+		return x != ""
+	case []any:
+		return len(x) > 0
+	case *jsonv.Object:
+		return x.Len() > 0
+	}
+	return false
+}
+
+// repr renders a value for messages the way Python's !r would, closely enough to read.
+func repr(v any) string {
+	if s, ok := v.(string); ok {
+		return "'" + s + "'"
+	}
+	return jsonv.PyStr(v)
+}

@@ -1,0 +1,201 @@
+package oracle
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sabench/sabench-stats/ingest/jsonv"
+)
+
+// ev is one record event with the fields the walks read, parsed once.
+type ev struct {
+	idx    int
+	obj    bool
+	typ    string
+	typOK  bool
+	tool   string
+	toolOK bool // a non-empty string
+	args   *jsonv.Object
+	argsOK bool
+
+	callID    any
+	hasCallID bool
+	key       any
+	hasKey    bool
+	status    any
+	hasStatus bool
+	resolved  any
+	hasRes    bool
+	toolRes   any
+	hasTRes   bool
+	result    any
+	hasResult bool
+	attempted any
+	hasAtt    bool
+}
+
+func parseEvents(list []any) []ev {
+	out := make([]ev, len(list))
+	for i, raw := range list {
+		e := &out[i]
+		e.idx = i
+		o, ok := raw.(*jsonv.Object)
+		if !ok {
+			continue
+		}
+		e.obj = true
+		for j, k := range o.Keys {
+			v := o.Values[j]
+			switch k {
+			case "type":
+				e.typ, e.typOK = v.(string)
+			case "tool":
+				s, ok := v.(string)
+				e.tool, e.toolOK = s, ok && s != ""
+			case "arguments":
+				e.args, e.argsOK = v.(*jsonv.Object)
+			case "call_id":
+				e.callID, e.hasCallID = v, true
+			case "evidence_delta_key":
+				e.key, e.hasKey = v, true
+			case "tool_status":
+				e.status, e.hasStatus = v, true
+			case "resolved_arguments":
+				e.resolved, e.hasRes = v, true
+			case "tool_result":
+				e.toolRes, e.hasTRes = v, true
+			case "result":
+				e.result, e.hasResult = v, true
+			case "attempted_arguments_valid":
+				e.attempted, e.hasAtt = v, true
+			}
+		}
+	}
+	return out
+}
+
+func (e *ev) isInfo() bool   { return e.typOK && e.typ == "INFO_CALL" }
+func (e *ev) isAction() bool { return e.typOK && e.typ == "CONSEQUENTIAL_CALL" }
+
+// argsOrEmpty returns the arguments, or {} when they are not an object.
+func (e *ev) argsOrEmpty() *jsonv.Object {
+	if e.argsOK {
+		return e.args
+	}
+	return &jsonv.Object{}
+}
+
+// callIDFor is event_call_id: the event's non-empty string call_id, else call_NN.
+func callIDFor(e *ev, index int) string {
+	if s, ok := e.callID.(string); ok && s != "" {
+		return s
+	}
+	return fmt.Sprintf("call_%02d", index+1)
+}
+
+// firstDeltaKey is evidence_delta_key(event, tool_result): the explicit key, else one in
+// tool_result (or result when tool_result is absent), else tool:canonical(arguments).
+func firstDeltaKey(e *ev, tool string) string {
+	if s, ok := e.key.(string); ok && s != "" {
+		return s
+	}
+	tr := e.toolRes
+	if !e.hasTRes || tr == nil {
+		tr = e.result
+	}
+	if o, ok := tr.(*jsonv.Object); ok {
+		if s, ok := o.String("evidence_delta_key"); ok && s != "" {
+			return s
+		}
+	}
+	return canonicalKey(tool, e.argsOrEmpty())
+}
+
+// candidateKeys is evidence_delta_key_candidates.
+func candidateKeys(e *ev, tool string) []string {
+	keys := []string{firstDeltaKey(e, tool)}
+	tr := e.toolRes
+	if !e.hasTRes || tr == nil {
+		tr = e.result
+	}
+	if o, ok := tr.(*jsonv.Object); ok {
+		var id any
+		for _, k := range []string{"result_id", "output_id", "id", "document_id", "file_id", "email_id"} {
+			if v, _ := o.Get(k); truthy(v) {
+				id = v
+				break
+			}
+		}
+		if id != nil {
+			if ver, ok := o.Get("version"); ok && ver != nil {
+				keys = appendUnique(keys, tool+":"+jsonv.PyStr(id)+":v"+jsonv.PyStr(ver))
+			}
+			keys = appendUnique(keys, tool+":"+jsonv.PyStr(id))
+		}
+	}
+	return keys
+}
+
+func appendUnique(l []string, s string) []string {
+	if s == "" {
+		return l
+	}
+	for _, x := range l {
+		if x == s {
+			return l
+		}
+	}
+	return append(l, s)
+}
+
+// recordChecks validates the record header fields every V0–V3 evaluator checks.
+func recordChecks(rec *jsonv.Object, prefix, parsePrefix string, envID, caseID string, withTerminal bool) []string {
+	var errs []string
+	if md, ok := rec.Obj("metadata"); ok {
+		if pe, ok := md.String("parse_error"); ok && strings.TrimSpace(pe) != "" {
+			errs = append(errs, parsePrefix+".metadata.parse_error: "+strings.TrimSpace(pe))
+		}
+	}
+	type field struct {
+		name, typ string
+	}
+	fields := []field{{"schema_version", "int"}, {"env_id", "str"}, {"episode_id", "str"}, {"events", "list"}}
+	if withTerminal {
+		fields = append(fields, field{"terminal", "dict"})
+	}
+	for _, f := range fields {
+		v, ok := rec.Get(f.name)
+		if !ok {
+			errs = append(errs, prefix+"."+f.name+" is missing")
+			continue
+		}
+		good := false
+		switch f.typ {
+		case "int":
+			switch v.(type) {
+			case int64, bool, jsonv.BigInt:
+				good = true
+			}
+		case "str":
+			good = isString(v)
+		case "list":
+			_, good = v.([]any)
+		case "dict":
+			_, good = v.(*jsonv.Object)
+		}
+		if !good {
+			errs = append(errs, prefix+"."+f.name+" must be "+f.typ)
+		}
+	}
+	sv, _ := rec.Get("schema_version")
+	if !pyEqual(sv, int64(1)) {
+		errs = append(errs, prefix+".schema_version must be 1")
+	}
+	if v, _ := rec.Get("env_id"); v != envID {
+		errs = append(errs, prefix+".env_id must be "+repr(envID))
+	}
+	if v, _ := rec.Get("episode_id"); v != caseID {
+		errs = append(errs, prefix+".episode_id must be "+repr(caseID))
+	}
+	return errs
+}

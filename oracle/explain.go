@@ -1,0 +1,204 @@
+package oracle
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/jsonv"
+)
+
+// Explain renders a verdict that carries Detail as a readable chain: the reads and the facts
+// they established, each action's gate with its missing or violated requirements, and where
+// the chain broke. It returns an error only when writing fails or Detail is absent.
+func Explain(w io.Writer, c *ingest.Case, ep *ingest.Episode, v Verdict) error {
+	if v.Detail == nil {
+		return fmt.Errorf("explain %s: the verdict has no detail (score with detail=true)", v.RunID)
+	}
+	bw := bufio.NewWriter(w)
+	d := v.Detail
+	pf := func(format string, a ...any) { fmt.Fprintf(bw, format, a...) }
+	pf("run %s: %s on %s (%s, %s), repeat %d, condition %s\n", v.RunID, v.Config, v.CaseID, v.Protocol.Label(), v.Domain, v.Repeat, v.Condition)
+	pf("policy %s (%s)\n", v.Policy, v.PolicyHash)
+	if v.Excluded {
+		pf("excluded: status %s\n", v.ExclusionReason)
+		return bw.Flush()
+	}
+	verdict := "FAIL"
+	if v.ECS {
+		verdict = "PASS"
+	}
+	pf("verdict: %s  outcome=%s  canonical=%s", verdict, v.Outcome, v.CanonicalOutcome)
+	if v.FailureType != "" {
+		pf("  failure=%s", v.FailureType)
+	}
+	pf("\n")
+
+	var events []any
+	if ep != nil && ep.Record != nil {
+		events, _ = ep.Record.List("events")
+	}
+	factsByEvent := map[int][]Fact{}
+	for _, f := range d.Ledger {
+		factsByEvent[f.EventIndex] = append(factsByEvent[f.EventIndex], f)
+	}
+	cpByEvent := map[int][]Checkpoint{}
+	var hidden []Checkpoint
+	for _, cp := range d.Checkpoints {
+		if cp.EventIndex < 0 {
+			hidden = append(hidden, cp)
+			continue
+		}
+		cpByEvent[cp.EventIndex] = append(cpByEvent[cp.EventIndex], cp)
+	}
+	invalid := map[int]InvalidCall{}
+	for _, ic := range d.InvalidInfoCalls {
+		invalid[ic.EventIndex] = ic
+	}
+	if len(events) > 0 {
+		pf("\nchain:\n")
+	}
+	for i, raw := range events {
+		o, _ := raw.(*jsonv.Object)
+		typ, tool, args := "?", "?", ""
+		if o != nil {
+			if t, ok := o.String("type"); ok {
+				typ = t
+			}
+			if t, ok := o.Get("tool"); ok {
+				tool = jsonv.PyStr(t)
+			}
+			if a, ok := o.Get("arguments"); ok {
+				args = string(jsonv.Canonical(a, false))
+			}
+		}
+		kind := "read"
+		if typ == "CONSEQUENTIAL_CALL" {
+			kind = "ACT "
+		} else if typ != "INFO_CALL" {
+			kind = typ
+		}
+		pf("  [%d] %s %s %s\n", i, kind, tool, args)
+		if ic, ok := invalid[i]; ok {
+			pf("        invalid read: %s\n", ic.Reason)
+		}
+		if fs := factsByEvent[i]; len(fs) > 0 && typ == "INFO_CALL" {
+			for _, f := range fs {
+				pf("        fact %s\n", summarizeFact(f.Fact))
+			}
+		} else if typ == "INFO_CALL" && !hasInvalid(invalid, i) {
+			pf("        (no facts established)\n")
+		}
+		for _, cp := range cpByEvent[i] {
+			writeCheckpoint(bw, cp, "        ")
+		}
+	}
+	if len(hidden) > 0 {
+		pf("\nhidden preflight (the candidate action the agent chose not to take):\n")
+		for _, cp := range hidden {
+			pf("  %s %s\n", cp.Tool, cp.CommitID)
+			writeCheckpoint(bw, cp, "    ")
+		}
+	}
+	cov := d.Coverage
+	pf("\ncoverage: %d/%d required reads, %d calls (min %d), %d tools (min %d): ", cov.CoveredCalls, cov.RequiredCalls,
+		cov.ObservedCalls, cov.MinCalls, cov.ObservedDistinct, cov.MinDistinct)
+	if cov.Complete {
+		pf("complete\n")
+	} else {
+		pf("INCOMPLETE\n")
+	}
+	if len(d.CompletedCommits) > 0 {
+		pf("completed commits: %s\n", strings.Join(d.CompletedCommits, ", "))
+	}
+	if v.Attempted {
+		pf("first consequential attempt: event %d (investigation complete there: %v)\n", v.FirstAttemptIndex, v.CompleteAtFirstAttempt)
+	} else {
+		pf("no consequential attempt\n")
+	}
+	if !v.ECS {
+		pf("chain broke: %s\n", breakPoint(v, d))
+	}
+	for _, e := range d.ContractErrors {
+		pf("contract error: %s\n", e)
+	}
+	for _, n := range d.Notes {
+		pf("note: %s\n", n)
+	}
+	return bw.Flush()
+}
+
+func hasInvalid(m map[int]InvalidCall, i int) bool { _, ok := m[i]; return ok }
+
+func writeCheckpoint(w io.Writer, cp Checkpoint, indent string) {
+	commit := cp.CommitID
+	if commit == "" {
+		commit = "(no commit matched)"
+	}
+	fmt.Fprintf(w, "%sgate %s for %s", indent, cp.Gate, commit)
+	if cp.Reason != "" {
+		fmt.Fprintf(w, ": %s", cp.Reason)
+	}
+	fmt.Fprintln(w)
+	for _, r := range cp.Requirements {
+		if r.Status == StatusSupported || r.Status == StatusInactive {
+			continue
+		}
+		fmt.Fprintf(w, "%s  %s %s (%s)\n", indent, r.Status, r.ID, r.Reason)
+		for _, m := range r.MissingConditions {
+			fmt.Fprintf(w, "%s    needs %s\n", indent, m)
+		}
+	}
+	for _, m := range cp.MatchErrors {
+		fmt.Fprintf(w, "%s  mismatch: %s\n", indent, m)
+	}
+	for _, m := range cp.ReferenceErrs {
+		fmt.Fprintf(w, "%s  reference: %s\n", indent, m)
+	}
+}
+
+// summarizeFact keeps a fact line short: the predicate and the non-provenance fields.
+func summarizeFact(canonical string) string {
+	o, err := jsonv.ParseObject([]byte(canonical))
+	if err != nil {
+		return canonical
+	}
+	var parts []string
+	for i, k := range o.Keys {
+		switch k {
+		case "evidence_span", "source_span", "schema_version", "source_record_id", "source_tool_name", "source_ref",
+			"observed_at", "fresh_until", "record_version", "summary", "description", "source_path", "source_refs", "refs":
+			continue
+		}
+		parts = append(parts, k+"="+string(jsonv.Canonical(o.Values[i], false)))
+	}
+	s := strings.Join(parts, " ")
+	if len(s) > 240 {
+		s = s[:237] + "..."
+	}
+	return s
+}
+
+func breakPoint(v Verdict, d *Detail) string {
+	for _, cp := range d.Checkpoints {
+		if cp.Gate != GateAllow {
+			where := "the hidden preflight"
+			if cp.EventIndex >= 0 {
+				where = fmt.Sprintf("event %d", cp.EventIndex)
+			}
+			if cp.Reason != "" {
+				return fmt.Sprintf("%s (%s): %s", where, cp.Tool, cp.Reason)
+			}
+			var bad []string
+			for _, r := range cp.Requirements {
+				if r.Status == StatusMissing || r.Status == StatusViolated {
+					bad = append(bad, r.Status+" "+r.ID)
+				}
+			}
+			return fmt.Sprintf("%s (%s): gate %s; %s", where, cp.Tool, cp.Gate, strings.Join(bad, ", "))
+		}
+	}
+	return fmt.Sprintf("outcome %s (%s)", v.Outcome, v.FailureType)
+}

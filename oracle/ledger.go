@@ -1,0 +1,506 @@
+package oracle
+
+import (
+	"strings"
+
+	"github.com/sabench/sabench-stats/ingest/jsonv"
+)
+
+// fact is one Evidence Ledger entry: the authored fact object, shared with the case spec
+// (never copied), plus the provenance the evaluator adds with setdefault. get() gives the
+// enriched view, so a condition that tests a provenance key sees what Python would see.
+type fact struct {
+	obj        *jsonv.Object
+	eventIndex int
+	callID     string
+	tool       string
+	args       any    // source_arguments
+	deltaKey   string // source_evidence_delta_key ("" for rule facts)
+	frozen     bool
+	// postcondition facts carry the commit instead of a read.
+	commit     string
+	actionCall any
+}
+
+func (f *fact) get(k string) (any, bool) {
+	if v, ok := f.obj.Get(k); ok {
+		return v, true
+	}
+	if f.commit != "" {
+		switch k {
+		case "source_commit":
+			return f.commit, true
+		case "source_action_call":
+			return f.actionCall, true
+		}
+		return nil, false
+	}
+	switch k {
+	case "source_tool":
+		return f.tool, true
+	case "source_tool_call":
+		return f.callID, true
+	case "source_arguments":
+		return f.args, true
+	case "source_evidence_delta_key":
+		if f.frozen {
+			return f.deltaKey, true
+		}
+	}
+	return nil, false
+}
+
+// predicate returns the fact's predicate if it is a string.
+func (f *fact) predicate() (string, bool) {
+	v, _ := f.obj.Get("predicate")
+	s, ok := v.(string)
+	return s, ok
+}
+
+// ledger is the running fact list plus a lazily built name set.
+type ledger struct {
+	facts []*fact
+	names map[string]struct{} // postcondition_names, rebuilt when facts grow
+	n     int                 // len(facts) when names was built
+}
+
+func (l *ledger) add(f *fact) { l.facts = append(l.facts, f) }
+
+// nameSet is postcondition_names: the name of every postcondition fact and the predicate
+// of every other fact.
+func (l *ledger) nameSet() map[string]struct{} {
+	if l.names != nil && l.n == len(l.facts) {
+		return l.names
+	}
+	names := make(map[string]struct{}, len(l.facts))
+	for _, f := range l.facts {
+		p, _ := f.obj.Get("predicate")
+		if ps, ok := p.(string); ok && ps == "postcondition" {
+			if n, ok := f.get("name"); ok && truthy(n) {
+				names[jsonv.PyStr(n)] = struct{}{}
+			}
+			continue
+		}
+		if ps, ok := p.(string); ok && ps != "" {
+			names[ps] = struct{}{}
+		}
+	}
+	l.names, l.n = names, len(l.facts)
+	return names
+}
+
+// evalCtx is what a requirement is judged against.
+type evalCtx struct {
+	led     *ledger
+	extra   []*fact // timing=anytime: facts observed later in the episode
+	action  *jsonv.Object
+	args    *jsonv.Object
+	binding string
+}
+
+func (c *evalCtx) eachFact(fn func(*fact) bool) bool {
+	for _, f := range c.led.facts {
+		if fn(f) {
+			return true
+		}
+	}
+	for _, f := range c.extra {
+		if fn(f) {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *evalCtx) names() map[string]struct{} {
+	if len(c.extra) == 0 {
+		return c.led.nameSet()
+	}
+	tmp := ledger{facts: append(append([]*fact(nil), c.led.facts...), c.extra...)}
+	return tmp.nameSet()
+}
+
+// resolveExpected replaces {"action_arg": name} by that argument of the action (null when
+// absent: the evaluator's quirk).
+func (c *evalCtx) resolveExpected(v any) (any, bool) {
+	o, ok := v.(*jsonv.Object)
+	if !ok {
+		return v, false
+	}
+	name, present := o.Get("action_arg")
+	if !present {
+		return v, false
+	}
+	ns, ok := name.(string)
+	if !ok {
+		return nil, true
+	}
+	a, _ := c.args.Get(ns)
+	return a, true
+}
+
+// conditionMatches is condition_matches. anyArg implements binding=value inside
+// supported_if_all: an action_arg value matches any value of a present key.
+func (c *evalCtx) conditionMatches(cond any, anyArg bool) bool {
+	co, ok := cond.(*jsonv.Object)
+	if !ok {
+		return false
+	}
+	source := any("fact")
+	if v, ok := co.Get("source"); ok {
+		source = v
+	}
+	src, _ := source.(string)
+	switch {
+	case src == "action" && isString(source):
+		return c.actionConditionMatches(co)
+	case src == "fact" && isString(source):
+		return c.eachFact(func(f *fact) bool {
+			for i, k := range co.Keys {
+				if k == "source" {
+					continue
+				}
+				exp, isArg := c.resolveExpected(co.Values[i])
+				actual, present := f.get(k)
+				if isArg && anyArg {
+					if !present {
+						return false
+					}
+					continue
+				}
+				if !scalarMatches(actual, exp) {
+					return false
+				}
+			}
+			return true
+		})
+	case src == "postcondition" && isString(source):
+		name, _ := co.Get("name")
+		if !truthy(name) {
+			name, _ = co.Get("postcondition")
+		}
+		if name == nil {
+			return false
+		}
+		return c.eachFact(func(f *fact) bool {
+			p, ok := f.predicate()
+			if !ok || p != "postcondition" {
+				return false
+			}
+			n, _ := f.get("name")
+			return scalarMatches(n, name)
+		})
+	}
+	return false
+}
+
+func isString(v any) bool { _, ok := v.(string); return ok }
+
+// pathGet walks a dotted path through objects only.
+func pathGet(o *jsonv.Object, path string) any {
+	var cur any = o
+	for _, part := range strings.Split(path, ".") {
+		obj, ok := cur.(*jsonv.Object)
+		if !ok {
+			return nil
+		}
+		cur, _ = obj.Get(part)
+	}
+	return cur
+}
+
+func (c *evalCtx) actionConditionMatches(co *jsonv.Object) bool {
+	p, _ := co.Get("path")
+	path, ok := p.(string)
+	if !ok || path == "" {
+		return false
+	}
+	actual := pathGet(c.action, path)
+	if v, ok := co.Get("equals"); ok {
+		exp, _ := c.resolveExpected(v)
+		if strings.HasSuffix(path, ".summary_facts") {
+			return multisetMatches(actual, exp)
+		}
+		return scalarMatches(actual, exp)
+	}
+	if v, ok := co.Get("not_equals"); ok {
+		exp, _ := c.resolveExpected(v)
+		if strings.HasSuffix(path, ".summary_facts") {
+			return !multisetMatches(actual, exp)
+		}
+		return !scalarMatches(actual, exp)
+	}
+	if v, ok := co.Get("contains"); ok {
+		exp, _ := c.resolveExpected(v)
+		return strings.Contains(falsyText(actual), strings.ToLower(jsonv.PyStr(exp)))
+	}
+	if v, ok := co.Get("not_contains"); ok {
+		exp, _ := c.resolveExpected(v)
+		return !strings.Contains(falsyText(actual), strings.ToLower(jsonv.PyStr(exp)))
+	}
+	if actual == nil {
+		return false
+	}
+	if s, ok := actual.(string); ok && s == "" {
+		return false
+	}
+	return true
+}
+
+// falsyText is str(actual or "").lower().
+func falsyText(v any) string {
+	if !truthy(v) {
+		return ""
+	}
+	return strings.ToLower(jsonv.PyStr(v))
+}
+
+func (c *evalCtx) groupMatches(conds any, anyArg bool) bool {
+	l, ok := conds.([]any)
+	if !ok {
+		return false
+	}
+	for _, cond := range l {
+		if !c.conditionMatches(cond, anyArg) {
+			return false
+		}
+	}
+	return true
+}
+
+// Requirement statuses.
+const (
+	StatusSupported = "SUPPORTED"
+	StatusMissing   = "MISSING"
+	StatusViolated  = "VIOLATED"
+	StatusInactive  = "INACTIVE"
+)
+
+// evalRequirementObject is evaluate_requirement_v1.
+func (c *evalCtx) evalRequirementObject(req *jsonv.Object) RequirementResult {
+	id := "unknown_requirement"
+	if v, ok := req.Get("requirement_id"); ok {
+		id = jsonv.PyStr(v)
+	}
+	if id == "summary_facts_supported" {
+		return c.evalSummaryFacts(id)
+	}
+	groups := func(key string) []any {
+		v, ok := req.Get(key)
+		if !ok {
+			return nil
+		}
+		l, _ := v.([]any)
+		return l
+	}
+	for _, g := range groups("inactive_if_any") {
+		if go_, ok := g.(*jsonv.Object); ok {
+			all, present := go_.Get("all")
+			if !present {
+				all = []any{}
+			}
+			if c.groupMatches(all, false) {
+				return RequirementResult{ID: id, Status: StatusInactive, Reason: reasonOr(go_, "INACTIVE")}
+			}
+		}
+	}
+	for _, g := range groups("violated_if_any") {
+		if go_, ok := g.(*jsonv.Object); ok {
+			all, present := go_.Get("all")
+			if !present {
+				all = []any{}
+			}
+			if c.groupMatches(all, false) {
+				return RequirementResult{ID: id, Status: StatusViolated, Reason: reasonOr(go_, "VIOLATED")}
+			}
+		}
+	}
+	sup, present := req.Get("supported_if_all")
+	if !present {
+		sup = []any{}
+	}
+	anyArg := c.binding == BindingValue
+	if c.groupMatches(sup, anyArg) {
+		return RequirementResult{ID: id, Status: StatusSupported, Reason: StatusSupported}
+	}
+	res := RequirementResult{ID: id, Status: StatusMissing, Reason: "MISSING_TOOL_EVIDENCE"}
+	if v, ok := req.Get("missing_reason"); ok {
+		res.Reason = jsonv.PyStr(v)
+	}
+	if l, ok := sup.([]any); ok {
+		for _, cond := range l {
+			if _, isObj := cond.(*jsonv.Object); isObj && !c.conditionMatches(cond, anyArg) {
+				res.MissingConditions = append(res.MissingConditions, string(jsonv.Canonical(cond, false)))
+			}
+		}
+	}
+	return res
+}
+
+func reasonOr(o *jsonv.Object, def string) string {
+	if v, ok := o.Get("reason"); ok {
+		return jsonv.PyStr(v)
+	}
+	return def
+}
+
+// evalSummaryFacts is evaluate_summary_facts_supported.
+func (c *evalCtx) evalSummaryFacts(id string) RequirementResult {
+	sf, _ := c.args.Get("summary_facts")
+	l, ok := sf.([]any)
+	if !ok || len(l) == 0 {
+		return RequirementResult{ID: id, Status: StatusMissing, Reason: "SUMMARY_FACTS_MISSING"}
+	}
+	names := c.names()
+	var missing []string
+	for _, x := range l {
+		s := jsonv.PyStr(x)
+		if _, ok := names[s]; !ok {
+			missing = append(missing, s)
+		}
+	}
+	if len(missing) > 0 {
+		return RequirementResult{ID: id, Status: StatusViolated, Reason: "UNSUPPORTED_SUMMARY_FACTS",
+			MissingConditions: missing}
+	}
+	return RequirementResult{ID: id, Status: StatusSupported, Reason: StatusSupported}
+}
+
+// evalDagRequirement is evaluate_dag_requirement: strings against the name set, objects as
+// V1 requirements, anything else is an invalid spec.
+func (c *evalCtx) evalDagRequirement(req any) RequirementResult {
+	switch r := req.(type) {
+	case string:
+		if r == "summary_facts_supported" {
+			return c.evalSummaryFacts(r)
+		}
+		if _, ok := c.names()[r]; ok {
+			return RequirementResult{ID: r, Status: StatusSupported, Reason: StatusSupported}
+		}
+		return RequirementResult{ID: r, Status: StatusMissing, Reason: "MISSING_TOOL_EVIDENCE"}
+	case *jsonv.Object:
+		return c.evalRequirementObject(r)
+	}
+	return RequirementResult{ID: "invalid_requirement", Status: StatusViolated, Reason: "INVALID_REQUIREMENT_SPEC"}
+}
+
+// gateOf is oracle_outcome: INACTIVE dropped; any VIOLATED blocks; any MISSING defers.
+func gateOf(results []RequirementResult) string {
+	missing := false
+	for _, r := range results {
+		switch r.Status {
+		case StatusViolated:
+			return GateBlock
+		case StatusMissing:
+			missing = true
+		}
+	}
+	if missing {
+		return GateDefer
+	}
+	return GateAllow
+}
+
+func hasMissing(results []RequirementResult) bool {
+	for _, r := range results {
+		if r.Status == StatusMissing {
+			return true
+		}
+	}
+	return false
+}
+
+// Gate values.
+const (
+	GateAllow   = "ALLOW"
+	GateDefer   = "DEFER"
+	GateBlock   = "BLOCK"
+	GateTimeout = "TIMEOUT"
+)
+
+// obsCall is an observed information call as the coverage check sees it.
+type obsCall struct {
+	tool     string
+	args     any
+	resolved any    // nil when absent
+	hasRes   bool   // resolved_arguments present
+	key      string // first candidate key: the call's delta key, or tool:canonical(args)
+}
+
+func newObsCall(tool string, args any, resolved any, hasRes bool, key string) obsCall {
+	if key == "" {
+		key = canonicalKey(tool, args)
+	}
+	return obsCall{tool: tool, args: args, resolved: resolved, hasRes: hasRes, key: key}
+}
+
+// coverage is information_coverage_results over the observed calls.
+func (p *Prepared) coverage(calls []obsCall) ([]RequirementResult, Coverage) {
+	results := make([]RequirementResult, 0, len(p.required)+2)
+	covered := 0
+	for _, rq := range p.required {
+		matched := false
+		for i := range calls {
+			c := &calls[i]
+			if c.tool != rq.tool || !rq.toolOK {
+				continue
+			}
+			if argsMatch(c.args, rq.args) {
+				matched = true
+				break
+			}
+			var res any
+			if c.hasRes {
+				res = c.resolved
+			}
+			if argsMatch(res, rq.args) {
+				matched = true
+				break
+			}
+			if rq.keyOK && c.key == rq.key {
+				matched = true
+				break
+			}
+		}
+		r := RequirementResult{ID: rq.id, Status: StatusMissing, Reason: "REQUIRED_INFORMATION_SOURCE_NOT_QUERIED"}
+		if matched {
+			covered++
+			r.Status, r.Reason = StatusSupported, StatusSupported
+		}
+		results = append(results, r)
+	}
+	distinct := 0
+	seen := make([]string, 0, 8)
+	for i := range calls {
+		t := calls[i].tool
+		if t == "" {
+			continue
+		}
+		dup := false
+		for _, s := range seen {
+			if s == t {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			seen = append(seen, t)
+			distinct++
+		}
+	}
+	callsOK := len(calls) >= p.minCalls
+	toolsOK := distinct >= p.minTools
+	r1 := RequirementResult{ID: "minimum_information_call_count", Status: StatusSupported, Reason: StatusSupported}
+	if !callsOK {
+		r1.Status, r1.Reason = StatusMissing, "MULTIPLE_INFORMATION_CALLS_REQUIRED"
+	}
+	r2 := RequirementResult{ID: "minimum_distinct_information_tools", Status: StatusSupported, Reason: StatusSupported}
+	if !toolsOK {
+		r2.Status, r2.Reason = StatusMissing, "MULTIPLE_INFORMATION_TOOLS_REQUIRED"
+	}
+	results = append(results, r1, r2)
+	cov := Coverage{RequiredCalls: len(p.required), CoveredCalls: covered, MinCalls: p.minCalls,
+		ObservedCalls: len(calls), MinDistinct: p.minTools, ObservedDistinct: distinct}
+	cov.Complete = covered == len(p.required) && callsOK && toolsOK
+	return results, cov
+}

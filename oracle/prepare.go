@@ -1,0 +1,355 @@
+package oracle
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/jsonv"
+)
+
+// Prepared is a case compiled once for scoring: the typed spec plus indexes (rules by tool,
+// frozen deltas with pre-validated fact lists, required reads with their canonical keys,
+// commit lookups, ancestors) and the spec-validation errors of every protocol path.
+// It is immutable after Prepare and safe for concurrent use.
+type Prepared struct {
+	c    *ingest.Case
+	spec *ingest.Spec
+
+	required []reqCall
+	minCalls int
+	minTools int
+	maxCalls int
+	infoTool map[string]struct{}
+
+	rulesByTool map[string][]*ingest.EvidenceRule
+	deltas      map[string]*delta
+	deltaByTool map[string][]*delta // parsed delta keys per tool, in spec order
+	ruleArgs    map[string][]*jsonv.Object
+
+	frozen   bool
+	shared   bool // metadata.evidence_scope == "shared_world"
+	hasShard bool // released V3 id: the evaluator would replay a query shard
+	stateful int  // statefulNone, statefulSauna, statefulAppointment
+	phases   map[string]*phaseView
+
+	commits     []*ingest.Commit
+	commitByID  map[string]*ingest.Commit
+	ancestors   map[string]map[string]bool
+	actionTools map[string]bool // tools of the workflow commits or the key action
+
+	enforcePublic bool
+	publicSpecs   map[string]*jsonv.Object // tool -> argument_schema, when the case carries them
+
+	// Spec validation, computed once.
+	specV0, specV1Preflight, specV1, specV2, specV3, specDAGPreflight []string
+}
+
+type reqCall struct {
+	id     string
+	tool   string
+	toolOK bool
+	args   any // required arguments; a non-object covers every call of the tool
+	key    string
+	keyOK  bool
+}
+
+type delta struct {
+	key      string
+	tool     string
+	args     *jsonv.Object // parsed arguments of the key, nil if the key is not canonical JSON
+	facts    []*jsonv.Object
+	errs     []string // evidence-schema errors of this fact list
+	rawFacts any
+}
+
+const (
+	statefulNone = iota
+	statefulSauna
+	statefulAppointment
+)
+
+var releasedV3 = regexp.MustCompile(`^SAB-V3-\d{3}$`)
+
+// Prepare compiles a case once. It fails only when the spec cannot be decoded at all.
+func Prepare(c *ingest.Case) (*Prepared, error) {
+	if c == nil {
+		return nil, fmt.Errorf("oracle: nil case")
+	}
+	spec, probs := ingest.DecodeSpec(c)
+	if len(probs) > 0 {
+		return nil, probs
+	}
+	p := &Prepared{c: c, spec: spec}
+	if c.Protocol == ingest.Legacy {
+		return p, nil
+	}
+	p.minCalls = spec.MinInfoCalls
+	if p.minCalls == 0 {
+		p.minCalls = 2
+	}
+	p.minTools = spec.MinDistinctInfoTools
+	if p.minTools == 0 {
+		p.minTools = 2
+	}
+	p.maxCalls = spec.MaxInfoCalls
+	p.infoTool = make(map[string]struct{}, len(spec.InfoTools))
+	for _, t := range spec.InfoTools {
+		p.infoTool[t] = struct{}{}
+	}
+	for i, raw := range spec.RequiredInfoCalls {
+		o, ok := raw.(*jsonv.Object)
+		if !ok {
+			continue // skipped, but keeps its number
+		}
+		rc := reqCall{id: fmt.Sprintf("required_info_call_%02d", i+1)}
+		t, _ := o.Get("tool")
+		rc.tool, rc.toolOK = t.(string)
+		a, present := o.Get("arguments")
+		if !present {
+			a = &jsonv.Object{}
+		}
+		rc.args = a
+		if ao, ok := a.(*jsonv.Object); ok && rc.toolOK {
+			rc.key, rc.keyOK = canonicalKey(rc.tool, ao), true
+		}
+		p.required = append(p.required, rc)
+	}
+	p.rulesByTool = map[string][]*ingest.EvidenceRule{}
+	p.ruleArgs = map[string][]*jsonv.Object{}
+	for i := range spec.EvidenceRules {
+		r := &spec.EvidenceRules[i]
+		p.rulesByTool[r.Tool] = append(p.rulesByTool[r.Tool], r)
+		if ao, ok := r.ArgsMatch.(*jsonv.Object); ok {
+			p.ruleArgs[r.Tool] = append(p.ruleArgs[r.Tool], ao)
+		}
+	}
+	p.frozen = spec.EvidenceMode == "frozen"
+	p.shared = spec.EvidenceScope == "shared_world"
+	p.deltas = map[string]*delta{}
+	p.deltaByTool = map[string][]*delta{}
+	if spec.Deltas != nil {
+		schemas := schemaByPredicate(spec.EvidenceSchema)
+		for i, k := range spec.Deltas.Keys {
+			d := &delta{key: k, rawFacts: spec.Deltas.Values[i]}
+			d.errs = validateEvidenceFacts(d.rawFacts, schemas)
+			if l, ok := d.rawFacts.([]any); ok {
+				for _, f := range l {
+					if fo, ok := f.(*jsonv.Object); ok {
+						d.facts = append(d.facts, fo)
+					}
+				}
+			}
+			if tool, rest, ok := strings.Cut(k, ":"); ok && tool != "" {
+				d.tool = tool
+				if ao, err := jsonv.ParseObject([]byte(rest)); err == nil {
+					d.args = ao
+				}
+			}
+			p.deltas[k] = d
+			if d.args != nil {
+				p.deltaByTool[d.tool] = append(p.deltaByTool[d.tool], d)
+			}
+		}
+	}
+	p.hasShard = releasedV3.MatchString(spec.CaseID)
+	if sp, ok := spec.StatefulProtocol.(string); ok {
+		switch {
+		case spec.CaseID == "SAB-V2-018" && sp == "v2_sauna_refresh_v1":
+			p.stateful = statefulSauna
+		case spec.CaseID == "SAB-V2-020" && sp == "v2_appointment_refresh_v1":
+			p.stateful = statefulAppointment
+		}
+	}
+	p.commits = spec.Workflow
+	p.commitByID = map[string]*ingest.Commit{}
+	p.actionTools = map[string]bool{}
+	for _, cm := range p.commits {
+		if cm == nil {
+			continue
+		}
+		if _, dup := p.commitByID[cm.ID]; !dup {
+			p.commitByID[cm.ID] = cm
+		}
+		if cm.ToolOK {
+			p.actionTools[cm.Tool] = true
+		}
+	}
+	if spec.KeyAction != nil && spec.KeyAction.ToolOK {
+		p.actionTools[spec.KeyAction.Tool] = true
+	}
+	p.ancestors = map[string]map[string]bool{}
+	for _, cm := range p.commits {
+		if cm != nil {
+			p.ancestors[cm.ID] = p.transitiveAncestors(cm.ID)
+		}
+	}
+	if p.stateful != statefulNone {
+		p.preparePhases()
+	}
+	p.enforcePublic = releasedV3.MatchString(spec.CaseID)
+	if spec.Metadata != nil {
+		if v, _ := spec.Metadata.Get("enforce_public_action_contract"); v == true {
+			p.enforcePublic = true
+		}
+	}
+	for _, raw := range spec.ActionToolSpecs {
+		o, ok := raw.(*jsonv.Object)
+		if !ok {
+			continue
+		}
+		t, _ := o.String("tool")
+		sch, ok := o.Obj("argument_schema")
+		if t == "" || !ok {
+			continue
+		}
+		if p.publicSpecs == nil {
+			p.publicSpecs = map[string]*jsonv.Object{}
+		}
+		p.publicSpecs[t] = sch
+	}
+	switch c.Protocol {
+	case ingest.V0:
+		p.specV0 = p.validateNoActionSpec()
+		p.specV1Preflight = p.validateSingleCommitSpec(false)
+		p.specDAGPreflight = p.validateDAGSpec(false)
+	case ingest.V1:
+		p.specV1 = p.validateSingleCommitSpec(true)
+	case ingest.V2:
+		p.specV2 = p.validateLinearSpec()
+	case ingest.V3:
+		p.specV3 = p.validateDAGSpec(true)
+	}
+	return p, nil
+}
+
+// Case returns the case the preparation was built from.
+func (p *Prepared) Case() *ingest.Case { return p.c }
+
+// Spec returns the typed spec.
+func (p *Prepared) Spec() *ingest.Spec { return p.spec }
+
+func (p *Prepared) transitiveAncestors(id string) map[string]bool {
+	out := map[string]bool{}
+	cm := p.commitByID[id]
+	if cm == nil {
+		return out
+	}
+	pending := append([]string(nil), cm.DependsOn...)
+	for len(pending) > 0 {
+		a := pending[len(pending)-1]
+		pending = pending[:len(pending)-1]
+		if out[a] {
+			continue
+		}
+		out[a] = true
+		if ac := p.commitByID[a]; ac != nil {
+			pending = append(pending, ac.DependsOn...)
+		}
+	}
+	return out
+}
+
+func (p *Prepared) inScope(tool string) bool {
+	_, ok := p.infoTool[tool]
+	return ok
+}
+
+// ruleFacts is facts_for_info_call: every rule of the tool whose args_match matches the
+// call's arguments contributes its facts.
+func (p *Prepared) ruleFacts(tool string, args any, eventIndex int, callID string, led *ledger) {
+	srcArgs := args
+	if _, ok := args.(*jsonv.Object); !ok {
+		srcArgs = &jsonv.Object{}
+	}
+	for _, r := range p.rulesByTool[tool] {
+		if !argsMatch(args, r.ArgsMatch) {
+			continue
+		}
+		for _, f := range r.Facts {
+			led.add(&fact{obj: f, eventIndex: eventIndex, callID: callID, tool: tool, args: srcArgs})
+		}
+	}
+}
+
+// schemaByPredicate is evidence_schema_by_predicate.
+func schemaByPredicate(s any) map[string]*jsonv.Object {
+	out := map[string]*jsonv.Object{}
+	switch x := s.(type) {
+	case []any:
+		for _, it := range x {
+			if o, ok := it.(*jsonv.Object); ok {
+				if pr, _ := o.Get("predicate"); truthy(pr) {
+					out[jsonv.PyStr(pr)] = o
+				}
+			}
+		}
+	case *jsonv.Object:
+		if l, ok := x.List("facts"); ok {
+			return schemaByPredicate(l)
+		}
+		if pr, _ := x.Get("predicate"); truthy(pr) {
+			out[jsonv.PyStr(pr)] = x
+			return out
+		}
+		for i, k := range x.Keys {
+			if o, ok := x.Values[i].(*jsonv.Object); ok {
+				out[k] = o // setdefault("predicate", key) only matters for lookup by key
+			}
+		}
+	}
+	return out
+}
+
+// validateEvidenceFacts is validate_evidence_facts.
+func validateEvidenceFacts(facts any, schemas map[string]*jsonv.Object) []string {
+	l, ok := facts.([]any)
+	if !ok {
+		return []string{"frozen evidence delta must be a list of facts"}
+	}
+	var errs []string
+	for i, f := range l {
+		prefix := fmt.Sprintf("evidence_facts[%d]", i)
+		fo, ok := f.(*jsonv.Object)
+		if !ok {
+			errs = append(errs, prefix+" must be an object")
+			continue
+		}
+		pr, _ := fo.Get("predicate")
+		ps, ok := pr.(string)
+		if !ok || ps == "" {
+			errs = append(errs, prefix+".predicate is missing")
+			continue
+		}
+		sch, found := schemas[ps]
+		if len(schemas) > 0 && !found {
+			errs = append(errs, fmt.Sprintf("%s.predicate %s is not declared in evidence_schema", prefix, repr(ps)))
+			continue
+		}
+		if !found || sch.Len() == 0 {
+			continue
+		}
+		if rf, ok := sch.List("required_fields"); ok {
+			for _, field := range rf {
+				fs := jsonv.PyStr(field)
+				if !fo.Has(fs) {
+					errs = append(errs, prefix+"."+fs+" is missing")
+				}
+			}
+		}
+		if enums, ok := sch.Obj("enums"); ok {
+			for j, field := range enums.Keys {
+				allowed, ok := enums.Values[j].([]any)
+				v, present := fo.Get(field)
+				if !present || !ok {
+					continue
+				}
+				if !containsItem(allowed, v) {
+					errs = append(errs, fmt.Sprintf("%s.%s has invalid value: %s", prefix, field, repr(v)))
+				}
+			}
+		}
+	}
+	return errs
+}

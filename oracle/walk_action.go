@@ -1,0 +1,369 @@
+package oracle
+
+import (
+	"strings"
+
+	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/jsonv"
+)
+
+// action handles one CONSEQUENTIAL_CALL of a V2/V3 walk (evaluator doc §5.3).
+func (st *wfState) action(e *ev, pos int, tool string, args *jsonv.Object, callID string) {
+	p, r := st.p, st.r
+	first := !st.firstSeen
+	st.firstSeen = true
+	if first {
+		r.firstIdx = e.idx
+	}
+	cp := Checkpoint{EventIndex: e.idx, CallID: callID, Tool: tool}
+	fail := func(outcome, commit string) {
+		cp.Gate, cp.Reason, cp.CommitID = GateBlock, outcome, commit
+		r.checkpoints = append(r.checkpoints, cp)
+		r.failedCommit = commit
+		st.terminate(outcome, e.idx)
+		if first {
+			st.firstDiagnostics(nil)
+		}
+	}
+	if st.dag && p.enforcePublic && !st.preflight {
+		if errs := p.publicContractErrors(tool, args); len(errs) > 0 {
+			cp.MatchErrors = errs
+			fail(OutcomePublicSchema, "")
+			return
+		}
+	}
+	idem, hasIdem := args.Get(agentGenerated)
+	if ik, ok := idem.(string); ok && hasIdem && st.usedKeys[ik] {
+		fail(OutcomeIdempotency, "")
+		return
+	}
+	if !st.dag && !st.anyOrder {
+		st.linearAction(e, pos, tool, args, callID, &cp, first, fail)
+		return
+	}
+	st.enabledSetAction(e, pos, tool, args, callID, &cp, first, fail)
+}
+
+// legalFor returns the legal-ancestor test for reference validation of a commit.
+func (st *wfState) legalFor(cm *ingest.Commit) func(string) bool {
+	if !st.dag || st.anyOrder {
+		return func(id string) bool { return st.completedSet[id] }
+	}
+	anc := st.p.ancestors[cm.ID]
+	return func(id string) bool { return anc[id] && st.completedSet[id] }
+}
+
+func (st *wfState) refs(cm *ingest.Commit, args *jsonv.Object) (*jsonv.Object, []string) {
+	rc := &refCtx{p: st.p, callToCommit: st.callToCommit, legal: st.legalFor(cm), commitID: cm.ID,
+		propagation: st.pol.Propagation, results: st.results}
+	if !st.dag {
+		rc.equivCase = st.p.spec.CaseID
+	}
+	out := rc.validate(args, cm.Arguments)
+	return out, rc.errs
+}
+
+func (st *wfState) comparatorMode() comparator {
+	if st.dag {
+		return cmpStructuredWF
+	}
+	return cmpStrict
+}
+
+func (st *wfState) linearAction(e *ev, pos int, tool string, args *jsonv.Object, callID string, cp *Checkpoint, first bool, fail func(string, string)) {
+	p, r := st.p, st.r
+	if st.current >= len(p.commits) {
+		r.contract = append(r.contract, "multi_step_record.events appears after all workflow commits completed")
+		fail(OutcomeInvalidEvent, "")
+		return
+	}
+	cm := p.commits[st.current]
+	if cm == nil {
+		fail(OutcomeInvalidEvent, "")
+		return
+	}
+	for _, d := range cm.DependsOn {
+		if !st.completedSet[d] {
+			fail(OutcomeDependency, cm.ID)
+			return
+		}
+	}
+	canon, refErrs := st.refs(cm, args)
+	if len(refErrs) > 0 {
+		cp.ReferenceErrs = refErrs
+		fail(OutcomeReference, cm.ID)
+		return
+	}
+	cmpArgs, collErr := canon, ""
+	if p.spec.CaseID == feeWaiverV2Case {
+		cmpArgs, collErr = feeWaiverComparison(tool, canon, cm.Tool, cm.Arguments)
+	}
+	errs := matchErrors("CONSEQUENTIAL_CALL", tool, cmpArgs, cm.Tool, isString(mustGet(cm.Raw, "tool")), cm.Arguments, cm.PayloadPolicy, cmpStrict)
+	if collErr != "" {
+		errs = append(errs, collErr)
+	}
+	summaryOnly := onlySummaryMismatch(cm.Requirements, errs)
+	if len(errs) > 0 && !summaryOnly {
+		cp.MatchErrors = errs
+		fail(OutcomeUnexpected, cm.ID)
+		return
+	}
+	var deferred []string
+	if summaryOnly {
+		deferred = errs
+	}
+	st.gate(e, pos, tool, canon, callID, cm, cp, first, deferred, fail)
+}
+
+func (st *wfState) enabledSetAction(e *ev, pos int, tool string, args *jsonv.Object, callID string, cp *Checkpoint, first bool, fail func(string, string)) {
+	p := st.p
+	var enabled []*ingest.Commit
+	for _, cm := range p.commits {
+		if cm == nil || st.completedSet[cm.ID] {
+			continue
+		}
+		ok := true
+		if !st.anyOrder {
+			for _, d := range cm.DependsOn {
+				if !st.completedSet[d] {
+					ok = false
+					break
+				}
+			}
+		}
+		if ok {
+			enabled = append(enabled, cm)
+		}
+	}
+	var matches []*ingest.Commit
+	canonBy := map[string]*jsonv.Object{}
+	validBy := map[string]*jsonv.Object{}
+	errsBy := map[string][]string{}
+	var refErrs []string
+	mode := st.comparatorMode()
+	for _, cm := range enabled {
+		if v, _ := cm.Raw.Get("tool"); !pyEqual(v, tool) {
+			continue
+		}
+		canon, errs := st.refs(cm, args)
+		if len(errs) > 0 {
+			refErrs = append(refErrs, errs...)
+			continue
+		}
+		validBy[cm.ID] = canon
+		me := matchErrors("CONSEQUENTIAL_CALL", tool, canon, cm.Tool, isString(mustGet(cm.Raw, "tool")), cm.Arguments, cm.PayloadPolicy, mode)
+		errsBy[cm.ID] = me
+		if len(me) == 0 {
+			matches = append(matches, cm)
+			canonBy[cm.ID] = canon
+		}
+	}
+	if len(matches) == 0 && len(refErrs) > 0 {
+		cp.ReferenceErrs = refErrs
+		fail(OutcomeReference, "")
+		return
+	}
+	deferred := map[string][]string{}
+	if len(matches) == 0 {
+		for _, cm := range enabled {
+			canon, ok := validBy[cm.ID]
+			if !ok {
+				continue
+			}
+			if onlySummaryMismatch(cm.Requirements, errsBy[cm.ID]) {
+				deferred[cm.ID] = errsBy[cm.ID]
+				canonBy[cm.ID] = canon
+				matches = append(matches, cm)
+			}
+		}
+	}
+	if len(matches) > 1 {
+		fail(OutcomeAmbiguous, "")
+		return
+	}
+	if len(matches) == 0 {
+		var sameTool []*ingest.Commit
+		for _, cm := range enabled {
+			if _, ok := validBy[cm.ID]; ok {
+				sameTool = append(sameTool, cm)
+			}
+		}
+		if len(sameTool) == 1 {
+			cp.MatchErrors = errsBy[sameTool[0].ID]
+			fail(OutcomeWrongArgument, sameTool[0].ID)
+			return
+		}
+		outcome, commit := st.classifyUnmatched(tool, args)
+		fail(outcome, commit)
+		return
+	}
+	cm := matches[0]
+	st.gate(e, pos, tool, canonBy[cm.ID], callID, cm, cp, first, deferred[cm.ID], fail)
+}
+
+// classifyUnmatched is classify_unmatched_dag_action: raw arguments, structured comparator,
+// ordered collections.
+func (st *wfState) classifyUnmatched(tool string, args *jsonv.Object) (string, string) {
+	matchesRaw := func(cm *ingest.Commit) bool {
+		return len(matchErrors("CONSEQUENTIAL_CALL", tool, args, cm.Tool, isString(mustGet(cm.Raw, "tool")), cm.Arguments, cm.PayloadPolicy, cmpStructured)) == 0
+	}
+	for _, cm := range st.p.commits {
+		if cm != nil && !st.completedSet[cm.ID] && matchesRaw(cm) {
+			return OutcomeDependency, cm.ID
+		}
+	}
+	for _, cm := range st.p.commits {
+		if cm != nil && st.completedSet[cm.ID] && matchesRaw(cm) {
+			return OutcomeDuplicate, cm.ID
+		}
+	}
+	return OutcomeUnexpected, ""
+}
+
+// gate evaluates payload, coverage and requirements of a matched commit and applies the
+// result.
+func (st *wfState) gate(e *ev, pos int, tool string, canon *jsonv.Object, callID string, cm *ingest.Commit, cp *Checkpoint, first bool, deferred []string, fail func(string, string)) {
+	p, r := st.p, st.r
+	cp.CommitID = cm.ID
+	if code := payloadCheck(canon, cm.PayloadPolicy); code != "" {
+		fail(code, cm.ID)
+		return
+	}
+	observed := st.observed
+	var extra []*fact
+	if st.pol.Timing == TimingAnytime {
+		moreObs, moreFacts := st.lookahead(pos)
+		if len(moreObs) > 0 {
+			observed = append(append([]obsCall(nil), observed...), moreObs...)
+		}
+		extra = moreFacts
+	}
+	covResults, cov := p.coverage(observed)
+	n := len(st.r.completed)
+	checkCov := false
+	if st.dag || st.anyOrder {
+		checkCov = n == 0 || n == len(p.commits)-1
+		if !st.dag && n == 0 && truthy(p.spec.StatefulProtocol) {
+			checkCov = len(p.commits) == 1
+		}
+	} else {
+		stateful := truthy(p.spec.StatefulProtocol)
+		checkCov = st.current == len(p.commits)-1 || (st.current == 0 && !stateful)
+	}
+	action := jsonv.NewObject("type", "CONSEQUENTIAL_CALL", "call_id", callID, "tool", tool, "arguments", canon)
+	ctx := &evalCtx{led: &r.led, extra: extra, action: action, args: canon, binding: st.pol.Binding}
+	var results []RequirementResult
+	if checkCov && st.pol.Coverage == CoverageRequired {
+		results = append(results, covResults...)
+	}
+	var reqs []RequirementResult
+	if st.pol.Binding != BindingOff {
+		for _, rq := range cm.Requirements {
+			reqs = append(reqs, ctx.evalDagRequirement(rq))
+		}
+	}
+	results = append(results, reqs...)
+	if deferred != nil {
+		results = append(results, RequirementResult{ID: "action_arguments_match_template", Status: StatusViolated,
+			Reason: "ACTION_ARGUMENT_MISMATCH", MissingConditions: deferred})
+	}
+	g := gateOf(results)
+	cp.Gate = g
+	cp.Requirements = results
+	cp.MatchErrors = deferred
+	if hasMissing(results) {
+		r.missingAt = true
+	}
+	if first {
+		r.completeAtFirst = cov.Complete && !hasMissing(reqs)
+	}
+	r.checkpoints = append(r.checkpoints, *cp)
+	if g != GateAllow {
+		r.failedCommit = cm.ID
+		st.terminate(g, e.idx)
+		return
+	}
+	if ik, ok := canon.Get(agentGenerated); ok {
+		if s, ok := ik.(string); ok {
+			st.usedKeys[s] = true
+		}
+	}
+	for _, pc := range cm.Postconditions {
+		var f *jsonv.Object
+		switch x := pc.(type) {
+		case string:
+			f = jsonv.NewObject("predicate", "postcondition", "name", x, "value", true)
+		case *jsonv.Object:
+			f = x
+			if !x.Has("predicate") {
+				f = x.Clone()
+				f.Set("predicate", "postcondition")
+			}
+		default:
+			continue
+		}
+		r.led.add(&fact{obj: f, eventIndex: e.idx, commit: cm.ID, actionCall: callID})
+	}
+	st.completedSet[cm.ID] = true
+	r.completed = append(r.completed, cm.ID)
+	st.callToCommit[callID] = cm.ID
+	if res, ok := e.result.(*jsonv.Object); ok && e.hasResult {
+		if st.results == nil {
+			st.results = map[string]*jsonv.Object{}
+		}
+		st.results[cm.ID] = res
+	}
+	st.current++
+	if len(r.completed) == len(p.commits) {
+		r.outcome = OutcomeCaseSuccess
+		r.success = true
+		st.terminated = true
+	}
+}
+
+// firstDiagnostics records whether the investigation was complete at the first action.
+func (st *wfState) firstDiagnostics(reqs []RequirementResult) {
+	_, cov := st.p.coverage(st.observed)
+	st.r.completeAtFirst = cov.Complete && !hasMissing(reqs)
+}
+
+// lookahead collects, for timing=anytime, the reads after position pos that the walk would
+// accept: their observed calls and the facts their keys select (frozen) or their rules give.
+func (st *wfState) lookahead(pos int) ([]obsCall, []*fact) {
+	p := st.p
+	var obs []obsCall
+	var facts []*fact
+	for i := pos + 1; i < len(st.evs); i++ {
+		e := &st.evs[i]
+		if !e.obj || !e.isInfo() || !e.toolOK || !p.inScope(e.tool) {
+			continue
+		}
+		if e.hasStatus && e.status != "ok" {
+			continue
+		}
+		args := e.argsOrEmpty()
+		cid := callIDFor(e, e.idx)
+		if !p.frozen {
+			obs = append(obs, newObsCall(e.tool, args, nil, false, ""))
+			var l ledger
+			p.ruleFacts(e.tool, args, e.idx, cid, &l)
+			facts = append(facts, l.facts...)
+			continue
+		}
+		key := ""
+		if k, ok := e.key.(string); ok && strings.HasPrefix(k, e.tool+":") && p.deltas[k] != nil {
+			key = k
+		} else if !p.shared && !(p.hasShard && !st.preflight) {
+			key = canonicalKey(e.tool, args)
+		}
+		obs = append(obs, newObsCall(e.tool, args, nil, false, key))
+		d, fl, err := p.phaseDelta(key, st.completedSet)
+		if d == nil || err != "" || len(d.errs) > 0 {
+			continue
+		}
+		for _, f := range fl {
+			facts = append(facts, &fact{obj: f, eventIndex: e.idx, callID: cid, tool: e.tool, args: args, deltaKey: d.key, frozen: true})
+		}
+	}
+	return obs, facts
+}

@@ -1,0 +1,151 @@
+package oracle
+
+import (
+	"fmt"
+
+	"github.com/sabench/sabench-stats/ingest/jsonv"
+)
+
+// v1Result is the state_action_summary of one V1 walk (also the V0 single_action preflight).
+type v1Result struct {
+	oracle     string
+	executed   bool
+	invalid    []InvalidCall
+	firstIdx   int // index of the first action in the walked events, -1 none
+	coverage   Coverage
+	checkpoint *Checkpoint
+	missingAt  bool // a MISSING requirement or incomplete coverage at the action
+	led        ledger
+	contract   []string
+	trailing   int
+	observed   []obsCall
+	notes      []string
+}
+
+// walkV1 is validate_single_commit_execution_record over parsed events.
+func (p *Prepared) walkV1(evs []ev, pol Policy, specErrs []string) *v1Result {
+	r := &v1Result{oracle: GateTimeout, firstIdx: -1}
+	r.contract = append(r.contract, specErrs...)
+	count := 0
+	var first *ev
+	var extraObs []obsCall
+	var extra ledger
+	for i := range evs {
+		e := &evs[i]
+		prefix := func() string { return fmt.Sprintf("single_commit_record.events[%d]", e.idx) }
+		if !e.obj {
+			r.contract = append(r.contract, prefix()+" must be an object")
+			continue
+		}
+		if !e.isInfo() && !e.isAction() {
+			r.contract = append(r.contract, prefix()+".type must be INFO_CALL or CONSEQUENTIAL_CALL")
+			continue
+		}
+		if !e.toolOK {
+			r.contract = append(r.contract, prefix()+".tool must be a non-empty string")
+			continue
+		}
+		if !e.argsOK {
+			r.contract = append(r.contract, prefix()+".arguments must be an object")
+		}
+		args := e.argsOrEmpty()
+		if first != nil {
+			r.contract = append(r.contract, prefix()+" appears after the first consequential action; episode must terminate at first CONSEQUENTIAL_CALL")
+			r.trailing++
+			// timing=anytime: a read after the action still counts as evidence and coverage.
+			if pol.Timing == TimingAnytime && e.isInfo() && p.inScope(e.tool) {
+				count++
+				if p.maxCalls == 0 || count <= p.maxCalls {
+					extraObs = append(extraObs, newObsCall(e.tool, args, nil, false, ""))
+					p.ruleFacts(e.tool, args, e.idx, callIDFor(e, e.idx), &extra)
+				}
+			}
+			continue
+		}
+		if e.isInfo() {
+			count++
+			cid := callIDFor(e, e.idx)
+			if p.maxCalls > 0 && count > p.maxCalls {
+				r.invalid = append(r.invalid, InvalidCall{EventIndex: e.idx, CallID: cid, Tool: e.tool, Reason: "MAX_INFO_CALLS_EXCEEDED"})
+				continue
+			}
+			if !p.inScope(e.tool) {
+				r.invalid = append(r.invalid, InvalidCall{EventIndex: e.idx, CallID: cid, Tool: e.tool, Reason: "TOOL_NOT_IN_INFO_SCOPE"})
+				continue
+			}
+			r.observed = append(r.observed, newObsCall(e.tool, args, nil, false, ""))
+			p.ruleFacts(e.tool, args, e.idx, cid, &r.led)
+			continue
+		}
+		first = e
+		r.firstIdx = e.idx
+	}
+	if r.trailing > 0 {
+		r.notes = append(r.notes, fmt.Sprintf("%d event(s) after the first consequential action are contract errors; ECS(V1) ignores contract errors, as the evaluator's batch check does", r.trailing))
+	}
+	observed := r.observed
+	if len(extraObs) > 0 {
+		observed = append(append([]obsCall(nil), observed...), extraObs...)
+	}
+	covResults, cov := p.coverage(observed)
+	r.coverage = cov
+	if first == nil {
+		return r
+	}
+	ka := p.spec.KeyAction
+	tmplTool, tmplToolOK := "", false
+	tmplArgs := &jsonv.Object{}
+	var tmplPolicy *jsonv.Object
+	if ka != nil {
+		tmplTool, tmplToolOK = ka.Tool, ka.Raw.Has("tool") && isString(mustGet(ka.Raw, "tool"))
+		tmplArgs = ka.Arguments
+		tmplPolicy = ka.PayloadPolicy
+	}
+	args := first.argsOrEmpty()
+	cmpArgs, collErr := comparisonArgs(p.spec.CaseID, first.tool, args, tmplTool, tmplArgs)
+	errs := matchErrors("CONSEQUENTIAL_CALL", first.tool, cmpArgs, tmplTool, tmplToolOK, tmplArgs, tmplPolicy, cmpStructured)
+	if collErr != "" {
+		errs = append(errs, collErr)
+	}
+	var contractRes RequirementResult
+	if len(errs) > 0 {
+		contractRes = RequirementResult{ID: "key_action_matches_template", Status: StatusViolated, Reason: "UNEXPECTED_CONSEQUENTIAL_ACTION"}
+	} else if code := payloadCheck(cmpArgs, tmplPolicy); code != "" {
+		contractRes = RequirementResult{ID: "key_action_payload_policy", Status: StatusViolated, Reason: code}
+	} else {
+		contractRes = RequirementResult{ID: "key_action_matches_template", Status: StatusSupported, Reason: StatusSupported}
+	}
+	callID := callIDFor(first, first.idx)
+	action := jsonv.NewObject("type", "CONSEQUENTIAL_CALL", "call_id", callID, "tool", first.tool, "arguments", cmpArgs)
+	ctx := &evalCtx{led: &r.led, extra: extra.facts, action: action, args: cmpArgs, binding: pol.Binding}
+	var reqs []RequirementResult
+	if pol.Binding != BindingOff && p.spec.RequirementsIsList {
+		for _, rq := range p.spec.Requirements {
+			if o, ok := rq.(*jsonv.Object); ok {
+				reqs = append(reqs, ctx.evalRequirementObject(o))
+			}
+		}
+	}
+	results := make([]RequirementResult, 0, len(covResults)+1+len(reqs))
+	if pol.Coverage == CoverageRequired {
+		results = append(results, covResults...)
+	}
+	results = append(results, contractRes)
+	results = append(results, reqs...)
+	r.oracle = gateOf(results)
+	r.executed = r.oracle == GateAllow && len(r.invalid) == 0
+	r.missingAt = !cov.Complete || hasMissing(reqs)
+	r.checkpoint = &Checkpoint{EventIndex: first.idx, CallID: callID, Tool: first.tool, Gate: r.oracle,
+		Requirements: results, MatchErrors: errs}
+	if !tmplToolOK && ka != nil {
+		r.checkpoint.CommitID = ""
+	} else {
+		r.checkpoint.CommitID = "key_action"
+	}
+	return r
+}
+
+func mustGet(o *jsonv.Object, k string) any {
+	v, _ := o.Get(k)
+	return v
+}

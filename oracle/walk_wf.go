@@ -1,0 +1,556 @@
+package oracle
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/jsonv"
+)
+
+// wfResult is the linear_workflow_summary / multi_step_summary of a V2 or V3 walk (also the
+// V0 dag_workflow preflight).
+type wfResult struct {
+	outcome         string
+	success         bool
+	completed       []string
+	failedCommit    string
+	failedEvent     int
+	invalid         []InvalidCall
+	contract        []string
+	coverage        Coverage
+	checkpoints     []Checkpoint
+	led             ledger
+	firstIdx        int
+	completeAtFirst bool
+	missingAt       bool
+	notes           []string
+}
+
+// Workflow outcome codes used by the walks.
+const (
+	OutcomeCaseSuccess     = "CASE_SUCCESS"
+	OutcomeWorkflowSuccess = "WORKFLOW_SUCCESS"
+	OutcomeExtraEvent      = "EXTRA_POST_SUCCESS_EVENT"
+	OutcomeInvalidEvent    = "INVALID_EVENT"
+	OutcomeInvalidCallID   = "INVALID_CALL_ID"
+	OutcomeInvalidInfo     = "INVALID_INFO_CALL"
+	OutcomeMissingDelta    = "MISSING_FROZEN_EVIDENCE_DELTA"
+	OutcomeSchema          = "SPEC_INVALID_EVIDENCE_SCHEMA"
+	OutcomeIdempotency     = "IDEMPOTENCY_KEY_REUSED"
+	OutcomeDependency      = "DEPENDENCY_VIOLATION"
+	OutcomeReference       = "INVALID_PRIOR_RESULT_REFERENCE"
+	OutcomeUnexpected      = "UNEXPECTED_CONSEQUENTIAL_ACTION"
+	OutcomeWrongArgument   = "WRONG_ACTION_ARGUMENT"
+	OutcomeAmbiguous       = "AMBIGUOUS_ENABLED_COMMIT_MATCH"
+	OutcomeDuplicate       = "DUPLICATE_COMPLETED_COMMIT_ATTEMPT"
+	OutcomePublicSchema    = "PUBLIC_ACTION_SCHEMA_VIOLATION"
+	OutcomeTimeout         = "TIMEOUT"
+)
+
+func publicCallID(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !refChar(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// wfState is the running state of one workflow walk.
+type wfState struct {
+	p         *Prepared
+	pol       Policy
+	dag       bool // V3 semantics (enabled sets); false: V2 linear
+	anyOrder  bool // order=any: every not-completed commit is enabled
+	preflight bool
+
+	evs          []ev
+	r            *wfResult
+	observed     []obsCall
+	completedSet map[string]bool
+	callToCommit map[string]string
+	results      map[string]*jsonv.Object
+	usedKeys     map[string]bool
+	seenCallIDs  map[string]bool
+	current      int // V2 linear index
+	infoCount    int
+	terminated   bool
+	firstSeen    bool
+}
+
+// walkWorkflow is validate_linear_workflow_execution_record (V2) and
+// validate_dag_multi_step_execution_record (V3, and the V0 DAG preflight when preflight).
+func (p *Prepared) walkWorkflow(rec *jsonv.Object, evs []ev, pol Policy, preflight bool) *wfResult {
+	dag := preflight || p.c.Protocol == ingest.V3
+	st := &wfState{p: p, pol: pol, dag: dag, preflight: preflight, evs: evs,
+		r:            &wfResult{outcome: OutcomeTimeout, failedEvent: -1, firstIdx: -1},
+		completedSet: map[string]bool{}, callToCommit: map[string]string{}, usedKeys: map[string]bool{},
+		seenCallIDs: map[string]bool{}}
+	st.anyOrder = pol.Order == OrderAny
+	r := st.r
+	if rec != nil {
+		if dag {
+			r.contract = append(r.contract, recordChecks(rec, "multi_step_record", "multi_step_record", p.spec.EnvID, p.spec.CaseID, false)...)
+		} else {
+			r.contract = append(r.contract, p.specV2...)
+			r.contract = append(r.contract, recordChecks(rec, "multi_step_record", "linear_workflow_record", p.spec.EnvID, p.spec.CaseID, false)...)
+		}
+	}
+	if dag {
+		specErrs := p.specV3
+		if preflight {
+			specErrs = p.specDAGPreflight
+		}
+		if !p.spec.WorkflowIsDAG && !preflight {
+			r.outcome = "SPEC_INVALID_WORKFLOW"
+			r.contract = append(r.contract, "SPEC_INVALID_WORKFLOW: V3 requires workflow.type='dag'")
+			return r
+		}
+		if len(specErrs) > 0 {
+			code, _, _ := strings.Cut(specErrs[0], ":")
+			r.outcome = code
+			r.contract = append(r.contract, specErrs...)
+			_, r.coverage = p.coverage(nil)
+			return r
+		}
+		if p.hasShard && !preflight {
+			r.notes = append(r.notes, "query-shard replay not performed: the host-recorded evidence_delta_key is trusted and checked against frozen_evidence_deltas (DESIGN §3)")
+		}
+		if p.enforcePublic && !preflight {
+			if p.publicSpecs == nil {
+				r.notes = append(r.notes, "public action contract: the case carries no argument schemas; only membership in public_action_tools is checked")
+			}
+		}
+	} else if p.shared && p.frozen {
+		r.notes = append(r.notes, "shared-world shard replay not performed: the host-recorded evidence_delta_key is trusted and checked against frozen_evidence_deltas (DESIGN §3)")
+	}
+	for i := range evs {
+		e := &evs[i]
+		if st.terminated {
+			if r.outcome == OutcomeCaseSuccess || r.outcome == OutcomeExtraEvent {
+				r.outcome = OutcomeExtraEvent
+				r.success = false
+				if r.failedEvent < 0 {
+					r.failedEvent = e.idx
+				}
+			}
+			continue
+		}
+		st.step(e, i)
+	}
+	_, r.coverage = p.coverage(st.observed)
+	if !st.firstSeen {
+		// The walk ended before any action: the reads it accepted are all there was.
+		r.completeAtFirst = r.coverage.Complete
+	}
+	return r
+}
+
+func (st *wfState) terminate(outcome string, idx int) {
+	st.r.outcome = outcome
+	st.r.failedEvent = idx
+	st.terminated = true
+}
+
+func (st *wfState) step(e *ev, pos int) {
+	r := st.r
+	prefix := fmt.Sprintf("multi_step_record.events[%d]", e.idx)
+	if !e.obj {
+		r.contract = append(r.contract, prefix+" must be an object")
+		st.terminate(OutcomeInvalidEvent, e.idx)
+		return
+	}
+	if !e.isInfo() && !e.isAction() {
+		r.contract = append(r.contract, prefix+".type must be INFO_CALL or CONSEQUENTIAL_CALL")
+		st.terminate(OutcomeInvalidEvent, e.idx)
+		return
+	}
+	info := e.isInfo()
+	tool := e.tool
+	var malformed []string
+	if !e.toolOK {
+		msg := prefix + ".tool must be a non-empty string"
+		if info {
+			malformed = append(malformed, msg)
+		} else {
+			r.contract = append(r.contract, msg)
+		}
+		tool = ""
+	}
+	args := e.args
+	if !e.argsOK {
+		msg := prefix + ".arguments must be an object"
+		if info {
+			malformed = append(malformed, msg)
+		} else {
+			r.contract = append(r.contract, msg)
+		}
+		args = &jsonv.Object{}
+	}
+	status := any("ok")
+	if e.hasStatus {
+		status = e.status
+	}
+	statusStr, statusOK := status.(string)
+	if info {
+		if !statusOK {
+			malformed = append(malformed, prefix+".tool_status must be a string")
+		}
+		if st.dag && e.hasAtt {
+			if b, ok := e.attempted.(bool); !ok {
+				malformed = append(malformed, prefix+".attempted_arguments_valid must be a boolean")
+			} else if !b {
+				malformed = append(malformed, prefix+".arguments was not a JSON object at execution time")
+			}
+		}
+		if e.hasRes {
+			if _, ok := e.resolved.(*jsonv.Object); !ok {
+				malformed = append(malformed, prefix+".resolved_arguments must be an object")
+			}
+		}
+		for _, nr := range []struct {
+			name string
+			v    any
+			has  bool
+		}{{"tool_result", e.toolRes, e.hasTRes}, {"result", e.result, e.hasResult}} {
+			o, ok := nr.v.(*jsonv.Object)
+			if !nr.has || !ok || !o.Has("status") {
+				continue
+			}
+			ns, _ := o.Get("status")
+			nss, isStr := ns.(string)
+			if !isStr {
+				malformed = append(malformed, prefix+"."+nr.name+".status must be a string")
+			} else if statusOK && nss != statusStr {
+				malformed = append(malformed, prefix+"."+nr.name+".status must match tool_status")
+			}
+		}
+	}
+	// Call ids (§6).
+	var callID string
+	cidStr, cidIsStr := e.callID.(string)
+	switch {
+	case cidIsStr:
+		callID = callIDFor(e, e.idx)
+	case info:
+		callID = fmt.Sprintf("auto_info_%d", e.idx+1)
+	default:
+		callID = callIDFor(e, e.idx)
+	}
+	_ = cidStr
+	if !publicCallID(callID) || st.seenCallIDs[callID] || (!info && !cidIsStr) {
+		r.contract = append(r.contract, prefix+".call_id must be an explicit unique value matching ^[A-Za-z0-9_-]+$")
+		st.terminate(OutcomeInvalidCallID, e.idx)
+		return
+	}
+	st.seenCallIDs[callID] = true
+	if info {
+		if st.dag {
+			st.infoV3(e, tool, args, statusStr, statusOK, malformed, callID)
+		} else {
+			st.infoV2(e, tool, args, statusStr, statusOK, malformed, callID)
+		}
+		return
+	}
+	st.action(e, pos, tool, args, callID)
+}
+
+func (st *wfState) invalid(e *ev, callID, tool, reason string) {
+	st.r.invalid = append(st.r.invalid, InvalidCall{EventIndex: e.idx, CallID: callID, Tool: tool, Reason: reason})
+	st.terminate(OutcomeInvalidInfo, e.idx)
+}
+
+// infoV2 handles a V2 INFO_CALL in the evaluator's order of checks.
+func (st *wfState) infoV2(e *ev, tool string, args *jsonv.Object, status string, statusOK bool, malformed []string, callID string) {
+	p, r := st.p, st.r
+	st.countInfo()
+	if p.maxCalls > 0 && st.infoCount > p.maxCalls {
+		st.invalid(e, callID, tool, "MAX_INFO_CALLS_EXCEEDED")
+		return
+	}
+	if !statusOK {
+		r.contract = append(r.contract, malformed...)
+		st.invalid(e, callID, tool, "MALFORMED_INFO_CALL")
+		return
+	}
+	if status != "ok" {
+		return // unsuccessful_info_calls: no further check
+	}
+	if len(malformed) > 0 {
+		r.contract = append(r.contract, malformed...)
+		st.invalid(e, callID, tool, "MALFORMED_INFO_CALL")
+		return
+	}
+	if !p.inScope(tool) {
+		st.invalid(e, callID, tool, "TOOL_NOT_IN_INFO_SCOPE")
+		return
+	}
+	resolved, resErr := p.resolveV2(tool, args, e)
+	if resErr {
+		st.invalid(e, callID, tool, "INVALID_RESOLVED_ARGUMENTS")
+		return
+	}
+	claim, claimErr := p.claimV2(e, tool, args, resolved)
+	if claimErr {
+		st.invalid(e, callID, tool, "INVALID_EVIDENCE_DELTA_KEY")
+		return
+	}
+	factArgs := args
+	if resolved != nil {
+		factArgs = resolved
+	}
+	obs := obsCall{tool: tool, args: args}
+	if resolved != nil {
+		obs.resolved, obs.hasRes = resolved, true
+	}
+	if !p.frozen {
+		obs.key = canonicalKey(tool, args)
+		st.observed = append(st.observed, obs)
+		p.ruleFacts(tool, factArgs, e.idx, callID, &r.led)
+		return
+	}
+	if p.shared && claim == "" {
+		obs.key = canonicalKey(tool, args)
+		st.observed = append(st.observed, obs)
+		return
+	}
+	key := claim
+	if key == "" {
+		key = canonicalKey(tool, factArgs)
+	}
+	d, facts, perr := p.phaseDelta(key, st.completedSet)
+	if perr != "" {
+		r.contract = append(r.contract, "SPEC_INVALID_EVIDENCE_SCHEMA: "+perr)
+		st.terminate(OutcomeSchema, e.idx)
+		return
+	}
+	if d != nil && len(d.errs) > 0 {
+		for _, er := range d.errs {
+			r.contract = append(r.contract, "SPEC_INVALID_EVIDENCE_SCHEMA: "+er)
+		}
+		st.terminate(OutcomeSchema, e.idx)
+		return
+	}
+	if d != nil {
+		obs.key = d.key
+	} else {
+		obs.key = canonicalKey(tool, args)
+	}
+	st.observed = append(st.observed, obs)
+	if d == nil {
+		if p.shared {
+			return
+		}
+		st.terminate(OutcomeMissingDelta, e.idx)
+		return
+	}
+	for _, f := range facts {
+		r.led.add(&fact{obj: f, eventIndex: e.idx, callID: callID, tool: tool, args: factArgs, deltaKey: d.key, frozen: true})
+	}
+}
+
+// infoV3 handles a V3 INFO_CALL (and a V0 DAG preflight read).
+func (st *wfState) infoV3(e *ev, tool string, args *jsonv.Object, status string, statusOK bool, malformed []string, callID string) {
+	p, r := st.p, st.r
+	st.countInfo()
+	switch {
+	case p.maxCalls > 0 && st.infoCount > p.maxCalls:
+		st.invalid(e, callID, tool, "MAX_INFO_CALLS_EXCEEDED")
+		return
+	case len(malformed) > 0:
+		r.contract = append(r.contract, malformed...)
+		st.invalid(e, callID, tool, "MALFORMED_INFO_CALL")
+		return
+	case !p.inScope(tool):
+		st.invalid(e, callID, tool, "TOOL_NOT_IN_INFO_SCOPE")
+		return
+	}
+	if status != "ok" {
+		return
+	}
+	shard := p.hasShard && !st.preflight
+	obs := obsCall{tool: tool, args: args}
+	var keys []string
+	if shard {
+		// Deviation (DESIGN §3): the recorded key stands in for the replayed binding.
+		var binding string
+		if e.hasKey && e.key != nil {
+			k, ok := e.key.(string)
+			if !ok || k == "" || !strings.HasPrefix(k, tool+":") || p.deltas[k] == nil {
+				st.invalid(e, callID, tool, "QUERY_SHARD_EVIDENCE_BINDING_MISMATCH")
+				return
+			}
+			binding = k
+		}
+		obs.key = binding
+		if binding == "" {
+			obs.key = canonicalKey(tool, args)
+			st.observed = append(st.observed, obs)
+			return // exploration: no facts, but it counts as an observed call
+		}
+		keys = []string{binding}
+	} else {
+		if o, ok := e.resolved.(*jsonv.Object); ok && e.hasRes {
+			obs.resolved, obs.hasRes = o, true
+		}
+		keys = candidateKeys(e, tool)
+		obs.key = keys[0]
+	}
+	st.observed = append(st.observed, obs)
+	var d *delta
+	for _, k := range keys {
+		if x := p.deltas[k]; x != nil {
+			d = x
+			break
+		}
+	}
+	if d != nil && len(d.errs) > 0 {
+		for _, er := range d.errs {
+			r.contract = append(r.contract, "SPEC_INVALID_EVIDENCE_SCHEMA: "+er)
+		}
+		st.terminate(OutcomeSchema, e.idx)
+		return
+	}
+	if d == nil {
+		if shard || p.shared {
+			return
+		}
+		st.terminate(OutcomeMissingDelta, e.idx)
+		return
+	}
+	for _, f := range d.facts {
+		r.led.add(&fact{obj: f, eventIndex: e.idx, callID: callID, tool: tool, args: args, deltaKey: d.key, frozen: true})
+	}
+}
+
+// infoCount lives on the state; countInfo increments it.
+func (st *wfState) countInfo() { st.infoCount++ }
+
+// resolveV2 is validate_v2_resolved_arguments. It returns the accepted resolution (nil when
+// there is none) and whether the resolution is invalid.
+func (p *Prepared) resolveV2(tool string, requested *jsonv.Object, e *ev) (*jsonv.Object, bool) {
+	if !e.hasRes || e.resolved == nil {
+		return nil, false
+	}
+	res, ok := e.resolved.(*jsonv.Object)
+	if !ok {
+		return nil, true
+	}
+	if p.shared {
+		// Deviation: without the shard, accept {"record_id": …} whose key is a frozen delta.
+		rid, ok := res.String("record_id")
+		if res.Len() != 1 || !ok || rid == "" || p.deltas[canonicalKey(tool, res)] == nil {
+			return nil, true
+		}
+		return res, false
+	}
+	var match *jsonv.Object
+	n := 0
+	seen := map[string]bool{}
+	consider := func(c *jsonv.Object) {
+		k := string(jsonv.Canonical(c, true))
+		if seen[k] {
+			return
+		}
+		seen[k] = true
+		if strictSubset(requested, c) {
+			n++
+			match = c
+		}
+	}
+	for _, c := range p.ruleArgs[tool] {
+		consider(c)
+	}
+	for _, d := range p.deltaByTool[tool] {
+		consider(d.args)
+	}
+	if n != 1 || !strictMatches(res, match) {
+		return nil, true
+	}
+	return res, false
+}
+
+// strictSubset is strict_argument_subset: requested keys are a proper subset and values match.
+func strictSubset(requested, cand *jsonv.Object) bool {
+	if requested.Len() >= cand.Len() {
+		return false
+	}
+	for i, k := range requested.Keys {
+		cv, ok := cand.Get(k)
+		if !ok || !strictMatches(cv, requested.Values[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// claimV2 is validate_v2_evidence_delta_key: it returns the validated claim ("" for none).
+func (p *Prepared) claimV2(e *ev, tool string, requested, resolved *jsonv.Object) (string, bool) {
+	var claims []string
+	malformed := false
+	addClaim := func(v any) {
+		if v == nil || v == "" {
+			return
+		}
+		s, ok := v.(string)
+		if !ok {
+			malformed = true
+			return
+		}
+		for _, c := range claims {
+			if c == s {
+				return
+			}
+		}
+		claims = append(claims, s)
+	}
+	if e.hasKey {
+		addClaim(e.key)
+	}
+	for _, nr := range []struct {
+		v   any
+		has bool
+	}{{e.toolRes, e.hasTRes}, {e.result, e.hasResult}} {
+		if o, ok := nr.v.(*jsonv.Object); ok && nr.has {
+			if v, ok := o.Get("evidence_delta_key"); ok {
+				addClaim(v)
+			}
+		}
+	}
+	if malformed || len(claims) > 1 {
+		return "", true
+	}
+	if p.spec.DeltasInvalid {
+		return "", true
+	}
+	if len(claims) == 0 {
+		return "", false
+	}
+	claim := claims[0]
+	if !strings.HasPrefix(claim, tool+":") || p.deltas[claim] == nil {
+		return "", true
+	}
+	if p.shared {
+		return claim, false // deviation: the recorded key stands in for the replay
+	}
+	if claim == canonicalKey(tool, requested) {
+		return claim, false
+	}
+	if resolved != nil && claim == canonicalKey(tool, resolved) {
+		return claim, false
+	}
+	var matching []string
+	for _, d := range p.deltaByTool[tool] {
+		if strictSubset(requested, d.args) {
+			matching = append(matching, d.key)
+		}
+	}
+	if len(matching) == 1 && matching[0] == claim {
+		return claim, false
+	}
+	return "", true
+}
