@@ -2,6 +2,7 @@ package results
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"os"
 	"path/filepath"
@@ -88,5 +89,75 @@ func TestGoldenRenderAll(t *testing.T) {
 			}
 			golden(t, name, b.Bytes())
 		})
+	}
+}
+
+// TestConcurrentRender: renders share tablewriter's process-wide width setting; parallel
+// renders must still produce the golden bytes (run with -race).
+func TestConcurrentRender(t *testing.T) {
+	want, err := os.ReadFile(filepath.Join("testdata", "golden", "specials.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	errs := make(chan error, 8)
+	for range 8 {
+		go func() {
+			var b bytes.Buffer
+			err := Render(&b, specials(), FormatText)
+			if err == nil && !bytes.Equal(b.Bytes(), want) {
+				err = errors.New("parallel render differs from the golden file")
+			}
+			errs <- err
+		}()
+	}
+	for range 8 {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+func TestRenderNoTables(t *testing.T) {
+	for _, f := range Formats() {
+		var b bytes.Buffer
+		if err := RenderAll(&b, nil, f); err != nil {
+			t.Fatal(err)
+		}
+		want := ""
+		if f == FormatJSON {
+			want = "[]\n"
+		}
+		if b.String() != want {
+			t.Errorf("%s: %q, want %q", f, b.String(), want)
+		}
+	}
+}
+
+// TestEmptyTable: a table with columns but no rows still renders a header in every form.
+func TestEmptyTable(t *testing.T) {
+	tab := &Table{ID: "none", Columns: []Column{{Key: "a", Header: "A", Kind: KindCount}}}
+	want := map[Format]string{
+		FormatText:     "none\n┌───┐\n│ A │\n└───┘\n",
+		FormatMarkdown: "**none**\n\n|   A |\n| --: |\n",
+		FormatCSV:      "a\n",
+		FormatJSON: `{
+  "table": "none",
+  "title": "",
+  "columns": [
+    {"key": "a", "header": "A", "kind": "count", "decimals": 0, "fields": ["a"]}
+  ],
+  "rows": [],
+  "notes": []
+}
+`,
+	}
+	for f, w := range want {
+		var b bytes.Buffer
+		if err := Render(&b, tab, f); err != nil {
+			t.Fatal(err)
+		}
+		if b.String() != w {
+			t.Errorf("%s:\n%q\nwant\n%q", f, b.String(), w)
+		}
 	}
 }
