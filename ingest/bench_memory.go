@@ -1,0 +1,28 @@
+package ingest
+
+import "github.com/sabench/sabench-stats/ingest/jsonv"
+
+// BenchMemory is the kind of a bench built in memory (the built-in release).
+const BenchMemory = "memory"
+
+// NewBench builds a bench from cases already in memory (the built-in release), applying
+// the same steps as LoadBench after reading: indexing, the given case sets, the user's
+// sets and the cluster rules. Cases are not copied; their Cluster fields are set.
+func NewBench(source string, cases []*Case, sets map[string][]string, opt BenchOptions) (*Bench, error) {
+	b := &Bench{Source: source, Kind: BenchMemory, Cases: append([]*Case(nil), cases...),
+		Evidence: map[string]*jsonv.Object{}, Materialized: map[string]*jsonv.Object{}, Sets: map[string][]string{}}
+	for name, ids := range sets {
+		b.Sets[name] = append([]string(nil), ids...)
+	}
+	probs := b.index()
+	if len(probs) == 0 {
+		probs = b.loadUserSets(opt.Sets)
+	}
+	if len(probs) == 0 {
+		probs = b.assignClusters(opt.ClustersFile)
+	}
+	if len(probs) > 0 {
+		return nil, Problems(probs)
+	}
+	return b, nil
+}
