@@ -1,0 +1,94 @@
+package synth
+
+import (
+	"fmt"
+	"sync"
+
+	"github.com/sabench/sabench-stats/ingest"
+)
+
+// Options selects a release.
+type Options struct {
+	// Seed is the master seed; every draw derives from it.
+	Seed uint64
+	// Scale multiplies the main condition's repeats for load tests: Scale N gives
+	// 3N repeats per configuration and case (repeat ids 0..3N−1), each block of three
+	// drawn with the same targets. Other conditions keep one repeat. 0 means 1.
+	Scale int
+}
+
+// Release is a generated release: the cases (with the intervention variants), the case
+// sets and the episodes with the outcome each was meant to get.
+type Release struct {
+	Seed  uint64
+	Scale int
+	// Cases are sorted by id; variants (BASE@withheld, BASE@contradicted) follow their base.
+	Cases []*ingest.Case
+	// Sets are the named case sets: t9_matched_v1 (100 V1), t10_balanced (99: ALLOW,
+	// BLOCK and DEFER a third each), interventions_v1 (43 V1) and
+	// interventions_contradicted (22 of them). Ids are sorted.
+	Sets map[string][]string
+	// Episodes in a fixed order: main (configuration, repeat, case), static,
+	// interventions, strategy conditions.
+	Episodes []*ingest.Episode
+	// Intended is parallel to Episodes.
+	Intended []Intended
+}
+
+// Configs lists the release's configurations ("Model/Harness") in Table 2's order.
+func (r *Release) Configs() []string { return ConfigNames() }
+
+var (
+	defaultOnce sync.Once
+	defaultRel  *Release
+	defaultErr  error
+)
+
+// Default returns the built-in release (seed 1, scale 1). It is generated once and
+// shared: callers must not modify it.
+func Default() (*Release, error) {
+	defaultOnce.Do(func() { defaultRel, defaultErr = Generate(Options{Seed: 1, Scale: 1}) })
+	return defaultRel, defaultErr
+}
+
+// Generate builds a release in memory. For large scales prefer Stream, which does not
+// keep the episodes.
+func Generate(opt Options) (*Release, error) {
+	var eps []*ingest.Episode
+	var ins []Intended
+	r, err := Stream(opt, func(ep *ingest.Episode, in Intended) error {
+		eps = append(eps, ep)
+		ins = append(ins, in)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	r.Episodes, r.Intended = eps, ins
+	return r, nil
+}
+
+// Stream builds the cases and sets and hands every episode, in release order, to fn
+// instead of keeping it; the returned release has no Episodes. An error from fn stops
+// the stream and is returned.
+func Stream(opt Options, fn func(*ingest.Episode, Intended) error) (*Release, error) {
+	if opt.Scale == 0 {
+		opt.Scale = 1
+	}
+	if opt.Scale < 0 {
+		return nil, fmt.Errorf("synth: scale %d: must be positive", opt.Scale)
+	}
+	cat, err := buildCatalog(derive(opt.Seed, "catalog"))
+	if err != nil {
+		return nil, err
+	}
+	r := &Release{Seed: opt.Seed, Scale: opt.Scale, Sets: cat.sets}
+	for _, m := range cat.models {
+		r.Cases = append(r.Cases, m.c)
+	}
+	g := newGen(opt.Seed, cat)
+	if err := g.emitAll(opt.Scale, fn); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
