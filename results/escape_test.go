@@ -154,3 +154,19 @@ func TestWideCharacters(t *testing.T) {
 		t.Errorf("text widths:\n%s", b.String())
 	}
 }
+
+// TestLaTeXRowStart: a first cell starting with "[" or "*" must not become the optional
+// argument or star of the \\ (or \midrule) before it.
+func TestLaTeXRowStart(t *testing.T) {
+	tab := &Table{Columns: []Column{{Key: "a", Header: "[x]", Kind: KindText}, {Key: "b", Header: "b", Kind: KindText}}}
+	tab.AddRow(Text("*star"), Text("[not first]"))
+	var b bytes.Buffer
+	if err := Render(&b, tab, FormatLaTeX); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"\\toprule\n{}[x] & b \\\\\n", "\\midrule\n{}*star & {}[not first] \\\\\n"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("missing %q in\n%s", want, b.String())
+		}
+	}
+}

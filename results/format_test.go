@@ -2,6 +2,7 @@ package results
 
 import (
 	"flag"
+	"io"
 	"testing"
 )
 
@@ -34,6 +35,7 @@ func TestParseFormat(t *testing.T) {
 // TestFormatFlag: Format is a flag.Value.
 func TestFormatFlag(t *testing.T) {
 	fs := flag.NewFlagSet("x", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
 	var f Format
 	fs.Var(&f, "format", "table format")
 	if err := fs.Parse([]string{"-format", "latex"}); err != nil || f != FormatLaTeX {

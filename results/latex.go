@@ -51,7 +51,7 @@ func writeLaTeX(w io.Writer, t *Table) error {
 		if j > 0 {
 			b.WriteString(" & ")
 		}
-		b.WriteString(latexFlavor.header(c))
+		b.WriteString(latexCell(latexFlavor.header(c)))
 	}
 	b.WriteString(" \\\\\n\\midrule\n")
 	for i, r := range t.Rows {
@@ -62,7 +62,7 @@ func writeLaTeX(w io.Writer, t *Table) error {
 			if j > 0 {
 				b.WriteString(" & ")
 			}
-			b.WriteString(latexFlavor.show(c, t.Columns[j]))
+			b.WriteString(latexCell(latexFlavor.show(c, t.Columns[j])))
 		}
 		b.WriteString(" \\\\\n")
 	}
@@ -76,6 +76,15 @@ func writeLaTeX(w io.Writer, t *Table) error {
 	b.WriteString("\\end{table}\n")
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// latexCell guards a cell that starts with "[" or "*": after the previous row's \\ (or
+// \midrule) LaTeX would read it as that command's optional argument or star form.
+func latexCell(s string) string {
+	if strings.HasPrefix(s, "[") || strings.HasPrefix(s, "*") {
+		return "{}" + s
+	}
+	return s
 }
 
 // latexLabel keeps the characters that are safe in a \label and \ref (letters, digits,
