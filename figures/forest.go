@@ -55,7 +55,10 @@ func (f Forest) Validate() error {
 		if err := checkLabel(field+".Label", r.Label, false); err != nil {
 			return err
 		}
-		if math.IsNaN(r.Estimate) || r.Estimate < -1 || r.Estimate > 1 {
+		if math.IsNaN(r.Estimate) {
+			return fmt.Errorf("figures: %s.Estimate: NaN", field)
+		}
+		if r.Estimate < -1 || r.Estimate > 1 {
 			return fmt.Errorf("figures: %s.Estimate: %v outside [-1, 1]", field, r.Estimate)
 		}
 		if math.IsNaN(r.Lo) != math.IsNaN(r.Hi) {

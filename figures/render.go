@@ -3,6 +3,7 @@ package figures
 import (
 	"bytes"
 	"fmt"
+	"image/png"
 	"io"
 	"time"
 
@@ -23,6 +24,9 @@ func init() {
 	fpdf.SetDefaultModificationDate(pinned)
 	fpdf.SetDefaultCatalogSort(true)
 }
+
+// maxPixels bounds a PNG's size (4 bytes a pixel in memory while drawing).
+const maxPixels = 64_000_000
 
 // Figure is one of the figure inputs of this package (FailureMix,
 // ECSByProtocol, Forest, DomainHeatMap, PolicyRanks).
@@ -75,21 +79,33 @@ func Render(fig Figure, f Format, w io.Writer, o Options) error {
 	if err != nil {
 		return err
 	}
-	var cw vg.CanvasWriterTo
+	var cw vg.CanvasSizer
 	switch f {
 	case SVG:
 		cw = vgsvg.New(sc.w, sc.h)
 	case PDF:
 		cw = vgpdf.New(sc.w, sc.h)
 	case PNG:
-		cw = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(sc.w, sc.h), vgimg.UseDPI(o.DPI))}
+		wpx, hpx := float64(sc.w/vg.Inch)*float64(o.DPI), float64(sc.h/vg.Inch)*float64(o.DPI)
+		if wpx*hpx > maxPixels {
+			return fmt.Errorf("figures: Options.DPI: a %.0f × %.0f px PNG exceeds %d megapixels (lower the DPI or the number of rows)", wpx, hpx, maxPixels/1_000_000)
+		}
+		cw = vgimg.NewWith(vgimg.UseWH(sc.w, sc.h), vgimg.UseDPI(o.DPI)) // white background
 	default:
 		return fmt.Errorf("figures: unknown format %q (want svg, pdf or png)", string(f))
 	}
 	c := draw.New(cw)
-	fillRect(c, white, c.Rectangle)
+	if f != PNG {
+		fillRect(c, white, c.Rectangle)
+	}
 	sc.draw(c)
-	_, err = cw.WriteTo(w)
+	if img, ok := cw.(*vgimg.Canvas); ok {
+		// Fastest deflate: vgimg's default level spends most of the PNG
+		// time compressing flat colour for a few percent of file size.
+		enc := png.Encoder{CompressionLevel: png.BestSpeed}
+		return enc.Encode(w, img.Image())
+	}
+	_, err = cw.(io.WriterTo).WriteTo(w)
 	return err
 }
 
