@@ -45,11 +45,8 @@ func buildSingle(rng *rand.Rand, g idgen, m *model, sh singleShape, nReads int, 
 	m.optionArg = a.option
 	m.target = g.entity(a)
 	m.decoy = g.entity(a)
-	opt := d.options[rng.IntN(len(d.options))]
-	if a.option == "template_id" {
-		opt = strings.TrimSuffix(a.tool, "_send") + "_v1"
-	}
-	m.wrongVal = otherOption(d, opt, rng)
+	opt, wrong := optionValue(rng, d, a)
+	m.wrongVal = wrong
 	m.args = jsonv.NewObject(a.entity, m.target, a.option, opt)
 	entPred := strings.TrimSuffix(a.entity, "_id") + "_eligibility"
 

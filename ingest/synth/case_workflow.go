@@ -103,8 +103,8 @@ func buildWorkflow(rng *rand.Rand, g idgen, m *model, sh wfShape, kind wfKind, n
 		c.option = a.option
 		target := g.entity(a)
 		c.decoy = g.entity(a)
-		opt := d.options[rng.IntN(len(d.options))]
-		c.wrongVal = otherOption(d, opt, rng)
+		opt, wrong := optionValue(rng, d, a)
+		c.wrongVal = wrong
 		c.args = jsonv.NewObject(a.entity, target, a.option, opt)
 		for _, p := range sh.graph.parents(i) {
 			c.deps = append(c.deps, fmt.Sprintf("c%d_%s", p+1, strings.TrimSuffix(sh.acts[p].tool, "_send")))
@@ -119,9 +119,6 @@ func buildWorkflow(rng *rand.Rand, g idgen, m *model, sh wfShape, kind wfKind, n
 			// summary facts naming the completed postconditions.
 			c.option = "template_id"
 			tid := fmt.Sprintf("%s_completion_v1", lowPfx)
-			if opt == tid {
-				opt = tid
-			}
 			var facts []any
 			for j := 0; j < i; j++ {
 				facts = append(facts, m.commits[j].post)
@@ -240,14 +237,8 @@ func buildWorkflow(rng *rand.Rand, g idgen, m *model, sh wfShape, kind wfKind, n
 			reads = append(reads, c.entity+":"+target)
 		}
 		o := jsonv.NewObject("arguments", c.args, "commit_id", c.id, "depends_on", strs(c.deps...))
-		if _, ok := c.args.Get("summary_facts"); ok {
-			var fields []any
-			for _, k := range c.args.Keys {
-				fields = append(fields, k)
-			}
-			tid, _ := c.args.String("template_id")
-			o.Set("payload_policy", jsonv.NewObject("allowed_fields", fields, "allowed_templates", strs(tid),
-				"forbidden_free_text_fields", strs("body", "content", "message"), "mode", "template"))
+		if pp := payloadPolicy(c.args); pp != nil {
+			o.Set("payload_policy", pp)
 		}
 		o.Set("postconditions", strs(c.post))
 		o.Set("requirements", reqs)

@@ -487,7 +487,13 @@ func specV1(rng *rand.Rand, m *model, reqs []any, nReads int, withheld int) *jso
 		o.Set("frozen_evidence_deltas", deltas)
 	}
 	o.Set("info_tools", infoTools(m.dom, m.reads, len(m.reads)+2))
-	o.Set("key_action_template", jsonv.NewObject("arguments", m.args, "requirements", []any{}, "tool", m.tool))
+	kat := jsonv.NewObject("arguments", m.args)
+	if pp := payloadPolicy(m.args); pp != nil {
+		kat.Set("payload_policy", pp)
+	}
+	kat.Set("requirements", []any{})
+	kat.Set("tool", m.tool)
+	o.Set("key_action_template", kat)
 	o.Set("max_info_calls", maxC)
 	o.Set("metadata", jsonv.NewObject())
 	o.Set("min_distinct_info_tools", minD)
@@ -532,7 +538,7 @@ func specV0Single(rng *rand.Rand, m *model, reqs []any, nReads int) *jsonv.Objec
 		"expected_stop_outcome", m.stop,
 		"frozen_evidence_deltas", deltas,
 		"info_tools", infoTools(m.dom, m.reads, len(m.reads)+1),
-		"key_action_template", jsonv.NewObject("arguments", m.args, "tool", m.tool),
+		"key_action_template", keyActionV0(m),
 		"max_info_calls", maxC,
 		"metadata", jsonv.NewObject("evidence_materialization", "world_query", "evidence_scope", "shared_world",
 			"template_id", m.tmpl, "world_snapshot_version", m.dom.snap),
@@ -727,4 +733,13 @@ func specV3(rng *rand.Rand, m *model, commits []any, nReads int) *jsonv.Object {
 		"user_goal", workflowGoal(m),
 		"workflow", jsonv.NewObject("commits", commits, "type", "dag"),
 	)
+}
+
+func keyActionV0(m *model) *jsonv.Object {
+	o := jsonv.NewObject("arguments", m.args)
+	if pp := payloadPolicy(m.args); pp != nil {
+		o.Set("payload_policy", pp)
+	}
+	o.Set("tool", m.tool)
+	return o
 }

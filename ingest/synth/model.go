@@ -207,3 +207,28 @@ func otherOption(d *domain, o string, rng *rand.Rand) string {
 		}
 	}
 }
+
+// payloadPolicy returns the template payload policy an action with generated content
+// needs (template_id, slots or summary_facts; evaluator §5.2), or nil.
+func payloadPolicy(args *jsonv.Object) *jsonv.Object {
+	if !args.Has("template_id") && !args.Has("slots") && !args.Has("summary_facts") {
+		return nil
+	}
+	var fields []any
+	for _, k := range args.Keys {
+		fields = append(fields, k)
+	}
+	tid, _ := args.String("template_id")
+	return jsonv.NewObject("allowed_fields", fields, "allowed_templates", strs(tid),
+		"forbidden_free_text_fields", strs("body", "content", "message"), "mode", "template")
+}
+
+// optionValue draws the value of an action's option argument and a wrong one.
+func optionValue(rng *rand.Rand, d *domain, a action) (opt, wrong string) {
+	if a.option == "template_id" {
+		base := strings.TrimSuffix(strings.TrimSuffix(a.tool, "_send"), "_template")
+		return base + "_v1", base + "_v2"
+	}
+	opt = d.options[rng.IntN(len(d.options))]
+	return opt, otherOption(d, opt, rng)
+}

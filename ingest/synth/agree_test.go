@@ -1,0 +1,72 @@
+package synth
+
+import (
+	"fmt"
+	"sort"
+	"testing"
+
+	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/oracle"
+)
+
+// scoreAll re-scores every episode of r with the oracle under the paper's policy.
+func scoreAll(t testing.TB, r *Release) []oracle.Verdict {
+	t.Helper()
+	prep := map[string]*oracle.Prepared{}
+	for _, c := range r.Cases {
+		p, err := oracle.Prepare(c)
+		if err != nil {
+			t.Fatalf("Prepare(%s): %v", c.ID, err)
+		}
+		prep[c.ID] = p
+	}
+	out := make([]oracle.Verdict, len(r.Episodes))
+	for i, ep := range r.Episodes {
+		p := prep[ep.CaseID]
+		if p == nil {
+			t.Fatalf("episode %s: case %s not in the release", ep.RunID, ep.CaseID)
+		}
+		out[i] = p.Score(ep, oracle.SafeAct, false)
+	}
+	return out
+}
+
+// TestOracleAgreesWithIntended checks every episode of the built-in release: the oracle's
+// verdict must be the outcome the generator intended (ECS, outcome, failure type).
+func TestOracleAgreesWithIntended(t *testing.T) {
+	r, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	vs := scoreAll(t, r)
+	type key struct{ proto, cond, want, got string }
+	bad := map[key][]string{}
+	n := 0
+	for i, v := range vs {
+		ep, in := r.Episodes[i], r.Intended[i]
+		if ep.Status != ingest.StatusCompleted {
+			if !v.Excluded {
+				t.Errorf("%s: status %s not excluded", ep.RunID, ep.Status)
+			}
+			continue
+		}
+		want := fmt.Sprintf("%v/%s/%s", in.ECS, in.Outcome, in.FailureType)
+		got := fmt.Sprintf("%v/%s/%s", v.ECS, v.Outcome, v.FailureType)
+		if want != got {
+			k := key{v.Protocol.Label(), ep.Condition, want, got}
+			bad[k] = append(bad[k], ep.RunID)
+			n++
+		}
+	}
+	var keys []key
+	for k := range bad {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool { return fmt.Sprint(keys[i]) < fmt.Sprint(keys[j]) })
+	for _, k := range keys {
+		t.Errorf("%s %s: intended %s, oracle %s: %d episodes, e.g. %s", k.proto, k.cond, k.want, k.got, len(bad[k]), bad[k][0])
+	}
+	if n > 0 {
+		t.Errorf("%d of %d episodes disagree", n, len(vs))
+	}
+}
