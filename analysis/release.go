@@ -16,6 +16,7 @@ type Release struct {
 	Policy   oracle.Policy
 
 	byID    map[string]*ingest.Case
+	main    []oracle.Verdict
 	configs []string
 	domains []string
 }
@@ -36,6 +37,7 @@ func NewRelease(cases []*ingest.Case, sets map[string][]string, vs []oracle.Verd
 		}
 	}
 	r.domains = orderDomains(cases)
+	r.main = r.Select(Interactive(ingest.DefaultCondition))
 	return r
 }
 

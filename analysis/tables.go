@@ -96,10 +96,9 @@ func (r *Release) policyNote() string {
 	return fmt.Sprintf("Scored under policy %s.", r.Policy.String())
 }
 
-// mainVerdicts are the scored interactive episodes of the main condition.
-func (r *Release) mainVerdicts() []oracle.Verdict {
-	return r.Select(Interactive(ingest.DefaultCondition))
-}
+// mainVerdicts are the scored interactive episodes of the main condition (computed once;
+// callers must not modify the slice).
+func (r *Release) mainVerdicts() []oracle.Verdict { return r.main }
 
 // T1 is the protocol sizes and domains.
 func (r *Release) T1() *results.Table {

@@ -2,8 +2,12 @@ package main
 
 import (
 	"errors"
+
 	"flag"
 	"fmt"
+	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/bootstrap"
+	"github.com/sabench/sabench-stats/results"
 	"runtime"
 	"strings"
 )
@@ -22,6 +26,20 @@ func (l *listFlag) Set(v string) error {
 	return nil
 }
 
+// stats returns the interval options (check has validated them).
+func (c *common) stats() analysis.StatOptions {
+	m, _ := bootstrap.ParseMethod(c.method)
+	q, _ := bootstrap.ParseQuantileMode(c.quantile)
+	return analysis.StatOptions{Resamples: c.resamples, Seed: c.seed, Workers: c.jobs, Level: c.level,
+		Method: m, Quantile: q, Clustered: c.clustered}
+}
+
+// outFormat returns the parsed --format.
+func (c *common) outFormat() results.Format {
+	f, _ := results.ParseFormat(c.format)
+	return f
+}
+
 // common holds the flags every analysis command reads (DESIGN §8).
 type common struct {
 	bench         string
@@ -36,6 +54,10 @@ type common struct {
 	clusters      string
 	infraFailures string
 	dedupe        string
+	method        string
+	quantile      string
+	level         float64
+	clustered     bool
 }
 
 // newFlagSet returns a flag set whose errors are usage errors and whose help goes to
@@ -66,6 +88,10 @@ func addCommon(fs *flag.FlagSet, defaultOut string) *common {
 	fs.StringVar(&c.clusters, "clusters", "", "CSV case_id,cluster_id for the template-clustered bootstrap")
 	fs.StringVar(&c.infraFailures, "infra-failures", "exclude", "infra_failure episodes: exclude (the paper) or fail (the SafeActBench batch runner)")
 	fs.StringVar(&c.dedupe, "dedupe", "", "duplicate episode keys: error (default), first or last")
+	fs.StringVar(&c.method, "interval", "percentile", "bootstrap interval: percentile, basic or bca")
+	fs.StringVar(&c.quantile, "quantile", "scipy", "quantile convention: scipy (np.percentile, linear) or r (boot's norm.inter)")
+	fs.Float64Var(&c.level, "level", 0.95, "confidence level of the intervals")
+	fs.BoolVar(&c.clustered, "clustered", false, "resample template clusters instead of cases")
 	return c
 }
 
@@ -91,6 +117,18 @@ func (c *common) check() error {
 	}
 	if c.jobs < 1 {
 		return usagef("-j must be ≥ 1")
+	}
+	if c.level <= 0 || c.level >= 1 {
+		return usagef("--level must be in (0, 1)")
+	}
+	if _, err := bootstrap.ParseMethod(c.method); err != nil {
+		return usagef("--interval: %v", err)
+	}
+	if _, err := bootstrap.ParseQuantileMode(c.quantile); err != nil {
+		return usagef("--quantile: %v", err)
+	}
+	if _, err := results.ParseFormat(c.format); err != nil {
+		return usagef("--format: %v", err)
 	}
 	switch c.infraFailures {
 	case "exclude", "fail":

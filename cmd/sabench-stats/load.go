@@ -1,0 +1,173 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/synth"
+	"github.com/sabench/sabench-stats/oracle"
+)
+
+// input is a loaded bench plus a way to stream its episodes.
+type input struct {
+	bench *ingest.Bench
+	// open returns a fresh episode stream (scoring may need more than one pass).
+	open func() (episodeStream, error)
+	// describe says where the cases and the episodes came from, for notes.
+	describe string
+}
+
+// episodeStream is an episode source that may have reported dropped duplicates.
+type episodeStream interface {
+	analysis.EpisodeSource
+	Reported() []ingest.Problem
+	Close() error
+}
+
+// sliceStream streams in-memory episodes.
+type sliceStream struct {
+	eps []*ingest.Episode
+	i   int
+}
+
+func (s *sliceStream) Next() (*ingest.Episode, error) {
+	if s.i >= len(s.eps) {
+		return nil, io.EOF
+	}
+	s.i++
+	return s.eps[s.i-1], nil
+}
+func (s *sliceStream) Reported() []ingest.Problem { return nil }
+func (s *sliceStream) Close() error               { return nil }
+
+// benchOptions turns --set and --clusters into ingest options.
+func (c *common) benchOptions() (ingest.BenchOptions, error) {
+	opt := ingest.BenchOptions{ClustersFile: c.clusters}
+	for _, s := range c.sets {
+		name, file, ok := strings.Cut(s, "=")
+		if !ok || name == "" || file == "" {
+			return opt, usagef("--set wants NAME=FILE, not %q", s)
+		}
+		if opt.Sets == nil {
+			opt.Sets = map[string]string{}
+		}
+		opt.Sets[name] = file
+	}
+	return opt, nil
+}
+
+// load reads the bench and prepares the episode stream: --runs when given; otherwise the
+// built-in release's episodes, or runs.jsonl / runs.parquet beside a bench on disk.
+func (c *common) load() (*input, error) {
+	bopt, err := c.benchOptions()
+	if err != nil {
+		return nil, err
+	}
+	in := &input{}
+	var builtin []*ingest.Episode
+	if c.bench == "builtin" {
+		rel, err := synth.Default()
+		if err != nil {
+			return nil, fmt.Errorf("built-in release: %w", err)
+		}
+		if in.bench, err = ingest.NewBench("builtin", rel.Cases, rel.Sets, bopt); err != nil {
+			return nil, err
+		}
+		builtin = rel.Episodes
+		in.describe = "the built-in synthetic release"
+	} else {
+		if in.bench, err = ingest.LoadBench(c.bench, bopt); err != nil {
+			return nil, err
+		}
+		in.describe = c.bench
+	}
+	runs := []string(c.runs)
+	if len(runs) == 0 && c.bench != "builtin" {
+		for _, name := range []string{"runs.jsonl", "runs.jsonl.gz", "runs.jsonl.zst", "runs.parquet"} {
+			if p := filepath.Join(c.bench, name); fileExists(p) {
+				runs = []string{p}
+				break
+			}
+		}
+		if len(runs) == 0 {
+			return nil, usagef("no episodes: pass --runs (the bench %s has no runs.jsonl or runs.parquet)", c.bench)
+		}
+	}
+	dedupe := c.dedupe
+	if dedupe == "error" {
+		dedupe = ""
+	}
+	if len(runs) == 0 {
+		in.open = func() (episodeStream, error) { return &sliceStream{eps: builtin}, nil }
+		return in, nil
+	}
+	files, err := ingest.ExpandRuns(runs)
+	if err != nil {
+		return nil, err
+	}
+	in.describe += " with episodes from " + strings.Join(runs, ", ")
+	in.open = func() (episodeStream, error) {
+		return ingest.OpenRuns(files, ingest.ReadOptions{Dedupe: dedupe, Bench: in.bench})
+	}
+	return in, nil
+}
+
+func fileExists(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && !st.IsDir()
+}
+
+// policies resolves --policy (default: safeact only, or all presets when all is true).
+func (c *common) policyList(all bool) ([]oracle.Policy, error) {
+	names := []string(c.policies)
+	if len(names) == 0 {
+		if all {
+			names = oracle.PresetNames()
+		} else {
+			names = []string{oracle.SafeAct.Name}
+		}
+	}
+	var out []oracle.Policy
+	seen := map[string]bool{}
+	for _, n := range names {
+		p, err := oracle.LookupPolicy(n)
+		if err != nil {
+			return nil, usagef("%v", err)
+		}
+		if seen[p.Name] {
+			continue
+		}
+		seen[p.Name] = true
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// score streams the episodes once and scores them under every policy.
+func (c *common) score(in *input, pols []oracle.Policy, detail bool) (*analysis.Scored, []ingest.Problem, error) {
+	src, err := in.open()
+	if err != nil {
+		return nil, nil, err
+	}
+	defer src.Close()
+	s, err := analysis.Score(src, in.bench.Case, analysis.ScoreOptions{Policies: pols, Workers: c.jobs,
+		InfraFailuresFail: c.infraFailures == "fail", Detail: detail})
+	if err != nil {
+		return nil, nil, err
+	}
+	return s, src.Reported(), nil
+}
+
+// releases builds one analysis release per policy.
+func releases(in *input, s *analysis.Scored) []*analysis.Release {
+	out := make([]*analysis.Release, len(s.Policies))
+	for i, p := range s.Policies {
+		out[i] = analysis.NewRelease(in.bench.Cases, in.bench.Sets, s.Verdicts[i], p)
+	}
+	return out
+}
