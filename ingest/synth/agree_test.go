@@ -3,6 +3,7 @@ package synth
 import (
 	"fmt"
 	"sort"
+	"sync"
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest"
@@ -31,14 +32,29 @@ func scoreAll(t testing.TB, r *Release) []oracle.Verdict {
 	return out
 }
 
-// TestOracleAgreesWithIntended checks every episode of the built-in release: the oracle's
-// verdict must be the outcome the generator intended (ECS, outcome, failure type).
-func TestOracleAgreesWithIntended(t *testing.T) {
+var (
+	defaultVerdictsOnce sync.Once
+	defaultVerdicts     []oracle.Verdict
+)
+
+// verdicts scores the built-in release once per test binary.
+func verdicts(t testing.TB) (*Release, []oracle.Verdict) {
+	t.Helper()
 	r, err := Default()
 	if err != nil {
 		t.Fatal(err)
 	}
-	vs := scoreAll(t, r)
+	defaultVerdictsOnce.Do(func() { defaultVerdicts = scoreAll(t, r) })
+	if defaultVerdicts == nil {
+		t.Fatal("scoring the built-in release failed")
+	}
+	return r, defaultVerdicts
+}
+
+// TestOracleAgreesWithIntended checks every episode of the built-in release: the oracle's
+// verdict must be the outcome the generator intended (ECS, outcome, failure type).
+func TestOracleAgreesWithIntended(t *testing.T) {
+	r, vs := verdicts(t)
 	type key struct{ proto, cond, want, got string }
 	bad := map[key][]string{}
 	n := 0
