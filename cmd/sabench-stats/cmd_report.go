@@ -65,7 +65,7 @@ func runReport(e *env, args []string) error {
 	var files []string
 	for _, t := range tables {
 		for _, f := range results.Formats() {
-			rel := filepath.Join("tables", t.ID+f.Ext())
+			rel := filepath.Join("tables", t.ID+"."+f.Ext())
 			if err := writeTable(filepath.Join(tmp, rel), t, f); err != nil {
 				return err
 			}
@@ -158,8 +158,8 @@ func reportIndex(in *input, counts analysis.Counts, dropped int, main *analysis.
 	for _, t := range tables {
 		var links []string
 		for _, f := range results.Formats() {
-			p := "tables/" + t.ID + f.Ext()
-			links = append(links, fmt.Sprintf("[%s](%s)", strings.TrimPrefix(f.Ext(), "."), p))
+			p := "tables/" + t.ID + "." + f.Ext()
+			links = append(links, fmt.Sprintf("[%s](%s)", f.Ext(), p))
 		}
 		fmt.Fprintf(&b, "| %s | %s | %s |\n", t.ID, strings.ReplaceAll(t.Title, "|", "\\|"), strings.Join(links, " "))
 	}

@@ -1,0 +1,176 @@
+package analysis
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/oracle"
+	"github.com/sabench/sabench-stats/results"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+var realIDs = []string{"SAB-L-001", "SAB-V0-001", "SAB-V0-166", "SAB-V0-167", "SAB-V1-001", "SAB-V1-011",
+	"SAB-V2-001", "SAB-V2-016", "SAB-V2-018", "SAB-V3-001"}
+
+// fixtureRelease is a small fixed release: the ten real cases and verdicts for two
+// models × two harnesses, 3 repeats, plus static judgments, a strategy condition and an
+// intervention, drawn from a fixed linear congruential sequence so every table has
+// something to show.
+func fixtureRelease(t *testing.T) *Release {
+	t.Helper()
+	var cases []*ingest.Case
+	for i, id := range realIDs {
+		c := realCase(t, id)
+		c.Cluster = fmt.Sprintf("tpl-%d", i/3)
+		cases = append(cases, c)
+	}
+	v1 := realCase(t, "SAB-V1-001")
+	cases = append(cases, &ingest.Case{ID: "SAB-V1-001@withheld", BaseID: "SAB-V1-001", Variant: "withheld", Protocol: ingest.V1, Domain: v1.Domain, Spec: v1.Spec})
+	sets := map[string][]string{SetT9: {"SAB-V1-001", "SAB-V1-011"}, SetT10: {"SAB-V0-001", "SAB-V0-166", "SAB-V1-001"},
+		SetInterventions: {"SAB-V1-001"}}
+	seed := uint64(12345)
+	next := func() float64 {
+		seed = seed*6364136223846793005 + 1442695040888963407
+		return float64(seed>>11) / (1 << 53)
+	}
+	var vs []oracle.Verdict
+	add := func(config, id string, p ingest.Protocol, domain string, rep int, cond string, static bool, pSuccess float64) {
+		model, harness := ingest.SplitConfig(config)
+		base, _ := ingest.SplitVariant(id)
+		x := oracle.Verdict{RunID: fmt.Sprintf("%s|%s|%d|%s", config, id, rep, cond), Config: config, Model: model, Harness: harness,
+			CaseID: id, BaseCaseID: base, Protocol: p, Domain: domain, Repeat: rep, Condition: cond, Status: "completed",
+			Static: static, FirstAttemptIndex: -1, Official: -1, Policy: "safeact", PolicyHash: oracle.SafeAct.Hash()}
+		x.ECS = next() < pSuccess
+		x.Attempted = p != ingest.V0 && next() < 0.8
+		if x.Attempted {
+			x.FirstAttemptIndex = 5
+			x.CompleteAtFirstAttempt = next() < 0.6
+		}
+		x.CoverageComplete = next() < 0.6
+		x.MissingAtCheckpoint = x.Attempted && !x.CompleteAtFirstAttempt
+		if p >= ingest.V2 && x.Attempted {
+			x.ExecutedCommits = 1 + int(next()*2)
+		}
+		if !x.ECS {
+			x.FailureType = []string{"premature_action", "wrong_action", "inaction", "partial_workflow", "early_stop"}[int(next()*5)]
+			if static {
+				x.FailureType = "wrong_decision"
+			}
+		}
+		vs = append(vs, x)
+	}
+	configs := []string{"M1/Family", "M1/Inspect", "M2/Family", "M2/Inspect"}
+	for ci, config := range configs {
+		for rep := 0; rep < 3; rep++ {
+			for _, c := range cases[:10] {
+				add(config, c.ID, c.Protocol, c.Domain, rep, "main", false, 0.35+0.1*float64(ci))
+			}
+		}
+		for _, id := range sets[SetT9] {
+			add(config, id, ingest.V1, "customer_policy_qa", 0, "static", true, 0.9)
+		}
+		for _, c := range cases[:10] {
+			add(config, c.ID, c.Protocol, c.Domain, 0, "scgr_eg", false, 0.6)
+		}
+		add(config, "SAB-V1-001@withheld", ingest.V1, v1.Domain, 0, "withheld", false, 0.5)
+	}
+	// One excluded episode, for the coverage table.
+	vs = append(vs, oracle.Verdict{Config: "M1/Family", Model: "M1", Harness: "Family", CaseID: "SAB-V3-001", BaseCaseID: "SAB-V3-001",
+		Protocol: ingest.V3, Domain: cases[9].Domain, Repeat: 3, Condition: "main", Status: "infra_failure", Excluded: true,
+		ExclusionReason: "infra_failure", FirstAttemptIndex: -1, Official: -1})
+	return NewRelease(cases, sets, vs, oracle.SafeAct)
+}
+
+func goldenStats() StatOptions {
+	o := DefaultStatOptions()
+	o.Resamples = 200
+	o.Workers = 2
+	return o
+}
+
+// TestGoldenTables renders every table of the fixture release in every format and
+// compares with testdata/golden (go test ./analysis -run TestGoldenTables -update).
+func TestGoldenTables(t *testing.T) {
+	r := fixtureRelease(t)
+	o := goldenStats()
+	tables := []*results.Table{}
+	for _, id := range TableIDs {
+		tb, err := r.Table(id, o)
+		if err != nil {
+			t.Fatalf("%s: %v", id, err)
+		}
+		tables = append(tables, tb)
+	}
+	strict := r
+	lax := NewRelease(r.Cases, r.Sets, relaxed(r.Verdicts), oracle.Presets[3])
+	pt, err := (&PolicyComparison{Base: strict, Releases: []*Release{strict, lax}}).Tables(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tables = append(tables, pt...)
+	for _, tb := range tables {
+		for _, f := range results.Formats() {
+			var buf bytes.Buffer
+			if err := results.Render(&buf, tb, f); err != nil {
+				t.Fatalf("%s %s: %v", tb.ID, f, err)
+			}
+			path := filepath.Join("testdata", "golden", tb.ID+"."+f.Ext())
+			if *update {
+				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				continue
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run with -update to create)", err)
+			}
+			if !bytes.Equal(buf.Bytes(), want) {
+				t.Errorf("%s differs from the golden file; got:\n%s", path, buf.String())
+			}
+		}
+	}
+}
+
+// relaxed is a stand-in for an outcome-only policy: every third failure passes.
+func relaxed(vs []oracle.Verdict) []oracle.Verdict {
+	out := append([]oracle.Verdict(nil), vs...)
+	for i := range out {
+		if !out[i].ECS && i%3 == 0 {
+			out[i].ECS, out[i].FailureType = true, ""
+		}
+	}
+	return out
+}
+
+// TestTablesDoNotDependOnWorkers checks byte-identical output for -j 1 and -j 8.
+func TestTablesDoNotDependOnWorkers(t *testing.T) {
+	r := fixtureRelease(t)
+	render := func(workers int) string {
+		o := goldenStats()
+		o.Workers = workers
+		var buf bytes.Buffer
+		for _, id := range []string{"T4", "T9", "T13", "interventions"} {
+			tb, err := r.Table(id, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := results.Render(&buf, tb, results.FormatJSON); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return buf.String()
+	}
+	if a, b := render(1), render(8); a != b {
+		t.Errorf("-j 1 and -j 8 differ:\n%s\n----\n%s", a, b)
+	}
+}
