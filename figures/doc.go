@@ -1,30 +1,60 @@
 // Package figures renders the SafeActBench paper's figures, and a few more,
-// from plain input structs: failure-type proportions (stacked bars, the
-// paper's Figure 5), ECS per protocol with intervals (grouped bars), paired
-// differences with intervals (forest plot), a configuration × domain heat map
-// and the ranks of configurations under each authorization policy (slope
-// chart).
+// from plain input structs:
+//
+//   - FailureMix: failure-type proportions per protocol (one panel each) and
+//     configuration (one stacked horizontal bar each), the paper's Figure 5.
+//     Whether the shares are of failed episodes or of all scored episodes is
+//     explicit: include the Success category for the latter. The legend lists
+//     the categories that occur, in stacking order; each known failure type
+//     keeps one colour everywhere.
+//   - ECSByProtocol: ECS per protocol for each configuration, grouped
+//     horizontal bars with whiskers for the confidence intervals.
+//   - Forest: paired differences with intervals, one row per comparison, a
+//     dashed zero line and the numbers in a right-hand column; a point is
+//     filled when its interval excludes 0.
+//   - DomainHeatMap: configuration × domain ECS with the value printed in
+//     every cell and a colour scale fixed to 0–100%, so maps compare.
+//   - PolicyRanks: the rank of each configuration under each authorization
+//     policy, a slope chart with names and ranks at both ends (ties are
+//     centred on their rank; RanksFromScores makes average ranks).
 //
 // The inputs do not depend on the analysis package: callers copy their
-// numbers into FailureMix, ECSByProtocol, Forest, DomainHeatMap and
-// PolicyRanks. Rates are proportions in [0, 1] (differences in [-1, 1]) and
-// are drawn as percentages (percentage points for differences).
+// numbers in. Rates are proportions in [0, 1] (differences in [-1, 1]) and
+// are drawn as percentages (percentage points for differences); NaN marks a
+// missing cell where a field's comment allows it. Validate reports the first
+// defect naming the field and its indices, e.g.
+// "figures: FailureMix.Shares[1][0] (GLM-5.2 / ZCode, V0): shares sum to 0.7,
+// want 1 (or all 0 for no data)".
 //
-// Every figure is drawn with gonum/plot's vector-graphics layer into SVG,
-// PDF or PNG by Render, or into all three by WriteAll (atomic writes). The
-// layout is computed from the text it has to show: configuration names are
-// never truncated, legends sit below the data, and a figure that cannot fit
-// its labels at the requested width is an error rather than a clipped
-// picture. Heights follow from the number of rows unless Options.Height is
-// set.
+// Render draws one figure in one format (SVG, PDF or PNG) to an io.Writer;
+// RenderAll draws all three in memory; WriteAll writes dir/name.svg, .pdf and
+// .png, rendering everything first and then writing each file atomically
+// (temporary file, then rename), so an error leaves no partial file.
 //
-// Output is deterministic: drawing order follows the input slices only, the
-// fonts are the bundled Liberation Sans (metric-compatible with Arial, so an
-// SVG viewer that substitutes the font keeps the layout), and the PDF
-// creation and modification dates are pinned to 2000-01-01 UTC. Two runs give
-// byte-identical SVG and PDF; PNG is identical on one CPU architecture.
+//	fig := figures.ECSByProtocol{Configs: cfgs, Protocols: protos, Level: 0.95, ECS: cells}
+//	paths, err := figures.WriteAll(outDir, "ecs_by_protocol", fig, figures.Column)
 //
-// Colours are colour-blind safe: Okabe–Ito for protocols and lines, Paul
-// Tol's "muted" scheme for failure types, and a sequential ColorBrewer
-// YlGnBu ramp (with printed values) for the heat map.
+// Sizes: Column (3.5 in wide, 7 pt text) for one column of a paper, Page
+// (7 in, 8 pt) for the full text width, Slide (12 × 6.5 in, 13 pt). Every gap
+// and thickness is a multiple of the font size. The height follows from the
+// number of rows unless Options.Height is set, which stretches or squeezes
+// the rows. The layout is computed from the text it has to show:
+// configuration names are never truncated, legends sit below the data, tick
+// labels keep clear of each other, and a figure whose labels cannot fit the
+// width (or whose rows cannot fit a set height) is an error naming
+// Options.Width (or Options.Height) rather than a clipped picture.
+//
+// Output is deterministic: drawing order follows the input slices only,
+// text uses the bundled Liberation Sans (metric-compatible with Arial, so an
+// SVG viewer that substitutes the font keeps the layout; SVG names the font
+// rather than embedding it, PDF embeds it), and the PDF creation and
+// modification dates are pinned to 2000-01-01 UTC by this package's init (an
+// fpdf package default, so it applies to every fpdf document in the
+// process). Two runs give byte-identical SVG and PDF; PNG is identical on one
+// CPU architecture. Rendering is safe from several goroutines.
+//
+// Colours are colour-blind safe: Okabe–Ito for protocols and lines (yellow
+// left out; past seven lines, dash patterns repeat the colours), Paul Tol's
+// "muted" scheme plus greys for failure types, and ColorBrewer's sequential
+// YlGnBu for the heat map, whose cells also print their values.
 package figures

@@ -182,7 +182,17 @@ func (f FailureMix) layout(st style, o Options) (scene, error) {
 		return scene{}, fitError("a legend entry", leg.colW, inner)
 	}
 
-	panelTitleH := lineHeight(st.label) * 1.3
+	// Panel titles wrap at spaces to the panel width.
+	ptitles := make([][]string, n)
+	ptLines := 1
+	for p, name := range f.Protocols {
+		ptitles[p] = wrap(st.label, name, panelW)
+		if w := maxWidth(st.label, ptitles[p]); w > panelW {
+			return scene{}, fitError(fmt.Sprintf("protocol name %q", name), w, panelW)
+		}
+		ptLines = max(ptLines, len(ptitles[p]))
+	}
+	panelTitleH := vg.Length(ptLines)*lineHeight(st.label) + lineHeight(st.label)*0.3
 	axisH := xAxisHeight(st)
 	gapY := em * 0.8
 	xlabelH := lineHeight(st.label) * 1.4
@@ -214,7 +224,10 @@ func (f FailureMix) layout(st style, o Options) (scene, error) {
 				}
 				x0 := m + labelW + vg.Length(k)*(panelW+gapX)
 				fr := frame{r: rect(x0, dataBot, x0+panelW, dataTop), x0: 0, x1: 1, y0: 0, y1: 1}
-				c.FillText(align(st.label, draw.XCenter, draw.YBottom), vg.Point{X: x0 + panelW/2, Y: dataTop + em*0.25}, f.Protocols[p])
+				for i, l := range ptitles[p] {
+					up := vg.Length(len(ptitles[p])-1-i) * lineHeight(st.label)
+					c.FillText(align(st.label, draw.XCenter, draw.YBottom), vg.Point{X: x0 + panelW/2, Y: dataTop + em*0.25 + up}, l)
+				}
 				xAxis(c, st, fr, ticks, true)
 				for i := range f.Configs {
 					f.drawBar(c, st, fr, dataTop-(vg.Length(i)+0.5)*rowH, rowH*0.72, f.Shares[i][p], cats)

@@ -326,3 +326,29 @@ func TestFormatNum(t *testing.T) {
 		t.Errorf("pp(-0.0001) = %q, want 0.0 (no negative zero)", got)
 	}
 }
+
+// TestLongNamesWrap: long panel titles and domain names wrap (or turn)
+// instead of overlapping, so the figure grows taller; nothing is cut.
+func TestLongNamesWrap(t *testing.T) {
+	short := smallFigures()["failure_mix"].(FailureMix)
+	long := short
+	long.Protocols = []string{"V0 with the withheld evidence condition", "V1 main"}
+	_, h0, err := Size(short, Column)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, h1, err := Size(long, Column)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h1 <= h0 {
+		t.Errorf("long protocol names: height %v, want more than %v", h1, h0)
+	}
+	if *pngDir != "" {
+		var b bytes.Buffer
+		if err := Render(long, PNG, &b, Column); err != nil {
+			t.Fatal(err)
+		}
+		_ = os.WriteFile(filepath.Join(*pngDir, "long_failure_mix.png"), b.Bytes(), 0o644)
+	}
+}
