@@ -7,13 +7,10 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 )
 
-// legendEntry is one key of a legend: a filled swatch, or a line sample
-// with a marker when dashes or marker is set.
+// legendEntry is one key of a legend: a filled swatch and its label.
 type legendEntry struct {
-	label  string
-	color  color.Color
-	asLine bool
-	dashes []vg.Length
+	label string
+	color color.Color
 }
 
 // legendLayout places entries in a grid that reads left to right, below
@@ -80,15 +77,10 @@ func (l legendLayout) draw(c draw.Canvas, st style, x0, x1, top vg.Length) {
 		r, k := i/l.cols, i%l.cols
 		x := left + vg.Length(k)*l.colW
 		cy := y - vg.Length(r)*l.rowH - l.rowH/2
-		if e.asLine {
-			ls := draw.LineStyle{Color: e.color, Width: st.em * 0.15, Dashes: e.dashes}
-			line(c, ls, vg.Point{X: x, Y: cy}, vg.Point{X: x + sw, Y: cy})
-		} else {
-			box := rect(x, cy-st.em*0.35, x+sw, cy+st.em*0.35)
-			fillRect(c, e.color, box)
-			if luminance(e.color) > 0.8 { // pale swatches need an edge on white
-				strokeRect(c, lineStyle(textGrey, 0.4), box)
-			}
+		box := rect(x, cy-st.em*0.35, x+sw, cy+st.em*0.35)
+		fillRect(c, e.color, box)
+		if luminance(e.color) > 0.8 { // pale swatches need an edge on white
+			strokeRect(c, lineStyle(textGrey, 0.4), box)
 		}
 		c.FillText(align(st.label, draw.XLeft, draw.YCenter), vg.Point{X: x + sw + st.em*0.4, Y: cy}, e.label)
 	}
