@@ -159,7 +159,7 @@ func (r *jsonlReader) next() (*Episode, error) {
 func decodeEpisodeLine(b []byte, path string, line int) (*Episode, error) {
 	v, err := jsonv.Parse(b)
 	if err != nil {
-		return nil, Problem{File: path, Line: line, Msg: "invalid JSON: " + err.Error()}
+		return nil, Problem{File: path, Line: line, Msg: "invalid JSON: " + jsonErrText(err)}
 	}
 	o, ok := v.(*jsonv.Object)
 	if !ok {
@@ -170,4 +170,12 @@ func decodeEpisodeLine(b []byte, path string, line int) (*Episode, error) {
 		return nil, problemErr(probs)
 	}
 	return e, nil
+}
+
+// jsonErrText renders a syntax error with a 1-based column, as editors count.
+func jsonErrText(err error) string {
+	if se, ok := err.(*jsonv.SyntaxError); ok {
+		return fmt.Sprintf("column %d: %s", se.Offset+1, se.Msg)
+	}
+	return err.Error()
 }

@@ -98,6 +98,9 @@ func appendQuoted(dst []byte, s string, ascii bool) []byte {
 			switch {
 			case r < 0x20:
 				dst = appendU4(dst, r)
+			case r == 0x7f && ascii:
+				// Python's ensure_ascii escapes everything outside ' '..'~', DEL included.
+				dst = appendU4(dst, r)
 			case r < utf8.RuneSelf || !ascii:
 				dst = utf8.AppendRune(dst, r)
 			case r > 0xFFFF:
