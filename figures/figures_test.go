@@ -301,7 +301,7 @@ func TestHeatStopsAreBrewer(t *testing.T) {
 
 func TestSpreadCentresTies(t *testing.T) {
 	ls := []endLabel{{want: 100}, {want: 50}, {want: 50}, {want: 50}, {want: 0}}
-	spread(ls, 10, -100)
+	spread(ls, 10, -100, 200)
 	want := []vg.Length{100, 60, 50, 40, 0}
 	for i := range ls {
 		if ls[i].y != want[i] {
@@ -310,9 +310,15 @@ func TestSpreadCentresTies(t *testing.T) {
 	}
 	// Crowding at the bottom pushes labels up from the floor.
 	ls = []endLabel{{want: 5}, {want: 5}}
-	spread(ls, 10, 0)
+	spread(ls, 10, 0, 100)
 	if ls[0].y != 10 || ls[1].y != 0 {
 		t.Errorf("floor: got %v, %v; want 10, 0", ls[0].y, ls[1].y)
+	}
+	// All tied at the top: the cluster hangs from the ceiling.
+	ls = []endLabel{{want: 95}, {want: 95}, {want: 95}}
+	spread(ls, 10, 0, 95)
+	if ls[0].y != 95 || ls[1].y != 85 || ls[2].y != 75 {
+		t.Errorf("ceiling: got %v, %v, %v; want 95, 85, 75", ls[0].y, ls[1].y, ls[2].y)
 	}
 }
 

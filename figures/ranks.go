@@ -114,9 +114,9 @@ type endLabel struct {
 }
 
 // spread places labels at least h apart, each cluster of crowded labels
-// centred on the mean of the positions its members want, and the lowest
-// label no lower than lo. Input order breaks ties.
-func spread(ls []endLabel, h, lo vg.Length) {
+// centred on the mean of the positions its members want, all within
+// [lo, hi] when they fit. Input order breaks ties.
+func spread(ls []endLabel, h, lo, hi vg.Length) {
 	sort.SliceStable(ls, func(a, b int) bool { return ls[a].want > ls[b].want })
 	type cluster struct {
 		from, n int
@@ -145,7 +145,15 @@ func spread(ls []endLabel, h, lo vg.Length) {
 			ls[c.from+k].y = c.top - vg.Length(k)*h
 		}
 	}
-	// Keep the bottom label above lo, pushing the ones above it up.
+	// Keep the top label at or below hi, pushing the ones below it down,
+	// then the bottom label at or above lo, pushing the ones above it up;
+	// the caller leaves room for every label between the two.
+	if len(ls) > 0 && ls[0].y > hi {
+		ls[0].y = hi
+		for i := 1; i < len(ls); i++ {
+			ls[i].y = min(ls[i].y, ls[i-1].y-h)
+		}
+	}
 	if n := len(ls); n > 0 && ls[n-1].y < lo {
 		ls[n-1].y = lo
 		for i := n - 2; i >= 0; i-- {
@@ -273,8 +281,8 @@ func (p PolicyRanks) layout(st style, o Options) (scene, error) {
 			rights = append(rights, endLabel{text: right[ci], want: yOf(row[nq-1]), series: ci})
 		}
 		lh := lineHeight(st.label) * 1.02
-		spread(lefts, lh, bot+rowH/2)
-		spread(rights, lh, bot+rowH/2)
+		spread(lefts, lh, bot+rowH/2, top-rowH/2)
+		spread(rights, lh, bot+rowH/2, top-rowH/2)
 		for _, l := range lefts {
 			if !math.IsNaN(p.Ranks[l.series][0]) && l.y != l.want {
 				line(c, seriesStyle(l.series, lw*0.5, em), vg.Point{X: m + leftW - gap*0.5, Y: l.y}, vg.Point{X: xOf(0), Y: l.want})
