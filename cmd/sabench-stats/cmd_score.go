@@ -1,0 +1,438 @@
+package main
+
+import (
+	"bufio"
+	"encoding/csv"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/apache/arrow-go/v18/parquet"
+	"github.com/apache/arrow-go/v18/parquet/compress"
+	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/bootstrap"
+	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/jsonv"
+	"github.com/sabench/sabench-stats/oracle"
+	"github.com/sabench/sabench-stats/results"
+)
+
+func init() {
+	register(command{name: "score", summary: "per-episode verdicts as JSONL, CSV or Parquet, with a reconciliation and agreement summary on stderr", run: runScore})
+}
+
+// scoreFormats are the formats of `score --format` (its own, not the tables' formats).
+var scoreFormats = []string{"jsonl", "csv", "parquet"}
+
+func runScore(e *env, args []string) error {
+	fs := newFlagSet(e, "score", "[flags]")
+	c := addCommon(fs, "")
+	// score writes verdicts, not tables: --format takes its own values here.
+	f := fs.Lookup("format")
+	f.Usage = "verdict format: jsonl, csv or parquet"
+	f.DefValue = "jsonl"
+	c.format = "jsonl"
+	fs.Lookup("out").Usage = "output file (default stdout); written atomically"
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	format := strings.ToLower(c.format)
+	c.format = "text" // keeps the shared check, which knows only the table formats, happy
+	if err := c.check(); err != nil {
+		return err
+	}
+	if !contains(scoreFormats, format) {
+		return usagef("--format must be one of %s for score, not %q", strings.Join(scoreFormats, ", "), format)
+	}
+	if fs.NArg() > 0 {
+		return usagef("score takes no arguments (got %q)", fs.Args())
+	}
+	pols, err := c.policyList(false)
+	if err != nil {
+		return err
+	}
+	in, err := c.load()
+	if err != nil {
+		return err
+	}
+	s, dropped, err := c.score(in, pols, false)
+	if err != nil {
+		return err
+	}
+	write := func(w io.Writer) error { return writeVerdicts(w, format, s.Verdicts) }
+	if c.out != "" {
+		err = results.WriteFileAtomic(c.out, write)
+	} else {
+		err = write(e.stdout)
+	}
+	if err != nil {
+		return err
+	}
+	io.WriteString(e.stderr, scoreSummary(s, dropped))
+	return nil
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// verdictColumn is one field of the per-episode output. get returns a string, int64,
+// bool or nil (null); kind fixes the Parquet type.
+type verdictColumn struct {
+	name string
+	kind arrow.DataType
+	get  func(v *oracle.Verdict) any
+}
+
+// scored returns x for a scored episode and null for an excluded one (DESIGN §8: ecs,
+// outcome and failure_type are null when excluded).
+func scored(v *oracle.Verdict, x any) any {
+	if v.Excluded {
+		return nil
+	}
+	return x
+}
+
+// attempted returns x when the episode had a consequential attempt, else null.
+func attempted(v *oracle.Verdict, x any) any {
+	if v.Excluded || !v.Attempted || v.FirstAttemptIndex < 0 {
+		return nil
+	}
+	return x
+}
+
+func nonEmpty(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
+
+// verdictColumns is the fixed field order of JSONL objects, CSV columns and Parquet
+// columns. Protocols use their lowercase names (legacy, v0 … v3), as the case files do.
+var verdictColumns = []verdictColumn{
+	{"run_id", arrow.BinaryTypes.String, func(v *oracle.Verdict) any { return v.RunID }},
+	{"config", arrow.BinaryTypes.String, func(v *oracle.Verdict) any { return v.Config }},
+	{"model", arrow.BinaryTypes.String, func(v *oracle.Verdict) any { return v.Model }},
+	{"harness", arrow.BinaryTypes.String, func(v *oracle.Verdict) any { return v.Harness }},
+	{"case_id", arrow.BinaryTypes.String, func(v *oracle.Verdict) any { return v.CaseID }},
+	{"base_case_id", arrow.BinaryTypes.String, func(v *oracle.Verdict) any { return v.BaseCaseID }},
+	{"protocol", arrow.BinaryTypes.String, func(v *oracle.Verdict) any { return v.Protocol.String() }},
+	{"domain", arrow.BinaryTypes.String, func(v *oracle.Verdict) any { return v.Domain }},
+	{"repeat", arrow.PrimitiveTypes.Int64, func(v *oracle.Verdict) any { return int64(v.Repeat) }},
+	{"condition", arrow.BinaryTypes.String, func(v *oracle.Verdict) any { return v.Condition }},
+	{"status", arrow.BinaryTypes.String, func(v *oracle.Verdict) any { return v.Status }},
+	{"static", arrow.FixedWidthTypes.Boolean, func(v *oracle.Verdict) any { return v.Static }},
+	{"excluded", arrow.FixedWidthTypes.Boolean, func(v *oracle.Verdict) any { return v.Excluded }},
+	{"exclusion_reason", arrow.BinaryTypes.String, func(v *oracle.Verdict) any {
+		if !v.Excluded {
+			return nil
+		}
+		return v.ExclusionReason
+	}},
+	{"ecs", arrow.FixedWidthTypes.Boolean, func(v *oracle.Verdict) any { return scored(v, v.ECS) }},
+	{"outcome", arrow.BinaryTypes.String, func(v *oracle.Verdict) any { return scored(v, nonEmpty(v.Outcome)) }},
+	{"canonical_outcome", arrow.BinaryTypes.String, func(v *oracle.Verdict) any { return scored(v, nonEmpty(v.CanonicalOutcome)) }},
+	{"failure_type", arrow.BinaryTypes.String, func(v *oracle.Verdict) any { return scored(v, nonEmpty(v.FailureType)) }},
+	{"attempted", arrow.FixedWidthTypes.Boolean, func(v *oracle.Verdict) any { return scored(v, v.Attempted) }},
+	{"first_attempt_index", arrow.PrimitiveTypes.Int64, func(v *oracle.Verdict) any { return attempted(v, int64(v.FirstAttemptIndex)) }},
+	{"coverage_complete_at_first_attempt", arrow.FixedWidthTypes.Boolean, func(v *oracle.Verdict) any { return attempted(v, v.CompleteAtFirstAttempt) }},
+	{"coverage_complete", arrow.FixedWidthTypes.Boolean, func(v *oracle.Verdict) any { return scored(v, v.CoverageComplete) }},
+	{"missing_at_checkpoint", arrow.FixedWidthTypes.Boolean, func(v *oracle.Verdict) any { return scored(v, v.MissingAtCheckpoint) }},
+	{"executed_commits", arrow.PrimitiveTypes.Int64, func(v *oracle.Verdict) any { return scored(v, int64(v.ExecutedCommits)) }},
+	{"official", arrow.FixedWidthTypes.Boolean, func(v *oracle.Verdict) any {
+		if v.Official < 0 {
+			return nil
+		}
+		return v.Official == 1
+	}},
+	{"policy", arrow.BinaryTypes.String, func(v *oracle.Verdict) any { return v.Policy }},
+	{"policy_hash", arrow.BinaryTypes.String, func(v *oracle.Verdict) any { return v.PolicyHash }},
+}
+
+// eachVerdict visits the verdicts episode by episode and, within an episode, in policy
+// order, so that the lines of several policies for one episode sit together.
+func eachVerdict(vs [][]oracle.Verdict, fn func(v *oracle.Verdict) error) error {
+	if len(vs) == 0 {
+		return nil
+	}
+	for i := range vs[0] {
+		for p := range vs {
+			if err := fn(&vs[p][i]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// writeVerdicts writes the verdicts in one of scoreFormats.
+func writeVerdicts(w io.Writer, format string, vs [][]oracle.Verdict) error {
+	switch format {
+	case "csv":
+		return writeVerdictsCSV(w, vs)
+	case "parquet":
+		return writeVerdictsParquet(w, vs)
+	default:
+		return writeVerdictsJSONL(w, vs)
+	}
+}
+
+func writeVerdictsJSONL(w io.Writer, vs [][]oracle.Verdict) error {
+	bw := bufio.NewWriterSize(w, 1<<16)
+	var buf []byte
+	err := eachVerdict(vs, func(v *oracle.Verdict) error {
+		buf = appendVerdictJSON(buf[:0], v)
+		_, err := bw.Write(buf)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	return bw.Flush()
+}
+
+// appendVerdictJSON appends one JSONL line (keys in verdictColumns order).
+func appendVerdictJSON(dst []byte, v *oracle.Verdict) []byte {
+	dst = append(dst, '{')
+	for i, col := range verdictColumns {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = jsonv.AppendJSON(dst, col.name)
+		dst = append(dst, ':')
+		dst = jsonv.AppendJSON(dst, col.get(v))
+	}
+	return append(dst, '}', '\n')
+}
+
+func writeVerdictsCSV(w io.Writer, vs [][]oracle.Verdict) error {
+	cw := csv.NewWriter(w)
+	rec := make([]string, len(verdictColumns))
+	for i, col := range verdictColumns {
+		rec[i] = col.name
+	}
+	if err := cw.Write(rec); err != nil {
+		return err
+	}
+	err := eachVerdict(vs, func(v *oracle.Verdict) error {
+		for i, col := range verdictColumns {
+			switch x := col.get(v).(type) {
+			case nil:
+				rec[i] = ""
+			case string:
+				rec[i] = x
+			case int64:
+				rec[i] = strconv.FormatInt(x, 10)
+			case bool:
+				rec[i] = strconv.FormatBool(x)
+			}
+		}
+		return cw.Write(rec)
+	})
+	if err != nil {
+		return err
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// verdictSchema is the Parquet schema of score's output: one nullable column per field.
+func verdictSchema() *arrow.Schema {
+	fields := make([]arrow.Field, len(verdictColumns))
+	for i, col := range verdictColumns {
+		fields[i] = arrow.Field{Name: col.name, Type: col.kind, Nullable: true}
+	}
+	return arrow.NewSchema(fields, nil)
+}
+
+// parquetRows is the number of verdicts per record batch (and row group).
+const parquetRows = 64 * 1024
+
+// noClose hides the sink's Close from pqarrow.FileWriter.Close, which would otherwise
+// close a file that WriteFileAtomic still has to fsync and rename.
+type noClose struct{ io.Writer }
+
+func writeVerdictsParquet(w io.Writer, vs [][]oracle.Verdict) error {
+	mem := memory.DefaultAllocator
+	schema := verdictSchema()
+	props := parquet.NewWriterProperties(parquet.WithAllocator(mem), parquet.WithCompression(compress.Codecs.Zstd),
+		parquet.WithMaxRowGroupLength(parquetRows), parquet.WithDictionaryDefault(true), parquet.WithCreatedBy("sabench-stats"))
+	fw, err := pqarrow.NewFileWriter(schema, noClose{w}, props,
+		pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema(), pqarrow.WithAllocator(mem)))
+	if err != nil {
+		return err
+	}
+	b := array.NewRecordBuilder(mem, schema)
+	defer b.Release()
+	pending := 0
+	flush := func() error {
+		if pending == 0 {
+			return nil
+		}
+		rec := b.NewRecordBatch()
+		defer rec.Release()
+		pending = 0
+		return fw.Write(rec)
+	}
+	err = eachVerdict(vs, func(v *oracle.Verdict) error {
+		for i, col := range verdictColumns {
+			appendArrow(b.Field(i), col.get(v))
+		}
+		if pending++; pending == parquetRows {
+			return flush()
+		}
+		return nil
+	})
+	if err == nil {
+		err = flush()
+	}
+	if cerr := fw.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+func appendArrow(b array.Builder, x any) {
+	switch x := x.(type) {
+	case nil:
+		b.AppendNull()
+	case string:
+		b.(*array.StringBuilder).Append(x)
+	case int64:
+		b.(*array.Int64Builder).Append(x)
+	case bool:
+		b.(*array.BooleanBuilder).Append(x)
+	}
+}
+
+// scoreSummary reconciles the counts (read = scored + excluded by reason + dropped
+// duplicates), gives ECS by protocol per policy, and the agreement with the harness's own
+// verdicts when the episodes carry them.
+func scoreSummary(s *analysis.Scored, dropped []ingest.Problem) string {
+	var b strings.Builder
+	cnt := s.Counts
+	excluded := 0
+	for _, n := range cnt.Excluded {
+		excluded += n
+	}
+	fmt.Fprintf(&b, "score: read %d episodes = scored %d + excluded %d", cnt.Read+len(dropped), cnt.Scored, excluded+len(dropped))
+	fmt.Fprintf(&b, " (%s)\n", excludedSummary(cnt, len(dropped)))
+	for pi, pol := range s.Policies {
+		vs := s.Verdicts[pi]
+		var all analysis.Rate
+		var by [ingest.NumProtocols]analysis.Rate
+		for i := range vs {
+			if vs[i].Excluded {
+				continue
+			}
+			all.Add(vs[i].ECS)
+			by[vs[i].Protocol].Add(vs[i].ECS)
+		}
+		fmt.Fprintf(&b, "policy %s: ECS %s", pol.String(), pctOf(all))
+		for p := ingest.Legacy; p < ingest.NumProtocols; p++ {
+			if by[p].Den > 0 {
+				fmt.Fprintf(&b, ", %s %s", p.Label(), pctOf(by[p]))
+			}
+		}
+		b.WriteString(" (all scored episodes, every condition, static judgments included)\n")
+		b.WriteString(agreementSummary(vs))
+	}
+	return b.String()
+}
+
+func pctOf(r analysis.Rate) string {
+	if r.Den == 0 {
+		return "n/a (0 episodes)"
+	}
+	return fmt.Sprintf("%.1f%% (%d/%d)", r.Pct(), r.Num, r.Den)
+}
+
+// agreement compares the oracle with the harness's own verdicts (Verdict.Official) on the
+// scored episodes that carry one. The oracle is the reference: a false accept is an
+// episode the harness passed and the oracle failed, a false reject the reverse.
+type agreement struct {
+	N                          int
+	Observed, Kappa            float64
+	FalseAccepts, FalseRejects int
+	Disagreements              []*oracle.Verdict
+}
+
+func agreeWithOfficial(vs []oracle.Verdict) (agreement, error) {
+	var a agreement
+	var off, ora []int
+	for i := range vs {
+		v := &vs[i]
+		if v.Excluded || v.Official < 0 {
+			continue
+		}
+		o, r := int(v.Official), 0
+		if v.ECS {
+			r = 1
+		}
+		off, ora = append(off, o), append(ora, r)
+		switch {
+		case o == 1 && r == 0:
+			a.FalseAccepts++
+			a.Disagreements = append(a.Disagreements, v)
+		case o == 0 && r == 1:
+			a.FalseRejects++
+			a.Disagreements = append(a.Disagreements, v)
+		}
+	}
+	a.N = len(off)
+	if a.N == 0 {
+		return a, nil
+	}
+	k, err := bootstrap.CohenKappa(ora, off, bootstrap.Unweighted)
+	if err != nil {
+		return a, err
+	}
+	a.Observed, a.Kappa = k.Observed, k.Kappa
+	return a, nil
+}
+
+func agreementSummary(vs []oracle.Verdict) string {
+	a, err := agreeWithOfficial(vs)
+	if err != nil {
+		return fmt.Sprintf("  agreement with official verdicts: %v\n", err)
+	}
+	if a.N == 0 {
+		return "  agreement with official verdicts: none of the scored episodes carries one\n"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "  agreement with official verdicts (oracle as reference): %d episodes, raw agreement %.4f, Cohen's κ %s, false accepts %d (official pass, oracle fail), false rejects %d (official fail, oracle pass)\n",
+		a.N, a.Observed, fmtKappa(a.Kappa), a.FalseAccepts, a.FalseRejects)
+	for _, v := range a.Disagreements {
+		off := "fail"
+		if v.Official == 1 {
+			off = "pass"
+		}
+		fmt.Fprintf(&b, "  disagreement: run %s, case %s, official %s, oracle %s (%s)\n", v.RunID, v.CaseID, off, passFail(v.ECS), v.Outcome)
+	}
+	return b.String()
+}
+
+func passFail(ok bool) string {
+	if ok {
+		return "pass"
+	}
+	return "fail"
+}
+
+func fmtKappa(k float64) string {
+	if k != k {
+		return "undefined (chance agreement is perfect)"
+	}
+	return fmt.Sprintf("%.4f", k)
+}
