@@ -153,7 +153,7 @@ func (r *Release) HarnessForest(o StatOptions) (figures.Forest, error) {
 		if err != nil {
 			return f, err
 		}
-		f.Rows = append(f.Rows, figures.Comparison{Label: hp.family + " − " + hp.shared, Estimate: d.X, Lo: d.Lo, Hi: d.Hi})
+		f.Rows = append(f.Rows, figures.Comparison{Label: hp.model, Estimate: d.X, Lo: d.Lo, Hi: d.Hi})
 	}
 	return f, nil
 }

@@ -45,7 +45,7 @@ func fixtureRelease(t *testing.T) *Release {
 		base, _ := ingest.SplitVariant(id)
 		x := oracle.Verdict{RunID: fmt.Sprintf("%s|%s|%d|%s", config, id, rep, cond), Config: config, Model: model, Harness: harness,
 			CaseID: id, BaseCaseID: base, Protocol: p, Domain: domain, Repeat: rep, Condition: cond, Status: "completed",
-			Static: static, FirstAttemptIndex: -1, Official: -1, Policy: "safeact", PolicyHash: oracle.SafeAct.Hash()}
+			Static: static || p == ingest.Legacy, FirstAttemptIndex: -1, Official: -1, Policy: "safeact", PolicyHash: oracle.SafeAct.Hash()}
 		x.ECS = next() < pSuccess
 		x.Attempted = p != ingest.V0 && next() < 0.8
 		if x.Attempted {

@@ -101,13 +101,17 @@ type Filter func(*oracle.Verdict) bool
 // IsScored keeps episodes that were scored (not excluded).
 func IsScored(v *oracle.Verdict) bool { return !v.Excluded }
 
-// Interactive keeps scored, non-static episodes of the given condition.
+// Interactive keeps the scored episodes of the given condition that are not static
+// judgments of an executable case. Legacy episodes are decisions by design and count here:
+// they are the Legacy column of the main results.
 func Interactive(condition string) Filter {
-	return func(v *oracle.Verdict) bool { return !v.Excluded && !v.Static && v.Condition == condition }
+	return func(v *oracle.Verdict) bool { return !v.Excluded && !isStaticJudgment(v) && v.Condition == condition }
 }
 
-// StaticJudgments keeps scored static judgments.
-func StaticJudgments(v *oracle.Verdict) bool { return !v.Excluded && v.Static }
+// StaticJudgments keeps the scored static judgments of executable (V0–V3) cases.
+func StaticJudgments(v *oracle.Verdict) bool { return !v.Excluded && isStaticJudgment(v) }
+
+func isStaticJudgment(v *oracle.Verdict) bool { return v.Static && v.Protocol != ingest.Legacy }
 
 // Config keeps one configuration.
 func Config(name string) Filter { return func(v *oracle.Verdict) bool { return v.Config == name } }
