@@ -90,7 +90,9 @@ func buildCatalog(rng *rand.Rand) (*catalog, error) {
 	sort.Slice(cat.models, func(i, j int) bool { return cat.models[i].c.ID < cat.models[j].c.ID })
 	for _, m := range cat.models {
 		tid := m.tmpl
-		m.c.Cluster, m.c.ClusterRule = tid, "template_id"
+		// The loader's spelling (ingest.Bench.assignClusters), so a written release reads
+		// back with the same clusters.
+		m.c.Cluster, m.c.ClusterRule = "template:"+tid, ingest.ClusterTemplate
 		m.c.Source = "builtin:" + m.c.ID
 	}
 	return cat, nil

@@ -1,0 +1,120 @@
+package synth
+
+import (
+	"io"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/oracle"
+)
+
+// TestWriteReleaseRoundTrip writes the built-in release in the checkout layout, loads it
+// back with ingest.LoadBench and the episode readers, and checks that every case, set and
+// cluster comes back and that the re-read episodes score exactly like the in-memory ones.
+func TestWriteReleaseRoundTrip(t *testing.T) {
+	r, vs := verdicts(t)
+	dir := t.TempDir()
+	if err := WriteRelease(dir, r); err != nil {
+		t.Fatal(err)
+	}
+	b, err := ingest.LoadBench(dir, ingest.BenchOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Kind != ingest.BenchCheckout {
+		t.Errorf("bench kind %q, want %q", b.Kind, ingest.BenchCheckout)
+	}
+	if len(b.Cases) != len(r.Cases) {
+		t.Fatalf("%d cases loaded, %d written", len(b.Cases), len(r.Cases))
+	}
+	for i, c := range r.Cases {
+		got := b.Cases[i]
+		if got.ID != c.ID || got.BaseID != c.BaseID || got.Variant != c.Variant || got.Protocol != c.Protocol ||
+			got.Domain != c.Domain || got.Cluster != c.Cluster || got.ClusterRule != c.ClusterRule {
+			t.Fatalf("case %d: loaded %+v, wrote %+v", i, *got, *c)
+		}
+		if ingest.SpecSHA256(got.Spec) != ingest.SpecSHA256(c.Spec) {
+			t.Fatalf("case %s: spec changed on the round trip", c.ID)
+		}
+	}
+	if !reflect.DeepEqual(b.Sets, r.Sets) {
+		t.Errorf("sets: loaded %v, wrote %v", keys(b.Sets), keys(r.Sets))
+	}
+	if len(b.Warnings) > 0 {
+		t.Errorf("loader warnings: %v", b.Warnings[0])
+	}
+	prep := map[string]*oracle.Prepared{}
+	for _, c := range b.Cases {
+		p, err := oracle.Prepare(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		prep[c.ID] = p
+	}
+	for _, name := range []string{"runs.jsonl", "runs.parquet"} {
+		rd, err := ingest.OpenEpisodes(filepath.Join(dir, name), ingest.ReadOptions{Bench: b})
+		if err != nil {
+			t.Fatal(err)
+		}
+		i := 0
+		for ; ; i++ {
+			ep, err := rd.Next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			if i >= len(vs) {
+				t.Fatalf("%s: more episodes than written", name)
+			}
+			got := prep[ep.CaseID].Score(ep, oracle.SafeAct, false)
+			want := vs[i]
+			if ep.RunID != r.Episodes[i].RunID || got.ECS != want.ECS || got.Outcome != want.Outcome ||
+				got.FailureType != want.FailureType || got.Excluded != want.Excluded ||
+				got.FirstAttemptIndex != want.FirstAttemptIndex || got.ExecutedCommits != want.ExecutedCommits {
+				t.Fatalf("%s episode %d (%s): verdict %+v after the round trip, %+v in memory", name, i, ep.RunID, got, want)
+			}
+		}
+		rd.Close()
+		if i != len(vs) {
+			t.Errorf("%s: %d episodes read, %d written", name, i, len(vs))
+		}
+	}
+	// No temporary files are left behind.
+	left, _ := filepath.Glob(filepath.Join(dir, "*", ".*.tmp*"))
+	top, _ := filepath.Glob(filepath.Join(dir, ".*.tmp*"))
+	if len(left)+len(top) > 0 {
+		t.Errorf("temporary files left: %v %v", left, top)
+	}
+}
+
+func keys(m map[string][]string) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}
+
+// TestWriteReleaseError: an unwritable destination is an error and leaves no file.
+func TestWriteReleaseError(t *testing.T) {
+	dir := t.TempDir()
+	blocker := filepath.Join(dir, "env")
+	if err := os.WriteFile(blocker, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteRelease(dir, r); err == nil {
+		t.Fatal("WriteRelease into a path blocked by a file succeeded")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "runs.jsonl")); !os.IsNotExist(err) {
+		t.Errorf("runs.jsonl exists after a failed write")
+	}
+}
