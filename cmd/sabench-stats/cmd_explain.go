@@ -1,0 +1,163 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/oracle"
+)
+
+func init() {
+	register(command{name: "explain", summary: "explain one episode's verdict as a readable chain (reads, facts, gates, missing requirements)", run: runExplain})
+}
+
+// parseInterleaved parses flags that may come before, between or after the positional
+// arguments ("explain RUN_ID --policy near-miss"); the standard flag package stops at the
+// first positional argument. A lone "--" ends flag parsing.
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := parseFlags(fs, args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		// After an explicit "--" everything is positional; fs.Args() has dropped it, so
+		// compare lengths to detect it.
+		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" {
+			return append(pos, rest...), nil
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}
+
+func runExplain(e *env, args []string) error {
+	fs := newFlagSet(e, "explain", "[RUN_ID] [flags]")
+	c := addCommon(fs, "")
+	var config, caseID, condition string
+	repeat := -1
+	fs.StringVar(&config, "config", "", "select the episode by configuration (with --case, --repeat, --condition) instead of RUN_ID")
+	fs.StringVar(&caseID, "case", "", "select the episode by case id (with @variant when it has one)")
+	fs.IntVar(&repeat, "repeat", -1, "select the episode by repeat")
+	fs.StringVar(&condition, "condition", "", "select the episode by condition (default main when selecting by key)")
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		return err
+	}
+	if err := c.check(); err != nil {
+		return err
+	}
+	byKey := config != "" || caseID != "" || repeat >= 0 || condition != ""
+	switch {
+	case len(pos) > 1:
+		return usagef("explain takes one RUN_ID (got %q)", pos)
+	case len(pos) == 1 && byKey:
+		return usagef("explain: give a RUN_ID or --config/--case/--repeat/--condition, not both")
+	case len(pos) == 0 && !byKey:
+		return usagef("explain: which episode? give a RUN_ID (see the run_id field of `sabench-stats score`) or --config and --case")
+	}
+	if byKey && condition == "" {
+		condition = ingest.DefaultCondition
+	}
+	pols, err := c.policyList(false)
+	if err != nil {
+		return err
+	}
+	in, err := c.load()
+	if err != nil {
+		return err
+	}
+	var match func(ep *ingest.Episode) bool
+	var what string
+	if len(pos) == 1 {
+		id := pos[0]
+		match = func(ep *ingest.Episode) bool { return ep.RunID == id }
+		what = fmt.Sprintf("run id %q", id)
+	} else {
+		match = func(ep *ingest.Episode) bool {
+			return (config == "" || ep.Config == config) && (caseID == "" || ep.CaseID == caseID) &&
+				(repeat < 0 || ep.Repeat == repeat) && ep.Condition == condition
+		}
+		what = fmt.Sprintf("config %q, case %q, repeat %d, condition %q", config, caseID, repeat, condition)
+	}
+	eps, err := findEpisodes(in, match)
+	if err != nil {
+		return err
+	}
+	switch {
+	case len(eps) == 0:
+		return fmt.Errorf("explain: no episode with %s in %s", what, in.describe)
+	case len(eps) > 1:
+		var ids []string
+		for _, ep := range eps {
+			ids = append(ids, ep.RunID)
+		}
+		if len(ids) > 10 {
+			ids = append(ids[:10], fmt.Sprintf("… %d more", len(eps)-10))
+		}
+		return usagef("explain: %d episodes match %s (%s); narrow the selection or give a RUN_ID", len(eps), what, strings.Join(ids, ", "))
+	}
+	return explainEpisode(e.stdout, in, eps[0], pols, c)
+}
+
+// findEpisodes streams the episodes once and keeps those that match (records included:
+// explain needs the events).
+func findEpisodes(in *input, match func(*ingest.Episode) bool) ([]*ingest.Episode, error) {
+	src, err := in.open()
+	if err != nil {
+		return nil, err
+	}
+	defer src.Close()
+	var out []*ingest.Episode
+	for {
+		ep, err := src.Next()
+		if errors.Is(err, io.EOF) {
+			return out, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if match(ep) {
+			out = append(out, ep)
+		}
+	}
+}
+
+// explainEpisode scores one episode through the same pipeline as every other command (so
+// --infra-failures applies) with detail, and prints one explanation per policy.
+func explainEpisode(w io.Writer, in *input, ep *ingest.Episode, pols []oracle.Policy, c *common) error {
+	cs := in.bench.Case(ep.CaseID)
+	if cs == nil {
+		return fmt.Errorf("%s:%d: case_id: unknown case %q", ep.Source, ep.Line, ep.CaseID)
+	}
+	s, err := analysis.Score(&sliceStream{eps: []*ingest.Episode{ep}}, in.bench.Case, analysis.ScoreOptions{Policies: pols,
+		Workers: 1, InfraFailuresFail: c.infraFailures == "fail", Detail: true})
+	if err != nil {
+		return err
+	}
+	for pi := range pols {
+		if pi > 0 {
+			if _, err := io.WriteString(w, "\n"); err != nil {
+				return err
+			}
+		}
+		v := s.Verdicts[pi][0]
+		if v.Detail == nil {
+			// Excluded episodes are not scored, so the oracle has no chain to show;
+			// Explain still prints the key and the exclusion.
+			v.Detail = &oracle.Detail{}
+		}
+		if err := oracle.Explain(w, cs, ep, v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
