@@ -314,7 +314,7 @@ func (r *Release) Coverage() *results.Table {
 	for i := range r.Verdicts {
 		v := &r.Verdicts[i]
 		cond := v.Condition
-		if v.Static {
+		if isStaticJudgment(v) {
 			cond += " (static)"
 		}
 		k := key{v.Config, cond}
