@@ -1,0 +1,162 @@
+package ingest
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sabench/sabench-stats/ingest/jsonv"
+)
+
+// writeCheckout lays the ten real cases out as a SafeActBench checkout; tamper may
+// change the manifest before it is written.
+func writeCheckout(t *testing.T, tamper func(entries []any)) string {
+	t.Helper()
+	src, err := LoadBench(realDir, BenchOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := t.TempDir()
+	os.MkdirAll(filepath.Join(root, "env"), 0o755)
+	os.MkdirAll(filepath.Join(root, "sets"), 0o755)
+	lists := map[string][]any{}
+	var entries []any
+	for i, c := range src.Cases {
+		cat := catalogs[c.Protocol]
+		lists[cat.file] = append(lists[cat.file], c.Spec)
+		entries = append(entries, jsonv.NewObject("index", int64(i+1), "case_id", c.ID, "protocol", c.Protocol.String(),
+			"env_id", c.Domain, "catalog", cat.file, "case_spec_sha256", SpecSHA256(c.Spec)))
+	}
+	if tamper != nil {
+		tamper(entries)
+	}
+	write := func(name string, v any) {
+		if err := os.WriteFile(filepath.Join(root, name), jsonv.Marshal(v), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, cat := range catalogs {
+		list := lists[cat.file]
+		if list == nil {
+			list = []any{}
+		}
+		write(filepath.Join("env", cat.file), jsonv.NewObject("case_count", int64(len(list)), cat.list, list))
+	}
+	write("env/case_manifest.json", jsonv.NewObject("case_count", int64(len(entries)), "entries", entries))
+	write("env/case_evidence.json", jsonv.NewObject("case_count", int64(1), "cases", []any{src.Evidence["SAB-V0-166"]}))
+	os.WriteFile(filepath.Join(root, "sets", "matched.txt"), []byte("# the V1 cases\nSAB-V1-001\n\nSAB-V1-011\n"), 0o644)
+	return root
+}
+
+func TestLoadBenchCheckout(t *testing.T) {
+	root := writeCheckout(t, nil)
+	b, err := LoadBench(root, BenchOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Kind != BenchCheckout || len(b.Cases) != 10 || len(b.Manifest) != 10 || b.Evidence["SAB-V0-166"] == nil {
+		t.Fatalf("kind %s, %d cases, %d manifest entries, evidence %v", b.Kind, len(b.Cases), len(b.Manifest), b.Evidence != nil)
+	}
+	if got := strings.Join(b.Sets["matched"], ","); got != "SAB-V1-001,SAB-V1-011" {
+		t.Errorf("set matched = %s", got)
+	}
+	if len(b.Warnings) != 0 {
+		t.Errorf("warnings: %v", b.Warnings)
+	}
+	for _, c := range b.Cases {
+		if SpecSHA256(c.Spec) != realHashes[c.ID] {
+			t.Errorf("%s: spec changed on the way through the checkout", c.ID)
+		}
+	}
+}
+
+func TestLoadBenchCheckoutProblems(t *testing.T) {
+	root := writeCheckout(t, func(entries []any) {
+		entries[0].(*jsonv.Object).Set("case_spec_sha256", strings.Repeat("0", 64))
+		entries[1].(*jsonv.Object).Set("case_id", "SAB-L-999")
+	})
+	_, err := LoadBench(root, BenchOptions{})
+	ps := AsProblems(err)
+	var msgs []string
+	for _, p := range ps {
+		msgs = append(msgs, p.Msg)
+	}
+	all := strings.Join(msgs, "\n")
+	for _, want := range []string{
+		`case "SAB-L-001": case_spec_sha256 is 326d05f6f194430ec5f1fcee0148786e3c0edf80db930dfacc7c46b77148f8d5, manifest says 0000`,
+		`case "SAB-V0-001" is not in the manifest`,
+		`case "SAB-L-999" is in no catalog`,
+	} {
+		if !strings.Contains(all, want) {
+			t.Errorf("missing problem %q in:\n%s", want, all)
+		}
+	}
+}
+
+func TestLoadBenchJSONLAndVariants(t *testing.T) {
+	dir := t.TempDir()
+	spec, _ := os.ReadFile(filepath.Join(realDir, "cases", "SAB-V1-001.json"))
+	o, _ := jsonv.ParseObject(spec)
+	row := func(id, proto string) string {
+		return string(jsonv.Marshal(jsonv.NewObject("case_id", id, "protocol", proto, "case_spec", o))) + "\n"
+	}
+	p := filepath.Join(dir, "cases.jsonl")
+	os.WriteFile(p, []byte(row("SAB-V1-001", "v1")+"\n"+row("SAB-V1-001@withheld", "v1")), 0o644)
+	b, err := LoadBench(p, BenchOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Kind != BenchJSONL || len(b.Cases) != 2 {
+		t.Fatalf("kind %s, %d cases", b.Kind, len(b.Cases))
+	}
+	v := b.Case("SAB-V1-001@withheld")
+	if v == nil || v.BaseID != "SAB-V1-001" || v.Variant != "withheld" || v.Cluster != b.Case("SAB-V1-001").Cluster {
+		t.Fatalf("variant case %+v", v)
+	}
+	if v.Source != p+":3" {
+		t.Errorf("source %s, want %s:3", v.Source, p)
+	}
+	os.WriteFile(p, []byte(row("SAB-V1-001", "v2")+`{"case_id":"SAB-V1-002"}`+"\n"), 0o644)
+	_, err = LoadBench(p, BenchOptions{})
+	var got []string
+	for _, pr := range AsProblems(err) {
+		got = append(got, strings.TrimPrefix(pr.String(), dir+"/"))
+	}
+	want := `cases.jsonl:1: protocol: protocol "v2" disagrees with case id "SAB-V1-001"` + "\n" +
+		`cases.jsonl:2: case_spec: missing or not an object`
+	if strings.Join(got, "\n") != want {
+		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), want)
+	}
+}
+
+func TestUserSetsAndClusters(t *testing.T) {
+	dir := t.TempDir()
+	set := filepath.Join(dir, "s.txt")
+	os.WriteFile(set, []byte("SAB-V2-001\nSAB-V3-001\n"), 0o644)
+	cl := filepath.Join(dir, "c.csv")
+	os.WriteFile(cl, []byte("case_id,cluster_id\nSAB-V2-001,refunds\nSAB-V3-001,refunds\n"), 0o644)
+	b, err := LoadBench(realDir, BenchOptions{Sets: map[string]string{"mine": set}, ClustersFile: cl})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b.Sets["mine"]) != 2 {
+		t.Errorf("set mine = %v", b.Sets["mine"])
+	}
+	if c := b.Case("SAB-V3-001"); c.Cluster != "refunds" || c.ClusterRule != ClusterUser {
+		t.Errorf("V3-001 cluster %s/%s", c.Cluster, c.ClusterRule)
+	}
+	if b.ClusterCounts[0] != (ClusterCount{ClusterUser, 1, 2}) {
+		t.Errorf("user rule count %+v", b.ClusterCounts[0])
+	}
+	os.WriteFile(set, []byte("SAB-V2-001\nSAB-V7-001\nSAB-V2-001\n"), 0o644)
+	os.WriteFile(cl, []byte("SAB-V2-001,a,b\nSAB-X-1,q\n"), 0o644)
+	_, err = LoadBench(realDir, BenchOptions{Sets: map[string]string{"mine": set}})
+	if ps := AsProblems(err); len(ps) != 2 || ps[0].Line != 2 || ps[1].Line != 3 {
+		t.Errorf("set problems %v", ps)
+	}
+	_, err = LoadBench(realDir, BenchOptions{ClustersFile: cl})
+	if ps := AsProblems(err); len(ps) != 2 || ps[0].Line != 1 || ps[1].Field != "case_id" {
+		t.Errorf("cluster file problems %v", ps)
+	}
+}
