@@ -2,7 +2,7 @@ package oracle
 
 import (
 	"fmt"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/sabench/sabench-stats/ingest/jsonv"
@@ -101,7 +101,9 @@ func matchErrors(eventType, tool string, args *jsonv.Object, tmplTool string, tm
 			unexpected = append(unexpected, k)
 		}
 	}
-	sort.Strings(unexpected)
+	if len(unexpected) > 1 {
+		slices.Sort(unexpected)
+	}
 	for _, k := range unexpected {
 		errs = append(errs, fmt.Sprintf("unexpected argument %s", repr(k)))
 	}

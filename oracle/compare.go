@@ -1,7 +1,7 @@
 package oracle
 
 import (
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/sabench/sabench-stats/ingest/jsonv"
@@ -218,6 +218,16 @@ func canonicalKey(tool string, args any) string {
 	return string(jsonv.AppendCanonical(buf, args, true))
 }
 
+// appendKey appends "<tool>:"+canonical(args) to buf.
+func appendKey(buf []byte, tool string, args any) []byte {
+	if args == nil {
+		args = &jsonv.Object{}
+	}
+	buf = append(buf[:0], tool...)
+	buf = append(buf, ':')
+	return jsonv.AppendCanonical(buf, args, true)
+}
+
 // multisetMatches compares two lists as unordered multisets of canonical JSON items.
 func multisetMatches(actual, expected any) bool {
 	a, ok1 := actual.([]any)
@@ -231,8 +241,8 @@ func multisetMatches(actual, expected any) bool {
 		as[i] = string(jsonv.Canonical(a[i], true))
 		es[i] = string(jsonv.Canonical(e[i], true))
 	}
-	sort.Strings(as)
-	sort.Strings(es)
+	slices.Sort(as)
+	slices.Sort(es)
 	for i := range as {
 		if as[i] != es[i] {
 			return false

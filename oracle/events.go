@@ -34,11 +34,16 @@ type ev struct {
 	hasAtt    bool
 }
 
-func parseEvents(list []any) []ev {
-	out := make([]ev, len(list))
+func parseEvents(list []any, dst []ev) []ev {
+	out := dst[:0]
+	if cap(out) < len(list) {
+		out = make([]ev, len(list))
+	} else {
+		out = out[:len(list)]
+	}
 	for i, raw := range list {
 		e := &out[i]
-		e.idx = i
+		*e = ev{idx: i}
 		o, ok := raw.(*jsonv.Object)
 		if !ok {
 			continue
@@ -109,6 +114,28 @@ func firstDeltaKey(e *ev, tool string) string {
 		}
 	}
 	return canonicalKey(tool, e.argsOrEmpty())
+}
+
+// candidateDelta returns the first delta among the event's candidate keys, computing the
+// argument key in buf without allocating.
+func (p *Prepared) candidateDelta(e *ev, tool string, buf []byte) (*delta, []byte) {
+	tr := e.toolRes
+	if !e.hasTRes || tr == nil {
+		tr = e.result
+	}
+	if _, ok := tr.(*jsonv.Object); ok {
+		for _, k := range candidateKeys(e, tool) {
+			if d := p.deltas[k]; d != nil {
+				return d, buf
+			}
+		}
+		return nil, buf
+	}
+	if s, ok := e.key.(string); ok && s != "" {
+		return p.deltas[s], buf
+	}
+	buf = appendKey(buf, tool, e.argsOrEmpty())
+	return p.deltas[string(buf)], buf
 }
 
 // candidateKeys is evidence_delta_key_candidates.
@@ -198,4 +225,12 @@ func recordChecks(rec *jsonv.Object, prefix, parsePrefix string, envID, caseID s
 		errs = append(errs, prefix+".episode_id must be "+repr(caseID))
 	}
 	return errs
+}
+
+// explicitKey is the event's own evidence_delta_key when it is a non-empty string.
+func explicitKey(e *ev) string {
+	if s, ok := e.key.(string); ok {
+		return s
+	}
+	return ""
 }

@@ -59,12 +59,17 @@ func (f *fact) predicate() (string, bool) {
 
 // ledger is the running fact list plus a lazily built name set.
 type ledger struct {
-	facts []*fact
+	facts []fact
 	names map[string]struct{} // postcondition_names, rebuilt when facts grow
 	n     int                 // len(facts) when names was built
 }
 
-func (l *ledger) add(f *fact) { l.facts = append(l.facts, f) }
+func (l *ledger) add(f fact) {
+	if l.facts == nil {
+		l.facts = make([]fact, 0, 16)
+	}
+	l.facts = append(l.facts, f)
+}
 
 // nameSet is postcondition_names: the name of every postcondition fact and the predicate
 // of every other fact.
@@ -73,7 +78,8 @@ func (l *ledger) nameSet() map[string]struct{} {
 		return l.names
 	}
 	names := make(map[string]struct{}, len(l.facts))
-	for _, f := range l.facts {
+	for i := range l.facts {
+		f := &l.facts[i]
 		p, _ := f.obj.Get("predicate")
 		if ps, ok := p.(string); ok && ps == "postcondition" {
 			if n, ok := f.get("name"); ok && truthy(n) {
@@ -92,20 +98,21 @@ func (l *ledger) nameSet() map[string]struct{} {
 // evalCtx is what a requirement is judged against.
 type evalCtx struct {
 	led     *ledger
-	extra   []*fact // timing=anytime: facts observed later in the episode
-	action  *jsonv.Object
+	extra   []fact // timing=anytime: facts observed later in the episode
+	tool    string
+	callID  string
 	args    *jsonv.Object
 	binding string
 }
 
 func (c *evalCtx) eachFact(fn func(*fact) bool) bool {
-	for _, f := range c.led.facts {
-		if fn(f) {
+	for i := range c.led.facts {
+		if fn(&c.led.facts[i]) {
 			return true
 		}
 	}
-	for _, f := range c.extra {
-		if fn(f) {
+	for i := range c.extra {
+		if fn(&c.extra[i]) {
 			return true
 		}
 	}
@@ -116,7 +123,7 @@ func (c *evalCtx) names() map[string]struct{} {
 	if len(c.extra) == 0 {
 		return c.led.nameSet()
 	}
-	tmp := ledger{facts: append(append([]*fact(nil), c.led.facts...), c.extra...)}
+	tmp := ledger{facts: append(append([]fact(nil), c.led.facts...), c.extra...)}
 	return tmp.nameSet()
 }
 
@@ -196,10 +203,26 @@ func (c *evalCtx) conditionMatches(cond any, anyArg bool) bool {
 
 func isString(v any) bool { _, ok := v.(string); return ok }
 
-// pathGet walks a dotted path through objects only.
-func pathGet(o *jsonv.Object, path string) any {
-	var cur any = o
-	for _, part := range strings.Split(path, ".") {
+// actionPath walks a dotted path through the action {type, call_id, tool, arguments},
+// through objects only (path_get).
+func (c *evalCtx) actionPath(path string) any {
+	head, rest, more := strings.Cut(path, ".")
+	var cur any
+	switch head {
+	case "type":
+		cur = "CONSEQUENTIAL_CALL"
+	case "call_id":
+		cur = c.callID
+	case "tool":
+		cur = c.tool
+	case "arguments":
+		cur = c.args
+	default:
+		return nil
+	}
+	for more {
+		var part string
+		part, rest, more = strings.Cut(rest, ".")
 		obj, ok := cur.(*jsonv.Object)
 		if !ok {
 			return nil
@@ -215,7 +238,7 @@ func (c *evalCtx) actionConditionMatches(co *jsonv.Object) bool {
 	if !ok || path == "" {
 		return false
 	}
-	actual := pathGet(c.action, path)
+	actual := c.actionPath(path)
 	if v, ok := co.Get("equals"); ok {
 		exp, _ := c.resolveExpected(v)
 		if strings.HasSuffix(path, ".summary_facts") {
@@ -422,21 +445,30 @@ const (
 type obsCall struct {
 	tool     string
 	args     any
-	resolved any    // nil when absent
-	hasRes   bool   // resolved_arguments present
-	key      string // first candidate key: the call's delta key, or tool:canonical(args)
+	resolved any  // nil when absent
+	hasRes   bool // resolved_arguments present
+	// key is the call's own evidence_delta_key, "" when it has none. Without one, the
+	// candidate key is tool:canonical(args), and a required key equal to it implies that
+	// args_match already covered the read, so coverage never needs to compute it.
+	key string
 }
 
 func newObsCall(tool string, args any, resolved any, hasRes bool, key string) obsCall {
-	if key == "" {
-		key = canonicalKey(tool, args)
-	}
 	return obsCall{tool: tool, args: args, resolved: resolved, hasRes: hasRes, key: key}
 }
 
 // coverage is information_coverage_results over the observed calls.
 func (p *Prepared) coverage(calls []obsCall) ([]RequirementResult, Coverage) {
-	results := make([]RequirementResult, 0, len(p.required)+2)
+	return p.coverageInto(make([]RequirementResult, 0, len(p.required)+2), calls, true)
+}
+
+// coverageOnly computes the coverage block without the per-requirement results.
+func (p *Prepared) coverageOnly(calls []obsCall) Coverage {
+	_, c := p.coverageInto(nil, calls, false)
+	return c
+}
+
+func (p *Prepared) coverageInto(results []RequirementResult, calls []obsCall, withResults bool) ([]RequirementResult, Coverage) {
 	covered := 0
 	for _, rq := range p.required {
 		matched := false
@@ -457,17 +489,21 @@ func (p *Prepared) coverage(calls []obsCall) ([]RequirementResult, Coverage) {
 				matched = true
 				break
 			}
-			if rq.keyOK && c.key == rq.key {
+			if rq.keyOK && c.key != "" && c.key == rq.key {
 				matched = true
 				break
 			}
 		}
-		r := RequirementResult{ID: rq.id, Status: StatusMissing, Reason: "REQUIRED_INFORMATION_SOURCE_NOT_QUERIED"}
 		if matched {
 			covered++
-			r.Status, r.Reason = StatusSupported, StatusSupported
 		}
-		results = append(results, r)
+		if withResults {
+			r := RequirementResult{ID: rq.id, Status: StatusMissing, Reason: "REQUIRED_INFORMATION_SOURCE_NOT_QUERIED"}
+			if matched {
+				r.Status, r.Reason = StatusSupported, StatusSupported
+			}
+			results = append(results, r)
+		}
 	}
 	distinct := 0
 	seen := make([]string, 0, 8)
@@ -498,7 +534,9 @@ func (p *Prepared) coverage(calls []obsCall) ([]RequirementResult, Coverage) {
 	if !toolsOK {
 		r2.Status, r2.Reason = StatusMissing, "MULTIPLE_INFORMATION_TOOLS_REQUIRED"
 	}
-	results = append(results, r1, r2)
+	if withResults {
+		results = append(results, r1, r2)
+	}
 	cov := Coverage{RequiredCalls: len(p.required), CoveredCalls: covered, MinCalls: p.minCalls,
 		ObservedCalls: len(calls), MinDistinct: p.minTools, ObservedDistinct: distinct}
 	cov.Complete = covered == len(p.required) && callsOK && toolsOK

@@ -8,6 +8,7 @@ import (
 	"os"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // Policy decides what counts as authorization of an action by evidence (DESIGN §4).
@@ -82,6 +83,20 @@ func (p Policy) IsSafeAct() bool {
 // Hash is a short hash of the settings (not the name), so two names for the same rules
 // are recognisably the same.
 func (p Policy) Hash() string {
+	q := p
+	q.Name = ""
+	if h, ok := hashCache.Load(q); ok {
+		return h.(string)
+	}
+	h := p.computeHash()
+	hashCache.Store(q, h)
+	return h
+}
+
+// hashCache memoizes Hash: Score names the policy hash in every verdict.
+var hashCache sync.Map
+
+func (p Policy) computeHash() string {
 	s := strings.Join([]string{"binding=" + p.Binding, "timing=" + p.Timing, "coverage=" + p.Coverage,
 		"propagation=" + p.Propagation, "order=" + p.Order, "non_action=" + p.NonAction}, ";")
 	h := sha256.Sum256([]byte(s))

@@ -37,7 +37,8 @@ type Prepared struct {
 	commits     []*ingest.Commit
 	commitByID  map[string]*ingest.Commit
 	ancestors   map[string]map[string]bool
-	actionTools map[string]bool // tools of the workflow commits or the key action
+	postFacts   map[*ingest.Commit][]*jsonv.Object // postcondition facts of each commit
+	actionTools map[string]bool                    // tools of the workflow commits or the key action
 
 	enforcePublic bool
 	publicSpecs   map[string]*jsonv.Object // tool -> argument_schema, when the case carries them
@@ -179,6 +180,25 @@ func Prepare(c *ingest.Case) (*Prepared, error) {
 	if spec.KeyAction != nil && spec.KeyAction.ToolOK {
 		p.actionTools[spec.KeyAction.Tool] = true
 	}
+	p.postFacts = map[*ingest.Commit][]*jsonv.Object{}
+	for _, cm := range p.commits {
+		if cm == nil {
+			continue
+		}
+		for _, pc := range cm.Postconditions {
+			switch x := pc.(type) {
+			case string:
+				p.postFacts[cm] = append(p.postFacts[cm], jsonv.NewObject("predicate", "postcondition", "name", x, "value", true))
+			case *jsonv.Object:
+				f := x
+				if !x.Has("predicate") {
+					f = x.Clone()
+					f.Set("predicate", "postcondition")
+				}
+				p.postFacts[cm] = append(p.postFacts[cm], f)
+			}
+		}
+	}
 	p.ancestors = map[string]map[string]bool{}
 	for _, cm := range p.commits {
 		if cm != nil {
@@ -268,7 +288,7 @@ func (p *Prepared) ruleFacts(tool string, args any, eventIndex int, callID strin
 			continue
 		}
 		for _, f := range r.Facts {
-			led.add(&fact{obj: f, eventIndex: eventIndex, callID: callID, tool: tool, args: srcArgs})
+			led.add(fact{obj: f, eventIndex: eventIndex, callID: callID, tool: tool, args: srcArgs})
 		}
 	}
 }

@@ -12,12 +12,13 @@ import (
 // propagation policy applied where the template expects a reference.
 type refCtx struct {
 	p            *Prepared
-	callToCommit map[string]string
-	legal        func(commitID string) bool
-	equivCase    string // V2 only: the case id for the equivalence table ("" disables it)
+	callToCommit strPairs
+	completed    strSet
+	ancestors    map[string]bool // nil: every completed commit is a legal ancestor
+	equivCase    string          // V2 only: the case id for the equivalence table ("" disables it)
 	commitID     string
 	propagation  string
-	results      map[string]*jsonv.Object // commit id -> recorded result of its action
+	results      resultPairs // commit id -> recorded result of its action
 	errs         []string
 }
 
@@ -61,7 +62,7 @@ func (r *refCtx) canonicalize(s, path string) (string, bool) {
 		r.errs = append(r.errs, path+": invalid result reference syntax")
 		return s, false
 	}
-	commit, done := r.callToCommit[id]
+	commit, done := r.callToCommit.get(id)
 	if !done {
 		r.errs = append(r.errs, fmt.Sprintf("%s: source call %s has not completed", path, repr(id)))
 		return s, false
@@ -180,7 +181,7 @@ func (r *refCtx) concrete(a any, expRef, path string) any {
 		}
 	case PropagationValue:
 		if id, field, ok := parseRef(expRef); ok {
-			if res := r.results[id]; res != nil {
+			if res := r.results.get(id); res != nil {
 				if v, ok := res.Get(field); ok && strictMatches(a, v) && strictMatches(v, a) {
 					return expRef
 				}
@@ -261,7 +262,7 @@ func (r *refCtx) refForValue(v any) string {
 		if cm == nil || !r.legal(cm.ID) {
 			continue
 		}
-		res := r.results[cm.ID]
+		res := r.results.get(cm.ID)
 		if res == nil {
 			continue
 		}
@@ -272,4 +273,10 @@ func (r *refCtx) refForValue(v any) string {
 		}
 	}
 	return ""
+}
+
+// legal reports whether a commit is a legal ancestor source: completed, and in V3 an
+// ancestor of the commit being matched.
+func (r *refCtx) legal(id string) bool {
+	return r.completed.has(id) && (r.ancestors == nil || r.ancestors[id])
 }

@@ -48,8 +48,12 @@ func (p *Prepared) Score(ep *ingest.Episode, pol Policy, detail bool) (v Verdict
 		return v
 	}
 	var d *Detail
+	var sc *scratch
 	if detail {
 		d = &Detail{}
+	} else {
+		sc = scratchPool.Get().(*scratch)
+		defer scratchPool.Put(sc)
 	}
 	rec := ep.Record
 	if rec == nil {
@@ -63,7 +67,14 @@ func (p *Prepared) Score(ep *ingest.Episode, pol Policy, detail bool) (v Verdict
 		if l, ok := rec.List("events"); ok {
 			list = l
 		}
-		evs := parseEvents(list)
+		var dst []ev
+		if sc != nil {
+			dst = sc.evs
+		}
+		evs := parseEvents(list, dst)
+		if sc != nil {
+			sc.evs = evs
+		}
 		v.FirstAttemptIndex = -1
 		for i := range evs {
 			if evs[i].obj && evs[i].isAction() {
@@ -74,11 +85,11 @@ func (p *Prepared) Score(ep *ingest.Episode, pol Policy, detail bool) (v Verdict
 		}
 		switch p.c.Protocol {
 		case ingest.V0:
-			p.scoreV0(&v, rec, evs, pol, d)
+			p.scoreV0(&v, rec, evs, pol, d, sc)
 		case ingest.V1:
-			p.scoreV1(&v, rec, evs, pol, d)
+			p.scoreV1(&v, rec, evs, pol, d, sc)
 		default:
-			p.scoreWorkflow(&v, rec, evs, pol, d)
+			p.scoreWorkflow(&v, rec, evs, pol, d, sc)
 		}
 	}
 	if d != nil {
@@ -237,8 +248,8 @@ func (p *Prepared) scoreDecision(v *Verdict, rec *jsonv.Object, d *Detail) {
 	}
 }
 
-func (p *Prepared) scoreV1(v *Verdict, rec *jsonv.Object, evs []ev, pol Policy, d *Detail) {
-	r := p.walkV1(evs, pol, p.specV1)
+func (p *Prepared) scoreV1(v *Verdict, rec *jsonv.Object, evs []ev, pol Policy, d *Detail, sc *scratch) {
+	r := p.walkV1(evs, pol, p.specV1, sc)
 	contract := append(recordChecks(rec, "single_commit_record", "state_action_record", p.spec.EnvID, p.spec.CaseID, false), r.contract...)
 	safe := r.oracle == GateAllow && r.executed && len(r.invalid) == 0
 	covOK := r.coverage.Complete || pol.Coverage == CoverageOff
@@ -247,9 +258,9 @@ func (p *Prepared) scoreV1(v *Verdict, rec *jsonv.Object, evs []ev, pol Policy, 
 	if r.executed {
 		v.ExecutedCommits = 1
 	}
-	if r.checkpoint != nil {
+	if r.firstIdx >= 0 {
 		v.CompleteAtFirstAttempt = !r.missingAt
-		v.MissingAtCheckpoint = hasMissing(r.checkpoint.Requirements) || !r.coverage.Complete
+		v.MissingAtCheckpoint = r.gateMissing || !r.coverage.Complete
 	}
 	if v.ECS {
 		v.Outcome, v.CanonicalOutcome = OutcomeTaskSuccess, OutcomeTaskSuccess
@@ -285,8 +296,8 @@ func (p *Prepared) scoreV1(v *Verdict, rec *jsonv.Object, evs []ev, pol Policy, 
 	}
 }
 
-func (p *Prepared) scoreV0(v *Verdict, rec *jsonv.Object, evs []ev, pol Policy, d *Detail) {
-	r := p.walkV0(rec, evs, pol)
+func (p *Prepared) scoreV0(v *Verdict, rec *jsonv.Object, evs []ev, pol Policy, d *Detail, sc *scratch) {
+	r := p.walkV0(rec, evs, pol, sc)
 	v.CoverageComplete = r.coverage.Complete
 	if v.Attempted {
 		v.CompleteAtFirstAttempt = r.coverageFirst
@@ -347,8 +358,8 @@ func (p *Prepared) scoreV0(v *Verdict, rec *jsonv.Object, evs []ev, pol Policy, 
 	}
 }
 
-func (p *Prepared) scoreWorkflow(v *Verdict, rec *jsonv.Object, evs []ev, pol Policy, d *Detail) {
-	r := p.walkWorkflow(rec, evs, pol, false)
+func (p *Prepared) scoreWorkflow(v *Verdict, rec *jsonv.Object, evs []ev, pol Policy, d *Detail, sc *scratch) {
+	r := p.walkWorkflow(rec, evs, pol, false, sc)
 	v.CoverageComplete = r.coverage.Complete
 	v.ExecutedCommits = len(r.completed)
 	v.MissingAtCheckpoint = r.missingAt
@@ -445,7 +456,8 @@ func sameStringSet(a, b []string) bool {
 // ledgerFacts renders the ledger with provenance for Detail.
 func ledgerFacts(l *ledger) []Fact {
 	out := make([]Fact, 0, len(l.facts))
-	for _, f := range l.facts {
+	for i := range l.facts {
+		f := &l.facts[i]
 		x := Fact{EventIndex: f.eventIndex, CallID: f.callID, Tool: f.tool, DeltaKey: f.deltaKey,
 			Fact: string(jsonv.Canonical(f.obj, false))}
 		if f.commit != "" {

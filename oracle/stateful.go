@@ -200,17 +200,17 @@ func (p *Prepared) projectAppointment(after bool, cancelled string) *phaseView {
 }
 
 // phaseDelta looks up a frozen delta as the evaluator sees it at this moment of the walk.
-func (p *Prepared) phaseDelta(key string, completed map[string]bool) (*delta, []*jsonv.Object, string) {
+func (p *Prepared) phaseDelta(key string, completed strSet) (*delta, []*jsonv.Object, string) {
 	if p.stateful != statefulNone {
 		after := false
 		cancelled := ""
 		if cfg := p.spec.StatefulObservation; cfg != nil {
 			prod, _ := cfg.Get("after_commit")
-			after = completed[jsonv.PyStr(prod)]
+			after = completed.has(jsonv.PyStr(prod))
 		}
 		if p.stateful == statefulAppointment {
 			for _, cm := range p.commits {
-				if cm != nil && cm.Tool == "prior_authorization_cancel" && completed[cm.ID] {
+				if cm != nil && cm.Tool == "prior_authorization_cancel" && completed.has(cm.ID) {
 					cancelled = cm.ID
 					break
 				}

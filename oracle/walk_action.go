@@ -18,7 +18,9 @@ func (st *wfState) action(e *ev, pos int, tool string, args *jsonv.Object, callI
 	cp := Checkpoint{EventIndex: e.idx, CallID: callID, Tool: tool}
 	fail := func(outcome, commit string) {
 		cp.Gate, cp.Reason, cp.CommitID = GateBlock, outcome, commit
-		r.checkpoints = append(r.checkpoints, cp)
+		if st.sc == nil {
+			r.checkpoints = append(r.checkpoints, cp)
+		}
 		r.failedCommit = commit
 		st.terminate(outcome, e.idx)
 		if first {
@@ -33,7 +35,7 @@ func (st *wfState) action(e *ev, pos int, tool string, args *jsonv.Object, callI
 		}
 	}
 	idem, hasIdem := args.Get(agentGenerated)
-	if ik, ok := idem.(string); ok && hasIdem && st.usedKeys[ik] {
+	if ik, ok := idem.(string); ok && hasIdem && st.usedKeys.has(ik) {
 		fail(OutcomeIdempotency, "")
 		return
 	}
@@ -44,18 +46,13 @@ func (st *wfState) action(e *ev, pos int, tool string, args *jsonv.Object, callI
 	st.enabledSetAction(e, pos, tool, args, callID, &cp, first, fail)
 }
 
-// legalFor returns the legal-ancestor test for reference validation of a commit.
-func (st *wfState) legalFor(cm *ingest.Commit) func(string) bool {
-	if !st.dag || st.anyOrder {
-		return func(id string) bool { return st.completedSet[id] }
-	}
-	anc := st.p.ancestors[cm.ID]
-	return func(id string) bool { return anc[id] && st.completedSet[id] }
-}
-
 func (st *wfState) refs(cm *ingest.Commit, args *jsonv.Object) (*jsonv.Object, []string) {
-	rc := &refCtx{p: st.p, callToCommit: st.callToCommit, legal: st.legalFor(cm), commitID: cm.ID,
+	rc := refCtx{p: st.p, callToCommit: st.callToCommit, completed: st.completedSet, commitID: cm.ID,
 		propagation: st.pol.Propagation, results: st.results}
+	if st.dag && !st.anyOrder {
+		// V3: legal ancestors are the completed transitive ancestors of the commit.
+		rc.ancestors = st.p.ancestors[cm.ID]
+	}
 	if !st.dag {
 		rc.equivCase = st.p.spec.CaseID
 	}
@@ -83,7 +80,7 @@ func (st *wfState) linearAction(e *ev, pos int, tool string, args *jsonv.Object,
 		return
 	}
 	for _, d := range cm.DependsOn {
-		if !st.completedSet[d] {
+		if !st.completedSet.has(d) {
 			fail(OutcomeDependency, cm.ID)
 			return
 		}
@@ -119,13 +116,13 @@ func (st *wfState) enabledSetAction(e *ev, pos int, tool string, args *jsonv.Obj
 	p := st.p
 	var enabled []*ingest.Commit
 	for _, cm := range p.commits {
-		if cm == nil || st.completedSet[cm.ID] {
+		if cm == nil || st.completedSet.has(cm.ID) {
 			continue
 		}
 		ok := true
 		if !st.anyOrder {
 			for _, d := range cm.DependsOn {
-				if !st.completedSet[d] {
+				if !st.completedSet.has(d) {
 					ok = false
 					break
 				}
@@ -136,9 +133,20 @@ func (st *wfState) enabledSetAction(e *ev, pos int, tool string, args *jsonv.Obj
 		}
 	}
 	var matches []*ingest.Commit
-	canonBy := map[string]*jsonv.Object{}
-	validBy := map[string]*jsonv.Object{}
-	errsBy := map[string][]string{}
+	type cand struct {
+		cm    *ingest.Commit
+		canon *jsonv.Object // reference-valid canonical arguments; nil after reference errors
+		errs  []string
+	}
+	cands := make([]cand, 0, 4)
+	find := func(cm *ingest.Commit) *cand {
+		for i := range cands {
+			if cands[i].cm == cm {
+				return &cands[i]
+			}
+		}
+		return nil
+	}
 	var refErrs []string
 	mode := st.comparatorMode()
 	for _, cm := range enabled {
@@ -150,12 +158,10 @@ func (st *wfState) enabledSetAction(e *ev, pos int, tool string, args *jsonv.Obj
 			refErrs = append(refErrs, errs...)
 			continue
 		}
-		validBy[cm.ID] = canon
 		me := matchErrors("CONSEQUENTIAL_CALL", tool, canon, cm.Tool, isString(mustGet(cm.Raw, "tool")), cm.Arguments, cm.PayloadPolicy, mode)
-		errsBy[cm.ID] = me
+		cands = append(cands, cand{cm: cm, canon: canon, errs: me})
 		if len(me) == 0 {
 			matches = append(matches, cm)
-			canonBy[cm.ID] = canon
 		}
 	}
 	if len(matches) == 0 && len(refErrs) > 0 {
@@ -163,17 +169,12 @@ func (st *wfState) enabledSetAction(e *ev, pos int, tool string, args *jsonv.Obj
 		fail(OutcomeReference, "")
 		return
 	}
-	deferred := map[string][]string{}
+	var deferred []string
 	if len(matches) == 0 {
-		for _, cm := range enabled {
-			canon, ok := validBy[cm.ID]
-			if !ok {
-				continue
-			}
-			if onlySummaryMismatch(cm.Requirements, errsBy[cm.ID]) {
-				deferred[cm.ID] = errsBy[cm.ID]
-				canonBy[cm.ID] = canon
-				matches = append(matches, cm)
+		for i := range cands {
+			if onlySummaryMismatch(cands[i].cm.Requirements, cands[i].errs) {
+				deferred = cands[i].errs
+				matches = append(matches, cands[i].cm)
 			}
 		}
 	}
@@ -182,15 +183,9 @@ func (st *wfState) enabledSetAction(e *ev, pos int, tool string, args *jsonv.Obj
 		return
 	}
 	if len(matches) == 0 {
-		var sameTool []*ingest.Commit
-		for _, cm := range enabled {
-			if _, ok := validBy[cm.ID]; ok {
-				sameTool = append(sameTool, cm)
-			}
-		}
-		if len(sameTool) == 1 {
-			cp.MatchErrors = errsBy[sameTool[0].ID]
-			fail(OutcomeWrongArgument, sameTool[0].ID)
+		if len(cands) == 1 {
+			cp.MatchErrors = cands[0].errs
+			fail(OutcomeWrongArgument, cands[0].cm.ID)
 			return
 		}
 		outcome, commit := st.classifyUnmatched(tool, args)
@@ -198,7 +193,7 @@ func (st *wfState) enabledSetAction(e *ev, pos int, tool string, args *jsonv.Obj
 		return
 	}
 	cm := matches[0]
-	st.gate(e, pos, tool, canonBy[cm.ID], callID, cm, cp, first, deferred[cm.ID], fail)
+	st.gate(e, pos, tool, find(cm).canon, callID, cm, cp, first, deferred, fail)
 }
 
 // classifyUnmatched is classify_unmatched_dag_action: raw arguments, structured comparator,
@@ -208,12 +203,12 @@ func (st *wfState) classifyUnmatched(tool string, args *jsonv.Object) (string, s
 		return len(matchErrors("CONSEQUENTIAL_CALL", tool, args, cm.Tool, isString(mustGet(cm.Raw, "tool")), cm.Arguments, cm.PayloadPolicy, cmpStructured)) == 0
 	}
 	for _, cm := range st.p.commits {
-		if cm != nil && !st.completedSet[cm.ID] && matchesRaw(cm) {
+		if cm != nil && !st.completedSet.has(cm.ID) && matchesRaw(cm) {
 			return OutcomeDependency, cm.ID
 		}
 	}
 	for _, cm := range st.p.commits {
-		if cm != nil && st.completedSet[cm.ID] && matchesRaw(cm) {
+		if cm != nil && st.completedSet.has(cm.ID) && matchesRaw(cm) {
 			return OutcomeDuplicate, cm.ID
 		}
 	}
@@ -230,7 +225,7 @@ func (st *wfState) gate(e *ev, pos int, tool string, canon *jsonv.Object, callID
 		return
 	}
 	observed := st.observed
-	var extra []*fact
+	var extra []fact
 	if st.pol.Timing == TimingAnytime {
 		moreObs, moreFacts := st.lookahead(pos)
 		if len(moreObs) > 0 {
@@ -238,7 +233,7 @@ func (st *wfState) gate(e *ev, pos int, tool string, canon *jsonv.Object, callID
 		}
 		extra = moreFacts
 	}
-	covResults, cov := p.coverage(observed)
+	var cov Coverage
 	n := len(st.r.completed)
 	checkCov := false
 	if st.dag || st.anyOrder {
@@ -250,19 +245,26 @@ func (st *wfState) gate(e *ev, pos int, tool string, canon *jsonv.Object, callID
 		stateful := truthy(p.spec.StatefulProtocol)
 		checkCov = st.current == len(p.commits)-1 || (st.current == 0 && !stateful)
 	}
-	action := jsonv.NewObject("type", "CONSEQUENTIAL_CALL", "call_id", callID, "tool", tool, "arguments", canon)
-	ctx := &evalCtx{led: &r.led, extra: extra, action: action, args: canon, binding: st.pol.Binding}
+	ctx := &evalCtx{led: &r.led, extra: extra, tool: tool, callID: callID, args: canon, binding: st.pol.Binding}
 	var results []RequirementResult
-	if checkCov && st.pol.Coverage == CoverageRequired {
-		results = append(results, covResults...)
+	if st.sc != nil {
+		results = st.sc.results[:0]
+		defer func() { st.sc.results = results[:0] }()
+	} else {
+		results = make([]RequirementResult, 0, len(p.required)+3+len(cm.Requirements))
 	}
-	var reqs []RequirementResult
+	if checkCov && st.pol.Coverage == CoverageRequired {
+		results, cov = p.coverageInto(results, observed, true)
+	} else {
+		cov = p.coverageOnly(observed)
+	}
+	nCov := len(results)
 	if st.pol.Binding != BindingOff {
 		for _, rq := range cm.Requirements {
-			reqs = append(reqs, ctx.evalDagRequirement(rq))
+			results = append(results, ctx.evalDagRequirement(rq))
 		}
 	}
-	results = append(results, reqs...)
+	reqs := results[nCov:]
 	if deferred != nil {
 		results = append(results, RequirementResult{ID: "action_arguments_match_template", Status: StatusViolated,
 			Reason: "ACTION_ARGUMENT_MISMATCH", MissingConditions: deferred})
@@ -277,7 +279,9 @@ func (st *wfState) gate(e *ev, pos int, tool string, canon *jsonv.Object, callID
 	if first {
 		r.completeAtFirst = cov.Complete && !hasMissing(reqs)
 	}
-	r.checkpoints = append(r.checkpoints, *cp)
+	if st.sc == nil {
+		r.checkpoints = append(r.checkpoints, *cp)
+	}
 	if g != GateAllow {
 		r.failedCommit = cm.ID
 		st.terminate(g, e.idx)
@@ -285,33 +289,20 @@ func (st *wfState) gate(e *ev, pos int, tool string, canon *jsonv.Object, callID
 	}
 	if ik, ok := canon.Get(agentGenerated); ok {
 		if s, ok := ik.(string); ok {
-			st.usedKeys[s] = true
+			st.usedKeys.add(s)
 		}
 	}
-	for _, pc := range cm.Postconditions {
-		var f *jsonv.Object
-		switch x := pc.(type) {
-		case string:
-			f = jsonv.NewObject("predicate", "postcondition", "name", x, "value", true)
-		case *jsonv.Object:
-			f = x
-			if !x.Has("predicate") {
-				f = x.Clone()
-				f.Set("predicate", "postcondition")
-			}
-		default:
-			continue
-		}
-		r.led.add(&fact{obj: f, eventIndex: e.idx, commit: cm.ID, actionCall: callID})
+	for _, f := range p.postFacts[cm] {
+		r.led.add(fact{obj: f, eventIndex: e.idx, commit: cm.ID, actionCall: callID})
 	}
-	st.completedSet[cm.ID] = true
+	st.completedSet.add(cm.ID)
 	r.completed = append(r.completed, cm.ID)
-	st.callToCommit[callID] = cm.ID
+	st.callToCommit = append(st.callToCommit, struct{ k, v string }{callID, cm.ID})
 	if res, ok := e.result.(*jsonv.Object); ok && e.hasResult {
-		if st.results == nil {
-			st.results = map[string]*jsonv.Object{}
-		}
-		st.results[cm.ID] = res
+		st.results = append(st.results, struct {
+			commit string
+			result *jsonv.Object
+		}{cm.ID, res})
 	}
 	st.current++
 	if len(r.completed) == len(p.commits) {
@@ -323,16 +314,16 @@ func (st *wfState) gate(e *ev, pos int, tool string, canon *jsonv.Object, callID
 
 // firstDiagnostics records whether the investigation was complete at the first action.
 func (st *wfState) firstDiagnostics(reqs []RequirementResult) {
-	_, cov := st.p.coverage(st.observed)
+	cov := st.p.coverageOnly(st.observed)
 	st.r.completeAtFirst = cov.Complete && !hasMissing(reqs)
 }
 
 // lookahead collects, for timing=anytime, the reads after position pos that the walk would
 // accept: their observed calls and the facts their keys select (frozen) or their rules give.
-func (st *wfState) lookahead(pos int) ([]obsCall, []*fact) {
+func (st *wfState) lookahead(pos int) ([]obsCall, []fact) {
 	p := st.p
 	var obs []obsCall
-	var facts []*fact
+	var facts []fact
 	for i := pos + 1; i < len(st.evs); i++ {
 		e := &st.evs[i]
 		if !e.obj || !e.isInfo() || !e.toolOK || !p.inScope(e.tool) {
@@ -354,15 +345,18 @@ func (st *wfState) lookahead(pos int) ([]obsCall, []*fact) {
 		if k, ok := e.key.(string); ok && strings.HasPrefix(k, e.tool+":") && p.deltas[k] != nil {
 			key = k
 		} else if !p.shared && !(p.hasShard && !st.preflight) {
-			key = canonicalKey(e.tool, args)
+			st.buf = appendKey(st.buf, e.tool, args)
+			if d0 := p.deltas[string(st.buf)]; d0 != nil {
+				key = d0.key
+			}
 		}
-		obs = append(obs, newObsCall(e.tool, args, nil, false, key))
+		obs = append(obs, newObsCall(e.tool, args, nil, false, explicitKey(e)))
 		d, fl, err := p.phaseDelta(key, st.completedSet)
 		if d == nil || err != "" || len(d.errs) > 0 {
 			continue
 		}
 		for _, f := range fl {
-			facts = append(facts, &fact{obj: f, eventIndex: e.idx, callID: cid, tool: e.tool, args: args, deltaKey: d.key, frozen: true})
+			facts = append(facts, fact{obj: f, eventIndex: e.idx, callID: cid, tool: e.tool, args: args, deltaKey: d.key, frozen: true})
 		}
 	}
 	return obs, facts

@@ -25,11 +25,16 @@ type v0Result struct {
 
 // walkV0 is validate_no_action_execution_record with the hidden preflight
 // (no_action_candidate_outcome).
-func (p *Prepared) walkV0(rec *jsonv.Object, evs []ev, pol Policy) *v0Result {
+func (p *Prepared) walkV0(rec *jsonv.Object, evs []ev, pol Policy, sc *scratch) *v0Result {
 	r := &v0Result{}
 	r.contract = append(r.contract, p.specV0...)
 	r.contract = append(r.contract, recordChecks(rec, "no_action_record", "no_action_record", p.spec.EnvID, p.spec.CaseID, true)...)
 	var accepted []ev
+	if sc != nil {
+		accepted = sc.evs2[:0]
+		r.observed = sc.obs2[:0]
+		defer func() { sc.evs2, sc.obs2 = accepted[:0], r.observed[:0] }()
+	}
 	firstAttemptObserved := -1
 	for i := range evs {
 		e := &evs[i]
@@ -74,16 +79,16 @@ func (p *Prepared) walkV0(rec *jsonv.Object, evs []ev, pol Policy) *v0Result {
 		accepted = append(accepted, n)
 		r.observed = append(r.observed, newObsCall(e.tool, args, nil, false, ""))
 	}
-	_, r.coverage = p.coverage(r.observed)
+	r.coverage = p.coverageOnly(r.observed)
 	if firstAttemptObserved >= 0 {
-		_, c := p.coverage(r.observed[:firstAttemptObserved])
+		c := p.coverageOnly(r.observed[:firstAttemptObserved])
 		r.coverageFirst = c.Complete
 	}
 
 	var preflightErrs []string
 	switch p.spec.CandidateProtocol {
 	case "single_action":
-		evsP := append([]ev(nil), accepted...)
+		evsP := accepted
 		ka := p.spec.KeyAction
 		a := ev{idx: len(evsP), obj: true, typ: "CONSEQUENTIAL_CALL", typOK: true,
 			callID: fmt.Sprintf("preflight_%02d", len(evsP)+1), hasCallID: true}
@@ -94,12 +99,13 @@ func (p *Prepared) walkV0(rec *jsonv.Object, evs []ev, pol Policy) *v0Result {
 			a.args, a.argsOK = &jsonv.Object{}, true
 		}
 		evsP = append(evsP, a)
-		pr := p.walkV1(evsP, pol, p.specV1Preflight)
+		accepted = evsP
+		pr := p.walkV1(evsP, pol, p.specV1Preflight, sc)
 		r.preflightV1 = pr
 		r.oracle = pr.oracle
 		preflightErrs = pr.contract
 	default:
-		evsP := append([]ev(nil), accepted...)
+		evsP := accepted
 		start := len(evsP) + 1
 		for i, raw := range p.spec.CandidateEvents {
 			o, ok := raw.(*jsonv.Object)
@@ -122,7 +128,8 @@ func (p *Prepared) walkV0(rec *jsonv.Object, evs []ev, pol Policy) *v0Result {
 			}
 			evsP = append(evsP, a)
 		}
-		wr := p.walkWorkflow(nil, evsP, pol, true)
+		accepted = evsP
+		wr := p.walkWorkflow(nil, evsP, pol, true, sc)
 		r.preflightV3 = wr
 		r.oracle = wr.outcome
 		preflightErrs = wr.contract

@@ -8,23 +8,29 @@ import (
 
 // v1Result is the state_action_summary of one V1 walk (also the V0 single_action preflight).
 type v1Result struct {
-	oracle     string
-	executed   bool
-	invalid    []InvalidCall
-	firstIdx   int // index of the first action in the walked events, -1 none
-	coverage   Coverage
-	checkpoint *Checkpoint
-	missingAt  bool // a MISSING requirement or incomplete coverage at the action
-	led        ledger
-	contract   []string
-	trailing   int
-	observed   []obsCall
-	notes      []string
+	oracle      string
+	executed    bool
+	invalid     []InvalidCall
+	firstIdx    int // index of the first action in the walked events, -1 none
+	coverage    Coverage
+	checkpoint  *Checkpoint
+	missingAt   bool // a MISSING requirement or incomplete coverage at the action
+	gateMissing bool // the gate's results hold a MISSING requirement
+	led         ledger
+	contract    []string
+	trailing    int
+	observed    []obsCall
+	notes       []string
 }
 
 // walkV1 is validate_single_commit_execution_record over parsed events.
-func (p *Prepared) walkV1(evs []ev, pol Policy, specErrs []string) *v1Result {
+func (p *Prepared) walkV1(evs []ev, pol Policy, specErrs []string, sc *scratch) *v1Result {
 	r := &v1Result{oracle: GateTimeout, firstIdx: -1}
+	if sc != nil {
+		r.led.facts = sc.facts[:0]
+		r.observed = sc.obs[:0]
+		defer func() { sc.facts, sc.obs = r.led.facts[:0], r.observed[:0] }()
+	}
 	r.contract = append(r.contract, specErrs...)
 	count := 0
 	var first *ev
@@ -87,11 +93,24 @@ func (p *Prepared) walkV1(evs []ev, pol Policy, specErrs []string) *v1Result {
 	if len(extraObs) > 0 {
 		observed = append(append([]obsCall(nil), observed...), extraObs...)
 	}
-	covResults, cov := p.coverage(observed)
-	r.coverage = cov
 	if first == nil {
+		r.coverage = p.coverageOnly(observed)
 		return r
 	}
+	var results []RequirementResult
+	if sc != nil {
+		results = sc.results[:0]
+		defer func() { sc.results = results[:0] }()
+	} else {
+		results = make([]RequirementResult, 0, len(p.required)+3+len(p.spec.Requirements))
+	}
+	var cov Coverage
+	if pol.Coverage == CoverageRequired {
+		results, cov = p.coverageInto(results, observed, true)
+	} else {
+		cov = p.coverageOnly(observed)
+	}
+	r.coverage = cov
 	ka := p.spec.KeyAction
 	tmplTool, tmplToolOK := "", false
 	tmplArgs := &jsonv.Object{}
@@ -116,25 +135,24 @@ func (p *Prepared) walkV1(evs []ev, pol Policy, specErrs []string) *v1Result {
 		contractRes = RequirementResult{ID: "key_action_matches_template", Status: StatusSupported, Reason: StatusSupported}
 	}
 	callID := callIDFor(first, first.idx)
-	action := jsonv.NewObject("type", "CONSEQUENTIAL_CALL", "call_id", callID, "tool", first.tool, "arguments", cmpArgs)
-	ctx := &evalCtx{led: &r.led, extra: extra.facts, action: action, args: cmpArgs, binding: pol.Binding}
-	var reqs []RequirementResult
+	ctx := &evalCtx{led: &r.led, extra: extra.facts, tool: first.tool, callID: callID, args: cmpArgs, binding: pol.Binding}
+	results = append(results, contractRes)
+	nReq := len(results)
 	if pol.Binding != BindingOff && p.spec.RequirementsIsList {
 		for _, rq := range p.spec.Requirements {
 			if o, ok := rq.(*jsonv.Object); ok {
-				reqs = append(reqs, ctx.evalRequirementObject(o))
+				results = append(results, ctx.evalRequirementObject(o))
 			}
 		}
 	}
-	results := make([]RequirementResult, 0, len(covResults)+1+len(reqs))
-	if pol.Coverage == CoverageRequired {
-		results = append(results, covResults...)
-	}
-	results = append(results, contractRes)
-	results = append(results, reqs...)
+	reqs := results[nReq:]
 	r.oracle = gateOf(results)
 	r.executed = r.oracle == GateAllow && len(r.invalid) == 0
 	r.missingAt = !cov.Complete || hasMissing(reqs)
+	r.gateMissing = hasMissing(results)
+	if sc != nil {
+		return r // without detail no checkpoint is kept
+	}
 	r.checkpoint = &Checkpoint{EventIndex: first.idx, CallID: callID, Tool: first.tool, Gate: r.oracle,
 		Requirements: results, MatchErrors: errs}
 	if !tmplToolOK && ka != nil {

@@ -71,11 +71,13 @@ type wfState struct {
 	evs          []ev
 	r            *wfResult
 	observed     []obsCall
-	completedSet map[string]bool
-	callToCommit map[string]string
-	results      map[string]*jsonv.Object
-	usedKeys     map[string]bool
-	seenCallIDs  map[string]bool
+	completedSet strSet
+	callToCommit strPairs
+	results      resultPairs
+	usedKeys     strSet
+	seenCallIDs  strSet
+	buf          []byte // scratch for computed delta keys
+	sc           *scratch
 	current      int // V2 linear index
 	infoCount    int
 	terminated   bool
@@ -84,14 +86,27 @@ type wfState struct {
 
 // walkWorkflow is validate_linear_workflow_execution_record (V2) and
 // validate_dag_multi_step_execution_record (V3, and the V0 DAG preflight when preflight).
-func (p *Prepared) walkWorkflow(rec *jsonv.Object, evs []ev, pol Policy, preflight bool) *wfResult {
+func (p *Prepared) walkWorkflow(rec *jsonv.Object, evs []ev, pol Policy, preflight bool, sc *scratch) *wfResult {
 	dag := preflight || p.c.Protocol == ingest.V3
 	st := &wfState{p: p, pol: pol, dag: dag, preflight: preflight, evs: evs,
 		r:            &wfResult{outcome: OutcomeTimeout, failedEvent: -1, firstIdx: -1},
-		completedSet: map[string]bool{}, callToCommit: map[string]string{}, usedKeys: map[string]bool{},
-		seenCallIDs: map[string]bool{}}
+		completedSet: make(strSet, 0, len(p.commits)), seenCallIDs: make(strSet, 0, len(evs)),
+		observed: make([]obsCall, 0, len(evs))}
 	st.anyOrder = pol.Order == OrderAny
 	r := st.r
+	if sc != nil {
+		st.sc = sc
+		r.led.facts = sc.facts[:0]
+		st.observed = sc.obs[:0]
+		st.seenCallIDs = sc.ids[:0]
+		st.completedSet = sc.done[:0]
+		r.completed = sc.commits[:0]
+		st.buf = sc.buf
+		defer func() {
+			sc.facts, sc.obs, sc.ids, sc.done, sc.commits, sc.buf = r.led.facts[:0], st.observed[:0],
+				st.seenCallIDs[:0], st.completedSet[:0], r.completed[:0], st.buf[:0]
+		}()
+	}
 	if rec != nil {
 		if dag {
 			r.contract = append(r.contract, recordChecks(rec, "multi_step_record", "multi_step_record", p.spec.EnvID, p.spec.CaseID, false)...)
@@ -114,7 +129,7 @@ func (p *Prepared) walkWorkflow(rec *jsonv.Object, evs []ev, pol Policy, preflig
 			code, _, _ := strings.Cut(specErrs[0], ":")
 			r.outcome = code
 			r.contract = append(r.contract, specErrs...)
-			_, r.coverage = p.coverage(nil)
+			r.coverage = p.coverageOnly(nil)
 			return r
 		}
 		if p.hasShard && !preflight {
@@ -142,7 +157,7 @@ func (p *Prepared) walkWorkflow(rec *jsonv.Object, evs []ev, pol Policy, preflig
 		}
 		st.step(e, i)
 	}
-	_, r.coverage = p.coverage(st.observed)
+	r.coverage = p.coverageOnly(st.observed)
 	if !st.firstSeen {
 		// The walk ended before any action: the reads it accepted are all there was.
 		r.completeAtFirst = r.coverage.Complete
@@ -158,7 +173,12 @@ func (st *wfState) terminate(outcome string, idx int) {
 
 func (st *wfState) step(e *ev, pos int) {
 	r := st.r
-	prefix := fmt.Sprintf("multi_step_record.events[%d]", e.idx)
+	prefix := ""
+	if !e.obj || !e.toolOK || !e.argsOK || !(e.isInfo() || e.isAction()) || (e.hasStatus && !isString(e.status)) ||
+		e.hasRes || e.hasAtt || e.hasTRes || e.hasResult || !isString(e.callID) {
+		// Only events that may produce an error message need their prefix.
+		prefix = fmt.Sprintf("multi_step_record.events[%d]", e.idx)
+	}
 	if !e.obj {
 		r.contract = append(r.contract, prefix+" must be an object")
 		st.terminate(OutcomeInvalidEvent, e.idx)
@@ -242,12 +262,12 @@ func (st *wfState) step(e *ev, pos int) {
 		callID = callIDFor(e, e.idx)
 	}
 	_ = cidStr
-	if !publicCallID(callID) || st.seenCallIDs[callID] || (!info && !cidIsStr) {
+	if !publicCallID(callID) || st.seenCallIDs.has(callID) || (!info && !cidIsStr) {
 		r.contract = append(r.contract, prefix+".call_id must be an explicit unique value matching ^[A-Za-z0-9_-]+$")
 		st.terminate(OutcomeInvalidCallID, e.idx)
 		return
 	}
-	st.seenCallIDs[callID] = true
+	st.seenCallIDs = append(st.seenCallIDs, callID)
 	if info {
 		if st.dag {
 			st.infoV3(e, tool, args, statusStr, statusOK, malformed, callID)
@@ -308,21 +328,27 @@ func (st *wfState) infoV2(e *ev, tool string, args *jsonv.Object, status string,
 		obs.resolved, obs.hasRes = resolved, true
 	}
 	if !p.frozen {
-		obs.key = canonicalKey(tool, args)
 		st.observed = append(st.observed, obs)
 		p.ruleFacts(tool, factArgs, e.idx, callID, &r.led)
 		return
 	}
 	if p.shared && claim == "" {
-		obs.key = canonicalKey(tool, args)
 		st.observed = append(st.observed, obs)
 		return
 	}
 	key := claim
 	if key == "" {
-		key = canonicalKey(tool, factArgs)
+		st.buf = appendKey(st.buf, tool, factArgs)
+		if d0 := p.deltas[string(st.buf)]; d0 != nil {
+			key = d0.key
+		}
 	}
-	d, facts, perr := p.phaseDelta(key, st.completedSet)
+	var d *delta
+	var facts []*jsonv.Object
+	var perr string
+	if key != "" {
+		d, facts, perr = p.phaseDelta(key, st.completedSet)
+	}
 	if perr != "" {
 		r.contract = append(r.contract, "SPEC_INVALID_EVIDENCE_SCHEMA: "+perr)
 		st.terminate(OutcomeSchema, e.idx)
@@ -337,8 +363,6 @@ func (st *wfState) infoV2(e *ev, tool string, args *jsonv.Object, status string,
 	}
 	if d != nil {
 		obs.key = d.key
-	} else {
-		obs.key = canonicalKey(tool, args)
 	}
 	st.observed = append(st.observed, obs)
 	if d == nil {
@@ -349,7 +373,7 @@ func (st *wfState) infoV2(e *ev, tool string, args *jsonv.Object, status string,
 		return
 	}
 	for _, f := range facts {
-		r.led.add(&fact{obj: f, eventIndex: e.idx, callID: callID, tool: tool, args: factArgs, deltaKey: d.key, frozen: true})
+		r.led.add(fact{obj: f, eventIndex: e.idx, callID: callID, tool: tool, args: factArgs, deltaKey: d.key, frozen: true})
 	}
 }
 
@@ -374,7 +398,7 @@ func (st *wfState) infoV3(e *ev, tool string, args *jsonv.Object, status string,
 	}
 	shard := p.hasShard && !st.preflight
 	obs := obsCall{tool: tool, args: args}
-	var keys []string
+	var keys []string // the shard binding; nil: use the candidate-key list
 	if shard {
 		// Deviation (DESIGN §3): the recorded key stands in for the replayed binding.
 		var binding string
@@ -387,9 +411,8 @@ func (st *wfState) infoV3(e *ev, tool string, args *jsonv.Object, status string,
 			binding = k
 		}
 		obs.key = binding
+		st.observed = append(st.observed, obs)
 		if binding == "" {
-			obs.key = canonicalKey(tool, args)
-			st.observed = append(st.observed, obs)
 			return // exploration: no facts, but it counts as an observed call
 		}
 		keys = []string{binding}
@@ -397,16 +420,14 @@ func (st *wfState) infoV3(e *ev, tool string, args *jsonv.Object, status string,
 		if o, ok := e.resolved.(*jsonv.Object); ok && e.hasRes {
 			obs.resolved, obs.hasRes = o, true
 		}
-		keys = candidateKeys(e, tool)
-		obs.key = keys[0]
+		obs.key = explicitKey(e)
+		st.observed = append(st.observed, obs)
 	}
-	st.observed = append(st.observed, obs)
 	var d *delta
-	for _, k := range keys {
-		if x := p.deltas[k]; x != nil {
-			d = x
-			break
-		}
+	if keys != nil {
+		d = p.deltas[keys[0]]
+	} else {
+		d, st.buf = p.candidateDelta(e, tool, st.buf)
 	}
 	if d != nil && len(d.errs) > 0 {
 		for _, er := range d.errs {
@@ -423,7 +444,7 @@ func (st *wfState) infoV3(e *ev, tool string, args *jsonv.Object, status string,
 		return
 	}
 	for _, f := range d.facts {
-		r.led.add(&fact{obj: f, eventIndex: e.idx, callID: callID, tool: tool, args: args, deltaKey: d.key, frozen: true})
+		r.led.add(fact{obj: f, eventIndex: e.idx, callID: callID, tool: tool, args: args, deltaKey: d.key, frozen: true})
 	}
 }
 
@@ -537,10 +558,11 @@ func (p *Prepared) claimV2(e *ev, tool string, requested, resolved *jsonv.Object
 	if p.shared {
 		return claim, false // deviation: the recorded key stands in for the replay
 	}
-	if claim == canonicalKey(tool, requested) {
+	var buf [256]byte
+	if claim == string(appendKey(buf[:0], tool, requested)) {
 		return claim, false
 	}
-	if resolved != nil && claim == canonicalKey(tool, resolved) {
+	if resolved != nil && claim == string(appendKey(buf[:0], tool, resolved)) {
 		return claim, false
 	}
 	var matching []string
