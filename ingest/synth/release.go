@@ -72,23 +72,31 @@ func Generate(opt Options) (*Release, error) {
 // instead of keeping it; the returned release has no Episodes. An error from fn stops
 // the stream and is returned.
 func Stream(opt Options, fn func(*ingest.Episode, Intended) error) (*Release, error) {
+	r, g, err := build(opt)
+	if err != nil {
+		return nil, err
+	}
+	if err := g.emitAll(r.Scale, fn); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// build makes the cases and sets of opt and the episode generator, without episodes.
+func build(opt Options) (*Release, *gen, error) {
 	if opt.Scale == 0 {
 		opt.Scale = 1
 	}
 	if opt.Scale < 0 {
-		return nil, fmt.Errorf("synth: scale %d: must be positive", opt.Scale)
+		return nil, nil, fmt.Errorf("synth: scale %d: must be positive", opt.Scale)
 	}
 	cat, err := buildCatalog(derive(opt.Seed, "catalog"))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	r := &Release{Seed: opt.Seed, Scale: opt.Scale, Sets: cat.sets}
 	for _, m := range cat.models {
 		r.Cases = append(r.Cases, m.c)
 	}
-	g := newGen(opt.Seed, cat)
-	if err := g.emitAll(opt.Scale, fn); err != nil {
-		return nil, err
-	}
-	return r, nil
+	return r, newGen(opt.Seed, cat), nil
 }

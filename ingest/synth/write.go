@@ -51,7 +51,7 @@ func WriteRelease(dir string, r *Release) error {
 // streams the episodes to runs.jsonl and runs.parquet instead of keeping them, so large
 // scales fit in memory. It returns the number of episodes written.
 func WriteStream(dir string, opt Options) (int, error) {
-	rel, err := Stream(opt, func(*ingest.Episode, Intended) error { return nil })
+	rel, g, err := build(opt)
 	if err != nil {
 		return 0, err
 	}
@@ -60,11 +60,10 @@ func WriteStream(dir string, opt Options) (int, error) {
 	}
 	n := 0
 	err = writeRuns(dir, func(emit func(*ingest.Episode) error) error {
-		_, err := Stream(opt, func(ep *ingest.Episode, _ Intended) error {
+		return g.emitAll(rel.Scale, func(ep *ingest.Episode, _ Intended) error {
 			n++
 			return emit(ep)
 		})
-		return err
 	})
 	return n, err
 }
