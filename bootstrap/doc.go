@@ -19,12 +19,16 @@
 // A result depends only on (data, Options.Seed, Options.Stream, the other options), never on
 // Options.Workers or scheduling. The layout, fixed so it can be reproduced elsewhere:
 //
-//	base     = splitmix64(Seed) XOR fnv1a64(Stream)
-//	seed_b   = splitmix64(base + (b+1)·γ)      γ = 0x9e3779b97f4a7c15, replicate b = 0,1,…
-//	replicate b draws from the SplitMix64 sequence x_i = mix(seed_b + (i+1)·γ); each 64-bit
-//	output gives two 32-bit halves (low half first), and each half h gives the unit
-//	⌊h·n / 2^32⌋ unless (h·n mod 2^32) < (2^32 mod n), in which case it is skipped
-//	(Lemire's unbiased bounded draw).
+//	mix(z)   = SplitMix64's output function (xor-shift-multiply, constants 0xbf58476d1ce4e5b9,
+//	           0x94d049bb133111eb; shifts 30, 27, 31), γ = 0x9e3779b97f4a7c15
+//	base     = mix(Seed + γ) XOR fnv1a64(Stream)
+//	seed_b   = mix(base + (b+1)·γ)                 replicate b = 0, 1, …
+//	x_i      = mix(seed_b + (i+1)·γ)               the 64-bit outputs replicate b consumes
+//
+// Each output gives two 32-bit halves, low half first; a half h draws unit ⌊h·n / 2^32⌋ unless
+// (h·n mod 2^32) < (2^32 mod n), when it is skipped (Lemire's unbiased bounded draw). Replicate
+// b is thus the same whatever B, worker count or order of evaluation; testdata/ref/make_ref.py
+// re-implements the layout in Python and the tests compare the draws.
 //
 // SplitMix64 (Steele, Lea & Flood 2014) passes BigCrush and costs two multiplications per
 // 64 bits, which keeps a 570-unit resample near a microsecond.

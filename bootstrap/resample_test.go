@@ -215,3 +215,20 @@ func TestResampleAgreesWithScipyInDistribution(t *testing.T) {
 		}
 	}
 }
+
+// TestResampleAllocationsDoNotGrowWithResamples: the replicate loop reuses one weight slice
+// per worker, so 10× the resamples costs no extra allocations (only the larger result slice).
+func TestResampleAllocationsDoNotGrowWithResamples(t *testing.T) {
+	st := pairedStat(t)
+	allocs := func(b int) float64 {
+		return testing.AllocsPerRun(3, func() {
+			if _, err := Resample(570, st, 1, Options{Resamples: b, Workers: 1, Method: BCa}); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+	small, large := allocs(200), allocs(2000)
+	if large > small {
+		t.Errorf("allocations grow with resamples: %v for 200, %v for 2000", small, large)
+	}
+}
