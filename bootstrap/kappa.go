@@ -29,6 +29,9 @@ func (w Weighting) String() string {
 	return fmt.Sprintf("Weighting(%d)", int(w))
 }
 
+// MaxKappaCategories bounds the categories of CohenKappa (its confusion matrix is k×k).
+const MaxKappaCategories = 4096
+
 // Agreement is the agreement between two raters on the same items.
 type Agreement[T cmp.Ordered] struct {
 	N         int     // items
@@ -58,6 +61,9 @@ func CohenKappa[T cmp.Ordered](a, b []T, w Weighting) (Agreement[T], error) {
 	slices.Sort(labels)
 	labels = slices.Compact(labels)
 	k := len(labels)
+	if k > MaxKappaCategories {
+		return ag, fmt.Errorf("bootstrap: kappa: %d categories, more than %d", k, MaxKappaCategories)
+	}
 	pos := func(v T) int { i, _ := slices.BinarySearch(labels, v); return i }
 	conf := make([][]int, k)
 	for i := range conf {

@@ -37,8 +37,11 @@ func (r Ratio) check(name string, n int) error {
 
 func bad(v float64) bool { return math.IsNaN(v) || math.IsInf(v, 0) }
 
-// Value is the ratio at unit weights (the observed data).
+// Value is the ratio at unit weights (the observed data); NaN when Num and Den differ in length.
 func (r Ratio) Value() float64 {
+	if len(r.Num) != len(r.Den) {
+		return math.NaN()
+	}
 	var n, d float64
 	for u := range r.Num {
 		n += r.Num[u]

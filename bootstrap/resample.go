@@ -13,8 +13,9 @@ import (
 // state; w and out belong to the caller for the duration of the call only.
 type Statistic func(w []float64, out []float64)
 
-// MaxUnits bounds the number of resampled units (the bounded draw works on 32 bits).
-const MaxUnits = 1<<31 - 1
+// MaxUnits bounds the number of resampled units (cases or clusters), so that a bad count
+// cannot exhaust memory; each worker holds one weight per unit.
+const MaxUnits = 10_000_000
 
 // blockSize is the number of replicates a worker claims at a time. Seeds are per replicate,
 // so it affects only scheduling, never results.
