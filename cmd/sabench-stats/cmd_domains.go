@@ -1,0 +1,75 @@
+package main
+
+import (
+	"strings"
+
+	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/results"
+)
+
+func init() {
+	register(command{name: "domains", summary: "ECS per configuration × domain × protocol, filtered by --protocol, --domain, --config", run: runDomains})
+}
+
+func runDomains(e *env, args []string) error {
+	fs := newFlagSet(e, "domains", "[flags]")
+	c := addCommon(fs, "")
+	var protos, domains, configs listFlag
+	fs.Var(&protos, "protocol", "protocols to show (repeatable or comma list: legacy, v0, v1, v2, v3; default all)")
+	fs.Var(&domains, "domain", "domains to show (repeatable or comma list; default all)")
+	fs.Var(&configs, "config", "configurations to show (repeatable or comma list; default all)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := c.check(); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("domains takes no arguments (got %q); filter with --protocol, --domain, --config", fs.Args())
+	}
+	f := analysis.DomainFilter{Domains: domains, Configs: configs}
+	var err error
+	if f.Protocols, err = parseProtocols(protos); err != nil {
+		return err
+	}
+	pols, err := c.policyList(false)
+	if err != nil {
+		return err
+	}
+	in, err := c.load()
+	if err != nil {
+		return err
+	}
+	s, _, err := c.score(in, pols, false)
+	if err != nil {
+		return err
+	}
+	rels := releases(in, s)
+	// Names are checked against the release (domains come from the cases, configurations
+	// from the episodes), so a typo is a usage error rather than an empty table.
+	if err := knownNames("domain", domains, rels[0].Domains()); err != nil {
+		return err
+	}
+	if err := knownNames("configuration", configs, rels[0].Configs()); err != nil {
+		return err
+	}
+	var ts []*results.Table
+	for _, r := range rels {
+		ts = append(ts, r.DomainTable(f))
+	}
+	if c.out != "" {
+		return results.WriteTableFile(c.out, c.outFormat(), ts...)
+	}
+	return results.RenderAll(e.stdout, ts, c.outFormat())
+}
+
+// knownNames returns a usage error naming the first of names not in known, and listing
+// the known ones.
+func knownNames(what string, names, known []string) error {
+	for _, n := range names {
+		if !contains(known, n) {
+			return usagef("unknown %s %q (known: %s)", what, n, strings.Join(known, ", "))
+		}
+	}
+	return nil
+}

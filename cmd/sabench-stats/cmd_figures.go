@@ -1,0 +1,75 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/sabench/sabench-stats/figures"
+)
+
+func init() {
+	register(command{name: "figures", summary: "write every figure as SVG, PDF and PNG into --out", run: runFigures})
+}
+
+// figureSizes are the --size presets of the figures package.
+var figureSizes = map[string]figures.Options{"column": figures.Column, "page": figures.Page, "slide": figures.Slide}
+
+func runFigures(e *env, args []string) error {
+	fs := newFlagSet(e, "figures", "[flags]")
+	c := addCommon(fs, "sabench-figures")
+	fs.Lookup("out").Usage = "directory that receives the figures (created if needed)"
+	fs.Lookup("policy").Usage = "policies scored (repeatable; default every preset, for the policy-ranks figure); the other figures use safeact, or the first policy when safeact is not among them"
+	size := fs.String("size", "column", "figure size: column (3.5 in, 7 pt), page (7 in, 8 pt) or slide (12 × 6.5 in, 13 pt)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := c.check(); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("figures takes no arguments (got %q)", fs.Args())
+	}
+	opt, ok := figureSizes[*size]
+	if !ok {
+		return usagef("--size must be column, page or slide, not %q", *size)
+	}
+	if c.out == "" {
+		return usagef("figures: --out must name a directory")
+	}
+	pols, err := c.policyList(true)
+	if err != nil {
+		return err
+	}
+	in, err := c.load()
+	if err != nil {
+		return err
+	}
+	s, _, err := c.score(in, pols, false)
+	if err != nil {
+		return err
+	}
+	pc := policyComparison(releases(in, s))
+	figs, err := pc.Base.Figures(c.stats(), pc)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(c.out, 0o755); err != nil {
+		return err
+	}
+	// Each figure is rendered whole before its files are written, and each file
+	// atomically, so a failure leaves earlier figures complete and no partial file.
+	var b strings.Builder
+	for _, f := range figs {
+		written, err := figures.WriteAll(c.out, f.Name, f.Fig, opt)
+		if err != nil {
+			return fmt.Errorf("figure %s: %w", f.Name, err)
+		}
+		for _, p := range written {
+			b.WriteString(p)
+			b.WriteByte('\n')
+		}
+	}
+	_, err = fmt.Fprint(e.stdout, b.String())
+	return err
+}
