@@ -1,6 +1,7 @@
 package oracle
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -34,6 +35,7 @@ func FuzzScore(f *testing.F) {
 		ep := &ingest.Episode{RunID: "fuzz", Config: "f/z", CaseID: p.c.ID, Status: ingest.StatusCompleted, Record: rec}
 		for _, pol := range Presets {
 			v := p.Score(ep, pol, true)
+			sameVerdict(t, v, p.Score(ep, pol, false))
 			if v.ECS && v.FailureType != "" {
 				t.Fatalf("%s: ECS with failure type %s", pol.Name, v.FailureType)
 			}
@@ -73,4 +75,97 @@ func TestMalformedRecords(t *testing.T) {
 	c := loadCase(t, "SAB-V3-001")
 	v := prepare(t, c).Score(&ingest.Episode{CaseID: c.ID, Status: ingest.StatusCompleted, Record: mustParse(t, `{"events":[5]}`)}, SafeAct, false)
 	expect(t, "V3 non-object event", v, false, OutcomeInvalidEvent, FailContract)
+}
+
+// sameVerdict checks that scoring with and without detail agrees on every field: the two
+// paths use different buffers (pooled scratch without detail).
+func sameVerdict(t *testing.T, withDetail, without Verdict) {
+	t.Helper()
+	withDetail.Detail = nil
+	if withDetail != without {
+		t.Fatalf("detail changes the verdict:\n with    %+v\n without %+v", withDetail, without)
+	}
+}
+
+// mutate applies one random structural edit to an events list: drop, duplicate, swap,
+// change a type, a tool, an argument, a call id or a key, or insert junk.
+func mutate(rng *rand.Rand, evs []any) []any {
+	if len(evs) == 0 {
+		return []any{jsonv.NewObject("type", "INFO_CALL")}
+	}
+	i := rng.IntN(len(evs))
+	e, _ := evs[i].(*jsonv.Object)
+	junk := []any{nil, int64(7), "x", 1.5, true, []any{}, &jsonv.Object{}, "result:a.b", "$placeholder", "*"}
+	switch rng.IntN(10) {
+	case 0:
+		return append(evs[:i:i], evs[i+1:]...)
+	case 1:
+		return append(evs[:i+1:i+1], append([]any{jsonv.DeepCopy(evs[i])}, evs[i+1:]...)...)
+	case 2:
+		j := rng.IntN(len(evs))
+		evs[i], evs[j] = evs[j], evs[i]
+	case 3:
+		if e != nil {
+			e.Set("type", []any{"INFO_CALL", "CONSEQUENTIAL_CALL", "NOPE", nil}[rng.IntN(4)])
+		}
+	case 4:
+		if e != nil {
+			e.Set("tool", junk[rng.IntN(len(junk))])
+		}
+	case 5:
+		if e != nil {
+			if a, ok := e.Obj("arguments"); ok && a.Len() > 0 {
+				a.Set(a.Keys[rng.IntN(a.Len())], junk[rng.IntN(len(junk))])
+			} else {
+				e.Set("arguments", junk[rng.IntN(len(junk))])
+			}
+		}
+	case 6:
+		if e != nil {
+			e.Set("call_id", junk[rng.IntN(len(junk))])
+		}
+	case 7:
+		if e != nil {
+			e.Set("evidence_delta_key", junk[rng.IntN(len(junk))])
+		}
+	case 8:
+		if e != nil {
+			e.Set([]string{"tool_status", "resolved_arguments", "tool_result", "result", "attempted_arguments_valid"}[rng.IntN(5)], junk[rng.IntN(len(junk))])
+		}
+	default:
+		evs = append(evs, junk[rng.IntN(len(junk))])
+	}
+	return evs
+}
+
+// Random structural mutations of every reference episode, under every preset: no panic,
+// detail and no-detail agree, and a failure always has a failure type.
+func TestRandomMutations(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, id := range allCaseIDs(t) {
+		c := loadCase(t, id)
+		p := prepare(t, c)
+		ref := reference(t, c)
+		for n := 0; n < 80; n++ {
+			evs := copyEvents(ref)
+			for k := 0; k <= rng.IntN(3); k++ {
+				evs = mutate(rng, evs)
+			}
+			ep := withEvents(ref, evs)
+			if c.Protocol == ingest.Legacy {
+				ep.Record.Set("decision", []any{"allow", "block", "Allow", nil, int64(1)}[rng.IntN(5)])
+			}
+			for _, pol := range Presets {
+				v := p.Score(ep, pol, true)
+				sameVerdict(t, v, p.Score(ep, pol, false))
+				if v.ECS == (v.FailureType != "") {
+					t.Fatalf("%s %s: ecs=%v failure=%q", id, pol.Name, v.ECS, v.FailureType)
+				}
+				var sb strings.Builder
+				if err := Explain(&sb, c, ep, v); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
 }

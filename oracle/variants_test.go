@@ -13,7 +13,10 @@ import (
 
 func scoreEvents(t *testing.T, p *Prepared, ref *ingest.Episode, evs []any, pol Policy) Verdict {
 	t.Helper()
-	return p.Score(withEvents(ref, evs), pol, true)
+	ep := withEvents(ref, evs)
+	v := p.Score(ep, pol, true)
+	sameVerdict(t, v, p.Score(ep, pol, false))
+	return v
 }
 
 func drop(evs []any, i int) []any {
