@@ -195,3 +195,26 @@ func GroupIndex(ids []string) (index []int, names []string) {
 	}
 	return index, names
 }
+
+// MacroMean returns the one-output statistic (1/m)·Σ_j ratio_j: the unweighted mean of several
+// ratios over the same units, e.g. P-M (the mean of the per-protocol ECS, each ratio's columns
+// zero outside its protocol) or a diagnostic rate averaged over repeats with equal weight. A
+// ratio whose resampled denominator is 0 makes the replicate NaN.
+func MacroMean(rs ...Ratio) (Statistic, error) {
+	if len(rs) == 0 {
+		return nil, fmt.Errorf("bootstrap: macro mean of no ratios")
+	}
+	for i, r := range rs {
+		if err := r.check(fmt.Sprintf("macro mean: ratio %d", i), len(rs[0].Num)); err != nil {
+			return nil, err
+		}
+	}
+	m := float64(len(rs))
+	return func(w, out []float64) {
+		var s float64
+		for _, r := range rs {
+			s += weightedRatio(r, w)
+		}
+		out[0] = s / m
+	}, nil
+}
