@@ -12,8 +12,9 @@
 // [Statistic] sees only how many times each unit was drawn (w[u]; all ones is the observed
 // data, a zero is a left-out unit in the jackknife) and returns one or more values, so any
 // statistic of the analysis layer can be resampled, and ratios of sums stay correct under
-// unequal cluster sizes. [RatioOfSums], [DiffOfRatios], [Ratios], [MacroMean] and [RankCorrelations] build the
-// common ones.
+// unequal cluster sizes. [RatioOfSums], [DiffOfRatios], [Ratios], [MacroMean] and
+// [RankCorrelations] build the common ones; [GroupSums] turns per-case sums into per-cluster
+// sums for the clustered bootstrap.
 //
 // # Random streams
 //
