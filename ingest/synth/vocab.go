@@ -72,9 +72,9 @@ var domains = map[string]*domain{
 			"retention_catalog", "email", "contact", "fee_schedule", "court_deadline", "filing",
 			"kyc_record", "sanctions_screen", "payment_instruction", "approval_chain", "document_vault", "billing_hold", "client_profile", "tax_form"},
 		actions: []action{
-			{"fee_waiver_apply", "invoice_id", "INV", "reason"}, {"trust_transfer_execute", "ledger_id", "TRL", "purpose"},
+			{"fee_adjustment_apply", "invoice_id", "INV", "reason"}, {"trust_transfer_execute", "ledger_id", "TRL", "purpose"},
 			{"archive_email", "email_id", "email", "folder"}, {"retention_catalog_update", "catalog_id", "CAT", "retention_class"},
-			{"send_template_message", "contact_id", "CON", "template_id"}, {"filing_submit", "filing_id", "FIL", "court"},
+			{"client_template_message_send", "contact_id", "CON", "template_id"}, {"filing_submit", "filing_id", "FIL", "court"},
 			{"billing_hold_release", "hold_id", "HOLD", "reason"}, {"payment_instruction_approve", "instruction_id", "PAY", "channel"},
 			{"matter_close", "matter_id", "MAT", "resolution_code"}, {"document_release", "document_id", "DOC", "audience"},
 		},
