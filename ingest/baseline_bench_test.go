@@ -1,0 +1,41 @@
+package ingest
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// BenchmarkBaselineStdlibJSON decodes the same JSONL corpus as BenchmarkDecodeJSONL with
+// encoding/json into map[string]any and nothing else: the naive reader a notebook would
+// use. .ci/bench divides every result by it, so ratios survive a slower or busier machine.
+func BenchmarkBaselineStdlibJSON(b *testing.B) {
+	path := filepath.Join(b.TempDir(), "e.jsonl")
+	writeJSONL(b, path, realisticEpisodes(benchEpisodes, 11))
+	st, _ := os.Stat(path)
+	b.SetBytes(st.Size())
+	b.ResetTimer()
+	for b.Loop() {
+		f, err := os.Open(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		sc := bufio.NewScanner(f)
+		sc.Buffer(make([]byte, 1<<20), DefaultMaxLineBytes)
+		n := 0
+		for sc.Scan() {
+			var m map[string]any
+			if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
+				b.Fatal(err)
+			}
+			n++
+		}
+		f.Close()
+		if n != benchEpisodes {
+			b.Fatalf("read %d", n)
+		}
+	}
+	b.ReportMetric(float64(benchEpisodes*b.N)/b.Elapsed().Seconds(), "episodes/s")
+}
