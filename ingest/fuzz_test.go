@@ -2,6 +2,8 @@ package ingest
 
 import (
 	"os"
+
+	"github.com/sabench/sabench-stats/ingest/jsonv"
 	"path/filepath"
 	"testing"
 )
@@ -18,7 +20,7 @@ func FuzzDecodeEpisodeLine(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, line []byte) {
-		e, err := decodeEpisodeLine(line, "f.jsonl", 1)
+		e, err := decodeEpisodeLine(jsonv.NewDecoder(), line, "f.jsonl", 1)
 		if err != nil {
 			if AsProblems(err) == nil {
 				t.Fatalf("not a problem value: %v", err)
@@ -26,7 +28,7 @@ func FuzzDecodeEpisodeLine(f *testing.F) {
 			return
 		}
 		again := AppendEpisodeJSON(nil, e)
-		e2, err := decodeEpisodeLine(again, "f.jsonl", 1)
+		e2, err := decodeEpisodeLine(jsonv.NewDecoder(), again, "f.jsonl", 1)
 		if err != nil {
 			t.Fatalf("re-encoded episode does not decode: %v\n%s", err, again)
 		}

@@ -22,12 +22,13 @@ type jsonlReader struct {
 	max     int
 	line    int
 	buf     []byte
+	dec     *jsonv.Decoder
 }
 
 const jsonlBufSize = 1 << 20
 
 func newJSONLFileReader(f *os.File, path string, max int) (*jsonlReader, error) {
-	r := &jsonlReader{path: path, f: f, max: max}
+	r := &jsonlReader{path: path, f: f, max: max, dec: jsonv.NewDecoder()}
 	src, closers, err := decompress(bufio.NewReaderSize(f, 64<<10))
 	if err != nil {
 		f.Close()
@@ -151,13 +152,13 @@ func (r *jsonlReader) next() (*Episode, error) {
 		if isBlank(b) {
 			continue // blank lines (e.g. a trailing one) carry no episode
 		}
-		return decodeEpisodeLine(b, r.path, r.line)
+		return decodeEpisodeLine(r.dec, b, r.path, r.line)
 	}
 }
 
 // decodeEpisodeLine decodes one JSONL line into an episode.
-func decodeEpisodeLine(b []byte, path string, line int) (*Episode, error) {
-	v, err := jsonv.Parse(b)
+func decodeEpisodeLine(dec *jsonv.Decoder, b []byte, path string, line int) (*Episode, error) {
+	v, err := dec.Parse(b)
 	if err != nil {
 		return nil, Problem{File: path, Line: line, Msg: "invalid JSON: " + jsonErrText(err)}
 	}

@@ -33,6 +33,7 @@ type parquetReader struct {
 	cols map[string]int // column name -> index in rec
 	i    int            // next row within rec
 	row  int            // rows consumed so far (1-based row numbers in problems)
+	dec  *jsonv.Decoder
 }
 
 // jsonColumns are the columns that hold JSON text.
@@ -47,7 +48,7 @@ func newParquetFileReader(f *os.File, path string) (*parquetReader, error) {
 		f.Close()
 		return nil, fmt.Errorf("%s: not a readable Parquet file: %w", path, err)
 	}
-	r := &parquetReader{path: path, f: f, pf: pf}
+	r := &parquetReader{path: path, f: f, pf: pf, dec: jsonv.NewDecoder()}
 	fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: parquetBatchRows}, mem)
 	if err != nil {
 		r.close()
@@ -152,7 +153,7 @@ func (r *parquetReader) next() (*Episode, error) {
 			if !ok {
 				return nil, Problem{File: r.path, Line: r.row, Field: f.Name, Msg: "must hold JSON text"}
 			}
-			pv, err := jsonv.Parse([]byte(s))
+			pv, err := r.dec.Parse([]byte(s))
 			if err != nil {
 				return nil, Problem{File: r.path, Line: r.row, Field: f.Name, Msg: "invalid JSON: " + err.Error()}
 			}

@@ -1,0 +1,460 @@
+package jsonv
+
+import (
+	"math"
+	"strconv"
+	"unicode/utf16"
+	"unicode/utf8"
+	"unsafe"
+)
+
+// Decoder parses JSON documents exactly as Parse does, faster, for callers that parse
+// many documents (one per JSONL line): it reuses scratch stacks so that every object
+// and array is allocated once at its final size, and it shares the boxed value of
+// short repeated strings and keys ("type", "INFO_CALL", "ok") across documents. A
+// Decoder is not safe for concurrent use; its values do not alias the input.
+type Decoder struct {
+	data  []byte
+	pos   int
+	buf   []byte
+	vals  []any
+	keys  []string
+	strs  map[string]any    // short string -> the same string, already boxed
+	names map[string]string // object key -> interned key
+
+	// Slabs: objects and their key and value slices are carved from shared chunks, so
+	// an object costs no allocation of its own. A chunk stays alive while any value
+	// carved from it does; the chunks are small, and records are dropped together.
+	objSlab []Object
+	keySlab []string
+	valSlab []any
+}
+
+const (
+	objChunk = 256
+	kvChunk  = 2048
+)
+
+// newObject carves an object with n keys and values from the slabs. The slices have
+// capacity n, so a later Set reallocates instead of writing into a neighbour.
+func (d *Decoder) newObject(n int) *Object {
+	if len(d.objSlab) == 0 {
+		d.objSlab = make([]Object, objChunk)
+	}
+	o := &d.objSlab[0]
+	d.objSlab = d.objSlab[1:]
+	if n > kvChunk/8 {
+		o.Keys, o.Values = make([]string, n), make([]any, n)
+		return o
+	}
+	if len(d.keySlab) < n {
+		d.keySlab = make([]string, kvChunk)
+	}
+	if len(d.valSlab) < n {
+		d.valSlab = make([]any, kvChunk)
+	}
+	o.Keys, d.keySlab = d.keySlab[:n:n], d.keySlab[n:]
+	o.Values, d.valSlab = d.valSlab[:n:n], d.valSlab[n:]
+	return o
+}
+
+// newList carves a list of n values from the value slab.
+func (d *Decoder) newList(n int) []any {
+	if n > kvChunk/8 {
+		return make([]any, n)
+	}
+	if len(d.valSlab) < n {
+		d.valSlab = make([]any, kvChunk)
+	}
+	a := d.valSlab[:n:n]
+	d.valSlab = d.valSlab[n:]
+	return a
+}
+
+// Intern limits: strings up to internMaxLen bytes are shared, up to internMaxN of each kind.
+const (
+	internMaxLen = 40
+	internMaxN   = 1 << 14
+)
+
+// NewDecoder returns a Decoder.
+func NewDecoder() *Decoder {
+	return &Decoder{strs: map[string]any{}, names: map[string]string{}}
+}
+
+// errSlow marks input the fast path rejects; Parse then produces the exact error.
+var errSlow = &SyntaxError{Msg: "invalid JSON"}
+
+// Parse decodes one document with Parse's semantics and errors.
+func (d *Decoder) Parse(data []byte) (any, error) {
+	d.data, d.pos = data, 0
+	d.vals, d.keys = d.vals[:0], d.keys[:0]
+	d.skip()
+	v, ok := d.value(0)
+	if ok {
+		d.skip()
+		ok = d.pos == len(d.data)
+	}
+	d.data = nil
+	if !ok {
+		// Errors are rare: let the reference parser find and word them.
+		return Parse(data)
+	}
+	return v, nil
+}
+
+func (d *Decoder) skip() {
+	for d.pos < len(d.data) {
+		switch d.data[d.pos] {
+		case ' ', '\t', '\n', '\r':
+			d.pos++
+		default:
+			return
+		}
+	}
+}
+
+func (d *Decoder) value(depth int) (any, bool) {
+	if depth > MaxDepth || d.pos >= len(d.data) {
+		return nil, false
+	}
+	switch c := d.data[d.pos]; {
+	case c == '{':
+		return d.object(depth)
+	case c == '[':
+		return d.array(depth)
+	case c == '"':
+		s, ok := d.str()
+		if !ok {
+			return nil, false
+		}
+		return d.box(s), true
+	case c == 't':
+		return true, d.lit("true")
+	case c == 'f':
+		return false, d.lit("false")
+	case c == 'n':
+		return nil, d.lit("null")
+	case c == 'N':
+		return math.NaN(), d.lit("NaN")
+	case c == 'I':
+		return math.Inf(1), d.lit("Infinity")
+	case c == '-' && d.pos+1 < len(d.data) && d.data[d.pos+1] == 'I':
+		d.pos++
+		return math.Inf(-1), d.lit("Infinity")
+	case c == '-' || (c >= '0' && c <= '9'):
+		return d.number()
+	}
+	return nil, false
+}
+
+func (d *Decoder) lit(word string) bool {
+	if len(d.data)-d.pos < len(word) || string(d.data[d.pos:d.pos+len(word)]) != word {
+		return false
+	}
+	d.pos += len(word)
+	return true
+}
+
+// box returns s as an interface value, shared for short strings.
+func (d *Decoder) box(s []byte) any {
+	if len(s) <= internMaxLen {
+		if v, ok := d.strs[string(s)]; ok {
+			return v
+		}
+		if len(d.strs) >= internMaxN {
+			clear(d.strs) // unique values filled it: start over, the hot ones return
+		}
+		{
+			str := string(s)
+			var v any = str
+			d.strs[str] = v
+			return v
+		}
+	}
+	return string(s)
+}
+
+func (d *Decoder) name(s []byte) string {
+	if len(s) <= internMaxLen {
+		if n, ok := d.names[string(s)]; ok {
+			return n
+		}
+		if len(d.names) >= internMaxN {
+			clear(d.names)
+		}
+		{
+			n := string(s)
+			d.names[n] = n
+			return n
+		}
+	}
+	return string(s)
+}
+
+func (d *Decoder) object(depth int) (any, bool) {
+	d.pos++ // {
+	k0, v0 := len(d.keys), len(d.vals)
+	d.skip()
+	if d.pos < len(d.data) && d.data[d.pos] == '}' {
+		d.pos++
+		return d.newObject(0), true
+	}
+	for {
+		d.skip()
+		if d.pos >= len(d.data) || d.data[d.pos] != '"' {
+			return nil, false
+		}
+		kb, ok := d.str()
+		if !ok {
+			return nil, false
+		}
+		k := d.name(kb)
+		d.skip()
+		if d.pos >= len(d.data) || d.data[d.pos] != ':' {
+			return nil, false
+		}
+		d.pos++
+		d.skip()
+		v, ok := d.value(depth + 1)
+		if !ok {
+			return nil, false
+		}
+		// A repeated key keeps its first position and takes the last value (Python dict).
+		dup := false
+		for i := k0; i < len(d.keys); i++ {
+			if d.keys[i] == k {
+				d.vals[v0+i-k0] = v
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			d.keys = append(d.keys, k)
+			d.vals = append(d.vals, v)
+		}
+		d.skip()
+		if d.pos >= len(d.data) {
+			return nil, false
+		}
+		switch d.data[d.pos] {
+		case ',':
+			d.pos++
+		case '}':
+			d.pos++
+			o := d.newObject(len(d.keys) - k0)
+			copy(o.Keys, d.keys[k0:])
+			copy(o.Values, d.vals[v0:])
+			clear(d.vals[v0:]) // drop references held by the scratch stack
+			d.keys, d.vals = d.keys[:k0], d.vals[:v0]
+			return o, true
+		default:
+			return nil, false
+		}
+	}
+}
+
+func (d *Decoder) array(depth int) (any, bool) {
+	d.pos++ // [
+	v0 := len(d.vals)
+	d.skip()
+	if d.pos < len(d.data) && d.data[d.pos] == ']' {
+		d.pos++
+		return []any{}, true
+	}
+	for {
+		d.skip()
+		v, ok := d.value(depth + 1)
+		if !ok {
+			return nil, false
+		}
+		d.vals = append(d.vals, v)
+		d.skip()
+		if d.pos >= len(d.data) {
+			return nil, false
+		}
+		switch d.data[d.pos] {
+		case ',':
+			d.pos++
+		case ']':
+			d.pos++
+			a := d.newList(len(d.vals) - v0)
+			copy(a, d.vals[v0:])
+			clear(d.vals[v0:])
+			d.vals = d.vals[:v0]
+			return a, true
+		default:
+			return nil, false
+		}
+	}
+}
+
+// str reads a string and returns its decoded bytes, valid until the next call.
+func (d *Decoder) str() ([]byte, bool) {
+	d.pos++ // opening quote
+	start := d.pos
+	var high byte
+	for d.pos < len(d.data) {
+		c := d.data[d.pos]
+		if c == '"' {
+			s := d.data[start:d.pos]
+			d.pos++
+			if high < utf8.RuneSelf || utf8.Valid(s) {
+				return s, true
+			}
+			return []byte(string([]rune(string(s)))), true // invalid bytes become U+FFFD
+		}
+		if c == '\\' || c < 0x20 {
+			break
+		}
+		high |= c
+		d.pos++
+	}
+	d.buf = append(d.buf[:0], d.data[start:d.pos]...)
+	for d.pos < len(d.data) {
+		c := d.data[d.pos]
+		switch {
+		case c == '"':
+			d.pos++
+			if utf8.Valid(d.buf) {
+				return d.buf, true
+			}
+			return []byte(string([]rune(string(d.buf)))), true
+		case c < 0x20:
+			return nil, false
+		case c != '\\':
+			d.buf = append(d.buf, c)
+			d.pos++
+			continue
+		}
+		d.pos++
+		if d.pos >= len(d.data) {
+			return nil, false
+		}
+		e := d.data[d.pos]
+		d.pos++
+		switch e {
+		case '"', '\\', '/':
+			d.buf = append(d.buf, e)
+		case 'b':
+			d.buf = append(d.buf, '\b')
+		case 'f':
+			d.buf = append(d.buf, '\f')
+		case 'n':
+			d.buf = append(d.buf, '\n')
+		case 'r':
+			d.buf = append(d.buf, '\r')
+		case 't':
+			d.buf = append(d.buf, '\t')
+		case 'u':
+			r, ok := d.hex4()
+			if !ok {
+				return nil, false
+			}
+			if utf16.IsSurrogate(r) {
+				if d.pos+1 < len(d.data) && d.data[d.pos] == '\\' && d.data[d.pos+1] == 'u' {
+					save := d.pos
+					d.pos += 2
+					r2, ok2 := d.hex4()
+					if dr := utf16.DecodeRune(r, r2); ok2 && dr != utf8.RuneError {
+						r = dr
+					} else {
+						d.pos = save
+						r = utf8.RuneError
+					}
+				} else {
+					r = utf8.RuneError
+				}
+			}
+			d.buf = utf8.AppendRune(d.buf, r)
+		default:
+			return nil, false
+		}
+	}
+	return nil, false
+}
+
+func (d *Decoder) hex4() (rune, bool) {
+	if len(d.data)-d.pos < 4 {
+		return 0, false
+	}
+	var r rune
+	for _, c := range d.data[d.pos : d.pos+4] {
+		r <<= 4
+		switch {
+		case c >= '0' && c <= '9':
+			r |= rune(c - '0')
+		case c >= 'a' && c <= 'f':
+			r |= rune(c - 'a' + 10)
+		case c >= 'A' && c <= 'F':
+			r |= rune(c - 'A' + 10)
+		default:
+			return 0, false
+		}
+	}
+	d.pos += 4
+	return r, true
+}
+
+func (d *Decoder) number() (any, bool) {
+	start := d.pos
+	neg := d.data[d.pos] == '-'
+	if neg {
+		d.pos++
+	}
+	intStart := d.pos
+	var n uint64
+	for d.pos < len(d.data) && d.data[d.pos] >= '0' && d.data[d.pos] <= '9' {
+		n = n*10 + uint64(d.data[d.pos]-'0')
+		d.pos++
+	}
+	nd := d.pos - intStart
+	if nd == 0 || (nd > 1 && d.data[intStart] == '0') {
+		return nil, false
+	}
+	isFloat := false
+	if d.pos < len(d.data) && d.data[d.pos] == '.' {
+		d.pos++
+		k := d.pos
+		for d.pos < len(d.data) && d.data[d.pos] >= '0' && d.data[d.pos] <= '9' {
+			d.pos++
+		}
+		if d.pos == k {
+			return nil, false
+		}
+		isFloat = true
+	}
+	if d.pos < len(d.data) && (d.data[d.pos] == 'e' || d.data[d.pos] == 'E') {
+		d.pos++
+		if d.pos < len(d.data) && (d.data[d.pos] == '+' || d.data[d.pos] == '-') {
+			d.pos++
+		}
+		k := d.pos
+		for d.pos < len(d.data) && d.data[d.pos] >= '0' && d.data[d.pos] <= '9' {
+			d.pos++
+		}
+		if d.pos == k {
+			return nil, false
+		}
+		isFloat = true
+	}
+	text := d.data[start:d.pos]
+	if isFloat {
+		// ParseFloat does not keep its argument (its errors copy it), so no copy is needed.
+		f, err := strconv.ParseFloat(unsafe.String(unsafe.SliceData(text), len(text)), 64)
+		if err != nil && !isRangeErr(err) {
+			return nil, false
+		}
+		return f, true
+	}
+	if nd <= 18 { // cannot overflow int64
+		if neg {
+			return -int64(n), true
+		}
+		return int64(n), true
+	}
+	if i, err := strconv.ParseInt(string(text), 10, 64); err == nil {
+		return i, true
+	}
+	return BigInt(text), true
+}

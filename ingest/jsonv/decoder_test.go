@@ -1,0 +1,56 @@
+package jsonv
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// FuzzDecoderMatchesParse: the Decoder accepts exactly what Parse accepts, returns an
+// Equal value with the same key order, and the same error text.
+func FuzzDecoderMatchesParse(f *testing.F) {
+	for _, s := range []string{`{"a":1,"b":[1.0,-0.0,1e-05,"x\u00e9"],"a":2}`, `[]`, `{}`, `"\ud83d\ude00"`, `NaN`, `-Infinity`,
+		`-0`, `01`, `1.`, `1e`, `-`, `123456789012345678`, `1234567890123456789`, `-9223372036854775808`, `99999999999999999999`,
+		`{"a":{"a":{"a":[[[]]]}}}`, `"\ud800x"`, "\"\xff\xfe\"", `[1,2,]`, `{"a" 1}`, `tru`, `"\x"`, " [ 1 , \"a\" ] ", `"a` + "\x01" + `"`} {
+		f.Add([]byte(s))
+	}
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "safeactbench", "cases", "SAB-V0-166.json"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(data)
+	d := NewDecoder()
+	f.Fuzz(func(t *testing.T, in []byte) {
+		want, werr := Parse(in)
+		got, gerr := d.Parse(in)
+		if (werr == nil) != (gerr == nil) || (werr != nil && werr.Error() != gerr.Error()) {
+			t.Fatalf("errors differ: Parse %v, Decoder %v", werr, gerr)
+		}
+		if werr != nil {
+			return
+		}
+		if !Equal(got, want) && !hasNaN(want) {
+			t.Fatalf("values differ: %s vs %s", Marshal(got), Marshal(want))
+		}
+		if string(Marshal(got)) != string(Marshal(want)) {
+			t.Fatalf("key order or types differ: %s vs %s", Marshal(got), Marshal(want))
+		}
+	})
+}
+
+// TestDecoderRealCases: all ten real cases decode identically with both parsers.
+func TestDecoderRealCases(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("..", "testdata", "safeactbench", "cases", "*.json"))
+	if len(files) != 10 {
+		t.Fatalf("%d case files", len(files))
+	}
+	d := NewDecoder()
+	for _, f := range files {
+		data, _ := os.ReadFile(f)
+		a, err1 := Parse(data)
+		b, err2 := d.Parse(data)
+		if err1 != nil || err2 != nil || string(Marshal(a)) != string(Marshal(b)) {
+			t.Errorf("%s: decoders disagree (%v, %v)", f, err1, err2)
+		}
+	}
+}
