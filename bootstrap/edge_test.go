@@ -169,6 +169,19 @@ func TestResultInterval(t *testing.T) {
 	if b.Lo != want.Lo || b.Hi != want.Hi || b.Method != Basic || b.Level != 0.9 {
 		t.Errorf("got %+v, want %+v", b, want)
 	}
+	// The jackknife is computed on first use for a percentile result.
+	x, err := r.Interval(0, BCa, 0.95, QuantileScipy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	jack := r.Jackknife(0)
+	if len(jack) != 570 {
+		t.Fatalf("jackknife has %d values, want 570", len(jack))
+	}
+	wantX, _ := BCaInterval(r.Replicates(0), r.Estimate[0], jack, 0.95, QuantileScipy)
+	if x.Lo != wantX.Lo || x.Hi != wantX.Hi || x.Method != BCa {
+		t.Errorf("lazy BCa %+v, want %+v", x, wantX)
+	}
 	if _, err := r.Interval(1, Basic, 0.9, QuantileR); err == nil {
 		t.Error("output 1 of a one-output result accepted")
 	}

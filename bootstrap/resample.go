@@ -30,7 +30,31 @@ type Result struct {
 
 	outs int
 	reps []float64 // output-major: reps[k*B+b]
-	jack []float64 // output-major: jack[k*Units+u]
+
+	// The jackknife costs Units evaluations and only BCa needs it, so it is computed on first
+	// use (at once when Options.Method is BCa).
+	stat     Statistic
+	jackOnce sync.Once
+	jack     []float64 // output-major: jack[k*Units+u]
+	jackErr  error
+}
+
+// jackknife computes the leave-one-unit-out values once.
+func (r *Result) jackknife() error {
+	r.jackOnce.Do(func() {
+		n, nOut := r.Units, r.outs
+		jack := make([]float64, n*nOut)
+		r.jackErr = parallel(r.Options.Workers, n, n, nOut, r.stat, func(w, out []float64, _ *drawer, u int) {
+			for i := range w {
+				w[i] = 1
+			}
+			w[u] = 0
+		}, func(k, u int, v float64) { jack[k*n+u] = v })
+		if r.jackErr == nil {
+			r.jack = jack
+		}
+	})
+	return r.jackErr
 }
 
 // Outputs is the number of values the statistic returns.
@@ -45,9 +69,11 @@ func (r *Result) Replicates(k int) []float64 {
 	return r.reps[k*b : (k+1)*b : (k+1)*b]
 }
 
-// Jackknife returns output k's leave-one-unit-out values, unit order (a view; do not modify).
+// Jackknife returns output k's leave-one-unit-out values (the statistic with unit u at weight 0
+// and every other unit at 1), in unit order (a view; do not modify). It is nil when k is out
+// of range or the statistic failed on a leave-one-out weighting.
 func (r *Result) Jackknife(k int) []float64 {
-	if k < 0 || k >= r.outs {
+	if k < 0 || k >= r.outs || r.jackknife() != nil {
 		return nil
 	}
 	return r.jack[k*r.Units : (k+1)*r.Units : (k+1)*r.Units]
@@ -78,13 +104,20 @@ func (r *Result) Interval(k int, m Method, level float64, q QuantileMode) (Inter
 	if k < 0 || k >= r.outs {
 		return Interval{}, fmt.Errorf("bootstrap: output %d out of range [0, %d)", k, r.outs)
 	}
-	return ComputeInterval(m, r.Replicates(k), r.Estimate[k], r.Jackknife(k), level, q)
+	var jack []float64
+	if m == BCa {
+		if err := r.jackknife(); err != nil {
+			return Interval{}, err
+		}
+		jack = r.Jackknife(k)
+	}
+	return ComputeInterval(m, r.Replicates(k), r.Estimate[k], jack, level, q)
 }
 
 // Resample runs the unit bootstrap: Options.Resamples times it draws nUnits units with
 // replacement, calls stat with the draw counts, and stores the nOut values. It also evaluates
-// stat at unit weights (the estimate) and with each unit left out (the jackknife, used by
-// BCa), and computes every output's interval. The result depends only on the statistic, nUnits
+// stat at unit weights (the estimate) and, for BCa, with each unit left out (the jackknife;
+// for other methods on first use of Result.Jackknife), and computes every output's interval. The result depends only on the statistic, nUnits
 // and the options other than Workers.
 func Resample(nUnits int, stat Statistic, nOut int, opt Options) (*Result, error) {
 	if stat == nil {
@@ -104,10 +137,9 @@ func Resample(nUnits int, stat Statistic, nOut int, opt Options) (*Result, error
 	if int64(B)*int64(nOut) > MaxResamples || int64(nUnits)*int64(nOut) > MaxResamples {
 		return nil, fmt.Errorf("bootstrap: %d outputs × %d resamples (or units) is too large", nOut, B)
 	}
-	r := &Result{Options: opt, Units: nUnits, outs: nOut,
+	r := &Result{Options: opt, Units: nUnits, outs: nOut, stat: stat,
 		Estimate: make([]float64, nOut),
-		reps:     make([]float64, B*nOut),
-		jack:     make([]float64, nUnits*nOut)}
+		reps:     make([]float64, B*nOut)}
 
 	ones := make([]float64, nUnits)
 	for i := range ones {
@@ -126,19 +158,14 @@ func Resample(nUnits int, stat Statistic, nOut int, opt Options) (*Result, error
 	if err != nil {
 		return nil, err
 	}
-	// Jackknife: unit u left out (weight 0), all others once.
-	err = parallel(opt.Workers, nUnits, nUnits, nOut, stat, func(w, out []float64, _ *drawer, u int) {
-		for i := range w {
-			w[i] = 1
+	if opt.Method == BCa {
+		if err := r.jackknife(); err != nil {
+			return nil, err
 		}
-		w[u] = 0
-	}, func(k, u int, v float64) { r.jack[k*nUnits+u] = v })
-	if err != nil {
-		return nil, err
 	}
 	r.Intervals = make([]Interval, nOut)
 	for k := range nOut {
-		iv, err := ComputeInterval(opt.Method, r.Replicates(k), r.Estimate[k], r.Jackknife(k), opt.Level, opt.Quantile)
+		iv, err := r.Interval(k, opt.Method, opt.Level, opt.Quantile)
 		if err != nil {
 			// No finite replicate for this output: report it as an undefined interval rather
 			// than fail the whole table.
