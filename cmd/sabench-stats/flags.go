@@ -98,7 +98,7 @@ func addCommon(fs *flag.FlagSet, defaultOut string) *common {
 // parseFlags parses args and turns flag errors into usage errors. It returns errHelp
 // when -h was given, which run reports as success.
 func parseFlags(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
+	if err := fs.Parse(flagsFirst(fs, args)); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return errHelp
 		}
@@ -141,4 +141,42 @@ func (c *common) check() error {
 		return usagef("--dedupe must be first or last, not %q", c.dedupe)
 	}
 	return nil
+}
+
+// flagsFirst moves positional arguments after the flags, so that `tables T2 --format md`
+// works as users expect; the standard flag package stops at the first positional. A value
+// that follows a non-boolean flag stays with it, and "--" ends the flags.
+func flagsFirst(fs *flag.FlagSet, args []string) []string {
+	var flags, pos []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			pos = append(pos, args[i+1:]...)
+			break
+		}
+		if len(a) < 2 || a[0] != '-' {
+			pos = append(pos, a)
+			continue
+		}
+		flags = append(flags, a)
+		name := strings.TrimLeft(a, "-")
+		if strings.Contains(name, "=") {
+			continue
+		}
+		f := fs.Lookup(name)
+		if f == nil {
+			continue
+		}
+		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+			continue
+		}
+		if i+1 < len(args) {
+			i++
+			flags = append(flags, args[i])
+		}
+	}
+	if len(pos) == 0 {
+		return flags
+	}
+	return append(append(flags, "--"), pos...)
 }
