@@ -177,7 +177,7 @@ func (r *Release) Interventions(o StatOptions) (*results.Table, error) {
 	t := &results.Table{ID: "interventions", Title: "Evidence interventions: probability of acting (V1)",
 		Columns: []results.Column{textCol("config", "Config"), textCol("condition", "Condition"), countCol("cases", "Cases"),
 			{Key: "acted_main", Header: "Acted (main)", Kind: results.KindFraction}, {Key: "acted", Header: "Acted", Kind: results.KindFraction},
-			deltaCol("delta", "Δ P(act) [95% CI]"), pctCol("ecs", "ECS")}}
+			deltaCol("delta", "Δ P(act) [95% CI]")}}
 	ids, ok := r.Sets[SetInterventions]
 	if !ok {
 		t.Notes = append(t.Notes, fmt.Sprintf("No case set %q in this release.", SetInterventions))
@@ -198,7 +198,7 @@ func (r *Release) Interventions(o StatOptions) (*results.Table, error) {
 			}
 			am, ac := rateOf(ma, AttemptedOf), rateOf(ca, AttemptedOf)
 			t.AddGroupRow(c, results.Text(c), results.Text(cond), results.Count(int64(len(cases))),
-				results.Fraction(int64(am.Num), int64(am.Den)), results.Fraction(int64(ac.Num), int64(ac.Den)), estCell(d), rateCell(rateOf(ca, ECSOf)))
+				results.Fraction(int64(am.Num), int64(am.Den)), results.Fraction(int64(ac.Num), int64(ac.Den)), estCell(d))
 		}
 	}
 	t.Notes = append(t.Notes, fmt.Sprintf("Acted: episodes with at least one consequential attempt. Δ = condition − main on the same cases, %d %s resamples.", o.Resamples, o.Unit()), r.policyNote())
