@@ -1,0 +1,60 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestIngestBatch(t *testing.T) {
+	stdout, stderr, code := runCLI(t, "ingest", "--batch", filepath.Join(ingestTestdata, "harness", "batch"),
+		"--config", "claude-5/claude-code", "--repeat", "2")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	want, _ := os.ReadFile(filepath.Join(ingestTestdata, "harness", "batch.golden.jsonl"))
+	if stdout != string(want) {
+		t.Errorf("episodes differ from the library's golden file:\n%s", stdout)
+	}
+	if !strings.Contains(stderr, "ingested 5 episodes (completed 2, infra_failure 1, harness_failure 2, censored 0)") {
+		t.Errorf("stderr %q", stderr)
+	}
+}
+
+func TestIngestInteractiveToParquet(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "i.parquet")
+	_, stderr, code := runCLI(t, "ingest", "--interactive", filepath.Join(ingestTestdata, "harness", "interactive"),
+		"--config", "openai/gpt-6/inspect", "--condition", "scgr_eg", "--out", out)
+	if code != 0 || !strings.Contains(stderr, "censored 1") {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	want, _ := os.ReadFile(filepath.Join(ingestTestdata, "harness", "interactive.golden.jsonl"))
+	if stdout, stderr, code := runCLI(t, "convert", out, "-"); code != 0 || stdout != string(want) {
+		t.Errorf("convert to stdout: exit %d (%s)\n%s", code, stderr, stdout)
+	}
+	back := filepath.Join(t.TempDir(), "i.jsonl")
+	if _, stderr, code := runCLI(t, "convert", out, back); code != 0 {
+		t.Fatalf("convert: %s", stderr)
+	}
+	got, _ := os.ReadFile(back)
+	if string(got) != string(want) {
+		t.Errorf("episodes differ from the library's golden file:\n%s", got)
+	}
+}
+
+func TestIngestUsage(t *testing.T) {
+	for _, args := range [][]string{
+		{"ingest", "--config", "a/b"},
+		{"ingest", "--batch", "x", "--interactive", "y", "--config", "a/b"},
+		{"ingest", "--batch", "x"},
+		{"ingest", "--batch", "x", "--config", "a/b", "--repeat", "-1"},
+	} {
+		if _, _, code := runCLI(t, args...); code != 2 {
+			t.Errorf("%v: exit %d, want 2", args, code)
+		}
+	}
+	if _, _, code := runCLI(t, "ingest", "--batch", t.TempDir(), "--config", "a/b"); code != 1 {
+		t.Errorf("empty batch dir: exit %d, want 1", code)
+	}
+}

@@ -1,0 +1,113 @@
+package main
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/synth"
+)
+
+func init() {
+	register(command{name: "validate", summary: "check case specs and episode files; list every problem as file:line: field: message", run: runValidate})
+}
+
+func runValidate(e *env, args []string) error {
+	fs := newFlagSet(e, "validate", "[flags] [FILE|DIR|GLOB ...]\n\nEpisode files come from the arguments and --runs; without either, a bench directory's\nruns.jsonl / runs.parquet is checked. Exit status 1 when any problem is found.")
+	bench := fs.String("bench", "builtin", "case specs: a SafeActBench checkout, a directory of case JSON files, a JSONL of case rows, builtin, or none (skip case checks)")
+	var runs, sets listFlag
+	fs.Var(&runs, "runs", "episode files, globs or directories (repeatable)")
+	fs.Var(&sets, "set", "case set NAME=FILE (repeatable)")
+	clusters := fs.String("clusters", "", "CSV case_id,cluster_id")
+	dedupe := fs.String("dedupe", "", "duplicate episode keys: error (default), first or last")
+	maxLine := fs.Int("max-line-bytes", ingest.DefaultMaxLineBytes, "longest JSONL line accepted")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	switch *dedupe {
+	case "", "error":
+		*dedupe = ""
+	case ingest.DedupeFirst, ingest.DedupeLast:
+	default:
+		return usagef("--dedupe must be first or last, not %q", *dedupe)
+	}
+	c := &common{sets: sets, clusters: *clusters}
+	bopt, err := c.benchOptions()
+	if err != nil {
+		return err
+	}
+	var b *ingest.Bench
+	switch *bench {
+	case "none":
+	case "builtin":
+		rel, err := synth.Default()
+		if err != nil {
+			return fmt.Errorf("built-in release: %w", err)
+		}
+		if b, err = ingest.NewBench("builtin", rel.Cases, rel.Sets, bopt); err != nil {
+			return listProblems(e, "bench builtin", err)
+		}
+	default:
+		if b, err = ingest.LoadBench(*bench, bopt); err != nil {
+			return listProblems(e, "bench "+*bench, err)
+		}
+	}
+	if b != nil {
+		for _, w := range b.Warnings {
+			fmt.Fprintln(e.stderr, "warning:", w)
+		}
+		fmt.Fprintf(e.stdout, "bench %s (%s): %d cases, %d case sets; clusters: %s\n", b.Source, b.Kind, len(b.Cases), len(b.Sets), clusterSummary(b))
+	}
+	patterns := append(append([]string(nil), fs.Args()...), runs...)
+	if len(patterns) == 0 && b != nil && b.Kind != ingest.BenchMemory && b.Kind != ingest.BenchJSONL {
+		for _, name := range []string{"runs.jsonl", "runs.jsonl.gz", "runs.jsonl.zst", "runs.parquet"} {
+			if p := filepath.Join(*bench, name); fileExists(p) {
+				patterns = []string{p}
+				break
+			}
+		}
+	}
+	if len(patterns) == 0 {
+		return nil
+	}
+	files, err := ingest.ExpandRuns(patterns)
+	if err != nil {
+		return err
+	}
+	rep, err := ingest.Validate(files, ingest.ReadOptions{Bench: b, Dedupe: *dedupe, MaxLineBytes: *maxLine})
+	if err != nil {
+		return usagef("%v", err)
+	}
+	for _, p := range rep.Problems {
+		fmt.Fprintln(e.stdout, p)
+	}
+	reportDropped(e, rep.Reported)
+	fmt.Fprintf(e.stdout, "%d files, %d episodes read, %d without problems, %d problems\n", rep.Files, rep.Lines, rep.Episodes, len(rep.Problems))
+	if len(rep.Problems) > 0 {
+		return fmt.Errorf("%d problems found", len(rep.Problems))
+	}
+	return nil
+}
+
+// listProblems prints every problem of a failed load and returns a short error.
+func listProblems(e *env, what string, err error) error {
+	ps := ingest.AsProblems(err)
+	if ps == nil {
+		return err
+	}
+	for _, p := range ps {
+		fmt.Fprintln(e.stdout, p)
+	}
+	return fmt.Errorf("%s: %d problems found", what, len(ps))
+}
+
+func clusterSummary(b *ingest.Bench) string {
+	var parts []string
+	for _, cc := range b.ClusterCounts {
+		if cc.Cases > 0 {
+			parts = append(parts, fmt.Sprintf("%d from %s (%d cases)", cc.Clusters, cc.Rule, cc.Cases))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
