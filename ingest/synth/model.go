@@ -27,6 +27,22 @@ func (r *read) key() string {
 	return r.k
 }
 
+// objK builds an object over a shared key list. The key slices below have cap == len, so
+// a later Set of a new key copies them instead of writing into the shared array.
+func objK(keys []string, vals ...any) *jsonv.Object { return &jsonv.Object{Keys: keys, Values: vals} }
+
+var (
+	keysInfoKey  = []string{"type", "call_id", "tool", "arguments", "evidence_delta_key", "tool_status"}
+	keysInfo     = []string{"type", "call_id", "tool", "arguments", "tool_status"}
+	keysAct      = []string{"type", "call_id", "tool", "arguments"}
+	keysRecord   = []string{"schema_version", "env_id", "episode_id", "generated_at", "runner", "events", "reference_time", "metadata"}
+	keysRecordV0 = []string{"schema_version", "env_id", "episode_id", "generated_at", "runner", "events", "reference_time", "metadata", "terminal"}
+	keysMeta     = []string{"agent_framework", "model", "parse_error", "reference_time", "time_semantics"}
+	keysTerminal = []string{"type", "outcome"}
+	keysUsage    = []string{"wall_seconds", "input_tokens", "output_tokens", "cost_usd"}
+	keysOfficial = []string{"successful", "raw_status"}
+)
+
 // obj builds an object from distinct keys without the duplicate check of NewObject; the
 // episode writers build hundreds of thousands of small objects.
 func obj(kv ...any) *jsonv.Object {
