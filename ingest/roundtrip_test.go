@@ -126,3 +126,31 @@ func TestRoundTripJSONLParquetJSONL(t *testing.T) {
 		t.Errorf("parquet row location = %s:%d, want %s:11", second[10].Source, second[10].Line, pq)
 	}
 }
+
+// TestReadForeignParquet reads a file laid out like a pyarrow export (see
+// testdata/parquet/README.md): lenient column types, missing optional columns, an index
+// column to ignore, and defaults applied as for JSONL.
+func TestReadForeignParquet(t *testing.T) {
+	path := filepath.Join("testdata", "parquet", "foreign.parquet")
+	eps := readAll(t, path, ReadOptions{})
+	if len(eps) != 3 {
+		t.Fatalf("%d episodes, want 3", len(eps))
+	}
+	e := eps[0]
+	if e.RunID != "pandas-0" || e.Config != "openai/gpt-6/codex" || e.Model != "openai/gpt-6" || e.Harness != "codex" ||
+		e.CaseID != "SAB-V1-001" || e.Repeat != 0 || e.Condition != "main" || e.Status != StatusCompleted || e.Extra != nil {
+		t.Errorf("row 1: %+v", e)
+	}
+	if ev, _ := e.Record.List("events"); len(ev) != 2 {
+		t.Errorf("row 1 record: %s", AppendEpisodeJSON(nil, e))
+	}
+	if w, _ := e.Usage.Get("wall_seconds"); w != 41.5 {
+		t.Errorf("row 1 usage: %v", e.Usage)
+	}
+	if e := eps[1]; e.CaseID != "SAB-V1-001@withheld" || e.Condition != "withheld" || e.RunID != "openai/gpt-6/codex|SAB-V1-001@withheld|0|withheld" {
+		t.Errorf("row 2: %+v", e)
+	}
+	if e := eps[2]; e.Status != StatusInfraFailure || e.FailureClass != "wall_timeout" || e.Record != nil || e.Repeat != 1 || e.Line != 3 {
+		t.Errorf("row 3: %+v", e)
+	}
+}
