@@ -138,30 +138,17 @@ func (a *agentRun) reads(skip map[int]bool, skipLate bool) []int {
 	return out
 }
 
-// skipSome picks 1..3 prescribed reads to skip (never all of them unless few).
-func (a *agentRun) skipSome(keep int) map[int]bool {
+// skipSome picks the prescribed reads an agent leaves out: in one episode of four all of
+// them (it acts, or stops, before reading anything), otherwise one to three.
+func (a *agentRun) skipSome() map[int]bool {
 	n := a.m.nRequired()
 	k := 1 + a.rng.IntN(3)
-	if k > n-1 {
-		k = n - 1
-	}
-	if k < 1 {
-		k = 1
+	if a.rng.IntN(4) == 0 || k > n {
+		k = n
 	}
 	skip := map[int]bool{}
 	for _, i := range shuffled(a.rng, n)[:k] {
-		if i == keep && n > 1 {
-			continue
-		}
 		skip[i] = true
-	}
-	if len(skip) == 0 {
-		for i := 0; i < n; i++ {
-			if i != keep {
-				skip[i] = true
-				break
-			}
-		}
 	}
 	return skip
 }
@@ -249,7 +236,7 @@ func (a *agentRun) v0(md mode) (*jsonv.Object, Intended) {
 	events := make([]any, 0, len(m.reads)+2)
 	var skip map[int]bool
 	if md == mEarlyStop {
-		skip = a.skipSome(-1)
+		skip = a.skipSome()
 	}
 	for _, i := range a.reads(skip, false) {
 		events = a.info(events, i)
@@ -289,7 +276,7 @@ func (a *agentRun) v1(md mode) (*jsonv.Object, Intended) {
 	var skip map[int]bool
 	switch md {
 	case mPremature:
-		skip = a.skipSome(-1)
+		skip = a.skipSome()
 	case mActNoDecisive:
 		skip = map[int]bool{m.decisive: true}
 	}
@@ -412,7 +399,7 @@ func (a *agentRun) workflow(md mode) (*jsonv.Object, Intended) {
 	v3 := m.c.Protocol == ingest.V3
 	var skip map[int]bool
 	if md == mGapFirst {
-		skip = a.skipSome(-1)
+		skip = a.skipSome()
 	}
 	events := make([]any, 0, len(m.reads)+len(m.commits)+1)
 	for _, i := range a.reads(skip, md == mGapLate) {
