@@ -38,10 +38,10 @@ func runCompare(e *env, args []string) error {
 	fs.StringVar(&ca.config, "config", "", "the configuration whose conditions are compared (with --conditions)")
 	fs.StringVar(&ca.condition, "condition", ingest.DefaultCondition, "the condition two configurations are compared under")
 	fs.Var(&protos, "protocol", "protocols to compare on (repeatable or comma list: legacy, v0, v1, v2, v3; default all)")
-	pos, err := parseInterleaved(fs, args)
-	if err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	pos := fs.Args()
 	if err := c.check(); err != nil {
 		return err
 	}
@@ -55,6 +55,7 @@ func runCompare(e *env, args []string) error {
 	if ca.config != "" && !ca.conditions {
 		return usagef("compare: --config needs --conditions (A and B are then conditions of that configuration)")
 	}
+	var err error
 	if ca.protocols, err = parseProtocols(protos); err != nil {
 		return err
 	}

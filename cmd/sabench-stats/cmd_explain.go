@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -16,29 +15,6 @@ func init() {
 	register(command{name: "explain", summary: "explain one episode's verdict as a readable chain (reads, facts, gates, missing requirements)", run: runExplain})
 }
 
-// parseInterleaved parses flags that may come before, between or after the positional
-// arguments ("explain RUN_ID --policy near-miss"); the standard flag package stops at the
-// first positional argument. A lone "--" ends flag parsing.
-func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
-	for {
-		if err := parseFlags(fs, args); err != nil {
-			return nil, err
-		}
-		rest := fs.Args()
-		if len(rest) == 0 {
-			return pos, nil
-		}
-		// After an explicit "--" everything is positional; fs.Args() has dropped it, so
-		// compare lengths to detect it.
-		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" {
-			return append(pos, rest...), nil
-		}
-		pos = append(pos, rest[0])
-		args = rest[1:]
-	}
-}
-
 func runExplain(e *env, args []string) error {
 	fs := newFlagSet(e, "explain", "[RUN_ID] [flags]")
 	c := addCommon(fs, "")
@@ -48,10 +24,11 @@ func runExplain(e *env, args []string) error {
 	fs.StringVar(&caseID, "case", "", "select the episode by case id (with @variant when it has one)")
 	fs.IntVar(&repeat, "repeat", -1, "select the episode by repeat")
 	fs.StringVar(&condition, "condition", "", "select the episode by condition (default main when selecting by key)")
-	pos, err := parseInterleaved(fs, args)
-	if err != nil {
+	// parseFlags accepts flags after the run id ("explain RUN_ID --policy near-miss").
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	pos := fs.Args()
 	if err := c.check(); err != nil {
 		return err
 	}
