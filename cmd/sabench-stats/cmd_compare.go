@@ -182,11 +182,12 @@ func (ca *compareArgs) resolve(r *analysis.Release) error {
 	return nil
 }
 
-// conditionsOf lists the conditions of the scored, non-static episodes, sorted.
+// conditionsOf lists the conditions of the scored episodes other than static judgments,
+// sorted.
 func conditionsOf(vs []oracle.Verdict) []string {
 	seen := map[string]bool{}
 	for i := range vs {
-		if !vs[i].Excluded && !vs[i].Static {
+		if !vs[i].Excluded && !analysis.StaticJudgments(&vs[i]) {
 			seen[vs[i].Condition] = true
 		}
 	}
