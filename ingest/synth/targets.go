@@ -9,17 +9,17 @@ import "github.com/sabench/sabench-stats/ingest"
 type target struct {
 	ecs [ingest.NumProtocols]float64 // Table 2: Legacy, V0, V1, V2, V3
 
-	bsr      float64                   // Table 3 BSR (V0); ends 21.7 Qwen/QC, 62.9 GLM/ZCode, others chosen
-	par, cas float64                   // Table 3 PAR and CAS (V1); named ends given, others chosen
-	gap      [2]float64                // Table 3 Gap for V2, V3 (0 = default share of failures)
-	part     [2]float64                // Table 3 Part. for V2, V3 (0 = default)
-	t9       float64                   // Table 9 interactive ECS on the matched 100 (0 = not in T9)
-	t9Static float64                   // Table 9 static accuracy
-	t10      float64                   // Table 10 interactive accuracy override (0 = natural)
-	t10Stat  float64                   // Table 10 static accuracy (0 = not in T10)
+	bsr      float64                      // Table 3 BSR (V0); ends 21.7 Qwen/QC, 62.9 GLM/ZCode, others chosen
+	par, cas float64                      // Table 3 PAR and CAS (V1); named ends given, others chosen
+	gap      [2]float64                   // Table 3 Gap for V2, V3 (0 = default share of failures)
+	part     [2]float64                   // Table 3 Part. for V2, V3 (0 = default)
+	t9       float64                      // Table 9 interactive ECS on the matched 100 (0 = not in T9)
+	t9Static float64                      // Table 9 static accuracy
+	t10      float64                      // Table 10 interactive accuracy override (0 = natural)
+	t10Stat  float64                      // Table 10 static accuracy (0 = not in T10)
 	eg       [ingest.NumProtocols]float64 // Table 13 SCGR-EG per protocol
 	sel      [ingest.NumProtocols]float64 // Table 14 SCGR-Select per protocol
-	iv       *intervention             // interventions (DeepSeek/DSH, GLM/ZCode, Qwen/QC)
+	iv       *intervention                // interventions (DeepSeek/DSH, GLM/ZCode, Qwen/QC)
 }
 
 // intervention holds action counts (episodes with a consequential attempt) per
@@ -41,13 +41,13 @@ func add(a [ingest.NumProtocols]float64, d [ingest.NumProtocols]float64) [ingest
 // targets per configuration, in ConfigNames order.
 var targets = func() []target {
 	t := []target{
-		{ecs: [5]float64{.977, .634, .603, .606, .659}, bsr: .316, par: .38, cas: .99, t10Stat: .909},                      // Claude-5/Claude Code
-		{ecs: [5]float64{.965, .589, .542, .591, .614}, bsr: .361, par: .42, cas: .97, t10Stat: .889},                      // Claude-5/Inspect
-		{ecs: [5]float64{.965, .657, .527, .583, .644}, bsr: .293, par: .43, cas: .96, t10Stat: .919},                      // GPT-5.6/Codex
-		{ecs: [5]float64{.942, .594, .473, .553, .606}, bsr: .356, par: .48, cas: .95, t10Stat: .869},                      // GPT-5.6/Inspect
-		{ecs: [5]float64{.965, .491, .611, .652, .591}, bsr: .459, par: .375, cas: .985},                                   // DeepSeek-V4/DSH
-		{ecs: [5]float64{.837, .560, .496, .568, .508}, bsr: .390, par: .40, cas: .833, t9: .52, t9Static: .95, t10Stat: .848}, // DeepSeek-V4/Inspect
-		{ecs: [5]float64{.919, .726, .588, .598, .538}, bsr: .217, par: .39, cas: .98},                                     // Qwen3.8/Qwen Code
+		{ecs: [5]float64{.977, .634, .603, .606, .659}, bsr: .316, par: .38, cas: .99, t10Stat: .909},                                         // Claude-5/Claude Code
+		{ecs: [5]float64{.965, .589, .542, .591, .614}, bsr: .361, par: .42, cas: .97, t10Stat: .889},                                         // Claude-5/Inspect
+		{ecs: [5]float64{.965, .657, .527, .583, .644}, bsr: .293, par: .43, cas: .96, t10Stat: .919},                                         // GPT-5.6/Codex
+		{ecs: [5]float64{.942, .594, .473, .553, .606}, bsr: .356, par: .48, cas: .95, t10Stat: .869},                                         // GPT-5.6/Inspect
+		{ecs: [5]float64{.965, .491, .611, .652, .591}, bsr: .459, par: .375, cas: .985},                                                      // DeepSeek-V4/DSH
+		{ecs: [5]float64{.837, .560, .496, .568, .508}, bsr: .390, par: .40, cas: .833, t9: .52, t9Static: .95, t10Stat: .848},                // DeepSeek-V4/Inspect
+		{ecs: [5]float64{.919, .726, .588, .598, .538}, bsr: .217, par: .39, cas: .98},                                                        // Qwen3.8/Qwen Code
 		{ecs: [5]float64{.942, .674, .603, .545, .523}, bsr: .276, par: .370, cas: .977, gap: [2]float64{.273, 0}, part: [2]float64{.295, 0}}, // Qwen3.8/Inspect
 		{ecs: [5]float64{.977, .343, .321, .121, .341}, bsr: .629, par: .669, cas: .975, gap: [2]float64{.803, 0}, part: [2]float64{.333, 0},
 			t9: .33, t9Static: .99}, // GLM-5.2/ZCode

@@ -1,6 +1,7 @@
 package synth
 
 import (
+	"bytes"
 	"io"
 	"os"
 	"path/filepath"
@@ -116,5 +117,29 @@ func TestWriteReleaseError(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "runs.jsonl")); !os.IsNotExist(err) {
 		t.Errorf("runs.jsonl exists after a failed write")
+	}
+}
+
+// TestWriteStreamMatchesWriteRelease: the streaming writer (the CLI's) writes the same
+// bytes as writing the in-memory release.
+func TestWriteStreamMatchesWriteRelease(t *testing.T) {
+	a, b := t.TempDir(), t.TempDir()
+	if err := WriteRelease(a, defaultRelease(t)); err != nil {
+		t.Fatal(err)
+	}
+	n, err := WriteStream(b, Options{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n != len(defaultRelease(t).Episodes) {
+		t.Errorf("WriteStream wrote %d episodes, want %d", n, len(defaultRelease(t).Episodes))
+	}
+	for _, f := range []string{"runs.jsonl", "runs.parquet", "env/case_manifest.json", "env/state_action_cases.json",
+		"env/multi_step_cases.json", "env/case_evidence.json", "sets/t10_balanced.txt"} {
+		x, err1 := os.ReadFile(filepath.Join(a, f))
+		y, err2 := os.ReadFile(filepath.Join(b, f))
+		if err1 != nil || err2 != nil || !bytes.Equal(x, y) {
+			t.Errorf("%s differs between WriteRelease and WriteStream (%v, %v)", f, err1, err2)
+		}
 	}
 }
