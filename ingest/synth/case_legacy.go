@@ -8,7 +8,7 @@ import (
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
-// legacyGold draws the gold decision's narrative fields: the confirmation status, its
+// legacyNarrative returns the gold decision's narrative fields: the confirmation status, its
 // decision effect, the evidence variant and the defect.
 func legacyNarrative(gold string, rng *rand.Rand) (status, effect, variant, defect string) {
 	switch gold {

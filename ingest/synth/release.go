@@ -90,10 +90,7 @@ func build(opt Options) (*Release, *gen, error) {
 	if opt.Scale < 0 {
 		return nil, nil, fmt.Errorf("synth: scale %d: must be positive", opt.Scale)
 	}
-	cat, err := buildCatalog(derive(opt.Seed, "catalog"))
-	if err != nil {
-		return nil, nil, err
-	}
+	cat := buildCatalog(derive(opt.Seed, "catalog"))
 	r := &Release{Seed: opt.Seed, Scale: opt.Scale, Sets: cat.sets}
 	for _, m := range cat.models {
 		r.Cases = append(r.Cases, m.c)
