@@ -9,7 +9,7 @@ import (
 
 // benchWorkload is a mixed V0–V3 (and Legacy) workload built from the real cases: each
 // reference episode and one failing variant of it.
-func benchWorkload(b *testing.B) ([]*Prepared, []*ingest.Episode) {
+func benchWorkload(b testing.TB) ([]*Prepared, []*ingest.Episode) {
 	var preps []*Prepared
 	var eps []*ingest.Episode
 	for _, id := range allCaseIDs(b) {
@@ -58,6 +58,34 @@ func BenchmarkPrepare(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		if _, err := Prepare(cases[i%len(cases)]); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// Scoring is safe for concurrent use: parallel results equal sequential ones.
+func TestConcurrentScore(t *testing.T) {
+	preps, eps := benchWorkload(t)
+	want := make([]Verdict, len(eps))
+	for i := range eps {
+		want[i] = preps[i].Score(eps[i], SafeAct, false)
+	}
+	done := make(chan bool)
+	for g := 0; g < 4; g++ {
+		go func() {
+			ok := true
+			for r := 0; r < 20; r++ {
+				for i := range eps {
+					if preps[i].Score(eps[i], SafeAct, false) != want[i] {
+						ok = false
+					}
+				}
+			}
+			done <- ok
+		}()
+	}
+	for g := 0; g < 4; g++ {
+		if !<-done {
+			t.Error("a concurrent verdict differs from the sequential one")
 		}
 	}
 }

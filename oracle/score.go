@@ -391,7 +391,7 @@ func (p *Prepared) scoreWorkflow(v *Verdict, rec *jsonv.Object, evs []ev, pol Po
 		d.Ledger = ledgerFacts(&r.led)
 		d.ContractErrors = r.contract
 		d.Notes = append(d.Notes, r.notes...)
-		if !expectedOK {
+		if !expectedOK && r.success {
 			d.Notes = append(d.Notes, "completed commits differ from expected_completed_commits")
 		}
 	}

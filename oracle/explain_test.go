@@ -1,0 +1,76 @@
+package oracle
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sabench/sabench-stats/ingest/jsonv"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+// Explain output for a few chains, compared with golden files (go test -update rewrites them).
+func TestExplainGolden(t *testing.T) {
+	cases := []struct {
+		name, id string
+		edit     func(evs []any) []any
+		terminal string
+	}{
+		{"v1_wrong_entity", "SAB-V1-001", func(evs []any) []any { setArg(evs[5], "charge_id", "ch_90A1"); return evs }, ""},
+		{"v2_018_stale_read", "SAB-V2-018", func(evs []any) []any { return move(evs, 9, 0) }, ""},
+		{"v0_167_wrong_label", "SAB-V0-167", nil, "DEFER"},
+		{"v3_pass", "SAB-V3-001", nil, ""},
+		{"legacy_wrong", "SAB-L-001", nil, ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c := loadCase(t, tc.id)
+			p := prepare(t, c)
+			ep := reference(t, c)
+			if tc.edit != nil {
+				ep = withEvents(ep, tc.edit(copyEvents(ep)))
+			}
+			if tc.terminal != "" {
+				ep = withEvents(ep, copyEvents(ep))
+				ep.Record.Set("terminal", jsonv.NewObject("type", "NO_ACTION", "outcome", tc.terminal))
+			}
+			if tc.name == "legacy_wrong" {
+				e := *ep
+				e.Record = jsonv.DeepCopy(ep.Record).(*jsonv.Object)
+				e.Record.Set("decision", "defer")
+				ep = &e
+			}
+			var buf bytes.Buffer
+			if err := Explain(&buf, c, ep, p.Score(ep, SafeAct, true)); err != nil {
+				t.Fatal(err)
+			}
+			golden := filepath.Join("testdata", "explain_"+tc.name+".txt")
+			if *update {
+				if err := os.MkdirAll("testdata", 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(golden, buf.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test -update once)", err)
+			}
+			if !bytes.Equal(buf.Bytes(), want) {
+				t.Errorf("explain %s differs from %s:\n%s", tc.name, golden, buf.String())
+			}
+		})
+	}
+	// Without detail there is nothing to explain.
+	c := loadCase(t, "SAB-V1-001")
+	ep := reference(t, c)
+	err := Explain(&bytes.Buffer{}, c, ep, prepare(t, c).Score(ep, SafeAct, false))
+	if err == nil || !strings.Contains(err.Error(), "no detail") {
+		t.Errorf("explain without detail: %v", err)
+	}
+}
