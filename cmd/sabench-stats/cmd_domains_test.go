@@ -1,0 +1,99 @@
+package main
+
+import (
+	"math"
+	"sort"
+	"strings"
+	"testing"
+)
+
+func TestDomainsFilters(t *testing.T) {
+	runs := subsetRuns(t)
+	const config = "GLM-5.2/Inspect"
+	// Count the main episodes per domain and protocol from score's lines, and filter on
+	// the domain with the most V1 and V2 episodes, so that both cells are checked.
+	sc, _ := mustRun(t, "score", "--runs", runs, "-j", "2")
+	type dp struct{ d, p string }
+	n, c := map[dp]int{}, map[dp]int{}
+	for _, l := range parseVerdicts(t, sc) {
+		m := l.m
+		if m["config"] != config || m["condition"] != "main" || m["excluded"] == true || m["static"] == true {
+			continue
+		}
+		k := dp{m["domain"].(string), m["protocol"].(string)}
+		n[k]++
+		if m["ecs"] == true {
+			c[k]++
+		}
+	}
+	both := func(d string) int { return min(n[dp{d, "v1"}], n[dp{d, "v2"}]) }
+	var domains []string
+	for k := range n {
+		domains = append(domains, k.d)
+	}
+	sort.Strings(domains)
+	domain := ""
+	for _, d := range domains {
+		if both(d) > both(domain) {
+			domain = d
+		}
+	}
+	if both(domain) == 0 {
+		t.Fatalf("no domain with both V1 and V2 episodes of %s in the subset", config)
+	}
+	out, _ := mustRun(t, "domains", "--runs", runs, "-j", "2", "--format", "json", "--protocol", "v1,v2", "--domain", domain, "--config", config)
+	ts := parseTables(t, out)
+	if len(ts) != 1 || ts[0].Table != "domains" {
+		t.Fatalf("want one domains table: %s", out)
+	}
+	var keys []string
+	for _, c := range ts[0].Columns {
+		keys = append(keys, c["key"].(string))
+	}
+	if strings.Join(keys, ",") != "config,domain,v1,v2,all,n" {
+		t.Errorf("columns %v, want config, domain, v1, v2, all, n", keys)
+	}
+	if len(ts[0].Rows) != 1 {
+		t.Fatalf("rows %v, want the one requested", ts[0].Rows)
+	}
+	row := ts[0].Rows[0]
+	if row["config"] != config || row["domain"] != domain {
+		t.Errorf("row %v", row)
+	}
+	for _, p := range []string{"v1", "v2"} {
+		k := dp{domain, p}
+		if want := 100 * float64(c[k]) / float64(n[k]); math.Abs(num(t, row, p)-want) > 1e-9 {
+			t.Errorf("%s = %v, want %v (%d/%d)", p, row[p], want, c[k], n[k])
+		}
+	}
+	if want := n[dp{domain, "v1"}] + n[dp{domain, "v2"}]; int(num(t, row, "n")) != want {
+		t.Errorf("n = %v, want %d", row["n"], want)
+	}
+
+	// Unfiltered: every row's configuration is one of the subset's, each with every domain
+	// it has episodes in, and all five protocols as columns.
+	out, _ = mustRun(t, "domains", "--runs", runs, "-j", "2", "--format", "json")
+	all := parseTables(t, out)[0]
+	if len(all.Columns) != 2+5+2 {
+		t.Errorf("unfiltered columns %v", all.Columns)
+	}
+	seen := map[string]bool{}
+	for _, r := range all.Rows {
+		if !contains(subsetConfigs, r["config"].(string)) {
+			t.Errorf("row of %v", r["config"])
+		}
+		seen[r["config"].(string)] = true
+	}
+	if len(seen) != len(subsetConfigs) {
+		t.Errorf("configs %v, want %v", seen, subsetConfigs)
+	}
+}
+
+func TestDomainsUsage(t *testing.T) {
+	runs := subsetRuns(t)
+	wantUsage(t, `unknown protocol "v7"`, "domains", "--protocol", "v7")
+	wantUsage(t, `unknown domain "kitchen" (known: customer_policy_qa, ops_code_agent,`, "domains", "--runs", runs, "--domain", "kitchen")
+	wantUsage(t, `unknown configuration "X/Y" (known: Claude-5/Claude Code,`, "domains", "--runs", runs, "--config", "X/Y")
+	wantUsage(t, "domains takes no arguments", "domains", "V1")
+	wantUsage(t, "--format", "domains", "--format", "xml")
+}
