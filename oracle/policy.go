@@ -73,6 +73,23 @@ func PresetNames() []string {
 	return names
 }
 
+// WithDefaults returns the policy with every empty switch set to safeact's value, so that a
+// zero or partly filled Policy never silently drops a check.
+func (p Policy) WithDefaults() Policy {
+	def := func(v *string, d string) {
+		if *v == "" {
+			*v = d
+		}
+	}
+	def(&p.Binding, SafeAct.Binding)
+	def(&p.Timing, SafeAct.Timing)
+	def(&p.Coverage, SafeAct.Coverage)
+	def(&p.Propagation, SafeAct.Propagation)
+	def(&p.Order, SafeAct.Order)
+	def(&p.NonAction, SafeAct.NonAction)
+	return p
+}
+
 // IsSafeAct reports whether every switch has the paper's value.
 func (p Policy) IsSafeAct() bool {
 	q := p

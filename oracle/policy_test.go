@@ -189,6 +189,9 @@ func TestPolicyNonAction(t *testing.T) {
 }
 
 func TestPolicyHashAndParse(t *testing.T) {
+	if got := (Policy{Name: "zero", Coverage: CoverageOff}).WithDefaults(); got.Binding != BindingEntity || got.Coverage != CoverageOff || got.NonAction != NonActionInvestigated {
+		t.Errorf("WithDefaults: %+v", got)
+	}
 	if SafeAct.Hash() == Presets[1].Hash() {
 		t.Error("distinct settings share a hash")
 	}

@@ -38,6 +38,7 @@ const (
 // Score judges one episode under a policy. It never panics and never fails: a malformed
 // record gives a contract outcome. detail=true fills Verdict.Detail.
 func (p *Prepared) Score(ep *ingest.Episode, pol Policy, detail bool) (v Verdict) {
+	pol = pol.WithDefaults()
 	v = p.identity(ep, pol)
 	if ep.Status != ingest.StatusCompleted {
 		v.Excluded = true
