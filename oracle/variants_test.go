@@ -224,7 +224,13 @@ func TestV2Variants(t *testing.T) {
 		t.Errorf("act first diagnostics: %+v", v)
 	}
 
+	// The wrong entity: archive another email.
 	evs := copyEvents(ref)
+	setArg(evs[6], "email_id", "email_beta_newsletter")
+	v = scoreEvents(t, p, ref, evs, SafeAct)
+	expect(t, "wrong entity", v, false, OutcomeUnexpected, FailWrongAction)
+
+	evs = copyEvents(ref)
 	setArg(evs[7], "catalog_id", "BETA-NEWSLETTER-CATALOG")
 	v = scoreEvents(t, p, ref, evs, SafeAct)
 	expect(t, "wrong argument", v, false, OutcomeUnexpected, FailWrongAction)
@@ -320,6 +326,20 @@ func TestV3Variants(t *testing.T) {
 	setArg(evs[2], "destination", "store_credit")
 	v = scoreEvents(t, p, ref, evs, SafeAct)
 	expect(t, "wrong argument", v, false, OutcomeWrongArgument, FailWrongAction)
+
+	// The wrong entity: refund another charge.
+	evs = copyEvents(ref)
+	setArg(evs[2], "charge_id", "ch_dup_003")
+	v = scoreEvents(t, p, ref, evs, SafeAct)
+	expect(t, "wrong entity", v, false, OutcomeWrongArgument, FailWrongAction)
+
+	// Acting before reading: the coverage and both requirements are missing at the root.
+	v = scoreEvents(t, p, ref, move(copyEvents(ref), 2, 0), SafeAct)
+	expect(t, "act first", v, false, GateDefer, FailPremature)
+	hasReason(t, "act first", v, "REQUIRED_INFORMATION_SOURCE_NOT_QUERIED")
+	if v.CompleteAtFirstAttempt || !v.MissingAtCheckpoint {
+		t.Errorf("act first diagnostics: %+v", v)
+	}
 
 	v = scoreEvents(t, p, ref, base[:2], SafeAct)
 	expect(t, "no action", v, false, OutcomeTimeout, FailInaction)
