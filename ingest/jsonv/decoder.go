@@ -1,6 +1,7 @@
 package jsonv
 
 import (
+	"encoding/binary"
 	"math"
 	"strconv"
 	"unicode/utf16"
@@ -19,8 +20,11 @@ type Decoder struct {
 	buf   []byte
 	vals  []any
 	keys  []string
-	strs  map[string]any    // short string -> the same string, already boxed
-	names map[string]string // object key -> interned key
+	// Direct-mapped caches of short strings: a hit returns the string (for values,
+	// already boxed) without allocating; a miss replaces the slot. Unlike a map they
+	// need no clearing when unique values (ids) stream through.
+	strs  *[internSlots]internEntry
+	names *[internSlots]internEntry
 
 	// Slabs: objects and their key and value slices are carved from shared chunks, so
 	// an object costs no allocation of its own. A chunk stays alive while any value
@@ -28,11 +32,13 @@ type Decoder struct {
 	objSlab []Object
 	keySlab []string
 	valSlab []any
+	arena   []byte
 }
 
 const (
-	objChunk = 256
-	kvChunk  = 2048
+	objChunk   = 256
+	kvChunk    = 2048
+	arenaChunk = 32 << 10
 )
 
 // newObject carves an object with n keys and values from the slabs. The slices have
@@ -71,15 +77,20 @@ func (d *Decoder) newList(n int) []any {
 	return a
 }
 
-// Intern limits: strings up to internMaxLen bytes are shared, up to internMaxN of each kind.
+// Strings up to internMaxLen bytes are shared through caches of internSlots entries.
 const (
 	internMaxLen = 40
-	internMaxN   = 1 << 14
+	internSlots  = 1 << 12
 )
+
+type internEntry struct {
+	s string
+	v any // the boxed s (values), or true (names); nil for an empty slot
+}
 
 // NewDecoder returns a Decoder.
 func NewDecoder() *Decoder {
-	return &Decoder{strs: map[string]any{}, names: map[string]string{}}
+	return &Decoder{strs: new([internSlots]internEntry), names: new([internSlots]internEntry)}
 }
 
 // errSlow marks input the fast path rejects; Parse then produces the exact error.
@@ -158,39 +169,73 @@ func (d *Decoder) lit(word string) bool {
 
 // box returns s as an interface value, shared for short strings.
 func (d *Decoder) box(s []byte) any {
-	if len(s) <= internMaxLen {
-		if v, ok := d.strs[string(s)]; ok {
-			return v
-		}
-		if len(d.strs) >= internMaxN {
-			clear(d.strs) // unique values filled it: start over, the hot ones return
-		}
-		{
-			str := string(s)
-			var v any = str
-			d.strs[str] = v
-			return v
-		}
+	if len(s) > internMaxLen {
+		return d.long(s)
 	}
-	return string(s)
+	e := &d.strs[internHash(s)]
+	if e.v != nil && e.s == string(s) {
+		return e.v
+	}
+	str := d.long(s)
+	e.s, e.v = str, str
+	return e.v
 }
 
+// name returns an object key, shared when short.
 func (d *Decoder) name(s []byte) string {
-	if len(s) <= internMaxLen {
-		if n, ok := d.names[string(s)]; ok {
-			return n
-		}
-		if len(d.names) >= internMaxN {
-			clear(d.names)
-		}
-		{
-			n := string(s)
-			d.names[n] = n
-			return n
-		}
+	if len(s) > internMaxLen {
+		return d.long(s)
 	}
-	return string(s)
+	e := &d.names[internHash(s)]
+	if e.v != nil && e.s == string(s) {
+		return e.s
+	}
+	str := d.long(s)
+	e.s, e.v = str, true
+	return str
 }
+
+// long copies a longer string into the string arena: one allocation per chunk instead
+// of one per string, in memory the collector does not scan. Arena bytes are written
+// once and never changed, so the strings stay immutable.
+func (d *Decoder) long(s []byte) string {
+	if len(s) > arenaChunk/8 {
+		return string(s)
+	}
+	if len(d.arena) < len(s) {
+		d.arena = make([]byte, arenaChunk)
+	}
+	copy(d.arena, s)
+	str := unsafe.String(&d.arena[0], len(s))
+	d.arena = d.arena[len(s):]
+	return str
+}
+
+// internHash mixes a short string's length and its first and last bytes (up to four
+// each) into a cache slot: cheap, and distinct enough for keys, enums and ids.
+func internHash(s []byte) uint32 {
+	n := len(s)
+	var a, b uint32
+	switch {
+	case n >= 4:
+		a = binary.LittleEndian.Uint32(s)
+		b = binary.LittleEndian.Uint32(s[n-4:])
+	case n > 0:
+		a = uint32(s[0]) | uint32(s[n/2])<<8 | uint32(s[n-1])<<16
+	}
+	h := (a*0x9E3779B1 ^ b*0x85EBCA77 ^ uint32(n)*0xC2B2AE3D)
+	return (h ^ h>>16) & (internSlots - 1)
+}
+
+// SWAR helpers (Bit Twiddling Hacks): whether any byte of a word is zero, or below n.
+const (
+	swarLo = 0x0101010101010101
+	swarHi = 0x8080808080808080
+)
+
+func hasZero(x uint64) uint64 { return (x - swarLo) & ^x & swarHi }
+
+func hasLess(x uint64, n uint64) uint64 { return (x - swarLo*n) & ^x & swarHi }
 
 func (d *Decoder) object(depth int) (any, bool) {
 	d.pos++ // {
@@ -294,6 +339,19 @@ func (d *Decoder) str() ([]byte, bool) {
 	d.pos++ // opening quote
 	start := d.pos
 	var high byte
+	// Eight bytes at a time while none is a quote, a backslash or a control character
+	// (the SWAR tests are exact about whether such a byte exists); the byte loop below
+	// takes over from the word that has one.
+	for d.pos+8 <= len(d.data) {
+		w := binary.LittleEndian.Uint64(d.data[d.pos:])
+		if hasLess(w, 0x20)|hasZero(w^(swarLo*'"'))|hasZero(w^(swarLo*'\\')) != 0 {
+			break
+		}
+		if w&swarHi != 0 {
+			high = 0x80
+		}
+		d.pos += 8
+	}
 	for d.pos < len(d.data) {
 		c := d.data[d.pos]
 		if c == '"' {
