@@ -15,11 +15,11 @@ import (
 // short repeated strings and keys ("type", "INFO_CALL", "ok") across documents. A
 // Decoder is not safe for concurrent use; its values do not alias the input.
 type Decoder struct {
-	data  []byte
-	pos   int
-	buf   []byte
-	vals  []any
-	keys  []string
+	data []byte
+	pos  int
+	buf  []byte
+	vals []any
+	keys []string
 	// Direct-mapped caches of short strings: a hit returns the string (for values,
 	// already boxed) without allocating; a miss replaces the slot. Unlike a map they
 	// need no clearing when unique values (ids) stream through.
