@@ -296,6 +296,10 @@ func withAtomic(path string, fill func(io.Writer) error) (err error) {
 	if err = bw.Flush(); err != nil {
 		return err
 	}
+	// CreateTemp makes the file private; a release is meant to be shared.
+	if err = f.Chmod(0o644); err != nil {
+		return err
+	}
 	if err = f.Close(); err != nil {
 		return err
 	}
