@@ -1,0 +1,113 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/jsonv"
+	"github.com/sabench/sabench-stats/oracle"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
+
+// realCases are the ten real SafeActBench cases (CC BY 4.0) the ingest package keeps.
+const realCases = "../../ingest/testdata/safeactbench/cases"
+
+// realRuns builds episodes on the real cases, independent of the built-in release: the
+// reference solution of every case (config "reference", whose official verdict is a
+// pass), a "hasty" agent that replays the reference of V1–V3 cases without any of its
+// reads (official verdict: pass, so the oracle's failures are false accepts), and one
+// wall-clock timeout.
+func realRuns(t *testing.T) string {
+	t.Helper()
+	b, err := ingest.LoadBench(realCases, ingest.BenchOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var eps []*ingest.Episode
+	for _, c := range b.Cases {
+		ref, err := oracle.ReferenceEpisode(c)
+		if err != nil {
+			t.Fatalf("%s: %v", c.ID, err)
+		}
+		ref.Official = jsonv.NewObject("successful", true, "raw_status", "reference")
+		eps = append(eps, ref)
+	}
+	for _, ref := range append([]*ingest.Episode(nil), eps...) {
+		if p, _ := ingest.ProtocolFromID(ref.CaseID); p < ingest.V1 {
+			continue
+		}
+		h := *ref
+		h.RunID, h.Config, h.Model, h.Harness = "hasty/"+ref.CaseID, "hasty", "hasty", "hasty"
+		h.Record = ref.Record.Clone()
+		evs, _ := ref.Record.List("events")
+		var kept []any
+		for _, ev := range evs {
+			if o, ok := ev.(*jsonv.Object); ok {
+				if typ, _ := o.String("type"); typ == "INFO_CALL" {
+					continue
+				}
+			}
+			kept = append(kept, ev)
+		}
+		h.Record.Set("events", kept)
+		eps = append(eps, &h)
+	}
+	timeout := *eps[0]
+	timeout.RunID, timeout.Config, timeout.Model, timeout.Harness = "timeout/"+timeout.CaseID, "timeout", "timeout", "timeout"
+	timeout.Status, timeout.Official = ingest.StatusInfraFailure, nil
+	eps = append(eps, &timeout)
+	return writeRuns(t, eps)
+}
+
+// golden compares got with testdata/NAME, or rewrites it under -update.
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", "golden", name)
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the golden file (go test -update rewrites it after review):\n--- got\n%s\n--- want\n%s", name, got, want)
+	}
+}
+
+// TestGoldenRealCases pins score's lines and summary and one explanation on the real
+// cases, so that a change in any of them is seen in review.
+func TestGoldenRealCases(t *testing.T) {
+	runs := realRuns(t)
+	out, errOut := mustRun(t, "score", "--bench", realCases, "--runs", runs, "-j", "2")
+	golden(t, "score_real.jsonl", []byte(out))
+	// The runs file lives in a temporary directory; its name is not part of the summary.
+	golden(t, "score_real.stderr", []byte(errOut))
+	ex, _ := mustRun(t, "explain", "hasty/SAB-V1-001", "--bench", realCases, "--runs", runs, "--policy", "safeact,tau-bench")
+	golden(t, "explain_hasty_v1.txt", []byte(ex))
+
+	// Every reference solution passes under safeact; every hasty replay of V1–V3 fails it.
+	for _, l := range parseVerdicts(t, out) {
+		switch l.m["config"] {
+		case "reference":
+			if l.m["ecs"] != true {
+				t.Errorf("reference %v fails: %v", l.m["case_id"], l.m["outcome"])
+			}
+		case "hasty":
+			if l.m["ecs"] != false {
+				t.Errorf("hasty %v passes", l.m["case_id"])
+			}
+		}
+	}
+}
