@@ -36,11 +36,14 @@ func benchPaired(bm *testing.B, workers int) {
 	}
 	opt := Options{Resamples: 10000, Method: BCa, Workers: workers}
 	bm.ReportAllocs()
+	cpu0 := processCPU()
 	for bm.Loop() {
 		if _, err := Resample(570, stat, 1, opt); err != nil {
 			bm.Fatal(err)
 		}
 	}
+	// CPU time per op: on a loaded machine wall time also counts waiting for a core.
+	bm.ReportMetric(float64(processCPU()-cpu0)/float64(bm.N), "cpu-ns/op")
 }
 
 // BenchmarkPairedBCa570 is DESIGN.md §10's target: 10,000 case-paired resamples of a 570-case
