@@ -43,8 +43,9 @@
 // counts ties as half. QuantileR reproduces R's boot.ci: norm.inter (the (R+1)α order
 // statistic with interpolation on the normal scale) and a bias correction with strict "<".
 // The BCa acceleration comes from the jackknife over the resampled unit (a case, or a whole
-// cluster), a = Σ(θ̄−θ₍ᵢ₎)³ / (6·(Σ(θ̄−θ₍ᵢ₎)²)^{3/2}), which equals scipy's paired form and R's
-// with empirical influence values from empinf(type="jack"). When the BCa interval is undefined
+// cluster), a = Σ(θ̄−θ₍ᵢ₎)³ / (6·(Σ(θ̄−θ₍ᵢ₎)²)^{3/2}), which equals scipy's paired form and
+// R's boot.ci(…, L = empinf(type = "jack")); boot.ci's default L (a regression estimate from
+// the replicates) gives a slightly different a. When the BCa interval is undefined
 // (all replicates on one side of the estimate, a degenerate jackknife) the percentile interval
 // is returned with Interval.Fallback set and a warning.
 //
