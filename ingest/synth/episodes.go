@@ -43,11 +43,12 @@ type gen struct {
 	byProto [ingest.NumProtocols][]*model // main cases in id order
 	t9      map[string]bool
 	t10     map[string]bool
+	iv      map[string]bool
 	infra   map[string]string // episode key → excluded status
 }
 
 func newGen(seed uint64, cat *catalog) *gen {
-	g := &gen{seed: seed, cat: cat, t9: map[string]bool{}, t10: map[string]bool{}, infra: map[string]string{}}
+	g := &gen{seed: seed, cat: cat, t9: map[string]bool{}, t10: map[string]bool{}, iv: map[string]bool{}, infra: map[string]string{}}
 	for _, m := range cat.models {
 		if m.c.Variant == "" {
 			g.byProto[m.c.Protocol] = append(g.byProto[m.c.Protocol], m)
@@ -58,6 +59,9 @@ func newGen(seed uint64, cat *catalog) *gen {
 	}
 	for _, id := range cat.sets["t10_balanced"] {
 		g.t10[id] = true
+	}
+	for _, id := range cat.sets["interventions_v1"] {
+		g.iv[id] = true
 	}
 	// A few excluded episodes in the main condition, so the coverage report has
 	// something to show: five wall-clock timeouts and three harness failures.
@@ -207,6 +211,14 @@ func (g *gen) assign(ci int, cond string, rep int, p ingest.Protocol, s stratum,
 	}
 	r := derive(g.seed, "modes", ci, cond, rep, int(p), len(s.cases))
 	r.Shuffle(len(modes), func(i, j int) { modes[i], modes[j] = modes[j], modes[i] })
+	if t.iv != nil && p == ingest.V1 && cond == CondMain {
+		// The intervention configurations' few V1 non-actions fall on the intervention
+		// cases, so that the main-condition baseline there is the paper's (action
+		// probability ≈ 95–98%, Withheld drops of about 37–45 points).
+		sort.SliceStable(modes, func(i, j int) bool { return modes[i] == mInaction && modes[j] != mInaction })
+		fail := sc[k:]
+		sort.SliceStable(fail, func(i, j int) bool { return g.iv[fail[i].m.c.ID] && !g.iv[fail[j].m.c.ID] })
+	}
 	for i, x := range sc {
 		if i < k {
 			out[x.m] = mSuccess
