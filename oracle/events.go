@@ -95,8 +95,20 @@ func callIDFor(e *ev, index int) string {
 	if s, ok := e.callID.(string); ok && s != "" {
 		return s
 	}
+	if index+1 < len(callNames) {
+		return callNames[index+1]
+	}
 	return fmt.Sprintf("call_%02d", index+1)
 }
+
+// callNames holds call_01 … call_99 so that records without call ids cost no allocation.
+var callNames = func() [100]string {
+	var t [100]string
+	for i := range t {
+		t[i] = fmt.Sprintf("call_%02d", i)
+	}
+	return t
+}()
 
 // firstDeltaKey is evidence_delta_key(event, tool_result): the explicit key, else one in
 // tool_result (or result when tool_result is absent), else tool:canonical(arguments).

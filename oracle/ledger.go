@@ -57,11 +57,9 @@ func (f *fact) predicate() (string, bool) {
 	return s, ok
 }
 
-// ledger is the running fact list plus a lazily built name set.
+// ledger is the running fact list.
 type ledger struct {
 	facts []fact
-	names map[string]struct{} // postcondition_names, rebuilt when facts grow
-	n     int                 // len(facts) when names was built
 }
 
 func (l *ledger) add(f fact) {
@@ -69,30 +67,6 @@ func (l *ledger) add(f fact) {
 		l.facts = make([]fact, 0, 16)
 	}
 	l.facts = append(l.facts, f)
-}
-
-// nameSet is postcondition_names: the name of every postcondition fact and the predicate
-// of every other fact.
-func (l *ledger) nameSet() map[string]struct{} {
-	if l.names != nil && l.n == len(l.facts) {
-		return l.names
-	}
-	names := make(map[string]struct{}, len(l.facts))
-	for i := range l.facts {
-		f := &l.facts[i]
-		p, _ := f.obj.Get("predicate")
-		if ps, ok := p.(string); ok && ps == "postcondition" {
-			if n, ok := f.get("name"); ok && truthy(n) {
-				names[jsonv.PyStr(n)] = struct{}{}
-			}
-			continue
-		}
-		if ps, ok := p.(string); ok && ps != "" {
-			names[ps] = struct{}{}
-		}
-	}
-	l.names, l.n = names, len(l.facts)
-	return names
 }
 
 // evalCtx is what a requirement is judged against.
@@ -103,6 +77,7 @@ type evalCtx struct {
 	callID  string
 	args    *jsonv.Object
 	binding string
+	lean    bool // no detail: skip rendering missing conditions
 }
 
 func (c *evalCtx) eachFact(fn func(*fact) bool) bool {
@@ -119,12 +94,19 @@ func (c *evalCtx) eachFact(fn func(*fact) bool) bool {
 	return false
 }
 
-func (c *evalCtx) names() map[string]struct{} {
-	if len(c.extra) == 0 {
-		return c.led.nameSet()
-	}
-	tmp := ledger{facts: append(append([]fact(nil), c.led.facts...), c.extra...)}
-	return tmp.nameSet()
+// hasName reports whether name is in postcondition_names of the ledger (plus, under
+// timing=anytime, the later facts): the name of a postcondition fact or the predicate of any
+// other fact. A scan is cheaper than building the set for the few lookups of a gate.
+func (c *evalCtx) hasName(name string) bool {
+	return c.eachFact(func(f *fact) bool {
+		p, _ := f.obj.Get("predicate")
+		ps, ok := p.(string)
+		if ok && ps == "postcondition" {
+			n, _ := f.get("name")
+			return truthy(n) && jsonv.PyStr(n) == name
+		}
+		return ok && ps != "" && ps == name
+	})
 }
 
 // resolveExpected replaces {"action_arg": name} by that argument of the action (null when
@@ -350,7 +332,7 @@ func (c *evalCtx) evalRequirementObject(req *jsonv.Object) RequirementResult {
 	if v, ok := req.Get("missing_reason"); ok {
 		res.Reason = jsonv.PyStr(v)
 	}
-	if l, ok := sup.([]any); ok {
+	if l, ok := sup.([]any); ok && !c.lean {
 		for _, cond := range l {
 			if _, isObj := cond.(*jsonv.Object); isObj && !c.conditionMatches(cond, anyArg) {
 				res.MissingConditions = append(res.MissingConditions, string(jsonv.Canonical(cond, false)))
@@ -374,11 +356,10 @@ func (c *evalCtx) evalSummaryFacts(id string) RequirementResult {
 	if !ok || len(l) == 0 {
 		return RequirementResult{ID: id, Status: StatusMissing, Reason: "SUMMARY_FACTS_MISSING"}
 	}
-	names := c.names()
 	var missing []string
 	for _, x := range l {
 		s := jsonv.PyStr(x)
-		if _, ok := names[s]; !ok {
+		if !c.hasName(s) {
 			missing = append(missing, s)
 		}
 	}
@@ -397,7 +378,7 @@ func (c *evalCtx) evalDagRequirement(req any) RequirementResult {
 		if r == "summary_facts_supported" {
 			return c.evalSummaryFacts(r)
 		}
-		if _, ok := c.names()[r]; ok {
+		if c.hasName(r) {
 			return RequirementResult{ID: r, Status: StatusSupported, Reason: StatusSupported}
 		}
 		return RequirementResult{ID: r, Status: StatusMissing, Reason: "MISSING_TOOL_EVIDENCE"}

@@ -95,7 +95,7 @@ func (st *wfState) linearAction(e *ev, pos int, tool string, args *jsonv.Object,
 	if p.spec.CaseID == feeWaiverV2Case {
 		cmpArgs, collErr = feeWaiverComparison(tool, canon, cm.Tool, cm.Arguments)
 	}
-	errs := matchErrors("CONSEQUENTIAL_CALL", tool, cmpArgs, cm.Tool, isString(mustGet(cm.Raw, "tool")), cm.Arguments, cm.PayloadPolicy, cmpStrict)
+	errs := matchErrors("CONSEQUENTIAL_CALL", tool, cmpArgs, cm.Tool, isString(mustGet(cm.Raw, "tool")), cm.Arguments, cm.PayloadPolicy, cmpStrict, st.sc != nil)
 	if collErr != "" {
 		errs = append(errs, collErr)
 	}
@@ -158,7 +158,7 @@ func (st *wfState) enabledSetAction(e *ev, pos int, tool string, args *jsonv.Obj
 			refErrs = append(refErrs, errs...)
 			continue
 		}
-		me := matchErrors("CONSEQUENTIAL_CALL", tool, canon, cm.Tool, isString(mustGet(cm.Raw, "tool")), cm.Arguments, cm.PayloadPolicy, mode)
+		me := matchErrors("CONSEQUENTIAL_CALL", tool, canon, cm.Tool, isString(mustGet(cm.Raw, "tool")), cm.Arguments, cm.PayloadPolicy, mode, st.sc != nil)
 		cands = append(cands, cand{cm: cm, canon: canon, errs: me})
 		if len(me) == 0 {
 			matches = append(matches, cm)
@@ -200,7 +200,7 @@ func (st *wfState) enabledSetAction(e *ev, pos int, tool string, args *jsonv.Obj
 // ordered collections.
 func (st *wfState) classifyUnmatched(tool string, args *jsonv.Object) (string, string) {
 	matchesRaw := func(cm *ingest.Commit) bool {
-		return len(matchErrors("CONSEQUENTIAL_CALL", tool, args, cm.Tool, isString(mustGet(cm.Raw, "tool")), cm.Arguments, cm.PayloadPolicy, cmpStructured)) == 0
+		return len(matchErrors("CONSEQUENTIAL_CALL", tool, args, cm.Tool, isString(mustGet(cm.Raw, "tool")), cm.Arguments, cm.PayloadPolicy, cmpStructured, true)) == 0
 	}
 	for _, cm := range st.p.commits {
 		if cm != nil && !st.completedSet.has(cm.ID) && matchesRaw(cm) {
@@ -245,7 +245,7 @@ func (st *wfState) gate(e *ev, pos int, tool string, canon *jsonv.Object, callID
 		stateful := truthy(p.spec.StatefulProtocol)
 		checkCov = st.current == len(p.commits)-1 || (st.current == 0 && !stateful)
 	}
-	ctx := &evalCtx{led: &r.led, extra: extra, tool: tool, callID: callID, args: canon, binding: st.pol.Binding}
+	ctx := &evalCtx{led: &r.led, extra: extra, tool: tool, callID: callID, args: canon, binding: st.pol.Binding, lean: st.sc != nil}
 	var results []RequirementResult
 	if st.sc != nil {
 		results = st.sc.results[:0]

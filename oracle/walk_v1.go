@@ -122,7 +122,7 @@ func (p *Prepared) walkV1(evs []ev, pol Policy, specErrs []string, sc *scratch) 
 	}
 	args := first.argsOrEmpty()
 	cmpArgs, collErr := comparisonArgs(p.spec.CaseID, first.tool, args, tmplTool, tmplArgs)
-	errs := matchErrors("CONSEQUENTIAL_CALL", first.tool, cmpArgs, tmplTool, tmplToolOK, tmplArgs, tmplPolicy, cmpStructured)
+	errs := matchErrors("CONSEQUENTIAL_CALL", first.tool, cmpArgs, tmplTool, tmplToolOK, tmplArgs, tmplPolicy, cmpStructured, sc != nil)
 	if collErr != "" {
 		errs = append(errs, collErr)
 	}
@@ -135,7 +135,7 @@ func (p *Prepared) walkV1(evs []ev, pol Policy, specErrs []string, sc *scratch) 
 		contractRes = RequirementResult{ID: "key_action_matches_template", Status: StatusSupported, Reason: StatusSupported}
 	}
 	callID := callIDFor(first, first.idx)
-	ctx := &evalCtx{led: &r.led, extra: extra.facts, tool: first.tool, callID: callID, args: cmpArgs, binding: pol.Binding}
+	ctx := &evalCtx{led: &r.led, extra: extra.facts, tool: first.tool, callID: callID, args: cmpArgs, binding: pol.Binding, lean: sc != nil}
 	results = append(results, contractRes)
 	nReq := len(results)
 	if pol.Binding != BindingOff && p.spec.RequirementsIsList {
