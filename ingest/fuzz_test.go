@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"io"
 	"os"
 
 	"github.com/sabench/sabench-stats/ingest/jsonv"
@@ -73,6 +74,40 @@ func FuzzLoadBenchCase(f *testing.F) {
 		}
 		if len(b.Cases) != 1 || b.Cases[0].Cluster == "" {
 			t.Fatalf("loaded %d cases, cluster %q", len(b.Cases), b.Cases[0].Cluster)
+		}
+	})
+}
+
+// FuzzParquetFile: no file content panics the Parquet reader; a damaged file gives an
+// error naming it, never a crash.
+func FuzzParquetFile(f *testing.F) {
+	dir := f.TempDir()
+	p := filepath.Join(dir, "seed.parquet")
+	writeParquet(f, p, realisticEpisodes(4, 5))
+	good, err := os.ReadFile(p)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(good)
+	f.Add(good[:len(good)/2])
+	foreign, _ := os.ReadFile(filepath.Join("testdata", "parquet", "foreign.parquet"))
+	f.Add(foreign)
+	f.Add([]byte("PAR1\x00\x00\x00\x00PAR1"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		path := filepath.Join(t.TempDir(), "f.parquet")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		r, err := OpenEpisodes(path, ReadOptions{Format: "parquet"})
+		if err != nil {
+			return
+		}
+		defer r.Close()
+		for i := 0; i < 1000; i++ {
+			_, err := r.Next()
+			if err == io.EOF || (err != nil && AsProblems(err) == nil) {
+				return
+			}
 		}
 	})
 }

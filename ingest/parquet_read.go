@@ -6,10 +6,10 @@ import (
 	"io"
 	"os"
 	"strconv"
+	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
-	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
@@ -34,13 +34,28 @@ type parquetReader struct {
 	i    int            // next row within rec
 	row  int            // rows consumed so far (1-based row numbers in problems)
 	dec  *jsonv.Decoder
+	last []string // recent cloned values, see clone
+	max  int      // limit on one JSON cell, as on one JSONL line
+	dead error    // set after a panic: the reader cannot go on
 }
 
 // jsonColumns are the columns that hold JSON text.
 var jsonColumns = map[string]bool{colRecord: true, colOfficial: true, colUsage: true, colExtra: true}
 
-func newParquetFileReader(f *os.File, path string) (*parquetReader, error) {
-	mem := memory.DefaultAllocator
+// newParquetFileReader opens a Parquet episode file. A corrupt file can make the
+// Parquet library panic; that is turned into an error naming the file.
+func newParquetFileReader(f *os.File, path string, max int) (r *parquetReader, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			f.Close()
+			r, err = nil, fmt.Errorf("%s: corrupt Parquet file: %v", path, p)
+		}
+	}()
+	return openParquet(f, path, max)
+}
+
+func openParquet(f *os.File, path string, max int) (*parquetReader, error) {
+	mem := parquetAlloc
 	rp := parquet.NewReaderProperties(mem)
 	rp.BufferedStreamEnabled = true // stream pages instead of loading whole column chunks
 	pf, err := file.NewParquetReader(f, file.WithReadProps(rp))
@@ -48,7 +63,7 @@ func newParquetFileReader(f *os.File, path string) (*parquetReader, error) {
 		f.Close()
 		return nil, fmt.Errorf("%s: not a readable Parquet file: %w", path, err)
 	}
-	r := &parquetReader{path: path, f: f, pf: pf, dec: jsonv.NewDecoder()}
+	r := &parquetReader{path: path, f: f, pf: pf, dec: jsonv.NewDecoder(), last: make([]string, 0, 16), max: max}
 	fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: parquetBatchRows}, mem)
 	if err != nil {
 		r.close()
@@ -106,7 +121,20 @@ func (r *parquetReader) close() error {
 	return err
 }
 
-func (r *parquetReader) next() (*Episode, error) {
+func (r *parquetReader) next() (e *Episode, err error) {
+	if r.dead != nil {
+		return nil, r.dead
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			r.dead = fmt.Errorf("%s: row %d: corrupt Parquet file: %v", r.path, r.row, p)
+			e, err = nil, r.dead
+		}
+	}()
+	return r.nextRow()
+}
+
+func (r *parquetReader) nextRow() (*Episode, error) {
 	for r.rec == nil || r.i >= int(r.rec.NumRows()) {
 		if !r.rr.Next() {
 			if err := r.rr.Err(); err != nil && err != io.EOF {
@@ -135,6 +163,9 @@ func (r *parquetReader) next() (*Episode, error) {
 		if err != nil {
 			return nil, Problem{File: r.path, Line: r.row, Field: f.Name, Msg: err.Error()}
 		}
+		if s, ok := v.(string); ok && !jsonColumns[f.Name] {
+			v = r.clone(s) // the batch's buffers are recycled; keep no reference into them
+		}
 		if f.Name == colExtra {
 			s, ok := v.(string)
 			extra, err := jsonv.ParseObject([]byte(s))
@@ -153,6 +184,10 @@ func (r *parquetReader) next() (*Episode, error) {
 			if !ok {
 				return nil, Problem{File: r.path, Line: r.row, Field: f.Name, Msg: "must hold JSON text"}
 			}
+			if len(s) > r.max {
+				return nil, Problem{File: r.path, Line: r.row, Field: f.Name,
+					Msg: fmt.Sprintf("longer than the limit of %d bytes", r.max)}
+			}
 			pv, err := r.dec.Parse([]byte(s))
 			if err != nil {
 				return nil, Problem{File: r.path, Line: r.row, Field: f.Name, Msg: "invalid JSON: " + err.Error()}
@@ -166,6 +201,23 @@ func (r *parquetReader) next() (*Episode, error) {
 		return nil, problemErr(probs)
 	}
 	return e, nil
+}
+
+// clone copies a short column value, sharing the copy with the previous row's value
+// when equal (config, condition and status repeat row after row).
+func (r *parquetReader) clone(s string) string {
+	for _, p := range r.last {
+		if p == s {
+			return p
+		}
+	}
+	c := strings.Clone(s)
+	if len(r.last) < cap(r.last) {
+		r.last = append(r.last, c)
+	} else {
+		r.last[r.row%len(r.last)] = c
+	}
+	return c
 }
 
 // cellValue converts one Arrow cell to a JSON value: strings (of any Arrow string or

@@ -280,7 +280,7 @@ func openFile(path string, opt ReadOptions) (fileReader, error) {
 		}
 	}
 	if format == formatParquet {
-		return newParquetFileReader(f, path)
+		return newParquetFileReader(f, path, opt.maxLine())
 	}
 	return newJSONLFileReader(f, path, opt.maxLine())
 }

@@ -1,0 +1,74 @@
+package ingest
+
+import (
+	"math/bits"
+	"sync"
+
+	"github.com/apache/arrow-go/v18/arrow/memory"
+)
+
+// poolAllocator is an arrow memory.Allocator that recycles buffers by power-of-two size
+// class. The Parquet reader decodes every batch into fresh column buffers that grow by
+// doubling; without recycling, those copies and the garbage they leave cost about as
+// much as the decoding. Values handed out of a batch must not alias its buffers, so the
+// reader copies the strings it keeps (the JSON parser copies its own).
+type poolAllocator struct {
+	pools [48]sync.Pool // class c holds []byte of capacity 1<<c
+}
+
+// Buffers below 4 KiB come from arrow's own (64-byte aligned) allocator: pooling them
+// saves nothing. Pooled buffers are Go allocations of at least 4 KiB, which the Go
+// runtime aligns to at least 4 KiB, so arrow's alignment needs hold for them too.
+const poolMinClass = 12
+
+var smallAlloc = memory.NewGoAllocator()
+
+func sizeClass(n int) int {
+	if n <= 1 {
+		return 0
+	}
+	return bits.Len(uint(n - 1))
+}
+
+func (p *poolAllocator) Allocate(size int) []byte {
+	c := sizeClass(size)
+	if c < poolMinClass || c >= len(p.pools) {
+		return smallAlloc.Allocate(size)
+	}
+	if b, ok := p.pools[c].Get().(*[]byte); ok {
+		buf := (*b)[:size]
+		clear(buf) // arrow expects zeroed memory (validity bitmaps)
+		return buf
+	}
+	return make([]byte, size, 1<<c)
+}
+
+func (p *poolAllocator) Reallocate(size int, b []byte) []byte {
+	if size <= cap(b) {
+		old := len(b)
+		b = b[:size]
+		if size > old {
+			clear(b[old:])
+		}
+		return b
+	}
+	nb := p.Allocate(size)
+	copy(nb, b)
+	p.Free(b)
+	return nb
+}
+
+func (p *poolAllocator) Free(b []byte) {
+	if cap(b) == 0 {
+		return
+	}
+	c := sizeClass(cap(b))
+	if c < poolMinClass || c >= len(p.pools) || cap(b) != 1<<c {
+		return
+	}
+	b = b[:0]
+	p.pools[c].Put(&b)
+}
+
+// parquetAlloc is shared by all Parquet readers.
+var parquetAlloc = &poolAllocator{}
