@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet/file"
@@ -512,5 +513,107 @@ func TestAppendVerdictJSONNulls(t *testing.T) {
 	if m["ecs"] != true || m["failure_type"] != nil || m["first_attempt_index"] != 3.0 || m["coverage_complete_at_first_attempt"] != true ||
 		m["official"] != false || m["exclusion_reason"] != nil {
 		t.Errorf("scored: %v", m)
+	}
+}
+
+// fuzzVerdict builds a verdict from fuzzed fields.
+func fuzzVerdict(runID, config, caseID, outcome, failure string, repeat int, excluded, ecs, attempted bool, first int, official int8) oracle.Verdict {
+	base, _ := ingest.SplitVariant(caseID)
+	p, _ := ingest.ProtocolFromID(caseID)
+	v := oracle.Verdict{RunID: runID, Config: config, CaseID: caseID, BaseCaseID: base, Protocol: p % ingest.NumProtocols,
+		Repeat: repeat, Condition: "main", Status: "completed", ECS: ecs, Outcome: outcome, CanonicalOutcome: outcome,
+		FailureType: failure, Attempted: attempted, FirstAttemptIndex: first, Official: official,
+		Policy: oracle.SafeAct.Name, PolicyHash: oracle.SafeAct.Hash()}
+	if excluded {
+		v.Excluded, v.Status, v.ExclusionReason = true, "censored", "censored"
+	}
+	return v
+}
+
+// FuzzVerdictWriters checks that any verdict gives one valid JSON line with the fields
+// in order, a CSV record of the same width that reads back to the same strings, and a
+// one-row Parquet file, without panicking.
+func FuzzVerdictWriters(f *testing.F) {
+	f.Add("r1", "m/h", "SAB-V1-001", "TASK_SUCCESS", "", 0, false, true, true, 3, int8(1))
+	f.Add("r\"2\n", "m,h", "SAB-V2-001@withheld", "DEFER", "premature_action", 2, false, false, true, 0, int8(0))
+	f.Add("", "", "", "", "", -1, true, false, false, -1, int8(-1))
+	f.Add("\xff\xfe", "é/\u2028", "SAB-L-9", "ALLOW", "wrong_decision", 1<<40, false, false, false, -5, int8(7))
+	f.Fuzz(func(t *testing.T, runID, config, caseID, outcome, failure string, repeat int, excluded, ecs, attempted bool, first int, official int8) {
+		v := fuzzVerdict(runID, config, caseID, outcome, failure, repeat, excluded, ecs, attempted, first, official)
+		vs := [][]oracle.Verdict{{v}}
+		var jl bytes.Buffer
+		if err := writeVerdicts(&jl, "jsonl", vs); err != nil {
+			t.Fatal(err)
+		}
+		if bytes.Count(jl.Bytes(), []byte("\n")) != 1 {
+			t.Fatalf("not one line: %q", jl.Bytes())
+		}
+		var m map[string]any
+		if err := json.Unmarshal(jl.Bytes(), &m); err != nil {
+			t.Fatalf("invalid JSON %q: %v", jl.Bytes(), err)
+		}
+		if keys := topKeys(jl.String(), m); len(keys) != len(verdictColumns) {
+			t.Fatalf("%d keys: %v", len(keys), keys)
+		}
+		for _, s := range []string{runID, config, caseID, outcome} {
+			if got, want := appendJSONString(nil, s), jsonv.AppendJSON(nil, s); !bytes.Equal(got, want) {
+				t.Errorf("appendJSONString(%q) = %s, jsonv gives %s", s, got, want)
+			}
+		}
+		if utf8.ValidString(runID) && m["run_id"] != runID {
+			t.Errorf("run_id %q, want %q", m["run_id"], runID)
+		}
+		var cb bytes.Buffer
+		if err := writeVerdicts(&cb, "csv", vs); err != nil {
+			t.Fatal(err)
+		}
+		recs, err := csv.NewReader(&cb).ReadAll()
+		if err != nil || len(recs) != 2 || len(recs[1]) != len(verdictColumns) {
+			t.Fatalf("csv %q: %v", cb.String(), err)
+		}
+		// encoding/csv reads a quoted "\r\n" back as "\n"; other strings come back whole.
+		if !strings.Contains(runID, "\r") && recs[1][0] != runID {
+			t.Errorf("csv run_id %q, want %q", recs[1][0], runID)
+		}
+		var pb bytes.Buffer
+		if err := writeVerdicts(&pb, "parquet", vs); err != nil {
+			t.Fatal(err)
+		}
+		pf, err := file.NewParquetReader(bytes.NewReader(pb.Bytes()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pf.NumRows() != 1 {
+			t.Errorf("parquet rows %d", pf.NumRows())
+		}
+		pf.Close()
+	})
+}
+
+// BenchmarkWriteVerdicts measures each output format on 20,000 verdicts (the built-in
+// release has 34,000); scoring, not writing, should bound `score`.
+func BenchmarkWriteVerdicts(b *testing.B) {
+	const n = 20000
+	vs := make([]oracle.Verdict, n)
+	for i := range vs {
+		vs[i] = fuzzVerdict(fmt.Sprintf("main__model_harness__SAB-V2-%03d__r%d", i%132, i%3), "Model/Harness",
+			fmt.Sprintf("SAB-V2-%03d", i%132), "WORKFLOW_SUCCESS", "", i%3, i%997 == 0, i%2 == 0, true, 4, int8(i%2))
+		if !vs[i].ECS {
+			vs[i].Outcome, vs[i].FailureType = "DEFER", "premature_action"
+		}
+	}
+	for _, format := range scoreFormats {
+		b.Run(format, func(b *testing.B) {
+			var size int
+			for b.Loop() {
+				var buf bytes.Buffer
+				if err := writeVerdicts(&buf, format, [][]oracle.Verdict{vs}); err != nil {
+					b.Fatal(err)
+				}
+				size = buf.Len()
+			}
+			b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "verdicts/s")
+			b.ReportMetric(float64(size)/n, "bytes/verdict")
+		})
 	}
 }
