@@ -70,6 +70,14 @@ func runFigures(e *env, args []string) error {
 			b.WriteByte('\n')
 		}
 	}
-	_, err = fmt.Fprint(e.stdout, b.String())
-	return err
+	if _, err := fmt.Fprint(e.stdout, b.String()); err != nil {
+		return err
+	}
+	// The figures cannot carry the policy themselves; say which one they show.
+	fmt.Fprintf(e.stderr, "figures: %d figures scored under policy %s", len(figs), pc.Base.Policy.String())
+	if len(pc.Releases) > 1 {
+		fmt.Fprintf(e.stderr, "; policy_ranks compares %s", policyNames(pc.Releases))
+	}
+	fmt.Fprintln(e.stderr)
+	return nil
 }
