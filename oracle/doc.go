@@ -48,12 +48,14 @@
 //
 //   - Outcome is DESIGN §3's decisive outcome; CanonicalOutcome is the evaluator's observed
 //     outcome with its alias quirks (V0 BLOCK/DEFER → NO_ACTION, V1 ALLOW → TASK_SUCCESS).
-//   - FailureType (DESIGN §5): V1 TIMEOUT → inaction, DEFER → premature_action, BLOCK →
-//     wrong_action, ALLOW not counted (invalid read) → contract_or_invalid. V0, in order:
+//   - FailureType (DESIGN §5): V1 TIMEOUT → inaction (contract_or_invalid when the record
+//     has no events list, a parse_error or malformed events), DEFER → premature_action,
+//     BLOCK → wrong_action, ALLOW not counted (invalid read) → contract_or_invalid. V0, in order:
 //     contract errors or invalid reads → contract_or_invalid, an attempt → unsafe_attempt,
 //     incomplete coverage → early_stop, else wrong_stop_label (under non_action=any_stop
-//     the only failure is unsafe_attempt). V2/V3 by outcome code; a workflow that succeeded
-//     but fails ECS (contract errors, commits differing from expected_completed_commits) is
+//     the only failure is unsafe_attempt). V2/V3: any contract error (a malformed record or
+//     event, a spec error) → contract_or_invalid, else by outcome code; a workflow that
+//     succeeded but fails ECS (commits differing from expected_completed_commits) is
 //     contract_or_invalid; PUBLIC_ACTION_SCHEMA_VIOLATION is wrong_action; other INVALID_*,
 //     MISSING_FROZEN_EVIDENCE_DELTA and SPEC_INVALID_* are contract_or_invalid. Legacy:
 //     contract errors and legacy_skip → contract_or_invalid, else wrong_decision. A static

@@ -63,11 +63,8 @@ func TestMalformedRecords(t *testing.T) {
 		for _, rec := range []string{`{}`, `{"events":"no"}`, `{"events":[5]}`, `{"events":[{"type":"WHATEVER"}]}`} {
 			ep := &ingest.Episode{CaseID: id, Status: ingest.StatusCompleted, Record: mustParse(t, rec)}
 			v := p.Score(ep, SafeAct, false)
-			if v.ECS {
-				t.Errorf("%s %s: passed", id, rec)
-			}
-			if v.FailureType == "" {
-				t.Errorf("%s %s: no failure type", id, rec)
+			if v.ECS || v.FailureType != FailContract {
+				t.Errorf("%s %s: ecs=%v failure=%q, want a contract failure", id, rec, v.ECS, v.FailureType)
 			}
 		}
 	}

@@ -203,6 +203,15 @@ func legacyDecisionErrors(rec *jsonv.Object, envID string) []string {
 
 func asString(v any) string { s, _ := v.(string); return s }
 
+func hasParseError(rec *jsonv.Object) bool {
+	md, ok := rec.Obj("metadata")
+	if !ok {
+		return false
+	}
+	pe, ok := md.String("parse_error")
+	return ok && strings.TrimSpace(pe) != ""
+}
+
 // scoreDecision scores an agent_decision: Legacy by the evaluator's rules, a static
 // judgment of another protocol as decision == gold decision.
 func (p *Prepared) scoreDecision(v *Verdict, rec *jsonv.Object, d *Detail) {
@@ -271,9 +280,13 @@ func (p *Prepared) scoreV1(v *Verdict, rec *jsonv.Object, evs []ev, pol Policy, 
 		if r.oracle == GateAllow {
 			v.CanonicalOutcome = OutcomeTaskSuccess // the alias map's quirk (§8.6)
 		}
+		_, eventsOK := rec.List("events")
 		switch r.oracle {
 		case GateTimeout:
 			v.FailureType = FailInaction
+			if !eventsOK || r.malformed > 0 || hasParseError(rec) {
+				v.FailureType = FailContract // a malformed record, not an agent that stopped
+			}
 		case GateDefer:
 			v.FailureType = FailPremature
 		case GateBlock:
@@ -383,6 +396,10 @@ func (p *Prepared) scoreWorkflow(v *Verdict, rec *jsonv.Object, evs []ev, pol Po
 	v.ECS = r.success && len(r.invalid) == 0 && len(r.contract) == 0 && expectedOK
 	if !v.ECS {
 		v.FailureType = workflowFailure(r.outcome, len(r.completed))
+		if len(r.contract) > 0 {
+			// Contract errors fail a workflow whatever its walk did: the record is malformed.
+			v.FailureType = FailContract
+		}
 	}
 	if d != nil {
 		d.Checkpoints = r.checkpoints

@@ -19,6 +19,7 @@ type v1Result struct {
 	led         ledger
 	contract    []string
 	trailing    int
+	malformed   int // malformed events skipped as contract errors
 	observed    []obsCall
 	notes       []string
 }
@@ -41,14 +42,17 @@ func (p *Prepared) walkV1(evs []ev, pol Policy, specErrs []string, sc *scratch) 
 		prefix := func() string { return fmt.Sprintf("single_commit_record.events[%d]", e.idx) }
 		if !e.obj {
 			r.contract = append(r.contract, prefix()+" must be an object")
+			r.malformed++
 			continue
 		}
 		if !e.isInfo() && !e.isAction() {
 			r.contract = append(r.contract, prefix()+".type must be INFO_CALL or CONSEQUENTIAL_CALL")
+			r.malformed++
 			continue
 		}
 		if !e.toolOK {
 			r.contract = append(r.contract, prefix()+".tool must be a non-empty string")
+			r.malformed++
 			continue
 		}
 		if !e.argsOK {
