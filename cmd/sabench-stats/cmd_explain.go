@@ -65,12 +65,22 @@ func runExplain(e *env, args []string) error {
 		}
 		what = fmt.Sprintf("config %q, case %q, repeat %d, condition %q", config, caseID, repeat, condition)
 	}
-	eps, err := findEpisodes(in, match)
+	// Near misses for an unknown run id: run ids that contain it, ignoring case.
+	var near []string
+	similar := func(ep *ingest.Episode) {
+		if len(pos) == 1 && len(near) < 5 && strings.Contains(strings.ToLower(ep.RunID), strings.ToLower(pos[0])) {
+			near = append(near, ep.RunID)
+		}
+	}
+	eps, err := findEpisodes(in, match, similar)
 	if err != nil {
 		return err
 	}
 	switch {
 	case len(eps) == 0:
+		if len(near) > 0 {
+			return fmt.Errorf("explain: no episode with %s in %s; similar run ids: %s", what, in.describe, strings.Join(near, ", "))
+		}
 		return fmt.Errorf("explain: no episode with %s in %s", what, in.describe)
 	case len(eps) > 1:
 		var ids []string
@@ -86,8 +96,8 @@ func runExplain(e *env, args []string) error {
 }
 
 // findEpisodes streams the episodes once and keeps those that match (records included:
-// explain needs the events).
-func findEpisodes(in *input, match func(*ingest.Episode) bool) ([]*ingest.Episode, error) {
+// explain needs the events); every other episode is shown to miss.
+func findEpisodes(in *input, match func(*ingest.Episode) bool, miss func(*ingest.Episode)) ([]*ingest.Episode, error) {
 	src, err := in.open()
 	if err != nil {
 		return nil, err
@@ -104,6 +114,8 @@ func findEpisodes(in *input, match func(*ingest.Episode) bool) ([]*ingest.Episod
 		}
 		if match(ep) {
 			out = append(out, ep)
+		} else {
+			miss(ep)
 		}
 	}
 }

@@ -102,6 +102,12 @@ func TestExplainErrors(t *testing.T) {
 	if code != 1 || !strings.Contains(errOut, `no episode with run id "no-such-run"`) {
 		t.Errorf("unknown run id: exit %d, stderr %q", code, errOut)
 	}
+	ep := actingEpisode(t)
+	prefix := strings.ToUpper(ep.RunID[:len(ep.RunID)-1])
+	_, errOut, code = runCLI(t, "explain", "--runs", runs, prefix)
+	if code != 1 || !strings.Contains(errOut, "similar run ids: ") || !strings.Contains(errOut, ep.RunID) {
+		t.Errorf("near miss %q: exit %d, stderr %q; want a suggestion of %s", prefix, code, errOut, ep.RunID)
+	}
 	wantUsage(t, "which episode?", "explain")
 	wantUsage(t, "explain takes one RUN_ID", "explain", "a", "b")
 	wantUsage(t, "not both", "explain", "a", "--case", "SAB-V1-001")
