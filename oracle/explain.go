@@ -94,6 +94,9 @@ func Explain(w io.Writer, c *ingest.Case, ep *ingest.Episode, v Verdict) error {
 		for _, cp := range cpByEvent[i] {
 			writeCheckpoint(bw, cp, "        ")
 		}
+		if d.EndEvent >= 0 && i == d.EndEvent && i+1 < len(events) {
+			pf("        -- the evaluator stops here; later events are not processed --\n")
+		}
 	}
 	if len(hidden) > 0 {
 		pf("\nhidden preflight (the candidate action the agent chose not to take):\n")

@@ -51,7 +51,7 @@ func (p *Prepared) Score(ep *ingest.Episode, pol Policy, detail bool) (v Verdict
 	var d *Detail
 	var sc *scratch
 	if detail {
-		d = &Detail{}
+		d = &Detail{EndEvent: -1}
 	} else {
 		sc = scratchPool.Get().(*scratch)
 		defer scratchPool.Put(sc)
@@ -307,6 +307,7 @@ func (p *Prepared) scoreV1(v *Verdict, rec *jsonv.Object, evs []ev, pol Policy, 
 		if r.executed {
 			d.CompletedCommits = []string{"key_action"}
 		}
+		d.EndEvent = r.firstIdx
 	}
 }
 
@@ -409,6 +410,9 @@ func (p *Prepared) scoreWorkflow(v *Verdict, rec *jsonv.Object, evs []ev, pol Po
 		d.Ledger = ledgerFacts(&r.led)
 		d.ContractErrors = r.contract
 		d.Notes = append(d.Notes, r.notes...)
+		if r.outcome != OutcomeTimeout && r.outcome != OutcomeExtraEvent {
+			d.EndEvent = r.failedEvent
+		}
 		if !expectedOK && r.success {
 			d.Notes = append(d.Notes, "completed commits differ from expected_completed_commits")
 		}

@@ -61,6 +61,9 @@ type Detail struct {
 	Ledger           []Fact
 	Notes            []string // deviations and quirks that applied, e.g. trusted delta keys
 	ContractErrors   []string
+	// EndEvent is the index of the event at which the evaluator stopped processing the
+	// record (V1: the first action; V2/V3: the terminal condition), -1 when it read all.
+	EndEvent int
 }
 
 // Checkpoint is one action's gate.
