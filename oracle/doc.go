@@ -73,7 +73,9 @@
 //
 //   - binding=value: in supported_if_all fact conditions an {"action_arg": …} value matches
 //     any value of a present key; violated_if_any and inactive_if_any keep the binding.
-//     binding=off: case requirements (objects and strings) are not evaluated.
+//     binding=off: case requirements (objects and strings) are not evaluated. The V0
+//     preflight then gates ALLOW, so with non_action=investigated no V0 episode can pass
+//     (there is no stop label to derive); every preset with binding=off uses any_stop.
 //   - timing=anytime: a gate also sees the facts and observed calls of reads later in the
 //     record (V2/V3: reads the walk would accept, evaluated at the current phase; V1: reads
 //     after the action, which the evaluator never processes). before is the evaluator.
