@@ -232,3 +232,44 @@ func TestResampleAllocationsDoNotGrowWithResamples(t *testing.T) {
 		t.Errorf("allocations grow with resamples: %v for 200, %v for 2000", small, large)
 	}
 }
+
+// specFill is the documented draw layout, written plainly: halves in order, low first,
+// rejected halves skipped.
+func specFill(seed uint64, w []float64) {
+	n := uint64(len(w))
+	th := uint32((1 << 32) % n)
+	s := seed
+	for need := len(w); need > 0; {
+		s += golden
+		x := mix64(s)
+		for _, h := range []uint64{x & 0xffffffff, x >> 32} {
+			if m := h * n; need > 0 && uint32(m) >= th {
+				w[m>>32]++
+				need--
+			}
+		}
+	}
+}
+
+// TestDrawerFollowsLayout compares the optimized drawer with the plain layout, including unit
+// counts whose rejection threshold is large enough for rejections to occur.
+func TestDrawerFollowsLayout(t *testing.T) {
+	for _, n := range []int{1, 2, 3, 570, 4001, 300_012} {
+		got, want := make([]float64, n), make([]float64, n)
+		d := newDrawer(n)
+		for b := range 3 {
+			clear(got)
+			clear(want)
+			d.fill(ReplicateSeed(99, b), got)
+			specFill(ReplicateSeed(99, b), want)
+			if !slices.Equal(got, want) {
+				t.Fatalf("n=%d replicate %d: optimized drawer differs from the layout", n, b)
+			}
+		}
+	}
+	// 2^32 mod 300,012 = 295,516: about 7 in 100,000 halves are rejected (≈ 20 per replicate), so the test
+	// above exercised the slow path.
+	if th := newDrawer(300_012).thresh; th != 295_516 {
+		t.Errorf("threshold %d", th)
+	}
+}

@@ -45,24 +45,48 @@ func newDrawer(n int) drawer {
 // fill adds one to w[u] for each of len(w) draws; w must be zeroed by the caller.
 func (d *drawer) fill(seed uint64, w []float64) {
 	s := seed
-	n := d.n
-	th := d.thresh
+	n, th := d.n, d.thresh
 	need := len(w)
-	for need > 0 {
+	// Fast path: both halves of an output accepted (all but ~2·th/2^32 of outputs).
+	for need >= 2 {
 		s += golden
 		x := mix64(s)
-		m := (x & 0xffffffff) * n
-		if uint32(m) >= th {
-			w[m>>32]++
-			need--
-			if need == 0 {
+		m0 := (x & 0xffffffff) * n
+		m1 := (x >> 32) * n
+		if uint32(m0) < th || uint32(m1) < th {
+			need -= d.slow(x, w, need)
+			continue
+		}
+		w[m0>>32]++
+		w[m1>>32]++
+		need -= 2
+	}
+	if need == 1 {
+		for {
+			s += golden
+			if d.slow(mix64(s), w, 1) == 1 {
 				break
 			}
 		}
-		m = (x >> 32) * n
-		if uint32(m) >= th {
+	}
+}
+
+// slow applies the halves of output x in order, skipping rejected ones, and takes at most
+// need draws; it returns how many it took. It is kept out of line so the fast loop keeps its
+// values in registers.
+//
+//go:noinline
+func (d *drawer) slow(x uint64, w []float64, need int) int {
+	took := 0
+	for _, h := range [2]uint64{x & 0xffffffff, x >> 32} {
+		if took == need {
+			break
+		}
+		m := h * d.n
+		if uint32(m) >= d.thresh {
 			w[m>>32]++
-			need--
+			took++
 		}
 	}
+	return took
 }
