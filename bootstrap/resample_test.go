@@ -267,8 +267,8 @@ func TestDrawerFollowsLayout(t *testing.T) {
 			}
 		}
 	}
-	// 2^32 mod 300,012 = 295,516: about 7 in 100,000 halves are rejected (≈ 20 per replicate), so the test
-	// above exercised the slow path.
+	// 2^32 mod 300,012 = 295,516: about 7 in 100,000 halves are rejected (≈ 20 per
+	// replicate), so the test above exercised the slow path.
 	if th := newDrawer(300_012).thresh; th != 295_516 {
 		t.Errorf("threshold %d", th)
 	}
