@@ -15,6 +15,11 @@ import (
 // for good compression and fast scans, small enough to bound the writer's memory.
 const parquetRowGroupRows = 8192
 
+// dictionaryColumns are the Parquet columns with few distinct values per row group.
+var dictionaryColumns = []string{colSchema, colConfig, colModel, colHarness, colCaseID, colCondition, colStatus,
+	colFailureClass, "events.list.element.type", "events.list.element.call_id", "events.list.element.tool",
+	"events.list.element.tool_status"}
+
 // ParquetWriter writes episodes as Parquet with EpisodeArrowSchema.
 type ParquetWriter struct {
 	fw      *pqarrow.FileWriter
@@ -38,13 +43,21 @@ type noCloseWriter struct{ io.Writer }
 // Arrow schema stored). Close writes the footer; it does not close w.
 func NewParquetWriter(w io.Writer) (*ParquetWriter, error) {
 	mem := memory.DefaultAllocator
-	props := parquet.NewWriterProperties(
+	opts := []parquet.WriterProperty{
 		parquet.WithAllocator(mem),
 		parquet.WithCompression(compress.Codecs.Zstd),
 		parquet.WithMaxRowGroupLength(parquetRowGroupRows),
-		parquet.WithDictionaryDefault(true),
 		parquet.WithCreatedBy("sabench-stats"),
-	)
+		// Dictionary encoding only where values repeat, and a dictionary that never
+		// falls back to PLAIN: arrow-go v18.8.0 lists the page encodings of a chunk that
+		// fell back in map order, which made the footer differ from run to run.
+		parquet.WithDictionaryDefault(false),
+		parquet.WithDictionaryPageSizeLimit(1 << 30),
+	}
+	for _, col := range dictionaryColumns {
+		opts = append(opts, parquet.WithDictionaryFor(col, true))
+	}
+	props := parquet.NewWriterProperties(opts...)
 	fw, err := pqarrow.NewFileWriter(EpisodeArrowSchema, noCloseWriter{w}, props,
 		pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema(), pqarrow.WithAllocator(mem)))
 	if err != nil {

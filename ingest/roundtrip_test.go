@@ -6,6 +6,9 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/apache/arrow-go/v18/parquet"
+	"github.com/apache/arrow-go/v18/parquet/file"
 )
 
 func writeJSONL(t testing.TB, path string, eps []*Episode) {
@@ -152,5 +155,46 @@ func TestReadForeignParquet(t *testing.T) {
 	}
 	if e := eps[2]; e.Status != StatusInfraFailure || e.FailureClass != "wall_timeout" || e.Record != nil || e.Repeat != 1 || e.Line != 3 {
 		t.Errorf("row 3: %+v", e)
+	}
+}
+
+// TestParquetDeterministic: the same episodes give the same bytes (DESIGN §11), with
+// dictionary encoding exactly on the low-cardinality columns.
+func TestParquetDeterministic(t *testing.T) {
+	dir := t.TempDir()
+	eps := realisticEpisodes(3000, 3)
+	a, b := filepath.Join(dir, "a.parquet"), filepath.Join(dir, "b.parquet")
+	writeParquet(t, a, eps)
+	writeParquet(t, b, eps)
+	x, _ := os.ReadFile(a)
+	y, _ := os.ReadFile(b)
+	if !bytes.Equal(x, y) {
+		t.Fatal("two writes of the same episodes differ")
+	}
+	pf, err := file.OpenParquetFile(a, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pf.Close()
+	rg := pf.MetaData().RowGroup(0)
+	dict := map[string]bool{}
+	for i := 0; i < rg.NumColumns(); i++ {
+		cc, err := rg.ColumnChunk(i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, enc := range cc.Encodings() {
+			if enc == parquet.Encodings.RLEDict || enc == parquet.Encodings.PlainDict {
+				dict[cc.PathInSchema().String()] = true
+			}
+		}
+	}
+	for _, col := range []string{"case_id", "config", "events.list.element.tool"} {
+		if !dict[col] {
+			t.Errorf("%s is not dictionary-encoded (dictionary columns: %v)", col, dict)
+		}
+	}
+	if dict["record"] || dict["run_id"] {
+		t.Errorf("high-cardinality columns are dictionary-encoded: %v", dict)
 	}
 }
