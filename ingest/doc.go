@@ -1,4 +1,55 @@
 // Package ingest reads SafeActBench case specifications and agent episodes from every
 // supported source into one model, streaming, and reports every problem as a value that
 // names the file, the line (or row) and the field.
+//
+// # Case specifications
+//
+// LoadBench detects its source: a SafeActBench checkout (env/case_manifest.json, the five
+// catalogs, each case's case_spec_sha256 verified, env/case_evidence.json), a directory of
+// per-case JSON files (directly or under cases/, with evidence/ beside them), or a JSONL
+// file of {"case_id", "protocol", "case_spec"} rows. NewBench wraps cases generated in
+// memory (the built-in release of package ingest/synth). Case sets come from sets/NAME.txt
+// in a bench directory and from BenchOptions.Sets, which wins for the same name.
+//
+// Cluster ids take the first rule that applies: the user's CSV ("user", ids verbatim),
+// metadata.template_id ("template:<id>"), a Legacy contrast_pair_id ("contrast:<id>"),
+// a connected component of two or more cases that share a policy.rule_ids entry or a
+// record_id of required_info_calls or frozen_evidence_deltas keys, *-TASK-CONTEXT-*
+// excluded ("derived:<smallest case id>"), else the case's own id ("case"). Variants
+// (BASE@variant) share their base's cluster. Bench.ClusterCounts reports each rule's yield.
+// Evidence files that disagree with their catalog entry are Bench.Warnings, not errors:
+// the catalog is what the evaluator scores with.
+//
+// # Episodes
+//
+// OpenEpisodes and OpenRuns stream sabench.episode/v1 episodes from JSONL (plain, gzip or
+// zstd, recognised by content) and Parquet. Choices where the format is silent:
+//   - condition defaults to "main" and status to "completed";
+//   - a missing run_id is the key joined with "|" (DeriveRunID);
+//   - model and harness default to the config split at its last "/" (SplitConfig), so
+//     "openai/gpt-6/codex" is model "openai/gpt-6", harness "codex";
+//   - failure_class must be a string or null; usage values must be numbers or null;
+//   - top-level fields the format does not define are kept in Episode.Extra (and in the
+//     Parquet "extra" column), so JSONL → Parquet → JSONL is lossless;
+//   - blank lines are skipped; a line over ReadOptions.MaxLineBytes is a problem, as is a
+//     Parquet JSON cell over the same limit;
+//   - a duplicate key is a problem unless Dedupe is "first" or "last", and every dropped
+//     duplicate is listed by Reported; "last" reads the files twice.
+//
+// A bad line or row is a recoverable Problem: Next may be called again. Parquet files
+// from other writers are read leniently (any string, dictionary or integer column type,
+// missing optional columns, a pandas index column); the events column is derived from
+// record.events on writing and ignored on reading.
+//
+// # Harness outputs
+//
+// ReadBatchDir and ReadInteractiveDir turn the SafeActBench harness's output directories
+// into episodes (BatchStatus and InteractiveStatus document the status mapping); symbolic
+// links leading out of the given directory are refused.
+//
+// # Validation
+//
+// Validate lists every problem of a set of episode files, including records that do not
+// fit their protocol's schema (CheckRecord: the release's own JSON Schemas, embedded from
+// schemas/, checked by a validator for the subset of JSON Schema they use).
 package ingest
