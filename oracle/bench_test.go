@@ -35,6 +35,7 @@ func BenchmarkScore(b *testing.B) {
 	preps, eps := benchWorkload(b)
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu0 := processCPU()
 	n := 0
 	for i := 0; i < b.N; i++ {
 		j := i % len(eps)
@@ -45,6 +46,11 @@ func BenchmarkScore(b *testing.B) {
 		n++
 	}
 	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "episodes/s")
+	// CPU time includes the garbage collector's background work, a real cost of scoring.
+	if cpu := processCPU() - cpu0; cpu > 0 {
+		b.ReportMetric(float64(cpu)/float64(n), "cpu-ns/op")
+		b.ReportMetric(float64(n)/(float64(cpu)/1e9), "episodes/cpu-s")
+	}
 }
 
 // BenchmarkPrepare measures compiling a case.
