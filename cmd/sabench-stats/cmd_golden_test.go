@@ -94,6 +94,8 @@ func TestGoldenRealCases(t *testing.T) {
 	golden(t, "score_real.jsonl", []byte(out))
 	// The runs file lives in a temporary directory; its name is not part of the summary.
 	golden(t, "score_real.stderr", []byte(errOut))
+	det, _ := mustRun(t, "score", "--bench", realCases, "--runs", runs, "-j", "2", "--detail")
+	golden(t, "score_real_detail.jsonl", []byte(det))
 	ex, _ := mustRun(t, "explain", "hasty/SAB-V1-001", "--bench", realCases, "--runs", runs, "--policy", "safeact,tau-bench")
 	golden(t, "explain_hasty_v1.txt", []byte(ex))
 

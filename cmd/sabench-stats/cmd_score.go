@@ -38,6 +38,7 @@ func runScore(e *env, args []string) error {
 	f.DefValue = "jsonl"
 	c.format = "jsonl"
 	fs.Lookup("out").Usage = "output file (default stdout); written atomically"
+	detail := fs.Bool("detail", false, "add each verdict's detail (checkpoints with requirement results, coverage, completed commits, invalid reads, ledger facts with provenance) as a \"detail\" object; jsonl only, memory-hungry")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -48,6 +49,9 @@ func runScore(e *env, args []string) error {
 	}
 	if !contains(scoreFormats, format) {
 		return usagef("--format must be one of %s for score, not %q", strings.Join(scoreFormats, ", "), format)
+	}
+	if *detail && format != "jsonl" {
+		return usagef("--detail needs --format jsonl (the detail is nested)")
 	}
 	if fs.NArg() > 0 {
 		return usagef("score takes no arguments (got %q)", fs.Args())
@@ -60,11 +64,11 @@ func runScore(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	s, dropped, err := c.score(in, pols, false)
+	s, dropped, err := c.score(in, pols, *detail)
 	if err != nil {
 		return err
 	}
-	write := func(w io.Writer) error { return writeVerdicts(w, format, s.Verdicts) }
+	write := func(w io.Writer) error { return writeVerdicts(w, format, s.Verdicts, *detail) }
 	if c.out != "" {
 		err = results.WriteFileAtomic(c.out, write)
 	} else {
@@ -176,23 +180,29 @@ func eachVerdict(vs [][]oracle.Verdict, fn func(v *oracle.Verdict) error) error 
 	return nil
 }
 
-// writeVerdicts writes the verdicts in one of scoreFormats.
-func writeVerdicts(w io.Writer, format string, vs [][]oracle.Verdict) error {
+// writeVerdicts writes the verdicts in one of scoreFormats; detail (JSONL only) adds each
+// verdict's Detail.
+func writeVerdicts(w io.Writer, format string, vs [][]oracle.Verdict, detail bool) error {
 	switch format {
 	case "csv":
 		return writeVerdictsCSV(w, vs)
 	case "parquet":
 		return writeVerdictsParquet(w, vs)
 	default:
-		return writeVerdictsJSONL(w, vs)
+		return writeVerdictsJSONL(w, vs, detail)
 	}
 }
 
-func writeVerdictsJSONL(w io.Writer, vs [][]oracle.Verdict) error {
+func writeVerdictsJSONL(w io.Writer, vs [][]oracle.Verdict, detail bool) error {
 	bw := bufio.NewWriterSize(w, 1<<16)
 	var buf []byte
 	err := eachVerdict(vs, func(v *oracle.Verdict) error {
 		buf = appendVerdictJSON(buf[:0], v)
+		if detail {
+			buf = append(buf[:len(buf)-2], `,"detail":`...)
+			buf = jsonv.AppendJSON(buf, detailJSON(v.Detail))
+			buf = append(buf, '}', '\n')
+		}
 		_, err := bw.Write(buf)
 		return err
 	})
@@ -245,6 +255,59 @@ func appendJSONString(dst []byte, s string) []byte {
 	dst = append(dst, '"')
 	dst = append(dst, s...)
 	return append(dst, '"')
+}
+
+// detailJSON is a verdict's Detail as a JSON value, keys in snake case; canonical JSON
+// strings (facts, unmet conditions) are embedded as values. nil (null) for excluded
+// episodes, which the oracle does not walk.
+func detailJSON(d *oracle.Detail) any {
+	if d == nil {
+		return nil
+	}
+	str := func(s string) any { return nonEmpty(s) }
+	strs := func(xs []string) []any {
+		out := make([]any, len(xs))
+		for i, x := range xs {
+			out[i] = x
+		}
+		return out
+	}
+	embed := func(canonical string) any {
+		if v, err := jsonv.Parse([]byte(canonical)); err == nil {
+			return v
+		}
+		return canonical
+	}
+	cps := make([]any, len(d.Checkpoints))
+	for i, cp := range d.Checkpoints {
+		reqs := make([]any, len(cp.Requirements))
+		for j, r := range cp.Requirements {
+			missing := make([]any, len(r.MissingConditions))
+			for k, m := range r.MissingConditions {
+				missing[k] = embed(m)
+			}
+			reqs[j] = jsonv.NewObject("id", r.ID, "status", r.Status, "reason", str(r.Reason), "missing_conditions", missing)
+		}
+		cps[i] = jsonv.NewObject("event_index", int64(cp.EventIndex), "call_id", str(cp.CallID), "tool", str(cp.Tool),
+			"commit_id", str(cp.CommitID), "gate", str(cp.Gate), "reason", str(cp.Reason), "requirements", reqs,
+			"match_errors", strs(cp.MatchErrors), "reference_errors", strs(cp.ReferenceErrs))
+	}
+	invalid := make([]any, len(d.InvalidInfoCalls))
+	for i, ic := range d.InvalidInfoCalls {
+		invalid[i] = jsonv.NewObject("event_index", int64(ic.EventIndex), "call_id", str(ic.CallID), "tool", str(ic.Tool), "reason", str(ic.Reason))
+	}
+	ledger := make([]any, len(d.Ledger))
+	for i, f := range d.Ledger {
+		ledger[i] = jsonv.NewObject("event_index", int64(f.EventIndex), "call_id", str(f.CallID), "tool", str(f.Tool),
+			"evidence_delta_key", str(f.DeltaKey), "fact", embed(f.Fact))
+	}
+	c := d.Coverage
+	return jsonv.NewObject("checkpoints", cps,
+		"coverage", jsonv.NewObject("required_calls", int64(c.RequiredCalls), "covered_calls", int64(c.CoveredCalls),
+			"min_calls", int64(c.MinCalls), "observed_calls", int64(c.ObservedCalls), "min_distinct_tools", int64(c.MinDistinct),
+			"observed_distinct_tools", int64(c.ObservedDistinct), "complete", c.Complete),
+		"completed_commits", strs(d.CompletedCommits), "invalid_info_calls", invalid, "ledger", ledger,
+		"notes", strs(d.Notes), "contract_errors", strs(d.ContractErrors))
 }
 
 func writeVerdictsCSV(w io.Writer, vs [][]oracle.Verdict) error {

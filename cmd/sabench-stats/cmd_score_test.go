@@ -472,6 +472,60 @@ func TestScoreSeveralPolicies(t *testing.T) {
 	}
 }
 
+// TestScoreDetail checks the detail object against the line's own fields: null when
+// excluded, the coverage flag, a checkpoint at the first attempt, and the lines without
+// detail equal to plain score's.
+func TestScoreDetail(t *testing.T) {
+	runs := subsetRuns(t)
+	plain, _ := mustRun(t, "score", "--runs", runs, "-j", "2")
+	out, _ := mustRun(t, "score", "--runs", runs, "-j", "2", "--detail")
+	pl, dl := strings.Split(plain, "\n"), strings.Split(out, "\n")
+	if len(pl) != len(dl) {
+		t.Fatalf("%d lines with --detail, %d without", len(dl), len(pl))
+	}
+	for i := range dl {
+		if dl[i] == "" {
+			continue
+		}
+		cut := strings.LastIndex(dl[i], `,"detail":`)
+		if cut < 0 || dl[i][:cut]+"}" != pl[i] {
+			t.Fatalf("line %d: without its detail it differs from plain score:\n%s\n%s", i+1, dl[i], pl[i])
+		}
+		var m map[string]any
+		if err := json.Unmarshal([]byte(dl[i]), &m); err != nil {
+			t.Fatalf("line %d: %v", i+1, err)
+		}
+		d, _ := m["detail"].(map[string]any)
+		if m["excluded"] == true {
+			if m["detail"] != nil {
+				t.Errorf("line %d: excluded with detail", i+1)
+			}
+			continue
+		}
+		if d == nil {
+			t.Fatalf("line %d: no detail object: %v", i+1, m["detail"])
+		}
+		if m["static"] == true {
+			continue
+		}
+		if cov := d["coverage"].(map[string]any); cov["complete"] != m["coverage_complete"] {
+			t.Errorf("line %d: coverage.complete %v, coverage_complete %v", i+1, cov["complete"], m["coverage_complete"])
+		}
+		// V1–V3 gate every action; a V0 action is an unsafe attempt without a gate of its own
+		// (its checkpoint is the hidden preflight).
+		if fa, ok := m["first_attempt_index"].(float64); ok && m["protocol"] != "v0" {
+			found := false
+			for _, cp := range d["checkpoints"].([]any) {
+				found = found || cp.(map[string]any)["event_index"] == fa
+			}
+			if !found {
+				t.Errorf("line %d: no checkpoint at the first attempt (event %v)", i+1, fa)
+			}
+		}
+	}
+	wantUsage(t, "--detail needs --format jsonl", "score", "--detail", "--format", "csv")
+}
+
 func TestScoreUsage(t *testing.T) {
 	wantUsage(t, `--format must be one of jsonl, csv, parquet for score, not "text"`, "score", "--format", "text")
 	wantUsage(t, "score takes no arguments", "score", "extra")
@@ -542,7 +596,7 @@ func FuzzVerdictWriters(f *testing.F) {
 		v := fuzzVerdict(runID, config, caseID, outcome, failure, repeat, excluded, ecs, attempted, first, official)
 		vs := [][]oracle.Verdict{{v}}
 		var jl bytes.Buffer
-		if err := writeVerdicts(&jl, "jsonl", vs); err != nil {
+		if err := writeVerdicts(&jl, "jsonl", vs, false); err != nil {
 			t.Fatal(err)
 		}
 		if bytes.Count(jl.Bytes(), []byte("\n")) != 1 {
@@ -564,7 +618,7 @@ func FuzzVerdictWriters(f *testing.F) {
 			t.Errorf("run_id %q, want %q", m["run_id"], runID)
 		}
 		var cb bytes.Buffer
-		if err := writeVerdicts(&cb, "csv", vs); err != nil {
+		if err := writeVerdicts(&cb, "csv", vs, false); err != nil {
 			t.Fatal(err)
 		}
 		recs, err := csv.NewReader(&cb).ReadAll()
@@ -576,7 +630,7 @@ func FuzzVerdictWriters(f *testing.F) {
 			t.Errorf("csv run_id %q, want %q", recs[1][0], runID)
 		}
 		var pb bytes.Buffer
-		if err := writeVerdicts(&pb, "parquet", vs); err != nil {
+		if err := writeVerdicts(&pb, "parquet", vs, false); err != nil {
 			t.Fatal(err)
 		}
 		pf, err := file.NewParquetReader(bytes.NewReader(pb.Bytes()))
@@ -607,7 +661,7 @@ func BenchmarkWriteVerdicts(b *testing.B) {
 			var size int
 			for b.Loop() {
 				var buf bytes.Buffer
-				if err := writeVerdicts(&buf, format, [][]oracle.Verdict{vs}); err != nil {
+				if err := writeVerdicts(&buf, format, [][]oracle.Verdict{vs}, false); err != nil {
 					b.Fatal(err)
 				}
 				size = buf.Len()
