@@ -99,7 +99,7 @@ func (r *Release) ECSFigure(o StatOptions) (figures.ECSByProtocol, error) {
 		f.Protocols = append(f.Protocols, p.Label())
 	}
 	for _, c := range r.configs {
-		cv := r.SelectFrom(r.main, Config(c))
+		cv := r.mainOf(c)
 		row := make([]figures.Interval, len(protos))
 		for j, p := range protos {
 			iv, err := r.rateInterval(r.SelectFrom(cv, Protocol(p)), "ecs/"+c+"/"+p.String(), o)
@@ -147,9 +147,8 @@ func (r *Release) rateInterval(vs []oracle.Verdict, stream string, o StatOptions
 // HarnessForest is the forest plot of T4's paired harness differences.
 func (r *Release) HarnessForest(o StatOptions) (figures.Forest, error) {
 	f := figures.Forest{Title: "Family harness − " + SharedHarness + " (ECS, V0–V3)", Level: o.Level}
-	main := r.SelectFrom(r.main, Executable)
 	for _, hp := range r.harnessPairs() {
-		d, err := r.PairedDiff(Arm{r.SelectFrom(main, Config(hp.family)), ECSOf}, Arm{r.SelectFrom(main, Config(hp.shared)), ECSOf}, "T4/"+hp.family, o)
+		d, err := r.PairedDiff(Arm{r.SelectFrom(r.mainOf(hp.family), Executable), ECSOf}, Arm{r.SelectFrom(r.mainOf(hp.shared), Executable), ECSOf}, "T4/"+hp.family, o)
 		if err != nil {
 			return f, err
 		}

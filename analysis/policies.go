@@ -11,8 +11,8 @@ import (
 )
 
 // PolicyComparison compares leaderboards of the same episodes scored under several
-// policies against a baseline policy (safeact). Releases[i] holds the verdicts of
-// Policies[i], all in the same episode order.
+// policies against a baseline policy (safeact). Only main-condition episodes are compared;
+// every release must hold them in the same order.
 type PolicyComparison struct {
 	Base     *Release
 	Releases []*Release
@@ -86,7 +86,7 @@ func (pc *PolicyComparison) Tables(o StatOptions) ([]*results.Table, error) {
 		changed := 0
 		gain := 0.0
 		for j, c := range base.configs {
-			d, err := base.PairedDiff(Arm{r.SelectFrom(r.mainVerdicts(), Config(c)), ECSOf}, Arm{base.SelectFrom(base.mainVerdicts(), Config(c)), ECSOf},
+			d, err := base.PairedDiff(Arm{r.mainOf(c), ECSOf}, Arm{base.mainOf(c), ECSOf},
 				"policies/"+r.Policy.Name+"/"+c, o)
 			if err != nil {
 				return nil, err
@@ -103,7 +103,7 @@ func (pc *PolicyComparison) Tables(o StatOptions) ([]*results.Table, error) {
 			return nil, err
 		}
 		agree.AddRow(results.Text(r.Policy.Name), results.Text(r.Policy.Hash()), estCell(tau), estCell(rho),
-			results.Count(int64(changed)), results.Count(int64(lostSuccesses(base.Verdicts, r.Verdicts))),
+			results.Count(int64(changed)), results.Count(int64(lostSuccesses(base.mainVerdicts(), r.mainVerdicts()))),
 			results.Number(gain/float64(len(base.configs))))
 	}
 	per.Notes = append(per.Notes, fmt.Sprintf("Same episodes re-scored under each policy; Δ paired over cases, %d %s resamples. Rank change > 0: the configuration moves up.", o.Resamples, o.Unit()))
@@ -116,7 +116,8 @@ func (pc *PolicyComparison) Tables(o StatOptions) ([]*results.Table, error) {
 }
 
 // lostSuccesses counts episodes that succeed under the baseline but fail under another
-// policy (the two slices hold the same episodes in the same order).
+// policy. The slices hold the same main-condition episodes in the same order (a release
+// scored on the main condition only has the same main verdicts as one scored on all).
 func lostSuccesses(base, other []oracle.Verdict) int {
 	n := 0
 	for i := range base {
@@ -150,10 +151,9 @@ func (pc *PolicyComparison) rankCorrelation(r *Release, unit func(*oracle.Verdic
 		return nan, nan, nil
 	}
 	var a, b []bootstrap.Ratio
-	bm, rm := pc.Base.mainVerdicts(), r.mainVerdicts()
 	for _, c := range configs {
-		a = append(a, Arm{pc.Base.SelectFrom(bm, Config(c)), ECSOf}.sums(unit, index, nil))
-		b = append(b, Arm{r.SelectFrom(rm, Config(c)), ECSOf}.sums(unit, index, nil))
+		a = append(a, Arm{pc.Base.mainOf(c), ECSOf}.sums(unit, index, nil))
+		b = append(b, Arm{r.mainOf(c), ECSOf}.sums(unit, index, nil))
 	}
 	stat, err := bootstrap.RankCorrelations(a, b)
 	if err != nil {

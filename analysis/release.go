@@ -15,8 +15,12 @@ type Release struct {
 	Verdicts []oracle.Verdict
 	Policy   oracle.Policy
 
-	byID    map[string]*ingest.Case
-	main    []oracle.Verdict
+	byID map[string]*ingest.Case
+	main []oracle.Verdict
+	// groups holds every verdict by (configuration, condition) in input order, and
+	// mainBy the main verdicts by configuration, so tables select from small slices.
+	groups  map[[2]string][]oracle.Verdict
+	mainBy  map[string][]oracle.Verdict
 	configs []string
 	domains []string
 }
@@ -38,7 +42,24 @@ func NewRelease(cases []*ingest.Case, sets map[string][]string, vs []oracle.Verd
 	}
 	r.domains = orderDomains(cases)
 	r.main = r.Select(Interactive(ingest.DefaultCondition))
+	r.groups = map[[2]string][]oracle.Verdict{}
+	for _, v := range vs {
+		k := [2]string{v.Config, v.Condition}
+		r.groups[k] = append(r.groups[k], v)
+	}
+	r.mainBy = map[string][]oracle.Verdict{}
+	for _, v := range r.main {
+		r.mainBy[v.Config] = append(r.mainBy[v.Config], v)
+	}
 	return r
+}
+
+// mainOf returns one configuration's main verdicts (callers must not modify them).
+func (r *Release) mainOf(config string) []oracle.Verdict { return r.mainBy[config] }
+
+// of returns one configuration's verdicts of one condition that pass the filters.
+func (r *Release) of(config, condition string, filters ...Filter) []oracle.Verdict {
+	return r.SelectFrom(r.groups[[2]string{config, condition}], filters...)
 }
 
 // Case returns the case with this id (variant included), or nil.

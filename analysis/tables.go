@@ -272,7 +272,7 @@ func (r *Release) Variance() *results.Table {
 			}
 		}
 		row = append(row, results.Number(100*s.RepeatStd))
-		cv := r.SelectFrom(main, Config(s.Config))
+		cv := r.mainOf(s.Config)
 		for k := 1; k <= maxRep; k++ {
 			row = append(row, results.Number(PassK(cv, k)))
 		}

@@ -47,9 +47,8 @@ func (r *Release) T4(o StatOptions) (*results.Table, error) {
 		Columns: []results.Column{textCol("model", "Model"), textCol("family", "Family config"), pctCol("ecs_family", "ECS family"),
 			pctCol("ecs_shared", "ECS "+SharedHarness), deltaCol("delta", "Δ ECS [95% CI]"), pctCol("complete_family", "Complete family"),
 			pctCol("complete_shared", "Complete "+SharedHarness), countCol("units", "Units")}}
-	main := r.SelectFrom(r.mainVerdicts(), Executable)
 	for _, hp := range r.harnessPairs() {
-		a, b := r.SelectFrom(main, Config(hp.family)), r.SelectFrom(main, Config(hp.shared))
+		a, b := r.SelectFrom(r.mainOf(hp.family), Executable), r.SelectFrom(r.mainOf(hp.shared), Executable)
 		d, err := r.PairedDiff(Arm{a, ECSOf}, Arm{b, ECSOf}, "T4/"+hp.family, o)
 		if err != nil {
 			return nil, err
@@ -102,13 +101,12 @@ func (r *Release) StaticVsInteractive(id, set string, o StatOptions) (*results.T
 	}
 	in := InSet(ids)
 	static := r.Select(StaticJudgments, in)
-	inter := r.SelectFrom(r.mainVerdicts(), in)
 	for _, c := range r.configs {
 		sa := r.SelectFrom(static, Config(c))
 		if len(sa) == 0 {
 			continue
 		}
-		ia := r.SelectFrom(inter, Config(c))
+		ia := r.SelectFrom(r.mainOf(c), in)
 		d, err := r.PairedDiff(Arm{sa, staticCorrect}, Arm{ia, ECSOf}, id+"/"+c, o)
 		if err != nil {
 			return nil, err
@@ -140,19 +138,17 @@ func (r *Release) Strategy(id, condition string, withLegacy bool, o StatOptions)
 		t.Columns = append(t.Columns, results.Column{Key: "delta_" + p.String(), Header: "Δ " + p.Label(), Kind: results.KindPercent, Decimals: 1, Signed: true})
 	}
 	inScope := func(v *oracle.Verdict) bool { return withLegacy || v.Protocol != ingest.Legacy }
-	strat := r.Select(Interactive(condition), inScope)
-	if len(strat) == 0 {
+	if len(r.Select(Interactive(condition))) == 0 {
 		t.Notes = append(t.Notes, fmt.Sprintf("No episodes of condition %q in this release.", condition))
 		return t, nil
 	}
-	main := r.SelectFrom(r.mainVerdicts(), inScope)
 	models := r.modelOf()
 	for _, c := range r.configs {
-		sa := r.SelectFrom(strat, Config(c))
+		sa := r.of(c, condition, Interactive(condition), inScope)
 		if len(sa) == 0 {
 			continue
 		}
-		ma := r.SelectFrom(main, Config(c))
+		ma := r.SelectFrom(r.mainOf(c), inScope)
 		d, err := r.PairedDiff(Arm{sa, ECSOf}, Arm{ma, ECSOf}, id+"/"+c, o)
 		if err != nil {
 			return nil, err
@@ -183,15 +179,15 @@ func (r *Release) Interventions(o StatOptions) (*results.Table, error) {
 		t.Notes = append(t.Notes, fmt.Sprintf("No case set %q in this release.", SetInterventions))
 		return t, nil
 	}
-	main := r.SelectFrom(r.mainVerdicts(), InSet(ids))
 	for _, c := range r.configs {
+		main := r.SelectFrom(r.mainOf(c), InSet(ids))
 		for _, cond := range InterventionConditions {
-			ca := r.Select(Interactive(cond), Config(c))
+			ca := r.of(c, cond, Interactive(cond))
 			if len(ca) == 0 {
 				continue
 			}
 			cases := casesOf(ca)
-			ma := r.SelectFrom(main, Config(c), func(v *oracle.Verdict) bool { return cases[v.BaseCaseID] })
+			ma := r.SelectFrom(main, func(v *oracle.Verdict) bool { return cases[v.BaseCaseID] })
 			d, err := r.PairedDiff(Arm{ca, AttemptedOf}, Arm{ma, AttemptedOf}, "interventions/"+c+"/"+cond, o)
 			if err != nil {
 				return nil, err
@@ -212,9 +208,8 @@ func (r *Release) DisagreementTable() *results.Table {
 		Columns: []results.Column{textCol("model", "Model"), textCol("a", "Config A"), textCol("b", "Config B"), countCol("shared", "Shared cases"),
 			countCol("disagree", "Disagree"), countCol("only_a", "Only A succeeds"), countCol("only_b", "Only B succeeds"),
 			{Key: "mcnemar_p", Header: "McNemar p", Kind: results.KindNumber, Decimals: 3}}}
-	main := r.SelectFrom(r.mainVerdicts(), Executable)
 	for _, hp := range r.harnessPairs() {
-		a, b := r.SelectFrom(main, Config(hp.family)), r.SelectFrom(main, Config(hp.shared))
+		a, b := r.SelectFrom(r.mainOf(hp.family), Executable), r.SelectFrom(r.mainOf(hp.shared), Executable)
 		onlyA, onlyB, p, err := McNemar(a, b)
 		pc := results.Number(p)
 		if err != nil {

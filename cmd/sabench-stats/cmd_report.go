@@ -36,11 +36,10 @@ func runReport(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	s, dropped, err := c.score(in, pols, false)
+	rels, counts, dropped, err := c.scoreReleases(in, pols)
 	if err != nil {
 		return err
 	}
-	rels := releases(in, s)
 	o := c.stats()
 	tables, err := buildTables(rels, nil, o)
 	if err != nil {
@@ -86,7 +85,7 @@ func runReport(e *env, args []string) error {
 		figFiles = append(figFiles, written)
 		files = append(files, written...)
 	}
-	idx := reportIndex(in, s.Counts, len(dropped), rels[0], base, tables, figs, figFiles, c)
+	idx := reportIndex(in, counts, len(dropped), rels[0], base, tables, figs, figFiles, c)
 	if err := results.WriteFileAtomic(filepath.Join(tmp, "index.md"), func(w io.Writer) error {
 		_, err := io.WriteString(w, idx)
 		return err
@@ -101,8 +100,8 @@ func runReport(e *env, args []string) error {
 	}
 	fmt.Fprintf(e.stdout, "sabench-stats report: %d tables × %d formats and %d figures in %s (index: %s)\n",
 		len(tables), len(results.Formats()), len(figs), out, filepath.Join(out, "index.md"))
-	fmt.Fprintf(e.stdout, "episodes: read %d, scored %d, excluded %s; policies: %s\n\n", s.Counts.Read+len(dropped), s.Counts.Scored,
-		excludedSummary(s.Counts, len(dropped)), policyNames(rels))
+	fmt.Fprintf(e.stdout, "episodes: read %d, scored %d, excluded %s; policies: %s\n\n", counts.Read+len(dropped), counts.Scored,
+		excludedSummary(counts, len(dropped)), policyNames(rels))
 	for _, t := range tables {
 		if t.ID == "T2" {
 			return results.Render(e.stdout, t, results.FormatText)

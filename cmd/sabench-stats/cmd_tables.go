@@ -36,14 +36,14 @@ func runTables(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	s, _, err := c.score(in, pols, false)
+	rels, _, _, err := c.scoreReleases(in, pols)
 	if err != nil {
 		return err
 	}
 	if len(ids) == 0 && len(pols) == 1 {
 		ids = analysis.TableIDs
 	}
-	ts, err := buildTables(releases(in, s), ids, c.stats())
+	ts, err := buildTables(rels, ids, c.stats())
 	if err != nil {
 		return err
 	}
