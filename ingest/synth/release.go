@@ -72,6 +72,9 @@ func Generate(opt Options) (*Release, error) {
 // instead of keeping it; the returned release has no Episodes. An error from fn stops
 // the stream and is returned.
 func Stream(opt Options, fn func(*ingest.Episode, Intended) error) (*Release, error) {
+	if fn == nil {
+		return nil, fmt.Errorf("synth: Stream needs a function to receive the episodes")
+	}
 	r, g, err := build(opt)
 	if err != nil {
 		return nil, err

@@ -34,11 +34,17 @@ var catalogIDs = [ingest.NumProtocols]string{"", "safeact_v0_cases", "safeact_v1
 // episode. Each file is written to a temporary name and renamed into place, so an error
 // leaves no partial file. ingest.LoadBench(dir) and the runs read back exactly r.
 func WriteRelease(dir string, r *Release) error {
+	if r == nil {
+		return fmt.Errorf("synth: no release to write")
+	}
 	if err := WriteCatalog(dir, r); err != nil {
 		return err
 	}
 	return writeRuns(dir, func(emit func(*ingest.Episode) error) error {
-		for _, ep := range r.Episodes {
+		for i, ep := range r.Episodes {
+			if ep == nil {
+				return fmt.Errorf("synth: episode %d of the release is nil", i)
+			}
 			if err := emit(ep); err != nil {
 				return err
 			}
@@ -70,6 +76,14 @@ func WriteStream(dir string, opt Options) (int, error) {
 
 // WriteCatalog writes the case files of r (everything WriteRelease writes except the runs).
 func WriteCatalog(dir string, r *Release) error {
+	if r == nil {
+		return fmt.Errorf("synth: no release to write")
+	}
+	for i, c := range r.Cases {
+		if c == nil || c.Spec == nil || c.Protocol >= ingest.NumProtocols {
+			return fmt.Errorf("synth: case %d of the release has no spec or protocol", i)
+		}
+	}
 	env := filepath.Join(dir, "env")
 	if err := os.MkdirAll(env, 0o755); err != nil {
 		return err

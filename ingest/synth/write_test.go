@@ -118,6 +118,15 @@ func TestWriteReleaseError(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "runs.jsonl")); !os.IsNotExist(err) {
 		t.Errorf("runs.jsonl exists after a failed write")
 	}
+	if err := WriteRelease(t.TempDir(), nil); err == nil {
+		t.Error("WriteRelease(nil) succeeded")
+	}
+	if err := WriteRelease(t.TempDir(), &Release{Cases: []*ingest.Case{{ID: "SAB-V1-001"}}}); err == nil {
+		t.Error("WriteRelease of a case without a spec succeeded")
+	}
+	if _, err := Stream(Options{Seed: 1}, nil); err == nil {
+		t.Error("Stream without a receiver succeeded")
+	}
 }
 
 // TestWriteStreamMatchesWriteRelease: the streaming writer (the CLI's) writes the same
