@@ -438,17 +438,14 @@ func newObsCall(tool string, args any, resolved any, hasRes bool, key string) ob
 	return obsCall{tool: tool, args: args, resolved: resolved, hasRes: hasRes, key: key}
 }
 
-// coverage is information_coverage_results over the observed calls.
-func (p *Prepared) coverage(calls []obsCall) ([]RequirementResult, Coverage) {
-	return p.coverageInto(make([]RequirementResult, 0, len(p.required)+2), calls, true)
-}
-
 // coverageOnly computes the coverage block without the per-requirement results.
 func (p *Prepared) coverageOnly(calls []obsCall) Coverage {
 	_, c := p.coverageInto(nil, calls, false)
 	return c
 }
 
+// coverageInto is information_coverage_results over the observed calls: it appends the
+// per-requirement results to results (when withResults) and returns the coverage block.
 func (p *Prepared) coverageInto(results []RequirementResult, calls []obsCall, withResults bool) ([]RequirementResult, Coverage) {
 	covered := 0
 	for _, rq := range p.required {
