@@ -89,12 +89,14 @@ type wfState struct {
 func (p *Prepared) walkWorkflow(rec *jsonv.Object, evs []ev, pol Policy, preflight bool, sc *scratch) *wfResult {
 	dag := preflight || p.c.Protocol == ingest.V3
 	st := &wfState{p: p, pol: pol, dag: dag, preflight: preflight, evs: evs,
-		r:            &wfResult{outcome: OutcomeTimeout, failedEvent: -1, firstIdx: -1},
-		completedSet: make(strSet, 0, len(p.commits)), seenCallIDs: make(strSet, 0, len(evs)),
-		observed: make([]obsCall, 0, len(evs))}
+		r: &wfResult{outcome: OutcomeTimeout, failedEvent: -1, firstIdx: -1}}
 	st.anyOrder = pol.Order == OrderAny
 	r := st.r
-	if sc != nil {
+	if sc == nil {
+		st.completedSet = make(strSet, 0, len(p.commits))
+		st.seenCallIDs = make(strSet, 0, len(evs))
+		st.observed = make([]obsCall, 0, len(evs))
+	} else {
 		st.sc = sc
 		r.led.facts = sc.facts[:0]
 		st.observed = sc.obs[:0]
