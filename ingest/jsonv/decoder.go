@@ -245,6 +245,7 @@ func (d *Decoder) object(depth int) (any, bool) {
 		d.pos++
 		return d.newObject(0), true
 	}
+	var seen uint64
 	for {
 		d.skip()
 		if d.pos >= len(d.data) || d.data[d.pos] != '"' {
@@ -255,6 +256,7 @@ func (d *Decoder) object(depth int) (any, bool) {
 			return nil, false
 		}
 		k := d.name(kb)
+		bit := uint64(1) << (internHash(kb) & 63) // kb is only valid until the next string
 		d.skip()
 		if d.pos >= len(d.data) || d.data[d.pos] != ':' {
 			return nil, false
@@ -266,14 +268,18 @@ func (d *Decoder) object(depth int) (any, bool) {
 			return nil, false
 		}
 		// A repeated key keeps its first position and takes the last value (Python dict).
+		// seen has one bit per key-hash class, so most keys skip the comparisons.
 		dup := false
-		for i := k0; i < len(d.keys); i++ {
-			if d.keys[i] == k {
-				d.vals[v0+i-k0] = v
-				dup = true
-				break
+		if seen&bit != 0 {
+			for i := k0; i < len(d.keys); i++ {
+				if d.keys[i] == k {
+					d.vals[v0+i-k0] = v
+					dup = true
+					break
+				}
 			}
 		}
+		seen |= bit
 		if !dup {
 			d.keys = append(d.keys, k)
 			d.vals = append(d.vals, v)

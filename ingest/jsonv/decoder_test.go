@@ -54,3 +54,16 @@ func TestDecoderRealCases(t *testing.T) {
 		}
 	}
 }
+
+// TestDecoderDuplicateKeys: a repeated key keeps its first position and the last value,
+// also when the keys are escaped (decoded through the scratch buffer).
+func TestDecoderDuplicateKeys(t *testing.T) {
+	d := NewDecoder()
+	for _, in := range []string{`{"a":1,"b":2,"a":3}`, `{"\u0061":1,"b":{"\u0061":5,"a":6},"a":3}`} {
+		got, err := d.Parse([]byte(in))
+		want, _ := Parse([]byte(in))
+		if err != nil || string(Marshal(got)) != string(Marshal(want)) {
+			t.Errorf("%s: got %s, want %s (%v)", in, Marshal(got), Marshal(want), err)
+		}
+	}
+}
