@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -670,4 +671,19 @@ func BenchmarkWriteVerdicts(b *testing.B) {
 			b.ReportMetric(float64(size)/n, "bytes/verdict")
 		})
 	}
+}
+
+// BenchmarkScoreCommand runs `score` end to end on the built-in release (generation is
+// cached, so this is reading, scoring under safeact and writing JSONL).
+func BenchmarkScoreCommand(b *testing.B) {
+	rel, err := synth.Default()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if err := run(io.Discard, io.Discard, []string{"score", "-j", "2"}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(rel.Episodes))*float64(b.N)/b.Elapsed().Seconds(), "episodes/s")
 }
