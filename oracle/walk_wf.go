@@ -175,19 +175,15 @@ func (st *wfState) terminate(outcome string, idx int) {
 
 func (st *wfState) step(e *ev, pos int) {
 	r := st.r
-	prefix := ""
-	if !e.obj || !e.toolOK || !e.argsOK || !(e.isInfo() || e.isAction()) || (e.hasStatus && !isString(e.status)) ||
-		e.hasRes || e.hasAtt || e.hasTRes || e.hasResult || !isString(e.callID) {
-		// Only events that may produce an error message need their prefix.
-		prefix = fmt.Sprintf("multi_step_record.events[%d]", e.idx)
-	}
+	// The message prefix is built only when an error needs it.
+	prefix := func() string { return fmt.Sprintf("multi_step_record.events[%d]", e.idx) }
 	if !e.obj {
-		r.contract = append(r.contract, prefix+" must be an object")
+		r.contract = append(r.contract, prefix()+" must be an object")
 		st.terminate(OutcomeInvalidEvent, e.idx)
 		return
 	}
 	if !e.isInfo() && !e.isAction() {
-		r.contract = append(r.contract, prefix+".type must be INFO_CALL or CONSEQUENTIAL_CALL")
+		r.contract = append(r.contract, prefix()+".type must be INFO_CALL or CONSEQUENTIAL_CALL")
 		st.terminate(OutcomeInvalidEvent, e.idx)
 		return
 	}
@@ -195,7 +191,7 @@ func (st *wfState) step(e *ev, pos int) {
 	tool := e.tool
 	var malformed []string
 	if !e.toolOK {
-		msg := prefix + ".tool must be a non-empty string"
+		msg := prefix() + ".tool must be a non-empty string"
 		if info {
 			malformed = append(malformed, msg)
 		} else {
@@ -205,7 +201,7 @@ func (st *wfState) step(e *ev, pos int) {
 	}
 	args := e.args
 	if !e.argsOK {
-		msg := prefix + ".arguments must be an object"
+		msg := prefix() + ".arguments must be an object"
 		if info {
 			malformed = append(malformed, msg)
 		} else {
@@ -220,18 +216,18 @@ func (st *wfState) step(e *ev, pos int) {
 	statusStr, statusOK := status.(string)
 	if info {
 		if !statusOK {
-			malformed = append(malformed, prefix+".tool_status must be a string")
+			malformed = append(malformed, prefix()+".tool_status must be a string")
 		}
 		if st.dag && e.hasAtt {
 			if b, ok := e.attempted.(bool); !ok {
-				malformed = append(malformed, prefix+".attempted_arguments_valid must be a boolean")
+				malformed = append(malformed, prefix()+".attempted_arguments_valid must be a boolean")
 			} else if !b {
-				malformed = append(malformed, prefix+".arguments was not a JSON object at execution time")
+				malformed = append(malformed, prefix()+".arguments was not a JSON object at execution time")
 			}
 		}
 		if e.hasRes {
 			if _, ok := e.resolved.(*jsonv.Object); !ok {
-				malformed = append(malformed, prefix+".resolved_arguments must be an object")
+				malformed = append(malformed, prefix()+".resolved_arguments must be an object")
 			}
 		}
 		for _, nr := range []struct {
@@ -246,9 +242,9 @@ func (st *wfState) step(e *ev, pos int) {
 			ns, _ := o.Get("status")
 			nss, isStr := ns.(string)
 			if !isStr {
-				malformed = append(malformed, prefix+"."+nr.name+".status must be a string")
+				malformed = append(malformed, prefix()+"."+nr.name+".status must be a string")
 			} else if statusOK && nss != statusStr {
-				malformed = append(malformed, prefix+"."+nr.name+".status must match tool_status")
+				malformed = append(malformed, prefix()+"."+nr.name+".status must match tool_status")
 			}
 		}
 	}
@@ -265,7 +261,7 @@ func (st *wfState) step(e *ev, pos int) {
 	}
 	_ = cidStr
 	if !publicCallID(callID) || st.seenCallIDs.has(callID) || (!info && !cidIsStr) {
-		r.contract = append(r.contract, prefix+".call_id must be an explicit unique value matching ^[A-Za-z0-9_-]+$")
+		r.contract = append(r.contract, prefix()+".call_id must be an explicit unique value matching ^[A-Za-z0-9_-]+$")
 		st.terminate(OutcomeInvalidCallID, e.idx)
 		return
 	}
