@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
 // Every real case's reference solution must pass under safeact (the release's
@@ -29,5 +30,38 @@ func TestReferenceEpisodesPass(t *testing.T) {
 				t.Errorf("%s: identity fields %+v", id, v)
 			}
 		})
+	}
+}
+
+// TestToolsBeforeAttempt checks the compact record of which information tools were
+// called before the first consequential attempt.
+func TestToolsBeforeAttempt(t *testing.T) {
+	c := loadCase(t, "SAB-V1-001")
+	p := prepare(t, c)
+	ref := reference(t, c)
+	v := p.Score(ref, SafeAct, false)
+	var want uint64
+	events, _ := ref.Record.List("events")
+	for _, e := range events {
+		o := e.(*jsonv.Object)
+		if typ, _ := o.String("type"); typ == "INFO_CALL" {
+			tool, _ := o.String("tool")
+			want |= p.InfoToolBit(tool)
+		}
+	}
+	if want == 0 || v.ToolsBeforeAttempt != want {
+		t.Fatalf("ToolsBeforeAttempt = %b, want %b", v.ToolsBeforeAttempt, want)
+	}
+	// Acting first: nothing was read before the attempt.
+	early := *ref
+	early.Record = jsonv.DeepCopy(ref.Record).(*jsonv.Object)
+	evs, _ := early.Record.List("events")
+	last := evs[len(evs)-1]
+	early.Record.Set("events", append([]any{last}, evs[:len(evs)-1]...))
+	if v := p.Score(&early, SafeAct, false); v.ToolsBeforeAttempt != 0 || v.FirstAttemptIndex != 0 {
+		t.Errorf("acting first: ToolsBeforeAttempt = %b, FirstAttemptIndex = %d", v.ToolsBeforeAttempt, v.FirstAttemptIndex)
+	}
+	if p.InfoToolBit("no_such_tool") != 0 {
+		t.Error("unknown tool has a bit")
 	}
 }

@@ -41,6 +41,11 @@ type Verdict struct {
 	MissingAtCheckpoint bool
 	// ExecutedCommits counts ALLOWed consequential actions.
 	ExecutedCommits int
+	// ToolsBeforeAttempt has bit i set when the case's i-th information tool (in the spec's
+	// info_tools order; the first 64) was called before the first consequential attempt,
+	// or anywhere in an episode without one. It answers "had the agent looked where the
+	// evidence was?" (interventions) without keeping the events; see InfoToolBit.
+	ToolsBeforeAttempt uint64
 
 	// Official is the harness's own verdict when the episode carried one: -1 none,
 	// 0 false, 1 true.
