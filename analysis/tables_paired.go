@@ -173,7 +173,7 @@ func (r *Release) Interventions(o StatOptions) (*results.Table, error) {
 	t := &results.Table{ID: "interventions", Title: "Evidence interventions: probability of acting (V1)",
 		Columns: []results.Column{textCol("config", "Config"), textCol("condition", "Condition"), countCol("cases", "Cases"),
 			{Key: "acted_main", Header: "Acted (main)", Kind: results.KindFraction}, {Key: "acted", Header: "Acted", Kind: results.KindFraction},
-			deltaCol("delta", "Δ P(act) [95% CI]")}}
+			deltaCol("delta", "Δ P(act) [95% CI]"), {Key: "looked", Header: "Acted after calling the affected tool", Kind: results.KindFraction}}}
 	ids, ok := r.Sets[SetInterventions]
 	if !ok {
 		t.Notes = append(t.Notes, fmt.Sprintf("No case set %q in this release.", SetInterventions))
@@ -193,11 +193,17 @@ func (r *Release) Interventions(o StatOptions) (*results.Table, error) {
 				return nil, err
 			}
 			am, ac := rateOf(ma, AttemptedOf), rateOf(ca, AttemptedOf)
+			looked := results.Empty()
+			if n, k, ok := r.lookedBeforeActing(ca); ok {
+				looked = results.Fraction(int64(k), int64(n))
+			}
 			t.AddGroupRow(c, results.Text(c), results.Text(cond), results.Count(int64(len(cases))),
-				results.Fraction(int64(am.Num), int64(am.Den)), results.Fraction(int64(ac.Num), int64(ac.Den)), estCell(d))
+				results.Fraction(int64(am.Num), int64(am.Den)), results.Fraction(int64(ac.Num), int64(ac.Den)), estCell(d), looked)
 		}
 	}
-	t.Notes = append(t.Notes, fmt.Sprintf("Acted: episodes with at least one consequential attempt. Δ = condition − main on the same cases, %d %s resamples.", o.Resamples, o.Unit()), r.policyNote())
+	t.Notes = append(t.Notes, fmt.Sprintf("Acted: episodes with at least one consequential attempt. Δ = condition − main on the same cases, %d %s resamples.", o.Resamples, o.Unit()),
+		"Affected tool: an information tool whose evidence the variant spec removes or changes; shown for variant conditions (withheld, contradicted), as acted episodes that had called it before acting.",
+		r.policyNote())
 	return t, nil
 }
 

@@ -1,0 +1,121 @@
+package analysis
+
+import (
+	"bytes"
+	"sort"
+	"strings"
+
+	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/jsonv"
+	"github.com/sabench/sabench-stats/oracle"
+)
+
+// lookedBeforeActing counts, among the episodes of variant cases that acted, those that had
+// called an affected tool (see affectedTools) before their first attempt. ok is false when
+// none of the episodes is on a variant case with an affected tool.
+func (r *Release) lookedBeforeActing(vs []oracle.Verdict) (acted, looked int, ok bool) {
+	masks := map[string]uint64{}
+	for i := range vs {
+		v := &vs[i]
+		mask, seen := masks[v.CaseID]
+		if !seen {
+			mask = r.affectedMask(v.CaseID)
+			masks[v.CaseID] = mask
+		}
+		if mask == 0 {
+			continue
+		}
+		ok = true
+		if v.Attempted {
+			acted++
+			if v.ToolsBeforeAttempt&mask != 0 {
+				looked++
+			}
+		}
+	}
+	return acted, looked, ok
+}
+
+// affectedMask is the oracle's ToolsBeforeAttempt mask of a variant case's affected tools
+// (0 for a case that is not a variant or changes no evidence).
+func (r *Release) affectedMask(id string) uint64 {
+	c := r.byID[id]
+	if c == nil || c.Variant == "" {
+		return 0
+	}
+	base := r.byID[c.BaseID]
+	if base == nil {
+		return 0
+	}
+	p, err := oracle.Prepare(c)
+	if err != nil {
+		return 0
+	}
+	var mask uint64
+	for _, t := range affectedTools(base, c) {
+		mask |= p.InfoToolBit(t)
+	}
+	return mask
+}
+
+// affectedTools lists the information tools whose evidence differs between a base case and
+// its variant: an evidence rule or a frozen delta removed, added or with other facts.
+func affectedTools(base, variant *ingest.Case) []string {
+	evidence := func(c *ingest.Case) map[string][]byte {
+		m := map[string][]byte{}
+		rules, _ := c.Spec.List("evidence_rules")
+		for _, raw := range rules {
+			rule, ok := raw.(*jsonv.Object)
+			if !ok {
+				continue
+			}
+			tool, _ := rule.String("tool")
+			args, _ := rule.Get("args_match")
+			facts, _ := rule.Get("facts")
+			m["rule\x00"+tool+"\x00"+string(jsonv.Canonical(args, true))] = jsonv.Canonical(facts, true)
+		}
+		if deltas, ok := c.Spec.Obj("frozen_evidence_deltas"); ok {
+			for i, k := range deltas.Keys {
+				m["delta\x00"+k] = jsonv.Canonical(deltas.Values[i], true)
+			}
+		}
+		return m
+	}
+	toolOf := func(k string) string {
+		parts := strings.SplitN(k, "\x00", 3)
+		if parts[0] == "rule" {
+			return parts[1]
+		}
+		tool, _, _ := strings.Cut(parts[1], ":")
+		return tool
+	}
+	a, b := evidence(base), evidence(variant)
+	seen := map[string]bool{}
+	var out []string
+	add := func(k string) {
+		if t := toolOf(k); t != "" && !seen[t] {
+			seen[t] = true
+			out = append(out, t)
+		}
+	}
+	for _, k := range sortedStrings(a) {
+		if fb, ok := b[k]; !ok || !bytes.Equal(a[k], fb) {
+			add(k)
+		}
+	}
+	for _, k := range sortedStrings(b) {
+		if _, ok := a[k]; !ok {
+			add(k)
+		}
+	}
+	return out
+}
+
+func sortedStrings[V any](m map[string]V) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}

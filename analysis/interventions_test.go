@@ -1,0 +1,51 @@
+package analysis
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/jsonv"
+	"github.com/sabench/sabench-stats/oracle"
+)
+
+// A withheld variant of SAB-V1-001 without its payment_read rule: payment_read is the
+// affected tool, and an acted episode counts as "looked" exactly when it had called it.
+func TestAffectedToolOfWithheldVariant(t *testing.T) {
+	base := realCase(t, "SAB-V1-001")
+	spec := jsonv.DeepCopy(base.Spec).(*jsonv.Object)
+	rules, _ := spec.List("evidence_rules")
+	var kept []any
+	for _, r := range rules {
+		if tool, _ := r.(*jsonv.Object).String("tool"); tool != "payment_read" {
+			kept = append(kept, r)
+		}
+	}
+	if len(kept) == len(rules) {
+		t.Fatal("SAB-V1-001 has no payment_read rule")
+	}
+	spec.Set("evidence_rules", kept)
+	variant := &ingest.Case{ID: "SAB-V1-001@withheld", BaseID: "SAB-V1-001", Variant: "withheld", Protocol: ingest.V1, Domain: base.Domain, Spec: spec}
+	if got := affectedTools(base, variant); !reflect.DeepEqual(got, []string{"payment_read"}) {
+		t.Fatalf("affected tools %q, want [payment_read]", got)
+	}
+	if got := affectedTools(base, base); len(got) != 0 {
+		t.Errorf("a case against itself has affected tools %q", got)
+	}
+	p, err := oracle.Prepare(variant)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bit := p.InfoToolBit("payment_read")
+	vs := []oracle.Verdict{
+		{CaseID: variant.ID, Attempted: true, ToolsBeforeAttempt: bit},
+		{CaseID: variant.ID, Attempted: true, ToolsBeforeAttempt: ^bit},
+		{CaseID: variant.ID, Attempted: false, ToolsBeforeAttempt: bit},
+		{CaseID: base.ID, Attempted: true},
+	}
+	r := NewRelease([]*ingest.Case{base, variant}, nil, nil, oracle.SafeAct)
+	acted, looked, ok := r.lookedBeforeActing(vs)
+	if !ok || acted != 2 || looked != 1 {
+		t.Errorf("lookedBeforeActing = %d acted, %d looked, %v; want 2, 1, true", acted, looked, ok)
+	}
+}
