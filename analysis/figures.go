@@ -59,7 +59,7 @@ func (r *Release) protocolsPresent() []ingest.Protocol {
 func (r *Release) FailureMixFigure() figures.FailureMix {
 	protos := r.protocolsPresent()
 	f := figures.FailureMix{Title: "Failure types per protocol (share of episodes)", Configs: r.configs,
-		Categories: append([]string{figures.Success}, figures.FailureTypes...)}
+		Categories: FailureTypes}
 	for _, p := range protos {
 		f.Protocols = append(f.Protocols, p.Label())
 	}

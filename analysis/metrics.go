@@ -181,11 +181,10 @@ func sortedKeys[V any](m map[int]V) []int {
 	return ks
 }
 
-// FailureTypes in display order; "success" is the share of successful episodes, so that
-// each row of proportions sums to 1.
-var FailureTypes = []string{"success", "premature_action", "wrong_action", "inaction",
-	"partial_workflow", "broken_dependency", "unsafe_attempt", "early_stop", "wrong_stop_label",
-	"wrong_decision", "contract_or_invalid", "extra_event"}
+// FailureTypes in display order: "success" (the share of successful episodes, so that each
+// row of proportions sums to 1), the oracle's failure types, and infra_failure (wall-clock
+// timeouts counted as failures under --infra-failures fail).
+var FailureTypes = append(append([]string{"success"}, oracle.FailureTypes...), oracle.FailInfra)
 
 // FailureMix is the share of each failure type among a group's episodes.
 type FailureMix struct {

@@ -169,7 +169,7 @@ func Score(src EpisodeSource, lookup CaseLookup, opt ScoreOptions) (*Scored, err
 	if opt.InfraFailuresFail {
 		for pi := range s.Verdicts {
 			for i := range s.Verdicts[pi] {
-				failInfra(&s.Verdicts[pi][i])
+				oracle.CountInfraFailure(&s.Verdicts[pi][i])
 			}
 		}
 	}
@@ -181,18 +181,6 @@ func Score(src EpisodeSource, lookup CaseLookup, opt ScoreOptions) (*Scored, err
 		}
 	}
 	return s, nil
-}
-
-// failInfra turns an excluded wall-clock timeout into a scored failure.
-func failInfra(v *oracle.Verdict) {
-	if !v.Excluded || v.Status != ingest.StatusInfraFailure {
-		return
-	}
-	v.Excluded, v.ExclusionReason = false, ""
-	v.ECS = false
-	v.Outcome, v.CanonicalOutcome = "TIMEOUT", "TIMEOUT"
-	v.FailureType = "inaction"
-	v.FirstAttemptIndex = -1
 }
 
 // prepCache compiles each case once, on first use, safely across workers.

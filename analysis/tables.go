@@ -224,22 +224,38 @@ func (r *Release) T8() *results.Table {
 }
 
 // Failures is the failure-type mix per configuration and protocol (the paper's Figure 5
-// as a table); each row sums to 1.
+// as a table); each row sums to 1. The infra_failure column appears only when
+// --infra-failures fail put such episodes in the denominator.
 func (r *Release) Failures() *results.Table {
 	t := &results.Table{ID: "failures", Title: "Failure types per protocol (share of episodes, %)",
 		Columns: []results.Column{textCol("config", "Config"), textCol("protocol", "Protocol"), countCol("n", "Episodes")}}
-	for _, ft := range FailureTypes {
+	mixes := r.FailureMixes(r.mainVerdicts())
+	var keep []int
+	for j, ft := range FailureTypes {
+		if ft == oracle.FailInfra && !anyShare(mixes, j) {
+			continue
+		}
+		keep = append(keep, j)
 		t.Columns = append(t.Columns, pctCol(ft, strings.ReplaceAll(ft, "_", " ")))
 	}
-	for _, m := range r.FailureMixes(r.mainVerdicts()) {
+	for _, m := range mixes {
 		row := []results.Cell{results.Text(m.Config), results.Text(m.Protocol.Label()), results.Count(int64(m.N))}
-		for _, s := range m.Share {
-			row = append(row, results.Number(s))
+		for _, j := range keep {
+			row = append(row, results.Number(m.Share[j]))
 		}
 		t.AddGroupRow(m.Config, row...)
 	}
 	t.Notes = append(t.Notes, "One failure type per failed episode, named by the condition that ended it (DESIGN §5).", r.policyNote())
 	return t
+}
+
+func anyShare(ms []FailureMix, j int) bool {
+	for _, m := range ms {
+		if m.Share[j] > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // Variance is the repeat-to-repeat spread of ECS and pass^k.
