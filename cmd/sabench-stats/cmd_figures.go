@@ -45,11 +45,11 @@ func runFigures(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	s, _, err := c.score(in, pols, false)
+	rels, _, _, err := c.scoreReleases(in, pols)
 	if err != nil {
 		return err
 	}
-	pc := policyComparison(releases(in, s))
+	pc := policyComparison(rels)
 	figs, err := pc.Base.Figures(c.stats(), pc)
 	if err != nil {
 		return err

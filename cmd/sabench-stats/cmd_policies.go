@@ -30,11 +30,13 @@ func runPolicies(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	s, _, err := c.score(in, pols, false)
+	// The alternative policies are scored on the main condition only: the comparison
+	// reads nothing else.
+	rels, _, _, err := c.scoreReleases(in, pols)
 	if err != nil {
 		return err
 	}
-	ts, err := policyComparison(releases(in, s)).Tables(c.stats())
+	ts, err := policyComparison(rels).Tables(c.stats())
 	if err != nil {
 		return err
 	}
