@@ -330,7 +330,7 @@ func (r *Release) Coverage() *results.Table {
 	for i := range r.Verdicts {
 		v := &r.Verdicts[i]
 		cond := v.Condition
-		if isStaticJudgment(v) {
+		if isStaticJudgment(v) && !strings.Contains(cond, "static") {
 			cond += " (static)"
 		}
 		k := key{v.Config, cond}
