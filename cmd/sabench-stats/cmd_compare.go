@@ -84,6 +84,9 @@ func runCompare(e *env, args []string) error {
 		if err != nil {
 			return err
 		}
+		if len(rels) > 1 {
+			t.ID += "-" + r.Policy.Name // one table per policy; the id tells them apart in JSON and LaTeX labels
+		}
 		tables = append(tables, t)
 		for _, row := range rows {
 			if len(rels) > 1 {

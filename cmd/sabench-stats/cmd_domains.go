@@ -40,11 +40,10 @@ func runDomains(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	s, _, err := c.score(in, pols, false)
+	rels, _, _, err := c.scoreReleases(in, pols)
 	if err != nil {
 		return err
 	}
-	rels := releases(in, s)
 	// Names are checked against the release (domains come from the cases, configurations
 	// from the episodes), so a typo is a usage error rather than an empty table.
 	if err := knownNames("domain", domains, rels[0].Domains()); err != nil {
@@ -55,7 +54,11 @@ func runDomains(e *env, args []string) error {
 	}
 	var ts []*results.Table
 	for _, r := range rels {
-		ts = append(ts, r.DomainTable(f))
+		t := r.DomainTable(f)
+		if len(rels) > 1 {
+			t.ID += "-" + r.Policy.Name // one table per policy; the id tells them apart in JSON and LaTeX labels
+		}
+		ts = append(ts, t)
 	}
 	if c.out != "" {
 		return results.WriteTableFile(c.out, c.outFormat(), ts...)

@@ -89,6 +89,20 @@ func TestDomainsFilters(t *testing.T) {
 	}
 }
 
+func TestDomainsSeveralPolicies(t *testing.T) {
+	out, _ := mustRun(t, "domains", "--runs", subsetRuns(t), "-j", "2", "--format", "json", "--policy", "safeact,tau-bench", "--protocol", "v2")
+	ts := parseTables(t, out)
+	if len(ts) != 2 || ts[0].Table != "domains-safeact" || ts[1].Table != "domains-tau-bench" || len(ts[0].Rows) != len(ts[1].Rows) {
+		t.Fatalf("want one domains table per policy with the same rows: %s", out)
+	}
+	// tau-bench judges the end state only, so no cell is below safeact's.
+	for i, r := range ts[0].Rows {
+		if num(t, ts[1].Rows[i], "v2") < num(t, r, "v2") {
+			t.Errorf("%v %v: tau-bench %v < safeact %v", r["config"], r["domain"], ts[1].Rows[i]["v2"], r["v2"])
+		}
+	}
+}
+
 func TestDomainsUsage(t *testing.T) {
 	runs := subsetRuns(t)
 	wantUsage(t, `unknown protocol "v7"`, "domains", "--protocol", "v7")
