@@ -67,3 +67,13 @@ func TestDecoderDuplicateKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestDecoderEmptyStrings: empty strings and keys, first in a fresh decoder.
+func TestDecoderEmptyStrings(t *testing.T) {
+	for _, in := range []string{`""`, `{"":""}`, `["",""]`} {
+		got, err := NewDecoder().Parse([]byte(in))
+		if err != nil || string(Marshal(got)) != in {
+			t.Errorf("%s: got %s (%v)", in, Marshal(got), err)
+		}
+	}
+}
