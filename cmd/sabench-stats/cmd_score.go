@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"encoding/csv"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -64,11 +65,23 @@ func runScore(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	s, dropped, err := c.score(in, pols, *detail)
-	if err != nil {
-		return err
+	var s *analysis.Scored
+	var dropped []ingest.Problem
+	var write func(w io.Writer) error
+	if *detail {
+		// Details are large (the ledger of every episode): score and write them chunk by
+		// chunk, keeping only the compact verdicts for the summary.
+		write = func(w io.Writer) error {
+			var err error
+			s, dropped, err = c.scoreChunked(in, pols, func(vs [][]oracle.Verdict) error { return writeVerdicts(w, format, vs, true) })
+			return err
+		}
+	} else {
+		if s, dropped, err = c.score(in, pols, false); err != nil {
+			return err
+		}
+		write = func(w io.Writer) error { return writeVerdicts(w, format, s.Verdicts, false) }
 	}
-	write := func(w io.Writer) error { return writeVerdicts(w, format, s.Verdicts, *detail) }
 	if c.out != "" {
 		err = results.WriteFileAtomic(c.out, write)
 	} else {
@@ -79,6 +92,60 @@ func runScore(e *env, args []string) error {
 	}
 	io.WriteString(e.stderr, scoreSummary(s, dropped))
 	return nil
+}
+
+// detailChunk is the number of episodes scored with detail at a time (a variable so that
+// tests can cross chunk boundaries on small inputs).
+var detailChunk = 2048
+
+// scoreChunked scores the episodes detailChunk at a time, with detail, and hands each
+// chunk's verdicts to emit before reading on. It returns the verdicts without their
+// detail, the counts over all chunks and the dropped duplicates. The verdicts equal
+// c.score's: each is a function of its episode alone.
+func (c *common) scoreChunked(in *input, pols []oracle.Policy, emit func([][]oracle.Verdict) error) (*analysis.Scored, []ingest.Problem, error) {
+	src, err := in.open()
+	if err != nil {
+		return nil, nil, err
+	}
+	defer src.Close()
+	all := &analysis.Scored{Policies: pols, Verdicts: make([][]oracle.Verdict, len(pols)), Counts: analysis.Counts{Excluded: map[string]int{}}}
+	for eof := false; !eof; {
+		chunk := make([]*ingest.Episode, 0, detailChunk)
+		for len(chunk) < detailChunk {
+			ep, err := src.Next()
+			if errors.Is(err, io.EOF) {
+				eof = true
+				break
+			}
+			if err != nil {
+				return nil, nil, err
+			}
+			chunk = append(chunk, ep)
+		}
+		if len(chunk) == 0 {
+			break
+		}
+		s, err := analysis.Score(&sliceStream{eps: chunk}, in.bench.Case, analysis.ScoreOptions{Policies: pols, Workers: c.jobs,
+			InfraFailuresFail: c.infraFailures == "fail", Detail: true})
+		if err != nil {
+			return nil, nil, err
+		}
+		if err := emit(s.Verdicts); err != nil {
+			return nil, nil, err
+		}
+		for pi := range s.Verdicts {
+			for i := range s.Verdicts[pi] {
+				s.Verdicts[pi][i].Detail = nil
+			}
+			all.Verdicts[pi] = append(all.Verdicts[pi], s.Verdicts[pi]...)
+		}
+		all.Counts.Read += s.Counts.Read
+		all.Counts.Scored += s.Counts.Scored
+		for r, n := range s.Counts.Excluded {
+			all.Counts.Excluded[r] += n
+		}
+	}
+	return all, src.Reported(), nil
 }
 
 func contains(xs []string, x string) bool {

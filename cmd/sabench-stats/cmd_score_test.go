@@ -478,8 +478,14 @@ func TestScoreSeveralPolicies(t *testing.T) {
 // detail equal to plain score's.
 func TestScoreDetail(t *testing.T) {
 	runs := subsetRuns(t)
-	plain, _ := mustRun(t, "score", "--runs", runs, "-j", "2")
-	out, _ := mustRun(t, "score", "--runs", runs, "-j", "2", "--detail")
+	plain, plainErr := mustRun(t, "score", "--runs", runs, "-j", "2")
+	// Small chunks, so that the chunked detail path crosses several boundaries.
+	defer func(n int) { detailChunk = n }(detailChunk)
+	detailChunk = 97
+	out, outErr := mustRun(t, "score", "--runs", runs, "-j", "2", "--detail")
+	if outErr != plainErr {
+		t.Errorf("the summary with --detail differs:\n%s\n---\n%s", outErr, plainErr)
+	}
 	pl, dl := strings.Split(plain, "\n"), strings.Split(out, "\n")
 	if len(pl) != len(dl) {
 		t.Fatalf("%d lines with --detail, %d without", len(dl), len(pl))
