@@ -3,6 +3,7 @@ package jsonv
 import (
 	"encoding/binary"
 	"math"
+	"math/bits"
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -311,35 +312,14 @@ func (d *Decoder) array(depth int) (any, bool) {
 func (d *Decoder) str() ([]byte, bool) {
 	d.pos++ // opening quote
 	start := d.pos
-	var high byte
-	// Eight bytes at a time while none is a quote, a backslash or a control character
-	// (the SWAR tests are exact about whether such a byte exists); the byte loop below
-	// takes over from the word that has one.
-	for d.pos+8 <= len(d.data) {
-		w := binary.LittleEndian.Uint64(d.data[d.pos:])
-		if hasLess(w, 0x20)|hasZero(w^(swarLo*'"'))|hasZero(w^(swarLo*'\\')) != 0 {
-			break
-		}
-		if w&swarHi != 0 {
-			high = 0x80
-		}
-		d.pos += 8
-	}
-	for d.pos < len(d.data) {
-		c := d.data[d.pos]
-		if c == '"' {
-			s := d.data[start:d.pos]
-			d.pos++
-			if high < utf8.RuneSelf || utf8.Valid(s) {
-				return s, true
-			}
-			return []byte(string([]rune(string(s)))), true // invalid bytes become U+FFFD
-		}
-		if c == '\\' || c < 0x20 {
-			break
-		}
-		high |= c
+	high := d.plain()
+	if d.pos < len(d.data) && d.data[d.pos] == '"' {
+		s := d.data[start:d.pos]
 		d.pos++
+		if high < utf8.RuneSelf || utf8.Valid(s) {
+			return s, true
+		}
+		return []byte(string([]rune(string(s)))), true // invalid bytes become U+FFFD
 	}
 	d.buf = append(d.buf[:0], d.data[start:d.pos]...)
 	for d.pos < len(d.data) {
@@ -354,9 +334,8 @@ func (d *Decoder) str() ([]byte, bool) {
 		case c < 0x20:
 			return nil, false
 		case c != '\\':
-			d.buf = append(d.buf, c)
-			d.pos++
-			continue
+			// Unreachable after plain(), which stops only at '"', '\\' or a control byte.
+			return nil, false
 		}
 		d.pos++
 		if d.pos >= len(d.data) {
@@ -401,8 +380,48 @@ func (d *Decoder) str() ([]byte, bool) {
 		default:
 			return nil, false
 		}
+		// Copy the next run of plain bytes in one go.
+		from := d.pos
+		d.plain()
+		d.buf = append(d.buf, d.data[from:d.pos]...)
 	}
 	return nil, false
+}
+
+// plain advances over bytes that need no attention inside a string (anything but '"',
+// '\\' and control characters) and reports, in its high bit, whether any was non-ASCII.
+// It works eight bytes at a time: in the SWAR masks the lowest flagged byte is always a
+// true match (borrows only spill upwards), so it also says where the scan stops.
+func (d *Decoder) plain() byte {
+	var high uint64
+	for d.pos+8 <= len(d.data) {
+		w := binary.LittleEndian.Uint64(d.data[d.pos:])
+		m := hasLess(w, 0x20) | hasZero(w^(swarLo*'"')) | hasZero(w^(swarLo*'\\'))
+		if m != 0 {
+			k := uint(bits.TrailingZeros64(m)) &^ 7 // bit offset of the first special byte
+			high |= w & swarHi & (1<<k - 1)
+			d.pos += int(k >> 3)
+			if high != 0 {
+				return 0x80
+			}
+			return 0
+		}
+		high |= w & swarHi
+		d.pos += 8
+	}
+	var h byte
+	for d.pos < len(d.data) {
+		c := d.data[d.pos]
+		if c == '"' || c == '\\' || c < 0x20 {
+			break
+		}
+		h |= c
+		d.pos++
+	}
+	if high != 0 {
+		return 0x80
+	}
+	return h & 0x80
 }
 
 func (d *Decoder) hex4() (rune, bool) {
