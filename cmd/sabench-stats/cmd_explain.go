@@ -140,13 +140,33 @@ func explainEpisode(w io.Writer, in *input, ep *ingest.Episode, pols []oracle.Po
 		}
 		v := s.Verdicts[pi][0]
 		if v.Detail == nil {
-			// Excluded episodes are not scored, so the oracle has no chain to show;
-			// Explain still prints the key and the exclusion.
-			v.Detail = &oracle.Detail{}
+			// The oracle did not walk the episode: it was excluded, or (with
+			// --infra-failures fail) counted as a failure for its status. There is no
+			// chain to show, only the key and the verdict.
+			if err := explainUnwalked(w, &v); err != nil {
+				return err
+			}
+			continue
 		}
 		if err := oracle.Explain(w, cs, ep, v); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// explainUnwalked prints the key and verdict of an episode the oracle did not walk, in
+// oracle.Explain's words.
+func explainUnwalked(w io.Writer, v *oracle.Verdict) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "run %s: %s on %s (%s, %s), repeat %d, condition %s\n", v.RunID, v.Config, v.CaseID, v.Protocol.Label(), v.Domain, v.Repeat, v.Condition)
+	fmt.Fprintf(&b, "policy %s (%s)\n", v.Policy, v.PolicyHash)
+	if v.Excluded {
+		fmt.Fprintf(&b, "excluded: status %s\n", v.ExclusionReason)
+	} else {
+		fmt.Fprintf(&b, "verdict: %s  outcome=%s  failure=%s\n", strings.ToUpper(passFail(v.ECS)), v.Outcome, v.FailureType)
+		fmt.Fprintf(&b, "not walked: status %s is scored as a failure without reading the record (--infra-failures fail)\n", v.Status)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
 }

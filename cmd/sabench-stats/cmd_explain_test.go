@@ -91,9 +91,17 @@ func TestExplainExcluded(t *testing.T) {
 		if want := "excluded: status " + ep.Status; !strings.Contains(out, want) || strings.Contains(out, "verdict:") {
 			t.Errorf("explain of an excluded episode: want %q and no verdict:\n%s", want, out)
 		}
+		if ep.Status != ingest.StatusInfraFailure {
+			continue
+		}
+		// Counted as a failure, the timeout gets a verdict but no chain.
+		out, _ = mustRun(t, "explain", "--runs", runs, ep.RunID, "--infra-failures", "fail")
+		if !strings.Contains(out, "verdict: FAIL") || !strings.Contains(out, "not walked: status infra_failure") || strings.Contains(out, "chain:") {
+			t.Errorf("explain of a timeout counted as a failure:\n%s", out)
+		}
 		return
 	}
-	t.Fatal("no excluded episode in the subset")
+	t.Fatal("no infra_failure episode in the subset")
 }
 
 func TestExplainErrors(t *testing.T) {
