@@ -1,6 +1,10 @@
 package ingest
 
-import "github.com/sabench/sabench-stats/ingest/jsonv"
+import (
+	"fmt"
+
+	"github.com/sabench/sabench-stats/ingest/jsonv"
+)
 
 // BenchMemory is the kind of a bench built in memory (the built-in release).
 const BenchMemory = "memory"
@@ -11,10 +15,15 @@ const BenchMemory = "memory"
 func NewBench(source string, cases []*Case, sets map[string][]string, opt BenchOptions) (*Bench, error) {
 	b := &Bench{Source: source, Kind: BenchMemory, Cases: append([]*Case(nil), cases...),
 		Evidence: map[string]*jsonv.Object{}, Materialized: map[string]*jsonv.Object{}, Sets: map[string][]string{}}
-	for name, ids := range sets {
-		b.Sets[name] = append([]string(nil), ids...)
-	}
 	probs := b.index()
+	for _, name := range sortedKeys(sets) {
+		for _, id := range sets[name] {
+			if len(probs) == 0 && b.Case(id) == nil {
+				probs = append(probs, Problem{File: source, Field: "sets." + name, Msg: fmt.Sprintf("unknown case id %q", id)})
+			}
+		}
+		b.Sets[name] = append([]string(nil), sets[name]...)
+	}
 	if len(probs) == 0 {
 		probs = b.loadUserSets(opt.Sets)
 	}

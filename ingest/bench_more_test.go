@@ -160,3 +160,18 @@ func TestUserSetsAndClusters(t *testing.T) {
 		t.Errorf("cluster file problems %v", ps)
 	}
 }
+
+func TestNewBench(t *testing.T) {
+	src, err := LoadBench(realDir, BenchOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := NewBench("mem", src.Cases, map[string][]string{"v1": {"SAB-V1-001", "SAB-V1-011"}}, BenchOptions{})
+	if err != nil || b.Kind != BenchMemory || len(b.Sets["v1"]) != 2 || b.Case("SAB-V2-018") == nil {
+		t.Fatalf("NewBench: %v", err)
+	}
+	_, err = NewBench("mem", src.Cases, map[string][]string{"bad": {"SAB-V1-404"}}, BenchOptions{})
+	if ps := AsProblems(err); len(ps) != 1 || ps[0].Field != "sets.bad" {
+		t.Errorf("unknown set member: %v", err)
+	}
+}
