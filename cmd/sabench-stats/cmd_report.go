@@ -41,18 +41,12 @@ func runReport(e *env, args []string) error {
 		return err
 	}
 	o := c.stats()
-	tables, err := buildTables(rels, nil, o)
-	if err != nil {
-		return err
-	}
-	base := policyComparison(rels)
-	figs, err := base.Base.Figures(o, base)
-	if err != nil {
+	out := filepath.Clean(c.out)
+	if err := replaceable(out); err != nil {
 		return err
 	}
 	// Build everything in a sibling temporary directory and rename it into place, so an
 	// error never leaves a half-written report.
-	out := filepath.Clean(c.out)
 	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
 		return err
 	}
@@ -61,29 +55,23 @@ func runReport(e *env, args []string) error {
 		return err
 	}
 	defer os.RemoveAll(tmp)
-	var files []string
-	for _, t := range tables {
-		for _, f := range results.Formats() {
-			rel := filepath.Join("tables", t.ID+"."+f.Ext())
-			if err := writeTable(filepath.Join(tmp, rel), t, f); err != nil {
-				return err
-			}
-		}
+	// Tables and figures are independent: build and write them side by side (figures are
+	// mostly single-threaded PNG encoding, tables mostly bootstrap).
+	var tables []*results.Table
+	var tablesErr error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		tables, tablesErr = writeReportTables(tmp, rels, o)
+	}()
+	base := policyComparison(rels)
+	figs, figFiles, figErr := writeReportFigures(tmp, base, o)
+	<-done
+	if tablesErr != nil {
+		return tablesErr
 	}
-	var figFiles [][]string
-	if err := os.MkdirAll(filepath.Join(tmp, "figures"), 0o755); err != nil {
-		return err
-	}
-	for _, f := range figs {
-		written, err := figures.WriteAll(filepath.Join(tmp, "figures"), f.Name, f.Fig, figures.Options{})
-		if err != nil {
-			return fmt.Errorf("figure %s: %w", f.Name, err)
-		}
-		for i := range written {
-			written[i], _ = filepath.Rel(tmp, written[i])
-		}
-		figFiles = append(figFiles, written)
-		files = append(files, written...)
+	if figErr != nil {
+		return figErr
 	}
 	idx := reportIndex(in, counts, len(dropped), rels[0], base, tables, figs, figFiles, c)
 	if err := results.WriteFileAtomic(filepath.Join(tmp, "index.md"), func(w io.Writer) error {
@@ -108,6 +96,69 @@ func runReport(e *env, args []string) error {
 		}
 	}
 	return nil
+}
+
+// replaceable refuses to replace anything but a missing directory, an empty one, or an
+// earlier report (it has our index.md): --out . must never wipe a working tree.
+func replaceable(out string) error {
+	entries, err := os.ReadDir(out)
+	if os.IsNotExist(err) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("--out %s: %w", out, err)
+	}
+	if len(entries) == 0 {
+		return nil
+	}
+	head, err := os.ReadFile(filepath.Join(out, "index.md"))
+	if err == nil && strings.HasPrefix(string(head), reportHeading) {
+		return nil
+	}
+	return fmt.Errorf("--out %s: exists and is not an earlier sabench-stats report; choose another directory or remove it", out)
+}
+
+// reportHeading starts every report's index.md.
+const reportHeading = "# sabench-stats report\n"
+
+// writeReportTables builds every table and writes it in every format under dir/tables.
+func writeReportTables(dir string, rels []*analysis.Release, o analysis.StatOptions) ([]*results.Table, error) {
+	tables, err := buildTables(rels, nil, o)
+	if err != nil {
+		return nil, err
+	}
+	for _, t := range tables {
+		for _, f := range results.Formats() {
+			if err := writeTable(filepath.Join(dir, "tables", t.ID+"."+f.Ext()), t, f); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return tables, nil
+}
+
+// writeReportFigures renders every figure under dir/figures and returns the file names
+// relative to dir, per figure.
+func writeReportFigures(dir string, pc *analysis.PolicyComparison, o analysis.StatOptions) ([]analysis.Figure, [][]string, error) {
+	figs, err := pc.Base.Figures(o, pc)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "figures"), 0o755); err != nil {
+		return nil, nil, err
+	}
+	var files [][]string
+	for _, f := range figs {
+		written, err := figures.WriteAll(filepath.Join(dir, "figures"), f.Name, f.Fig, figures.Options{})
+		if err != nil {
+			return nil, nil, fmt.Errorf("figure %s: %w", f.Name, err)
+		}
+		for i := range written {
+			written[i], _ = filepath.Rel(dir, written[i])
+		}
+		files = append(files, written)
+	}
+	return figs, files, nil
 }
 
 func writeTable(path string, t *results.Table, f results.Format) error {
@@ -144,7 +195,7 @@ func policyNames(rels []*analysis.Release) string {
 func reportIndex(in *input, counts analysis.Counts, dropped int, main *analysis.Release, pc *analysis.PolicyComparison,
 	tables []*results.Table, figs []analysis.Figure, figFiles [][]string, c *common) string {
 	var b strings.Builder
-	b.WriteString("# sabench-stats report\n\n")
+	b.WriteString(reportHeading + "\n")
 	fmt.Fprintf(&b, "- Input: %s.\n", in.describe)
 	if in.bench.Kind == "memory" {
 		b.WriteString("- **The built-in release is synthetic**: generated in the real SafeActBench schemas and calibrated to the paper's published aggregates; it is not the paper's traces.\n")

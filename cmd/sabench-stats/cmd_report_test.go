@@ -1,0 +1,66 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestReportWritesEverythingAndReplacesOnlyReports runs the main job on the built-in
+// release (few resamples) and checks the files, the index, the summary, and that --out
+// never replaces a directory that is not an earlier report.
+func TestReportWritesEverythingAndReplacesOnlyReports(t *testing.T) {
+	if testing.Short() {
+		t.Skip("scores the built-in release")
+	}
+	dir := t.TempDir()
+	out := filepath.Join(dir, "rep")
+	stdout, stderr, code := runCLI(t, "report", "--out", out, "--resamples", "50", "-j", "2")
+	if code != 0 {
+		t.Fatalf("report: exit %d, stderr %s", code, stderr)
+	}
+	if !strings.Contains(stdout, "episodes: read 34147, scored 34139, excluded 3 harness_failure, 5 infra_failure") {
+		t.Errorf("summary does not reconcile the built-in release:\n%s", stdout)
+	}
+	if !strings.Contains(stdout, "T2: Main results") {
+		t.Errorf("summary does not show T2:\n%s", stdout)
+	}
+	index, err := os.ReadFile(filepath.Join(out, "index.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"The built-in release is synthetic", "tables/T2.md", "tables/policy_ranks.json", "figures/failure_types.svg", "figures/policy_ranks.png"} {
+		if !strings.Contains(string(index), want) {
+			t.Errorf("index.md lacks %q", want)
+		}
+	}
+	tables, _ := filepath.Glob(filepath.Join(out, "tables", "*"))
+	figs, _ := filepath.Glob(filepath.Join(out, "figures", "*"))
+	if len(tables) != 18*5 || len(figs) != 5*3 {
+		t.Errorf("%d table files (want 90) and %d figure files (want 15)", len(tables), len(figs))
+	}
+	// An earlier report is replaced; a foreign directory is not touched.
+	if _, stderr, code := runCLI(t, "report", "--out", out, "--resamples", "0"); code != 0 {
+		t.Fatalf("replacing an earlier report: exit %d, %s", code, stderr)
+	}
+	foreign := filepath.Join(dir, "work")
+	if err := os.MkdirAll(foreign, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	keep := filepath.Join(foreign, "notes.txt")
+	if err := os.WriteFile(keep, []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, code = runCLI(t, "report", "--out", foreign, "--resamples", "0")
+	if code != 1 || !strings.Contains(stderr, "is not an earlier sabench-stats report") {
+		t.Errorf("foreign --out: exit %d, stderr %q", code, stderr)
+	}
+	if b, err := os.ReadFile(keep); err != nil || string(b) != "mine" {
+		t.Errorf("foreign directory was touched: %v %q", err, b)
+	}
+	leftovers, _ := filepath.Glob(filepath.Join(dir, ".*tmp-*"))
+	if len(leftovers) != 0 {
+		t.Errorf("temporary directories left behind: %v", leftovers)
+	}
+}
