@@ -7,6 +7,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -25,18 +26,19 @@ const parquetBatchRows = 1024
 // read leniently: any string type (utf8, large_utf8, dictionary, binary) and any
 // integer type.
 type parquetReader struct {
-	path string
-	f    *os.File
-	pf   *file.Reader
-	rr   pqarrow.RecordReader
-	rec  arrow.RecordBatch
-	cols map[string]int // column name -> index in rec
-	i    int            // next row within rec
-	row  int            // rows consumed so far (1-based row numbers in problems)
-	dec  *jsonv.Decoder
-	last []string // recent cloned values, see clone
-	max  int      // limit on one JSON cell, as on one JSONL line
-	dead error    // set after a panic: the reader cannot go on
+	path   string
+	f      *os.File
+	pf     *file.Reader
+	rr     pqarrow.RecordReader
+	rec    arrow.RecordBatch
+	names  []string // column names of rec, in order
+	isJSON []bool   // whether each column holds JSON text
+	i      int      // next row within rec
+	row    int      // rows consumed so far (1-based row numbers in problems)
+	dec    *jsonv.Decoder
+	last   []string // recent cloned values, see clone
+	max    int      // limit on one JSON cell, as on one JSONL line
+	dead   error    // set after a panic: the reader cannot go on
 }
 
 // jsonColumns are the columns that hold JSON text.
@@ -144,33 +146,36 @@ func (r *parquetReader) nextRow() (*Episode, error) {
 		}
 		r.rec = r.rr.RecordBatch()
 		r.i = 0
-		r.cols = map[string]int{}
-		for j, f := range r.rec.Schema().Fields() {
-			r.cols[f.Name] = j
+		r.names, r.isJSON = r.names[:0], r.isJSON[:0]
+		for _, f := range r.rec.Schema().Fields() { // Fields copies: once per batch
+			r.names = append(r.names, f.Name)
+			r.isJSON = append(r.isJSON, jsonColumns[f.Name])
 		}
 	}
 	i := r.i
 	r.i++
 	r.row++
-	o := &jsonv.Object{Keys: make([]string, 0, len(r.cols)), Values: make([]any, 0, len(r.cols))}
+	o := &jsonv.Object{Keys: make([]string, 0, len(r.names)), Values: make([]any, 0, len(r.names))}
 	// Walk the columns in the file's order, so that extra fields keep their position.
-	for j, f := range r.rec.Schema().Fields() {
+	for j, name := range r.names {
 		col := r.rec.Column(j)
 		if col.IsNull(i) {
 			continue
 		}
 		v, err := cellValue(col, i)
 		if err != nil {
-			return nil, Problem{File: r.path, Line: r.row, Field: f.Name, Msg: err.Error()}
+			return nil, Problem{File: r.path, Line: r.row, Field: name, Msg: err.Error()}
 		}
-		if s, ok := v.(string); ok && !jsonColumns[f.Name] {
+		isJSON := r.isJSON[j]
+		if s, ok := v.(string); ok && !isJSON {
 			v = r.clone(s) // the batch's buffers are recycled; keep no reference into them
 		}
-		if f.Name == colExtra {
-			s, ok := v.(string)
-			extra, err := jsonv.ParseObject([]byte(s))
+		if name == colExtra {
+			s, _ := v.(string)
+			ev, err := r.dec.Parse(bytesOf(s))
+			extra, ok := ev.(*jsonv.Object)
 			if !ok || err != nil {
-				return nil, Problem{File: r.path, Line: r.row, Field: f.Name, Msg: "must hold a JSON object"}
+				return nil, Problem{File: r.path, Line: r.row, Field: name, Msg: "must hold a JSON object"}
 			}
 			for k, key := range extra.Keys {
 				if !isEpisodeField(key) {
@@ -179,28 +184,34 @@ func (r *parquetReader) nextRow() (*Episode, error) {
 			}
 			continue
 		}
-		if jsonColumns[f.Name] {
+		if isJSON {
 			s, ok := v.(string)
 			if !ok {
-				return nil, Problem{File: r.path, Line: r.row, Field: f.Name, Msg: "must hold JSON text"}
+				return nil, Problem{File: r.path, Line: r.row, Field: name, Msg: "must hold JSON text"}
 			}
 			if len(s) > r.max {
-				return nil, Problem{File: r.path, Line: r.row, Field: f.Name,
+				return nil, Problem{File: r.path, Line: r.row, Field: name,
 					Msg: fmt.Sprintf("longer than the limit of %d bytes", r.max)}
 			}
-			pv, err := r.dec.Parse([]byte(s))
+			pv, err := r.dec.Parse(bytesOf(s))
 			if err != nil {
-				return nil, Problem{File: r.path, Line: r.row, Field: f.Name, Msg: "invalid JSON: " + err.Error()}
+				return nil, Problem{File: r.path, Line: r.row, Field: name, Msg: "invalid JSON: " + err.Error()}
 			}
 			v = pv
 		}
-		o.Set(f.Name, v)
+		o.Set(name, v)
 	}
 	e, probs := DecodeEpisode(o, r.path, r.row)
 	if probs != nil {
 		return nil, problemErr(probs)
 	}
 	return e, nil
+}
+
+// bytesOf views a string's bytes without copying them, for the JSON parser, which
+// neither changes nor keeps its input.
+func bytesOf(s string) []byte {
+	return unsafe.Slice(unsafe.StringData(s), len(s))
 }
 
 // clone copies a short column value, sharing the copy with the previous row's value
