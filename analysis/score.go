@@ -76,6 +76,18 @@ func Score(src EpisodeSource, lookup CaseLookup, opt ScoreOptions) (*Scored, err
 		opt.Workers = 1
 	}
 	prep := newPrepCache(lookup)
+	// Policies with the same settings (tau-bench and appworld) give the same verdicts:
+	// score the first of each, copy it for the others under their own name.
+	same := make([]int, len(opt.Policies))
+	for pi, pol := range opt.Policies {
+		same[pi] = pi
+		for pj := 0; pj < pi; pj++ {
+			if opt.Policies[pj].Hash() == pol.Hash() {
+				same[pi] = pj
+				break
+			}
+		}
+	}
 
 	// Read sequentially on one goroutine; score whole batches on the workers.
 	work := make(chan *batch, opt.Workers*2)
@@ -97,6 +109,12 @@ func Score(src EpisodeSource, lookup CaseLookup, opt ScoreOptions) (*Scored, err
 						break
 					}
 					for pi, pol := range opt.Policies {
+						if pj := same[pi]; pj != pi {
+							v := b.out[pj][i]
+							v.Policy = pol.Name
+							b.out[pi][i] = v
+							continue
+						}
 						b.out[pi][i] = p.Score(ep, pol, opt.Detail)
 					}
 				}
