@@ -35,12 +35,47 @@ type Decoder struct {
 // arenaChunk is the size of one string-arena chunk.
 const arenaChunk = 32 << 10
 
-// newObject allocates an object of n keys at its final size. (Carving objects from
-// shared slabs saves allocations but costs more in the collector, which must resolve
-// every interior pointer; measured with cachegrind on the decode benchmark.)
+// newObject allocates an object of n keys at its final size; one of up to eight keys
+// comes in one allocation with its key and value arrays. (Carving objects from large
+// shared slabs instead saved allocations but cost more in the collector; measured
+// with cachegrind on the decode benchmark, as was this.)
 func newObject(n int) *Object {
+	switch {
+	case n <= 2:
+		b := new(objectBlock2)
+		b.o.Keys, b.o.Values = b.k[:n:n], b.v[:n:n]
+		return &b.o
+	case n <= 4:
+		b := new(objectBlock4)
+		b.o.Keys, b.o.Values = b.k[:n:n], b.v[:n:n]
+		return &b.o
+	case n <= 8:
+		b := new(objectBlock8)
+		b.o.Keys, b.o.Values = b.k[:n:n], b.v[:n:n]
+		return &b.o
+	}
 	return &Object{Keys: make([]string, n), Values: make([]any, n)}
 }
+
+// objectBlockN holds a small object and its keys and values in one allocation. The
+// slices have capacity n, so a later Set reallocates rather than overrun.
+type (
+	objectBlock2 struct {
+		o Object
+		k [2]string
+		v [2]any
+	}
+	objectBlock4 struct {
+		o Object
+		k [4]string
+		v [4]any
+	}
+	objectBlock8 struct {
+		o Object
+		k [8]string
+		v [8]any
+	}
+)
 
 // Strings up to internMaxLen bytes are shared through caches of internSlots entries.
 const (

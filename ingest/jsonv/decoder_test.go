@@ -77,3 +77,19 @@ func TestDecoderEmptyStrings(t *testing.T) {
 		}
 	}
 }
+
+// TestDecoderObjectsGrow: objects from the Decoder take Set of a new key without
+// disturbing their neighbours (their arrays are exactly full).
+func TestDecoderObjectsGrow(t *testing.T) {
+	v, err := NewDecoder().Parse([]byte(`[{"a":1},{"b":2,"c":3},{"d":4,"e":5,"f":6}]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	list := v.([]any)
+	for i, e := range list {
+		e.(*Object).Set("z", int64(i))
+	}
+	if got := string(Marshal(v)); got != `[{"a":1,"z":0},{"b":2,"c":3,"z":1},{"d":4,"e":5,"f":6,"z":2}]` {
+		t.Errorf("after Set: %s", got)
+	}
+}
