@@ -118,6 +118,8 @@ func (r *jsonlReader) readLine() ([]byte, error) {
 
 var errLineTooLong = fmt.Errorf("line too long")
 
+var utf8BOM = []byte{0xef, 0xbb, 0xbf}
+
 func trimEOL(b []byte) []byte {
 	if n := len(b); n > 0 && b[n-1] == '\n' {
 		b = b[:n-1]
@@ -148,6 +150,9 @@ func (r *jsonlReader) next() (*Episode, error) {
 			return nil, io.EOF
 		case err != nil:
 			return nil, fmt.Errorf("%s:%d: %w", r.path, r.line, err)
+		}
+		if r.line == 1 {
+			b = bytes.TrimPrefix(b, utf8BOM) // some Windows tools start files with one
 		}
 		if isBlank(b) {
 			continue // blank lines (e.g. a trailing one) carry no episode

@@ -46,7 +46,8 @@ func TestReadCompressed(t *testing.T) {
 	zw.Write(plain)
 	zw.Close()
 	// The content decides, not the name: a .jsonl that is really zstd still reads.
-	for name, data := range map[string][]byte{"a.jsonl.gz": gz.Bytes(), "b.jsonl": zs.Bytes(), "c.jsonl": plain} {
+	bom := append([]byte("\xef\xbb\xbf"), plain...)
+	for name, data := range map[string][]byte{"a.jsonl.gz": gz.Bytes(), "b.jsonl": zs.Bytes(), "c.jsonl": plain, "d.jsonl": bom} {
 		p := filepath.Join(dir, name)
 		os.WriteFile(p, data, 0o644)
 		got := readAll(t, p, ReadOptions{})
