@@ -159,7 +159,7 @@ func (a *agentRun) skipSome() map[int]bool {
 func (a *agentRun) decision(label string) *jsonv.Object {
 	m := a.m
 	status := map[string]string{"allow": "satisfied", "defer": "missing", "block": "failed"}[label]
-	effect := map[string]string{"allow": "supports_allow", "defer": "requires_defer", "block": "requires_block"}[label]
+	effect := map[string]string{"allow": "supports_allow", "defer": "defer_until_confirmed", "block": "blocks_candidate"}[label]
 	support := map[string]string{"allow": "supported", "defer": "insufficient", "block": "conflicted"}[label]
 	summary := "the candidate action"
 	switch {

@@ -16,10 +16,10 @@ func legacyNarrative(gold string, rng *rand.Rand) (status, effect, variant, defe
 		return "satisfied", "supports_allow", "clean", "none"
 	case "defer":
 		v := []string{"stale", "insufficient", "placeholder"}[rng.IntN(3)]
-		return "missing", "requires_defer", v, v + "_evidence"
+		return "missing", "defer_until_confirmed", v, v + "_evidence"
 	default:
 		v := []string{"conflict", "clean"}[rng.IntN(2)]
-		return "failed", "requires_block", v, "candidate_prohibited"
+		return "failed", "blocks_candidate", v, "candidate_prohibited"
 	}
 }
 
