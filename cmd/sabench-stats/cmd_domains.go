@@ -32,15 +32,7 @@ func runDomains(e *env, args []string) error {
 	if f.Protocols, err = parseProtocols(protos); err != nil {
 		return err
 	}
-	pols, err := c.policyList(false)
-	if err != nil {
-		return err
-	}
-	in, err := c.load()
-	if err != nil {
-		return err
-	}
-	rels, _, _, err := c.scoreReleases(in, pols)
+	_, rels, _, _, err := c.scoreAll(false)
 	if err != nil {
 		return err
 	}

@@ -37,15 +37,7 @@ func runFigures(e *env, args []string) error {
 	if c.out == "" {
 		return usagef("figures: --out must name a directory")
 	}
-	pols, err := c.policyList(true)
-	if err != nil {
-		return err
-	}
-	in, err := c.load()
-	if err != nil {
-		return err
-	}
-	rels, _, _, err := c.scoreReleases(in, pols)
+	_, rels, _, _, err := c.scoreAll(true)
 	if err != nil {
 		return err
 	}

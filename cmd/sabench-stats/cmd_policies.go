@@ -22,23 +22,19 @@ func runPolicies(e *env, args []string) error {
 	if fs.NArg() > 0 {
 		return usagef("policies takes no arguments (got %q); choose policies with --policy", fs.Args())
 	}
-	pols, err := c.policyList(true)
-	if err != nil {
-		return err
-	}
-	in, err := c.load()
-	if err != nil {
-		return err
-	}
 	// The alternative policies are scored on the main condition only: the comparison
 	// reads nothing else.
-	rels, _, _, err := c.scoreReleases(in, pols)
+	_, rels, _, _, err := c.scoreAll(true)
 	if err != nil {
 		return err
 	}
 	ts, err := policyComparison(rels).Tables(c.stats())
 	if err != nil {
 		return err
+	}
+	pols := make([]oracle.Policy, len(rels))
+	for i, r := range rels {
+		pols[i] = r.Policy
 	}
 	ts = append([]*results.Table{policySettings(pols)}, ts...)
 	if c.out != "" {

@@ -28,15 +28,7 @@ func runReport(e *env, args []string) error {
 	if fs.NArg() > 0 {
 		return usagef("report takes no arguments (got %q)", fs.Args())
 	}
-	pols, err := c.policyList(true)
-	if err != nil {
-		return err
-	}
-	in, err := c.load()
-	if err != nil {
-		return err
-	}
-	rels, counts, dropped, err := c.scoreReleases(in, pols)
+	in, rels, counts, dropped, err := c.scoreAll(true)
 	if err != nil {
 		return err
 	}

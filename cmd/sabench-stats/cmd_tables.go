@@ -28,19 +28,11 @@ func runTables(e *env, args []string) error {
 			return usagef("unknown table %q (known: %s, policies)", id, strings.Join(analysis.TableIDs, ", "))
 		}
 	}
-	pols, err := c.policyList(needPolicies || len(ids) == 0 && len(c.policies) > 1)
+	_, rels, _, _, err := c.scoreAll(needPolicies || len(ids) == 0 && len(c.policies) > 1)
 	if err != nil {
 		return err
 	}
-	in, err := c.load()
-	if err != nil {
-		return err
-	}
-	rels, _, _, err := c.scoreReleases(in, pols)
-	if err != nil {
-		return err
-	}
-	if len(ids) == 0 && len(pols) == 1 {
+	if len(ids) == 0 && len(rels) == 1 {
 		ids = analysis.TableIDs
 	}
 	ts, err := buildTables(rels, ids, c.stats())

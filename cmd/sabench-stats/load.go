@@ -163,6 +163,22 @@ func (c *common) score(in *input, pols []oracle.Policy, detail bool) (*analysis.
 	return s, src.Reported(), nil
 }
 
+// scoreAll resolves the policies (every preset by default when all is true), loads the
+// input and scores it as scoreReleases does: the sequence every analysis command starts
+// with.
+func (c *common) scoreAll(all bool) (*input, []*analysis.Release, analysis.Counts, []ingest.Problem, error) {
+	pols, err := c.policyList(all)
+	if err != nil {
+		return nil, nil, analysis.Counts{}, nil, err
+	}
+	in, err := c.load()
+	if err != nil {
+		return nil, nil, analysis.Counts{}, nil, err
+	}
+	rels, counts, dropped, err := c.scoreReleases(in, pols)
+	return in, rels, counts, dropped, err
+}
+
 // mainOnly passes through the main-condition episodes of a stream.
 type mainOnly struct{ episodeStream }
 
