@@ -175,3 +175,33 @@ func TestNewBench(t *testing.T) {
 		t.Errorf("unknown set member: %v", err)
 	}
 }
+
+func TestCheckCaseEvidence(t *testing.T) {
+	b, err := LoadBench(realDir, BenchOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev := jsonv.DeepCopy(b.Evidence["SAB-V0-166"]).(*jsonv.Object)
+	if ps := checkCaseEvidence(b.Case("SAB-V0-166"), "SAB-V0-166", ev, "e.json"); len(ps) != 0 {
+		t.Fatalf("real record: %v", ps)
+	}
+	recs, _ := ev.List("records")
+	recs[1].(*jsonv.Object).Set("arguments", jsonv.NewObject("target", "private_channel"))
+	ev.Set("record_count", int64(3))
+	ev.Set("env_id", "ops_code_agent")
+	var got []string
+	for _, p := range checkCaseEvidence(b.Case("SAB-V0-166"), "SAB-V0-166", ev, "e.json") {
+		got = append(got, p.String())
+	}
+	want := `e.json: env_id: is "ops_code_agent", case SAB-V0-166 is in legal_finance_advice` + "\n" +
+		`e.json: record_count: is 3, records has 2` + "\n" +
+		`e.json: records[1]: call target_lookup:{"target":"private_channel"} is not answered by case SAB-V0-166's evidence rules or frozen deltas`
+	if strings.Join(got, "\n") != want {
+		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), want)
+	}
+	// A Legacy entry has neither rules nor deltas: its calls are not compared.
+	if ps := checkCaseEvidence(b.Case("SAB-L-001"), "SAB-L-001", jsonv.NewObject("protocol", "legacy",
+		"records", []any{jsonv.NewObject("tool_name", "order_read", "arguments", jsonv.NewObject())}), "l.json"); len(ps) != 0 {
+		t.Errorf("legacy record: %v", ps)
+	}
+}

@@ -42,9 +42,9 @@ func (b *Bench) evidenceSource(id string, materialized bool) string {
 }
 
 // checkCaseEvidence checks one case-scoped evidence record: the case exists with the
-// same protocol and env_id, record_count matches, and every record's call (tool and
-// arguments) is one the catalog entry answers, through an evidence rule's args_match
-// or a frozen delta key.
+// same protocol and env_id, record_count matches, and, when the catalog entry has
+// evidence rules or frozen deltas, every record's call (tool and arguments) is one it
+// answers, through an evidence rule's args_match or a frozen delta key.
 func checkCaseEvidence(c *Case, id string, ev *jsonv.Object, src string) []Problem {
 	var probs []Problem
 	bad := func(field, format string, a ...any) {
@@ -78,6 +78,11 @@ func checkCaseEvidence(c *Case, id string, ev *jsonv.Object, src string) []Probl
 		for _, k := range d.Keys {
 			calls[k] = true
 		}
+	}
+	if len(calls) == 0 {
+		// Legacy catalog entries carry evidence_items, not rules or deltas: the record
+		// is then the only statement of the calls, and there is nothing to compare.
+		return probs
 	}
 	for i, r := range records {
 		ro, ok := r.(*jsonv.Object)
