@@ -200,7 +200,7 @@ func readJSONObject(path string) (*jsonv.Object, *Problem) {
 	if err != nil {
 		return nil, &Problem{File: path, Msg: err.Error()}
 	}
-	v, err := jsonv.Parse(data)
+	v, err := jsonv.NewDecoder().Parse(data)
 	if err != nil {
 		return nil, &Problem{File: path, Line: lineOf(data, err), Msg: "invalid JSON: " + err.Error()}
 	}
