@@ -75,6 +75,9 @@ func runValidate(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if *bench == "builtin" {
+		fmt.Fprintln(e.stderr, "note: case ids and records are checked against the built-in synthetic bench; pass --bench for your own (or --bench none)")
+	}
 	rep, err := ingest.Validate(files, ingest.ReadOptions{Bench: b, Dedupe: *dedupe, MaxLineBytes: *maxLine})
 	if err != nil {
 		return usagef("%v", err)
