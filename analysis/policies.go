@@ -81,28 +81,31 @@ func (pc *PolicyComparison) Tables(o StatOptions) ([]*results.Table, error) {
 			countCol("changed", "Configs whose rank changes"), countCol("lost", "Episodes passing "+base.Policy.Name+" but failing"),
 			{Key: "mean_gain", Header: "Mean Δ ECS", Kind: results.KindPercent, Decimals: 1, Signed: true}}}
 	units, index := pc.unitIndex(o)
+	// Intervals are keyed by the settings hash, not the name: policies with the same
+	// settings (tau-bench, appworld) have the same verdicts and so the same intervals,
+	// computed once. The baseline against itself is exactly 0 [0, 0] and 1 [1, 1].
+	byHash := map[string]*policyIntervals{}
 	for _, r := range pc.Releases {
+		iv := byHash[r.Policy.Hash()]
+		if iv == nil {
+			var err error
+			if iv, err = pc.intervals(r, units, index, o); err != nil {
+				return nil, err
+			}
+			byHash[r.Policy.Hash()] = iv
+		}
 		lb := pc.board(r)
 		changed := 0
 		gain := 0.0
 		for j, c := range base.configs {
-			d, err := base.PairedDiff(Arm{r.mainOf(c), ECSOf}, Arm{base.mainOf(c), ECSOf},
-				"policies/"+r.Policy.Name+"/"+c, o)
-			if err != nil {
-				return nil, err
-			}
 			if lb.ranks[j] != bb.ranks[j] {
 				changed++
 			}
 			gain += lb.ecs[j].Value() - bb.ecs[j].Value()
-			per.AddGroupRow(r.Policy.Name, results.Text(r.Policy.Name), results.Text(c), rateCell(lb.ecs[j]), estCell(d),
+			per.AddGroupRow(r.Policy.Name, results.Text(r.Policy.Name), results.Text(c), rateCell(lb.ecs[j]), estCell(iv.deltas[j]),
 				results.Count(int64(lb.ranks[j])), results.Count(int64(bb.ranks[j])), results.Number(bb.ranks[j]-lb.ranks[j]))
 		}
-		tau, rho, err := pc.rankCorrelation(r, units, index, o, "policy_ranks/"+r.Policy.Name)
-		if err != nil {
-			return nil, err
-		}
-		agree.AddRow(results.Text(r.Policy.Name), results.Text(r.Policy.Hash()), estCell(tau), estCell(rho),
+		agree.AddRow(results.Text(r.Policy.Name), results.Text(r.Policy.Hash()), estCell(iv.tau), estCell(iv.rho),
 			results.Count(int64(changed)), results.Count(int64(lostSuccesses(base.mainVerdicts(), r.mainVerdicts()))),
 			results.Number(gain/float64(len(base.configs))))
 	}
@@ -113,6 +116,37 @@ func (pc *PolicyComparison) Tables(o StatOptions) ([]*results.Table, error) {
 	agree.Notes = append(agree.Notes, fmt.Sprintf("τ-b and ρ between each policy's leaderboard (overall ECS) and %s's; intervals resample cases and recompute both leaderboards (%d resamples).", base.Policy.Name, o.Resamples),
 		"Episodes passing the baseline but failing: 0 means the policy's success set contains the baseline's, episode by episode.")
 	return []*results.Table{per, agree}, nil
+}
+
+// policyIntervals are one policy's paired Δ per configuration against the baseline and
+// the rank correlations of the two leaderboards.
+type policyIntervals struct {
+	deltas   []Estimate
+	tau, rho Estimate
+}
+
+// intervals computes policyIntervals for one policy.
+func (pc *PolicyComparison) intervals(r *Release, unit func(*oracle.Verdict) string, index map[string]int, o StatOptions) (*policyIntervals, error) {
+	base := pc.Base
+	iv := &policyIntervals{}
+	if r.Policy.Hash() == base.Policy.Hash() {
+		for _, c := range base.configs {
+			iv.deltas = append(iv.deltas, Estimate{X: 0, Lo: 0, Hi: 0, Units: len(casesOf(base.mainOf(c)))})
+		}
+		iv.tau = Estimate{X: 1, Lo: 1, Hi: 1, Units: len(index)}
+		iv.rho = iv.tau
+		return iv, nil
+	}
+	for _, c := range base.configs {
+		d, err := base.PairedDiff(Arm{r.mainOf(c), ECSOf}, Arm{base.mainOf(c), ECSOf}, "policies/"+r.Policy.Hash()+"/"+c, o)
+		if err != nil {
+			return nil, err
+		}
+		iv.deltas = append(iv.deltas, d)
+	}
+	var err error
+	iv.tau, iv.rho, err = pc.rankCorrelation(r, unit, index, o, "policy_ranks/"+r.Policy.Hash())
+	return iv, err
 }
 
 // lostSuccesses counts episodes that succeed under the baseline but fail under another

@@ -17,9 +17,8 @@ type Release struct {
 
 	byID map[string]*ingest.Case
 	main []oracle.Verdict
-	// groups holds every verdict by (configuration, condition) in input order, and
-	// mainBy the main verdicts by configuration, so tables select from small slices.
-	groups  map[[2]string][]oracle.Verdict
+	// mainBy holds the main verdicts by configuration (sub-slices of one copy grouped by
+	// configuration, input order within each), so tables select from small slices.
 	mainBy  map[string][]oracle.Verdict
 	configs []string
 	domains []string
@@ -41,15 +40,40 @@ func NewRelease(cases []*ingest.Case, sets map[string][]string, vs []oracle.Verd
 		}
 	}
 	r.domains = orderDomains(cases)
-	r.main = r.Select(Interactive(ingest.DefaultCondition))
-	r.groups = map[[2]string][]oracle.Verdict{}
-	for _, v := range vs {
-		k := [2]string{v.Config, v.Condition}
-		r.groups[k] = append(r.groups[k], v)
+	keep := Interactive(ingest.DefaultCondition)
+	pos := make(map[string]int, len(r.configs))
+	for i, c := range r.configs {
+		pos[c] = i
 	}
-	r.mainBy = map[string][]oracle.Verdict{}
-	for _, v := range r.main {
-		r.mainBy[v.Config] = append(r.mainBy[v.Config], v)
+	count := make([]int, len(r.configs))
+	n := 0
+	for i := range vs {
+		if keep(&vs[i]) {
+			count[pos[vs[i].Config]]++
+			n++
+		}
+	}
+	// One pass for the main verdicts in input order, one for the same grouped by
+	// configuration: two exact-size copies, no regrowth.
+	r.main = make([]oracle.Verdict, 0, n)
+	grouped := make([]oracle.Verdict, n)
+	next := make([]int, len(r.configs))
+	for i, off := 0, 0; i < len(r.configs); i++ {
+		next[i] = off
+		off += count[i]
+	}
+	start := append([]int(nil), next...)
+	for i := range vs {
+		if keep(&vs[i]) {
+			r.main = append(r.main, vs[i])
+			j := pos[vs[i].Config]
+			grouped[next[j]] = vs[i]
+			next[j]++
+		}
+	}
+	r.mainBy = make(map[string][]oracle.Verdict, len(r.configs))
+	for i, c := range r.configs {
+		r.mainBy[c] = grouped[start[i]:next[i]:next[i]]
 	}
 	return r
 }
@@ -59,7 +83,9 @@ func (r *Release) mainOf(config string) []oracle.Verdict { return r.mainBy[confi
 
 // of returns one configuration's verdicts of one condition that pass the filters.
 func (r *Release) of(config, condition string, filters ...Filter) []oracle.Verdict {
-	return r.SelectFrom(r.groups[[2]string{config, condition}], filters...)
+	return r.SelectFrom(r.Verdicts, append([]Filter{func(v *oracle.Verdict) bool {
+		return v.Config == config && v.Condition == condition
+	}}, filters...)...)
 }
 
 // Case returns the case with this id (variant included), or nil.

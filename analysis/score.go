@@ -30,9 +30,15 @@ type ScoreOptions struct {
 	InfraFailuresFail bool
 	// Detail asks the oracle for Verdict.Detail (memory-hungry; for explain and score).
 	Detail bool
+	// Others, when set, limits the policies after the first to the episodes it accepts
+	// (e.g. the main condition, all that a policy comparison reads): their verdict slices
+	// then hold only those episodes, in input order. The first policy scores everything
+	// and gives the counts.
+	Others func(*ingest.Episode) bool
 }
 
-// Scored is the outcome of scoring: one verdict slice per policy, all in input order.
+// Scored is the outcome of scoring: one verdict slice per policy, in input order (see
+// ScoreOptions.Others).
 type Scored struct {
 	Policies []oracle.Policy
 	Verdicts [][]oracle.Verdict // [policy][episode]
@@ -100,22 +106,25 @@ func Score(src EpisodeSource, lookup CaseLookup, opt ScoreOptions) (*Scored, err
 			for b := range work {
 				b.out = make([][]oracle.Verdict, len(opt.Policies))
 				for pi := range opt.Policies {
-					b.out[pi] = make([]oracle.Verdict, len(b.eps))
+					b.out[pi] = make([]oracle.Verdict, 0, len(b.eps))
 				}
-				for i, ep := range b.eps {
+				for _, ep := range b.eps {
 					p, err := prep.get(ep.CaseID)
 					if err != nil {
 						b.err = fmt.Errorf("%s:%d: case_id: %w", ep.Source, ep.Line, err)
 						break
 					}
+					all := opt.Others == nil || opt.Others(ep)
 					for pi, pol := range opt.Policies {
-						if pj := same[pi]; pj != pi {
-							v := b.out[pj][i]
+						switch pj := same[pi]; {
+						case pi > 0 && !all:
+						case pj != pi:
+							v := b.out[pj][len(b.out[pj])-1]
 							v.Policy = pol.Name
-							b.out[pi][i] = v
-							continue
+							b.out[pi] = append(b.out[pi], v)
+						default:
+							b.out[pi] = append(b.out[pi], p.Score(ep, pol, opt.Detail))
 						}
-						b.out[pi][i] = p.Score(ep, pol, opt.Detail)
 					}
 				}
 				b.eps = nil // records are not kept

@@ -69,3 +69,55 @@ func TestScoreOrderCountsAndSharedSettings(t *testing.T) {
 		t.Errorf("--infra-failures fail: counts %+v, want all 30 scored", sf.Counts)
 	}
 }
+
+// With Others, the policies after the first score only the accepted episodes, in input
+// order, with the same verdicts as a full run.
+func TestScoreOthersFilter(t *testing.T) {
+	var eps []*ingest.Episode
+	var cases []*ingest.Case
+	for i, id := range realIDs {
+		c := realCase(t, id)
+		cases = append(cases, c)
+		ref, err := oracle.ReferenceEpisode(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := *ref
+		e.RunID = id
+		if i%2 == 1 {
+			e.Condition = "scgr_eg"
+		}
+		eps = append(eps, &e)
+	}
+	lookup := func(id string) *ingest.Case {
+		for _, c := range cases {
+			if c.ID == id {
+				return c
+			}
+		}
+		return nil
+	}
+	pols := []oracle.Policy{oracle.SafeAct, oracle.Presets[1]}
+	full, err := Score(&sliceSource{eps: eps}, lookup, ScoreOptions{Policies: pols, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	main := func(ep *ingest.Episode) bool { return ep.Condition == "main" }
+	part, err := Score(&sliceSource{eps: eps}, lookup, ScoreOptions{Policies: pols, Workers: 2, Others: main})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(part.Verdicts[0]) != 10 || len(part.Verdicts[1]) != 5 || part.Counts.Read != 10 {
+		t.Fatalf("lengths %d, %d, read %d; want 10, 5, 10", len(part.Verdicts[0]), len(part.Verdicts[1]), part.Counts.Read)
+	}
+	j := 0
+	for i, v := range full.Verdicts[1] {
+		if eps[i].Condition != "main" {
+			continue
+		}
+		if got := part.Verdicts[1][j]; got.RunID != v.RunID || got.ECS != v.ECS || got.Outcome != v.Outcome {
+			t.Errorf("main episode %d: %+v, want %+v", j, got, v)
+		}
+		j++
+	}
+}

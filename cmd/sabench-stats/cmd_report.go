@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -119,9 +120,17 @@ func writeReportTables(dir string, rels []*analysis.Release, o analysis.StatOpti
 	if err != nil {
 		return nil, err
 	}
+	if err := os.MkdirAll(filepath.Join(dir, "tables"), 0o755); err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
 	for _, t := range tables {
 		for _, f := range results.Formats() {
-			if err := writeTable(filepath.Join(dir, "tables", t.ID+"."+f.Ext()), t, f); err != nil {
+			buf.Reset()
+			if err := results.Render(&buf, t, f); err != nil {
+				return nil, err
+			}
+			if err := writePlain(filepath.Join(dir, "tables", t.ID+"."+f.Ext()), buf.Bytes()); err != nil {
 				return nil, err
 			}
 		}
@@ -141,23 +150,28 @@ func writeReportFigures(dir string, pc *analysis.PolicyComparison, o analysis.St
 	}
 	var files [][]string
 	for _, f := range figs {
-		written, err := figures.WriteAll(filepath.Join(dir, "figures"), f.Name, f.Fig, figures.Options{})
+		out, err := figures.RenderAll(f.Fig, figures.Options{})
 		if err != nil {
 			return nil, nil, fmt.Errorf("figure %s: %w", f.Name, err)
 		}
-		for i := range written {
-			written[i], _ = filepath.Rel(dir, written[i])
+		var written []string
+		for _, format := range figures.Formats {
+			rel := filepath.Join("figures", f.Name+"."+string(format))
+			if err := writePlain(filepath.Join(dir, rel), out[format]); err != nil {
+				return nil, nil, err
+			}
+			written = append(written, rel)
 		}
 		files = append(files, written)
 	}
 	return figs, files, nil
 }
 
-func writeTable(path string, t *results.Table, f results.Format) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	return results.WriteTableFile(path, f, t)
+// writePlain writes a file inside the report's temporary directory. No per-file temp
+// and fsync: the whole directory is renamed into place at the end, which is what makes
+// the report atomic.
+func writePlain(path string, data []byte) error {
+	return os.WriteFile(path, data, 0o644)
 }
 
 func excludedSummary(c analysis.Counts, dropped int) string {

@@ -179,42 +179,24 @@ func (c *common) scoreAll(all bool) (*input, []*analysis.Release, analysis.Count
 	return in, rels, counts, dropped, err
 }
 
-// mainOnly passes through the main-condition episodes of a stream.
-type mainOnly struct{ episodeStream }
-
-func (m mainOnly) Next() (*ingest.Episode, error) {
-	for {
-		ep, err := m.episodeStream.Next()
-		if err != nil || ep.Condition == ingest.DefaultCondition {
-			return ep, err
-		}
-	}
-}
-
 // scoreReleases scores every episode under the first policy and, for comparing
 // leaderboards, only the main-condition episodes under the others (the policy tables and
-// figures read nothing else, and scoring is the report's largest cost). It returns one
-// release per policy, the first policy's counts and the dropped duplicates.
+// figures read nothing else, and scoring is the report's largest cost), in one pass over
+// the input. It returns one release per policy, the first policy's counts and the dropped
+// duplicates.
 func (c *common) scoreReleases(in *input, pols []oracle.Policy) ([]*analysis.Release, analysis.Counts, []ingest.Problem, error) {
-	s, dropped, err := c.score(in, pols[:1], false)
-	if err != nil {
-		return nil, analysis.Counts{}, nil, err
-	}
-	rels := releases(in, s)
-	if len(pols) == 1 {
-		return rels, s.Counts, dropped, nil
-	}
 	src, err := in.open()
 	if err != nil {
 		return nil, analysis.Counts{}, nil, err
 	}
 	defer src.Close()
-	rest, err := analysis.Score(mainOnly{src}, in.bench.Case, analysis.ScoreOptions{Policies: pols[1:], Workers: c.jobs,
-		InfraFailuresFail: c.infraFailures == "fail"})
+	s, err := analysis.Score(src, in.bench.Case, analysis.ScoreOptions{Policies: pols, Workers: c.jobs,
+		InfraFailuresFail: c.infraFailures == "fail",
+		Others:            func(ep *ingest.Episode) bool { return ep.Condition == ingest.DefaultCondition }})
 	if err != nil {
 		return nil, analysis.Counts{}, nil, err
 	}
-	return append(rels, releases(in, rest)...), s.Counts, dropped, nil
+	return releases(in, s), s.Counts, src.Reported(), nil
 }
 
 // releases builds one analysis release per policy.
