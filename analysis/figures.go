@@ -147,12 +147,12 @@ func (r *Release) rateInterval(vs []oracle.Verdict, stream string, o StatOptions
 // HarnessForest is the forest plot of T4's paired harness differences.
 func (r *Release) HarnessForest(o StatOptions) (figures.Forest, error) {
 	f := figures.Forest{Title: "Family harness − " + SharedHarness + " (ECS, V0–V3)", Level: o.Level}
-	for _, hp := range r.harnessPairs() {
-		d, err := r.PairedDiff(Arm{r.SelectFrom(r.mainOf(hp.family), Executable), ECSOf}, Arm{r.SelectFrom(r.mainOf(hp.shared), Executable), ECSOf}, "T4/"+hp.family, o)
-		if err != nil {
-			return f, err
-		}
-		f.Rows = append(f.Rows, figures.Comparison{Label: hp.model, Estimate: d.X, Lo: d.Lo, Hi: d.Hi})
+	hps, diffs, err := r.harnessDiffs(o)
+	if err != nil {
+		return f, err
+	}
+	for i, hp := range hps {
+		f.Rows = append(f.Rows, figures.Comparison{Label: hp.model, Estimate: diffs[i].X, Lo: diffs[i].Lo, Hi: diffs[i].Hi})
 	}
 	return f, nil
 }

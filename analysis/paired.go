@@ -1,8 +1,11 @@
 package analysis
 
 import (
+	"errors"
 	"fmt"
 	"math"
+	"sort"
+	"strings"
 
 	"github.com/sabench/sabench-stats/bootstrap"
 	"github.com/sabench/sabench-stats/oracle"
@@ -102,50 +105,135 @@ func casesOf(vs []oracle.Verdict) map[string]bool {
 	return m
 }
 
+// Pair is a paired comparison: arm A minus arm B on the cases both share.
+type Pair struct{ A, B Arm }
+
 // PairedDiff is the mean indicator of a minus that of b on the cases both arms share,
 // with a paired bootstrap interval (both arms use the same draw of units).
 func (r *Release) PairedDiff(a, b Arm, stream string, o StatOptions) (Estimate, error) {
-	ca, cb := casesOf(a.Verdicts), casesOf(b.Verdicts)
-	shared := map[string]bool{}
-	for id := range ca {
-		if cb[id] {
-			shared[id] = true
-		}
+	ds, err := r.PairedDiffs([]Pair{{a, b}}, stream, o)
+	if err != nil {
+		return Estimate{}, err
 	}
+	return ds[0], nil
+}
+
+// PairedDiffs computes several paired differences (a table column: every
+// configuration's Δ). Pairs over the same set of shared units are resampled together,
+// one draw for all of them, which is cheaper and keeps each difference's own paired
+// bootstrap distribution; pairs over different units get separate draws.
+func (r *Release) PairedDiffs(pairs []Pair, stream string, o StatOptions) ([]Estimate, error) {
 	unit := r.unitKey(o.Clustered)
-	index := map[string]int{}
-	var names []string
-	for _, vs := range [][]oracle.Verdict{a.Verdicts, b.Verdicts} {
-		for i := range vs {
-			if !shared[vs[i].BaseCaseID] {
-				continue
+	out := make([]Estimate, len(pairs))
+	type group struct {
+		index map[string]int
+		pairs []int
+		sums  []bootstrap.Ratio
+	}
+	var groups []*group
+	bySig := map[string]*group{}
+	for k, p := range pairs {
+		ca, cb := casesOf(p.A.Verdicts), casesOf(p.B.Verdicts)
+		shared := map[string]bool{}
+		for id := range ca {
+			if cb[id] {
+				shared[id] = true
 			}
-			k := unit(&vs[i])
-			if _, ok := index[k]; !ok {
-				index[k] = len(names)
-				names = append(names, k)
+		}
+		// Units in sorted order: the same unit set gives the same index and group.
+		seen := map[string]bool{}
+		var names []string
+		for _, vs := range [][]oracle.Verdict{p.A.Verdicts, p.B.Verdicts} {
+			for i := range vs {
+				if u := unit(&vs[i]); shared[vs[i].BaseCaseID] && !seen[u] {
+					seen[u] = true
+					names = append(names, u)
+				}
+			}
+		}
+		sort.Strings(names)
+		index := make(map[string]int, len(names))
+		for i, u := range names {
+			index[u] = i
+		}
+		if len(index) == 0 {
+			out[k] = Estimate{X: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}
+			continue
+		}
+		sig := strings.Join(names, "\x00")
+		g := bySig[sig]
+		if g == nil {
+			g = &group{index: index}
+			bySig[sig] = g
+			groups = append(groups, g)
+		}
+		ra, rb := p.A.sums(unit, g.index, shared), p.B.sums(unit, g.index, shared)
+		g.pairs = append(g.pairs, k)
+		g.sums = append(g.sums, ra, rb)
+		out[k] = Estimate{X: ra.Value() - rb.Value(), Lo: math.NaN(), Hi: math.NaN(), Units: len(index)}
+	}
+	if o.Resamples == 0 {
+		return out, nil
+	}
+	for gi, g := range groups {
+		if len(g.index) < 2 {
+			continue
+		}
+		stat, err := bootstrap.Ratios(g.sums...)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", stream, err)
+		}
+		gs := stream
+		if gi > 0 {
+			gs = fmt.Sprintf("%s#%d", stream, gi)
+		}
+		res, err := bootstrap.Resample(len(g.index), stat, len(g.sums), o.boot(gs))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", stream, err)
+		}
+		for j, k := range g.pairs {
+			est, err := diffInterval(res, 2*j, 2*j+1, o)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", stream, err)
+			}
+			est.Units = out[k].Units
+			out[k] = est
+		}
+	}
+	return out, nil
+}
+
+// diffInterval is the interval of output a minus output b of one resample: replicates
+// and jackknife values of a difference are the differences of theirs.
+func diffInterval(res *bootstrap.Result, a, b int, o StatOptions) (Estimate, error) {
+	ra, rb := res.Replicates(a), res.Replicates(b)
+	reps := make([]float64, len(ra))
+	for i := range ra {
+		reps[i] = ra[i] - rb[i]
+	}
+	x := res.Estimate[a] - res.Estimate[b]
+	var jack []float64
+	if o.Method == bootstrap.BCa {
+		ja, jb := res.Jackknife(a), res.Jackknife(b)
+		if ja != nil && jb != nil {
+			jack = make([]float64, len(ja))
+			for i := range ja {
+				jack[i] = ja[i] - jb[i]
 			}
 		}
 	}
-	if len(index) == 0 {
-		return Estimate{X: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}, nil
+	level := o.Level
+	if level == 0 {
+		level = bootstrap.DefaultLevel
 	}
-	ra, rb := a.sums(unit, index, shared), b.sums(unit, index, shared)
-	est := Estimate{X: ra.Value() - rb.Value(), Lo: math.NaN(), Hi: math.NaN(), Units: len(index)}
-	if len(index) < 2 || o.Resamples == 0 {
-		return est, nil
+	iv, err := bootstrap.ComputeInterval(o.Method, reps, x, jack, level, o.Quantile)
+	if errors.Is(err, bootstrap.ErrNoReplicates) {
+		return Estimate{X: x, Lo: math.NaN(), Hi: math.NaN()}, nil
 	}
-	stat, err := bootstrap.DiffOfRatios(ra, rb)
 	if err != nil {
-		return est, fmt.Errorf("%s: %w", stream, err)
+		return Estimate{}, err
 	}
-	res, err := bootstrap.Resample(len(index), stat, 1, o.boot(stream))
-	if err != nil {
-		return est, fmt.Errorf("%s: %w", stream, err)
-	}
-	iv := res.Intervals[0]
-	est.X, est.Lo, est.Hi, est.Fallback = res.Estimate[0], iv.Lo, iv.Hi, iv.Fallback
-	return est, nil
+	return Estimate{X: x, Lo: iv.Lo, Hi: iv.Hi, Fallback: iv.Fallback}, nil
 }
 
 // McNemar counts the discordant case-level outcomes of two arms on their shared cases

@@ -137,14 +137,14 @@ func (pc *PolicyComparison) intervals(r *Release, unit func(*oracle.Verdict) str
 		iv.rho = iv.tau
 		return iv, nil
 	}
-	for _, c := range base.configs {
-		d, err := base.PairedDiff(Arm{r.mainOf(c), ECSOf}, Arm{base.mainOf(c), ECSOf}, "policies/"+r.Policy.Hash()+"/"+c, o)
-		if err != nil {
-			return nil, err
-		}
-		iv.deltas = append(iv.deltas, d)
+	pairs := make([]Pair, len(base.configs))
+	for j, c := range base.configs {
+		pairs[j] = Pair{Arm{r.mainOf(c), ECSOf}, Arm{base.mainOf(c), ECSOf}}
 	}
 	var err error
+	if iv.deltas, err = base.PairedDiffs(pairs, "policies/"+r.Policy.Hash(), o); err != nil {
+		return nil, err
+	}
 	iv.tau, iv.rho, err = pc.rankCorrelation(r, unit, index, o, "policy_ranks/"+r.Policy.Hash())
 	return iv, err
 }

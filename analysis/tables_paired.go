@@ -15,6 +15,7 @@ const SharedHarness = "Inspect"
 // harnessPair is a model's family harness and its shared-harness configuration.
 type harnessPair struct {
 	model, family, shared string
+	arms                  [2]Arm // filled by harnessDiffs
 }
 
 // harnessPairs finds, per model in configuration order, each configuration whose harness
@@ -35,7 +36,7 @@ func (r *Release) harnessPairs() []harnessPair {
 	var out []harnessPair
 	for _, c := range r.configs {
 		if harness[c] != SharedHarness && shared[model[c]] != "" {
-			out = append(out, harnessPair{model[c], c, shared[model[c]]})
+			out = append(out, harnessPair{model: model[c], family: c, shared: shared[model[c]]})
 		}
 	}
 	return out
@@ -47,12 +48,12 @@ func (r *Release) T4(o StatOptions) (*results.Table, error) {
 		Columns: []results.Column{textCol("model", "Model"), textCol("family", "Family config"), pctCol("ecs_family", "ECS family"),
 			pctCol("ecs_shared", "ECS "+SharedHarness), deltaCol("delta", "Δ ECS [95% CI]"), pctCol("complete_family", "Complete family"),
 			pctCol("complete_shared", "Complete "+SharedHarness), countCol("units", "Units")}}
-	for _, hp := range r.harnessPairs() {
-		a, b := r.SelectFrom(r.mainOf(hp.family), Executable), r.SelectFrom(r.mainOf(hp.shared), Executable)
-		d, err := r.PairedDiff(Arm{a, ECSOf}, Arm{b, ECSOf}, "T4/"+hp.family, o)
-		if err != nil {
-			return nil, err
-		}
+	pairs, diffs, err := r.harnessDiffs(o)
+	if err != nil {
+		return nil, err
+	}
+	for i, hp := range pairs {
+		a, b, d := hp.arms[0].Verdicts, hp.arms[1].Verdicts, diffs[i]
 		t.AddRow(results.Text(hp.model), results.Text(hp.family), rateCell(rateOf(a, ECSOf)), rateCell(rateOf(b, ECSOf)), estCell(d),
 			rateCell(rateOf(a, InvestigationComplete)), rateCell(rateOf(b, InvestigationComplete)), results.Count(int64(d.Units)))
 	}
@@ -61,6 +62,43 @@ func (r *Release) T4(o StatOptions) (*results.Table, error) {
 		"Complete: share of episodes whose investigation was complete at the decisive point (the first attempt, else the end of the episode).",
 		r.policyNote())
 	return t, nil
+}
+
+// harnessDiffs is T4's comparison, shared with its forest plot: each model's family
+// harness minus the shared harness on the V0–V3 cases, paired over cases.
+func (r *Release) harnessDiffs(o StatOptions) ([]harnessPair, []Estimate, error) {
+	hps := r.harnessPairs()
+	pairs := make([]Pair, len(hps))
+	for i := range hps {
+		hps[i].arms = [2]Arm{{r.SelectFrom(r.mainOf(hps[i].family), Executable), ECSOf}, {r.SelectFrom(r.mainOf(hps[i].shared), Executable), ECSOf}}
+		pairs[i] = Pair{hps[i].arms[0], hps[i].arms[1]}
+	}
+	diffs, err := r.PairedDiffs(pairs, "T4", o)
+	return hps, diffs, err
+}
+
+// diffRows collects table rows that each need one paired difference, so that all of
+// them are computed together (PairedDiffs shares draws) before the rows are emitted, in
+// the order they were added.
+type diffRows struct {
+	pairs []Pair
+	emit  []func(Estimate)
+}
+
+func (d *diffRows) add(p Pair, emit func(Estimate)) {
+	d.pairs = append(d.pairs, p)
+	d.emit = append(d.emit, emit)
+}
+
+func (d *diffRows) run(r *Release, stream string, o StatOptions) error {
+	ests, err := r.PairedDiffs(d.pairs, stream, o)
+	if err != nil {
+		return err
+	}
+	for i, e := range ests {
+		d.emit[i](e)
+	}
+	return nil
 }
 
 func methodName(o StatOptions) string {
@@ -101,18 +139,20 @@ func (r *Release) StaticVsInteractive(id, set string, o StatOptions) (*results.T
 	}
 	in := InSet(ids)
 	static := r.Select(StaticJudgments, in)
+	var rows diffRows
 	for _, c := range r.configs {
 		sa := r.SelectFrom(static, Config(c))
 		if len(sa) == 0 {
 			continue
 		}
 		ia := r.SelectFrom(r.mainOf(c), in)
-		d, err := r.PairedDiff(Arm{sa, staticCorrect}, Arm{ia, ECSOf}, id+"/"+c, o)
-		if err != nil {
-			return nil, err
-		}
-		t.AddRow(results.Text(c), results.Count(int64(len(casesOf(sa)))), rateCell(rateOf(sa, staticCorrect)),
-			rateCell(rateOf(ia, ECSOf)), estCell(d))
+		rows.add(Pair{Arm{sa, staticCorrect}, Arm{ia, ECSOf}}, func(d Estimate) {
+			t.AddRow(results.Text(c), results.Count(int64(len(casesOf(sa)))), rateCell(rateOf(sa, staticCorrect)),
+				rateCell(rateOf(ia, ECSOf)), estCell(d))
+		})
+	}
+	if err := rows.run(r, id, o); err != nil {
+		return nil, err
 	}
 	t.Notes = append(t.Notes,
 		fmt.Sprintf("Case set %s (%d cases). Static: the agent_decision equals the gold decision. Δ paired over shared cases, %d %s resamples.", set, len(ids), o.Resamples, o.Unit()),
@@ -143,22 +183,24 @@ func (r *Release) Strategy(id, condition string, withLegacy bool, o StatOptions)
 		return t, nil
 	}
 	models := r.modelOf()
+	var rows diffRows
 	for _, c := range r.configs {
 		sa := r.of(c, condition, Interactive(condition), inScope)
 		if len(sa) == 0 {
 			continue
 		}
 		ma := r.SelectFrom(r.mainOf(c), inScope)
-		d, err := r.PairedDiff(Arm{sa, ECSOf}, Arm{ma, ECSOf}, id+"/"+c, o)
-		if err != nil {
-			return nil, err
-		}
-		row := []results.Cell{results.Text(c), rateCell(rateOf(ma, ECSOf)), rateCell(rateOf(sa, ECSOf)), estCell(d)}
-		for p := first; p < ingest.NumProtocols; p++ {
-			sp, mp := rateOf(r.SelectFrom(sa, Protocol(p)), ECSOf), rateOf(r.SelectFrom(ma, Protocol(p)), ECSOf)
-			row = append(row, results.Number(sp.Value()-mp.Value()))
-		}
-		t.AddGroupRow(models[c], row...)
+		rows.add(Pair{Arm{sa, ECSOf}, Arm{ma, ECSOf}}, func(d Estimate) {
+			row := []results.Cell{results.Text(c), rateCell(rateOf(ma, ECSOf)), rateCell(rateOf(sa, ECSOf)), estCell(d)}
+			for p := first; p < ingest.NumProtocols; p++ {
+				sp, mp := rateOf(r.SelectFrom(sa, Protocol(p)), ECSOf), rateOf(r.SelectFrom(ma, Protocol(p)), ECSOf)
+				row = append(row, results.Number(sp.Value()-mp.Value()))
+			}
+			t.AddGroupRow(models[c], row...)
+		})
+	}
+	if err := rows.run(r, id, o); err != nil {
+		return nil, err
 	}
 	t.Notes = append(t.Notes, fmt.Sprintf("Δ = %s − main on shared cases; %d %s resamples.", condition, o.Resamples, o.Unit()), r.policyNote())
 	return t, nil
@@ -179,6 +221,7 @@ func (r *Release) Interventions(o StatOptions) (*results.Table, error) {
 		t.Notes = append(t.Notes, fmt.Sprintf("No case set %q in this release.", SetInterventions))
 		return t, nil
 	}
+	var rows diffRows
 	for _, c := range r.configs {
 		main := r.SelectFrom(r.mainOf(c), InSet(ids))
 		for _, cond := range InterventionConditions {
@@ -188,18 +231,19 @@ func (r *Release) Interventions(o StatOptions) (*results.Table, error) {
 			}
 			cases := casesOf(ca)
 			ma := r.SelectFrom(main, func(v *oracle.Verdict) bool { return cases[v.BaseCaseID] })
-			d, err := r.PairedDiff(Arm{ca, AttemptedOf}, Arm{ma, AttemptedOf}, "interventions/"+c+"/"+cond, o)
-			if err != nil {
-				return nil, err
-			}
-			am, ac := rateOf(ma, AttemptedOf), rateOf(ca, AttemptedOf)
-			looked := results.Empty()
-			if n, k, ok := r.lookedBeforeActing(ca); ok {
-				looked = results.Fraction(int64(k), int64(n))
-			}
-			t.AddGroupRow(c, results.Text(c), results.Text(cond), results.Count(int64(len(cases))),
-				results.Fraction(int64(am.Num), int64(am.Den)), results.Fraction(int64(ac.Num), int64(ac.Den)), estCell(d), looked)
+			rows.add(Pair{Arm{ca, AttemptedOf}, Arm{ma, AttemptedOf}}, func(d Estimate) {
+				am, ac := rateOf(ma, AttemptedOf), rateOf(ca, AttemptedOf)
+				looked := results.Empty()
+				if n, k, ok := r.lookedBeforeActing(ca); ok {
+					looked = results.Fraction(int64(k), int64(n))
+				}
+				t.AddGroupRow(c, results.Text(c), results.Text(cond), results.Count(int64(len(cases))),
+					results.Fraction(int64(am.Num), int64(am.Den)), results.Fraction(int64(ac.Num), int64(ac.Den)), estCell(d), looked)
+			})
 		}
+	}
+	if err := rows.run(r, "interventions", o); err != nil {
+		return nil, err
 	}
 	t.Notes = append(t.Notes, fmt.Sprintf("Acted: episodes with at least one consequential attempt. Δ = condition − main on the same cases, %d %s resamples.", o.Resamples, o.Unit()),
 		"Affected tool: an information tool whose evidence the variant spec removes or changes; shown for variant conditions (withheld, contradicted), as acted episodes that had called it before acting.",
