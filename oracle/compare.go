@@ -103,9 +103,10 @@ func sameKeys(a, b *jsonv.Object) bool {
 	return true
 }
 
-// structuredMatches is structured_argument_matches: identical key sets, ordered lists, and
-// scalarMatches at the leaves.
-func structuredMatches(actual, expected any) bool {
+// matchTree is the container walk the evaluator's comparators share: objects need the
+// identical key set and matching values, lists the same length and matching items in
+// order; everything else (expected leaves) is decided by leaf.
+func matchTree(actual, expected any, leaf func(actual, expected any) bool) bool {
 	switch e := expected.(type) {
 	case *jsonv.Object:
 		a, ok := actual.(*jsonv.Object)
@@ -114,7 +115,7 @@ func structuredMatches(actual, expected any) bool {
 		}
 		for i, k := range e.Keys {
 			av, _ := a.Get(k)
-			if !structuredMatches(av, e.Values[i]) {
+			if !matchTree(av, e.Values[i], leaf) {
 				return false
 			}
 		}
@@ -125,42 +126,25 @@ func structuredMatches(actual, expected any) bool {
 			return false
 		}
 		for i := range e {
-			if !structuredMatches(a[i], e[i]) {
+			if !matchTree(a[i], e[i], leaf) {
 				return false
 			}
 		}
 		return true
 	}
-	return scalarMatches(actual, expected)
+	return leaf(actual, expected)
 }
+
+// structuredMatches is structured_argument_matches: identical key sets, ordered lists, and
+// scalarMatches at the leaves.
+func structuredMatches(actual, expected any) bool { return matchTree(actual, expected, scalarMatches) }
 
 // strictMatches is strict_json_argument_matches: no coercion between JSON types; int 1 and
 // float 1.0 are the same number; "*" is a wildcard.
-func strictMatches(actual, expected any) bool {
+func strictMatches(actual, expected any) bool { return matchTree(actual, expected, strictLeaf) }
+
+func strictLeaf(actual, expected any) bool {
 	switch e := expected.(type) {
-	case *jsonv.Object:
-		a, ok := actual.(*jsonv.Object)
-		if !ok || !sameKeys(a, e) {
-			return false
-		}
-		for i, k := range e.Keys {
-			av, _ := a.Get(k)
-			if !strictMatches(av, e.Values[i]) {
-				return false
-			}
-		}
-		return true
-	case []any:
-		a, ok := actual.([]any)
-		if !ok || len(a) != len(e) {
-			return false
-		}
-		for i := range e {
-			if !strictMatches(a[i], e[i]) {
-				return false
-			}
-		}
-		return true
 	case string:
 		if e == "*" {
 			return true
@@ -195,16 +179,7 @@ func argsMatch(actual, expected any) bool {
 	if !ok {
 		return e.Len() == 0
 	}
-	if !sameKeys(a, e) {
-		return false
-	}
-	for i, k := range e.Keys {
-		av, _ := a.Get(k)
-		if !structuredMatches(av, e.Values[i]) {
-			return false
-		}
-	}
-	return true
+	return structuredMatches(a, e)
 }
 
 // canonicalKey is "<tool>:"+json.dumps(args, sort_keys, compact, ensure_ascii=True).
@@ -262,41 +237,20 @@ func containsItem(list []any, item any) bool {
 }
 
 // pyEqual is Python's == on decoded JSON values (numbers compare by value, bool is an int).
-func pyEqual(a, b any) bool {
-	an, aNum := pyNumber(a)
-	bn, bNum := pyNumber(b)
-	if aNum || bNum {
-		return aNum && bNum && an == bn
+func pyEqual(a, b any) bool { return matchTree(a, b, pyLeaf) }
+
+func pyLeaf(x, y any) bool {
+	xn, xNum := pyNumber(x)
+	yn, yNum := pyNumber(y)
+	if xNum || yNum {
+		return xNum && yNum && xn == yn
 	}
-	switch x := a.(type) {
-	case *jsonv.Object:
-		y, ok := b.(*jsonv.Object)
-		if !ok || !sameKeys(x, y) {
-			return false
-		}
-		for i, k := range x.Keys {
-			w, _ := y.Get(k)
-			if !pyEqual(x.Values[i], w) {
-				return false
-			}
-		}
-		return true
-	case []any:
-		y, ok := b.([]any)
-		if !ok || len(x) != len(y) {
-			return false
-		}
-		for i := range x {
-			if !pyEqual(x[i], y[i]) {
-				return false
-			}
-		}
-		return true
+	switch y := y.(type) {
 	case string:
-		y, ok := b.(string)
+		x, ok := x.(string)
 		return ok && x == y
 	case nil:
-		return b == nil
+		return x == nil
 	}
 	return false
 }
