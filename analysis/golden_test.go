@@ -174,3 +174,39 @@ func TestTablesDoNotDependOnWorkers(t *testing.T) {
 		t.Errorf("-j 1 and -j 8 differ:\n%s\n----\n%s", a, b)
 	}
 }
+
+// TestTablesDoNotDependOnVerdictOrder interleaves the configurations' verdicts (the
+// release then groups them by copying instead of sub-slicing) and expects the same
+// per-configuration tables.
+func TestTablesDoNotDependOnVerdictOrder(t *testing.T) {
+	r := fixtureRelease(t)
+	var interleaved []oracle.Verdict
+	byConfig := map[string][]oracle.Verdict{}
+	for _, v := range r.Verdicts {
+		byConfig[v.Config] = append(byConfig[v.Config], v)
+	}
+	for i := 0; ; i++ {
+		added := false
+		for _, c := range r.Configs() {
+			if i < len(byConfig[c]) {
+				interleaved = append(interleaved, byConfig[c][i])
+				added = true
+			}
+		}
+		if !added {
+			break
+		}
+	}
+	r2 := NewRelease(r.Cases, r.Sets, interleaved, r.Policy)
+	o := goldenStats()
+	for _, id := range []string{"T2", "T3", "T8", "variance", "failures"} {
+		a, _ := r.Table(id, o)
+		b, _ := r2.Table(id, o)
+		var ba, bb bytes.Buffer
+		results.Render(&ba, a, results.FormatCSV)
+		results.Render(&bb, b, results.FormatCSV)
+		if ba.String() != bb.String() {
+			t.Errorf("%s depends on verdict order:\n%s\n---\n%s", id, ba.String(), bb.String())
+		}
+	}
+}

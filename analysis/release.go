@@ -53,21 +53,43 @@ func NewRelease(cases []*ingest.Case, sets map[string][]string, vs []oracle.Verd
 			n++
 		}
 	}
-	// One pass for the main verdicts in input order, one for the same grouped by
-	// configuration: two exact-size copies, no regrowth.
-	r.main = make([]oracle.Verdict, 0, n)
-	grouped := make([]oracle.Verdict, n)
+	// The main verdicts in input order, and the same grouped by configuration. Share the
+	// caller's slice when it holds only main verdicts (the alternative policies are scored
+	// on those alone), and sub-slices of it when each configuration is contiguous (the
+	// release's own order): copies only when needed, since a large input's verdicts
+	// dominate memory.
+	if n == len(vs) {
+		r.main = vs
+	} else {
+		r.main = make([]oracle.Verdict, 0, n)
+		for i := range vs {
+			if keep(&vs[i]) {
+				r.main = append(r.main, vs[i])
+			}
+		}
+	}
+	grouped := r.main
+	start := make([]int, len(r.configs))
 	next := make([]int, len(r.configs))
 	for i, off := 0, 0; i < len(r.configs); i++ {
-		next[i] = off
+		start[i], next[i] = off, off
 		off += count[i]
 	}
-	start := append([]int(nil), next...)
-	for i := range vs {
-		if keep(&vs[i]) {
-			r.main = append(r.main, vs[i])
-			j := pos[vs[i].Config]
-			grouped[next[j]] = vs[i]
+	contiguous := true
+	for i := range r.main {
+		if j := pos[r.main[i].Config]; next[j] == i {
+			next[j]++
+		} else {
+			contiguous = false
+			break
+		}
+	}
+	if !contiguous {
+		grouped = make([]oracle.Verdict, n)
+		copy(next, start)
+		for i := range r.main {
+			j := pos[r.main[i].Config]
+			grouped[next[j]] = r.main[i]
 			next[j]++
 		}
 	}

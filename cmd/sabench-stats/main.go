@@ -53,7 +53,7 @@ func main() {
 		debug.SetGCPercent(400)
 	}
 	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(4 << 30)
+		debug.SetMemoryLimit(3 << 29) // 1.5 GiB, DESIGN §10
 	}
 	err := run(os.Stdout, os.Stderr, os.Args[1:])
 	os.Exit(exitCode(os.Stderr, err))
