@@ -35,6 +35,9 @@ type ScoreOptions struct {
 	// then hold only those episodes, in input order. The first policy scores everything
 	// and gives the counts.
 	Others func(*ingest.Episode) bool
+	// Progress, when set, is called with the number of episodes scored so far (from the
+	// collecting goroutine, once per batch), for a progress display.
+	Progress func(done int)
 }
 
 // Scored is the outcome of scoring: one verdict slice per policy, in input order (see
@@ -167,11 +170,16 @@ func Score(src EpisodeSource, lookup CaseLookup, opt ScoreOptions) (*Scored, err
 
 	var batches []*batch
 	var scoreErr error
+	scored := 0
 	for b := range done {
 		if b.err != nil && scoreErr == nil {
 			scoreErr = b.err
 		}
 		batches = append(batches, b)
+		if opt.Progress != nil && len(b.out) > 0 {
+			scored += len(b.out[0])
+			opt.Progress(scored)
+		}
 	}
 	if readErr != nil {
 		return nil, readErr

@@ -17,7 +17,7 @@ func init() {
 
 func runExplain(e *env, args []string) error {
 	fs := newFlagSet(e, "explain", "[RUN_ID] [flags]")
-	c := addCommon(fs, "")
+	c := addCommon(e, fs, "")
 	var config, caseID, condition string
 	repeat := -1
 	fs.StringVar(&config, "config", "", "select the episode by configuration (with --case, --repeat, --condition) instead of RUN_ID")

@@ -17,7 +17,7 @@ var figureSizes = map[string]figures.Options{"column": figures.Column, "page": f
 
 func runFigures(e *env, args []string) error {
 	fs := newFlagSet(e, "figures", "[flags]")
-	c := addCommon(fs, "sabench-figures")
+	c := addCommon(e, fs, "sabench-figures")
 	fs.Lookup("out").Usage = "directory that receives the figures (created if needed)"
 	fs.Lookup("policy").Usage = "policies scored (repeatable; default every preset, for the policy-ranks figure); the other figures use safeact, or the first policy when safeact is not among them"
 	size := fs.String("size", "column", "figure size: column (3.5 in, 7 pt), page (7 in, 8 pt) or slide (12 × 6.5 in, 13 pt)")

@@ -11,7 +11,7 @@ func init() {
 
 func runPolicies(e *env, args []string) error {
 	fs := newFlagSet(e, "policies", "[flags]")
-	c := addCommon(fs, "")
+	c := addCommon(e, fs, "")
 	fs.Lookup("policy").Usage = "policies to compare: presets (safeact, near-miss, toolsandbox, tau-bench, appworld) or JSON policy files (repeatable; default every preset; safeact is the baseline when included)"
 	if err := parseFlags(fs, args); err != nil {
 		return err

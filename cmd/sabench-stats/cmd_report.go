@@ -19,7 +19,7 @@ func init() {
 
 func runReport(e *env, args []string) error {
 	fs := newFlagSet(e, "report", "[flags]")
-	c := addCommon(fs, "sabench-report")
+	c := addCommon(e, fs, "sabench-report")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}

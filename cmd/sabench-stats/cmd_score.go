@@ -32,7 +32,7 @@ var scoreFormats = []string{"jsonl", "csv", "parquet"}
 
 func runScore(e *env, args []string) error {
 	fs := newFlagSet(e, "score", "[flags]")
-	c := addCommon(fs, "")
+	c := addCommon(e, fs, "")
 	// score writes verdicts, not tables: --format takes its own values here.
 	f := fs.Lookup("format")
 	f.Usage = "verdict format: jsonl, csv or parquet"

@@ -13,7 +13,7 @@ func init() {
 
 func runTables(e *env, args []string) error {
 	fs := newFlagSet(e, "tables", "[flags] [ID ...]")
-	c := addCommon(fs, "")
+	c := addCommon(e, fs, "")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"io"
 
 	"flag"
 	"fmt"
@@ -58,6 +59,8 @@ type common struct {
 	quantile      string
 	level         float64
 	clustered     bool
+
+	stderr io.Writer // for progress, shown only when it is a terminal
 }
 
 // newFlagSet returns a flag set whose errors are usage errors and whose help goes to
@@ -74,8 +77,8 @@ func newFlagSet(e *env, name, usage string) *flag.FlagSet {
 
 // addCommon registers the shared flags; defaultOut is the command's --out default ("" for
 // stdout).
-func addCommon(fs *flag.FlagSet, defaultOut string) *common {
-	c := &common{}
+func addCommon(e *env, fs *flag.FlagSet, defaultOut string) *common {
+	c := &common{stderr: e.stderr}
 	fs.StringVar(&c.bench, "bench", "builtin", "case specs: a SafeActBench checkout, a directory of case JSON files, a JSONL of {case_id, protocol, case_spec} rows, or builtin")
 	fs.Var(&c.runs, "runs", "episode files, globs or directories (repeatable; default: the built-in release's episodes)")
 	fs.Var(&c.policies, "policy", "authorization policy: a preset (safeact, near-miss, toolsandbox, tau-bench, appworld) or a JSON policy file (repeatable where a command compares policies)")

@@ -155,8 +155,10 @@ func (c *common) score(in *input, pols []oracle.Policy, detail bool) (*analysis.
 		return nil, nil, err
 	}
 	defer src.Close()
+	bar := c.progress("scoring")
+	defer bar.Finish()
 	s, err := analysis.Score(src, in.bench.Case, analysis.ScoreOptions{Policies: pols, Workers: c.jobs,
-		InfraFailuresFail: c.infraFailures == "fail", Detail: detail})
+		InfraFailuresFail: c.infraFailures == "fail", Detail: detail, Progress: bar.set})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -190,9 +192,11 @@ func (c *common) scoreReleases(in *input, pols []oracle.Policy) ([]*analysis.Rel
 		return nil, analysis.Counts{}, nil, err
 	}
 	defer src.Close()
+	bar := c.progress("scoring")
+	defer bar.Finish()
 	s, err := analysis.Score(src, in.bench.Case, analysis.ScoreOptions{Policies: pols, Workers: c.jobs,
-		InfraFailuresFail: c.infraFailures == "fail",
-		Others:            func(ep *ingest.Episode) bool { return ep.Condition == ingest.DefaultCondition }})
+		InfraFailuresFail: c.infraFailures == "fail", Progress: bar.set,
+		Others: func(ep *ingest.Episode) bool { return ep.Condition == ingest.DefaultCondition }})
 	if err != nil {
 		return nil, analysis.Counts{}, nil, err
 	}
