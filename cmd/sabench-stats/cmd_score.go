@@ -39,6 +39,7 @@ func runScore(e *env, args []string) error {
 	f.DefValue = "jsonl"
 	c.format = "jsonl"
 	fs.Lookup("out").Usage = "output file (default stdout); written atomically"
+	audit := fs.String("audit", "", "CSV case_id,run_id,label of audited verdicts (label pass/fail, true/false or 1/0): report the oracle's agreement with them")
 	detail := fs.Bool("detail", false, "add each verdict's detail (checkpoints with requirement results, coverage, completed commits, invalid reads, ledger facts with provenance) as a \"detail\" object; jsonl only, memory-hungry")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -61,6 +62,12 @@ func runScore(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	var labels map[string]auditLabel
+	if *audit != "" {
+		if labels, err = readAudit(*audit); err != nil {
+			return err
+		}
+	}
 	in, err := c.load()
 	if err != nil {
 		return err
@@ -80,6 +87,12 @@ func runScore(e *env, args []string) error {
 		if s, dropped, err = c.score(in, pols, false); err != nil {
 			return err
 		}
+		// Check the audit before writing anything: a bad audit file writes no verdicts.
+		if labels != nil {
+			if _, err := auditSummary(*audit, labels, s); err != nil {
+				return err
+			}
+		}
 		write = func(w io.Writer) error { return writeVerdicts(w, format, s.Verdicts, false) }
 	}
 	if c.out != "" {
@@ -90,7 +103,15 @@ func runScore(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	io.WriteString(e.stderr, scoreSummary(s, dropped))
+	summary := scoreSummary(s, dropped)
+	if labels != nil {
+		more, err := auditSummary(*audit, labels, s)
+		if err != nil {
+			return err
+		}
+		summary += more
+	}
+	io.WriteString(e.stderr, summary)
 	return nil
 }
 
@@ -530,14 +551,20 @@ type agreement struct {
 }
 
 func agreeWithOfficial(vs []oracle.Verdict) (agreement, error) {
+	return agreeWith(vs, func(v *oracle.Verdict) int { return int(v.Official) })
+}
+
+// agreeWith compares the oracle with labels (1 pass, 0 fail, -1 none) on the scored
+// episodes that have one.
+func agreeWith(vs []oracle.Verdict, label func(*oracle.Verdict) int) (agreement, error) {
 	var a agreement
 	var off, ora []int
 	for i := range vs {
 		v := &vs[i]
-		if v.Excluded || v.Official < 0 {
+		if v.Excluded || label(v) < 0 {
 			continue
 		}
-		o, r := int(v.Official), 0
+		o, r := label(v), 0
 		if v.ECS {
 			r = 1
 		}
@@ -564,22 +591,24 @@ func agreeWithOfficial(vs []oracle.Verdict) (agreement, error) {
 }
 
 func agreementSummary(vs []oracle.Verdict) string {
-	a, err := agreeWithOfficial(vs)
+	return labelSummary("official verdicts", "official", vs, func(v *oracle.Verdict) int { return int(v.Official) })
+}
+
+// labelSummary reports the oracle's agreement with one source of labels and lists every
+// disagreement.
+func labelSummary(source, short string, vs []oracle.Verdict, label func(*oracle.Verdict) int) string {
+	a, err := agreeWith(vs, label)
 	if err != nil {
-		return fmt.Sprintf("  agreement with official verdicts: %v\n", err)
+		return fmt.Sprintf("  agreement with %s: %v\n", source, err)
 	}
 	if a.N == 0 {
-		return "  agreement with official verdicts: none of the scored episodes carries one\n"
+		return fmt.Sprintf("  agreement with %s: none of the scored episodes carries one\n", source)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "  agreement with official verdicts (oracle as reference): %d episodes, raw agreement %.4f, Cohen's κ %s, false accepts %d (official pass, oracle fail), false rejects %d (official fail, oracle pass)\n",
-		a.N, a.Observed, fmtKappa(a.Kappa), a.FalseAccepts, a.FalseRejects)
+	fmt.Fprintf(&b, "  agreement with %s (oracle as reference): %d episodes, raw agreement %.4f, Cohen's κ %s, false accepts %d (%s pass, oracle fail), false rejects %d (%s fail, oracle pass)\n",
+		source, a.N, a.Observed, fmtKappa(a.Kappa), a.FalseAccepts, short, a.FalseRejects, short)
 	for _, v := range a.Disagreements {
-		off := "fail"
-		if v.Official == 1 {
-			off = "pass"
-		}
-		fmt.Fprintf(&b, "  disagreement: run %s, case %s, official %s, oracle %s (%s)\n", v.RunID, v.CaseID, off, passFail(v.ECS), v.Outcome)
+		fmt.Fprintf(&b, "  disagreement: run %s, case %s, %s %s, oracle %s (%s)\n", v.RunID, v.CaseID, short, passFail(label(v) == 1), passFail(v.ECS), v.Outcome)
 	}
 	return b.String()
 }
