@@ -136,6 +136,9 @@ func (c *common) policyList(all bool) ([]oracle.Policy, error) {
 	seen := map[string]bool{}
 	for _, n := range names {
 		p, err := oracle.LookupPolicy(n)
+		if err != nil && fileExists(n) {
+			return nil, err // a policy file with bad contents is an input error
+		}
 		if err != nil {
 			return nil, usagef("%v", err)
 		}

@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -37,5 +39,22 @@ func TestHelpListsCommands(t *testing.T) {
 		if !strings.Contains(stdout, "  "+name+" ") {
 			t.Errorf("help does not list %q:\n%s", name, stdout)
 		}
+	}
+}
+
+// An unknown policy name is a usage error (2); a policy file with bad contents is an
+// input error (1) that names the file and the switch.
+func TestPolicyErrors(t *testing.T) {
+	_, stderr, code := runCLI(t, "tables", "T2", "--policy", "no-such-policy")
+	if code != 2 || !strings.Contains(stderr, `"no-such-policy" is neither a preset`) {
+		t.Errorf("unknown policy: exit %d, %q", code, stderr)
+	}
+	bad := filepath.Join(t.TempDir(), "p.json")
+	if err := os.WriteFile(bad, []byte(`{"name":"x","binding":"loose"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, code = runCLI(t, "tables", "T2", "--policy", bad)
+	if code != 1 || !strings.Contains(stderr, bad) || !strings.Contains(stderr, `binding: "loose"`) {
+		t.Errorf("bad policy file: exit %d, %q", code, stderr)
 	}
 }
