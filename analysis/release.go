@@ -54,12 +54,21 @@ func NewRelease(cases []*ingest.Case, sets map[string][]string, vs []oracle.Verd
 		}
 	}
 	// The main verdicts in input order, and the same grouped by configuration. Share the
-	// caller's slice when it holds only main verdicts (the alternative policies are scored
-	// on those alone), and sub-slices of it when each configuration is contiguous (the
-	// release's own order): copies only when needed, since a large input's verdicts
-	// dominate memory.
-	if n == len(vs) {
-		r.main = vs
+	// caller's slice when the main verdicts are one contiguous run of it (all of it for the
+	// alternative policies, scored on those alone; the first block of a release written in
+	// condition order), and sub-slices of that when each configuration is contiguous:
+	// copies only when needed, since a large input's verdicts dominate memory.
+	first, last := -1, -1
+	for i := range vs {
+		if keep(&vs[i]) {
+			if first < 0 {
+				first = i
+			}
+			last = i
+		}
+	}
+	if n == 0 || last-first+1 == n {
+		r.main = vs[max(first, 0) : last+1 : last+1] // one contiguous run (all of vs, or the main block of a release in condition order)
 	} else {
 		r.main = make([]oracle.Verdict, 0, n)
 		for i := range vs {
