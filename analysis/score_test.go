@@ -28,14 +28,7 @@ func TestScoreOrderCountsAndSharedSettings(t *testing.T) {
 			eps = append(eps, &e)
 		}
 	}
-	lookup := func(id string) *ingest.Case {
-		for _, c := range cases {
-			if c.ID == id {
-				return c
-			}
-		}
-		return nil
-	}
+	lookup := caseLookup(cases)
 	pols := []oracle.Policy{oracle.SafeAct, oracle.Presets[3], oracle.Presets[4]} // tau-bench, appworld
 	run := func(workers int, infraFail bool) *Scored {
 		s, err := Score(&sliceSource{eps: eps}, lookup, ScoreOptions{Policies: pols, Workers: workers, InfraFailuresFail: infraFail})
@@ -89,14 +82,7 @@ func TestScoreOthersFilter(t *testing.T) {
 		}
 		eps = append(eps, &e)
 	}
-	lookup := func(id string) *ingest.Case {
-		for _, c := range cases {
-			if c.ID == id {
-				return c
-			}
-		}
-		return nil
-	}
+	lookup := caseLookup(cases)
 	pols := []oracle.Policy{oracle.SafeAct, oracle.Presets[1]}
 	full, err := Score(&sliceSource{eps: eps}, lookup, ScoreOptions{Policies: pols, Workers: 2})
 	if err != nil {
@@ -119,5 +105,17 @@ func TestScoreOthersFilter(t *testing.T) {
 			t.Errorf("main episode %d: %+v, want %+v", j, got, v)
 		}
 		j++
+	}
+}
+
+// caseLookup finds a case by id among cases.
+func caseLookup(cases []*ingest.Case) CaseLookup {
+	return func(id string) *ingest.Case {
+		for _, c := range cases {
+			if c.ID == id {
+				return c
+			}
+		}
+		return nil
 	}
 }

@@ -460,25 +460,11 @@ func (d *Decoder) plain() byte {
 }
 
 func (d *Decoder) hex4() (rune, bool) {
-	if len(d.data)-d.pos < 4 {
-		return 0, false
+	r, ok := hex4(d.data[d.pos:])
+	if ok {
+		d.pos += 4
 	}
-	var r rune
-	for _, c := range d.data[d.pos : d.pos+4] {
-		r <<= 4
-		switch {
-		case c >= '0' && c <= '9':
-			r |= rune(c - '0')
-		case c >= 'a' && c <= 'f':
-			r |= rune(c - 'a' + 10)
-		case c >= 'A' && c <= 'F':
-			r |= rune(c - 'A' + 10)
-		default:
-			return 0, false
-		}
-	}
-	d.pos += 4
-	return r, true
+	return r, ok
 }
 
 func (d *Decoder) number() (any, bool) {

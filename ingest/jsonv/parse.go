@@ -272,11 +272,20 @@ func (p *parser) str() (string, error) {
 }
 
 func (p *parser) hex4() (rune, bool) {
-	if len(p.data)-p.pos < 4 {
+	r, ok := hex4(p.data[p.pos:])
+	if ok {
+		p.pos += 4
+	}
+	return r, ok
+}
+
+// hex4 decodes the four hex digits of a \u escape at the start of b (both parsers).
+func hex4(b []byte) (rune, bool) {
+	if len(b) < 4 {
 		return 0, false
 	}
 	var r rune
-	for _, c := range p.data[p.pos : p.pos+4] {
+	for _, c := range b[:4] {
 		r <<= 4
 		switch {
 		case c >= '0' && c <= '9':
@@ -289,7 +298,6 @@ func (p *parser) hex4() (rune, bool) {
 			return 0, false
 		}
 	}
-	p.pos += 4
 	return r, true
 }
 
