@@ -39,14 +39,27 @@ func TestBCaFallsBackWhenBiasCorrectionIsInfinite(t *testing.T) {
 }
 
 func TestBCaFallsBackOnDegenerateJackknife(t *testing.T) {
-	constant := func(w, out []float64) { out[0] = 0.5 }
-	r, err := Resample(10, constant, 1, Options{Resamples: 100, Method: BCa})
+	// Replicates that vary but a jackknife that does not: the acceleration is 0/0.
+	iv, err := BCaInterval([]float64{1, 2, 3, 4, 5}, 3, []float64{2, 2, 2}, 0.9, QuantileScipy)
 	if err != nil {
 		t.Fatal(err)
 	}
-	iv := r.Intervals[0]
-	if !iv.Fallback || iv.Lo != 0.5 || iv.Hi != 0.5 || iv.Z0 != 0 {
-		t.Errorf("got %+v, want the percentile interval [0.5, 0.5] flagged as a fallback with z0 = 0", iv)
+	if !iv.Fallback || !iv.Has(WarnBCaFallback) || iv.Z0 != 0 || iv.Lo != 1.2 || iv.Hi != 4.8 {
+		t.Errorf("got %+v, want the percentile interval [1.2, 4.8] flagged as a fallback with z0 = 0", iv)
+	}
+}
+
+func TestConstantStatisticHasNoInterval(t *testing.T) {
+	constant := func(w, out []float64) { out[0] = 0.5 }
+	for _, m := range []Method{Percentile, Basic, BCa} {
+		r, err := Resample(10, constant, 1, Options{Resamples: 100, Method: m})
+		if err != nil {
+			t.Fatal(err)
+		}
+		iv := r.Intervals[0]
+		if !math.IsNaN(iv.Lo) || !math.IsNaN(iv.Hi) || iv.Method != m || !iv.Has(WarnDegenerate) || iv.Fallback {
+			t.Errorf("%v: got %+v, want a NaN interval with a degenerate warning", m, iv)
+		}
 	}
 }
 
@@ -65,8 +78,10 @@ func TestNonFiniteReplicatesAreDroppedAndCounted(t *testing.T) {
 	if iv.Dropped < 200 || iv.Dropped > 400 || iv.Used+iv.Dropped != 1000 {
 		t.Errorf("dropped %d, used %d; want about 296 dropped of 1000", iv.Dropped, iv.Used)
 	}
-	if iv.Lo != 0.5 || iv.Hi != 0.5 || len(iv.Warnings) == 0 {
-		t.Errorf("got %+v, want [0.5, 0.5] with a warning", iv)
+	// The finite replicates are all 0.5: no interval, and both caveats, in order.
+	if !math.IsNaN(iv.Lo) || !math.IsNaN(iv.Hi) || len(iv.Caveats) != 2 ||
+		iv.Caveats[0].Kind != WarnNonFinite || iv.Caveats[1].Kind != WarnDegenerate {
+		t.Errorf("got %+v, want NaN bounds with non-finite and degenerate warnings", iv)
 	}
 	if r.StdErr(0) != 0 {
 		t.Errorf("StdErr = %v, want 0 over the finite replicates", r.StdErr(0))

@@ -26,6 +26,9 @@ type Interval struct {
 	Used     int      // finite replicates the interval was computed from
 	Dropped  int      // non-finite replicates ignored
 	Warnings []string // caveats, e.g. the BCa fallback or extreme order statistics
+	// Caveats are the same caveats typed, in the same order; IntervalWarnings adds those
+	// that need the estimate or the unit count.
+	Caveats []Warning
 }
 
 // ErrNoReplicates is returned when no finite replicate is available.
@@ -48,17 +51,30 @@ func newInterval(level float64, q QuantileMode, used, dropped int) Interval {
 	iv := Interval{Level: level, Method: Percentile, Quantile: q, Used: used, Dropped: dropped,
 		Z0: math.NaN(), Accel: math.NaN(), AdjLo: math.NaN(), AdjHi: math.NaN()}
 	if dropped > 0 {
-		iv.Warnings = append(iv.Warnings, fmt.Sprintf("%d non-finite replicates ignored", dropped))
+		iv.addWarning(WarnNonFinite, fmt.Sprintf("%d non-finite replicates ignored", dropped))
 	}
 	return iv
+}
+
+// degenerate reports whether all finite replicates are equal; the interval is then
+// undefined (NaN), as in scipy (DegenerateDataWarning) and R's boot.ci ("All values of t are
+// equal"), rather than a zero-width [x, x] that looks like certainty.
+func degenerate(iv *Interval, s []float64, m Method) bool {
+	if s[0] != s[len(s)-1] {
+		return false
+	}
+	iv.Lo, iv.Hi, iv.Method = math.NaN(), math.NaN(), m
+	iv.addWarning(WarnDegenerate, fmt.Sprintf("all %d finite replicates equal %g: no interval", len(s), s[0]))
+	return true
 }
 
 // quantilePair returns the quantiles at pLo and pHi and notes extreme order statistics.
 func quantilePair(iv *Interval, sorted []float64, pLo, pHi float64) (float64, float64) {
 	lo, e1 := Quantile(sorted, pLo, iv.Quantile)
 	hi, e2 := Quantile(sorted, pHi, iv.Quantile)
-	if e1 || e2 {
-		iv.Warnings = append(iv.Warnings, "extreme order statistics used as endpoints")
+	n := len(sorted)
+	if usesExtreme(n, pLo, iv.Quantile, e1) || usesExtreme(n, pHi, iv.Quantile, e2) {
+		iv.addWarning(WarnExtremeOrder, "extreme order statistics used as endpoints")
 	}
 	return lo, hi
 }
@@ -80,7 +96,9 @@ func PercentileInterval(reps []float64, level float64, q QuantileMode) (Interval
 		return Interval{}, ErrNoReplicates
 	}
 	iv := newInterval(level, q, len(s), dropped)
-	percentile(&iv, s)
+	if !degenerate(&iv, s, Percentile) {
+		percentile(&iv, s)
+	}
 	return iv, nil
 }
 
@@ -100,6 +118,9 @@ func BasicInterval(reps []float64, estimate, level float64, q QuantileMode) (Int
 		return Interval{}, ErrNoReplicates
 	}
 	iv := newInterval(level, q, len(s), dropped)
+	if degenerate(&iv, s, Basic) {
+		return iv, nil
+	}
 	a, b := tails(level)
 	qlo, qhi := quantilePair(&iv, s, a, b)
 	iv.Lo, iv.Hi = 2*estimate-qhi, 2*estimate-qlo
@@ -119,7 +140,9 @@ func BCaInterval(reps []float64, estimate float64, jack []float64, level float64
 		return Interval{}, ErrNoReplicates
 	}
 	iv := newInterval(level, q, len(s), dropped)
-	bca(&iv, s, estimate, jack)
+	if !degenerate(&iv, s, BCa) {
+		bca(&iv, s, estimate, jack)
+	}
 	return iv, nil
 }
 
@@ -128,7 +151,7 @@ func bca(iv *Interval, s []float64, estimate float64, jack []float64) {
 	fallback := func(why string) {
 		percentile(iv, s)
 		iv.Fallback = true
-		iv.Warnings = append(iv.Warnings, "BCa undefined ("+why+"); percentile interval reported")
+		iv.addWarning(WarnBCaFallback, "BCa undefined ("+why+"); percentile interval reported")
 	}
 	if math.IsNaN(estimate) || math.IsInf(estimate, 0) {
 		fallback("estimate not finite")
