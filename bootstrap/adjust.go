@@ -9,15 +9,18 @@ import (
 	"gonum.org/v1/gonum/stat/distuv"
 )
 
-// Holm returns Holm's step-down adjusted p-values (R's p.adjust(p, "holm")): in ascending
-// order, p̃_(k) = max_{j≤k} min(1, (m−j+1)·p_(j)), returned in the input order.
+// Holm returns Holm's step-down adjusted p-values (R's p.adjust(p, "holm"), statsmodels'
+// multipletests(p, method = "holm")): in ascending order, p̃_(k) = max_{j≤k} min(1,
+// (m−j+1)·p_(j)), returned in the input order. A NaN p-value (a test that could not be
+// run) stays NaN and is not counted in the family size m, as p.adjust treats NA; tied
+// p-values get equal adjusted values.
 func Holm(p []float64) ([]float64, error) {
 	idx, err := sortedP(p)
 	if err != nil {
 		return nil, err
 	}
-	m := len(p)
-	out := make([]float64, m)
+	m := len(idx)
+	out := nanLike(p)
 	run := 0.0
 	for j, i := range idx {
 		run = math.Max(run, math.Min(1, float64(m-j)*p[i]))
@@ -27,14 +30,15 @@ func Holm(p []float64) ([]float64, error) {
 }
 
 // BenjaminiHochberg returns Benjamini–Hochberg adjusted p-values (false discovery rate; R's
-// p.adjust(p, "BH")): in ascending order, q_(k) = min_{j≥k} min(1, m·p_(j)/j).
+// p.adjust(p, "BH"), statsmodels' "fdr_bh"): in ascending order, q_(k) = min_{j≥k} min(1,
+// m·p_(j)/j). NaN p-values are handled as in Holm.
 func BenjaminiHochberg(p []float64) ([]float64, error) {
 	idx, err := sortedP(p)
 	if err != nil {
 		return nil, err
 	}
-	m := len(p)
-	out := make([]float64, m)
+	m := len(idx)
+	out := nanLike(p)
 	run := 1.0
 	for j := m - 1; j >= 0; j-- {
 		i := idx[j]
@@ -44,19 +48,29 @@ func BenjaminiHochberg(p []float64) ([]float64, error) {
 	return out, nil
 }
 
-// sortedP validates p-values and returns their indices in ascending order (stable).
+// sortedP validates p-values and returns the indices of the non-NaN ones in ascending
+// order of p (stable, so ties keep their input order).
 func sortedP(p []float64) ([]int, error) {
+	idx := make([]int, 0, len(p))
 	for i, v := range p {
+		if math.IsNaN(v) {
+			continue
+		}
 		if !(v >= 0 && v <= 1) {
 			return nil, fmt.Errorf("bootstrap: p[%d] = %v not in [0, 1]", i, v)
 		}
-	}
-	idx := make([]int, len(p))
-	for i := range idx {
-		idx[i] = i
+		idx = append(idx, i)
 	}
 	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(p[a], p[b]) })
 	return idx, nil
+}
+
+func nanLike(p []float64) []float64 {
+	out := make([]float64, len(p))
+	for i := range out {
+		out[i] = math.NaN()
+	}
+	return out
 }
 
 // MinSampleSize is the number of independent cases needed to detect a paired difference

@@ -300,8 +300,8 @@ func TestSmallStatisticsEdgeCases(t *testing.T) {
 	if _, err := PassHatK([]int{4}, []int{3}, 1); err == nil {
 		t.Error("pass^k with c > n accepted")
 	}
-	if _, err := Holm([]float64{0.1, math.NaN()}); err == nil {
-		t.Error("Holm accepted NaN")
+	if _, err := Holm([]float64{0.1, math.Inf(1)}); err == nil {
+		t.Error("Holm accepted +Inf")
 	}
 	if _, err := BenjaminiHochberg([]float64{1.2}); err == nil {
 		t.Error("BH accepted p > 1")
