@@ -12,14 +12,15 @@ const (
 	cellNumber
 	cellInterval
 	cellFraction
+	cellPValue
 )
 
-var cellTypeNames = [...]string{"empty", "text", "count", "number", "interval", "fraction"}
+var cellTypeNames = [...]string{"empty", "text", "count", "number", "interval", "fraction", "p-value"}
 
 func (c cellType) String() string { return cellTypeNames[c] }
 
 // Cell is one typed table value. Build cells with [Empty], [Text], [Count], [Number],
-// [Interval] and [Fraction]; the zero Cell is empty.
+// [Interval], [Fraction] and [PValue]; the zero Cell is empty.
 type Cell struct {
 	typ       cellType
 	bold      bool
@@ -59,6 +60,16 @@ func Interval(x, lo, hi float64) Cell {
 // Fraction is a count pair "n/N" (e.g. 23/43 episodes acted).
 func Fraction(n, total int64) Cell { return Cell{typ: cellFraction, n: n, total: total} }
 
+// PValue is a p-value in [0, 1] for a PValue column: "<0.001" below 0.001 in the display
+// forms, full precision in CSV and JSON. A non-finite p (a test that could not be run) makes
+// the cell empty.
+func PValue(p float64) Cell {
+	if !finite(p) {
+		return Cell{}
+	}
+	return Cell{typ: cellPValue, x: p}
+}
+
 // Bold returns the cell marked as highlighted (the best value of its column): bold in
 // Markdown and LaTeX. The terminal, CSV and JSON forms do not show the mark.
 func (c Cell) Bold() Cell {
@@ -78,7 +89,7 @@ func (c Cell) Value() (v float64, ok bool) {
 	switch c.typ {
 	case cellCount:
 		return float64(c.n), true
-	case cellNumber, cellInterval:
+	case cellNumber, cellInterval, cellPValue:
 		return c.x, true
 	case cellFraction:
 		if c.total == 0 {

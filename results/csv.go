@@ -49,7 +49,7 @@ func dataValues(c Cell, col Column) []string {
 		out[0] = c.s
 	case cellCount:
 		out[0] = strconv.FormatInt(c.n, 10)
-	case cellNumber:
+	case cellNumber, cellPValue:
 		out[0] = num(c.x)
 	case cellInterval:
 		out[0], out[1], out[2] = num(c.x), num(c.lo), num(c.hi)

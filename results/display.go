@@ -9,6 +9,7 @@ import (
 // flavor is what differs between the three display forms.
 type flavor struct {
 	minus string              // the minus sign: "-" or LaTeX "$-$"
+	less  string              // the less-than sign of "<0.001": "<" or LaTeX "$<$"
 	empty string              // the not-applicable mark
 	text  func(string) string // escapes a text cell or header
 	bold  func(string) string // marks a highlighted cell; nil shows no mark
@@ -64,6 +65,8 @@ func (fl *flavor) value(c Cell, col Column) string {
 		return x + " [" + fl.bound(c.lo, col) + ", " + fl.bound(c.hi, col) + "]"
 	case cellFraction:
 		return integer(c.n, false, fl.minus) + "/" + integer(c.total, false, fl.minus)
+	case cellPValue:
+		return pValue(c.x, col.Decimals, fl.less)
 	}
 	return fl.empty
 }

@@ -119,6 +119,29 @@ func specials() *Table {
 	return t
 }
 
+// pvalues is a family of tests with raw and Holm-adjusted p-values: tiny, tied, exactly
+// 0.001, 1, and a test that could not be run (left out of the family, as R's p.adjust does
+// with NA). Holm by hand over the 5 run: 0.00002·5, 0.001·4, 0.0412·3 (and for its tie), 1.
+func pvalues() *Table {
+	t := &Table{
+		ID:    "pvalues",
+		Title: "McNemar tests of six models, Holm-adjusted",
+		Columns: []Column{
+			{Key: "model", Header: "Model", Kind: KindText},
+			{Key: "p", Header: "p", Kind: KindPValue, Decimals: 4},
+			{Key: "p_holm", Header: "p (Holm)", Kind: KindPValue, Decimals: 3},
+		},
+		Notes: []string{"Holm over the family of the 5 tests that could be run; E could not be run."},
+	}
+	t.AddRow(Text("A"), PValue(0.00002), PValue(0.0001))
+	t.AddRow(Text("B"), PValue(0.001), PValue(0.004))
+	t.AddRow(Text("C"), PValue(0.0412), PValue(0.1236))
+	t.AddRow(Text("D"), PValue(0.0412), PValue(0.1236))
+	t.AddRow(Text("E"), PValue(math.NaN()), PValue(math.NaN()))
+	t.AddRow(Text("F"), PValue(1), PValue(1))
+	return t
+}
+
 // fixtures lists the golden tables by file stem.
 func fixtures() []struct {
 	name  string
@@ -132,5 +155,6 @@ func fixtures() []struct {
 		{"table4", table4()},
 		{"interventions", interventions()},
 		{"specials", specials()},
+		{"pvalues", pvalues()},
 	}
 }

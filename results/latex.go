@@ -24,7 +24,7 @@ var latexEscaper = strings.NewReplacer(
 func LaTeXEscape(s string) string { return latexEscaper.Replace(s) }
 
 var latexFlavor = flavor{
-	minus: "$-$", empty: "---",
+	minus: "$-$", less: "$<$", empty: "---",
 	text: latexEscaper.Replace,
 	bold: func(s string) string { return `\textbf{` + s + `}` },
 }

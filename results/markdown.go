@@ -16,7 +16,7 @@ var mdEscaper = strings.NewReplacer(
 )
 
 var mdFlavor = flavor{
-	minus: "-", empty: "—",
+	minus: "-", less: "<", empty: "—",
 	text: mdEscaper.Replace,
 	bold: func(s string) string { return "**" + s + "**" },
 }

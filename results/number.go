@@ -31,6 +31,19 @@ func fixed(x float64, percent bool, dec int, signed bool, minus string) string {
 	return s
 }
 
+// pValueFloor is the smallest p-value printed as a number; below it the display forms say
+// "<0.001", since "0.0000" would claim a p of zero.
+const pValueFloor = 0.001
+
+// pValue formats a p-value with dec decimals (at least 3, so that every p ≥ pValueFloor
+// prints non-zero), or less+"0.001" below the floor.
+func pValue(p float64, dec int, less string) string {
+	if p < pValueFloor {
+		return less + "0.001"
+	}
+	return fixed(p, false, max(dec, 3), false, "-")
+}
+
 // integer formats a count, with the same sign rules as fixed.
 func integer(n int64, signed bool, minus string) string {
 	s := strconv.FormatInt(n, 10)

@@ -122,3 +122,50 @@ func TestShow(t *testing.T) {
 		}
 	}
 }
+
+// TestPValue: below 0.001 a p-value reads "<0.001" (never "0.0000"), else at least three
+// decimals; CSV and JSON keep the full value.
+func TestPValue(t *testing.T) {
+	p4 := Column{Key: "p", Kind: KindPValue, Decimals: 4}
+	p0 := Column{Key: "p", Kind: KindPValue}
+	tests := []struct {
+		fl   *flavor
+		c    Cell
+		col  Column
+		want string
+	}{
+		{&textFlavor, PValue(0.00004), p4, "<0.001"},
+		{&textFlavor, PValue(0), p4, "<0.001"},
+		{&mdFlavor, PValue(0.0009999), p4, "<0.001"},
+		{&latexFlavor, PValue(1e-12), p4, "$<$0.001"},
+		{&textFlavor, PValue(0.001), p4, "0.0010"},
+		{&textFlavor, PValue(0.0123456), p4, "0.0123"},
+		{&textFlavor, PValue(0.004), p0, "0.004"}, // Decimals 0 still prints three
+		{&textFlavor, PValue(1), p0, "1.000"},
+		{&mdFlavor, PValue(0.5).Bold(), p0, "**0.500**"},
+		{&textFlavor, PValue(math.NaN()), p0, "—"},
+	}
+	for i, tc := range tests {
+		if got := tc.fl.show(tc.c, tc.col); got != tc.want {
+			t.Errorf("%d: show = %q, want %q", i, got, tc.want)
+		}
+	}
+	if got := dataValues(PValue(0.00004), p4); got[0] != "4e-05" {
+		t.Errorf("CSV/JSON value %q, want full precision 4e-05", got[0])
+	}
+	if v, ok := PValue(0.03).Value(); !ok || v != 0.03 {
+		t.Errorf("Value = %v, %v", v, ok)
+	}
+	for _, bad := range []float64{-0.1, 1.5} {
+		tb := &Table{ID: "p", Columns: []Column{p0}}
+		tb.AddRow(PValue(bad))
+		if err := tb.Validate(); err == nil {
+			t.Errorf("p = %v accepted", bad)
+		}
+	}
+	tb := &Table{ID: "p", Columns: []Column{{Key: "x", Kind: KindNumber}}}
+	tb.AddRow(PValue(0.5))
+	if err := tb.Validate(); err == nil {
+		t.Error("a p-value cell in a number column accepted")
+	}
+}

@@ -17,9 +17,10 @@ const (
 	KindInterval                    // estimate [lo, hi] in plain numbers; Interval cells
 	KindPercentInterval             // estimate [lo, hi] of proportions, in points; Interval cells
 	KindFraction                    // "n/N" count pairs; Fraction cells
+	KindPValue                      // p-values, "<0.001" below 0.001; PValue cells
 )
 
-var kindNames = [...]string{"text", "count", "number", "percent", "interval", "percent_interval", "fraction"}
+var kindNames = [...]string{"text", "count", "number", "percent", "interval", "percent_interval", "fraction", "p_value"}
 
 // String returns the kind's name as written in the JSON column list.
 func (k Kind) String() string {
@@ -45,6 +46,8 @@ func (k Kind) accepts(c cellType) bool {
 		return k == KindInterval || k == KindPercentInterval
 	case cellFraction:
 		return k == KindFraction
+	case cellPValue:
+		return k == KindPValue
 	}
 	return false
 }
@@ -70,7 +73,7 @@ type Column struct {
 	Header string
 	Kind   Kind
 	// Decimals is the number of digits after the point in the display forms
-	// (Number, Percent and the interval kinds).
+	// (Number, Percent and the interval kinds; PValue prints at least 3).
 	Decimals int
 	Align    Align
 	// Signed prints an explicit "+" on positive values in the display forms, for
@@ -201,6 +204,9 @@ func (t *Table) Validate() error {
 			col := t.Columns[j]
 			if !col.Kind.accepts(c.typ) {
 				return fmt.Errorf("table %s: row %d, column %q: %s cell in a %s column", name, i+1, col.Key, c.typ, col.Kind)
+			}
+			if c.typ == cellPValue && !(c.x >= 0 && c.x <= 1) {
+				return fmt.Errorf("table %s: row %d, column %q: p-value %v outside [0, 1]", name, i+1, col.Key, c.x)
 			}
 		}
 	}

@@ -10,7 +10,7 @@ import (
 
 // textFlavor: plain characters, no highlight mark (a terminal table has no bold that
 // survives a pipe).
-var textFlavor = flavor{minus: "-", empty: "—", text: func(s string) string { return s }}
+var textFlavor = flavor{minus: "-", less: "<", empty: "—", text: func(s string) string { return s }}
 
 var twAlign = [...]tw.Align{AlignLeft: tw.AlignLeft, AlignRight: tw.AlignRight, AlignCenter: tw.AlignCenter}
 
