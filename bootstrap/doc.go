@@ -2,7 +2,8 @@
 // engine built on unit multiplicities, the percentile, basic and BCa interval methods in a
 // scipy-compatible and an R-boot-compatible quantile mode, and the small closed-form
 // statistics the tables need (rank correlation, standard errors, McNemar, Wilson, Cohen's κ,
-// pass^k, multiplicity adjustment, sample size).
+// pass^k, multiplicity adjustment, sample size), typed interval warnings and rank confidence
+// sets.
 //
 // # Units and multiplicities
 //
@@ -49,12 +50,58 @@
 // (all replicates on one side of the estimate, a degenerate jackknife) the percentile interval
 // is returned with Interval.Fallback set and a warning.
 //
+// # Warnings
+//
+// Every interval carries its caveats twice: as text (Interval.Warnings) and typed
+// (Interval.Caveats, a [Warning] with a [WarningKind] whose String is a stable name for
+// JSON). [IntervalWarnings] (or [Result.Warnings], or [ReplicateWarnings] from replicates)
+// adds the ones that need the estimate or the unit count. The kinds: the BCa fallback;
+// degenerate replicates — all finite replicates equal, where the interval is undefined and
+// Lo = Hi = NaN for every method (scipy returns NaN with DegenerateDataWarning, R's boot.ci
+// stops; a zero-width [x, x] would read as certainty); extreme order statistics — an
+// endpoint uses the smallest or largest replicate (at an endpoint's level p, R: (B+1)p ≤ 1
+// or ≥ B; scipy mode: p·(B−1) < 1 or > B−2), the mark of too few resamples; an interval that
+// excludes its own
+// estimate; a single resampled unit or cluster; dropped non-finite replicates; none left.
+// [MinResamples] (1000) is the floor below which the CLI should refuse without --force.
+//
+// # Rank confidence sets
+//
+// [RankSets] gives each of p configurations a confidence set [Lo, Hi] for its rank (1 = the
+// largest estimate, or the smallest with Ascending) from estimates and replicates of one
+// case-paired draw (a matrix via [Columns], or [Result.RankSets]). It is the max-|t|
+// procedure of Mogstad, Romano, Shaikh & Wilhelm (2024), "Inference for Ranks with
+// Applications to Mobility across Neighbourhoods and Academic Achievement across
+// Countries", as the R package csranks computes it (two-sided, stepwise), but with the
+// bootstrap distribution of θ*−θ̂ in place of csranks' normal draws and σ_jk the
+// replicates' standard deviation of θ*_j − θ*_k (ddof 1). Simultaneous sets (the default)
+// cover all ranks jointly at Level; Marginal ones cover each rank alone; SingleStep skips
+// the stepdown. [RankResult.TieGroups] partitions the configurations into groups linked by
+// overlapping rank sets. csranks is CRAN-only; the tests compare with an independent numpy
+// implementation (testdata/ref/make_rankref.py).
+//
+// # pass^k
+//
+// [PassHatKs] computes pass^k = mean over cases of C(c,k)/C(n,k) for many k in one pass per
+// case (a running product of factors ≤ 1: no large binomials, no quadratic loop), in two
+// conventions ([PassKConvention], tau2-bench#497): PassKPlanned (τ-bench, the default), n the
+// repeats planned per case, so missing repeats count as failures; PassKPerCase (τ²-bench), n
+// each case's own scored repeats, cases with fewer than k left out of the mean. Either way
+// the cases with fewer than k scored repeats are listed (PassK.Short), never dropped
+// silently. [PassHatK] is the per-case value when every case has k repeats.
+//
+// # Multiplicity
+//
+// [Holm] and [BenjaminiHochberg] match R's p.adjust and statsmodels' multipletests ("holm",
+// "fdr_bh"); tied p-values get equal adjusted values, and a NaN p-value (a test that could
+// not be run) stays NaN and is not counted in the family size, as p.adjust treats NA.
+//
 // # Closed-form statistics
 //
 // KendallTauB and Spearman (average ranks for ties) match scipy.stats.kendalltau and
 // spearmanr; StdErrCLT, StdErrClusteredMiller and StdErrClusteredInspect are the standard
-// errors of Miller (2024) and of Inspect AI, each labelled; McNemarExact, Wilson, CohenKappa,
-// PassHatK, Holm, BenjaminiHochberg and MinSampleSize complete the set. Reference values in
+// errors of Miller (2024) and of Inspect AI, each labelled; McNemarExact, Wilson, CohenKappa
+// and MinSampleSize complete the set. Reference values in
 // the tests were produced by scipy and R (testdata/ref/), recorded with their source.
 //
 // Functions return errors for bad input and never panic; a Statistic that panics is reported
