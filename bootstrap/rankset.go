@@ -197,8 +197,8 @@ func pairSD(z []float64, p, n int) []float64 {
 func rejectPairs(z, d, sd []float64, p, n int, opt RankOptions, inI func(j, k int) bool) ([]bool, float64, int) {
 	rej := make([]bool, p*p)
 	type pair struct {
-		j, k int
-		s    float64
+		j, k   int
+		s, inv float64 // σ_jk and 1/σ_jk (a multiply in the inner loop, not a divide)
 	}
 	var active []pair
 	for j := range p {
@@ -207,7 +207,7 @@ func rejectPairs(z, d, sd []float64, p, n int, opt RankOptions, inI func(j, k in
 				continue
 			}
 			if s := sd[j*p+k]; s > 0 && finiteF(s) {
-				active = append(active, pair{j, k, s})
+				active = append(active, pair{j, k, s, 1 / s})
 			} else if d[j*p+k] > 0 {
 				rej[j*p+k] = true
 			}
@@ -221,7 +221,9 @@ func rejectPairs(z, d, sd []float64, p, n int, opt RankOptions, inI func(j, k in
 			row := z[b*p : (b+1)*p]
 			m := math.Inf(-1)
 			for _, q := range active {
-				m = max(m, (row[q.j]-row[q.k])/q.s)
+				if t := (row[q.j] - row[q.k]) * q.inv; t > m {
+					m = t
+				}
 			}
 			maxT[b] = m
 		}

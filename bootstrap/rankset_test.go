@@ -226,3 +226,18 @@ func TestRankSetsMatchReference(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkRankSets20x5000: 20 configurations, the paper's 5000 resamples, simultaneous and
+// stepwise.
+func BenchmarkRankSets20x5000(b *testing.B) {
+	est := make([]float64, 20)
+	for j := range est {
+		est[j] = 0.4 + 0.01*float64(j)
+	}
+	reps := Columns(noisy(est, 0.02, 5000))
+	for b.Loop() {
+		if _, err := RankSets(est, reps, RankOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
