@@ -82,7 +82,7 @@ func Columns(reps [][]float64) func(j int) []float64 {
 //	d_jk = θ̂_j − θ̂_k, σ_jk = sd over b of (θ*_bj − θ*_bk), Z_bj = θ*_bj − θ̂_j
 //	I    = the ordered pairs (j, k), j ≠ k, of interest (all of them; for a marginal set of
 //	       item i those with j = i or k = i)
-//	c    = the Level quantile (type 7) over b of max_{(j,k)∈I} (Z_bj − Z_bk)/σ_jk
+//	c    = the Level quantile (type 7) over b of max_{(j,k)∈I} (Z_bj − Z_bk)/σ_jk, floored at 0
 //	reject (j, k), "θ_j > θ_k", when d_jk − σ_jk·c > 0; drop the rejected pairs from I
 //	       and repeat until nothing new is rejected (one round with SingleStep)
 //	set  = [1 + #{k: (k, j) rejected}, p − #{j: (j, k) rejected}]
@@ -124,15 +124,13 @@ func RankSets(est []float64, reps func(j int) []float64, opt RankOptions) (*Rank
 	}
 	d := make([]float64, p*p) // d[j*p+k] = sign·(θ̂_j − θ̂_k)
 	for j := range p {
+		res.Rank[j] = 1
 		for k := range p {
 			d[j*p+k] = sign * (est[j] - est[k])
-		}
-		for k := range p {
-			if d[k*p+j] > 0 {
+			if sign*(est[k]-est[j]) > 0 {
 				res.Rank[j]++
 			}
 		}
-		res.Rank[j]++
 	}
 	sd := pairSD(z, p, used)
 	if !opt.Marginal {
@@ -229,7 +227,10 @@ func rejectPairs(z, d, sd []float64, p, n int, opt RankOptions, inI func(j, k in
 		}
 		sorted := slices.Clone(maxT)
 		slices.Sort(sorted)
-		c = linearQuantile(sorted, opt.Level)
+		// Floored at 0 so a pair is rejected only in the order of its estimates: without it a
+		// step whose pairs all have negative t (tiny levels, a handful of replicates) could
+		// reject both orders of a pair. csranks does not floor; at usual levels c > 0.
+		c = max(0, linearQuantile(sorted, opt.Level))
 		kept := active[:0]
 		for _, q := range active {
 			if d[q.j*p+q.k]-q.s*c > 0 {

@@ -63,6 +63,11 @@ func TestRankSetsKnownAnswers(t *testing.T) {
 		if got := r.TieGroups(); !slices.EqualFunc(got, c.groups, slices.Equal) {
 			t.Errorf("%s: tie groups %v, want %v", c.name, got, c.groups)
 		}
+		for j, set := range c.want { // the estimated rank is the set's only member or, for ties, the best
+			if want := set[0]; r.Rank[j] != want {
+				t.Errorf("%s: item %d has rank %d, want %d", c.name, j, r.Rank[j], want)
+			}
+		}
 		if r.Used != 2000 || r.Dropped != 0 {
 			t.Errorf("%s: used %d dropped %d", c.name, r.Used, r.Dropped)
 		}
@@ -240,4 +245,51 @@ func BenchmarkRankSets20x5000(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// FuzzRankSets: any finite estimates and replicates give well-formed sets containing the
+// estimated rank, or a clean error.
+func FuzzRankSets(f *testing.F) {
+	f.Add([]byte{10, 20, 30, 1, 2, 3, 4, 5, 6}, uint8(3), uint8(95))
+	f.Add([]byte{5, 5, 9, 9, 9, 9}, uint8(2), uint8(1))
+	f.Fuzz(func(t *testing.T, data []byte, items, level uint8) {
+		p := int(items%6) + 1
+		if len(data) < p {
+			return
+		}
+		est := make([]float64, p)
+		for j := range est {
+			est[j] = float64(data[j]) / 16
+		}
+		B := (len(data) - p) / p
+		reps := make([][]float64, p)
+		for j := range reps {
+			reps[j] = make([]float64, B)
+			for b := range B {
+				reps[j][b] = est[j] + float64(int(data[p+b*p+j])-128)/64
+			}
+		}
+		lv := (float64(level%99) + 0.5) / 100
+		for _, opt := range []RankOptions{{Level: lv}, {Level: lv, Marginal: true}, {Level: lv, SingleStep: true, Ascending: true}} {
+			r, err := RankSets(est, Columns(reps), opt)
+			if err != nil {
+				if B >= 2 {
+					t.Fatalf("%+v: %v", opt, err)
+				}
+				continue
+			}
+			for j, s := range r.Sets {
+				if s.Lo < 1 || s.Hi > p || s.Lo > r.Rank[j] || s.Hi < r.Rank[j] {
+					t.Fatalf("%+v item %d: set %v, rank %d of %d", opt, j, s, r.Rank[j], p)
+				}
+			}
+			n := 0
+			for _, g := range r.TieGroups() {
+				n += len(g)
+			}
+			if n != p {
+				t.Fatalf("tie groups hold %d of %d items", n, p)
+			}
+		}
+	})
 }

@@ -9,7 +9,8 @@ fed the bootstrap distribution in place of csranks' normal draws:
 
   d[j,k]  = est[j] - est[k];  s[j,k] = sd(reps[:,j] - reps[:,k], ddof=1)
   T_b     = max over pairs (j,k) in I of ((reps[b,j]-est[j]) - (reps[b,k]-est[k])) / s[j,k]
-  c       = np.quantile(T, level)          (linear, = R's quantile type 7 in csranks)
+  c       = max(0, np.quantile(T, level))  (linear, = R's quantile type 7 in csranks; the
+            floor at 0 is the Go code's guard, inactive at these levels)
   reject (j,k) when d[j,k] - s[j,k]*c > 0; remove from I; repeat while new rejections
   L_j     = 1 + #{k: (k,j) rejected};  U_j = p - #{k: (j,k) rejected}
 
@@ -39,7 +40,7 @@ def rank_sets(est, reps, level, marginal, stepdown):
         c = float("nan")
         while I.any():
             T = np.where(I[None, :, :], Zd / safe, -np.inf).max(axis=(1, 2))
-            c = float(np.quantile(T, level))
+            c = max(0.0, float(np.quantile(T, level)))  # floored at 0, as the Go code
             new = I & (D - S * c > 0)
             rej = rej | new
             I = I & ~new
