@@ -148,3 +148,66 @@ func BenchmarkPassHatKs50000(b *testing.B) {
 		}
 	}
 }
+
+// FuzzPassHatKs compares the one-pass values with C(c,k)/C(n,k) computed for each k on its
+// own from log-gamma, and checks the conventions' bookkeeping.
+func FuzzPassHatKs(f *testing.F) {
+	f.Add([]byte{3, 5, 2, 3, 0, 4}, uint8(5), uint8(3))
+	f.Add([]byte{1, 1, 0, 0}, uint8(1), uint8(1))
+	f.Fuzz(func(t *testing.T, data []byte, planned, kmax uint8) {
+		P := int(planned%40) + 1
+		var c, n []int
+		for i := 0; i+1 < len(data) && len(c) < 20; i += 2 {
+			ni := int(data[i]) % (P + 1)
+			c, n = append(c, int(data[i+1])%(ni+1)), append(n, ni)
+		}
+		if len(c) == 0 {
+			return
+		}
+		var ks []int
+		for k := int(kmax%uint8(P)) + 1; k >= 1; k -= 2 {
+			ks = append(ks, k)
+		}
+		lchoose := func(a, b int) float64 {
+			x, _ := math.Lgamma(float64(a + 1))
+			y, _ := math.Lgamma(float64(b + 1))
+			z, _ := math.Lgamma(float64(a - b + 1))
+			return x - y - z
+		}
+		for _, conv := range []PassKConvention{PassKPlanned, PassKPerCase} {
+			res, err := PassHatKs(c, n, P, ks, conv)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, r := range res {
+				k := ks[i]
+				short := 0
+				for u := range c {
+					den := P
+					if conv == PassKPerCase {
+						den = n[u]
+					}
+					if n[u] < k {
+						short++
+						if conv == PassKPerCase {
+							if !math.IsNaN(r.PerCase[u]) {
+								t.Fatalf("case %d short but valued", u)
+							}
+							continue
+						}
+					}
+					want := 0.0
+					if c[u] >= k {
+						want = math.Exp(lchoose(c[u], k) - lchoose(den, k))
+					}
+					if math.Abs(r.PerCase[u]-want) > 1e-9*max(want, 1e-300) && math.Abs(r.PerCase[u]-want) > 1e-12 {
+						t.Fatalf("%v k=%d case %d (c=%d n=%d): %v, want %v", conv, k, u, c[u], den, r.PerCase[u], want)
+					}
+				}
+				if len(r.Short) != short || (r.Cases > 0) != !math.IsNaN(r.Value) || r.Value < 0 || r.Value > 1 {
+					t.Fatalf("%v k=%d: %+v (want %d short)", conv, k, r, short)
+				}
+			}
+		}
+	})
+}

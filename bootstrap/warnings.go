@@ -44,10 +44,13 @@ func (k WarningKind) String() string {
 	return fmt.Sprintf("WarningKind(%d)", uint8(k))
 }
 
+// MarshalText writes the stable name, so a WarningKind is a string in encoding/json.
+func (k WarningKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
 // Warning is one caveat: its kind and a sentence for a table note.
 type Warning struct {
-	Kind   WarningKind
-	Detail string
+	Kind   WarningKind `json:"kind"`
+	Detail string      `json:"detail"`
 }
 
 func (w Warning) String() string { return w.Kind.String() + ": " + w.Detail }

@@ -1,6 +1,7 @@
 package bootstrap
 
 import (
+	"encoding/json"
 	"math"
 	"slices"
 	"testing"
@@ -95,5 +96,12 @@ func TestWarningKindNames(t *testing.T) {
 	}
 	if WarningKind(0).String() != "WarningKind(0)" || WarningKind(99).String() != "WarningKind(99)" {
 		t.Error("unknown kinds need a visible name")
+	}
+}
+
+func TestWarningJSON(t *testing.T) {
+	b, err := json.Marshal([]Warning{{WarnDegenerate, "all equal"}})
+	if err != nil || string(b) != `[{"kind":"degenerate","detail":"all equal"}]` {
+		t.Errorf("json %s, %v", b, err)
 	}
 }
