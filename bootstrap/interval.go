@@ -26,8 +26,9 @@ type Interval struct {
 	Used     int      // finite replicates the interval was computed from
 	Dropped  int      // non-finite replicates ignored
 	Warnings []string // caveats, e.g. the BCa fallback or extreme order statistics
-	// Caveats are the same caveats typed, in the same order; IntervalWarnings adds those
-	// that need the estimate or the unit count.
+	// Caveats are the caveats the interval function found, typed (each also in Warnings);
+	// IntervalWarnings adds those that need the estimate, the unit count or Resample's
+	// no-replicate path.
 	Caveats []Warning
 }
 
