@@ -88,9 +88,13 @@ def main():
                 lo, hi, crit = rank_sets(est, reps, level, marginal, stepdown)
                 out["cases"].append({"level": level, "marginal": marginal, "stepdown": stepdown,
                                      "lo": lo, "hi": hi, "critical": crit})
-    with open("ranks_ref.json", "w") as f:
-        json.dump(out, f, indent=1)
-        f.write("\n")
+    with open("ranks_ref.json", "w") as f:  # one item's replicates or one case per line
+        f.write('{"source": %s,\n "estimates": %s,\n "replicates": [\n  ' % (
+            json.dumps(out["source"]), json.dumps(out["estimates"])))
+        f.write(",\n  ".join(json.dumps(r) for r in out["replicates"]))
+        f.write('],\n "cases": [\n  ')
+        f.write(",\n  ".join(json.dumps(c) for c in out["cases"]))
+        f.write("]}\n")
     for c in out["cases"]:
         print(c["level"], c["marginal"], c["stepdown"], list(zip(c["lo"], c["hi"])), c["critical"][0])
     print("est", est)
