@@ -38,8 +38,8 @@ type Result struct {
 	w0        []float64 // the observed weights: all ones, or the class sizes
 	unitClass []int32   // unit → class; nil when units are drawn one by one
 	jackOnce  sync.Once
-	jack     []float64 // output-major: jack[k*Units+u]
-	jackErr  error
+	jack      []float64 // output-major: jack[k*Units+u]
+	jackErr   error
 }
 
 // jackknife computes the leave-one-unit-out values once. With classes, leaving out any unit

@@ -11,7 +11,7 @@ import (
 // units of each value class a resample holds instead of drawing the units one by one.
 type SumStat struct {
 	units, cols, outs int
-	x                 []float64             // unit-major: x[u*cols+j]
+	x                 []float64              // unit-major: x[u*cols+j]
 	f                 func(s, out []float64) // the outputs from the column sums
 	pool              sync.Pool              // *[]float64 scratch sums for Statistic
 }
