@@ -107,10 +107,7 @@ func newMultinomial(sizes []int) *multinomial {
 		n += s
 	}
 	K := len(sizes)
-	mn := &multinomial{n: n, k: K, inv: make([]float64, n+2)}
-	for i := 1; i < len(mn.inv); i++ {
-		mn.inv[i] = 1 / float64(i)
-	}
+	mn := &multinomial{n: n, k: K, inv: reciprocals(n)}
 	rest := n
 	for k := 0; k < K-1; k++ {
 		p := float64(sizes[k]) / float64(rest)
@@ -163,6 +160,15 @@ func (mn *multinomial) binomial(k, m int, u float64) int {
 		}
 	}
 	return m
+}
+
+// reciprocals returns 1/i for i in [1, n+1] (index 0 unused).
+func reciprocals(n int) []float64 {
+	inv := make([]float64, n+2)
+	for i := 1; i < len(inv); i++ {
+		inv[i] = 1 / float64(i)
+	}
+	return inv
 }
 
 // uniform53 maps a 64-bit output to [0, 1) with 53 random bits.
