@@ -243,3 +243,57 @@ func TestResampleSumsGolden(t *testing.T) {
 		t.Errorf("golden mismatch (run go test -update if intended):\n got %s\nwant %s", got, want)
 	}
 }
+
+// FuzzResampleSums: on arbitrary small integer columns (many ties, so the class path is
+// taken often; also one class, classes of one unit, zero denominators) ResampleSums never
+// panics, its estimate and jackknife equal the unit bootstrap's bit for bit, and every
+// replicate is a value the statistic takes at some class counts summing to n (checked
+// through the replicate's bounds: a ratio of sums lies within its units' extreme ratios).
+func FuzzResampleSums(f *testing.F) {
+	f.Add([]byte{1, 1, 1, 1, 1, 1, 1, 1}, uint64(1))
+	f.Add([]byte{0, 3, 1, 3, 2, 3, 0, 3, 1, 3, 3, 3, 0, 3, 2, 3, 1, 3, 0, 3}, uint64(9))
+	f.Add([]byte{5, 0, 5, 0, 1, 2, 1, 2, 1, 2, 1, 2}, uint64(3))
+	f.Fuzz(func(t *testing.T, raw []byte, seed uint64) {
+		n := len(raw) / 2
+		if n < 1 || n > 400 {
+			return
+		}
+		num, den := make([]float64, n), make([]float64, n)
+		lo, hi := math.Inf(1), math.Inf(-1)
+		for u := range n {
+			den[u] = float64(raw[2*u+1] % 4)
+			num[u] = min(float64(raw[2*u]%4), den[u]) // successes ≤ episodes
+			if den[u] > 0 {
+				lo, hi = min(lo, num[u]/den[u]), max(hi, num[u]/den[u])
+			}
+		}
+		s, err := SumRatios(Ratio{num, den})
+		if err != nil {
+			t.Fatal(err)
+		}
+		opt := Options{Resamples: 64, Seed: seed, Method: BCa, Workers: 2}
+		fast, err := ResampleSums(s, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		slow, err := Resample(n, s.Statistic(), 1, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		same := func(a, b float64) bool { return a == b || math.IsNaN(a) && math.IsNaN(b) }
+		if !same(fast.Estimate[0], slow.Estimate[0]) {
+			t.Fatalf("estimate %v, unit path %v", fast.Estimate[0], slow.Estimate[0])
+		}
+		fj, sj := fast.Jackknife(0), slow.Jackknife(0)
+		for u := range sj {
+			if !same(fj[u], sj[u]) {
+				t.Fatalf("jackknife[%d] = %v, unit path %v", u, fj[u], sj[u])
+			}
+		}
+		for b, v := range fast.Replicates(0) {
+			if !math.IsNaN(v) && (v < lo-1e-12 || v > hi+1e-12) {
+				t.Fatalf("replicate %d = %v outside [%v, %v]", b, v, lo, hi)
+			}
+		}
+	})
+}
