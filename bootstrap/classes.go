@@ -20,7 +20,8 @@ type classPlan struct {
 }
 
 // planClasses groups s's units by their columns. It returns nil when drawing class counts
-// would not pay (more than Units/classRatio classes) or Units exceeds maxChainUnits.
+// would not pay (more than Units/classRatio classes), Units exceeds maxChainUnits, or the
+// chain needs more than maxModePoints mode points.
 func planClasses(s *SumStat) *classPlan {
 	limit := s.units / classRatio
 	if limit < 1 || s.units > maxChainUnits {
@@ -50,6 +51,9 @@ func planClasses(s *SumStat) *classPlan {
 		sizes[c]++
 	}
 	mn := newMultinomial(sizes)
+	if mn == nil {
+		return nil
+	}
 	cs := &SumStat{units: len(sizes), cols: s.cols, outs: s.outs, x: rows, f: s.f}
 	cs.pool.New = s.pool.New
 	return &classPlan{unitClass: unitClass, sizes: sizes, stat: cs, mn: mn}

@@ -297,3 +297,28 @@ func FuzzResampleSums(f *testing.F) {
 		}
 	})
 }
+
+// TestPlanClassesBoundsMemory: many classes over many units would need millions of mode
+// points; the plan falls back to unit draws instead. Few classes over a million units plan.
+func TestPlanClassesBoundsMemory(t *testing.T) {
+	plan := func(n, k int) *classPlan {
+		x, one := make([]float64, n), make([]float64, n)
+		for u := range x {
+			x[u], one[u] = float64(u%k), 1
+		}
+		s, err := SumRatios(Ratio{x, one})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return planClasses(s)
+	}
+	if p := plan(40_000, 10_000); p != nil {
+		t.Errorf("10,000 classes of 40,000 units: planned %d classes, want the unit path", len(p.sizes))
+	}
+	if p := plan(maxChainUnits, 4); p == nil || len(p.sizes) != 4 {
+		t.Error("4 classes of 2^20 units: no plan")
+	}
+	if p := plan(maxChainUnits+1, 4); p != nil {
+		t.Error("more than maxChainUnits units: planned")
+	}
+}

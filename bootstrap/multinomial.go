@@ -98,28 +98,46 @@ type multinomial struct {
 // maxChainUnits bounds n for drawing class counts (the reciprocal table holds n+1 values).
 const maxChainUnits = 1 << 20
 
-// newMultinomial prepares the chain for classes of the given sizes (all ≥ 1). m_k is itself
-// Binomial(n, share of classes k…K−1), so ±13 standard deviations hold all but ~1e-38 of its
-// mass; outside them a mode point is computed when needed.
+// modeSpan is how many standard deviations of m_k the mode points cover on each side. m_k is
+// itself Binomial(n, share of classes k…K−1), so ±7 hold all but ~3e-12 of its mass; outside
+// them a mode point is computed directly when needed (exact, only slower).
+const modeSpan = 7
+
+// maxModePoints bounds the mode points of one chain (24 bytes each); ResampleSums draws units
+// one by one above it.
+const maxModePoints = 1 << 20
+
+// newMultinomial prepares the chain for classes of the given sizes (all ≥ 1); nil when it
+// would need more than maxModePoints mode points.
 func newMultinomial(sizes []int) *multinomial {
 	n := 0
 	for _, s := range sizes {
 		n += s
 	}
 	K := len(sizes)
-	mn := &multinomial{n: n, k: K, inv: reciprocals(n)}
-	rest := n
+	type span struct{ lo, hi int }
+	spans := make([]span, 0, max(K-1, 0))
+	rest, points := n, 0
 	for k := 0; k < K-1; k++ {
-		p := float64(sizes[k]) / float64(rest)
 		share := float64(rest) / float64(n)
 		mean := float64(n) * share
 		sd := math.Sqrt(float64(n) * share * (1 - share))
-		lo := max(0, int(mean-13*sd)-1)
-		hi := min(n, int(mean+13*sd)+1)
+		lo := max(0, int(mean-modeSpan*sd)-1)
+		hi := min(n, int(mean+modeSpan*sd)+1)
+		if points += hi - lo + 1; points > maxModePoints {
+			return nil
+		}
+		spans = append(spans, span{lo, hi})
+		rest -= sizes[k]
+	}
+	mn := &multinomial{n: n, k: K, inv: reciprocals(n)}
+	rest = n
+	for k, sp := range spans {
+		p := float64(sizes[k]) / float64(rest)
 		mn.p = append(mn.p, p)
 		mn.r = append(mn.r, p/(1-p))
 		mn.rinv = append(mn.rinv, (1-p)/p)
-		mn.modes = append(mn.modes, newModeRange(lo, hi, p))
+		mn.modes = append(mn.modes, newModeRange(sp.lo, sp.hi, p))
 		rest -= sizes[k]
 	}
 	return mn
