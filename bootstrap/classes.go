@@ -76,5 +76,5 @@ func ResampleSums(s *SumStat, opt Options) (*Result, error) {
 	if plan == nil {
 		return Resample(s.units, s.Statistic(), s.outs, opt)
 	}
-	return run(s.units, plan.stat.Statistic(), s.outs, opt, plan)
+	return run(s.units, plan.stat.perWorker, s.outs, opt, plan)
 }

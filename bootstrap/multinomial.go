@@ -87,12 +87,20 @@ func newModeRange(lo, hi int, p float64) modeRange {
 // the rest. That is the multinomial(n; size_k/n) distribution of the class totals of n
 // uniform unit draws.
 type multinomial struct {
-	n     int
-	k     int
-	p, r  []float64   // per class k < K−1: p_k and p_k/q_k
-	rinv  []float64   // q_k/p_k
-	modes []modeRange // per class k < K−1
-	inv   []float64   // inv[i] = 1/i: the searches multiply instead of divide
+	n       int
+	k       int
+	classes []chainClass // per class k < K−1
+	inv     []float64    // inv[i] = 1/i: the searches multiply instead of divide
+}
+
+// chainClass holds what class k's binomial needs, together so that a draw touches one line.
+type chainClass struct {
+	p, r, rinv float64 // p_k, p_k/q_k, q_k/p_k
+	modeRange          // mode points for the plausible m_k
+}
+
+func newChainClass(p float64, lo, hi int) chainClass {
+	return chainClass{p: p, r: p / (1 - p), rinv: (1 - p) / p, modeRange: newModeRange(lo, hi, p)}
 }
 
 // maxChainUnits bounds n for drawing class counts (the reciprocal table holds n+1 values).
@@ -133,11 +141,7 @@ func newMultinomial(sizes []int) *multinomial {
 	mn := &multinomial{n: n, k: K, inv: reciprocals(n)}
 	rest = n
 	for k, sp := range spans {
-		p := float64(sizes[k]) / float64(rest)
-		mn.p = append(mn.p, p)
-		mn.r = append(mn.r, p/(1-p))
-		mn.rinv = append(mn.rinv, (1-p)/p)
-		mn.modes = append(mn.modes, newModeRange(sp.lo, sp.hi, p))
+		mn.classes = append(mn.classes, newChainClass(float64(sizes[k])/float64(rest), sp.lo, sp.hi))
 		rest -= sizes[k]
 	}
 	return mn
@@ -146,17 +150,17 @@ func newMultinomial(sizes []int) *multinomial {
 // binomial returns class k's count for m remaining units and a uniform u in [0, 1): the
 // smallest j with F(j) > u, searched from the mode.
 func (mn *multinomial) binomial(k, m int, u float64) int {
-	md := &mn.modes[k]
+	c := &mn.classes[k]
 	var pt modePoint
-	if i := m - md.lo; i >= 0 && i < len(md.at) {
-		pt = md.at[i]
+	if i := m - c.lo; i >= 0 && i < len(c.at) {
+		pt = c.at[i]
 	} else {
-		pt = binomialMode(m, mn.p[k])
+		pt = binomialMode(m, c.p)
 	}
 	j, P, F := pt.j, pt.p, pt.f
 	inv := mn.inv[:m+2]
 	if u < F {
-		rinv := mn.rinv[k]
+		rinv := c.rinv
 		for j > 0 {
 			below := F - P // F(j−1)
 			if below <= u {
@@ -168,7 +172,7 @@ func (mn *multinomial) binomial(k, m int, u float64) int {
 		}
 		return 0
 	}
-	r := mn.r[k]
+	r := c.r
 	for j < m {
 		j++
 		P *= float64(m-j+1) * r * inv[j] // P(j) from P(j−1)

@@ -54,8 +54,7 @@ var binomialCases = []struct {
 func TestBinomialMatchesPMF(t *testing.T) {
 	const draws = 200_000
 	for _, c := range binomialCases {
-		mn := &multinomial{p: []float64{c.p}, r: []float64{c.p / (1 - c.p)}, rinv: []float64{(1 - c.p) / c.p},
-			modes: []modeRange{newModeRange(c.lo, c.lo+200, c.p)}, inv: reciprocals(c.m)}
+		mn := &multinomial{classes: []chainClass{newChainClass(c.p, c.lo, c.lo+200)}, inv: reciprocals(c.m)}
 		counts := map[int]int{}
 		s := uint64(c.m)*1_000_003 + 17
 		for range draws {
@@ -81,8 +80,7 @@ func TestBinomialMatchesPMF(t *testing.T) {
 // step's outcome, against gonum's CDF, so the draws are the inversion the layout documents.
 func TestBinomialInvertsTheCDF(t *testing.T) {
 	for _, c := range binomialCases {
-		mn := &multinomial{p: []float64{c.p}, r: []float64{c.p / (1 - c.p)}, rinv: []float64{(1 - c.p) / c.p},
-			modes: []modeRange{newModeRange(c.lo, c.lo+200, c.p)}, inv: reciprocals(c.m)}
+		mn := &multinomial{classes: []chainClass{newChainClass(c.p, c.lo, c.lo+200)}, inv: reciprocals(c.m)}
 		b := distuv.Binomial{N: float64(c.m), P: c.p}
 		for j := 0; j <= c.m; j++ {
 			f := b.CDF(float64(j))

@@ -34,7 +34,7 @@ type Result struct {
 
 	// The jackknife costs Units evaluations and only BCa needs it, so it is computed on first
 	// use (at once when Options.Method is BCa).
-	stat      Statistic // of the weights below: one per unit, or one per class
+	stat      func() Statistic // one per worker, of the weights below: one per unit, or one per class
 	w0        []float64 // the observed weights: all ones, or the class sizes
 	unitClass []int32   // unit → class; nil when units are drawn one by one
 	jackOnce  sync.Once
@@ -143,12 +143,13 @@ func Resample(nUnits int, stat Statistic, nOut int, opt Options) (*Result, error
 	if nOut < 1 {
 		return nil, fmt.Errorf("bootstrap: outputs %d must be at least 1", nOut)
 	}
-	return run(nUnits, stat, nOut, opt, nil)
+	return run(nUnits, func() Statistic { return stat }, nOut, opt, nil)
 }
 
 // run is the engine behind Resample and ResampleSums: with plan nil it draws units, otherwise
-// class counts, and hands the statistic one weight per unit or per class.
-func run(nUnits int, stat Statistic, nOut int, opt Options, plan *classPlan) (*Result, error) {
+// class counts, and hands the statistic one weight per unit or per class. stat gives each
+// worker its statistic (which may then keep scratch space without locking).
+func run(nUnits int, stat func() Statistic, nOut int, opt Options, plan *classPlan) (*Result, error) {
 	opt, err := opt.normalize()
 	if err != nil {
 		return nil, err
@@ -171,7 +172,7 @@ func run(nUnits int, stat Statistic, nOut int, opt Options, plan *classPlan) (*R
 			r.w0[i] = 1
 		}
 	}
-	if err := safeCall(stat, r.w0, r.Estimate); err != nil {
+	if err := safeCall(stat(), r.w0, r.Estimate); err != nil {
 		return nil, err
 	}
 	base := StreamSeed(opt.Seed, opt.Stream)
@@ -209,9 +210,10 @@ func run(nUnits int, stat Statistic, nOut int, opt Options, plan *classPlan) (*R
 	return r, nil
 }
 
-// parallel evaluates stat for tasks 0..n-1 on up to workers goroutines. prep sets the weights
-// for a task; store receives each output value. A panicking statistic becomes an error.
-func parallel(workers, n, nUnits, nOut int, stat Statistic,
+// parallel evaluates the statistic for tasks 0..n-1 on up to workers goroutines, each with its
+// own stat(). prep sets the nUnits weights for a task; store receives each output value. A
+// panicking statistic becomes an error.
+func parallel(workers, n, nUnits, nOut int, stat func() Statistic,
 	prep func(w, out []float64, d *drawer, task int), store func(k, task int, v float64)) error {
 	blocks := (n + blockSize - 1) / blockSize
 	if workers > blocks {
@@ -231,6 +233,7 @@ func parallel(workers, n, nUnits, nOut int, stat Statistic,
 					failed.Store(true)
 				}
 			}()
+			st := stat()
 			w := make([]float64, nUnits)
 			out := make([]float64, nOut)
 			d := newDrawer(nUnits)
@@ -245,7 +248,7 @@ func parallel(workers, n, nUnits, nOut int, stat Statistic,
 					for k := range out {
 						out[k] = math.NaN() // an output the statistic leaves unset stays undefined
 					}
-					stat(w, out)
+					st(w, out)
 					for k, v := range out {
 						store(k, t, v)
 					}

@@ -67,6 +67,12 @@ func (s *SumStat) Statistic() Statistic {
 	}
 }
 
+// perWorker is Statistic with scratch of its own instead of a pool, for one goroutine.
+func (s *SumStat) perWorker() Statistic {
+	sums := make([]float64, s.cols)
+	return func(w, out []float64) { s.eval(sums, w, out) }
+}
+
 // eval computes the outputs at weights w (one per row of x) with sums as scratch.
 func (s *SumStat) eval(sums, w, out []float64) {
 	weightedSums(sums, s.x, s.cols, w)
