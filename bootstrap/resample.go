@@ -35,8 +35,8 @@ type Result struct {
 	// The jackknife costs Units evaluations and only BCa needs it, so it is computed on first
 	// use (at once when Options.Method is BCa).
 	stat      func() Statistic // one per worker, of the weights below: one per unit, or one per class
-	w0        []float64 // the observed weights: all ones, or the class sizes
-	unitClass []int32   // unit → class; nil when units are drawn one by one
+	w0        []float64        // the observed weights: all ones, or the class sizes
+	unitClass []int32          // unit → class; nil when units are drawn one by one
 	jackOnce  sync.Once
 	jack      []float64 // output-major: jack[k*Units+u]
 	jackErr   error
