@@ -17,6 +17,27 @@
 // [RankCorrelations] build the common ones; [GroupSums] turns per-case sums into per-cluster
 // sums for the clustered bootstrap.
 //
+// # Value classes
+//
+// Most statistics of the tables depend on the weights only through weighted column sums
+// ([SumStat]: [SumRatios], [SumDiffOfRatios], [SumMacroMean]; the weights forms above are
+// their Statistic()). Units whose columns are all equal are then exchangeable, and with binary
+// outcomes they are few: a case of the paired Δ with 3 repeats per arm takes at most 16
+// values, a template cluster one of its (successes, episodes) patterns. [ResampleSums] groups
+// the units into these value classes; a resample of n units is then a multinomial draw of the
+// class counts, a chain of K−1 binomials, and the statistic is evaluated over K classes
+// instead of n units. This is exact: the class totals of n uniform unit draws are
+// multinomial(n; size_k/n), and the statistic sees nothing else. The jackknife groups the same
+// way (leaving out a unit of class k is class k's count minus one), so the BCa acceleration,
+// the estimate and Result.Jackknife are those of the unit bootstrap, and the scipy- and R-mode
+// intervals are computed as before from the replicates. ResampleSums takes this path when
+// there are at most n/4 classes (Result.Classes says how many; 0 means units were drawn one
+// by one) and is [Resample] otherwise.
+//
+// The draws changed with the class path (issue #13): a ResampleSums result has the same
+// distribution as before but not the same replicates, so its intervals moved within Monte
+// Carlo error; Resample's draws are unchanged.
+//
 // # Random streams
 //
 // A result depends only on (data, Options.Seed, Options.Stream, the other options), never on
@@ -32,6 +53,12 @@
 // (h·n mod 2^32) < (2^32 mod n), when it is skipped (Lemire's unbiased bounded draw). Replicate
 // b is thus the same whatever B, worker count or order of evaluation; testdata/ref/make_ref.py
 // re-implements the layout in Python and the tests compare the draws.
+//
+// With value classes (numbered by first appearance, sizes s_0 … s_{K−1}), replicate b uses
+// x_k for class k < K−1: with u = ⌊x_k / 2^11⌋·2^−53 and m_k the units not yet assigned,
+// class k's count is the smallest j with F(j) > u, F the Binomial(m_k, s_k/(s_k+…+s_{K−1}))
+// CDF (inversion, searched from the mode; F at the mode is summed without the terms below
+// 2^−64 of the mode's, less than 1e-17 in all); the last class takes the m_{K−1} left.
 //
 // SplitMix64 (Steele, Lea & Flood 2014) passes BigCrush and costs two multiplications per
 // 64 bits, which keeps a 570-unit resample near a microsecond.

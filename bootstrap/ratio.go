@@ -50,112 +50,64 @@ func (r Ratio) Value() float64 {
 	return n / d
 }
 
-// The sums below wrap each product in float64(): an explicit conversion forbids fusing the
-// multiply and add (Go spec, "Floating-point operators"), so arm64 and amd64 give the same bits.
-
-// interleave lays the columns of several ratios out unit-major (unit u's 2·len(rs) values are
-// adjacent), so one pass over the weights computes every sum with independent accumulators.
-func interleave(rs []Ratio) []float64 {
-	n := len(rs[0].Num)
-	k := 2 * len(rs)
-	x := make([]float64, n*k)
-	for u := range n {
-		for j, r := range rs {
-			x[u*k+2*j] = r.Num[u]
-			x[u*k+2*j+1] = r.Den[u]
+// sumStat checks the ratios (named by name(i), all with n units, or as many as the first when
+// n < 0) and lays them out as columns num₀, den₀, num₁, den₁, … of a SumStat.
+func sumStat(rs []Ratio, n int, name func(i int) string, nOut int, f func(s, out []float64)) (*SumStat, error) {
+	cols := make([][]float64, 0, 2*len(rs))
+	for i, r := range rs {
+		if err := r.check(name(i), n); err != nil {
+			return nil, err
 		}
+		if n < 0 {
+			n = len(r.Num)
+		}
+		cols = append(cols, r.Num, r.Den)
 	}
-	return x
+	return NewSumStat(cols, nOut, f)
+}
+
+// statistic unwraps a SumStat constructor's result into its weights form.
+func statistic(s *SumStat, err error) (Statistic, error) {
+	if err != nil {
+		return nil, err
+	}
+	return s.Statistic(), nil
 }
 
 // RatioOfSums returns the one-output statistic Σ w·num / Σ w·den.
 func RatioOfSums(num, den []float64) (Statistic, error) {
-	r := Ratio{num, den}
-	if err := r.check("ratio", -1); err != nil {
-		return nil, err
-	}
-	x := interleave([]Ratio{r})
-	return func(w, out []float64) {
-		x := x[:2*len(w)]
-		var n0, d0, n1, d1 float64
-		u := 0
-		for ; u+1 < len(w); u += 2 {
-			p := x[2*u : 2*u+4 : 2*u+4]
-			w0, w1 := w[u], w[u+1]
-			n0 += float64(w0 * p[0])
-			d0 += float64(w0 * p[1])
-			n1 += float64(w1 * p[2])
-			d1 += float64(w1 * p[3])
-		}
-		if u < len(w) {
-			n0 += float64(w[u] * x[2*u])
-			d0 += float64(w[u] * x[2*u+1])
-		}
-		out[0] = (n0 + n1) / (d0 + d1)
-	}, nil
+	return statistic(sumStat([]Ratio{{num, den}}, -1, func(int) string { return "ratio" }, 1, ratioOuts))
 }
 
-// DiffOfRatios returns the one-output statistic a − b (e.g. the paired Δ ECS of two
-// configurations on the same units: both ratios see the same draw).
-func DiffOfRatios(a, b Ratio) (Statistic, error) {
-	if err := a.check("a", -1); err != nil {
-		return nil, err
-	}
-	if err := b.check("b", len(a.Num)); err != nil {
-		return nil, err
-	}
-	x := interleave([]Ratio{a, b})
-	return func(w, out []float64) {
-		x := x[:4*len(w)]
-		// Two units per step into eight independent accumulators: the loop is bound by
-		// floating-point add latency, not by loads.
-		var an, ad, bn, bd, an1, ad1, bn1, bd1 float64
-		u := 0
-		for ; u+1 < len(w); u += 2 {
-			p := x[4*u : 4*u+8 : 4*u+8]
-			w0, w1 := w[u], w[u+1]
-			an += float64(w0 * p[0])
-			ad += float64(w0 * p[1])
-			bn += float64(w0 * p[2])
-			bd += float64(w0 * p[3])
-			an1 += float64(w1 * p[4])
-			ad1 += float64(w1 * p[5])
-			bn1 += float64(w1 * p[6])
-			bd1 += float64(w1 * p[7])
-		}
-		if u < len(w) {
-			p := x[4*u : 4*u+4 : 4*u+4]
-			an += float64(w[u] * p[0])
-			ad += float64(w[u] * p[1])
-			bn += float64(w[u] * p[2])
-			bd += float64(w[u] * p[3])
-		}
-		out[0] = (an+an1)/(ad+ad1) - (bn+bn1)/(bd+bd1)
-	}, nil
+// SumDiffOfRatios is the one-output statistic a − b (e.g. the paired Δ ECS of two
+// configurations on the same units: both ratios see the same draw) as a SumStat.
+func SumDiffOfRatios(a, b Ratio) (*SumStat, error) {
+	names := [2]string{"a", "b"}
+	return sumStat([]Ratio{a, b}, -1, func(i int) string { return names[i] }, 1, func(s, out []float64) {
+		out[0] = s[0]/s[1] - s[2]/s[3]
+	})
 }
 
-// Ratios returns a statistic with one output per ratio, all from the same draw (e.g. the ECS
-// of every configuration in a table column, so they share one paired resample).
-func Ratios(rs ...Ratio) (Statistic, error) {
+// DiffOfRatios is SumDiffOfRatios as a function of unit weights.
+func DiffOfRatios(a, b Ratio) (Statistic, error) { return statistic(SumDiffOfRatios(a, b)) }
+
+// SumRatios is a statistic with one output per ratio, all from the same draw (e.g. the ECS of
+// every configuration in a table column, so they share one paired resample), as a SumStat.
+func SumRatios(rs ...Ratio) (*SumStat, error) {
 	if len(rs) == 0 {
 		return nil, fmt.Errorf("bootstrap: no ratios")
 	}
-	for i, r := range rs {
-		if err := r.check(fmt.Sprintf("ratio %d", i), len(rs[0].Num)); err != nil {
-			return nil, err
-		}
+	return sumStat(rs, -1, func(i int) string { return fmt.Sprintf("ratio %d", i) }, len(rs), ratioOuts)
+}
+
+// Ratios is SumRatios as a function of unit weights.
+func Ratios(rs ...Ratio) (Statistic, error) { return statistic(SumRatios(rs...)) }
+
+// ratioOuts sets out[j] = s[2j] / s[2j+1].
+func ratioOuts(s, out []float64) {
+	for j := range out {
+		out[j] = s[2*j] / s[2*j+1]
 	}
-	return func(w, out []float64) {
-		for j, r := range rs {
-			num, den := r.Num[:len(w)], r.Den[:len(w)]
-			var n, d float64
-			for u, wu := range w {
-				n += float64(wu * num[u])
-				d += float64(wu * den[u])
-			}
-			out[j] = n / d
-		}
-	}, nil
 }
 
 // GroupSums adds per-item values into per-group sums: out[group[i]] += x[i]. It turns
@@ -196,25 +148,23 @@ func GroupIndex(ids []string) (index []int, names []string) {
 	return index, names
 }
 
-// MacroMean returns the one-output statistic (1/m)·Σ_j ratio_j: the unweighted mean of several
+// SumMacroMean is the one-output statistic (1/m)·Σ_j ratio_j: the unweighted mean of several
 // ratios over the same units, e.g. P-M (the mean of the per-protocol ECS, each ratio's columns
-// zero outside its protocol) or a diagnostic rate averaged over repeats with equal weight. A
-// ratio whose resampled denominator is 0 makes the replicate NaN.
-func MacroMean(rs ...Ratio) (Statistic, error) {
+// zero outside its protocol) or a diagnostic rate averaged over repeats with equal weight, as a
+// SumStat. A ratio whose resampled denominator is 0 makes the replicate NaN.
+func SumMacroMean(rs ...Ratio) (*SumStat, error) {
 	if len(rs) == 0 {
 		return nil, fmt.Errorf("bootstrap: macro mean of no ratios")
 	}
-	for i, r := range rs {
-		if err := r.check(fmt.Sprintf("macro mean: ratio %d", i), len(rs[0].Num)); err != nil {
-			return nil, err
-		}
-	}
 	m := float64(len(rs))
-	return func(w, out []float64) {
-		var s float64
-		for _, r := range rs {
-			s += weightedRatio(r, w)
+	return sumStat(rs, -1, func(i int) string { return fmt.Sprintf("macro mean: ratio %d", i) }, 1, func(s, out []float64) {
+		var t float64
+		for j := 0; j < len(s); j += 2 {
+			t += s[j] / s[j+1]
 		}
-		out[0] = s / m
-	}, nil
+		out[0] = t / m
+	})
 }
+
+// MacroMean is SumMacroMean as a function of unit weights.
+func MacroMean(rs ...Ratio) (Statistic, error) { return statistic(SumMacroMean(rs...)) }

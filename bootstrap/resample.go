@@ -25,6 +25,7 @@ const blockSize = 64
 type Result struct {
 	Options   Options    // the options used, defaults filled in
 	Units     int        // number of resampled units
+	Classes   int        // value classes whose counts were drawn (ResampleSums); 0: units drawn one by one
 	Estimate  []float64  // the statistic at unit weights (the observed data), per output
 	Intervals []Interval // per output, with Options.Method, Level and Quantile
 
@@ -33,26 +34,38 @@ type Result struct {
 
 	// The jackknife costs Units evaluations and only BCa needs it, so it is computed on first
 	// use (at once when Options.Method is BCa).
-	stat     Statistic
-	jackOnce sync.Once
-	jack     []float64 // output-major: jack[k*Units+u]
-	jackErr  error
+	stat      func() Statistic // one per worker, of the weights below: one per unit, or one per class
+	w0        []float64        // the observed weights: all ones, or the class sizes
+	unitClass []int32          // unit → class; nil when units are drawn one by one
+	jackOnce  sync.Once
+	jack      []float64 // output-major: jack[k*Units+u]
+	jackErr   error
 }
 
-// jackknife computes the leave-one-unit-out values once.
+// jackknife computes the leave-one-unit-out values once. With classes, leaving out any unit
+// of class k gives the same value (class k's count one below its size), so the statistic is
+// evaluated once per class and the value copied to the class's units.
 func (r *Result) jackknife() error {
 	r.jackOnce.Do(func() {
-		n, nOut := r.Units, r.outs
+		n, nOut := len(r.w0), r.outs
 		jack := make([]float64, n*nOut)
-		r.jackErr = parallel(r.Options.Workers, n, n, nOut, r.stat, func(w, out []float64, _ *drawer, u int) {
-			for i := range w {
-				w[i] = 1
-			}
-			w[u] = 0
-		}, func(k, u int, v float64) { jack[k*n+u] = v })
-		if r.jackErr == nil {
-			r.jack = jack
+		r.jackErr = parallel(r.Options.Workers, n, n, nOut, r.stat, func(w, out []float64, _ *drawer, t int) {
+			copy(w, r.w0)
+			w[t]--
+		}, func(k, t int, v float64) { jack[k*n+t] = v })
+		if r.jackErr != nil {
+			return
 		}
+		if r.unitClass != nil {
+			perUnit := make([]float64, r.Units*nOut)
+			for k := range nOut {
+				for u, c := range r.unitClass {
+					perUnit[k*r.Units+u] = jack[k*n+int(c)]
+				}
+			}
+			jack = perUnit
+		}
+		r.jack = jack
 	})
 	return r.jackErr
 }
@@ -117,8 +130,9 @@ func (r *Result) Interval(k int, m Method, level float64, q QuantileMode) (Inter
 // Resample runs the unit bootstrap: Options.Resamples times it draws nUnits units with
 // replacement, calls stat with the draw counts, and stores the nOut values. It also evaluates
 // stat at unit weights (the estimate) and, for BCa, with each unit left out (the jackknife;
-// for other methods on first use of Result.Jackknife), and computes every output's interval. The result depends only on the statistic, nUnits
-// and the options other than Workers.
+// for other methods on first use of Result.Jackknife), and computes every output's interval.
+// The result depends only on the statistic, nUnits and the options other than Workers.
+// [ResampleSums] is faster for statistics of column sums.
 func Resample(nUnits int, stat Statistic, nOut int, opt Options) (*Result, error) {
 	if stat == nil {
 		return nil, fmt.Errorf("bootstrap: nil statistic")
@@ -129,6 +143,13 @@ func Resample(nUnits int, stat Statistic, nOut int, opt Options) (*Result, error
 	if nOut < 1 {
 		return nil, fmt.Errorf("bootstrap: outputs %d must be at least 1", nOut)
 	}
+	return run(nUnits, func() Statistic { return stat }, nOut, opt, nil)
+}
+
+// run is the engine behind Resample and ResampleSums: with plan nil it draws units, otherwise
+// class counts, and hands the statistic one weight per unit or per class. stat gives each
+// worker its statistic (which may then keep scratch space without locking).
+func run(nUnits int, stat func() Statistic, nOut int, opt Options, plan *classPlan) (*Result, error) {
 	opt, err := opt.normalize()
 	if err != nil {
 		return nil, err
@@ -140,21 +161,31 @@ func Resample(nUnits int, stat Statistic, nOut int, opt Options) (*Result, error
 	r := &Result{Options: opt, Units: nUnits, outs: nOut, stat: stat,
 		Estimate: make([]float64, nOut),
 		reps:     make([]float64, B*nOut)}
-
-	ones := make([]float64, nUnits)
-	for i := range ones {
-		ones[i] = 1
+	if plan != nil {
+		r.Classes, r.unitClass, r.w0 = len(plan.sizes), plan.unitClass, make([]float64, len(plan.sizes))
+		for k, s := range plan.sizes {
+			r.w0[k] = float64(s)
+		}
+	} else {
+		r.w0 = make([]float64, nUnits)
+		for i := range r.w0 {
+			r.w0[i] = 1
+		}
 	}
-	if err := safeCall(stat, ones, r.Estimate); err != nil {
+	if err := safeCall(stat(), r.w0, r.Estimate); err != nil {
 		return nil, err
 	}
 	base := StreamSeed(opt.Seed, opt.Stream)
 	// Replicates: each worker claims blocks of replicate indices; replicate b always uses
 	// ReplicateSeed(base, b), so the worker count cannot change any value.
-	err = parallel(opt.Workers, B, nUnits, nOut, stat, func(w, out []float64, d *drawer, b int) {
+	fill := func(w, _ []float64, d *drawer, b int) {
 		clear(w)
 		d.fill(ReplicateSeed(base, b), w)
-	}, func(k, b int, v float64) { r.reps[k*B+b] = v })
+	}
+	if plan != nil {
+		fill = func(w, _ []float64, _ *drawer, b int) { plan.mn.draw(ReplicateSeed(base, b), w) }
+	}
+	err = parallel(opt.Workers, B, len(r.w0), nOut, stat, fill, func(k, b int, v float64) { r.reps[k*B+b] = v })
 	if err != nil {
 		return nil, err
 	}
@@ -179,9 +210,10 @@ func Resample(nUnits int, stat Statistic, nOut int, opt Options) (*Result, error
 	return r, nil
 }
 
-// parallel evaluates stat for tasks 0..n-1 on up to workers goroutines. prep sets the weights
-// for a task; store receives each output value. A panicking statistic becomes an error.
-func parallel(workers, n, nUnits, nOut int, stat Statistic,
+// parallel evaluates the statistic for tasks 0..n-1 on up to workers goroutines, each with its
+// own stat(). prep sets the nUnits weights for a task; store receives each output value. A
+// panicking statistic becomes an error.
+func parallel(workers, n, nUnits, nOut int, stat func() Statistic,
 	prep func(w, out []float64, d *drawer, task int), store func(k, task int, v float64)) error {
 	blocks := (n + blockSize - 1) / blockSize
 	if workers > blocks {
@@ -201,6 +233,7 @@ func parallel(workers, n, nUnits, nOut int, stat Statistic,
 					failed.Store(true)
 				}
 			}()
+			st := stat()
 			w := make([]float64, nUnits)
 			out := make([]float64, nOut)
 			d := newDrawer(nUnits)
@@ -215,7 +248,7 @@ func parallel(workers, n, nUnits, nOut int, stat Statistic,
 					for k := range out {
 						out[k] = math.NaN() // an output the statistic leaves unset stays undefined
 					}
-					stat(w, out)
+					st(w, out)
 					for k, v := range out {
 						store(k, t, v)
 					}

@@ -17,6 +17,7 @@ func BenchmarkBaselineStdlibJSON(b *testing.B) {
 	st, _ := os.Stat(path)
 	b.SetBytes(st.Size())
 	b.ResetTimer()
+	start := cpuTime()
 	for b.Loop() {
 		f, err := os.Open(path)
 		if err != nil {
@@ -37,5 +38,6 @@ func BenchmarkBaselineStdlibJSON(b *testing.B) {
 			b.Fatalf("read %d", n)
 		}
 	}
+	reportCPU(b, start, st.Size())
 	b.ReportMetric(float64(benchEpisodes*b.N)/b.Elapsed().Seconds(), "episodes/s")
 }
