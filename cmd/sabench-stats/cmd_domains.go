@@ -32,10 +32,11 @@ func runDomains(e *env, args []string) error {
 	if f.Protocols, err = parseProtocols(protos); err != nil {
 		return err
 	}
-	_, rels, _, _, err := c.scoreAll(false)
+	sr, err := c.scoreAll(false)
 	if err != nil {
 		return err
 	}
+	rels := sr.Releases
 	// Names are checked against the release (domains come from the cases, configurations
 	// from the episodes), so a typo is a usage error rather than an empty table.
 	if err := knownNames("domain", domains, rels[0].Domains()); err != nil {
@@ -46,7 +47,7 @@ func runDomains(e *env, args []string) error {
 	}
 	var ts []*results.Table
 	for _, r := range rels {
-		t := r.DomainTable(f)
+		t := results.BuildDomains(r, f)
 		if len(rels) > 1 {
 			t.ID += "-" + r.Policy.Name // one table per policy; the id tells them apart in JSON and LaTeX labels
 		}

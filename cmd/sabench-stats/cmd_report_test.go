@@ -37,8 +37,8 @@ func TestReportWritesEverythingAndReplacesOnlyReports(t *testing.T) {
 	}
 	tables, _ := filepath.Glob(filepath.Join(out, "tables", "*"))
 	figs, _ := filepath.Glob(filepath.Join(out, "figures", "*"))
-	if len(tables) != 18*5 || len(figs) != 5*3 {
-		t.Errorf("%d table files (want 90) and %d figure files (want 15)", len(tables), len(figs))
+	if len(tables) != 19*5 || len(figs) != 5*3 { // 19 registry tables (policy_settings included) × 5 formats
+		t.Errorf("%d table files (want 95) and %d figure files (want 15)", len(tables), len(figs))
 	}
 	// An earlier report is replaced; a foreign directory is not touched.
 	if _, stderr, code := runCLI(t, "report", "--out", out, "--resamples", "0"); code != 0 {

@@ -2,15 +2,16 @@ package main
 
 import (
 	"errors"
-	"io"
-
 	"flag"
 	"fmt"
+	"io"
+	"runtime"
+	"sort"
+	"strings"
+
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/bootstrap"
 	"github.com/sabench/sabench-stats/results"
-	"runtime"
-	"strings"
 )
 
 // listFlag collects a repeatable flag; commas also separate values.
@@ -59,6 +60,7 @@ type common struct {
 	quantile      string
 	level         float64
 	clustered     bool
+	choices       analysis.Choices // the paper's choices; set by addChoices
 
 	stderr io.Writer // for progress, shown only when it is a terminal
 }
@@ -96,6 +98,28 @@ func addCommon(e *env, fs *flag.FlagSet, defaultOut string) *common {
 	fs.Float64Var(&c.level, "level", 0.95, "confidence level of the intervals")
 	fs.BoolVar(&c.clustered, "clustered", false, "resample template clusters instead of cases")
 	return c
+}
+
+// addChoices registers the flags of the paper's fixed choices (analysis.Choices) that a
+// command reads: the shared harness, and with tables the strategy conditions and case-set
+// names.
+func (c *common) addChoices(fs *flag.FlagSet, tables bool) {
+	c.choices = analysis.PaperChoices()
+	ch := &c.choices
+	fs.StringVar(&ch.SharedHarness, "shared-harness", ch.SharedHarness, "the harness every model also ran with, that T4, its forest plot and the disagreement table pair the others with (case-insensitive)")
+	if !tables {
+		return
+	}
+	fs.StringVar(&ch.StrategyAll, "t13-strategy", ch.StrategyAll, "T13's strategy condition, compared with main on all protocols")
+	fs.StringVar(&ch.StrategyExec, "t14-strategy", ch.StrategyExec, "T14's strategy condition, compared with main on V0–V3")
+	fs.StringVar(&ch.SetT9, "t9-set", ch.SetT9, "T9's case set (matched V1 cases)")
+	fs.StringVar(&ch.SetT10, "t10-set", ch.SetT10, "T10's case set (class-balanced cases)")
+	fs.StringVar(&ch.SetInterventions, "interventions-set", ch.SetInterventions, "the interventions table's case set")
+}
+
+// tableInput is what the tables of a scored release are built from.
+func (c *common) tableInput(sr *analysis.ScoredRelease) *results.Input {
+	return &results.Input{Releases: sr.Releases, Stats: c.stats(), Choices: c.choices}
 }
 
 // parseFlags parses args and turns flag errors into usage errors. It returns errHelp
@@ -182,4 +206,42 @@ func flagsFirst(fs *flag.FlagSet, args []string) []string {
 		return flags
 	}
 	return append(append(flags, "--"), pos...)
+}
+
+// checkChoices refuses a choice flag changed from the paper's default that names nothing
+// in the release (a typo would give an empty table); the defaults may be absent, and the
+// table then says so.
+func (c *common) checkChoices(sr *analysis.ScoredRelease) error {
+	r, def, ch := sr.Releases[0], analysis.PaperChoices(), c.choices
+	if c.choices == (analysis.Choices{}) {
+		return nil
+	}
+	check := func(flag, got, want string, known []string, fold bool) error {
+		if got == want {
+			return nil
+		}
+		for _, k := range known {
+			if k == got || fold && strings.EqualFold(k, got) {
+				return nil
+			}
+		}
+		return usagef("--%s %q: not in this release (known: %s)", flag, got, strings.Join(known, ", "))
+	}
+	sets := make([]string, 0, len(r.Sets))
+	for name := range r.Sets {
+		sets = append(sets, name)
+	}
+	sort.Strings(sets)
+	conds := r.Conditions("")
+	for _, x := range []struct {
+		flag, got, want string
+		known           []string
+	}{{"shared-harness", ch.SharedHarness, def.SharedHarness, r.Harnesses()}, {"t13-strategy", ch.StrategyAll, def.StrategyAll, conds},
+		{"t14-strategy", ch.StrategyExec, def.StrategyExec, conds}, {"t9-set", ch.SetT9, def.SetT9, sets},
+		{"t10-set", ch.SetT10, def.SetT10, sets}, {"interventions-set", ch.SetInterventions, def.SetInterventions, sets}} {
+		if err := check(x.flag, x.got, x.want, x.known, x.flag == "shared-harness"); err != nil {
+			return err
+		}
+	}
+	return nil
 }
