@@ -60,9 +60,13 @@ func staticTable(in *Input, id, title, set string) (*Table, error) {
 	return emptyBecause(t, "no configuration has static judgments on the set's cases"), nil
 }
 
-func buildT13(in *Input) (*Table, error) { return strategyTable(in, "T13", in.Choices.StrategyAll, true) }
+func buildT13(in *Input) (*Table, error) {
+	return strategyTable(in, "T13", in.Choices.StrategyAll, true)
+}
 
-func buildT14(in *Input) (*Table, error) { return strategyTable(in, "T14", in.Choices.StrategyExec, false) }
+func buildT14(in *Input) (*Table, error) {
+	return strategyTable(in, "T14", in.Choices.StrategyExec, false)
+}
 
 // strategyTable is T13/T14: a strategy condition against main, overall (paired) and per
 // protocol; withLegacy includes Legacy (T13) or restricts to V0–V3 (T14).
