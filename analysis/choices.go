@@ -1,6 +1,9 @@
 package analysis
 
-import "strings"
+import (
+	"sort"
+	"strings"
+)
 
 // Choices are the paper's fixed analysis choices, made options: the tables and figures
 // read them, the CLI sets them by flags. PaperChoices gives the paper's values.
@@ -25,3 +28,37 @@ func PaperChoices() Choices {
 
 // isShared reports whether a harness is the shared one.
 func (ch Choices) isShared(harness string) bool { return strings.EqualFold(harness, ch.SharedHarness) }
+
+// Check refuses a choice changed from the paper's that names nothing in the release (a
+// typo would give an empty table); the paper's own may be absent, and the tables then
+// say so.
+func (ch Choices) Check(r *Release) error {
+	def := PaperChoices()
+	sets := make([]string, 0, len(r.Sets))
+	for name := range r.Sets {
+		sets = append(sets, name)
+	}
+	sort.Strings(sets)
+	conds := r.Conditions("")
+	harness := ""
+	for _, h := range r.Harnesses() {
+		if strings.EqualFold(h, ch.SharedHarness) {
+			harness = ch.SharedHarness
+		}
+	}
+	for _, x := range []struct {
+		what, got, def, match string
+		known             []string
+	}{{"shared harness", ch.SharedHarness, def.SharedHarness, harness, r.Harnesses()},
+		{"T13 strategy", ch.StrategyAll, def.StrategyAll, "", conds}, {"T14 strategy", ch.StrategyExec, def.StrategyExec, "", conds},
+		{"T9 case set", ch.SetT9, def.SetT9, "", sets}, {"T10 case set", ch.SetT10, def.SetT10, "", sets},
+		{"interventions case set", ch.SetInterventions, def.SetInterventions, "", sets}} {
+		if x.got == x.def || x.got == x.match {
+			continue
+		}
+		if err := known(x.what, x.got, x.known); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -2,7 +2,9 @@ package analysis
 
 import (
 	"fmt"
+	"slices"
 	"sort"
+	"strings"
 
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/oracle"
@@ -123,4 +125,43 @@ func (r *Release) Conditions(config string) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// Resolve checks A, B and Config against what the release holds; with Conditions and no
+// Config it picks the only configuration. Its errors name the unknown value and the known
+// ones.
+func (s *CompareSpec) Resolve(r *Release) error {
+	configs := r.Configs()
+	if s.Conditions {
+		if s.Config == "" {
+			if len(configs) != 1 {
+				return fmt.Errorf("--conditions: which configuration? pass --config (known: %s)", strings.Join(configs, ", "))
+			}
+			s.Config = configs[0]
+		}
+		if err := known("configuration", s.Config, configs); err != nil {
+			return err
+		}
+		conds := r.Conditions(s.Config)
+		for _, x := range []string{s.A, s.B} {
+			if !slices.Contains(conds, x) {
+				return fmt.Errorf("configuration %q has no condition %q (known: %s)", s.Config, x, strings.Join(conds, ", "))
+			}
+		}
+		return nil
+	}
+	for _, x := range []string{s.A, s.B} {
+		if err := known("configuration", x, configs); err != nil {
+			return err
+		}
+	}
+	return known("condition", s.Condition, r.Conditions(""))
+}
+
+// known is an error naming x when it is not among the known names.
+func known(what, x string, names []string) error {
+	if slices.Contains(names, x) {
+		return nil
+	}
+	return fmt.Errorf("unknown %s %q (known: %s)", what, x, strings.Join(names, ", "))
 }

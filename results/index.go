@@ -8,9 +8,9 @@ import (
 	"github.com/sabench/sabench-stats/analysis"
 )
 
-// IndexHeading starts every report's index.md (the report command recognises an earlier
-// report by it).
-const IndexHeading = "# sabench-stats report\n"
+// indexHeading starts every report's index.md (WriteReport recognises an earlier report
+// by it).
+const indexHeading = "# sabench-stats report\n"
 
 // IndexFigure is one figure of a report and its files, relative to the report directory.
 type IndexFigure struct {
@@ -35,7 +35,7 @@ type Index struct {
 func (x *Index) Markdown() string {
 	var b strings.Builder
 	s := x.Scored
-	b.WriteString(IndexHeading + "\n")
+	b.WriteString(indexHeading + "\n")
 	fmt.Fprintf(&b, "- Input: %s.\n", s.Input)
 	if x.Synthetic {
 		b.WriteString("- **The built-in release is synthetic**: generated in the real SafeActBench schemas and calibrated to the paper's published aggregates; it is not the paper's traces.\n")

@@ -61,8 +61,8 @@ func runCompare(e *env, args []string) error {
 		return err
 	}
 	rels := analysis.NewScoredRelease(in.describe, in.bench, s, nil).Releases
-	if err := resolveCompare(&ca, rels[0]); err != nil {
-		return err
+	if err := ca.Resolve(rels[0]); err != nil {
+		return usagef("compare: %v", err)
 	}
 	o := c.stats()
 	var tables []*results.Table
@@ -136,36 +136,4 @@ func parseProtocols(names []string) ([]ingest.Protocol, error) {
 		}
 	}
 	return out, nil
-}
-
-// resolveCompare checks A, B and --config against what the release holds.
-func resolveCompare(ca *analysis.CompareSpec, r *analysis.Release) error {
-	configs := r.Configs()
-	if ca.Conditions {
-		if ca.Config == "" {
-			if len(configs) != 1 {
-				return usagef("compare --conditions: which configuration? pass --config (known: %s)", strings.Join(configs, ", "))
-			}
-			ca.Config = configs[0]
-		}
-		if !contains(configs, ca.Config) {
-			return usagef("compare: unknown configuration %q (known: %s)", ca.Config, strings.Join(configs, ", "))
-		}
-		conds := r.Conditions(ca.Config)
-		for _, x := range []string{ca.A, ca.B} {
-			if !contains(conds, x) {
-				return usagef("compare: configuration %q has no condition %q (known: %s)", ca.Config, x, strings.Join(conds, ", "))
-			}
-		}
-		return nil
-	}
-	for _, x := range []string{ca.A, ca.B} {
-		if !contains(configs, x) {
-			return usagef("compare: unknown configuration %q (known: %s)", x, strings.Join(configs, ", "))
-		}
-	}
-	if conds := r.Conditions(""); !contains(conds, ca.Condition) {
-		return usagef("compare: unknown condition %q (known: %s)", ca.Condition, strings.Join(conds, ", "))
-	}
-	return nil
 }

@@ -1,12 +1,8 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
-	"os"
-	"path"
 	"path/filepath"
-	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/figures"
@@ -38,30 +34,19 @@ func runReport(e *env, args []string) error {
 		return err
 	}
 	out := filepath.Clean(c.out)
-	if err := replaceable(out); err != nil {
+	if err := results.CheckReportDir(out); err != nil {
 		return err
 	}
-	// Build everything in a sibling temporary directory and rename it into place, so an
-	// error never leaves a half-written report.
-	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
-		return err
-	}
-	tmp, err := os.MkdirTemp(filepath.Dir(out), "."+filepath.Base(out)+".tmp-")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(tmp)
-	// Tables and figures are independent: build and write them side by side (figures are
-	// mostly single-threaded PNG encoding, tables mostly bootstrap).
+	// Tables and figures are independent: build them side by side (tables are mostly
+	// bootstrap, figures mostly single-threaded PNG encoding).
 	idx := &results.Index{Scored: sr, Stats: c.stats(), Method: c.method, Quantile: c.quantile, Synthetic: sr.Synthetic}
 	var tablesErr error
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		idx.Tables, tablesErr = writeReportTables(tmp, c.tableInput(sr))
+		idx.Tables, tablesErr = results.Build(c.tableInput(sr), results.Registry)
 	}()
-	var figErr error
-	idx.Figures, figErr = writeReportFigures(tmp, analysis.NewPolicyComparison(sr.Releases), c)
+	figs, figErr := renderFigures(analysis.NewPolicyComparison(sr.Releases), c)
 	<-done
 	if tablesErr != nil {
 		return tablesErr
@@ -69,13 +54,7 @@ func runReport(e *env, args []string) error {
 	if figErr != nil {
 		return figErr
 	}
-	if err := writePlain(filepath.Join(tmp, "index.md"), []byte(idx.Markdown())); err != nil {
-		return err
-	}
-	if err := os.RemoveAll(out); err != nil {
-		return err
-	}
-	if err := os.Rename(tmp, out); err != nil {
+	if err := results.WriteReport(out, idx, figs); err != nil {
 		return err
 	}
 	fmt.Fprintf(e.stdout, "sabench-stats report: %d tables × %d formats and %d figures in %s (index: %s)\n",
@@ -90,82 +69,23 @@ func runReport(e *env, args []string) error {
 	return nil
 }
 
-// replaceable refuses to replace anything but a missing directory, an empty one, or an
-// earlier report (it has our index.md): --out . must never wipe a working tree.
-func replaceable(out string) error {
-	entries, err := os.ReadDir(out)
-	if os.IsNotExist(err) {
-		return nil
-	}
-	if err != nil {
-		return fmt.Errorf("--out %s: %w", out, err)
-	}
-	if len(entries) == 0 {
-		return nil
-	}
-	head, err := os.ReadFile(filepath.Join(out, "index.md"))
-	if err == nil && strings.HasPrefix(string(head), results.IndexHeading) {
-		return nil
-	}
-	return fmt.Errorf("--out %s: exists and is not an earlier sabench-stats report; choose another directory or remove it", out)
-}
-
-// writeReportTables builds every table of the registry and writes it in every format
-// under dir/tables.
-func writeReportTables(dir string, in *results.Input) ([]*results.Table, error) {
-	tables, err := results.Build(in, results.Registry)
-	if err != nil {
-		return nil, err
-	}
-	if err := os.MkdirAll(filepath.Join(dir, "tables"), 0o755); err != nil {
-		return nil, err
-	}
-	var buf bytes.Buffer
-	for _, t := range tables {
-		for _, f := range results.Formats() {
-			buf.Reset()
-			if err := results.Render(&buf, t, f); err != nil {
-				return nil, err
-			}
-			if err := writePlain(filepath.Join(dir, "tables", t.ID+"."+f.Ext()), buf.Bytes()); err != nil {
-				return nil, err
-			}
-		}
-	}
-	return tables, nil
-}
-
-// writeReportFigures renders every figure under dir/figures.
-func writeReportFigures(dir string, pc *analysis.PolicyComparison, c *common) ([]results.IndexFigure, error) {
+// renderFigures builds and renders every figure of the report.
+func renderFigures(pc *analysis.PolicyComparison, c *common) ([]results.RenderedFigure, error) {
 	figs, err := figures.Report(pc.Base, pc, c.stats(), c.choices)
 	if err != nil {
 		return nil, err
 	}
-	if err := os.MkdirAll(filepath.Join(dir, "figures"), 0o755); err != nil {
-		return nil, err
-	}
-	var out []results.IndexFigure
+	var out []results.RenderedFigure
 	for _, f := range figs {
 		rendered, err := figures.RenderAll(f.Fig, figures.Options{})
 		if err != nil {
 			return nil, fmt.Errorf("figure %s: %w", f.Name, err)
 		}
-		x := results.IndexFigure{Name: f.Name}
+		x := results.RenderedFigure{Name: f.Name}
 		for _, format := range figures.Formats {
-			rel := path.Join("figures", f.Name+"."+string(format))
-			if err := writePlain(filepath.Join(dir, filepath.FromSlash(rel)), rendered[format]); err != nil {
-				return nil, err
-			}
-			x.Files = append(x.Files, rel)
+			x.Exts, x.Files = append(x.Exts, string(format)), append(x.Files, rendered[format])
 		}
 		out = append(out, x)
 	}
 	return out, nil
-}
-
-// writePlain writes a file inside the report's temporary directory. No per-file temp
-// and fsync: the whole directory is renamed into place at the end, which is what makes
-// the report atomic.
-func writePlain(path string, data []byte) error {
-	return os.WriteFile(path, data, 0o644)
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"runtime"
-	"sort"
 	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
@@ -208,40 +207,13 @@ func flagsFirst(fs *flag.FlagSet, args []string) []string {
 	return append(append(flags, "--"), pos...)
 }
 
-// checkChoices refuses a choice flag changed from the paper's default that names nothing
-// in the release (a typo would give an empty table); the defaults may be absent, and the
-// table then says so.
+// checkChoices refuses a choice flag that names nothing in the release.
 func (c *common) checkChoices(sr *analysis.ScoredRelease) error {
-	r, def, ch := sr.Releases[0], analysis.PaperChoices(), c.choices
-	if c.choices == (analysis.Choices{}) {
+	if c.choices == (analysis.Choices{}) { // a command without choice flags
 		return nil
 	}
-	check := func(flag, got, want string, known []string, fold bool) error {
-		if got == want {
-			return nil
-		}
-		for _, k := range known {
-			if k == got || fold && strings.EqualFold(k, got) {
-				return nil
-			}
-		}
-		return usagef("--%s %q: not in this release (known: %s)", flag, got, strings.Join(known, ", "))
-	}
-	sets := make([]string, 0, len(r.Sets))
-	for name := range r.Sets {
-		sets = append(sets, name)
-	}
-	sort.Strings(sets)
-	conds := r.Conditions("")
-	for _, x := range []struct {
-		flag, got, want string
-		known           []string
-	}{{"shared-harness", ch.SharedHarness, def.SharedHarness, r.Harnesses()}, {"t13-strategy", ch.StrategyAll, def.StrategyAll, conds},
-		{"t14-strategy", ch.StrategyExec, def.StrategyExec, conds}, {"t9-set", ch.SetT9, def.SetT9, sets},
-		{"t10-set", ch.SetT10, def.SetT10, sets}, {"interventions-set", ch.SetInterventions, def.SetInterventions, sets}} {
-		if err := check(x.flag, x.got, x.want, x.known, x.flag == "shared-harness"); err != nil {
-			return err
-		}
+	if err := c.choices.Check(sr.Releases[0]); err != nil {
+		return usagef("%v", err)
 	}
 	return nil
 }
