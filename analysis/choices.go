@@ -48,7 +48,7 @@ func (ch Choices) Check(r *Release) error {
 	}
 	for _, x := range []struct {
 		what, got, def, match string
-		known             []string
+		known                 []string
 	}{{"shared harness", ch.SharedHarness, def.SharedHarness, harness, r.Harnesses()},
 		{"T13 strategy", ch.StrategyAll, def.StrategyAll, "", conds}, {"T14 strategy", ch.StrategyExec, def.StrategyExec, "", conds},
 		{"T9 case set", ch.SetT9, def.SetT9, "", sets}, {"T10 case set", ch.SetT10, def.SetT10, "", sets},
