@@ -80,11 +80,12 @@ func newFlagSet(e *env, name, usage string) *flag.FlagSet {
 // stdout).
 func addCommon(e *env, fs *flag.FlagSet, defaultOut string) *common {
 	c := &common{stderr: e.stderr}
+	d := analysis.DefaultStatOptions()
 	fs.StringVar(&c.bench, "bench", "builtin", "case specs: a SafeActBench checkout, a directory of case JSON files, a JSONL of {case_id, protocol, case_spec} rows, or builtin")
 	fs.Var(&c.runs, "runs", "episode files, globs or directories (repeatable; default: the built-in release's episodes)")
 	fs.Var(&c.policies, "policy", "authorization policy: a preset (safeact, near-miss, toolsandbox, tau-bench, appworld) or a JSON policy file (repeatable where a command compares policies)")
-	fs.Uint64Var(&c.seed, "seed", 1, "master seed of every resampling")
-	fs.IntVar(&c.resamples, "resamples", 5000, "bootstrap resamples")
+	fs.Uint64Var(&c.seed, "seed", d.Seed, "master seed of every resampling")
+	fs.IntVar(&c.resamples, "resamples", d.Resamples, "bootstrap resamples")
 	fs.StringVar(&c.format, "format", "text", "output format: text, md, latex, csv or json")
 	fs.StringVar(&c.out, "out", defaultOut, "output directory or file")
 	fs.IntVar(&c.jobs, "j", runtime.GOMAXPROCS(0), "worker goroutines (results do not depend on it)")
@@ -94,7 +95,7 @@ func addCommon(e *env, fs *flag.FlagSet, defaultOut string) *common {
 	fs.StringVar(&c.dedupe, "dedupe", "", "duplicate episode keys: error (default), first or last")
 	fs.StringVar(&c.method, "interval", "percentile", "bootstrap interval: percentile, basic or bca")
 	fs.StringVar(&c.quantile, "quantile", "scipy", "quantile convention: scipy (np.percentile, linear) or r (boot's norm.inter)")
-	fs.Float64Var(&c.level, "level", 0.95, "confidence level of the intervals")
+	fs.Float64Var(&c.level, "level", d.Level, "confidence level of the intervals")
 	fs.BoolVar(&c.clustered, "clustered", false, "resample template clusters instead of cases")
 	return c
 }
