@@ -11,27 +11,34 @@ type Named struct {
 }
 
 // Report builds every figure of the report from the main episodes (DESIGN §7b); pc may be
-// nil when only one policy was scored, and the policy-ranks figure needs two policies.
-func Report(r *analysis.Release, pc *analysis.PolicyComparison, o analysis.StatOptions, ch analysis.Choices) ([]Named, error) {
-	var out []Named
-	out = append(out, Named{"failure_types", FailureMixOf(r)})
+// nil when only one policy was scored. A figure with nothing to show is not built: skipped
+// says which and why.
+func Report(r *analysis.Release, pc *analysis.PolicyComparison, o analysis.StatOptions, ch analysis.Choices) (figs []Named, skipped []string, err error) {
+	if len(r.Main()) == 0 {
+		return nil, []string{"every figure: no scored main-condition episodes"}, nil
+	}
+	figs = append(figs, Named{"failure_types", FailureMixOf(r)})
 	ecs, err := ECSOf(r, o)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	out = append(out, Named{"ecs_by_protocol", ecs})
+	figs = append(figs, Named{"ecs_by_protocol", ecs})
 	forest, err := HarnessForest(r, o, ch)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if len(forest.Rows) > 0 {
-		out = append(out, Named{"harness_differences", forest})
+		figs = append(figs, Named{"harness_differences", forest})
+	} else {
+		skipped = append(skipped, "harness_differences: no model has both a "+ch.SharedHarness+" configuration and another one (--shared-harness)")
 	}
-	out = append(out, Named{"domain_heatmap", HeatMapOf(r)})
+	figs = append(figs, Named{"domain_heatmap", HeatMapOf(r)})
 	if pc != nil && len(pc.Releases) > 1 {
-		out = append(out, Named{"policy_ranks", RanksOf(pc)})
+		figs = append(figs, Named{"policy_ranks", RanksOf(pc)})
+	} else {
+		skipped = append(skipped, "policy_ranks: only one policy scored")
 	}
-	return out, nil
+	return figs, skipped, nil
 }
 
 // FailureMixOf is the paper's Figure 5: failure-type shares of all episodes (success

@@ -47,7 +47,7 @@ func runFigures(e *env, args []string) error {
 		return err
 	}
 	pc := analysis.NewPolicyComparison(sr.Releases)
-	figs, err := figures.Report(pc.Base, pc, c.stats(), c.choices)
+	figs, skipped, err := figures.Report(pc.Base, pc, c.stats(), c.choices)
 	if err != nil {
 		return err
 	}
@@ -76,5 +76,8 @@ func runFigures(e *env, args []string) error {
 		fmt.Fprintf(e.stderr, "; policy_ranks compares %s", sr.PolicyNames())
 	}
 	fmt.Fprintln(e.stderr)
+	for _, why := range skipped {
+		fmt.Fprintf(e.stderr, "figures: not written: %s\n", why)
+	}
 	return nil
 }

@@ -46,13 +46,17 @@ func runReport(e *env, args []string) error {
 		defer close(done)
 		idx.Tables, tablesErr = results.Build(c.tableInput(sr), results.Registry)
 	}()
-	figs, figErr := renderFigures(analysis.NewPolicyComparison(sr.Releases), c)
+	figs, skipped, figErr := renderFigures(analysis.NewPolicyComparison(sr.Releases), c)
 	<-done
 	if tablesErr != nil {
 		return tablesErr
 	}
 	if figErr != nil {
 		return figErr
+	}
+	idx.Skipped = skipped
+	for _, why := range skipped {
+		fmt.Fprintf(e.stderr, "sabench-stats report: not written: %s\n", why)
 	}
 	if err := results.WriteReport(out, idx, figs); err != nil {
 		return err
@@ -69,17 +73,18 @@ func runReport(e *env, args []string) error {
 	return nil
 }
 
-// renderFigures builds and renders every figure of the report.
-func renderFigures(pc *analysis.PolicyComparison, c *common) ([]results.RenderedFigure, error) {
-	figs, err := figures.Report(pc.Base, pc, c.stats(), c.choices)
+// renderFigures builds and renders every figure of the report; skipped says which could
+// not be built and why.
+func renderFigures(pc *analysis.PolicyComparison, c *common) ([]results.RenderedFigure, []string, error) {
+	figs, skipped, err := figures.Report(pc.Base, pc, c.stats(), c.choices)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var out []results.RenderedFigure
 	for _, f := range figs {
 		rendered, err := figures.RenderAll(f.Fig, figures.Options{})
 		if err != nil {
-			return nil, fmt.Errorf("figure %s: %w", f.Name, err)
+			return nil, nil, fmt.Errorf("figure %s: %w", f.Name, err)
 		}
 		x := results.RenderedFigure{Name: f.Name}
 		for _, format := range figures.Formats {
@@ -87,5 +92,5 @@ func renderFigures(pc *analysis.PolicyComparison, c *common) ([]results.Rendered
 		}
 		out = append(out, x)
 	}
-	return out, nil
+	return out, skipped, nil
 }
