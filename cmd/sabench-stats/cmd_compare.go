@@ -48,19 +48,11 @@ func runCompare(e *env, args []string) error {
 	if ca.Protocols, err = parseProtocols(protos); err != nil {
 		return err
 	}
-	pols, err := c.policyList(false)
+	sr, err := c.scoreRelease(false, nil)
 	if err != nil {
 		return err
 	}
-	in, err := c.load()
-	if err != nil {
-		return err
-	}
-	s, _, err := c.score(in, pols, false)
-	if err != nil {
-		return err
-	}
-	rels := analysis.NewScoredRelease(in.describe, in.bench, s, nil).Releases
+	rels := sr.Releases
 	if err := ca.Resolve(rels[0]); err != nil {
 		return usagef("compare: %v", err)
 	}
@@ -79,11 +71,8 @@ func runCompare(e *env, args []string) error {
 		tables = append(tables, t)
 		forest.Rows = append(forest.Rows, figures.CompareRows(scopes, len(rels) > 1, r.Policy.Name)...)
 	}
-	if c.out == "" {
-		return results.RenderAll(e.stdout, tables, c.outFormat())
-	}
-	if !isDirTarget(c.out) {
-		return results.WriteTableFile(c.out, c.outFormat(), tables...)
+	if c.out == "" || !isDirTarget(c.out) {
+		return c.writeTables(e, tables)
 	}
 	if err := os.MkdirAll(c.out, 0o755); err != nil {
 		return err

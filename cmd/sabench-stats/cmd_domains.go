@@ -18,14 +18,8 @@ func runDomains(e *env, args []string) error {
 	fs.Var(&protos, "protocol", "protocols to show (repeatable or comma list: legacy, v0, v1, v2, v3; default all)")
 	fs.Var(&domains, "domain", "domains to show (repeatable or comma list; default all)")
 	fs.Var(&configs, "config", "configurations to show (repeatable or comma list; default all)")
-	if err := parseFlags(fs, args); err != nil {
+	if err := c.parse(fs, args, "; filter with --protocol, --domain, --config"); err != nil {
 		return err
-	}
-	if err := c.check(); err != nil {
-		return err
-	}
-	if fs.NArg() > 0 {
-		return usagef("domains takes no arguments (got %q); filter with --protocol, --domain, --config", fs.Args())
 	}
 	f := analysis.DomainFilter{Domains: domains, Configs: configs}
 	var err error
@@ -53,10 +47,7 @@ func runDomains(e *env, args []string) error {
 		}
 		ts = append(ts, t)
 	}
-	if c.out != "" {
-		return results.WriteTableFile(c.out, c.outFormat(), ts...)
-	}
-	return results.RenderAll(e.stdout, ts, c.outFormat())
+	return c.writeTables(e, ts)
 }
 
 // knownNames returns a usage error naming the first of names not in known, and listing

@@ -23,14 +23,8 @@ func runFigures(e *env, args []string) error {
 	fs.Lookup("policy").Usage = "policies scored (repeatable; default every preset, for the policy-ranks figure); the other figures use safeact, or the first policy when safeact is not among them"
 	c.addChoices(fs, false)
 	size := fs.String("size", "column", "figure size: column (3.5 in, 7 pt), page (7 in, 8 pt) or slide (12 × 6.5 in, 13 pt)")
-	if err := parseFlags(fs, args); err != nil {
+	if err := c.parse(fs, args, ""); err != nil {
 		return err
-	}
-	if err := c.check(); err != nil {
-		return err
-	}
-	if fs.NArg() > 0 {
-		return usagef("figures takes no arguments (got %q)", fs.Args())
 	}
 	opt, ok := figureSizes[*size]
 	if !ok {

@@ -12,14 +12,8 @@ func runPolicies(e *env, args []string) error {
 	fs := newFlagSet(e, "policies", "[flags]")
 	c := addCommon(e, fs, "")
 	fs.Lookup("policy").Usage = "policies to compare: presets (safeact, near-miss, toolsandbox, tau-bench, appworld) or JSON policy files (repeatable; default every preset; safeact is the baseline when included)"
-	if err := parseFlags(fs, args); err != nil {
+	if err := c.parse(fs, args, "; choose policies with --policy"); err != nil {
 		return err
-	}
-	if err := c.check(); err != nil {
-		return err
-	}
-	if fs.NArg() > 0 {
-		return usagef("policies takes no arguments (got %q); choose policies with --policy", fs.Args())
 	}
 	// The alternative policies are scored on the main condition only: the comparison
 	// reads nothing else.
@@ -36,8 +30,5 @@ func runPolicies(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if c.out != "" {
-		return results.WriteTableFile(c.out, c.outFormat(), ts...)
-	}
-	return results.RenderAll(e.stdout, ts, c.outFormat())
+	return c.writeTables(e, ts)
 }

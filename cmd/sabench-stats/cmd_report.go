@@ -17,14 +17,8 @@ func runReport(e *env, args []string) error {
 	fs := newFlagSet(e, "report", "[flags]")
 	c := addCommon(e, fs, "sabench-report")
 	c.addChoices(fs, true)
-	if err := parseFlags(fs, args); err != nil {
+	if err := c.parse(fs, args, ""); err != nil {
 		return err
-	}
-	if err := c.check(); err != nil {
-		return err
-	}
-	if fs.NArg() > 0 {
-		return usagef("report takes no arguments (got %q)", fs.Args())
 	}
 	sr, err := c.scoreAll(true)
 	if err != nil {

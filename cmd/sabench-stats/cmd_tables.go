@@ -57,8 +57,5 @@ func runTables(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if c.out != "" {
-		return results.WriteTableFile(c.out, c.outFormat(), ts...)
-	}
-	return results.RenderAll(e.stdout, ts, c.outFormat())
+	return c.writeTables(e, ts)
 }

@@ -134,6 +134,21 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 	return nil
 }
 
+// parse parses an analysis command's arguments, checks the shared flags and refuses
+// positional arguments (hint follows the refusal).
+func (c *common) parse(fs *flag.FlagSet, args []string, hint string) error {
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := c.check(); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("%s takes no arguments (got %q)%s", fs.Name(), fs.Args(), hint)
+	}
+	return nil
+}
+
 // errHelp signals that help was printed; it is not a failure.
 var errHelp = errors.New("help requested")
 

@@ -11,6 +11,7 @@ import (
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/synth"
 	"github.com/sabench/sabench-stats/oracle"
+	"github.com/sabench/sabench-stats/results"
 )
 
 // input is a loaded bench plus a way to stream its episodes.
@@ -178,6 +179,12 @@ func (c *common) scoreWith(in *input, pols []oracle.Policy, detail bool, others 
 // leaderboards, only the main-condition episodes under the others (the policy tables and
 // figures read nothing else, and scoring is the report's largest cost), in one pass.
 func (c *common) scoreAll(all bool) (*analysis.ScoredRelease, error) {
+	return c.scoreRelease(all, func(ep *ingest.Episode) bool { return ep.Condition == ingest.DefaultCondition })
+}
+
+// scoreRelease is scoreAll with the episodes the policies after the first score (all
+// when others is nil).
+func (c *common) scoreRelease(all bool, others func(*ingest.Episode) bool) (*analysis.ScoredRelease, error) {
 	pols, err := c.policyList(all)
 	if err != nil {
 		return nil, err
@@ -186,7 +193,7 @@ func (c *common) scoreAll(all bool) (*analysis.ScoredRelease, error) {
 	if err != nil {
 		return nil, err
 	}
-	s, dropped, err := c.scoreWith(in, pols, false, func(ep *ingest.Episode) bool { return ep.Condition == ingest.DefaultCondition })
+	s, dropped, err := c.scoreWith(in, pols, false, others)
 	if err != nil {
 		return nil, err
 	}
@@ -195,3 +202,11 @@ func (c *common) scoreAll(all bool) (*analysis.ScoredRelease, error) {
 
 // excludedSummary is kept for the score command (analysis.Counts.Summary).
 func excludedSummary(c analysis.Counts, dropped int) string { return c.Summary(dropped) }
+
+// writeTables writes tables to --out, or renders them to stdout.
+func (c *common) writeTables(e *env, ts []*results.Table) error {
+	if c.out != "" {
+		return results.WriteTableFile(c.out, c.outFormat(), ts...)
+	}
+	return results.RenderAll(e.stdout, ts, c.outFormat())
+}
