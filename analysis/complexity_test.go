@@ -9,6 +9,10 @@ import (
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
+// realIDs are the real cases in the ingest testdata.
+var realIDs = []string{"SAB-L-001", "SAB-V0-001", "SAB-V0-166", "SAB-V0-167", "SAB-V1-001", "SAB-V1-011",
+	"SAB-V2-001", "SAB-V2-016", "SAB-V2-018", "SAB-V3-001"}
+
 // realCase loads one of the real release's cases from the ingest testdata.
 func realCase(t *testing.T, id string) *ingest.Case {
 	t.Helper()

@@ -1,6 +1,8 @@
 // Package analysis scores a release's episodes with the oracle, groups the verdicts
-// (configuration × case × repeat × condition) and computes the metrics of DESIGN §5 and the
-// paper's tables from them. It keeps compact verdicts, never records.
+// (configuration × case × repeat × condition) and computes the metrics of DESIGN §5 as
+// typed results (summaries, diagnostics, paired differences, policy comparisons, …). It
+// keeps compact verdicts, never records, and presents nothing: package results makes the
+// tables and package figures the figures from these results.
 //
 // Choices where the design leaves room, in one place:
 //
@@ -12,9 +14,15 @@
 //   - "Investigation complete" (T4, InvestigationComplete) is read at the decisive point: at
 //     the first consequential attempt when there was one (no MISSING requirement there,
 //     coverage included), otherwise at the end of the episode (final coverage).
-//   - T4 and the disagreement table pair each model's configurations whose harness is not
-//     SharedHarness ("Inspect") with the model's SharedHarness configuration.
-//   - T13 compares a strategy with main on all protocols, T14 on V0–V3 (as the paper does).
+//   - The paper's fixed choices are options (Choices, PaperChoices): T4 and the disagreement
+//     table pair each model's configurations whose harness is not the shared harness
+//     ("Inspect", matched case-insensitively) with the model's shared-harness configuration;
+//     T13 compares a strategy (scgr_eg) with main on all protocols, T14 (scgr_select) on
+//     V0–V3, as the paper does; T9, T10 and the interventions read named case sets.
+//   - Leaderboard ranks are competition ranks (ties share the best rank), in tables and
+//     the slope chart alike; rank correlations use average ranks (LeaderboardRanks).
+//   - pass^k is bootstrap.PassHatK's unbiased estimator, over the cases with at least k
+//     repeats (PassK).
 //   - Interventions: "acted after calling the affected tool" counts, for variant cases, the
 //     acted episodes that had called an information tool whose evidence the variant changes
 //     (compared with the base case's rules and frozen deltas) before their first attempt.

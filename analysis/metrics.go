@@ -4,6 +4,7 @@ import (
 	"math"
 	"sort"
 
+	"github.com/sabench/sabench-stats/bootstrap"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/oracle"
 )
@@ -255,52 +256,38 @@ func InvestigationComplete(v *oracle.Verdict) bool {
 	return v.CoverageComplete
 }
 
-// PassK is the τ-bench pass^k of one configuration: the mean over cases of
-// C(c,k)/C(n,k), where n is the number of scored repeats of a case and c its successes.
-// Cases with fewer than k repeats are left out; NaN when none remain.
+// PassK is the τ-bench pass^k of one configuration's verdicts, computed by
+// bootstrap.PassHatK (the mean over cases of C(c,k)/C(n,k), each case with its own number
+// n of scored repeats and c successes). Cases with fewer than k repeats are left out, as
+// PassHatK refuses them; NaN when none remain.
 func PassK(vs []oracle.Verdict, k int) float64 {
 	type nc struct{ n, c int }
 	by := map[string]*nc{}
+	var ids []string
 	for i := range vs {
 		x := by[vs[i].CaseID]
 		if x == nil {
 			x = &nc{}
 			by[vs[i].CaseID] = x
+			ids = append(ids, vs[i].CaseID)
 		}
 		x.n++
 		if vs[i].ECS {
 			x.c++
 		}
 	}
-	ids := make([]string, 0, len(by))
-	for id := range by {
-		ids = append(ids, id)
-	}
-	sort.Strings(ids)
-	s, m := 0.0, 0
+	sort.Strings(ids) // a fixed summation order
+	var cs, ns []int
 	for _, id := range ids {
-		x := by[id]
-		if x.n < k {
-			continue
+		if x := by[id]; x.n >= k {
+			cs, ns = append(cs, x.c), append(ns, x.n)
 		}
-		s += choose(x.c, k) / choose(x.n, k)
-		m++
 	}
-	if m == 0 {
-		return math.NaN()
+	p, err := bootstrap.PassHatK(cs, ns, k)
+	if err != nil {
+		return math.NaN() // no case with k repeats (the counts are valid by construction)
 	}
-	return s / float64(m)
-}
-
-func choose(n, k int) float64 {
-	if k < 0 || k > n {
-		return 0
-	}
-	r := 1.0
-	for i := 1; i <= k; i++ {
-		r = r * float64(n-k+i) / float64(i)
-	}
-	return r
+	return p
 }
 
 // Majority is the case-level majority vote of a configuration: a case succeeds when a

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"fmt"
 	"math"
 	"testing"
 
@@ -134,5 +135,24 @@ func TestPassKAndMajority(t *testing.T) {
 	d := Disagree(vs, b)
 	if d != (Disagreement{Shared: 2, OnlyA: 1, OnlyB: 0}) {
 		t.Errorf("disagreement %+v", d)
+	}
+}
+
+// TestLeaderboardRanks: reference values from scipy.stats.rankdata(-x, method="min");
+// a configuration without episodes ranks last.
+func TestLeaderboardRanks(t *testing.T) {
+	rate := func(x float64) Rate { return Rate{Num: int(1000 * x), Den: 1000} }
+	for _, tc := range []struct {
+		in   []Rate
+		want string
+	}{
+		{[]Rate{rate(0.5), rate(0.7), rate(0.6)}, "[3 1 2]"},
+		{[]Rate{rate(0.5), rate(0.7), rate(0.5), rate(0.1)}, "[2 1 2 4]"},
+		{[]Rate{rate(1), rate(1), rate(1)}, "[1 1 1]"},
+		{[]Rate{rate(0.3), {}, rate(0.9)}, "[2 3 1]"},
+	} {
+		if got := fmt.Sprint(LeaderboardRanks(tc.in)); got != tc.want {
+			t.Errorf("LeaderboardRanks(%v) = %s, want %s", tc.in, got, tc.want)
+		}
 	}
 }

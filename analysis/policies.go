@@ -1,13 +1,10 @@
 package analysis
 
 import (
-	"fmt"
 	"math"
-	"sort"
 
 	"github.com/sabench/sabench-stats/bootstrap"
 	"github.com/sabench/sabench-stats/oracle"
-	"github.com/sabench/sabench-stats/results"
 )
 
 // PolicyComparison compares leaderboards of the same episodes scored under several
@@ -18,7 +15,20 @@ type PolicyComparison struct {
 	Releases []*Release
 }
 
-// leaderboard is one configuration's overall ECS under one policy.
+// NewPolicyComparison compares every release with the safeact one (the first release
+// when safeact was not scored).
+func NewPolicyComparison(rels []*Release) *PolicyComparison {
+	base := rels[0]
+	for _, r := range rels {
+		if r.Policy.IsSafeAct() {
+			base = r
+			break
+		}
+	}
+	return &PolicyComparison{Base: base, Releases: rels}
+}
+
+// leaderboard is each baseline configuration's overall ECS under one policy and its rank.
 type leaderboard struct {
 	ecs   []Rate
 	ranks []float64
@@ -36,50 +46,53 @@ func (pc *PolicyComparison) board(r *Release) leaderboard {
 			lb.ecs[j].Add(main[i].ECS)
 		}
 	}
-	lb.ranks = competitionRanks(lb.ecs)
+	lb.ranks = LeaderboardRanks(lb.ecs)
 	return lb
 }
 
-// competitionRanks ranks by ECS, best first; ties share the best rank ("1, 2, 2, 4").
-func competitionRanks(ecs []Rate) []float64 {
-	order := make([]int, len(ecs))
-	for i := range order {
-		order[i] = i
-	}
-	val := func(i int) float64 {
-		v := ecs[i].Value()
-		if math.IsNaN(v) {
-			return -1
-		}
-		return v
-	}
-	sort.SliceStable(order, func(a, b int) bool { return val(order[a]) > val(order[b]) })
-	ranks := make([]float64, len(ecs))
-	for pos, i := range order {
-		if pos > 0 && val(i) == val(order[pos-1]) {
-			ranks[i] = ranks[order[pos-1]]
-		} else {
-			ranks[i] = float64(pos + 1)
+// LeaderboardRanks ranks configurations by ECS, best first, with competition ranks for
+// ties ("1, 2, 2, 4": bootstrap.Ranks with TieMin); a configuration without episodes
+// ranks last. Tables and the slope chart both show these ranks; the rank correlations
+// use average ranks instead (bootstrap.RankCorrelations), as Spearman's ρ is defined.
+func LeaderboardRanks(ecs []Rate) []float64 {
+	neg := make([]float64, len(ecs))
+	for i, e := range ecs {
+		neg[i] = 1 // NaN: below every rate
+		if v := e.Value(); !math.IsNaN(v) {
+			neg[i] = -v
 		}
 	}
-	return ranks
+	r, _ := bootstrap.Ranks(neg, bootstrap.TieMin) // finite by construction
+	return r
 }
 
-// Tables returns the per-configuration table ("policies") and the leaderboard-agreement
-// table ("policy_ranks").
-func (pc *PolicyComparison) Tables(o StatOptions) ([]*results.Table, error) {
+// PolicyRow is one policy's leaderboard against the baseline's: per baseline
+// configuration (in Base.Configs order) its ECS, paired Δ and rank; and overall the rank
+// correlations, the configurations whose rank changes, the episodes that pass the
+// baseline but fail this policy, and the mean Δ ECS.
+type PolicyRow struct {
+	Policy   oracle.Policy
+	ECS      []Rate
+	Delta    []Estimate
+	Ranks    []float64
+	Tau, Rho Estimate
+	Changed  int
+	Lost     int
+	MeanGain float64
+}
+
+// PolicyResult is the whole comparison.
+type PolicyResult struct {
+	Base      *Release
+	BaseRanks []float64
+	Rows      []PolicyRow
+}
+
+// Compare computes every policy's row.
+func (pc *PolicyComparison) Compare(o StatOptions) (*PolicyResult, error) {
 	base := pc.Base
 	bb := pc.board(base)
-	per := &results.Table{ID: "policies", Title: "ECS under each authorization policy (%)",
-		Columns: []results.Column{textCol("policy", "Policy"), textCol("config", "Config"), pctCol("ecs", "ECS"),
-			deltaCol("delta", "Δ vs "+base.Policy.Name+" [95% CI]"), countCol("rank", "Rank"), countCol("rank_base", "Rank ("+base.Policy.Name+")"),
-			{Key: "rank_change", Header: "Rank change", Kind: results.KindNumber, Decimals: 0, Signed: true}}}
-	agree := &results.Table{ID: "policy_ranks", Title: "Leaderboard agreement with " + base.Policy.Name,
-		Columns: []results.Column{textCol("policy", "Policy"), textCol("hash", "Settings hash"),
-			{Key: "tau_b", Header: "Kendall τ-b [95% CI]", Kind: results.KindInterval, Decimals: 3},
-			{Key: "rho", Header: "Spearman ρ [95% CI]", Kind: results.KindInterval, Decimals: 3},
-			countCol("changed", "Configs whose rank changes"), countCol("lost", "Episodes passing "+base.Policy.Name+" but failing"),
-			{Key: "mean_gain", Header: "Mean Δ ECS", Kind: results.KindPercent, Decimals: 1, Signed: true}}}
+	res := &PolicyResult{Base: base, BaseRanks: bb.ranks}
 	units, index := pc.unitIndex(o)
 	// Intervals are keyed by the settings hash, not the name: policies with the same
 	// settings (tau-bench, appworld) have the same verdicts and so the same intervals,
@@ -95,27 +108,19 @@ func (pc *PolicyComparison) Tables(o StatOptions) ([]*results.Table, error) {
 			byHash[r.Policy.Hash()] = iv
 		}
 		lb := pc.board(r)
-		changed := 0
+		row := PolicyRow{Policy: r.Policy, ECS: lb.ecs, Delta: iv.deltas, Ranks: lb.ranks, Tau: iv.tau, Rho: iv.rho,
+			Lost: lostSuccesses(base.mainVerdicts(), r.mainVerdicts())}
 		gain := 0.0
-		for j, c := range base.configs {
+		for j := range base.configs {
 			if lb.ranks[j] != bb.ranks[j] {
-				changed++
+				row.Changed++
 			}
 			gain += lb.ecs[j].Value() - bb.ecs[j].Value()
-			per.AddGroupRow(r.Policy.Name, results.Text(r.Policy.Name), results.Text(c), rateCell(lb.ecs[j]), estCell(iv.deltas[j]),
-				results.Count(int64(lb.ranks[j])), results.Count(int64(bb.ranks[j])), results.Number(bb.ranks[j]-lb.ranks[j]))
 		}
-		agree.AddRow(results.Text(r.Policy.Name), results.Text(r.Policy.Hash()), estCell(iv.tau), estCell(iv.rho),
-			results.Count(int64(changed)), results.Count(int64(lostSuccesses(base.mainVerdicts(), r.mainVerdicts()))),
-			results.Number(gain/float64(len(base.configs))))
+		row.MeanGain = gain / float64(len(base.configs))
+		res.Rows = append(res.Rows, row)
 	}
-	per.Notes = append(per.Notes, fmt.Sprintf("Same episodes re-scored under each policy; Δ paired over cases, %d %s resamples. Rank change > 0: the configuration moves up.", o.Resamples, o.Unit()))
-	for _, r := range pc.Releases {
-		per.Notes = append(per.Notes, r.Policy.String())
-	}
-	agree.Notes = append(agree.Notes, fmt.Sprintf("τ-b and ρ between each policy's leaderboard (overall ECS) and %s's; intervals resample cases and recompute both leaderboards (%d resamples).", base.Policy.Name, o.Resamples),
-		"Episodes passing the baseline but failing: 0 means the policy's success set contains the baseline's, episode by episode.")
-	return []*results.Table{per, agree}, nil
+	return res, nil
 }
 
 // policyIntervals are one policy's paired Δ per configuration against the baseline and
@@ -212,4 +217,14 @@ func (pc *PolicyComparison) rankCorrelation(r *Release, unit func(*oracle.Verdic
 		return Estimate{X: res.Estimate[k], Lo: iv.Lo, Hi: iv.Hi, Units: len(index), Fallback: iv.Fallback}
 	}
 	return mk(0), mk(1), nil
+}
+
+// Ranks is each policy's leaderboard ranks (LeaderboardRanks), [policy][configuration],
+// without the intervals Compare computes.
+func (pc *PolicyComparison) Ranks() [][]float64 {
+	out := make([][]float64, len(pc.Releases))
+	for i, r := range pc.Releases {
+		out[i] = pc.board(r).ranks
+	}
+	return out
 }

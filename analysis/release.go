@@ -119,9 +119,6 @@ func (r *Release) of(config, condition string, filters ...Filter) []oracle.Verdi
 	}}, filters...)...)
 }
 
-// Case returns the case with this id (variant included), or nil.
-func (r *Release) Case(id string) *ingest.Case { return r.byID[id] }
-
 // Configs lists the configurations in input order.
 func (r *Release) Configs() []string { return r.configs }
 
@@ -175,9 +172,6 @@ func (r *Release) Select(filters ...Filter) []oracle.Verdict {
 
 // Filter selects verdicts.
 type Filter func(*oracle.Verdict) bool
-
-// IsScored keeps episodes that were scored (not excluded).
-func IsScored(v *oracle.Verdict) bool { return !v.Excluded }
 
 // Interactive keeps the scored episodes of the given condition that are not static
 // judgments of an executable case. Legacy episodes are decisions by design and count here:

@@ -1,6 +1,7 @@
 package bootstrap
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -324,8 +325,12 @@ func TestSmallStatisticsEdgeCases(t *testing.T) {
 	if v, _ := KendallTauB([]float64{1, 1, 1}, []float64{1, 2, 3}); !math.IsNaN(v) {
 		t.Errorf("τ-b with constant x = %v, want NaN", v)
 	}
-	if r, _ := Ranks([]float64{10, 20, 10, 30}); r[0] != 1.5 || r[2] != 1.5 || r[3] != 4 {
+	if r, _ := Ranks([]float64{10, 20, 10, 30}, TieAverage); r[0] != 1.5 || r[2] != 1.5 || r[3] != 4 {
 		t.Errorf("Ranks = %v", r)
+	}
+	// scipy.stats.rankdata([10, 20, 10, 30, 20], method="min") = [1, 3, 1, 5, 3].
+	if r, _ := Ranks([]float64{10, 20, 10, 30, 20}, TieMin); fmt.Sprint(r) != "[1 3 1 5 3]" {
+		t.Errorf("Ranks(TieMin) = %v, want [1 3 1 5 3]", r)
 	}
 }
 

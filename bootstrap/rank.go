@@ -29,14 +29,38 @@ func Spearman(x, y []float64) (float64, error) {
 	return sc.spearman(x, y), nil
 }
 
-// Ranks returns 1-based ranks with ties given their average rank.
-func Ranks(x []float64) ([]float64, error) {
+// TieRule says which rank tied values share.
+type TieRule int
+
+const (
+	// TieAverage gives ties the mean of their ranks (scipy.stats.rankdata "average"), the
+	// ranks Spearman's ρ correlates.
+	TieAverage TieRule = iota
+	// TieMin gives ties the lowest of their ranks, competition ranking "1, 2, 2, 4"
+	// (rankdata "min"): the leaderboard convention.
+	TieMin
+)
+
+// Ranks returns the 1-based ranks of x, smallest first (negate x to rank the highest
+// first), with ties ranked by rule.
+func Ranks(x []float64, rule TieRule) ([]float64, error) {
 	if err := checkFinite("x", x); err != nil {
 		return nil, err
 	}
 	var sc rankScratch
 	r := make([]float64, len(x))
-	sc.ranks(x, r)
+	if rule != TieMin {
+		sc.ranks(x, r)
+		return r, nil
+	}
+	idx := sc.order(x, nil)
+	for i, j := range idx {
+		if i > 0 && x[j] == x[idx[i-1]] {
+			r[j] = r[idx[i-1]]
+		} else {
+			r[j] = float64(i + 1)
+		}
+	}
 	return r, nil
 }
 

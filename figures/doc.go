@@ -15,11 +15,11 @@
 //   - DomainHeatMap: configuration × domain ECS with the value printed in
 //     every cell and a colour scale fixed to 0–100%, so maps compare.
 //   - PolicyRanks: the rank of each configuration under each authorization
-//     policy, a slope chart with names and ranks at both ends (ties are
-//     centred on their rank; RanksFromScores makes average ranks).
+//     policy, a slope chart with names and ranks at both ends.
 //
-// The inputs do not depend on the analysis package: callers copy their
-// numbers in. Rates are proportions in [0, 1] (differences in [-1, 1]) and
+// The figure types do not depend on the analysis package: callers copy
+// their numbers in. report.go builds the report's figures from analysis
+// results (figures imports analysis, never the reverse). Rates are proportions in [0, 1] (differences in [-1, 1]) and
 // are drawn as percentages (percentage points for differences); NaN marks a
 // missing cell where a field's comment allows it. Validate reports the first
 // defect naming the field and its indices, e.g.

@@ -9,13 +9,6 @@ import (
 	"gonum.org/v1/plot/vg"
 )
 
-// Ranks for a slope chart come from scores; ties share an average rank.
-func ExampleRanksFromScores() {
-	ecs := []float64{0.672, 0.634, 0.672, 0.377}
-	fmt.Println(figures.RanksFromScores(ecs))
-	// Output: [1.5 3 1.5 4]
-}
-
 // A forest plot of two paired differences, written as SVG, PDF and PNG.
 func ExampleWriteAll() {
 	dir, err := os.MkdirTemp("", "figures")

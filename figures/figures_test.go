@@ -252,31 +252,6 @@ func TestWriteAll(t *testing.T) {
 	}
 }
 
-// TestRanksFromScores: reference values from scipy.stats.rankdata(-x,
-// method="average") (NaN handled by this package: NaN rank, no place).
-func TestRanksFromScores(t *testing.T) {
-	for _, tc := range []struct {
-		in, want []float64
-	}{
-		{[]float64{0.5, 0.7, 0.6}, []float64{3, 1, 2}},
-		{[]float64{0.5, 0.7, 0.5, 0.1}, []float64{2.5, 1, 2.5, 4}},
-		{[]float64{1, 1, 1}, []float64{2, 2, 2}},
-		{[]float64{0.3, nan, 0.9}, []float64{2, nan, 1}},
-		{nil, []float64{}},
-	} {
-		got := RanksFromScores(tc.in)
-		if len(got) != len(tc.want) {
-			t.Fatalf("%v: got %v", tc.in, got)
-		}
-		for i := range got {
-			if !(got[i] == tc.want[i] || math.IsNaN(got[i]) && math.IsNaN(tc.want[i])) {
-				t.Errorf("RanksFromScores(%v) = %v, want %v", tc.in, got, tc.want)
-				break
-			}
-		}
-	}
-}
-
 // TestHeatStopsAreBrewer checks the copied YlGnBu stops against gonum's
 // ColorBrewer tables.
 func TestHeatStopsAreBrewer(t *testing.T) {

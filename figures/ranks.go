@@ -20,39 +20,9 @@ type PolicyRanks struct {
 	// Configs are the lines; their order sets colours and breaks label ties.
 	Configs []string
 	// Ranks[c][q] is the rank of config c under policy q: 1 is the highest
-	// ECS, ties may share an average rank (see RanksFromScores); NaN marks
-	// a config without a score under that policy.
+	// ECS; the report passes analysis.LeaderboardRanks (ties share the best
+	// rank, as in the policies table); NaN marks a config without a rank.
 	Ranks [][]float64
-}
-
-// RanksFromScores ranks scores from the highest (rank 1) down; tied
-// scores share the average of their ranks (as scipy.stats.rankdata's
-// "average" on the negated scores), and NaN scores get NaN ranks and take
-// no place.
-func RanksFromScores(scores []float64) []float64 {
-	idx := make([]int, 0, len(scores))
-	for i, s := range scores {
-		if !math.IsNaN(s) {
-			idx = append(idx, i)
-		}
-	}
-	sort.SliceStable(idx, func(a, b int) bool { return scores[idx[a]] > scores[idx[b]] })
-	out := make([]float64, len(scores))
-	for i := range out {
-		out[i] = math.NaN()
-	}
-	for i := 0; i < len(idx); {
-		j := i
-		for j+1 < len(idx) && scores[idx[j+1]] == scores[idx[i]] {
-			j++
-		}
-		r := float64(i+j)/2 + 1
-		for k := i; k <= j; k++ {
-			out[idx[k]] = r
-		}
-		i = j + 1
-	}
-	return out
 }
 
 // Validate implements Figure.

@@ -3,6 +3,7 @@ package figures
 import (
 	"bytes"
 	"flag"
+	"github.com/sabench/sabench-stats/bootstrap"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -126,7 +127,11 @@ func realisticFigures() map[string]Figure {
 	}
 	ranks.Ranks = make([][]float64, nc)
 	for q := range paperPolicies {
-		r := RanksFromScores(scores[q])
+		neg := make([]float64, len(scores[q]))
+		for i, x := range scores[q] {
+			neg[i] = -x
+		}
+		r, _ := bootstrap.Ranks(neg, bootstrap.TieMin) // the leaderboard ranks of analysis.LeaderboardRanks
 		for c := range r {
 			ranks.Ranks[c] = append(ranks.Ranks[c], r[c])
 		}

@@ -80,8 +80,8 @@ func (c Cell) Bold() Cell {
 // IsBold reports whether the cell is highlighted.
 func (c Cell) IsBold() bool { return c.bold }
 
-// IsEmpty reports whether the cell is not applicable.
-func (c Cell) IsEmpty() bool { return c.typ == cellEmpty }
+// isEmpty reports whether the cell is not applicable.
+func (c Cell) isEmpty() bool { return c.typ == cellEmpty }
 
 // Value returns the number a cell is compared by: the count, the number, the interval's
 // estimate or the fraction's ratio n/N. ok is false for text, empty cells and 0/0.

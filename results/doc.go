@@ -1,4 +1,11 @@
-// Package results holds the table model of sabench-stats and its five renderers.
+// Package results is the tables of sabench-stats: the table registry, the builders that
+// turn analysis results into tables, the table model and its five renderers, and the
+// report directory with its index.
+//
+// [Registry] is the single ordered list of tables (id, title, what each needs, its build
+// function); `tables`, `report` and the report index read it, so adding a table is one
+// entry there and a builder in tables_*.go. Headers, decimals and notes live in the
+// builders; results imports analysis, never the reverse.
 //
 // A [Table] is a list of typed columns and rows of typed cells: text, counts, numbers with
 // fixed decimals, percentages, intervals (an estimate with a lower and upper bound, such as a

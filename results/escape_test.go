@@ -28,8 +28,8 @@ func TestLaTeXEscape(t *testing.T) {
 		{"plain-text 1.5/2 (x) [y]", "plain-text 1.5/2 (x) [y]"},
 	}
 	for _, tc := range tests {
-		if got := LaTeXEscape(tc.in); got != tc.want {
-			t.Errorf("LaTeXEscape(%q) = %q, want %q", tc.in, got, tc.want)
+		if got := latexEscape(tc.in); got != tc.want {
+			t.Errorf("latexEscape(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
 }

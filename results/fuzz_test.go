@@ -104,7 +104,7 @@ func FuzzRender(f *testing.F) {
 		}
 
 		// LaTeX: no special character of the text escapes the escaper.
-		esc := LaTeXEscape(oneLine(text))
+		esc := latexEscape(oneLine(text))
 		if left := latexLeftover.Replace(esc); strings.ContainsAny(left, `\&%$#_{}~^`) {
 			t.Fatalf("latex escape of %q left %q", text, left)
 		}

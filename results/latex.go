@@ -19,9 +19,9 @@ var latexEscaper = strings.NewReplacer(
 	"μ", `$\mu$`, "ρ", `$\rho$`, "σ", `$\sigma$`, "τ", `$\tau$`, "χ", `$\chi$`,
 )
 
-// LaTeXEscape escapes s for LaTeX text mode (the rules the LaTeX form applies to every
+// latexEscape escapes s for LaTeX text mode (the rules the LaTeX form applies to every
 // text cell, header, title and note).
-func LaTeXEscape(s string) string { return latexEscaper.Replace(s) }
+func latexEscape(s string) string { return latexEscaper.Replace(s) }
 
 var latexFlavor = flavor{
 	minus: "$-$", less: "$<$", empty: "---",

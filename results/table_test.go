@@ -217,11 +217,11 @@ func TestCSVRoundTrip(t *testing.T) {
 
 func TestNonFiniteIsEmpty(t *testing.T) {
 	for _, x := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
-		if !Number(x).IsEmpty() || !Interval(x, 0, 1).IsEmpty() {
+		if !Number(x).isEmpty() || !Interval(x, 0, 1).isEmpty() {
 			t.Errorf("%v should make an empty cell", x)
 		}
 	}
-	if Interval(1, math.NaN(), 2).IsEmpty() {
+	if Interval(1, math.NaN(), 2).isEmpty() {
 		t.Error("a missing bound keeps the estimate")
 	}
 }

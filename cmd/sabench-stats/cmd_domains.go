@@ -18,24 +18,19 @@ func runDomains(e *env, args []string) error {
 	fs.Var(&protos, "protocol", "protocols to show (repeatable or comma list: legacy, v0, v1, v2, v3; default all)")
 	fs.Var(&domains, "domain", "domains to show (repeatable or comma list; default all)")
 	fs.Var(&configs, "config", "configurations to show (repeatable or comma list; default all)")
-	if err := parseFlags(fs, args); err != nil {
+	if err := c.parse(fs, args, "; filter with --protocol, --domain, --config"); err != nil {
 		return err
-	}
-	if err := c.check(); err != nil {
-		return err
-	}
-	if fs.NArg() > 0 {
-		return usagef("domains takes no arguments (got %q); filter with --protocol, --domain, --config", fs.Args())
 	}
 	f := analysis.DomainFilter{Domains: domains, Configs: configs}
 	var err error
 	if f.Protocols, err = parseProtocols(protos); err != nil {
 		return err
 	}
-	_, rels, _, _, err := c.scoreAll(false)
+	sr, err := c.scoreAll(false)
 	if err != nil {
 		return err
 	}
+	rels := sr.Releases
 	// Names are checked against the release (domains come from the cases, configurations
 	// from the episodes), so a typo is a usage error rather than an empty table.
 	if err := knownNames("domain", domains, rels[0].Domains()); err != nil {
@@ -46,16 +41,13 @@ func runDomains(e *env, args []string) error {
 	}
 	var ts []*results.Table
 	for _, r := range rels {
-		t := r.DomainTable(f)
+		t := results.BuildDomains(r, f)
 		if len(rels) > 1 {
 			t.ID += "-" + r.Policy.Name // one table per policy; the id tells them apart in JSON and LaTeX labels
 		}
 		ts = append(ts, t)
 	}
-	if c.out != "" {
-		return results.WriteTableFile(c.out, c.outFormat(), ts...)
-	}
-	return results.RenderAll(e.stdout, ts, c.outFormat())
+	return c.writeTables(e, ts)
 }
 
 // knownNames returns a usage error naming the first of names not in known, and listing

@@ -5,6 +5,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/figures"
 )
 
@@ -20,15 +21,10 @@ func runFigures(e *env, args []string) error {
 	c := addCommon(e, fs, "sabench-figures")
 	fs.Lookup("out").Usage = "directory that receives the figures (created if needed)"
 	fs.Lookup("policy").Usage = "policies scored (repeatable; default every preset, for the policy-ranks figure); the other figures use safeact, or the first policy when safeact is not among them"
+	c.addChoices(fs, false)
 	size := fs.String("size", "column", "figure size: column (3.5 in, 7 pt), page (7 in, 8 pt) or slide (12 × 6.5 in, 13 pt)")
-	if err := parseFlags(fs, args); err != nil {
+	if err := c.parse(fs, args, ""); err != nil {
 		return err
-	}
-	if err := c.check(); err != nil {
-		return err
-	}
-	if fs.NArg() > 0 {
-		return usagef("figures takes no arguments (got %q)", fs.Args())
 	}
 	opt, ok := figureSizes[*size]
 	if !ok {
@@ -37,12 +33,15 @@ func runFigures(e *env, args []string) error {
 	if c.out == "" {
 		return usagef("figures: --out must name a directory")
 	}
-	_, rels, _, _, err := c.scoreAll(true)
+	sr, err := c.scoreAll(true)
 	if err != nil {
 		return err
 	}
-	pc := policyComparison(rels)
-	figs, err := pc.Base.Figures(c.stats(), pc)
+	if err := c.checkChoices(sr); err != nil {
+		return err
+	}
+	pc := analysis.NewPolicyComparison(sr.Releases)
+	figs, skipped, err := figures.Report(pc.Base, pc, c.stats(), c.choices)
 	if err != nil {
 		return err
 	}
@@ -68,8 +67,11 @@ func runFigures(e *env, args []string) error {
 	// The figures cannot carry the policy themselves; say which one they show.
 	fmt.Fprintf(e.stderr, "figures: %d figures scored under policy %s", len(figs), pc.Base.Policy.String())
 	if len(pc.Releases) > 1 {
-		fmt.Fprintf(e.stderr, "; policy_ranks compares %s", policyNames(pc.Releases))
+		fmt.Fprintf(e.stderr, "; policy_ranks compares %s", sr.PolicyNames())
 	}
 	fmt.Fprintln(e.stderr)
+	for _, why := range skipped {
+		fmt.Fprintf(e.stderr, "figures: not written: %s\n", why)
+	}
 	return nil
 }

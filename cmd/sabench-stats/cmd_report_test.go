@@ -37,8 +37,8 @@ func TestReportWritesEverythingAndReplacesOnlyReports(t *testing.T) {
 	}
 	tables, _ := filepath.Glob(filepath.Join(out, "tables", "*"))
 	figs, _ := filepath.Glob(filepath.Join(out, "figures", "*"))
-	if len(tables) != 18*5 || len(figs) != 5*3 {
-		t.Errorf("%d table files (want 90) and %d figure files (want 15)", len(tables), len(figs))
+	if len(tables) != 19*5 || len(figs) != 5*3 { // 19 registry tables (policy_settings included) × 5 formats
+		t.Errorf("%d table files (want 95) and %d figure files (want 15)", len(tables), len(figs))
 	}
 	// An earlier report is replaced; a foreign directory is not touched.
 	if _, stderr, code := runCLI(t, "report", "--out", out, "--resamples", "0"); code != 0 {
@@ -62,5 +62,40 @@ func TestReportWritesEverythingAndReplacesOnlyReports(t *testing.T) {
 	leftovers, _ := filepath.Glob(filepath.Join(dir, ".*tmp-*"))
 	if len(leftovers) != 0 {
 		t.Errorf("temporary directories left behind: %v", leftovers)
+	}
+}
+
+// TestReportWithoutMainEpisodes: an input with no main-condition episode still gets every
+// table (empty ones say why), no figure, and the index and stderr say what was skipped.
+func TestReportWithoutMainEpisodes(t *testing.T) {
+	dir := t.TempDir()
+	runs := filepath.Join(dir, "runs.jsonl")
+	if err := os.WriteFile(runs, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "report")
+	_, stderr, code := runCLI(t, "report", "--bench", filepath.Join("..", "..", "ingest", "testdata", "safeactbench"), "--runs", runs, "--out", out, "--resamples", "0")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stderr, "not written: every figure: no scored main-condition episodes") {
+		t.Errorf("stderr does not say what was skipped: %q", stderr)
+	}
+	index, err := os.ReadFile(filepath.Join(out, "index.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(index), "- Not written: every figure: no scored main-condition episodes.") {
+		t.Errorf("index does not say what was skipped:\n%s", index)
+	}
+	t2, err := os.ReadFile(filepath.Join(out, "tables", "T2.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(t2), "Empty: no scored main-condition episodes.") {
+		t.Errorf("empty T2 gives no reason:\n%s", t2)
+	}
+	if figs, _ := filepath.Glob(filepath.Join(out, "figures", "*")); len(figs) != 0 {
+		t.Errorf("figures written: %v", figs)
 	}
 }

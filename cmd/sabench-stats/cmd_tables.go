@@ -1,58 +1,61 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 
-	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/results"
 )
 
 func init() {
-	register(command{name: "tables", summary: "print tables by id (T1 T2 T3 T4 T7 T8 T9 T10 T13 T14, failures, interventions, disagreement, variance, coverage, domains, policies)", run: runTables})
+	register(command{name: "tables", summary: "print tables by id (tables --list names them all)", run: runTables})
 }
 
 func runTables(e *env, args []string) error {
 	fs := newFlagSet(e, "tables", "[flags] [ID ...]")
 	c := addCommon(e, fs, "")
+	c.addChoices(fs, true)
+	list := fs.Bool("list", false, "list every table id with its title, and exit")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if err := c.check(); err != nil {
 		return err
 	}
-	ids := fs.Args()
+	if *list {
+		if fs.NArg() > 0 {
+			return usagef("tables --list takes no ids (got %q)", fs.Args())
+		}
+		var b strings.Builder
+		for _, s := range results.Registry {
+			fmt.Fprintf(&b, "%-16s %s\n", s.ID, s.Title)
+		}
+		_, err := fmt.Fprint(e.stdout, b.String())
+		return err
+	}
+	var specs []results.Spec
 	needPolicies := false
-	for _, id := range ids {
-		needPolicies = needPolicies || strings.EqualFold(id, "policies")
-		if !knownTable(id) {
-			return usagef("unknown table %q (known: %s, policies)", id, strings.Join(analysis.TableIDs, ", "))
+	for _, id := range fs.Args() {
+		s, err := results.Lookup(id)
+		if err != nil {
+			return usagef("%v", err)
 		}
+		specs = append(specs, s)
+		needPolicies = needPolicies || s.Needs == results.NeedPolicies
 	}
-	_, rels, _, _, err := c.scoreAll(needPolicies || len(ids) == 0 && len(c.policies) > 1)
+	sr, err := c.scoreAll(needPolicies || len(specs) == 0 && len(c.policies) > 1)
 	if err != nil {
 		return err
 	}
-	if len(ids) == 0 && len(rels) == 1 {
-		ids = analysis.TableIDs
+	if err := c.checkChoices(sr); err != nil {
+		return err
 	}
-	ts, err := buildTables(rels, ids, c.stats())
+	if len(specs) == 0 {
+		specs = results.Default(len(sr.Releases))
+	}
+	ts, err := results.Build(c.tableInput(sr), specs)
 	if err != nil {
 		return err
 	}
-	if c.out != "" {
-		return results.WriteTableFile(c.out, c.outFormat(), ts...)
-	}
-	return results.RenderAll(e.stdout, ts, c.outFormat())
-}
-
-func knownTable(id string) bool {
-	if strings.EqualFold(id, "policies") {
-		return true
-	}
-	for _, k := range analysis.TableIDs {
-		if strings.EqualFold(k, id) {
-			return true
-		}
-	}
-	return false
+	return c.writeTables(e, ts)
 }

@@ -2,15 +2,15 @@ package main
 
 import (
 	"errors"
-	"io"
-
 	"flag"
 	"fmt"
+	"io"
+	"runtime"
+	"strings"
+
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/bootstrap"
 	"github.com/sabench/sabench-stats/results"
-	"runtime"
-	"strings"
 )
 
 // listFlag collects a repeatable flag; commas also separate values.
@@ -59,6 +59,7 @@ type common struct {
 	quantile      string
 	level         float64
 	clustered     bool
+	choices       analysis.Choices // the paper's choices; set by addChoices
 
 	stderr io.Writer // for progress, shown only when it is a terminal
 }
@@ -79,11 +80,12 @@ func newFlagSet(e *env, name, usage string) *flag.FlagSet {
 // stdout).
 func addCommon(e *env, fs *flag.FlagSet, defaultOut string) *common {
 	c := &common{stderr: e.stderr}
+	d := analysis.DefaultStatOptions()
 	fs.StringVar(&c.bench, "bench", "builtin", "case specs: a SafeActBench checkout, a directory of case JSON files, a JSONL of {case_id, protocol, case_spec} rows, or builtin")
 	fs.Var(&c.runs, "runs", "episode files, globs or directories (repeatable; default: the built-in release's episodes)")
 	fs.Var(&c.policies, "policy", "authorization policy: a preset (safeact, near-miss, toolsandbox, tau-bench, appworld) or a JSON policy file (repeatable where a command compares policies)")
-	fs.Uint64Var(&c.seed, "seed", 1, "master seed of every resampling")
-	fs.IntVar(&c.resamples, "resamples", 5000, "bootstrap resamples")
+	fs.Uint64Var(&c.seed, "seed", d.Seed, "master seed of every resampling")
+	fs.IntVar(&c.resamples, "resamples", d.Resamples, "bootstrap resamples")
 	fs.StringVar(&c.format, "format", "text", "output format: text, md, latex, csv or json")
 	fs.StringVar(&c.out, "out", defaultOut, "output directory or file")
 	fs.IntVar(&c.jobs, "j", runtime.GOMAXPROCS(0), "worker goroutines (results do not depend on it)")
@@ -93,9 +95,31 @@ func addCommon(e *env, fs *flag.FlagSet, defaultOut string) *common {
 	fs.StringVar(&c.dedupe, "dedupe", "", "duplicate episode keys: error (default), first or last")
 	fs.StringVar(&c.method, "interval", "percentile", "bootstrap interval: percentile, basic or bca")
 	fs.StringVar(&c.quantile, "quantile", "scipy", "quantile convention: scipy (np.percentile, linear) or r (boot's norm.inter)")
-	fs.Float64Var(&c.level, "level", 0.95, "confidence level of the intervals")
+	fs.Float64Var(&c.level, "level", d.Level, "confidence level of the intervals")
 	fs.BoolVar(&c.clustered, "clustered", false, "resample template clusters instead of cases")
 	return c
+}
+
+// addChoices registers the flags of the paper's fixed choices (analysis.Choices) that a
+// command reads: the shared harness, and with tables the strategy conditions and case-set
+// names.
+func (c *common) addChoices(fs *flag.FlagSet, tables bool) {
+	c.choices = analysis.PaperChoices()
+	ch := &c.choices
+	fs.StringVar(&ch.SharedHarness, "shared-harness", ch.SharedHarness, "the harness every model also ran with, that T4, its forest plot and the disagreement table pair the others with (case-insensitive)")
+	if !tables {
+		return
+	}
+	fs.StringVar(&ch.StrategyAll, "t13-strategy", ch.StrategyAll, "T13's strategy condition, compared with main on all protocols")
+	fs.StringVar(&ch.StrategyExec, "t14-strategy", ch.StrategyExec, "T14's strategy condition, compared with main on V0–V3")
+	fs.StringVar(&ch.SetT9, "t9-set", ch.SetT9, "T9's case set (matched V1 cases)")
+	fs.StringVar(&ch.SetT10, "t10-set", ch.SetT10, "T10's case set (class-balanced cases)")
+	fs.StringVar(&ch.SetInterventions, "interventions-set", ch.SetInterventions, "the interventions table's case set")
+}
+
+// tableInput is what the tables of a scored release are built from.
+func (c *common) tableInput(sr *analysis.ScoredRelease) *results.Input {
+	return &results.Input{Releases: sr.Releases, Stats: c.stats(), Choices: c.choices}
 }
 
 // parseFlags parses args and turns flag errors into usage errors. It returns errHelp
@@ -106,6 +130,21 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 			return errHelp
 		}
 		return usagef("%s: %v", fs.Name(), err)
+	}
+	return nil
+}
+
+// parse parses an analysis command's arguments, checks the shared flags and refuses
+// positional arguments (hint follows the refusal).
+func (c *common) parse(fs *flag.FlagSet, args []string, hint string) error {
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := c.check(); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("%s takes no arguments (got %q)%s", fs.Name(), fs.Args(), hint)
 	}
 	return nil
 }
@@ -182,4 +221,15 @@ func flagsFirst(fs *flag.FlagSet, args []string) []string {
 		return flags
 	}
 	return append(append(flags, "--"), pos...)
+}
+
+// checkChoices refuses a choice flag that names nothing in the release.
+func (c *common) checkChoices(sr *analysis.ScoredRelease) error {
+	if c.choices == (analysis.Choices{}) { // a command without choice flags
+		return nil
+	}
+	if err := c.choices.Check(sr.Releases[0]); err != nil {
+		return usagef("%v", err)
+	}
+	return nil
 }

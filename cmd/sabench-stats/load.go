@@ -11,6 +11,7 @@ import (
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/synth"
 	"github.com/sabench/sabench-stats/oracle"
+	"github.com/sabench/sabench-stats/results"
 )
 
 // input is a loaded bench plus a way to stream its episodes.
@@ -153,6 +154,11 @@ func (c *common) policyList(all bool) ([]oracle.Policy, error) {
 
 // score streams the episodes once and scores them under every policy.
 func (c *common) score(in *input, pols []oracle.Policy, detail bool) (*analysis.Scored, []ingest.Problem, error) {
+	return c.scoreWith(in, pols, detail, nil)
+}
+
+// scoreWith is score with ScoreOptions.Others.
+func (c *common) scoreWith(in *input, pols []oracle.Policy, detail bool, others func(*ingest.Episode) bool) (*analysis.Scored, []ingest.Problem, error) {
 	src, err := in.open()
 	if err != nil {
 		return nil, nil, err
@@ -161,7 +167,7 @@ func (c *common) score(in *input, pols []oracle.Policy, detail bool) (*analysis.
 	bar := c.progress("scoring")
 	defer bar.Finish()
 	s, err := analysis.Score(src, in.bench.Case, analysis.ScoreOptions{Policies: pols, Workers: c.jobs,
-		InfraFailuresFail: c.infraFailures == "fail", Detail: detail, Progress: bar.set})
+		InfraFailuresFail: c.infraFailures == "fail", Detail: detail, Progress: bar.set, Others: others})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -169,48 +175,38 @@ func (c *common) score(in *input, pols []oracle.Policy, detail bool) (*analysis.
 }
 
 // scoreAll resolves the policies (every preset by default when all is true), loads the
-// input and scores it as scoreReleases does: the sequence every analysis command starts
-// with.
-func (c *common) scoreAll(all bool) (*input, []*analysis.Release, analysis.Counts, []ingest.Problem, error) {
+// input and scores it: every episode under the first policy and, for comparing
+// leaderboards, only the main-condition episodes under the others (the policy tables and
+// figures read nothing else, and scoring is the report's largest cost), in one pass.
+func (c *common) scoreAll(all bool) (*analysis.ScoredRelease, error) {
+	return c.scoreRelease(all, func(ep *ingest.Episode) bool { return ep.Condition == ingest.DefaultCondition })
+}
+
+// scoreRelease is scoreAll with the episodes the policies after the first score (all
+// when others is nil).
+func (c *common) scoreRelease(all bool, others func(*ingest.Episode) bool) (*analysis.ScoredRelease, error) {
 	pols, err := c.policyList(all)
 	if err != nil {
-		return nil, nil, analysis.Counts{}, nil, err
+		return nil, err
 	}
 	in, err := c.load()
 	if err != nil {
-		return nil, nil, analysis.Counts{}, nil, err
+		return nil, err
 	}
-	rels, counts, dropped, err := c.scoreReleases(in, pols)
-	return in, rels, counts, dropped, err
+	s, dropped, err := c.scoreWith(in, pols, false, others)
+	if err != nil {
+		return nil, err
+	}
+	return analysis.NewScoredRelease(in.describe, in.bench, s, dropped), nil
 }
 
-// scoreReleases scores every episode under the first policy and, for comparing
-// leaderboards, only the main-condition episodes under the others (the policy tables and
-// figures read nothing else, and scoring is the report's largest cost), in one pass over
-// the input. It returns one release per policy, the first policy's counts and the dropped
-// duplicates.
-func (c *common) scoreReleases(in *input, pols []oracle.Policy) ([]*analysis.Release, analysis.Counts, []ingest.Problem, error) {
-	src, err := in.open()
-	if err != nil {
-		return nil, analysis.Counts{}, nil, err
-	}
-	defer src.Close()
-	bar := c.progress("scoring")
-	defer bar.Finish()
-	s, err := analysis.Score(src, in.bench.Case, analysis.ScoreOptions{Policies: pols, Workers: c.jobs,
-		InfraFailuresFail: c.infraFailures == "fail", Progress: bar.set,
-		Others: func(ep *ingest.Episode) bool { return ep.Condition == ingest.DefaultCondition }})
-	if err != nil {
-		return nil, analysis.Counts{}, nil, err
-	}
-	return releases(in, s), s.Counts, src.Reported(), nil
-}
+// excludedSummary is kept for the score command (analysis.Counts.Summary).
+func excludedSummary(c analysis.Counts, dropped int) string { return c.Summary(dropped) }
 
-// releases builds one analysis release per policy.
-func releases(in *input, s *analysis.Scored) []*analysis.Release {
-	out := make([]*analysis.Release, len(s.Policies))
-	for i, p := range s.Policies {
-		out[i] = analysis.NewRelease(in.bench.Cases, in.bench.Sets, s.Verdicts[i], p)
+// writeTables writes tables to --out, or renders them to stdout.
+func (c *common) writeTables(e *env, ts []*results.Table) error {
+	if c.out != "" {
+		return results.WriteTableFile(c.out, c.outFormat(), ts...)
 	}
-	return out
+	return results.RenderAll(e.stdout, ts, c.outFormat())
 }

@@ -1,19 +1,17 @@
-package analysis
+package results
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
 
+	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/jsonv"
 	"github.com/sabench/sabench-stats/oracle"
-	"github.com/sabench/sabench-stats/results"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files")
 
 var realIDs = []string{"SAB-L-001", "SAB-V0-001", "SAB-V0-166", "SAB-V0-167", "SAB-V1-001", "SAB-V1-011",
 	"SAB-V2-001", "SAB-V2-016", "SAB-V2-018", "SAB-V3-001"}
@@ -22,7 +20,7 @@ var realIDs = []string{"SAB-L-001", "SAB-V0-001", "SAB-V0-166", "SAB-V0-167", "S
 // models × two harnesses, 3 repeats, plus static judgments, a strategy condition and an
 // intervention, drawn from a fixed linear congruential sequence so every table has
 // something to show.
-func fixtureRelease(t *testing.T) *Release {
+func fixtureRelease(t *testing.T) *analysis.Release {
 	t.Helper()
 	var cases []*ingest.Case
 	for i, id := range realIDs {
@@ -32,8 +30,9 @@ func fixtureRelease(t *testing.T) *Release {
 	}
 	v1 := realCase(t, "SAB-V1-001")
 	cases = append(cases, &ingest.Case{ID: "SAB-V1-001@withheld", BaseID: "SAB-V1-001", Variant: "withheld", Protocol: ingest.V1, Domain: v1.Domain, Spec: v1.Spec})
-	sets := map[string][]string{SetT9: {"SAB-V1-001", "SAB-V1-011"}, SetT10: {"SAB-V0-001", "SAB-V0-166", "SAB-V1-001"},
-		SetInterventions: {"SAB-V1-001"}}
+	ch := analysis.PaperChoices()
+	sets := map[string][]string{ch.SetT9: {"SAB-V1-001", "SAB-V1-011"}, ch.SetT10: {"SAB-V0-001", "SAB-V0-166", "SAB-V1-001"},
+		ch.SetInterventions: {"SAB-V1-001"}}
 	seed := uint64(12345)
 	next := func() float64 {
 		seed = seed*6364136223846793005 + 1442695040888963407
@@ -72,7 +71,7 @@ func fixtureRelease(t *testing.T) *Release {
 				add(config, c.ID, c.Protocol, c.Domain, rep, "main", false, 0.35+0.1*float64(ci))
 			}
 		}
-		for _, id := range sets[SetT9] {
+		for _, id := range sets[ch.SetT9] {
 			add(config, id, ingest.V1, "customer_policy_qa", 0, "static", true, 0.9)
 		}
 		for _, c := range cases[:10] {
@@ -84,11 +83,11 @@ func fixtureRelease(t *testing.T) *Release {
 	vs = append(vs, oracle.Verdict{Config: "M1/Family", Model: "M1", Harness: "Family", CaseID: "SAB-V3-001", BaseCaseID: "SAB-V3-001",
 		Protocol: ingest.V3, Domain: cases[9].Domain, Repeat: 3, Condition: "main", Status: "infra_failure", Excluded: true,
 		ExclusionReason: "infra_failure", FirstAttemptIndex: -1, Official: -1})
-	return NewRelease(cases, sets, vs, oracle.SafeAct)
+	return analysis.NewRelease(cases, sets, vs, oracle.SafeAct)
 }
 
-func goldenStats() StatOptions {
-	o := DefaultStatOptions()
+func goldenStats() analysis.StatOptions {
+	o := analysis.DefaultStatOptions()
 	o.Resamples = 200
 	o.Workers = 2
 	return o
@@ -99,28 +98,18 @@ func goldenStats() StatOptions {
 func TestGoldenTables(t *testing.T) {
 	r := fixtureRelease(t)
 	o := goldenStats()
-	tables := []*results.Table{}
-	for _, id := range TableIDs {
-		tb, err := r.Table(id, o)
-		if err != nil {
-			t.Fatalf("%s: %v", id, err)
-		}
-		tables = append(tables, tb)
-	}
-	strict := r
-	lax := NewRelease(r.Cases, r.Sets, relaxed(r.Verdicts), oracle.Presets[3])
-	pt, err := (&PolicyComparison{Base: strict, Releases: []*Release{strict, lax}}).Tables(o)
+	lax := analysis.NewRelease(r.Cases, r.Sets, relaxed(r.Verdicts), oracle.Presets[3])
+	tables, err := Build(&Input{Releases: []*analysis.Release{r, lax}, Stats: o, Choices: analysis.PaperChoices()}, Registry)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tables = append(tables, pt...)
 	for _, tb := range tables {
-		for _, f := range results.Formats() {
+		for _, f := range Formats() {
 			var buf bytes.Buffer
-			if err := results.Render(&buf, tb, f); err != nil {
+			if err := Render(&buf, tb, f); err != nil {
 				t.Fatalf("%s %s: %v", tb.ID, f, err)
 			}
-			path := filepath.Join("testdata", "golden", tb.ID+"."+f.Ext())
+			path := filepath.Join("testdata", "tables", tb.ID+"."+f.Ext())
 			if *update {
 				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 					t.Fatal(err)
@@ -160,11 +149,8 @@ func TestTablesDoNotDependOnWorkers(t *testing.T) {
 		o.Workers = workers
 		var buf bytes.Buffer
 		for _, id := range []string{"T4", "T9", "T13", "interventions"} {
-			tb, err := r.Table(id, o)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := results.Render(&buf, tb, results.FormatJSON); err != nil {
+			tb := buildOne(t, r, id, o)
+			if err := Render(&buf, tb, FormatJSON); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -197,16 +183,45 @@ func TestTablesDoNotDependOnVerdictOrder(t *testing.T) {
 			break
 		}
 	}
-	r2 := NewRelease(r.Cases, r.Sets, interleaved, r.Policy)
+	r2 := analysis.NewRelease(r.Cases, r.Sets, interleaved, r.Policy)
 	o := goldenStats()
 	for _, id := range []string{"T2", "T3", "T8", "variance", "failures"} {
-		a, _ := r.Table(id, o)
-		b, _ := r2.Table(id, o)
+		a, b := buildOne(t, r, id, o), buildOne(t, r2, id, o)
 		var ba, bb bytes.Buffer
-		results.Render(&ba, a, results.FormatCSV)
-		results.Render(&bb, b, results.FormatCSV)
+		Render(&ba, a, FormatCSV)
+		Render(&bb, b, FormatCSV)
 		if ba.String() != bb.String() {
 			t.Errorf("%s depends on verdict order:\n%s\n---\n%s", id, ba.String(), bb.String())
 		}
 	}
+}
+
+// buildOne builds one single-release table of the registry.
+func buildOne(t *testing.T, r *analysis.Release, id string, o analysis.StatOptions) *Table {
+	t.Helper()
+	s, err := Lookup(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, err := s.Build(&Input{Releases: []*analysis.Release{r}, Stats: o, Choices: analysis.PaperChoices()})
+	if err != nil {
+		t.Fatalf("%s: %v", id, err)
+	}
+	return tb
+}
+
+// realCase loads one of the real release's cases from the ingest testdata.
+func realCase(t *testing.T, id string) *ingest.Case {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "ingest", "testdata", "safeactbench", "cases", id+".json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec, err := jsonv.ParseObject(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := ingest.ProtocolFromID(id)
+	env, _ := spec.String("env_id")
+	return &ingest.Case{ID: id, BaseID: id, Protocol: p, Domain: env, Spec: spec}
 }

@@ -1,0 +1,64 @@
+package analysis
+
+import (
+	"sort"
+	"strings"
+)
+
+// Choices are the paper's fixed analysis choices, made options: the tables and figures
+// read them, the CLI sets them by flags. PaperChoices gives the paper's values.
+type Choices struct {
+	// SharedHarness is the harness every model was also run with; T4, its forest plot and
+	// the disagreement table pair each model's other harnesses with it. Matched
+	// case-insensitively ("claude-5/inspect" pairs with "Inspect").
+	SharedHarness string
+	// StrategyAll is T13's strategy condition, compared with main on all protocols;
+	// StrategyExec is T14's, compared on V0–V3.
+	StrategyAll, StrategyExec string
+	// Case-set names: T9's matched V1 cases, T10's class-balanced cases, the intervention
+	// cases.
+	SetT9, SetT10, SetInterventions string
+}
+
+// PaperChoices are the paper's choices (DESIGN §9).
+func PaperChoices() Choices {
+	return Choices{SharedHarness: "Inspect", StrategyAll: "scgr_eg", StrategyExec: "scgr_select",
+		SetT9: "t9_matched_v1", SetT10: "t10_balanced", SetInterventions: "interventions_v1"}
+}
+
+// isShared reports whether a harness is the shared one.
+func (ch Choices) isShared(harness string) bool { return strings.EqualFold(harness, ch.SharedHarness) }
+
+// Check refuses a choice changed from the paper's that names nothing in the release (a
+// typo would give an empty table); the paper's own may be absent, and the tables then
+// say so.
+func (ch Choices) Check(r *Release) error {
+	def := PaperChoices()
+	sets := make([]string, 0, len(r.Sets))
+	for name := range r.Sets {
+		sets = append(sets, name)
+	}
+	sort.Strings(sets)
+	conds := r.Conditions("")
+	harness := ""
+	for _, h := range r.Harnesses() {
+		if strings.EqualFold(h, ch.SharedHarness) {
+			harness = ch.SharedHarness
+		}
+	}
+	for _, x := range []struct {
+		what, got, def, match string
+		known                 []string
+	}{{"shared harness", ch.SharedHarness, def.SharedHarness, harness, r.Harnesses()},
+		{"T13 strategy", ch.StrategyAll, def.StrategyAll, "", conds}, {"T14 strategy", ch.StrategyExec, def.StrategyExec, "", conds},
+		{"T9 case set", ch.SetT9, def.SetT9, "", sets}, {"T10 case set", ch.SetT10, def.SetT10, "", sets},
+		{"interventions case set", ch.SetInterventions, def.SetInterventions, "", sets}} {
+		if x.got == x.def || x.got == x.match {
+			continue
+		}
+		if err := known(x.what, x.got, x.known); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,41 @@
+package analysis
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/oracle"
+)
+
+// TestSharedHarnessMatchesCaseInsensitively: "claude-5/inspect" pairs with the default
+// "Inspect", and a changed choice naming nothing in the release is refused.
+func TestSharedHarnessMatchesCaseInsensitively(t *testing.T) {
+	var vs []oracle.Verdict
+	for _, config := range []string{"claude-5/claude-code", "claude-5/inspect", "gpt/codex"} {
+		x := v(config, "SAB-V1-001", ingest.V1, "d", 0, true)
+		x.Model, x.Harness = ingest.SplitConfig(config)
+		vs = append(vs, x)
+	}
+	r := NewRelease([]*ingest.Case{{ID: "SAB-V1-001", Protocol: ingest.V1, Domain: "d"}}, nil, vs, oracle.SafeAct)
+	ch := PaperChoices()
+	if got := fmt.Sprint(r.HarnessPairs(ch)); got != "[{claude-5 claude-5/claude-code claude-5/inspect}]" {
+		t.Errorf("pairs = %s", got)
+	}
+	if err := ch.Check(r); err != nil {
+		t.Errorf("the paper's choices refused: %v", err)
+	}
+	ch.SharedHarness = "INSPECT"
+	if err := ch.Check(r); err != nil {
+		t.Errorf("INSPECT refused: %v", err)
+	}
+	ch.SharedHarness = "Inspekt"
+	if err := ch.Check(r); err == nil || err.Error() != `unknown shared harness "Inspekt" (known: claude-code, inspect, codex)` {
+		t.Errorf("Inspekt: %v", err)
+	}
+	ch = PaperChoices()
+	ch.SharedHarness = "codex" // gpt has no other harness: no pair
+	if got := r.HarnessPairs(ch); len(got) != 0 {
+		t.Errorf("pairs under codex = %v", got)
+	}
+}

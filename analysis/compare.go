@@ -1,0 +1,167 @@
+package analysis
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/oracle"
+)
+
+// CompareSpec says what `compare` compares: two configurations under one condition, or
+// (Conditions) two conditions of one configuration; on some protocols (all when empty).
+type CompareSpec struct {
+	A, B       string
+	Conditions bool
+	Config     string // with Conditions
+	Condition  string // without Conditions
+	Protocols  []ingest.Protocol
+}
+
+// Title names the comparison ("A − B", or "config: A − B").
+func (s CompareSpec) Title() string {
+	if s.Conditions {
+		return fmt.Sprintf("%s: %s − %s", s.Config, s.A, s.B)
+	}
+	return fmt.Sprintf("%s − %s", s.A, s.B)
+}
+
+// CompareScope is the comparison on one scope ("All" the chosen protocols, or one
+// protocol): shared cases, both arms' episodes and ECS on them, the paired Δ resampling
+// cases and resampling template clusters, and the case-level majority-vote split with
+// McNemar's exact p.
+type CompareScope struct {
+	Label                 string
+	Shared                int
+	ECSA, ECSB            Rate
+	Delta, DeltaClustered Estimate
+	OnlyA, OnlyB          int
+	P                     float64
+}
+
+// Compare computes the "All" scope, then one per protocol both arms have.
+func (r *Release) Compare(s CompareSpec, o StatOptions) ([]CompareScope, error) {
+	a, b := s.arms(r)
+	type scope struct {
+		label string
+		keep  Filter
+	}
+	scopes := []scope{{"All", func(*oracle.Verdict) bool { return true }}}
+	have := map[ingest.Protocol]bool{}
+	for i := range a {
+		have[a[i].Protocol] = true
+	}
+	for p := ingest.Legacy; p < ingest.NumProtocols; p++ {
+		if have[p] && len(r.SelectFrom(b, Protocol(p))) > 0 {
+			scopes = append(scopes, scope{p.Label(), Protocol(p)})
+		}
+	}
+	oc := o
+	oc.Clustered = true
+	o.Clustered = false
+	var out []CompareScope
+	for _, sc := range scopes {
+		sa, sb := r.SelectFrom(a, sc.keep), r.SelectFrom(b, sc.keep)
+		shared := casesOf(sa)
+		inB := casesOf(sb)
+		for id := range shared {
+			if !inB[id] {
+				delete(shared, id)
+			}
+		}
+		onShared := func(v *oracle.Verdict) bool { return shared[v.BaseCaseID] }
+		cs := CompareScope{Label: sc.label, Shared: len(shared),
+			ECSA: rateOf(r.SelectFrom(sa, onShared), ECSOf), ECSB: rateOf(r.SelectFrom(sb, onShared), ECSOf)}
+		stream := "compare/" + s.Title() + "/" + sc.label
+		var err error
+		if cs.Delta, err = r.PairedDiff(Arm{sa, ECSOf}, Arm{sb, ECSOf}, stream, o); err != nil {
+			return nil, err
+		}
+		if cs.DeltaClustered, err = r.PairedDiff(Arm{sa, ECSOf}, Arm{sb, ECSOf}, stream+"/clustered", oc); err != nil {
+			return nil, err
+		}
+		if cs.OnlyA, cs.OnlyB, cs.P, err = McNemar(sa, sb); err != nil {
+			return nil, err
+		}
+		out = append(out, cs)
+	}
+	return out, nil
+}
+
+// arms selects the scored interactive episodes of both sides on the chosen protocols.
+func (s CompareSpec) arms(r *Release) (a, b []oracle.Verdict) {
+	keep := func(v *oracle.Verdict) bool {
+		if len(s.Protocols) == 0 {
+			return true
+		}
+		for _, p := range s.Protocols {
+			if v.Protocol == p {
+				return true
+			}
+		}
+		return false
+	}
+	if s.Conditions {
+		return r.Select(Interactive(s.A), Config(s.Config), keep), r.Select(Interactive(s.B), Config(s.Config), keep)
+	}
+	return r.Select(Interactive(s.Condition), Config(s.A), keep), r.Select(Interactive(s.Condition), Config(s.B), keep)
+}
+
+// Conditions lists the conditions of a configuration's scored episodes (every
+// configuration's when config is empty) other than static judgments, sorted.
+func (r *Release) Conditions(config string) []string {
+	seen := map[string]bool{}
+	for i := range r.Verdicts {
+		v := &r.Verdicts[i]
+		if !v.Excluded && !StaticJudgments(v) && (config == "" || v.Config == config) {
+			seen[v.Condition] = true
+		}
+	}
+	out := make([]string, 0, len(seen))
+	for c := range seen {
+		out = append(out, c)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Resolve checks A, B and Config against what the release holds; with Conditions and no
+// Config it picks the only configuration. Its errors name the unknown value and the known
+// ones.
+func (s *CompareSpec) Resolve(r *Release) error {
+	configs := r.Configs()
+	if s.Conditions {
+		if s.Config == "" {
+			if len(configs) != 1 {
+				return fmt.Errorf("--conditions: which configuration? pass --config (known: %s)", strings.Join(configs, ", "))
+			}
+			s.Config = configs[0]
+		}
+		if err := known("configuration", s.Config, configs); err != nil {
+			return err
+		}
+		conds := r.Conditions(s.Config)
+		for _, x := range []string{s.A, s.B} {
+			if !slices.Contains(conds, x) {
+				return fmt.Errorf("configuration %q has no condition %q (known: %s)", s.Config, x, strings.Join(conds, ", "))
+			}
+		}
+		return nil
+	}
+	for _, x := range []string{s.A, s.B} {
+		if err := known("configuration", x, configs); err != nil {
+			return err
+		}
+	}
+	return known("condition", s.Condition, r.Conditions(""))
+}
+
+// known is an error naming x when it is not among the known names.
+func known(what, x string, names []string) error {
+	if slices.Contains(names, x) {
+		return nil
+	}
+	return fmt.Errorf("unknown %s %q (known: %s)", what, x, strings.Join(names, ", "))
+}

@@ -1,0 +1,154 @@
+package analysis
+
+import (
+	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/oracle"
+)
+
+// StaticRow is T9/T10's row: one configuration's static accuracy and interactive ECS on
+// a case set, with the paired Δ static − interactive.
+type StaticRow struct {
+	Config              string
+	Cases               int // cases with static judgments
+	Static, Interactive Rate
+	Delta               Estimate
+}
+
+// StaticVsInteractive compares static judgments with interactive ECS on the named case
+// set, per configuration with static judgments on it. ok is false when the release has no
+// such set; size is the set's number of cases.
+func (r *Release) StaticVsInteractive(set, stream string, o StatOptions) (rows []StaticRow, size int, ok bool, err error) {
+	ids, ok := r.Sets[set]
+	if !ok {
+		return nil, 0, false, nil
+	}
+	in := InSet(ids)
+	static := r.Select(StaticJudgments, in)
+	var pairs []Pair
+	for _, c := range r.configs {
+		sa := r.SelectFrom(static, Config(c))
+		if len(sa) == 0 {
+			continue
+		}
+		ia := r.SelectFrom(r.mainOf(c), in)
+		pairs = append(pairs, Pair{Arm{sa, staticCorrect}, Arm{ia, ECSOf}})
+		rows = append(rows, StaticRow{Config: c, Cases: len(casesOf(sa)), Static: rateOf(sa, staticCorrect), Interactive: rateOf(ia, ECSOf)})
+	}
+	diffs, err := r.PairedDiffs(pairs, stream, o)
+	if err != nil {
+		return nil, 0, true, err
+	}
+	for i := range rows {
+		rows[i].Delta = diffs[i]
+	}
+	return rows, len(ids), true, nil
+}
+
+// staticCorrect marks a static judgment equal to the gold decision (the oracle scores it as
+// ECS).
+func staticCorrect(v *oracle.Verdict) bool { return v.ECS }
+
+// StrategyRow is T13/T14's row: one configuration's main and strategy ECS, the paired
+// overall Δ strategy − main and the per-protocol differences of the point estimates
+// (aligned with the protocols of the comparison).
+type StrategyRow struct {
+	Config         string
+	Main, Strategy Rate
+	Delta          Estimate
+	ByProtocol     []float64
+}
+
+// StrategyProtocols are the protocols a strategy comparison covers: all with Legacy,
+// V0–V3 without.
+func StrategyProtocols(withLegacy bool) []ingest.Protocol {
+	var out []ingest.Protocol
+	for p := ingest.Legacy; p < ingest.NumProtocols; p++ {
+		if withLegacy || p != ingest.Legacy {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// StrategyComparison compares a strategy condition with main per configuration on the
+// shared cases; ok is false when no episode has that condition.
+func (r *Release) StrategyComparison(condition string, withLegacy bool, stream string, o StatOptions) (rows []StrategyRow, ok bool, err error) {
+	inScope := func(v *oracle.Verdict) bool { return withLegacy || v.Protocol != ingest.Legacy }
+	if len(r.Select(Interactive(condition))) == 0 {
+		return nil, false, nil
+	}
+	protos := StrategyProtocols(withLegacy)
+	var pairs []Pair
+	for _, c := range r.configs {
+		sa := r.of(c, condition, Interactive(condition), inScope)
+		if len(sa) == 0 {
+			continue
+		}
+		ma := r.SelectFrom(r.mainOf(c), inScope)
+		pairs = append(pairs, Pair{Arm{sa, ECSOf}, Arm{ma, ECSOf}})
+		row := StrategyRow{Config: c, Main: rateOf(ma, ECSOf), Strategy: rateOf(sa, ECSOf)}
+		for _, p := range protos {
+			sp, mp := rateOf(r.SelectFrom(sa, Protocol(p)), ECSOf), rateOf(r.SelectFrom(ma, Protocol(p)), ECSOf)
+			row.ByProtocol = append(row.ByProtocol, sp.Value()-mp.Value())
+		}
+		rows = append(rows, row)
+	}
+	diffs, err := r.PairedDiffs(pairs, stream, o)
+	if err != nil {
+		return nil, true, err
+	}
+	for i := range rows {
+		rows[i].Delta = diffs[i]
+	}
+	return rows, true, nil
+}
+
+// InterventionConditions are the paper's evidence interventions, in display order.
+var InterventionConditions = []string{"withheld", "contradicted", "evidence_package", "requester_claim"}
+
+// InterventionRow is one configuration × intervention condition: the share of episodes
+// acting under main and under the condition on the same cases, the paired Δ, and (for
+// variant conditions) how many acted episodes had called the affected tool first.
+type InterventionRow struct {
+	Config, Condition string
+	Cases             int
+	ActedMain, Acted  Rate
+	Delta             Estimate
+	// Looked of Acted had called an affected tool before acting; HasLooked is false where
+	// it does not apply.
+	Looked, LookedOf int
+	HasLooked        bool
+}
+
+// Interventions compares each intervention condition with main on the intervention case
+// set; ok is false when the release has no such set.
+func (r *Release) Interventions(set string, o StatOptions) (rows []InterventionRow, ok bool, err error) {
+	ids, ok := r.Sets[set]
+	if !ok {
+		return nil, false, nil
+	}
+	var pairs []Pair
+	for _, c := range r.configs {
+		main := r.SelectFrom(r.mainOf(c), InSet(ids))
+		for _, cond := range InterventionConditions {
+			ca := r.of(c, cond, Interactive(cond))
+			if len(ca) == 0 {
+				continue
+			}
+			cases := casesOf(ca)
+			ma := r.SelectFrom(main, func(v *oracle.Verdict) bool { return cases[v.BaseCaseID] })
+			pairs = append(pairs, Pair{Arm{ca, AttemptedOf}, Arm{ma, AttemptedOf}})
+			row := InterventionRow{Config: c, Condition: cond, Cases: len(cases), ActedMain: rateOf(ma, AttemptedOf), Acted: rateOf(ca, AttemptedOf)}
+			row.LookedOf, row.Looked, row.HasLooked = r.lookedBeforeActing(ca)
+			rows = append(rows, row)
+		}
+	}
+	diffs, err := r.PairedDiffs(pairs, "interventions", o)
+	if err != nil {
+		return nil, true, err
+	}
+	for i := range rows {
+		rows[i].Delta = diffs[i]
+	}
+	return rows, true, nil
+}

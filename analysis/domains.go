@@ -1,0 +1,77 @@
+package analysis
+
+import "github.com/sabench/sabench-stats/ingest"
+
+// DomainFilter narrows the domain cells; empty fields keep everything.
+type DomainFilter struct {
+	Protocols []ingest.Protocol
+	Domains   []string
+	Configs   []string
+}
+
+// DomainCell is one configuration × domain's ECS per protocol (aligned with the
+// protocols shown; nil where it has no episodes) and over those protocols together.
+type DomainCell struct {
+	Config, Domain string
+	ByProtocol     []*Rate
+	All            Rate
+}
+
+// DomainCells returns the protocols shown (all when the filter names none) and the cells
+// with episodes, by configuration then domain in release order.
+func (r *Release) DomainCells(f DomainFilter) ([]ingest.Protocol, []DomainCell) {
+	protos := f.Protocols
+	if len(protos) == 0 {
+		for p := ingest.Legacy; p < ingest.NumProtocols; p++ {
+			protos = append(protos, p)
+		}
+	}
+	keepDomain, keepConfig := setOf(f.Domains), setOf(f.Configs)
+	type key struct {
+		c, d string
+		p    ingest.Protocol
+	}
+	rates := map[key]*Rate{}
+	for _, v := range r.main {
+		k := key{v.Config, v.Domain, v.Protocol}
+		if rates[k] == nil {
+			rates[k] = &Rate{}
+		}
+		rates[k].Add(v.ECS)
+	}
+	var out []DomainCell
+	for _, c := range r.configs {
+		if keepConfig != nil && !keepConfig[c] {
+			continue
+		}
+		for _, d := range r.domains {
+			if keepDomain != nil && !keepDomain[d] {
+				continue
+			}
+			cell := DomainCell{Config: c, Domain: d}
+			for _, p := range protos {
+				x := rates[key{c, d, p}]
+				cell.ByProtocol = append(cell.ByProtocol, x)
+				if x != nil {
+					cell.All.Num += x.Num
+					cell.All.Den += x.Den
+				}
+			}
+			if cell.All.Den > 0 {
+				out = append(out, cell)
+			}
+		}
+	}
+	return protos, out
+}
+
+func setOf(xs []string) map[string]bool {
+	if len(xs) == 0 {
+		return nil
+	}
+	m := map[string]bool{}
+	for _, x := range xs {
+		m[x] = true
+	}
+	return m
+}

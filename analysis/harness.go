@@ -1,0 +1,113 @@
+package analysis
+
+import (
+	"math"
+
+	"github.com/sabench/sabench-stats/oracle"
+)
+
+// HarnessPair is a model's configuration on a non-shared ("family") harness and its
+// configuration on the shared harness.
+type HarnessPair struct {
+	Model, Family, Shared string
+}
+
+// HarnessPairs finds, per model in configuration order, each configuration whose harness
+// is not the shared one (Choices.SharedHarness, case-insensitive), paired with the
+// model's shared-harness configuration.
+func (r *Release) HarnessPairs(ch Choices) []HarnessPair {
+	harness := map[string]string{}
+	model := map[string]string{}
+	for i := range r.Verdicts {
+		v := &r.Verdicts[i]
+		harness[v.Config], model[v.Config] = v.Harness, v.Model
+	}
+	shared := map[string]string{}
+	for _, c := range r.configs {
+		if ch.isShared(harness[c]) {
+			shared[model[c]] = c
+		}
+	}
+	var out []HarnessPair
+	for _, c := range r.configs {
+		if !ch.isShared(harness[c]) && shared[model[c]] != "" {
+			out = append(out, HarnessPair{Model: model[c], Family: c, Shared: shared[model[c]]})
+		}
+	}
+	return out
+}
+
+// HarnessRow is T4's row: a harness pair on the V0–V3 cases, with both arms' ECS and
+// investigation-complete rates and the paired Δ ECS (family − shared).
+type HarnessRow struct {
+	HarnessPair
+	ECSFamily, ECSShared           Rate
+	CompleteFamily, CompleteShared Rate
+	Delta                          Estimate
+}
+
+// HarnessComparison is T4 (and its forest plot): each harness pair paired over cases.
+func (r *Release) HarnessComparison(ch Choices, o StatOptions) ([]HarnessRow, error) {
+	hps := r.HarnessPairs(ch)
+	pairs := make([]Pair, len(hps))
+	rows := make([]HarnessRow, len(hps))
+	for i, hp := range hps {
+		a, b := r.SelectFrom(r.mainOf(hp.Family), Executable), r.SelectFrom(r.mainOf(hp.Shared), Executable)
+		pairs[i] = Pair{Arm{a, ECSOf}, Arm{b, ECSOf}}
+		rows[i] = HarnessRow{HarnessPair: hp, ECSFamily: rateOf(a, ECSOf), ECSShared: rateOf(b, ECSOf),
+			CompleteFamily: rateOf(a, InvestigationComplete), CompleteShared: rateOf(b, InvestigationComplete)}
+	}
+	diffs, err := r.PairedDiffs(pairs, "T4", o)
+	if err != nil {
+		return nil, err
+	}
+	for i := range rows {
+		rows[i].Delta = diffs[i]
+	}
+	return rows, nil
+}
+
+// DisagreementRow is one harness pair's case-level majority-vote disagreement on the
+// V0–V3 cases, with McNemar's exact p (NaN when undefined).
+type DisagreementRow struct {
+	Pair   HarnessPair
+	Counts Disagreement
+	P      float64
+}
+
+// HarnessDisagreement compares each harness pair's majority votes.
+func (r *Release) HarnessDisagreement(ch Choices) []DisagreementRow {
+	var out []DisagreementRow
+	for _, hp := range r.HarnessPairs(ch) {
+		a, b := r.SelectFrom(r.mainOf(hp.Family), Executable), r.SelectFrom(r.mainOf(hp.Shared), Executable)
+		d := Disagree(a, b)
+		_, _, p, err := McNemar(a, b)
+		if err != nil {
+			p = math.NaN()
+		}
+		out = append(out, DisagreementRow{Pair: hp, Counts: d, P: p})
+	}
+	return out
+}
+
+// rateOf is the share of verdicts with the indicator.
+func rateOf(vs []oracle.Verdict, ind func(*oracle.Verdict) bool) Rate {
+	var x Rate
+	for i := range vs {
+		x.Add(ind(&vs[i]))
+	}
+	return x
+}
+
+// Harnesses lists the harnesses of the configurations, in configuration order.
+func (r *Release) Harnesses() []string {
+	seen := map[string]bool{}
+	var out []string
+	for i := range r.Verdicts {
+		if h := r.Verdicts[i].Harness; !seen[h] {
+			seen[h] = true
+			out = append(out, h)
+		}
+	}
+	return out
+}

@@ -1,0 +1,66 @@
+package analysis
+
+import (
+	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/oracle"
+)
+
+// Sizes counts the base cases (variants left out) per protocol and domain (T1).
+type Sizes struct {
+	Domains  []string // the release's domains, in order
+	ByProto  [ingest.NumProtocols]DomainCount
+	Total    DomainCount
+	Variants int // variant specs (interventions), not counted above
+}
+
+// DomainCount is a case count overall and per domain (aligned with Sizes.Domains).
+type DomainCount struct {
+	All      int
+	ByDomain []int
+}
+
+// ProtocolSizes counts the release's base cases.
+func (r *Release) ProtocolSizes() Sizes {
+	s := Sizes{Domains: r.domains}
+	dIndex := map[string]int{}
+	for i, d := range r.domains {
+		dIndex[d] = i
+	}
+	s.Total.ByDomain = make([]int, len(r.domains))
+	for p := range s.ByProto {
+		s.ByProto[p].ByDomain = make([]int, len(r.domains))
+	}
+	for _, c := range r.Cases {
+		if c.Variant != "" {
+			s.Variants++
+			continue
+		}
+		d, ok := dIndex[c.Domain]
+		if int(c.Protocol) < ingest.NumProtocols {
+			s.ByProto[c.Protocol].All++
+			if ok {
+				s.ByProto[c.Protocol].ByDomain[d]++
+			}
+		}
+		s.Total.All++
+		if ok {
+			s.Total.ByDomain[d]++
+		}
+	}
+	return s
+}
+
+// ModelOf maps each configuration to its model.
+func (r *Release) ModelOf() map[string]string {
+	m := map[string]string{}
+	for i := range r.Verdicts {
+		if _, ok := m[r.Verdicts[i].Config]; !ok {
+			m[r.Verdicts[i].Config] = r.Verdicts[i].Model
+		}
+	}
+	return m
+}
+
+// Main returns the scored interactive episodes of the main condition (callers must not
+// modify them).
+func (r *Release) Main() []oracle.Verdict { return r.main }

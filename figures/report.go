@@ -1,0 +1,151 @@
+package figures
+
+import (
+	"github.com/sabench/sabench-stats/analysis"
+)
+
+// Named is a figure of the report with its file base name.
+type Named struct {
+	Name string
+	Fig  Figure
+}
+
+// Report builds every figure of the report from the main episodes (DESIGN §7b); pc may be
+// nil when only one policy was scored. A figure with nothing to show is not built: skipped
+// says which and why.
+func Report(r *analysis.Release, pc *analysis.PolicyComparison, o analysis.StatOptions, ch analysis.Choices) (figs []Named, skipped []string, err error) {
+	if len(r.Main()) == 0 {
+		return nil, []string{"every figure: no scored main-condition episodes"}, nil
+	}
+	figs = append(figs, Named{"failure_types", FailureMixOf(r)})
+	ecs, err := ECSOf(r, o)
+	if err != nil {
+		return nil, nil, err
+	}
+	figs = append(figs, Named{"ecs_by_protocol", ecs})
+	forest, err := HarnessForest(r, o, ch)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(forest.Rows) > 0 {
+		figs = append(figs, Named{"harness_differences", forest})
+	} else {
+		skipped = append(skipped, "harness_differences: no model has both a "+ch.SharedHarness+" configuration and another one (--shared-harness)")
+	}
+	figs = append(figs, Named{"domain_heatmap", HeatMapOf(r)})
+	if pc != nil && len(pc.Releases) > 1 {
+		figs = append(figs, Named{"policy_ranks", RanksOf(pc)})
+	} else {
+		skipped = append(skipped, "policy_ranks: only one policy scored")
+	}
+	return figs, skipped, nil
+}
+
+// FailureMixOf is the paper's Figure 5: failure-type shares of all episodes (success
+// included) per protocol and configuration.
+func FailureMixOf(r *analysis.Release) FailureMix {
+	protos := r.ProtocolsPresent()
+	f := FailureMix{Title: "Failure types per protocol (share of episodes)", Configs: r.Configs(), Categories: analysis.FailureTypes}
+	for _, p := range protos {
+		f.Protocols = append(f.Protocols, p.Label())
+	}
+	type key struct {
+		config string
+		proto  int
+	}
+	mix := map[key][]float64{}
+	for _, m := range r.FailureMixes(r.Main()) {
+		mix[key{m.Config, int(m.Protocol)}] = m.Share // aligned with analysis.FailureTypes = Categories
+	}
+	for _, c := range r.Configs() {
+		row := make([][]float64, len(protos))
+		for j, p := range protos {
+			row[j] = mix[key{c, int(p)}]
+			if row[j] == nil {
+				row[j] = make([]float64, len(f.Categories))
+			}
+		}
+		f.Shares = append(f.Shares, row)
+	}
+	return f
+}
+
+// ECSOf is ECS per protocol per configuration with case-resampled intervals.
+func ECSOf(r *analysis.Release, o analysis.StatOptions) (ECSByProtocol, error) {
+	f := ECSByProtocol{Configs: r.Configs(), Level: o.Level}
+	protos, ests, err := r.ProtocolECS(o)
+	if err != nil {
+		return f, err
+	}
+	for _, p := range protos {
+		f.Protocols = append(f.Protocols, p.Label())
+	}
+	for _, row := range ests {
+		ivs := make([]Interval, len(row))
+		for j, e := range row {
+			ivs[j] = Interval{Estimate: e.X, Lo: e.Lo, Hi: e.Hi}
+		}
+		f.ECS = append(f.ECS, ivs)
+	}
+	return f, nil
+}
+
+// HarnessForest is the forest plot of T4's paired harness differences.
+func HarnessForest(r *analysis.Release, o analysis.StatOptions, ch analysis.Choices) (Forest, error) {
+	f := Forest{Title: "Family harness − " + ch.SharedHarness + " (ECS, V0–V3)", Level: o.Level}
+	rows, err := r.HarnessComparison(ch, o)
+	if err != nil {
+		return f, err
+	}
+	for _, x := range rows {
+		f.Rows = append(f.Rows, Comparison{Label: x.Model, Estimate: x.Delta.X, Lo: x.Delta.Lo, Hi: x.Delta.Hi})
+	}
+	return f, nil
+}
+
+// HeatMapOf is ECS per configuration and domain.
+func HeatMapOf(r *analysis.Release) DomainHeatMap {
+	h := DomainHeatMap{Configs: r.Configs(), Domains: r.Domains()}
+	for _, s := range r.Summarize(r.Main()) {
+		row := make([]float64, len(s.ByDomain))
+		for i, d := range s.ByDomain {
+			row[i] = d.Value()
+		}
+		h.ECS = append(h.ECS, row)
+	}
+	return h
+}
+
+// RanksOf is the slope chart of each configuration's rank under each policy: the
+// leaderboard ranks the policies table shows (competition ranks, ties share the best).
+func RanksOf(pc *analysis.PolicyComparison) PolicyRanks {
+	f := PolicyRanks{Configs: pc.Base.Configs()}
+	byPolicy := pc.Ranks()
+	f.Ranks = make([][]float64, len(f.Configs))
+	for q, r := range pc.Releases {
+		f.Policies = append(f.Policies, r.Policy.Name)
+		for j := range f.Configs {
+			f.Ranks[j] = append(f.Ranks[j], byPolicy[q][j])
+		}
+	}
+	return f
+}
+
+// CompareRows are the forest rows of a `compare` table: each scope with shared cases, its
+// case-paired and its clustered interval; prefixed by the policy name when several
+// policies are compared.
+func CompareRows(scopes []analysis.CompareScope, prefix bool, policy string) []Comparison {
+	var out []Comparison
+	for _, s := range scopes {
+		if s.Shared == 0 {
+			continue
+		}
+		label := s.Label
+		if prefix {
+			label = policy + ": " + label
+		}
+		out = append(out, Comparison{Label: label + ", cases", Estimate: s.Delta.X, Lo: s.Delta.Lo, Hi: s.Delta.Hi},
+			Comparison{Label: label + ", clusters", Estimate: s.DeltaClustered.X, Lo: s.DeltaClustered.Lo, Hi: s.DeltaClustered.Hi})
+	}
+	return out
+}

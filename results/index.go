@@ -1,0 +1,67 @@
+package results
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/sabench/sabench-stats/analysis"
+)
+
+// indexHeading starts every report's index.md (WriteReport recognises an earlier report
+// by it).
+const indexHeading = "# sabench-stats report\n"
+
+// IndexFigure is one figure of a report and its files, relative to the report directory.
+type IndexFigure struct {
+	Name  string
+	Files []string
+}
+
+// Index describes a report for its index.md.
+type Index struct {
+	Scored    *analysis.ScoredRelease
+	Stats     analysis.StatOptions
+	Method    string // as given (--interval)
+	Quantile  string // as given (--quantile)
+	Tables    []*Table
+	Figures   []IndexFigure
+	Skipped   []string // what was not written, and why
+	Synthetic bool
+}
+
+// Markdown renders the index: provenance, counts, and every table and figure with its
+// files.
+func (x *Index) Markdown() string {
+	var b strings.Builder
+	s := x.Scored
+	b.WriteString(indexHeading + "\n")
+	fmt.Fprintf(&b, "- Input: %s.\n", s.Input)
+	if x.Synthetic {
+		b.WriteString("- **The built-in release is synthetic**: generated in the real SafeActBench schemas and calibrated to the paper's published aggregates; it is not the paper's traces.\n")
+	}
+	fmt.Fprintf(&b, "- Episodes: read %d = scored %d + excluded (%s).\n", s.Read(), s.Counts.Scored, s.ExcludedSummary())
+	fmt.Fprintf(&b, "- Tables use policy %s; the policies table compares %s.\n", s.Releases[0].Policy.String(), s.PolicyNames())
+	o := x.Stats
+	fmt.Fprintf(&b, "- Intervals: %d %s bootstrap resamples, level %.2f, %s, quantiles %s, seed %d.\n", o.Resamples, o.Unit(), o.Level, x.Method, x.Quantile, o.Seed)
+	for _, why := range x.Skipped {
+		fmt.Fprintf(&b, "- Not written: %s.\n", why)
+	}
+	b.WriteString("\n## Tables\n\n| Table | Title | Files |\n|---|---|---|\n")
+	for _, t := range x.Tables {
+		var links []string
+		for _, f := range Formats() {
+			links = append(links, fmt.Sprintf("[%s](tables/%s.%s)", f.Ext(), t.ID, f.Ext()))
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s |\n", t.ID, strings.ReplaceAll(t.Title, "|", "\\|"), strings.Join(links, " "))
+	}
+	b.WriteString("\n## Figures\n\n")
+	for _, f := range x.Figures {
+		var links []string
+		for _, p := range f.Files {
+			links = append(links, fmt.Sprintf("[%s](%s)", strings.TrimPrefix(path.Ext(p), "."), p))
+		}
+		fmt.Fprintf(&b, "- %s: %s\n", f.Name, strings.Join(links, " "))
+	}
+	return b.String()
+}

@@ -1,0 +1,115 @@
+package results
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/sabench/sabench-stats/analysis"
+)
+
+// Need says what a table is built from.
+type Need int
+
+const (
+	// NeedRelease: the first scored policy's release.
+	NeedRelease Need = iota
+	// NeedPolicies: every scored policy's release (the policy comparison).
+	NeedPolicies
+)
+
+// Spec is one table of the registry: its id, a title for listings (a built table's title
+// may name the options it used), what it needs and how it is built.
+type Spec struct {
+	ID, Title string
+	Needs     Need
+	Build     func(*Input) (*Table, error)
+}
+
+// Registry is every table, in report order: `tables`, `report` and the report index read
+// it. Adding a table is adding an entry here.
+var Registry = []Spec{
+	{"T1", "Protocol sizes and domains", NeedRelease, buildT1},
+	{"T2", "Main results: Exact Case Success (%)", NeedRelease, buildT2},
+	{"T3", "Where failures occur: diagnostic rates (%)", NeedRelease, buildT3},
+	{"T4", "Paired harness comparison (family harness − shared harness, V0–V3)", NeedRelease, buildT4},
+	{"T7", "Case complexity: prescribed reads and workflow shape", NeedRelease, buildT7},
+	{"T8", "ECS per domain (%)", NeedRelease, buildT8},
+	{"T9", "Static judgment vs interactive ECS on the matched V1 cases", NeedRelease, buildT9},
+	{"T10", "Class-balanced control: static vs interactive accuracy", NeedRelease, buildT10},
+	{"T13", "Strategy condition vs main (ECS %, all protocols)", NeedRelease, buildT13},
+	{"T14", "Strategy condition vs main (ECS %, V0–V3)", NeedRelease, buildT14},
+	{"failures", "Failure types per protocol (share of episodes, %)", NeedRelease, buildFailures},
+	{"interventions", "Evidence interventions: probability of acting (V1)", NeedRelease, buildInterventions},
+	{"disagreement", "Case-level disagreement between harnesses (majority of repeats, V0–V3)", NeedRelease, buildDisagreement},
+	{"variance", "Repeat-to-repeat variation of ECS", NeedRelease, buildVariance},
+	{"coverage", "Coverage: episodes read, scored and excluded", NeedRelease, buildCoverage},
+	{"domains", "ECS per configuration, domain and protocol (%)", NeedRelease, buildDomains},
+	{"policies", "ECS under each authorization policy (%)", NeedPolicies, buildPolicies},
+	{"policy_ranks", "Leaderboard agreement with the baseline policy", NeedPolicies, buildPolicyRanks},
+	{"policy_settings", "Authorization policies compared", NeedPolicies, buildPolicySettings},
+}
+
+// Lookup finds a table by id (case-insensitive).
+func Lookup(id string) (Spec, error) {
+	for _, s := range Registry {
+		if strings.EqualFold(s.ID, id) {
+			return s, nil
+		}
+	}
+	ids := make([]string, len(Registry))
+	for i, s := range Registry {
+		ids[i] = s.ID
+	}
+	return Spec{}, fmt.Errorf("unknown table %q (known: %s)", id, strings.Join(ids, ", "))
+}
+
+// Input is what the tables are built from: one release per scored policy (the first is
+// the main one), the interval options and the paper's choices.
+type Input struct {
+	Releases []*analysis.Release
+	Stats    analysis.StatOptions
+	Choices  analysis.Choices
+	// Domains narrows the domains table.
+	Domains analysis.DomainFilter
+
+	once     sync.Once
+	policies *analysis.PolicyResult
+	err      error
+}
+
+// Main is the release of the first policy, which every single-release table reads.
+func (in *Input) Main() *analysis.Release { return in.Releases[0] }
+
+// Policies is the policy comparison, computed once for the tables that read it.
+func (in *Input) Policies() (*analysis.PolicyResult, error) {
+	in.once.Do(func() {
+		in.policies, in.err = analysis.NewPolicyComparison(in.Releases).Compare(in.Stats)
+	})
+	return in.policies, in.err
+}
+
+// Build builds the given specs in order.
+func Build(in *Input, specs []Spec) ([]*Table, error) {
+	out := make([]*Table, 0, len(specs))
+	for _, s := range specs {
+		t, err := s.Build(in)
+		if err != nil {
+			return nil, fmt.Errorf("table %s: %w", s.ID, err)
+		}
+		out = append(out, t)
+	}
+	return out, nil
+}
+
+// Default lists the tables that apply: the single-release ones, and the policy ones when
+// more than one policy was scored.
+func Default(policies int) []Spec {
+	var out []Spec
+	for _, s := range Registry {
+		if s.Needs == NeedRelease || policies > 1 {
+			out = append(out, s)
+		}
+	}
+	return out
+}
