@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -105,54 +104,19 @@ func runScore(e *env, args []string) error {
 // tests can cross chunk boundaries on small inputs).
 var detailChunk = 2048
 
-// scoreChunked scores the episodes detailChunk at a time, with detail, and hands each
-// chunk's verdicts to emit before reading on. It returns the verdicts without their
-// detail, the counts over all chunks and the dropped duplicates. The verdicts equal
-// c.score's: each is a function of its episode alone.
+// scoreChunked scores with detail, detailChunk episodes at a time (analysis.ScoreChunked).
 func (c *common) scoreChunked(in *input, pols []oracle.Policy, emit func([][]oracle.Verdict) error) (*analysis.Scored, []ingest.Problem, error) {
 	src, err := in.open()
 	if err != nil {
 		return nil, nil, err
 	}
 	defer src.Close()
-	all := &analysis.Scored{Policies: pols, Verdicts: make([][]oracle.Verdict, len(pols)), Counts: analysis.Counts{Excluded: map[string]int{}}}
-	for eof := false; !eof; {
-		chunk := make([]*ingest.Episode, 0, detailChunk)
-		for len(chunk) < detailChunk {
-			ep, err := src.Next()
-			if errors.Is(err, io.EOF) {
-				eof = true
-				break
-			}
-			if err != nil {
-				return nil, nil, err
-			}
-			chunk = append(chunk, ep)
-		}
-		if len(chunk) == 0 {
-			break
-		}
-		s, err := analysis.Score(&sliceStream{eps: chunk}, in.bench.Case, analysis.ScoreOptions{Policies: pols, Workers: c.jobs,
-			InfraFailuresFail: c.infraFailures == "fail", Detail: true})
-		if err != nil {
-			return nil, nil, err
-		}
-		if err := emit(s.Verdicts); err != nil {
-			return nil, nil, err
-		}
-		for pi := range s.Verdicts {
-			for i := range s.Verdicts[pi] {
-				s.Verdicts[pi][i].Detail = nil
-			}
-			all.Verdicts[pi] = append(all.Verdicts[pi], s.Verdicts[pi]...)
-		}
-		all.Counts.Read += s.Counts.Read
-		all.Counts.Scored += s.Counts.Scored
-		for r, n := range s.Counts.Excluded {
-			all.Counts.Excluded[r] += n
-		}
+	s, err := analysis.ScoreChunked(src, in.bench.Case, analysis.ScoreOptions{Policies: pols, Workers: c.jobs,
+		InfraFailuresFail: c.infraFailures == "fail"}, detailChunk, emit)
+	if err != nil {
+		return nil, nil, err
 	}
-	return all, src.Reported(), nil
+	return s, src.Reported(), nil
 }
 
 func contains(xs []string, x string) bool {
