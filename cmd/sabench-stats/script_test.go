@@ -18,8 +18,6 @@ import (
 // as $WORK, so the files do not depend on the machine. go test -update rewrites the
 // exit status and the sections (review the diff).
 
-const scriptTestdata = "../../ingest/testdata"
-
 type script struct {
 	comments []string
 	args     []string
@@ -146,7 +144,7 @@ func TestScripts(t *testing.T) {
 			work := t.TempDir()
 			args := make([]string, len(want.args))
 			for i, a := range want.args {
-				args[i] = strings.NewReplacer("$TESTDATA", scriptTestdata, "$WORK", work).Replace(a)
+				args[i] = strings.NewReplacer("$TESTDATA", ingestTestdata, "$WORK", work).Replace(a)
 			}
 			var stdout, stderr bytes.Buffer
 			code := exitCode(&stderr, run(&stdout, &stderr, args))

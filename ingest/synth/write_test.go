@@ -16,6 +16,7 @@ import (
 // back with ingest.LoadBench and the episode readers, and checks that every case, set and
 // cluster comes back and that the re-read episodes score exactly like the in-memory ones.
 func TestWriteReleaseRoundTrip(t *testing.T) {
+	t.Parallel() // CPU-bound on shared read-only fixtures
 	r, vs := verdicts(t)
 	dir := t.TempDir()
 	if err := WriteRelease(dir, r); err != nil {
@@ -132,6 +133,7 @@ func TestWriteReleaseError(t *testing.T) {
 // TestWriteStreamMatchesWriteRelease: the streaming writer (the CLI's) writes the same
 // bytes as writing the in-memory release.
 func TestWriteStreamMatchesWriteRelease(t *testing.T) {
+	t.Parallel() // CPU-bound on shared read-only fixtures
 	a, b := t.TempDir(), t.TempDir()
 	if err := WriteRelease(a, defaultRelease(t)); err != nil {
 		t.Fatal(err)
