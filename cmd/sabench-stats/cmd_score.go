@@ -175,24 +175,12 @@ func agreementSummary(vs []oracle.Verdict) string {
 	return labelSummary("official verdicts", "official", a, err)
 }
 
-// labelSummary reports the oracle's agreement with one source of labels and lists every
-// disagreement.
-// TODO(#11): move to results once analysis no longer imports results (branch w11a).
+// labelSummary renders one agreement (or the error that kept it from being computed).
 func labelSummary(source, short string, a analysis.Agreement, err error) string {
 	if err != nil {
 		return fmt.Sprintf("  agreement with %s: %v\n", source, err)
 	}
-	if a.N == 0 {
-		return fmt.Sprintf("  agreement with %s: none of the scored episodes carries one\n", source)
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "  agreement with %s (oracle as reference): %d episodes, raw agreement %.4f, Cohen's κ %s, false accepts %d (%s pass, oracle fail), false rejects %d (%s fail, oracle pass)\n",
-		source, a.N, a.Observed, fmtKappa(a.Kappa), a.FalseAccepts, short, a.FalseRejects, short)
-	for _, v := range a.Disagreements {
-		// A disagreement's label is the opposite of the oracle's verdict.
-		fmt.Fprintf(&b, "  disagreement: run %s, case %s, %s %s, oracle %s (%s)\n", v.RunID, v.CaseID, short, passFail(!v.ECS), passFail(v.ECS), v.Outcome)
-	}
-	return b.String()
+	return results.AgreementSummary(source, short, results.Agreement(a))
 }
 
 // auditSummary reports, per policy, the oracle's agreement with the audited labels.
@@ -207,18 +195,4 @@ func auditSummary(a *ingest.Audit, s *analysis.Scored) (string, error) {
 		b.WriteString(labelSummary("the audit "+a.Path, "audit", ags[pi], nil))
 	}
 	return b.String(), nil
-}
-
-func passFail(ok bool) string {
-	if ok {
-		return "pass"
-	}
-	return "fail"
-}
-
-func fmtKappa(k float64) string {
-	if k != k {
-		return "undefined (chance agreement is perfect)"
-	}
-	return fmt.Sprintf("%.4f", k)
 }
