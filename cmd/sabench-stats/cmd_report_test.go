@@ -11,6 +11,7 @@ import (
 // release (few resamples) and checks the files, the index, the summary, and that --out
 // never replaces a directory that is not an earlier report.
 func TestReportWritesEverythingAndReplacesOnlyReports(t *testing.T) {
+	t.Parallel() // overlaps the disk-bound synth write with the CPU-bound scoring
 	if testing.Short() {
 		t.Skip("scores the built-in release")
 	}

@@ -248,6 +248,7 @@ func checkVerdictLines(t *testing.T, lines []verdictLine, pol oracle.Policy) map
 // TestScoreBuiltin scores the whole built-in release once and checks every line, the
 // reconciliation and the summary against the lines.
 func TestScoreBuiltin(t *testing.T) {
+	t.Parallel() // overlaps the disk-bound synth write with the CPU-bound scoring
 	rel, err := synth.Default()
 	if err != nil {
 		t.Fatal(err)
