@@ -3,10 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
-	"strings"
 
-	"github.com/klauspost/compress/gzip"
-	"github.com/klauspost/compress/zstd"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/results"
 )
@@ -26,7 +23,7 @@ func runConvert(e *env, args []string) error {
 		return usagef("convert wants IN and OUT, got %d arguments", fs.NArg())
 	}
 	in, out := fs.Arg(0), fs.Arg(1)
-	if _, err := outputKind(out); err != nil && out != "-" {
+	if _, err := ingest.EpisodeFormat(out); err != nil && out != "-" {
 		return usagef("%v", err)
 	}
 	if *dedupe == "error" {
@@ -46,105 +43,26 @@ func runConvert(e *env, args []string) error {
 	return nil
 }
 
-// Episode output kinds, chosen by the output file's extension.
-const (
-	outJSONL   = "jsonl"
-	outJSONLGz = "jsonl.gz"
-	outJSONLZs = "jsonl.zst"
-	outParquet = "parquet"
-)
-
-func outputKind(path string) (string, error) {
-	l := strings.ToLower(path)
-	switch {
-	case strings.HasSuffix(l, ".parquet"):
-		return outParquet, nil
-	case strings.HasSuffix(l, ".jsonl.gz"), strings.HasSuffix(l, ".ndjson.gz"):
-		return outJSONLGz, nil
-	case strings.HasSuffix(l, ".jsonl.zst"), strings.HasSuffix(l, ".jsonl.zstd"), strings.HasSuffix(l, ".ndjson.zst"):
-		return outJSONLZs, nil
-	case strings.HasSuffix(l, ".jsonl"), strings.HasSuffix(l, ".ndjson"):
-		return outJSONL, nil
-	}
-	return "", fmt.Errorf("cannot tell the output format of %q: use .parquet, .jsonl, .jsonl.gz or .jsonl.zst", path)
-}
-
-// episodeWriter is what the ingest package's JSONL and Parquet writers share.
-type episodeWriter interface {
-	Write(*ingest.Episode) error
-	Close() error
-}
-
 // writeEpisodeFile writes every episode next returns (until io.EOF) to path, in the
 // format its extension names ("-" is JSONL on stdout). The file is written atomically:
 // any problem in the input leaves no output file. Every problem is printed to stderr
 // before the error is returned.
 func writeEpisodeFile(e *env, path string, next func() (*ingest.Episode, error)) (int, error) {
-	kind := outJSONL
+	format := ingest.FormatJSONL
 	if path != "-" {
 		var err error
-		if kind, err = outputKind(path); err != nil {
+		if format, err = ingest.EpisodeFormat(path); err != nil {
 			return 0, usagef("%v", err)
 		}
 	}
-	n, problems := 0, 0
+	n := 0
 	fill := func(w io.Writer) error {
-		var ew episodeWriter
-		var closers []func() error
-		switch kind {
-		case outParquet:
-			pw, err := ingest.NewParquetWriter(w)
-			if err != nil {
-				return err
-			}
-			ew = pw
-		case outJSONLGz:
-			zw := gzip.NewWriter(w)
-			ew, closers = ingest.NewJSONLWriter(zw), []func() error{zw.Close}
-		case outJSONLZs:
-			zw, err := zstd.NewWriter(w)
-			if err != nil {
-				return err
-			}
-			ew, closers = ingest.NewJSONLWriter(zw), []func() error{zw.Close}
-		default:
-			ew = ingest.NewJSONLWriter(w)
-		}
-		for {
-			ep, err := next()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				ps := ingest.AsProblems(err)
-				if ps == nil {
-					return err
-				}
-				for _, p := range ps {
-					fmt.Fprintln(e.stderr, p)
-				}
-				problems += len(ps)
-				continue
-			}
-			if problems == 0 {
-				if err := ew.Write(ep); err != nil {
-					return err
-				}
-			}
-			n++
-		}
-		if err := ew.Close(); err != nil {
+		ew, err := ingest.NewEpisodeWriter(w, format)
+		if err != nil {
 			return err
 		}
-		for _, c := range closers {
-			if err := c(); err != nil {
-				return err
-			}
-		}
-		if problems > 0 {
-			return fmt.Errorf("%d problems in the input; nothing written", problems)
-		}
-		return nil
+		n, err = ingest.CopyEpisodes(ew, next, func(p ingest.Problem) { fmt.Fprintln(e.stderr, p) })
+		return err
 	}
 	if path == "-" {
 		return n, fill(e.stdout)

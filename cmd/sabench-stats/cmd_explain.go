@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -9,6 +8,7 @@ import (
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/oracle"
+	"github.com/sabench/sabench-stats/results"
 )
 
 func init() {
@@ -72,7 +72,12 @@ func runExplain(e *env, args []string) error {
 			near = append(near, ep.RunID)
 		}
 	}
-	eps, err := findEpisodes(in, match, similar)
+	src, err := in.open()
+	if err != nil {
+		return err
+	}
+	defer src.Close()
+	eps, err := ingest.FindEpisodes(src.Next, match, similar)
 	if err != nil {
 		return err
 	}
@@ -95,31 +100,6 @@ func runExplain(e *env, args []string) error {
 	return explainEpisode(e.stdout, in, eps[0], pols, c)
 }
 
-// findEpisodes streams the episodes once and keeps those that match (records included:
-// explain needs the events); every other episode is shown to miss.
-func findEpisodes(in *input, match func(*ingest.Episode) bool, miss func(*ingest.Episode)) ([]*ingest.Episode, error) {
-	src, err := in.open()
-	if err != nil {
-		return nil, err
-	}
-	defer src.Close()
-	var out []*ingest.Episode
-	for {
-		ep, err := src.Next()
-		if errors.Is(err, io.EOF) {
-			return out, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-		if match(ep) {
-			out = append(out, ep)
-		} else {
-			miss(ep)
-		}
-	}
-}
-
 // explainEpisode scores one episode through the same pipeline as every other command (so
 // --infra-failures applies) with detail, and prints one explanation per policy.
 func explainEpisode(w io.Writer, in *input, ep *ingest.Episode, pols []oracle.Policy, c *common) error {
@@ -132,41 +112,9 @@ func explainEpisode(w io.Writer, in *input, ep *ingest.Episode, pols []oracle.Po
 	if err != nil {
 		return err
 	}
+	vs := make([]oracle.Verdict, len(pols))
 	for pi := range pols {
-		if pi > 0 {
-			if _, err := io.WriteString(w, "\n"); err != nil {
-				return err
-			}
-		}
-		v := s.Verdicts[pi][0]
-		if v.Detail == nil {
-			// The oracle did not walk the episode: it was excluded, or (with
-			// --infra-failures fail) counted as a failure for its status. There is no
-			// chain to show, only the key and the verdict.
-			if err := explainUnwalked(w, &v); err != nil {
-				return err
-			}
-			continue
-		}
-		if err := oracle.Explain(w, cs, ep, v); err != nil {
-			return err
-		}
+		vs[pi] = s.Verdicts[pi][0]
 	}
-	return nil
-}
-
-// explainUnwalked prints the key and verdict of an episode the oracle did not walk, in
-// oracle.Explain's words.
-func explainUnwalked(w io.Writer, v *oracle.Verdict) error {
-	var b strings.Builder
-	fmt.Fprintf(&b, "run %s: %s on %s (%s, %s), repeat %d, condition %s\n", v.RunID, v.Config, v.CaseID, v.Protocol.Label(), v.Domain, v.Repeat, v.Condition)
-	fmt.Fprintf(&b, "policy %s (%s)\n", v.Policy, v.PolicyHash)
-	if v.Excluded {
-		fmt.Fprintf(&b, "excluded: status %s\n", v.ExclusionReason)
-	} else {
-		fmt.Fprintf(&b, "verdict: %s  outcome=%s  failure=%s\n", strings.ToUpper(passFail(v.ECS)), v.Outcome, v.FailureType)
-		fmt.Fprintf(&b, "not walked: status %s is scored as a failure without reading the record (--infra-failures fail)\n", v.Status)
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	return results.Explain(w, cs, ep, vs)
 }

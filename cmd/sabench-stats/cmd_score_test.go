@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
@@ -14,7 +13,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet/file"
@@ -23,6 +21,7 @@ import (
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 	"github.com/sabench/sabench-stats/ingest/synth"
 	"github.com/sabench/sabench-stats/oracle"
+	"github.com/sabench/sabench-stats/results"
 )
 
 // The command tests run on the built-in release. Scoring all of it takes seconds per
@@ -156,8 +155,8 @@ func topKeys(line string, m map[string]any) []string {
 
 func columnNames() []string {
 	var names []string
-	for _, c := range verdictColumns {
-		names = append(names, c.name)
+	for _, c := range results.VerdictColumns {
+		names = append(names, c.Name)
 	}
 	return names
 }
@@ -249,6 +248,7 @@ func checkVerdictLines(t *testing.T, lines []verdictLine, pol oracle.Policy) map
 // TestScoreBuiltin scores the whole built-in release once and checks every line, the
 // reconciliation and the summary against the lines.
 func TestScoreBuiltin(t *testing.T) {
+	t.Parallel() // overlaps the disk-bound synth write with the CPU-bound scoring
 	rel, err := synth.Default()
 	if err != nil {
 		t.Fatal(err)
@@ -369,8 +369,8 @@ func TestScoreFormats(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer tbl.Release()
-	if int(tbl.NumRows()) != len(lines) || int(tbl.NumCols()) != len(verdictColumns) {
-		t.Fatalf("parquet %d rows × %d columns, want %d × %d", tbl.NumRows(), tbl.NumCols(), len(lines), len(verdictColumns))
+	if int(tbl.NumRows()) != len(lines) || int(tbl.NumCols()) != len(results.VerdictColumns) {
+		t.Fatalf("parquet %d rows × %d columns, want %d × %d", tbl.NumRows(), tbl.NumCols(), len(lines), len(results.VerdictColumns))
 	}
 	for j, k := range columnNames() {
 		if tbl.Schema().Field(j).Name != k {
@@ -541,141 +541,6 @@ func TestScoreUsage(t *testing.T) {
 	out, errOut, code := runCLI(t, "score", "-h")
 	if code != 0 || !strings.Contains(errOut, "verdict format: jsonl, csv or parquet") || out != "" {
 		t.Errorf("score -h: exit %d, stdout %q, stderr %q", code, out, errOut)
-	}
-}
-
-// TestAppendVerdictJSONNulls checks the null rules on hand-made verdicts, independent of
-// the oracle.
-func TestAppendVerdictJSONNulls(t *testing.T) {
-	excluded := oracle.Verdict{RunID: "r1", Status: "censored", Excluded: true, ExclusionReason: "censored", Official: -1,
-		FirstAttemptIndex: -1, Outcome: "stale", Protocol: ingest.V2}
-	var m map[string]any
-	if err := json.Unmarshal(appendVerdictJSON(nil, &excluded), &m); err != nil {
-		t.Fatal(err)
-	}
-	for _, k := range []string{"ecs", "outcome", "failure_type", "first_attempt_index", "official"} {
-		if m[k] != nil {
-			t.Errorf("excluded: %s = %v, want null", k, m[k])
-		}
-	}
-	if m["exclusion_reason"] != "censored" || m["protocol"] != "v2" {
-		t.Errorf("excluded: %v", m)
-	}
-	ok := oracle.Verdict{RunID: "r2", Status: "completed", ECS: true, Outcome: "TASK_SUCCESS", Attempted: true,
-		FirstAttemptIndex: 3, CompleteAtFirstAttempt: true, Official: 0, Protocol: ingest.V1}
-	m = nil
-	line := appendVerdictJSON(nil, &ok)
-	if !bytes.HasSuffix(line, []byte("}\n")) {
-		t.Errorf("line does not end the object and the line: %q", line)
-	}
-	if err := json.Unmarshal(line, &m); err != nil {
-		t.Fatal(err)
-	}
-	if m["ecs"] != true || m["failure_type"] != nil || m["first_attempt_index"] != 3.0 || m["coverage_complete_at_first_attempt"] != true ||
-		m["official"] != false || m["exclusion_reason"] != nil {
-		t.Errorf("scored: %v", m)
-	}
-}
-
-// fuzzVerdict builds a verdict from fuzzed fields.
-func fuzzVerdict(runID, config, caseID, outcome, failure string, repeat int, excluded, ecs, attempted bool, first int, official int8) oracle.Verdict {
-	base, _ := ingest.SplitVariant(caseID)
-	p, _ := ingest.ProtocolFromID(caseID)
-	v := oracle.Verdict{RunID: runID, Config: config, CaseID: caseID, BaseCaseID: base, Protocol: p % ingest.NumProtocols,
-		Repeat: repeat, Condition: "main", Status: "completed", ECS: ecs, Outcome: outcome, CanonicalOutcome: outcome,
-		FailureType: failure, Attempted: attempted, FirstAttemptIndex: first, Official: official,
-		Policy: oracle.SafeAct.Name, PolicyHash: oracle.SafeAct.Hash()}
-	if excluded {
-		v.Excluded, v.Status, v.ExclusionReason = true, "censored", "censored"
-	}
-	return v
-}
-
-// FuzzVerdictWriters checks that any verdict gives one valid JSON line with the fields
-// in order, a CSV record of the same width that reads back to the same strings, and a
-// one-row Parquet file, without panicking.
-func FuzzVerdictWriters(f *testing.F) {
-	f.Add("r1", "m/h", "SAB-V1-001", "TASK_SUCCESS", "", 0, false, true, true, 3, int8(1))
-	f.Add("r\"2\n", "m,h", "SAB-V2-001@withheld", "DEFER", "premature_action", 2, false, false, true, 0, int8(0))
-	f.Add("", "", "", "", "", -1, true, false, false, -1, int8(-1))
-	f.Add("\xff\xfe", "é/\u2028", "SAB-L-9", "ALLOW", "wrong_decision", 1<<40, false, false, false, -5, int8(7))
-	f.Fuzz(func(t *testing.T, runID, config, caseID, outcome, failure string, repeat int, excluded, ecs, attempted bool, first int, official int8) {
-		v := fuzzVerdict(runID, config, caseID, outcome, failure, repeat, excluded, ecs, attempted, first, official)
-		vs := [][]oracle.Verdict{{v}}
-		var jl bytes.Buffer
-		if err := writeVerdicts(&jl, "jsonl", vs, false); err != nil {
-			t.Fatal(err)
-		}
-		if bytes.Count(jl.Bytes(), []byte("\n")) != 1 {
-			t.Fatalf("not one line: %q", jl.Bytes())
-		}
-		var m map[string]any
-		if err := json.Unmarshal(jl.Bytes(), &m); err != nil {
-			t.Fatalf("invalid JSON %q: %v", jl.Bytes(), err)
-		}
-		if keys := topKeys(jl.String(), m); len(keys) != len(verdictColumns) {
-			t.Fatalf("%d keys: %v", len(keys), keys)
-		}
-		for _, s := range []string{runID, config, caseID, outcome} {
-			if got, want := appendJSONString(nil, s), jsonv.AppendJSON(nil, s); !bytes.Equal(got, want) {
-				t.Errorf("appendJSONString(%q) = %s, jsonv gives %s", s, got, want)
-			}
-		}
-		if utf8.ValidString(runID) && m["run_id"] != runID {
-			t.Errorf("run_id %q, want %q", m["run_id"], runID)
-		}
-		var cb bytes.Buffer
-		if err := writeVerdicts(&cb, "csv", vs, false); err != nil {
-			t.Fatal(err)
-		}
-		recs, err := csv.NewReader(&cb).ReadAll()
-		if err != nil || len(recs) != 2 || len(recs[1]) != len(verdictColumns) {
-			t.Fatalf("csv %q: %v", cb.String(), err)
-		}
-		// encoding/csv reads a quoted "\r\n" back as "\n"; other strings come back whole.
-		if !strings.Contains(runID, "\r") && recs[1][0] != runID {
-			t.Errorf("csv run_id %q, want %q", recs[1][0], runID)
-		}
-		var pb bytes.Buffer
-		if err := writeVerdicts(&pb, "parquet", vs, false); err != nil {
-			t.Fatal(err)
-		}
-		pf, err := file.NewParquetReader(bytes.NewReader(pb.Bytes()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if pf.NumRows() != 1 {
-			t.Errorf("parquet rows %d", pf.NumRows())
-		}
-		pf.Close()
-	})
-}
-
-// BenchmarkWriteVerdicts measures each output format on 20,000 verdicts (the built-in
-// release has 34,000); scoring, not writing, should bound `score`.
-func BenchmarkWriteVerdicts(b *testing.B) {
-	const n = 20000
-	vs := make([]oracle.Verdict, n)
-	for i := range vs {
-		vs[i] = fuzzVerdict(fmt.Sprintf("main__model_harness__SAB-V2-%03d__r%d", i%132, i%3), "Model/Harness",
-			fmt.Sprintf("SAB-V2-%03d", i%132), "WORKFLOW_SUCCESS", "", i%3, i%997 == 0, i%2 == 0, true, 4, int8(i%2))
-		if !vs[i].ECS {
-			vs[i].Outcome, vs[i].FailureType = "DEFER", "premature_action"
-		}
-	}
-	for _, format := range scoreFormats {
-		b.Run(format, func(b *testing.B) {
-			var size int
-			for b.Loop() {
-				var buf bytes.Buffer
-				if err := writeVerdicts(&buf, format, [][]oracle.Verdict{vs}, false); err != nil {
-					b.Fatal(err)
-				}
-				size = buf.Len()
-			}
-			b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "verdicts/s")
-			b.ReportMetric(float64(size)/n, "bytes/verdict")
-		})
 	}
 }
 

@@ -23,6 +23,7 @@ func TestSynthUsage(t *testing.T) {
 
 // TestSynthWrites writes the built-in release and checks the checkout layout.
 func TestSynthWrites(t *testing.T) {
+	t.Parallel() // overlaps the disk-bound synth write with the CPU-bound scoring
 	dir := filepath.Join(t.TempDir(), "rel")
 	stdout, stderr, code := runCLI(t, "synth", "--out", dir)
 	if code != 0 {

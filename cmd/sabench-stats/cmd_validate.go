@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	"github.com/sabench/sabench-stats/ingest"
@@ -61,11 +60,8 @@ func runValidate(e *env, args []string) error {
 	}
 	patterns := append(append([]string(nil), fs.Args()...), runs...)
 	if len(patterns) == 0 && b != nil && b.Kind != ingest.BenchMemory && b.Kind != ingest.BenchJSONL {
-		for _, name := range []string{"runs.jsonl", "runs.jsonl.gz", "runs.jsonl.zst", "runs.parquet"} {
-			if p := filepath.Join(*bench, name); fileExists(p) {
-				patterns = []string{p}
-				break
-			}
+		if p := ingest.RunsBeside(*bench); p != "" {
+			patterns = []string{p}
 		}
 	}
 	if len(patterns) == 0 {

@@ -2,6 +2,7 @@ package synth
 
 import (
 	"fmt"
+	"runtime"
 	"sort"
 	"sync"
 	"testing"
@@ -21,14 +22,27 @@ func scoreAll(t testing.TB, r *Release) []oracle.Verdict {
 		}
 		prep[c.ID] = p
 	}
-	out := make([]oracle.Verdict, len(r.Episodes))
-	for i, ep := range r.Episodes {
-		p := prep[ep.CaseID]
-		if p == nil {
+	for _, ep := range r.Episodes {
+		if prep[ep.CaseID] == nil {
 			t.Fatalf("episode %s: case %s not in the release", ep.RunID, ep.CaseID)
 		}
-		out[i] = p.Score(ep, oracle.SafeAct, false)
 	}
+	// Prepared is safe for concurrent use and each verdict is a function of its episode:
+	// score on every core, each worker a stride of the episodes, into fixed slots.
+	out := make([]oracle.Verdict, len(r.Episodes))
+	workers := runtime.GOMAXPROCS(0)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w; i < len(r.Episodes); i += workers {
+				ep := r.Episodes[i]
+				out[i] = prep[ep.CaseID].Score(ep, oracle.SafeAct, false)
+			}
+		}()
+	}
+	wg.Wait()
 	return out
 }
 
@@ -71,6 +85,7 @@ func seed2(t testing.TB) *Release {
 // Seed 2 once put a case at an id the evaluator special-cases (SAB-V2-094's
 // fee_waiver_apply normalisation); the synthetic vocabulary avoids those tool names.
 func TestOracleAgreesOtherSeed(t *testing.T) {
+	t.Parallel() // CPU-bound on shared read-only fixtures
 	r := seed2(t)
 	vs := scoreAll(t, r)
 	bad := 0

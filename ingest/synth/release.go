@@ -35,9 +35,6 @@ type Release struct {
 	Intended []Intended
 }
 
-// Configs lists the release's configurations ("Model/Harness") in Table 2's order.
-func (r *Release) Configs() []string { return ConfigNames() }
-
 var (
 	defaultOnce sync.Once
 	defaultRel  *Release

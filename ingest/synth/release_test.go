@@ -386,6 +386,7 @@ func releaseDigest(r *Release) string {
 // TestDeterminism: the same seed gives the same release, a different seed another one,
 // and Default is seed 1, cached.
 func TestDeterminism(t *testing.T) {
+	t.Parallel() // CPU-bound on shared read-only fixtures
 	a := defaultRelease(t)
 	b, err := Generate(Options{Seed: 1})
 	if err != nil {
@@ -411,6 +412,7 @@ func TestDeterminism(t *testing.T) {
 
 // TestScale: Scale 2 doubles the main repeats; the first three repeats are scale 1's.
 func TestScale(t *testing.T) {
+	t.Parallel() // CPU-bound on shared read-only fixtures
 	a := defaultRelease(t)
 	first := map[string]string{}
 	var buf []byte

@@ -9,6 +9,7 @@ import (
 // Every record of the built-in release fits its protocol's schema (the checks `validate`
 // runs), so `sabench-stats validate` on a written release reports no problem.
 func TestBuiltinRecordsFitTheirSchemas(t *testing.T) {
+	t.Parallel() // CPU-bound on shared read-only fixtures
 	rel, err := Default()
 	if err != nil {
 		t.Fatal(err)

@@ -6,21 +6,50 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"sync"
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/oracle"
 )
 
+var (
+	writtenOnce sync.Once
+	writtenDir  string
+	writtenErr  error
+)
+
+// writtenRelease is the built-in release written once by WriteRelease, for the tests
+// that read it (writing it is the costliest step of this package's tests). They must
+// not modify it. TestMain removes it.
+func writtenRelease(t *testing.T) string {
+	t.Helper()
+	writtenOnce.Do(func() {
+		if writtenDir, writtenErr = os.MkdirTemp("", "synth-release-"); writtenErr == nil {
+			writtenErr = WriteRelease(writtenDir, defaultRelease(t))
+		}
+	})
+	if writtenErr != nil {
+		t.Fatal(writtenErr)
+	}
+	return writtenDir
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if writtenDir != "" {
+		os.RemoveAll(writtenDir)
+	}
+	os.Exit(code)
+}
+
 // TestWriteReleaseRoundTrip writes the built-in release in the checkout layout, loads it
 // back with ingest.LoadBench and the episode readers, and checks that every case, set and
 // cluster comes back and that the re-read episodes score exactly like the in-memory ones.
 func TestWriteReleaseRoundTrip(t *testing.T) {
+	t.Parallel() // CPU-bound on shared read-only fixtures
 	r, vs := verdicts(t)
-	dir := t.TempDir()
-	if err := WriteRelease(dir, r); err != nil {
-		t.Fatal(err)
-	}
+	dir := writtenRelease(t)
 	b, err := ingest.LoadBench(dir, ingest.BenchOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -132,10 +161,8 @@ func TestWriteReleaseError(t *testing.T) {
 // TestWriteStreamMatchesWriteRelease: the streaming writer (the CLI's) writes the same
 // bytes as writing the in-memory release.
 func TestWriteStreamMatchesWriteRelease(t *testing.T) {
-	a, b := t.TempDir(), t.TempDir()
-	if err := WriteRelease(a, defaultRelease(t)); err != nil {
-		t.Fatal(err)
-	}
+	t.Parallel() // CPU-bound on shared read-only fixtures
+	a, b := writtenRelease(t), t.TempDir()
 	n, err := WriteStream(b, Options{Seed: 1})
 	if err != nil {
 		t.Fatal(err)

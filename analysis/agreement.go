@@ -1,0 +1,111 @@
+package analysis
+
+import (
+	"fmt"
+
+	"github.com/sabench/sabench-stats/bootstrap"
+	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/oracle"
+)
+
+// Agreement compares the oracle with another source of pass/fail labels (the harness's
+// own verdicts, or an audit) on the scored episodes that carry a label. The oracle is the
+// reference: a false accept is an episode the labels pass and the oracle fails, a false
+// reject the reverse. Kappa is Cohen's unweighted κ (bootstrap.CohenKappa); NaN when
+// chance agreement is perfect.
+type Agreement struct {
+	N                          int
+	Observed, Kappa            float64
+	FalseAccepts, FalseRejects int
+	Disagreements              []*oracle.Verdict // in input order
+}
+
+// AgreeWith compares the oracle with labels (1 pass, 0 fail, -1 none) on the scored
+// episodes that have one.
+func AgreeWith(vs []oracle.Verdict, label func(*oracle.Verdict) int) (Agreement, error) {
+	var a Agreement
+	var lab, ora []int
+	for i := range vs {
+		v := &vs[i]
+		if v.Excluded || label(v) < 0 {
+			continue
+		}
+		o, r := label(v), 0
+		if v.ECS {
+			r = 1
+		}
+		lab, ora = append(lab, o), append(ora, r)
+		switch {
+		case o == 1 && r == 0:
+			a.FalseAccepts++
+			a.Disagreements = append(a.Disagreements, v)
+		case o == 0 && r == 1:
+			a.FalseRejects++
+			a.Disagreements = append(a.Disagreements, v)
+		}
+	}
+	a.N = len(lab)
+	if a.N == 0 {
+		return a, nil
+	}
+	k, err := bootstrap.CohenKappa(ora, lab, bootstrap.Unweighted)
+	if err != nil {
+		return a, err
+	}
+	a.Observed, a.Kappa = k.Observed, k.Kappa
+	return a, nil
+}
+
+// AgreeWithOfficial compares the oracle with the harness's own verdicts (Verdict.Official).
+func AgreeWithOfficial(vs []oracle.Verdict) (Agreement, error) {
+	return AgreeWith(vs, func(v *oracle.Verdict) int { return int(v.Official) })
+}
+
+// AgreeWithAudit compares each policy's verdicts with the audited labels. Every audited
+// run must be among the scored episodes, on the case it names; a problem names the audit
+// file, line and field.
+func AgreeWithAudit(a *ingest.Audit, s *Scored) ([]Agreement, error) {
+	byRun := map[string]*oracle.Verdict{}
+	if len(s.Verdicts) > 0 {
+		for i := range s.Verdicts[0] {
+			byRun[s.Verdicts[0][i].RunID] = &s.Verdicts[0][i]
+		}
+	}
+	var bad error
+	badLine := 0
+	for run, l := range a.Labels {
+		v := byRun[run]
+		var err error
+		switch {
+		case v == nil:
+			err = fmt.Errorf("%s:%d: run_id: %q is not among the episodes read", a.Path, l.Line, run)
+		case l.CaseID != "" && l.CaseID != v.CaseID && l.CaseID != v.BaseCaseID:
+			err = fmt.Errorf("%s:%d: case_id: %q, but run %q is on case %q", a.Path, l.Line, l.CaseID, run, v.CaseID)
+		}
+		// Report the first bad line of the file, whatever the map order.
+		if err != nil && (bad == nil || l.Line < badLine) {
+			bad, badLine = err, l.Line
+		}
+	}
+	if bad != nil {
+		return nil, bad
+	}
+	label := func(v *oracle.Verdict) int {
+		l, ok := a.Labels[v.RunID]
+		switch {
+		case !ok:
+			return -1
+		case l.Pass:
+			return 1
+		}
+		return 0
+	}
+	out := make([]Agreement, len(s.Policies))
+	for pi := range s.Policies {
+		var err error
+		if out[pi], err = AgreeWith(s.Verdicts[pi], label); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}

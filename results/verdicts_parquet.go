@@ -1,0 +1,93 @@
+package results
+
+import (
+	"io"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/apache/arrow-go/v18/parquet"
+	"github.com/apache/arrow-go/v18/parquet/compress"
+	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+	"github.com/sabench/sabench-stats/oracle"
+)
+
+// arrowType is the Parquet (Arrow) type of a verdict column kind.
+func (k VerdictKind) arrowType() arrow.DataType {
+	switch k {
+	case KindInt:
+		return arrow.PrimitiveTypes.Int64
+	case KindBool:
+		return arrow.FixedWidthTypes.Boolean
+	}
+	return arrow.BinaryTypes.String
+}
+
+// VerdictSchema is the Parquet schema of the verdict output: one nullable column per field.
+func VerdictSchema() *arrow.Schema {
+	fields := make([]arrow.Field, len(VerdictColumns))
+	for i, col := range VerdictColumns {
+		fields[i] = arrow.Field{Name: col.Name, Type: col.Kind.arrowType(), Nullable: true}
+	}
+	return arrow.NewSchema(fields, nil)
+}
+
+// parquetRows is the number of verdicts per record batch (and row group).
+const parquetRows = 64 * 1024
+
+// noClose hides the sink's Close from pqarrow.FileWriter.Close, which would otherwise
+// close a file that WriteFileAtomic still has to fsync and rename.
+type noClose struct{ io.Writer }
+
+func writeVerdictsParquet(w io.Writer, vs [][]oracle.Verdict) error {
+	mem := memory.DefaultAllocator
+	schema := VerdictSchema()
+	props := parquet.NewWriterProperties(parquet.WithAllocator(mem), parquet.WithCompression(compress.Codecs.Zstd),
+		parquet.WithMaxRowGroupLength(parquetRows), parquet.WithDictionaryDefault(true), parquet.WithCreatedBy("sabench-stats"))
+	fw, err := pqarrow.NewFileWriter(schema, noClose{w}, props,
+		pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema(), pqarrow.WithAllocator(mem)))
+	if err != nil {
+		return err
+	}
+	b := array.NewRecordBuilder(mem, schema)
+	defer b.Release()
+	pending := 0
+	flush := func() error {
+		if pending == 0 {
+			return nil
+		}
+		rec := b.NewRecordBatch()
+		defer rec.Release()
+		pending = 0
+		return fw.Write(rec)
+	}
+	err = eachVerdict(vs, func(v *oracle.Verdict) error {
+		for i, col := range VerdictColumns {
+			appendArrow(b.Field(i), col.Get(v))
+		}
+		if pending++; pending == parquetRows {
+			return flush()
+		}
+		return nil
+	})
+	if err == nil {
+		err = flush()
+	}
+	if cerr := fw.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+func appendArrow(b array.Builder, x any) {
+	switch x := x.(type) {
+	case nil:
+		b.AppendNull()
+	case string:
+		b.(*array.StringBuilder).Append(x)
+	case int64:
+		b.(*array.Int64Builder).Append(x)
+	case bool:
+		b.(*array.BooleanBuilder).Append(x)
+	}
+}
