@@ -27,11 +27,11 @@ func AgreeWith(vs []oracle.Verdict, label func(*oracle.Verdict) int) (Agreement,
 	var lab, ora []int
 	for i := range vs {
 		v := &vs[i]
-		if v.Excluded || label(v) < 0 {
+		if v.Excluded() || label(v) < 0 {
 			continue
 		}
 		o, r := label(v), 0
-		if v.ECS {
+		if v.ECS() {
 			r = 1
 		}
 		lab, ora = append(lab, o), append(ora, r)
@@ -58,7 +58,7 @@ func AgreeWith(vs []oracle.Verdict, label func(*oracle.Verdict) int) (Agreement,
 
 // AgreeWithOfficial compares the oracle with the harness's own verdicts (Verdict.Official).
 func AgreeWithOfficial(vs []oracle.Verdict) (Agreement, error) {
-	return AgreeWith(vs, func(v *oracle.Verdict) int { return int(v.Official) })
+	return AgreeWith(vs, func(v *oracle.Verdict) int { return int(v.Official()) })
 }
 
 // AgreeWithAudit compares each policy's verdicts with the audited labels. Every audited
@@ -68,7 +68,7 @@ func AgreeWithAudit(a *ingest.Audit, s *Scored) ([]Agreement, error) {
 	byRun := map[string]*oracle.Verdict{}
 	if len(s.Verdicts) > 0 {
 		for i := range s.Verdicts[0] {
-			byRun[s.Verdicts[0][i].RunID] = &s.Verdicts[0][i]
+			byRun[s.Verdicts[0][i].RunID()] = &s.Verdicts[0][i]
 		}
 	}
 	var bad error
@@ -79,8 +79,8 @@ func AgreeWithAudit(a *ingest.Audit, s *Scored) ([]Agreement, error) {
 		switch {
 		case v == nil:
 			err = fmt.Errorf("%s:%d: run_id: %q is not among the episodes read", a.Path, l.Line, run)
-		case l.CaseID != "" && l.CaseID != v.CaseID && l.CaseID != v.BaseCaseID:
-			err = fmt.Errorf("%s:%d: case_id: %q, but run %q is on case %q", a.Path, l.Line, l.CaseID, run, v.CaseID)
+		case l.CaseID != "" && l.CaseID != v.CaseID() && l.CaseID != v.BaseCaseID():
+			err = fmt.Errorf("%s:%d: case_id: %q, but run %q is on case %q", a.Path, l.Line, l.CaseID, run, v.CaseID())
 		}
 		// Report the first bad line of the file, whatever the map order.
 		if err != nil && (bad == nil || l.Line < badLine) {
@@ -91,7 +91,7 @@ func AgreeWithAudit(a *ingest.Audit, s *Scored) ([]Agreement, error) {
 		return nil, bad
 	}
 	label := func(v *oracle.Verdict) int {
-		l, ok := a.Labels[v.RunID]
+		l, ok := a.Labels[v.RunID()]
 		switch {
 		case !ok:
 			return -1

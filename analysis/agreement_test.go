@@ -14,9 +14,9 @@ import (
 // (false reject): p_o = 3/5, p_e = (3/5·3/5 + 2/5·2/5) = 13/25, κ = (15/25−13/25)/(12/25) = 1/6.
 func TestAgreeWith(t *testing.T) {
 	vs := []oracle.Verdict{
-		{RunID: "a", ECS: true, Official: 1}, {RunID: "b", ECS: true, Official: 1}, {RunID: "c", Official: 0},
-		{RunID: "d", Official: 1}, {RunID: "e", ECS: true, Official: 0},
-		{RunID: "x", Excluded: true, Official: 1}, {RunID: "y", ECS: true, Official: -1},
+		oracle.Fields{RunID: "a", ECS: true, Official: 1}.Verdict(), oracle.Fields{RunID: "b", ECS: true, Official: 1}.Verdict(), oracle.Fields{RunID: "c", Official: 0}.Verdict(),
+		oracle.Fields{RunID: "d", Official: 1}.Verdict(), oracle.Fields{RunID: "e", ECS: true, Official: 0}.Verdict(),
+		oracle.Fields{RunID: "x", Excluded: true, Official: 1}.Verdict(), oracle.Fields{RunID: "y", ECS: true, Official: -1}.Verdict(),
 	}
 	a, err := AgreeWithOfficial(vs)
 	if err != nil {
@@ -25,7 +25,7 @@ func TestAgreeWith(t *testing.T) {
 	if a.N != 5 || a.FalseAccepts != 1 || a.FalseRejects != 1 || math.Abs(a.Observed-0.6) > 1e-12 || math.Abs(a.Kappa-1.0/6) > 1e-12 {
 		t.Errorf("got %+v", a)
 	}
-	if len(a.Disagreements) != 2 || a.Disagreements[0].RunID != "d" || a.Disagreements[1].RunID != "e" {
+	if len(a.Disagreements) != 2 || a.Disagreements[0].RunID() != "d" || a.Disagreements[1].RunID() != "e" {
 		t.Errorf("disagreements %v", a.Disagreements)
 	}
 	if a, _ := AgreeWithOfficial(vs[5:]); a.N != 0 {
@@ -35,15 +35,15 @@ func TestAgreeWith(t *testing.T) {
 
 func TestAgreeWithAudit(t *testing.T) {
 	s := &Scored{Policies: []oracle.Policy{oracle.SafeAct}, Verdicts: [][]oracle.Verdict{{
-		{RunID: "a", CaseID: "SAB-V1-001", BaseCaseID: "SAB-V1-001", ECS: true},
-		{RunID: "b", CaseID: "SAB-V2-001@w", BaseCaseID: "SAB-V2-001"},
+		oracle.Fields{RunID: "a", CaseID: "SAB-V1-001", BaseCaseID: "SAB-V1-001", ECS: true}.Verdict(),
+		oracle.Fields{RunID: "b", CaseID: "SAB-V2-001@w", BaseCaseID: "SAB-V2-001"}.Verdict(),
 	}}}
 	audit := &ingest.Audit{Path: "au.csv", Labels: map[string]ingest.AuditLabel{"a": {CaseID: "SAB-V1-001", Pass: true, Line: 1}, "b": {CaseID: "SAB-V2-001", Pass: true, Line: 2}}}
 	ags, err := AgreeWithAudit(audit, s)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(ags) != 1 || ags[0].N != 2 || ags[0].FalseAccepts != 1 || ags[0].Disagreements[0].RunID != "b" {
+	if len(ags) != 1 || ags[0].N != 2 || ags[0].FalseAccepts != 1 || ags[0].Disagreements[0].RunID() != "b" {
 		t.Errorf("got %+v", ags)
 	}
 	audit.Labels["z"] = ingest.AuditLabel{Line: 5}

@@ -13,9 +13,10 @@ import (
 func TestSharedHarnessMatchesCaseInsensitively(t *testing.T) {
 	var vs []oracle.Verdict
 	for _, config := range []string{"claude-5/claude-code", "claude-5/inspect", "gpt/codex"} {
-		x := v(config, "SAB-V1-001", ingest.V1, "d", 0, true)
+		y := v(config, "SAB-V1-001", ingest.V1, "d", 0, true)
+		x := y.Fields()
 		x.Model, x.Harness = ingest.SplitConfig(config)
-		vs = append(vs, x)
+		vs = append(vs, x.Verdict())
 	}
 	r := NewRelease([]*ingest.Case{{ID: "SAB-V1-001", Protocol: ingest.V1, Domain: "d"}}, nil, vs, oracle.SafeAct)
 	ch := PaperChoices()

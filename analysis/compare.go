@@ -51,7 +51,7 @@ func (r *Release) Compare(s CompareSpec, o StatOptions) ([]CompareScope, error) 
 	scopes := []scope{{"All", func(*oracle.Verdict) bool { return true }}}
 	have := map[ingest.Protocol]bool{}
 	for i := range a {
-		have[a[i].Protocol] = true
+		have[a[i].Protocol()] = true
 	}
 	for p := ingest.Legacy; p < ingest.NumProtocols; p++ {
 		if have[p] && len(r.SelectFrom(b, Protocol(p))) > 0 {
@@ -71,7 +71,7 @@ func (r *Release) Compare(s CompareSpec, o StatOptions) ([]CompareScope, error) 
 				delete(shared, id)
 			}
 		}
-		onShared := func(v *oracle.Verdict) bool { return shared[v.BaseCaseID] }
+		onShared := func(v *oracle.Verdict) bool { return shared[v.BaseCaseID()] }
 		cs := CompareScope{Label: sc.label, Shared: len(shared),
 			ECSA: rateOf(r.SelectFrom(sa, onShared), ECSOf), ECSB: rateOf(r.SelectFrom(sb, onShared), ECSOf)}
 		stream := "compare/" + s.Title() + "/" + sc.label
@@ -97,7 +97,7 @@ func (s CompareSpec) arms(r *Release) (a, b []oracle.Verdict) {
 			return true
 		}
 		for _, p := range s.Protocols {
-			if v.Protocol == p {
+			if v.Protocol() == p {
 				return true
 			}
 		}
@@ -115,8 +115,8 @@ func (r *Release) Conditions(config string) []string {
 	seen := map[string]bool{}
 	for i := range r.Verdicts {
 		v := &r.Verdicts[i]
-		if !v.Excluded && !StaticJudgments(v) && (config == "" || v.Config == config) {
-			seen[v.Condition] = true
+		if !v.Excluded() && !StaticJudgments(v) && (config == "" || v.Config() == config) {
+			seen[v.Condition()] = true
 		}
 	}
 	out := make([]string, 0, len(seen))

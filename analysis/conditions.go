@@ -46,7 +46,7 @@ func (r *Release) StaticVsInteractive(set, stream string, o StatOptions) (rows [
 
 // staticCorrect marks a static judgment equal to the gold decision (the oracle scores it as
 // ECS).
-func staticCorrect(v *oracle.Verdict) bool { return v.ECS }
+func staticCorrect(v *oracle.Verdict) bool { return v.ECS() }
 
 // StrategyRow is T13/T14's row: one configuration's main and strategy ECS, the paired
 // overall Δ strategy − main and the per-protocol differences of the point estimates
@@ -73,7 +73,7 @@ func StrategyProtocols(withLegacy bool) []ingest.Protocol {
 // StrategyComparison compares a strategy condition with main per configuration on the
 // shared cases; ok is false when no episode has that condition.
 func (r *Release) StrategyComparison(condition string, withLegacy bool, stream string, o StatOptions) (rows []StrategyRow, ok bool, err error) {
-	inScope := func(v *oracle.Verdict) bool { return withLegacy || v.Protocol != ingest.Legacy }
+	inScope := func(v *oracle.Verdict) bool { return withLegacy || v.Protocol() != ingest.Legacy }
 	if len(r.Select(Interactive(condition))) == 0 {
 		return nil, false, nil
 	}
@@ -136,7 +136,7 @@ func (r *Release) Interventions(set string, o StatOptions) (rows []InterventionR
 				continue
 			}
 			cases := casesOf(ca)
-			ma := r.SelectFrom(main, func(v *oracle.Verdict) bool { return cases[v.BaseCaseID] })
+			ma := r.SelectFrom(main, func(v *oracle.Verdict) bool { return cases[v.BaseCaseID()] })
 			pairs = append(pairs, Pair{Arm{ca, AttemptedOf}, Arm{ma, AttemptedOf}})
 			row := InterventionRow{Config: c, Condition: cond, Cases: len(cases), ActedMain: rateOf(ma, AttemptedOf), Acted: rateOf(ca, AttemptedOf)}
 			row.LookedOf, row.Looked, row.HasLooked = r.lookedBeforeActing(ca)

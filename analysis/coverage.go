@@ -22,23 +22,23 @@ func (r *Release) Coverage() (rows []CoverageRow, reasons []string, total Covera
 	seen := map[string]bool{}
 	for i := range r.Verdicts {
 		v := &r.Verdicts[i]
-		cond := v.Condition
+		cond := v.Condition()
 		if isStaticJudgment(v) && !strings.Contains(cond, "static") {
 			cond += " (static)"
 		}
-		k := key{v.Config, cond}
+		k := key{v.Config(), cond}
 		j, ok := by[k]
 		if !ok {
 			j = len(rows)
 			by[k] = j
-			rows = append(rows, CoverageRow{Config: v.Config, Condition: cond, Excluded: map[string]int{}})
+			rows = append(rows, CoverageRow{Config: v.Config(), Condition: cond, Excluded: map[string]int{}})
 		}
 		rows[j].Read++
-		if v.Excluded {
-			rows[j].Excluded[v.ExclusionReason]++
-			if !seen[v.ExclusionReason] {
-				seen[v.ExclusionReason] = true
-				reasons = append(reasons, v.ExclusionReason)
+		if v.Excluded() {
+			rows[j].Excluded[v.ExclusionReason()]++
+			if !seen[v.ExclusionReason()] {
+				seen[v.ExclusionReason()] = true
+				reasons = append(reasons, v.ExclusionReason())
 			}
 		} else {
 			rows[j].Scored++

@@ -33,11 +33,11 @@ func (r *Release) DomainCells(f DomainFilter) ([]ingest.Protocol, []DomainCell) 
 	}
 	rates := map[key]*Rate{}
 	for _, v := range r.main {
-		k := key{v.Config, v.Domain, v.Protocol}
+		k := key{v.Config(), v.Domain(), v.Protocol()}
 		if rates[k] == nil {
 			rates[k] = &Rate{}
 		}
-		rates[k].Add(v.ECS)
+		rates[k].Add(v.ECS())
 	}
 	var out []DomainCell
 	for _, c := range r.configs {

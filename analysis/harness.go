@@ -20,7 +20,7 @@ func (r *Release) HarnessPairs(ch Choices) []HarnessPair {
 	model := map[string]string{}
 	for i := range r.Verdicts {
 		v := &r.Verdicts[i]
-		harness[v.Config], model[v.Config] = v.Harness, v.Model
+		harness[v.Config()], model[v.Config()] = v.Harness(), v.Model()
 	}
 	shared := map[string]string{}
 	for _, c := range r.configs {
@@ -104,7 +104,7 @@ func (r *Release) Harnesses() []string {
 	seen := map[string]bool{}
 	var out []string
 	for i := range r.Verdicts {
-		if h := r.Verdicts[i].Harness; !seen[h] {
+		if h := r.Verdicts[i].Harness(); !seen[h] {
 			seen[h] = true
 			out = append(out, h)
 		}

@@ -12,7 +12,7 @@ import (
 func (r *Release) ProtocolsPresent() []ingest.Protocol {
 	var have [ingest.NumProtocols]bool
 	for i := range r.main {
-		have[r.main[i].Protocol] = true
+		have[r.main[i].Protocol()] = true
 	}
 	var out []ingest.Protocol
 	for p := ingest.Legacy; p < ingest.NumProtocols; p++ {

@@ -17,18 +17,18 @@ func (r *Release) lookedBeforeActing(vs []oracle.Verdict) (acted, looked int, ok
 	masks := map[string]uint64{}
 	for i := range vs {
 		v := &vs[i]
-		mask, seen := masks[v.CaseID]
+		mask, seen := masks[v.CaseID()]
 		if !seen {
-			mask = r.affectedMask(v.CaseID)
-			masks[v.CaseID] = mask
+			mask = r.affectedMask(v.CaseID())
+			masks[v.CaseID()] = mask
 		}
 		if mask == 0 {
 			continue
 		}
 		ok = true
-		if v.Attempted {
+		if v.Attempted() {
 			acted++
-			if v.ToolsBeforeAttempt&mask != 0 {
+			if v.ToolsBeforeAttempt()&mask != 0 {
 				looked++
 			}
 		}

@@ -38,10 +38,10 @@ func TestAffectedToolOfWithheldVariant(t *testing.T) {
 	}
 	bit := p.InfoToolBit("payment_read")
 	vs := []oracle.Verdict{
-		{CaseID: variant.ID, Attempted: true, ToolsBeforeAttempt: bit},
-		{CaseID: variant.ID, Attempted: true, ToolsBeforeAttempt: ^bit},
-		{CaseID: variant.ID, Attempted: false, ToolsBeforeAttempt: bit},
-		{CaseID: base.ID, Attempted: true},
+		oracle.Fields{CaseID: variant.ID, Attempted: true, ToolsBeforeAttempt: bit}.Verdict(),
+		oracle.Fields{CaseID: variant.ID, Attempted: true, ToolsBeforeAttempt: ^bit}.Verdict(),
+		oracle.Fields{CaseID: variant.ID, Attempted: false, ToolsBeforeAttempt: bit}.Verdict(),
+		oracle.Fields{CaseID: base.ID, Attempted: true}.Verdict(),
 	}
 	r := NewRelease([]*ingest.Case{base, variant}, nil, nil, oracle.SafeAct)
 	acted, looked, ok := r.lookedBeforeActing(vs)

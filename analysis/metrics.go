@@ -36,26 +36,26 @@ func (r *Release) Summarize(vs []oracle.Verdict) []Summary {
 	var order []string
 	for i := range vs {
 		v := &vs[i]
-		s := byConfig[v.Config]
+		s := byConfig[v.Config()]
 		if s == nil {
-			s = &Summary{Config: v.Config, ByDomain: make([]Rate, len(r.domains))}
-			byConfig[v.Config] = s
-			perRepeat[v.Config] = map[int]*Rate{}
-			order = append(order, v.Config)
+			s = &Summary{Config: v.Config(), ByDomain: make([]Rate, len(r.domains))}
+			byConfig[v.Config()] = s
+			perRepeat[v.Config()] = map[int]*Rate{}
+			order = append(order, v.Config())
 		}
-		s.Overall.Add(v.ECS)
-		if int(v.Protocol) < ingest.NumProtocols {
-			s.ByProtocol[v.Protocol].Add(v.ECS)
+		s.Overall.Add(v.ECS())
+		if int(v.Protocol()) < ingest.NumProtocols {
+			s.ByProtocol[v.Protocol()].Add(v.ECS())
 		}
-		if di, ok := dIndex[v.Domain]; ok {
-			s.ByDomain[di].Add(v.ECS)
+		if di, ok := dIndex[v.Domain()]; ok {
+			s.ByDomain[di].Add(v.ECS())
 		}
-		rr := perRepeat[v.Config][v.Repeat]
+		rr := perRepeat[v.Config()][v.Repeat()]
 		if rr == nil {
 			rr = &Rate{}
-			perRepeat[v.Config][v.Repeat] = rr
+			perRepeat[v.Config()][v.Repeat()] = rr
 		}
-		rr.Add(v.ECS)
+		rr.Add(v.ECS())
 	}
 	out := make([]Summary, 0, len(order))
 	for _, c := range r.orderConfigs(order) {
@@ -120,31 +120,31 @@ func (r *Release) Diagnose(vs []oracle.Verdict) []Diagnostics {
 	var order []string
 	for i := range vs {
 		v := &vs[i]
-		if by[v.Config] == nil {
-			by[v.Config] = map[int]*acc{}
-			order = append(order, v.Config)
+		if by[v.Config()] == nil {
+			by[v.Config()] = map[int]*acc{}
+			order = append(order, v.Config())
 		}
-		a := by[v.Config][v.Repeat]
+		a := by[v.Config()][v.Repeat()]
 		if a == nil {
 			a = &acc{}
-			by[v.Config][v.Repeat] = a
+			by[v.Config()][v.Repeat()] = a
 		}
-		switch v.Protocol {
+		switch v.Protocol() {
 		case ingest.V0:
-			a.bsr.Add(!v.Attempted && !v.CoverageComplete)
+			a.bsr.Add(!v.Attempted() && !v.CoverageComplete())
 		case ingest.V1:
-			if v.Attempted {
-				a.par.Add(!v.CompleteAtFirstAttempt)
-				if v.CompleteAtFirstAttempt {
-					a.cas.Add(v.ECS)
+			if v.Attempted() {
+				a.par.Add(!v.CompleteAtFirstAttempt())
+				if v.CompleteAtFirstAttempt() {
+					a.cas.Add(v.ECS())
 				}
 			}
 		}
-		if v.Protocol >= ingest.V1 {
-			a.gap[v.Protocol].Add(v.MissingAtCheckpoint)
+		if v.Protocol() >= ingest.V1 {
+			a.gap[v.Protocol()].Add(v.MissingAtCheckpoint())
 		}
-		if v.Protocol >= ingest.V2 {
-			a.part[v.Protocol].Add(v.ExecutedCommits > 0 && !v.ECS)
+		if v.Protocol() >= ingest.V2 {
+			a.part[v.Protocol()].Add(v.ExecutedCommits() > 0 && !v.ECS())
 		}
 	}
 	var out []Diagnostics
@@ -210,16 +210,16 @@ func (r *Release) FailureMixes(vs []oracle.Verdict) []FailureMix {
 	seen := map[string]bool{}
 	for i := range vs {
 		v := &vs[i]
-		if !seen[v.Config] {
-			seen[v.Config] = true
-			order = append(order, v.Config)
+		if !seen[v.Config()] {
+			seen[v.Config()] = true
+			order = append(order, v.Config())
 		}
-		k := key{v.Config, v.Protocol}
+		k := key{v.Config(), v.Protocol()}
 		if counts[k] == nil {
 			counts[k] = make([]int, len(FailureTypes)+1)
 		}
-		t := v.FailureType
-		if v.ECS {
+		t := v.FailureType()
+		if v.ECS() {
 			t = "success"
 		}
 		j, ok := idx[t]
@@ -250,10 +250,10 @@ func (r *Release) FailureMixes(vs []oracle.Verdict) []FailureMix {
 // InvestigationComplete reports whether the investigation was complete at the decisive
 // point of an episode: at the first attempt when there was one, else at the end.
 func InvestigationComplete(v *oracle.Verdict) bool {
-	if v.Attempted {
-		return v.CompleteAtFirstAttempt
+	if v.Attempted() {
+		return v.CompleteAtFirstAttempt()
 	}
-	return v.CoverageComplete
+	return v.CoverageComplete()
 }
 
 // PassK is the τ-bench pass^k of one configuration's verdicts, computed by
@@ -265,14 +265,14 @@ func PassK(vs []oracle.Verdict, k int) float64 {
 	by := map[string]*nc{}
 	var ids []string
 	for i := range vs {
-		x := by[vs[i].CaseID]
+		x := by[vs[i].CaseID()]
 		if x == nil {
 			x = &nc{}
-			by[vs[i].CaseID] = x
-			ids = append(ids, vs[i].CaseID)
+			by[vs[i].CaseID()] = x
+			ids = append(ids, vs[i].CaseID())
 		}
 		x.n++
-		if vs[i].ECS {
+		if vs[i].ECS() {
 			x.c++
 		}
 	}
@@ -296,13 +296,13 @@ func Majority(vs []oracle.Verdict) map[string]bool {
 	type nc struct{ n, c int }
 	by := map[string]*nc{}
 	for i := range vs {
-		x := by[vs[i].BaseCaseID]
+		x := by[vs[i].BaseCaseID()]
 		if x == nil {
 			x = &nc{}
-			by[vs[i].BaseCaseID] = x
+			by[vs[i].BaseCaseID()] = x
 		}
 		x.n++
-		if vs[i].ECS {
+		if vs[i].ECS() {
 			x.c++
 		}
 	}

@@ -17,8 +17,15 @@ func v(config, caseID string, p ingest.Protocol, domain string, rep int, ecs boo
 	if !ecs {
 		ft = "wrong_action"
 	}
-	return oracle.Verdict{Config: config, CaseID: caseID, BaseCaseID: caseID, Protocol: p, Domain: domain,
-		Repeat: rep, Condition: "main", Status: "completed", ECS: ecs, FailureType: ft, FirstAttemptIndex: -1}
+	return oracle.Fields{Config: config, CaseID: caseID, BaseCaseID: caseID, Protocol: p, Domain: domain,
+		Repeat: rep, Condition: "main", Status: "completed", ECS: ecs, FailureType: ft, FirstAttemptIndex: -1}.Verdict()
+}
+
+// with returns x changed by set.
+func with(x oracle.Verdict, set func(*oracle.Fields)) oracle.Verdict {
+	f := x.Fields()
+	set(&f)
+	return f.Verdict()
 }
 
 func TestSummarizePoolsRepeatsAndMacroAverages(t *testing.T) {
@@ -63,8 +70,7 @@ func TestSummarizePoolsRepeatsAndMacroAverages(t *testing.T) {
 func TestDiagnoseAveragesWithinRepeats(t *testing.T) {
 	mk := func(rep int, attempted, complete, ecs bool) oracle.Verdict {
 		x := v("A", "SAB-V1-001", ingest.V1, "d", rep, ecs)
-		x.Attempted, x.CompleteAtFirstAttempt = attempted, complete
-		return x
+		return with(x, func(f *oracle.Fields) { f.Attempted, f.CompleteAtFirstAttempt = attempted, complete })
 	}
 	vs := []oracle.Verdict{
 		// repeat 0: 2 attempts, 1 premature → PAR 0.5; CAS 1/1
@@ -75,8 +81,7 @@ func TestDiagnoseAveragesWithinRepeats(t *testing.T) {
 	// V0: repeat 0 stops early once in 2 (BSR 0.5); repeat 1 never (0).
 	v0 := func(rep int, attempted, cov bool) oracle.Verdict {
 		x := v("A", "SAB-V0-001", ingest.V0, "d", rep, false)
-		x.Attempted, x.CoverageComplete = attempted, cov
-		return x
+		return with(x, func(f *oracle.Fields) { f.Attempted, f.CoverageComplete = attempted, cov })
 	}
 	vs = append(vs, v0(0, false, false), v0(0, false, true), v0(1, true, false))
 	r := NewRelease(nil, nil, vs, oracle.SafeAct)
@@ -97,7 +102,7 @@ func TestDiagnoseAveragesWithinRepeats(t *testing.T) {
 
 func TestFailureMixSumsToOne(t *testing.T) {
 	vs := []oracle.Verdict{v("A", "c1", ingest.V2, "d", 0, true), v("A", "c2", ingest.V2, "d", 0, false), v("A", "c3", ingest.V2, "d", 0, false)}
-	vs[2].FailureType = "partial_workflow"
+	vs[2] = with(vs[2], func(f *oracle.Fields) { f.FailureType = "partial_workflow" })
 	r := NewRelease(nil, nil, vs, oracle.SafeAct)
 	m := r.FailureMixes(vs)
 	if len(m) != 1 || m[0].N != 3 {

@@ -52,13 +52,13 @@ type Estimate struct {
 // unitKey maps a verdict to its resampling unit: its base case, or that case's cluster.
 func (r *Release) unitKey(clustered bool) func(v *oracle.Verdict) string {
 	if !clustered {
-		return func(v *oracle.Verdict) string { return v.BaseCaseID }
+		return func(v *oracle.Verdict) string { return v.BaseCaseID() }
 	}
 	return func(v *oracle.Verdict) string {
-		if c := r.byID[v.BaseCaseID]; c != nil && c.Cluster != "" {
+		if c := r.byID[v.BaseCaseID()]; c != nil && c.Cluster != "" {
 			return c.Cluster
 		}
-		return v.BaseCaseID
+		return v.BaseCaseID()
 	}
 }
 
@@ -70,10 +70,10 @@ type Arm struct {
 }
 
 // ECSOf is the usual indicator.
-func ECSOf(v *oracle.Verdict) bool { return v.ECS }
+func ECSOf(v *oracle.Verdict) bool { return v.ECS() }
 
 // AttemptedOf indicates an episode with a consequential attempt.
-func AttemptedOf(v *oracle.Verdict) bool { return v.Attempted }
+func AttemptedOf(v *oracle.Verdict) bool { return v.Attempted() }
 
 // sums builds per-unit sums of an arm over the given unit index; cases outside keep
 // nothing.
@@ -81,7 +81,7 @@ func (a Arm) sums(unit func(*oracle.Verdict) string, index map[string]int, onlyC
 	r := bootstrap.Ratio{Num: make([]float64, len(index)), Den: make([]float64, len(index))}
 	for i := range a.Verdicts {
 		v := &a.Verdicts[i]
-		if onlyCases != nil && !onlyCases[v.BaseCaseID] {
+		if onlyCases != nil && !onlyCases[v.BaseCaseID()] {
 			continue
 		}
 		u, ok := index[unit(v)]
@@ -100,7 +100,7 @@ func (a Arm) sums(unit func(*oracle.Verdict) string, index map[string]int, onlyC
 func casesOf(vs []oracle.Verdict) map[string]bool {
 	m := map[string]bool{}
 	for i := range vs {
-		m[vs[i].BaseCaseID] = true
+		m[vs[i].BaseCaseID()] = true
 	}
 	return m
 }
@@ -145,7 +145,7 @@ func (r *Release) PairedDiffs(pairs []Pair, stream string, o StatOptions) ([]Est
 		var names []string
 		for _, vs := range [][]oracle.Verdict{p.A.Verdicts, p.B.Verdicts} {
 			for i := range vs {
-				if u := unit(&vs[i]); shared[vs[i].BaseCaseID] && !seen[u] {
+				if u := unit(&vs[i]); shared[vs[i].BaseCaseID()] && !seen[u] {
 					seen[u] = true
 					names = append(names, u)
 				}

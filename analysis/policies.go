@@ -42,8 +42,8 @@ func (pc *PolicyComparison) board(r *Release) leaderboard {
 		idx[c] = i
 	}
 	for i := range main {
-		if j, ok := idx[main[i].Config]; ok {
-			lb.ecs[j].Add(main[i].ECS)
+		if j, ok := idx[main[i].Config()]; ok {
+			lb.ecs[j].Add(main[i].ECS())
 		}
 	}
 	lb.ranks = LeaderboardRanks(lb.ecs)
@@ -160,7 +160,7 @@ func (pc *PolicyComparison) intervals(r *Release, unit func(*oracle.Verdict) str
 func lostSuccesses(base, other []oracle.Verdict) int {
 	n := 0
 	for i := range base {
-		if i < len(other) && base[i].ECS && !other[i].ECS {
+		if i < len(other) && base[i].ECS() && !other[i].ECS() {
 			n++
 		}
 	}

@@ -52,12 +52,12 @@ func TestOutcomeOnlyPresetsContainSafeAct(t *testing.T) {
 	ecs := func(vs []oracle.Verdict) map[string]Rate {
 		m := map[string]Rate{}
 		for _, v := range vs {
-			if v.Excluded {
+			if v.Excluded() {
 				continue
 			}
-			r := m[v.Config]
-			r.Add(v.ECS)
-			m[v.Config] = r
+			r := m[v.Config()]
+			r.Add(v.ECS())
+			m[v.Config()] = r
 		}
 		return m
 	}
@@ -66,10 +66,10 @@ func TestOutcomeOnlyPresetsContainSafeAct(t *testing.T) {
 		vs := s.Verdicts[pi+1]
 		lost := 0
 		for i := range base {
-			if base[i].ECS && !vs[i].ECS {
+			if base[i].ECS() && !vs[i].ECS() {
 				lost++
 				if lost <= 3 {
-					t.Errorf("%s: %s passes under safeact but fails (%s, %s)", pol.Name, base[i].RunID, vs[i].Outcome, vs[i].FailureType)
+					t.Errorf("%s: %s passes under safeact but fails (%s, %s)", pol.Name, base[i].RunID(), vs[i].Outcome(), vs[i].FailureType())
 				}
 			}
 		}

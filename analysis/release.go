@@ -34,9 +34,9 @@ func NewRelease(cases []*ingest.Case, sets map[string][]string, vs []oracle.Verd
 	}
 	seen := map[string]bool{}
 	for _, v := range vs {
-		if !seen[v.Config] {
-			seen[v.Config] = true
-			r.configs = append(r.configs, v.Config)
+		if !seen[v.Config()] {
+			seen[v.Config()] = true
+			r.configs = append(r.configs, v.Config())
 		}
 	}
 	r.domains = orderDomains(cases)
@@ -49,7 +49,7 @@ func NewRelease(cases []*ingest.Case, sets map[string][]string, vs []oracle.Verd
 	n := 0
 	for i := range vs {
 		if keep(&vs[i]) {
-			count[pos[vs[i].Config]]++
+			count[pos[vs[i].Config()]]++
 			n++
 		}
 	}
@@ -86,7 +86,7 @@ func NewRelease(cases []*ingest.Case, sets map[string][]string, vs []oracle.Verd
 	}
 	contiguous := true
 	for i := range r.main {
-		if j := pos[r.main[i].Config]; next[j] == i {
+		if j := pos[r.main[i].Config()]; next[j] == i {
 			next[j]++
 		} else {
 			contiguous = false
@@ -97,7 +97,7 @@ func NewRelease(cases []*ingest.Case, sets map[string][]string, vs []oracle.Verd
 		grouped = make([]oracle.Verdict, n)
 		copy(next, start)
 		for i := range r.main {
-			j := pos[r.main[i].Config]
+			j := pos[r.main[i].Config()]
 			grouped[next[j]] = r.main[i]
 			next[j]++
 		}
@@ -115,7 +115,7 @@ func (r *Release) mainOf(config string) []oracle.Verdict { return r.mainBy[confi
 // of returns one configuration's verdicts of one condition that pass the filters.
 func (r *Release) of(config, condition string, filters ...Filter) []oracle.Verdict {
 	return r.SelectFrom(r.Verdicts, append([]Filter{func(v *oracle.Verdict) bool {
-		return v.Config == config && v.Condition == condition
+		return v.Config() == config && v.Condition() == condition
 	}}, filters...)...)
 }
 
@@ -177,24 +177,26 @@ type Filter func(*oracle.Verdict) bool
 // judgments of an executable case. Legacy episodes are decisions by design and count here:
 // they are the Legacy column of the main results.
 func Interactive(condition string) Filter {
-	return func(v *oracle.Verdict) bool { return !v.Excluded && !isStaticJudgment(v) && v.Condition == condition }
+	return func(v *oracle.Verdict) bool {
+		return !v.Excluded() && !isStaticJudgment(v) && v.Condition() == condition
+	}
 }
 
 // StaticJudgments keeps the scored static judgments of executable (V0–V3) cases.
-func StaticJudgments(v *oracle.Verdict) bool { return !v.Excluded && isStaticJudgment(v) }
+func StaticJudgments(v *oracle.Verdict) bool { return !v.Excluded() && isStaticJudgment(v) }
 
-func isStaticJudgment(v *oracle.Verdict) bool { return v.Static && v.Protocol != ingest.Legacy }
+func isStaticJudgment(v *oracle.Verdict) bool { return v.Static() && v.Protocol() != ingest.Legacy }
 
 // Config keeps one configuration.
-func Config(name string) Filter { return func(v *oracle.Verdict) bool { return v.Config == name } }
+func Config(name string) Filter { return func(v *oracle.Verdict) bool { return v.Config() == name } }
 
 // Protocol keeps one protocol.
 func Protocol(p ingest.Protocol) Filter {
-	return func(v *oracle.Verdict) bool { return v.Protocol == p }
+	return func(v *oracle.Verdict) bool { return v.Protocol() == p }
 }
 
 // Executable keeps V0–V3 (the 570 interactive cases of the paper's comparisons).
-func Executable(v *oracle.Verdict) bool { return v.Protocol != ingest.Legacy }
+func Executable(v *oracle.Verdict) bool { return v.Protocol() != ingest.Legacy }
 
 // InSet keeps episodes whose base case is in ids.
 func InSet(ids []string) Filter {
@@ -202,5 +204,5 @@ func InSet(ids []string) Filter {
 	for _, id := range ids {
 		m[id] = true
 	}
-	return func(v *oracle.Verdict) bool { return m[v.BaseCaseID] }
+	return func(v *oracle.Verdict) bool { return m[v.BaseCaseID()] }
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"sync"
 
@@ -41,7 +42,8 @@ type ScoreOptions struct {
 }
 
 // Scored is the outcome of scoring: one verdict slice per policy, in input order (see
-// ScoreOptions.Others).
+// ScoreOptions.Others). Policies with the same settings share one slice: treat the
+// verdicts as read-only.
 type Scored struct {
 	Policies []oracle.Policy
 	Verdicts [][]oracle.Verdict // [policy][episode]
@@ -71,12 +73,18 @@ const batchSize = 512
 type batch struct {
 	seq int
 	eps []*ingest.Episode
-	out [][]oracle.Verdict // [policy][i]
+	out [][]oracle.Verdict // [policy][i], only for the policies that own their slice
 	err error
 }
 
 // Score reads every episode of src, scores it under each policy and returns the verdicts
 // in input order. The result does not depend on Workers.
+//
+// Memory is what a million episodes need: the policy-independent part of a verdict is
+// interned once per episode (oracle.Prepared.Identity); policies with the same settings
+// (tau-bench and appworld) are scored once and share one verdict slice; batches are
+// appended to the final slices in input order as they arrive (a small reorder window),
+// so batches and the merged result are never alive together.
 func Score(src EpisodeSource, lookup CaseLookup, opt ScoreOptions) (*Scored, error) {
 	if len(opt.Policies) == 0 {
 		return nil, errors.New("analysis.Score: no policy")
@@ -85,14 +93,25 @@ func Score(src EpisodeSource, lookup CaseLookup, opt ScoreOptions) (*Scored, err
 		opt.Workers = 1
 	}
 	prep := newPrepCache(lookup)
-	// Policies with the same settings (tau-bench and appworld) give the same verdicts:
-	// score the first of each, copy it for the others under their own name.
+	// same[pi] is the first policy with pi's settings. A policy shares that one's slice,
+	// unless that one is the first policy and Others limits the rest: then it keeps a
+	// filtered copy (kind copyOf).
 	same := make([]int, len(opt.Policies))
+	const (
+		own = iota
+		share
+		copyOf
+	)
+	kind := make([]int, len(opt.Policies))
 	for pi, pol := range opt.Policies {
 		same[pi] = pi
 		for pj := 0; pj < pi; pj++ {
 			if opt.Policies[pj].Hash() == pol.Hash() {
 				same[pi] = pj
+				kind[pi] = share
+				if pj == 0 && opt.Others != nil {
+					kind[pi] = copyOf
+				}
 				break
 			}
 		}
@@ -109,7 +128,9 @@ func Score(src EpisodeSource, lookup CaseLookup, opt ScoreOptions) (*Scored, err
 			for b := range work {
 				b.out = make([][]oracle.Verdict, len(opt.Policies))
 				for pi := range opt.Policies {
-					b.out[pi] = make([]oracle.Verdict, 0, len(b.eps))
+					if kind[pi] != share {
+						b.out[pi] = make([]oracle.Verdict, 0, len(b.eps))
+					}
 				}
 				for _, ep := range b.eps {
 					p, err := prep.get(ep.CaseID)
@@ -117,16 +138,19 @@ func Score(src EpisodeSource, lookup CaseLookup, opt ScoreOptions) (*Scored, err
 						b.err = fmt.Errorf("%s:%d: case_id: %w", ep.Source, ep.Line, err)
 						break
 					}
+					id := p.Identity(ep)
 					all := opt.Others == nil || opt.Others(ep)
 					for pi, pol := range opt.Policies {
-						switch pj := same[pi]; {
-						case pi > 0 && !all:
-						case pj != pi:
-							v := b.out[pj][len(b.out[pj])-1]
-							v.Policy = pol.Name
-							b.out[pi] = append(b.out[pi], v)
+						switch {
+						case pi > 0 && !all, kind[pi] == share:
+						case kind[pi] == copyOf:
+							b.out[pi] = append(b.out[pi], b.out[0][len(b.out[0])-1])
 						default:
-							b.out[pi] = append(b.out[pi], p.Score(ep, pol, opt.Detail))
+							v := p.ScoreFrom(id, ep, pol, opt.Detail)
+							if opt.InfraFailuresFail {
+								oracle.CountInfraFailure(&v)
+							}
+							b.out[pi] = append(b.out[pi], v)
 						}
 					}
 				}
@@ -168,17 +192,32 @@ func Score(src EpisodeSource, lookup CaseLookup, opt ScoreOptions) (*Scored, err
 	}()
 	go func() { wg.Wait(); close(done) }()
 
-	var batches []*batch
+	s := &Scored{Policies: opt.Policies, Verdicts: make([][]oracle.Verdict, len(opt.Policies)),
+		Counts: Counts{Excluded: map[string]int{}}}
+	pending := map[int]*batch{}
+	next := 0
 	var scoreErr error
 	scored := 0
 	for b := range done {
 		if b.err != nil && scoreErr == nil {
 			scoreErr = b.err
 		}
-		batches = append(batches, b)
-		if opt.Progress != nil && len(b.out) > 0 {
-			scored += len(b.out[0])
-			opt.Progress(scored)
+		if scoreErr != nil {
+			continue // drain the workers
+		}
+		pending[b.seq] = b
+		for b := pending[next]; b != nil; b = pending[next] {
+			delete(pending, next)
+			next++
+			for pi := range opt.Policies {
+				if kind[pi] != share {
+					s.Verdicts[pi] = append(s.Verdicts[pi], b.out[pi]...)
+				}
+			}
+			if opt.Progress != nil {
+				scored += len(b.out[0])
+				opt.Progress(scored)
+			}
 		}
 	}
 	if readErr != nil {
@@ -187,30 +226,16 @@ func Score(src EpisodeSource, lookup CaseLookup, opt ScoreOptions) (*Scored, err
 	if scoreErr != nil {
 		return nil, scoreErr
 	}
-	sort.Slice(batches, func(i, j int) bool { return batches[i].seq < batches[j].seq })
-
-	s := &Scored{Policies: opt.Policies, Verdicts: make([][]oracle.Verdict, len(opt.Policies)),
-		Counts: Counts{Read: read, Excluded: map[string]int{}}}
 	for pi := range opt.Policies {
-		n := 0
-		for _, b := range batches {
-			n += len(b.out[pi])
+		if kind[pi] == share {
+			s.Verdicts[pi] = s.Verdicts[same[pi]]
 		}
-		s.Verdicts[pi] = make([]oracle.Verdict, 0, n)
-		for _, b := range batches {
-			s.Verdicts[pi] = append(s.Verdicts[pi], b.out[pi]...)
-		}
+		s.Verdicts[pi] = slices.Clip(s.Verdicts[pi])
 	}
-	if opt.InfraFailuresFail {
-		for pi := range s.Verdicts {
-			for i := range s.Verdicts[pi] {
-				oracle.CountInfraFailure(&s.Verdicts[pi][i])
-			}
-		}
-	}
-	for _, v := range s.Verdicts[0] {
-		if v.Excluded {
-			s.Counts.Excluded[v.ExclusionReason]++
+	s.Counts.Read = read
+	for i := range s.Verdicts[0] {
+		if v := &s.Verdicts[0][i]; v.Excluded() {
+			s.Counts.Excluded[v.ExclusionReason()]++
 		} else {
 			s.Counts.Scored++
 		}

@@ -54,8 +54,8 @@ func (r *Release) ProtocolSizes() Sizes {
 func (r *Release) ModelOf() map[string]string {
 	m := map[string]string{}
 	for i := range r.Verdicts {
-		if _, ok := m[r.Verdicts[i].Config]; !ok {
-			m[r.Verdicts[i].Config] = r.Verdicts[i].Model
+		if _, ok := m[r.Verdicts[i].Config()]; !ok {
+			m[r.Verdicts[i].Config()] = r.Verdicts[i].Model()
 		}
 	}
 	return m

@@ -40,7 +40,7 @@ func BenchmarkScore(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		j := i % len(eps)
 		v := preps[j].Score(eps[j], SafeAct, false)
-		if v.Excluded {
+		if v.Excluded() {
 			b.Fatal("excluded")
 		}
 		n++
@@ -81,7 +81,7 @@ func TestConcurrentScore(t *testing.T) {
 			ok := true
 			for r := 0; r < 20; r++ {
 				for i := range eps {
-					if preps[i].Score(eps[i], SafeAct, false) != want[i] {
+					if v := preps[i].Score(eps[i], SafeAct, false); v.Fields() != want[i].Fields() {
 						ok = false
 					}
 				}

@@ -45,7 +45,7 @@ func TestExplainGolden(t *testing.T) {
 				ep = &e
 			}
 			var buf bytes.Buffer
-			if err := Explain(&buf, c, ep, p.Score(ep, SafeAct, true)); err != nil {
+			if err := Explain(&buf, c, ep, SafeAct, p.Score(ep, SafeAct, true)); err != nil {
 				t.Fatal(err)
 			}
 			golden := filepath.Join("testdata", "explain_"+tc.name+".txt")
@@ -69,7 +69,7 @@ func TestExplainGolden(t *testing.T) {
 	// Without detail there is nothing to explain.
 	c := loadCase(t, "SAB-V1-001")
 	ep := reference(t, c)
-	err := Explain(&bytes.Buffer{}, c, ep, prepare(t, c).Score(ep, SafeAct, false))
+	err := Explain(&bytes.Buffer{}, c, ep, SafeAct, prepare(t, c).Score(ep, SafeAct, false))
 	if err == nil || !strings.Contains(err.Error(), "no detail") {
 		t.Errorf("explain without detail: %v", err)
 	}

@@ -36,19 +36,19 @@ func FuzzScore(f *testing.F) {
 		for _, pol := range Presets {
 			v := p.Score(ep, pol, true)
 			sameVerdict(t, v, p.Score(ep, pol, false))
-			if v.ECS && v.FailureType != "" {
-				t.Fatalf("%s: ECS with failure type %s", pol.Name, v.FailureType)
+			if v.ECS() && v.FailureType() != "" {
+				t.Fatalf("%s: ECS with failure type %s", pol.Name, v.FailureType())
 			}
-			if !v.ECS && v.FailureType == "" {
-				t.Fatalf("%s: failed without a failure type (outcome %s)", pol.Name, v.Outcome)
+			if !v.ECS() && v.FailureType() == "" {
+				t.Fatalf("%s: failed without a failure type (outcome %s)", pol.Name, v.Outcome())
 			}
 			_, hasEvents := rec.Get("events")
 			_, hasDecision := rec.Get("decision")
-			if pol.IsSafeAct() && v.ECS && !hasEvents && !hasDecision {
+			if pol.IsSafeAct() && v.ECS() && !hasEvents && !hasDecision {
 				t.Fatalf("a record with neither events nor decision passed: %s", record)
 			}
 			var sb strings.Builder
-			if err := Explain(&sb, p.c, ep, v); err != nil {
+			if err := Explain(&sb, p.c, ep, pol, v); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -63,8 +63,8 @@ func TestMalformedRecords(t *testing.T) {
 		for _, rec := range []string{`{}`, `{"events":"no"}`, `{"events":[5]}`, `{"events":[{"type":"WHATEVER"}]}`} {
 			ep := &ingest.Episode{CaseID: id, Status: ingest.StatusCompleted, Record: mustParse(t, rec)}
 			v := p.Score(ep, SafeAct, false)
-			if v.ECS || v.FailureType != FailContract {
-				t.Errorf("%s %s: ecs=%v failure=%q, want a contract failure", id, rec, v.ECS, v.FailureType)
+			if v.ECS() || v.FailureType() != FailContract {
+				t.Errorf("%s %s: ecs=%v failure=%q, want a contract failure", id, rec, v.ECS(), v.FailureType())
 			}
 		}
 	}
@@ -79,7 +79,7 @@ func TestMalformedRecords(t *testing.T) {
 func sameVerdict(t *testing.T, withDetail, without Verdict) {
 	t.Helper()
 	withDetail.Detail = nil
-	if withDetail != without {
+	if withDetail.Fields() != without.Fields() {
 		t.Fatalf("detail changes the verdict:\n with    %+v\n without %+v", withDetail, without)
 	}
 }
@@ -155,11 +155,11 @@ func TestRandomMutations(t *testing.T) {
 			for _, pol := range Presets {
 				v := p.Score(ep, pol, true)
 				sameVerdict(t, v, p.Score(ep, pol, false))
-				if v.ECS == (v.FailureType != "") {
-					t.Fatalf("%s %s: ecs=%v failure=%q", id, pol.Name, v.ECS, v.FailureType)
+				if v.ECS() == (v.FailureType() != "") {
+					t.Fatalf("%s %s: ecs=%v failure=%q", id, pol.Name, v.ECS(), v.FailureType())
 				}
 				var sb strings.Builder
-				if err := Explain(&sb, c, ep, v); err != nil {
+				if err := Explain(&sb, c, ep, pol, v); err != nil {
 					t.Fatal(err)
 				}
 			}

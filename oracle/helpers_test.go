@@ -110,7 +110,7 @@ func mustParse(t testing.TB, s string) *jsonv.Object {
 // failIf reports a verdict that does not have the wanted outcome, failure type and ECS.
 func expect(t *testing.T, name string, v Verdict, ecs bool, outcome, failure string) {
 	t.Helper()
-	if v.ECS != ecs || v.Outcome != outcome || v.FailureType != failure {
+	if v.ECS() != ecs || v.Outcome() != outcome || v.FailureType() != failure {
 		msg := ""
 		if v.Detail != nil {
 			for _, cp := range v.Detail.Checkpoints {
@@ -134,6 +134,6 @@ func expect(t *testing.T, name string, v Verdict, ecs bool, outcome, failure str
 				msg += "\n  invalid: " + e.Reason
 			}
 		}
-		t.Errorf("%s: got ecs=%v outcome=%q failure=%q; want ecs=%v outcome=%q failure=%q%s", name, v.ECS, v.Outcome, v.FailureType, ecs, outcome, failure, msg)
+		t.Errorf("%s: got ecs=%v outcome=%q failure=%q; want ecs=%v outcome=%q failure=%q%s", name, v.ECS(), v.Outcome(), v.FailureType(), ecs, outcome, failure, msg)
 	}
 }

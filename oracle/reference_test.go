@@ -26,7 +26,7 @@ func TestReferenceEpisodesPass(t *testing.T) {
 			if len(v.Detail.ContractErrors) != 0 {
 				t.Errorf("%s: contract errors %v", id, v.Detail.ContractErrors)
 			}
-			if v.Excluded || v.Policy != "safeact" || v.PolicyHash != SafeAct.Hash() || v.Model != "reference" {
+			if v.Excluded() || v.Model() != "reference" {
 				t.Errorf("%s: identity fields %+v", id, v)
 			}
 		})
@@ -49,8 +49,8 @@ func TestToolsBeforeAttempt(t *testing.T) {
 			want |= p.InfoToolBit(tool)
 		}
 	}
-	if want == 0 || v.ToolsBeforeAttempt != want {
-		t.Fatalf("ToolsBeforeAttempt = %b, want %b", v.ToolsBeforeAttempt, want)
+	if want == 0 || v.ToolsBeforeAttempt() != want {
+		t.Fatalf("ToolsBeforeAttempt = %b, want %b", v.ToolsBeforeAttempt(), want)
 	}
 	// Acting first: nothing was read before the attempt.
 	early := *ref
@@ -58,8 +58,8 @@ func TestToolsBeforeAttempt(t *testing.T) {
 	evs, _ := early.Record.List("events")
 	last := evs[len(evs)-1]
 	early.Record.Set("events", append([]any{last}, evs[:len(evs)-1]...))
-	if v := p.Score(&early, SafeAct, false); v.ToolsBeforeAttempt != 0 || v.FirstAttemptIndex != 0 {
-		t.Errorf("acting first: ToolsBeforeAttempt = %b, FirstAttemptIndex = %d", v.ToolsBeforeAttempt, v.FirstAttemptIndex)
+	if v := p.Score(&early, SafeAct, false); v.ToolsBeforeAttempt() != 0 || v.FirstAttemptIndex() != 0 {
+		t.Errorf("acting first: ToolsBeforeAttempt = %b, FirstAttemptIndex = %d", v.ToolsBeforeAttempt(), v.FirstAttemptIndex())
 	}
 	if p.InfoToolBit("no_such_tool") != 0 {
 		t.Error("unknown tool has a bit")

@@ -2,9 +2,9 @@ package oracle
 
 import "github.com/sabench/sabench-stats/ingest"
 
-// Verdict is the oracle's judgment of one episode. It is compact on purpose: analyses of a
-// million episodes keep verdicts, never records. Detail is filled only on request.
-type Verdict struct {
+// Fields is a verdict in readable form: what the oracle fills while scoring and what tests
+// and decoders build. Verdict is its compact, stored form (Fields.Verdict, Verdict.Fields).
+type Fields struct {
 	RunID      string
 	Config     string
 	Model      string
@@ -50,12 +50,143 @@ type Verdict struct {
 	// Official is the harness's own verdict when the episode carried one: -1 none,
 	// 0 false, 1 true.
 	Official int8
+}
 
-	Policy     string // policy name
-	PolicyHash string // hash of the policy's settings
+// Verdict is the oracle's judgment of one episode, compact on purpose: analyses of a
+// million episodes keep verdicts, never records. Its strings are interned ids (intern.go)
+// and its booleans bits, so it holds no pointer but Detail, which is nil unless requested.
+// The policy is not part of it: a verdict slice belongs to one policy (analysis.Scored,
+// analysis.Release), and policies with the same settings share one slice.
+// Read it through its accessors, or whole as Fields.
+type Verdict struct {
+	run       uint32
+	cfg       uint32 // cfgKey: config, model, harness
+	cas       uint32 // caseKey: case id, base id, domain
+	condition sym
+	status    sym
+	reason    sym
+	outcome   sym
+	canonical sym
+	failure   sym
+
+	repeat, firstAttempt, executed int32
+	tools                          uint64
+	protocol                       ingest.Protocol
+	official                       int8
+	flags                          vflag
 
 	Detail *Detail // nil unless requested
 }
+
+// vflag packs a verdict's booleans (room for more: 16 bits).
+type vflag uint16
+
+const (
+	fExcluded vflag = 1 << iota
+	fStatic
+	fECS
+	fAttempted
+	fCompleteAtFirst
+	fCoverageComplete
+	fMissingAtCheckpoint
+)
+
+func (f *vflag) set(bit vflag, on bool) {
+	if on {
+		*f |= bit
+	} else {
+		*f &^= bit
+	}
+}
+
+// Verdict interns the fields into a compact verdict (without Detail).
+func (f Fields) Verdict() Verdict {
+	v := f.identity()
+	v.setResult(&f)
+	return v
+}
+
+// identity interns what comes from the episode (the same under every policy).
+func (f *Fields) identity() Verdict {
+	return Verdict{
+		run:          storeRun(f.RunID),
+		cfg:          internCfg(f.Config, f.Model, f.Harness),
+		cas:          internCase(f.CaseID, f.BaseCaseID, f.Domain),
+		condition:    internLabel(f.Condition),
+		status:       internLabel(f.Status),
+		repeat:       int32(f.Repeat),
+		firstAttempt: -1,
+		protocol:     f.Protocol,
+		official:     f.Official,
+	}
+}
+
+// setResult sets what the scoring decided.
+func (v *Verdict) setResult(f *Fields) {
+	v.reason = internLabel(f.ExclusionReason)
+	v.outcome = internLabel(f.Outcome)
+	v.canonical = internLabel(f.CanonicalOutcome)
+	v.failure = internLabel(f.FailureType)
+	v.firstAttempt = int32(f.FirstAttemptIndex)
+	v.executed = int32(f.ExecutedCommits)
+	v.tools = f.ToolsBeforeAttempt
+	v.flags = 0
+	v.flags.set(fExcluded, f.Excluded)
+	v.flags.set(fStatic, f.Static)
+	v.flags.set(fECS, f.ECS)
+	v.flags.set(fAttempted, f.Attempted)
+	v.flags.set(fCompleteAtFirst, f.CompleteAtFirstAttempt)
+	v.flags.set(fCoverageComplete, f.CoverageComplete)
+	v.flags.set(fMissingAtCheckpoint, f.MissingAtCheckpoint)
+}
+
+// Fields returns the verdict in readable form.
+func (v *Verdict) Fields() Fields {
+	return Fields{RunID: v.RunID(), Config: v.Config(), Model: v.Model(), Harness: v.Harness(),
+		CaseID: v.CaseID(), BaseCaseID: v.BaseCaseID(), Protocol: v.protocol, Domain: v.Domain(),
+		Repeat: v.Repeat(), Condition: v.Condition(), Status: v.Status(), Excluded: v.Excluded(),
+		ExclusionReason: v.ExclusionReason(), Static: v.Static(), ECS: v.ECS(), Outcome: v.Outcome(),
+		CanonicalOutcome: v.CanonicalOutcome(), FailureType: v.FailureType(), Attempted: v.Attempted(),
+		FirstAttemptIndex: v.FirstAttemptIndex(), CompleteAtFirstAttempt: v.CompleteAtFirstAttempt(),
+		CoverageComplete: v.CoverageComplete(), MissingAtCheckpoint: v.MissingAtCheckpoint(),
+		ExecutedCommits: v.ExecutedCommits(), ToolsBeforeAttempt: v.tools, Official: v.official}
+}
+
+func (v *Verdict) RunID() string      { return runs.get(v.run) }
+func (v *Verdict) Config() string     { return cfgKeys.get(v.cfg).config.String() }
+func (v *Verdict) Model() string      { return cfgKeys.get(v.cfg).model.String() }
+func (v *Verdict) Harness() string    { return cfgKeys.get(v.cfg).harness.String() }
+func (v *Verdict) CaseID() string     { return caseKeys.get(v.cas).id.String() }
+func (v *Verdict) BaseCaseID() string { return caseKeys.get(v.cas).base.String() }
+func (v *Verdict) Domain() string     { return caseKeys.get(v.cas).domain.String() }
+func (v *Verdict) Condition() string  { return v.condition.String() }
+func (v *Verdict) Status() string     { return v.status.String() }
+
+// ExclusionReason is the status, for excluded episodes ("" when scored).
+func (v *Verdict) ExclusionReason() string    { return v.reason.String() }
+func (v *Verdict) Outcome() string            { return v.outcome.String() }
+func (v *Verdict) CanonicalOutcome() string   { return v.canonical.String() }
+func (v *Verdict) FailureType() string        { return v.failure.String() }
+func (v *Verdict) Protocol() ingest.Protocol  { return v.protocol }
+func (v *Verdict) Repeat() int                { return int(v.repeat) }
+func (v *Verdict) FirstAttemptIndex() int     { return int(v.firstAttempt) }
+func (v *Verdict) ExecutedCommits() int       { return int(v.executed) }
+func (v *Verdict) ToolsBeforeAttempt() uint64 { return v.tools }
+func (v *Verdict) Official() int8             { return v.official }
+
+func (v *Verdict) Excluded() bool               { return v.flags&fExcluded != 0 }
+func (v *Verdict) Static() bool                 { return v.flags&fStatic != 0 }
+func (v *Verdict) ECS() bool                    { return v.flags&fECS != 0 }
+func (v *Verdict) Attempted() bool              { return v.flags&fAttempted != 0 }
+func (v *Verdict) CompleteAtFirstAttempt() bool { return v.flags&fCompleteAtFirst != 0 }
+func (v *Verdict) CoverageComplete() bool       { return v.flags&fCoverageComplete != 0 }
+func (v *Verdict) MissingAtCheckpoint() bool    { return v.flags&fMissingAtCheckpoint != 0 }
+
+// ConfigKey, CaseKey and ConditionKey are the interned ids behind Config, CaseID and
+// Condition: equal keys mean equal values, for grouping without comparing strings.
+func (v *Verdict) ConfigKey() uint32    { return uint32(cfgKeys.get(v.cfg).config) }
+func (v *Verdict) CaseKey() uint32      { return uint32(caseKeys.get(v.cas).id) }
+func (v *Verdict) ConditionKey() uint32 { return uint32(v.condition) }
 
 // Detail is the readable chain behind a verdict, for `explain` and `score --detail`.
 type Detail struct {

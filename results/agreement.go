@@ -28,7 +28,7 @@ func AgreementSummary(source, short string, a Agreement) string {
 	fmt.Fprintf(&b, "  agreement with %s (oracle as reference): %d episodes, raw agreement %.4f, Cohen's κ %s, false accepts %d (%s pass, oracle fail), false rejects %d (%s fail, oracle pass)\n",
 		source, a.N, a.Observed, kappaText(a.Kappa), a.FalseAccepts, short, a.FalseRejects, short)
 	for _, v := range a.Disagreements {
-		fmt.Fprintf(&b, "  disagreement: run %s, case %s, %s %s, oracle %s (%s)\n", v.RunID, v.CaseID, short, passFail(!v.ECS), passFail(v.ECS), v.Outcome)
+		fmt.Fprintf(&b, "  disagreement: run %s, case %s, %s %s, oracle %s (%s)\n", v.RunID(), v.CaseID(), short, passFail(!v.ECS()), passFail(v.ECS()), v.Outcome())
 	}
 	return b.String()
 }

@@ -42,9 +42,9 @@ func fixtureRelease(t *testing.T) *analysis.Release {
 	add := func(config, id string, p ingest.Protocol, domain string, rep int, cond string, static bool, pSuccess float64) {
 		model, harness := ingest.SplitConfig(config)
 		base, _ := ingest.SplitVariant(id)
-		x := oracle.Verdict{RunID: fmt.Sprintf("%s|%s|%d|%s", config, id, rep, cond), Config: config, Model: model, Harness: harness,
+		x := oracle.Fields{RunID: fmt.Sprintf("%s|%s|%d|%s", config, id, rep, cond), Config: config, Model: model, Harness: harness,
 			CaseID: id, BaseCaseID: base, Protocol: p, Domain: domain, Repeat: rep, Condition: cond, Status: "completed",
-			Static: static || p == ingest.Legacy, FirstAttemptIndex: -1, Official: -1, Policy: "safeact", PolicyHash: oracle.SafeAct.Hash()}
+			Static: static || p == ingest.Legacy, FirstAttemptIndex: -1, Official: -1}
 		x.ECS = next() < pSuccess
 		x.Attempted = p != ingest.V0 && next() < 0.8
 		if x.Attempted {
@@ -62,7 +62,7 @@ func fixtureRelease(t *testing.T) *analysis.Release {
 				x.FailureType = "wrong_decision"
 			}
 		}
-		vs = append(vs, x)
+		vs = append(vs, x.Verdict())
 	}
 	configs := []string{"M1/Family", "M1/Inspect", "M2/Family", "M2/Inspect"}
 	for ci, config := range configs {
@@ -80,9 +80,9 @@ func fixtureRelease(t *testing.T) *analysis.Release {
 		add(config, "SAB-V1-001@withheld", ingest.V1, v1.Domain, 0, "withheld", false, 0.5)
 	}
 	// One excluded episode, for the coverage table.
-	vs = append(vs, oracle.Verdict{Config: "M1/Family", Model: "M1", Harness: "Family", CaseID: "SAB-V3-001", BaseCaseID: "SAB-V3-001",
+	vs = append(vs, oracle.Fields{Config: "M1/Family", Model: "M1", Harness: "Family", CaseID: "SAB-V3-001", BaseCaseID: "SAB-V3-001",
 		Protocol: ingest.V3, Domain: cases[9].Domain, Repeat: 3, Condition: "main", Status: "infra_failure", Excluded: true,
-		ExclusionReason: "infra_failure", FirstAttemptIndex: -1, Official: -1})
+		ExclusionReason: "infra_failure", FirstAttemptIndex: -1, Official: -1}.Verdict())
 	return analysis.NewRelease(cases, sets, vs, oracle.SafeAct)
 }
 
@@ -134,8 +134,10 @@ func TestGoldenTables(t *testing.T) {
 func relaxed(vs []oracle.Verdict) []oracle.Verdict {
 	out := append([]oracle.Verdict(nil), vs...)
 	for i := range out {
-		if !out[i].ECS && i%3 == 0 {
-			out[i].ECS, out[i].FailureType = true, ""
+		if !out[i].ECS() && i%3 == 0 {
+			f := out[i].Fields()
+			f.ECS, f.FailureType = true, ""
+			out[i] = f.Verdict()
 		}
 	}
 	return out
@@ -169,7 +171,7 @@ func TestTablesDoNotDependOnVerdictOrder(t *testing.T) {
 	var interleaved []oracle.Verdict
 	byConfig := map[string][]oracle.Verdict{}
 	for _, v := range r.Verdicts {
-		byConfig[v.Config] = append(byConfig[v.Config], v)
+		byConfig[v.Config()] = append(byConfig[v.Config()], v)
 	}
 	for i := 0; ; i++ {
 		added := false

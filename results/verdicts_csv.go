@@ -9,7 +9,7 @@ import (
 )
 
 // writeVerdictsCSV writes a header of column names and one record per verdict; null is "".
-func writeVerdictsCSV(w io.Writer, vs [][]oracle.Verdict) error {
+func writeVerdictsCSV(w io.Writer, pols []oracle.Policy, vs [][]oracle.Verdict) error {
 	cw := csv.NewWriter(w)
 	rec := make([]string, len(VerdictColumns))
 	for i, col := range VerdictColumns {
@@ -18,7 +18,7 @@ func writeVerdictsCSV(w io.Writer, vs [][]oracle.Verdict) error {
 	if err := cw.Write(rec); err != nil {
 		return err
 	}
-	err := eachVerdict(vs, func(v *oracle.Verdict) error {
+	err := eachVerdict(pols, vs, func(v VerdictRow) error {
 		for i, col := range VerdictColumns {
 			switch x := col.Get(v).(type) {
 			case nil:

@@ -9,10 +9,10 @@ import (
 	"github.com/sabench/sabench-stats/oracle"
 )
 
-func writeVerdictsJSONL(w io.Writer, vs [][]oracle.Verdict, detail bool) error {
+func writeVerdictsJSONL(w io.Writer, pols []oracle.Policy, vs [][]oracle.Verdict, detail bool) error {
 	bw := bufio.NewWriterSize(w, 1<<16)
 	var buf []byte
-	err := eachVerdict(vs, func(v *oracle.Verdict) error {
+	err := eachVerdict(pols, vs, func(v VerdictRow) error {
 		buf = AppendVerdictJSON(buf[:0], v)
 		if detail {
 			buf = append(buf[:len(buf)-2], `,"detail":`...)
@@ -29,7 +29,7 @@ func writeVerdictsJSONL(w io.Writer, vs [][]oracle.Verdict, detail bool) error {
 }
 
 // AppendVerdictJSON appends one JSONL line (keys in VerdictColumns order, ending "}\n").
-func AppendVerdictJSON(dst []byte, v *oracle.Verdict) []byte {
+func AppendVerdictJSON(dst []byte, v VerdictRow) []byte {
 	for i, col := range VerdictColumns {
 		dst = append(dst, jsonKeys[i]...)
 		switch x := col.Get(v).(type) {

@@ -39,7 +39,7 @@ const parquetRows = 64 * 1024
 // close a file that WriteFileAtomic still has to fsync and rename.
 type noClose struct{ io.Writer }
 
-func writeVerdictsParquet(w io.Writer, vs [][]oracle.Verdict) error {
+func writeVerdictsParquet(w io.Writer, pols []oracle.Policy, vs [][]oracle.Verdict) error {
 	mem := memory.DefaultAllocator
 	schema := VerdictSchema()
 	props := parquet.NewWriterProperties(parquet.WithAllocator(mem), parquet.WithCompression(compress.Codecs.Zstd),
@@ -61,7 +61,7 @@ func writeVerdictsParquet(w io.Writer, vs [][]oracle.Verdict) error {
 		pending = 0
 		return fw.Write(rec)
 	}
-	err = eachVerdict(vs, func(v *oracle.Verdict) error {
+	err = eachVerdict(pols, vs, func(v VerdictRow) error {
 		for i, col := range VerdictColumns {
 			appendArrow(b.Field(i), col.Get(v))
 		}

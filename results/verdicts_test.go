@@ -38,10 +38,10 @@ func topKeys(line string, m map[string]any) []string {
 // TestAppendVerdictJSONNulls checks the null rules on hand-made verdicts, independent of
 // the oracle.
 func TestAppendVerdictJSONNulls(t *testing.T) {
-	excluded := oracle.Verdict{RunID: "r1", Status: "censored", Excluded: true, ExclusionReason: "censored", Official: -1,
-		FirstAttemptIndex: -1, Outcome: "stale", Protocol: ingest.V2}
+	excluded := oracle.Fields{RunID: "r1", Status: "censored", Excluded: true, ExclusionReason: "censored", Official: -1,
+		FirstAttemptIndex: -1, Outcome: "stale", Protocol: ingest.V2}.Verdict()
 	var m map[string]any
-	if err := json.Unmarshal(AppendVerdictJSON(nil, &excluded), &m); err != nil {
+	if err := json.Unmarshal(AppendVerdictJSON(nil, VerdictRow{&excluded, &oracle.SafeAct}), &m); err != nil {
 		t.Fatal(err)
 	}
 	for _, k := range []string{"ecs", "outcome", "failure_type", "first_attempt_index", "official"} {
@@ -52,10 +52,10 @@ func TestAppendVerdictJSONNulls(t *testing.T) {
 	if m["exclusion_reason"] != "censored" || m["protocol"] != "v2" {
 		t.Errorf("excluded: %v", m)
 	}
-	ok := oracle.Verdict{RunID: "r2", Status: "completed", ECS: true, Outcome: "TASK_SUCCESS", Attempted: true,
-		FirstAttemptIndex: 3, CompleteAtFirstAttempt: true, Official: 0, Protocol: ingest.V1}
+	ok := oracle.Fields{RunID: "r2", Status: "completed", ECS: true, Outcome: "TASK_SUCCESS", Attempted: true,
+		FirstAttemptIndex: 3, CompleteAtFirstAttempt: true, Official: 0, Protocol: ingest.V1}.Verdict()
 	m = nil
-	line := AppendVerdictJSON(nil, &ok)
+	line := AppendVerdictJSON(nil, VerdictRow{&ok, &oracle.SafeAct})
 	if !bytes.HasSuffix(line, []byte("}\n")) {
 		t.Errorf("line does not end the object and the line: %q", line)
 	}
@@ -68,18 +68,20 @@ func TestAppendVerdictJSONNulls(t *testing.T) {
 	}
 }
 
+// safeAct is the one policy of the hand-made verdict slices.
+var safeAct = []oracle.Policy{oracle.SafeAct}
+
 // fuzzVerdict builds a verdict from fuzzed fields.
 func fuzzVerdict(runID, config, caseID, outcome, failure string, repeat int, excluded, ecs, attempted bool, first int, official int8) oracle.Verdict {
 	base, _ := ingest.SplitVariant(caseID)
 	p, _ := ingest.ProtocolFromID(caseID)
-	v := oracle.Verdict{RunID: runID, Config: config, CaseID: caseID, BaseCaseID: base, Protocol: p % ingest.NumProtocols,
+	v := oracle.Fields{RunID: runID, Config: config, CaseID: caseID, BaseCaseID: base, Protocol: p % ingest.NumProtocols,
 		Repeat: repeat, Condition: "main", Status: "completed", ECS: ecs, Outcome: outcome, CanonicalOutcome: outcome,
-		FailureType: failure, Attempted: attempted, FirstAttemptIndex: first, Official: official,
-		Policy: oracle.SafeAct.Name, PolicyHash: oracle.SafeAct.Hash()}
+		FailureType: failure, Attempted: attempted, FirstAttemptIndex: first, Official: official}
 	if excluded {
 		v.Excluded, v.Status, v.ExclusionReason = true, "censored", "censored"
 	}
-	return v
+	return v.Verdict()
 }
 
 // FuzzVerdictWriters checks that any verdict gives one valid JSON line with the fields
@@ -94,7 +96,7 @@ func FuzzVerdictWriters(f *testing.F) {
 		v := fuzzVerdict(runID, config, caseID, outcome, failure, repeat, excluded, ecs, attempted, first, official)
 		vs := [][]oracle.Verdict{{v}}
 		var jl bytes.Buffer
-		if err := WriteVerdicts(&jl, "jsonl", vs, false); err != nil {
+		if err := WriteVerdicts(&jl, "jsonl", safeAct, vs, false); err != nil {
 			t.Fatal(err)
 		}
 		if bytes.Count(jl.Bytes(), []byte("\n")) != 1 {
@@ -116,7 +118,7 @@ func FuzzVerdictWriters(f *testing.F) {
 			t.Errorf("run_id %q, want %q", m["run_id"], runID)
 		}
 		var cb bytes.Buffer
-		if err := WriteVerdicts(&cb, "csv", vs, false); err != nil {
+		if err := WriteVerdicts(&cb, "csv", safeAct, vs, false); err != nil {
 			t.Fatal(err)
 		}
 		recs, err := csv.NewReader(&cb).ReadAll()
@@ -128,7 +130,7 @@ func FuzzVerdictWriters(f *testing.F) {
 			t.Errorf("csv run_id %q, want %q", recs[1][0], runID)
 		}
 		var pb bytes.Buffer
-		if err := WriteVerdicts(&pb, "parquet", vs, false); err != nil {
+		if err := WriteVerdicts(&pb, "parquet", safeAct, vs, false); err != nil {
 			t.Fatal(err)
 		}
 		pf, err := file.NewParquetReader(bytes.NewReader(pb.Bytes()))
@@ -150,8 +152,10 @@ func BenchmarkWriteVerdicts(b *testing.B) {
 	for i := range vs {
 		vs[i] = fuzzVerdict(fmt.Sprintf("main__model_harness__SAB-V2-%03d__r%d", i%132, i%3), "Model/Harness",
 			fmt.Sprintf("SAB-V2-%03d", i%132), "WORKFLOW_SUCCESS", "", i%3, i%997 == 0, i%2 == 0, true, 4, int8(i%2))
-		if !vs[i].ECS {
-			vs[i].Outcome, vs[i].FailureType = "DEFER", "premature_action"
+		if !vs[i].ECS() {
+			f := vs[i].Fields()
+			f.Outcome, f.FailureType = "DEFER", "premature_action"
+			vs[i] = f.Verdict()
 		}
 	}
 	for _, format := range VerdictFormats {
@@ -159,7 +163,7 @@ func BenchmarkWriteVerdicts(b *testing.B) {
 			var size int
 			for b.Loop() {
 				var buf bytes.Buffer
-				if err := WriteVerdicts(&buf, format, [][]oracle.Verdict{vs}, false); err != nil {
+				if err := WriteVerdicts(&buf, format, safeAct, [][]oracle.Verdict{vs}, false); err != nil {
 					b.Fatal(err)
 				}
 				size = buf.Len()
@@ -182,7 +186,8 @@ func TestVerdictColumnsDeclared(t *testing.T) {
 			t.Errorf("column %q: duplicate or without meaning", col.Name)
 		}
 		seen[col.Name] = true
-		for _, v := range []*oracle.Verdict{&scoredV, &excludedV} {
+		for _, vv := range []*oracle.Verdict{&scoredV, &excludedV} {
+			v := VerdictRow{vv, &oracle.SafeAct}
 			var ok bool
 			switch col.Get(v).(type) {
 			case nil:
@@ -199,10 +204,10 @@ func TestVerdictColumnsDeclared(t *testing.T) {
 			}
 		}
 	}
-	if err := WriteVerdicts(&bytes.Buffer{}, "csv", nil, true); err == nil {
+	if err := WriteVerdicts(&bytes.Buffer{}, "csv", nil, nil, true); err == nil {
 		t.Error("detail with csv: no error")
 	}
-	if err := WriteVerdicts(&bytes.Buffer{}, "xml", nil, false); err == nil {
+	if err := WriteVerdicts(&bytes.Buffer{}, "xml", nil, nil, false); err == nil {
 		t.Error("format xml: no error")
 	}
 }

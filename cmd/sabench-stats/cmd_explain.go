@@ -116,5 +116,5 @@ func explainEpisode(w io.Writer, in *input, ep *ingest.Episode, pols []oracle.Po
 	for pi := range pols {
 		vs[pi] = s.Verdicts[pi][0]
 	}
-	return results.Explain(w, cs, ep, vs)
+	return results.Explain(w, cs, ep, pols, vs)
 }

@@ -65,7 +65,7 @@ func runScore(e *env, args []string) error {
 		// chunk, keeping only the compact verdicts for the summary.
 		write = func(w io.Writer) error {
 			var err error
-			s, dropped, err = c.scoreChunked(in, pols, func(vs [][]oracle.Verdict) error { return results.WriteVerdicts(w, format, vs, true) })
+			s, dropped, err = c.scoreChunked(in, pols, func(vs [][]oracle.Verdict) error { return results.WriteVerdicts(w, format, pols, vs, true) })
 			return err
 		}
 	} else {
@@ -78,7 +78,7 @@ func runScore(e *env, args []string) error {
 				return err
 			}
 		}
-		write = func(w io.Writer) error { return results.WriteVerdicts(w, format, s.Verdicts, false) }
+		write = func(w io.Writer) error { return results.WriteVerdicts(w, format, s.Policies, s.Verdicts, false) }
 	}
 	if c.out != "" {
 		err = results.WriteFileAtomic(c.out, write)
@@ -145,11 +145,11 @@ func scoreSummary(s *analysis.Scored, dropped []ingest.Problem) string {
 		var all analysis.Rate
 		var by [ingest.NumProtocols]analysis.Rate
 		for i := range vs {
-			if vs[i].Excluded {
+			if vs[i].Excluded() {
 				continue
 			}
-			all.Add(vs[i].ECS)
-			by[vs[i].Protocol].Add(vs[i].ECS)
+			all.Add(vs[i].ECS())
+			by[vs[i].Protocol()].Add(vs[i].ECS())
 		}
 		fmt.Fprintf(&b, "policy %s: ECS %s", pol.String(), pctOf(all))
 		for p := ingest.Legacy; p < ingest.NumProtocols; p++ {

@@ -94,9 +94,9 @@ func TestOracleAgreesOtherSeed(t *testing.T) {
 		if ep.Status != ingest.StatusCompleted {
 			continue
 		}
-		if v.ECS != in.ECS || v.Outcome != in.Outcome || v.FailureType != in.FailureType {
+		if v.ECS() != in.ECS || v.Outcome() != in.Outcome || v.FailureType() != in.FailureType {
 			if bad++; bad <= 5 {
-				t.Errorf("%s: intended %v/%s/%s, oracle %v/%s/%s", ep.RunID, in.ECS, in.Outcome, in.FailureType, v.ECS, v.Outcome, v.FailureType)
+				t.Errorf("%s: intended %v/%s/%s, oracle %v/%s/%s", ep.RunID, in.ECS, in.Outcome, in.FailureType, v.ECS(), v.Outcome(), v.FailureType())
 			}
 		}
 	}
@@ -115,15 +115,15 @@ func TestOracleAgreesWithIntended(t *testing.T) {
 	for i, v := range vs {
 		ep, in := r.Episodes[i], r.Intended[i]
 		if ep.Status != ingest.StatusCompleted {
-			if !v.Excluded {
+			if !v.Excluded() {
 				t.Errorf("%s: status %s not excluded", ep.RunID, ep.Status)
 			}
 			continue
 		}
 		want := fmt.Sprintf("%v/%s/%s", in.ECS, in.Outcome, in.FailureType)
-		got := fmt.Sprintf("%v/%s/%s", v.ECS, v.Outcome, v.FailureType)
+		got := fmt.Sprintf("%v/%s/%s", v.ECS(), v.Outcome(), v.FailureType())
 		if want != got {
-			k := key{v.Protocol.Label(), ep.Condition, want, got}
+			k := key{v.Protocol().Label(), ep.Condition, want, got}
 			bad[k] = append(bad[k], ep.RunID)
 			n++
 		}

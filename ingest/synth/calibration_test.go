@@ -38,13 +38,13 @@ func choose(vs []oracle.Verdict, s sel) []*oracle.Verdict {
 	var out []*oracle.Verdict
 	for i := range vs {
 		v := &vs[i]
-		if v.Excluded || v.Condition != s.cond || (s.config != "" && v.Config != s.config) {
+		if v.Excluded() || v.Condition() != s.cond || (s.config != "" && v.Config() != s.config) {
 			continue
 		}
-		if s.proto >= 0 && int(v.Protocol) != s.proto || s.proto == -2 && v.Protocol == ingest.Legacy {
+		if s.proto >= 0 && int(v.Protocol()) != s.proto || s.proto == -2 && v.Protocol() == ingest.Legacy {
 			continue
 		}
-		if s.repeat >= 0 && v.Repeat != s.repeat || s.cases != nil && !s.cases[v.BaseCaseID] {
+		if s.repeat >= 0 && v.Repeat() != s.repeat || s.cases != nil && !s.cases[v.BaseCaseID()] {
 			continue
 		}
 		out = append(out, v)
@@ -69,7 +69,7 @@ func pct(vs []*oracle.Verdict, num func(*oracle.Verdict) bool, den func(*oracle.
 	return 100 * float64(n) / float64(d)
 }
 
-func ecs(v *oracle.Verdict) bool { return v.ECS }
+func ecs(v *oracle.Verdict) bool { return v.ECS() }
 
 // perRepeat averages a rate computed within each main repeat (DESIGN §5 diagnostics).
 func perRepeat(vs []oracle.Verdict, config string, proto int, num, den func(*oracle.Verdict) bool) float64 {
@@ -131,12 +131,12 @@ func stddev(x []float64) float64 {
 
 func TestCalibrationTable3(t *testing.T) {
 	_, vs := verdicts(t)
-	attempted := func(v *oracle.Verdict) bool { return v.Attempted }
+	attempted := func(v *oracle.Verdict) bool { return v.Attempted() }
 	bsr, par, cas := map[string]float64{}, map[string]float64{}, map[string]float64{}
 	for _, config := range ConfigNames() {
-		bsr[config] = perRepeat(vs, config, int(ingest.V0), func(v *oracle.Verdict) bool { return !v.Attempted && !v.CoverageComplete }, nil)
-		par[config] = perRepeat(vs, config, int(ingest.V1), func(v *oracle.Verdict) bool { return !v.CompleteAtFirstAttempt }, attempted)
-		cas[config] = perRepeat(vs, config, int(ingest.V1), ecs, func(v *oracle.Verdict) bool { return v.Attempted && v.CompleteAtFirstAttempt })
+		bsr[config] = perRepeat(vs, config, int(ingest.V0), func(v *oracle.Verdict) bool { return !v.Attempted() && !v.CoverageComplete() }, nil)
+		par[config] = perRepeat(vs, config, int(ingest.V1), func(v *oracle.Verdict) bool { return !v.CompleteAtFirstAttempt() }, attempted)
+		cas[config] = perRepeat(vs, config, int(ingest.V1), ecs, func(v *oracle.Verdict) bool { return v.Attempted() && v.CompleteAtFirstAttempt() })
 	}
 	// BSR: 21.7 (Qwen / Qwen Code) to 62.9 (GLM / ZCode), the ends of the range.
 	near(t, "BSR Qwen3.8/Qwen Code", bsr["Qwen3.8/Qwen Code"], 21.7, 6)
@@ -159,8 +159,8 @@ func TestCalibrationTable3(t *testing.T) {
 		}
 	}
 	// V2 Gap and Part.: GLM / ZCode 80.3 and 33.3; Qwen / Inspect 27.3 and 29.5.
-	gap := func(v *oracle.Verdict) bool { return v.MissingAtCheckpoint }
-	part := func(v *oracle.Verdict) bool { return v.ExecutedCommits > 0 && !v.ECS }
+	gap := func(v *oracle.Verdict) bool { return v.MissingAtCheckpoint() }
+	part := func(v *oracle.Verdict) bool { return v.ExecutedCommits() > 0 && !v.ECS() }
 	for _, c := range []struct {
 		config    string
 		gap, part float64
@@ -171,7 +171,7 @@ func TestCalibrationTable3(t *testing.T) {
 	// V1 failure types (share of all V1 episodes): GLM / ZCode premature 0.66, inaction
 	// 0.01; GLM / Inspect premature 0.29, inaction 0.37.
 	ft := func(name string) func(*oracle.Verdict) bool {
-		return func(v *oracle.Verdict) bool { return v.FailureType == name }
+		return func(v *oracle.Verdict) bool { return v.FailureType() == name }
 	}
 	for _, c := range []struct {
 		config           string
@@ -218,9 +218,9 @@ func majorityDisagreement(a, b []*oracle.Verdict) (onlyA, onlyB int) {
 	maj := func(vs []*oracle.Verdict) map[string]bool {
 		n, k := map[string]int{}, map[string]int{}
 		for _, v := range vs {
-			n[v.CaseID]++
-			if v.ECS {
-				k[v.CaseID]++
+			n[v.CaseID()]++
+			if v.ECS() {
+				k[v.CaseID()]++
 			}
 		}
 		out := map[string]bool{}
@@ -281,11 +281,11 @@ func TestCalibrationStaticTables(t *testing.T) {
 func TestCalibrationInterventions(t *testing.T) {
 	r, vs := verdicts(t)
 	iv := setOf(r.Sets["interventions_v1"])
-	acted := func(v *oracle.Verdict) bool { return v.Attempted }
+	acted := func(v *oracle.Verdict) bool { return v.Attempted() }
 	count := func(cond, config string) (n, of int) {
 		for _, v := range choose(vs, sel{cond: cond, config: config, proto: -1, repeat: -1}) {
 			of++
-			if v.Attempted {
+			if v.Attempted() {
 				n++
 			}
 		}
@@ -323,7 +323,7 @@ func TestCalibrationInterventions(t *testing.T) {
 	// Of 66 Withheld episodes that acted, 65 had called the affected tool.
 	actedN, called := 0, 0
 	for i, ep := range r.Episodes {
-		if ep.Condition != CondWithheld || !vs[i].Attempted {
+		if ep.Condition != CondWithheld || !vs[i].Attempted() {
 			continue
 		}
 		actedN++

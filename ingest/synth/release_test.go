@@ -291,8 +291,8 @@ func TestReferenceSolutionsPass(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: reference: %v", c.ID, err)
 		}
-		if v := p.Score(ep, oracle.SafeAct, false); !v.ECS {
-			t.Errorf("%s: reference solution fails: %s / %s", c.ID, v.Outcome, v.FailureType)
+		if v := p.Score(ep, oracle.SafeAct, false); !v.ECS() {
+			t.Errorf("%s: reference solution fails: %s / %s", c.ID, v.Outcome(), v.FailureType())
 		}
 	}
 }

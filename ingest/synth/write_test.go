@@ -103,9 +103,9 @@ func TestWriteReleaseRoundTrip(t *testing.T) {
 			}
 			got := prep[ep.CaseID].Score(ep, oracle.SafeAct, false)
 			want := vs[i]
-			if ep.RunID != r.Episodes[i].RunID || got.ECS != want.ECS || got.Outcome != want.Outcome ||
-				got.FailureType != want.FailureType || got.Excluded != want.Excluded ||
-				got.FirstAttemptIndex != want.FirstAttemptIndex || got.ExecutedCommits != want.ExecutedCommits {
+			if ep.RunID != r.Episodes[i].RunID || got.ECS() != want.ECS() || got.Outcome() != want.Outcome() ||
+				got.FailureType() != want.FailureType() || got.Excluded() != want.Excluded() ||
+				got.FirstAttemptIndex() != want.FirstAttemptIndex() || got.ExecutedCommits() != want.ExecutedCommits() {
 				t.Fatalf("%s episode %d (%s): verdict %+v after the round trip, %+v in memory", name, i, ep.RunID, got, want)
 			}
 		}

@@ -1,0 +1,132 @@
+package oracle
+
+import (
+	"strings"
+	"sync"
+	"sync/atomic"
+	"unsafe"
+)
+
+// Interning keeps a verdict free of pointers: its strings are 32-bit ids into process-wide,
+// append-only tables. A million verdicts then hold no string headers for the garbage
+// collector to scan and no references into decoder memory (each string is copied once).
+// The tables never shrink: they hold the distinct labels of every input scored in the
+// process (a few thousand), plus the run ids, which are stored without a lookup map.
+
+const (
+	blockBits = 14
+	blockLen  = 1 << blockBits
+	maxBlocks = 1 << 18 // 2^32 ids
+)
+
+// table maps values to dense ids and back. Reads of an id that was handed out are
+// lock-free (the id reached the reader through whatever published the verdict).
+type table[T comparable] struct {
+	mu     sync.Mutex
+	ids    sync.Map // T → uint32, only for deduplicating tables
+	n      uint32
+	blocks [maxBlocks]atomic.Pointer[[blockLen]T]
+}
+
+func (t *table[T]) get(i uint32) T { return t.blocks[i>>blockBits].Load()[i&(blockLen-1)] }
+
+// add appends x (already owned by the table) and returns its id; t.mu is held.
+func (t *table[T]) add(x T) uint32 {
+	i := t.n
+	b := t.blocks[i>>blockBits].Load()
+	if b == nil {
+		b = new([blockLen]T)
+		t.blocks[i>>blockBits].Store(b)
+	}
+	b[i&(blockLen-1)] = x
+	t.n++
+	return i
+}
+
+// intern returns the id of x, adding own(x) on first sight.
+func (t *table[T]) intern(x T, own func(T) T) uint32 {
+	if id, ok := t.ids.Load(x); ok {
+		return id.(uint32)
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if id, ok := t.ids.Load(x); ok {
+		return id.(uint32)
+	}
+	x = own(x)
+	id := t.add(x)
+	t.ids.Store(x, id)
+	return id
+}
+
+// arena copies strings into shared chunks, so that many short strings cost one allocation.
+type arena struct {
+	buf []byte
+}
+
+const arenaChunk = 1 << 20
+
+// clone copies s into the arena (the caller holds the lock that guards the arena).
+func (a *arena) clone(s string) string {
+	if len(s) == 0 {
+		return ""
+	}
+	if len(s) > arenaChunk/16 {
+		return strings.Clone(s)
+	}
+	if cap(a.buf)-len(a.buf) < len(s) {
+		a.buf = make([]byte, 0, arenaChunk)
+	}
+	off := len(a.buf)
+	a.buf = append(a.buf, s...)
+	return unsafe.String(&a.buf[off], len(s))
+}
+
+// sym is an interned label; id 0 is "".
+type sym uint32
+
+var (
+	labels     table[string]
+	labelArena arena
+	runs       table[string]
+	runArena   arena
+	cfgKeys    table[cfgKey]
+	caseKeys   table[caseKey]
+)
+
+// Id 0 of every table is the empty value, so that the zero Verdict reads as empty.
+func init() {
+	labels.intern("", same[string])
+	runs.add("")
+	cfgKeys.intern(cfgKey{}, same[cfgKey])
+	caseKeys.intern(caseKey{}, same[caseKey])
+}
+
+func internLabel(s string) sym {
+	return sym(labels.intern(s, labelArena.clone))
+}
+
+func (s sym) String() string { return labels.get(uint32(s)) }
+
+// storeRun stores a run id without deduplication: each episode has its own.
+func storeRun(s string) uint32 {
+	runs.mu.Lock()
+	defer runs.mu.Unlock()
+	return runs.add(runArena.clone(s))
+}
+
+// cfgKey is a configuration with its model and harness, interned as one id.
+type cfgKey struct{ config, model, harness sym }
+
+// caseKey is a case id with its base id and domain, interned as one id.
+type caseKey struct{ id, base, domain sym }
+
+func same[T any](x T) T { return x }
+
+func internCfg(config, model, harness string) uint32 {
+	return cfgKeys.intern(cfgKey{internLabel(config), internLabel(model), internLabel(harness)}, same[cfgKey])
+}
+
+func internCase(id, base, domain string) uint32 {
+	return caseKeys.intern(caseKey{internLabel(id), internLabel(base), internLabel(domain)}, same[caseKey])
+}
