@@ -104,9 +104,9 @@ func (s CompareSpec) arms(r *Release) (a, b []oracle.Verdict) {
 		return false
 	}
 	if s.Conditions {
-		return r.Select(Interactive(s.A), Config(s.Config), keep), r.Select(Interactive(s.B), Config(s.Config), keep)
+		return r.of(s.Config, s.A, keep), r.of(s.Config, s.B, keep)
 	}
-	return r.Select(Interactive(s.Condition), Config(s.A), keep), r.Select(Interactive(s.Condition), Config(s.B), keep)
+	return r.of(s.A, s.Condition, keep), r.of(s.B, s.Condition, keep)
 }
 
 // Conditions lists the conditions of a configuration's scored episodes (every

@@ -23,10 +23,9 @@ func (r *Release) StaticVsInteractive(set, stream string, o StatOptions) (rows [
 		return nil, 0, false, nil
 	}
 	in := InSet(ids)
-	static := r.Select(StaticJudgments, in)
 	var pairs []Pair
 	for _, c := range r.configs {
-		sa := r.SelectFrom(static, Config(c))
+		sa := r.SelectFrom(r.staticOf(c), in)
 		if len(sa) == 0 {
 			continue
 		}
@@ -74,13 +73,13 @@ func StrategyProtocols(withLegacy bool) []ingest.Protocol {
 // shared cases; ok is false when no episode has that condition.
 func (r *Release) StrategyComparison(condition string, withLegacy bool, stream string, o StatOptions) (rows []StrategyRow, ok bool, err error) {
 	inScope := func(v *oracle.Verdict) bool { return withLegacy || v.Protocol() != ingest.Legacy }
-	if len(r.Select(Interactive(condition))) == 0 {
+	if !r.hasCondition(condition) {
 		return nil, false, nil
 	}
 	protos := StrategyProtocols(withLegacy)
 	var pairs []Pair
 	for _, c := range r.configs {
-		sa := r.of(c, condition, Interactive(condition), inScope)
+		sa := r.of(c, condition, inScope)
 		if len(sa) == 0 {
 			continue
 		}
@@ -131,7 +130,7 @@ func (r *Release) Interventions(set string, o StatOptions) (rows []InterventionR
 	for _, c := range r.configs {
 		main := r.SelectFrom(r.mainOf(c), InSet(ids))
 		for _, cond := range InterventionConditions {
-			ca := r.of(c, cond, Interactive(cond))
+			ca := r.cell(c, cond, false)
 			if len(ca) == 0 {
 				continue
 			}

@@ -17,11 +17,11 @@ type Release struct {
 
 	byID map[string]*ingest.Case
 	main []oracle.Verdict
-	// mainBy holds the main verdicts by configuration (sub-slices of one copy grouped by
-	// configuration, input order within each), so tables select from small slices.
-	mainBy  map[string][]oracle.Verdict
-	configs []string
-	domains []string
+	// cells is the grouping every table selects from (groupCells).
+	cells      map[cellKey][]oracle.Verdict
+	configs    []string
+	conditions []string // in order of first appearance
+	domains    []string
 }
 
 // NewRelease indexes cases and verdicts. Configurations keep the order in which they
@@ -32,35 +32,28 @@ func NewRelease(cases []*ingest.Case, sets map[string][]string, vs []oracle.Verd
 	for _, c := range cases {
 		r.byID[c.ID] = c
 	}
-	seen := map[string]bool{}
-	for _, v := range vs {
-		if !seen[v.Config()] {
-			seen[v.Config()] = true
+	seen, seenCond := map[uint32]bool{}, map[uint32]bool{}
+	for i := range vs {
+		v := &vs[i]
+		if k := v.ConfigKey(); !seen[k] {
+			seen[k] = true
 			r.configs = append(r.configs, v.Config())
+		}
+		if k := v.ConditionKey(); !seenCond[k] {
+			seenCond[k] = true
+			r.conditions = append(r.conditions, v.Condition())
 		}
 	}
 	r.domains = orderDomains(cases)
 	keep := Interactive(ingest.DefaultCondition)
-	pos := make(map[string]int, len(r.configs))
-	for i, c := range r.configs {
-		pos[c] = i
-	}
-	count := make([]int, len(r.configs))
-	n := 0
+	// The main verdicts in input order. Share the caller's slice when they are one
+	// contiguous run of it (all of it for the alternative policies, scored on those alone;
+	// the first block of a release written in condition order): copies only when needed,
+	// since a large input's verdicts dominate memory.
+	first, last, n := -1, -1, 0
 	for i := range vs {
 		if keep(&vs[i]) {
-			count[pos[vs[i].Config()]]++
 			n++
-		}
-	}
-	// The main verdicts in input order, and the same grouped by configuration. Share the
-	// caller's slice when the main verdicts are one contiguous run of it (all of it for the
-	// alternative policies, scored on those alone; the first block of a release written in
-	// condition order), and sub-slices of that when each configuration is contiguous:
-	// copies only when needed, since a large input's verdicts dominate memory.
-	first, last := -1, -1
-	for i := range vs {
-		if keep(&vs[i]) {
 			if first < 0 {
 				first = i
 			}
@@ -77,46 +70,134 @@ func NewRelease(cases []*ingest.Case, sets map[string][]string, vs []oracle.Verd
 			}
 		}
 	}
-	grouped := r.main
-	start := make([]int, len(r.configs))
-	next := make([]int, len(r.configs))
-	for i, off := 0, 0; i < len(r.configs); i++ {
-		start[i], next[i] = off, off
-		off += count[i]
+	r.groupCells()
+	return r
+}
+
+// cellKey is one cell of the release's grouping: a configuration × condition × kind
+// (interactive, or static judgment); excluded verdicts are in no cell.
+type cellKey struct {
+	config, condition string
+	static            bool
+}
+
+// groupCells builds the grouping once: each cell is a sub-slice (input order) of one
+// copy of the scored verdicts grouped by cell, or of Verdicts itself when every cell is
+// already one contiguous run of it. Tables read cells instead of filtering and copying
+// the whole release per configuration and condition.
+func (r *Release) groupCells() {
+	vs := r.Verdicts
+	type ids [3]uint32
+	idx := map[ids]int{}
+	var keys []cellKey
+	var count []int
+	cell := make([]int32, len(vs)) // -1: excluded
+	for i := range vs {
+		v := &vs[i]
+		if v.Excluded() {
+			cell[i] = -1
+			continue
+		}
+		st := isStaticJudgment(v)
+		k := ids{v.ConfigKey(), v.ConditionKey(), 0}
+		if st {
+			k[2] = 1
+		}
+		j, ok := idx[k]
+		if !ok {
+			j = len(keys)
+			idx[k] = j
+			keys = append(keys, cellKey{v.Config(), v.Condition(), st})
+			count = append(count, 0)
+		}
+		cell[i] = int32(j)
+		count[j]++
+	}
+	// Contiguous when each cell's members form one run (cells may follow in any order).
+	first := make([]int, len(keys))
+	for j := range first {
+		first[j] = -1
 	}
 	contiguous := true
-	for i := range r.main {
-		if j := pos[r.main[i].Config()]; next[j] == i {
-			next[j]++
-		} else {
+	for i, j := range cell {
+		if j < 0 {
+			continue
+		}
+		if first[j] < 0 {
+			first[j] = i
+		} else if i-first[j] >= count[j] || cell[i-1] != j {
 			contiguous = false
 			break
 		}
 	}
-	if !contiguous {
-		grouped = make([]oracle.Verdict, n)
-		copy(next, start)
-		for i := range r.main {
-			j := pos[r.main[i].Config()]
-			grouped[next[j]] = r.main[i]
+	r.cells = make(map[cellKey][]oracle.Verdict, len(keys))
+	if contiguous {
+		for j, k := range keys {
+			r.cells[k] = vs[first[j] : first[j]+count[j] : first[j]+count[j]]
+		}
+		return
+	}
+	start := make([]int, len(keys))
+	off := 0
+	for j := range keys {
+		start[j] = off
+		off += count[j]
+	}
+	grouped := make([]oracle.Verdict, off)
+	next := append([]int(nil), start...)
+	for i, j := range cell {
+		if j >= 0 {
+			grouped[next[j]] = vs[i]
 			next[j]++
 		}
 	}
-	r.mainBy = make(map[string][]oracle.Verdict, len(r.configs))
-	for i, c := range r.configs {
-		r.mainBy[c] = grouped[start[i]:next[i]:next[i]]
+	for j, k := range keys {
+		r.cells[k] = grouped[start[j]:next[j]:next[j]]
 	}
-	return r
+}
+
+// cell returns one configuration × condition's scored interactive verdicts, or its
+// static judgments (callers must not modify them).
+func (r *Release) cell(config, condition string, static bool) []oracle.Verdict {
+	return r.cells[cellKey{config, condition, static}]
+}
+
+// hasCondition reports whether any scored interactive verdict has the condition.
+func (r *Release) hasCondition(condition string) bool {
+	for k, vs := range r.cells {
+		if k.condition == condition && !k.static && len(vs) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// staticOf returns one configuration's static judgments of every condition, in the
+// release's condition order (a copy only when they span several conditions).
+func (r *Release) staticOf(config string) []oracle.Verdict {
+	var out []oracle.Verdict
+	n := 0
+	for _, cond := range r.conditions {
+		if vs := r.cell(config, cond, true); len(vs) > 0 {
+			if n++; n == 1 {
+				out = vs
+			} else {
+				out = append(out[:len(out):len(out)], vs...)
+			}
+		}
+	}
+	return out
 }
 
 // mainOf returns one configuration's main verdicts (callers must not modify them).
-func (r *Release) mainOf(config string) []oracle.Verdict { return r.mainBy[config] }
+func (r *Release) mainOf(config string) []oracle.Verdict {
+	return r.cell(config, ingest.DefaultCondition, false)
+}
 
-// of returns one configuration's verdicts of one condition that pass the filters.
+// of returns one configuration's scored interactive verdicts of one condition that pass
+// the filters.
 func (r *Release) of(config, condition string, filters ...Filter) []oracle.Verdict {
-	return r.SelectFrom(r.Verdicts, append([]Filter{func(v *oracle.Verdict) bool {
-		return v.Config() == config && v.Condition() == condition
-	}}, filters...)...)
+	return r.SelectFrom(r.cell(config, condition, false), filters...)
 }
 
 // Configs lists the configurations in input order.
