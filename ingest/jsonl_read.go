@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sync"
 
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
@@ -23,11 +24,18 @@ type jsonlReader struct {
 	line    int
 	buf     []byte
 	dec     *jsonv.Decoder
+
+	// Parallel decoding (jsonl_parallel.go), when workers > 1.
+	order chan *lineChunk
+	stop  chan struct{}
+	wg    sync.WaitGroup
+	cur   *lineChunk
+	pos   int
 }
 
 const jsonlBufSize = 1 << 20
 
-func newJSONLFileReader(f *os.File, path string, max int) (*jsonlReader, error) {
+func newJSONLFileReader(f *os.File, path string, max, workers int) (*jsonlReader, error) {
 	r := &jsonlReader{path: path, f: f, max: max, dec: jsonv.NewDecoder()}
 	src, closers, err := decompress(bufio.NewReaderSize(f, 64<<10))
 	if err != nil {
@@ -36,6 +44,9 @@ func newJSONLFileReader(f *os.File, path string, max int) (*jsonlReader, error) 
 	}
 	r.closers = closers
 	r.br = bufio.NewReaderSize(src, jsonlBufSize)
+	if workers > 1 {
+		r.startParallel(workers)
+	}
 	return r, nil
 }
 
@@ -61,6 +72,7 @@ func decompress(br *bufio.Reader) (io.Reader, []func() error, error) {
 }
 
 func (r *jsonlReader) close() error {
+	r.stopParallel()
 	var first error
 	for _, c := range r.closers {
 		if err := c(); err != nil && first == nil {
@@ -140,6 +152,9 @@ func isBlank(b []byte) bool {
 }
 
 func (r *jsonlReader) next() (*Episode, error) {
+	if r.order != nil {
+		return r.nextParallel()
+	}
 	for {
 		b, err := r.readLine()
 		switch {

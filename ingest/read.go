@@ -30,7 +30,12 @@ type ReadOptions struct {
 	// Format forces "jsonl" or "parquet"; "" detects it from the file's first bytes
 	// and, failing that, its name.
 	Format string
+	// Workers decode JSONL lines in parallel (0 or 1: on the reading goroutine). The
+	// episodes, problems and errors come out in input order whatever the number.
+	Workers int
 }
+
+func (o ReadOptions) workers() int { return max(o.Workers, 1) }
 
 func (o ReadOptions) maxLine() int {
 	if o.MaxLineBytes <= 0 {
@@ -282,5 +287,5 @@ func openFile(path string, opt ReadOptions) (fileReader, error) {
 	if format == formatParquet {
 		return newParquetFileReader(f, path, opt.maxLine())
 	}
-	return newJSONLFileReader(f, path, opt.maxLine())
+	return newJSONLFileReader(f, path, opt.maxLine(), opt.workers())
 }
