@@ -126,16 +126,51 @@ func eachVerdict(pols []oracle.Policy, vs [][]oracle.Verdict, fn func(v VerdictR
 // one of VerdictFormats; vs[i] was scored under pols[i]. detail (JSONL only) adds each
 // verdict's Detail as a "detail" object.
 func WriteVerdicts(w io.Writer, format string, pols []oracle.Policy, vs [][]oracle.Verdict, detail bool) error {
-	if detail && format != "jsonl" {
-		return fmt.Errorf("verdict detail needs jsonl, not %q", format)
+	vw, err := NewVerdictWriter(w, format, pols, detail)
+	if err != nil {
+		return err
 	}
+	if err := vw.Write(vs); err != nil {
+		vw.Close()
+		return err
+	}
+	return vw.Close()
+}
+
+// VerdictWriter writes verdicts batch by batch into one output (one JSONL stream, one
+// CSV with one header, one Parquet file), so that scoring can stream.
+type VerdictWriter struct {
+	pols  []oracle.Policy
+	write func(vs [][]oracle.Verdict) error
+	close func() error
+}
+
+// NewVerdictWriter starts an output in one of VerdictFormats for verdicts scored under
+// pols; detail as for WriteVerdicts.
+func NewVerdictWriter(w io.Writer, format string, pols []oracle.Policy, detail bool) (*VerdictWriter, error) {
+	if detail && format != "jsonl" {
+		return nil, fmt.Errorf("verdict detail needs jsonl, not %q", format)
+	}
+	vw := &VerdictWriter{pols: pols}
+	var err error
 	switch format {
 	case "jsonl":
-		return writeVerdictsJSONL(w, pols, vs, detail)
+		vw.write, vw.close = jsonlVerdictWriter(w, pols, detail)
 	case "csv":
-		return writeVerdictsCSV(w, pols, vs)
+		vw.write, vw.close, err = csvVerdictWriter(w, pols)
 	case "parquet":
-		return writeVerdictsParquet(w, pols, vs)
+		vw.write, vw.close, err = parquetVerdictWriter(w, pols)
+	default:
+		return nil, fmt.Errorf("unknown verdict format %q", format)
 	}
-	return fmt.Errorf("unknown verdict format %q", format)
+	if err != nil {
+		return nil, err
+	}
+	return vw, nil
 }
+
+// Write writes one batch: vs[i] under the writer's i-th policy, episodes aligned.
+func (vw *VerdictWriter) Write(vs [][]oracle.Verdict) error { return vw.write(vs) }
+
+// Close finishes the output (it does not close the underlying writer).
+func (vw *VerdictWriter) Close() error { return vw.close() }

@@ -9,23 +9,22 @@ import (
 	"github.com/sabench/sabench-stats/oracle"
 )
 
-func writeVerdictsJSONL(w io.Writer, pols []oracle.Policy, vs [][]oracle.Verdict, detail bool) error {
+func jsonlVerdictWriter(w io.Writer, pols []oracle.Policy, detail bool) (write func([][]oracle.Verdict) error, close func() error) {
 	bw := bufio.NewWriterSize(w, 1<<16)
 	var buf []byte
-	err := eachVerdict(pols, vs, func(v VerdictRow) error {
-		buf = AppendVerdictJSON(buf[:0], v)
-		if detail {
-			buf = append(buf[:len(buf)-2], `,"detail":`...)
-			buf = jsonv.AppendJSON(buf, DetailJSON(v.Detail))
-			buf = append(buf, '}', '\n')
-		}
-		_, err := bw.Write(buf)
-		return err
-	})
-	if err != nil {
-		return err
+	write = func(vs [][]oracle.Verdict) error {
+		return eachVerdict(pols, vs, func(v VerdictRow) error {
+			buf = AppendVerdictJSON(buf[:0], v)
+			if detail {
+				buf = append(buf[:len(buf)-2], `,"detail":`...)
+				buf = jsonv.AppendJSON(buf, DetailJSON(v.Detail))
+				buf = append(buf, '}', '\n')
+			}
+			_, err := bw.Write(buf)
+			return err
+		})
 	}
-	return bw.Flush()
+	return write, bw.Flush
 }
 
 // AppendVerdictJSON appends one JSONL line (keys in VerdictColumns order, ending "}\n").

@@ -39,7 +39,7 @@ const parquetRows = 64 * 1024
 // close a file that WriteFileAtomic still has to fsync and rename.
 type noClose struct{ io.Writer }
 
-func writeVerdictsParquet(w io.Writer, pols []oracle.Policy, vs [][]oracle.Verdict) error {
+func parquetVerdictWriter(w io.Writer, pols []oracle.Policy) (write func([][]oracle.Verdict) error, close func() error, err error) {
 	mem := memory.DefaultAllocator
 	schema := VerdictSchema()
 	props := parquet.NewWriterProperties(parquet.WithAllocator(mem), parquet.WithCompression(compress.Codecs.Zstd),
@@ -47,10 +47,9 @@ func writeVerdictsParquet(w io.Writer, pols []oracle.Policy, vs [][]oracle.Verdi
 	fw, err := pqarrow.NewFileWriter(schema, noClose{w}, props,
 		pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema(), pqarrow.WithAllocator(mem)))
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
 	b := array.NewRecordBuilder(mem, schema)
-	defer b.Release()
 	pending := 0
 	flush := func() error {
 		if pending == 0 {
@@ -61,22 +60,26 @@ func writeVerdictsParquet(w io.Writer, pols []oracle.Policy, vs [][]oracle.Verdi
 		pending = 0
 		return fw.Write(rec)
 	}
-	err = eachVerdict(pols, vs, func(v VerdictRow) error {
-		for i, col := range VerdictColumns {
-			appendArrow(b.Field(i), col.Get(v))
-		}
-		if pending++; pending == parquetRows {
-			return flush()
-		}
-		return nil
-	})
-	if err == nil {
-		err = flush()
+	write = func(vs [][]oracle.Verdict) error {
+		return eachVerdict(pols, vs, func(v VerdictRow) error {
+			for i, col := range VerdictColumns {
+				appendArrow(b.Field(i), col.Get(v))
+			}
+			if pending++; pending == parquetRows {
+				return flush()
+			}
+			return nil
+		})
 	}
-	if cerr := fw.Close(); err == nil {
-		err = cerr
+	close = func() error {
+		defer b.Release()
+		err := flush()
+		if cerr := fw.Close(); err == nil {
+			err = cerr
+		}
+		return err
 	}
-	return err
+	return write, close, nil
 }
 
 func appendArrow(b array.Builder, x any) {

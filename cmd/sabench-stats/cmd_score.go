@@ -60,13 +60,26 @@ func runScore(e *env, args []string) error {
 	var s *analysis.Scored
 	var dropped []ingest.Problem
 	var write func(w io.Writer) error
-	if *detail {
-		// Details are large (the ledger of every episode): score and write them chunk by
-		// chunk, keeping only the compact verdicts for the summary.
+	if *detail || labels == nil {
+		// Stream: score and write chunk by chunk, keeping only the compact verdicts for
+		// the summary, so that the episodes (and details, the ledger of every episode)
+		// of one chunk at a time are alive. An audit is checked before anything is
+		// written, so it takes the other path (unless with --detail).
+		chunk := streamChunk
+		if *detail {
+			chunk = detailChunk
+		}
 		write = func(w io.Writer) error {
-			var err error
-			s, dropped, err = c.scoreChunked(in, pols, func(vs [][]oracle.Verdict) error { return results.WriteVerdicts(w, format, pols, vs, true) })
-			return err
+			vw, err := results.NewVerdictWriter(w, format, pols, *detail)
+			if err != nil {
+				return err
+			}
+			s, dropped, err = c.scoreChunked(in, pols, *detail, chunk, vw.Write)
+			if err != nil {
+				vw.Close()
+				return err
+			}
+			return vw.Close()
 		}
 	} else {
 		if s, dropped, err = c.score(in, pols, false); err != nil {
@@ -100,19 +113,21 @@ func runScore(e *env, args []string) error {
 	return nil
 }
 
-// detailChunk is the number of episodes scored with detail at a time (a variable so that
-// tests can cross chunk boundaries on small inputs).
-var detailChunk = 2048
+// detailChunk and streamChunk are the numbers of episodes scored at a time with and
+// without detail (variables so that tests can cross chunk boundaries on small inputs).
+var detailChunk, streamChunk = 2048, 1 << 16
 
-// scoreChunked scores with detail, detailChunk episodes at a time (analysis.ScoreChunked).
-func (c *common) scoreChunked(in *input, pols []oracle.Policy, emit func([][]oracle.Verdict) error) (*analysis.Scored, []ingest.Problem, error) {
+// scoreChunked scores chunk episodes at a time (analysis.ScoreChunked).
+func (c *common) scoreChunked(in *input, pols []oracle.Policy, detail bool, chunk int, emit func([][]oracle.Verdict) error) (*analysis.Scored, []ingest.Problem, error) {
 	src, err := in.open()
 	if err != nil {
 		return nil, nil, err
 	}
 	defer src.Close()
+	bar := c.progress("scoring")
+	defer bar.Finish()
 	s, err := analysis.ScoreChunked(src, in.bench.Case, analysis.ScoreOptions{Policies: pols, Workers: c.jobs,
-		InfraFailuresFail: c.infraFailures == "fail"}, detailChunk, emit)
+		InfraFailuresFail: c.infraFailures == "fail", Detail: detail, Progress: bar.set}, chunk, emit)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
@@ -557,4 +558,38 @@ func BenchmarkScoreCommand(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(len(rel.Episodes))*float64(b.N)/b.Elapsed().Seconds(), "episodes/s")
+}
+
+// TestScoreStreamsInChunks: the streamed score (small chunks, several boundaries) writes
+// the same bytes in every format as scoring everything first (the --audit path) and the
+// same summary, with three policies of which two share their settings.
+func TestScoreStreamsInChunks(t *testing.T) {
+	runs := subsetRuns(t)
+	dir := t.TempDir()
+	audit := filepath.Join(dir, "audit.csv")
+	if err := os.WriteFile(audit, []byte("case_id,run_id,label\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, format := range []string{"jsonl", "csv", "parquet"} {
+		args := []string{"score", "--runs", runs, "-j", "2", "--format", format, "--policy", "safeact", "--policy", "tau-bench", "--policy", "appworld"}
+		whole := filepath.Join(dir, "whole."+format)
+		mustRun(t, append(args, "--audit", audit, "--out", whole)...)
+		func() {
+			defer func(n int) { streamChunk = n }(streamChunk)
+			streamChunk = 101
+			streamed := filepath.Join(dir, "streamed."+format)
+			mustRun(t, append(args, "--out", streamed)...)
+			a, err := os.ReadFile(whole)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := os.ReadFile(streamed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(a, b) || len(a) == 0 {
+				t.Errorf("%s: streamed output (%d bytes) differs from the whole one (%d bytes)", format, len(b), len(a))
+			}
+		}()
+	}
 }
