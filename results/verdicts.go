@@ -31,6 +31,10 @@ type VerdictColumn struct {
 type VerdictRow struct {
 	*oracle.Verdict
 	Policy *oracle.Policy
+	// PolicyIndex is the policy's position in the output's policy list; Seq the
+	// episode's index in the scored input (the verdict dataset's columns).
+	PolicyIndex int
+	Seq         int64
 }
 
 // scored returns x for a scored episode and null for an excluded one (DESIGN §8: ecs,
@@ -114,7 +118,7 @@ func eachVerdict(pols []oracle.Policy, vs [][]oracle.Verdict, fn func(v VerdictR
 	}
 	for i := range vs[0] {
 		for p := range vs {
-			if err := fn(VerdictRow{&vs[p][i], &pols[p]}); err != nil {
+			if err := fn(VerdictRow{&vs[p][i], &pols[p], p, int64(i)}); err != nil {
 				return err
 			}
 		}

@@ -24,26 +24,38 @@ func (k VerdictKind) arrowType() arrow.DataType {
 }
 
 // VerdictSchema is the Parquet schema of the verdict output: one nullable column per field.
-func VerdictSchema() *arrow.Schema {
-	fields := make([]arrow.Field, len(VerdictColumns))
-	for i, col := range VerdictColumns {
+func VerdictSchema() *arrow.Schema { return columnSchema(VerdictColumns) }
+
+func columnSchema(cols []VerdictColumn) *arrow.Schema {
+	fields := make([]arrow.Field, len(cols))
+	for i, col := range cols {
 		fields[i] = arrow.Field{Name: col.Name, Type: col.Kind.arrowType(), Nullable: true}
 	}
 	return arrow.NewSchema(fields, nil)
 }
 
 // parquetRows is the number of verdicts per record batch (and row group).
-const parquetRows = 64 * 1024
+const parquetBatch = 64 * 1024
 
 // noClose hides the sink's Close from pqarrow.FileWriter.Close, which would otherwise
 // close a file that WriteFileAtomic still has to fsync and rename.
 type noClose struct{ io.Writer }
 
 func parquetVerdictWriter(w io.Writer, pols []oracle.Policy) (write func([][]oracle.Verdict) error, close func() error, err error) {
+	add, close, err := parquetRows(w, VerdictColumns)
+	if err != nil {
+		return nil, nil, err
+	}
+	write = func(vs [][]oracle.Verdict) error { return eachVerdict(pols, vs, add) }
+	return write, close, nil
+}
+
+// parquetRows starts a Parquet file of the given columns; add appends one row.
+func parquetRows(w io.Writer, cols []VerdictColumn) (add func(VerdictRow) error, close func() error, err error) {
 	mem := memory.DefaultAllocator
-	schema := VerdictSchema()
+	schema := columnSchema(cols)
 	props := parquet.NewWriterProperties(parquet.WithAllocator(mem), parquet.WithCompression(compress.Codecs.Zstd),
-		parquet.WithMaxRowGroupLength(parquetRows), parquet.WithDictionaryDefault(true), parquet.WithCreatedBy("sabench-stats"))
+		parquet.WithMaxRowGroupLength(parquetBatch), parquet.WithDictionaryDefault(true), parquet.WithCreatedBy("sabench-stats"))
 	fw, err := pqarrow.NewFileWriter(schema, noClose{w}, props,
 		pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema(), pqarrow.WithAllocator(mem)))
 	if err != nil {
@@ -60,16 +72,14 @@ func parquetVerdictWriter(w io.Writer, pols []oracle.Policy) (write func([][]ora
 		pending = 0
 		return fw.Write(rec)
 	}
-	write = func(vs [][]oracle.Verdict) error {
-		return eachVerdict(pols, vs, func(v VerdictRow) error {
-			for i, col := range VerdictColumns {
-				appendArrow(b.Field(i), col.Get(v))
-			}
-			if pending++; pending == parquetRows {
-				return flush()
-			}
-			return nil
-		})
+	add = func(v VerdictRow) error {
+		for i, col := range cols {
+			appendArrow(b.Field(i), col.Get(v))
+		}
+		if pending++; pending == parquetBatch {
+			return flush()
+		}
+		return nil
 	}
 	close = func() error {
 		defer b.Release()
@@ -79,7 +89,7 @@ func parquetVerdictWriter(w io.Writer, pols []oracle.Policy) (write func([][]ora
 		}
 		return err
 	}
-	return write, close, nil
+	return add, close, nil
 }
 
 func appendArrow(b array.Builder, x any) {

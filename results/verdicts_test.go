@@ -41,7 +41,7 @@ func TestAppendVerdictJSONNulls(t *testing.T) {
 	excluded := oracle.Fields{RunID: "r1", Status: "censored", Excluded: true, ExclusionReason: "censored", Official: -1,
 		FirstAttemptIndex: -1, Outcome: "stale", Protocol: ingest.V2}.Verdict()
 	var m map[string]any
-	if err := json.Unmarshal(AppendVerdictJSON(nil, VerdictRow{&excluded, &oracle.SafeAct}), &m); err != nil {
+	if err := json.Unmarshal(AppendVerdictJSON(nil, VerdictRow{Verdict: &excluded, Policy: &oracle.SafeAct}), &m); err != nil {
 		t.Fatal(err)
 	}
 	for _, k := range []string{"ecs", "outcome", "failure_type", "first_attempt_index", "official"} {
@@ -55,7 +55,7 @@ func TestAppendVerdictJSONNulls(t *testing.T) {
 	ok := oracle.Fields{RunID: "r2", Status: "completed", ECS: true, Outcome: "TASK_SUCCESS", Attempted: true,
 		FirstAttemptIndex: 3, CompleteAtFirstAttempt: true, Official: 0, Protocol: ingest.V1}.Verdict()
 	m = nil
-	line := AppendVerdictJSON(nil, VerdictRow{&ok, &oracle.SafeAct})
+	line := AppendVerdictJSON(nil, VerdictRow{Verdict: &ok, Policy: &oracle.SafeAct})
 	if !bytes.HasSuffix(line, []byte("}\n")) {
 		t.Errorf("line does not end the object and the line: %q", line)
 	}
@@ -187,7 +187,7 @@ func TestVerdictColumnsDeclared(t *testing.T) {
 		}
 		seen[col.Name] = true
 		for _, vv := range []*oracle.Verdict{&scoredV, &excludedV} {
-			v := VerdictRow{vv, &oracle.SafeAct}
+			v := VerdictRow{Verdict: vv, Policy: &oracle.SafeAct}
 			var ok bool
 			switch col.Get(v).(type) {
 			case nil:

@@ -19,6 +19,7 @@ func init() {
 func runCompare(e *env, args []string) error {
 	fs := newFlagSet(e, "compare", "A B [flags]")
 	c := addCommon(e, fs, "")
+	c.addVerdicts(fs)
 	fs.Lookup("clustered").Usage = "no effect: compare always shows both the case-paired and the template-clustered interval"
 	fs.Lookup("out").Usage = "output: a table file, or a directory (existing, or ending in /) that receives the table and a forest plot (SVG, PDF, PNG)"
 	var ca analysis.CompareSpec

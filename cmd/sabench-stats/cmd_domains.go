@@ -14,6 +14,7 @@ func init() {
 func runDomains(e *env, args []string) error {
 	fs := newFlagSet(e, "domains", "[flags]")
 	c := addCommon(e, fs, "")
+	c.addVerdicts(fs)
 	var protos, domains, configs listFlag
 	fs.Var(&protos, "protocol", "protocols to show (repeatable or comma list: legacy, v0, v1, v2, v3; default all)")
 	fs.Var(&domains, "domain", "domains to show (repeatable or comma list; default all)")

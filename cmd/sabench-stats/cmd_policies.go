@@ -11,6 +11,7 @@ func init() {
 func runPolicies(e *env, args []string) error {
 	fs := newFlagSet(e, "policies", "[flags]")
 	c := addCommon(e, fs, "")
+	c.addVerdicts(fs)
 	fs.Lookup("policy").Usage = "policies to compare: presets (safeact, near-miss, toolsandbox, tau-bench, appworld) or JSON policy files (repeatable; default every preset; safeact is the baseline when included)"
 	if err := c.parse(fs, args, "; choose policies with --policy"); err != nil {
 		return err

@@ -16,6 +16,7 @@ func init() {
 func runReport(e *env, args []string) error {
 	fs := newFlagSet(e, "report", "[flags]")
 	c := addCommon(e, fs, "sabench-report")
+	c.addVerdicts(fs)
 	c.addChoices(fs, true)
 	if err := c.parse(fs, args, ""); err != nil {
 		return err

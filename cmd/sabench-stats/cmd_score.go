@@ -3,6 +3,9 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
@@ -23,7 +26,8 @@ func runScore(e *env, args []string) error {
 	f.Usage = "verdict format: jsonl, csv or parquet"
 	f.DefValue = "jsonl"
 	c.format = "jsonl"
-	fs.Lookup("out").Usage = "output file (default stdout); written atomically"
+	fs.Lookup("out").Usage = "output file (default stdout), written atomically; with --format parquet, a directory (an existing one, a path ending in /, or one without an extension) receives a Hive-partitioned dataset config=…/part-NNNN.parquet"
+	shard := fs.String("shard", "", "score only shard I/N (1 ≤ I ≤ N): the episodes whose index in the input is I-1 modulo N, so that N machines split a release; with a dataset --out, the shard writes part I-1")
 	audit := fs.String("audit", "", "CSV case_id,run_id,label of audited verdicts (label pass/fail, true/false or 1/0): report the oracle's agreement with them")
 	detail := fs.Bool("detail", false, "add each verdict's detail (checkpoints with requirement results, coverage, completed commits, invalid reads, ledger facts with provenance) as a \"detail\" object; jsonl only, memory-hungry")
 	if err := parseFlags(fs, args); err != nil {
@@ -43,6 +47,14 @@ func runScore(e *env, args []string) error {
 	if fs.NArg() > 0 {
 		return usagef("score takes no arguments (got %q)", fs.Args())
 	}
+	si, sn, err := parseShard(*shard)
+	if err != nil {
+		return err
+	}
+	dataset := format == "parquet" && c.out != "" && isDatasetDir(c.out)
+	if dataset && *detail {
+		return usagef("--detail needs --format jsonl")
+	}
 	pols, err := c.policyList(false)
 	if err != nil {
 		return err
@@ -57,10 +69,34 @@ func runScore(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if sn > 1 {
+		open := in.open
+		in.open = func() (episodeStream, error) {
+			src, err := open()
+			if err != nil {
+				return nil, err
+			}
+			return &shardStream{episodeStream: src, i: si, n: sn}, nil
+		}
+	}
 	var s *analysis.Scored
 	var dropped []ingest.Problem
 	var write func(w io.Writer) error
-	if *detail || labels == nil {
+	if dataset {
+		if s, dropped, err = c.score(in, pols, false); err != nil {
+			return err
+		}
+		if labels != nil {
+			if _, err := auditSummary(labels, s); err != nil {
+				return err
+			}
+		}
+		seq := func(i int) int64 { return int64(si + i*sn) }
+		if err := results.WriteVerdictDataset(c.out, si, s.Policies, s.Verdicts, seq); err != nil {
+			return err
+		}
+		write = nil
+	} else if *detail || labels == nil {
 		// Stream: score and write chunk by chunk, keeping only the compact verdicts for
 		// the summary, so that the episodes (and details, the ledger of every episode)
 		// of one chunk at a time are alive. An audit is checked before anything is
@@ -93,15 +129,20 @@ func runScore(e *env, args []string) error {
 		}
 		write = func(w io.Writer) error { return results.WriteVerdicts(w, format, s.Policies, s.Verdicts, false) }
 	}
-	if c.out != "" {
+	switch {
+	case write == nil: // written above
+	case c.out != "":
 		err = results.WriteFileAtomic(c.out, write)
-	} else {
+	default:
 		err = write(e.stdout)
 	}
 	if err != nil {
 		return err
 	}
 	summary := scoreSummary(s, dropped)
+	if sn > 1 {
+		summary = fmt.Sprintf("score: shard %d/%d: the episodes whose input index is %d modulo %d; the counts below are the shard's\n", si+1, sn, si, sn) + summary
+	}
 	if labels != nil {
 		more, err := auditSummary(labels, s)
 		if err != nil {
@@ -111,6 +152,49 @@ func runScore(e *env, args []string) error {
 	}
 	io.WriteString(e.stderr, summary)
 	return nil
+}
+
+// parseShard reads --shard I/N into a 0-based index and the count (0, 1 when unset).
+func parseShard(s string) (i, n int, err error) {
+	if s == "" {
+		return 0, 1, nil
+	}
+	a, b, ok := strings.Cut(s, "/")
+	i, err1 := strconv.Atoi(a)
+	n, err2 := strconv.Atoi(b)
+	if !ok || err1 != nil || err2 != nil || n < 1 || i < 1 || i > n {
+		return 0, 0, usagef("--shard wants I/N with 1 ≤ I ≤ N, not %q", s)
+	}
+	return i - 1, n, nil
+}
+
+// isDatasetDir: --out names a directory (an existing one, a trailing separator, or a
+// path without an extension) rather than one Parquet file.
+func isDatasetDir(p string) bool {
+	if st, err := os.Stat(p); err == nil {
+		return st.IsDir()
+	}
+	return strings.HasSuffix(p, "/") || strings.HasSuffix(p, string(os.PathSeparator)) || filepath.Ext(p) == ""
+}
+
+// shardStream passes on the episodes of one shard: input index ≡ i (mod n). Problems
+// and errors pass whatever their index, so that every shard stops at the same bad line.
+type shardStream struct {
+	episodeStream
+	i, n, k int
+}
+
+func (s *shardStream) Next() (*ingest.Episode, error) {
+	for {
+		ep, err := s.episodeStream.Next()
+		if err != nil {
+			return nil, err
+		}
+		s.k++
+		if (s.k-1)%s.n == s.i {
+			return ep, nil
+		}
+	}
 }
 
 // detailChunk and streamChunk are the numbers of episodes scored at a time with and

@@ -14,6 +14,7 @@ func init() {
 func runTables(e *env, args []string) error {
 	fs := newFlagSet(e, "tables", "[flags] [ID ...]")
 	c := addCommon(e, fs, "")
+	c.addVerdicts(fs)
 	c.addChoices(fs, true)
 	list := fs.Bool("list", false, "list every table id with its title, and exit")
 	if err := parseFlags(fs, args); err != nil {

@@ -59,6 +59,7 @@ type common struct {
 	quantile      string
 	level         float64
 	clustered     bool
+	verdicts      string           // a verdict dataset to read instead of scoring; set by addVerdicts
 	choices       analysis.Choices // the paper's choices; set by addChoices
 
 	stderr io.Writer // for progress, shown only when it is a terminal

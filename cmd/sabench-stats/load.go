@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -185,6 +186,9 @@ func (c *common) scoreAll(all bool) (*analysis.ScoredRelease, error) {
 // scoreRelease is scoreAll with the episodes the policies after the first score (all
 // when others is nil).
 func (c *common) scoreRelease(all bool, others func(*ingest.Episode) bool) (*analysis.ScoredRelease, error) {
+	if c.verdicts != "" {
+		return c.readVerdicts()
+	}
 	pols, err := c.policyList(all)
 	if err != nil {
 		return nil, err
@@ -209,4 +213,67 @@ func (c *common) writeTables(e *env, ts []*results.Table) error {
 		return results.WriteTableFile(c.out, c.outFormat(), ts...)
 	}
 	return results.RenderAll(e.stdout, ts, c.outFormat())
+}
+
+// addVerdicts registers --verdicts on a command that builds tables from a scored release.
+func (c *common) addVerdicts(fs *flag.FlagSet) {
+	fs.StringVar(&c.verdicts, "verdicts", "", "build from a verdict dataset (score --format parquet --out DIR, possibly in shards) instead of scoring: its policies in its order, no re-scoring; --bench must name the cases it was scored on")
+}
+
+// readVerdicts builds the scored release from --verdicts. The scoring choices were made
+// when the dataset was written, so the flags that would change them are refused.
+func (c *common) readVerdicts() (*analysis.ScoredRelease, error) {
+	switch {
+	case len(c.runs) > 0:
+		return nil, usagef("--verdicts replaces --runs: the episodes were scored when the dataset was written")
+	case len(c.policies) > 0:
+		return nil, usagef("--verdicts carries its own policies; --policy cannot be honoured")
+	case c.infraFailures != "exclude":
+		return nil, usagef("--infra-failures was applied when the dataset was scored; it cannot be changed here")
+	case c.dedupe != "":
+		return nil, usagef("--dedupe was applied when the dataset was scored; it cannot be changed here")
+	}
+	bopt, err := c.benchOptions()
+	if err != nil {
+		return nil, err
+	}
+	var bench *ingest.Bench
+	describe := c.bench
+	if c.bench == "builtin" {
+		rel, err := synth.Default()
+		if err != nil {
+			return nil, fmt.Errorf("built-in release: %w", err)
+		}
+		if bench, err = ingest.NewBench("builtin", rel.Cases, rel.Sets, bopt); err != nil {
+			return nil, err
+		}
+		describe = "the built-in synthetic release"
+	} else if bench, err = ingest.LoadBench(c.bench, bopt); err != nil {
+		return nil, err
+	}
+	dpols, vs, err := results.ReadVerdictDataset(c.verdicts)
+	if err != nil {
+		return nil, err
+	}
+	s := &analysis.Scored{Verdicts: vs, Counts: analysis.Counts{Excluded: map[string]int{}}}
+	for _, dp := range dpols {
+		p, err := oracle.LookupPolicy(dp.Name)
+		if err != nil || p.Hash() != dp.Hash {
+			return nil, fmt.Errorf("%s: policy %s (settings %s) is not a preset with those settings; tables need its settings", c.verdicts, dp.Name, dp.Hash)
+		}
+		s.Policies = append(s.Policies, p)
+	}
+	for i := range vs[0] {
+		v := &vs[0][i]
+		if bench.Case(v.CaseID()) == nil {
+			return nil, fmt.Errorf("%s: case %s of run %s is not in the bench %s", c.verdicts, v.CaseID(), v.RunID(), bench.Source)
+		}
+		if v.Excluded() {
+			s.Counts.Excluded[v.ExclusionReason()]++
+		} else {
+			s.Counts.Scored++
+		}
+	}
+	s.Counts.Read = len(vs[0])
+	return analysis.NewScoredRelease(describe+" with verdicts from "+c.verdicts, bench, s, nil), nil
 }
