@@ -243,7 +243,7 @@ func readDatasetFile(path string, fn func(f oracle.Fields, pi int, pol DatasetPo
 				Static: b("static"), Excluded: b("excluded"), ExclusionReason: str("exclusion_reason"),
 				ECS: b("ecs"), Outcome: str("outcome"), CanonicalOutcome: str("canonical_outcome"),
 				FailureType: str("failure_type"), Attempted: b("attempted"),
-				FirstAttemptIndex: int(num("first_attempt_index", -1)),
+				FirstAttemptIndex:      int(num("first_attempt_index", -1)),
 				CompleteAtFirstAttempt: b("coverage_complete_at_first_attempt"), CoverageComplete: b("coverage_complete"),
 				MissingAtCheckpoint: b("missing_at_checkpoint"), ExecutedCommits: int(num("executed_commits", 0)),
 				ToolsBeforeAttempt: uint64(num("tools_before_attempt", 0)), Official: -1}
