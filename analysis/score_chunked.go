@@ -8,24 +8,34 @@ import (
 	"github.com/sabench/sabench-stats/oracle"
 )
 
-// chunkSource streams in-memory episodes.
-type chunkSource struct {
-	eps []*ingest.Episode
-	i   int
+// limitSource passes on at most n episodes of src, then io.EOF; eof records that src
+// itself ended. Score then holds only its batches in flight, never the chunk's episodes.
+type limitSource struct {
+	src EpisodeSource
+	n   int
+	eof bool
 }
 
-func (s *chunkSource) Next() (*ingest.Episode, error) {
-	if s.i >= len(s.eps) {
+func (s *limitSource) Next() (*ingest.Episode, error) {
+	if s.n <= 0 {
 		return nil, io.EOF
 	}
-	s.i++
-	return s.eps[s.i-1], nil
+	ep, err := s.src.Next()
+	if errors.Is(err, io.EOF) {
+		s.eof = true
+		return nil, io.EOF
+	}
+	if err == nil {
+		s.n--
+	}
+	return ep, err
 }
 
 // ScoreChunked scores the episodes chunk at a time, hands each chunk's verdicts to emit
 // before reading on, and returns the verdicts without their detail and the counts over
-// all chunks: at most one chunk of episodes (and, with opt.Detail, of details, the ledger
-// of every episode) is alive at a time, besides the compact verdicts. The verdicts equal
+// all chunks: besides the compact verdicts, only Score's batches in flight and one
+// chunk's verdicts (with opt.Detail, their details: the ledger of every episode) are
+// alive at a time. The verdicts equal
 // Score's: each is a function of its episode alone. opt.Others is not used; opt.Progress
 // is called after each chunk.
 func ScoreChunked(src EpisodeSource, lookup CaseLookup, opt ScoreOptions, chunk int, emit func([][]oracle.Verdict) error) (*Scored, error) {
@@ -45,25 +55,14 @@ func ScoreChunked(src EpisodeSource, lookup CaseLookup, opt ScoreOptions, chunk 
 			}
 		}
 	}
-	for eof := false; !eof; {
-		eps := make([]*ingest.Episode, 0, chunk)
-		for len(eps) < chunk {
-			ep, err := src.Next()
-			if errors.Is(err, io.EOF) {
-				eof = true
-				break
-			}
-			if err != nil {
-				return nil, err
-			}
-			eps = append(eps, ep)
-		}
-		if len(eps) == 0 {
-			break
-		}
-		s, err := Score(&chunkSource{eps: eps}, lookup, opt)
+	for {
+		lim := &limitSource{src: src, n: chunk}
+		s, err := Score(lim, lookup, opt)
 		if err != nil {
 			return nil, err
+		}
+		if s.Counts.Read == 0 {
+			break
 		}
 		if err := emit(s.Verdicts); err != nil {
 			return nil, err
@@ -84,6 +83,9 @@ func ScoreChunked(src EpisodeSource, lookup CaseLookup, opt ScoreOptions, chunk 
 		all.Counts.Scored += s.Counts.Scored
 		for r, n := range s.Counts.Excluded {
 			all.Counts.Excluded[r] += n
+		}
+		if lim.eof {
+			break
 		}
 	}
 	for pi, pj := range shared {
