@@ -15,9 +15,12 @@ import (
 // read's CPU, so it is what runs in parallel; the order, the problems and their lines do
 // not depend on the number of workers.
 
+// A chunk is small enough that the episodes decoded ahead (about 2 × workers chunks)
+// stay a small part of a streaming score's memory, and large enough to amortize the
+// hand-offs.
 const (
 	chunkBytes = 1 << 20
-	chunkLines = 2048
+	chunkLines = 512
 )
 
 // lineChunk is a run of consecutive lines and, once ready is closed, their episodes.
@@ -42,9 +45,9 @@ type decoded struct {
 
 // startParallel starts the splitter and the workers.
 func (r *jsonlReader) startParallel(workers int) {
-	r.order = make(chan *lineChunk, 2*workers)
+	r.order = make(chan *lineChunk, workers)
 	r.stop = make(chan struct{})
-	work := make(chan *lineChunk, 2*workers)
+	work := make(chan *lineChunk, workers)
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
