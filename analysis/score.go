@@ -86,13 +86,17 @@ type batch struct {
 // appended to the final slices in input order as they arrive (a small reorder window),
 // so batches and the merged result are never alive together.
 func Score(src EpisodeSource, lookup CaseLookup, opt ScoreOptions) (*Scored, error) {
+	return score(src, newPrepCache(lookup), opt)
+}
+
+// score is Score with a case cache that outlives it (ScoreChunked compiles each case once).
+func score(src EpisodeSource, prep *prepCache, opt ScoreOptions) (*Scored, error) {
 	if len(opt.Policies) == 0 {
 		return nil, errors.New("analysis.Score: no policy")
 	}
 	if opt.Workers < 1 {
 		opt.Workers = 1
 	}
-	prep := newPrepCache(lookup)
 	// same[pi] is the first policy with pi's settings. A policy shares that one's slice,
 	// unless that one is the first policy and Others limits the rest: then it keeps a
 	// filtered copy (kind copyOf).

@@ -55,9 +55,10 @@ func ScoreChunked(src EpisodeSource, lookup CaseLookup, opt ScoreOptions, chunk 
 			}
 		}
 	}
+	prep := newPrepCache(lookup)
 	for {
 		lim := &limitSource{src: src, n: chunk}
-		s, err := Score(lim, lookup, opt)
+		s, err := score(lim, prep, opt)
 		if err != nil {
 			return nil, err
 		}
