@@ -57,7 +57,9 @@ func TestVerdictDatasetRoundTrip(t *testing.T) {
 	}
 	bad := filepath.Join(dir, "config=x", "part-0009.parquet")
 	os.MkdirAll(filepath.Dir(bad), 0o755)
-	if err := WriteFileAtomic(bad, func(w io.Writer) error { return WriteVerdicts(w, "parquet", pols[:1], [][]oracle.Verdict{vs[:1]}, false) }); err != nil {
+	if err := WriteFileAtomic(bad, func(w io.Writer) error {
+		return WriteVerdicts(w, "parquet", pols[:1], [][]oracle.Verdict{vs[:1]}, false)
+	}); err != nil {
 		t.Fatal(err)
 	}
 	if _, _, err := ReadVerdictDataset(dir); err == nil || !strings.Contains(err.Error(), "part-0009.parquet") {
