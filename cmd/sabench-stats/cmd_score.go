@@ -180,7 +180,7 @@ func labelSummary(source, short string, a analysis.Agreement, err error) string 
 	if err != nil {
 		return fmt.Sprintf("  agreement with %s: %v\n", source, err)
 	}
-	return results.AgreementSummary(source, short, results.Agreement(a))
+	return results.AgreementSummary(source, short, a)
 }
 
 // auditSummary reports, per policy, the oracle's agreement with the audited labels.
