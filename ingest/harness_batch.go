@@ -369,6 +369,16 @@ func readBatchCase(rr *rootedReader, res *HarnessRead, dir string, c *batchCase,
 	}
 	if trace != nil {
 		e.Usage = traceUsage(trace)
+		// The limits the adapter ran under, and the one that ended the run, say what a
+		// timeout or resource failure means.
+		for _, k := range []string{"resource_limits", "resource_termination_reason"} {
+			if v, ok := trace.Get(k); ok && v != nil {
+				if e.Extra == nil {
+					e.Extra = &jsonv.Object{}
+				}
+				e.Extra.Set(k, v)
+			}
+		}
 	}
 	if len(res.Problems) > nProblems {
 		return nil, "", false, false

@@ -339,3 +339,16 @@ func TestBatchStatus(t *testing.T) {
 		}
 	}
 }
+
+// #17.6: the adapter's resource limits, and the one that ended a run, are kept.
+func TestHarnessBatchResourceLimits(t *testing.T) {
+	got := byCase(readBatch(t, batchFixture, HarnessOptions{Config: "claude-5/claude-code"}).Episodes)
+	e := got["SAB-V0-166"]
+	if r, _ := e.Extra.String("resource_termination_reason"); r != "cpu_limit" {
+		t.Errorf("resource_termination_reason %q, want cpu_limit", r)
+	}
+	lim, _ := got["SAB-V1-011"].Extra.Obj("resource_limits")
+	if w, _ := lim.Get("wall_seconds"); w != int64(300) {
+		t.Errorf("wall limit %v, want 300", w)
+	}
+}
