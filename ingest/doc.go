@@ -43,9 +43,10 @@
 //
 // # Harness outputs
 //
-// ReadBatchDir and ReadInteractiveDir turn the SafeActBench harness's output directories
-// into episodes (BatchStatus and InteractiveStatus document the status mapping); symbolic
-// links leading out of the given directory are refused.
+// ReadBatchDir and ReadInteractiveDir turn the SafeActBench runners' output directories
+// into episodes (BatchStatus and InteractiveStatus document the analyst mapping, ModeRunner
+// the runner's own denominator) with problems and warnings; RunnerMetrics recomputes the
+// batch runner's summary. Every path is resolved and must stay inside the given directory.
 //
 // # Validation
 //
