@@ -276,6 +276,22 @@ func viewCase(cs *ingest.Case) view.Case {
 		}
 	}
 	addReqs(sp.Requirements)
+	// Required reads, numbered as the oracle names them (required_info_call_01, …: the
+	// position among the entries, objects or not).
+	for i, raw := range sp.RequiredInfoCalls {
+		o, ok := raw.(*jsonv.Object)
+		if !ok {
+			continue
+		}
+		req := view.Requirement{ID: fmt.Sprintf("required_info_call_%02d", i+1), Args: "{}"}
+		if t, ok := o.Get("tool"); ok {
+			req.Tool = jsonv.PyStr(t)
+		}
+		if a, ok := o.Get("arguments"); ok {
+			req.Args = string(jsonv.Canonical(a, false))
+		}
+		vc.Requirements = append(vc.Requirements, req)
+	}
 	for _, cm := range sp.Workflow {
 		if cm == nil {
 			continue

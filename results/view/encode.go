@@ -306,7 +306,7 @@ func caseJSON(a *caseAcc) ([]byte, error) {
 		for i, c := range r.Conditions {
 			cs[i] = s.id(c)
 		}
-		req = append(req, []any{s.id(r.ID), cs})
+		req = append(req, []any{s.id(r.ID), cs, s.id(r.Tool), s.id(r.Args)})
 	}
 	rules := make([]any, 0, len(a.c.Rules))
 	for _, r := range a.c.Rules {

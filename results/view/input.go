@@ -51,10 +51,13 @@ type Step struct {
 	DependsOn []string
 }
 
-// Requirement is one requirement and the fact conditions that support it.
+// Requirement is one requirement and what supports it: fact conditions, or (for a
+// required read) a call of Tool with Args.
 type Requirement struct {
 	ID         string
 	Conditions []string
+	Tool       string
+	Args       string // canonical JSON
 }
 
 // Rule is one evidence rule: a call of Tool whose arguments match Args establishes Facts.

@@ -49,7 +49,14 @@
     return e;
   }
   function clear(e) { while (e.firstChild) e.removeChild(e.firstChild); return e; }
-  function pct(k, n, d) { return n ? (100 * k / n).toFixed(d == null ? 1 : d) : '—'; }
+  // fixed prints like Go's strconv (the tables' formatter): exact ties round half to even,
+  // where toFixed would round them up.
+  function fixed(v, d) {
+    var s = v.toFixed(d), m = Math.pow(10, d), x = v * m, fl = Math.floor(x);
+    if (x - fl === 0.5 && fl % 2 === 0) s = (fl / m).toFixed(d);
+    return s;
+  }
+  function pct(k, n, d) { return n ? fixed(100 * k / n, d == null ? 1 : d) : '—'; }
   function hashOf(params) {
     var u = new URLSearchParams();
     Object.keys(params).sort().forEach(function (k) { if (params[k] !== '' && params[k] != null) u.set(k, params[k]); });
@@ -285,8 +292,11 @@
     d.contract = R[4].map(function (x) { return S[x]; });
     d.end = R[5]; d.broke = R[6]; d.decision = R[7] < 0 ? '' : S[R[7]]; d.first = R[8]; d.completeFirst = R[9] === 1; d.walked = R[10] === 1;
     d.wf = cb.wf.map(function (w) { return { id: S[w[0]], tool: S[w[1]], deps: w[2] }; });
-    d.req = {};
-    cb.req.forEach(function (q) { d.req[S[q[0]]] = q[1].map(function (x) { return parse(S[x]); }); });
+    d.req = {}; d.call = {};
+    cb.req.forEach(function (q) {
+      d.req[S[q[0]]] = q[1].map(function (x) { return parse(S[x]); });
+      if (S[q[2]]) d.call[S[q[0]]] = { tool: S[q[2]], args: S[q[3]] };
+    });
     d.rules = cb.rules.map(function (q) { return { tool: S[q[0]], args: S[q[1]], facts: q[2].map(function (x) { return parse(S[x]); }) }; });
     return d;
   }
@@ -448,10 +458,20 @@
           var x = d.ledger[k];
           if (x.ev >= 0 && x.ev < at && conds.some(function (c) { return fits(c, parse(x.fact)); })) src = x;
         }
+        var call = d.call[r.id];
+        if (!src && call) { // a required read: the first call of its tool (with its arguments, when one has them)
+          var best = -1;
+          for (k = 0; k < at && k < d.events.length; k++) {
+            var e = d.events[k];
+            if (e.type === 'INFO_CALL' && e.tool === call.tool) { if (e.args === call.args) { best = k; break; } if (best < 0) best = k; }
+          }
+          if (best >= 0) src = { ev: best };
+        }
         if (src) li.appendChild(el('span', null, ' — established by ', el('a', { href: '#run=' + encodeURIComponent(run) + '&ev=' + src.ev, text: 'event ' + src.ev + ' (' + d.events[src.ev].tool + ')' })));
       } else if (r.status === 'MISSING' || r.status === 'VIOLATED') {
         li.appendChild(document.createTextNode(' (' + r.reason + ')'));
         var sub = el('ul');
+        if (d.call[r.id]) sub.appendChild(el('li', null, 'needs the read ', el('code', { cls: 'would', text: d.call[r.id].tool + ' ' + d.call[r.id].args })));
         r.missing.forEach(function (m) {
           var mc = parse(m), how = [];
           d.rules.forEach(function (rule) { if (rule.facts.some(function (fo) { return fits(mc, fo); })) how.push(rule); });
@@ -460,7 +480,7 @@
               return el('span', null, j ? ' or ' : '', el('code', { cls: 'would', text: rule.tool + ' ' + rule.args }));
             })) : ' — no evidence rule of the case establishes it'));
         });
-        if (r.missing.length) li.appendChild(sub);
+        if (sub.firstChild) li.appendChild(sub);
       } else li.appendChild(document.createTextNode(' (' + r.reason + ')'));
       ul.appendChild(li);
     });
@@ -591,6 +611,7 @@
     }
   });
 
+  window.SAB.fixed = fixed;
   window.SAB.sliceStats = function (hash) { var s = sliceStats(new URLSearchParams(hash)); return { n: s.eps.length, scored: s.scored, pass: s.pass, base: s.base }; };
   route();
 })();
