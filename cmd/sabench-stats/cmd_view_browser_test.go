@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	cdplog "github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/cdp"
+	cdplog "github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
@@ -345,4 +345,3 @@ document.querySelectorAll('main *, header *').forEach(function(e){
   if(r<(large?3:4.5))bad.push(e.tagName+'.'+e.className+' "'+e.textContent.trim().slice(0,30)+'" '+r.toFixed(2));
 });
 return bad;})()`
-
