@@ -2,10 +2,12 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -345,3 +347,54 @@ document.querySelectorAll('main *, header *').forEach(function(e){
   if(r<(large?3:4.5))bad.push(e.tagName+'.'+e.className+' "'+e.textContent.trim().slice(0,30)+'" '+r.toFixed(2));
 });
 return bad;})()`
+
+// BenchmarkViewer measures the viewer of the built-in release in headless Chromium: the
+// first screen (navigation start to the leaderboard rendered, from the page's own
+// performance clock) and an episode page (hash change to the chain rendered, its chunk
+// file loaded and parsed), on episodes spread over the release. It also reports the
+// page's size. go test ./cmd/sabench-stats -run '^$' -bench Viewer -benchtime 20x
+func BenchmarkViewer(b *testing.B) {
+	page := buildViewer(b)
+	var total int64
+	filepath.Walk(filepath.Dir(page), func(_ string, fi os.FileInfo, err error) error {
+		if err == nil && !fi.IsDir() {
+			total += fi.Size()
+		}
+		return nil
+	})
+	br, stop := newBrowser(b)
+	defer stop()
+	br.open(b, page, "", "#lb-0-0")
+	n := evalJS[int](b, br, `SAB.episodes`)
+	var first, episode, worstFirst, worstEp, chunkMs float64
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		br.open(b, page, "", "#lb-0-0")
+		// From navigation start to the later of the load event and the first view rendered.
+		f := evalJS[float64](b, br, `Math.max(performance.getEntriesByType('navigation')[0].loadEventEnd, SAB.rendered.at)`)
+		run := evalJS[string](b, br, fmt.Sprintf(`SAB.run(%d)`, (i*7919+13)%n))
+		q := strconv.Quote(run)
+		ctx, cancel := br.within()
+		_, err := chromedp.Run(ctx, chromedp.Evaluate[chromedp.Void](`location.hash='run='+encodeURIComponent(`+q+`);undefined`))
+		var e float64
+		if err == nil {
+			// Poll until the page says it rendered this episode; a truthy value ends the poll.
+			e, err = chromedp.Run(ctx, chromedp.Poll[float64](`SAB.rendered&&SAB.rendered.view==='episode'&&decodeURIComponent(SAB.rendered.hash)==='#run='+`+q+`?Math.max(SAB.rendered.ms,1e-9):0`,
+				chromedp.WithPollingInterval(time.Millisecond)))
+		}
+		cancel()
+		if err != nil {
+			b.Fatalf("episode %s: %v", run, err)
+		}
+		chunkMs += evalJS[float64](b, br, `SAB.rendered.chunkMs`)
+		first += f
+		episode += e
+		worstFirst, worstEp = max(worstFirst, f), max(worstEp, e)
+	}
+	b.ReportMetric(first/float64(b.N), "first-screen-ms")
+	b.ReportMetric(worstFirst, "worst-first-screen-ms")
+	b.ReportMetric(episode/float64(b.N), "episode-ms")
+	b.ReportMetric(worstEp, "worst-episode-ms")
+	b.ReportMetric(chunkMs/float64(b.N), "chunk-loaded-ms")
+	b.ReportMetric(float64(total)/1e6, "MB")
+}

@@ -13,7 +13,7 @@ import (
 
 // chunkBudget bounds a chunk file's size (whole cases per chunk): an episode page loads
 // one chunk, so this bounds its parse time.
-const chunkBudget = 160 << 10
+const chunkBudget = 96 << 10
 
 // Stats says what Write wrote.
 type Stats struct {

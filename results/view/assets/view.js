@@ -71,11 +71,8 @@
   function isStatic(n) { return (f(n, F_FLAGS) & 2) !== 0; }
   function official(n) { return ((f(n, F_FLAGS) >> 2) & 3) - 1; }
   function caseOf(n) { return I.cases[f(n, F_CASE)]; }
-  var runIdx = null;
-  function runIndex(id) {
-    if (!runIdx) { runIdx = new Map(); for (var i = 0; i < N; i++) runIdx.set(I.runs[i], i); }
-    return runIdx.has(id) ? runIdx.get(id) : -1;
-  }
+  // A linear scan: faster than building a map of every run id for one lookup.
+  function runIndex(id) { return I.runs.indexOf(id); }
   function policyIndex(name) { var i = I.policies.indexOf(name); return i < 0 ? 0 : i; }
   function verdictText(n, p) {
     var fl = failOf(n, p);
@@ -96,7 +93,12 @@
       if (a.getAttribute('data-view') === name) a.setAttribute('aria-current', 'page'); else a.removeAttribute('aria-current');
     });
   }
+  // rendered records how long the last view took to render (from the route change to the
+  // finished DOM, chunk loading included), for the benchmark.
+  var t0 = 0, chunkAt = -1;
+  function done(view) { var now = performance.now(); window.SAB.rendered = { view: view, ms: now - t0, at: now, hash: location.hash, chunkMs: chunkAt }; chunkAt = -1; }
   function route() {
+    t0 = performance.now();
     var h = location.hash.slice(1);
     if (h.indexOf('run=') === 0) { var q = new URLSearchParams(h); show('episode'); episodePage(q.get('run'), q.get('ev')); return; }
     if (h.indexOf('case=') === 0) { show('ab'); abPage(new URLSearchParams(h)); return; }
@@ -109,6 +111,7 @@
     if (name === 'leaderboard') leaderboardPolicy(params.get('pol') || I.policies[0]);
     var sec = document.getElementById('v-' + name);
     if (sec && document.activeElement === document.body) sec.focus({ preventScroll: true });
+    done(name);
   }
   window.addEventListener('hashchange', route);
 
@@ -363,7 +366,7 @@
         if (differs) changes++;
         tb.appendChild(el('tr', { cls: differs ? 'changes' : '' }, el('td', { text: I.policies[p] }),
           el('td', { cls: fp === 0 ? 'pass' : fp < 0 ? 'none' : 'fail', text: verdictText(n, p) }),
-          el('td', { text: fp < 0 ? '—' : I.outcomes[outOf(n, p)] }), el('td', { text: p === 0 ? 'main policy' : differs ? 'changes the verdict' : 'same verdict' })));
+          el('td', { text: fp < 0 ? '—' : I.outcomes[outOf(n, p)] }), el('td', { text: p === 0 ? 'main policy' : differs ? 'changes the verdict' : fp !== fl ? 'same verdict, another failure type' : 'same verdict' })));
       }
       box.appendChild(el('div', { cls: 'tablewrap' }, el('table', { cls: 't', id: 'ep-policies' },
         el('caption', { text: changes ? changes + ' of the other ' + (P - 1) + ' policies change this episode\'s verdict' : 'No other policy changes this episode\'s verdict' }),
@@ -372,12 +375,14 @@
     var holder = el('div', { id: 'ep-chain' }, el('p', { text: 'Loading the chain…' }));
     box.appendChild(holder);
     loadChunk(c[3], function (chunk) {
+      chunkAt = performance.now() - t0;
       clear(holder);
       if (!chunk) { holder.appendChild(el('p', { cls: 'err', text: 'Could not load ' + I.chunkDir + '/' + c[3] + '.js beside this page.' })); return; }
       var d = detailOf(caseBlock(chunk, c[0]), n);
       if (!d) { holder.appendChild(el('p', { cls: 'err', text: 'The chunk has no detail for this run.' })); return; }
       current = { run: run, n: n, d: d };
       renderChain(holder, run, n, d);
+      done('episode');
       if (ev != null) { var t = document.getElementById('ev-' + ev); if (t) { t.focus(); t.scrollIntoView({ block: 'center' }); } }
     });
   }
@@ -396,8 +401,10 @@
   function renderChain(box, run, n, d) {
     var failed = failOf(n, 0) > 0;
     if (failed) {
-      var where = d.broke >= 0 ? 'event ' + d.broke : 'no single event (see the summary below)';
-      box.appendChild(el('p', { cls: 'brokehere', id: 'broke-summary' }, '✗ The chain broke at ' + where + ': ' + I.failures[failOf(n, 0)] + '.'));
+      var msg = d.broke >= 0 ? '✗ The chain broke at event ' + d.broke + ': ' + I.failures[failOf(n, 0)] + '.'
+        : '✗ The chain broke at no single event: ' + I.failures[failOf(n, 0)] + ', outcome ' + I.outcomes[outOf(n, 0)] +
+          (d.first < 0 ? ' (no consequential action was attempted).' : ' (the episode ended before the expected workflow was complete).');
+      box.appendChild(el('p', { cls: 'brokehere', id: 'broke-summary', text: msg }));
     }
     if (d.wf.length) box.appendChild(workflowGraph(d));
     var cov = d.cov;
@@ -491,6 +498,7 @@
     return card;
   }
 
+  function clip(t, n) { return t.length > n ? t.slice(0, n - 1) + '…' : t; }
   // workflowGraph draws the expected workflow as layers by dependency depth.
   function workflowGraph(d) {
     var st = stepStatus(d), depth = [], w = d.wf;
@@ -505,21 +513,24 @@
     }
     w.forEach(function (_, i) { dep(i, {}); });
     var rows = {}, pos = [];
-    w.forEach(function (_, i) { var L = depth[i]; rows[L] = rows[L] || 0; pos[i] = { x: 20 + L * 200, y: 20 + rows[L] * 64 }; rows[L]++; });
+    w.forEach(function (_, i) { var L = depth[i]; rows[L] = rows[L] || 0; pos[i] = { x: 20 + L * 260, y: 20 + rows[L] * 64 }; rows[L]++; });
     var maxL = Math.max.apply(null, depth), maxR = Math.max.apply(null, Object.keys(rows).map(function (k) { return rows[k]; }));
-    var W = 40 + (maxL + 1) * 200, H = 30 + maxR * 64;
+    var W = 40 + (maxL + 1) * 260 - 40, H = 30 + maxR * 64;
     var NS = 'http://www.w3.org/2000/svg';
     function s(tag, attrs) { var e = document.createElementNS(NS, tag); for (var k in attrs) e.setAttribute(k, attrs[k]); return e; }
     var svg = s('svg', { width: W, height: H, viewBox: '0 0 ' + W + ' ' + H, role: 'img', 'aria-label': 'Expected workflow' });
+    var defs = s('defs', {}), mk = s('marker', { id: 'wf-arrow', viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto' });
+    mk.appendChild(s('path', { d: 'M0,0L10,5L0,10z', fill: '#6b6b6b' }));
+    defs.appendChild(mk); svg.appendChild(defs);
     w.forEach(function (n, i) {
-      n.deps.forEach(function (j) { svg.appendChild(s('line', { x1: pos[j].x + 160, y1: pos[j].y + 22, x2: pos[i].x, y2: pos[i].y + 22 })); });
+      n.deps.forEach(function (j) { svg.appendChild(s('line', { x1: pos[j].x + 220, y1: pos[j].y + 22, x2: pos[i].x - 4, y2: pos[i].y + 22, 'marker-end': 'url(#wf-arrow)' })); });
     });
     w.forEach(function (n, i) {
       var state = st[n.id] || 'skipped';
       var g = s('g', { 'class': 'n-' + state, 'data-step': n.id, 'data-state': state });
-      g.appendChild(s('rect', { x: pos[i].x, y: pos[i].y, width: 160, height: 44, rx: 6 }));
-      var t1 = s('text', { x: pos[i].x + 8, y: pos[i].y + 17 }); t1.textContent = (state === 'executed' ? '✓ ' : state === 'broken' ? '✗ ' : '○ ') + n.id;
-      var t2 = s('text', { x: pos[i].x + 8, y: pos[i].y + 35 }); t2.textContent = n.tool + ' · ' + state;
+      g.appendChild(s('rect', { x: pos[i].x, y: pos[i].y, width: 220, height: 44, rx: 6 }));
+      var t1 = s('text', { x: pos[i].x + 8, y: pos[i].y + 17 }); t1.textContent = (state === 'executed' ? '✓ ' : state === 'broken' ? '✗ ' : '○ ') + clip(n.id, 30);
+      var t2 = s('text', { x: pos[i].x + 8, y: pos[i].y + 35 }); t2.textContent = clip(n.tool, 20) + ' · ' + state;
       var title = s('title', {}); title.textContent = n.id + ' (' + n.tool + '): ' + state;
       g.appendChild(title); g.appendChild(t1); g.appendChild(t2);
       svg.appendChild(g);
@@ -586,6 +597,7 @@
         tb.appendChild(el('tr', { cls: i === div ? 'diverge' : div >= 0 && i > div ? 'after' : '' }, el('td', { cls: 'num', text: String(i) }), cell(da, i), cell(db, i),
           el('td', { text: i === div ? 'first divergence' : div >= 0 && i > div ? 'after divergence' : 'same' })));
       }
+      done('ab');
       box.appendChild(el('div', { cls: 'tablewrap' }, el('table', { cls: 't ab', id: 'ab-table' },
         el('thead', null, el('tr', null, el('th', { scope: 'col', text: '#' }), el('th', { scope: 'col', text: 'A: ' + head(a, pa) }), el('th', { scope: 'col', text: 'B: ' + head(b, pb) }), el('th', { scope: 'col', text: '' }))), tb)));
     });
@@ -612,6 +624,8 @@
   });
 
   window.SAB.fixed = fixed;
+  window.SAB.run = function (i) { return I.runs[i]; };
+  window.SAB.episodes = N;
   window.SAB.sliceStats = function (hash) { var s = sliceStats(new URLSearchParams(hash)); return { n: s.eps.length, scored: s.scored, pass: s.pass, base: s.base }; };
   route();
 })();
