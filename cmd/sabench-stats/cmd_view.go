@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -35,6 +36,11 @@ func runView(e *env, args []string) error {
 	if fs.NArg() > 0 {
 		return usagef("view takes no arguments (got %q)", fs.Args())
 	}
+	formatSet := false
+	fs.Visit(func(f *flag.Flag) { formatSet = formatSet || f.Name == "format" })
+	if formatSet {
+		return usagef("view writes HTML only; --format does not apply")
+	}
 	if c.out == "" || c.out == "-" {
 		return usagef("view: --out must name an HTML file (the viewer is a page plus chunk files, not a stream)")
 	}
@@ -46,14 +52,7 @@ func runView(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	vin, counts, err := viewInput(in, pols, c)
-	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(filepath.Dir(c.out), 0o755); err != nil {
-		return err
-	}
-	st, err := view.Write(c.out, vin)
+	st, counts, err := writeViewer(c.out, in, pols, c)
 	if err != nil {
 		return err
 	}
@@ -74,6 +73,20 @@ func rowsOf(t *results.Table, key string) *results.Table {
 		}
 	}
 	return out
+}
+
+// writeViewer writes the viewer of in, scored under pols (the first is the main policy),
+// to path and its chunk directory beside it. report calls it for index.html.
+func writeViewer(path string, in *input, pols []oracle.Policy, c *common) (view.Stats, analysis.Counts, error) {
+	vin, counts, err := viewInput(in, pols, c)
+	if err != nil {
+		return view.Stats{}, counts, err
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return view.Stats{}, counts, err
+	}
+	st, err := view.Write(path, vin)
+	return st, counts, err
 }
 
 func trimExt(s string) string { return s[:len(s)-len(filepath.Ext(s))] }
