@@ -303,9 +303,24 @@ func TestViewerInBrowser(t *testing.T) {
 	if svgs != 5 {
 		t.Errorf("%d inline figures, want 5", svgs)
 	}
+	// The failure mix's bar segments and the domain heat map's cells open their slices.
+	seg := `table[data-table="failures"] tbody tr:nth-child(2) td:last-child a:nth-child(2)`
+	title := evalJS[string](t, b, `document.querySelector('`+seg+`').getAttribute('title')`)
+	b.shot(t, shots, "8-tables")
+	b.do(t, "open a failure-mix segment", chromedp.Click(chromedp.CSS(seg)), chromedp.WaitVisible(chromedp.ID("slice-share")))
+	if share := b.text(t, "#slice-share"); !strings.HasSuffix(title, " "+share) {
+		t.Errorf("failure-mix segment %q opens a slice whose share is %s", title, share)
+	}
+	b.open(t, page, "tables", "#fig-failure_types")
+	heat := `table[data-table="T8"] tbody tr:nth-child(3) td:nth-child(3) a`
+	hv := b.text(t, heat)
+	b.do(t, "open a heat-map cell", chromedp.Click(chromedp.CSS(heat)), chromedp.WaitVisible(chromedp.ID("slice-ecs")))
+	if got := b.text(t, "#slice-ecs"); got != hv+"%" {
+		t.Errorf("heat-map cell %s opens a slice with ECS %s", hv, got)
+	}
 
 	// Readable contrast (WCAG AA) of the text of the main views.
-	for _, frag := range []string{"", "run=" + url.QueryEscape(run1), "run=" + url.QueryEscape(run2)} {
+	for _, frag := range []string{"", "tables", "run=" + url.QueryEscape(run1), "run=" + url.QueryEscape(run2)} {
 		b.open(t, page, frag, "main")
 		time.Sleep(200 * time.Millisecond)
 		low := evalJS[[]string](t, b, contrastJS)

@@ -603,6 +603,51 @@
     });
   }
 
+  // ---- clickable heat maps and failure mixes: the domain tables' cells are shaded by
+  // value, and the failure table gets a stacked bar per row whose segments open the same
+  // slices as its numbers (the SVG figures beside them are pictures only).
+  function decorate() {
+    Array.prototype.forEach.call(document.querySelectorAll('table[data-table="T8"] td.num, table[data-table="domains"] td.num'), function (td) {
+      var v = parseFloat(td.textContent);
+      if (isNaN(v) || td.textContent.indexOf('[') >= 0) return;
+      var t = Math.max(0, Math.min(1, v / 100));
+      // from #f7fbff to #08306b (ColorBrewer Blues); white text on the darker half
+      var c = [247 + (8 - 247) * t, 251 + (48 - 251) * t, 255 + (107 - 255) * t].map(Math.round);
+      td.style.background = 'rgb(' + c.join(',') + ')';
+      // white or black text, whichever contrasts more (one of them always reaches 4.5:1)
+      var L = c.map(function (v) { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); });
+      L = 0.2126 * L[0] + 0.7152 * L[1] + 0.0722 * L[2];
+      var ink = 1.05 / (L + 0.05) > (L + 0.05) / 0.05 ? '#ffffff' : '#000000';
+      td.style.color = ink;
+      var a = td.querySelector('a');
+      if (a) a.style.color = ink;
+    });
+    var palette = ['#1b6e20', '#b00020', '#0072b2', '#7a4a00', '#cc79a7', '#56b4e9', '#e69f00', '#009e73', '#555555', '#8a2be2', '#d55e00', '#000000', '#999933'];
+    Array.prototype.forEach.call(document.querySelectorAll('table[data-table="failures"]'), function (tbl) {
+      var heads = tbl.querySelectorAll('thead th'), cols = [];
+      Array.prototype.forEach.call(heads, function (th, j) {
+        var key = th.textContent.replace(/ /g, '_');
+        if (I.failures.indexOf(key) >= 0 || key === 'infra_failure') cols.push({ j: j, key: key });
+      });
+      if (!cols.length) return;
+      tbl.querySelector('thead tr').appendChild(el('th', { scope: 'col', text: 'Mix (click a segment)' }));
+      Array.prototype.forEach.call(tbl.querySelectorAll('tbody tr'), function (tr) {
+        var bar = el('div', { style: 'display:flex;width:240px;height:14px;border:1px solid #767b84' });
+        cols.forEach(function (c, k) {
+          var td = tr.cells[c.j], v = parseFloat(td.textContent);
+          if (!(v > 0)) return;
+          var a = td.querySelector('a');
+          var seg = el(a ? 'a' : 'span', { style: 'display:block;width:' + v + '%;background:' + palette[k % palette.length], title: c.key + ' ' + td.textContent + '%',
+            'aria-label': c.key + ' ' + td.textContent + '%' });
+          if (a) seg.setAttribute('href', a.getAttribute('href'));
+          bar.appendChild(seg);
+        });
+        tr.appendChild(el('td', null, bar));
+      });
+    });
+  }
+  decorate();
+
   // ---- keyboard: j/k move between events; g then l/t/s/d switch views ----
   var lastG = 0;
   document.addEventListener('keydown', function (e) {
