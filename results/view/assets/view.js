@@ -582,7 +582,7 @@
       var len = Math.max(da.events.length, db.events.length), div = -1;
       function key(e) { return e ? e.type + ' ' + e.tool + ' ' + e.args : ''; }
       for (var i = 0; i < len; i++) if (key(da.events[i]) !== key(db.events[i])) { div = i; break; }
-      box.appendChild(el('p', { cls: 'summary', id: 'ab-summary', text: div < 0 ? 'The two runs have the same ' + len + ' events.' : 'Identical for ' + div + ' events; first divergence at event ' + div + '.' }));
+      box.appendChild(el('p', { cls: 'summary', id: 'ab-summary', text: div < 0 ? 'The two runs have the same ' + len + ' events.' : 'Identical for ' + div + (div === 1 ? ' event' : ' events') + '; first divergence at event ' + div + '.' }));
       var tb = el('tbody');
       function cell(d, i) {
         var e = d.events[i];
