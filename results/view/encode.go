@@ -3,6 +3,7 @@ package view
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 
 	"github.com/sabench/sabench-stats/oracle"
 )
@@ -49,6 +50,18 @@ const (
 	flagOfficialShift = 2
 )
 
+// appendInts appends ints as a JSON array, as json.Marshal writes it.
+func appendInts(b []byte, xs []int) []byte {
+	b = append(b, '[')
+	for i, x := range xs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, int64(x), 10)
+	}
+	return append(b, ']')
+}
+
 // caseAcc collects one case's interned strings and encoded episodes.
 type caseAcc struct {
 	c      *Case
@@ -66,7 +79,12 @@ type blockDict struct {
 }
 
 func (d *blockDict) id(v any) int {
-	raw, _ := json.Marshal(v) // ints and slices of them: cannot fail
+	var raw []byte
+	if ints, ok := v.([]int); ok { // the common case, without reflection
+		raw = appendInts(make([]byte, 0, 8*len(ints)+2), ints)
+	} else {
+		raw, _ = json.Marshal(v) // ints and slices of them: cannot fail
+	}
 	if i, ok := d.idx[string(raw)]; ok {
 		return i
 	}

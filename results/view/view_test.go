@@ -2,6 +2,7 @@ package view
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -201,5 +202,14 @@ func TestFrontCode(t *testing.T) {
 	}
 	if fc[2] != 17 || fc[8] != 0 {
 		t.Errorf("shared prefixes %v (ASCII only, so that JavaScript counts the same)", fc)
+	}
+}
+
+func TestAppendIntsMatchesJSON(t *testing.T) {
+	for _, xs := range [][]int{{}, {0}, {-1, 2, 300000}} {
+		want, _ := json.Marshal(xs)
+		if got := appendInts(nil, xs); string(got) != string(want) {
+			t.Errorf("%v: %s, want %s", xs, got, want)
+		}
 	}
 }
