@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -297,6 +298,9 @@ func TestViewerInBrowser(t *testing.T) {
 
 	// Disagreements and the tables view.
 	b.open(t, page, "disagreements", "#dis-count")
+	if s := b.text(t, "#dis-count"); !regexp.MustCompile(`^\d+ episodes where .* of the [1-9]\d* scored episodes that carry an official verdict\.$`).MatchString(s) {
+		t.Errorf("disagreements summary %q", s)
+	}
 	b.shot(t, shots, "7-disagreements")
 	b.open(t, page, "tables", "#fig-failure_types")
 	svgs := evalJS[int](t, b, `document.querySelectorAll('#v-tables figure svg').length`)

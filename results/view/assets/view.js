@@ -249,10 +249,10 @@
   // ---- disagreements ----
   function disagreementsPage() {
     var box = clear(document.getElementById('dis-body'));
-    var list = [];
-    for (var n = 0; n < N; n++) if (agreement(n) === 'disagree') list.push(n);
+    var list = [], withOfficial = 0;
+    for (var n = 0; n < N; n++) { var ag = agreement(n); if (ag !== 'none') withOfficial++; if (ag === 'disagree') list.push(n); }
     box.appendChild(el('p', { cls: 'summary', id: 'dis-count' }, String(list.length) + ' episodes where the harness\'s own verdict differs from the oracle\'s under policy ' + I.policies[0] +
-      ' (of the scored episodes that carry an official verdict).'));
+      ', of the ' + withOfficial + ' scored episodes that carry an official verdict.'));
     if (!list.length) { box.appendChild(el('p', { text: 'No disagreement: every official verdict matches the oracle.' })); return; }
     var tb = el('tbody');
     list.forEach(function (n) {
