@@ -14,6 +14,8 @@ type ScoredRelease struct {
 	Input string
 	// Synthetic marks the built-in generated release.
 	Synthetic bool
+	// Bench holds the cases the episodes were scored against.
+	Bench *ingest.Bench
 	// Releases holds one release per policy, in the order asked; the first scored every
 	// episode, the others the main condition only (ScoreOptions.Others).
 	Releases []*Release
@@ -25,7 +27,7 @@ type ScoredRelease struct {
 
 // NewScoredRelease builds one release per policy of a scoring pass.
 func NewScoredRelease(input string, bench *ingest.Bench, s *Scored, dropped []ingest.Problem) *ScoredRelease {
-	out := &ScoredRelease{Input: input, Counts: s.Counts, Dropped: dropped, Synthetic: bench.Kind == ingest.BenchMemory}
+	out := &ScoredRelease{Input: input, Bench: bench, Counts: s.Counts, Dropped: dropped, Synthetic: bench.Kind == ingest.BenchMemory}
 	for i, p := range s.Policies {
 		out.Releases = append(out.Releases, NewRelease(bench.Cases, bench.Sets, s.Verdicts[i], p))
 	}

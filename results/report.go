@@ -19,10 +19,11 @@ type RenderedFigure struct {
 
 // WriteReport writes a report directory: every table in every format under tables/, the
 // figures under figures/ and index.md. Everything is written to a sibling temporary
-// directory that is renamed into place, so an error never leaves a half-written report;
+// directory that is renamed into place (extra writers add their files to it first, e.g.
+// the HTML viewer), so an error never leaves a half-written report;
 // dir may only be missing, empty or an earlier report (--out . must never wipe a working
 // tree). The index's Tables and Figures are filled in.
-func WriteReport(dir string, idx *Index, figs []RenderedFigure) error {
+func WriteReport(dir string, idx *Index, figs []RenderedFigure, extra ...func(tmp string) error) error {
 	dir = filepath.Clean(dir)
 	if err := CheckReportDir(dir); err != nil {
 		return err
@@ -65,6 +66,11 @@ func WriteReport(dir string, idx *Index, figs []RenderedFigure) error {
 			x.Files = append(x.Files, rel)
 		}
 		idx.Figures = append(idx.Figures, x)
+	}
+	for _, write := range extra {
+		if err := write(tmp); err != nil {
+			return err
+		}
 	}
 	if err := os.WriteFile(filepath.Join(tmp, "index.md"), []byte(idx.Markdown()), 0o644); err != nil {
 		return err

@@ -7,6 +7,7 @@ import (
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/figures"
 	"github.com/sabench/sabench-stats/results"
+	"github.com/sabench/sabench-stats/results/view"
 )
 
 func init() {
@@ -20,7 +21,9 @@ func runReport(e *env, args []string) error {
 	if err := c.parse(fs, args, ""); err != nil {
 		return err
 	}
-	sr, err := c.scoreAll(true)
+	// Every episode under every policy: the viewer (index.html) shows each episode's
+	// verdict under each; the tables read what they need.
+	sr, in, err := c.scoreReleaseInput(true, nil)
 	if err != nil {
 		return err
 	}
@@ -52,11 +55,16 @@ func runReport(e *env, args []string) error {
 	for _, why := range skipped {
 		fmt.Fprintf(e.stderr, "sabench-stats report: not written: %s\n", why)
 	}
-	if err := results.WriteReport(out, idx, figs); err != nil {
+	var viewStats view.Stats
+	writeView := func(tmp string) (err error) {
+		viewStats, err = c.writeViewer(filepath.Join(tmp, "index.html"), sr, in, idx.Tables, figs)
 		return err
 	}
-	fmt.Fprintf(e.stdout, "sabench-stats report: %d tables × %d formats and %d figures in %s (index: %s)\n",
-		len(idx.Tables), len(results.Formats()), len(idx.Figures), out, filepath.Join(out, "index.md"))
+	if err := results.WriteReport(out, idx, figs, writeView); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "sabench-stats report: %d tables × %d formats and %d figures in %s (index: %s; viewer: %s, %d episodes)\n",
+		len(idx.Tables), len(results.Formats()), len(idx.Figures), out, filepath.Join(out, "index.md"), filepath.Join(out, "index.html"), viewStats.Episodes)
 	fmt.Fprintf(e.stdout, "episodes: read %d, scored %d, excluded %s; policies: %s\n\n", sr.Read(), sr.Counts.Scored,
 		sr.ExcludedSummary(), sr.PolicyNames())
 	for _, t := range idx.Tables {

@@ -117,6 +117,13 @@ func (c *common) addChoices(fs *flag.FlagSet, tables bool) {
 	fs.StringVar(&ch.SetInterventions, "interventions-set", ch.SetInterventions, "the interventions table's case set")
 }
 
+// formatSet reports whether --format was given on the command line.
+func (c *common) formatSet(fs *flag.FlagSet) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == "format" })
+	return set
+}
+
 // tableInput is what the tables of a scored release are built from.
 func (c *common) tableInput(sr *analysis.ScoredRelease) *results.Input {
 	return &results.Input{Releases: sr.Releases, Stats: c.stats(), Choices: c.choices}

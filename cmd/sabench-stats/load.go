@@ -185,19 +185,26 @@ func (c *common) scoreAll(all bool) (*analysis.ScoredRelease, error) {
 // scoreRelease is scoreAll with the episodes the policies after the first score (all
 // when others is nil).
 func (c *common) scoreRelease(all bool, others func(*ingest.Episode) bool) (*analysis.ScoredRelease, error) {
+	sr, _, err := c.scoreReleaseInput(all, others)
+	return sr, err
+}
+
+// scoreReleaseInput is scoreRelease that also returns the input, for a second pass over
+// the episodes (the viewer).
+func (c *common) scoreReleaseInput(all bool, others func(*ingest.Episode) bool) (*analysis.ScoredRelease, *input, error) {
 	pols, err := c.policyList(all)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	in, err := c.load()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	s, dropped, err := c.scoreWith(in, pols, false, others)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return analysis.NewScoredRelease(in.describe, in.bench, s, dropped), nil
+	return analysis.NewScoredRelease(in.describe, in.bench, s, dropped), in, nil
 }
 
 // excludedSummary is kept for the score command (analysis.Counts.Summary).
