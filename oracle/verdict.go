@@ -22,8 +22,11 @@ type Verdict struct {
 
 	Static bool // a static judgment (agent_decision record), scored as decision == gold
 
-	ECS              bool
-	Outcome          string // decisive outcome (DESIGN §3)
+	ECS     bool
+	Outcome string // decisive outcome (DESIGN §3)
+	// EmptyOutcome: Outcome and CanonicalOutcome are the evaluator's empty string (a Legacy
+	// decision ""), not absent; outputs write "" rather than null.
+	EmptyOutcome     bool
 	CanonicalOutcome string // the evaluator's canonical observed outcome (§8.6)
 	FailureType      string // "" on success (DESIGN §5)
 
@@ -53,6 +56,7 @@ type Verdict struct {
 
 	Policy     string // policy name
 	PolicyHash string // hash of the policy's settings
+	Evaluator  string // the evaluator revision the policy reproduces, 7 hex digits (Policy.ShortRevision)
 
 	Detail *Detail // nil unless requested
 }
