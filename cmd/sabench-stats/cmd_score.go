@@ -203,6 +203,15 @@ func attempted(v *oracle.Verdict, x any) any {
 	return x
 }
 
+// outcomeValue is the outcome, "" where the evaluator reports an empty one (a Legacy
+// decision ""), null where it has none.
+func outcomeValue(v *oracle.Verdict, s string) any {
+	if v.EmptyOutcome {
+		return s
+	}
+	return nonEmpty(s)
+}
+
 func nonEmpty(s string) any {
 	if s == "" {
 		return nil
@@ -233,8 +242,8 @@ var verdictColumns = []verdictColumn{
 		return v.ExclusionReason
 	}},
 	{"ecs", arrow.FixedWidthTypes.Boolean, func(v *oracle.Verdict) any { return scored(v, v.ECS) }},
-	{"outcome", arrow.BinaryTypes.String, func(v *oracle.Verdict) any { return scored(v, nonEmpty(v.Outcome)) }},
-	{"canonical_outcome", arrow.BinaryTypes.String, func(v *oracle.Verdict) any { return scored(v, nonEmpty(v.CanonicalOutcome)) }},
+	{"outcome", arrow.BinaryTypes.String, func(v *oracle.Verdict) any { return scored(v, outcomeValue(v, v.Outcome)) }},
+	{"canonical_outcome", arrow.BinaryTypes.String, func(v *oracle.Verdict) any { return scored(v, outcomeValue(v, v.CanonicalOutcome)) }},
 	{"failure_type", arrow.BinaryTypes.String, func(v *oracle.Verdict) any { return scored(v, nonEmpty(v.FailureType)) }},
 	{"attempted", arrow.FixedWidthTypes.Boolean, func(v *oracle.Verdict) any { return scored(v, v.Attempted) }},
 	{"first_attempt_index", arrow.PrimitiveTypes.Int64, func(v *oracle.Verdict) any { return attempted(v, int64(v.FirstAttemptIndex)) }},
