@@ -418,6 +418,7 @@ func (p *Prepared) scoreWorkflow(v *Verdict, rec *jsonv.Object, evs []ev, pol Po
 	}
 	v.Outcome, v.CanonicalOutcome = outcome, outcome
 	v.ECS = r.success && len(r.invalid) == 0 && len(r.contract) == 0 && expectedOK
+	v.TrustedKeys = r.trustedKeys
 	if !v.ECS {
 		v.FailureType = workflowFailure(r.outcome, len(r.completed))
 		if len(r.contract) > 0 {

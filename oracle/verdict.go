@@ -50,6 +50,11 @@ type Verdict struct {
 	// evidence was?" (interventions) without keeping the events; see InfoToolBit.
 	ToolsBeforeAttempt uint64
 
+	// TrustedKeys: the walk trusted the recorded evidence_delta_key where the evaluator
+	// replays a shard (a released V3 case scored without env/v3_episode_query_shards/, a
+	// shared-world V2 case), the documented deviation of DESIGN §3. Tables can count it.
+	TrustedKeys bool
+
 	// Official is the harness's own verdict when the episode carried one: -1 none,
 	// 0 false, 1 true.
 	Official int8
