@@ -73,24 +73,26 @@ func ShardDigest(o *jsonv.Object, field string) string {
 // loadShards attaches the query shard of every released V3 case of a checkout that has
 // env/v3_episode_query_shards/. A shard that does not verify is a load problem: the
 // evaluator would stop evaluating that case (there is no silent downgrade).
+// It also checks the V3 public action scopes (action_scopes.go).
 func (b *Bench) loadShards(root string) []Problem {
+	scopes := b.checkActionScopes(root)
 	dir := filepath.Join(root, "env", "v3_episode_query_shards")
 	if !dirExists(dir) {
-		return nil
+		return scopes
 	}
 	ipath := filepath.Join(root, filepath.FromSlash(shardIndexRel))
 	index, p := readJSONObject(ipath)
 	if p != nil {
-		return []Problem{*p}
+		return append(scopes, *p)
 	}
 	if probs := checkShardIndex(ipath, index); len(probs) > 0 {
-		return probs
+		return append(scopes, probs...)
 	}
 	mpath := filepath.Join(root, "env", "case_manifest.json")
 	if probs := checkShardRelease(mpath, ipath, index); len(probs) > 0 {
-		return probs
+		return append(scopes, probs...)
 	}
-	var probs []Problem
+	probs := scopes
 	for _, c := range b.Cases {
 		if c.Protocol != V3 || c.Variant != "" || !releasedV3ID.MatchString(c.BaseID) {
 			continue

@@ -100,6 +100,7 @@ func writeShardCheckout(t *testing.T, edit func(index, entryMeta *jsonv.Object, 
 	write("env/multi_step_cases.json", jsonv.Canonical(jsonv.NewObject("episodes", []any{spec}), true))
 	write("env/v3_episode_query_shards/index.json", jsonv.Canonical(index, true))
 	write("env/v3_episode_query_shards/episodes/SAB-V3-001.json", entry)
+	write("scripts/v3_public_action_scopes.json", read("v3_public_action_scopes.json"))
 	return root
 }
 
@@ -217,13 +218,30 @@ func TestShardLoadRejects(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			root := writeShardCheckout(t, edit)
-			_, err := ingest.LoadBench(root, ingest.BenchOptions{})
-			if err == nil {
-				t.Fatal("loaded")
-			}
-			if !strings.Contains(err.Error(), "v3_episode_query_shards") {
-				t.Errorf("the error does not name the shard file: %v", err)
-			}
+			load(t, root, "v3_episode_query_shards")
 		})
+	}
+	// The public action scope registry must be the one the case attests.
+	root := writeShardCheckout(t, nil)
+	scopes := filepath.Join(root, "scripts", "v3_public_action_scopes.json")
+	data, err := os.ReadFile(scopes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(scopes, append(data, ' '), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	load(t, root, "public_action_scope_policy")
+}
+
+// load expects LoadBench to fail with an error that names want.
+func load(t *testing.T, root, want string) {
+	t.Helper()
+	_, err := ingest.LoadBench(root, ingest.BenchOptions{})
+	if err == nil {
+		t.Fatal("loaded")
+	}
+	if !strings.Contains(err.Error(), want) {
+		t.Errorf("the error does not name %s: %v", want, err)
 	}
 }
