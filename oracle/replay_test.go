@@ -21,7 +21,7 @@ const releaseDir = "../ingest/testdata/safeactbench/release-85c044"
 // recomputes its digest, and writes the case manifest's attestation to match.
 // public_contract_sources_sha256 is a placeholder (that check needs the release's other
 // files, which the loader does not verify). edit may change the files before writing.
-func shardCheckout(t *testing.T, edit func(index, entryMeta *jsonv.Object, entry *[]byte)) *ingest.Case {
+func shardCheckout(t testing.TB, edit func(index, entryMeta *jsonv.Object, entry *[]byte)) *ingest.Case {
 	t.Helper()
 	b, err := ingest.LoadBench(writeShardCheckout(t, edit), ingest.BenchOptions{})
 	if err != nil {
@@ -34,7 +34,7 @@ func shardCheckout(t *testing.T, edit func(index, entryMeta *jsonv.Object, entry
 	return c
 }
 
-func writeShardCheckout(t *testing.T, edit func(index, entryMeta *jsonv.Object, entry *[]byte)) string {
+func writeShardCheckout(t testing.TB, edit func(index, entryMeta *jsonv.Object, entry *[]byte)) string {
 	t.Helper()
 	root := t.TempDir()
 	read := func(name string) []byte {
@@ -244,4 +244,29 @@ func load(t *testing.T, root, want string) {
 	if !strings.Contains(err.Error(), want) {
 		t.Errorf("the error does not name %s: %v", want, err)
 	}
+}
+
+// FuzzReplay scores arbitrary records of SAB-V3-001 against its query shard: never a panic,
+// detail never changes the verdict, a failure always has a failure type.
+func FuzzReplay(f *testing.F) {
+	c := shardCheckout(f, nil)
+	p := prepare(f, c)
+	ref := reference(f, c)
+	f.Add(string(jsonv.Canonical(ref.Record, false)))
+	f.Add(`{"events":[{"type":"INFO_CALL","tool":"duplicate_charge_record_read","arguments":{"record_id":"payment:ch_dup_002","page":"1","page_size":1e9}}]}`)
+	f.Add(`{"events":[{"type":"INFO_CALL","tool":"refund_route_record_read","arguments":{"record_id":1.0,"page":[]},"evidence_delta_key":5,"tool_result":{"evidence_delta_key":"x"}}]}`)
+	f.Fuzz(func(t *testing.T, record string) {
+		rec, err := jsonv.ParseObject([]byte(record))
+		if err != nil {
+			return
+		}
+		ep := &ingest.Episode{RunID: "fuzz", Config: "f/z", CaseID: c.ID, Status: ingest.StatusCompleted, Record: rec}
+		for _, pol := range []Policy{SafeAct, SafeAct4f33847} {
+			v := p.Score(ep, pol, true)
+			sameVerdict(t, v, p.Score(ep, pol, false))
+			if v.ECS == (v.FailureType != "") || v.TrustedKeys {
+				t.Fatalf("%s: ecs=%v failure=%q trusted=%v", pol.Name, v.ECS, v.FailureType, v.TrustedKeys)
+			}
+		}
+	})
 }
