@@ -51,11 +51,12 @@ func policySettings(pols []oracle.Policy) *results.Table {
 	}
 	t := &results.Table{ID: "policy_settings", Title: "Authorization policies compared",
 		Columns: []results.Column{col("policy", "Policy"), col("binding", "Binding"), col("timing", "Timing"), col("coverage", "Coverage"),
-			col("propagation", "Propagation"), col("order", "Order"), col("non_action", "Non-action"), col("hash", "Settings hash")}}
+			col("coverage_at", "Coverage at"), col("propagation", "Propagation"), col("order", "Order"), col("non_action", "Non-action"), col("hash", "Settings hash")}}
 	for _, p := range pols {
 		t.AddRow(results.Text(p.Name), results.Text(p.Binding), results.Text(p.Timing), results.Text(p.Coverage),
-			results.Text(p.Propagation), results.Text(p.Order), results.Text(p.NonAction), results.Text(p.Hash()))
+			results.Text(p.CoverageAt), results.Text(p.Propagation), results.Text(p.Order), results.Text(p.NonAction), results.Text(p.Hash()))
 	}
-	t.Notes = append(t.Notes, "The hash covers the six switches (not the name); DESIGN §4 defines each switch.")
+	t.Notes = append(t.Notes, "The hash covers the seven switches (not the name); DESIGN §4 defines each switch. "+
+		"Coverage at: last reproduces evaluator release 85c044b, first_and_last revision 4f33847.")
 	return t
 }
