@@ -167,7 +167,7 @@ func (p PolicyRanks) layout(st style, o Options) (scene, error) {
 	leftW := nameW + em*0.45 + numW + gap
 	rightW := numW + em*0.45 + nameW + gap
 	plotW := inner - leftW - rightW
-	minSpace := em * 2.2
+	minSpace := em * 2.1 // six policy columns (the peer presets and safeact-4f33847) fit the default width
 	if nq > 1 && plotW < minSpace*vg.Length(nq-1) || plotW < em*2 {
 		return scene{}, fitError("the names at both ends and the policy columns", leftW+rightW+max(em*2, minSpace*vg.Length(nq-1)), inner)
 	}

@@ -212,6 +212,7 @@ func (b *Bench) loadCheckout(root string) []Problem {
 	for _, id := range ids {
 		probs = append(probs, Problem{File: mpath, Field: "entries", Msg: fmt.Sprintf("case %q is in no catalog", id)})
 	}
+	probs = append(probs, b.loadShards(root)...) // V3 query shards, when the checkout has them
 	if epath := filepath.Join(env, "case_evidence.json"); fileExists(epath) {
 		eo, p := readJSONObject(epath)
 		if p != nil {

@@ -105,7 +105,7 @@ func (p *Prepared) Score(ep *ingest.Episode, pol Policy, detail bool) (v Verdict
 func (p *Prepared) identity(ep *ingest.Episode, pol Policy) Verdict {
 	v := Verdict{RunID: ep.RunID, Config: ep.Config, Model: ep.Model, Harness: ep.Harness, CaseID: ep.CaseID,
 		Protocol: p.c.Protocol, Domain: p.c.Domain, Repeat: ep.Repeat, Condition: ep.Condition, Status: ep.Status,
-		Official: -1, Policy: pol.Name, PolicyHash: pol.Hash(), FirstAttemptIndex: -1}
+		Official: -1, Policy: pol.Name, PolicyHash: pol.Hash(), Evaluator: pol.ShortRevision(), FirstAttemptIndex: -1}
 	v.BaseCaseID, _ = ingest.SplitVariant(ep.CaseID)
 	if v.CaseID == "" {
 		v.CaseID, v.BaseCaseID = p.c.ID, p.c.BaseID
@@ -242,6 +242,9 @@ func (p *Prepared) scoreDecision(v *Verdict, rec *jsonv.Object, d *Detail) {
 		v.CanonicalOutcome = v.Outcome
 	}
 	if p.c.Protocol == ingest.Legacy {
+		// canonical_observed_outcome upper-cases any string decision, "" included; only a
+		// non-string decision has no outcome (None).
+		v.EmptyOutcome = isStr && decS == ""
 		errs := legacyDecisionErrors(rec, p.spec.EnvID)
 		correct := decisions[decS] && decisions[p.spec.GoldDecision] && decS == p.spec.GoldDecision
 		skip := p.spec.LegacyStatus == "legacy_skip"
@@ -415,6 +418,7 @@ func (p *Prepared) scoreWorkflow(v *Verdict, rec *jsonv.Object, evs []ev, pol Po
 	}
 	v.Outcome, v.CanonicalOutcome = outcome, outcome
 	v.ECS = r.success && len(r.invalid) == 0 && len(r.contract) == 0 && expectedOK
+	v.TrustedKeys = r.trustedKeys
 	if !v.ECS {
 		v.FailureType = workflowFailure(r.outcome, len(r.completed))
 		if len(r.contract) > 0 {

@@ -22,8 +22,11 @@ type Verdict struct {
 
 	Static bool // a static judgment (agent_decision record), scored as decision == gold
 
-	ECS              bool
-	Outcome          string // decisive outcome (DESIGN §3)
+	ECS     bool
+	Outcome string // decisive outcome (DESIGN §3)
+	// EmptyOutcome: Outcome and CanonicalOutcome are the evaluator's empty string (a Legacy
+	// decision ""), not absent; outputs write "" rather than null.
+	EmptyOutcome     bool
 	CanonicalOutcome string // the evaluator's canonical observed outcome (§8.6)
 	FailureType      string // "" on success (DESIGN §5)
 
@@ -47,12 +50,18 @@ type Verdict struct {
 	// evidence was?" (interventions) without keeping the events; see InfoToolBit.
 	ToolsBeforeAttempt uint64
 
+	// TrustedKeys: the walk trusted the recorded evidence_delta_key where the evaluator
+	// replays a shard (a released V3 case scored without env/v3_episode_query_shards/, a
+	// shared-world V2 case), the documented deviation of DESIGN §3. Tables can count it.
+	TrustedKeys bool
+
 	// Official is the harness's own verdict when the episode carried one: -1 none,
 	// 0 false, 1 true.
 	Official int8
 
 	Policy     string // policy name
 	PolicyHash string // hash of the policy's settings
+	Evaluator  string // the evaluator revision the policy reproduces, 7 hex digits (Policy.ShortRevision)
 
 	Detail *Detail // nil unless requested
 }

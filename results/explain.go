@@ -38,7 +38,7 @@ func Explain(w io.Writer, cs *ingest.Case, ep *ingest.Episode, vs []oracle.Verdi
 func explainUnwalked(w io.Writer, v *oracle.Verdict) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "run %s: %s on %s (%s, %s), repeat %d, condition %s\n", v.RunID, v.Config, v.CaseID, v.Protocol.Label(), v.Domain, v.Repeat, v.Condition)
-	fmt.Fprintf(&b, "policy %s (%s)\n", v.Policy, v.PolicyHash)
+	fmt.Fprintf(&b, "policy %s (evaluator %s; %s)\n", v.Policy, v.Evaluator, v.PolicyHash)
 	if v.Excluded {
 		fmt.Fprintf(&b, "excluded: status %s\n", v.ExclusionReason)
 	} else {

@@ -54,12 +54,12 @@ func buildPolicyRanks(in *Input) (*Table, error) {
 // so that every output names what was scored.
 func buildPolicySettings(in *Input) (*Table, error) {
 	t := &Table{ID: "policy_settings", Title: "Authorization policies compared",
-		Columns: []Column{textCol("policy", "Policy"), textCol("binding", "Binding"), textCol("timing", "Timing"), textCol("coverage", "Coverage"),
+		Columns: []Column{textCol("policy", "Policy"), textCol("binding", "Binding"), textCol("timing", "Timing"), textCol("coverage", "Coverage"), textCol("coverage_at", "Coverage at"),
 			textCol("propagation", "Propagation"), textCol("order", "Order"), textCol("non_action", "Non-action"), textCol("hash", "Settings hash")}}
 	for _, r := range in.Releases {
 		p := r.Policy
-		t.AddRow(Text(p.Name), Text(p.Binding), Text(p.Timing), Text(p.Coverage), Text(p.Propagation), Text(p.Order), Text(p.NonAction), Text(p.Hash()))
+		t.AddRow(Text(p.Name), Text(p.Binding), Text(p.Timing), Text(p.Coverage), Text(p.CoverageAt), Text(p.Propagation), Text(p.Order), Text(p.NonAction), Text(p.Hash()))
 	}
-	t.Notes = append(t.Notes, "The hash covers the six switches (not the name); DESIGN §4 defines each switch.")
+	t.Notes = append(t.Notes, "The hash covers the seven switches (not the name); DESIGN §4 defines each switch. Coverage at: last reproduces evaluator release 85c044b, first_and_last revision 4f33847.")
 	return t, nil
 }

@@ -43,6 +43,15 @@ func attempted(v *oracle.Verdict, x any) any {
 	return x
 }
 
+// outcomeValue is the outcome, "" where the evaluator reports an empty one (a Legacy
+// decision ""), null where it has none.
+func outcomeValue(v *oracle.Verdict, s string) any {
+	if v.EmptyOutcome {
+		return s
+	}
+	return nonEmpty(s)
+}
+
 func nonEmpty(s string) any {
 	if s == "" {
 		return nil
@@ -74,7 +83,7 @@ var VerdictColumns = []VerdictColumn{
 		return v.ExclusionReason
 	}},
 	{"ecs", KindBool, "evidence-consistent success; null when excluded", func(v *oracle.Verdict) any { return scored(v, v.ECS) }},
-	{"outcome", KindString, "the oracle's outcome code", func(v *oracle.Verdict) any { return scored(v, nonEmpty(v.Outcome)) }},
+	{"outcome", KindString, "the oracle's outcome code", func(v *oracle.Verdict) any { return scored(v, outcomeValue(v, v.Outcome)) }},
 	{"canonical_outcome", KindString, "outcome in the canonical vocabulary", func(v *oracle.Verdict) any { return scored(v, nonEmpty(v.CanonicalOutcome)) }},
 	{"failure_type", KindString, "failure class; null on success", func(v *oracle.Verdict) any { return scored(v, nonEmpty(v.FailureType)) }},
 	{"attempted", KindBool, "a consequential action was attempted", func(v *oracle.Verdict) any { return scored(v, v.Attempted) }},
