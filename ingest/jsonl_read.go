@@ -20,6 +20,7 @@ type jsonlReader struct {
 	closers []func() error
 	br      *bufio.Reader
 	max     int
+	lenient bool
 	line    int
 	buf     []byte
 	dec     *jsonv.Decoder
@@ -27,8 +28,8 @@ type jsonlReader struct {
 
 const jsonlBufSize = 1 << 20
 
-func newJSONLFileReader(f *os.File, path string, max int) (*jsonlReader, error) {
-	r := &jsonlReader{path: path, f: f, max: max, dec: jsonv.NewDecoder()}
+func newJSONLFileReader(f *os.File, path string, opt ReadOptions) (*jsonlReader, error) {
+	r := &jsonlReader{path: path, f: f, max: opt.maxLine(), lenient: opt.Lenient, dec: jsonv.NewDecoder()}
 	src, closers, err := decompress(bufio.NewReaderSize(f, 64<<10))
 	if err != nil {
 		f.Close()
@@ -157,21 +158,24 @@ func (r *jsonlReader) next() (*Episode, error) {
 		if isBlank(b) {
 			continue // blank lines (e.g. a trailing one) carry no episode
 		}
-		return decodeEpisodeLine(r.dec, b, r.path, r.line)
+		return decodeEpisodeLine(r.dec, b, r.path, r.line, r.lenient)
 	}
 }
 
 // decodeEpisodeLine decodes one JSONL line into an episode.
-func decodeEpisodeLine(dec *jsonv.Decoder, b []byte, path string, line int) (*Episode, error) {
+func decodeEpisodeLine(dec *jsonv.Decoder, b []byte, path string, line int, lenient bool) (*Episode, error) {
 	v, err := dec.Parse(b)
 	if err != nil {
 		return nil, Problem{File: path, Line: line, Msg: "invalid JSON: " + jsonErrText(err)}
+	}
+	if p := utf8Problem(dec, b, "", path, line); p != nil {
+		return nil, *p
 	}
 	o, ok := v.(*jsonv.Object)
 	if !ok {
 		return nil, Problem{File: path, Line: line, Msg: "an episode must be a JSON object, got " + typeName(v)}
 	}
-	e, probs := DecodeEpisode(o, path, line)
+	e, probs := decodeEpisode(o, path, line, lenient)
 	if probs != nil {
 		return nil, problemErr(probs)
 	}

@@ -30,6 +30,10 @@ type ReadOptions struct {
 	// Format forces "jsonl" or "parquet"; "" detects it from the file's first bytes
 	// and, failing that, its name.
 	Format string
+	// Lenient accepts the defects listed by the Defect* constants (a missing schema or
+	// record, unknown top-level fields), marking the episode's Defect instead of
+	// returning a problem; scoring then excludes it by that reason.
+	Lenient bool
 }
 
 func (o ReadOptions) maxLine() int {
@@ -280,7 +284,7 @@ func openFile(path string, opt ReadOptions) (fileReader, error) {
 		}
 	}
 	if format == formatParquet {
-		return newParquetFileReader(f, path, opt.maxLine())
+		return newParquetFileReader(f, path, opt)
 	}
-	return newJSONLFileReader(f, path, opt.maxLine())
+	return newJSONLFileReader(f, path, opt)
 }

@@ -61,12 +61,12 @@ func TestReadDefaultsAndProblems(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "e.jsonl")
 	lines := []string{
-		`{"config":"claude-5/claude-code","case_id":"SAB-V1-001","repeat":0,"record":{"events":[]}}`,
+		`{"schema":"sabench.episode/v1","config":"claude-5/claude-code","case_id":"SAB-V1-001","repeat":0,"record":{"events":[]}}`,
 		``,
-		`{"config":"claude-5/claude-code","case_id":"SAB-V1-002","repeat":"1"}`,
-		`{"config":"x","case_id":"SAB-V1-003"`,
-		`{"case_id":"SAB-V1-004","repeat":0,"status":"crashed","condition":""}`,
-		`{"config":"m/h","case_id":"SAB-V1-005","repeat":3,"condition":"withheld","model":"M","run_id":"r5","status":"censored"}` + "\r",
+		`{"schema":"sabench.episode/v1","config":"claude-5/claude-code","case_id":"SAB-V1-002","repeat":"1"}`,
+		`{"schema":"sabench.episode/v1","config":"x","case_id":"SAB-V1-003"`,
+		`{"schema":"sabench.episode/v1","case_id":"SAB-V1-004","repeat":0,"status":"crashed","condition":""}`,
+		`{"schema":"sabench.episode/v1","config":"m/h","case_id":"SAB-V1-005","repeat":3,"condition":"withheld","model":"M","run_id":"r5","status":"censored"}` + "\r",
 		`[1,2]`,
 	}
 	os.WriteFile(p, []byte(strings.Join(lines, "\n")), 0o644)
@@ -93,7 +93,8 @@ func TestReadDefaultsAndProblems(t *testing.T) {
 	}
 	want := []string{
 		`e.jsonl:3: repeat: must be an integer, got a string`,
-		`e.jsonl:4: invalid JSON: column 37: unexpected end of input in object`,
+		`e.jsonl:3: record: a completed episode needs a record (null or missing)`,
+		`e.jsonl:4: invalid JSON: column 67: unexpected end of input in object`,
 		`e.jsonl:5: config: required field is missing`,
 		`e.jsonl:5: condition: must not be empty (omit it for "main")`,
 		`e.jsonl:5: status: unknown status "crashed" (want completed, infra_failure, harness_failure or censored)`,
@@ -146,7 +147,7 @@ func TestDuplicateKeys(t *testing.T) {
 	a := filepath.Join(dir, "a.jsonl")
 	b := filepath.Join(dir, "b.jsonl")
 	mk := func(runID string) string {
-		return `{"run_id":"` + runID + `","config":"c/h","case_id":"SAB-V1-001","repeat":0}` + "\n"
+		return `{"schema":"sabench.episode/v1","run_id":"` + runID + `","config":"c/h","case_id":"SAB-V1-001","repeat":0,"record":{"schema_version":1,"env_id":"customer_policy_qa","episode_id":"SAB-V1-001","events":[]}}` + "\n"
 	}
 	os.WriteFile(a, []byte(mk("a1")+mk("a2")), 0o644)
 	os.WriteFile(b, []byte(mk("b1")), 0o644)
@@ -185,8 +186,8 @@ func TestUnknownCaseWithBench(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := filepath.Join(t.TempDir(), "e.jsonl")
-	os.WriteFile(p, []byte(`{"config":"c/h","case_id":"SAB-V1-001","repeat":0}`+"\n"+
-		`{"config":"c/h","case_id":"SAB-V1-999","repeat":0}`+"\n"), 0o644)
+	os.WriteFile(p, []byte(`{"schema":"sabench.episode/v1","config":"c/h","case_id":"SAB-V1-001","repeat":0,"record":{}}`+"\n"+
+		`{"schema":"sabench.episode/v1","config":"c/h","case_id":"SAB-V1-999","repeat":0,"record":{}}`+"\n"), 0o644)
 	r, _ := OpenEpisodes(p, ReadOptions{Bench: b})
 	eps, probs := collect(t, r)
 	r.Close()

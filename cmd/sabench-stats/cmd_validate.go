@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"path/filepath"
 	"strings"
 
@@ -25,6 +26,41 @@ func runValidate(e *env, args []string) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	if *maxLine <= 0 {
+		return usagef("--max-line-bytes must be a positive number of bytes, not %d", *maxLine)
+	}
+	// A problem list that did not reach its reader (a full disk, a closed pipe) must not
+	// end in exit status 0.
+	out := &errWriter{w: e.stdout}
+	e = &env{stdout: out, stderr: e.stderr}
+	if err := validate(e, fs.Args(), runs, sets, *bench, *clusters, *dedupe, *maxLine); err != nil {
+		return err
+	}
+	if out.err != nil {
+		return fmt.Errorf("writing the results: %w", out.err)
+	}
+	return nil
+}
+
+// errWriter remembers the first write error.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (w *errWriter) Write(p []byte) (int, error) {
+	if w.err != nil {
+		return 0, w.err
+	}
+	n, err := w.w.Write(p)
+	if err != nil {
+		w.err = err
+	}
+	return n, err
+}
+
+func validate(e *env, args, runs, sets []string, bench0, clusters0, dedupe0 string, maxLine0 int) error {
+	bench, clusters, dedupe, maxLine := &bench0, &clusters0, &dedupe0, &maxLine0
 	switch *dedupe {
 	case "", "error":
 		*dedupe = ""
@@ -59,7 +95,7 @@ func runValidate(e *env, args []string) error {
 		}
 		fmt.Fprintf(e.stdout, "bench %s (%s): %d cases, %d case sets; clusters: %s\n", b.Source, b.Kind, len(b.Cases), len(b.Sets), clusterSummary(b))
 	}
-	patterns := append(append([]string(nil), fs.Args()...), runs...)
+	patterns := append(append([]string(nil), args...), runs...)
 	if len(patterns) == 0 && b != nil && b.Kind != ingest.BenchMemory && b.Kind != ingest.BenchJSONL {
 		for _, name := range []string{"runs.jsonl", "runs.jsonl.gz", "runs.jsonl.zst", "runs.parquet"} {
 			if p := filepath.Join(*bench, name); fileExists(p) {
