@@ -71,6 +71,10 @@ func openParquet(f *os.File, path string, opt ReadOptions) (*parquetReader, erro
 		return nil, fmt.Errorf("%s: not a readable Parquet file: %w", path, err)
 	}
 	dropArrowSchema(pf)
+	if err := checkRowCounts(pf); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("%s: corrupt Parquet footer: %w", path, err)
+	}
 	r := &parquetReader{path: path, f: f, pf: pf, dec: jsonv.NewDecoder(), last: make([]string, 0, 16),
 		max: opt.maxLine(), lenient: opt.Lenient}
 	fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: parquetBatchRows}, mem)
@@ -112,6 +116,25 @@ func openParquet(f *os.File, path string, opt ReadOptions) (*parquetReader, erro
 	r.rr = rr
 	r.noSchemaCol = !have[colSchema]
 	return r, nil
+}
+
+// checkRowCounts compares the footer's row count with its row groups' and their column
+// chunks': a damaged count would otherwise silently drop or invent rows.
+func checkRowCounts(pf *file.Reader) error {
+	md := pf.MetaData()
+	var sum int64
+	for i := 0; i < pf.NumRowGroups(); i++ {
+		rg := md.RowGroup(i)
+		n := rg.NumRows()
+		if n < 0 {
+			return fmt.Errorf("row group %d has %d rows", i, n)
+		}
+		sum += n
+	}
+	if sum != md.NumRows {
+		return fmt.Errorf("the footer counts %d rows, its row groups %d", md.NumRows, sum)
+	}
+	return nil
 }
 
 // arrowSchemaKey is the footer entry in which Arrow writers store their serialized
@@ -173,6 +196,9 @@ func (r *parquetReader) nextRow() (*Episode, error) {
 		if !r.rr.Next() {
 			if err := r.rr.Err(); err != nil && err != io.EOF {
 				return nil, fmt.Errorf("%s: row %d: %w", r.path, r.row+1, err)
+			}
+			if want := r.pf.NumRows(); int64(r.row) != want {
+				return nil, fmt.Errorf("%s: corrupt Parquet file: %d rows read, the footer says %d", r.path, r.row, want)
 			}
 			return nil, io.EOF
 		}
