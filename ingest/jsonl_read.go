@@ -22,6 +22,7 @@ type jsonlReader struct {
 	max     int
 	lenient bool
 	line    int
+	stopped bool // after an over-long line: the rest of the file is not read
 	buf     []byte
 	dec     *jsonv.Decoder
 }
@@ -33,7 +34,7 @@ func newJSONLFileReader(f *os.File, path string, opt ReadOptions) (*jsonlReader,
 	src, closers, err := decompress(bufio.NewReaderSize(f, 64<<10))
 	if err != nil {
 		f.Close()
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, newFileError(path, 0, err)
 	}
 	r.closers = closers
 	r.br = bufio.NewReaderSize(src, jsonlBufSize)
@@ -93,16 +94,15 @@ func (r *jsonlReader) readLine() ([]byte, error) {
 		return nil, err // io.EOF with no data, or a read error
 	}
 	r.buf = append(r.buf[:0], b...)
-	tooLong := false
 	for {
-		b, err = r.br.ReadSlice('\n')
-		if !tooLong {
-			r.buf = append(r.buf, b...)
-			if len(r.buf) > r.max+1 {
-				tooLong = true
-				r.buf = r.buf[:0]
-			}
+		if len(r.buf) > r.max+1 {
+			// Stop here rather than read on to a newline that may never come (/dev/zero,
+			// a sparse file): memory and time stay bounded by the limit.
+			r.buf = r.buf[:0]
+			return nil, errLineTooLong
 		}
+		b, err = r.br.ReadSlice('\n')
+		r.buf = append(r.buf, b...)
 		if err == bufio.ErrBufferFull {
 			continue
 		}
@@ -111,7 +111,7 @@ func (r *jsonlReader) readLine() ([]byte, error) {
 		}
 		break
 	}
-	if tooLong || (len(r.buf) > r.max && r.buf[len(r.buf)-1] != '\n') {
+	if len(r.buf) > r.max+1 || (len(r.buf) > r.max && r.buf[len(r.buf)-1] != '\n') {
 		return nil, errLineTooLong
 	}
 	return trimEOL(r.buf), nil
@@ -142,15 +142,19 @@ func isBlank(b []byte) bool {
 
 func (r *jsonlReader) next() (*Episode, error) {
 	for {
+		if r.stopped {
+			return nil, io.EOF
+		}
 		b, err := r.readLine()
 		switch {
 		case err == errLineTooLong:
+			r.stopped = true
 			return nil, Problem{File: r.path, Line: r.line,
-				Msg: fmt.Sprintf("line longer than the limit of %d bytes", r.max)}
+				Msg: fmt.Sprintf("line longer than the limit of %d bytes; the rest of the file is not read", r.max)}
 		case err == io.EOF:
 			return nil, io.EOF
 		case err != nil:
-			return nil, fmt.Errorf("%s:%d: %w", r.path, r.line, err)
+			return nil, newFileError(r.path, r.line, err)
 		}
 		if r.line == 1 {
 			b = bytes.TrimPrefix(b, utf8BOM) // some Windows tools start files with one

@@ -1,8 +1,8 @@
 package ingest
 
 import (
-	"encoding/binary"
 	"bytes"
+	"encoding/binary"
 	"io"
 	"os"
 	"path/filepath"

@@ -112,7 +112,7 @@ func (c *common) load() (*input, error) {
 	}
 	in.describe += " with episodes from " + strings.Join(runs, ", ")
 	in.open = func() (episodeStream, error) {
-		return ingest.OpenRuns(files, ingest.ReadOptions{Dedupe: dedupe, Bench: in.bench})
+		return ingest.OpenRuns(files, ingest.ReadOptions{Dedupe: dedupe, Bench: in.bench, Lenient: c.lenient})
 	}
 	return in, nil
 }
