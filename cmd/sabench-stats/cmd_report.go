@@ -38,45 +38,37 @@ func runReport(e *env, args []string) error {
 	if err := replaceable(out); err != nil {
 		return err
 	}
-	// Build everything in a sibling temporary directory and rename it into place, so an
-	// error never leaves a half-written report.
-	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
-		return err
-	}
-	tmp, err := os.MkdirTemp(filepath.Dir(out), "."+filepath.Base(out)+".tmp-")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(tmp)
-	// Tables and figures are independent: build and write them side by side (figures are
-	// mostly single-threaded PNG encoding, tables mostly bootstrap).
+	// Build everything in a sibling temporary directory that replaces out only when
+	// complete (results.ReplaceDir), so an error or a kill never loses a report.
 	var tables []*results.Table
-	var tablesErr error
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		tables, tablesErr = writeReportTables(tmp, rels, o)
-	}()
-	base := policyComparison(rels)
-	figs, figFiles, figErr := writeReportFigures(tmp, base, o)
-	<-done
-	if tablesErr != nil {
-		return tablesErr
-	}
-	if figErr != nil {
-		return figErr
-	}
-	idx := reportIndex(in, counts, len(dropped), rels[0], base, tables, figs, figFiles, c)
-	if err := results.WriteFileAtomic(filepath.Join(tmp, "index.md"), func(w io.Writer) error {
-		_, err := io.WriteString(w, idx)
-		return err
-	}); err != nil {
-		return err
-	}
-	if err := os.RemoveAll(out); err != nil {
-		return err
-	}
-	if err := os.Rename(tmp, out); err != nil {
+	var figs []analysis.Figure
+	err = results.ReplaceDir(out, func(tmp string) error {
+		// Tables and figures are independent: build and write them side by side (figures are
+		// mostly single-threaded PNG encoding, tables mostly bootstrap).
+		var tablesErr error
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			tables, tablesErr = writeReportTables(tmp, rels, o)
+		}()
+		base := policyComparison(rels)
+		var figFiles [][]string
+		var figErr error
+		figs, figFiles, figErr = writeReportFigures(tmp, base, o)
+		<-done
+		if tablesErr != nil {
+			return tablesErr
+		}
+		if figErr != nil {
+			return figErr
+		}
+		idx := reportIndex(in, counts, len(dropped), rels[0], base, tables, figs, figFiles, c)
+		return results.WriteFileAtomic(filepath.Join(tmp, "index.md"), func(w io.Writer) error {
+			_, err := io.WriteString(w, idx)
+			return err
+		})
+	})
+	if err != nil {
 		return err
 	}
 	fmt.Fprintf(e.stdout, "sabench-stats report: %d tables × %d formats and %d figures in %s (index: %s)\n",
