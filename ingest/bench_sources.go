@@ -105,6 +105,10 @@ func newCase(spec *jsonv.Object, id, proto, source string) (*Case, []Problem) {
 func (b *Bench) loadCheckout(root string) []Problem {
 	env := filepath.Join(root, "env")
 	mpath := filepath.Join(env, "case_manifest.json")
+	// Every file is read only when its path, links anywhere on it resolved, stays inside
+	// the checkout (env -> /elsewhere, env/x.json -> ../outside are refused unread).
+	realRoot := b.realRoot(root)
+	readJSONObject := func(path string) (*jsonv.Object, *Problem) { return rootedObject(realRoot, path) }
 	man, p := readJSONObject(mpath)
 	if p != nil {
 		return []Problem{*p}
@@ -229,6 +233,14 @@ func (b *Bench) loadCheckout(root string) []Problem {
 		}
 	}
 	return probs
+}
+
+// rootedObject reads path as one JSON object when it resolves inside realRoot.
+func rootedObject(realRoot, path string) (*jsonv.Object, *Problem) {
+	if err := withinRoot(realRoot, path); err != nil {
+		return nil, &Problem{File: path, Msg: strings.TrimPrefix(err.Error(), path+": ")}
+	}
+	return readJSONObject(path)
 }
 
 // loadCaseDir reads per-case JSON files from dir (or dir/cases), with evidence from an

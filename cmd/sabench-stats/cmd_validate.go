@@ -107,10 +107,11 @@ func validate(e *env, args, runs, sets []string, bench0, clusters0, dedupe0 stri
 	if len(patterns) == 0 {
 		return nil
 	}
-	files, err := ingest.ExpandRuns(patterns)
+	files, skipped, err := ingest.ExpandRunsSkipped(patterns)
 	if err != nil {
 		return err
 	}
+	noteSkipped(e.stderr, skipped)
 	if *bench == "builtin" {
 		fmt.Fprintln(e.stderr, "note: case ids and records are checked against the built-in synthetic bench; pass --bench for your own (or --bench none)")
 	}
