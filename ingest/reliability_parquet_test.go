@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -79,4 +80,59 @@ func TestReliability_ParquetByteFlipSweep(t *testing.T) {
 		}
 	}
 	t.Logf("%d bytes: %d flips gave an error, %d identical data", len(orig), errs, same)
+}
+
+// FuzzParquetDamaged (#16.9) changes up to two bytes of a whole small Parquet episode
+// file (anywhere: pages, footer, the stored ARROW:schema): reading gives episodes or
+// errors that name the file, never a panic, a runtime throw or a hang.
+func FuzzParquetDamaged(f *testing.F) {
+	dir := f.TempDir()
+	src := filepath.Join(dir, "seed.parquet")
+	writeParquet(f, src, realisticEpisodes(2, 7))
+	orig, err := os.ReadFile(src)
+	if err != nil {
+		f.Fatal(err)
+	}
+	footer := uint32(len(orig) - 8 - int(binary.LittleEndian.Uint32(orig[len(orig)-8:])))
+	f.Add(uint32(0), byte(0), uint32(0), byte(0))
+	f.Add(footer+40, byte(0xff), footer+41, byte(0x7f))
+	f.Add(uint32(len(orig)-9), byte(1), uint32(len(orig)-12), byte(0x80))
+	f.Add(uint32(200), byte(0x10), uint32(4), byte(0xff))
+	// The #16.2 crasher: one byte of the base64 ARROW:schema value changed made
+	// flight.DeserializeSchema ask for ~377 GB (a fatal throw).
+	if k := bytes.Index(orig, []byte(arrowSchemaKey)); k >= 0 {
+		for _, d := range []uint32{24, 40, 64, 100} {
+			f.Add(uint32(k)+uint32(len(arrowSchemaKey))+d, byte(0x01), uint32(k)+uint32(len(arrowSchemaKey))+d, byte(0))
+		}
+	}
+	f.Fuzz(func(t *testing.T, off1 uint32, x1 byte, off2 uint32, x2 byte) {
+		data := bytes.Clone(orig)
+		data[int(off1)%len(data)] ^= x1
+		data[int(off2)%len(data)] ^= x2
+		path := filepath.Join(t.TempDir(), "d.parquet")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		r, err := OpenEpisodes(path, ReadOptions{})
+		if err != nil {
+			if !strings.Contains(err.Error(), path) {
+				t.Fatalf("error does not name the file: %v", err)
+			}
+			return
+		}
+		defer r.Close()
+		for i := 0; i < 100; i++ {
+			_, err := r.Next()
+			if err == io.EOF {
+				return
+			}
+			if err != nil && !strings.Contains(err.Error(), path) {
+				t.Fatalf("error does not name the file: %v", err)
+			}
+			if err != nil && AsProblems(err) == nil {
+				return
+			}
+		}
+		t.Fatal("more than 100 rows from a 2-row file")
+	})
 }
