@@ -2,6 +2,7 @@ package ingest
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/binary"
 	"io"
 	"os"
@@ -135,4 +136,52 @@ func FuzzParquetDamaged(f *testing.F) {
 		}
 		t.Fatal("more than 100 rows from a 2-row file")
 	})
+}
+
+// TestReliability_ParquetArrowSchemaCrasher is the #16.2 crasher made exact: byte 14 of
+// the decoded ARROW:schema flipped (re-encoded in place, so the footer's sizes hold)
+// made flight.DeserializeSchema throw "runtime: out of memory". The stored schema is
+// now never decoded, so the file reads as before.
+func TestReliability_ParquetArrowSchemaCrasher(t *testing.T) {
+	src := filepath.Join(t.TempDir(), "good.parquet")
+	eps := realisticEpisodes(2, 7)
+	writeParquet(t, src, eps)
+	data, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := jsonlBytes(readAll(t, src, ReadOptions{}))
+	k := bytes.Index(data, []byte(arrowSchemaKey))
+	if k < 0 {
+		t.Fatal("no ARROW:schema in the file")
+	}
+	// The value follows the key (thrift: a 4-byte-or-varint length, then the bytes);
+	// find the base64 run after the key.
+	start := k + len(arrowSchemaKey)
+	for start < len(data) && !isBase64(data[start]) {
+		start++
+	}
+	end := start
+	for end < len(data) && isBase64(data[end]) {
+		end++
+	}
+	raw, err := base64.StdEncoding.DecodeString(string(data[start:end]))
+	if err != nil {
+		t.Fatalf("ARROW:schema value not found: %v", err)
+	}
+	raw[14] ^= 0xff
+	copy(data[start:end], base64.StdEncoding.EncodeToString(raw))
+	p := filepath.Join(t.TempDir(), "crash.parquet")
+	os.WriteFile(p, data, 0o644)
+	got, err := readAllOrErr(p)
+	if err != nil {
+		t.Fatalf("read: %v", err)
+	}
+	if !bytes.Equal(jsonlBytes(got), want) {
+		t.Error("episodes differ after damaging only the stored Arrow schema")
+	}
+}
+
+func isBase64(c byte) bool {
+	return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '+' || c == '/' || c == '='
 }
