@@ -252,13 +252,15 @@ func (b *Bench) loadCaseDir(dir string) []Problem {
 	} else if filepath.Base(filepath.Clean(dir)) == "cases" && !dirExists(evDir) {
 		evDir = filepath.Join(filepath.Dir(filepath.Clean(dir)), "evidence")
 	}
+	// Every file is read only when its path, links anywhere on it resolved, stays inside
+	// dir (or, for evidence beside a cases/ directory, inside their common parent).
+	realRoot, evRoot := b.realRoot(dir), b.realRoot(dir)
+	if !strings.HasPrefix(filepath.Clean(evDir), filepath.Clean(dir)+string(filepath.Separator)) {
+		evRoot = b.realRoot(filepath.Dir(filepath.Clean(dir)))
+	}
 	names, err := jsonFiles(casesDir)
 	if err != nil {
 		return []Problem{{File: casesDir, Msg: err.Error()}}
-	}
-	rr, err := newRootedReader(dir)
-	if err != nil {
-		return []Problem{{File: dir, Msg: err.Error()}}
 	}
 	var probs []Problem
 	for _, name := range names {
@@ -266,7 +268,7 @@ func (b *Bench) loadCaseDir(dir string) []Problem {
 			continue
 		}
 		path := filepath.Join(casesDir, name)
-		o, _, p := rr.object(path)
+		o, p := rootedObject(realRoot, path)
 		if p != nil {
 			probs = append(probs, *p)
 			continue
@@ -298,7 +300,7 @@ func (b *Bench) loadCaseDir(dir string) []Problem {
 		}
 		for _, name := range enames {
 			path := filepath.Join(evDir, name)
-			o, _, p := rr.object(path)
+			o, p := rootedObject(evRoot, path)
 			if p != nil {
 				probs = append(probs, *p)
 				continue

@@ -57,10 +57,9 @@ func (b *Bench) loadShippedSets(root string) []Problem {
 		}
 		p := filepath.Join(dir, e.Name())
 		switch {
-		case e.Type().IsRegular():
-			names = append(names, e.Name())
-		case e.Type()&os.ModeSymlink != 0:
-			// A link is read when it stays inside the bench; said, never silently dropped.
+		case e.Type().IsRegular() || e.Type()&os.ModeSymlink != 0:
+			// Read when it resolves inside the bench (sets/ itself may be a link);
+			// otherwise said, never silently dropped.
 			if err := withinRoot(b.realRoot(root), p); err != nil {
 				b.Warnings = append(b.Warnings, Problem{File: p, Msg: "case set skipped: a symbolic link out of the bench"})
 			} else if st, err := os.Stat(p); err != nil || !st.Mode().IsRegular() {
