@@ -56,6 +56,9 @@ func expandRuns(patterns []string, skipped *[]Problem) ([]string, error) {
 		if pat == "" {
 			return nil, fmt.Errorf("empty --runs argument")
 		}
+		if pat == "-" {
+			return nil, fmt.Errorf("-: reading episodes from standard input is not supported; save them to a file")
+		}
 		if st, err := os.Stat(pat); err == nil {
 			if !st.IsDir() {
 				add(filepath.Clean(pat))

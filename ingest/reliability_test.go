@@ -253,3 +253,11 @@ func TestReliability_SkippedRunsEntries(t *testing.T) {
 		t.Errorf("files %v, skipped %v, err %v", files, skipped, err)
 	}
 }
+
+// #16.5: "-" among the --runs arguments is refused with a message, not "no such file".
+func TestReliability_StdinRefused(t *testing.T) {
+	_, err := ExpandRuns([]string{"-"})
+	if err == nil || !strings.Contains(err.Error(), "standard input is not supported") {
+		t.Errorf("ExpandRuns(-): %v", err)
+	}
+}
