@@ -347,6 +347,12 @@ func readBatchCase(rr *rootedReader, res *HarnessRead, dir string, c *batchCase,
 			e.Record = read("raw_outputs")
 		}
 	}
+	if e.Record == nil && e.Status == StatusCompleted {
+		// A run the agent itself ended (resource_limit, agent_process_failure, or a runner
+		// failure counted in runner mode) left no output: an empty record, which every
+		// policy scores as a failure, rather than a missing one, which is an input defect.
+		e.Record = &jsonv.Object{}
+	}
 	if norm := read("normalized_results"); norm != nil && class != batchRunFailure && class != batchInfraFailure && class != batchDeferred {
 		e.Official = &jsonv.Object{}
 		for _, k := range []string{"successful", "raw_status", "observed_outcome", "expected_outcome"} {

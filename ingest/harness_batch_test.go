@@ -59,8 +59,8 @@ func TestHarnessBatchDir(t *testing.T) {
 	}{
 		"SAB-L-001":  {StatusCompleted, nil, true},
 		"SAB-V0-001": {StatusCompleted, nil, true},
-		"SAB-V0-166": {StatusCompleted, "resource_limit", false},
-		"SAB-V0-167": {StatusCompleted, "agent_process_failure", false},
+		"SAB-V0-166": {StatusCompleted, "resource_limit", true}, // an empty record: the agent left no output
+		"SAB-V0-167": {StatusCompleted, "agent_process_failure", true},
 		"SAB-V1-001": {StatusCompleted, nil, true},
 		"SAB-V1-011": {StatusInfraFailure, "wall_timeout", false},
 		"SAB-V2-001": {StatusHarnessFailure, "harness_failure", false},
@@ -127,7 +127,7 @@ func TestHarnessBatchRunnerMetrics(t *testing.T) {
 		t.Errorf("runner mode: %d episodes, %d counted, %d passed; want 9, 8, 3", len(res.Episodes), counted, passed)
 	}
 	d := byCase(res.Episodes)["SAB-V3-001"]
-	if d == nil || d.Record != nil || d.Source != filepath.Join(batchFixture, "summary.json") {
+	if d == nil || d.Record == nil || len(d.Record.Keys) != 0 || d.Source != filepath.Join(batchFixture, "summary.json") {
 		t.Fatalf("deferred case in runner mode: %+v", d)
 	}
 	if v, _ := d.Extra.Get("batch_deferred"); v != true {

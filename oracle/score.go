@@ -48,6 +48,14 @@ func (p *Prepared) Score(ep *ingest.Episode, pol Policy, detail bool) (v Verdict
 		}
 		return v
 	}
+	// A completed episode without a record (a broken export, or a defect a lenient read
+	// let through) is never a success under any policy: it is excluded by its reason, and
+	// counted as such. An empty record ({}) is the agent's output and fails below.
+	if reason := unscorable(ep); reason != "" {
+		v.Excluded = true
+		v.ExclusionReason = reason
+		return v
+	}
 	var d *Detail
 	var sc *scratch
 	if detail {
@@ -57,9 +65,6 @@ func (p *Prepared) Score(ep *ingest.Episode, pol Policy, detail bool) (v Verdict
 		defer scratchPool.Put(sc)
 	}
 	rec := ep.Record
-	if rec == nil {
-		rec = &jsonv.Object{}
-	}
 	if p.c.Protocol == ingest.Legacy || ep.IsStatic() {
 		v.Static = ep.IsStatic()
 		p.scoreDecision(&v, rec, d)
@@ -96,10 +101,35 @@ func (p *Prepared) Score(ep *ingest.Episode, pol Policy, detail bool) (v Verdict
 			p.scoreWorkflow(&v, rec, evs, pol, d, sc)
 		}
 	}
+	// A record with neither events nor a decision ({} included) holds nothing a policy
+	// could call a success; relaxed policies would otherwise read it as a clean stop.
+	if _, hasEvents := rec.Get("events"); v.ECS && !hasEvents {
+		if _, hasDecision := rec.Get("decision"); !hasDecision {
+			v.ECS, v.FailureType = false, FailContract
+			if d != nil {
+				d.Notes = append(d.Notes, "the record has neither events nor a decision: a contract failure under every policy")
+			}
+		}
+	}
 	if d != nil {
 		v.Detail = d
 	}
 	return v
+}
+
+// ExcludedNoRecord is the exclusion reason of a completed episode whose record is
+// missing or null.
+const ExcludedNoRecord = ingest.DefectNoRecord
+
+// unscorable is the exclusion reason of a completed episode that cannot be judged, or "".
+func unscorable(ep *ingest.Episode) string {
+	if ep.Defect != "" {
+		return ep.Defect
+	}
+	if ep.Record == nil {
+		return ExcludedNoRecord
+	}
+	return ""
 }
 
 func (p *Prepared) identity(ep *ingest.Episode, pol Policy) Verdict {

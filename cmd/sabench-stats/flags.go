@@ -55,6 +55,7 @@ type common struct {
 	clusters      string
 	infraFailures string
 	dedupe        string
+	lenient       bool // score --lenient: ingest.ReadOptions.Lenient
 	method        string
 	quantile      string
 	level         float64

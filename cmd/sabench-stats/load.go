@@ -107,15 +107,28 @@ func (c *common) load() (*input, error) {
 		in.open = func() (episodeStream, error) { return &sliceStream{eps: builtin}, nil }
 		return in, nil
 	}
-	files, err := ingest.ExpandRuns(runs)
+	files, skipped, err := ingest.ExpandRunsSkipped(runs)
 	if err != nil {
 		return nil, err
 	}
+	noteSkipped(c.stderr, skipped)
 	in.describe += " with episodes from " + strings.Join(runs, ", ")
 	in.open = func() (episodeStream, error) {
-		return ingest.OpenRuns(files, ingest.ReadOptions{Dedupe: dedupe, Bench: in.bench})
+		return ingest.OpenRuns(files, ingest.ReadOptions{Dedupe: dedupe, Bench: in.bench, Lenient: c.lenient})
 	}
 	return in, nil
+}
+
+// noteSkipped says, one line each and then a count, what a --runs directory search passed
+// over (links to directories, entries that are not regular files).
+func noteSkipped(w io.Writer, skipped []ingest.Problem) {
+	if w == nil || len(skipped) == 0 {
+		return
+	}
+	for _, p := range skipped {
+		fmt.Fprintln(w, "note:", p)
+	}
+	fmt.Fprintf(w, "note: %d entries of the --runs directories skipped\n", len(skipped))
 }
 
 func fileExists(p string) bool {
