@@ -124,6 +124,12 @@ func checkEpisode(e *Episode, b *Bench) []Problem {
 	if !known || e.Record == nil {
 		return nil
 	}
+	if len(e.Record.Keys) == 0 && e.FailureClass != nil {
+		// The harness says the agent failed (resource_limit, agent_process_failure, …)
+		// and it left no output: an empty record, scored as a failure, is what the
+		// harness adapters write for that; it is not a malformed export.
+		return nil
+	}
 	probs = append(probs, CheckRecord(e, proto)...)
 	base, _ := SplitVariant(e.CaseID)
 	if id, ok := e.Record.String("episode_id"); ok && id != base && id != e.CaseID {
