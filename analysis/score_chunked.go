@@ -8,31 +8,30 @@ import (
 	"github.com/sabench/sabench-stats/oracle"
 )
 
-// chunkSource streams in-memory episodes.
-type chunkSource struct {
-	eps []*ingest.Episode
-	i   int
+// SliceSource streams in-memory episodes.
+type SliceSource struct {
+	Episodes []*ingest.Episode
+	i        int
 }
 
-func (s *chunkSource) Next() (*ingest.Episode, error) {
-	if s.i >= len(s.eps) {
+// Next yields the next episode, io.EOF at the end.
+func (s *SliceSource) Next() (*ingest.Episode, error) {
+	if s.i >= len(s.Episodes) {
 		return nil, io.EOF
 	}
 	s.i++
-	return s.eps[s.i-1], nil
+	return s.Episodes[s.i-1], nil
 }
 
-// ScoreChunked scores the episodes chunk at a time with Detail, hands each chunk's
-// verdicts to emit before reading on, and returns the verdicts without their detail and
-// the counts over all chunks. Details are large (the ledger of every episode), so only
-// one chunk's are alive at a time. The verdicts equal Score's: each is a function of its
-// episode alone. opt.Others and opt.Progress are not used.
-func ScoreChunked(src EpisodeSource, lookup CaseLookup, opt ScoreOptions, chunk int, emit func([][]oracle.Verdict) error) (*Scored, error) {
+// ScoreEachChunk reads src chunk at a time, scores each chunk with Detail and hands the
+// chunk's episodes and verdicts ([policy][episode]) to emit before reading on, so only
+// one chunk's records and details are alive at a time. opt.Others and opt.Progress are
+// not used.
+func ScoreEachChunk(src EpisodeSource, lookup CaseLookup, opt ScoreOptions, chunk int, emit func(eps []*ingest.Episode, s *Scored) error) error {
 	if chunk < 1 {
 		chunk = 1
 	}
 	opt.Detail, opt.Others, opt.Progress = true, nil, nil
-	all := &Scored{Policies: opt.Policies, Verdicts: make([][]oracle.Verdict, len(opt.Policies)), Counts: Counts{Excluded: map[string]int{}}}
 	for eof := false; !eof; {
 		eps := make([]*ingest.Episode, 0, chunk)
 		for len(eps) < chunk {
@@ -42,19 +41,32 @@ func ScoreChunked(src EpisodeSource, lookup CaseLookup, opt ScoreOptions, chunk 
 				break
 			}
 			if err != nil {
-				return nil, err
+				return err
 			}
 			eps = append(eps, ep)
 		}
 		if len(eps) == 0 {
 			break
 		}
-		s, err := Score(&chunkSource{eps: eps}, lookup, opt)
+		s, err := Score(&SliceSource{Episodes: eps}, lookup, opt)
 		if err != nil {
-			return nil, err
+			return err
 		}
+		if err := emit(eps, s); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ScoreChunked is ScoreEachChunk that hands emit the verdicts only and returns the
+// verdicts without their detail and the counts over all chunks. The verdicts equal
+// Score's: each is a function of its episode alone.
+func ScoreChunked(src EpisodeSource, lookup CaseLookup, opt ScoreOptions, chunk int, emit func([][]oracle.Verdict) error) (*Scored, error) {
+	all := &Scored{Policies: opt.Policies, Verdicts: make([][]oracle.Verdict, len(opt.Policies)), Counts: Counts{Excluded: map[string]int{}}}
+	err := ScoreEachChunk(src, lookup, opt, chunk, func(_ []*ingest.Episode, s *Scored) error {
 		if err := emit(s.Verdicts); err != nil {
-			return nil, err
+			return err
 		}
 		for pi := range s.Verdicts {
 			for i := range s.Verdicts[pi] {
@@ -67,6 +79,10 @@ func ScoreChunked(src EpisodeSource, lookup CaseLookup, opt ScoreOptions, chunk 
 		for r, n := range s.Counts.Excluded {
 			all.Counts.Excluded[r] += n
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return all, nil
 }

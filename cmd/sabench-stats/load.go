@@ -30,19 +30,9 @@ type episodeStream interface {
 	Close() error
 }
 
-// sliceStream streams in-memory episodes.
-type sliceStream struct {
-	eps []*ingest.Episode
-	i   int
-}
+// sliceStream streams in-memory episodes (the built-in release).
+type sliceStream struct{ analysis.SliceSource }
 
-func (s *sliceStream) Next() (*ingest.Episode, error) {
-	if s.i >= len(s.eps) {
-		return nil, io.EOF
-	}
-	s.i++
-	return s.eps[s.i-1], nil
-}
 func (s *sliceStream) Reported() []ingest.Problem { return nil }
 func (s *sliceStream) Close() error               { return nil }
 
@@ -104,7 +94,7 @@ func (c *common) load() (*input, error) {
 		dedupe = ""
 	}
 	if len(runs) == 0 {
-		in.open = func() (episodeStream, error) { return &sliceStream{eps: builtin}, nil }
+		in.open = func() (episodeStream, error) { return &sliceStream{analysis.SliceSource{Episodes: builtin}}, nil }
 		return in, nil
 	}
 	files, skipped, err := ingest.ExpandRunsSkipped(runs)

@@ -1,7 +1,6 @@
 package view
 
 import (
-	"errors"
 	"fmt"
 	"io"
 
@@ -59,21 +58,7 @@ func RowsOf(t *results.Table, key string) *results.Table {
 	return out
 }
 
-// sliceSource streams in-memory episodes.
-type sliceSource struct {
-	eps []*ingest.Episode
-	i   int
-}
-
-func (s *sliceSource) Next() (*ingest.Episode, error) {
-	if s.i >= len(s.eps) {
-		return nil, io.EOF
-	}
-	s.i++
-	return s.eps[s.i-1], nil
-}
-
-// episodes streams the episodes again, scores each batch with detail under the main
+// episodes streams the episodes again, scores each chunk with detail under the main
 // policy and yields them with the other policies' verdicts.
 func episodes(rel Release, yield func(*Episode) error) error {
 	src, err := rel.Open()
@@ -84,41 +69,28 @@ func episodes(rel Release, yield func(*Episode) error) error {
 		defer c.Close()
 	}
 	sr := rel.Scored
-	pols := make([]oracle.Policy, len(sr.Releases))
-	for i, r := range sr.Releases {
-		pols[i] = r.Policy
-	}
-	all := sr.Releases[0].Verdicts
-	const batch = 1024
+	main := sr.Releases[0]
+	all := main.Verdicts
 	n := 0
-	var eps []*ingest.Episode
-	flush := func() error {
-		if len(eps) == 0 {
-			return nil
-		}
-		d, err := analysis.Score(&sliceSource{eps: eps}, sr.Bench.Case, analysis.ScoreOptions{Policies: pols[:1],
-			Workers: rel.Workers, InfraFailuresFail: rel.InfraFailuresFail, Detail: true})
-		if err != nil {
-			return err
-		}
+	return analysis.ScoreEachChunk(src, sr.Bench.Case, analysis.ScoreOptions{Policies: []oracle.Policy{main.Policy},
+		Workers: rel.Workers, InfraFailuresFail: rel.InfraFailuresFail}, 1024, func(eps []*ingest.Episode, d *analysis.Scored) error {
 		for i, ep := range eps {
 			k := n + i
-			main := d.Verdicts[0][i]
-			if k >= len(all) || all[k].RunID != main.RunID {
+			v := d.Verdicts[0][i]
+			if k >= len(all) || all[k].RunID != v.RunID {
 				return fmt.Errorf("%s:%d: the episodes changed between two reads (run %s)", ep.Source, ep.Line, ep.RunID)
 			}
-			ve := &Episode{RunID: ep.RunID, Config: ep.Config, CaseID: ep.CaseID, Repeat: ep.Repeat, Condition: ep.Condition, Main: main}
-			for p := 1; p < len(pols); p++ {
-				vs := sr.Releases[p].Verdicts
-				if k >= len(vs) || vs[k].RunID != main.RunID {
-					return fmt.Errorf("view: policy %s was not scored on every episode (run %s)", pols[p].Name, ep.RunID)
+			ve := &Episode{RunID: ep.RunID, Config: ep.Config, CaseID: ep.CaseID, Repeat: ep.Repeat, Condition: ep.Condition, Main: v}
+			for _, r := range sr.Releases[1:] {
+				if k >= len(r.Verdicts) || r.Verdicts[k].RunID != v.RunID {
+					return fmt.Errorf("view: policy %s was not scored on every episode (run %s)", r.Policy.Name, ep.RunID)
 				}
-				v := &vs[k]
-				ve.Others = append(ve.Others, Outcome{Excluded: v.Excluded, ECS: v.ECS, Outcome: v.Outcome, FailureType: v.FailureType})
+				o := &r.Verdicts[k]
+				ve.Others = append(ve.Others, Outcome{Excluded: o.Excluded, ECS: o.ECS, Outcome: o.Outcome, FailureType: o.FailureType})
 			}
 			if ep.Record != nil {
 				ve.Events = EventsOf(ep.Record)
-				if dec, ok := ep.Record.Get("decision"); ok && main.Static {
+				if dec, ok := ep.Record.Get("decision"); ok && v.Static {
 					ve.Decision = jsonv.PyStr(dec)
 				}
 			}
@@ -127,25 +99,8 @@ func episodes(rel Release, yield func(*Episode) error) error {
 			}
 		}
 		n += len(eps)
-		eps = eps[:0]
 		return nil
-	}
-	for {
-		ep, err := src.Next()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return err
-		}
-		eps = append(eps, ep)
-		if len(eps) == batch {
-			if err := flush(); err != nil {
-				return err
-			}
-		}
-	}
-	return flush()
+	})
 }
 
 // EventsOf is a record's events as the timeline shows them.
