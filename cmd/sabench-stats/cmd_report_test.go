@@ -56,7 +56,7 @@ func TestReportWritesEverythingAndReplacesOnlyReports(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, stderr, code = runCLI(t, append([]string{"report", "--out", foreign}, small...)...)
-	if code != 1 || !strings.Contains(stderr, "is not an earlier sabench-stats report") {
+	if code != 1 || !strings.Contains(stderr, "was not written by sabench-stats") {
 		t.Errorf("foreign --out: exit %d, stderr %q", code, stderr)
 	}
 	if b, err := os.ReadFile(keep); err != nil || string(b) != "mine" {
