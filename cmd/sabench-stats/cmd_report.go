@@ -20,6 +20,7 @@ func init() {
 func runReport(e *env, args []string) error {
 	fs := newFlagSet(e, "report", "[flags]")
 	c := addCommon(e, fs, "sabench-report")
+	ro := addLaTeXFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -55,7 +56,7 @@ func runReport(e *env, args []string) error {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		tables, tablesErr = writeReportTables(tmp, rels, o)
+		tables, tablesErr = writeReportTables(tmp, rels, o, *ro)
 	}()
 	base := policyComparison(rels)
 	figs, figFiles, figErr := writeReportFigures(tmp, base, o)
@@ -115,7 +116,7 @@ func replaceable(out string) error {
 const reportHeading = "# sabench-stats report\n"
 
 // writeReportTables builds every table and writes it in every format under dir/tables.
-func writeReportTables(dir string, rels []*analysis.Release, o analysis.StatOptions) ([]*results.Table, error) {
+func writeReportTables(dir string, rels []*analysis.Release, o analysis.StatOptions, ro results.RenderOptions) ([]*results.Table, error) {
 	tables, err := buildTables(rels, nil, o)
 	if err != nil {
 		return nil, err
@@ -127,7 +128,7 @@ func writeReportTables(dir string, rels []*analysis.Release, o analysis.StatOpti
 	for _, t := range tables {
 		for _, f := range results.Formats() {
 			buf.Reset()
-			if err := results.Render(&buf, t, f); err != nil {
+			if err := results.RenderWith(&buf, t, f, ro); err != nil {
 				return nil, err
 			}
 			if err := writePlain(filepath.Join(dir, "tables", t.ID+"."+f.Ext()), buf.Bytes()); err != nil {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
@@ -14,10 +15,14 @@ func init() {
 func runTables(e *env, args []string) error {
 	fs := newFlagSet(e, "tables", "[flags] [ID ...]")
 	c := addCommon(e, fs, "")
+	ro := addLaTeXFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if err := c.check(); err != nil {
+		return err
+	}
+	if err := checkLaTeXFlags(fs, c.outFormat()); err != nil {
 		return err
 	}
 	ids := fs.Args()
@@ -40,9 +45,9 @@ func runTables(e *env, args []string) error {
 		return err
 	}
 	if c.out != "" {
-		return results.WriteTableFile(c.out, c.outFormat(), ts...)
+		return results.WriteFileAtomic(c.out, func(w io.Writer) error { return results.RenderAllWith(w, ts, c.outFormat(), *ro) })
 	}
-	return results.RenderAll(e.stdout, ts, c.outFormat())
+	return results.RenderAllWith(e.stdout, ts, c.outFormat(), *ro)
 }
 
 func knownTable(id string) bool {
