@@ -66,6 +66,7 @@ const maxHeaderLines = 3
 // wrapHeaderLines wraps h to width, widened in steps of 10% until it takes at most
 // maxHeaderLines lines.
 func wrapHeaderLines(h string, width float64) []string {
+	width = max(width, widestPiece(h))
 	lines := wrapHeader(h, width)
 	for len(lines) > maxHeaderLines {
 		width *= 1.1
