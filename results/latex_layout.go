@@ -187,7 +187,7 @@ func (c *latexCol) headerTeX() string {
 	}
 	lines := make([]string, len(c.header))
 	for i, l := range c.header {
-		lines[i] = latexEscaper.Replace(l)
+		lines[i] = latexCell(latexEscaper.Replace(l)) // a line after \\ may start with "["
 	}
 	h := lines[0]
 	switch {

@@ -68,12 +68,23 @@ var typeSizes = []typeSize{
 }
 
 // wrapHeader breaks a header into lines no wider than width at 10 pt where it can: after
-// spaces (which are dropped), underscores and slashes. A piece wider than width stays
-// whole.
+// spaces (which are dropped), underscores and slashes, but not inside brackets ("[95% CI]"
+// stays whole). A piece wider than width stays whole.
 func wrapHeader(h string, width float64) []string {
 	var pieces []string
-	start := 0
+	start, depth := 0, 0
 	for i, r := range h {
+		switch r {
+		case '[', '(':
+			depth++
+			continue
+		case ']', ')':
+			depth--
+			continue
+		}
+		if depth > 0 {
+			continue
+		}
 		switch r {
 		case ' ':
 			pieces = append(pieces, h[start:i])

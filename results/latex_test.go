@@ -72,6 +72,8 @@ func TestWrapHeader(t *testing.T) {
 		{"healthcare_operations_agent", 0, "healthcare_|operations_|agent"},
 		{"ECS", 0, "ECS"},
 		{"Kendall τ-b [95% CI]", 1000, "Kendall τ-b [95% CI]"},
+		{"Δ vs safeact [95% CI]", 0, "Δ|vs|safeact|[95% CI]"},
+		{"Rank (safe act)", 0, "Rank|(safe act)"},
 		{"GPT-5.6/Codex main", texWidth("GPT-5.6/", false), "GPT-5.6/|Codex|main"},
 	} {
 		if got := strings.Join(wrapHeader(tc.h, tc.width), "|"); got != tc.want {
@@ -249,5 +251,14 @@ func checkCellCounts(t *testing.T, tex string) {
 		if cells != cols {
 			t.Fatalf("row %q has %d cells for %d columns (%s)", line, cells, cols, spec)
 		}
+	}
+}
+
+// TestLaTeXHeaderLineBracket: a wrapped header line starting with "[" must not become the
+// optional argument of the \\ before it.
+func TestLaTeXHeaderLineBracket(t *testing.T) {
+	c := latexCol{col: Column{Kind: KindNumber}, n: 1, header: []string{"Δ", "[95% CI]"}}
+	if got, want := c.headerTeX(), `\begin{tabular}[b]{@{}r@{}}$\Delta$\\{}[95\% CI]\end{tabular}`; got != want {
+		t.Errorf("%s, want %s", got, want)
 	}
 }
