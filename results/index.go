@@ -28,6 +28,8 @@ type Index struct {
 	Figures   []IndexFigure
 	Skipped   []string // what was not written, and why
 	Synthetic bool
+	// Render sets the layout of the table files (the LaTeX width and environment).
+	Render RenderOptions
 }
 
 // Markdown renders the index: provenance, counts, and every table and figure with its

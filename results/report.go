@@ -35,7 +35,7 @@ func WriteReport(dir string, idx *Index, figs []RenderedFigure, extra ...func(tm
 		for _, t := range idx.Tables {
 			for _, f := range Formats() {
 				buf.Reset()
-				if err := Render(&buf, t, f); err != nil {
+				if err := RenderWith(&buf, t, f, idx.Render); err != nil {
 					return err
 				}
 				if err := os.WriteFile(filepath.Join(tmp, "tables", t.ID+"."+f.Ext()), buf.Bytes(), 0o644); err != nil {

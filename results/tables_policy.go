@@ -2,6 +2,9 @@ package results
 
 import (
 	"fmt"
+	"strings"
+
+	"github.com/sabench/sabench-stats/oracle"
 )
 
 // The policy comparison tables: each reads every scored policy's release.
@@ -51,15 +54,50 @@ func buildPolicyRanks(in *Input) (*Table, error) {
 }
 
 // buildPolicySettings lists every switch of each compared policy with its settings hash,
-// so that every output names what was scored.
+// so that every output names what was scored: one column per distinct setting (presets
+// with identical settings, such as tau-bench and appworld, share a column, their names
+// joined), one row per switch — narrow enough for a paper's column.
 func buildPolicySettings(in *Input) (*Table, error) {
-	t := &Table{ID: "policy_settings", Title: "Authorization policies compared",
-		Columns: []Column{textCol("policy", "Policy"), textCol("binding", "Binding"), textCol("timing", "Timing"), textCol("coverage", "Coverage"), textCol("coverage_at", "Coverage at"),
-			textCol("propagation", "Propagation"), textCol("order", "Order"), textCol("non_action", "Non-action"), textCol("hash", "Settings hash")}}
+	var pols []oracle.Policy
+	var names []string
 	for _, r := range in.Releases {
 		p := r.Policy
-		t.AddRow(Text(p.Name), Text(p.Binding), Text(p.Timing), Text(p.Coverage), Text(p.CoverageAt), Text(p.Propagation), Text(p.Order), Text(p.NonAction), Text(p.Hash()))
+		j := -1
+		for k := range pols {
+			if pols[k].Hash() == p.Hash() {
+				j = k
+			}
+		}
+		if j < 0 {
+			pols, names = append(pols, p), append(names, p.Name)
+			continue
+		}
+		names[j] += ", " + p.Name
 	}
-	t.Notes = append(t.Notes, "The hash covers the seven switches (not the name); DESIGN §4 defines each switch. Coverage at: last reproduces evaluator release 85c044b, first_and_last revision 4f33847.")
+	t := &Table{ID: "policy_settings", Title: "Authorization policies compared", Columns: []Column{textCol("switch", "Switch")}}
+	for k := range pols {
+		t.Columns = append(t.Columns, textCol(strings.ReplaceAll(names[k], ", ", "+"), names[k]))
+	}
+	rows := []struct {
+		name string
+		get  func(p oracle.Policy) string
+	}{
+		{"binding", func(p oracle.Policy) string { return p.Binding }},
+		{"timing", func(p oracle.Policy) string { return p.Timing }},
+		{"coverage", func(p oracle.Policy) string { return p.Coverage }},
+		{"coverage_at", func(p oracle.Policy) string { return p.CoverageAt }},
+		{"propagation", func(p oracle.Policy) string { return p.Propagation }},
+		{"order", func(p oracle.Policy) string { return p.Order }},
+		{"non_action", func(p oracle.Policy) string { return p.NonAction }},
+		{"settings hash", func(p oracle.Policy) string { return p.Hash() }},
+	}
+	for _, r := range rows {
+		cells := []Cell{Text(r.name)}
+		for _, p := range pols {
+			cells = append(cells, Text(r.get(p)))
+		}
+		t.AddRow(cells...)
+	}
+	t.Notes = append(t.Notes, "One column per distinct setting; presets with identical settings share one, their names joined. The hash covers the seven switches (not the name); DESIGN §4 defines each switch. coverage_at: last reproduces evaluator release 85c044b, first_and_last revision 4f33847.")
 	return t, nil
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -78,7 +79,7 @@ func runCompare(e *env, args []string) error {
 		return err
 	}
 	tablePath := filepath.Join(c.out, "compare."+c.outFormat().Ext())
-	if err := results.WriteTableFile(tablePath, c.outFormat(), tables...); err != nil {
+	if err := results.WriteFileAtomic(tablePath, func(w io.Writer) error { return results.RenderAllWith(w, tables, c.outFormat(), c.render) }); err != nil {
 		return err
 	}
 	files := []string{tablePath}

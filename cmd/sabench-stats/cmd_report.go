@@ -18,6 +18,7 @@ func runReport(e *env, args []string) error {
 	fs := newFlagSet(e, "report", "[flags]")
 	c := addCommon(e, fs, "sabench-report")
 	c.addChoices(fs, true)
+	c.allFormats = true
 	if err := c.parse(fs, args, ""); err != nil {
 		return err
 	}
@@ -36,7 +37,7 @@ func runReport(e *env, args []string) error {
 	}
 	// Tables and figures are independent: build them side by side (tables are mostly
 	// bootstrap, figures mostly single-threaded PNG encoding).
-	idx := &results.Index{Scored: sr, Stats: c.stats(), Method: c.method, Quantile: c.quantile, Synthetic: sr.Synthetic}
+	idx := &results.Index{Scored: sr, Stats: c.stats(), Method: c.method, Quantile: c.quantile, Synthetic: sr.Synthetic, Render: c.render}
 	var tablesErr error
 	done := make(chan struct{})
 	go func() {

@@ -27,7 +27,7 @@ func TestTablesReachesPolicyTables(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	for _, want := range []string{"safeact,entity,before,required,last,reference,strict,investigated,7d7b76492f0c",
+	for _, want := range []string{"switch,safeact,tau-bench", "binding,entity,off", "settings hash,7d7b76492f0c,a3edea9afd08",
 		"tau-bench,a3edea9afd08,", "policy,hash,tau_b"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("output lacks %q:\n%s", want, stdout)

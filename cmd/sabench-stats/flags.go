@@ -63,6 +63,10 @@ type common struct {
 	choices       analysis.Choices // the paper's choices; set by addChoices
 
 	stderr io.Writer // for progress, shown only when it is a terminal
+
+	fs         *flag.FlagSet         // the command's flags, for checks of what was set
+	render     results.RenderOptions // the LaTeX layout flags (latex_flags.go)
+	allFormats bool                  // the command writes every format (report): --latex-* always apply
 }
 
 // newFlagSet returns a flag set whose errors are usage errors and whose help goes to
@@ -80,7 +84,8 @@ func newFlagSet(e *env, name, usage string) *flag.FlagSet {
 // addCommon registers the shared flags; defaultOut is the command's --out default ("" for
 // stdout).
 func addCommon(e *env, fs *flag.FlagSet, defaultOut string) *common {
-	c := &common{stderr: e.stderr}
+	c := &common{stderr: e.stderr, fs: fs}
+	addLaTeXFlags(fs, &c.render)
 	d := analysis.DefaultStatOptions()
 	fs.StringVar(&c.bench, "bench", "builtin", "case specs: a SafeActBench checkout, a directory of case JSON files, a JSONL of {case_id, protocol, case_spec} rows, or builtin")
 	fs.Var(&c.runs, "runs", "episode files, globs or directories (repeatable; default: the built-in release's episodes)")
@@ -162,6 +167,11 @@ var errHelp = errors.New("help requested")
 
 // check validates the shared flags.
 func (c *common) check() error {
+	if !c.allFormats {
+		if err := checkLaTeXFlags(c.fs, c.outFormat()); err != nil {
+			return err
+		}
+	}
 	if c.resamples < 0 {
 		return usagef("--resamples must be ≥ 0")
 	}

@@ -216,7 +216,7 @@ func excludedSummary(c analysis.Counts, dropped int) string { return c.Summary(d
 // writeTables writes tables to --out, or renders them to stdout.
 func (c *common) writeTables(e *env, ts []*results.Table) error {
 	if c.out != "" {
-		return results.WriteTableFile(c.out, c.outFormat(), ts...)
+		return results.WriteFileAtomic(c.out, func(w io.Writer) error { return results.RenderAllWith(w, ts, c.outFormat(), c.render) })
 	}
-	return results.RenderAll(e.stdout, ts, c.outFormat())
+	return results.RenderAllWith(e.stdout, ts, c.outFormat(), c.render)
 }
