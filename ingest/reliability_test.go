@@ -225,7 +225,7 @@ func TestReliability_BenchCheckoutLinks(t *testing.T) {
 	secret := filepath.Join(outside, "case_manifest.json")
 	os.WriteFile(secret, []byte("root:x:0:0 SECRET"), 0o644)
 	for name, setup := range map[string]func(root string){
-		"env dir": func(root string) { os.Symlink(outside, filepath.Join(root, "env")) },
+		"env dir":  func(root string) { os.Symlink(outside, filepath.Join(root, "env")) },
 		"case dir": func(root string) { os.Symlink(outside, filepath.Join(root, "cases")) },
 		"env file": func(root string) {
 			os.Mkdir(filepath.Join(root, "env"), 0o755)
