@@ -21,18 +21,37 @@ func TestPoliciesPresets(t *testing.T) {
 		t.Fatalf("tables %v", ids)
 	}
 	settings, per, ranks := ts[0], ts[1], ts[2]
-	if len(settings.Rows) != len(oracle.Presets) || len(ranks.Rows) != len(oracle.Presets) {
-		t.Fatalf("%d settings rows and %d rank rows for %d presets", len(settings.Rows), len(ranks.Rows), len(oracle.Presets))
+	if len(settings.Rows) != 8 || len(ranks.Rows) != len(oracle.Presets) {
+		t.Fatalf("%d settings rows (want 8 switches) and %d rank rows for %d presets", len(settings.Rows), len(ranks.Rows), len(oracle.Presets))
+	}
+	// One settings column per distinct setting, presets with the same hash joined.
+	col := map[string]string{}
+	for _, p := range oracle.Presets {
+		for _, q := range oracle.Presets {
+			if q.Hash() == p.Hash() {
+				if col[p.Name] != "" {
+					col[p.Name] += "+"
+				}
+				col[p.Name] += q.Name
+			}
+		}
+	}
+	sw := map[string]map[string]any{}
+	for _, r := range settings.Rows {
+		sw[r["switch"].(string)] = r
 	}
 	for i, p := range oracle.Presets {
-		s := settings.Rows[i]
-		if s["policy"] != p.Name || s["hash"] != p.Hash() || s["binding"] != p.Binding || s["timing"] != p.Timing ||
-			s["coverage"] != p.Coverage || s["propagation"] != p.Propagation || s["order"] != p.Order || s["non_action"] != p.NonAction {
-			t.Errorf("settings row %d %v, want %+v %s", i, s, p, p.Hash())
+		k := col[p.Name]
+		if sw["binding"][k] != p.Binding || sw["timing"][k] != p.Timing || sw["coverage"][k] != p.Coverage || sw["coverage_at"][k] != p.CoverageAt ||
+			sw["propagation"][k] != p.Propagation || sw["order"][k] != p.Order || sw["non_action"][k] != p.NonAction || sw["settings hash"][k] != p.Hash() {
+			t.Errorf("settings column %s, want %+v %s", k, p, p.Hash())
 		}
 		if r := ranks.Rows[i]; r["policy"] != p.Name || r["hash"] != p.Hash() {
 			t.Errorf("rank row %d names %v %v, want %s %s", i, r["policy"], r["hash"], p.Name, p.Hash())
 		}
+	}
+	if col["tau-bench"] != "tau-bench+appworld" {
+		t.Errorf("tau-bench and appworld share settings but columns %v", col)
 	}
 	// One row per policy and configuration; safeact against itself is Δ 0 and keeps every
 	// rank; the baseline's agreement with itself is perfect.
@@ -69,12 +88,15 @@ func TestPoliciesFileAndSubset(t *testing.T) {
 	}
 	out, _ := mustRun(t, "policies", "--runs", runs, "-j", "2", "--resamples", "50", "--format", "json", "--policy", "safeact", "--policy", pf)
 	ts := parseTables(t, out)
-	if len(ts) != 3 || len(ts[0].Rows) != 2 || len(ts[2].Rows) != 2 {
+	if len(ts) != 3 || len(ts[0].Rows) != 8 || len(ts[2].Rows) != 2 {
 		t.Fatalf("want the settings and rank tables with two policies: %s", out)
 	}
-	s := ts[0].Rows[1]
-	if s["policy"] != "lenient" || s["coverage"] != "off" || s["binding"] != oracle.SafeAct.Binding || s["hash"] != want.Hash() {
-		t.Errorf("policy file row %v, want lenient %s", s, want.Hash())
+	sw := map[string]map[string]any{}
+	for _, r := range ts[0].Rows {
+		sw[r["switch"].(string)] = r
+	}
+	if sw["coverage"]["lenient"] != "off" || sw["binding"]["lenient"] != oracle.SafeAct.Binding || sw["settings hash"]["lenient"] != want.Hash() {
+		t.Errorf("policy file column %v, want lenient %s", sw, want.Hash())
 	}
 	if want.Hash() == oracle.SafeAct.Hash() {
 		t.Error("a policy with coverage off hashes like safeact")
