@@ -65,6 +65,9 @@ func tieGroupText(cr *analysis.ConfigRanks) string {
 		}
 		parts = append(parts, "{"+strings.Join(names, ", ")+"}")
 	}
+	if len(cr.Configs) < 2 {
+		return "one configuration, nothing to order"
+	}
 	if len(parts) == 0 {
 		return "every rank set is disjoint from the others: the leaderboard order is resolved"
 	}

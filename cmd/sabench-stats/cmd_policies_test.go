@@ -21,23 +21,47 @@ func TestPoliciesPresets(t *testing.T) {
 		t.Fatalf("tables %v", ids)
 	}
 	settings, per, ranks := ts[0], ts[1], ts[2]
-	if len(settings.Rows) != len(oracle.Presets) || len(ranks.Rows) != len(oracle.Presets) {
-		t.Fatalf("%d settings rows and %d rank rows for %d presets", len(settings.Rows), len(ranks.Rows), len(oracle.Presets))
+	// Presets with identical settings (tau-bench and appworld) are one row, names joined.
+	type group struct {
+		name string
+		p    oracle.Policy
 	}
-	for i, p := range oracle.Presets {
-		s := settings.Rows[i]
-		if s["policy"] != p.Name || s["hash"] != p.Hash() || s["binding"] != p.Binding || s["timing"] != p.Timing ||
-			s["coverage"] != p.Coverage || s["propagation"] != p.Propagation || s["order"] != p.Order || s["non_action"] != p.NonAction {
-			t.Errorf("settings row %d %v, want %+v %s", i, s, p, p.Hash())
+	var groups []group
+	at := map[string]int{}
+	for _, p := range oracle.Presets {
+		if i, ok := at[p.Hash()]; ok {
+			groups[i].name += "/" + p.Name
+			continue
 		}
-		if r := ranks.Rows[i]; r["policy"] != p.Name || r["hash"] != p.Hash() {
-			t.Errorf("rank row %d names %v %v, want %s %s", i, r["policy"], r["hash"], p.Name, p.Hash())
+		at[p.Hash()] = len(groups)
+		groups = append(groups, group{p.Name, p})
+	}
+	if len(groups) != 4 || groups[3].name != "tau-bench/appworld" {
+		t.Fatalf("preset groups %v: tau-bench and appworld no longer share settings?", groups)
+	}
+	if len(settings.Rows) != len(groups) || len(ranks.Rows) != len(groups) {
+		t.Fatalf("%d settings rows and %d rank rows for %d distinct presets", len(settings.Rows), len(ranks.Rows), len(groups))
+	}
+	for i, g := range groups {
+		s, p := settings.Rows[i], g.p
+		if s["policy"] != g.name || s["hash"] != p.Hash() || s["binding"] != p.Binding || s["timing"] != p.Timing ||
+			s["coverage"] != p.Coverage || s["propagation"] != p.Propagation || s["order"] != p.Order || s["non_action"] != p.NonAction {
+			t.Errorf("settings row %d %v, want %s %+v %s", i, s, g.name, p, p.Hash())
+		}
+		if r := ranks.Rows[i]; r["policy"] != g.name || r["hash"] != p.Hash() {
+			t.Errorf("rank row %d names %v %v, want %s %s", i, r["policy"], r["hash"], g.name, p.Hash())
+		}
+	}
+	// Every configuration has a rank set containing its rank.
+	for _, r := range per.Rows {
+		if lo, hi, x := num(t, r, "rank_set_lo"), num(t, r, "rank_set_hi"), num(t, r, "rank_set"); !(lo <= x && x <= hi && lo >= 1) {
+			t.Errorf("rank set [%v, %v] does not hold rank %v: %v", lo, hi, x, r)
 		}
 	}
 	// One row per policy and configuration; safeact against itself is Δ 0 and keeps every
 	// rank; the baseline's agreement with itself is perfect.
-	if len(per.Rows) != len(oracle.Presets)*len(subsetConfigs) {
-		t.Errorf("%d policy rows, want %d", len(per.Rows), len(oracle.Presets)*len(subsetConfigs))
+	if len(per.Rows) != len(groups)*len(subsetConfigs) {
+		t.Errorf("%d policy rows, want %d", len(per.Rows), len(groups)*len(subsetConfigs))
 	}
 	for _, r := range per.Rows {
 		if r["policy"] == oracle.SafeAct.Name && (num(t, r, "delta") != 0 || num(t, r, "rank_change") != 0) {

@@ -62,6 +62,12 @@ type common struct {
 	choices       analysis.Choices // the paper's choices; set by addChoices
 
 	stderr io.Writer // for progress, shown only when it is a terminal
+	name   string    // the command, for messages
+
+	// loaded is the last input loaded and scored the last release scored, for the
+	// provenance of the outputs.
+	loaded *input
+	scored *analysis.ScoredRelease
 }
 
 // newFlagSet returns a flag set whose errors are usage errors and whose help goes to
@@ -79,7 +85,7 @@ func newFlagSet(e *env, name, usage string) *flag.FlagSet {
 // addCommon registers the shared flags; defaultOut is the command's --out default ("" for
 // stdout).
 func addCommon(e *env, fs *flag.FlagSet, defaultOut string) *common {
-	c := &common{stderr: e.stderr}
+	c := &common{stderr: e.stderr, name: fs.Name()}
 	d := analysis.DefaultStatOptions()
 	fs.StringVar(&c.bench, "bench", "builtin", "case specs: a SafeActBench checkout, a directory of case JSON files, a JSONL of {case_id, protocol, case_spec} rows, or builtin")
 	fs.Var(&c.runs, "runs", "episode files, globs or directories (repeatable; default: the built-in release's episodes)")

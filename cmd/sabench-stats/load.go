@@ -21,6 +21,8 @@ type input struct {
 	open func() (episodeStream, error)
 	// describe says where the cases and the episodes came from, for notes.
 	describe string
+	// files are every file read (bench and episodes), for provenance.
+	files []string
 }
 
 // episodeStream is an episode source that may have reported dropped duplicates.
@@ -80,6 +82,7 @@ func (c *common) load() (*input, error) {
 			return nil, err
 		}
 		builtin = rel.Episodes
+		in.bench.DatasetID, in.bench.DatasetVersion = analysis.SyntheticDatasetID, fmt.Sprintf("synthetic-seed-%d", rel.Seed)
 		in.describe = "the built-in synthetic release"
 	} else {
 		if in.bench, err = ingest.LoadBench(c.bench, bopt); err != nil {
@@ -99,6 +102,8 @@ func (c *common) load() (*input, error) {
 			return nil, usagef("no episodes: pass --runs (the bench %s has no runs.jsonl or runs.parquet)", c.bench)
 		}
 	}
+	in.files = in.bench.InputFiles(bopt)
+	c.loaded = in
 	dedupe := c.dedupe
 	if dedupe == "error" {
 		dedupe = ""
@@ -112,6 +117,7 @@ func (c *common) load() (*input, error) {
 		return nil, err
 	}
 	in.describe += " with episodes from " + strings.Join(runs, ", ")
+	in.files = append(in.files, files...)
 	in.open = func() (episodeStream, error) {
 		return ingest.OpenRuns(files, ingest.ReadOptions{Dedupe: dedupe, Bench: in.bench})
 	}
@@ -197,14 +203,25 @@ func (c *common) scoreRelease(all bool, others func(*ingest.Episode) bool) (*ana
 	if err != nil {
 		return nil, err
 	}
-	return analysis.NewScoredRelease(in.describe, in.bench, s, dropped), nil
+	c.scored = analysis.NewScoredRelease(in.describe, in.bench, s, dropped)
+	return c.scored, nil
 }
 
 // excludedSummary is kept for the score command (analysis.Counts.Summary).
 func excludedSummary(c analysis.Counts, dropped int) string { return c.Summary(dropped) }
 
-// writeTables writes tables to --out, or renders them to stdout.
+// writeTables writes tables to --out, or renders them to stdout, stamped with the
+// provenance of the last scored release (a CSV file gets its sidecar; CSV on stdout has
+// no room for it, and JSON carries it inline).
 func (c *common) writeTables(e *env, ts []*results.Table) error {
+	if c.scored != nil {
+		if _, err := c.stamp(e, c.name, c.scored, ts); err != nil {
+			return err
+		}
+		if c.scored.Synthetic && c.out == "" && c.outFormat() == results.FormatCSV {
+			fmt.Fprintf(e.stderr, "sabench-stats %s: %s\n", c.name, analysis.SyntheticMark)
+		}
+	}
 	if c.out != "" {
 		return results.WriteTableFile(c.out, c.outFormat(), ts...)
 	}
