@@ -246,7 +246,7 @@ func buildDomains(in *Input) (*Table, error) {
 
 // emptyBecause adds a one-line reason to a table that came out without rows.
 func emptyBecause(t *Table, why string) *Table {
-	if len(t.Rows) == 0 {
+	if len(t.Rows) == 0 && t.Empty == "" {
 		t.Empty = why
 		t.Notes = append(t.Notes, "Empty: "+why+".")
 	}

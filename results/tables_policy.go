@@ -42,7 +42,7 @@ func buildPolicies(in *Input) (*Table, error) {
 	for _, row := range res.Rows {
 		t.Notes = append(t.Notes, policyRowNote(row))
 	}
-	return t, nil
+	return emptyBecause(t, "no configuration has scored main-condition episodes"), nil
 }
 
 func buildPolicyRanks(in *Input) (*Table, error) {
