@@ -128,6 +128,9 @@ func LoadBench(path string, opt BenchOptions) (*Bench, error) {
 		return nil, Problems(probs)
 	}
 	b.checkEvidence()
+	if root != "" {
+		b.datasetFromEnvManifest(root)
+	}
 	return b, nil
 }
 

@@ -25,6 +25,9 @@ func (b *Bench) InputFiles(opt BenchOptions) []string {
 		f, _, _ = strings.Cut(f, "#") // "file#list[i]" of a checkout catalog entry
 		add(f)
 	}
+	if dirExists(b.Source) {
+		add(filepath.Join(b.Source, "env_manifest.json"))
+	}
 	if b.Kind == BenchCheckout {
 		for _, name := range []string{"case_manifest.json", "env_manifest.json", "case_evidence.json"} {
 			add(filepath.Join(b.Source, "env", name))
@@ -53,4 +56,24 @@ func (b *Bench) InputFiles(opt BenchOptions) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// datasetFromEnvManifest names the dataset from the bench's env_manifest.json (bench_id,
+// dataset_version; env/ in a checkout, the top of a case directory) when the case
+// manifest did not (only a synthetic release's case manifest has dataset_id). An
+// unreadable env manifest leaves the names empty: they are provenance, not input.
+func (b *Bench) datasetFromEnvManifest(root string) {
+	if b.DatasetID != "" || b.DatasetVersion != "" {
+		return
+	}
+	for _, p := range []string{filepath.Join(root, "env", "env_manifest.json"), filepath.Join(root, "env_manifest.json")} {
+		if !fileExists(p) {
+			continue
+		}
+		if em, prob := readJSONObject(p); prob == nil {
+			b.DatasetID, _ = em.String("bench_id")
+			b.DatasetVersion, _ = em.String("dataset_version")
+			return
+		}
+	}
 }

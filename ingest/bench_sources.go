@@ -115,13 +115,6 @@ func (b *Bench) loadCheckout(root string) []Problem {
 	}
 	b.DatasetID, _ = man.String("dataset_id")
 	b.DatasetVersion, _ = man.String("dataset_version")
-	if b.DatasetID == "" && b.DatasetVersion == "" {
-		// A real checkout names its dataset in env/env_manifest.json (bench_id, dataset_version).
-		if em, p := readJSONObject(filepath.Join(env, "env_manifest.json")); p == nil {
-			b.DatasetID, _ = em.String("bench_id")
-			b.DatasetVersion, _ = em.String("dataset_version")
-		}
-	}
 	var probs []Problem
 	b.Manifest = map[string]*jsonv.Object{}
 	for i, ev := range entries {
