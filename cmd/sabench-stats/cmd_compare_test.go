@@ -145,7 +145,7 @@ func TestCompareConditionsToDirectory(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "cmp") + string(filepath.Separator)
 	out, _ := mustRun(t, "compare", "--conditions", "--config", "GLM-5.2/Inspect", "scgr_eg", "main", "--runs", runs, "-j", "2",
 		"--resamples", "100", "--format", "csv", "--out", dir)
-	want := []string{"compare.csv", "compare_forest.svg", "compare_forest.pdf", "compare_forest.png"}
+	want := []string{"compare.csv", "compare.csv.meta.json", "compare_forest.svg", "compare_forest.pdf", "compare_forest.png"} // CSV keeps its provenance in the sidecar
 	got := strings.Fields(out)
 	if len(got) != len(want) {
 		t.Fatalf("files %v, want %v", got, want)
