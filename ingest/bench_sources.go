@@ -117,6 +117,8 @@ func (b *Bench) loadCheckout(root string) []Problem {
 	if !ok {
 		return []Problem{{File: mpath, Field: "entries", Msg: "missing or not an array"}}
 	}
+	b.DatasetID, _ = man.String("dataset_id")
+	b.DatasetVersion, _ = man.String("dataset_version")
 	var probs []Problem
 	b.Manifest = map[string]*jsonv.Object{}
 	for i, ev := range entries {

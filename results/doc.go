@@ -49,10 +49,16 @@
 //     longtable. Columns align on the decimal point without siunitx (see latexCol). The
 //     first line names the packages it needs: booktabs, graphicx, longtable.
 //   - CSV: encoding/csv (RFC 4180 quoting, "\n" line ends), a header of field names, a
-//     leading "group" field when rows are grouped; no title or notes.
-//   - JSON: {"table", "title", "columns", "rows", "notes"} in that order; each column lists
-//     its key, header, kind, decimals and data fields; each row is an object keyed by field
-//     (with "group" first when rows are grouped).
+//     leading "group" field when rows are grouped; no title or notes (a stamped table's
+//     provenance goes to a sidecar, T2.csv.meta.json).
+//   - JSON: {"table", "title", "columns", "rows", "notes"} in that order, then "meta" for a
+//     stamped table; each column lists its key, header, kind, decimals and data fields; each
+//     row is an object keyed by field (with "group" first when rows are grouped).
+//
+// Provenance: [Stamp] attaches a [Meta] (tool version and revision, dataset, the SHA-256 of
+// every input file, policies, interval settings, shared harness) to tables and, for
+// synthetic data, puts the SYNTHETIC warning first among their notes. A table without rows
+// says why in [Table.Empty] and its last note; the report index lists those reasons.
 //
 // [WriteFileAtomic] writes any output file through a temporary file in the same directory,
 // fsync and rename, so an error never leaves a partial file; the figures and the report use it.

@@ -29,7 +29,8 @@ func writeJSONAll(w *bufio.Writer, tables []*Table) {
 	w.Write(b)
 }
 
-// appendTableJSON appends {"table", "title", "columns", "rows", "notes"} in that order,
+// appendTableJSON appends {"table", "title", "columns", "rows", "notes"} in that order
+// (then "meta" when the table has provenance),
 // one column, row or note per line so that diffs stay readable; ind prefixes each line
 // after the first.
 func appendTableJSON(b []byte, t *Table, ind string) []byte {
@@ -101,6 +102,12 @@ func appendTableJSON(b []byte, t *Table, ind string) []byte {
 		b = appendJSONString(b, n)
 	}
 	b = listEnd(b, len(t.Notes), ind)
+	if t.Meta != nil {
+		b = append(b, ",\n"...)
+		b = append(b, ind...)
+		b = append(b, `  "meta": `...)
+		b = append(b, t.Meta.JSON(ind+"  ")...)
+	}
 	b = append(b, '\n')
 	b = append(b, ind...)
 	return append(b, '}')

@@ -16,7 +16,8 @@ type RenderedFigure struct {
 	Files [][]byte
 }
 
-// WriteReport writes a report directory: every table in every format under tables/, the
+// WriteReport writes a report directory: every table in every format under tables/ (with
+// the CSV sidecar of a stamped table), the
 // figures under figures/ and index.md. Everything is written to a sibling temporary
 // directory that is renamed into place (extra writers add their files to it first, e.g.
 // the HTML viewer), so an error never leaves a half-written report;
@@ -39,6 +40,11 @@ func WriteReport(dir string, idx *Index, figs []RenderedFigure, extra ...func(tm
 					return err
 				}
 				if err := os.WriteFile(filepath.Join(tmp, "tables", t.ID+"."+f.Ext()), buf.Bytes(), 0o644); err != nil {
+					return err
+				}
+			}
+			if side := Sidecar([]*Table{t}); side != nil {
+				if err := os.WriteFile(filepath.Join(tmp, "tables", SidecarName(t.ID+"."+FormatCSV.Ext())), side, 0o644); err != nil {
 					return err
 				}
 			}

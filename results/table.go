@@ -121,6 +121,12 @@ type Table struct {
 	Rows    []Row
 	// Notes are footnotes printed under the table (and listed in JSON).
 	Notes []string
+	// Empty, when the table has no rows, says why (also its last note); the CLI prints it
+	// on stderr and the report index lists it.
+	Empty string
+	// Meta is the provenance (Stamp sets it); the JSON form writes it as "meta", a CSV
+	// file's sidecar holds it. Nil writes none.
+	Meta *Meta
 }
 
 // groupField is the data-form field that carries Row.Group.

@@ -52,6 +52,13 @@ func buildT2(in *Input) (*Table, error) {
 		n += s.Overall.Den
 	}
 	t.Notes = append(t.Notes, fmt.Sprintf("ECS pools all repeats (%d scored episodes); P-M and D-M are unweighted means over protocols and domains.", n), policyNote(r))
+	if len(t.Rows) > 0 {
+		cr, err := r.RankSets(in.Stats)
+		if err != nil {
+			return nil, err
+		}
+		appendRankSets(t, "config", cr, in.Stats)
+	}
 	return emptyBecause(t, "no scored main-condition episodes"), nil
 }
 
@@ -239,7 +246,8 @@ func buildDomains(in *Input) (*Table, error) {
 
 // emptyBecause adds a one-line reason to a table that came out without rows.
 func emptyBecause(t *Table, why string) *Table {
-	if len(t.Rows) == 0 {
+	if len(t.Rows) == 0 && t.Empty == "" {
+		t.Empty = why
 		t.Notes = append(t.Notes, "Empty: "+why+".")
 	}
 	return t

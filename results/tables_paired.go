@@ -48,8 +48,7 @@ func staticTable(in *Input, id, title, set string) (*Table, error) {
 		return nil, err
 	}
 	if !ok {
-		t.Notes = append(t.Notes, fmt.Sprintf("No case set %q in this release (pass --set %s=FILE).", set, set))
-		return t, nil
+		return emptyBecause(t, fmt.Sprintf("no case set %q in this release (pass --set %s=FILE)", set, set)), nil
 	}
 	for _, x := range rows {
 		t.AddRow(Text(x.Config), countCell(x.Cases), rateCell(x.Static), rateCell(x.Interactive), estCell(x.Delta))
@@ -86,8 +85,7 @@ func strategyTable(in *Input, id, condition string, withLegacy bool) (*Table, er
 		return nil, err
 	}
 	if !ok {
-		t.Notes = append(t.Notes, fmt.Sprintf("No episodes of condition %q in this release.", condition))
-		return t, nil
+		return emptyBecause(t, fmt.Sprintf("no episodes of condition %q in this release", condition)), nil
 	}
 	models := r.ModelOf()
 	for _, x := range rows {
@@ -98,7 +96,7 @@ func strategyTable(in *Input, id, condition string, withLegacy bool) (*Table, er
 		t.AddGroupRow(models[x.Config], row...)
 	}
 	t.Notes = append(t.Notes, fmt.Sprintf("Δ = %s − main on shared cases; %d %s resamples.", condition, o.Resamples, o.Unit()), policyNote(r))
-	return t, nil
+	return emptyBecause(t, fmt.Sprintf("no configuration has both main and %s episodes", condition)), nil
 }
 
 func buildInterventions(in *Input) (*Table, error) {
@@ -112,8 +110,7 @@ func buildInterventions(in *Input) (*Table, error) {
 		return nil, err
 	}
 	if !ok {
-		t.Notes = append(t.Notes, fmt.Sprintf("No case set %q in this release.", set))
-		return t, nil
+		return emptyBecause(t, fmt.Sprintf("no case set %q in this release (pass --set %s=FILE)", set, set)), nil
 	}
 	for _, x := range rows {
 		looked := Empty()

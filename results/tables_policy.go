@@ -2,10 +2,19 @@ package results
 
 import (
 	"fmt"
-	"strings"
 
+	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/oracle"
 )
+
+// policyRowNote names a row's policies and their settings.
+func policyRowNote(row analysis.PolicyRow) string {
+	s := row.Policy.String()
+	if len(row.Names) > 1 {
+		s = row.Label() + " (identical settings): " + s
+	}
+	return s
+}
 
 // The policy comparison tables: each reads every scored policy's release.
 
@@ -17,19 +26,24 @@ func buildPolicies(in *Input) (*Table, error) {
 	base, o := res.Base, in.Stats
 	t := &Table{ID: "policies", Title: "ECS under each authorization policy (%)",
 		Columns: []Column{textCol("policy", "Policy"), textCol("config", "Config"), pctCol("ecs", "ECS"),
-			deltaCol("delta", "Δ vs "+base.Policy.Name+" [95% CI]"), countCol("rank", "Rank"), countCol("rank_base", "Rank ("+base.Policy.Name+")"),
+			deltaCol("delta", "Δ vs "+base.Policy.Name+" [95% CI]"), countCol("rank", "Rank"), rankSetCol("rank_set", o.Level),
+			countCol("rank_base", "Rank ("+base.Policy.Name+")"),
 			{Key: "rank_change", Header: "Rank change", Kind: KindNumber, Decimals: 0, Signed: true}}}
 	for _, row := range res.Rows {
 		for j, c := range base.Configs() {
-			t.AddGroupRow(row.Policy.Name, Text(row.Policy.Name), Text(c), rateCell(row.ECS[j]), estCell(row.Delta[j]),
-				Count(int64(row.Ranks[j])), Count(int64(res.BaseRanks[j])), Number(res.BaseRanks[j]-row.Ranks[j]))
+			t.AddGroupRow(row.Label(), Text(row.Label()), Text(c), rateCell(row.ECS[j]), estCell(row.Delta[j]),
+				Count(int64(row.Ranks[j])), rankSetCell(row.RankSets, j), Count(int64(res.BaseRanks[j])), Number(res.BaseRanks[j]-row.Ranks[j]))
 		}
 	}
-	t.Notes = append(t.Notes, fmt.Sprintf("Same episodes re-scored under each policy; Δ paired over cases, %d %s resamples. Rank change > 0: the configuration moves up. Ranks are competition ranks by ECS (ties share the best rank: 1, 2, 2, 4), as in the policy_ranks figure.", o.Resamples, o.Unit()))
+	t.Notes = append(t.Notes, fmt.Sprintf("Same episodes re-scored under each policy; Δ paired over cases, %d %s resamples. Rank change > 0: the configuration moves up. Ranks are competition ranks by ECS (ties share the best rank: 1, 2, 2, 4), as in the policy_ranks figure; a rank change inside overlapping rank sets is not a resolved swap.", o.Resamples, o.Unit()))
+	t.Notes = append(t.Notes, rankSetMethod(o.Level, o)+".")
 	for _, row := range res.Rows {
-		t.Notes = append(t.Notes, row.Policy.String())
+		t.Notes = append(t.Notes, "Rank sets under "+row.Label()+": "+rankSetResult(row.RankSets)+".")
 	}
-	return t, nil
+	for _, row := range res.Rows {
+		t.Notes = append(t.Notes, policyRowNote(row))
+	}
+	return emptyBecause(t, "no configuration has scored main-condition episodes"), nil
 }
 
 func buildPolicyRanks(in *Input) (*Table, error) {
@@ -42,14 +56,21 @@ func buildPolicyRanks(in *Input) (*Table, error) {
 		Columns: []Column{textCol("policy", "Policy"), textCol("hash", "Settings hash"),
 			{Key: "tau_b", Header: "Kendall τ-b [95% CI]", Kind: KindInterval, Decimals: 3},
 			{Key: "rho", Header: "Spearman ρ [95% CI]", Kind: KindInterval, Decimals: 3},
-			countCol("changed", "Configs whose rank changes"), countCol("lost", "Episodes passing "+base+" but failing"),
+			countCol("changed", "Configs whose rank changes"), countCol("tie_groups", "Tie groups"),
+			countCol("lost", "Episodes passing "+base+" but failing"),
 			{Key: "mean_gain", Header: "Mean Δ ECS", Kind: KindPercent, Decimals: 1, Signed: true}}}
 	for _, row := range res.Rows {
-		t.AddRow(Text(row.Policy.Name), Text(row.Policy.Hash()), estCell(row.Tau), estCell(row.Rho),
-			countCell(row.Changed), countCell(row.Lost), Number(row.MeanGain))
+		groups := Empty()
+		if row.RankSets != nil && row.RankSets.Used > 0 {
+			groups = countCell(len(row.RankSets.Groups))
+		}
+		t.AddRow(Text(row.Label()), Text(row.Policy.Hash()), estCell(row.Tau), estCell(row.Rho),
+			countCell(row.Changed), groups, countCell(row.Lost), Number(row.MeanGain))
 	}
 	t.Notes = append(t.Notes, fmt.Sprintf("τ-b and ρ between each policy's leaderboard (overall ECS) and %s's; intervals resample cases and recompute both leaderboards (%d resamples).", base, in.Stats.Resamples),
-		"Episodes passing the baseline but failing: 0 means the policy's success set contains the baseline's, episode by episode.")
+		"Episodes passing the baseline but failing: 0 means the policy's success set contains the baseline's, episode by episode.",
+		fmt.Sprintf("Tie groups: configurations linked by overlapping simultaneous %s rank sets (the policies table lists them); as many groups as configurations means every rank is resolved.", rankLevelText(in.Stats.Level)),
+		"Policies with identical settings (the same hash) score every episode alike and are one row, their names joined with \"/\".")
 	return t, nil
 }
 
@@ -58,25 +79,10 @@ func buildPolicyRanks(in *Input) (*Table, error) {
 // with identical settings, such as tau-bench and appworld, share a column, their names
 // joined), one row per switch — narrow enough for a paper's column.
 func buildPolicySettings(in *Input) (*Table, error) {
-	var pols []oracle.Policy
-	var names []string
-	for _, r := range in.Releases {
-		p := r.Policy
-		j := -1
-		for k := range pols {
-			if pols[k].Hash() == p.Hash() {
-				j = k
-			}
-		}
-		if j < 0 {
-			pols, names = append(pols, p), append(names, p.Name)
-			continue
-		}
-		names[j] += ", " + p.Name
-	}
+	groups := analysis.NewPolicyComparison(in.Releases).Distinct()
 	t := &Table{ID: "policy_settings", Title: "Authorization policies compared", Columns: []Column{textCol("switch", "Switch")}}
-	for k := range pols {
-		t.Columns = append(t.Columns, textCol(strings.ReplaceAll(names[k], ", ", "+"), names[k]))
+	for _, g := range groups {
+		t.Columns = append(t.Columns, textCol(g.Label(), g.Label()))
 	}
 	rows := []struct {
 		name string
@@ -93,11 +99,11 @@ func buildPolicySettings(in *Input) (*Table, error) {
 	}
 	for _, r := range rows {
 		cells := []Cell{Text(r.name)}
-		for _, p := range pols {
-			cells = append(cells, Text(r.get(p)))
+		for _, g := range groups {
+			cells = append(cells, Text(r.get(g.Release.Policy)))
 		}
 		t.AddRow(cells...)
 	}
-	t.Notes = append(t.Notes, "One column per distinct setting; presets with identical settings share one, their names joined. The hash covers the seven switches (not the name); DESIGN §4 defines each switch. coverage_at: last reproduces evaluator release 85c044b, first_and_last revision 4f33847.")
+	t.Notes = append(t.Notes, "One column per distinct setting; presets with identical settings share one, their names joined with \"/\". The hash covers the seven switches (not the name); DESIGN §4 defines each switch. coverage_at: last reproduces evaluator release 85c044b, first_and_last revision 4f33847.")
 	return t, nil
 }

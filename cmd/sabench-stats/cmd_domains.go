@@ -36,8 +36,13 @@ func runDomains(e *env, args []string) error {
 	if err := knownNames("domain", domains, rels[0].Domains()); err != nil {
 		return err
 	}
-	if err := knownNames("configuration", configs, rels[0].Configs()); err != nil {
-		return err
+	// Configuration names match case-insensitively (analysis.MatchName).
+	for i, n := range f.Configs {
+		m, err := analysis.MatchName("configuration", n, rels[0].Configs())
+		if err != nil {
+			return usagef("%v", err)
+		}
+		f.Configs[i] = m
 	}
 	var ts []*results.Table
 	for _, r := range rels {

@@ -21,42 +21,52 @@ func TestPoliciesPresets(t *testing.T) {
 		t.Fatalf("tables %v", ids)
 	}
 	settings, per, ranks := ts[0], ts[1], ts[2]
-	if len(settings.Rows) != 8 || len(ranks.Rows) != len(oracle.Presets) {
-		t.Fatalf("%d settings rows (want 8 switches) and %d rank rows for %d presets", len(settings.Rows), len(ranks.Rows), len(oracle.Presets))
+	// Presets with identical settings (tau-bench and appworld) are one row, names joined.
+	type group struct {
+		name string
+		p    oracle.Policy
 	}
-	// One settings column per distinct setting, presets with the same hash joined.
-	col := map[string]string{}
+	var groups []group
+	at := map[string]int{}
 	for _, p := range oracle.Presets {
-		for _, q := range oracle.Presets {
-			if q.Hash() == p.Hash() {
-				if col[p.Name] != "" {
-					col[p.Name] += "+"
-				}
-				col[p.Name] += q.Name
-			}
+		if i, ok := at[p.Hash()]; ok {
+			groups[i].name += "/" + p.Name
+			continue
 		}
+		at[p.Hash()] = len(groups)
+		groups = append(groups, group{p.Name, p})
+	}
+	if len(groups) != len(oracle.Presets)-1 || groups[3].name != "tau-bench/appworld" {
+		t.Fatalf("preset groups %v: tau-bench and appworld no longer share settings?", groups)
+	}
+	// policy_settings: one row per switch, one column per distinct setting.
+	if len(settings.Rows) != 8 || len(ranks.Rows) != len(groups) {
+		t.Fatalf("%d settings rows (want 8 switches) and %d rank rows for %d distinct presets", len(settings.Rows), len(ranks.Rows), len(groups))
 	}
 	sw := map[string]map[string]any{}
 	for _, r := range settings.Rows {
 		sw[r["switch"].(string)] = r
 	}
-	for i, p := range oracle.Presets {
-		k := col[p.Name]
+	for i, g := range groups {
+		k, p := g.name, g.p
 		if sw["binding"][k] != p.Binding || sw["timing"][k] != p.Timing || sw["coverage"][k] != p.Coverage || sw["coverage_at"][k] != p.CoverageAt ||
 			sw["propagation"][k] != p.Propagation || sw["order"][k] != p.Order || sw["non_action"][k] != p.NonAction || sw["settings hash"][k] != p.Hash() {
 			t.Errorf("settings column %s, want %+v %s", k, p, p.Hash())
 		}
-		if r := ranks.Rows[i]; r["policy"] != p.Name || r["hash"] != p.Hash() {
-			t.Errorf("rank row %d names %v %v, want %s %s", i, r["policy"], r["hash"], p.Name, p.Hash())
+		if r := ranks.Rows[i]; r["policy"] != g.name || r["hash"] != p.Hash() {
+			t.Errorf("rank row %d names %v %v, want %s %s", i, r["policy"], r["hash"], g.name, p.Hash())
 		}
 	}
-	if col["tau-bench"] != "tau-bench+appworld" {
-		t.Errorf("tau-bench and appworld share settings but columns %v", col)
+	// Every configuration has a rank set containing its rank.
+	for _, r := range per.Rows {
+		if lo, hi, x := num(t, r, "rank_set_lo"), num(t, r, "rank_set_hi"), num(t, r, "rank_set"); !(lo <= x && x <= hi && lo >= 1) {
+			t.Errorf("rank set [%v, %v] does not hold rank %v: %v", lo, hi, x, r)
+		}
 	}
 	// One row per policy and configuration; safeact against itself is Δ 0 and keeps every
 	// rank; the baseline's agreement with itself is perfect.
-	if len(per.Rows) != len(oracle.Presets)*len(subsetConfigs) {
-		t.Errorf("%d policy rows, want %d", len(per.Rows), len(oracle.Presets)*len(subsetConfigs))
+	if len(per.Rows) != len(groups)*len(subsetConfigs) {
+		t.Errorf("%d policy rows, want %d", len(per.Rows), len(groups)*len(subsetConfigs))
 	}
 	for _, r := range per.Rows {
 		if r["policy"] == oracle.SafeAct.Name && (num(t, r, "delta") != 0 || num(t, r, "rank_change") != 0) {

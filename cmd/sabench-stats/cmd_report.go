@@ -52,6 +52,9 @@ func runReport(e *env, args []string) error {
 	if figErr != nil {
 		return figErr
 	}
+	if idx.Meta, err = c.stamp(e, "report", sr, idx.Tables); err != nil {
+		return err
+	}
 	idx.Skipped = skipped
 	for _, why := range skipped {
 		fmt.Fprintf(e.stderr, "sabench-stats report: not written: %s\n", why)
@@ -76,6 +79,19 @@ func runReport(e *env, args []string) error {
 	return nil
 }
 
+// markFigures captions every figure of synthetic data with the SYNTHETIC warning,
+// inside the image, so that a copied figure keeps it.
+func markFigures(figs []figures.Named, sr *analysis.ScoredRelease) []figures.Named {
+	if sr == nil || !sr.Synthetic {
+		return figs
+	}
+	out := make([]figures.Named, len(figs))
+	for i, f := range figs {
+		out[i] = figures.Named{Name: f.Name, Fig: figures.Captioned{Fig: f.Fig, Caption: analysis.SyntheticMark}}
+	}
+	return out
+}
+
 // renderFigures builds and renders every figure of the report; skipped says which could
 // not be built and why.
 func renderFigures(pc *analysis.PolicyComparison, c *common) ([]results.RenderedFigure, []string, error) {
@@ -83,6 +99,7 @@ func renderFigures(pc *analysis.PolicyComparison, c *common) ([]results.Rendered
 	if err != nil {
 		return nil, nil, err
 	}
+	figs = markFigures(figs, c.scored)
 	var out []results.RenderedFigure
 	for _, f := range figs {
 		rendered, err := figures.RenderAll(f.Fig, figures.Options{})

@@ -67,6 +67,13 @@ type common struct {
 	fs         *flag.FlagSet         // the command's flags, for checks of what was set
 	render     results.RenderOptions // the LaTeX layout flags (latex_flags.go)
 	allFormats bool                  // the command writes every format (report): --latex-* always apply
+
+	name   string    // the command, for messages
+
+	// loaded is the last input loaded and scored the last release scored, for the
+	// provenance of the outputs.
+	loaded *input
+	scored *analysis.ScoredRelease
 }
 
 // newFlagSet returns a flag set whose errors are usage errors and whose help goes to
@@ -84,7 +91,7 @@ func newFlagSet(e *env, name, usage string) *flag.FlagSet {
 // addCommon registers the shared flags; defaultOut is the command's --out default ("" for
 // stdout).
 func addCommon(e *env, fs *flag.FlagSet, defaultOut string) *common {
-	c := &common{stderr: e.stderr, fs: fs}
+	c := &common{stderr: e.stderr, fs: fs, name: fs.Name()}
 	addLaTeXFlags(fs, &c.render)
 	d := analysis.DefaultStatOptions()
 	fs.StringVar(&c.bench, "bench", "builtin", "case specs: a SafeActBench checkout, a directory of case JSON files, a JSONL of {case_id, protocol, case_spec} rows, or builtin")

@@ -21,6 +21,8 @@ type input struct {
 	open func() (episodeStream, error)
 	// describe says where the cases and the episodes came from, for notes.
 	describe string
+	// files are every file read (bench and episodes), for provenance.
+	files []string
 }
 
 // episodeStream is an episode source that may have reported dropped duplicates.
@@ -70,6 +72,7 @@ func (c *common) load() (*input, error) {
 			return nil, err
 		}
 		builtin = rel.Episodes
+		in.bench.DatasetID, in.bench.DatasetVersion = analysis.SyntheticDatasetID, fmt.Sprintf("synthetic-seed-%d", rel.Seed)
 		in.describe = "the built-in synthetic release"
 	} else {
 		if in.bench, err = ingest.LoadBench(c.bench, bopt); err != nil {
@@ -89,6 +92,8 @@ func (c *common) load() (*input, error) {
 			return nil, usagef("no episodes: pass --runs (the bench %s has no runs.jsonl or runs.parquet)", c.bench)
 		}
 	}
+	in.files = in.bench.InputFiles(bopt)
+	c.loaded = in
 	dedupe := c.dedupe
 	if dedupe == "error" {
 		dedupe = ""
@@ -103,6 +108,7 @@ func (c *common) load() (*input, error) {
 	}
 	noteSkipped(c.stderr, skipped)
 	in.describe += " with episodes from " + strings.Join(runs, ", ")
+	in.files = append(in.files, files...)
 	in.open = func() (episodeStream, error) {
 		return ingest.OpenRuns(files, ingest.ReadOptions{Dedupe: dedupe, Bench: in.bench, Lenient: c.lenient})
 	}
@@ -207,16 +213,27 @@ func (c *common) scoreReleaseInput(all bool, others func(*ingest.Episode) bool) 
 	if err != nil {
 		return nil, nil, err
 	}
-	return analysis.NewScoredRelease(in.describe, in.bench, s, dropped), in, nil
+	c.scored = analysis.NewScoredRelease(in.describe, in.bench, s, dropped)
+	return c.scored, in, nil
 }
 
 // excludedSummary is kept for the score command (analysis.Counts.Summary).
 func excludedSummary(c analysis.Counts, dropped int) string { return c.Summary(dropped) }
 
-// writeTables writes tables to --out, or renders them to stdout.
+// writeTables writes tables to --out, or renders them to stdout, stamped with the
+// provenance of the last scored release (a CSV file gets its sidecar; CSV on stdout has
+// no room for it, and JSON carries it inline).
 func (c *common) writeTables(e *env, ts []*results.Table) error {
+	if c.scored != nil {
+		if _, err := c.stamp(e, c.name, c.scored, ts); err != nil {
+			return err
+		}
+		if c.scored.Synthetic && c.out == "" && c.outFormat() == results.FormatCSV {
+			fmt.Fprintf(e.stderr, "sabench-stats %s: %s\n", c.name, analysis.SyntheticMark)
+		}
+	}
 	if c.out != "" {
-		return results.WriteFileAtomic(c.out, func(w io.Writer) error { return results.RenderAllWith(w, ts, c.outFormat(), c.render) })
+		return results.WriteTableFileWith(c.out, c.outFormat(), c.render, ts...)
 	}
 	return results.RenderAllWith(e.stdout, ts, c.outFormat(), c.render)
 }
