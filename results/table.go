@@ -121,6 +121,9 @@ type Table struct {
 	Rows    []Row
 	// Notes are footnotes printed under the table (and listed in JSON).
 	Notes []string
+	// Intervals, on a table with bootstrap intervals, describes them (options and
+	// caveats) for the data forms; nil otherwise.
+	Intervals *Intervals
 }
 
 // groupField is the data-form field that carries Row.Group.

@@ -59,6 +59,7 @@ type common struct {
 	quantile      string
 	level         float64
 	clustered     bool
+	force         bool
 	choices       analysis.Choices // the paper's choices; set by addChoices
 
 	stderr io.Writer // for progress, shown only when it is a terminal
@@ -97,6 +98,7 @@ func addCommon(e *env, fs *flag.FlagSet, defaultOut string) *common {
 	fs.StringVar(&c.quantile, "quantile", "scipy", "quantile convention: scipy (np.percentile, linear) or r (boot's norm.inter)")
 	fs.Float64Var(&c.level, "level", d.Level, "confidence level of the intervals")
 	fs.BoolVar(&c.clustered, "clustered", false, "resample template clusters instead of cases")
+	fs.BoolVar(&c.force, "force", false, fmt.Sprintf("allow --resamples below %d (intervals then rest on near-extreme order statistics)", bootstrap.MinResamples))
 	return c
 }
 
@@ -156,6 +158,9 @@ var errHelp = errors.New("help requested")
 func (c *common) check() error {
 	if c.resamples < 0 {
 		return usagef("--resamples must be ≥ 0")
+	}
+	if c.resamples > 0 && c.resamples < bootstrap.MinResamples && !c.force {
+		return usagef("--resamples %d is below %d: the interval endpoints would be near-extreme order statistics; pass --force to accept that (or --resamples 0 for no intervals)", c.resamples, bootstrap.MinResamples)
 	}
 	if c.jobs < 1 {
 		return usagef("-j must be ≥ 1")
