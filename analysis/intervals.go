@@ -28,60 +28,245 @@ func (r *Release) ProtocolsPresent() []ingest.Protocol {
 }
 
 // ProtocolECS is each configuration's ECS per protocol present (ProtocolsPresent) with
-// a case- (or cluster-) resampled interval: [configuration][protocol].
+// a case- (or cluster-) resampled interval: [configuration][protocol]. They are T2's
+// intervals (SummaryIntervals), so the figure and the table agree.
 func (r *Release) ProtocolECS(o StatOptions) ([]ingest.Protocol, [][]Estimate, error) {
 	protos := r.ProtocolsPresent()
+	cis, err := r.SummaryIntervals(r.main, o)
+	if err != nil {
+		return nil, nil, err
+	}
+	byConfig := map[string]*SummaryCI{}
+	for i := range cis {
+		byConfig[cis[i].Config] = &cis[i]
+	}
 	var out [][]Estimate
 	for _, c := range r.configs {
-		cv := r.mainOf(c)
 		row := make([]Estimate, len(protos))
 		for j, p := range protos {
-			iv, err := r.rateInterval(r.SelectFrom(cv, Protocol(p)), "ecs/"+c+"/"+p.String(), o)
-			if err != nil {
-				return nil, nil, err
+			row[j] = nanEstimate()
+			if ci := byConfig[c]; ci != nil {
+				row[j] = ci.ByProtocol[p]
 			}
-			row[j] = iv
 		}
 		out = append(out, row)
 	}
 	return protos, out, nil
 }
 
-// rateInterval is the ECS of some verdicts with a case- (or cluster-) resampled interval,
-// the column-sum statistic resampled by bootstrap.ResampleSums (few value classes).
-func (r *Release) rateInterval(vs []oracle.Verdict, stream string, o StatOptions) (Estimate, error) {
-	if len(vs) == 0 {
-		return nanEstimate(), nil
+// SummaryCI is a Summary with intervals: ECS, P-M, D-M and every protocol's and domain's
+// ECS (NaN where the configuration has no episodes), each case- (or cluster-) resampled,
+// all from one draw per configuration.
+type SummaryCI struct {
+	Config      string
+	ECS, PM, DM Estimate
+	ByProtocol  [ingest.NumProtocols]Estimate
+	ByDomain    []Estimate // aligned with Release.Domains()
+}
+
+// SummaryIntervals computes SummaryCI for every configuration of vs, in Summarize's order.
+// P-M and D-M average the protocols and domains the configuration has episodes on, as
+// Summary does; a resample in which one of them has no episode has no P-M (or D-M) value
+// and is left out of that interval (a caveat says so).
+func (r *Release) SummaryIntervals(vs []oracle.Verdict, o StatOptions) ([]SummaryCI, error) {
+	dIndex := map[string]int{}
+	for i, d := range r.domains {
+		dIndex[d] = i
+	}
+	const nP = int(ingest.NumProtocols)
+	var out []SummaryCI
+	for _, s := range r.Summarize(vs) {
+		// Cells: 0 overall, 1+p protocol p, 1+nP+d domain d.
+		cells := func(v *oracle.Verdict, add func(int)) {
+			add(0)
+			if int(v.Protocol) < nP {
+				add(1 + int(v.Protocol))
+			}
+			if d, ok := dIndex[v.Domain]; ok {
+				add(1 + nP + d)
+			}
+		}
+		var pm, dm []int
+		for p := range nP {
+			if s.ByProtocol[p].Den > 0 {
+				pm = append(pm, 1+p)
+			}
+		}
+		for d := range s.ByDomain {
+			if s.ByDomain[d].Den > 0 {
+				dm = append(dm, 1+nP+d)
+			}
+		}
+		est, err := r.ratesCI(r.SelectFrom(vs, Config(s.Config)), cells, 1+nP+len(r.domains), [][]int{pm, dm}, "summary/"+s.Config, o)
+		if err != nil {
+			return nil, err
+		}
+		ci := SummaryCI{Config: s.Config, ECS: est[0], ByDomain: est[1+nP : 1+nP+len(r.domains)]}
+		copy(ci.ByProtocol[:], est[1:1+nP])
+		ci.PM, ci.DM = est[len(est)-2], est[len(est)-1]
+		out = append(out, ci)
+	}
+	return out, nil
+}
+
+// ratesCI resamples the units of vs once for several ECS rates ("cells": each verdict
+// counts towards the cells cellsOf adds) and macro averages of cells (each the unweighted
+// mean of the listed cells). It returns nCells estimates, then one per macro; a cell
+// without episodes is NaN, and so is a macro over no cell. The statistic is a function of
+// per-unit column sums, resampled by bootstrap.ResampleSums.
+func (r *Release) ratesCI(vs []oracle.Verdict, cellsOf func(*oracle.Verdict, func(int)), nCells int, macros [][]int, stream string, o StatOptions) ([]Estimate, error) {
+	out := make([]Estimate, nCells+len(macros))
+	for i := range out {
+		out[i] = nanEstimate()
 	}
 	unit := r.unitKey(o.Clustered)
-	index := map[string]int{}
+	var names []string
+	seen := map[string]bool{}
 	for i := range vs {
-		k := unit(&vs[i])
-		if _, ok := index[k]; !ok {
-			index[k] = len(index)
+		if u := unit(&vs[i]); !seen[u] {
+			seen[u] = true
+			names = append(names, u)
 		}
 	}
-	ratio := Arm{vs, ECSOf}.sums(unit, index, nil)
-	est := nanEstimate()
-	est.X, est.Units = ratio.Value(), len(index)
+	sort.Strings(names)
+	index := make(map[string]int, len(names))
+	for i, u := range names {
+		index[u] = i
+	}
+	num, den := make([][]float64, nCells), make([][]float64, nCells)
+	for k := range nCells {
+		num[k], den[k] = make([]float64, len(names)), make([]float64, len(names))
+	}
+	for i := range vs {
+		v := &vs[i]
+		u := index[unit(v)]
+		cellsOf(v, func(k int) {
+			den[k][u]++
+			if v.ECS {
+				num[k][u]++
+			}
+		})
+	}
+	// Columns of the cells with episodes; col[k] is cell k's column pair, or -1.
+	col := make([]int, nCells)
+	var columns [][]float64
+	for k := range nCells {
+		col[k] = -1
+		if total(den[k]) > 0 {
+			col[k] = len(columns)
+			columns = append(columns, num[k], den[k])
+		}
+	}
+	var mcols [][]int
+	for _, m := range macros {
+		var cs []int
+		for _, k := range m {
+			if col[k] >= 0 {
+				cs = append(cs, col[k])
+			}
+		}
+		mcols = append(mcols, cs)
+	}
+	nOut := len(columns)/2 + len(macros)
+	if len(columns) == 0 {
+		return out, nil
+	}
+	f := func(s, res []float64) {
+		for j := 0; j < len(columns); j += 2 {
+			res[j/2] = s[j] / s[j+1]
+		}
+		for i, cs := range mcols {
+			t := 0.0
+			for _, c := range cs {
+				t += s[c] / s[c+1]
+			}
+			res[len(columns)/2+i] = t / float64(len(cs)) // NaN for no cell
+		}
+	}
+	// The estimates, from the observed sums.
+	sums := make([]float64, len(columns))
+	for j, c := range columns {
+		sums[j] = total(c)
+	}
+	x := make([]float64, nOut)
+	f(sums, x)
+	outIndex := func(j int) int { // output j → estimate index
+		if j >= len(columns)/2 {
+			return nCells + j - len(columns)/2
+		}
+		for k := range nCells {
+			if col[k] == 2*j {
+				return k
+			}
+		}
+		return -1
+	}
+	for j := range nOut {
+		e := &out[outIndex(j)]
+		e.X, e.Units = x[j], len(names)
+	}
 	if o.Resamples == 0 {
-		return est, nil
+		return out, nil
 	}
-	if len(index) < 2 {
-		est.Warnings = bootstrap.IntervalWarnings(bootstrap.Interval{Lo: math.NaN(), Hi: math.NaN(), Used: 1}, est.X, 1)
-		return est, nil
+	if len(names) < 2 {
+		for j := range nOut {
+			e := &out[outIndex(j)]
+			e.Warnings = bootstrap.IntervalWarnings(bootstrap.Interval{Lo: math.NaN(), Hi: math.NaN(), Used: 1}, e.X, 1)
+		}
+		return out, nil
 	}
-	stat, err := bootstrap.SumRatios(ratio)
+	stat, err := bootstrap.NewSumStat(columns, nOut, f)
 	if err != nil {
-		return est, err
+		return nil, fmt.Errorf("%s: %w", stream, err)
 	}
 	res, err := bootstrap.ResampleSums(stat, o.boot(stream))
 	if err != nil {
-		return est, err
+		return nil, fmt.Errorf("%s: %w", stream, err)
 	}
-	iv := res.Intervals[0]
-	est.Lo, est.Hi, est.Fallback, est.Warnings = iv.Lo, iv.Hi, iv.Fallback, res.Warnings(0)
-	return est, nil
+	for j := range nOut {
+		e := &out[outIndex(j)]
+		if math.IsNaN(e.X) {
+			continue
+		}
+		iv := res.Intervals[j]
+		e.Lo, e.Hi, e.Fallback, e.Warnings = iv.Lo, iv.Hi, iv.Fallback, res.Warnings(j)
+	}
+	return out, nil
+}
+
+// DomainIntervals is DomainCells with intervals: for each cell, its ECS per protocol shown
+// and over them together (the last estimate), from one draw of the cell's units.
+func (r *Release) DomainIntervals(f DomainFilter, o StatOptions) ([]ingest.Protocol, []DomainCell, [][]Estimate, error) {
+	protos, cells := r.DomainCells(f)
+	at := map[ingest.Protocol]int{}
+	for j, p := range protos {
+		at[p] = j
+	}
+	all := len(protos)
+	cis := make([][]Estimate, len(cells))
+	for i, c := range cells {
+		vs := r.SelectFrom(r.mainOf(c.Config), func(v *oracle.Verdict) bool {
+			_, ok := at[v.Protocol]
+			return ok && v.Domain == c.Domain
+		})
+		est, err := r.ratesCI(vs, func(v *oracle.Verdict, add func(int)) {
+			add(at[v.Protocol])
+			add(all)
+		}, all+1, nil, "domains/"+c.Config+"/"+c.Domain, o)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		cis[i] = est
+	}
+	return protos, cells, cis, nil
+}
+
+func total(xs []float64) float64 {
+	t := 0.0
+	for _, x := range xs {
+		t += x
+	}
+	return t
 }
 
 // SelectFrom filters a verdict slice.

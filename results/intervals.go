@@ -78,7 +78,7 @@ func caveatText(k bootstrap.WarningKind) string {
 	case bootstrap.WarnBCaFallback:
 		return "BCa undefined, the percentile interval is shown"
 	case bootstrap.WarnDegenerate:
-		return "every resample gives the same value, no interval (shown empty)"
+		return "every resample gives the same value: no interval, shown empty"
 	case bootstrap.WarnExtremeOrder:
 		return "an endpoint is an extreme order statistic of the resamples"
 	case bootstrap.WarnExcludesEstimate:

@@ -124,6 +124,9 @@ type Table struct {
 	// Intervals, on a table with bootstrap intervals, describes them (options and
 	// caveats) for the data forms; nil otherwise.
 	Intervals *Intervals
+	// IntervalsBelow puts interval bounds on a second line under each row in the text form
+	// (the other forms show "x [lo, hi]" in the cell).
+	IntervalsBelow bool
 }
 
 // groupField is the data-form field that carries Row.Group.
