@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strings"
 
 	"github.com/sabench/sabench-stats/bootstrap"
 	"github.com/sabench/sabench-stats/oracle"
@@ -20,6 +21,61 @@ type StatOptions struct {
 	Quantile  bootstrap.QuantileMode
 	// Clustered resamples template clusters instead of cases.
 	Clustered bool
+	// Adjust is how a table's family of p-values is adjusted for multiplicity.
+	Adjust Adjustment
+}
+
+// Adjustment is a multiplicity adjustment of a family of p-values.
+type Adjustment int
+
+const (
+	AdjustHolm Adjustment = iota // Holm's step-down (family-wise error), the default
+	AdjustBH                     // Benjamini–Hochberg (false discovery rate)
+)
+
+// ParseAdjustment parses "holm" or "bh" (case-insensitive).
+func ParseAdjustment(s string) (Adjustment, error) {
+	switch strings.ToLower(s) {
+	case "holm":
+		return AdjustHolm, nil
+	case "bh", "fdr_bh", "benjamini-hochberg":
+		return AdjustBH, nil
+	}
+	return 0, fmt.Errorf("unknown p-value adjustment %q (want holm or bh)", s)
+}
+
+// String is the flag spelling; Label the name in headers ("Holm", "BH").
+func (a Adjustment) String() string {
+	if a == AdjustBH {
+		return "bh"
+	}
+	return "holm"
+}
+
+func (a Adjustment) Label() string {
+	if a == AdjustBH {
+		return "BH"
+	}
+	return "Holm"
+}
+
+// Apply adjusts a family of p-values (NaN for a test that could not be run stays NaN and
+// does not count in the family, as R's p.adjust treats NA).
+func (a Adjustment) Apply(p []float64) []float64 {
+	var out []float64
+	var err error
+	if a == AdjustBH {
+		out, err = bootstrap.BenjaminiHochberg(p)
+	} else {
+		out, err = bootstrap.Holm(p)
+	}
+	if err != nil { // p outside [0, 1]: not a p-value we computed; say nothing rather than guess
+		out = make([]float64, len(p))
+		for i := range out {
+			out[i] = math.NaN()
+		}
+	}
+	return out
 }
 
 // DefaultStatOptions are the paper's: 5000 case-paired resamples, 95%, percentile, seed 1.
@@ -62,10 +118,15 @@ type Estimate struct {
 	// the indicator's counts there (X = A − B) and Cases the shared base cases.
 	A, B  Rate
 	Cases int
+	// P is a paired difference's two-sided bootstrap p-value of Δ = 0
+	// (bootstrap.PercentilePValue); NaN without replicates. Set by PairedDiffs only.
+	P float64
 }
 
 // nanEstimate is an estimate without a value or an interval.
-func nanEstimate() Estimate { return Estimate{X: math.NaN(), Lo: math.NaN(), Hi: math.NaN()} }
+func nanEstimate() Estimate {
+	return Estimate{X: math.NaN(), Lo: math.NaN(), Hi: math.NaN(), P: math.NaN()}
+}
 
 // unitKey maps a verdict to its resampling unit: its base case, or that case's cluster.
 func (r *Release) unitKey(clustered bool) func(v *oracle.Verdict) string {
@@ -216,7 +277,7 @@ func (r *Release) pairedDiff(p Pair, unit func(*oracle.Verdict) string, stream s
 	if err != nil {
 		return est, err
 	}
-	est.Lo, est.Hi, est.Fallback, est.Warnings = iv.Lo, iv.Hi, iv.Fallback, iv.Warnings
+	est.Lo, est.Hi, est.Fallback, est.Warnings, est.P = iv.Lo, iv.Hi, iv.Fallback, iv.Warnings, iv.P
 	return est, nil
 }
 
@@ -252,13 +313,13 @@ func diffInterval(res *bootstrap.Result, a, b int, o StatOptions) (Estimate, err
 	}
 	iv, err := bootstrap.ComputeInterval(o.Method, reps, x, jack, o.level(), o.Quantile)
 	if errors.Is(err, bootstrap.ErrNoReplicates) {
-		return Estimate{X: x, Lo: math.NaN(), Hi: math.NaN(), Units: res.Units,
+		return Estimate{X: x, Lo: math.NaN(), Hi: math.NaN(), Units: res.Units, P: math.NaN(),
 			Warnings: []bootstrap.Warning{{Kind: bootstrap.WarnNoReplicates, Detail: err.Error()}}}, nil
 	}
 	if err != nil {
 		return Estimate{}, err
 	}
-	return Estimate{X: x, Lo: iv.Lo, Hi: iv.Hi, Fallback: iv.Fallback, Units: res.Units,
+	return Estimate{X: x, Lo: iv.Lo, Hi: iv.Hi, Fallback: iv.Fallback, Units: res.Units, P: bootstrap.PercentilePValue(reps, 0),
 		Warnings: bootstrap.IntervalWarnings(iv, x, res.Units)}, nil
 }
 

@@ -159,3 +159,28 @@ func (iv *Intervals) appendJSON(b []byte, ind string) []byte {
 	}
 	return append(b, "]}"...)
 }
+
+// pCol is a p-value column.
+func pCol(key, header string) Column {
+	return Column{Key: key, Header: header, Kind: KindPValue, Decimals: 3}
+}
+
+// adjustedCol is the column of a family's adjusted p-values, named for the adjustment.
+func adjustedCol(key string, o analysis.StatOptions) Column {
+	return pCol(key, "p ("+o.Adjust.Label()+")")
+}
+
+// familyNote names an adjusted family: which tests, how many, which adjustment.
+func familyNote(o analysis.StatOptions, p []float64, family string) string {
+	n := 0
+	for _, x := range p {
+		if x == x { // not NaN: a test that ran
+			n++
+		}
+	}
+	how := "Holm-adjusted (family-wise error)"
+	if o.Adjust == analysis.AdjustBH {
+		how = "Benjamini–Hochberg-adjusted (false discovery rate)"
+	}
+	return fmt.Sprintf("p (%s): %s over the family of the %d %s in this table (--adjust holm|bh).", o.Adjust.Label(), how, n, family)
+}

@@ -18,21 +18,29 @@ func buildT4(in *Input) (*Table, error) {
 	if o.Clustered {
 		t.Columns = append(t.Columns, countCol("units", "Clusters"))
 	}
+	t.Columns = append(t.Columns, pCol("p", "p"), adjustedCol("p_adj", o))
 	rows, err := r.HarnessComparison(in.Choices, o)
 	if err != nil {
 		return nil, err
 	}
-	for _, x := range rows {
+	ps := make([]float64, len(rows))
+	for i, x := range rows {
+		ps[i] = x.Delta.P
+	}
+	adj := o.Adjust.Apply(ps)
+	for i, x := range rows {
 		row := []Cell{Text(x.Model), Text(x.Family), rateCell(x.ECSFamily), rateCell(x.ECSShared), iv.cell(t, x.Family, "delta", x.Delta),
 			rateCell(x.CompleteFamily), rateCell(x.CompleteShared), countCell(x.Delta.Cases)}
 		if o.Clustered {
 			row = append(row, countCell(x.Delta.Units))
 		}
-		t.AddRow(row...)
+		t.AddRow(append(row, PValue(x.Delta.P), PValue(adj[i]))...)
 	}
 	t.Notes = append(t.Notes,
 		"Both arms, Δ and Complete are computed on the paired cases (the V0–V3 cases both configurations ran); both arms use the same bootstrap draw.",
-		"Complete: share of episodes whose investigation was complete at the decisive point (the first attempt, else the end of the episode).")
+		"Complete: share of episodes whose investigation was complete at the decisive point (the first attempt, else the end of the episode).",
+		"p: two-sided paired bootstrap p-value of Δ = 0, the one that inverts the percentile interval (2·min(#{Δ* ≤ 0}+1, #{Δ* ≥ 0}+1)/(B+1), so never below 2/(B+1)).",
+		familyNote(o, ps, "Δ tests (one per model)"))
 	iv.finish(t)
 	t.Notes = append(t.Notes, policyNote(r))
 	return emptyBecause(t, fmt.Sprintf("no model has both a %s configuration and another one with main-condition episodes (--shared-harness)", sh)), nil
@@ -156,12 +164,19 @@ func buildDisagreement(in *Input) (*Table, error) {
 	t := &Table{ID: "disagreement", Title: "Case-level disagreement between harnesses (majority of repeats, V0–V3)",
 		Columns: []Column{textCol("model", "Model"), textCol("a", "Config A"), textCol("b", "Config B"), countCol("shared", "Shared cases"),
 			countCol("disagree", "Disagree"), countCol("only_a", "Only A succeeds"), countCol("only_b", "Only B succeeds"),
-			numCol("mcnemar_p", "McNemar p", 3)}}
-	for _, x := range r.HarnessDisagreement(in.Choices) {
+			pCol("mcnemar_p", "McNemar p"), adjustedCol("mcnemar_p_adj", in.Stats)}}
+	rows := r.HarnessDisagreement(in.Choices)
+	ps := make([]float64, len(rows))
+	for i, x := range rows {
+		ps[i] = x.P
+	}
+	adj := in.Stats.Adjust.Apply(ps)
+	for i, x := range rows {
 		d := x.Counts
 		t.AddRow(Text(x.Pair.Model), Text(x.Pair.Family), Text(x.Pair.Shared), countCell(d.Shared), countCell(d.OnlyA+d.OnlyB),
-			countCell(d.OnlyA), countCell(d.OnlyB), Number(x.P))
+			countCell(d.OnlyA), countCell(d.OnlyB), PValue(x.P), PValue(adj[i]))
 	}
-	t.Notes = append(t.Notes, "A case succeeds for a configuration when a strict majority of its repeats succeed (2 of 3). McNemar: exact two-sided test on the discordant cases.", policyNote(r))
+	t.Notes = append(t.Notes, "A case succeeds for a configuration when a strict majority of its repeats succeed (2 of 3). McNemar: exact two-sided test on the discordant cases.",
+		familyNote(in.Stats, ps, "McNemar tests (one per harness pair)"), policyNote(r))
 	return emptyBecause(t, fmt.Sprintf("no model has both a %s configuration and another one (--shared-harness)", in.Choices.SharedHarness)), nil
 }

@@ -31,8 +31,9 @@ func (l *listFlag) Set(v string) error {
 func (c *common) stats() analysis.StatOptions {
 	m, _ := bootstrap.ParseMethod(c.method)
 	q, _ := bootstrap.ParseQuantileMode(c.quantile)
+	a, _ := analysis.ParseAdjustment(c.adjust)
 	return analysis.StatOptions{Resamples: c.resamples, Seed: c.seed, Workers: c.jobs, Level: c.level,
-		Method: m, Quantile: q, Clustered: c.clustered}
+		Method: m, Quantile: q, Clustered: c.clustered, Adjust: a}
 }
 
 // outFormat returns the parsed --format.
@@ -60,6 +61,7 @@ type common struct {
 	level         float64
 	clustered     bool
 	force         bool
+	adjust        string
 	choices       analysis.Choices // the paper's choices; set by addChoices
 
 	stderr io.Writer // for progress, shown only when it is a terminal
@@ -98,6 +100,7 @@ func addCommon(e *env, fs *flag.FlagSet, defaultOut string) *common {
 	fs.StringVar(&c.quantile, "quantile", "scipy", "quantile convention: scipy (np.percentile, linear) or r (boot's norm.inter)")
 	fs.Float64Var(&c.level, "level", d.Level, "confidence level of the intervals")
 	fs.BoolVar(&c.clustered, "clustered", false, "resample template clusters instead of cases")
+	fs.StringVar(&c.adjust, "adjust", "holm", "multiplicity adjustment of a table's family of p-values: holm or bh (Benjamini–Hochberg)")
 	fs.BoolVar(&c.force, "force", false, fmt.Sprintf("allow --resamples below %d (intervals then rest on near-extreme order statistics)", bootstrap.MinResamples))
 	return c
 }
@@ -173,6 +176,9 @@ func (c *common) check() error {
 	}
 	if _, err := bootstrap.ParseQuantileMode(c.quantile); err != nil {
 		return usagef("--quantile: %v", err)
+	}
+	if _, err := analysis.ParseAdjustment(c.adjust); err != nil {
+		return usagef("--adjust: %v", err)
 	}
 	if _, err := results.ParseFormat(c.format); err != nil {
 		return usagef("--format: %v", err)
