@@ -23,6 +23,8 @@ type StatOptions struct {
 	Clustered bool
 	// Adjust is how a table's family of p-values is adjusted for multiplicity.
 	Adjust Adjustment
+	// PassK is the pass^k convention (the zero value is τ-bench's planned repeats).
+	PassK bootstrap.PassKConvention
 }
 
 // Adjustment is a multiplicity adjustment of a family of p-values.

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/bootstrap"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/oracle"
 )
@@ -237,40 +238,75 @@ func anyShare(ms []analysis.FailureMix, j int) bool {
 	return false
 }
 
+// maxRepeatCols caps the per-repeat and pass^k columns of the variance table: a load-test
+// release with 150 repeats would otherwise get 300 columns (the std and pass^k still use
+// every repeat).
+const maxRepeatCols = 5
+
 func buildVariance(in *Input) (*Table, error) {
-	r := in.Main()
-	sums := r.Summarize(r.Main())
-	maxRep := 0
-	for _, s := range sums {
-		maxRep = max(maxRep, len(s.Repeats))
+	r, conv := in.Main(), in.Stats.PassK
+	vs := r.SelectFrom(r.Main(), analysis.Executable)
+	planned := 0
+	for _, s := range r.Summarize(vs) {
+		planned = max(planned, len(s.Repeats))
 	}
-	t := &Table{ID: "variance", Title: "Repeat-to-repeat variation of ECS", Columns: []Column{textCol("config", "Config")}}
-	for i := 0; i < maxRep; i++ {
+	var ks []int
+	for k := 1; k <= min(planned, maxRepeatCols); k++ {
+		ks = append(ks, k)
+	}
+	if planned > maxRepeatCols {
+		ks = append(ks, planned)
+	}
+	rows, err := r.RepeatVariation(vs, ks, conv)
+	if err != nil {
+		return nil, err
+	}
+	t := &Table{ID: "variance", Title: "Repeat-to-repeat variation of ECS (V0–V3)", Columns: []Column{textCol("config", "Config"), countCol("cases", "Cases")}}
+	nRep := min(planned, maxRepeatCols)
+	for i := 0; i < nRep; i++ {
 		t.Columns = append(t.Columns, pctCol(fmt.Sprintf("repeat_%d", i+1), fmt.Sprintf("Repeat %d", i+1)))
 	}
 	t.Columns = append(t.Columns, numCol("std", "Std (points)", 2))
-	for k := 1; k <= maxRep; k++ {
+	for _, k := range ks {
 		t.Columns = append(t.Columns, pctCol(fmt.Sprintf("pass_%d", k), fmt.Sprintf("pass^%d", k)))
 	}
+	t.Columns = append(t.Columns, countCol("short", "Cases with fewer repeats"))
 	models := r.ModelOf()
-	for _, s := range sums {
-		row := []Cell{Text(s.Config)}
-		for i := 0; i < maxRep; i++ {
-			if i < len(s.RepeatECS) {
-				row = append(row, Number(s.RepeatECS[i]))
+	for _, x := range rows {
+		row := []Cell{Text(x.Config), countCell(x.Cases)}
+		for i := 0; i < nRep; i++ {
+			if i < len(x.RepeatECS) {
+				row = append(row, Number(x.RepeatECS[i]))
 			} else {
 				row = append(row, Empty())
 			}
 		}
-		row = append(row, Number(100*s.RepeatStd))
-		cv := r.SelectFrom(r.Main(), analysis.Config(s.Config))
-		for k := 1; k <= maxRep; k++ {
-			row = append(row, Number(analysis.PassK(cv, k)))
+		row = append(row, Number(100*x.Std))
+		byK := map[int]bootstrap.PassK{}
+		for _, pk := range x.PassK {
+			byK[pk.K] = pk
 		}
-		t.AddGroupRow(models[s.Config], row...)
+		for _, k := range ks {
+			if pk, ok := byK[k]; ok {
+				row = append(row, Number(pk.Value))
+			} else {
+				row = append(row, Empty())
+			}
+		}
+		short := Empty()
+		if pk, ok := byK[x.Planned]; ok {
+			short = countCell(len(pk.Short))
+		}
+		t.AddGroupRow(models[x.Config], append(row, short)...)
 	}
-	t.Notes = append(t.Notes, "Std is the sample standard deviation of the per-repeat ECS. pass^k (τ-bench): mean over cases of C(c,k)/C(n,k) with c successes in n repeats, each case with its own n; cases with fewer than k repeats are left out.")
-	return emptyBecause(t, "no scored main-condition episodes"), nil
+	t.Notes = append(t.Notes,
+		"Over the V0–V3 cases (570 in the paper; Legacy left out). Std is the sample standard deviation (n−1) of the per-repeat ECS, in points.",
+		fmt.Sprintf("%s (--passk planned|per-case); the planned repeats are the configuration's number of repeats.", conv.Describe()),
+		"Cases with fewer repeats: cases scored fewer times than planned (excluded episodes); under planned their missing repeats count as failures, under per-case they are left out of pass^k for k above their repeats.")
+	if planned > maxRepeatCols {
+		t.Notes = append(t.Notes, fmt.Sprintf("Columns capped: repeats 1–%d and pass^1–%d shown, then pass^%d; the Std uses all %d repeats.", maxRepeatCols, maxRepeatCols, planned, planned))
+	}
+	return emptyBecause(t, "no scored V0–V3 main-condition episodes"), nil
 }
 
 func buildCoverage(in *Input) (*Table, error) {

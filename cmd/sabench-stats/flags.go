@@ -32,8 +32,9 @@ func (c *common) stats() analysis.StatOptions {
 	m, _ := bootstrap.ParseMethod(c.method)
 	q, _ := bootstrap.ParseQuantileMode(c.quantile)
 	a, _ := analysis.ParseAdjustment(c.adjust)
+	pk, _ := bootstrap.ParsePassKConvention(c.passk)
 	return analysis.StatOptions{Resamples: c.resamples, Seed: c.seed, Workers: c.jobs, Level: c.level,
-		Method: m, Quantile: q, Clustered: c.clustered, Adjust: a}
+		Method: m, Quantile: q, Clustered: c.clustered, Adjust: a, PassK: pk}
 }
 
 // outFormat returns the parsed --format.
@@ -62,6 +63,7 @@ type common struct {
 	clustered     bool
 	force         bool
 	adjust        string
+	passk         string
 	choices       analysis.Choices // the paper's choices; set by addChoices
 
 	stderr io.Writer // for progress, shown only when it is a terminal
@@ -101,6 +103,7 @@ func addCommon(e *env, fs *flag.FlagSet, defaultOut string) *common {
 	fs.Float64Var(&c.level, "level", d.Level, "confidence level of the intervals")
 	fs.BoolVar(&c.clustered, "clustered", false, "resample template clusters instead of cases")
 	fs.StringVar(&c.adjust, "adjust", "holm", "multiplicity adjustment of a table's family of p-values: holm or bh (Benjamini–Hochberg)")
+	fs.StringVar(&c.passk, "passk", "planned", "pass^k convention: planned (tau-bench: n = repeats planned, missing repeats fail) or per-case (tau2-bench: n = the case's scored repeats)")
 	fs.BoolVar(&c.force, "force", false, fmt.Sprintf("allow --resamples below %d (intervals then rest on near-extreme order statistics)", bootstrap.MinResamples))
 	return c
 }
@@ -179,6 +182,9 @@ func (c *common) check() error {
 	}
 	if _, err := analysis.ParseAdjustment(c.adjust); err != nil {
 		return usagef("--adjust: %v", err)
+	}
+	if _, err := bootstrap.ParsePassKConvention(c.passk); err != nil {
+		return usagef("--passk: %v", err)
 	}
 	if _, err := results.ParseFormat(c.format); err != nil {
 		return usagef("--format: %v", err)
