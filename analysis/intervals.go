@@ -327,8 +327,11 @@ func (r *Release) clusterRules() string {
 			continue // variants share their base's cluster
 		}
 		rule, id := c.ClusterRule, c.Cluster
-		if id == "" {
+		switch {
+		case id == "":
 			rule, id = ingest.ClusterCase, c.ID
+		case rule == "":
+			rule = "unrecorded rule"
 		}
 		if clusters[rule] == nil {
 			clusters[rule] = map[string]bool{}

@@ -77,3 +77,52 @@ func TestStrategyArmsPaired(t *testing.T) {
 		}
 	}
 }
+
+// TestSummaryIntervals checks T2's intervals on the built-in release: every estimate is
+// Summarize's (ECS, P-M, D-M, each protocol and domain), lies in its interval, and the
+// intervals do not depend on the worker count.
+func TestSummaryIntervals(t *testing.T) {
+	if testing.Short() {
+		t.Skip("scores the built-in release")
+	}
+	r := builtinRelease(t)
+	o := DefaultStatOptions()
+	o.Resamples, o.Workers = 1000, 1
+	cis, err := r.SummaryIntervals(r.Main(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Workers = 2
+	again, err := r.SummaryIntervals(r.Main(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sums := r.Summarize(r.Main())
+	if len(cis) != len(sums) || len(cis) != 10 {
+		t.Fatalf("%d intervals for %d summaries", len(cis), len(sums))
+	}
+	for i, s := range sums {
+		ci := cis[i]
+		check := func(what string, want float64, e, e2 Estimate) {
+			if math.Abs(e.X-want) > 1e-12 || !(e.Lo <= e.X && e.X <= e.Hi) || e.Hi-e.Lo > 0.2 {
+				t.Errorf("%s %s: %v [%v, %v], want estimate %v inside a narrow interval", s.Config, what, e.X, e.Lo, e.Hi, want)
+			}
+			if e.Lo != e2.Lo || e.Hi != e2.Hi {
+				t.Errorf("%s %s: -j 1 gives [%v, %v], -j 2 [%v, %v]", s.Config, what, e.Lo, e.Hi, e2.Lo, e2.Hi)
+			}
+		}
+		check("ECS", s.Overall.Value(), ci.ECS, again[i].ECS)
+		check("P-M", s.PM, ci.PM, again[i].PM)
+		check("D-M", s.DM, ci.DM, again[i].DM)
+		for p := range s.ByProtocol {
+			check(ingest.Protocol(p).String(), s.ByProtocol[p].Value(), ci.ByProtocol[p], again[i].ByProtocol[p])
+		}
+		for d := range s.ByDomain {
+			check(r.Domains()[d], s.ByDomain[d].Value(), ci.ByDomain[d], again[i].ByDomain[d])
+		}
+		// The macro averages are means of five (six) rates: tighter than a single protocol's.
+		if ci.PM.Hi-ci.PM.Lo >= ci.ByProtocol[ingest.V1].Hi-ci.ByProtocol[ingest.V1].Lo {
+			t.Errorf("%s: P-M interval [%v, %v] not narrower than V1's", s.Config, ci.PM.Lo, ci.PM.Hi)
+		}
+	}
+}
