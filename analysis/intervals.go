@@ -65,45 +65,99 @@ type SummaryCI struct {
 }
 
 // SummaryIntervals computes SummaryCI for every configuration of vs, in Summarize's order.
-// P-M and D-M average the protocols and domains the configuration has episodes on, as
-// Summary does; a resample in which one of them has no episode has no P-M (or D-M) value
-// and is left out of that interval (a caveat says so).
+// ECS, P-M and D-M resample the configuration's cases (or clusters); each protocol's and
+// domain's ECS resamples that protocol's (domain's) own cases, as the benchmark fixes how
+// many cases each has. P-M and D-M average the protocols and domains the configuration has
+// episodes on, as Summary does; a resample in which one of them has no episode has no P-M
+// (or D-M) value and is left out of that interval (a caveat says so). Each is its own
+// small column-sum statistic, so its units fall into few value classes.
 func (r *Release) SummaryIntervals(vs []oracle.Verdict, o StatOptions) ([]SummaryCI, error) {
+	// T2, T8 and the ECS figure all ask for the main verdicts' intervals: computed once per
+	// options (Workers never changes them).
+	type key struct {
+		first *oracle.Verdict
+		n     int
+		o     StatOptions
+	}
+	k := key{nil, len(vs), o}
+	k.o.Workers = 0
+	if len(vs) > 0 {
+		k.first = &vs[0]
+	}
+	if c, ok := r.cache.Load(k); ok {
+		return c.([]SummaryCI), nil
+	}
+	out, err := r.summaryIntervals(vs, o)
+	if err == nil {
+		r.cache.Store(k, out)
+	}
+	return out, err
+}
+
+func (r *Release) summaryIntervals(vs []oracle.Verdict, o StatOptions) ([]SummaryCI, error) {
 	dIndex := map[string]int{}
 	for i, d := range r.domains {
 		dIndex[d] = i
 	}
 	const nP = int(ingest.NumProtocols)
+	one := func(v *oracle.Verdict, add func(int)) { add(0) }
+	byProto := func(v *oracle.Verdict, add func(int)) {
+		if int(v.Protocol) < nP {
+			add(int(v.Protocol))
+		}
+	}
+	byDomain := func(v *oracle.Verdict, add func(int)) {
+		if d, ok := dIndex[v.Domain]; ok {
+			add(d)
+		}
+	}
+	all := func(n int) [][]int {
+		m := make([]int, n)
+		for i := range m {
+			m[i] = i
+		}
+		return [][]int{m}
+	}
 	var out []SummaryCI
 	for _, s := range r.Summarize(vs) {
-		// Cells: 0 overall, 1+p protocol p, 1+nP+d domain d.
-		cells := func(v *oracle.Verdict, add func(int)) {
-			add(0)
-			if int(v.Protocol) < nP {
-				add(1 + int(v.Protocol))
-			}
-			if d, ok := dIndex[v.Domain]; ok {
-				add(1 + nP + d)
-			}
-		}
-		var pm, dm []int
-		for p := range nP {
-			if s.ByProtocol[p].Den > 0 {
-				pm = append(pm, 1+p)
-			}
-		}
-		for d := range s.ByDomain {
-			if s.ByDomain[d].Den > 0 {
-				dm = append(dm, 1+nP+d)
-			}
-		}
-		est, err := r.ratesCI(r.SelectFrom(vs, Config(s.Config)), cells, 1+nP+len(r.domains), [][]int{pm, dm}, "summary/"+s.Config, o)
+		cv := r.SelectFrom(vs, Config(s.Config))
+		stream := "summary/" + s.Config
+		ci := SummaryCI{Config: s.Config, ByDomain: make([]Estimate, len(r.domains))}
+		est, err := r.ratesCI(cv, one, 1, nil, stream, o)
 		if err != nil {
 			return nil, err
 		}
-		ci := SummaryCI{Config: s.Config, ECS: est[0], ByDomain: est[1+nP : 1+nP+len(r.domains)]}
-		copy(ci.ByProtocol[:], est[1:1+nP])
-		ci.PM, ci.DM = est[len(est)-2], est[len(est)-1]
+		ci.ECS = est[0]
+		if est, err = r.ratesCI(cv, byProto, nP, all(nP), stream+"/pm", o); err != nil {
+			return nil, err
+		}
+		ci.PM = est[nP]
+		if est, err = r.ratesCI(cv, byDomain, len(r.domains), all(len(r.domains)), stream+"/dm", o); err != nil {
+			return nil, err
+		}
+		ci.DM = est[len(r.domains)]
+		for p := range nP {
+			ci.ByProtocol[p] = nanEstimate()
+			if s.ByProtocol[p].Den == 0 {
+				continue
+			}
+			pv := r.SelectFrom(cv, Protocol(ingest.Protocol(p)))
+			if est, err = r.ratesCI(pv, one, 1, nil, stream+"/"+ingest.Protocol(p).String(), o); err != nil {
+				return nil, err
+			}
+			ci.ByProtocol[p] = est[0]
+		}
+		for d, name := range r.domains {
+			ci.ByDomain[d] = nanEstimate()
+			if s.ByDomain[d].Den == 0 {
+				continue
+			}
+			dv := r.SelectFrom(cv, func(v *oracle.Verdict) bool { return v.Domain == name })
+			if est, err = r.ratesCI(dv, one, 1, nil, stream+"/"+name, o); err != nil {
+				return nil, err
+			}
+			ci.ByDomain[d] = est[0]
+		}
 		out = append(out, ci)
 	}
 	return out, nil
@@ -249,14 +303,25 @@ func (r *Release) DomainIntervals(f DomainFilter, o StatOptions) ([]ingest.Proto
 			_, ok := at[v.Protocol]
 			return ok && v.Domain == c.Domain
 		})
-		est, err := r.ratesCI(vs, func(v *oracle.Verdict, add func(int)) {
-			add(at[v.Protocol])
-			add(all)
-		}, all+1, nil, "domains/"+c.Config+"/"+c.Domain, o)
+		// Each protocol's cell resamples its own cases, as T2 does; All the row's.
+		stream := "domains/" + c.Config + "/" + c.Domain
+		one := func(v *oracle.Verdict, add func(int)) { add(0) }
+		est, err := r.ratesCI(vs, one, 1, nil, stream, o)
 		if err != nil {
 			return nil, nil, nil, err
 		}
-		cis[i] = est
+		cis[i] = make([]Estimate, all+1)
+		cis[i][all] = est[0]
+		for j, p := range protos {
+			cis[i][j] = nanEstimate()
+			if c.ByProtocol[j] == nil {
+				continue
+			}
+			if est, err = r.ratesCI(r.SelectFrom(vs, Protocol(p)), one, 1, nil, stream+"/"+p.String(), o); err != nil {
+				return nil, nil, nil, err
+			}
+			cis[i][j] = est[0]
+		}
 	}
 	return protos, cells, cis, nil
 }
