@@ -98,14 +98,6 @@ func (o StatOptions) boot(stream string) bootstrap.Options {
 		Workers: o.Workers, Method: o.Method, Quantile: o.Quantile}
 }
 
-// Unit names what is resampled, for table notes.
-func (o StatOptions) Unit() string {
-	if o.Clustered {
-		return "template-clustered"
-	}
-	return "case-paired"
-}
-
 // Estimate is a point estimate with its bootstrap interval. Lo and Hi are NaN when no
 // interval could be computed (too few units, zero resamples, degenerate replicates); the
 // reason is then among Warnings.
