@@ -153,7 +153,7 @@ func (pc *PolicyComparison) intervals(r *Release, unit func(*oracle.Verdict) str
 	}
 	pairs := make([]Pair, len(base.configs))
 	for j, c := range base.configs {
-		pairs[j] = Pair{Arm{r.mainOf(c), ECSOf}, Arm{base.mainOf(c), ECSOf}}
+		pairs[j] = Pair{A: Arm{r.mainOf(c), ECSOf}, B: Arm{base.mainOf(c), ECSOf}, Name: c}
 	}
 	var err error
 	if iv.deltas, err = base.PairedDiffs(pairs, "policies/"+r.Policy.Hash(), o); err != nil {
@@ -223,7 +223,7 @@ func (pc *PolicyComparison) rankCorrelation(r *Release, unit func(*oracle.Verdic
 	}
 	mk := func(k int) Estimate {
 		iv := res.Intervals[k]
-		return Estimate{X: res.Estimate[k], Lo: iv.Lo, Hi: iv.Hi, Units: len(index), Fallback: iv.Fallback}
+		return Estimate{X: res.Estimate[k], Lo: iv.Lo, Hi: iv.Hi, Units: len(index), Fallback: iv.Fallback, Warnings: res.Warnings(k)}
 	}
 	return mk(0), mk(1), nil
 }

@@ -1,6 +1,9 @@
 package figures
 
 import (
+	"math"
+	"strconv"
+
 	"github.com/sabench/sabench-stats/analysis"
 )
 
@@ -101,8 +104,18 @@ func HarnessForest(r *analysis.Release, o analysis.StatOptions, ch analysis.Choi
 	if err != nil {
 		return f, err
 	}
-	for _, x := range rows {
-		f.Rows = append(f.Rows, Comparison{Label: x.Model, Estimate: x.Delta.X, Lo: x.Delta.Lo, Hi: x.Delta.Hi})
+	// Each row names its p-value adjusted over the family of the plot's rows, as T4 does.
+	ps := make([]float64, len(rows))
+	for i, x := range rows {
+		ps[i] = x.Delta.P
+	}
+	adj := o.Adjust.Apply(ps)
+	for i, x := range rows {
+		label := x.Model
+		if !math.IsNaN(adj[i]) {
+			label += " (" + o.Adjust.Label() + " p " + pLabel(adj[i]) + ")"
+		}
+		f.Rows = append(f.Rows, Comparison{Label: label, Estimate: x.Delta.X, Lo: x.Delta.Lo, Hi: x.Delta.Hi})
 	}
 	return f, nil
 }
@@ -165,4 +178,12 @@ func CompareRows(scopes []analysis.CompareScope, prefix bool, policy string) []C
 			Comparison{Label: label + ", clusters", Estimate: s.DeltaClustered.X, Lo: s.DeltaClustered.Lo, Hi: s.DeltaClustered.Hi})
 	}
 	return out
+}
+
+// pLabel prints a p-value as the tables do: "<0.001" below 0.001, else three decimals.
+func pLabel(p float64) string {
+	if p < 0.001 {
+		return "<0.001"
+	}
+	return strconv.FormatFloat(p, 'f', 3, 64)
 }

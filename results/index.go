@@ -47,7 +47,7 @@ func (x *Index) Markdown() string {
 	fmt.Fprintf(&b, "- Episodes: read %d = scored %d + excluded (%s).\n", s.Read(), s.Counts.Scored, s.ExcludedSummary())
 	fmt.Fprintf(&b, "- Tables use policy %s; the policies table compares %s.\n", s.Releases[0].Policy.String(), s.PolicyNames())
 	o := x.Stats
-	fmt.Fprintf(&b, "- Intervals: %d %s bootstrap resamples, level %.2f, %s, quantiles %s, seed %d.\n", o.Resamples, o.Unit(), o.Level, x.Method, x.Quantile, o.Seed)
+	fmt.Fprintf(&b, "- %s\n", s.Releases[0].Intervals(o).Sentence())
 	for _, why := range x.Skipped {
 		fmt.Fprintf(&b, "- Not written: %s.\n", why)
 	}

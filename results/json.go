@@ -96,6 +96,11 @@ func appendTableJSON(b []byte, t *Table, ind string) []byte {
 	b = listEnd(b, len(t.Rows), ind)
 	b = append(b, ",\n"...)
 	b = append(b, ind...)
+	if t.Intervals != nil {
+		b = t.Intervals.appendJSON(b, ind)
+		b = append(b, ",\n"...)
+		b = append(b, ind...)
+	}
 	b = append(b, `  "notes": [`...)
 	for i, n := range t.Notes {
 		b = listItem(b, i, ind)

@@ -35,8 +35,12 @@ func rankSetNote(cr *analysis.ConfigRanks, o analysis.StatOptions) string {
 
 // rankSetMethod describes the rank and its set.
 func rankSetMethod(level float64, o analysis.StatOptions) string {
+	unit := "case-paired"
+	if o.Clustered {
+		unit = "template-clustered"
+	}
 	return fmt.Sprintf("Rank: competition rank by overall ECS (ties share the best rank). Rank set: simultaneous %s confidence set for the rank (max-|t| procedure of Mogstad, Romano, Shaikh & Wilhelm 2024, two-sided, stepwise, as R's csranks) from %d %s resamples shared by every configuration",
-		rankLevelText(level), o.Resamples, o.Unit())
+		rankLevelText(level), o.Resamples, unit)
 }
 
 // rankSetResult says whether sets were computed, from how many replicates, and the tie

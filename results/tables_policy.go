@@ -24,19 +24,21 @@ func buildPolicies(in *Input) (*Table, error) {
 		return nil, err
 	}
 	base, o := res.Base, in.Stats
-	t := &Table{ID: "policies", Title: "ECS under each authorization policy (%)",
-		Columns: []Column{textCol("policy", "Policy"), textCol("config", "Config"), pctCol("ecs", "ECS"),
-			deltaCol("delta", "Δ vs "+base.Policy.Name+" [95% CI]"), countCol("rank", "Rank"), rankSetCol("rank_set", o.Level),
-			countCol("rank_base", "Rank ("+base.Policy.Name+")"),
-			{Key: "rank_change", Header: "Rank change", Kind: KindNumber, Decimals: 0, Signed: true}}}
+	t := &Table{ID: "policies", Title: "ECS under each authorization policy (%)"}
+	iv := intervalsOf(t, base, o)
+	t.Columns = []Column{textCol("policy", "Policy"), textCol("config", "Config"), pctCol("ecs", "ECS"),
+		deltaCol("delta", iv.header("Δ vs "+base.Policy.Name)), countCol("rank", "Rank"), rankSetCol("rank_set", o.Level),
+		countCol("rank_base", "Rank ("+base.Policy.Name+")"),
+		{Key: "rank_change", Header: "Rank change", Kind: KindNumber, Decimals: 0, Signed: true}}
 	for _, row := range res.Rows {
 		for j, c := range base.Configs() {
-			t.AddGroupRow(row.Label(), Text(row.Label()), Text(c), rateCell(row.ECS[j]), estCell(row.Delta[j]),
+			t.AddGroupRow(row.Label(), Text(row.Label()), Text(c), rateCell(row.ECS[j]), iv.cell(t, row.Label()+" "+c, "delta", row.Delta[j]),
 				Count(int64(row.Ranks[j])), rankSetCell(row.RankSets, j), Count(int64(res.BaseRanks[j])), Number(res.BaseRanks[j]-row.Ranks[j]))
 		}
 	}
-	t.Notes = append(t.Notes, fmt.Sprintf("Same episodes re-scored under each policy; Δ paired over cases, %d %s resamples. Rank change > 0: the configuration moves up. Ranks are competition ranks by ECS (ties share the best rank: 1, 2, 2, 4), as in the policy_ranks figure; a rank change inside overlapping rank sets is not a resolved swap.", o.Resamples, o.Unit()))
+	t.Notes = append(t.Notes, "Same episodes re-scored under each policy; Δ paired over cases. Rank change > 0: the configuration moves up. Ranks are competition ranks by ECS (ties share the best rank: 1, 2, 2, 4), as in the policy_ranks figure; a rank change inside overlapping rank sets is not a resolved swap.")
 	t.Notes = append(t.Notes, rankSetMethod(o.Level, o)+".")
+	iv.finish(t)
 	for _, row := range res.Rows {
 		t.Notes = append(t.Notes, "Rank sets under "+row.Label()+": "+rankSetResult(row.RankSets)+".")
 	}
@@ -52,25 +54,27 @@ func buildPolicyRanks(in *Input) (*Table, error) {
 		return nil, err
 	}
 	base := res.Base.Policy.Name
-	t := &Table{ID: "policy_ranks", Title: "Leaderboard agreement with " + base,
-		Columns: []Column{textCol("policy", "Policy"), textCol("hash", "Settings hash"),
-			{Key: "tau_b", Header: "Kendall τ-b [95% CI]", Kind: KindInterval, Decimals: 3},
-			{Key: "rho", Header: "Spearman ρ [95% CI]", Kind: KindInterval, Decimals: 3},
-			countCol("changed", "Configs whose rank changes"), countCol("tie_groups", "Tie groups"),
-			countCol("lost", "Episodes passing "+base+" but failing"),
-			{Key: "mean_gain", Header: "Mean Δ ECS", Kind: KindPercent, Decimals: 1, Signed: true}}}
+	t := &Table{ID: "policy_ranks", Title: "Leaderboard agreement with " + base}
+	iv := intervalsOf(t, res.Base, in.Stats)
+	t.Columns = []Column{textCol("policy", "Policy"), textCol("hash", "Settings hash"),
+		{Key: "tau_b", Header: iv.header("Kendall τ-b"), Kind: KindInterval, Decimals: 3},
+		{Key: "rho", Header: iv.header("Spearman ρ"), Kind: KindInterval, Decimals: 3},
+		countCol("changed", "Configs whose rank changes"), countCol("tie_groups", "Tie groups"),
+		countCol("lost", "Episodes passing "+base+" but failing"),
+		{Key: "mean_gain", Header: "Mean Δ ECS", Kind: KindPercent, Decimals: 1, Signed: true}}
 	for _, row := range res.Rows {
 		groups := Empty()
 		if row.RankSets != nil && row.RankSets.Used > 0 {
 			groups = countCell(len(row.RankSets.Groups))
 		}
-		t.AddRow(Text(row.Label()), Text(row.Policy.Hash()), estCell(row.Tau), estCell(row.Rho),
+		t.AddRow(Text(row.Label()), Text(row.Policy.Hash()), iv.cell(t, row.Label(), "tau_b", row.Tau), iv.cell(t, row.Label(), "rho", row.Rho),
 			countCell(row.Changed), groups, countCell(row.Lost), Number(row.MeanGain))
 	}
-	t.Notes = append(t.Notes, fmt.Sprintf("τ-b and ρ between each policy's leaderboard (overall ECS) and %s's; intervals resample cases and recompute both leaderboards (%d resamples).", base, in.Stats.Resamples),
+	t.Notes = append(t.Notes, fmt.Sprintf("τ-b and ρ between each policy's leaderboard (overall ECS) and %s's; intervals resample the units below and recompute both leaderboards.", base),
 		"Episodes passing the baseline but failing: 0 means the policy's success set contains the baseline's, episode by episode.",
 		fmt.Sprintf("Tie groups: configurations linked by overlapping simultaneous %s rank sets (the policies table lists them); as many groups as configurations means every rank is resolved.", rankLevelText(in.Stats.Level)),
 		"Policies with identical settings (the same hash) score every episode alike and are one row, their names joined with \"/\".")
+	iv.finish(t)
 	return t, nil
 }
 

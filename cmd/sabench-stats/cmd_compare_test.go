@@ -78,7 +78,7 @@ func TestCompareNamesIgnoreCase(t *testing.T) {
 func TestCompareConfigs(t *testing.T) {
 	runs := subsetRuns(t)
 	const a, b = "Claude-5/Claude Code", "GLM-5.2/ZCode"
-	out, _ := mustRun(t, "compare", a, b, "--runs", runs, "-j", "2", "--resamples", "200", "--format", "json")
+	out, _ := mustRun(t, "compare", a, b, "--runs", runs, "-j", "2", "--resamples", "200", "--force", "--format", "json")
 	ts := parseTables(t, out)
 	if len(ts) != 1 || ts[0].Table != "compare" || len(ts[0].Rows) < 2 {
 		t.Fatalf("want one compare table with an All row and protocol rows: %s", out)
@@ -144,7 +144,7 @@ func TestCompareConditionsToDirectory(t *testing.T) {
 	runs := subsetRuns(t)
 	dir := filepath.Join(t.TempDir(), "cmp") + string(filepath.Separator)
 	out, _ := mustRun(t, "compare", "--conditions", "--config", "GLM-5.2/Inspect", "scgr_eg", "main", "--runs", runs, "-j", "2",
-		"--resamples", "100", "--format", "csv", "--out", dir)
+		"--resamples", "100", "--force", "--format", "csv", "--out", dir)
 	want := []string{"compare.csv", "compare.csv.meta.json", "compare_forest.svg", "compare_forest.pdf", "compare_forest.png"} // CSV keeps its provenance in the sidecar
 	got := strings.Fields(out)
 	if len(got) != len(want) {

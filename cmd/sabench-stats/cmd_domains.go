@@ -46,7 +46,10 @@ func runDomains(e *env, args []string) error {
 	}
 	var ts []*results.Table
 	for _, r := range rels {
-		t := results.BuildDomains(r, f)
+		t, err := results.BuildDomains(r, f, c.stats())
+		if err != nil {
+			return err
+		}
 		if len(rels) > 1 {
 			t.ID += "-" + r.Policy.Name // one table per policy; the id tells them apart in JSON and LaTeX labels
 		}

@@ -80,8 +80,8 @@ func (c *common) writeViewer(path string, sr *analysis.ScoredRelease, in *input,
 	if sr.Synthetic {
 		notes = append(notes, "The built-in release is SYNTHETIC: generated in the real SafeActBench schemas and calibrated to the paper's published aggregates; it is not the paper's traces.")
 	}
-	notes = append(notes, fmt.Sprintf("Episodes: read %d = scored %d + excluded (%s). Intervals: %d %s bootstrap resamples, seed %d.",
-		sr.Read(), sr.Counts.Scored, sr.ExcludedSummary(), o.Resamples, o.Unit(), o.Seed))
+	notes = append(notes, fmt.Sprintf("Episodes: read %d = scored %d + excluded (%s). %s",
+		sr.Read(), sr.Counts.Scored, sr.ExcludedSummary(), sr.Releases[0].Intervals(o).Sentence()))
 	rel := view.Release{Scored: sr, Workers: c.jobs, InfraFailuresFail: c.infraFailures == "fail", Notes: notes,
 		Open: func() (analysis.EpisodeSource, error) { return in.open() }}
 	vin, err := view.FromRelease(rel, tables, svgs, func(r *analysis.Release) ([]*results.Table, error) {

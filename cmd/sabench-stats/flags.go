@@ -31,8 +31,10 @@ func (l *listFlag) Set(v string) error {
 func (c *common) stats() analysis.StatOptions {
 	m, _ := bootstrap.ParseMethod(c.method)
 	q, _ := bootstrap.ParseQuantileMode(c.quantile)
+	a, _ := analysis.ParseAdjustment(c.adjust)
+	pk, _ := bootstrap.ParsePassKConvention(c.passk)
 	return analysis.StatOptions{Resamples: c.resamples, Seed: c.seed, Workers: c.jobs, Level: c.level,
-		Method: m, Quantile: q, Clustered: c.clustered}
+		Method: m, Quantile: q, Clustered: c.clustered, Adjust: a, PassK: pk}
 }
 
 // outFormat returns the parsed --format.
@@ -60,6 +62,9 @@ type common struct {
 	quantile      string
 	level         float64
 	clustered     bool
+	force         bool
+	adjust        string
+	passk         string
 	choices       analysis.Choices // the paper's choices; set by addChoices
 
 	stderr io.Writer // for progress, shown only when it is a terminal
@@ -110,6 +115,9 @@ func addCommon(e *env, fs *flag.FlagSet, defaultOut string) *common {
 	fs.StringVar(&c.quantile, "quantile", "scipy", "quantile convention: scipy (np.percentile, linear) or r (boot's norm.inter)")
 	fs.Float64Var(&c.level, "level", d.Level, "confidence level of the intervals")
 	fs.BoolVar(&c.clustered, "clustered", false, "resample template clusters instead of cases")
+	fs.StringVar(&c.adjust, "adjust", "holm", "multiplicity adjustment of a table's family of p-values: holm or bh (Benjamini–Hochberg)")
+	fs.StringVar(&c.passk, "passk", "planned", "pass^k convention: planned (tau-bench: n = repeats planned, missing repeats fail) or per-case (tau2-bench: n = the case's scored repeats)")
+	fs.BoolVar(&c.force, "force", false, fmt.Sprintf("allow --resamples below %d (intervals then rest on near-extreme order statistics)", bootstrap.MinResamples))
 	return c
 }
 
@@ -182,6 +190,9 @@ func (c *common) check() error {
 	if c.resamples < 0 {
 		return usagef("--resamples must be ≥ 0")
 	}
+	if c.resamples > 0 && c.resamples < bootstrap.MinResamples && !c.force {
+		return usagef("--resamples %d is below %d: the interval endpoints would be near-extreme order statistics; pass --force to accept that (or --resamples 0 for no intervals)", c.resamples, bootstrap.MinResamples)
+	}
 	if c.jobs < 1 {
 		return usagef("-j must be ≥ 1")
 	}
@@ -193,6 +204,12 @@ func (c *common) check() error {
 	}
 	if _, err := bootstrap.ParseQuantileMode(c.quantile); err != nil {
 		return usagef("--quantile: %v", err)
+	}
+	if _, err := analysis.ParseAdjustment(c.adjust); err != nil {
+		return usagef("--adjust: %v", err)
+	}
+	if _, err := bootstrap.ParsePassKConvention(c.passk); err != nil {
+		return usagef("--passk: %v", err)
 	}
 	if _, err := results.ParseFormat(c.format); err != nil {
 		return usagef("--format: %v", err)
