@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest"
@@ -38,5 +39,21 @@ func TestSharedHarnessMatchesCaseInsensitively(t *testing.T) {
 	ch.SharedHarness = "codex" // gpt has no other harness: no pair
 	if got := r.HarnessPairs(ch); len(got) != 0 {
 		t.Errorf("pairs under codex = %v", got)
+	}
+}
+
+func TestMatchNameIgnoresCase(t *testing.T) {
+	names := []string{"Claude-5/Inspect", "GLM-5.2/ZCode", "a/x", "A/X"}
+	for _, c := range []struct{ in, want, err string }{
+		{"Claude-5/Inspect", "Claude-5/Inspect", ""},
+		{"claude-5/INSPECT", "Claude-5/Inspect", ""},
+		{"A/X", "A/X", ""}, // exact wins over the case-folded other
+		{"a/X", "", "ambiguous"},
+		{"Claude-5", "", `unknown configuration "Claude-5" (known: Claude-5/Inspect, GLM-5.2/ZCode, a/x, A/X)`},
+	} {
+		got, err := MatchName("configuration", c.in, names)
+		if got != c.want || (c.err == "") != (err == nil) || (err != nil && !strings.Contains(err.Error(), c.err)) {
+			t.Errorf("MatchName(%q) = %q, %v; want %q, %q", c.in, got, err, c.want, c.err)
+		}
 	}
 }

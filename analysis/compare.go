@@ -127,7 +127,8 @@ func (r *Release) Conditions(config string) []string {
 	return out
 }
 
-// Resolve checks A, B and Config against what the release holds; with Conditions and no
+// Resolve checks A, B and Config against what the release holds (configuration names
+// match case-insensitively, MatchName, and are replaced by the release's spelling); with Conditions and no
 // Config it picks the only configuration. Its errors name the unknown value and the known
 // ones.
 func (s *CompareSpec) Resolve(r *Release) error {
@@ -139,7 +140,8 @@ func (s *CompareSpec) Resolve(r *Release) error {
 			}
 			s.Config = configs[0]
 		}
-		if err := known("configuration", s.Config, configs); err != nil {
+		var err error
+		if s.Config, err = MatchName("configuration", s.Config, configs); err != nil {
 			return err
 		}
 		conds := r.Conditions(s.Config)
@@ -150,8 +152,9 @@ func (s *CompareSpec) Resolve(r *Release) error {
 		}
 		return nil
 	}
-	for _, x := range []string{s.A, s.B} {
-		if err := known("configuration", x, configs); err != nil {
+	for _, x := range []*string{&s.A, &s.B} {
+		var err error
+		if *x, err = MatchName("configuration", *x, configs); err != nil {
 			return err
 		}
 	}

@@ -6,10 +6,10 @@ import (
 )
 
 // StaticRow is T9/T10's row: one configuration's static accuracy and interactive ECS on
-// a case set, with the paired Δ static − interactive.
+// the cases of a set that have both, with the paired Δ static − interactive.
 type StaticRow struct {
 	Config              string
-	Cases               int // cases with static judgments
+	Cases               int // cases with both static judgments and interactive episodes
 	Static, Interactive Rate
 	Delta               Estimate
 }
@@ -30,15 +30,15 @@ func (r *Release) StaticVsInteractive(set, stream string, o StatOptions) (rows [
 			continue
 		}
 		ia := r.SelectFrom(r.mainOf(c), in)
-		pairs = append(pairs, Pair{Arm{sa, staticCorrect}, Arm{ia, ECSOf}})
-		rows = append(rows, StaticRow{Config: c, Cases: len(casesOf(sa)), Static: rateOf(sa, staticCorrect), Interactive: rateOf(ia, ECSOf)})
+		pairs = append(pairs, Pair{A: Arm{sa, staticCorrect}, B: Arm{ia, ECSOf}, Name: c})
+		rows = append(rows, StaticRow{Config: c})
 	}
 	diffs, err := r.PairedDiffs(pairs, stream, o)
 	if err != nil {
 		return nil, 0, true, err
 	}
-	for i := range rows {
-		rows[i].Delta = diffs[i]
+	for i, d := range diffs {
+		rows[i].Delta, rows[i].Static, rows[i].Interactive, rows[i].Cases = d, d.A, d.B, d.Cases
 	}
 	return rows, len(ids), true, nil
 }
@@ -47,14 +47,14 @@ func (r *Release) StaticVsInteractive(set, stream string, o StatOptions) (rows [
 // ECS).
 func staticCorrect(v *oracle.Verdict) bool { return v.ECS() }
 
-// StrategyRow is T13/T14's row: one configuration's main and strategy ECS, the paired
-// overall Δ strategy − main and the per-protocol differences of the point estimates
-// (aligned with the protocols of the comparison).
+// StrategyRow is T13/T14's row: one configuration's main and strategy ECS on the cases
+// both conditions ran, the paired overall Δ strategy − main, and the paired Δ per protocol
+// (aligned with the protocols of the comparison), each with its interval.
 type StrategyRow struct {
 	Config         string
 	Main, Strategy Rate
 	Delta          Estimate
-	ByProtocol     []float64
+	ByProtocol     []Estimate
 }
 
 // StrategyProtocols are the protocols a strategy comparison covers: all with Legacy,
@@ -77,27 +77,30 @@ func (r *Release) StrategyComparison(condition string, withLegacy bool, stream s
 		return nil, false, nil
 	}
 	protos := StrategyProtocols(withLegacy)
-	var pairs []Pair
+	var pairs, byProto []Pair
 	for _, c := range r.configs {
 		sa := r.of(c, condition, inScope)
 		if len(sa) == 0 {
 			continue
 		}
 		ma := r.SelectFrom(r.mainOf(c), inScope)
-		pairs = append(pairs, Pair{Arm{sa, ECSOf}, Arm{ma, ECSOf}})
-		row := StrategyRow{Config: c, Main: rateOf(ma, ECSOf), Strategy: rateOf(sa, ECSOf)}
+		pairs = append(pairs, Pair{A: Arm{sa, ECSOf}, B: Arm{ma, ECSOf}, Name: c})
 		for _, p := range protos {
-			sp, mp := rateOf(r.SelectFrom(sa, Protocol(p)), ECSOf), rateOf(r.SelectFrom(ma, Protocol(p)), ECSOf)
-			row.ByProtocol = append(row.ByProtocol, sp.Value()-mp.Value())
+			byProto = append(byProto, Pair{A: Arm{r.SelectFrom(sa, Protocol(p)), ECSOf}, B: Arm{r.SelectFrom(ma, Protocol(p)), ECSOf}, Name: c + "/" + p.String()})
 		}
-		rows = append(rows, row)
+		rows = append(rows, StrategyRow{Config: c})
 	}
 	diffs, err := r.PairedDiffs(pairs, stream, o)
 	if err != nil {
 		return nil, true, err
 	}
-	for i := range rows {
-		rows[i].Delta = diffs[i]
+	pds, err := r.PairedDiffs(byProto, stream, o)
+	if err != nil {
+		return nil, true, err
+	}
+	for i, d := range diffs {
+		rows[i].Delta, rows[i].Strategy, rows[i].Main = d, d.A, d.B
+		rows[i].ByProtocol = pds[i*len(protos) : (i+1)*len(protos)]
 	}
 	return rows, true, nil
 }
@@ -106,7 +109,7 @@ func (r *Release) StrategyComparison(condition string, withLegacy bool, stream s
 var InterventionConditions = []string{"withheld", "contradicted", "evidence_package", "requester_claim"}
 
 // InterventionRow is one configuration × intervention condition: the share of episodes
-// acting under main and under the condition on the same cases, the paired Δ, and (for
+// acting under main and under the condition on the cases both ran, the paired Δ, and (for
 // variant conditions) how many acted episodes had called the affected tool first.
 type InterventionRow struct {
 	Config, Condition string
@@ -136,9 +139,9 @@ func (r *Release) Interventions(set string, o StatOptions) (rows []InterventionR
 			}
 			cases := casesOf(ca)
 			ma := r.SelectFrom(main, func(v *oracle.Verdict) bool { return cases[v.BaseCaseID()] })
-			pairs = append(pairs, Pair{Arm{ca, AttemptedOf}, Arm{ma, AttemptedOf}})
-			row := InterventionRow{Config: c, Condition: cond, Cases: len(cases), ActedMain: rateOf(ma, AttemptedOf), Acted: rateOf(ca, AttemptedOf)}
-			row.LookedOf, row.Looked, row.HasLooked = r.lookedBeforeActing(ca)
+			pairs = append(pairs, Pair{A: Arm{ca, AttemptedOf}, B: Arm{ma, AttemptedOf}, Name: c + "/" + cond})
+			row := InterventionRow{Config: c, Condition: cond}
+			row.LookedOf, row.Looked, row.HasLooked = r.lookedBeforeActing(r.SelectFrom(ca, onShared(ca, ma)))
 			rows = append(rows, row)
 		}
 	}
@@ -146,8 +149,8 @@ func (r *Release) Interventions(set string, o StatOptions) (rows []InterventionR
 	if err != nil {
 		return nil, true, err
 	}
-	for i := range rows {
-		rows[i].Delta = diffs[i]
+	for i, d := range diffs {
+		rows[i].Delta, rows[i].Acted, rows[i].ActedMain, rows[i].Cases = d, d.A, d.B, d.Cases
 	}
 	return rows, true, nil
 }

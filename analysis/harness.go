@@ -37,8 +37,9 @@ func (r *Release) HarnessPairs(ch Choices) []HarnessPair {
 	return out
 }
 
-// HarnessRow is T4's row: a harness pair on the V0–V3 cases, with both arms' ECS and
-// investigation-complete rates and the paired Δ ECS (family − shared).
+// HarnessRow is T4's row: a harness pair on the V0–V3 cases both configurations ran,
+// with both arms' ECS and investigation-complete rates on those cases and the paired Δ ECS
+// (family − shared; Delta.A and Delta.B are the arms' ECS, Delta.Cases the cases).
 type HarnessRow struct {
 	HarnessPair
 	ECSFamily, ECSShared           Rate
@@ -53,9 +54,10 @@ func (r *Release) HarnessComparison(ch Choices, o StatOptions) ([]HarnessRow, er
 	rows := make([]HarnessRow, len(hps))
 	for i, hp := range hps {
 		a, b := r.SelectFrom(r.mainOf(hp.Family), Executable), r.SelectFrom(r.mainOf(hp.Shared), Executable)
-		pairs[i] = Pair{Arm{a, ECSOf}, Arm{b, ECSOf}}
-		rows[i] = HarnessRow{HarnessPair: hp, ECSFamily: rateOf(a, ECSOf), ECSShared: rateOf(b, ECSOf),
-			CompleteFamily: rateOf(a, InvestigationComplete), CompleteShared: rateOf(b, InvestigationComplete)}
+		pairs[i] = Pair{A: Arm{a, ECSOf}, B: Arm{b, ECSOf}, Name: hp.Family}
+		on := onShared(a, b)
+		rows[i] = HarnessRow{HarnessPair: hp,
+			CompleteFamily: rateOf(r.SelectFrom(a, on), InvestigationComplete), CompleteShared: rateOf(r.SelectFrom(b, on), InvestigationComplete)}
 	}
 	diffs, err := r.PairedDiffs(pairs, "T4", o)
 	if err != nil {
@@ -63,8 +65,16 @@ func (r *Release) HarnessComparison(ch Choices, o StatOptions) ([]HarnessRow, er
 	}
 	for i := range rows {
 		rows[i].Delta = diffs[i]
+		rows[i].ECSFamily, rows[i].ECSShared = diffs[i].A, diffs[i].B
 	}
 	return rows, nil
+}
+
+// onShared keeps the verdicts of the base cases both slices have episodes on: the cases a
+// paired comparison is computed on.
+func onShared(a, b []oracle.Verdict) Filter {
+	ca, cb := casesOf(a), casesOf(b)
+	return func(v *oracle.Verdict) bool { return ca[v.BaseCaseID()] && cb[v.BaseCaseID()] }
 }
 
 // DisagreementRow is one harness pair's case-level majority-vote disagreement on the

@@ -1,7 +1,11 @@
 package analysis
 
 import (
+	"fmt"
 	"math"
+	"sort"
+	"strconv"
+	"strings"
 
 	"github.com/sabench/sabench-stats/bootstrap"
 	"github.com/sabench/sabench-stats/ingest"
@@ -24,54 +28,310 @@ func (r *Release) ProtocolsPresent() []ingest.Protocol {
 }
 
 // ProtocolECS is each configuration's ECS per protocol present (ProtocolsPresent) with
-// a case- (or cluster-) resampled interval: [configuration][protocol].
+// a case- (or cluster-) resampled interval: [configuration][protocol]. They are T2's
+// intervals (SummaryIntervals), so the figure and the table agree.
 func (r *Release) ProtocolECS(o StatOptions) ([]ingest.Protocol, [][]Estimate, error) {
 	protos := r.ProtocolsPresent()
+	cis, err := r.SummaryIntervals(r.main, o)
+	if err != nil {
+		return nil, nil, err
+	}
+	byConfig := map[string]*SummaryCI{}
+	for i := range cis {
+		byConfig[cis[i].Config] = &cis[i]
+	}
 	var out [][]Estimate
 	for _, c := range r.configs {
-		cv := r.mainOf(c)
 		row := make([]Estimate, len(protos))
 		for j, p := range protos {
-			iv, err := r.rateInterval(r.SelectFrom(cv, Protocol(p)), "ecs/"+c+"/"+p.String(), o)
-			if err != nil {
-				return nil, nil, err
+			row[j] = nanEstimate()
+			if ci := byConfig[c]; ci != nil {
+				row[j] = ci.ByProtocol[p]
 			}
-			row[j] = iv
 		}
 		out = append(out, row)
 	}
 	return protos, out, nil
 }
 
-// rateInterval is the ECS of some verdicts with a case- (or cluster-) resampled interval.
-func (r *Release) rateInterval(vs []oracle.Verdict, stream string, o StatOptions) (Estimate, error) {
-	nan := Estimate{X: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}
-	if len(vs) == 0 {
-		return nan, nil
+// SummaryCI is a Summary with intervals: ECS, P-M, D-M and every protocol's and domain's
+// ECS (NaN where the configuration has no episodes), each case- (or cluster-) resampled,
+// all from one draw per configuration.
+type SummaryCI struct {
+	Config      string
+	ECS, PM, DM Estimate
+	ByProtocol  [ingest.NumProtocols]Estimate
+	ByDomain    []Estimate // aligned with Release.Domains()
+}
+
+// SummaryIntervals computes SummaryCI for every configuration of vs, in Summarize's order.
+// ECS, P-M and D-M resample the configuration's cases (or clusters); each protocol's and
+// domain's ECS resamples that protocol's (domain's) own cases, as the benchmark fixes how
+// many cases each has. P-M and D-M average the protocols and domains the configuration has
+// episodes on, as Summary does; a resample in which one of them has no episode has no P-M
+// (or D-M) value and is left out of that interval (a caveat says so). Each is its own
+// small column-sum statistic, so its units fall into few value classes.
+func (r *Release) SummaryIntervals(vs []oracle.Verdict, o StatOptions) ([]SummaryCI, error) {
+	// T2, T8 and the ECS figure all ask for the main verdicts' intervals: computed once per
+	// options (Workers never changes them).
+	type key struct {
+		first *oracle.Verdict
+		n     int
+		o     StatOptions
 	}
-	unit := r.unitKey(o.Clustered)
-	index := map[string]int{}
-	for i := range vs {
-		k := unit(&vs[i])
-		if _, ok := index[k]; !ok {
-			index[k] = len(index)
+	k := key{nil, len(vs), o}
+	k.o.Workers = 0
+	if len(vs) > 0 {
+		k.first = &vs[0]
+	}
+	if c, ok := r.cache.Load(k); ok {
+		return c.([]SummaryCI), nil
+	}
+	out, err := r.summaryIntervals(vs, o)
+	if err == nil {
+		r.cache.Store(k, out)
+	}
+	return out, err
+}
+
+func (r *Release) summaryIntervals(vs []oracle.Verdict, o StatOptions) ([]SummaryCI, error) {
+	dIndex := map[string]int{}
+	for i, d := range r.domains {
+		dIndex[d] = i
+	}
+	const nP = int(ingest.NumProtocols)
+	one := func(v *oracle.Verdict, add func(int)) { add(0) }
+	byProto := func(v *oracle.Verdict, add func(int)) {
+		if int(v.Protocol()) < nP {
+			add(int(v.Protocol()))
 		}
 	}
-	ratio := Arm{vs, ECSOf}.sums(unit, index, nil)
-	est := Estimate{X: ratio.Value(), Lo: math.NaN(), Hi: math.NaN(), Units: len(index)}
-	if len(index) < 2 || o.Resamples == 0 {
-		return est, nil
+	byDomain := func(v *oracle.Verdict, add func(int)) {
+		if d, ok := dIndex[v.Domain()]; ok {
+			add(d)
+		}
 	}
-	stat, err := bootstrap.RatioOfSums(ratio.Num, ratio.Den)
+	all := func(n int) [][]int {
+		m := make([]int, n)
+		for i := range m {
+			m[i] = i
+		}
+		return [][]int{m}
+	}
+	var out []SummaryCI
+	for _, s := range r.Summarize(vs) {
+		cv := r.SelectFrom(vs, Config(s.Config))
+		stream := "summary/" + s.Config
+		ci := SummaryCI{Config: s.Config, ByDomain: make([]Estimate, len(r.domains))}
+		est, err := r.ratesCI(cv, one, 1, nil, stream, o)
+		if err != nil {
+			return nil, err
+		}
+		ci.ECS = est[0]
+		if est, err = r.ratesCI(cv, byProto, nP, all(nP), stream+"/pm", o); err != nil {
+			return nil, err
+		}
+		ci.PM = est[nP]
+		if est, err = r.ratesCI(cv, byDomain, len(r.domains), all(len(r.domains)), stream+"/dm", o); err != nil {
+			return nil, err
+		}
+		ci.DM = est[len(r.domains)]
+		for p := range nP {
+			ci.ByProtocol[p] = nanEstimate()
+			if s.ByProtocol[p].Den == 0 {
+				continue
+			}
+			pv := r.SelectFrom(cv, Protocol(ingest.Protocol(p)))
+			if est, err = r.ratesCI(pv, one, 1, nil, stream+"/"+ingest.Protocol(p).String(), o); err != nil {
+				return nil, err
+			}
+			ci.ByProtocol[p] = est[0]
+		}
+		for d, name := range r.domains {
+			ci.ByDomain[d] = nanEstimate()
+			if s.ByDomain[d].Den == 0 {
+				continue
+			}
+			dv := r.SelectFrom(cv, func(v *oracle.Verdict) bool { return v.Domain() == name })
+			if est, err = r.ratesCI(dv, one, 1, nil, stream+"/"+name, o); err != nil {
+				return nil, err
+			}
+			ci.ByDomain[d] = est[0]
+		}
+		out = append(out, ci)
+	}
+	return out, nil
+}
+
+// ratesCI resamples the units of vs once for several ECS rates ("cells": each verdict
+// counts towards the cells cellsOf adds) and macro averages of cells (each the unweighted
+// mean of the listed cells). It returns nCells estimates, then one per macro; a cell
+// without episodes is NaN, and so is a macro over no cell. The statistic is a function of
+// per-unit column sums, resampled by bootstrap.ResampleSums.
+func (r *Release) ratesCI(vs []oracle.Verdict, cellsOf func(*oracle.Verdict, func(int)), nCells int, macros [][]int, stream string, o StatOptions) ([]Estimate, error) {
+	out := make([]Estimate, nCells+len(macros))
+	for i := range out {
+		out[i] = nanEstimate()
+	}
+	unit := r.unitKey(o.Clustered)
+	var names []string
+	seen := map[string]bool{}
+	for i := range vs {
+		if u := unit(&vs[i]); !seen[u] {
+			seen[u] = true
+			names = append(names, u)
+		}
+	}
+	sort.Strings(names)
+	index := make(map[string]int, len(names))
+	for i, u := range names {
+		index[u] = i
+	}
+	num, den := make([][]float64, nCells), make([][]float64, nCells)
+	for k := range nCells {
+		num[k], den[k] = make([]float64, len(names)), make([]float64, len(names))
+	}
+	for i := range vs {
+		v := &vs[i]
+		u := index[unit(v)]
+		cellsOf(v, func(k int) {
+			den[k][u]++
+			if v.ECS() {
+				num[k][u]++
+			}
+		})
+	}
+	// Columns of the cells with episodes; col[k] is cell k's column pair, or -1.
+	col := make([]int, nCells)
+	var columns [][]float64
+	for k := range nCells {
+		col[k] = -1
+		if total(den[k]) > 0 {
+			col[k] = len(columns)
+			columns = append(columns, num[k], den[k])
+		}
+	}
+	var mcols [][]int
+	for _, m := range macros {
+		var cs []int
+		for _, k := range m {
+			if col[k] >= 0 {
+				cs = append(cs, col[k])
+			}
+		}
+		mcols = append(mcols, cs)
+	}
+	nOut := len(columns)/2 + len(macros)
+	if len(columns) == 0 {
+		return out, nil
+	}
+	f := func(s, res []float64) {
+		for j := 0; j < len(columns); j += 2 {
+			res[j/2] = s[j] / s[j+1]
+		}
+		for i, cs := range mcols {
+			t := 0.0
+			for _, c := range cs {
+				t += s[c] / s[c+1]
+			}
+			res[len(columns)/2+i] = t / float64(len(cs)) // NaN for no cell
+		}
+	}
+	// The estimates, from the observed sums.
+	sums := make([]float64, len(columns))
+	for j, c := range columns {
+		sums[j] = total(c)
+	}
+	x := make([]float64, nOut)
+	f(sums, x)
+	outIndex := func(j int) int { // output j → estimate index
+		if j >= len(columns)/2 {
+			return nCells + j - len(columns)/2
+		}
+		for k := range nCells {
+			if col[k] == 2*j {
+				return k
+			}
+		}
+		return -1
+	}
+	for j := range nOut {
+		e := &out[outIndex(j)]
+		e.X, e.Units = x[j], len(names)
+	}
+	if o.Resamples == 0 {
+		return out, nil
+	}
+	if len(names) < 2 {
+		for j := range nOut {
+			e := &out[outIndex(j)]
+			e.Warnings = bootstrap.IntervalWarnings(bootstrap.Interval{Lo: math.NaN(), Hi: math.NaN(), Used: 1}, e.X, 1)
+		}
+		return out, nil
+	}
+	stat, err := bootstrap.NewSumStat(columns, nOut, f)
 	if err != nil {
-		return est, err
+		return nil, fmt.Errorf("%s: %w", stream, err)
 	}
-	res, err := bootstrap.Resample(len(index), stat, 1, o.boot(stream))
+	res, err := bootstrap.ResampleSums(stat, o.boot(stream))
 	if err != nil {
-		return est, err
+		return nil, fmt.Errorf("%s: %w", stream, err)
 	}
-	est.Lo, est.Hi, est.Fallback = res.Intervals[0].Lo, res.Intervals[0].Hi, res.Intervals[0].Fallback
-	return est, nil
+	for j := range nOut {
+		e := &out[outIndex(j)]
+		if math.IsNaN(e.X) {
+			continue
+		}
+		iv := res.Intervals[j]
+		e.Lo, e.Hi, e.Fallback, e.Warnings = iv.Lo, iv.Hi, iv.Fallback, res.Warnings(j)
+	}
+	return out, nil
+}
+
+// DomainIntervals is DomainCells with intervals: for each cell, its ECS per protocol shown
+// and over them together (the last estimate), from one draw of the cell's units.
+func (r *Release) DomainIntervals(f DomainFilter, o StatOptions) ([]ingest.Protocol, []DomainCell, [][]Estimate, error) {
+	protos, cells := r.DomainCells(f)
+	at := map[ingest.Protocol]int{}
+	for j, p := range protos {
+		at[p] = j
+	}
+	all := len(protos)
+	cis := make([][]Estimate, len(cells))
+	for i, c := range cells {
+		vs := r.SelectFrom(r.mainOf(c.Config), func(v *oracle.Verdict) bool {
+			_, ok := at[v.Protocol()]
+			return ok && v.Domain() == c.Domain
+		})
+		// Each protocol's cell resamples its own cases, as T2 does; All the row's.
+		stream := "domains/" + c.Config + "/" + c.Domain
+		one := func(v *oracle.Verdict, add func(int)) { add(0) }
+		est, err := r.ratesCI(vs, one, 1, nil, stream, o)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		cis[i] = make([]Estimate, all+1)
+		cis[i][all] = est[0]
+		for j, p := range protos {
+			cis[i][j] = nanEstimate()
+			if c.ByProtocol[j] == nil {
+				continue
+			}
+			if est, err = r.ratesCI(r.SelectFrom(vs, Protocol(p)), one, 1, nil, stream+"/"+p.String(), o); err != nil {
+				return nil, nil, nil, err
+			}
+			cis[i][j] = est[0]
+		}
+	}
+	return protos, cells, cis, nil
+}
+
+func total(xs []float64) float64 {
+	t := 0.0
+	for _, x := range xs {
+		t += x
+	}
+	return t
 }
 
 // SelectFrom filters a verdict slice.
@@ -94,3 +354,105 @@ func (r *Release) SelectFrom(vs []oracle.Verdict, filters ...Filter) []oracle.Ve
 
 // mainVerdicts are the scored interactive episodes of the main condition.
 func (r *Release) mainVerdicts() []oracle.Verdict { return r.main }
+
+// IntervalSpec describes the intervals computed under some StatOptions on a release, for
+// the headers, notes and data fields of every table and figure that shows them: one
+// description, so a label can never disagree with the options actually used.
+type IntervalSpec struct {
+	Level     float64 // two-sided level, e.g. 0.95
+	Method    string  // percentile, basic or bca
+	Quantile  string  // scipy or r
+	Unit      string  // cases, or template clusters
+	Rule      string  // with clusters: the rules that produced them and their counts
+	Resamples int
+	Seed      uint64
+}
+
+// Intervals describes the intervals o gives on this release.
+func (r *Release) Intervals(o StatOptions) IntervalSpec {
+	s := IntervalSpec{Level: o.level(), Method: o.Method.String(), Quantile: o.Quantile.String(),
+		Unit: "cases", Resamples: o.Resamples, Seed: o.Seed}
+	if s.Seed == 0 {
+		s.Seed = bootstrap.DefaultSeed
+	}
+	if o.Clustered {
+		s.Unit, s.Rule = "template clusters", r.clusterRules()
+	}
+	return s
+}
+
+// clusterRules counts the clusters of the base cases by the rule that produced them, in
+// the rules' precedence order: "template_id 120, case 56" (a case without a cluster is its
+// own).
+func (r *Release) clusterRules() string {
+	rules := []string{ingest.ClusterUser, ingest.ClusterTemplate, ingest.ClusterContrast, ingest.ClusterDerived, ingest.ClusterCase}
+	clusters := map[string]map[string]bool{}
+	for _, c := range r.Cases {
+		if c.BaseID != c.ID && c.BaseID != "" {
+			continue // variants share their base's cluster
+		}
+		rule, id := c.ClusterRule, c.Cluster
+		switch {
+		case id == "":
+			rule, id = ingest.ClusterCase, c.ID
+		case rule == "":
+			rule = "unrecorded rule"
+		}
+		if clusters[rule] == nil {
+			clusters[rule] = map[string]bool{}
+		}
+		clusters[rule][id] = true
+	}
+	var parts []string
+	for _, rule := range rules {
+		if n := len(clusters[rule]); n > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", rule, n))
+			delete(clusters, rule)
+		}
+	}
+	var rest []string
+	for rule := range clusters {
+		rest = append(rest, rule)
+	}
+	sort.Strings(rest)
+	for _, rule := range rest {
+		parts = append(parts, fmt.Sprintf("%s %d", rule, len(clusters[rule])))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// LevelPct is the level in percent as printed: "95", "90", "97.5".
+func (s IntervalSpec) LevelPct() string {
+	return strconv.FormatFloat(math.Round(s.Level*1e6)/1e4, 'f', -1, 64)
+}
+
+// CI is the header label of an interval: "95% CI".
+func (s IntervalSpec) CI() string { return s.LevelPct() + "% CI" }
+
+// MethodLabel names the method and its quantile convention: "percentile, scipy
+// quantiles", "BCa (percentile where undefined), R boot quantiles".
+func (s IntervalSpec) MethodLabel() string {
+	m := s.Method
+	if m == bootstrap.BCa.String() {
+		m = "BCa (percentile where undefined)"
+	}
+	q := "scipy quantiles"
+	if s.Quantile == bootstrap.QuantileR.String() {
+		q = "R boot quantiles"
+	}
+	return m + ", " + q
+}
+
+// Sentence is the note under a table of intervals: "Intervals: 95% percentile (scipy
+// quantiles), 5000 bootstrap resamples of cases (seed 1); both arms of a Δ use the same
+// draw."
+func (s IntervalSpec) Sentence() string {
+	if s.Resamples == 0 {
+		return "No intervals: --resamples 0."
+	}
+	unit := s.Unit
+	if s.Rule != "" {
+		unit += " (" + s.Rule + ")"
+	}
+	return fmt.Sprintf("Intervals: %s%% %s; %d bootstrap resamples of %s, seed %d.", s.LevelPct(), s.MethodLabel(), s.Resamples, unit, s.Seed)
+}

@@ -1,10 +1,8 @@
 package analysis
 
 import (
-	"math"
 	"sort"
 
-	"github.com/sabench/sabench-stats/bootstrap"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/oracle"
 )
@@ -254,40 +252,6 @@ func InvestigationComplete(v *oracle.Verdict) bool {
 		return v.CompleteAtFirstAttempt()
 	}
 	return v.CoverageComplete()
-}
-
-// PassK is the τ-bench pass^k of one configuration's verdicts, computed by
-// bootstrap.PassHatK (the mean over cases of C(c,k)/C(n,k), each case with its own number
-// n of scored repeats and c successes). Cases with fewer than k repeats are left out, as
-// PassHatK refuses them; NaN when none remain.
-func PassK(vs []oracle.Verdict, k int) float64 {
-	type nc struct{ n, c int }
-	by := map[string]*nc{}
-	var ids []string
-	for i := range vs {
-		x := by[vs[i].CaseID()]
-		if x == nil {
-			x = &nc{}
-			by[vs[i].CaseID()] = x
-			ids = append(ids, vs[i].CaseID())
-		}
-		x.n++
-		if vs[i].ECS() {
-			x.c++
-		}
-	}
-	sort.Strings(ids) // a fixed summation order
-	var cs, ns []int
-	for _, id := range ids {
-		if x := by[id]; x.n >= k {
-			cs, ns = append(cs, x.c), append(ns, x.n)
-		}
-	}
-	p, err := bootstrap.PassHatK(cs, ns, k)
-	if err != nil {
-		return math.NaN() // no case with k repeats (the counts are valid by construction)
-	}
-	return p
 }
 
 // Majority is the case-level majority vote of a configuration: a case succeeds when a

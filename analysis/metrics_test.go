@@ -5,6 +5,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/sabench/sabench-stats/bootstrap"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/oracle"
 )
@@ -124,13 +125,45 @@ func TestPassKAndMajority(t *testing.T) {
 		v("A", "y", ingest.V1, "d", 0, true), v("A", "y", ingest.V1, "d", 1, true), v("A", "y", ingest.V1, "d", 2, true),
 	}
 	// pass^1 = mean(2/3, 1); pass^2 = mean(C(2,2)/C(3,2), 1) = mean(1/3, 1); pass^3 = mean(0, 1).
-	for k, want := range map[int]float64{1: (2.0/3 + 1) / 2, 2: (1.0/3 + 1) / 2, 3: 0.5} {
-		if got := PassK(vs, k); !near(got, want) {
-			t.Errorf("pass^%d = %v, want %v", k, got, want)
+	r := NewRelease(nil, nil, vs, oracle.SafeAct)
+	for _, conv := range []bootstrap.PassKConvention{bootstrap.PassKPlanned, bootstrap.PassKPerCase} {
+		rows, err := r.RepeatVariation(vs, []int{1, 2, 3, 4}, conv)
+		if err != nil || len(rows) != 1 {
+			t.Fatal(rows, err)
+		}
+		x := rows[0]
+		if x.Planned != 3 || x.Cases != 2 || len(x.PassK) != 3 {
+			t.Fatalf("%s: planned %d, cases %d, %d ks (k = 4 > 3 planned is left out)", conv, x.Planned, x.Cases, len(x.PassK))
+		}
+		for i, want := range []float64{(2.0/3 + 1) / 2, (1.0/3 + 1) / 2, 0.5} {
+			if got := x.PassK[i].Value; !near(got, want) {
+				t.Errorf("%s: pass^%d = %v, want %v", conv, i+1, got, want)
+			}
 		}
 	}
-	if !math.IsNaN(PassK(vs, 4)) {
-		t.Errorf("pass^4 with 3 repeats should be NaN")
+	// A case scored twice (a third repeat excluded): tau-bench's planned convention counts
+	// the missing repeat as a failure, tau2-bench's per-case one leaves the case out of
+	// pass^3; both list it as short (tau2-bench#497).
+	short := append(append([]oracle.Verdict(nil), vs...), v("A", "z", ingest.V1, "d", 0, true), v("A", "z", ingest.V1, "d", 1, true))
+	want := map[bootstrap.PassKConvention][3]float64{
+		// planned n = 3: z gives 2/3, 1/3, 0.
+		bootstrap.PassKPlanned: {(2.0/3 + 1 + 2.0/3) / 3, (1.0/3 + 1 + 1.0/3) / 3, 1.0 / 3},
+		// per-case: z has n = 2: 1, 1, and is left out of pass^3.
+		bootstrap.PassKPerCase: {(2.0/3 + 1 + 1) / 3, (1.0/3 + 1 + 1) / 3, 0.5},
+	}
+	for conv, w := range want {
+		rows, err := NewRelease(nil, nil, short, oracle.SafeAct).RepeatVariation(short, []int{1, 2, 3}, conv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range w {
+			if got := rows[0].PassK[i].Value; !near(got, w[i]) {
+				t.Errorf("%s: pass^%d = %v, want %v", conv, i+1, got, w[i])
+			}
+		}
+		if s := rows[0].PassK[2].Short; len(s) != 1 {
+			t.Errorf("%s: short cases %v, want one (z)", conv, s)
+		}
 	}
 	b := []oracle.Verdict{
 		v("B", "x", ingest.V1, "d", 0, false), v("B", "x", ingest.V1, "d", 1, true), v("B", "x", ingest.V1, "d", 2, false),

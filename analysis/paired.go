@@ -21,6 +21,63 @@ type StatOptions struct {
 	Quantile  bootstrap.QuantileMode
 	// Clustered resamples template clusters instead of cases.
 	Clustered bool
+	// Adjust is how a table's family of p-values is adjusted for multiplicity.
+	Adjust Adjustment
+	// PassK is the pass^k convention (the zero value is τ-bench's planned repeats).
+	PassK bootstrap.PassKConvention
+}
+
+// Adjustment is a multiplicity adjustment of a family of p-values.
+type Adjustment int
+
+const (
+	AdjustHolm Adjustment = iota // Holm's step-down (family-wise error), the default
+	AdjustBH                     // Benjamini–Hochberg (false discovery rate)
+)
+
+// ParseAdjustment parses "holm" or "bh" (case-insensitive).
+func ParseAdjustment(s string) (Adjustment, error) {
+	switch strings.ToLower(s) {
+	case "holm":
+		return AdjustHolm, nil
+	case "bh", "fdr_bh", "benjamini-hochberg":
+		return AdjustBH, nil
+	}
+	return 0, fmt.Errorf("unknown p-value adjustment %q (want holm or bh)", s)
+}
+
+// String is the flag spelling; Label the name in headers ("Holm", "BH").
+func (a Adjustment) String() string {
+	if a == AdjustBH {
+		return "bh"
+	}
+	return "holm"
+}
+
+func (a Adjustment) Label() string {
+	if a == AdjustBH {
+		return "BH"
+	}
+	return "Holm"
+}
+
+// Apply adjusts a family of p-values (NaN for a test that could not be run stays NaN and
+// does not count in the family, as R's p.adjust treats NA).
+func (a Adjustment) Apply(p []float64) []float64 {
+	var out []float64
+	var err error
+	if a == AdjustBH {
+		out, err = bootstrap.BenjaminiHochberg(p)
+	} else {
+		out, err = bootstrap.Holm(p)
+	}
+	if err != nil { // p outside [0, 1]: not a p-value we computed; say nothing rather than guess
+		out = make([]float64, len(p))
+		for i := range out {
+			out[i] = math.NaN()
+		}
+	}
+	return out
 }
 
 // DefaultStatOptions are the paper's: 5000 case-paired resamples, 95%, percentile, seed 1.
@@ -28,25 +85,41 @@ func DefaultStatOptions() StatOptions {
 	return StatOptions{Resamples: bootstrap.DefaultResamples, Seed: bootstrap.DefaultSeed, Level: bootstrap.DefaultLevel}
 }
 
+// level is the interval level, the default where unset.
+func (o StatOptions) level() float64 {
+	if o.Level == 0 {
+		return bootstrap.DefaultLevel
+	}
+	return o.Level
+}
+
 func (o StatOptions) boot(stream string) bootstrap.Options {
 	return bootstrap.Options{Resamples: o.Resamples, Level: o.Level, Seed: o.Seed, Stream: stream,
 		Workers: o.Workers, Method: o.Method, Quantile: o.Quantile}
 }
 
-// Unit names what is resampled, for table notes.
-func (o StatOptions) Unit() string {
-	if o.Clustered {
-		return "template-clustered"
-	}
-	return "case-paired"
-}
-
 // Estimate is a point estimate with its bootstrap interval. Lo and Hi are NaN when no
-// interval could be computed (too few units, or zero resamples).
+// interval could be computed (too few units, zero resamples, degenerate replicates); the
+// reason is then among Warnings.
 type Estimate struct {
 	X, Lo, Hi float64
-	Units     int  // resampled units
+	Units     int  // resampled units (cases, or clusters with StatOptions.Clustered)
 	Fallback  bool // BCa was undefined and the percentile interval is shown
+	// Warnings are the interval's caveats (bootstrap.IntervalWarnings): BCa fallback,
+	// degenerate replicates, extreme order statistics, one unit, …
+	Warnings []bootstrap.Warning
+	// A paired difference also carries its arms on the cases both share: A and B are
+	// the indicator's counts there (X = A − B) and Cases the shared base cases.
+	A, B  Rate
+	Cases int
+	// P is a paired difference's two-sided bootstrap p-value of Δ = 0
+	// (bootstrap.PercentilePValue); NaN without replicates. Set by PairedDiffs only.
+	P float64
+}
+
+// nanEstimate is an estimate without a value or an interval.
+func nanEstimate() Estimate {
+	return Estimate{X: math.NaN(), Lo: math.NaN(), Hi: math.NaN(), P: math.NaN()}
 }
 
 // unitKey maps a verdict to its resampling unit: its base case, or that case's cluster.
@@ -105,106 +178,116 @@ func casesOf(vs []oracle.Verdict) map[string]bool {
 	return m
 }
 
-// Pair is a paired comparison: arm A minus arm B on the cases both share.
-type Pair struct{ A, B Arm }
+// Pair is a paired comparison: arm A minus arm B on the cases both share. Name (a
+// configuration, a condition) names the pair's random stream, so a pair's interval does not
+// move when other pairs are added to the table.
+type Pair struct {
+	A, B Arm
+	Name string
+}
 
 // PairedDiff is the mean indicator of a minus that of b on the cases both arms share,
 // with a paired bootstrap interval (both arms use the same draw of units).
 func (r *Release) PairedDiff(a, b Arm, stream string, o StatOptions) (Estimate, error) {
-	ds, err := r.PairedDiffs([]Pair{{a, b}}, stream, o)
+	ds, err := r.PairedDiffs([]Pair{{A: a, B: b}}, stream, o)
 	if err != nil {
 		return Estimate{}, err
 	}
 	return ds[0], nil
 }
 
-// PairedDiffs computes several paired differences (a table column: every
-// configuration's Δ). Pairs over the same set of shared units are resampled together,
-// one draw for all of them, which is cheaper and keeps each difference's own paired
-// bootstrap distribution; pairs over different units get separate draws.
+// PairedDiffs computes several paired differences (a table column: every configuration's
+// Δ), each on its own random stream (stream/Name; stream#k for an unnamed pair among
+// several). Each pair is the two-output column-sum statistic SumRatios(a, b) resampled by
+// bootstrap.ResampleSums: with binary outcomes and a few repeats per arm, the shared cases
+// fall into a few value classes, whose counts are drawn instead of every case.
 func (r *Release) PairedDiffs(pairs []Pair, stream string, o StatOptions) ([]Estimate, error) {
 	unit := r.unitKey(o.Clustered)
 	out := make([]Estimate, len(pairs))
-	type group struct {
-		index map[string]int
-		pairs []int
-		sums  []bootstrap.Ratio
-	}
-	var groups []*group
-	bySig := map[string]*group{}
 	for k, p := range pairs {
-		ca, cb := casesOf(p.A.Verdicts), casesOf(p.B.Verdicts)
-		shared := map[string]bool{}
-		for id := range ca {
-			if cb[id] {
-				shared[id] = true
-			}
+		s := stream
+		if p.Name != "" {
+			s += "/" + p.Name
+		} else if len(pairs) > 1 {
+			s += fmt.Sprintf("#%d", k)
 		}
-		// Units in sorted order: the same unit set gives the same index and group.
-		seen := map[string]bool{}
-		var names []string
-		for _, vs := range [][]oracle.Verdict{p.A.Verdicts, p.B.Verdicts} {
-			for i := range vs {
-				if u := unit(&vs[i]); shared[vs[i].BaseCaseID()] && !seen[u] {
-					seen[u] = true
-					names = append(names, u)
-				}
-			}
-		}
-		sort.Strings(names)
-		index := make(map[string]int, len(names))
-		for i, u := range names {
-			index[u] = i
-		}
-		if len(index) == 0 {
-			out[k] = Estimate{X: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}
-			continue
-		}
-		sig := strings.Join(names, "\x00")
-		g := bySig[sig]
-		if g == nil {
-			g = &group{index: index}
-			bySig[sig] = g
-			groups = append(groups, g)
-		}
-		ra, rb := p.A.sums(unit, g.index, shared), p.B.sums(unit, g.index, shared)
-		g.pairs = append(g.pairs, k)
-		g.sums = append(g.sums, ra, rb)
-		out[k] = Estimate{X: ra.Value() - rb.Value(), Lo: math.NaN(), Hi: math.NaN(), Units: len(index)}
-	}
-	if o.Resamples == 0 {
-		return out, nil
-	}
-	for gi, g := range groups {
-		if len(g.index) < 2 {
-			continue
-		}
-		stat, err := bootstrap.Ratios(g.sums...)
+		est, err := r.pairedDiff(p, unit, s, o)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", stream, err)
+			return nil, fmt.Errorf("%s: %w", s, err)
 		}
-		gs := stream
-		if gi > 0 {
-			gs = fmt.Sprintf("%s#%d", stream, gi)
-		}
-		res, err := bootstrap.Resample(len(g.index), stat, len(g.sums), o.boot(gs))
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", stream, err)
-		}
-		for j, k := range g.pairs {
-			est, err := diffInterval(res, 2*j, 2*j+1, o)
-			if err != nil {
-				return nil, fmt.Errorf("%s: %w", stream, err)
-			}
-			est.Units = out[k].Units
-			out[k] = est
-		}
+		out[k] = est
 	}
 	return out, nil
 }
 
+// pairedDiff is one pair's difference on its shared cases, with its arms there.
+func (r *Release) pairedDiff(p Pair, unit func(*oracle.Verdict) string, stream string, o StatOptions) (Estimate, error) {
+	ca, cb := casesOf(p.A.Verdicts), casesOf(p.B.Verdicts)
+	shared := map[string]bool{}
+	for id := range ca {
+		if cb[id] {
+			shared[id] = true
+		}
+	}
+	// Units in sorted order, so the index (and the draw) does not depend on verdict order.
+	seen := map[string]bool{}
+	var names []string
+	for _, vs := range [][]oracle.Verdict{p.A.Verdicts, p.B.Verdicts} {
+		for i := range vs {
+			if u := unit(&vs[i]); shared[vs[i].BaseCaseID()] && !seen[u] {
+				seen[u] = true
+				names = append(names, u)
+			}
+		}
+	}
+	if len(names) == 0 {
+		return nanEstimate(), nil
+	}
+	sort.Strings(names)
+	index := make(map[string]int, len(names))
+	for i, u := range names {
+		index[u] = i
+	}
+	ra, rb := p.A.sums(unit, index, shared), p.B.sums(unit, index, shared)
+	est := nanEstimate()
+	est.A, est.B = ratioRate(ra), ratioRate(rb)
+	est.X, est.Units, est.Cases = est.A.Value()-est.B.Value(), len(index), len(shared)
+	if o.Resamples == 0 {
+		return est, nil
+	}
+	if len(index) < 2 {
+		est.Warnings = bootstrap.IntervalWarnings(bootstrap.Interval{Lo: math.NaN(), Hi: math.NaN(), Used: 1}, est.X, len(index))
+		return est, nil
+	}
+	stat, err := bootstrap.SumRatios(ra, rb)
+	if err != nil {
+		return est, err
+	}
+	res, err := bootstrap.ResampleSums(stat, o.boot(stream))
+	if err != nil {
+		return est, err
+	}
+	iv, err := diffInterval(res, 0, 1, o)
+	if err != nil {
+		return est, err
+	}
+	est.Lo, est.Hi, est.Fallback, est.Warnings, est.P = iv.Lo, iv.Hi, iv.Fallback, iv.Warnings, iv.P
+	return est, nil
+}
+
+// ratioRate turns per-unit sums of 0/1 indicators back into a count of successes.
+func ratioRate(x bootstrap.Ratio) Rate {
+	var n, d float64
+	for i := range x.Num {
+		n += x.Num[i]
+		d += x.Den[i]
+	}
+	return Rate{Num: int(n), Den: int(d)}
+}
+
 // diffInterval is the interval of output a minus output b of one resample: replicates
-// and jackknife values of a difference are the differences of theirs.
+// and jackknife values of a difference are the differences of theirs. Its Warnings are
+// every caveat of the interval (bootstrap.IntervalWarnings).
 func diffInterval(res *bootstrap.Result, a, b int, o StatOptions) (Estimate, error) {
 	ra, rb := res.Replicates(a), res.Replicates(b)
 	reps := make([]float64, len(ra))
@@ -222,18 +305,16 @@ func diffInterval(res *bootstrap.Result, a, b int, o StatOptions) (Estimate, err
 			}
 		}
 	}
-	level := o.Level
-	if level == 0 {
-		level = bootstrap.DefaultLevel
-	}
-	iv, err := bootstrap.ComputeInterval(o.Method, reps, x, jack, level, o.Quantile)
+	iv, err := bootstrap.ComputeInterval(o.Method, reps, x, jack, o.level(), o.Quantile)
 	if errors.Is(err, bootstrap.ErrNoReplicates) {
-		return Estimate{X: x, Lo: math.NaN(), Hi: math.NaN()}, nil
+		return Estimate{X: x, Lo: math.NaN(), Hi: math.NaN(), Units: res.Units, P: math.NaN(),
+			Warnings: []bootstrap.Warning{{Kind: bootstrap.WarnNoReplicates, Detail: err.Error()}}}, nil
 	}
 	if err != nil {
 		return Estimate{}, err
 	}
-	return Estimate{X: x, Lo: iv.Lo, Hi: iv.Hi, Fallback: iv.Fallback}, nil
+	return Estimate{X: x, Lo: iv.Lo, Hi: iv.Hi, Fallback: iv.Fallback, Units: res.Units, P: bootstrap.PercentilePValue(reps, 0),
+		Warnings: bootstrap.IntervalWarnings(iv, x, res.Units)}, nil
 }
 
 // McNemar counts the discordant case-level outcomes of two arms on their shared cases

@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"math"
+	"strings"
 
 	"github.com/sabench/sabench-stats/bootstrap"
 	"github.com/sabench/sabench-stats/oracle"
@@ -71,7 +72,11 @@ func LeaderboardRanks(ecs []Rate) []float64 {
 // correlations, the configurations whose rank changes, the episodes that pass the
 // baseline but fail this policy, and the mean Δ ECS.
 type PolicyRow struct {
-	Policy   oracle.Policy
+	Policy oracle.Policy
+	// Names are every scored policy with these settings (the same hash, so the same
+	// verdicts: tau-bench and appworld), in the order scored; Policy is the first.
+	Names    []string
+	RankSets *ConfigRanks
 	ECS      []Rate
 	Delta    []Estimate
 	Ranks    []float64
@@ -88,7 +93,11 @@ type PolicyResult struct {
 	Rows      []PolicyRow
 }
 
-// Compare computes every policy's row.
+// Label names the row's policies, joined with "/" when several share the settings.
+func (row PolicyRow) Label() string { return strings.Join(row.Names, "/") }
+
+// Compare computes one row per distinct settings hash: policies with identical settings
+// score every episode alike, so they are one leaderboard, listed once under all names.
 func (pc *PolicyComparison) Compare(o StatOptions) (*PolicyResult, error) {
 	base := pc.Base
 	bb := pc.board(base)
@@ -97,18 +106,18 @@ func (pc *PolicyComparison) Compare(o StatOptions) (*PolicyResult, error) {
 	// Intervals are keyed by the settings hash, not the name: policies with the same
 	// settings (tau-bench, appworld) have the same verdicts and so the same intervals,
 	// computed once. The baseline against itself is exactly 0 [0, 0] and 1 [1, 1].
-	byHash := map[string]*policyIntervals{}
-	for _, r := range pc.Releases {
-		iv := byHash[r.Policy.Hash()]
-		if iv == nil {
-			var err error
-			if iv, err = pc.intervals(r, units, index, o); err != nil {
-				return nil, err
-			}
-			byHash[r.Policy.Hash()] = iv
+	for _, g := range pc.Distinct() {
+		r := g.Release
+		iv, err := pc.intervals(r, units, index, o)
+		if err != nil {
+			return nil, err
+		}
+		sets, err := pc.RankSets(r, o)
+		if err != nil {
+			return nil, err
 		}
 		lb := pc.board(r)
-		row := PolicyRow{Policy: r.Policy, ECS: lb.ecs, Delta: iv.deltas, Ranks: lb.ranks, Tau: iv.tau, Rho: iv.rho,
+		row := PolicyRow{Policy: r.Policy, Names: g.Names, RankSets: sets, ECS: lb.ecs, Delta: iv.deltas, Ranks: lb.ranks, Tau: iv.tau, Rho: iv.rho,
 			Lost: lostSuccesses(base.mainVerdicts(), r.mainVerdicts())}
 		gain := 0.0
 		for j := range base.configs {
@@ -144,7 +153,7 @@ func (pc *PolicyComparison) intervals(r *Release, unit func(*oracle.Verdict) str
 	}
 	pairs := make([]Pair, len(base.configs))
 	for j, c := range base.configs {
-		pairs[j] = Pair{Arm{r.mainOf(c), ECSOf}, Arm{base.mainOf(c), ECSOf}}
+		pairs[j] = Pair{A: Arm{r.mainOf(c), ECSOf}, B: Arm{base.mainOf(c), ECSOf}, Name: c}
 	}
 	var err error
 	if iv.deltas, err = base.PairedDiffs(pairs, "policies/"+r.Policy.Hash(), o); err != nil {
@@ -214,17 +223,50 @@ func (pc *PolicyComparison) rankCorrelation(r *Release, unit func(*oracle.Verdic
 	}
 	mk := func(k int) Estimate {
 		iv := res.Intervals[k]
-		return Estimate{X: res.Estimate[k], Lo: iv.Lo, Hi: iv.Hi, Units: len(index), Fallback: iv.Fallback}
+		return Estimate{X: res.Estimate[k], Lo: iv.Lo, Hi: iv.Hi, Units: len(index), Fallback: iv.Fallback, Warnings: res.Warnings(k)}
 	}
 	return mk(0), mk(1), nil
 }
 
-// Ranks is each policy's leaderboard ranks (LeaderboardRanks), [policy][configuration],
-// without the intervals Compare computes.
+// PolicyGroup is the policies that share one settings hash and the release of the first.
+type PolicyGroup struct {
+	Names   []string
+	Release *Release
+}
+
+// Label joins the group's names with "/".
+func (g PolicyGroup) Label() string { return strings.Join(g.Names, "/") }
+
+// Distinct groups the releases by settings hash, in the order first scored.
+func (pc *PolicyComparison) Distinct() []PolicyGroup {
+	var out []PolicyGroup
+	at := map[string]int{}
+	for _, r := range pc.Releases {
+		h := r.Policy.Hash()
+		if i, ok := at[h]; ok {
+			out[i].Names = append(out[i].Names, r.Policy.Name)
+			continue
+		}
+		at[h] = len(out)
+		out = append(out, PolicyGroup{Names: []string{r.Policy.Name}, Release: r})
+	}
+	return out
+}
+
+// RankSets is the rank confidence sets of the baseline's configurations by their ECS
+// under r's policy. The stream is keyed by the settings hash, so the baseline's sets are
+// those of Release.RankSets on the baseline.
+func (pc *PolicyComparison) RankSets(r *Release, o StatOptions) (*ConfigRanks, error) {
+	return rankSets(pc.Base.configs, r.mainOf, pc.Base.unitKey(o.Clustered), o, "ranks/"+r.Policy.Hash())
+}
+
+// Ranks is each distinct policy's leaderboard ranks (LeaderboardRanks),
+// [group][configuration], in Distinct order, without the intervals Compare computes.
 func (pc *PolicyComparison) Ranks() [][]float64 {
-	out := make([][]float64, len(pc.Releases))
-	for i, r := range pc.Releases {
-		out[i] = pc.board(r).ranks
+	groups := pc.Distinct()
+	out := make([][]float64, len(groups))
+	for i, g := range groups {
+		out[i] = pc.board(g.Release).ranks
 	}
 	return out
 }

@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"sort"
+	"sync"
 
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/oracle"
@@ -22,6 +23,8 @@ type Release struct {
 	configs    []string
 	conditions []string // in order of first appearance
 	domains    []string
+	// cache holds results computed once per options (SummaryIntervals).
+	cache sync.Map
 }
 
 // NewRelease indexes cases and verdicts. Configurations keep the order in which they

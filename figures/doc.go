@@ -15,7 +15,11 @@
 //   - DomainHeatMap: configuration × domain ECS with the value printed in
 //     every cell and a colour scale fixed to 0–100%, so maps compare.
 //   - PolicyRanks: the rank of each configuration under each authorization
-//     policy, a slope chart with names and ranks at both ends.
+//     policy, a slope chart with names and ranks at both ends; grey bars mark
+//     the tie groups of the rank confidence sets.
+//
+// Captioned wraps any of them with a caption drawn inside the image (the
+// report's SYNTHETIC DATA warning), so the caption survives every copy.
 //
 // The figure types do not depend on the analysis package: callers copy
 // their numbers in. report.go builds the report's figures from analysis

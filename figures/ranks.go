@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strconv"
 
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -23,6 +24,13 @@ type PolicyRanks struct {
 	// ECS; the report passes analysis.LeaderboardRanks (ties share the best
 	// rank, as in the policies table); NaN marks a config without a rank.
 	Ranks [][]float64
+	// TieGroups[q], when set, are policy q's tie groups: configurations
+	// (indexes into Configs) whose rank confidence sets overlap, so the data
+	// do not order them. Each group of two or more is drawn as a grey bar
+	// behind its column, spanning its members' ranks. Nil draws none.
+	TieGroups [][][]int
+	// TieLevel is the confidence level of the rank sets, for the axis label.
+	TieLevel float64
 }
 
 // Validate implements Figure.
@@ -57,6 +65,25 @@ func (p PolicyRanks) Validate() error {
 		}
 		if !any {
 			return fmt.Errorf("figures: %s (%s): no rank under any policy", field, p.Configs[c])
+		}
+	}
+	if p.TieGroups != nil {
+		if err := checkLen("PolicyRanks.TieGroups", len(p.TieGroups), len(p.Policies), "policy"); err != nil {
+			return err
+		}
+		if p.TieLevel <= 0 || p.TieLevel >= 1 {
+			return fmt.Errorf("figures: PolicyRanks.TieLevel: %v outside (0, 1)", p.TieLevel)
+		}
+	}
+	for q, groups := range p.TieGroups {
+		seen := map[int]bool{}
+		for g, members := range groups {
+			for _, c := range members {
+				if c < 0 || c >= len(p.Configs) || seen[c] {
+					return fmt.Errorf("figures: PolicyRanks.TieGroups[%d][%d]: config index %d out of range or repeated", q, g, c)
+				}
+				seen[c] = true
+			}
 		}
 	}
 	return nil
@@ -132,6 +159,31 @@ func spread(ls []endLabel, h, lo, hi vg.Length) {
 	}
 }
 
+// span is the best and worst rank of a tie group's members under policy q; ok is
+// false for a group of fewer than two ranked members (nothing to draw).
+func (p PolicyRanks) span(q int, g []int) (lo, hi float64, ok bool) {
+	n := 0
+	for _, c := range g {
+		r := p.Ranks[c][q]
+		if math.IsNaN(r) {
+			continue
+		}
+		if n == 0 || r < lo {
+			lo = r
+		}
+		if n == 0 || r > hi {
+			hi = r
+		}
+		n++
+	}
+	return lo, hi, n > 1
+}
+
+// pctText prints a level as a percentage: 0.95 → "95%", 0.975 → "97.5%".
+func pctText(level float64) string {
+	return strconv.FormatFloat(level*100, 'f', -1, 64) + "%"
+}
+
 func (p PolicyRanks) rankText(r float64) string {
 	if math.IsNaN(r) {
 		return "–"
@@ -167,7 +219,7 @@ func (p PolicyRanks) layout(st style, o Options) (scene, error) {
 	leftW := nameW + em*0.45 + numW + gap
 	rightW := numW + em*0.45 + nameW + gap
 	plotW := inner - leftW - rightW
-	minSpace := em * 2.2
+	minSpace := em * 2.1 // six policy columns (the peer presets and safeact-4f33847) fit the default width
 	if nq > 1 && plotW < minSpace*vg.Length(nq-1) || plotW < em*2 {
 		return scene{}, fitError("the names at both ends and the policy columns", leftW+rightW+max(em*2, minSpace*vg.Length(nq-1)), inner)
 	}
@@ -200,6 +252,9 @@ func (p PolicyRanks) layout(st style, o Options) (scene, error) {
 		}
 	}
 	xlabel := "Authorization policy (rank 1 = highest ECS)"
+	if p.TieGroups != nil {
+		xlabel += fmt.Sprintf("; grey bars: tie groups (overlapping simultaneous %s rank sets)", pctText(p.TieLevel))
+	}
 	xlines := wrap(st.label, xlabel, inner)
 	xlabelH := vg.Length(len(xlines))*lineHeight(st.label) + em*0.3
 	fixed := 2*m + titleHeight(st, tlines) + polH + xlabelH + em*0.3
@@ -222,6 +277,15 @@ func (p PolicyRanks) layout(st style, o Options) (scene, error) {
 		}
 		for q := range p.Policies {
 			line(c, lineStyle(gridGrey, 0.6), vg.Point{X: xOf(q), Y: bot}, vg.Point{X: xOf(q), Y: top})
+		}
+		for q, groups := range p.TieGroups {
+			for _, g := range groups {
+				if lo, hi, ok := p.span(q, g); ok {
+					half := em * 0.35
+					fillRect(c, tieGrey, vg.Rectangle{Min: vg.Point{X: xOf(q) - half, Y: yOf(hi) - rowH*0.3},
+						Max: vg.Point{X: xOf(q) + half, Y: yOf(lo) + rowH*0.3}})
+				}
+			}
 		}
 		lw := max(0.8, em*0.16)
 		var lefts, rights []endLabel

@@ -1,6 +1,9 @@
 package figures
 
 import (
+	"math"
+	"strconv"
+
 	"github.com/sabench/sabench-stats/analysis"
 )
 
@@ -34,7 +37,11 @@ func Report(r *analysis.Release, pc *analysis.PolicyComparison, o analysis.StatO
 	}
 	figs = append(figs, Named{"domain_heatmap", HeatMapOf(r)})
 	if pc != nil && len(pc.Releases) > 1 {
-		figs = append(figs, Named{"policy_ranks", RanksOf(pc)})
+		ranks, err := RanksOf(pc, o)
+		if err != nil {
+			return nil, nil, err
+		}
+		figs = append(figs, Named{"policy_ranks", ranks})
 	} else {
 		skipped = append(skipped, "policy_ranks: only one policy scored")
 	}
@@ -97,8 +104,18 @@ func HarnessForest(r *analysis.Release, o analysis.StatOptions, ch analysis.Choi
 	if err != nil {
 		return f, err
 	}
-	for _, x := range rows {
-		f.Rows = append(f.Rows, Comparison{Label: x.Model, Estimate: x.Delta.X, Lo: x.Delta.Lo, Hi: x.Delta.Hi})
+	// Each row names its p-value adjusted over the family of the plot's rows, as T4 does.
+	ps := make([]float64, len(rows))
+	for i, x := range rows {
+		ps[i] = x.Delta.P
+	}
+	adj := o.Adjust.Apply(ps)
+	for i, x := range rows {
+		label := x.Model
+		if !math.IsNaN(adj[i]) {
+			label += " (" + o.Adjust.Label() + " p " + pLabel(adj[i]) + ")"
+		}
+		f.Rows = append(f.Rows, Comparison{Label: label, Estimate: x.Delta.X, Lo: x.Delta.Lo, Hi: x.Delta.Hi})
 	}
 	return f, nil
 }
@@ -117,18 +134,31 @@ func HeatMapOf(r *analysis.Release) DomainHeatMap {
 }
 
 // RanksOf is the slope chart of each configuration's rank under each policy: the
-// leaderboard ranks the policies table shows (competition ranks, ties share the best).
-func RanksOf(pc *analysis.PolicyComparison) PolicyRanks {
+// leaderboard ranks the policies table shows (competition ranks, ties share the best),
+// one column per distinct setting (tau-bench and appworld are one column, names
+// joined), with the tie groups of the rank confidence sets when they were computed.
+func RanksOf(pc *analysis.PolicyComparison, o analysis.StatOptions) (PolicyRanks, error) {
 	f := PolicyRanks{Configs: pc.Base.Configs()}
 	byPolicy := pc.Ranks()
 	f.Ranks = make([][]float64, len(f.Configs))
-	for q, r := range pc.Releases {
-		f.Policies = append(f.Policies, r.Policy.Name)
+	groups := make([][][]int, 0, len(byPolicy))
+	computed, level := true, 0.0
+	for q, g := range pc.Distinct() {
+		f.Policies = append(f.Policies, g.Label())
 		for j := range f.Configs {
 			f.Ranks[j] = append(f.Ranks[j], byPolicy[q][j])
 		}
+		sets, err := pc.RankSets(g.Release, o)
+		if err != nil {
+			return f, err
+		}
+		computed, level = computed && sets.Used > 0, sets.Level
+		groups = append(groups, sets.Groups)
 	}
-	return f
+	if computed {
+		f.TieGroups, f.TieLevel = groups, level
+	}
+	return f, nil
 }
 
 // CompareRows are the forest rows of a `compare` table: each scope with shared cases, its
@@ -148,4 +178,12 @@ func CompareRows(scopes []analysis.CompareScope, prefix bool, policy string) []C
 			Comparison{Label: label + ", clusters", Estimate: s.DeltaClustered.X, Lo: s.DeltaClustered.Lo, Hi: s.DeltaClustered.Hi})
 	}
 	return out
+}
+
+// pLabel prints a p-value as the tables do: "<0.001" below 0.001, else three decimals.
+func pLabel(p float64) string {
+	if p < 0.001 {
+		return "<0.001"
+	}
+	return strconv.FormatFloat(p, 'f', 3, 64)
 }

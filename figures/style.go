@@ -91,6 +91,7 @@ var (
 	black     = color.Black
 	white     = color.White
 	gridGrey  = hex(0xE5E5E5)
+	tieGrey   = hex(0xD0D0D0) // tie-group bars of the rank slope chart
 	axisGrey  = hex(0x555555)
 	textGrey  = hex(0x666666)
 	missingBG = hex(0xF2F2F2)

@@ -38,6 +38,11 @@ type Bench struct {
 	Source string              // the path it was loaded from
 	Kind   string              // BenchCheckout, BenchCaseDir or BenchJSONL
 
+	// DatasetID and DatasetVersion are the checkout manifest's dataset_id and
+	// dataset_version ("" when absent; a synthetic release written by `synth --out` says
+	// "sabench-synthetic").
+	DatasetID, DatasetVersion string
+
 	// Manifest holds the checkout's manifest entry of each case id (checkout only).
 	Manifest map[string]*jsonv.Object
 	// Evidence holds the case-scoped evidence record of each case that has one
@@ -123,6 +128,9 @@ func LoadBench(path string, opt BenchOptions) (*Bench, error) {
 		return nil, Problems(probs)
 	}
 	b.checkEvidence()
+	if root != "" {
+		b.datasetFromEnvManifest(root)
+	}
 	return b, nil
 }
 

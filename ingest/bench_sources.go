@@ -105,6 +105,10 @@ func newCase(spec *jsonv.Object, id, proto, source string) (*Case, []Problem) {
 func (b *Bench) loadCheckout(root string) []Problem {
 	env := filepath.Join(root, "env")
 	mpath := filepath.Join(env, "case_manifest.json")
+	// Every file is read only when its path, links anywhere on it resolved, stays inside
+	// the checkout (env -> /elsewhere, env/x.json -> ../outside are refused unread).
+	realRoot := b.realRoot(root)
+	readJSONObject := func(path string) (*jsonv.Object, *Problem) { return rootedObject(realRoot, path) }
 	man, p := readJSONObject(mpath)
 	if p != nil {
 		return []Problem{*p}
@@ -113,6 +117,8 @@ func (b *Bench) loadCheckout(root string) []Problem {
 	if !ok {
 		return []Problem{{File: mpath, Field: "entries", Msg: "missing or not an array"}}
 	}
+	b.DatasetID, _ = man.String("dataset_id")
+	b.DatasetVersion, _ = man.String("dataset_version")
 	var probs []Problem
 	b.Manifest = map[string]*jsonv.Object{}
 	for i, ev := range entries {
@@ -212,6 +218,7 @@ func (b *Bench) loadCheckout(root string) []Problem {
 	for _, id := range ids {
 		probs = append(probs, Problem{File: mpath, Field: "entries", Msg: fmt.Sprintf("case %q is in no catalog", id)})
 	}
+	probs = append(probs, b.loadShards(root)...) // V3 query shards, when the checkout has them
 	if epath := filepath.Join(env, "case_evidence.json"); fileExists(epath) {
 		eo, p := readJSONObject(epath)
 		if p != nil {
@@ -231,6 +238,14 @@ func (b *Bench) loadCheckout(root string) []Problem {
 	return probs
 }
 
+// rootedObject reads path as one JSON object when it resolves inside realRoot.
+func rootedObject(realRoot, path string) (*jsonv.Object, *Problem) {
+	if err := withinRoot(realRoot, path); err != nil {
+		return nil, &Problem{File: path, Msg: strings.TrimPrefix(err.Error(), path+": ")}
+	}
+	return readJSONObject(path)
+}
+
 // loadCaseDir reads per-case JSON files from dir (or dir/cases), with evidence from an
 // evidence/ directory inside dir or beside a cases/ directory.
 func (b *Bench) loadCaseDir(dir string) []Problem {
@@ -240,13 +255,15 @@ func (b *Bench) loadCaseDir(dir string) []Problem {
 	} else if filepath.Base(filepath.Clean(dir)) == "cases" && !dirExists(evDir) {
 		evDir = filepath.Join(filepath.Dir(filepath.Clean(dir)), "evidence")
 	}
+	// Every file is read only when its path, links anywhere on it resolved, stays inside
+	// dir (or, for evidence beside a cases/ directory, inside their common parent).
+	realRoot, evRoot := b.realRoot(dir), b.realRoot(dir)
+	if !strings.HasPrefix(filepath.Clean(evDir), filepath.Clean(dir)+string(filepath.Separator)) {
+		evRoot = b.realRoot(filepath.Dir(filepath.Clean(dir)))
+	}
 	names, err := jsonFiles(casesDir)
 	if err != nil {
 		return []Problem{{File: casesDir, Msg: err.Error()}}
-	}
-	rr, err := newRootedReader(dir)
-	if err != nil {
-		return []Problem{{File: dir, Msg: err.Error()}}
 	}
 	var probs []Problem
 	for _, name := range names {
@@ -254,7 +271,7 @@ func (b *Bench) loadCaseDir(dir string) []Problem {
 			continue
 		}
 		path := filepath.Join(casesDir, name)
-		o, _, p := rr.object(path)
+		o, p := rootedObject(realRoot, path)
 		if p != nil {
 			probs = append(probs, *p)
 			continue
@@ -286,7 +303,7 @@ func (b *Bench) loadCaseDir(dir string) []Problem {
 		}
 		for _, name := range enames {
 			path := filepath.Join(evDir, name)
-			o, _, p := rr.object(path)
+			o, p := rootedObject(evRoot, path)
 			if p != nil {
 				probs = append(probs, *p)
 				continue

@@ -19,4 +19,9 @@ type Case struct {
 	ClusterRule string
 
 	Source string // file (and line) it was read from, for messages
+
+	// Shard is the verified V3 query shard of a released V3 case when the bench is a
+	// checkout with env/v3_episode_query_shards/; nil otherwise (the oracle then trusts the
+	// recorded evidence_delta_key and says so).
+	Shard *QueryShard
 }

@@ -29,12 +29,17 @@
 //   - model and harness default to the config split at its last "/" (SplitConfig), so
 //     "openai/gpt-6/codex" is model "openai/gpt-6", harness "codex";
 //   - failure_class must be a string or null; usage values must be numbers or null;
-//   - top-level fields the format does not define are kept in Episode.Extra (and in the
-//     Parquet "extra" column), so JSONL → Parquet → JSONL is lossless;
-//   - blank lines are skipped; a line over ReadOptions.MaxLineBytes is a problem, as is a
-//     Parquet JSON cell over the same limit;
-//   - a duplicate key is a problem unless Dedupe is "first" or "last", and every dropped
-//     duplicate is listed by Reported; "last" reads the files twice.
+//   - schema is required, and record for completed episodes; a producer's own fields go
+//     under "extra" (Episode.Extra, the Parquet "extra" column), so JSONL → Parquet →
+//     JSONL is lossless; any other top-level field is a problem. ReadOptions.Lenient
+//     lets these three defects through, marked in Episode.Defect;
+//   - strings must be valid UTF-8, and a configuration must not have white space around it
+//     or an empty model or harness: refused, never repaired;
+//   - blank lines are skipped; a line over ReadOptions.MaxLineBytes is a problem and ends
+//     its file, as is a Parquet JSON cell over the same limit; non-regular files and files
+//     over ReadOptions.MaxFileBytes are refused before reading;
+//   - a duplicate key or run_id is a problem unless Dedupe is "first" or "last", and every
+//     dropped duplicate is listed by Reported; "last" reads the files twice.
 //
 // A bad line or row is a recoverable Problem: Next may be called again. Parquet files
 // from other writers are read leniently (any string, dictionary or integer column type,
@@ -43,9 +48,10 @@
 //
 // # Harness outputs
 //
-// ReadBatchDir and ReadInteractiveDir turn the SafeActBench harness's output directories
-// into episodes (BatchStatus and InteractiveStatus document the status mapping); symbolic
-// links leading out of the given directory are refused.
+// ReadBatchDir and ReadInteractiveDir turn the SafeActBench runners' output directories
+// into episodes (BatchStatus and InteractiveStatus document the analyst mapping, ModeRunner
+// the runner's own denominator) with problems and warnings; RunnerMetrics recomputes the
+// batch runner's summary. Every path is resolved and must stay inside the given directory.
 //
 // # Validation
 //

@@ -35,9 +35,13 @@ type Episode struct {
 	Official *jsonv.Object
 	// Usage is {"wall_seconds", "input_tokens", "output_tokens", "cost_usd"}, or nil.
 	Usage *jsonv.Object
-	// Extra keeps any top-level fields the format does not define, so that conversion
-	// between formats loses nothing.
+	// Extra is the episode's "extra" object: fields of the producer's own, kept so that
+	// conversion between formats loses nothing (a lenient read also puts unknown
+	// top-level fields here).
 	Extra *jsonv.Object
+	// Defect is "" for a valid episode; a lenient read sets it to the Defect* reason the
+	// episode would have been refused for, and scoring excludes it by that reason.
+	Defect string
 
 	Source string // file it came from
 	Line   int    // line (JSONL) or row (Parquet), 1-based

@@ -13,7 +13,7 @@ import (
 // emit them. Any other top-level field goes to Episode.Extra.
 var episodeFields = [...]string{
 	"schema", "run_id", "config", "model", "harness", "case_id", "repeat", "condition",
-	"status", "failure_class", "record", "official", "usage",
+	"status", "failure_class", "record", "official", "usage", "extra",
 }
 
 func isEpisodeField(k string) bool {
@@ -51,16 +51,44 @@ func DeriveRunID(k Key) string {
 	return k.Config + "|" + k.CaseID + "|" + strconv.Itoa(k.Repeat) + "|" + k.Condition
 }
 
+// Defects that strict reading refuses and lenient reading lets through, marked on the
+// episode (Episode.Defect) so that scoring excludes it by that reason.
+const (
+	DefectNoSchema     = "no_schema"     // no "schema" field
+	DefectNoRecord     = "no_record"     // a completed episode without a record
+	DefectUnknownField = "unknown_field" // a top-level field the format does not define, not under "extra"
+)
+
 // DecodeEpisode turns one decoded episode object into an Episode, applying the format's
 // defaults (condition "main", status "completed", run id from the key, model and
 // harness from the config). Every defect is returned as a Problem located at file:line;
-// the episode is nil when any problem was found.
+// the episode is nil when any problem was found. It is strict: a missing schema, a
+// completed episode without a record and an unknown top-level field (own fields belong
+// under "extra") are problems; see DecodeEpisodeLenient.
 func DecodeEpisode(o *jsonv.Object, file string, line int) (*Episode, []Problem) {
+	return decodeEpisode(o, file, line, false)
+}
+
+// DecodeEpisodeLenient is DecodeEpisode that accepts the defects listed by the Defect*
+// constants: the episode is returned with Defect set to the first of them (unknown
+// top-level fields are kept in Extra), and scoring excludes it by that reason.
+func DecodeEpisodeLenient(o *jsonv.Object, file string, line int) (*Episode, []Problem) {
+	return decodeEpisode(o, file, line, true)
+}
+
+func decodeEpisode(o *jsonv.Object, file string, line int, lenient bool) (*Episode, []Problem) {
 	var probs []Problem
 	bad := func(field, format string, a ...any) {
 		probs = append(probs, Problem{File: file, Line: line, Field: field, Msg: fmt.Sprintf(format, a...)})
 	}
 	e := &Episode{Source: file, Line: line}
+	defect := func(kind, field, format string, a ...any) {
+		if !lenient {
+			bad(field, format, a...)
+		} else if e.Defect == "" {
+			e.Defect = kind
+		}
+	}
 
 	optString := func(k string) (string, bool) {
 		v, ok := o.Get(k)
@@ -87,6 +115,10 @@ func DecodeEpisode(o *jsonv.Object, file string, line int) (*Episode, []Problem)
 		}
 		if strings.TrimSpace(s) == "" {
 			bad(k, "must not be empty")
+		} else if strings.TrimSpace(s) != s {
+			// Rejected rather than trimmed: "a/b " would otherwise be a configuration of
+			// its own, and trimming would make convert lossy.
+			bad(k, "has leading or trailing white space: %q", s)
 		}
 		return s
 	}
@@ -105,8 +137,13 @@ func DecodeEpisode(o *jsonv.Object, file string, line int) (*Episode, []Problem)
 
 	if s, ok := optString("schema"); ok && s != EpisodeSchema {
 		bad("schema", "unsupported schema %q (want %q)", s, EpisodeSchema)
+	} else if v, has := o.Get("schema"); !has || v == nil {
+		defect(DefectNoSchema, "schema", "required field is missing (want %q)", EpisodeSchema)
 	}
 	e.Config = reqString("config")
+	if m, h := SplitConfig(e.Config); strings.Contains(e.Config, "/") && (strings.TrimSpace(m) == "" || strings.TrimSpace(h) == "") {
+		bad("config", "malformed configuration %q (want MODEL/HARNESS, both non-empty, or a name without a slash)", e.Config)
+	}
 	e.CaseID = reqString("case_id")
 	if e.CaseID != "" {
 		if base, variant := SplitVariant(e.CaseID); base == "" || strings.Contains(e.CaseID, "@") && variant == "" {
@@ -118,13 +155,16 @@ func DecodeEpisode(o *jsonv.Object, file string, line int) (*Episode, []Problem)
 		bad("repeat", "required field is missing")
 	default:
 		n, isInt := v.(int64)
+		_, isBig := v.(jsonv.BigInt)
 		switch {
+		case isBig:
+			bad("repeat", "out of range: %v", v)
 		case !isInt:
 			bad("repeat", "must be an integer, got %s", typeName(v))
 		case n < 0:
 			bad("repeat", "must be >= 0, got %d", n)
 		case n > math.MaxInt32:
-			bad("repeat", "too large: %d", n)
+			bad("repeat", "out of range: %d (at most %d)", n, math.MaxInt32)
 		default:
 			e.Repeat = int(n)
 		}
@@ -158,6 +198,9 @@ func DecodeEpisode(o *jsonv.Object, file string, line int) (*Episode, []Problem)
 		e.Harness = s
 	}
 	e.Record = optObject("record")
+	if rv, has := o.Get("record"); (!has || rv == nil) && e.Status == StatusCompleted {
+		defect(DefectNoRecord, "record", "a completed episode needs a record (null or missing)")
+	}
 	e.Official = optObject("official")
 	e.Usage = optObject("usage")
 	if e.Usage != nil {
@@ -177,13 +220,22 @@ func DecodeEpisode(o *jsonv.Object, file string, line int) (*Episode, []Problem)
 	} else {
 		e.RunID = DeriveRunID(e.Key())
 	}
+	if x := optObject("extra"); x != nil {
+		e.Extra = x
+	}
 	for i, k := range o.Keys {
-		if !isEpisodeField(k) {
-			if e.Extra == nil {
-				e.Extra = &jsonv.Object{}
-			}
-			e.Extra.Set(k, o.Values[i])
+		if isEpisodeField(k) {
+			continue
 		}
+		defect(DefectUnknownField, k, "unknown top-level field (fields of your own belong under \"extra\")")
+		if e.Extra == nil {
+			e.Extra = &jsonv.Object{}
+		}
+		if _, clash := e.Extra.Get(k); clash {
+			bad(k, "is both a top-level field and a field under \"extra\"")
+			continue
+		}
+		e.Extra.Set(k, o.Values[i])
 	}
 	if len(probs) > 0 {
 		return nil, probs
@@ -192,8 +244,8 @@ func DecodeEpisode(o *jsonv.Object, file string, line int) (*Episode, []Problem)
 }
 
 // Object returns the episode as a sabench.episode/v1 object: the defined fields in the
-// documented order (record and failure_class always, official and usage when set),
-// then the extra fields. Values are shared with the episode, not copied.
+// documented order (record and failure_class always, official, usage and extra when
+// set). Values are shared with the episode, not copied.
 func (e *Episode) Object() *jsonv.Object {
 	o := &jsonv.Object{
 		Keys:   make([]string, 0, len(episodeFields)+e.Extra.Len()),
@@ -224,12 +276,8 @@ func (e *Episode) Object() *jsonv.Object {
 	if e.Usage != nil {
 		add("usage", e.Usage)
 	}
-	if e.Extra != nil {
-		for i, k := range e.Extra.Keys {
-			if !isEpisodeField(k) {
-				add(k, e.Extra.Values[i])
-			}
-		}
+	if e.Extra.Len() > 0 {
+		add("extra", e.Extra)
 	}
 	return o
 }

@@ -14,9 +14,9 @@ func ExampleOpenEpisodes() {
 	dir, _ := os.MkdirTemp("", "example")
 	defer os.RemoveAll(dir)
 	path := filepath.Join(dir, "runs.jsonl")
-	os.WriteFile(path, []byte(`{"config":"claude-5/claude-code","case_id":"SAB-V1-001","repeat":0}
-{"config":"claude-5/claude-code","case_id":"SAB-V1-002","repeat":"zero"}
-{"config":"gpt-6/codex","case_id":"SAB-V1-001","repeat":0,"condition":"withheld","status":"censored"}
+	os.WriteFile(path, []byte(`{"schema":"sabench.episode/v1","config":"claude-5/claude-code","case_id":"SAB-V1-001","repeat":0,"record":{"events":[]}}
+{"schema":"sabench.episode/v1","config":"claude-5/claude-code","case_id":"SAB-V1-002","repeat":"zero","record":{"events":[]}}
+{"schema":"sabench.episode/v1","config":"gpt-6/codex","case_id":"SAB-V1-001","repeat":0,"condition":"withheld","status":"censored"}
 `), 0o644)
 
 	r, err := ingest.OpenEpisodes(path, ingest.ReadOptions{})

@@ -29,6 +29,21 @@ func IsEpisodeFileName(name string) bool {
 // within it. A named file is taken whatever its name; a pattern or directory that
 // matches nothing is an error.
 func ExpandRuns(patterns []string) ([]string, error) {
+	files, _, err := ExpandRunsSkipped(patterns)
+	return files, err
+}
+
+// ExpandRunsSkipped is ExpandRuns that also returns what a directory search passed over
+// and a user would expect read: symbolic links to directories (not followed), and
+// entries with episode file names that are neither regular files nor links to them. One
+// problem each, for the caller to show; they are not errors.
+func ExpandRunsSkipped(patterns []string) ([]string, []Problem, error) {
+	var skipped []Problem
+	files, err := expandRuns(patterns, &skipped)
+	return files, skipped, err
+}
+
+func expandRuns(patterns []string, skipped *[]Problem) ([]string, error) {
 	seen := map[string]bool{}
 	var out []string
 	add := func(p string) {
@@ -41,12 +56,15 @@ func ExpandRuns(patterns []string) ([]string, error) {
 		if pat == "" {
 			return nil, fmt.Errorf("empty --runs argument")
 		}
+		if pat == "-" {
+			return nil, fmt.Errorf("-: reading episodes from standard input is not supported; save them to a file")
+		}
 		if st, err := os.Stat(pat); err == nil {
 			if !st.IsDir() {
 				add(filepath.Clean(pat))
 				continue
 			}
-			files, err := walkEpisodeDir(pat)
+			files, err := walkEpisodeDir(pat, skipped)
 			if err != nil {
 				return nil, err
 			}
@@ -81,7 +99,7 @@ func ExpandRuns(patterns []string) ([]string, error) {
 }
 
 // walkEpisodeDir lists the episode files under root; links that leave root are refused.
-func walkEpisodeDir(root string) ([]string, error) {
+func walkEpisodeDir(root string, skipped *[]Problem) ([]string, error) {
 	realRoot, err := filepath.EvalSymlinks(root)
 	if err != nil {
 		return nil, err
@@ -92,17 +110,32 @@ func walkEpisodeDir(root string) ([]string, error) {
 		if err != nil {
 			return err
 		}
-		if d.IsDir() || !IsEpisodeFileName(d.Name()) {
+		skip := func(why string) {
+			*skipped = append(*skipped, Problem{File: filepath.Clean(p), Msg: "skipped: " + why})
+		}
+		if d.IsDir() {
 			return nil
 		}
 		if d.Type()&fs.ModeSymlink != 0 {
+			st, err := os.Stat(p)
+			if err == nil && st.IsDir() {
+				skip("a symbolic link to a directory (not followed; name the directory itself)")
+				return nil
+			}
+			if !IsEpisodeFileName(d.Name()) {
+				return nil
+			}
 			if err := withinRoot(realRoot, p); err != nil {
 				return err
 			}
-			if st, err := os.Stat(p); err != nil || st.IsDir() {
+			if err != nil || !st.Mode().IsRegular() {
+				skip("a symbolic link to something that is not a regular file")
 				return nil
 			}
+		} else if !IsEpisodeFileName(d.Name()) {
+			return nil
 		} else if !d.Type().IsRegular() {
+			skip("not a regular file")
 			return nil
 		}
 		out = append(out, filepath.Clean(p))
@@ -111,7 +144,8 @@ func walkEpisodeDir(root string) ([]string, error) {
 	return out, err
 }
 
-// withinRoot checks that the link p resolves to a path inside realRoot.
+// withinRoot checks that p, every component of it resolved (a link anywhere on the way,
+// not only at the end), is a path inside realRoot (itself resolved).
 func withinRoot(realRoot, p string) error {
 	target, err := filepath.EvalSymlinks(p)
 	if err != nil {
@@ -120,7 +154,7 @@ func withinRoot(realRoot, p string) error {
 	target, _ = filepath.Abs(target)
 	rel, err := filepath.Rel(realRoot, target)
 	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return fmt.Errorf("%s: symbolic link leads out of %s", p, realRoot)
+		return fmt.Errorf("%s: a symbolic link on the way leads out of %s; not read", p, realRoot)
 	}
 	return nil
 }

@@ -21,7 +21,7 @@ func FuzzDecodeEpisodeLine(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, line []byte) {
-		e, err := decodeEpisodeLine(jsonv.NewDecoder(), line, "f.jsonl", 1)
+		e, err := decodeEpisodeLine(jsonv.NewDecoder(), line, "f.jsonl", 1, false)
 		if err != nil {
 			if AsProblems(err) == nil {
 				t.Fatalf("not a problem value: %v", err)
@@ -29,7 +29,7 @@ func FuzzDecodeEpisodeLine(f *testing.F) {
 			return
 		}
 		again := AppendEpisodeJSON(nil, e)
-		e2, err := decodeEpisodeLine(jsonv.NewDecoder(), again, "f.jsonl", 1)
+		e2, err := decodeEpisodeLine(jsonv.NewDecoder(), again, "f.jsonl", 1, false)
 		if err != nil {
 			t.Fatalf("re-encoded episode does not decode: %v\n%s", err, again)
 		}

@@ -1,161 +1,374 @@
 package ingest
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
-	"strings"
+	"strconv"
 
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
-// InteractiveStatus maps an interactive run's result status and failure code to an
-// episode status. DESIGN §2.2 fixes that an episode_wall_timeout is censored. The
-// rest is our reading of evaluator doc §11, documented here: a runtime failure on the
-// evaluator's side (scorer_failed, gateway_initialization_failed) is harness_failure;
-// one in the model transport (transport_retries_exhausted, http_status_<n>,
-// api_error_response, invalid_api_choices) is infra_failure; any other runtime
-// failure is harness_failure; every other status (model_finished, episode_terminal,
-// protocol_error, turn_budget_exhausted, output_budget_exhausted, …) is the agent's
-// own doing and stays completed.
-func InteractiveStatus(status, failureCode string, censored bool) string {
-	switch {
-	case status == "episode_wall_timeout" || censored:
-		return StatusCensored
-	case status != "runtime_failed":
-		return StatusCompleted
-	case failureCode == "transport_retries_exhausted", failureCode == "api_error_response",
-		failureCode == "invalid_api_choices", strings.HasPrefix(failureCode, "http_status_"):
-		return StatusInfraFailure
-	}
-	return StatusHarnessFailure
-}
+// interactiveStatuses are the result.json statuses drive_episode writes.
+var interactiveStatuses = map[string]bool{"model_finished": true, "output_budget_exhausted": true,
+	"episode_terminal": true, "protocol_error": true, "turn_budget_exhausted": true,
+	"episode_wall_timeout": true, "runtime_failed": true}
 
 // interactiveNormal are the statuses of an episode that ran to its end.
 var interactiveNormal = map[string]bool{"model_finished": true, "episode_terminal": true}
 
-// ReadInteractiveDir turns an interactive run directory (run_interactive.py
-// --output-dir D; evaluator doc §10.4) into an episode: the record is built from
-// result.json's execution.execution_events, the case from case_metadata.json. A
-// directory without result.json is searched one level down for run directories, so a
-// folder of runs is read in one go (sorted by directory name).
-func ReadInteractiveDir(dir string, opt HarnessOptions) ([]*Episode, []Problem, error) {
+// runFiles are the files that make a folder an interactive run directory, even an
+// unfinished one (run_one writes config.json first).
+var runFiles = []string{"result.json", "config.json", "case_metadata.json", "journal.jsonl"}
+
+// ReadInteractiveDir turns interactive run directories (run_english_interactive_rollout.py
+// --output-dir D; evaluator doc §10.4) into episodes: dir is one run directory, or a
+// folder whose subdirectories are run directories (read in name order). The record is
+// result.json's execution.execution_events; the case comes from case_metadata.json, or
+// from result.json / config.json for a run whose gateway never started; the run directory
+// is the run_id; several runs of one case get repeats by opt.RepeatFrom. A run directory
+// without result.json is a problem; symbolic links are skipped and said so.
+func ReadInteractiveDir(dir string, opt HarnessOptions) (*HarnessRead, error) {
 	if err := opt.check(); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	rr, err := newRootedReader(dir)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	runs := []string{dir}
-	if !fileExists(filepath.Join(dir, "result.json")) {
-		runs = nil
+	res := &HarnessRead{}
+	type run struct{ path, name string }
+	var runs []run
+	if isRunDir(rr, dir) {
+		runs = []run{{dir, filepath.Base(rr.root)}}
+	} else {
 		ents, err := os.ReadDir(dir)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
+		links, others := 0, 0
 		for _, e := range ents {
-			if e.IsDir() && fileExists(filepath.Join(dir, e.Name(), "result.json")) {
-				runs = append(runs, filepath.Join(dir, e.Name()))
+			p := filepath.Join(dir, e.Name())
+			switch {
+			case e.Type()&os.ModeSymlink != 0:
+				res.warn("%s: skipped: a symbolic link (run directories are read only as real folders)", p)
+				links++
+			case !e.IsDir():
+				others++
+			case isRunDir(rr, p):
+				runs = append(runs, run{p, e.Name()})
+			default:
+				res.warn("%s: skipped: not a run directory (none of %v)", p, runFiles)
 			}
 		}
-		sort.Strings(runs)
+		if others > 0 {
+			res.warn("%s: %d files beside the run directories ignored", dir, others)
+		}
 		if len(runs) == 0 {
-			return nil, nil, fmt.Errorf("%s: not an interactive run directory (no result.json here or one level down)", dir)
+			return nil, fmt.Errorf("%s: not an interactive run directory (no result.json, config.json, case_metadata.json or journal.jsonl here or one level down; %d symbolic links skipped)", dir, links)
 		}
 	}
-	var eps []*Episode
-	var probs []Problem
-	for _, run := range runs {
-		e, ps := readInteractiveRun(rr, run, opt)
-		probs = append(probs, ps...)
-		if e != nil {
-			eps = append(eps, e)
+	sort.Slice(runs, func(i, j int) bool { return runs[i].name < runs[j].name })
+	models := &modelCheck{configured: opt.model()}
+	names := map[*Episode]string{}
+	for _, r := range runs {
+		if e := readInteractiveRun(rr, res, r.path, r.name, opt, models); e != nil {
+			res.Episodes = append(res.Episodes, e)
+			names[e] = r.name
 		}
 	}
-	return eps, probs, nil
+	models.flush(res)
+	assignRepeats(res, opt, names)
+	return res, nil
 }
 
-func readInteractiveRun(rr *rootedReader, run string, opt HarnessOptions) (*Episode, []Problem) {
-	rpath := filepath.Join(run, "result.json")
-	mpath := filepath.Join(run, "case_metadata.json")
-	res, _, p := rr.object(rpath)
-	if p != nil {
-		return nil, []Problem{*p}
+func isRunDir(rr *rootedReader, dir string) bool {
+	for _, f := range runFiles {
+		if rr.exists(filepath.Join(dir, f)) {
+			return true
+		}
 	}
-	meta, absent, p := rr.object(mpath)
+	return false
+}
+
+var trailingNumber = regexp.MustCompile(`(\d+)$`)
+
+// assignRepeats gives the runs of one case distinct repeats: in run-directory order from
+// opt.Repeat (RepeatFromOrder), or the number the directory name ends with
+// (RepeatFromDirname). A key used twice is a problem.
+func assignRepeats(res *HarnessRead, opt HarnessOptions, names map[*Episode]string) {
+	next := map[string]int{}
+	seen := map[Key]string{}
+	for _, e := range res.Episodes {
+		name := names[e]
+		if opt.RepeatFrom == RepeatFromDirname {
+			m := trailingNumber.FindString(name)
+			n, err := strconv.Atoi(m)
+			if m == "" || err != nil {
+				res.problem(e.Source, "", "run directory %q does not end with a number (--repeat-from %s)", name, RepeatFromDirname)
+				continue
+			}
+			e.Repeat = n
+		} else {
+			e.Repeat = opt.Repeat + next[e.CaseID]
+			next[e.CaseID]++
+		}
+		if prev, dup := seen[e.Key()]; dup {
+			res.problem(e.Source, "", "runs %s and %s of case %s both get repeat %d", prev, name, e.CaseID, e.Repeat)
+			continue
+		}
+		seen[e.Key()] = name
+	}
+}
+
+func readInteractiveRun(rr *rootedReader, res *HarnessRead, run, name string, opt HarnessOptions, models *modelCheck) *Episode {
+	rpath := filepath.Join(run, "result.json")
+	before := len(res.Problems)
+	object := func(file string) *jsonv.Object {
+		o, _, p := rr.object(filepath.Join(run, file))
+		if p != nil {
+			res.Problems = append(res.Problems, *p)
+		}
+		return o
+	}
+	result, absent, p := rr.object(rpath)
 	if p != nil {
-		return nil, []Problem{*p}
+		res.Problems = append(res.Problems, *p)
+		return nil
 	}
 	if absent {
-		return nil, []Problem{{File: mpath, Msg: "missing: the case of the run is unknown"}}
+		steps := journalSteps(rr, filepath.Join(run, "journal.jsonl"))
+		why := "a startup failure (run_one failed before the episode)"
+		if steps > 0 {
+			why = fmt.Sprintf("killed mid-episode: journal.jsonl has %d steps", steps)
+		}
+		res.problem(rpath, "", "missing: the run did not finish (%s)", why)
+		return nil
 	}
-	caseID, _ := meta.String("case_id")
+	meta := object("case_metadata.json")
+	config := object("config.json")
+	if len(res.Problems) > before {
+		return nil
+	}
+
+	// The case: case_metadata.json, else the ids run_one records without a gateway.
+	caseID := ""
+	for _, src := range []struct {
+		o    *jsonv.Object
+		file string
+	}{{meta, "case_metadata.json"}, {result, "result.json"}, {config, "config.json"}} {
+		if src.o == nil {
+			continue
+		}
+		id, ok := src.o.String("case_id")
+		if !ok {
+			continue
+		}
+		if err := checkName("case id", id); err != nil {
+			res.problem(filepath.Join(run, src.file), "case_id", "%v", err)
+			return nil
+		}
+		if caseID != "" && id != caseID {
+			res.problem(filepath.Join(run, src.file), "case_id", "%q, but another file of the run says %q", id, caseID)
+			return nil
+		}
+		caseID = id
+	}
 	if caseID == "" {
-		return nil, []Problem{{File: mpath, Field: "case_id", Msg: "missing or not a string"}}
+		res.problem(rpath, "case_id", "the case of the run is unknown (no case_id in case_metadata.json, result.json or config.json)")
+		return nil
 	}
+	proto, _ := ProtocolFromID(caseID)
+	if meta != nil {
+		if s, ok := meta.String("protocol"); ok {
+			if p, ok := ParseProtocol(s); ok {
+				proto = p
+			}
+		}
+	}
+
+	status, _ := result.String("status")
+	if !interactiveStatuses[status] {
+		res.problem(rpath, "status", "%q is not a status drive_episode writes", status)
+		return nil
+	}
+	code, _ := result.String("failure_code")
+	censoredV, _ := result.Get("censored")
+	censored := censoredV == true
+	driverErr, _ := result.String("driver_protocol_error")
+
 	e := opt.newEpisode(caseID, rpath)
-	status, _ := res.String("status")
-	code, _ := res.String("failure_code")
-	censored, _ := res.Get("censored")
-	e.Status = InteractiveStatus(status, code, censored == true)
-	if status != "" && !interactiveNormal[status] {
+	e.RunID = opt.Config + "|" + name
+	if opt.runner() {
+		e.Status = interactiveRunnerStatus(status, censored)
+	} else {
+		e.Status = InteractiveStatus(status, code, censored)
+	}
+	if status == "runtime_failed" {
+		if _, known := interactiveCause(code); !known {
+			res.warn("%s: failure_code %q is not in the interactive failure table: counted as harness_failure", rpath, code)
+		}
+	}
+	switch {
+	case code != "":
+		e.FailureClass = code
+	case driverErr != "":
+		e.FailureClass = driverErr
+	case !interactiveNormal[status]:
 		e.FailureClass = status
 	}
-	if code != "" {
-		e.Extra = jsonv.NewObject("failure_code", code)
+	extra := &jsonv.Object{}
+	for _, k := range []string{"failure_code", "failure_type", "driver_protocol_error"} {
+		if v, ok := result.Get(k); ok && v != nil {
+			extra.Set(k, v)
+		}
 	}
-	var probs []Problem
-	if v, ok := res.Get("execution"); ok && v != nil {
+	if extra.Len() > 0 {
+		e.Extra = extra
+	}
+	model, _ := result.String("model")
+	models.note("model", model)
+
+	// The record and the driver's verdict.
+	e.Official = jsonv.NewObject("successful", mustGet(result, "success"), "raw_status", status)
+	if driverErr != "" {
+		e.Official.Set("driver_protocol_error", driverErr)
+	}
+	if v, ok := result.Get("execution"); ok && v != nil {
 		exec, isObj := v.(*jsonv.Object)
 		if !isObj {
-			return nil, []Problem{{File: rpath, Field: "execution", Msg: "must be an object, got " + typeName(v)}}
+			res.problem(rpath, "execution", "must be an object, got %s", typeName(v))
+			return nil
 		}
 		events, ok := exec.Get("execution_events")
-		if _, isList := events.([]any); ok && !isList && events != nil {
-			return nil, []Problem{{File: rpath, Field: "execution.execution_events", Msg: "must be an array, got " + typeName(events)}}
+		if _, isList := events.([]any); ok && events != nil && !isList {
+			res.problem(rpath, "execution.execution_events", "must be an array, got %s", typeName(events))
+			return nil
 		}
 		if ok && events != nil {
-			env, _ := meta.String("env_id")
+			env := ""
+			if meta != nil {
+				env, _ = meta.String("env_id")
+			}
 			e.Record = jsonv.NewObject("schema_version", int64(1), "env_id", env, "episode_id", caseID,
 				"runner", "run_english_interactive_rollout", "events", events)
-			if m, ok := res.String("model"); ok {
-				e.Record.Set("metadata", jsonv.NewObject("model", m))
+			md := &jsonv.Object{}
+			if model != "" {
+				md.Set("model", model)
+			}
+			if driverErr != "" {
+				// The driver rejected the whole reply and failed the run; the oracle sees
+				// only the executed events, so it must be told.
+				md.Set("driver_protocol_error", driverErr)
+			}
+			if md.Len() > 0 {
+				e.Record.Set("metadata", md)
 			}
 		}
-		e.Official = &jsonv.Object{}
-		if s, ok := res.Get("success"); ok {
-			e.Official.Set("successful", s)
-		}
-		e.Official.Set("raw_status", status)
 		if sum, ok := exec.Obj("summary"); ok {
-			if out, ok := sum.Get("outcome"); ok {
-				e.Official.Set("observed_outcome", out)
+			if out, ok := sum.String("outcome"); ok {
+				e.Official.Set("observed_outcome", CanonicalOutcome(proto, out))
+				if c := CanonicalOutcome(proto, out); c != out {
+					e.Official.Set("raw_observed_outcome", out)
+				}
 			}
 		}
 	}
+	e.Usage = interactiveUsage(rr, res, result, run, models)
+	if len(res.Problems) > before {
+		return nil
+	}
+	return e
+}
+
+// interactiveUsage sums result.json's usage list (else usage.json): one entry per
+// accepted reply, {request, response_id, model, usage{prompt_tokens, completion_tokens,
+// total_tokens, cost, …}}. Wall time is finished_at_unix − started_at_unix; cost_usd is
+// the driver's own sum when it wrote one.
+func interactiveUsage(rr *rootedReader, res *HarnessRead, result *jsonv.Object, run string, models *modelCheck) *jsonv.Object {
 	u := &jsonv.Object{}
-	start, _ := res.Get("started_at_unix")
-	end, _ := res.Get("finished_at_unix")
+	start, _ := result.Get("started_at_unix")
+	end, _ := result.Get("finished_at_unix")
 	if a, ok := number(start); ok {
 		if b, ok := number(end); ok && b >= a {
 			u.Set("wall_seconds", b-a)
 		}
 	}
-	if uo, ok := res.Obj("usage"); ok {
-		for _, k := range [][2]string{{"input_tokens", "input_tokens"}, {"prompt_tokens", "input_tokens"},
-			{"output_tokens", "output_tokens"}, {"completion_tokens", "output_tokens"}} {
-			if v, ok := uo.Get(k[0]); ok && !u.Has(k[1]) {
-				usageNumber(u, k[1], v)
+	rpath := filepath.Join(run, "result.json")
+	list, has := []any(nil), false
+	if v, ok := result.Get("usage"); ok && v != nil {
+		l, isList := v.([]any)
+		if !isList {
+			res.problem(rpath, "usage", "must be the driver's per-request list, got %s", typeName(v))
+			return nil
+		}
+		list, has = l, true
+	} else if l, absent, p := rr.list(filepath.Join(run, "usage.json")); p != nil {
+		res.Problems = append(res.Problems, *p)
+		return nil
+	} else if !absent {
+		list, has, rpath = l, true, filepath.Join(run, "usage.json")
+	}
+	var cost float64
+	costs := false
+	for i, x := range list {
+		item, ok := x.(*jsonv.Object)
+		if !ok {
+			res.problem(rpath, fmt.Sprintf("usage[%d]", i), "must be an object, got %s", typeName(x))
+			return nil
+		}
+		if m, ok := item.String("model"); ok {
+			models.note("returned model", m)
+		}
+		uo, ok := item.Obj("usage")
+		if !ok {
+			continue
+		}
+		for _, k := range [][2]string{{"prompt_tokens", "input_tokens"}, {"completion_tokens", "output_tokens"}, {"total_tokens", "total_tokens"}} {
+			if v, ok := uo.Get(k[0]); ok {
+				addUsage(u, k[1], v)
 			}
 		}
+		if d, ok := uo.Obj("completion_tokens_details"); ok {
+			if v, ok := d.Get("reasoning_tokens"); ok {
+				addUsage(u, "reasoning_tokens", v)
+			}
+		}
+		if d, ok := uo.Obj("prompt_tokens_details"); ok {
+			if v, ok := d.Get("cached_tokens"); ok {
+				addUsage(u, "cached_tokens", v)
+			}
+		}
+		if c, ok := number(mustGet(uo, "cost")); ok {
+			cost += c
+			costs = true
+		}
 	}
-	if v, ok := res.Get("cost_usd"); ok {
+	if has {
+		u.Set("requests", int64(len(list)))
+	}
+	if v, ok := result.Get("cost_usd"); ok && v != nil {
 		usageNumber(u, "cost_usd", v)
+	} else if costs {
+		u.Set("cost_usd", cost)
 	}
-	if u.Len() > 0 {
-		e.Usage = u
+	if u.Len() == 0 {
+		return nil
 	}
-	return e, probs
+	return u
+}
+
+// journalSteps counts the lines of an unfinished run's journal (0 when there is none).
+func journalSteps(rr *rootedReader, path string) int {
+	if !rr.exists(path) {
+		return 0
+	}
+	data, err := readLimited(path, MaxBenchFileBytes)
+	if err != nil {
+		return 0
+	}
+	return bytes.Count(data, []byte("\n"))
 }

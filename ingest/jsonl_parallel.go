@@ -61,7 +61,7 @@ func (r *jsonlReader) startParallel(workers int) {
 						c.out[i].err = l.err
 						continue
 					}
-					c.out[i].ep, c.out[i].err = decodeEpisodeLine(dec, c.buf[l.off:l.end], r.path, l.line)
+					c.out[i].ep, c.out[i].err = decodeEpisodeLine(dec, c.buf[l.off:l.end], r.path, l.line, r.lenient)
 				}
 				close(c.ready)
 			}
@@ -100,12 +100,12 @@ func (r *jsonlReader) split() (c *lineChunk, more bool) {
 		switch {
 		case err == errLineTooLong:
 			c.lines = append(c.lines, chunkLine{line: r.line, err: Problem{File: r.path, Line: r.line,
-				Msg: fmt.Sprintf("line longer than the limit of %d bytes", r.max)}})
-			continue
+				Msg: fmt.Sprintf("line longer than the limit of %d bytes; the rest of the file is not read", r.max)}})
+			return c, false // as the serial reader: an over-long line ends its file
 		case err == io.EOF:
 			return c, false
 		case err != nil:
-			c.lines = append(c.lines, chunkLine{line: r.line, err: fmt.Errorf("%s:%d: %w", r.path, r.line, err)})
+			c.lines = append(c.lines, chunkLine{line: r.line, err: newFileError(r.path, r.line, err)})
 			return c, false
 		}
 		if r.line == 1 {

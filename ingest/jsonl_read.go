@@ -21,7 +21,9 @@ type jsonlReader struct {
 	closers []func() error
 	br      *bufio.Reader
 	max     int
+	lenient bool
 	line    int
+	stopped bool // after an over-long line: the rest of the file is not read
 	buf     []byte
 	dec     *jsonv.Decoder
 
@@ -35,16 +37,16 @@ type jsonlReader struct {
 
 const jsonlBufSize = 1 << 20
 
-func newJSONLFileReader(f *os.File, path string, max, workers int) (*jsonlReader, error) {
-	r := &jsonlReader{path: path, f: f, max: max, dec: jsonv.NewDecoder()}
+func newJSONLFileReader(f *os.File, path string, opt ReadOptions) (*jsonlReader, error) {
+	r := &jsonlReader{path: path, f: f, max: opt.maxLine(), lenient: opt.Lenient, dec: jsonv.NewDecoder()}
 	src, closers, err := decompress(bufio.NewReaderSize(f, 64<<10))
 	if err != nil {
 		f.Close()
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, newFileError(path, 0, err)
 	}
 	r.closers = closers
 	r.br = bufio.NewReaderSize(src, jsonlBufSize)
-	if workers > 1 {
+	if workers := opt.workers(); workers > 1 {
 		r.startParallel(workers)
 	}
 	return r, nil
@@ -104,16 +106,15 @@ func (r *jsonlReader) readLine() ([]byte, error) {
 		return nil, err // io.EOF with no data, or a read error
 	}
 	r.buf = append(r.buf[:0], b...)
-	tooLong := false
 	for {
-		b, err = r.br.ReadSlice('\n')
-		if !tooLong {
-			r.buf = append(r.buf, b...)
-			if len(r.buf) > r.max+1 {
-				tooLong = true
-				r.buf = r.buf[:0]
-			}
+		if len(r.buf) > r.max+1 {
+			// Stop here rather than read on to a newline that may never come (/dev/zero,
+			// a sparse file): memory and time stay bounded by the limit.
+			r.buf = r.buf[:0]
+			return nil, errLineTooLong
 		}
+		b, err = r.br.ReadSlice('\n')
+		r.buf = append(r.buf, b...)
 		if err == bufio.ErrBufferFull {
 			continue
 		}
@@ -122,7 +123,7 @@ func (r *jsonlReader) readLine() ([]byte, error) {
 		}
 		break
 	}
-	if tooLong || (len(r.buf) > r.max && r.buf[len(r.buf)-1] != '\n') {
+	if len(r.buf) > r.max+1 || (len(r.buf) > r.max && r.buf[len(r.buf)-1] != '\n') {
 		return nil, errLineTooLong
 	}
 	return trimEOL(r.buf), nil
@@ -156,15 +157,19 @@ func (r *jsonlReader) next() (*Episode, error) {
 		return r.nextParallel()
 	}
 	for {
+		if r.stopped {
+			return nil, io.EOF
+		}
 		b, err := r.readLine()
 		switch {
 		case err == errLineTooLong:
+			r.stopped = true
 			return nil, Problem{File: r.path, Line: r.line,
-				Msg: fmt.Sprintf("line longer than the limit of %d bytes", r.max)}
+				Msg: fmt.Sprintf("line longer than the limit of %d bytes; the rest of the file is not read", r.max)}
 		case err == io.EOF:
 			return nil, io.EOF
 		case err != nil:
-			return nil, fmt.Errorf("%s:%d: %w", r.path, r.line, err)
+			return nil, newFileError(r.path, r.line, err)
 		}
 		if r.line == 1 {
 			b = bytes.TrimPrefix(b, utf8BOM) // some Windows tools start files with one
@@ -172,21 +177,24 @@ func (r *jsonlReader) next() (*Episode, error) {
 		if isBlank(b) {
 			continue // blank lines (e.g. a trailing one) carry no episode
 		}
-		return decodeEpisodeLine(r.dec, b, r.path, r.line)
+		return decodeEpisodeLine(r.dec, b, r.path, r.line, r.lenient)
 	}
 }
 
 // decodeEpisodeLine decodes one JSONL line into an episode.
-func decodeEpisodeLine(dec *jsonv.Decoder, b []byte, path string, line int) (*Episode, error) {
+func decodeEpisodeLine(dec *jsonv.Decoder, b []byte, path string, line int, lenient bool) (*Episode, error) {
 	v, err := dec.Parse(b)
 	if err != nil {
 		return nil, Problem{File: path, Line: line, Msg: "invalid JSON: " + jsonErrText(err)}
+	}
+	if p := utf8Problem(dec, b, "", path, line); p != nil {
+		return nil, *p
 	}
 	o, ok := v.(*jsonv.Object)
 	if !ok {
 		return nil, Problem{File: path, Line: line, Msg: "an episode must be a JSON object, got " + typeName(v)}
 	}
-	e, probs := DecodeEpisode(o, path, line)
+	e, probs := decodeEpisode(o, path, line, lenient)
 	if probs != nil {
 		return nil, problemErr(probs)
 	}

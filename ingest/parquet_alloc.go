@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"fmt"
 	"math/bits"
 	"sync"
 
@@ -30,7 +31,23 @@ func sizeClass(n int) int {
 	return bits.Len(uint(n - 1))
 }
 
+// maxParquetBuffer bounds one buffer the Parquet reader may ask for. A damaged footer or
+// page header can claim any length; asking the runtime for it would be a fatal
+// out-of-memory throw, where a panic here is recovered by the reader and becomes an
+// error naming the file. One batch of parquetBatchRows episodes never needs this much.
+const maxParquetBuffer = 1 << 30
+
+// errParquetAlloc is what the reader panics with when a buffer would exceed the limit.
+type errParquetAlloc int
+
+func (e errParquetAlloc) Error() string {
+	return fmt.Sprintf("a buffer of %d bytes was asked for (limit %d): damaged sizes in the file", int(e), maxParquetBuffer)
+}
+
 func (p *poolAllocator) Allocate(size int) []byte {
+	if size < 0 || size > maxParquetBuffer {
+		panic(errParquetAlloc(size))
+	}
 	c := sizeClass(size)
 	if c < poolMinClass || c >= len(p.pools) {
 		return smallAlloc.Allocate(size)
@@ -44,6 +61,9 @@ func (p *poolAllocator) Allocate(size int) []byte {
 }
 
 func (p *poolAllocator) Reallocate(size int, b []byte) []byte {
+	if size < 0 || size > maxParquetBuffer {
+		panic(errParquetAlloc(size))
+	}
 	if size <= cap(b) {
 		old := len(b)
 		b = b[:size]

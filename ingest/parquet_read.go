@@ -13,6 +13,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/file"
+	"github.com/apache/arrow-go/v18/parquet/metadata"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
@@ -33,12 +34,16 @@ type parquetReader struct {
 	rec    arrow.RecordBatch
 	names  []string // column names of rec, in order
 	isJSON []bool   // whether each column holds JSON text
-	i      int      // next row within rec
-	row    int      // rows consumed so far (1-based row numbers in problems)
-	dec    *jsonv.Decoder
-	last   []string // recent cloned values, see clone
-	max    int      // limit on one JSON cell, as on one JSONL line
-	dead   error    // set after a panic: the reader cannot go on
+	// noSchemaCol: the file has no schema column. Its columns are the layout, so each row
+	// is taken as sabench.episode/v1 (pyarrow exports of the episode columns carry none).
+	noSchemaCol bool
+	i           int // next row within rec
+	row         int // rows consumed so far (1-based row numbers in problems)
+	dec         *jsonv.Decoder
+	last        []string // recent cloned values, see clone
+	max         int      // limit on one JSON cell, as on one JSONL line
+	lenient     bool
+	dead        error // set after a panic: the reader cannot go on
 }
 
 // jsonColumns are the columns that hold JSON text.
@@ -46,17 +51,17 @@ var jsonColumns = map[string]bool{colRecord: true, colOfficial: true, colUsage: 
 
 // newParquetFileReader opens a Parquet episode file. A corrupt file can make the
 // Parquet library panic; that is turned into an error naming the file.
-func newParquetFileReader(f *os.File, path string, max int) (r *parquetReader, err error) {
+func newParquetFileReader(f *os.File, path string, opt ReadOptions) (r *parquetReader, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			f.Close()
 			r, err = nil, fmt.Errorf("%s: corrupt Parquet file: %v", path, p)
 		}
 	}()
-	return openParquet(f, path, max)
+	return openParquet(f, path, opt)
 }
 
-func openParquet(f *os.File, path string, max int) (*parquetReader, error) {
+func openParquet(f *os.File, path string, opt ReadOptions) (*parquetReader, error) {
 	mem := parquetAlloc
 	rp := parquet.NewReaderProperties(mem)
 	rp.BufferedStreamEnabled = true // stream pages instead of loading whole column chunks
@@ -65,7 +70,13 @@ func openParquet(f *os.File, path string, max int) (*parquetReader, error) {
 		f.Close()
 		return nil, fmt.Errorf("%s: not a readable Parquet file: %w", path, err)
 	}
-	r := &parquetReader{path: path, f: f, pf: pf, dec: jsonv.NewDecoder(), last: make([]string, 0, 16), max: max}
+	dropArrowSchema(pf)
+	if err := checkRowCounts(pf); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("%s: corrupt Parquet footer: %w", path, err)
+	}
+	r := &parquetReader{path: path, f: f, pf: pf, dec: jsonv.NewDecoder(), last: make([]string, 0, 16),
+		max: opt.maxLine(), lenient: opt.Lenient}
 	fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: parquetBatchRows}, mem)
 	if err != nil {
 		r.close()
@@ -103,7 +114,51 @@ func openParquet(f *os.File, path string, max int) (*parquetReader, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	r.rr = rr
+	r.noSchemaCol = !have[colSchema]
 	return r, nil
+}
+
+// checkRowCounts compares the footer's row count with its row groups' and their column
+// chunks': a damaged count would otherwise silently drop or invent rows.
+func checkRowCounts(pf *file.Reader) error {
+	md := pf.MetaData()
+	var sum int64
+	for i := 0; i < pf.NumRowGroups(); i++ {
+		rg := md.RowGroup(i)
+		n := rg.NumRows()
+		if n < 0 {
+			return fmt.Errorf("row group %d has %d rows", i, n)
+		}
+		sum += n
+	}
+	if sum != md.NumRows {
+		return fmt.Errorf("the footer counts %d rows, its row groups %d", md.NumRows, sum)
+	}
+	return nil
+}
+
+// arrowSchemaKey is the footer entry in which Arrow writers store their serialized
+// schema.
+const arrowSchemaKey = "ARROW:schema"
+
+// dropArrowSchema removes the stored Arrow schema from the file's footer before pqarrow
+// sees it. pqarrow would decode it with flight.DeserializeSchema, which trusts the
+// flatbuffer's lengths: one flipped byte there asks for hundreds of gigabytes, a runtime
+// throw that recover cannot catch. The reader needs nothing from it: cellValue accepts
+// every string and integer type the Parquet schema alone maps to.
+func dropArrowSchema(pf *file.Reader) {
+	md := pf.MetaData()
+	kv := md.KeyValueMetadata()
+	if kv.FindValue(arrowSchemaKey) == nil {
+		return
+	}
+	kept := make(metadata.KeyValueMetadata, 0, len(kv))
+	for _, e := range kv {
+		if e.GetKey() != arrowSchemaKey {
+			kept = append(kept, e)
+		}
+	}
+	md.FileMetaData.KeyValueMetadata = kept
 }
 
 func (r *parquetReader) close() error {
@@ -142,6 +197,9 @@ func (r *parquetReader) nextRow() (*Episode, error) {
 			if err := r.rr.Err(); err != nil && err != io.EOF {
 				return nil, fmt.Errorf("%s: row %d: %w", r.path, r.row+1, err)
 			}
+			if want := r.pf.NumRows(); int64(r.row) != want {
+				return nil, fmt.Errorf("%s: corrupt Parquet file: %d rows read, the footer says %d", r.path, r.row, want)
+			}
 			return nil, io.EOF
 		}
 		r.rec = r.rr.RecordBatch()
@@ -156,6 +214,13 @@ func (r *parquetReader) nextRow() (*Episode, error) {
 	r.i++
 	r.row++
 	o := &jsonv.Object{Keys: make([]string, 0, len(r.names)), Values: make([]any, 0, len(r.names))}
+	// Every cell is checked, so that a row with three bad columns lists three problems.
+	var probs []Problem
+	badCol := map[string]bool{}
+	fail := func(name, msg string) {
+		probs = append(probs, Problem{File: r.path, Line: r.row, Field: name, Msg: msg})
+		badCol[name] = true
+	}
 	// Walk the columns in the file's order, so that extra fields keep their position.
 	for j, name := range r.names {
 		col := r.rec.Column(j)
@@ -164,45 +229,54 @@ func (r *parquetReader) nextRow() (*Episode, error) {
 		}
 		v, err := cellValue(col, i)
 		if err != nil {
-			return nil, Problem{File: r.path, Line: r.row, Field: name, Msg: err.Error()}
+			fail(name, err.Error())
+			continue
 		}
 		isJSON := r.isJSON[j]
 		if s, ok := v.(string); ok && !isJSON {
+			if p := stringUTF8Problem(s, name, r.path, r.row); p != nil {
+				probs, badCol[name] = append(probs, *p), true
+				continue
+			}
 			v = r.clone(s) // the batch's buffers are recycled; keep no reference into them
-		}
-		if name == colExtra {
-			s, _ := v.(string)
-			ev, err := r.dec.Parse(bytesOf(s))
-			extra, ok := ev.(*jsonv.Object)
-			if !ok || err != nil {
-				return nil, Problem{File: r.path, Line: r.row, Field: name, Msg: "must hold a JSON object"}
-			}
-			for k, key := range extra.Keys {
-				if !isEpisodeField(key) {
-					o.Set(key, extra.Values[k])
-				}
-			}
-			continue
 		}
 		if isJSON {
 			s, ok := v.(string)
 			if !ok {
-				return nil, Problem{File: r.path, Line: r.row, Field: name, Msg: "must hold JSON text"}
+				fail(name, "must hold JSON text")
+				continue
 			}
 			if len(s) > r.max {
-				return nil, Problem{File: r.path, Line: r.row, Field: name,
-					Msg: fmt.Sprintf("longer than the limit of %d bytes", r.max)}
+				fail(name, fmt.Sprintf("longer than the limit of %d bytes", r.max))
+				continue
 			}
 			pv, err := r.dec.Parse(bytesOf(s))
 			if err != nil {
-				return nil, Problem{File: r.path, Line: r.row, Field: name, Msg: "invalid JSON: " + err.Error()}
+				fail(name, "invalid JSON: "+err.Error())
+				continue
+			}
+			if p := utf8Problem(r.dec, bytesOf(s), name, r.path, r.row); p != nil {
+				probs, badCol[name] = append(probs, *p), true
+				continue
+			}
+			if _, isObj := pv.(*jsonv.Object); name == colExtra && !isObj {
+				fail(name, "must hold a JSON object")
+				continue
 			}
 			v = pv
 		}
 		o.Set(name, v)
 	}
-	e, probs := DecodeEpisode(o, r.path, r.row)
-	if probs != nil {
+	if r.noSchemaCol {
+		o.Set(colSchema, EpisodeSchema)
+	}
+	e, dprobs := decodeEpisode(o, r.path, r.row, r.lenient)
+	for _, p := range dprobs {
+		if !badCol[p.Field] { // a bad cell is reported once, not again as missing
+			probs = append(probs, p)
+		}
+	}
+	if len(probs) > 0 {
 		return nil, problemErr(probs)
 	}
 	return e, nil

@@ -12,6 +12,11 @@ import (
 // line is an error, never silently skipped (DESIGN §11).
 const DefaultMaxLineBytes = 64 << 20
 
+// DefaultMaxFileBytes is the default limit on one episode file's size on disk, checked
+// from stat before anything is read. The release is ~1 GB uncompressed; a file many times
+// that is a mistake (a wrong path, a sparse file), not a result set.
+const DefaultMaxFileBytes = 64 << 30
+
 // Dedupe policies for duplicate episode keys (DESIGN §2.2).
 const (
 	DedupeNone  = ""      // a duplicate key is an error
@@ -23,6 +28,8 @@ const (
 type ReadOptions struct {
 	// MaxLineBytes limits one JSONL line; 0 means DefaultMaxLineBytes.
 	MaxLineBytes int
+	// MaxFileBytes limits one file's size on disk; 0 means DefaultMaxFileBytes.
+	MaxFileBytes int64
 	// Dedupe is DedupeNone, DedupeFirst or DedupeLast.
 	Dedupe string
 	// Bench, when set, makes an episode whose case id it does not know a problem.
@@ -33,6 +40,10 @@ type ReadOptions struct {
 	// Workers decode JSONL lines in parallel (0 or 1: on the reading goroutine). The
 	// episodes, problems and errors come out in input order whatever the number.
 	Workers int
+	// Lenient accepts the defects listed by the Defect* constants (a missing schema or
+	// record, unknown top-level fields), marking the episode's Defect instead of
+	// returning a problem; scoring then excludes it by that reason.
+	Lenient bool
 }
 
 func (o ReadOptions) workers() int { return max(o.Workers, 1) }
@@ -42,6 +53,13 @@ func (o ReadOptions) maxLine() int {
 		return DefaultMaxLineBytes
 	}
 	return o.MaxLineBytes
+}
+
+func (o ReadOptions) maxFile() int64 {
+	if o.MaxFileBytes <= 0 {
+		return DefaultMaxFileBytes
+	}
+	return o.MaxFileBytes
 }
 
 func (o ReadOptions) check() error {
@@ -114,15 +132,11 @@ func OpenRuns(paths []string, opt ReadOptions) (EpisodeReader, error) {
 		return nil, err
 	}
 	for _, p := range paths {
-		st, err := os.Stat(p)
-		if err != nil {
+		if _, err := statEpisodeFile(p, opt); err != nil {
 			return nil, err
 		}
-		if st.IsDir() {
-			return nil, fmt.Errorf("%s: is a directory (expand it with ExpandRuns)", p)
-		}
 	}
-	r := &runsReader{paths: paths, opt: opt, seen: map[Key]where{}}
+	r := &runsReader{paths: paths, opt: opt, seen: map[Key]where{}, runIDs: map[string]where{}}
 	if opt.Dedupe == DedupeLast {
 		if err := r.scanLast(); err != nil {
 			return nil, err
@@ -142,10 +156,12 @@ type runsReader struct {
 	idx   int
 	cur   fileReader
 	seen  map[Key]where // first emitted (or, for last, the winner) of each key
-	last  map[Key]where // DedupeLast: position of the last episode of each key
-	rep   []Problem
-	count int
-	err   error
+	// runIDs: where each emitted run id was; a run id is unique within a release.
+	runIDs map[string]where
+	last   map[Key]where // DedupeLast: position of the last episode of each key
+	rep    []Problem
+	count  int
+	err    error
 }
 
 func (r *runsReader) Count() int          { return r.count }
@@ -214,9 +230,24 @@ func (r *runsReader) Next() (*Episode, error) {
 		} else {
 			r.seen[k] = here
 		}
+		if w, dup := r.runIDs[e.RunID]; dup {
+			if r.opt.Dedupe != DedupeNone {
+				r.rep = append(r.rep, runIDProblem(e, r.paths[w.file], w.line, "dropped: --dedupe keeps the first,"))
+				continue
+			}
+			return nil, runIDProblem(e, r.paths[w.file], w.line, "first seen at")
+		}
+		r.runIDs[e.RunID] = here
 		r.count++
 		return e, nil
 	}
+}
+
+// runIDProblem reports a run id seen before on another key: --audit labels and explain
+// address episodes by run id, so two episodes must never share one.
+func runIDProblem(e *Episode, file string, line int, what string) Problem {
+	return Problem{File: e.Source, Line: e.Line, Field: "run_id",
+		Msg: fmt.Sprintf("duplicate run_id %q (run ids are unique within a release); %s %s:%d", e.RunID, what, file, line)}
 }
 
 func dupProblem(e *Episode, file string, line int, what string) Problem {
@@ -262,10 +293,61 @@ const (
 	formatParquet = "parquet"
 )
 
+// fileError is a fatal error in one file (it cannot be read further), located like a
+// problem so that reports neither repeat the file name nor lose the line.
+type fileError struct {
+	p   Problem
+	err error
+}
+
+func (e *fileError) Error() string { return e.p.String() }
+func (e *fileError) Unwrap() error { return e.err }
+
+func newFileError(path string, line int, err error) error {
+	return &fileError{p: Problem{File: path, Line: line, Msg: err.Error()}, err: err}
+}
+
+// statEpisodeFile refuses, before anything is read, what cannot be an episode file:
+// standard input (not supported: give a file), directories, devices, pipes and sockets
+// (/dev/zero would never end), and files over the size limit.
+func statEpisodeFile(path string, opt ReadOptions) (os.FileInfo, error) {
+	if path == "-" {
+		return nil, newFileError(path, 0, errors.New("reading episodes from standard input is not supported; save them to a file"))
+	}
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	return st, checkFileInfo(path, st, opt)
+}
+
+func checkFileInfo(path string, st os.FileInfo, opt ReadOptions) error {
+	switch {
+	case st.IsDir():
+		return newFileError(path, 0, errors.New("is a directory (expand it with ExpandRuns)"))
+	case !st.Mode().IsRegular():
+		return newFileError(path, 0, fmt.Errorf("not a regular file (%s); episodes are read from regular files only", st.Mode().Type()))
+	case st.Size() > opt.maxFile():
+		return newFileError(path, 0, fmt.Errorf("%d bytes, over the limit of %d per episode file", st.Size(), opt.maxFile()))
+	}
+	return nil
+}
+
 // openFile opens one file with the reader its content calls for.
 func openFile(path string, opt ReadOptions) (fileReader, error) {
+	if _, err := statEpisodeFile(path, opt); err != nil {
+		return nil, err
+	}
 	f, err := os.Open(path)
 	if err != nil {
+		return nil, err
+	}
+	// Check what was opened, not only what the name pointed to a moment ago.
+	if st, err := f.Stat(); err != nil || checkFileInfo(path, st, opt) != nil {
+		f.Close()
+		if err == nil {
+			err = checkFileInfo(path, st, opt)
+		}
 		return nil, err
 	}
 	format := opt.Format
@@ -285,7 +367,7 @@ func openFile(path string, opt ReadOptions) (fileReader, error) {
 		}
 	}
 	if format == formatParquet {
-		return newParquetFileReader(f, path, opt.maxLine())
+		return newParquetFileReader(f, path, opt)
 	}
-	return newJSONLFileReader(f, path, opt.maxLine(), opt.workers())
+	return newJSONLFileReader(f, path, opt)
 }

@@ -61,12 +61,12 @@ func TestReadDefaultsAndProblems(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "e.jsonl")
 	lines := []string{
-		`{"config":"claude-5/claude-code","case_id":"SAB-V1-001","repeat":0,"record":{"events":[]}}`,
+		`{"schema":"sabench.episode/v1","config":"claude-5/claude-code","case_id":"SAB-V1-001","repeat":0,"record":{"events":[]}}`,
 		``,
-		`{"config":"claude-5/claude-code","case_id":"SAB-V1-002","repeat":"1"}`,
-		`{"config":"x","case_id":"SAB-V1-003"`,
-		`{"case_id":"SAB-V1-004","repeat":0,"status":"crashed","condition":""}`,
-		`{"config":"m/h","case_id":"SAB-V1-005","repeat":3,"condition":"withheld","model":"M","run_id":"r5","status":"censored"}` + "\r",
+		`{"schema":"sabench.episode/v1","config":"claude-5/claude-code","case_id":"SAB-V1-002","repeat":"1"}`,
+		`{"schema":"sabench.episode/v1","config":"x","case_id":"SAB-V1-003"`,
+		`{"schema":"sabench.episode/v1","case_id":"SAB-V1-004","repeat":0,"status":"crashed","condition":""}`,
+		`{"schema":"sabench.episode/v1","config":"m/h","case_id":"SAB-V1-005","repeat":3,"condition":"withheld","model":"M","run_id":"r5","status":"censored"}` + "\r",
 		`[1,2]`,
 	}
 	os.WriteFile(p, []byte(strings.Join(lines, "\n")), 0o644)
@@ -93,7 +93,8 @@ func TestReadDefaultsAndProblems(t *testing.T) {
 	}
 	want := []string{
 		`e.jsonl:3: repeat: must be an integer, got a string`,
-		`e.jsonl:4: invalid JSON: column 37: unexpected end of input in object`,
+		`e.jsonl:3: record: a completed episode needs a record (null or missing)`,
+		`e.jsonl:4: invalid JSON: column 67: unexpected end of input in object`,
 		`e.jsonl:5: config: required field is missing`,
 		`e.jsonl:5: condition: must not be empty (omit it for "main")`,
 		`e.jsonl:5: status: unknown status "crashed" (want completed, infra_failure, harness_failure or censored)`,
@@ -135,10 +136,28 @@ func TestLineLimit(t *testing.T) {
 		if limit == first-1 && (tooLong == 0 || probs[0].Line != 1) {
 			t.Errorf("limit %d: an over-long line was not reported: %v", limit, probs)
 		}
-		if len(got)+tooLong != 3 {
-			t.Errorf("limit %d: %d episodes + %d too long, want 3 in all", limit, len(got), tooLong)
+		// The first over-long line ends the file (#16.5): the episodes before it and one
+		// problem, nothing after it.
+		if tooLong != 1 || len(got) >= 3 || got2lines(got) != tooLongAt(probs)-1 {
+			t.Errorf("limit %d: %d episodes + %d too long (at line %d)", limit, len(got), tooLong, tooLongAt(probs))
 		}
 	}
+}
+
+func got2lines(eps []*Episode) int {
+	if len(eps) == 0 {
+		return 0
+	}
+	return eps[len(eps)-1].Line
+}
+
+func tooLongAt(probs []Problem) int {
+	for _, p := range probs {
+		if strings.Contains(p.Msg, "longer than the limit") {
+			return p.Line
+		}
+	}
+	return 0
 }
 
 func TestDuplicateKeys(t *testing.T) {
@@ -146,7 +165,7 @@ func TestDuplicateKeys(t *testing.T) {
 	a := filepath.Join(dir, "a.jsonl")
 	b := filepath.Join(dir, "b.jsonl")
 	mk := func(runID string) string {
-		return `{"run_id":"` + runID + `","config":"c/h","case_id":"SAB-V1-001","repeat":0}` + "\n"
+		return `{"schema":"sabench.episode/v1","run_id":"` + runID + `","config":"c/h","case_id":"SAB-V1-001","repeat":0,"record":{"schema_version":1,"env_id":"customer_policy_qa","episode_id":"SAB-V1-001","events":[]}}` + "\n"
 	}
 	os.WriteFile(a, []byte(mk("a1")+mk("a2")), 0o644)
 	os.WriteFile(b, []byte(mk("b1")), 0o644)
@@ -185,8 +204,8 @@ func TestUnknownCaseWithBench(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := filepath.Join(t.TempDir(), "e.jsonl")
-	os.WriteFile(p, []byte(`{"config":"c/h","case_id":"SAB-V1-001","repeat":0}`+"\n"+
-		`{"config":"c/h","case_id":"SAB-V1-999","repeat":0}`+"\n"), 0o644)
+	os.WriteFile(p, []byte(`{"schema":"sabench.episode/v1","config":"c/h","case_id":"SAB-V1-001","repeat":0,"record":{}}`+"\n"+
+		`{"schema":"sabench.episode/v1","config":"c/h","case_id":"SAB-V1-999","repeat":0,"record":{}}`+"\n"), 0o644)
 	r, _ := OpenEpisodes(p, ReadOptions{Bench: b})
 	eps, probs := collect(t, r)
 	r.Close()

@@ -94,9 +94,9 @@ func TestRoundTripJSONLParquetJSONL(t *testing.T) {
 	eps[8].CaseID = "SAB-V1-012@withheld"
 	j1 := filepath.Join(dir, "a.jsonl")
 	writeJSONL(t, j1, eps)
-	// An unknown top-level field must survive both conversions.
+	// A field of the producer's own (under "extra") must survive both conversions.
 	raw, _ := os.ReadFile(j1)
-	raw = bytes.Replace(raw, []byte(`"run_id":"run-000001"`), []byte(`"run_id":"run-000001","annotator":{"name":"Zoë","score":1.0,"n":3}`), 1)
+	raw = bytes.Replace(raw, []byte(`"run_id":"run-000001"`), []byte(`"run_id":"run-000001","extra":{"annotator":{"name":"Zoë","score":1.0,"n":3}}`), 1)
 	os.WriteFile(j1, raw, 0o644)
 
 	first := readAll(t, j1, ReadOptions{})

@@ -50,19 +50,44 @@ func (b *Bench) loadShippedSets(root string) []Problem {
 		return nil // no shipped sets
 	}
 	var names []string
+	var probs []Problem
 	for _, e := range ents {
-		if e.Type().IsRegular() && strings.HasSuffix(e.Name(), ".txt") {
-			names = append(names, e.Name())
+		if !strings.HasSuffix(e.Name(), ".txt") {
+			continue
+		}
+		p := filepath.Join(dir, e.Name())
+		switch {
+		case e.Type().IsRegular() || e.Type()&os.ModeSymlink != 0:
+			// Read when it resolves inside the bench (sets/ itself may be a link);
+			// otherwise said, never silently dropped.
+			if err := withinRoot(b.realRoot(root), p); err != nil {
+				b.Warnings = append(b.Warnings, Problem{File: p, Msg: "case set skipped: a symbolic link out of the bench"})
+			} else if st, err := os.Stat(p); err != nil || !st.Mode().IsRegular() {
+				b.Warnings = append(b.Warnings, Problem{File: p, Msg: "case set skipped: a symbolic link to something that is not a regular file"})
+			} else {
+				names = append(names, e.Name())
+			}
+		default:
+			b.Warnings = append(b.Warnings, Problem{File: p, Msg: "case set skipped: not a regular file"})
 		}
 	}
 	sort.Strings(names)
-	var probs []Problem
 	for _, n := range names {
 		ids, ps := ReadCaseSet(filepath.Join(dir, n), b)
 		probs = append(probs, ps...)
 		b.Sets[strings.TrimSuffix(n, ".txt")] = ids
 	}
 	return probs
+}
+
+// realRoot resolves root for withinRoot ("" when it cannot, which refuses every link).
+func (b *Bench) realRoot(root string) string {
+	r, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return ""
+	}
+	r, _ = filepath.Abs(r)
+	return r
 }
 
 // loadUserSets reads the --set NAME=FILE sets, which replace shipped sets of the same name.

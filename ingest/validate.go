@@ -1,8 +1,11 @@
 package ingest
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"os"
+	"strings"
 )
 
 // ValidationReport is everything Validate found.
@@ -27,13 +30,15 @@ func Validate(paths []string, opt ReadOptions) (*ValidationReport, error) {
 	}
 	rep := &ValidationReport{}
 	seen := map[Key]string{}
+	seenRun := map[string]string{}
 	for _, path := range paths {
 		rep.Files++
 		fr, err := openFile(path, opt)
 		if err != nil {
-			rep.Problems = append(rep.Problems, Problem{File: path, Msg: err.Error()})
+			rep.Problems = append(rep.Problems, fileProblem(path, err))
 			continue
 		}
+		fatal := false
 		for {
 			e, err := fr.next()
 			if err == io.EOF {
@@ -45,7 +50,8 @@ func Validate(paths []string, opt ReadOptions) (*ValidationReport, error) {
 					rep.Problems = append(rep.Problems, ps...)
 					continue
 				}
-				rep.Problems = append(rep.Problems, Problem{File: path, Msg: err.Error()})
+				rep.Problems = append(rep.Problems, fileProblem(path, err))
+				fatal = true
 				break
 			}
 			rep.Lines++
@@ -62,17 +68,43 @@ func Validate(paths []string, opt ReadOptions) (*ValidationReport, error) {
 				}
 			} else {
 				seen[k] = fmt.Sprintf("%s:%d", e.Source, e.Line)
+				if first, dup := seenRun[e.RunID]; dup {
+					p := Problem{File: e.Source, Line: e.Line, Field: "run_id",
+						Msg: fmt.Sprintf("duplicate run_id %q (run ids are unique within a release); first seen at %s", e.RunID, first)}
+					if opt.Dedupe == DedupeNone {
+						ps = append(ps, p)
+					} else {
+						rep.Reported = append(rep.Reported, p)
+					}
+				} else {
+					seenRun[e.RunID] = seen[k]
+				}
 			}
 			if len(ps) == 0 {
 				rep.Episodes++
 			}
 			rep.Problems = append(rep.Problems, ps...)
 		}
-		if err := fr.close(); err != nil {
-			rep.Problems = append(rep.Problems, Problem{File: path, Msg: err.Error()})
+		// After a fatal error the close error is the same defect again (a truncated
+		// gzip stream reports its unexpected EOF twice): count it once.
+		if err := fr.close(); err != nil && !fatal {
+			rep.Problems = append(rep.Problems, fileProblem(path, err))
 		}
 	}
 	return rep, nil
+}
+
+// fileProblem turns a file-level error into one problem that names the file once.
+func fileProblem(path string, err error) Problem {
+	var fe *fileError
+	if errors.As(err, &fe) {
+		return fe.p
+	}
+	var pe *os.PathError
+	if errors.As(err, &pe) && pe.Path == path {
+		return Problem{File: path, Msg: pe.Op + ": " + pe.Err.Error()}
+	}
+	return Problem{File: path, Msg: strings.TrimPrefix(err.Error(), path+": ")}
 }
 
 // checkEpisode checks what a single well-formed episode can get wrong against the
@@ -90,6 +122,12 @@ func checkEpisode(e *Episode, b *Bench) []Problem {
 		proto, known, domain = c.Protocol, true, c.Domain
 	}
 	if !known || e.Record == nil {
+		return nil
+	}
+	if len(e.Record.Keys) == 0 && e.FailureClass != nil {
+		// The harness says the agent failed (resource_limit, agent_process_failure, …)
+		// and it left no output: an empty record, scored as a failure, is what the
+		// harness adapters write for that; it is not a malformed export.
 		return nil
 	}
 	probs = append(probs, CheckRecord(e, proto)...)

@@ -73,7 +73,7 @@ func TestValidateGolden(t *testing.T) {
 
 func TestValidateDedupeReports(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "d.jsonl")
-	line := `{"config":"c/h","case_id":"SAB-V1-001","repeat":0}` + "\n"
+	line := `{"schema":"sabench.episode/v1","config":"c/h","case_id":"SAB-V1-001","repeat":0,"record":{"schema_version":1,"env_id":"customer_policy_qa","episode_id":"SAB-V1-001","events":[]}}` + "\n"
 	os.WriteFile(p, []byte(line+line), 0o644)
 	rep, _ := Validate([]string{p}, ReadOptions{Dedupe: DedupeFirst})
 	if len(rep.Problems) != 0 || len(rep.Reported) != 1 {

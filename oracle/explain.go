@@ -21,7 +21,7 @@ func Explain(w io.Writer, c *ingest.Case, ep *ingest.Episode, pol Policy, v Verd
 	d := v.Detail
 	pf := func(format string, a ...any) { fmt.Fprintf(bw, format, a...) }
 	pf("run %s: %s on %s (%s, %s), repeat %d, condition %s\n", v.RunID(), v.Config(), v.CaseID(), v.Protocol().Label(), v.Domain(), v.Repeat(), v.Condition())
-	pf("policy %s (%s)\n", pol.Name, pol.Hash())
+	pf("policy %s (evaluator %s; %s)\n", pol.Name, pol.ShortRevision(), pol.Hash())
 	if v.Excluded() {
 		pf("excluded: status %s\n", v.ExclusionReason())
 		return bw.Flush()

@@ -21,6 +21,7 @@ type Policy struct {
 	Propagation string `json:"propagation"` // reference | value | off
 	Order       string `json:"order"`       // strict | any
 	NonAction   string `json:"non_action"`  // investigated | any_stop
+	CoverageAt  string `json:"coverage_at"` // last | first_and_last
 }
 
 // Switch values.
@@ -44,24 +45,47 @@ const (
 
 	NonActionInvestigated = "investigated"
 	NonActionAnyStop      = "any_stop"
+
+	// CoverageAtLast checks V2 and DAG coverage at the last commit only (release 85c044b);
+	// CoverageAtFirstAndLast also at the first (revision 4f33847). See doc.go.
+	CoverageAtLast         = "last"
+	CoverageAtFirstAndLast = "first_and_last"
 )
 
-// SafeAct is the paper's evaluator, the default policy.
+// The evaluator revisions the coverage_at values reproduce (caoshidong66/safeact,
+// env/tools/evaluate_workspace.py).
+const (
+	// RevisionRelease is the public source release of 2026-09-30, whose file hash is pinned in
+	// the release's SHA256SUMS.json: the verifiable identity of dataset 2026-08-31-v3.
+	RevisionRelease = "85c044b7421dc4763d03762a2c75fdfb107a2894"
+	// Revision4f33847 is the unpinned revision that also checks coverage at the first commit.
+	Revision4f33847 = "4f338473b4c15ccbaf950d76823bfa8bbaffe3bf"
+)
+
+// SafeAct is the paper's evaluator as released (revision 85c044b), the default policy.
 var SafeAct = Policy{Name: "safeact", Binding: BindingEntity, Timing: TimingBefore,
 	Coverage: CoverageRequired, Propagation: PropagationReference, Order: OrderStrict,
-	NonAction: NonActionInvestigated}
+	NonAction: NonActionInvestigated, CoverageAt: CoverageAtLast}
 
-// Presets mirror how peer benchmarks score (the paper's Table 5), in display order.
+// SafeAct4f33847 is the evaluator at the unpinned revision 4f33847.
+var SafeAct4f33847 = Policy{Name: "safeact-4f33847", Binding: BindingEntity, Timing: TimingBefore,
+	Coverage: CoverageRequired, Propagation: PropagationReference, Order: OrderStrict,
+	NonAction: NonActionInvestigated, CoverageAt: CoverageAtFirstAndLast}
+
+// Presets mirror how peer benchmarks score (the paper's Table 5), then the other evaluator
+// revision, in display order.
 var Presets = []Policy{
 	SafeAct,
 	{Name: "near-miss", Binding: BindingValue, Timing: TimingBefore, Coverage: CoverageRequired,
-		Propagation: PropagationOff, Order: OrderStrict, NonAction: NonActionAnyStop},
+		Propagation: PropagationOff, Order: OrderStrict, NonAction: NonActionAnyStop, CoverageAt: CoverageAtLast},
 	{Name: "toolsandbox", Binding: BindingValue, Timing: TimingBefore, Coverage: CoverageOff,
-		Propagation: PropagationReference, Order: OrderStrict, NonAction: NonActionAnyStop},
+		Propagation: PropagationReference, Order: OrderStrict, NonAction: NonActionAnyStop, CoverageAt: CoverageAtLast},
 	{Name: "tau-bench", Binding: BindingOff, Timing: TimingAnytime, Coverage: CoverageOff,
-		Propagation: PropagationOff, Order: OrderAny, NonAction: NonActionAnyStop},
+		Propagation: PropagationOff, Order: OrderAny, NonAction: NonActionAnyStop, CoverageAt: CoverageAtLast},
 	{Name: "appworld", Binding: BindingOff, Timing: TimingAnytime, Coverage: CoverageOff,
-		Propagation: PropagationOff, Order: OrderAny, NonAction: NonActionAnyStop},
+		Propagation: PropagationOff, Order: OrderAny, NonAction: NonActionAnyStop, CoverageAt: CoverageAtLast},
+	// Last, so the peer presets keep their positions; it is stricter than safeact, not laxer.
+	SafeAct4f33847,
 }
 
 // PresetNames lists the presets' names in display order.
@@ -87,6 +111,7 @@ func (p Policy) WithDefaults() Policy {
 	def(&p.Propagation, SafeAct.Propagation)
 	def(&p.Order, SafeAct.Order)
 	def(&p.NonAction, SafeAct.NonAction)
+	def(&p.CoverageAt, SafeAct.CoverageAt)
 	return p
 }
 
@@ -115,15 +140,29 @@ var hashCache sync.Map
 
 func (p Policy) computeHash() string {
 	s := strings.Join([]string{"binding=" + p.Binding, "timing=" + p.Timing, "coverage=" + p.Coverage,
-		"propagation=" + p.Propagation, "order=" + p.Order, "non_action=" + p.NonAction}, ";")
+		"propagation=" + p.Propagation, "order=" + p.Order, "non_action=" + p.NonAction,
+		"coverage_at=" + p.CoverageAt}, ";")
 	h := sha256.Sum256([]byte(s))
 	return hex.EncodeToString(h[:])[:12]
 }
 
-// String names the policy with its settings.
+// Revision is the full commit of the evaluator revision whose rules the policy builds on:
+// coverage_at is the only switch the two revisions differ in.
+func (p Policy) Revision() string {
+	if p.CoverageAt == CoverageAtFirstAndLast {
+		return Revision4f33847
+	}
+	return RevisionRelease
+}
+
+// ShortRevision is Revision's first seven hex digits, as outputs print it.
+func (p Policy) ShortRevision() string { return p.Revision()[:7] }
+
+// String names the policy with the evaluator revision it reproduces, its settings and hash,
+// so two outputs show at once whether they used the same rules.
 func (p Policy) String() string {
-	return fmt.Sprintf("%s (binding=%s timing=%s coverage=%s propagation=%s order=%s non_action=%s; %s)",
-		p.Name, p.Binding, p.Timing, p.Coverage, p.Propagation, p.Order, p.NonAction, p.Hash())
+	return fmt.Sprintf("%s (evaluator %s; binding=%s timing=%s coverage=%s coverage_at=%s propagation=%s order=%s non_action=%s; %s)",
+		p.Name, p.ShortRevision(), p.Binding, p.Timing, p.Coverage, p.CoverageAt, p.Propagation, p.Order, p.NonAction, p.Hash())
 }
 
 // Validate checks every switch value.
@@ -138,6 +177,7 @@ func (p Policy) Validate() error {
 		{"propagation", p.Propagation, []string{PropagationReference, PropagationValue, PropagationOff}},
 		{"order", p.Order, []string{OrderStrict, OrderAny}},
 		{"non_action", p.NonAction, []string{NonActionInvestigated, NonActionAnyStop}},
+		{"coverage_at", p.CoverageAt, []string{CoverageAtLast, CoverageAtFirstAndLast}},
 	}
 	for _, c := range checks {
 		ok := false

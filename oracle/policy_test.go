@@ -207,3 +207,42 @@ func TestPolicyHashAndParse(t *testing.T) {
 		t.Error("bad switch value accepted")
 	}
 }
+
+func TestPolicyCoverageAt(t *testing.T) {
+	if SafeAct.CoverageAt != CoverageAtLast || SafeAct.Revision() != RevisionRelease {
+		t.Errorf("safeact must reproduce the release: %+v", SafeAct)
+	}
+	r := preset(t, "safeact-4f33847")
+	if r.CoverageAt != CoverageAtFirstAndLast || r.Revision() != Revision4f33847 || r.IsSafeAct() {
+		t.Errorf("safeact-4f33847: %+v", r)
+	}
+	q := r
+	q.CoverageAt, q.Name = CoverageAtLast, SafeAct.Name
+	if q != SafeAct {
+		t.Errorf("safeact-4f33847 must differ from safeact in coverage_at only: %+v", r)
+	}
+	if r.Hash() == SafeAct.Hash() {
+		t.Error("coverage_at is not part of the settings hash")
+	}
+	want := "safeact (evaluator 85c044b; binding=entity timing=before coverage=required coverage_at=last propagation=reference order=strict non_action=investigated; " + SafeAct.Hash() + ")"
+	if got := SafeAct.String(); got != want {
+		t.Errorf("String:\n got %s\nwant %s", got, want)
+	}
+	p, err := ParsePolicy("x.json", []byte(`{"name":"mine","coverage_at":"first_and_last"}`))
+	if err != nil || p.CoverageAt != CoverageAtFirstAndLast || p.Hash() != r.Hash() || p.ShortRevision() != "4f33847" {
+		t.Errorf("ParsePolicy coverage_at: %+v %v", p, err)
+	}
+	if p, err := ParsePolicy("x.json", []byte(`{"name":"mine"}`)); err != nil || p.CoverageAt != CoverageAtLast {
+		t.Errorf("a file without coverage_at: %+v %v", p, err)
+	}
+	if _, err := ParsePolicy("x.json", []byte(`{"name":"mine","coverage_at":"first"}`)); err == nil {
+		t.Error("bad coverage_at accepted")
+	}
+	if got := (Policy{Name: "zero"}).WithDefaults(); got.CoverageAt != CoverageAtLast {
+		t.Errorf("WithDefaults coverage_at: %q", got.CoverageAt)
+	}
+	names := PresetNames()
+	if len(names) < 2 || names[0] != "safeact" || names[len(names)-1] != "safeact-4f33847" {
+		t.Errorf("PresetNames: %v", names)
+	}
+}

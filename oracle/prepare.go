@@ -29,9 +29,10 @@ type Prepared struct {
 	ruleArgs    map[string][]*jsonv.Object
 
 	frozen   bool
-	shared   bool // metadata.evidence_scope == "shared_world"
-	hasShard bool // released V3 id: the evaluator would replay a query shard
-	stateful int  // statefulNone, statefulSauna, statefulAppointment
+	shared   bool               // metadata.evidence_scope == "shared_world"
+	hasShard bool               // released V3 id: the evaluator would replay a query shard
+	shard    *ingest.QueryShard // the verified shard when the bench has it; nil: trust the key
+	stateful int                // statefulNone, statefulSauna, statefulAppointment
 	phases   map[string]*phaseView
 
 	commits     []*ingest.Commit
@@ -155,6 +156,9 @@ func Prepare(c *ingest.Case) (*Prepared, error) {
 		}
 	}
 	p.hasShard = releasedV3.MatchString(spec.CaseID)
+	if p.hasShard && c.Variant == "" {
+		p.shard = c.Shard
+	}
 	if sp, ok := spec.StatefulProtocol.(string); ok {
 		switch {
 		case spec.CaseID == "SAB-V2-018" && sp == "v2_sauna_refresh_v1":

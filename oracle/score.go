@@ -67,6 +67,14 @@ func (p *Prepared) score(v *Fields, ep *ingest.Episode, pol Policy, detail bool)
 		}
 		return nil
 	}
+	// A completed episode without a record (a broken export, or a defect a lenient read
+	// let through) is never a success under any policy: it is excluded by its reason, and
+	// counted as such. An empty record ({}) is the agent's output and fails below.
+	if reason := unscorable(ep); reason != "" {
+		v.Excluded = true
+		v.ExclusionReason = reason
+		return nil
+	}
 	var d *Detail
 	var sc *scratch
 	if detail {
@@ -76,9 +84,6 @@ func (p *Prepared) score(v *Fields, ep *ingest.Episode, pol Policy, detail bool)
 		defer scratchPool.Put(sc)
 	}
 	rec := ep.Record
-	if rec == nil {
-		rec = &jsonv.Object{}
-	}
 	if p.c.Protocol == ingest.Legacy || ep.IsStatic() {
 		v.Static = ep.IsStatic()
 		p.scoreDecision(v, rec, d)
@@ -115,7 +120,32 @@ func (p *Prepared) score(v *Fields, ep *ingest.Episode, pol Policy, detail bool)
 			p.scoreWorkflow(v, rec, evs, pol, d, sc)
 		}
 	}
+	// A record with neither events nor a decision ({} included) holds nothing a policy
+	// could call a success; relaxed policies would otherwise read it as a clean stop.
+	if _, hasEvents := rec.Get("events"); v.ECS && !hasEvents {
+		if _, hasDecision := rec.Get("decision"); !hasDecision {
+			v.ECS, v.FailureType = false, FailContract
+			if d != nil {
+				d.Notes = append(d.Notes, "the record has neither events nor a decision: a contract failure under every policy")
+			}
+		}
+	}
 	return d
+}
+
+// ExcludedNoRecord is the exclusion reason of a completed episode whose record is
+// missing or null.
+const ExcludedNoRecord = ingest.DefectNoRecord
+
+// unscorable is the exclusion reason of a completed episode that cannot be judged, or "".
+func unscorable(ep *ingest.Episode) string {
+	if ep.Defect != "" {
+		return ep.Defect
+	}
+	if ep.Record == nil {
+		return ExcludedNoRecord
+	}
+	return ""
 }
 
 func (p *Prepared) identity(ep *ingest.Episode) Fields {
@@ -260,6 +290,9 @@ func (p *Prepared) scoreDecision(v *Fields, rec *jsonv.Object, d *Detail) {
 		v.CanonicalOutcome = v.Outcome
 	}
 	if p.c.Protocol == ingest.Legacy {
+		// canonical_observed_outcome upper-cases any string decision, "" included; only a
+		// non-string decision has no outcome (None).
+		v.EmptyOutcome = isStr && decS == ""
 		errs := legacyDecisionErrors(rec, p.spec.EnvID)
 		correct := decisions[decS] && decisions[p.spec.GoldDecision] && decS == p.spec.GoldDecision
 		skip := p.spec.LegacyStatus == "legacy_skip"
@@ -433,6 +466,7 @@ func (p *Prepared) scoreWorkflow(v *Fields, rec *jsonv.Object, evs []ev, pol Pol
 	}
 	v.Outcome, v.CanonicalOutcome = outcome, outcome
 	v.ECS = r.success && len(r.invalid) == 0 && len(r.contract) == 0 && expectedOK
+	v.TrustedKeys = r.trustedKeys
 	if !v.ECS {
 		v.FailureType = workflowFailure(r.outcome, len(r.completed))
 		if len(r.contract) > 0 {

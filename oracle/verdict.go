@@ -22,8 +22,11 @@ type Fields struct {
 
 	Static bool // a static judgment (agent_decision record), scored as decision == gold
 
-	ECS              bool
-	Outcome          string // decisive outcome (DESIGN §3)
+	ECS     bool
+	Outcome string // decisive outcome (DESIGN §3)
+	// EmptyOutcome: Outcome and CanonicalOutcome are the evaluator's empty string (a Legacy
+	// decision ""), not absent; outputs write "" rather than null.
+	EmptyOutcome     bool
 	CanonicalOutcome string // the evaluator's canonical observed outcome (§8.6)
 	FailureType      string // "" on success (DESIGN §5)
 
@@ -46,6 +49,11 @@ type Fields struct {
 	// or anywhere in an episode without one. It answers "had the agent looked where the
 	// evidence was?" (interventions) without keeping the events; see InfoToolBit.
 	ToolsBeforeAttempt uint64
+
+	// TrustedKeys: the walk trusted the recorded evidence_delta_key where the evaluator
+	// replays a shard (a released V3 case scored without env/v3_episode_query_shards/, a
+	// shared-world V2 case), the documented deviation of DESIGN §3. Tables can count it.
+	TrustedKeys bool
 
 	// Official is the harness's own verdict when the episode carried one: -1 none,
 	// 0 false, 1 true.
@@ -89,6 +97,8 @@ const (
 	fCompleteAtFirst
 	fCoverageComplete
 	fMissingAtCheckpoint
+	fEmptyOutcome
+	fTrustedKeys
 )
 
 func (f *vflag) set(bit vflag, on bool) {
@@ -138,6 +148,8 @@ func (v *Verdict) setResult(f *Fields) {
 	v.flags.set(fCompleteAtFirst, f.CompleteAtFirstAttempt)
 	v.flags.set(fCoverageComplete, f.CoverageComplete)
 	v.flags.set(fMissingAtCheckpoint, f.MissingAtCheckpoint)
+	v.flags.set(fEmptyOutcome, f.EmptyOutcome)
+	v.flags.set(fTrustedKeys, f.TrustedKeys)
 }
 
 // Fields returns the verdict in readable form.
@@ -149,7 +161,8 @@ func (v *Verdict) Fields() Fields {
 		CanonicalOutcome: v.CanonicalOutcome(), FailureType: v.FailureType(), Attempted: v.Attempted(),
 		FirstAttemptIndex: v.FirstAttemptIndex(), CompleteAtFirstAttempt: v.CompleteAtFirstAttempt(),
 		CoverageComplete: v.CoverageComplete(), MissingAtCheckpoint: v.MissingAtCheckpoint(),
-		ExecutedCommits: v.ExecutedCommits(), ToolsBeforeAttempt: v.tools, Official: v.official}
+		ExecutedCommits: v.ExecutedCommits(), ToolsBeforeAttempt: v.tools, Official: v.official,
+		EmptyOutcome: v.EmptyOutcome(), TrustedKeys: v.TrustedKeys()}
 }
 
 func (v *Verdict) RunID() string      { return runs.get(v.run) }
@@ -181,6 +194,12 @@ func (v *Verdict) Attempted() bool              { return v.flags&fAttempted != 0
 func (v *Verdict) CompleteAtFirstAttempt() bool { return v.flags&fCompleteAtFirst != 0 }
 func (v *Verdict) CoverageComplete() bool       { return v.flags&fCoverageComplete != 0 }
 func (v *Verdict) MissingAtCheckpoint() bool    { return v.flags&fMissingAtCheckpoint != 0 }
+
+// EmptyOutcome: Outcome and CanonicalOutcome are the evaluator's empty string, not absent.
+func (v *Verdict) EmptyOutcome() bool { return v.flags&fEmptyOutcome != 0 }
+
+// TrustedKeys: the walk trusted the recorded evidence_delta_key (DESIGN §3's deviation).
+func (v *Verdict) TrustedKeys() bool { return v.flags&fTrustedKeys != 0 }
 
 // ConfigKey, CaseKey and ConditionKey are the interned ids behind Config, CaseID and
 // Condition: equal keys mean equal values, for grouping without comparing strings.

@@ -235,15 +235,19 @@ func (st *wfState) gate(e *ev, pos int, tool string, canon *jsonv.Object, callID
 	}
 	var cov Coverage
 	n := len(st.r.completed)
+	// Coverage is checked at the last commit (release 85c044b); coverage_at=first_and_last
+	// (revision 4f33847) also checks it at the first: DAG when no commit is completed, V2
+	// unless the case declares a stateful observation protocol (doc.go).
+	atFirst := st.pol.CoverageAt == CoverageAtFirstAndLast
 	checkCov := false
 	if st.dag || st.anyOrder {
-		checkCov = n == 0 || n == len(p.commits)-1
-		if !st.dag && n == 0 && truthy(p.spec.StatefulProtocol) {
+		checkCov = n == len(p.commits)-1 || (atFirst && n == 0)
+		if atFirst && !st.dag && n == 0 && truthy(p.spec.StatefulProtocol) {
 			checkCov = len(p.commits) == 1
 		}
 	} else {
 		stateful := truthy(p.spec.StatefulProtocol)
-		checkCov = st.current == len(p.commits)-1 || (st.current == 0 && !stateful)
+		checkCov = st.current == len(p.commits)-1 || (atFirst && st.current == 0 && !stateful)
 	}
 	ctx := &evalCtx{led: &r.led, extra: extra, tool: tool, callID: callID, args: canon, binding: st.pol.Binding, lean: st.sc != nil}
 	var results []RequirementResult

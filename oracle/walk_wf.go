@@ -24,6 +24,7 @@ type wfResult struct {
 	firstIdx        int
 	completeAtFirst bool
 	missingAt       bool
+	trustedKeys     bool // the recorded evidence_delta_key stood in for a shard replay
 	notes           []string
 }
 
@@ -135,7 +136,12 @@ func (p *Prepared) walkWorkflow(rec *jsonv.Object, evs []ev, pol Policy, preflig
 			return r
 		}
 		if p.hasShard && !preflight {
-			r.notes = append(r.notes, "query-shard replay not performed: the host-recorded evidence_delta_key is trusted and checked against frozen_evidence_deltas (DESIGN §3)")
+			if p.shard != nil {
+				r.notes = append(r.notes, "information calls replayed against the query shard "+p.shard.Source)
+			} else {
+				r.trustedKeys = true
+				r.notes = append(r.notes, "query-shard replay not performed (the bench has no env/v3_episode_query_shards/): the host-recorded evidence_delta_key is trusted and checked against frozen_evidence_deltas (DESIGN §3)")
+			}
 		}
 		if p.enforcePublic && !preflight {
 			if p.publicSpecs == nil {
@@ -143,6 +149,7 @@ func (p *Prepared) walkWorkflow(rec *jsonv.Object, evs []ev, pol Policy, preflig
 			}
 		}
 	} else if p.shared && p.frozen {
+		r.trustedKeys = true
 		r.notes = append(r.notes, "shared-world shard replay not performed: the host-recorded evidence_delta_key is trusted and checked against frozen_evidence_deltas (DESIGN §3)")
 	}
 	for i := range evs {
@@ -397,7 +404,35 @@ func (st *wfState) infoV3(e *ev, tool string, args *jsonv.Object, status string,
 	shard := p.hasShard && !st.preflight
 	obs := obsCall{tool: tool, args: args}
 	var keys []string // the shard binding; nil: use the candidate-key list
-	if shard {
+	if shard && p.shard != nil {
+		// Replay (v3-shard-replay.md §4): raw arguments, the replayed key binds; a claim
+		// that differs ends the episode. Without a binding, only the top-level claim is
+		// dropped: nested result keys and the computed key stay candidates (§5 quirk).
+		binding, ok := replayShard(p.shard, tool, e.args)
+		if !ok {
+			st.invalid(e, callID, tool, "QUERY_SHARD_REPLAY_FAILED")
+			return
+		}
+		if e.hasKey && e.key != nil {
+			if k, isStr := e.key.(string); !isStr || k != binding {
+				st.invalid(e, callID, tool, "QUERY_SHARD_EVIDENCE_BINDING_MISMATCH")
+				return
+			}
+		}
+		obs.key = binding
+		st.observed = append(st.observed, obs)
+		if binding != "" {
+			keys = []string{binding}
+		} else {
+			unclaimed := *e
+			unclaimed.hasKey, unclaimed.key = false, nil
+			var d *delta
+			if d, st.buf = p.candidateDelta(&unclaimed, tool, st.buf); d == nil {
+				return // exploration: no facts, but an observed call
+			}
+			keys = []string{d.key}
+		}
+	} else if shard {
 		// Deviation (DESIGN §3): the recorded key stands in for the replayed binding.
 		var binding string
 		if e.hasKey && e.key != nil {

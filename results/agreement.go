@@ -4,23 +4,13 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/sabench/sabench-stats/oracle"
+	"github.com/sabench/sabench-stats/analysis"
 )
-
-// Agreement is what the agreement summary prints of analysis.Agreement. It is its own
-// type only while analysis still imports results (issue #11, branch w11a); then
-// AgreementSummary takes analysis.Agreement and this type goes.
-type Agreement struct {
-	N                          int
-	Observed, Kappa            float64
-	FalseAccepts, FalseRejects int
-	Disagreements              []*oracle.Verdict
-}
 
 // AgreementSummary is the indented summary of the oracle's agreement with one source of
 // labels (source names it in full, short in the counts), listing every disagreement. A
 // disagreement's label is the opposite of the oracle's verdict.
-func AgreementSummary(source, short string, a Agreement) string {
+func AgreementSummary(source, short string, a analysis.Agreement) string {
 	if a.N == 0 {
 		return fmt.Sprintf("  agreement with %s: none of the scored episodes carries one\n", source)
 	}

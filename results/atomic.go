@@ -61,7 +61,21 @@ func WriteFileAtomic(path string, write func(io.Writer) error) error {
 	return nil
 }
 
-// WriteTableFile renders tables in format f to the file at path, atomically.
+// WriteTableFile renders tables in format f to the file at path, atomically. CSV has no
+// place for provenance, so a CSV file of stamped tables gets a sidecar (SidecarName).
 func WriteTableFile(path string, f Format, tables ...*Table) error {
-	return WriteFileAtomic(path, func(w io.Writer) error { return RenderAll(w, tables, f) })
+	return WriteTableFileWith(path, f, RenderOptions{}, tables...)
+}
+
+// WriteTableFileWith is WriteTableFile with render options (the LaTeX layout).
+func WriteTableFileWith(path string, f Format, o RenderOptions, tables ...*Table) error {
+	if err := WriteFileAtomic(path, func(w io.Writer) error { return RenderAllWith(w, tables, f, o) }); err != nil {
+		return err
+	}
+	if f == FormatCSV {
+		if side := Sidecar(tables); side != nil {
+			return WriteFileAtomic(SidecarName(path), func(w io.Writer) error { _, err := w.Write(side); return err })
+		}
+	}
+	return nil
 }

@@ -40,14 +40,3 @@ func countCell(n int) Cell { return Count(int64(n)) }
 func policyNote(r *analysis.Release) string {
 	return fmt.Sprintf("Scored under policy %s.", r.Policy.String())
 }
-
-// methodName names the interval method for notes.
-func methodName(o analysis.StatOptions) string {
-	switch o.Method {
-	case 1:
-		return "basic"
-	case 2:
-		return "BCa (percentile where undefined)"
-	}
-	return "percentile"
-}

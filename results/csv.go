@@ -7,7 +7,7 @@ import (
 )
 
 // writeCSV writes the header row of data fields (a "group" field first when rows are
-// grouped) and one record per row; titles and notes have no place in RFC 4180 and are left
+// grouped, the interval options last on a table with intervals) and one record per row; titles and notes have no place in RFC 4180 and are left
 // to the other forms.
 func writeCSV(w io.Writer, t *Table) error {
 	cw := csv.NewWriter(w)
@@ -19,16 +19,22 @@ func writeCSV(w io.Writer, t *Table) error {
 	for _, c := range t.Columns {
 		rec = append(rec, c.fields()...)
 	}
+	if t.Intervals != nil {
+		rec = append(rec, ciFields...)
+	}
 	if err := cw.Write(rec); err != nil {
 		return err
 	}
-	for _, r := range t.Rows {
+	for i, r := range t.Rows {
 		rec = rec[:0]
 		if grouped {
 			rec = append(rec, r.Group)
 		}
 		for j, c := range r.Cells {
 			rec = append(rec, dataValues(c, t.Columns[j])...)
+		}
+		if t.Intervals != nil {
+			rec = append(rec, t.Intervals.csvValues(i)...)
 		}
 		if err := cw.Write(rec); err != nil {
 			return err

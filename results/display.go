@@ -71,6 +71,16 @@ func (fl *flavor) value(c Cell, col Column) string {
 	return fl.empty
 }
 
+// estimateAndBounds splits an interval cell into its estimate and "[lo, hi]", for the
+// text form's second line.
+func (fl *flavor) estimateAndBounds(c Cell, col Column) (string, string) {
+	x := fl.bound(c.x, col)
+	if x == fl.empty {
+		return x, ""
+	}
+	return x, "[" + fl.bound(c.lo, col) + ", " + fl.bound(c.hi, col) + "]"
+}
+
 // bound formats one number of a column, or the empty mark if it is not finite.
 func (fl *flavor) bound(x float64, col Column) string {
 	if s := fixed(x, col.Kind.percent(), col.Decimals, col.Signed, fl.minus); s != "" {

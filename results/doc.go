@@ -37,14 +37,28 @@
 //     cells are **bold**. Text is escaped for | * _ ` ~ < > $ \ and inline links.
 //   - LaTeX: a table float with \caption (the title), \label{tab:ID}, a booktabs tabular
 //     with \midrule between groups, \textbf for highlighted cells and the notes in
-//     \footnotesize below. Text is escaped (& % $ # _ { } ~ ^ \ < > |); Greek letters and a
-//     few symbols common in headers (Δ, τ, ρ, κ, ±, ≤, −) become math; other non-ASCII
-//     letters pass through as UTF-8 (the default input encoding of LaTeX since 2018).
+//     \footnotesize, left-aligned under the table. Text is escaped (& % $ # _ { } ~ ^ \ < > |);
+//     Greek letters and a few symbols common in headers (Δ, τ, ρ, κ, ±, ≤, −) become math;
+//     other non-ASCII letters pass through as UTF-8 (the default input encoding of LaTeX
+//     since 2018). Layout ([LaTeXOptions], the CLI's --latex-width and --latex-env): by
+//     default a table is fitted to \columnwidth by a small macro in the output, which TeX
+//     runs: the largest of normal, \small and \footnotesize type that fits, else
+//     \footnotesize scaled down to at most 7/8 (7 pt type); before that, headers wider than
+//     their values wrap (and, as a last resort, turn 90°); a table too wide for a
+//     two-column article's column even so is a table*; one longer than a page is a
+//     longtable. Columns align on the decimal point without siunitx (see latexCol). The
+//     first line names the packages it needs: booktabs, graphicx, longtable.
 //   - CSV: encoding/csv (RFC 4180 quoting, "\n" line ends), a header of field names, a
-//     leading "group" field when rows are grouped; no title or notes.
-//   - JSON: {"table", "title", "columns", "rows", "notes"} in that order; each column lists
-//     its key, header, kind, decimals and data fields; each row is an object keyed by field
-//     (with "group" first when rows are grouped).
+//     leading "group" field when rows are grouped; no title or notes (a stamped table's
+//     provenance goes to a sidecar, T2.csv.meta.json).
+//   - JSON: {"table", "title", "columns", "rows", "notes"} in that order, then "meta" for a
+//     stamped table; each column lists its key, header, kind, decimals and data fields; each
+//     row is an object keyed by field (with "group" first when rows are grouped).
+//
+// Provenance: [Stamp] attaches a [Meta] (tool version and revision, dataset, the SHA-256 of
+// every input file, policies, interval settings, shared harness) to tables and, for
+// synthetic data, puts the SYNTHETIC warning first among their notes. A table without rows
+// says why in [Table.Empty] and its last note; the report index lists those reasons.
 //
 // [WriteFileAtomic] writes any output file through a temporary file in the same directory,
 // fsync and rename, so an error never leaves a partial file; the figures and the report use it.

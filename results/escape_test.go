@@ -124,7 +124,8 @@ func TestLaTeXAlignment(t *testing.T) {
 	if err := Render(&b, alignTable(), FormatLaTeX); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(b.String(), "\\begin{tabular}{lrlrc}\n") {
+	// The fraction column is split at the slash (see latexCol), so it has no alignment letter.
+	if !strings.Contains(b.String(), "\\begin{tabular}{lrlrr@{}l}\n") {
 		t.Errorf("column spec missing:\n%s", b.String())
 	}
 	if strings.Contains(b.String(), `\caption`) {

@@ -78,22 +78,25 @@ func ExampleTable_HighlightBest() {
 	if err := t.HighlightBest("ecs", true); err != nil {
 		fmt.Println(err)
 	}
-	if err := results.Render(os.Stdout, t, results.FormatLaTeX); err != nil {
+	// The natural width (--latex-width none) keeps the example short: no fitting macro.
+	natural := results.RenderOptions{LaTeX: results.LaTeXOptions{Width: results.LaTeXNatural}}
+	if err := results.RenderWith(os.Stdout, t, results.FormatLaTeX, natural); err != nil {
 		fmt.Println(err)
 	}
 	// Output:
-	// \begin{table}[t]
+	// % table T2: \usepackage{booktabs}
+	// \begin{table}[tbp]
 	// \centering
 	// \caption{Main results}
 	// \label{tab:T2}
-	// \begin{tabular}{lr}
+	// \begin{tabular}{lr@{}l}
 	// \toprule
-	// Config & ECS \\
+	// Config & \multicolumn{2}{c}{ECS} \\
 	// \midrule
-	// Claude-5 / Claude Code & \textbf{67.2} \\
-	// Claude-5 / Inspect & 63.4 \\
+	// Claude-5 / Claude Code & \textbf{67} & \textbf{.2} \\
+	// Claude-5 / Inspect & 63 & .4 \\
 	// \midrule
-	// GLM-5.2 / ZCode & 37.7 \\
+	// GLM-5.2 / ZCode & 37 & .7 \\
 	// \bottomrule
 	// \end{tabular}
 	// \end{table}

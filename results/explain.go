@@ -39,7 +39,7 @@ func Explain(w io.Writer, cs *ingest.Case, ep *ingest.Episode, pols []oracle.Pol
 func explainUnwalked(w io.Writer, pol oracle.Policy, v *oracle.Verdict) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "run %s: %s on %s (%s, %s), repeat %d, condition %s\n", v.RunID(), v.Config(), v.CaseID(), v.Protocol().Label(), v.Domain(), v.Repeat(), v.Condition())
-	fmt.Fprintf(&b, "policy %s (%s)\n", pol.Name, pol.Hash())
+	fmt.Fprintf(&b, "policy %s (evaluator %s; %s)\n", pol.Name, pol.ShortRevision(), pol.Hash())
 	if v.Excluded() {
 		fmt.Fprintf(&b, "excluded: status %s\n", v.ExclusionReason())
 	} else {

@@ -82,8 +82,27 @@ func Render(w io.Writer, t *Table, f Format) error {
 // one array of table objects, except that a single table is a bare object.
 // All tables are validated before anything is written.
 func RenderAll(w io.Writer, tables []*Table, f Format) error {
+	return RenderAllWith(w, tables, f, RenderOptions{})
+}
+
+// RenderOptions are the layout choices of the forms that have any (today LaTeX); the zero
+// value is what Render uses.
+type RenderOptions struct {
+	LaTeX LaTeXOptions
+}
+
+// RenderWith is Render with layout options.
+func RenderWith(w io.Writer, t *Table, f Format, o RenderOptions) error {
+	return RenderAllWith(w, []*Table{t}, f, o)
+}
+
+// RenderAllWith is RenderAll with layout options.
+func RenderAllWith(w io.Writer, tables []*Table, f Format, o RenderOptions) error {
 	if int(f) >= len(formatNames) {
 		return fmt.Errorf("results: unknown format %d", uint8(f))
+	}
+	if err := o.LaTeX.validate(); err != nil {
+		return err
 	}
 	for _, t := range tables {
 		if err := t.Validate(); err != nil {
@@ -106,7 +125,7 @@ func RenderAll(w io.Writer, tables []*Table, f Format) error {
 		case FormatMarkdown:
 			err = writeMarkdown(bw, t)
 		case FormatLaTeX:
-			err = writeLaTeX(bw, t)
+			err = writeLaTeX(bw, t, o.LaTeX)
 		case FormatCSV:
 			err = writeCSV(bw, t)
 		}

@@ -28,6 +28,10 @@ type Index struct {
 	Figures   []IndexFigure
 	Skipped   []string // what was not written, and why
 	Synthetic bool
+	// Render sets the layout of the table files (the LaTeX width and environment).
+	Render RenderOptions
+	// Meta is the provenance section; nil writes none.
+	Meta *Meta
 }
 
 // Markdown renders the index: provenance, counts, and every table and figure with its
@@ -38,20 +42,28 @@ func (x *Index) Markdown() string {
 	b.WriteString(indexHeading + "\n")
 	fmt.Fprintf(&b, "- Input: %s.\n", s.Input)
 	if x.Synthetic {
-		b.WriteString("- **The built-in release is synthetic**: generated in the real SafeActBench schemas and calibrated to the paper's published aggregates; it is not the paper's traces.\n")
+		fmt.Fprintf(&b, "- **%s**\n", analysis.SyntheticMark)
 	}
 	fmt.Fprintf(&b, "- Episodes: read %d = scored %d + excluded (%s).\n", s.Read(), s.Counts.Scored, s.ExcludedSummary())
 	fmt.Fprintf(&b, "- Tables use policy %s; the policies table compares %s.\n", s.Releases[0].Policy.String(), s.PolicyNames())
 	o := x.Stats
-	fmt.Fprintf(&b, "- Intervals: %d %s bootstrap resamples, level %.2f, %s, quantiles %s, seed %d.\n", o.Resamples, o.Unit(), o.Level, x.Method, x.Quantile, o.Seed)
+	fmt.Fprintf(&b, "- %s\n", s.Releases[0].Intervals(o).Sentence())
 	for _, why := range x.Skipped {
 		fmt.Fprintf(&b, "- Not written: %s.\n", why)
+	}
+	for _, t := range x.Tables {
+		if t.Empty != "" {
+			fmt.Fprintf(&b, "- Empty table %s: %s.\n", t.ID, t.Empty)
+		}
 	}
 	b.WriteString("\n## Tables\n\n| Table | Title | Files |\n|---|---|---|\n")
 	for _, t := range x.Tables {
 		var links []string
 		for _, f := range Formats() {
 			links = append(links, fmt.Sprintf("[%s](tables/%s.%s)", f.Ext(), t.ID, f.Ext()))
+		}
+		if t.Meta != nil {
+			links = append(links, fmt.Sprintf("[csv meta](tables/%s)", SidecarName(t.ID+"."+FormatCSV.Ext())))
 		}
 		fmt.Fprintf(&b, "| %s | %s | %s |\n", t.ID, strings.ReplaceAll(t.Title, "|", "\\|"), strings.Join(links, " "))
 	}
@@ -62,6 +74,9 @@ func (x *Index) Markdown() string {
 			links = append(links, fmt.Sprintf("[%s](%s)", strings.TrimPrefix(path.Ext(p), "."), p))
 		}
 		fmt.Fprintf(&b, "- %s: %s\n", f.Name, strings.Join(links, " "))
+	}
+	if x.Meta != nil {
+		x.Meta.markdown(&b)
 	}
 	return b.String()
 }

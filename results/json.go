@@ -29,7 +29,8 @@ func writeJSONAll(w *bufio.Writer, tables []*Table) {
 	w.Write(b)
 }
 
-// appendTableJSON appends {"table", "title", "columns", "rows", "notes"} in that order,
+// appendTableJSON appends {"table", "title", "columns", "rows", "notes"} in that order
+// (then "meta" when the table has provenance),
 // one column, row or note per line so that diffs stay readable; ind prefixes each line
 // after the first.
 func appendTableJSON(b []byte, t *Table, ind string) []byte {
@@ -95,12 +96,23 @@ func appendTableJSON(b []byte, t *Table, ind string) []byte {
 	b = listEnd(b, len(t.Rows), ind)
 	b = append(b, ",\n"...)
 	b = append(b, ind...)
+	if t.Intervals != nil {
+		b = t.Intervals.appendJSON(b, ind)
+		b = append(b, ",\n"...)
+		b = append(b, ind...)
+	}
 	b = append(b, `  "notes": [`...)
 	for i, n := range t.Notes {
 		b = listItem(b, i, ind)
 		b = appendJSONString(b, n)
 	}
 	b = listEnd(b, len(t.Notes), ind)
+	if t.Meta != nil {
+		b = append(b, ",\n"...)
+		b = append(b, ind...)
+		b = append(b, `  "meta": `...)
+		b = append(b, t.Meta.JSON(ind+"  ")...)
+	}
 	b = append(b, '\n')
 	b = append(b, ind...)
 	return append(b, '}')

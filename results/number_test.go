@@ -100,19 +100,15 @@ func TestShow(t *testing.T) {
 		{&textFlavor, Number(0.634), pct, "63.4"},
 		{&textFlavor, Number(0.634).Bold(), pct, "63.4"},
 		{&mdFlavor, Number(0.634).Bold(), pct, "**63.4**"},
-		{&latexFlavor, Number(0.634).Bold(), pct, `\textbf{63.4}`},
 		{&textFlavor, Interval(0.634, 0.598, 0.669), Column{Key: "e", Kind: KindPercentInterval, Decimals: 1}, "63.4 [59.8, 66.9]"},
 		{&textFlavor, Interval(0.044, 0.011, 0.079), sint, "+4.4 [+1.1, +7.9]"},
 		{&textFlavor, Interval(0.047, 0, 0.095), sint, "+4.7 [0.0, +9.5]"},
-		{&latexFlavor, Interval(-0.068, -0.112, -0.025), sint, "$-$6.8 [$-$11.2, $-$2.5]"},
 		{&textFlavor, Interval(0.87, math.NaN(), math.Inf(1)), num, "0.87 [—, —]"},
-		{&latexFlavor, Interval(0.87, math.NaN(), 0.9), num, "0.87 [---, 0.90]"},
 		{&textFlavor, Interval(math.NaN(), 0, 1), num, "—"},
 		{&textFlavor, Number(math.Inf(-1)), pct, "—"},
 		{&textFlavor, Fraction(23, 43), frac, "23/43"},
 		{&textFlavor, Empty(), frac, "—"},
 		{&mdFlavor, Empty().Bold(), frac, "—"}, // an empty cell is never bold
-		{&latexFlavor, Empty(), txt, "---"},
 		{&textFlavor, Text("a\r\nb\tc\x1b[31md"), txt, "a b c\uFFFD[31md"},
 		{&textFlavor, Text("bad \xff utf8"), txt, "bad \uFFFD utf8"},
 	}
@@ -137,7 +133,6 @@ func TestPValue(t *testing.T) {
 		{&textFlavor, PValue(0.00004), p4, "<0.001"},
 		{&textFlavor, PValue(0), p4, "<0.001"},
 		{&mdFlavor, PValue(0.0009999), p4, "<0.001"},
-		{&latexFlavor, PValue(1e-12), p4, "$<$0.001"},
 		{&textFlavor, PValue(0.001), p4, "0.0010"},
 		{&textFlavor, PValue(0.0123456), p4, "0.0123"},
 		{&textFlavor, PValue(0.004), p0, "0.004"}, // Decimals 0 still prints three

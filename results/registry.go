@@ -89,7 +89,8 @@ func (in *Input) Policies() (*analysis.PolicyResult, error) {
 	return in.policies, in.err
 }
 
-// Build builds the given specs in order.
+// Build builds the given specs in order. A table without rows always says why
+// (Table.Empty, and a note).
 func Build(in *Input, specs []Spec) ([]*Table, error) {
 	out := make([]*Table, 0, len(specs))
 	for _, s := range specs {
@@ -97,6 +98,8 @@ func Build(in *Input, specs []Spec) ([]*Table, error) {
 		if err != nil {
 			return nil, fmt.Errorf("table %s: %w", s.ID, err)
 		}
+		// Empty is never silent: a builder that gave no reason still gets one.
+		emptyBecause(t, "no rows for this input")
 		out = append(out, t)
 	}
 	return out, nil

@@ -121,6 +121,18 @@ type Table struct {
 	Rows    []Row
 	// Notes are footnotes printed under the table (and listed in JSON).
 	Notes []string
+	// Empty, when the table has no rows, says why (also its last note); the CLI prints it
+	// on stderr and the report index lists it.
+	Empty string
+	// Meta is the provenance (Stamp sets it); the JSON form writes it as "meta", a CSV
+	// file's sidecar holds it. Nil writes none.
+	Meta *Meta
+	// Intervals, on a table with bootstrap intervals, describes them (options and
+	// caveats) for the data forms; nil otherwise.
+	Intervals *Intervals
+	// IntervalsBelow puts interval bounds on a second line under each row in the text form
+	// (the other forms show "x [lo, hi]" in the cell).
+	IntervalsBelow bool
 }
 
 // groupField is the data-form field that carries Row.Group.

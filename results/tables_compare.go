@@ -2,22 +2,36 @@ package results
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/sabench/sabench-stats/analysis"
 )
 
 // BuildCompare is the `compare` command's table for one policy's release.
 func BuildCompare(r *analysis.Release, s analysis.CompareSpec, scopes []analysis.CompareScope, o analysis.StatOptions) *Table {
-	pct := fmt.Sprintf("%g%%", o.Level*100)
+	pct := analysis.IntervalSpec{Level: o.Level}.CI()
 	t := &Table{ID: "compare", Title: "Paired comparison " + s.Title(),
 		Columns: []Column{textCol("scope", "Protocols"), countCol("cases", "Shared cases"),
 			countCol("n_a", "Episodes A"), countCol("n_b", "Episodes B"), pctCol("ecs_a", "ECS A"), pctCol("ecs_b", "ECS B"),
-			deltaCol("delta", "Δ A − B ["+pct+" CI, cases]"), deltaCol("delta_clustered", "Δ A − B ["+pct+" CI, clusters]"),
+			deltaCol("delta", "Δ A − B ["+pct+", cases]"), deltaCol("delta_clustered", "Δ A − B ["+pct+", clusters]"),
 			countCol("clusters", "Clusters"), countCol("only_a", "Cases only A passes"), countCol("only_b", "Cases only B passes"),
-			numCol("mcnemar_p", "McNemar p", 4)}}
-	for _, x := range scopes {
+			pCol("mcnemar_p", "McNemar p"), adjustedCol("mcnemar_p_adj", o)}}
+	// The family: the per-protocol rows (the overall row pools them and is not in it).
+	ps := make([]float64, len(scopes))
+	for i, x := range scopes {
+		ps[i] = math.NaN()
+		if i > 0 || len(scopes) == 1 {
+			ps[i] = x.P
+		}
+	}
+	adj := o.Adjust.Apply(ps)
+	family := "per-protocol McNemar tests (the rows after All)"
+	if len(scopes) == 1 {
+		family = "McNemar test (the only row)"
+	}
+	for i, x := range scopes {
 		t.AddRow(Text(x.Label), countCell(x.Shared), countCell(x.ECSA.Den), countCell(x.ECSB.Den), rateCell(x.ECSA), rateCell(x.ECSB),
-			estCell(x.Delta), estCell(x.DeltaClustered), countCell(x.DeltaClustered.Units), countCell(x.OnlyA), countCell(x.OnlyB), Number(x.P))
+			estCell(x.Delta), estCell(x.DeltaClustered), countCell(x.DeltaClustered.Units), countCell(x.OnlyA), countCell(x.OnlyB), PValue(x.P), PValue(adj[i]))
 	}
 	what := fmt.Sprintf("A = %s, B = %s, condition %s", s.A, s.B, s.Condition)
 	if s.Conditions {
@@ -25,8 +39,18 @@ func BuildCompare(r *analysis.Release, s analysis.CompareSpec, scopes []analysis
 	}
 	t.Notes = append(t.Notes,
 		what+"; scored interactive episodes on the cases both sides ran (ECS pools their repeats).",
-		fmt.Sprintf("Δ intervals: %d bootstrap resamples (seed %d, %s) resampling cases, and resampling template clusters; both arms use the same draw.", o.Resamples, o.Seed, o.Method),
+		compareIntervals(r, o),
 		"Cases only A / only B passes: case-level majority vote (a strict majority of a case's repeats succeed); McNemar exact two-sided p on those counts.",
+		familyNote(o, ps, family),
 		policyNote(r))
 	return t
+}
+
+// compareIntervals is the interval sentence of the compare table: the same options
+// resample cases (one column) and template clusters (the other).
+func compareIntervals(r *analysis.Release, o analysis.StatOptions) string {
+	o.Clustered = false
+	spec := r.Intervals(o)
+	o.Clustered = true
+	return spec.Sentence() + " The clusters column resamples template clusters (" + r.Intervals(o).Rule + "); both arms use the same draw."
 }

@@ -25,7 +25,7 @@ func fixtureRelease(t *testing.T) *analysis.Release {
 	var cases []*ingest.Case
 	for i, id := range realIDs {
 		c := realCase(t, id)
-		c.Cluster = fmt.Sprintf("tpl-%d", i/3)
+		c.Cluster, c.ClusterRule = fmt.Sprintf("tpl-%d", i/3), ingest.ClusterTemplate
 		cases = append(cases, c)
 	}
 	v1 := realCase(t, "SAB-V1-001")

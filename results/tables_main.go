@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/bootstrap"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/oracle"
 )
@@ -35,24 +36,110 @@ func buildT1(in *Input) (*Table, error) {
 }
 
 func buildT2(in *Input) (*Table, error) {
-	r := in.Main()
-	t := &Table{ID: "T2", Title: "Main results: Exact Case Success (%)",
-		Columns: []Column{textCol("config", "Config"), pctCol("ecs", "ECS"), pctCol("pm", "P-M"), pctCol("dm", "D-M")}}
+	r, o := in.Main(), in.Stats
+	t := &Table{ID: "T2", Title: "Main results: Exact Case Success (%)"}
+	iv := rateIntervals(t, r, o)
+	t.Columns = []Column{textCol("config", "Config"), rateCol(o, "ecs", "ECS"), rateCol(o, "pm", "P-M"), rateCol(o, "dm", "D-M")}
 	for p := ingest.Legacy; p < ingest.NumProtocols; p++ {
-		t.Columns = append(t.Columns, pctCol(p.String(), p.Label()))
+		t.Columns = append(t.Columns, rateCol(o, p.String(), p.Label()))
+	}
+	cis, err := r.SummaryIntervals(r.Main(), o)
+	if err != nil {
+		return nil, err
 	}
 	models := r.ModelOf()
 	n := 0
-	for _, s := range r.Summarize(r.Main()) {
-		row := []Cell{Text(s.Config), rateCell(s.Overall), Number(s.PM), Number(s.DM)}
+	sums := r.Summarize(r.Main())
+	for i, s := range sums {
+		ci := cis[i]
+		row := []Cell{Text(s.Config), rateCI(iv, t, s.Config, "ecs", ci.ECS), rateCI(iv, t, s.Config, "pm", ci.PM), rateCI(iv, t, s.Config, "dm", ci.DM)}
 		for p := range s.ByProtocol {
-			row = append(row, rateCell(s.ByProtocol[p]))
+			row = append(row, rateCI(iv, t, s.Config, ingest.Protocol(p).String(), ci.ByProtocol[p]))
 		}
 		t.AddGroupRow(models[s.Config], row...)
 		n += s.Overall.Den
 	}
-	t.Notes = append(t.Notes, fmt.Sprintf("ECS pools all repeats (%d scored episodes); P-M and D-M are unweighted means over protocols and domains.", n), policyNote(r))
+	t.Notes = append(t.Notes, fmt.Sprintf("ECS pools all repeats (%d scored episodes); P-M and D-M are unweighted means over protocols and domains.", n))
+	t.Notes = append(t.Notes, incompleteMacros(r, sums, true, true)...)
+	finishRates(t, iv)
+	t.Notes = append(t.Notes, policyNote(r))
+	if len(t.Rows) > 0 {
+		cr, err := r.RankSets(in.Stats)
+		if err != nil {
+			return nil, err
+		}
+		appendRankSets(t, "config", cr, in.Stats)
+	}
 	return emptyBecause(t, "no scored main-condition episodes"), nil
+}
+
+// rateIntervals starts the intervals of a table of rates (T2, T8, domains); nil when
+// --resamples 0 asks for none, and the rates are then plain numbers.
+func rateIntervals(t *Table, r *analysis.Release, o analysis.StatOptions) *Intervals {
+	if o.Resamples == 0 {
+		return nil
+	}
+	t.IntervalsBelow = true
+	return intervalsOf(t, r, o)
+}
+
+// rateCol is a rate column, with its interval unless there are none.
+func rateCol(o analysis.StatOptions, key, header string) Column {
+	c := pctCol(key, header)
+	if o.Resamples > 0 {
+		c.Kind = KindPercentInterval
+	}
+	return c
+}
+
+// rateCI is a rate cell: with its interval when iv is set.
+func rateCI(iv *Intervals, t *Table, label, key string, e analysis.Estimate) Cell {
+	if iv == nil {
+		return Number(e.X)
+	}
+	return iv.cell(t, label, key, e)
+}
+
+// finishRates adds the interval notes of a table of rates.
+func finishRates(t *Table, iv *Intervals) {
+	if iv == nil {
+		t.Notes = append(t.Notes, "No intervals (--resamples 0).")
+		return
+	}
+	t.Notes = append(t.Notes, fmt.Sprintf("Each rate with its %s [lo, hi] (the text form prints it on a second line).", iv.Spec.CI()))
+	iv.finish(t)
+}
+
+// incompleteMacros notes every P-M (protocols) or D-M (domains) that averages fewer cells
+// than the release has: it is a mean over what the configuration ran, not the complete one.
+func incompleteMacros(r *analysis.Release, sums []analysis.Summary, protocols, domains bool) []string {
+	var out []string
+	present := r.ProtocolsPresent()
+	for _, s := range sums {
+		if protocols {
+			var miss []string
+			for _, p := range present {
+				if s.ByProtocol[p].Den == 0 {
+					miss = append(miss, p.Label())
+				}
+			}
+			if len(miss) > 0 {
+				out = append(out, fmt.Sprintf("Incomplete P-M: %s averages %d of %d protocols (no episodes on %s).", s.Config, len(present)-len(miss), len(present), strings.Join(miss, ", ")))
+			}
+		}
+		if domains {
+			var miss []string
+			for d, name := range r.Domains() {
+				if s.ByDomain[d].Den == 0 {
+					miss = append(miss, name)
+				}
+			}
+			if len(miss) > 0 {
+				out = append(out, fmt.Sprintf("Incomplete D-M: %s averages %d of %d domains (no episodes on %s).", s.Config, len(r.Domains())-len(miss), len(r.Domains()), strings.Join(miss, ", ")))
+			}
+		}
+	}
+	return out
 }
 
 func buildT3(in *Input) (*Table, error) {
@@ -97,20 +184,28 @@ func buildT7(in *Input) (*Table, error) {
 }
 
 func buildT8(in *Input) (*Table, error) {
-	r := in.Main()
+	r, o := in.Main(), in.Stats
 	t := &Table{ID: "T8", Title: "ECS per domain (%)", Columns: []Column{textCol("config", "Config")}}
+	iv := rateIntervals(t, r, o)
 	for _, d := range r.Domains() {
-		t.Columns = append(t.Columns, pctCol(d, d))
+		t.Columns = append(t.Columns, rateCol(o, d, d))
 	}
-	t.Columns = append(t.Columns, pctCol("dm", "D-M"))
+	t.Columns = append(t.Columns, rateCol(o, "dm", "D-M"))
+	cis, err := r.SummaryIntervals(r.Main(), o)
+	if err != nil {
+		return nil, err
+	}
 	models := r.ModelOf()
-	for _, s := range r.Summarize(r.Main()) {
+	sums := r.Summarize(r.Main())
+	for i, s := range sums {
 		row := []Cell{Text(s.Config)}
-		for _, d := range s.ByDomain {
-			row = append(row, rateCell(d))
+		for d, name := range r.Domains() {
+			row = append(row, rateCI(iv, t, s.Config, name, cis[i].ByDomain[d]))
 		}
-		t.AddGroupRow(models[s.Config], append(row, Number(s.DM))...)
+		t.AddGroupRow(models[s.Config], append(row, rateCI(iv, t, s.Config, "dm", cis[i].DM))...)
 	}
+	t.Notes = append(t.Notes, incompleteMacros(r, sums, false, true)...)
+	finishRates(t, iv)
 	t.Notes = append(t.Notes, policyNote(r))
 	return emptyBecause(t, "no scored main-condition episodes"), nil
 }
@@ -150,40 +245,75 @@ func anyShare(ms []analysis.FailureMix, j int) bool {
 	return false
 }
 
+// maxRepeatCols caps the per-repeat and pass^k columns of the variance table: a load-test
+// release with 150 repeats would otherwise get 300 columns (the std and pass^k still use
+// every repeat).
+const maxRepeatCols = 5
+
 func buildVariance(in *Input) (*Table, error) {
-	r := in.Main()
-	sums := r.Summarize(r.Main())
-	maxRep := 0
-	for _, s := range sums {
-		maxRep = max(maxRep, len(s.Repeats))
+	r, conv := in.Main(), in.Stats.PassK
+	vs := r.SelectFrom(r.Main(), analysis.Executable)
+	planned := 0
+	for _, s := range r.Summarize(vs) {
+		planned = max(planned, len(s.Repeats))
 	}
-	t := &Table{ID: "variance", Title: "Repeat-to-repeat variation of ECS", Columns: []Column{textCol("config", "Config")}}
-	for i := 0; i < maxRep; i++ {
+	var ks []int
+	for k := 1; k <= min(planned, maxRepeatCols); k++ {
+		ks = append(ks, k)
+	}
+	if planned > maxRepeatCols {
+		ks = append(ks, planned)
+	}
+	rows, err := r.RepeatVariation(vs, ks, conv)
+	if err != nil {
+		return nil, err
+	}
+	t := &Table{ID: "variance", Title: "Repeat-to-repeat variation of ECS (V0–V3)", Columns: []Column{textCol("config", "Config"), countCol("cases", "Cases")}}
+	nRep := min(planned, maxRepeatCols)
+	for i := 0; i < nRep; i++ {
 		t.Columns = append(t.Columns, pctCol(fmt.Sprintf("repeat_%d", i+1), fmt.Sprintf("Repeat %d", i+1)))
 	}
 	t.Columns = append(t.Columns, numCol("std", "Std (points)", 2))
-	for k := 1; k <= maxRep; k++ {
+	for _, k := range ks {
 		t.Columns = append(t.Columns, pctCol(fmt.Sprintf("pass_%d", k), fmt.Sprintf("pass^%d", k)))
 	}
+	t.Columns = append(t.Columns, countCol("short", "Cases with fewer repeats"))
 	models := r.ModelOf()
-	for _, s := range sums {
-		row := []Cell{Text(s.Config)}
-		for i := 0; i < maxRep; i++ {
-			if i < len(s.RepeatECS) {
-				row = append(row, Number(s.RepeatECS[i]))
+	for _, x := range rows {
+		row := []Cell{Text(x.Config), countCell(x.Cases)}
+		for i := 0; i < nRep; i++ {
+			if i < len(x.RepeatECS) {
+				row = append(row, Number(x.RepeatECS[i]))
 			} else {
 				row = append(row, Empty())
 			}
 		}
-		row = append(row, Number(100*s.RepeatStd))
-		cv := r.SelectFrom(r.Main(), analysis.Config(s.Config))
-		for k := 1; k <= maxRep; k++ {
-			row = append(row, Number(analysis.PassK(cv, k)))
+		row = append(row, Number(100*x.Std))
+		byK := map[int]bootstrap.PassK{}
+		for _, pk := range x.PassK {
+			byK[pk.K] = pk
 		}
-		t.AddGroupRow(models[s.Config], row...)
+		for _, k := range ks {
+			if pk, ok := byK[k]; ok {
+				row = append(row, Number(pk.Value))
+			} else {
+				row = append(row, Empty())
+			}
+		}
+		short := Empty()
+		if pk, ok := byK[x.Planned]; ok {
+			short = countCell(len(pk.Short))
+		}
+		t.AddGroupRow(models[x.Config], append(row, short)...)
 	}
-	t.Notes = append(t.Notes, "Std is the sample standard deviation of the per-repeat ECS. pass^k (τ-bench): mean over cases of C(c,k)/C(n,k) with c successes in n repeats, each case with its own n; cases with fewer than k repeats are left out.")
-	return emptyBecause(t, "no scored main-condition episodes"), nil
+	t.Notes = append(t.Notes,
+		"Over the V0–V3 cases (570 in the paper; Legacy left out). Std is the sample standard deviation (n−1) of the per-repeat ECS, in points.",
+		fmt.Sprintf("%s (--passk planned|per-case); the planned repeats are the configuration's number of repeats.", conv.Describe()),
+		"Cases with fewer repeats: cases scored fewer times than planned (excluded episodes); under planned their missing repeats count as failures, under per-case they are left out of pass^k for k above their repeats.")
+	if planned > maxRepeatCols {
+		t.Notes = append(t.Notes, fmt.Sprintf("Columns capped: repeats 1–%d and pass^1–%d shown, then pass^%d; the Std uses all %d repeats.", maxRepeatCols, maxRepeatCols, planned, planned))
+	}
+	return emptyBecause(t, "no scored V0–V3 main-condition episodes"), nil
 }
 
 func buildCoverage(in *Input) (*Table, error) {
@@ -209,37 +339,49 @@ func buildCoverage(in *Input) (*Table, error) {
 }
 
 // BuildDomains is the domains table of one release (the domains command builds one per
-// policy).
-func BuildDomains(r *analysis.Release, f analysis.DomainFilter) *Table {
-	protos, cells := r.DomainCells(f)
+// policy), every cell with its interval under o.
+func BuildDomains(r *analysis.Release, f analysis.DomainFilter, o analysis.StatOptions) (*Table, error) {
+	protos, cells, cis, err := r.DomainIntervals(f, o)
+	if err != nil {
+		return nil, err
+	}
 	t := &Table{ID: "domains", Title: "ECS per configuration, domain and protocol (%)",
 		Columns: []Column{textCol("config", "Config"), textCol("domain", "Domain")}}
+	iv := rateIntervals(t, r, o)
 	for _, p := range protos {
-		t.Columns = append(t.Columns, pctCol(p.String(), p.Label()))
+		t.Columns = append(t.Columns, rateCol(o, p.String(), p.Label()))
 	}
-	t.Columns = append(t.Columns, pctCol("all", "All"), countCol("n", "Episodes"))
-	for _, c := range cells {
+	t.Columns = append(t.Columns, rateCol(o, "all", "All"), countCol("n", "Episodes"))
+	for i, c := range cells {
+		label := c.Config + " " + c.Domain
 		row := []Cell{Text(c.Config), Text(c.Domain)}
-		for _, x := range c.ByProtocol {
+		for j, x := range c.ByProtocol {
 			if x == nil {
 				row = append(row, Empty())
 			} else {
-				row = append(row, rateCell(*x))
+				row = append(row, rateCI(iv, t, label, protos[j].String(), cis[i][j]))
 			}
 		}
-		t.AddGroupRow(c.Config, append(row, rateCell(c.All), countCell(c.All.Den))...)
+		t.AddGroupRow(c.Config, append(row, rateCI(iv, t, label, "all", cis[i][len(protos)]), countCell(c.All.Den))...)
 	}
-	t.Notes = append(t.Notes, "All pools the protocols shown.", policyNote(r))
-	return t
+	t.Notes = append(t.Notes, "All pools the protocols shown.")
+	finishRates(t, iv)
+	t.Notes = append(t.Notes, policyNote(r))
+	return t, nil
 }
 
 func buildDomains(in *Input) (*Table, error) {
-	return emptyBecause(BuildDomains(in.Main(), in.Domains), "no scored main-condition episodes match"), nil
+	t, err := BuildDomains(in.Main(), in.Domains, in.Stats)
+	if err != nil {
+		return nil, err
+	}
+	return emptyBecause(t, "no scored main-condition episodes match"), nil
 }
 
 // emptyBecause adds a one-line reason to a table that came out without rows.
 func emptyBecause(t *Table, why string) *Table {
-	if len(t.Rows) == 0 {
+	if len(t.Rows) == 0 && t.Empty == "" {
+		t.Empty = why
 		t.Notes = append(t.Notes, "Empty: "+why+".")
 	}
 	return t

@@ -10,22 +10,39 @@ import (
 
 func buildT4(in *Input) (*Table, error) {
 	r, o, sh := in.Main(), in.Stats, in.Choices.SharedHarness
-	t := &Table{ID: "T4", Title: "Paired harness comparison (family harness − " + sh + ", V0–V3)",
-		Columns: []Column{textCol("model", "Model"), textCol("family", "Family config"), pctCol("ecs_family", "ECS family"),
-			pctCol("ecs_shared", "ECS "+sh), deltaCol("delta", "Δ ECS [95% CI]"), pctCol("complete_family", "Complete family"),
-			pctCol("complete_shared", "Complete "+sh), countCol("units", "Units")}}
+	t := &Table{ID: "T4", Title: "Paired harness comparison (family harness − " + sh + ", V0–V3)"}
+	iv := intervalsOf(t, r, o)
+	t.Columns = []Column{textCol("model", "Model"), textCol("family", "Family config"), pctCol("ecs_family", "ECS family"),
+		pctCol("ecs_shared", "ECS "+sh), deltaCol("delta", iv.header("Δ ECS")), pctCol("complete_family", "Complete family"),
+		pctCol("complete_shared", "Complete "+sh), countCol("cases", "Paired cases")}
+	if o.Clustered {
+		t.Columns = append(t.Columns, countCol("units", "Clusters"))
+	}
+	t.Columns = append(t.Columns, pCol("p", "p"), adjustedCol("p_adj", o))
 	rows, err := r.HarnessComparison(in.Choices, o)
 	if err != nil {
 		return nil, err
 	}
-	for _, x := range rows {
-		t.AddRow(Text(x.Model), Text(x.Family), rateCell(x.ECSFamily), rateCell(x.ECSShared), estCell(x.Delta),
-			rateCell(x.CompleteFamily), rateCell(x.CompleteShared), countCell(x.Delta.Units))
+	ps := make([]float64, len(rows))
+	for i, x := range rows {
+		ps[i] = x.Delta.P
+	}
+	adj := o.Adjust.Apply(ps)
+	for i, x := range rows {
+		row := []Cell{Text(x.Model), Text(x.Family), rateCell(x.ECSFamily), rateCell(x.ECSShared), iv.cell(t, x.Family, "delta", x.Delta),
+			rateCell(x.CompleteFamily), rateCell(x.CompleteShared), countCell(x.Delta.Cases)}
+		if o.Clustered {
+			row = append(row, countCell(x.Delta.Units))
+		}
+		t.AddRow(append(row, PValue(x.Delta.P), PValue(adj[i]))...)
 	}
 	t.Notes = append(t.Notes,
-		fmt.Sprintf("Δ on the cases both configurations ran; %d %s bootstrap resamples (seed %d); intervals %s.", o.Resamples, o.Unit(), o.Seed, methodName(o)),
+		"Both arms, Δ and Complete are computed on the paired cases (the V0–V3 cases both configurations ran); both arms use the same bootstrap draw.",
 		"Complete: share of episodes whose investigation was complete at the decisive point (the first attempt, else the end of the episode).",
-		policyNote(r))
+		"p: two-sided paired bootstrap p-value of Δ = 0, the one that inverts the percentile interval (2·min(#{Δ* ≤ 0}+1, #{Δ* ≥ 0}+1)/(B+1), so never below 2/(B+1)).",
+		familyNote(o, ps, "Δ tests (one per model)"))
+	iv.finish(t)
+	t.Notes = append(t.Notes, policyNote(r))
 	return emptyBecause(t, fmt.Sprintf("no model has both a %s configuration and another one with main-condition episodes (--shared-harness)", sh)), nil
 }
 
@@ -37,26 +54,29 @@ func buildT10(in *Input) (*Table, error) {
 	return staticTable(in, "T10", "Class-balanced control: static vs interactive accuracy", in.Choices.SetT10)
 }
 
-// staticTable is T9/T10: static accuracy vs interactive ECS on a case set.
+// staticTable is T9/T10: static accuracy vs interactive ECS on the cases of a set that
+// have both.
 func staticTable(in *Input, id, title, set string) (*Table, error) {
 	r, o := in.Main(), in.Stats
-	t := &Table{ID: id, Title: title,
-		Columns: []Column{textCol("config", "Config"), countCol("cases", "Cases"), pctCol("static", "Static acc."),
-			pctCol("interactive", "Interactive ECS"), deltaCol("delta", "Δ static − interactive [95% CI]")}}
+	t := &Table{ID: id, Title: title}
+	iv := intervalsOf(t, r, o)
+	t.Columns = []Column{textCol("config", "Config"), countCol("cases", "Paired cases"), pctCol("static", "Static acc."),
+		pctCol("interactive", "Interactive ECS"), deltaCol("delta", iv.header("Δ static − interactive"))}
 	rows, size, ok, err := r.StaticVsInteractive(set, id, o)
 	if err != nil {
 		return nil, err
 	}
 	if !ok {
-		t.Notes = append(t.Notes, fmt.Sprintf("No case set %q in this release (pass --set %s=FILE).", set, set))
-		return t, nil
+		t.Intervals = nil
+		return emptyBecause(t, fmt.Sprintf("no case set %q in this release (pass --set %s=FILE)", set, set)), nil
 	}
 	for _, x := range rows {
-		t.AddRow(Text(x.Config), countCell(x.Cases), rateCell(x.Static), rateCell(x.Interactive), estCell(x.Delta))
+		t.AddRow(Text(x.Config), countCell(x.Cases), rateCell(x.Static), rateCell(x.Interactive), iv.cell(t, x.Config, "delta", x.Delta))
 	}
 	t.Notes = append(t.Notes,
-		fmt.Sprintf("Case set %s (%d cases). Static: the agent_decision equals the gold decision. Δ paired over shared cases, %d %s resamples.", set, size, o.Resamples, o.Unit()),
-		policyNote(r))
+		fmt.Sprintf("Case set %s (%d cases). Static: the agent_decision equals the gold decision. Static accuracy, interactive ECS and Δ are on the paired cases (the set's cases with both static judgments and interactive episodes).", set, size))
+	iv.finish(t)
+	t.Notes = append(t.Notes, policyNote(r))
 	return emptyBecause(t, "no configuration has static judgments on the set's cases"), nil
 }
 
@@ -68,63 +88,71 @@ func buildT14(in *Input) (*Table, error) {
 	return strategyTable(in, "T14", in.Choices.StrategyExec, false)
 }
 
-// strategyTable is T13/T14: a strategy condition against main, overall (paired) and per
-// protocol; withLegacy includes Legacy (T13) or restricts to V0–V3 (T14).
+// strategyTable is T13/T14: a strategy condition against main, overall and per protocol,
+// all paired; withLegacy includes Legacy (T13) or restricts to V0–V3 (T14).
 func strategyTable(in *Input, id, condition string, withLegacy bool) (*Table, error) {
 	r, o := in.Main(), in.Stats
 	scope := "V0–V3"
 	if withLegacy {
 		scope = "all protocols"
 	}
-	t := &Table{ID: id, Title: fmt.Sprintf("Strategy %s vs main (ECS %%, %s)", condition, scope),
-		Columns: []Column{textCol("config", "Config"), pctCol("main", "Main"), pctCol("strategy", condition), deltaCol("delta", "Δ [95% CI]")}}
-	for _, p := range analysis.StrategyProtocols(withLegacy) {
-		t.Columns = append(t.Columns, signedPctCol("delta_"+p.String(), "Δ "+p.Label()))
+	t := &Table{ID: id, Title: fmt.Sprintf("Strategy %s vs main (ECS %%, %s)", condition, scope)}
+	iv := intervalsOf(t, r, o)
+	t.Columns = []Column{textCol("config", "Config"), countCol("cases", "Paired cases"), pctCol("main", "Main"), pctCol("strategy", condition),
+		deltaCol("delta", iv.header("Δ"))}
+	protos := analysis.StrategyProtocols(withLegacy)
+	for _, p := range protos {
+		t.Columns = append(t.Columns, deltaCol("delta_"+p.String(), iv.header("Δ "+p.Label())))
 	}
 	rows, ok, err := r.StrategyComparison(condition, withLegacy, id, o)
 	if err != nil {
 		return nil, err
 	}
 	if !ok {
-		t.Notes = append(t.Notes, fmt.Sprintf("No episodes of condition %q in this release.", condition))
-		return t, nil
+		t.Intervals = nil
+		return emptyBecause(t, fmt.Sprintf("no episodes of condition %q in this release", condition)), nil
 	}
 	models := r.ModelOf()
 	for _, x := range rows {
-		row := []Cell{Text(x.Config), rateCell(x.Main), rateCell(x.Strategy), estCell(x.Delta)}
-		for _, d := range x.ByProtocol {
-			row = append(row, Number(d))
+		row := []Cell{Text(x.Config), countCell(x.Delta.Cases), rateCell(x.Main), rateCell(x.Strategy), iv.cell(t, x.Config, "delta", x.Delta)}
+		for j, d := range x.ByProtocol {
+			row = append(row, iv.cell(t, x.Config, "delta_"+protos[j].String(), d))
 		}
 		t.AddGroupRow(models[x.Config], row...)
 	}
-	t.Notes = append(t.Notes, fmt.Sprintf("Δ = %s − main on shared cases; %d %s resamples.", condition, o.Resamples, o.Unit()), policyNote(r))
-	return t, nil
+	t.Notes = append(t.Notes, fmt.Sprintf("Δ = %s − main. Main, %s and every Δ are on the paired cases (the cases both conditions ran, per protocol for the protocol columns).", condition, condition))
+	iv.finish(t)
+	t.Notes = append(t.Notes, policyNote(r))
+	return emptyBecause(t, fmt.Sprintf("no configuration has both main and %s episodes", condition)), nil
 }
 
 func buildInterventions(in *Input) (*Table, error) {
 	r, o, set := in.Main(), in.Stats, in.Choices.SetInterventions
-	t := &Table{ID: "interventions", Title: "Evidence interventions: probability of acting (V1)",
-		Columns: []Column{textCol("config", "Config"), textCol("condition", "Condition"), countCol("cases", "Cases"),
-			{Key: "acted_main", Header: "Acted (main)", Kind: KindFraction}, {Key: "acted", Header: "Acted", Kind: KindFraction},
-			deltaCol("delta", "Δ P(act) [95% CI]"), {Key: "looked", Header: "Acted after calling the affected tool", Kind: KindFraction}}}
+	t := &Table{ID: "interventions", Title: "Evidence interventions: probability of acting (V1)"}
+	iv := intervalsOf(t, r, o)
+	t.Columns = []Column{textCol("config", "Config"), textCol("condition", "Condition"), countCol("cases", "Paired cases"),
+		{Key: "acted_main", Header: "Acted (main)", Kind: KindFraction}, {Key: "acted", Header: "Acted", Kind: KindFraction},
+		deltaCol("delta", iv.header("Δ P(act)")), {Key: "looked", Header: "Acted after calling the affected tool", Kind: KindFraction}}
 	rows, ok, err := r.Interventions(set, o)
 	if err != nil {
 		return nil, err
 	}
 	if !ok {
-		t.Notes = append(t.Notes, fmt.Sprintf("No case set %q in this release.", set))
-		return t, nil
+		t.Intervals = nil
+		return emptyBecause(t, fmt.Sprintf("no case set %q in this release (pass --set %s=FILE)", set, set)), nil
 	}
 	for _, x := range rows {
 		looked := Empty()
 		if x.HasLooked {
 			looked = Fraction(int64(x.Looked), int64(x.LookedOf))
 		}
-		t.AddGroupRow(x.Config, Text(x.Config), Text(x.Condition), countCell(x.Cases), fracCell(x.ActedMain), fracCell(x.Acted), estCell(x.Delta), looked)
+		t.AddGroupRow(x.Config, Text(x.Config), Text(x.Condition), countCell(x.Cases), fracCell(x.ActedMain), fracCell(x.Acted),
+			iv.cell(t, x.Config+" "+x.Condition, "delta", x.Delta), looked)
 	}
-	t.Notes = append(t.Notes, fmt.Sprintf("Acted: episodes with at least one consequential attempt. Δ = condition − main on the same cases, %d %s resamples.", o.Resamples, o.Unit()),
-		"Affected tool: an information tool whose evidence the variant spec removes or changes; shown for variant conditions (withheld, contradicted), as acted episodes that had called it before acting.",
-		policyNote(r))
+	t.Notes = append(t.Notes, "Acted: episodes with at least one consequential attempt. Both arms and Δ = condition − main are on the paired cases (the cases both ran).",
+		"Affected tool: an information tool whose evidence the variant spec removes or changes; shown for variant conditions (withheld, contradicted), as acted episodes that had called it before acting.")
+	iv.finish(t)
+	t.Notes = append(t.Notes, policyNote(r))
 	return emptyBecause(t, "no episodes of an intervention condition"), nil
 }
 
@@ -133,12 +161,19 @@ func buildDisagreement(in *Input) (*Table, error) {
 	t := &Table{ID: "disagreement", Title: "Case-level disagreement between harnesses (majority of repeats, V0–V3)",
 		Columns: []Column{textCol("model", "Model"), textCol("a", "Config A"), textCol("b", "Config B"), countCol("shared", "Shared cases"),
 			countCol("disagree", "Disagree"), countCol("only_a", "Only A succeeds"), countCol("only_b", "Only B succeeds"),
-			numCol("mcnemar_p", "McNemar p", 3)}}
-	for _, x := range r.HarnessDisagreement(in.Choices) {
+			pCol("mcnemar_p", "McNemar p"), adjustedCol("mcnemar_p_adj", in.Stats)}}
+	rows := r.HarnessDisagreement(in.Choices)
+	ps := make([]float64, len(rows))
+	for i, x := range rows {
+		ps[i] = x.P
+	}
+	adj := in.Stats.Adjust.Apply(ps)
+	for i, x := range rows {
 		d := x.Counts
 		t.AddRow(Text(x.Pair.Model), Text(x.Pair.Family), Text(x.Pair.Shared), countCell(d.Shared), countCell(d.OnlyA+d.OnlyB),
-			countCell(d.OnlyA), countCell(d.OnlyB), Number(x.P))
+			countCell(d.OnlyA), countCell(d.OnlyB), PValue(x.P), PValue(adj[i]))
 	}
-	t.Notes = append(t.Notes, "A case succeeds for a configuration when a strict majority of its repeats succeed (2 of 3). McNemar: exact two-sided test on the discordant cases.", policyNote(r))
+	t.Notes = append(t.Notes, "A case succeeds for a configuration when a strict majority of its repeats succeed (2 of 3). McNemar: exact two-sided test on the discordant cases.",
+		familyNote(in.Stats, ps, "McNemar tests (one per harness pair)"), policyNote(r))
 	return emptyBecause(t, fmt.Sprintf("no model has both a %s configuration and another one (--shared-harness)", in.Choices.SharedHarness)), nil
 }

@@ -2,7 +2,19 @@ package results
 
 import (
 	"fmt"
+
+	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/oracle"
 )
+
+// policyRowNote names a row's policies and their settings.
+func policyRowNote(row analysis.PolicyRow) string {
+	s := row.Policy.String()
+	if len(row.Names) > 1 {
+		s = row.Label() + " (identical settings): " + s
+	}
+	return s
+}
 
 // The policy comparison tables: each reads every scored policy's release.
 
@@ -12,21 +24,28 @@ func buildPolicies(in *Input) (*Table, error) {
 		return nil, err
 	}
 	base, o := res.Base, in.Stats
-	t := &Table{ID: "policies", Title: "ECS under each authorization policy (%)",
-		Columns: []Column{textCol("policy", "Policy"), textCol("config", "Config"), pctCol("ecs", "ECS"),
-			deltaCol("delta", "Δ vs "+base.Policy.Name+" [95% CI]"), countCol("rank", "Rank"), countCol("rank_base", "Rank ("+base.Policy.Name+")"),
-			{Key: "rank_change", Header: "Rank change", Kind: KindNumber, Decimals: 0, Signed: true}}}
+	t := &Table{ID: "policies", Title: "ECS under each authorization policy (%)"}
+	iv := intervalsOf(t, base, o)
+	t.Columns = []Column{textCol("policy", "Policy"), textCol("config", "Config"), pctCol("ecs", "ECS"),
+		deltaCol("delta", iv.header("Δ vs "+base.Policy.Name)), countCol("rank", "Rank"), rankSetCol("rank_set", o.Level),
+		countCol("rank_base", "Rank ("+base.Policy.Name+")"),
+		{Key: "rank_change", Header: "Rank change", Kind: KindNumber, Decimals: 0, Signed: true}}
 	for _, row := range res.Rows {
 		for j, c := range base.Configs() {
-			t.AddGroupRow(row.Policy.Name, Text(row.Policy.Name), Text(c), rateCell(row.ECS[j]), estCell(row.Delta[j]),
-				Count(int64(row.Ranks[j])), Count(int64(res.BaseRanks[j])), Number(res.BaseRanks[j]-row.Ranks[j]))
+			t.AddGroupRow(row.Label(), Text(row.Label()), Text(c), rateCell(row.ECS[j]), iv.cell(t, row.Label()+" "+c, "delta", row.Delta[j]),
+				Count(int64(row.Ranks[j])), rankSetCell(row.RankSets, j), Count(int64(res.BaseRanks[j])), Number(res.BaseRanks[j]-row.Ranks[j]))
 		}
 	}
-	t.Notes = append(t.Notes, fmt.Sprintf("Same episodes re-scored under each policy; Δ paired over cases, %d %s resamples. Rank change > 0: the configuration moves up. Ranks are competition ranks by ECS (ties share the best rank: 1, 2, 2, 4), as in the policy_ranks figure.", o.Resamples, o.Unit()))
+	t.Notes = append(t.Notes, "Same episodes re-scored under each policy; Δ paired over cases. Rank change > 0: the configuration moves up. Ranks are competition ranks by ECS (ties share the best rank: 1, 2, 2, 4), as in the policy_ranks figure; a rank change inside overlapping rank sets is not a resolved swap.")
+	t.Notes = append(t.Notes, rankSetMethod(o.Level, o)+".")
+	iv.finish(t)
 	for _, row := range res.Rows {
-		t.Notes = append(t.Notes, row.Policy.String())
+		t.Notes = append(t.Notes, "Rank sets under "+row.Label()+": "+rankSetResult(row.RankSets)+".")
 	}
-	return t, nil
+	for _, row := range res.Rows {
+		t.Notes = append(t.Notes, policyRowNote(row))
+	}
+	return emptyBecause(t, "no configuration has scored main-condition episodes"), nil
 }
 
 func buildPolicyRanks(in *Input) (*Table, error) {
@@ -35,31 +54,60 @@ func buildPolicyRanks(in *Input) (*Table, error) {
 		return nil, err
 	}
 	base := res.Base.Policy.Name
-	t := &Table{ID: "policy_ranks", Title: "Leaderboard agreement with " + base,
-		Columns: []Column{textCol("policy", "Policy"), textCol("hash", "Settings hash"),
-			{Key: "tau_b", Header: "Kendall τ-b [95% CI]", Kind: KindInterval, Decimals: 3},
-			{Key: "rho", Header: "Spearman ρ [95% CI]", Kind: KindInterval, Decimals: 3},
-			countCol("changed", "Configs whose rank changes"), countCol("lost", "Episodes passing "+base+" but failing"),
-			{Key: "mean_gain", Header: "Mean Δ ECS", Kind: KindPercent, Decimals: 1, Signed: true}}}
+	t := &Table{ID: "policy_ranks", Title: "Leaderboard agreement with " + base}
+	iv := intervalsOf(t, res.Base, in.Stats)
+	t.Columns = []Column{textCol("policy", "Policy"), textCol("hash", "Settings hash"),
+		{Key: "tau_b", Header: iv.header("Kendall τ-b"), Kind: KindInterval, Decimals: 3},
+		{Key: "rho", Header: iv.header("Spearman ρ"), Kind: KindInterval, Decimals: 3},
+		countCol("changed", "Configs whose rank changes"), countCol("tie_groups", "Tie groups"),
+		countCol("lost", "Episodes passing "+base+" but failing"),
+		{Key: "mean_gain", Header: "Mean Δ ECS", Kind: KindPercent, Decimals: 1, Signed: true}}
 	for _, row := range res.Rows {
-		t.AddRow(Text(row.Policy.Name), Text(row.Policy.Hash()), estCell(row.Tau), estCell(row.Rho),
-			countCell(row.Changed), countCell(row.Lost), Number(row.MeanGain))
+		groups := Empty()
+		if row.RankSets != nil && row.RankSets.Used > 0 {
+			groups = countCell(len(row.RankSets.Groups))
+		}
+		t.AddRow(Text(row.Label()), Text(row.Policy.Hash()), iv.cell(t, row.Label(), "tau_b", row.Tau), iv.cell(t, row.Label(), "rho", row.Rho),
+			countCell(row.Changed), groups, countCell(row.Lost), Number(row.MeanGain))
 	}
-	t.Notes = append(t.Notes, fmt.Sprintf("τ-b and ρ between each policy's leaderboard (overall ECS) and %s's; intervals resample cases and recompute both leaderboards (%d resamples).", base, in.Stats.Resamples),
-		"Episodes passing the baseline but failing: 0 means the policy's success set contains the baseline's, episode by episode.")
+	t.Notes = append(t.Notes, fmt.Sprintf("τ-b and ρ between each policy's leaderboard (overall ECS) and %s's; intervals resample the units below and recompute both leaderboards.", base),
+		"Episodes passing the baseline but failing: 0 means the policy's success set contains the baseline's, episode by episode.",
+		fmt.Sprintf("Tie groups: configurations linked by overlapping simultaneous %s rank sets (the policies table lists them); as many groups as configurations means every rank is resolved.", rankLevelText(in.Stats.Level)),
+		"Policies with identical settings (the same hash) score every episode alike and are one row, their names joined with \"/\".")
+	iv.finish(t)
 	return t, nil
 }
 
 // buildPolicySettings lists every switch of each compared policy with its settings hash,
-// so that every output names what was scored.
+// so that every output names what was scored: one column per distinct setting (presets
+// with identical settings, such as tau-bench and appworld, share a column, their names
+// joined), one row per switch — narrow enough for a paper's column.
 func buildPolicySettings(in *Input) (*Table, error) {
-	t := &Table{ID: "policy_settings", Title: "Authorization policies compared",
-		Columns: []Column{textCol("policy", "Policy"), textCol("binding", "Binding"), textCol("timing", "Timing"), textCol("coverage", "Coverage"),
-			textCol("propagation", "Propagation"), textCol("order", "Order"), textCol("non_action", "Non-action"), textCol("hash", "Settings hash")}}
-	for _, r := range in.Releases {
-		p := r.Policy
-		t.AddRow(Text(p.Name), Text(p.Binding), Text(p.Timing), Text(p.Coverage), Text(p.Propagation), Text(p.Order), Text(p.NonAction), Text(p.Hash()))
+	groups := analysis.NewPolicyComparison(in.Releases).Distinct()
+	t := &Table{ID: "policy_settings", Title: "Authorization policies compared", Columns: []Column{textCol("switch", "Switch")}}
+	for _, g := range groups {
+		t.Columns = append(t.Columns, textCol(g.Label(), g.Label()))
 	}
-	t.Notes = append(t.Notes, "The hash covers the six switches (not the name); DESIGN §4 defines each switch.")
+	rows := []struct {
+		name string
+		get  func(p oracle.Policy) string
+	}{
+		{"binding", func(p oracle.Policy) string { return p.Binding }},
+		{"timing", func(p oracle.Policy) string { return p.Timing }},
+		{"coverage", func(p oracle.Policy) string { return p.Coverage }},
+		{"coverage_at", func(p oracle.Policy) string { return p.CoverageAt }},
+		{"propagation", func(p oracle.Policy) string { return p.Propagation }},
+		{"order", func(p oracle.Policy) string { return p.Order }},
+		{"non_action", func(p oracle.Policy) string { return p.NonAction }},
+		{"settings hash", func(p oracle.Policy) string { return p.Hash() }},
+	}
+	for _, r := range rows {
+		cells := []Cell{Text(r.name)}
+		for _, g := range groups {
+			cells = append(cells, Text(r.get(g.Release.Policy)))
+		}
+		t.AddRow(cells...)
+	}
+	t.Notes = append(t.Notes, "One column per distinct setting; presets with identical settings share one, their names joined with \"/\". The hash covers the seven switches (not the name); DESIGN §4 defines each switch. coverage_at: last reproduces evaluator release 85c044b, first_and_last revision 4f33847.")
 	return t, nil
 }

@@ -14,7 +14,9 @@ var textFlavor = flavor{minus: "-", less: "<", empty: "—", text: func(s string
 
 var twAlign = [...]tw.Align{AlignLeft: tw.AlignLeft, AlignRight: tw.AlignRight, AlignCenter: tw.AlignCenter}
 
-// writeText writes the caption line, the box-drawn table and one line per note.
+// writeText writes the caption line, the box-drawn table and one line per note. With
+// Table.IntervalsBelow each row's interval bounds go on a second line under its estimates,
+// so a wide table of intervals (T2) stays readable.
 //
 // tablewriter measures character widths with a process-wide East Asian setting that it
 // guesses from the locale; the table forces it off so the output does not depend on the
@@ -45,16 +47,33 @@ func writeText(w io.Writer, t *Table) error {
 		tablewriter.WithRowAlignmentConfig(ca),
 	)
 	tab.Header(header)
+	lines := 1 // body lines per row: two when interval bounds go on a second line
+	if t.IntervalsBelow {
+		lines = 2
+	}
 	for i, r := range t.Rows {
 		row := make([]string, len(t.Columns)) // tablewriter keeps the slice until Render
 		if i > 0 && r.Group != t.Rows[i-1].Group {
-			tr.before = append(tr.before, i)
+			tr.before = append(tr.before, lines*i)
+		}
+		var below []string
+		if t.IntervalsBelow {
+			below = make([]string, len(t.Columns))
 		}
 		for j, c := range r.Cells {
+			if below != nil && c.typ == cellInterval {
+				row[j], below[j] = textFlavor.estimateAndBounds(c, t.Columns[j])
+				continue
+			}
 			row[j] = textFlavor.show(c, t.Columns[j])
 		}
 		if err := tab.Append(row); err != nil {
 			return err
+		}
+		if below != nil {
+			if err := tab.Append(below); err != nil {
+				return err
+			}
 		}
 	}
 	if err := tab.Render(); err != nil {

@@ -54,6 +54,15 @@ func attempted(v VerdictRow, x any) any {
 	return x
 }
 
+// outcomeValue is the outcome, "" where the evaluator reports an empty one (a Legacy
+// decision ""), null where it has none.
+func outcomeValue(v VerdictRow, s string) any {
+	if v.EmptyOutcome() {
+		return s
+	}
+	return nonEmpty(s)
+}
+
 func nonEmpty(s string) any {
 	if s == "" {
 		return nil
@@ -85,7 +94,7 @@ var VerdictColumns = []VerdictColumn{
 		return v.ExclusionReason()
 	}},
 	{"ecs", KindBool, "evidence-consistent success; null when excluded", func(v VerdictRow) any { return scored(v, v.ECS()) }},
-	{"outcome", KindString, "the oracle's outcome code", func(v VerdictRow) any { return scored(v, nonEmpty(v.Outcome())) }},
+	{"outcome", KindString, "the oracle's outcome code", func(v VerdictRow) any { return scored(v, outcomeValue(v, v.Outcome())) }},
 	{"canonical_outcome", KindString, "outcome in the canonical vocabulary", func(v VerdictRow) any { return scored(v, nonEmpty(v.CanonicalOutcome())) }},
 	{"failure_type", KindString, "failure class; null on success", func(v VerdictRow) any { return scored(v, nonEmpty(v.FailureType())) }},
 	{"attempted", KindBool, "a consequential action was attempted", func(v VerdictRow) any { return scored(v, v.Attempted()) }},

@@ -78,13 +78,23 @@ func runCompare(e *env, args []string) error {
 	if err := os.MkdirAll(c.out, 0o755); err != nil {
 		return err
 	}
+	if _, err := c.stamp(e, "compare", sr, tables); err != nil {
+		return err
+	}
 	tablePath := filepath.Join(c.out, "compare."+c.outFormat().Ext())
-	if err := results.WriteTableFile(tablePath, c.outFormat(), tables...); err != nil {
+	if err := results.WriteTableFileWith(tablePath, c.outFormat(), c.render, tables...); err != nil {
 		return err
 	}
 	files := []string{tablePath}
+	if c.outFormat() == results.FormatCSV {
+		files = append(files, results.SidecarName(tablePath))
+	}
 	if len(forest.Rows) > 0 {
-		written, err := figures.WriteAll(c.out, "compare_forest", forest, figures.Options{})
+		var fig figures.Figure = forest
+		if sr.Synthetic {
+			fig = figures.Captioned{Fig: forest, Caption: analysis.SyntheticMark}
+		}
+		written, err := figures.WriteAll(c.out, "compare_forest", fig, figures.Options{})
 		if err != nil {
 			return fmt.Errorf("forest plot: %w", err)
 		}

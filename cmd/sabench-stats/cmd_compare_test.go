@@ -64,10 +64,21 @@ func statsOf(lines []verdictLine, config, condition string) caseStats {
 	return s
 }
 
+// TestCompareNamesIgnoreCase: configuration names match case-insensitively and the output
+// is the one for the release's spelling.
+func TestCompareNamesIgnoreCase(t *testing.T) {
+	runs := subsetRuns(t)
+	want, _ := mustRun(t, "compare", "Claude-5/Claude Code", "GLM-5.2/ZCode", "--runs", runs, "-j", "2", "--resamples", "0", "--format", "json")
+	got, _ := mustRun(t, "compare", "claude-5/claude code", "GLM-5.2/zcode", "--runs", runs, "-j", "2", "--resamples", "0", "--format", "json")
+	if got != want {
+		t.Errorf("lower-case names give a different table:\n%s\nwant\n%s", got, want)
+	}
+}
+
 func TestCompareConfigs(t *testing.T) {
 	runs := subsetRuns(t)
 	const a, b = "Claude-5/Claude Code", "GLM-5.2/ZCode"
-	out, _ := mustRun(t, "compare", a, b, "--runs", runs, "-j", "2", "--resamples", "200", "--format", "json")
+	out, _ := mustRun(t, "compare", a, b, "--runs", runs, "-j", "2", "--resamples", "200", "--force", "--format", "json")
 	ts := parseTables(t, out)
 	if len(ts) != 1 || ts[0].Table != "compare" || len(ts[0].Rows) < 2 {
 		t.Fatalf("want one compare table with an All row and protocol rows: %s", out)
@@ -133,8 +144,8 @@ func TestCompareConditionsToDirectory(t *testing.T) {
 	runs := subsetRuns(t)
 	dir := filepath.Join(t.TempDir(), "cmp") + string(filepath.Separator)
 	out, _ := mustRun(t, "compare", "--conditions", "--config", "GLM-5.2/Inspect", "scgr_eg", "main", "--runs", runs, "-j", "2",
-		"--resamples", "100", "--format", "csv", "--out", dir)
-	want := []string{"compare.csv", "compare_forest.svg", "compare_forest.pdf", "compare_forest.png"}
+		"--resamples", "100", "--force", "--format", "csv", "--out", dir)
+	want := []string{"compare.csv", "compare.csv.meta.json", "compare_forest.svg", "compare_forest.pdf", "compare_forest.png"} // CSV keeps its provenance in the sidecar
 	got := strings.Fields(out)
 	if len(got) != len(want) {
 		t.Fatalf("files %v, want %v", got, want)

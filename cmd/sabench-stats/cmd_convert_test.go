@@ -14,7 +14,7 @@ func TestConvertRoundTrip(t *testing.T) {
 	in := filepath.Join(ingestTestdata, "harness", "batch.golden.jsonl")
 	pq, zs, back := filepath.Join(dir, "e.parquet"), filepath.Join(dir, "e.jsonl.zst"), filepath.Join(dir, "e.jsonl")
 	for _, step := range [][2]string{{in, pq}, {pq, zs}, {zs, back}} {
-		if _, stderr, code := runCLI(t, "convert", step[0], step[1]); code != 0 || !strings.Contains(stderr, "converted 5 episodes") {
+		if _, stderr, code := runCLI(t, "convert", step[0], step[1]); code != 0 || !strings.Contains(stderr, "converted 8 episodes") {
 			t.Fatalf("convert %s %s: exit %d, %s", step[0], step[1], code, stderr)
 		}
 	}

@@ -37,12 +37,20 @@ func runDomains(e *env, args []string) error {
 	if err := knownNames("domain", domains, rels[0].Domains()); err != nil {
 		return err
 	}
-	if err := knownNames("configuration", configs, rels[0].Configs()); err != nil {
-		return err
+	// Configuration names match case-insensitively (analysis.MatchName).
+	for i, n := range f.Configs {
+		m, err := analysis.MatchName("configuration", n, rels[0].Configs())
+		if err != nil {
+			return usagef("%v", err)
+		}
+		f.Configs[i] = m
 	}
 	var ts []*results.Table
 	for _, r := range rels {
-		t := results.BuildDomains(r, f)
+		t, err := results.BuildDomains(r, f, c.stats())
+		if err != nil {
+			return err
+		}
 		if len(rels) > 1 {
 			t.ID += "-" + r.Policy.Name // one table per policy; the id tells them apart in JSON and LaTeX labels
 		}

@@ -107,7 +107,7 @@ func explainEpisode(w io.Writer, in *input, ep *ingest.Episode, pols []oracle.Po
 	if cs == nil {
 		return fmt.Errorf("%s:%d: case_id: unknown case %q", ep.Source, ep.Line, ep.CaseID)
 	}
-	s, err := analysis.Score(&sliceStream{eps: []*ingest.Episode{ep}}, in.bench.Case, analysis.ScoreOptions{Policies: pols,
+	s, err := analysis.Score(&analysis.SliceSource{Episodes: []*ingest.Episode{ep}}, in.bench.Case, analysis.ScoreOptions{Policies: pols,
 		Workers: 1, InfraFailuresFail: c.infraFailures == "fail", Detail: true})
 	if err != nil {
 		return err

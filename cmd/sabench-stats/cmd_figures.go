@@ -46,6 +46,7 @@ func runFigures(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	figs = markFigures(figs, sr)
 	if err := os.MkdirAll(c.out, 0o755); err != nil {
 		return err
 	}

@@ -11,7 +11,7 @@ import (
 func TestFiguresWritesEveryFormat(t *testing.T) {
 	runs := subsetRuns(t)
 	dir := filepath.Join(t.TempDir(), "figs")
-	out, errOut := mustRun(t, "figures", "--runs", runs, "-j", "2", "--resamples", "50", "--out", dir)
+	out, errOut := mustRun(t, "figures", "--runs", runs, "-j", "2", "--resamples", "50", "--force", "--out", dir)
 	if !strings.Contains(errOut, "figures: 5 figures scored under policy safeact (") || !strings.Contains(errOut, "policy_ranks compares safeact, near-miss, toolsandbox, tau-bench, appworld") {
 		t.Errorf("stderr does not name the policies: %q", errOut)
 	}

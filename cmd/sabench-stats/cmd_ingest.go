@@ -13,14 +13,16 @@ func init() {
 
 func runIngest(e *env, args []string) error {
 	fs := newFlagSet(e, "ingest", "(--batch DIR | --interactive DIR) --config C [flags]")
-	batch := fs.String("batch", "", "a run_benchmark.py --output-dir directory (raw_outputs/, traces/, records/, normalized_results/, summary.json)")
-	interactive := fs.String("interactive", "", "a run_interactive.py --output-dir directory (result.json), or a folder of them")
+	batch := fs.String("batch", "", "a run_safeact_agent_batch.py --output-dir directory (raw_outputs/, traces/, records/, normalized_results/, logs/, summary.json; a deepseek_run_manifest.json is read too)")
+	interactive := fs.String("interactive", "", "a run_english_interactive_rollout.py --output-dir directory (result.json), or a folder of them")
 	var opt ingest.HarnessOptions
 	fs.StringVar(&opt.Config, "config", "", "configuration name, e.g. claude-5/claude-code (required)")
-	fs.StringVar(&opt.Model, "model", "", "model name (default: --config up to its last '/')")
+	fs.StringVar(&opt.Model, "model", "", "model name (default: --config up to its last '/'); compared with the model the runner recorded")
 	fs.StringVar(&opt.Harness, "harness", "", "harness name (default: --config after its last '/')")
-	fs.IntVar(&opt.Repeat, "repeat", 0, "repeat index of these episodes (≥ 0)")
+	fs.IntVar(&opt.Repeat, "repeat", 0, "repeat index of these episodes (≥ 0); interactive runs of one case count up from it")
 	fs.StringVar(&opt.Condition, "condition", ingest.DefaultCondition, "condition of these episodes (main, withheld, scgr_eg, …)")
+	fs.StringVar(&opt.Mode, "status-mode", ingest.ModeAnalyst, "analyst: exclude each failure by its reason (DESIGN §2.2); runner: keep the runner's own denominator (only its exclusions are excluded, deferred batch cases become failed episodes), so that score reproduces summary.json")
+	fs.StringVar(&opt.RepeatFrom, "repeat-from", "", "interactive only: order (runs of a case in directory-name order, the default) or dirname (the number a run directory's name ends with)")
 	out := fs.String("out", "-", "output file: .jsonl, .jsonl.gz, .jsonl.zst or .parquet (default JSONL on stdout); written atomically")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -36,24 +38,33 @@ func runIngest(e *env, args []string) error {
 		return usagef("--repeat must be ≥ 0")
 	case opt.Condition == "":
 		return usagef("--condition must not be empty")
+	case opt.Mode != ingest.ModeAnalyst && opt.Mode != ingest.ModeRunner:
+		return usagef("--status-mode must be %s or %s, got %q", ingest.ModeAnalyst, ingest.ModeRunner, opt.Mode)
+	case *batch != "" && opt.RepeatFrom != "":
+		return usagef("--repeat-from applies to --interactive only (a batch directory holds one run per case)")
+	case opt.RepeatFrom != "" && opt.RepeatFrom != ingest.RepeatFromOrder && opt.RepeatFrom != ingest.RepeatFromDirname:
+		return usagef("--repeat-from must be %s or %s, got %q", ingest.RepeatFromOrder, ingest.RepeatFromDirname, opt.RepeatFrom)
 	}
-	var eps []*ingest.Episode
-	var probs []ingest.Problem
+	var res *ingest.HarnessRead
 	var err error
 	if *batch != "" {
-		eps, probs, err = ingest.ReadBatchDir(*batch, opt)
+		res, err = ingest.ReadBatchDir(*batch, opt)
 	} else {
-		eps, probs, err = ingest.ReadInteractiveDir(*interactive, opt)
+		res, err = ingest.ReadInteractiveDir(*interactive, opt)
 	}
 	if err != nil {
 		return err
 	}
-	for _, p := range probs {
+	for _, w := range res.Warnings {
+		fmt.Fprintln(e.stderr, "warning:", w)
+	}
+	for _, p := range res.Problems {
 		fmt.Fprintln(e.stderr, p)
 	}
-	if len(probs) > 0 {
-		return fmt.Errorf("%d problems in the harness output; nothing written", len(probs))
+	if len(res.Problems) > 0 {
+		return fmt.Errorf("%d problems in the harness output; nothing written", len(res.Problems))
 	}
+	eps := res.Episodes
 	i := 0
 	n, err := writeEpisodeFile(e, *out, func() (*ingest.Episode, error) {
 		if i >= len(eps) {
@@ -69,7 +80,17 @@ func runIngest(e *env, args []string) error {
 	for _, ep := range eps {
 		counts[ep.Status]++
 	}
-	fmt.Fprintf(e.stderr, "ingested %d episodes (completed %d, infra_failure %d, harness_failure %d, censored %d)\n", n,
-		counts[ingest.StatusCompleted], counts[ingest.StatusInfraFailure], counts[ingest.StatusHarnessFailure], counts[ingest.StatusCensored])
+	fmt.Fprintf(e.stderr, "ingested %d episodes in %s mode (completed %d, infra_failure %d, harness_failure %d, censored %d); %d warnings\n", n, opt.Mode,
+		counts[ingest.StatusCompleted], counts[ingest.StatusInfraFailure], counts[ingest.StatusHarnessFailure], counts[ingest.StatusCensored], len(res.Warnings))
+	if res.Runner != nil {
+		agrees := "summary.json missing"
+		if res.Summary != nil {
+			agrees = "summary.json agrees"
+			if *res.Summary != *res.Runner {
+				agrees = "summary.json says " + res.Summary.String()
+			}
+		}
+		fmt.Fprintf(e.stderr, "runner's metrics (run_safeact_agent_batch summarize, recomputed from the per-case files): %s; %s\n", res.Runner, agrees)
+	}
 	return nil
 }

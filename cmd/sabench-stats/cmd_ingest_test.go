@@ -17,15 +17,24 @@ func TestIngestBatch(t *testing.T) {
 	if stdout != string(want) {
 		t.Errorf("episodes differ from the library's golden file:\n%s", stdout)
 	}
-	if !strings.Contains(stderr, "ingested 5 episodes (completed 2, infra_failure 1, harness_failure 2, censored 0)") {
-		t.Errorf("stderr %q", stderr)
+	for _, want := range []string{"ingested 8 episodes in analyst mode (completed 5, infra_failure 1, harness_failure 2, censored 0); 2 warnings",
+		"accuracy 3/8 = 37.5%", "summary.json agrees", "warning: "} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+	stdout, stderr, code = runCLI(t, "ingest", "--batch", filepath.Join(ingestTestdata, "harness", "batch"),
+		"--config", "claude-5/claude-code", "--status-mode", "runner")
+	want, _ = os.ReadFile(filepath.Join(ingestTestdata, "harness", "batch.runner.golden.jsonl"))
+	if code != 0 || stdout != string(want) || !strings.Contains(stderr, "ingested 9 episodes in runner mode (completed 8, infra_failure 0, harness_failure 1") {
+		t.Errorf("runner mode: exit %d, %s", code, stderr)
 	}
 }
 
 func TestIngestInteractiveToParquet(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "i.parquet")
 	_, stderr, code := runCLI(t, "ingest", "--interactive", filepath.Join(ingestTestdata, "harness", "interactive"),
-		"--config", "openai/gpt-6/inspect", "--condition", "scgr_eg", "--out", out)
+		"--config", "z-ai/glm-5.2/openrouter", "--condition", "scgr_eg", "--out", out)
 	if code != 0 || !strings.Contains(stderr, "censored 1") {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -49,6 +58,9 @@ func TestIngestUsage(t *testing.T) {
 		{"ingest", "--batch", "x", "--interactive", "y", "--config", "a/b"},
 		{"ingest", "--batch", "x"},
 		{"ingest", "--batch", "x", "--config", "a/b", "--repeat", "-1"},
+		{"ingest", "--batch", "x", "--config", "a/b", "--repeat-from", "dirname"},
+		{"ingest", "--interactive", "x", "--config", "a/b", "--repeat-from", "seed"},
+		{"ingest", "--batch", "x", "--config", "a/b", "--status-mode", "paper"},
 	} {
 		if _, _, code := runCLI(t, args...); code != 2 {
 			t.Errorf("%v: exit %d, want 2", args, code)

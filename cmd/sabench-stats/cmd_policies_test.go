@@ -11,7 +11,7 @@ import (
 
 func TestPoliciesPresets(t *testing.T) {
 	runs := subsetRuns(t)
-	out, _ := mustRun(t, "policies", "--runs", runs, "-j", "2", "--resamples", "100", "--format", "json")
+	out, _ := mustRun(t, "policies", "--runs", runs, "-j", "2", "--resamples", "100", "--force", "--format", "json")
 	ts := parseTables(t, out)
 	var ids []string
 	for _, x := range ts {
@@ -21,23 +21,52 @@ func TestPoliciesPresets(t *testing.T) {
 		t.Fatalf("tables %v", ids)
 	}
 	settings, per, ranks := ts[0], ts[1], ts[2]
-	if len(settings.Rows) != len(oracle.Presets) || len(ranks.Rows) != len(oracle.Presets) {
-		t.Fatalf("%d settings rows and %d rank rows for %d presets", len(settings.Rows), len(ranks.Rows), len(oracle.Presets))
+	// Presets with identical settings (tau-bench and appworld) are one row, names joined.
+	type group struct {
+		name string
+		p    oracle.Policy
 	}
-	for i, p := range oracle.Presets {
-		s := settings.Rows[i]
-		if s["policy"] != p.Name || s["hash"] != p.Hash() || s["binding"] != p.Binding || s["timing"] != p.Timing ||
-			s["coverage"] != p.Coverage || s["propagation"] != p.Propagation || s["order"] != p.Order || s["non_action"] != p.NonAction {
-			t.Errorf("settings row %d %v, want %+v %s", i, s, p, p.Hash())
+	var groups []group
+	at := map[string]int{}
+	for _, p := range oracle.Presets {
+		if i, ok := at[p.Hash()]; ok {
+			groups[i].name += "/" + p.Name
+			continue
 		}
-		if r := ranks.Rows[i]; r["policy"] != p.Name || r["hash"] != p.Hash() {
-			t.Errorf("rank row %d names %v %v, want %s %s", i, r["policy"], r["hash"], p.Name, p.Hash())
+		at[p.Hash()] = len(groups)
+		groups = append(groups, group{p.Name, p})
+	}
+	if len(groups) != len(oracle.Presets)-1 || groups[3].name != "tau-bench/appworld" {
+		t.Fatalf("preset groups %v: tau-bench and appworld no longer share settings?", groups)
+	}
+	// policy_settings: one row per switch, one column per distinct setting.
+	if len(settings.Rows) != 8 || len(ranks.Rows) != len(groups) {
+		t.Fatalf("%d settings rows (want 8 switches) and %d rank rows for %d distinct presets", len(settings.Rows), len(ranks.Rows), len(groups))
+	}
+	sw := map[string]map[string]any{}
+	for _, r := range settings.Rows {
+		sw[r["switch"].(string)] = r
+	}
+	for i, g := range groups {
+		k, p := g.name, g.p
+		if sw["binding"][k] != p.Binding || sw["timing"][k] != p.Timing || sw["coverage"][k] != p.Coverage || sw["coverage_at"][k] != p.CoverageAt ||
+			sw["propagation"][k] != p.Propagation || sw["order"][k] != p.Order || sw["non_action"][k] != p.NonAction || sw["settings hash"][k] != p.Hash() {
+			t.Errorf("settings column %s, want %+v %s", k, p, p.Hash())
+		}
+		if r := ranks.Rows[i]; r["policy"] != g.name || r["hash"] != p.Hash() {
+			t.Errorf("rank row %d names %v %v, want %s %s", i, r["policy"], r["hash"], g.name, p.Hash())
+		}
+	}
+	// Every configuration has a rank set containing its rank.
+	for _, r := range per.Rows {
+		if lo, hi, x := num(t, r, "rank_set_lo"), num(t, r, "rank_set_hi"), num(t, r, "rank_set"); !(lo <= x && x <= hi && lo >= 1) {
+			t.Errorf("rank set [%v, %v] does not hold rank %v: %v", lo, hi, x, r)
 		}
 	}
 	// One row per policy and configuration; safeact against itself is Δ 0 and keeps every
 	// rank; the baseline's agreement with itself is perfect.
-	if len(per.Rows) != len(oracle.Presets)*len(subsetConfigs) {
-		t.Errorf("%d policy rows, want %d", len(per.Rows), len(oracle.Presets)*len(subsetConfigs))
+	if len(per.Rows) != len(groups)*len(subsetConfigs) {
+		t.Errorf("%d policy rows, want %d", len(per.Rows), len(groups)*len(subsetConfigs))
 	}
 	for _, r := range per.Rows {
 		if r["policy"] == oracle.SafeAct.Name && (num(t, r, "delta") != 0 || num(t, r, "rank_change") != 0) {
@@ -67,14 +96,17 @@ func TestPoliciesFileAndSubset(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, _ := mustRun(t, "policies", "--runs", runs, "-j", "2", "--resamples", "50", "--format", "json", "--policy", "safeact", "--policy", pf)
+	out, _ := mustRun(t, "policies", "--runs", runs, "-j", "2", "--resamples", "50", "--force", "--format", "json", "--policy", "safeact", "--policy", pf)
 	ts := parseTables(t, out)
-	if len(ts) != 3 || len(ts[0].Rows) != 2 || len(ts[2].Rows) != 2 {
+	if len(ts) != 3 || len(ts[0].Rows) != 8 || len(ts[2].Rows) != 2 {
 		t.Fatalf("want the settings and rank tables with two policies: %s", out)
 	}
-	s := ts[0].Rows[1]
-	if s["policy"] != "lenient" || s["coverage"] != "off" || s["binding"] != oracle.SafeAct.Binding || s["hash"] != want.Hash() {
-		t.Errorf("policy file row %v, want lenient %s", s, want.Hash())
+	sw := map[string]map[string]any{}
+	for _, r := range ts[0].Rows {
+		sw[r["switch"].(string)] = r
+	}
+	if sw["coverage"]["lenient"] != "off" || sw["binding"]["lenient"] != oracle.SafeAct.Binding || sw["settings hash"]["lenient"] != want.Hash() {
+		t.Errorf("policy file column %v, want lenient %s", sw, want.Hash())
 	}
 	if want.Hash() == oracle.SafeAct.Hash() {
 		t.Error("a policy with coverage off hashes like safeact")

@@ -7,6 +7,7 @@ import (
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/figures"
 	"github.com/sabench/sabench-stats/results"
+	"github.com/sabench/sabench-stats/results/view"
 )
 
 func init() {
@@ -18,10 +19,13 @@ func runReport(e *env, args []string) error {
 	c := addCommon(e, fs, "sabench-report")
 	c.addVerdicts(fs)
 	c.addChoices(fs, true)
+	c.allFormats = true
 	if err := c.parse(fs, args, ""); err != nil {
 		return err
 	}
-	sr, err := c.scoreAll(true)
+	// Every episode under every policy: the viewer (index.html) shows each episode's
+	// verdict under each; the tables read what they need.
+	sr, in, err := c.scoreReleaseInput(true, nil)
 	if err != nil {
 		return err
 	}
@@ -34,7 +38,7 @@ func runReport(e *env, args []string) error {
 	}
 	// Tables and figures are independent: build them side by side (tables are mostly
 	// bootstrap, figures mostly single-threaded PNG encoding).
-	idx := &results.Index{Scored: sr, Stats: c.stats(), Method: c.method, Quantile: c.quantile, Synthetic: sr.Synthetic}
+	idx := &results.Index{Scored: sr, Stats: c.stats(), Method: c.method, Quantile: c.quantile, Synthetic: sr.Synthetic, Render: c.render}
 	var tablesErr error
 	done := make(chan struct{})
 	go func() {
@@ -49,15 +53,32 @@ func runReport(e *env, args []string) error {
 	if figErr != nil {
 		return figErr
 	}
+	if idx.Meta, err = c.stamp(e, "report", sr, idx.Tables); err != nil {
+		return err
+	}
 	idx.Skipped = skipped
 	for _, why := range skipped {
 		fmt.Fprintf(e.stderr, "sabench-stats report: not written: %s\n", why)
 	}
-	if err := results.WriteReport(out, idx, figs); err != nil {
+	var viewStats view.Stats
+	var extra []func(tmp string) error
+	viewer := "none: --verdicts has no episode records to show"
+	if in != nil {
+		extra = append(extra, func(tmp string) (err error) {
+			viewStats, err = c.writeViewer(filepath.Join(tmp, "index.html"), sr, in, idx.Tables, figs)
+			return err
+		})
+	} else {
+		fmt.Fprintf(e.stderr, "sabench-stats report: not written: index.html (the viewer shows each episode's record; a verdict dataset has none)\n")
+	}
+	if err := results.WriteReport(out, idx, figs, extra...); err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "sabench-stats report: %d tables × %d formats and %d figures in %s (index: %s)\n",
-		len(idx.Tables), len(results.Formats()), len(idx.Figures), out, filepath.Join(out, "index.md"))
+	if in != nil {
+		viewer = fmt.Sprintf("%s, %d episodes", filepath.Join(out, "index.html"), viewStats.Episodes)
+	}
+	fmt.Fprintf(e.stdout, "sabench-stats report: %d tables × %d formats and %d figures in %s (index: %s; viewer: %s)\n",
+		len(idx.Tables), len(results.Formats()), len(idx.Figures), out, filepath.Join(out, "index.md"), viewer)
 	fmt.Fprintf(e.stdout, "episodes: read %d, scored %d, excluded %s; policies: %s\n\n", sr.Read(), sr.Counts.Scored,
 		sr.ExcludedSummary(), sr.PolicyNames())
 	for _, t := range idx.Tables {
@@ -68,6 +89,19 @@ func runReport(e *env, args []string) error {
 	return nil
 }
 
+// markFigures captions every figure of synthetic data with the SYNTHETIC warning,
+// inside the image, so that a copied figure keeps it.
+func markFigures(figs []figures.Named, sr *analysis.ScoredRelease) []figures.Named {
+	if sr == nil || !sr.Synthetic {
+		return figs
+	}
+	out := make([]figures.Named, len(figs))
+	for i, f := range figs {
+		out[i] = figures.Named{Name: f.Name, Fig: figures.Captioned{Fig: f.Fig, Caption: analysis.SyntheticMark}}
+	}
+	return out
+}
+
 // renderFigures builds and renders every figure of the report; skipped says which could
 // not be built and why.
 func renderFigures(pc *analysis.PolicyComparison, c *common) ([]results.RenderedFigure, []string, error) {
@@ -75,6 +109,7 @@ func renderFigures(pc *analysis.PolicyComparison, c *common) ([]results.Rendered
 	if err != nil {
 		return nil, nil, err
 	}
+	figs = markFigures(figs, c.scored)
 	var out []results.RenderedFigure
 	for _, f := range figs {
 		rendered, err := figures.RenderAll(f.Fig, figures.Options{})

@@ -2,6 +2,8 @@ package main
 
 import (
 	"os"
+
+	"github.com/sabench/sabench-stats/analysis"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -17,7 +19,7 @@ func TestReportWritesEverythingAndReplacesOnlyReports(t *testing.T) {
 	}
 	dir := t.TempDir()
 	out := filepath.Join(dir, "rep")
-	stdout, stderr, code := runCLI(t, "report", "--out", out, "--resamples", "50", "-j", "2")
+	stdout, stderr, code := runCLI(t, "report", "--out", out, "--resamples", "50", "--force", "-j", "2")
 	if code != 0 {
 		t.Fatalf("report: exit %d, stderr %s", code, stderr)
 	}
@@ -31,15 +33,22 @@ func TestReportWritesEverythingAndReplacesOnlyReports(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"The built-in release is synthetic", "tables/T2.md", "tables/policy_ranks.json", "figures/failure_types.svg", "figures/policy_ranks.png"} {
+	for _, want := range []string{"**" + analysis.SyntheticMark + "**", "## Provenance", "id sabench-synthetic, version synthetic-seed-1", "tables/T2.md", "tables/T2.csv.meta.json", "tables/policy_ranks.json", "figures/failure_types.svg", "figures/policy_ranks.png"} {
 		if !strings.Contains(string(index), want) {
 			t.Errorf("index.md lacks %q", want)
 		}
 	}
 	tables, _ := filepath.Glob(filepath.Join(out, "tables", "*"))
 	figs, _ := filepath.Glob(filepath.Join(out, "figures", "*"))
-	if len(tables) != 19*5 || len(figs) != 5*3 { // 19 registry tables (policy_settings included) × 5 formats
-		t.Errorf("%d table files (want 95) and %d figure files (want 15)", len(tables), len(figs))
+	if len(tables) != 19*6 || len(figs) != 5*3 { // 19 registry tables (policy_settings included) × 5 formats + the CSV sidecar
+		t.Errorf("%d table files (want 114) and %d figure files (want 15)", len(tables), len(figs))
+	}
+	// Every figure of synthetic data carries the warning inside the image.
+	for _, f := range []string{"failure_types.svg", "policy_ranks.svg"} {
+		b, err := os.ReadFile(filepath.Join(out, "figures", f))
+		if err != nil || !strings.Contains(string(b), "SYNTHETIC DATA") {
+			t.Errorf("%s has no SYNTHETIC caption (%v)", f, err)
+		}
 	}
 	// An earlier report is replaced; a foreign directory is not touched. These runs read
 	// the small real fixture: what they check does not depend on the input's size.
@@ -56,13 +65,13 @@ func TestReportWritesEverythingAndReplacesOnlyReports(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, stderr, code = runCLI(t, append([]string{"report", "--out", foreign}, small...)...)
-	if code != 1 || !strings.Contains(stderr, "is not an earlier sabench-stats report") {
+	if code != 1 || !strings.Contains(stderr, "was not written by sabench-stats") {
 		t.Errorf("foreign --out: exit %d, stderr %q", code, stderr)
 	}
 	if b, err := os.ReadFile(keep); err != nil || string(b) != "mine" {
 		t.Errorf("foreign directory was touched: %v %q", err, b)
 	}
-	if index, err := os.ReadFile(filepath.Join(out, "index.md")); err != nil || strings.Contains(string(index), "The built-in release is synthetic") {
+	if index, err := os.ReadFile(filepath.Join(out, "index.md")); err != nil || strings.Contains(string(index), "SYNTHETIC") {
 		t.Errorf("the earlier report was not replaced by the new one (%v)", err)
 	}
 	leftovers, _ := filepath.Glob(filepath.Join(dir, ".*tmp-*"))
@@ -100,6 +109,12 @@ func TestReportWithoutMainEpisodes(t *testing.T) {
 	}
 	if !strings.Contains(string(t2), "Empty: no scored main-condition episodes.") {
 		t.Errorf("empty T2 gives no reason:\n%s", t2)
+	}
+	if !strings.Contains(stderr, "table T2 is empty: no scored main-condition episodes") {
+		t.Errorf("stderr does not say T2 is empty: %q", stderr)
+	}
+	if !strings.Contains(string(index), "- Empty table T2: no scored main-condition episodes.") {
+		t.Errorf("index does not list the empty T2:\n%s", index)
 	}
 	if figs, _ := filepath.Glob(filepath.Join(out, "figures", "*")); len(figs) != 0 {
 		t.Errorf("figures written: %v", figs)

@@ -30,6 +30,7 @@ func runScore(e *env, args []string) error {
 	shard := fs.String("shard", "", "score only shard I/N (1 ≤ I ≤ N): the episodes whose index in the input is I-1 modulo N, so that N machines split a release; with a dataset --out, the shard writes part I-1")
 	audit := fs.String("audit", "", "CSV case_id,run_id,label of audited verdicts (label pass/fail, true/false or 1/0): report the oracle's agreement with them")
 	detail := fs.Bool("detail", false, "add each verdict's detail (checkpoints with requirement results, coverage, completed commits, invalid reads, ledger facts with provenance) as a \"detail\" object; jsonl only, memory-hungry")
+	fs.BoolVar(&c.lenient, "lenient", false, "score episodes validate rejects for a missing schema or record or an unknown top-level field: they are excluded by that reason (default: refused)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -279,7 +280,7 @@ func labelSummary(source, short string, a analysis.Agreement, err error) string 
 	if err != nil {
 		return fmt.Sprintf("  agreement with %s: %v\n", source, err)
 	}
-	return results.AgreementSummary(source, short, results.Agreement(a))
+	return results.AgreementSummary(source, short, a)
 }
 
 // auditSummary reports, per policy, the oracle's agreement with the audited labels.

@@ -1,6 +1,12 @@
 package main
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+
+	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/results"
 	"os"
 	"path/filepath"
 	"strings"
@@ -43,5 +49,87 @@ func TestSynthWrites(t *testing.T) {
 	b, err := os.ReadFile(filepath.Join(dir, "sets", "t9_matched_v1.txt"))
 	if err != nil || strings.Count(string(b), "\n") != 100 {
 		t.Errorf("t9 set: %d lines (%v)", strings.Count(string(b), "\n"), err)
+	}
+}
+
+// TestSynthReadBackStaysSynthetic: a release written by synth and read back as a bench on
+// disk is still marked synthetic (its manifest says dataset_id: sabench-synthetic) in the
+// table notes, the JSON meta, the CSV sidecar and the report index, and the meta records
+// the hash of every input file.
+func TestSynthReadBackStaysSynthetic(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes and re-reads the built-in release")
+	}
+	t.Parallel()
+	dir := filepath.Join(t.TempDir(), "rel")
+	if _, stderr, code := runCLI(t, "synth", "--out", dir); code != 0 {
+		t.Fatalf("synth: exit %d: %s", code, stderr)
+	}
+	stdout, stderr, code := runCLI(t, "tables", "T1", "--bench", dir, "--format", "json")
+	if code != 0 {
+		t.Fatalf("tables: exit %d: %s", code, stderr)
+	}
+	var got struct {
+		Notes []string
+		Meta  results.Meta
+	}
+	if err := json.Unmarshal([]byte(stdout), &got); err != nil {
+		t.Fatalf("JSON: %v\n%s", err, stdout)
+	}
+	m := got.Meta
+	if len(got.Notes) == 0 || got.Notes[0] != analysis.SyntheticMark {
+		t.Errorf("first note %q, want the SYNTHETIC mark", got.Notes)
+	}
+	if !m.Synthetic || m.Warning != analysis.SyntheticMark || m.Dataset.ID != "sabench-synthetic" || m.Dataset.Version != "synthetic-seed-1" {
+		t.Errorf("meta: synthetic %v, warning %q, dataset %+v", m.Synthetic, m.Warning, m.Dataset)
+	}
+	if m.Tool.Name != "sabench-stats" || m.Tool.Version == "" || m.Intervals.Resamples != 5000 || m.Intervals.Seed != 1 ||
+		m.Intervals.Level != 0.95 || m.Intervals.Method != "percentile" || m.Intervals.Quantile != "scipy" || m.Intervals.Unit != "case" ||
+		m.SharedHarness != "Inspect" || len(m.Policies) != 1 || m.Policies[0].Name != "safeact" || m.Policies[0].Hash != "7d7b76492f0c" || m.Policies[0].Evaluator != "85c044b" {
+		t.Errorf("meta fields: %+v", m)
+	}
+	// 5 catalogs + case manifest + case evidence + 4 shipped sets + runs.jsonl, each with
+	// the SHA-256 of its bytes.
+	if len(m.Inputs) != 12 {
+		t.Errorf("%d input files, want 12: %+v", len(m.Inputs), m.Inputs)
+	}
+	for _, f := range m.Inputs {
+		b, err := os.ReadFile(f.Path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum := sha256.Sum256(b)
+		if f.SHA256 != hex.EncodeToString(sum[:]) || f.Bytes != int64(len(b)) {
+			t.Errorf("%s: recorded %d bytes %s, file has %d bytes %x", f.Path, f.Bytes, f.SHA256, len(b), sum)
+		}
+	}
+	// CSV has no room for metadata: the sidecar holds it.
+	csvPath := filepath.Join(t.TempDir(), "T1.csv")
+	if _, stderr, code := runCLI(t, "tables", "T1", "--bench", dir, "--format", "csv", "--out", csvPath); code != 0 {
+		t.Fatalf("tables csv: exit %d: %s", code, stderr)
+	}
+	side, err := os.ReadFile(csvPath + ".meta.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sc struct {
+		Tables []string
+		Meta   results.Meta
+	}
+	if err := json.Unmarshal(side, &sc); err != nil || len(sc.Tables) != 1 || sc.Tables[0] != "T1" || !sc.Meta.Synthetic || len(sc.Meta.Inputs) != 12 {
+		t.Errorf("sidecar (%v): %s", err, side)
+	}
+	out := filepath.Join(t.TempDir(), "rep")
+	if _, stderr, code := runCLI(t, "report", "--bench", dir, "--out", out, "--resamples", "0"); code != 0 {
+		t.Fatalf("report: exit %d: %s", code, stderr)
+	}
+	index, err := os.ReadFile(filepath.Join(out, "index.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"**" + analysis.SyntheticMark + "**", "id sabench-synthetic, version synthetic-seed-1", "env/case_manifest.json", "runs.jsonl"} {
+		if !strings.Contains(string(index), want) {
+			t.Errorf("index.md read back from disk lacks %q", want)
+		}
 	}
 }

@@ -27,8 +27,8 @@ func TestTablesReachesPolicyTables(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	for _, want := range []string{"safeact,entity,before,required,reference,strict,investigated,262f8ac61531",
-		"tau-bench,51bd8a70ecc3,", "policy,hash,tau_b"} {
+	for _, want := range []string{"switch,safeact,tau-bench", "binding,entity,off", "settings hash,7d7b76492f0c,a3edea9afd08",
+		"tau-bench,a3edea9afd08,", "policy,hash,tau_b"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("output lacks %q:\n%s", want, stdout)
 		}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/sabench/sabench-stats/ingest"
@@ -24,6 +25,41 @@ func runValidate(e *env, args []string) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	if *maxLine <= 0 {
+		return usagef("--max-line-bytes must be a positive number of bytes, not %d", *maxLine)
+	}
+	// A problem list that did not reach its reader (a full disk, a closed pipe) must not
+	// end in exit status 0.
+	out := &errWriter{w: e.stdout}
+	e = &env{stdout: out, stderr: e.stderr}
+	if err := validate(e, fs.Args(), runs, sets, *bench, *clusters, *dedupe, *maxLine); err != nil {
+		return err
+	}
+	if out.err != nil {
+		return fmt.Errorf("writing the results: %w", out.err)
+	}
+	return nil
+}
+
+// errWriter remembers the first write error.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (w *errWriter) Write(p []byte) (int, error) {
+	if w.err != nil {
+		return 0, w.err
+	}
+	n, err := w.w.Write(p)
+	if err != nil {
+		w.err = err
+	}
+	return n, err
+}
+
+func validate(e *env, args, runs, sets []string, bench0, clusters0, dedupe0 string, maxLine0 int) error {
+	bench, clusters, dedupe, maxLine := &bench0, &clusters0, &dedupe0, &maxLine0
 	switch *dedupe {
 	case "", "error":
 		*dedupe = ""
@@ -58,7 +94,7 @@ func runValidate(e *env, args []string) error {
 		}
 		fmt.Fprintf(e.stdout, "bench %s (%s): %d cases, %d case sets; clusters: %s\n", b.Source, b.Kind, len(b.Cases), len(b.Sets), clusterSummary(b))
 	}
-	patterns := append(append([]string(nil), fs.Args()...), runs...)
+	patterns := append(append([]string(nil), args...), runs...)
 	if len(patterns) == 0 && b != nil && b.Kind != ingest.BenchMemory && b.Kind != ingest.BenchJSONL {
 		if p := ingest.RunsBeside(*bench); p != "" {
 			patterns = []string{p}
@@ -67,10 +103,11 @@ func runValidate(e *env, args []string) error {
 	if len(patterns) == 0 {
 		return nil
 	}
-	files, err := ingest.ExpandRuns(patterns)
+	files, skipped, err := ingest.ExpandRunsSkipped(patterns)
 	if err != nil {
 		return err
 	}
+	noteSkipped(e.stderr, skipped)
 	if *bench == "builtin" {
 		fmt.Fprintln(e.stderr, "note: case ids and records are checked against the built-in synthetic bench; pass --bench for your own (or --bench none)")
 	}

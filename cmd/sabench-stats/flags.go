@@ -31,8 +31,10 @@ func (l *listFlag) Set(v string) error {
 func (c *common) stats() analysis.StatOptions {
 	m, _ := bootstrap.ParseMethod(c.method)
 	q, _ := bootstrap.ParseQuantileMode(c.quantile)
+	a, _ := analysis.ParseAdjustment(c.adjust)
+	pk, _ := bootstrap.ParsePassKConvention(c.passk)
 	return analysis.StatOptions{Resamples: c.resamples, Seed: c.seed, Workers: c.jobs, Level: c.level,
-		Method: m, Quantile: q, Clustered: c.clustered}
+		Method: m, Quantile: q, Clustered: c.clustered, Adjust: a, PassK: pk}
 }
 
 // outFormat returns the parsed --format.
@@ -55,14 +57,29 @@ type common struct {
 	clusters      string
 	infraFailures string
 	dedupe        string
+	lenient       bool // score --lenient: ingest.ReadOptions.Lenient
 	method        string
 	quantile      string
 	level         float64
 	clustered     bool
-	verdicts      string           // a verdict dataset to read instead of scoring; set by addVerdicts
+	verdicts      string // a verdict dataset to read instead of scoring; set by addVerdicts
+	force         bool
+	adjust        string
+	passk         string
 	choices       analysis.Choices // the paper's choices; set by addChoices
 
 	stderr io.Writer // for progress, shown only when it is a terminal
+
+	fs         *flag.FlagSet         // the command's flags, for checks of what was set
+	render     results.RenderOptions // the LaTeX layout flags (latex_flags.go)
+	allFormats bool                  // the command writes every format (report): --latex-* always apply
+
+	name string // the command, for messages
+
+	// loaded is the last input loaded and scored the last release scored, for the
+	// provenance of the outputs.
+	loaded *input
+	scored *analysis.ScoredRelease
 }
 
 // newFlagSet returns a flag set whose errors are usage errors and whose help goes to
@@ -80,7 +97,8 @@ func newFlagSet(e *env, name, usage string) *flag.FlagSet {
 // addCommon registers the shared flags; defaultOut is the command's --out default ("" for
 // stdout).
 func addCommon(e *env, fs *flag.FlagSet, defaultOut string) *common {
-	c := &common{stderr: e.stderr}
+	c := &common{stderr: e.stderr, fs: fs, name: fs.Name()}
+	addLaTeXFlags(fs, &c.render)
 	d := analysis.DefaultStatOptions()
 	fs.StringVar(&c.bench, "bench", "builtin", "case specs: a SafeActBench checkout, a directory of case JSON files, a JSONL of {case_id, protocol, case_spec} rows, or builtin")
 	fs.Var(&c.runs, "runs", "episode files, globs or directories (repeatable; default: the built-in release's episodes)")
@@ -98,6 +116,9 @@ func addCommon(e *env, fs *flag.FlagSet, defaultOut string) *common {
 	fs.StringVar(&c.quantile, "quantile", "scipy", "quantile convention: scipy (np.percentile, linear) or r (boot's norm.inter)")
 	fs.Float64Var(&c.level, "level", d.Level, "confidence level of the intervals")
 	fs.BoolVar(&c.clustered, "clustered", false, "resample template clusters instead of cases")
+	fs.StringVar(&c.adjust, "adjust", "holm", "multiplicity adjustment of a table's family of p-values: holm or bh (Benjamini–Hochberg)")
+	fs.StringVar(&c.passk, "passk", "planned", "pass^k convention: planned (tau-bench: n = repeats planned, missing repeats fail) or per-case (tau2-bench: n = the case's scored repeats)")
+	fs.BoolVar(&c.force, "force", false, fmt.Sprintf("allow --resamples below %d (intervals then rest on near-extreme order statistics)", bootstrap.MinResamples))
 	return c
 }
 
@@ -116,6 +137,13 @@ func (c *common) addChoices(fs *flag.FlagSet, tables bool) {
 	fs.StringVar(&ch.SetT9, "t9-set", ch.SetT9, "T9's case set (matched V1 cases)")
 	fs.StringVar(&ch.SetT10, "t10-set", ch.SetT10, "T10's case set (class-balanced cases)")
 	fs.StringVar(&ch.SetInterventions, "interventions-set", ch.SetInterventions, "the interventions table's case set")
+}
+
+// formatSet reports whether --format was given on the command line.
+func (c *common) formatSet(fs *flag.FlagSet) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == "format" })
+	return set
 }
 
 // tableInput is what the tables of a scored release are built from.
@@ -155,8 +183,16 @@ var errHelp = errors.New("help requested")
 
 // check validates the shared flags.
 func (c *common) check() error {
+	if !c.allFormats {
+		if err := checkLaTeXFlags(c.fs, c.outFormat()); err != nil {
+			return err
+		}
+	}
 	if c.resamples < 0 {
 		return usagef("--resamples must be ≥ 0")
+	}
+	if c.resamples > 0 && c.resamples < bootstrap.MinResamples && !c.force {
+		return usagef("--resamples %d is below %d: the interval endpoints would be near-extreme order statistics; pass --force to accept that (or --resamples 0 for no intervals)", c.resamples, bootstrap.MinResamples)
 	}
 	if c.jobs < 1 {
 		return usagef("-j must be ≥ 1")
@@ -169,6 +205,12 @@ func (c *common) check() error {
 	}
 	if _, err := bootstrap.ParseQuantileMode(c.quantile); err != nil {
 		return usagef("--quantile: %v", err)
+	}
+	if _, err := analysis.ParseAdjustment(c.adjust); err != nil {
+		return usagef("--adjust: %v", err)
+	}
+	if _, err := bootstrap.ParsePassKConvention(c.passk); err != nil {
+		return usagef("--passk: %v", err)
 	}
 	if _, err := results.ParseFormat(c.format); err != nil {
 		return usagef("--format: %v", err)

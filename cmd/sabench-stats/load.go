@@ -22,6 +22,8 @@ type input struct {
 	open func() (episodeStream, error)
 	// describe says where the cases and the episodes came from, for notes.
 	describe string
+	// files are every file read (bench and episodes), for provenance.
+	files []string
 }
 
 // episodeStream is an episode source that may have reported dropped duplicates.
@@ -31,19 +33,9 @@ type episodeStream interface {
 	Close() error
 }
 
-// sliceStream streams in-memory episodes.
-type sliceStream struct {
-	eps []*ingest.Episode
-	i   int
-}
+// sliceStream streams in-memory episodes (the built-in release).
+type sliceStream struct{ analysis.SliceSource }
 
-func (s *sliceStream) Next() (*ingest.Episode, error) {
-	if s.i >= len(s.eps) {
-		return nil, io.EOF
-	}
-	s.i++
-	return s.eps[s.i-1], nil
-}
 func (s *sliceStream) Reported() []ingest.Problem { return nil }
 func (s *sliceStream) Close() error               { return nil }
 
@@ -81,6 +73,7 @@ func (c *common) load() (*input, error) {
 			return nil, err
 		}
 		builtin = rel.Episodes
+		in.bench.DatasetID, in.bench.DatasetVersion = analysis.SyntheticDatasetID, fmt.Sprintf("synthetic-seed-%d", rel.Seed)
 		in.describe = "the built-in synthetic release"
 	} else {
 		if in.bench, err = ingest.LoadBench(c.bench, bopt); err != nil {
@@ -100,23 +93,39 @@ func (c *common) load() (*input, error) {
 			return nil, usagef("no episodes: pass --runs (the bench %s has no runs.jsonl or runs.parquet)", c.bench)
 		}
 	}
+	in.files = in.bench.InputFiles(bopt)
+	c.loaded = in
 	dedupe := c.dedupe
 	if dedupe == "error" {
 		dedupe = ""
 	}
 	if len(runs) == 0 {
-		in.open = func() (episodeStream, error) { return &sliceStream{eps: builtin}, nil }
+		in.open = func() (episodeStream, error) { return &sliceStream{analysis.SliceSource{Episodes: builtin}}, nil }
 		return in, nil
 	}
-	files, err := ingest.ExpandRuns(runs)
+	files, skipped, err := ingest.ExpandRunsSkipped(runs)
 	if err != nil {
 		return nil, err
 	}
+	noteSkipped(c.stderr, skipped)
 	in.describe += " with episodes from " + strings.Join(runs, ", ")
+	in.files = append(in.files, files...)
 	in.open = func() (episodeStream, error) {
-		return ingest.OpenRuns(files, ingest.ReadOptions{Dedupe: dedupe, Bench: in.bench, Workers: c.jobs})
+		return ingest.OpenRuns(files, ingest.ReadOptions{Dedupe: dedupe, Bench: in.bench, Lenient: c.lenient, Workers: c.jobs})
 	}
 	return in, nil
+}
+
+// noteSkipped says, one line each and then a count, what a --runs directory search passed
+// over (links to directories, entries that are not regular files).
+func noteSkipped(w io.Writer, skipped []ingest.Problem) {
+	if w == nil || len(skipped) == 0 {
+		return
+	}
+	for _, p := range skipped {
+		fmt.Fprintln(w, "note:", p)
+	}
+	fmt.Fprintf(w, "note: %d entries of the --runs directories skipped\n", len(skipped))
 }
 
 func fileExists(p string) bool {
@@ -186,33 +195,53 @@ func (c *common) scoreAll(all bool) (*analysis.ScoredRelease, error) {
 // scoreRelease is scoreAll with the episodes the policies after the first score (all
 // when others is nil).
 func (c *common) scoreRelease(all bool, others func(*ingest.Episode) bool) (*analysis.ScoredRelease, error) {
+	sr, _, err := c.scoreReleaseInput(all, others)
+	return sr, err
+}
+
+// scoreReleaseInput is scoreRelease that also returns the input, for a second pass over
+// the episodes (the viewer).
+// With --verdicts there are no episodes: the input is nil.
+func (c *common) scoreReleaseInput(all bool, others func(*ingest.Episode) bool) (*analysis.ScoredRelease, *input, error) {
 	if c.verdicts != "" {
-		return c.readVerdicts()
+		sr, err := c.readVerdicts()
+		return sr, nil, err
 	}
 	pols, err := c.policyList(all)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	in, err := c.load()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	s, dropped, err := c.scoreWith(in, pols, false, others)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return analysis.NewScoredRelease(in.describe, in.bench, s, dropped), nil
+	c.scored = analysis.NewScoredRelease(in.describe, in.bench, s, dropped)
+	return c.scored, in, nil
 }
 
 // excludedSummary is kept for the score command (analysis.Counts.Summary).
 func excludedSummary(c analysis.Counts, dropped int) string { return c.Summary(dropped) }
 
-// writeTables writes tables to --out, or renders them to stdout.
+// writeTables writes tables to --out, or renders them to stdout, stamped with the
+// provenance of the last scored release (a CSV file gets its sidecar; CSV on stdout has
+// no room for it, and JSON carries it inline).
 func (c *common) writeTables(e *env, ts []*results.Table) error {
-	if c.out != "" {
-		return results.WriteTableFile(c.out, c.outFormat(), ts...)
+	if c.scored != nil {
+		if _, err := c.stamp(e, c.name, c.scored, ts); err != nil {
+			return err
+		}
+		if c.scored.Synthetic && c.out == "" && c.outFormat() == results.FormatCSV {
+			fmt.Fprintf(e.stderr, "sabench-stats %s: %s\n", c.name, analysis.SyntheticMark)
+		}
 	}
-	return results.RenderAll(e.stdout, ts, c.outFormat())
+	if c.out != "" {
+		return results.WriteTableFileWith(c.out, c.outFormat(), c.render, ts...)
+	}
+	return results.RenderAllWith(e.stdout, ts, c.outFormat(), c.render)
 }
 
 // addVerdicts registers --verdicts on a command that builds tables from a scored release.

@@ -90,6 +90,13 @@ func run(stdout, stderr io.Writer, args []string) error {
 		}
 		return nil
 	}
+	if args[0] == "--version" || args[0] == "-version" {
+		if len(args) > 1 {
+			return usagef("--version takes no arguments (got %q)", args[1:])
+		}
+		_, err := io.WriteString(stdout, versionLine(toolVersion()))
+		return err
+	}
 	c, ok := commands[args[0]]
 	if !ok {
 		printUsage(stderr)

@@ -30,6 +30,17 @@ type Decoder struct {
 
 	// arena holds the bytes of the strings made so far (see long).
 	arena []byte
+
+	// badUTF8 is the offset of the first string (after its opening quote) that held
+	// invalid UTF-8 in the last Parse, or -1. Such bytes decode to U+FFFD, so callers
+	// that must not be lossy ask InvalidUTF8.
+	badUTF8 int
+}
+
+// InvalidUTF8 reports whether the last Parse replaced invalid UTF-8 with U+FFFD, and
+// if so the offset of the first such string's content in the input.
+func (d *Decoder) InvalidUTF8() (offset int, found bool) {
+	return d.badUTF8, d.badUTF8 >= 0
 }
 
 // arenaChunk is the size of one string-arena chunk.
@@ -90,7 +101,7 @@ type internEntry struct {
 
 // NewDecoder returns a Decoder.
 func NewDecoder() *Decoder {
-	return &Decoder{strs: new([internSlots]internEntry), names: new([internSlots]internEntry)}
+	return &Decoder{strs: new([internSlots]internEntry), names: new([internSlots]internEntry), badUTF8: -1}
 }
 
 // errSlow marks input the fast path rejects; Parse then produces the exact error.
@@ -100,6 +111,7 @@ var errSlow = &SyntaxError{Msg: "invalid JSON"}
 func (d *Decoder) Parse(data []byte) (any, error) {
 	d.data, d.pos = data, 0
 	d.vals, d.keys = d.vals[:0], d.keys[:0]
+	d.badUTF8 = -1
 	d.skip()
 	v, ok := d.value(0)
 	if ok {
@@ -343,6 +355,12 @@ func (d *Decoder) array(depth int) (any, bool) {
 	}
 }
 
+func (d *Decoder) invalid(start int) {
+	if d.badUTF8 < 0 {
+		d.badUTF8 = start
+	}
+}
+
 // str reads a string and returns its decoded bytes, valid until the next call.
 func (d *Decoder) str() ([]byte, bool) {
 	d.pos++ // opening quote
@@ -354,6 +372,7 @@ func (d *Decoder) str() ([]byte, bool) {
 		if high < utf8.RuneSelf || utf8.Valid(s) {
 			return s, true
 		}
+		d.invalid(start)
 		return []byte(string([]rune(string(s)))), true // invalid bytes become U+FFFD
 	}
 	d.buf = append(d.buf[:0], d.data[start:d.pos]...)
@@ -365,6 +384,7 @@ func (d *Decoder) str() ([]byte, bool) {
 			if utf8.Valid(d.buf) {
 				return d.buf, true
 			}
+			d.invalid(start)
 			return []byte(string([]rune(string(d.buf)))), true
 		case c < 0x20:
 			return nil, false

@@ -96,6 +96,7 @@ func buildWorkflow(rng *rand.Rand, g idgen, m *model, sh wfShape, kind wfKind, n
 	for i := 0; i < n; i++ {
 		a := sh.acts[i]
 		c := &m.commits[i]
+		c.rootRead = -1
 		c.id = fmt.Sprintf("c%d_%s", i+1, strings.TrimSuffix(a.tool, "_send"))
 		c.tool = a.tool
 		c.post = fmt.Sprintf("%s_completed", strings.TrimPrefix(c.id, fmt.Sprintf("c%d_", i+1)))
@@ -175,6 +176,7 @@ func buildWorkflow(rng *rand.Rand, g idgen, m *model, sh wfShape, kind wfKind, n
 				[]any{condFact(c.entity, actionArg(c.entity), "eligibility", "eligible", "predicate", pred)},
 				[]any{condFact(c.entity, actionArg(c.entity), "eligibility", "ineligible", "predicate", pred)}, "WRONG_TARGET")
 		}
+		c.rootRead = len(m.reads)
 		m.reads = append(m.reads, read{tool: readTool(noun), args: jsonv.NewObject("record_id", rid), facts: facts})
 		rootReqs[ri] = append(rootReqs[ri], req)
 	}

@@ -69,6 +69,7 @@ type commit struct {
 	hasRef   bool   // the template holds a result: reference somewhere
 	refArg   string // top-level argument holding the single-parent reference, "" if none
 	lateReq  bool   // needs the late read's fact
+	rootRead int    // a root's own eligibility read (index into model.reads), -1 otherwise
 }
 
 // model is a generated case together with the knowledge its simulated agents use.

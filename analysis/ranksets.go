@@ -1,0 +1,111 @@
+package analysis
+
+import (
+	"fmt"
+
+	"github.com/sabench/sabench-stats/bootstrap"
+	"github.com/sabench/sabench-stats/oracle"
+)
+
+// ConfigRanks is the leaderboard by overall main-condition ECS with simultaneous rank
+// confidence sets (bootstrap.RankSets: the max-|t| procedure of Mogstad, Romano, Shaikh &
+// Wilhelm 2024, as csranks computes it) from one case-paired (or cluster-paired) draw
+// shared by every configuration. Slices are aligned with Configs.
+type ConfigRanks struct {
+	Configs []string
+	// Rank is the competition rank by ECS (1 + configurations strictly better), the rank
+	// LeaderboardRanks gives; 0 for a configuration without main episodes.
+	Rank []int
+	// Sets are the rank confidence sets; {0, 0} when none could be computed (no
+	// episodes, zero resamples, fewer than two units).
+	Sets []bootstrap.RankSet
+	// Groups are the tie groups (configurations linked by overlapping rank sets, indexes
+	// into Configs), best first; nil without sets.
+	Groups [][]int
+	Level  float64
+	Units  int // resampled units (cases or clusters)
+	Used   int // replicates used (those in which every configuration has an ECS)
+	// Requested is the number of replicates drawn.
+	Requested int
+}
+
+// Has reports whether configuration j has a rank set.
+func (cr *ConfigRanks) Has(j int) bool { return cr.Sets[j].Lo > 0 }
+
+// RankSets ranks this release's configurations (Configs order) by overall ECS.
+func (r *Release) RankSets(o StatOptions) (*ConfigRanks, error) {
+	return rankSets(r.configs, r.mainOf, r.unitKey(o.Clustered), o, "ranks/"+r.Policy.Hash())
+}
+
+// rankSets ranks the given configurations, each by the ECS of its verdicts. Every
+// configuration's ECS is resampled from the same draw of units, so the replicates are
+// paired as the procedure needs. A configuration without episodes gets no rank and
+// takes no part in the sets of the others.
+func rankSets(configs []string, of func(string) []oracle.Verdict, unit func(*oracle.Verdict) string, o StatOptions, stream string) (*ConfigRanks, error) {
+	level := o.Level
+	if level == 0 {
+		level = bootstrap.DefaultLevel
+	}
+	cr := &ConfigRanks{Configs: configs, Rank: make([]int, len(configs)), Sets: make([]bootstrap.RankSet, len(configs)), Level: level}
+	index := map[string]int{}
+	var ranked []int // configurations with episodes
+	for j, c := range configs {
+		vs := of(c)
+		if len(vs) == 0 {
+			continue
+		}
+		ranked = append(ranked, j)
+		for i := range vs {
+			if k := unit(&vs[i]); k != "" {
+				if _, ok := index[k]; !ok {
+					index[k] = len(index)
+				}
+			}
+		}
+	}
+	cr.Units = len(index)
+	if len(ranked) == 0 {
+		return cr, nil
+	}
+	sums := make([]bootstrap.Ratio, len(ranked))
+	est := make([]float64, len(ranked))
+	for i, j := range ranked {
+		sums[i] = Arm{of(configs[j]), ECSOf}.sums(unit, index, nil)
+		est[i] = sums[i].Value()
+	}
+	for i, j := range ranked {
+		cr.Rank[j] = 1
+		for k := range ranked {
+			if est[k] > est[i] {
+				cr.Rank[j]++
+			}
+		}
+	}
+	if o.Resamples == 0 || len(index) < 2 {
+		return cr, nil
+	}
+	ss, err := bootstrap.SumRatios(sums...)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", stream, err)
+	}
+	res, err := bootstrap.ResampleSums(ss, o.boot(stream))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", stream, err)
+	}
+	rs, err := res.RankSets(bootstrap.RankOptions{Level: level})
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", stream, err)
+	}
+	cr.Used, cr.Requested = rs.Used, rs.Used+rs.Dropped
+	for i, j := range ranked {
+		cr.Sets[j] = rs.Sets[i]
+	}
+	for _, g := range rs.TieGroups() {
+		out := make([]int, len(g))
+		for i, k := range g {
+			out[i] = ranked[k]
+		}
+		cr.Groups = append(cr.Groups, out)
+	}
+	return cr, nil
+}

@@ -1,0 +1,103 @@
+package analysis
+
+import (
+	"fmt"
+	"reflect"
+	"testing"
+
+	"github.com/sabench/sabench-stats/bootstrap"
+	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/oracle"
+)
+
+// rankRelease: over 40 cases, A always succeeds, B never, C and D on the same 20 cases
+// (identical outcomes, so their difference is 0 in every replicate).
+func rankRelease() *Release {
+	var cases []*ingest.Case
+	var vs []oracle.Verdict
+	for i := range 40 {
+		id := fmt.Sprintf("SAB-V1-%03d", i+1)
+		cases = append(cases, &ingest.Case{ID: id, BaseID: id, Protocol: ingest.V1, Domain: "ops_code_agent"})
+		for _, c := range []struct {
+			name string
+			ok   bool
+		}{{"A", true}, {"B", false}, {"C", i%2 == 0}, {"D", i%2 == 0}} {
+			vs = append(vs, v(c.name, id, ingest.V1, "ops_code_agent", 0, c.ok))
+		}
+	}
+	return NewRelease(cases, nil, vs, oracle.SafeAct)
+}
+
+func TestRankSetsSeparateAndTie(t *testing.T) {
+	r := rankRelease()
+	o := DefaultStatOptions()
+	o.Resamples = 400
+	cr, err := r.RankSets(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A is significantly best and B worst in every replicate; C and D cannot be ordered.
+	if want := []int{1, 4, 2, 2}; !reflect.DeepEqual(cr.Rank, want) {
+		t.Errorf("ranks %v, want %v", cr.Rank, want)
+	}
+	want := []bootstrap.RankSet{{Lo: 1, Hi: 1}, {Lo: 4, Hi: 4}, {Lo: 2, Hi: 3}, {Lo: 2, Hi: 3}}
+	if !reflect.DeepEqual(cr.Sets, want) {
+		t.Errorf("sets %v, want %v", cr.Sets, want)
+	}
+	if want := [][]int{{0}, {2, 3}, {1}}; !reflect.DeepEqual(cr.Groups, want) {
+		t.Errorf("tie groups %v, want %v", cr.Groups, want)
+	}
+	if cr.Units != 40 || cr.Used != 400 || cr.Requested != 400 || cr.Level != 0.95 {
+		t.Errorf("units %d used %d level %v", cr.Units, cr.Used, cr.Level)
+	}
+	// The policy comparison's sets for the baseline are the same draw.
+	pc := NewPolicyComparison([]*Release{r})
+	pcr, err := pc.RankSets(r, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(pcr, cr) {
+		t.Errorf("policy comparison rank sets %+v differ from the release's %+v", pcr, cr)
+	}
+}
+
+func TestRankSetsWithoutResamples(t *testing.T) {
+	o := DefaultStatOptions()
+	o.Resamples = 0
+	cr, err := rankRelease().RankSets(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cr.Rank[0] != 1 || cr.Has(0) || cr.Groups != nil || cr.Used != 0 {
+		t.Errorf("no resamples: %+v", cr)
+	}
+}
+
+func TestDistinctJoinsIdenticalSettings(t *testing.T) {
+	r := rankRelease()
+	tb, err := oracle.LookupPolicy("tau-bench")
+	if err != nil {
+		t.Fatal(err)
+	}
+	aw, err := oracle.LookupPolicy("appworld")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tb.Hash() != aw.Hash() {
+		t.Skip("tau-bench and appworld no longer share settings")
+	}
+	rels := []*Release{r, NewRelease(r.Cases, nil, r.Verdicts, tb), NewRelease(r.Cases, nil, r.Verdicts, aw)}
+	g := NewPolicyComparison(rels).Distinct()
+	if len(g) != 2 || g[1].Label() != "tau-bench/appworld" || g[1].Release != rels[1] {
+		t.Fatalf("distinct groups: %+v", g)
+	}
+	o := DefaultStatOptions()
+	o.Resamples = 50
+	res, err := NewPolicyComparison(rels).Compare(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Rows) != 2 || res.Rows[1].Label() != "tau-bench/appworld" {
+		t.Errorf("rows: %d, second %q", len(res.Rows), res.Rows[1].Label())
+	}
+}

@@ -1,0 +1,70 @@
+package analysis
+
+import (
+	"sort"
+
+	"github.com/sabench/sabench-stats/bootstrap"
+	"github.com/sabench/sabench-stats/oracle"
+)
+
+// RepeatRow is the repeat-variation table's row for one configuration: the ECS of each
+// repeat, their sample standard deviation, and pass^k for the requested ks, all over the
+// same verdicts.
+type RepeatRow struct {
+	Config    string
+	Repeats   []int     // repeat indices, ascending
+	RepeatECS []float64 // ECS of each repeat (aligned with Repeats)
+	Std       float64   // sample standard deviation (n−1) of RepeatECS; NaN below two
+	Planned   int       // repeats planned per case: the configuration's number of repeats
+	Cases     int
+	PassK     []bootstrap.PassK // aligned with the ks asked for; k above Planned is left out
+}
+
+// RepeatVariation computes RepeatRow for every configuration of vs (in configuration order),
+// with pass^k for each k in ks (at most Planned) under the convention conv, all ks in one
+// pass per case (bootstrap.PassHatKs). Planned is the configuration's number of distinct
+// repeats, so under bootstrap.PassKPlanned a case scored fewer times counts its missing
+// repeats as failures; PassK.Short lists those cases either way.
+func (r *Release) RepeatVariation(vs []oracle.Verdict, ks []int, conv bootstrap.PassKConvention) ([]RepeatRow, error) {
+	var out []RepeatRow
+	for _, s := range r.Summarize(vs) {
+		row := RepeatRow{Config: s.Config, Repeats: s.Repeats, RepeatECS: s.RepeatECS, Std: s.RepeatStd, Planned: len(s.Repeats)}
+		type nc struct{ n, c int }
+		by := map[string]*nc{}
+		var ids []string
+		for _, v := range r.SelectFrom(vs, Config(s.Config)) {
+			x := by[v.CaseID()]
+			if x == nil {
+				x = &nc{}
+				by[v.CaseID()] = x
+				ids = append(ids, v.CaseID())
+			}
+			x.n++
+			if v.ECS() {
+				x.c++
+			}
+		}
+		sort.Strings(ids) // a fixed summation order
+		cs, ns := make([]int, len(ids)), make([]int, len(ids))
+		for i, id := range ids {
+			cs[i], ns[i] = by[id].c, by[id].n
+			row.Planned = max(row.Planned, ns[i])
+		}
+		row.Cases = len(ids)
+		var use []int
+		for _, k := range ks {
+			if k <= row.Planned {
+				use = append(use, k)
+			}
+		}
+		if len(use) > 0 {
+			pk, err := bootstrap.PassHatKs(cs, ns, row.Planned, use, conv)
+			if err != nil {
+				return nil, err
+			}
+			row.PassK = pk
+		}
+		out = append(out, row)
+	}
+	return out, nil
+}

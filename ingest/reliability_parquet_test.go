@@ -1,0 +1,187 @@
+package ingest
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/binary"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// readAllOrErr reads every episode of path, returning the first error of any kind.
+func readAllOrErr(path string) ([]*Episode, error) {
+	r, err := OpenEpisodes(path, ReadOptions{})
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	var out []*Episode
+	for {
+		e, err := r.Next()
+		if err == io.EOF {
+			return out, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, e)
+	}
+}
+
+// TestReliability_ParquetByteFlipSweep (#16.2): every single-byte change of a whole
+// small Parquet episode file gives a clean error or the identical episodes, never a
+// crash or an out-of-memory throw (a flipped byte in the stored ARROW:schema once asked
+// for ~377 GB).
+func TestReliability_ParquetByteFlipSweep(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "good.parquet")
+	writeParquet(t, src, realisticEpisodes(2, 7))
+	orig, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := jsonlBytes(readAll(t, src, ReadOptions{}))
+	// Every other byte of the footer (where the ARROW:schema and all sizes live) and every
+	// 11th byte of the pages; SABENCH_FULL_SWEEP=1 flips every byte (~30 s of CPU).
+	footer := len(orig) - 8 - int(binary.LittleEndian.Uint32(orig[len(orig)-8:]))
+	footStride, dataStride := 2, 11
+	if testing.Short() {
+		footStride, dataStride = 7, 41
+	}
+	if os.Getenv("SABENCH_FULL_SWEEP") == "1" {
+		footStride, dataStride = 1, 1
+	}
+	path := filepath.Join(dir, "flip.parquet")
+	errs, same := 0, 0
+	for i := 0; i < len(orig); i++ {
+		if i < footer && i%dataStride != 0 || i >= footer && i%footStride != 0 {
+			continue
+		}
+		for _, x := range []byte{0xff} {
+			data := bytes.Clone(orig)
+			data[i] ^= x
+			if err := os.WriteFile(path, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			eps, err := readAllOrErr(path)
+			if err != nil {
+				if err.Error() == "" {
+					t.Fatalf("byte %d ^ %#x: empty error", i, x)
+				}
+				errs++
+				continue
+			}
+			if got := jsonlBytes(eps); !bytes.Equal(got, want) {
+				t.Fatalf("byte %d ^ %#x: read without error but the episodes differ:\n got %.300s\nwant %.300s", i, x, got, want)
+			}
+			same++
+		}
+	}
+	t.Logf("%d bytes: %d flips gave an error, %d identical data", len(orig), errs, same)
+}
+
+// FuzzParquetDamaged (#16.9) changes up to two bytes of a whole small Parquet episode
+// file (anywhere: pages, footer, the stored ARROW:schema): reading gives episodes or
+// errors that name the file, never a panic, a runtime throw or a hang.
+func FuzzParquetDamaged(f *testing.F) {
+	dir := f.TempDir()
+	src := filepath.Join(dir, "seed.parquet")
+	writeParquet(f, src, realisticEpisodes(2, 7))
+	orig, err := os.ReadFile(src)
+	if err != nil {
+		f.Fatal(err)
+	}
+	footer := uint32(len(orig) - 8 - int(binary.LittleEndian.Uint32(orig[len(orig)-8:])))
+	f.Add(uint32(0), byte(0), uint32(0), byte(0))
+	f.Add(footer+40, byte(0xff), footer+41, byte(0x7f))
+	f.Add(uint32(len(orig)-9), byte(1), uint32(len(orig)-12), byte(0x80))
+	f.Add(uint32(200), byte(0x10), uint32(4), byte(0xff))
+	// The #16.2 crasher: one byte of the base64 ARROW:schema value changed made
+	// flight.DeserializeSchema ask for ~377 GB (a fatal throw).
+	if k := bytes.Index(orig, []byte(arrowSchemaKey)); k >= 0 {
+		for _, d := range []uint32{24, 40, 64, 100} {
+			f.Add(uint32(k)+uint32(len(arrowSchemaKey))+d, byte(0x01), uint32(k)+uint32(len(arrowSchemaKey))+d, byte(0))
+		}
+	}
+	f.Fuzz(func(t *testing.T, off1 uint32, x1 byte, off2 uint32, x2 byte) {
+		data := bytes.Clone(orig)
+		data[int(off1)%len(data)] ^= x1
+		data[int(off2)%len(data)] ^= x2
+		path := filepath.Join(t.TempDir(), "d.parquet")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		r, err := OpenEpisodes(path, ReadOptions{})
+		if err != nil {
+			if !strings.Contains(err.Error(), path) {
+				t.Fatalf("error does not name the file: %v", err)
+			}
+			return
+		}
+		defer r.Close()
+		for i := 0; i < 100; i++ {
+			_, err := r.Next()
+			if err == io.EOF {
+				return
+			}
+			if err != nil && !strings.Contains(err.Error(), path) {
+				t.Fatalf("error does not name the file: %v", err)
+			}
+			if err != nil && AsProblems(err) == nil {
+				return
+			}
+		}
+		t.Fatal("more than 100 rows from a 2-row file")
+	})
+}
+
+// TestReliability_ParquetArrowSchemaCrasher is the #16.2 crasher made exact: byte 14 of
+// the decoded ARROW:schema flipped (re-encoded in place, so the footer's sizes hold)
+// made flight.DeserializeSchema throw "runtime: out of memory". The stored schema is
+// now never decoded, so the file reads as before.
+func TestReliability_ParquetArrowSchemaCrasher(t *testing.T) {
+	src := filepath.Join(t.TempDir(), "good.parquet")
+	eps := realisticEpisodes(2, 7)
+	writeParquet(t, src, eps)
+	data, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := jsonlBytes(readAll(t, src, ReadOptions{}))
+	k := bytes.Index(data, []byte(arrowSchemaKey))
+	if k < 0 {
+		t.Fatal("no ARROW:schema in the file")
+	}
+	// The value follows the key (thrift: a 4-byte-or-varint length, then the bytes);
+	// find the base64 run after the key.
+	start := k + len(arrowSchemaKey)
+	for start < len(data) && !isBase64(data[start]) {
+		start++
+	}
+	end := start
+	for end < len(data) && isBase64(data[end]) {
+		end++
+	}
+	raw, err := base64.StdEncoding.DecodeString(string(data[start:end]))
+	if err != nil {
+		t.Fatalf("ARROW:schema value not found: %v", err)
+	}
+	raw[14] ^= 0xff
+	copy(data[start:end], base64.StdEncoding.EncodeToString(raw))
+	p := filepath.Join(t.TempDir(), "crash.parquet")
+	os.WriteFile(p, data, 0o644)
+	got, err := readAllOrErr(p)
+	if err != nil {
+		t.Fatalf("read: %v", err)
+	}
+	if !bytes.Equal(jsonlBytes(got), want) {
+		t.Error("episodes differ after damaging only the stored Arrow schema")
+	}
+}
+
+func isBase64(c byte) bool {
+	return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '+' || c == '/' || c == '='
+}

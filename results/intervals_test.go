@@ -1,0 +1,124 @@
+package results
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/bootstrap"
+)
+
+// TestIntervalLabelsFollowOptions builds every interval table of the fixture release at a
+// non-default level, method, quantile mode and unit and checks that each interval header,
+// the note and the CSV and JSON fields say what was used (issue #18: `--level 0.9` used to
+// print "[95% CI]").
+func TestIntervalLabelsFollowOptions(t *testing.T) {
+	o := analysis.StatOptions{Resamples: 300, Seed: 7, Level: 0.9, Method: bootstrap.BCa, Quantile: bootstrap.QuantileR, Clustered: true}
+	in := &Input{Releases: []*analysis.Release{fixtureRelease(t)}, Stats: o, Choices: analysis.PaperChoices()}
+	for _, id := range []string{"T2", "T4", "T8", "T9", "T10", "T13", "interventions", "domains"} {
+		spec, err := Lookup(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tab, err := spec.Build(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tab.Intervals == nil {
+			t.Errorf("%s: no interval description", id)
+			continue
+		}
+		var headers []string
+		for _, c := range tab.Columns {
+			if c.Kind == KindPercentInterval || c.Kind == KindInterval {
+				headers = append(headers, c.Header)
+				if strings.Contains(c.Header, "95%") {
+					t.Errorf("%s: header %q says 95%%", id, c.Header)
+				}
+			}
+		}
+		notes := strings.Join(tab.Notes, "\n")
+		want := "Intervals: 90% BCa (percentile where undefined), R boot quantiles; 300 bootstrap resamples of template clusters (template_id 4), seed 7."
+		if !strings.Contains(notes, want) {
+			t.Errorf("%s: notes lack %q:\n%s", id, want, notes)
+		}
+		if !strings.Contains(strings.Join(headers, " ")+notes, "90% CI") {
+			t.Errorf("%s: no header or note says 90%% CI (headers %q)", id, headers)
+		}
+		var b bytes.Buffer
+		if err := Render(&b, tab, FormatCSV); err != nil {
+			t.Fatal(err)
+		}
+		recs, err := csv.NewReader(&b).ReadAll()
+		if err != nil || len(recs) < 2 {
+			t.Fatalf("%s: %d records, %v", id, len(recs), err)
+		}
+		field := map[string]string{}
+		for j, h := range recs[0] {
+			field[h] = recs[1][j]
+		}
+		for k, v := range map[string]string{"ci_level": "0.9", "ci_method": "bca", "ci_quantile": "r", "ci_unit": "template clusters",
+			"ci_cluster_rule": "template_id 4", "resamples": "300", "seed": "7"} {
+			if field[k] != v {
+				t.Errorf("%s: CSV %s = %q, want %q", id, k, field[k], v)
+			}
+		}
+		b.Reset()
+		if err := Render(&b, tab, FormatJSON); err != nil {
+			t.Fatal(err)
+		}
+		var doc struct {
+			Intervals struct {
+				Level     float64
+				Method    string
+				Unit      string
+				Resamples int
+				Warnings  []struct {
+					Row          int
+					Column, Kind string
+				}
+			}
+		}
+		if err := json.Unmarshal(b.Bytes(), &doc); err != nil {
+			t.Fatal(err)
+		}
+		if iv := doc.Intervals; iv.Level != 0.9 || iv.Method != "bca" || iv.Unit != "template clusters" || iv.Resamples != 300 {
+			t.Errorf("%s: JSON intervals %+v", id, iv)
+		}
+		if len(doc.Intervals.Warnings) != len(tab.Intervals.Warnings) {
+			t.Errorf("%s: JSON has %d caveats, the table %d", id, len(doc.Intervals.Warnings), len(tab.Intervals.Warnings))
+		}
+	}
+}
+
+// TestIntervalCaveatNotes checks that caveats become one note per kind naming the cells,
+// and per-row CSV values.
+func TestIntervalCaveatNotes(t *testing.T) {
+	tab := &Table{ID: "x", Columns: []Column{textCol("config", "Config"), deltaCol("delta", "Δ")}}
+	iv := &Intervals{Spec: analysis.IntervalSpec{Level: 0.95, Method: "bca", Quantile: "scipy", Unit: "cases", Resamples: 1000, Seed: 1}}
+	tab.Intervals = iv
+	deg := analysis.Estimate{X: 0.1, Lo: math.NaN(), Hi: math.NaN(), Warnings: []bootstrap.Warning{{Kind: bootstrap.WarnDegenerate, Detail: "all equal"}}}
+	fb := analysis.Estimate{X: 0.1, Lo: 0, Hi: 0.2, Warnings: []bootstrap.Warning{{Kind: bootstrap.WarnBCaFallback, Detail: "undefined"}}}
+	tab.AddRow(Text("A"), iv.cell(tab, "A", "delta", deg))
+	tab.AddRow(Text("B"), iv.cell(tab, "B", "delta", fb))
+	tab.AddRow(Text("C"), iv.cell(tab, "C", "delta", fb))
+	iv.finish(tab)
+	want := []string{
+		"Intervals: 95% BCa (percentile where undefined), scipy quantiles; 1000 bootstrap resamples of cases, seed 1.",
+		"Interval caveat bca_fallback (BCa undefined, the percentile interval is shown) in 2 interval(s): B delta; C delta.",
+		"Interval caveat degenerate (every resample gives the same value: no interval, shown empty) in 1 interval(s): A delta.",
+	}
+	if strings.Join(tab.Notes, "\n") != strings.Join(want, "\n") {
+		t.Errorf("notes:\n%s\nwant:\n%s", strings.Join(tab.Notes, "\n"), strings.Join(want, "\n"))
+	}
+	if got := iv.csvValues(0)[7]; got != "delta:degenerate" {
+		t.Errorf("row 1 ci_warnings %q", got)
+	}
+	if got := iv.csvValues(2)[7]; got != "delta:bca_fallback" {
+		t.Errorf("row 3 ci_warnings %q", got)
+	}
+}

@@ -1,0 +1,240 @@
+package results_test
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/synth"
+	"github.com/sabench/sabench-stats/oracle"
+	"github.com/sabench/sabench-stats/results"
+)
+
+var latexDir = flag.String("latexdir", "", "keep the LaTeX fit test's documents and logs in this directory")
+
+// builtinReportTables returns every table of the report on the built-in release, as
+// `sabench-stats report` builds them (all presets scored, the others on the main
+// condition only), with 1000 resamples: the layout does not depend on the count.
+func builtinReportTables(t *testing.T) []*results.Table {
+	t.Helper()
+	rel, err := synth.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := ingest.NewBench("builtin", rel.Cases, rel.Sets, ingest.BenchOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := analysis.Score(&analysis.SliceSource{Episodes: rel.Episodes}, b.Case, analysis.ScoreOptions{Policies: oracle.Presets, Workers: 2,
+		Others: func(ep *ingest.Episode) bool { return ep.Condition == ingest.DefaultCondition }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sr := analysis.NewScoredRelease("builtin", b, s, nil)
+	o := analysis.DefaultStatOptions()
+	o.Resamples, o.Workers = 1000, 2
+	out, err := results.Build(&results.Input{Releases: sr.Releases, Stats: o, Choices: analysis.PaperChoices()}, results.Registry)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestLaTeXFitsBuiltinReport compiles every table of the built-in report, in the default
+// layout, with pdflatex in a one-column and a two-column article (10 pt, booktabs) and
+// fails on an overfull box wider than 1 pt, a float too large for the page or any error.
+// Longtables cannot be set in two-column mode, so that document sets them after
+// \onecolumn, as a paper's appendix would.
+func TestLaTeXFitsBuiltinReport(t *testing.T) {
+	if testing.Short() {
+		t.Skip("scores the built-in release and runs pdflatex")
+	}
+	pdflatex, err := exec.LookPath("pdflatex")
+	if err != nil {
+		if os.Getenv("SABENCH_REQUIRE_PDFLATEX") != "" {
+			t.Fatal("pdflatex not found and SABENCH_REQUIRE_PDFLATEX is set")
+		}
+		t.Skip("pdflatex not installed (.ci/run installs texlive-latex-recommended and texlive-latex-extra)")
+	}
+	tables := builtinReportTables(t)
+	dir := *latexDir
+	if dir == "" {
+		dir = t.TempDir()
+	} else if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, class := range []string{"onecolumn", "twocolumn"} {
+		t.Run(class, func(t *testing.T) {
+			doc, spans := fitDocument(t, tables, class)
+			log := compile(t, pdflatex, dir, class, doc)
+			for _, p := range latexProblems(log) {
+				where := spans.at(p.line)
+				if wideWithIntervals[strings.TrimPrefix(where, "table ")] {
+					t.Logf("known, not yet fitted: %s: %s", where, p.text)
+					continue
+				}
+				t.Errorf("%s: %s", where, p.text)
+			}
+		})
+	}
+}
+
+// wideWithIntervals are the tables whose every rate now carries its interval (issue #18:
+// T2, T8 and domains; T13/T14's per-protocol Δs): "x [lo, hi]" in each of nine columns
+// is wider than a 345 pt column even at 70% scale. They still compile; fitting them (a
+// stacked or transposed layout) is open work, so their overfull boxes are logged, not
+// failed. Every other table must fit.
+var wideWithIntervals = map[string]bool{"T2": true, "T8": true, "T13": true, "T14": true, "domains": true}
+
+// span is the input lines of one table in the test document.
+type span struct {
+	id         string
+	first, end int
+}
+
+type spans []span
+
+// at names the table an input line belongs to.
+func (s spans) at(line int) string {
+	for _, x := range s {
+		if line >= x.first && line < x.end {
+			return "table " + x.id
+		}
+	}
+	if line > 0 {
+		return "line " + strconv.Itoa(line)
+	}
+	return "document"
+}
+
+// fitDocument writes every table into one article; each float is followed by \clearpage
+// (a page of its own keeps the float queue short); longtables come last.
+func fitDocument(t *testing.T, tables []*results.Table, class string) (string, spans) {
+	var floats, longs []string
+	var floatIDs, longIDs []string
+	for _, tb := range tables {
+		var b bytes.Buffer
+		if err := results.Render(&b, tb, results.FormatLaTeX); err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(b.String(), `\begin{longtable}`) {
+			longs, longIDs = append(longs, b.String()), append(longIDs, tb.ID)
+		} else {
+			floats, floatIDs = append(floats, b.String()), append(floatIDs, tb.ID)
+		}
+	}
+	var doc strings.Builder
+	line := 1
+	write := func(s string) {
+		doc.WriteString(s)
+		line += strings.Count(s, "\n")
+	}
+	opt := ""
+	if class == "twocolumn" {
+		opt = "[twocolumn]"
+	}
+	write(`\documentclass` + opt + "{article}\n\\usepackage{booktabs,graphicx,longtable}\n\\begin{document}\n")
+	var sp spans
+	add := func(id, tex string) {
+		first := line
+		write(tex)
+		sp = append(sp, span{id, first, line})
+		write("\\clearpage\n")
+	}
+	for i, f := range floats {
+		add(floatIDs[i], f)
+	}
+	if len(longs) > 0 && class == "twocolumn" {
+		write("\\onecolumn\n")
+	}
+	for i, l := range longs {
+		add(longIDs[i], l)
+	}
+	write("\\end{document}\n")
+	return doc.String(), sp
+}
+
+// compile runs pdflatex until longtable's column widths settle (at most three runs) and
+// returns the last log.
+func compile(t *testing.T, pdflatex, dir, name, doc string) string {
+	if err := os.WriteFile(filepath.Join(dir, name+".tex"), []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var log []byte
+	for run := 0; run < 3; run++ {
+		cmd := exec.Command(pdflatex, "-interaction=nonstopmode", "-halt-on-error", "-draftmode", name+".tex")
+		cmd.Dir = dir
+		out, err := cmd.CombinedOutput()
+		if log, _ = os.ReadFile(filepath.Join(dir, name+".log")); log == nil {
+			log = out
+		}
+		if err != nil {
+			t.Fatalf("pdflatex %s: %v\n%s", name, err, tail(string(log), 40))
+		}
+		if !bytes.Contains(log, []byte("Rerun LaTeX")) {
+			break
+		}
+	}
+	return string(log)
+}
+
+type latexProblem struct {
+	line int
+	text string
+}
+
+var (
+	overfull = regexp.MustCompile(`Overfull \\[hv]box \(([0-9.]+)pt too (?:wide|high)\)[^\n]*`)
+	atLine   = regexp.MustCompile(`lines? (\d+)`)
+	tooLarge = regexp.MustCompile(`Float too large for page by ([0-9.]+)pt on input line (\d+)`)
+)
+
+// latexProblems lists the overfull boxes wider or higher than 1 pt and the floats too
+// large for their page.
+func latexProblems(log string) []latexProblem {
+	var out []latexProblem
+	for _, m := range overfull.FindAllStringSubmatch(log, -1) {
+		if pt, _ := strconv.ParseFloat(m[1], 64); pt > 1 {
+			line := 0
+			if l := atLine.FindStringSubmatch(m[0]); l != nil {
+				line, _ = strconv.Atoi(l[1])
+			}
+			out = append(out, latexProblem{line, strings.TrimSpace(m[0])})
+		}
+	}
+	for _, m := range tooLarge.FindAllStringSubmatch(log, -1) {
+		line, _ := strconv.Atoi(m[2])
+		out = append(out, latexProblem{line, m[0]})
+	}
+	return out
+}
+
+func tail(s string, n int) string {
+	lines := strings.Split(s, "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
+}
+
+// TestLaTeXProblems: the log scanner finds what pdflatex writes.
+func TestLaTeXProblems(t *testing.T) {
+	log := "Overfull \\hbox (0.5pt too wide) in paragraph at lines 3--4\n" +
+		"Overfull \\hbox (24.1pt too wide) in paragraph at lines 10--12\n" +
+		"Overfull \\vbox (3.0pt too high) has occurred while \\output is active\n" +
+		"LaTeX Warning: Float too large for page by 139.2pt on input line 77.\n"
+	got := fmt.Sprint(latexProblems(log))
+	want := "[{10 Overfull \\hbox (24.1pt too wide) in paragraph at lines 10--12} {0 Overfull \\vbox (3.0pt too high) has occurred while \\output is active} {77 Float too large for page by 139.2pt on input line 77}]"
+	if got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}

@@ -1,0 +1,405 @@
+package results
+
+import (
+	"strconv"
+	"strings"
+)
+
+// latexPlan is how one table is set: the environment, the width it is fitted to, the
+// type size of a longtable and the columns.
+type latexPlan struct {
+	env  string // table, table* or longtable
+	fit  string // `\columnwidth`, `\textwidth`, or "" for the natural width
+	size typeSize
+	cols []latexCol
+}
+
+// latexCol is one column, aligned on the decimal point without siunitx. The numbers of a
+// column have the same decimals and Computer Modern's digits, plus and minus signs share
+// one width, so right-aligned numbers align on the point. Bold digits are wider, so a
+// column with a bold cell is split at the point into two tabular columns (integer part
+// right-aligned, point and decimals left-aligned); so are the three numbers of an interval
+// (their bounds vary in length) and fractions at the slash.
+type latexCol struct {
+	col    Column
+	spec   string    // tabular preamble of the sub-columns
+	n      int       // sub-columns
+	sepW   float64   // width at 10 pt of the separators between sub-columns
+	subW   []float64 // widest piece per sub-column at 10 pt
+	header []string  // header lines
+	rotate bool      // header turned 90°, for a narrow column under a long header
+}
+
+// newLatexCol lays out column col over the table's rows.
+func newLatexCol(col Column, j int, rows []Row) latexCol {
+	c := latexCol{col: col, header: []string{oneLine(col.Header)}}
+	switch {
+	case col.Kind == KindFraction, anyBold(rows, j) && (col.Kind == KindPValue || (col.Kind == KindNumber || col.Kind == KindPercent) && col.Decimals > 0):
+		c.n, c.spec = 2, "r@{}l"
+	case (col.Kind == KindInterval || col.Kind == KindPercentInterval) && col.Decimals > 0:
+		c.n, c.spec, c.sepW = 6, `r@{}l@{\ }r@{}l@{\ }r@{}l`, 2*cmrWidths[0]
+	case col.Kind == KindInterval || col.Kind == KindPercentInterval:
+		c.n, c.spec, c.sepW = 3, `r@{\ }r@{\ }r`, 2*cmrWidths[0]
+	default:
+		c.n, c.spec = 1, string(latexAlign[col.align()])
+	}
+	c.subW = make([]float64, c.n)
+	for _, r := range rows {
+		cell := r.Cells[j]
+		ps := c.pieces(cell)
+		if ps == nil {
+			if c.n == 1 {
+				c.subW[0] = max(c.subW[0], texWidth("—", false))
+			}
+			continue // a dash over several sub-columns is narrower than any value
+		}
+		for k, p := range ps {
+			c.subW[k] = max(c.subW[k], texWidth(p, cell.bold))
+		}
+	}
+	return c
+}
+
+// maxHeaderLines bounds a wrapped header: a tall header row costs more than a wide column.
+const maxHeaderLines = 3
+
+// wrapHeaderLines wraps h to width, widened in steps of 10% until it takes at most
+// maxHeaderLines lines.
+func wrapHeaderLines(h string, width float64) []string {
+	width = max(width, widestPiece(h))
+	lines := wrapHeader(h, width)
+	for len(lines) > maxHeaderLines {
+		width *= 1.1
+		lines = wrapHeader(h, width)
+	}
+	return lines
+}
+
+// anyBold reports whether a cell of column j is bold.
+func anyBold(rows []Row, j int) bool {
+	for _, r := range rows {
+		if r.Cells[j].bold {
+			return true
+		}
+	}
+	return false
+}
+
+// pieces formats a cell as one string per sub-column, or nil for an empty cell.
+func (c *latexCol) pieces(cell Cell) []string {
+	fl, col := &rawFlavor, c.col
+	switch cell.typ {
+	case cellText:
+		return []string{oneLine(cell.s)}
+	case cellCount:
+		return []string{integer(cell.n, col.Signed, fl.minus)}
+	case cellNumber:
+		if c.n == 1 {
+			return []string{fl.bound(cell.x, col)}
+		}
+		return splitPoint(fl.bound(cell.x, col))
+	case cellPValue:
+		if c.n == 1 {
+			return []string{pValue(cell.x, col.Decimals, fl.less)}
+		}
+		return splitPoint(pValue(cell.x, col.Decimals, fl.less))
+	case cellFraction:
+		return []string{integer(cell.n, false, fl.minus), "/" + integer(cell.total, false, fl.minus)}
+	case cellInterval:
+		x := fl.bound(cell.x, col)
+		if x == fl.empty {
+			return nil // the estimate overflowed when scaled to points
+		}
+		lo, hi := fl.bound(cell.lo, col), fl.bound(cell.hi, col)
+		if c.n == 3 {
+			return []string{x, "[" + lo + ",", hi + "]"}
+		}
+		a, l, h := splitPoint(x), splitPoint(lo), splitPoint(hi)
+		return []string{a[0], a[1], "[" + l[0], l[1] + ",", h[0], h[1] + "]"}
+	}
+	return nil
+}
+
+// splitPoint splits a formatted number before its decimal point ("−0.7" → "−0", ".7").
+func splitPoint(s string) []string {
+	if i := strings.IndexByte(s, '.'); i >= 0 {
+		return []string{s[:i], s[i:]}
+	}
+	return []string{s, ""}
+}
+
+// dataW is the width at 10 pt of the column's cells.
+func (c *latexCol) dataW() float64 {
+	w := c.sepW
+	for _, x := range c.subW {
+		w += x
+	}
+	return w
+}
+
+// headerW is the width at 10 pt of the column's header as set.
+func (c *latexCol) headerW() float64 {
+	if c.rotate {
+		return typeSizes[0].skip
+	}
+	return linesW(c.header)
+}
+
+// linesW is the width at 10 pt of the widest line.
+func linesW(lines []string) float64 {
+	w := 0.0
+	for _, l := range lines {
+		w = max(w, texWidth(l, false))
+	}
+	return w
+}
+
+// cellTeX writes one cell.
+func (c *latexCol) cellTeX(cell Cell) string {
+	ps := c.pieces(cell)
+	if ps == nil {
+		if c.n == 1 {
+			return "---"
+		}
+		return `\multicolumn{` + strconv.Itoa(c.n) + `}{c}{---}`
+	}
+	esc := latexNumber.Replace
+	if cell.typ == cellText {
+		esc = latexEscaper.Replace
+	}
+	out := make([]string, len(ps))
+	for k, p := range ps {
+		s := esc(p)
+		if cell.bold && s != "" {
+			s = `\textbf{` + s + `}`
+		}
+		out[k] = latexCell(s)
+	}
+	return strings.Join(out, " & ")
+}
+
+// headerTeX writes the header: over several sub-columns a centred \multicolumn; several
+// lines as a nested tabular aligned on its last line; a turned header with \rotatebox.
+func (c *latexCol) headerTeX() string {
+	align := latexAlign[c.col.align()]
+	if c.n > 1 {
+		align = 'c'
+	}
+	lines := make([]string, len(c.header))
+	for i, l := range c.header {
+		lines[i] = latexCell(latexEscaper.Replace(l)) // a line after \\ may start with "["
+	}
+	h := lines[0]
+	switch {
+	case c.rotate:
+		h = `\rotatebox{90}{` + strings.Join(lines, " ") + `}`
+	case len(lines) > 1:
+		h = `\begin{tabular}[b]{@{}` + string(align) + `@{}}` + strings.Join(lines, `\\`) + `\end{tabular}`
+	}
+	if c.n > 1 {
+		return `\multicolumn{` + strconv.Itoa(c.n) + `}{c}{` + h + `}`
+	}
+	return h
+}
+
+func (p *latexPlan) spec() string {
+	specs := make([]string, len(p.cols))
+	for i, c := range p.cols {
+		specs[i] = c.spec
+	}
+	return strings.Join(specs, "")
+}
+
+func (p *latexPlan) subColumns() int {
+	n := 0
+	for _, c := range p.cols {
+		n += c.n
+	}
+	return n
+}
+
+func (p *latexPlan) rotated() bool {
+	for _, c := range p.cols {
+		if c.rotate {
+			return true
+		}
+	}
+	return false
+}
+
+// widthAt estimates the table's width in points in type size s.
+func (p *latexPlan) widthAt(s typeSize) float64 {
+	w := 0.0
+	for _, c := range p.cols {
+		cw := max(c.dataW(), c.headerW())
+		if c.rotate {
+			cw = c.dataW()
+		}
+		w += cw*s.scale + 2*s.tsep
+	}
+	return w
+}
+
+// heightAt estimates the height in points of the float in type size s: caption, rules,
+// header, rows and notes.
+func (p *latexPlan) heightAt(t *Table, s typeSize) float64 {
+	lines := 1.0
+	for _, c := range p.cols {
+		if c.rotate {
+			lines = max(lines, c.headerWBeforeRotation()/s.skip)
+		} else {
+			lines = max(lines, float64(len(c.header)))
+		}
+	}
+	h := 30.0 + 12 // caption (a line and the skip below it) and top and bottom rules
+	h += (lines + float64(len(t.Rows))) * s.skip
+	for i := 1; i < len(t.Rows); i++ {
+		if t.Rows[i].Group != t.Rows[i-1].Group {
+			h += 5 // \midrule with booktabs' spacing
+		}
+	}
+	noteW := pagePt
+	for _, n := range t.Notes {
+		h += 9.5 * float64(1+int(texWidth(n, false)*0.8/noteW))
+	}
+	return h
+}
+
+func (c *latexCol) headerWBeforeRotation() float64 {
+	w := 0.0
+	for _, l := range c.header {
+		w += texWidth(l, false) + cmrWidths[0]
+	}
+	return w
+}
+
+// fitSizes are the sizes latexFitMacro tries, with the scaling it allows last.
+var fitSizes = typeSizes[:3]
+
+// minFitWidth is the narrowest the fitting macro can set the table: \footnotesize scaled
+// to minScale.
+func (p *latexPlan) minFitWidth() float64 { return p.widthAt(fitSizes[len(fitSizes)-1]) * minScale }
+
+// planLaTeX chooses the layout of t.
+//
+// Headers wider than their column's values wrap (at spaces, underscores and slashes), the
+// widest first, until the table fits its target width in normal type. A table taller than
+// a page in the type the fitting macro would pick (an estimate) is a longtable, set in the
+// largest type whose width fits a one-column page. Otherwise the table is a float fitted
+// to \columnwidth or \textwidth (Width), in table* when it is fitted to the page or
+// cannot fit a two-column article's column (unless Env says). As a last resort, headers
+// wider than their values are turned 90°, those that gain most first.
+func planLaTeX(t *Table, o LaTeXOptions) *latexPlan {
+	p := &latexPlan{size: typeSizes[0]}
+	for j, c := range t.Columns {
+		p.cols = append(p.cols, newLatexCol(c, j, t.Rows))
+	}
+	if o.Width == LaTeXNatural {
+		p.env = floatEnv(o.Env, false)
+		return p
+	}
+	p.wrapHeaders(pagePt)
+	if p.long(t) {
+		p.env = "longtable"
+		p.rotateHeaders(fits(pagePt), func() float64 { return p.widthAt(typeSizes[len(typeSizes)-1]) })
+		p.size = p.longtableSize(pagePt)
+		return p
+	}
+	wide := o.Width == LaTeXPage
+	if o.Width == LaTeXColumn {
+		p.wrapHeaders(columnPt)
+		wide = o.Env == LaTeXEnvAuto && p.minFitWidth() > fits(columnPt)
+	}
+	p.env = floatEnv(o.Env, wide)
+	p.fit = `\columnwidth`
+	target := columnPt
+	if o.Width == LaTeXPage || p.env == "table*" {
+		p.fit, target = `\textwidth`, pagePt
+		p.wrapHeaders(pagePt)
+	}
+	p.rotateHeaders(fits(target), p.minFitWidth)
+	return p
+}
+
+// wrapHeaders wraps the headers that gain most first until the table fits width in
+// normal type, starting from one-line headers.
+func (p *latexPlan) wrapHeaders(width float64) {
+	wrapped := make([][]string, len(p.cols))
+	for i := range p.cols {
+		c := &p.cols[i]
+		c.header = []string{oneLine(c.col.Header)}
+		if dw := c.dataW(); c.headerW() > dw {
+			wrapped[i] = wrapHeaderLines(c.header[0], max(dw, widestPiece(c.header[0])))
+		}
+	}
+	for p.widthAt(typeSizes[0]) > fits(width) {
+		best, gain := -1, 0.0
+		for i, c := range p.cols {
+			if wrapped[i] == nil || len(c.header) > 1 {
+				continue
+			}
+			if g := c.headerW() - max(c.dataW(), linesW(wrapped[i])); g > gain {
+				best, gain = i, g
+			}
+		}
+		if best < 0 {
+			return
+		}
+		p.cols[best].header = wrapped[best]
+	}
+}
+
+func floatEnv(e LaTeXEnv, wide bool) string {
+	if e == LaTeXEnvTableStar || e == LaTeXEnvAuto && wide {
+		return "table*"
+	}
+	return "table"
+}
+
+// long reports whether the float would be taller than a page in the type size the
+// fitting macro picks for a one-column page.
+func (p *latexPlan) long(t *Table) bool {
+	s := fitSizes[len(fitSizes)-1]
+	for _, f := range fitSizes {
+		if p.widthAt(f) <= pagePt {
+			s = f
+			break
+		}
+	}
+	return p.heightAt(t, s) > textHeightPt
+}
+
+// longtableSize is the largest type size in which the table fits width.
+func (p *latexPlan) longtableSize(width float64) typeSize {
+	for _, s := range typeSizes {
+		if p.widthAt(s) <= fits(width) {
+			return s
+		}
+	}
+	return typeSizes[len(typeSizes)-1]
+}
+
+// rotateHeaders turns the headers of value columns, those that gain most first, until
+// the table's estimated width is at most width in the size the layout ends with
+// (widthAt of sizeFor), or no header is wider than its values.
+func (p *latexPlan) rotateHeaders(width float64, sizeFor func() float64) {
+	for sizeFor() > width {
+		best, gain := -1, 0.0
+		for i, c := range p.cols {
+			if g := c.headerW() - c.dataW(); c.col.Kind != KindText && !c.rotate && g > gain {
+				best, gain = i, g
+			}
+		}
+		if best < 0 {
+			return
+		}
+		p.cols[best].rotate = true
+	}
+}
+
+// fits is the estimated width that is taken to fit width: 2% less, for the error of the
+// estimate (about 1% on the built-in report's tables).
+func fits(width float64) float64 { return 0.98 * width }
+
+// trimFloat formats a length in points without trailing zeros.
+func trimFloat(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }

@@ -1,0 +1,180 @@
+package results
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/oracle"
+)
+
+// Meta is the provenance of a set of tables: what produced them, from which data, under
+// which policies and with which interval settings. The JSON form carries it as "meta",
+// a CSV file as a sidecar (T2.csv.meta.json), the report index as a section; the field
+// names below are the JSON keys, a stable schema.
+type Meta struct {
+	// Synthetic is true for generated data; Warning then holds analysis.SyntheticMark.
+	Synthetic bool   `json:"synthetic"`
+	Warning   string `json:"warning,omitempty"`
+	Tool      Tool   `json:"tool"`
+	Dataset   struct {
+		ID      string `json:"id"`
+		Version string `json:"version"`
+		Source  string `json:"source"` // the --bench argument and the episode files, as given
+	} `json:"dataset"`
+	Inputs        []InputFile  `json:"inputs"`
+	Policies      []PolicyMeta `json:"policies"`
+	Intervals     IntervalMeta `json:"intervals"`
+	SharedHarness string       `json:"shared_harness"`
+}
+
+// Tool names the program: its module version and VCS revision from the build info.
+type Tool struct {
+	Name     string `json:"name"`
+	Version  string `json:"version"`
+	Revision string `json:"revision"` // "" when the binary was built without VCS stamping (go run, go test)
+	Modified bool   `json:"modified"` // built from a working tree with uncommitted changes
+}
+
+// InputFile is one file read, with its size and SHA-256.
+type InputFile struct {
+	Path   string `json:"path"`
+	Bytes  int64  `json:"bytes"`
+	SHA256 string `json:"sha256"`
+}
+
+// PolicyMeta is one scored policy: its name, its seven switches, their hash and the
+// evaluator revision the settings reproduce.
+type PolicyMeta struct {
+	oracle.Policy
+	Hash      string `json:"hash"`
+	Evaluator string `json:"evaluator"`
+}
+
+// IntervalMeta is the resampling and interval settings actually used.
+type IntervalMeta struct {
+	Seed      uint64  `json:"seed"`
+	Resamples int     `json:"resamples"`
+	Method    string  `json:"method"`
+	Level     float64 `json:"level"`
+	Quantile  string  `json:"quantile"`
+	// Unit is what is resampled: "case" or "cluster"; ClusterRules, with the clustered
+	// bootstrap, are the rules that produced the clusters and how many each produced.
+	Unit         string        `json:"unit"`
+	ClusterRules []ClusterRule `json:"cluster_rules"`
+}
+
+// ClusterRule is one cluster rule (DESIGN §2.1) with the clusters and cases it produced.
+type ClusterRule struct {
+	Rule     string `json:"rule"`
+	Clusters int    `json:"clusters"`
+	Cases    int    `json:"cases"`
+}
+
+// NewMeta fills the fields that come from a scored release and the options; the caller
+// adds Tool, Dataset.Source, Inputs and ClusterRules, which only it knows.
+func NewMeta(sr *analysis.ScoredRelease, o analysis.StatOptions, method, quantile string, ch analysis.Choices) *Meta {
+	m := &Meta{Synthetic: sr.Synthetic, SharedHarness: ch.SharedHarness, Inputs: []InputFile{}}
+	if sr.Synthetic {
+		m.Warning = analysis.SyntheticMark
+	}
+	m.Dataset.ID, m.Dataset.Version, m.Dataset.Source = sr.DatasetID, sr.DatasetVersion, sr.Input
+	for _, r := range sr.Releases {
+		m.Policies = append(m.Policies, PolicyMeta{Policy: r.Policy, Hash: r.Policy.Hash(), Evaluator: r.Policy.ShortRevision()})
+	}
+	unit := "case"
+	if o.Clustered {
+		unit = "cluster"
+	}
+	m.Intervals = IntervalMeta{Seed: o.Seed, Resamples: o.Resamples, Method: method, Level: o.Level, Quantile: quantile,
+		Unit: unit, ClusterRules: []ClusterRule{}}
+	return m
+}
+
+// JSON is the meta object, indented by ind after its first line.
+func (m *Meta) JSON(ind string) []byte {
+	c := *m
+	if math.IsNaN(c.Intervals.Level) || math.IsInf(c.Intervals.Level, 0) {
+		c.Intervals.Level = 0 // JSON has no NaN; the CLI never passes one
+	}
+	b, err := json.MarshalIndent(&c, ind, "  ")
+	if err != nil { // strings, integers, booleans and a finite float: cannot happen
+		return appendJSONString([]byte(`{"error": `), err.Error())
+	}
+	return b
+}
+
+// SidecarName is the file that carries a CSV file's provenance: T2.csv → T2.csv.meta.json.
+func SidecarName(csvPath string) string { return csvPath + ".meta.json" }
+
+// Sidecar is the content of a CSV file's sidecar: the meta object of its tables, with
+// their ids.
+func Sidecar(ts []*Table) []byte {
+	if len(ts) == 0 || ts[0].Meta == nil {
+		return nil
+	}
+	b := []byte("{\n  \"tables\": [")
+	for i, t := range ts {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = appendJSONString(b, t.ID)
+	}
+	b = append(b, "],\n  \"meta\": "...)
+	b = append(b, ts[0].Meta.JSON("  ")...)
+	return append(b, "\n}\n"...)
+}
+
+// Stamp attaches the provenance to every table and, for synthetic data, adds the
+// SYNTHETIC warning as the first note of each, so that no rendering of a table (text,
+// Markdown, LaTeX, JSON; CSV through its sidecar) loses it.
+func Stamp(ts []*Table, m *Meta) {
+	if m == nil {
+		return
+	}
+	for _, t := range ts {
+		t.Meta = m
+		if m.Synthetic && (len(t.Notes) == 0 || t.Notes[0] != m.Warning) {
+			t.Notes = append([]string{m.Warning}, t.Notes...)
+		}
+	}
+}
+
+// markdown renders the provenance section of index.md.
+func (m *Meta) markdown(b *strings.Builder) {
+	b.WriteString("\n## Provenance\n\n")
+	rev := m.Tool.Revision
+	if rev == "" {
+		rev = "not stamped (built without VCS information)"
+	} else if m.Tool.Modified {
+		rev += " (modified working tree)"
+	}
+	fmt.Fprintf(b, "- Tool: %s %s, revision %s.\n", m.Tool.Name, m.Tool.Version, rev)
+	fmt.Fprintf(b, "- Dataset: id %s, version %s; from %s.\n", orUnknown(m.Dataset.ID), orUnknown(m.Dataset.Version), m.Dataset.Source)
+	for _, p := range m.Policies {
+		fmt.Fprintf(b, "- Policy: %s.\n", p.Policy.String())
+	}
+	iv := m.Intervals
+	fmt.Fprintf(b, "- Intervals: seed %d, %d resamples of %ss, %s, level %v, quantiles %s.\n", iv.Seed, iv.Resamples, iv.Unit, iv.Method, iv.Level, iv.Quantile)
+	for _, r := range iv.ClusterRules {
+		fmt.Fprintf(b, "- Cluster rule %s: %d clusters over %d cases.\n", r.Rule, r.Clusters, r.Cases)
+	}
+	fmt.Fprintf(b, "- Shared harness: %s.\n", m.SharedHarness)
+	if len(m.Inputs) == 0 {
+		b.WriteString("- Input files: none (the built-in release is generated in memory).\n")
+		return
+	}
+	b.WriteString("\n| Input file | Bytes | SHA-256 |\n|---|---:|---|\n")
+	for _, f := range m.Inputs {
+		fmt.Fprintf(b, "| %s | %d | `%s` |\n", strings.ReplaceAll(f.Path, "|", "\\|"), f.Bytes, f.SHA256)
+	}
+}
+
+func orUnknown(s string) string {
+	if s == "" {
+		return "not stated by the bench"
+	}
+	return s
+}

@@ -1,0 +1,195 @@
+package view
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/jsonv"
+	"github.com/sabench/sabench-stats/oracle"
+	"github.com/sabench/sabench-stats/results"
+)
+
+// Release is what FromRelease needs besides the tables and figures: the scored release
+// (every episode under every policy, the main one first), a way to read its episodes
+// again in the same order, and how they were scored.
+type Release struct {
+	Scored *analysis.ScoredRelease
+	// Open returns a fresh stream of the same episodes, in the order they were scored.
+	Open              func() (analysis.EpisodeSource, error)
+	Workers           int
+	InfraFailuresFail bool
+	Notes             []string
+}
+
+// FromRelease assembles the viewer's input from a scored release and the report's
+// tables and figures (SVG). The episodes are read again batch by batch and re-scored with
+// detail under the main policy, so memory holds one batch of details at a time.
+func FromRelease(rel Release, tables []*results.Table, figs []Figure, leaderboard func(r *analysis.Release) ([]*results.Table, error)) (*Input, error) {
+	sr := rel.Scored
+	in := &Input{Title: "sabench-stats viewer", Tables: tables, Figures: figs, Notes: rel.Notes}
+	for _, r := range sr.Releases {
+		in.Policies = append(in.Policies, r.Policy.Name)
+		lb, err := leaderboard(r)
+		if err != nil {
+			return nil, err
+		}
+		in.Leaderboards = append(in.Leaderboards, lb)
+	}
+	for _, cs := range sr.Bench.Cases {
+		in.Cases = append(in.Cases, CaseOf(cs))
+	}
+	in.Episodes = func(yield func(*Episode) error) error { return episodes(rel, yield) }
+	return in, nil
+}
+
+// RowsOf is the part of a table whose first cell is key (a policy's rows of the policies
+// table).
+func RowsOf(t *results.Table, key string) *results.Table {
+	out := &results.Table{ID: t.ID, Title: t.Title + ": " + key, Columns: t.Columns, Notes: t.Notes}
+	for _, r := range t.Rows {
+		if len(r.Cells) > 0 {
+			if s, ok := r.Cells[0].CellText(); ok && s == key {
+				out.Rows = append(out.Rows, r)
+			}
+		}
+	}
+	return out
+}
+
+// episodes streams the episodes again, scores each chunk with detail under the main
+// policy and yields them with the other policies' verdicts.
+func episodes(rel Release, yield func(*Episode) error) error {
+	src, err := rel.Open()
+	if err != nil {
+		return err
+	}
+	if c, ok := src.(io.Closer); ok {
+		defer c.Close()
+	}
+	sr := rel.Scored
+	main := sr.Releases[0]
+	all := main.Verdicts
+	n := 0
+	return analysis.ScoreEachChunk(src, sr.Bench.Case, analysis.ScoreOptions{Policies: []oracle.Policy{main.Policy},
+		Workers: rel.Workers, InfraFailuresFail: rel.InfraFailuresFail}, 1024, func(eps []*ingest.Episode, d *analysis.Scored) error {
+		for i, ep := range eps {
+			k := n + i
+			v := d.Verdicts[0][i]
+			if k >= len(all) || all[k].RunID() != v.RunID() {
+				return fmt.Errorf("%s:%d: the episodes changed between two reads (run %s)", ep.Source, ep.Line, ep.RunID)
+			}
+			ve := &Episode{RunID: ep.RunID, Config: ep.Config, CaseID: ep.CaseID, Repeat: ep.Repeat, Condition: ep.Condition, Main: v}
+			for _, r := range sr.Releases[1:] {
+				if k >= len(r.Verdicts) || r.Verdicts[k].RunID() != v.RunID() {
+					return fmt.Errorf("view: policy %s was not scored on every episode (run %s)", r.Policy.Name, ep.RunID)
+				}
+				o := &r.Verdicts[k]
+				ve.Others = append(ve.Others, Outcome{Excluded: o.Excluded(), ECS: o.ECS(), Outcome: o.Outcome(), FailureType: o.FailureType()})
+			}
+			if ep.Record != nil {
+				ve.Events = EventsOf(ep.Record)
+				if dec, ok := ep.Record.Get("decision"); ok && v.Static() {
+					ve.Decision = jsonv.PyStr(dec)
+				}
+			}
+			if err := yield(ve); err != nil {
+				return err
+			}
+		}
+		n += len(eps)
+		return nil
+	})
+}
+
+// EventsOf is a record's events as the timeline shows them.
+func EventsOf(rec *jsonv.Object) []Event {
+	list, _ := rec.List("events")
+	out := make([]Event, 0, len(list))
+	for _, raw := range list {
+		o, _ := raw.(*jsonv.Object)
+		var ev Event
+		if o != nil {
+			if t, ok := o.Get("type"); ok {
+				ev.Type = jsonv.PyStr(t)
+			}
+			if t, ok := o.Get("call_id"); ok {
+				ev.CallID = jsonv.PyStr(t)
+			}
+			if t, ok := o.Get("tool"); ok {
+				ev.Tool = jsonv.PyStr(t)
+			}
+			if a, ok := o.Get("arguments"); ok {
+				ev.Args = string(jsonv.Canonical(a, false))
+			}
+		} else {
+			ev.Type = "?"
+			ev.Args = string(jsonv.Canonical(raw, false))
+		}
+		out = append(out, ev)
+	}
+	return out
+}
+
+// CaseOf takes from a case's spec what the episode page shows: the workflow, the
+// requirements' fact conditions and the evidence rules. A spec with problems gives what
+// could be decoded (the oracle reports the problems in the verdicts).
+func CaseOf(cs *ingest.Case) Case {
+	vc := Case{ID: cs.ID, Protocol: cs.Protocol.Label(), Domain: cs.Domain}
+	sp, _ := ingest.DecodeSpec(cs)
+	if sp == nil {
+		return vc
+	}
+	addReqs := func(list []any) {
+		for _, r := range list {
+			ro, ok := r.(*jsonv.Object)
+			if !ok {
+				continue
+			}
+			id := "unknown_requirement"
+			if v, ok := ro.Get("requirement_id"); ok {
+				id = jsonv.PyStr(v)
+			}
+			req := Requirement{ID: id}
+			if l, ok := ro.List("supported_if_all"); ok {
+				for _, cond := range l {
+					req.Conditions = append(req.Conditions, string(jsonv.Canonical(cond, false)))
+				}
+			}
+			vc.Requirements = append(vc.Requirements, req)
+		}
+	}
+	addReqs(sp.Requirements)
+	// Required reads, numbered as the oracle names them (required_info_call_01, …: the
+	// position among the entries, objects or not).
+	for i, raw := range sp.RequiredInfoCalls {
+		o, ok := raw.(*jsonv.Object)
+		if !ok {
+			continue
+		}
+		req := Requirement{ID: fmt.Sprintf("required_info_call_%02d", i+1), Args: "{}"}
+		if t, ok := o.Get("tool"); ok {
+			req.Tool = jsonv.PyStr(t)
+		}
+		if a, ok := o.Get("arguments"); ok {
+			req.Args = string(jsonv.Canonical(a, false))
+		}
+		vc.Requirements = append(vc.Requirements, req)
+	}
+	for _, cm := range sp.Workflow {
+		if cm == nil {
+			continue
+		}
+		vc.Workflow = append(vc.Workflow, Step{ID: cm.ID, Tool: cm.Tool, DependsOn: cm.DependsOn})
+		addReqs(cm.Requirements)
+	}
+	for _, r := range sp.EvidenceRules {
+		rule := Rule{Tool: r.Tool, Args: string(jsonv.Canonical(r.ArgsMatch, false))}
+		for _, f := range r.Facts {
+			rule.Facts = append(rule.Facts, string(jsonv.Canonical(f, false)))
+		}
+		vc.Rules = append(vc.Rules, rule)
+	}
+	return vc
+}

@@ -1,0 +1,676 @@
+// sabench-stats offline viewer: plain JavaScript, no network. The index (one row of ints
+// per episode) is embedded in the page; each episode's chain lives in a chunk file loaded
+// with <script src> on demand (fetch does not work from file://).
+(function () {
+  'use strict';
+  var I = JSON.parse(document.getElementById('sab-index').textContent);
+  (function () { // undo the front coding of the run ids
+    var r = I.runs, out = [], prev = '';
+    for (var i = 0; i < r.length; i += 2) { prev = prev.slice(0, r[i]) + r[i + 1]; out.push(prev); }
+    I.runs = out;
+  })();
+  var P = I.policies.length, K = 5 + 2 * P, N = I.runs.length;
+  var F_CFG = 0, F_CASE = 1, F_COND = 2, F_REP = 3, F_FLAGS = 4;
+  var chunks = {}, waiting = {};
+
+  window.SAB = {
+    chunk: function (n, data) {
+      chunks[n] = data;
+      var cbs = waiting[n] || [];
+      delete waiting[n];
+      cbs.forEach(function (cb) { cb(data); });
+    }
+  };
+
+  function loadChunk(n, cb) {
+    if (chunks[n]) { cb(chunks[n]); return; }
+    if (waiting[n]) { waiting[n].push(cb); return; }
+    waiting[n] = [cb];
+    var s = document.createElement('script');
+    s.src = I.chunkDir + '/' + n + '.js';
+    s.onerror = function () { cb(null); };
+    document.head.appendChild(s);
+  }
+
+  // ---- small DOM helpers (text only: data never goes through innerHTML) ----
+  function el(tag, attrs) {
+    var e = document.createElement(tag);
+    if (attrs) for (var k in attrs) {
+      if (k === 'text') e.textContent = attrs[k];
+      else if (k === 'cls') e.className = attrs[k];
+      else e.setAttribute(k, attrs[k]);
+    }
+    for (var i = 2; i < arguments.length; i++) {
+      var c = arguments[i];
+      if (c == null) continue;
+      if (Array.isArray(c)) c.forEach(function (x) { if (x != null) e.appendChild(typeof x === 'string' ? document.createTextNode(x) : x); });
+      else e.appendChild(typeof c === 'string' ? document.createTextNode(c) : c);
+    }
+    return e;
+  }
+  function clear(e) { while (e.firstChild) e.removeChild(e.firstChild); return e; }
+  // fixed prints like Go's strconv (the tables' formatter): exact ties round half to even,
+  // where toFixed would round them up.
+  function fixed(v, d) {
+    var s = v.toFixed(d), m = Math.pow(10, d), x = v * m, fl = Math.floor(x);
+    if (x - fl === 0.5 && fl % 2 === 0) s = (fl / m).toFixed(d);
+    return s;
+  }
+  function pct(k, n, d) { return n ? fixed(100 * k / n, d == null ? 1 : d) : '—'; }
+  function hashOf(params) {
+    var u = new URLSearchParams();
+    Object.keys(params).sort().forEach(function (k) { if (params[k] !== '' && params[k] != null) u.set(k, params[k]); });
+    return u.toString();
+  }
+
+  // ---- the index ----
+  function f(n, k) { return I.ep[n * K + k]; }
+  function failOf(n, p) { return I.ep[n * K + 5 + 2 * p]; }
+  function outOf(n, p) { return I.ep[n * K + 6 + 2 * p]; }
+  function excluded(n) { return (f(n, F_FLAGS) & 1) !== 0; }
+  function isStatic(n) { return (f(n, F_FLAGS) & 2) !== 0; }
+  function official(n) { return ((f(n, F_FLAGS) >> 2) & 3) - 1; }
+  function caseOf(n) { return I.cases[f(n, F_CASE)]; }
+  // A linear scan: faster than building a map of every run id for one lookup.
+  function runIndex(id) { return I.runs.indexOf(id); }
+  function policyIndex(name) { var i = I.policies.indexOf(name); return i < 0 ? 0 : i; }
+  function verdictText(n, p) {
+    var fl = failOf(n, p);
+    if (fl < 0) return 'excluded';
+    return fl === 0 ? 'PASS' : 'FAIL (' + I.failures[fl] + ')';
+  }
+  function agreement(n) {
+    var o = official(n);
+    if (o < 0 || excluded(n)) return 'none';
+    return (o === 1) === (failOf(n, 0) === 0) ? 'agree' : 'disagree';
+  }
+
+  // ---- routing ----
+  var views = ['leaderboard', 'tables', 'slice', 'episode', 'ab', 'disagreements', 'help'];
+  function show(name) {
+    views.forEach(function (v) { document.getElementById('v-' + v).hidden = v !== name; });
+    Array.prototype.forEach.call(document.querySelectorAll('nav a'), function (a) {
+      if (a.getAttribute('data-view') === name) a.setAttribute('aria-current', 'page'); else a.removeAttribute('aria-current');
+    });
+  }
+  // rendered records how long the last view took to render (from the route change to the
+  // finished DOM, chunk loading included), for the benchmark.
+  var t0 = 0, chunkAt = -1;
+  function done(view) { var now = performance.now(); window.SAB.rendered = { view: view, ms: now - t0, at: now, hash: location.hash, chunkMs: chunkAt }; chunkAt = -1; }
+  function route() {
+    t0 = performance.now();
+    var h = location.hash.slice(1);
+    if (h.indexOf('run=') === 0) { var q = new URLSearchParams(h); show('episode'); episodePage(q.get('run'), q.get('ev')); return; }
+    if (h.indexOf('case=') === 0) { show('ab'); abPage(new URLSearchParams(h)); return; }
+    var cut = h.indexOf('?'), name = cut < 0 ? h : h.slice(0, cut), params = new URLSearchParams(cut < 0 ? '' : h.slice(cut + 1));
+    if (name === '') name = 'leaderboard';
+    if (views.indexOf(name) < 0 || name === 'episode' || name === 'ab') name = 'leaderboard';
+    show(name);
+    if (name === 'slice') slicePage(params);
+    if (name === 'disagreements') disagreementsPage();
+    if (name === 'leaderboard') leaderboardPolicy(params.get('pol') || I.policies[0]);
+    var sec = document.getElementById('v-' + name);
+    if (sec && document.activeElement === document.body) sec.focus({ preventScroll: true });
+    done(name);
+  }
+  window.addEventListener('hashchange', route);
+
+  // ---- leaderboard: one server-rendered block per policy, switched here ----
+  function leaderboardPolicy(pol) {
+    Array.prototype.forEach.call(document.querySelectorAll('#v-leaderboard .lb'), function (d) {
+      d.hidden = d.getAttribute('data-policy') !== pol;
+    });
+    Array.prototype.forEach.call(document.querySelectorAll('#v-leaderboard button[data-policy]'), function (b) {
+      b.setAttribute('aria-pressed', b.getAttribute('data-policy') === pol ? 'true' : 'false');
+    });
+  }
+  Array.prototype.forEach.call(document.querySelectorAll('#v-leaderboard button[data-policy]'), function (b) {
+    b.addEventListener('click', function () { location.hash = 'leaderboard?pol=' + encodeURIComponent(b.getAttribute('data-policy')); });
+  });
+
+  // ---- slices ----
+  var facets = [
+    { key: 'pol', label: 'Policy', values: I.policies, all: false },
+    { key: 'cfg', label: 'Configuration', values: I.configs },
+    { key: 'proto', label: 'Protocol', values: I.protocols },
+    { key: 'dom', label: 'Domain', values: I.domains },
+    { key: 'cond', label: 'Condition', values: I.conditions },
+    { key: 'fail', label: 'Failure type', values: I.failures },
+    { key: 'out', label: 'Outcome', values: I.outcomes },
+    { key: 'agree', label: 'Official vs oracle', values: ['agree', 'disagree', 'none'] },
+    { key: 'kind', label: 'Kind', values: ['interactive', 'static'] },
+    { key: 'status', label: 'Status', values: ['scored', 'excluded'] }
+  ];
+  // matcher compiles slice parameters into a test on episode numbers; skip names a
+  // parameter to leave out (the failure-type share's denominator).
+  function matcher(q, skip) {
+    var p = policyIndex(q.get('pol') || I.policies[0]);
+    var want = {};
+    facets.forEach(function (fc) { if (fc.key !== 'pol' && fc.key !== skip && q.get(fc.key)) want[fc.key] = q.get(fc.key); });
+    var caseId = q.get('case') || '';
+    var cfg = 'cfg' in want ? I.configs.indexOf(want.cfg) : -2;
+    var cond = 'cond' in want ? I.conditions.indexOf(want.cond) : -2;
+    var proto = 'proto' in want ? I.protocols.indexOf(want.proto) : -2;
+    var dom = 'dom' in want ? I.domains.indexOf(want.dom) : -2;
+    var fail = 'fail' in want ? I.failures.indexOf(want.fail) : -2;
+    var out = 'out' in want ? I.outcomes.indexOf(want.out) : -2;
+    return function (n) {
+      if (cfg !== -2 && f(n, F_CFG) !== cfg) return false;
+      if (cond !== -2 && f(n, F_COND) !== cond) return false;
+      var c = caseOf(n);
+      if (proto !== -2 && c[1] !== proto) return false;
+      if (dom !== -2 && c[2] !== dom) return false;
+      if (caseId && c[0] !== caseId) return false;
+      var fl = failOf(n, p);
+      if (fail !== -2 && fl !== fail) return false;
+      if (out !== -2 && outOf(n, p) !== out) return false;
+      if (want.agree && agreement(n) !== want.agree) return false;
+      if (want.kind && (want.kind === 'static') !== isStatic(n)) return false;
+      if (want.status && (want.status === 'excluded') !== (fl < 0)) return false;
+      return true;
+    };
+  }
+  function sliceStats(q) {
+    var p = policyIndex(q.get('pol') || I.policies[0]);
+    var m = matcher(q), eps = [], scored = 0, pass = 0;
+    for (var n = 0; n < N; n++) if (m(n)) {
+      eps.push(n);
+      var fl = failOf(n, p);
+      if (fl >= 0) { scored++; if (fl === 0) pass++; }
+    }
+    var st = { eps: eps, scored: scored, pass: pass, p: p };
+    if (q.get('fail')) {
+      var m2 = matcher(q, 'fail'), base = 0;
+      for (n = 0; n < N; n++) if (m2(n) && failOf(n, p) >= 0) base++;
+      st.base = base;
+    }
+    return st;
+  }
+  var slicePageSize = 100;
+  function slicePage(q) {
+    var box = clear(document.getElementById('slice-body'));
+    var form = el('div', { cls: 'filters', role: 'group', 'aria-label': 'Slice filters' });
+    facets.forEach(function (fc) {
+      var s = el('select', { id: 'f-' + fc.key, 'data-key': fc.key });
+      if (fc.all !== false) s.appendChild(el('option', { value: '', text: 'any' }));
+      fc.values.forEach(function (v) { s.appendChild(el('option', { value: v, text: v })); });
+      s.value = q.get(fc.key) || (fc.all === false ? fc.values[0] : '');
+      s.addEventListener('change', function () {
+        var params = {};
+        facets.forEach(function (g) { params[g.key] = document.getElementById('f-' + g.key).value; });
+        params['case'] = document.getElementById('f-case').value.trim();
+        location.hash = 'slice?' + hashOf(params);
+      });
+      form.appendChild(el('label', { 'for': 'f-' + fc.key }, fc.label, s));
+    });
+    var ci = el('input', { id: 'f-case', type: 'text', placeholder: 'e.g. SAB-V1-012', value: q.get('case') || '' });
+    ci.addEventListener('change', function () { var ev = new Event('change'); document.getElementById('f-cfg').dispatchEvent(ev); });
+    form.appendChild(el('label', { 'for': 'f-case' }, 'Case', ci));
+    box.appendChild(form);
+    var st = sliceStats(q);
+    var sum = el('p', { cls: 'summary', id: 'slice-summary' },
+      el('strong', { id: 'slice-count', text: String(st.eps.length) }), ' episodes; ',
+      String(st.scored), ' scored under policy ', el('strong', { text: I.policies[st.p] }),
+      '; ECS ', el('strong', { id: 'slice-ecs', text: pct(st.pass, st.scored) + '%' }), ' (' + st.pass + '/' + st.scored + ')');
+    if (st.base != null) {
+      sum.appendChild(document.createTextNode('; ' + q.get('fail') + ' is '));
+      sum.appendChild(el('strong', { id: 'slice-share', text: pct(st.scored, st.base) + '%' }));
+      sum.appendChild(document.createTextNode(' of the ' + st.base + ' scored episodes of this slice without the failure-type filter'));
+    }
+    box.appendChild(sum);
+    if (st.eps.length === 0) { box.appendChild(el('p', { text: 'No episode matches these filters.' })); return; }
+    var shown = 0;
+    var tb = el('tbody');
+    var tbl = el('table', { cls: 't', id: 'slice-table' },
+      el('caption', { text: 'Episodes of the slice, in input order' }),
+      el('thead', null, el('tr', null, ['Run', 'Config', 'Case', 'Protocol', 'Domain', 'Condition', 'Repeat', 'Oracle', 'Official'].map(function (h) { return el('th', { scope: 'col', text: h }); }))),
+      tb);
+    var more = el('button', { type: 'button', id: 'slice-more' });
+    function page() {
+      var end = Math.min(st.eps.length, shown + slicePageSize);
+      for (; shown < end; shown++) {
+        var n = st.eps[shown], c = caseOf(n), o = official(n);
+        tb.appendChild(el('tr', null,
+          el('td', null, el('a', { href: '#run=' + encodeURIComponent(I.runs[n]), text: I.runs[n] })),
+          el('td', { text: I.configs[f(n, F_CFG)] }), el('td', { text: c[0] }), el('td', { text: I.protocols[c[1]] }),
+          el('td', { text: I.domains[c[2]] }), el('td', { text: I.conditions[f(n, F_COND)] }), el('td', { cls: 'num', text: String(f(n, F_REP)) }),
+          el('td', { cls: failOf(n, st.p) === 0 ? 'pass' : failOf(n, st.p) < 0 ? 'none' : 'fail', text: verdictText(n, st.p) }),
+          el('td', { cls: o < 0 ? 'none' : '', text: o < 0 ? 'none' : o === 1 ? 'pass' : 'fail' })));
+      }
+      more.hidden = shown >= st.eps.length;
+      more.textContent = 'Show ' + Math.min(slicePageSize, st.eps.length - shown) + ' more (' + shown + ' of ' + st.eps.length + ' shown)';
+    }
+    more.addEventListener('click', page);
+    page();
+    box.appendChild(el('div', { cls: 'tablewrap' }, tbl));
+    box.appendChild(more);
+  }
+
+  // ---- disagreements ----
+  function disagreementsPage() {
+    var box = clear(document.getElementById('dis-body'));
+    var list = [], withOfficial = 0;
+    for (var n = 0; n < N; n++) { var ag = agreement(n); if (ag !== 'none') withOfficial++; if (ag === 'disagree') list.push(n); }
+    box.appendChild(el('p', { cls: 'summary', id: 'dis-count' }, String(list.length) + ' episodes where the harness\'s own verdict differs from the oracle\'s under policy ' + I.policies[0] +
+      ', of the ' + withOfficial + ' scored episodes that carry an official verdict.'));
+    if (!list.length) { box.appendChild(el('p', { text: 'No disagreement: every official verdict matches the oracle.' })); return; }
+    var tb = el('tbody');
+    list.forEach(function (n) {
+      var c = caseOf(n);
+      tb.appendChild(el('tr', null,
+        el('td', null, el('a', { href: '#run=' + encodeURIComponent(I.runs[n]), text: I.runs[n] })),
+        el('td', { text: I.configs[f(n, F_CFG)] }), el('td', { text: c[0] }), el('td', { text: I.protocols[c[1]] }),
+        el('td', { text: I.conditions[f(n, F_COND)] }),
+        el('td', { text: official(n) === 1 ? 'pass' : 'fail' }), el('td', { text: verdictText(n, 0) })));
+    });
+    box.appendChild(el('div', { cls: 'tablewrap' }, el('table', { cls: 't' },
+      el('thead', null, el('tr', null, ['Run', 'Config', 'Case', 'Protocol', 'Condition', 'Official', 'Oracle'].map(function (h) { return el('th', { scope: 'col', text: h }); }))), tb)));
+  }
+
+  // ---- episode detail decoding ----
+  function caseBlock(chunk, id) {
+    for (var i = 0; i < chunk.cases.length; i++) if (chunk.cases[i].id === id) return chunk.cases[i];
+    return null;
+  }
+  function detailOf(cb, n) {
+    for (var i = 0; i < cb.eps.length; i++) if (cb.eps[i][0] === n) return decode(cb, cb.eps[i]);
+    return null;
+  }
+  function decode(cb, r) {
+    var S = cb.s, B = cb.b, d = { n: r[0], events: [], ledger: [], cps: [] };
+    B[r[1]].forEach(function (id) { var e = B[id]; d.events.push({ type: S[e[0]], call: S[e[1]], tool: S[e[2]], args: S[e[3]] }); });
+    B[r[2]].forEach(function (id) { var x = B[id]; d.ledger.push({ ev: x[0], fact: S[x[1]], delta: S[x[2]] }); });
+    B[r[3]].forEach(function (id) {
+      var c = B[id];
+      d.cps.push({ ev: c[0], tool: S[c[1]], commit: S[c[2]], gate: S[c[3]], reason: S[c[4]],
+        reqs: c[5].map(function (q) { return { id: S[q[0]], status: S[q[1]], reason: S[q[2]], missing: q[3].map(function (x) { return S[x]; }) }; }),
+        match: c[6].map(function (x) { return S[x]; }), refs: c[7].map(function (x) { return S[x]; }) });
+    });
+    var R = B[r[4]];
+    d.cov = R[0];
+    d.completed = R[1].map(function (x) { return S[x]; });
+    d.invalid = [];
+    for (var i = 0; i < R[2].length; i += 3) d.invalid.push({ ev: R[2][i], tool: S[R[2][i + 1]], reason: S[R[2][i + 2]] });
+    d.notes = R[3].map(function (x) { return S[x]; });
+    d.contract = R[4].map(function (x) { return S[x]; });
+    d.end = R[5]; d.broke = R[6]; d.decision = R[7] < 0 ? '' : S[R[7]]; d.first = R[8]; d.completeFirst = R[9] === 1; d.walked = R[10] === 1;
+    d.wf = cb.wf.map(function (w) { return { id: S[w[0]], tool: S[w[1]], deps: w[2] }; });
+    d.req = {}; d.call = {};
+    cb.req.forEach(function (q) {
+      d.req[S[q[0]]] = q[1].map(function (x) { return parse(S[x]); });
+      if (S[q[2]]) d.call[S[q[0]]] = { tool: S[q[2]], args: S[q[3]] };
+    });
+    d.rules = cb.rules.map(function (q) { return { tool: S[q[0]], args: S[q[1]], facts: q[2].map(function (x) { return parse(S[x]); }) }; });
+    return d;
+  }
+  var parsed = new Map();
+  function parse(s) {
+    if (parsed.has(s)) return parsed.get(s);
+    var v;
+    try { v = JSON.parse(s); } catch (e) { v = null; }
+    parsed.set(s, v);
+    return v;
+  }
+  // fits: does a fact satisfy a fact condition? Literal values must be equal; a value bound
+  // to an action argument ({"action_arg": …}) only needs the key (the gate card shows which
+  // requirement the oracle found SUPPORTED; this links it to the read that could support it).
+  function fits(cond, fact) {
+    if (!cond || !fact || typeof cond !== 'object' || typeof fact !== 'object') return false;
+    if (cond.source && cond.source !== 'fact') return false;
+    var any = false;
+    for (var k in cond) {
+      if (k === 'source') continue;
+      if (!(k in fact)) return false;
+      var c = cond[k], v = fact[k];
+      if (c && typeof c === 'object') continue;
+      if (v && typeof v === 'object') continue; // a templated rule fact: filled from the call
+      if (JSON.stringify(c) !== JSON.stringify(v)) return false;
+      any = true;
+    }
+    return any;
+  }
+  var hiddenFactKeys = { evidence_span: 1, source_span: 1, schema_version: 1, source_record_id: 1, source_tool_name: 1, source_ref: 1, observed_at: 1,
+    fresh_until: 1, record_version: 1, summary: 1, description: 1, source_path: 1, source_refs: 1, refs: 1 };
+  function factSummary(s) {
+    var o = parse(s);
+    if (!o || typeof o !== 'object') return s;
+    var parts = [];
+    Object.keys(o).forEach(function (k) { if (!hiddenFactKeys[k]) parts.push(k + '=' + JSON.stringify(o[k])); });
+    return parts.join(' ');
+  }
+
+  // ---- the episode page ----
+  var current = null;
+  function episodePage(run, ev) {
+    var box = clear(document.getElementById('ep-body'));
+    var n = runIndex(run);
+    if (n < 0) { box.appendChild(el('p', { cls: 'err', text: 'No episode with run id ' + run + ' in this viewer.' })); return; }
+    var c = caseOf(n);
+    box.appendChild(el('h2', { id: 'ep-title', text: 'Run ' + run }));
+    box.appendChild(el('p', null, I.configs[f(n, F_CFG)] + ' on ', el('a', { href: '#slice?' + hashOf({ 'case': c[0] }), text: c[0] }),
+      ' (' + I.protocols[c[1]] + ', ' + I.domains[c[2]] + '), repeat ' + f(n, F_REP) + ', condition ' + I.conditions[f(n, F_COND)] + ' · ',
+      el('a', { href: '#case=' + encodeURIComponent(c[0]) + '&a=' + encodeURIComponent(run) + '&b=', text: 'compare with another run (A/B)' })));
+    var o = official(n), fl = failOf(n, 0);
+    var verdicts = el('div', { cls: 'verdicts' },
+      el('div', { cls: 'verdict', id: 'v-oracle' }, el('h3', { text: 'Oracle (policy ' + I.policies[0] + ')' }),
+        el('div', { cls: 'big ' + (fl === 0 ? 'pass' : fl < 0 ? 'none' : 'fail'), text: verdictText(n, 0) }),
+        el('div', { text: fl < 0 ? 'not scored' : 'outcome ' + I.outcomes[outOf(n, 0)] })),
+      el('div', { cls: 'verdict', id: 'v-official' }, el('h3', { text: 'Official (the harness\'s own verdict)' }),
+        el('div', { cls: 'big ' + (o < 0 ? 'none' : o === 1 ? 'pass' : 'fail'), text: o < 0 ? 'none recorded' : o === 1 ? 'PASS' : 'FAIL' }),
+        el('div', { text: agreement(n) === 'disagree' ? 'disagrees with the oracle' : agreement(n) === 'agree' ? 'agrees with the oracle' : '' })));
+    box.appendChild(verdicts);
+    if (P > 1) {
+      var changes = 0, tb = el('tbody');
+      for (var p = 0; p < P; p++) {
+        var fp = failOf(n, p), differs = p > 0 && (fp === 0) !== (fl === 0);
+        if (differs) changes++;
+        tb.appendChild(el('tr', { cls: differs ? 'changes' : '' }, el('td', { text: I.policies[p] }),
+          el('td', { cls: fp === 0 ? 'pass' : fp < 0 ? 'none' : 'fail', text: verdictText(n, p) }),
+          el('td', { text: fp < 0 ? '—' : I.outcomes[outOf(n, p)] }), el('td', { text: p === 0 ? 'main policy' : differs ? 'changes the verdict' : fp !== fl ? 'same verdict, another failure type' : 'same verdict' })));
+      }
+      box.appendChild(el('div', { cls: 'tablewrap' }, el('table', { cls: 't', id: 'ep-policies' },
+        el('caption', { text: changes ? changes + ' of the other ' + (P - 1) + ' policies change this episode\'s verdict' : 'No other policy changes this episode\'s verdict' }),
+        el('thead', null, el('tr', null, ['Policy', 'Verdict', 'Outcome', ''].map(function (h) { return el('th', { scope: 'col', text: h }); }))), tb)));
+    }
+    var holder = el('div', { id: 'ep-chain' }, el('p', { text: 'Loading the chain…' }));
+    box.appendChild(holder);
+    loadChunk(c[3], function (chunk) {
+      chunkAt = performance.now() - t0;
+      clear(holder);
+      if (!chunk) { holder.appendChild(el('p', { cls: 'err', text: 'Could not load ' + I.chunkDir + '/' + c[3] + '.js beside this page.' })); return; }
+      var d = detailOf(caseBlock(chunk, c[0]), n);
+      if (!d) { holder.appendChild(el('p', { cls: 'err', text: 'The chunk has no detail for this run.' })); return; }
+      current = { run: run, n: n, d: d };
+      renderChain(holder, run, n, d);
+      done('episode');
+      if (ev != null) { var t = document.getElementById('ev-' + ev); if (t) { t.focus(); t.scrollIntoView({ block: 'center' }); } }
+    });
+  }
+
+  function stepStatus(d) {
+    var st = {};
+    d.cps.forEach(function (cp) {
+      if (!cp.commit) return;
+      if (cp.gate === 'ALLOW' && st[cp.commit] !== 'broken') st[cp.commit] = 'executed';
+      else if (cp.gate !== 'ALLOW') st[cp.commit] = 'broken';
+    });
+    d.completed.forEach(function (id) { if (!st[id]) st[id] = 'executed'; });
+    return st;
+  }
+
+  function renderChain(box, run, n, d) {
+    var failed = failOf(n, 0) > 0;
+    if (failed) {
+      var msg = d.broke >= 0 ? '✗ The chain broke at event ' + d.broke + ': ' + I.failures[failOf(n, 0)] + '.'
+        : '✗ The chain broke at no single event: ' + I.failures[failOf(n, 0)] + ', outcome ' + I.outcomes[outOf(n, 0)] +
+          (d.first < 0 ? ' (no consequential action was attempted).' : ' (the episode ended before the expected workflow was complete).');
+      box.appendChild(el('p', { cls: 'brokehere', id: 'broke-summary', text: msg }));
+    }
+    if (d.wf.length) box.appendChild(workflowGraph(d));
+    var cov = d.cov;
+    if (cov.length) box.appendChild(el('p', { cls: 'summary', id: 'coverage' }, 'Coverage: ' + cov[1] + '/' + cov[0] + ' required reads, ' + cov[3] + ' calls (min ' + cov[2] + '), ' +
+      cov[5] + ' distinct tools (min ' + cov[4] + '): ', el('strong', { cls: cov[6] ? 'pass' : 'fail', text: cov[6] ? 'complete' : 'INCOMPLETE' }),
+      d.first >= 0 ? '; first consequential attempt at event ' + d.first + ' (investigation complete there: ' + (d.completeFirst ? 'yes' : 'no') + ')' : '; no consequential attempt'));
+    if (d.decision) box.appendChild(el('p', { cls: 'summary' }, 'Decision recorded: ', el('strong', { text: d.decision })));
+    if (!d.walked) box.appendChild(el('p', { cls: 'summary', text: 'The oracle did not walk this record (excluded, or scored as a failure for its status).' }));
+    var cpsAt = {}, hidden = [];
+    d.cps.forEach(function (cp) { if (cp.ev < 0) hidden.push(cp); else (cpsAt[cp.ev] = cpsAt[cp.ev] || []).push(cp); });
+    var factsAt = {};
+    d.ledger.forEach(function (x) { (factsAt[x.ev] = factsAt[x.ev] || []).push(x); });
+    var invalidAt = {};
+    d.invalid.forEach(function (x) { invalidAt[x.ev] = x; });
+    var ol = el('ol', { cls: 'timeline', id: 'timeline', 'aria-label': 'Events' });
+    d.events.forEach(function (e, i) {
+      var act = e.type === 'CONSEQUENTIAL_CALL', read = e.type === 'INFO_CALL';
+      var li = el('li', { id: 'ev-' + i, tabindex: '-1', cls: (act ? 'act' : 'read') + (i === d.broke ? ' broke' : '') + (d.end >= 0 && i > d.end ? ' unread' : '') });
+      li.appendChild(el('div', { cls: 'evhead' }, el('span', { cls: 'badge ' + (act ? 'act' : 'read'), text: act ? 'ACTION' : read ? 'READ' : e.type }),
+        '[' + i + '] ', el('strong', { text: e.tool }), ' ', e.args, e.call ? '  (' + e.call + ')' : ''));
+      if (i === d.broke) li.appendChild(el('div', { cls: 'brokehere', 'data-broke': 'true' }, '✗ broke here'));
+      if (invalidAt[i]) li.appendChild(el('div', { cls: 'fail', text: 'invalid read: ' + invalidAt[i].reason }));
+      if (read) {
+        var fs = factsAt[i] || [];
+        if (fs.length) {
+          li.appendChild(el('ul', { cls: 'facts' }, fs.map(function (x) {
+            var sat = [];
+            var fo = parse(x.fact);
+            Object.keys(d.req).forEach(function (id) { if (d.req[id].some(function (c) { return fits(c, fo); })) sat.push(id); });
+            return el('li', null, el('code', { text: factSummary(x.fact) }), sat.length ? el('span', { cls: 'sat', text: '  → supports ' + sat.join(', ') }) : null);
+          })));
+        } else if (!invalidAt[i]) li.appendChild(el('div', { cls: 'none', text: 'no facts established' }));
+      }
+      (cpsAt[i] || []).forEach(function (cp) { li.appendChild(gateCard(run, d, cp, i)); });
+      if (d.end >= 0 && i === d.end && i + 1 < d.events.length) li.appendChild(el('div', { cls: 'stophere', text: 'The evaluator stops here; later events are not processed.' }));
+      ol.appendChild(li);
+    });
+    if (d.events.length) { box.appendChild(el('h3', { text: 'Timeline (' + d.events.length + ' events; keys j/k move between them)' })); box.appendChild(ol); }
+    if (hidden.length) {
+      box.appendChild(el('h3', { text: 'Hidden preflight: the candidate action the agent chose not to take' }));
+      hidden.forEach(function (cp) { box.appendChild(gateCard(run, d, cp, d.events.length)); });
+    }
+    d.contract.forEach(function (x) { box.appendChild(el('p', { cls: 'fail', text: 'contract error: ' + x })); });
+    d.notes.forEach(function (x) { box.appendChild(el('p', { cls: 'note', text: 'note: ' + x })); });
+  }
+
+  function gateCard(run, d, cp, at) {
+    var card = el('div', { cls: 'gate g-' + cp.gate, 'data-gate': cp.gate },
+      el('div', null, el('span', { cls: 'badge ' + (cp.gate === 'ALLOW' ? 'ok' : 'bad'), text: 'GATE ' + cp.gate }),
+        el('strong', { text: cp.commit || '(no commit matched)' }), ' · ' + cp.tool, cp.reason ? el('span', { cls: 'fail', text: ' — ' + cp.reason }) : null));
+    var ul = el('ul');
+    cp.reqs.forEach(function (r) {
+      var li = el('li', { 'data-req': r.id, 'data-status': r.status }, el('span', { cls: 'req-' + r.status, text: r.status }), ' ' + r.id);
+      if (r.status === 'SUPPORTED') {
+        // the earliest read before the gate whose facts fit one of the requirement's conditions
+        var conds = d.req[r.id] || [], src = null;
+        for (var k = 0; k < d.ledger.length && !src; k++) {
+          var x = d.ledger[k];
+          if (x.ev >= 0 && x.ev < at && conds.some(function (c) { return fits(c, parse(x.fact)); })) src = x;
+        }
+        var call = d.call[r.id];
+        if (!src && call) { // a required read: the first call of its tool (with its arguments, when one has them)
+          var best = -1;
+          for (k = 0; k < at && k < d.events.length; k++) {
+            var e = d.events[k];
+            if (e.type === 'INFO_CALL' && e.tool === call.tool) { if (e.args === call.args) { best = k; break; } if (best < 0) best = k; }
+          }
+          if (best >= 0) src = { ev: best };
+        }
+        if (src) li.appendChild(el('span', null, ' — established by ', el('a', { href: '#run=' + encodeURIComponent(run) + '&ev=' + src.ev, text: 'event ' + src.ev + ' (' + d.events[src.ev].tool + ')' })));
+      } else if (r.status === 'MISSING' || r.status === 'VIOLATED') {
+        li.appendChild(document.createTextNode(' (' + r.reason + ')'));
+        var sub = el('ul');
+        if (d.call[r.id]) sub.appendChild(el('li', null, 'needs the read ', el('code', { cls: 'would', text: d.call[r.id].tool + ' ' + d.call[r.id].args })));
+        r.missing.forEach(function (m) {
+          var mc = parse(m), how = [];
+          d.rules.forEach(function (rule) { if (rule.facts.some(function (fo) { return fits(mc, fo); })) how.push(rule); });
+          sub.appendChild(el('li', null, 'needs ', el('code', { text: m }),
+            how.length ? el('span', null, ' — would be established by ', how.map(function (rule, j) {
+              return el('span', null, j ? ' or ' : '', el('code', { cls: 'would', text: rule.tool + ' ' + rule.args }));
+            })) : ' — no evidence rule of the case establishes it'));
+        });
+        if (sub.firstChild) li.appendChild(sub);
+      } else li.appendChild(document.createTextNode(' (' + r.reason + ')'));
+      ul.appendChild(li);
+    });
+    if (cp.reqs.length) card.appendChild(ul);
+    if (cp.match.length) card.appendChild(el('div', null, el('strong', { text: 'Argument and target checks: ' }), cp.match.join('; ')));
+    if (cp.refs.length) card.appendChild(el('div', null, el('strong', { text: 'References to prior results: ' }), cp.refs.join('; ')));
+    if (!cp.match.length && !cp.refs.length && cp.gate === 'ALLOW') card.appendChild(el('div', { cls: 'none', text: 'arguments, target and references checked: no mismatch' }));
+    return card;
+  }
+
+  function clip(t, n) { return t.length > n ? t.slice(0, n - 1) + '…' : t; }
+  // workflowGraph draws the expected workflow as layers by dependency depth.
+  function workflowGraph(d) {
+    var st = stepStatus(d), depth = [], w = d.wf;
+    function dep(i, seen) {
+      if (depth[i] != null) return depth[i];
+      if (seen[i]) return 0; // a cycle: the oracle reports it; draw flat
+      seen[i] = true;
+      var m = 0;
+      w[i].deps.forEach(function (j) { m = Math.max(m, dep(j, seen) + 1); });
+      depth[i] = m;
+      return m;
+    }
+    w.forEach(function (_, i) { dep(i, {}); });
+    var rows = {}, pos = [];
+    w.forEach(function (_, i) { var L = depth[i]; rows[L] = rows[L] || 0; pos[i] = { x: 20 + L * 260, y: 20 + rows[L] * 64 }; rows[L]++; });
+    var maxL = Math.max.apply(null, depth), maxR = Math.max.apply(null, Object.keys(rows).map(function (k) { return rows[k]; }));
+    var W = 40 + (maxL + 1) * 260 - 40, H = 30 + maxR * 64;
+    var NS = 'http://www.w3.org/2000/svg';
+    function s(tag, attrs) { var e = document.createElementNS(NS, tag); for (var k in attrs) e.setAttribute(k, attrs[k]); return e; }
+    var svg = s('svg', { width: W, height: H, viewBox: '0 0 ' + W + ' ' + H, role: 'img', 'aria-label': 'Expected workflow' });
+    var defs = s('defs', {}), mk = s('marker', { id: 'wf-arrow', viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto' });
+    mk.appendChild(s('path', { d: 'M0,0L10,5L0,10z', fill: '#6b6b6b' }));
+    defs.appendChild(mk); svg.appendChild(defs);
+    w.forEach(function (n, i) {
+      n.deps.forEach(function (j) { svg.appendChild(s('line', { x1: pos[j].x + 220, y1: pos[j].y + 22, x2: pos[i].x - 4, y2: pos[i].y + 22, 'marker-end': 'url(#wf-arrow)' })); });
+    });
+    w.forEach(function (n, i) {
+      var state = st[n.id] || 'skipped';
+      var g = s('g', { 'class': 'n-' + state, 'data-step': n.id, 'data-state': state });
+      g.appendChild(s('rect', { x: pos[i].x, y: pos[i].y, width: 220, height: 44, rx: 6 }));
+      var t1 = s('text', { x: pos[i].x + 8, y: pos[i].y + 17 }); t1.textContent = (state === 'executed' ? '✓ ' : state === 'broken' ? '✗ ' : '○ ') + clip(n.id, 30);
+      var t2 = s('text', { x: pos[i].x + 8, y: pos[i].y + 35 }); t2.textContent = clip(n.tool, 20) + ' · ' + state;
+      var title = s('title', {}); title.textContent = n.id + ' (' + n.tool + '): ' + state;
+      g.appendChild(title); g.appendChild(t1); g.appendChild(t2);
+      svg.appendChild(g);
+    });
+    return el('div', { cls: 'wf', id: 'workflow' }, el('h3', { text: 'Expected workflow: ✓ executed, ✗ broken, ○ skipped (not reached)' }), svg);
+  }
+
+  // ---- A/B ----
+  // a and b: a run id, or a configuration (optionally "config~condition"), with repeat ra/rb
+  // (default 0); pa and pb pick the policy whose verdict is shown on each side.
+  function resolve(caseId, spec, rep) {
+    if (!spec) return -1;
+    var n = runIndex(spec);
+    if (n >= 0) return n;
+    var parts = spec.split('~'), cfg = I.configs.indexOf(parts[0]), cond = I.conditions.indexOf(parts[1] || 'main');
+    var r = rep ? parseInt(rep, 10) : 0;
+    for (n = 0; n < N; n++) if (f(n, F_CFG) === cfg && f(n, F_COND) === cond && f(n, F_REP) === r && caseOf(n)[0] === caseId) return n;
+    return -1;
+  }
+  function abPage(q) {
+    var box = clear(document.getElementById('ab-body'));
+    var caseId = q.get('case'), a = resolve(caseId, q.get('a'), q.get('ra')), b = resolve(caseId, q.get('b'), q.get('rb'));
+    box.appendChild(el('h2', { text: 'A/B: case ' + caseId }));
+    var runsOfCase = [];
+    for (var n = 0; n < N; n++) if (caseOf(n)[0] === caseId) runsOfCase.push(n);
+    function picker(side, cur) {
+      var s = el('select', { id: 'ab-' + side });
+      s.appendChild(el('option', { value: '', text: 'choose a run' }));
+      runsOfCase.forEach(function (m) { s.appendChild(el('option', { value: I.runs[m], text: I.runs[m] + ' — ' + I.configs[f(m, F_CFG)] + ', ' + I.conditions[f(m, F_COND)] + ', repeat ' + f(m, F_REP) })); });
+      s.value = cur >= 0 ? I.runs[cur] : '';
+      s.addEventListener('change', function () {
+        var p = {}; q.forEach(function (v, k) { p[k] = v; });
+        p[side] = s.value; delete p['r' + side];
+        location.hash = 'case=' + encodeURIComponent(caseId) + '&' + hashOf(Object.assign(p, { 'case': '' }));
+      });
+      return el('label', { 'for': 'ab-' + side }, side.toUpperCase(), s);
+    }
+    box.appendChild(el('div', { cls: 'filters' }, picker('a', a), picker('b', b)));
+    if (a < 0 || b < 0) { box.appendChild(el('p', { text: 'Choose two runs of this case (a run id, or a configuration with ~condition, in the URL).' })); return; }
+    var pa = policyIndex(q.get('pa') || I.policies[0]), pb = policyIndex(q.get('pb') || I.policies[0]);
+    var c = caseOf(a);
+    loadChunk(c[3], function (chunk) {
+      var cb = chunk && caseBlock(chunk, caseId);
+      var cb2 = cb;
+      var db = null, da = cb && detailOf(cb, a);
+      if (caseOf(b)[0] === caseId) db = cb2 && detailOf(cb2, b);
+      if (!da || !db) { box.appendChild(el('p', { cls: 'err', text: 'Both runs must be episodes of case ' + caseId + '.' })); return; }
+      function head(n, p) { return I.runs[n] + ' · ' + I.configs[f(n, F_CFG)] + ' · ' + I.conditions[f(n, F_COND)] + ' · repeat ' + f(n, F_REP) + ' · ' + I.policies[p] + ': ' + verdictText(n, p); }
+      var len = Math.max(da.events.length, db.events.length), div = -1;
+      function key(e) { return e ? e.type + ' ' + e.tool + ' ' + e.args : ''; }
+      for (var i = 0; i < len; i++) if (key(da.events[i]) !== key(db.events[i])) { div = i; break; }
+      box.appendChild(el('p', { cls: 'summary', id: 'ab-summary', text: div < 0 ? 'The two runs have the same ' + len + ' events.' : 'Identical for ' + div + (div === 1 ? ' event' : ' events') + '; first divergence at event ' + div + '.' }));
+      var tb = el('tbody');
+      function cell(d, i) {
+        var e = d.events[i];
+        if (!e) return el('td', { cls: 'none', text: '(no event)' });
+        var td = el('td', null, el('span', { cls: 'badge ' + (e.type === 'CONSEQUENTIAL_CALL' ? 'act' : 'read'), text: e.type === 'CONSEQUENTIAL_CALL' ? 'ACTION' : e.type === 'INFO_CALL' ? 'READ' : e.type }),
+          el('span', { cls: 'mono', text: e.tool + ' ' + e.args }));
+        d.cps.forEach(function (cp) { if (cp.ev === i) td.appendChild(el('div', { cls: cp.gate === 'ALLOW' ? 'pass' : 'fail', text: 'gate ' + cp.gate + ' ' + (cp.commit || '') + (cp.reason ? ' — ' + cp.reason : '') })); });
+        if (i === d.broke) td.appendChild(el('div', { cls: 'brokehere', text: '✗ broke here' }));
+        return td;
+      }
+      for (i = 0; i < len; i++) {
+        tb.appendChild(el('tr', { cls: i === div ? 'diverge' : div >= 0 && i > div ? 'after' : '' }, el('td', { cls: 'num', text: String(i) }), cell(da, i), cell(db, i),
+          el('td', { text: i === div ? 'first divergence' : div >= 0 && i > div ? 'after divergence' : 'same' })));
+      }
+      done('ab');
+      box.appendChild(el('div', { cls: 'tablewrap' }, el('table', { cls: 't ab', id: 'ab-table' },
+        el('thead', null, el('tr', null, el('th', { scope: 'col', text: '#' }), el('th', { scope: 'col', text: 'A: ' + head(a, pa) }), el('th', { scope: 'col', text: 'B: ' + head(b, pb) }), el('th', { scope: 'col', text: '' }))), tb)));
+    });
+  }
+
+  // ---- clickable heat maps and failure mixes: the domain tables' cells are shaded by
+  // value, and the failure table gets a stacked bar per row whose segments open the same
+  // slices as its numbers (the SVG figures beside them are pictures only).
+  function decorate() {
+    Array.prototype.forEach.call(document.querySelectorAll('table[data-table="T8"] td.num, table[data-table="domains"] td.num'), function (td) {
+      var v = parseFloat(td.textContent);
+      if (isNaN(v) || td.textContent.indexOf('[') >= 0) return;
+      var t = Math.max(0, Math.min(1, v / 100));
+      // from #f7fbff to #08306b (ColorBrewer Blues); white text on the darker half
+      var c = [247 + (8 - 247) * t, 251 + (48 - 251) * t, 255 + (107 - 255) * t].map(Math.round);
+      td.style.background = 'rgb(' + c.join(',') + ')';
+      // white or black text, whichever contrasts more (one of them always reaches 4.5:1)
+      var L = c.map(function (v) { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); });
+      L = 0.2126 * L[0] + 0.7152 * L[1] + 0.0722 * L[2];
+      var ink = 1.05 / (L + 0.05) > (L + 0.05) / 0.05 ? '#ffffff' : '#000000';
+      td.style.color = ink;
+      var a = td.querySelector('a');
+      if (a) a.style.color = ink;
+    });
+    var palette = ['#1b6e20', '#b00020', '#0072b2', '#7a4a00', '#cc79a7', '#56b4e9', '#e69f00', '#009e73', '#555555', '#8a2be2', '#d55e00', '#000000', '#999933'];
+    Array.prototype.forEach.call(document.querySelectorAll('table[data-table="failures"]'), function (tbl) {
+      var heads = tbl.querySelectorAll('thead th'), cols = [];
+      Array.prototype.forEach.call(heads, function (th, j) {
+        var key = th.textContent.replace(/ /g, '_');
+        if (I.failures.indexOf(key) >= 0 || key === 'infra_failure') cols.push({ j: j, key: key });
+      });
+      if (!cols.length) return;
+      tbl.querySelector('thead tr').appendChild(el('th', { scope: 'col', text: 'Mix (click a segment)' }));
+      Array.prototype.forEach.call(tbl.querySelectorAll('tbody tr'), function (tr) {
+        var bar = el('div', { style: 'display:flex;width:240px;height:14px;border:1px solid #767b84' });
+        cols.forEach(function (c, k) {
+          var td = tr.cells[c.j], v = parseFloat(td.textContent);
+          if (!(v > 0)) return;
+          var a = td.querySelector('a');
+          var seg = el(a ? 'a' : 'span', { style: 'display:block;width:' + v + '%;background:' + palette[k % palette.length], title: c.key + ' ' + td.textContent + '%',
+            'aria-label': c.key + ' ' + td.textContent + '%' });
+          if (a) seg.setAttribute('href', a.getAttribute('href'));
+          bar.appendChild(seg);
+        });
+        tr.appendChild(el('td', null, bar));
+      });
+    });
+  }
+  decorate();
+
+  // ---- keyboard: j/k move between events; g then l/t/s/d switch views ----
+  var lastG = 0;
+  document.addEventListener('keydown', function (e) {
+    var t = e.target.tagName;
+    if (t === 'INPUT' || t === 'SELECT' || t === 'TEXTAREA' || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key === 'j' || e.key === 'k') {
+      var items = document.querySelectorAll('#timeline > li');
+      if (!items.length) return;
+      var i = Array.prototype.indexOf.call(items, document.activeElement);
+      i = e.key === 'j' ? Math.min(items.length - 1, i + 1) : Math.max(0, i < 0 ? 0 : i - 1);
+      items[i].focus();
+      e.preventDefault();
+    } else if (e.key === 'g') lastG = Date.now();
+    else if (Date.now() - lastG < 1500) {
+      var to = { l: 'leaderboard', t: 'tables', s: 'slice', d: 'disagreements' }[e.key];
+      if (to) { location.hash = to; e.preventDefault(); }
+      lastG = 0;
+    }
+  });
+
+  window.SAB.fixed = fixed;
+  window.SAB.run = function (i) { return I.runs[i]; };
+  window.SAB.episodes = N;
+  window.SAB.sliceStats = function (hash) { var s = sliceStats(new URLSearchParams(hash)); return { n: s.eps.length, scored: s.scored, pass: s.pass, base: s.base }; };
+  route();
+})();

@@ -1,0 +1,17 @@
+// Package view writes the offline HTML viewer of a release: one page with inline CSS and
+// JavaScript that opens from disk (file://) with no server and no network request, plus
+// chunk files loaded with <script src> (fetch does not work on file://).
+//
+// The page shows the leaderboard under every scored policy, every table and figure, slices
+// of the episodes (configuration, protocol, domain, condition, case, failure type, outcome,
+// official-vs-oracle agreement) whose counts equal the tables', one page per episode (the
+// chain of reads, facts and gates; the workflow graph for V2/V3; where it broke; the
+// harness's verdict beside the oracle's; the policies that change it), an A/B view aligned
+// event by event, and the list of official-vs-oracle disagreements.
+//
+// The entry point [Write] takes plain data ([Input]): tables, figures as SVG bytes, the
+// cases' expected workflows and requirements, and an iterator over the episodes with their
+// verdicts, so that any pipeline can feed it. Episodes are encoded compactly as they
+// stream (tools, arguments and facts interned per case, events as index lists), so the
+// records need not stay in memory. The output is byte-identical for the same input.
+package view

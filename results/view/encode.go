@@ -1,0 +1,339 @@
+package view
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+
+	"github.com/sabench/sabench-stats/oracle"
+)
+
+// dict interns strings; ids are positions in list, in first-use order (deterministic
+// for a fixed input order).
+type dict struct {
+	idx  map[string]int
+	list []string
+}
+
+func newDict(first ...string) *dict {
+	d := &dict{idx: map[string]int{}}
+	for _, s := range first {
+		d.id(s)
+	}
+	return d
+}
+
+func (d *dict) id(s string) int {
+	if i, ok := d.idx[s]; ok {
+		return i
+	}
+	d.idx[s] = len(d.list)
+	d.list = append(d.list, s)
+	return len(d.list) - 1
+}
+
+// Per-episode layout of the index's flat "ep" array: epFixed ints, then two per policy.
+const (
+	epConfig = iota
+	epCase
+	epCondition
+	epRepeat
+	epFlags
+	epFixed
+)
+
+// Flags bits.
+const (
+	flagExcluded = 1 << 0
+	flagStatic   = 1 << 1 // a static judgment (not Legacy): not in the interactive tables
+	// official verdict: bits 2–3 hold Official+1 (0 none, 1 false, 2 true)
+	flagOfficialShift = 2
+)
+
+// appendInts appends ints as a JSON array, as json.Marshal writes it.
+func appendInts(b []byte, xs []int) []byte {
+	b = append(b, '[')
+	for i, x := range xs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, int64(x), 10)
+	}
+	return append(b, ']')
+}
+
+// caseAcc collects one case's interned strings and encoded episodes.
+type caseAcc struct {
+	c      *Case
+	pos    int // index in the index's case list
+	strs   *dict
+	blocks *blockDict
+	eps    []json.RawMessage
+}
+
+// blockDict interns JSON values (an event, a checkpoint, a list of ids): episodes of one
+// case repeat the same reads, facts and gates, so an episode becomes a few block ids.
+type blockDict struct {
+	idx  map[string]int
+	list []json.RawMessage
+}
+
+func (d *blockDict) id(v any) int {
+	var raw []byte
+	if ints, ok := v.([]int); ok { // the common case, without reflection
+		raw = appendInts(make([]byte, 0, 8*len(ints)+2), ints)
+	} else {
+		raw, _ = json.Marshal(v) // ints and slices of them: cannot fail
+	}
+	if i, ok := d.idx[string(raw)]; ok {
+		return i
+	}
+	d.idx[string(raw)] = len(d.list)
+	d.list = append(d.list, raw)
+	return len(d.list) - 1
+}
+
+// encoder turns the streamed episodes into the index and the per-case details.
+type encoder struct {
+	policies   []string
+	configs    *dict
+	conditions *dict
+	failures   *dict // "success" first, as in the failure-mix table
+	outcomes   *dict
+	protocols  []string
+	domains    []string
+	cases      []*caseAcc
+	byID       map[string]*caseAcc
+	runs       []string
+	ep         []int
+	runSeen    map[string]bool
+}
+
+func newEncoder(in *Input) (*encoder, error) {
+	e := &encoder{policies: in.Policies, configs: newDict(), conditions: newDict(), failures: newDict("success"),
+		outcomes: newDict(), byID: map[string]*caseAcc{}, runSeen: map[string]bool{}}
+	protos, doms := newDict(), newDict()
+	for i := range in.Cases {
+		c := &in.Cases[i]
+		if e.byID[c.ID] != nil {
+			return nil, fmt.Errorf("view: case %q listed twice", c.ID)
+		}
+		a := &caseAcc{c: c, pos: len(e.cases), strs: newDict(), blocks: &blockDict{idx: map[string]int{}}}
+		e.cases = append(e.cases, a)
+		e.byID[c.ID] = a
+		protos.id(c.Protocol)
+		doms.id(c.Domain)
+	}
+	e.protocols = orderProtocols(protos.list)
+	e.domains = doms.list
+	return e, nil
+}
+
+// orderProtocols puts the known labels in the paper's order, unknown ones after.
+func orderProtocols(seen []string) []string {
+	var out []string
+	has := map[string]bool{}
+	for _, p := range seen {
+		has[p] = true
+	}
+	for _, p := range []string{"Legacy", "V0", "V1", "V2", "V3"} {
+		if has[p] {
+			out = append(out, p)
+			delete(has, p)
+		}
+	}
+	for _, p := range seen {
+		if has[p] {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func indexOf(list []string, s string) int {
+	for i, x := range list {
+		if x == s {
+			return i
+		}
+	}
+	return -1
+}
+
+// add encodes one episode.
+func (e *encoder) add(ep *Episode) error {
+	a := e.byID[ep.CaseID]
+	if a == nil {
+		return fmt.Errorf("view: episode %s: case %q is not among the input's cases", ep.RunID, ep.CaseID)
+	}
+	if e.runSeen[ep.RunID] {
+		return fmt.Errorf("view: run id %q appears twice (the episode page is addressed by run id)", ep.RunID)
+	}
+	if len(ep.Others) != len(e.policies)-1 {
+		return fmt.Errorf("view: episode %s: %d other verdicts for %d other policies", ep.RunID, len(ep.Others), len(e.policies)-1)
+	}
+	e.runSeen[ep.RunID] = true
+	n := len(e.runs)
+	e.runs = append(e.runs, ep.RunID)
+	v := &ep.Main
+	flags := 0
+	if v.Excluded() {
+		flags |= flagExcluded
+	}
+	if v.Static() && v.Protocol().Label() != "Legacy" {
+		flags |= flagStatic
+	}
+	flags |= int(v.Official()+1) << flagOfficialShift
+	e.ep = append(e.ep, e.configs.id(ep.Config), a.pos, e.conditions.id(ep.Condition), ep.Repeat, flags)
+	e.ep = append(e.ep, e.outcome(Outcome{Excluded: v.Excluded(), ECS: v.ECS(), Outcome: v.Outcome(), FailureType: v.FailureType()})...)
+	for _, o := range ep.Others {
+		e.ep = append(e.ep, e.outcome(o)...)
+	}
+	raw, err := json.Marshal(encodeDetail(n, a.strs, a.blocks, ep))
+	if err != nil {
+		return err
+	}
+	a.eps = append(a.eps, raw)
+	return nil
+}
+
+// outcome is the two index ints of one verdict: failure type (0 success, -1 excluded)
+// and outcome.
+func (e *encoder) outcome(o Outcome) []int {
+	if o.Excluded {
+		return []int{-1, -1}
+	}
+	f := 0
+	if !o.ECS {
+		ft := o.FailureType
+		if ft == "" {
+			ft = oracle.FailContract // an unnamed failure is still a failure (as the failure table counts it)
+		}
+		f = e.failures.id(ft)
+	}
+	return []int{f, e.outcomes.id(o.Outcome)}
+}
+
+// encodeDetail is one episode's chain as block ids (see blockDict) over index lists into
+// the case's strings:
+//
+//	[ep, events, ledger, checkpoints, rest]
+//
+// events: a block listing one block [type, call, tool, args] per event; ledger: a block
+// listing blocks [event, fact, delta key]; checkpoints: a block listing blocks [event, tool,
+// commit, gate, reason, [[id, status, reason, [missing…]]…], [match errors…], [reference
+// errors…]]; rest: a block [coverage (the seven Coverage ints, complete as 0/1), completed,
+// invalid (flat [event, tool, reason]), notes, contract errors, end event, broke-at event,
+// decision, first attempt, complete at first attempt, walked].
+func encodeDetail(n int, s *dict, b *blockDict, ep *Episode) []int {
+	evs := make([]int, 0, len(ep.Events))
+	for _, ev := range ep.Events {
+		evs = append(evs, b.id([]int{s.id(ev.Type), s.id(ev.CallID), s.id(ev.Tool), s.id(ev.Args)}))
+	}
+	v := &ep.Main
+	ids := func(xs []string) []int {
+		out := make([]int, len(xs))
+		for i, x := range xs {
+			out[i] = s.id(x)
+		}
+		return out
+	}
+	decision := -1
+	if ep.Decision != "" {
+		decision = s.id(ep.Decision)
+	}
+	complete := 0
+	if v.CompleteAtFirstAttempt() {
+		complete = 1
+	}
+	d := v.Detail
+	if d == nil {
+		rest := []any{[]int{}, []int{}, []int{}, []int{}, []int{}, -1, -1, decision, v.FirstAttemptIndex(), complete, 0}
+		return []int{n, b.id(evs), b.id([]int{}), b.id([]int{}), b.id(rest)}
+	}
+	ledger := make([]int, 0, len(d.Ledger))
+	for _, f := range d.Ledger {
+		ledger = append(ledger, b.id([]int{f.EventIndex, s.id(f.Fact), s.id(f.DeltaKey)}))
+	}
+	cps := make([]int, 0, len(d.Checkpoints))
+	for _, cp := range d.Checkpoints {
+		reqs := make([]any, 0, len(cp.Requirements))
+		for _, r := range cp.Requirements {
+			reqs = append(reqs, []any{s.id(r.ID), s.id(r.Status), s.id(r.Reason), ids(r.MissingConditions)})
+		}
+		cps = append(cps, b.id([]any{cp.EventIndex, s.id(cp.Tool), s.id(cp.CommitID), s.id(cp.Gate), s.id(cp.Reason), reqs,
+			ids(cp.MatchErrors), ids(cp.ReferenceErrs)}))
+	}
+	c := d.Coverage
+	cov := []int{c.RequiredCalls, c.CoveredCalls, c.MinCalls, c.ObservedCalls, c.MinDistinct, c.ObservedDistinct, 0}
+	if c.Complete {
+		cov[6] = 1
+	}
+	inv := make([]int, 0, 3*len(d.InvalidInfoCalls))
+	for _, ic := range d.InvalidInfoCalls {
+		inv = append(inv, ic.EventIndex, s.id(ic.Tool), s.id(ic.Reason))
+	}
+	rest := []any{cov, ids(d.CompletedCommits), inv, ids(d.Notes), ids(d.ContractErrors),
+		d.EndEvent, brokeAt(v), decision, v.FirstAttemptIndex(), complete, 1}
+	return []int{n, b.id(evs), b.id(ledger), b.id(cps), b.id(rest)}
+}
+
+// brokeAt is the event at which the chain broke, as oracle.Explain's break point names it:
+// the attempt of an unsafe V0 action, else the first gate that did not ALLOW, else the
+// first invalid read; -1 on success or when the break is no event (an early stop).
+func brokeAt(v *oracle.Verdict) int {
+	if v.ECS() || v.Detail == nil {
+		return -1
+	}
+	if v.FailureType() == oracle.FailUnsafe {
+		return v.FirstAttemptIndex()
+	}
+	for _, cp := range v.Detail.Checkpoints {
+		if cp.Gate != oracle.GateAllow && cp.EventIndex >= 0 {
+			return cp.EventIndex
+		}
+	}
+	if len(v.Detail.InvalidInfoCalls) > 0 {
+		return v.Detail.InvalidInfoCalls[0].EventIndex
+	}
+	if v.FailureType() == oracle.FailExtraEvent && v.Detail.EndEvent >= 0 {
+		return v.Detail.EndEvent
+	}
+	return -1
+}
+
+// caseJSON is one case's block of a chunk.
+func caseJSON(a *caseAcc) ([]byte, error) {
+	s := a.strs
+	steps := map[string]int{}
+	for i, st := range a.c.Workflow {
+		steps[st.ID] = i
+	}
+	wf := make([]any, 0, len(a.c.Workflow))
+	for _, st := range a.c.Workflow {
+		deps := []int{}
+		for _, d := range st.DependsOn {
+			if j, ok := steps[d]; ok {
+				deps = append(deps, j)
+			}
+		}
+		wf = append(wf, []any{s.id(st.ID), s.id(st.Tool), deps})
+	}
+	req := make([]any, 0, len(a.c.Requirements))
+	for _, r := range a.c.Requirements {
+		cs := make([]int, len(r.Conditions))
+		for i, c := range r.Conditions {
+			cs[i] = s.id(c)
+		}
+		req = append(req, []any{s.id(r.ID), cs, s.id(r.Tool), s.id(r.Args)})
+	}
+	rules := make([]any, 0, len(a.c.Rules))
+	for _, r := range a.c.Rules {
+		fs := make([]int, len(r.Facts))
+		for i, f := range r.Facts {
+			fs[i] = s.id(f)
+		}
+		rules = append(rules, []any{s.id(r.Tool), s.id(r.Args), fs})
+	}
+	// Strings last: the blocks above may still intern.
+	return json.Marshal(map[string]any{"id": a.c.ID, "wf": wf, "req": req, "rules": rules, "eps": a.eps, "b": a.blocks.list, "s": s.list})
+}

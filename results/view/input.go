@@ -1,0 +1,100 @@
+package view
+
+import (
+	"github.com/sabench/sabench-stats/oracle"
+	"github.com/sabench/sabench-stats/results"
+)
+
+// Input is everything the viewer shows.
+type Input struct {
+	Title string
+	// Notes are lines shown under the title (provenance, the synthetic-release warning).
+	Notes []string
+	// Policies are the policies scored, the main one first; Episode.Others follow it.
+	Policies []string
+	// Leaderboards holds the leaderboard tables under each policy (same order as Policies;
+	// an empty entry says the policy has none).
+	Leaderboards [][]*results.Table
+	// Tables are every table of the report, in report order.
+	Tables  []*results.Table
+	Figures []Figure
+	Cases   []Case
+	// Episodes calls yield once per episode in a fixed order; an error from yield must be
+	// returned.
+	Episodes func(yield func(*Episode) error) error
+}
+
+// Figure is one figure as SVG.
+type Figure struct {
+	Name string
+	SVG  []byte
+}
+
+// Case is what the episode page needs from a case's specification.
+type Case struct {
+	ID       string // with @variant when it has one
+	Protocol string // label: Legacy, V0 … V3
+	Domain   string
+	// Workflow is the expected workflow (V2 list, V3 DAG, V0 DAG candidate); empty otherwise.
+	Workflow []Step
+	// Requirements are the requirements with their supported_if_all conditions (canonical
+	// JSON), top-level and per workflow step.
+	Requirements []Requirement
+	// Rules are the case's evidence rules: which read establishes which facts.
+	Rules []Rule
+}
+
+// Step is one workflow commit.
+type Step struct {
+	ID        string
+	Tool      string
+	DependsOn []string
+}
+
+// Requirement is one requirement and what supports it: fact conditions, or (for a
+// required read) a call of Tool with Args.
+type Requirement struct {
+	ID         string
+	Conditions []string
+	Tool       string
+	Args       string // canonical JSON
+}
+
+// Rule is one evidence rule: a call of Tool whose arguments match Args establishes Facts.
+type Rule struct {
+	Tool  string
+	Args  string   // canonical JSON of args_match
+	Facts []string // canonical JSON of each fact
+}
+
+// Episode is one episode as the viewer shows it.
+type Episode struct {
+	RunID     string
+	Config    string
+	CaseID    string
+	Repeat    int
+	Condition string
+	Events    []Event
+	// Decision is the agent_decision of a static or Legacy record, "" otherwise.
+	Decision string
+	// Main is the verdict under Policies[0], with Detail when the oracle walked the record.
+	Main oracle.Verdict
+	// Others are the verdicts under Policies[1:], in order.
+	Others []Outcome
+}
+
+// Event is one record event.
+type Event struct {
+	Type   string // INFO_CALL, CONSEQUENTIAL_CALL, …
+	CallID string
+	Tool   string
+	Args   string // canonical JSON of the arguments
+}
+
+// Outcome is a verdict reduced to what the policy comparison shows.
+type Outcome struct {
+	Excluded    bool
+	ECS         bool
+	Outcome     string
+	FailureType string
+}

@@ -1,0 +1,147 @@
+package view
+
+import (
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/sabench/sabench-stats/results"
+)
+
+// linker decides which table numbers link to a slice of episodes. One rule for every
+// table: a row names its slice by the text cells that are a configuration, protocol,
+// domain or condition; an ECS column, or a column named for a protocol, domain or failure
+// type, narrows it; and the link is made only when the slice's ECS (or the failure type's
+// share of it) under the table's policy prints exactly as the cell does. A number the
+// episodes do not reproduce (a macro average, a difference, a bootstrap quantity) is not
+// linked.
+type linker struct {
+	e     *encoder
+	byCfg map[int][]int // episode numbers per configuration
+	main  int           // the "main" condition, or -1
+}
+
+type filter struct {
+	cfg, proto, dom, cond, fail int
+}
+
+func newLinker(e *encoder) *linker {
+	l := &linker{e: e, byCfg: map[int][]int{}, main: -1}
+	if i, ok := e.conditions.idx["main"]; ok {
+		l.main = i
+	}
+	for n := 0; n*stride(e) < len(e.ep); n++ {
+		c := e.ep[n*stride(e)+epConfig]
+		l.byCfg[c] = append(l.byCfg[c], n)
+	}
+	return l
+}
+
+func stride(e *encoder) int { return epFixed + 2*len(e.policies) }
+
+func (l *linker) rowFilter(r results.Row) filter {
+	f := filter{-1, -1, -1, -1, -1}
+	for _, c := range r.Cells {
+		s, ok := c.CellText()
+		if !ok {
+			continue
+		}
+		if i, ok := l.e.configs.idx[s]; ok && f.cfg < 0 {
+			f.cfg = i
+		} else if i := indexOf(l.e.protocols, s); i >= 0 && f.proto < 0 {
+			f.proto = i
+		} else if i := indexOf(l.e.domains, s); i >= 0 && f.dom < 0 {
+			f.dom = i
+		} else if i, ok := l.e.conditions.idx[s]; ok && f.cond < 0 {
+			f.cond = i
+		}
+	}
+	return f
+}
+
+// cellSlice returns the slice parameters of a cell, or nil when the cell is not linked.
+func (l *linker) cellSlice(f filter, col results.Column, shown string, pi int) url.Values {
+	if f.cfg < 0 || (col.Kind != results.KindPercent && col.Kind != results.KindPercentInterval) {
+		return nil
+	}
+	key := strings.ToLower(col.Key)
+	switch {
+	case key == "ecs":
+	case protoOf(l.e.protocols, col) >= 0:
+		p := protoOf(l.e.protocols, col)
+		if f.proto >= 0 && f.proto != p {
+			return nil
+		}
+		f.proto = p
+	case indexOf(l.e.domains, col.Key) >= 0 || indexOf(l.e.domains, col.Header) >= 0:
+		d := max(indexOf(l.e.domains, col.Key), indexOf(l.e.domains, col.Header))
+		if f.dom >= 0 && f.dom != d {
+			return nil
+		}
+		f.dom = d
+	default:
+		i, ok := l.e.failures.idx[col.Key]
+		if !ok {
+			return nil
+		}
+		f.fail = i
+	}
+	if f.cond < 0 {
+		f.cond = l.main
+		if f.cond < 0 {
+			return nil
+		}
+	}
+	scored, hit := 0, 0
+	k := stride(l.e)
+	for _, n := range l.byCfg[f.cfg] {
+		ep := l.e.ep[n*k : (n+1)*k]
+		if ep[epCondition] != f.cond || ep[epFlags]&flagStatic != 0 {
+			continue
+		}
+		c := l.e.cases[ep[epCase]].c
+		if (f.proto >= 0 && c.Protocol != l.e.protocols[f.proto]) || (f.dom >= 0 && c.Domain != l.e.domains[f.dom]) {
+			continue
+		}
+		fl := ep[epFixed+2*pi]
+		if fl < 0 {
+			continue
+		}
+		scored++
+		if (f.fail < 0 && fl == 0) || (f.fail >= 0 && fl == f.fail) {
+			hit++
+		}
+	}
+	if scored == 0 {
+		return nil
+	}
+	est, _, _ := strings.Cut(shown, " [")
+	if strconv.FormatFloat(100*float64(hit)/float64(scored), 'f', col.Decimals, 64) != est {
+		return nil
+	}
+	q := url.Values{}
+	q.Set("pol", l.e.policies[pi])
+	q.Set("cfg", l.e.configs.list[f.cfg])
+	q.Set("cond", l.e.conditions.list[f.cond])
+	q.Set("kind", "interactive")
+	if f.proto >= 0 {
+		q.Set("proto", l.e.protocols[f.proto])
+	}
+	if f.dom >= 0 {
+		q.Set("dom", l.e.domains[f.dom])
+	}
+	if f.fail >= 0 {
+		q.Set("fail", l.e.failures.list[f.fail])
+	}
+	return q
+}
+
+// protoOf matches a column to a protocol by its key (v1) or header (V1).
+func protoOf(protos []string, col results.Column) int {
+	for i, p := range protos {
+		if strings.EqualFold(col.Key, p) || col.Header == p {
+			return i
+		}
+	}
+	return -1
+}

@@ -1,0 +1,186 @@
+package view
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"html"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/sabench/sabench-stats/results"
+)
+
+//go:embed assets/view.css
+var css string
+
+//go:embed assets/view.js
+var js string
+
+// indexJSON is the page's embedded index; see view.js for how it is read.
+type indexJSON struct {
+	Title      string   `json:"title"`
+	Policies   []string `json:"policies"`
+	Configs    []string `json:"configs"`
+	Conditions []string `json:"conditions"`
+	Protocols  []string `json:"protocols"`
+	Domains    []string `json:"domains"`
+	Failures   []string `json:"failures"`
+	Outcomes   []string `json:"outcomes"`
+	Cases      [][4]any `json:"cases"` // id, protocol, domain, chunk
+	Runs       []any    `json:"runs"`  // front-coded: [shared prefix length, rest, …]
+	Ep         []int    `json:"ep"`
+	ChunkDir   string   `json:"chunkDir"`
+}
+
+// page writes index.html: the shell, the server-rendered tables and figures, the index
+// and the script.
+func page(b *bytes.Buffer, in *Input, e *encoder, chunkOf []int, chunkDir string) error {
+	idx := indexJSON{Title: in.Title, Policies: in.Policies, Configs: e.configs.list, Conditions: e.conditions.list,
+		Protocols: e.protocols, Domains: e.domains, Failures: e.failures.list, Outcomes: e.outcomes.list,
+		Runs: frontCode(e.runs), Ep: e.ep, ChunkDir: chunkDir}
+	if idx.Ep == nil {
+		idx.Ep = []int{}
+	}
+	for i, a := range e.cases {
+		idx.Cases = append(idx.Cases, [4]any{a.c.ID, indexOf(e.protocols, a.c.Protocol), indexOf(e.domains, a.c.Domain), chunkOf[i]})
+	}
+	data, err := json.Marshal(idx) // escapes <, > and &: safe inside <script>
+	if err != nil {
+		return err
+	}
+	title := html.EscapeString(in.Title)
+	b.WriteString("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+	b.WriteString("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+	// No network: nothing may be fetched except the chunk scripts beside the page.
+	b.WriteString("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; script-src 'unsafe-inline' file: 'self'; style-src 'unsafe-inline'; img-src data:\">\n")
+	fmt.Fprintf(b, "<title>%s</title>\n<style>\n%s</style>\n</head>\n<body>\n", title, css)
+	fmt.Fprintf(b, "<header>\n<h1>%s</h1>\n", title)
+	for _, n := range in.Notes {
+		fmt.Fprintf(b, "<p>%s</p>\n", html.EscapeString(n))
+	}
+	fmt.Fprintf(b, "<p>%d episodes, %d cases, policies %s. Keys: <kbd>g</kbd> then <kbd>l</kbd>/<kbd>t</kbd>/<kbd>s</kbd>/<kbd>d</kbd> switch views; <kbd>j</kbd>/<kbd>k</kbd> move through an episode's events.</p>\n",
+		len(e.runs), len(e.cases), html.EscapeString(strings.Join(in.Policies, ", ")))
+	b.WriteString("<nav aria-label=\"Views\">")
+	for _, v := range [][2]string{{"leaderboard", "Leaderboard"}, {"tables", "Tables and figures"}, {"slice", "Slices"}, {"disagreements", "Disagreements"}, {"help", "About"}} {
+		fmt.Fprintf(b, "<a href=\"#%s\" data-view=\"%s\">%s</a>", v[0], v[0], v[1])
+	}
+	b.WriteString("</nav>\n</header>\n<main>\n")
+
+	lk := newLinker(e)
+	b.WriteString("<section id=\"v-leaderboard\" tabindex=\"-1\" aria-label=\"Leaderboard\">\n<h2>Leaderboard</h2>\n")
+	b.WriteString("<div class=\"toolbar\" role=\"group\" aria-label=\"Policy\">Policy: ")
+	for _, p := range in.Policies {
+		fmt.Fprintf(b, "<button type=\"button\" data-policy=\"%s\" aria-pressed=\"false\">%s</button>", html.EscapeString(p), html.EscapeString(p))
+	}
+	b.WriteString("</div>\n<p class=\"note\">A number that links opens the episodes behind it (the slice reproduces it).</p>\n")
+	for pi, p := range in.Policies {
+		fmt.Fprintf(b, "<div class=\"lb\" data-policy=\"%s\"%s>\n", html.EscapeString(p), hiddenUnless(pi == 0))
+		if pi < len(in.Leaderboards) && len(in.Leaderboards[pi]) > 0 {
+			for ti, t := range in.Leaderboards[pi] {
+				writeTable(b, t, lk, pi, fmt.Sprintf("lb-%d-%d", pi, ti))
+			}
+		} else {
+			b.WriteString("<p>No leaderboard was computed under this policy.</p>\n")
+		}
+		b.WriteString("</div>\n")
+	}
+	b.WriteString("</section>\n")
+
+	b.WriteString("<section id=\"v-tables\" tabindex=\"-1\" aria-label=\"Tables and figures\" hidden>\n<h2>Tables</h2>\n")
+	if len(in.Tables) == 0 {
+		b.WriteString("<p>No tables were given to the viewer.</p>\n")
+	}
+	for i, t := range in.Tables {
+		writeTable(b, t, lk, 0, "t-"+fmt.Sprint(i))
+	}
+	b.WriteString("<h2>Figures</h2>\n")
+	if len(in.Figures) == 0 {
+		b.WriteString("<p>No figures were given to the viewer.</p>\n")
+	}
+	for _, f := range in.Figures {
+		fmt.Fprintf(b, "<figure id=\"fig-%s\">\n%s\n<figcaption>%s</figcaption>\n</figure>\n", html.EscapeString(f.Name), inlineSVG(f.SVG), html.EscapeString(f.Name))
+	}
+	b.WriteString("</section>\n")
+	b.WriteString("<section id=\"v-slice\" tabindex=\"-1\" aria-label=\"Slices\" hidden>\n<h2>Slices</h2>\n<div id=\"slice-body\"></div>\n</section>\n")
+	b.WriteString("<section id=\"v-episode\" tabindex=\"-1\" aria-label=\"Episode\" hidden>\n<div id=\"ep-body\"></div>\n</section>\n")
+	b.WriteString("<section id=\"v-ab\" tabindex=\"-1\" aria-label=\"A/B comparison\" hidden>\n<div id=\"ab-body\"></div>\n</section>\n")
+	b.WriteString("<section id=\"v-disagreements\" tabindex=\"-1\" aria-label=\"Disagreements\" hidden>\n<h2>Official vs oracle disagreements</h2>\n<div id=\"dis-body\"></div>\n</section>\n")
+	b.WriteString("<section id=\"v-help\" tabindex=\"-1\" aria-label=\"About\" hidden>\n<h2>About this viewer</h2>\n")
+	b.WriteString("<p>Everything is in this page and the chunk files beside it; it makes no network request. Deep links: <code>#run=RUN_ID</code> opens an episode; <code>#case=CASE&amp;a=RUN_OR_CONFIG&amp;b=RUN_OR_CONFIG</code> compares two runs of a case event by event (a configuration may carry <code>~condition</code>; <code>ra</code>/<code>rb</code> pick repeats, <code>pa</code>/<code>pb</code> policies); <code>#slice?cfg=…&amp;proto=…</code> opens a slice.</p>\n")
+	b.WriteString("<p>Requirement links: the oracle says which requirements a gate found SUPPORTED, MISSING or VIOLATED. The read shown as having established a supported requirement, and the call shown as the one that would establish a missing one, are the reads and evidence rules whose facts fit the requirement's conditions (equal literal fields; fields bound to action arguments need only be present).</p>\n</section>\n")
+	b.WriteString("</main>\n<script type=\"application/json\" id=\"sab-index\">")
+	b.Write(data)
+	fmt.Fprintf(b, "</script>\n<script>\n%s</script>\n</body>\n</html>\n", js)
+	return nil
+}
+
+// frontCode writes each string as the length of the prefix it shares with the previous
+// one and the rest: run ids of one release share long prefixes.
+func frontCode(ss []string) []any {
+	out := make([]any, 0, 2*len(ss))
+	prev := ""
+	for _, s := range ss {
+		k := 0
+		// ASCII only, so that the length means the same in JavaScript (UTF-16 units).
+		for k < len(s) && k < len(prev) && s[k] == prev[k] && s[k] < utf8.RuneSelf {
+			k++
+		}
+		out = append(out, k, s[k:])
+		prev = s
+	}
+	return out
+}
+
+func hiddenUnless(ok bool) string {
+	if ok {
+		return ""
+	}
+	return " hidden"
+}
+
+var svgProlog = regexp.MustCompile(`(?s)^\s*(<\?xml[^>]*\?>\s*)?(<!--.*?-->\s*)?`)
+
+// inlineSVG drops the XML prolog, which is not allowed inside HTML.
+func inlineSVG(b []byte) string { return svgProlog.ReplaceAllString(string(b), "") }
+
+// writeTable renders one table; numeric cells that the episodes reproduce link to their
+// slice under policy pi.
+func writeTable(b *bytes.Buffer, t *results.Table, lk *linker, pi int, id string) {
+	fmt.Fprintf(b, "<div class=\"tablewrap\"><table class=\"t\" id=\"%s\" data-table=\"%s\">\n<caption>%s: %s</caption>\n<thead><tr>",
+		id, html.EscapeString(t.ID), html.EscapeString(t.ID), html.EscapeString(t.Title))
+	for _, c := range t.Columns {
+		fmt.Fprintf(b, "<th scope=\"col\">%s</th>", html.EscapeString(c.Header))
+	}
+	b.WriteString("</tr></thead>\n<tbody>\n")
+	for ri, r := range t.Rows {
+		cls := ""
+		if ri > 0 && r.Group != t.Rows[ri-1].Group {
+			cls = " class=\"grp\""
+		}
+		fmt.Fprintf(b, "<tr%s>", cls)
+		rf := lk.rowFilter(r)
+		for ci, c := range t.Columns {
+			shown := t.Shown(ri, ci)
+			if c.Kind == results.KindText {
+				fmt.Fprintf(b, "<td>%s</td>", html.EscapeString(shown))
+				continue
+			}
+			if q := lk.cellSlice(rf, c, shown, pi); q != nil {
+				fmt.Fprintf(b, "<td class=\"num\"><a href=\"#slice?%s\">%s</a></td>", html.EscapeString(q.Encode()), html.EscapeString(shown))
+				continue
+			}
+			fmt.Fprintf(b, "<td class=\"num\">%s</td>", html.EscapeString(shown))
+		}
+		b.WriteString("</tr>\n")
+	}
+	b.WriteString("</tbody></table></div>\n")
+	for _, n := range t.Notes {
+		fmt.Fprintf(b, "<p class=\"note\">%s</p>\n", html.EscapeString(n))
+	}
+	if len(t.Rows) == 0 {
+		b.WriteString("<p class=\"note\">This table has no rows for this input.</p>\n")
+	}
+}
