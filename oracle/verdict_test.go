@@ -17,7 +17,8 @@ func TestVerdictCompact(t *testing.T) {
 		Protocol: ingest.V2, Domain: "d", Repeat: 7, Condition: "main", Status: "completed", Excluded: true,
 		ExclusionReason: "censored", Static: true, ECS: true, Outcome: "O", CanonicalOutcome: "C", FailureType: "F",
 		Attempted: true, FirstAttemptIndex: 12, CompleteAtFirstAttempt: true, CoverageComplete: true,
-		MissingAtCheckpoint: true, ExecutedCommits: 3, ToolsBeforeAttempt: 1<<63 | 5, Official: 1}
+		MissingAtCheckpoint: true, ExecutedCommits: 3, ToolsBeforeAttempt: 1<<63 | 5, Official: 1,
+		EmptyOutcome: true, TrustedKeys: true}
 	v := f.Verdict()
 	if got := v.Fields(); got != f {
 		t.Errorf("round trip:\n got %+v\nwant %+v", got, f)
@@ -27,9 +28,10 @@ func TestVerdictCompact(t *testing.T) {
 		t.Errorf("zero verdict reads %+v", got)
 	}
 	// Each boolean is its own bit.
-	for i := 0; i < 7; i++ {
+	for i := 0; i < 9; i++ {
 		g := Fields{}
-		bools := []*bool{&g.Excluded, &g.Static, &g.ECS, &g.Attempted, &g.CompleteAtFirstAttempt, &g.CoverageComplete, &g.MissingAtCheckpoint}
+		bools := []*bool{&g.Excluded, &g.Static, &g.ECS, &g.Attempted, &g.CompleteAtFirstAttempt, &g.CoverageComplete, &g.MissingAtCheckpoint,
+			&g.EmptyOutcome, &g.TrustedKeys}
 		*bools[i] = true
 		if got := g.Verdict(); got.Fields() != g {
 			t.Errorf("flag %d: %+v", i, got.Fields())
