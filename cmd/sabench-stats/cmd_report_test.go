@@ -21,11 +21,15 @@ func TestReportWritesEverythingAndReplacesOnlyReports(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("report: exit %d, stderr %s", code, stderr)
 	}
-	if !strings.Contains(stdout, "episodes: read 34147, scored 34139, excluded 3 harness_failure, 5 infra_failure") {
-		t.Errorf("summary does not reconcile the built-in release:\n%s", stdout)
+	// The report's product is its directory: the summary is on stderr, stdout is empty.
+	if stdout != "" {
+		t.Errorf("stdout not empty:\n%s", stdout)
 	}
-	if !strings.Contains(stdout, "T2: Main results") {
-		t.Errorf("summary does not show T2:\n%s", stdout)
+	if !strings.Contains(stderr, "episodes: read 34147, scored 34139, excluded 3 harness_failure, 5 infra_failure") {
+		t.Errorf("summary does not reconcile the built-in release:\n%s", stderr)
+	}
+	if !strings.Contains(stderr, "T2: Main results") {
+		t.Errorf("summary does not show T2:\n%s", stderr)
 	}
 	index, err := os.ReadFile(filepath.Join(out, "index.md"))
 	if err != nil {

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -23,12 +25,22 @@ func TestTablesListNamesEveryTable(t *testing.T) {
 
 // TestTablesReachesPolicyTables: the policy tables go through the same registry as T1–T14.
 func TestTablesReachesPolicyTables(t *testing.T) {
-	stdout, stderr, code := runCLI(t, "tables", "policy_settings", "POLICY_RANKS", "--policy", "safeact,tau-bench", "--resamples", "0", "--format", "csv")
+	// Two CSV tables: one file each in the --out directory.
+	dir := t.TempDir()
+	listing, stderr, code := runCLI(t, "tables", "policy_settings", "POLICY_RANKS", "--policy", "safeact,tau-bench", "--resamples", "0", "--format", "csv", "--out", dir)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	for _, want := range []string{"safeact,entity,before,required,reference,strict,investigated,262f8ac61531",
-		"tau-bench,51bd8a70ecc3,", "policy,hash,tau_b"} {
+	var stdout string
+	for _, name := range []string{"policy_settings.csv", "policy_ranks.csv"} {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatalf("%v (stdout %q)", err, listing)
+		}
+		stdout += string(b)
+	}
+	for _, want := range []string{"safeact,entity,before,required,last,reference,strict,investigated,7d7b76492f0c",
+		"tau-bench,a3edea9afd08,", "policy,hash,tau_b"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("output lacks %q:\n%s", want, stdout)
 		}

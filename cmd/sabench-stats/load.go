@@ -11,7 +11,6 @@ import (
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/synth"
 	"github.com/sabench/sabench-stats/oracle"
-	"github.com/sabench/sabench-stats/results"
 )
 
 // input is a loaded bench plus a way to stream its episodes.
@@ -209,11 +208,3 @@ func (c *common) scoreReleaseInput(all bool, others func(*ingest.Episode) bool) 
 
 // excludedSummary is kept for the score command (analysis.Counts.Summary).
 func excludedSummary(c analysis.Counts, dropped int) string { return c.Summary(dropped) }
-
-// writeTables writes tables to --out, or renders them to stdout.
-func (c *common) writeTables(e *env, ts []*results.Table) error {
-	if c.out != "" {
-		return results.WriteTableFile(c.out, c.outFormat(), ts...)
-	}
-	return results.RenderAll(e.stdout, ts, c.outFormat())
-}

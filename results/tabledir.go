@@ -1,0 +1,40 @@
+package results
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// WriteTableDir writes each table to DIR/ID.EXT in format f (the directory is created when
+// missing; an existing one keeps its other files) and returns the paths written, in table
+// order. Every table is validated, and the file names checked, before anything is written;
+// each file is written atomically (WriteFileAtomic).
+func WriteTableDir(dir string, f Format, tables []*Table) ([]string, error) {
+	seen := map[string]bool{}
+	paths := make([]string, len(tables))
+	for i, t := range tables {
+		if err := t.Validate(); err != nil {
+			return nil, err
+		}
+		name := t.ID + "." + f.Ext()
+		if t.ID == "" || strings.ContainsAny(t.ID, `/\`) || t.ID[0] == '.' {
+			return nil, fmt.Errorf("table id %q cannot be a file name", t.ID)
+		}
+		if seen[name] {
+			return nil, fmt.Errorf("two tables with id %q would write the same file", t.ID)
+		}
+		seen[name] = true
+		paths[i] = filepath.Join(dir, name)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	for i, t := range tables {
+		if err := WriteTableFile(paths[i], f, t); err != nil {
+			return paths[:i], err
+		}
+	}
+	return paths, nil
+}
