@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sabench/sabench-stats/results"
 )
 
 // TestReportWritesEverythingAndReplacesOnlyReports runs the main job on the built-in
@@ -42,8 +44,8 @@ func TestReportWritesEverythingAndReplacesOnlyReports(t *testing.T) {
 	}
 	tables, _ := filepath.Glob(filepath.Join(out, "tables", "*"))
 	figs, _ := filepath.Glob(filepath.Join(out, "figures", "*"))
-	if len(tables) != 19*5 || len(figs) != 5*3 { // 19 registry tables (policy_settings included) × 5 formats
-		t.Errorf("%d table files (want 95) and %d figure files (want 15)", len(tables), len(figs))
+	if len(tables) != len(results.Registry)*5 || len(figs) != 5*3 { // every registry table (20 with cost) × 5 formats
+		t.Errorf("%d table files (want %d) and %d figure files (want 15)", len(tables), len(results.Registry)*5, len(figs))
 	}
 	// An earlier report is replaced; a foreign directory is not touched. These runs read
 	// the small real fixture: what they check does not depend on the input's size.

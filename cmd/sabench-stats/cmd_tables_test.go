@@ -15,7 +15,7 @@ func TestTablesListNamesEveryTable(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
-	if len(lines) != 19 || !strings.HasPrefix(lines[0], "T1 ") || !strings.HasPrefix(lines[18], "policy_settings  Authorization policies compared") {
+	if len(lines) != 20 || !strings.HasPrefix(lines[0], "T1 ") || !strings.HasPrefix(lines[19], "policy_settings  Authorization policies compared") {
 		t.Errorf("tables --list:\n%s", stdout)
 	}
 	if _, stderr, code := runCLI(t, "tables", "nosuch"); code != 2 || !strings.Contains(stderr, `unknown table "nosuch"`) {
