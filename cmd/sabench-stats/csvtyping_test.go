@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/csv"
+	"encoding/json"
 	"math"
 	"os"
 	"os/exec"
@@ -159,4 +160,79 @@ func csvByConfig(t *testing.T, s string, rename map[string]string, scale float64
 		out[rec[ci]] = row
 	}
 	return out
+}
+
+// duckdbNodePath is a node_modules directory holding @duckdb/node-api: $SABENCH_NODE_MODULES,
+// else .ci/node_modules (where .ci/run installs it), else "".
+func duckdbNodePath() string {
+	for _, d := range []string{os.Getenv("SABENCH_NODE_MODULES"), "../../.ci/node_modules"} {
+		if d == "" {
+			continue
+		}
+		if _, err := os.Stat(filepath.Join(d, "@duckdb", "node-api")); err == nil {
+			abs, _ := filepath.Abs(d)
+			return abs
+		}
+	}
+	return ""
+}
+
+// duckdbRunner runs one query through @duckdb/node-api and prints the rows as JSON.
+const duckdbRunner = `const { DuckDBInstance } = require('@duckdb/node-api');
+(async () => {
+  const db = await DuckDBInstance.create(':memory:');
+  const c = await db.connect();
+  const r = await c.runAndReadAll(process.argv[2]);
+  console.log(JSON.stringify(r.getRowObjectsJson()));
+})().catch(e => { console.error(e.message); process.exit(1); });
+`
+
+// TestDuckDBReproducesT2 runs the README's DuckDB query on `score` CSV (DuckDB's own type
+// detection: the booleans must come out BOOLEAN) and compares it with T2's ECS. Skipped
+// without node and @duckdb/node-api (.ci/run installs it into .ci/node_modules).
+func TestDuckDBReproducesT2(t *testing.T) {
+	mods := duckdbNodePath()
+	if _, err := exec.LookPath("node"); err != nil || mods == "" {
+		t.Skip("node or @duckdb/node-api missing (npm install --prefix .ci @duckdb/node-api, or set SABENCH_NODE_MODULES)")
+	}
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile("(?s)<!-- duckdb-t2:[^>]*-->\n```sql\n(.*?)```").FindSubmatch(readme)
+	if m == nil {
+		t.Fatal("README has no duckdb-t2 query")
+	}
+	runs := subsetRuns(t)
+	dir := t.TempDir()
+	csvPath := filepath.Join(dir, "verdicts.csv")
+	mustRun(t, "score", "--runs", runs, "--out", csvPath)
+	script := filepath.Join(dir, "q.cjs")
+	if err := os.WriteFile(script, []byte(duckdbRunner), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	query := strings.ReplaceAll(string(m[1]), "'verdicts.csv'", "'"+csvPath+"'")
+	cmd := exec.Command("node", script, query)
+	cmd.Env = append(os.Environ(), "NODE_PATH="+mods)
+	got, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("duckdb: %v\n%s", err, got)
+	}
+	var rows []struct {
+		Config string  `json:"config"`
+		ECS    float64 `json:"ecs"`
+	}
+	if err := json.Unmarshal(got, &rows); err != nil {
+		t.Fatalf("%v\n%s", err, got)
+	}
+	t2, _ := mustRun(t, "tables", "T2", "--runs", runs, "--format", "csv", "--resamples", "0")
+	want := csvByConfig(t, t2, nil, 1)
+	if len(rows) == 0 || len(rows) != len(want) {
+		t.Fatalf("duckdb %v, T2 %v", rows, want)
+	}
+	for _, r := range rows {
+		if w, ok := want[r.Config]["ecs"]; !ok || math.Abs(w-r.ECS) > 0.051 {
+			t.Errorf("%s: duckdb %.1f, T2 %.3f", r.Config, r.ECS, w)
+		}
+	}
 }
