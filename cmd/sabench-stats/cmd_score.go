@@ -72,7 +72,7 @@ func runScore(e *env, args []string) error {
 		}
 		write = func(w io.Writer) error { return results.WriteVerdicts(w, format, s.Verdicts, false) }
 	}
-	if c.out != "" {
+	if c.out != "" && c.out != "-" {
 		err = results.WriteFileAtomic(c.out, write)
 	} else {
 		err = write(e.stdout)
