@@ -2,6 +2,7 @@ package results
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,9 +10,13 @@ import (
 
 // WriteTableDir writes each table to DIR/ID.EXT in format f (the directory is created when
 // missing; an existing one keeps its other files) and returns the paths written, in table
-// order. Every table is validated, and the file names checked, before anything is written;
-// each file is written atomically (WriteFileAtomic).
-func WriteTableDir(dir string, f Format, tables []*Table) ([]string, error) {
+// order. render writes one table (nil: RenderAll in f), so that callers keep their render
+// options. Every table is validated, and the file names checked, before anything is
+// written; each file is written atomically (WriteFileAtomic).
+func WriteTableDir(dir string, f Format, tables []*Table, render func(w io.Writer, t *Table) error) ([]string, error) {
+	if render == nil {
+		render = func(w io.Writer, t *Table) error { return Render(w, t, f) }
+	}
 	seen := map[string]bool{}
 	paths := make([]string, len(tables))
 	for i, t := range tables {
@@ -32,7 +37,7 @@ func WriteTableDir(dir string, f Format, tables []*Table) ([]string, error) {
 		return nil, err
 	}
 	for i, t := range tables {
-		if err := WriteTableFile(paths[i], f, t); err != nil {
+		if err := WriteFileAtomic(paths[i], func(w io.Writer) error { return render(w, t) }); err != nil {
 			return paths[:i], err
 		}
 	}

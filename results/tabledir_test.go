@@ -17,7 +17,7 @@ func TestWriteTableDir(t *testing.T) {
 		t.Fatal(err)
 	}
 	for round := 0; round < 2; round++ { // the second round replaces the first's files
-		paths, err := WriteTableDir(dir, FormatCSV, []*Table{mk("T1"), mk("T7")})
+		paths, err := WriteTableDir(dir, FormatCSV, []*Table{mk("T1"), mk("T7")}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -38,7 +38,7 @@ func TestWriteTableDir(t *testing.T) {
 	if got := strings.Join(names, " "); got != "T1.csv T7.csv keep.txt" {
 		t.Errorf("directory holds %s (a temporary file left behind?)", got)
 	}
-	if _, err := WriteTableDir(filepath.Join(dir, "new"), FormatJSON, []*Table{mk("a"), mk("a")}); err == nil {
+	if _, err := WriteTableDir(filepath.Join(dir, "new"), FormatJSON, []*Table{mk("a"), mk("a")}, nil); err == nil {
 		t.Error("two tables with one id: want an error")
 	}
 	if _, err := os.Stat(filepath.Join(dir, "new")); err == nil {

@@ -75,7 +75,7 @@ func runCompare(e *env, args []string) error {
 	if err := os.MkdirAll(c.out, 0o755); err != nil {
 		return err
 	}
-	files, err := results.WriteTableDir(c.out, c.outFormat(), tables)
+	files, err := results.WriteTableDir(c.out, c.outFormat(), tables, nil)
 	if err != nil {
 		return err
 	}

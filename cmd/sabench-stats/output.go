@@ -138,7 +138,7 @@ func (c *common) writeTables(e *env, ts []*results.Table) error {
 	case c.out == "" || c.out == "-":
 		return results.RenderAll(e.stdout, ts, f)
 	case len(ts) > 1 || isDirTarget(c.out):
-		written, err := results.WriteTableDir(c.out, f, ts)
+		written, err := results.WriteTableDir(c.out, f, ts, nil)
 		if err != nil {
 			return err
 		}
