@@ -137,6 +137,7 @@ func (p *Prepared) identity(ep *ingest.Episode, pol Policy) Verdict {
 		Protocol: p.c.Protocol, Domain: p.c.Domain, Repeat: ep.Repeat, Condition: ep.Condition, Status: ep.Status,
 		Official: -1, Policy: pol.Name, PolicyHash: pol.Hash(), Evaluator: pol.ShortRevision(), FirstAttemptIndex: -1}
 	v.BaseCaseID, _ = ingest.SplitVariant(ep.CaseID)
+	v.Usage = UsageOf(ep)
 	if v.CaseID == "" {
 		v.CaseID, v.BaseCaseID = p.c.ID, p.c.BaseID
 	}

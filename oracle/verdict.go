@@ -59,6 +59,9 @@ type Verdict struct {
 	// 0 false, 1 true.
 	Official int8
 
+	// Usage is the episode's reported cost, tokens and wall time (NaN where not reported).
+	Usage Usage
+
 	Policy     string // policy name
 	PolicyHash string // hash of the policy's settings
 	Evaluator  string // the evaluator revision the policy reproduces, 7 hex digits (Policy.ShortRevision)

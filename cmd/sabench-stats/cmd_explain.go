@@ -17,19 +17,19 @@ func init() {
 
 func runExplain(e *env, args []string) error {
 	fs := newFlagSet(e, "explain", "[RUN_ID] [flags]")
-	c := addCommon(e, fs, "")
+	c := addCommon(e, fs, groupInput, "")
 	var config, caseID, condition string
 	repeat := -1
 	fs.StringVar(&config, "config", "", "select the episode by configuration (with --case, --repeat, --condition) instead of RUN_ID")
 	fs.StringVar(&caseID, "case", "", "select the episode by case id (with @variant when it has one)")
-	fs.IntVar(&repeat, "repeat", -1, "select the episode by repeat")
+	fs.Var(optInt{&repeat}, "repeat", "select the episode by repeat `N` (≥ 0)")
 	fs.StringVar(&condition, "condition", "", "select the episode by condition (default main when selecting by key)")
 	// parseFlags accepts flags after the run id ("explain RUN_ID --policy near-miss").
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	pos := fs.Args()
-	if err := c.check(); err != nil {
+	if err := c.checkFlags(fs); err != nil {
 		return err
 	}
 	byKey := config != "" || caseID != "" || repeat >= 0 || condition != ""

@@ -40,7 +40,7 @@ func TestExplainRunID(t *testing.T) {
 	runs := subsetRuns(t)
 	ep := actingEpisode(t)
 	// Flags after the run id are parsed too.
-	out, _ := mustRun(t, "explain", ep.RunID, "--runs", runs, "-j", "2")
+	out, _ := mustRun(t, "explain", ep.RunID, "--runs", runs)
 	for _, want := range []string{"run " + ep.RunID + ": " + ep.Config + " on " + ep.CaseID + " (V1,", "policy safeact (", "verdict: ", "chain:", "coverage: "} {
 		if !strings.Contains(out, want) {
 			t.Errorf("explain lacks %q:\n%s", want, out)

@@ -17,27 +17,19 @@ func init() {
 
 func runScore(e *env, args []string) error {
 	fs := newFlagSet(e, "score", "[flags]")
-	c := addCommon(e, fs, "")
-	// score writes verdicts, not tables: --format takes its own values here.
-	f := fs.Lookup("format")
-	f.Usage = "verdict format: jsonl, csv or parquet"
-	f.DefValue = "jsonl"
-	c.format = "jsonl"
-	fs.Lookup("out").Usage = "output file (default stdout); written atomically"
+	c := addCommon(e, fs, groupInput|groupJobs|groupOut, "")
+	c.addFormat(fs, &verdictOutput)
+	fs.Lookup("out").Usage = "output file (default stdout; its extension .jsonl, .csv or .parquet sets the format when --format is not given); written atomically"
 	audit := fs.String("audit", "", "CSV case_id,run_id,label of audited verdicts (label pass/fail, true/false or 1/0): report the oracle's agreement with them")
 	detail := fs.Bool("detail", false, "add each verdict's detail (checkpoints with requirement results, coverage, completed commits, invalid reads, ledger facts with provenance) as a \"detail\" object; jsonl only, memory-hungry")
 	fs.BoolVar(&c.lenient, "lenient", false, "score episodes validate rejects for a missing schema or record or an unknown top-level field: they are excluded by that reason (default: refused)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	format := strings.ToLower(c.format)
-	c.format = "text" // keeps the shared check, which knows only the table formats, happy
-	if err := c.check(); err != nil {
+	if err := c.checkFlags(fs); err != nil {
 		return err
 	}
-	if !contains(results.VerdictFormats, format) {
-		return usagef("--format must be one of %s for score, not %q", strings.Join(results.VerdictFormats, ", "), format)
-	}
+	format := c.format
 	if *detail && format != "jsonl" {
 		return usagef("--detail needs --format jsonl (the detail is nested)")
 	}
@@ -81,7 +73,7 @@ func runScore(e *env, args []string) error {
 		}
 		write = func(w io.Writer) error { return results.WriteVerdicts(w, format, s.Verdicts, false) }
 	}
-	if c.out != "" {
+	if c.out != "" && c.out != "-" {
 		err = results.WriteFileAtomic(c.out, write)
 	} else {
 		err = write(e.stdout)

@@ -189,7 +189,7 @@ func TestViewerInBrowser(t *testing.T) {
 	b.open(t, page, "", "#lb-0-0")
 	b.shot(t, shots, "1-leaderboard")
 	cell := "#lb-0-0 tbody tr:nth-child(1) td:nth-child(7) a" // first configuration, V1
-	want := strings.Fields(b.text(t, cell))[0] // the estimate; its interval follows it in the cell
+	want := strings.Fields(b.text(t, cell))[0]                // the estimate; its interval follows it in the cell
 	b.do(t, "follow the V1 number", chromedp.Click(chromedp.CSS(cell)), chromedp.WaitVisible(chromedp.ID("slice-ecs")))
 	if got := b.text(t, "#slice-ecs"); got != want+"%" {
 		t.Errorf("T2 V1 cell says %s, its slice says ECS %s", want, got)

@@ -11,7 +11,6 @@ import (
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/synth"
 	"github.com/sabench/sabench-stats/oracle"
-	"github.com/sabench/sabench-stats/results"
 )
 
 // input is a loaded bench plus a way to stream its episodes.
@@ -219,21 +218,3 @@ func (c *common) scoreReleaseInput(all bool, others func(*ingest.Episode) bool) 
 
 // excludedSummary is kept for the score command (analysis.Counts.Summary).
 func excludedSummary(c analysis.Counts, dropped int) string { return c.Summary(dropped) }
-
-// writeTables writes tables to --out, or renders them to stdout, stamped with the
-// provenance of the last scored release (a CSV file gets its sidecar; CSV on stdout has
-// no room for it, and JSON carries it inline).
-func (c *common) writeTables(e *env, ts []*results.Table) error {
-	if c.scored != nil {
-		if _, err := c.stamp(e, c.name, c.scored, ts); err != nil {
-			return err
-		}
-		if c.scored.Synthetic && c.out == "" && c.outFormat() == results.FormatCSV {
-			fmt.Fprintf(e.stderr, "sabench-stats %s: %s\n", c.name, analysis.SyntheticMark)
-		}
-	}
-	if c.out != "" {
-		return results.WriteTableFileWith(c.out, c.outFormat(), c.render, ts...)
-	}
-	return results.RenderAllWith(e.stdout, ts, c.outFormat(), c.render)
-}
