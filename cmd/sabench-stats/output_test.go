@@ -52,7 +52,7 @@ func TestEveryCommandListsOnlyItsFlags(t *testing.T) {
 		"report":   {"-format"},
 		"figures":  {"-format", "-set", "-t9-set"},
 		"view":     {"-format"},
-		"domains":  {"-resamples", "-seed", "-clustered", "-interval"},
+		"domains":  {"-set", "-t9-set"},
 		"compare":  {"-clustered"},
 		"policies": {"-set"},
 	}
