@@ -28,7 +28,7 @@ func TestTablesReachesPolicyTables(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	for _, want := range []string{"safeact,entity,before,required,reference,strict,investigated,262f8ac61531",
-		"tau-bench,51bd8a70ecc3,", "policy,hash,tau_b"} {
+		"tau-bench,a3edea9afd08,", "policy,hash,tau_b"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("output lacks %q:\n%s", want, stdout)
 		}
