@@ -27,7 +27,7 @@ func TestTablesReachesPolicyTables(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	for _, want := range []string{"safeact,entity,before,required,reference,strict,investigated,262f8ac61531",
+	for _, want := range []string{"safeact,entity,before,required,last,reference,strict,investigated,7d7b76492f0c",
 		"tau-bench,a3edea9afd08,", "policy,hash,tau_b"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("output lacks %q:\n%s", want, stdout)
