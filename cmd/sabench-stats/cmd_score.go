@@ -26,8 +26,12 @@ func runScore(e *env, args []string) error {
 	fs.Lookup("out").Usage = "output file (default stdout); written atomically"
 	audit := fs.String("audit", "", "CSV case_id,run_id,label of audited verdicts (label pass/fail, true/false or 1/0): report the oracle's agreement with them")
 	detail := fs.Bool("detail", false, "add each verdict's detail (checkpoints with requirement results, coverage, completed commits, invalid reads, ledger facts with provenance) as a \"detail\" object; jsonl only, memory-hungry")
+	disagreements := fs.Bool("disagreements", false, "write, instead of the verdicts, every episode whose harness verdict differs from the oracle's: one tab-separated line each (run_id, config, case_id, policy, official, oracle, outcome, failure_type) under a header")
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if *disagreements && (c.formatSet(fs) || *detail) {
+		return usagef("--disagreements writes tab-separated lines: --format and --detail do not apply")
 	}
 	format := strings.ToLower(c.format)
 	c.format = "text" // keeps the shared check, which knows only the table formats, happy
@@ -79,6 +83,9 @@ func runScore(e *env, args []string) error {
 			}
 		}
 		write = func(w io.Writer) error { return results.WriteVerdicts(w, format, s.Verdicts, false) }
+		if *disagreements {
+			write = func(w io.Writer) error { return results.WriteDisagreements(w, s.Verdicts) }
+		}
 	}
 	if c.out != "" {
 		err = results.WriteFileAtomic(c.out, write)
@@ -158,9 +165,24 @@ func scoreSummary(s *analysis.Scored, dropped []ingest.Problem) string {
 			}
 		}
 		b.WriteString(" (all scored episodes, every condition, static judgments included)\n")
+		if own := officialRate(vs); own.Den > 0 && own != all {
+			fmt.Fprintf(&b, "  harness's own verdicts: %d/%d = %.1f%% (the scored episodes that carry one)\n", own.Num, own.Den, own.Pct())
+		}
 		b.WriteString(agreementSummary(vs))
 	}
 	return b.String()
+}
+
+// officialRate is the harness's own success rate over the scored episodes that carry a
+// verdict (on a runner-mode harness folder, summary.json's accuracy).
+func officialRate(vs []oracle.Verdict) analysis.Rate {
+	var r analysis.Rate
+	for i := range vs {
+		if !vs[i].Excluded && vs[i].Official >= 0 {
+			r.Add(vs[i].Official == 1)
+		}
+	}
+	return r
 }
 
 func pctOf(r analysis.Rate) string {
