@@ -12,7 +12,8 @@ import (
 
 // longFact is an explanation whose one fact is longer than factWidth.
 func longFact() []*oracle.Explanation {
-	summary := "predicate=\"pp\" value=\"" // 22 bytes: factWidth-3 falls inside an é + strings.Repeat("é", 200) + "\""
+	// 22 bytes before the é's: factWidth-3 falls inside one.
+	summary := "predicate=\"pp\" value=\"" + strings.Repeat("é", 200) + "\""
 	return []*oracle.Explanation{{RunID: "r", Verdict: &oracle.ExplainedVerdict{Pass: true, Label: "outcome=TASK_SUCCESS"},
 		FirstAttempt: -1, Chain: []oracle.ChainEvent{{Kind: "read", Tool: "t", Arguments: "{}",
 			Facts: []oracle.ExplainedFact{{Summary: summary, Fact: "{}"}}}}}}
