@@ -1,6 +1,7 @@
 package oracle
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -85,7 +86,7 @@ type ChainEvent struct {
 	Index       int                   `json:"index"`
 	Kind        string                `json:"kind"` // read, act, or the event's own type
 	Tool        string                `json:"tool"`
-	Arguments   string                `json:"arguments"` // canonical JSON, "" when absent
+	Arguments   JSONText              `json:"arguments"` // "" when absent
 	Invalid     string                `json:"invalid_read,omitempty"`
 	Facts       []ExplainedFact       `json:"facts"`
 	Checkpoints []ExplainedCheckpoint `json:"checkpoints"`
@@ -96,8 +97,8 @@ type ChainEvent struct {
 // ExplainedFact is one ledger fact: Summary is its predicate and fields without provenance,
 // Fact the whole fact as canonical JSON.
 type ExplainedFact struct {
-	Summary  string `json:"summary"`
-	Fact     string `json:"fact"`
+	Summary  string   `json:"summary"`
+	Fact     JSONText `json:"fact"`
 	DeltaKey string `json:"delta_key,omitempty"`
 }
 
@@ -123,14 +124,26 @@ type ExplainedRequirement struct {
 	Status string        `json:"status"`
 	Reason string        `json:"reason"`
 	Read   *RequiredRead `json:"read,omitempty"`
-	Needs  []string      `json:"needs"`
+	Needs  []JSONText    `json:"needs"`
 }
 
 // RequiredRead is one entry of the case's required_info_calls.
 type RequiredRead struct {
 	ID        string `json:"id"`
-	Tool      string `json:"tool"`
-	Arguments string `json:"arguments"` // canonical JSON
+	Tool      string   `json:"tool"`
+	Arguments JSONText `json:"arguments"`
+}
+
+// JSONText is canonical JSON text: JSON output nests it as a value when it is standard JSON,
+// else (NaN, Infinity of the Python dialect) as a string.
+type JSONText string
+
+// MarshalJSON nests the text as a value when it is valid JSON.
+func (t JSONText) MarshalJSON() ([]byte, error) {
+	if t != "" && json.Valid([]byte(t)) {
+		return []byte(t), nil
+	}
+	return json.Marshal(string(t))
 }
 
 // ExplainedDecision is a decision record's decision and the gold decision it is compared with.
@@ -297,9 +310,17 @@ func requiredReads(spec *ingest.Spec) []*RequiredRead {
 			r.Tool = textValue(t)
 		}
 		if a, ok := o.Get("arguments"); ok {
-			r.Arguments = string(jsonv.Canonical(a, false))
+			r.Arguments = JSONText(jsonv.Canonical(a, false))
 		}
 		out[i] = r
+	}
+	return out
+}
+
+func jsonTexts(ss []string) []JSONText {
+	out := make([]JSONText, len(ss))
+	for i, s := range ss {
+		out[i] = JSONText(s)
 	}
 	return out
 }
@@ -330,7 +351,7 @@ func explainChain(ep *ingest.Episode, d *Detail, reads []*RequiredRead) []ChainE
 				ce.Tool = jsonv.PyStr(t)
 			}
 			if a, ok := o.Get("arguments"); ok {
-				ce.Arguments = string(jsonv.Canonical(a, false))
+				ce.Arguments = JSONText(jsonv.Canonical(a, false))
 			}
 		}
 		switch typ {
@@ -349,7 +370,7 @@ func explainChain(ep *ingest.Episode, d *Detail, reads []*RequiredRead) []ChainE
 		if typ == "INFO_CALL" {
 			for _, f := range d.Ledger {
 				if f.EventIndex == i {
-					ce.Facts = append(ce.Facts, ExplainedFact{Summary: summarizeFact(f.Fact), Fact: f.Fact, DeltaKey: f.DeltaKey})
+					ce.Facts = append(ce.Facts, ExplainedFact{Summary: summarizeFact(f.Fact), Fact: JSONText(f.Fact), DeltaKey: f.DeltaKey})
 				}
 			}
 		}
@@ -381,7 +402,7 @@ func explainCheckpoint(cp Checkpoint, reads []*RequiredRead, taken bool) Explain
 			continue
 		}
 		x.Requirements = append(x.Requirements, ExplainedRequirement{ID: r.ID, Status: r.Status, Reason: r.Reason,
-			Read: readByID(reads, r.ID), Needs: append([]string{}, r.MissingConditions...)})
+			Read: readByID(reads, r.ID), Needs: jsonTexts(r.MissingConditions)})
 	}
 	return x
 }

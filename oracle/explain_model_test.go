@@ -114,3 +114,13 @@ func TestExplainDAGEnabledStep(t *testing.T) {
 		t.Errorf("edges of close_ticket: %v", d)
 	}
 }
+
+// JSONText nests standard JSON and keeps the Python dialect's NaN as a string.
+func TestJSONText(t *testing.T) {
+	for in, want := range map[JSONText]string{`{"a":119.0}`: `{"a":119.0}`, `{"a":NaN}`: `"{\"a\":NaN}"`, "": `""`} {
+		got, err := in.MarshalJSON()
+		if err != nil || string(got) != want {
+			t.Errorf("%q: %s, %v; want %s", in, got, err, want)
+		}
+	}
+}
