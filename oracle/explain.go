@@ -99,7 +99,7 @@ type ChainEvent struct {
 type ExplainedFact struct {
 	Summary  string   `json:"summary"`
 	Fact     JSONText `json:"fact"`
-	DeltaKey string `json:"delta_key,omitempty"`
+	DeltaKey string   `json:"delta_key,omitempty"`
 }
 
 // ExplainedCheckpoint is one action's gate.
@@ -129,7 +129,7 @@ type ExplainedRequirement struct {
 
 // RequiredRead is one entry of the case's required_info_calls.
 type RequiredRead struct {
-	ID        string `json:"id"`
+	ID        string   `json:"id"`
 	Tool      string   `json:"tool"`
 	Arguments JSONText `json:"arguments"`
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 	"github.com/sabench/sabench-stats/oracle"
+	"github.com/sabench/sabench-stats/results"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
@@ -98,6 +99,18 @@ func TestGoldenRealCases(t *testing.T) {
 	golden(t, "score_real.stderr", []byte(errOut))
 	det, _ := mustRun(t, "score", "--bench", realCases, "--runs", runs, "-j", "2", "--detail")
 	golden(t, "score_real_detail.jsonl", []byte(det))
+	// Every hasty replay the harness passed and the oracle fails, one line each.
+	dis, _ := mustRun(t, "score", "--disagreements", "--bench", realCases, "--runs", runs, "-j", "2")
+	golden(t, "score_real_disagreements.tsv", []byte(dis))
+	lines := strings.Split(strings.TrimSuffix(dis, "\n"), "\n")
+	if lines[0] != results.DisagreementsHeader || len(lines) != 7 {
+		t.Errorf("score --disagreements: want the header and the 6 false accepts of the summary:\n%s", dis)
+	}
+	for _, l := range lines[1:] {
+		if f := strings.Split(l, "\t"); len(f) != 8 || f[1] != "hasty" || f[4] != "pass" || f[5] != "fail" {
+			t.Errorf("disagreement line %q", l)
+		}
+	}
 	ex, _ := mustRun(t, "explain", "hasty/SAB-V1-001", "--bench", realCases, "--runs", runs, "--policy", "safeact,tau-bench")
 	golden(t, "explain_hasty_v1.txt", []byte(ex))
 	// The hasty replays disagree with their official pass: a V2 workflow broken at its first
