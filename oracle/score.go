@@ -111,6 +111,16 @@ func (p *Prepared) Score(ep *ingest.Episode, pol Policy, detail bool) (v Verdict
 			}
 		}
 	}
+	if msg := driverProtocolError(rec); msg != "" && !v.Static {
+		// The interactive driver rejected a reply and failed the run; the record holds only
+		// the events it executed, which may well be a complete workflow.
+		v.ECS = false
+		v.FailureType = FailContract
+		if d != nil {
+			d.ContractErrors = append(d.ContractErrors, "metadata.driver_protocol_error is "+msg+
+				": the interactive driver rejected the agent's reply and failed the run, so the events it executed cannot make a success")
+		}
+	}
 	if d != nil {
 		v.Detail = d
 	}
@@ -130,6 +140,20 @@ func unscorable(ep *ingest.Episode) string {
 		return ExcludedNoRecord
 	}
 	return ""
+}
+
+// driverProtocolError is the record's metadata.driver_protocol_error (an interactive run the
+// driver failed for a malformed reply, e.g. mixed_information_and_action_reply), or "".
+func driverProtocolError(rec *jsonv.Object) string {
+	md, ok := rec.Obj("metadata")
+	if !ok {
+		return ""
+	}
+	v, ok := md.Get("driver_protocol_error")
+	if !ok || v == nil || v == false || v == "" {
+		return ""
+	}
+	return jsonv.PyStr(v)
 }
 
 func (p *Prepared) identity(ep *ingest.Episode, pol Policy) Verdict {

@@ -106,13 +106,30 @@ type RequirementResult struct {
 
 // Coverage is the information-coverage block of the evaluator.
 type Coverage struct {
-	RequiredCalls    int
-	CoveredCalls     int
-	MinCalls         int
-	ObservedCalls    int
-	MinDistinct      int
-	ObservedDistinct int
-	Complete         bool
+	RequiredCalls    int  `json:"required_calls"`
+	CoveredCalls     int  `json:"covered_calls"`
+	MinCalls         int  `json:"min_calls"`
+	ObservedCalls    int  `json:"observed_calls"`
+	MinDistinct      int  `json:"min_distinct_tools"`
+	ObservedDistinct int  `json:"observed_distinct_tools"`
+	Complete         bool `json:"complete"`
+
+	// The required reads not covered, for explain: bit i is required_info_calls[i] (the
+	// first 64 entries; unnamed counts the rest). Kept as a mask so that scoring without
+	// detail allocates nothing for it.
+	uncovered uint64
+	unnamed   int
+}
+
+// Uncovered returns the 0-based required_info_calls positions that no observed call
+// covered (the first 64 entries), and how many more beyond them were not covered.
+func (c Coverage) Uncovered() (positions []int, more int) {
+	for i := 0; i < 64; i++ {
+		if c.uncovered&(1<<uint(i)) != 0 {
+			positions = append(positions, i)
+		}
+	}
+	return positions, c.unnamed
 }
 
 // InvalidCall is one rejected information call.

@@ -41,6 +41,8 @@ var verdictDocs = map[string][2]string{ // name → {null meaning, example}
 	"official":                           {"the episode carried no harness verdict (no official.successful)", `true`},
 	"policy":                             {"", `"safeact"`},
 	"policy_hash":                        {"", `"7d7b76492f0c"`},
+	"evaluator":                          {"", `"85c044b"`},
+	"trusted_keys":                       {"excluded episode", `false`},
 }
 
 // episodeDocs documents the top-level fields of sabench.episode/v1, in the writers'

@@ -100,6 +100,8 @@ var VerdictColumns = []VerdictColumn{
 	}},
 	{"policy", KindString, "oracle policy name", func(v *oracle.Verdict) any { return v.Policy }},
 	{"policy_hash", KindString, "hash of the policy's settings", func(v *oracle.Verdict) any { return v.PolicyHash }},
+	{"evaluator", KindString, "the evaluator revision the policy reproduces (7 hex digits)", func(v *oracle.Verdict) any { return v.Evaluator }},
+	{"trusted_keys", KindBool, "the walk trusted the recorded evidence_delta_key where the evaluator replays a shard (DESIGN §3); null when excluded", func(v *oracle.Verdict) any { return scored(v, v.TrustedKeys) }},
 }
 
 // VerdictFormats are the formats WriteVerdicts knows.

@@ -23,8 +23,12 @@ func runScore(e *env, args []string) error {
 	audit := fs.String("audit", "", "CSV case_id,run_id,label of audited verdicts (label pass/fail, true/false or 1/0): report the oracle's agreement with them")
 	detail := fs.Bool("detail", false, "add each verdict's detail (checkpoints with requirement results, coverage, completed commits, invalid reads, ledger facts with provenance) as a \"detail\" object; jsonl only, memory-hungry")
 	fs.BoolVar(&c.lenient, "lenient", false, "score episodes validate rejects for a missing schema or record or an unknown top-level field: they are excluded by that reason (default: refused)")
+	disagreements := fs.Bool("disagreements", false, "write, instead of the verdicts, every episode whose harness verdict differs from the oracle's: one tab-separated line each (run_id, config, case_id, policy, official, oracle, outcome, failure_type) under a header")
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if *disagreements && (formatSet(fs) || *detail) {
+		return usagef("--disagreements writes tab-separated lines: --format and --detail do not apply")
 	}
 	if err := c.checkFlags(fs); err != nil {
 		return err
@@ -72,6 +76,9 @@ func runScore(e *env, args []string) error {
 			}
 		}
 		write = func(w io.Writer) error { return results.WriteVerdicts(w, format, s.Verdicts, false) }
+		if *disagreements {
+			write = func(w io.Writer) error { return results.WriteDisagreements(w, s.Verdicts) }
+		}
 	}
 	if c.out != "" && c.out != "-" {
 		err = results.WriteFileAtomic(c.out, write)
@@ -151,9 +158,24 @@ func scoreSummary(s *analysis.Scored, dropped []ingest.Problem) string {
 			}
 		}
 		b.WriteString(" (all scored episodes, every condition, static judgments included)\n")
+		if own := officialRate(vs); own.Den > 0 && own != all {
+			fmt.Fprintf(&b, "  harness's own verdicts: %d/%d = %.1f%% (the scored episodes that carry one)\n", own.Num, own.Den, own.Pct())
+		}
 		b.WriteString(agreementSummary(vs))
 	}
 	return b.String()
+}
+
+// officialRate is the harness's own success rate over the scored episodes that carry a
+// verdict (on a runner-mode harness folder, summary.json's accuracy).
+func officialRate(vs []oracle.Verdict) analysis.Rate {
+	var r analysis.Rate
+	for i := range vs {
+		if !vs[i].Excluded && vs[i].Official >= 0 {
+			r.Add(vs[i].Official == 1)
+		}
+	}
+	return r
 }
 
 func pctOf(r analysis.Rate) string {

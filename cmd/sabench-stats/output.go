@@ -35,6 +35,16 @@ var verdictOutput = outputKind{what: "verdict", names: results.VerdictFormats,
 		return s, contains(results.VerdictFormats, s)
 	}}
 
+// explainOutput: explain's text and JSON forms (results.ExplainFormats; txt is text).
+var explainOutput = outputKind{what: "explanation", names: results.ExplainFormats,
+	parse: func(s string) (string, bool) {
+		s = strings.ToLower(strings.TrimSpace(s))
+		if s == "txt" {
+			s = "text"
+		}
+		return s, contains(results.ExplainFormats, s)
+	}}
+
 // addFormat registers --format for the formats of kind.
 func (c *common) addFormat(fs *flag.FlagSet, kind *outputKind) {
 	c.output = kind
@@ -42,6 +52,13 @@ func (c *common) addFormat(fs *flag.FlagSet, kind *outputKind) {
 	fs.StringVar(&c.format, "format", c.format, fmt.Sprintf("output format: %s (default: the --out file's extension, else %s)",
 		strings.Join(kind.names, ", "), kind.names[0]))
 	fs.Lookup("format").DefValue = "" // the default depends on --out: the usage says it
+}
+
+// formatSet reports whether --format was given on the command line.
+func formatSet(fs *flag.FlagSet) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == "format" })
+	return set
 }
 
 // resolveFormat sets c.format from --format, else from the --out file's extension, else
@@ -52,8 +69,7 @@ func (c *common) resolveFormat(fs *flag.FlagSet) error {
 		return nil
 	}
 	k := c.output
-	given := false
-	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "format" })
+	given := formatSet(fs)
 	if given {
 		name, ok := k.parse(c.format)
 		if !ok {

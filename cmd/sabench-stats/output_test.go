@@ -47,7 +47,7 @@ func TestOutputFormatFromExtension(t *testing.T) {
 // TestEveryCommandListsOnlyItsFlags: -h shows the flags a command reads, no others.
 func TestEveryCommandListsOnlyItsFlags(t *testing.T) {
 	absent := map[string][]string{
-		"explain":  {"-resamples", "-seed", "-format", "-out", "-j", "-clustered", "-set", "(default -1)"},
+		"explain":  {"-resamples", "-seed", "-j", "-clustered", "-set", "(default -1)"},
 		"score":    {"-resamples", "-seed", "-interval", "-clustered", "-set", "-level"},
 		"report":   {"-format"},
 		"figures":  {"-format", "-set", "-t9-set"},
