@@ -770,15 +770,15 @@ func TestHarnessFixturesScore(t *testing.T) {
 			t.Errorf("%s (infra fail %v): ECS %d/%d, want %d/%d", c.mode, c.infraFail, s, d, c.succ, c.den)
 		}
 	}
-	// Interactive: the oracle passes the two finished reference runs and the run the driver
-	// failed for a mixed reply after completing the workflow (the harness says fail: the
-	// disagreement score reports, now visible in official.driver_protocol_error).
+	// Interactive: the oracle passes the two finished reference runs and, like the driver,
+	// fails the run the driver failed for a mixed reply after completing the workflow
+	// (record.metadata.driver_protocol_error).
 	res, err := ingest.ReadInteractiveDir("testdata/harness/interactive", ingest.HarnessOptions{Config: "z-ai/glm-5.2/openrouter"})
 	if err != nil || len(res.Problems) > 0 {
 		t.Fatal(err, res.Problems)
 	}
 	_, _, ecs := scoreAll(t, cases, res.Episodes, false)
-	want := map[string]bool{"SAB-V2-001.run1": true, "SAB-V2-018.run1": true, "SAB-V3-001.run1": true, "SAB-V3-001.run3": false}
+	want := map[string]bool{"SAB-V2-001.run1": true, "SAB-V2-018.run1": false, "SAB-V3-001.run1": true, "SAB-V3-001.run3": false}
 	if len(ecs) != len(want) {
 		t.Errorf("scored runs %v, want %v", ecs, want)
 	}

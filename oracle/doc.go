@@ -7,7 +7,7 @@
 //	p, err := oracle.Prepare(c)          // once per case; immutable, safe for concurrent use
 //	v := p.Score(ep, oracle.SafeAct, false)
 //	ref, err := oracle.ReferenceEpisode(c)
-//	err = oracle.Explain(os.Stdout, c, ep, pol, p.Score(ep, pol, true))
+//	x := oracle.Explain(c, ep, pol, p.Score(ep, pol, true)) // results renders it
 //
 // # What is re-implemented
 //

@@ -1,182 +1,508 @@
 package oracle
 
 import (
-	"bufio"
+	"encoding/json"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
-// Explain renders a verdict that carries Detail as a readable chain: the reads and the facts
-// they established, each action's gate with its missing or violated requirements, and where
-// the chain broke; pol is the policy it was scored under. It returns an error only when writing fails or Detail is absent.
-func Explain(w io.Writer, c *ingest.Case, ep *ingest.Episode, pol Policy, v Verdict) error {
-	if v.Detail == nil {
-		return fmt.Errorf("explain %s: the verdict has no detail (score with detail=true)", v.RunID())
-	}
-	bw := bufio.NewWriter(w)
-	d := v.Detail
-	pf := func(format string, a ...any) { fmt.Fprintf(bw, format, a...) }
-	pf("run %s: %s on %s (%s, %s), repeat %d, condition %s\n", v.RunID(), v.Config(), v.CaseID(), v.Protocol().Label(), v.Domain(), v.Repeat(), v.Condition())
-	pf("policy %s (evaluator %s; %s)\n", pol.Name, pol.ShortRevision(), pol.Hash())
-	if v.Excluded() {
-		pf("excluded: status %s\n", v.ExclusionReason())
-		return bw.Flush()
-	}
-	verdict := "FAIL"
-	if v.ECS() {
-		verdict = "PASS"
-	}
-	pf("verdict: %s  outcome=%s  canonical=%s", verdict, v.Outcome(), v.CanonicalOutcome())
-	if v.FailureType() != "" {
-		pf("  failure=%s", v.FailureType())
-	}
-	pf("\n")
+// Explanation is the readable account of one verdict: what the harness said, the reads and
+// the facts they established, each action's gate with the requirements it missed (a missing
+// read named by its tool and arguments), the expected workflow of V2/V3 with the state of
+// each step, and where the chain broke. Explain builds it from the verdict's Detail, the
+// case's spec and the episode's record; results renders it as text or JSON. Facts are kept
+// whole: a renderer may shorten them.
+type Explanation struct {
+	RunID      string `json:"run_id"`
+	Config     string `json:"config"`
+	CaseID     string `json:"case_id"`
+	Protocol   string `json:"protocol"` // the label: Legacy, V0 … V3
+	Domain     string `json:"domain"`
+	Repeat     int    `json:"repeat"`
+	Condition  string `json:"condition"`
+	Policy     string `json:"policy"`
+	Evaluator  string `json:"evaluator"`
+	PolicyHash string `json:"policy_hash"`
 
+	Excluded        bool   `json:"excluded"`
+	ExclusionReason string `json:"exclusion_reason,omitempty"`
+	// Verdict is the oracle's; nil when the episode was excluded.
+	Verdict *ExplainedVerdict `json:"verdict"`
+	// Official is the harness's own verdict as the episode carried it; nil when it carried none.
+	Official *Official `json:"official"`
+	// NotWalked says why there is no chain for a scored episode (a status counted as a failure).
+	NotWalked string `json:"not_walked,omitempty"`
+	// AdapterNote warns that the adapter wrote the events in an order the agent did not live.
+	AdapterNote string `json:"adapter_note,omitempty"`
+
+	Chain     []ChainEvent          `json:"chain"`
+	Preflight []ExplainedCheckpoint `json:"hidden_preflight,omitempty"`
+	// Decision is set for a decision record (Legacy, or a static judgment).
+	Decision *ExplainedDecision `json:"decision,omitempty"`
+	Coverage *ExplainedCoverage `json:"coverage,omitempty"`
+	Workflow *Workflow          `json:"workflow,omitempty"`
+
+	CompletedCommits []string `json:"completed_commits"`
+	// FirstAttempt is the event index of the first consequential attempt, -1 for none.
+	FirstAttempt           int  `json:"first_attempt"`
+	CompleteAtFirstAttempt bool `json:"complete_at_first_attempt"`
+	// Broke names where the chain broke; "" on success.
+	Broke          string   `json:"chain_broke,omitempty"`
+	ContractErrors []string `json:"contract_errors"`
+	Notes          []string `json:"notes"`
+}
+
+// ExplainedVerdict is the oracle's verdict. Label names the outcome for a reader: a gate that
+// stopped an action is "premature action (gate DEFER)" or "blocked action (gate BLOCK)", any
+// other outcome is "outcome=CODE".
+type ExplainedVerdict struct {
+	Pass        bool   `json:"pass"`
+	Label       string `json:"label"`
+	Outcome     string `json:"outcome"`
+	Canonical   string `json:"canonical_outcome"`
+	FailureType string `json:"failure_type,omitempty"`
+}
+
+// Official is the harness's own verdict: Verdict is pass, fail or none (the episode carried a
+// verdict object without a boolean "successful"); Fields are the object's other entries in
+// their order, values as text. Agrees compares a pass or fail with the oracle's verdict.
+type Official struct {
+	Verdict string     `json:"verdict"`
+	Fields  []KeyValue `json:"fields"`
+	Agrees  *bool      `json:"agrees_with_oracle"`
+}
+
+// KeyValue is one field of the harness's verdict.
+type KeyValue struct {
+	Key   string `json:"key"`
+	Value string `json:"value"`
+}
+
+// ChainEvent is one event of the record with what the oracle made of it.
+type ChainEvent struct {
+	Index       int                   `json:"index"`
+	Kind        string                `json:"kind"` // read, act, or the event's own type
+	Tool        string                `json:"tool"`
+	Arguments   JSONText              `json:"arguments"` // "" when absent
+	Invalid     string                `json:"invalid_read,omitempty"`
+	Facts       []ExplainedFact       `json:"facts"`
+	Checkpoints []ExplainedCheckpoint `json:"checkpoints"`
+	// EvaluatorStops: the evaluator stops processing the record at this event.
+	EvaluatorStops bool `json:"evaluator_stops_here"`
+}
+
+// ExplainedFact is one ledger fact: Summary is its predicate and fields without provenance,
+// Fact the whole fact as canonical JSON.
+type ExplainedFact struct {
+	Summary  string   `json:"summary"`
+	Fact     JSONText `json:"fact"`
+	DeltaKey string   `json:"delta_key,omitempty"`
+}
+
+// ExplainedCheckpoint is one action's gate.
+type ExplainedCheckpoint struct {
+	Event    int    `json:"event"` // -1: the hidden preflight
+	Tool     string `json:"tool"`
+	CommitID string `json:"commit_id"`
+	Gate     string `json:"gate"`
+	// Label is "premature action" for a DEFER and "blocked action" for a BLOCK of an action
+	// the agent took, "" otherwise.
+	Label           string                 `json:"label,omitempty"`
+	Reason          string                 `json:"reason,omitempty"`
+	Requirements    []ExplainedRequirement `json:"requirements"` // the MISSING and VIOLATED ones
+	MatchErrors     []string               `json:"match_errors"`
+	ReferenceErrors []string               `json:"reference_errors"`
+}
+
+// ExplainedRequirement is one requirement that was not met. Read is the required read a
+// required_info_call_NN requirement stands for.
+type ExplainedRequirement struct {
+	ID     string        `json:"id"`
+	Status string        `json:"status"`
+	Reason string        `json:"reason"`
+	Read   *RequiredRead `json:"read,omitempty"`
+	Needs  []JSONText    `json:"needs"`
+}
+
+// RequiredRead is one entry of the case's required_info_calls.
+type RequiredRead struct {
+	ID        string   `json:"id"`
+	Tool      string   `json:"tool"`
+	Arguments JSONText `json:"arguments"`
+}
+
+// JSONText is canonical JSON text: JSON output nests it as a value when it is standard JSON,
+// else (NaN, Infinity of the Python dialect) as a string.
+type JSONText string
+
+// MarshalJSON nests the text as a value when it is valid JSON.
+func (t JSONText) MarshalJSON() ([]byte, error) {
+	if t != "" && json.Valid([]byte(t)) {
+		return []byte(t), nil
+	}
+	return json.Marshal(string(t))
+}
+
+// ExplainedDecision is a decision record's decision and the gold decision it is compared with.
+type ExplainedDecision struct {
+	Decision string `json:"decision"`
+	Gold     string `json:"gold"`
+}
+
+// ExplainedCoverage is the final information coverage, with the required reads the agent
+// never made (Missing; MoreMissing counts those beyond the first 64 entries).
+type ExplainedCoverage struct {
+	Coverage
+	Missing     []RequiredRead `json:"missing_reads"`
+	MoreMissing int            `json:"more_missing_reads,omitempty"`
+}
+
+// Workflow is the expected workflow of a V2 (linear) or V3 (DAG) case, with the state of
+// each step in this episode.
+type Workflow struct {
+	Shape string         `json:"shape"` // linear or dag
+	Steps []WorkflowStep `json:"steps"`
+}
+
+// WorkflowStep is one commit of the workflow. State is completed, broken (its checkpoint
+// did not allow the action), skipped (V2: the agent went on to a later step's tool), enabled
+// (V3: its dependencies completed, never taken), or not reached.
+type WorkflowStep struct {
+	CommitID  string   `json:"commit_id"`
+	Tool      string   `json:"tool"`
+	DependsOn []string `json:"depends_on"`
+	State     string   `json:"state"`
+	Event     int      `json:"event"` // the event that completed or broke it, -1 for none
+	Why       string   `json:"why,omitempty"`
+}
+
+// Step states.
+const (
+	StepCompleted  = "completed"
+	StepBroken     = "broken"
+	StepSkipped    = "skipped"
+	StepEnabled    = "enabled"
+	StepNotReached = "not reached"
+)
+
+// Explain builds the explanation of v, a verdict of episode ep on case c (either may be nil:
+// the explanation then says less). A verdict without Detail has no chain.
+func Explain(c *ingest.Case, ep *ingest.Episode, pol Policy, v Verdict) *Explanation {
+	x := &Explanation{RunID: v.RunID(), Config: v.Config(), CaseID: v.CaseID(), Protocol: v.Protocol().Label(), Domain: v.Domain(),
+		Repeat: v.Repeat(), Condition: v.Condition(), Policy: pol.Name, Evaluator: pol.ShortRevision(), PolicyHash: pol.Hash(),
+		Excluded: v.Excluded(), FirstAttempt: -1, Chain: []ChainEvent{}, CompletedCommits: []string{},
+		ContractErrors: []string{}, Notes: []string{}}
+	if ep != nil {
+		x.Official = explainOfficial(ep.Official, v)
+		x.AdapterNote = ingest.NonLiveAdapterNote(ep.Record)
+	}
+	if v.Excluded() {
+		x.ExclusionReason = v.ExclusionReason()
+		return x
+	}
+	x.Verdict = &ExplainedVerdict{Pass: v.ECS(), Label: outcomeLabel(v), Outcome: v.Outcome(), Canonical: v.CanonicalOutcome(), FailureType: v.FailureType()}
+	d := v.Detail
+	if d == nil {
+		x.NotWalked = "the verdict was scored without detail: there is no chain to show"
+		if v.FailureType() == FailInfra {
+			x.NotWalked = fmt.Sprintf("status %s is scored as a failure without reading the record (--infra-failures fail)", v.Status())
+		}
+		return x
+	}
+	var spec *ingest.Spec
+	if c != nil {
+		if s, probs := ingest.DecodeSpec(c); len(probs) == 0 {
+			spec = s
+		}
+	}
+	reads := requiredReads(spec)
+	x.Chain = explainChain(ep, d, reads)
+	for _, cp := range d.Checkpoints {
+		if cp.EventIndex < 0 {
+			x.Preflight = append(x.Preflight, explainCheckpoint(cp, reads, false))
+		}
+	}
+	x.ContractErrors = append(x.ContractErrors, d.ContractErrors...)
+	x.Notes = append(x.Notes, d.Notes...)
+	if !v.ECS() {
+		x.Broke = breakPoint(v, d, reads)
+	}
+	if v.Static() || v.Protocol() == ingest.Legacy {
+		x.Decision = &ExplainedDecision{Decision: strings.ToLower(v.Outcome()), Gold: goldDecision(spec, v)}
+		return x
+	}
+	cov := &ExplainedCoverage{Coverage: d.Coverage, Missing: []RequiredRead{}}
+	pos, more := d.Coverage.Uncovered()
+	for _, i := range pos {
+		if i < len(reads) && reads[i] != nil {
+			cov.Missing = append(cov.Missing, *reads[i])
+		}
+	}
+	cov.MoreMissing = more
+	x.Coverage = cov
+	x.CompletedCommits = append(x.CompletedCommits, d.CompletedCommits...)
+	if v.Attempted() {
+		x.FirstAttempt, x.CompleteAtFirstAttempt = v.FirstAttemptIndex(), v.CompleteAtFirstAttempt()
+	}
+	if spec != nil && (v.Protocol() == ingest.V2 || v.Protocol() == ingest.V3) {
+		x.Workflow = explainWorkflow(spec, v, d, reads)
+	}
+	return x
+}
+
+// outcomeLabel names the outcome of a gate that stopped an action the agent took; other
+// outcomes keep their code.
+func outcomeLabel(v Verdict) string {
+	switch {
+	case v.FailureType() == FailPremature:
+		return "premature action (gate " + v.Outcome() + ")"
+	case v.FailureType() == FailWrongAction && v.Outcome() == GateBlock:
+		return "blocked action (gate BLOCK)"
+	}
+	return "outcome=" + v.Outcome()
+}
+
+func explainOfficial(o *jsonv.Object, v Verdict) *Official {
+	if o == nil {
+		return nil
+	}
+	off := &Official{Verdict: "none", Fields: []KeyValue{}}
+	for i, k := range o.Keys {
+		if k == "successful" {
+			continue
+		}
+		off.Fields = append(off.Fields, KeyValue{Key: k, Value: textValue(o.Values[i])})
+	}
+	if v.Official() >= 0 {
+		off.Verdict = map[bool]string{true: "pass", false: "fail"}[v.Official() == 1]
+		if !v.Excluded() {
+			agrees := (v.Official() == 1) == v.ECS()
+			off.Agrees = &agrees
+		}
+	}
+	return off
+}
+
+// textValue is a string as it is, anything else as canonical JSON.
+func textValue(x any) string {
+	if s, ok := x.(string); ok {
+		return s
+	}
+	return string(jsonv.Canonical(x, false))
+}
+
+// requiredReads are the case's required_info_calls by position (nil for a non-object entry).
+func requiredReads(spec *ingest.Spec) []*RequiredRead {
+	if spec == nil {
+		return nil
+	}
+	out := make([]*RequiredRead, len(spec.RequiredInfoCalls))
+	for i, raw := range spec.RequiredInfoCalls {
+		o, ok := raw.(*jsonv.Object)
+		if !ok {
+			continue
+		}
+		r := &RequiredRead{ID: RequiredCallID(i), Arguments: "{}"}
+		if t, ok := o.Get("tool"); ok {
+			r.Tool = textValue(t)
+		}
+		if a, ok := o.Get("arguments"); ok {
+			r.Arguments = JSONText(jsonv.Canonical(a, false))
+		}
+		out[i] = r
+	}
+	return out
+}
+
+func jsonTexts(ss []string) []JSONText {
+	out := make([]JSONText, len(ss))
+	for i, s := range ss {
+		out[i] = JSONText(s)
+	}
+	return out
+}
+
+func readByID(reads []*RequiredRead, id string) *RequiredRead {
+	for _, r := range reads {
+		if r != nil && r.ID == id {
+			return r
+		}
+	}
+	return nil
+}
+
+func explainChain(ep *ingest.Episode, d *Detail, reads []*RequiredRead) []ChainEvent {
 	var events []any
 	if ep != nil && ep.Record != nil {
 		events, _ = ep.Record.List("events")
 	}
-	factsByEvent := map[int][]Fact{}
-	for _, f := range d.Ledger {
-		factsByEvent[f.EventIndex] = append(factsByEvent[f.EventIndex], f)
-	}
-	cpByEvent := map[int][]Checkpoint{}
-	var hidden []Checkpoint
-	for _, cp := range d.Checkpoints {
-		if cp.EventIndex < 0 {
-			hidden = append(hidden, cp)
-			continue
-		}
-		cpByEvent[cp.EventIndex] = append(cpByEvent[cp.EventIndex], cp)
-	}
-	invalid := map[int]InvalidCall{}
-	for _, ic := range d.InvalidInfoCalls {
-		invalid[ic.EventIndex] = ic
-	}
-	if len(events) > 0 {
-		pf("\nchain:\n")
-	}
+	out := make([]ChainEvent, 0, len(events))
 	for i, raw := range events {
-		o, _ := raw.(*jsonv.Object)
-		typ, tool, args := "?", "?", ""
-		if o != nil {
+		ce := ChainEvent{Index: i, Kind: "?", Tool: "?", Facts: []ExplainedFact{}, Checkpoints: []ExplainedCheckpoint{}}
+		typ := "?"
+		if o, _ := raw.(*jsonv.Object); o != nil {
 			if t, ok := o.String("type"); ok {
 				typ = t
 			}
 			if t, ok := o.Get("tool"); ok {
-				tool = jsonv.PyStr(t)
+				ce.Tool = jsonv.PyStr(t)
 			}
 			if a, ok := o.Get("arguments"); ok {
-				args = string(jsonv.Canonical(a, false))
+				ce.Arguments = JSONText(jsonv.Canonical(a, false))
 			}
 		}
-		kind := "read"
-		if typ == "CONSEQUENTIAL_CALL" {
-			kind = "ACT "
-		} else if typ != "INFO_CALL" {
-			kind = typ
+		switch typ {
+		case "INFO_CALL":
+			ce.Kind = "read"
+		case "CONSEQUENTIAL_CALL":
+			ce.Kind = "act"
+		default:
+			ce.Kind = typ
 		}
-		pf("  [%d] %s %s %s\n", i, kind, tool, args)
-		if ic, ok := invalid[i]; ok {
-			pf("        invalid read: %s\n", ic.Reason)
-		}
-		if fs := factsByEvent[i]; len(fs) > 0 && typ == "INFO_CALL" {
-			for _, f := range fs {
-				pf("        fact %s\n", summarizeFact(f.Fact))
+		for _, ic := range d.InvalidInfoCalls {
+			if ic.EventIndex == i {
+				ce.Invalid = ic.Reason
 			}
-		} else if typ == "INFO_CALL" && !hasInvalid(invalid, i) {
-			pf("        (no facts established)\n")
 		}
-		for _, cp := range cpByEvent[i] {
-			writeCheckpoint(bw, cp, "        ")
+		if typ == "INFO_CALL" {
+			for _, f := range d.Ledger {
+				if f.EventIndex == i {
+					ce.Facts = append(ce.Facts, ExplainedFact{Summary: summarizeFact(f.Fact), Fact: JSONText(f.Fact), DeltaKey: f.DeltaKey})
+				}
+			}
 		}
-		if d.EndEvent >= 0 && i == d.EndEvent && i+1 < len(events) {
-			pf("        -- the evaluator stops here; later events are not processed --\n")
+		for _, cp := range d.Checkpoints {
+			if cp.EventIndex == i {
+				ce.Checkpoints = append(ce.Checkpoints, explainCheckpoint(cp, reads, true))
+			}
 		}
+		ce.EvaluatorStops = d.EndEvent >= 0 && i == d.EndEvent && i+1 < len(events)
+		out = append(out, ce)
 	}
-	if len(hidden) > 0 {
-		pf("\nhidden preflight (the candidate action the agent chose not to take):\n")
-		for _, cp := range hidden {
-			pf("  %s %s\n", cp.Tool, cp.CommitID)
-			writeCheckpoint(bw, cp, "    ")
-		}
-	}
-	decision := v.Static() || v.Protocol() == ingest.Legacy
-	if decision {
-		pf("\ndecision: %s; gold: %s\n", strings.ToLower(v.Outcome()), goldDecision(c, v))
-		if !v.ECS() {
-			pf("chain broke: %s\n", breakPoint(v, d))
-		}
-		for _, e := range d.ContractErrors {
-			pf("contract error: %s\n", e)
-		}
-		for _, n := range d.Notes {
-			pf("note: %s\n", n)
-		}
-		return bw.Flush()
-	}
-	cov := d.Coverage
-	pf("\ncoverage: %d/%d required reads, %d calls (min %d), %d tools (min %d): ", cov.CoveredCalls, cov.RequiredCalls,
-		cov.ObservedCalls, cov.MinCalls, cov.ObservedDistinct, cov.MinDistinct)
-	if cov.Complete {
-		pf("complete\n")
-	} else {
-		pf("INCOMPLETE\n")
-	}
-	if len(d.CompletedCommits) > 0 {
-		pf("completed commits: %s\n", strings.Join(d.CompletedCommits, ", "))
-	}
-	if v.Attempted() {
-		pf("first consequential attempt: event %d (investigation complete there: %v)\n", v.FirstAttemptIndex(), v.CompleteAtFirstAttempt())
-	} else {
-		pf("no consequential attempt\n")
-	}
-	if !v.ECS() {
-		pf("chain broke: %s\n", breakPoint(v, d))
-	}
-	for _, e := range d.ContractErrors {
-		pf("contract error: %s\n", e)
-	}
-	for _, n := range d.Notes {
-		pf("note: %s\n", n)
-	}
-	return bw.Flush()
+	return out
 }
 
-func hasInvalid(m map[int]InvalidCall, i int) bool { _, ok := m[i]; return ok }
-
-func writeCheckpoint(w io.Writer, cp Checkpoint, indent string) {
-	commit := cp.CommitID
-	if commit == "" {
-		commit = "(no commit matched)"
+func explainCheckpoint(cp Checkpoint, reads []*RequiredRead, taken bool) ExplainedCheckpoint {
+	x := ExplainedCheckpoint{Event: cp.EventIndex, Tool: cp.Tool, CommitID: cp.CommitID, Gate: cp.Gate, Reason: cp.Reason,
+		Requirements: []ExplainedRequirement{}, MatchErrors: append([]string{}, cp.MatchErrors...),
+		ReferenceErrors: append([]string{}, cp.ReferenceErrs...)}
+	if taken && cp.Reason == "" {
+		switch cp.Gate {
+		case GateDefer:
+			x.Label = "premature action"
+		case GateBlock:
+			x.Label = "blocked action"
+		}
 	}
-	fmt.Fprintf(w, "%sgate %s for %s", indent, cp.Gate, commit)
-	if cp.Reason != "" {
-		fmt.Fprintf(w, ": %s", cp.Reason)
-	}
-	fmt.Fprintln(w)
 	for _, r := range cp.Requirements {
 		if r.Status == StatusSupported || r.Status == StatusInactive {
 			continue
 		}
-		fmt.Fprintf(w, "%s  %s %s (%s)\n", indent, r.Status, r.ID, r.Reason)
-		for _, m := range r.MissingConditions {
-			fmt.Fprintf(w, "%s    needs %s\n", indent, m)
-		}
+		x.Requirements = append(x.Requirements, ExplainedRequirement{ID: r.ID, Status: r.Status, Reason: r.Reason,
+			Read: readByID(reads, r.ID), Needs: jsonTexts(r.MissingConditions)})
 	}
-	for _, m := range cp.MatchErrors {
-		fmt.Fprintf(w, "%s  mismatch: %s\n", indent, m)
-	}
-	for _, m := range cp.ReferenceErrs {
-		fmt.Fprintf(w, "%s  reference: %s\n", indent, m)
-	}
+	return x
 }
 
-// summarizeFact keeps a fact line short: the predicate and the non-provenance fields.
+// explainWorkflow lays out the expected workflow and where this episode left each step.
+func explainWorkflow(spec *ingest.Spec, v Verdict, d *Detail, reads []*RequiredRead) *Workflow {
+	w := &Workflow{Shape: "linear", Steps: []WorkflowStep{}}
+	if v.Protocol() == ingest.V3 {
+		w.Shape = "dag"
+	}
+	done := map[string]int{} // commit → the event that completed it
+	for _, id := range d.CompletedCommits {
+		done[id] = -1
+	}
+	var broken *Checkpoint
+	for i := range d.Checkpoints {
+		cp := &d.Checkpoints[i]
+		if cp.EventIndex < 0 || cp.CommitID == "" {
+			if cp.EventIndex >= 0 && cp.Gate != GateAllow && broken == nil {
+				broken = cp
+			}
+			continue
+		}
+		if _, ok := done[cp.CommitID]; ok && cp.Gate == GateAllow {
+			done[cp.CommitID] = cp.EventIndex
+		} else if cp.Gate != GateAllow && broken == nil {
+			broken = cp
+		}
+	}
+	brokenSeen := false
+	for i, cm := range spec.Workflow {
+		if cm == nil {
+			w.Steps = append(w.Steps, WorkflowStep{CommitID: "?", State: StepNotReached, Event: -1, DependsOn: []string{}, Why: fmt.Sprintf("workflow entry %d is not an object", i)})
+			continue
+		}
+		st := WorkflowStep{CommitID: cm.ID, Tool: cm.Tool, DependsOn: append([]string{}, cm.DependsOn...), State: StepNotReached, Event: -1}
+		if ev, ok := done[cm.ID]; ok {
+			st.State, st.Event = StepCompleted, ev
+		} else if broken != nil && broken.CommitID == cm.ID {
+			st.State, st.Event, st.Why = StepBroken, broken.EventIndex, checkpointWhy(*broken, reads)
+			brokenSeen = true
+			if w.Shape == "linear" && broken.Tool != cm.Tool {
+				for _, later := range spec.Workflow[i+1:] {
+					if later != nil && later.Tool == broken.Tool {
+						st.State = StepSkipped
+						st.Why = fmt.Sprintf("event %d called %s, the tool of the later step %s, before this one: %s", broken.EventIndex, broken.Tool, later.ID, checkpointWhy(*broken, reads))
+						break
+					}
+				}
+			}
+		} else if w.Shape == "dag" && !brokenSeen {
+			enabled := true
+			for _, dep := range cm.DependsOn {
+				if _, ok := done[dep]; !ok {
+					enabled = false
+				}
+			}
+			if enabled {
+				st.State, st.Why = StepEnabled, "its dependencies completed; the agent never took it"
+			}
+		}
+		w.Steps = append(w.Steps, st)
+	}
+	return w
+}
+
+func checkpointWhy(cp Checkpoint, reads []*RequiredRead) string {
+	if cp.Reason != "" {
+		return cp.Reason
+	}
+	s := "gate " + cp.Gate
+	switch cp.Gate {
+	case GateDefer:
+		s = "premature action (gate DEFER)"
+	case GateBlock:
+		s = "blocked action (gate BLOCK)"
+	}
+	if bad := unmet(cp, reads); bad != "" {
+		s += "; " + bad
+	}
+	return s
+}
+
+// unmet lists a checkpoint's MISSING and VIOLATED requirements, a required read by its tool.
+func unmet(cp Checkpoint, reads []*RequiredRead) string {
+	var bad []string
+	for _, r := range cp.Requirements {
+		if r.Status != StatusMissing && r.Status != StatusViolated {
+			continue
+		}
+		name := r.ID
+		if rd := readByID(reads, r.ID); rd != nil {
+			name = "read " + rd.Tool
+		}
+		bad = append(bad, r.Status+" "+name)
+	}
+	return strings.Join(bad, ", ")
+}
+
+// summarizeFact is a fact's predicate and fields without provenance.
 func summarizeFact(canonical string) string {
 	o, err := jsonv.ParseObject([]byte(canonical))
 	if err != nil {
@@ -191,20 +517,12 @@ func summarizeFact(canonical string) string {
 		}
 		parts = append(parts, k+"="+string(jsonv.Canonical(o.Values[i], false)))
 	}
-	s := strings.Join(parts, " ")
-	if len(s) > 240 {
-		s = s[:237] + "..."
-	}
-	return s
+	return strings.Join(parts, " ")
 }
 
 // goldDecision is the decision a static judgment is compared with.
-func goldDecision(c *ingest.Case, v Verdict) string {
-	if c == nil {
-		return "?"
-	}
-	s, probs := ingest.DecodeSpec(c)
-	if len(probs) > 0 || s == nil {
+func goldDecision(s *ingest.Spec, v Verdict) string {
+	if s == nil {
 		return "?"
 	}
 	switch v.Protocol() {
@@ -216,7 +534,7 @@ func goldDecision(c *ingest.Case, v Verdict) string {
 	return "allow"
 }
 
-func breakPoint(v Verdict, d *Detail) string {
+func breakPoint(v Verdict, d *Detail, reads []*RequiredRead) string {
 	switch v.FailureType() {
 	case FailWrongDecison:
 		return "the decision differs from the gold decision"
@@ -241,14 +559,15 @@ func breakPoint(v Verdict, d *Detail) string {
 			if cp.Reason != "" {
 				return fmt.Sprintf("%s (%s): %s", where, cp.Tool, cp.Reason)
 			}
-			var bad []string
-			for _, r := range cp.Requirements {
-				if r.Status == StatusMissing || r.Status == StatusViolated {
-					bad = append(bad, r.Status+" "+r.ID)
-				}
+			label := "gate " + cp.Gate
+			if cp.EventIndex >= 0 {
+				label = checkpointWhy(Checkpoint{Gate: cp.Gate}, nil)
 			}
-			return fmt.Sprintf("%s (%s): gate %s; %s", where, cp.Tool, cp.Gate, strings.Join(bad, ", "))
+			return fmt.Sprintf("%s (%s): %s; %s", where, cp.Tool, label, unmet(cp, reads))
 		}
+	}
+	if v.FailureType() == FailContract && len(d.ContractErrors) > 0 {
+		return "contract errors (listed below)"
 	}
 	return fmt.Sprintf("outcome %s (%s)", v.Outcome(), v.FailureType())
 }

@@ -2,6 +2,7 @@ package oracle
 
 import (
 	"bytes"
+	"encoding/json"
 	"flag"
 	"os"
 	"path/filepath"
@@ -44,16 +45,17 @@ func TestExplainGolden(t *testing.T) {
 				e.Record.Set("decision", "defer")
 				ep = &e
 			}
-			var buf bytes.Buffer
-			if err := Explain(&buf, c, ep, SafeAct, p.Score(ep, SafeAct, true)); err != nil {
+			buf, err := json.MarshalIndent(Explain(c, ep, SafeAct, p.Score(ep, SafeAct, true)), "", "  ")
+			if err != nil {
 				t.Fatal(err)
 			}
-			golden := filepath.Join("testdata", "explain_"+tc.name+".txt")
+			buf = append(buf, '\n')
+			golden := filepath.Join("testdata", "explain_"+tc.name+".json")
 			if *update {
 				if err := os.MkdirAll("testdata", 0o755); err != nil {
 					t.Fatal(err)
 				}
-				if err := os.WriteFile(golden, buf.Bytes(), 0o644); err != nil {
+				if err := os.WriteFile(golden, buf, 0o644); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -61,16 +63,16 @@ func TestExplainGolden(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%v (run go test -update once)", err)
 			}
-			if !bytes.Equal(buf.Bytes(), want) {
-				t.Errorf("explain %s differs from %s:\n%s", tc.name, golden, buf.String())
+			if !bytes.Equal(buf, want) {
+				t.Errorf("explain %s differs from %s:\n%s", tc.name, golden, buf)
 			}
 		})
 	}
-	// Without detail there is nothing to explain.
+	// Without detail there is no chain to show, and the explanation says so.
 	c := loadCase(t, "SAB-V1-001")
 	ep := reference(t, c)
-	err := Explain(&bytes.Buffer{}, c, ep, SafeAct, prepare(t, c).Score(ep, SafeAct, false))
-	if err == nil || !strings.Contains(err.Error(), "no detail") {
-		t.Errorf("explain without detail: %v", err)
+	x := Explain(c, ep, SafeAct, prepare(t, c).Score(ep, SafeAct, false))
+	if len(x.Chain) != 0 || !strings.Contains(x.NotWalked, "without detail") {
+		t.Errorf("explain without detail: chain %v, not walked %q", x.Chain, x.NotWalked)
 	}
 }

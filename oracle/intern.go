@@ -92,6 +92,7 @@ var (
 	runArena   arena
 	cfgKeys    table[cfgKey]
 	caseKeys   table[caseKey]
+	usages     table[Usage]
 )
 
 // Id 0 of every table is the empty value, so that the zero Verdict reads as empty.
@@ -100,6 +101,18 @@ func init() {
 	runs.add("")
 	cfgKeys.intern(cfgKey{}, same[cfgKey])
 	caseKeys.intern(caseKey{}, same[caseKey])
+	usages.add(Usage{})
+}
+
+// storeUsage stores an episode's usage without deduplication; one that reported nothing
+// is id 0 and costs no entry.
+func storeUsage(u Usage) uint32 {
+	if u == (Usage{}) {
+		return 0
+	}
+	usages.mu.Lock()
+	defer usages.mu.Unlock()
+	return usages.add(u)
 }
 
 func internLabel(s string) sym {

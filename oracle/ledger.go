@@ -447,7 +447,8 @@ func (p *Prepared) coverageOnly(calls []obsCall) Coverage {
 // coverageInto is information_coverage_results over the observed calls: it appends the
 // per-requirement results to results (when withResults) and returns the coverage block.
 func (p *Prepared) coverageInto(results []RequirementResult, calls []obsCall, withResults bool) ([]RequirementResult, Coverage) {
-	covered := 0
+	covered, unnamed := 0, 0
+	var uncovered uint64
 	for _, rq := range p.required {
 		matched := false
 		for i := range calls {
@@ -474,6 +475,10 @@ func (p *Prepared) coverageInto(results []RequirementResult, calls []obsCall, wi
 		}
 		if matched {
 			covered++
+		} else if rq.pos < 64 {
+			uncovered |= 1 << uint(rq.pos)
+		} else {
+			unnamed++
 		}
 		if withResults {
 			r := RequirementResult{ID: rq.id, Status: StatusMissing, Reason: "REQUIRED_INFORMATION_SOURCE_NOT_QUERIED"}
@@ -516,7 +521,7 @@ func (p *Prepared) coverageInto(results []RequirementResult, calls []obsCall, wi
 		results = append(results, r1, r2)
 	}
 	cov := Coverage{RequiredCalls: len(p.required), CoveredCalls: covered, MinCalls: p.minCalls,
-		ObservedCalls: len(calls), MinDistinct: p.minTools, ObservedDistinct: distinct}
+		ObservedCalls: len(calls), MinDistinct: p.minTools, ObservedDistinct: distinct, uncovered: uncovered, unnamed: unnamed}
 	cov.Complete = covered == len(p.required) && callsOK && toolsOK
 	return results, cov
 }

@@ -49,6 +49,7 @@ type Prepared struct {
 }
 
 type reqCall struct {
+	pos    int // index in the spec's required_info_calls
 	id     string
 	tool   string
 	toolOK bool
@@ -56,6 +57,10 @@ type reqCall struct {
 	key    string
 	keyOK  bool
 }
+
+// RequiredCallID names the requirement of the i-th (0-based) entry of required_info_calls,
+// as the evaluator's information_coverage_results does.
+func RequiredCallID(i int) string { return fmt.Sprintf("required_info_call_%02d", i+1) }
 
 type delta struct {
 	key      string
@@ -105,7 +110,7 @@ func Prepare(c *ingest.Case) (*Prepared, error) {
 		if !ok {
 			continue // skipped, but keeps its number
 		}
-		rc := reqCall{id: fmt.Sprintf("required_info_call_%02d", i+1)}
+		rc := reqCall{pos: i, id: RequiredCallID(i)}
 		t, _ := o.Get("tool")
 		rc.tool, rc.toolOK = t.(string)
 		a, present := o.Get("arguments")

@@ -130,6 +130,16 @@ func (p *Prepared) score(v *Fields, ep *ingest.Episode, pol Policy, detail bool)
 			}
 		}
 	}
+	if msg := driverProtocolError(rec); msg != "" && !v.Static {
+		// The interactive driver rejected a reply and failed the run; the record holds only
+		// the events it executed, which may well be a complete workflow.
+		v.ECS = false
+		v.FailureType = FailContract
+		if d != nil {
+			d.ContractErrors = append(d.ContractErrors, "metadata.driver_protocol_error is "+msg+
+				": the interactive driver rejected the agent's reply and failed the run, so the events it executed cannot make a success")
+		}
+	}
 	return d
 }
 
@@ -148,11 +158,26 @@ func unscorable(ep *ingest.Episode) string {
 	return ""
 }
 
+// driverProtocolError is the record's metadata.driver_protocol_error (an interactive run the
+// driver failed for a malformed reply, e.g. mixed_information_and_action_reply), or "".
+func driverProtocolError(rec *jsonv.Object) string {
+	md, ok := rec.Obj("metadata")
+	if !ok {
+		return ""
+	}
+	v, ok := md.Get("driver_protocol_error")
+	if !ok || v == nil || v == false || v == "" {
+		return ""
+	}
+	return jsonv.PyStr(v)
+}
+
 func (p *Prepared) identity(ep *ingest.Episode) Fields {
 	v := Fields{RunID: ep.RunID, Config: ep.Config, Model: ep.Model, Harness: ep.Harness, CaseID: ep.CaseID,
 		Protocol: p.c.Protocol, Domain: p.c.Domain, Repeat: ep.Repeat, Condition: ep.Condition, Status: ep.Status,
 		Official: -1, FirstAttemptIndex: -1}
 	v.BaseCaseID, _ = ingest.SplitVariant(ep.CaseID)
+	v.Usage = UsageOf(ep)
 	if v.CaseID == "" {
 		v.CaseID, v.BaseCaseID = p.c.ID, p.c.BaseID
 	}

@@ -58,6 +58,9 @@ type Fields struct {
 	// Official is the harness's own verdict when the episode carried one: -1 none,
 	// 0 false, 1 true.
 	Official int8
+
+	// Usage is the episode's reported cost, tokens and wall time (Usage.Known says which).
+	Usage Usage
 }
 
 // Verdict is the oracle's judgment of one episode, compact on purpose: analyses of a
@@ -82,6 +85,7 @@ type Verdict struct {
 	protocol                       ingest.Protocol
 	official                       int8
 	flags                          vflag
+	usage                          uint32 // id in usages (intern.go); 0: nothing reported
 
 	Detail *Detail // nil unless requested
 }
@@ -128,6 +132,7 @@ func (f *Fields) identity() Verdict {
 		firstAttempt: -1,
 		protocol:     f.Protocol,
 		official:     f.Official,
+		usage:        storeUsage(f.Usage),
 	}
 }
 
@@ -162,7 +167,7 @@ func (v *Verdict) Fields() Fields {
 		FirstAttemptIndex: v.FirstAttemptIndex(), CompleteAtFirstAttempt: v.CompleteAtFirstAttempt(),
 		CoverageComplete: v.CoverageComplete(), MissingAtCheckpoint: v.MissingAtCheckpoint(),
 		ExecutedCommits: v.ExecutedCommits(), ToolsBeforeAttempt: v.tools, Official: v.official,
-		EmptyOutcome: v.EmptyOutcome(), TrustedKeys: v.TrustedKeys()}
+		EmptyOutcome: v.EmptyOutcome(), TrustedKeys: v.TrustedKeys(), Usage: v.Usage()}
 }
 
 func (v *Verdict) RunID() string      { return runs.get(v.run) }
@@ -186,6 +191,9 @@ func (v *Verdict) FirstAttemptIndex() int     { return int(v.firstAttempt) }
 func (v *Verdict) ExecutedCommits() int       { return int(v.executed) }
 func (v *Verdict) ToolsBeforeAttempt() uint64 { return v.tools }
 func (v *Verdict) Official() int8             { return v.official }
+
+// Usage is the episode's reported usage (the zero Usage when it reported none).
+func (v *Verdict) Usage() Usage { return usages.get(v.usage) }
 
 func (v *Verdict) Excluded() bool               { return v.flags&fExcluded != 0 }
 func (v *Verdict) Static() bool                 { return v.flags&fStatic != 0 }
@@ -244,13 +252,30 @@ type RequirementResult struct {
 
 // Coverage is the information-coverage block of the evaluator.
 type Coverage struct {
-	RequiredCalls    int
-	CoveredCalls     int
-	MinCalls         int
-	ObservedCalls    int
-	MinDistinct      int
-	ObservedDistinct int
-	Complete         bool
+	RequiredCalls    int  `json:"required_calls"`
+	CoveredCalls     int  `json:"covered_calls"`
+	MinCalls         int  `json:"min_calls"`
+	ObservedCalls    int  `json:"observed_calls"`
+	MinDistinct      int  `json:"min_distinct_tools"`
+	ObservedDistinct int  `json:"observed_distinct_tools"`
+	Complete         bool `json:"complete"`
+
+	// The required reads not covered, for explain: bit i is required_info_calls[i] (the
+	// first 64 entries; unnamed counts the rest). Kept as a mask so that scoring without
+	// detail allocates nothing for it.
+	uncovered uint64
+	unnamed   int
+}
+
+// Uncovered returns the 0-based required_info_calls positions that no observed call
+// covered (the first 64 entries), and how many more beyond them were not covered.
+func (c Coverage) Uncovered() (positions []int, more int) {
+	for i := 0; i < 64; i++ {
+		if c.uncovered&(1<<uint(i)) != 0 {
+			positions = append(positions, i)
+		}
+	}
+	return positions, c.unnamed
 }
 
 // InvalidCall is one rejected information call.

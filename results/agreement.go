@@ -2,9 +2,11 @@ package results
 
 import (
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/oracle"
 )
 
 // AgreementSummary is the indented summary of the oracle's agreement with one source of
@@ -36,4 +38,31 @@ func kappaText(k float64) string {
 		return "undefined (chance agreement is perfect)"
 	}
 	return fmt.Sprintf("%.4f", k)
+}
+
+// DisagreementsHeader is the first line WriteDisagreements writes.
+const DisagreementsHeader = "run_id\tconfig\tcase_id\tpolicy\tofficial\toracle\toutcome\tfailure_type"
+
+// WriteDisagreements writes every episode whose harness verdict differs from the oracle's,
+// one tab-separated line each under DisagreementsHeader: policy by policy, episodes in input
+// order; vs[i] was scored under pols[i]. An excluded episode or one without a harness
+// verdict is never a disagreement.
+func WriteDisagreements(w io.Writer, pols []oracle.Policy, vs [][]oracle.Verdict) error {
+	var b strings.Builder
+	b.WriteString(DisagreementsHeader + "\n")
+	for pi, pv := range vs {
+		// An error concerns κ only; the disagreements are listed before it is computed.
+		a, _ := analysis.AgreeWithOfficial(pv)
+		for _, v := range a.Disagreements {
+			fmt.Fprintf(&b, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", tsvField(v.RunID()), tsvField(v.Config()), tsvField(v.CaseID()), tsvField(pols[pi].Name),
+				passFail(!v.ECS()), passFail(v.ECS()), tsvField(v.Outcome()), tsvField(v.FailureType()))
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// tsvField keeps a value on its line and in its column.
+func tsvField(s string) string {
+	return strings.NewReplacer("\t", " ", "\n", " ", "\r", " ").Replace(s)
 }

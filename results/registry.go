@@ -44,6 +44,7 @@ var Registry = []Spec{
 	{"disagreement", "Case-level disagreement between harnesses (majority of repeats, V0–V3)", NeedRelease, buildDisagreement},
 	{"variance", "Repeat-to-repeat variation of ECS", NeedRelease, buildVariance},
 	{"coverage", "Coverage: episodes read, scored and excluded", NeedRelease, buildCoverage},
+	{"cost", "Cost: episodes, spend, tokens and wall time per configuration", NeedRelease, buildCost},
 	{"domains", "ECS per configuration, domain and protocol (%)", NeedRelease, buildDomains},
 	{"policies", "ECS under each authorization policy (%)", NeedPolicies, buildPolicies},
 	{"policy_ranks", "Leaderboard agreement with the baseline policy", NeedPolicies, buildPolicyRanks},

@@ -62,6 +62,13 @@ func fixtureRelease(t *testing.T) *analysis.Release {
 				x.FailureType = "wrong_decision"
 			}
 		}
+		// Usage from the key, not from next(), so that the other tables keep their draws;
+		// static judgments report wall time only (the cost table's partial reporting).
+		x.Usage = oracle.Usage{WallSeconds: float64(20 + 10*rep + len(id)%7), Known: oracle.UsageWall}
+		if !x.Static {
+			x.Usage.CostUSD, x.Usage.InputTokens, x.Usage.OutputTokens = 0.01*float64(1+rep), float64(1000+100*rep), float64(200+len(domain))
+			x.Usage.Known |= oracle.UsageCost | oracle.UsageInput | oracle.UsageOutput
+		}
 		vs = append(vs, x.Verdict())
 	}
 	configs := []string{"M1/Family", "M1/Inspect", "M2/Family", "M2/Inspect"}

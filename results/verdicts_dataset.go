@@ -245,7 +245,7 @@ func readDatasetFile(path string, fn func(f oracle.Fields, pi int, pol DatasetPo
 				FailureType: str("failure_type"), Attempted: b("attempted"),
 				FirstAttemptIndex:      int(num("first_attempt_index", -1)),
 				CompleteAtFirstAttempt: b("coverage_complete_at_first_attempt"), CoverageComplete: b("coverage_complete"),
-				MissingAtCheckpoint: b("missing_at_checkpoint"), ExecutedCommits: int(num("executed_commits", 0)),
+				MissingAtCheckpoint: b("missing_at_checkpoint"), ExecutedCommits: int(num("executed_commits", 0)), TrustedKeys: b("trusted_keys"),
 				ToolsBeforeAttempt: uint64(num("tools_before_attempt", 0)), Official: -1}
 			// outcome "" (not null) on a scored row is the evaluator's empty outcome.
 			if a, ok := cols["outcome"].(*array.String); ok && !f.Excluded && !a.IsNull(i) && a.Value(i) == "" {

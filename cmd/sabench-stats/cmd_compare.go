@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
@@ -18,10 +17,9 @@ func init() {
 
 func runCompare(e *env, args []string) error {
 	fs := newFlagSet(e, "compare", "A B [flags]")
-	c := addCommon(e, fs, "")
+	c := addCommon(e, fs, groupInput|groupJobs|groupStats|groupTables, "") // both intervals always: no --clustered
 	c.addVerdicts(fs)
-	fs.Lookup("clustered").Usage = "no effect: compare always shows both the case-paired and the template-clustered interval"
-	fs.Lookup("out").Usage = "output: a table file, or a directory (existing, or ending in /) that receives the table and a forest plot (SVG, PDF, PNG)"
+	fs.Lookup("out").Usage = "output: a table file (its extension sets the format when --format is not given), or a directory (existing, or ending in /) that receives one file per table and a forest plot (SVG, PDF, PNG)"
 	var ca analysis.CompareSpec
 	var protos listFlag
 	fs.BoolVar(&ca.Conditions, "conditions", false, "A and B are two conditions of the configuration given by --config")
@@ -32,7 +30,7 @@ func runCompare(e *env, args []string) error {
 		return err
 	}
 	pos := fs.Args()
-	if err := c.check(); err != nil {
+	if err := c.checkFlags(fs); err != nil {
 		return err
 	}
 	if len(pos) != 2 {
@@ -81,13 +79,9 @@ func runCompare(e *env, args []string) error {
 	if _, err := c.stamp(e, "compare", sr, tables); err != nil {
 		return err
 	}
-	tablePath := filepath.Join(c.out, "compare."+c.outFormat().Ext())
-	if err := results.WriteTableFileWith(tablePath, c.outFormat(), c.render, tables...); err != nil {
+	files, err := results.WriteTableDir(c.out, c.outFormat(), tables, c.renderOne())
+	if err != nil {
 		return err
-	}
-	files := []string{tablePath}
-	if c.outFormat() == results.FormatCSV {
-		files = append(files, results.SidecarName(tablePath))
 	}
 	if len(forest.Rows) > 0 {
 		var fig figures.Figure = forest
@@ -104,16 +98,6 @@ func runCompare(e *env, args []string) error {
 		fmt.Fprintln(e.stdout, f)
 	}
 	return nil
-}
-
-// isDirTarget reports whether --out names a directory: an existing one, or a path that
-// ends in a separator.
-func isDirTarget(p string) bool {
-	if strings.HasSuffix(p, "/") || strings.HasSuffix(p, string(filepath.Separator)) {
-		return true
-	}
-	st, err := os.Stat(p)
-	return err == nil && st.IsDir()
 }
 
 // parseProtocols turns --protocol values into protocols, in the order given, without

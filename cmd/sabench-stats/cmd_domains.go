@@ -13,7 +13,7 @@ func init() {
 
 func runDomains(e *env, args []string) error {
 	fs := newFlagSet(e, "domains", "[flags]")
-	c := addCommon(e, fs, "")
+	c := addCommon(e, fs, groupInput|groupJobs|groupStats|groupClustered|groupTables, "") // the rates carry intervals
 	c.addVerdicts(fs)
 	var protos, domains, configs listFlag
 	fs.Var(&protos, "protocol", "protocols to show (repeatable or comma list: legacy, v0, v1, v2, v3; default all)")

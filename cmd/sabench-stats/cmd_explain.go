@@ -17,21 +17,26 @@ func init() {
 
 func runExplain(e *env, args []string) error {
 	fs := newFlagSet(e, "explain", "[RUN_ID] [flags]")
-	c := addCommon(e, fs, "")
+	c := addCommon(e, fs, groupInput, "")
 	var config, caseID, condition string
 	repeat := -1
 	fs.StringVar(&config, "config", "", "select the episode by configuration (with --case, --repeat, --condition) instead of RUN_ID")
 	fs.StringVar(&caseID, "case", "", "select the episode by case id (with @variant when it has one)")
-	fs.IntVar(&repeat, "repeat", -1, "select the episode by repeat")
+	fs.Var(optInt{&repeat}, "repeat", "select the episode by repeat `N` (≥ 0)")
 	fs.StringVar(&condition, "condition", "", "select the episode by condition (default main when selecting by key)")
+	full := fs.Bool("full", false, "print long facts uncut (text cuts them at 240 characters)")
+	c.addFormat(fs, &explainOutput)
+	fs.Lookup("format").Usage = "explanation format: text or json (the same content, structured; default: the --out file's extension, else text)"
+	fs.StringVar(&c.out, "out", "", "output file (default stdout); written atomically")
 	// parseFlags accepts flags after the run id ("explain RUN_ID --policy near-miss").
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	pos := fs.Args()
-	if err := c.check(); err != nil {
+	if err := c.checkFlags(fs); err != nil {
 		return err
 	}
+	opt := results.ExplainOptions{Format: c.format, Full: *full}
 	byKey := config != "" || caseID != "" || repeat >= 0 || condition != ""
 	switch {
 	case len(pos) > 1:
@@ -97,12 +102,16 @@ func runExplain(e *env, args []string) error {
 		}
 		return usagef("explain: %d episodes match %s (%s); narrow the selection or give a RUN_ID", len(eps), what, strings.Join(ids, ", "))
 	}
-	return explainEpisode(e.stdout, in, eps[0], pols, c)
+	write := func(w io.Writer) error { return explainEpisode(w, in, eps[0], pols, c, opt) }
+	if c.out != "" {
+		return results.WriteFileAtomic(c.out, write)
+	}
+	return write(e.stdout)
 }
 
 // explainEpisode scores one episode through the same pipeline as every other command (so
 // --infra-failures applies) with detail, and prints one explanation per policy.
-func explainEpisode(w io.Writer, in *input, ep *ingest.Episode, pols []oracle.Policy, c *common) error {
+func explainEpisode(w io.Writer, in *input, ep *ingest.Episode, pols []oracle.Policy, c *common, opt results.ExplainOptions) error {
 	cs := in.bench.Case(ep.CaseID)
 	if cs == nil {
 		return fmt.Errorf("%s:%d: case_id: unknown case %q", ep.Source, ep.Line, ep.CaseID)
@@ -116,5 +125,5 @@ func explainEpisode(w io.Writer, in *input, ep *ingest.Episode, pols []oracle.Po
 	for pi := range pols {
 		vs[pi] = s.Verdicts[pi][0]
 	}
-	return results.Explain(w, cs, ep, pols, vs)
+	return results.Explain(w, cs, ep, pols, vs, opt)
 }

@@ -40,7 +40,7 @@ func TestExplainRunID(t *testing.T) {
 	runs := subsetRuns(t)
 	ep := actingEpisode(t)
 	// Flags after the run id are parsed too.
-	out, _ := mustRun(t, "explain", ep.RunID, "--runs", runs, "-j", "2")
+	out, _ := mustRun(t, "explain", ep.RunID, "--runs", runs)
 	for _, want := range []string{"run " + ep.RunID + ": " + ep.Config + " on " + ep.CaseID + " (V1,", "policy safeact (", "verdict: ", "chain:", "coverage: "} {
 		if !strings.Contains(out, want) {
 			t.Errorf("explain lacks %q:\n%s", want, out)
@@ -61,7 +61,11 @@ func TestExplainRunID(t *testing.T) {
 	if line.m["ecs"] == true {
 		verdict = "PASS"
 	}
-	if want := fmt.Sprintf("verdict: %s  outcome=%s  canonical=%s", verdict, line.m["outcome"], line.m["canonical_outcome"]); !strings.Contains(out, want) {
+	label := fmt.Sprintf("outcome=%s", line.m["outcome"])
+	if line.m["failure_type"] == "premature_action" {
+		label = fmt.Sprintf("premature action (gate %s)", line.m["outcome"])
+	}
+	if want := fmt.Sprintf("verdict: %s  %s  canonical=%s", verdict, label, line.m["canonical_outcome"]); !strings.Contains(out, want) {
 		t.Errorf("explain disagrees with score (%q):\n%s", want, out)
 	}
 

@@ -18,7 +18,7 @@ var figureSizes = map[string]figures.Options{"column": figures.Column, "page": f
 
 func runFigures(e *env, args []string) error {
 	fs := newFlagSet(e, "figures", "[flags]")
-	c := addCommon(e, fs, "sabench-figures")
+	c := addCommon(e, fs, groupInput|groupJobs|groupStats|groupClustered|groupOut, "sabench-figures")
 	c.addVerdicts(fs)
 	fs.Lookup("out").Usage = "directory that receives the figures (created if needed)"
 	fs.Lookup("policy").Usage = "policies scored (repeatable; default every preset, for the policy-ranks figure); the other figures use safeact, or the first policy when safeact is not among them"

@@ -2,14 +2,17 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"flag"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 	"github.com/sabench/sabench-stats/oracle"
+	"github.com/sabench/sabench-stats/results"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
@@ -96,8 +99,48 @@ func TestGoldenRealCases(t *testing.T) {
 	golden(t, "score_real.stderr", []byte(errOut))
 	det, _ := mustRun(t, "score", "--bench", realCases, "--runs", runs, "-j", "2", "--detail")
 	golden(t, "score_real_detail.jsonl", []byte(det))
+	// Every hasty replay the harness passed and the oracle fails, one line each.
+	dis, _ := mustRun(t, "score", "--disagreements", "--bench", realCases, "--runs", runs, "-j", "2")
+	golden(t, "score_real_disagreements.tsv", []byte(dis))
+	lines := strings.Split(strings.TrimSuffix(dis, "\n"), "\n")
+	if lines[0] != results.DisagreementsHeader || len(lines) != 7 {
+		t.Errorf("score --disagreements: want the header and the 6 false accepts of the summary:\n%s", dis)
+	}
+	for _, l := range lines[1:] {
+		if f := strings.Split(l, "\t"); len(f) != 8 || f[1] != "hasty" || f[4] != "pass" || f[5] != "fail" {
+			t.Errorf("disagreement line %q", l)
+		}
+	}
 	ex, _ := mustRun(t, "explain", "hasty/SAB-V1-001", "--bench", realCases, "--runs", runs, "--policy", "safeact,tau-bench")
 	golden(t, "explain_hasty_v1.txt", []byte(ex))
+	// The hasty replays disagree with their official pass: a V2 workflow broken at its first
+	// step, and a V3 DAG, each step's state named; the JSON carries the same content.
+	for _, id := range []string{"SAB-V2-001", "SAB-V3-001"} {
+		ex, _ := mustRun(t, "explain", "hasty/"+id, "--bench", realCases, "--runs", runs)
+		golden(t, "explain_hasty_"+strings.ToLower(id[4:6])+".txt", []byte(ex))
+		for _, want := range []string{"DISAGREES with the oracle (FAIL)", "expected workflow (", ": broken at event 0 (premature action (gate DEFER)", "never read: "} {
+			if !strings.Contains(ex, want) {
+				t.Errorf("explain hasty/%s lacks %q:\n%s", id, want, ex)
+			}
+		}
+		js, _ := mustRun(t, "explain", "hasty/"+id, "--bench", realCases, "--runs", runs, "--format", "json")
+		var xs []struct {
+			Verdict  struct{ Label string }
+			Official struct {
+				Verdict string
+				Agrees  *bool `json:"agrees_with_oracle"`
+			}
+			Workflow struct{ Steps []struct{ State string } }
+		}
+		if err := json.Unmarshal([]byte(js), &xs); err != nil || len(xs) != 1 {
+			t.Fatalf("explain --format json: %v\n%s", err, js)
+		}
+		x := xs[0]
+		if x.Verdict.Label != "premature action (gate DEFER)" || x.Official.Verdict != "pass" || x.Official.Agrees == nil || *x.Official.Agrees ||
+			len(x.Workflow.Steps) == 0 || x.Workflow.Steps[0].State != "broken" {
+			t.Errorf("explain --format json of hasty/%s: %+v", id, x)
+		}
+	}
 
 	// Every reference solution passes under safeact; every hasty replay of V1–V3 fails it.
 	for _, l := range parseVerdicts(t, out) {

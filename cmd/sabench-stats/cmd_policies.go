@@ -10,10 +10,13 @@ func init() {
 
 func runPolicies(e *env, args []string) error {
 	fs := newFlagSet(e, "policies", "[flags]")
-	c := addCommon(e, fs, "")
+	c := addCommon(e, fs, groupInput|groupJobs|groupStats|groupClustered|groupTables, "")
 	c.addVerdicts(fs)
 	fs.Lookup("policy").Usage = "policies to compare: presets (safeact, near-miss, toolsandbox, tau-bench, appworld) or JSON policy files (repeatable; default every preset; safeact is the baseline when included)"
 	if err := c.parse(fs, args, "; choose policies with --policy"); err != nil {
+		return err
+	}
+	if err := c.checkTableTarget(3); err != nil { // policy_settings, policies, policy_ranks
 		return err
 	}
 	// The alternative policies are scored on the main condition only: the comparison

@@ -16,8 +16,9 @@ func init() {
 
 func runReport(e *env, args []string) error {
 	fs := newFlagSet(e, "report", "[flags]")
-	c := addCommon(e, fs, "sabench-report")
+	c := addCommon(e, fs, groupAnalysis|groupOut, "sabench-report")
 	c.addVerdicts(fs)
+	addLaTeXFlags(fs, &c.render) // the report's .tex files
 	c.addChoices(fs, true)
 	c.allFormats = true
 	if err := c.parse(fs, args, ""); err != nil {
@@ -77,13 +78,15 @@ func runReport(e *env, args []string) error {
 	if in != nil {
 		viewer = fmt.Sprintf("%s, %d episodes", filepath.Join(out, "index.html"), viewStats.Episodes)
 	}
-	fmt.Fprintf(e.stdout, "sabench-stats report: %d tables × %d formats and %d figures in %s (index: %s; viewer: %s)\n",
+	// The report's product is its directory: the summary and the T2 excerpt are a
+	// summary, so they go to stderr and stdout stays empty.
+	fmt.Fprintf(e.stderr, "sabench-stats report: %d tables × %d formats and %d figures in %s (index: %s; viewer: %s)\n",
 		len(idx.Tables), len(results.Formats()), len(idx.Figures), out, filepath.Join(out, "index.md"), viewer)
-	fmt.Fprintf(e.stdout, "episodes: read %d, scored %d, excluded %s; policies: %s\n\n", sr.Read(), sr.Counts.Scored,
+	fmt.Fprintf(e.stderr, "episodes: read %d, scored %d, excluded %s; policies: %s\n\n", sr.Read(), sr.Counts.Scored,
 		sr.ExcludedSummary(), sr.PolicyNames())
 	for _, t := range idx.Tables {
 		if t.ID == "T2" {
-			return results.Render(e.stdout, t, results.FormatText)
+			return results.Render(e.stderr, t, results.FormatText)
 		}
 	}
 	return nil

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sabench/sabench-stats/results"
 )
 
 // TestReportWritesEverythingAndReplacesOnlyReports runs the main job on the built-in
@@ -23,11 +25,15 @@ func TestReportWritesEverythingAndReplacesOnlyReports(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("report: exit %d, stderr %s", code, stderr)
 	}
-	if !strings.Contains(stdout, "episodes: read 34147, scored 34139, excluded 3 harness_failure, 5 infra_failure") {
-		t.Errorf("summary does not reconcile the built-in release:\n%s", stdout)
+	// The report's product is its directory: the summary is on stderr, stdout is empty.
+	if stdout != "" {
+		t.Errorf("stdout not empty:\n%s", stdout)
 	}
-	if !strings.Contains(stdout, "T2: Main results") {
-		t.Errorf("summary does not show T2:\n%s", stdout)
+	if !strings.Contains(stderr, "episodes: read 34147, scored 34139, excluded 3 harness_failure, 5 infra_failure") {
+		t.Errorf("summary does not reconcile the built-in release:\n%s", stderr)
+	}
+	if !strings.Contains(stderr, "T2: Main results") {
+		t.Errorf("summary does not show T2:\n%s", stderr)
 	}
 	index, err := os.ReadFile(filepath.Join(out, "index.md"))
 	if err != nil {
@@ -40,8 +46,8 @@ func TestReportWritesEverythingAndReplacesOnlyReports(t *testing.T) {
 	}
 	tables, _ := filepath.Glob(filepath.Join(out, "tables", "*"))
 	figs, _ := filepath.Glob(filepath.Join(out, "figures", "*"))
-	if len(tables) != 19*6 || len(figs) != 5*3 { // 19 registry tables (policy_settings included) × 5 formats + the CSV sidecar
-		t.Errorf("%d table files (want 114) and %d figure files (want 15)", len(tables), len(figs))
+	if len(tables) != len(results.Registry)*6 || len(figs) != 5*3 { // every registry table (20 with cost) × 5 formats + the CSV sidecar
+		t.Errorf("%d table files (want %d) and %d figure files (want 15)", len(tables), len(results.Registry)*6, len(figs))
 	}
 	// Every figure of synthetic data carries the warning inside the image.
 	for _, f := range []string{"failure_types.svg", "policy_ranks.svg"} {

@@ -20,28 +20,24 @@ func init() {
 
 func runScore(e *env, args []string) error {
 	fs := newFlagSet(e, "score", "[flags]")
-	c := addCommon(e, fs, "")
-	// score writes verdicts, not tables: --format takes its own values here.
-	f := fs.Lookup("format")
-	f.Usage = "verdict format: jsonl, csv or parquet"
-	f.DefValue = "jsonl"
-	c.format = "jsonl"
-	fs.Lookup("out").Usage = "output file (default stdout), written atomically; with --format parquet, a directory (an existing one, a path ending in /, or one without an extension) receives a Hive-partitioned dataset config=…/part-NNNN.parquet"
+	c := addCommon(e, fs, groupInput|groupJobs|groupOut, "")
+	c.addFormat(fs, &verdictOutput)
+	fs.Lookup("out").Usage = "output file (default stdout; its extension .jsonl, .csv or .parquet sets the format when --format is not given); written atomically; with --format parquet, a directory (an existing one, a path ending in /, or one without an extension) receives a Hive-partitioned dataset config=…/part-NNNN.parquet"
 	shard := fs.String("shard", "", "score only shard I/N (1 ≤ I ≤ N): the episodes whose index in the input is I-1 modulo N, so that N machines split a release; with a dataset --out, the shard writes part I-1")
 	audit := fs.String("audit", "", "CSV case_id,run_id,label of audited verdicts (label pass/fail, true/false or 1/0): report the oracle's agreement with them")
 	detail := fs.Bool("detail", false, "add each verdict's detail (checkpoints with requirement results, coverage, completed commits, invalid reads, ledger facts with provenance) as a \"detail\" object; jsonl only, memory-hungry")
 	fs.BoolVar(&c.lenient, "lenient", false, "score episodes validate rejects for a missing schema or record or an unknown top-level field: they are excluded by that reason (default: refused)")
+	disagreements := fs.Bool("disagreements", false, "write, instead of the verdicts, every episode whose harness verdict differs from the oracle's: one tab-separated line each (run_id, config, case_id, policy, official, oracle, outcome, failure_type) under a header")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	format := strings.ToLower(c.format)
-	c.format = "text" // keeps the shared check, which knows only the table formats, happy
-	if err := c.check(); err != nil {
+	if *disagreements && (formatSet(fs) || *detail) {
+		return usagef("--disagreements writes tab-separated lines: --format and --detail do not apply")
+	}
+	if err := c.checkFlags(fs); err != nil {
 		return err
 	}
-	if !contains(results.VerdictFormats, format) {
-		return usagef("--format must be one of %s for score, not %q", strings.Join(results.VerdictFormats, ", "), format)
-	}
+	format := c.format
 	if *detail && format != "jsonl" {
 		return usagef("--detail needs --format jsonl (the detail is nested)")
 	}
@@ -52,7 +48,7 @@ func runScore(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	dataset := format == "parquet" && c.out != "" && isDatasetDir(c.out)
+	dataset := format == "parquet" && c.out != "" && c.out != "-" && isDatasetDir(c.out)
 	if dataset && *detail {
 		return usagef("--detail needs --format jsonl")
 	}
@@ -97,7 +93,7 @@ func runScore(e *env, args []string) error {
 			return err
 		}
 		write = nil
-	} else if *detail || labels == nil {
+	} else if (*detail || labels == nil) && !*disagreements {
 		// Stream: score and write chunk by chunk, keeping only the compact verdicts for
 		// the summary, so that the episodes (and details, the ledger of every episode)
 		// of one chunk at a time are alive. An audit is checked before anything is
@@ -129,10 +125,13 @@ func runScore(e *env, args []string) error {
 			}
 		}
 		write = func(w io.Writer) error { return results.WriteVerdicts(w, format, s.Policies, s.Verdicts, false) }
+		if *disagreements {
+			write = func(w io.Writer) error { return results.WriteDisagreements(w, s.Policies, s.Verdicts) }
+		}
 	}
 	switch {
 	case write == nil: // written above
-	case c.out != "":
+	case c.out != "" && c.out != "-":
 		err = results.WriteFileAtomic(c.out, write)
 	default:
 		err = write(e.stdout)
@@ -258,9 +257,24 @@ func scoreSummary(s *analysis.Scored, dropped []ingest.Problem) string {
 			}
 		}
 		b.WriteString(" (all scored episodes, every condition, static judgments included)\n")
+		if own := officialRate(vs); own.Den > 0 && own != all {
+			fmt.Fprintf(&b, "  harness's own verdicts: %d/%d = %.1f%% (the scored episodes that carry one)\n", own.Num, own.Den, own.Pct())
+		}
 		b.WriteString(agreementSummary(vs))
 	}
 	return b.String()
+}
+
+// officialRate is the harness's own success rate over the scored episodes that carry a
+// verdict (on a runner-mode harness folder, summary.json's accuracy).
+func officialRate(vs []oracle.Verdict) analysis.Rate {
+	var r analysis.Rate
+	for i := range vs {
+		if !vs[i].Excluded() && vs[i].Official() >= 0 {
+			r.Add(vs[i].Official() == 1)
+		}
+	}
+	return r
 }
 
 func pctOf(r analysis.Rate) string {

@@ -535,12 +535,12 @@ func TestScoreDetail(t *testing.T) {
 }
 
 func TestScoreUsage(t *testing.T) {
-	wantUsage(t, `--format must be one of jsonl, csv, parquet for score, not "text"`, "score", "--format", "text")
+	wantUsage(t, `--format: score writes jsonl, csv, parquet, not "text"`, "score", "--format", "text")
 	wantUsage(t, "score takes no arguments", "score", "extra")
 	wantUsage(t, "is neither a preset", "score", "--policy", "no-such-policy")
 	wantUsage(t, "-j must be", "score", "-j", "0")
 	out, errOut, code := runCLI(t, "score", "-h")
-	if code != 0 || !strings.Contains(errOut, "verdict format: jsonl, csv or parquet") || out != "" {
+	if code != 0 || !strings.Contains(errOut, "output format: jsonl, csv, parquet (default: the --out file's extension, else jsonl)") || out != "" {
 		t.Errorf("score -h: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 }

@@ -40,7 +40,7 @@ func runSynth(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "wrote a synthetic release (seed %d, scale %d): %d episodes to %s\n", seed, scale, n, out)
-	fmt.Fprintln(e.stdout, "note: the data is synthetic, generated in the SafeActBench schemas and calibrated to the paper's published aggregates; it is not the paper's traces")
+	fmt.Fprintf(e.stderr, "wrote a synthetic release (seed %d, scale %d): %d episodes to %s\n", seed, scale, n, out)
+	fmt.Fprintln(e.stderr, "note: the data is synthetic, generated in the SafeActBench schemas and calibrated to the paper's published aggregates; it is not the paper's traces")
 	return nil
 }

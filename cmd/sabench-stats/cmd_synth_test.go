@@ -35,8 +35,9 @@ func TestSynthWrites(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	if !strings.Contains(stdout, "34147 episodes") || !strings.Contains(stdout, "synthetic") {
-		t.Errorf("stdout %q", stdout)
+	// A summary and a note: both on stderr.
+	if stdout != "" || !strings.Contains(stderr, "34147 episodes") || !strings.Contains(stderr, "note: the data is synthetic") {
+		t.Errorf("stdout %q, stderr %q", stdout, stderr)
 	}
 	for _, f := range []string{"env/case_manifest.json", "env/cases.json", "env/non_execution_cases.json",
 		"env/state_action_cases.json", "env/linear_workflow_cases.json", "env/multi_step_cases.json",

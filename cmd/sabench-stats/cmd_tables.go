@@ -13,14 +13,14 @@ func init() {
 
 func runTables(e *env, args []string) error {
 	fs := newFlagSet(e, "tables", "[flags] [ID ...]")
-	c := addCommon(e, fs, "")
+	c := addCommon(e, fs, groupAnalysis|groupTables, "")
 	c.addVerdicts(fs)
 	c.addChoices(fs, true)
 	list := fs.Bool("list", false, "list every table id with its title, and exit")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if err := c.check(); err != nil {
+	if err := c.checkFlags(fs); err != nil {
 		return err
 	}
 	if *list {
@@ -43,6 +43,13 @@ func runTables(e *env, args []string) error {
 		}
 		specs = append(specs, s)
 		needPolicies = needPolicies || s.Needs == results.NeedPolicies
+	}
+	n := len(specs)
+	if n == 0 {
+		n = len(results.Default(1)) // the default tables: several
+	}
+	if err := c.checkTableTarget(n); err != nil {
+		return err
 	}
 	sr, err := c.scoreAll(needPolicies || len(specs) == 0 && len(c.policies) > 1)
 	if err != nil {

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -13,7 +15,7 @@ func TestTablesListNamesEveryTable(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
-	if len(lines) != 19 || !strings.HasPrefix(lines[0], "T1 ") || !strings.HasPrefix(lines[18], "policy_settings  Authorization policies compared") {
+	if len(lines) != 20 || !strings.HasPrefix(lines[0], "T1 ") || !strings.HasPrefix(lines[19], "policy_settings  Authorization policies compared") {
 		t.Errorf("tables --list:\n%s", stdout)
 	}
 	if _, stderr, code := runCLI(t, "tables", "nosuch"); code != 2 || !strings.Contains(stderr, `unknown table "nosuch"`) {
@@ -23,9 +25,19 @@ func TestTablesListNamesEveryTable(t *testing.T) {
 
 // TestTablesReachesPolicyTables: the policy tables go through the same registry as T1–T14.
 func TestTablesReachesPolicyTables(t *testing.T) {
-	stdout, stderr, code := runCLI(t, "tables", "policy_settings", "POLICY_RANKS", "--policy", "safeact,tau-bench", "--resamples", "0", "--format", "csv")
+	// Two CSV tables: one file each in the --out directory.
+	dir := t.TempDir()
+	listing, stderr, code := runCLI(t, "tables", "policy_settings", "POLICY_RANKS", "--policy", "safeact,tau-bench", "--resamples", "0", "--format", "csv", "--out", dir)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var stdout string
+	for _, name := range []string{"policy_settings.csv", "policy_ranks.csv"} {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatalf("%v (stdout %q)", err, listing)
+		}
+		stdout += string(b)
 	}
 	for _, want := range []string{"switch,safeact,tau-bench", "binding,entity,off", "settings hash,7d7b76492f0c,a3edea9afd08",
 		"tau-bench,a3edea9afd08,", "policy,hash,tau_b"} {

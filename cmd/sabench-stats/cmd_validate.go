@@ -92,7 +92,7 @@ func validate(e *env, args, runs, sets []string, bench0, clusters0, dedupe0 stri
 		for _, w := range b.Warnings {
 			fmt.Fprintln(e.stderr, "warning:", w)
 		}
-		fmt.Fprintf(e.stdout, "bench %s (%s): %d cases, %d case sets; clusters: %s\n", b.Source, b.Kind, len(b.Cases), len(b.Sets), clusterSummary(b))
+		fmt.Fprintf(e.stderr, "bench %s (%s): %d cases, %d case sets; clusters: %s\n", b.Source, b.Kind, len(b.Cases), len(b.Sets), clusterSummary(b))
 	}
 	patterns := append(append([]string(nil), args...), runs...)
 	if len(patterns) == 0 && b != nil && b.Kind != ingest.BenchMemory && b.Kind != ingest.BenchJSONL {
@@ -119,7 +119,7 @@ func validate(e *env, args, runs, sets []string, bench0, clusters0, dedupe0 stri
 		fmt.Fprintln(e.stdout, p)
 	}
 	reportDropped(e, rep.Reported)
-	fmt.Fprintf(e.stdout, "%d files, %d episodes read, %d without problems, %d problems\n", rep.Files, rep.Lines, rep.Episodes, len(rep.Problems))
+	fmt.Fprintf(e.stderr, "%d files, %d episodes read, %d without problems, %d problems\n", rep.Files, rep.Lines, rep.Episodes, len(rep.Problems))
 	if len(rep.Problems) > 0 {
 		return fmt.Errorf("%d problems found", len(rep.Problems))
 	}

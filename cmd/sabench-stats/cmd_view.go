@@ -15,15 +15,12 @@ func init() {
 
 func runView(e *env, args []string) error {
 	fs := newFlagSet(e, "view", "[flags]")
-	c := addCommon(e, fs, "sabench-view.html")
+	c := addCommon(e, fs, groupAnalysis|groupOut, "sabench-view.html")
 	c.addChoices(fs, true)
 	fs.Lookup("out").Usage = "the page to write; its chunk files go to the directory beside it named after the page (NAME_files/)"
 	fs.Lookup("policy").Usage = "policies scored (repeatable; default every preset); the first is the main policy of the episode pages"
 	if err := c.parse(fs, args, ""); err != nil {
 		return err
-	}
-	if c.formatSet(fs) {
-		return usagef("view writes HTML only; --format does not apply")
 	}
 	if c.out == "" || c.out == "-" {
 		return usagef("view: --out must name an HTML file (the viewer is a page plus chunk files, not a stream)")

@@ -10,7 +10,7 @@ func TestViewUsage(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"view", "--format", "md"}, "--format does not apply"},
+		{[]string{"view", "--format", "md"}, "flag provided but not defined: -format"},
 		{[]string{"view", "--out", "-"}, "--out must name an HTML file"},
 		{[]string{"view", "extra"}, "view takes no arguments"},
 	} {

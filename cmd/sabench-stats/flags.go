@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"strconv"
 	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
@@ -27,6 +28,26 @@ func (l *listFlag) Set(v string) error {
 	return nil
 }
 
+// optInt is an int flag with no default: the int stays -1 until the flag is given (≥ 0),
+// and -h shows no "(default -1)".
+type optInt struct{ p *int }
+
+func (o optInt) String() string {
+	if o.p == nil || *o.p < 0 {
+		return ""
+	}
+	return strconv.Itoa(*o.p)
+}
+
+func (o optInt) Set(v string) error {
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 0 {
+		return fmt.Errorf("want an integer ≥ 0, not %q", v)
+	}
+	*o.p = n
+	return nil
+}
+
 // stats returns the interval options (check has validated them).
 func (c *common) stats() analysis.StatOptions {
 	m, _ := bootstrap.ParseMethod(c.method)
@@ -37,20 +58,22 @@ func (c *common) stats() analysis.StatOptions {
 		Method: m, Quantile: q, Clustered: c.clustered, Adjust: a, PassK: pk}
 }
 
-// outFormat returns the parsed --format.
+// outFormat returns the table format (parse has resolved it).
 func (c *common) outFormat() results.Format {
 	f, _ := results.ParseFormat(c.format)
 	return f
 }
 
-// common holds the flags every analysis command reads (DESIGN §8).
+// common holds the flags of the analysis commands (DESIGN §8). A command registers only
+// the groups it reads (flagGroup), so that its -h lists what it uses; the fields of the
+// groups it does not take keep their defaults.
 type common struct {
 	bench         string
 	runs          listFlag
 	policies      listFlag
 	seed          uint64
 	resamples     int
-	format        string
+	format        string // after parse: the canonical name of the output format
 	out           string
 	jobs          int
 	sets          listFlag
@@ -68,6 +91,9 @@ type common struct {
 	passk         string
 	choices       analysis.Choices // the paper's choices; set by addChoices
 
+	groups flagGroup
+	output *outputKind // what --format names; nil when the command has no --format
+
 	stderr io.Writer // for progress, shown only when it is a terminal
 
 	fs         *flag.FlagSet         // the command's flags, for checks of what was set
@@ -82,43 +108,85 @@ type common struct {
 	scored *analysis.ScoredRelease
 }
 
+// flagGroup is a set of related flags; each command declares the groups it takes.
+type flagGroup uint8
+
+const (
+	// groupInput: --bench, --runs, --policy, --infra-failures, --dedupe.
+	groupInput flagGroup = 1 << iota
+	// groupJobs: -j, for commands that score many episodes.
+	groupJobs
+	// groupSets: --set (case sets, read by the tables that name one).
+	groupSets
+	// groupStats: --seed, --resamples, --interval, --quantile, --level, --clusters (the
+	// bootstrap).
+	groupStats
+	// groupClustered: --clustered (resample clusters rather than cases).
+	groupClustered
+	// groupTables: --format (a table format) and --out (a file, or a directory for several
+	// tables).
+	groupTables
+	// groupOut: --out alone, for a command whose output is a directory or a page.
+	groupOut
+
+	// groupAnalysis is what a command that builds tables from a scored release reads.
+	groupAnalysis = groupInput | groupJobs | groupSets | groupStats | groupClustered
+)
+
 // newFlagSet returns a flag set whose errors are usage errors and whose help goes to
 // stderr.
 func newFlagSet(e *env, name, usage string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
 	fs.Usage = func() {
-		fmt.Fprintf(e.stderr, "usage: sabench-stats %s %s\n\nflags:\n", name, usage)
+		fmt.Fprintf(fs.Output(), "usage: sabench-stats %s %s\n\nflags:\n", name, usage)
 		fs.PrintDefaults()
 	}
 	return fs
 }
 
-// addCommon registers the shared flags; defaultOut is the command's --out default ("" for
-// stdout).
-func addCommon(e *env, fs *flag.FlagSet, defaultOut string) *common {
-	c := &common{stderr: e.stderr, fs: fs, name: fs.Name()}
-	addLaTeXFlags(fs, &c.render)
+// addCommon registers the flags of the groups a command takes; defaultOut is its --out
+// default ("" for stdout).
+func addCommon(e *env, fs *flag.FlagSet, groups flagGroup, defaultOut string) *common {
 	d := analysis.DefaultStatOptions()
-	fs.StringVar(&c.bench, "bench", "builtin", "case specs: a SafeActBench checkout, a directory of case JSON files, a JSONL of {case_id, protocol, case_spec} rows, or builtin")
-	fs.Var(&c.runs, "runs", "episode files, globs or directories (repeatable; default: the built-in release's episodes)")
-	fs.Var(&c.policies, "policy", "authorization policy: a preset (safeact, near-miss, toolsandbox, tau-bench, appworld) or a JSON policy file (repeatable where a command compares policies)")
-	fs.Uint64Var(&c.seed, "seed", d.Seed, "master seed of every resampling")
-	fs.IntVar(&c.resamples, "resamples", d.Resamples, "bootstrap resamples")
-	fs.StringVar(&c.format, "format", "text", "output format: text, md, latex, csv or json")
-	fs.StringVar(&c.out, "out", defaultOut, "output directory or file")
-	fs.IntVar(&c.jobs, "j", runtime.GOMAXPROCS(0), "worker goroutines (results do not depend on it)")
-	fs.Var(&c.sets, "set", "case set NAME=FILE, one case id per line (repeatable)")
-	fs.StringVar(&c.clusters, "clusters", "", "CSV case_id,cluster_id for the template-clustered bootstrap")
-	fs.StringVar(&c.infraFailures, "infra-failures", "exclude", "infra_failure episodes: exclude (the paper) or fail (the SafeActBench batch runner)")
-	fs.StringVar(&c.dedupe, "dedupe", "", "duplicate episode keys: error (default), first or last")
-	fs.StringVar(&c.method, "interval", "percentile", "bootstrap interval: percentile, basic or bca")
-	fs.StringVar(&c.quantile, "quantile", "scipy", "quantile convention: scipy (np.percentile, linear) or r (boot's norm.inter)")
-	fs.Float64Var(&c.level, "level", d.Level, "confidence level of the intervals")
-	fs.BoolVar(&c.clustered, "clustered", false, "resample template clusters instead of cases")
-	fs.StringVar(&c.adjust, "adjust", "holm", "multiplicity adjustment of a table's family of p-values: holm or bh (Benjamini–Hochberg)")
-	fs.StringVar(&c.passk, "passk", "planned", "pass^k convention: planned (tau-bench: n = repeats planned, missing repeats fail) or per-case (tau2-bench: n = the case's scored repeats)")
-	fs.BoolVar(&c.force, "force", false, fmt.Sprintf("allow --resamples below %d (intervals then rest on near-extreme order statistics)", bootstrap.MinResamples))
+	c := &common{stderr: e.stderr, fs: fs, name: fs.Name(), groups: groups, bench: "builtin", seed: d.Seed, resamples: d.Resamples,
+		jobs: runtime.GOMAXPROCS(0), infraFailures: "exclude", method: "percentile", quantile: "scipy",
+		level: d.Level, out: defaultOut, adjust: "holm", passk: "planned"}
+	if groups&groupInput != 0 {
+		fs.StringVar(&c.bench, "bench", c.bench, "case specs: a SafeActBench checkout, a directory of case JSON files, a JSONL of {case_id, protocol, case_spec} rows, or builtin")
+		fs.Var(&c.runs, "runs", "episode files, globs or directories (repeatable; default: the built-in release's episodes)")
+		fs.Var(&c.policies, "policy", "authorization policy: a preset (safeact, near-miss, toolsandbox, tau-bench, appworld) or a JSON policy file (repeatable where a command compares policies)")
+		fs.StringVar(&c.infraFailures, "infra-failures", c.infraFailures, "infra_failure episodes: exclude (the paper) or fail (the SafeActBench batch runner)")
+		fs.StringVar(&c.dedupe, "dedupe", "", "duplicate episode keys: error (default), first or last")
+	}
+	if groups&groupJobs != 0 {
+		fs.IntVar(&c.jobs, "j", c.jobs, "worker goroutines (results do not depend on it)")
+	}
+	if groups&groupSets != 0 {
+		fs.Var(&c.sets, "set", "case set NAME=FILE, one case id per line (repeatable)")
+	}
+	if groups&groupStats != 0 {
+		fs.Uint64Var(&c.seed, "seed", c.seed, "master seed of every resampling")
+		fs.IntVar(&c.resamples, "resamples", c.resamples, "bootstrap resamples")
+		fs.StringVar(&c.method, "interval", c.method, "bootstrap interval: percentile, basic or bca")
+		fs.StringVar(&c.quantile, "quantile", c.quantile, "quantile convention: scipy (np.percentile, linear) or r (boot's norm.inter)")
+		fs.Float64Var(&c.level, "level", c.level, "confidence level of the intervals")
+		fs.StringVar(&c.clusters, "clusters", "", "CSV case_id,cluster_id for the template-clustered bootstrap")
+		fs.StringVar(&c.adjust, "adjust", c.adjust, "multiplicity adjustment of a table's family of p-values: holm or bh (Benjamini–Hochberg)")
+		fs.StringVar(&c.passk, "passk", c.passk, "pass^k convention: planned (tau-bench: n = repeats planned, missing repeats fail) or per-case (tau2-bench: n = the case's scored repeats)")
+		fs.BoolVar(&c.force, "force", false, fmt.Sprintf("allow --resamples below %d (intervals then rest on near-extreme order statistics)", bootstrap.MinResamples))
+	}
+	if groups&groupClustered != 0 {
+		fs.BoolVar(&c.clustered, "clustered", false, "resample template clusters instead of cases")
+	}
+	if groups&groupTables != 0 {
+		c.addFormat(fs, &tableOutput)
+		addLaTeXFlags(fs, &c.render)
+		fs.StringVar(&c.out, "out", defaultOut, "output file (its extension sets the format when --format is not given), or a directory (existing, ending in /, or needed for several tables) that receives one file per table; default stdout")
+	}
+	if groups&groupOut != 0 {
+		fs.StringVar(&c.out, "out", defaultOut, "output directory or file")
+	}
 	return c
 }
 
@@ -139,13 +207,6 @@ func (c *common) addChoices(fs *flag.FlagSet, tables bool) {
 	fs.StringVar(&ch.SetInterventions, "interventions-set", ch.SetInterventions, "the interventions table's case set")
 }
 
-// formatSet reports whether --format was given on the command line.
-func (c *common) formatSet(fs *flag.FlagSet) bool {
-	set := false
-	fs.Visit(func(f *flag.Flag) { set = set || f.Name == "format" })
-	return set
-}
-
 // tableInput is what the tables of a scored release are built from.
 func (c *common) tableInput(sr *analysis.ScoredRelease) *results.Input {
 	return &results.Input{Releases: sr.Releases, Stats: c.stats(), Choices: c.choices}
@@ -154,9 +215,19 @@ func (c *common) tableInput(sr *analysis.ScoredRelease) *results.Input {
 // parseFlags parses args and turns flag errors into usage errors. It returns errHelp
 // when -h was given, which run reports as success.
 func parseFlags(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(flagsFirst(fs, args)); err != nil {
+	// The flag package prints its message and the whole usage on a parse error; the error
+	// is reported once by exitCode instead, and the usage printed for -h only.
+	out := fs.Output()
+	fs.SetOutput(io.Discard)
+	err := fs.Parse(flagsFirst(fs, args))
+	fs.SetOutput(out)
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
+			fs.Usage()
 			return errHelp
+		}
+		if strings.HasPrefix(err.Error(), "flag provided but not defined") {
+			return usagef("%s: %v (sabench-stats %s -h lists the flags it takes)", fs.Name(), err, fs.Name())
 		}
 		return usagef("%s: %v", fs.Name(), err)
 	}
@@ -169,7 +240,7 @@ func (c *common) parse(fs *flag.FlagSet, args []string, hint string) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if err := c.check(); err != nil {
+	if err := c.checkFlags(fs); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
@@ -181,13 +252,23 @@ func (c *common) parse(fs *flag.FlagSet, args []string, hint string) error {
 // errHelp signals that help was printed; it is not a failure.
 var errHelp = errors.New("help requested")
 
+// checkFlags validates the shared flags and resolves the output format from --format or
+// the --out extension (output.go).
+func (c *common) checkFlags(fs *flag.FlagSet) error {
+	if err := c.check(); err != nil {
+		return err
+	}
+	if err := c.resolveFormat(fs); err != nil {
+		return err
+	}
+	if c.allFormats {
+		return nil
+	}
+	return checkLaTeXFlags(fs, c.outFormat())
+}
+
 // check validates the shared flags.
 func (c *common) check() error {
-	if !c.allFormats {
-		if err := checkLaTeXFlags(c.fs, c.outFormat()); err != nil {
-			return err
-		}
-	}
 	if c.resamples < 0 {
 		return usagef("--resamples must be ≥ 0")
 	}
@@ -211,9 +292,6 @@ func (c *common) check() error {
 	}
 	if _, err := bootstrap.ParsePassKConvention(c.passk); err != nil {
 		return usagef("--passk: %v", err)
-	}
-	if _, err := results.ParseFormat(c.format); err != nil {
-		return usagef("--format: %v", err)
 	}
 	switch c.infraFailures {
 	case "exclude", "fail":

@@ -225,25 +225,6 @@ func (c *common) scoreReleaseInput(all bool, others func(*ingest.Episode) bool) 
 
 // excludedSummary is kept for the score command (analysis.Counts.Summary).
 func excludedSummary(c analysis.Counts, dropped int) string { return c.Summary(dropped) }
-
-// writeTables writes tables to --out, or renders them to stdout, stamped with the
-// provenance of the last scored release (a CSV file gets its sidecar; CSV on stdout has
-// no room for it, and JSON carries it inline).
-func (c *common) writeTables(e *env, ts []*results.Table) error {
-	if c.scored != nil {
-		if _, err := c.stamp(e, c.name, c.scored, ts); err != nil {
-			return err
-		}
-		if c.scored.Synthetic && c.out == "" && c.outFormat() == results.FormatCSV {
-			fmt.Fprintf(e.stderr, "sabench-stats %s: %s\n", c.name, analysis.SyntheticMark)
-		}
-	}
-	if c.out != "" {
-		return results.WriteTableFileWith(c.out, c.outFormat(), c.render, ts...)
-	}
-	return results.RenderAllWith(e.stdout, ts, c.outFormat(), c.render)
-}
-
 // addVerdicts registers --verdicts on a command that builds tables from a scored release.
 func (c *common) addVerdicts(fs *flag.FlagSet) {
 	fs.StringVar(&c.verdicts, "verdicts", "", "build from a verdict dataset (score --format parquet --out DIR, possibly in shards) instead of scoring: its policies in its order, no re-scoring; --bench must name the cases it was scored on")

@@ -21,9 +21,11 @@ func TestReliability_CLI(t *testing.T) {
 	clean := filepath.Join(dir, "clean.jsonl")
 	os.WriteFile(clean, []byte(good+"\n"), 0o644)
 
-	// validate > /dev/full: the results never arrived, so not exit 0.
+	// validate > /dev/full: the problem list (stdout) never arrived, so not exit 0.
+	broken := filepath.Join(dir, "broken.jsonl")
+	os.WriteFile(broken, []byte(`{"schema":"sabench.episode/v1","config":"m/h","case_id":"SAB-V3-001","repeat":0}`+"\n"), 0o644)
 	var errb strings.Builder
-	if code := exitCode(&errb, run(failWriter{}, &errb, []string{"validate", "--bench", bench, clean})); code != 1 {
+	if code := exitCode(&errb, run(failWriter{}, &errb, []string{"validate", "--bench", bench, broken})); code != 1 {
 		t.Errorf("validate to a full disk: exit %d, want 1 (%s)", code, errb.String())
 	}
 	// --max-line-bytes 0 or -1 is a usage error, not the default.

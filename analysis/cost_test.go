@@ -1,0 +1,38 @@
+package analysis
+
+import (
+	"math"
+	"testing"
+
+	"github.com/sabench/sabench-stats/oracle"
+)
+
+// TestCosts: excluded episodes count (they were paid for), fields are totalled over the
+// episodes that report them, and the cost per success needs every episode's cost.
+func TestCosts(t *testing.T) {
+	full := oracle.UsageCost | oracle.UsageInput | oracle.UsageOutput | oracle.UsageWall
+	vs := []oracle.Verdict{
+		oracle.Fields{Config: "a/x", Condition: "main", ECS: true, Usage: oracle.Usage{CostUSD: 0.5, InputTokens: 100, OutputTokens: 10, WallSeconds: 30, Known: full}}.Verdict(),
+		oracle.Fields{Config: "a/x", Condition: "main", Usage: oracle.Usage{CostUSD: 0.25, InputTokens: 50, OutputTokens: 5, WallSeconds: 60, Known: full}}.Verdict(),
+		oracle.Fields{Config: "a/x", Condition: "main", Excluded: true, ECS: true, Usage: oracle.Usage{CostUSD: 0.25, Known: oracle.UsageCost}}.Verdict(),
+		oracle.Fields{Config: "b/y", Condition: "withheld", ECS: true, Usage: oracle.Usage{WallSeconds: 10, Known: oracle.UsageWall}}.Verdict(),
+	}
+	r := NewRelease(nil, nil, vs, oracle.Policy{})
+	rows, total := r.Costs()
+	if len(rows) != 2 || rows[0].Config != "a/x" || rows[1].Config != "b/y" {
+		t.Fatalf("rows %+v", rows)
+	}
+	a := rows[0]
+	if a.Episodes != 3 || a.Successes != 1 || a.Cost != (UsageSum{1, 3}) || a.Input != (UsageSum{150, 2}) || a.Wall != (UsageSum{90, 2}) {
+		t.Errorf("a/x: %+v", a)
+	}
+	if got := a.CostPerSuccess(); got != 1.0 {
+		t.Errorf("a/x cost per success %v, want 1 (1.00 $ over 1 success; the excluded success does not count)", got)
+	}
+	if got := rows[1].CostPerSuccess(); !math.IsNaN(got) || !math.IsNaN(rows[1].Cost.Mean()) {
+		t.Errorf("b/y reports no cost: per success %v, mean %v; want NaN", got, rows[1].Cost.Mean())
+	}
+	if total.Episodes != 4 || total.Successes != 2 || total.Wall != (UsageSum{100, 3}) || total.Cost.Mean() != 1.0/3 {
+		t.Errorf("total %+v", total)
+	}
+}

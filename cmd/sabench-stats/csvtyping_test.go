@@ -1,0 +1,238 @@
+package main
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/sabench/sabench-stats/results"
+)
+
+// TestVerdictCSVTyping is the pandas-free check of the verdict CSV: every non-empty value
+// of a column parses as the column's type (booleans exactly true/false, integers plain
+// digits), and a column the dictionary says is never null has no empty value. Mixed
+// spellings or stray empty strings are what made pandas warn about mixed types.
+func TestVerdictCSVTyping(t *testing.T) {
+	out, _ := mustRun(t, "score", "--runs", subsetRuns(t), "--format", "csv")
+	recs, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) < 100 {
+		t.Fatalf("%d rows", len(recs))
+	}
+	cols := results.VerdictColumns
+	nulls := make([]int, len(cols))
+	for i, name := range recs[0] {
+		if name != cols[i].Name {
+			t.Fatalf("column %d is %q, want %q", i, name, cols[i].Name)
+		}
+	}
+	for r, rec := range recs[1:] {
+		for i, x := range rec {
+			c := cols[i]
+			if x == "" {
+				nulls[i]++
+				if results.VerdictNull(c.Name) == "" {
+					t.Fatalf("row %d: %s is empty, but the column is never null", r+2, c.Name)
+				}
+				continue
+			}
+			ok := true
+			switch c.Kind {
+			case results.KindBool:
+				ok = x == "true" || x == "false"
+			case results.KindInt:
+				_, err := strconv.ParseInt(x, 10, 64)
+				ok = err == nil
+			}
+			if !ok {
+				t.Fatalf("row %d: %s = %q does not parse as its type", r+2, c.Name, x)
+			}
+		}
+	}
+	// The subset has excluded episodes and episodes without an attempt: the nullable
+	// columns are exercised, not vacuously fine.
+	for _, name := range []string{"exclusion_reason", "ecs", "first_attempt_index", "failure_type"} {
+		for i, c := range cols {
+			if c.Name == name && nulls[i] == 0 {
+				t.Errorf("no null %s in the subset: the check did not see one", name)
+			}
+		}
+	}
+}
+
+// pandasPython is a python3 that imports pandas, or "".
+func pandasPython() string {
+	for _, py := range []string{"python3", "/usr/bin/python3"} {
+		if exec.Command(py, "-c", "import pandas").Run() == nil {
+			return py
+		}
+	}
+	return ""
+}
+
+// TestPandasReproducesT2 runs the README's pandas snippet on `score` CSV and compares it
+// with T2 (ECS and per protocol) from `tables T2`. It is skipped without pandas (.ci/run
+// installs python3-pandas).
+func TestPandasReproducesT2(t *testing.T) {
+	py := pandasPython()
+	if py == "" {
+		t.Skip("pandas is not installed (apt-get install python3-pandas)")
+	}
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile("(?s)<!-- pandas-t2:[^>]*-->\n```python\n(.*?)```").FindSubmatch(readme)
+	if m == nil {
+		t.Fatal("README has no pandas-t2 snippet")
+	}
+	runs := subsetRuns(t)
+	dir := t.TempDir()
+	mustRun(t, "score", "--runs", runs, "--out", filepath.Join(dir, "verdicts.csv"))
+	cmd := exec.Command(py, "-W", "error", "-c", string(m[1])) // a DtypeWarning fails the test
+	cmd.Dir = dir
+	got, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("snippet: %v\n%s", err, got)
+	}
+	t2, _ := mustRun(t, "tables", "T2", "--runs", runs, "--format", "csv", "--resamples", "0")
+	want := csvByConfig(t, t2, map[string]string{"ecs": "ECS"}, 1)
+	have := csvByConfig(t, string(got), nil, 1)
+	if len(want) == 0 || len(want) != len(have) {
+		t.Fatalf("configs: pandas %v, T2 %v\n%s", have, want, got)
+	}
+	n := 0
+	for cfg, w := range want {
+		for col, x := range w {
+			y, ok := have[cfg][col]
+			if !ok {
+				continue // P-M, D-M: not in the snippet
+			}
+			n++
+			if math.Abs(x-y) > 0.051 { // the snippet rounds to 0.1
+				t.Errorf("%s %s: pandas %.1f, T2 %.3f", cfg, col, y, x)
+			}
+		}
+	}
+	if n < 2*len(want) {
+		t.Errorf("only %d values compared", n)
+	}
+}
+
+// csvByConfig reads a CSV with a config column into config → column → value × scale;
+// rename maps column names to the other side's.
+func csvByConfig(t *testing.T, s string, rename map[string]string, scale float64) map[string]map[string]float64 {
+	t.Helper()
+	recs, err := csv.NewReader(strings.NewReader(s)).ReadAll()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, s)
+	}
+	out := map[string]map[string]float64{}
+	ci := -1
+	for i, h := range recs[0] {
+		if h == "config" {
+			ci = i
+		}
+	}
+	if ci < 0 {
+		t.Fatalf("no config column:\n%s", s)
+	}
+	for _, rec := range recs[1:] {
+		row := map[string]float64{}
+		for i, x := range rec {
+			name := recs[0][i]
+			if r, ok := rename[name]; ok {
+				name = r
+			}
+			if f, err := strconv.ParseFloat(x, 64); err == nil && i != ci {
+				row[name] = f * scale
+			}
+		}
+		out[rec[ci]] = row
+	}
+	return out
+}
+
+// duckdbNodePath is a node_modules directory holding @duckdb/node-api: $SABENCH_NODE_MODULES,
+// else .ci/node_modules (where .ci/run installs it), else "".
+func duckdbNodePath() string {
+	for _, d := range []string{os.Getenv("SABENCH_NODE_MODULES"), "../../.ci/node_modules"} {
+		if d == "" {
+			continue
+		}
+		if _, err := os.Stat(filepath.Join(d, "@duckdb", "node-api")); err == nil {
+			abs, _ := filepath.Abs(d)
+			return abs
+		}
+	}
+	return ""
+}
+
+// duckdbRunner runs one query through @duckdb/node-api and prints the rows as JSON.
+const duckdbRunner = `const { DuckDBInstance } = require('@duckdb/node-api');
+(async () => {
+  const db = await DuckDBInstance.create(':memory:');
+  const c = await db.connect();
+  const r = await c.runAndReadAll(process.argv[2]);
+  console.log(JSON.stringify(r.getRowObjectsJson()));
+})().catch(e => { console.error(e.message); process.exit(1); });
+`
+
+// TestDuckDBReproducesT2 runs the README's DuckDB query on `score` CSV (DuckDB's own type
+// detection: the booleans must come out BOOLEAN) and compares it with T2's ECS. Skipped
+// without node and @duckdb/node-api (.ci/run installs it into .ci/node_modules).
+func TestDuckDBReproducesT2(t *testing.T) {
+	mods := duckdbNodePath()
+	if _, err := exec.LookPath("node"); err != nil || mods == "" {
+		t.Skip("node or @duckdb/node-api missing (npm install --prefix .ci @duckdb/node-api, or set SABENCH_NODE_MODULES)")
+	}
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile("(?s)<!-- duckdb-t2:[^>]*-->\n```sql\n(.*?)```").FindSubmatch(readme)
+	if m == nil {
+		t.Fatal("README has no duckdb-t2 query")
+	}
+	runs := subsetRuns(t)
+	dir := t.TempDir()
+	csvPath := filepath.Join(dir, "verdicts.csv")
+	mustRun(t, "score", "--runs", runs, "--out", csvPath)
+	script := filepath.Join(dir, "q.cjs")
+	if err := os.WriteFile(script, []byte(duckdbRunner), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	query := strings.ReplaceAll(string(m[1]), "'verdicts.csv'", "'"+csvPath+"'")
+	cmd := exec.Command("node", script, query)
+	cmd.Env = append(os.Environ(), "NODE_PATH="+mods)
+	got, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("duckdb: %v\n%s", err, got)
+	}
+	var rows []struct {
+		Config string  `json:"config"`
+		ECS    float64 `json:"ecs"`
+	}
+	if err := json.Unmarshal(got, &rows); err != nil {
+		t.Fatalf("%v\n%s", err, got)
+	}
+	t2, _ := mustRun(t, "tables", "T2", "--runs", runs, "--format", "csv", "--resamples", "0")
+	want := csvByConfig(t, t2, nil, 1)
+	if len(rows) == 0 || len(rows) != len(want) {
+		t.Fatalf("duckdb %v, T2 %v", rows, want)
+	}
+	for _, r := range rows {
+		if w, ok := want[r.Config]["ecs"]; !ok || math.Abs(w-r.ECS) > 0.051 {
+			t.Errorf("%s: duckdb %.1f, T2 %.3f", r.Config, r.ECS, w)
+		}
+	}
+}

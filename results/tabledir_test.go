@@ -1,0 +1,47 @@
+package results
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestWriteTableDir(t *testing.T) {
+	mk := func(id string) *Table {
+		return &Table{ID: id, Title: "Table " + id, Columns: []Column{textCol("x", "X")}, Rows: []Row{{Cells: []Cell{Text("a")}}}}
+	}
+	dir := t.TempDir()
+	// Onto an existing directory with a file of its own: that file stays, the tables land.
+	if err := os.WriteFile(filepath.Join(dir, "keep.txt"), []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for round := 0; round < 2; round++ { // the second round replaces the first's files
+		paths, err := WriteTableDir(dir, FormatCSV, []*Table{mk("T1"), mk("T7")}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []string{filepath.Join(dir, "T1.csv"), filepath.Join(dir, "T7.csv")}
+		if strings.Join(paths, ",") != strings.Join(want, ",") {
+			t.Fatalf("paths %q, want %q", paths, want)
+		}
+		b, err := os.ReadFile(want[1])
+		if err != nil || string(b) != "x\na\n" {
+			t.Fatalf("T7.csv = %q, %v", b, err)
+		}
+	}
+	ents, _ := os.ReadDir(dir)
+	var names []string
+	for _, e := range ents {
+		names = append(names, e.Name())
+	}
+	if got := strings.Join(names, " "); got != "T1.csv T7.csv keep.txt" {
+		t.Errorf("directory holds %s (a temporary file left behind?)", got)
+	}
+	if _, err := WriteTableDir(filepath.Join(dir, "new"), FormatJSON, []*Table{mk("a"), mk("a")}, nil); err == nil {
+		t.Error("two tables with one id: want an error")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "new")); err == nil {
+		t.Error("a refused write created the directory")
+	}
+}

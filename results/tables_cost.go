@@ -1,0 +1,54 @@
+package results
+
+import (
+	"fmt"
+
+	"github.com/sabench/sabench-stats/analysis"
+)
+
+// buildCost is the cost table: per configuration, what its episodes consumed as their
+// usage objects report it, and the cost per ECS success.
+func buildCost(in *Input) (*Table, error) {
+	r := in.Main()
+	rows, total := r.Costs()
+	t := &Table{ID: "cost", Title: "Cost: episodes, spend, tokens and wall time per configuration",
+		Columns: []Column{textCol("config", "Config"), countCol("episodes", "Episodes"), countCol("with_cost", "With cost"),
+			numCol("cost_usd", "Cost $", 2), numCol("mean_cost_usd", "Mean $", 4), countCol("input_tokens", "Input tokens"),
+			countCol("output_tokens", "Output tokens"), numCol("wall_hours", "Wall h", 1), numCol("mean_wall_seconds", "Mean wall s", 1),
+			numCol("cost_per_success_usd", "$ / ECS success", 4)}}
+	models := r.ModelOf()
+	add := func(group string, c analysis.CostRow) {
+		t.AddGroupRow(group, Text(c.Config), countCell(c.Episodes), countCell(c.Cost.N),
+			sumCell(c.Cost, c.Cost.Sum), Number(c.Cost.Mean()), tokenCell(c.Input), tokenCell(c.Output),
+			sumCell(c.Wall, c.Wall.Sum/3600), Number(c.Wall.Mean()), Number(c.CostPerSuccess()))
+	}
+	reported := total.Cost.N + total.Input.N + total.Output.N + total.Wall.N
+	for _, c := range rows {
+		add(models[c.Config], c)
+	}
+	if len(rows) > 0 {
+		add("total", total)
+	}
+	t.Notes = append(t.Notes,
+		"Every episode read counts, in every condition, excluded ones too (they were run and paid for); totals and means are over the episodes whose usage reports the field.",
+		fmt.Sprintf("$ / ECS success: total cost over the configuration's ECS successes (%d in all), empty unless every episode reports its cost.", total.Successes))
+	if len(rows) > 0 && reported == 0 {
+		t.Notes = append(t.Notes, "No episode carries a usage object with cost_usd, input_tokens, output_tokens or wall_seconds: every cell but the counts is empty.")
+	}
+	return emptyBecause(t, "no episodes"), nil
+}
+
+// sumCell is a total, empty when no episode reported the field (a 0 would claim a cost).
+func sumCell(u analysis.UsageSum, x float64) Cell {
+	if u.N == 0 {
+		return Empty()
+	}
+	return Number(x)
+}
+
+func tokenCell(u analysis.UsageSum) Cell {
+	if u.N == 0 {
+		return Empty()
+	}
+	return Count(int64(u.Sum))
+}
