@@ -225,6 +225,7 @@ func (c *common) scoreReleaseInput(all bool, others func(*ingest.Episode) bool) 
 
 // excludedSummary is kept for the score command (analysis.Counts.Summary).
 func excludedSummary(c analysis.Counts, dropped int) string { return c.Summary(dropped) }
+
 // addVerdicts registers --verdicts on a command that builds tables from a scored release.
 func (c *common) addVerdicts(fs *flag.FlagSet) {
 	fs.StringVar(&c.verdicts, "verdicts", "", "build from a verdict dataset (score --format parquet --out DIR, possibly in shards) instead of scoring: its policies in its order, no re-scoring; --bench must name the cases it was scored on")
