@@ -15,6 +15,8 @@ const (
 	KindString VerdictKind = iota
 	KindInt
 	KindBool
+	// KindFloat is used only by the verdict dataset's usage columns (Parquet only).
+	KindFloat
 )
 
 // VerdictColumn is one field of the per-episode verdict output. Get returns a string, an

@@ -35,13 +35,33 @@ var datasetColumns = func() []VerdictColumn {
 			out = append(out, c)
 		}
 	}
-	return append(out,
+	out = append(out,
 		// The interventions table reads which information tools came before the first
 		// attempt; score's other formats leave the bits out (they are case-relative).
 		VerdictColumn{"tools_before_attempt", KindInt, "bit i: the case's i-th information tool was called before the first consequential attempt", func(v VerdictRow) any { return int64(v.ToolsBeforeAttempt()) }},
 		VerdictColumn{"policy_index", KindInt, "the policy's position in the scoring's policy list", func(v VerdictRow) any { return int64(v.PolicyIndex) }},
 		VerdictColumn{"seq", KindInt, "the episode's index in the scored input (shards merge in this order)", func(v VerdictRow) any { return v.Seq }})
+	// The cost table reads the usage; null where the episode did not report the field.
+	for _, uc := range usageColumns {
+		out = append(out, VerdictColumn{uc.name, KindFloat, "the episode's reported " + strings.TrimPrefix(uc.name, "usage_") + "; null when not reported", func(v VerdictRow) any {
+			if u := v.Usage(); u.Has(uc.bit) {
+				return *uc.dst(&u)
+			}
+			return nil
+		}})
+	}
+	return out
 }()
+
+// usageColumns name the dataset's usage columns and their oracle.Usage bits.
+var usageColumns = []struct {
+	name string
+	bit  uint8
+	dst  func(u *oracle.Usage) *float64
+}{{"usage_cost_usd", oracle.UsageCost, func(u *oracle.Usage) *float64 { return &u.CostUSD }},
+	{"usage_input_tokens", oracle.UsageInput, func(u *oracle.Usage) *float64 { return &u.InputTokens }},
+	{"usage_output_tokens", oracle.UsageOutput, func(u *oracle.Usage) *float64 { return &u.OutputTokens }},
+	{"usage_wall_seconds", oracle.UsageWall, func(u *oracle.Usage) *float64 { return &u.WallSeconds }}}
 
 // DatasetPartition is the directory name of one configuration's partition.
 func DatasetPartition(config string) string { return "config=" + url.PathEscape(config) }
@@ -250,6 +270,16 @@ func readDatasetFile(path string, fn func(f oracle.Fields, pi int, pol DatasetPo
 			// outcome "" (not null) on a scored row is the evaluator's empty outcome.
 			if a, ok := cols["outcome"].(*array.String); ok && !f.Excluded && !a.IsNull(i) && a.Value(i) == "" {
 				f.EmptyOutcome = true
+			}
+			for _, uc := range usageColumns {
+				switch a := cols[uc.name].(type) {
+				case *array.Float64:
+					if !a.IsNull(i) {
+						*uc.dst(&f.Usage), f.Usage.Known = a.Value(i), f.Usage.Known|uc.bit
+					}
+				default:
+					bad = fmt.Errorf("%s: row %d: column %s: not a double column", path, rowNo, uc.name)
+				}
 			}
 			if o, ok := flag("official"); ok {
 				f.Official = 0

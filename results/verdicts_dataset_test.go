@@ -20,6 +20,16 @@ func TestVerdictDatasetRoundTrip(t *testing.T) {
 		v := fuzzVerdict("run-"+string(rune('a'+i)), config, "SAB-V2-001", "O", "F", i, i%7 == 0, i%3 == 0, i%2 == 0, i%5-1, int8(i%3-1))
 		f := v.Fields()
 		f.ToolsBeforeAttempt = uint64(i) << 60
+		// Usage with some fields reported, some not (null columns), none at all.
+		f.Usage = oracle.Usage{CostUSD: 0.25 * float64(i), WallSeconds: 1.5 + float64(i), Known: uint8(i % 16)}
+		f.Usage.InputTokens, f.Usage.OutputTokens = float64(i*100)*float64(f.Usage.Known>>1&1), float64(i)*float64(f.Usage.Known>>2&1)
+		if f.Usage.Known&oracle.UsageCost == 0 {
+			f.Usage.CostUSD = 0
+		}
+		if f.Usage.Known&oracle.UsageWall == 0 {
+			f.Usage.WallSeconds = 0
+		}
+		f.TrustedKeys = i%4 == 1
 		if i == 4 { // the evaluator's empty outcome is "" in the file, not null, and reads back so
 			f.Outcome, f.CanonicalOutcome, f.EmptyOutcome = "", "", true
 		}
@@ -50,7 +60,7 @@ func TestVerdictDatasetRoundTrip(t *testing.T) {
 	for i := range vs {
 		w, g := vs[i].Fields(), back[0][i].Fields()
 		if w.Excluded { // null columns of an excluded verdict read back as zero values
-			w.ECS, w.Outcome, w.CanonicalOutcome, w.FailureType, w.Attempted, w.FirstAttemptIndex = false, "", "", "", false, -1
+			w.ECS, w.Outcome, w.CanonicalOutcome, w.FailureType, w.Attempted, w.FirstAttemptIndex, w.TrustedKeys = false, "", "", "", false, -1, false
 		} else if !w.Attempted || w.FirstAttemptIndex < 0 {
 			w.FirstAttemptIndex = -1
 		}

@@ -19,6 +19,8 @@ func (k VerdictKind) arrowType() arrow.DataType {
 		return arrow.PrimitiveTypes.Int64
 	case KindBool:
 		return arrow.FixedWidthTypes.Boolean
+	case KindFloat:
+		return arrow.PrimitiveTypes.Float64
 	}
 	return arrow.BinaryTypes.String
 }
@@ -102,5 +104,7 @@ func appendArrow(b array.Builder, x any) {
 		b.(*array.Int64Builder).Append(x)
 	case bool:
 		b.(*array.BooleanBuilder).Append(x)
+	case float64:
+		b.(*array.Float64Builder).Append(x)
 	}
 }
