@@ -611,8 +611,8 @@ func TestVerdictDatasetShards(t *testing.T) {
 	if len(parts) == 0 || len(parts)%2 != 0 {
 		t.Fatalf("dataset files %v", parts)
 	}
-	direct, _ := mustRun(t, append([]string{"tables", "--format", "csv"}, pols...)...)
-	fromDataset, _ := mustRun(t, "tables", "--format", "csv", "--verdicts", dir)
+	direct, _ := mustRun(t, append([]string{"tables", "--format", "text"}, pols...)...)
+	fromDataset, _ := mustRun(t, "tables", "--format", "text", "--verdicts", dir)
 	if direct != fromDataset || len(direct) < 1000 {
 		t.Errorf("tables from the dataset differ from scoring in one process (%d vs %d bytes)", len(fromDataset), len(direct))
 	}

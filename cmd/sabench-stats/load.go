@@ -205,6 +205,7 @@ func (c *common) scoreRelease(all bool, others func(*ingest.Episode) bool) (*ana
 func (c *common) scoreReleaseInput(all bool, others func(*ingest.Episode) bool) (*analysis.ScoredRelease, *input, error) {
 	if c.verdicts != "" {
 		sr, err := c.readVerdicts()
+		c.scored = sr // the provenance stamp and the SYNTHETIC mark read it
 		return sr, nil, err
 	}
 	pols, err := c.policyList(all)
@@ -258,6 +259,7 @@ func (c *common) readVerdicts() (*analysis.ScoredRelease, error) {
 		if bench, err = ingest.NewBench("builtin", rel.Cases, rel.Sets, bopt); err != nil {
 			return nil, err
 		}
+		bench.DatasetID, bench.DatasetVersion = analysis.SyntheticDatasetID, fmt.Sprintf("synthetic-seed-%d", rel.Seed) // as load does
 		describe = "the built-in synthetic release"
 	} else if bench, err = ingest.LoadBench(c.bench, bopt); err != nil {
 		return nil, err
