@@ -65,6 +65,7 @@ func statsOf(lines []verdictLine, config, condition string) caseStats {
 }
 
 func TestCompareConfigs(t *testing.T) {
+	t.Parallel() // CPU-bound
 	runs := subsetRuns(t)
 	const a, b = "Claude-5/Claude Code", "GLM-5.2/ZCode"
 	out, _ := mustRun(t, "compare", a, b, "--runs", runs, "-j", "2", "--resamples", "200", "--format", "json")
