@@ -179,7 +179,7 @@ func buildViewer(tb testing.TB) string {
 }
 
 func TestViewerInBrowser(t *testing.T) {
-	t.Parallel() // the browser's waits overlap the CPU-bound tests
+	t.Parallel()    // the browser's waits overlap the CPU-bound tests
 	chromiumPath(t) // fail or skip before the expensive build
 	page := buildViewer(t)
 	shots := t.TempDir()
