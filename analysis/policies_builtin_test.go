@@ -27,6 +27,7 @@ func (s *sliceSource) Next() (*ingest.Episode, error) {
 // success sets contain safeact's), and that the outcome-only presets raise every
 // configuration's ECS.
 func TestOutcomeOnlyPresetsContainSafeAct(t *testing.T) {
+	t.Parallel() // CPU-bound
 	if testing.Short() {
 		t.Skip("scores the built-in release under five policies")
 	}

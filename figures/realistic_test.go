@@ -164,6 +164,7 @@ var realisticNames = []string{"failure_mix", "ecs_by_protocol", "forest", "domai
 // TestRealistic renders every figure on paper-sized input at each size and
 // checks the sizes stay within a paper column or a slide.
 func TestRealistic(t *testing.T) {
+	t.Parallel() // CPU-bound
 	figs := realisticFigures()
 	sizes := []struct {
 		name string

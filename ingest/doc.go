@@ -57,5 +57,6 @@
 //
 // Validate lists every problem of a set of episode files, including records that do not
 // fit their protocol's schema (CheckRecord: the release's own JSON Schemas, embedded from
-// schemas/, checked by a validator for the subset of JSON Schema they use).
+// schemas/, checked by ingest/jsonschema under RecordDialect, the subset of JSON Schema
+// they use; the oracle checks V3 action arguments with the same walker in its own dialect).
 package ingest

@@ -161,6 +161,7 @@ func TestReadForeignParquet(t *testing.T) {
 // TestParquetDeterministic: the same episodes give the same bytes (DESIGN §11), with
 // dictionary encoding exactly on the low-cardinality columns.
 func TestParquetDeterministic(t *testing.T) {
+	t.Parallel() // CPU-bound
 	dir := t.TempDir()
 	eps := realisticEpisodes(3000, 3)
 	a, b := filepath.Join(dir, "a.parquet"), filepath.Join(dir, "b.parquet")

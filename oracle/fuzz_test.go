@@ -136,6 +136,7 @@ func mutate(rng *rand.Rand, evs []any) []any {
 // Random structural mutations of every reference episode, under every preset: no panic,
 // detail and no-detail agree, and a failure always has a failure type.
 func TestRandomMutations(t *testing.T) {
+	t.Parallel() // CPU-bound
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, id := range allCaseIDs(t) {
 		c := loadCase(t, id)

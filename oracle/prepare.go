@@ -253,12 +253,6 @@ func Prepare(c *ingest.Case) (*Prepared, error) {
 	return p, nil
 }
 
-// Case returns the case the preparation was built from.
-func (p *Prepared) Case() *ingest.Case { return p.c }
-
-// Spec returns the typed spec.
-func (p *Prepared) Spec() *ingest.Spec { return p.spec }
-
 func (p *Prepared) transitiveAncestors(id string) map[string]bool {
 	out := map[string]bool{}
 	cm := p.commitByID[id]

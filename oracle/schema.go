@@ -1,10 +1,10 @@
 package oracle
 
 import (
+	"bytes"
 	"fmt"
-	"regexp"
-	"sync"
 
+	"github.com/sabench/sabench-stats/ingest/jsonschema"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
@@ -30,178 +30,72 @@ func (p *Prepared) publicContractErrors(tool string, args *jsonv.Object) []strin
 	return schemaErrors(sch, args, "$")
 }
 
-var patternCache sync.Map // string -> *regexp.Regexp (nil when the pattern does not compile)
-
-func compilePattern(s string) *regexp.Regexp {
-	if v, ok := patternCache.Load(s); ok {
-		re, _ := v.(*regexp.Regexp)
-		return re
-	}
-	re, err := regexp.Compile(s)
-	if err != nil {
-		re = nil
-	}
-	patternCache.Store(s, re)
-	return re
+// evaluatorDialect is public_json_schema_errors, the evaluator's JSON-Schema subset:
+// oneOf and anyOf first, then type (one name; only integer literals are integers; a
+// mismatch ends the checks), enum (canonical-JSON equality), const (Python ==), the object
+// keywords under "type":"object" (required, additionalProperties:false, properties in the
+// argument's order), the array keywords under "type":"array" (minItems, maxItems,
+// uniqueItems, items), pattern (search; one that does not compile fails), minimum and
+// maximum. A schema that is not an object is an error. Its wording is the evaluator's.
+var evaluatorDialect = &jsonschema.Dialect{
+	Keywords: []jsonschema.Keyword{jsonschema.KwOneOf, jsonschema.KwAnyOf, jsonschema.KwType,
+		jsonschema.KwEnum, jsonschema.KwConst, jsonschema.KwRequired, jsonschema.KwAdditionalProperties,
+		jsonschema.KwProperties, jsonschema.KwMinItems, jsonschema.KwMaxItems, jsonschema.KwUniqueItems,
+		jsonschema.KwItems, jsonschema.KwPattern, jsonschema.KwMinimum, jsonschema.KwMaximum},
+	TypeGates:     true,
+	InstanceOrder: true,
+	Strict:        true,
+	EnumEqual:     canonicalEqual,
+	ConstEqual:    pyEqual,
+	Message:       evaluatorMessage,
 }
 
-func isInt(v any) bool {
-	switch v.(type) {
-	case int64, jsonv.BigInt:
-		return true
+func evaluatorMessage(f jsonschema.Failure) string {
+	switch f.Keyword {
+	case jsonschema.KwSchema:
+		return "has no valid public schema"
+	case jsonschema.KwOneOf:
+		return fmt.Sprintf("must match exactly one public schema variant; matched %d", f.Matched)
+	case jsonschema.KwAnyOf:
+		return "does not match any public schema variant"
+	case jsonschema.KwType:
+		return "must be " + jsonv.PyStr(f.Arg)
+	case jsonschema.KwEnum:
+		return "is outside the public controlled vocabulary"
+	case jsonschema.KwConst:
+		return "does not match the public constant"
+	case jsonschema.KwRequired:
+		return "is required"
+	case jsonschema.KwAdditionalProperties:
+		return "is not a public argument"
+	case jsonschema.KwMinItems:
+		return "requires at least " + jsonv.PyStr(f.Arg) + " items"
+	case jsonschema.KwMaxItems:
+		return "allows at most " + jsonv.PyStr(f.Arg) + " items"
+	case jsonschema.KwUniqueItems:
+		return "requires unique items"
+	case jsonschema.KwPattern:
+		return "does not match the public format"
+	case jsonschema.KwMinimum:
+		return "must be at least " + jsonv.PyStr(f.Arg)
+	case jsonschema.KwMaximum:
+		return "must be at most " + jsonv.PyStr(f.Arg)
 	}
-	return false
+	return "does not match the public schema"
 }
 
-// schemaErrors is public_json_schema_errors, the evaluator's JSON-Schema subset.
+// canonicalEqual compares canonical JSON texts (sorted keys, ASCII), as the evaluator's
+// enum and uniqueItems checks do: 1 and 1.0 differ, and so do true and 1.
+func canonicalEqual(a, b any) bool {
+	return bytes.Equal(jsonv.Canonical(a, true), jsonv.Canonical(b, true))
+}
+
+// schemaErrors is public_json_schema_errors: the failures of value against schema, each
+// "<path> <message>".
 func schemaErrors(schema any, value any, path string) []string {
-	s, ok := schema.(*jsonv.Object)
-	if !ok {
-		return []string{path + " has no valid public schema"}
-	}
 	var errs []string
-	if oneOf, ok := s.List("oneOf"); ok {
-		n := 0
-		for _, opt := range oneOf {
-			if len(schemaErrors(opt, value, path)) == 0 {
-				n++
-			}
-		}
-		if n != 1 {
-			errs = append(errs, fmt.Sprintf("%s must match exactly one public schema variant; matched %d", path, n))
-		}
-	}
-	if anyOf, ok := s.List("anyOf"); ok {
-		found := false
-		for _, opt := range anyOf {
-			if len(schemaErrors(opt, value, path)) == 0 {
-				found = true
-				break
-			}
-		}
-		if !found {
-			errs = append(errs, path+" does not match any public schema variant")
-		}
-	}
-	t, _ := s.String("type")
-	var typeOK, known bool
-	switch t {
-	case "object":
-		_, typeOK = value.(*jsonv.Object)
-		known = true
-	case "array":
-		_, typeOK = value.([]any)
-		known = true
-	case "string":
-		typeOK, known = isString(value), true
-	case "boolean":
-		_, typeOK = value.(bool)
-		known = true
-	case "integer":
-		typeOK, known = isInt(value), true
-	case "number":
-		_, isNum := numericValue(value)
-		typeOK, known = isNum && !isString(value), true
-	case "null":
-		typeOK, known = value == nil, true
-	}
-	if known && !typeOK {
-		return append(errs, path+" must be "+t)
-	}
-	if enum, ok := s.Get("enum"); ok {
-		el, _ := enum.([]any)
-		vk := string(jsonv.Canonical(value, true))
-		found := false
-		for _, it := range el {
-			if string(jsonv.Canonical(it, true)) == vk {
-				found = true
-				break
-			}
-		}
-		if !found {
-			errs = append(errs, path+" is outside the public controlled vocabulary")
-		}
-	}
-	if c, ok := s.Get("const"); ok && !pyEqual(value, c) {
-		errs = append(errs, path+" does not match the public constant")
-	}
-	if obj, ok := value.(*jsonv.Object); ok && t == "object" {
-		props, _ := s.Obj("properties")
-		if req, ok := s.List("required"); ok {
-			for _, n := range req {
-				if ns, ok := n.(string); ok && !obj.Has(ns) {
-					errs = append(errs, path+"."+ns+" is required")
-				}
-			}
-		}
-		if ap, _ := s.Get("additionalProperties"); ap == false {
-			for _, k := range obj.Keys {
-				if !props.Has(k) {
-					errs = append(errs, path+"."+k+" is not a public argument")
-				}
-			}
-		}
-		for i, k := range obj.Keys {
-			if cs, ok := props.Obj(k); ok {
-				errs = append(errs, schemaErrors(cs, obj.Values[i], path+"."+k)...)
-			}
-		}
-	}
-	if arr, ok := value.([]any); ok && t == "array" {
-		if mn, ok := s.Get("minItems"); ok && isInt(mn) {
-			if n, _ := numericValue(mn); float64(len(arr)) < n {
-				errs = append(errs, fmt.Sprintf("%s requires at least %s items", path, jsonv.PyStr(mn)))
-			}
-		}
-		if mx, ok := s.Get("maxItems"); ok && isInt(mx) {
-			if n, _ := numericValue(mx); float64(len(arr)) > n {
-				errs = append(errs, fmt.Sprintf("%s allows at most %s items", path, jsonv.PyStr(mx)))
-			}
-		}
-		if u, _ := s.Get("uniqueItems"); u == true && !receiptsUnique(arr) {
-			errs = append(errs, path+" requires unique items")
-		}
-		items, present := s.Get("items")
-		if !present {
-			items = &jsonv.Object{}
-		}
-		if io, ok := items.(*jsonv.Object); ok {
-			for i, c := range arr {
-				errs = append(errs, schemaErrors(io, c, fmt.Sprintf("%s[%d]", path, i))...)
-			}
-		}
-	}
-	if str, ok := value.(string); ok {
-		if pat, ok := s.String("pattern"); ok {
-			re := compilePattern(pat)
-			if re == nil || !re.MatchString(str) {
-				errs = append(errs, path+" does not match the public format")
-			}
-		}
-	}
-	if n, ok := numericValue(value); ok && !isString(value) {
-		if mn, ok := s.Get("minimum"); ok {
-			if m, isNum := numericValue(mn); isNum && !isString(mn) && n < m {
-				errs = append(errs, path+" must be at least "+jsonv.PyStr(mn))
-			}
-		}
-		if mx, ok := s.Get("maximum"); ok {
-			if m, isNum := numericValue(mx); isNum && !isString(mx) && n > m {
-				errs = append(errs, path+" must be at most "+jsonv.PyStr(mx))
-			}
-		}
+	for _, e := range evaluatorDialect.Validate(schema, value, path) {
+		errs = append(errs, e.Path+" "+e.Msg)
 	}
 	return errs
-}
-
-func receiptsUnique(arr []any) bool {
-	seen := map[string]bool{}
-	for _, x := range arr {
-		k := string(jsonv.Canonical(x, true))
-		if seen[k] {
-			return false
-		}
-		seen[k] = true
-	}
-	return true
 }

@@ -13,6 +13,7 @@ import (
 // failing episode labelled as the oracle sees them, and one failing episode labelled pass
 // (a false accept) that is listed as a disagreement.
 func TestScoreAudit(t *testing.T) {
+	t.Parallel() // CPU-bound
 	runs := subsetRuns(t)
 	out, _ := mustRun(t, "score", "--runs", runs, "-j", "2")
 	var pass, fail []map[string]any

@@ -76,6 +76,7 @@ func TestCompareNamesIgnoreCase(t *testing.T) {
 }
 
 func TestCompareConfigs(t *testing.T) {
+	t.Parallel() // CPU-bound
 	runs := subsetRuns(t)
 	const a, b = "Claude-5/Claude Code", "GLM-5.2/ZCode"
 	out, _ := mustRun(t, "compare", a, b, "--runs", runs, "-j", "2", "--resamples", "200", "--force", "--format", "json")

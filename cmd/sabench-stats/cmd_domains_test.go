@@ -8,6 +8,7 @@ import (
 )
 
 func TestDomainsFilters(t *testing.T) {
+	t.Parallel() // CPU-bound
 	runs := subsetRuns(t)
 	const config = "GLM-5.2/Inspect"
 	// Count the main episodes per domain and protocol from score's lines, and filter on

@@ -9,6 +9,7 @@ import (
 )
 
 func TestFiguresWritesEveryFormat(t *testing.T) {
+	t.Parallel() // CPU-bound
 	runs := subsetRuns(t)
 	dir := filepath.Join(t.TempDir(), "figs")
 	out, errOut := mustRun(t, "figures", "--runs", runs, "-j", "2", "--resamples", "50", "--force", "--out", dir)

@@ -307,6 +307,7 @@ func TestScoreBuiltin(t *testing.T) {
 // TestScoreFormats checks that CSV and Parquet carry the same values as JSONL, that
 // --out leaves no temporary file, and that -j does not change a byte.
 func TestScoreFormats(t *testing.T) {
+	t.Parallel() // CPU-bound
 	runs := subsetRuns(t)
 	dir := t.TempDir()
 	jl, _ := mustRun(t, "score", "--runs", runs, "-j", "1")
@@ -478,6 +479,7 @@ func TestScoreSeveralPolicies(t *testing.T) {
 // excluded, the coverage flag, a checkpoint at the first attempt, and the lines without
 // detail equal to plain score's.
 func TestScoreDetail(t *testing.T) {
+	t.Parallel() // CPU-bound
 	runs := subsetRuns(t)
 	plain, plainErr := mustRun(t, "score", "--runs", runs, "-j", "2")
 	// Small chunks, so that the chunked detail path crosses several boundaries.

@@ -25,6 +25,7 @@ func TestTablesListNamesEveryTable(t *testing.T) {
 
 // TestTablesReachesPolicyTables: the policy tables go through the same registry as T1–T14.
 func TestTablesReachesPolicyTables(t *testing.T) {
+	t.Parallel() // scores the built-in release
 	// Two CSV tables: one file each in the --out directory.
 	dir := t.TempDir()
 	listing, stderr, code := runCLI(t, "tables", "policy_settings", "POLICY_RANKS", "--policy", "safeact,tau-bench", "--resamples", "0", "--format", "csv", "--out", dir)

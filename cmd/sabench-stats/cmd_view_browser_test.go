@@ -172,13 +172,14 @@ func buildViewer(tb testing.TB) string {
 	dir := tb.TempDir()
 	page := filepath.Join(dir, "index.html")
 	var out, errb strings.Builder
-	if code := exitCode(&errb, run(&out, &errb, []string{"view", "--out", page, "--resamples", "200", "--force"})); code != 0 {
+	if code := exitCode(&errb, run(&out, &errb, []string{"view", "--out", page, "--resamples", "20", "--force"})); code != 0 {
 		tb.Fatalf("view: exit %d: %s", code, errb.String())
 	}
 	return page
 }
 
 func TestViewerInBrowser(t *testing.T) {
+	t.Parallel()    // the browser's waits overlap the CPU-bound tests
 	chromiumPath(t) // fail or skip before the expensive build
 	page := buildViewer(t)
 	shots := t.TempDir()

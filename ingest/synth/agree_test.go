@@ -108,6 +108,7 @@ func TestOracleAgreesOtherSeed(t *testing.T) {
 // TestOracleAgreesWithIntended checks every episode of the built-in release: the oracle's
 // verdict must be the outcome the generator intended (ECS, outcome, failure type).
 func TestOracleAgreesWithIntended(t *testing.T) {
+	t.Parallel() // CPU-bound on shared read-only fixtures
 	r, vs := verdicts(t)
 	type key struct{ proto, cond, want, got string }
 	bad := map[key][]string{}

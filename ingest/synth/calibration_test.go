@@ -96,6 +96,7 @@ func setOf(ids []string) map[string]bool {
 }
 
 func TestCalibrationTable2(t *testing.T) {
+	t.Parallel() // reads the shared verdicts
 	_, vs := verdicts(t)
 	for _, config := range ConfigNames() {
 		want := paperTable2[config]
@@ -130,6 +131,7 @@ func stddev(x []float64) float64 {
 }
 
 func TestCalibrationTable3(t *testing.T) {
+	t.Parallel() // reads the shared verdicts
 	_, vs := verdicts(t)
 	attempted := func(v *oracle.Verdict) bool { return v.Attempted() }
 	bsr, par, cas := map[string]float64{}, map[string]float64{}, map[string]float64{}
@@ -184,6 +186,7 @@ func TestCalibrationTable3(t *testing.T) {
 }
 
 func TestCalibrationTable4(t *testing.T) {
+	t.Parallel() // reads the shared verdicts
 	_, vs := verdicts(t)
 	// Family − Inspect on the V0–V3 cases: DeepSeek +4.4, GLM −6.8, Claude +4.2, GPT
 	// +4.7, Qwen +2.8.
@@ -243,6 +246,7 @@ func majorityDisagreement(a, b []*oracle.Verdict) (onlyA, onlyB int) {
 }
 
 func TestCalibrationStaticTables(t *testing.T) {
+	t.Parallel() // reads the shared verdicts
 	r, vs := verdicts(t)
 	t9 := setOf(r.Sets["t9_matched_v1"])
 	// Table 9: static vs interactive on the 100 matched V1 cases.
@@ -279,6 +283,7 @@ func TestCalibrationStaticTables(t *testing.T) {
 }
 
 func TestCalibrationInterventions(t *testing.T) {
+	t.Parallel() // reads the shared verdicts
 	r, vs := verdicts(t)
 	iv := setOf(r.Sets["interventions_v1"])
 	acted := func(v *oracle.Verdict) bool { return v.Attempted() }
@@ -366,6 +371,7 @@ func decisiveToolCalled(r *Release, ep *ingest.Episode) bool {
 }
 
 func TestCalibrationStrategies(t *testing.T) {
+	t.Parallel() // reads the shared verdicts
 	_, vs := verdicts(t)
 	overall := func(cond, config string, proto int) float64 {
 		return pct(choose(vs, sel{cond: cond, config: config, proto: proto, repeat: -1}), ecs, nil)

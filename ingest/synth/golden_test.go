@@ -62,6 +62,7 @@ func summary(r *Release) string {
 }
 
 func TestGoldenSummary(t *testing.T) {
+	t.Parallel() // CPU-bound on shared read-only fixtures
 	got := summary(defaultRelease(t))
 	path := filepath.Join("testdata", "builtin_summary.golden")
 	if *update {
