@@ -48,7 +48,7 @@
 // coverage ignores tool_status, so when the BLOCK does not need that read it succeeds). The message
 // hunk ("At least N information calls are required.") has no effect here: verdicts carry
 // reason codes, not messages. safeactbench-evaluator.md §4.5/§8.5 describe 4f33847.
-// Policy.String, Verdict.Evaluator and Explain name the revision.
+// Policy.String, Policy.ShortRevision and Explain name the revision.
 //
 // # V3 query-shard replay
 //
