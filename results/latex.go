@@ -193,6 +193,9 @@ func (p *latexPlan) writeRows(b *strings.Builder, t *Table) {
 			b.WriteString(p.cols[j].cellTeX(c))
 		}
 		b.WriteString(" \\\\\n")
+		if p.stacked {
+			p.writeBoundsRow(b, r)
+		}
 	}
 }
 

@@ -78,7 +78,7 @@ func TestLaTeXFitsBuiltinReport(t *testing.T) {
 			log := compile(t, pdflatex, dir, class, doc)
 			for _, p := range latexProblems(log) {
 				where := spans.at(p.line)
-				if wideWithIntervals[strings.TrimPrefix(where, "table ")] {
+				if class == "onecolumn" && tooWideForOnePage[strings.TrimPrefix(where, "table ")] {
 					t.Logf("known, not yet fitted: %s: %s", where, p.text)
 					continue
 				}
@@ -88,12 +88,12 @@ func TestLaTeXFitsBuiltinReport(t *testing.T) {
 	}
 }
 
-// wideWithIntervals are the tables whose every rate now carries its interval (issue #18:
-// T2, T8 and domains; T13/T14's per-protocol Δs): "x [lo, hi]" in each of nine columns
-// is wider than a 345 pt column even at 70% scale. They still compile; fitting them (a
-// stacked or transposed layout) is open work, so their overfull boxes are logged, not
-// failed. Every other table must fit.
-var wideWithIntervals = map[string]bool{"T2": true, "T8": true, "T13": true, "T14": true, "domains": true}
+// tooWideForOnePage are the tables with an interval in each of up to nine columns (T2,
+// T8, domains; T13/T14's per-protocol Δs). Set stacked (bounds in \scriptsize under the
+// estimates) they fit a two-column article's page; a one-column page (345 pt) would need
+// them scaled below 70%, so there their overfull boxes are logged, not failed (open work:
+// a sideways table). Every other table must fit both documents.
+var tooWideForOnePage = map[string]bool{"T2": true, "T8": true, "T13": true, "T14": true, "domains": true}
 
 // span is the input lines of one table in the test document.
 type span struct {
