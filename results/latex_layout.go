@@ -14,6 +14,8 @@ type latexPlan struct {
 	cols []latexCol
 	// stacked sets interval bounds on a second row (see stackIntervals).
 	stacked bool
+	// landscape turns the pages of a longtable too wide for a page in \scriptsize.
+	landscape bool
 }
 
 // latexCol is one column, aligned on the decimal point without siunitx. The numbers of a
@@ -324,6 +326,10 @@ func planLaTeX(t *Table, o LaTeXOptions) *latexPlan {
 		p.env = "longtable"
 		p.rotateHeaders(fits(pagePt), func() float64 { return p.widthAt(typeSizes[len(typeSizes)-1]) })
 		p.size = p.longtableSize(pagePt)
+		if p.widthAt(p.size) > fits(pagePt) {
+			p.landscape = true // the page's height is its width
+			p.size = p.longtableSize(textHeightPt)
+		}
 		return p
 	}
 	wide := o.Width == LaTeXPage
