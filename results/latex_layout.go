@@ -304,7 +304,7 @@ func (p *latexPlan) minFitWidth() float64 { return p.widthAt(fitSizes[len(fitSiz
 // Headers wider than their column's values wrap (at spaces, underscores and slashes), the
 // widest first, until the table fits its target width in normal type. A table taller than
 // a page in the type the fitting macro would pick (an estimate) is a longtable, set in the
-// largest type whose width fits a one-column page. Otherwise the table is a float fitted
+// largest type whose width fits a one-column page, or landscape pages if none does. Otherwise the table is a float fitted
 // to \columnwidth or \textwidth (Width), in table* when it is fitted to the page or
 // cannot fit a two-column article's column (unless Env says). As a last resort, headers
 // wider than their values are turned 90°, those that gain most first.
@@ -324,12 +324,18 @@ func planLaTeX(t *Table, o LaTeXOptions) *latexPlan {
 	p.wrapHeaders(pagePt)
 	if p.long(t) {
 		p.env = "longtable"
-		p.rotateHeaders(fits(pagePt), func() float64 { return p.widthAt(typeSizes[len(typeSizes)-1]) })
-		p.size = p.longtableSize(pagePt)
-		if p.widthAt(p.size) > fits(pagePt) {
-			p.landscape = true // the page's height is its width
-			p.size = p.longtableSize(textHeightPt)
+		smallest := func() float64 { return p.widthAt(typeSizes[len(typeSizes)-1]) }
+		width := pagePt
+		p.rotateHeaders(fits(width), smallest)
+		if smallest() > fits(width) {
+			// too wide for a page even so: landscape pages, whose height is their width
+			p.landscape, width = true, textHeightPt
+			for i := range p.cols {
+				p.cols[i].rotate = false
+			}
+			p.rotateHeaders(fits(width), smallest)
 		}
+		p.size = p.longtableSize(width)
 		return p
 	}
 	wide := o.Width == LaTeXPage
