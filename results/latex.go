@@ -83,6 +83,9 @@ func (p *latexPlan) writeFloat(b *strings.Builder, t *Table) {
 // It is not a float and cannot be boxed, so its type size is chosen here.
 func (p *latexPlan) writeLongtable(b *strings.Builder, t *Table) {
 	p.writePreamble(b, t)
+	if p.landscape {
+		b.WriteString("\\begin{landscape}\n")
+	}
 	b.WriteString("\\begingroup\n")
 	if p.size.cmd != "" {
 		b.WriteString(p.size.cmd + "\n")
@@ -109,6 +112,9 @@ func (p *latexPlan) writeLongtable(b *strings.Builder, t *Table) {
 	b.WriteString("\\end{longtable}\n")
 	writeNotes(b, t, "")
 	b.WriteString("\\endgroup\n")
+	if p.landscape {
+		b.WriteString("\\end{landscape}\n")
+	}
 }
 
 // writePreamble writes a comment naming the packages the table needs and, when the table
@@ -120,6 +126,9 @@ func (p *latexPlan) writePreamble(b *strings.Builder, t *Table) {
 	}
 	if p.env == "longtable" {
 		pkgs += ",longtable"
+	}
+	if p.landscape {
+		pkgs += ",lscape"
 	}
 	b.WriteString("% " + latexComment(t.ID) + ": \\usepackage{" + pkgs + "}")
 	if p.env == "longtable" {
@@ -133,17 +142,22 @@ func (p *latexPlan) writePreamble(b *strings.Builder, t *Table) {
 
 // latexFitMacro sets a tabular (#2) in the largest of normal, \small and \footnotesize
 // type that fits the width #1, else in \footnotesize scaled down to fit but never below
-// 7/8 (7 pt type in a 10 pt document): a table that would need more overflows visibly
-// rather than becoming unreadable. The notes (#3) go under it, left-aligned, as wide as
-// the table (at least half the line).
+// 7/8 (7 pt type in a 10 pt document). The notes (#3) go under it, left-aligned, as wide
+// as the table (at least half the line). A table still too wide (a one-column page of
+// nine intervals) is turned 90° with its notes, as a sideways table (the notes as wide as
+// the page is high, less room for the caption), rather than made unreadable; if it does not fit turned either, it overflows visibly.
 const latexFitMacro = `\providecommand{\sabenchfit}[3]{\sbox0{#2}%
 \ifdim\wd0>#1\relax\sbox0{\small\setlength{\tabcolsep}{4pt}#2}\fi
 \ifdim\wd0>#1\relax\sbox0{\footnotesize\setlength{\tabcolsep}{3pt}#2}\fi
 \ifdim\wd0>#1\relax\ifdim0.875\wd0>#1\relax\sbox0{\scalebox{0.875}{\usebox0}}%
 \else\sbox0{\resizebox{#1}{!}{\usebox0}}\fi\fi
-\usebox0\par
-\if\relax\detokenize{#3}\relax\else\dimen0=\wd0 \ifdim\dimen0<0.5\linewidth\dimen0=0.5\linewidth\fi
-\smallskip\parbox{\dimen0}{\footnotesize\raggedright#3}\par\fi}
+\dimen0=\wd0 \ifdim\dimen0<0.5\linewidth\dimen0=0.5\linewidth\fi
+\sbox1{\parbox{\dimen0}{\centering\usebox0\par
+\if\relax\detokenize{#3}\relax\else\smallskip{\footnotesize\raggedright#3\par}\fi}}%
+\ifdim\wd1>#1\relax\dimen0=\dimexpr\textheight-4\baselineskip\relax\ifdim\dimen0<\wd0 \dimen0=\wd0 \fi
+\sbox1{\rotatebox{90}{\parbox{\dimen0}{\centering\usebox0\par
+\if\relax\detokenize{#3}\relax\else\smallskip{\footnotesize\raggedright#3\par}\fi}}}\fi
+\usebox1\par}
 `
 
 func writeCaption(b *strings.Builder, t *Table) {
@@ -193,6 +207,9 @@ func (p *latexPlan) writeRows(b *strings.Builder, t *Table) {
 			b.WriteString(p.cols[j].cellTeX(c))
 		}
 		b.WriteString(" \\\\\n")
+		if p.stacked {
+			p.writeBoundsRow(b, r)
+		}
 	}
 }
 

@@ -12,6 +12,10 @@ type latexPlan struct {
 	fit  string // `\columnwidth`, `\textwidth`, or "" for the natural width
 	size typeSize
 	cols []latexCol
+	// stacked sets interval bounds on a second row (see stackIntervals).
+	stacked bool
+	// landscape turns the pages of a longtable too wide for a page in \scriptsize.
+	landscape bool
 }
 
 // latexCol is one column, aligned on the decimal point without siunitx. The numbers of a
@@ -28,6 +32,10 @@ type latexCol struct {
 	subW   []float64 // widest piece per sub-column at 10 pt
 	header []string  // header lines
 	rotate bool      // header turned 90°, for a narrow column under a long header
+	// stack: an interval column of a stacked table, the estimate here and the bounds,
+	// boundsW wide at 10 pt, in \scriptsize on the row below.
+	stack   bool
+	boundsW float64
 }
 
 // newLatexCol lays out column col over the table's rows.
@@ -110,6 +118,9 @@ func (c *latexCol) pieces(cell Cell) []string {
 		if x == fl.empty {
 			return nil // the estimate overflowed when scaled to points
 		}
+		if c.stack {
+			return []string{x}
+		}
 		lo, hi := fl.bound(cell.lo, col), fl.bound(cell.hi, col)
 		if c.n == 3 {
 			return []string{x, "[" + lo + ",", hi + "]"}
@@ -128,8 +139,11 @@ func splitPoint(s string) []string {
 	return []string{s, ""}
 }
 
-// dataW is the width at 10 pt of the column's cells.
-func (c *latexCol) dataW() float64 {
+// dataW is the width at 10 pt of the column's cells (with stacked bounds in \scriptsize).
+func (c *latexCol) dataW() float64 { return max(c.valuesW(), c.boundsW*boundsScale) }
+
+// valuesW is the width at 10 pt of the values on the column's first rows.
+func (c *latexCol) valuesW() float64 {
 	w := c.sepW
 	for _, x := range c.subW {
 		w += x
@@ -231,11 +245,12 @@ func (p *latexPlan) rotated() bool {
 func (p *latexPlan) widthAt(s typeSize) float64 {
 	w := 0.0
 	for _, c := range p.cols {
-		cw := max(c.dataW(), c.headerW())
+		cw := max(c.valuesW(), c.headerW())
 		if c.rotate {
-			cw = c.dataW()
+			cw = c.valuesW()
 		}
-		w += cw*s.scale + 2*s.tsep
+		// the bounds stay in \scriptsize whatever the table's size
+		w += max(cw*s.scale, c.boundsW*boundsScale) + 2*s.tsep
 	}
 	return w
 }
@@ -252,7 +267,11 @@ func (p *latexPlan) heightAt(t *Table, s typeSize) float64 {
 		}
 	}
 	h := 30.0 + 12 // caption (a line and the skip below it) and top and bottom rules
-	h += (lines + float64(len(t.Rows))) * s.skip
+	rows := float64(len(t.Rows))
+	if p.stacked {
+		rows *= 2 // a bounds row under each row, as tall as any (its strut is the table's size)
+	}
+	h += (lines + rows) * s.skip
 	for i := 1; i < len(t.Rows); i++ {
 		if t.Rows[i].Group != t.Rows[i-1].Group {
 			h += 5 // \midrule with booktabs' spacing
@@ -285,13 +304,17 @@ func (p *latexPlan) minFitWidth() float64 { return p.widthAt(fitSizes[len(fitSiz
 // Headers wider than their column's values wrap (at spaces, underscores and slashes), the
 // widest first, until the table fits its target width in normal type. A table taller than
 // a page in the type the fitting macro would pick (an estimate) is a longtable, set in the
-// largest type whose width fits a one-column page. Otherwise the table is a float fitted
+// largest type whose width fits a one-column page, or landscape pages if none does. Otherwise the table is a float fitted
 // to \columnwidth or \textwidth (Width), in table* when it is fitted to the page or
 // cannot fit a two-column article's column (unless Env says). As a last resort, headers
 // wider than their values are turned 90°, those that gain most first.
 func planLaTeX(t *Table, o LaTeXOptions) *latexPlan {
-	p := &latexPlan{size: typeSizes[0]}
+	p := &latexPlan{size: typeSizes[0], stacked: stackIntervals(t)}
 	for j, c := range t.Columns {
+		if p.stacked && (c.Kind == KindInterval || c.Kind == KindPercentInterval) {
+			p.cols = append(p.cols, newStackedCol(c, j, t.Rows))
+			continue
+		}
 		p.cols = append(p.cols, newLatexCol(c, j, t.Rows))
 	}
 	if o.Width == LaTeXNatural {
@@ -301,8 +324,18 @@ func planLaTeX(t *Table, o LaTeXOptions) *latexPlan {
 	p.wrapHeaders(pagePt)
 	if p.long(t) {
 		p.env = "longtable"
-		p.rotateHeaders(fits(pagePt), func() float64 { return p.widthAt(typeSizes[len(typeSizes)-1]) })
-		p.size = p.longtableSize(pagePt)
+		smallest := func() float64 { return p.widthAt(typeSizes[len(typeSizes)-1]) }
+		width := pagePt
+		p.rotateHeaders(fits(width), smallest)
+		if smallest() > fits(width) {
+			// too wide for a page even so: landscape pages, whose height is their width
+			p.landscape, width = true, textHeightPt
+			for i := range p.cols {
+				p.cols[i].rotate = false
+			}
+			p.rotateHeaders(fits(width), smallest)
+		}
+		p.size = p.longtableSize(width)
 		return p
 	}
 	wide := o.Width == LaTeXPage

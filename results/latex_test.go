@@ -148,7 +148,8 @@ func TestLaTeXLayout(t *testing.T) {
 }
 
 // TestLaTeXLongtable: a table longer than a page is a longtable that repeats its header;
-// one too wide for the page even in \scriptsize turns its headers.
+// one too wide for the page in normal type turns its headers, and one too wide even so
+// in \scriptsize is set on landscape pages.
 func TestLaTeXLongtable(t *testing.T) {
 	got := renderLaTeX(t, layoutTable(3, 80, "ECS"), LaTeXOptions{})
 	for _, w := range []string{
@@ -165,8 +166,19 @@ func TestLaTeXLongtable(t *testing.T) {
 	if strings.Contains(got, `\sabenchfit`) || strings.Contains(got, `\begin{table}`) {
 		t.Errorf("a longtable is neither fitted nor a float:\n%s", got)
 	}
-	got = renderLaTeX(t, layoutTable(16, 80, "premature action"), LaTeXOptions{})
+	got = renderLaTeX(t, layoutTable(14, 80, "premature action"), LaTeXOptions{})
 	for _, w := range []string{"\\usepackage{booktabs,graphicx,longtable}", "\\scriptsize\n\\setlength{\\tabcolsep}{2pt}\n", `\rotatebox{90}{premature action}`} {
+		if !strings.Contains(got, w) {
+			t.Errorf("missing %q in\n%s", w, got[:min(len(got), 2000)])
+		}
+	}
+	if strings.Contains(got, "landscape") {
+		t.Errorf("14 columns with turned headers fit a portrait page:\n%s", got[:min(len(got), 2000)])
+	}
+	// Too wide for a portrait page even in \scriptsize with turned headers: landscape
+	// pages, where \footnotesize fits with the headers upright.
+	got = renderLaTeX(t, layoutTable(20, 80, "ECS"), LaTeXOptions{})
+	for _, w := range []string{"\\usepackage{booktabs,longtable,lscape}", "\\begin{landscape}\n\\begingroup\n\\footnotesize\n", "\\endgroup\n\\end{landscape}\n"} {
 		if !strings.Contains(got, w) {
 			t.Errorf("missing %q in\n%s", w, got[:min(len(got), 2000)])
 		}
