@@ -33,7 +33,7 @@ func Report(r *analysis.Release, pc *analysis.PolicyComparison, o analysis.StatO
 	if len(forest.Rows) > 0 {
 		figs = append(figs, Named{"harness_differences", forest})
 	} else {
-		skipped = append(skipped, "harness_differences: no model has both a "+ch.SharedHarness+" configuration and another one (--shared-harness)")
+		skipped = append(skipped, "harness_differences: no model has both a configuration with the shared harness "+ch.SharedHarness+" and another one (--shared-harness)")
 	}
 	figs = append(figs, Named{"domain_heatmap", HeatMapOf(r)})
 	if pc != nil && len(pc.Releases) > 1 {

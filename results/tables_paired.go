@@ -43,7 +43,7 @@ func buildT4(in *Input) (*Table, error) {
 		familyNote(o, ps, "Δ tests (one per model)"))
 	iv.finish(t)
 	t.Notes = append(t.Notes, policyNote(r))
-	return emptyBecause(t, fmt.Sprintf("no model has both a %s configuration and another one with main-condition episodes (--shared-harness)", sh)), nil
+	return emptyBecause(t, fmt.Sprintf("no model has both a configuration with the shared harness %s and another one with main-condition episodes (--shared-harness)", sh)), nil
 }
 
 func buildT9(in *Input) (*Table, error) {
@@ -175,5 +175,5 @@ func buildDisagreement(in *Input) (*Table, error) {
 	}
 	t.Notes = append(t.Notes, "A case succeeds for a configuration when a strict majority of its repeats succeed (2 of 3). McNemar: exact two-sided test on the discordant cases.",
 		familyNote(in.Stats, ps, "McNemar tests (one per harness pair)"), policyNote(r))
-	return emptyBecause(t, fmt.Sprintf("no model has both a %s configuration and another one (--shared-harness)", in.Choices.SharedHarness)), nil
+	return emptyBecause(t, fmt.Sprintf("no model has both a configuration with the shared harness %s and another one (--shared-harness)", in.Choices.SharedHarness)), nil
 }
