@@ -109,3 +109,15 @@ func AgreeWithAudit(a *ingest.Audit, s *Scored) ([]Agreement, error) {
 	}
 	return out, nil
 }
+
+// OfficialRate is the harness's own success rate over the scored episodes that carry a
+// verdict (on a runner-mode harness folder, summary.json's accuracy).
+func OfficialRate(vs []oracle.Verdict) Rate {
+	var r Rate
+	for i := range vs {
+		if !vs[i].Excluded() && vs[i].Official() >= 0 {
+			r.Add(vs[i].Official() == 1)
+		}
+	}
+	return r
+}

@@ -84,7 +84,7 @@ func runScore(e *env, args []string) error {
 			return err
 		}
 		if labels != nil {
-			if _, err := auditSummary(labels, s); err != nil {
+			if _, err := results.AuditSummary(labels, s); err != nil {
 				return err
 			}
 		}
@@ -120,7 +120,7 @@ func runScore(e *env, args []string) error {
 		}
 		// Check the audit before writing anything: a bad audit file writes no verdicts.
 		if labels != nil {
-			if _, err := auditSummary(labels, s); err != nil {
+			if _, err := results.AuditSummary(labels, s); err != nil {
 				return err
 			}
 		}
@@ -139,12 +139,12 @@ func runScore(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	summary := scoreSummary(s, dropped)
+	summary := results.ScoreSummary(s, len(dropped))
 	if sn > 1 {
 		summary = fmt.Sprintf("score: shard %d/%d: the episodes whose input index is %d modulo %d; the counts below are the shard's\n", si+1, sn, si, sn) + summary
 	}
 	if labels != nil {
-		more, err := auditSummary(labels, s)
+		more, err := results.AuditSummary(labels, s)
 		if err != nil {
 			return err
 		}
@@ -225,88 +225,4 @@ func contains(xs []string, x string) bool {
 		}
 	}
 	return false
-}
-
-// scoreSummary reconciles the counts (read = scored + excluded by reason + dropped
-// duplicates), gives ECS by protocol per policy, and the agreement with the harness's own
-// verdicts when the episodes carry them.
-func scoreSummary(s *analysis.Scored, dropped []ingest.Problem) string {
-	var b strings.Builder
-	cnt := s.Counts
-	excluded := 0
-	for _, n := range cnt.Excluded {
-		excluded += n
-	}
-	fmt.Fprintf(&b, "score: read %d episodes = scored %d + excluded %d", cnt.Read+len(dropped), cnt.Scored, excluded+len(dropped))
-	fmt.Fprintf(&b, " (%s)\n", excludedSummary(cnt, len(dropped)))
-	for pi, pol := range s.Policies {
-		vs := s.Verdicts[pi]
-		var all analysis.Rate
-		var by [ingest.NumProtocols]analysis.Rate
-		for i := range vs {
-			if vs[i].Excluded() {
-				continue
-			}
-			all.Add(vs[i].ECS())
-			by[vs[i].Protocol()].Add(vs[i].ECS())
-		}
-		fmt.Fprintf(&b, "policy %s: ECS %s", pol.String(), pctOf(all))
-		for p := ingest.Legacy; p < ingest.NumProtocols; p++ {
-			if by[p].Den > 0 {
-				fmt.Fprintf(&b, ", %s %s", p.Label(), pctOf(by[p]))
-			}
-		}
-		b.WriteString(" (all scored episodes, every condition, static judgments included)\n")
-		if own := officialRate(vs); own.Den > 0 && own != all {
-			fmt.Fprintf(&b, "  harness's own verdicts: %d/%d = %.1f%% (the scored episodes that carry one)\n", own.Num, own.Den, own.Pct())
-		}
-		b.WriteString(agreementSummary(vs))
-	}
-	return b.String()
-}
-
-// officialRate is the harness's own success rate over the scored episodes that carry a
-// verdict (on a runner-mode harness folder, summary.json's accuracy).
-func officialRate(vs []oracle.Verdict) analysis.Rate {
-	var r analysis.Rate
-	for i := range vs {
-		if !vs[i].Excluded() && vs[i].Official() >= 0 {
-			r.Add(vs[i].Official() == 1)
-		}
-	}
-	return r
-}
-
-func pctOf(r analysis.Rate) string {
-	if r.Den == 0 {
-		return "n/a (0 episodes)"
-	}
-	return fmt.Sprintf("%.1f%% (%d/%d)", r.Pct(), r.Num, r.Den)
-}
-
-func agreementSummary(vs []oracle.Verdict) string {
-	a, err := analysis.AgreeWithOfficial(vs)
-	return labelSummary("official verdicts", "official", a, err)
-}
-
-// labelSummary renders one agreement (or the error that kept it from being computed).
-func labelSummary(source, short string, a analysis.Agreement, err error) string {
-	if err != nil {
-		return fmt.Sprintf("  agreement with %s: %v\n", source, err)
-	}
-	return results.AgreementSummary(source, short, a)
-}
-
-// auditSummary reports, per policy, the oracle's agreement with the audited labels.
-func auditSummary(a *ingest.Audit, s *analysis.Scored) (string, error) {
-	ags, err := analysis.AgreeWithAudit(a, s)
-	if err != nil {
-		return "", err
-	}
-	var b strings.Builder
-	for pi, pol := range s.Policies {
-		fmt.Fprintf(&b, "policy %s:\n", pol.Name)
-		b.WriteString(labelSummary("the audit "+a.Path, "audit", ags[pi], nil))
-	}
-	return b.String(), nil
 }

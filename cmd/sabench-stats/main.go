@@ -94,7 +94,7 @@ func run(stdout, stderr io.Writer, args []string) error {
 		if len(args) > 1 {
 			return usagef("--version takes no arguments (got %q)", args[1:])
 		}
-		_, err := io.WriteString(stdout, versionLine(toolVersion()))
+		_, err := io.WriteString(stdout, toolVersion().Line())
 		return err
 	}
 	c, ok := commands[args[0]]

@@ -1,11 +1,8 @@
 package main
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"io"
-	"os"
 	"runtime/debug"
 
 	"github.com/sabench/sabench-stats/analysis"
@@ -22,41 +19,7 @@ const toolName = "sabench-stats"
 // toolVersion reads the module version and VCS stamp of the running binary.
 func toolVersion() results.Tool {
 	bi, ok := debug.ReadBuildInfo()
-	return versionOf(bi, ok)
-}
-
-// versionOf is toolVersion for given build info: the main module's version ("(devel)"
-// for a build from a working tree) and the vcs.revision and vcs.modified settings that
-// `go build` stamps in a VCS checkout (go run and go test do not).
-func versionOf(bi *debug.BuildInfo, ok bool) results.Tool {
-	t := results.Tool{Name: toolName, Version: "(devel)"}
-	if !ok || bi == nil {
-		return t
-	}
-	if bi.Main.Version != "" {
-		t.Version = bi.Main.Version
-	}
-	for _, s := range bi.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			t.Revision = s.Value
-		case "vcs.modified":
-			t.Modified = s.Value == "true"
-		}
-	}
-	return t
-}
-
-// versionLine is what `version` and `--version` print.
-func versionLine(t results.Tool) string {
-	rev := t.Revision
-	switch {
-	case rev == "":
-		rev = "unknown (built without VCS stamping, e.g. go run)"
-	case t.Modified:
-		rev += " (modified)"
-	}
-	return fmt.Sprintf("%s %s, revision %s\n", t.Name, t.Version, rev)
+	return results.ToolOf(toolName, bi, ok)
 }
 
 func runVersion(e *env, args []string) error {
@@ -67,7 +30,7 @@ func runVersion(e *env, args []string) error {
 	if fs.NArg() > 0 {
 		return usagef("version takes no arguments (got %q)", fs.Args())
 	}
-	_, err := io.WriteString(e.stdout, versionLine(toolVersion()))
+	_, err := io.WriteString(e.stdout, toolVersion().Line())
 	return err
 }
 
@@ -85,7 +48,7 @@ func (c *common) meta(sr *analysis.ScoredRelease) (*results.Meta, error) {
 			}
 		}
 		for _, p := range c.loaded.files {
-			f, err := hashFile(p)
+			f, err := results.HashFile(p)
 			if err != nil {
 				return nil, fmt.Errorf("provenance: %w", err)
 			}
@@ -93,21 +56,6 @@ func (c *common) meta(sr *analysis.ScoredRelease) (*results.Meta, error) {
 		}
 	}
 	return m, nil
-}
-
-// hashFile is a file's size and SHA-256.
-func hashFile(p string) (results.InputFile, error) {
-	f, err := os.Open(p)
-	if err != nil {
-		return results.InputFile{}, err
-	}
-	defer f.Close()
-	h := sha256.New()
-	n, err := io.Copy(h, f)
-	if err != nil {
-		return results.InputFile{}, fmt.Errorf("%s: %w", p, err)
-	}
-	return results.InputFile{Path: p, Bytes: n, SHA256: hex.EncodeToString(h.Sum(nil))}, nil
 }
 
 // stamp attaches the provenance to tables, says on stderr why any table is empty, and

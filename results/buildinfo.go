@@ -1,0 +1,59 @@
+package results
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+)
+
+// ToolOf names the program from its build info: the main module's version ("(devel)"
+// for a build from a working tree) and the vcs.revision and vcs.modified settings that
+// `go build` stamps in a VCS checkout (go run and go test do not).
+func ToolOf(name string, bi *debug.BuildInfo, ok bool) Tool {
+	t := Tool{Name: name, Version: "(devel)"}
+	if !ok || bi == nil {
+		return t
+	}
+	if bi.Main.Version != "" {
+		t.Version = bi.Main.Version
+	}
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			t.Revision = s.Value
+		case "vcs.modified":
+			t.Modified = s.Value == "true"
+		}
+	}
+	return t
+}
+
+// Line is what `version` and `--version` print.
+func (t Tool) Line() string {
+	rev := t.Revision
+	switch {
+	case rev == "":
+		rev = "unknown (built without VCS stamping, e.g. go run)"
+	case t.Modified:
+		rev += " (modified)"
+	}
+	return fmt.Sprintf("%s %s, revision %s\n", t.Name, t.Version, rev)
+}
+
+// HashFile is a file's size and SHA-256.
+func HashFile(p string) (InputFile, error) {
+	f, err := os.Open(p)
+	if err != nil {
+		return InputFile{}, err
+	}
+	defer f.Close()
+	h := sha256.New()
+	n, err := io.Copy(h, f)
+	if err != nil {
+		return InputFile{}, fmt.Errorf("%s: %w", p, err)
+	}
+	return InputFile{Path: p, Bytes: n, SHA256: hex.EncodeToString(h.Sum(nil))}, nil
+}
