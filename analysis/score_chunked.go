@@ -119,6 +119,7 @@ func ScoreEachChunk(src EpisodeSource, lookup CaseLookup, opt ScoreOptions, chun
 		chunk = 1
 	}
 	opt.Detail, opt.Others, opt.Progress = true, nil, nil
+	prep := newPrepCache(lookup) // each case compiled once for all chunks, as in ScoreChunked
 	for eof := false; !eof; {
 		eps := make([]*ingest.Episode, 0, chunk)
 		for len(eps) < chunk {
@@ -135,7 +136,7 @@ func ScoreEachChunk(src EpisodeSource, lookup CaseLookup, opt ScoreOptions, chun
 		if len(eps) == 0 {
 			break
 		}
-		s, err := Score(&SliceSource{Episodes: eps}, lookup, opt)
+		s, err := score(&SliceSource{Episodes: eps}, prep, opt)
 		if err != nil {
 			return err
 		}
