@@ -2,7 +2,7 @@ package jsonv
 
 import (
 	"math"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -53,12 +53,23 @@ func AppendCanonical(dst []byte, v any, ascii bool) []byte {
 		}
 		return append(dst, ']')
 	case *Object:
-		idx := make([]int, x.Len())
-		for i := range idx {
-			idx[i] = i
+		var small [16]int
+		idx := small[:0]
+		if x.Len() > len(small) {
+			idx = make([]int, 0, x.Len())
 		}
-		// Byte order of UTF-8 equals code-point order, which is Python's str order.
-		sort.Slice(idx, func(a, b int) bool { return x.Keys[idx[a]] < x.Keys[idx[b]] })
+		sorted := true
+		for i := range x.Len() {
+			idx = append(idx, i)
+			if i > 0 && x.Keys[i] < x.Keys[i-1] {
+				sorted = false
+			}
+		}
+		// Byte order of UTF-8 equals code-point order, which is Python's str order. Keys
+		// are unique, so the order is total and an unstable sort is deterministic.
+		if !sorted {
+			slices.SortFunc(idx, func(a, b int) int { return strings.Compare(x.Keys[a], x.Keys[b]) })
+		}
 		dst = append(dst, '{')
 		for n, i := range idx {
 			if n > 0 {
@@ -76,43 +87,71 @@ func AppendCanonical(dst []byte, v any, ascii bool) []byte {
 
 const hexDigits = "0123456789abcdef"
 
+// plainASCII marks the bytes that a JSON string holds as they are in both modes: printable
+// ASCII other than '"' and '\\'.
+var plainASCII = func() (t [256]bool) {
+	for c := 0x20; c < 0x7f; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
+// appendQuoted appends s as a JSON string. Runs of plain ASCII are copied whole (the
+// common case: ids, tool names, most values); every other rune goes through appendRune.
 func appendQuoted(dst []byte, s string, ascii bool) []byte {
 	dst = append(dst, '"')
-	for _, r := range s {
-		switch r {
-		case '"':
-			dst = append(dst, '\\', '"')
-		case '\\':
-			dst = append(dst, '\\', '\\')
-		case '\n':
-			dst = append(dst, '\\', 'n')
-		case '\r':
-			dst = append(dst, '\\', 'r')
-		case '\t':
-			dst = append(dst, '\\', 't')
-		case '\b':
-			dst = append(dst, '\\', 'b')
-		case '\f':
-			dst = append(dst, '\\', 'f')
-		default:
-			switch {
-			case r < 0x20:
-				dst = appendU4(dst, r)
-			case r == 0x7f && ascii:
-				// Python's ensure_ascii escapes everything outside ' '..'~', DEL included.
-				dst = appendU4(dst, r)
-			case r < utf8.RuneSelf || !ascii:
-				dst = utf8.AppendRune(dst, r)
-			case r > 0xFFFF:
-				r -= 0x10000
-				dst = appendU4(dst, 0xD800+(r>>10))
-				dst = appendU4(dst, 0xDC00+(r&0x3FF))
-			default:
-				dst = appendU4(dst, r)
-			}
+	start := 0
+	for i := 0; i < len(s); {
+		if plainASCII[s[i]] {
+			i++
+			continue
 		}
+		dst = append(dst, s[start:i]...)
+		r, size := rune(s[i]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(s[i:]) // invalid bytes become U+FFFD, as range does
+		}
+		dst = appendRune(dst, r, ascii)
+		i += size
+		start = i
 	}
+	dst = append(dst, s[start:]...)
 	return append(dst, '"')
+}
+
+// appendRune appends one rune of a JSON string as Python's json.dumps writes it.
+func appendRune(dst []byte, r rune, ascii bool) []byte {
+	switch r {
+	case '"':
+		return append(dst, '\\', '"')
+	case '\\':
+		return append(dst, '\\', '\\')
+	case '\n':
+		return append(dst, '\\', 'n')
+	case '\r':
+		return append(dst, '\\', 'r')
+	case '\t':
+		return append(dst, '\\', 't')
+	case '\b':
+		return append(dst, '\\', 'b')
+	case '\f':
+		return append(dst, '\\', 'f')
+	}
+	switch {
+	case r < 0x20:
+		return appendU4(dst, r)
+	case r == 0x7f && ascii:
+		// Python's ensure_ascii escapes everything outside ' '..'~', DEL included.
+		return appendU4(dst, r)
+	case r < utf8.RuneSelf || !ascii:
+		return utf8.AppendRune(dst, r)
+	case r > 0xFFFF:
+		r -= 0x10000
+		dst = appendU4(dst, 0xD800+(r>>10))
+		return appendU4(dst, 0xDC00+(r&0x3FF))
+	default:
+		return appendU4(dst, r)
+	}
 }
 
 func appendU4(dst []byte, r rune) []byte {
