@@ -48,14 +48,22 @@ func NewRelease(cases []*ingest.Case, sets map[string][]string, vs []oracle.Verd
 		}
 	}
 	r.domains = orderDomains(cases)
-	keep := Interactive(ingest.DefaultCondition)
-	// The main verdicts in input order. Share the caller's slice when they are one
-	// contiguous run of it (all of it for the alternative policies, scored on those alone;
-	// the first block of a release written in condition order): copies only when needed,
-	// since a large input's verdicts dominate memory.
+	r.groupCells()
+	return r
+}
+
+// mainOfCells sets r.main, the main condition's scored interactive verdicts in input
+// order, without a copy when it can: a contiguous run of Verdicts (all of it for the
+// alternative policies, scored on those alone; the first block of a release written in
+// condition order), or else a window of the grouped copy when the main cells follow each
+// other there and each is one run among the main verdicts (a release written
+// configuration by configuration, with excluded episodes or other conditions in
+// between). A large input's verdicts dominate memory, so a third copy matters.
+func (r *Release) mainOfCells(cell []int32, isMain []bool, grouped []oracle.Verdict) {
+	vs := r.Verdicts
 	first, last, n := -1, -1, 0
-	for i := range vs {
-		if keep(&vs[i]) {
+	for i, j := range cell {
+		if j >= 0 && isMain[j] {
 			n++
 			if first < 0 {
 				first = i
@@ -64,17 +72,35 @@ func NewRelease(cases []*ingest.Case, sets map[string][]string, vs []oracle.Verd
 		}
 	}
 	if n == 0 || last-first+1 == n {
-		r.main = vs[max(first, 0) : last+1 : last+1] // one contiguous run (all of vs, or the main block of a release in condition order)
-	} else {
-		r.main = make([]oracle.Verdict, 0, n)
-		for i := range vs {
-			if keep(&vs[i]) {
-				r.main = append(r.main, vs[i])
+		r.main = vs[max(first, 0) : last+1 : last+1]
+		return
+	}
+	if grouped != nil {
+		// The main cells are numbered first, in order of appearance, so they are one
+		// window of grouped; it is the main verdicts in input order when the cell number
+		// never goes back among them.
+		runs, prev := true, int32(-1)
+		for _, j := range cell {
+			if j < 0 || !isMain[j] {
+				continue
 			}
+			if j < prev {
+				runs = false
+				break
+			}
+			prev = j
+		}
+		if runs {
+			r.main = grouped[:n:n]
+			return
 		}
 	}
-	r.groupCells()
-	return r
+	r.main = make([]oracle.Verdict, 0, n)
+	for i, j := range cell {
+		if j >= 0 && isMain[j] {
+			r.main = append(r.main, vs[i])
+		}
+	}
 }
 
 // cellKey is one cell of the release's grouping: a configuration × condition × kind
@@ -95,26 +121,37 @@ func (r *Release) groupCells() {
 	var keys []cellKey
 	var count []int
 	cell := make([]int32, len(vs)) // -1: excluded
-	for i := range vs {
-		v := &vs[i]
-		if v.Excluded() {
-			cell[i] = -1
-			continue
+	// Two passes: the main condition's interactive cells are numbered first, in order of
+	// appearance, so that they lie together at the start of grouped (mainOfCells).
+	for pass := range 2 {
+		for i := range vs {
+			v := &vs[i]
+			if v.Excluded() {
+				cell[i] = -1
+				continue
+			}
+			st := isStaticJudgment(v)
+			if isMain := !st && v.Condition() == ingest.DefaultCondition; isMain != (pass == 0) {
+				continue
+			}
+			k := ids{v.ConfigKey(), v.ConditionKey(), 0}
+			if st {
+				k[2] = 1
+			}
+			j, ok := idx[k]
+			if !ok {
+				j = len(keys)
+				idx[k] = j
+				keys = append(keys, cellKey{v.Config(), v.Condition(), st})
+				count = append(count, 0)
+			}
+			cell[i] = int32(j)
+			count[j]++
 		}
-		st := isStaticJudgment(v)
-		k := ids{v.ConfigKey(), v.ConditionKey(), 0}
-		if st {
-			k[2] = 1
-		}
-		j, ok := idx[k]
-		if !ok {
-			j = len(keys)
-			idx[k] = j
-			keys = append(keys, cellKey{v.Config(), v.Condition(), st})
-			count = append(count, 0)
-		}
-		cell[i] = int32(j)
-		count[j]++
+	}
+	isMain := make([]bool, len(keys))
+	for j, k := range keys {
+		isMain[j] = !k.static && k.condition == ingest.DefaultCondition
 	}
 	// Contiguous when each cell's members form one run (cells may follow in any order).
 	first := make([]int, len(keys))
@@ -138,6 +175,7 @@ func (r *Release) groupCells() {
 		for j, k := range keys {
 			r.cells[k] = vs[first[j] : first[j]+count[j] : first[j]+count[j]]
 		}
+		r.mainOfCells(cell, isMain, nil)
 		return
 	}
 	start := make([]int, len(keys))
@@ -157,6 +195,7 @@ func (r *Release) groupCells() {
 	for j, k := range keys {
 		r.cells[k] = grouped[start[j]:next[j]:next[j]]
 	}
+	r.mainOfCells(cell, isMain, grouped)
 }
 
 // cell returns one configuration × condition's scored interactive verdicts, or its

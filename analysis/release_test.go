@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest"
@@ -35,5 +36,44 @@ func TestCellsShareOrCopy(t *testing.T) {
 	}
 	if !r.hasCondition("main") || r.hasCondition("static") || r.hasCondition("none") {
 		t.Error("hasCondition: static judgments are not an interactive condition")
+	}
+}
+
+// TestMainIsAWindowOfTheGrouping: a release written configuration by configuration, with
+// an excluded episode and another condition between the main runs, keeps its main verdicts
+// (in input order) as a window of the one grouped copy rather than a third copy; when the
+// main cells interleave, Main is a copy in input order.
+func TestMainIsAWindowOfTheGrouping(t *testing.T) {
+	mk := func(config, cond string, excluded bool, rep int) oracle.Verdict {
+		return oracle.Fields{Config: config, CaseID: "SAB-V1-001", BaseCaseID: "SAB-V1-001", Protocol: ingest.V1,
+			Condition: cond, Excluded: excluded, Repeat: rep}.Verdict()
+	}
+	runs := []oracle.Verdict{mk("A", "main", false, 0), mk("A", "main", true, 1), mk("A", "main", false, 2),
+		mk("A", "scgr_eg", false, 0), mk("B", "main", false, 0), mk("B", "main", false, 1), mk("B", "scgr_eg", false, 0)}
+	r := NewRelease(nil, nil, runs, oracle.SafeAct)
+	key := func(vs []oracle.Verdict) (out []string) {
+		for _, v := range vs {
+			out = append(out, v.Config()+"/"+v.Condition()+"/"+string(rune('0'+v.Repeat())))
+		}
+		return out
+	}
+	want := []string{"A/main/0", "A/main/2", "B/main/0", "B/main/1"}
+	if got := key(r.Main()); !slices.Equal(got, want) {
+		t.Fatalf("Main = %v, want %v", got, want)
+	}
+	if a := r.mainOf("A"); &r.Main()[0] != &a[0] {
+		t.Error("Main is not the grouped copy's window (a third copy of the verdicts)")
+	}
+	if b := r.mainOf("B"); &r.Main()[2] != &b[0] {
+		t.Error("Main's B verdicts are not the B cell's")
+	}
+	if e := r.of("A", "scgr_eg"); len(e) != 1 {
+		t.Errorf("A/scgr_eg: %d verdicts", len(e))
+	}
+	// B's main verdicts on both sides of A's: not one run, so Main is a copy in input order.
+	inter := []oracle.Verdict{runs[4], runs[0], runs[5], runs[2]}
+	r = NewRelease(nil, nil, inter, oracle.SafeAct)
+	if got, want := key(r.Main()), []string{"B/main/0", "A/main/0", "B/main/1", "A/main/2"}; !slices.Equal(got, want) {
+		t.Errorf("interleaved Main = %v, want %v", got, want)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/sabench/sabench-stats/oracle"
 )
@@ -27,6 +28,9 @@ func (d *dict) id(s string) int {
 	if i, ok := d.idx[s]; ok {
 		return i
 	}
+	// The decoder keeps strings in shared chunks: a kept string would keep its whole chunk
+	// (every string of many episodes) alive until the page is written.
+	s = strings.Clone(s)
 	d.idx[s] = len(d.list)
 	d.list = append(d.list, s)
 	return len(d.list) - 1
@@ -105,7 +109,7 @@ type encoder struct {
 	cases      []*caseAcc
 	byID       map[string]*caseAcc
 	runs       []string
-	ep         []int
+	ep         []int32 // stride ints per episode (epFixed, then two per policy); int32 halves the largest part of the index
 	runSeen    map[string]bool
 }
 
@@ -171,9 +175,10 @@ func (e *encoder) add(ep *Episode) error {
 	if len(ep.Others) != len(e.policies)-1 {
 		return fmt.Errorf("view: episode %s: %d other verdicts for %d other policies", ep.RunID, len(ep.Others), len(e.policies)-1)
 	}
-	e.runSeen[ep.RunID] = true
+	run := strings.Clone(ep.RunID) // as in dict.id
+	e.runSeen[run] = true
 	n := len(e.runs)
-	e.runs = append(e.runs, ep.RunID)
+	e.runs = append(e.runs, run)
 	v := &ep.Main
 	flags := 0
 	if v.Excluded() {
@@ -183,7 +188,7 @@ func (e *encoder) add(ep *Episode) error {
 		flags |= flagStatic
 	}
 	flags |= int(v.Official()+1) << flagOfficialShift
-	e.ep = append(e.ep, e.configs.id(ep.Config), a.pos, e.conditions.id(ep.Condition), ep.Repeat, flags)
+	e.ep = append(e.ep, int32(e.configs.id(ep.Config)), int32(a.pos), int32(e.conditions.id(ep.Condition)), int32(ep.Repeat), int32(flags))
 	e.ep = append(e.ep, e.outcome(Outcome{Excluded: v.Excluded(), ECS: v.ECS(), Outcome: v.Outcome(), FailureType: v.FailureType()})...)
 	for _, o := range ep.Others {
 		e.ep = append(e.ep, e.outcome(o)...)
@@ -198,9 +203,9 @@ func (e *encoder) add(ep *Episode) error {
 
 // outcome is the two index ints of one verdict: failure type (0 success, -1 excluded)
 // and outcome.
-func (e *encoder) outcome(o Outcome) []int {
+func (e *encoder) outcome(o Outcome) []int32 {
 	if o.Excluded {
-		return []int{-1, -1}
+		return []int32{-1, -1}
 	}
 	f := 0
 	if !o.ECS {
@@ -210,7 +215,7 @@ func (e *encoder) outcome(o Outcome) []int {
 		}
 		f = e.failures.id(ft)
 	}
-	return []int{f, e.outcomes.id(o.Outcome)}
+	return []int32{int32(f), int32(e.outcomes.id(o.Outcome))}
 }
 
 // encodeDetail is one episode's chain as block ids (see blockDict) over index lists into

@@ -31,7 +31,7 @@ func newLinker(e *encoder) *linker {
 		l.main = i
 	}
 	for n := 0; n*stride(e) < len(e.ep); n++ {
-		c := e.ep[n*stride(e)+epConfig]
+		c := int(e.ep[n*stride(e)+epConfig])
 		l.byCfg[c] = append(l.byCfg[c], n)
 	}
 	return l
@@ -96,14 +96,14 @@ func (l *linker) cellSlice(f filter, col results.Column, shown string, pi int) u
 	k := stride(l.e)
 	for _, n := range l.byCfg[f.cfg] {
 		ep := l.e.ep[n*k : (n+1)*k]
-		if ep[epCondition] != f.cond || ep[epFlags]&flagStatic != 0 {
+		if int(ep[epCondition]) != f.cond || ep[epFlags]&flagStatic != 0 {
 			continue
 		}
 		c := l.e.cases[ep[epCase]].c
 		if (f.proto >= 0 && c.Protocol != l.e.protocols[f.proto]) || (f.dom >= 0 && c.Domain != l.e.domains[f.dom]) {
 			continue
 		}
-		fl := ep[epFixed+2*pi]
+		fl := int(ep[epFixed+2*pi])
 		if fl < 0 {
 			continue
 		}

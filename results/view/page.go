@@ -31,7 +31,7 @@ type indexJSON struct {
 	Outcomes   []string `json:"outcomes"`
 	Cases      [][4]any `json:"cases"` // id, protocol, domain, chunk
 	Runs       []any    `json:"runs"`  // front-coded: [shared prefix length, rest, …]
-	Ep         []int    `json:"ep"`
+	Ep         []int32  `json:"ep"`
 	ChunkDir   string   `json:"chunkDir"`
 }
 
@@ -42,7 +42,7 @@ func page(b *bytes.Buffer, in *Input, e *encoder, chunkOf []int, chunkDir string
 		Protocols: e.protocols, Domains: e.domains, Failures: e.failures.list, Outcomes: e.outcomes.list,
 		Runs: frontCode(e.runs), Ep: e.ep, ChunkDir: chunkDir}
 	if idx.Ep == nil {
-		idx.Ep = []int{}
+		idx.Ep = []int32{}
 	}
 	for i, a := range e.cases {
 		idx.Cases = append(idx.Cases, [4]any{a.c.ID, indexOf(e.protocols, a.c.Protocol), indexOf(e.domains, a.c.Domain), chunkOf[i]})
