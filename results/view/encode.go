@@ -3,6 +3,7 @@ package view
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -110,12 +111,11 @@ type encoder struct {
 	byID       map[string]*caseAcc
 	runs       []string
 	ep         []int32 // stride ints per episode (epFixed, then two per policy); int32 halves the largest part of the index
-	runSeen    map[string]bool
 }
 
 func newEncoder(in *Input) (*encoder, error) {
 	e := &encoder{policies: in.Policies, configs: newDict(), conditions: newDict(), failures: newDict("success"),
-		outcomes: newDict(), byID: map[string]*caseAcc{}, runSeen: map[string]bool{}}
+		outcomes: newDict(), byID: map[string]*caseAcc{}}
 	protos, doms := newDict(), newDict()
 	for i := range in.Cases {
 		c := &in.Cases[i]
@@ -169,14 +169,10 @@ func (e *encoder) add(ep *Episode) error {
 	if a == nil {
 		return fmt.Errorf("view: episode %s: case %q is not among the input's cases", ep.RunID, ep.CaseID)
 	}
-	if e.runSeen[ep.RunID] {
-		return fmt.Errorf("view: run id %q appears twice (the episode page is addressed by run id)", ep.RunID)
-	}
 	if len(ep.Others) != len(e.policies)-1 {
 		return fmt.Errorf("view: episode %s: %d other verdicts for %d other policies", ep.RunID, len(ep.Others), len(e.policies)-1)
 	}
 	run := strings.Clone(ep.RunID) // as in dict.id
-	e.runSeen[run] = true
 	n := len(e.runs)
 	e.runs = append(e.runs, run)
 	v := &ep.Main
@@ -198,6 +194,33 @@ func (e *encoder) add(ep *Episode) error {
 		return err
 	}
 	a.eps = append(a.eps, raw)
+	return nil
+}
+
+// checkRuns refuses a run id that appears twice (the episode page is addressed by run
+// id), naming the one whose second appearance comes first. It sorts positions after the
+// fact rather than keeping a set while adding: a set of a million run ids costs more
+// memory than the index it guards.
+func (e *encoder) checkRuns() error {
+	pos := make([]int32, len(e.runs))
+	for i := range pos {
+		pos[i] = int32(i)
+	}
+	slices.SortFunc(pos, func(a, b int32) int {
+		if c := strings.Compare(e.runs[a], e.runs[b]); c != 0 {
+			return c
+		}
+		return int(a - b)
+	})
+	dup := int32(-1)
+	for i := 1; i < len(pos); i++ {
+		if e.runs[pos[i]] == e.runs[pos[i-1]] && (dup < 0 || pos[i] < dup) {
+			dup = pos[i]
+		}
+	}
+	if dup >= 0 {
+		return fmt.Errorf("view: run id %q appears twice (the episode page is addressed by run id)", e.runs[dup])
+	}
 	return nil
 }
 

@@ -39,6 +39,9 @@ func Write(htmlPath string, in *Input) (Stats, error) {
 		if err := in.Episodes(func(ep *Episode) error { return e.add(ep) }); err != nil {
 			return st, err
 		}
+		if err := e.checkRuns(); err != nil {
+			return st, err
+		}
 	}
 	dir := filepath.Dir(htmlPath)
 	stem := strings.TrimSuffix(filepath.Base(htmlPath), filepath.Ext(htmlPath))
