@@ -136,7 +136,7 @@ func OpenRuns(paths []string, opt ReadOptions) (EpisodeReader, error) {
 			return nil, err
 		}
 	}
-	r := &runsReader{paths: paths, opt: opt, seen: map[Key]where{}, runIDs: map[string]where{}}
+	r := &runsReader{paths: paths, opt: opt, seen: map[keyID]where{}, runIDs: map[string]where{}, names: map[string]uint32{}}
 	if opt.Dedupe == DedupeLast {
 		if err := r.scanLast(); err != nil {
 			return nil, err
@@ -145,9 +145,36 @@ func OpenRuns(paths []string, opt ReadOptions) (EpisodeReader, error) {
 	return r, nil
 }
 
+// where is a file index and line (or row): int32 keeps the per-episode maps small; a file
+// would need over two billion episodes to wrap it.
 type where struct {
-	file int
-	line int
+	file, line int32
+}
+
+func at(file, line int) where { return where{int32(file), int32(line)} }
+
+// keyID is an episode key with its strings replaced by ids (runsReader.id).
+type keyID struct {
+	config, caseID, condition uint32
+	repeat                    int
+}
+
+// The duplicate checks keep something of every episode, so what they keep is compact and
+// owns its memory: the decoder's strings live in shared chunks, and a key holding one would
+// keep every string of many episodes alive (a streaming score's memory grew with its input).
+
+// id returns the id of a configuration, case or condition name.
+func (r *runsReader) id(s string) uint32 {
+	if i, ok := r.names[s]; ok {
+		return i
+	}
+	i := uint32(len(r.names))
+	r.names[strings.Clone(s)] = i
+	return i
+}
+
+func (r *runsReader) keyOf(e *Episode) keyID {
+	return keyID{r.id(e.Config), r.id(e.CaseID), r.id(e.Condition), e.Repeat}
 }
 
 type runsReader struct {
@@ -155,10 +182,11 @@ type runsReader struct {
 	opt   ReadOptions
 	idx   int
 	cur   fileReader
-	seen  map[Key]where // first emitted (or, for last, the winner) of each key
+	seen  map[keyID]where // first emitted (or, for last, the winner) of each key
 	// runIDs: where each emitted run id was; a run id is unique within a release.
 	runIDs map[string]where
-	last   map[Key]where // DedupeLast: position of the last episode of each key
+	last   map[keyID]where   // DedupeLast: position of the last episode of each key
+	names  map[string]uint32 // keyID's ids
 	rep    []Problem
 	count  int
 	err    error
@@ -214,30 +242,30 @@ func (r *runsReader) Next() (*Episode, error) {
 			return nil, Problem{File: e.Source, Line: e.Line, Field: "case_id",
 				Msg: fmt.Sprintf("unknown case id %q (not in bench %s)", e.CaseID, r.opt.Bench.Source)}
 		}
-		k := e.Key()
-		here := where{r.idx, e.Line}
+		k := r.keyOf(e)
+		here := at(r.idx, e.Line)
 		if r.last != nil {
 			if w := r.last[k]; w != here {
-				r.rep = append(r.rep, dupProblem(e, r.paths[w.file], w.line, "dropped: --dedupe last keeps"))
+				r.rep = append(r.rep, dupProblem(e, r.paths[w.file], int(w.line), "dropped: --dedupe last keeps"))
 				continue
 			}
 		} else if w, dup := r.seen[k]; dup {
 			if r.opt.Dedupe == DedupeFirst {
-				r.rep = append(r.rep, dupProblem(e, r.paths[w.file], w.line, "dropped: --dedupe first keeps"))
+				r.rep = append(r.rep, dupProblem(e, r.paths[w.file], int(w.line), "dropped: --dedupe first keeps"))
 				continue
 			}
-			return nil, dupProblem(e, r.paths[w.file], w.line, "first seen at")
+			return nil, dupProblem(e, r.paths[w.file], int(w.line), "first seen at")
 		} else {
 			r.seen[k] = here
 		}
 		if w, dup := r.runIDs[e.RunID]; dup {
 			if r.opt.Dedupe != DedupeNone {
-				r.rep = append(r.rep, runIDProblem(e, r.paths[w.file], w.line, "dropped: --dedupe keeps the first,"))
+				r.rep = append(r.rep, runIDProblem(e, r.paths[w.file], int(w.line), "dropped: --dedupe keeps the first,"))
 				continue
 			}
-			return nil, runIDProblem(e, r.paths[w.file], w.line, "first seen at")
+			return nil, runIDProblem(e, r.paths[w.file], int(w.line), "first seen at")
 		}
-		r.runIDs[e.RunID] = here
+		r.runIDs[strings.Clone(e.RunID)] = here
 		r.count++
 		return e, nil
 	}
@@ -260,7 +288,7 @@ func dupProblem(e *Episode, file string, line int, what string) Problem {
 // scanLast reads every file once and records where the last episode of each key is.
 // Lines with problems are skipped here; the second pass reports them.
 func (r *runsReader) scanLast() error {
-	r.last = map[Key]where{}
+	r.last = map[keyID]where{}
 	for i, p := range r.paths {
 		fr, err := openFile(p, r.opt)
 		if err != nil {
@@ -278,7 +306,7 @@ func (r *runsReader) scanLast() error {
 				fr.close()
 				return err
 			}
-			r.last[e.Key()] = where{i, e.Line}
+			r.last[r.keyOf(e)] = at(i, e.Line)
 		}
 		if err := fr.close(); err != nil {
 			return err
