@@ -39,7 +39,7 @@ func NewScoredRelease(input string, bench *ingest.Bench, s *Scored, dropped []in
 }
 
 // SyntheticDatasetID is the dataset_id of every generated release (package ingest/synth).
-const SyntheticDatasetID = "sabench-synthetic"
+const SyntheticDatasetID = ingest.SyntheticDatasetID
 
 // SyntheticMark is the warning every table note, data file and figure of synthetic data
 // carries, so that a number copied out of it says what it is.

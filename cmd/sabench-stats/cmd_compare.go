@@ -47,7 +47,7 @@ func runCompare(e *env, args []string) error {
 	if ca.Protocols, err = parseProtocols(protos); err != nil {
 		return err
 	}
-	sr, err := c.scoreRelease(false, nil)
+	sr, _, err := c.scoreRelease(false, nil)
 	if err != nil {
 		return err
 	}

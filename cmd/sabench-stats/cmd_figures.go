@@ -13,9 +13,6 @@ func init() {
 	register(command{name: "figures", summary: "write every figure as SVG, PDF and PNG into --out", run: runFigures})
 }
 
-// figureSizes are the --size presets of the figures package.
-var figureSizes = map[string]figures.Options{"column": figures.Column, "page": figures.Page, "slide": figures.Slide}
-
 func runFigures(e *env, args []string) error {
 	fs := newFlagSet(e, "figures", "[flags]")
 	c := addCommon(e, fs, groupInput|groupJobs|groupStats|groupClustered|groupOut, "sabench-figures")
@@ -27,9 +24,9 @@ func runFigures(e *env, args []string) error {
 	if err := c.parse(fs, args, ""); err != nil {
 		return err
 	}
-	opt, ok := figureSizes[*size]
-	if !ok {
-		return usagef("--size must be column, page or slide, not %q", *size)
+	opt, err := figures.SizeNamed(*size)
+	if err != nil {
+		return usagef("%v", err)
 	}
 	if c.out == "" {
 		return usagef("figures: --out must name a directory")
@@ -46,7 +43,7 @@ func runFigures(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	figs = markFigures(figs, sr)
+	figs = figures.Marked(figs, sr.Synthetic)
 	if err := os.MkdirAll(c.out, 0o755); err != nil {
 		return err
 	}

@@ -3,14 +3,10 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
-	"strconv"
-	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/ingest"
-	"github.com/sabench/sabench-stats/oracle"
+	"github.com/sabench/sabench-stats/ingest/source"
 	"github.com/sabench/sabench-stats/results"
 )
 
@@ -44,11 +40,11 @@ func runScore(e *env, args []string) error {
 	if fs.NArg() > 0 {
 		return usagef("score takes no arguments (got %q)", fs.Args())
 	}
-	si, sn, err := parseShard(*shard)
+	si, sn, err := source.ParseShard(*shard)
 	if err != nil {
-		return err
+		return usagef("%v", err)
 	}
-	dataset := format == "parquet" && c.out != "" && c.out != "-" && isDatasetDir(c.out)
+	dataset := format == "parquet" && c.out != "" && c.out != "-" && results.IsDatasetDir(c.out)
 	if dataset && *detail {
 		return usagef("--detail needs --format jsonl")
 	}
@@ -66,21 +62,12 @@ func runScore(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if sn > 1 {
-		open := in.open
-		in.open = func() (episodeStream, error) {
-			src, err := open()
-			if err != nil {
-				return nil, err
-			}
-			return &shardStream{episodeStream: src, i: si, n: sn}, nil
-		}
-	}
+	in.Shard(si, sn)
 	var s *analysis.Scored
 	var dropped []ingest.Problem
 	var write func(w io.Writer) error
 	if dataset {
-		if s, dropped, err = c.score(in, pols, false); err != nil {
+		if s, dropped, err = c.score(in, analysis.ScoreOptions{Policies: pols}, 0, nil); err != nil {
 			return err
 		}
 		if labels != nil {
@@ -107,7 +94,7 @@ func runScore(e *env, args []string) error {
 			if err != nil {
 				return err
 			}
-			s, dropped, err = c.scoreChunked(in, pols, *detail, chunk, vw.Write)
+			s, dropped, err = c.score(in, analysis.ScoreOptions{Policies: pols, Detail: *detail}, chunk, vw.Write)
 			if err != nil {
 				vw.Close()
 				return err
@@ -115,7 +102,7 @@ func runScore(e *env, args []string) error {
 			return vw.Close()
 		}
 	} else {
-		if s, dropped, err = c.score(in, pols, false); err != nil {
+		if s, dropped, err = c.score(in, analysis.ScoreOptions{Policies: pols}, 0, nil); err != nil {
 			return err
 		}
 		// Check the audit before writing anything: a bad audit file writes no verdicts.
@@ -154,69 +141,9 @@ func runScore(e *env, args []string) error {
 	return nil
 }
 
-// parseShard reads --shard I/N into a 0-based index and the count (0, 1 when unset).
-func parseShard(s string) (i, n int, err error) {
-	if s == "" {
-		return 0, 1, nil
-	}
-	a, b, ok := strings.Cut(s, "/")
-	i, err1 := strconv.Atoi(a)
-	n, err2 := strconv.Atoi(b)
-	if !ok || err1 != nil || err2 != nil || n < 1 || i < 1 || i > n {
-		return 0, 0, usagef("--shard wants I/N with 1 ≤ I ≤ N, not %q", s)
-	}
-	return i - 1, n, nil
-}
-
-// isDatasetDir: --out names a directory (an existing one, a trailing separator, or a
-// path without an extension) rather than one Parquet file.
-func isDatasetDir(p string) bool {
-	if st, err := os.Stat(p); err == nil {
-		return st.IsDir()
-	}
-	return strings.HasSuffix(p, "/") || strings.HasSuffix(p, string(os.PathSeparator)) || filepath.Ext(p) == ""
-}
-
-// shardStream passes on the episodes of one shard: input index ≡ i (mod n). Problems
-// and errors pass whatever their index, so that every shard stops at the same bad line.
-type shardStream struct {
-	episodeStream
-	i, n, k int
-}
-
-func (s *shardStream) Next() (*ingest.Episode, error) {
-	for {
-		ep, err := s.episodeStream.Next()
-		if err != nil {
-			return nil, err
-		}
-		s.k++
-		if (s.k-1)%s.n == s.i {
-			return ep, nil
-		}
-	}
-}
-
 // detailChunk and streamChunk are the numbers of episodes scored at a time with and
 // without detail (variables so that tests can cross chunk boundaries on small inputs).
 var detailChunk, streamChunk = 2048, 1 << 16
-
-// scoreChunked scores chunk episodes at a time (analysis.ScoreChunked).
-func (c *common) scoreChunked(in *input, pols []oracle.Policy, detail bool, chunk int, emit func([][]oracle.Verdict) error) (*analysis.Scored, []ingest.Problem, error) {
-	src, err := in.open()
-	if err != nil {
-		return nil, nil, err
-	}
-	defer src.Close()
-	bar := c.progress("scoring")
-	defer bar.Finish()
-	s, err := analysis.ScoreChunked(src, in.bench.Case, analysis.ScoreOptions{Policies: pols, Workers: c.jobs,
-		InfraFailuresFail: c.infraFailures == "fail", Detail: detail, Progress: bar.set}, chunk, emit)
-	if err != nil {
-		return nil, nil, err
-	}
-	return s, src.Reported(), nil
-}
 
 func contains(xs []string, x string) bool {
 	for _, y := range xs {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/bootstrap"
+	"github.com/sabench/sabench-stats/ingest/source"
 	"github.com/sabench/sabench-stats/results"
 )
 
@@ -104,7 +105,7 @@ type common struct {
 
 	// loaded is the last input loaded and scored the last release scored, for the
 	// provenance of the outputs.
-	loaded *input
+	loaded *source.Input
 	scored *analysis.ScoredRelease
 }
 

@@ -41,13 +41,13 @@ func (c *common) meta(sr *analysis.ScoredRelease) (*results.Meta, error) {
 	m.Tool = toolVersion()
 	if c.loaded != nil {
 		if c.clustered {
-			for _, cc := range c.loaded.bench.ClusterCounts {
+			for _, cc := range c.loaded.Bench.ClusterCounts {
 				if cc.Clusters > 0 {
 					m.Intervals.ClusterRules = append(m.Intervals.ClusterRules, results.ClusterRule{Rule: cc.Rule, Clusters: cc.Clusters, Cases: cc.Cases})
 				}
 			}
 		}
-		for _, p := range c.loaded.files {
+		for _, p := range c.loaded.Files {
 			f, err := results.HashFile(p)
 			if err != nil {
 				return nil, fmt.Errorf("provenance: %w", err)
