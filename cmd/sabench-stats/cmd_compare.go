@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"os"
-	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/figures"
@@ -44,8 +43,8 @@ func runCompare(e *env, args []string) error {
 		return usagef("compare: --config needs --conditions (A and B are then conditions of that configuration)")
 	}
 	var err error
-	if ca.Protocols, err = parseProtocols(protos); err != nil {
-		return err
+	if ca.Protocols, err = ingest.ParseProtocols(protos); err != nil {
+		return usagef("%v", err)
 	}
 	sr, _, err := c.scoreRelease(false, nil)
 	if err != nil {
@@ -70,7 +69,7 @@ func runCompare(e *env, args []string) error {
 		tables = append(tables, t)
 		forest.Rows = append(forest.Rows, figures.CompareRows(scopes, len(rels) > 1, r.Policy.Name)...)
 	}
-	if c.out == "" || !isDirTarget(c.out) {
+	if c.out == "" || !results.IsDirTarget(c.out) {
 		return c.writeTables(e, tables)
 	}
 	if err := os.MkdirAll(c.out, 0o755); err != nil {
@@ -98,26 +97,4 @@ func runCompare(e *env, args []string) error {
 		fmt.Fprintln(e.stdout, f)
 	}
 	return nil
-}
-
-// parseProtocols turns --protocol values into protocols, in the order given, without
-// repeats.
-func parseProtocols(names []string) ([]ingest.Protocol, error) {
-	var out []ingest.Protocol
-	seen := map[ingest.Protocol]bool{}
-	for _, n := range names {
-		p, ok := ingest.ParseProtocol(n)
-		if !ok {
-			var known []string
-			for q := ingest.Legacy; q < ingest.NumProtocols; q++ {
-				known = append(known, q.String())
-			}
-			return nil, usagef("unknown protocol %q (known: %s)", n, strings.Join(known, ", "))
-		}
-		if !seen[p] {
-			seen[p] = true
-			out = append(out, p)
-		}
-	}
-	return out, nil
 }

@@ -23,7 +23,7 @@ func runExplain(e *env, args []string) error {
 	fs.Var(optInt{&repeat}, "repeat", "select the episode by repeat `N` (≥ 0)")
 	fs.StringVar(&condition, "condition", "", "select the episode by condition (default main when selecting by key)")
 	full := fs.Bool("full", false, "print long facts uncut (text cuts them at 240 characters)")
-	c.addFormat(fs, &explainOutput)
+	c.addFormat(fs, results.ExplainOutput)
 	fs.Lookup("format").Usage = "explanation format: text or json (the same content, structured; default: the --out file's extension, else text)"
 	fs.StringVar(&c.out, "out", "", "output file (default stdout); written atomically")
 	// parseFlags accepts flags after the run id ("explain RUN_ID --policy near-miss").

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
@@ -44,21 +43,13 @@ func runFigures(e *env, args []string) error {
 		return err
 	}
 	figs = figures.Marked(figs, sr.Synthetic)
-	if err := os.MkdirAll(c.out, 0o755); err != nil {
+	written, err := figures.WriteEach(c.out, figs, opt)
+	if err != nil {
 		return err
 	}
-	// Each figure is rendered whole before its files are written, and each file
-	// atomically, so a failure leaves earlier figures complete and no partial file.
 	var b strings.Builder
-	for _, f := range figs {
-		written, err := figures.WriteAll(c.out, f.Name, f.Fig, opt)
-		if err != nil {
-			return fmt.Errorf("figure %s: %w", f.Name, err)
-		}
-		for _, p := range written {
-			b.WriteString(p)
-			b.WriteByte('\n')
-		}
+	for _, p := range written {
+		b.WriteString(p + "\n")
 	}
 	if _, err := fmt.Fprint(e.stdout, b.String()); err != nil {
 		return err

@@ -17,7 +17,7 @@ func init() {
 func runScore(e *env, args []string) error {
 	fs := newFlagSet(e, "score", "[flags]")
 	c := addCommon(e, fs, groupInput|groupJobs|groupOut, "")
-	c.addFormat(fs, &verdictOutput)
+	c.addFormat(fs, results.VerdictOutput)
 	fs.Lookup("out").Usage = "output file (default stdout; its extension .jsonl, .csv or .parquet sets the format when --format is not given); written atomically; with --format parquet, a directory (an existing one, a path ending in /, or one without an extension) receives a Hive-partitioned dataset config=…/part-NNNN.parquet"
 	shard := fs.String("shard", "", "score only shard I/N (1 ≤ I ≤ N): the episodes whose index in the input is I-1 modulo N, so that N machines split a release; with a dataset --out, the shard writes part I-1")
 	audit := fs.String("audit", "", "CSV case_id,run_id,label of audited verdicts (label pass/fail, true/false or 1/0): report the oracle's agreement with them")
@@ -144,12 +144,3 @@ func runScore(e *env, args []string) error {
 // detailChunk and streamChunk are the numbers of episodes scored at a time with and
 // without detail (variables so that tests can cross chunk boundaries on small inputs).
 var detailChunk, streamChunk = 2048, 1 << 16
-
-func contains(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
-}
