@@ -34,9 +34,6 @@ func runFigures(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := c.checkChoices(sr); err != nil {
-		return err
-	}
 	pc := analysis.NewPolicyComparison(sr.Releases)
 	figs, skipped, err := figures.Report(pc.Base, pc, c.stats(), c.choices)
 	if err != nil {

@@ -30,9 +30,6 @@ func runReport(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := c.checkChoices(sr); err != nil {
-		return err
-	}
 	out := filepath.Clean(c.out)
 	if err := results.CheckReportDir(out); err != nil {
 		return err

@@ -65,26 +65,28 @@ func runScore(e *env, args []string) error {
 	in.Shard(si, sn)
 	var s *analysis.Scored
 	var dropped []ingest.Problem
-	var write func(w io.Writer) error
-	if dataset {
+	// Stream unless the whole release is needed first: score and write chunk by chunk,
+	// keeping only the compact verdicts for the summary, so that the episodes (and
+	// details, the ledger of every episode) of one chunk at a time are alive. An audit is
+	// checked before anything is written, so it takes the other path (unless with
+	// --detail), as do a dataset and the disagreements.
+	stream := !dataset && (*detail || labels == nil) && !*disagreements
+	if !stream {
 		if s, dropped, err = c.score(in, analysis.ScoreOptions{Policies: pols}, 0, nil); err != nil {
 			return err
 		}
-		if labels != nil {
+		if labels != nil { // a bad audit file writes no verdicts
 			if _, err := results.AuditSummary(labels, s); err != nil {
 				return err
 			}
 		}
+	}
+	var write func(w io.Writer) error
+	switch {
+	case dataset:
 		seq := func(i int) int64 { return int64(si + i*sn) }
-		if err := results.WriteVerdictDataset(c.out, si, s.Policies, s.Verdicts, seq); err != nil {
-			return err
-		}
-		write = nil
-	} else if (*detail || labels == nil) && !*disagreements {
-		// Stream: score and write chunk by chunk, keeping only the compact verdicts for
-		// the summary, so that the episodes (and details, the ledger of every episode)
-		// of one chunk at a time are alive. An audit is checked before anything is
-		// written, so it takes the other path (unless with --detail).
+		err = results.WriteVerdictDataset(c.out, si, s.Policies, s.Verdicts, seq)
+	case stream:
 		chunk := streamChunk
 		if *detail {
 			chunk = detailChunk
@@ -101,23 +103,13 @@ func runScore(e *env, args []string) error {
 			}
 			return vw.Close()
 		}
-	} else {
-		if s, dropped, err = c.score(in, analysis.ScoreOptions{Policies: pols}, 0, nil); err != nil {
-			return err
-		}
-		// Check the audit before writing anything: a bad audit file writes no verdicts.
-		if labels != nil {
-			if _, err := results.AuditSummary(labels, s); err != nil {
-				return err
-			}
-		}
+	case *disagreements:
+		write = func(w io.Writer) error { return results.WriteDisagreements(w, s.Policies, s.Verdicts) }
+	default:
 		write = func(w io.Writer) error { return results.WriteVerdicts(w, format, s.Policies, s.Verdicts, false) }
-		if *disagreements {
-			write = func(w io.Writer) error { return results.WriteDisagreements(w, s.Policies, s.Verdicts) }
-		}
 	}
 	switch {
-	case write == nil: // written above
+	case write == nil: // a dataset, written above
 	case c.out != "" && c.out != "-":
 		err = results.WriteFileAtomic(c.out, write)
 	default:

@@ -50,9 +50,6 @@ func runTables(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := c.checkChoices(sr); err != nil {
-		return err
-	}
 	if len(specs) == 0 {
 		specs = results.Default(len(sr.Releases))
 	}

@@ -31,9 +31,6 @@ func runView(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := c.checkChoices(sr); err != nil {
-		return err
-	}
 	tables, err := results.Build(c.tableInput(sr), results.Default(len(sr.Releases)))
 	if err != nil {
 		return err

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/ingest"
@@ -66,23 +65,12 @@ func (c *common) policyList(all bool) ([]oracle.Policy, error) {
 			names = []string{oracle.SafeAct.Name}
 		}
 	}
-	var out []oracle.Policy
-	seen := map[string]bool{}
-	for _, n := range names {
-		p, err := oracle.LookupPolicy(n)
-		if st, serr := os.Stat(n); err != nil && serr == nil && !st.IsDir() {
-			return nil, err // a policy file with bad contents is an input error
-		}
-		if err != nil {
-			return nil, usagef("%v", err)
-		}
-		if seen[p.Name] {
-			continue
-		}
-		seen[p.Name] = true
-		out = append(out, p)
+	pols, err := oracle.LookupPolicies(names)
+	var unknown *oracle.UnknownPolicyError
+	if errors.As(err, &unknown) {
+		return nil, usagef("%v", err)
 	}
-	return out, nil
+	return pols, err // a policy file with bad contents is an input error
 }
 
 // score streams the episodes once and scores them under opt.Policies with the input
@@ -120,12 +108,16 @@ func (c *common) scoreAll(all bool) (*analysis.ScoredRelease, error) {
 
 // scoreRelease is scoreAll with the episodes the policies after the first score (all
 // when others is nil); it also returns the input, for a second pass over the episodes
-// (the viewer). With --verdicts there are no episodes: the input is nil.
+// (the viewer). With --verdicts there are no episodes: the input is nil. A choice flag
+// that names nothing in the release is refused.
 func (c *common) scoreRelease(all bool, others func(*ingest.Episode) bool) (*analysis.ScoredRelease, *source.Input, error) {
 	if c.verdicts != "" {
 		sr, err := c.readVerdicts()
 		c.scored = sr // the provenance stamp and the SYNTHETIC mark read it
-		return sr, nil, err
+		if err != nil {
+			return nil, nil, err
+		}
+		return sr, nil, c.checkChoices(sr)
 	}
 	pols, err := c.policyList(all)
 	if err != nil {
@@ -140,7 +132,7 @@ func (c *common) scoreRelease(all bool, others func(*ingest.Episode) bool) (*ana
 		return nil, nil, err
 	}
 	c.scored = analysis.NewScoredRelease(in.Describe, in.Bench, s, dropped)
-	return c.scored, in, nil
+	return c.scored, in, c.checkChoices(c.scored)
 }
 
 // addVerdicts registers --verdicts on a command that builds tables from a scored release.
