@@ -55,20 +55,11 @@ func runCompare(e *env, args []string) error {
 		return usagef("compare: %v", err)
 	}
 	o := c.stats()
-	var tables []*results.Table
-	forest := figures.Forest{Title: ca.Title() + " (ECS)", Level: o.Level}
-	for _, r := range rels {
-		scopes, err := r.Compare(ca, o)
-		if err != nil {
-			return err
-		}
-		t := results.BuildCompare(r, ca, scopes, o)
-		if len(rels) > 1 {
-			t.ID += "-" + r.Policy.Name // one table per policy; the id tells them apart in JSON and LaTeX labels
-		}
-		tables = append(tables, t)
-		forest.Rows = append(forest.Rows, figures.CompareRows(scopes, len(rels) > 1, r.Policy.Name)...)
+	scopes, err := analysis.CompareAll(rels, ca, o)
+	if err != nil {
+		return err
 	}
+	tables := results.BuildCompares(rels, ca, scopes, o)
 	if c.out == "" || !results.IsDirTarget(c.out) {
 		return c.writeTables(e, tables)
 	}
@@ -82,11 +73,7 @@ func runCompare(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if len(forest.Rows) > 0 {
-		var fig figures.Figure = forest
-		if sr.Synthetic {
-			fig = figures.Captioned{Fig: forest, Caption: analysis.SyntheticMark}
-		}
+	if fig := figures.CompareForest(ca, rels, scopes, o.Level, sr.Synthetic); fig != nil {
 		written, err := figures.WriteAll(c.out, "compare_forest", fig, figures.Options{})
 		if err != nil {
 			return fmt.Errorf("forest plot: %w", err)
