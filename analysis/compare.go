@@ -41,8 +41,8 @@ type CompareScope struct {
 	P                     float64
 }
 
-// CompareAll is Compare on each release (one per policy), in order.
-func CompareAll(rels []*Release, s CompareSpec, o StatOptions) ([][]CompareScope, error) {
+// CompareEach is Compare on each release (one per policy), in order.
+func CompareEach(rels []*Release, s CompareSpec, o StatOptions) ([][]CompareScope, error) {
 	out := make([][]CompareScope, len(rels))
 	for i, r := range rels {
 		var err error

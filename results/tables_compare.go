@@ -7,10 +7,10 @@ import (
 	"github.com/sabench/sabench-stats/analysis"
 )
 
-// BuildCompares is BuildCompare for each release (one per policy) with its scopes
-// (analysis.CompareAll); with several policies each table's id names its policy, to tell
+// BuildComparesEach is BuildCompare for each release (one per policy) with its scopes
+// (analysis.CompareEach); with several policies each table's id names its policy, to tell
 // them apart in JSON and LaTeX labels.
-func BuildCompares(rels []*analysis.Release, s analysis.CompareSpec, scopes [][]analysis.CompareScope, o analysis.StatOptions) []*Table {
+func BuildComparesEach(rels []*analysis.Release, s analysis.CompareSpec, scopes [][]analysis.CompareScope, o analysis.StatOptions) []*Table {
 	var out []*Table
 	for i, r := range rels {
 		t := BuildCompare(r, s, scopes[i], o)

@@ -55,11 +55,11 @@ func runCompare(e *env, args []string) error {
 		return usagef("compare: %v", err)
 	}
 	o := c.stats()
-	scopes, err := analysis.CompareAll(rels, ca, o)
+	scopes, err := analysis.CompareEach(rels, ca, o)
 	if err != nil {
 		return err
 	}
-	tables := results.BuildCompares(rels, ca, scopes, o)
+	tables := results.BuildComparesEach(rels, ca, scopes, o)
 	if c.out == "" || !results.IsDirTarget(c.out) {
 		return c.writeTables(e, tables)
 	}

@@ -34,16 +34,9 @@ func runDomains(e *env, args []string) error {
 	if err := f.Resolve(rels[0]); err != nil {
 		return usagef("%v", err)
 	}
-	var ts []*results.Table
-	for _, r := range rels {
-		t, err := results.BuildDomains(r, f, c.stats())
-		if err != nil {
-			return err
-		}
-		if len(rels) > 1 {
-			t.ID += "-" + r.Policy.Name // one table per policy; the id tells them apart in JSON and LaTeX labels
-		}
-		ts = append(ts, t)
+	ts, err := results.BuildDomainsEach(rels, f, c.stats())
+	if err != nil {
+		return err
 	}
 	return c.writeTables(e, ts)
 }
