@@ -52,6 +52,12 @@ func (s *ScoredRelease) Read() int { return s.Counts.Read + len(s.Dropped) }
 // infra_failure", "none").
 func (s *ScoredRelease) ExcludedSummary() string { return s.Counts.Summary(len(s.Dropped)) }
 
+// Reconciliation is one line of what was read and scored: "episodes: read N, scored N,
+// excluded …; policies: …" (no newline).
+func (s *ScoredRelease) Reconciliation() string {
+	return fmt.Sprintf("episodes: read %d, scored %d, excluded %s; policies: %s", s.Read(), s.Counts.Scored, s.ExcludedSummary(), s.PolicyNames())
+}
+
 // PolicyNames lists the scored policies ("safeact, near-miss").
 func (s *ScoredRelease) PolicyNames() string {
 	n := make([]string, len(s.Releases))

@@ -79,8 +79,7 @@ func runReport(e *env, args []string) error {
 	// summary, so they go to stderr and stdout stays empty.
 	fmt.Fprintf(e.stderr, "sabench-stats report: %d tables × %d formats and %d figures in %s (index: %s; viewer: %s)\n",
 		len(idx.Tables), len(results.Formats()), len(idx.Figures), out, filepath.Join(out, "index.md"), viewer)
-	fmt.Fprintf(e.stderr, "episodes: read %d, scored %d, excluded %s; policies: %s\n\n", sr.Read(), sr.Counts.Scored,
-		sr.ExcludedSummary(), sr.PolicyNames())
+	fmt.Fprintf(e.stderr, "%s\n\n", sr.Reconciliation())
 	for _, t := range idx.Tables {
 		if t.ID == "T2" {
 			return results.Render(e.stderr, t, results.FormatText)

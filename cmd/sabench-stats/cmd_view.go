@@ -45,7 +45,7 @@ func runView(e *env, args []string) error {
 	}
 	fmt.Fprintf(e.stderr, "sabench-stats view: %s (%d bytes) and %d chunk files (%d bytes) in %s; %d episodes of %d cases\n",
 		c.out, st.HTMLBytes, st.Chunks, st.ChunkBytes, st.ChunkDir, st.Episodes, st.Cases)
-	fmt.Fprintf(e.stderr, "episodes: read %d, scored %d, excluded %s; policies: %s\n", sr.Read(), sr.Counts.Scored, sr.ExcludedSummary(), sr.PolicyNames())
+	fmt.Fprintln(e.stderr, sr.Reconciliation())
 	return nil
 }
 
