@@ -5,10 +5,11 @@ import (
 	"strings"
 )
 
-// Selection picks episodes by run id, or by key: configuration, case id, repeat and
-// condition, where an empty field (a negative Repeat) matches any value.
+// Selection picks episodes by run id, or (ByKey) by key: configuration, case id, repeat
+// and condition, where an empty field (a negative Repeat) matches any value.
 type Selection struct {
-	RunID     string // when set, the key fields are not used
+	ByKey     bool
+	RunID     string // when not ByKey
 	Config    string
 	CaseID    string
 	Repeat    int
@@ -17,7 +18,7 @@ type Selection struct {
 
 // Match reports whether ep is selected.
 func (s Selection) Match(ep *Episode) bool {
-	if s.RunID != "" {
+	if !s.ByKey {
 		return ep.RunID == s.RunID
 	}
 	return (s.Config == "" || ep.Config == s.Config) && (s.CaseID == "" || ep.CaseID == s.CaseID) &&
@@ -26,7 +27,7 @@ func (s Selection) Match(ep *Episode) bool {
 
 // String says what is selected, for messages.
 func (s Selection) String() string {
-	if s.RunID != "" {
+	if !s.ByKey {
 		return fmt.Sprintf("run id %q", s.RunID)
 	}
 	return fmt.Sprintf("config %q, case %q, repeat %d, condition %q", s.Config, s.CaseID, s.Repeat, s.Condition)
@@ -67,7 +68,7 @@ func (e *AmbiguousError) Error() string {
 func SelectEpisode(next func() (*Episode, error), s Selection, in string) (*Episode, error) {
 	var near []string
 	similar := func(ep *Episode) {
-		if s.RunID != "" && len(near) < 5 && strings.Contains(strings.ToLower(ep.RunID), strings.ToLower(s.RunID)) {
+		if !s.ByKey && len(near) < 5 && strings.Contains(strings.ToLower(ep.RunID), strings.ToLower(s.RunID)) {
 			near = append(near, ep.RunID)
 		}
 	}

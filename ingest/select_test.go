@@ -26,7 +26,7 @@ func TestSelectEpisode(t *testing.T) {
 	if err != nil || ep != eps[1] {
 		t.Errorf("by run id: %v, %v", ep, err)
 	}
-	ep, err = SelectEpisode(next(), Selection{CaseID: "C2", Repeat: -1, Condition: "withheld"}, "in")
+	ep, err = SelectEpisode(next(), Selection{ByKey: true, CaseID: "C2", Repeat: -1, Condition: "withheld"}, "in")
 	if err != nil || ep != eps[2] {
 		t.Errorf("by key: %v, %v", ep, err)
 	}
@@ -35,7 +35,7 @@ func TestSelectEpisode(t *testing.T) {
 	if !errors.As(err, &none) || err.Error() != `no episode with run id "RUN-A" in the input; similar run ids: run-a1, run-a2` {
 		t.Errorf("unknown run id: %v", err)
 	}
-	_, err = SelectEpisode(next(), Selection{Config: "m/h", CaseID: "C1", Repeat: -1, Condition: DefaultCondition}, "in")
+	_, err = SelectEpisode(next(), Selection{ByKey: true, Config: "m/h", CaseID: "C1", Repeat: -1, Condition: DefaultCondition}, "in")
 	var amb *AmbiguousError
 	if !errors.As(err, &amb) || err.Error() != `2 episodes match config "m/h", case "C1", repeat -1, condition "main" (run-a1, run-a2); narrow the selection or give a RUN_ID` {
 		t.Errorf("ambiguous: %v", err)

@@ -55,7 +55,7 @@ func runExplain(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	sel := ingest.Selection{Config: config, CaseID: caseID, Repeat: repeat, Condition: condition}
+	sel := ingest.Selection{ByKey: true, Config: config, CaseID: caseID, Repeat: repeat, Condition: condition}
 	if len(pos) == 1 {
 		sel = ingest.Selection{RunID: pos[0]}
 	}
