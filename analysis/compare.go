@@ -41,6 +41,18 @@ type CompareScope struct {
 	P                     float64
 }
 
+// CompareEach is Compare on each release (one per policy), in order.
+func CompareEach(rels []*Release, s CompareSpec, o StatOptions) ([][]CompareScope, error) {
+	out := make([][]CompareScope, len(rels))
+	for i, r := range rels {
+		var err error
+		if out[i], err = r.Compare(s, o); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
 // Compare computes the "All" scope, then one per protocol both arms have.
 func (r *Release) Compare(s CompareSpec, o StatOptions) ([]CompareScope, error) {
 	a, b := s.arms(r)

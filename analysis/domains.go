@@ -1,12 +1,38 @@
 package analysis
 
-import "github.com/sabench/sabench-stats/ingest"
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/sabench/sabench-stats/ingest"
+)
 
 // DomainFilter narrows the domain cells; empty fields keep everything.
 type DomainFilter struct {
 	Protocols []ingest.Protocol
 	Domains   []string
 	Configs   []string
+}
+
+// Resolve checks the filter's names against the release, so that a typo is an error
+// rather than an empty table: domains (from the cases) must match exactly; configuration
+// names match case-insensitively (MatchName) and are replaced by the release's spelling.
+func (f *DomainFilter) Resolve(r *Release) error {
+	known := r.Domains()
+	for _, d := range f.Domains {
+		if !slices.Contains(known, d) {
+			return fmt.Errorf("unknown domain %q (known: %s)", d, strings.Join(known, ", "))
+		}
+	}
+	for i, n := range f.Configs {
+		m, err := MatchName("configuration", n, r.Configs())
+		if err != nil {
+			return err
+		}
+		f.Configs[i] = m
+	}
+	return nil
 }
 
 // DomainCell is one configuration × domain's ECS per protocol (aligned with the

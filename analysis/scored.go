@@ -39,7 +39,7 @@ func NewScoredRelease(input string, bench *ingest.Bench, s *Scored, dropped []in
 }
 
 // SyntheticDatasetID is the dataset_id of every generated release (package ingest/synth).
-const SyntheticDatasetID = "sabench-synthetic"
+const SyntheticDatasetID = ingest.SyntheticDatasetID
 
 // SyntheticMark is the warning every table note, data file and figure of synthetic data
 // carries, so that a number copied out of it says what it is.
@@ -51,6 +51,12 @@ func (s *ScoredRelease) Read() int { return s.Counts.Read + len(s.Dropped) }
 // ExcludedSummary lists the excluded episodes by reason ("3 harness_failure, 5
 // infra_failure", "none").
 func (s *ScoredRelease) ExcludedSummary() string { return s.Counts.Summary(len(s.Dropped)) }
+
+// Reconciliation is one line of what was read and scored: "episodes: read N, scored N,
+// excluded …; policies: …" (no newline).
+func (s *ScoredRelease) Reconciliation() string {
+	return fmt.Sprintf("episodes: read %d, scored %d, excluded %s; policies: %s", s.Read(), s.Counts.Scored, s.ExcludedSummary(), s.PolicyNames())
+}
 
 // PolicyNames lists the scored policies ("safeact, near-miss").
 func (s *ScoredRelease) PolicyNames() string {

@@ -72,3 +72,16 @@ func (o Options) resolved() (Options, error) {
 }
 
 func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
+
+// SizeNamed returns the size preset of a name: column, page or slide.
+func SizeNamed(name string) (Options, error) {
+	switch name {
+	case "column":
+		return Column, nil
+	case "page":
+		return Page, nil
+	case "slide":
+		return Slide, nil
+	}
+	return Options{}, fmt.Errorf("--size must be column, page or slide, not %q", name)
+}

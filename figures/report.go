@@ -161,6 +161,23 @@ func RanksOf(pc *analysis.PolicyComparison, o analysis.StatOptions) (PolicyRanks
 	return f, nil
 }
 
+// CompareForest is the forest plot of a comparison (Δ ECS with both intervals per scope)
+// under each policy's release, captioned SYNTHETIC when the data is; nil when no scope
+// has shared cases.
+func CompareForest(s analysis.CompareSpec, rels []*analysis.Release, scopes [][]analysis.CompareScope, level float64, synthetic bool) Figure {
+	forest := Forest{Title: s.Title() + " (ECS)", Level: level}
+	for i, r := range rels {
+		forest.Rows = append(forest.Rows, CompareRows(scopes[i], len(rels) > 1, r.Policy.Name)...)
+	}
+	switch {
+	case len(forest.Rows) == 0:
+		return nil
+	case synthetic:
+		return Captioned{Fig: forest, Caption: analysis.SyntheticMark}
+	}
+	return forest
+}
+
 // CompareRows are the forest rows of a `compare` table: each scope with shared cases, its
 // case-paired and its clustered interval; prefixed by the policy name when several
 // policies are compared.

@@ -3,6 +3,7 @@ package figures
 import (
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -34,4 +35,22 @@ func WriteAll(dir, basename string, fig Figure, o Options) ([]string, error) {
 		paths = append(paths, p)
 	}
 	return paths, nil
+}
+
+// WriteEach writes every figure with WriteAll into dir (created if needed) and returns
+// the paths written. Each figure is rendered whole before its files are written, and
+// each file atomically, so a failure leaves earlier figures complete and no partial file.
+func WriteEach(dir string, figs []Named, o Options) ([]string, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	var written []string
+	for _, f := range figs {
+		w, err := WriteAll(dir, f.Name, f.Fig, o)
+		if err != nil {
+			return nil, fmt.Errorf("figure %s: %w", f.Name, err)
+		}
+		written = append(written, w...)
+	}
+	return written, nil
 }

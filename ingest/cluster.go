@@ -246,3 +246,15 @@ func (b *Bench) readClusterFile(path string) (map[string]string, []Problem) {
 	}
 	return out, probs
 }
+
+// ClusterSummary lists the rules that assigned clusters to cases, in precedence order:
+// "N from RULE (M cases)", comma-separated; "" when none did.
+func (b *Bench) ClusterSummary() string {
+	var parts []string
+	for _, cc := range b.ClusterCounts {
+		if cc.Cases > 0 {
+			parts = append(parts, fmt.Sprintf("%d from %s (%d cases)", cc.Clusters, cc.Rule, cc.Cases))
+		}
+	}
+	return strings.Join(parts, ", ")
+}

@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 )
@@ -51,6 +52,24 @@ func ParseProtocol(s string) (Protocol, bool) {
 		return V3, true
 	}
 	return 0, false
+}
+
+// ParseProtocols parses protocol names (ParseProtocol) in the order given, without
+// repeats; an unknown name is an error that lists the known ones.
+func ParseProtocols(names []string) ([]Protocol, error) {
+	var out []Protocol
+	seen := map[Protocol]bool{}
+	for _, n := range names {
+		p, ok := ParseProtocol(n)
+		if !ok {
+			return nil, fmt.Errorf("unknown protocol %q (known: %s)", n, strings.Join(protocolNames[:], ", "))
+		}
+		if !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	return out, nil
 }
 
 var caseIDPattern = regexp.MustCompile(`^[A-Z]+-(L|V0|V1|V2|V3)-\d+`)

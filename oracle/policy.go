@@ -206,9 +206,38 @@ func LookupPolicy(nameOrFile string) (Policy, error) {
 	if err != nil {
 		names := PresetNames()
 		sort.Strings(names)
-		return Policy{}, fmt.Errorf("policy %q is neither a preset (%s) nor a readable file: %w", nameOrFile, strings.Join(names, ", "), err)
+		err = fmt.Errorf("policy %q is neither a preset (%s) nor a readable file: %w", nameOrFile, strings.Join(names, ", "), err)
+		if st, serr := os.Stat(nameOrFile); serr == nil && !st.IsDir() {
+			return Policy{}, err // a file that is there but cannot be read
+		}
+		return Policy{}, &UnknownPolicyError{err: err}
 	}
 	return ParsePolicy(nameOrFile, data)
+}
+
+// UnknownPolicyError is a policy name that is neither a preset nor a file: a mistake in
+// naming the policy, unlike a policy file with bad contents.
+type UnknownPolicyError struct{ err error }
+
+func (e *UnknownPolicyError) Error() string { return e.err.Error() }
+func (e *UnknownPolicyError) Unwrap() error { return e.err }
+
+// LookupPolicies resolves each name (LookupPolicy), in order, keeping the first of
+// several that resolve to the same policy name.
+func LookupPolicies(names []string) ([]Policy, error) {
+	var out []Policy
+	seen := map[string]bool{}
+	for _, n := range names {
+		p, err := LookupPolicy(n)
+		if err != nil {
+			return nil, err
+		}
+		if !seen[p.Name] {
+			seen[p.Name] = true
+			out = append(out, p)
+		}
+	}
+	return out, nil
 }
 
 // ParsePolicy reads a JSON policy file's contents.

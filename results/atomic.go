@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // WriteFileAtomic creates or replaces the file at path with what write produces. The bytes
@@ -78,4 +79,14 @@ func WriteTableFileWith(path string, f Format, o RenderOptions, tables ...*Table
 		}
 	}
 	return nil
+}
+
+// IsDatasetDir reports whether an output path names a directory (an existing one, a
+// path ending in a separator, or one without an extension), where a verdict dataset
+// (WriteVerdictDataset) goes, rather than one file.
+func IsDatasetDir(p string) bool {
+	if st, err := os.Stat(p); err == nil {
+		return st.IsDir()
+	}
+	return strings.HasSuffix(p, "/") || strings.HasSuffix(p, string(os.PathSeparator)) || filepath.Ext(p) == ""
 }

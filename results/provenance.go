@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/oracle"
 )
 
@@ -91,6 +92,26 @@ func NewMeta(sr *analysis.ScoredRelease, o analysis.StatOptions, method, quantil
 	m.Intervals = IntervalMeta{Seed: o.Seed, Resamples: o.Resamples, Method: method, Level: o.Level, Quantile: quantile,
 		Unit: unit, ClusterRules: []ClusterRule{}}
 	return m
+}
+
+// AddInputs records what was read: the rules that made the bench's clusters (those that
+// made any, when the intervals resample clusters) and the hash of every input file.
+func (m *Meta) AddInputs(clusters []ingest.ClusterCount, files []string) error {
+	if m.Intervals.Unit == "cluster" {
+		for _, cc := range clusters {
+			if cc.Clusters > 0 {
+				m.Intervals.ClusterRules = append(m.Intervals.ClusterRules, ClusterRule{Rule: cc.Rule, Clusters: cc.Clusters, Cases: cc.Cases})
+			}
+		}
+	}
+	for _, p := range files {
+		f, err := HashFile(p)
+		if err != nil {
+			return fmt.Errorf("provenance: %w", err)
+		}
+		m.Inputs = append(m.Inputs, f)
+	}
+	return nil
 }
 
 // JSON is the meta object, indented by ind after its first line.

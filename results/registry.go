@@ -117,3 +117,12 @@ func Default(policies int) []Spec {
 	}
 	return out
 }
+
+// Listing is one line per table of the Registry, in its order: the id and the title.
+func Listing() string {
+	var b strings.Builder
+	for _, s := range Registry {
+		fmt.Fprintf(&b, "%-16s %s\n", s.ID, s.Title)
+	}
+	return b.String()
+}

@@ -7,6 +7,21 @@ import (
 	"github.com/sabench/sabench-stats/analysis"
 )
 
+// BuildComparesEach is BuildCompare for each release (one per policy) with its scopes
+// (analysis.CompareEach); with several policies each table's id names its policy, to tell
+// them apart in JSON and LaTeX labels.
+func BuildComparesEach(rels []*analysis.Release, s analysis.CompareSpec, scopes [][]analysis.CompareScope, o analysis.StatOptions) []*Table {
+	var out []*Table
+	for i, r := range rels {
+		t := BuildCompare(r, s, scopes[i], o)
+		if len(rels) > 1 {
+			t.ID += "-" + r.Policy.Name
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
 // BuildCompare is the `compare` command's table for one policy's release.
 func BuildCompare(r *analysis.Release, s analysis.CompareSpec, scopes []analysis.CompareScope, o analysis.StatOptions) *Table {
 	pct := analysis.IntervalSpec{Level: o.Level}.CI()

@@ -338,6 +338,23 @@ func buildCoverage(in *Input) (*Table, error) {
 	return t, nil
 }
 
+// BuildDomainsEach is BuildDomains for each release (one per policy); with several
+// policies each table's id names its policy, to tell them apart in JSON and LaTeX labels.
+func BuildDomainsEach(rels []*analysis.Release, f analysis.DomainFilter, o analysis.StatOptions) ([]*Table, error) {
+	var out []*Table
+	for _, r := range rels {
+		t, err := BuildDomains(r, f, o)
+		if err != nil {
+			return nil, err
+		}
+		if len(rels) > 1 {
+			t.ID += "-" + r.Policy.Name
+		}
+		out = append(out, t)
+	}
+	return out, nil
+}
+
 // BuildDomains is the domains table of one release (the domains command builds one per
 // policy), every cell with its interval under o.
 func BuildDomains(r *analysis.Release, f analysis.DomainFilter, o analysis.StatOptions) (*Table, error) {

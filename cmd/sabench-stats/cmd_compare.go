@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"os"
-	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/figures"
@@ -44,10 +43,10 @@ func runCompare(e *env, args []string) error {
 		return usagef("compare: --config needs --conditions (A and B are then conditions of that configuration)")
 	}
 	var err error
-	if ca.Protocols, err = parseProtocols(protos); err != nil {
-		return err
+	if ca.Protocols, err = ingest.ParseProtocols(protos); err != nil {
+		return usagef("%v", err)
 	}
-	sr, err := c.scoreRelease(false, nil)
+	sr, _, err := c.scoreRelease(false, nil)
 	if err != nil {
 		return err
 	}
@@ -56,21 +55,12 @@ func runCompare(e *env, args []string) error {
 		return usagef("compare: %v", err)
 	}
 	o := c.stats()
-	var tables []*results.Table
-	forest := figures.Forest{Title: ca.Title() + " (ECS)", Level: o.Level}
-	for _, r := range rels {
-		scopes, err := r.Compare(ca, o)
-		if err != nil {
-			return err
-		}
-		t := results.BuildCompare(r, ca, scopes, o)
-		if len(rels) > 1 {
-			t.ID += "-" + r.Policy.Name // one table per policy; the id tells them apart in JSON and LaTeX labels
-		}
-		tables = append(tables, t)
-		forest.Rows = append(forest.Rows, figures.CompareRows(scopes, len(rels) > 1, r.Policy.Name)...)
+	scopes, err := analysis.CompareEach(rels, ca, o)
+	if err != nil {
+		return err
 	}
-	if c.out == "" || !isDirTarget(c.out) {
+	tables := results.BuildComparesEach(rels, ca, scopes, o)
+	if c.out == "" || !results.IsDirTarget(c.out) {
 		return c.writeTables(e, tables)
 	}
 	if err := os.MkdirAll(c.out, 0o755); err != nil {
@@ -83,11 +73,7 @@ func runCompare(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if len(forest.Rows) > 0 {
-		var fig figures.Figure = forest
-		if sr.Synthetic {
-			fig = figures.Captioned{Fig: forest, Caption: analysis.SyntheticMark}
-		}
+	if fig := figures.CompareForest(ca, rels, scopes, o.Level, sr.Synthetic); fig != nil {
 		written, err := figures.WriteAll(c.out, "compare_forest", fig, figures.Options{})
 		if err != nil {
 			return fmt.Errorf("forest plot: %w", err)
@@ -98,26 +84,4 @@ func runCompare(e *env, args []string) error {
 		fmt.Fprintln(e.stdout, f)
 	}
 	return nil
-}
-
-// parseProtocols turns --protocol values into protocols, in the order given, without
-// repeats.
-func parseProtocols(names []string) ([]ingest.Protocol, error) {
-	var out []ingest.Protocol
-	seen := map[ingest.Protocol]bool{}
-	for _, n := range names {
-		p, ok := ingest.ParseProtocol(n)
-		if !ok {
-			var known []string
-			for q := ingest.Legacy; q < ingest.NumProtocols; q++ {
-				known = append(known, q.String())
-			}
-			return nil, usagef("unknown protocol %q (known: %s)", n, strings.Join(known, ", "))
-		}
-		if !seen[p] {
-			seen[p] = true
-			out = append(out, p)
-		}
-	}
-	return out, nil
 }

@@ -1,9 +1,8 @@
 package main
 
 import (
-	"strings"
-
 	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/results"
 )
 
@@ -24,48 +23,20 @@ func runDomains(e *env, args []string) error {
 	}
 	f := analysis.DomainFilter{Domains: domains, Configs: configs}
 	var err error
-	if f.Protocols, err = parseProtocols(protos); err != nil {
-		return err
+	if f.Protocols, err = ingest.ParseProtocols(protos); err != nil {
+		return usagef("%v", err)
 	}
 	sr, err := c.scoreAll(false)
 	if err != nil {
 		return err
 	}
 	rels := sr.Releases
-	// Names are checked against the release (domains come from the cases, configurations
-	// from the episodes), so a typo is a usage error rather than an empty table.
-	if err := knownNames("domain", domains, rels[0].Domains()); err != nil {
+	if err := f.Resolve(rels[0]); err != nil {
+		return usagef("%v", err)
+	}
+	ts, err := results.BuildDomainsEach(rels, f, c.stats())
+	if err != nil {
 		return err
 	}
-	// Configuration names match case-insensitively (analysis.MatchName).
-	for i, n := range f.Configs {
-		m, err := analysis.MatchName("configuration", n, rels[0].Configs())
-		if err != nil {
-			return usagef("%v", err)
-		}
-		f.Configs[i] = m
-	}
-	var ts []*results.Table
-	for _, r := range rels {
-		t, err := results.BuildDomains(r, f, c.stats())
-		if err != nil {
-			return err
-		}
-		if len(rels) > 1 {
-			t.ID += "-" + r.Policy.Name // one table per policy; the id tells them apart in JSON and LaTeX labels
-		}
-		ts = append(ts, t)
-	}
 	return c.writeTables(e, ts)
-}
-
-// knownNames returns a usage error naming the first of names not in known, and listing
-// the known ones.
-func knownNames(what string, names, known []string) error {
-	for _, n := range names {
-		if !contains(known, n) {
-			return usagef("unknown %s %q (known: %s)", what, n, strings.Join(known, ", "))
-		}
-	}
-	return nil
 }

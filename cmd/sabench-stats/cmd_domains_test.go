@@ -2,6 +2,7 @@ package main
 
 import (
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -80,7 +81,7 @@ func TestDomainsFilters(t *testing.T) {
 	}
 	seen := map[string]bool{}
 	for _, r := range all.Rows {
-		if !contains(subsetConfigs, r["config"].(string)) {
+		if !slices.Contains(subsetConfigs, r["config"].(string)) {
 			t.Errorf("row of %v", r["config"])
 		}
 		seen[r["config"].(string)] = true

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
@@ -12,9 +11,6 @@ import (
 func init() {
 	register(command{name: "figures", summary: "write every figure as SVG, PDF and PNG into --out", run: runFigures})
 }
-
-// figureSizes are the --size presets of the figures package.
-var figureSizes = map[string]figures.Options{"column": figures.Column, "page": figures.Page, "slide": figures.Slide}
 
 func runFigures(e *env, args []string) error {
 	fs := newFlagSet(e, "figures", "[flags]")
@@ -27,9 +23,9 @@ func runFigures(e *env, args []string) error {
 	if err := c.parse(fs, args, ""); err != nil {
 		return err
 	}
-	opt, ok := figureSizes[*size]
-	if !ok {
-		return usagef("--size must be column, page or slide, not %q", *size)
+	opt, err := figures.SizeNamed(*size)
+	if err != nil {
+		return usagef("%v", err)
 	}
 	if c.out == "" {
 		return usagef("figures: --out must name a directory")
@@ -38,30 +34,19 @@ func runFigures(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := c.checkChoices(sr); err != nil {
-		return err
-	}
 	pc := analysis.NewPolicyComparison(sr.Releases)
 	figs, skipped, err := figures.Report(pc.Base, pc, c.stats(), c.choices)
 	if err != nil {
 		return err
 	}
-	figs = markFigures(figs, sr)
-	if err := os.MkdirAll(c.out, 0o755); err != nil {
+	figs = figures.Marked(figs, sr.Synthetic)
+	written, err := figures.WriteEach(c.out, figs, opt)
+	if err != nil {
 		return err
 	}
-	// Each figure is rendered whole before its files are written, and each file
-	// atomically, so a failure leaves earlier figures complete and no partial file.
 	var b strings.Builder
-	for _, f := range figs {
-		written, err := figures.WriteAll(c.out, f.Name, f.Fig, opt)
-		if err != nil {
-			return fmt.Errorf("figure %s: %w", f.Name, err)
-		}
-		for _, p := range written {
-			b.WriteString(p)
-			b.WriteByte('\n')
-		}
+	for _, p := range written {
+		b.WriteString(p + "\n")
 	}
 	if _, err := fmt.Fprint(e.stdout, b.String()); err != nil {
 		return err

@@ -76,21 +76,6 @@ func runIngest(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	counts := map[string]int{}
-	for _, ep := range eps {
-		counts[ep.Status]++
-	}
-	fmt.Fprintf(e.stderr, "ingested %d episodes in %s mode (completed %d, infra_failure %d, harness_failure %d, censored %d); %d warnings\n", n, opt.Mode,
-		counts[ingest.StatusCompleted], counts[ingest.StatusInfraFailure], counts[ingest.StatusHarnessFailure], counts[ingest.StatusCensored], len(res.Warnings))
-	if res.Runner != nil {
-		agrees := "summary.json missing"
-		if res.Summary != nil {
-			agrees = "summary.json agrees"
-			if *res.Summary != *res.Runner {
-				agrees = "summary.json says " + res.Summary.String()
-			}
-		}
-		fmt.Fprintf(e.stderr, "runner's metrics (run_safeact_agent_batch summarize, recomputed from the per-case files): %s; %s\n", res.Runner, agrees)
-	}
+	io.WriteString(e.stderr, res.Report(n, opt.Mode))
 	return nil
 }

@@ -26,11 +26,8 @@ func runReport(e *env, args []string) error {
 	}
 	// Every episode under every policy: the viewer (index.html) shows each episode's
 	// verdict under each; the tables read what they need.
-	sr, in, err := c.scoreReleaseInput(true, nil)
+	sr, in, err := c.scoreRelease(true, nil)
 	if err != nil {
-		return err
-	}
-	if err := c.checkChoices(sr); err != nil {
 		return err
 	}
 	out := filepath.Clean(c.out)
@@ -46,7 +43,7 @@ func runReport(e *env, args []string) error {
 		defer close(done)
 		idx.Tables, tablesErr = results.Build(c.tableInput(sr), results.Registry)
 	}()
-	figs, skipped, figErr := renderFigures(analysis.NewPolicyComparison(sr.Releases), c)
+	figs, skipped, figErr := figures.RenderReport(analysis.NewPolicyComparison(sr.Releases), c.stats(), c.choices, sr.Synthetic)
 	<-done
 	if tablesErr != nil {
 		return tablesErr
@@ -82,48 +79,11 @@ func runReport(e *env, args []string) error {
 	// summary, so they go to stderr and stdout stays empty.
 	fmt.Fprintf(e.stderr, "sabench-stats report: %d tables × %d formats and %d figures in %s (index: %s; viewer: %s)\n",
 		len(idx.Tables), len(results.Formats()), len(idx.Figures), out, filepath.Join(out, "index.md"), viewer)
-	fmt.Fprintf(e.stderr, "episodes: read %d, scored %d, excluded %s; policies: %s\n\n", sr.Read(), sr.Counts.Scored,
-		sr.ExcludedSummary(), sr.PolicyNames())
+	fmt.Fprintf(e.stderr, "%s\n\n", sr.Reconciliation())
 	for _, t := range idx.Tables {
 		if t.ID == "T2" {
 			return results.Render(e.stderr, t, results.FormatText)
 		}
 	}
 	return nil
-}
-
-// markFigures captions every figure of synthetic data with the SYNTHETIC warning,
-// inside the image, so that a copied figure keeps it.
-func markFigures(figs []figures.Named, sr *analysis.ScoredRelease) []figures.Named {
-	if sr == nil || !sr.Synthetic {
-		return figs
-	}
-	out := make([]figures.Named, len(figs))
-	for i, f := range figs {
-		out[i] = figures.Named{Name: f.Name, Fig: figures.Captioned{Fig: f.Fig, Caption: analysis.SyntheticMark}}
-	}
-	return out
-}
-
-// renderFigures builds and renders every figure of the report; skipped says which could
-// not be built and why.
-func renderFigures(pc *analysis.PolicyComparison, c *common) ([]results.RenderedFigure, []string, error) {
-	figs, skipped, err := figures.Report(pc.Base, pc, c.stats(), c.choices)
-	if err != nil {
-		return nil, nil, err
-	}
-	figs = markFigures(figs, c.scored)
-	var out []results.RenderedFigure
-	for _, f := range figs {
-		rendered, err := figures.RenderAll(f.Fig, figures.Options{})
-		if err != nil {
-			return nil, nil, fmt.Errorf("figure %s: %w", f.Name, err)
-		}
-		x := results.RenderedFigure{Name: f.Name}
-		for _, format := range figures.Formats {
-			x.Exts, x.Files = append(x.Exts, string(format)), append(x.Files, rendered[format])
-		}
-		out = append(out, x)
-	}
-	return out, skipped, nil
 }

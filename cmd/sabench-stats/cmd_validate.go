@@ -3,10 +3,9 @@ package main
 import (
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/sabench/sabench-stats/ingest"
-	"github.com/sabench/sabench-stats/ingest/synth"
+	"github.com/sabench/sabench-stats/ingest/source"
 )
 
 func init() {
@@ -58,45 +57,37 @@ func (w *errWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
-func validate(e *env, args, runs, sets []string, bench0, clusters0, dedupe0 string, maxLine0 int) error {
-	bench, clusters, dedupe, maxLine := &bench0, &clusters0, &dedupe0, &maxLine0
-	switch *dedupe {
+// validate loads the bench (none: no case checks) and checks the episode files named by
+// args and runs (by default the runs file beside a bench directory), listing every
+// problem on stdout and the counts on stderr.
+func validate(e *env, args, runs, sets []string, bench, clusters, dedupe string, maxLine int) error {
+	switch dedupe {
 	case "", "error":
-		*dedupe = ""
+		dedupe = ""
 	case ingest.DedupeFirst, ingest.DedupeLast:
 	default:
-		return usagef("--dedupe must be first or last, not %q", *dedupe)
+		return usagef("--dedupe must be first or last, not %q", dedupe)
 	}
-	c := &common{sets: sets, clusters: *clusters}
+	c := &common{sets: sets, clusters: clusters}
 	bopt, err := c.benchOptions()
 	if err != nil {
 		return err
 	}
 	var b *ingest.Bench
-	switch *bench {
-	case "none":
-	case "builtin":
-		rel, err := synth.Default()
-		if err != nil {
-			return fmt.Errorf("built-in release: %w", err)
-		}
-		if b, err = ingest.NewBench("builtin", rel.Cases, rel.Sets, bopt); err != nil {
-			return listProblems(e, "bench builtin", err)
-		}
-	default:
-		if b, err = ingest.LoadBench(*bench, bopt); err != nil {
-			return listProblems(e, "bench "+*bench, err)
+	if bench != "none" {
+		if b, _, _, err = source.LoadBench(bench, bopt); err != nil {
+			return listProblems(e, "bench "+bench, err)
 		}
 	}
 	if b != nil {
 		for _, w := range b.Warnings {
 			fmt.Fprintln(e.stderr, "warning:", w)
 		}
-		fmt.Fprintf(e.stderr, "bench %s (%s): %d cases, %d case sets; clusters: %s\n", b.Source, b.Kind, len(b.Cases), len(b.Sets), clusterSummary(b))
+		fmt.Fprintf(e.stderr, "bench %s (%s): %d cases, %d case sets; clusters: %s\n", b.Source, b.Kind, len(b.Cases), len(b.Sets), b.ClusterSummary())
 	}
 	patterns := append(append([]string(nil), args...), runs...)
 	if len(patterns) == 0 && b != nil && b.Kind != ingest.BenchMemory && b.Kind != ingest.BenchJSONL {
-		if p := ingest.RunsBeside(*bench); p != "" {
+		if p := ingest.RunsBeside(bench); p != "" {
 			patterns = []string{p}
 		}
 	}
@@ -108,10 +99,10 @@ func validate(e *env, args, runs, sets []string, bench0, clusters0, dedupe0 stri
 		return err
 	}
 	noteSkipped(e.stderr, skipped)
-	if *bench == "builtin" {
+	if bench == source.Builtin {
 		fmt.Fprintln(e.stderr, "note: case ids and records are checked against the built-in synthetic bench; pass --bench for your own (or --bench none)")
 	}
-	rep, err := ingest.Validate(files, ingest.ReadOptions{Bench: b, Dedupe: *dedupe, MaxLineBytes: *maxLine})
+	rep, err := ingest.Validate(files, ingest.ReadOptions{Bench: b, Dedupe: dedupe, MaxLineBytes: maxLine})
 	if err != nil {
 		return usagef("%v", err)
 	}
@@ -136,14 +127,4 @@ func listProblems(e *env, what string, err error) error {
 		fmt.Fprintln(e.stdout, p)
 	}
 	return fmt.Errorf("%s: %d problems found", what, len(ps))
-}
-
-func clusterSummary(b *ingest.Bench) string {
-	var parts []string
-	for _, cc := range b.ClusterCounts {
-		if cc.Cases > 0 {
-			parts = append(parts, fmt.Sprintf("%d from %s (%d cases)", cc.Clusters, cc.Rule, cc.Cases))
-		}
-	}
-	return strings.Join(parts, ", ")
 }

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -250,7 +251,7 @@ func TestViewerInBrowser(t *testing.T) {
 	run2, _ := b.firstRun(t, page, "cond=main&fail=broken_dependency&proto=V2")
 	b.open(t, page, "run="+url.QueryEscape(run2), "#workflow")
 	states := evalJS[[]string](t, b, `Array.from(document.querySelectorAll('#workflow g[data-state]')).map(function(g){return g.getAttribute('data-state')})`)
-	if !contains(states, "broken") {
+	if !slices.Contains(states, "broken") {
 		t.Errorf("V2 broken dependency %s: workflow states %v have no broken step", run2, states)
 	}
 	if b.text(t, "#broke-summary") == "" {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/bootstrap"
+	"github.com/sabench/sabench-stats/ingest/source"
 	"github.com/sabench/sabench-stats/results"
 )
 
@@ -92,7 +93,7 @@ type common struct {
 	choices       analysis.Choices // the paper's choices; set by addChoices
 
 	groups flagGroup
-	output *outputKind // what --format names; nil when the command has no --format
+	output *results.OutputKind // what --format names; nil when the command has no --format
 
 	stderr io.Writer // for progress, shown only when it is a terminal
 
@@ -104,7 +105,7 @@ type common struct {
 
 	// loaded is the last input loaded and scored the last release scored, for the
 	// provenance of the outputs.
-	loaded *input
+	loaded *source.Input
 	scored *analysis.ScoredRelease
 }
 
@@ -180,7 +181,7 @@ func addCommon(e *env, fs *flag.FlagSet, groups flagGroup, defaultOut string) *c
 		fs.BoolVar(&c.clustered, "clustered", false, "resample template clusters instead of cases")
 	}
 	if groups&groupTables != 0 {
-		c.addFormat(fs, &tableOutput)
+		c.addFormat(fs, results.TableOutput)
 		addLaTeXFlags(fs, &c.render)
 		fs.StringVar(&c.out, "out", defaultOut, "output file (its extension sets the format when --format is not given), or a directory (existing, ending in /, or needed for several tables) that receives one file per table; default stdout")
 	}

@@ -40,19 +40,8 @@ func (c *common) meta(sr *analysis.ScoredRelease) (*results.Meta, error) {
 	m := results.NewMeta(sr, c.stats(), c.method, c.quantile, c.choices)
 	m.Tool = toolVersion()
 	if c.loaded != nil {
-		if c.clustered {
-			for _, cc := range c.loaded.bench.ClusterCounts {
-				if cc.Clusters > 0 {
-					m.Intervals.ClusterRules = append(m.Intervals.ClusterRules, results.ClusterRule{Rule: cc.Rule, Clusters: cc.Clusters, Cases: cc.Cases})
-				}
-			}
-		}
-		for _, p := range c.loaded.files {
-			f, err := results.HashFile(p)
-			if err != nil {
-				return nil, fmt.Errorf("provenance: %w", err)
-			}
-			m.Inputs = append(m.Inputs, f)
+		if err := m.AddInputs(c.loaded.Bench.ClusterCounts, c.loaded.Files); err != nil {
+			return nil, err
 		}
 	}
 	return m, nil

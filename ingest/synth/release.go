@@ -97,3 +97,7 @@ func build(opt Options) (*Release, *gen, error) {
 	}
 	return r, newGen(opt.Seed, cat), nil
 }
+
+// DatasetVersion is the release's dataset_version, which names its seed (its case
+// manifest says it; dataset_id is ingest.SyntheticDatasetID).
+func (r *Release) DatasetVersion() string { return fmt.Sprintf("synthetic-seed-%d", r.Seed) }

@@ -19,6 +19,7 @@ const chunkBudget = 96 << 10
 type Stats struct {
 	Episodes, Cases, Chunks int
 	HTMLBytes, ChunkBytes   int64
+	ChunkDir                string // where the chunk files are (NAME_files beside the page)
 }
 
 // Write writes the viewer to htmlPath (e.g. report/index.html) and its chunk files to the
@@ -113,5 +114,6 @@ func Write(htmlPath string, in *Input) (Stats, error) {
 		return st, err
 	}
 	st.Episodes, st.Cases, st.Chunks, st.HTMLBytes = len(e.runs), len(e.cases), nChunks, int64(b.Len())
+	st.ChunkDir = filepath.Join(dir, chunkName)
 	return st, nil
 }

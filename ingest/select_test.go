@@ -1,0 +1,78 @@
+package ingest
+
+import (
+	"errors"
+	"io"
+	"testing"
+)
+
+func TestSelectEpisode(t *testing.T) {
+	eps := []*Episode{
+		{RunID: "run-a1", Config: "m/h", CaseID: "C1", Repeat: 0, Condition: DefaultCondition},
+		{RunID: "run-a2", Config: "m/h", CaseID: "C1", Repeat: 1, Condition: DefaultCondition},
+		{RunID: "run-b1", Config: "m/h", CaseID: "C2", Repeat: 0, Condition: "withheld"},
+	}
+	next := func() func() (*Episode, error) {
+		i := 0
+		return func() (*Episode, error) {
+			if i == len(eps) {
+				return nil, io.EOF
+			}
+			i++
+			return eps[i-1], nil
+		}
+	}
+	ep, err := SelectEpisode(next(), Selection{RunID: "run-a2"}, "in")
+	if err != nil || ep != eps[1] {
+		t.Errorf("by run id: %v, %v", ep, err)
+	}
+	ep, err = SelectEpisode(next(), Selection{ByKey: true, CaseID: "C2", Repeat: -1, Condition: "withheld"}, "in")
+	if err != nil || ep != eps[2] {
+		t.Errorf("by key: %v, %v", ep, err)
+	}
+	_, err = SelectEpisode(next(), Selection{RunID: "RUN-A"}, "the input")
+	var none *NoEpisodeError
+	if !errors.As(err, &none) || err.Error() != `no episode with run id "RUN-A" in the input; similar run ids: run-a1, run-a2` {
+		t.Errorf("unknown run id: %v", err)
+	}
+	_, err = SelectEpisode(next(), Selection{ByKey: true, Config: "m/h", CaseID: "C1", Repeat: -1, Condition: DefaultCondition}, "in")
+	var amb *AmbiguousError
+	if !errors.As(err, &amb) || err.Error() != `2 episodes match config "m/h", case "C1", repeat -1, condition "main" (run-a1, run-a2); narrow the selection or give a RUN_ID` {
+		t.Errorf("ambiguous: %v", err)
+	}
+}
+
+func TestAmbiguousErrorCutsLongLists(t *testing.T) {
+	e := &AmbiguousError{Selection: Selection{RunID: "x"}}
+	for range 12 {
+		e.RunIDs = append(e.RunIDs, "r")
+	}
+	if got, want := e.Error(), `12 episodes match run id "x" (r, r, r, r, r, r, r, r, r, r, … 2 more); narrow the selection or give a RUN_ID`; got != want {
+		t.Errorf("got %s\nwant %s", got, want)
+	}
+	if len(e.RunIDs) != 12 {
+		t.Error("Error changed RunIDs")
+	}
+}
+
+func TestParseProtocols(t *testing.T) {
+	ps, err := ParseProtocols([]string{"V1", "legacy", "v1", "L"})
+	if err != nil || len(ps) != 2 || ps[0] != V1 || ps[1] != Legacy {
+		t.Errorf("ParseProtocols = %v, %v", ps, err)
+	}
+	if _, err := ParseProtocols([]string{"v9"}); err == nil || err.Error() != `unknown protocol "v9" (known: legacy, v0, v1, v2, v3)` {
+		t.Errorf("v9: %v", err)
+	}
+}
+
+func TestHarnessReadReport(t *testing.T) {
+	r := &HarnessRead{Episodes: []*Episode{{Status: StatusCompleted}, {Status: StatusCompleted}, {Status: StatusInfraFailure}}, Warnings: []string{"w"}}
+	want := "ingested 3 episodes in analyst mode (completed 2, infra_failure 1, harness_failure 0, censored 0); 1 warnings\n"
+	if got := r.Report(3, ModeAnalyst); got != want {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+	r.Runner = &RunnerMetrics{}
+	if got := r.Report(3, ModeAnalyst); got != want+"runner's metrics (run_safeact_agent_batch summarize, recomputed from the per-case files): "+r.Runner.String()+"; summary.json missing\n" {
+		t.Errorf("with runner metrics: %q", got)
+	}
+}

@@ -1,0 +1,143 @@
+package source
+
+import (
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/sabench/sabench-stats/ingest"
+)
+
+const (
+	testBench = "../testdata/safeactbench"
+	testRuns  = "../testdata/harness/batch.golden.jsonl"
+)
+
+// runIDs reads a stream to its end.
+func runIDs(t *testing.T, in *Input) []string {
+	t.Helper()
+	s, err := in.Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	var ids []string
+	for {
+		ep, err := s.Next()
+		if errors.Is(err, io.EOF) {
+			return ids
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, ep.RunID)
+	}
+}
+
+func TestParseSets(t *testing.T) {
+	got, err := ParseSets([]string{"a=x.txt", "b=y.txt"})
+	if err != nil || !reflect.DeepEqual(got, map[string]string{"a": "x.txt", "b": "y.txt"}) {
+		t.Errorf("ParseSets = %v, %v", got, err)
+	}
+	if got, err := ParseSets(nil); got != nil || err != nil {
+		t.Errorf("ParseSets(nil) = %v, %v", got, err)
+	}
+	for _, bad := range []string{"a", "=x", "a="} {
+		if _, err := ParseSets([]string{bad}); err == nil || err.Error() != `--set wants NAME=FILE, not "`+bad+`"` {
+			t.Errorf("ParseSets(%q) error %v", bad, err)
+		}
+	}
+}
+
+func TestParseShard(t *testing.T) {
+	for _, tc := range []struct {
+		s    string
+		i, n int
+	}{{"", 0, 1}, {"1/1", 0, 1}, {"2/3", 1, 3}, {"3/3", 2, 3}} {
+		i, n, err := ParseShard(tc.s)
+		if err != nil || i != tc.i || n != tc.n {
+			t.Errorf("ParseShard(%q) = %d, %d, %v; want %d, %d", tc.s, i, n, err, tc.i, tc.n)
+		}
+	}
+	for _, bad := range []string{"0/2", "3/2", "1", "a/b", "1/0"} {
+		if _, _, err := ParseShard(bad); err == nil {
+			t.Errorf("ParseShard(%q) accepted", bad)
+		}
+	}
+}
+
+func TestBuiltin(t *testing.T) {
+	in, err := Open(Options{Bench: Builtin})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if in.Bench.DatasetID != ingest.SyntheticDatasetID || in.Bench.DatasetVersion != "synthetic-seed-1" {
+		t.Errorf("dataset %q %q", in.Bench.DatasetID, in.Bench.DatasetVersion)
+	}
+	if in.Describe != "the built-in synthetic release" || len(in.Files) != 0 {
+		t.Errorf("describe %q, files %v", in.Describe, in.Files)
+	}
+	all := runIDs(t, in)
+	if len(all) == 0 || len(runIDs(t, in)) != len(all) {
+		t.Fatalf("a second pass reads %d episodes, the first %d", len(runIDs(t, in)), len(all))
+	}
+	// Three shards partition the stream by input index.
+	var merged []string
+	parts := make([][]string, 3)
+	for i := range parts {
+		in.Shard(i, 3)
+		parts[i] = runIDs(t, in)
+	}
+	for k := range all {
+		merged = append(merged, parts[k%3][k/3])
+	}
+	if !reflect.DeepEqual(merged, all) {
+		t.Error("the shards do not interleave back into the stream")
+	}
+}
+
+func TestOpenRuns(t *testing.T) {
+	in, err := Open(Options{Bench: testBench, Runs: []string{testRuns}, Dedupe: "error"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := testBench + " with episodes from " + testRuns; in.Describe != want {
+		t.Errorf("describe %q, want %q", in.Describe, want)
+	}
+	if n := len(in.Files); n < 2 || in.Files[n-1] != testRuns {
+		t.Errorf("files %v: want the bench's files, then the runs", in.Files)
+	}
+	if len(runIDs(t, in)) == 0 {
+		t.Error("no episodes")
+	}
+}
+
+// A bench on disk without --runs reads the runs file beside it, or says there is none.
+func TestRunsBeside(t *testing.T) {
+	_, err := Open(Options{Bench: testBench})
+	var none *NoEpisodesError
+	if !errors.As(err, &none) || err.Error() != "no episodes: pass --runs (the bench "+testBench+" has no runs.jsonl or runs.parquet)" {
+		t.Fatalf("Open without runs: %v", err)
+	}
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(testBench)); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(testRuns)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "runs.jsonl"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	in, err := Open(Options{Bench: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := dir + " with episodes from " + filepath.Join(dir, "runs.jsonl"); in.Describe != want {
+		t.Errorf("describe %q, want %q", in.Describe, want)
+	}
+}
