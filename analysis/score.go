@@ -39,6 +39,15 @@ type ScoreOptions struct {
 	// Progress, when set, is called with the number of episodes scored so far (from the
 	// collecting goroutine, once per batch), for a progress display.
 	Progress func(done int)
+	// Each, when set, is handed every batch of episodes in input order, with their
+	// verdicts per policy ([policy][i], the episode's i-th), from the collecting goroutine,
+	// before the episodes are dropped: a consumer that needs the records (the viewer)
+	// then needs no second pass over the input. It needs every policy on every episode
+	// (Others nil). An error from Each stops scoring.
+	Each func(eps []*ingest.Episode, vs [][]oracle.Verdict) error
+	// DetailFirst scores the first policy with Verdict.Detail for Each; the verdicts kept
+	// in Scored carry no detail.
+	DetailFirst bool
 }
 
 // Scored is the outcome of scoring: one verdict slice per policy, in input order (see
@@ -97,6 +106,9 @@ func score(src EpisodeSource, prep *prepCache, opt ScoreOptions) (*Scored, error
 	if opt.Workers < 1 {
 		opt.Workers = 1
 	}
+	if opt.Each != nil && opt.Others != nil {
+		return nil, errors.New("analysis.Score: Each needs every policy on every episode (Others is set)")
+	}
 	// same[pi] is the first policy with pi's settings. A policy shares that one's slice,
 	// unless that one is the first policy and Others limits the rest: then it keeps a
 	// filtered copy (kind copyOf).
@@ -150,7 +162,7 @@ func score(src EpisodeSource, prep *prepCache, opt ScoreOptions) (*Scored, error
 						case kind[pi] == copyOf:
 							b.out[pi] = append(b.out[pi], b.out[0][len(b.out[0])-1])
 						default:
-							v := p.ScoreFrom(id, ep, pol, opt.Detail)
+							v := p.ScoreFrom(id, ep, pol, opt.Detail || (pi == 0 && opt.DetailFirst))
 							if opt.InfraFailuresFail {
 								oracle.CountInfraFailure(&v)
 							}
@@ -158,7 +170,9 @@ func score(src EpisodeSource, prep *prepCache, opt ScoreOptions) (*Scored, error
 						}
 					}
 				}
-				b.eps = nil // records are not kept
+				if opt.Each == nil {
+					b.eps = nil // records are not kept
+				}
 				done <- b
 			}
 		}()
@@ -213,6 +227,22 @@ func score(src EpisodeSource, prep *prepCache, opt ScoreOptions) (*Scored, error
 		for b := pending[next]; b != nil; b = pending[next] {
 			delete(pending, next)
 			next++
+			if opt.Each != nil {
+				vs := make([][]oracle.Verdict, len(opt.Policies))
+				for pi := range opt.Policies {
+					vs[pi] = b.out[same[pi]]
+				}
+				if err := opt.Each(b.eps, vs); err != nil {
+					scoreErr = err
+					break
+				}
+				b.eps = nil
+				if opt.DetailFirst && !opt.Detail {
+					for i := range b.out[0] {
+						b.out[0][i].Detail = nil
+					}
+				}
+			}
 			for pi := range opt.Policies {
 				if kind[pi] != share {
 					s.Verdicts[pi] = append(s.Verdicts[pi], b.out[pi]...)

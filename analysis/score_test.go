@@ -1,6 +1,8 @@
 package analysis
 
 import (
+	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest"
@@ -116,5 +118,77 @@ func caseLookup(cases []*ingest.Case) CaseLookup {
 			}
 		}
 		return nil
+	}
+}
+
+// Each sees every batch in input order, whatever the workers, with the records and each
+// policy's verdicts (the first with its Detail under DetailFirst; tau-bench and appworld
+// one slice), and the verdicts kept are the same without detail. An error from Each stops
+// scoring; Each with Others is refused.
+func TestScoreEach(t *testing.T) {
+	var eps []*ingest.Episode
+	var cases []*ingest.Case
+	for _, id := range realIDs {
+		c := realCase(t, id)
+		cases = append(cases, c)
+		ref, err := oracle.ReferenceEpisode(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for rep := range 120 { // several batches of batchSize
+			e := *ref
+			e.Config, e.Repeat, e.RunID = "A/B", rep, fmt.Sprintf("%s-%d", id, rep)
+			eps = append(eps, &e)
+		}
+	}
+	lookup := caseLookup(cases)
+	pols := []oracle.Policy{oracle.SafeAct, oracle.Presets[3], oracle.Presets[4]}
+	for _, workers := range []int{1, 3} {
+		var seen []string
+		withDetail := 0
+		each := func(b []*ingest.Episode, vs [][]oracle.Verdict) error {
+			if len(vs) != 3 || len(vs[0]) != len(b) || &vs[1][0] != &vs[2][0] {
+				t.Fatalf("batch of %d: verdict lists %d × %d, shared %v", len(b), len(vs), len(vs[0]), &vs[1][0] == &vs[2][0])
+			}
+			for i, ep := range b {
+				if ep.Record == nil || vs[0][i].RunID() != ep.RunID || vs[1][i].RunID() != ep.RunID {
+					t.Fatalf("episode %s: record %v, verdicts %s, %s", ep.RunID, ep.Record != nil, vs[0][i].RunID(), vs[1][i].RunID())
+				}
+				if vs[0][i].Detail != nil {
+					withDetail++
+				}
+				if vs[1][i].Detail != nil {
+					t.Fatalf("episode %s: detail under %s", ep.RunID, pols[1].Name)
+				}
+				seen = append(seen, ep.RunID)
+			}
+			return nil
+		}
+		s, err := Score(&sliceSource{eps: eps}, lookup, ScoreOptions{Policies: pols, Workers: workers, Each: each, DetailFirst: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(seen) != len(eps) || withDetail != len(eps) {
+			t.Fatalf("workers %d: Each saw %d episodes, %d with detail; want %d", workers, len(seen), withDetail, len(eps))
+		}
+		plain, err := Score(&sliceSource{eps: eps}, lookup, ScoreOptions{Policies: pols, Workers: workers})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, ep := range eps {
+			v, w := s.Verdicts[0][i], plain.Verdicts[0][i]
+			if seen[i] != ep.RunID || v.Detail != nil || v.RunID() != w.RunID() || v.ECS() != w.ECS() || v.Outcome() != w.Outcome() {
+				t.Fatalf("workers %d, episode %d: order %s, kept detail %v, verdict %v vs %v", workers, i, seen[i], v.Detail != nil, v.Outcome(), w.Outcome())
+			}
+		}
+	}
+	stop := errors.New("stop")
+	if _, err := Score(&sliceSource{eps: eps}, lookup, ScoreOptions{Policies: pols, Workers: 2,
+		Each: func([]*ingest.Episode, [][]oracle.Verdict) error { return stop }}); !errors.Is(err, stop) {
+		t.Errorf("Each's error: %v", err)
+	}
+	if _, err := Score(&sliceSource{eps: eps}, lookup, ScoreOptions{Policies: pols, Others: func(*ingest.Episode) bool { return true },
+		Each: func([]*ingest.Episode, [][]oracle.Verdict) error { return nil }}); err == nil {
+		t.Error("Each with Others: no error")
 	}
 }

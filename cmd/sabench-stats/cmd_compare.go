@@ -46,7 +46,7 @@ func runCompare(e *env, args []string) error {
 	if ca.Protocols, err = ingest.ParseProtocols(protos); err != nil {
 		return usagef("%v", err)
 	}
-	sr, _, err := c.scoreRelease(false, nil)
+	sr, _, err := c.scoreRelease(false, nil, false)
 	if err != nil {
 		return err
 	}

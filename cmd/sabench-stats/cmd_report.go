@@ -26,7 +26,7 @@ func runReport(e *env, args []string) error {
 	}
 	// Every episode under every policy: the viewer (index.html) shows each episode's
 	// verdict under each; the tables read what they need.
-	sr, in, err := c.scoreRelease(true, nil)
+	sr, col, err := c.scoreRelease(true, nil, true)
 	if err != nil {
 		return err
 	}
@@ -61,9 +61,9 @@ func runReport(e *env, args []string) error {
 	var viewStats view.Stats
 	var extra []func(tmp string) error
 	viewer := "none: --verdicts has no episode records to show"
-	if in != nil {
+	if col != nil {
 		extra = append(extra, func(tmp string) (err error) {
-			viewStats, err = c.writeViewer(filepath.Join(tmp, "index.html"), sr, in, idx.Tables, figs)
+			viewStats, err = c.writeViewer(filepath.Join(tmp, "index.html"), sr, col, idx.Tables, figs)
 			return err
 		})
 	} else {
@@ -72,7 +72,7 @@ func runReport(e *env, args []string) error {
 	if err := results.WriteReport(out, idx, figs, extra...); err != nil {
 		return err
 	}
-	if in != nil {
+	if col != nil {
 		viewer = fmt.Sprintf("%s, %d episodes", filepath.Join(out, "index.html"), viewStats.Episodes)
 	}
 	// The report's product is its directory: the summary and the T2 excerpt are a

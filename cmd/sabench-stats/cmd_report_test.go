@@ -3,10 +3,11 @@ package main
 import (
 	"os"
 
-	"github.com/sabench/sabench-stats/analysis"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sabench/sabench-stats/analysis"
 
 	"github.com/sabench/sabench-stats/results"
 )

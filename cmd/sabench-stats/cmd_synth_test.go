@@ -5,12 +5,13 @@ import (
 	"encoding/hex"
 	"encoding/json"
 
-	"github.com/sabench/sabench-stats/analysis"
-	"github.com/sabench/sabench-stats/results"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/results"
 )
 
 func TestSynthUsage(t *testing.T) {

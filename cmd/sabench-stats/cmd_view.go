@@ -5,7 +5,6 @@ import (
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/figures"
-	"github.com/sabench/sabench-stats/ingest/source"
 	"github.com/sabench/sabench-stats/results"
 	"github.com/sabench/sabench-stats/results/view"
 )
@@ -27,7 +26,7 @@ func runView(e *env, args []string) error {
 		return usagef("view: --out must name an HTML file (the viewer is a page plus chunk files, not a stream)")
 	}
 	// The viewer shows every episode under every policy.
-	sr, in, err := c.scoreRelease(true, nil)
+	sr, col, err := c.scoreRelease(true, nil, true)
 	if err != nil {
 		return err
 	}
@@ -39,7 +38,7 @@ func runView(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	st, err := c.writeViewer(c.out, sr, in, tables, figs)
+	st, err := c.writeViewer(c.out, sr, col, tables, figs)
 	if err != nil {
 		return err
 	}
@@ -49,11 +48,9 @@ func runView(e *env, args []string) error {
 	return nil
 }
 
-// writeViewer writes the viewer of a release scored under every policy on every episode
-// (view.WriteRelease), from the tables and figures already built; report calls it for
-// index.html.
-func (c *common) writeViewer(path string, sr *analysis.ScoredRelease, in *source.Input, tables []*results.Table, figs []results.RenderedFigure) (view.Stats, error) {
-	rel := view.Release{Scored: sr, Workers: c.jobs, InfraFailuresFail: c.infraFailures == "fail",
-		Open: func() (analysis.EpisodeSource, error) { return in.Open() }}
-	return view.WriteRelease(path, rel, tables, figs, c.stats(), c.choices)
+// writeViewer writes the viewer of a release scored under every policy on every episode,
+// its episodes collected while scoring (view.WriteRelease), from the tables and figures
+// already built; report calls it for index.html.
+func (c *common) writeViewer(path string, sr *analysis.ScoredRelease, col *view.Collector, tables []*results.Table, figs []results.RenderedFigure) (view.Stats, error) {
+	return view.WriteRelease(path, view.Release{Scored: sr, Collected: col}, tables, figs, c.stats(), c.choices)
 }

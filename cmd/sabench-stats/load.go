@@ -11,6 +11,7 @@ import (
 	"github.com/sabench/sabench-stats/ingest/source"
 	"github.com/sabench/sabench-stats/oracle"
 	"github.com/sabench/sabench-stats/results"
+	"github.com/sabench/sabench-stats/results/view"
 )
 
 // benchOptions turns --set and --clusters into ingest options.
@@ -102,15 +103,16 @@ func (c *common) score(in *source.Input, opt analysis.ScoreOptions, chunk int, e
 // leaderboards, only the main-condition episodes under the others (the policy tables and
 // figures read nothing else, and scoring is the report's largest cost), in one pass.
 func (c *common) scoreAll(all bool) (*analysis.ScoredRelease, error) {
-	sr, _, err := c.scoreRelease(all, func(ep *ingest.Episode) bool { return ep.Condition == ingest.DefaultCondition })
+	sr, _, err := c.scoreRelease(all, func(ep *ingest.Episode) bool { return ep.Condition == ingest.DefaultCondition }, false)
 	return sr, err
 }
 
 // scoreRelease is scoreAll with the episodes the policies after the first score (all
-// when others is nil); it also returns the input, for a second pass over the episodes
-// (the viewer). With --verdicts there are no episodes: the input is nil. A choice flag
-// that names nothing in the release is refused.
-func (c *common) scoreRelease(all bool, others func(*ingest.Episode) bool) (*analysis.ScoredRelease, *source.Input, error) {
+// when others is nil). With collect (others nil) the viewer's episodes are encoded while
+// they are scored (view.Collector), so that the input is read once; with --verdicts there
+// are no episodes and the collector is nil. A choice flag that names nothing in the
+// release is refused.
+func (c *common) scoreRelease(all bool, others func(*ingest.Episode) bool, collect bool) (*analysis.ScoredRelease, *view.Collector, error) {
 	if c.verdicts != "" {
 		sr, err := c.readVerdicts()
 		c.scored = sr // the provenance stamp and the SYNTHETIC mark read it
@@ -127,12 +129,24 @@ func (c *common) scoreRelease(all bool, others func(*ingest.Episode) bool) (*ana
 	if err != nil {
 		return nil, nil, err
 	}
-	s, dropped, err := c.score(in, analysis.ScoreOptions{Policies: pols, Others: others}, 0, nil)
+	opt := analysis.ScoreOptions{Policies: pols, Others: others}
+	var col *view.Collector
+	if collect {
+		names := make([]string, len(pols))
+		for i, p := range pols {
+			names[i] = p.Name
+		}
+		if col, err = view.NewCollector(in.Bench.Cases, names); err != nil {
+			return nil, nil, err
+		}
+		opt.Each, opt.DetailFirst = col.Add, true
+	}
+	s, dropped, err := c.score(in, opt, 0, nil)
 	if err != nil {
 		return nil, nil, err
 	}
 	c.scored = analysis.NewScoredRelease(in.Describe, in.Bench, s, dropped)
-	return c.scored, in, c.checkChoices(c.scored)
+	return c.scored, col, c.checkChoices(c.scored)
 }
 
 // addVerdicts registers --verdicts on a command that builds tables from a scored release.

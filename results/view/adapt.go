@@ -2,33 +2,31 @@ package view
 
 import (
 	"fmt"
-	"io"
+	"slices"
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
-	"github.com/sabench/sabench-stats/oracle"
 	"github.com/sabench/sabench-stats/results"
 )
 
 // Release is what FromRelease needs besides the tables and figures: the scored release
-// (every episode under every policy, the main one first), a way to read its episodes
-// again in the same order, and how they were scored.
+// (every episode under every policy, the main one first) and its episodes, encoded by a
+// Collector while they were scored.
 type Release struct {
-	Scored *analysis.ScoredRelease
-	// Open returns a fresh stream of the same episodes, in the order they were scored.
-	Open              func() (analysis.EpisodeSource, error)
-	Workers           int
-	InfraFailuresFail bool
-	Notes             []string
+	Scored    *analysis.ScoredRelease
+	Collected *Collector
+	Notes     []string
 }
 
-// FromRelease assembles the viewer's input from a scored release and the report's
-// tables and figures (SVG). The episodes are read again batch by batch and re-scored with
-// detail under the main policy, so memory holds one batch of details at a time.
+// FromRelease assembles the viewer's input from a scored release, its collected episodes
+// and the report's tables and figures (SVG).
 func FromRelease(rel Release, tables []*results.Table, figs []Figure, leaderboard func(r *analysis.Release) ([]*results.Table, error)) (*Input, error) {
 	sr := rel.Scored
-	in := &Input{Title: "sabench-stats viewer", Tables: tables, Figures: figs, Notes: rel.Notes}
+	if rel.Collected == nil {
+		return nil, fmt.Errorf("view: the release's episodes were not collected while scoring")
+	}
+	in := &Input{Title: "sabench-stats viewer", Tables: tables, Figures: figs, Notes: rel.Notes, Collected: rel.Collected}
 	for _, r := range sr.Releases {
 		in.Policies = append(in.Policies, r.Policy.Name)
 		lb, err := leaderboard(r)
@@ -37,10 +35,9 @@ func FromRelease(rel Release, tables []*results.Table, figs []Figure, leaderboar
 		}
 		in.Leaderboards = append(in.Leaderboards, lb)
 	}
-	for _, cs := range sr.Bench.Cases {
-		in.Cases = append(in.Cases, CaseOf(cs))
+	if !slices.Equal(in.Policies, rel.Collected.policies) {
+		return nil, fmt.Errorf("view: episodes collected under policies %v, release scored under %v", rel.Collected.policies, in.Policies)
 	}
-	in.Episodes = func(yield func(*Episode) error) error { return episodes(rel, yield) }
 	return in, nil
 }
 
@@ -56,51 +53,6 @@ func RowsOf(t *results.Table, key string) *results.Table {
 		}
 	}
 	return out
-}
-
-// episodes streams the episodes again, scores each chunk with detail under the main
-// policy and yields them with the other policies' verdicts.
-func episodes(rel Release, yield func(*Episode) error) error {
-	src, err := rel.Open()
-	if err != nil {
-		return err
-	}
-	if c, ok := src.(io.Closer); ok {
-		defer c.Close()
-	}
-	sr := rel.Scored
-	main := sr.Releases[0]
-	all := main.Verdicts
-	n := 0
-	return analysis.ScoreEachChunk(src, sr.Bench.Case, analysis.ScoreOptions{Policies: []oracle.Policy{main.Policy},
-		Workers: rel.Workers, InfraFailuresFail: rel.InfraFailuresFail}, 1024, func(eps []*ingest.Episode, d *analysis.Scored) error {
-		for i, ep := range eps {
-			k := n + i
-			v := d.Verdicts[0][i]
-			if k >= len(all) || all[k].RunID() != v.RunID() {
-				return fmt.Errorf("%s:%d: the episodes changed between two reads (run %s)", ep.Source, ep.Line, ep.RunID)
-			}
-			ve := &Episode{RunID: ep.RunID, Config: ep.Config, CaseID: ep.CaseID, Repeat: ep.Repeat, Condition: ep.Condition, Main: v}
-			for _, r := range sr.Releases[1:] {
-				if k >= len(r.Verdicts) || r.Verdicts[k].RunID() != v.RunID() {
-					return fmt.Errorf("view: policy %s was not scored on every episode (run %s)", r.Policy.Name, ep.RunID)
-				}
-				o := &r.Verdicts[k]
-				ve.Others = append(ve.Others, Outcome{Excluded: o.Excluded(), ECS: o.ECS(), Outcome: o.Outcome(), FailureType: o.FailureType()})
-			}
-			if ep.Record != nil {
-				ve.Events = EventsOf(ep.Record)
-				if dec, ok := ep.Record.Get("decision"); ok && v.Static() {
-					ve.Decision = jsonv.PyStr(dec)
-				}
-			}
-			if err := yield(ve); err != nil {
-				return err
-			}
-		}
-		n += len(eps)
-		return nil
-	})
 }
 
 // EventsOf is a record's events as the timeline shows them.

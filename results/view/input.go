@@ -22,6 +22,9 @@ type Input struct {
 	// Episodes calls yield once per episode in a fixed order; an error from yield must be
 	// returned.
 	Episodes func(yield func(*Episode) error) error
+	// Collected, when set, holds the episodes already encoded while they were scored;
+	// its cases and policies replace Cases and Policies, and Episodes is not called.
+	Collected *Collector
 }
 
 // Figure is one figure as SVG.

@@ -29,20 +29,28 @@ type Stats struct {
 // on the input.
 func Write(htmlPath string, in *Input) (Stats, error) {
 	var st Stats
+	var e *encoder
+	if c := in.Collected; c != nil {
+		x := *in
+		x.Cases, x.Policies, e = c.cases, c.policies, c.e
+		in = &x
+	}
 	if len(in.Policies) == 0 {
 		return st, fmt.Errorf("view: no policy")
 	}
-	e, err := newEncoder(in)
-	if err != nil {
-		return st, err
+	if e == nil {
+		var err error
+		if e, err = newEncoder(in); err != nil {
+			return st, err
+		}
+		if in.Episodes != nil {
+			if err := in.Episodes(func(ep *Episode) error { return e.add(ep) }); err != nil {
+				return st, err
+			}
+		}
 	}
-	if in.Episodes != nil {
-		if err := in.Episodes(func(ep *Episode) error { return e.add(ep) }); err != nil {
-			return st, err
-		}
-		if err := e.checkRuns(); err != nil {
-			return st, err
-		}
+	if err := e.checkRuns(); err != nil {
+		return st, err
 	}
 	dir := filepath.Dir(htmlPath)
 	stem := strings.TrimSuffix(filepath.Base(htmlPath), filepath.Ext(htmlPath))

@@ -1,0 +1,69 @@
+package view
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/jsonv"
+	"github.com/sabench/sabench-stats/oracle"
+)
+
+// A viewer whose episodes were collected while scoring is byte-identical to one that
+// reads the same episodes through Input.Episodes.
+func TestCollectedWritesTheSamePage(t *testing.T) {
+	in := fixture()
+	e, err := newEncoder(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := in.Episodes(e.add); err != nil {
+		t.Fatal(err)
+	}
+	col := &Collector{cases: in.Cases, policies: in.Policies, e: e}
+	read, _ := write(t, in)
+	coll := *in
+	coll.Episodes, coll.Cases, coll.Policies, coll.Collected = nil, nil, nil, col
+	collected, _ := write(t, &coll)
+	for _, name := range []string{"index.html", filepath.Join("index_files", "0.js")} {
+		a, errA := os.ReadFile(filepath.Join(read, name))
+		b, errB := os.ReadFile(filepath.Join(collected, name))
+		if errA != nil || errB != nil || string(a) != string(b) {
+			t.Errorf("%s differs between Input.Episodes and Collected (%v, %v)", name, errA, errB)
+		}
+	}
+}
+
+// Collector.Add takes each episode's events from its record and refuses verdicts that are
+// not the episode's under every policy.
+func TestCollectorAdd(t *testing.T) {
+	in := fixture()
+	e, err := newEncoder(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := &Collector{cases: in.Cases, policies: in.Policies, e: e}
+	rec, err := jsonv.Parse([]byte(`{"events":[{"type":"INFO_CALL","call_id":"c1","tool":"read_p","arguments":{"id":"X"}}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ep := &ingest.Episode{RunID: "r1", Config: "A", CaseID: "SAB-V1-001", Condition: "main", Record: rec.(*jsonv.Object)}
+	v := func(run string) oracle.Verdict {
+		return oracle.Fields{RunID: run, Protocol: ingest.V1, ECS: true, Outcome: "TASK_SUCCESS"}.Verdict()
+	}
+	if err := col.Add([]*ingest.Episode{ep}, [][]oracle.Verdict{{v("r1")}, {v("other")}}); err == nil || !strings.Contains(err.Error(), "lenient was not scored") {
+		t.Errorf("misaligned verdicts: %v", err)
+	}
+	if err := col.Add([]*ingest.Episode{ep}, [][]oracle.Verdict{{v("r1")}}); err == nil {
+		t.Error("one verdict list for two policies: no error")
+	}
+	if err := col.Add([]*ingest.Episode{ep}, [][]oracle.Verdict{{v("r1")}, {v("r1")}}); err != nil {
+		t.Fatal(err)
+	}
+	a := e.byID["SAB-V1-001"]
+	if len(e.runs) != 1 || e.runs[0] != "r1" || len(a.eps) != 1 || !strings.Contains(strings.Join(a.strs.list, "|"), `read_p|{"id":"X"}`) {
+		t.Errorf("runs %v, case episodes %d, strings %q", e.runs, len(a.eps), a.strs.list)
+	}
+}
