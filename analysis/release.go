@@ -274,25 +274,6 @@ func orderDomains(cases []*ingest.Case) []string {
 	return append(out, rest...)
 }
 
-// Select returns the verdicts that pass every filter, in input order.
-func (r *Release) Select(filters ...Filter) []oracle.Verdict {
-	var out []oracle.Verdict
-	for i := range r.Verdicts {
-		v := &r.Verdicts[i]
-		ok := true
-		for _, f := range filters {
-			if !f(v) {
-				ok = false
-				break
-			}
-		}
-		if ok {
-			out = append(out, *v)
-		}
-	}
-	return out
-}
-
 // Filter selects verdicts.
 type Filter func(*oracle.Verdict) bool
 

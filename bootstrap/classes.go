@@ -66,7 +66,7 @@ func planClasses(s *SumStat) *classPlan {
 // patterns) ResampleSums draws the counts, a chain of binomials, instead of every unit, and
 // evaluates the statistic over the classes. The resampling distribution, the estimate, the
 // jackknife (per unit, as Result.Jackknife returns it) and the intervals are those of
-// Resample(s.Units(), s.Statistic(), …); the random draws differ (doc.go), and Result.Classes
+// Resample over the same units of s.Statistic(); the random draws differ (doc.go), and Result.Classes
 // says which way was taken. With many classes it is Resample.
 func ResampleSums(s *SumStat, opt Options) (*Result, error) {
 	if s == nil {

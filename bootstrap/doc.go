@@ -13,14 +13,14 @@
 // [Statistic] sees only how many times each unit was drawn (w[u]; all ones is the observed
 // data, a zero is a left-out unit in the jackknife) and returns one or more values, so any
 // statistic of the analysis layer can be resampled, and ratios of sums stay correct under
-// unequal cluster sizes. [RatioOfSums], [DiffOfRatios], [Ratios], [MacroMean] and
+// unequal cluster sizes. [RatioOfSums], [DiffOfRatios], [Ratios] and
 // [RankCorrelations] build the common ones; [GroupSums] turns per-case sums into per-cluster
 // sums for the clustered bootstrap.
 //
 // # Value classes
 //
 // Most statistics of the tables depend on the weights only through weighted column sums
-// ([SumStat]: [SumRatios], [SumDiffOfRatios], [SumMacroMean]; the weights forms above are
+// ([SumStat]: [SumRatios], [SumDiffOfRatios], or [NewSumStat] for any function of the sums (the P-M and D-M macro averages of the analysis layer); the weights forms above are
 // their Statistic()). Units whose columns are all equal are then exchangeable, and with binary
 // outcomes they are few: a case of the paired Δ with 3 repeats per arm takes at most 16
 // values, a template cluster one of its (successes, episodes) patterns. [ResampleSums] groups

@@ -352,25 +352,3 @@ func TestParseOptions(t *testing.T) {
 		t.Error("unknown quantile mode accepted")
 	}
 }
-
-func TestMacroMean(t *testing.T) {
-	// Two protocols over four cases: cases 0-1 are V1, cases 2-3 are V2.
-	v1 := Ratio{Num: []float64{3, 1, 0, 0}, Den: []float64{3, 3, 0, 0}}
-	v2 := Ratio{Num: []float64{0, 0, 0, 3}, Den: []float64{0, 0, 3, 3}}
-	st, err := MacroMean(v1, v2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := make([]float64, 1)
-	st([]float64{1, 1, 1, 1}, out)
-	near(t, "P-M", out[0], (4.0/6+3.0/6)/2, 1e-15)
-	st([]float64{2, 0, 1, 1}, out) // case 0 twice, case 1 left out
-	near(t, "P-M resampled", out[0], (6.0/6+3.0/6)/2, 1e-15)
-	st([]float64{2, 2, 0, 0}, out) // no V2 case drawn
-	if !math.IsNaN(out[0]) {
-		t.Errorf("P-M without any V2 case = %v, want NaN", out[0])
-	}
-	if _, err := MacroMean(v1, Ratio{Num: []float64{1}, Den: []float64{1}}); err == nil {
-		t.Error("ratios over different units accepted")
-	}
-}

@@ -148,23 +148,3 @@ func GroupIndex(ids []string) (index []int, names []string) {
 	return index, names
 }
 
-// SumMacroMean is the one-output statistic (1/m)·Σ_j ratio_j: the unweighted mean of several
-// ratios over the same units, e.g. P-M (the mean of the per-protocol ECS, each ratio's columns
-// zero outside its protocol) or a diagnostic rate averaged over repeats with equal weight, as a
-// SumStat. A ratio whose resampled denominator is 0 makes the replicate NaN.
-func SumMacroMean(rs ...Ratio) (*SumStat, error) {
-	if len(rs) == 0 {
-		return nil, fmt.Errorf("bootstrap: macro mean of no ratios")
-	}
-	m := float64(len(rs))
-	return sumStat(rs, -1, func(i int) string { return fmt.Sprintf("macro mean: ratio %d", i) }, 1, func(s, out []float64) {
-		var t float64
-		for j := 0; j < len(s); j += 2 {
-			t += s[j] / s[j+1]
-		}
-		out[0] = t / m
-	})
-}
-
-// MacroMean is SumMacroMean as a function of unit weights.
-func MacroMean(rs ...Ratio) (Statistic, error) { return statistic(SumMacroMean(rs...)) }

@@ -53,10 +53,6 @@ func NewSumStat(columns [][]float64, nOut int, f func(s, out []float64)) (*SumSt
 	return s, nil
 }
 
-// Units is the number of units; Outputs the number of values the statistic returns.
-func (s *SumStat) Units() int   { return s.units }
-func (s *SumStat) Outputs() int { return s.outs }
-
 // Statistic returns the statistic as a function of unit weights, for [Resample] or a direct
 // evaluation.
 func (s *SumStat) Statistic() Statistic {

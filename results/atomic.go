@@ -62,13 +62,9 @@ func WriteFileAtomic(path string, write func(io.Writer) error) error {
 	return nil
 }
 
-// WriteTableFile renders tables in format f to the file at path, atomically. CSV has no
-// place for provenance, so a CSV file of stamped tables gets a sidecar (SidecarName).
-func WriteTableFile(path string, f Format, tables ...*Table) error {
-	return WriteTableFileWith(path, f, RenderOptions{}, tables...)
-}
-
-// WriteTableFileWith is WriteTableFile with render options (the LaTeX layout).
+// WriteTableFileWith renders tables in format f with render options o (the LaTeX layout)
+// to the file at path, atomically. CSV has no place for provenance, so a CSV file of
+// stamped tables gets a sidecar (SidecarName).
 func WriteTableFileWith(path string, f Format, o RenderOptions, tables ...*Table) error {
 	if err := WriteFileAtomic(path, func(w io.Writer) error { return RenderAllWith(w, tables, f, o) }); err != nil {
 		return err

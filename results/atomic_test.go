@@ -116,14 +116,14 @@ func TestWriteFileAtomicBadPath(t *testing.T) {
 func TestWriteTableFile(t *testing.T) {
 	dir := t.TempDir()
 	good := filepath.Join(dir, "t4.json")
-	if err := WriteTableFile(good, FormatJSON, table4()); err != nil {
+	if err := WriteTableFileWith(good, FormatJSON, RenderOptions{}, table4()); err != nil {
 		t.Fatal(err)
 	}
 	if st, err := os.Stat(good); err != nil || st.Size() == 0 {
 		t.Fatalf("stat %v", err)
 	}
 	bad := &Table{ID: "bad"}
-	if err := WriteTableFile(filepath.Join(dir, "bad.json"), FormatJSON, bad); err == nil {
+	if err := WriteTableFileWith(filepath.Join(dir, "bad.json"), FormatJSON, RenderOptions{}, bad); err == nil {
 		t.Fatal("invalid table written")
 	}
 	if names := dirEntries(t, dir); len(names) != 1 {

@@ -13,10 +13,6 @@ func pctCol(key, header string) Column {
 	return Column{Key: key, Header: header, Kind: KindPercent, Decimals: 1}
 }
 
-func signedPctCol(key, header string) Column {
-	return Column{Key: key, Header: header, Kind: KindPercent, Decimals: 1, Signed: true}
-}
-
 func textCol(key, header string) Column { return Column{Key: key, Header: header, Kind: KindText} }
 
 func countCol(key, header string) Column { return Column{Key: key, Header: header, Kind: KindCount} }

@@ -25,9 +25,6 @@ func (k VerdictKind) arrowType() arrow.DataType {
 	return arrow.BinaryTypes.String
 }
 
-// VerdictSchema is the Parquet schema of the verdict output: one nullable column per field.
-func VerdictSchema() *arrow.Schema { return columnSchema(VerdictColumns) }
-
 func columnSchema(cols []VerdictColumn) *arrow.Schema {
 	fields := make([]arrow.Field, len(cols))
 	for i, col := range cols {
