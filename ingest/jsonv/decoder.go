@@ -222,18 +222,20 @@ func (d *Decoder) box(s []byte) any {
 	return e.v
 }
 
-// name returns an object key, shared when short.
-func (d *Decoder) name(s []byte) string {
+// name returns an object key, shared when short, and its hash (internHash for a short
+// key, which object also uses to spot repeated keys; 0 for a long one).
+func (d *Decoder) name(s []byte) (string, uint32) {
 	if len(s) > internMaxLen {
-		return d.long(s)
+		return d.long(s), 0
 	}
-	e := &d.names[internHash(s)]
+	h := internHash(s)
+	e := &d.names[h]
 	if e.v != nil && e.s == string(s) {
-		return e.s
+		return e.s, h
 	}
 	str := d.long(s)
 	e.s, e.v = str, true
-	return str
+	return str, h
 }
 
 // long copies a longer string into the string arena: one allocation per chunk instead
@@ -299,8 +301,8 @@ func (d *Decoder) object(depth int) (any, bool) {
 		if !ok {
 			return nil, false
 		}
-		k := d.name(kb)
-		bit := uint64(1) << (internHash(kb) & 63) // kb is only valid until the next string
+		k, h := d.name(kb)
+		bit := uint64(1) << (h & 63)
 		d.skip()
 		if d.pos >= len(d.data) || d.data[d.pos] != ':' {
 			return nil, false
@@ -340,7 +342,8 @@ func (d *Decoder) object(depth int) (any, bool) {
 			o := newObject(len(d.keys) - k0)
 			copy(o.Keys, d.keys[k0:])
 			copy(o.Values, d.vals[v0:])
-			clear(d.vals[v0:]) // drop references held by the scratch stack
+			// The stack keeps its stale references (to values already handed out, until
+			// overwritten): clearing them cost more than the little memory they hold.
 			d.keys, d.vals = d.keys[:k0], d.vals[:v0]
 			return o, true
 		default:
@@ -375,7 +378,6 @@ func (d *Decoder) array(depth int) (any, bool) {
 			d.pos++
 			a := make([]any, len(d.vals)-v0)
 			copy(a, d.vals[v0:])
-			clear(d.vals[v0:])
 			d.vals = d.vals[:v0]
 			return a, true
 		default:
