@@ -25,8 +25,9 @@ type Decoder struct {
 	// Direct-mapped caches of short strings: a hit returns the string (for values,
 	// already boxed) without allocating; a miss replaces the slot. Unlike a map they
 	// need no clearing when unique values (ids) stream through.
-	strs  *[internSlots]internEntry
-	names *[internSlots]internEntry
+	strs   *[internSlots]internEntry
+	names  *[internSlots]internEntry
+	shapes *[shapeSlots][]string
 
 	// arena holds the bytes of the strings made so far (see long).
 	arena []byte
@@ -46,76 +47,104 @@ func (d *Decoder) InvalidUTF8() (offset int, found bool) {
 // arenaChunk is the size of one string-arena chunk.
 const arenaChunk = 32 << 10
 
-// newObject allocates an object of n keys at its final size; one of up to eight keys
-// comes in one allocation with its key and value arrays. (Carving objects from large
-// shared slabs instead saved allocations but cost more in the collector; measured
-// with cachegrind on the decode benchmark, as was this.)
-func newObject(n int) *Object {
+// newObject allocates an object with the given keys (shared, see shapeKeys) and n
+// values; up to eight values come in one allocation with the object. (Carving objects
+// from large shared slabs instead saved allocations but cost more in the collector;
+// measured with cachegrind on the decode benchmark, as was this.)
+func newObject(keys []string) *Object {
+	n := len(keys)
+	var o *Object
+	var v []any
 	switch {
 	case n <= 1:
 		b := new(objectBlock1)
-		b.o.Keys, b.o.Values = b.k[:n:n], b.v[:n:n]
-		return &b.o
+		o, v = &b.o, b.v[:n:n]
 	case n <= 2:
 		b := new(objectBlock2)
-		b.o.Keys, b.o.Values = b.k[:n:n], b.v[:n:n]
-		return &b.o
+		o, v = &b.o, b.v[:n:n]
 	case n <= 3:
 		b := new(objectBlock3)
-		b.o.Keys, b.o.Values = b.k[:n:n], b.v[:n:n]
-		return &b.o
+		o, v = &b.o, b.v[:n:n]
 	case n <= 4:
 		b := new(objectBlock4)
-		b.o.Keys, b.o.Values = b.k[:n:n], b.v[:n:n]
-		return &b.o
+		o, v = &b.o, b.v[:n:n]
 	case n <= 6:
 		b := new(objectBlock6)
-		b.o.Keys, b.o.Values = b.k[:n:n], b.v[:n:n]
-		return &b.o
+		o, v = &b.o, b.v[:n:n]
 	case n <= 8:
 		b := new(objectBlock8)
-		b.o.Keys, b.o.Values = b.k[:n:n], b.v[:n:n]
-		return &b.o
+		o, v = &b.o, b.v[:n:n]
+	default:
+		o, v = new(Object), make([]any, n)
 	}
-	return &Object{Keys: make([]string, n), Values: make([]any, n)}
+	o.Keys, o.Values = keys, v
+	return o
 }
 
-// objectBlockN holds a small object and its keys and values in one allocation. The
-// slices have capacity n, so a later Set reallocates rather than overrun. Sizes 1, 3
-// and 6 are the common ones in traces (arguments, events), where the next size up
-// would allocate and zero a quarter to a half more.
+// objectBlockN holds a small object and its values in one allocation. The slice has
+// capacity n, so a later Set reallocates rather than overrun. Sizes 1, 3 and 6 are the
+// common ones in traces (arguments, events), where the next size up would allocate
+// and zero a quarter to a half more.
 type (
 	objectBlock1 struct {
 		o Object
-		k [1]string
 		v [1]any
 	}
 	objectBlock2 struct {
 		o Object
-		k [2]string
 		v [2]any
 	}
 	objectBlock3 struct {
 		o Object
-		k [3]string
 		v [3]any
 	}
 	objectBlock4 struct {
 		o Object
-		k [4]string
 		v [4]any
 	}
 	objectBlock6 struct {
 		o Object
-		k [6]string
 		v [6]any
 	}
 	objectBlock8 struct {
 		o Object
-		k [8]string
 		v [8]any
 	}
 )
+
+// Objects with the same keys in the same order (every event, every arguments object
+// of a tool) share one Keys slice, found in a direct-mapped cache of shapeSlots
+// entries keyed by a hash of the key sequence. Nothing in the module writes into an
+// object's Keys; Set appends (the slice has capacity len, so it reallocates) and
+// Delete builds a new slice, so sharing is safe.
+const shapeSlots = 1 << 9
+
+// noKeys is the keys of every empty object: empty, not nil, as Parse makes them.
+var noKeys = []string{}
+
+// shapeKeys returns keys, or an equal slice made earlier, with capacity equal to its
+// length; h is the hash of the sequence.
+func (d *Decoder) shapeKeys(keys []string, h uint32) []string {
+	if len(keys) == 0 {
+		return noKeys
+	}
+	e := &d.shapes[h&(shapeSlots-1)]
+	if len(*e) == len(keys) {
+		same := true
+		for i, k := range keys {
+			if (*e)[i] != k { // interned keys: mostly a pointer comparison
+				same = false
+				break
+			}
+		}
+		if same {
+			return *e
+		}
+	}
+	*e = append([]string(nil), keys...)
+	*e = (*e)[:len(keys):len(keys)]
+	return *e
+}
 
 // Strings up to internMaxLen bytes are shared through caches of internSlots entries.
 const (
@@ -130,7 +159,8 @@ type internEntry struct {
 
 // NewDecoder returns a Decoder.
 func NewDecoder() *Decoder {
-	return &Decoder{strs: new([internSlots]internEntry), names: new([internSlots]internEntry), badUTF8: -1}
+	return &Decoder{strs: new([internSlots]internEntry), names: new([internSlots]internEntry),
+		shapes: new([shapeSlots][]string), badUTF8: -1}
 }
 
 // errSlow marks input the fast path rejects; Parse then produces the exact error.
@@ -289,9 +319,10 @@ func (d *Decoder) object(depth int) (any, bool) {
 	d.skip()
 	if d.pos < len(d.data) && d.data[d.pos] == '}' {
 		d.pos++
-		return newObject(0), true
+		return newObject(noKeys), true
 	}
 	var seen uint64
+	shape := uint32(0)
 	for {
 		d.skip()
 		if d.pos >= len(d.data) || d.data[d.pos] != '"' {
@@ -303,6 +334,7 @@ func (d *Decoder) object(depth int) (any, bool) {
 		}
 		k, h := d.name(kb)
 		bit := uint64(1) << (h & 63)
+		shape = shape*0x9E3779B1 + h + uint32(len(kb))
 		d.skip()
 		if d.pos >= len(d.data) || d.data[d.pos] != ':' {
 			return nil, false
@@ -339,8 +371,7 @@ func (d *Decoder) object(depth int) (any, bool) {
 			d.pos++
 		case '}':
 			d.pos++
-			o := newObject(len(d.keys) - k0)
-			copy(o.Keys, d.keys[k0:])
+			o := newObject(d.shapeKeys(d.keys[k0:], shape))
 			copy(o.Values, d.vals[v0:])
 			// The stack keeps its stale references (to values already handed out, until
 			// overwritten): clearing them cost more than the little memory they hold.

@@ -93,3 +93,30 @@ func TestDecoderObjectsGrow(t *testing.T) {
 		t.Errorf("after Set: %s", got)
 	}
 }
+
+// TestDecoderSharedKeys: objects of one shape share their Keys slice; changing one
+// object (Set of a new or an old key, Delete) must leave the others as decoded.
+func TestDecoderSharedKeys(t *testing.T) {
+	d := NewDecoder()
+	parse := func(s string) any {
+		v, err := d.Parse([]byte(s))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	a := parse(`{"type":"x","tool":"t","n":1}`).(*Object)
+	b := parse(`{"type":"y","tool":"u","n":2}`).(*Object)
+	c := parse(`[{"type":"z","tool":"v","n":3}]`)
+	if &a.Keys[0] != &b.Keys[0] {
+		t.Error("objects of one shape do not share their keys")
+	}
+	a.Set("extra", true)
+	a.Set("type", "changed")
+	b.Delete("tool")
+	got := string(Marshal(a)) + string(Marshal(b)) + string(Marshal(c))
+	want := `{"type":"changed","tool":"t","n":1,"extra":true}{"type":"y","n":2}[{"type":"z","tool":"v","n":3}]`
+	if got != want {
+		t.Errorf("got %s\nwant %s", got, want)
+	}
+}
