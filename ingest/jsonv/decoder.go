@@ -27,7 +27,9 @@ type Decoder struct {
 	// need no clearing when unique values (ids) stream through.
 	strs   *[internSlots]internEntry
 	names  *[internSlots]internEntry
-	shapes *[shapeSlots][]string
+	shapes *[shapeSlots]*shape // by the hash of the key sequence
+	first  *[shapeSlots]*shape // by the hash of the first key: the prediction
+	hashes []uint32            // name hashes of d.keys
 
 	// arena holds the bytes of the strings made so far (see long).
 	arena []byte
@@ -117,33 +119,70 @@ type (
 // entries keyed by a hash of the key sequence. Nothing in the module writes into an
 // object's Keys; Set appends (the slice has capacity len, so it reallocates) and
 // Delete builds a new slice, so sharing is safe.
+//
+// The shape last seen with a given first key also predicts the keys after it: when
+// the input at a key is exactly the predicted key's bytes and a closing quote, the key
+// is taken without decoding, hashing or looking it up (only for keys without quotes,
+// backslashes or control characters, whose JSON text is their bytes).
 const shapeSlots = 1 << 9
+
+// shape is a sequence of keys with their name hashes.
+type shape struct {
+	keys   []string // capacity equal to length
+	hashes []uint32
+	plain  bool // every key's JSON text is its bytes
+}
 
 // noKeys is the keys of every empty object: empty, not nil, as Parse makes them.
 var noKeys = []string{}
 
-// shapeKeys returns keys, or an equal slice made earlier, with capacity equal to its
-// length; h is the hash of the sequence.
-func (d *Decoder) shapeKeys(keys []string, h uint32) []string {
-	if len(keys) == 0 {
-		return noKeys
-	}
-	e := &d.shapes[h&(shapeSlots-1)]
-	if len(*e) == len(keys) {
-		same := true
-		for i, k := range keys {
-			if (*e)[i] != k { // interned keys: mostly a pointer comparison
-				same = false
-				break
-			}
+// shapeOf returns the shape of keys (with their name hashes), made earlier or now; seq
+// is the hash of the sequence. It becomes the prediction for objects with its first key.
+func (d *Decoder) shapeOf(keys []string, hashes []uint32, seq uint32) *shape {
+	e := &d.shapes[seq&(shapeSlots-1)]
+	if sh := *e; sh == nil || !sameKeys(sh.keys, keys) {
+		sh = &shape{keys: append([]string(nil), keys...), hashes: append([]uint32(nil), hashes...), plain: true}
+		sh.keys = sh.keys[:len(keys):len(keys)]
+		for _, k := range keys {
+			sh.plain = sh.plain && plainKey(k)
 		}
-		if same {
-			return *e
-		}
+		*e = sh
 	}
-	*e = append([]string(nil), keys...)
-	*e = (*e)[:len(keys):len(keys)]
+	d.first[hashes[0]&(shapeSlots-1)] = *e
 	return *e
+}
+
+func sameKeys(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] { // interned keys: mostly a pointer comparison
+			return false
+		}
+	}
+	return true
+}
+
+// plainKey reports whether k's JSON text (between the quotes) is k itself.
+func plainKey(k string) bool {
+	for i := 0; i < len(k); i++ {
+		if c := k[i]; c == '"' || c == '\\' || c < 0x20 {
+			return false
+		}
+	}
+	return true
+}
+
+// matchKey takes the key k at the input's opening quote if the input holds exactly k's
+// bytes and a closing quote (k is plain).
+func (d *Decoder) matchKey(k string) bool {
+	end := d.pos + 1 + len(k)
+	if end >= len(d.data) || d.data[end] != '"' || string(d.data[d.pos+1:end]) != k {
+		return false
+	}
+	d.pos = end + 1
+	return true
 }
 
 // Strings up to internMaxLen bytes are shared through caches of internSlots entries.
@@ -160,7 +199,7 @@ type internEntry struct {
 // NewDecoder returns a Decoder.
 func NewDecoder() *Decoder {
 	return &Decoder{strs: new([internSlots]internEntry), names: new([internSlots]internEntry),
-		shapes: new([shapeSlots][]string), badUTF8: -1}
+		shapes: new([shapeSlots]*shape), first: new([shapeSlots]*shape), badUTF8: -1}
 }
 
 // errSlow marks input the fast path rejects; Parse then produces the exact error.
@@ -169,7 +208,7 @@ var errSlow = &SyntaxError{Msg: "invalid JSON"}
 // Parse decodes one document with Parse's semantics and errors.
 func (d *Decoder) Parse(data []byte) (any, error) {
 	d.data, d.pos = data, 0
-	d.vals, d.keys = d.vals[:0], d.keys[:0]
+	d.vals, d.keys, d.hashes = d.vals[:0], d.keys[:0], d.hashes[:0]
 	d.badUTF8 = -1
 	d.skip()
 	v, ok := d.value(0)
@@ -322,19 +361,32 @@ func (d *Decoder) object(depth int) (any, bool) {
 		return newObject(noKeys), true
 	}
 	var seen uint64
-	shape := uint32(0)
-	for {
+	seq := uint32(0)
+	var pred *shape // the predicted keys, while every key so far was as predicted
+	for n := 0; ; n++ {
 		d.skip()
 		if d.pos >= len(d.data) || d.data[d.pos] != '"' {
 			return nil, false
 		}
-		kb, ok := d.str()
-		if !ok {
-			return nil, false
+		var k string
+		var h uint32
+		if pred != nil && n < len(pred.keys) && d.matchKey(pred.keys[n]) {
+			k, h = pred.keys[n], pred.hashes[n]
+		} else {
+			pred = nil
+			kb, ok := d.str()
+			if !ok {
+				return nil, false
+			}
+			k, h = d.name(kb)
+			if n == 0 {
+				if p := d.first[h&(shapeSlots-1)]; p != nil && p.plain && p.keys[0] == k {
+					pred = p
+				}
+			}
 		}
-		k, h := d.name(kb)
 		bit := uint64(1) << (h & 63)
-		shape = shape*0x9E3779B1 + h + uint32(len(kb))
+		seq = seq*0x9E3779B1 + h + uint32(len(k))
 		d.skip()
 		if d.pos >= len(d.data) || d.data[d.pos] != ':' {
 			return nil, false
@@ -353,6 +405,7 @@ func (d *Decoder) object(depth int) (any, bool) {
 				if d.keys[i] == k {
 					d.vals[v0+i-k0] = v
 					dup = true
+					pred = nil
 					break
 				}
 			}
@@ -360,6 +413,7 @@ func (d *Decoder) object(depth int) (any, bool) {
 		seen |= bit
 		if !dup {
 			d.keys = append(d.keys, k)
+			d.hashes = append(d.hashes, h)
 			d.vals = append(d.vals, v)
 		}
 		d.skip()
@@ -371,11 +425,16 @@ func (d *Decoder) object(depth int) (any, bool) {
 			d.pos++
 		case '}':
 			d.pos++
-			o := newObject(d.shapeKeys(d.keys[k0:], shape))
+			keys := d.keys[k0:]
+			sh := pred
+			if sh == nil || len(sh.keys) != len(keys) {
+				sh = d.shapeOf(keys, d.hashes[k0:], seq)
+			}
+			o := newObject(sh.keys)
 			copy(o.Values, d.vals[v0:])
 			// The stack keeps its stale references (to values already handed out, until
 			// overwritten): clearing them cost more than the little memory they hold.
-			d.keys, d.vals = d.keys[:k0], d.vals[:v0]
+			d.keys, d.hashes, d.vals = d.keys[:k0], d.hashes[:k0], d.vals[:v0]
 			return o, true
 		default:
 			return nil, false

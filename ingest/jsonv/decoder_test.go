@@ -120,3 +120,34 @@ func TestDecoderSharedKeys(t *testing.T) {
 		t.Errorf("got %s\nwant %s", got, want)
 	}
 }
+
+// TestDecoderPredictedKeys: a Decoder predicts an object's keys from the last object
+// with the same first key; documents that agree with, extend, shorten, escape or
+// repeat the predicted keys still decode exactly as Parse does.
+func TestDecoderPredictedKeys(t *testing.T) {
+	d := NewDecoder()
+	for _, doc := range []string{
+		`{"type":"a","call_id":"c1","tool":"t"}`,
+		`{"type":"a","call_id":"c1","tool":"t"}`,
+		`{"type":"a","call_id":"c1"}`,
+		`{"type":"a","call_id":"c1","tool":"t","extra":1}`,
+		`{"type":"a","call_i\u0064":"c1","tool":"t"}`,
+		`{"type":"a","call_idx":"c1","tool":"t"}`,
+		`{"type":"a","call_id":"c1","call_id":"c2"}`,
+		`{"type":"a","call_id":"c1","type":"b"}`,
+		`{"k":1,"q\"":2}`,
+		`{"k":1,"q\"":2}`,
+		`{"k":1,"q\\":2}`,
+		`{"type":"a","call_id" :"c1", "tool" : "t"}`,
+		`[{"type":"a","call_id":"c1","tool":"t"},{"type":"b","call_id":"c2","tool":"u"}]`,
+	} {
+		want, err1 := Parse([]byte(doc))
+		got, err2 := d.Parse([]byte(doc))
+		if err1 != nil || err2 != nil {
+			t.Fatalf("%s: %v, %v", doc, err1, err2)
+		}
+		if g, w := string(Marshal(got)), string(Marshal(want)); g != w {
+			t.Errorf("%s: got %s, want %s", doc, g, w)
+		}
+	}
+}
