@@ -13,9 +13,11 @@ import (
 // Decoder parses JSON documents exactly as Parse does, faster, for callers that parse
 // many documents (one per JSONL line): it reuses scratch stacks so that every object
 // and array is allocated once at its final size, it shares the boxed value of short
-// repeated strings and keys ("type", "INFO_CALL", "ok") across documents, and it copies
-// string bytes into a shared arena. A Decoder is not safe for concurrent use; its
-// values do not alias the input.
+// repeated strings and keys ("type", "INFO_CALL", "ok") across documents, objects with
+// the same keys share one Keys slice and predict each other's keys (see shape), and it
+// copies string bytes into a shared arena. A Decoder is not safe for concurrent use;
+// its values do not alias the input (objects of one shape alias each other's Keys,
+// which nothing changes in place).
 type Decoder struct {
 	data []byte
 	pos  int
