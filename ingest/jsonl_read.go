@@ -30,6 +30,7 @@ type jsonlReader struct {
 	// Parallel decoding (jsonl_parallel.go), when workers > 1.
 	order chan *lineChunk
 	stop  chan struct{}
+	free  chan []byte // decoded chunks' buffers, for the splitter to reuse
 	wg    sync.WaitGroup
 	cur   *lineChunk
 	pos   int

@@ -13,9 +13,11 @@ import (
 // Decoder parses JSON documents exactly as Parse does, faster, for callers that parse
 // many documents (one per JSONL line): it reuses scratch stacks so that every object
 // and array is allocated once at its final size, it shares the boxed value of short
-// repeated strings and keys ("type", "INFO_CALL", "ok") across documents, and it copies
-// string bytes into a shared arena. A Decoder is not safe for concurrent use; its
-// values do not alias the input.
+// repeated strings and keys ("type", "INFO_CALL", "ok") across documents, objects with
+// the same keys share one Keys slice and predict each other's keys (see shape), and it
+// copies string bytes into a shared arena. A Decoder is not safe for concurrent use;
+// its values do not alias the input (objects of one shape alias each other's Keys,
+// which nothing changes in place).
 type Decoder struct {
 	data []byte
 	pos  int
@@ -25,8 +27,11 @@ type Decoder struct {
 	// Direct-mapped caches of short strings: a hit returns the string (for values,
 	// already boxed) without allocating; a miss replaces the slot. Unlike a map they
 	// need no clearing when unique values (ids) stream through.
-	strs  *[internSlots]internEntry
-	names *[internSlots]internEntry
+	strs   *[internSlots]internEntry
+	names  *[internSlots]internEntry
+	shapes *[shapeSlots]*shape // by the hash of the key sequence
+	first  *[shapeSlots]*shape // by the hash of the first key: the prediction
+	hashes []uint32            // name hashes of d.keys
 
 	// arena holds the bytes of the strings made so far (see long).
 	arena []byte
@@ -46,47 +51,141 @@ func (d *Decoder) InvalidUTF8() (offset int, found bool) {
 // arenaChunk is the size of one string-arena chunk.
 const arenaChunk = 32 << 10
 
-// newObject allocates an object of n keys at its final size; one of up to eight keys
-// comes in one allocation with its key and value arrays. (Carving objects from large
-// shared slabs instead saved allocations but cost more in the collector; measured
-// with cachegrind on the decode benchmark, as was this.)
-func newObject(n int) *Object {
+// newObject allocates an object with the given keys (shared, see shapeKeys) and n
+// values; up to eight values come in one allocation with the object. (Carving objects
+// from large shared slabs instead saved allocations but cost more in the collector;
+// measured with cachegrind on the decode benchmark, as was this.)
+func newObject(keys []string) *Object {
+	n := len(keys)
+	var o *Object
+	var v []any
 	switch {
+	case n <= 1:
+		b := new(objectBlock1)
+		o, v = &b.o, b.v[:n:n]
 	case n <= 2:
 		b := new(objectBlock2)
-		b.o.Keys, b.o.Values = b.k[:n:n], b.v[:n:n]
-		return &b.o
+		o, v = &b.o, b.v[:n:n]
+	case n <= 3:
+		b := new(objectBlock3)
+		o, v = &b.o, b.v[:n:n]
 	case n <= 4:
 		b := new(objectBlock4)
-		b.o.Keys, b.o.Values = b.k[:n:n], b.v[:n:n]
-		return &b.o
+		o, v = &b.o, b.v[:n:n]
+	case n <= 6:
+		b := new(objectBlock6)
+		o, v = &b.o, b.v[:n:n]
 	case n <= 8:
 		b := new(objectBlock8)
-		b.o.Keys, b.o.Values = b.k[:n:n], b.v[:n:n]
-		return &b.o
+		o, v = &b.o, b.v[:n:n]
+	default:
+		o, v = new(Object), make([]any, n)
 	}
-	return &Object{Keys: make([]string, n), Values: make([]any, n)}
+	o.Keys, o.Values = keys, v
+	return o
 }
 
-// objectBlockN holds a small object and its keys and values in one allocation. The
-// slices have capacity n, so a later Set reallocates rather than overrun.
+// objectBlockN holds a small object and its values in one allocation. The slice has
+// capacity n, so a later Set reallocates rather than overrun. Sizes 1, 3 and 6 are the
+// common ones in traces (arguments, events), where the next size up would allocate
+// and zero a quarter to a half more.
 type (
+	objectBlock1 struct {
+		o Object
+		v [1]any
+	}
 	objectBlock2 struct {
 		o Object
-		k [2]string
 		v [2]any
+	}
+	objectBlock3 struct {
+		o Object
+		v [3]any
 	}
 	objectBlock4 struct {
 		o Object
-		k [4]string
 		v [4]any
+	}
+	objectBlock6 struct {
+		o Object
+		v [6]any
 	}
 	objectBlock8 struct {
 		o Object
-		k [8]string
 		v [8]any
 	}
 )
+
+// Objects with the same keys in the same order (every event, every arguments object
+// of a tool) share one Keys slice, found in a direct-mapped cache of shapeSlots
+// entries keyed by a hash of the key sequence. Nothing in the module writes into an
+// object's Keys; Set appends (the slice has capacity len, so it reallocates) and
+// Delete builds a new slice, so sharing is safe.
+//
+// The shape last seen with a given first key also predicts the keys after it: when
+// the input at a key is exactly the predicted key's bytes and a closing quote, the key
+// is taken without decoding, hashing or looking it up (only for keys without quotes,
+// backslashes or control characters, whose JSON text is their bytes).
+const shapeSlots = 1 << 9
+
+// shape is a sequence of keys with their name hashes.
+type shape struct {
+	keys   []string // capacity equal to length
+	hashes []uint32
+	plain  bool // every key's JSON text is its bytes
+}
+
+// noKeys is the keys of every empty object: empty, not nil, as Parse makes them.
+var noKeys = []string{}
+
+// shapeOf returns the shape of keys (with their name hashes), made earlier or now; seq
+// is the hash of the sequence. It becomes the prediction for objects with its first key.
+func (d *Decoder) shapeOf(keys []string, hashes []uint32, seq uint32) *shape {
+	e := &d.shapes[seq&(shapeSlots-1)]
+	if sh := *e; sh == nil || !sameKeys(sh.keys, keys) {
+		sh = &shape{keys: append([]string(nil), keys...), hashes: append([]uint32(nil), hashes...), plain: true}
+		sh.keys = sh.keys[:len(keys):len(keys)]
+		for _, k := range keys {
+			sh.plain = sh.plain && plainKey(k)
+		}
+		*e = sh
+	}
+	d.first[hashes[0]&(shapeSlots-1)] = *e
+	return *e
+}
+
+func sameKeys(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] { // interned keys: mostly a pointer comparison
+			return false
+		}
+	}
+	return true
+}
+
+// plainKey reports whether k's JSON text (between the quotes) is k itself.
+func plainKey(k string) bool {
+	for i := 0; i < len(k); i++ {
+		if c := k[i]; c == '"' || c == '\\' || c < 0x20 {
+			return false
+		}
+	}
+	return true
+}
+
+// matchKey takes the key k at the input's opening quote if the input holds exactly k's
+// bytes and a closing quote (k is plain).
+func (d *Decoder) matchKey(k string) bool {
+	end := d.pos + 1 + len(k)
+	if end >= len(d.data) || d.data[end] != '"' || string(d.data[d.pos+1:end]) != k {
+		return false
+	}
+	d.pos = end + 1
+	return true
+}
 
 // Strings up to internMaxLen bytes are shared through caches of internSlots entries.
 const (
@@ -101,7 +200,8 @@ type internEntry struct {
 
 // NewDecoder returns a Decoder.
 func NewDecoder() *Decoder {
-	return &Decoder{strs: new([internSlots]internEntry), names: new([internSlots]internEntry), badUTF8: -1}
+	return &Decoder{strs: new([internSlots]internEntry), names: new([internSlots]internEntry),
+		shapes: new([shapeSlots]*shape), first: new([shapeSlots]*shape), badUTF8: -1}
 }
 
 // errSlow marks input the fast path rejects; Parse then produces the exact error.
@@ -110,7 +210,7 @@ var errSlow = &SyntaxError{Msg: "invalid JSON"}
 // Parse decodes one document with Parse's semantics and errors.
 func (d *Decoder) Parse(data []byte) (any, error) {
 	d.data, d.pos = data, 0
-	d.vals, d.keys = d.vals[:0], d.keys[:0]
+	d.vals, d.keys, d.hashes = d.vals[:0], d.keys[:0], d.hashes[:0]
 	d.badUTF8 = -1
 	d.skip()
 	v, ok := d.value(0)
@@ -193,18 +293,20 @@ func (d *Decoder) box(s []byte) any {
 	return e.v
 }
 
-// name returns an object key, shared when short.
-func (d *Decoder) name(s []byte) string {
+// name returns an object key, shared when short, and its hash (internHash for a short
+// key, which object also uses to spot repeated keys; 0 for a long one).
+func (d *Decoder) name(s []byte) (string, uint32) {
 	if len(s) > internMaxLen {
-		return d.long(s)
+		return d.long(s), 0
 	}
-	e := &d.names[internHash(s)]
+	h := internHash(s)
+	e := &d.names[h]
 	if e.v != nil && e.s == string(s) {
-		return e.s
+		return e.s, h
 	}
 	str := d.long(s)
 	e.s, e.v = str, true
-	return str
+	return str, h
 }
 
 // long copies a longer string into the string arena: one allocation per chunk instead
@@ -258,20 +360,35 @@ func (d *Decoder) object(depth int) (any, bool) {
 	d.skip()
 	if d.pos < len(d.data) && d.data[d.pos] == '}' {
 		d.pos++
-		return newObject(0), true
+		return newObject(noKeys), true
 	}
 	var seen uint64
-	for {
+	seq := uint32(0)
+	var pred *shape // the predicted keys, while every key so far was as predicted
+	for n := 0; ; n++ {
 		d.skip()
 		if d.pos >= len(d.data) || d.data[d.pos] != '"' {
 			return nil, false
 		}
-		kb, ok := d.str()
-		if !ok {
-			return nil, false
+		var k string
+		var h uint32
+		if pred != nil && n < len(pred.keys) && d.matchKey(pred.keys[n]) {
+			k, h = pred.keys[n], pred.hashes[n]
+		} else {
+			pred = nil
+			kb, ok := d.str()
+			if !ok {
+				return nil, false
+			}
+			k, h = d.name(kb)
+			if n == 0 {
+				if p := d.first[h&(shapeSlots-1)]; p != nil && p.plain && p.keys[0] == k {
+					pred = p
+				}
+			}
 		}
-		k := d.name(kb)
-		bit := uint64(1) << (internHash(kb) & 63) // kb is only valid until the next string
+		bit := uint64(1) << (h & 63)
+		seq = seq*0x9E3779B1 + h + uint32(len(k))
 		d.skip()
 		if d.pos >= len(d.data) || d.data[d.pos] != ':' {
 			return nil, false
@@ -290,6 +407,7 @@ func (d *Decoder) object(depth int) (any, bool) {
 				if d.keys[i] == k {
 					d.vals[v0+i-k0] = v
 					dup = true
+					pred = nil
 					break
 				}
 			}
@@ -297,6 +415,7 @@ func (d *Decoder) object(depth int) (any, bool) {
 		seen |= bit
 		if !dup {
 			d.keys = append(d.keys, k)
+			d.hashes = append(d.hashes, h)
 			d.vals = append(d.vals, v)
 		}
 		d.skip()
@@ -308,11 +427,16 @@ func (d *Decoder) object(depth int) (any, bool) {
 			d.pos++
 		case '}':
 			d.pos++
-			o := newObject(len(d.keys) - k0)
-			copy(o.Keys, d.keys[k0:])
+			keys := d.keys[k0:]
+			sh := pred
+			if sh == nil || len(sh.keys) != len(keys) {
+				sh = d.shapeOf(keys, d.hashes[k0:], seq)
+			}
+			o := newObject(sh.keys)
 			copy(o.Values, d.vals[v0:])
-			clear(d.vals[v0:]) // drop references held by the scratch stack
-			d.keys, d.vals = d.keys[:k0], d.vals[:v0]
+			// The stack keeps its stale references (to values already handed out, until
+			// overwritten): clearing them cost more than the little memory they hold.
+			d.keys, d.hashes, d.vals = d.keys[:k0], d.hashes[:k0], d.vals[:v0]
 			return o, true
 		default:
 			return nil, false
@@ -346,7 +470,6 @@ func (d *Decoder) array(depth int) (any, bool) {
 			d.pos++
 			a := make([]any, len(d.vals)-v0)
 			copy(a, d.vals[v0:])
-			clear(d.vals[v0:])
 			d.vals = d.vals[:v0]
 			return a, true
 		default:

@@ -93,3 +93,61 @@ func TestDecoderObjectsGrow(t *testing.T) {
 		t.Errorf("after Set: %s", got)
 	}
 }
+
+// TestDecoderSharedKeys: objects of one shape share their Keys slice; changing one
+// object (Set of a new or an old key, Delete) must leave the others as decoded.
+func TestDecoderSharedKeys(t *testing.T) {
+	d := NewDecoder()
+	parse := func(s string) any {
+		v, err := d.Parse([]byte(s))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	a := parse(`{"type":"x","tool":"t","n":1}`).(*Object)
+	b := parse(`{"type":"y","tool":"u","n":2}`).(*Object)
+	c := parse(`[{"type":"z","tool":"v","n":3}]`)
+	if &a.Keys[0] != &b.Keys[0] {
+		t.Error("objects of one shape do not share their keys")
+	}
+	a.Set("extra", true)
+	a.Set("type", "changed")
+	b.Delete("tool")
+	got := string(Marshal(a)) + string(Marshal(b)) + string(Marshal(c))
+	want := `{"type":"changed","tool":"t","n":1,"extra":true}{"type":"y","n":2}[{"type":"z","tool":"v","n":3}]`
+	if got != want {
+		t.Errorf("got %s\nwant %s", got, want)
+	}
+}
+
+// TestDecoderPredictedKeys: a Decoder predicts an object's keys from the last object
+// with the same first key; documents that agree with, extend, shorten, escape or
+// repeat the predicted keys still decode exactly as Parse does.
+func TestDecoderPredictedKeys(t *testing.T) {
+	d := NewDecoder()
+	for _, doc := range []string{
+		`{"type":"a","call_id":"c1","tool":"t"}`,
+		`{"type":"a","call_id":"c1","tool":"t"}`,
+		`{"type":"a","call_id":"c1"}`,
+		`{"type":"a","call_id":"c1","tool":"t","extra":1}`,
+		`{"type":"a","call_i\u0064":"c1","tool":"t"}`,
+		`{"type":"a","call_idx":"c1","tool":"t"}`,
+		`{"type":"a","call_id":"c1","call_id":"c2"}`,
+		`{"type":"a","call_id":"c1","type":"b"}`,
+		`{"k":1,"q\"":2}`,
+		`{"k":1,"q\"":2}`,
+		`{"k":1,"q\\":2}`,
+		`{"type":"a","call_id" :"c1", "tool" : "t"}`,
+		`[{"type":"a","call_id":"c1","tool":"t"},{"type":"b","call_id":"c2","tool":"u"}]`,
+	} {
+		want, err1 := Parse([]byte(doc))
+		got, err2 := d.Parse([]byte(doc))
+		if err1 != nil || err2 != nil {
+			t.Fatalf("%s: %v, %v", doc, err1, err2)
+		}
+		if g, w := string(Marshal(got)), string(Marshal(want)); g != w {
+			t.Errorf("%s: got %s, want %s", doc, g, w)
+		}
+	}
+}
