@@ -147,4 +147,3 @@ func GroupIndex(ids []string) (index []int, names []string) {
 	}
 	return index, names
 }
-
