@@ -47,14 +47,6 @@ func synthRelease(t *testing.T) string {
 	return synthOut.dir
 }
 
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if synthOut.dir != "" {
-		os.RemoveAll(filepath.Dir(synthOut.dir))
-	}
-	os.Exit(code)
-}
-
 // copyTree copies the regular files under src to dst.
 func copyTree(t *testing.T, src, dst string) {
 	t.Helper()
