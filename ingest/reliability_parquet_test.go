@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"encoding/base64"
 	"encoding/binary"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -54,29 +56,77 @@ func TestReliability_ParquetByteFlipSweep(t *testing.T) {
 	if os.Getenv("SABENCH_FULL_SWEEP") == "1" {
 		footStride, dataStride = 1, 1
 	}
-	path := filepath.Join(dir, "flip.parquet")
-	errs, same := 0, 0
+	var flips []int
 	for i := 0; i < len(orig); i++ {
 		if i < footer && i%dataStride != 0 || i >= footer && i%footStride != 0 {
 			continue
 		}
-		for _, x := range []byte{0xff} {
-			data := bytes.Clone(orig)
-			data[i] ^= x
-			if err := os.WriteFile(path, data, 0o644); err != nil {
-				t.Fatal(err)
+		flips = append(flips, i)
+	}
+	// Two workers, each with its own file, share the flips (each read is independent);
+	// the outcomes are then checked in byte order, so the report is the same whatever
+	// the interleaving.
+	const x = 0xff
+	type outcome struct {
+		writeErr, err error
+		diff          []byte // the episodes read without error, when they differ
+	}
+	outs := make([]outcome, len(flips))
+	var wg sync.WaitGroup
+	const workers = 2
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			// The worker's copy of the file: each flip changes one byte in place and puts
+			// it back after the read (rewriting the whole file each time cost a third of
+			// the sweep's CPU).
+			path := filepath.Join(dir, fmt.Sprintf("flip%d.parquet", w))
+			f, err := os.Create(path)
+			if err == nil {
+				_, err = f.Write(orig)
 			}
-			eps, err := readAllOrErr(path)
 			if err != nil {
-				if err.Error() == "" {
-					t.Fatalf("byte %d ^ %#x: empty error", i, x)
+				for k := w; k < len(flips); k += workers {
+					outs[k].writeErr = err
 				}
-				errs++
-				continue
+				return
 			}
-			if got := jsonlBytes(eps); !bytes.Equal(got, want) {
-				t.Fatalf("byte %d ^ %#x: read without error but the episodes differ:\n got %.300s\nwant %.300s", i, x, got, want)
+			defer f.Close()
+			for k := w; k < len(flips); k += workers {
+				i := flips[k]
+				if _, err := f.WriteAt([]byte{orig[i] ^ x}, int64(i)); err != nil {
+					outs[k].writeErr = err
+					continue
+				}
+				eps, err := readAllOrErr(path)
+				if _, werr := f.WriteAt(orig[i:i+1], int64(i)); werr != nil {
+					outs[k].writeErr = werr
+					continue
+				}
+				if err != nil {
+					outs[k].err = err
+				} else if got := jsonlBytes(eps); !bytes.Equal(got, want) {
+					outs[k].diff = got
+				}
 			}
+		}()
+	}
+	wg.Wait()
+	errs, same := 0, 0
+	for k, o := range outs {
+		i := flips[k]
+		switch {
+		case o.writeErr != nil:
+			t.Fatal(o.writeErr)
+		case o.err != nil:
+			if o.err.Error() == "" {
+				t.Fatalf("byte %d ^ %#x: empty error", i, x)
+			}
+			errs++
+		case o.diff != nil:
+			t.Fatalf("byte %d ^ %#x: read without error but the episodes differ:\n got %.300s\nwant %.300s", i, x, o.diff, want)
+		default:
 			same++
 		}
 	}

@@ -25,10 +25,13 @@ func TestTablesListNamesEveryTable(t *testing.T) {
 
 // TestTablesReachesPolicyTables: the policy tables go through the same registry as T1–T14.
 func TestTablesReachesPolicyTables(t *testing.T) {
-	t.Parallel() // scores the built-in release
+	t.Parallel()
+	// The test subset, not the whole built-in release: what is checked is the routing
+	// and the policies' settings, which do not depend on the number of episodes.
+	runs := subsetRuns(t)
 	// Two CSV tables: one file each in the --out directory.
 	dir := t.TempDir()
-	listing, stderr, code := runCLI(t, "tables", "policy_settings", "POLICY_RANKS", "--policy", "safeact,tau-bench", "--resamples", "0", "--format", "csv", "--out", dir)
+	listing, stderr, code := runCLI(t, "tables", "policy_settings", "POLICY_RANKS", "--runs", runs, "--policy", "safeact,tau-bench", "--resamples", "0", "--format", "csv", "--out", dir)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -46,7 +49,7 @@ func TestTablesReachesPolicyTables(t *testing.T) {
 			t.Errorf("output lacks %q:\n%s", want, stdout)
 		}
 	}
-	if _, stderr, code := runCLI(t, "tables", "T4", "--shared-harness", "inspekt", "--resamples", "0"); code != 2 || !strings.Contains(stderr, `unknown shared harness "inspekt"`) {
+	if _, stderr, code := runCLI(t, "tables", "T4", "--runs", runs, "--shared-harness", "inspekt", "--resamples", "0"); code != 2 || !strings.Contains(stderr, `unknown shared harness "inspekt"`) {
 		t.Errorf("unknown shared harness: exit %d, %s", code, stderr)
 	}
 }

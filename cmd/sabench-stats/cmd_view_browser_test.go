@@ -166,23 +166,30 @@ func (b *browser) firstRun(tb testing.TB, page, slice string) (run, caseID strin
 	return b.text(tb, "#slice-table tbody tr:first-child td:nth-child(1) a"), b.text(tb, "#slice-table tbody tr:first-child td:nth-child(3)")
 }
 
-// buildViewer writes the viewer of the built-in release (with fewer resamples: the
-// intervals are not what is tested) and returns the page's path.
-func buildViewer(tb testing.TB) string {
+// buildViewer writes the viewer of the built-in release, or of the input that args
+// name (with fewer resamples: the intervals are not what is tested), and returns the
+// page's path.
+func buildViewer(tb testing.TB, args ...string) string {
 	tb.Helper()
 	dir := tb.TempDir()
 	page := filepath.Join(dir, "index.html")
 	var out, errb strings.Builder
-	if code := exitCode(&errb, run(&out, &errb, []string{"view", "--out", page, "--resamples", "20", "--force"})); code != 0 {
+	if code := exitCode(&errb, run(&out, &errb, append([]string{"view", "--out", page, "--resamples", "20", "--force"}, args...))); code != 0 {
 		tb.Fatalf("view: exit %d: %s", code, errb.String())
 	}
 	return page
 }
 
+// TestViewerInBrowser drives the viewer of the test subset (836 episodes of every
+// condition and protocol, two models with both their harnesses, in several chunk files):
+// what it checks (numbers that agree with their slices, deep links, gate cards, workflow
+// graphs, A/B, contrast, no network) does not depend on the number of episodes, and the
+// whole built-in release cost ten CPU-seconds to build and an 11 MB page to load at every
+// step. BenchmarkViewer measures the whole release.
 func TestViewerInBrowser(t *testing.T) {
 	t.Parallel()    // the browser's waits overlap the CPU-bound tests
 	chromiumPath(t) // fail or skip before the expensive build
-	page := buildViewer(t)
+	page := buildViewer(t, "--runs", subsetRuns(t))
 	shots := t.TempDir()
 	b, stop := newBrowser(t)
 	defer stop()

@@ -1,7 +1,6 @@
 package synth
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"fmt"
 	"math"
@@ -392,17 +391,15 @@ func TestDeterminism(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if releaseDigest(a) != releaseDigest(b) {
+	da := releaseDigest(a) // once: each digest encodes every episode
+	if da != releaseDigest(b) {
 		t.Fatal("two generations with seed 1 differ")
 	}
 	if again, _ := Default(); again != a {
 		t.Error("Default is not cached")
 	}
-	var buf1, buf2 bytes.Buffer
 	c := seed2(t)
-	buf1.WriteString(releaseDigest(a))
-	buf2.WriteString(releaseDigest(c))
-	if buf1.String() == buf2.String() {
+	if da == releaseDigest(c) {
 		t.Error("seeds 1 and 2 give the same release")
 	}
 	if len(c.Cases) != len(a.Cases) || len(c.Episodes) != len(a.Episodes) {

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime/debug"
 	"sync"
 	"testing"
 
@@ -36,6 +37,13 @@ func writtenRelease(t *testing.T) string {
 }
 
 func TestMain(m *testing.M) {
+	// The tests keep three whole releases in memory (seeds 1 and 2, and seed 1 again for
+	// determinism) while generating, encoding and scoring more: at the default GOGC the
+	// collector re-marks that live heap often. Twice the headroom cut the package's CPU
+	// by about 4 s of 28 (RSS 1.1 → 1.5 GB). An explicit GOGC in the environment wins.
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(200)
+	}
 	code := m.Run()
 	if writtenDir != "" {
 		os.RemoveAll(writtenDir)
