@@ -2,13 +2,11 @@ package main
 
 import (
 	"os"
-
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/sabench/sabench-stats/analysis"
-
 	"github.com/sabench/sabench-stats/results"
 )
 
