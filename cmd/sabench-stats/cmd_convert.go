@@ -9,7 +9,7 @@ import (
 )
 
 func init() {
-	register(command{name: "convert", summary: "convert episode files between JSONL (plain, .gz, .zst) and Parquet, losslessly", run: runConvert})
+	register(command{name: "convert", summary: "convert episode files between JSONL (plain, .gz, .zst) and Parquet, losslessly", run: runConvert, streams: true})
 }
 
 func runConvert(e *env, args []string) error {

@@ -8,7 +8,7 @@ import (
 )
 
 func init() {
-	register(command{name: "ingest", summary: "turn a SafeActBench batch or interactive output directory into sabench.episode/v1 episodes", run: runIngest})
+	register(command{name: "ingest", summary: "turn a SafeActBench batch or interactive output directory into sabench.episode/v1 episodes", run: runIngest, streams: true})
 }
 
 func runIngest(e *env, args []string) error {

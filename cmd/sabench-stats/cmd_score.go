@@ -11,7 +11,7 @@ import (
 )
 
 func init() {
-	register(command{name: "score", summary: "per-episode verdicts as JSONL, CSV or Parquet, with a reconciliation and agreement summary on stderr", run: runScore})
+	register(command{name: "score", summary: "per-episode verdicts as JSONL, CSV or Parquet, with a reconciliation and agreement summary on stderr", run: runScore, streams: true})
 }
 
 func runScore(e *env, args []string) error {

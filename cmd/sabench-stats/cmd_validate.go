@@ -9,7 +9,7 @@ import (
 )
 
 func init() {
-	register(command{name: "validate", summary: "check case specs and episode files; list every problem as file:line: field: message", run: runValidate})
+	register(command{name: "validate", summary: "check case specs and episode files; list every problem as file:line: field: message", run: runValidate, streams: true})
 }
 
 func runValidate(e *env, args []string) error {
