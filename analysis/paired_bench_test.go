@@ -29,7 +29,7 @@ func builtinRelease(tb testing.TB) *Release {
 			builtinOnce.err = err
 			return
 		}
-		s, err := Score(&sliceSource{eps: rel.Episodes}, b.Case, ScoreOptions{Policies: []oracle.Policy{oracle.Presets[0]}, Workers: 2})
+		s, err := Score(&ingest.SliceSource{Episodes: rel.Episodes}, b.Case, ScoreOptions{Policies: []oracle.Policy{oracle.Presets[0]}, Workers: 2})
 		if err != nil {
 			builtinOnce.err = err
 			return

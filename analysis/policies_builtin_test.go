@@ -1,26 +1,12 @@
 package analysis
 
 import (
-	"io"
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/synth"
 	"github.com/sabench/sabench-stats/oracle"
 )
-
-type sliceSource struct {
-	eps []*ingest.Episode
-	i   int
-}
-
-func (s *sliceSource) Next() (*ingest.Episode, error) {
-	if s.i >= len(s.eps) {
-		return nil, io.EOF
-	}
-	s.i++
-	return s.eps[s.i-1], nil
-}
 
 // TestOutcomeOnlyPresetsContainSafeAct checks, on the built-in release's main episodes,
 // that every episode successful under safeact is successful under each preset (their
@@ -45,7 +31,7 @@ func TestOutcomeOnlyPresetsContainSafeAct(t *testing.T) {
 			main = append(main, ep)
 		}
 	}
-	s, err := Score(&sliceSource{eps: main}, b.Case, ScoreOptions{Policies: oracle.Presets, Workers: 2})
+	s, err := Score(&ingest.SliceSource{Episodes: main}, b.Case, ScoreOptions{Policies: oracle.Presets, Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}

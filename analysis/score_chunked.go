@@ -94,18 +94,3 @@ func ScoreChunked(src EpisodeSource, lookup CaseLookup, opt ScoreOptions, chunk 
 	}
 	return all, nil
 }
-
-// SliceSource streams in-memory episodes.
-type SliceSource struct {
-	Episodes []*ingest.Episode
-	i        int
-}
-
-// Next yields the next episode, io.EOF at the end.
-func (s *SliceSource) Next() (*ingest.Episode, error) {
-	if s.i >= len(s.Episodes) {
-		return nil, io.EOF
-	}
-	s.i++
-	return s.Episodes[s.i-1], nil
-}

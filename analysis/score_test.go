@@ -12,28 +12,15 @@ import (
 // Scoring reconciles its counts, keeps input order whatever the workers, and gives
 // policies with equal settings equal verdicts under their own names.
 func TestScoreOrderCountsAndSharedSettings(t *testing.T) {
-	var eps []*ingest.Episode
-	var cases []*ingest.Case
-	for _, id := range realIDs {
-		c := realCase(t, id)
-		cases = append(cases, c)
-		ref, err := oracle.ReferenceEpisode(c)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for rep := 0; rep < 3; rep++ {
-			e := *ref
-			e.Config, e.Repeat, e.RunID = "A/B", rep, id+"-"+string(rune('0'+rep))
-			if rep == 2 && id == "SAB-V1-001" {
-				e.Status = ingest.StatusInfraFailure
-			}
-			eps = append(eps, &e)
+	eps, lookup := referenceRepeats(t, 3)
+	for _, e := range eps {
+		if e.Repeat == 2 && e.CaseID == "SAB-V1-001" {
+			e.Status = ingest.StatusInfraFailure
 		}
 	}
-	lookup := caseLookup(cases)
 	pols := []oracle.Policy{oracle.SafeAct, oracle.Presets[3], oracle.Presets[4]} // tau-bench, appworld
 	run := func(workers int, infraFail bool) *Scored {
-		s, err := Score(&sliceSource{eps: eps}, lookup, ScoreOptions{Policies: pols, Workers: workers, InfraFailuresFail: infraFail})
+		s, err := Score(&ingest.SliceSource{Episodes: eps}, lookup, ScoreOptions{Policies: pols, Workers: workers, InfraFailuresFail: infraFail})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -85,12 +72,12 @@ func TestScoreOthersFilter(t *testing.T) {
 	}
 	lookup := caseLookup(cases)
 	pols := []oracle.Policy{oracle.SafeAct, oracle.Presets[1]}
-	full, err := Score(&sliceSource{eps: eps}, lookup, ScoreOptions{Policies: pols, Workers: 2})
+	full, err := Score(&ingest.SliceSource{Episodes: eps}, lookup, ScoreOptions{Policies: pols, Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
 	main := func(ep *ingest.Episode) bool { return ep.Condition == "main" }
-	part, err := Score(&sliceSource{eps: eps}, lookup, ScoreOptions{Policies: pols, Workers: 2, Others: main})
+	part, err := Score(&ingest.SliceSource{Episodes: eps}, lookup, ScoreOptions{Policies: pols, Workers: 2, Others: main})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,22 +113,7 @@ func caseLookup(cases []*ingest.Case) CaseLookup {
 // one slice), and the verdicts kept are the same without detail. An error from Each stops
 // scoring; Each with Others is refused.
 func TestScoreEach(t *testing.T) {
-	var eps []*ingest.Episode
-	var cases []*ingest.Case
-	for _, id := range realIDs {
-		c := realCase(t, id)
-		cases = append(cases, c)
-		ref, err := oracle.ReferenceEpisode(c)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for rep := range 120 { // several batches of batchSize
-			e := *ref
-			e.Config, e.Repeat, e.RunID = "A/B", rep, fmt.Sprintf("%s-%d", id, rep)
-			eps = append(eps, &e)
-		}
-	}
-	lookup := caseLookup(cases)
+	eps, lookup := referenceRepeats(t, 120) // several batches of batchSize
 	pols := []oracle.Policy{oracle.SafeAct, oracle.Presets[3], oracle.Presets[4]}
 	for _, workers := range []int{1, 3} {
 		var seen []string
@@ -164,14 +136,14 @@ func TestScoreEach(t *testing.T) {
 			}
 			return nil
 		}
-		s, err := Score(&sliceSource{eps: eps}, lookup, ScoreOptions{Policies: pols, Workers: workers, Each: each, DetailFirst: true})
+		s, err := Score(&ingest.SliceSource{Episodes: eps}, lookup, ScoreOptions{Policies: pols, Workers: workers, Each: each, DetailFirst: true})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if len(seen) != len(eps) || withDetail != len(eps) {
 			t.Fatalf("workers %d: Each saw %d episodes, %d with detail; want %d", workers, len(seen), withDetail, len(eps))
 		}
-		plain, err := Score(&sliceSource{eps: eps}, lookup, ScoreOptions{Policies: pols, Workers: workers})
+		plain, err := Score(&ingest.SliceSource{Episodes: eps}, lookup, ScoreOptions{Policies: pols, Workers: workers})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -183,12 +155,34 @@ func TestScoreEach(t *testing.T) {
 		}
 	}
 	stop := errors.New("stop")
-	if _, err := Score(&sliceSource{eps: eps}, lookup, ScoreOptions{Policies: pols, Workers: 2,
+	if _, err := Score(&ingest.SliceSource{Episodes: eps}, lookup, ScoreOptions{Policies: pols, Workers: 2,
 		Each: func([]*ingest.Episode, [][]oracle.Verdict) error { return stop }}); !errors.Is(err, stop) {
 		t.Errorf("Each's error: %v", err)
 	}
-	if _, err := Score(&sliceSource{eps: eps}, lookup, ScoreOptions{Policies: pols, Others: func(*ingest.Episode) bool { return true },
+	if _, err := Score(&ingest.SliceSource{Episodes: eps}, lookup, ScoreOptions{Policies: pols, Others: func(*ingest.Episode) bool { return true },
 		Each: func([]*ingest.Episode, [][]oracle.Verdict) error { return nil }}); err == nil {
 		t.Error("Each with Others: no error")
 	}
+}
+
+// referenceRepeats is each real case's reference episode repeated n times (config A/B,
+// run ids CASE-REPEAT), and a lookup of the cases.
+func referenceRepeats(t *testing.T, n int) ([]*ingest.Episode, CaseLookup) {
+	t.Helper()
+	var eps []*ingest.Episode
+	var cases []*ingest.Case
+	for _, id := range realIDs {
+		c := realCase(t, id)
+		cases = append(cases, c)
+		ref, err := oracle.ReferenceEpisode(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for rep := range n {
+			e := *ref
+			e.Config, e.Repeat, e.RunID = "A/B", rep, fmt.Sprintf("%s-%d", id, rep)
+			eps = append(eps, &e)
+		}
+	}
+	return eps, caseLookup(cases)
 }

@@ -18,7 +18,7 @@ func ExplainEpisode(w io.Writer, bench *ingest.Bench, ep *ingest.Episode, pols [
 	if cs == nil {
 		return fmt.Errorf("%s:%d: case_id: unknown case %q", ep.Source, ep.Line, ep.CaseID)
 	}
-	s, err := analysis.Score(&analysis.SliceSource{Episodes: []*ingest.Episode{ep}}, bench.Case,
+	s, err := analysis.Score(&ingest.SliceSource{Episodes: []*ingest.Episode{ep}}, bench.Case,
 		analysis.ScoreOptions{Policies: pols, Workers: 1, InfraFailuresFail: infraFailuresFail, Detail: true})
 	if err != nil {
 		return err

@@ -34,7 +34,7 @@ func builtinReportTables(t *testing.T) []*results.Table {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := analysis.Score(&analysis.SliceSource{Episodes: rel.Episodes}, b.Case, analysis.ScoreOptions{Policies: oracle.Presets, Workers: 2,
+	s, err := analysis.Score(&ingest.SliceSource{Episodes: rel.Episodes}, b.Case, analysis.ScoreOptions{Policies: oracle.Presets, Workers: 2,
 		Others: func(ep *ingest.Episode) bool { return ep.Condition == ingest.DefaultCondition }})
 	if err != nil {
 		t.Fatal(err)

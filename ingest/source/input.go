@@ -2,7 +2,6 @@ package source
 
 import (
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/sabench/sabench-stats/ingest"
@@ -92,7 +91,7 @@ func (in *Input) Shard(i, n int) { in.shardI, in.shardN = i, n }
 
 // Open returns a fresh episode stream (scoring may need more than one pass).
 func (in *Input) Open() (Stream, error) {
-	var s Stream = &sliceStream{eps: in.builtin}
+	var s Stream = &sliceStream{ingest.SliceSource{Episodes: in.builtin}}
 	if len(in.runs) > 0 {
 		r, err := ingest.OpenRuns(in.runs, in.read)
 		if err != nil {
@@ -107,18 +106,7 @@ func (in *Input) Open() (Stream, error) {
 }
 
 // sliceStream streams in-memory episodes (the built-in release).
-type sliceStream struct {
-	eps []*ingest.Episode
-	i   int
-}
-
-func (s *sliceStream) Next() (*ingest.Episode, error) {
-	if s.i >= len(s.eps) {
-		return nil, io.EOF
-	}
-	s.i++
-	return s.eps[s.i-1], nil
-}
+type sliceStream struct{ ingest.SliceSource }
 
 func (s *sliceStream) Reported() []ingest.Problem { return nil }
 func (s *sliceStream) Close() error               { return nil }
