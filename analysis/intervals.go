@@ -119,20 +119,27 @@ func (r *Release) summaryIntervals(vs []oracle.Verdict, o StatOptions) ([]Summar
 		return [][]int{m}
 	}
 	var out []SummaryCI
+	// vs is almost always the release's main verdicts, already grouped by configuration.
+	isMain := len(vs) == len(r.main) && (len(vs) == 0 || &vs[0] == &r.main[0])
 	for _, s := range r.Summarize(vs) {
-		cv := r.SelectFrom(vs, Config(s.Config))
+		var cv []oracle.Verdict
+		if isMain {
+			cv = r.mainOf(s.Config)
+		} else {
+			cv = r.SelectFrom(vs, Config(s.Config))
+		}
 		stream := "summary/" + s.Config
 		ci := SummaryCI{Config: s.Config, ByDomain: make([]Estimate, len(r.domains))}
-		est, err := r.ratesCI(cv, one, 1, nil, stream, o)
+		est, err := r.ratesCI(cv, nil, one, 1, nil, stream, o)
 		if err != nil {
 			return nil, err
 		}
 		ci.ECS = est[0]
-		if est, err = r.ratesCI(cv, byProto, nP, all(nP), stream+"/pm", o); err != nil {
+		if est, err = r.ratesCI(cv, nil, byProto, nP, all(nP), stream+"/pm", o); err != nil {
 			return nil, err
 		}
 		ci.PM = est[nP]
-		if est, err = r.ratesCI(cv, byDomain, len(r.domains), all(len(r.domains)), stream+"/dm", o); err != nil {
+		if est, err = r.ratesCI(cv, nil, byDomain, len(r.domains), all(len(r.domains)), stream+"/dm", o); err != nil {
 			return nil, err
 		}
 		ci.DM = est[len(r.domains)]
@@ -141,8 +148,7 @@ func (r *Release) summaryIntervals(vs []oracle.Verdict, o StatOptions) ([]Summar
 			if s.ByProtocol[p].Den == 0 {
 				continue
 			}
-			pv := r.SelectFrom(cv, Protocol(ingest.Protocol(p)))
-			if est, err = r.ratesCI(pv, one, 1, nil, stream+"/"+ingest.Protocol(p).String(), o); err != nil {
+			if est, err = r.ratesCI(cv, Protocol(ingest.Protocol(p)), one, 1, nil, stream+"/"+ingest.Protocol(p).String(), o); err != nil {
 				return nil, err
 			}
 			ci.ByProtocol[p] = est[0]
@@ -152,8 +158,8 @@ func (r *Release) summaryIntervals(vs []oracle.Verdict, o StatOptions) ([]Summar
 			if s.ByDomain[d].Den == 0 {
 				continue
 			}
-			dv := r.SelectFrom(cv, func(v *oracle.Verdict) bool { return v.Domain() == name })
-			if est, err = r.ratesCI(dv, one, 1, nil, stream+"/"+name, o); err != nil {
+			inDomain := func(v *oracle.Verdict) bool { return v.Domain() == name }
+			if est, err = r.ratesCI(cv, inDomain, one, 1, nil, stream+"/"+name, o); err != nil {
 				return nil, err
 			}
 			ci.ByDomain[d] = est[0]
@@ -163,12 +169,13 @@ func (r *Release) summaryIntervals(vs []oracle.Verdict, o StatOptions) ([]Summar
 	return out, nil
 }
 
-// ratesCI resamples the units of vs once for several ECS rates ("cells": each verdict
+// ratesCI resamples the units of vs (those keep accepts, when it is set: a filter
+// instead of a copy, since tables select from a million verdicts many times) once for several ECS rates ("cells": each verdict
 // counts towards the cells cellsOf adds) and macro averages of cells (each the unweighted
 // mean of the listed cells). It returns nCells estimates, then one per macro; a cell
 // without episodes is NaN, and so is a macro over no cell. The statistic is a function of
 // per-unit column sums, resampled by bootstrap.ResampleSums.
-func (r *Release) ratesCI(vs []oracle.Verdict, cellsOf func(*oracle.Verdict, func(int)), nCells int, macros [][]int, stream string, o StatOptions) ([]Estimate, error) {
+func (r *Release) ratesCI(vs []oracle.Verdict, keep Filter, cellsOf func(*oracle.Verdict, func(int)), nCells int, macros [][]int, stream string, o StatOptions) ([]Estimate, error) {
 	out := make([]Estimate, nCells+len(macros))
 	for i := range out {
 		out[i] = nanEstimate()
@@ -177,6 +184,9 @@ func (r *Release) ratesCI(vs []oracle.Verdict, cellsOf func(*oracle.Verdict, fun
 	var names []string
 	seen := map[string]bool{}
 	for i := range vs {
+		if keep != nil && !keep(&vs[i]) {
+			continue
+		}
 		if u := unit(&vs[i]); !seen[u] {
 			seen[u] = true
 			names = append(names, u)
@@ -193,6 +203,9 @@ func (r *Release) ratesCI(vs []oracle.Verdict, cellsOf func(*oracle.Verdict, fun
 	}
 	for i := range vs {
 		v := &vs[i]
+		if keep != nil && !keep(v) {
+			continue
+		}
 		u := index[unit(v)]
 		cellsOf(v, func(k int) {
 			den[k][u]++
@@ -306,7 +319,7 @@ func (r *Release) DomainIntervals(f DomainFilter, o StatOptions) ([]ingest.Proto
 		// Each protocol's cell resamples its own cases, as T2 does; All the row's.
 		stream := "domains/" + c.Config + "/" + c.Domain
 		one := func(v *oracle.Verdict, add func(int)) { add(0) }
-		est, err := r.ratesCI(vs, one, 1, nil, stream, o)
+		est, err := r.ratesCI(vs, nil, one, 1, nil, stream, o)
 		if err != nil {
 			return nil, nil, nil, err
 		}
@@ -317,7 +330,7 @@ func (r *Release) DomainIntervals(f DomainFilter, o StatOptions) ([]ingest.Proto
 			if c.ByProtocol[j] == nil {
 				continue
 			}
-			if est, err = r.ratesCI(r.SelectFrom(vs, Protocol(p)), one, 1, nil, stream+"/"+p.String(), o); err != nil {
+			if est, err = r.ratesCI(vs, Protocol(p), one, 1, nil, stream+"/"+p.String(), o); err != nil {
 				return nil, nil, nil, err
 			}
 			cis[i][j] = est[0]

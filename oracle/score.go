@@ -575,10 +575,11 @@ func sameStringSet(a, b []string) bool {
 // ledgerFacts renders the ledger with provenance for Detail.
 func ledgerFacts(l *ledger) []Fact {
 	out := make([]Fact, 0, len(l.facts))
+	var buf []byte // one buffer for every fact's canonical form: only the strings are kept
 	for i := range l.facts {
 		f := &l.facts[i]
-		x := Fact{EventIndex: f.eventIndex, CallID: f.callID, Tool: f.tool, DeltaKey: f.deltaKey,
-			Fact: string(jsonv.Canonical(f.obj, false))}
+		buf = jsonv.AppendCanonical(buf[:0], f.obj, false)
+		x := Fact{EventIndex: f.eventIndex, CallID: f.callID, Tool: f.tool, DeltaKey: f.deltaKey, Fact: string(buf)}
 		if f.commit != "" {
 			x.CallID, _ = f.actionCall.(string)
 			x.Tool = "postcondition of " + f.commit
