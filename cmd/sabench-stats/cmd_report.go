@@ -26,12 +26,13 @@ func runReport(e *env, args []string) error {
 	}
 	// Every episode under every policy: the viewer (index.html) shows each episode's
 	// verdict under each; the tables read what they need.
-	sr, col, err := c.scoreRelease(true, nil, true)
-	if err != nil {
-		return err
-	}
+	// Refuse an --out that cannot be replaced before the minutes of scoring a large input.
 	out := filepath.Clean(c.out)
 	if err := results.CheckReportDir(out); err != nil {
+		return err
+	}
+	sr, col, err := c.scoreRelease(true, nil, true)
+	if err != nil {
 		return err
 	}
 	// Tables and figures are independent: build them side by side (tables are mostly

@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/figures"
@@ -24,6 +26,10 @@ func runView(e *env, args []string) error {
 	}
 	if c.out == "" || c.out == "-" {
 		return usagef("view: --out must name an HTML file (the viewer is a page plus chunk files, not a stream)")
+	}
+	// The page goes beside its chunk directory: refuse a missing directory before scoring.
+	if dir := filepath.Dir(c.out); !isDir(dir) {
+		return fmt.Errorf("view: --out %s: the directory %s does not exist", c.out, dir)
 	}
 	// The viewer shows every episode under every policy.
 	sr, col, err := c.scoreRelease(true, nil, true)
@@ -53,4 +59,9 @@ func runView(e *env, args []string) error {
 // already built; report calls it for index.html.
 func (c *common) writeViewer(path string, sr *analysis.ScoredRelease, col *view.Collector, tables []*results.Table, figs []results.RenderedFigure) (view.Stats, error) {
 	return view.WriteRelease(path, view.Release{Scored: sr, Collected: col}, tables, figs, c.stats(), c.choices)
+}
+
+func isDir(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.IsDir()
 }
