@@ -103,6 +103,13 @@ func (r *Release) mainOfCells(cell []int32, isMain []bool, grouped []oracle.Verd
 	}
 }
 
+// sharing is a release of the same verdicts under policy p (another preset with the same
+// settings): it shares the grouping, which at a million episodes is a copy of every verdict.
+func (r *Release) sharing(p oracle.Policy) *Release {
+	return &Release{Cases: r.Cases, Sets: r.Sets, Verdicts: r.Verdicts, Policy: p, byID: r.byID, main: r.main,
+		cells: r.cells, configs: r.configs, conditions: r.conditions, domains: r.domains}
+}
+
 // cellKey is one cell of the release's grouping: a configuration × condition × kind
 // (interactive, or static judgment); excluded verdicts are in no cell.
 type cellKey struct {

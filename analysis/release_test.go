@@ -77,3 +77,30 @@ func TestMainIsAWindowOfTheGrouping(t *testing.T) {
 		t.Errorf("interleaved Main = %v, want %v", got, want)
 	}
 }
+
+// Policies with the same settings share one verdict slice (Score), and their releases share
+// one grouping: a second grouped copy of every verdict would be wasted memory.
+func TestSharedPoliciesShareTheGrouping(t *testing.T) {
+	mk := func(config string, excluded bool, rep int) oracle.Verdict {
+		return oracle.Fields{Config: config, CaseID: "SAB-V1-001", BaseCaseID: "SAB-V1-001", Protocol: ingest.V1,
+			Condition: "main", Excluded: excluded, Repeat: rep}.Verdict()
+	}
+	vs := []oracle.Verdict{mk("A", false, 0), mk("A", true, 1), mk("A", false, 2), mk("B", false, 0)}
+	other := slices.Clone(vs)
+	tau, app := oracle.Presets[3], oracle.Presets[4]
+	sr := NewScoredRelease("test", &ingest.Bench{}, &Scored{Policies: []oracle.Policy{oracle.SafeAct, tau, app},
+		Verdicts: [][]oracle.Verdict{other, vs, vs}}, nil)
+	s, a, b := sr.Releases[0], sr.Releases[1], sr.Releases[2]
+	if a.Policy.Name != tau.Name || b.Policy.Name != app.Name {
+		t.Fatalf("policies %s, %s", a.Policy.Name, b.Policy.Name)
+	}
+	if &a.mainOf("A")[0] != &b.mainOf("A")[0] || &a.Main()[0] != &b.Main()[0] {
+		t.Error("appworld's release does not share tau-bench's grouping")
+	}
+	if &s.mainOf("A")[0] == &a.mainOf("A")[0] {
+		t.Error("safeact's own verdicts share tau-bench's grouping")
+	}
+	if len(b.Main()) != 3 || len(b.mainOf("B")) != 1 {
+		t.Errorf("appworld: main %d, B %d", len(b.Main()), len(b.mainOf("B")))
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/oracle"
 )
 
 // ScoredRelease is an input scored under one or more policies: what every analysis
@@ -33,9 +34,24 @@ func NewScoredRelease(input string, bench *ingest.Bench, s *Scored, dropped []in
 	out := &ScoredRelease{Input: input, Bench: bench, Counts: s.Counts, Dropped: dropped, DatasetID: bench.DatasetID, DatasetVersion: bench.DatasetVersion,
 		Synthetic: bench.Kind == ingest.BenchMemory || bench.DatasetID == SyntheticDatasetID}
 	for i, p := range s.Policies {
-		out.Releases = append(out.Releases, NewRelease(bench.Cases, bench.Sets, s.Verdicts[i], p))
+		r := (*Release)(nil)
+		for j := range i { // policies with the same settings share one verdict slice (Score)
+			if sameSlice(s.Verdicts[i], s.Verdicts[j]) {
+				r = out.Releases[j].sharing(p)
+				break
+			}
+		}
+		if r == nil {
+			r = NewRelease(bench.Cases, bench.Sets, s.Verdicts[i], p)
+		}
+		out.Releases = append(out.Releases, r)
 	}
 	return out
+}
+
+// sameSlice reports whether a and b are the same verdicts (one backing array, one length).
+func sameSlice(a, b []oracle.Verdict) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
 // SyntheticDatasetID is the dataset_id of every generated release (package ingest/synth).
