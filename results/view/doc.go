@@ -11,7 +11,9 @@
 //
 // The entry point [Write] takes plain data ([Input]): tables, figures as SVG bytes, the
 // cases' expected workflows and requirements, and an iterator over the episodes with their
-// verdicts, so that any pipeline can feed it. Episodes are encoded compactly as they
-// stream (tools, arguments and facts interned per case, events as index lists), so the
-// records need not stay in memory. The output is byte-identical for the same input.
+// verdicts, so that any pipeline can feed it; or a [Collector] that encoded the episodes
+// while they were scored ([WriteRelease], the report's path: the input is read once).
+// Episodes are encoded compactly as they stream (tools, arguments and facts interned per
+// case, events as index lists), so the records need not stay in memory. The output is
+// byte-identical for the same input, whichever way the episodes came.
 package view
