@@ -32,7 +32,7 @@ func (r *Release) ProtocolsPresent() []ingest.Protocol {
 // intervals (SummaryIntervals), so the figure and the table agree.
 func (r *Release) ProtocolECS(o StatOptions) ([]ingest.Protocol, [][]Estimate, error) {
 	protos := r.ProtocolsPresent()
-	cis, err := r.SummaryIntervals(r.main, o)
+	cis, err := r.SummaryIntervals(o)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -64,37 +64,30 @@ type SummaryCI struct {
 	ByDomain    []Estimate // aligned with Release.Domains()
 }
 
-// SummaryIntervals computes SummaryCI for every configuration of vs, in Summarize's order.
-// ECS, P-M and D-M resample the configuration's cases (or clusters); each protocol's and
-// domain's ECS resamples that protocol's (domain's) own cases, as the benchmark fixes how
-// many cases each has. P-M and D-M average the protocols and domains the configuration has
-// episodes on, as Summary does; a resample in which one of them has no episode has no P-M
-// (or D-M) value and is left out of that interval (a caveat says so). Each is its own
-// small column-sum statistic, so its units fall into few value classes.
-func (r *Release) SummaryIntervals(vs []oracle.Verdict, o StatOptions) ([]SummaryCI, error) {
-	// T2, T8 and the ECS figure all ask for the main verdicts' intervals: computed once per
-	// options (Workers never changes them).
-	type key struct {
-		first *oracle.Verdict
-		n     int
-		o     StatOptions
-	}
-	k := key{nil, len(vs), o}
-	k.o.Workers = 0
-	if len(vs) > 0 {
-		k.first = &vs[0]
-	}
+// SummaryIntervals computes SummaryCI for every configuration of the main verdicts (Main),
+// in Summarize's order. ECS, P-M and D-M resample the configuration's cases (or clusters);
+// each protocol's and domain's ECS resamples that protocol's (domain's) own cases, as the
+// benchmark fixes how many cases each has. P-M and D-M average the protocols and domains
+// the configuration has episodes on, as Summary does; a resample in which one of them has
+// no episode has no P-M (or D-M) value and is left out of that interval (a caveat says
+// so). Each is its own small column-sum statistic, so its units fall into few value
+// classes.
+func (r *Release) SummaryIntervals(o StatOptions) ([]SummaryCI, error) {
+	// T2, T8 and the ECS figure all ask for them: computed once per options (Workers never
+	// changes them), and once for the releases that share these verdicts (sharing).
+	k := o
+	k.Workers = 0
 	if c, ok := r.cache.Load(k); ok {
 		return c.([]SummaryCI), nil
 	}
-	out, err := r.summaryIntervals(vs, o)
+	out, err := r.summaryIntervals(o)
 	if err == nil {
 		r.cache.Store(k, out)
 	}
 	return out, err
 }
 
-func (r *Release) summaryIntervals(vs []oracle.Verdict, o StatOptions) ([]SummaryCI, error) {
+func (r *Release) summaryIntervals(o StatOptions) ([]SummaryCI, error) {
 	dIndex := map[string]int{}
 	for i, d := range r.domains {
 		dIndex[d] = i
@@ -119,15 +112,8 @@ func (r *Release) summaryIntervals(vs []oracle.Verdict, o StatOptions) ([]Summar
 		return [][]int{m}
 	}
 	var out []SummaryCI
-	// vs is almost always the release's main verdicts, already grouped by configuration.
-	isMain := len(vs) == len(r.main) && (len(vs) == 0 || &vs[0] == &r.main[0])
-	for _, s := range r.Summarize(vs) {
-		var cv []oracle.Verdict
-		if isMain {
-			cv = r.mainOf(s.Config)
-		} else {
-			cv = r.SelectFrom(vs, Config(s.Config))
-		}
+	for _, s := range r.Summarize(r.main) {
+		cv := r.mainOf(s.Config) // the main verdicts' cell of the configuration
 		stream := "summary/" + s.Config
 		ci := SummaryCI{Config: s.Config, ByDomain: make([]Estimate, len(r.domains))}
 		est, err := r.ratesCI(cv, nil, one, 1, nil, stream, o)
@@ -169,10 +155,11 @@ func (r *Release) summaryIntervals(vs []oracle.Verdict, o StatOptions) ([]Summar
 	return out, nil
 }
 
-// ratesCI resamples the units of vs (those keep accepts, when it is set: a filter
-// instead of a copy, since tables select from a million verdicts many times) once for several ECS rates ("cells": each verdict
+// ratesCI resamples the units of vs once for several ECS rates ("cells": each verdict
 // counts towards the cells cellsOf adds) and macro averages of cells (each the unweighted
-// mean of the listed cells). It returns nCells estimates, then one per macro; a cell
+// mean of the listed cells). When keep is set, only the verdicts it accepts count, units
+// included: a filter rather than a copy, since tables select from a million verdicts many
+// times. It returns nCells estimates, then one per macro; a cell
 // without episodes is NaN, and so is a macro over no cell. The statistic is a function of
 // per-unit column sums, resampled by bootstrap.ResampleSums.
 func (r *Release) ratesCI(vs []oracle.Verdict, keep Filter, cellsOf func(*oracle.Verdict, func(int)), nCells int, macros [][]int, stream string, o StatOptions) ([]Estimate, error) {

@@ -88,12 +88,12 @@ func TestSummaryIntervals(t *testing.T) {
 	r := builtinRelease(t)
 	o := DefaultStatOptions()
 	o.Resamples, o.Workers = 1000, 1
-	cis, err := r.SummaryIntervals(r.Main(), o)
+	cis, err := r.SummaryIntervals(o)
 	if err != nil {
 		t.Fatal(err)
 	}
 	o.Workers = 2
-	again, err := r.SummaryIntervals(r.Main(), o)
+	again, err := r.SummaryIntervals(o)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -23,15 +23,16 @@ type Release struct {
 	configs    []string
 	conditions []string // in order of first appearance
 	domains    []string
-	// cache holds results computed once per options (SummaryIntervals).
-	cache sync.Map
+	// cache holds results computed once per options (SummaryIntervals); releases of the
+	// same verdicts share it (sharing).
+	cache *sync.Map
 }
 
 // NewRelease indexes cases and verdicts. Configurations keep the order in which they
 // first appear in the verdicts (the input order), so tables list them as the user wrote
 // them; domains follow the paper's order, unknown ones after it alphabetically.
 func NewRelease(cases []*ingest.Case, sets map[string][]string, vs []oracle.Verdict, pol oracle.Policy) *Release {
-	r := &Release{Cases: cases, Sets: sets, Verdicts: vs, Policy: pol, byID: make(map[string]*ingest.Case, len(cases))}
+	r := &Release{Cases: cases, Sets: sets, Verdicts: vs, Policy: pol, byID: make(map[string]*ingest.Case, len(cases)), cache: &sync.Map{}}
 	for _, c := range cases {
 		r.byID[c.ID] = c
 	}
@@ -104,10 +105,12 @@ func (r *Release) mainOfCells(cell []int32, isMain []bool, grouped []oracle.Verd
 }
 
 // sharing is a release of the same verdicts under policy p (another preset with the same
-// settings): it shares the grouping, which at a million episodes is a copy of every verdict.
+// settings): it shares the grouping, which at a million episodes is a copy of every verdict,
+// and the intervals computed on it.
 func (r *Release) sharing(p oracle.Policy) *Release {
-	return &Release{Cases: r.Cases, Sets: r.Sets, Verdicts: r.Verdicts, Policy: p, byID: r.byID, main: r.main,
-		cells: r.cells, configs: r.configs, conditions: r.conditions, domains: r.domains}
+	x := *r
+	x.Policy = p
+	return &x
 }
 
 // cellKey is one cell of the release's grouping: a configuration × condition × kind

@@ -179,7 +179,6 @@ func score(src EpisodeSource, prep *prepCache, opt ScoreOptions) (*Scored, error
 	}
 
 	var readErr error
-	read := 0
 	go func() {
 		defer close(work)
 		var cur []*ingest.Episode
@@ -200,7 +199,6 @@ func score(src EpisodeSource, prep *prepCache, opt ScoreOptions) (*Scored, error
 				readErr = err
 				break
 			}
-			read++
 			cur = append(cur, ep)
 			if len(cur) == batchSize {
 				flush()
@@ -210,8 +208,7 @@ func score(src EpisodeSource, prep *prepCache, opt ScoreOptions) (*Scored, error
 	}()
 	go func() { wg.Wait(); close(done) }()
 
-	s := &Scored{Policies: opt.Policies, Verdicts: make([][]oracle.Verdict, len(opt.Policies)),
-		Counts: Counts{Excluded: map[string]int{}}}
+	s := &Scored{Policies: opt.Policies, Verdicts: make([][]oracle.Verdict, len(opt.Policies))}
 	pending := map[int]*batch{}
 	next := 0
 	var scoreErr error
@@ -266,15 +263,22 @@ func score(src EpisodeSource, prep *prepCache, opt ScoreOptions) (*Scored, error
 		}
 		s.Verdicts[pi] = slices.Clip(s.Verdicts[pi])
 	}
-	s.Counts.Read = read
-	for i := range s.Verdicts[0] {
-		if v := &s.Verdicts[0][i]; v.Excluded() {
-			s.Counts.Excluded[v.ExclusionReason()]++
+	s.Counts = CountsOf(s.Verdicts[0])
+	return s, nil
+}
+
+// CountsOf reconciles one policy's verdicts of every episode read: each is scored or
+// excluded by its reason.
+func CountsOf(vs []oracle.Verdict) Counts {
+	c := Counts{Read: len(vs), Excluded: map[string]int{}}
+	for i := range vs {
+		if v := &vs[i]; v.Excluded() {
+			c.Excluded[v.ExclusionReason()]++
 		} else {
-			s.Counts.Scored++
+			c.Scored++
 		}
 	}
-	return s, nil
+	return c
 }
 
 // prepCache compiles each case once, on first use, safely across workers.

@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 )
 
 // WriteFileAtomic creates or replaces the file at path with what write produces. The bytes
@@ -81,8 +80,9 @@ func WriteTableFileWith(path string, f Format, o RenderOptions, tables ...*Table
 // path ending in a separator, or one without an extension), where a verdict dataset
 // (WriteVerdictDataset) goes, rather than one file.
 func IsDatasetDir(p string) bool {
-	if st, err := os.Stat(p); err == nil {
-		return st.IsDir()
+	if IsDirTarget(p) {
+		return true
 	}
-	return strings.HasSuffix(p, "/") || strings.HasSuffix(p, string(os.PathSeparator)) || filepath.Ext(p) == ""
+	_, err := os.Stat(p)
+	return err != nil && filepath.Ext(p) == "" // a path still to be made, without an extension
 }

@@ -8,18 +8,10 @@ import (
 )
 
 // BuildComparesEach is BuildCompare for each release (one per policy) with its scopes
-// (analysis.CompareEach); with several policies each table's id names its policy, to tell
-// them apart in JSON and LaTeX labels.
+// (analysis.CompareEach), ids as EachPolicy gives them.
 func BuildComparesEach(rels []*analysis.Release, s analysis.CompareSpec, scopes [][]analysis.CompareScope, o analysis.StatOptions) []*Table {
-	var out []*Table
-	for i, r := range rels {
-		t := BuildCompare(r, s, scopes[i], o)
-		if len(rels) > 1 {
-			t.ID += "-" + r.Policy.Name
-		}
-		out = append(out, t)
-	}
-	return out
+	ts, _ := EachPolicy(rels, func(i int, r *analysis.Release) (*Table, error) { return BuildCompare(r, s, scopes[i], o), nil })
+	return ts
 }
 
 // BuildCompare is the `compare` command's table for one policy's release.

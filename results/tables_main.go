@@ -43,7 +43,7 @@ func buildT2(in *Input) (*Table, error) {
 	for p := ingest.Legacy; p < ingest.NumProtocols; p++ {
 		t.Columns = append(t.Columns, rateCol(o, p.String(), p.Label()))
 	}
-	cis, err := r.SummaryIntervals(r.Main(), o)
+	cis, err := r.SummaryIntervals(o)
 	if err != nil {
 		return nil, err
 	}
@@ -191,7 +191,7 @@ func buildT8(in *Input) (*Table, error) {
 		t.Columns = append(t.Columns, rateCol(o, d, d))
 	}
 	t.Columns = append(t.Columns, rateCol(o, "dm", "D-M"))
-	cis, err := r.SummaryIntervals(r.Main(), o)
+	cis, err := r.SummaryIntervals(o)
 	if err != nil {
 		return nil, err
 	}
@@ -338,12 +338,18 @@ func buildCoverage(in *Input) (*Table, error) {
 	return t, nil
 }
 
-// BuildDomainsEach is BuildDomains for each release (one per policy); with several
-// policies each table's id names its policy, to tell them apart in JSON and LaTeX labels.
+// BuildDomainsEach is BuildDomains for each release (one per policy), ids as EachPolicy
+// gives them.
 func BuildDomainsEach(rels []*analysis.Release, f analysis.DomainFilter, o analysis.StatOptions) ([]*Table, error) {
-	var out []*Table
-	for _, r := range rels {
-		t, err := BuildDomains(r, f, o)
+	return EachPolicy(rels, func(_ int, r *analysis.Release) (*Table, error) { return BuildDomains(r, f, o) })
+}
+
+// EachPolicy builds one table per release (one per policy) in order; with several
+// policies each table's id names its policy, to tell them apart in JSON and LaTeX labels.
+func EachPolicy(rels []*analysis.Release, build func(i int, r *analysis.Release) (*Table, error)) ([]*Table, error) {
+	out := make([]*Table, 0, len(rels))
+	for i, r := range rels {
+		t, err := build(i, r)
 		if err != nil {
 			return nil, err
 		}

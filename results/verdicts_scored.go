@@ -18,7 +18,7 @@ func ScoredFromVerdicts(dir string, bench *ingest.Bench, describe string) (*anal
 	if err != nil {
 		return nil, err
 	}
-	s := &analysis.Scored{Verdicts: vs, Counts: analysis.Counts{Excluded: map[string]int{}}}
+	s := &analysis.Scored{Verdicts: vs, Counts: analysis.CountsOf(vs[0])}
 	for _, dp := range dpols {
 		p, err := oracle.LookupPolicy(dp.Name)
 		if err != nil || p.Hash() != dp.Hash {
@@ -27,16 +27,9 @@ func ScoredFromVerdicts(dir string, bench *ingest.Bench, describe string) (*anal
 		s.Policies = append(s.Policies, p)
 	}
 	for i := range vs[0] {
-		v := &vs[0][i]
-		if bench.Case(v.CaseID()) == nil {
+		if v := &vs[0][i]; bench.Case(v.CaseID()) == nil {
 			return nil, fmt.Errorf("%s: case %s of run %s is not in the bench %s", dir, v.CaseID(), v.RunID(), bench.Source)
 		}
-		if v.Excluded() {
-			s.Counts.Excluded[v.ExclusionReason()]++
-		} else {
-			s.Counts.Scored++
-		}
 	}
-	s.Counts.Read = len(vs[0])
 	return analysis.NewScoredRelease(describe+" with verdicts from "+dir, bench, s, nil), nil
 }

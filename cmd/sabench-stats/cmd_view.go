@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 
 	"github.com/sabench/sabench-stats/analysis"
@@ -28,7 +27,7 @@ func runView(e *env, args []string) error {
 		return usagef("view: --out must name an HTML file (the viewer is a page plus chunk files, not a stream)")
 	}
 	// The page goes beside its chunk directory: refuse a missing directory before scoring.
-	if dir := filepath.Dir(c.out); !isDir(dir) {
+	if dir := filepath.Dir(c.out); !results.IsDirTarget(dir) {
 		return fmt.Errorf("view: --out %s: the directory %s does not exist", c.out, dir)
 	}
 	// The viewer shows every episode under every policy.
@@ -58,10 +57,5 @@ func runView(e *env, args []string) error {
 // its episodes collected while scoring (view.WriteRelease), from the tables and figures
 // already built; report calls it for index.html.
 func (c *common) writeViewer(path string, sr *analysis.ScoredRelease, col *view.Collector, tables []*results.Table, figs []results.RenderedFigure) (view.Stats, error) {
-	return view.WriteRelease(path, view.Release{Scored: sr, Collected: col}, tables, figs, c.stats(), c.choices)
-}
-
-func isDir(p string) bool {
-	st, err := os.Stat(p)
-	return err == nil && st.IsDir()
+	return view.WriteRelease(path, sr, col, tables, figs, c.stats(), c.choices)
 }

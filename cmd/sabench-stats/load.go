@@ -132,11 +132,7 @@ func (c *common) scoreRelease(all bool, others func(*ingest.Episode) bool, colle
 	opt := analysis.ScoreOptions{Policies: pols, Others: others}
 	var col *view.Collector
 	if collect {
-		names := make([]string, len(pols))
-		for i, p := range pols {
-			names[i] = p.Name
-		}
-		if col, err = view.NewCollector(in.Bench.Cases, names); err != nil {
+		if col, err = view.NewCollector(in.Bench.Cases, pols); err != nil {
 			return nil, nil, err
 		}
 		opt.Each, opt.DetailFirst = col.Add, true

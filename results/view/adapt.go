@@ -2,44 +2,11 @@ package view
 
 import (
 	"fmt"
-	"slices"
 
-	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 	"github.com/sabench/sabench-stats/results"
 )
-
-// Release is what FromRelease needs besides the tables and figures: the scored release
-// (every episode under every policy, the main one first) and its episodes, encoded by a
-// Collector while they were scored.
-type Release struct {
-	Scored    *analysis.ScoredRelease
-	Collected *Collector
-	Notes     []string
-}
-
-// FromRelease assembles the viewer's input from a scored release, its collected episodes
-// and the report's tables and figures (SVG).
-func FromRelease(rel Release, tables []*results.Table, figs []Figure, leaderboard func(r *analysis.Release) ([]*results.Table, error)) (*Input, error) {
-	sr := rel.Scored
-	if rel.Collected == nil {
-		return nil, fmt.Errorf("view: the release's episodes were not collected while scoring")
-	}
-	in := &Input{Title: "sabench-stats viewer", Tables: tables, Figures: figs, Notes: rel.Notes, Collected: rel.Collected}
-	for _, r := range sr.Releases {
-		in.Policies = append(in.Policies, r.Policy.Name)
-		lb, err := leaderboard(r)
-		if err != nil {
-			return nil, err
-		}
-		in.Leaderboards = append(in.Leaderboards, lb)
-	}
-	if !slices.Equal(in.Policies, rel.Collected.policies) {
-		return nil, fmt.Errorf("view: episodes collected under policies %v, release scored under %v", rel.Collected.policies, in.Policies)
-	}
-	return in, nil
-}
 
 // RowsOf is the part of a table whose first cell is key (a policy's rows of the policies
 // table).

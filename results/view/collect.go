@@ -20,12 +20,15 @@ type Collector struct {
 
 // NewCollector prepares the encoding of episodes on cases scored under policies (the
 // main one first), as Write will show them.
-func NewCollector(cases []*ingest.Case, policies []string) (*Collector, error) {
-	c := &Collector{policies: policies}
+func NewCollector(cases []*ingest.Case, policies []oracle.Policy) (*Collector, error) {
+	c := &Collector{}
+	for _, p := range policies {
+		c.policies = append(c.policies, p.Name)
+	}
 	for _, cs := range cases {
 		c.cases = append(c.cases, CaseOf(cs))
 	}
-	e, err := newEncoder(&Input{Cases: c.cases, Policies: policies})
+	e, err := newEncoder(&Input{Cases: c.cases, Policies: c.policies})
 	if err != nil {
 		return nil, err
 	}

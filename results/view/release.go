@@ -2,23 +2,28 @@ package view
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/results"
 )
 
 // WriteRelease writes the viewer (Write) of a release scored under every policy on every
-// episode, from the tables and figures already built (the report's; only the SVG figures
-// are shown). rel.Notes is replaced by the release's notes: its input, the SYNTHETIC
-// warning when it is synthetic, and the reconciliation of the episodes with the interval
-// settings o. Each policy's leaderboard is T2 built for that policy with o and ch,
-// followed by its rows of the policies table when tables hold one.
-func WriteRelease(path string, rel Release, tables []*results.Table, figs []results.RenderedFigure, o analysis.StatOptions, ch analysis.Choices) (Stats, error) {
-	var svgs []Figure
+// episode, whose episodes col encoded while they were scored, from the tables and figures
+// already built (the report's; only the SVG figures are shown). The notes are the
+// release's input, the SYNTHETIC warning when it is synthetic, and the reconciliation of
+// the episodes with the interval settings o. Each policy's leaderboard is T2 built for
+// that policy with o and ch, followed by its rows of the policies table when tables hold
+// one.
+func WriteRelease(path string, sr *analysis.ScoredRelease, col *Collector, tables []*results.Table, figs []results.RenderedFigure, o analysis.StatOptions, ch analysis.Choices) (Stats, error) {
+	if col == nil {
+		return Stats{}, fmt.Errorf("view: the release's episodes were not collected while scoring")
+	}
+	in := &Input{Title: "sabench-stats viewer", Tables: tables, Collected: col}
 	for _, f := range figs {
 		for i, ext := range f.Exts {
 			if ext == "svg" {
-				svgs = append(svgs, Figure{Name: f.Name, SVG: f.Files[i]})
+				in.Figures = append(in.Figures, Figure{Name: f.Name, SVG: f.Files[i]})
 			}
 		}
 	}
@@ -32,26 +37,26 @@ func WriteRelease(path string, rel Release, tables []*results.Table, figs []resu
 	if err != nil {
 		return Stats{}, err
 	}
-	sr := rel.Scored
-	rel.Notes = []string{"Input: " + sr.Input + "."}
+	in.Notes = []string{"Input: " + sr.Input + "."}
 	if sr.Synthetic {
-		rel.Notes = append(rel.Notes, "The built-in release is SYNTHETIC: generated in the real SafeActBench schemas and calibrated to the paper's published aggregates; it is not the paper's traces.")
+		in.Notes = append(in.Notes, "The built-in release is SYNTHETIC: generated in the real SafeActBench schemas and calibrated to the paper's published aggregates; it is not the paper's traces.")
 	}
-	rel.Notes = append(rel.Notes, fmt.Sprintf("Episodes: read %d = scored %d + excluded (%s). %s",
+	in.Notes = append(in.Notes, fmt.Sprintf("Episodes: read %d = scored %d + excluded (%s). %s",
 		sr.Read(), sr.Counts.Scored, sr.ExcludedSummary(), sr.Releases[0].Intervals(o).Sentence()))
-	in, err := FromRelease(rel, tables, svgs, func(r *analysis.Release) ([]*results.Table, error) {
+	for _, r := range sr.Releases {
+		in.Policies = append(in.Policies, r.Policy.Name)
 		t, err := t2.Build(&results.Input{Releases: []*analysis.Release{r}, Stats: o, Choices: ch})
 		if err != nil {
-			return nil, err
+			return Stats{}, err
 		}
 		lb := []*results.Table{t}
 		if policyRows != nil {
 			lb = append(lb, RowsOf(policyRows, r.Policy.Name))
 		}
-		return lb, nil
-	})
-	if err != nil {
-		return Stats{}, err
+		in.Leaderboards = append(in.Leaderboards, lb)
+	}
+	if !slices.Equal(in.Policies, col.policies) {
+		return Stats{}, fmt.Errorf("view: episodes collected under policies %v, release scored under %v", col.policies, in.Policies)
 	}
 	return Write(path, in)
 }
