@@ -76,28 +76,6 @@ type caseAcc struct {
 	eps    []json.RawMessage
 }
 
-// blockDict interns JSON values (an event, a checkpoint, a list of ids): episodes of one
-// case repeat the same reads, facts and gates, so an episode becomes a few block ids.
-type blockDict struct {
-	idx  map[string]int
-	list []json.RawMessage
-}
-
-func (d *blockDict) id(v any) int {
-	var raw []byte
-	if ints, ok := v.([]int); ok { // the common case, without reflection
-		raw = appendInts(make([]byte, 0, 8*len(ints)+2), ints)
-	} else {
-		raw, _ = json.Marshal(v) // ints and slices of them: cannot fail
-	}
-	if i, ok := d.idx[string(raw)]; ok {
-		return i
-	}
-	d.idx[string(raw)] = len(d.list)
-	d.list = append(d.list, raw)
-	return len(d.list) - 1
-}
-
 // encoder turns the streamed episodes into the index and the per-case details.
 type encoder struct {
 	policies   []string
@@ -189,11 +167,7 @@ func (e *encoder) add(ep *Episode) error {
 	for _, o := range ep.Others {
 		e.ep = append(e.ep, e.outcome(o)...)
 	}
-	raw, err := json.Marshal(encodeDetail(n, a.strs, a.blocks, ep))
-	if err != nil {
-		return err
-	}
-	a.eps = append(a.eps, raw)
+	a.eps = append(a.eps, appendInts(nil, encodeDetail(n, a.strs, a.blocks, ep)))
 	return nil
 }
 
@@ -239,94 +213,6 @@ func (e *encoder) outcome(o Outcome) []int32 {
 		f = e.failures.id(ft)
 	}
 	return []int32{int32(f), int32(e.outcomes.id(o.Outcome))}
-}
-
-// encodeDetail is one episode's chain as block ids (see blockDict) over index lists into
-// the case's strings:
-//
-//	[ep, events, ledger, checkpoints, rest]
-//
-// events: a block listing one block [type, call, tool, args] per event; ledger: a block
-// listing blocks [event, fact, delta key]; checkpoints: a block listing blocks [event, tool,
-// commit, gate, reason, [[id, status, reason, [missing…]]…], [match errors…], [reference
-// errors…]]; rest: a block [coverage (the seven Coverage ints, complete as 0/1), completed,
-// invalid (flat [event, tool, reason]), notes, contract errors, end event, broke-at event,
-// decision, first attempt, complete at first attempt, walked].
-func encodeDetail(n int, s *dict, b *blockDict, ep *Episode) []int {
-	evs := make([]int, 0, len(ep.Events))
-	for _, ev := range ep.Events {
-		evs = append(evs, b.id([]int{s.id(ev.Type), s.id(ev.CallID), s.id(ev.Tool), s.id(ev.Args)}))
-	}
-	v := &ep.Main
-	ids := func(xs []string) []int {
-		out := make([]int, len(xs))
-		for i, x := range xs {
-			out[i] = s.id(x)
-		}
-		return out
-	}
-	decision := -1
-	if ep.Decision != "" {
-		decision = s.id(ep.Decision)
-	}
-	complete := 0
-	if v.CompleteAtFirstAttempt() {
-		complete = 1
-	}
-	d := v.Detail
-	if d == nil {
-		rest := []any{[]int{}, []int{}, []int{}, []int{}, []int{}, -1, -1, decision, v.FirstAttemptIndex(), complete, 0}
-		return []int{n, b.id(evs), b.id([]int{}), b.id([]int{}), b.id(rest)}
-	}
-	ledger := make([]int, 0, len(d.Ledger))
-	for _, f := range d.Ledger {
-		ledger = append(ledger, b.id([]int{f.EventIndex, s.id(f.Fact), s.id(f.DeltaKey)}))
-	}
-	cps := make([]int, 0, len(d.Checkpoints))
-	for _, cp := range d.Checkpoints {
-		reqs := make([]any, 0, len(cp.Requirements))
-		for _, r := range cp.Requirements {
-			reqs = append(reqs, []any{s.id(r.ID), s.id(r.Status), s.id(r.Reason), ids(r.MissingConditions)})
-		}
-		cps = append(cps, b.id([]any{cp.EventIndex, s.id(cp.Tool), s.id(cp.CommitID), s.id(cp.Gate), s.id(cp.Reason), reqs,
-			ids(cp.MatchErrors), ids(cp.ReferenceErrs)}))
-	}
-	c := d.Coverage
-	cov := []int{c.RequiredCalls, c.CoveredCalls, c.MinCalls, c.ObservedCalls, c.MinDistinct, c.ObservedDistinct, 0}
-	if c.Complete {
-		cov[6] = 1
-	}
-	inv := make([]int, 0, 3*len(d.InvalidInfoCalls))
-	for _, ic := range d.InvalidInfoCalls {
-		inv = append(inv, ic.EventIndex, s.id(ic.Tool), s.id(ic.Reason))
-	}
-	rest := []any{cov, ids(d.CompletedCommits), inv, ids(d.Notes), ids(d.ContractErrors),
-		d.EndEvent, brokeAt(v), decision, v.FirstAttemptIndex(), complete, 1}
-	return []int{n, b.id(evs), b.id(ledger), b.id(cps), b.id(rest)}
-}
-
-// brokeAt is the event at which the chain broke, as oracle.Explain's break point names it:
-// the attempt of an unsafe V0 action, else the first gate that did not ALLOW, else the
-// first invalid read; -1 on success or when the break is no event (an early stop).
-func brokeAt(v *oracle.Verdict) int {
-	if v.ECS() || v.Detail == nil {
-		return -1
-	}
-	if v.FailureType() == oracle.FailUnsafe {
-		return v.FirstAttemptIndex()
-	}
-	for _, cp := range v.Detail.Checkpoints {
-		if cp.Gate != oracle.GateAllow && cp.EventIndex >= 0 {
-			return cp.EventIndex
-		}
-	}
-	if len(v.Detail.InvalidInfoCalls) > 0 {
-		return v.Detail.InvalidInfoCalls[0].EventIndex
-	}
-	if v.FailureType() == oracle.FailExtraEvent && v.Detail.EndEvent >= 0 {
-		return v.Detail.EndEvent
-	}
-	return -1
 }
 
 // caseJSON is one case's block of a chunk.

@@ -1,0 +1,174 @@
+package view
+
+import (
+	"encoding/json"
+	"strconv"
+
+	"github.com/sabench/sabench-stats/oracle"
+)
+
+// blockDict interns JSON values (an event, a checkpoint, a list of ids): episodes of one
+// case repeat the same reads, facts and gates, so an episode becomes a few block ids.
+// Blocks are written straight into buf, as json.Marshal would write them, and looked up
+// without a copy: encoding is the viewer's largest cost in report, and most blocks are
+// repeats.
+type blockDict struct {
+	idx  map[string]int
+	list []json.RawMessage
+	buf  []byte // the block being written
+	aux  []byte // a part of it written first (ids are given in reading order)
+}
+
+// add returns the id of the block raw (which it does not keep).
+func (d *blockDict) add(raw []byte) int {
+	if i, ok := d.idx[string(raw)]; ok {
+		return i
+	}
+	kept := append(json.RawMessage(nil), raw...)
+	d.idx[string(kept)] = len(d.list)
+	d.list = append(d.list, kept)
+	return len(d.list) - 1
+}
+
+// ints is the id of the block [xs…].
+func (d *blockDict) ints(xs ...int) int {
+	d.buf = appendInts(d.buf[:0], xs)
+	return d.add(d.buf)
+}
+
+// appendIDs appends the array of the string ids of xs.
+func appendIDs(b []byte, s *dict, xs []string) []byte {
+	b = append(b, '[')
+	for i, x := range xs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, int64(s.id(x)), 10)
+	}
+	return append(b, ']')
+}
+
+// appendInt appends x and a comma.
+func appendInt(b []byte, x int) []byte {
+	return append(strconv.AppendInt(b, int64(x), 10), ',')
+}
+
+// encodeDetail is one episode's chain as block ids (see blockDict) over index lists into
+// the case's strings:
+//
+//	[ep, events, ledger, checkpoints, rest]
+//
+// events: a block listing one block [type, call, tool, args] per event; ledger: a block
+// listing blocks [event, fact, delta key]; checkpoints: a block listing blocks [event, tool,
+// commit, gate, reason, [[id, status, reason, [missing…]]…], [match errors…], [reference
+// errors…]]; rest: a block [coverage (the seven Coverage ints, complete as 0/1), completed,
+// invalid (flat [event, tool, reason]), notes, contract errors, end event, broke-at event,
+// decision, first attempt, complete at first attempt, walked].
+func encodeDetail(n int, s *dict, b *blockDict, ep *Episode) []int {
+	evs := make([]int, 0, len(ep.Events))
+	for _, ev := range ep.Events {
+		evs = append(evs, b.ints(s.id(ev.Type), s.id(ev.CallID), s.id(ev.Tool), s.id(ev.Args)))
+	}
+	v := &ep.Main
+	decision := -1
+	if ep.Decision != "" {
+		decision = s.id(ep.Decision)
+	}
+	complete := 0
+	if v.CompleteAtFirstAttempt() {
+		complete = 1
+	}
+	d := v.Detail
+	if d == nil {
+		out := []int{n, b.ints(evs...), b.ints(), b.ints(), 0} // the rest last, as its id comes last
+		b.buf = append(b.buf[:0], "[[],[],[],[],[],-1,-1,"...)
+		b.buf = appendInt(appendInt(appendInt(b.buf, decision), v.FirstAttemptIndex()), complete)
+		out[4] = b.add(append(b.buf, '0', ']'))
+		return out
+	}
+	ledger := make([]int, 0, len(d.Ledger))
+	for _, f := range d.Ledger {
+		ledger = append(ledger, b.ints(f.EventIndex, s.id(f.Fact), s.id(f.DeltaKey)))
+	}
+	cps := make([]int, 0, len(d.Checkpoints))
+	for _, cp := range d.Checkpoints {
+		// Strings get ids in first use, and the requirements' have always come before
+		// the checkpoint's own: keeping that order keeps the page's bytes.
+		r := append(b.aux[:0], '[')
+		for i, rq := range cp.Requirements {
+			if i > 0 {
+				r = append(r, ',')
+			}
+			r = append(r, '[')
+			r = appendInt(r, s.id(rq.ID))
+			r = appendInt(r, s.id(rq.Status))
+			r = appendInt(r, s.id(rq.Reason))
+			r = append(appendIDs(r, s, rq.MissingConditions), ']')
+		}
+		b.aux = append(r, ']', ',')
+		w := append(b.buf[:0], '[')
+		w = appendInt(w, cp.EventIndex)
+		for _, x := range []string{cp.Tool, cp.CommitID, cp.Gate, cp.Reason} {
+			w = appendInt(w, s.id(x))
+		}
+		w = append(w, b.aux...)
+		w = append(appendIDs(w, s, cp.MatchErrors), ',')
+		w = append(appendIDs(w, s, cp.ReferenceErrs), ']')
+		b.buf = w
+		cps = append(cps, b.add(w))
+	}
+	out := []int{n, b.ints(evs...), b.ints(ledger...), b.ints(cps...), 0} // the rest last, as its id comes last
+	c := d.Coverage
+	inv := append(b.aux[:0], '[') // its strings before the completed commits', as always
+	for i, ic := range d.InvalidInfoCalls {
+		if i > 0 {
+			inv = append(inv, ',')
+		}
+		inv = appendInt(appendInt(inv, ic.EventIndex), s.id(ic.Tool))
+		inv = strconv.AppendInt(inv, int64(s.id(ic.Reason)), 10)
+	}
+	b.aux = append(inv, ']', ',')
+	w := append(b.buf[:0], '[', '[')
+	for _, x := range []int{c.RequiredCalls, c.CoveredCalls, c.MinCalls, c.ObservedCalls, c.MinDistinct, c.ObservedDistinct} {
+		w = appendInt(w, x)
+	}
+	if c.Complete {
+		w = append(w, "1],"...)
+	} else {
+		w = append(w, "0],"...)
+	}
+	w = append(appendIDs(w, s, d.CompletedCommits), ',')
+	w = append(w, b.aux...)
+	w = append(appendIDs(w, s, d.Notes), ',')
+	w = append(appendIDs(w, s, d.ContractErrors), ',')
+	for _, x := range []int{d.EndEvent, brokeAt(v), decision, v.FirstAttemptIndex(), complete} {
+		w = appendInt(w, x)
+	}
+	b.buf = append(w, '1', ']')
+	out[4] = b.add(b.buf)
+	return out
+}
+
+// brokeAt is the event at which the chain broke, as oracle.Explain's break point names it:
+// the attempt of an unsafe V0 action, else the first gate that did not ALLOW, else the
+// first invalid read; -1 on success or when the break is no event (an early stop).
+func brokeAt(v *oracle.Verdict) int {
+	if v.ECS() || v.Detail == nil {
+		return -1
+	}
+	if v.FailureType() == oracle.FailUnsafe {
+		return v.FirstAttemptIndex()
+	}
+	for _, cp := range v.Detail.Checkpoints {
+		if cp.Gate != oracle.GateAllow && cp.EventIndex >= 0 {
+			return cp.EventIndex
+		}
+	}
+	if len(v.Detail.InvalidInfoCalls) > 0 {
+		return v.Detail.InvalidInfoCalls[0].EventIndex
+	}
+	if v.FailureType() == oracle.FailExtraEvent && v.Detail.EndEvent >= 0 {
+		return v.Detail.EndEvent
+	}
+	return -1
+}
