@@ -91,15 +91,19 @@ func referenceDetail(n int, s *dict, b *refBlocks, ep *Episode) []int {
 }
 
 // The hand-written block encoder writes what json.Marshal of the values wrote: the same
-// ids, strings and block bytes for every episode of the built-in release under every
-// preset (detail for the main one, the episodes report encodes), walked or not.
+// ids, strings and block bytes for the built-in release's episodes under every preset
+// (detail for the main one, as report encodes them), walked or not.
 func TestEncodeDetailMatchesReference(t *testing.T) {
 	if testing.Short() {
 		t.Skip("scores the built-in release")
 	}
-	bench, _, eps, err := source.LoadBench(source.Builtin, ingest.BenchOptions{})
+	bench, _, all, err := source.LoadBench(source.Builtin, ingest.BenchOptions{})
 	if err != nil {
 		t.Fatal(err)
+	}
+	var eps []*ingest.Episode // one in four: every case, both layouts, a quarter of the time
+	for i := 0; i < len(all); i += 4 {
+		eps = append(eps, all[i])
 	}
 	pols, err := oracle.LookupPolicies(oracle.PresetNames())
 	if err != nil {
