@@ -101,7 +101,7 @@ func TestEncodeDetailMatchesReference(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var eps []*ingest.Episode // one in four: every case, both layouts, a quarter of the time
+	var eps []*ingest.Episode // one in four, for a quarter of the time (both layouts are checked below)
 	for i := 0; i < len(all); i += 4 {
 		eps = append(eps, all[i])
 	}
