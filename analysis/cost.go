@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"math"
+	"slices"
 
 	"github.com/sabench/sabench-stats/oracle"
 )
@@ -63,6 +64,11 @@ func (c *CostRow) add(v *oracle.Verdict) {
 // Costs is every configuration's usage, in the release's configuration order, and the
 // total over all of them.
 func (r *Release) Costs() (rows []CostRow, total CostRow) {
+	return slices.Clone(r.costs), r.costTotal
+}
+
+// costsInOrder sums the usage over the verdicts in input order (NewRelease).
+func (r *Release) costsInOrder() (rows []CostRow, total CostRow) {
 	at := make(map[string]int, len(r.configs))
 	for i, c := range r.configs {
 		at[c] = i

@@ -109,15 +109,5 @@ func rateOf(vs []oracle.Verdict, ind func(*oracle.Verdict) bool) Rate {
 	return x
 }
 
-// Harnesses lists the harnesses of the configurations, in configuration order.
-func (r *Release) Harnesses() []string {
-	seen := map[string]bool{}
-	var out []string
-	for i := range r.Verdicts {
-		if h := r.Verdicts[i].Harness(); !seen[h] {
-			seen[h] = true
-			out = append(out, h)
-		}
-	}
-	return out
-}
+// Harnesses lists the harnesses of the configurations, in order of first appearance.
+func (r *Release) Harnesses() []string { return r.harnesses }

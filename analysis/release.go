@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"slices"
 	"sort"
 	"sync"
 
@@ -11,8 +12,10 @@ import (
 // Release is what the tables are computed from: the cases, the named case sets and the
 // verdicts of one policy.
 type Release struct {
-	Cases    []*ingest.Case
-	Sets     map[string][]string
+	Cases []*ingest.Case
+	Sets  map[string][]string
+	// Verdicts are the release's verdicts, grouped by cell (groupCells): NewRelease
+	// reorders the slice it is given unless each cell is already one run of it.
 	Verdicts []oracle.Verdict
 	Policy   oracle.Policy
 
@@ -22,7 +25,12 @@ type Release struct {
 	cells      map[cellKey][]oracle.Verdict
 	configs    []string
 	conditions []string // in order of first appearance
+	harnesses  []string // in order of first appearance
 	domains    []string
+	// costs are computed in input order, before the grouping reorders the verdicts: the
+	// sums of floats must not depend on it.
+	costs     []CostRow
+	costTotal CostRow
 	// cache holds results computed once per options (SummaryIntervals); releases of the
 	// same verdicts share it (sharing).
 	cache *sync.Map
@@ -30,7 +38,9 @@ type Release struct {
 
 // NewRelease indexes cases and verdicts. Configurations keep the order in which they
 // first appear in the verdicts (the input order), so tables list them as the user wrote
-// them; domains follow the paper's order, unknown ones after it alphabetically.
+// them; domains follow the paper's order, unknown ones after it alphabetically. It takes
+// vs over: what depends on the input order is computed first, then vs is grouped in
+// place (groupCells), so that the largest input keeps one copy of its verdicts.
 func NewRelease(cases []*ingest.Case, sets map[string][]string, vs []oracle.Verdict, pol oracle.Policy) *Release {
 	r := &Release{Cases: cases, Sets: sets, Verdicts: vs, Policy: pol, byID: make(map[string]*ingest.Case, len(cases)), cache: &sync.Map{}}
 	for _, c := range cases {
@@ -42,6 +52,10 @@ func NewRelease(cases []*ingest.Case, sets map[string][]string, vs []oracle.Verd
 		if k := v.ConfigKey(); !seen[k] {
 			seen[k] = true
 			r.configs = append(r.configs, v.Config())
+			// A key names its harness, so a harness first appears with a new key.
+			if h := v.Harness(); !slices.Contains(r.harnesses, h) {
+				r.harnesses = append(r.harnesses, h)
+			}
 		}
 		if k := v.ConditionKey(); !seenCond[k] {
 			seenCond[k] = true
@@ -49,19 +63,17 @@ func NewRelease(cases []*ingest.Case, sets map[string][]string, vs []oracle.Verd
 		}
 	}
 	r.domains = orderDomains(cases)
+	r.costs, r.costTotal = r.costsInOrder()
 	r.groupCells()
 	return r
 }
 
 // mainOfCells sets r.main, the main condition's scored interactive verdicts in input
-// order, without a copy when it can: a contiguous run of Verdicts (all of it for the
-// alternative policies, scored on those alone; the first block of a release written in
-// condition order), or else a window of the grouped copy when the main cells follow each
-// other there and each is one run among the main verdicts (a release written
-// configuration by configuration, with excluded episodes or other conditions in
-// between). A large input's verdicts dominate memory, so a third copy matters.
-func (r *Release) mainOfCells(cell []int32, isMain []bool, grouped []oracle.Verdict) {
-	vs := r.Verdicts
+// order, when the verdicts stay as they are (each cell one run of them): a window of
+// them when the main verdicts are one run (all of them for the alternative policies,
+// scored on those alone; the first block of a release written in condition order), or
+// else a copy. A large input's verdicts dominate memory, so a second copy matters.
+func (r *Release) mainOfCells(cell []int32, isMain []bool) {
 	first, last, n := -1, -1, 0
 	for i, j := range cell {
 		if j >= 0 && isMain[j] {
@@ -73,35 +85,21 @@ func (r *Release) mainOfCells(cell []int32, isMain []bool, grouped []oracle.Verd
 		}
 	}
 	if n == 0 || last-first+1 == n {
-		r.main = vs[max(first, 0) : last+1 : last+1]
+		r.main = r.Verdicts[max(first, 0) : last+1 : last+1]
 		return
 	}
-	if grouped != nil {
-		// The main cells are numbered first, in order of appearance, so they are one
-		// window of grouped; it is the main verdicts in input order when the cell number
-		// never goes back among them.
-		runs, prev := true, int32(-1)
-		for _, j := range cell {
-			if j < 0 || !isMain[j] {
-				continue
-			}
-			if j < prev {
-				runs = false
-				break
-			}
-			prev = j
-		}
-		if runs {
-			r.main = grouped[:n:n]
-			return
-		}
-	}
-	r.main = make([]oracle.Verdict, 0, n)
+	r.main = mainCopy(r.Verdicts, cell, isMain, n)
+}
+
+// mainCopy copies the n main verdicts in input order.
+func mainCopy(vs []oracle.Verdict, cell []int32, isMain []bool, n int) []oracle.Verdict {
+	out := make([]oracle.Verdict, 0, n)
 	for i, j := range cell {
 		if j >= 0 && isMain[j] {
-			r.main = append(r.main, vs[i])
+			out = append(out, vs[i])
 		}
 	}
+	return out
 }
 
 // sharing is a release of the same verdicts under policy p (another preset with the same
@@ -185,8 +183,23 @@ func (r *Release) groupCells() {
 		for j, k := range keys {
 			r.cells[k] = vs[first[j] : first[j]+count[j] : first[j]+count[j]]
 		}
-		r.mainOfCells(cell, isMain, nil)
+		r.mainOfCells(cell, isMain)
 		return
+	}
+	// Group in place: each scored verdict moves to its cell's next slot, cells in number
+	// order (the main condition's first), and the excluded follow in input order. The
+	// main verdicts are then a window at the start, in input order when the cell number
+	// never goes back among them; otherwise they are copied first.
+	n, runs, prev := 0, true, int32(-1)
+	for _, j := range cell {
+		if j >= 0 && isMain[j] {
+			n++
+			runs = runs && j >= prev
+			prev = j
+		}
+	}
+	if !runs {
+		r.main = mainCopy(vs, cell, isMain, n)
 	}
 	start := make([]int, len(keys))
 	off := 0
@@ -194,18 +207,36 @@ func (r *Release) groupCells() {
 		start[j] = off
 		off += count[j]
 	}
-	grouped := make([]oracle.Verdict, off)
 	next := append([]int(nil), start...)
+	dest := cell // each verdict's slot, in place of its cell number
 	for i, j := range cell {
 		if j >= 0 {
-			grouped[next[j]] = vs[i]
+			dest[i] = int32(next[j])
 			next[j]++
+		} else {
+			dest[i] = int32(off)
+			off++
 		}
 	}
+	permute(vs, dest)
 	for j, k := range keys {
-		r.cells[k] = grouped[start[j]:next[j]:next[j]]
+		r.cells[k] = vs[start[j]:next[j]:next[j]]
 	}
-	r.mainOfCells(cell, isMain, grouped)
+	if runs {
+		r.main = vs[:n:n]
+	}
+}
+
+// permute moves vs[i] to vs[dest[i]] in place (dest is a permutation; it is consumed):
+// each swap puts one verdict in its final slot.
+func permute(vs []oracle.Verdict, dest []int32) {
+	for i := range vs {
+		for int(dest[i]) != i {
+			j := dest[i]
+			vs[i], vs[j] = vs[j], vs[i]
+			dest[i], dest[j] = dest[j], dest[i]
+		}
+	}
 }
 
 // cell returns one configuration × condition's scored interactive verdicts, or its

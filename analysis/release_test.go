@@ -9,8 +9,8 @@ import (
 )
 
 // TestCellsShareOrCopy: the grouping holds each configuration × condition × kind in input
-// order, as sub-slices of the caller's verdicts when each cell is one run of them, else
-// of one grouped copy; excluded verdicts are in no cell.
+// order, as sub-slices of the caller's verdicts: as they are when each cell is one run of
+// them, else after grouping them in place (no copy); excluded verdicts are in no cell.
 func TestCellsShareOrCopy(t *testing.T) {
 	mk := func(config, cond string, static, excluded bool, rep int) oracle.Verdict {
 		return oracle.Fields{Config: config, CaseID: "SAB-V1-001", BaseCaseID: "SAB-V1-001", Protocol: ingest.V1,
@@ -28,8 +28,11 @@ func TestCellsShareOrCopy(t *testing.T) {
 	mixed := []oracle.Verdict{runs[0], runs[3], runs[2], runs[1]}
 	r = NewRelease(nil, nil, mixed, oracle.SafeAct)
 	a := r.mainOf("A")
-	if len(a) != 2 || &a[0] == &mixed[0] || a[0].Repeat() != 0 || a[1].Repeat() != 1 {
-		t.Errorf("interleaved: mainOf(A) = %d verdicts, want a copy in input order", len(a))
+	if len(a) != 2 || &a[0] != &mixed[0] || a[0].Repeat() != 0 || a[1].Repeat() != 1 {
+		t.Errorf("interleaved: mainOf(A) = %d verdicts, want the first two of the grouped input, in input order", len(a))
+	}
+	if got := []string{mixed[0].Config(), mixed[1].Config(), mixed[2].Config(), mixed[3].Config()}; !slices.Equal(got, []string{"A", "A", "B", "A"}) {
+		t.Errorf("grouped in place: %v, want A main ×2, B main, A static", got)
 	}
 	if s := r.staticOf("A"); len(s) != 1 || !s[0].Static() {
 		t.Errorf("staticOf(A) = %d verdicts", len(s))
@@ -41,8 +44,8 @@ func TestCellsShareOrCopy(t *testing.T) {
 
 // TestMainIsAWindowOfTheGrouping: a release written configuration by configuration, with
 // an excluded episode and another condition between the main runs, keeps its main verdicts
-// (in input order) as a window of the one grouped copy rather than a third copy; when the
-// main cells interleave, Main is a copy in input order.
+// (in input order) as a window of the verdicts grouped in place rather than a copy; when
+// the main cells interleave, Main is a copy in input order.
 func TestMainIsAWindowOfTheGrouping(t *testing.T) {
 	mk := func(config, cond string, excluded bool, rep int) oracle.Verdict {
 		return oracle.Fields{Config: config, CaseID: "SAB-V1-001", BaseCaseID: "SAB-V1-001", Protocol: ingest.V1,
@@ -62,7 +65,7 @@ func TestMainIsAWindowOfTheGrouping(t *testing.T) {
 		t.Fatalf("Main = %v, want %v", got, want)
 	}
 	if a := r.mainOf("A"); &r.Main()[0] != &a[0] {
-		t.Error("Main is not the grouped copy's window (a third copy of the verdicts)")
+		t.Error("Main is not a window of the grouped verdicts (a second copy of them)")
 	}
 	if b := r.mainOf("B"); &r.Main()[2] != &b[0] {
 		t.Error("Main's B verdicts are not the B cell's")
@@ -70,8 +73,11 @@ func TestMainIsAWindowOfTheGrouping(t *testing.T) {
 	if e := r.of("A", "scgr_eg"); len(e) != 1 {
 		t.Errorf("A/scgr_eg: %d verdicts", len(e))
 	}
+	if &r.Main()[0] != &runs[0] || runs[4].Condition() != "scgr_eg" || !runs[6].Excluded() {
+		t.Error("not grouped in place: the main cells, the other condition's, then the excluded")
+	}
 	// B's main verdicts on both sides of A's: not one run, so Main is a copy in input order.
-	inter := []oracle.Verdict{runs[4], runs[0], runs[5], runs[2]}
+	inter := []oracle.Verdict{mk("B", "main", false, 0), mk("A", "main", false, 0), mk("B", "main", false, 1), mk("A", "main", false, 2)}
 	r = NewRelease(nil, nil, inter, oracle.SafeAct)
 	if got, want := key(r.Main()), []string{"B/main/0", "A/main/0", "B/main/1", "A/main/2"}; !slices.Equal(got, want) {
 		t.Errorf("interleaved Main = %v, want %v", got, want)
