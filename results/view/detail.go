@@ -14,7 +14,7 @@ import (
 // repeats.
 type blockDict struct {
 	idx  map[string]int
-	list []json.RawMessage
+	list []string // the map's keys, so that a block is kept once
 	buf  []byte // the block being written
 	aux  []byte // a part of it written first (ids are given in reading order)
 }
@@ -24,10 +24,19 @@ func (d *blockDict) add(raw []byte) int {
 	if i, ok := d.idx[string(raw)]; ok {
 		return i
 	}
-	kept := append(json.RawMessage(nil), raw...)
-	d.idx[string(kept)] = len(d.list)
+	kept := string(raw)
+	d.idx[kept] = len(d.list)
 	d.list = append(d.list, kept)
 	return len(d.list) - 1
+}
+
+// raw is the blocks as JSON values, for the page.
+func (d *blockDict) raw() []json.RawMessage {
+	out := make([]json.RawMessage, len(d.list))
+	for i, b := range d.list {
+		out[i] = json.RawMessage(b)
+	}
+	return out
 }
 
 // ints is the id of the block [xs…].

@@ -154,7 +154,7 @@ func TestEncodeDetailMatchesReference(t *testing.T) {
 			t.Fatalf("case %s: %d blocks, reference %d", id, len(a.blocks.list), len(r.b.list))
 		}
 		for i := range r.b.list {
-			if string(a.blocks.list[i]) != string(r.b.list[i]) {
+			if a.blocks.list[i] != string(r.b.list[i]) {
 				t.Fatalf("case %s block %d: %s, reference %s", id, i, a.blocks.list[i], r.b.list[i])
 			}
 		}

@@ -249,5 +249,5 @@ func caseJSON(a *caseAcc) ([]byte, error) {
 		rules = append(rules, []any{s.id(r.Tool), s.id(r.Args), fs})
 	}
 	// Strings last: the blocks above may still intern.
-	return json.Marshal(map[string]any{"id": a.c.ID, "wf": wf, "req": req, "rules": rules, "eps": a.eps, "b": a.blocks.list, "s": s.list})
+	return json.Marshal(map[string]any{"id": a.c.ID, "wf": wf, "req": req, "rules": rules, "eps": a.eps, "b": a.blocks.raw(), "s": s.list})
 }
