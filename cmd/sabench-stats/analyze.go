@@ -20,8 +20,6 @@ type analysisCommand struct {
 	hint          string // follows the refusal of positional arguments
 	groups        flagGroup
 	out           string // the --out default
-	verdicts      bool   // takes --verdicts
-	choices       choiceFlags
 	// setup registers the command's own flags (and adjusts the shared ones) and returns
 	// the steps that differ from command to command.
 	setup func(e *env, fs *flag.FlagSet, c *common) *steps
@@ -42,15 +40,6 @@ type steps struct {
 	build  func(sr *analysis.ScoredRelease, col *view.Collector) error
 }
 
-// choiceFlags says which of the paper's choices (addChoices) a command takes.
-type choiceFlags uint8
-
-const (
-	noChoices     choiceFlags = iota
-	harnessChoice             // --shared-harness
-	tableChoices              // --shared-harness and the tables' strategies and case sets
-)
-
 func registerAnalysis(a analysisCommand) {
 	register(command{name: a.name, summary: a.summary, run: a.run})
 }
@@ -58,12 +47,6 @@ func registerAnalysis(a analysisCommand) {
 func (a analysisCommand) run(e *env, args []string) error {
 	fs := newFlagSet(e, a.name, a.usage)
 	c := addCommon(e, fs, a.groups, a.out)
-	if a.verdicts {
-		c.addVerdicts(fs)
-	}
-	if a.choices != noChoices {
-		c.addChoices(fs, a.choices == tableChoices)
-	}
 	st := a.setup(e, fs, c)
 	if err := parseFlags(fs, args); err != nil {
 		return err

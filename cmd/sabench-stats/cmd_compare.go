@@ -14,8 +14,8 @@ import (
 
 func init() {
 	registerAnalysis(analysisCommand{name: "compare", summary: "two configs (or two conditions of one config) on their shared cases: Δ ECS with case-paired and clustered CIs, McNemar",
-		usage: "A B [flags]", verdicts: true, setup: setupCompare,
-		groups: groupInput | groupJobs | groupStats | groupTables}) // both intervals always: no --clustered
+		usage: "A B [flags]", setup: setupCompare,
+		groups: groupInput | groupJobs | groupStats | groupTables | groupVerdicts}) // both intervals always: no --clustered
 }
 
 func setupCompare(e *env, fs *flag.FlagSet, c *common) *steps {

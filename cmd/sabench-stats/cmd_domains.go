@@ -10,8 +10,8 @@ import (
 
 func init() {
 	registerAnalysis(analysisCommand{name: "domains", summary: "ECS per configuration × domain × protocol, filtered by --protocol, --domain, --config",
-		usage: "[flags]", hint: "; filter with --protocol, --domain, --config", verdicts: true, setup: setupDomains,
-		groups: groupInput | groupJobs | groupStats | groupClustered | groupTables}) // the rates carry intervals
+		usage: "[flags]", hint: "; filter with --protocol, --domain, --config", setup: setupDomains,
+		groups: groupInput | groupJobs | groupStats | groupClustered | groupTables | groupVerdicts}) // the rates carry intervals
 }
 
 func setupDomains(_ *env, fs *flag.FlagSet, c *common) *steps {

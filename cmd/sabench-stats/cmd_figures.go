@@ -12,8 +12,8 @@ import (
 
 func init() {
 	registerAnalysis(analysisCommand{name: "figures", summary: "write every figure as SVG, PDF and PNG into --out",
-		usage: "[flags]", groups: groupInput | groupJobs | groupStats | groupClustered | groupOut, out: "sabench-figures",
-		verdicts: true, choices: harnessChoice, setup: setupFigures})
+		usage: "[flags]", groups: groupInput | groupJobs | groupStats | groupClustered | groupOut | groupVerdicts | groupHarness, out: "sabench-figures",
+		setup: setupFigures})
 }
 
 func setupFigures(e *env, fs *flag.FlagSet, c *common) *steps {

@@ -9,8 +9,8 @@ import (
 
 func init() {
 	registerAnalysis(analysisCommand{name: "policies", summary: "leaderboards under authorization policies: ECS per policy, Δ vs safeact, τ-b and ρ, rank changes",
-		usage: "[flags]", hint: "; choose policies with --policy", verdicts: true, setup: setupPolicies,
-		groups: groupInput | groupJobs | groupStats | groupClustered | groupTables})
+		usage: "[flags]", hint: "; choose policies with --policy", setup: setupPolicies,
+		groups: groupInput | groupJobs | groupStats | groupClustered | groupTables | groupVerdicts})
 }
 
 // policyTables are the tables policies writes.

@@ -13,12 +13,10 @@ import (
 
 func init() {
 	registerAnalysis(analysisCommand{name: "report", summary: "the main job: every table (all formats) and figure into --out, with an index",
-		usage: "[flags]", groups: groupAnalysis | groupOut, out: "sabench-report", verdicts: true, choices: tableChoices, setup: setupReport})
+		usage: "[flags]", groups: groupAnalysis | groupOut | groupLaTeX | groupVerdicts | groupChoices, out: "sabench-report", setup: setupReport})
 }
 
 func setupReport(e *env, fs *flag.FlagSet, c *common) *steps {
-	addLaTeXFlags(fs, &c.render) // the report's .tex files
-	c.allFormats = true
 	var out string
 	// Every episode under every policy: the viewer (index.html) shows each episode's
 	// verdict under each; the tables read what they need.

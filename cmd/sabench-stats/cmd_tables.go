@@ -10,7 +10,7 @@ import (
 
 func init() {
 	registerAnalysis(analysisCommand{name: "tables", summary: "print tables by id (tables --list names them all)", usage: "[flags] [ID ...]",
-		groups: groupAnalysis | groupTables, verdicts: true, choices: tableChoices, setup: setupTables})
+		groups: groupAnalysis | groupTables | groupVerdicts | groupChoices, setup: setupTables})
 }
 
 func setupTables(e *env, fs *flag.FlagSet, c *common) *steps {

@@ -13,7 +13,7 @@ import (
 
 func init() {
 	registerAnalysis(analysisCommand{name: "view", summary: "write the offline HTML viewer (leaderboard, tables, figures, slices, episode pages, A/B) to --out",
-		usage: "[flags]", groups: groupAnalysis | groupOut, out: "sabench-view.html", choices: tableChoices, setup: setupView})
+		usage: "[flags]", groups: groupAnalysis | groupOut | groupChoices, out: "sabench-view.html", setup: setupView})
 }
 
 func setupView(e *env, fs *flag.FlagSet, c *common) *steps {

@@ -49,7 +49,7 @@ func (o optInt) Set(v string) error {
 	return nil
 }
 
-// outFormat returns the table format (parse has resolved it).
+// outFormat returns the table format (checkFlags has resolved it).
 func (c *common) outFormat() results.Format {
 	f, _ := results.ParseFormat(c.format)
 	return f
@@ -68,17 +68,14 @@ type common struct {
 	infraFailures string
 	format        string // after parse: the canonical name of the output format
 	out           string
-	verdicts      string           // a verdict dataset to read instead of scoring; set by addVerdicts
+	verdicts      string           // a verdict dataset to read instead of scoring (groupVerdicts)
 	choices       analysis.Choices // the paper's choices; set by addChoices
 
-	groups flagGroup
 	output *results.OutputKind // what --format names; nil when the command has no --format
 
 	stderr io.Writer // for progress, shown only when it is a terminal
 
-	fs         *flag.FlagSet         // the command's flags, for checks of what was set
-	render     results.RenderOptions // the LaTeX layout flags (latex_flags.go)
-	allFormats bool                  // the command writes every format (report): --latex-* always apply
+	render results.RenderOptions // the LaTeX layout flags (latex_flags.go)
 
 	name string // the command, for messages
 
@@ -89,7 +86,7 @@ type common struct {
 }
 
 // flagGroup is a set of related flags; each command declares the groups it takes.
-type flagGroup uint8
+type flagGroup uint16
 
 const (
 	// groupInput: --bench, --runs, --policy, --infra-failures, --dedupe.
@@ -108,6 +105,16 @@ const (
 	groupTables
 	// groupOut: --out alone, for a command whose output is a directory or a page.
 	groupOut
+	// groupLaTeX: --latex-width, --latex-env without --format (report's .tex files);
+	// groupTables has them too.
+	groupLaTeX
+	// groupVerdicts: --verdicts (build from a verdict dataset instead of scoring).
+	groupVerdicts
+	// groupHarness: --shared-harness, the one paper choice (analysis.Choices) figures read.
+	groupHarness
+	// groupChoices: every paper choice: --shared-harness, the tables' strategy conditions
+	// and case-set names.
+	groupChoices
 
 	// groupAnalysis is what a command that builds tables from a scored release reads.
 	groupAnalysis = groupInput | groupJobs | groupSets | groupStats | groupClustered
@@ -128,7 +135,7 @@ func newFlagSet(e *env, name, usage string) *flag.FlagSet {
 // addCommon registers the flags of the groups a command takes; defaultOut is its --out
 // default ("" for stdout).
 func addCommon(e *env, fs *flag.FlagSet, groups flagGroup, defaultOut string) *common {
-	c := &common{stderr: e.stderr, fs: fs, name: fs.Name(), groups: groups, src: source.Options{Bench: source.Builtin},
+	c := &common{stderr: e.stderr, name: fs.Name(), src: source.Options{Bench: source.Builtin},
 		stat: analysis.DefaultStatNames(), jobs: runtime.GOMAXPROCS(0), infraFailures: "exclude", out: defaultOut}
 	if groups&groupInput != 0 {
 		fs.StringVar(&c.src.Bench, "bench", c.src.Bench, "case specs: a SafeActBench checkout, a directory of case JSON files, a JSONL of {case_id, protocol, case_spec} rows, or builtin")
@@ -160,11 +167,19 @@ func addCommon(e *env, fs *flag.FlagSet, groups flagGroup, defaultOut string) *c
 	}
 	if groups&groupTables != 0 {
 		c.addFormat(fs, results.TableOutput)
-		addLaTeXFlags(fs, &c.render)
 		fs.StringVar(&c.out, "out", defaultOut, "output file (its extension sets the format when --format is not given), or a directory (existing, ending in /, or needed for several tables) that receives one file per table; default stdout")
 	}
 	if groups&groupOut != 0 {
 		fs.StringVar(&c.out, "out", defaultOut, "output directory or file")
+	}
+	if groups&(groupTables|groupLaTeX) != 0 {
+		addLaTeXFlags(fs, &c.render)
+	}
+	if groups&groupVerdicts != 0 {
+		fs.StringVar(&c.verdicts, "verdicts", "", "build from a verdict dataset (score --format parquet --out DIR, possibly in shards) instead of scoring: its policies in its order, no re-scoring; --bench must name the cases it was scored on")
+	}
+	if groups&(groupHarness|groupChoices) != 0 {
+		c.addChoices(fs, groups&groupChoices != 0)
 	}
 	return c
 }
@@ -226,7 +241,7 @@ func (c *common) checkFlags(fs *flag.FlagSet) error {
 	if err := c.resolveFormat(fs); err != nil {
 		return err
 	}
-	if c.allFormats {
+	if c.output == nil { // no --format (report writes every format): --latex-* always apply
 		return nil
 	}
 	return checkLaTeXFlags(fs, c.outFormat())

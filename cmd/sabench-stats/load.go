@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 
@@ -128,11 +127,6 @@ func (c *common) scoreRelease(all bool, others func(*ingest.Episode) bool, colle
 	}
 	c.scored = analysis.NewScoredRelease(in.Describe, in.Bench, s, dropped)
 	return c.scored, col, c.checkChoices(c.scored)
-}
-
-// addVerdicts registers --verdicts on a command that builds tables from a scored release.
-func (c *common) addVerdicts(fs *flag.FlagSet) {
-	fs.StringVar(&c.verdicts, "verdicts", "", "build from a verdict dataset (score --format parquet --out DIR, possibly in shards) instead of scoring: its policies in its order, no re-scoring; --bench must name the cases it was scored on")
 }
 
 // readVerdicts builds the scored release from --verdicts (results.ScoredFromVerdicts),
