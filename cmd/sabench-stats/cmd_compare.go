@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"os"
 
@@ -8,16 +9,16 @@ import (
 	"github.com/sabench/sabench-stats/figures"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/results"
+	"github.com/sabench/sabench-stats/results/view"
 )
 
 func init() {
-	register(command{name: "compare", summary: "two configs (or two conditions of one config) on their shared cases: Δ ECS with case-paired and clustered CIs, McNemar", run: runCompare})
+	registerAnalysis(analysisCommand{name: "compare", summary: "two configs (or two conditions of one config) on their shared cases: Δ ECS with case-paired and clustered CIs, McNemar",
+		usage: "A B [flags]", setup: setupCompare,
+		groups: groupInput | groupJobs | groupStats | groupTables | groupVerdicts}) // both intervals always: no --clustered
 }
 
-func runCompare(e *env, args []string) error {
-	fs := newFlagSet(e, "compare", "A B [flags]")
-	c := addCommon(e, fs, groupInput|groupJobs|groupStats|groupTables, "") // both intervals always: no --clustered
-	c.addVerdicts(fs)
+func setupCompare(e *env, fs *flag.FlagSet, c *common) *steps {
 	fs.Lookup("out").Usage = "output: a table file (its extension sets the format when --format is not given), or a directory (existing, or ending in /) that receives one file per table and a forest plot (SVG, PDF, PNG)"
 	var ca analysis.CompareSpec
 	var protos listFlag
@@ -25,41 +26,40 @@ func runCompare(e *env, args []string) error {
 	fs.StringVar(&ca.Config, "config", "", "the configuration whose conditions are compared (with --conditions)")
 	fs.StringVar(&ca.Condition, "condition", ingest.DefaultCondition, "the condition two configurations are compared under")
 	fs.Var(&protos, "protocol", "protocols to compare on (repeatable or comma list: legacy, v0, v1, v2, v3; default all)")
-	if err := parseFlags(fs, args); err != nil {
-		return err
+	return &steps{every: true,
+		args: func(pos []string) (err error) {
+			switch {
+			case len(pos) != 2:
+				return usagef("compare wants two arguments, A and B (got %d)", len(pos))
+			case pos[0] == pos[1]:
+				return usagef("compare: A and B are both %q", pos[0])
+			case ca.Config != "" && !ca.Conditions:
+				return usagef("compare: --config needs --conditions (A and B are then conditions of that configuration)")
+			}
+			ca.A, ca.B = pos[0], pos[1]
+			if ca.Protocols, err = ingest.ParseProtocols(protos); err != nil {
+				return usagef("%v", err)
+			}
+			return nil
+		},
+		build: func(sr *analysis.ScoredRelease, _ *view.Collector) error {
+			return c.writeCompare(e, sr, ca)
+		},
 	}
-	pos := fs.Args()
-	if err := c.checkFlags(fs); err != nil {
-		return err
-	}
-	if len(pos) != 2 {
-		return usagef("compare wants two arguments, A and B (got %d)", len(pos))
-	}
-	ca.A, ca.B = pos[0], pos[1]
-	if ca.A == ca.B {
-		return usagef("compare: A and B are both %q", ca.A)
-	}
-	if ca.Config != "" && !ca.Conditions {
-		return usagef("compare: --config needs --conditions (A and B are then conditions of that configuration)")
-	}
-	var err error
-	if ca.Protocols, err = ingest.ParseProtocols(protos); err != nil {
-		return usagef("%v", err)
-	}
-	sr, _, err := c.scoreRelease(false, nil, false)
-	if err != nil {
-		return err
-	}
+}
+
+// writeCompare compares A and B in every release and writes the tables, and into a
+// directory --out the forest plot too.
+func (c *common) writeCompare(e *env, sr *analysis.ScoredRelease, ca analysis.CompareSpec) error {
 	rels := sr.Releases
 	if err := ca.Resolve(rels[0]); err != nil {
 		return usagef("compare: %v", err)
 	}
-	o := c.stats()
-	scopes, err := analysis.CompareEach(rels, ca, o)
+	scopes, err := analysis.CompareEach(rels, ca, c.opts)
 	if err != nil {
 		return err
 	}
-	tables := results.BuildComparesEach(rels, ca, scopes, o)
+	tables := results.BuildComparesEach(rels, ca, scopes, c.opts)
 	if c.out == "" || !results.IsDirTarget(c.out) {
 		return c.writeTables(e, tables)
 	}
@@ -73,7 +73,7 @@ func runCompare(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if fig := figures.CompareForest(ca, rels, scopes, o.Level, sr.Synthetic); fig != nil {
+	if fig := figures.CompareForest(ca, rels, scopes, c.opts.Level, sr.Synthetic); fig != nil {
 		written, err := figures.WriteAll(c.out, "compare_forest", fig, figures.Options{})
 		if err != nil {
 			return fmt.Errorf("forest plot: %w", err)

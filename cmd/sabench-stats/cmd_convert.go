@@ -2,9 +2,9 @@ package main
 
 import (
 	"fmt"
-	"io"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/source"
 	"github.com/sabench/sabench-stats/results"
 )
 
@@ -23,13 +23,10 @@ func runConvert(e *env, args []string) error {
 		return usagef("convert wants IN and OUT, got %d arguments", fs.NArg())
 	}
 	in, out := fs.Arg(0), fs.Arg(1)
-	if _, err := ingest.EpisodeFormat(out); err != nil && out != "-" {
-		return usagef("%v", err)
+	if err := checkEpisodeOut(out); err != nil {
+		return err
 	}
-	if *dedupe == "error" {
-		*dedupe = ""
-	}
-	r, err := ingest.OpenEpisodes(in, ingest.ReadOptions{Dedupe: *dedupe, MaxLineBytes: *maxLine})
+	r, err := ingest.OpenEpisodes(in, ingest.ReadOptions{Dedupe: source.DedupePolicy(*dedupe), MaxLineBytes: *maxLine})
 	if err != nil {
 		return err
 	}
@@ -43,31 +40,23 @@ func runConvert(e *env, args []string) error {
 	return nil
 }
 
-// writeEpisodeFile writes every episode next returns (until io.EOF) to path, in the
-// format its extension names ("-" is JSONL on stdout). The file is written atomically:
-// any problem in the input leaves no output file. Every problem is printed to stderr
-// before the error is returned.
+// checkEpisodeOut refuses an output path whose extension names no episode format ("-"
+// is JSONL on stdout).
+func checkEpisodeOut(path string) error {
+	if _, err := ingest.EpisodeFormat(path); err != nil && path != "-" {
+		return usagef("%v", err)
+	}
+	return nil
+}
+
+// writeEpisodeFile writes every episode next returns (until io.EOF) to path
+// (results.WriteEpisodeFile), printing every problem to stderr before the error is
+// returned.
 func writeEpisodeFile(e *env, path string, next func() (*ingest.Episode, error)) (int, error) {
-	format := ingest.FormatJSONL
-	if path != "-" {
-		var err error
-		if format, err = ingest.EpisodeFormat(path); err != nil {
-			return 0, usagef("%v", err)
-		}
+	if err := checkEpisodeOut(path); err != nil {
+		return 0, err
 	}
-	n := 0
-	fill := func(w io.Writer) error {
-		ew, err := ingest.NewEpisodeWriter(w, format)
-		if err != nil {
-			return err
-		}
-		n, err = ingest.CopyEpisodes(ew, next, func(p ingest.Problem) { fmt.Fprintln(e.stderr, p) })
-		return err
-	}
-	if path == "-" {
-		return n, fill(e.stdout)
-	}
-	return n, results.WriteFileAtomic(path, fill)
+	return results.WriteEpisodeFile(e.stdout, path, next, func(p ingest.Problem) { fmt.Fprintln(e.stderr, p) })
 }
 
 // reportDropped prints the duplicates a --dedupe policy dropped.

@@ -1,42 +1,38 @@
 package main
 
 import (
+	"flag"
+
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/results"
 )
 
 func init() {
-	register(command{name: "domains", summary: "ECS per configuration × domain × protocol, filtered by --protocol, --domain, --config", run: runDomains})
+	registerAnalysis(analysisCommand{name: "domains", summary: "ECS per configuration × domain × protocol, filtered by --protocol, --domain, --config",
+		usage: "[flags]", hint: "; filter with --protocol, --domain, --config", setup: setupDomains,
+		groups: groupInput | groupJobs | groupStats | groupClustered | groupTables | groupVerdicts}) // the rates carry intervals
 }
 
-func runDomains(e *env, args []string) error {
-	fs := newFlagSet(e, "domains", "[flags]")
-	c := addCommon(e, fs, groupInput|groupJobs|groupStats|groupClustered|groupTables, "") // the rates carry intervals
-	c.addVerdicts(fs)
+func setupDomains(_ *env, fs *flag.FlagSet, c *common) *steps {
 	var protos, domains, configs listFlag
 	fs.Var(&protos, "protocol", "protocols to show (repeatable or comma list: legacy, v0, v1, v2, v3; default all)")
 	fs.Var(&domains, "domain", "domains to show (repeatable or comma list; default all)")
 	fs.Var(&configs, "config", "configurations to show (repeatable or comma list; default all)")
-	if err := c.parse(fs, args, "; filter with --protocol, --domain, --config"); err != nil {
-		return err
+	var f analysis.DomainFilter
+	return &steps{
+		check: func() (err error) {
+			f = analysis.DomainFilter{Domains: domains, Configs: configs}
+			if f.Protocols, err = ingest.ParseProtocols(protos); err != nil {
+				return usagef("%v", err)
+			}
+			return nil
+		},
+		tables: func(sr *analysis.ScoredRelease) ([]*results.Table, error) {
+			if err := f.Resolve(sr.Releases[0]); err != nil {
+				return nil, usagef("%v", err)
+			}
+			return results.BuildDomainsEach(sr.Releases, f, c.opts)
+		},
 	}
-	f := analysis.DomainFilter{Domains: domains, Configs: configs}
-	var err error
-	if f.Protocols, err = ingest.ParseProtocols(protos); err != nil {
-		return usagef("%v", err)
-	}
-	sr, err := c.scoreAll(false)
-	if err != nil {
-		return err
-	}
-	rels := sr.Releases
-	if err := f.Resolve(rels[0]); err != nil {
-		return usagef("%v", err)
-	}
-	ts, err := results.BuildDomainsEach(rels, f, c.stats())
-	if err != nil {
-		return err
-	}
-	return c.writeTables(e, ts)
 }

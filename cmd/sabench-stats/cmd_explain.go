@@ -59,12 +59,7 @@ func runExplain(e *env, args []string) error {
 	if len(pos) == 1 {
 		sel = ingest.Selection{RunID: pos[0]}
 	}
-	src, err := in.Open()
-	if err != nil {
-		return err
-	}
-	defer src.Close()
-	ep, err := ingest.SelectEpisode(src.Next, sel, in.Describe)
+	ep, err := in.Select(sel)
 	var ambiguous *ingest.AmbiguousError
 	var none *ingest.NoEpisodeError
 	switch {

@@ -1,41 +1,45 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/figures"
+	"github.com/sabench/sabench-stats/results/view"
 )
 
 func init() {
-	register(command{name: "figures", summary: "write every figure as SVG, PDF and PNG into --out", run: runFigures})
+	registerAnalysis(analysisCommand{name: "figures", summary: "write every figure as SVG, PDF and PNG into --out",
+		usage: "[flags]", groups: groupInput | groupJobs | groupStats | groupClustered | groupOut | groupVerdicts | groupHarness, out: "sabench-figures",
+		setup: setupFigures})
 }
 
-func runFigures(e *env, args []string) error {
-	fs := newFlagSet(e, "figures", "[flags]")
-	c := addCommon(e, fs, groupInput|groupJobs|groupStats|groupClustered|groupOut, "sabench-figures")
-	c.addVerdicts(fs)
+func setupFigures(e *env, fs *flag.FlagSet, c *common) *steps {
 	fs.Lookup("out").Usage = "directory that receives the figures (created if needed)"
 	fs.Lookup("policy").Usage = "policies scored (repeatable; default every preset, for the policy-ranks figure); the other figures use safeact, or the first policy when safeact is not among them"
-	c.addChoices(fs, false)
 	size := fs.String("size", "column", "figure size: column (3.5 in, 7 pt), page (7 in, 8 pt) or slide (12 × 6.5 in, 13 pt)")
-	if err := c.parse(fs, args, ""); err != nil {
-		return err
+	var opt figures.Options
+	return &steps{all: true,
+		check: func() (err error) {
+			if opt, err = figures.SizeNamed(*size); err != nil {
+				return usagef("%v", err)
+			}
+			if c.out == "" {
+				return usagef("figures: --out must name a directory")
+			}
+			return nil
+		},
+		build: func(sr *analysis.ScoredRelease, _ *view.Collector) error { return c.writeFigures(e, sr, opt) },
 	}
-	opt, err := figures.SizeNamed(*size)
-	if err != nil {
-		return usagef("%v", err)
-	}
-	if c.out == "" {
-		return usagef("figures: --out must name a directory")
-	}
-	sr, err := c.scoreAll(true)
-	if err != nil {
-		return err
-	}
+}
+
+// writeFigures writes every figure into --out, listing the files on stdout and saying on
+// stderr which policy they show and which could not be drawn.
+func (c *common) writeFigures(e *env, sr *analysis.ScoredRelease, opt figures.Options) error {
 	pc := analysis.NewPolicyComparison(sr.Releases)
-	figs, skipped, err := figures.Report(pc.Base, pc, c.stats(), c.choices)
+	figs, skipped, err := figures.Report(pc.Base, pc, c.opts, c.choices)
 	if err != nil {
 		return err
 	}

@@ -64,15 +64,7 @@ func runIngest(e *env, args []string) error {
 	if len(res.Problems) > 0 {
 		return fmt.Errorf("%d problems in the harness output; nothing written", len(res.Problems))
 	}
-	eps := res.Episodes
-	i := 0
-	n, err := writeEpisodeFile(e, *out, func() (*ingest.Episode, error) {
-		if i >= len(eps) {
-			return nil, io.EOF
-		}
-		i++
-		return eps[i-1], nil
-	})
+	n, err := writeEpisodeFile(e, *out, (&ingest.SliceSource{Episodes: res.Episodes}).Next)
 	if err != nil {
 		return err
 	}

@@ -1,38 +1,34 @@
 package main
 
 import (
+	"flag"
+
+	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/results"
 )
 
 func init() {
-	register(command{name: "policies", summary: "leaderboards under authorization policies: ECS per policy, Δ vs safeact, τ-b and ρ, rank changes", run: runPolicies})
+	registerAnalysis(analysisCommand{name: "policies", summary: "leaderboards under authorization policies: ECS per policy, Δ vs safeact, τ-b and ρ, rank changes",
+		usage: "[flags]", hint: "; choose policies with --policy", setup: setupPolicies,
+		groups: groupInput | groupJobs | groupStats | groupClustered | groupTables | groupVerdicts})
 }
 
-func runPolicies(e *env, args []string) error {
-	fs := newFlagSet(e, "policies", "[flags]")
-	c := addCommon(e, fs, groupInput|groupJobs|groupStats|groupClustered|groupTables, "")
-	c.addVerdicts(fs)
+// policyTables are the tables policies writes.
+var policyTables = []string{"policy_settings", "policies", "policy_ranks"}
+
+func setupPolicies(_ *env, fs *flag.FlagSet, c *common) *steps {
 	fs.Lookup("policy").Usage = "policies to compare: presets (safeact, near-miss, toolsandbox, tau-bench, appworld) or JSON policy files (repeatable; default every preset; safeact is the baseline when included)"
-	if err := c.parse(fs, args, "; choose policies with --policy"); err != nil {
-		return err
-	}
-	if err := c.checkTableTarget(3); err != nil { // policy_settings, policies, policy_ranks
-		return err
-	}
 	// The alternative policies are scored on the main condition only: the comparison
 	// reads nothing else.
-	sr, err := c.scoreAll(true)
-	if err != nil {
-		return err
+	return &steps{all: true,
+		check: func() error { return c.checkTableTarget(len(policyTables)) },
+		tables: func(sr *analysis.ScoredRelease) ([]*results.Table, error) {
+			var specs []results.Spec
+			for _, id := range policyTables {
+				s, _ := results.Lookup(id)
+				specs = append(specs, s)
+			}
+			return results.Build(c.tableInput(sr), specs)
+		},
 	}
-	var specs []results.Spec
-	for _, id := range []string{"policy_settings", "policies", "policy_ranks"} {
-		s, _ := results.Lookup(id)
-		specs = append(specs, s)
-	}
-	ts, err := results.Build(c.tableInput(sr), specs)
-	if err != nil {
-		return err
-	}
-	return c.writeTables(e, ts)
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"path/filepath"
 
@@ -11,52 +12,37 @@ import (
 )
 
 func init() {
-	register(command{name: "report", summary: "the main job: every table (all formats) and figure into --out, with an index", run: runReport})
+	registerAnalysis(analysisCommand{name: "report", summary: "the main job: every table (all formats) and figure into --out, with an index",
+		usage: "[flags]", groups: groupAnalysis | groupOut | groupLaTeX | groupVerdicts | groupChoices, out: "sabench-report", setup: setupReport})
 }
 
-func runReport(e *env, args []string) error {
-	fs := newFlagSet(e, "report", "[flags]")
-	c := addCommon(e, fs, groupAnalysis|groupOut, "sabench-report")
-	c.addVerdicts(fs)
-	addLaTeXFlags(fs, &c.render) // the report's .tex files
-	c.addChoices(fs, true)
-	c.allFormats = true
-	if err := c.parse(fs, args, ""); err != nil {
-		return err
-	}
+func setupReport(e *env, fs *flag.FlagSet, c *common) *steps {
+	var out string
 	// Every episode under every policy: the viewer (index.html) shows each episode's
 	// verdict under each; the tables read what they need.
-	// Refuse an --out that cannot be replaced before the minutes of scoring a large input.
-	out := filepath.Clean(c.out)
-	if err := results.CheckReportDir(out); err != nil {
+	return &steps{all: true, every: true, collect: true,
+		check: func() error {
+			// Refuse an --out that cannot be replaced before the minutes of scoring a large input.
+			out = filepath.Clean(c.out)
+			return results.CheckReportDir(out)
+		},
+		build: func(sr *analysis.ScoredRelease, col *view.Collector) error { return c.writeReport(e, out, sr, col) },
+	}
+}
+
+// writeReport builds every table and figure and writes the report directory out, with the
+// viewer when there are episodes to show.
+func (c *common) writeReport(e *env, out string, sr *analysis.ScoredRelease, col *view.Collector) error {
+	idx := &results.Index{Scored: sr, Stats: c.opts, Method: c.stat.Method, Quantile: c.stat.Quantile, Synthetic: sr.Synthetic, Render: c.render}
+	var figs []results.RenderedFigure
+	var err error
+	if idx.Tables, figs, idx.Skipped, err = figures.TablesAndFigures(c.tableInput(sr), results.Registry, sr.Synthetic); err != nil {
 		return err
-	}
-	sr, col, err := c.scoreRelease(true, nil, true)
-	if err != nil {
-		return err
-	}
-	// Tables and figures are independent: build them side by side (tables are mostly
-	// bootstrap, figures mostly single-threaded PNG encoding).
-	idx := &results.Index{Scored: sr, Stats: c.stats(), Method: c.method, Quantile: c.quantile, Synthetic: sr.Synthetic, Render: c.render}
-	var tablesErr error
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		idx.Tables, tablesErr = results.Build(c.tableInput(sr), results.Registry)
-	}()
-	figs, skipped, figErr := figures.RenderReport(analysis.NewPolicyComparison(sr.Releases), c.stats(), c.choices, sr.Synthetic)
-	<-done
-	if tablesErr != nil {
-		return tablesErr
-	}
-	if figErr != nil {
-		return figErr
 	}
 	if idx.Meta, err = c.stamp(e, "report", sr, idx.Tables); err != nil {
 		return err
 	}
-	idx.Skipped = skipped
-	for _, why := range skipped {
+	for _, why := range idx.Skipped {
 		fmt.Fprintf(e.stderr, "sabench-stats report: not written: %s\n", why)
 	}
 	var viewStats view.Stats

@@ -1,61 +1,53 @@
 package main
 
 import (
+	"flag"
 	"io"
 
+	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/results"
 )
 
 func init() {
-	register(command{name: "tables", summary: "print tables by id (tables --list names them all)", run: runTables})
+	registerAnalysis(analysisCommand{name: "tables", summary: "print tables by id (tables --list names them all)", usage: "[flags] [ID ...]",
+		groups: groupAnalysis | groupTables | groupVerdicts | groupChoices, setup: setupTables})
 }
 
-func runTables(e *env, args []string) error {
-	fs := newFlagSet(e, "tables", "[flags] [ID ...]")
-	c := addCommon(e, fs, groupAnalysis|groupTables, "")
-	c.addVerdicts(fs)
-	c.addChoices(fs, true)
+func setupTables(e *env, fs *flag.FlagSet, c *common) *steps {
 	list := fs.Bool("list", false, "list every table id with its title, and exit")
-	if err := parseFlags(fs, args); err != nil {
-		return err
-	}
-	if err := c.checkFlags(fs); err != nil {
-		return err
-	}
-	if *list {
-		if fs.NArg() > 0 {
-			return usagef("tables --list takes no ids (got %q)", fs.Args())
-		}
-		_, err := io.WriteString(e.stdout, results.Listing())
-		return err
-	}
 	var specs []results.Spec
-	needPolicies := false
-	for _, id := range fs.Args() {
-		s, err := results.Lookup(id)
-		if err != nil {
-			return usagef("%v", err)
+	st := &steps{}
+	st.args = func(ids []string) error {
+		if *list {
+			if len(ids) > 0 {
+				return usagef("tables --list takes no ids (got %q)", ids)
+			}
+			if _, err := io.WriteString(e.stdout, results.Listing()); err != nil {
+				return err
+			}
+			return errDone
 		}
-		specs = append(specs, s)
-		needPolicies = needPolicies || s.Needs == results.NeedPolicies
+		needPolicies := false
+		for _, id := range ids {
+			s, err := results.Lookup(id)
+			if err != nil {
+				return usagef("%v", err)
+			}
+			specs = append(specs, s)
+			needPolicies = needPolicies || s.Needs == results.NeedPolicies
+		}
+		n := len(specs)
+		if n == 0 {
+			n = len(results.Default(1)) // the default tables: several
+		}
+		st.all = needPolicies || len(specs) == 0 && len(c.policies) > 1
+		return c.checkTableTarget(n)
 	}
-	n := len(specs)
-	if n == 0 {
-		n = len(results.Default(1)) // the default tables: several
+	st.tables = func(sr *analysis.ScoredRelease) ([]*results.Table, error) {
+		if len(specs) == 0 {
+			specs = results.Default(len(sr.Releases))
+		}
+		return results.Build(c.tableInput(sr), specs)
 	}
-	if err := c.checkTableTarget(n); err != nil {
-		return err
-	}
-	sr, err := c.scoreAll(needPolicies || len(specs) == 0 && len(c.policies) > 1)
-	if err != nil {
-		return err
-	}
-	if len(specs) == 0 {
-		specs = results.Default(len(sr.Releases))
-	}
-	ts, err := results.Build(c.tableInput(sr), specs)
-	if err != nil {
-		return err
-	}
-	return c.writeTables(e, ts)
+	return st
 }

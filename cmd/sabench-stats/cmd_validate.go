@@ -14,12 +14,12 @@ func init() {
 
 func runValidate(e *env, args []string) error {
 	fs := newFlagSet(e, "validate", "[flags] [FILE|DIR|GLOB ...]\n\nEpisode files come from the arguments and --runs; without either, a bench directory's\nruns.jsonl / runs.parquet is checked. Exit status 1 when any problem is found.")
-	bench := fs.String("bench", "builtin", "case specs: a SafeActBench checkout, a directory of case JSON files, a JSONL of case rows, builtin, or none (skip case checks)")
-	var runs, sets listFlag
-	fs.Var(&runs, "runs", "episode files, globs or directories (repeatable)")
-	fs.Var(&sets, "set", "case set NAME=FILE (repeatable)")
-	clusters := fs.String("clusters", "", "CSV case_id,cluster_id")
-	dedupe := fs.String("dedupe", "", "duplicate episode keys: error (default), first or last")
+	c := &common{}
+	fs.StringVar(&c.src.Bench, "bench", "builtin", "case specs: a SafeActBench checkout, a directory of case JSON files, a JSONL of case rows, builtin, or none (skip case checks)")
+	fs.Var((*listFlag)(&c.src.Runs), "runs", "episode files, globs or directories (repeatable)")
+	fs.Var(&c.sets, "set", "case set NAME=FILE (repeatable)")
+	fs.StringVar(&c.src.ClustersFile, "clusters", "", "CSV case_id,cluster_id")
+	fs.StringVar(&c.src.Dedupe, "dedupe", "", "duplicate episode keys: error (default), first or last")
 	maxLine := fs.Int("max-line-bytes", ingest.DefaultMaxLineBytes, "longest JSONL line accepted")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -30,8 +30,7 @@ func runValidate(e *env, args []string) error {
 	// A problem list that did not reach its reader (a full disk, a closed pipe) must not
 	// end in exit status 0.
 	out := &errWriter{w: e.stdout}
-	e = &env{stdout: out, stderr: e.stderr}
-	if err := validate(e, fs.Args(), runs, sets, *bench, *clusters, *dedupe, *maxLine); err != nil {
+	if err := c.validate(&env{stdout: out, stderr: e.stderr}, fs.Args(), *maxLine); err != nil {
 		return err
 	}
 	if out.err != nil {
@@ -58,39 +57,27 @@ func (w *errWriter) Write(p []byte) (int, error) {
 }
 
 // validate loads the bench (none: no case checks) and checks the episode files named by
-// args and runs (by default the runs file beside a bench directory), listing every
-// problem on stdout and the counts on stderr.
-func validate(e *env, args, runs, sets []string, bench, clusters, dedupe string, maxLine int) error {
-	switch dedupe {
-	case "", "error":
-		dedupe = ""
-	case ingest.DedupeFirst, ingest.DedupeLast:
-	default:
-		return usagef("--dedupe must be first or last, not %q", dedupe)
+// args and --runs (source.ValidateRuns), listing every problem on stdout and the counts
+// on stderr.
+func (c *common) validate(e *env, args []string, maxLine int) error {
+	if err := source.CheckDedupe(c.src.Dedupe); err != nil {
+		return usagef("%v", err)
 	}
-	c := &common{sets: sets, clusters: clusters}
-	bopt, err := c.benchOptions()
+	opt, err := c.benchOptions()
 	if err != nil {
 		return err
 	}
 	var b *ingest.Bench
-	if bench != "none" {
-		if b, _, _, err = source.LoadBench(bench, bopt); err != nil {
-			return listProblems(e, "bench "+bench, err)
+	if opt.Bench != "none" {
+		if b, _, _, err = source.LoadBench(opt.Bench, opt.BenchOptions); err != nil {
+			return listProblems(e, "bench "+opt.Bench, err)
 		}
-	}
-	if b != nil {
 		for _, w := range b.Warnings {
 			fmt.Fprintln(e.stderr, "warning:", w)
 		}
 		fmt.Fprintf(e.stderr, "bench %s (%s): %d cases, %d case sets; clusters: %s\n", b.Source, b.Kind, len(b.Cases), len(b.Sets), b.ClusterSummary())
 	}
-	patterns := append(append([]string(nil), args...), runs...)
-	if len(patterns) == 0 && b != nil && b.Kind != ingest.BenchMemory && b.Kind != ingest.BenchJSONL {
-		if p := ingest.RunsBeside(bench); p != "" {
-			patterns = []string{p}
-		}
-	}
+	patterns := source.ValidateRuns(opt.Bench, b, append(append([]string(nil), args...), opt.Runs...))
 	if len(patterns) == 0 {
 		return nil
 	}
@@ -99,10 +86,10 @@ func validate(e *env, args, runs, sets []string, bench, clusters, dedupe string,
 		return err
 	}
 	noteSkipped(e.stderr, skipped)
-	if bench == source.Builtin {
+	if opt.Bench == source.Builtin {
 		fmt.Fprintln(e.stderr, "note: case ids and records are checked against the built-in synthetic bench; pass --bench for your own (or --bench none)")
 	}
-	rep, err := ingest.Validate(files, ingest.ReadOptions{Bench: b, Dedupe: dedupe, MaxLineBytes: maxLine})
+	rep, err := ingest.Validate(files, ingest.ReadOptions{Bench: b, Dedupe: source.DedupePolicy(opt.Dedupe), MaxLineBytes: maxLine})
 	if err != nil {
 		return usagef("%v", err)
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"path/filepath"
 
@@ -11,51 +12,45 @@ import (
 )
 
 func init() {
-	register(command{name: "view", summary: "write the offline HTML viewer (leaderboard, tables, figures, slices, episode pages, A/B) to --out", run: runView})
+	registerAnalysis(analysisCommand{name: "view", summary: "write the offline HTML viewer (leaderboard, tables, figures, slices, episode pages, A/B) to --out",
+		usage: "[flags]", groups: groupAnalysis | groupOut | groupChoices, out: "sabench-view.html", setup: setupView})
 }
 
-func runView(e *env, args []string) error {
-	fs := newFlagSet(e, "view", "[flags]")
-	c := addCommon(e, fs, groupAnalysis|groupOut, "sabench-view.html")
-	c.addChoices(fs, true)
+func setupView(e *env, fs *flag.FlagSet, c *common) *steps {
 	fs.Lookup("out").Usage = "the page to write; its chunk files go to the directory beside it named after the page (NAME_files/)"
 	fs.Lookup("policy").Usage = "policies scored (repeatable; default every preset); the first is the main policy of the episode pages"
-	if err := c.parse(fs, args, ""); err != nil {
-		return err
-	}
-	if c.out == "" || c.out == "-" {
-		return usagef("view: --out must name an HTML file (the viewer is a page plus chunk files, not a stream)")
-	}
-	// The page goes beside its chunk directory: refuse a missing directory before scoring.
-	if dir := filepath.Dir(c.out); !results.IsDirTarget(dir) {
-		return fmt.Errorf("view: --out %s: the directory %s does not exist", c.out, dir)
-	}
 	// The viewer shows every episode under every policy.
-	sr, col, err := c.scoreRelease(true, nil, true)
-	if err != nil {
-		return err
+	return &steps{all: true, every: true, collect: true,
+		check: func() error {
+			if c.out == "" || c.out == "-" {
+				return usagef("view: --out must name an HTML file (the viewer is a page plus chunk files, not a stream)")
+			}
+			// The page goes beside its chunk directory: refuse a missing directory before scoring.
+			if dir := filepath.Dir(c.out); !results.IsDirTarget(dir) {
+				return fmt.Errorf("view: --out %s: the directory %s does not exist", c.out, dir)
+			}
+			return nil
+		},
+		build: func(sr *analysis.ScoredRelease, col *view.Collector) error {
+			tables, figs, _, err := figures.TablesAndFigures(c.tableInput(sr), results.Default(len(sr.Releases)), sr.Synthetic)
+			if err != nil {
+				return err
+			}
+			st, err := c.writeViewer(c.out, sr, col, tables, figs)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(e.stderr, "sabench-stats view: %s (%d bytes) and %d chunk files (%d bytes) in %s; %d episodes of %d cases\n",
+				c.out, st.HTMLBytes, st.Chunks, st.ChunkBytes, st.ChunkDir, st.Episodes, st.Cases)
+			fmt.Fprintln(e.stderr, sr.Reconciliation())
+			return nil
+		},
 	}
-	tables, err := results.Build(c.tableInput(sr), results.Default(len(sr.Releases)))
-	if err != nil {
-		return err
-	}
-	figs, _, err := figures.RenderReport(analysis.NewPolicyComparison(sr.Releases), c.stats(), c.choices, sr.Synthetic)
-	if err != nil {
-		return err
-	}
-	st, err := c.writeViewer(c.out, sr, col, tables, figs)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(e.stderr, "sabench-stats view: %s (%d bytes) and %d chunk files (%d bytes) in %s; %d episodes of %d cases\n",
-		c.out, st.HTMLBytes, st.Chunks, st.ChunkBytes, st.ChunkDir, st.Episodes, st.Cases)
-	fmt.Fprintln(e.stderr, sr.Reconciliation())
-	return nil
 }
 
 // writeViewer writes the viewer of a release scored under every policy on every episode,
 // its episodes collected while scoring (view.WriteRelease), from the tables and figures
 // already built; report calls it for index.html.
 func (c *common) writeViewer(path string, sr *analysis.ScoredRelease, col *view.Collector, tables []*results.Table, figs []results.RenderedFigure) (view.Stats, error) {
-	return view.WriteRelease(path, sr, col, tables, figs, c.stats(), c.choices)
+	return view.WriteRelease(path, sr, col, tables, figs, c.opts, c.choices)
 }

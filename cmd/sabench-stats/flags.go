@@ -49,17 +49,7 @@ func (o optInt) Set(v string) error {
 	return nil
 }
 
-// stats returns the interval options (check has validated them).
-func (c *common) stats() analysis.StatOptions {
-	m, _ := bootstrap.ParseMethod(c.method)
-	q, _ := bootstrap.ParseQuantileMode(c.quantile)
-	a, _ := analysis.ParseAdjustment(c.adjust)
-	pk, _ := bootstrap.ParsePassKConvention(c.passk)
-	return analysis.StatOptions{Resamples: c.resamples, Seed: c.seed, Workers: c.jobs, Level: c.level,
-		Method: m, Quantile: q, Clustered: c.clustered, Adjust: a, PassK: pk}
-}
-
-// outFormat returns the table format (parse has resolved it).
+// outFormat returns the table format (checkFlags has resolved it).
 func (c *common) outFormat() results.Format {
 	f, _ := results.ParseFormat(c.format)
 	return f
@@ -69,37 +59,23 @@ func (c *common) outFormat() results.Format {
 // the groups it reads (flagGroup), so that its -h lists what it uses; the fields of the
 // groups it does not take keep their defaults.
 type common struct {
-	bench         string
-	runs          listFlag
+	src           source.Options // --bench, --runs, --clusters, --dedupe, --lenient; load adds the rest
+	sets          listFlag
 	policies      listFlag
-	seed          uint64
-	resamples     int
+	stat          analysis.StatNames   // the bootstrap flags, as given
+	opts          analysis.StatOptions // stat, parsed by check
+	jobs          int
+	infraFailures string
 	format        string // after parse: the canonical name of the output format
 	out           string
-	jobs          int
-	sets          listFlag
-	clusters      string
-	infraFailures string
-	dedupe        string
-	lenient       bool // score --lenient: ingest.ReadOptions.Lenient
-	method        string
-	quantile      string
-	level         float64
-	clustered     bool
-	verdicts      string // a verdict dataset to read instead of scoring; set by addVerdicts
-	force         bool
-	adjust        string
-	passk         string
+	verdicts      string           // a verdict dataset to read instead of scoring (groupVerdicts)
 	choices       analysis.Choices // the paper's choices; set by addChoices
 
-	groups flagGroup
 	output *results.OutputKind // what --format names; nil when the command has no --format
 
 	stderr io.Writer // for progress, shown only when it is a terminal
 
-	fs         *flag.FlagSet         // the command's flags, for checks of what was set
-	render     results.RenderOptions // the LaTeX layout flags (latex_flags.go)
-	allFormats bool                  // the command writes every format (report): --latex-* always apply
+	render results.RenderOptions // the LaTeX layout flags (latex_flags.go)
 
 	name string // the command, for messages
 
@@ -110,7 +86,7 @@ type common struct {
 }
 
 // flagGroup is a set of related flags; each command declares the groups it takes.
-type flagGroup uint8
+type flagGroup uint16
 
 const (
 	// groupInput: --bench, --runs, --policy, --infra-failures, --dedupe.
@@ -129,6 +105,16 @@ const (
 	groupTables
 	// groupOut: --out alone, for a command whose output is a directory or a page.
 	groupOut
+	// groupLaTeX: --latex-width, --latex-env without --format (report's .tex files);
+	// groupTables has them too.
+	groupLaTeX
+	// groupVerdicts: --verdicts (build from a verdict dataset instead of scoring).
+	groupVerdicts
+	// groupHarness: --shared-harness, the one paper choice (analysis.Choices) figures read.
+	groupHarness
+	// groupChoices: every paper choice: --shared-harness, the tables' strategy conditions
+	// and case-set names.
+	groupChoices
 
 	// groupAnalysis is what a command that builds tables from a scored release reads.
 	groupAnalysis = groupInput | groupJobs | groupSets | groupStats | groupClustered
@@ -149,16 +135,14 @@ func newFlagSet(e *env, name, usage string) *flag.FlagSet {
 // addCommon registers the flags of the groups a command takes; defaultOut is its --out
 // default ("" for stdout).
 func addCommon(e *env, fs *flag.FlagSet, groups flagGroup, defaultOut string) *common {
-	d := analysis.DefaultStatOptions()
-	c := &common{stderr: e.stderr, fs: fs, name: fs.Name(), groups: groups, bench: "builtin", seed: d.Seed, resamples: d.Resamples,
-		jobs: runtime.GOMAXPROCS(0), infraFailures: "exclude", method: "percentile", quantile: "scipy",
-		level: d.Level, out: defaultOut, adjust: "holm", passk: "planned"}
+	c := &common{stderr: e.stderr, name: fs.Name(), src: source.Options{Bench: source.Builtin},
+		stat: analysis.DefaultStatNames(), jobs: runtime.GOMAXPROCS(0), infraFailures: "exclude", out: defaultOut}
 	if groups&groupInput != 0 {
-		fs.StringVar(&c.bench, "bench", c.bench, "case specs: a SafeActBench checkout, a directory of case JSON files, a JSONL of {case_id, protocol, case_spec} rows, or builtin")
-		fs.Var(&c.runs, "runs", "episode files, globs or directories (repeatable; default: the built-in release's episodes)")
+		fs.StringVar(&c.src.Bench, "bench", c.src.Bench, "case specs: a SafeActBench checkout, a directory of case JSON files, a JSONL of {case_id, protocol, case_spec} rows, or builtin")
+		fs.Var((*listFlag)(&c.src.Runs), "runs", "episode files, globs or directories (repeatable; default: the built-in release's episodes)")
 		fs.Var(&c.policies, "policy", "authorization policy: a preset (safeact, near-miss, toolsandbox, tau-bench, appworld) or a JSON policy file (repeatable where a command compares policies)")
 		fs.StringVar(&c.infraFailures, "infra-failures", c.infraFailures, "infra_failure episodes: exclude (the paper) or fail (the SafeActBench batch runner)")
-		fs.StringVar(&c.dedupe, "dedupe", "", "duplicate episode keys: error (default), first or last")
+		fs.StringVar(&c.src.Dedupe, "dedupe", "", "duplicate episode keys: error (default), first or last")
 	}
 	if groups&groupJobs != 0 {
 		fs.IntVar(&c.jobs, "j", c.jobs, "worker goroutines (results do not depend on it)")
@@ -167,26 +151,35 @@ func addCommon(e *env, fs *flag.FlagSet, groups flagGroup, defaultOut string) *c
 		fs.Var(&c.sets, "set", "case set NAME=FILE, one case id per line (repeatable)")
 	}
 	if groups&groupStats != 0 {
-		fs.Uint64Var(&c.seed, "seed", c.seed, "master seed of every resampling")
-		fs.IntVar(&c.resamples, "resamples", c.resamples, "bootstrap resamples")
-		fs.StringVar(&c.method, "interval", c.method, "bootstrap interval: percentile, basic or bca")
-		fs.StringVar(&c.quantile, "quantile", c.quantile, "quantile convention: scipy (np.percentile, linear) or r (boot's norm.inter)")
-		fs.Float64Var(&c.level, "level", c.level, "confidence level of the intervals")
-		fs.StringVar(&c.clusters, "clusters", "", "CSV case_id,cluster_id for the template-clustered bootstrap")
-		fs.StringVar(&c.adjust, "adjust", c.adjust, "multiplicity adjustment of a table's family of p-values: holm or bh (Benjamini–Hochberg)")
-		fs.StringVar(&c.passk, "passk", c.passk, "pass^k convention: planned (tau-bench: n = repeats planned, missing repeats fail) or per-case (tau2-bench: n = the case's scored repeats)")
-		fs.BoolVar(&c.force, "force", false, fmt.Sprintf("allow --resamples below %d (intervals then rest on near-extreme order statistics)", bootstrap.MinResamples))
+		st := &c.stat
+		fs.Uint64Var(&st.Seed, "seed", st.Seed, "master seed of every resampling")
+		fs.IntVar(&st.Resamples, "resamples", st.Resamples, "bootstrap resamples")
+		fs.StringVar(&st.Method, "interval", st.Method, "bootstrap interval: percentile, basic or bca")
+		fs.StringVar(&st.Quantile, "quantile", st.Quantile, "quantile convention: scipy (np.percentile, linear) or r (boot's norm.inter)")
+		fs.Float64Var(&st.Level, "level", st.Level, "confidence level of the intervals")
+		fs.StringVar(&c.src.ClustersFile, "clusters", "", "CSV case_id,cluster_id for the template-clustered bootstrap")
+		fs.StringVar(&st.Adjust, "adjust", st.Adjust, "multiplicity adjustment of a table's family of p-values: holm or bh (Benjamini–Hochberg)")
+		fs.StringVar(&st.PassK, "passk", st.PassK, "pass^k convention: planned (tau-bench: n = repeats planned, missing repeats fail) or per-case (tau2-bench: n = the case's scored repeats)")
+		fs.BoolVar(&st.Force, "force", false, fmt.Sprintf("allow --resamples below %d (intervals then rest on near-extreme order statistics)", bootstrap.MinResamples))
 	}
 	if groups&groupClustered != 0 {
-		fs.BoolVar(&c.clustered, "clustered", false, "resample template clusters instead of cases")
+		fs.BoolVar(&c.stat.Clustered, "clustered", false, "resample template clusters instead of cases")
 	}
 	if groups&groupTables != 0 {
 		c.addFormat(fs, results.TableOutput)
-		addLaTeXFlags(fs, &c.render)
 		fs.StringVar(&c.out, "out", defaultOut, "output file (its extension sets the format when --format is not given), or a directory (existing, ending in /, or needed for several tables) that receives one file per table; default stdout")
 	}
 	if groups&groupOut != 0 {
 		fs.StringVar(&c.out, "out", defaultOut, "output directory or file")
+	}
+	if groups&(groupTables|groupLaTeX) != 0 {
+		addLaTeXFlags(fs, &c.render)
+	}
+	if groups&groupVerdicts != 0 {
+		fs.StringVar(&c.verdicts, "verdicts", "", "build from a verdict dataset (score --format parquet --out DIR, possibly in shards) instead of scoring: its policies in its order, no re-scoring; --bench must name the cases it was scored on")
+	}
+	if groups&(groupHarness|groupChoices) != 0 {
+		c.addChoices(fs, groups&groupChoices != 0)
 	}
 	return c
 }
@@ -210,10 +203,10 @@ func (c *common) addChoices(fs *flag.FlagSet, tables bool) {
 
 // tableInput is what the tables of a scored release are built from.
 func (c *common) tableInput(sr *analysis.ScoredRelease) *results.Input {
-	return &results.Input{Releases: sr.Releases, Stats: c.stats(), Choices: c.choices}
+	return &results.Input{Releases: sr.Releases, Stats: c.opts, Choices: c.choices}
 }
 
-// parseFlags parses args and turns flag errors into usage errors. It returns errHelp
+// parseFlags parses args and turns flag errors into usage errors. It returns errDone
 // when -h was given, which run reports as success.
 func parseFlags(fs *flag.FlagSet, args []string) error {
 	// The flag package prints its message and the whole usage on a parse error; the error
@@ -225,7 +218,7 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fs.Usage()
-			return errHelp
+			return errDone
 		}
 		if strings.HasPrefix(err.Error(), "flag provided but not defined") {
 			return usagef("%s: %v (sabench-stats %s -h lists the flags it takes)", fs.Name(), err, fs.Name())
@@ -235,23 +228,9 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 	return nil
 }
 
-// parse parses an analysis command's arguments, checks the shared flags and refuses
-// positional arguments (hint follows the refusal).
-func (c *common) parse(fs *flag.FlagSet, args []string, hint string) error {
-	if err := parseFlags(fs, args); err != nil {
-		return err
-	}
-	if err := c.checkFlags(fs); err != nil {
-		return err
-	}
-	if fs.NArg() > 0 {
-		return usagef("%s takes no arguments (got %q)%s", fs.Name(), fs.Args(), hint)
-	}
-	return nil
-}
-
-// errHelp signals that help was printed; it is not a failure.
-var errHelp = errors.New("help requested")
+// errDone ends a command early without failing: help was printed (-h), or tables --list
+// listed; run reports it as success.
+var errDone = errors.New("done")
 
 // checkFlags validates the shared flags and resolves the output format from --format or
 // the --out extension (output.go).
@@ -262,47 +241,23 @@ func (c *common) checkFlags(fs *flag.FlagSet) error {
 	if err := c.resolveFormat(fs); err != nil {
 		return err
 	}
-	if c.allFormats {
+	if c.output == nil { // no --format (report writes every format): --latex-* always apply
 		return nil
 	}
 	return checkLaTeXFlags(fs, c.outFormat())
 }
 
-// check validates the shared flags.
-func (c *common) check() error {
-	if c.resamples < 0 {
-		return usagef("--resamples must be ≥ 0")
+// check validates the shared flags (analysis.StatNames and the input's).
+func (c *common) check() (err error) {
+	c.stat.Workers = c.jobs
+	if c.opts, err = c.stat.Options(); err != nil {
+		return usagef("%v", err)
 	}
-	if c.resamples > 0 && c.resamples < bootstrap.MinResamples && !c.force {
-		return usagef("--resamples %d is below %d: the interval endpoints would be near-extreme order statistics; pass --force to accept that (or --resamples 0 for no intervals)", c.resamples, bootstrap.MinResamples)
+	if _, err := analysis.ParseInfraFailures(c.infraFailures); err != nil {
+		return usagef("%v", err)
 	}
-	if c.jobs < 1 {
-		return usagef("-j must be ≥ 1")
-	}
-	if c.level <= 0 || c.level >= 1 {
-		return usagef("--level must be in (0, 1)")
-	}
-	if _, err := bootstrap.ParseMethod(c.method); err != nil {
-		return usagef("--interval: %v", err)
-	}
-	if _, err := bootstrap.ParseQuantileMode(c.quantile); err != nil {
-		return usagef("--quantile: %v", err)
-	}
-	if _, err := analysis.ParseAdjustment(c.adjust); err != nil {
-		return usagef("--adjust: %v", err)
-	}
-	if _, err := bootstrap.ParsePassKConvention(c.passk); err != nil {
-		return usagef("--passk: %v", err)
-	}
-	switch c.infraFailures {
-	case "exclude", "fail":
-	default:
-		return usagef("--infra-failures must be exclude or fail, not %q", c.infraFailures)
-	}
-	switch c.dedupe {
-	case "", "error", "first", "last":
-	default:
-		return usagef("--dedupe must be first or last, not %q", c.dedupe)
+	if err := source.CheckDedupe(c.src.Dedupe); err != nil {
+		return usagef("%v", err)
 	}
 	return nil
 }

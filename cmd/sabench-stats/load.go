@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 
@@ -14,24 +13,25 @@ import (
 	"github.com/sabench/sabench-stats/results/view"
 )
 
-// benchOptions turns --set and --clusters into ingest options.
-func (c *common) benchOptions() (ingest.BenchOptions, error) {
-	sets, err := source.ParseSets(c.sets)
-	if err != nil {
-		return ingest.BenchOptions{}, usagef("%v", err)
+// benchOptions adds --set to the input options.
+func (c *common) benchOptions() (source.Options, error) {
+	o := c.src
+	o.Workers = c.jobs
+	var err error
+	if o.Sets, err = source.ParseSets(c.sets); err != nil {
+		return o, usagef("%v", err)
 	}
-	return ingest.BenchOptions{Sets: sets, ClustersFile: c.clusters}, nil
+	return o, nil
 }
 
 // load opens the bench and its episodes (source.Open) and notes on stderr what a --runs
 // directory search passed over.
 func (c *common) load() (*source.Input, error) {
-	bopt, err := c.benchOptions()
+	opt, err := c.benchOptions()
 	if err != nil {
 		return nil, err
 	}
-	in, err := source.Open(source.Options{Bench: c.bench, Runs: c.runs, BenchOptions: bopt,
-		Dedupe: c.dedupe, Lenient: c.lenient, Workers: c.jobs})
+	in, err := source.Open(opt)
 	var noEpisodes *source.NoEpisodesError
 	if errors.As(err, &noEpisodes) {
 		return nil, usagef("%v", err)
@@ -56,17 +56,9 @@ func noteSkipped(w io.Writer, skipped []ingest.Problem) {
 	fmt.Fprintf(w, "note: %d entries of the --runs directories skipped\n", len(skipped))
 }
 
-// policyList resolves --policy (default: safeact only, or all presets when all is true).
+// policyList resolves --policy (oracle.LookupPoliciesOr).
 func (c *common) policyList(all bool) ([]oracle.Policy, error) {
-	names := []string(c.policies)
-	if len(names) == 0 {
-		if all {
-			names = oracle.PresetNames()
-		} else {
-			names = []string{oracle.SafeAct.Name}
-		}
-	}
-	pols, err := oracle.LookupPolicies(names)
+	pols, err := oracle.LookupPoliciesOr(c.policies, all)
 	var unknown *oracle.UnknownPolicyError
 	if errors.As(err, &unknown) {
 		return nil, usagef("%v", err)
@@ -98,20 +90,12 @@ func (c *common) score(in *source.Input, opt analysis.ScoreOptions, chunk int, e
 	return s, src.Reported(), nil
 }
 
-// scoreAll resolves the policies (every preset by default when all is true), loads the
-// input and scores it: every episode under the first policy and, for comparing
-// leaderboards, only the main-condition episodes under the others (the policy tables and
-// figures read nothing else, and scoring is the report's largest cost), in one pass.
-func (c *common) scoreAll(all bool) (*analysis.ScoredRelease, error) {
-	sr, _, err := c.scoreRelease(all, func(ep *ingest.Episode) bool { return ep.Condition == ingest.DefaultCondition }, false)
-	return sr, err
-}
-
-// scoreRelease is scoreAll with the episodes the policies after the first score (all
-// when others is nil). With collect (others nil) the viewer's episodes are encoded while
-// they are scored (view.Collector), so that the input is read once; with --verdicts there
-// are no episodes and the collector is nil. A choice flag that names nothing in the
-// release is refused.
+// scoreRelease resolves the policies (every preset by default when all is true), loads
+// the input and scores it in one pass: every episode under the first policy, and under the
+// others those others admits (all when nil). With collect the viewer's episodes are
+// encoded while they are scored (view.Collector), so that the input is read once; with
+// --verdicts there are no episodes and the collector is nil. A choice flag that names
+// nothing in the release is refused.
 func (c *common) scoreRelease(all bool, others func(*ingest.Episode) bool, collect bool) (*analysis.ScoredRelease, *view.Collector, error) {
 	if c.verdicts != "" {
 		sr, err := c.readVerdicts()
@@ -145,30 +129,17 @@ func (c *common) scoreRelease(all bool, others func(*ingest.Episode) bool, colle
 	return c.scored, col, c.checkChoices(c.scored)
 }
 
-// addVerdicts registers --verdicts on a command that builds tables from a scored release.
-func (c *common) addVerdicts(fs *flag.FlagSet) {
-	fs.StringVar(&c.verdicts, "verdicts", "", "build from a verdict dataset (score --format parquet --out DIR, possibly in shards) instead of scoring: its policies in its order, no re-scoring; --bench must name the cases it was scored on")
-}
-
-// readVerdicts builds the scored release from --verdicts (results.ScoredFromVerdicts).
-// The scoring choices were made when the dataset was written, so the flags that would
-// change them are refused.
+// readVerdicts builds the scored release from --verdicts (results.ScoredFromVerdicts),
+// refusing the flags that would change choices made when the dataset was written.
 func (c *common) readVerdicts() (*analysis.ScoredRelease, error) {
-	switch {
-	case len(c.runs) > 0:
-		return nil, usagef("--verdicts replaces --runs: the episodes were scored when the dataset was written")
-	case len(c.policies) > 0:
-		return nil, usagef("--verdicts carries its own policies; --policy cannot be honoured")
-	case c.infraFailures != "exclude":
-		return nil, usagef("--infra-failures was applied when the dataset was scored; it cannot be changed here")
-	case c.dedupe != "":
-		return nil, usagef("--dedupe was applied when the dataset was scored; it cannot be changed here")
+	if err := results.RefuseRescoring(c.src.Runs, c.policies, c.infraFailures, c.src.Dedupe); err != nil {
+		return nil, usagef("%v", err)
 	}
-	bopt, err := c.benchOptions()
+	opt, err := c.benchOptions()
 	if err != nil {
 		return nil, err
 	}
-	bench, describe, _, err := source.LoadBench(c.bench, bopt)
+	bench, describe, _, err := source.LoadBench(opt.Bench, opt.BenchOptions)
 	if err != nil {
 		return nil, err
 	}

@@ -88,7 +88,7 @@ func run(stdout, stderr io.Writer, args []string) error {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		if len(args) > 1 {
 			if c, ok := commands[args[1]]; ok {
-				if err := c.run(e, []string{"-h"}); !errors.Is(err, errHelp) {
+				if err := c.run(e, []string{"-h"}); !errors.Is(err, errDone) {
 					return err
 				}
 				return nil
@@ -112,7 +112,7 @@ func run(stdout, stderr io.Writer, args []string) error {
 		printUsage(stderr)
 		return usagef("unknown command %q", args[0])
 	}
-	if err := c.run(e, args[1:]); !errors.Is(err, errHelp) {
+	if err := c.run(e, args[1:]); !errors.Is(err, errDone) {
 		return err
 	}
 	return nil

@@ -37,7 +37,7 @@ func runVersion(e *env, args []string) error {
 // meta is the provenance of this command's outputs: the tool, the data and the hash of
 // every input file read, the policies, the interval settings and the shared harness.
 func (c *common) meta(sr *analysis.ScoredRelease) (*results.Meta, error) {
-	m := results.NewMeta(sr, c.stats(), c.method, c.quantile, c.choices)
+	m := results.NewMeta(sr, c.opts, c.stat.Method, c.stat.Quantile, c.choices)
 	m.Tool = toolVersion()
 	if c.loaded != nil {
 		if err := m.AddInputs(c.loaded.Bench.ClusterCounts, c.loaded.Files); err != nil {

@@ -74,14 +74,10 @@ func Open(opt Options) (*Input, error) {
 	if err != nil {
 		return nil, err
 	}
-	dedupe := opt.Dedupe
-	if dedupe == "error" {
-		dedupe = ""
-	}
 	in.Skipped, in.runs = skipped, files
 	in.Describe += " with episodes from " + strings.Join(runs, ", ")
 	in.Files = append(in.Files, files...)
-	in.read = ingest.ReadOptions{Dedupe: dedupe, Bench: b, Lenient: opt.Lenient, Workers: opt.Workers}
+	in.read = ingest.ReadOptions{Dedupe: DedupePolicy(opt.Dedupe), Bench: b, Lenient: opt.Lenient, Workers: opt.Workers}
 	return in, nil
 }
 

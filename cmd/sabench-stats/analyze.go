@@ -1,0 +1,86 @@
+package main
+
+import (
+	"flag"
+
+	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/results"
+	"github.com/sabench/sabench-stats/results/view"
+)
+
+// analysisCommand declares a command that builds its output from a scored release
+// (tables, domains, policies, compare, figures, report, view). One runner takes every
+// such command through the same steps: register the shared flags of its groups and its
+// own, parse and check them, take the positional arguments, check what can be checked
+// before scoring, score (or read --verdicts), then build and write.
+type analysisCommand struct {
+	name, summary string
+	usage         string // after "sabench-stats NAME" in -h
+	hint          string // follows the refusal of positional arguments
+	groups        flagGroup
+	out           string // the --out default
+	// setup registers the command's own flags (and adjusts the shared ones) and returns
+	// the steps that differ from command to command.
+	setup func(e *env, fs *flag.FlagSet, c *common) *steps
+}
+
+// steps are what an analysis command does between parsing and writing.
+type steps struct {
+	args  func(pos []string) error // takes the positional arguments; nil: none taken
+	check func() error             // after parsing, before scoring; may be nil
+	// all: with no --policy, score every preset rather than safeact alone. every: score
+	// every episode under every policy; otherwise the policies after the first score only
+	// the main-condition episodes (the policy tables and figures read nothing else, and
+	// scoring is the report's largest cost), in the same pass. collect: encode the
+	// viewer's episodes while scoring (view.Collector), so that the input is read once.
+	all, every, collect bool
+	// tables builds tables for writeTables; build writes anything else. One is set.
+	tables func(sr *analysis.ScoredRelease) ([]*results.Table, error)
+	build  func(sr *analysis.ScoredRelease, col *view.Collector) error
+}
+
+func registerAnalysis(a analysisCommand) {
+	register(command{name: a.name, summary: a.summary, run: a.run})
+}
+
+func (a analysisCommand) run(e *env, args []string) error {
+	fs := newFlagSet(e, a.name, a.usage)
+	c := addCommon(e, fs, a.groups, a.out)
+	st := a.setup(e, fs, c)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := c.checkFlags(fs); err != nil {
+		return err
+	}
+	switch {
+	case st.args != nil:
+		if err := st.args(fs.Args()); err != nil {
+			return err
+		}
+	case fs.NArg() > 0:
+		return usagef("%s takes no arguments (got %q)%s", a.name, fs.Args(), a.hint)
+	}
+	if st.check != nil {
+		if err := st.check(); err != nil {
+			return err
+		}
+	}
+	others := func(ep *ingest.Episode) bool { return ep.Condition == ingest.DefaultCondition }
+	if st.every {
+		others = nil
+	}
+	sr, col, err := c.scoreRelease(st.all, others, st.collect)
+	if err != nil {
+		return err
+	}
+	if st.tables == nil {
+		return st.build(sr, col)
+	}
+	ts, err := st.tables(sr)
+	if err != nil {
+		return err
+	}
+	return c.writeTables(e, ts)
+}
