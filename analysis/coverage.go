@@ -1,8 +1,11 @@
 package analysis
 
 import (
+	"slices"
 	"sort"
 	"strings"
+
+	"github.com/sabench/sabench-stats/oracle"
 )
 
 // CoverageRow reconciles what was read for one configuration and condition:
@@ -17,11 +20,18 @@ type CoverageRow struct {
 // exclusion reasons (sorted) and the total. Static judgments of executable cases count
 // under their condition with " (static)" appended unless it already says so.
 func (r *Release) Coverage() (rows []CoverageRow, reasons []string, total CoverageRow) {
+	c := r.coverage
+	return slices.Clone(c.rows), slices.Clone(c.reasons), c.total
+}
+
+// coverageOf is Coverage over verdicts in input order (NewRelease, before the grouping
+// reorders them: the rows follow the input).
+func coverageOf(vs []oracle.Verdict) (rows []CoverageRow, reasons []string, total CoverageRow) {
 	type key struct{ config, condition string }
 	by := map[key]int{}
 	seen := map[string]bool{}
-	for i := range r.Verdicts {
-		v := &r.Verdicts[i]
+	for i := range vs {
+		v := &vs[i]
 		cond := v.Condition()
 		if isStaticJudgment(v) && !strings.Contains(cond, "static") {
 			cond += " (static)"

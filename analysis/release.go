@@ -27,10 +27,15 @@ type Release struct {
 	conditions []string // in order of first appearance
 	harnesses  []string // in order of first appearance
 	domains    []string
-	// costs are computed in input order, before the grouping reorders the verdicts: the
-	// sums of floats must not depend on it.
+	// costs and coverage are computed in input order, before the grouping reorders the
+	// verdicts: the coverage rows follow the input, and sums of floats depend on order.
 	costs     []CostRow
 	costTotal CostRow
+	coverage  struct {
+		rows    []CoverageRow
+		reasons []string
+		total   CoverageRow
+	}
 	// cache holds results computed once per options (SummaryIntervals); releases of the
 	// same verdicts share it (sharing).
 	cache *sync.Map
@@ -64,6 +69,7 @@ func NewRelease(cases []*ingest.Case, sets map[string][]string, vs []oracle.Verd
 	}
 	r.domains = orderDomains(cases)
 	r.costs, r.costTotal = r.costsInOrder()
+	r.coverage.rows, r.coverage.reasons, r.coverage.total = coverageOf(vs)
 	r.groupCells()
 	return r
 }

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
@@ -108,5 +109,39 @@ func TestSharedPoliciesShareTheGrouping(t *testing.T) {
 	}
 	if len(b.Main()) != 3 || len(b.mainOf("B")) != 1 {
 		t.Errorf("appworld: main %d, B %d", len(b.Main()), len(b.mainOf("B")))
+	}
+}
+
+// What follows the input order survives the grouping in place: coverage rows, harnesses
+// and the configurations come in order of first appearance of a release written
+// configuration by configuration (each cell interleaved with the next, an excluded
+// episode between), as they would without grouping.
+func TestInputOrderSurvivesGrouping(t *testing.T) {
+	mk := func(config, harness, cond string, excluded bool) oracle.Verdict {
+		return oracle.Fields{Config: config, Harness: harness, CaseID: "SAB-V1-001", BaseCaseID: "SAB-V1-001", Protocol: ingest.V1,
+			Condition: cond, Excluded: excluded, ExclusionReason: "infra_failure"}.Verdict()
+	}
+	vs := []oracle.Verdict{mk("A", "h1", "main", false), mk("A", "h1", "scgr_eg", false), mk("A", "h1", "main", true),
+		mk("B", "h2", "main", false), mk("B", "h2", "scgr_eg", false), mk("A", "h1", "main", false)}
+	r := NewRelease(nil, nil, vs, oracle.SafeAct)
+	if vs[1].Config() != "A" || vs[1].Condition() != "main" {
+		t.Fatalf("not grouped in place: second verdict %s/%s", vs[1].Config(), vs[1].Condition())
+	}
+	rows, reasons, total := r.Coverage()
+	var got []string
+	for _, row := range rows {
+		got = append(got, fmt.Sprintf("%s/%s %d/%d", row.Config, row.Condition, row.Scored, row.Read))
+	}
+	if want := []string{"A/main 2/3", "A/scgr_eg 1/1", "B/main 1/1", "B/scgr_eg 1/1"}; !slices.Equal(got, want) {
+		t.Errorf("coverage rows %v, want %v", got, want)
+	}
+	if !slices.Equal(reasons, []string{"infra_failure"}) || total.Read != 6 || total.Scored != 5 {
+		t.Errorf("reasons %v, total %d read %d scored", reasons, total.Read, total.Scored)
+	}
+	if h := r.Harnesses(); !slices.Equal(h, []string{"h1", "h2"}) {
+		t.Errorf("harnesses %v", h)
+	}
+	if c := r.Configs(); !slices.Equal(c, []string{"A", "B"}) {
+		t.Errorf("configs %v", c)
 	}
 }
