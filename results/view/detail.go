@@ -15,8 +15,8 @@ import (
 type blockDict struct {
 	idx  map[string]int
 	list []string // the map's keys, so that a block is kept once
-	buf  []byte // the block being written
-	aux  []byte // a part of it written first (ids are given in reading order)
+	buf  []byte   // the block being written
+	aux  []byte   // a part of it written first (ids are given in reading order)
 }
 
 // add returns the id of the block raw (which it does not keep).

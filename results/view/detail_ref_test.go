@@ -146,8 +146,8 @@ func TestEncodeDetailMatchesReference(t *testing.T) {
 		}
 		for i, want := range r.eps {
 			w, _ := json.Marshal(want)
-			if string(a.eps[i]) != string(w) {
-				t.Fatalf("case %s episode %d: %s, reference %s", id, i, a.eps[i], w)
+			if got := a.epsJSON()[i]; string(got) != string(w) {
+				t.Fatalf("case %s episode %d: %s, reference %s", id, i, got, w)
 			}
 		}
 		if len(a.blocks.list) != len(r.b.list) {

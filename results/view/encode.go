@@ -73,7 +73,16 @@ type caseAcc struct {
 	pos    int // index in the index's case list
 	strs   *dict
 	blocks *blockDict
-	eps    []json.RawMessage
+	eps    [][5]int32 // encodeDetail's ids: a fifth of the JSON text they become, until the page is written
+}
+
+// epsJSON is the case's episodes as the page's JSON arrays.
+func (a *caseAcc) epsJSON() []json.RawMessage {
+	out := make([]json.RawMessage, len(a.eps))
+	for i, d := range a.eps {
+		out[i] = appendInts(nil, []int{int(d[0]), int(d[1]), int(d[2]), int(d[3]), int(d[4])})
+	}
+	return out
 }
 
 // encoder turns the streamed episodes into the index and the per-case details.
@@ -167,7 +176,8 @@ func (e *encoder) add(ep *Episode) error {
 	for _, o := range ep.Others {
 		e.ep = append(e.ep, e.outcome(o)...)
 	}
-	a.eps = append(a.eps, appendInts(nil, encodeDetail(n, a.strs, a.blocks, ep)))
+	d := encodeDetail(n, a.strs, a.blocks, ep)
+	a.eps = append(a.eps, [5]int32{int32(d[0]), int32(d[1]), int32(d[2]), int32(d[3]), int32(d[4])})
 	return nil
 }
 
@@ -249,5 +259,5 @@ func caseJSON(a *caseAcc) ([]byte, error) {
 		rules = append(rules, []any{s.id(r.Tool), s.id(r.Args), fs})
 	}
 	// Strings last: the blocks above may still intern.
-	return json.Marshal(map[string]any{"id": a.c.ID, "wf": wf, "req": req, "rules": rules, "eps": a.eps, "b": a.blocks.raw(), "s": s.list})
+	return json.Marshal(map[string]any{"id": a.c.ID, "wf": wf, "req": req, "rules": rules, "eps": a.epsJSON(), "b": a.blocks.raw(), "s": s.list})
 }
