@@ -23,30 +23,52 @@ type Agreement struct {
 // AgreeWith compares the oracle with labels (1 pass, 0 fail, -1 none) on the scored
 // episodes that have one.
 func AgreeWith(vs []oracle.Verdict, label func(*oracle.Verdict) int) (Agreement, error) {
-	var a Agreement
-	var lab, ora []int
+	var c agreeCounts
 	for i := range vs {
-		v := &vs[i]
-		if v.Excluded() || label(v) < 0 {
-			continue
-		}
-		o, r := label(v), 0
-		if v.ECS() {
-			r = 1
-		}
-		lab, ora = append(lab, o), append(ora, r)
-		switch {
-		case o == 1 && r == 0:
-			a.FalseAccepts++
-			a.Disagreements = append(a.Disagreements, v)
-		case o == 0 && r == 1:
-			a.FalseRejects++
-			a.Disagreements = append(a.Disagreements, v)
+		if v := &vs[i]; !v.Excluded() && c.add(v, label(v)) {
+			c.dis = append(c.dis, v)
 		}
 	}
-	a.N = len(lab)
+	return c.agreement()
+}
+
+// agreeCounts is an agreement being counted (AgreeWith, or a ScoreTally as verdicts stream
+// by): the 2×2 table of label × oracle and the disagreements, which the caller appends.
+type agreeCounts struct {
+	conf [2][2]int // [label][oracle], 1 pass
+	dis  []*oracle.Verdict
+}
+
+// add counts a scored verdict with its label (-1: none, not counted) and reports whether
+// it is a disagreement.
+func (c *agreeCounts) add(v *oracle.Verdict, label int) bool {
+	if label < 0 {
+		return false
+	}
+	r := 0
+	if v.ECS() {
+		r = 1
+	}
+	c.conf[label][r]++
+	return label != r
+}
+
+// agreement computes the counts' agreement. κ depends on the ratings only through their
+// table, so it is computed (bootstrap.CohenKappa) on ratings rebuilt from the table, one
+// byte each: the same numbers as on the ratings in input order.
+func (c *agreeCounts) agreement() (Agreement, error) {
+	a := Agreement{FalseAccepts: c.conf[1][0], FalseRejects: c.conf[0][1], Disagreements: c.dis}
+	a.N = c.conf[0][0] + c.conf[0][1] + c.conf[1][0] + c.conf[1][1]
 	if a.N == 0 {
 		return a, nil
+	}
+	ora, lab := make([]int8, 0, a.N), make([]int8, 0, a.N)
+	for o := range int8(2) {
+		for r := range int8(2) {
+			for range c.conf[o][r] {
+				ora, lab = append(ora, r), append(lab, o)
+			}
+		}
 	}
 	k, err := bootstrap.CohenKappa(ora, lab, bootstrap.Unweighted)
 	if err != nil {
@@ -115,9 +137,16 @@ func AgreeWithAudit(a *ingest.Audit, s *Scored) ([]Agreement, error) {
 func OfficialRate(vs []oracle.Verdict) Rate {
 	var r Rate
 	for i := range vs {
-		if !vs[i].Excluded() && vs[i].Official() >= 0 {
-			r.Add(vs[i].Official() == 1)
+		if !vs[i].Excluded() {
+			addOfficial(&r, &vs[i])
 		}
 	}
 	return r
+}
+
+// addOfficial counts a scored verdict's harness verdict, when it carries one.
+func addOfficial(r *Rate, v *oracle.Verdict) {
+	if v.Official() >= 0 {
+		r.Add(v.Official() == 1)
+	}
 }

@@ -48,6 +48,8 @@ type ScoreOptions struct {
 	// DetailFirst scores the first policy with Verdict.Detail for Each; the verdicts kept
 	// in Scored carry no detail.
 	DetailFirst bool
+	// Keep makes ScoreChunked return the verdicts as well as the tally (Score always does).
+	Keep bool
 }
 
 // Scored is the outcome of scoring: one verdict slice per policy, in input order (see
@@ -55,8 +57,10 @@ type ScoreOptions struct {
 // verdicts as read-only.
 type Scored struct {
 	Policies []oracle.Policy
-	Verdicts [][]oracle.Verdict // [policy][episode]
+	Verdicts [][]oracle.Verdict // [policy][episode]; nil from ScoreChunked without Keep
 	Counts   Counts
+	// Tally is the summary's tally, from ScoreChunked (TallyOf makes one of Verdicts).
+	Tally *ScoreTally
 }
 
 // Counts reconcile what was read: Read = Scored + sum(Excluded). Duplicate keys are the

@@ -1,11 +1,14 @@
 package ingest
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"strings"
+
+	"github.com/zeebo/xxh3"
 )
 
 // DefaultMaxLineBytes is the default limit on one JSONL line (one episode). A longer
@@ -136,7 +139,7 @@ func OpenRuns(paths []string, opt ReadOptions) (EpisodeReader, error) {
 			return nil, err
 		}
 	}
-	r := &runsReader{paths: paths, opt: opt, seen: map[keyID]where{}, runIDs: map[string]where{}, names: map[string]uint32{}}
+	r := &runsReader{paths: paths, opt: opt, seen: map[keyHash]where{}, runIDs: map[keyHash]where{}}
 	if opt.Dedupe == DedupeLast {
 		if err := r.scanLast(); err != nil {
 			return nil, err
@@ -153,28 +156,26 @@ type where struct {
 
 func at(file, line int) where { return where{int32(file), int32(line)} }
 
-// keyID is an episode key with its strings replaced by ids (runsReader.id).
-type keyID struct {
-	config, caseID, condition uint32
-	repeat                    int
-}
+// keyHash is a 128-bit hash (XXH3) of an episode key or run id. The duplicate checks keep
+// something of every episode, so they keep 16 bytes, no string and no reference into decoder
+// memory (whose chunks a kept string would hold alive with every string of many episodes).
+// A hash match is taken as a duplicate: two distinct keys collide with probability 2^-128,
+// under 10^-26 for any pair among a million episodes, far below the odds of a hardware
+// fault. The error still names the real key or run id, the episode's own, and where the
+// first was seen.
+type keyHash = xxh3.Uint128
 
-// The duplicate checks keep something of every episode, so what they keep is compact and
-// owns its memory: the decoder's strings live in shared chunks, and a key holding one would
-// keep every string of many episodes alive (a streaming score's memory grew with its input).
-
-// id returns the id of a configuration, case or condition name.
-func (r *runsReader) id(s string) uint32 {
-	if i, ok := r.names[s]; ok {
-		return i
+// keyOf hashes an episode's key: each string with its length, so that no two keys encode
+// alike, then the repeat. The scratch buffer is the reader's (Next is not concurrent).
+func (r *runsReader) keyOf(e *Episode) keyHash {
+	b := r.buf[:0]
+	for _, s := range [...]string{e.Config, e.CaseID, e.Condition} {
+		b = binary.LittleEndian.AppendUint64(b, uint64(len(s)))
+		b = append(b, s...)
 	}
-	i := uint32(len(r.names))
-	r.names[strings.Clone(s)] = i
-	return i
-}
-
-func (r *runsReader) keyOf(e *Episode) keyID {
-	return keyID{r.id(e.Config), r.id(e.CaseID), r.id(e.Condition), e.Repeat}
+	b = binary.LittleEndian.AppendUint64(b, uint64(e.Repeat))
+	r.buf = b
+	return xxh3.Hash128(b)
 }
 
 type runsReader struct {
@@ -182,11 +183,11 @@ type runsReader struct {
 	opt   ReadOptions
 	idx   int
 	cur   fileReader
-	seen  map[keyID]where // first emitted (or, for last, the winner) of each key
+	seen  map[keyHash]where // first emitted (or, for last, the winner) of each key
 	// runIDs: where each emitted run id was; a run id is unique within a release.
-	runIDs map[string]where
-	last   map[keyID]where   // DedupeLast: position of the last episode of each key
-	names  map[string]uint32 // keyID's ids
+	runIDs map[keyHash]where
+	last   map[keyHash]where // DedupeLast: position of the last episode of each key
+	buf    []byte            // keyOf's scratch
 	rep    []Problem
 	count  int
 	err    error
@@ -258,14 +259,15 @@ func (r *runsReader) Next() (*Episode, error) {
 		} else {
 			r.seen[k] = here
 		}
-		if w, dup := r.runIDs[e.RunID]; dup {
+		run := xxh3.HashString128(e.RunID)
+		if w, dup := r.runIDs[run]; dup {
 			if r.opt.Dedupe != DedupeNone {
 				r.rep = append(r.rep, runIDProblem(e, r.paths[w.file], int(w.line), "dropped: --dedupe keeps the first,"))
 				continue
 			}
 			return nil, runIDProblem(e, r.paths[w.file], int(w.line), "first seen at")
 		}
-		r.runIDs[strings.Clone(e.RunID)] = here
+		r.runIDs[run] = here
 		r.count++
 		return e, nil
 	}
@@ -288,7 +290,7 @@ func dupProblem(e *Episode, file string, line int, what string) Problem {
 // scanLast reads every file once and records where the last episode of each key is.
 // Lines with problems are skipped here; the second pass reports them.
 func (r *runsReader) scanLast() error {
-	r.last = map[keyID]where{}
+	r.last = map[keyHash]where{}
 	for i, p := range r.paths {
 		fr, err := openFile(p, r.opt)
 		if err != nil {

@@ -10,8 +10,10 @@ import (
 // Interning keeps a verdict free of pointers: its strings are 32-bit ids into process-wide,
 // append-only tables. A million verdicts then hold no string headers for the garbage
 // collector to scan and no references into decoder memory (each string is copied once).
-// The tables never shrink: they hold the distinct labels of every input scored in the
-// process (a few thousand), plus the run ids, which are stored without a lookup map.
+// The label tables never shrink: they hold the distinct labels of every input scored in
+// the process (a few thousand). Run ids and usages are per episode, stored without a lookup
+// map; a stream that keeps no verdict gives them back (Verdict.Release) for later episodes
+// to reuse, so that they hold the episodes in flight, not every episode read.
 
 const (
 	blockBits = 14
@@ -25,13 +27,21 @@ type table[T comparable] struct {
 	mu     sync.Mutex
 	ids    sync.Map // T → uint32, only for deduplicating tables
 	n      uint32
+	free   []uint32 // released ids, reused first (run ids and usages only)
 	blocks [maxBlocks]atomic.Pointer[[blockLen]T]
 }
 
 func (t *table[T]) get(i uint32) T { return t.blocks[i>>blockBits].Load()[i&(blockLen-1)] }
 
-// add appends x (already owned by the table) and returns its id; t.mu is held.
+// add stores x (already owned by the table) under a released id or a new one and returns
+// the id; t.mu is held.
 func (t *table[T]) add(x T) uint32 {
+	if n := len(t.free); n > 0 {
+		i := t.free[n-1]
+		t.free = t.free[:n-1]
+		t.blocks[i>>blockBits].Load()[i&(blockLen-1)] = x
+		return i
+	}
 	i := t.n
 	b := t.blocks[i>>blockBits].Load()
 	if b == nil {
@@ -41,6 +51,18 @@ func (t *table[T]) add(x T) uint32 {
 	b[i&(blockLen-1)] = x
 	t.n++
 	return i
+}
+
+// release gives id back for reuse, dropping its value (id 0, the empty value, stays).
+func (t *table[T]) release(i uint32) {
+	if i == 0 {
+		return
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	var zero T
+	t.blocks[i>>blockBits].Load()[i&(blockLen-1)] = zero
+	t.free = append(t.free, i)
 }
 
 // intern returns the id of x, adding own(x) on first sight.
@@ -89,7 +111,6 @@ var (
 	labels     table[string]
 	labelArena arena
 	runs       table[string]
-	runArena   arena
 	cfgKeys    table[cfgKey]
 	caseKeys   table[caseKey]
 	usages     table[Usage]
@@ -121,11 +142,14 @@ func internLabel(s string) sym {
 
 func (s sym) String() string { return labels.get(uint32(s)) }
 
-// storeRun stores a run id without deduplication: each episode has its own.
+// storeRun stores a run id without deduplication: each episode has its own. It is a copy
+// of its own (not in an arena), so that a released one is freed; and a string read from
+// the table before stays valid.
 func storeRun(s string) uint32 {
+	s = strings.Clone(s)
 	runs.mu.Lock()
 	defer runs.mu.Unlock()
-	return runs.add(runArena.clone(s))
+	return runs.add(s)
 }
 
 // cfgKey is a configuration with its model and harness, interned as one id.

@@ -157,6 +157,18 @@ func (v *Verdict) setResult(f *Fields) {
 	v.flags.set(fTrustedKeys, f.TrustedKeys)
 }
 
+// Release gives the run id and usage of v's episode back to the process-wide tables
+// (intern.go), for later episodes to reuse: a stream that writes its verdicts and keeps
+// none (analysis.ScoreChunked) then holds those of the episodes in flight only. An
+// episode's verdicts under several policies share them (Prepared.Identity): release one
+// of them, once, and read none of them afterwards (v itself reads as having neither). A
+// string read from v before stays valid.
+func (v *Verdict) Release() {
+	runs.release(v.run)
+	usages.release(v.usage)
+	v.run, v.usage = 0, 0
+}
+
 // Fields returns the verdict in readable form.
 func (v *Verdict) Fields() Fields {
 	return Fields{RunID: v.RunID(), Config: v.Config(), Model: v.Model(), Harness: v.Harness(),

@@ -6,43 +6,35 @@ import (
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/ingest"
-	"github.com/sabench/sabench-stats/oracle"
 )
 
 // ScoreSummary is score's stderr summary: it reconciles the counts (read = scored + excluded by reason + dropped
 // duplicates), gives ECS by protocol per policy, and the agreement with the harness's own
-// verdicts when the episodes carry them.
-func ScoreSummary(s *analysis.Scored, dropped int) string {
+// verdicts when the episodes carry them. It reads a tally (analysis.ScoreTally), not the
+// verdicts, so that a streaming score keeps none.
+func ScoreSummary(t *analysis.ScoreTally, dropped int) string {
 	var b strings.Builder
-	cnt := s.Counts
+	cnt := t.Counts
 	excluded := 0
 	for _, n := range cnt.Excluded {
 		excluded += n
 	}
 	fmt.Fprintf(&b, "score: read %d episodes = scored %d + excluded %d", cnt.Read+dropped, cnt.Scored, excluded+dropped)
 	fmt.Fprintf(&b, " (%s)\n", cnt.Summary(dropped))
-	for pi, pol := range s.Policies {
-		vs := s.Verdicts[pi]
-		var all analysis.Rate
-		var by [ingest.NumProtocols]analysis.Rate
-		for i := range vs {
-			if vs[i].Excluded() {
-				continue
-			}
-			all.Add(vs[i].ECS())
-			by[vs[i].Protocol()].Add(vs[i].ECS())
-		}
-		fmt.Fprintf(&b, "policy %s: ECS %s", pol.String(), pctOf(all))
+	for pi, pol := range t.Policies {
+		pt := &t.Policy[pi]
+		fmt.Fprintf(&b, "policy %s: ECS %s", pol.String(), pctOf(pt.ECS))
 		for p := ingest.Legacy; p < ingest.NumProtocols; p++ {
-			if by[p].Den > 0 {
-				fmt.Fprintf(&b, ", %s %s", p.Label(), pctOf(by[p]))
+			if pt.ByProtocol[p].Den > 0 {
+				fmt.Fprintf(&b, ", %s %s", p.Label(), pctOf(pt.ByProtocol[p]))
 			}
 		}
 		b.WriteString(" (all scored episodes, every condition, static judgments included)\n")
-		if own := analysis.OfficialRate(vs); own.Den > 0 && own != all {
+		if own := pt.Official; own.Den > 0 && own != pt.ECS {
 			fmt.Fprintf(&b, "  harness's own verdicts: %d/%d = %.1f%% (the scored episodes that carry one)\n", own.Num, own.Den, own.Pct())
 		}
-		b.WriteString(agreementSummary(vs))
+		a, err := pt.Agreement()
+		b.WriteString(labelSummary("official verdicts", "official", a, err))
 	}
 	return b.String()
 }
@@ -52,11 +44,6 @@ func pctOf(r analysis.Rate) string {
 		return "n/a (0 episodes)"
 	}
 	return fmt.Sprintf("%.1f%% (%d/%d)", r.Pct(), r.Num, r.Den)
-}
-
-func agreementSummary(vs []oracle.Verdict) string {
-	a, err := analysis.AgreeWithOfficial(vs)
-	return labelSummary("official verdicts", "official", a, err)
 }
 
 // labelSummary renders one agreement (or the error that kept it from being computed).

@@ -66,10 +66,10 @@ func runScore(e *env, args []string) error {
 	var s *analysis.Scored
 	var dropped []ingest.Problem
 	// Stream unless the whole release is needed first: score and write chunk by chunk,
-	// keeping only the compact verdicts for the summary, so that the episodes (and
-	// details, the ledger of every episode) of one chunk at a time are alive. An audit is
-	// checked before anything is written, so it takes the other path (unless with
-	// --detail), as do a dataset and the disagreements.
+	// keeping only the summary's tally (no verdict, but with an audit), so that the
+	// episodes (and details, the ledger of every episode) of one chunk at a time are
+	// alive. An audit is checked before anything is written, so it takes the other path
+	// (unless with --detail), as do a dataset and the disagreements.
 	stream := !dataset && (*detail || labels == nil) && !*disagreements
 	if !stream {
 		if s, dropped, err = c.score(in, analysis.ScoreOptions{Policies: pols}, 0, nil); err != nil {
@@ -96,7 +96,7 @@ func runScore(e *env, args []string) error {
 			if err != nil {
 				return err
 			}
-			s, dropped, err = c.score(in, analysis.ScoreOptions{Policies: pols, Detail: *detail}, chunk, vw.Write)
+			s, dropped, err = c.score(in, analysis.ScoreOptions{Policies: pols, Detail: *detail, Keep: labels != nil}, chunk, vw.Write)
 			if err != nil {
 				vw.Close()
 				return err
@@ -118,7 +118,11 @@ func runScore(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	summary := results.ScoreSummary(s, len(dropped))
+	tally := s.Tally
+	if tally == nil {
+		tally = analysis.TallyOf(s)
+	}
+	summary := results.ScoreSummary(tally, len(dropped))
 	if sn > 1 {
 		summary = fmt.Sprintf("score: shard %d/%d: the episodes whose input index is %d modulo %d; the counts below are the shard's\n", si+1, sn, si, sn) + summary
 	}

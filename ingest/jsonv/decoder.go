@@ -33,8 +33,9 @@ type Decoder struct {
 	first  *[shapeSlots]*shape // by the hash of the first key: the prediction
 	hashes []uint32            // name hashes of d.keys
 
-	// arena holds the bytes of the strings made so far (see long).
-	arena []byte
+	// arena holds the bytes of the strings made so far (see long), small those of the
+	// strings in the caches (see short).
+	arena, small []byte
 
 	// badUTF8 is the offset of the first string (after its opening quote) that held
 	// invalid UTF-8 in the last Parse, or -1. Such bytes decode to U+FFFD, so callers
@@ -48,8 +49,12 @@ func (d *Decoder) InvalidUTF8() (offset int, found bool) {
 	return d.badUTF8, d.badUTF8 >= 0
 }
 
-// arenaChunk is the size of one string-arena chunk.
-const arenaChunk = 32 << 10
+// arenaChunk and smallChunk are the sizes of one chunk of the string arena and of the
+// caches' arena (which holds at most internSlots live strings of internMaxLen bytes per cache).
+const (
+	arenaChunk = 32 << 10
+	smallChunk = 1 << 10
+)
 
 // newObject allocates an object with the given keys (shared, see shapeKeys) and n
 // values; up to eight values come in one allocation with the object. (Carving objects
@@ -288,7 +293,7 @@ func (d *Decoder) box(s []byte) any {
 	if e.v != nil && e.s == string(s) {
 		return e.v
 	}
-	str := d.long(s)
+	str := d.short(s)
 	e.s, e.v = str, str
 	return e.v
 }
@@ -304,9 +309,27 @@ func (d *Decoder) name(s []byte) (string, uint32) {
 	if e.v != nil && e.s == string(s) {
 		return e.s, h
 	}
-	str := d.long(s)
+	str := d.short(s)
 	e.s, e.v = str, true
 	return str, h
+}
+
+// short copies a string that enters a cache into the cache's own small arena. A slot
+// keeps its string, and so the chunk under it, alive for as long as nothing replaces it,
+// maybe for the whole input: in the big arena each long-lived slot would pin a chunk of
+// the strings of long-gone documents (a streaming read's memory grew by tens of
+// megabytes), here at most a small one.
+func (d *Decoder) short(s []byte) string {
+	if len(s) == 0 {
+		return ""
+	}
+	if len(d.small) < len(s) {
+		d.small = make([]byte, smallChunk)
+	}
+	copy(d.small, s)
+	str := unsafe.String(&d.small[0], len(s))
+	d.small = d.small[len(s):]
+	return str
 }
 
 // long copies a longer string into the string arena: one allocation per chunk instead

@@ -1,0 +1,47 @@
+package oracle
+
+import (
+	"fmt"
+	"testing"
+)
+
+// A stream that releases each chunk's verdicts reuses their run ids and usages: the tables
+// hold the episodes in flight, however many chunks go by; a released verdict reads as
+// having neither, and what was read from it before stays valid.
+func TestReleaseReusesRunIDsAndUsages(t *testing.T) {
+	runs.mu.Lock()
+	startRuns := runs.n
+	runs.mu.Unlock()
+	usages.mu.Lock()
+	startUsages := usages.n
+	usages.mu.Unlock()
+	const chunk = 100
+	for round := range 50 {
+		vs := make([]Verdict, chunk)
+		for i := range vs {
+			vs[i] = Fields{RunID: fmt.Sprintf("run-%d-%d", round, i), Usage: Usage{CostUSD: float64(i), Known: UsageCost}}.Verdict()
+		}
+		for i := range vs {
+			if got := vs[i].RunID(); got != fmt.Sprintf("run-%d-%d", round, i) || vs[i].Usage().CostUSD != float64(i) {
+				t.Fatalf("round %d, verdict %d: run %q, usage %+v", round, i, got, vs[i].Usage())
+			}
+		}
+		before := vs[7].RunID()
+		for i := range vs {
+			vs[i].Release()
+		}
+		if vs[7].RunID() != "" || vs[7].Usage() != (Usage{}) || before != fmt.Sprintf("run-%d-7", round) {
+			t.Fatalf("released verdict reads run %q, usage %+v; earlier read %q", vs[7].RunID(), vs[7].Usage(), before)
+		}
+	}
+	// No other test runs during a sequential one; the margin is for leftovers, not 50 chunks.
+	runs.mu.Lock()
+	grewRuns := runs.n - startRuns
+	runs.mu.Unlock()
+	usages.mu.Lock()
+	grewUsages := usages.n - startUsages
+	usages.mu.Unlock()
+	if grewRuns > 2*chunk || grewUsages > 2*chunk {
+		t.Errorf("50 released chunks of %d grew the run table by %d ids and the usage table by %d; want at most a chunk's", chunk, grewRuns, grewUsages)
+	}
+}
