@@ -11,9 +11,16 @@ const BenchMemory = "memory"
 
 // NewBench builds a bench from cases already in memory (the built-in release), applying
 // the same steps as LoadBench after reading: indexing, the given case sets, the user's
-// sets and the cluster rules. Cases are not copied; their Cluster fields are set.
+// sets and the cluster rules. Each case is a shallow copy whose Cluster fields are set:
+// the built-in cases are shared by every bench built from them, which may run at once and
+// with different --clusters files.
 func NewBench(source string, cases []*Case, sets map[string][]string, opt BenchOptions) (*Bench, error) {
-	b := &Bench{Source: source, Kind: BenchMemory, Cases: append([]*Case(nil), cases...),
+	own := make([]*Case, len(cases))
+	for i, c := range cases {
+		cp := *c
+		own[i] = &cp
+	}
+	b := &Bench{Source: source, Kind: BenchMemory, Cases: own,
 		Evidence: map[string]*jsonv.Object{}, Materialized: map[string]*jsonv.Object{}, Sets: map[string][]string{}}
 	probs := b.index()
 	for _, name := range sortedKeys(sets) {

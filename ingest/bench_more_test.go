@@ -174,6 +174,21 @@ func TestNewBench(t *testing.T) {
 	if ps := AsProblems(err); len(ps) != 1 || ps[0].Field != "sets.bad" {
 		t.Errorf("unknown set member: %v", err)
 	}
+	// A bench's clusters are its own: another built from the same (shared, built-in) cases
+	// with a clusters file changes neither them nor the first bench.
+	cl := filepath.Join(t.TempDir(), "c.csv")
+	os.WriteFile(cl, []byte("case_id,cluster_id\nSAB-V2-001,refunds\n"), 0o644)
+	before := b.Case("SAB-V2-001").Cluster
+	u, err := NewBench("mem", src.Cases, nil, BenchOptions{ClustersFile: cl})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := u.Case("SAB-V2-001"); c.Cluster != "refunds" || c.ClusterRule != ClusterUser {
+		t.Errorf("user cluster %s/%s", c.Cluster, c.ClusterRule)
+	}
+	if b.Case("SAB-V2-001").Cluster != before || src.Case("SAB-V2-001").Cluster != before || before == "refunds" {
+		t.Errorf("a second bench's clusters file changed the first's cluster %q → %q (source %q)", before, b.Case("SAB-V2-001").Cluster, src.Case("SAB-V2-001").Cluster)
+	}
 }
 
 func TestCheckCaseEvidence(t *testing.T) {
