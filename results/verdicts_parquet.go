@@ -53,8 +53,12 @@ func parquetVerdictWriter(w io.Writer, pols []oracle.Policy) (write func([][]ora
 func parquetRows(w io.Writer, cols []VerdictColumn) (add func(VerdictRow) error, close func() error, err error) {
 	mem := memory.DefaultAllocator
 	schema := columnSchema(cols)
+	// A dictionary never falls back to PLAIN (a row group's run ids are a few MB): arrow-go
+	// v18 lists the page encodings of a chunk that fell back in map order, so the footer
+	// differed from run to run (as the episode writer found, ingest.NewParquetWriter).
 	props := parquet.NewWriterProperties(parquet.WithAllocator(mem), parquet.WithCompression(compress.Codecs.Zstd),
-		parquet.WithMaxRowGroupLength(parquetBatch), parquet.WithDictionaryDefault(true), parquet.WithCreatedBy("sabench-stats"))
+		parquet.WithMaxRowGroupLength(parquetBatch), parquet.WithDictionaryDefault(true), parquet.WithCreatedBy("sabench-stats"),
+		parquet.WithDictionaryPageSizeLimit(1<<30))
 	fw, err := pqarrow.NewFileWriter(schema, noClose{w}, props,
 		pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema(), pqarrow.WithAllocator(mem)))
 	if err != nil {

@@ -211,3 +211,46 @@ func TestVerdictColumnsDeclared(t *testing.T) {
 		t.Error("format xml: no error")
 	}
 }
+
+// A Parquet column chunk never falls back from its dictionary to PLAIN, so its pages have
+// one data encoding: arrow-go writes the encodings of a chunk that fell back in map order,
+// which made the footer of the same verdicts differ from run to run. 30,000 distinct run
+// ids of 40 bytes outgrow arrow-go's default 1 MiB dictionary page.
+func TestParquetVerdictsNeverFallBack(t *testing.T) {
+	vs := make([]oracle.Verdict, 30000)
+	for i := range vs {
+		vs[i] = fuzzVerdict(fmt.Sprintf("a-fairly-long-run-identifier-%012d", i), "m/h", "SAB-V2-001", "O", "F", i%5, false, i%2 == 0, false, 0, 0)
+	}
+	var pb bytes.Buffer
+	if err := WriteVerdicts(&pb, "parquet", []oracle.Policy{oracle.SafeAct}, [][]oracle.Verdict{vs}, false); err != nil {
+		t.Fatal(err)
+	}
+	pf, err := file.NewParquetReader(bytes.NewReader(pb.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pf.Close()
+	checked := 0
+	for g := 0; g < pf.NumRowGroups(); g++ {
+		rg := pf.MetaData().RowGroup(g)
+		for c := 0; c < rg.NumColumns(); c++ {
+			cc, err := rg.ColumnChunk(c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			data := map[string]bool{}
+			for _, s := range cc.EncodingStats() {
+				if s.PageType.String() != "DICTIONARY_PAGE" { // the type is internal to arrow-go
+					data[s.Encoding.String()] = true
+				}
+			}
+			if len(data) > 1 {
+				t.Errorf("row group %d column %s: data pages in %d encodings %v (a dictionary fell back)", g, cc.PathInSchema(), len(data), data)
+			}
+			checked++
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no column chunks")
+	}
+}
