@@ -32,17 +32,20 @@ func matchErrors(eventType, tool string, args *jsonv.Object, tmplTool string, tm
 	var errs []string
 	// Without detail only the presence of errors and the summary_facts prefix matter, so the
 	// messages are not rendered.
-	msg := func(short string, format string, a ...any) string {
+	// full renders the message only when it is kept: lean scoring skips even the reprs.
+	msg := func(short string, full func() string) string {
 		if lean {
 			return short
 		}
-		return fmt.Sprintf(format, a...)
+		return full()
 	}
 	if eventType != "CONSEQUENTIAL_CALL" {
 		errs = append(errs, "event type is not CONSEQUENTIAL_CALL")
 	}
 	if tmplToolOK && tool != tmplTool {
-		errs = append(errs, msg("tool", "tool %s does not match expected commit tool %s", repr(tool), repr(tmplTool)))
+		errs = append(errs, msg("tool", func() string {
+			return fmt.Sprintf("tool %s does not match expected commit tool %s", repr(tool), repr(tmplTool))
+		}))
 	}
 	if args == nil {
 		args = &jsonv.Object{}
@@ -60,22 +63,28 @@ func matchErrors(eventType, tool string, args *jsonv.Object, tmplTool string, tm
 		av, present := args.Get(k)
 		switch {
 		case !present:
-			errs = append(errs, msg("missing", "argument %s is missing", repr(k)))
+			errs = append(errs, msg("missing", func() string { return fmt.Sprintf("argument %s is missing", repr(k)) }))
 		case k == agentGenerated:
 			if !validIdempotencyKey(av) {
-				errs = append(errs, msg("idempotency", "argument %s must be a non-empty Agent-generated value without authoring placeholders", repr(k)))
+				errs = append(errs, msg("idempotency", func() string {
+					return fmt.Sprintf("argument %s must be a non-empty Agent-generated value without authoring placeholders", repr(k))
+				}))
 			}
 		case isPlaceholder(ev):
 			if av == nil || av == "" || isPlaceholder(av) {
-				errs = append(errs, msg("placeholder", "argument %s must bind placeholder %s", repr(k), repr(ev)))
+				errs = append(errs, msg("placeholder", func() string { return fmt.Sprintf("argument %s must bind placeholder %s", repr(k), repr(ev)) }))
 			}
 		case unordered && k == "summary_facts":
 			if !multisetMatches(av, ev) {
-				errs = append(errs, msg(summaryMismatchPrefix, "%s%s does not match expected %s", summaryMismatchPrefix, repr(av), repr(ev)))
+				errs = append(errs, msg(summaryMismatchPrefix, func() string {
+					return fmt.Sprintf("%s%s does not match expected %s", summaryMismatchPrefix, repr(av), repr(ev))
+				}))
 			}
 		case unordered && k == "dependency_receipts":
 			if !receiptsMatch(av, ev) {
-				errs = append(errs, msg("receipts", "argument %s=%s does not match expected %s", repr(k), repr(av), repr(ev)))
+				errs = append(errs, msg("receipts", func() string {
+					return fmt.Sprintf("argument %s=%s does not match expected %s", repr(k), repr(av), repr(ev))
+				}))
 			}
 		default:
 			var ok bool
@@ -85,12 +94,16 @@ func matchErrors(eventType, tool string, args *jsonv.Object, tmplTool string, tm
 				ok = structuredMatches(av, ev)
 			}
 			if !ok {
-				errs = append(errs, msg("value", "argument %s=%s does not match expected %s", repr(k), repr(av), repr(ev)))
+				errs = append(errs, msg("value", func() string {
+					return fmt.Sprintf("argument %s=%s does not match expected %s", repr(k), repr(av), repr(ev))
+				}))
 			}
 		}
 	}
 	if v, ok := args.Get(agentGenerated); ok && !tmplArgs.Has(agentGenerated) && !validIdempotencyKey(v) {
-		errs = append(errs, msg("idempotency", "argument %s must be a non-empty Agent-generated value without authoring placeholders", repr(agentGenerated)))
+		errs = append(errs, msg("idempotency", func() string {
+			return fmt.Sprintf("argument %s must be a non-empty Agent-generated value without authoring placeholders", repr(agentGenerated))
+		}))
 	}
 	var unexpected []string
 	for _, k := range args.Keys {
@@ -113,7 +126,7 @@ func matchErrors(eventType, tool string, args *jsonv.Object, tmplTool string, tm
 		slices.Sort(unexpected)
 	}
 	for _, k := range unexpected {
-		errs = append(errs, msg("unexpected", "unexpected argument %s", repr(k)))
+		errs = append(errs, msg("unexpected", func() string { return fmt.Sprintf("unexpected argument %s", repr(k)) }))
 	}
 	return errs
 }

@@ -19,7 +19,7 @@ type fact struct {
 	frozen     bool
 	// postcondition facts carry the commit instead of a read.
 	commit     string
-	actionCall any
+	actionCall string
 }
 
 func (f *fact) get(k string) (any, bool) {
@@ -78,6 +78,8 @@ type evalCtx struct {
 	args    *jsonv.Object
 	binding string
 	lean    bool // no detail: skip rendering missing conditions
+	// toolV and callIDV box tool and callID once per gate rather than once per condition.
+	toolV, callIDV any
 }
 
 func (c *evalCtx) eachFact(fn func(*fact) bool) bool {
@@ -194,9 +196,15 @@ func (c *evalCtx) actionPath(path string) any {
 	case "type":
 		cur = "CONSEQUENTIAL_CALL"
 	case "call_id":
-		cur = c.callID
+		if c.callIDV == nil {
+			c.callIDV = c.callID
+		}
+		cur = c.callIDV
 	case "tool":
-		cur = c.tool
+		if c.toolV == nil {
+			c.toolV = c.tool
+		}
+		cur = c.toolV
 	case "arguments":
 		cur = c.args
 	default:

@@ -150,7 +150,8 @@ func (st *wfState) enabledSetAction(e *ev, pos int, tool string, args *jsonv.Obj
 	var refErrs []string
 	mode := st.comparatorMode()
 	for _, cm := range enabled {
-		if v, _ := cm.Raw.Get("tool"); !pyEqual(v, tool) {
+		// pyEqual(v, tool) for a string tool: only an equal string is equal.
+		if v, _ := cm.Raw.Get("tool"); v != any(tool) {
 			continue
 		}
 		canon, errs := st.refs(cm, args)
