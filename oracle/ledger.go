@@ -146,20 +146,24 @@ func (c *evalCtx) conditionMatches(cond any, anyArg bool) bool {
 	case src == "action" && isString(source):
 		return c.actionConditionMatches(co)
 	case src == "fact" && isString(source):
+		// The predicate is tested first: it rejects most facts at once, and the condition is
+		// a conjunction of pure tests, so their order does not change the result.
+		pi := -1
+		for i, k := range co.Keys {
+			if k == "predicate" {
+				pi = i
+				break
+			}
+		}
 		return c.eachFact(func(f *fact) bool {
+			if pi >= 0 && !c.factKeyMatches(f, co.Keys[pi], co.Values[pi], anyArg) {
+				return false
+			}
 			for i, k := range co.Keys {
-				if k == "source" {
+				if i == pi || k == "source" {
 					continue
 				}
-				exp, isArg := c.resolveExpected(co.Values[i])
-				actual, present := f.get(k)
-				if isArg && anyArg {
-					if !present {
-						return false
-					}
-					continue
-				}
-				if !scalarMatches(actual, exp) {
+				if !c.factKeyMatches(f, k, co.Values[i], anyArg) {
 					return false
 				}
 			}
@@ -183,6 +187,16 @@ func (c *evalCtx) conditionMatches(cond any, anyArg bool) bool {
 		})
 	}
 	return false
+}
+
+// factKeyMatches tests one key of a fact condition against a fact.
+func (c *evalCtx) factKeyMatches(f *fact, k string, want any, anyArg bool) bool {
+	exp, isArg := c.resolveExpected(want)
+	actual, present := f.get(k)
+	if isArg && anyArg {
+		return present
+	}
+	return scalarMatches(actual, exp)
 }
 
 func isString(v any) bool { _, ok := v.(string); return ok }

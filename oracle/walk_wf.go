@@ -145,7 +145,7 @@ func (p *Prepared) walkWorkflow(rec *jsonv.Object, evs []ev, pol Policy, preflig
 		}
 		if p.hasShard && !preflight {
 			if p.shard != nil {
-				st.note("information calls replayed against the query shard "+p.shard.Source)
+				st.note("information calls replayed against the query shard " + p.shard.Source)
 			} else {
 				r.trustedKeys = true
 				st.note("query-shard replay not performed (the bench has no env/v3_episode_query_shards/): the host-recorded evidence_delta_key is trusted and checked against frozen_evidence_deltas (DESIGN §3)")
