@@ -21,6 +21,7 @@ type scratch struct {
 	calls   strPairs
 	used    strSet
 	recs    resultPairs
+	path    []byte // refCtx.path
 	// The walk results themselves: only one walk of each kind runs per Score call.
 	wf wfResult
 	v0 v0Result

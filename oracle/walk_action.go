@@ -56,7 +56,13 @@ func (st *wfState) refs(cm *ingest.Commit, args *jsonv.Object) (*jsonv.Object, [
 	if !st.dag {
 		rc.equivCase = st.p.spec.CaseID
 	}
+	if st.sc != nil {
+		rc.path = st.sc.path
+	}
 	out := rc.validate(args, cm.Arguments)
+	if st.sc != nil {
+		st.sc.path = rc.path[:0]
+	}
 	return out, rc.errs
 }
 
