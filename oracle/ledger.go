@@ -511,7 +511,8 @@ func (p *Prepared) coverageInto(results []RequirementResult, calls []obsCall, wi
 		}
 	}
 	distinct := 0
-	seen := make([]string, 0, 8)
+	var seenBuf [16]string
+	seen := seenBuf[:0]
 	for i := range calls {
 		t := calls[i].tool
 		if t == "" {

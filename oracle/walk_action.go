@@ -266,7 +266,9 @@ func (st *wfState) gate(e *ev, pos int, tool string, canon *jsonv.Object, callID
 	}
 	if checkCov && st.pol.Coverage == CoverageRequired {
 		results, cov = p.coverageInto(results, observed, true)
-	} else {
+	} else if first && !st.preflight {
+		// Outside the checked gates the coverage block is read only for completeAtFirst,
+		// which a V0 preflight does not report.
 		cov = p.coverageOnly(observed)
 	}
 	nCov := len(results)
@@ -325,6 +327,9 @@ func (st *wfState) gate(e *ev, pos int, tool string, canon *jsonv.Object, callID
 
 // firstDiagnostics records whether the investigation was complete at the first action.
 func (st *wfState) firstDiagnostics(reqs []RequirementResult) {
+	if st.preflight {
+		return // a V0 preflight reports its outcome, not its coverage
+	}
 	cov := st.p.coverageOnly(st.observed)
 	st.r.completeAtFirst = cov.Complete && !hasMissing(reqs)
 }

@@ -174,6 +174,11 @@ func (p *Prepared) walkWorkflow(rec *jsonv.Object, evs []ev, pol Policy, preflig
 		}
 		st.step(e, i)
 	}
+	if preflight {
+		// walkV0 reads the preflight's outcome, contract errors and, for detail, its
+		// checkpoints, ledger and notes; its coverage is the V0 walk's own.
+		return r
+	}
 	r.coverage = p.coverageOnly(st.observed)
 	if !st.firstSeen {
 		// The walk ended before any action: the reads it accepted are all there was.
