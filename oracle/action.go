@@ -30,25 +30,38 @@ const summaryMismatchPrefix = "argument 'summary_facts'="
 // matchErrors is commit_action_match_errors: an empty result means the action matches.
 func matchErrors(eventType, tool string, args *jsonv.Object, tmplTool string, tmplToolOK bool, tmplArgs *jsonv.Object, payloadPolicy *jsonv.Object, mode comparator, lean bool) []string {
 	var errs []string
-	// Without detail only the presence of errors and the summary_facts prefix matter, so the
-	// messages are not rendered.
-	msg := func(short string, format string, a ...any) string {
+	// Without detail the callers read only whether there are errors and whether all of them
+	// are summary_facts mismatches: messages are not rendered (not even their reprs), and
+	// the first other error settles both.
+	msg := func(short string, full func() string) string {
 		if lean {
 			return short
 		}
-		return fmt.Sprintf(format, a...)
+		return full()
 	}
+	stop := func() bool { return lean && errs[len(errs)-1] != summaryMismatchPrefix }
 	if eventType != "CONSEQUENTIAL_CALL" {
 		errs = append(errs, "event type is not CONSEQUENTIAL_CALL")
+		if stop() {
+			return errs
+		}
 	}
 	if tmplToolOK && tool != tmplTool {
-		errs = append(errs, msg("tool", "tool %s does not match expected commit tool %s", repr(tool), repr(tmplTool)))
+		errs = append(errs, msg("tool", func() string {
+			return fmt.Sprintf("tool %s does not match expected commit tool %s", repr(tool), repr(tmplTool))
+		}))
+		if stop() {
+			return errs
+		}
 	}
 	if args == nil {
 		args = &jsonv.Object{}
 	}
 	if containsPlaceholder(args) {
 		errs = append(errs, "action arguments contain an unresolved authoring placeholder")
+		if stop() {
+			return errs
+		}
 	}
 	var forbidden []any
 	if payloadPolicy != nil {
@@ -60,22 +73,43 @@ func matchErrors(eventType, tool string, args *jsonv.Object, tmplTool string, tm
 		av, present := args.Get(k)
 		switch {
 		case !present:
-			errs = append(errs, msg("missing", "argument %s is missing", repr(k)))
+			errs = append(errs, msg("missing", func() string { return fmt.Sprintf("argument %s is missing", repr(k)) }))
+			if stop() {
+				return errs
+			}
 		case k == agentGenerated:
 			if !validIdempotencyKey(av) {
-				errs = append(errs, msg("idempotency", "argument %s must be a non-empty Agent-generated value without authoring placeholders", repr(k)))
+				errs = append(errs, msg("idempotency", func() string {
+					return fmt.Sprintf("argument %s must be a non-empty Agent-generated value without authoring placeholders", repr(k))
+				}))
+				if stop() {
+					return errs
+				}
 			}
 		case isPlaceholder(ev):
 			if av == nil || av == "" || isPlaceholder(av) {
-				errs = append(errs, msg("placeholder", "argument %s must bind placeholder %s", repr(k), repr(ev)))
+				errs = append(errs, msg("placeholder", func() string { return fmt.Sprintf("argument %s must bind placeholder %s", repr(k), repr(ev)) }))
+				if stop() {
+					return errs
+				}
 			}
 		case unordered && k == "summary_facts":
 			if !multisetMatches(av, ev) {
-				errs = append(errs, msg(summaryMismatchPrefix, "%s%s does not match expected %s", summaryMismatchPrefix, repr(av), repr(ev)))
+				errs = append(errs, msg(summaryMismatchPrefix, func() string {
+					return fmt.Sprintf("%s%s does not match expected %s", summaryMismatchPrefix, repr(av), repr(ev))
+				}))
+				if stop() {
+					return errs
+				}
 			}
 		case unordered && k == "dependency_receipts":
 			if !receiptsMatch(av, ev) {
-				errs = append(errs, msg("receipts", "argument %s=%s does not match expected %s", repr(k), repr(av), repr(ev)))
+				errs = append(errs, msg("receipts", func() string {
+					return fmt.Sprintf("argument %s=%s does not match expected %s", repr(k), repr(av), repr(ev))
+				}))
+				if stop() {
+					return errs
+				}
 			}
 		default:
 			var ok bool
@@ -85,12 +119,22 @@ func matchErrors(eventType, tool string, args *jsonv.Object, tmplTool string, tm
 				ok = structuredMatches(av, ev)
 			}
 			if !ok {
-				errs = append(errs, msg("value", "argument %s=%s does not match expected %s", repr(k), repr(av), repr(ev)))
+				errs = append(errs, msg("value", func() string {
+					return fmt.Sprintf("argument %s=%s does not match expected %s", repr(k), repr(av), repr(ev))
+				}))
+				if stop() {
+					return errs
+				}
 			}
 		}
 	}
 	if v, ok := args.Get(agentGenerated); ok && !tmplArgs.Has(agentGenerated) && !validIdempotencyKey(v) {
-		errs = append(errs, msg("idempotency", "argument %s must be a non-empty Agent-generated value without authoring placeholders", repr(agentGenerated)))
+		errs = append(errs, msg("idempotency", func() string {
+			return fmt.Sprintf("argument %s must be a non-empty Agent-generated value without authoring placeholders", repr(agentGenerated))
+		}))
+		if stop() {
+			return errs
+		}
 	}
 	var unexpected []string
 	for _, k := range args.Keys {
@@ -113,7 +157,10 @@ func matchErrors(eventType, tool string, args *jsonv.Object, tmplTool string, tm
 		slices.Sort(unexpected)
 	}
 	for _, k := range unexpected {
-		errs = append(errs, msg("unexpected", "unexpected argument %s", repr(k)))
+		errs = append(errs, msg("unexpected", func() string { return fmt.Sprintf("unexpected argument %s", repr(k)) }))
+		if stop() {
+			return errs
+		}
 	}
 	return errs
 }

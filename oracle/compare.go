@@ -58,49 +58,89 @@ func mayBeNumber(s string) bool {
 func c0(c byte) bool { return c >= 0x80 || c == '\v' || c == '\f' }
 
 // scalarMatches is the evaluator's scalar_matches (evaluator doc §4.3), quirks included.
+// It is the innermost test of coverage and requirement checks, so the common shapes
+// (string against string, a missing value, a boolean) are decided without parsing numbers
+// or rendering str() forms.
 func scalarMatches(actual, expected any) bool {
 	if es, ok := expected.(string); ok {
 		if es == "*" {
 			return true
 		}
-		if as, ok := actual.(string); ok {
-			if a, okA := numericValue(as); okA {
-				if e, okE := numericValue(es); okE {
-					return a == e // nan never equals itself, as in Python
+		switch a := actual.(type) {
+		case string:
+			// Two strings compare as numbers only when both parse; the pre-filter on the
+			// expected side spares the parse of the actual one.
+			if mayBeNumber(es) {
+				if av, okA := numericValue(a); okA {
+					if ev, okE := numericValue(es); okE {
+						return av == ev // nan never equals itself, as in Python
+					}
 				}
 			}
-			return as == es
+			return a == es
+		case nil:
+			return es == "None" // str(None)
+		case bool:
+			if a {
+				return es == "True"
+			}
+			return es == "False"
 		}
 	}
 	if eb, ok := expected.(bool); ok {
-		if ab, ok := actual.(bool); ok && ab == eb {
-			return true
+		switch a := actual.(type) {
+		case bool:
+			return a == eb
+		case string:
+			want := "false"
+			if eb {
+				want = "true"
+			}
+			return lowerEquals(a, want)
 		}
-		want := "false"
-		if eb {
-			want = "true"
-		}
-		return strings.ToLower(jsonv.PyStr(actual)) == want
+		// str() of None, a number or a container never lower-cases to true/false.
+		return false
 	}
 	a, okA := numericValue(actual)
 	e, okE := numericValue(expected)
 	if okA && okE {
 		return a == e
 	}
-	return jsonv.PyStr(actual) == jsonv.PyStr(expected)
+	return pyStrEqual(actual, expected)
 }
 
-// sameKeys reports whether two objects have the identical key set.
-func sameKeys(a, b *jsonv.Object) bool {
-	if a.Len() != b.Len() {
+// lowerEquals is strings.ToLower(s) == want for an ASCII want, without allocating when s
+// is ASCII.
+func lowerEquals(s, want string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return strings.ToLower(s) == want
+		}
+	}
+	if len(s) != len(want) {
 		return false
 	}
-	for _, k := range b.Keys {
-		if !a.Has(k) {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != want[i] {
 			return false
 		}
 	}
 	return true
+}
+
+// pyStrEqual is str(a) == str(b), rendered into stack buffers.
+func pyStrEqual(a, b any) bool {
+	as, okA := a.(string)
+	bs, okB := b.(string)
+	if okA && okB {
+		return as == bs
+	}
+	var ba, bb [64]byte
+	return string(jsonv.AppendPyStr(ba[:0], a)) == string(jsonv.AppendPyStr(bb[:0], b))
 }
 
 // matchTree is the container walk the evaluator's comparators share: objects need the
@@ -110,11 +150,21 @@ func matchTree(actual, expected any, leaf func(actual, expected any) bool) bool 
 	switch e := expected.(type) {
 	case *jsonv.Object:
 		a, ok := actual.(*jsonv.Object)
-		if !ok || !sameKeys(a, e) {
+		if !ok || a.Len() != e.Len() {
 			return false
 		}
+		// Keys are unique (both parsers keep a repeated key once), so equal sizes and every
+		// expected key present mean identical key sets. Objects of one shape usually list
+		// their keys in the same order, so the key at the same position is tried first.
 		for i, k := range e.Keys {
-			av, _ := a.Get(k)
+			var av any
+			if a.Keys[i] == k {
+				av = a.Values[i]
+			} else if v, ok := a.Get(k); ok {
+				av = v
+			} else {
+				return false
+			}
 			if !matchTree(av, e.Values[i], leaf) {
 				return false
 			}
@@ -324,4 +374,17 @@ func repr(v any) string {
 		return "'" + s + "'"
 	}
 	return jsonv.PyStr(v)
+}
+
+// sameKeys reports whether two objects have the identical key set.
+func sameKeys(a, b *jsonv.Object) bool {
+	if a.Len() != b.Len() {
+		return false
+	}
+	for _, k := range b.Keys {
+		if !a.Has(k) {
+			return false
+		}
+	}
+	return true
 }

@@ -110,6 +110,35 @@ var callNames = func() [100]string {
 	return t
 }()
 
+// callIDValue is callIDFor as an interface value: the event's own value when it is the
+// call id, else a pre-boxed name, so that storing it in an ev costs no allocation.
+func callIDValue(e *ev, index int) any {
+	if s, ok := e.callID.(string); ok && s != "" {
+		return e.callID
+	}
+	if index+1 < len(boxedNames) {
+		return boxedNames[index+1]
+	}
+	return callIDFor(e, index)
+}
+
+// boxedNames and preflightNames are call_NN and preflight_NN as interface values.
+var boxedNames, preflightNames = func() (c, p [100]any) {
+	for i := range c {
+		c[i] = callNames[i]
+		p[i] = fmt.Sprintf("preflight_%02d", i)
+	}
+	return c, p
+}()
+
+// preflightName is fmt.Sprintf("preflight_%02d", n) as an interface value.
+func preflightName(n int) any {
+	if n >= 0 && n < len(preflightNames) {
+		return preflightNames[n]
+	}
+	return fmt.Sprintf("preflight_%02d", n)
+}
+
 // firstDeltaKey is evidence_delta_key(event, tool_result): the explicit key, else one in
 // tool_result (or result when tool_result is absent), else tool:canonical(arguments).
 func firstDeltaKey(e *ev, tool string) string {
@@ -195,12 +224,9 @@ func recordChecks(rec *jsonv.Object, prefix, parsePrefix string, envID, caseID s
 			errs = append(errs, parsePrefix+".metadata.parse_error: "+strings.TrimSpace(pe))
 		}
 	}
-	type field struct {
-		name, typ string
-	}
-	fields := []field{{"schema_version", "int"}, {"env_id", "str"}, {"episode_id", "str"}, {"events", "list"}}
+	fields := headerFields[:4]
 	if withTerminal {
-		fields = append(fields, field{"terminal", "dict"})
+		fields = headerFields[:]
 	}
 	for _, f := range fields {
 		v, ok := rec.Get(f.name)
@@ -238,6 +264,11 @@ func recordChecks(rec *jsonv.Object, prefix, parsePrefix string, envID, caseID s
 	}
 	return errs
 }
+
+// headerFields are the record header fields recordChecks types; terminal is checked only
+// with withTerminal.
+var headerFields = [...]struct{ name, typ string }{{"schema_version", "int"}, {"env_id", "str"},
+	{"episode_id", "str"}, {"events", "list"}, {"terminal", "dict"}}
 
 // explicitKey is the event's own evidence_delta_key when it is a non-empty string.
 func explicitKey(e *ev) string {

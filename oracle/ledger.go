@@ -19,7 +19,7 @@ type fact struct {
 	frozen     bool
 	// postcondition facts carry the commit instead of a read.
 	commit     string
-	actionCall any
+	actionCall string
 }
 
 func (f *fact) get(k string) (any, bool) {
@@ -78,6 +78,8 @@ type evalCtx struct {
 	args    *jsonv.Object
 	binding string
 	lean    bool // no detail: skip rendering missing conditions
+	// toolV and callIDV box tool and callID once per gate rather than once per condition.
+	toolV, callIDV any
 }
 
 func (c *evalCtx) eachFact(fn func(*fact) bool) bool {
@@ -144,20 +146,24 @@ func (c *evalCtx) conditionMatches(cond any, anyArg bool) bool {
 	case src == "action" && isString(source):
 		return c.actionConditionMatches(co)
 	case src == "fact" && isString(source):
+		// The predicate is tested first: it rejects most facts at once, and the condition is
+		// a conjunction of pure tests, so their order does not change the result.
+		pi := -1
+		for i, k := range co.Keys {
+			if k == "predicate" {
+				pi = i
+				break
+			}
+		}
 		return c.eachFact(func(f *fact) bool {
+			if pi >= 0 && !c.factKeyMatches(f, co.Keys[pi], co.Values[pi], anyArg) {
+				return false
+			}
 			for i, k := range co.Keys {
-				if k == "source" {
+				if i == pi || k == "source" {
 					continue
 				}
-				exp, isArg := c.resolveExpected(co.Values[i])
-				actual, present := f.get(k)
-				if isArg && anyArg {
-					if !present {
-						return false
-					}
-					continue
-				}
-				if !scalarMatches(actual, exp) {
+				if !c.factKeyMatches(f, k, co.Values[i], anyArg) {
 					return false
 				}
 			}
@@ -183,6 +189,16 @@ func (c *evalCtx) conditionMatches(cond any, anyArg bool) bool {
 	return false
 }
 
+// factKeyMatches tests one key of a fact condition against a fact.
+func (c *evalCtx) factKeyMatches(f *fact, k string, want any, anyArg bool) bool {
+	exp, isArg := c.resolveExpected(want)
+	actual, present := f.get(k)
+	if isArg && anyArg {
+		return present
+	}
+	return scalarMatches(actual, exp)
+}
+
 func isString(v any) bool { _, ok := v.(string); return ok }
 
 // actionPath walks a dotted path through the action {type, call_id, tool, arguments},
@@ -194,9 +210,15 @@ func (c *evalCtx) actionPath(path string) any {
 	case "type":
 		cur = "CONSEQUENTIAL_CALL"
 	case "call_id":
-		cur = c.callID
+		if c.callIDV == nil {
+			c.callIDV = c.callID
+		}
+		cur = c.callIDV
 	case "tool":
-		cur = c.tool
+		if c.toolV == nil {
+			c.toolV = c.tool
+		}
+		cur = c.toolV
 	case "arguments":
 		cur = c.args
 	default:
@@ -489,7 +511,8 @@ func (p *Prepared) coverageInto(results []RequirementResult, calls []obsCall, wi
 		}
 	}
 	distinct := 0
-	seen := make([]string, 0, 8)
+	var seenBuf [16]string
+	seen := seenBuf[:0]
 	for i := range calls {
 		t := calls[i].tool
 		if t == "" {

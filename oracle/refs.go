@@ -2,6 +2,7 @@ package oracle
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/sabench/sabench-stats/ingest/jsonv"
@@ -20,6 +21,7 @@ type refCtx struct {
 	propagation  string
 	results      resultPairs // commit id -> recorded result of its action
 	errs         []string
+	path         []byte // the path of the value being visited
 }
 
 func isRefString(v any) (string, bool) {
@@ -55,21 +57,42 @@ func parseRef(s string) (id, field string, ok bool) {
 	return id, field, true
 }
 
+// The path of the value being visited ("arguments.items[0].id") is kept in refCtx.path,
+// a buffer pushed and popped as the walk goes, and rendered as a string only for a message
+// or a table lookup.
+
+// pathString is the current path.
+func (r *refCtx) pathString() string { return string(r.path) }
+
+// push appends a path step (".key" or "[index]") and returns the length to pop back to.
+func (r *refCtx) push(key string, index int) int {
+	n := len(r.path)
+	if index >= 0 {
+		r.path = append(r.path, '[')
+		r.path = strconv.AppendInt(r.path, int64(index), 10)
+		r.path = append(r.path, ']')
+	} else {
+		r.path = append(r.path, '.')
+		r.path = append(r.path, key...)
+	}
+	return n
+}
+
 // canonicalize rewrites result:<public call id>.<field> to result:<hidden commit id>.<field>.
-func (r *refCtx) canonicalize(s, path string) (string, bool) {
+func (r *refCtx) canonicalize(s string) (string, bool) {
 	id, field, ok := parseRef(s)
 	if !ok {
-		r.errs = append(r.errs, path+": invalid result reference syntax")
+		r.errs = append(r.errs, r.pathString()+": invalid result reference syntax")
 		return s, false
 	}
 	commit, done := r.callToCommit.get(id)
 	if !done {
-		r.errs = append(r.errs, fmt.Sprintf("%s: source call %s has not completed", path, repr(id)))
+		r.errs = append(r.errs, fmt.Sprintf("%s: source call %s has not completed", r.pathString(), repr(id)))
 		return s, false
 	}
 	cm := r.p.commitByID[commit]
 	if cm == nil || cm.ResultSchema == nil || !cm.ResultSchema.Has(field) {
-		r.errs = append(r.errs, fmt.Sprintf("%s: field %s is absent from source result_schema", path, repr(field)))
+		r.errs = append(r.errs, fmt.Sprintf("%s: field %s is absent from source result_schema", r.pathString(), repr(field)))
 		return s, false
 	}
 	return "result:" + commit + "." + field, true
@@ -101,14 +124,19 @@ func (r *refCtx) validate(args, tmpl *jsonv.Object) *jsonv.Object {
 	if !containsRefs(args) && !containsRefs(tmpl) && !tmpl.Has("dependency_receipts") {
 		return args // nothing to canonicalize or compare: the evaluator's copy equals the input
 	}
-	out, _ := r.visit(args, tmpl, true, "arguments").(*jsonv.Object)
+	r.path = append(r.path[:0], "arguments"...)
+	v, _ := r.visit(args, tmpl, true)
+	out, _ := v.(*jsonv.Object)
 	return out
 }
 
-func (r *refCtx) visit(a, e any, eOK bool, path string) any {
-	if path == "arguments.dependency_receipts" && eOK {
+// visit returns the canonical form of a and whether it may differ from a. Containers are
+// copied only when a part of them changed: the rest of the tree is shared with the
+// record, which nothing writes into.
+func (r *refCtx) visit(a, e any, eOK bool) (any, bool) {
+	if eOK && string(r.path) == "arguments.dependency_receipts" {
 		if el, ok := e.([]any); ok {
-			return r.receipts(a, el, path)
+			return r.receipts(a, el), true
 		}
 	}
 	expRef, isExpRef := "", false
@@ -121,59 +149,86 @@ func (r *refCtx) visit(a, e any, eOK bool, path string) any {
 		if !eOK {
 			eo = nil
 		}
-		out := &jsonv.Object{Keys: make([]string, 0, x.Len()), Values: make([]any, 0, x.Len())}
+		var out *jsonv.Object
 		for i, k := range x.Keys {
 			ce, cOK := eo.Get(k)
-			out.Keys = append(out.Keys, k)
-			out.Values = append(out.Values, r.visit(x.Values[i], ce, cOK, path+"."+k))
+			n := r.push(k, -1)
+			v, changed := r.visit(x.Values[i], ce, cOK)
+			r.path = r.path[:n]
+			if changed && out == nil {
+				out = &jsonv.Object{Keys: make([]string, 0, x.Len()), Values: make([]any, 0, x.Len())}
+				out.Keys = append(out.Keys, x.Keys[:i]...)
+				out.Values = append(out.Values, x.Values[:i]...)
+			}
+			if out != nil {
+				out.Keys = append(out.Keys, k)
+				out.Values = append(out.Values, v)
+			}
+		}
+		var res any = x
+		if out != nil {
+			res = out
 		}
 		if isExpRef {
-			return r.concrete(out, expRef, path)
+			return r.concrete(res, expRef), true
 		}
-		return out
+		return res, out != nil
 	case []any:
 		el, _ := e.([]any)
 		if !eOK {
 			el = nil
 		}
-		out := make([]any, len(x))
+		var out []any
 		for i, c := range x {
 			var ce any
 			cOK := i < len(el)
 			if cOK {
 				ce = el[i]
 			}
-			out[i] = r.visit(c, ce, cOK, fmt.Sprintf("%s[%d]", path, i))
+			n := r.push("", i)
+			v, changed := r.visit(c, ce, cOK)
+			r.path = r.path[:n]
+			if changed && out == nil {
+				out = make([]any, len(x))
+				copy(out, x[:i])
+			}
+			if out != nil {
+				out[i] = v
+			}
+		}
+		var res any = x
+		if out != nil {
+			res = out
 		}
 		if isExpRef {
-			return r.concrete(out, expRef, path)
+			return r.concrete(res, expRef), true
 		}
-		return out
+		return res, out != nil
 	case string:
 		if strings.HasPrefix(x, "result:") {
 			if isExpRef && r.propagation == PropagationOff {
-				return expRef
+				return expRef, true
 			}
-			canon, _ := r.canonicalize(x, path)
+			canon, _ := r.canonicalize(x)
 			if r.equivCase != "" {
-				if set, ok := v2EquivalentRefs[[3]string{r.equivCase, r.commitID, path}]; ok && inStrings(set, canon) && isExpRef && inStrings(set, expRef) {
+				if set, ok := v2EquivalentRefs[[3]string{r.equivCase, r.commitID, r.pathString()}]; ok && inStrings(set, canon) && isExpRef && inStrings(set, expRef) {
 					canon = expRef
 				}
 			}
 			if isExpRef && canon != expRef {
-				r.errs = append(r.errs, fmt.Sprintf("%s: resolved dependency %s does not match required %s", path, repr(canon), repr(expRef)))
+				r.errs = append(r.errs, fmt.Sprintf("%s: resolved dependency %s does not match required %s", r.pathString(), repr(canon), repr(expRef)))
 			}
-			return canon
+			return canon, canon != x
 		}
 	}
 	if isExpRef {
-		return r.concrete(a, expRef, path)
+		return r.concrete(a, expRef), true
 	}
-	return a
+	return a, false
 }
 
 // concrete handles a non-reference value where the template expects a reference.
-func (r *refCtx) concrete(a any, expRef, path string) any {
+func (r *refCtx) concrete(a any, expRef string) any {
 	switch r.propagation {
 	case PropagationOff:
 		if a != nil && a != "" && !isPlaceholder(a) {
@@ -186,22 +241,22 @@ func (r *refCtx) concrete(a any, expRef, path string) any {
 					return expRef
 				}
 			}
-			r.errs = append(r.errs, path+": concrete value does not equal the referenced action's recorded result")
+			r.errs = append(r.errs, r.pathString()+": concrete value does not equal the referenced action's recorded result")
 			return a
 		}
 	}
-	r.errs = append(r.errs, path+": concrete or fabricated prior result ID is forbidden")
+	r.errs = append(r.errs, r.pathString()+": concrete or fabricated prior result ID is forbidden")
 	return a
 }
 
 // receipts checks arguments.dependency_receipts.
-func (r *refCtx) receipts(a any, expected []any, path string) any {
+func (r *refCtx) receipts(a any, expected []any) any {
 	l, ok := a.([]any)
 	if !ok {
 		if s, isRef := isRefString(a); isRef {
-			r.canonicalize(s, path)
+			r.canonicalize(s)
 		}
-		r.errs = append(r.errs, path+": dependency_receipts must be a list")
+		r.errs = append(r.errs, r.pathString()+": dependency_receipts must be a list")
 		return a
 	}
 	if r.propagation == PropagationOff {
@@ -209,9 +264,10 @@ func (r *refCtx) receipts(a any, expected []any, path string) any {
 	}
 	out := make([]any, len(l))
 	for i, it := range l {
-		ip := fmt.Sprintf("%s[%d]", path, i)
 		if s, isRef := isRefString(it); isRef {
-			out[i], _ = r.canonicalize(s, ip)
+			n := r.push("", i)
+			out[i], _ = r.canonicalize(s)
+			r.path = r.path[:n]
 			continue
 		}
 		out[i] = it
@@ -229,7 +285,7 @@ func (r *refCtx) receipts(a any, expected []any, path string) any {
 		seen[k] = true
 	}
 	if dup {
-		r.errs = append(r.errs, path+": duplicate dependency receipt is forbidden")
+		r.errs = append(r.errs, r.pathString()+": duplicate dependency receipt is forbidden")
 	}
 	var missing []any
 	for _, it := range expected {
@@ -238,18 +294,21 @@ func (r *refCtx) receipts(a any, expected []any, path string) any {
 		}
 	}
 	if len(missing) > 0 {
-		r.errs = append(r.errs, path+": required dependency receipts are missing: "+jsonv.PyStr(missing))
+		r.errs = append(r.errs, r.pathString()+": required dependency receipts are missing: "+jsonv.PyStr(missing))
 	}
 	for i, it := range out {
-		ip := fmt.Sprintf("%s[%d]", path, i)
 		s, isStr := it.(string)
 		id, _, ok := parseRef(s)
 		if !isStr || !ok {
-			r.errs = append(r.errs, ip+": dependency receipt must be a result reference")
+			n := r.push("", i)
+			r.errs = append(r.errs, r.pathString()+": dependency receipt must be a result reference")
+			r.path = r.path[:n]
 			continue
 		}
 		if !r.legal(id) {
-			r.errs = append(r.errs, fmt.Sprintf("%s: source commit %s is not a legal ancestor of the current commit", ip, repr(id)))
+			n := r.push("", i)
+			r.errs = append(r.errs, fmt.Sprintf("%s: source commit %s is not a legal ancestor of the current commit", r.pathString(), repr(id)))
+			r.path = r.path[:n]
 		}
 	}
 	return out

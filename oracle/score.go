@@ -581,7 +581,7 @@ func ledgerFacts(l *ledger) []Fact {
 		buf = jsonv.AppendCanonical(buf[:0], f.obj, false)
 		x := Fact{EventIndex: f.eventIndex, CallID: f.callID, Tool: f.tool, DeltaKey: f.deltaKey, Fact: string(buf)}
 		if f.commit != "" {
-			x.CallID, _ = f.actionCall.(string)
+			x.CallID = f.actionCall
 			x.Tool = "postcondition of " + f.commit
 		}
 		out = append(out, x)

@@ -18,6 +18,14 @@ type scratch struct {
 	done    strSet
 	commits []string
 	buf     []byte
+	calls   strPairs
+	used    strSet
+	recs    resultPairs
+	path    []byte // refCtx.path
+	// The walk results themselves: only one walk of each kind runs per Score call.
+	wf wfResult
+	v0 v0Result
+	v1 v1Result
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}

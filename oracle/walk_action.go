@@ -56,7 +56,13 @@ func (st *wfState) refs(cm *ingest.Commit, args *jsonv.Object) (*jsonv.Object, [
 	if !st.dag {
 		rc.equivCase = st.p.spec.CaseID
 	}
+	if st.sc != nil {
+		rc.path = st.sc.path
+	}
 	out := rc.validate(args, cm.Arguments)
+	if st.sc != nil {
+		st.sc.path = rc.path[:0]
+	}
 	return out, rc.errs
 }
 
@@ -150,7 +156,8 @@ func (st *wfState) enabledSetAction(e *ev, pos int, tool string, args *jsonv.Obj
 	var refErrs []string
 	mode := st.comparatorMode()
 	for _, cm := range enabled {
-		if v, _ := cm.Raw.Get("tool"); !pyEqual(v, tool) {
+		// pyEqual(v, tool) for a string tool: only an equal string is equal.
+		if v, _ := cm.Raw.Get("tool"); v != any(tool) {
 			continue
 		}
 		canon, errs := st.refs(cm, args)
@@ -259,7 +266,9 @@ func (st *wfState) gate(e *ev, pos int, tool string, canon *jsonv.Object, callID
 	}
 	if checkCov && st.pol.Coverage == CoverageRequired {
 		results, cov = p.coverageInto(results, observed, true)
-	} else {
+	} else if first && !st.preflight {
+		// Outside the checked gates the coverage block is read only for completeAtFirst,
+		// which a V0 preflight does not report.
 		cov = p.coverageOnly(observed)
 	}
 	nCov := len(results)
@@ -318,6 +327,9 @@ func (st *wfState) gate(e *ev, pos int, tool string, canon *jsonv.Object, callID
 
 // firstDiagnostics records whether the investigation was complete at the first action.
 func (st *wfState) firstDiagnostics(reqs []RequirementResult) {
+	if st.preflight {
+		return // a V0 preflight reports its outcome, not its coverage
+	}
 	cov := st.p.coverageOnly(st.observed)
 	st.r.completeAtFirst = cov.Complete && !hasMissing(reqs)
 }

@@ -26,7 +26,13 @@ type v0Result struct {
 // walkV0 is validate_no_action_execution_record with the hidden preflight
 // (no_action_candidate_outcome).
 func (p *Prepared) walkV0(rec *jsonv.Object, evs []ev, pol Policy, sc *scratch) *v0Result {
-	r := &v0Result{}
+	var r *v0Result
+	if sc != nil {
+		r = &sc.v0
+		*r = v0Result{}
+	} else {
+		r = new(v0Result)
+	}
 	r.contract = append(r.contract, p.specV0...)
 	r.contract = append(r.contract, recordChecks(rec, "no_action_record", "no_action_record", p.spec.EnvID, p.spec.CaseID, true)...)
 	var accepted []ev
@@ -74,7 +80,7 @@ func (p *Prepared) walkV0(rec *jsonv.Object, evs []ev, pol Policy, sc *scratch) 
 		}
 		// The preflight sees {type, call_id, tool, arguments} plus the key and status as written.
 		n := ev{idx: len(accepted), obj: true, typ: "INFO_CALL", typOK: true, tool: e.tool, toolOK: true,
-			args: args, argsOK: true, callID: callIDFor(e, e.idx), hasCallID: true,
+			args: args, argsOK: true, callID: callIDValue(e, e.idx), hasCallID: true,
 			key: e.key, hasKey: e.hasKey, status: e.status, hasStatus: e.hasStatus}
 		accepted = append(accepted, n)
 		r.observed = append(r.observed, newObsCall(e.tool, args, nil, false, ""))
@@ -91,7 +97,7 @@ func (p *Prepared) walkV0(rec *jsonv.Object, evs []ev, pol Policy, sc *scratch) 
 		evsP := accepted
 		ka := p.spec.KeyAction
 		a := ev{idx: len(evsP), obj: true, typ: "CONSEQUENTIAL_CALL", typOK: true,
-			callID: fmt.Sprintf("preflight_%02d", len(evsP)+1), hasCallID: true}
+			callID: preflightName(len(evsP) + 1), hasCallID: true}
 		if ka != nil {
 			a.tool, a.toolOK = ka.Tool, ka.ToolOK
 			a.args, a.argsOK = ka.Arguments, ka.ArgumentsOK || !ka.Raw.Has("arguments")
@@ -116,7 +122,7 @@ func (p *Prepared) walkV0(rec *jsonv.Object, evs []ev, pol Policy, sc *scratch) 
 			if cid, ok := o.Get("call_id"); ok {
 				a.callID, a.hasCallID = cid, true
 			} else {
-				a.callID, a.hasCallID = fmt.Sprintf("preflight_%02d", start+i), true
+				a.callID, a.hasCallID = preflightName(start+i), true
 			}
 			t, _ := o.Get("tool")
 			a.tool, a.toolOK = t.(string)

@@ -26,7 +26,13 @@ type v1Result struct {
 
 // walkV1 is validate_single_commit_execution_record over parsed events.
 func (p *Prepared) walkV1(evs []ev, pol Policy, specErrs []string, sc *scratch) *v1Result {
-	r := &v1Result{oracle: GateTimeout, firstIdx: -1}
+	var r *v1Result
+	if sc != nil {
+		r = &sc.v1
+	} else {
+		r = new(v1Result)
+	}
+	*r = v1Result{oracle: GateTimeout, firstIdx: -1}
 	if sc != nil {
 		r.led.facts = sc.facts[:0]
 		r.observed = sc.obs[:0]
@@ -90,7 +96,7 @@ func (p *Prepared) walkV1(evs []ev, pol Policy, specErrs []string, sc *scratch) 
 		first = e
 		r.firstIdx = e.idx
 	}
-	if r.trailing > 0 {
+	if r.trailing > 0 && sc == nil { // notes are read only for detail
 		r.notes = append(r.notes, fmt.Sprintf("%d event(s) after the first consequential action are contract errors; ECS(V1) ignores contract errors, as the evaluator's batch check does", r.trailing))
 	}
 	observed := r.observed

@@ -89,8 +89,13 @@ type wfState struct {
 // validate_dag_multi_step_execution_record (V3, and the V0 DAG preflight when preflight).
 func (p *Prepared) walkWorkflow(rec *jsonv.Object, evs []ev, pol Policy, preflight bool, sc *scratch) *wfResult {
 	dag := preflight || p.c.Protocol == ingest.V3
-	st := &wfState{p: p, pol: pol, dag: dag, preflight: preflight, evs: evs,
-		r: &wfResult{outcome: OutcomeTimeout, failedEvent: -1, firstIdx: -1}}
+	st := &wfState{p: p, pol: pol, dag: dag, preflight: preflight, evs: evs}
+	if sc != nil {
+		st.r = &sc.wf
+	} else {
+		st.r = new(wfResult)
+	}
+	*st.r = wfResult{outcome: OutcomeTimeout, failedEvent: -1, firstIdx: -1}
 	st.anyOrder = pol.Order == OrderAny
 	r := st.r
 	if sc == nil {
@@ -105,9 +110,12 @@ func (p *Prepared) walkWorkflow(rec *jsonv.Object, evs []ev, pol Policy, preflig
 		st.completedSet = sc.done[:0]
 		r.completed = sc.commits[:0]
 		st.buf = sc.buf
+		st.callToCommit, st.usedKeys, st.results = sc.calls[:0], sc.used[:0], sc.recs[:0]
 		defer func() {
 			sc.facts, sc.obs, sc.ids, sc.done, sc.commits, sc.buf = r.led.facts[:0], st.observed[:0],
 				st.seenCallIDs[:0], st.completedSet[:0], r.completed[:0], st.buf[:0]
+			clear(st.results) // drop the references to the record's results
+			sc.calls, sc.used, sc.recs = st.callToCommit[:0], st.usedKeys[:0], st.results[:0]
 		}()
 	}
 	if rec != nil {
@@ -137,20 +145,20 @@ func (p *Prepared) walkWorkflow(rec *jsonv.Object, evs []ev, pol Policy, preflig
 		}
 		if p.hasShard && !preflight {
 			if p.shard != nil {
-				r.notes = append(r.notes, "information calls replayed against the query shard "+p.shard.Source)
+				st.note("information calls replayed against the query shard " + p.shard.Source)
 			} else {
 				r.trustedKeys = true
-				r.notes = append(r.notes, "query-shard replay not performed (the bench has no env/v3_episode_query_shards/): the host-recorded evidence_delta_key is trusted and checked against frozen_evidence_deltas (DESIGN §3)")
+				st.note("query-shard replay not performed (the bench has no env/v3_episode_query_shards/): the host-recorded evidence_delta_key is trusted and checked against frozen_evidence_deltas (DESIGN §3)")
 			}
 		}
 		if p.enforcePublic && !preflight {
 			if p.publicSpecs == nil {
-				r.notes = append(r.notes, "public action contract: the case carries no argument schemas; only membership in public_action_tools is checked")
+				st.note("public action contract: the case carries no argument schemas; only membership in public_action_tools is checked")
 			}
 		}
 	} else if p.shared && p.frozen {
 		r.trustedKeys = true
-		r.notes = append(r.notes, "shared-world shard replay not performed: the host-recorded evidence_delta_key is trusted and checked against frozen_evidence_deltas (DESIGN §3)")
+		st.note("shared-world shard replay not performed: the host-recorded evidence_delta_key is trusted and checked against frozen_evidence_deltas (DESIGN §3)")
 	}
 	for i := range evs {
 		e := &evs[i]
@@ -166,12 +174,24 @@ func (p *Prepared) walkWorkflow(rec *jsonv.Object, evs []ev, pol Policy, preflig
 		}
 		st.step(e, i)
 	}
+	if preflight {
+		// walkV0 reads the preflight's outcome, contract errors and, for detail, its
+		// checkpoints, ledger and notes; its coverage is the V0 walk's own.
+		return r
+	}
 	r.coverage = p.coverageOnly(st.observed)
 	if !st.firstSeen {
 		// The walk ended before any action: the reads it accepted are all there was.
 		r.completeAtFirst = r.coverage.Complete
 	}
 	return r
+}
+
+// note records a note for Detail; without detail nothing reads notes.
+func (st *wfState) note(s string) {
+	if st.sc == nil {
+		st.r.notes = append(st.r.notes, s)
+	}
 }
 
 func (st *wfState) terminate(outcome string, idx int) {

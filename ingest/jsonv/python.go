@@ -169,3 +169,12 @@ func PyFloat(s string) (float64, bool) {
 	}
 	return f, true
 }
+
+// AppendPyStr appends PyStr(v) to dst, so callers can compare str() forms without
+// allocating a string for each.
+func AppendPyStr(dst []byte, v any) []byte {
+	if s, ok := v.(string); ok {
+		return append(dst, s...)
+	}
+	return appendRepr(dst, v)
+}
