@@ -92,7 +92,7 @@ func planClasses(s *SumStat) *classPlan {
 	if plan.mn == nil {
 		plan.direct = newBatchDrawer(s.units)
 	}
-	cs := &SumStat{units: len(sizes), cols: s.cols, outs: s.outs, x: rows, f: s.f}
+	cs := &SumStat{units: len(sizes), cols: s.cols, outs: s.outs, x: rows, f: s.f, sparse: newSparseRows(rows, len(sizes), s.cols)}
 	cs.pool.New = s.pool.New
 	plan.stat = cs
 	return plan
