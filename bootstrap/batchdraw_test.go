@@ -126,15 +126,15 @@ func TestResampleSumsDirectPath(t *testing.T) {
 	num, den := make([]float64, n), make([]float64, n)
 	for u := range n {
 		den[u] = float64(30 + u%2)
-		num[u] = float64(u % 14)
+		num[u] = float64(u % 30)
 	}
 	s, err := SumRatios(Ratio{num, den})
 	if err != nil {
 		t.Fatal(err)
 	}
 	plan := planClasses(s)
-	if plan == nil || plan.mn != nil || len(plan.sizes) != 14 {
-		t.Fatalf("plan: want 14 classes drawn unit by unit")
+	if plan == nil || plan.mn != nil || len(plan.sizes) != 30 {
+		t.Fatalf("plan: want 30 classes drawn unit by unit")
 	}
 	var first *Result
 	for _, w := range []int{1, 2, 5} {
@@ -154,7 +154,7 @@ func TestResampleSumsDirectPath(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if first.Classes != 14 || first.Estimate[0] != slow.Estimate[0] || !slices.Equal(first.Jackknife(0), slow.Jackknife(0)) {
+	if first.Classes != 30 || first.Estimate[0] != slow.Estimate[0] || !slices.Equal(first.Jackknife(0), slow.Jackknife(0)) {
 		t.Errorf("classes %d, estimate %v (unit path %v) or jackknife differ", first.Classes, first.Estimate[0], slow.Estimate[0])
 	}
 }

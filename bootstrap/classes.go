@@ -12,8 +12,8 @@ import (
 const classRatio = 2
 
 // chainRatio is how much smaller than the unit count the class count must be for the chain
-// of binomials to be considered: a binomial searched from its mode costs about as much as
-// nine units drawn and counted (chainCost).
+// of binomials to be considered: a binomial costs about as much as eight units drawn and
+// counted (chainCost).
 const chainRatio = 4
 
 // classPlan groups the units of a SumStat into value classes (units with equal columns).
@@ -37,9 +37,10 @@ func (p *classPlan) draw(seed uint64, c []float64) {
 }
 
 // chainCost estimates the chain's cost per resample in units drawn and counted: per
-// binomial a fixed part (the uniform, the table look-up, the mispredicted turns of the
-// search) and a step per standard deviation of the class's count given the units left
-// (expected m_k = s_k + … + s_{K−1}); measured on BenchmarkDrawShapes.
+// binomial a fixed part (the uniform, the look-ups, a mispredicted branch or two) and a
+// part per standard deviation of the class's count given the units left (expected
+// m_k = s_k + … + s_{K−1}), smaller where guide rows answer (up to 40 standard deviations,
+// guideTable); measured on BenchmarkDrawShapes.
 func chainCost(sizes []int) float64 {
 	rest := 0
 	for _, s := range sizes {
@@ -47,7 +48,12 @@ func chainCost(sizes []int) float64 {
 	}
 	cost := 0.0
 	for _, s := range sizes[:len(sizes)-1] {
-		cost += 9 + 0.9*math.Sqrt(float64(s)*float64(rest-s)/float64(rest))
+		sd := math.Sqrt(float64(s) * float64(rest-s) / float64(rest))
+		if sd <= 40 {
+			cost += 7.5 + 0.3*sd
+		} else {
+			cost += 9 + 0.9*sd
+		}
 		rest -= s
 	}
 	return cost

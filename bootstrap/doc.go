@@ -30,14 +30,17 @@
 // of a few units each: template clusters at many repeats), the units are drawn, several per
 // random output, and counted by class instead. This is exact: the class totals of n uniform
 // unit draws are multinomial(n; size_k/n), and the statistic sees nothing else. The
-// jackknife groups the same
-// way (leaving out a unit of class k is class k's count minus one), so the BCa acceleration,
+// jackknife groups the same way (leaving out a unit of class k is class k's count minus
+// one), so the BCa acceleration,
 // the estimate and Result.Jackknife are those of the unit bootstrap, and the scipy- and R-mode
 // intervals are computed as before from the replicates. ResampleSums takes this path when
 // there are at most n/2 classes (Result.Classes says how many; 0 means units were drawn one
 // by one) and is [Resample] otherwise. It draws the chain when there are at most n/4 classes
-// and the chain's estimated cost (per binomial about nine unit draws, plus 0.9 per standard
-// deviation of the class's count) is below n unit draws, and the units otherwise.
+// and the chain's estimated cost (per binomial about eight unit draws, plus 0.3 per standard
+// deviation of the class's count) is below n unit draws, and the units otherwise. Each
+// binomial inverts its CDF; for the counts of remaining units a class meets most often the
+// CDF over its mode ± 3 standard deviations is tabulated with a guide table (Chen & Asau),
+// which answers without the search's mispredicted branches and gives the same draws.
 //
 // The draws changed with the class path (issue #13): a ResampleSums result has the same
 // distribution as before but not the same replicates, so its intervals moved within Monte

@@ -95,8 +95,9 @@ type multinomial struct {
 
 // chainClass holds what class k's binomial needs, together so that a draw touches one line.
 type chainClass struct {
-	p, r, rinv float64 // p_k, p_k/q_k, q_k/p_k
-	modeRange          // mode points for the plausible m_k
+	p, r, rinv float64     // p_k, p_k/q_k, q_k/p_k
+	guide      *guideTable // CDF rows for the likeliest m_k; nil: always search
+	modeRange              // mode points for the plausible m_k
 }
 
 func newChainClass(p float64, lo, hi int) chainClass {
@@ -140,8 +141,17 @@ func newMultinomial(sizes []int) *multinomial {
 	}
 	mn := &multinomial{n: n, k: K, inv: reciprocals(n)}
 	rest = n
+	budget := maxGuideBytes
 	for k, sp := range spans {
-		mn.classes = append(mn.classes, newChainClass(float64(sizes[k])/float64(rest), sp.lo, sp.hi))
+		c := newChainClass(float64(sizes[k])/float64(rest), sp.lo, sp.hi)
+		// Guide rows for m_k within guideSpanM standard deviations of its mean, rest.
+		sd := math.Sqrt(float64(n) * float64(rest) / float64(n) * (1 - float64(rest)/float64(n)))
+		mlo, mhi := max(1, int(float64(rest)-guideSpanM*sd)), min(n, int(float64(rest)+guideSpanM*sd)+1)
+		if g := newGuideTable(c.p, mlo, mhi); g != nil && budget >= g.bytes() {
+			c.guide = g
+			budget -= g.bytes()
+		}
+		mn.classes = append(mn.classes, c)
 		rest -= sizes[k]
 	}
 	return mn
@@ -155,6 +165,11 @@ func (mn *multinomial) binomial(k, m int, u float64) int {
 
 // binomial is the search for one class; inv holds at least m+2 reciprocals.
 func (c *chainClass) binomial(m int, u float64, inv []float64) int {
+	if c.guide != nil {
+		if j, ok := c.guide.draw(m, u); ok {
+			return j
+		}
+	}
 	var pt modePoint
 	if i := m - c.lo; i >= 0 && i < len(c.at) {
 		pt = c.at[i]
