@@ -49,12 +49,12 @@ func TestRateMemo(t *testing.T) {
 	r := builtinRelease(t)
 	o := DefaultStatOptions()
 	o.Resamples = 500
-	rateMemo.m = nil // start from an empty memo…
+	resetRateMemo() // start from an empty memo…
 	_, _, fresh, err := r.DomainIntervals(DomainFilter{}, o)
 	if err != nil {
 		t.Fatal(err)
 	}
-	n := len(rateMemo.m)
+	n := rateMemoLen()
 	if n == 0 {
 		t.Fatal("nothing memoised")
 	}
@@ -69,10 +69,10 @@ func TestRateMemo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rateMemo.m) != n {
-		t.Errorf("memo grew from %d to %d entries on a repeat", n, len(rateMemo.m))
+	if rateMemoLen() != n {
+		t.Errorf("memo grew from %d to %d entries on a repeat", n, rateMemoLen())
 	}
-	rateMemo.m = nil // …and a fresh resample of everything
+	resetRateMemo() // …and a fresh resample of everything
 	_, _, want, err := r.DomainIntervals(DomainFilter{}, o)
 	if err != nil {
 		t.Fatal(err)
@@ -83,7 +83,19 @@ func TestRateMemo(t *testing.T) {
 	for i := range rateMemoMax + 1 {
 		rateMemo.store([32]byte{byte(i), byte(i >> 8), 1}, nil)
 	}
-	if len(rateMemo.m) > rateMemoMax {
-		t.Errorf("memo holds %d entries, bound %d", len(rateMemo.m), rateMemoMax)
+	if rateMemoLen() > rateMemoMax {
+		t.Errorf("memo holds %d entries, bound %d", rateMemoLen(), rateMemoMax)
 	}
+}
+
+func resetRateMemo() {
+	rateMemo.mu.Lock()
+	defer rateMemo.mu.Unlock()
+	rateMemo.m = nil
+}
+
+func rateMemoLen() int {
+	rateMemo.mu.Lock()
+	defer rateMemo.mu.Unlock()
+	return len(rateMemo.m)
 }

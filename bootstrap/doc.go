@@ -40,7 +40,8 @@
 // deviation of the class's count) is below n unit draws, and the units otherwise. Each
 // binomial inverts its CDF; for the counts of remaining units a class meets most often the
 // CDF over its mode ± 3 standard deviations is tabulated with a guide table (Chen & Asau),
-// which answers without the search's mispredicted branches and gives the same draws.
+// which answers without the search's mispredicted branches and gives the same draws (but
+// for a uniform within rounding of a CDF step, where the two sums of terms may differ).
 //
 // The draws changed with the class path (issue #13): a ResampleSums result has the same
 // distribution as before but not the same replicates, so its intervals moved within Monte
