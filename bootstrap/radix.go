@@ -3,6 +3,7 @@ package bootstrap
 import (
 	"math"
 	"slices"
+	"sync"
 )
 
 // radixMin is the length from which sortFinite sorts by radix: a comparison sort of random
@@ -20,18 +21,23 @@ func sortFinite(s []float64) {
 		slices.Sort(s)
 		return
 	}
-	keys := make([]uint64, 2*n)
-	a, b := keys[:n:n], keys[n:]
-	var counts [radixPasses][1 << radixBits]uint32
+	sc := radixPool.Get().(*radixScratch)
+	defer radixPool.Put(sc)
+	if cap(sc.keys) < 2*n {
+		sc.keys = make([]uint64, 2*n)
+	}
+	a, b := sc.keys[:n:n], sc.keys[n:2*n]
+	counts := sc.counts[:]
+	clear(counts)
 	for i, v := range s {
 		k := orderKey(v)
 		a[i] = k
 		for d := range radixPasses {
-			counts[d][(k>>(radixBits*d))&radixMask]++
+			counts[d<<radixBits|int((k>>(radixBits*d))&radixMask)]++
 		}
 	}
 	for d := range radixPasses {
-		c := &counts[d]
+		c := counts[d<<radixBits : (d+1)<<radixBits]
 		shift := radixBits * d
 		if c[(a[0]>>shift)&radixMask] == uint32(n) {
 			continue // every key has this digit
@@ -51,6 +57,15 @@ func sortFinite(s []float64) {
 		s[i] = fromOrderKey(k)
 	}
 }
+
+// radixScratch is a sort's working memory, pooled: a report sorts thousands of replicate
+// sets, and fresh buffers for each raised its peak memory by a tenth.
+type radixScratch struct {
+	keys   []uint64
+	counts [radixPasses << radixBits]uint32
+}
+
+var radixPool = sync.Pool{New: func() any { return new(radixScratch) }}
 
 // The radix sort's digits: six passes of 11 bits cover the 64.
 const (
