@@ -1,11 +1,15 @@
 package analysis
 
 import (
+	"crypto/sha256"
+	"encoding/binary"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/sabench/sabench-stats/bootstrap"
 	"github.com/sabench/sabench-stats/ingest"
@@ -269,23 +273,107 @@ func (r *Release) ratesCI(vs []oracle.Verdict, keep Filter, cellsOf func(*oracle
 		}
 		return out, nil
 	}
-	stat, err := bootstrap.NewSumStat(columns, nOut, f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", stream, err)
-	}
-	res, err := bootstrap.ResampleSums(stat, o.boot(stream))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", stream, err)
+	key := rateKey(columns, mcols, stream, o)
+	ivs, ok := rateMemo.load(key)
+	if !ok {
+		stat, err := bootstrap.NewSumStat(columns, nOut, f)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", stream, err)
+		}
+		res, err := bootstrap.ResampleSums(stat, o.boot(stream))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", stream, err)
+		}
+		ivs = make([]rateCI, nOut)
+		for j := range nOut {
+			iv := res.Intervals[j]
+			ivs[j] = rateCI{iv.Lo, iv.Hi, iv.Fallback, res.Warnings(j)}
+		}
+		rateMemo.store(key, ivs)
 	}
 	for j := range nOut {
 		e := &out[outIndex(j)]
 		if math.IsNaN(e.X) {
 			continue
 		}
-		iv := res.Intervals[j]
-		e.Lo, e.Hi, e.Fallback, e.Warnings = iv.Lo, iv.Hi, iv.Fallback, res.Warnings(j)
+		iv := ivs[j]
+		e.Lo, e.Hi, e.Fallback, e.Warnings = iv.lo, iv.hi, iv.fallback, slices.Clone(iv.warnings)
 	}
 	return out, nil
+}
+
+// rateCI is one output's interval of a ratesCI resample.
+type rateCI struct {
+	lo, hi   float64
+	fallback bool
+	warnings []bootstrap.Warning
+}
+
+// rateMemo holds ratesCI's intervals by what determines them: the per-unit columns in unit
+// order, the macros, the stream and the options other than Workers. The policies of a
+// report score most cells alike, and each policy's release asks for the same cells (T2's
+// 28 per configuration and more), so about a third of a report's resamples repeat one
+// already made; equal inputs give equal intervals whatever the worker count, so a repeat
+// is looked up instead. Keys are SHA-256 digests; the memo is emptied when it reaches
+// rateMemoMax entries, which bounds its memory in a long-lived process.
+var rateMemo memo
+
+const rateMemoMax = 4096
+
+type memo struct {
+	mu sync.Mutex
+	m  map[[sha256.Size]byte][]rateCI
+}
+
+func (c *memo) load(k [sha256.Size]byte) ([]rateCI, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	v, ok := c.m[k]
+	return v, ok
+}
+
+func (c *memo) store(k [sha256.Size]byte, v []rateCI) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil || len(c.m) >= rateMemoMax {
+		c.m = map[[sha256.Size]byte][]rateCI{}
+	}
+	c.m[k] = v
+}
+
+// rateKey digests the inputs of one ratesCI resample (lengths first, so no two inputs
+// share an encoding).
+func rateKey(columns [][]float64, macros [][]int, stream string, o StatOptions) [sha256.Size]byte {
+	h := sha256.New()
+	var b []byte
+	u64 := func(v uint64) { b = binary.LittleEndian.AppendUint64(b, v) }
+	u64(uint64(len(stream)))
+	b = append(b, stream...)
+	u64(uint64(o.Resamples))
+	u64(o.Seed)
+	u64(math.Float64bits(o.Level))
+	u64(uint64(o.Method))
+	u64(uint64(o.Quantile))
+	u64(uint64(len(macros)))
+	for _, m := range macros {
+		u64(uint64(len(m)))
+		for _, c := range m {
+			u64(uint64(c))
+		}
+	}
+	u64(uint64(len(columns)))
+	for _, c := range columns {
+		u64(uint64(len(c)))
+		for _, v := range c {
+			u64(math.Float64bits(v))
+		}
+		h.Write(b)
+		b = b[:0]
+	}
+	h.Write(b)
+	var k [sha256.Size]byte
+	h.Sum(k[:0])
+	return k
 }
 
 // DomainIntervals is DomainCells with intervals: for each cell, its ECS per protocol shown

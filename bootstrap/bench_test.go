@@ -1,6 +1,7 @@
 package bootstrap
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 )
@@ -107,5 +108,84 @@ func BenchmarkDiffOfRatios570(b *testing.B) {
 	out := make([]float64, 1)
 	for b.Loop() {
 		stat(w, out)
+	}
+}
+
+// reportShapes are (units, classes) of ResampleSums calls in the report of a scale-10
+// release (synth --scale 10): the paired Δ at 570 cases, template clusters at about five
+// units per class, cases at 30 repeats, and small protocol cells.
+var reportShapes = [][2]int{{570, 16}, {132, 29}, {144, 30}, {656, 32}, {86, 9}, {98, 4}, {2000, 8}}
+
+// shapeSizes splits n units into k classes of uneven sizes (seeded).
+func shapeSizes(n, k int) []int {
+	r := rand.New(rand.NewPCG(uint64(n), uint64(k)))
+	w := make([]float64, k)
+	t := 0.0
+	for i := range w {
+		w[i] = 0.2 + r.Float64()
+		t += w[i]
+	}
+	sizes := make([]int, k)
+	left := n
+	for i := range sizes {
+		sizes[i] = max(1, int(float64(n)*w[i]/t))
+		left -= sizes[i]
+	}
+	sizes[0] += left
+	return sizes
+}
+
+// BenchmarkDrawShapes times one resample's class counts at the report's shapes both ways,
+// the chain of binomials and the direct draw, which is what chainCost's constants come from
+// (a binomial ≈ 9 units + 0.9 units per standard deviation of its count).
+func BenchmarkDrawShapes(b *testing.B) {
+	for _, sh := range reportShapes {
+		n, sizes := sh[0], shapeSizes(sh[0], sh[1])
+		var class []int32
+		for k, s := range sizes {
+			for range s {
+				class = append(class, int32(k))
+			}
+		}
+		mn, d := newMultinomial(sizes), newBatchDrawer(n)
+		c := make([]float64, len(sizes))
+		b.Run(fmt.Sprintf("chain/n=%d/K=%d/cost=%.0f", n, len(sizes), chainCost(sizes)), func(b *testing.B) {
+			for i := 0; b.Loop(); i++ {
+				mn.draw(ReplicateSeed(1, i), c)
+			}
+		})
+		b.Run(fmt.Sprintf("direct/n=%d/K=%d", n, len(sizes)), func(b *testing.B) {
+			for i := 0; b.Loop(); i++ {
+				clear(c)
+				d.count(ReplicateSeed(1, i), n, class, c)
+			}
+		})
+	}
+}
+
+// BenchmarkResampleSumsShapes is ResampleSums as the report runs it (5,000 resamples,
+// percentile, one worker) on a ratio of sums at each of the report's shapes.
+func BenchmarkResampleSumsShapes(b *testing.B) {
+	for _, sh := range reportShapes {
+		n, sizes := sh[0], shapeSizes(sh[0], sh[1])
+		num, den := make([]float64, 0, n), make([]float64, 0, n)
+		for k, s := range sizes {
+			for range s {
+				num, den = append(num, float64(k)), append(den, float64(len(sizes)+k%3))
+			}
+		}
+		s, err := SumRatios(Ratio{num, den})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("n=%d/K=%d", n, len(sizes)), func(b *testing.B) {
+			cpu0 := processCPU()
+			for b.Loop() {
+				if _, err := ResampleSums(s, Options{Resamples: 5000, Workers: 1}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(processCPU()-cpu0)/float64(b.N), "cpu-ns/op")
+		})
 	}
 }

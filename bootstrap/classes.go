@@ -7,9 +7,14 @@ import (
 )
 
 // classRatio is how much smaller than the unit count the class count must be for class
-// counts to be drawn: a binomial searched from its mode costs about as much as four unit draws and
-// their share of the statistic's sums.
-const classRatio = 4
+// counts to be drawn at all: with more classes the statistic over classes saves little over
+// the statistic over units.
+const classRatio = 2
+
+// chainRatio is how much smaller than the unit count the class count must be for the chain
+// of binomials to be considered: a binomial costs about as much as eight units drawn and
+// counted (chainCost).
+const chainRatio = 4
 
 // classPlan groups the units of a SumStat into value classes (units with equal columns).
 type classPlan struct {
@@ -17,14 +22,50 @@ type classPlan struct {
 	sizes     []int    // units per class
 	stat      *SumStat // the statistic over class rows, evaluated at class counts
 	mn        *multinomial
+	direct    batchDrawer // draws units and counts their classes when mn is nil
 }
 
-// planClasses groups s's units by their columns. It returns nil when drawing class counts
-// would not pay (more than Units/classRatio classes), Units exceeds maxChainUnits, or the
-// chain needs more than maxModePoints mode points.
+// draw sets c to the class counts of the resample at seed: by the chain of binomials, or by
+// drawing every unit and counting its class, whichever the plan chose as cheaper.
+func (p *classPlan) draw(seed uint64, c []float64) {
+	if p.mn != nil {
+		p.mn.draw(seed, c)
+		return
+	}
+	clear(c)
+	p.direct.count(seed, len(p.unitClass), p.unitClass, c)
+}
+
+// chainCost estimates the chain's cost per resample in units drawn and counted: per
+// binomial a fixed part (the uniform, the look-ups, a mispredicted branch or two) and a
+// part per standard deviation of the class's count given the units left (expected
+// m_k = s_k + … + s_{K−1}), smaller where guide rows answer (up to 40 standard deviations,
+// guideTable); measured on BenchmarkDrawShapes.
+func chainCost(sizes []int) float64 {
+	rest := 0
+	for _, s := range sizes {
+		rest += s
+	}
+	cost := 0.0
+	for _, s := range sizes[:len(sizes)-1] {
+		sd := math.Sqrt(float64(s) * float64(rest-s) / float64(rest))
+		if sd <= 40 {
+			cost += 7.5 + 0.3*sd
+		} else {
+			cost += 9 + 0.9*sd
+		}
+		rest -= s
+	}
+	return cost
+}
+
+// planClasses groups s's units by their columns. It returns nil when there are more than
+// Units/classRatio classes; otherwise the plan draws class counts by the chain of binomials
+// when that is estimated cheaper than drawing the units (at most Units/chainRatio classes,
+// Units within maxChainUnits, mode points within maxModePoints), else unit by unit.
 func planClasses(s *SumStat) *classPlan {
 	limit := s.units / classRatio
-	if limit < 1 || s.units > maxChainUnits {
+	if limit < 1 {
 		return nil
 	}
 	index := make(map[string]int32)
@@ -50,24 +91,29 @@ func planClasses(s *SumStat) *classPlan {
 		unitClass[u] = c
 		sizes[c]++
 	}
-	mn := newMultinomial(sizes)
-	if mn == nil {
-		return nil
+	plan := &classPlan{unitClass: unitClass, sizes: sizes}
+	if len(sizes) <= s.units/chainRatio && s.units <= maxChainUnits && chainCost(sizes) < float64(s.units) {
+		plan.mn = newMultinomial(sizes)
 	}
-	cs := &SumStat{units: len(sizes), cols: s.cols, outs: s.outs, x: rows, f: s.f}
+	if plan.mn == nil {
+		plan.direct = newBatchDrawer(s.units)
+	}
+	cs := &SumStat{units: len(sizes), cols: s.cols, outs: s.outs, x: rows, f: s.f, sparse: newSparseRows(rows, len(sizes), s.cols)}
 	cs.pool.New = s.pool.New
-	return &classPlan{unitClass: unitClass, sizes: sizes, stat: cs, mn: mn}
+	plan.stat = cs
+	return plan
 }
 
 // ResampleSums runs the unit bootstrap of a statistic of column sums. The statistic depends on
 // a resample only through how many drawn units fall in each value class (units with equal
-// columns), and those counts follow a multinomial over the classes; when there are few
-// classes (binary outcomes per case, template clusters with few (successes, episodes)
-// patterns) ResampleSums draws the counts, a chain of binomials, instead of every unit, and
-// evaluates the statistic over the classes. The resampling distribution, the estimate, the
-// jackknife (per unit, as Result.Jackknife returns it) and the intervals are those of
-// Resample over the same units of s.Statistic(); the random draws differ (doc.go), and Result.Classes
-// says which way was taken. With many classes it is Resample.
+// columns), and those counts follow a multinomial over the classes; when there are at most
+// half as many classes as units (binary outcomes per case, template clusters with few
+// (successes, episodes) patterns) ResampleSums draws the counts, as a chain of binomials
+// when there are few classes and otherwise unit by unit, and evaluates the statistic over
+// the classes. The resampling distribution, the estimate, the jackknife (per unit, as
+// Result.Jackknife returns it) and the intervals are those of Resample over the same units
+// of s.Statistic(); the random draws differ (doc.go), and Result.Classes says which way was
+// taken. With more classes it is Resample.
 func ResampleSums(s *SumStat, opt Options) (*Result, error) {
 	if s == nil {
 		return nil, fmt.Errorf("bootstrap: nil statistic")

@@ -299,7 +299,8 @@ func FuzzResampleSums(f *testing.F) {
 }
 
 // TestPlanClassesBoundsMemory: many classes over many units would need millions of mode
-// points; the plan falls back to unit draws instead. Few classes over a million units plan.
+// points, and more than maxChainUnits units too large a table; the plan then draws units and
+// counts classes instead of the chain. Few classes over a million units take the chain.
 func TestPlanClassesBoundsMemory(t *testing.T) {
 	plan := func(n, k int) *classPlan {
 		x, one := make([]float64, n), make([]float64, n)
@@ -312,13 +313,16 @@ func TestPlanClassesBoundsMemory(t *testing.T) {
 		}
 		return planClasses(s)
 	}
-	if p := plan(40_000, 10_000); p != nil {
-		t.Errorf("10,000 classes of 40,000 units: planned %d classes, want the unit path", len(p.sizes))
+	if p := plan(40_000, 10_000); p == nil || p.mn != nil || len(p.sizes) != 10_000 {
+		t.Errorf("10,000 classes of 40,000 units: want direct class counts, got %+v", p != nil && p.mn != nil)
 	}
-	if p := plan(maxChainUnits, 4); p == nil || len(p.sizes) != 4 {
-		t.Error("4 classes of 2^20 units: no plan")
+	if p := plan(maxChainUnits, 4); p == nil || len(p.sizes) != 4 || p.mn == nil {
+		t.Error("4 classes of 2^20 units: no chain")
 	}
-	if p := plan(maxChainUnits+1, 4); p != nil {
-		t.Error("more than maxChainUnits units: planned")
+	if p := plan(maxChainUnits+1, 4); p == nil || p.mn != nil {
+		t.Error("more than maxChainUnits units: want direct class counts")
+	}
+	if p := plan(1000, 501); p != nil {
+		t.Error("501 classes of 1000 units: planned, want the unit path")
 	}
 }

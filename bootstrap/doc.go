@@ -26,17 +26,29 @@
 // values, a template cluster one of its (successes, episodes) patterns. [ResampleSums] groups
 // the units into these value classes; a resample of n units is then a multinomial draw of the
 // class counts, a chain of K−1 binomials, and the statistic is evaluated over K classes
-// instead of n units. This is exact: the class totals of n uniform unit draws are
-// multinomial(n; size_k/n), and the statistic sees nothing else. The jackknife groups the same
-// way (leaving out a unit of class k is class k's count minus one), so the BCa acceleration,
+// instead of n units. When the chain would cost more than drawing the n units (many classes
+// of a few units each: template clusters at many repeats), the units are drawn, several per
+// random output, and counted by class instead. This is exact: the class totals of n uniform
+// unit draws are multinomial(n; size_k/n), and the statistic sees nothing else. The
+// jackknife groups the same way (leaving out a unit of class k is class k's count minus
+// one), so the BCa acceleration,
 // the estimate and Result.Jackknife are those of the unit bootstrap, and the scipy- and R-mode
 // intervals are computed as before from the replicates. ResampleSums takes this path when
-// there are at most n/4 classes (Result.Classes says how many; 0 means units were drawn one
-// by one) and is [Resample] otherwise.
+// there are at most n/2 classes (Result.Classes says how many; 0 means units were drawn one
+// by one) and is [Resample] otherwise. It draws the chain when there are at most n/4 classes
+// and the chain's estimated cost (per binomial about eight unit draws, plus 0.3 per standard
+// deviation of the class's count) is below n unit draws, and the units otherwise. Each
+// binomial inverts its CDF; for the counts of remaining units a class meets most often the
+// CDF over its mode ± 3 standard deviations is tabulated with a guide table (Chen & Asau),
+// which answers without the search's mispredicted branches and gives the same draws (but
+// for a uniform within rounding of a CDF step, where the two sums of terms may differ).
 //
 // The draws changed with the class path (issue #13): a ResampleSums result has the same
 // distribution as before but not the same replicates, so its intervals moved within Monte
-// Carlo error; Resample's draws are unchanged.
+// Carlo error; Resample's draws are unchanged. They changed again where the units are now
+// drawn and counted by class (from n/4 to n/2 classes, which took Resample's draws, and
+// where the chain costs more), again within Monte Carlo error; where the chain is taken
+// they did not.
 //
 // # Random streams
 //
@@ -59,6 +71,12 @@
 // class k's count is the smallest j with F(j) > u, F the Binomial(m_k, s_k/(s_k+…+s_{K−1}))
 // CDF (inversion, searched from the mode; F at the mode is summed without the terms below
 // 2^−64 of the mode's, less than 1e-17 in all); the last class takes the m_{K−1} left.
+// Drawn unit by unit instead, replicate b takes n unit indices from x_1, x_2, …: with k the
+// largest power such that n^k ≤ 2^56, output x gives the k base-n digits of ⌊x·n^k / 2^64⌋,
+// most significant first (x·n, then its low 64 bits times n, and so on: Brackett-Rozinsky &
+// Lemire 2024, "Batched ranged random integer generation"), unless x·n^k mod 2^64 <
+// 2^64 mod n^k, when the output is skipped; the last output's surplus digits are unused,
+// and each unit adds one to its class's count.
 //
 // SplitMix64 (Steele, Lea & Flood 2014) passes BigCrush and costs two multiplications per
 // 64 bits, which keeps a 570-unit resample near a microsecond.

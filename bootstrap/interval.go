@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"slices"
 
 	"gonum.org/v1/gonum/stat/distuv"
 )
@@ -43,7 +42,7 @@ func finiteSorted(reps []float64) ([]float64, int) {
 			s = append(s, v)
 		}
 	}
-	slices.Sort(s)
+	sortFinite(s)
 	return s, len(reps) - len(s)
 }
 

@@ -95,8 +95,9 @@ type multinomial struct {
 
 // chainClass holds what class k's binomial needs, together so that a draw touches one line.
 type chainClass struct {
-	p, r, rinv float64 // p_k, p_k/q_k, q_k/p_k
-	modeRange          // mode points for the plausible m_k
+	p, r, rinv float64     // p_k, p_k/q_k, q_k/p_k
+	guide      *guideTable // CDF rows for the likeliest m_k; nil: always search
+	modeRange              // mode points for the plausible m_k
 }
 
 func newChainClass(p float64, lo, hi int) chainClass {
@@ -111,8 +112,8 @@ const maxChainUnits = 1 << 20
 // them a mode point is computed directly when needed (exact, only slower).
 const modeSpan = 7
 
-// maxModePoints bounds the mode points of one chain (24 bytes each); ResampleSums draws units
-// one by one above it.
+// maxModePoints bounds the mode points of one chain (24 bytes each); above it ResampleSums
+// draws the units and counts their classes.
 const maxModePoints = 1 << 20
 
 // newMultinomial prepares the chain for classes of the given sizes (all ≥ 1); nil when it
@@ -140,8 +141,17 @@ func newMultinomial(sizes []int) *multinomial {
 	}
 	mn := &multinomial{n: n, k: K, inv: reciprocals(n)}
 	rest = n
+	budget := maxGuideBytes
 	for k, sp := range spans {
-		mn.classes = append(mn.classes, newChainClass(float64(sizes[k])/float64(rest), sp.lo, sp.hi))
+		c := newChainClass(float64(sizes[k])/float64(rest), sp.lo, sp.hi)
+		// Guide rows for m_k within guideSpanM standard deviations of its mean, rest.
+		sd := math.Sqrt(float64(n) * float64(rest) / float64(n) * (1 - float64(rest)/float64(n)))
+		mlo, mhi := max(1, int(float64(rest)-guideSpanM*sd)), min(n, int(float64(rest)+guideSpanM*sd)+1)
+		if g := newGuideTable(c.p, mlo, mhi); g != nil && budget >= g.bytes() {
+			c.guide = g
+			budget -= g.bytes()
+		}
+		mn.classes = append(mn.classes, c)
 		rest -= sizes[k]
 	}
 	return mn
@@ -150,7 +160,16 @@ func newMultinomial(sizes []int) *multinomial {
 // binomial returns class k's count for m remaining units and a uniform u in [0, 1): the
 // smallest j with F(j) > u, searched from the mode.
 func (mn *multinomial) binomial(k, m int, u float64) int {
-	c := &mn.classes[k]
+	return mn.classes[k].binomial(m, u, mn.inv)
+}
+
+// binomial is the search for one class; inv holds at least m+2 reciprocals.
+func (c *chainClass) binomial(m int, u float64, inv []float64) int {
+	if c.guide != nil {
+		if j, ok := c.guide.draw(m, u); ok {
+			return j
+		}
+	}
 	var pt modePoint
 	if i := m - c.lo; i >= 0 && i < len(c.at) {
 		pt = c.at[i]
@@ -158,7 +177,7 @@ func (mn *multinomial) binomial(k, m int, u float64) int {
 		pt = binomialMode(m, c.p)
 	}
 	j, P, F := pt.j, pt.p, pt.f
-	inv := mn.inv[:m+2]
+	inv = inv[:m+2]
 	if u < F {
 		rinv := c.rinv
 		for j > 0 {
@@ -200,12 +219,13 @@ func uniform53(x uint64) float64 { return float64(x>>11) * 0x1p-53 }
 // of the SplitMix64 sequence at seed (x_k = mix(seed + (k+1)·γ)), whether or not units remain.
 func (mn *multinomial) draw(seed uint64, c []float64) {
 	rem := mn.n
-	for k := 0; k < mn.k-1; k++ {
+	c = c[:mn.k]
+	for k := range mn.classes {
 		seed += golden
 		x := mix64(seed)
 		v := 0
 		if rem > 0 {
-			v = mn.binomial(k, rem, uniform53(x))
+			v = mn.classes[k].binomial(rem, uniform53(x), mn.inv)
 		}
 		c[k] = float64(v)
 		rem -= v

@@ -183,7 +183,7 @@ func run(nUnits int, stat func() Statistic, nOut int, opt Options, plan *classPl
 		d.fill(ReplicateSeed(base, b), w)
 	}
 	if plan != nil {
-		fill = func(w, _ []float64, _ *drawer, b int) { plan.mn.draw(ReplicateSeed(base, b), w) }
+		fill = func(w, _ []float64, _ *drawer, b int) { plan.draw(ReplicateSeed(base, b), w) }
 	}
 	err = parallel(opt.Workers, B, len(r.w0), nOut, stat, fill, func(k, b int, v float64) { r.reps[k*B+b] = v })
 	if err != nil {

@@ -217,7 +217,8 @@ func TestResampleAgreesWithScipyInDistribution(t *testing.T) {
 }
 
 // TestResampleAllocationsDoNotGrowWithResamples: the replicate loop reuses one weight slice
-// per worker, so 10× the resamples costs no extra allocations (only the larger result slice).
+// per worker, so 10× the resamples costs no extra allocations (only the larger result slice;
+// both counts are above radixMin, so both intervals sort by radix).
 func TestResampleAllocationsDoNotGrowWithResamples(t *testing.T) {
 	st := pairedStat(t)
 	allocs := func(b int) float64 {
@@ -227,9 +228,9 @@ func TestResampleAllocationsDoNotGrowWithResamples(t *testing.T) {
 			}
 		})
 	}
-	small, large := allocs(200), allocs(2000)
+	small, large := allocs(radixMin), allocs(10*radixMin)
 	if large > small {
-		t.Errorf("allocations grow with resamples: %v for 200, %v for 2000", small, large)
+		t.Errorf("allocations grow with resamples: %v for %d, %v for %d", small, radixMin, large, 10*radixMin)
 	}
 }
 

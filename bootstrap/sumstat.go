@@ -12,6 +12,7 @@ import (
 type SumStat struct {
 	units, cols, outs int
 	x                 []float64              // unit-major: x[u*cols+j]
+	sparse            *sparseRows            // x's non-zero entries when wide and sparse
 	f                 func(s, out []float64) // the outputs from the column sums
 	pool              sync.Pool              // *[]float64 scratch sums for Statistic
 }
@@ -49,6 +50,7 @@ func NewSumStat(columns [][]float64, nOut int, f func(s, out []float64)) (*SumSt
 			s.x[u*c+j] = v + 0 // +0 turns -0 into 0, so equal values have equal bits (classes)
 		}
 	}
+	s.sparse = newSparseRows(s.x, n, c)
 	s.pool.New = func() any { b := make([]float64, c); return &b }
 	return s, nil
 }
@@ -71,7 +73,11 @@ func (s *SumStat) perWorker() Statistic {
 
 // eval computes the outputs at weights w (one per row of x) with sums as scratch.
 func (s *SumStat) eval(sums, w, out []float64) {
-	weightedSums(sums, s.x, s.cols, w)
+	if s.sparse != nil {
+		s.sparse.sums(sums, w)
+	} else {
+		weightedSums(sums, s.x, s.cols, w)
+	}
 	s.f(sums, out)
 }
 
