@@ -88,6 +88,7 @@ func TestRateMemo(t *testing.T) {
 	}
 }
 
+// resetRateMemo empties the memo, for a test that must compute an interval again.
 func resetRateMemo() {
 	rateMemo.mu.Lock()
 	defer rateMemo.mu.Unlock()
