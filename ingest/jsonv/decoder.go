@@ -319,35 +319,30 @@ func (d *Decoder) name(s []byte) (string, uint32) {
 // maybe for the whole input: in the big arena each long-lived slot would pin a chunk of
 // the strings of long-gone documents (a streaming read's memory grew by tens of
 // megabytes), here at most a small one.
-func (d *Decoder) short(s []byte) string {
-	if len(s) == 0 {
-		return ""
-	}
-	if len(d.small) < len(s) {
-		d.small = make([]byte, smallChunk)
-	}
-	copy(d.small, s)
-	str := unsafe.String(&d.small[0], len(s))
-	d.small = d.small[len(s):]
-	return str
-}
+func (d *Decoder) short(s []byte) string { return carve(&d.small, smallChunk, s) }
 
 // long copies a longer string into the string arena: one allocation per chunk instead
 // of one per string, in memory the collector does not scan. Arena bytes are written
 // once and never changed, so the strings stay immutable.
 func (d *Decoder) long(s []byte) string {
-	if len(s) == 0 {
-		return ""
-	}
 	if len(s) > arenaChunk/8 {
 		return string(s)
 	}
-	if len(d.arena) < len(s) {
-		d.arena = make([]byte, arenaChunk)
+	return carve(&d.arena, arenaChunk, s)
+}
+
+// carve copies s into the free tail of *chunk, starting a chunk of size bytes when it
+// does not fit, and returns the copy.
+func carve(chunk *[]byte, size int, s []byte) string {
+	if len(s) == 0 {
+		return ""
 	}
-	copy(d.arena, s)
-	str := unsafe.String(&d.arena[0], len(s))
-	d.arena = d.arena[len(s):]
+	if len(*chunk) < len(s) {
+		*chunk = make([]byte, size)
+	}
+	copy(*chunk, s)
+	str := unsafe.String(&(*chunk)[0], len(s))
+	*chunk = (*chunk)[len(s):]
 	return str
 }
 
