@@ -132,18 +132,6 @@ func AgreeWithAudit(a *ingest.Audit, s *Scored) ([]Agreement, error) {
 	return out, nil
 }
 
-// OfficialRate is the harness's own success rate over the scored episodes that carry a
-// verdict (on a runner-mode harness folder, summary.json's accuracy).
-func OfficialRate(vs []oracle.Verdict) Rate {
-	var r Rate
-	for i := range vs {
-		if !vs[i].Excluded() {
-			addOfficial(&r, &vs[i])
-		}
-	}
-	return r
-}
-
 // addOfficial counts a scored verdict's harness verdict, when it carries one.
 func addOfficial(r *Rate, v *oracle.Verdict) {
 	if v.Official() >= 0 {

@@ -324,15 +324,6 @@ func orderDomains(cases []*ingest.Case) []string {
 // Filter selects verdicts.
 type Filter func(*oracle.Verdict) bool
 
-// Interactive keeps the scored episodes of the given condition that are not static
-// judgments of an executable case. Legacy episodes are decisions by design and count here:
-// they are the Legacy column of the main results.
-func Interactive(condition string) Filter {
-	return func(v *oracle.Verdict) bool {
-		return !v.Excluded() && !isStaticJudgment(v) && v.Condition() == condition
-	}
-}
-
 // StaticJudgments keeps the scored static judgments of executable (V0–V3) cases.
 func StaticJudgments(v *oracle.Verdict) bool { return !v.Excluded() && isStaticJudgment(v) }
 

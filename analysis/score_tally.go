@@ -19,7 +19,7 @@ type ScoreTally struct {
 type PolicyTally struct {
 	ECS        Rate // every scored episode, every condition, static judgments included
 	ByProtocol [ingest.NumProtocols]Rate
-	Official   Rate // the harness's own verdicts (OfficialRate)
+	Official   Rate // the harness's own verdicts, over the scored episodes that carry one
 	agree      agreeCounts
 }
 

@@ -157,12 +157,6 @@ func newMultinomial(sizes []int) *multinomial {
 	return mn
 }
 
-// binomial returns class k's count for m remaining units and a uniform u in [0, 1): the
-// smallest j with F(j) > u, searched from the mode.
-func (mn *multinomial) binomial(k, m int, u float64) int {
-	return mn.classes[k].binomial(m, u, mn.inv)
-}
-
 // binomial is the search for one class; inv holds at least m+2 reciprocals.
 func (c *chainClass) binomial(m int, u float64, inv []float64) int {
 	if c.guide != nil {

@@ -59,7 +59,7 @@ func TestBinomialMatchesPMF(t *testing.T) {
 		s := uint64(c.m)*1_000_003 + 17
 		for range draws {
 			s += golden
-			counts[mn.binomial(0, c.m, uniform53(mix64(s)))]++
+			counts[mn.classes[0].binomial(c.m, uniform53(mix64(s)), mn.inv)]++
 		}
 		chi2, df := chiSquarePMF(counts, draws, c.m, c.p)
 		if crit := chiSquareCritical(df); chi2 > crit {
@@ -92,7 +92,7 @@ func TestBinomialInvertsTheCDF(t *testing.T) {
 				continue
 			}
 			for _, u := range []float64{f - 1e-11, fPrev + 1e-11} {
-				if got := mn.binomial(0, c.m, u); got != j {
+				if got := mn.classes[0].binomial(c.m, u, mn.inv); got != j {
 					t.Fatalf("Binomial(%d, %g) at u = %.15g: %d, want %d", c.m, c.p, u, got, j)
 				}
 			}
