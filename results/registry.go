@@ -93,33 +93,15 @@ func (in *Input) Policies() (*analysis.PolicyResult, error) {
 // Build builds the given specs in order. A table without rows always says why
 // (Table.Empty, and a note).
 func Build(in *Input, specs []Spec) ([]*Table, error) {
-	// Tables are independent: build up to Workers of them at once, since much of a
-	// table's work between its resamples runs on one core. Each lands in its own slot,
-	// and the first error in the registry's order is the one reported.
-	out := make([]*Table, len(specs))
-	errs := make([]error, len(specs))
-	sem := make(chan struct{}, max(in.Stats.Workers, 1))
-	var wg sync.WaitGroup
-	for i, s := range specs {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer func() { <-sem; wg.Done() }()
-			t, err := s.Build(in)
-			if err != nil {
-				errs[i] = fmt.Errorf("table %s: %w", s.ID, err)
-				return
-			}
-			// Empty is never silent: a builder that gave no reason still gets one.
-			emptyBecause(t, "no rows for this input")
-			out[i] = t
-		}()
-	}
-	wg.Wait()
-	for _, err := range errs {
+	out := make([]*Table, 0, len(specs))
+	for _, s := range specs {
+		t, err := s.Build(in)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("table %s: %w", s.ID, err)
 		}
+		// Empty is never silent: a builder that gave no reason still gets one.
+		emptyBecause(t, "no rows for this input")
+		out = append(out, t)
 	}
 	return out, nil
 }
