@@ -65,6 +65,7 @@ func runScore(e *env, args []string) error {
 	in.Shard(si, sn)
 	var s *analysis.Scored
 	var dropped []ingest.Problem
+	var auditText string // the audit's summary, once computed
 	// Stream unless the whole release is needed first: score and write chunk by chunk,
 	// keeping only the summary's tally (no verdict, but with an audit), so that the
 	// episodes (and details, the ledger of every episode) of one chunk at a time are
@@ -76,7 +77,7 @@ func runScore(e *env, args []string) error {
 			return err
 		}
 		if labels != nil { // a bad audit file writes no verdicts
-			if _, err := results.AuditSummary(labels, s); err != nil {
+			if auditText, err = results.AuditSummary(labels, s); err != nil {
 				return err
 			}
 		}
@@ -126,13 +127,12 @@ func runScore(e *env, args []string) error {
 	if sn > 1 {
 		summary = fmt.Sprintf("score: shard %d/%d: the episodes whose input index is %d modulo %d; the counts below are the shard's\n", si+1, sn, si, sn) + summary
 	}
-	if labels != nil {
-		more, err := results.AuditSummary(labels, s)
-		if err != nil {
+	if labels != nil && stream { // streamed with --detail: checked after writing
+		if auditText, err = results.AuditSummary(labels, s); err != nil {
 			return err
 		}
-		summary += more
 	}
+	summary += auditText
 	io.WriteString(e.stderr, summary)
 	return nil
 }
