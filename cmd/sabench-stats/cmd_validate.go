@@ -57,7 +57,7 @@ func (w *errWriter) Write(p []byte) (int, error) {
 }
 
 // validate loads the bench (none: no case checks) and checks the episode files named by
-// args and --runs (source.ValidateRuns), listing every problem on stdout and the counts
+// args and --runs (source.ValidateFiles), listing every problem on stdout and the counts
 // on stderr.
 func (c *common) validate(e *env, args []string, maxLine int) error {
 	if err := source.CheckDedupe(c.src.Dedupe); err != nil {
@@ -77,21 +77,17 @@ func (c *common) validate(e *env, args []string, maxLine int) error {
 		}
 		fmt.Fprintf(e.stderr, "bench %s (%s): %d cases, %d case sets; clusters: %s\n", b.Source, b.Kind, len(b.Cases), len(b.Sets), b.ClusterSummary())
 	}
-	patterns := source.ValidateRuns(opt.Bench, b, append(append([]string(nil), args...), opt.Runs...))
-	if len(patterns) == 0 {
-		return nil
-	}
-	files, skipped, err := ingest.ExpandRunsSkipped(patterns)
-	if err != nil {
+	rep, skipped, err := source.ValidateFiles(opt.Bench, b, append(append([]string(nil), args...), opt.Runs...),
+		ingest.ReadOptions{Dedupe: source.DedupePolicy(opt.Dedupe), MaxLineBytes: maxLine})
+	noteSkipped(e.stderr, skipped)
+	if err != nil { // the options were checked above: the patterns could not be expanded
 		return err
 	}
-	noteSkipped(e.stderr, skipped)
+	if rep == nil {
+		return nil
+	}
 	if opt.Bench == source.Builtin {
 		fmt.Fprintln(e.stderr, "note: case ids and records are checked against the built-in synthetic bench; pass --bench for your own (or --bench none)")
-	}
-	rep, err := ingest.Validate(files, ingest.ReadOptions{Bench: b, Dedupe: source.DedupePolicy(opt.Dedupe), MaxLineBytes: maxLine})
-	if err != nil {
-		return usagef("%v", err)
 	}
 	for _, p := range rep.Problems {
 		fmt.Fprintln(e.stdout, p)

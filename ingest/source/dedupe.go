@@ -24,16 +24,3 @@ func CheckDedupe(s string) error {
 	}
 	return fmt.Errorf("--dedupe must be first or last, not %q", s)
 }
-
-// ValidateRuns returns the episode files a validation checks: patterns when given, else
-// the runs file beside a bench directory (none beside the built-in bench, a JSONL of
-// cases, or no bench).
-func ValidateRuns(bench string, b *ingest.Bench, patterns []string) []string {
-	if len(patterns) > 0 || b == nil || b.Kind == ingest.BenchMemory || b.Kind == ingest.BenchJSONL {
-		return patterns
-	}
-	if p := ingest.RunsBeside(bench); p != "" {
-		return []string{p}
-	}
-	return nil
-}
