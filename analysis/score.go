@@ -116,24 +116,20 @@ func score(src EpisodeSource, prep *prepCache, opt ScoreOptions) (*Scored, error
 	// same[pi] is the first policy with pi's settings. A policy shares that one's slice,
 	// unless that one is the first policy and Others limits the rest: then it keeps a
 	// filtered copy (kind copyOf).
-	same := make([]int, len(opt.Policies))
+	same := sameSettings(opt.Policies)
 	const (
 		own = iota
 		share
 		copyOf
 	)
 	kind := make([]int, len(opt.Policies))
-	for pi, pol := range opt.Policies {
-		same[pi] = pi
-		for pj := 0; pj < pi; pj++ {
-			if opt.Policies[pj].Hash() == pol.Hash() {
-				same[pi] = pj
-				kind[pi] = share
-				if pj == 0 && opt.Others != nil {
-					kind[pi] = copyOf
-				}
-				break
-			}
+	for pi, pj := range same {
+		switch {
+		case pj == pi:
+		case pj == 0 && opt.Others != nil:
+			kind[pi] = copyOf
+		default:
+			kind[pi] = share
 		}
 	}
 
@@ -269,6 +265,22 @@ func score(src EpisodeSource, prep *prepCache, opt ScoreOptions) (*Scored, error
 	}
 	s.Counts = CountsOf(s.Verdicts[0])
 	return s, nil
+}
+
+// sameSettings maps each policy to the first with its settings (itself when none comes
+// before it): policies with the same settings give the same verdicts.
+func sameSettings(pols []oracle.Policy) []int {
+	same := make([]int, len(pols))
+	for pi, pol := range pols {
+		same[pi] = pi
+		for pj := range pi {
+			if pols[pj].Hash() == pol.Hash() {
+				same[pi] = pj
+				break
+			}
+		}
+	}
+	return same
 }
 
 // CountsOf reconciles one policy's verdicts of every episode read: each is scored or

@@ -47,16 +47,7 @@ func ScoreChunked(src EpisodeSource, lookup CaseLookup, opt ScoreOptions, chunk 
 	progress := opt.Progress
 	opt.Others, opt.Progress = nil, nil
 	all := &Scored{Policies: opt.Policies, Verdicts: make([][]oracle.Verdict, len(opt.Policies)), Tally: NewScoreTally(opt.Policies)}
-	shared := make([]int, len(opt.Policies)) // as in Score: same settings, one slice
-	for pi, pol := range opt.Policies {
-		shared[pi] = pi
-		for pj := 0; pj < pi; pj++ {
-			if opt.Policies[pj].Hash() == pol.Hash() {
-				shared[pi] = pj
-				break
-			}
-		}
-	}
+	shared := sameSettings(opt.Policies) // as in Score: same settings, one slice
 	prep := newPrepCache(lookup)
 	for {
 		lim := &limitSource{src: src, n: chunk}
