@@ -136,20 +136,7 @@ func TestResampleSumsDirectPath(t *testing.T) {
 	if plan == nil || plan.mn != nil || len(plan.sizes) != 30 {
 		t.Fatalf("plan: want 30 classes drawn unit by unit")
 	}
-	var first *Result
-	for _, w := range []int{1, 2, 5} {
-		r, err := ResampleSums(s, Options{Resamples: 2000, Method: BCa, Workers: w, Seed: 9})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if first == nil {
-			first = r
-			continue
-		}
-		if !slices.Equal(r.Replicates(0), first.Replicates(0)) || !sameInterval(r.Intervals[0], first.Intervals[0]) {
-			t.Errorf("workers %d: replicates or interval differ from one worker's", w)
-		}
-	}
+	first := sameForWorkers(t, s, Options{Resamples: 2000, Method: BCa, Seed: 9}, 1, 2, 5)
 	slow, err := Resample(n, s.Statistic(), 1, Options{Resamples: 200, Method: BCa})
 	if err != nil {
 		t.Fatal(err)

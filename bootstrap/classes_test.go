@@ -46,10 +46,17 @@ func TestResampleSumsDrawsClasses(t *testing.T) {
 // TestResampleSumsIndependentOfWorkers: class counts are drawn per replicate from the
 // replicate's seed, so 1, 2, 3 and 8 workers give bit-identical replicates and intervals.
 func TestResampleSumsIndependentOfWorkers(t *testing.T) {
-	s := pairedSums(t)
+	sameForWorkers(t, pairedSums(t), Options{Resamples: 3000, Method: BCa, Seed: 7}, 1, 2, 3, 8)
+}
+
+// sameForWorkers resamples s with o under each worker count and fails unless every run
+// gives the first's replicates and interval; it returns the first run.
+func sameForWorkers(t *testing.T, s *SumStat, o Options, workers ...int) *Result {
+	t.Helper()
 	var first *Result
-	for _, w := range []int{1, 2, 3, 8} {
-		r, err := ResampleSums(s, Options{Resamples: 3000, Method: BCa, Workers: w, Seed: 7})
+	for _, w := range workers {
+		o.Workers = w
+		r, err := ResampleSums(s, o)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -58,9 +65,10 @@ func TestResampleSumsIndependentOfWorkers(t *testing.T) {
 			continue
 		}
 		if !slices.Equal(r.Replicates(0), first.Replicates(0)) || !sameInterval(r.Intervals[0], first.Intervals[0]) {
-			t.Fatalf("workers=%d: replicates or interval differ from workers=1", w)
+			t.Errorf("workers=%d: replicates or interval differ from workers=%d", w, workers[0])
 		}
 	}
+	return first
 }
 
 func sameInterval(a, b Interval) bool {
