@@ -4,6 +4,7 @@ import (
 	"flag"
 
 	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/results"
 	"github.com/sabench/sabench-stats/results/view"
@@ -22,7 +23,7 @@ type analysisCommand struct {
 	out           string // the --out default
 	// setup registers the command's own flags (and adjusts the shared ones) and returns
 	// the steps that differ from command to command.
-	setup func(e *env, fs *flag.FlagSet, c *common) *steps
+	setup func(e *cli.Env, fs *flag.FlagSet, c *common) *steps
 }
 
 // steps are what an analysis command does between parsing and writing.
@@ -41,14 +42,14 @@ type steps struct {
 }
 
 func registerAnalysis(a analysisCommand) {
-	register(command{name: a.name, summary: a.summary, run: a.run})
+	register(cli.Command{Name: a.name, Summary: a.summary, Run: a.run})
 }
 
-func (a analysisCommand) run(e *env, args []string) error {
-	fs := newFlagSet(e, a.name, a.usage)
+func (a analysisCommand) run(e *cli.Env, args []string) error {
+	fs := e.FlagSet(a.name, a.usage)
 	c := addCommon(e, fs, a.groups, a.out)
 	st := a.setup(e, fs, c)
-	if err := parseFlags(fs, args); err != nil {
+	if err := e.Parse(fs, args); err != nil {
 		return err
 	}
 	if err := c.checkFlags(fs); err != nil {

@@ -6,6 +6,7 @@ import (
 	"os"
 
 	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/figures"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/results"
@@ -18,10 +19,10 @@ func init() {
 		groups: groupInput | groupJobs | groupStats | groupTables | groupVerdicts}) // both intervals always: no --clustered
 }
 
-func setupCompare(e *env, fs *flag.FlagSet, c *common) *steps {
+func setupCompare(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 	fs.Lookup("out").Usage = "output: a table file (its extension sets the format when --format is not given), or a directory (existing, or ending in /) that receives one file per table and a forest plot (SVG, PDF, PNG)"
 	var ca analysis.CompareSpec
-	var protos listFlag
+	var protos cli.List
 	fs.BoolVar(&ca.Conditions, "conditions", false, "A and B are two conditions of the configuration given by --config")
 	fs.StringVar(&ca.Config, "config", "", "the configuration whose conditions are compared (with --conditions)")
 	fs.StringVar(&ca.Condition, "condition", ingest.DefaultCondition, "the condition two configurations are compared under")
@@ -50,7 +51,7 @@ func setupCompare(e *env, fs *flag.FlagSet, c *common) *steps {
 
 // writeCompare compares A and B in every release and writes the tables, and into a
 // directory --out the forest plot too.
-func (c *common) writeCompare(e *env, sr *analysis.ScoredRelease, ca analysis.CompareSpec) error {
+func (c *common) writeCompare(e *cli.Env, sr *analysis.ScoredRelease, ca analysis.CompareSpec) error {
 	rels := sr.Releases
 	if err := ca.Resolve(rels[0]); err != nil {
 		return usagef("compare: %v", err)
@@ -81,7 +82,7 @@ func (c *common) writeCompare(e *env, sr *analysis.ScoredRelease, ca analysis.Co
 		files = append(files, written...)
 	}
 	for _, f := range files {
-		fmt.Fprintln(e.stdout, f)
+		fmt.Fprintln(e.Stdout, f)
 	}
 	return nil
 }

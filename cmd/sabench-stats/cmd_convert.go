@@ -3,20 +3,21 @@ package main
 import (
 	"fmt"
 
+	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/source"
 	"github.com/sabench/sabench-stats/results"
 )
 
 func init() {
-	register(command{name: "convert", summary: "convert episode files between JSONL (plain, .gz, .zst) and Parquet, losslessly", run: runConvert, streams: true})
+	register(cli.Command{Name: "convert", Summary: "convert episode files between JSONL (plain, .gz, .zst) and Parquet, losslessly", Run: runConvert, Streams: true})
 }
 
-func runConvert(e *env, args []string) error {
-	fs := newFlagSet(e, "convert", "[flags] IN OUT\n\nIN is read as JSONL (plain, gzip or zstd) or Parquet, whatever its name; OUT's\nextension picks the output: .parquet, .jsonl, .jsonl.gz or .jsonl.zst (- is JSONL on stdout).")
+func runConvert(e *cli.Env, args []string) error {
+	fs := e.FlagSet("convert", "[flags] IN OUT\n\nIN is read as JSONL (plain, gzip or zstd) or Parquet, whatever its name; OUT's\nextension picks the output: .parquet, .jsonl, .jsonl.gz or .jsonl.zst (- is JSONL on stdout).")
 	dedupe := fs.String("dedupe", "", "duplicate episode keys: error (default), first or last")
 	maxLine := fs.Int("max-line-bytes", ingest.DefaultMaxLineBytes, "longest JSONL line accepted")
-	if err := parseFlags(fs, args); err != nil {
+	if err := e.Parse(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() != 2 {
@@ -36,7 +37,7 @@ func runConvert(e *env, args []string) error {
 		return err
 	}
 	reportDropped(e, r.Reported())
-	fmt.Fprintf(e.stderr, "converted %d episodes: %s -> %s\n", n, in, out)
+	fmt.Fprintf(e.Stderr, "converted %d episodes: %s -> %s\n", n, in, out)
 	return nil
 }
 
@@ -52,16 +53,16 @@ func checkEpisodeOut(path string) error {
 // writeEpisodeFile writes every episode next returns (until io.EOF) to path
 // (results.WriteEpisodeFile), printing every problem to stderr before the error is
 // returned.
-func writeEpisodeFile(e *env, path string, next func() (*ingest.Episode, error)) (int, error) {
+func writeEpisodeFile(e *cli.Env, path string, next func() (*ingest.Episode, error)) (int, error) {
 	if err := checkEpisodeOut(path); err != nil {
 		return 0, err
 	}
-	return results.WriteEpisodeFile(e.stdout, path, next, func(p ingest.Problem) { fmt.Fprintln(e.stderr, p) })
+	return results.WriteEpisodeFile(e.Stdout, path, next, func(p ingest.Problem) { fmt.Fprintln(e.Stderr, p) })
 }
 
 // reportDropped prints the duplicates a --dedupe policy dropped.
-func reportDropped(e *env, dropped []ingest.Problem) {
+func reportDropped(e *cli.Env, dropped []ingest.Problem) {
 	for _, p := range dropped {
-		fmt.Fprintln(e.stderr, "note:", p)
+		fmt.Fprintln(e.Stderr, "note:", p)
 	}
 }

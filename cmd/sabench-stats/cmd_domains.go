@@ -4,6 +4,7 @@ import (
 	"flag"
 
 	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/results"
 )
@@ -14,8 +15,8 @@ func init() {
 		groups: groupInput | groupJobs | groupStats | groupClustered | groupTables | groupVerdicts}) // the rates carry intervals
 }
 
-func setupDomains(_ *env, fs *flag.FlagSet, c *common) *steps {
-	var protos, domains, configs listFlag
+func setupDomains(_ *cli.Env, fs *flag.FlagSet, c *common) *steps {
+	var protos, domains, configs cli.List
 	fs.Var(&protos, "protocol", "protocols to show (repeatable or comma list: legacy, v0, v1, v2, v3; default all)")
 	fs.Var(&domains, "domain", "domains to show (repeatable or comma list; default all)")
 	fs.Var(&configs, "config", "configurations to show (repeatable or comma list; default all)")

@@ -5,29 +5,30 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/results"
 )
 
 func init() {
-	register(command{name: "explain", summary: "explain one episode's verdict as a readable chain (reads, facts, gates, missing requirements)", run: runExplain})
+	register(cli.Command{Name: "explain", Summary: "explain one episode's verdict as a readable chain (reads, facts, gates, missing requirements)", Run: runExplain})
 }
 
-func runExplain(e *env, args []string) error {
-	fs := newFlagSet(e, "explain", "[RUN_ID] [flags]")
+func runExplain(e *cli.Env, args []string) error {
+	fs := e.FlagSet("explain", "[RUN_ID] [flags]")
 	c := addCommon(e, fs, groupInput, "")
 	var config, caseID, condition string
 	repeat := -1
 	fs.StringVar(&config, "config", "", "select the episode by configuration (with --case, --repeat, --condition) instead of RUN_ID")
 	fs.StringVar(&caseID, "case", "", "select the episode by case id (with @variant when it has one)")
-	fs.Var(optInt{&repeat}, "repeat", "select the episode by repeat `N` (≥ 0)")
+	fs.Var(cli.NewOptInt(&repeat), "repeat", "select the episode by repeat `N` (≥ 0)")
 	fs.StringVar(&condition, "condition", "", "select the episode by condition (default main when selecting by key)")
 	full := fs.Bool("full", false, "print long facts uncut (text cuts them at 240 characters)")
 	c.addFormat(fs, results.ExplainOutput)
 	fs.Lookup("format").Usage = "explanation format: text or json (the same content, structured; default: the --out file's extension, else text)"
 	fs.StringVar(&c.out, "out", "", "output file (default stdout); written atomically")
 	// parseFlags accepts flags after the run id ("explain RUN_ID --policy near-miss").
-	if err := parseFlags(fs, args); err != nil {
+	if err := e.Parse(fs, args); err != nil {
 		return err
 	}
 	pos := fs.Args()
@@ -76,5 +77,5 @@ func runExplain(e *env, args []string) error {
 	if c.out != "" {
 		return results.WriteFileAtomic(c.out, write)
 	}
-	return write(e.stdout)
+	return write(e.Stdout)
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/figures"
 	"github.com/sabench/sabench-stats/results/view"
 )
@@ -16,7 +17,7 @@ func init() {
 		setup: setupFigures})
 }
 
-func setupFigures(e *env, fs *flag.FlagSet, c *common) *steps {
+func setupFigures(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 	fs.Lookup("out").Usage = "directory that receives the figures (created if needed)"
 	fs.Lookup("policy").Usage = "policies scored (repeatable; default every preset, for the policy-ranks figure); the other figures use safeact, or the first policy when safeact is not among them"
 	size := fs.String("size", "column", "figure size: column (3.5 in, 7 pt), page (7 in, 8 pt) or slide (12 × 6.5 in, 13 pt)")
@@ -37,7 +38,7 @@ func setupFigures(e *env, fs *flag.FlagSet, c *common) *steps {
 
 // writeFigures writes every figure into --out, listing the files on stdout and saying on
 // stderr which policy they show and which could not be drawn.
-func (c *common) writeFigures(e *env, sr *analysis.ScoredRelease, opt figures.Options) error {
+func (c *common) writeFigures(e *cli.Env, sr *analysis.ScoredRelease, opt figures.Options) error {
 	pc := analysis.NewPolicyComparison(sr.Releases)
 	figs, skipped, err := figures.Report(pc.Base, pc, c.opts, c.choices)
 	if err != nil {
@@ -52,17 +53,17 @@ func (c *common) writeFigures(e *env, sr *analysis.ScoredRelease, opt figures.Op
 	for _, p := range written {
 		b.WriteString(p + "\n")
 	}
-	if _, err := fmt.Fprint(e.stdout, b.String()); err != nil {
+	if _, err := fmt.Fprint(e.Stdout, b.String()); err != nil {
 		return err
 	}
 	// The figures cannot carry the policy themselves; say which one they show.
-	fmt.Fprintf(e.stderr, "figures: %d figures scored under policy %s", len(figs), pc.Base.Policy.String())
+	fmt.Fprintf(e.Stderr, "figures: %d figures scored under policy %s", len(figs), pc.Base.Policy.String())
 	if len(pc.Releases) > 1 {
-		fmt.Fprintf(e.stderr, "; policy_ranks compares %s", sr.PolicyNames())
+		fmt.Fprintf(e.Stderr, "; policy_ranks compares %s", sr.PolicyNames())
 	}
-	fmt.Fprintln(e.stderr)
+	fmt.Fprintln(e.Stderr)
 	for _, why := range skipped {
-		fmt.Fprintf(e.stderr, "figures: not written: %s\n", why)
+		fmt.Fprintf(e.Stderr, "figures: not written: %s\n", why)
 	}
 	return nil
 }

@@ -4,15 +4,16 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/ingest"
 )
 
 func init() {
-	register(command{name: "ingest", summary: "turn a SafeActBench batch or interactive output directory into sabench.episode/v1 episodes", run: runIngest, streams: true})
+	register(cli.Command{Name: "ingest", Summary: "turn a SafeActBench batch or interactive output directory into sabench.episode/v1 episodes", Run: runIngest, Streams: true})
 }
 
-func runIngest(e *env, args []string) error {
-	fs := newFlagSet(e, "ingest", "(--batch DIR | --interactive DIR) --config C [flags]")
+func runIngest(e *cli.Env, args []string) error {
+	fs := e.FlagSet("ingest", "(--batch DIR | --interactive DIR) --config C [flags]")
 	batch := fs.String("batch", "", "a run_safeact_agent_batch.py --output-dir directory (raw_outputs/, traces/, records/, normalized_results/, logs/, summary.json; a deepseek_run_manifest.json is read too)")
 	interactive := fs.String("interactive", "", "a run_english_interactive_rollout.py --output-dir directory (result.json), or a folder of them")
 	var opt ingest.HarnessOptions
@@ -24,7 +25,7 @@ func runIngest(e *env, args []string) error {
 	fs.StringVar(&opt.Mode, "status-mode", ingest.ModeAnalyst, "analyst: exclude each failure by its reason (DESIGN §2.2); runner: keep the runner's own denominator (only its exclusions are excluded, deferred batch cases become failed episodes), so that score reproduces summary.json")
 	fs.StringVar(&opt.RepeatFrom, "repeat-from", "", "interactive only: order (runs of a case in directory-name order, the default) or dirname (the number a run directory's name ends with)")
 	out := fs.String("out", "-", "output file: .jsonl, .jsonl.gz, .jsonl.zst or .parquet (default JSONL on stdout); written atomically")
-	if err := parseFlags(fs, args); err != nil {
+	if err := e.Parse(fs, args); err != nil {
 		return err
 	}
 	switch {
@@ -56,10 +57,10 @@ func runIngest(e *env, args []string) error {
 		return err
 	}
 	for _, w := range res.Warnings {
-		fmt.Fprintln(e.stderr, "warning:", w)
+		fmt.Fprintln(e.Stderr, "warning:", w)
 	}
 	for _, p := range res.Problems {
-		fmt.Fprintln(e.stderr, p)
+		fmt.Fprintln(e.Stderr, p)
 	}
 	if len(res.Problems) > 0 {
 		return fmt.Errorf("%d problems in the harness output; nothing written", len(res.Problems))
@@ -68,6 +69,6 @@ func runIngest(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	io.WriteString(e.stderr, res.Report(n, opt.Mode))
+	io.WriteString(e.Stderr, res.Report(n, opt.Mode))
 	return nil
 }

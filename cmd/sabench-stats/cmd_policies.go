@@ -4,6 +4,7 @@ import (
 	"flag"
 
 	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/results"
 )
 
@@ -16,7 +17,7 @@ func init() {
 // policyTables are the tables policies writes.
 var policyTables = []string{"policy_settings", "policies", "policy_ranks"}
 
-func setupPolicies(_ *env, fs *flag.FlagSet, c *common) *steps {
+func setupPolicies(_ *cli.Env, fs *flag.FlagSet, c *common) *steps {
 	fs.Lookup("policy").Usage = "policies to compare: presets (safeact, near-miss, toolsandbox, tau-bench, appworld) or JSON policy files (repeatable; default every preset; safeact is the baseline when included)"
 	// The alternative policies are scored on the main condition only: the comparison
 	// reads nothing else.

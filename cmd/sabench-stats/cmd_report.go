@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 
 	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/figures"
 	"github.com/sabench/sabench-stats/results"
 	"github.com/sabench/sabench-stats/results/view"
@@ -16,7 +17,7 @@ func init() {
 		usage: "[flags]", groups: groupAnalysis | groupOut | groupLaTeX | groupVerdicts | groupChoices, out: "sabench-report", setup: setupReport})
 }
 
-func setupReport(e *env, fs *flag.FlagSet, c *common) *steps {
+func setupReport(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 	var out string
 	// Every episode under every policy: the viewer (index.html) shows each episode's
 	// verdict under each; the tables read what they need.
@@ -32,7 +33,7 @@ func setupReport(e *env, fs *flag.FlagSet, c *common) *steps {
 
 // writeReport builds every table and figure and writes the report directory out, with the
 // viewer when there are episodes to show.
-func (c *common) writeReport(e *env, out string, sr *analysis.ScoredRelease, col *view.Collector) error {
+func (c *common) writeReport(e *cli.Env, out string, sr *analysis.ScoredRelease, col *view.Collector) error {
 	idx := &results.Index{Scored: sr, Stats: c.opts, Method: c.stat.Method, Quantile: c.stat.Quantile, Synthetic: sr.Synthetic, Render: c.render}
 	var figs []results.RenderedFigure
 	var err error
@@ -43,7 +44,7 @@ func (c *common) writeReport(e *env, out string, sr *analysis.ScoredRelease, col
 		return err
 	}
 	for _, why := range idx.Skipped {
-		fmt.Fprintf(e.stderr, "sabench-stats report: not written: %s\n", why)
+		fmt.Fprintf(e.Stderr, "sabench-stats report: not written: %s\n", why)
 	}
 	var viewStats view.Stats
 	var extra []func(tmp string) error
@@ -54,7 +55,7 @@ func (c *common) writeReport(e *env, out string, sr *analysis.ScoredRelease, col
 			return err
 		})
 	} else {
-		fmt.Fprintf(e.stderr, "sabench-stats report: not written: index.html (the viewer shows each episode's record; a verdict dataset has none)\n")
+		fmt.Fprintf(e.Stderr, "sabench-stats report: not written: index.html (the viewer shows each episode's record; a verdict dataset has none)\n")
 	}
 	if err := results.WriteReport(out, idx, figs, extra...); err != nil {
 		return err
@@ -64,12 +65,12 @@ func (c *common) writeReport(e *env, out string, sr *analysis.ScoredRelease, col
 	}
 	// The report's product is its directory: the summary and the T2 excerpt are a
 	// summary, so they go to stderr and stdout stays empty.
-	fmt.Fprintf(e.stderr, "sabench-stats report: %d tables × %d formats and %d figures in %s (index: %s; viewer: %s)\n",
+	fmt.Fprintf(e.Stderr, "sabench-stats report: %d tables × %d formats and %d figures in %s (index: %s; viewer: %s)\n",
 		len(idx.Tables), len(results.Formats()), len(idx.Figures), out, filepath.Join(out, "index.md"), viewer)
-	fmt.Fprintf(e.stderr, "%s\n\n", sr.Reconciliation())
+	fmt.Fprintf(e.Stderr, "%s\n\n", sr.Reconciliation())
 	for _, t := range idx.Tables {
 		if t.ID == "T2" {
-			return results.Render(e.stderr, t, results.FormatText)
+			return results.Render(e.Stderr, t, results.FormatText)
 		}
 	}
 	return nil

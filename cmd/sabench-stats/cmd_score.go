@@ -5,17 +5,18 @@ import (
 	"io"
 
 	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/source"
 	"github.com/sabench/sabench-stats/results"
 )
 
 func init() {
-	register(command{name: "score", summary: "per-episode verdicts as JSONL, CSV or Parquet, with a reconciliation and agreement summary on stderr", run: runScore, streams: true})
+	register(cli.Command{Name: "score", Summary: "per-episode verdicts as JSONL, CSV or Parquet, with a reconciliation and agreement summary on stderr", Run: runScore, Streams: true})
 }
 
-func runScore(e *env, args []string) error {
-	fs := newFlagSet(e, "score", "[flags]")
+func runScore(e *cli.Env, args []string) error {
+	fs := e.FlagSet("score", "[flags]")
 	c := addCommon(e, fs, groupInput|groupJobs|groupOut, "")
 	c.addFormat(fs, results.VerdictOutput)
 	fs.Lookup("out").Usage = "output file (default stdout; its extension .jsonl, .csv or .parquet sets the format when --format is not given); written atomically; with --format parquet, a directory (an existing one, a path ending in /, or one without an extension) receives a Hive-partitioned dataset config=…/part-NNNN.parquet"
@@ -24,10 +25,10 @@ func runScore(e *env, args []string) error {
 	detail := fs.Bool("detail", false, "add each verdict's detail (checkpoints with requirement results, coverage, completed commits, invalid reads, ledger facts with provenance) as a \"detail\" object; jsonl only, memory-hungry")
 	fs.BoolVar(&c.src.Lenient, "lenient", false, "score episodes validate rejects for a missing schema or record or an unknown top-level field: they are excluded by that reason (default: refused)")
 	disagreements := fs.Bool("disagreements", false, "write, instead of the verdicts, every episode whose harness verdict differs from the oracle's: one tab-separated line each (run_id, config, case_id, policy, official, oracle, outcome, failure_type) under a header")
-	if err := parseFlags(fs, args); err != nil {
+	if err := e.Parse(fs, args); err != nil {
 		return err
 	}
-	if *disagreements && (formatSet(fs) || *detail) {
+	if *disagreements && (cli.Given(fs, "format") != "" || *detail) {
 		return usagef("--disagreements writes tab-separated lines: --format and --detail do not apply")
 	}
 	if err := c.checkFlags(fs); err != nil {
@@ -114,7 +115,7 @@ func runScore(e *env, args []string) error {
 	case c.out != "" && c.out != "-":
 		err = results.WriteFileAtomic(c.out, write)
 	default:
-		err = write(e.stdout)
+		err = write(e.Stdout)
 	}
 	if err != nil {
 		return err
@@ -133,7 +134,7 @@ func runScore(e *env, args []string) error {
 		}
 	}
 	summary += auditText
-	io.WriteString(e.stderr, summary)
+	io.WriteString(e.Stderr, summary)
 	return nil
 }
 

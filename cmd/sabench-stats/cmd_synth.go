@@ -4,25 +4,26 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/ingest/synth"
 )
 
 func init() {
-	register(command{name: "synth", summary: "write the built-in SYNTHETIC release (or another seed or scale) to disk in the SafeActBench checkout layout", run: runSynth})
+	register(cli.Command{Name: "synth", Summary: "write the built-in SYNTHETIC release (or another seed or scale) to disk in the SafeActBench checkout layout", Run: runSynth})
 }
 
 // runSynth writes a synthetic release: env/ catalogs and manifest, sets/, runs.jsonl and
 // runs.parquet. --scale N gives 3N main-condition repeats per configuration and case (a
 // load test: about 19,680 main episodes per unit), streamed to disk.
-func runSynth(e *env, args []string) error {
-	fs := newFlagSet(e, "synth", "--out DIR [--seed N] [--scale N]")
+func runSynth(e *cli.Env, args []string) error {
+	fs := e.FlagSet("synth", "--out DIR [--seed N] [--scale N]")
 	var out string
 	var seed uint64
 	var scale int
 	fs.StringVar(&out, "out", "", "directory to write the release to (created if missing; required)")
 	fs.Uint64Var(&seed, "seed", 1, "master seed of the generator (1 is the built-in release)")
 	fs.IntVar(&scale, "scale", 1, "multiply the main condition's repeats (3 × N per configuration and case) for load tests")
-	if err := parseFlags(fs, args); err != nil {
+	if err := e.Parse(fs, args); err != nil {
 		return err
 	}
 	switch {
@@ -40,7 +41,7 @@ func runSynth(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stderr, "wrote a synthetic release (seed %d, scale %d): %d episodes to %s\n", seed, scale, n, out)
-	fmt.Fprintln(e.stderr, "note: the data is synthetic, generated in the SafeActBench schemas and calibrated to the paper's published aggregates; it is not the paper's traces")
+	fmt.Fprintf(e.Stderr, "wrote a synthetic release (seed %d, scale %d): %d episodes to %s\n", seed, scale, n, out)
+	fmt.Fprintln(e.Stderr, "note: the data is synthetic, generated in the SafeActBench schemas and calibrated to the paper's published aggregates; it is not the paper's traces")
 	return nil
 }

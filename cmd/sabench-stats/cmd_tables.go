@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/results"
 )
 
@@ -13,7 +14,7 @@ func init() {
 		groups: groupAnalysis | groupTables | groupVerdicts | groupChoices, setup: setupTables})
 }
 
-func setupTables(e *env, fs *flag.FlagSet, c *common) *steps {
+func setupTables(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 	list := fs.Bool("list", false, "list every table id with its title, and exit")
 	var specs []results.Spec
 	st := &steps{}
@@ -22,10 +23,10 @@ func setupTables(e *env, fs *flag.FlagSet, c *common) *steps {
 			if len(ids) > 0 {
 				return usagef("tables --list takes no ids (got %q)", ids)
 			}
-			if _, err := io.WriteString(e.stdout, results.Listing()); err != nil {
+			if _, err := io.WriteString(e.Stdout, results.Listing()); err != nil {
 				return err
 			}
-			return errDone
+			return cli.ErrDone
 		}
 		needPolicies := false
 		for _, id := range ids {

@@ -2,26 +2,26 @@ package main
 
 import (
 	"fmt"
-	"io"
 
+	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/source"
 )
 
 func init() {
-	register(command{name: "validate", summary: "check case specs and episode files; list every problem as file:line: field: message", run: runValidate, streams: true})
+	register(cli.Command{Name: "validate", Summary: "check case specs and episode files; list every problem as file:line: field: message", Run: runValidate, Streams: true})
 }
 
-func runValidate(e *env, args []string) error {
-	fs := newFlagSet(e, "validate", "[flags] [FILE|DIR|GLOB ...]\n\nEpisode files come from the arguments and --runs; without either, a bench directory's\nruns.jsonl / runs.parquet is checked. Exit status 1 when any problem is found.")
+func runValidate(e *cli.Env, args []string) error {
+	fs := e.FlagSet("validate", "[flags] [FILE|DIR|GLOB ...]\n\nEpisode files come from the arguments and --runs; without either, a bench directory's\nruns.jsonl / runs.parquet is checked. Exit status 1 when any problem is found.")
 	c := &common{}
 	fs.StringVar(&c.src.Bench, "bench", "builtin", "case specs: a SafeActBench checkout, a directory of case JSON files, a JSONL of case rows, builtin, or none (skip case checks)")
-	fs.Var((*listFlag)(&c.src.Runs), "runs", "episode files, globs or directories (repeatable)")
+	fs.Var((*cli.List)(&c.src.Runs), "runs", "episode files, globs or directories (repeatable)")
 	fs.Var(&c.sets, "set", "case set NAME=FILE (repeatable)")
 	fs.StringVar(&c.src.ClustersFile, "clusters", "", "CSV case_id,cluster_id")
 	fs.StringVar(&c.src.Dedupe, "dedupe", "", "duplicate episode keys: error (default), first or last")
 	maxLine := fs.Int("max-line-bytes", ingest.DefaultMaxLineBytes, "longest JSONL line accepted")
-	if err := parseFlags(fs, args); err != nil {
+	if err := e.Parse(fs, args); err != nil {
 		return err
 	}
 	if *maxLine <= 0 {
@@ -29,37 +29,20 @@ func runValidate(e *env, args []string) error {
 	}
 	// A problem list that did not reach its reader (a full disk, a closed pipe) must not
 	// end in exit status 0.
-	out := &errWriter{w: e.stdout}
-	if err := c.validate(&env{stdout: out, stderr: e.stderr}, fs.Args(), *maxLine); err != nil {
+	out := &cli.ErrWriter{W: e.Stdout}
+	if err := c.validate(&cli.Env{Stdout: out, Stderr: e.Stderr, Prog: e.Prog}, fs.Args(), *maxLine); err != nil {
 		return err
 	}
-	if out.err != nil {
-		return fmt.Errorf("writing the results: %w", out.err)
+	if out.Err != nil {
+		return fmt.Errorf("writing the results: %w", out.Err)
 	}
 	return nil
-}
-
-// errWriter remembers the first write error.
-type errWriter struct {
-	w   io.Writer
-	err error
-}
-
-func (w *errWriter) Write(p []byte) (int, error) {
-	if w.err != nil {
-		return 0, w.err
-	}
-	n, err := w.w.Write(p)
-	if err != nil {
-		w.err = err
-	}
-	return n, err
 }
 
 // validate loads the bench (none: no case checks) and checks the episode files named by
 // args and --runs (source.ValidateFiles), listing every problem on stdout and the counts
 // on stderr.
-func (c *common) validate(e *env, args []string, maxLine int) error {
+func (c *common) validate(e *cli.Env, args []string, maxLine int) error {
 	if err := source.CheckDedupe(c.src.Dedupe); err != nil {
 		return usagef("%v", err)
 	}
@@ -73,13 +56,13 @@ func (c *common) validate(e *env, args []string, maxLine int) error {
 			return listProblems(e, "bench "+opt.Bench, err)
 		}
 		for _, w := range b.Warnings {
-			fmt.Fprintln(e.stderr, "warning:", w)
+			fmt.Fprintln(e.Stderr, "warning:", w)
 		}
-		fmt.Fprintf(e.stderr, "bench %s (%s): %d cases, %d case sets; clusters: %s\n", b.Source, b.Kind, len(b.Cases), len(b.Sets), b.ClusterSummary())
+		fmt.Fprintf(e.Stderr, "bench %s (%s): %d cases, %d case sets; clusters: %s\n", b.Source, b.Kind, len(b.Cases), len(b.Sets), b.ClusterSummary())
 	}
 	rep, skipped, err := source.ValidateFiles(opt.Bench, b, append(append([]string(nil), args...), opt.Runs...),
 		ingest.ReadOptions{Dedupe: source.DedupePolicy(opt.Dedupe), MaxLineBytes: maxLine})
-	noteSkipped(e.stderr, skipped)
+	noteSkipped(e.Stderr, skipped)
 	if err != nil { // the options were checked above: the patterns could not be expanded
 		return err
 	}
@@ -87,13 +70,13 @@ func (c *common) validate(e *env, args []string, maxLine int) error {
 		return nil
 	}
 	if opt.Bench == source.Builtin {
-		fmt.Fprintln(e.stderr, "note: case ids and records are checked against the built-in synthetic bench; pass --bench for your own (or --bench none)")
+		fmt.Fprintln(e.Stderr, "note: case ids and records are checked against the built-in synthetic bench; pass --bench for your own (or --bench none)")
 	}
 	for _, p := range rep.Problems {
-		fmt.Fprintln(e.stdout, p)
+		fmt.Fprintln(e.Stdout, p)
 	}
 	reportDropped(e, rep.Reported)
-	fmt.Fprintf(e.stderr, "%d files, %d episodes read, %d without problems, %d problems\n", rep.Files, rep.Lines, rep.Episodes, len(rep.Problems))
+	fmt.Fprintf(e.Stderr, "%d files, %d episodes read, %d without problems, %d problems\n", rep.Files, rep.Lines, rep.Episodes, len(rep.Problems))
 	if len(rep.Problems) > 0 {
 		return fmt.Errorf("%d problems found", len(rep.Problems))
 	}
@@ -101,13 +84,13 @@ func (c *common) validate(e *env, args []string, maxLine int) error {
 }
 
 // listProblems prints every problem of a failed load and returns a short error.
-func listProblems(e *env, what string, err error) error {
+func listProblems(e *cli.Env, what string, err error) error {
 	ps := ingest.AsProblems(err)
 	if ps == nil {
 		return err
 	}
 	for _, p := range ps {
-		fmt.Fprintln(e.stdout, p)
+		fmt.Fprintln(e.Stdout, p)
 	}
 	return fmt.Errorf("%s: %d problems found", what, len(ps))
 }

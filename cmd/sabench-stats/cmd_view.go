@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 
 	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/figures"
 	"github.com/sabench/sabench-stats/results"
 	"github.com/sabench/sabench-stats/results/view"
@@ -16,7 +17,7 @@ func init() {
 		usage: "[flags]", groups: groupAnalysis | groupOut | groupChoices, out: "sabench-view.html", setup: setupView})
 }
 
-func setupView(e *env, fs *flag.FlagSet, c *common) *steps {
+func setupView(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 	fs.Lookup("out").Usage = "the page to write; its chunk files go to the directory beside it named after the page (NAME_files/)"
 	fs.Lookup("policy").Usage = "policies scored (repeatable; default every preset); the first is the main policy of the episode pages"
 	// The viewer shows every episode under every policy.
@@ -40,9 +41,9 @@ func setupView(e *env, fs *flag.FlagSet, c *common) *steps {
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(e.stderr, "sabench-stats view: %s (%d bytes) and %d chunk files (%d bytes) in %s; %d episodes of %d cases\n",
+			fmt.Fprintf(e.Stderr, "sabench-stats view: %s (%d bytes) and %d chunk files (%d bytes) in %s; %d episodes of %d cases\n",
 				c.out, st.HTMLBytes, st.Chunks, st.ChunkBytes, st.ChunkDir, st.Episodes, st.Cases)
-			fmt.Fprintln(e.stderr, sr.Reconciliation())
+			fmt.Fprintln(e.Stderr, sr.Reconciliation())
 			return nil
 		},
 	}

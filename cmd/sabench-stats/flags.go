@@ -1,53 +1,17 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"runtime"
-	"strconv"
-	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/bootstrap"
+	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/ingest/source"
 	"github.com/sabench/sabench-stats/results"
 )
-
-// listFlag collects a repeatable flag; commas also separate values.
-type listFlag []string
-
-func (l *listFlag) String() string { return strings.Join(*l, ",") }
-
-func (l *listFlag) Set(v string) error {
-	for _, s := range strings.Split(v, ",") {
-		if s = strings.TrimSpace(s); s != "" {
-			*l = append(*l, s)
-		}
-	}
-	return nil
-}
-
-// optInt is an int flag with no default: the int stays -1 until the flag is given (≥ 0),
-// and -h shows no "(default -1)".
-type optInt struct{ p *int }
-
-func (o optInt) String() string {
-	if o.p == nil || *o.p < 0 {
-		return ""
-	}
-	return strconv.Itoa(*o.p)
-}
-
-func (o optInt) Set(v string) error {
-	n, err := strconv.Atoi(v)
-	if err != nil || n < 0 {
-		return fmt.Errorf("want an integer ≥ 0, not %q", v)
-	}
-	*o.p = n
-	return nil
-}
 
 // outFormat returns the table format (checkFlags has resolved it).
 func (c *common) outFormat() results.Format {
@@ -60,8 +24,8 @@ func (c *common) outFormat() results.Format {
 // groups it does not take keep their defaults.
 type common struct {
 	src           source.Options // --bench, --runs, --clusters, --dedupe, --lenient; load adds the rest
-	sets          listFlag
-	policies      listFlag
+	sets          cli.List
+	policies      cli.List
 	stat          analysis.StatNames   // the bootstrap flags, as given
 	opts          analysis.StatOptions // stat, parsed by check
 	jobs          int
@@ -120,26 +84,14 @@ const (
 	groupAnalysis = groupInput | groupJobs | groupSets | groupStats | groupClustered
 )
 
-// newFlagSet returns a flag set whose errors are usage errors and whose help goes to
-// stderr.
-func newFlagSet(e *env, name, usage string) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: sabench-stats %s %s\n\nflags:\n", name, usage)
-		fs.PrintDefaults()
-	}
-	return fs
-}
-
 // addCommon registers the flags of the groups a command takes; defaultOut is its --out
 // default ("" for stdout).
-func addCommon(e *env, fs *flag.FlagSet, groups flagGroup, defaultOut string) *common {
-	c := &common{stderr: e.stderr, name: fs.Name(), src: source.Options{Bench: source.Builtin},
+func addCommon(e *cli.Env, fs *flag.FlagSet, groups flagGroup, defaultOut string) *common {
+	c := &common{stderr: e.Stderr, name: fs.Name(), src: source.Options{Bench: source.Builtin},
 		stat: analysis.DefaultStatNames(), jobs: runtime.GOMAXPROCS(0), infraFailures: "exclude", out: defaultOut}
 	if groups&groupInput != 0 {
 		fs.StringVar(&c.src.Bench, "bench", c.src.Bench, "case specs: a SafeActBench checkout, a directory of case JSON files, a JSONL of {case_id, protocol, case_spec} rows, or builtin")
-		fs.Var((*listFlag)(&c.src.Runs), "runs", "episode files, globs or directories (repeatable; default: the built-in release's episodes)")
+		fs.Var((*cli.List)(&c.src.Runs), "runs", "episode files, globs or directories (repeatable; default: the built-in release's episodes)")
 		fs.Var(&c.policies, "policy", "authorization policy: a preset (safeact, near-miss, toolsandbox, tau-bench, appworld) or a JSON policy file (repeatable where a command compares policies)")
 		fs.StringVar(&c.infraFailures, "infra-failures", c.infraFailures, "infra_failure episodes: exclude (the paper) or fail (the SafeActBench batch runner)")
 		fs.StringVar(&c.src.Dedupe, "dedupe", "", "duplicate episode keys: error (default), first or last")
@@ -206,32 +158,6 @@ func (c *common) tableInput(sr *analysis.ScoredRelease) *results.Input {
 	return &results.Input{Releases: sr.Releases, Stats: c.opts, Choices: c.choices}
 }
 
-// parseFlags parses args and turns flag errors into usage errors. It returns errDone
-// when -h was given, which run reports as success.
-func parseFlags(fs *flag.FlagSet, args []string) error {
-	// The flag package prints its message and the whole usage on a parse error; the error
-	// is reported once by exitCode instead, and the usage printed for -h only.
-	out := fs.Output()
-	fs.SetOutput(io.Discard)
-	err := fs.Parse(flagsFirst(fs, args))
-	fs.SetOutput(out)
-	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fs.Usage()
-			return errDone
-		}
-		if strings.HasPrefix(err.Error(), "flag provided but not defined") {
-			return usagef("%s: %v (sabench-stats %s -h lists the flags it takes)", fs.Name(), err, fs.Name())
-		}
-		return usagef("%s: %v", fs.Name(), err)
-	}
-	return nil
-}
-
-// errDone ends a command early without failing: help was printed (-h), or tables --list
-// listed; run reports it as success.
-var errDone = errors.New("done")
-
 // checkFlags validates the shared flags and resolves the output format from --format or
 // the --out extension (output.go).
 func (c *common) checkFlags(fs *flag.FlagSet) error {
@@ -260,44 +186,6 @@ func (c *common) check() (err error) {
 		return usagef("%v", err)
 	}
 	return nil
-}
-
-// flagsFirst moves positional arguments after the flags, so that `tables T2 --format md`
-// works as users expect; the standard flag package stops at the first positional. A value
-// that follows a non-boolean flag stays with it, and "--" ends the flags.
-func flagsFirst(fs *flag.FlagSet, args []string) []string {
-	var flags, pos []string
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a == "--" {
-			pos = append(pos, args[i+1:]...)
-			break
-		}
-		if len(a) < 2 || a[0] != '-' {
-			pos = append(pos, a)
-			continue
-		}
-		flags = append(flags, a)
-		name := strings.TrimLeft(a, "-")
-		if strings.Contains(name, "=") {
-			continue
-		}
-		f := fs.Lookup(name)
-		if f == nil {
-			continue
-		}
-		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
-			continue
-		}
-		if i+1 < len(args) {
-			i++
-			flags = append(flags, args[i])
-		}
-	}
-	if len(pos) == 0 {
-		return flags
-	}
-	return append(append(flags, "--"), pos...)
 }
 
 // checkChoices refuses a choice flag that names nothing in the release.

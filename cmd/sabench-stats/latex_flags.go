@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 
+	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/results"
 )
 
@@ -14,13 +15,7 @@ func addLaTeXFlags(fs *flag.FlagSet, o *results.RenderOptions) {
 
 // checkLaTeXFlags refuses the LaTeX flags when the output is not LaTeX.
 func checkLaTeXFlags(fs *flag.FlagSet, f results.Format) error {
-	var set string
-	fs.Visit(func(fl *flag.Flag) {
-		if set == "" && (fl.Name == "latex-width" || fl.Name == "latex-env") {
-			set = fl.Name
-		}
-	})
-	if set != "" && f != results.FormatLaTeX {
+	if set := cli.Given(fs, "latex-width", "latex-env"); set != "" && f != results.FormatLaTeX {
 		return usagef("--%s applies to --format latex, not %s", set, f)
 	}
 	return nil

@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/source"
 	"github.com/sabench/sabench-stats/oracle"
@@ -75,9 +76,9 @@ func (c *common) score(in *source.Input, opt analysis.ScoreOptions, chunk int, e
 		return nil, nil, err
 	}
 	defer src.Close()
-	bar := c.progress("scoring")
+	bar := cli.NewProgress(c.stderr, "scoring")
 	defer bar.Finish()
-	opt.Workers, opt.InfraFailuresFail, opt.Progress = c.jobs, c.infraFailures == "fail", bar.set
+	opt.Workers, opt.InfraFailuresFail, opt.Progress = c.jobs, c.infraFailures == "fail", bar.Set
 	var s *analysis.Scored
 	if chunk > 0 {
 		s, err = analysis.ScoreChunked(src, in.Bench.Case, opt, chunk, emit)

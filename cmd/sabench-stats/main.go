@@ -1,51 +1,24 @@
 // Command sabench-stats re-scores SafeActBench episodes with a deterministic oracle and
 // computes the paper's statistics, tables and figures. It is a thin layer: every command
-// parses flags and calls the library packages.
+// parses flags and calls the library packages; the generic command-line machinery is in
+// cmd/internal/cli.
 package main
 
 import (
-	"errors"
-	"fmt"
 	"io"
 	"os"
 	"runtime/debug"
-	"sort"
-	"strings"
+
+	"github.com/sabench/sabench-stats/cmd/internal/cli"
 )
 
-// env is what a command may touch: its output streams.
-type env struct {
-	stdout io.Writer
-	stderr io.Writer
-}
+// prog holds the commands; each command file registers itself from init.
+var prog = cli.Program{Name: toolName, Version: func() string { return toolVersion().Line() }}
 
-// command is one subcommand. Each command file registers itself from init.
-type command struct {
-	name    string
-	summary string
-	run     func(e *env, args []string) error
-	// streams: the command keeps little alive (score, validate, convert, ingest), so the
-	// collector runs at its default pace and memory stays bounded by what is in flight.
-	streams bool
-}
+func register(c cli.Command) { prog.Register(c) }
 
-var commands = map[string]command{}
-
-func register(c command) {
-	if _, dup := commands[c.name]; dup {
-		panic("sabench-stats: command registered twice: " + c.name)
-	}
-	commands[c.name] = c
-}
-
-// usageError is a mistake in how the command was called (exit status 2).
-type usageError struct{ msg string }
-
-func (u *usageError) Error() string { return u.msg }
-
-func usagef(format string, a ...any) error {
-	return &usageError{msg: fmt.Sprintf(format, a...)}
-}
+// usagef is cli.Usagef, the error of a command called wrongly (exit status 2).
+var usagef = cli.Usagef
 
 func main() {
 	// A batch program that keeps every verdict live gains little from frequent
@@ -57,7 +30,7 @@ func main() {
 	// GOMEMLIMIT, when set, win.
 	if os.Getenv("GOGC") == "" {
 		gc := 400
-		if len(os.Args) > 1 && commands[os.Args[1]].streams {
+		if c, ok := prog.Lookup(arg1()); ok && c.Streams {
 			gc = 100
 		}
 		debug.SetGCPercent(gc)
@@ -65,70 +38,19 @@ func main() {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(5 << 28) // 1.25 GiB
 	}
-	err := run(os.Stdout, os.Stderr, os.Args[1:])
-	os.Exit(exitCode(os.Stderr, err))
+	os.Exit(exitCode(os.Stderr, run(os.Stdout, os.Stderr, os.Args[1:])))
 }
+
+func arg1() string {
+	if len(os.Args) > 1 {
+		return os.Args[1]
+	}
+	return ""
+}
+
+// run runs the command line args (without the program name).
+func run(stdout, stderr io.Writer, args []string) error { return prog.Run(stdout, stderr, args) }
 
 // exitCode reports err and maps it to the documented exit status: 0 ok, 1 input or
 // runtime error, 2 usage error.
-func exitCode(stderr io.Writer, err error) int {
-	if err == nil {
-		return 0
-	}
-	fmt.Fprintln(stderr, "sabench-stats:", err)
-	var u *usageError
-	if errors.As(err, &u) {
-		return 2
-	}
-	return 1
-}
-
-func run(stdout, stderr io.Writer, args []string) error {
-	e := &env{stdout: stdout, stderr: stderr}
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
-		if len(args) > 1 {
-			if c, ok := commands[args[1]]; ok {
-				if err := c.run(e, []string{"-h"}); !errors.Is(err, errDone) {
-					return err
-				}
-				return nil
-			}
-		}
-		printUsage(stdout)
-		if len(args) == 0 {
-			return usagef("no command given")
-		}
-		return nil
-	}
-	if args[0] == "--version" || args[0] == "-version" {
-		if len(args) > 1 {
-			return usagef("--version takes no arguments (got %q)", args[1:])
-		}
-		_, err := io.WriteString(stdout, toolVersion().Line())
-		return err
-	}
-	c, ok := commands[args[0]]
-	if !ok {
-		printUsage(stderr)
-		return usagef("unknown command %q", args[0])
-	}
-	if err := c.run(e, args[1:]); !errors.Is(err, errDone) {
-		return err
-	}
-	return nil
-}
-
-func printUsage(w io.Writer) {
-	names := make([]string, 0, len(commands))
-	for n := range commands {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	var b strings.Builder
-	b.WriteString("usage: sabench-stats <command> [flags]\n\ncommands:\n")
-	for _, n := range names {
-		fmt.Fprintf(&b, "  %-13s %s\n", n, commands[n].summary)
-	}
-	b.WriteString("\nRun 'sabench-stats <command> -h' for a command's flags.\n")
-	io.WriteString(w, b.String())
-}
+func exitCode(stderr io.Writer, err error) int { return cli.ExitCode(stderr, toolName, err) }

@@ -35,7 +35,7 @@ func TestHelpListsCommands(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("help: exit %d", code)
 	}
-	for name := range commands {
+	for _, name := range prog.Names() {
 		if !strings.Contains(stdout, "  "+name+" ") {
 			t.Errorf("help does not list %q:\n%s", name, stdout)
 		}

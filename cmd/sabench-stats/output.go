@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/results"
 )
 
@@ -19,20 +20,13 @@ func (c *common) addFormat(fs *flag.FlagSet, kind *results.OutputKind) {
 	fs.Lookup("format").DefValue = "" // the default depends on --out: the usage says it
 }
 
-// formatSet reports whether --format was given on the command line.
-func formatSet(fs *flag.FlagSet) bool {
-	set := false
-	fs.Visit(func(f *flag.Flag) { set = set || f.Name == "format" })
-	return set
-}
-
 // resolveFormat sets c.format from --format, else from the --out file's extension, else
 // the default (results.OutputKind.Resolve).
 func (c *common) resolveFormat(fs *flag.FlagSet) error {
 	if c.output == nil {
 		return nil
 	}
-	f, err := c.output.Resolve(fs.Name(), c.format, formatSet(fs), c.out)
+	f, err := c.output.Resolve(fs.Name(), c.format, cli.Given(fs, "format") != "", c.out)
 	if err != nil {
 		return usagef("%v", err)
 	}
@@ -52,7 +46,7 @@ func (c *common) checkTableTarget(n int) error {
 // writeTables stamps the tables with the provenance of the last scored release and
 // writes them (results.WriteTables). A CSV file gets its provenance sidecar; CSV on stdout
 // has no room for it, so the SYNTHETIC mark goes to stderr (JSON carries it).
-func (c *common) writeTables(e *env, ts []*results.Table) error {
+func (c *common) writeTables(e *cli.Env, ts []*results.Table) error {
 	if err := c.checkTableTarget(len(ts)); err != nil {
 		return err
 	}
@@ -62,10 +56,10 @@ func (c *common) writeTables(e *env, ts []*results.Table) error {
 			return err
 		}
 		if c.scored.Synthetic && (c.out == "" || c.out == "-") && f == results.FormatCSV {
-			fmt.Fprintf(e.stderr, "sabench-stats %s: %s\n", c.name, analysis.SyntheticMark)
+			fmt.Fprintf(e.Stderr, "sabench-stats %s: %s\n", c.name, analysis.SyntheticMark)
 		}
 	}
-	return results.WriteTables(e.stdout, c.out, f, c.render, ts)
+	return results.WriteTables(e.Stdout, c.out, f, c.render, ts)
 }
 
 // renderOne renders one table in the output format with the layout flags.

@@ -6,11 +6,12 @@ import (
 	"runtime/debug"
 
 	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/results"
 )
 
 func init() {
-	register(command{name: "version", summary: "print the tool's module version and VCS revision", run: runVersion})
+	register(cli.Command{Name: "version", Summary: "print the tool's module version and VCS revision", Run: runVersion})
 }
 
 // toolName is the program's name in provenance records.
@@ -22,15 +23,15 @@ func toolVersion() results.Tool {
 	return results.ToolOf(toolName, bi, ok)
 }
 
-func runVersion(e *env, args []string) error {
-	fs := newFlagSet(e, "version", "")
-	if err := parseFlags(fs, args); err != nil {
+func runVersion(e *cli.Env, args []string) error {
+	fs := e.FlagSet("version", "")
+	if err := e.Parse(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return usagef("version takes no arguments (got %q)", fs.Args())
 	}
-	_, err := io.WriteString(e.stdout, toolVersion().Line())
+	_, err := io.WriteString(e.Stdout, toolVersion().Line())
 	return err
 }
 
@@ -49,7 +50,7 @@ func (c *common) meta(sr *analysis.ScoredRelease) (*results.Meta, error) {
 
 // stamp attaches the provenance to tables, says on stderr why any table is empty, and
 // returns the provenance.
-func (c *common) stamp(e *env, cmd string, sr *analysis.ScoredRelease, ts []*results.Table) (*results.Meta, error) {
+func (c *common) stamp(e *cli.Env, cmd string, sr *analysis.ScoredRelease, ts []*results.Table) (*results.Meta, error) {
 	m, err := c.meta(sr)
 	if err != nil {
 		return nil, err
@@ -57,7 +58,7 @@ func (c *common) stamp(e *env, cmd string, sr *analysis.ScoredRelease, ts []*res
 	results.Stamp(ts, m)
 	for _, t := range ts {
 		if t.Empty != "" {
-			fmt.Fprintf(e.stderr, "sabench-stats %s: table %s is empty: %s\n", cmd, t.ID, t.Empty)
+			fmt.Fprintf(e.Stderr, "sabench-stats %s: table %s is empty: %s\n", cmd, t.ID, t.Empty)
 		}
 	}
 	return m, nil

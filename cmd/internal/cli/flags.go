@@ -1,0 +1,134 @@
+package cli
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// FlagSet returns the flag set of command name, whose errors are usage errors (Parse) and
+// whose help goes to stderr, headed "usage: PROG NAME USAGE".
+func (e *Env) FlagSet(name, usage string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(e.Stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: %s %s %s\n\nflags:\n", e.Prog, name, usage)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// Parse parses args, flags before or after the positional arguments, and turns flag errors
+// into usage errors. It returns ErrDone when -h was given, after printing the usage.
+func (e *Env) Parse(fs *flag.FlagSet, args []string) error {
+	// The flag package prints its message and the whole usage on a parse error; the error
+	// is reported once by ExitCode instead, and the usage printed for -h only.
+	out := fs.Output()
+	fs.SetOutput(io.Discard)
+	err := fs.Parse(flagsFirst(fs, args))
+	fs.SetOutput(out)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fs.Usage()
+			return ErrDone
+		}
+		if strings.HasPrefix(err.Error(), "flag provided but not defined") {
+			return Usagef("%s: %v (%s %s -h lists the flags it takes)", fs.Name(), err, e.Prog, fs.Name())
+		}
+		return Usagef("%s: %v", fs.Name(), err)
+	}
+	return nil
+}
+
+// flagsFirst moves positional arguments after the flags, so that `tables T2 --format md`
+// works as users expect; the standard flag package stops at the first positional. A value
+// that follows a non-boolean flag stays with it, and "--" ends the flags.
+func flagsFirst(fs *flag.FlagSet, args []string) []string {
+	var flags, pos []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			pos = append(pos, args[i+1:]...)
+			break
+		}
+		if len(a) < 2 || a[0] != '-' {
+			pos = append(pos, a)
+			continue
+		}
+		flags = append(flags, a)
+		name := strings.TrimLeft(a, "-")
+		if strings.Contains(name, "=") {
+			continue
+		}
+		f := fs.Lookup(name)
+		if f == nil {
+			continue
+		}
+		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+			continue
+		}
+		if i+1 < len(args) {
+			i++
+			flags = append(flags, args[i])
+		}
+	}
+	if len(pos) == 0 {
+		return flags
+	}
+	return append(append(flags, "--"), pos...)
+}
+
+// Given returns the first of names that was set on the command line, or "".
+func Given(fs *flag.FlagSet, names ...string) string {
+	set := ""
+	fs.Visit(func(f *flag.Flag) {
+		for _, n := range names {
+			if set == "" && f.Name == n {
+				set = n
+			}
+		}
+	})
+	return set
+}
+
+// List collects a repeatable flag; commas also separate values.
+type List []string
+
+func (l *List) String() string { return strings.Join(*l, ",") }
+
+// Set adds the comma-separated values of v.
+func (l *List) Set(v string) error {
+	for _, s := range strings.Split(v, ",") {
+		if s = strings.TrimSpace(s); s != "" {
+			*l = append(*l, s)
+		}
+	}
+	return nil
+}
+
+// OptInt is an int flag with no default: the int stays -1 until the flag is given (≥ 0),
+// and -h shows no "(default -1)".
+type OptInt struct{ p *int }
+
+// NewOptInt returns the flag value that sets *p.
+func NewOptInt(p *int) OptInt { return OptInt{p} }
+
+func (o OptInt) String() string {
+	if o.p == nil || *o.p < 0 {
+		return ""
+	}
+	return strconv.Itoa(*o.p)
+}
+
+// Set parses an integer ≥ 0.
+func (o OptInt) Set(v string) error {
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 0 {
+		return fmt.Errorf("want an integer ≥ 0, not %q", v)
+	}
+	*o.p = n
+	return nil
+}
