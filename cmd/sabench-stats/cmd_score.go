@@ -1,13 +1,13 @@
 package main
 
 import (
-	"fmt"
 	"io"
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/source"
+	"github.com/sabench/sabench-stats/oracle"
 	"github.com/sabench/sabench-stats/results"
 )
 
@@ -64,80 +64,15 @@ func runScore(e *cli.Env, args []string) error {
 		return err
 	}
 	in.Shard(si, sn)
-	var s *analysis.Scored
-	var dropped []ingest.Problem
-	var auditText string // the audit's summary, once computed
-	// Stream unless the whole release is needed first: score and write chunk by chunk,
-	// keeping only the summary's tally (no verdict, but with an audit), so that the
-	// episodes (and details, the ledger of every episode) of one chunk at a time are
-	// alive. An audit is checked before anything is written, so it takes the other path
-	// (unless with --detail), as do a dataset and the disagreements.
-	stream := !dataset && (*detail || labels == nil) && !*disagreements
-	if !stream {
-		if s, dropped, err = c.score(in, analysis.ScoreOptions{Policies: pols}, 0, nil); err != nil {
-			return err
-		}
-		if labels != nil { // a bad audit file writes no verdicts
-			if auditText, err = results.AuditSummary(labels, s); err != nil {
-				return err
-			}
-		}
-	}
-	var write func(w io.Writer) error
-	switch {
-	case dataset:
-		seq := func(i int) int64 { return int64(si + i*sn) }
-		err = results.WriteVerdictDataset(c.out, si, s.Policies, s.Verdicts, seq)
-	case stream:
-		chunk := streamChunk
-		if *detail {
-			chunk = detailChunk
-		}
-		write = func(w io.Writer) error {
-			vw, err := results.NewVerdictWriter(w, format, pols, *detail)
-			if err != nil {
-				return err
-			}
-			s, dropped, err = c.score(in, analysis.ScoreOptions{Policies: pols, Detail: *detail, Keep: labels != nil}, chunk, vw.Write)
-			if err != nil {
-				vw.Close()
-				return err
-			}
-			return vw.Close()
-		}
-	case *disagreements:
-		write = func(w io.Writer) error { return results.WriteDisagreements(w, s.Policies, s.Verdicts) }
-	default:
-		write = func(w io.Writer) error { return results.WriteVerdicts(w, format, s.Policies, s.Verdicts, false) }
-	}
-	switch {
-	case write == nil: // a dataset, written above
-	case c.out != "" && c.out != "-":
-		err = results.WriteFileAtomic(c.out, write)
-	default:
-		err = write(e.Stdout)
-	}
+	job := results.ScoreJob{Policies: pols, Format: format, Out: c.out, Dataset: dataset, Detail: *detail,
+		Disagreements: *disagreements, Audit: labels, Shard: si, Shards: sn,
+		Score: func(opt analysis.ScoreOptions, chunk int, emit func([][]oracle.Verdict) error) (*analysis.Scored, []ingest.Problem, error) {
+			return c.score(in, opt, chunk, emit)
+		}}
+	summary, err := job.Run(e.Stdout)
 	if err != nil {
 		return err
 	}
-	tally := s.Tally
-	if tally == nil {
-		tally = analysis.TallyOf(s)
-	}
-	summary := results.ScoreSummary(tally, len(dropped))
-	if sn > 1 {
-		summary = fmt.Sprintf("score: shard %d/%d: the episodes whose input index is %d modulo %d; the counts below are the shard's\n", si+1, sn, si, sn) + summary
-	}
-	if labels != nil && stream { // streamed with --detail: checked after writing
-		if auditText, err = results.AuditSummary(labels, s); err != nil {
-			return err
-		}
-	}
-	summary += auditText
 	io.WriteString(e.Stderr, summary)
 	return nil
 }
-
-// detailChunk and streamChunk are the numbers of episodes scored at a time with and
-// without detail (variables so that tests can cross chunk boundaries on small inputs).
-var detailChunk, streamChunk = 2048, 1 << 16

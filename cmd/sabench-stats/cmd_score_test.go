@@ -489,8 +489,8 @@ func TestScoreDetail(t *testing.T) {
 	runs := subsetRuns(t)
 	plain, plainErr := mustRun(t, "score", "--runs", runs, "-j", "2")
 	// Small chunks, so that the chunked detail path crosses several boundaries.
-	defer func(n int) { detailChunk = n }(detailChunk)
-	detailChunk = 97
+	defer func(n int) { results.DetailChunk = n }(results.DetailChunk)
+	results.DetailChunk = 97
 	out, outErr := mustRun(t, "score", "--runs", runs, "-j", "2", "--detail")
 	if outErr != plainErr {
 		t.Errorf("the summary with --detail differs:\n%s\n---\n%s", outErr, plainErr)
@@ -583,8 +583,8 @@ func TestScoreStreamsInChunks(t *testing.T) {
 		whole := filepath.Join(dir, "whole."+format)
 		mustRun(t, append(args, "--audit", audit, "--out", whole)...)
 		func() {
-			defer func(n int) { streamChunk = n }(streamChunk)
-			streamChunk = 101
+			defer func(n int) { results.StreamChunk = n }(results.StreamChunk)
+			results.StreamChunk = 101
 			streamed := filepath.Join(dir, "streamed."+format)
 			mustRun(t, append(args, "--out", streamed)...)
 			a, err := os.ReadFile(whole)
