@@ -43,7 +43,9 @@ type HarnessOptions struct {
 	RepeatFrom string
 }
 
-func (o HarnessOptions) check() error {
+// Check refuses options the readers cannot use: no configuration, a negative repeat, an
+// unknown status mode or repeat derivation. ReadBatchDir and ReadInteractiveDir call it.
+func (o HarnessOptions) Check() error {
 	if strings.TrimSpace(o.Config) == "" {
 		return fmt.Errorf("a configuration name is required (--config)")
 	}

@@ -35,7 +35,7 @@ type batchCase struct {
 // normalized result, usage the trace's timing and token counts. A deepseek_run_manifest.json
 // (run_deepseek_safeact_benchmark.py) with failure_class harness_failed excludes its cases.
 func ReadBatchDir(dir string, opt HarnessOptions) (*HarnessRead, error) {
-	if err := opt.check(); err != nil {
+	if err := opt.Check(); err != nil {
 		return nil, err
 	}
 	rr, err := newRootedReader(dir)

@@ -32,7 +32,7 @@ var runFiles = []string{"result.json", "config.json", "case_metadata.json", "jou
 // is the run_id; several runs of one case get repeats by opt.RepeatFrom. A run directory
 // without result.json is a problem; symbolic links are skipped and said so.
 func ReadInteractiveDir(dir string, opt HarnessOptions) (*HarnessRead, error) {
-	if err := opt.check(); err != nil {
+	if err := opt.Check(); err != nil {
 		return nil, err
 	}
 	rr, err := newRootedReader(dir)

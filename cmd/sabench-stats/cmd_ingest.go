@@ -33,18 +33,13 @@ func runIngest(e *cli.Env, args []string) error {
 		return usagef("ingest takes no arguments (got %q)", fs.Args())
 	case (*batch == "") == (*interactive == ""):
 		return usagef("give exactly one of --batch DIR and --interactive DIR")
-	case opt.Config == "":
-		return usagef("--config is required")
-	case opt.Repeat < 0:
-		return usagef("--repeat must be ≥ 0")
 	case opt.Condition == "":
 		return usagef("--condition must not be empty")
-	case opt.Mode != ingest.ModeAnalyst && opt.Mode != ingest.ModeRunner:
-		return usagef("--status-mode must be %s or %s, got %q", ingest.ModeAnalyst, ingest.ModeRunner, opt.Mode)
 	case *batch != "" && opt.RepeatFrom != "":
 		return usagef("--repeat-from applies to --interactive only (a batch directory holds one run per case)")
-	case opt.RepeatFrom != "" && opt.RepeatFrom != ingest.RepeatFromOrder && opt.RepeatFrom != ingest.RepeatFromDirname:
-		return usagef("--repeat-from must be %s or %s, got %q", ingest.RepeatFromOrder, ingest.RepeatFromDirname, opt.RepeatFrom)
+	}
+	if err := opt.Check(); err != nil {
+		return usagef("%v", err)
 	}
 	var res *ingest.HarnessRead
 	var err error
