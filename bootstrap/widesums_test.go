@@ -143,8 +143,10 @@ func BenchmarkWeightedSumsWide(b *testing.B) {
 	}
 	stat, out := s.Statistic(), make([]float64, 10)
 	i := 0
+	cpu0 := processCPU()
 	for b.Loop() {
 		stat(ws[i%draws], out)
 		i++
 	}
+	b.ReportMetric(float64(processCPU()-cpu0)/float64(b.N), "cpu-ns/op")
 }
