@@ -57,7 +57,7 @@ func orderValue(r *rand.Rand) float64 {
 // would catch a change of order.
 func TestWeightedSumsOrder(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 9))
-	units := []int{0, 1, 2, 3, 7, 64, 255, 256, 257, 511, 513, 656, 1001}
+	units := []int{0, 1, 2, 3, 7, 64, 127, 128, 129, 255, 256, 257, 513, 656, 1001}
 	reversedDiffers := false
 	for cols := 1; cols <= 33; cols++ {
 		for _, n := range units {
