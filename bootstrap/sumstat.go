@@ -130,16 +130,6 @@ func weightedSums(s, x []float64, cols int, w []float64) {
 		}
 		s[0], s[1], s[2], s[3] = an+an1, ad+ad1, bn+bn1, bd+bd1
 	default:
-		s = s[:cols]
-		clear(s)
-		for u, wu := range w {
-			if wu == 0 {
-				continue
-			}
-			row := x[u*cols : (u+1)*cols : (u+1)*cols]
-			for j, v := range row {
-				s[j] += float64(wu * v)
-			}
-		}
+		weightedSumsWide(s, x, cols, w)
 	}
 }
