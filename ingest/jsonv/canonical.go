@@ -2,6 +2,7 @@ package jsonv
 
 import (
 	"math"
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -87,36 +88,64 @@ func AppendCanonical(dst []byte, v any, ascii bool) []byte {
 
 const hexDigits = "0123456789abcdef"
 
-// plainASCII marks the bytes that a JSON string holds as they are in both modes: printable
-// ASCII other than '"' and '\\'.
-var plainASCII = func() (t [256]bool) {
-	for c := 0x20; c < 0x7f; c++ {
-		t[c] = c != '"' && c != '\\'
-	}
-	return t
-}()
-
-// appendQuoted appends s as a JSON string. Runs of plain ASCII are copied whole (the
-// common case: ids, tool names, most values); every other rune goes through appendRune.
+// appendQuoted appends s as a JSON string. Runs of plain ASCII (the common case: ids,
+// tool names, most values) are found eight bytes at a time and copied whole; every other
+// rune goes through appendRune, except that ascii=false copies valid UTF-8 as it is (the
+// bytes utf8.AppendRune would write again).
 func appendQuoted(dst []byte, s string, ascii bool) []byte {
 	dst = append(dst, '"')
 	start := 0
-	for i := 0; i < len(s); {
-		if plainASCII[s[i]] {
-			i++
-			continue
+	for i := 0; ; {
+		i += plainRun(s[i:])
+		if i >= len(s) {
+			break
 		}
 		dst = append(dst, s[start:i]...)
-		r, size := rune(s[i]), 1
-		if r >= utf8.RuneSelf {
-			r, size = utf8.DecodeRuneInString(s[i:]) // invalid bytes become U+FFFD, as range does
+		c := s[i]
+		if c < utf8.RuneSelf {
+			dst = appendRune(dst, rune(c), ascii)
+			i++
+		} else {
+			r, size := utf8.DecodeRuneInString(s[i:]) // invalid bytes become U+FFFD, as range does
+			if ascii || r == utf8.RuneError && size == 1 {
+				dst = appendRune(dst, r, ascii)
+			} else {
+				dst = append(dst, s[i:i+size]...)
+			}
+			i += size
 		}
-		dst = appendRune(dst, r, ascii)
-		i += size
 		start = i
 	}
 	dst = append(dst, s[start:]...)
 	return append(dst, '"')
+}
+
+// plainRun is the length of s's leading run of bytes that a JSON string holds as they are
+// in both modes: printable ASCII other than '"' and '\\'. As in Decoder.plain, the lowest
+// flagged byte of a SWAR mask is always a true match (borrows only spill upwards), and a
+// byte with its high bit set is flagged exactly.
+func plainRun(s string) int {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		w := load64(s[i:])
+		m := hasLess(w, 0x20) | hasZero(w^(swarLo*'"')) | hasZero(w^(swarLo*'\\')) | hasZero(w^(swarLo*0x7f)) | w&swarHi
+		if m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+	}
+	for ; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+			break
+		}
+	}
+	return i
+}
+
+// load64 reads s's first eight bytes little-endian; the compiler merges the loads into one.
+func load64(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
 // appendRune appends one rune of a JSON string as Python's json.dumps writes it.
