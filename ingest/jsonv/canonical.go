@@ -122,24 +122,50 @@ func appendQuoted(dst []byte, s string, ascii bool) []byte {
 
 // plainRun is the length of s's leading run of bytes that a JSON string holds as they are
 // in both modes: printable ASCII other than '"' and '\\'. As in Decoder.plain, the lowest
-// flagged byte of a SWAR mask is always a true match (borrows only spill upwards), and a
-// byte with its high bit set is flagged exactly.
+// flagged byte of specialBytes's mask is always a true match; a string of eight bytes or
+// more ends with one word that overlaps the last full one rather than a byte loop (most
+// keys and ids are 8 to 30 bytes).
 func plainRun(s string) int {
+	n := len(s)
+	if n < 8 {
+		for i := range n {
+			if !plainASCII[s[i]] {
+				return i
+			}
+		}
+		return n
+	}
 	i := 0
-	for ; i+8 <= len(s); i += 8 {
-		w := load64(s[i:])
-		m := hasLess(w, 0x20) | hasZero(w^(swarLo*'"')) | hasZero(w^(swarLo*'\\')) | hasZero(w^(swarLo*0x7f)) | w&swarHi
-		if m != 0 {
+	for ; i+8 <= n; i += 8 {
+		if m := specialBytes(load64(s[i:])); m != 0 {
 			return i + bits.TrailingZeros64(m)>>3
 		}
 	}
-	for ; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
-			break
+	if i < n {
+		// The bytes of the last word already scanned are plain: they flag nothing and start
+		// no borrow, so masking them off leaves the mask exact for the rest.
+		seen := uint(i - (n - 8))
+		if m := specialBytes(load64(s[n-8:])) & (^uint64(0) << (8 * seen)); m != 0 {
+			return n - 8 + bits.TrailingZeros64(m)>>3
 		}
 	}
-	return i
+	return n
 }
+
+// specialBytes flags (in each byte's high bit) the bytes of w that are not plain: below
+// 0x20, '"', '\\', DEL, or with the high bit set (flagged exactly). Only the lowest flag is
+// sure: a borrow from a true match may flag the byte above it.
+func specialBytes(w uint64) uint64 {
+	return hasLess(w, 0x20) | hasZero(w^(swarLo*'"')) | hasZero(w^(swarLo*'\\')) | hasZero(w^(swarLo*0x7f)) | w&swarHi
+}
+
+// plainASCII marks the bytes plainRun copies as they are, for strings too short for a word.
+var plainASCII = func() (t [256]bool) {
+	for c := 0x20; c < 0x7f; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
 
 // load64 reads s's first eight bytes little-endian; the compiler merges the loads into one.
 func load64(s string) uint64 {
