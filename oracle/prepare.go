@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
@@ -46,6 +47,8 @@ type Prepared struct {
 
 	// Spec validation, computed once.
 	specV0, specV1Preflight, specV1, specV2, specV3, specDAGPreflight []string
+
+	factTexts sync.Map // *jsonv.Object → string: see factText
 }
 
 type reqCall struct {

@@ -397,7 +397,7 @@ func (p *Prepared) scoreV1(v *Fields, rec *jsonv.Object, evs []ev, pol Policy, d
 		}
 		d.Coverage = r.coverage
 		d.InvalidInfoCalls = r.invalid
-		d.Ledger = ledgerFacts(&r.led)
+		d.Ledger = p.ledgerFacts(&r.led)
 		d.ContractErrors = contract
 		d.Notes = append(d.Notes, r.notes...)
 		if r.executed {
@@ -452,14 +452,14 @@ func (p *Prepared) scoreV0(v *Fields, rec *jsonv.Object, evs []ev, pol Policy, d
 				cp.EventIndex = -1
 				d.Checkpoints = []Checkpoint{cp}
 			}
-			d.Ledger = ledgerFacts(&r.preflightV1.led)
+			d.Ledger = p.ledgerFacts(&r.preflightV1.led)
 		}
 		if r.preflightV3 != nil {
 			for _, cp := range r.preflightV3.checkpoints {
 				cp.EventIndex = -1
 				d.Checkpoints = append(d.Checkpoints, cp)
 			}
-			d.Ledger = ledgerFacts(&r.preflightV3.led)
+			d.Ledger = p.ledgerFacts(&r.preflightV3.led)
 			d.Notes = append(d.Notes, r.preflightV3.notes...)
 		}
 		d.Notes = append(d.Notes, "hidden preflight ("+p.spec.CandidateProtocol+") derived "+r.oracle+"; the agent reported "+jsonv.PyStr(r.reported))
@@ -504,7 +504,7 @@ func (p *Prepared) scoreWorkflow(v *Fields, rec *jsonv.Object, evs []ev, pol Pol
 		d.Coverage = r.coverage
 		d.CompletedCommits = r.completed
 		d.InvalidInfoCalls = r.invalid
-		d.Ledger = ledgerFacts(&r.led)
+		d.Ledger = p.ledgerFacts(&r.led)
 		d.ContractErrors = r.contract
 		d.Notes = append(d.Notes, r.notes...)
 		if r.outcome != OutcomeTimeout && r.outcome != OutcomeExtraEvent {
@@ -573,13 +573,11 @@ func sameStringSet(a, b []string) bool {
 }
 
 // ledgerFacts renders the ledger with provenance for Detail.
-func ledgerFacts(l *ledger) []Fact {
+func (p *Prepared) ledgerFacts(l *ledger) []Fact {
 	out := make([]Fact, 0, len(l.facts))
-	var buf []byte // one buffer for every fact's canonical form: only the strings are kept
 	for i := range l.facts {
 		f := &l.facts[i]
-		buf = jsonv.AppendCanonical(buf[:0], f.obj, false)
-		x := Fact{EventIndex: f.eventIndex, CallID: f.callID, Tool: f.tool, DeltaKey: f.deltaKey, Fact: string(buf)}
+		x := Fact{EventIndex: f.eventIndex, CallID: f.callID, Tool: f.tool, DeltaKey: f.deltaKey, Fact: p.factText(f.obj)}
 		if f.commit != "" {
 			x.CallID = f.actionCall
 			x.Tool = "postcondition of " + f.commit
