@@ -64,13 +64,13 @@ func outcomeOf(v *oracle.Verdict) Outcome {
 	return Outcome{Excluded: v.Excluded(), ECS: v.ECS(), Outcome: v.Outcome(), FailureType: v.FailureType()}
 }
 
-// episodeOf is one episode as the viewer shows it: its record's events (and a static
-// judgment's decision), the main verdict with its detail, the others' outcomes.
+// episodeOf is one episode as the viewer shows it: its record (whose events the encoder
+// reads; see Episode.record) and a static judgment's decision, the main verdict with its detail, the others' outcomes.
 func episodeOf(ep *ingest.Episode, main oracle.Verdict, others []Outcome) *Episode {
 	ve := &Episode{RunID: ep.RunID, Config: ep.Config, CaseID: ep.CaseID, Repeat: ep.Repeat, Condition: ep.Condition,
 		Main: main, Others: others}
 	if ep.Record != nil {
-		ve.Events = EventsOf(ep.Record)
+		ve.record = ep.Record
 		if dec, ok := ep.Record.Get("decision"); ok && main.Static() {
 			ve.Decision = jsonv.PyStr(dec)
 		}

@@ -17,6 +17,7 @@ type blockDict struct {
 	list []string // the map's keys, so that a block is kept once
 	buf  []byte   // the block being written
 	aux  []byte   // a part of it written first (ids are given in reading order)
+	text []byte   // a string being written before it is interned (an event's arguments)
 }
 
 // add returns the id of the block raw (which it does not keep).
@@ -74,9 +75,14 @@ func appendInt(b []byte, x int) []byte {
 // invalid (flat [event, tool, reason]), notes, contract errors, end event, broke-at event,
 // decision, first attempt, complete at first attempt, walked].
 func encodeDetail(n int, s *dict, b *blockDict, ep *Episode) []int {
-	evs := make([]int, 0, len(ep.Events))
-	for _, ev := range ep.Events {
-		evs = append(evs, b.ints(s.id(ev.Type), s.id(ev.CallID), s.id(ev.Tool), s.id(ev.Args)))
+	var evs []int
+	if ep.record != nil {
+		evs = recordEvents(s, b, ep.record)
+	} else {
+		evs = make([]int, 0, len(ep.Events))
+		for _, ev := range ep.Events {
+			evs = append(evs, b.ints(s.id(ev.Type), s.id(ev.CallID), s.id(ev.Tool), s.id(ev.Args)))
+		}
 	}
 	v := &ep.Main
 	decision := -1
@@ -97,7 +103,7 @@ func encodeDetail(n int, s *dict, b *blockDict, ep *Episode) []int {
 	}
 	ledger := make([]int, 0, len(d.Ledger))
 	for _, f := range d.Ledger {
-		ledger = append(ledger, b.ints(f.EventIndex, s.id(f.Fact), s.id(f.DeltaKey)))
+		ledger = append(ledger, b.ints(f.EventIndex, s.idOwned(f.Fact), s.id(f.DeltaKey)))
 	}
 	cps := make([]int, 0, len(d.Checkpoints))
 	for _, cp := range d.Checkpoints {

@@ -118,6 +118,9 @@ func TestEncodeDetailMatchesReference(t *testing.T) {
 	each := func(eps []*ingest.Episode, vs [][]oracle.Verdict) error {
 		for i, ep := range eps {
 			ve := episodeOf(ep, vs[0][i], nil)
+			if ep.Record != nil {
+				ve.Events = EventsOf(ep.Record) // as Input.Episodes gives them: checks recordEvents too
+			}
 			r := ref[ep.CaseID]
 			if r == nil {
 				r = &refAcc{s: newDict(), b: &refBlocks{idx: map[string]int{}}}

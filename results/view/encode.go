@@ -37,6 +37,26 @@ func (d *dict) id(s string) int {
 	return len(d.list) - 1
 }
 
+// idOwned is id for a string that is its own allocation (not a slice of a decoder chunk),
+// kept without a copy: the oracle gives every episode of a case the same string for a
+// fact (oracle.Fact), so a kept original is then found by pointer, not byte by byte.
+func (d *dict) idOwned(s string) int {
+	if i, ok := d.idx[s]; ok {
+		return i
+	}
+	d.idx[s] = len(d.list)
+	d.list = append(d.list, s)
+	return len(d.list) - 1
+}
+
+// idBytes is id for a string being written in b, copied only when it is new.
+func (d *dict) idBytes(b []byte) int {
+	if i, ok := d.idx[string(b)]; ok {
+		return i
+	}
+	return d.idOwned(string(b))
+}
+
 // Per-episode layout of the index's flat "ep" array: epFixed ints, then two per policy.
 const (
 	epConfig = iota

@@ -1,6 +1,7 @@
 package view
 
 import (
+	"github.com/sabench/sabench-stats/ingest/jsonv"
 	"github.com/sabench/sabench-stats/oracle"
 	"github.com/sabench/sabench-stats/results"
 )
@@ -84,6 +85,11 @@ type Episode struct {
 	Main oracle.Verdict
 	// Others are the verdicts under Policies[1:], in order.
 	Others []Outcome
+
+	// record, set by the Collector instead of Events, is the record whose events are
+	// encoded straight from it (recordEvents): the same encoding without a string per
+	// event's arguments.
+	record *jsonv.Object
 }
 
 // Event is one record event.
