@@ -77,7 +77,8 @@ type evalCtx struct {
 	callID  string
 	args    *jsonv.Object
 	binding string
-	lean    bool // no detail: skip rendering missing conditions
+	lean    bool      // no detail: skip rendering missing conditions
+	p       *Prepared // whose spec the requirements are (specText)
 	// toolV and callIDV box tool and callID once per gate rather than once per condition.
 	toolV, callIDV any
 }
@@ -356,8 +357,8 @@ func (c *evalCtx) evalRequirementObject(req *jsonv.Object) RequirementResult {
 	}
 	if l, ok := sup.([]any); ok && !c.lean {
 		for _, cond := range l {
-			if _, isObj := cond.(*jsonv.Object); isObj && !c.conditionMatches(cond, anyArg) {
-				res.MissingConditions = append(res.MissingConditions, string(jsonv.Canonical(cond, false)))
+			if o, isObj := cond.(*jsonv.Object); isObj && !c.conditionMatches(cond, anyArg) {
+				res.MissingConditions = append(res.MissingConditions, c.p.specText(o))
 			}
 		}
 	}

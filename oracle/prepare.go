@@ -48,7 +48,7 @@ type Prepared struct {
 	// Spec validation, computed once.
 	specV0, specV1Preflight, specV1, specV2, specV3, specDAGPreflight []string
 
-	factTexts sync.Map // *jsonv.Object → string: see factText
+	specTexts sync.Map // *jsonv.Object → string: see specText
 }
 
 type reqCall struct {

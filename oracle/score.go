@@ -577,7 +577,7 @@ func (p *Prepared) ledgerFacts(l *ledger) []Fact {
 	out := make([]Fact, 0, len(l.facts))
 	for i := range l.facts {
 		f := &l.facts[i]
-		x := Fact{EventIndex: f.eventIndex, CallID: f.callID, Tool: f.tool, DeltaKey: f.deltaKey, Fact: p.factText(f.obj)}
+		x := Fact{EventIndex: f.eventIndex, CallID: f.callID, Tool: f.tool, DeltaKey: f.deltaKey, Fact: p.specText(f.obj)}
 		if f.commit != "" {
 			x.CallID = f.actionCall
 			x.Tool = "postcondition of " + f.commit

@@ -256,7 +256,7 @@ func (st *wfState) gate(e *ev, pos int, tool string, canon *jsonv.Object, callID
 		stateful := truthy(p.spec.StatefulProtocol)
 		checkCov = st.current == len(p.commits)-1 || (atFirst && st.current == 0 && !stateful)
 	}
-	ctx := &evalCtx{led: &r.led, extra: extra, tool: tool, callID: callID, args: canon, binding: st.pol.Binding, lean: st.sc != nil}
+	ctx := &evalCtx{led: &r.led, extra: extra, tool: tool, callID: callID, args: canon, binding: st.pol.Binding, lean: st.sc != nil, p: p}
 	var results []RequirementResult
 	if st.sc != nil {
 		results = st.sc.results[:0]

@@ -145,7 +145,7 @@ func (p *Prepared) walkV1(evs []ev, pol Policy, specErrs []string, sc *scratch) 
 		contractRes = RequirementResult{ID: "key_action_matches_template", Status: StatusSupported, Reason: StatusSupported}
 	}
 	callID := callIDFor(first, first.idx)
-	ctx := &evalCtx{led: &r.led, extra: extra.facts, tool: first.tool, callID: callID, args: cmpArgs, binding: pol.Binding, lean: sc != nil}
+	ctx := &evalCtx{led: &r.led, extra: extra.facts, tool: first.tool, callID: callID, args: cmpArgs, binding: pol.Binding, lean: sc != nil, p: p}
 	results = append(results, contractRes)
 	nReq := len(results)
 	if pol.Binding != BindingOff && p.spec.RequirementsIsList {
