@@ -387,14 +387,15 @@ func (r *Release) DomainIntervals(f DomainFilter, o StatOptions) ([]ingest.Proto
 	all := len(protos)
 	cis := make([][]Estimate, len(cells))
 	for i, c := range cells {
-		vs := r.SelectFrom(r.mainOf(c.Config), func(v *oracle.Verdict) bool {
+		vs := r.mainOf(c.Config)
+		keep := func(v *oracle.Verdict) bool {
 			_, ok := at[v.Protocol()]
 			return ok && v.Domain() == c.Domain
-		})
+		}
 		// Each protocol's cell resamples its own cases, as T2 does; All the row's.
 		stream := "domains/" + c.Config + "/" + c.Domain
 		one := func(v *oracle.Verdict, add func(int)) { add(0) }
-		est, err := r.ratesCI(vs, nil, one, 1, nil, stream, o)
+		est, err := r.ratesCI(vs, keep, one, 1, nil, stream, o)
 		if err != nil {
 			return nil, nil, nil, err
 		}
@@ -405,7 +406,7 @@ func (r *Release) DomainIntervals(f DomainFilter, o StatOptions) ([]ingest.Proto
 			if c.ByProtocol[j] == nil {
 				continue
 			}
-			if est, err = r.ratesCI(vs, Protocol(p), one, 1, nil, stream+"/"+p.String(), o); err != nil {
+			if est, err = r.ratesCI(vs, both(keep, Protocol(p)), one, 1, nil, stream+"/"+p.String(), o); err != nil {
 				return nil, nil, nil, err
 			}
 			cis[i][j] = est[0]
@@ -422,7 +423,8 @@ func total(xs []float64) float64 {
 	return t
 }
 
-// SelectFrom filters a verdict slice.
+// SelectFrom filters a verdict slice into a copy (the comparisons filter in place, with
+// Arm.Keep: see selection.go).
 func (r *Release) SelectFrom(vs []oracle.Verdict, filters ...Filter) []oracle.Verdict {
 	var out []oracle.Verdict
 	for i := range vs {
