@@ -35,7 +35,7 @@ type hashingReaderAt struct {
 	kept  int     // bytes in ahead
 	limit int     // on kept: aheadLimit
 	buf   []byte  // fill's scratch
-	err   error   // a read of our own failed: no hash
+	err   error   // a read of our own failed, or the layout is unknown: no hash
 	// served counts the bytes the Parquet reader read, filled those read here: what it
 	// skips, and what it read ahead beyond the limit (so read twice).
 	served, filled int64
@@ -56,8 +56,10 @@ func (t *hashingReaderAt) ReadAt(p []byte, off int64) (int, error) {
 	n, err := t.f.ReadAt(p, off)
 	t.mu.Lock()
 	t.served += int64(n)
-	t.take(p[:n], off)
-	t.advance()
+	if t.err == nil {
+		t.take(p[:n], off)
+		t.advance()
+	}
 	t.mu.Unlock()
 	return n, err
 }
@@ -130,8 +132,9 @@ func (t *hashingReaderAt) fill(end int64) {
 }
 
 // setWant says which ranges the Parquet reader will read: the column chunks of the
-// projected leaves in every row group, as file.RowGroupReader finds them.
-func (t *hashingReaderAt) setWant(pf *file.Reader, leaves []int) error {
+// projected leaves in every row group, as file.RowGroupReader finds them. Without them
+// there is no hash (false).
+func (t *hashingReaderAt) setWant(pf *file.Reader, leaves []int) bool {
 	var want []span
 	md := pf.MetaData()
 	for g := 0; g < pf.NumRowGroups(); g++ {
@@ -139,7 +142,10 @@ func (t *hashingReaderAt) setWant(pf *file.Reader, leaves []int) error {
 		for _, leaf := range leaves {
 			col, err := rg.ColumnChunk(leaf)
 			if err != nil {
-				return err
+				t.mu.Lock()
+				t.err, t.ahead, t.kept = err, nil, 0
+				t.mu.Unlock()
+				return false
 			}
 			from := col.DataPageOffset()
 			if col.HasDictionaryPage() && col.DictionaryPageOffset() > 0 && from > col.DictionaryPageOffset() {
@@ -161,7 +167,7 @@ func (t *hashingReaderAt) setWant(pf *file.Reader, leaves []int) error {
 	t.want = merged
 	t.advance()
 	t.mu.Unlock()
-	return nil
+	return true
 }
 
 // finish hashes what the reader left unread and records the hash; called once every row

@@ -131,7 +131,7 @@ func openParquet(f *os.File, path string, opt ReadOptions) (*parquetReader, erro
 	}
 	r.rr = rr
 	r.noSchemaCol = !have[colSchema]
-	if hash != nil && hash.setWant(pf, leaves) == nil { // else no hash: provenance reads the file itself
+	if hash != nil && hash.setWant(pf, leaves) { // else provenance reads the file itself
 		r.hash = hash
 	}
 	return r, nil
