@@ -60,13 +60,15 @@ func (r *Release) Compare(s CompareSpec, o StatOptions) ([]CompareScope, error) 
 		label string
 		keep  Filter
 	}
-	scopes := []scope{{"All", func(*oracle.Verdict) bool { return true }}}
+	scopes := []scope{{"All", nil}}
 	have := map[ingest.Protocol]bool{}
-	for i := range a {
-		have[a[i].Protocol()] = true
+	for i := range a.Verdicts {
+		if admits(a.Keep, &a.Verdicts[i]) {
+			have[a.Verdicts[i].Protocol()] = true
+		}
 	}
 	for p := ingest.Legacy; p < ingest.NumProtocols; p++ {
-		if have[p] && len(r.SelectFrom(b, Protocol(p))) > 0 {
+		if have[p] && anyWhere(b.Verdicts, both(b.Keep, Protocol(p))) {
 			scopes = append(scopes, scope{p.Label(), Protocol(p)})
 		}
 	}
@@ -75,9 +77,9 @@ func (r *Release) Compare(s CompareSpec, o StatOptions) ([]CompareScope, error) 
 	o.Clustered = false
 	var out []CompareScope
 	for _, sc := range scopes {
-		sa, sb := r.SelectFrom(a, sc.keep), r.SelectFrom(b, sc.keep)
-		shared := casesOf(sa)
-		inB := casesOf(sb)
+		sa, sb := a.with(sc.keep), b.with(sc.keep)
+		shared := sa.cases()
+		inB := sb.cases()
 		for id := range shared {
 			if !inB[id] {
 				delete(shared, id)
@@ -85,16 +87,16 @@ func (r *Release) Compare(s CompareSpec, o StatOptions) ([]CompareScope, error) 
 		}
 		onShared := func(v *oracle.Verdict) bool { return shared[v.BaseCaseID()] }
 		cs := CompareScope{Label: sc.label, Shared: len(shared),
-			ECSA: rateOf(r.SelectFrom(sa, onShared), ECSOf), ECSB: rateOf(r.SelectFrom(sb, onShared), ECSOf)}
+			ECSA: rateOf(sa.Verdicts, both(sa.Keep, onShared), ECSOf), ECSB: rateOf(sb.Verdicts, both(sb.Keep, onShared), ECSOf)}
 		stream := "compare/" + s.Title() + "/" + sc.label
 		var err error
-		if cs.Delta, err = r.PairedDiff(Arm{sa, ECSOf}, Arm{sb, ECSOf}, stream, o); err != nil {
+		if cs.Delta, err = r.PairedDiff(sa, sb, stream, o); err != nil {
 			return nil, err
 		}
-		if cs.DeltaClustered, err = r.PairedDiff(Arm{sa, ECSOf}, Arm{sb, ECSOf}, stream+"/clustered", oc); err != nil {
+		if cs.DeltaClustered, err = r.PairedDiff(sa, sb, stream+"/clustered", oc); err != nil {
 			return nil, err
 		}
-		if cs.OnlyA, cs.OnlyB, cs.P, err = McNemar(sa, sb); err != nil {
+		if cs.OnlyA, cs.OnlyB, cs.P, err = mcNemar(sa.Verdicts, sa.Keep, sb.Verdicts, sb.Keep); err != nil {
 			return nil, err
 		}
 		out = append(out, cs)
@@ -102,23 +104,20 @@ func (r *Release) Compare(s CompareSpec, o StatOptions) ([]CompareScope, error) 
 	return out, nil
 }
 
-// arms selects the scored interactive episodes of both sides on the chosen protocols.
-func (s CompareSpec) arms(r *Release) (a, b []oracle.Verdict) {
-	keep := func(v *oracle.Verdict) bool {
-		if len(s.Protocols) == 0 {
-			return true
-		}
-		for _, p := range s.Protocols {
-			if v.Protocol() == p {
-				return true
-			}
-		}
-		return false
+// arms are the scored interactive episodes of both sides on the chosen protocols, with
+// ECS as the indicator.
+func (s CompareSpec) arms(r *Release) (a, b Arm) {
+	var keep Filter
+	if len(s.Protocols) > 0 {
+		keep = func(v *oracle.Verdict) bool { return slices.Contains(s.Protocols, v.Protocol()) }
+	}
+	arm := func(config, condition string) Arm {
+		return Arm{Verdicts: r.cell(config, condition, false), Indicator: ECSOf, Keep: keep}
 	}
 	if s.Conditions {
-		return r.of(s.Config, s.A, keep), r.of(s.Config, s.B, keep)
+		return arm(s.Config, s.A), arm(s.Config, s.B)
 	}
-	return r.of(s.A, s.Condition, keep), r.of(s.B, s.Condition, keep)
+	return arm(s.A, s.Condition), arm(s.B, s.Condition)
 }
 
 // Conditions lists the conditions of a configuration's scored episodes (every

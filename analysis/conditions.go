@@ -25,12 +25,12 @@ func (r *Release) StaticVsInteractive(set, stream string, o StatOptions) (rows [
 	in := InSet(ids)
 	var pairs []Pair
 	for _, c := range r.configs {
-		sa := r.SelectFrom(r.staticOf(c), in)
-		if len(sa) == 0 {
+		static := r.staticOf(c)
+		if !anyWhere(static, in) {
 			continue
 		}
-		ia := r.SelectFrom(r.mainOf(c), in)
-		pairs = append(pairs, Pair{A: Arm{sa, staticCorrect}, B: Arm{ia, ECSOf}, Name: c})
+		pairs = append(pairs, Pair{A: Arm{Verdicts: static, Indicator: staticCorrect, Keep: in},
+			B: Arm{Verdicts: r.mainOf(c), Indicator: ECSOf, Keep: in}, Name: c})
 		rows = append(rows, StaticRow{Config: c})
 	}
 	diffs, err := r.PairedDiffs(pairs, stream, o)
@@ -79,14 +79,14 @@ func (r *Release) StrategyComparison(condition string, withLegacy bool, stream s
 	protos := StrategyProtocols(withLegacy)
 	var pairs, byProto []Pair
 	for _, c := range r.configs {
-		sa := r.of(c, condition, inScope)
-		if len(sa) == 0 {
+		sa := Arm{Verdicts: r.cell(c, condition, false), Indicator: ECSOf, Keep: inScope}
+		if !anyWhere(sa.Verdicts, sa.Keep) {
 			continue
 		}
-		ma := r.SelectFrom(r.mainOf(c), inScope)
-		pairs = append(pairs, Pair{A: Arm{sa, ECSOf}, B: Arm{ma, ECSOf}, Name: c})
+		ma := Arm{Verdicts: r.mainOf(c), Indicator: ECSOf, Keep: inScope}
+		pairs = append(pairs, Pair{A: sa, B: ma, Name: c})
 		for _, p := range protos {
-			byProto = append(byProto, Pair{A: Arm{r.SelectFrom(sa, Protocol(p)), ECSOf}, B: Arm{r.SelectFrom(ma, Protocol(p)), ECSOf}, Name: c + "/" + p.String()})
+			byProto = append(byProto, Pair{A: sa.with(Protocol(p)), B: ma.with(Protocol(p)), Name: c + "/" + p.String()})
 		}
 		rows = append(rows, StrategyRow{Config: c})
 	}
@@ -131,17 +131,17 @@ func (r *Release) Interventions(set string, o StatOptions) (rows []InterventionR
 	}
 	var pairs []Pair
 	for _, c := range r.configs {
-		main := r.SelectFrom(r.mainOf(c), InSet(ids))
+		main := Arm{Verdicts: r.mainOf(c), Indicator: AttemptedOf, Keep: InSet(ids)}
 		for _, cond := range InterventionConditions {
-			ca := r.cell(c, cond, false)
-			if len(ca) == 0 {
+			ca := Arm{Verdicts: r.cell(c, cond, false), Indicator: AttemptedOf}
+			if len(ca.Verdicts) == 0 {
 				continue
 			}
-			cases := casesOf(ca)
-			ma := r.SelectFrom(main, func(v *oracle.Verdict) bool { return cases[v.BaseCaseID()] })
-			pairs = append(pairs, Pair{A: Arm{ca, AttemptedOf}, B: Arm{ma, AttemptedOf}, Name: c + "/" + cond})
+			cases := ca.cases()
+			ma := main.with(func(v *oracle.Verdict) bool { return cases[v.BaseCaseID()] })
+			pairs = append(pairs, Pair{A: ca, B: ma, Name: c + "/" + cond})
 			row := InterventionRow{Config: c, Condition: cond}
-			row.LookedOf, row.Looked, row.HasLooked = r.lookedBeforeActing(r.SelectFrom(ca, onShared(ca, ma)))
+			row.LookedOf, row.Looked, row.HasLooked = r.lookedBeforeActing(ca.Verdicts, onShared(ca, ma))
 			rows = append(rows, row)
 		}
 	}

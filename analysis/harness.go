@@ -53,11 +53,13 @@ func (r *Release) HarnessComparison(ch Choices, o StatOptions) ([]HarnessRow, er
 	pairs := make([]Pair, len(hps))
 	rows := make([]HarnessRow, len(hps))
 	for i, hp := range hps {
-		a, b := r.SelectFrom(r.mainOf(hp.Family), Executable), r.SelectFrom(r.mainOf(hp.Shared), Executable)
-		pairs[i] = Pair{A: Arm{a, ECSOf}, B: Arm{b, ECSOf}, Name: hp.Family}
+		a := Arm{Verdicts: r.mainOf(hp.Family), Indicator: ECSOf, Keep: Executable}
+		b := Arm{Verdicts: r.mainOf(hp.Shared), Indicator: ECSOf, Keep: Executable}
+		pairs[i] = Pair{A: a, B: b, Name: hp.Family}
 		on := onShared(a, b)
 		rows[i] = HarnessRow{HarnessPair: hp,
-			CompleteFamily: rateOf(r.SelectFrom(a, on), InvestigationComplete), CompleteShared: rateOf(r.SelectFrom(b, on), InvestigationComplete)}
+			CompleteFamily: rateOf(a.Verdicts, both(a.Keep, on), InvestigationComplete),
+			CompleteShared: rateOf(b.Verdicts, both(b.Keep, on), InvestigationComplete)}
 	}
 	diffs, err := r.PairedDiffs(pairs, "T4", o)
 	if err != nil {
@@ -70,10 +72,10 @@ func (r *Release) HarnessComparison(ch Choices, o StatOptions) ([]HarnessRow, er
 	return rows, nil
 }
 
-// onShared keeps the verdicts of the base cases both slices have episodes on: the cases a
+// onShared keeps the verdicts of the base cases both arms have episodes on: the cases a
 // paired comparison is computed on.
-func onShared(a, b []oracle.Verdict) Filter {
-	ca, cb := casesOf(a), casesOf(b)
+func onShared(a, b Arm) Filter {
+	ca, cb := a.cases(), b.cases()
 	return func(v *oracle.Verdict) bool { return ca[v.BaseCaseID()] && cb[v.BaseCaseID()] }
 }
 
@@ -89,24 +91,15 @@ type DisagreementRow struct {
 func (r *Release) HarnessDisagreement(ch Choices) []DisagreementRow {
 	var out []DisagreementRow
 	for _, hp := range r.HarnessPairs(ch) {
-		a, b := r.SelectFrom(r.mainOf(hp.Family), Executable), r.SelectFrom(r.mainOf(hp.Shared), Executable)
-		d := Disagree(a, b)
-		_, _, p, err := McNemar(a, b)
+		a, b := r.mainOf(hp.Family), r.mainOf(hp.Shared)
+		d := disagree(a, Executable, b, Executable)
+		_, _, p, err := mcNemar(a, Executable, b, Executable)
 		if err != nil {
 			p = math.NaN()
 		}
 		out = append(out, DisagreementRow{Pair: hp, Counts: d, P: p})
 	}
 	return out
-}
-
-// rateOf is the share of verdicts with the indicator.
-func rateOf(vs []oracle.Verdict, ind func(*oracle.Verdict) bool) Rate {
-	var x Rate
-	for i := range vs {
-		x.Add(ind(&vs[i]))
-	}
-	return x
 }
 
 // Harnesses lists the harnesses of the configurations, in order of first appearance.

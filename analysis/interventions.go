@@ -10,13 +10,16 @@ import (
 	"github.com/sabench/sabench-stats/oracle"
 )
 
-// lookedBeforeActing counts, among the episodes of variant cases that acted, those that had
+// lookedBeforeActing counts, among the episodes keep admits of variant cases that acted, those that had
 // called an affected tool (see affectedTools) before their first attempt. ok is false when
 // none of the episodes is on a variant case with an affected tool.
-func (r *Release) lookedBeforeActing(vs []oracle.Verdict) (acted, looked int, ok bool) {
+func (r *Release) lookedBeforeActing(vs []oracle.Verdict, keep Filter) (acted, looked int, ok bool) {
 	masks := map[string]uint64{}
 	for i := range vs {
 		v := &vs[i]
+		if !admits(keep, v) {
+			continue
+		}
 		mask, seen := masks[v.CaseID()]
 		if !seen {
 			mask = r.affectedMask(v.CaseID())

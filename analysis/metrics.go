@@ -23,8 +23,9 @@ type Summary struct {
 }
 
 // Summarize computes Summary for every configuration over the given verdicts (already
-// filtered to one condition, scored, non-static).
-func (r *Release) Summarize(vs []oracle.Verdict) []Summary {
+// filtered to one condition, scored, non-static) that every filter keeps.
+func (r *Release) Summarize(vs []oracle.Verdict, filters ...Filter) []Summary {
+	keep := both(filters...)
 	dIndex := map[string]int{}
 	for i, d := range r.domains {
 		dIndex[d] = i
@@ -34,6 +35,9 @@ func (r *Release) Summarize(vs []oracle.Verdict) []Summary {
 	var order []string
 	for i := range vs {
 		v := &vs[i]
+		if !admits(keep, v) {
+			continue
+		}
 		s := byConfig[v.Config()]
 		if s == nil {
 			s = &Summary{Config: v.Config(), ByDomain: make([]Rate, len(r.domains))}
@@ -256,10 +260,16 @@ func InvestigationComplete(v *oracle.Verdict) bool {
 
 // Majority is the case-level majority vote of a configuration: a case succeeds when a
 // strict majority of its scored repeats succeed (2 of 3).
-func Majority(vs []oracle.Verdict) map[string]bool {
+func Majority(vs []oracle.Verdict) map[string]bool { return majority(vs, nil) }
+
+// majority is Majority over the verdicts keep admits.
+func majority(vs []oracle.Verdict, keep Filter) map[string]bool {
 	type nc struct{ n, c int }
 	by := map[string]*nc{}
 	for i := range vs {
+		if !admits(keep, &vs[i]) {
+			continue
+		}
 		x := by[vs[i].BaseCaseID()]
 		if x == nil {
 			x = &nc{}
@@ -284,8 +294,11 @@ type Disagreement struct {
 }
 
 // Disagree compares two configurations' majority votes on their shared cases.
-func Disagree(a, b []oracle.Verdict) Disagreement {
-	ma, mb := Majority(a), Majority(b)
+func Disagree(a, b []oracle.Verdict) Disagreement { return disagree(a, nil, b, nil) }
+
+// disagree is Disagree on the verdicts ka and kb admit.
+func disagree(a []oracle.Verdict, ka Filter, b []oracle.Verdict, kb Filter) Disagreement {
+	ma, mb := majority(a, ka), majority(b, kb)
 	var d Disagreement
 	for id, sa := range ma {
 		sb, ok := mb[id]

@@ -135,11 +135,13 @@ func (r *Release) unitKey(clustered bool) func(v *oracle.Verdict) string {
 	}
 }
 
-// Arm is one side of a comparison: its verdicts and the indicator that is averaged
-// (ECS, a correct static decision, an action attempt, …).
+// Arm is one side of a comparison: its verdicts (those of Verdicts that Keep admits; all
+// when Keep is nil) and the indicator that is averaged (ECS, a correct static decision,
+// an action attempt, …).
 type Arm struct {
 	Verdicts  []oracle.Verdict
 	Indicator func(*oracle.Verdict) bool
+	Keep      Filter
 }
 
 // ECSOf is the usual indicator.
@@ -154,7 +156,7 @@ func (a Arm) sums(unit func(*oracle.Verdict) string, index map[string]int, onlyC
 	r := bootstrap.Ratio{Num: make([]float64, len(index)), Den: make([]float64, len(index))}
 	for i := range a.Verdicts {
 		v := &a.Verdicts[i]
-		if onlyCases != nil && !onlyCases[v.BaseCaseID()] {
+		if !admits(a.Keep, v) || onlyCases != nil && !onlyCases[v.BaseCaseID()] {
 			continue
 		}
 		u, ok := index[unit(v)]
@@ -222,7 +224,7 @@ func (r *Release) PairedDiffs(pairs []Pair, stream string, o StatOptions) ([]Est
 
 // pairedDiff is one pair's difference on its shared cases, with its arms there.
 func (r *Release) pairedDiff(p Pair, unit func(*oracle.Verdict) string, stream string, o StatOptions) (Estimate, error) {
-	ca, cb := casesOf(p.A.Verdicts), casesOf(p.B.Verdicts)
+	ca, cb := p.A.cases(), p.B.cases()
 	shared := map[string]bool{}
 	for id := range ca {
 		if cb[id] {
@@ -232,8 +234,12 @@ func (r *Release) pairedDiff(p Pair, unit func(*oracle.Verdict) string, stream s
 	// Units in sorted order, so the index (and the draw) does not depend on verdict order.
 	seen := map[string]bool{}
 	var names []string
-	for _, vs := range [][]oracle.Verdict{p.A.Verdicts, p.B.Verdicts} {
+	for _, a := range []Arm{p.A, p.B} {
+		vs := a.Verdicts
 		for i := range vs {
+			if !admits(a.Keep, &vs[i]) {
+				continue
+			}
 			if u := unit(&vs[i]); shared[vs[i].BaseCaseID()] && !seen[u] {
 				seen[u] = true
 				names = append(names, u)
@@ -320,7 +326,12 @@ func diffInterval(res *bootstrap.Result, a, b int, o StatOptions) (Estimate, err
 // McNemar counts the discordant case-level outcomes of two arms on their shared cases
 // (majority vote over repeats) and returns the exact two-sided p-value.
 func McNemar(a, b []oracle.Verdict) (onlyA, onlyB int, p float64, err error) {
-	d := Disagree(a, b)
+	return mcNemar(a, nil, b, nil)
+}
+
+// mcNemar is McNemar on the verdicts ka and kb admit.
+func mcNemar(a []oracle.Verdict, ka Filter, b []oracle.Verdict, kb Filter) (onlyA, onlyB int, p float64, err error) {
+	d := disagree(a, ka, b, kb)
 	p, err = bootstrap.McNemarExact(d.OnlyA, d.OnlyB)
 	return d.OnlyA, d.OnlyB, p, err
 }

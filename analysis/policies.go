@@ -153,7 +153,7 @@ func (pc *PolicyComparison) intervals(r *Release, unit func(*oracle.Verdict) str
 	}
 	pairs := make([]Pair, len(base.configs))
 	for j, c := range base.configs {
-		pairs[j] = Pair{A: Arm{r.mainOf(c), ECSOf}, B: Arm{base.mainOf(c), ECSOf}, Name: c}
+		pairs[j] = Pair{A: Arm{Verdicts: r.mainOf(c), Indicator: ECSOf}, B: Arm{Verdicts: base.mainOf(c), Indicator: ECSOf}, Name: c}
 	}
 	var err error
 	if iv.deltas, err = base.PairedDiffs(pairs, "policies/"+r.Policy.Hash(), o); err != nil {
@@ -200,8 +200,8 @@ func (pc *PolicyComparison) rankCorrelation(r *Release, unit func(*oracle.Verdic
 	}
 	var a, b []bootstrap.Ratio
 	for _, c := range configs {
-		a = append(a, Arm{pc.Base.mainOf(c), ECSOf}.sums(unit, index, nil))
-		b = append(b, Arm{r.mainOf(c), ECSOf}.sums(unit, index, nil))
+		a = append(a, Arm{Verdicts: pc.Base.mainOf(c), Indicator: ECSOf}.sums(unit, index, nil))
+		b = append(b, Arm{Verdicts: r.mainOf(c), Indicator: ECSOf}.sums(unit, index, nil))
 	}
 	stat, err := bootstrap.RankCorrelations(a, b)
 	if err != nil {

@@ -70,7 +70,7 @@ func rankSets(configs []string, of func(string) []oracle.Verdict, unit func(*ora
 	sums := make([]bootstrap.Ratio, len(ranked))
 	est := make([]float64, len(ranked))
 	for i, j := range ranked {
-		sums[i] = Arm{of(configs[j]), ECSOf}.sums(unit, index, nil)
+		sums[i] = Arm{Verdicts: of(configs[j]), Indicator: ECSOf}.sums(unit, index, nil)
 		est[i] = sums[i].Value()
 	}
 	for i, j := range ranked {

@@ -283,12 +283,6 @@ func (r *Release) mainOf(config string) []oracle.Verdict {
 	return r.cell(config, ingest.DefaultCondition, false)
 }
 
-// of returns one configuration's scored interactive verdicts of one condition that pass
-// the filters.
-func (r *Release) of(config, condition string, filters ...Filter) []oracle.Verdict {
-	return r.SelectFrom(r.cell(config, condition, false), filters...)
-}
-
 // Configs lists the configurations in input order.
 func (r *Release) Configs() []string { return r.configs }
 

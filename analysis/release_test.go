@@ -71,7 +71,7 @@ func TestMainIsAWindowOfTheGrouping(t *testing.T) {
 	if b := r.mainOf("B"); &r.Main()[2] != &b[0] {
 		t.Error("Main's B verdicts are not the B cell's")
 	}
-	if e := r.of("A", "scgr_eg"); len(e) != 1 {
+	if e := r.cell("A", "scgr_eg", false); len(e) != 1 {
 		t.Errorf("A/scgr_eg: %d verdicts", len(e))
 	}
 	if &r.Main()[0] != &runs[0] || runs[4].Condition() != "scgr_eg" || !runs[6].Excluded() {

@@ -20,19 +20,25 @@ type RepeatRow struct {
 	PassK     []bootstrap.PassK // aligned with the ks asked for; k above Planned is left out
 }
 
-// RepeatVariation computes RepeatRow for every configuration of vs (in configuration order),
-// with pass^k for each k in ks (at most Planned) under the convention conv, all ks in one
-// pass per case (bootstrap.PassHatKs). Planned is the configuration's number of distinct
-// repeats, so under bootstrap.PassKPlanned a case scored fewer times counts its missing
-// repeats as failures; PassK.Short lists those cases either way.
-func (r *Release) RepeatVariation(vs []oracle.Verdict, ks []int, conv bootstrap.PassKConvention) ([]RepeatRow, error) {
+// RepeatVariation computes RepeatRow for every configuration of vs (in configuration order;
+// the verdicts every filter keeps), with pass^k for each k in ks (at most Planned) under
+// the convention conv, all ks in one pass per case (bootstrap.PassHatKs). Planned is the
+// configuration's number of distinct repeats, so under bootstrap.PassKPlanned a case scored
+// fewer times counts its missing repeats as failures; PassK.Short lists those cases either
+// way.
+func (r *Release) RepeatVariation(vs []oracle.Verdict, ks []int, conv bootstrap.PassKConvention, filters ...Filter) ([]RepeatRow, error) {
+	keep := both(filters...)
 	var out []RepeatRow
-	for _, s := range r.Summarize(vs) {
+	for _, s := range r.Summarize(vs, keep) {
 		row := RepeatRow{Config: s.Config, Repeats: s.Repeats, RepeatECS: s.RepeatECS, Std: s.RepeatStd, Planned: len(s.Repeats)}
 		type nc struct{ n, c int }
 		by := map[string]*nc{}
 		var ids []string
-		for _, v := range r.SelectFrom(vs, Config(s.Config)) {
+		for i := range vs {
+			v := &vs[i]
+			if v.Config() != s.Config || !admits(keep, v) {
+				continue
+			}
 			x := by[v.CaseID()]
 			if x == nil {
 				x = &nc{}

@@ -26,6 +26,11 @@ type jsonlReader struct {
 	stopped bool // after an over-long line: the rest of the file is not read
 	buf     []byte
 	dec     *jsonv.Decoder
+	eof     bool // the stream was read to its end
+
+	// With ReadOptions.Hashes: the file's bytes are hashed as they are read.
+	hash   *hashingReader
+	hashes *FileHashes
 
 	// Parallel decoding (jsonl_parallel.go), when workers > 1.
 	order chan *lineChunk
@@ -40,7 +45,12 @@ const jsonlBufSize = 1 << 20
 
 func newJSONLFileReader(f *os.File, path string, opt ReadOptions) (*jsonlReader, error) {
 	r := &jsonlReader{path: path, f: f, max: opt.maxLine(), lenient: opt.Lenient, dec: jsonv.NewDecoder()}
-	src, closers, err := decompress(bufio.NewReaderSize(f, 64<<10))
+	var raw io.Reader = f
+	if opt.Hashes != nil { // the file bytes, before any decompression, as HashFile reads them
+		r.hash, r.hashes = newHashingReader(f), opt.Hashes
+		raw = r.hash
+	}
+	src, closers, err := decompress(bufio.NewReaderSize(raw, 64<<10))
 	if err != nil {
 		f.Close()
 		return nil, newFileError(path, 0, err)
@@ -76,6 +86,10 @@ func decompress(br *bufio.Reader) (io.Reader, []func() error, error) {
 
 func (r *jsonlReader) close() error {
 	r.stopParallel()
+	if r.hash != nil && r.eof {
+		r.hash.finish(r.hashes, r.path)
+		r.hash = nil
+	}
 	var first error
 	for _, c := range r.closers {
 		if err := c(); err != nil && first == nil {
@@ -104,6 +118,7 @@ func (r *jsonlReader) readLine() ([]byte, error) {
 		return trimEOL(b), nil
 	}
 	if err != bufio.ErrBufferFull {
+		r.eof = err == io.EOF
 		return nil, err // io.EOF with no data, or a read error
 	}
 	r.buf = append(r.buf[:0], b...)

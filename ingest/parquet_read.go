@@ -44,6 +44,11 @@ type parquetReader struct {
 	max         int      // limit on one JSON cell, as on one JSONL line
 	lenient     bool
 	dead        error // set after a panic: the reader cannot go on
+	eof         bool  // every row was read
+
+	// With ReadOptions.Hashes: the file's bytes are hashed as they are read.
+	hash   *hashingReaderAt
+	hashes *FileHashes
 }
 
 // jsonColumns are the columns that hold JSON text.
@@ -65,7 +70,18 @@ func openParquet(f *os.File, path string, opt ReadOptions) (*parquetReader, erro
 	mem := parquetAlloc
 	rp := parquet.NewReaderProperties(mem)
 	rp.BufferedStreamEnabled = true // stream pages instead of loading whole column chunks
-	pf, err := file.NewParquetReader(f, file.WithReadProps(rp))
+	var src parquet.ReaderAtSeeker = f
+	var hash *hashingReaderAt
+	if opt.Hashes != nil {
+		st, err := f.Stat()
+		if err != nil {
+			f.Close()
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		hash = newHashingReaderAt(f, st.Size())
+		src = hash
+	}
+	pf, err := file.NewParquetReader(src, file.WithReadProps(rp))
 	if err != nil {
 		f.Close()
 		return nil, fmt.Errorf("%s: not a readable Parquet file: %w", path, err)
@@ -76,7 +92,7 @@ func openParquet(f *os.File, path string, opt ReadOptions) (*parquetReader, erro
 		return nil, fmt.Errorf("%s: corrupt Parquet footer: %w", path, err)
 	}
 	r := &parquetReader{path: path, f: f, pf: pf, dec: jsonv.NewDecoder(), last: make([]string, 0, 16),
-		max: opt.maxLine(), lenient: opt.Lenient}
+		max: opt.maxLine(), lenient: opt.Lenient, hashes: opt.Hashes}
 	fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: parquetBatchRows}, mem)
 	if err != nil {
 		r.close()
@@ -115,6 +131,9 @@ func openParquet(f *os.File, path string, opt ReadOptions) (*parquetReader, erro
 	}
 	r.rr = rr
 	r.noSchemaCol = !have[colSchema]
+	if hash != nil && hash.setWant(pf, leaves) { // else provenance reads the file itself
+		r.hash = hash
+	}
 	return r, nil
 }
 
@@ -166,6 +185,10 @@ func (r *parquetReader) close() error {
 		r.rr.Release()
 		r.rr = nil
 	}
+	if r.hash != nil && r.eof {
+		r.hash.finish(r.hashes, r.path)
+		r.hash = nil
+	}
 	var err error
 	if r.pf != nil {
 		err = r.pf.Close() // closes f as well
@@ -200,6 +223,7 @@ func (r *parquetReader) nextRow() (*Episode, error) {
 			if want := r.pf.NumRows(); int64(r.row) != want {
 				return nil, fmt.Errorf("%s: corrupt Parquet file: %d rows read, the footer says %d", r.path, r.row, want)
 			}
+			r.eof = true
 			return nil, io.EOF
 		}
 		r.rec = r.rr.RecordBatch()

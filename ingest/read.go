@@ -47,6 +47,10 @@ type ReadOptions struct {
 	// record, unknown top-level fields), marking the episode's Defect instead of
 	// returning a problem; scoring then excludes it by that reason.
 	Lenient bool
+	// Hashes, when set, receives the size and SHA-256 of each file read to its end,
+	// computed from the bytes as they are read (for provenance, which then need not
+	// read the file again).
+	Hashes *FileHashes
 }
 
 func (o ReadOptions) workers() int { return max(o.Workers, 1) }

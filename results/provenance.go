@@ -1,6 +1,7 @@
 package results
 
 import (
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -95,8 +96,10 @@ func NewMeta(sr *analysis.ScoredRelease, o analysis.StatOptions, method, quantil
 }
 
 // AddInputs records what was read: the rules that made the bench's clusters (those that
-// made any, when the intervals resample clusters) and the hash of every input file.
-func (m *Meta) AddInputs(clusters []ingest.ClusterCount, files []string) error {
+// made any, when the intervals resample clusters) and the hash of every input file:
+// from streamed when a read covered the file (a release is gigabytes: reading it again
+// would cost as much as a second pass), else from the file (HashFile).
+func (m *Meta) AddInputs(clusters []ingest.ClusterCount, files []string, streamed *ingest.FileHashes) error {
 	if m.Intervals.Unit == "cluster" {
 		for _, cc := range clusters {
 			if cc.Clusters > 0 {
@@ -105,6 +108,10 @@ func (m *Meta) AddInputs(clusters []ingest.ClusterCount, files []string) error {
 		}
 	}
 	for _, p := range files {
+		if h, ok := streamed.Get(p); ok {
+			m.Inputs = append(m.Inputs, InputFile{Path: p, Bytes: h.Bytes, SHA256: hex.EncodeToString(h.SHA256[:])})
+			continue
+		}
 		f, err := HashFile(p)
 		if err != nil {
 			return fmt.Errorf("provenance: %w", err)

@@ -17,7 +17,7 @@ func TestMetaAddInputs(t *testing.T) {
 	clusters := []ingest.ClusterCount{{Rule: "file", Clusters: 0}, {Rule: "template", Clusters: 3, Cases: 9}}
 	for _, unit := range []string{"case", "cluster"} {
 		m := &Meta{Intervals: IntervalMeta{Unit: unit}}
-		if err := m.AddInputs(clusters, []string{file}); err != nil {
+		if err := m.AddInputs(clusters, []string{file}, nil); err != nil {
 			t.Fatal(err)
 		}
 		if len(m.Inputs) != 1 || m.Inputs[0].Path != file {
@@ -28,7 +28,7 @@ func TestMetaAddInputs(t *testing.T) {
 			t.Errorf("unit %s: rules %+v", unit, m.Intervals.ClusterRules)
 		}
 	}
-	if err := (&Meta{}).AddInputs(nil, []string{file + ".missing"}); err == nil || !strings.HasPrefix(err.Error(), "provenance: ") {
+	if err := (&Meta{}).AddInputs(nil, []string{file + ".missing"}, nil); err == nil || !strings.HasPrefix(err.Error(), "provenance: ") {
 		t.Errorf("a missing file: %v", err)
 	}
 }

@@ -252,9 +252,9 @@ const maxRepeatCols = 5
 
 func buildVariance(in *Input) (*Table, error) {
 	r, conv := in.Main(), in.Stats.PassK
-	vs := r.SelectFrom(r.Main(), analysis.Executable)
+	vs := r.Main()
 	planned := 0
-	for _, s := range r.Summarize(vs) {
+	for _, s := range r.Summarize(vs, analysis.Executable) {
 		planned = max(planned, len(s.Repeats))
 	}
 	var ks []int
@@ -264,7 +264,7 @@ func buildVariance(in *Input) (*Table, error) {
 	if planned > maxRepeatCols {
 		ks = append(ks, planned)
 	}
-	rows, err := r.RepeatVariation(vs, ks, conv)
+	rows, err := r.RepeatVariation(vs, ks, conv, analysis.Executable)
 	if err != nil {
 		return nil, err
 	}

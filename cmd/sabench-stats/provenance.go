@@ -41,7 +41,7 @@ func (c *common) meta(sr *analysis.ScoredRelease) (*results.Meta, error) {
 	m := results.NewMeta(sr, c.opts, c.stat.Method, c.stat.Quantile, c.choices)
 	m.Tool = toolVersion()
 	if c.loaded != nil {
-		if err := m.AddInputs(c.loaded.Bench.ClusterCounts, c.loaded.Files); err != nil {
+		if err := m.AddInputs(c.loaded.Bench.ClusterCounts, c.loaded.Files, c.loaded.Hashes); err != nil {
 			return nil, err
 		}
 	}

@@ -24,6 +24,9 @@ type Input struct {
 	Describe string
 	// Files are every file read (bench and episodes), for provenance.
 	Files []string
+	// Hashes are the episode files' hashes, taken as the streams read them, so that
+	// provenance reads only the files no stream read to its end.
+	Hashes *ingest.FileHashes
 	// Skipped are the entries a --runs directory search passed over (links to
 	// directories, entries that are not regular files).
 	Skipped []ingest.Problem
@@ -77,7 +80,8 @@ func Open(opt Options) (*Input, error) {
 	in.Skipped, in.runs = skipped, files
 	in.Describe += " with episodes from " + strings.Join(runs, ", ")
 	in.Files = append(in.Files, files...)
-	in.read = ingest.ReadOptions{Dedupe: DedupePolicy(opt.Dedupe), Bench: b, Lenient: opt.Lenient, Workers: opt.Workers}
+	in.Hashes = ingest.NewFileHashes()
+	in.read = ingest.ReadOptions{Dedupe: DedupePolicy(opt.Dedupe), Bench: b, Lenient: opt.Lenient, Workers: opt.Workers, Hashes: in.Hashes}
 	return in, nil
 }
 

@@ -1,0 +1,75 @@
+package analysis
+
+import "github.com/sabench/sabench-stats/oracle"
+
+// The comparisons select their verdicts by filter (Arm.Keep, a keep argument) instead of
+// copying them (SelectFrom): they only count, and at a million episodes the copies were
+// gigabytes of allocation. A filter keeps the verdicts' order, so every sum is the same.
+
+// both keeps what every set filter keeps; nil (everything) when none is set.
+func both(fs ...Filter) Filter {
+	var set []Filter
+	for _, f := range fs {
+		if f != nil {
+			set = append(set, f)
+		}
+	}
+	switch len(set) {
+	case 0:
+		return nil
+	case 1:
+		return set[0]
+	}
+	return func(v *oracle.Verdict) bool {
+		for _, f := range set {
+			if !f(v) {
+				return false
+			}
+		}
+		return true
+	}
+}
+
+// admits says whether keep (nil: everything) keeps v.
+func admits(keep Filter, v *oracle.Verdict) bool { return keep == nil || keep(v) }
+
+// casesWhere is the set of base cases of the verdicts keep admits.
+func casesWhere(vs []oracle.Verdict, keep Filter) map[string]bool {
+	m := map[string]bool{}
+	for i := range vs {
+		if admits(keep, &vs[i]) {
+			m[vs[i].BaseCaseID()] = true
+		}
+	}
+	return m
+}
+
+// anyWhere says whether keep admits any of vs.
+func anyWhere(vs []oracle.Verdict, keep Filter) bool {
+	for i := range vs {
+		if admits(keep, &vs[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// rateOf is the share of the verdicts keep admits that have the indicator.
+func rateOf(vs []oracle.Verdict, keep Filter, ind func(*oracle.Verdict) bool) Rate {
+	var x Rate
+	for i := range vs {
+		if admits(keep, &vs[i]) {
+			x.Add(ind(&vs[i]))
+		}
+	}
+	return x
+}
+
+// with narrows the arm to the verdicts f keeps too.
+func (a Arm) with(f Filter) Arm {
+	a.Keep = both(a.Keep, f)
+	return a
+}
+
+// cases is the set of base cases the arm has episodes on.
+func (a Arm) cases() map[string]bool { return casesWhere(a.Verdicts, a.Keep) }
