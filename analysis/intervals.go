@@ -192,18 +192,23 @@ func (r *Release) ratesCI(vs []oracle.Verdict, keep Filter, cellsOf func(*oracle
 	for k := range nCells {
 		num[k], den[k] = make([]float64, len(names)), make([]float64, len(names))
 	}
+	// One closure for the loop, reading the episode through cur and u: a closure made per
+	// episode escaped to the heap (483 MB of allocation at synth --scale 10).
+	var cur *oracle.Verdict
+	var u int
+	add := func(k int) {
+		den[k][u]++
+		if cur.ECS() {
+			num[k][u]++
+		}
+	}
 	for i := range vs {
-		v := &vs[i]
-		if keep != nil && !keep(v) {
+		cur = &vs[i]
+		if keep != nil && !keep(cur) {
 			continue
 		}
-		u := index[unit(v)]
-		cellsOf(v, func(k int) {
-			den[k][u]++
-			if v.ECS() {
-				num[k][u]++
-			}
-		})
+		u = index[unit(cur)]
+		cellsOf(cur, add)
 	}
 	// Columns of the cells with episodes; col[k] is cell k's column pair, or -1.
 	col := make([]int, nCells)
