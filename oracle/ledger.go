@@ -20,6 +20,10 @@ type fact struct {
 	// postcondition facts carry the commit instead of a read.
 	commit     string
 	actionCall string
+	// pred and hasPred are obj's "predicate", looked up once when the fact is added rather
+	// than by every condition that tests it.
+	pred    any
+	hasPred bool
 }
 
 func (f *fact) get(k string) (any, bool) {
@@ -50,19 +54,13 @@ func (f *fact) get(k string) (any, bool) {
 	return nil, false
 }
 
-// predicate returns the fact's predicate if it is a string.
-func (f *fact) predicate() (string, bool) {
-	v, _ := f.obj.Get("predicate")
-	s, ok := v.(string)
-	return s, ok
-}
-
 // ledger is the running fact list.
 type ledger struct {
 	facts []fact
 }
 
 func (l *ledger) add(f fact) {
+	f.pred, f.hasPred = f.obj.Get("predicate")
 	if l.facts == nil {
 		l.facts = make([]fact, 0, 16)
 	}
@@ -83,121 +81,99 @@ type evalCtx struct {
 	toolV, callIDV any
 }
 
-func (c *evalCtx) eachFact(fn func(*fact) bool) bool {
-	for i := range c.led.facts {
-		if fn(&c.led.facts[i]) {
-			return true
-		}
-	}
-	for i := range c.extra {
-		if fn(&c.extra[i]) {
-			return true
-		}
-	}
-	return false
-}
-
 // hasName reports whether name is in postcondition_names of the ledger (plus, under
 // timing=anytime, the later facts): the name of a postcondition fact or the predicate of any
 // other fact. A scan is cheaper than building the set for the few lookups of a gate.
 func (c *evalCtx) hasName(name string) bool {
-	return c.eachFact(func(f *fact) bool {
-		p, _ := f.obj.Get("predicate")
-		ps, ok := p.(string)
-		if ok && ps == "postcondition" {
-			n, _ := f.get("name")
-			return truthy(n) && jsonv.PyStr(n) == name
-		}
-		return ok && ps != "" && ps == name
-	})
-}
-
-// resolveExpected replaces {"action_arg": name} by that argument of the action (null when
-// absent: the evaluator's quirk).
-func (c *evalCtx) resolveExpected(v any) (any, bool) {
-	o, ok := v.(*jsonv.Object)
-	if !ok {
-		return v, false
-	}
-	name, present := o.Get("action_arg")
-	if !present {
-		return v, false
-	}
-	ns, ok := name.(string)
-	if !ok {
-		return nil, true
-	}
-	a, _ := c.args.Get(ns)
-	return a, true
-}
-
-// conditionMatches is condition_matches. anyArg implements binding=value inside
-// supported_if_all: an action_arg value matches any value of a present key.
-func (c *evalCtx) conditionMatches(cond any, anyArg bool) bool {
-	co, ok := cond.(*jsonv.Object)
-	if !ok {
-		return false
-	}
-	source := any("fact")
-	if v, ok := co.Get("source"); ok {
-		source = v
-	}
-	src, _ := source.(string)
-	switch {
-	case src == "action" && isString(source):
-		return c.actionConditionMatches(co)
-	case src == "fact" && isString(source):
-		// The predicate is tested first: it rejects most facts at once, and the condition is
-		// a conjunction of pure tests, so their order does not change the result.
-		pi := -1
-		for i, k := range co.Keys {
-			if k == "predicate" {
-				pi = i
-				break
-			}
-		}
-		return c.eachFact(func(f *fact) bool {
-			if pi >= 0 && !c.factKeyMatches(f, co.Keys[pi], co.Values[pi], anyArg) {
-				return false
-			}
-			for i, k := range co.Keys {
-				if i == pi || k == "source" {
-					continue
+	for _, facts := range [2][]fact{c.led.facts, c.extra} {
+		for i := range facts {
+			f := &facts[i]
+			ps, ok := f.pred.(string)
+			if ok && ps == "postcondition" {
+				n, _ := f.obj.Get("name")
+				if truthy(n) && jsonv.PyStr(n) == name {
+					return true
 				}
-				if !c.factKeyMatches(f, k, co.Values[i], anyArg) {
-					return false
-				}
+				continue
 			}
-			return true
-		})
-	case src == "postcondition" && isString(source):
-		name, _ := co.Get("name")
-		if !truthy(name) {
-			name, _ = co.Get("postcondition")
-		}
-		if name == nil {
-			return false
-		}
-		return c.eachFact(func(f *fact) bool {
-			p, ok := f.predicate()
-			if !ok || p != "postcondition" {
-				return false
+			if ok && ps != "" && ps == name {
+				return true
 			}
-			n, _ := f.get("name")
-			return scalarMatches(n, name)
-		})
+		}
 	}
 	return false
 }
 
-// factKeyMatches tests one key of a fact condition against a fact.
-func (c *evalCtx) factKeyMatches(f *fact, k string, want any, anyArg bool) bool {
-	exp, isArg := c.resolveExpected(want)
-	actual, present := f.get(k)
-	if isArg && anyArg {
-		return present
+// condMatches is condition_matches. anyArg implements binding=value inside
+// supported_if_all: an action_arg value matches any value of a present key.
+func (c *evalCtx) condMatches(co *cond, anyArg bool) bool {
+	switch co.kind {
+	case condFact:
+		return c.factCondMatches(co, anyArg)
+	case condPost:
+		for _, facts := range [2][]fact{c.led.facts, c.extra} {
+			for i := range facts {
+				f := &facts[i]
+				if p, ok := f.pred.(string); !ok || p != "postcondition" {
+					continue
+				}
+				if n, _ := f.obj.Get("name"); scalarMatches(n, co.name) {
+					return true
+				}
+			}
+		}
+		return false
+	case condAction:
+		return c.actionCondMatches(co)
 	}
-	return scalarMatches(actual, exp)
+	return false
+}
+
+// factCondMatches reports whether some fact passes every test of a fact condition. The
+// expected values are resolved against the action once, not once per fact.
+func (c *evalCtx) factCondMatches(co *cond, anyArg bool) bool {
+	var buf [8]any
+	exps := buf[:0]
+	for j := range co.tests {
+		exps = append(exps, co.tests[j].exp.resolve(c.args))
+	}
+	for _, facts := range [2][]fact{c.led.facts, c.extra} {
+	next:
+		for i := range facts {
+			f := &facts[i]
+			for j := range co.tests {
+				t := &co.tests[j]
+				var actual any
+				var present bool
+				if t.pred {
+					actual, present = f.pred, f.hasPred
+				} else {
+					actual, present = f.get(t.key)
+				}
+				if t.exp.arg {
+					if anyArg {
+						if !present {
+							continue next
+						}
+						continue
+					}
+				} else if t.exp.strOK {
+					// scalarMatches of a string against a plain string is equality.
+					if s, ok := actual.(string); ok {
+						if s != t.exp.str {
+							continue next
+						}
+						continue
+					}
+				}
+				if !scalarMatches(actual, exps[j]) {
+					continue next
+				}
+			}
+			return true
+		}
+	}
+	return false
 }
 
 func isString(v any) bool { _, ok := v.(string); return ok }
@@ -237,34 +213,24 @@ func (c *evalCtx) actionPath(path string) any {
 	return cur
 }
 
-func (c *evalCtx) actionConditionMatches(co *jsonv.Object) bool {
-	p, _ := co.Get("path")
-	path, ok := p.(string)
-	if !ok || path == "" {
-		return false
-	}
-	actual := c.actionPath(path)
-	if v, ok := co.Get("equals"); ok {
-		exp, _ := c.resolveExpected(v)
-		if strings.HasSuffix(path, ".summary_facts") {
-			return multisetMatches(actual, exp)
+func (c *evalCtx) actionCondMatches(co *cond) bool {
+	actual := c.actionPath(co.path)
+	switch co.op {
+	case opEquals, opNotEquals:
+		exp := co.opExp.resolve(c.args)
+		var eq bool
+		if co.summary {
+			eq = multisetMatches(actual, exp)
+		} else {
+			eq = scalarMatches(actual, exp)
 		}
-		return scalarMatches(actual, exp)
-	}
-	if v, ok := co.Get("not_equals"); ok {
-		exp, _ := c.resolveExpected(v)
-		if strings.HasSuffix(path, ".summary_facts") {
-			return !multisetMatches(actual, exp)
+		return eq == (co.op == opEquals)
+	case opContains, opNotContains:
+		lower := co.lower
+		if co.opExp.arg {
+			lower = strings.ToLower(jsonv.PyStr(co.opExp.resolve(c.args)))
 		}
-		return !scalarMatches(actual, exp)
-	}
-	if v, ok := co.Get("contains"); ok {
-		exp, _ := c.resolveExpected(v)
-		return strings.Contains(falsyText(actual), strings.ToLower(jsonv.PyStr(exp)))
-	}
-	if v, ok := co.Get("not_contains"); ok {
-		exp, _ := c.resolveExpected(v)
-		return !strings.Contains(falsyText(actual), strings.ToLower(jsonv.PyStr(exp)))
+		return strings.Contains(falsyText(actual), lower) == (co.op == opContains)
 	}
 	if actual == nil {
 		return false
@@ -283,13 +249,12 @@ func falsyText(v any) string {
 	return strings.ToLower(jsonv.PyStr(v))
 }
 
-func (c *evalCtx) groupMatches(conds any, anyArg bool) bool {
-	l, ok := conds.([]any)
-	if !ok {
+func (c *evalCtx) groupMatches(g *group, anyArg bool) bool {
+	if !g.list {
 		return false
 	}
-	for _, cond := range l {
-		if !c.conditionMatches(cond, anyArg) {
+	for i := range g.conds {
+		if !c.condMatches(&g.conds[i], anyArg) {
 			return false
 		}
 	}
@@ -304,61 +269,32 @@ const (
 	StatusInactive  = "INACTIVE"
 )
 
-// evalRequirementObject is evaluate_requirement_v1.
-func (c *evalCtx) evalRequirementObject(req *jsonv.Object) RequirementResult {
-	id := "unknown_requirement"
-	if v, ok := req.Get("requirement_id"); ok {
-		id = jsonv.PyStr(v)
-	}
-	if id == "summary_facts_supported" {
+// evalRequirement is evaluate_requirement_v1.
+func (c *evalCtx) evalRequirement(req *requirement) RequirementResult {
+	id := req.id
+	if req.summary {
 		return c.evalSummaryFacts(id)
 	}
-	groups := func(key string) []any {
-		v, ok := req.Get(key)
-		if !ok {
-			return nil
-		}
-		l, _ := v.([]any)
-		return l
-	}
-	for _, g := range groups("inactive_if_any") {
-		if go_, ok := g.(*jsonv.Object); ok {
-			all, present := go_.Get("all")
-			if !present {
-				all = []any{}
-			}
-			if c.groupMatches(all, false) {
-				return RequirementResult{ID: id, Status: StatusInactive, Reason: reasonOr(go_, "INACTIVE")}
-			}
+	for i := range req.inactive {
+		if c.groupMatches(&req.inactive[i], false) {
+			return RequirementResult{ID: id, Status: StatusInactive, Reason: req.inactive[i].reason}
 		}
 	}
-	for _, g := range groups("violated_if_any") {
-		if go_, ok := g.(*jsonv.Object); ok {
-			all, present := go_.Get("all")
-			if !present {
-				all = []any{}
-			}
-			if c.groupMatches(all, false) {
-				return RequirementResult{ID: id, Status: StatusViolated, Reason: reasonOr(go_, "VIOLATED")}
-			}
+	for i := range req.violated {
+		if c.groupMatches(&req.violated[i], false) {
+			return RequirementResult{ID: id, Status: StatusViolated, Reason: req.violated[i].reason}
 		}
-	}
-	sup, present := req.Get("supported_if_all")
-	if !present {
-		sup = []any{}
 	}
 	anyArg := c.binding == BindingValue
-	if c.groupMatches(sup, anyArg) {
+	if c.groupMatches(&req.supported, anyArg) {
 		return RequirementResult{ID: id, Status: StatusSupported, Reason: StatusSupported}
 	}
-	res := RequirementResult{ID: id, Status: StatusMissing, Reason: "MISSING_TOOL_EVIDENCE"}
-	if v, ok := req.Get("missing_reason"); ok {
-		res.Reason = jsonv.PyStr(v)
-	}
-	if l, ok := sup.([]any); ok && !c.lean {
-		for _, cond := range l {
-			if o, isObj := cond.(*jsonv.Object); isObj && !c.conditionMatches(cond, anyArg) {
-				res.MissingConditions = append(res.MissingConditions, c.p.specText(o))
+	res := RequirementResult{ID: id, Status: StatusMissing, Reason: req.missingReason}
+	if !c.lean {
+		for i := range req.supported.conds {
+			co := &req.supported.conds[i]
+			if co.obj != nil && !c.condMatches(co, anyArg) {
+				res.MissingConditions = append(res.MissingConditions, c.p.specText(co.obj))
 			}
 		}
 	}
@@ -395,9 +331,10 @@ func (c *evalCtx) evalSummaryFacts(id string) RequirementResult {
 
 // evalDagRequirement is evaluate_dag_requirement: strings against the name set, objects as
 // V1 requirements, anything else is an invalid spec.
-func (c *evalCtx) evalDagRequirement(req any) RequirementResult {
-	switch r := req.(type) {
-	case string:
+func (c *evalCtx) evalDagRequirement(req *dagReq) RequirementResult {
+	switch {
+	case req.isName:
+		r := req.name
 		if r == "summary_facts_supported" {
 			return c.evalSummaryFacts(r)
 		}
@@ -405,8 +342,8 @@ func (c *evalCtx) evalDagRequirement(req any) RequirementResult {
 			return RequirementResult{ID: r, Status: StatusSupported, Reason: StatusSupported}
 		}
 		return RequirementResult{ID: r, Status: StatusMissing, Reason: "MISSING_TOOL_EVIDENCE"}
-	case *jsonv.Object:
-		return c.evalRequirementObject(r)
+	case req.req != nil:
+		return c.evalRequirement(req.req)
 	}
 	return RequirementResult{ID: "invalid_requirement", Status: StatusViolated, Reason: "INVALID_REQUIREMENT_SPEC"}
 }

@@ -41,6 +41,8 @@ type Prepared struct {
 	ancestors   map[string]map[string]bool
 	postFacts   map[*ingest.Commit][]*jsonv.Object // postcondition facts of each commit
 	actionTools map[string]bool                    // tools of the workflow commits or the key action
+	topReqs     []*requirement                     // the object entries of spec.Requirements, compiled
+	commitReqs  map[*ingest.Commit][]dagReq        // each commit's requirements, compiled
 
 	enforcePublic bool
 	publicSpecs   map[string]*jsonv.Object // tool -> argument_schema, when the case carries them
@@ -211,6 +213,7 @@ func Prepare(c *ingest.Case) (*Prepared, error) {
 			}
 		}
 	}
+	p.compileRequirements()
 	p.ancestors = map[string]map[string]bool{}
 	for _, cm := range p.commits {
 		if cm != nil {

@@ -273,8 +273,9 @@ func (st *wfState) gate(e *ev, pos int, tool string, canon *jsonv.Object, callID
 	}
 	nCov := len(results)
 	if st.pol.Binding != BindingOff {
-		for _, rq := range cm.Requirements {
-			results = append(results, ctx.evalDagRequirement(rq))
+		reqs := p.commitReqs[cm]
+		for i := range reqs {
+			results = append(results, ctx.evalDagRequirement(&reqs[i]))
 		}
 	}
 	reqs := results[nCov:]
@@ -372,7 +373,9 @@ func (st *wfState) lookahead(pos int) ([]obsCall, []fact) {
 			continue
 		}
 		for _, f := range fl {
-			facts = append(facts, fact{obj: f, eventIndex: e.idx, callID: cid, tool: e.tool, args: args, deltaKey: d.key, frozen: true})
+			x := fact{obj: f, eventIndex: e.idx, callID: cid, tool: e.tool, args: args, deltaKey: d.key, frozen: true}
+			x.pred, x.hasPred = f.Get("predicate")
+			facts = append(facts, x)
 		}
 	}
 	return obs, facts

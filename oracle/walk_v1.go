@@ -148,11 +148,9 @@ func (p *Prepared) walkV1(evs []ev, pol Policy, specErrs []string, sc *scratch) 
 	ctx := &evalCtx{led: &r.led, extra: extra.facts, tool: first.tool, callID: callID, args: cmpArgs, binding: pol.Binding, lean: sc != nil, p: p}
 	results = append(results, contractRes)
 	nReq := len(results)
-	if pol.Binding != BindingOff && p.spec.RequirementsIsList {
-		for _, rq := range p.spec.Requirements {
-			if o, ok := rq.(*jsonv.Object); ok {
-				results = append(results, ctx.evalRequirementObject(o))
-			}
+	if pol.Binding != BindingOff {
+		for _, rq := range p.topReqs {
+			results = append(results, ctx.evalRequirement(rq))
 		}
 	}
 	reqs := results[nReq:]

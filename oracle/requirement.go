@@ -1,0 +1,257 @@
+package oracle
+
+import (
+	"strings"
+
+	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/jsonv"
+)
+
+// Requirements are compiled once per case. Judged from the spec objects, every gate looked
+// up the same keys of the same requirement, group and condition objects again, and every
+// fact of the ledger resolved each condition's action_arg values anew; the spec never
+// changes after Prepare, so the lookups are done here and an action_arg once per gate.
+
+type condKind uint8
+
+const (
+	condNever  condKind = iota // not an object, or an unknown source: never matches
+	condFact                   // source "fact" (the default)
+	condAction                 // source "action"
+	condPost                   // source "postcondition"
+)
+
+// expectVal is a condition's expected value: a literal, or {"action_arg": name}, which reads
+// that argument of the action (null when the name is not a string or the argument absent).
+type expectVal struct {
+	v      any
+	arg    bool
+	name   string
+	nameOK bool
+	// str is v when v is a string that scalarMatches compares to a string actual by plain
+	// equality (not "*", not number-like); strOK says it is.
+	str   string
+	strOK bool
+}
+
+func compileExpect(v any) expectVal {
+	if o, ok := v.(*jsonv.Object); ok {
+		if name, present := o.Get("action_arg"); present {
+			ns, ok := name.(string)
+			return expectVal{arg: true, name: ns, nameOK: ok}
+		}
+	}
+	e := expectVal{v: v}
+	if s, ok := v.(string); ok && s != "*" && !mayBeNumber(s) {
+		e.str, e.strOK = s, true
+	}
+	return e
+}
+
+// resolve is resolveExpected's value.
+func (e *expectVal) resolve(args *jsonv.Object) any {
+	if !e.arg {
+		return e.v
+	}
+	if !e.nameOK {
+		return nil
+	}
+	a, _ := args.Get(e.name)
+	return a
+}
+
+// factTest is one key of a fact condition.
+type factTest struct {
+	key  string
+	pred bool // key == "predicate": read from the fact's cached predicate
+	exp  expectVal
+}
+
+// actionOp is the test an action condition applies, in the evaluator's order of precedence.
+type actionOp uint8
+
+const (
+	opTruthy actionOp = iota // no operator: the value is present and not ""
+	opEquals
+	opNotEquals
+	opContains
+	opNotContains
+)
+
+type cond struct {
+	kind condKind
+	obj  *jsonv.Object // the authored condition, nil for a non-object
+	// condFact: the tests, the predicate first (it rejects most facts at once, and the
+	// condition is a conjunction of pure tests, so their order does not change the result).
+	tests []factTest
+	// condPost: the postcondition name.
+	name any
+	// condAction.
+	path    string
+	op      actionOp
+	opExp   expectVal
+	lower   string // strings.ToLower(str(expected)) of a literal contains/not_contains
+	summary bool   // the path ends in .summary_facts: lists compare as multisets
+}
+
+func compileCond(v any) cond {
+	co, ok := v.(*jsonv.Object)
+	if !ok {
+		return cond{}
+	}
+	c := cond{obj: co}
+	source := any("fact")
+	if v, ok := co.Get("source"); ok {
+		source = v
+	}
+	src, ok := source.(string)
+	if !ok {
+		return c
+	}
+	switch src {
+	case "fact":
+		c.kind = condFact
+		pi := -1
+		for i, k := range co.Keys {
+			if k == "predicate" {
+				pi = i
+				break
+			}
+		}
+		if pi >= 0 {
+			c.tests = append(c.tests, factTest{key: co.Keys[pi], pred: true, exp: compileExpect(co.Values[pi])})
+		}
+		for i, k := range co.Keys {
+			if i == pi || k == "source" {
+				continue
+			}
+			c.tests = append(c.tests, factTest{key: k, pred: k == "predicate", exp: compileExpect(co.Values[i])})
+		}
+	case "postcondition":
+		name, _ := co.Get("name")
+		if !truthy(name) {
+			name, _ = co.Get("postcondition")
+		}
+		if name != nil {
+			c.kind, c.name = condPost, name
+		}
+	case "action":
+		p, _ := co.Get("path")
+		path, ok := p.(string)
+		if !ok || path == "" {
+			return c
+		}
+		c.kind, c.path = condAction, path
+		c.summary = strings.HasSuffix(path, ".summary_facts")
+		for _, o := range []struct {
+			key string
+			op  actionOp
+		}{{"equals", opEquals}, {"not_equals", opNotEquals}, {"contains", opContains}, {"not_contains", opNotContains}} {
+			if v, ok := co.Get(o.key); ok {
+				c.op, c.opExp = o.op, compileExpect(v)
+				if !c.opExp.arg {
+					c.lower = strings.ToLower(jsonv.PyStr(v))
+				}
+				break
+			}
+		}
+	}
+	return c
+}
+
+// group is one entry of inactive_if_any / violated_if_any, or supported_if_all.
+type group struct {
+	conds  []cond
+	list   bool // the conditions are a list (absent reads as []); otherwise nothing matches
+	reason string
+}
+
+func compileGroup(all any, present bool) group {
+	if !present {
+		return group{list: true}
+	}
+	l, ok := all.([]any)
+	if !ok {
+		return group{}
+	}
+	g := group{list: true, conds: make([]cond, len(l))}
+	for i, x := range l {
+		g.conds[i] = compileCond(x)
+	}
+	return g
+}
+
+// requirement is a compiled requirement object (evaluate_requirement_v1).
+type requirement struct {
+	id                 string
+	summary            bool // summary_facts_supported: judged by evalSummaryFacts alone
+	inactive, violated []group
+	supported          group
+	missingReason      string
+}
+
+func compileRequirement(req *jsonv.Object) *requirement {
+	r := &requirement{id: "unknown_requirement", missingReason: "MISSING_TOOL_EVIDENCE"}
+	if v, ok := req.Get("requirement_id"); ok {
+		r.id = jsonv.PyStr(v)
+	}
+	if r.id == "summary_facts_supported" {
+		r.summary = true
+		return r
+	}
+	groups := func(key, def string) []group {
+		v, _ := req.Get(key)
+		l, _ := v.([]any)
+		var out []group
+		for _, g := range l {
+			if go_, ok := g.(*jsonv.Object); ok {
+				grp := compileGroup(go_.Get("all"))
+				grp.reason = reasonOr(go_, def)
+				out = append(out, grp)
+			}
+		}
+		return out
+	}
+	r.inactive = groups("inactive_if_any", "INACTIVE")
+	r.violated = groups("violated_if_any", "VIOLATED")
+	r.supported = compileGroup(req.Get("supported_if_all"))
+	if v, ok := req.Get("missing_reason"); ok {
+		r.missingReason = jsonv.PyStr(v)
+	}
+	return r
+}
+
+// dagReq is an entry of a commit's requirements: a name, a requirement object, or neither
+// (an invalid spec).
+type dagReq struct {
+	name   string
+	isName bool
+	req    *requirement
+}
+
+// compileRequirements fills the compiled top-level and per-commit requirements.
+func (p *Prepared) compileRequirements() {
+	if p.spec.RequirementsIsList {
+		for _, rq := range p.spec.Requirements {
+			if o, ok := rq.(*jsonv.Object); ok {
+				p.topReqs = append(p.topReqs, compileRequirement(o))
+			}
+		}
+	}
+	p.commitReqs = map[*ingest.Commit][]dagReq{}
+	for _, cm := range p.commits {
+		if cm == nil || len(cm.Requirements) == 0 {
+			continue
+		}
+		l := make([]dagReq, len(cm.Requirements))
+		for i, rq := range cm.Requirements {
+			switch x := rq.(type) {
+			case string:
+				l[i] = dagReq{name: x, isName: true}
+			case *jsonv.Object:
+				l[i] = dagReq{req: compileRequirement(x)}
+			}
+		}
+		p.commitReqs[cm] = l
+	}
+}
