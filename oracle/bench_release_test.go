@@ -1,0 +1,55 @@
+package oracle
+
+import (
+	"testing"
+
+	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/synth"
+)
+
+// BenchmarkScoreRelease scores the built-in synthetic release under every preset, as report
+// does, and reports CPU time per episode (all presets). Its cases have the generator's shapes (many facts
+// per ledger, requirements on most commits), which the reference cases of BenchmarkScore
+// cover only one episode each.
+func BenchmarkScoreRelease(b *testing.B) {
+	rel, err := synth.Default()
+	if err != nil {
+		b.Fatal(err)
+	}
+	byID := map[string]*ingest.Case{}
+	for _, c := range rel.Cases {
+		byID[c.ID] = c
+	}
+	preps := map[string]*Prepared{}
+	var ps []*Prepared
+	var eps []*ingest.Episode
+	for _, ep := range rel.Episodes {
+		c := byID[ep.CaseID]
+		if c == nil {
+			continue
+		}
+		p := preps[c.ID]
+		if p == nil {
+			if p, err = Prepare(c); err != nil {
+				b.Fatal(err)
+			}
+			preps[c.ID] = p
+		}
+		ps = append(ps, p)
+		eps = append(eps, ep)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	cpu0 := processCPU()
+	for i := 0; i < b.N; i++ {
+		// A stride through the release mixes protocols and outcomes in any run length.
+		j := (i * 7919) % len(eps)
+		id := ps[j].Identity(eps[j])
+		for _, pol := range Presets {
+			ps[j].ScoreFrom(id, eps[j], pol, false)
+		}
+	}
+	if cpu := processCPU() - cpu0; cpu > 0 {
+		b.ReportMetric(float64(cpu)/float64(b.N), "cpu-ns/op")
+	}
+}
