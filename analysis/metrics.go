@@ -258,11 +258,9 @@ func InvestigationComplete(v *oracle.Verdict) bool {
 	return v.CoverageComplete()
 }
 
-// Majority is the case-level majority vote of a configuration: a case succeeds when a
-// strict majority of its scored repeats succeed (2 of 3).
-func Majority(vs []oracle.Verdict) map[string]bool { return majority(vs, nil) }
-
-// majority is Majority over the verdicts keep admits.
+// majority is the case-level majority vote of a configuration over the verdicts keep
+// admits (nil: all): a case succeeds when a strict majority of its scored repeats succeed
+// (2 of 3).
 func majority(vs []oracle.Verdict, keep Filter) map[string]bool {
 	type nc struct{ n, c int }
 	by := map[string]*nc{}
@@ -293,10 +291,8 @@ type Disagreement struct {
 	Shared, OnlyA, OnlyB int
 }
 
-// Disagree compares two configurations' majority votes on their shared cases.
-func Disagree(a, b []oracle.Verdict) Disagreement { return disagree(a, nil, b, nil) }
-
-// disagree is Disagree on the verdicts ka and kb admit.
+// disagree compares two configurations' majority votes on their shared cases, over the
+// verdicts ka and kb admit (nil: all).
 func disagree(a []oracle.Verdict, ka Filter, b []oracle.Verdict, kb Filter) Disagreement {
 	ma, mb := majority(a, ka), majority(b, kb)
 	var d Disagreement

@@ -170,7 +170,7 @@ func TestPassKAndMajority(t *testing.T) {
 		v("B", "y", ingest.V1, "d", 0, true), v("B", "y", ingest.V1, "d", 1, true), v("B", "y", ingest.V1, "d", 2, false),
 		v("B", "z", ingest.V1, "d", 0, true),
 	}
-	d := Disagree(vs, b)
+	d := disagree(vs, nil, b, nil)
 	if d != (Disagreement{Shared: 2, OnlyA: 1, OnlyB: 0}) {
 		t.Errorf("disagreement %+v", d)
 	}

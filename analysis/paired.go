@@ -323,13 +323,9 @@ func diffInterval(res *bootstrap.Result, a, b int, o StatOptions) (Estimate, err
 		Warnings: bootstrap.IntervalWarnings(iv, x, res.Units)}, nil
 }
 
-// McNemar counts the discordant case-level outcomes of two arms on their shared cases
-// (majority vote over repeats) and returns the exact two-sided p-value.
-func McNemar(a, b []oracle.Verdict) (onlyA, onlyB int, p float64, err error) {
-	return mcNemar(a, nil, b, nil)
-}
-
-// mcNemar is McNemar on the verdicts ka and kb admit.
+// mcNemar counts the discordant case-level outcomes of two arms on their shared cases
+// (majority vote over repeats, over the verdicts ka and kb admit) and returns the exact
+// two-sided p-value.
 func mcNemar(a []oracle.Verdict, ka Filter, b []oracle.Verdict, kb Filter) (onlyA, onlyB int, p float64, err error) {
 	d := disagree(a, ka, b, kb)
 	p, err = bootstrap.McNemarExact(d.OnlyA, d.OnlyB)

@@ -323,9 +323,6 @@ func StaticJudgments(v *oracle.Verdict) bool { return !v.Excluded() && isStaticJ
 
 func isStaticJudgment(v *oracle.Verdict) bool { return v.Static() && v.Protocol() != ingest.Legacy }
 
-// Config keeps one configuration.
-func Config(name string) Filter { return func(v *oracle.Verdict) bool { return v.Config() == name } }
-
 // Protocol keeps one protocol.
 func Protocol(p ingest.Protocol) Filter {
 	return func(v *oracle.Verdict) bool { return v.Protocol() == p }

@@ -22,35 +22,6 @@ func RowsOf(t *results.Table, key string) *results.Table {
 	return out
 }
 
-// EventsOf is a record's events as the timeline shows them.
-func EventsOf(rec *jsonv.Object) []Event {
-	list, _ := rec.List("events")
-	out := make([]Event, 0, len(list))
-	for _, raw := range list {
-		o, _ := raw.(*jsonv.Object)
-		var ev Event
-		if o != nil {
-			if t, ok := o.Get("type"); ok {
-				ev.Type = jsonv.PyStr(t)
-			}
-			if t, ok := o.Get("call_id"); ok {
-				ev.CallID = jsonv.PyStr(t)
-			}
-			if t, ok := o.Get("tool"); ok {
-				ev.Tool = jsonv.PyStr(t)
-			}
-			if a, ok := o.Get("arguments"); ok {
-				ev.Args = string(jsonv.Canonical(a, false))
-			}
-		} else {
-			ev.Type = "?"
-			ev.Args = string(jsonv.Canonical(raw, false))
-		}
-		out = append(out, ev)
-	}
-	return out
-}
-
 // CaseOf takes from a case's spec what the episode page shows: the workflow, the
 // requirements' fact conditions and the evidence rules. A spec with problems gives what
 // could be decoded (the oracle reports the problems in the verdicts).

@@ -6,6 +6,7 @@ import (
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/jsonv"
 	"github.com/sabench/sabench-stats/ingest/source"
 	"github.com/sabench/sabench-stats/oracle"
 )
@@ -119,7 +120,7 @@ func TestEncodeDetailMatchesReference(t *testing.T) {
 		for i, ep := range eps {
 			ve := episodeOf(ep, vs[0][i], nil)
 			if ep.Record != nil {
-				ve.Events = EventsOf(ep.Record) // as Input.Episodes gives them: checks recordEvents too
+				ve.Events = refEvents(ep.Record) // the old way: checks recordEvents too
 			}
 			r := ref[ep.CaseID]
 			if r == nil {
@@ -177,4 +178,35 @@ type refAcc struct {
 	s   *dict
 	b   *refBlocks
 	eps [][]int
+}
+
+// refEvents is a record's events as the timeline shows them, built the way the
+// Collector built them before it encoded events straight from the record (events.go):
+// the reference for its output.
+func refEvents(rec *jsonv.Object) []Event {
+	list, _ := rec.List("events")
+	out := make([]Event, 0, len(list))
+	for _, raw := range list {
+		o, _ := raw.(*jsonv.Object)
+		var ev Event
+		if o != nil {
+			if t, ok := o.Get("type"); ok {
+				ev.Type = jsonv.PyStr(t)
+			}
+			if t, ok := o.Get("call_id"); ok {
+				ev.CallID = jsonv.PyStr(t)
+			}
+			if t, ok := o.Get("tool"); ok {
+				ev.Tool = jsonv.PyStr(t)
+			}
+			if a, ok := o.Get("arguments"); ok {
+				ev.Args = string(jsonv.Canonical(a, false))
+			}
+		} else {
+			ev.Type = "?"
+			ev.Args = string(jsonv.Canonical(raw, false))
+		}
+		out = append(out, ev)
+	}
+	return out
 }

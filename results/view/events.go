@@ -3,7 +3,7 @@ package view
 import "github.com/sabench/sabench-stats/ingest/jsonv"
 
 // recordEvents is the id of the block [type, call, tool, args] of each of rec's events:
-// what EventsOf and encodeDetail give, strings interned in the same order, but each
+// what refEvents (detail_ref_test.go) and encodeDetail give, strings interned in the same order, but each
 // event's arguments are written into a scratch buffer and copied only when the case has
 // not seen them (most episodes repeat their case's reads).
 func recordEvents(s *dict, b *blockDict, rec *jsonv.Object) []int {
@@ -30,7 +30,7 @@ func recordEvents(s *dict, b *blockDict, rec *jsonv.Object) []int {
 	return evs
 }
 
-// pyField is o[k] as EventsOf shows it: PyStr of the value, "" when absent.
+// pyField is o[k] as the timeline shows it: PyStr of the value, "" when absent.
 func pyField(o *jsonv.Object, k string) string {
 	if v, ok := o.Get(k); ok {
 		return jsonv.PyStr(v)
