@@ -110,6 +110,7 @@ func (c *common) scoreRelease(all bool, others func(*ingest.Episode) bool, colle
 	if err != nil {
 		return nil, nil, err
 	}
+	c.src.Hash = true // the outputs carry provenance: hash the episodes as they are read
 	in, err := c.load()
 	if err != nil {
 		return nil, nil, err

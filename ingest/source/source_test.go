@@ -1,6 +1,7 @@
 package source
 
 import (
+	"crypto/sha256"
 	"errors"
 	"io"
 	"os"
@@ -112,6 +113,31 @@ func TestOpenRuns(t *testing.T) {
 	}
 	if len(runIDs(t, in)) == 0 {
 		t.Error("no episodes")
+	}
+}
+
+// Options.Hash hashes the episode files as a stream reads them to the end; without it
+// nothing is hashed (score, explain and validate record no provenance).
+func TestOpenHash(t *testing.T) {
+	in, err := Open(Options{Bench: testBench, Runs: []string{testRuns}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	runIDs(t, in)
+	if _, ok := in.Hashes.Get(testRuns); ok || in.Hashes != nil {
+		t.Errorf("hashes without Options.Hash: %v", in.Hashes)
+	}
+	if in, err = Open(Options{Bench: testBench, Runs: []string{testRuns}, Hash: true}); err != nil {
+		t.Fatal(err)
+	}
+	runIDs(t, in)
+	got, ok := in.Hashes.Get(testRuns)
+	want, err := os.ReadFile(testRuns)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !ok || got.Bytes != int64(len(want)) || got.SHA256 != sha256.Sum256(want) {
+		t.Errorf("hash %x of %d bytes (found %v), want %x of %d", got.SHA256, got.Bytes, ok, sha256.Sum256(want), len(want))
 	}
 }
 
