@@ -48,7 +48,8 @@ func compileExpect(v any) expectVal {
 	return e
 }
 
-// resolve is resolveExpected's value.
+// resolve is the value a condition expects of an action with arguments args: the literal,
+// or the named argument.
 func (e *expectVal) resolve(args *jsonv.Object) any {
 	if !e.arg {
 		return e.v

@@ -7,6 +7,8 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+
+	"github.com/sabench/sabench-stats/ingest"
 )
 
 // ToolOf names the program from its build info: the main module's version ("(devel)"
@@ -55,5 +57,12 @@ func HashFile(p string) (InputFile, error) {
 	if err != nil {
 		return InputFile{}, fmt.Errorf("%s: %w", p, err)
 	}
-	return InputFile{Path: p, Bytes: n, SHA256: hex.EncodeToString(h.Sum(nil))}, nil
+	fh := ingest.FileHash{Bytes: n}
+	h.Sum(fh.SHA256[:0])
+	return inputFile(p, fh), nil
+}
+
+// inputFile is the provenance record of a file of fh's size and hash.
+func inputFile(p string, fh ingest.FileHash) InputFile {
+	return InputFile{Path: p, Bytes: fh.Bytes, SHA256: hex.EncodeToString(fh.SHA256[:])}
 }

@@ -1,7 +1,6 @@
 package results
 
 import (
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -109,7 +108,7 @@ func (m *Meta) AddInputs(clusters []ingest.ClusterCount, files []string, streame
 	}
 	for _, p := range files {
 		if h, ok := streamed.Get(p); ok {
-			m.Inputs = append(m.Inputs, InputFile{Path: p, Bytes: h.Bytes, SHA256: hex.EncodeToString(h.SHA256[:])})
+			m.Inputs = append(m.Inputs, inputFile(p, h))
 			continue
 		}
 		f, err := HashFile(p)

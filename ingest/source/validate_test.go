@@ -9,8 +9,10 @@ import (
 	"github.com/sabench/sabench-stats/ingest"
 )
 
-// ValidateRuns checks the runs file beside a bench directory only when no pattern is given.
-func TestValidateRuns(t *testing.T) {
+// benchCopy copies the test bench into a fresh directory (no runs file beside it) and
+// loads it.
+func benchCopy(t *testing.T) (string, *ingest.Bench) {
+	t.Helper()
 	dir := t.TempDir()
 	if err := os.CopyFS(dir, os.DirFS(testBench)); err != nil {
 		t.Fatal(err)
@@ -19,6 +21,12 @@ func TestValidateRuns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return dir, b
+}
+
+// ValidateRuns checks the runs file beside a bench directory only when no pattern is given.
+func TestValidateRuns(t *testing.T) {
+	dir, b := benchCopy(t)
 	if got := ValidateRuns(dir, b, nil); got != nil {
 		t.Errorf("no runs file: %q, want none", got)
 	}
@@ -47,14 +55,7 @@ func TestValidateRuns(t *testing.T) {
 // ValidateFiles checks the runs file beside a bench directory: a bad line is a problem of
 // the report, and nothing to check gives no report.
 func TestValidateFiles(t *testing.T) {
-	dir := t.TempDir()
-	if err := os.CopyFS(dir, os.DirFS(testBench)); err != nil {
-		t.Fatal(err)
-	}
-	b, _, _, err := LoadBench(dir, ingest.BenchOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, b := benchCopy(t)
 	if rep, _, err := ValidateFiles(dir, b, nil, ingest.ReadOptions{}); rep != nil || err != nil {
 		t.Fatalf("no runs file: report %v, %v", rep, err)
 	}

@@ -31,7 +31,11 @@ func (d *dict) id(s string) int {
 	}
 	// The decoder keeps strings in shared chunks: a kept string would keep its whole chunk
 	// (every string of many episodes) alive until the page is written.
-	s = strings.Clone(s)
+	return d.add(strings.Clone(s))
+}
+
+// add appends a string the dictionary does not hold and returns its id.
+func (d *dict) add(s string) int {
 	d.idx[s] = len(d.list)
 	d.list = append(d.list, s)
 	return len(d.list) - 1
@@ -44,9 +48,7 @@ func (d *dict) idOwned(s string) int {
 	if i, ok := d.idx[s]; ok {
 		return i
 	}
-	d.idx[s] = len(d.list)
-	d.list = append(d.list, s)
-	return len(d.list) - 1
+	return d.add(s)
 }
 
 // idBytes is id for a string being written in b, copied only when it is new.
@@ -54,7 +56,7 @@ func (d *dict) idBytes(b []byte) int {
 	if i, ok := d.idx[string(b)]; ok {
 		return i
 	}
-	return d.idOwned(string(b))
+	return d.add(string(b))
 }
 
 // Per-episode layout of the index's flat "ep" array: epFixed ints, then two per policy.
