@@ -3,11 +3,10 @@ package main
 import (
 	"flag"
 
-	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/results"
-	"github.com/sabench/sabench-stats/results/view"
+	"github.com/sabench/sabench-stats/results/job"
 )
 
 // analysisCommand declares a command that builds its output from a scored release
@@ -37,8 +36,8 @@ type steps struct {
 	// viewer's episodes while scoring (view.Collector), so that the input is read once.
 	all, every, collect bool
 	// tables builds tables for writeTables; build writes anything else. One is set.
-	tables func(sr *analysis.ScoredRelease) ([]*results.Table, error)
-	build  func(sr *analysis.ScoredRelease, col *view.Collector) error
+	tables func(r *job.Release) ([]*results.Table, error)
+	build  func(r *job.Release) error
 }
 
 func registerAnalysis(a analysisCommand) {
@@ -72,14 +71,14 @@ func (a analysisCommand) run(e *cli.Env, args []string) error {
 	if st.every {
 		others = nil
 	}
-	sr, col, err := c.scoreRelease(st.all, others, st.collect)
+	r, err := c.release(job.Scoring{All: st.all, Others: others, Collect: st.collect})
 	if err != nil {
 		return err
 	}
 	if st.tables == nil {
-		return st.build(sr, col)
+		return st.build(r)
 	}
-	ts, err := st.tables(sr)
+	ts, err := st.tables(r)
 	if err != nil {
 		return err
 	}

@@ -10,7 +10,7 @@ import (
 	"github.com/sabench/sabench-stats/figures"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/results"
-	"github.com/sabench/sabench-stats/results/view"
+	"github.com/sabench/sabench-stats/results/job"
 )
 
 func init() {
@@ -43,38 +43,38 @@ func setupCompare(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 			}
 			return nil
 		},
-		build: func(sr *analysis.ScoredRelease, _ *view.Collector) error {
-			return c.writeCompare(e, sr, ca)
+		build: func(r *job.Release) error {
+			return c.writeCompare(e, r, ca)
 		},
 	}
 }
 
 // writeCompare compares A and B in every release and writes the tables, and into a
 // directory --out the forest plot too.
-func (c *common) writeCompare(e *cli.Env, sr *analysis.ScoredRelease, ca analysis.CompareSpec) error {
-	rels := sr.Releases
+func (c *common) writeCompare(e *cli.Env, r *job.Release, ca analysis.CompareSpec) error {
+	rels := r.Releases
 	if err := ca.Resolve(rels[0]); err != nil {
 		return usagef("compare: %v", err)
 	}
-	scopes, err := analysis.CompareEach(rels, ca, c.opts)
+	scopes, err := analysis.CompareEach(rels, ca, c.Stat)
 	if err != nil {
 		return err
 	}
-	tables := results.BuildComparesEach(rels, ca, scopes, c.opts)
+	tables := results.BuildComparesEach(rels, ca, scopes, c.Stat)
 	if c.out == "" || !results.IsDirTarget(c.out) {
 		return c.writeTables(e, tables)
 	}
 	if err := os.MkdirAll(c.out, 0o755); err != nil {
 		return err
 	}
-	if _, err := c.stamp(e, "compare", sr, tables); err != nil {
+	if _, err := c.stamp(e, tables); err != nil {
 		return err
 	}
 	files, err := results.WriteTableDir(c.out, c.outFormat(), tables, c.renderOne())
 	if err != nil {
 		return err
 	}
-	if fig := figures.CompareForest(ca, rels, scopes, c.opts.Level, sr.Synthetic); fig != nil {
+	if fig := figures.CompareForest(ca, rels, scopes, c.Stat.Level, r.Synthetic); fig != nil {
 		written, err := figures.WriteAll(c.out, "compare_forest", fig, figures.Options{})
 		if err != nil {
 			return fmt.Errorf("forest plot: %w", err)

@@ -7,6 +7,7 @@ import (
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/results"
+	"github.com/sabench/sabench-stats/results/job"
 )
 
 func init() {
@@ -29,11 +30,11 @@ func setupDomains(_ *cli.Env, fs *flag.FlagSet, c *common) *steps {
 			}
 			return nil
 		},
-		tables: func(sr *analysis.ScoredRelease) ([]*results.Table, error) {
-			if err := f.Resolve(sr.Releases[0]); err != nil {
+		tables: func(r *job.Release) ([]*results.Table, error) {
+			if err := f.Resolve(r.Releases[0]); err != nil {
 				return nil, usagef("%v", err)
 			}
-			return results.BuildDomainsEach(sr.Releases, f, c.opts)
+			return results.BuildDomainsEach(r.Releases, f, c.Stat)
 		},
 	}
 }

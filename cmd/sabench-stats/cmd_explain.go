@@ -48,7 +48,7 @@ func runExplain(e *cli.Env, args []string) error {
 	if byKey && condition == "" {
 		condition = ingest.DefaultCondition
 	}
-	pols, err := c.policyList(false)
+	pols, err := c.PolicyList(false)
 	if err != nil {
 		return err
 	}
@@ -72,7 +72,7 @@ func runExplain(e *cli.Env, args []string) error {
 		return err
 	}
 	write := func(w io.Writer) error {
-		return results.ExplainEpisode(w, in.Bench, ep, pols, c.infraFailures == "fail", opt)
+		return results.ExplainEpisode(w, in.Bench, ep, pols, c.InfraFailures == "fail", opt)
 	}
 	if c.out != "" {
 		return results.WriteFileAtomic(c.out, write)

@@ -8,7 +8,7 @@ import (
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/figures"
-	"github.com/sabench/sabench-stats/results/view"
+	"github.com/sabench/sabench-stats/results/job"
 )
 
 func init() {
@@ -32,19 +32,19 @@ func setupFigures(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 			}
 			return nil
 		},
-		build: func(sr *analysis.ScoredRelease, _ *view.Collector) error { return c.writeFigures(e, sr, opt) },
+		build: func(r *job.Release) error { return c.writeFigures(e, r, opt) },
 	}
 }
 
 // writeFigures writes every figure into --out, listing the files on stdout and saying on
 // stderr which policy they show and which could not be drawn.
-func (c *common) writeFigures(e *cli.Env, sr *analysis.ScoredRelease, opt figures.Options) error {
-	pc := analysis.NewPolicyComparison(sr.Releases)
-	figs, skipped, err := figures.Report(pc.Base, pc, c.opts, c.choices)
+func (c *common) writeFigures(e *cli.Env, r *job.Release, opt figures.Options) error {
+	pc := analysis.NewPolicyComparison(r.Releases)
+	figs, skipped, err := figures.Report(pc.Base, pc, c.Stat, c.Choices)
 	if err != nil {
 		return err
 	}
-	figs = figures.Marked(figs, sr.Synthetic)
+	figs = figures.Marked(figs, r.Synthetic)
 	written, err := figures.WriteEach(c.out, figs, opt)
 	if err != nil {
 		return err
@@ -59,7 +59,7 @@ func (c *common) writeFigures(e *cli.Env, sr *analysis.ScoredRelease, opt figure
 	// The figures cannot carry the policy themselves; say which one they show.
 	fmt.Fprintf(e.Stderr, "figures: %d figures scored under policy %s", len(figs), pc.Base.Policy.String())
 	if len(pc.Releases) > 1 {
-		fmt.Fprintf(e.Stderr, "; policy_ranks compares %s", sr.PolicyNames())
+		fmt.Fprintf(e.Stderr, "; policy_ranks compares %s", r.PolicyNames())
 	}
 	fmt.Fprintln(e.Stderr)
 	for _, why := range skipped {

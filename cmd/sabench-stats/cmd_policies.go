@@ -3,9 +3,9 @@ package main
 import (
 	"flag"
 
-	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/results"
+	"github.com/sabench/sabench-stats/results/job"
 )
 
 func init() {
@@ -23,13 +23,13 @@ func setupPolicies(_ *cli.Env, fs *flag.FlagSet, c *common) *steps {
 	// reads nothing else.
 	return &steps{all: true,
 		check: func() error { return c.checkTableTarget(len(policyTables)) },
-		tables: func(sr *analysis.ScoredRelease) ([]*results.Table, error) {
+		tables: func(r *job.Release) ([]*results.Table, error) {
 			var specs []results.Spec
 			for _, id := range policyTables {
 				s, _ := results.Lookup(id)
 				specs = append(specs, s)
 			}
-			return results.Build(c.tableInput(sr), specs)
+			return results.Build(c.TableInput(r.ScoredRelease), specs)
 		},
 	}
 }

@@ -23,7 +23,7 @@ func runScore(e *cli.Env, args []string) error {
 	shard := fs.String("shard", "", "score only shard I/N (1 ≤ I ≤ N): the episodes whose index in the input is I-1 modulo N, so that N machines split a release; with a dataset --out, the shard writes part I-1")
 	audit := fs.String("audit", "", "CSV case_id,run_id,label of audited verdicts (label pass/fail, true/false or 1/0): report the oracle's agreement with them")
 	detail := fs.Bool("detail", false, "add each verdict's detail (checkpoints with requirement results, coverage, completed commits, invalid reads, ledger facts with provenance) as a \"detail\" object; jsonl only, memory-hungry")
-	fs.BoolVar(&c.src.Lenient, "lenient", false, "score episodes validate rejects for a missing schema or record or an unknown top-level field: they are excluded by that reason (default: refused)")
+	fs.BoolVar(&c.Source.Lenient, "lenient", false, "score episodes validate rejects for a missing schema or record or an unknown top-level field: they are excluded by that reason (default: refused)")
 	disagreements := fs.Bool("disagreements", false, "write, instead of the verdicts, every episode whose harness verdict differs from the oracle's: one tab-separated line each (run_id, config, case_id, policy, official, oracle, outcome, failure_type) under a header")
 	if err := e.Parse(fs, args); err != nil {
 		return err
@@ -49,7 +49,7 @@ func runScore(e *cli.Env, args []string) error {
 	if dataset && *detail {
 		return usagef("--detail needs --format jsonl")
 	}
-	pols, err := c.policyList(false)
+	pols, err := c.PolicyList(false)
 	if err != nil {
 		return err
 	}
@@ -64,10 +64,13 @@ func runScore(e *cli.Env, args []string) error {
 		return err
 	}
 	in.Shard(si, sn)
+	bar := cli.NewProgress(e.Stderr, "scoring")
+	defer bar.Finish()
+	c.Progress = bar.Set
 	job := results.ScoreJob{Policies: pols, Format: format, Out: c.out, Dataset: dataset, Detail: *detail,
 		Disagreements: *disagreements, Audit: labels, Shard: si, Shards: sn,
 		Score: func(opt analysis.ScoreOptions, chunk int, emit func([][]oracle.Verdict) error) (*analysis.Scored, []ingest.Problem, error) {
-			return c.score(in, opt, chunk, emit)
+			return c.Score(in, opt, chunk, emit)
 		}}
 	summary, err := job.Run(e.Stdout)
 	if err != nil {

@@ -4,9 +4,9 @@ import (
 	"flag"
 	"io"
 
-	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/results"
+	"github.com/sabench/sabench-stats/results/job"
 )
 
 func init() {
@@ -41,14 +41,14 @@ func setupTables(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 		if n == 0 {
 			n = len(results.Default(1)) // the default tables: several
 		}
-		st.all = needPolicies || len(specs) == 0 && len(c.policies) > 1
+		st.all = needPolicies || len(specs) == 0 && len(c.Policies) > 1
 		return c.checkTableTarget(n)
 	}
-	st.tables = func(sr *analysis.ScoredRelease) ([]*results.Table, error) {
+	st.tables = func(r *job.Release) ([]*results.Table, error) {
 		if len(specs) == 0 {
-			specs = results.Default(len(sr.Releases))
+			specs = results.Default(len(r.Releases))
 		}
-		return results.Build(c.tableInput(sr), specs)
+		return results.Build(c.TableInput(r.ScoredRelease), specs)
 	}
 	return st
 }

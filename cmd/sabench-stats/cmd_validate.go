@@ -15,11 +15,11 @@ func init() {
 func runValidate(e *cli.Env, args []string) error {
 	fs := e.FlagSet("validate", "[flags] [FILE|DIR|GLOB ...]\n\nEpisode files come from the arguments and --runs; without either, a bench directory's\nruns.jsonl / runs.parquet is checked. Exit status 1 when any problem is found.")
 	c := &common{}
-	fs.StringVar(&c.src.Bench, "bench", "builtin", "case specs: a SafeActBench checkout, a directory of case JSON files, a JSONL of case rows, builtin, or none (skip case checks)")
-	fs.Var((*cli.List)(&c.src.Runs), "runs", "episode files, globs or directories (repeatable)")
-	fs.Var(&c.sets, "set", "case set NAME=FILE (repeatable)")
-	fs.StringVar(&c.src.ClustersFile, "clusters", "", "CSV case_id,cluster_id")
-	fs.StringVar(&c.src.Dedupe, "dedupe", "", "duplicate episode keys: error (default), first or last")
+	fs.StringVar(&c.Source.Bench, "bench", "builtin", "case specs: a SafeActBench checkout, a directory of case JSON files, a JSONL of case rows, builtin, or none (skip case checks)")
+	fs.Var((*cli.List)(&c.Source.Runs), "runs", "episode files, globs or directories (repeatable)")
+	fs.Var((*cli.List)(&c.Sets), "set", "case set NAME=FILE (repeatable)")
+	fs.StringVar(&c.Source.ClustersFile, "clusters", "", "CSV case_id,cluster_id")
+	fs.StringVar(&c.Source.Dedupe, "dedupe", "", "duplicate episode keys: error (default), first or last")
 	maxLine := fs.Int("max-line-bytes", ingest.DefaultMaxLineBytes, "longest JSONL line accepted")
 	if err := e.Parse(fs, args); err != nil {
 		return err
@@ -43,10 +43,10 @@ func runValidate(e *cli.Env, args []string) error {
 // args and --runs (source.ValidateFiles), listing every problem on stdout and the counts
 // on stderr.
 func (c *common) validate(e *cli.Env, args []string, maxLine int) error {
-	if err := source.CheckDedupe(c.src.Dedupe); err != nil {
+	if err := source.CheckDedupe(c.Source.Dedupe); err != nil {
 		return usagef("%v", err)
 	}
-	opt, err := c.benchOptions()
+	opt, err := c.SourceOptions()
 	if err != nil {
 		return err
 	}

@@ -5,11 +5,10 @@ import (
 	"fmt"
 	"path/filepath"
 
-	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/figures"
 	"github.com/sabench/sabench-stats/results"
-	"github.com/sabench/sabench-stats/results/view"
+	"github.com/sabench/sabench-stats/results/job"
 )
 
 func init() {
@@ -32,26 +31,19 @@ func setupView(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 			}
 			return nil
 		},
-		build: func(sr *analysis.ScoredRelease, col *view.Collector) error {
-			tables, figs, _, err := figures.TablesAndFigures(c.tableInput(sr), results.Default(len(sr.Releases)), sr.Synthetic)
+		build: func(r *job.Release) error {
+			tables, figs, _, err := figures.TablesAndFigures(c.TableInput(r.ScoredRelease), results.Default(len(r.Releases)), r.Synthetic)
 			if err != nil {
 				return err
 			}
-			st, err := c.writeViewer(c.out, sr, col, tables, figs)
+			st, err := c.Viewer(c.out, r, tables, figs)
 			if err != nil {
 				return err
 			}
 			fmt.Fprintf(e.Stderr, "sabench-stats view: %s (%d bytes) and %d chunk files (%d bytes) in %s; %d episodes of %d cases\n",
 				c.out, st.HTMLBytes, st.Chunks, st.ChunkBytes, st.ChunkDir, st.Episodes, st.Cases)
-			fmt.Fprintln(e.Stderr, sr.Reconciliation())
+			fmt.Fprintln(e.Stderr, r.Reconciliation())
 			return nil
 		},
 	}
-}
-
-// writeViewer writes the viewer of a release scored under every policy on every episode,
-// its episodes collected while scoring (view.WriteRelease), from the tables and figures
-// already built; report calls it for index.html.
-func (c *common) writeViewer(path string, sr *analysis.ScoredRelease, col *view.Collector, tables []*results.Table, figs []results.RenderedFigure) (view.Stats, error) {
-	return view.WriteRelease(path, sr, col, tables, figs, c.opts, c.choices)
 }

@@ -9,8 +9,8 @@ import (
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/bootstrap"
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
-	"github.com/sabench/sabench-stats/ingest/source"
 	"github.com/sabench/sabench-stats/results"
+	"github.com/sabench/sabench-stats/results/job"
 )
 
 // outFormat returns the table format (checkFlags has resolved it).
@@ -19,21 +19,14 @@ func (c *common) outFormat() results.Format {
 	return f
 }
 
-// common holds the flags of the analysis commands (DESIGN §8). A command registers only
-// the groups it reads (flagGroup), so that its -h lists what it uses; the fields of the
-// groups it does not take keep their defaults.
+// common holds the flags of the analysis commands (DESIGN §8): the job's options
+// (job.Options) and the output's. A command registers only the groups it reads
+// (flagGroup), so that its -h lists what it uses; the fields of the groups it does not
+// take keep their defaults.
 type common struct {
-	src           source.Options // --bench, --runs, --clusters, --dedupe, --lenient; load adds the rest
-	sets          cli.List
-	policies      cli.List
-	stat          analysis.StatNames   // the bootstrap flags, as given
-	opts          analysis.StatOptions // stat, parsed by check
-	jobs          int
-	infraFailures string
-	format        string // after parse: the canonical name of the output format
-	out           string
-	verdicts      string           // a verdict dataset to read instead of scoring (groupVerdicts)
-	choices       analysis.Choices // the paper's choices; set by addChoices
+	job.Options
+	format string // after parse: the canonical name of the output format
+	out    string
 
 	output *results.OutputKind // what --format names; nil when the command has no --format
 
@@ -43,10 +36,7 @@ type common struct {
 
 	name string // the command, for messages
 
-	// loaded is the last input loaded and scored the last release scored, for the
-	// provenance of the outputs.
-	loaded *source.Input
-	scored *analysis.ScoredRelease
+	rel *job.Release // the last release scored, for the provenance of the outputs
 }
 
 // flagGroup is a set of related flags; each command declares the groups it takes.
@@ -87,35 +77,35 @@ const (
 // addCommon registers the flags of the groups a command takes; defaultOut is its --out
 // default ("" for stdout).
 func addCommon(e *cli.Env, fs *flag.FlagSet, groups flagGroup, defaultOut string) *common {
-	c := &common{stderr: e.Stderr, name: fs.Name(), src: source.Options{Bench: source.Builtin},
-		stat: analysis.DefaultStatNames(), jobs: runtime.GOMAXPROCS(0), infraFailures: "exclude", out: defaultOut}
+	c := &common{Options: job.Defaults(), stderr: e.Stderr, name: fs.Name(), out: defaultOut}
+	c.Workers, c.Tool = runtime.GOMAXPROCS(0), toolVersion()
 	if groups&groupInput != 0 {
-		fs.StringVar(&c.src.Bench, "bench", c.src.Bench, "case specs: a SafeActBench checkout, a directory of case JSON files, a JSONL of {case_id, protocol, case_spec} rows, or builtin")
-		fs.Var((*cli.List)(&c.src.Runs), "runs", "episode files, globs or directories (repeatable; default: the built-in release's episodes)")
-		fs.Var(&c.policies, "policy", "authorization policy: a preset (safeact, near-miss, toolsandbox, tau-bench, appworld) or a JSON policy file (repeatable where a command compares policies)")
-		fs.StringVar(&c.infraFailures, "infra-failures", c.infraFailures, "infra_failure episodes: exclude (the paper) or fail (the SafeActBench batch runner)")
-		fs.StringVar(&c.src.Dedupe, "dedupe", "", "duplicate episode keys: error (default), first or last")
+		fs.StringVar(&c.Source.Bench, "bench", c.Source.Bench, "case specs: a SafeActBench checkout, a directory of case JSON files, a JSONL of {case_id, protocol, case_spec} rows, or builtin")
+		fs.Var((*cli.List)(&c.Source.Runs), "runs", "episode files, globs or directories (repeatable; default: the built-in release's episodes)")
+		fs.Var((*cli.List)(&c.Policies), "policy", "authorization policy: a preset (safeact, near-miss, toolsandbox, tau-bench, appworld) or a JSON policy file (repeatable where a command compares policies)")
+		fs.StringVar(&c.InfraFailures, "infra-failures", c.InfraFailures, "infra_failure episodes: exclude (the paper) or fail (the SafeActBench batch runner)")
+		fs.StringVar(&c.Source.Dedupe, "dedupe", "", "duplicate episode keys: error (default), first or last")
 	}
 	if groups&groupJobs != 0 {
-		fs.IntVar(&c.jobs, "j", c.jobs, "worker goroutines (results do not depend on it)")
+		fs.IntVar(&c.Workers, "j", c.Workers, "worker goroutines (results do not depend on it)")
 	}
 	if groups&groupSets != 0 {
-		fs.Var(&c.sets, "set", "case set NAME=FILE, one case id per line (repeatable)")
+		fs.Var((*cli.List)(&c.Sets), "set", "case set NAME=FILE, one case id per line (repeatable)")
 	}
 	if groups&groupStats != 0 {
-		st := &c.stat
+		st := &c.Stats
 		fs.Uint64Var(&st.Seed, "seed", st.Seed, "master seed of every resampling")
 		fs.IntVar(&st.Resamples, "resamples", st.Resamples, "bootstrap resamples")
 		fs.StringVar(&st.Method, "interval", st.Method, "bootstrap interval: percentile, basic or bca")
 		fs.StringVar(&st.Quantile, "quantile", st.Quantile, "quantile convention: scipy (np.percentile, linear) or r (boot's norm.inter)")
 		fs.Float64Var(&st.Level, "level", st.Level, "confidence level of the intervals")
-		fs.StringVar(&c.src.ClustersFile, "clusters", "", "CSV case_id,cluster_id for the template-clustered bootstrap")
+		fs.StringVar(&c.Source.ClustersFile, "clusters", "", "CSV case_id,cluster_id for the template-clustered bootstrap")
 		fs.StringVar(&st.Adjust, "adjust", st.Adjust, "multiplicity adjustment of a table's family of p-values: holm or bh (Benjamini–Hochberg)")
 		fs.StringVar(&st.PassK, "passk", st.PassK, "pass^k convention: planned (tau-bench: n = repeats planned, missing repeats fail) or per-case (tau2-bench: n = the case's scored repeats)")
 		fs.BoolVar(&st.Force, "force", false, fmt.Sprintf("allow --resamples below %d (intervals then rest on near-extreme order statistics)", bootstrap.MinResamples))
 	}
 	if groups&groupClustered != 0 {
-		fs.BoolVar(&c.stat.Clustered, "clustered", false, "resample template clusters instead of cases")
+		fs.BoolVar(&c.Stats.Clustered, "clustered", false, "resample template clusters instead of cases")
 	}
 	if groups&groupTables != 0 {
 		c.addFormat(fs, results.TableOutput)
@@ -128,7 +118,7 @@ func addCommon(e *cli.Env, fs *flag.FlagSet, groups flagGroup, defaultOut string
 		addLaTeXFlags(fs, &c.render)
 	}
 	if groups&groupVerdicts != 0 {
-		fs.StringVar(&c.verdicts, "verdicts", "", "build from a verdict dataset (score --format parquet --out DIR, possibly in shards) instead of scoring: its policies in its order, no re-scoring; --bench must name the cases it was scored on")
+		fs.StringVar(&c.Verdicts, "verdicts", "", "build from a verdict dataset (score --format parquet --out DIR, possibly in shards) instead of scoring: its policies in its order, no re-scoring; --bench must name the cases it was scored on")
 	}
 	if groups&(groupHarness|groupChoices) != 0 {
 		c.addChoices(fs, groups&groupChoices != 0)
@@ -140,8 +130,8 @@ func addCommon(e *cli.Env, fs *flag.FlagSet, groups flagGroup, defaultOut string
 // command reads: the shared harness, and with tables the strategy conditions and case-set
 // names.
 func (c *common) addChoices(fs *flag.FlagSet, tables bool) {
-	c.choices = analysis.PaperChoices()
-	ch := &c.choices
+	c.Choices = analysis.PaperChoices()
+	ch := &c.Choices
 	fs.StringVar(&ch.SharedHarness, "shared-harness", ch.SharedHarness, "the harness every model also ran with, that T4, its forest plot and the disagreement table pair the others with (case-insensitive)")
 	if !tables {
 		return
@@ -153,15 +143,10 @@ func (c *common) addChoices(fs *flag.FlagSet, tables bool) {
 	fs.StringVar(&ch.SetInterventions, "interventions-set", ch.SetInterventions, "the interventions table's case set")
 }
 
-// tableInput is what the tables of a scored release are built from.
-func (c *common) tableInput(sr *analysis.ScoredRelease) *results.Input {
-	return &results.Input{Releases: sr.Releases, Stats: c.opts, Choices: c.choices}
-}
-
 // checkFlags validates the shared flags and resolves the output format from --format or
 // the --out extension (output.go).
 func (c *common) checkFlags(fs *flag.FlagSet) error {
-	if err := c.check(); err != nil {
+	if err := c.Check(); err != nil {
 		return err
 	}
 	if err := c.resolveFormat(fs); err != nil {
@@ -171,30 +156,4 @@ func (c *common) checkFlags(fs *flag.FlagSet) error {
 		return nil
 	}
 	return checkLaTeXFlags(fs, c.outFormat())
-}
-
-// check validates the shared flags (analysis.StatNames and the input's).
-func (c *common) check() (err error) {
-	c.stat.Workers = c.jobs
-	if c.opts, err = c.stat.Options(); err != nil {
-		return usagef("%v", err)
-	}
-	if _, err := analysis.ParseInfraFailures(c.infraFailures); err != nil {
-		return usagef("%v", err)
-	}
-	if err := source.CheckDedupe(c.src.Dedupe); err != nil {
-		return usagef("%v", err)
-	}
-	return nil
-}
-
-// checkChoices refuses a choice flag that names nothing in the release.
-func (c *common) checkChoices(sr *analysis.ScoredRelease) error {
-	if c.choices == (analysis.Choices{}) { // a command without choice flags
-		return nil
-	}
-	if err := c.choices.Check(sr.Releases[0]); err != nil {
-		return usagef("%v", err)
-	}
-	return nil
 }

@@ -5,11 +5,13 @@
 package main
 
 import (
+	"errors"
 	"io"
 	"os"
 	"runtime/debug"
 
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
+	"github.com/sabench/sabench-stats/results/job"
 )
 
 // prog holds the commands; each command file registers itself from init.
@@ -52,5 +54,10 @@ func arg1() string {
 func run(stdout, stderr io.Writer, args []string) error { return prog.Run(stdout, stderr, args) }
 
 // exitCode reports err and maps it to the documented exit status: 0 ok, 1 input or
-// runtime error, 2 usage error.
-func exitCode(stderr io.Writer, err error) int { return cli.ExitCode(stderr, toolName, err) }
+// runtime error, 2 usage error (a job.OptionError is one: the options are the flags).
+func exitCode(stderr io.Writer, err error) int {
+	if o := (*job.OptionError)(nil); errors.As(err, &o) {
+		err = usagef("%v", err)
+	}
+	return cli.ExitCode(stderr, toolName, err)
+}

@@ -51,11 +51,11 @@ func (c *common) writeTables(e *cli.Env, ts []*results.Table) error {
 		return err
 	}
 	f := c.outFormat()
-	if c.scored != nil {
-		if _, err := c.stamp(e, c.name, c.scored, ts); err != nil {
+	if c.rel != nil {
+		if _, err := c.stamp(e, ts); err != nil {
 			return err
 		}
-		if c.scored.Synthetic && (c.out == "" || c.out == "-") && f == results.FormatCSV {
+		if c.rel.Synthetic && (c.out == "" || c.out == "-") && f == results.FormatCSV {
 			fmt.Fprintf(e.Stderr, "sabench-stats %s: %s\n", c.name, analysis.SyntheticMark)
 		}
 	}

@@ -5,7 +5,6 @@ import (
 	"io"
 	"runtime/debug"
 
-	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/results"
 )
@@ -35,31 +34,22 @@ func runVersion(e *cli.Env, args []string) error {
 	return err
 }
 
-// meta is the provenance of this command's outputs: the tool, the data and the hash of
-// every input file read, the policies, the interval settings and the shared harness.
-func (c *common) meta(sr *analysis.ScoredRelease) (*results.Meta, error) {
-	m := results.NewMeta(sr, c.opts, c.stat.Method, c.stat.Quantile, c.choices)
-	m.Tool = toolVersion()
-	if c.loaded != nil {
-		if err := m.AddInputs(c.loaded.Bench.ClusterCounts, c.loaded.Files, c.loaded.Hashes); err != nil {
-			return nil, err
-		}
-	}
-	return m, nil
-}
-
-// stamp attaches the provenance to tables, says on stderr why any table is empty, and
-// returns the provenance.
-func (c *common) stamp(e *cli.Env, cmd string, sr *analysis.ScoredRelease, ts []*results.Table) (*results.Meta, error) {
-	m, err := c.meta(sr)
+// stamp attaches the provenance of the last release scored to tables (job.Options.Stamp)
+// and says on stderr why any table is empty.
+func (c *common) stamp(e *cli.Env, ts []*results.Table) (*results.Meta, error) {
+	m, err := c.Stamp(c.rel, ts)
 	if err != nil {
 		return nil, err
 	}
-	results.Stamp(ts, m)
+	noteEmpty(e, c.name, ts)
+	return m, nil
+}
+
+// noteEmpty says on stderr why each empty table is empty.
+func noteEmpty(e *cli.Env, cmd string, ts []*results.Table) {
 	for _, t := range ts {
 		if t.Empty != "" {
 			fmt.Fprintf(e.Stderr, "sabench-stats %s: table %s is empty: %s\n", cmd, t.ID, t.Empty)
 		}
 	}
-	return m, nil
 }

@@ -1,0 +1,7 @@
+// Package job does the analysis commands' work from Go, the way the command line does it:
+// load a bench and its episodes (or read a verdict dataset), score them under the policies
+// asked for, stamp the outputs with their provenance, and write tables, figures, the
+// viewer and the report directory. The command-line program only turns its flags into an
+// Options and prints what a job returns; a Go caller gets the same outputs from the same
+// calls.
+package job

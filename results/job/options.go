@@ -1,0 +1,93 @@
+package job
+
+import (
+	"errors"
+
+	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/ingest/source"
+	"github.com/sabench/sabench-stats/oracle"
+	"github.com/sabench/sabench-stats/results"
+)
+
+// Options are what an analysis job reads, as a command line gives them. Check validates
+// them before anything is loaded.
+type Options struct {
+	// Source names the bench and the episodes (Bench, Runs, ClustersFile, Dedupe,
+	// Lenient); Workers, Sets and Hash are set from the fields below.
+	Source source.Options
+	// Sets are the case sets, NAME=FILE.
+	Sets []string
+	// Policies are presets or policy files; none: safeact, or every preset where a job
+	// compares policies.
+	Policies []string
+	// InfraFailures is "exclude" (the paper) or "fail" (the SafeActBench batch runner).
+	InfraFailures string
+	// Verdicts is a verdict dataset to build from instead of scoring.
+	Verdicts string
+	Workers  int
+	// Stats are the bootstrap settings by name; Check parses them into Stat.
+	Stats   analysis.StatNames
+	Stat    analysis.StatOptions
+	Choices analysis.Choices // the paper's choices; the zero value when a command has none
+	// Progress, when set, is told how many episodes are scored so far.
+	Progress func(done int)
+	Tool     results.Tool // the program, for provenance
+}
+
+// Defaults are the options of a command line that sets no flag.
+func Defaults() Options {
+	return Options{Source: source.Options{Bench: source.Builtin}, Stats: analysis.DefaultStatNames(), InfraFailures: "exclude", Workers: 1}
+}
+
+// OptionError is a mistake in the options (a command line's usage error), not in the data.
+type OptionError struct{ Err error }
+
+func (e *OptionError) Error() string { return e.Err.Error() }
+func (e *OptionError) Unwrap() error { return e.Err }
+
+// optionError wraps a non-nil err as an OptionError.
+func optionError(err error) error {
+	if err == nil {
+		return nil
+	}
+	return &OptionError{Err: err}
+}
+
+// Check validates the settings that need no file: the bootstrap's (parsed into Stat),
+// the infra_failure rule and the dedupe policy.
+func (o *Options) Check() (err error) {
+	o.Stats.Workers = o.Workers
+	if o.Stat, err = o.Stats.Options(); err != nil {
+		return optionError(err)
+	}
+	if _, err := analysis.ParseInfraFailures(o.InfraFailures); err != nil {
+		return optionError(err)
+	}
+	return optionError(source.CheckDedupe(o.Source.Dedupe))
+}
+
+// SourceOptions are Source with the workers and the case sets.
+func (o *Options) SourceOptions() (source.Options, error) {
+	so := o.Source
+	so.Workers = o.Workers
+	var err error
+	so.Sets, err = source.ParseSets(o.Sets)
+	return so, optionError(err)
+}
+
+// PolicyList resolves Policies (oracle.LookupPoliciesOr): every preset for none when all
+// is true. An unknown name is an OptionError; a policy file with bad contents is an input
+// error.
+func (o *Options) PolicyList(all bool) ([]oracle.Policy, error) {
+	pols, err := oracle.LookupPoliciesOr(o.Policies, all)
+	var unknown *oracle.UnknownPolicyError
+	if errors.As(err, &unknown) {
+		return nil, optionError(err)
+	}
+	return pols, err
+}
+
+// TableInput is what the tables of a scored release are built from.
+func (o *Options) TableInput(sr *analysis.ScoredRelease) *results.Input {
+	return &results.Input{Releases: sr.Releases, Stats: o.Stat, Choices: o.Choices}
+}

@@ -1,0 +1,134 @@
+package job
+
+import (
+	"errors"
+
+	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/source"
+	"github.com/sabench/sabench-stats/oracle"
+	"github.com/sabench/sabench-stats/results"
+	"github.com/sabench/sabench-stats/results/view"
+)
+
+// Load opens the bench and its episodes (source.Open); Input.Skipped says what a --runs
+// directory search passed over. No episode to read is an OptionError.
+func (o *Options) Load() (*source.Input, error) {
+	so, err := o.SourceOptions()
+	if err != nil {
+		return nil, err
+	}
+	in, err := source.Open(so)
+	var noEpisodes *source.NoEpisodesError
+	if errors.As(err, &noEpisodes) {
+		return nil, optionError(err)
+	}
+	return in, err
+}
+
+// Score streams in's episodes once and scores them under opt.Policies with the options'
+// workers, infra_failure rule and progress: all at once (analysis.Score), or with chunk > 0
+// chunk episodes at a time, each chunk's verdicts handed to emit (analysis.ScoreChunked).
+// It also returns what a lenient read dropped.
+func (o *Options) Score(in *source.Input, opt analysis.ScoreOptions, chunk int, emit func([][]oracle.Verdict) error) (*analysis.Scored, []ingest.Problem, error) {
+	src, err := in.Open()
+	if err != nil {
+		return nil, nil, err
+	}
+	defer src.Close()
+	opt.Workers, opt.InfraFailuresFail, opt.Progress = o.Workers, o.InfraFailures == "fail", o.Progress
+	var s *analysis.Scored
+	if chunk > 0 {
+		s, err = analysis.ScoreChunked(src, in.Bench.Case, opt, chunk, emit)
+	} else {
+		s, err = analysis.Score(src, in.Bench.Case, opt)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	return s, src.Reported(), nil
+}
+
+// Scoring says how Release scores.
+type Scoring struct {
+	// All: with no Policies, score every preset rather than safeact alone.
+	All bool
+	// Others limits the policies after the first to the episodes it accepts
+	// (analysis.ScoreOptions.Others); nil: every episode under every policy.
+	Others func(*ingest.Episode) bool
+	// Collect encodes the viewer's episodes while they are scored (view.Collector), so
+	// that the input is read once.
+	Collect bool
+}
+
+// Release is a scored release and what it was read from.
+type Release struct {
+	*analysis.ScoredRelease
+	Input     *source.Input   // nil when built from a verdict dataset
+	Collector *view.Collector // with Scoring.Collect and episodes to show; else nil
+}
+
+// Release loads the input and scores it in one pass: every episode under the first
+// policy, and under the others those Scoring.Others admits. With Verdicts it reads the
+// dataset instead, and there are no episodes. The episode files are hashed as they are
+// read, for the provenance of the outputs. A choice that names nothing in the release is
+// an OptionError.
+func (o *Options) Release(s Scoring) (*Release, error) {
+	r, err := o.release(s)
+	if err != nil {
+		return nil, err
+	}
+	if o.Choices != (analysis.Choices{}) {
+		if err := o.Choices.Check(r.Releases[0]); err != nil {
+			return nil, optionError(err)
+		}
+	}
+	return r, nil
+}
+
+func (o *Options) release(s Scoring) (*Release, error) {
+	if o.Verdicts != "" {
+		sr, err := o.readVerdicts()
+		return &Release{ScoredRelease: sr}, err
+	}
+	pols, err := o.PolicyList(s.All)
+	if err != nil {
+		return nil, err
+	}
+	o.Source.Hash = true
+	in, err := o.Load()
+	if err != nil {
+		return nil, err
+	}
+	r := &Release{Input: in}
+	opt := analysis.ScoreOptions{Policies: pols, Others: s.Others}
+	if s.Collect {
+		if r.Collector, err = view.NewCollector(in.Bench.Cases, pols); err != nil {
+			return nil, err
+		}
+		opt.Each, opt.DetailFirst = r.Collector.Add, true
+	}
+	sc, dropped, err := o.Score(in, opt, 0, nil)
+	if err != nil {
+		return nil, err
+	}
+	r.ScoredRelease = analysis.NewScoredRelease(in.Describe, in.Bench, sc, dropped)
+	return r, nil
+}
+
+// readVerdicts builds the scored release from Verdicts (results.ScoredFromVerdicts),
+// refusing the options that would change choices made when the dataset was written.
+func (o *Options) readVerdicts() (*analysis.ScoredRelease, error) {
+	if err := results.RefuseRescoring(o.Source.Runs, o.Policies, o.InfraFailures, o.Source.Dedupe); err != nil {
+		return nil, optionError(err)
+	}
+	so, err := o.SourceOptions()
+	if err != nil {
+		return nil, err
+	}
+	bench, describe, _, err := source.LoadBench(so.Bench, so.BenchOptions)
+	if err != nil {
+		return nil, err
+	}
+	return results.ScoredFromVerdicts(o.Verdicts, bench, describe)
+}
