@@ -1,0 +1,140 @@
+package job
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/results"
+)
+
+// The real cases and a harness batch file converted to episodes (ingest's fixtures): 8
+// episodes, small enough to score under several policies in milliseconds.
+const (
+	testBench = "../../ingest/testdata/safeactbench"
+	testRuns  = "../../ingest/testdata/harness/batch.golden.jsonl"
+)
+
+func testOptions(t *testing.T) Options {
+	t.Helper()
+	o := Defaults()
+	o.Source.Bench, o.Source.Runs, o.Workers = testBench, []string{testRuns}, 2
+	o.Stats.Resamples = 0
+	return o
+}
+
+// TestOptionErrors: a mistake in the options is an OptionError (a command line's usage
+// error, exit status 2); a bad input file is not.
+func TestOptionErrors(t *testing.T) {
+	badPolicy := filepath.Join(t.TempDir(), "p.json")
+	if err := os.WriteFile(badPolicy, []byte("{"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name   string
+		change func(o *Options)
+		option bool
+	}{
+		{"resamples", func(o *Options) { o.Stats.Resamples = -1 }, true},
+		{"infra failures", func(o *Options) { o.InfraFailures = "sometimes" }, true},
+		{"dedupe", func(o *Options) { o.Source.Dedupe = "middle" }, true},
+		{"unknown policy", func(o *Options) { o.Policies = []string{"lenient"} }, true},
+		{"case set", func(o *Options) { o.Sets = []string{"no-equals-sign"} }, true},
+		{"no episodes beside the bench", func(o *Options) { o.Source.Runs = nil }, true},
+		{"runs matching nothing", func(o *Options) { o.Source.Runs = []string{filepath.Join(t.TempDir(), "*.jsonl")} }, false},
+		{"verdicts with runs", func(o *Options) { o.Verdicts = t.TempDir() }, true},
+		{"choice naming nothing", func(o *Options) { o.Choices = analysis.PaperChoices(); o.Choices.SharedHarness = "nope" }, true},
+		{"policy file contents", func(o *Options) { o.Policies = []string{badPolicy} }, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			o := testOptions(t)
+			tc.change(&o)
+			err := o.Check()
+			if err == nil {
+				_, err = o.Release(Scoring{})
+			}
+			var oe *OptionError
+			if err == nil || errors.As(err, &oe) != tc.option {
+				t.Fatalf("error %v (%T): want an OptionError %v", err, err, tc.option)
+			}
+		})
+	}
+}
+
+// TestRelease scores the input once under two policies, collects the viewer's
+// episodes, and records every input file with the hash of its bytes.
+func TestRelease(t *testing.T) {
+	o := testOptions(t)
+	o.Policies = []string{"safeact", "near-miss"}
+	var progress int
+	o.Progress = func(done int) { progress = done }
+	if err := o.Check(); err != nil {
+		t.Fatal(err)
+	}
+	r, err := o.Release(Scoring{Collect: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Releases) != 2 || r.Input == nil || r.Collector == nil {
+		t.Fatalf("%d releases, input %v, collector %v: want 2, both set", len(r.Releases), r.Input != nil, r.Collector != nil)
+	}
+	if r.Read() != 8 || progress != 8 {
+		t.Errorf("read %d, progress %d: want the fixture's 8 episodes", r.Read(), progress)
+	}
+	m, err := o.Meta(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(testRuns)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.Sum256(data)
+	found := false
+	for _, f := range m.Inputs {
+		if filepath.Base(f.Path) == filepath.Base(testRuns) {
+			found = f.SHA256 == hex.EncodeToString(sum[:]) && f.Bytes == int64(len(data))
+		}
+	}
+	if !found {
+		t.Errorf("provenance inputs %+v: want %s with its SHA-256", m.Inputs, testRuns)
+	}
+}
+
+// TestReport writes the report directory with the viewer, and every table of the
+// registry stamped with the release's provenance.
+func TestReport(t *testing.T) {
+	o := testOptions(t)
+	if err := o.Check(); err != nil {
+		t.Fatal(err)
+	}
+	r, err := o.Release(Scoring{All: true, Collect: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "report")
+	idx, viewer, err := o.Report(out, r, results.RenderOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if viewer == nil || viewer.Episodes != 8 {
+		t.Fatalf("viewer %+v: want the 8 episodes", viewer)
+	}
+	if len(idx.Tables)+len(idx.Skipped) < len(results.Registry) || len(idx.Tables) == 0 {
+		t.Errorf("%d tables and %d skipped for %d registry entries", len(idx.Tables), len(idx.Skipped), len(results.Registry))
+	}
+	for _, tb := range idx.Tables {
+		if tb.Meta != idx.Meta || idx.Meta == nil {
+			t.Fatalf("table %s is not stamped with the report's provenance", tb.ID)
+		}
+	}
+	for _, f := range []string{"index.md", "index.html"} {
+		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+			t.Error(err)
+		}
+	}
+}
