@@ -3,11 +3,9 @@ package main
 import (
 	"flag"
 	"fmt"
-	"os"
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
-	"github.com/sabench/sabench-stats/figures"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/results"
 	"github.com/sabench/sabench-stats/results/job"
@@ -49,38 +47,21 @@ func setupCompare(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 	}
 }
 
-// writeCompare compares A and B in every release and writes the tables, and into a
-// directory --out the forest plot too.
+// writeCompare compares A and B in every release (job.Options.Compare) and writes the
+// tables, and into a directory --out the forest plot too, listing the files.
 func (c *common) writeCompare(e *cli.Env, r *job.Release, ca analysis.CompareSpec) error {
-	rels := r.Releases
-	if err := ca.Resolve(rels[0]); err != nil {
-		return usagef("compare: %v", err)
-	}
-	scopes, err := analysis.CompareEach(rels, ca, c.Stat)
+	cp, err := c.Compare(r, ca)
 	if err != nil {
 		return err
 	}
-	tables := results.BuildComparesEach(rels, ca, scopes, c.Stat)
 	if c.out == "" || !results.IsDirTarget(c.out) {
-		return c.writeTables(e, tables)
+		return c.writeTables(e, cp.Tables)
 	}
-	if err := os.MkdirAll(c.out, 0o755); err != nil {
-		return err
-	}
-	if _, err := c.stamp(e, tables); err != nil {
-		return err
-	}
-	files, err := results.WriteTableDir(c.out, c.outFormat(), tables, c.renderOne())
+	files, err := cp.WriteDir(&c.Options, r, c.out, c.outFormat(), c.render)
 	if err != nil {
 		return err
 	}
-	if fig := figures.CompareForest(ca, rels, scopes, c.Stat.Level, r.Synthetic); fig != nil {
-		written, err := figures.WriteAll(c.out, "compare_forest", fig, figures.Options{})
-		if err != nil {
-			return fmt.Errorf("forest plot: %w", err)
-		}
-		files = append(files, written...)
-	}
+	noteEmpty(e, c.name, cp.Tables)
 	for _, f := range files {
 		fmt.Fprintln(e.Stdout, f)
 	}

@@ -1,10 +1,6 @@
 package main
 
 import (
-	"errors"
-	"fmt"
-	"io"
-
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/results"
@@ -60,19 +56,9 @@ func runExplain(e *cli.Env, args []string) error {
 	if len(pos) == 1 {
 		sel = ingest.Selection{RunID: pos[0]}
 	}
-	ep, err := in.Select(sel)
-	var ambiguous *ingest.AmbiguousError
-	var none *ingest.NoEpisodeError
-	switch {
-	case errors.As(err, &ambiguous):
-		return usagef("explain: %v", err)
-	case errors.As(err, &none):
-		return fmt.Errorf("explain: %w", err)
-	case err != nil:
+	write, err := c.Explain(in, sel, pols, opt)
+	if err != nil {
 		return err
-	}
-	write := func(w io.Writer) error {
-		return results.ExplainEpisode(w, in.Bench, ep, pols, c.InfraFailures == "fail", opt)
 	}
 	if c.out != "" {
 		return results.WriteFileAtomic(c.out, write)

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/figures"
 	"github.com/sabench/sabench-stats/results/job"
@@ -36,33 +35,28 @@ func setupFigures(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 	}
 }
 
-// writeFigures writes every figure into --out, listing the files on stdout and saying on
-// stderr which policy they show and which could not be drawn.
+// writeFigures writes every figure into --out (job.Options.Figures), listing the files
+// on stdout and saying on stderr which policy they show and which could not be drawn.
 func (c *common) writeFigures(e *cli.Env, r *job.Release, opt figures.Options) error {
-	pc := analysis.NewPolicyComparison(r.Releases)
-	figs, skipped, err := figures.Report(pc.Base, pc, c.Stat, c.Choices)
+	ff, err := c.Figures(c.out, r, opt)
 	if err != nil {
 		return err
 	}
-	figs = figures.Marked(figs, r.Synthetic)
-	written, err := figures.WriteEach(c.out, figs, opt)
-	if err != nil {
-		return err
-	}
+	pc := ff.Policies
 	var b strings.Builder
-	for _, p := range written {
+	for _, p := range ff.Files {
 		b.WriteString(p + "\n")
 	}
 	if _, err := fmt.Fprint(e.Stdout, b.String()); err != nil {
 		return err
 	}
 	// The figures cannot carry the policy themselves; say which one they show.
-	fmt.Fprintf(e.Stderr, "figures: %d figures scored under policy %s", len(figs), pc.Base.Policy.String())
+	fmt.Fprintf(e.Stderr, "figures: %d figures scored under policy %s", ff.Figures, pc.Base.Policy.String())
 	if len(pc.Releases) > 1 {
 		fmt.Fprintf(e.Stderr, "; policy_ranks compares %s", r.PolicyNames())
 	}
 	fmt.Fprintln(e.Stderr)
-	for _, why := range skipped {
+	for _, why := range ff.Skipped {
 		fmt.Fprintf(e.Stderr, "figures: not written: %s\n", why)
 	}
 	return nil

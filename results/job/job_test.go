@@ -6,9 +6,11 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/results"
 )
 
@@ -136,5 +138,38 @@ func TestReport(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
 			t.Error(err)
 		}
+	}
+}
+
+// TestExplainAndCompareRefuse: a selection of several episodes and a comparison of a
+// configuration the release does not have are OptionErrors; one episode is explained.
+func TestExplainAndCompareRefuse(t *testing.T) {
+	o := testOptions(t)
+	in, err := o.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pols, err := o.PolicyList(false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var oe *OptionError
+	if _, err := o.Explain(in, ingest.Selection{ByKey: true, Config: "claude-5/claude-code", Repeat: -1, Condition: "main"}, pols, results.ExplainOptions{Format: "text"}); !errors.As(err, &oe) {
+		t.Errorf("several episodes: %v, want an OptionError", err)
+	}
+	write, err := o.Explain(in, ingest.Selection{RunID: "claude-5/claude-code|SAB-V0-001|2|main"}, pols, results.ExplainOptions{Format: "text"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := write(&b); err != nil || !strings.Contains(b.String(), "SAB-V0-001") {
+		t.Errorf("explanation %q, %v: want the episode's case", b.String(), err)
+	}
+	r, err := o.Release(Scoring{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := o.Compare(r, analysis.CompareSpec{A: "claude-5/claude-code", B: "nobody/nothing", Condition: "main"}); !errors.As(err, &oe) {
+		t.Errorf("unknown configuration: %v, want an OptionError", err)
 	}
 }

@@ -1,0 +1,56 @@
+package job
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/figures"
+	"github.com/sabench/sabench-stats/results"
+)
+
+// Comparison is A against B in every release of a scored release (analysis.CompareEach),
+// with its tables.
+type Comparison struct {
+	Spec   analysis.CompareSpec
+	Scopes [][]analysis.CompareScope // [release][scope]
+	Tables []*results.Table
+}
+
+// Compare resolves the spec's names in the release (a name that is not there is an
+// OptionError) and compares A with B under every policy.
+func (o *Options) Compare(r *Release, ca analysis.CompareSpec) (*Comparison, error) {
+	if err := ca.Resolve(r.Releases[0]); err != nil {
+		return nil, optionError(fmt.Errorf("compare: %w", err))
+	}
+	scopes, err := analysis.CompareEach(r.Releases, ca, o.Stat)
+	if err != nil {
+		return nil, err
+	}
+	return &Comparison{Spec: ca, Scopes: scopes, Tables: results.BuildComparesEach(r.Releases, ca, scopes, o.Stat)}, nil
+}
+
+// WriteDir writes the comparison's tables, stamped with the release's provenance, into
+// the directory dir (created if needed), one file per table in format f, and its forest
+// plot (SVG, PDF, PNG) when it has rows; it returns the files written.
+func (cp *Comparison) WriteDir(o *Options, r *Release, dir string, f results.Format, render results.RenderOptions) ([]string, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	if _, err := o.Stamp(r, cp.Tables); err != nil {
+		return nil, err
+	}
+	files, err := results.WriteTableDir(dir, f, cp.Tables, func(w io.Writer, t *results.Table) error { return results.RenderWith(w, t, f, render) })
+	if err != nil {
+		return nil, err
+	}
+	if fig := figures.CompareForest(cp.Spec, r.Releases, cp.Scopes, o.Stat.Level, r.Synthetic); fig != nil {
+		written, err := figures.WriteAll(dir, "compare_forest", fig, figures.Options{})
+		if err != nil {
+			return nil, fmt.Errorf("forest plot: %w", err)
+		}
+		files = append(files, written...)
+	}
+	return files, nil
+}
