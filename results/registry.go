@@ -106,6 +106,29 @@ func Build(in *Input, specs []Spec) ([]*Table, error) {
 	return out, nil
 }
 
+// LookupAll is Lookup of every id, in order.
+func LookupAll(ids []string) ([]Spec, error) {
+	specs := make([]Spec, 0, len(ids))
+	for _, id := range ids {
+		s, err := Lookup(id)
+		if err != nil {
+			return nil, err
+		}
+		specs = append(specs, s)
+	}
+	return specs, nil
+}
+
+// NeedPoliciesIn reports whether any of specs reads every scored policy's release.
+func NeedPoliciesIn(specs []Spec) bool {
+	for _, s := range specs {
+		if s.Needs == NeedPolicies {
+			return true
+		}
+	}
+	return false
+}
+
 // Default lists the tables that apply: the single-release ones, and the policy ones when
 // more than one policy was scored.
 func Default(policies int) []Spec {

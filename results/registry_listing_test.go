@@ -12,3 +12,21 @@ func TestListing(t *testing.T) {
 		t.Errorf("listing %q", lines[:1])
 	}
 }
+
+// TestLookupAll keeps the ids' order, refuses an unknown id, and says when a selection
+// needs every policy's release.
+func TestLookupAll(t *testing.T) {
+	specs, err := LookupAll([]string{"T8", "policy_ranks", "T2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ids := []string{specs[0].ID, specs[1].ID, specs[2].ID}; strings.Join(ids, " ") != "T8 policy_ranks T2" {
+		t.Errorf("ids %q", ids)
+	}
+	if !NeedPoliciesIn(specs) || NeedPoliciesIn(specs[2:]) {
+		t.Errorf("NeedPoliciesIn: want true with policy_ranks, false with T2 alone")
+	}
+	if _, err := LookupAll([]string{"T2", "T99"}); err == nil {
+		t.Error("T99: want an error")
+	}
+}

@@ -4,7 +4,6 @@ import (
 	"flag"
 
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
-	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/results"
 	"github.com/sabench/sabench-stats/results/job"
 )
@@ -27,14 +26,9 @@ type analysisCommand struct {
 
 // steps are what an analysis command does between parsing and writing.
 type steps struct {
-	args  func(pos []string) error // takes the positional arguments; nil: none taken
-	check func() error             // after parsing, before scoring; may be nil
-	// all: with no --policy, score every preset rather than safeact alone. every: score
-	// every episode under every policy; otherwise the policies after the first score only
-	// the main-condition episodes (the policy tables and figures read nothing else, and
-	// scoring is the report's largest cost), in the same pass. collect: encode the
-	// viewer's episodes while scoring (view.Collector), so that the input is read once.
-	all, every, collect bool
+	args    func(pos []string) error // takes the positional arguments; nil: none taken
+	check   func() error             // after parsing, before scoring; may be nil
+	scoring job.Scoring              // how the release is scored (the policy tables and figures read only the main condition)
 	// tables builds tables for writeTables; build writes anything else. One is set.
 	tables func(r *job.Release) ([]*results.Table, error)
 	build  func(r *job.Release) error
@@ -67,11 +61,7 @@ func (a analysisCommand) run(e *cli.Env, args []string) error {
 			return err
 		}
 	}
-	others := func(ep *ingest.Episode) bool { return ep.Condition == ingest.DefaultCondition }
-	if st.every {
-		others = nil
-	}
-	r, err := c.release(job.Scoring{All: st.all, Others: others, Collect: st.collect})
+	r, err := c.release(st.scoring)
 	if err != nil {
 		return err
 	}

@@ -25,7 +25,7 @@ func setupCompare(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 	fs.StringVar(&ca.Config, "config", "", "the configuration whose conditions are compared (with --conditions)")
 	fs.StringVar(&ca.Condition, "condition", ingest.DefaultCondition, "the condition two configurations are compared under")
 	fs.Var(&protos, "protocol", "protocols to compare on (repeatable or comma list: legacy, v0, v1, v2, v3; default all)")
-	return &steps{every: true,
+	return &steps{
 		args: func(pos []string) (err error) {
 			switch {
 			case len(pos) != 2:

@@ -22,7 +22,7 @@ func setupDomains(_ *cli.Env, fs *flag.FlagSet, c *common) *steps {
 	fs.Var(&domains, "domain", "domains to show (repeatable or comma list; default all)")
 	fs.Var(&configs, "config", "configurations to show (repeatable or comma list; default all)")
 	var f analysis.DomainFilter
-	return &steps{
+	return &steps{scoring: job.Scoring{MainOnly: true},
 		check: func() (err error) {
 			f = analysis.DomainFilter{Domains: domains, Configs: configs}
 			if f.Protocols, err = ingest.ParseProtocols(protos); err != nil {

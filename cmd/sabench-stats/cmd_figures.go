@@ -21,7 +21,7 @@ func setupFigures(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 	fs.Lookup("policy").Usage = "policies scored (repeatable; default every preset, for the policy-ranks figure); the other figures use safeact, or the first policy when safeact is not among them"
 	size := fs.String("size", "column", "figure size: column (3.5 in, 7 pt), page (7 in, 8 pt) or slide (12 × 6.5 in, 13 pt)")
 	var opt figures.Options
-	return &steps{all: true,
+	return &steps{scoring: job.Scoring{All: true, MainOnly: true},
 		check: func() (err error) {
 			if opt, err = figures.SizeNamed(*size); err != nil {
 				return usagef("%v", err)

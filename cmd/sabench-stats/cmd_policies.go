@@ -21,13 +21,12 @@ func setupPolicies(_ *cli.Env, fs *flag.FlagSet, c *common) *steps {
 	fs.Lookup("policy").Usage = "policies to compare: presets (safeact, near-miss, toolsandbox, tau-bench, appworld) or JSON policy files (repeatable; default every preset; safeact is the baseline when included)"
 	// The alternative policies are scored on the main condition only: the comparison
 	// reads nothing else.
-	return &steps{all: true,
+	return &steps{scoring: job.Scoring{All: true, MainOnly: true},
 		check: func() error { return c.checkTableTarget(len(policyTables)) },
 		tables: func(r *job.Release) ([]*results.Table, error) {
-			var specs []results.Spec
-			for _, id := range policyTables {
-				s, _ := results.Lookup(id)
-				specs = append(specs, s)
+			specs, err := results.LookupAll(policyTables)
+			if err != nil {
+				return nil, err
 			}
 			return results.Build(c.TableInput(r.ScoredRelease), specs)
 		},

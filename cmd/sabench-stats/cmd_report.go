@@ -19,7 +19,7 @@ func setupReport(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 	var out string
 	// Every episode under every policy: the viewer (index.html) shows each episode's
 	// verdict under each; the tables read what they need.
-	return &steps{all: true, every: true, collect: true,
+	return &steps{scoring: job.Scoring{All: true, Collect: true},
 		check: func() error {
 			// Refuse an --out that cannot be replaced before the minutes of scoring a large input.
 			out = filepath.Clean(c.out)

@@ -17,7 +17,7 @@ func init() {
 func setupTables(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 	list := fs.Bool("list", false, "list every table id with its title, and exit")
 	var specs []results.Spec
-	st := &steps{}
+	st := &steps{scoring: job.Scoring{MainOnly: true}}
 	st.args = func(ids []string) error {
 		if *list {
 			if len(ids) > 0 {
@@ -28,20 +28,15 @@ func setupTables(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 			}
 			return cli.ErrDone
 		}
-		needPolicies := false
-		for _, id := range ids {
-			s, err := results.Lookup(id)
-			if err != nil {
-				return usagef("%v", err)
-			}
-			specs = append(specs, s)
-			needPolicies = needPolicies || s.Needs == results.NeedPolicies
+		var err error
+		if specs, err = results.LookupAll(ids); err != nil {
+			return usagef("%v", err)
 		}
 		n := len(specs)
 		if n == 0 {
 			n = len(results.Default(1)) // the default tables: several
 		}
-		st.all = needPolicies || len(specs) == 0 && len(c.Policies) > 1
+		st.scoring.All = results.NeedPoliciesIn(specs) || len(specs) == 0 && len(c.Policies) > 1
 		return c.checkTableTarget(n)
 	}
 	st.tables = func(r *job.Release) ([]*results.Table, error) {

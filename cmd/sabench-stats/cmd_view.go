@@ -20,7 +20,7 @@ func setupView(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 	fs.Lookup("out").Usage = "the page to write; its chunk files go to the directory beside it named after the page (NAME_files/)"
 	fs.Lookup("policy").Usage = "policies scored (repeatable; default every preset); the first is the main policy of the episode pages"
 	// The viewer shows every episode under every policy.
-	return &steps{all: true, every: true, collect: true,
+	return &steps{scoring: job.Scoring{All: true, Collect: true},
 		check: func() error {
 			if c.out == "" || c.out == "-" {
 				return usagef("view: --out must name an HTML file (the viewer is a page plus chunk files, not a stream)")

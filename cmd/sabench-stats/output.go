@@ -3,7 +3,6 @@ package main
 import (
 	"flag"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
@@ -62,8 +61,16 @@ func (c *common) writeTables(e *cli.Env, ts []*results.Table) error {
 	return results.WriteTables(e.Stdout, c.out, f, c.render, ts)
 }
 
-// renderOne renders one table in the output format with the layout flags.
-func (c *common) renderOne() func(w io.Writer, t *results.Table) error {
-	f := c.outFormat()
-	return func(w io.Writer, t *results.Table) error { return results.RenderWith(w, t, f, c.render) }
+// addLaTeXFlags registers the LaTeX form's layout flags on a command that writes LaTeX.
+func addLaTeXFlags(fs *flag.FlagSet, o *results.RenderOptions) {
+	fs.Var(&o.LaTeX.Width, "latex-width", "LaTeX: fit tables to the column (default), the page, or none (natural width)")
+	fs.Var(&o.LaTeX.Env, "latex-env", "LaTeX: float environment table or table* (default: table*, for page width or a table too wide for a column, else table)")
+}
+
+// checkLaTeXFlags refuses the LaTeX flags when the output is not LaTeX.
+func checkLaTeXFlags(fs *flag.FlagSet, f results.Format) error {
+	if set := cli.Given(fs, "latex-width", "latex-env"); set != "" && f != results.FormatLaTeX {
+		return usagef("--%s applies to --format latex, not %s", set, f)
+	}
+	return nil
 }

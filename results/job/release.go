@@ -53,9 +53,10 @@ func (o *Options) Score(in *source.Input, opt analysis.ScoreOptions, chunk int, 
 type Scoring struct {
 	// All: with no Policies, score every preset rather than safeact alone.
 	All bool
-	// Others limits the policies after the first to the episodes it accepts
-	// (analysis.ScoreOptions.Others); nil: every episode under every policy.
-	Others func(*ingest.Episode) bool
+	// MainOnly scores the policies after the first on the main-condition episodes only
+	// (analysis.ScoreOptions.Others): a policy comparison reads nothing else, and scoring
+	// is a report's largest cost. Otherwise every episode is scored under every policy.
+	MainOnly bool
 	// Collect encodes the viewer's episodes while they are scored (view.Collector), so
 	// that the input is read once.
 	Collect bool
@@ -69,7 +70,7 @@ type Release struct {
 }
 
 // Release loads the input and scores it in one pass: every episode under the first
-// policy, and under the others those Scoring.Others admits. With Verdicts it reads the
+// policy, and under the others those Scoring admits. With Verdicts it reads the
 // dataset instead, and there are no episodes. The episode files are hashed as they are
 // read, for the provenance of the outputs. A choice that names nothing in the release is
 // an OptionError.
@@ -101,7 +102,10 @@ func (o *Options) release(s Scoring) (*Release, error) {
 		return nil, err
 	}
 	r := &Release{Input: in}
-	opt := analysis.ScoreOptions{Policies: pols, Others: s.Others}
+	opt := analysis.ScoreOptions{Policies: pols}
+	if s.MainOnly {
+		opt.Others = func(ep *ingest.Episode) bool { return ep.Condition == ingest.DefaultCondition }
+	}
 	if s.Collect {
 		if r.Collector, err = view.NewCollector(in.Bench.Cases, pols); err != nil {
 			return nil, err
