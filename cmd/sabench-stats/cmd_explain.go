@@ -13,12 +13,11 @@ func init() {
 func runExplain(e *cli.Env, args []string) error {
 	fs := e.FlagSet("explain", "[RUN_ID] [flags]")
 	c := addCommon(e, fs, groupInput, "")
-	var config, caseID, condition string
-	repeat := -1
-	fs.StringVar(&config, "config", "", "select the episode by configuration (with --case, --repeat, --condition) instead of RUN_ID")
-	fs.StringVar(&caseID, "case", "", "select the episode by case id (with @variant when it has one)")
-	fs.Var(cli.NewOptInt(&repeat), "repeat", "select the episode by repeat `N` (≥ 0)")
-	fs.StringVar(&condition, "condition", "", "select the episode by condition (default main when selecting by key)")
+	sel := ingest.Selection{Repeat: -1}
+	fs.StringVar(&sel.Config, "config", "", "select the episode by configuration (with --case, --repeat, --condition) instead of RUN_ID")
+	fs.StringVar(&sel.CaseID, "case", "", "select the episode by case id (with @variant when it has one)")
+	fs.Var(cli.NewOptInt(&sel.Repeat), "repeat", "select the episode by repeat `N` (≥ 0)")
+	fs.StringVar(&sel.Condition, "condition", "", "select the episode by condition (default main when selecting by key)")
 	full := fs.Bool("full", false, "print long facts uncut (text cuts them at 240 characters)")
 	c.addFormat(fs, results.ExplainOutput)
 	fs.Lookup("format").Usage = "explanation format: text or json (the same content, structured; default: the --out file's extension, else text)"
@@ -32,17 +31,17 @@ func runExplain(e *cli.Env, args []string) error {
 		return err
 	}
 	opt := results.ExplainOptions{Format: c.format, Full: *full}
-	byKey := config != "" || caseID != "" || repeat >= 0 || condition != ""
+	sel.ByKey = sel.Config != "" || sel.CaseID != "" || sel.Repeat >= 0 || sel.Condition != ""
 	switch {
 	case len(pos) > 1:
 		return usagef("explain takes one RUN_ID (got %q)", pos)
-	case len(pos) == 1 && byKey:
+	case len(pos) == 1 && sel.ByKey:
 		return usagef("explain: give a RUN_ID or --config/--case/--repeat/--condition, not both")
-	case len(pos) == 0 && !byKey:
+	case len(pos) == 0 && !sel.ByKey:
 		return usagef("explain: which episode? give a RUN_ID (see the run_id field of `sabench-stats score`) or --config and --case")
 	}
-	if byKey && condition == "" {
-		condition = ingest.DefaultCondition
+	if sel.ByKey && sel.Condition == "" {
+		sel.Condition = ingest.DefaultCondition
 	}
 	pols, err := c.PolicyList(false)
 	if err != nil {
@@ -52,7 +51,6 @@ func runExplain(e *cli.Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	sel := ingest.Selection{ByKey: true, Config: config, CaseID: caseID, Repeat: repeat, Condition: condition}
 	if len(pos) == 1 {
 		sel = ingest.Selection{RunID: pos[0]}
 	}

@@ -3,12 +3,9 @@ package main
 import (
 	"io"
 
-	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
-	"github.com/sabench/sabench-stats/ingest"
-	"github.com/sabench/sabench-stats/ingest/source"
-	"github.com/sabench/sabench-stats/oracle"
 	"github.com/sabench/sabench-stats/results"
+	"github.com/sabench/sabench-stats/results/job"
 )
 
 func init() {
@@ -34,45 +31,18 @@ func runScore(e *cli.Env, args []string) error {
 	if err := c.checkFlags(fs); err != nil {
 		return err
 	}
-	format := c.format
-	if *detail && format != "jsonl" {
+	if *detail && c.format != "jsonl" {
 		return usagef("--detail needs --format jsonl (the detail is nested)")
 	}
 	if fs.NArg() > 0 {
 		return usagef("score takes no arguments (got %q)", fs.Args())
 	}
-	si, sn, err := source.ParseShard(*shard)
-	if err != nil {
-		return usagef("%v", err)
-	}
-	dataset := format == "parquet" && c.out != "" && c.out != "-" && results.IsDatasetDir(c.out)
-	if dataset && *detail {
-		return usagef("--detail needs --format jsonl")
-	}
-	pols, err := c.PolicyList(false)
-	if err != nil {
-		return err
-	}
-	var labels *ingest.Audit
-	if *audit != "" {
-		if labels, err = ingest.ReadAudit(*audit); err != nil {
-			return err
-		}
-	}
-	in, err := c.load()
-	if err != nil {
-		return err
-	}
-	in.Shard(si, sn)
 	bar := cli.NewProgress(e.Stderr, "scoring")
 	defer bar.Finish()
 	c.Progress = bar.Set
-	job := results.ScoreJob{Policies: pols, Format: format, Out: c.out, Dataset: dataset, Detail: *detail,
-		Disagreements: *disagreements, Audit: labels, Shard: si, Shards: sn,
-		Score: func(opt analysis.ScoreOptions, chunk int, emit func([][]oracle.Verdict) error) (*analysis.Scored, []ingest.Problem, error) {
-			return c.Score(in, opt, chunk, emit)
-		}}
-	summary, err := job.Run(e.Stdout)
+	summary, skipped, err := c.ScoreVerdicts(e.Stdout, job.VerdictRequest{Format: c.format, Out: c.out, Detail: *detail,
+		Disagreements: *disagreements, Audit: *audit, Shard: *shard})
+	noteSkipped(e.Stderr, skipped)
 	if err != nil {
 		return err
 	}

@@ -173,3 +173,31 @@ func TestExplainAndCompareRefuse(t *testing.T) {
 		t.Errorf("unknown configuration: %v, want an OptionError", err)
 	}
 }
+
+// TestScoreVerdicts writes one shard's verdicts to a file and refuses detail in a
+// dataset and a malformed shard as option errors.
+func TestScoreVerdicts(t *testing.T) {
+	o := testOptions(t)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "v.jsonl")
+	summary, _, err := o.ScoreVerdicts(nil, VerdictRequest{Format: "jsonl", Out: out, Shard: "1/2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(data), "\n"); n != 4 || !strings.Contains(summary, "shard 1/2") {
+		t.Errorf("%d verdicts, summary %q: want shard 1/2's 4 of the 8 episodes", n, summary)
+	}
+	var oe *OptionError
+	for _, req := range []VerdictRequest{
+		{Format: "parquet", Out: dir + "/", Detail: true},
+		{Format: "jsonl", Shard: "3/2"},
+	} {
+		if _, _, err := o.ScoreVerdicts(nil, req); !errors.As(err, &oe) {
+			t.Errorf("%+v: %v, want an OptionError", req, err)
+		}
+	}
+}

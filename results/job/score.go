@@ -1,0 +1,61 @@
+package job
+
+import (
+	"errors"
+	"io"
+
+	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/source"
+	"github.com/sabench/sabench-stats/oracle"
+	"github.com/sabench/sabench-stats/results"
+)
+
+// VerdictRequest says what ScoreVerdicts writes.
+type VerdictRequest struct {
+	Format string // a results.VerdictOutput name
+	// Out is a file, a directory for a Hive-partitioned Parquet dataset
+	// (results.IsDatasetDir), or "" or "-" for the writer.
+	Out           string
+	Detail        bool   // each verdict's detail (JSONL only)
+	Disagreements bool   // write the harness-versus-oracle disagreements instead
+	Audit         string // a CSV case_id,run_id,label of audited verdicts; "" for none
+	Shard         string // "I/N": score the episodes whose input index is I-1 modulo N; "" for all
+}
+
+// ScoreVerdicts scores the input under Policies (safeact by default) and writes the
+// verdicts as req asks (results.ScoreJob, streamed unless something needs the whole
+// release first). It returns the summary of the counts, the agreement and the shard, and
+// what a --runs directory search passed over (also with an error).
+func (o *Options) ScoreVerdicts(w io.Writer, req VerdictRequest) (summary string, skipped []ingest.Problem, err error) {
+	si, sn, err := source.ParseShard(req.Shard)
+	if err != nil {
+		return "", nil, optionError(err)
+	}
+	dataset := req.Format == "parquet" && req.Out != "" && req.Out != "-" && results.IsDatasetDir(req.Out)
+	if dataset && req.Detail {
+		return "", nil, optionError(errors.New("--detail needs --format jsonl"))
+	}
+	pols, err := o.PolicyList(false)
+	if err != nil {
+		return "", nil, err
+	}
+	var labels *ingest.Audit
+	if req.Audit != "" {
+		if labels, err = ingest.ReadAudit(req.Audit); err != nil {
+			return "", nil, err
+		}
+	}
+	in, err := o.Load()
+	if err != nil {
+		return "", nil, err
+	}
+	in.Shard(si, sn)
+	sj := results.ScoreJob{Policies: pols, Format: req.Format, Out: req.Out, Dataset: dataset, Detail: req.Detail,
+		Disagreements: req.Disagreements, Audit: labels, Shard: si, Shards: sn,
+		Score: func(opt analysis.ScoreOptions, chunk int, emit func([][]oracle.Verdict) error) (*analysis.Scored, []ingest.Problem, error) {
+			return o.Score(in, opt, chunk, emit)
+		}}
+	summary, err = sj.Run(w)
+	return summary, in.Skipped, err
+}
