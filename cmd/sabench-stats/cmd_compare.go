@@ -36,10 +36,8 @@ func setupCompare(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 				return usagef("compare: --config needs --conditions (A and B are then conditions of that configuration)")
 			}
 			ca.A, ca.B = pos[0], pos[1]
-			if ca.Protocols, err = ingest.ParseProtocols(protos); err != nil {
-				return usagef("%v", err)
-			}
-			return nil
+			ca.Protocols, err = ingest.ParseProtocols(protos)
+			return cli.Usage(err)
 		},
 		build: func(r *job.Release) error {
 			return c.writeCompare(e, r, ca)

@@ -25,10 +25,8 @@ func setupDomains(_ *cli.Env, fs *flag.FlagSet, c *common) *steps {
 	return &steps{scoring: job.Scoring{MainOnly: true},
 		check: func() (err error) {
 			f = analysis.DomainFilter{Domains: domains, Configs: configs}
-			if f.Protocols, err = ingest.ParseProtocols(protos); err != nil {
-				return usagef("%v", err)
-			}
-			return nil
+			f.Protocols, err = ingest.ParseProtocols(protos)
+			return cli.Usage(err)
 		},
 		tables: func(r *job.Release) ([]*results.Table, error) {
 			if err := f.Resolve(r.Releases[0]); err != nil {

@@ -1,11 +1,13 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/source"
+	"github.com/sabench/sabench-stats/results/job"
 )
 
 func init() {
@@ -39,37 +41,28 @@ func runValidate(e *cli.Env, args []string) error {
 	return nil
 }
 
-// validate loads the bench (none: no case checks) and checks the episode files named by
-// args and --runs (source.ValidateFiles), listing every problem on stdout and the counts
-// on stderr.
+// validate checks the bench and the episode files (job.Options.Validate), listing every
+// problem on stdout and the counts on stderr.
 func (c *common) validate(e *cli.Env, args []string, maxLine int) error {
-	if err := source.CheckDedupe(c.Source.Dedupe); err != nil {
-		return usagef("%v", err)
+	v, err := c.Validate(args, maxLine)
+	if be := (*job.BenchError)(nil); errors.As(err, &be) {
+		return listProblems(e, "bench "+be.Bench, be.Err)
 	}
-	opt, err := c.SourceOptions()
-	if err != nil {
+	if v == nil {
 		return err
 	}
-	var b *ingest.Bench
-	if opt.Bench != "none" {
-		if b, _, _, err = source.LoadBench(opt.Bench, opt.BenchOptions); err != nil {
-			return listProblems(e, "bench "+opt.Bench, err)
-		}
+	if b := v.Bench; b != nil {
 		for _, w := range b.Warnings {
 			fmt.Fprintln(e.Stderr, "warning:", w)
 		}
 		fmt.Fprintf(e.Stderr, "bench %s (%s): %d cases, %d case sets; clusters: %s\n", b.Source, b.Kind, len(b.Cases), len(b.Sets), b.ClusterSummary())
 	}
-	rep, skipped, err := source.ValidateFiles(opt.Bench, b, append(append([]string(nil), args...), opt.Runs...),
-		ingest.ReadOptions{Dedupe: source.DedupePolicy(opt.Dedupe), MaxLineBytes: maxLine})
-	noteSkipped(e.Stderr, skipped)
-	if err != nil { // the options were checked above: the patterns could not be expanded
+	noteSkipped(e.Stderr, v.Skipped)
+	rep := v.Report
+	if err != nil || rep == nil { // err: the patterns could not be expanded
 		return err
 	}
-	if rep == nil {
-		return nil
-	}
-	if opt.Bench == source.Builtin {
+	if c.Source.Bench == source.Builtin {
 		fmt.Fprintln(e.Stderr, "note: case ids and records are checked against the built-in synthetic bench; pass --bench for your own (or --bench none)")
 	}
 	for _, p := range rep.Problems {

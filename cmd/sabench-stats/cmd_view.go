@@ -3,12 +3,12 @@ package main
 import (
 	"flag"
 	"fmt"
-	"path/filepath"
 
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/figures"
 	"github.com/sabench/sabench-stats/results"
 	"github.com/sabench/sabench-stats/results/job"
+	"github.com/sabench/sabench-stats/results/view"
 )
 
 func init() {
@@ -25,11 +25,7 @@ func setupView(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 			if c.out == "" || c.out == "-" {
 				return usagef("view: --out must name an HTML file (the viewer is a page plus chunk files, not a stream)")
 			}
-			// The page goes beside its chunk directory: refuse a missing directory before scoring.
-			if dir := filepath.Dir(c.out); !results.IsDirTarget(dir) {
-				return fmt.Errorf("view: --out %s: the directory %s does not exist", c.out, dir)
-			}
-			return nil
+			return view.CheckPage(c.out)
 		},
 		build: func(r *job.Release) error {
 			tables, figs, _, err := figures.TablesAndFigures(c.TableInput(r.ScoredRelease), results.Default(len(r.Releases)), r.Synthetic)

@@ -36,10 +36,7 @@ func (c *common) resolveFormat(fs *flag.FlagSet) error {
 // checkTableTarget refuses an output that cannot take n tables (commands call it before
 // scoring when they know n).
 func (c *common) checkTableTarget(n int) error {
-	if err := results.CheckTableTarget(c.out, c.outFormat(), n); err != nil {
-		return usagef("%v", err)
-	}
-	return nil
+	return cli.Usage(results.CheckTableTarget(c.out, c.outFormat(), n))
 }
 
 // writeTables stamps the tables with the provenance of the last scored release and

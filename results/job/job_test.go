@@ -201,3 +201,22 @@ func TestScoreVerdicts(t *testing.T) {
 		}
 	}
 }
+
+// TestValidate checks the fixture's episodes against its bench, and tells a bench that
+// does not load (BenchError) from the rest.
+func TestValidate(t *testing.T) {
+	o := testOptions(t)
+	v, err := o.Validate(nil, ingest.DefaultMaxLineBytes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The harness wrote line 1's legacy record without claims and evidence_refs.
+	if v.Bench == nil || v.Report == nil || v.Report.Files != 1 || v.Report.Lines != 8 || v.Report.Episodes != 7 || len(v.Report.Problems) != 2 {
+		t.Errorf("validation %+v: want the fixture's 8 episodes in 1 file, 7 without problems, 2 problems", v.Report)
+	}
+	o.Source.Bench = filepath.Join(t.TempDir(), "missing")
+	var be *BenchError
+	if _, err := o.Validate(nil, ingest.DefaultMaxLineBytes); !errors.As(err, &be) {
+		t.Errorf("a missing bench: %v, want a BenchError", err)
+	}
+}

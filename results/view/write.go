@@ -22,6 +22,15 @@ type Stats struct {
 	ChunkDir                string // where the chunk files are (NAME_files beside the page)
 }
 
+// CheckPage refuses, before any work, a page in a directory that does not exist: the
+// chunk directory goes beside the page.
+func CheckPage(htmlPath string) error {
+	if dir := filepath.Dir(htmlPath); !results.IsDirTarget(dir) {
+		return fmt.Errorf("view: --out %s: the directory %s does not exist", htmlPath, dir)
+	}
+	return nil
+}
+
 // Write writes the viewer to htmlPath (e.g. report/index.html) and its chunk files to the
 // directory beside it named after the page (index_files/). The chunk directory is built
 // under a temporary name and renamed into place, then the page is written atomically, so

@@ -16,6 +16,14 @@ func Usagef(format string, a ...any) error {
 	return &UsageError{msg: fmt.Sprintf(format, a...)}
 }
 
+// Usage marks a library's error about the caller's input as a UsageError; nil stays nil.
+func Usage(err error) error {
+	if err == nil {
+		return nil
+	}
+	return &UsageError{msg: err.Error()}
+}
+
 // ErrDone ends a command early without failing: help was printed (-h), or a listing
 // asked for was printed; Program.Run reports it as success.
 var ErrDone = errors.New("done")

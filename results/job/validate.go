@@ -1,0 +1,47 @@
+package job
+
+import (
+	"slices"
+
+	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/source"
+)
+
+// Validation is what Validate found.
+type Validation struct {
+	Bench   *ingest.Bench            // nil for the bench "none"
+	Report  *ingest.ValidationReport // nil when there is no episode file to check
+	Skipped []ingest.Problem         // what a directory search passed over
+}
+
+// BenchError is a bench that did not load; ingest.AsProblems(Err) lists its problems.
+type BenchError struct {
+	Bench string
+	Err   error
+}
+
+func (e *BenchError) Error() string { return e.Err.Error() }
+func (e *BenchError) Unwrap() error { return e.Err }
+
+// Validate loads the bench (Source.Bench "none": no case checks) and checks the episode
+// files that patterns and Source.Runs name, else the runs file beside a bench directory
+// (source.ValidateFiles), reading lines of up to maxLine bytes. The Validation comes back
+// with any error but the bench's.
+func (o *Options) Validate(patterns []string, maxLine int) (*Validation, error) {
+	if err := source.CheckDedupe(o.Source.Dedupe); err != nil {
+		return nil, optionError(err)
+	}
+	so, err := o.SourceOptions()
+	if err != nil {
+		return nil, err
+	}
+	v := &Validation{}
+	if so.Bench != "none" {
+		if v.Bench, _, _, err = source.LoadBench(so.Bench, so.BenchOptions); err != nil {
+			return nil, &BenchError{Bench: so.Bench, Err: err}
+		}
+	}
+	v.Report, v.Skipped, err = source.ValidateFiles(so.Bench, v.Bench, append(slices.Clone(patterns), so.Runs...),
+		ingest.ReadOptions{Dedupe: source.DedupePolicy(so.Dedupe), MaxLineBytes: maxLine})
+	return v, err
+}
