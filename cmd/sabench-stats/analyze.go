@@ -40,7 +40,7 @@ func registerAnalysis(a analysisCommand) {
 
 func (a analysisCommand) run(e *cli.Env, args []string) error {
 	fs := e.FlagSet(a.name, a.usage)
-	c := addCommon(e, fs, a.groups, a.out)
+	c := addCommon(fs, a.groups, a.out)
 	st := a.setup(e, fs, c)
 	if err := e.Parse(fs, args); err != nil {
 		return err
@@ -61,7 +61,7 @@ func (a analysisCommand) run(e *cli.Env, args []string) error {
 			return err
 		}
 	}
-	r, err := c.release(st.scoring)
+	r, err := c.release(e, st.scoring)
 	if err != nil {
 		return err
 	}
@@ -73,4 +73,21 @@ func (a analysisCommand) run(e *cli.Env, args []string) error {
 		return err
 	}
 	return c.writeTables(e, ts)
+}
+
+// release scores the release (job.Options.Release) with a progress display, and keeps it
+// for the provenance of the outputs.
+func (c *common) release(e *cli.Env, s job.Scoring) (*job.Release, error) {
+	bar := cli.NewProgress(e.Stderr, "scoring")
+	defer bar.Finish()
+	c.Progress = bar.Set
+	r, err := c.Release(s)
+	if err != nil {
+		return nil, err
+	}
+	if r.Input != nil {
+		noteSkipped(e.Stderr, r.Input.Skipped)
+	}
+	c.rel = r
+	return r, nil
 }

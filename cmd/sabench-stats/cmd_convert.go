@@ -59,10 +59,3 @@ func writeEpisodeFile(e *cli.Env, path string, next func() (*ingest.Episode, err
 	}
 	return results.WriteEpisodeFile(e.Stdout, path, next, func(p ingest.Problem) { fmt.Fprintln(e.Stderr, p) })
 }
-
-// reportDropped prints the duplicates a --dedupe policy dropped.
-func reportDropped(e *cli.Env, dropped []ingest.Problem) {
-	for _, p := range dropped {
-		fmt.Fprintln(e.Stderr, "note:", p)
-	}
-}

@@ -12,7 +12,7 @@ func init() {
 
 func runExplain(e *cli.Env, args []string) error {
 	fs := e.FlagSet("explain", "[RUN_ID] [flags]")
-	c := addCommon(e, fs, groupInput, "")
+	c := addCommon(fs, groupInput, "")
 	sel := ingest.Selection{Repeat: -1}
 	fs.StringVar(&sel.Config, "config", "", "select the episode by configuration (with --case, --repeat, --condition) instead of RUN_ID")
 	fs.StringVar(&sel.CaseID, "case", "", "select the episode by case id (with @variant when it has one)")
@@ -47,10 +47,11 @@ func runExplain(e *cli.Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	in, err := c.load()
+	in, err := c.Load()
 	if err != nil {
 		return err
 	}
+	noteSkipped(e.Stderr, in.Skipped)
 	if len(pos) == 1 {
 		sel = ingest.Selection{RunID: pos[0]}
 	}

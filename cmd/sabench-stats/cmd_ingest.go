@@ -41,13 +41,11 @@ func runIngest(e *cli.Env, args []string) error {
 	if err := opt.Check(); err != nil {
 		return usagef("%v", err)
 	}
-	var res *ingest.HarnessRead
-	var err error
-	if *batch != "" {
-		res, err = ingest.ReadBatchDir(*batch, opt)
-	} else {
-		res, err = ingest.ReadInteractiveDir(*interactive, opt)
+	read, dir := ingest.ReadBatchDir, *batch
+	if *interactive != "" {
+		read, dir = ingest.ReadInteractiveDir, *interactive
 	}
+	res, err := read(dir, opt)
 	if err != nil {
 		return err
 	}

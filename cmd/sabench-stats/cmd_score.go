@@ -14,7 +14,7 @@ func init() {
 
 func runScore(e *cli.Env, args []string) error {
 	fs := e.FlagSet("score", "[flags]")
-	c := addCommon(e, fs, groupInput|groupJobs|groupOut, "")
+	c := addCommon(fs, groupInput|groupJobs|groupOut, "")
 	c.addFormat(fs, results.VerdictOutput)
 	fs.Lookup("out").Usage = "output file (default stdout; its extension .jsonl, .csv or .parquet sets the format when --format is not given); written atomically; with --format parquet, a directory (an existing one, a path ending in /, or one without an extension) receives a Hive-partitioned dataset config=…/part-NNNN.parquet"
 	shard := fs.String("shard", "", "score only shard I/N (1 ≤ I ≤ N): the episodes whose index in the input is I-1 modulo N, so that N machines split a release; with a dataset --out, the shard writes part I-1")

@@ -75,15 +75,3 @@ func (c *common) validate(e *cli.Env, args []string, maxLine int) error {
 	}
 	return nil
 }
-
-// listProblems prints every problem of a failed load and returns a short error.
-func listProblems(e *cli.Env, what string, err error) error {
-	ps := ingest.AsProblems(err)
-	if ps == nil {
-		return err
-	}
-	for _, p := range ps {
-		fmt.Fprintln(e.Stdout, p)
-	}
-	return fmt.Errorf("%s: %d problems found", what, len(ps))
-}

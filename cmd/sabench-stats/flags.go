@@ -3,7 +3,6 @@ package main
 import (
 	"flag"
 	"fmt"
-	"io"
 	"runtime"
 
 	"github.com/sabench/sabench-stats/analysis"
@@ -25,18 +24,12 @@ func (c *common) outFormat() results.Format {
 // take keep their defaults.
 type common struct {
 	job.Options
-	format string // after parse: the canonical name of the output format
-	out    string
-
-	output *results.OutputKind // what --format names; nil when the command has no --format
-
-	stderr io.Writer // for progress, shown only when it is a terminal
-
-	render results.RenderOptions // the LaTeX layout flags (latex_flags.go)
-
-	name string // the command, for messages
-
-	rel *job.Release // the last release scored, for the provenance of the outputs
+	format string                // after parse: the canonical name of the output format
+	out    string                // --out
+	output *results.OutputKind   // what --format names; nil when the command has no --format
+	render results.RenderOptions // the LaTeX layout flags (output.go)
+	name   string                // the command, for messages
+	rel    *job.Release          // the last release scored, for the provenance of the outputs
 }
 
 // flagGroup is a set of related flags; each command declares the groups it takes.
@@ -49,25 +42,21 @@ const (
 	groupJobs
 	// groupSets: --set (case sets, read by the tables that name one).
 	groupSets
-	// groupStats: --seed, --resamples, --interval, --quantile, --level, --clusters (the
-	// bootstrap).
+	// groupStats: the bootstrap's --seed, --resamples, --interval, --quantile, --level, …
 	groupStats
 	// groupClustered: --clustered (resample clusters rather than cases).
 	groupClustered
-	// groupTables: --format (a table format) and --out (a file, or a directory for several
-	// tables).
+	// groupTables: --format (a table format) and --out (a file, or a directory of tables).
 	groupTables
 	// groupOut: --out alone, for a command whose output is a directory or a page.
 	groupOut
-	// groupLaTeX: --latex-width, --latex-env without --format (report's .tex files);
-	// groupTables has them too.
+	// groupLaTeX: --latex-width, --latex-env without --format (groupTables has them too).
 	groupLaTeX
 	// groupVerdicts: --verdicts (build from a verdict dataset instead of scoring).
 	groupVerdicts
 	// groupHarness: --shared-harness, the one paper choice (analysis.Choices) figures read.
 	groupHarness
-	// groupChoices: every paper choice: --shared-harness, the tables' strategy conditions
-	// and case-set names.
+	// groupChoices: every paper choice: the shared harness, strategies and case-set names.
 	groupChoices
 
 	// groupAnalysis is what a command that builds tables from a scored release reads.
@@ -76,8 +65,8 @@ const (
 
 // addCommon registers the flags of the groups a command takes; defaultOut is its --out
 // default ("" for stdout).
-func addCommon(e *cli.Env, fs *flag.FlagSet, groups flagGroup, defaultOut string) *common {
-	c := &common{Options: job.Defaults(), stderr: e.Stderr, name: fs.Name(), out: defaultOut}
+func addCommon(fs *flag.FlagSet, groups flagGroup, defaultOut string) *common {
+	c := &common{Options: job.Defaults(), name: fs.Name(), out: defaultOut}
 	c.Workers, c.Tool = runtime.GOMAXPROCS(0), toolVersion()
 	if groups&groupInput != 0 {
 		fs.StringVar(&c.Source.Bench, "bench", c.Source.Bench, "case specs: a SafeActBench checkout, a directory of case JSON files, a JSONL of {case_id, protocol, case_spec} rows, or builtin")

@@ -71,3 +71,14 @@ func checkLaTeXFlags(fs *flag.FlagSet, f results.Format) error {
 	}
 	return nil
 }
+
+// stamp attaches the provenance of the last release scored to tables (job.Options.Stamp)
+// and says on stderr why any table is empty.
+func (c *common) stamp(e *cli.Env, ts []*results.Table) (*results.Meta, error) {
+	m, err := c.Stamp(c.rel, ts)
+	if err != nil {
+		return nil, err
+	}
+	noteEmpty(e, c.name, ts)
+	return m, nil
+}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"io"
 	"runtime/debug"
 
@@ -32,24 +31,4 @@ func runVersion(e *cli.Env, args []string) error {
 	}
 	_, err := io.WriteString(e.Stdout, toolVersion().Line())
 	return err
-}
-
-// stamp attaches the provenance of the last release scored to tables (job.Options.Stamp)
-// and says on stderr why any table is empty.
-func (c *common) stamp(e *cli.Env, ts []*results.Table) (*results.Meta, error) {
-	m, err := c.Stamp(c.rel, ts)
-	if err != nil {
-		return nil, err
-	}
-	noteEmpty(e, c.name, ts)
-	return m, nil
-}
-
-// noteEmpty says on stderr why each empty table is empty.
-func noteEmpty(e *cli.Env, cmd string, ts []*results.Table) {
-	for _, t := range ts {
-		if t.Empty != "" {
-			fmt.Fprintf(e.Stderr, "sabench-stats %s: table %s is empty: %s\n", cmd, t.ID, t.Empty)
-		}
-	}
 }

@@ -1,0 +1,52 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/sabench/sabench-stats/cmd/internal/cli"
+	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/results"
+)
+
+// The notes the commands print on stderr (or, for problems, stdout) beside their output.
+
+// noteSkipped says, one line each and then a count, what a --runs directory search passed
+// over (links to directories, entries that are not regular files).
+func noteSkipped(w io.Writer, skipped []ingest.Problem) {
+	if w == nil || len(skipped) == 0 {
+		return
+	}
+	for _, p := range skipped {
+		fmt.Fprintln(w, "note:", p)
+	}
+	fmt.Fprintf(w, "note: %d entries of the --runs directories skipped\n", len(skipped))
+}
+
+// noteEmpty says on stderr why each empty table is empty.
+func noteEmpty(e *cli.Env, cmd string, ts []*results.Table) {
+	for _, t := range ts {
+		if t.Empty != "" {
+			fmt.Fprintf(e.Stderr, "sabench-stats %s: table %s is empty: %s\n", cmd, t.ID, t.Empty)
+		}
+	}
+}
+
+// reportDropped prints the duplicates a --dedupe policy dropped.
+func reportDropped(e *cli.Env, dropped []ingest.Problem) {
+	for _, p := range dropped {
+		fmt.Fprintln(e.Stderr, "note:", p)
+	}
+}
+
+// listProblems prints every problem of a failed load and returns a short error.
+func listProblems(e *cli.Env, what string, err error) error {
+	ps := ingest.AsProblems(err)
+	if ps == nil {
+		return err
+	}
+	for _, p := range ps {
+		fmt.Fprintln(e.Stdout, p)
+	}
+	return fmt.Errorf("%s: %d problems found", what, len(ps))
+}
