@@ -75,12 +75,17 @@ func (a analysisCommand) run(e *cli.Env, args []string) error {
 	return c.writeTables(e, ts)
 }
 
+// showProgress shows the scoring's progress on a terminal stderr until finish is called.
+func (c *common) showProgress(e *cli.Env) (finish func()) {
+	bar := cli.NewProgress(e.Stderr, "scoring")
+	c.Progress = bar.Set
+	return bar.Finish
+}
+
 // release scores the release (job.Options.Release) with a progress display, and keeps it
 // for the provenance of the outputs.
 func (c *common) release(e *cli.Env, s job.Scoring) (*job.Release, error) {
-	bar := cli.NewProgress(e.Stderr, "scoring")
-	defer bar.Finish()
-	c.Progress = bar.Set
+	defer c.showProgress(e)()
 	r, err := c.Release(s)
 	if err != nil {
 		return nil, err

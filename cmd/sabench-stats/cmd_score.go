@@ -37,9 +37,7 @@ func runScore(e *cli.Env, args []string) error {
 	if fs.NArg() > 0 {
 		return usagef("score takes no arguments (got %q)", fs.Args())
 	}
-	bar := cli.NewProgress(e.Stderr, "scoring")
-	defer bar.Finish()
-	c.Progress = bar.Set
+	defer c.showProgress(e)()
 	summary, skipped, err := c.ScoreVerdicts(e.Stdout, job.VerdictRequest{Format: c.format, Out: c.out, Detail: *detail,
 		Disagreements: *disagreements, Audit: *audit, Shard: *shard})
 	noteSkipped(e.Stderr, skipped)

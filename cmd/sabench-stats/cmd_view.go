@@ -5,8 +5,6 @@ import (
 	"fmt"
 
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
-	"github.com/sabench/sabench-stats/figures"
-	"github.com/sabench/sabench-stats/results"
 	"github.com/sabench/sabench-stats/results/job"
 	"github.com/sabench/sabench-stats/results/view"
 )
@@ -28,11 +26,7 @@ func setupView(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 			return view.CheckPage(c.out)
 		},
 		build: func(r *job.Release) error {
-			tables, figs, _, err := figures.TablesAndFigures(c.TableInput(r.ScoredRelease), results.Default(len(r.Releases)), r.Synthetic)
-			if err != nil {
-				return err
-			}
-			st, err := c.Viewer(c.out, r, tables, figs)
+			st, err := c.View(c.out, r)
 			if err != nil {
 				return err
 			}

@@ -8,10 +8,19 @@ import (
 	"github.com/sabench/sabench-stats/results/view"
 )
 
-// Viewer writes the HTML viewer of a release scored under every policy on every episode,
-// its episodes collected while scoring (view.WriteRelease), from tables and figures
-// already built.
-func (o *Options) Viewer(path string, r *Release, tables []*results.Table, figs []results.RenderedFigure) (view.Stats, error) {
+// View writes the HTML viewer page at path (and its chunk files beside it) of a release
+// scored under every policy on every episode with Scoring.Collect, with the tables that
+// apply (results.Default) and the figures.
+func (o *Options) View(path string, r *Release) (view.Stats, error) {
+	tables, figs, _, err := figures.TablesAndFigures(o.TableInput(r.ScoredRelease), results.Default(len(r.Releases)), r.Synthetic)
+	if err != nil {
+		return view.Stats{}, err
+	}
+	return o.viewer(path, r, tables, figs)
+}
+
+// viewer writes the viewer (view.WriteRelease) from tables and figures already built.
+func (o *Options) viewer(path string, r *Release, tables []*results.Table, figs []results.RenderedFigure) (view.Stats, error) {
 	return view.WriteRelease(path, r.ScoredRelease, r.Collector, tables, figs, o.Stat, o.Choices)
 }
 
@@ -34,7 +43,7 @@ func (o *Options) Report(out string, r *Release, render results.RenderOptions) (
 	if r.Collector != nil {
 		viewer = &view.Stats{}
 		extra = append(extra, func(tmp string) (err error) {
-			*viewer, err = o.Viewer(filepath.Join(tmp, "index.html"), r, idx.Tables, figs)
+			*viewer, err = o.viewer(filepath.Join(tmp, "index.html"), r, idx.Tables, figs)
 			return err
 		})
 	}
