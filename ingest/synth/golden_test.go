@@ -20,7 +20,7 @@ var update = flag.Bool("update", false, "rewrite the golden files under testdata
 func summary(r *Release) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "seed %d scale %d: %d cases, %d episodes\n", r.Seed, r.Scale, len(r.Cases), len(r.Episodes))
-	fmt.Fprintf(&b, "digest %s\n", releaseDigest(r))
+	fmt.Fprintf(&b, "digest %s\n", digestOf(r))
 	type key struct {
 		cond, config string
 		p            ingest.Protocol
