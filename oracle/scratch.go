@@ -22,10 +22,22 @@ type scratch struct {
 	used    strSet
 	recs    resultPairs
 	path    []byte // refCtx.path
-	// The walk results themselves: only one walk of each kind runs per Score call.
+	// pre is the policy-independent part of the episode being scored, shared by its policies.
+	pre episodeScan
+	// The walk results of the policy being judged.
 	wf wfResult
 	v0 v0Result
 	v1 v1Result
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
+
+// episodeScan is what scan leaves for judge: the parsed events and the walks started up to
+// the first action (the V1 scan, the workflow walk, the V0 scan with its preflight's start).
+type episodeScan struct {
+	evs []ev
+	v0  v0Result
+	v1  v1Result
+	wf  wfState
+	wfr wfResult
+}
