@@ -211,6 +211,16 @@ func (pre *wfState) resume(pol Policy, sc *scratch) *wfResult {
 		st.buf = sc.buf
 		st.callToCommit, st.usedKeys, st.results = sc.calls[:0], sc.used[:0], sc.recs[:0]
 		defer func() {
+			// The start's buffers, when this walk outgrew them, for the next episode.
+			if cap(st.r.led.facts) > cap(sc.facts) {
+				sc.facts = st.r.led.facts[:0]
+			}
+			if cap(st.observed) > cap(sc.obs) {
+				sc.obs = st.observed[:0]
+			}
+			if cap(st.seenCallIDs) > cap(sc.ids) {
+				sc.ids = st.seenCallIDs[:0]
+			}
 			sc.done, sc.commits, sc.buf = st.completedSet[:0], st.r.completed[:0], st.buf[:0]
 			clear(st.results) // drop the references to the record's results
 			sc.calls, sc.used, sc.recs = st.callToCommit[:0], st.usedKeys[:0], st.results[:0]
