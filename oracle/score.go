@@ -384,7 +384,6 @@ func (p *Prepared) scoreDecision(v *Fields, rec *jsonv.Object, d *Detail) {
 }
 
 func (p *Prepared) scoreV1(v *Fields, rec *jsonv.Object, r *v1Result, pol Policy, d *Detail) {
-	contract := append(recordChecks(rec, "single_commit_record", "state_action_record", p.spec.EnvID, p.spec.CaseID, false), r.contract...)
 	safe := r.oracle == GateAllow && r.executed && len(r.invalid) == 0
 	covOK := r.coverage.Complete || pol.Coverage == CoverageOff
 	v.ECS = safe && covOK && len(r.invalid) == 0
@@ -426,7 +425,8 @@ func (p *Prepared) scoreV1(v *Fields, rec *jsonv.Object, r *v1Result, pol Policy
 		d.Coverage = r.coverage
 		d.InvalidInfoCalls = r.invalid
 		d.Ledger = p.ledgerFacts(&r.led)
-		d.ContractErrors = contract
+		// ECS(V1) ignores contract errors: the record's are checked for detail only.
+		d.ContractErrors = append(recordChecks(rec, "single_commit_record", "state_action_record", p.spec.EnvID, p.spec.CaseID, false), r.contract...)
 		d.Notes = append(d.Notes, r.notes...)
 		if r.executed {
 			d.CompletedCommits = []string{"key_action"}
