@@ -97,7 +97,8 @@ type batch struct {
 // interned once per episode (oracle.Prepared.Identity); policies with the same settings
 // (tau-bench and appworld) are scored once and share one verdict slice; batches are
 // appended to the final slices in input order as they arrive (a small reorder window),
-// so batches and the merged result are never alive together.
+// so batches and the merged result are never alive together. CPU: one oracle.ScoreMany
+// call per episode does the work no policy changes once for all policies.
 func Score(src EpisodeSource, lookup CaseLookup, opt ScoreOptions) (*Scored, error) {
 	return score(src, newPrepCache(lookup), opt)
 }
