@@ -22,6 +22,9 @@ type scratch struct {
 	used    strSet
 	recs    resultPairs
 	path    []byte // refCtx.path
+	// v1Reqs holds the V1 gate's requirement results (without detail) of the episode
+	// being scored, per binding (v1Requirements).
+	v1Reqs []bindingResults
 	// pre is the policy-independent part of the episode being scored, shared by its policies.
 	pre episodeScan
 	// The walk results of the policy being judged.
@@ -40,4 +43,36 @@ type episodeScan struct {
 	v1  v1Result
 	wf  wfState
 	wfr wfResult
+}
+
+// bindingResults are requirement results under one binding.
+type bindingResults struct {
+	binding string
+	results []RequirementResult
+}
+
+// v1Requirements returns the kept V1 requirement results under binding (sc may be nil).
+func (sc *scratch) v1Requirements(binding string) ([]RequirementResult, bool) {
+	if sc == nil {
+		return nil, false
+	}
+	for _, b := range sc.v1Reqs {
+		if b.binding == binding {
+			return b.results, true
+		}
+	}
+	return nil, false
+}
+
+// keepV1Requirements keeps a copy of the V1 requirement results under binding, reusing
+// the buffers of earlier episodes.
+func (sc *scratch) keepV1Requirements(binding string, rs []RequirementResult) {
+	n := len(sc.v1Reqs)
+	if n < cap(sc.v1Reqs) {
+		sc.v1Reqs = sc.v1Reqs[:n+1]
+	} else {
+		sc.v1Reqs = append(sc.v1Reqs, bindingResults{})
+	}
+	b := &sc.v1Reqs[n]
+	b.binding, b.results = binding, append(b.results[:0], rs...)
 }

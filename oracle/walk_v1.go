@@ -33,6 +33,7 @@ type v1Result struct {
 // from sc.
 func (p *Prepared) scanV1(r *v1Result, evs []ev, specErrs []string, sc *scratch, notes bool) {
 	*r = v1Result{oracle: GateTimeout, firstIdx: -1, firstPos: -1}
+	sc.v1Reqs = sc.v1Reqs[:0]
 	r.led.facts = sc.facts[:0]
 	r.observed = sc.obs[:0]
 	defer func() { sc.facts, sc.obs = r.led.facts[:0], r.observed[:0] }()
@@ -178,8 +179,18 @@ func (p *Prepared) gateV1(pre *v1Result, evs []ev, pol Policy, sc *scratch) *v1R
 	results = append(results, contractRes)
 	nReq := len(results)
 	if pol.Binding != BindingOff {
-		for _, rq := range p.topReqs {
-			results = append(results, ctx.evalRequirement(rq))
+		// Without detail or facts from later reads, the binding is the only switch the
+		// requirements read: the episode's first policy with it evaluates them.
+		memo := sc != nil && len(extra.facts) == 0
+		if rs, ok := sc.v1Requirements(pol.Binding); memo && ok {
+			results = append(results, rs...)
+		} else {
+			for _, rq := range p.topReqs {
+				results = append(results, ctx.evalRequirement(rq))
+			}
+			if memo {
+				sc.keepV1Requirements(pol.Binding, results[nReq:])
+			}
 		}
 	}
 	reqs := results[nReq:]
