@@ -97,7 +97,8 @@ type batch struct {
 // interned once per episode (oracle.Prepared.Identity); policies with the same settings
 // (tau-bench and appworld) are scored once and share one verdict slice; batches are
 // appended to the final slices in input order as they arrive (a small reorder window),
-// so batches and the merged result are never alive together.
+// so batches and the merged result are never alive together. CPU: one oracle.ScoreMany
+// call per episode does the work no policy changes once for all policies.
 func Score(src EpisodeSource, lookup CaseLookup, opt ScoreOptions) (*Scored, error) {
 	return score(src, newPrepCache(lookup), opt)
 }
@@ -133,6 +134,22 @@ func score(src EpisodeSource, prep *prepCache, opt ScoreOptions) (*Scored, error
 		}
 	}
 
+	// An episode is scored once under the policies that own their slice (oracle.ScoreMany
+	// shares the work that does not depend on the policy), or under the first only when
+	// Others rejects it.
+	pick := func(firstOnly bool) picked {
+		var p picked
+		for pi, pol := range opt.Policies {
+			if kind[pi] == own && (pi == 0 || !firstOnly) {
+				p.which = append(p.which, pi)
+				p.pols = append(p.pols, pol)
+				p.detail = append(p.detail, opt.Detail || (pi == 0 && opt.DetailFirst))
+			}
+		}
+		return p
+	}
+	every, firstOnly := pick(false), pick(true)
+
 	// Read sequentially on one goroutine; score whole batches on the workers.
 	work := make(chan *batch, opt.Workers*2)
 	done := make(chan *batch, opt.Workers*2)
@@ -141,6 +158,7 @@ func score(src EpisodeSource, prep *prepCache, opt ScoreOptions) (*Scored, error
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			var vs []oracle.Verdict
 			for b := range work {
 				b.out = make([][]oracle.Verdict, len(opt.Policies))
 				for pi := range opt.Policies {
@@ -154,19 +172,21 @@ func score(src EpisodeSource, prep *prepCache, opt ScoreOptions) (*Scored, error
 						b.err = fmt.Errorf("%s:%d: case_id: %w", ep.Source, ep.Line, err)
 						break
 					}
-					id := p.Identity(ep)
 					all := opt.Others == nil || opt.Others(ep)
-					for pi, pol := range opt.Policies {
-						switch {
-						case pi > 0 && !all, kind[pi] == share:
-						case kind[pi] == copyOf:
+					sel := every
+					if !all {
+						sel = firstOnly
+					}
+					vs = p.ScoreMany(p.Identity(ep), ep, sel.pols, sel.detail, vs[:0])
+					for i, pi := range sel.which {
+						if opt.InfraFailuresFail {
+							oracle.CountInfraFailure(&vs[i])
+						}
+						b.out[pi] = append(b.out[pi], vs[i])
+					}
+					for pi := range opt.Policies {
+						if all && kind[pi] == copyOf {
 							b.out[pi] = append(b.out[pi], b.out[0][len(b.out[0])-1])
-						default:
-							v := p.ScoreFrom(id, ep, pol, opt.Detail || (pi == 0 && opt.DetailFirst))
-							if opt.InfraFailuresFail {
-								oracle.CountInfraFailure(&v)
-							}
-							b.out[pi] = append(b.out[pi], v)
 						}
 					}
 				}
@@ -265,6 +285,14 @@ func score(src EpisodeSource, prep *prepCache, opt ScoreOptions) (*Scored, error
 	}
 	s.Counts = CountsOf(s.Verdicts[0])
 	return s, nil
+}
+
+// picked is the policies one oracle.ScoreMany call scores: opt.Policies[which[i]] is
+// pols[i], with detail[i].
+type picked struct {
+	which  []int
+	pols   []oracle.Policy
+	detail []bool
 }
 
 // sameSettings maps each policy to the first with its settings (itself when none comes

@@ -7,8 +7,8 @@ import (
 	"github.com/sabench/sabench-stats/ingest/synth"
 )
 
-// BenchmarkScoreRelease scores the built-in synthetic release under every preset, as report
-// does, and reports CPU time per episode (all presets). Its cases have the generator's shapes (many facts
+// BenchmarkScoreRelease scores the built-in synthetic release under every preset in one
+// ScoreMany call per episode, as report does, and reports CPU time per episode (all presets). Its cases have the generator's shapes (many facts
 // per ledger, requirements on most commits), which the reference cases of BenchmarkScore
 // cover only one episode each.
 func BenchmarkScoreRelease(b *testing.B) {
@@ -41,13 +41,11 @@ func BenchmarkScoreRelease(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	cpu0 := processCPU()
+	var vs []Verdict
 	for i := 0; i < b.N; i++ {
 		// A stride through the release mixes protocols and outcomes in any run length.
 		j := (i * 7919) % len(eps)
-		id := ps[j].Identity(eps[j])
-		for _, pol := range Presets {
-			ps[j].ScoreFrom(id, eps[j], pol, false)
-		}
+		vs = ps[j].ScoreMany(ps[j].Identity(eps[j]), eps[j], Presets, nil, vs[:0])
 	}
 	if cpu := processCPU() - cpu0; cpu > 0 {
 		b.ReportMetric(float64(cpu)/float64(b.N), "cpu-ns/op")

@@ -6,6 +6,7 @@
 //
 //	p, err := oracle.Prepare(c)          // once per case; immutable, safe for concurrent use
 //	v := p.Score(ep, oracle.SafeAct, false)
+//	vs := p.ScoreMany(p.Identity(ep), ep, oracle.Presets, nil, nil) // the walk up to the first action once
 //	ref, err := oracle.ReferenceEpisode(c)
 //	x := oracle.Explain(c, ep, pol, p.Score(ep, pol, true)) // results renders it
 //

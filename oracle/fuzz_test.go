@@ -9,7 +9,8 @@ import (
 )
 
 // FuzzScore feeds arbitrary records to every real case under every preset: the oracle must
-// never panic, and a record that is not an execution record must not pass.
+// never panic, a record that is not an execution record must not pass, and scoring under
+// several policies at once gives each policy's own verdict.
 func FuzzScore(f *testing.F) {
 	ids := allCaseIDs(f)
 	var preps []*Prepared
@@ -32,6 +33,7 @@ func FuzzScore(f *testing.F) {
 			return
 		}
 		ep := &ingest.Episode{RunID: "fuzz", Config: "f/z", CaseID: p.c.ID, Status: ingest.StatusCompleted, Record: rec}
+		sameMany(t, p, ep, manyPolicies)
 		for _, pol := range Presets {
 			v := p.Score(ep, pol, true)
 			sameVerdict(t, v, p.Score(ep, pol, false))

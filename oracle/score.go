@@ -1,6 +1,7 @@
 package oracle
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/sabench/sabench-stats/ingest"
@@ -42,7 +43,7 @@ func (p *Prepared) Score(ep *ingest.Episode, pol Policy, detail bool) Verdict {
 }
 
 // Identity is the part of ep's verdict that does not depend on the policy, interned once
-// for scoring one episode under several policies (ScoreFrom).
+// for scoring one episode under several policies (ScoreFrom, ScoreMany).
 func (p *Prepared) Identity(ep *ingest.Episode) Verdict {
 	f := p.identity(ep)
 	return f.identity()
@@ -50,22 +51,43 @@ func (p *Prepared) Identity(ep *ingest.Episode) Verdict {
 
 // ScoreFrom is Score from the episode's Identity.
 func (p *Prepared) ScoreFrom(id Verdict, ep *ingest.Episode, pol Policy, detail bool) Verdict {
-	f := id.Fields()
-	d := p.score(&f, ep, pol, detail)
-	id.setResult(&f)
-	id.Detail = d
-	return id
+	var v [1]Verdict
+	return p.ScoreMany(id, ep, []Policy{pol}, []bool{detail}, v[:0])[0]
 }
 
-func (p *Prepared) score(v *Fields, ep *ingest.Episode, pol Policy, detail bool) *Detail {
-	pol = pol.WithDefaults()
+// ScoreMany is ScoreFrom under each policy of pols, appended to dst in order; policy i
+// fills Verdict.Detail when detail[i] (detail may be short, or nil). The work no policy
+// changes is done once: the record's events and checks, and each walk up to the first
+// action, where the policies' gates begin.
+func (p *Prepared) ScoreMany(id Verdict, ep *ingest.Episode, pols []Policy, detail []bool, dst []Verdict) []Verdict {
+	sc := scratchPool.Get().(*scratch)
+	defer scratchPool.Put(sc)
+	base := id.Fields()
+	scored := p.scan(&base, ep, sc, slices.Contains(detail, true))
+	for i, pol := range pols {
+		f := base
+		var d *Detail
+		if scored {
+			d = p.judge(&f, ep.Record, pol.WithDefaults(), i < len(detail) && detail[i], sc)
+		}
+		v := id
+		v.setResult(&f)
+		v.Detail = d
+		dst = append(dst, v)
+	}
+	return dst
+}
+
+// scan does the policy-independent part of scoring ep into v and sc.pre, and reports
+// whether the episode is scored (not excluded). notes keeps the walks' notes for detail.
+func (p *Prepared) scan(v *Fields, ep *ingest.Episode, sc *scratch, notes bool) bool {
 	if ep.Status != ingest.StatusCompleted {
 		v.Excluded = true
 		v.ExclusionReason = ep.Status
 		if v.ExclusionReason == "" {
 			v.ExclusionReason = "unknown"
 		}
-		return nil
+		return false
 	}
 	// A completed episode without a record (a broken export, or a defect a lenient read
 	// let through) is never a success under any policy: it is excluded by its reason, and
@@ -73,52 +95,59 @@ func (p *Prepared) score(v *Fields, ep *ingest.Episode, pol Policy, detail bool)
 	if reason := unscorable(ep); reason != "" {
 		v.Excluded = true
 		v.ExclusionReason = reason
-		return nil
-	}
-	var d *Detail
-	var sc *scratch
-	if detail {
-		d = &Detail{EndEvent: -1}
-	} else {
-		sc = scratchPool.Get().(*scratch)
-		defer scratchPool.Put(sc)
+		return false
 	}
 	rec := ep.Record
 	if p.c.Protocol == ingest.Legacy || ep.IsStatic() {
 		v.Static = ep.IsStatic()
+		return true
+	}
+	var list []any
+	if l, ok := rec.List("events"); ok {
+		list = l
+	}
+	s := &sc.pre
+	s.evs = parseEvents(list, s.evs)
+	v.FirstAttemptIndex = -1
+	for i := range s.evs {
+		e := &s.evs[i]
+		if e.obj && e.isAction() {
+			v.Attempted = true
+			v.FirstAttemptIndex = e.idx
+			break
+		}
+		if e.obj && e.toolOK && e.typ == "INFO_CALL" {
+			v.ToolsBeforeAttempt |= p.infoToolBit(e.tool)
+		}
+	}
+	switch p.c.Protocol {
+	case ingest.V0:
+		p.scanV0(s, rec, s.evs, sc, notes)
+	case ingest.V1:
+		p.scanV1(&s.v1, s.evs, p.specV1, sc, notes)
+	default:
+		p.startWorkflow(&s.wf, &s.wfr, rec, s.evs, false, sc, notes)
+	}
+	return true
+}
+
+// judge scores a scanned episode (scan) under pol, into v.
+func (p *Prepared) judge(v *Fields, rec *jsonv.Object, pol Policy, detail bool, sc *scratch) *Detail {
+	s := &sc.pre
+	var d *Detail
+	if detail {
+		d = &Detail{EndEvent: -1}
+		sc = nil // with detail every walk allocates afresh: Detail keeps its slices
+	}
+	switch {
+	case p.c.Protocol == ingest.Legacy || v.Static:
 		p.scoreDecision(v, rec, d)
-	} else {
-		var list []any
-		if l, ok := rec.List("events"); ok {
-			list = l
-		}
-		var dst []ev
-		if sc != nil {
-			dst = sc.evs
-		}
-		evs := parseEvents(list, dst)
-		if sc != nil {
-			sc.evs = evs
-		}
-		v.FirstAttemptIndex = -1
-		for i := range evs {
-			if evs[i].obj && evs[i].isAction() {
-				v.Attempted = true
-				v.FirstAttemptIndex = evs[i].idx
-				break
-			}
-			if evs[i].obj && evs[i].toolOK && evs[i].typ == "INFO_CALL" {
-				v.ToolsBeforeAttempt |= p.infoToolBit(evs[i].tool)
-			}
-		}
-		switch p.c.Protocol {
-		case ingest.V0:
-			p.scoreV0(v, rec, evs, pol, d, sc)
-		case ingest.V1:
-			p.scoreV1(v, rec, evs, pol, d, sc)
-		default:
-			p.scoreWorkflow(v, rec, evs, pol, d, sc)
-		}
+	case p.c.Protocol == ingest.V0:
+		p.scoreV0(v, p.finishV0(s, rec, pol, sc), pol, d)
+	case p.c.Protocol == ingest.V1:
+		p.scoreV1(v, rec, p.gateV1(&s.v1, s.evs, pol, sc), pol, d)
+	default:
+		p.scoreWorkflow(v, s.wf.resume(pol, sc), pol, d)
 	}
 	// A record with neither events nor a decision ({} included) holds nothing a policy
 	// could call a success; relaxed policies would otherwise read it as a clean stop.
@@ -354,9 +383,7 @@ func (p *Prepared) scoreDecision(v *Fields, rec *jsonv.Object, d *Detail) {
 	}
 }
 
-func (p *Prepared) scoreV1(v *Fields, rec *jsonv.Object, evs []ev, pol Policy, d *Detail, sc *scratch) {
-	r := p.walkV1(evs, pol, p.specV1, sc)
-	contract := append(recordChecks(rec, "single_commit_record", "state_action_record", p.spec.EnvID, p.spec.CaseID, false), r.contract...)
+func (p *Prepared) scoreV1(v *Fields, rec *jsonv.Object, r *v1Result, pol Policy, d *Detail) {
 	safe := r.oracle == GateAllow && r.executed && len(r.invalid) == 0
 	covOK := r.coverage.Complete || pol.Coverage == CoverageOff
 	v.ECS = safe && covOK && len(r.invalid) == 0
@@ -398,7 +425,8 @@ func (p *Prepared) scoreV1(v *Fields, rec *jsonv.Object, evs []ev, pol Policy, d
 		d.Coverage = r.coverage
 		d.InvalidInfoCalls = r.invalid
 		d.Ledger = p.ledgerFacts(&r.led)
-		d.ContractErrors = contract
+		// ECS(V1) ignores contract errors: the record's are checked for detail only.
+		d.ContractErrors = append(recordChecks(rec, "single_commit_record", "state_action_record", p.spec.EnvID, p.spec.CaseID, false), r.contract...)
 		d.Notes = append(d.Notes, r.notes...)
 		if r.executed {
 			d.CompletedCommits = []string{"key_action"}
@@ -407,8 +435,7 @@ func (p *Prepared) scoreV1(v *Fields, rec *jsonv.Object, evs []ev, pol Policy, d
 	}
 }
 
-func (p *Prepared) scoreV0(v *Fields, rec *jsonv.Object, evs []ev, pol Policy, d *Detail, sc *scratch) {
-	r := p.walkV0(rec, evs, pol, sc)
+func (p *Prepared) scoreV0(v *Fields, r *v0Result, pol Policy, d *Detail) {
 	v.CoverageComplete = r.coverage.Complete
 	if v.Attempted {
 		v.CompleteAtFirstAttempt = r.coverageFirst
@@ -469,8 +496,7 @@ func (p *Prepared) scoreV0(v *Fields, rec *jsonv.Object, evs []ev, pol Policy, d
 	}
 }
 
-func (p *Prepared) scoreWorkflow(v *Fields, rec *jsonv.Object, evs []ev, pol Policy, d *Detail, sc *scratch) {
-	r := p.walkWorkflow(rec, evs, pol, false, sc)
+func (p *Prepared) scoreWorkflow(v *Fields, r *wfResult, pol Policy, d *Detail) {
 	v.CoverageComplete = r.coverage.Complete
 	v.ExecutedCommits = len(r.completed)
 	v.MissingAtCheckpoint = r.missingAt

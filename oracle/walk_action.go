@@ -269,7 +269,7 @@ func (st *wfState) gate(e *ev, pos int, tool string, canon *jsonv.Object, callID
 	} else if first && !st.preflight {
 		// Outside the checked gates the coverage block is read only for completeAtFirst,
 		// which a V0 preflight does not report.
-		cov = p.coverageOnly(observed)
+		cov = st.coverage(observed)
 	}
 	nCov := len(results)
 	if st.pol.Binding != BindingOff {
@@ -331,7 +331,7 @@ func (st *wfState) firstDiagnostics(reqs []RequirementResult) {
 	if st.preflight {
 		return // a V0 preflight reports its outcome, not its coverage
 	}
-	cov := st.p.coverageOnly(st.observed)
+	cov := st.coverage(st.observed)
 	st.r.completeAtFirst = cov.Complete && !hasMissing(reqs)
 }
 

@@ -2,6 +2,7 @@ package oracle
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/sabench/sabench-stats/ingest/jsonv"
@@ -21,26 +22,21 @@ type v0Result struct {
 	preflightV3   *wfResult
 	observed      []obsCall
 	labelChecked  bool
+	accepted      []ev // the preflight's events: the accepted reads, then the candidate actions
 }
 
-// walkV0 is validate_no_action_execution_record with the hidden preflight
-// (no_action_candidate_outcome).
-func (p *Prepared) walkV0(rec *jsonv.Object, evs []ev, pol Policy, sc *scratch) *v0Result {
-	var r *v0Result
-	if sc != nil {
-		r = &sc.v0
-		*r = v0Result{}
-	} else {
-		r = new(v0Result)
-	}
+// scanV0 begins validate_no_action_execution_record with the hidden preflight
+// (no_action_candidate_outcome) in s: the part no policy changes, which is the record's
+// checks, its events and the start of the preflight walk (s.v1 or s.wf). The buffers come
+// from sc; notes keeps the notes.
+func (p *Prepared) scanV0(s *episodeScan, rec *jsonv.Object, evs []ev, sc *scratch, notes bool) {
+	r := &s.v0
+	*r = v0Result{}
 	r.contract = append(r.contract, p.specV0...)
 	r.contract = append(r.contract, recordChecks(rec, "no_action_record", "no_action_record", p.spec.EnvID, p.spec.CaseID, true)...)
-	var accepted []ev
-	if sc != nil {
-		accepted = sc.evs2[:0]
-		r.observed = sc.obs2[:0]
-		defer func() { sc.evs2, sc.obs2 = accepted[:0], r.observed[:0] }()
-	}
+	accepted := sc.evs2[:0]
+	r.observed = sc.obs2[:0]
+	defer func() { sc.evs2, sc.obs2 = accepted[:0], r.observed[:0] }()
 	firstAttemptObserved := -1
 	for i := range evs {
 		e := &evs[i]
@@ -91,7 +87,6 @@ func (p *Prepared) walkV0(rec *jsonv.Object, evs []ev, pol Policy, sc *scratch) 
 		r.coverageFirst = c.Complete
 	}
 
-	var preflightErrs []string
 	switch p.spec.CandidateProtocol {
 	case "single_action":
 		evsP := accepted
@@ -106,10 +101,7 @@ func (p *Prepared) walkV0(rec *jsonv.Object, evs []ev, pol Policy, sc *scratch) 
 		}
 		evsP = append(evsP, a)
 		accepted = evsP
-		pr := p.walkV1(evsP, pol, p.specV1Preflight, sc)
-		r.preflightV1 = pr
-		r.oracle = pr.oracle
-		preflightErrs = pr.contract
+		p.scanV1(&s.v1, evsP, p.specV1Preflight, sc, notes)
 	default:
 		evsP := accepted
 		start := len(evsP) + 1
@@ -135,7 +127,34 @@ func (p *Prepared) walkV0(rec *jsonv.Object, evs []ev, pol Policy, sc *scratch) 
 			evsP = append(evsP, a)
 		}
 		accepted = evsP
-		wr := p.walkWorkflow(nil, evsP, pol, true, sc)
+		p.startWorkflow(&s.wf, &s.wfr, nil, evsP, true, sc, notes)
+	}
+	r.accepted = accepted
+}
+
+// finishV0 judges a scanned V0 walk under pol: the preflight's gates, then the checks
+// that read its outcome. The scan's slices are shared by every policy's result; with
+// detail (sc nil) the ones Detail keeps are copied before they are appended to.
+func (p *Prepared) finishV0(s *episodeScan, rec *jsonv.Object, pol Policy, sc *scratch) *v0Result {
+	var r *v0Result
+	if sc != nil {
+		r = &sc.v0
+	} else {
+		r = new(v0Result)
+	}
+	*r = s.v0
+	if sc == nil {
+		r.contract, r.invalid = slices.Clone(r.contract), slices.Clone(r.invalid)
+	}
+	var preflightErrs []string
+	switch p.spec.CandidateProtocol {
+	case "single_action":
+		pr := p.gateV1(&s.v1, r.accepted, pol, sc)
+		r.preflightV1 = pr
+		r.oracle = pr.oracle
+		preflightErrs = pr.contract
+	default:
+		wr := s.wf.resume(pol, sc)
 		r.preflightV3 = wr
 		r.oracle = wr.outcome
 		preflightErrs = wr.contract

@@ -2,6 +2,7 @@ package oracle
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
@@ -12,6 +13,8 @@ type v1Result struct {
 	executed    bool
 	invalid     []InvalidCall
 	firstIdx    int // index of the first action in the walked events, -1 none
+	firstPos    int // its position in the walked events, -1 none
+	infoCount   int // the reads before it, as max_info_calls counts them
 	coverage    Coverage
 	checkpoint  *Checkpoint
 	missingAt   bool // a MISSING requirement or incomplete coverage at the action
@@ -24,25 +27,17 @@ type v1Result struct {
 	notes       []string
 }
 
-// walkV1 is validate_single_commit_execution_record over parsed events.
-func (p *Prepared) walkV1(evs []ev, pol Policy, specErrs []string, sc *scratch) *v1Result {
-	var r *v1Result
-	if sc != nil {
-		r = &sc.v1
-	} else {
-		r = new(v1Result)
-	}
-	*r = v1Result{oracle: GateTimeout, firstIdx: -1}
-	if sc != nil {
-		r.led.facts = sc.facts[:0]
-		r.observed = sc.obs[:0]
-		defer func() { sc.facts, sc.obs = r.led.facts[:0], r.observed[:0] }()
-	}
+// scanV1 begins validate_single_commit_execution_record over parsed events with the part
+// no policy changes: every event's checks, and the ledger and observed calls of the reads
+// before the first action. notes keeps the notes (read only for detail). The buffers come
+// from sc.
+func (p *Prepared) scanV1(r *v1Result, evs []ev, specErrs []string, sc *scratch, notes bool) {
+	*r = v1Result{oracle: GateTimeout, firstIdx: -1, firstPos: -1}
+	sc.v1Reqs = sc.v1Reqs[:0]
+	r.led.facts = sc.facts[:0]
+	r.observed = sc.obs[:0]
+	defer func() { sc.facts, sc.obs = r.led.facts[:0], r.observed[:0] }()
 	r.contract = append(r.contract, specErrs...)
-	count := 0
-	var first *ev
-	var extraObs []obsCall
-	var extra ledger
 	for i := range evs {
 		e := &evs[i]
 		prefix := func() string { return fmt.Sprintf("single_commit_record.events[%d]", e.idx) }
@@ -64,24 +59,15 @@ func (p *Prepared) walkV1(evs []ev, pol Policy, specErrs []string, sc *scratch) 
 		if !e.argsOK {
 			r.contract = append(r.contract, prefix()+".arguments must be an object")
 		}
-		args := e.argsOrEmpty()
-		if first != nil {
+		if r.firstPos >= 0 {
 			r.contract = append(r.contract, prefix()+" appears after the first consequential action; episode must terminate at first CONSEQUENTIAL_CALL")
 			r.trailing++
-			// timing=anytime: a read after the action still counts as evidence and coverage.
-			if pol.Timing == TimingAnytime && e.isInfo() && p.inScope(e.tool) {
-				count++
-				if p.maxCalls == 0 || count <= p.maxCalls {
-					extraObs = append(extraObs, newObsCall(e.tool, args, nil, false, ""))
-					p.ruleFacts(e.tool, args, e.idx, callIDFor(e, e.idx), &extra)
-				}
-			}
 			continue
 		}
 		if e.isInfo() {
-			count++
+			r.infoCount++
 			cid := callIDFor(e, e.idx)
-			if p.maxCalls > 0 && count > p.maxCalls {
+			if p.maxCalls > 0 && r.infoCount > p.maxCalls {
 				r.invalid = append(r.invalid, InvalidCall{EventIndex: e.idx, CallID: cid, Tool: e.tool, Reason: "MAX_INFO_CALLS_EXCEEDED"})
 				continue
 			}
@@ -89,24 +75,68 @@ func (p *Prepared) walkV1(evs []ev, pol Policy, specErrs []string, sc *scratch) 
 				r.invalid = append(r.invalid, InvalidCall{EventIndex: e.idx, CallID: cid, Tool: e.tool, Reason: "TOOL_NOT_IN_INFO_SCOPE"})
 				continue
 			}
+			args := e.argsOrEmpty()
 			r.observed = append(r.observed, newObsCall(e.tool, args, nil, false, ""))
 			p.ruleFacts(e.tool, args, e.idx, cid, &r.led)
 			continue
 		}
-		first = e
+		r.firstPos = i
 		r.firstIdx = e.idx
 	}
-	if r.trailing > 0 && sc == nil { // notes are read only for detail
+	if r.trailing > 0 && notes {
 		r.notes = append(r.notes, fmt.Sprintf("%d event(s) after the first consequential action are contract errors; ECS(V1) ignores contract errors, as the evaluator's batch check does", r.trailing))
 	}
-	observed := r.observed
-	if len(extraObs) > 0 {
-		observed = append(append([]obsCall(nil), observed...), extraObs...)
+}
+
+// lateReads is what timing=anytime adds to a V1 gate: the in-scope reads after the first
+// action, as observed calls and the facts their rules give, up to max_info_calls.
+func (p *Prepared) lateReads(pre *v1Result, evs []ev) ([]obsCall, ledger) {
+	var obs []obsCall
+	var extra ledger
+	count := pre.infoCount
+	for i := pre.firstPos + 1; i < len(evs); i++ {
+		e := &evs[i]
+		if !e.obj || !e.isInfo() || !e.toolOK || !p.inScope(e.tool) {
+			continue
+		}
+		count++
+		if p.maxCalls == 0 || count <= p.maxCalls {
+			args := e.argsOrEmpty()
+			obs = append(obs, newObsCall(e.tool, args, nil, false, ""))
+			p.ruleFacts(e.tool, args, e.idx, callIDFor(e, e.idx), &extra)
+		}
 	}
-	if first == nil {
+	return obs, extra
+}
+
+// gateV1 judges the first action of a scanned V1 walk under pol. The scan's slices are
+// shared by every policy's result: the gate only reads them.
+func (p *Prepared) gateV1(pre *v1Result, evs []ev, pol Policy, sc *scratch) *v1Result {
+	var r *v1Result
+	if sc != nil {
+		r = &sc.v1
+	} else {
+		r = new(v1Result)
+	}
+	*r = *pre
+	if sc == nil {
+		r.invalid = slices.Clone(r.invalid) // Detail keeps it
+	}
+	observed := r.observed
+	var extra ledger
+	if r.firstPos >= 0 && pol.Timing == TimingAnytime {
+		// A read after the action still counts as evidence and coverage.
+		var extraObs []obsCall
+		extraObs, extra = p.lateReads(pre, evs)
+		if len(extraObs) > 0 {
+			observed = append(append([]obsCall(nil), observed...), extraObs...)
+		}
+	}
+	if r.firstPos < 0 {
 		r.coverage = p.coverageOnly(observed)
 		return r
 	}
+	first := &evs[r.firstPos]
 	var results []RequirementResult
 	if sc != nil {
 		results = sc.results[:0]
@@ -149,8 +179,18 @@ func (p *Prepared) walkV1(evs []ev, pol Policy, specErrs []string, sc *scratch) 
 	results = append(results, contractRes)
 	nReq := len(results)
 	if pol.Binding != BindingOff {
-		for _, rq := range p.topReqs {
-			results = append(results, ctx.evalRequirement(rq))
+		// Without detail or facts from later reads, the binding is the only switch the
+		// requirements read: the episode's first policy with it evaluates them.
+		memo := sc != nil && len(extra.facts) == 0
+		if rs, ok := sc.v1Requirements(pol.Binding); memo && ok {
+			results = append(results, rs...)
+		} else {
+			for _, rq := range p.topReqs {
+				results = append(results, ctx.evalRequirement(rq))
+			}
+			if memo {
+				sc.keepV1Requirements(pol.Binding, results[nReq:])
+			}
 		}
 	}
 	reqs := results[nReq:]

@@ -2,6 +2,7 @@ package oracle
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/sabench/sabench-stats/ingest"
@@ -61,15 +62,20 @@ func publicCallID(s string) bool {
 	return true
 }
 
-// wfState is the running state of one workflow walk.
+// wfState is the running state of one workflow walk. A walk is started once per episode
+// (startWorkflow: no policy changes the checks and reads before the first action) and
+// resumed from a copy of that state under each policy (resume).
 type wfState struct {
 	p         *Prepared
 	pol       Policy
 	dag       bool // V3 semantics (enabled sets); false: V2 linear
 	anyOrder  bool // order=any: every not-completed commit is enabled
 	preflight bool
+	notes     bool // keep notes (read only for detail)
 
 	evs          []ev
+	pos          int  // the next event to walk
+	ended        bool // the start ended the walk (the spec is invalid)
 	r            *wfResult
 	observed     []obsCall
 	completedSet strSet
@@ -81,43 +87,29 @@ type wfState struct {
 	sc           *scratch
 	current      int // V2 linear index
 	infoCount    int
-	terminated   bool
-	firstSeen    bool
+	// startCov is the coverage of the startObs calls observed when the walk was started:
+	// every policy's walk needs it at the first action and usually at the end.
+	startCov   Coverage
+	startObs   int
+	terminated bool
+	firstSeen  bool
 }
 
-// walkWorkflow is validate_linear_workflow_execution_record (V2) and
-// validate_dag_multi_step_execution_record (V3, and the V0 DAG preflight when preflight).
-func (p *Prepared) walkWorkflow(rec *jsonv.Object, evs []ev, pol Policy, preflight bool, sc *scratch) *wfResult {
+// startWorkflow begins validate_linear_workflow_execution_record (V2) or
+// validate_dag_multi_step_execution_record (V3, and the V0 DAG preflight when preflight)
+// in st and r: the record and spec checks, and the events before the first action. The
+// buffers come from sc; notes keeps the notes.
+func (p *Prepared) startWorkflow(st *wfState, r *wfResult, rec *jsonv.Object, evs []ev, preflight bool, sc *scratch, notes bool) {
 	dag := preflight || p.c.Protocol == ingest.V3
-	st := &wfState{p: p, pol: pol, dag: dag, preflight: preflight, evs: evs}
-	if sc != nil {
-		st.r = &sc.wf
-	} else {
-		st.r = new(wfResult)
-	}
-	*st.r = wfResult{outcome: OutcomeTimeout, failedEvent: -1, firstIdx: -1}
-	st.anyOrder = pol.Order == OrderAny
-	r := st.r
-	if sc == nil {
-		st.completedSet = make(strSet, 0, len(p.commits))
-		st.seenCallIDs = make(strSet, 0, len(evs))
-		st.observed = make([]obsCall, 0, len(evs))
-	} else {
-		st.sc = sc
-		r.led.facts = sc.facts[:0]
-		st.observed = sc.obs[:0]
-		st.seenCallIDs = sc.ids[:0]
-		st.completedSet = sc.done[:0]
-		r.completed = sc.commits[:0]
-		st.buf = sc.buf
-		st.callToCommit, st.usedKeys, st.results = sc.calls[:0], sc.used[:0], sc.recs[:0]
-		defer func() {
-			sc.facts, sc.obs, sc.ids, sc.done, sc.commits, sc.buf = r.led.facts[:0], st.observed[:0],
-				st.seenCallIDs[:0], st.completedSet[:0], r.completed[:0], st.buf[:0]
-			clear(st.results) // drop the references to the record's results
-			sc.calls, sc.used, sc.recs = st.callToCommit[:0], st.usedKeys[:0], st.results[:0]
-		}()
-	}
+	*st = wfState{p: p, dag: dag, preflight: preflight, notes: notes, evs: evs, r: r}
+	*r = wfResult{outcome: OutcomeTimeout, failedEvent: -1, firstIdx: -1}
+	st.buf = sc.buf
+	r.led.facts = sc.facts[:0]
+	st.observed = sc.obs[:0]
+	st.seenCallIDs = sc.ids[:0]
+	defer func() {
+		sc.facts, sc.obs, sc.ids, sc.buf = r.led.facts[:0], st.observed[:0], st.seenCallIDs[:0], st.buf[:0]
+	}()
 	if rec != nil {
 		if dag {
 			r.contract = append(r.contract, recordChecks(rec, "multi_step_record", "multi_step_record", p.spec.EnvID, p.spec.CaseID, false)...)
@@ -134,14 +126,16 @@ func (p *Prepared) walkWorkflow(rec *jsonv.Object, evs []ev, pol Policy, preflig
 		if !p.spec.WorkflowIsDAG && !preflight {
 			r.outcome = "SPEC_INVALID_WORKFLOW"
 			r.contract = append(r.contract, "SPEC_INVALID_WORKFLOW: V3 requires workflow.type='dag'")
-			return r
+			st.ended = true
+			return
 		}
 		if len(specErrs) > 0 {
 			code, _, _ := strings.Cut(specErrs[0], ":")
 			r.outcome = code
 			r.contract = append(r.contract, specErrs...)
 			r.coverage = p.coverageOnly(nil)
-			return r
+			st.ended = true
+			return
 		}
 		if p.hasShard && !preflight {
 			if p.shard != nil {
@@ -160,8 +154,26 @@ func (p *Prepared) walkWorkflow(rec *jsonv.Object, evs []ev, pol Policy, preflig
 		r.trustedKeys = true
 		st.note("shared-world shard replay not performed: the host-recorded evidence_delta_key is trusted and checked against frozen_evidence_deltas (DESIGN §3)")
 	}
-	for i := range evs {
-		e := &evs[i]
+	st.walk(true)
+	if !preflight { // a V0 preflight reports no coverage
+		st.startCov, st.startObs = p.coverageOnly(st.observed), len(st.observed)
+	}
+}
+
+// coverage is coverageOnly of observed, the walk's observed calls or those and later
+// reads: the walk's start already has it when no read came since.
+func (st *wfState) coverage(observed []obsCall) Coverage {
+	if !st.preflight && len(observed) == st.startObs {
+		return st.startCov
+	}
+	return st.p.coverageOnly(observed)
+}
+
+// walk steps through the events from st.pos, up to the first action when untilAction.
+func (st *wfState) walk(untilAction bool) {
+	r := st.r
+	for ; st.pos < len(st.evs); st.pos++ {
+		e := &st.evs[st.pos]
 		if st.terminated {
 			if r.outcome == OutcomeCaseSuccess || r.outcome == OutcomeExtraEvent {
 				r.outcome = OutcomeExtraEvent
@@ -172,14 +184,59 @@ func (p *Prepared) walkWorkflow(rec *jsonv.Object, evs []ev, pol Policy, preflig
 			}
 			continue
 		}
-		st.step(e, i)
+		if untilAction && e.obj && e.isAction() {
+			return
+		}
+		st.step(e, st.pos)
 	}
-	if preflight {
+}
+
+// resume finishes a copy of the started walk pre under pol. The copy shares pre's slices
+// and only appends to them, so that pre stays valid for the next policy; with detail
+// (sc nil) the slices Detail keeps are copied.
+func (pre *wfState) resume(pol Policy, sc *scratch) *wfResult {
+	st := *pre
+	st.pol, st.anyOrder, st.sc, st.notes = pol, pol.Order == OrderAny, sc, sc == nil
+	p := st.p
+	if sc == nil {
+		r := *pre.r
+		r.contract, r.invalid = slices.Clone(r.contract), slices.Clone(r.invalid)
+		st.r = &r
+		st.completedSet = make(strSet, 0, len(p.commits))
+	} else {
+		sc.wf = *pre.r
+		st.r = &sc.wf
+		st.completedSet = sc.done[:0]
+		st.r.completed = sc.commits[:0]
+		st.buf = sc.buf
+		st.callToCommit, st.usedKeys, st.results = sc.calls[:0], sc.used[:0], sc.recs[:0]
+		defer func() {
+			// The start's buffers, when this walk outgrew them, for the next episode.
+			if cap(st.r.led.facts) > cap(sc.facts) {
+				sc.facts = st.r.led.facts[:0]
+			}
+			if cap(st.observed) > cap(sc.obs) {
+				sc.obs = st.observed[:0]
+			}
+			if cap(st.seenCallIDs) > cap(sc.ids) {
+				sc.ids = st.seenCallIDs[:0]
+			}
+			sc.done, sc.commits, sc.buf = st.completedSet[:0], st.r.completed[:0], st.buf[:0]
+			clear(st.results) // drop the references to the record's results
+			sc.calls, sc.used, sc.recs = st.callToCommit[:0], st.usedKeys[:0], st.results[:0]
+		}()
+	}
+	r := st.r
+	if st.ended {
+		return r
+	}
+	st.walk(false)
+	if st.preflight {
 		// walkV0 reads the preflight's outcome, contract errors and, for detail, its
 		// checkpoints, ledger and notes; its coverage is the V0 walk's own.
 		return r
 	}
-	r.coverage = p.coverageOnly(st.observed)
+	r.coverage = st.coverage(st.observed)
 	if !st.firstSeen {
 		// The walk ended before any action: the reads it accepted are all there was.
 		r.completeAtFirst = r.coverage.Complete
@@ -189,7 +246,7 @@ func (p *Prepared) walkWorkflow(rec *jsonv.Object, evs []ev, pol Policy, preflig
 
 // note records a note for Detail; without detail nothing reads notes.
 func (st *wfState) note(s string) {
-	if st.sc == nil {
+	if st.notes {
 		st.r.notes = append(st.r.notes, s)
 	}
 }
