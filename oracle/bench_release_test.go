@@ -8,9 +8,9 @@ import (
 )
 
 // BenchmarkScoreRelease scores the built-in synthetic release under every preset in one
-// ScoreMany call per episode, as report does, and reports CPU time per episode (all presets). Its cases have the generator's shapes (many facts
-// per ledger, requirements on most commits), which the reference cases of BenchmarkScore
-// cover only one episode each.
+// ScoreMany call per episode, as report does, and reports CPU time per episode (all
+// presets). Its cases have the generator's shapes (many facts per ledger, requirements on
+// most commits), which the reference cases of BenchmarkScore cover only one episode each.
 func BenchmarkScoreRelease(b *testing.B) {
 	rel, err := synth.Default()
 	if err != nil {

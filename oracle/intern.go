@@ -137,6 +137,9 @@ func storeUsage(u Usage) uint32 {
 }
 
 func internLabel(s string) sym {
+	if s == "" { // id 0 (init); most verdicts have no exclusion reason or failure type
+		return 0
+	}
 	return sym(labels.intern(s, labelArena.clone))
 }
 

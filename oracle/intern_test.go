@@ -45,3 +45,16 @@ func TestReleaseReusesRunIDsAndUsages(t *testing.T) {
 		t.Errorf("50 released chunks of %d grew the run table by %d ids and the usage table by %d; want at most a chunk's", chunk, grewRuns, grewUsages)
 	}
 }
+
+// internLabel's fast path gives "" the id the table gave it first, and other labels
+// round-trip.
+func TestInternLabelEmpty(t *testing.T) {
+	if id := sym(labels.intern("", same[string])); id != 0 || internLabel("") != id {
+		t.Fatalf(`"" has id %d in the table, %d from internLabel`, id, internLabel(""))
+	}
+	for _, s := range []string{FailPremature, OutcomeNoAction, "a label seen once"} {
+		if got := internLabel(s).String(); got != s {
+			t.Errorf("%q reads back as %q", s, got)
+		}
+	}
+}
