@@ -91,7 +91,7 @@ func (c *common) release(e *cli.Env, s job.Scoring) (*job.Release, error) {
 		return nil, err
 	}
 	if r.Input != nil {
-		noteSkipped(e.Stderr, r.Input.Skipped)
+		noteSkipped(e, r.Input.Skipped)
 	}
 	c.rel = r
 	return r, nil

@@ -36,7 +36,7 @@ func runConvert(e *cli.Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	reportDropped(e, r.Reported())
+	noteDropped(e, r.Reported())
 	fmt.Fprintf(e.Stderr, "converted %d episodes: %s -> %s\n", n, in, out)
 	return nil
 }

@@ -51,7 +51,7 @@ func runExplain(e *cli.Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	noteSkipped(e.Stderr, in.Skipped)
+	noteSkipped(e, in.Skipped)
 	if len(pos) == 1 {
 		sel = ingest.Selection{RunID: pos[0]}
 	}

@@ -57,7 +57,7 @@ func (c *common) validate(e *cli.Env, args []string, maxLine int) error {
 		}
 		fmt.Fprintf(e.Stderr, "bench %s (%s): %d cases, %d case sets; clusters: %s\n", b.Source, b.Kind, len(b.Cases), len(b.Sets), b.ClusterSummary())
 	}
-	noteSkipped(e.Stderr, v.Skipped)
+	noteSkipped(e, v.Skipped)
 	rep := v.Report
 	if err != nil || rep == nil { // err: the patterns could not be expanded
 		return err
@@ -68,7 +68,7 @@ func (c *common) validate(e *cli.Env, args []string, maxLine int) error {
 	for _, p := range rep.Problems {
 		fmt.Fprintln(e.Stdout, p)
 	}
-	reportDropped(e, rep.Reported)
+	noteDropped(e, rep.Reported)
 	fmt.Fprintf(e.Stderr, "%d files, %d episodes read, %d without problems, %d problems\n", rep.Files, rep.Lines, rep.Episodes, len(rep.Problems))
 	if len(rep.Problems) > 0 {
 		return fmt.Errorf("%d problems found", len(rep.Problems))

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/ingest"
@@ -13,14 +12,12 @@ import (
 
 // noteSkipped says, one line each and then a count, what a --runs directory search passed
 // over (links to directories, entries that are not regular files).
-func noteSkipped(w io.Writer, skipped []ingest.Problem) {
-	if w == nil || len(skipped) == 0 {
+func noteSkipped(e *cli.Env, skipped []ingest.Problem) {
+	if len(skipped) == 0 {
 		return
 	}
-	for _, p := range skipped {
-		fmt.Fprintln(w, "note:", p)
-	}
-	fmt.Fprintf(w, "note: %d entries of the --runs directories skipped\n", len(skipped))
+	noteDropped(e, skipped)
+	fmt.Fprintf(e.Stderr, "note: %d entries of the --runs directories skipped\n", len(skipped))
 }
 
 // noteEmpty says on stderr why each empty table is empty.
@@ -32,8 +29,9 @@ func noteEmpty(e *cli.Env, cmd string, ts []*results.Table) {
 	}
 }
 
-// reportDropped prints the duplicates a --dedupe policy dropped.
-func reportDropped(e *cli.Env, dropped []ingest.Problem) {
+// noteDropped says, one line each, what a read passed over: the duplicates a --dedupe
+// policy dropped, the entries a directory search skipped.
+func noteDropped(e *cli.Env, dropped []ingest.Problem) {
 	for _, p := range dropped {
 		fmt.Fprintln(e.Stderr, "note:", p)
 	}
