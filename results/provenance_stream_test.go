@@ -21,24 +21,8 @@ func episodeFiles(t *testing.T) []string {
 	var paths []string
 	for _, name := range []string{"runs.jsonl", "runs.jsonl.gz", "runs.jsonl.zst", "runs.parquet"} {
 		p := filepath.Join(dir, name)
-		f, err := os.Create(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		format, _ := ingest.EpisodeFormat(p)
-		w, err := ingest.NewEpisodeWriter(f, format)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, e := range eps {
-			if err := w.Write(e); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if err := w.Close(); err != nil {
-			t.Fatal(err)
-		}
-		if err := f.Close(); err != nil {
+		src := &ingest.SliceSource{Episodes: eps}
+		if _, err := WriteEpisodeFile(nil, p, src.Next, func(pr ingest.Problem) { t.Error(pr) }); err != nil {
 			t.Fatal(err)
 		}
 		paths = append(paths, p)

@@ -57,7 +57,7 @@ func run(stdout, stderr io.Writer, args []string) error { return prog.Run(stdout
 // runtime error, 2 usage error (a job.OptionError is one: the options are the flags).
 func exitCode(stderr io.Writer, err error) int {
 	if o := (*job.OptionError)(nil); errors.As(err, &o) {
-		err = usagef("%v", err)
+		err = cli.Usage(err)
 	}
 	return cli.ExitCode(stderr, toolName, err)
 }

@@ -13,11 +13,15 @@ import (
 
 // Load opens the bench and its episodes (source.Open); Input.Skipped says what a --runs
 // directory search passed over. No episode to read is an OptionError.
-func (o *Options) Load() (*source.Input, error) {
+func (o *Options) Load() (*source.Input, error) { return o.load(o.Source.Hash) }
+
+// load is Load, hashing the episode files as they are read when hash is set.
+func (o *Options) load(hash bool) (*source.Input, error) {
 	so, err := o.SourceOptions()
 	if err != nil {
 		return nil, err
 	}
+	so.Hash = hash
 	in, err := source.Open(so)
 	var noEpisodes *source.NoEpisodesError
 	if errors.As(err, &noEpisodes) {
@@ -96,8 +100,7 @@ func (o *Options) release(s Scoring) (*Release, error) {
 	if err != nil {
 		return nil, err
 	}
-	o.Source.Hash = true
-	in, err := o.Load()
+	in, err := o.load(true)
 	if err != nil {
 		return nil, err
 	}
