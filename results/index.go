@@ -8,8 +8,7 @@ import (
 	"github.com/sabench/sabench-stats/analysis"
 )
 
-// indexHeading starts every report's index.md (WriteReport recognises an earlier report
-// by it).
+// indexHeading starts every report's index.md.
 const indexHeading = "# sabench-stats report\n"
 
 // IndexFigure is one figure of a report and its files, relative to the report directory.

@@ -16,58 +16,48 @@ type RenderedFigure struct {
 	Files [][]byte
 }
 
-// WriteReport writes a report directory: every table in every format under tables/ (with
-// the CSV sidecar of a stamped table), the
-// figures under figures/ and index.md. Everything is written to a sibling temporary
-// directory that is renamed into place (extra writers add their files to it first, e.g.
-// the HTML viewer), so an error never leaves a half-written report;
-// dir may only be missing, empty or an earlier report (--out . must never wipe a working
-// tree). The index's Tables and Figures are filled in.
-func WriteReport(dir string, idx *Index, figs []RenderedFigure, extra ...func(tmp string) error) error {
-	return ReplaceDir(dir, func(tmp string) error {
-		for _, sub := range []string{"tables", "figures"} {
-			if err := os.MkdirAll(filepath.Join(tmp, sub), 0o755); err != nil {
+// WriteReportFiles writes the report's files into dir (the temporary directory that
+// ReplaceDir moves into place, which makes the report atomic): every table in every
+// format under tables/ (with the CSV sidecar of a stamped table), the figures under
+// figures/ and index.md. The index's Figures are filled in.
+func WriteReportFiles(dir string, idx *Index, figs []RenderedFigure) error {
+	for _, sub := range []string{"tables", "figures"} {
+		if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
+			return err
+		}
+	}
+	// No per-file temp and fsync inside the temporary directory: moving it into place
+	// is what makes the report atomic.
+	var buf bytes.Buffer
+	for _, t := range idx.Tables {
+		for _, f := range Formats() {
+			buf.Reset()
+			if err := RenderWith(&buf, t, f, idx.Render); err != nil {
+				return err
+			}
+			if err := os.WriteFile(filepath.Join(dir, "tables", t.ID+"."+f.Ext()), buf.Bytes(), 0o644); err != nil {
 				return err
 			}
 		}
-		// No per-file temp and fsync inside the temporary directory: moving it into place
-		// is what makes the report atomic.
-		var buf bytes.Buffer
-		for _, t := range idx.Tables {
-			for _, f := range Formats() {
-				buf.Reset()
-				if err := RenderWith(&buf, t, f, idx.Render); err != nil {
-					return err
-				}
-				if err := os.WriteFile(filepath.Join(tmp, "tables", t.ID+"."+f.Ext()), buf.Bytes(), 0o644); err != nil {
-					return err
-				}
-			}
-			if side := Sidecar([]*Table{t}); side != nil {
-				if err := os.WriteFile(filepath.Join(tmp, "tables", SidecarName(t.ID+"."+FormatCSV.Ext())), side, 0o644); err != nil {
-					return err
-				}
-			}
-		}
-		idx.Figures = idx.Figures[:0]
-		for _, f := range figs {
-			x := IndexFigure{Name: f.Name}
-			for i, ext := range f.Exts {
-				rel := path.Join("figures", f.Name+"."+ext)
-				if err := os.WriteFile(filepath.Join(tmp, filepath.FromSlash(rel)), f.Files[i], 0o644); err != nil {
-					return err
-				}
-				x.Files = append(x.Files, rel)
-			}
-			idx.Figures = append(idx.Figures, x)
-		}
-		for _, write := range extra {
-			if err := write(tmp); err != nil {
+		if side := Sidecar([]*Table{t}); side != nil {
+			if err := os.WriteFile(filepath.Join(dir, "tables", SidecarName(t.ID+"."+FormatCSV.Ext())), side, 0o644); err != nil {
 				return err
 			}
 		}
-		return os.WriteFile(filepath.Join(tmp, "index.md"), []byte(idx.Markdown()), 0o644)
-	})
+	}
+	idx.Figures = idx.Figures[:0]
+	for _, f := range figs {
+		x := IndexFigure{Name: f.Name}
+		for i, ext := range f.Exts {
+			rel := path.Join("figures", f.Name+"."+ext)
+			if err := os.WriteFile(filepath.Join(dir, filepath.FromSlash(rel)), f.Files[i], 0o644); err != nil {
+				return err
+			}
+			x.Files = append(x.Files, rel)
+		}
+		idx.Figures = append(idx.Figures, x)
+	}
+	return os.WriteFile(filepath.Join(dir, "index.md"), []byte(idx.Markdown()), 0o644)
 }
 
 // CheckReportDir reports early (before scoring) whether --out may be replaced: see

@@ -12,42 +12,78 @@ import (
 // scored under every policy on every episode with Scoring.Collect, with the tables that
 // apply (results.Default) and the figures.
 func (o *Options) View(path string, r *Release) (view.Stats, error) {
-	tables, figs, _, err := figures.TablesAndFigures(o.TableInput(r.ScoredRelease), results.Default(len(r.Releases)), r.Synthetic)
-	if err != nil {
-		return view.Stats{}, err
-	}
-	return o.viewer(path, r, tables, figs)
+	_, st, err := o.viewer(path, r, results.Default(len(r.Releases)), false)
+	return st, err
 }
 
-// viewer writes the viewer (view.WriteRelease) from tables and figures already built.
-func (o *Options) viewer(path string, r *Release, tables []*results.Table, figs []results.RenderedFigure) (view.Stats, error) {
-	return view.WriteRelease(path, r.ScoredRelease, r.Collector, tables, figs, o.Stat, o.Choices)
+// built is what a report or a viewer shows: tables, figures, what was not built and why,
+// and the provenance the tables were stamped with (nil: not stamped).
+type built struct {
+	tables  []*results.Table
+	figs    []results.RenderedFigure
+	skipped []string
+	meta    *results.Meta
+}
+
+// build builds the tables of specs and the figures (figures.TablesAndFigures) and stamps
+// the tables when stamp is set; kept, when set, is handed the tables before they are
+// stamped.
+func (o *Options) build(r *Release, specs []results.Spec, stamp bool, kept func([]*results.Table)) (b built, err error) {
+	if b.tables, b.figs, b.skipped, err = figures.TablesAndFigures(o.TableInput(r.ScoredRelease), specs, r.Synthetic); err != nil {
+		return built{}, err
+	}
+	if kept != nil {
+		kept(b.tables)
+	}
+	if stamp {
+		b.meta, err = o.Stamp(r, b.tables)
+	}
+	return b, err
+}
+
+// viewer builds the tables and figures (build) and writes the viewer of r at path with
+// them (view.Release). The viewer's chunk files and its other policies' leaderboards need
+// no table, so they are made while the tables are built (one after the other with one
+// worker); the page waits for all three, and takes the first policy's leaderboard from
+// the tables.
+func (o *Options) viewer(path string, r *Release, specs []results.Spec, stamp bool) (b built, st view.Stats, err error) {
+	v, err := view.NewRelease(path, r.ScoredRelease, r.Collector, o.Stat, o.Choices)
+	if err != nil {
+		return built{}, st, err
+	}
+	defer v.Close()
+	if err := o.together(v.Chunks, v.Leaderboards, func() (err error) { b, err = o.build(r, specs, stamp, v.Main); return err }); err != nil {
+		return built{}, st, err
+	}
+	st, err = v.Page(b.tables, b.figs)
+	return b, st, err
 }
 
 // Report builds every table of the registry and every figure and writes the report
-// directory out (results.WriteReport), with the viewer as index.html when the release
-// has episodes to show (Release.Collector). The index says what was written and what was
-// not, and why (Index.Skipped; a release without episodes has no viewer); viewer is nil
-// when none was written.
+// directory out (results.ReplaceDir: built in a temporary directory moved into place, so
+// an error never leaves a half-written report), with the viewer as index.html when the
+// release has episodes to show (Release.Collector). The index says what was written and
+// what was not, and why (Index.Skipped; a release without episodes has no viewer); viewer
+// is nil when none was written.
 func (o *Options) Report(out string, r *Release, render results.RenderOptions) (idx *results.Index, viewer *view.Stats, err error) {
 	sr := r.ScoredRelease
 	idx = &results.Index{Scored: sr, Stats: o.Stat, Method: o.Stats.Method, Quantile: o.Stats.Quantile, Synthetic: sr.Synthetic, Render: render}
-	var figs []results.RenderedFigure
-	if idx.Tables, figs, idx.Skipped, err = figures.TablesAndFigures(o.TableInput(sr), results.Registry, sr.Synthetic); err != nil {
-		return nil, nil, err
-	}
-	if idx.Meta, err = o.Stamp(r, idx.Tables); err != nil {
-		return nil, nil, err
-	}
-	var extra []func(tmp string) error
-	if r.Collector != nil {
-		viewer = &view.Stats{}
-		extra = append(extra, func(tmp string) (err error) {
-			*viewer, err = o.viewer(filepath.Join(tmp, "index.html"), r, idx.Tables, figs)
+	err = results.ReplaceDir(out, func(tmp string) (err error) {
+		var b built
+		if r.Collector == nil {
+			b, err = o.build(r, results.Registry, true, nil)
+		} else {
+			var st view.Stats
+			b, st, err = o.viewer(filepath.Join(tmp, "index.html"), r, results.Registry, true)
+			viewer = &st
+		}
+		if err != nil {
 			return err
-		})
-	}
-	if err := results.WriteReport(out, idx, figs, extra...); err != nil {
+		}
+		idx.Tables, idx.Skipped, idx.Meta = b.tables, b.skipped, b.meta
+		return results.WriteReportFiles(tmp, idx, b.figs)
+	})
+	if err != nil {
 		return nil, nil, err
 	}
 	return idx, viewer, nil

@@ -26,6 +26,10 @@ type Input struct {
 	// Collected, when set, holds the episodes already encoded while they were scored;
 	// its cases and policies replace Cases and Policies, and Episodes is not called.
 	Collected *Collector
+
+	// chunks, set by Release.Page, are the chunk files written ahead (Release.Chunks):
+	// Write then writes the page only.
+	chunks *chunks
 }
 
 // Figure is one figure as SVG.

@@ -8,18 +8,99 @@ import (
 	"github.com/sabench/sabench-stats/results"
 )
 
-// WriteRelease writes the viewer (Write) of a release scored under every policy on every
-// episode, whose episodes col encoded while they were scored, from the tables and figures
-// already built (the report's; only the SVG figures are shown). The notes are the
-// release's input, the SYNTHETIC warning when it is synthetic, and the reconciliation of
-// the episodes with the interval settings o. Each policy's leaderboard is T2 built for
-// that policy with o and ch, followed by its rows of the policies table when tables hold
-// one.
-func WriteRelease(path string, sr *analysis.ScoredRelease, col *Collector, tables []*results.Table, figs []results.RenderedFigure, o analysis.StatOptions, ch analysis.Choices) (Stats, error) {
+// Release is the viewer (Write) of a release scored under every policy on every episode,
+// whose episodes a Collector encoded while they were scored, written in steps so that
+// those that need no table run while the tables are built: Chunks writes the episode
+// chunk files, Leaderboards builds the leaderboards of the policies after the first, and
+// Page, once both have returned, writes the page with the tables and figures. Chunks and
+// Leaderboards may run concurrently with each other and with the tables. Close removes
+// what a viewer whose page was never written left behind.
+type Release struct {
+	path   string
+	sr     *analysis.ScoredRelease
+	col    *Collector
+	o      analysis.StatOptions
+	ch     analysis.Choices
+	t2     results.Spec
+	chunks *chunks
+	main   *results.Table   // T2 under the first policy (Main); nil: Page builds it
+	boards []*results.Table // T2 under each policy after the first
+}
+
+// NewRelease prepares the viewer at path of sr, whose episodes col collected, with the
+// interval settings o and the choices ch.
+func NewRelease(path string, sr *analysis.ScoredRelease, col *Collector, o analysis.StatOptions, ch analysis.Choices) (*Release, error) {
 	if col == nil {
-		return Stats{}, fmt.Errorf("view: the release's episodes were not collected while scoring")
+		return nil, fmt.Errorf("view: the release's episodes were not collected while scoring")
 	}
-	in := &Input{Title: "sabench-stats viewer", Tables: tables, Collected: col}
+	var pols []string
+	for _, r := range sr.Releases {
+		pols = append(pols, r.Policy.Name)
+	}
+	if !slices.Equal(pols, col.policies) {
+		return nil, fmt.Errorf("view: episodes collected under policies %v, release scored under %v", col.policies, pols)
+	}
+	t2, err := results.Lookup("T2")
+	if err != nil {
+		return nil, err
+	}
+	return &Release{path: path, sr: sr, col: col, o: o, ch: ch, t2: t2}, nil
+}
+
+// Chunks writes the episode chunk files to a temporary directory beside the page (Page
+// moves it into place).
+func (v *Release) Chunks() error {
+	_, e, err := encode(&Input{Collected: v.col})
+	if err != nil {
+		return err
+	}
+	v.chunks, err = writeChunks(v.path, e)
+	return err
+}
+
+// Leaderboards builds T2 under each policy after the first (the first policy's: Main).
+func (v *Release) Leaderboards() error {
+	for _, r := range v.sr.Releases[1:] {
+		t, err := v.board(r)
+		if err != nil {
+			return err
+		}
+		v.boards = append(v.boards, t)
+	}
+	return nil
+}
+
+// Main keeps the first policy's leaderboard from the tables, as built for the release
+// with the same o and ch: T2 reads the first release alone, so it is the table Page would
+// build (a test compares them). Call it before the tables are stamped: results.Stamp
+// adds a note that the leaderboard does not show, and leaves the copy kept here alone.
+// It runs beside Chunks and Leaderboards.
+func (v *Release) Main(tables []*results.Table) {
+	for _, t := range tables {
+		if t.ID == v.t2.ID {
+			cp := *t
+			v.main = &cp
+		}
+	}
+}
+
+// board is T2 built for one policy's release.
+func (v *Release) board(r *analysis.Release) (*results.Table, error) {
+	return v.t2.Build(&results.Input{Releases: []*analysis.Release{r}, Stats: v.o, Choices: v.ch})
+}
+
+// Page writes the page, after Chunks and Leaderboards, with the tables and figures built
+// for the release with the same o and ch (only the SVG figures are shown). The notes are
+// the release's input, the SYNTHETIC warning when it is synthetic, and the reconciliation
+// of the episodes with o. Each policy's leaderboard is T2 built for that policy, followed
+// by its rows of the policies table when tables hold one; the first policy's T2 is built
+// here unless Main kept it.
+func (v *Release) Page(tables []*results.Table, figs []results.RenderedFigure) (Stats, error) {
+	if v.chunks == nil || len(v.boards) != len(v.sr.Releases)-1 {
+		return Stats{}, fmt.Errorf("view: the page written before the chunk files and the leaderboards")
+	}
+	sr := v.sr
+	in := &Input{Title: "sabench-stats viewer", Tables: tables, Policies: v.col.policies, chunks: v.chunks}
 	for _, f := range figs {
 		for i, ext := range f.Exts {
 			if ext == "svg" {
@@ -33,30 +114,32 @@ func WriteRelease(path string, sr *analysis.ScoredRelease, col *Collector, table
 			policyRows = t
 		}
 	}
-	t2, err := results.Lookup("T2")
-	if err != nil {
-		return Stats{}, err
+	main := v.main
+	if main == nil {
+		var err error
+		if main, err = v.board(sr.Releases[0]); err != nil {
+			return Stats{}, err
+		}
 	}
 	in.Notes = []string{"Input: " + sr.Input + "."}
 	if sr.Synthetic {
 		in.Notes = append(in.Notes, "The built-in release is SYNTHETIC: generated in the real SafeActBench schemas and calibrated to the paper's published aggregates; it is not the paper's traces.")
 	}
 	in.Notes = append(in.Notes, fmt.Sprintf("Episodes: read %d = scored %d + excluded (%s). %s",
-		sr.Read(), sr.Counts.Scored, sr.ExcludedSummary(), sr.Releases[0].Intervals(o).Sentence()))
-	for _, r := range sr.Releases {
-		in.Policies = append(in.Policies, r.Policy.Name)
-		t, err := t2.Build(&results.Input{Releases: []*analysis.Release{r}, Stats: o, Choices: ch})
-		if err != nil {
-			return Stats{}, err
-		}
+		sr.Read(), sr.Counts.Scored, sr.ExcludedSummary(), sr.Releases[0].Intervals(v.o).Sentence()))
+	for i, t := range append([]*results.Table{main}, v.boards...) {
 		lb := []*results.Table{t}
 		if policyRows != nil {
-			lb = append(lb, RowsOf(policyRows, r.Policy.Name))
+			lb = append(lb, RowsOf(policyRows, in.Policies[i]))
 		}
 		in.Leaderboards = append(in.Leaderboards, lb)
 	}
-	if !slices.Equal(in.Policies, col.policies) {
-		return Stats{}, fmt.Errorf("view: episodes collected under policies %v, release scored under %v", col.policies, in.Policies)
+	return Write(v.path, in)
+}
+
+// Close removes the chunk files of a viewer whose page was not written.
+func (v *Release) Close() {
+	if v.chunks != nil {
+		v.chunks.discard()
 	}
-	return Write(path, in)
 }

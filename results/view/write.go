@@ -37,7 +37,24 @@ func CheckPage(htmlPath string) error {
 // readers never see a page whose chunks are missing or half-written. The bytes depend only
 // on the input.
 func Write(htmlPath string, in *Input) (Stats, error) {
-	var st Stats
+	c := in.chunks
+	if c == nil {
+		var e *encoder
+		var err error
+		if in, e, err = encode(in); err != nil {
+			return Stats{}, err
+		}
+		if c, err = writeChunks(htmlPath, e); err != nil {
+			return Stats{}, err
+		}
+		defer c.discard()
+	}
+	return c.writePage(htmlPath, in)
+}
+
+// encode is in with its episodes encoded: those the Collector encoded while they were
+// scored (its cases and policies replace in's), or else in.Episodes.
+func encode(in *Input) (*Input, *encoder, error) {
 	var e *encoder
 	if c := in.Collected; c != nil {
 		x := *in
@@ -45,92 +62,117 @@ func Write(htmlPath string, in *Input) (Stats, error) {
 		in = &x
 	}
 	if len(in.Policies) == 0 {
-		return st, fmt.Errorf("view: no policy")
+		return nil, nil, fmt.Errorf("view: no policy")
 	}
 	if e == nil {
 		var err error
 		if e, err = newEncoder(in); err != nil {
-			return st, err
+			return nil, nil, err
 		}
 		if in.Episodes != nil {
 			if err := in.Episodes(func(ep *Episode) error { return e.add(ep) }); err != nil {
-				return st, err
+				return nil, nil, err
 			}
 		}
 	}
-	if err := e.checkRuns(); err != nil {
-		return st, err
-	}
-	dir := filepath.Dir(htmlPath)
-	stem := strings.TrimSuffix(filepath.Base(htmlPath), filepath.Ext(htmlPath))
-	chunkName := stem + "_files"
-	tmp, err := os.MkdirTemp(dir, "."+chunkName+".tmp-")
-	if err != nil {
-		return st, err
-	}
-	defer os.RemoveAll(tmp)
+	return in, e, e.checkRuns()
+}
 
-	// Whole cases per chunk, in the cases' order.
-	chunkOf := make([]int, len(e.cases))
+// chunks are a viewer's chunk files, written to a temporary directory beside the page
+// until the page is written (writePage).
+type chunks struct {
+	e     *encoder
+	name  string // the chunk directory's name: the page's stem + "_files"
+	tmp   string // the temporary directory; "" once moved into place
+	of    []int  // each case's chunk; -1 for a case without episodes
+	n     int
+	bytes int64
+}
+
+// writeChunks writes e's cases to chunk files, whole cases per chunk in the cases' order,
+// in a temporary directory beside htmlPath. It frees each case's encoded episodes once
+// written: the page does not need them.
+func writeChunks(htmlPath string, e *encoder) (*chunks, error) {
+	stem := strings.TrimSuffix(filepath.Base(htmlPath), filepath.Ext(htmlPath))
+	c := &chunks{e: e, name: stem + "_files", of: make([]int, len(e.cases))}
+	var err error
+	if c.tmp, err = os.MkdirTemp(filepath.Dir(htmlPath), "."+c.name+".tmp-"); err != nil {
+		return nil, err
+	}
 	var cur bytes.Buffer
-	nChunks := 0
 	flush := func() error {
 		if cur.Len() == 0 {
 			return nil
 		}
 		cur.WriteString("]});\n")
-		st.ChunkBytes += int64(cur.Len())
-		if err := os.WriteFile(filepath.Join(tmp, fmt.Sprintf("%d.js", nChunks)), cur.Bytes(), 0o644); err != nil {
+		c.bytes += int64(cur.Len())
+		if err := os.WriteFile(filepath.Join(c.tmp, fmt.Sprintf("%d.js", c.n)), cur.Bytes(), 0o644); err != nil {
 			return err
 		}
 		cur.Reset()
-		nChunks++
+		c.n++
 		return nil
 	}
 	for i, a := range e.cases {
-		chunkOf[i] = -1
+		c.of[i] = -1
 		if len(a.eps) == 0 {
 			continue
 		}
 		blk, err := caseJSON(a)
 		if err != nil {
-			return st, err
+			c.discard()
+			return nil, err
 		}
 		if cur.Len() > 0 && cur.Len()+len(blk) > chunkBudget {
 			if err := flush(); err != nil {
-				return st, err
+				c.discard()
+				return nil, err
 			}
 		}
 		if cur.Len() == 0 {
-			fmt.Fprintf(&cur, "SAB.chunk(%d,{\"cases\":[\n", nChunks)
+			fmt.Fprintf(&cur, "SAB.chunk(%d,{\"cases\":[\n", c.n)
 		} else {
 			cur.WriteString(",\n")
 		}
 		cur.Write(blk)
-		chunkOf[i] = nChunks
+		c.of[i] = c.n
 		a.eps = nil // written; free the memory before the page is built
 	}
 	if err := flush(); err != nil {
-		return st, err
+		c.discard()
+		return nil, err
 	}
+	return c, nil
+}
+
+// discard removes the temporary chunk directory unless writePage moved it into place.
+func (c *chunks) discard() {
+	if c.tmp != "" {
+		os.RemoveAll(c.tmp)
+		c.tmp = ""
+	}
+}
+
+// writePage writes the page of in (encoded as encode returns it) at htmlPath after moving
+// the chunk directory into place beside it.
+func (c *chunks) writePage(htmlPath string, in *Input) (Stats, error) {
 	var b bytes.Buffer
-	if err := page(&b, in, e, chunkOf, chunkName); err != nil {
-		return st, err
+	if err := page(&b, in, c.e, c.of, c.name); err != nil {
+		return Stats{}, err
 	}
-	final := filepath.Join(dir, chunkName)
+	final := filepath.Join(filepath.Dir(htmlPath), c.name)
 	if err := os.RemoveAll(final); err != nil {
-		return st, err
+		return Stats{}, err
 	}
-	if err := os.Chmod(tmp, 0o755); err != nil {
-		return st, err
+	if err := os.Chmod(c.tmp, 0o755); err != nil {
+		return Stats{}, err
 	}
-	if err := os.Rename(tmp, final); err != nil {
-		return st, err
+	if err := os.Rename(c.tmp, final); err != nil {
+		return Stats{}, err
 	}
+	c.tmp = ""
 	if err := results.WriteFileAtomic(htmlPath, func(w io.Writer) error { _, err := w.Write(b.Bytes()); return err }); err != nil {
-		return st, err
+		return Stats{}, err
 	}
-	st.Episodes, st.Cases, st.Chunks, st.HTMLBytes = len(e.runs), len(e.cases), nChunks, int64(b.Len())
-	st.ChunkDir = filepath.Join(dir, chunkName)
-	return st, nil
+	return Stats{Episodes: len(c.e.runs), Cases: len(c.e.cases), Chunks: c.n, HTMLBytes: int64(b.Len()), ChunkBytes: c.bytes, ChunkDir: final}, nil
 }
