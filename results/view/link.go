@@ -16,9 +16,14 @@ import (
 // episodes do not reproduce (a macro average, a difference, a bootstrap quantity) is not
 // linked.
 type linker struct {
-	e     *encoder
-	byCfg map[int][]int // episode numbers per configuration
-	main  int           // the "main" condition, or -1
+	e    *encoder
+	main int // the "main" condition, or -1
+	// tally holds, per policy (built on first use), the scored interactive episodes per
+	// configuration, condition, protocol, domain and failure type (tallyAt): a cell's
+	// slice is a sum of a few of them, not a pass over the configuration's episodes.
+	tally                    [][]int32
+	caseProto, caseDom       []int // each case's protocol and domain
+	nCond, nProto, nDom, nFt int
 }
 
 type filter struct {
@@ -26,15 +31,42 @@ type filter struct {
 }
 
 func newLinker(e *encoder) *linker {
-	l := &linker{e: e, byCfg: map[int][]int{}, main: -1}
+	l := &linker{e: e, main: -1, tally: make([][]int32, len(e.policies)),
+		nCond: len(e.conditions.list), nProto: len(e.protocols), nDom: len(e.domains), nFt: len(e.failures.list)}
 	if i, ok := e.conditions.idx["main"]; ok {
 		l.main = i
 	}
-	for n := 0; n*stride(e) < len(e.ep); n++ {
-		c := int(e.ep[n*stride(e)+epConfig])
-		l.byCfg[c] = append(l.byCfg[c], n)
+	for _, a := range e.cases {
+		l.caseProto = append(l.caseProto, indexOf(e.protocols, a.c.Protocol))
+		l.caseDom = append(l.caseDom, indexOf(e.domains, a.c.Domain))
 	}
 	return l
+}
+
+// tallyAt is the index in a policy's tally of the episodes of configuration cfg,
+// condition cond, protocol p and domain d whose failure type is ft (0: success).
+func (l *linker) tallyAt(cfg, cond, p, d, ft int) int {
+	return (((cfg*l.nCond+cond)*l.nProto+p)*l.nDom+d)*l.nFt + ft
+}
+
+// tallyOf is policy pi's tally: excluded episodes and static judgments are in none.
+func (l *linker) tallyOf(pi int) []int32 {
+	if t := l.tally[pi]; t != nil {
+		return t
+	}
+	e, k := l.e, stride(l.e)
+	t := make([]int32, len(e.configs.list)*l.nCond*l.nProto*l.nDom*l.nFt)
+	for n := 0; n*k < len(e.ep); n++ {
+		ep := e.ep[n*k : (n+1)*k]
+		ft := int(ep[epFixed+2*pi])
+		if ep[epFlags]&flagStatic != 0 || ft < 0 {
+			continue
+		}
+		c := int(ep[epCase])
+		t[l.tallyAt(int(ep[epConfig]), int(ep[epCondition]), l.caseProto[c], l.caseDom[c], ft)]++
+	}
+	l.tally[pi] = t
+	return t
 }
 
 func stride(e *encoder) int { return epFixed + 2*len(e.policies) }
@@ -93,23 +125,22 @@ func (l *linker) cellSlice(f filter, col results.Column, shown string, pi int) u
 		}
 	}
 	scored, hit := 0, 0
-	k := stride(l.e)
-	for _, n := range l.byCfg[f.cfg] {
-		ep := l.e.ep[n*k : (n+1)*k]
-		if int(ep[epCondition]) != f.cond || ep[epFlags]&flagStatic != 0 {
+	t := l.tallyOf(pi)
+	for p := range l.nProto {
+		if f.proto >= 0 && p != f.proto {
 			continue
 		}
-		c := l.e.cases[ep[epCase]].c
-		if (f.proto >= 0 && c.Protocol != l.e.protocols[f.proto]) || (f.dom >= 0 && c.Domain != l.e.domains[f.dom]) {
-			continue
-		}
-		fl := int(ep[epFixed+2*pi])
-		if fl < 0 {
-			continue
-		}
-		scored++
-		if (f.fail < 0 && fl == 0) || (f.fail >= 0 && fl == f.fail) {
-			hit++
+		for d := range l.nDom {
+			if f.dom >= 0 && d != f.dom {
+				continue
+			}
+			at := l.tallyAt(f.cfg, f.cond, p, d, 0)
+			for ft, n := range t[at : at+l.nFt] {
+				scored += int(n)
+				if (f.fail < 0 && ft == 0) || (f.fail >= 0 && ft == f.fail) {
+					hit += int(n)
+				}
+			}
 		}
 	}
 	if scored == 0 {
