@@ -136,7 +136,8 @@ func writeChunks(htmlPath string, e *encoder) (*chunks, error) {
 		}
 		cur.Write(blk)
 		c.of[i] = c.n
-		a.eps = nil // written; free the memory before the page is built
+		// Written: free the memory while the tables are built (the page reads a.c alone).
+		a.eps, a.strs, a.blocks = nil, nil, nil
 	}
 	if err := flush(); err != nil {
 		c.discard()
