@@ -43,16 +43,16 @@ func (o *Options) build(r *Release, specs []results.Spec, stamp bool, kept func(
 
 // viewer builds the tables and figures (build) and writes the viewer of r at path with
 // them (view.Release). The viewer's chunk files and its other policies' leaderboards need
-// no table, so they are made while the tables are built (one after the other with one
-// worker); the page waits for all three, and takes the first policy's leaderboard from
-// the tables.
+// no table, so they are made while the tables are built (view.Release.Prepare; one after
+// the other with one worker); the page waits for both, and takes the first policy's
+// leaderboard from the tables.
 func (o *Options) viewer(path string, r *Release, specs []results.Spec, stamp bool) (b built, st view.Stats, err error) {
 	v, err := view.NewRelease(path, r.ScoredRelease, r.Collector, o.Stat, o.Choices)
 	if err != nil {
 		return built{}, st, err
 	}
 	defer v.Close()
-	if err := o.together(v.Chunks, v.Leaderboards, func() (err error) { b, err = o.build(r, specs, stamp, v.Main); return err }); err != nil {
+	if err := o.together(v.Prepare, func() (err error) { b, err = o.build(r, specs, stamp, v.Main); return err }); err != nil {
 		return built{}, st, err
 	}
 	st, err = v.Page(b.tables, b.figs)

@@ -58,10 +58,7 @@ func TestReportConcurrentBytes(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer v.Close()
-	if err := v.Chunks(); err != nil {
-		t.Fatal(err)
-	}
-	if err := v.Leaderboards(); err != nil {
+	if err := v.Prepare(); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := v.Page(b.tables, b.figs); err != nil {

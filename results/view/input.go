@@ -27,7 +27,7 @@ type Input struct {
 	// its cases and policies replace Cases and Policies, and Episodes is not called.
 	Collected *Collector
 
-	// chunks, set by Release.Page, are the chunk files written ahead (Release.Chunks):
+	// chunks, set by Release.Page, are the chunk files written ahead (Release.Prepare):
 	// Write then writes the page only.
 	chunks *chunks
 }
