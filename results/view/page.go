@@ -3,12 +3,10 @@ package view
 import (
 	"bytes"
 	_ "embed"
-	"encoding/json"
 	"fmt"
 	"html"
 	"regexp"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/sabench/sabench-stats/results"
 )
@@ -19,37 +17,13 @@ var css string
 //go:embed assets/view.js
 var js string
 
-// indexJSON is the page's embedded index; see view.js for how it is read.
-type indexJSON struct {
-	Title      string   `json:"title"`
-	Policies   []string `json:"policies"`
-	Configs    []string `json:"configs"`
-	Conditions []string `json:"conditions"`
-	Protocols  []string `json:"protocols"`
-	Domains    []string `json:"domains"`
-	Failures   []string `json:"failures"`
-	Outcomes   []string `json:"outcomes"`
-	Cases      [][4]any `json:"cases"` // id, protocol, domain, chunk
-	Runs       []any    `json:"runs"`  // front-coded: [shared prefix length, rest, …]
-	Ep         []int32  `json:"ep"`
-	ChunkDir   string   `json:"chunkDir"`
-}
-
 // page writes index.html: the shell, the server-rendered tables and figures, the index
 // and the script.
 func page(b *bytes.Buffer, in *Input, e *encoder, chunkOf []int, chunkDir string) error {
-	idx := indexJSON{Title: in.Title, Policies: in.Policies, Configs: e.configs.list, Conditions: e.conditions.list,
-		Protocols: e.protocols, Domains: e.domains, Failures: e.failures.list, Outcomes: e.outcomes.list,
-		Runs: frontCode(e.runs), Ep: e.ep, ChunkDir: chunkDir}
-	if idx.Ep == nil {
-		idx.Ep = []int32{}
-	}
+	head := indexHead{Title: in.Title, Policies: in.Policies, Configs: e.configs.list, Conditions: e.conditions.list,
+		Protocols: e.protocols, Domains: e.domains, Failures: e.failures.list, Outcomes: e.outcomes.list}
 	for i, a := range e.cases {
-		idx.Cases = append(idx.Cases, [4]any{a.c.ID, indexOf(e.protocols, a.c.Protocol), indexOf(e.domains, a.c.Domain), chunkOf[i]})
-	}
-	data, err := json.Marshal(idx) // escapes <, > and &: safe inside <script>
-	if err != nil {
-		return err
+		head.Cases = append(head.Cases, [4]any{a.c.ID, indexOf(e.protocols, a.c.Protocol), indexOf(e.domains, a.c.Domain), chunkOf[i]})
 	}
 	title := html.EscapeString(in.Title)
 	b.WriteString("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
@@ -112,26 +86,11 @@ func page(b *bytes.Buffer, in *Input, e *encoder, chunkOf []int, chunkDir string
 	b.WriteString("<p>Everything is in this page and the chunk files beside it; it makes no network request. Deep links: <code>#run=RUN_ID</code> opens an episode; <code>#case=CASE&amp;a=RUN_OR_CONFIG&amp;b=RUN_OR_CONFIG</code> compares two runs of a case event by event (a configuration may carry <code>~condition</code>; <code>ra</code>/<code>rb</code> pick repeats, <code>pa</code>/<code>pb</code> policies); <code>#slice?cfg=…&amp;proto=…</code> opens a slice.</p>\n")
 	b.WriteString("<p>Requirement links: the oracle says which requirements a gate found SUPPORTED, MISSING or VIOLATED. The read shown as having established a supported requirement, and the call shown as the one that would establish a missing one, are the reads and evidence rules whose facts fit the requirement's conditions (equal literal fields; fields bound to action arguments need only be present).</p>\n</section>\n")
 	b.WriteString("</main>\n<script type=\"application/json\" id=\"sab-index\">")
-	b.Write(data)
+	if err := writeIndex(b, head, e.runs, e.ep, chunkDir); err != nil {
+		return err
+	}
 	fmt.Fprintf(b, "</script>\n<script>\n%s</script>\n</body>\n</html>\n", js)
 	return nil
-}
-
-// frontCode writes each string as the length of the prefix it shares with the previous
-// one and the rest: run ids of one release share long prefixes.
-func frontCode(ss []string) []any {
-	out := make([]any, 0, 2*len(ss))
-	prev := ""
-	for _, s := range ss {
-		k := 0
-		// ASCII only, so that the length means the same in JavaScript (UTF-16 units).
-		for k < len(s) && k < len(prev) && s[k] == prev[k] && s[k] < utf8.RuneSelf {
-			k++
-		}
-		out = append(out, k, s[k:])
-		prev = s
-	}
-	return out
 }
 
 func hiddenUnless(ok bool) string {

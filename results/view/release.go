@@ -90,12 +90,12 @@ func (v *Release) board(r *analysis.Release) (*results.Table, error) {
 	return v.t2.Build(&results.Input{Releases: []*analysis.Release{r}, Stats: v.o, Choices: v.ch})
 }
 
-// Page writes the page, after Prepare, with the tables and figures built
-// for the release with the same o and ch (only the SVG figures are shown). The notes are
-// the release's input, the SYNTHETIC warning when it is synthetic, and the reconciliation
-// of the episodes with o. Each policy's leaderboard is T2 built for that policy, followed
-// by its rows of the policies table when tables hold one; the first policy's T2 is built
-// here unless Main kept it.
+// Page writes the page, after Prepare, with the tables and figures built for the release
+// with the same o and ch (only the SVG figures are shown). The notes are the release's
+// input, the SYNTHETIC warning when it is synthetic, and the reconciliation of the
+// episodes with o. Each policy's leaderboard is T2 built for that policy, followed by its
+// rows of the policies table when tables hold one; the first policy's T2 is built here
+// unless Main kept it.
 func (v *Release) Page(tables []*results.Table, figs []results.RenderedFigure) (Stats, error) {
 	if v.chunks == nil || len(v.boards) != len(v.sr.Releases)-1 {
 		return Stats{}, fmt.Errorf("view: Page before Prepare")

@@ -194,17 +194,56 @@ func TestBadInput(t *testing.T) {
 
 func TestFrontCode(t *testing.T) {
 	in := []string{"main__a__SAB-1__r0", "main__a__SAB-1__r1", "main__b", "é-x", "é-y", ""}
-	fc := frontCode(in)
+	var fc []any
+	if err := json.Unmarshal(appendFrontCoded(nil, in), &fc); err != nil {
+		t.Fatal(err)
+	}
 	prev := ""
 	for i := 0; i < len(fc); i += 2 {
-		k, rest := fc[i].(int), fc[i+1].(string)
+		k, rest := int(fc[i].(float64)), fc[i+1].(string)
 		prev = prev[:k] + rest
 		if prev != in[i/2] {
 			t.Errorf("entry %d decodes to %q, want %q", i/2, prev, in[i/2])
 		}
 	}
-	if fc[2] != 17 || fc[8] != 0 {
+	if fc[2] != 17.0 || fc[8] != 0.0 {
 		t.Errorf("shared prefixes %v (ASCII only, so that JavaScript counts the same)", fc)
+	}
+}
+
+// TestIndexMatchesJSON: writeIndex writes the bytes encoding/json writes for the whole
+// index, strings that JSON or HTML must escape included.
+func TestIndexMatchesJSON(t *testing.T) {
+	odd := []string{"plain", "a<b", "c>d", "e&f", "é-x", "line\u2028sep", "tab\there", `quote"`, `back\slash`, "bad \xff utf8", "", "\x01"}
+	head := indexHead{Title: "t <&>", Policies: odd, Cases: [][4]any{{"c<1>", 0, 1, -1}}}
+	for _, ep := range [][]int32{nil, {0, -1, 2147483647}} {
+		var b bytes.Buffer
+		if err := writeIndex(&b, head, odd, ep, "index_files"); err != nil {
+			t.Fatal(err)
+		}
+		var runs []any
+		if err := json.Unmarshal(appendFrontCoded(nil, odd), &runs); err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < len(runs); i += 2 { // the prefix lengths decoded, the rest as it was
+			k := int(runs[i].(float64))
+			runs[i], runs[i+1] = k, odd[i/2][k:]
+		}
+		if ep == nil {
+			ep = []int32{}
+		}
+		want, err := json.Marshal(struct {
+			indexHead
+			Runs     []any   `json:"runs"`
+			Ep       []int32 `json:"ep"`
+			ChunkDir string  `json:"chunkDir"`
+		}{head, runs, ep, "index_files"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b.String() != string(want) {
+			t.Errorf("index\n%s\nwant\n%s", b.Bytes(), want)
+		}
 	}
 }
 

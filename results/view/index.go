@@ -1,0 +1,90 @@
+package view
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+	"unicode/utf8"
+)
+
+// indexHead is the page's embedded index but for its last fields (writeIndex); see
+// view.js for how it is read.
+type indexHead struct {
+	Title      string   `json:"title"`
+	Policies   []string `json:"policies"`
+	Configs    []string `json:"configs"`
+	Conditions []string `json:"conditions"`
+	Protocols  []string `json:"protocols"`
+	Domains    []string `json:"domains"`
+	Failures   []string `json:"failures"`
+	Outcomes   []string `json:"outcomes"`
+	Cases      [][4]any `json:"cases"` // id, protocol, domain, chunk
+}
+
+// writeIndex writes the index as one JSON object: head, then "runs" (the run ids
+// front-coded: [shared prefix length, rest, …]), "ep" and "chunkDir". The runs and ep
+// arrays are most of a large page, so they are appended straight to b, as encoding/json
+// would write them (it is slow on them, and copies them twice).
+func writeIndex(b *bytes.Buffer, head indexHead, runs []string, ep []int32, chunkDir string) error {
+	data, err := json.Marshal(head) // escapes <, > and &: safe inside <script>
+	if err != nil {
+		return err
+	}
+	out := append(b.AvailableBuffer(), data[:len(data)-1]...) // open: the fields below follow
+	out = append(out, `,"runs":`...)
+	out = appendFrontCoded(out, runs)
+	out = append(out, `,"ep":`...)
+	out = appendInt32s(out, ep)
+	out = append(out, `,"chunkDir":`...)
+	out = appendJSONString(out, chunkDir)
+	b.Write(append(out, '}'))
+	return nil
+}
+
+// appendFrontCoded appends each string as the length of the prefix it shares with the
+// previous one and the rest: run ids of one release share long prefixes.
+func appendFrontCoded(b []byte, ss []string) []byte {
+	b = append(b, '[')
+	prev := ""
+	for i, s := range ss {
+		k := 0
+		// ASCII only, so that the length means the same in JavaScript (UTF-16 units).
+		for k < len(s) && k < len(prev) && s[k] == prev[k] && s[k] < utf8.RuneSelf {
+			k++
+		}
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, int64(k), 10)
+		b = append(b, ',')
+		b = appendJSONString(b, s[k:])
+		prev = s
+	}
+	return append(b, ']')
+}
+
+// appendInt32s appends xs as a JSON array, as json.Marshal writes it ([] for none).
+func appendInt32s(b []byte, xs []int32) []byte {
+	b = append(b, '[')
+	for i, x := range xs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, int64(x), 10)
+	}
+	return append(b, ']')
+}
+
+// appendJSONString appends s as json.Marshal writes it: plain printable ASCII as it is,
+// anything else through encoding/json.
+func appendJSONString(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= utf8.RuneSelf || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			data, _ := json.Marshal(s) // a string always marshals
+			return append(b, data...)
+		}
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
+}
