@@ -22,11 +22,18 @@ type indexHead struct {
 }
 
 // writeIndex writes the index as one JSON object: head, then "runs" (the run ids
-// front-coded: [shared prefix length, rest, …]), "ep" and "chunkDir". The runs and ep
-// arrays are most of a large page, so they are appended straight to b, as encoding/json
-// would write them (it is slow on them, and copies them twice).
+// front-coded: [shared prefix length, rest, …]), "ep" and "chunkDir". The runs are
+// appended straight to b, as encoding/json would write them: as []any values (two per
+// run, a string boxed each) they cost it more time and memory than the rest of the page.
 func writeIndex(b *bytes.Buffer, head indexHead, runs []string, ep []int32, chunkDir string) error {
 	data, err := json.Marshal(head) // escapes <, > and &: safe inside <script>
+	if err != nil {
+		return err
+	}
+	if ep == nil {
+		ep = []int32{} // [], not null
+	}
+	epData, err := json.Marshal(ep)
 	if err != nil {
 		return err
 	}
@@ -34,7 +41,7 @@ func writeIndex(b *bytes.Buffer, head indexHead, runs []string, ep []int32, chun
 	out = append(out, `,"runs":`...)
 	out = appendFrontCoded(out, runs)
 	out = append(out, `,"ep":`...)
-	out = appendInt32s(out, ep)
+	out = append(out, epData...)
 	out = append(out, `,"chunkDir":`...)
 	out = appendJSONString(out, chunkDir)
 	b.Write(append(out, '}'))
@@ -59,18 +66,6 @@ func appendFrontCoded(b []byte, ss []string) []byte {
 		b = append(b, ',')
 		b = appendJSONString(b, s[k:])
 		prev = s
-	}
-	return append(b, ']')
-}
-
-// appendInt32s appends xs as a JSON array, as json.Marshal writes it ([] for none).
-func appendInt32s(b []byte, xs []int32) []byte {
-	b = append(b, '[')
-	for i, x := range xs {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = strconv.AppendInt(b, int64(x), 10)
 	}
 	return append(b, ']')
 }
