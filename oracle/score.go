@@ -71,7 +71,7 @@ func (p *Prepared) ScoreMany(id Verdict, ep *ingest.Episode, pols []Policy, deta
 			d = p.judge(&f, ep.Record, pol.WithDefaults(), i < len(detail) && detail[i], sc)
 		}
 		v := id
-		v.setResult(&f)
+		v.setResult(&f, &sc.labels)
 		v.Detail = d
 		dst = append(dst, v)
 	}
@@ -267,7 +267,7 @@ func CountInfraFailure(v *Verdict) bool {
 	f.Outcome = "INFRA_FAILURE"
 	f.CanonicalOutcome = ""
 	f.FailureType = FailInfra
-	v.setResult(&f)
+	v.setResult(&f, nil)
 	return true
 }
 

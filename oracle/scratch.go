@@ -26,7 +26,8 @@ type scratch struct {
 	// being scored, per binding (v1Requirements).
 	v1Reqs []bindingResults
 	// pre is the policy-independent part of the episode being scored, shared by its policies.
-	pre episodeScan
+	pre    episodeScan
+	labels labelCache
 	// The walk results of the policy being judged.
 	wf wfResult
 	v0 v0Result
