@@ -24,6 +24,8 @@ type scratch struct {
 	path    []byte // refCtx.path
 	// v1 holds what the V1 gates of the episode being scored share (v1Memo).
 	v1m v1Memo
+	// matches holds the workflow walk's action matches of the episode being scored.
+	matches matchMemo
 	// pre is the policy-independent part of the episode being scored, shared by its policies.
 	pre    episodeScan
 	labels labelCache
