@@ -58,13 +58,8 @@ func (mm *matchMemo) match(st *wfState, pos int, tool string, args *jsonv.Object
 		}
 	}
 	m := st.matchAction(tool, args)
-	n := len(mm.entries)
-	if n < cap(mm.entries) {
-		mm.entries = mm.entries[:n+1]
-	} else {
-		mm.entries = append(mm.entries, matchEntry{})
-	}
-	e := &mm.entries[n]
+	mm.entries = grow(mm.entries)
+	e := &mm.entries[len(mm.entries)-1]
 	e.anyOrder, e.propagation, e.full, e.m = st.anyOrder, st.pol.Propagation, full, m
 	e.at.set(st, pos)
 	return m

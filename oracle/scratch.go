@@ -26,6 +26,7 @@ type scratch struct {
 	v1m v1Memo
 	// matches holds the workflow walk's action matches of the episode being scored.
 	matches matchMemo
+	gates   gateMemo
 	// pre is the policy-independent part of the episode being scored, shared by its policies.
 	pre    episodeScan
 	labels labelCache
@@ -93,12 +94,7 @@ func (m *v1Memo) requirements(binding string, full bool) ([]RequirementResult, b
 // keep keeps a copy of the requirement results under binding, reusing the buffers of
 // earlier episodes.
 func (m *v1Memo) keep(binding string, full bool, rs []RequirementResult) {
-	n := len(m.reqs)
-	if n < cap(m.reqs) {
-		m.reqs = m.reqs[:n+1]
-	} else {
-		m.reqs = append(m.reqs, bindingResults{})
-	}
-	b := &m.reqs[n]
+	m.reqs = grow(m.reqs)
+	b := &m.reqs[len(m.reqs)-1]
 	b.binding, b.full, b.results = binding, full, append(b.results[:0], rs...)
 }

@@ -284,8 +284,15 @@ func (st *wfState) gate(e *ev, pos int, tool string, canon *jsonv.Object, callID
 	} else {
 		results = make([]RequirementResult, 0, len(p.required)+3+len(cm.Requirements))
 	}
+	later := len(observed) != len(st.observed) || len(extra) > 0 // timing=anytime found later reads
 	if checkCov && st.pol.Coverage == CoverageRequired {
-		results, cov = p.coverageInto(results, observed, true)
+		if later {
+			results, cov = p.coverageInto(results, observed, true)
+		} else {
+			var rs []RequirementResult
+			rs, cov = st.gates.coverage(st, pos)
+			results = append(results, rs...)
+		}
 	} else if first && !st.preflight {
 		// Outside the checked gates the coverage block is read only for completeAtFirst,
 		// which a V0 preflight does not report.
@@ -293,9 +300,17 @@ func (st *wfState) gate(e *ev, pos int, tool string, canon *jsonv.Object, callID
 	}
 	nCov := len(results)
 	if st.pol.Binding != BindingOff {
-		reqs := p.commitReqs[cm]
-		for i := range reqs {
-			results = append(results, ctx.evalDagRequirement(&reqs[i]))
+		full := st.sc == nil
+		if rs, ok := st.gates.requirements(st, pos, cm, canon, full, later); ok {
+			results = appendKept(results, rs, full)
+		} else {
+			reqs := p.commitReqs[cm]
+			for i := range reqs {
+				results = append(results, ctx.evalDagRequirement(&reqs[i]))
+			}
+			if !later {
+				st.gates.keep(st, pos, cm, canon, full, results[nCov:])
+			}
 		}
 	}
 	reqs := results[nCov:]

@@ -207,12 +207,7 @@ func (p *Prepared) gateV1(pre *v1Result, evs []ev, pol Policy, sc *scratch) *v1R
 		// read: the episode's first policy with it evaluates them (a detailed one in full).
 		memo := len(extra.facts) == 0
 		if rs, ok := r.memo.requirements(pol.Binding, !ctx.lean); memo && ok {
-			results = append(results, rs...)
-			if !ctx.lean { // Detail keeps them: no two verdicts share a slice
-				for i := nReq; i < len(results); i++ {
-					results[i].MissingConditions = slices.Clone(results[i].MissingConditions)
-				}
-			}
+			results = appendKept(results, rs, !ctx.lean)
 		} else {
 			for _, rq := range p.topReqs {
 				results = append(results, ctx.evalRequirement(rq))
