@@ -41,11 +41,13 @@ var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 // episodeScan is what scan leaves for judge: the parsed events and the walks started up to
 // the first action (the V1 scan, the workflow walk, the V0 scan with its preflight's start).
 type episodeScan struct {
-	evs []ev
-	v0  v0Result
-	v1  v1Result
-	wf  wfState
-	wfr wfResult
+	empty     bool   // the record has neither events nor a decision
+	driverErr string // driverProtocolError of the record
+	evs       []ev
+	v0        v0Result
+	v1        v1Result
+	wf        wfState
+	wfr       wfResult
 }
 
 // v1Memo is what every policy's V1 gate of one episode computes alike, computed by the
