@@ -67,19 +67,20 @@ func (p *Prepared) ScoreMany(id Verdict, ep *ingest.Episode, pols []Policy, deta
 	// A Legacy or static judgment reads no policy: the first policy's serves the others
 	// that want no detail.
 	policyFree := p.c.Protocol == ingest.Legacy || base.Static
-	var judged *Fields
+	var judged Fields
+	haveJudged := false
 	for i, pol := range pols {
 		f := base
 		var d *Detail
 		withDetail := i < len(detail) && detail[i]
 		switch {
 		case !scored:
-		case judged != nil && !withDetail:
-			f = *judged
+		case haveJudged && !withDetail:
+			f = judged
 		default:
 			d = p.judge(&f, ep.Record, pol.WithDefaults(), withDetail, sc)
 			if policyFree {
-				judged = &f
+				judged, haveJudged = f, true
 			}
 		}
 		v := id
