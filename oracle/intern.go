@@ -143,6 +143,28 @@ func internLabel(s string) sym {
 	return sym(labels.intern(s, labelArena.clone))
 }
 
+// labelCache remembers labels one goroutine interned (a scratch's), so that the few
+// labels every verdict repeats (outcomes, failure types) skip the shared map's hash and
+// lookup. It holds the table's own copies, never the caller's strings (no references into
+// decoder memory). A nil cache interns through the shared map.
+type labelCache [16]struct {
+	s  string
+	id sym
+}
+
+func (c *labelCache) intern(s string) sym {
+	if s == "" || c == nil {
+		return internLabel(s)
+	}
+	e := &c[(len(s)+int(s[0])+int(s[len(s)-1]))&15]
+	if e.s == s {
+		return e.id
+	}
+	e.id = internLabel(s)
+	e.s = e.id.String()
+	return e.id
+}
+
 func (s sym) String() string { return labels.get(uint32(s)) }
 
 // storeRun stores a run id without deduplication: each episode has its own. It is a copy

@@ -3,6 +3,7 @@ package oracle
 import (
 	"fmt"
 	"testing"
+	"unsafe"
 )
 
 // A stream that releases each chunk's verdicts reuses their run ids and usages: the tables
@@ -56,5 +57,32 @@ func TestInternLabelEmpty(t *testing.T) {
 		if got := internLabel(s).String(); got != s {
 			t.Errorf("%q reads back as %q", s, got)
 		}
+	}
+}
+
+// A label cache gives the shared table's ids, also for labels that share a slot, and keeps
+// the table's copy rather than the caller's (possibly reused) memory.
+func TestLabelCacheGivesSharedIDs(t *testing.T) {
+	var c labelCache
+	buf := []byte("DECODER_LABEL_A")
+	labels := []string{"", OutcomeTaskSuccess, OutcomeWorkflowSuccess, FailPremature, FailContract,
+		GateBlock, GateAllow, "AB", "BA", unsafe.String(&buf[0], len(buf))}
+	for round := range 3 {
+		for _, s := range labels {
+			if got, want := c.intern(s), internLabel(s); got != want {
+				t.Fatalf("round %d: %q has id %d from the cache, %d from the table", round, s, got, want)
+			}
+		}
+	}
+	copy(buf, "DECODXR_LABEL_A") // the decoder reuses its buffer for another label (same slot)
+	if got, want := c.intern("DECODXR_LABEL_A"), internLabel("DECODXR_LABEL_A"); got != want || got.String() != "DECODXR_LABEL_A" {
+		t.Fatalf("after the buffer changed: id %d (%q), want %d", got, got.String(), want)
+	}
+	if got := c.intern("DECODER_LABEL_A").String(); got != "DECODER_LABEL_A" {
+		t.Fatalf("DECODER_LABEL_A reads back as %q", got)
+	}
+	var nilCache *labelCache
+	if nilCache.intern(FailPremature) != internLabel(FailPremature) {
+		t.Fatal("a nil cache does not intern through the table")
 	}
 }

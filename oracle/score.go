@@ -64,14 +64,27 @@ func (p *Prepared) ScoreMany(id Verdict, ep *ingest.Episode, pols []Policy, deta
 	defer scratchPool.Put(sc)
 	base := id.Fields()
 	scored := p.scan(&base, ep, sc, slices.Contains(detail, true))
+	// A Legacy or static judgment reads no policy: the first policy's serves the others
+	// that want no detail.
+	policyFree := p.c.Protocol == ingest.Legacy || base.Static
+	var judged Fields
+	haveJudged := false
 	for i, pol := range pols {
 		f := base
 		var d *Detail
-		if scored {
-			d = p.judge(&f, ep.Record, pol.WithDefaults(), i < len(detail) && detail[i], sc)
+		withDetail := i < len(detail) && detail[i]
+		switch {
+		case !scored:
+		case haveJudged && !withDetail:
+			f = judged
+		default:
+			d = p.judge(&f, ep.Record, pol.WithDefaults(), withDetail, sc)
+			if policyFree {
+				judged, haveJudged = f, true
+			}
 		}
 		v := id
-		v.setResult(&f)
+		v.setResult(&f, &sc.labels)
 		v.Detail = d
 		dst = append(dst, v)
 	}
@@ -98,6 +111,10 @@ func (p *Prepared) scan(v *Fields, ep *ingest.Episode, sc *scratch, notes bool) 
 		return false
 	}
 	rec := ep.Record
+	s := &sc.pre
+	_, hasEvents := rec.Get("events")
+	_, hasDecision := rec.Get("decision")
+	s.empty, s.driverErr = !hasEvents && !hasDecision, driverProtocolError(rec)
 	if p.c.Protocol == ingest.Legacy || ep.IsStatic() {
 		v.Static = ep.IsStatic()
 		return true
@@ -106,7 +123,6 @@ func (p *Prepared) scan(v *Fields, ep *ingest.Episode, sc *scratch, notes bool) 
 	if l, ok := rec.List("events"); ok {
 		list = l
 	}
-	s := &sc.pre
 	s.evs = parseEvents(list, s.evs)
 	v.FirstAttemptIndex = -1
 	for i := range s.evs {
@@ -151,15 +167,13 @@ func (p *Prepared) judge(v *Fields, rec *jsonv.Object, pol Policy, detail bool, 
 	}
 	// A record with neither events nor a decision ({} included) holds nothing a policy
 	// could call a success; relaxed policies would otherwise read it as a clean stop.
-	if _, hasEvents := rec.Get("events"); v.ECS && !hasEvents {
-		if _, hasDecision := rec.Get("decision"); !hasDecision {
-			v.ECS, v.FailureType = false, FailContract
-			if d != nil {
-				d.Notes = append(d.Notes, "the record has neither events nor a decision: a contract failure under every policy")
-			}
+	if v.ECS && s.empty {
+		v.ECS, v.FailureType = false, FailContract
+		if d != nil {
+			d.Notes = append(d.Notes, "the record has neither events nor a decision: a contract failure under every policy")
 		}
 	}
-	if msg := driverProtocolError(rec); msg != "" && !v.Static {
+	if msg := s.driverErr; msg != "" && !v.Static {
 		// The interactive driver rejected a reply and failed the run; the record holds only
 		// the events it executed, which may well be a complete workflow.
 		v.ECS = false
@@ -267,7 +281,7 @@ func CountInfraFailure(v *Verdict) bool {
 	f.Outcome = "INFRA_FAILURE"
 	f.CanonicalOutcome = ""
 	f.FailureType = FailInfra
-	v.setResult(&f)
+	v.setResult(&f, nil)
 	return true
 }
 

@@ -22,11 +22,14 @@ type scratch struct {
 	used    strSet
 	recs    resultPairs
 	path    []byte // refCtx.path
-	// v1Reqs holds the V1 gate's requirement results (without detail) of the episode
-	// being scored, per binding (v1Requirements).
-	v1Reqs []bindingResults
+	// v1 holds what the V1 gates of the episode being scored share (v1Memo).
+	v1m v1Memo
+	// matches holds the workflow walk's action matches of the episode being scored.
+	matches matchMemo
+	gates   gateMemo
 	// pre is the policy-independent part of the episode being scored, shared by its policies.
-	pre episodeScan
+	pre    episodeScan
+	labels labelCache
 	// The walk results of the policy being judged.
 	wf wfResult
 	v0 v0Result
@@ -38,41 +41,62 @@ var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 // episodeScan is what scan leaves for judge: the parsed events and the walks started up to
 // the first action (the V1 scan, the workflow walk, the V0 scan with its preflight's start).
 type episodeScan struct {
-	evs []ev
-	v0  v0Result
-	v1  v1Result
-	wf  wfState
-	wfr wfResult
+	empty     bool   // the record has neither events nor a decision
+	driverErr string // driverProtocolError of the record
+	evs       []ev
+	v0        v0Result
+	v1        v1Result
+	wf        wfState
+	wfr       wfResult
 }
 
-// bindingResults are requirement results under one binding.
+// v1Memo is what every policy's V1 gate of one episode computes alike, computed by the
+// first that needs it (the policies run one after another): the coverage over the scan's
+// reads, and the requirement results per binding.
+type v1Memo struct {
+	covDone    bool
+	cov        Coverage
+	covResults []RequirementResult
+	reqs       []bindingResults
+}
+
+// reset empties the memo for the next episode, keeping its buffers.
+func (m *v1Memo) reset() {
+	m.covDone, m.covResults, m.reqs = false, m.covResults[:0], m.reqs[:0]
+}
+
+// coverage is coverageInto over the scan's reads, observed, computed once.
+func (m *v1Memo) coverage(p *Prepared, observed []obsCall) ([]RequirementResult, Coverage) {
+	if !m.covDone {
+		m.covResults, m.cov = p.coverageInto(m.covResults[:0], observed, true)
+		m.covDone = true
+	}
+	return m.covResults, m.cov
+}
+
+// bindingResults are requirement results under one binding; full ones render their
+// missing conditions (detail), which a lean gate ignores.
 type bindingResults struct {
 	binding string
+	full    bool
 	results []RequirementResult
 }
 
-// v1Requirements returns the kept V1 requirement results under binding (sc may be nil).
-func (sc *scratch) v1Requirements(binding string) ([]RequirementResult, bool) {
-	if sc == nil {
-		return nil, false
-	}
-	for _, b := range sc.v1Reqs {
-		if b.binding == binding {
+// requirements returns the kept requirement results under binding: any for a lean gate,
+// full ones only for a detailed one.
+func (m *v1Memo) requirements(binding string, full bool) ([]RequirementResult, bool) {
+	for _, b := range m.reqs {
+		if b.binding == binding && (b.full || !full) {
 			return b.results, true
 		}
 	}
 	return nil, false
 }
 
-// keepV1Requirements keeps a copy of the V1 requirement results under binding, reusing
-// the buffers of earlier episodes.
-func (sc *scratch) keepV1Requirements(binding string, rs []RequirementResult) {
-	n := len(sc.v1Reqs)
-	if n < cap(sc.v1Reqs) {
-		sc.v1Reqs = sc.v1Reqs[:n+1]
-	} else {
-		sc.v1Reqs = append(sc.v1Reqs, bindingResults{})
-	}
-	b := &sc.v1Reqs[n]
-	b.binding, b.results = binding, append(b.results[:0], rs...)
+// keep keeps a copy of the requirement results under binding, reusing the buffers of
+// earlier episodes.
+func (m *v1Memo) keep(binding string, full bool, rs []RequirementResult) {
+	m.reqs = grow(m.reqs)
+	b := &m.reqs[len(m.reqs)-1]
+	b.binding, b.full, b.results = binding, full, append(b.results[:0], rs...)
 }

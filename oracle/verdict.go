@@ -116,7 +116,7 @@ func (f *vflag) set(bit vflag, on bool) {
 // Verdict interns the fields into a compact verdict (without Detail).
 func (f Fields) Verdict() Verdict {
 	v := f.identity()
-	v.setResult(&f)
+	v.setResult(&f, nil)
 	return v
 }
 
@@ -136,12 +136,12 @@ func (f *Fields) identity() Verdict {
 	}
 }
 
-// setResult sets what the scoring decided.
-func (v *Verdict) setResult(f *Fields) {
-	v.reason = internLabel(f.ExclusionReason)
-	v.outcome = internLabel(f.Outcome)
-	v.canonical = internLabel(f.CanonicalOutcome)
-	v.failure = internLabel(f.FailureType)
+// setResult sets what the scoring decided, interning its labels through lc (may be nil).
+func (v *Verdict) setResult(f *Fields, lc *labelCache) {
+	v.reason = lc.intern(f.ExclusionReason)
+	v.outcome = lc.intern(f.Outcome)
+	v.canonical = lc.intern(f.CanonicalOutcome)
+	v.failure = lc.intern(f.FailureType)
 	v.firstAttempt = int32(f.FirstAttemptIndex)
 	v.executed = int32(f.ExecutedCommits)
 	v.tools = f.ToolsBeforeAttempt

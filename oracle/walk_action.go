@@ -1,6 +1,7 @@
 package oracle
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/sabench/sabench-stats/ingest"
@@ -39,11 +40,44 @@ func (st *wfState) action(e *ev, pos int, tool string, args *jsonv.Object, callI
 		fail(OutcomeIdempotency, "")
 		return
 	}
-	if !st.dag && !st.anyOrder {
-		st.linearAction(e, pos, tool, args, callID, &cp, first, fail)
+	m := st.memo.match(st, pos, tool, args)
+	if m.cm == nil {
+		if m.contract != "" {
+			r.contract = append(r.contract, m.contract)
+		}
+		cp.ReferenceErrs, cp.MatchErrors = m.refErrs, m.matchErrs
+		if st.sc == nil { // Detail keeps them: no two verdicts share a slice
+			cp.ReferenceErrs, cp.MatchErrors = slices.Clone(m.refErrs), slices.Clone(m.matchErrs)
+		}
+		fail(m.outcome, m.commit)
 		return
 	}
-	st.enabledSetAction(e, pos, tool, args, callID, &cp, first, fail)
+	deferred := m.deferred
+	if st.sc == nil {
+		deferred = slices.Clone(deferred)
+	}
+	st.gate(e, pos, tool, m.canon, callID, m.cm, &cp, first, deferred, fail)
+}
+
+// match is how a V2/V3 action matched the enabled commits: the commit it matched with its
+// canonical arguments, or the outcome and commit of its failure.
+type match struct {
+	cm        *ingest.Commit
+	canon     *jsonv.Object
+	deferred  []string // summary mismatches the gate reports
+	outcome   string
+	commit    string
+	contract  string   // a contract error the failure adds
+	refErrs   []string // the failure's checkpoint's
+	matchErrs []string
+}
+
+// matchAction matches an action against the commits the walk has enabled.
+func (st *wfState) matchAction(tool string, args *jsonv.Object) match {
+	if !st.dag && !st.anyOrder {
+		return st.linearAction(tool, args)
+	}
+	return st.enabledSetAction(tool, args)
 }
 
 func (st *wfState) refs(cm *ingest.Commit, args *jsonv.Object) (*jsonv.Object, []string) {
@@ -73,29 +107,23 @@ func (st *wfState) comparatorMode() comparator {
 	return cmpStrict
 }
 
-func (st *wfState) linearAction(e *ev, pos int, tool string, args *jsonv.Object, callID string, cp *Checkpoint, first bool, fail func(string, string)) {
-	p, r := st.p, st.r
+func (st *wfState) linearAction(tool string, args *jsonv.Object) match {
+	p := st.p
 	if st.current >= len(p.commits) {
-		r.contract = append(r.contract, "multi_step_record.events appears after all workflow commits completed")
-		fail(OutcomeInvalidEvent, "")
-		return
+		return match{outcome: OutcomeInvalidEvent, contract: "multi_step_record.events appears after all workflow commits completed"}
 	}
 	cm := p.commits[st.current]
 	if cm == nil {
-		fail(OutcomeInvalidEvent, "")
-		return
+		return match{outcome: OutcomeInvalidEvent}
 	}
 	for _, d := range cm.DependsOn {
 		if !st.completedSet.has(d) {
-			fail(OutcomeDependency, cm.ID)
-			return
+			return match{outcome: OutcomeDependency, commit: cm.ID}
 		}
 	}
 	canon, refErrs := st.refs(cm, args)
 	if len(refErrs) > 0 {
-		cp.ReferenceErrs = refErrs
-		fail(OutcomeReference, cm.ID)
-		return
+		return match{outcome: OutcomeReference, commit: cm.ID, refErrs: refErrs}
 	}
 	cmpArgs, collErr := canon, ""
 	if p.spec.CaseID == feeWaiverV2Case {
@@ -107,18 +135,16 @@ func (st *wfState) linearAction(e *ev, pos int, tool string, args *jsonv.Object,
 	}
 	summaryOnly := onlySummaryMismatch(cm.Requirements, errs)
 	if len(errs) > 0 && !summaryOnly {
-		cp.MatchErrors = errs
-		fail(OutcomeUnexpected, cm.ID)
-		return
+		return match{outcome: OutcomeUnexpected, commit: cm.ID, matchErrs: errs}
 	}
-	var deferred []string
+	m := match{cm: cm, canon: canon}
 	if summaryOnly {
-		deferred = errs
+		m.deferred = errs
 	}
-	st.gate(e, pos, tool, canon, callID, cm, cp, first, deferred, fail)
+	return m
 }
 
-func (st *wfState) enabledSetAction(e *ev, pos int, tool string, args *jsonv.Object, callID string, cp *Checkpoint, first bool, fail func(string, string)) {
+func (st *wfState) enabledSetAction(tool string, args *jsonv.Object) match {
 	p := st.p
 	var enabled []*ingest.Commit
 	for _, cm := range p.commits {
@@ -172,9 +198,7 @@ func (st *wfState) enabledSetAction(e *ev, pos int, tool string, args *jsonv.Obj
 		}
 	}
 	if len(matches) == 0 && len(refErrs) > 0 {
-		cp.ReferenceErrs = refErrs
-		fail(OutcomeReference, "")
-		return
+		return match{outcome: OutcomeReference, refErrs: refErrs}
 	}
 	var deferred []string
 	if len(matches) == 0 {
@@ -186,21 +210,17 @@ func (st *wfState) enabledSetAction(e *ev, pos int, tool string, args *jsonv.Obj
 		}
 	}
 	if len(matches) > 1 {
-		fail(OutcomeAmbiguous, "")
-		return
+		return match{outcome: OutcomeAmbiguous}
 	}
 	if len(matches) == 0 {
 		if len(cands) == 1 {
-			cp.MatchErrors = cands[0].errs
-			fail(OutcomeWrongArgument, cands[0].cm.ID)
-			return
+			return match{outcome: OutcomeWrongArgument, commit: cands[0].cm.ID, matchErrs: cands[0].errs}
 		}
 		outcome, commit := st.classifyUnmatched(tool, args)
-		fail(outcome, commit)
-		return
+		return match{outcome: outcome, commit: commit}
 	}
 	cm := matches[0]
-	st.gate(e, pos, tool, find(cm).canon, callID, cm, cp, first, deferred, fail)
+	return match{cm: cm, canon: find(cm).canon, deferred: deferred}
 }
 
 // classifyUnmatched is classify_unmatched_dag_action: raw arguments, structured comparator,
@@ -264,8 +284,15 @@ func (st *wfState) gate(e *ev, pos int, tool string, canon *jsonv.Object, callID
 	} else {
 		results = make([]RequirementResult, 0, len(p.required)+3+len(cm.Requirements))
 	}
+	later := len(observed) != len(st.observed) || len(extra) > 0 // timing=anytime found later reads
 	if checkCov && st.pol.Coverage == CoverageRequired {
-		results, cov = p.coverageInto(results, observed, true)
+		if later {
+			results, cov = p.coverageInto(results, observed, true)
+		} else {
+			var rs []RequirementResult
+			rs, cov = st.gates.coverage(st, pos)
+			results = append(results, rs...)
+		}
 	} else if first && !st.preflight {
 		// Outside the checked gates the coverage block is read only for completeAtFirst,
 		// which a V0 preflight does not report.
@@ -273,9 +300,17 @@ func (st *wfState) gate(e *ev, pos int, tool string, canon *jsonv.Object, callID
 	}
 	nCov := len(results)
 	if st.pol.Binding != BindingOff {
-		reqs := p.commitReqs[cm]
-		for i := range reqs {
-			results = append(results, ctx.evalDagRequirement(&reqs[i]))
+		full := st.sc == nil
+		if rs, ok := st.gates.requirements(st, pos, cm, canon, full, later); ok {
+			results = appendKept(results, rs, full)
+		} else {
+			reqs := p.commitReqs[cm]
+			for i := range reqs {
+				results = append(results, ctx.evalDagRequirement(&reqs[i]))
+			}
+			if !later {
+				st.gates.keep(st, pos, cm, canon, full, results[nCov:])
+			}
 		}
 	}
 	reqs := results[nCov:]

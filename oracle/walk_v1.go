@@ -25,6 +25,12 @@ type v1Result struct {
 	malformed   int // malformed events skipped as contract errors
 	observed    []obsCall
 	notes       []string
+	// The first action against the key action's template, which no policy changes (scanV1).
+	cmpArgs   *jsonv.Object
+	callID    string
+	matchErrs []string
+	template  RequirementResult // key_action_matches_template or key_action_payload_policy
+	memo      *v1Memo           // what the episode's gates share
 }
 
 // scanV1 begins validate_single_commit_execution_record over parsed events with the part
@@ -32,8 +38,8 @@ type v1Result struct {
 // before the first action. notes keeps the notes (read only for detail). The buffers come
 // from sc.
 func (p *Prepared) scanV1(r *v1Result, evs []ev, specErrs []string, sc *scratch, notes bool) {
-	*r = v1Result{oracle: GateTimeout, firstIdx: -1, firstPos: -1}
-	sc.v1Reqs = sc.v1Reqs[:0]
+	*r = v1Result{oracle: GateTimeout, firstIdx: -1, firstPos: -1, memo: &sc.v1m}
+	sc.v1m.reset()
 	r.led.facts = sc.facts[:0]
 	r.observed = sc.obs[:0]
 	defer func() { sc.facts, sc.obs = r.led.facts[:0], r.observed[:0] }()
@@ -86,6 +92,39 @@ func (p *Prepared) scanV1(r *v1Result, evs []ev, specErrs []string, sc *scratch,
 	if r.trailing > 0 && notes {
 		r.notes = append(r.notes, fmt.Sprintf("%d event(s) after the first consequential action are contract errors; ECS(V1) ignores contract errors, as the evaluator's batch check does", r.trailing))
 	}
+	if r.firstPos >= 0 {
+		p.matchKeyAction(r, &evs[r.firstPos], !notes)
+	}
+}
+
+// keyActionTemplate is the key action's tool, whether it is a string, its arguments and
+// payload policy, as the V1 gate compares the first action against them.
+func (p *Prepared) keyActionTemplate() (tool string, toolOK bool, args, policy *jsonv.Object) {
+	ka := p.spec.KeyAction
+	if ka == nil {
+		return "", false, &jsonv.Object{}, nil
+	}
+	return ka.Tool, ka.Raw.Has("tool") && isString(mustGet(ka.Raw, "tool")), ka.Arguments, ka.PayloadPolicy
+}
+
+// matchKeyAction compares the first action first with the key action's template into r
+// (lean: the errors only as far as a gate reads them, no detail wants them).
+func (p *Prepared) matchKeyAction(r *v1Result, first *ev, lean bool) {
+	tmplTool, tmplToolOK, tmplArgs, tmplPolicy := p.keyActionTemplate()
+	args := first.argsOrEmpty()
+	cmpArgs, collErr := comparisonArgs(p.spec.CaseID, first.tool, args, tmplTool, tmplArgs)
+	errs := matchErrors("CONSEQUENTIAL_CALL", first.tool, cmpArgs, tmplTool, tmplToolOK, tmplArgs, tmplPolicy, cmpStructured, lean)
+	if collErr != "" {
+		errs = append(errs, collErr)
+	}
+	if len(errs) > 0 {
+		r.template = RequirementResult{ID: "key_action_matches_template", Status: StatusViolated, Reason: "UNEXPECTED_CONSEQUENTIAL_ACTION"}
+	} else if code := payloadCheck(cmpArgs, tmplPolicy); code != "" {
+		r.template = RequirementResult{ID: "key_action_payload_policy", Status: StatusViolated, Reason: code}
+	} else {
+		r.template = RequirementResult{ID: "key_action_matches_template", Status: StatusSupported, Reason: StatusSupported}
+	}
+	r.cmpArgs, r.matchErrs, r.callID = cmpArgs, errs, callIDFor(first, first.idx)
 }
 
 // lateReads is what timing=anytime adds to a V1 gate: the in-scope reads after the first
@@ -145,51 +184,36 @@ func (p *Prepared) gateV1(pre *v1Result, evs []ev, pol Policy, sc *scratch) *v1R
 		results = make([]RequirementResult, 0, len(p.required)+3+len(p.spec.Requirements))
 	}
 	var cov Coverage
-	if pol.Coverage == CoverageRequired {
-		results, cov = p.coverageInto(results, observed, true)
-	} else {
-		cov = p.coverageOnly(observed)
+	switch {
+	case len(observed) != len(r.observed): // later reads (timing=anytime) joined them
+		if pol.Coverage == CoverageRequired {
+			results, cov = p.coverageInto(results, observed, true)
+		} else {
+			cov = p.coverageOnly(observed)
+		}
+	case pol.Coverage == CoverageRequired:
+		var rs []RequirementResult
+		rs, cov = r.memo.coverage(p, observed)
+		results = append(results, rs...)
+	default:
+		_, cov = r.memo.coverage(p, observed)
 	}
 	r.coverage = cov
-	ka := p.spec.KeyAction
-	tmplTool, tmplToolOK := "", false
-	tmplArgs := &jsonv.Object{}
-	var tmplPolicy *jsonv.Object
-	if ka != nil {
-		tmplTool, tmplToolOK = ka.Tool, ka.Raw.Has("tool") && isString(mustGet(ka.Raw, "tool"))
-		tmplArgs = ka.Arguments
-		tmplPolicy = ka.PayloadPolicy
-	}
-	args := first.argsOrEmpty()
-	cmpArgs, collErr := comparisonArgs(p.spec.CaseID, first.tool, args, tmplTool, tmplArgs)
-	errs := matchErrors("CONSEQUENTIAL_CALL", first.tool, cmpArgs, tmplTool, tmplToolOK, tmplArgs, tmplPolicy, cmpStructured, sc != nil)
-	if collErr != "" {
-		errs = append(errs, collErr)
-	}
-	var contractRes RequirementResult
-	if len(errs) > 0 {
-		contractRes = RequirementResult{ID: "key_action_matches_template", Status: StatusViolated, Reason: "UNEXPECTED_CONSEQUENTIAL_ACTION"}
-	} else if code := payloadCheck(cmpArgs, tmplPolicy); code != "" {
-		contractRes = RequirementResult{ID: "key_action_payload_policy", Status: StatusViolated, Reason: code}
-	} else {
-		contractRes = RequirementResult{ID: "key_action_matches_template", Status: StatusSupported, Reason: StatusSupported}
-	}
-	callID := callIDFor(first, first.idx)
-	ctx := &evalCtx{led: &r.led, extra: extra.facts, tool: first.tool, callID: callID, args: cmpArgs, binding: pol.Binding, lean: sc != nil, p: p}
-	results = append(results, contractRes)
+	ctx := &evalCtx{led: &r.led, extra: extra.facts, tool: first.tool, callID: r.callID, args: r.cmpArgs, binding: pol.Binding, lean: sc != nil, p: p}
+	results = append(results, r.template)
 	nReq := len(results)
 	if pol.Binding != BindingOff {
-		// Without detail or facts from later reads, the binding is the only switch the
-		// requirements read: the episode's first policy with it evaluates them.
-		memo := sc != nil && len(extra.facts) == 0
-		if rs, ok := sc.v1Requirements(pol.Binding); memo && ok {
-			results = append(results, rs...)
+		// Without facts from later reads, the binding is the only switch the requirements
+		// read: the episode's first policy with it evaluates them (a detailed one in full).
+		memo := len(extra.facts) == 0
+		if rs, ok := r.memo.requirements(pol.Binding, !ctx.lean); memo && ok {
+			results = appendKept(results, rs, !ctx.lean)
 		} else {
 			for _, rq := range p.topReqs {
 				results = append(results, ctx.evalRequirement(rq))
 			}
 			if memo {
-				sc.keepV1Requirements(pol.Binding, results[nReq:])
+				r.memo.keep(pol.Binding, !ctx.lean, results[nReq:])
 			}
 		}
 	}
@@ -201,9 +225,9 @@ func (p *Prepared) gateV1(pre *v1Result, evs []ev, pol Policy, sc *scratch) *v1R
 	if sc != nil {
 		return r // without detail no checkpoint is kept
 	}
-	r.checkpoint = &Checkpoint{EventIndex: first.idx, CallID: callID, Tool: first.tool, Gate: r.oracle,
-		Requirements: results, MatchErrors: errs}
-	if !tmplToolOK && ka != nil {
+	r.checkpoint = &Checkpoint{EventIndex: first.idx, CallID: r.callID, Tool: first.tool, Gate: r.oracle,
+		Requirements: results, MatchErrors: slices.Clone(r.matchErrs)}
+	if _, tmplToolOK, _, _ := p.keyActionTemplate(); !tmplToolOK && p.spec.KeyAction != nil {
 		r.checkpoint.CommitID = ""
 	} else {
 		r.checkpoint.CommitID = "key_action"

@@ -85,7 +85,9 @@ type wfState struct {
 	seenCallIDs  strSet
 	buf          []byte // scratch for computed delta keys
 	sc           *scratch
-	current      int // V2 linear index
+	memo         *matchMemo // the episode's matches, shared by its policies' walks
+	gates        *gateMemo  // and its gates' coverage and requirement results
+	current      int        // V2 linear index
 	infoCount    int
 	// startCov is the coverage of the startObs calls observed when the walk was started:
 	// every policy's walk needs it at the first action and usually at the end.
@@ -101,7 +103,9 @@ type wfState struct {
 // buffers come from sc; notes keeps the notes.
 func (p *Prepared) startWorkflow(st *wfState, r *wfResult, rec *jsonv.Object, evs []ev, preflight bool, sc *scratch, notes bool) {
 	dag := preflight || p.c.Protocol == ingest.V3
-	*st = wfState{p: p, dag: dag, preflight: preflight, notes: notes, evs: evs, r: r}
+	*st = wfState{p: p, dag: dag, preflight: preflight, notes: notes, evs: evs, r: r, memo: &sc.matches, gates: &sc.gates}
+	sc.matches.reset()
+	sc.gates.reset()
 	*r = wfResult{outcome: OutcomeTimeout, failedEvent: -1, firstIdx: -1}
 	st.buf = sc.buf
 	r.led.facts = sc.facts[:0]
