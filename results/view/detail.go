@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/sabench/sabench-stats/oracle"
+	"github.com/zeebo/xxh3"
 )
 
 // blockDict interns JSON values (an event, a checkpoint, a list of ids): episodes of one
@@ -13,21 +14,21 @@ import (
 // without a copy: encoding is the viewer's largest cost in report, and most blocks are
 // repeats.
 type blockDict struct {
-	idx  map[string]int
-	list []string // the map's keys, so that a block is kept once
-	buf  []byte   // the block being written
-	aux  []byte   // a part of it written first (ids are given in reading order)
-	text []byte   // a string being written before it is interned (an event's arguments)
+	idx  map[textKey]int // see textKey
+	list []string
+	buf  []byte // the block being written
+	aux  []byte // a part of it written first (ids are given in reading order)
+	text []byte // a string being written before it is interned (an event's arguments)
 }
 
 // add returns the id of the block raw (which it does not keep).
 func (d *blockDict) add(raw []byte) int {
-	if i, ok := d.idx[string(raw)]; ok {
+	k := xxh3.Hash128(raw)
+	if i, ok := d.idx[k]; ok {
 		return i
 	}
-	kept := string(raw)
-	d.idx[kept] = len(d.list)
-	d.list = append(d.list, kept)
+	d.idx[k] = len(d.list)
+	d.list = append(d.list, string(raw))
 	return len(d.list) - 1
 }
 

@@ -8,17 +8,27 @@ import (
 	"strings"
 
 	"github.com/sabench/sabench-stats/oracle"
+	"github.com/zeebo/xxh3"
 )
 
 // dict interns strings; ids are positions in list, in first-use order (deterministic
 // for a fixed input order).
 type dict struct {
-	idx  map[string]int
+	idx  map[textKey]int
 	list []string
 }
 
+// textKey is a 128-bit hash (XXH3) of a dictionary's string or block, taken as the text
+// itself, as the reader's duplicate checks take their keys (ingest/read.go): two distinct
+// texts collide with probability 2^-128, under 10^-25 for any pair among a case's
+// thousands. Keyed by the hash, a probe compares 16 bytes inside the map instead of
+// reading the kept text: with a million episodes the per-case dictionaries are too many
+// to stay in cache, and reading the kept texts was the viewer's largest cost in report
+// (pprof at synth --scale 50).
+type textKey = xxh3.Uint128
+
 func newDict(first ...string) *dict {
-	d := &dict{idx: map[string]int{}}
+	d := &dict{idx: map[textKey]int{}}
 	for _, s := range first {
 		d.id(s)
 	}
@@ -26,37 +36,46 @@ func newDict(first ...string) *dict {
 }
 
 func (d *dict) id(s string) int {
-	if i, ok := d.idx[s]; ok {
+	k := xxh3.HashString128(s)
+	if i, ok := d.idx[k]; ok {
 		return i
 	}
 	// The decoder keeps strings in shared chunks: a kept string would keep its whole chunk
 	// (every string of many episodes) alive until the page is written.
-	return d.add(strings.Clone(s))
+	return d.add(k, strings.Clone(s))
 }
 
-// add appends a string the dictionary does not hold and returns its id.
-func (d *dict) add(s string) int {
-	d.idx[s] = len(d.list)
+// lookup is the id of s if the dictionary holds it.
+func (d *dict) lookup(s string) (int, bool) {
+	i, ok := d.idx[xxh3.HashString128(s)]
+	return i, ok
+}
+
+// add appends a string the dictionary does not hold, with its key, and returns its id.
+func (d *dict) add(k textKey, s string) int {
+	d.idx[k] = len(d.list)
 	d.list = append(d.list, s)
 	return len(d.list) - 1
 }
 
 // idOwned is id for a string that is its own allocation (not a slice of a decoder chunk),
-// kept without a copy: the oracle gives every episode of a case the same string for a
-// fact (oracle.Fact), so a kept original is then found by pointer, not byte by byte.
+// kept without a copy (the oracle gives every episode of a case the same string for a
+// fact, oracle.Fact).
 func (d *dict) idOwned(s string) int {
-	if i, ok := d.idx[s]; ok {
+	k := xxh3.HashString128(s)
+	if i, ok := d.idx[k]; ok {
 		return i
 	}
-	return d.add(s)
+	return d.add(k, s)
 }
 
 // idBytes is id for a string being written in b, copied only when it is new.
 func (d *dict) idBytes(b []byte) int {
-	if i, ok := d.idx[string(b)]; ok {
+	k := xxh3.Hash128(b)
+	if i, ok := d.idx[k]; ok {
 		return i
 	}
-	return d.add(string(b))
+	return d.add(k, string(b))
 }
 
 // Per-episode layout of the index's flat "ep" array: epFixed ints, then two per policy.
@@ -131,7 +150,7 @@ func newEncoder(in *Input) (*encoder, error) {
 		if e.byID[c.ID] != nil {
 			return nil, fmt.Errorf("view: case %q listed twice", c.ID)
 		}
-		a := &caseAcc{c: c, pos: len(e.cases), strs: newDict(), blocks: &blockDict{idx: map[string]int{}}}
+		a := &caseAcc{c: c, pos: len(e.cases), strs: newDict(), blocks: &blockDict{idx: map[textKey]int{}}}
 		e.cases = append(e.cases, a)
 		e.byID[c.ID] = a
 		protos.id(c.Protocol)

@@ -33,7 +33,7 @@ type filter struct {
 func newLinker(e *encoder) *linker {
 	l := &linker{e: e, main: -1, tally: make([][]int32, len(e.policies)),
 		nCond: len(e.conditions.list), nProto: len(e.protocols), nDom: len(e.domains), nFt: len(e.failures.list)}
-	if i, ok := e.conditions.idx["main"]; ok {
+	if i, ok := e.conditions.lookup("main"); ok {
 		l.main = i
 	}
 	for _, a := range e.cases {
@@ -78,13 +78,13 @@ func (l *linker) rowFilter(r results.Row) filter {
 		if !ok {
 			continue
 		}
-		if i, ok := l.e.configs.idx[s]; ok && f.cfg < 0 {
+		if i, ok := l.e.configs.lookup(s); ok && f.cfg < 0 {
 			f.cfg = i
 		} else if i := indexOf(l.e.protocols, s); i >= 0 && f.proto < 0 {
 			f.proto = i
 		} else if i := indexOf(l.e.domains, s); i >= 0 && f.dom < 0 {
 			f.dom = i
-		} else if i, ok := l.e.conditions.idx[s]; ok && f.cond < 0 {
+		} else if i, ok := l.e.conditions.lookup(s); ok && f.cond < 0 {
 			f.cond = i
 		}
 	}
@@ -112,7 +112,7 @@ func (l *linker) cellSlice(f filter, col results.Column, shown string, pi int) u
 		}
 		f.dom = d
 	default:
-		i, ok := l.e.failures.idx[col.Key]
+		i, ok := l.e.failures.lookup(col.Key)
 		if !ok {
 			return nil
 		}
