@@ -22,13 +22,15 @@ type scratch struct {
 	used    strSet
 	recs    resultPairs
 	path    []byte // refCtx.path
-	// v1 holds what the V1 gates of the episode being scored share (v1Memo).
+	// v1m holds what the V1 gates of the episode being scored share (v1Memo).
 	v1m v1Memo
-	// matches holds the workflow walk's action matches of the episode being scored.
+	// matches and gates hold what the workflow walks of the episode being scored share:
+	// their action matches (matchMemo) and their gates' coverage and requirement results (gateMemo).
 	matches matchMemo
 	gates   gateMemo
 	// pre is the policy-independent part of the episode being scored, shared by its policies.
 	pre    episodeScan
+	// labels caches the labels this scratch's verdicts interned (labelCache).
 	labels labelCache
 	// The walk results of the policy being judged.
 	wf wfResult
