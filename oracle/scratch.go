@@ -29,7 +29,7 @@ type scratch struct {
 	matches matchMemo
 	gates   gateMemo
 	// pre is the policy-independent part of the episode being scored, shared by its policies.
-	pre    episodeScan
+	pre episodeScan
 	// labels caches the labels this scratch's verdicts interned (labelCache).
 	labels labelCache
 	// The walk results of the policy being judged.
