@@ -92,13 +92,17 @@ type chunks struct {
 // writeChunks writes e's cases to chunk files, whole cases per chunk in the cases' order,
 // in a temporary directory beside htmlPath. It frees each case's encoded episodes once
 // written: the page does not need them.
-func writeChunks(htmlPath string, e *encoder) (*chunks, error) {
+func writeChunks(htmlPath string, e *encoder) (_ *chunks, err error) {
 	stem := strings.TrimSuffix(filepath.Base(htmlPath), filepath.Ext(htmlPath))
 	c := &chunks{e: e, name: stem + "_files", of: make([]int, len(e.cases))}
-	var err error
 	if c.tmp, err = os.MkdirTemp(filepath.Dir(htmlPath), "."+c.name+".tmp-"); err != nil {
 		return nil, err
 	}
+	defer func() {
+		if err != nil {
+			c.discard()
+		}
+	}()
 	var cur bytes.Buffer
 	flush := func() error {
 		if cur.Len() == 0 {
@@ -120,12 +124,10 @@ func writeChunks(htmlPath string, e *encoder) (*chunks, error) {
 		}
 		blk, err := caseJSON(a)
 		if err != nil {
-			c.discard()
 			return nil, err
 		}
 		if cur.Len() > 0 && cur.Len()+len(blk) > chunkBudget {
 			if err := flush(); err != nil {
-				c.discard()
 				return nil, err
 			}
 		}
@@ -140,7 +142,6 @@ func writeChunks(htmlPath string, e *encoder) (*chunks, error) {
 		a.eps, a.strs, a.blocks = nil, nil, nil
 	}
 	if err := flush(); err != nil {
-		c.discard()
 		return nil, err
 	}
 	return c, nil
