@@ -236,7 +236,7 @@ func (pre *wfState) resume(pol Policy, sc *scratch) *wfResult {
 	}
 	st.walk(false)
 	if st.preflight {
-		// walkV0 reads the preflight's outcome, contract errors and, for detail, its
+		// finishV0 reads the preflight's outcome, contract errors and, for detail, its
 		// checkpoints, ledger and notes; its coverage is the V0 walk's own.
 		return r
 	}
