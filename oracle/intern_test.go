@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"testing"
 	"unsafe"
+
+	"github.com/sabench/sabench-stats/ingest"
 )
 
 // A stream that releases each chunk's verdicts reuses their run ids and usages: the tables
@@ -84,5 +86,50 @@ func TestLabelCacheGivesSharedIDs(t *testing.T) {
 	var nilCache *labelCache
 	if nilCache.intern(FailPremature) != internLabel(FailPremature) {
 		t.Fatal("a nil cache does not intern through the table")
+	}
+}
+
+// Identity checks its last labels against each episode: an episode whose configuration,
+// case variant, condition or status differs from the one before gets its own, and
+// the remembered labels are the table's copies, not the decoder's bytes.
+func TestIdentityFollowsEachEpisodesLabels(t *testing.T) {
+	c := loadCase(t, allCaseIDs(t)[0])
+	p := prepare(t, c)
+	base := reference(t, c)
+	buf := []byte("Model-A/Harness-A")
+	ep := func(mut func(e *ingest.Episode)) *ingest.Episode {
+		e := *base
+		e.Config, e.Model, e.Harness = unsafe.String(&buf[0], len(buf)), "", ""
+		mut(&e)
+		return &e
+	}
+	cases := []struct {
+		name string
+		mut  func(e *ingest.Episode)
+	}{
+		{"first", func(e *ingest.Episode) {}},
+		{"same again", func(e *ingest.Episode) {}},
+		{"condition", func(e *ingest.Episode) { e.Condition = "no_hints" }},
+		{"status", func(e *ingest.Episode) { e.Status = "infra_failure" }},
+		{"variant", func(e *ingest.Episode) { e.CaseID = c.ID + "@b" }},
+		{"config", func(e *ingest.Episode) { e.Config = "Model-B/Harness-B" }},
+		{"model named", func(e *ingest.Episode) { e.Model = "Model-C" }},
+		{"first again", func(e *ingest.Episode) {}},
+	}
+	for _, tc := range cases {
+		e := ep(tc.mut)
+		want := p.identity(e) // the labels as the episode gives them
+		v := p.Identity(e)
+		got := v.Fields()
+		if got.Config != want.Config || got.Model != want.Model || got.Harness != want.Harness ||
+			got.CaseID != want.CaseID || got.BaseCaseID != want.BaseCaseID || got.Domain != want.Domain ||
+			got.Condition != want.Condition || got.Status != want.Status {
+			t.Fatalf("%s: identity %+v, want labels of %+v", tc.name, got, want)
+		}
+	}
+	copy(buf, "Model-X/Harness-X") // the decoder reuses its memory for the next episode
+	v := p.Identity(ep(func(e *ingest.Episode) {}))
+	if got := v.Fields(); got.Config != "Model-X/Harness-X" || got.Model != "Model-X" {
+		t.Fatalf("after the decoder's bytes changed: config %q, model %q", got.Config, got.Model)
 	}
 }

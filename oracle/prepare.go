@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
@@ -51,6 +52,8 @@ type Prepared struct {
 	specV0, specV1Preflight, specV1, specV2, specV3, specDAGPreflight []string
 
 	specTexts sync.Map // *jsonv.Object → string: see specText
+
+	lastLabels atomic.Pointer[idLabels] // see Identity
 }
 
 type reqCall struct {

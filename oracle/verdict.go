@@ -122,12 +122,43 @@ func (f Fields) Verdict() Verdict {
 
 // identity interns what comes from the episode (the same under every policy).
 func (f *Fields) identity() Verdict {
+	return f.identityWith(f.labels())
+}
+
+// idLabels are the interned ids of an identity's labels, with the table's copies of the
+// strings they stand for (see identityCache).
+type idLabels struct {
+	config, model, harness, caseID, base, domain, condition, status string
+
+	cfg, cas         uint32
+	condID, statusID sym
+}
+
+// labels interns f's identity labels.
+func (f *Fields) labels() *idLabels {
+	k := &idLabels{cfg: internCfg(f.Config, f.Model, f.Harness), cas: internCase(f.CaseID, f.BaseCaseID, f.Domain),
+		condID: internLabel(f.Condition), statusID: internLabel(f.Status)}
+	c, cs := cfgKeys.get(k.cfg), caseKeys.get(k.cas)
+	k.config, k.model, k.harness = c.config.String(), c.model.String(), c.harness.String()
+	k.caseID, k.base, k.domain = cs.id.String(), cs.base.String(), cs.domain.String()
+	k.condition, k.status = k.condID.String(), k.statusID.String()
+	return k
+}
+
+// of reports whether k holds f's identity labels.
+func (k *idLabels) of(f *Fields) bool {
+	return k.config == f.Config && k.model == f.Model && k.harness == f.Harness && k.caseID == f.CaseID &&
+		k.base == f.BaseCaseID && k.domain == f.Domain && k.condition == f.Condition && k.status == f.Status
+}
+
+// identityWith is identity with its labels already interned.
+func (f *Fields) identityWith(k *idLabels) Verdict {
 	return Verdict{
 		run:          storeRun(f.RunID),
-		cfg:          internCfg(f.Config, f.Model, f.Harness),
-		cas:          internCase(f.CaseID, f.BaseCaseID, f.Domain),
-		condition:    internLabel(f.Condition),
-		status:       internLabel(f.Status),
+		cfg:          k.cfg,
+		cas:          k.cas,
+		condition:    k.condID,
+		status:       k.statusID,
 		repeat:       int32(f.Repeat),
 		firstAttempt: -1,
 		protocol:     f.Protocol,
