@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
-	"sync"
 	"sync/atomic"
 
 	"github.com/sabench/sabench-stats/ingest"
@@ -51,7 +50,7 @@ type Prepared struct {
 	// Spec validation, computed once.
 	specV0, specV1Preflight, specV1, specV2, specV3, specDAGPreflight []string
 
-	specTexts sync.Map // *jsonv.Object → string: see specText
+	factTexts map[*jsonv.Object]string // see specText
 
 	lastLabels atomic.Pointer[idLabels] // see Identity
 }
@@ -226,6 +225,7 @@ func Prepare(c *ingest.Case) (*Prepared, error) {
 	if p.stateful != statefulNone {
 		p.preparePhases()
 	}
+	p.keepFactTexts()
 	p.enforcePublic = releasedV3.MatchString(spec.CaseID)
 	if spec.Metadata != nil {
 		if v, _ := spec.Metadata.Get("enforce_public_action_contract"); v == true {

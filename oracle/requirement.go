@@ -82,6 +82,7 @@ const (
 type cond struct {
 	kind condKind
 	obj  *jsonv.Object // the authored condition, nil for a non-object
+	text string        // obj's canonical JSON, as Detail lists an unmet condition
 	// condFact: the tests, the predicate first (it rejects most facts at once, and the
 	// condition is a conjunction of pure tests, so their order does not change the result).
 	tests []factTest
@@ -100,7 +101,7 @@ func compileCond(v any) cond {
 	if !ok {
 		return cond{}
 	}
-	c := cond{obj: co}
+	c := cond{obj: co, text: canonicalText(co)}
 	source := any("fact")
 	if v, ok := co.Get("source"); ok {
 		source = v
