@@ -14,7 +14,7 @@ import (
 // without a copy: encoding is the viewer's largest cost in report, and most blocks are
 // repeats.
 type blockDict struct {
-	idx  map[textKey]int // see textKey
+	idx  table // by textKey
 	list []string
 	buf  []byte // the block being written
 	aux  []byte // a part of it written first (ids are given in reading order)
@@ -24,10 +24,10 @@ type blockDict struct {
 // add returns the id of the block raw (which it does not keep).
 func (d *blockDict) add(raw []byte) int {
 	k := xxh3.Hash128(raw)
-	if i, ok := d.idx[k]; ok {
+	if i, ok := d.idx.get(k); ok {
 		return i
 	}
-	d.idx[k] = len(d.list)
+	d.idx.put(k, len(d.list))
 	d.list = append(d.list, string(raw))
 	return len(d.list) - 1
 }
