@@ -14,20 +14,21 @@ import (
 // without a copy: encoding is the viewer's largest cost in report, and most blocks are
 // repeats.
 type blockDict struct {
-	idx  map[textKey]int // see textKey
+	idx  table // by textKey
 	list []string
+	memo table  // block ids by a key of their content (memo.go)
+	key  []byte // the key being written
 	buf  []byte // the block being written
 	aux  []byte // a part of it written first (ids are given in reading order)
-	text []byte // a string being written before it is interned (an event's arguments)
 }
 
 // add returns the id of the block raw (which it does not keep).
 func (d *blockDict) add(raw []byte) int {
 	k := xxh3.Hash128(raw)
-	if i, ok := d.idx[k]; ok {
+	if i, ok := d.idx.get(k); ok {
 		return i
 	}
-	d.idx[k] = len(d.list)
+	d.idx.put(k, len(d.list))
 	d.list = append(d.list, string(raw))
 	return len(d.list) - 1
 }
@@ -104,10 +105,30 @@ func encodeDetail(n int, s *dict, b *blockDict, ep *Episode) []int {
 	}
 	ledger := make([]int, 0, len(d.Ledger))
 	for _, f := range d.Ledger {
-		ledger = append(ledger, b.ints(f.EventIndex, s.idOwned(f.Fact), s.id(f.DeltaKey)))
+		b.key = keyStr(keyStr(keyInt(append(b.key[:0], memoFact), f.EventIndex), f.Fact), f.DeltaKey)
+		k, id, ok := b.recall()
+		if !ok {
+			id = b.ints(f.EventIndex, s.idOwned(f.Fact), s.id(f.DeltaKey))
+			b.memo.put(k, id)
+		}
+		ledger = append(ledger, id)
 	}
 	cps := make([]int, 0, len(d.Checkpoints))
 	for _, cp := range d.Checkpoints {
+		key := keyInt(append(b.key[:0], memoCheck), cp.EventIndex)
+		for _, x := range []string{cp.Tool, cp.CommitID, cp.Gate, cp.Reason} {
+			key = keyStr(key, x)
+		}
+		key = keyInt(key, len(cp.Requirements))
+		for _, rq := range cp.Requirements {
+			key = keyStrs(keyStr(keyStr(keyStr(key, rq.ID), rq.Status), rq.Reason), rq.MissingConditions)
+		}
+		b.key = keyStrs(keyStrs(key, cp.MatchErrors), cp.ReferenceErrs)
+		k, id, ok := b.recall()
+		if ok {
+			cps = append(cps, id)
+			continue
+		}
 		// Strings get ids in first use, and the requirements' have always come before
 		// the checkpoint's own: keeping that order keeps the page's bytes.
 		r := append(b.aux[:0], '[')
@@ -131,10 +152,37 @@ func encodeDetail(n int, s *dict, b *blockDict, ep *Episode) []int {
 		w = append(appendIDs(w, s, cp.MatchErrors), ',')
 		w = append(appendIDs(w, s, cp.ReferenceErrs), ']')
 		b.buf = w
-		cps = append(cps, b.add(w))
+		id = b.add(w)
+		b.memo.put(k, id)
+		cps = append(cps, id)
 	}
 	out := []int{n, b.ints(evs...), b.ints(ledger...), b.ints(cps...), 0} // the rest last, as its id comes last
 	c := d.Coverage
+	cover := []int{c.RequiredCalls, c.CoveredCalls, c.MinCalls, c.ObservedCalls, c.MinDistinct, c.ObservedDistinct}
+	tail := []int{d.EndEvent, brokeAt(v), decision, v.FirstAttemptIndex(), complete}
+	key := append(b.key[:0], memoRest)
+	for _, x := range cover {
+		key = keyInt(key, x)
+	}
+	if c.Complete {
+		key = append(key, 1)
+	} else {
+		key = append(key, 0)
+	}
+	key = keyInt(keyStrs(key, d.CompletedCommits), len(d.InvalidInfoCalls))
+	for _, ic := range d.InvalidInfoCalls {
+		key = keyStr(keyStr(keyInt(key, ic.EventIndex), ic.Tool), ic.Reason)
+	}
+	key = keyStrs(keyStrs(key, d.Notes), d.ContractErrors)
+	for _, x := range tail { // decision by its id: the same id is the same string
+		key = keyInt(key, x)
+	}
+	b.key = key
+	k, id, ok := b.recall()
+	if ok {
+		out[4] = id
+		return out
+	}
 	inv := append(b.aux[:0], '[') // its strings before the completed commits', as always
 	for i, ic := range d.InvalidInfoCalls {
 		if i > 0 {
@@ -145,7 +193,7 @@ func encodeDetail(n int, s *dict, b *blockDict, ep *Episode) []int {
 	}
 	b.aux = append(inv, ']', ',')
 	w := append(b.buf[:0], '[', '[')
-	for _, x := range []int{c.RequiredCalls, c.CoveredCalls, c.MinCalls, c.ObservedCalls, c.MinDistinct, c.ObservedDistinct} {
+	for _, x := range cover {
 		w = appendInt(w, x)
 	}
 	if c.Complete {
@@ -157,11 +205,12 @@ func encodeDetail(n int, s *dict, b *blockDict, ep *Episode) []int {
 	w = append(w, b.aux...)
 	w = append(appendIDs(w, s, d.Notes), ',')
 	w = append(appendIDs(w, s, d.ContractErrors), ',')
-	for _, x := range []int{d.EndEvent, brokeAt(v), decision, v.FirstAttemptIndex(), complete} {
+	for _, x := range tail {
 		w = appendInt(w, x)
 	}
 	b.buf = append(w, '1', ']')
 	out[4] = b.add(b.buf)
+	b.memo.put(k, out[4])
 	return out
 }
 

@@ -14,21 +14,20 @@ import (
 // dict interns strings; ids are positions in list, in first-use order (deterministic
 // for a fixed input order).
 type dict struct {
-	idx  map[textKey]int
+	idx  table // by textKey
 	list []string
 }
 
 // textKey is a 128-bit hash (XXH3) of a dictionary's string or block, taken as the text
-// itself, as the reader's duplicate checks take their keys (ingest/read.go): two distinct
-// texts collide with probability 2^-128, under 10^-25 for any pair among a case's
-// thousands. Keyed by the hash, a probe compares 16 bytes inside the map instead of
-// reading the kept text: with a million episodes the per-case dictionaries are too many
-// to stay in cache, and reading the kept texts was the viewer's largest cost in report
-// (pprof at synth --scale 50).
+// itself, as the reader's duplicate checks take their keys (ingest/read.go); the table
+// that holds it keeps 96 of its bits (see table for the odds of a collision). Keyed by the
+// hash, a probe compares the key's bits in the table instead of reading the kept text:
+// with a million episodes the per-case dictionaries are too many to stay in cache, and
+// reading the kept texts was the viewer's largest cost in report (pprof at synth --scale 50).
 type textKey = xxh3.Uint128
 
 func newDict(first ...string) *dict {
-	d := &dict{idx: map[textKey]int{}}
+	d := &dict{}
 	for _, s := range first {
 		d.id(s)
 	}
@@ -37,7 +36,7 @@ func newDict(first ...string) *dict {
 
 func (d *dict) id(s string) int {
 	k := xxh3.HashString128(s)
-	if i, ok := d.idx[k]; ok {
+	if i, ok := d.idx.get(k); ok {
 		return i
 	}
 	// The decoder keeps strings in shared chunks: a kept string would keep its whole chunk
@@ -47,13 +46,13 @@ func (d *dict) id(s string) int {
 
 // lookup is the id of s if the dictionary holds it.
 func (d *dict) lookup(s string) (int, bool) {
-	i, ok := d.idx[xxh3.HashString128(s)]
+	i, ok := d.idx.get(xxh3.HashString128(s))
 	return i, ok
 }
 
 // add appends a string the dictionary does not hold, with its key, and returns its id.
 func (d *dict) add(k textKey, s string) int {
-	d.idx[k] = len(d.list)
+	d.idx.put(k, len(d.list))
 	d.list = append(d.list, s)
 	return len(d.list) - 1
 }
@@ -63,7 +62,7 @@ func (d *dict) add(k textKey, s string) int {
 // fact, oracle.Fact).
 func (d *dict) idOwned(s string) int {
 	k := xxh3.HashString128(s)
-	if i, ok := d.idx[k]; ok {
+	if i, ok := d.idx.get(k); ok {
 		return i
 	}
 	return d.add(k, s)
@@ -72,7 +71,7 @@ func (d *dict) idOwned(s string) int {
 // idBytes is id for a string being written in b, copied only when it is new.
 func (d *dict) idBytes(b []byte) int {
 	k := xxh3.Hash128(b)
-	if i, ok := d.idx[k]; ok {
+	if i, ok := d.idx.get(k); ok {
 		return i
 	}
 	return d.add(k, string(b))
@@ -150,7 +149,7 @@ func newEncoder(in *Input) (*encoder, error) {
 		if e.byID[c.ID] != nil {
 			return nil, fmt.Errorf("view: case %q listed twice", c.ID)
 		}
-		a := &caseAcc{c: c, pos: len(e.cases), strs: newDict(), blocks: &blockDict{idx: map[textKey]int{}}}
+		a := &caseAcc{c: c, pos: len(e.cases), strs: newDict(), blocks: &blockDict{}}
 		e.cases = append(e.cases, a)
 		e.byID[c.ID] = a
 		protos.id(c.Protocol)

@@ -5,27 +5,33 @@ import "github.com/sabench/sabench-stats/ingest/jsonv"
 // recordEvents is the id of the block [type, call, tool, args] of each of rec's events:
 // what refEvents (detail_ref_test.go) and encodeDetail give, strings interned in the same order, but each
 // event's arguments are written into a scratch buffer and copied only when the case has
-// not seen them (most episodes repeat their case's reads).
+// not seen them (most episodes repeat their case's reads), and an event the case has seen
+// takes its block id from the memo (memo.go).
 func recordEvents(s *dict, b *blockDict, rec *jsonv.Object) []int {
 	list, _ := rec.List("events")
 	evs := make([]int, 0, len(list))
 	for _, raw := range list {
 		o, _ := raw.(*jsonv.Object)
-		var typ, call, tool int
-		args := raw
+		typ, call, tool := "?", "", ""
+		args, has := raw, true
 		if o != nil {
-			typ, call, tool = s.id(pyField(o, "type")), s.id(pyField(o, "call_id")), s.id(pyField(o, "tool"))
-			a, ok := o.Get("arguments")
-			if !ok {
-				evs = append(evs, b.ints(typ, call, tool, s.id("")))
-				continue
-			}
-			args = a
-		} else {
-			typ, call, tool = s.id("?"), s.id(""), s.id("")
+			typ, call, tool = pyField(o, "type"), pyField(o, "call_id"), pyField(o, "tool")
+			args, has = o.Get("arguments")
 		}
-		b.text = jsonv.AppendCanonical(b.text[:0], args, false)
-		evs = append(evs, b.ints(typ, call, tool, s.idBytes(b.text)))
+		// The key (memo.go) ends with the arguments' text, "" when absent (canonical JSON
+		// is never empty, and s.id("") is their id), so it needs no length.
+		key := keyStr(keyStr(keyStr(append(b.key[:0], memoEvent), typ), call), tool)
+		at := len(key)
+		if has {
+			key = jsonv.AppendCanonical(key, args, false)
+		}
+		b.key = key
+		k, id, ok := b.recall()
+		if !ok {
+			id = b.ints(s.id(typ), s.id(call), s.id(tool), s.idBytes(key[at:]))
+			b.memo.put(k, id)
+		}
+		evs = append(evs, id)
 	}
 	return evs
 }
