@@ -1,7 +1,6 @@
 package view
 
 import (
-	"encoding/json"
 	"strconv"
 
 	"github.com/sabench/sabench-stats/oracle"
@@ -31,15 +30,6 @@ func (d *blockDict) add(raw []byte) int {
 	d.idx.put(k, len(d.list))
 	d.list = append(d.list, string(raw))
 	return len(d.list) - 1
-}
-
-// raw is the blocks as JSON values, for the page.
-func (d *blockDict) raw() []json.RawMessage {
-	out := make([]json.RawMessage, len(d.list))
-	for i, b := range d.list {
-		out[i] = json.RawMessage(b)
-	}
-	return out
 }
 
 // ints is the id of the block [xs…].

@@ -150,7 +150,7 @@ func TestEncodeDetailMatchesReference(t *testing.T) {
 		}
 		for i, want := range r.eps {
 			w, _ := json.Marshal(want)
-			if got := a.epsJSON()[i]; string(got) != string(w) {
+			if got := a.appendEp(nil, i); string(got) != string(w) {
 				t.Fatalf("case %s episode %d: %s, reference %s", id, i, got, w)
 			}
 		}
