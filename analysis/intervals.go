@@ -171,26 +171,18 @@ func (r *Release) ratesCI(vs []oracle.Verdict, keep Filter, cellsOf func(*oracle
 	for i := range out {
 		out[i] = nanEstimate()
 	}
-	unit := r.unitKey(o.Clustered)
-	var names []string
-	seen := map[string]bool{}
+	units := r.unitIDs(o.Clustered)
+	var in []bool
 	for i := range vs {
-		if keep != nil && !keep(&vs[i]) {
-			continue
-		}
-		if u := unit(&vs[i]); !seen[u] {
-			seen[u] = true
-			names = append(names, u)
+		if keep == nil || keep(&vs[i]) {
+			in = mark(in, units.of(&vs[i]))
 		}
 	}
-	sort.Strings(names)
-	index := make(map[string]int, len(names))
-	for i, u := range names {
-		index[u] = i
-	}
+	index := units.sortedIndex(in)
+	nUnits := index.n
 	num, den := make([][]float64, nCells), make([][]float64, nCells)
 	for k := range nCells {
-		num[k], den[k] = make([]float64, len(names)), make([]float64, len(names))
+		num[k], den[k] = make([]float64, nUnits), make([]float64, nUnits)
 	}
 	// One closure for the loop, reading the episode through cur and u: a closure made per
 	// episode escaped to the heap (483 MB of allocation at synth --scale 10).
@@ -207,7 +199,7 @@ func (r *Release) ratesCI(vs []oracle.Verdict, keep Filter, cellsOf func(*oracle
 		if keep != nil && !keep(cur) {
 			continue
 		}
-		u = index[unit(cur)]
+		u = int(index.at(units.of(cur)))
 		cellsOf(cur, add)
 	}
 	// Columns of the cells with episodes; col[k] is cell k's column pair, or -1.
@@ -266,12 +258,12 @@ func (r *Release) ratesCI(vs []oracle.Verdict, keep Filter, cellsOf func(*oracle
 	}
 	for j := range nOut {
 		e := &out[outIndex(j)]
-		e.X, e.Units = x[j], len(names)
+		e.X, e.Units = x[j], nUnits
 	}
 	if o.Resamples == 0 {
 		return out, nil
 	}
-	if len(names) < 2 {
+	if nUnits < 2 {
 		for j := range nOut {
 			e := &out[outIndex(j)]
 			e.Warnings = bootstrap.IntervalWarnings(bootstrap.Interval{Lo: math.NaN(), Hi: math.NaN(), Used: 1}, e.X, 1)

@@ -39,6 +39,8 @@ type Release struct {
 	// cache holds results computed once per options (SummaryIntervals); releases of the
 	// same verdicts share it (sharing).
 	cache *sync.Map
+	// units numbers the resampling units (units.go); shared like cache.
+	units *unitTables
 }
 
 // NewRelease indexes cases and verdicts. Configurations keep the order in which they
@@ -47,7 +49,7 @@ type Release struct {
 // vs over: what depends on the input order is computed first, then vs is grouped in
 // place (groupCells), so that the largest input keeps one copy of its verdicts.
 func NewRelease(cases []*ingest.Case, sets map[string][]string, vs []oracle.Verdict, pol oracle.Policy) *Release {
-	r := &Release{Cases: cases, Sets: sets, Verdicts: vs, Policy: pol, byID: make(map[string]*ingest.Case, len(cases)), cache: &sync.Map{}}
+	r := &Release{Cases: cases, Sets: sets, Verdicts: vs, Policy: pol, byID: make(map[string]*ingest.Case, len(cases)), cache: &sync.Map{}, units: &unitTables{}}
 	for _, c := range cases {
 		r.byID[c.ID] = c
 	}

@@ -73,3 +73,14 @@ func (a Arm) with(f Filter) Arm {
 
 // cases is the set of base cases the arm has episodes on.
 func (a Arm) cases() map[string]bool { return casesWhere(a.Verdicts, a.Keep) }
+
+// caseSet is the base cases (numbered by cases) the arm has episodes on.
+func (a Arm) caseSet(cases *unitIDs) []bool {
+	var in []bool
+	for i := range a.Verdicts {
+		if admits(a.Keep, &a.Verdicts[i]) {
+			in = mark(in, cases.of(&a.Verdicts[i]))
+		}
+	}
+	return in
+}
