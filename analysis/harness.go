@@ -16,11 +16,15 @@ type HarnessPair struct {
 // is not the shared one (Choices.SharedHarness, case-insensitive), paired with the
 // model's shared-harness configuration.
 func (r *Release) HarnessPairs(ch Choices) []HarnessPair {
+	// Each configuration's harness and model are those of its last verdict.
+	last := make([]int, len(r.configs))
+	for i := range r.Verdicts {
+		last[r.configOf(&r.Verdicts[i])] = i
+	}
 	harness := map[string]string{}
 	model := map[string]string{}
-	for i := range r.Verdicts {
-		v := &r.Verdicts[i]
-		harness[v.Config()], model[v.Config()] = v.Harness(), v.Model()
+	for j, c := range r.configs {
+		harness[c], model[c] = r.Verdicts[last[j]].Harness(), r.Verdicts[last[j]].Model()
 	}
 	shared := map[string]string{}
 	for _, c := range r.configs {

@@ -92,10 +92,7 @@ func (r *Release) SummaryIntervals(o StatOptions) ([]SummaryCI, error) {
 }
 
 func (r *Release) summaryIntervals(o StatOptions) ([]SummaryCI, error) {
-	dIndex := map[string]int{}
-	for i, d := range r.domains {
-		dIndex[d] = i
-	}
+	t := r.unitTable()
 	const nP = int(ingest.NumProtocols)
 	one := func(v *oracle.Verdict, add func(int)) { add(0) }
 	byProto := func(v *oracle.Verdict, add func(int)) {
@@ -104,7 +101,7 @@ func (r *Release) summaryIntervals(o StatOptions) ([]SummaryCI, error) {
 		}
 	}
 	byDomain := func(v *oracle.Verdict, add func(int)) {
-		if d, ok := dIndex[v.Domain()]; ok {
+		if d := t.domainOf(v); d >= 0 {
 			add(d)
 		}
 	}
@@ -148,7 +145,7 @@ func (r *Release) summaryIntervals(o StatOptions) ([]SummaryCI, error) {
 			if s.ByDomain[d].Den == 0 {
 				continue
 			}
-			inDomain := func(v *oracle.Verdict) bool { return v.Domain() == name }
+			inDomain := func(v *oracle.Verdict) bool { return t.domainOf(v) == d }
 			if est, err = r.ratesCI(cv, inDomain, one, 1, nil, stream+"/"+name, o); err != nil {
 				return nil, err
 			}
@@ -377,6 +374,7 @@ func rateKey(columns [][]float64, macros [][]int, stream string, o StatOptions) 
 // and over them together (the last estimate), from one draw of the cell's units.
 func (r *Release) DomainIntervals(f DomainFilter, o StatOptions) ([]ingest.Protocol, []DomainCell, [][]Estimate, error) {
 	protos, cells := r.DomainCells(f)
+	t := r.unitTable()
 	at := map[ingest.Protocol]int{}
 	for j, p := range protos {
 		at[p] = j
@@ -388,9 +386,10 @@ func (r *Release) DomainIntervals(f DomainFilter, o StatOptions) ([]ingest.Proto
 		// twice per protocol, and a domain is a sixth of the configuration's verdicts;
 		// filtering the whole configuration in place on every scan cost more CPU (0.6 s
 		// at scale 10) than the copy's allocation saves.
+		d := t.domainAt[c.Domain]
 		vs := r.SelectFrom(r.mainOf(c.Config), func(v *oracle.Verdict) bool {
 			_, ok := at[v.Protocol()]
-			return ok && v.Domain() == c.Domain
+			return ok && t.domainOf(v) == int(d)
 		})
 		// Each protocol's cell resamples its own cases, as T2 does; All the row's.
 		stream := "domains/" + c.Config + "/" + c.Domain

@@ -38,12 +38,8 @@ type leaderboard struct {
 func (pc *PolicyComparison) board(r *Release) leaderboard {
 	main := r.mainVerdicts()
 	lb := leaderboard{ecs: make([]Rate, len(pc.Base.configs))}
-	idx := map[string]int{}
-	for i, c := range pc.Base.configs {
-		idx[c] = i
-	}
 	for i := range main {
-		if j, ok := idx[main[i].Config()]; ok {
+		if j := pc.Base.configOf(&main[i]); j >= 0 {
 			lb.ecs[j].Add(main[i].ECS())
 		}
 	}

@@ -22,8 +22,11 @@ type Release struct {
 	byID map[string]*ingest.Case
 	main []oracle.Verdict
 	// cells is the grouping every table selects from (groupCells).
-	cells      map[cellKey][]oracle.Verdict
-	configs    []string
+	cells   map[cellKey][]oracle.Verdict
+	configs []string
+	// cfgPos is each configuration's position in configs by its ConfigKey (-1: none), so
+	// that a verdict finds its configuration's row without a string map (configOf).
+	cfgPos     []int32
 	conditions []string // in order of first appearance
 	harnesses  []string // in order of first appearance
 	domains    []string
@@ -53,11 +56,12 @@ func NewRelease(cases []*ingest.Case, sets map[string][]string, vs []oracle.Verd
 	for _, c := range cases {
 		r.byID[c.ID] = c
 	}
-	seen, seenCond := map[uint32]bool{}, map[uint32]bool{}
+	seenCond := map[uint32]bool{}
 	for i := range vs {
 		v := &vs[i]
-		if k := v.ConfigKey(); !seen[k] {
-			seen[k] = true
+		if k := v.ConfigKey(); r.configOf(v) < 0 {
+			r.cfgPos = grow(r.cfgPos, int(k))
+			r.cfgPos[k] = int32(len(r.configs))
 			r.configs = append(r.configs, v.Config())
 			// A key names its harness, so a harness first appears with a new key.
 			if h := v.Harness(); !slices.Contains(r.harnesses, h) {
@@ -74,6 +78,23 @@ func NewRelease(cases []*ingest.Case, sets map[string][]string, vs []oracle.Verd
 	r.coverage.rows, r.coverage.reasons, r.coverage.total = coverageOf(vs)
 	r.groupCells()
 	return r
+}
+
+// configOf is the position in Configs of v's configuration, -1 for one the release has
+// no verdict of. Keys are interned configuration names, so this is a lookup by name.
+func (r *Release) configOf(v *oracle.Verdict) int {
+	if k := v.ConfigKey(); int(k) < len(r.cfgPos) {
+		return int(r.cfgPos[k])
+	}
+	return -1
+}
+
+// grow extends s with -1 to hold index i.
+func grow(s []int32, i int) []int32 {
+	for len(s) <= i {
+		s = append(s, -1)
+	}
+	return s
 }
 
 // mainOfCells sets r.main, the main condition's scored interactive verdicts in input
@@ -341,3 +362,4 @@ func InSet(ids []string) Filter {
 	}
 	return func(v *oracle.Verdict) bool { return m[v.BaseCaseID()] }
 }
+

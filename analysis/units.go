@@ -24,6 +24,24 @@ type unitTable struct {
 	of [2][]int32
 	// names are the units' names in number order, sorted.
 	names [2][]string
+	// domain maps a CaseKey to its domain's position in Release.Domains (-1 none), or
+	// to byName where the table does not know (domainOf).
+	domain   []int32
+	domainAt map[string]int32
+}
+
+// byName marks a key whose domain is looked up by name.
+const byName = -2
+
+// domainOf is the position of v's domain in Release.Domains, -1 for another domain.
+func (t *unitTable) domainOf(v *oracle.Verdict) int {
+	if k := v.CaseKey(); int(k) < len(t.domain) && t.domain[k] != byName {
+		return int(t.domain[k])
+	}
+	if d, ok := t.domainAt[v.Domain()]; ok {
+		return int(d)
+	}
+	return -1
 }
 
 // unitTables holds the table; releases that share verdicts (sharing) share it.
@@ -33,7 +51,7 @@ type unitTables struct {
 }
 
 func (r *Release) unitTable() *unitTable {
-	r.units.once.Do(func() { r.units.t = newUnitTable(r.Verdicts, r.clusterOf) })
+	r.units.once.Do(func() { r.units.t = newUnitTable(r.Verdicts, r.clusterOf, r.domains) })
 	return r.units.t
 }
 
@@ -45,27 +63,46 @@ func (r *Release) clusterOf(base string) string {
 	return base
 }
 
-func newUnitTable(vs []oracle.Verdict, clusterOf func(string) string) *unitTable {
-	// The base case of each case key, looked up once per key ("" unset; ambiguous keys,
-	// which only hand-built verdicts could have, are left to the by-name path).
-	var base []string
-	var set, ambiguous []bool
+func newUnitTable(vs []oracle.Verdict, clusterOf func(string) string, domains []string) *unitTable {
+	// The base case and domain of each case key, looked up once per key; ambiguous keys,
+	// which only hand-built verdicts could have, are left to the by-name paths.
+	var base, domain []string
+	var set, ambiguous, ambiguousDomain []bool
 	for i := range vs {
 		v := &vs[i]
 		k := int(v.CaseKey())
 		if k >= len(base) {
 			n := max(2*len(base), k+1, 1024) - len(base)
 			base = append(base, make([]string, n)...)
+			domain = append(domain, make([]string, n)...)
 			set = append(set, make([]bool, n)...)
 			ambiguous = append(ambiguous, make([]bool, n)...)
+			ambiguousDomain = append(ambiguousDomain, make([]bool, n)...)
 		}
 		if !set[k] {
-			set[k], base[k] = true, v.BaseCaseID()
-		} else if b := v.BaseCaseID(); b != base[k] {
+			set[k], base[k], domain[k] = true, v.BaseCaseID(), v.Domain()
+			continue
+		}
+		if v.BaseCaseID() != base[k] {
 			ambiguous[k] = true
 		}
+		if v.Domain() != domain[k] {
+			ambiguousDomain[k] = true
+		}
 	}
-	t := &unitTable{}
+	t := &unitTable{domain: make([]int32, len(base)), domainAt: map[string]int32{}}
+	for i, d := range domains {
+		t.domainAt[d] = int32(i)
+	}
+	for k := range base {
+		t.domain[k] = byName
+		if set[k] && !ambiguousDomain[k] {
+			t.domain[k] = -1
+			if d, ok := t.domainAt[domain[k]]; ok {
+				t.domain[k] = d
+			}
+		}
+	}
 	unitOf := [2]func(string) string{func(b string) string { return b }, clusterOf}
 	for c := range 2 {
 		num := map[string]int32{}
