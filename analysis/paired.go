@@ -157,15 +157,6 @@ func (a Arm) sums(units *unitIDs, index unitIndex, cases *unitIDs, only []bool) 
 	return r
 }
 
-// casesOf is the set of base cases an arm has episodes on.
-func casesOf(vs []oracle.Verdict) map[string]bool {
-	m := map[string]bool{}
-	for i := range vs {
-		m[vs[i].BaseCaseID()] = true
-	}
-	return m
-}
-
 // Pair is a paired comparison: arm A minus arm B on the cases both share. Name (a
 // configuration, a condition) names the pair's random stream, so a pair's interval does not
 // move when other pairs are added to the table.

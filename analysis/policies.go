@@ -141,7 +141,7 @@ func (pc *PolicyComparison) intervals(r *Release, units *unitIDs, index unitInde
 	iv := &policyIntervals{}
 	if r.Policy.Hash() == base.Policy.Hash() {
 		for _, c := range base.configs {
-			iv.deltas = append(iv.deltas, Estimate{X: 0, Lo: 0, Hi: 0, Units: len(casesOf(base.mainOf(c)))})
+			iv.deltas = append(iv.deltas, Estimate{X: 0, Lo: 0, Hi: 0, Units: count(Arm{Verdicts: base.mainOf(c)}.caseSet(base.caseIDs()))})
 		}
 		iv.tau = Estimate{X: 1, Lo: 1, Hi: 1, Units: index.n}
 		iv.rho = iv.tau

@@ -363,3 +363,12 @@ func InSet(ids []string) Filter {
 	return func(v *oracle.Verdict) bool { return m[v.BaseCaseID()] }
 }
 
+// inSet is InSet by base case number, for one goroutine.
+func (r *Release) inSet(ids []string) Filter {
+	cases := r.caseIDs()
+	var in []bool
+	for _, id := range ids {
+		in = mark(in, cases.byName(id))
+	}
+	return func(v *oracle.Verdict) bool { return has(in, cases.of(v)) }
+}

@@ -131,3 +131,46 @@ func TestPairedDiffUnits(t *testing.T) {
 		}
 	}
 }
+
+// TestConfigAndDomainOf checks the positions by interned key against the names, for the
+// built-in release and for a case key whose verdicts disagree on the domain.
+func TestConfigAndDomainOf(t *testing.T) {
+	if testing.Short() {
+		t.Skip("scores the built-in release")
+	}
+	r := builtinRelease(t)
+	tab := r.unitTable()
+	for i := range r.Verdicts {
+		v := &r.Verdicts[i]
+		if j := r.configOf(v); j < 0 || r.Configs()[j] != v.Config() {
+			t.Fatalf("%s: configuration position %d", v.Config(), j)
+		}
+		if d := tab.domainOf(v); d != slices.Index(r.Domains(), v.Domain()) {
+			t.Fatalf("%s: domain position %d", v.Domain(), d)
+		}
+	}
+	vs := []oracle.Verdict{
+		oracle.Fields{Config: "m", CaseID: "u-dom", BaseCaseID: "u-dom", Domain: "d-z"}.Verdict(),
+		oracle.Fields{Config: "m", CaseID: "u-dom", BaseCaseID: "u-dom", Domain: "d-y"}.Verdict(),
+	}
+	cases := []*ingest.Case{{ID: "u-y", Domain: "d-y"}, {ID: "u-z", Domain: "d-z"}}
+	amb := NewRelease(cases, nil, vs, oracle.SafeAct)
+	for i := range vs {
+		if d := amb.unitTable().domainOf(&vs[i]); d != slices.Index(amb.Domains(), vs[i].Domain()) || d < 0 {
+			t.Errorf("ambiguous key: verdict %d in domain %d, want %s of %q", i, d, vs[i].Domain(), amb.Domains())
+		}
+	}
+}
+
+// TestInSetByNumber checks inSet against InSet, with a set naming a case no verdict has.
+func TestInSetByNumber(t *testing.T) {
+	r := unitsRelease()
+	ids := []string{"u-a", "u-d", "u-none"}
+	other := oracle.Fields{Config: "m", CaseID: "u-none@x", BaseCaseID: "u-none"}.Verdict()
+	in, ref := r.inSet(ids), InSet(ids)
+	for _, v := range append(slices.Clone(r.Verdicts), other) {
+		if in(&v) != ref(&v) {
+			t.Errorf("%s: inSet %v, InSet %v", v.CaseID(), in(&v), ref(&v))
+		}
+	}
+}
