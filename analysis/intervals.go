@@ -375,9 +375,9 @@ func rateKey(columns [][]float64, macros [][]int, stream string, o StatOptions) 
 func (r *Release) DomainIntervals(f DomainFilter, o StatOptions) ([]ingest.Protocol, []DomainCell, [][]Estimate, error) {
 	protos, cells := r.DomainCells(f)
 	t := r.unitTable()
-	at := map[ingest.Protocol]int{}
-	for j, p := range protos {
-		at[p] = j
+	var shown [ingest.NumProtocols]bool
+	for _, p := range protos {
+		shown[p] = true
 	}
 	all := len(protos)
 	cis := make([][]Estimate, len(cells))
@@ -388,8 +388,7 @@ func (r *Release) DomainIntervals(f DomainFilter, o StatOptions) ([]ingest.Proto
 		// at scale 10) than the copy's allocation saves.
 		d := t.domainAt[c.Domain]
 		vs := r.SelectFrom(r.mainOf(c.Config), func(v *oracle.Verdict) bool {
-			_, ok := at[v.Protocol()]
-			return ok && t.domainOf(v) == int(d)
+			return int(v.Protocol()) < len(shown) && shown[v.Protocol()] && t.domainOf(v) == int(d)
 		})
 		// Each protocol's cell resamples its own cases, as T2 does; All the row's.
 		stream := "domains/" + c.Config + "/" + c.Domain

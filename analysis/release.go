@@ -158,6 +158,7 @@ func (r *Release) groupCells() {
 	var keys []cellKey
 	var count []int
 	cell := make([]int32, len(vs)) // -1: excluded
+	last, lastJ := ids{}, -1       // runs of one cell are the rule: the map is asked less
 	// Two passes: the main condition's interactive cells are numbered first, in order of
 	// appearance, so that they lie together at the start of grouped (mainOfCells).
 	for pass := range 2 {
@@ -175,13 +176,17 @@ func (r *Release) groupCells() {
 			if st {
 				k[2] = 1
 			}
-			j, ok := idx[k]
+			j, ok := lastJ, lastJ >= 0 && k == last
+			if !ok {
+				j, ok = idx[k]
+			}
 			if !ok {
 				j = len(keys)
 				idx[k] = j
 				keys = append(keys, cellKey{v.Config(), v.Condition(), st})
 				count = append(count, 0)
 			}
+			last, lastJ = k, j
 			cell[i] = int32(j)
 			count[j]++
 		}
