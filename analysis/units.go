@@ -16,7 +16,8 @@ import (
 // statistic indexes slices instead; sorted numbers keep every order that came from sorted
 // names. Interned keys follow arrival order, so no order is ever taken from them.
 
-// unitTable is a release's numbering, built once (Release.unitTable) and read-only after.
+// unitTable is a release's numbering of units (and its case keys' domains), built once
+// (Release.unitTable) and read-only after.
 // Index 0 numbers base cases, 1 units under clustering (StatOptions.Clustered).
 type unitTable struct {
 	// of maps a verdict's CaseKey to its unit number; -1 where no verdict of the release has
@@ -25,17 +26,17 @@ type unitTable struct {
 	// names are the units' names in number order, sorted.
 	names [2][]string
 	// domain maps a CaseKey to its domain's position in Release.Domains (-1 none), or
-	// to byName where the table does not know (domainOf).
+	// to domainByName where the table does not know (domainOf).
 	domain   []int32
 	domainAt map[string]int32
 }
 
-// byName marks a key whose domain is looked up by name.
-const byName = -2
+// domainByName marks a key whose domain is looked up by name.
+const domainByName = -2
 
 // domainOf is the position of v's domain in Release.Domains, -1 for another domain.
 func (t *unitTable) domainOf(v *oracle.Verdict) int {
-	if k := v.CaseKey(); int(k) < len(t.domain) && t.domain[k] != byName {
+	if k := v.CaseKey(); int(k) < len(t.domain) && t.domain[k] != domainByName {
 		return int(t.domain[k])
 	}
 	if d, ok := t.domainAt[v.Domain()]; ok {
@@ -95,7 +96,7 @@ func newUnitTable(vs []oracle.Verdict, clusterOf func(string) string, domains []
 		t.domainAt[d] = int32(i)
 	}
 	for k := range base {
-		t.domain[k] = byName
+		t.domain[k] = domainByName
 		if set[k] && !ambiguousDomain[k] {
 			t.domain[k] = -1
 			if d, ok := t.domainAt[domain[k]]; ok {
@@ -168,6 +169,8 @@ func (u *unitIDs) of(v *oracle.Verdict) int32 {
 	return u.byName(u.unitOf(v.BaseCaseID()))
 }
 
+// byName numbers a unit by its name: the table's number when it has the name, else one
+// after the table's.
 func (u *unitIDs) byName(name string) int32 {
 	names := u.t.names[u.c]
 	if i, ok := slices.BinarySearch(names, name); ok {
@@ -188,6 +191,7 @@ func (u *unitIDs) byName(name string) int32 {
 // n is how many numbers are handed out so far.
 func (u *unitIDs) n() int { return len(u.t.names[u.c]) + len(u.names) }
 
+// name is unit x's name.
 func (u *unitIDs) name(x int32) string {
 	if names := u.t.names[u.c]; int(x) < len(names) {
 		return names[x]
