@@ -78,16 +78,9 @@ func (r *Release) Compare(s CompareSpec, o StatOptions) ([]CompareScope, error) 
 	var out []CompareScope
 	for _, sc := range scopes {
 		sa, sb := a.with(sc.keep), b.with(sc.keep)
-		shared := sa.cases()
-		inB := sb.cases()
-		for id := range shared {
-			if !inB[id] {
-				delete(shared, id)
-			}
-		}
-		onShared := func(v *oracle.Verdict) bool { return shared[v.BaseCaseID()] }
-		cs := CompareScope{Label: sc.label, Shared: len(shared),
-			ECSA: rateOf(sa.Verdicts, both(sa.Keep, onShared), ECSOf), ECSB: rateOf(sb.Verdicts, both(sb.Keep, onShared), ECSOf)}
+		on, shared := r.onShared(sa, sb)
+		cs := CompareScope{Label: sc.label, Shared: shared,
+			ECSA: rateOf(sa.Verdicts, both(sa.Keep, on), ECSOf), ECSB: rateOf(sb.Verdicts, both(sb.Keep, on), ECSOf)}
 		stream := "compare/" + s.Title() + "/" + sc.label
 		var err error
 		if cs.Delta, err = r.PairedDiff(sa, sb, stream, o); err != nil {

@@ -22,7 +22,7 @@ func (r *Release) StaticVsInteractive(set, stream string, o StatOptions) (rows [
 	if !ok {
 		return nil, 0, false, nil
 	}
-	in := InSet(ids)
+	in := r.inSet(ids)
 	var pairs []Pair
 	for _, c := range r.configs {
 		static := r.staticOf(c)
@@ -131,17 +131,19 @@ func (r *Release) Interventions(set string, o StatOptions) (rows []InterventionR
 	}
 	var pairs []Pair
 	for _, c := range r.configs {
-		main := Arm{Verdicts: r.mainOf(c), Indicator: AttemptedOf, Keep: InSet(ids)}
+		main := Arm{Verdicts: r.mainOf(c), Indicator: AttemptedOf, Keep: r.inSet(ids)}
 		for _, cond := range InterventionConditions {
 			ca := Arm{Verdicts: r.cell(c, cond, false), Indicator: AttemptedOf}
 			if len(ca.Verdicts) == 0 {
 				continue
 			}
-			cases := ca.cases()
-			ma := main.with(func(v *oracle.Verdict) bool { return cases[v.BaseCaseID()] })
+			ids := r.caseIDs()
+			cases := ca.caseSet(ids)
+			ma := main.with(func(v *oracle.Verdict) bool { return has(cases, ids.of(v)) })
 			pairs = append(pairs, Pair{A: ca, B: ma, Name: c + "/" + cond})
 			row := InterventionRow{Config: c, Condition: cond}
-			row.LookedOf, row.Looked, row.HasLooked = r.lookedBeforeActing(ca.Verdicts, onShared(ca, ma))
+			on, _ := r.onShared(ca, ma)
+			row.LookedOf, row.Looked, row.HasLooked = r.lookedBeforeActing(ca.Verdicts, on)
 			rows = append(rows, row)
 		}
 	}

@@ -69,15 +69,13 @@ func (r *Release) Costs() (rows []CostRow, total CostRow) {
 
 // costsInOrder sums the usage over the verdicts in input order (NewRelease).
 func (r *Release) costsInOrder() (rows []CostRow, total CostRow) {
-	at := make(map[string]int, len(r.configs))
-	for i, c := range r.configs {
-		at[c] = i
+	for _, c := range r.configs {
 		rows = append(rows, CostRow{Config: c})
 	}
 	total.Config = "All"
 	for i := range r.Verdicts {
 		v := &r.Verdicts[i]
-		rows[at[v.Config()]].add(v)
+		rows[r.configOf(v)].add(v)
 		total.add(v)
 	}
 	return rows, total

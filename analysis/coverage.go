@@ -27,22 +27,37 @@ func (r *Release) Coverage() (rows []CoverageRow, reasons []string, total Covera
 // coverageOf is Coverage over verdicts in input order (NewRelease, before the grouping
 // reorders them: the rows follow the input).
 func coverageOf(vs []oracle.Verdict) (rows []CoverageRow, reasons []string, total CoverageRow) {
+	// A row is a configuration × condition name; a verdict finds it by its interned keys
+	// (equal keys, equal names), looking the names up once per keys, and first tries the
+	// last verdict's row, as runs of one row are the rule.
 	type key struct{ config, condition string }
-	by := map[key]int{}
+	type ids [3]uint32
+	byName, byIDs := map[key]int{}, map[ids]int{}
+	last, lastJ := ids{}, -1
 	seen := map[string]bool{}
 	for i := range vs {
 		v := &vs[i]
-		cond := v.Condition()
-		if isStaticJudgment(v) && !strings.Contains(cond, "static") {
-			cond += " (static)"
+		k := ids{v.ConfigKey(), v.ConditionKey(), 0}
+		if isStaticJudgment(v) {
+			k[2] = 1
 		}
-		k := key{v.Config(), cond}
-		j, ok := by[k]
+		j, ok := lastJ, lastJ >= 0 && k == last
 		if !ok {
-			j = len(rows)
-			by[k] = j
-			rows = append(rows, CoverageRow{Config: v.Config(), Condition: cond, Excluded: map[string]int{}})
+			j, ok = byIDs[k]
 		}
+		if !ok {
+			cond := v.Condition()
+			if k[2] == 1 && !strings.Contains(cond, "static") {
+				cond += " (static)"
+			}
+			if j, ok = byName[key{v.Config(), cond}]; !ok {
+				j = len(rows)
+				byName[key{v.Config(), cond}] = j
+				rows = append(rows, CoverageRow{Config: v.Config(), Condition: cond, Excluded: map[string]int{}})
+			}
+			byIDs[k] = j
+		}
+		last, lastJ = k, j
 		rows[j].Read++
 		if v.Excluded() {
 			rows[j].Excluded[v.ExclusionReason()]++

@@ -53,30 +53,33 @@ func (r *Release) DomainCells(f DomainFilter) ([]ingest.Protocol, []DomainCell) 
 		}
 	}
 	keepDomain, keepConfig := setOf(f.Domains), setOf(f.Configs)
-	type key struct {
-		c, d string
-		p    ingest.Protocol
-	}
-	rates := map[key]*Rate{}
-	for _, v := range r.main {
-		k := key{v.Config(), v.Domain(), v.Protocol()}
-		if rates[k] == nil {
-			rates[k] = &Rate{}
+	// Rates by configuration × domain × protocol position; only the release's domains
+	// are shown.
+	t := r.unitTable()
+	const nP = int(ingest.NumProtocols)
+	rates := make([]Rate, len(r.configs)*len(r.domains)*nP)
+	at := func(c, d int, p ingest.Protocol) int { return (c*len(r.domains)+d)*nP + int(p) }
+	for i := range r.main {
+		v := &r.main[i]
+		if d := t.domainOf(v); d >= 0 && int(v.Protocol()) < nP {
+			rates[at(r.configOf(v), d, v.Protocol())].Add(v.ECS())
 		}
-		rates[k].Add(v.ECS())
 	}
 	var out []DomainCell
-	for _, c := range r.configs {
+	for ci, c := range r.configs {
 		if keepConfig != nil && !keepConfig[c] {
 			continue
 		}
-		for _, d := range r.domains {
+		for di, d := range r.domains {
 			if keepDomain != nil && !keepDomain[d] {
 				continue
 			}
 			cell := DomainCell{Config: c, Domain: d}
 			for _, p := range protos {
-				x := rates[key{c, d, p}]
+				var x *Rate // nil: no episodes
+				if int(p) < nP && rates[at(ci, di, p)].Den > 0 {
+					x = &rates[at(ci, di, p)]
+				}
 				cell.ByProtocol = append(cell.ByProtocol, x)
 				if x != nil {
 					cell.All.Num += x.Num

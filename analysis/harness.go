@@ -16,11 +16,15 @@ type HarnessPair struct {
 // is not the shared one (Choices.SharedHarness, case-insensitive), paired with the
 // model's shared-harness configuration.
 func (r *Release) HarnessPairs(ch Choices) []HarnessPair {
+	// Each configuration's harness and model are those of its last verdict.
+	last := make([]int, len(r.configs))
+	for i := range r.Verdicts {
+		last[r.configOf(&r.Verdicts[i])] = i
+	}
 	harness := map[string]string{}
 	model := map[string]string{}
-	for i := range r.Verdicts {
-		v := &r.Verdicts[i]
-		harness[v.Config()], model[v.Config()] = v.Harness(), v.Model()
+	for j, c := range r.configs {
+		harness[c], model[c] = r.Verdicts[last[j]].Harness(), r.Verdicts[last[j]].Model()
 	}
 	shared := map[string]string{}
 	for _, c := range r.configs {
@@ -56,7 +60,7 @@ func (r *Release) HarnessComparison(ch Choices, o StatOptions) ([]HarnessRow, er
 		a := Arm{Verdicts: r.mainOf(hp.Family), Indicator: ECSOf, Keep: Executable}
 		b := Arm{Verdicts: r.mainOf(hp.Shared), Indicator: ECSOf, Keep: Executable}
 		pairs[i] = Pair{A: a, B: b, Name: hp.Family}
-		on := onShared(a, b)
+		on, _ := r.onShared(a, b)
 		rows[i] = HarnessRow{HarnessPair: hp,
 			CompleteFamily: rateOf(a.Verdicts, both(a.Keep, on), InvestigationComplete),
 			CompleteShared: rateOf(b.Verdicts, both(b.Keep, on), InvestigationComplete)}
@@ -73,10 +77,18 @@ func (r *Release) HarnessComparison(ch Choices, o StatOptions) ([]HarnessRow, er
 }
 
 // onShared keeps the verdicts of the base cases both arms have episodes on: the cases a
-// paired comparison is computed on.
-func onShared(a, b Arm) Filter {
-	ca, cb := a.cases(), b.cases()
-	return func(v *oracle.Verdict) bool { return ca[v.BaseCaseID()] && cb[v.BaseCaseID()] }
+// paired comparison is computed on; n is how many. The filter is for one goroutine.
+func (r *Release) onShared(a, b Arm) (keep Filter, n int) {
+	cases := r.caseIDs()
+	in := a.caseSet(cases)
+	cb := b.caseSet(cases)
+	for x := range in {
+		in[x] = in[x] && has(cb, int32(x))
+		if in[x] {
+			n++
+		}
+	}
+	return func(v *oracle.Verdict) bool { return has(in, cases.of(v)) }, n
 }
 
 // DisagreementRow is one harness pair's case-level majority-vote disagreement on the

@@ -92,10 +92,7 @@ func (r *Release) SummaryIntervals(o StatOptions) ([]SummaryCI, error) {
 }
 
 func (r *Release) summaryIntervals(o StatOptions) ([]SummaryCI, error) {
-	dIndex := map[string]int{}
-	for i, d := range r.domains {
-		dIndex[d] = i
-	}
+	t := r.unitTable()
 	const nP = int(ingest.NumProtocols)
 	one := func(v *oracle.Verdict, add func(int)) { add(0) }
 	byProto := func(v *oracle.Verdict, add func(int)) {
@@ -104,7 +101,7 @@ func (r *Release) summaryIntervals(o StatOptions) ([]SummaryCI, error) {
 		}
 	}
 	byDomain := func(v *oracle.Verdict, add func(int)) {
-		if d, ok := dIndex[v.Domain()]; ok {
+		if d := t.domainOf(v); d >= 0 {
 			add(d)
 		}
 	}
@@ -148,7 +145,7 @@ func (r *Release) summaryIntervals(o StatOptions) ([]SummaryCI, error) {
 			if s.ByDomain[d].Den == 0 {
 				continue
 			}
-			inDomain := func(v *oracle.Verdict) bool { return v.Domain() == name }
+			inDomain := func(v *oracle.Verdict) bool { return t.domainOf(v) == d }
 			if est, err = r.ratesCI(cv, inDomain, one, 1, nil, stream+"/"+name, o); err != nil {
 				return nil, err
 			}
@@ -171,26 +168,18 @@ func (r *Release) ratesCI(vs []oracle.Verdict, keep Filter, cellsOf func(*oracle
 	for i := range out {
 		out[i] = nanEstimate()
 	}
-	unit := r.unitKey(o.Clustered)
-	var names []string
-	seen := map[string]bool{}
+	units := r.unitIDs(o.Clustered)
+	var in []bool
 	for i := range vs {
-		if keep != nil && !keep(&vs[i]) {
-			continue
-		}
-		if u := unit(&vs[i]); !seen[u] {
-			seen[u] = true
-			names = append(names, u)
+		if keep == nil || keep(&vs[i]) {
+			in = mark(in, units.of(&vs[i]))
 		}
 	}
-	sort.Strings(names)
-	index := make(map[string]int, len(names))
-	for i, u := range names {
-		index[u] = i
-	}
+	index := units.sortedIndex(in)
+	nUnits := index.n
 	num, den := make([][]float64, nCells), make([][]float64, nCells)
 	for k := range nCells {
-		num[k], den[k] = make([]float64, len(names)), make([]float64, len(names))
+		num[k], den[k] = make([]float64, nUnits), make([]float64, nUnits)
 	}
 	// One closure for the loop, reading the episode through cur and u: a closure made per
 	// episode escaped to the heap (483 MB of allocation at synth --scale 10).
@@ -207,7 +196,7 @@ func (r *Release) ratesCI(vs []oracle.Verdict, keep Filter, cellsOf func(*oracle
 		if keep != nil && !keep(cur) {
 			continue
 		}
-		u = index[unit(cur)]
+		u = int(index.at(units.of(cur)))
 		cellsOf(cur, add)
 	}
 	// Columns of the cells with episodes; col[k] is cell k's column pair, or -1.
@@ -266,12 +255,12 @@ func (r *Release) ratesCI(vs []oracle.Verdict, keep Filter, cellsOf func(*oracle
 	}
 	for j := range nOut {
 		e := &out[outIndex(j)]
-		e.X, e.Units = x[j], len(names)
+		e.X, e.Units = x[j], nUnits
 	}
 	if o.Resamples == 0 {
 		return out, nil
 	}
-	if len(names) < 2 {
+	if nUnits < 2 {
 		for j := range nOut {
 			e := &out[outIndex(j)]
 			e.Warnings = bootstrap.IntervalWarnings(bootstrap.Interval{Lo: math.NaN(), Hi: math.NaN(), Used: 1}, e.X, 1)
@@ -385,9 +374,10 @@ func rateKey(columns [][]float64, macros [][]int, stream string, o StatOptions) 
 // and over them together (the last estimate), from one draw of the cell's units.
 func (r *Release) DomainIntervals(f DomainFilter, o StatOptions) ([]ingest.Protocol, []DomainCell, [][]Estimate, error) {
 	protos, cells := r.DomainCells(f)
-	at := map[ingest.Protocol]int{}
-	for j, p := range protos {
-		at[p] = j
+	t := r.unitTable()
+	var shown [ingest.NumProtocols]bool
+	for _, p := range protos {
+		shown[p] = true
 	}
 	all := len(protos)
 	cis := make([][]Estimate, len(cells))
@@ -396,9 +386,9 @@ func (r *Release) DomainIntervals(f DomainFilter, o StatOptions) ([]ingest.Proto
 		// twice per protocol, and a domain is a sixth of the configuration's verdicts;
 		// filtering the whole configuration in place on every scan cost more CPU (0.6 s
 		// at scale 10) than the copy's allocation saves.
+		d := t.domainAt[c.Domain]
 		vs := r.SelectFrom(r.mainOf(c.Config), func(v *oracle.Verdict) bool {
-			_, ok := at[v.Protocol()]
-			return ok && v.Domain() == c.Domain
+			return int(v.Protocol()) < len(shown) && shown[v.Protocol()] && t.domainOf(v) == int(d)
 		})
 		// Each protocol's cell resamples its own cases, as T2 does; All the row's.
 		stream := "domains/" + c.Config + "/" + c.Domain

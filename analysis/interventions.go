@@ -14,16 +14,16 @@ import (
 // called an affected tool (see affectedTools) before their first attempt. ok is false when
 // none of the episodes is on a variant case with an affected tool.
 func (r *Release) lookedBeforeActing(vs []oracle.Verdict, keep Filter) (acted, looked int, ok bool) {
-	masks := map[string]uint64{}
+	masks := map[uint32]uint64{} // by CaseKey, the interned case id
 	for i := range vs {
 		v := &vs[i]
 		if !admits(keep, v) {
 			continue
 		}
-		mask, seen := masks[v.CaseID()]
+		mask, seen := masks[v.CaseKey()]
 		if !seen {
 			mask = r.affectedMask(v.CaseID())
-			masks[v.CaseID()] = mask
+			masks[v.CaseKey()] = mask
 		}
 		if mask == 0 {
 			continue

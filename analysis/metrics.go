@@ -26,42 +26,61 @@ type Summary struct {
 // filtered to one condition, scored, non-static) that every filter keeps.
 func (r *Release) Summarize(vs []oracle.Verdict, filters ...Filter) []Summary {
 	keep := both(filters...)
-	dIndex := map[string]int{}
-	for i, d := range r.domains {
-		dIndex[d] = i
+	t := r.unitTable()
+	type acc struct {
+		s       *Summary
+		repeats map[int]*Rate
 	}
-	byConfig := map[string]*Summary{}
-	perRepeat := map[string]map[int]*Rate{}
+	var accs []acc
+	// Each configuration's acc: by position (1 + index; 0 none yet), or by name for one
+	// the release has no verdict of.
+	slot := make([]int, len(r.configs))
+	byName := map[string]int{}
 	var order []string
 	for i := range vs {
 		v := &vs[i]
 		if !admits(keep, v) {
 			continue
 		}
-		s := byConfig[v.Config()]
-		if s == nil {
-			s = &Summary{Config: v.Config(), ByDomain: make([]Rate, len(r.domains))}
-			byConfig[v.Config()] = s
-			perRepeat[v.Config()] = map[int]*Rate{}
+		x := 0
+		if j := r.configOf(v); j >= 0 {
+			x = slot[j]
+		} else {
+			x = byName[v.Config()]
+		}
+		if x == 0 {
+			accs = append(accs, acc{&Summary{Config: v.Config(), ByDomain: make([]Rate, len(r.domains))}, map[int]*Rate{}})
+			x = len(accs)
+			if j := r.configOf(v); j >= 0 {
+				slot[j] = x
+			} else {
+				byName[v.Config()] = x
+			}
 			order = append(order, v.Config())
 		}
+		a := &accs[x-1]
+		s := a.s
 		s.Overall.Add(v.ECS())
 		if int(v.Protocol()) < ingest.NumProtocols {
 			s.ByProtocol[v.Protocol()].Add(v.ECS())
 		}
-		if di, ok := dIndex[v.Domain()]; ok {
+		if di := t.domainOf(v); di >= 0 {
 			s.ByDomain[di].Add(v.ECS())
 		}
-		rr := perRepeat[v.Config()][v.Repeat()]
+		rr := a.repeats[v.Repeat()]
 		if rr == nil {
 			rr = &Rate{}
-			perRepeat[v.Config()][v.Repeat()] = rr
+			a.repeats[v.Repeat()] = rr
 		}
 		rr.Add(v.ECS())
 	}
+	byConfig := map[string]*acc{}
+	for i := range accs {
+		byConfig[accs[i].s.Config] = &accs[i]
+	}
 	out := make([]Summary, 0, len(order))
 	for _, c := range r.orderConfigs(order) {
-		s := byConfig[c]
+		s, perRepeat := byConfig[c].s, byConfig[c].repeats
 		var ps, ds []float64
 		for _, p := range s.ByProtocol {
 			if p.Den > 0 {
@@ -74,12 +93,12 @@ func (r *Release) Summarize(vs []oracle.Verdict, filters ...Filter) []Summary {
 			}
 		}
 		s.PM, s.DM = meanOf(ps), meanOf(ds)
-		for rep := range perRepeat[c] {
+		for rep := range perRepeat {
 			s.Repeats = append(s.Repeats, rep)
 		}
 		sort.Ints(s.Repeats)
 		for _, rep := range s.Repeats {
-			s.RepeatECS = append(s.RepeatECS, perRepeat[c][rep].Value())
+			s.RepeatECS = append(s.RepeatECS, perRepeat[rep].Value())
 		}
 		s.RepeatStd = sampleStd(s.RepeatECS)
 		out = append(out, *s)

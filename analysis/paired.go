@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"sort"
 	"strings"
 
 	"github.com/sabench/sabench-stats/bootstrap"
@@ -122,19 +121,6 @@ func nanEstimate() Estimate {
 	return Estimate{X: math.NaN(), Lo: math.NaN(), Hi: math.NaN(), P: math.NaN()}
 }
 
-// unitKey maps a verdict to its resampling unit: its base case, or that case's cluster.
-func (r *Release) unitKey(clustered bool) func(v *oracle.Verdict) string {
-	if !clustered {
-		return func(v *oracle.Verdict) string { return v.BaseCaseID() }
-	}
-	return func(v *oracle.Verdict) string {
-		if c := r.byID[v.BaseCaseID()]; c != nil && c.Cluster != "" {
-			return c.Cluster
-		}
-		return v.BaseCaseID()
-	}
-}
-
 // Arm is one side of a comparison: its verdicts (those of Verdicts that Keep admits; all
 // when Keep is nil) and the indicator that is averaged (ECS, a correct static decision,
 // an action attempt, …).
@@ -150,17 +136,17 @@ func ECSOf(v *oracle.Verdict) bool { return v.ECS() }
 // AttemptedOf indicates an episode with a consequential attempt.
 func AttemptedOf(v *oracle.Verdict) bool { return v.Attempted() }
 
-// sums builds per-unit sums of an arm over the given unit index; cases outside keep
-// nothing.
-func (a Arm) sums(unit func(*oracle.Verdict) string, index map[string]int, onlyCases map[string]bool) bootstrap.Ratio {
-	r := bootstrap.Ratio{Num: make([]float64, len(index)), Den: make([]float64, len(index))}
+// sums builds per-unit sums of an arm over the given unit index; units outside it, and
+// base cases outside only (unless nil), keep nothing.
+func (a Arm) sums(units *unitIDs, index unitIndex, cases *unitIDs, only []bool) bootstrap.Ratio {
+	r := bootstrap.Ratio{Num: make([]float64, index.n), Den: make([]float64, index.n)}
 	for i := range a.Verdicts {
 		v := &a.Verdicts[i]
-		if !admits(a.Keep, v) || onlyCases != nil && !onlyCases[v.BaseCaseID()] {
+		if !admits(a.Keep, v) || only != nil && !has(only, cases.of(v)) {
 			continue
 		}
-		u, ok := index[unit(v)]
-		if !ok {
+		u := index.at(units.of(v))
+		if u < 0 {
 			continue
 		}
 		r.Den[u]++
@@ -169,15 +155,6 @@ func (a Arm) sums(unit func(*oracle.Verdict) string, index map[string]int, onlyC
 		}
 	}
 	return r
-}
-
-// casesOf is the set of base cases an arm has episodes on.
-func casesOf(vs []oracle.Verdict) map[string]bool {
-	m := map[string]bool{}
-	for i := range vs {
-		m[vs[i].BaseCaseID()] = true
-	}
-	return m
 }
 
 // Pair is a paired comparison: arm A minus arm B on the cases both share. Name (a
@@ -204,7 +181,7 @@ func (r *Release) PairedDiff(a, b Arm, stream string, o StatOptions) (Estimate, 
 // bootstrap.ResampleSums: with binary outcomes and a few repeats per arm, the shared cases
 // fall into a few value classes, whose counts are drawn instead of every case.
 func (r *Release) PairedDiffs(pairs []Pair, stream string, o StatOptions) ([]Estimate, error) {
-	unit := r.unitKey(o.Clustered)
+	units, cases := r.unitIDs(o.Clustered), r.caseIDs()
 	out := make([]Estimate, len(pairs))
 	for k, p := range pairs {
 		s := stream
@@ -213,7 +190,7 @@ func (r *Release) PairedDiffs(pairs []Pair, stream string, o StatOptions) ([]Est
 		} else if len(pairs) > 1 {
 			s += fmt.Sprintf("#%d", k)
 		}
-		est, err := r.pairedDiff(p, unit, s, o)
+		est, err := r.pairedDiff(p, units, cases, s, o)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", s, err)
 		}
@@ -223,46 +200,39 @@ func (r *Release) PairedDiffs(pairs []Pair, stream string, o StatOptions) ([]Est
 }
 
 // pairedDiff is one pair's difference on its shared cases, with its arms there.
-func (r *Release) pairedDiff(p Pair, unit func(*oracle.Verdict) string, stream string, o StatOptions) (Estimate, error) {
-	ca, cb := p.A.cases(), p.B.cases()
-	shared := map[string]bool{}
-	for id := range ca {
-		if cb[id] {
-			shared[id] = true
+func (r *Release) pairedDiff(p Pair, units, cases *unitIDs, stream string, o StatOptions) (Estimate, error) {
+	inA, inB := p.A.caseSet(cases), p.B.caseSet(cases)
+	shared, nShared := make([]bool, min(len(inA), len(inB))), 0
+	for x := range shared {
+		if inA[x] && inB[x] {
+			shared[x] = true
+			nShared++
 		}
 	}
-	// Units in sorted order, so the index (and the draw) does not depend on verdict order.
-	seen := map[string]bool{}
-	var names []string
+	// Units in sorted order (sortedIndex), so the index (and the draw) does not depend on
+	// verdict order.
+	var in []bool
 	for _, a := range []Arm{p.A, p.B} {
 		vs := a.Verdicts
 		for i := range vs {
-			if !admits(a.Keep, &vs[i]) {
-				continue
-			}
-			if u := unit(&vs[i]); shared[vs[i].BaseCaseID()] && !seen[u] {
-				seen[u] = true
-				names = append(names, u)
+			if admits(a.Keep, &vs[i]) && has(shared, cases.of(&vs[i])) {
+				in = mark(in, units.of(&vs[i]))
 			}
 		}
 	}
-	if len(names) == 0 {
+	index := units.sortedIndex(in)
+	if index.n == 0 {
 		return nanEstimate(), nil
 	}
-	sort.Strings(names)
-	index := make(map[string]int, len(names))
-	for i, u := range names {
-		index[u] = i
-	}
-	ra, rb := p.A.sums(unit, index, shared), p.B.sums(unit, index, shared)
+	ra, rb := p.A.sums(units, index, cases, shared), p.B.sums(units, index, cases, shared)
 	est := nanEstimate()
 	est.A, est.B = ratioRate(ra), ratioRate(rb)
-	est.X, est.Units, est.Cases = est.A.Value()-est.B.Value(), len(index), len(shared)
+	est.X, est.Units, est.Cases = est.A.Value()-est.B.Value(), index.n, nShared
 	if o.Resamples == 0 {
 		return est, nil
 	}
-	if len(index) < 2 {
-		est.Warnings = bootstrap.IntervalWarnings(bootstrap.Interval{Lo: math.NaN(), Hi: math.NaN(), Used: 1}, est.X, len(index))
+	if index.n < 2 {
+		est.Warnings = bootstrap.IntervalWarnings(bootstrap.Interval{Lo: math.NaN(), Hi: math.NaN(), Used: 1}, est.X, index.n)
 		return est, nil
 	}
 	stat, err := bootstrap.SumRatios(ra, rb)

@@ -38,12 +38,8 @@ type leaderboard struct {
 func (pc *PolicyComparison) board(r *Release) leaderboard {
 	main := r.mainVerdicts()
 	lb := leaderboard{ecs: make([]Rate, len(pc.Base.configs))}
-	idx := map[string]int{}
-	for i, c := range pc.Base.configs {
-		idx[c] = i
-	}
 	for i := range main {
-		if j, ok := idx[main[i].Config()]; ok {
+		if j := pc.Base.configOf(&main[i]); j >= 0 {
 			lb.ecs[j].Add(main[i].ECS())
 		}
 	}
@@ -140,14 +136,14 @@ type policyIntervals struct {
 }
 
 // intervals computes policyIntervals for one policy.
-func (pc *PolicyComparison) intervals(r *Release, unit func(*oracle.Verdict) string, index map[string]int, o StatOptions) (*policyIntervals, error) {
+func (pc *PolicyComparison) intervals(r *Release, units *unitIDs, index unitIndex, o StatOptions) (*policyIntervals, error) {
 	base := pc.Base
 	iv := &policyIntervals{}
 	if r.Policy.Hash() == base.Policy.Hash() {
 		for _, c := range base.configs {
-			iv.deltas = append(iv.deltas, Estimate{X: 0, Lo: 0, Hi: 0, Units: len(casesOf(base.mainOf(c)))})
+			iv.deltas = append(iv.deltas, Estimate{X: 0, Lo: 0, Hi: 0, Units: count(Arm{Verdicts: base.mainOf(c)}.caseSet(base.caseIDs()))})
 		}
-		iv.tau = Estimate{X: 1, Lo: 1, Hi: 1, Units: len(index)}
+		iv.tau = Estimate{X: 1, Lo: 1, Hi: 1, Units: index.n}
 		iv.rho = iv.tau
 		return iv, nil
 	}
@@ -159,7 +155,7 @@ func (pc *PolicyComparison) intervals(r *Release, unit func(*oracle.Verdict) str
 	if iv.deltas, err = base.PairedDiffs(pairs, "policies/"+r.Policy.Hash(), o); err != nil {
 		return nil, err
 	}
-	iv.tau, iv.rho, err = pc.rankCorrelation(r, unit, index, o, "policy_ranks/"+r.Policy.Hash())
+	iv.tau, iv.rho, err = pc.rankCorrelation(r, units, index, o, "policy_ranks/"+r.Policy.Hash())
 	return iv, err
 }
 
@@ -176,32 +172,29 @@ func lostSuccesses(base, other []oracle.Verdict) int {
 	return n
 }
 
-// unitIndex indexes the resampling units of the main episodes.
-func (pc *PolicyComparison) unitIndex(o StatOptions) (func(*oracle.Verdict) string, map[string]int) {
-	unit := pc.Base.unitKey(o.Clustered)
-	index := map[string]int{}
+// unitIndex indexes the resampling units of the main episodes, in order of first sight.
+func (pc *PolicyComparison) unitIndex(o StatOptions) (*unitIDs, unitIndex) {
+	units := pc.Base.unitIDs(o.Clustered)
+	index := newUnitIndex(units.n())
 	main := pc.Base.mainVerdicts()
 	for i := range main {
-		k := unit(&main[i])
-		if _, ok := index[k]; !ok {
-			index[k] = len(index)
-		}
+		index.add(units.of(&main[i]))
 	}
-	return unit, index
+	return units, index
 }
 
 // rankCorrelation bootstraps Kendall τ-b and Spearman ρ between the baseline leaderboard
 // and r's.
-func (pc *PolicyComparison) rankCorrelation(r *Release, unit func(*oracle.Verdict) string, index map[string]int, o StatOptions, stream string) (Estimate, Estimate, error) {
+func (pc *PolicyComparison) rankCorrelation(r *Release, units *unitIDs, index unitIndex, o StatOptions, stream string) (Estimate, Estimate, error) {
 	nan := Estimate{X: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}
 	configs := pc.Base.configs
-	if len(configs) < 2 || len(index) < 2 {
+	if len(configs) < 2 || index.n < 2 {
 		return nan, nan, nil
 	}
 	var a, b []bootstrap.Ratio
 	for _, c := range configs {
-		a = append(a, Arm{Verdicts: pc.Base.mainOf(c), Indicator: ECSOf}.sums(unit, index, nil))
-		b = append(b, Arm{Verdicts: r.mainOf(c), Indicator: ECSOf}.sums(unit, index, nil))
+		a = append(a, Arm{Verdicts: pc.Base.mainOf(c), Indicator: ECSOf}.sums(units, index, nil, nil))
+		b = append(b, Arm{Verdicts: r.mainOf(c), Indicator: ECSOf}.sums(units, index, nil, nil))
 	}
 	stat, err := bootstrap.RankCorrelations(a, b)
 	if err != nil {
@@ -210,20 +203,20 @@ func (pc *PolicyComparison) rankCorrelation(r *Release, unit func(*oracle.Verdic
 	opt := o.boot(stream)
 	if o.Resamples == 0 {
 		out := make([]float64, 2)
-		w := make([]float64, len(index))
+		w := make([]float64, index.n)
 		for i := range w {
 			w[i] = 1
 		}
 		stat(w, out)
 		return Estimate{X: out[0], Lo: math.NaN(), Hi: math.NaN()}, Estimate{X: out[1], Lo: math.NaN(), Hi: math.NaN()}, nil
 	}
-	res, err := bootstrap.Resample(len(index), stat, 2, opt)
+	res, err := bootstrap.Resample(index.n, stat, 2, opt)
 	if err != nil {
 		return nan, nan, err
 	}
 	mk := func(k int) Estimate {
 		iv := res.Intervals[k]
-		return Estimate{X: res.Estimate[k], Lo: iv.Lo, Hi: iv.Hi, Units: len(index), Fallback: iv.Fallback, Warnings: res.Warnings(k)}
+		return Estimate{X: res.Estimate[k], Lo: iv.Lo, Hi: iv.Hi, Units: index.n, Fallback: iv.Fallback, Warnings: res.Warnings(k)}
 	}
 	return mk(0), mk(1), nil
 }
@@ -257,7 +250,7 @@ func (pc *PolicyComparison) Distinct() []PolicyGroup {
 // under r's policy. The stream is keyed by the settings hash, so the baseline's sets are
 // those of Release.RankSets on the baseline.
 func (pc *PolicyComparison) RankSets(r *Release, o StatOptions) (*ConfigRanks, error) {
-	return rankSets(pc.Base.configs, r.mainOf, pc.Base.unitKey(o.Clustered), o, "ranks/"+r.Policy.Hash())
+	return rankSets(pc.Base.configs, r.mainOf, pc.Base.unitIDs(o.Clustered), o, "ranks/"+r.Policy.Hash())
 }
 
 // Ranks is each distinct policy's leaderboard ranks (LeaderboardRanks),

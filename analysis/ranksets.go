@@ -34,20 +34,20 @@ func (cr *ConfigRanks) Has(j int) bool { return cr.Sets[j].Lo > 0 }
 
 // RankSets ranks this release's configurations (Configs order) by overall ECS.
 func (r *Release) RankSets(o StatOptions) (*ConfigRanks, error) {
-	return rankSets(r.configs, r.mainOf, r.unitKey(o.Clustered), o, "ranks/"+r.Policy.Hash())
+	return rankSets(r.configs, r.mainOf, r.unitIDs(o.Clustered), o, "ranks/"+r.Policy.Hash())
 }
 
 // rankSets ranks the given configurations, each by the ECS of its verdicts. Every
 // configuration's ECS is resampled from the same draw of units, so the replicates are
 // paired as the procedure needs. A configuration without episodes gets no rank and
 // takes no part in the sets of the others.
-func rankSets(configs []string, of func(string) []oracle.Verdict, unit func(*oracle.Verdict) string, o StatOptions, stream string) (*ConfigRanks, error) {
+func rankSets(configs []string, of func(string) []oracle.Verdict, units *unitIDs, o StatOptions, stream string) (*ConfigRanks, error) {
 	level := o.Level
 	if level == 0 {
 		level = bootstrap.DefaultLevel
 	}
 	cr := &ConfigRanks{Configs: configs, Rank: make([]int, len(configs)), Sets: make([]bootstrap.RankSet, len(configs)), Level: level}
-	index := map[string]int{}
+	index := newUnitIndex(units.n())
 	var ranked []int // configurations with episodes
 	for j, c := range configs {
 		vs := of(c)
@@ -55,22 +55,21 @@ func rankSets(configs []string, of func(string) []oracle.Verdict, unit func(*ora
 			continue
 		}
 		ranked = append(ranked, j)
+		// Units in order of first sight; an unnamed unit is none.
 		for i := range vs {
-			if k := unit(&vs[i]); k != "" {
-				if _, ok := index[k]; !ok {
-					index[k] = len(index)
-				}
+			if u := units.of(&vs[i]); units.name(u) != "" {
+				index.add(u)
 			}
 		}
 	}
-	cr.Units = len(index)
+	cr.Units = index.n
 	if len(ranked) == 0 {
 		return cr, nil
 	}
 	sums := make([]bootstrap.Ratio, len(ranked))
 	est := make([]float64, len(ranked))
 	for i, j := range ranked {
-		sums[i] = Arm{Verdicts: of(configs[j]), Indicator: ECSOf}.sums(unit, index, nil)
+		sums[i] = Arm{Verdicts: of(configs[j]), Indicator: ECSOf}.sums(units, index, nil, nil)
 		est[i] = sums[i].Value()
 	}
 	for i, j := range ranked {
@@ -81,7 +80,7 @@ func rankSets(configs []string, of func(string) []oracle.Verdict, unit func(*ora
 			}
 		}
 	}
-	if o.Resamples == 0 || len(index) < 2 {
+	if o.Resamples == 0 || index.n < 2 {
 		return cr, nil
 	}
 	ss, err := bootstrap.SumRatios(sums...)

@@ -22,8 +22,11 @@ type Release struct {
 	byID map[string]*ingest.Case
 	main []oracle.Verdict
 	// cells is the grouping every table selects from (groupCells).
-	cells      map[cellKey][]oracle.Verdict
-	configs    []string
+	cells   map[cellKey][]oracle.Verdict
+	configs []string
+	// cfgPos is each configuration's position in configs by its ConfigKey (-1: none), so
+	// that a verdict finds its configuration's row without a string map (configOf).
+	cfgPos     []int32
 	conditions []string // in order of first appearance
 	harnesses  []string // in order of first appearance
 	domains    []string
@@ -39,6 +42,8 @@ type Release struct {
 	// cache holds results computed once per options (SummaryIntervals); releases of the
 	// same verdicts share it (sharing).
 	cache *sync.Map
+	// units numbers the resampling units (units.go); shared like cache.
+	units *unitTables
 }
 
 // NewRelease indexes cases and verdicts. Configurations keep the order in which they
@@ -47,15 +52,16 @@ type Release struct {
 // vs over: what depends on the input order is computed first, then vs is grouped in
 // place (groupCells), so that the largest input keeps one copy of its verdicts.
 func NewRelease(cases []*ingest.Case, sets map[string][]string, vs []oracle.Verdict, pol oracle.Policy) *Release {
-	r := &Release{Cases: cases, Sets: sets, Verdicts: vs, Policy: pol, byID: make(map[string]*ingest.Case, len(cases)), cache: &sync.Map{}}
+	r := &Release{Cases: cases, Sets: sets, Verdicts: vs, Policy: pol, byID: make(map[string]*ingest.Case, len(cases)), cache: &sync.Map{}, units: &unitTables{}}
 	for _, c := range cases {
 		r.byID[c.ID] = c
 	}
-	seen, seenCond := map[uint32]bool{}, map[uint32]bool{}
+	seenCond := map[uint32]bool{}
 	for i := range vs {
 		v := &vs[i]
-		if k := v.ConfigKey(); !seen[k] {
-			seen[k] = true
+		if k := v.ConfigKey(); r.configOf(v) < 0 {
+			r.cfgPos = grow(r.cfgPos, int(k))
+			r.cfgPos[k] = int32(len(r.configs))
 			r.configs = append(r.configs, v.Config())
 			// A key names its harness, so a harness first appears with a new key.
 			if h := v.Harness(); !slices.Contains(r.harnesses, h) {
@@ -72,6 +78,23 @@ func NewRelease(cases []*ingest.Case, sets map[string][]string, vs []oracle.Verd
 	r.coverage.rows, r.coverage.reasons, r.coverage.total = coverageOf(vs)
 	r.groupCells()
 	return r
+}
+
+// configOf is the position in Configs of v's configuration, -1 for one the release has
+// no verdict of. Keys are interned configuration names, so this is a lookup by name.
+func (r *Release) configOf(v *oracle.Verdict) int {
+	if k := v.ConfigKey(); int(k) < len(r.cfgPos) {
+		return int(r.cfgPos[k])
+	}
+	return -1
+}
+
+// grow extends s with -1 to hold index i.
+func grow(s []int32, i int) []int32 {
+	for len(s) <= i {
+		s = append(s, -1)
+	}
+	return s
 }
 
 // mainOfCells sets r.main, the main condition's scored interactive verdicts in input
@@ -135,6 +158,7 @@ func (r *Release) groupCells() {
 	var keys []cellKey
 	var count []int
 	cell := make([]int32, len(vs)) // -1: excluded
+	last, lastJ := ids{}, -1       // runs of one cell are the rule: the map is asked less
 	// Two passes: the main condition's interactive cells are numbered first, in order of
 	// appearance, so that they lie together at the start of grouped (mainOfCells).
 	for pass := range 2 {
@@ -152,13 +176,17 @@ func (r *Release) groupCells() {
 			if st {
 				k[2] = 1
 			}
-			j, ok := idx[k]
+			j, ok := lastJ, lastJ >= 0 && k == last
+			if !ok {
+				j, ok = idx[k]
+			}
 			if !ok {
 				j = len(keys)
 				idx[k] = j
 				keys = append(keys, cellKey{v.Config(), v.Condition(), st})
 				count = append(count, 0)
 			}
+			last, lastJ = k, j
 			cell[i] = int32(j)
 			count[j]++
 		}
@@ -338,4 +366,14 @@ func InSet(ids []string) Filter {
 		m[id] = true
 	}
 	return func(v *oracle.Verdict) bool { return m[v.BaseCaseID()] }
+}
+
+// inSet is InSet by base case number, for one goroutine.
+func (r *Release) inSet(ids []string) Filter {
+	cases := r.caseIDs()
+	var in []bool
+	for _, id := range ids {
+		in = mark(in, cases.byName(id))
+	}
+	return func(v *oracle.Verdict) bool { return has(in, cases.of(v)) }
 }

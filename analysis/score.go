@@ -6,6 +6,7 @@ import (
 	"io"
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/sabench/sabench-stats/ingest"
@@ -159,6 +160,7 @@ func score(src EpisodeSource, prep *prepCache, opt ScoreOptions) (*Scored, error
 		go func() {
 			defer wg.Done()
 			var vs []oracle.Verdict
+			prep := prep.local()
 			for b := range work {
 				b.out = make([][]oracle.Verdict, len(opt.Policies))
 				for pi := range opt.Policies {
@@ -351,14 +353,8 @@ func newPrepCache(lookup CaseLookup) *prepCache {
 	return &prepCache{lookup: lookup, m: map[string]*prepEntry{}}
 }
 
-func (c *prepCache) get(id string) (*oracle.Prepared, error) {
-	c.mu.Lock()
-	e, ok := c.m[id]
-	if !ok {
-		e = &prepEntry{}
-		c.m[id] = e
-	}
-	c.mu.Unlock()
+// load compiles e's case on first use.
+func (c *prepCache) load(e *prepEntry, id string) (*oracle.Prepared, error) {
 	e.once.Do(func() {
 		cs := c.lookup(id)
 		if cs == nil {
@@ -368,4 +364,35 @@ func (c *prepCache) get(id string) (*oracle.Prepared, error) {
 		e.p, e.err = oracle.Prepare(cs)
 	})
 	return e.p, e.err
+}
+
+// prepLocal is one worker's view of the cache: the cases it has compiled or found, read
+// without the shared lock and entry, which are used once per case per worker instead of
+// once per episode.
+type prepLocal struct {
+	c *prepCache
+	m map[string]prepared
+}
+
+type prepared struct {
+	p   *oracle.Prepared
+	err error
+}
+
+func (c *prepCache) local() *prepLocal { return &prepLocal{c: c, m: map[string]prepared{}} }
+
+func (l *prepLocal) get(id string) (*oracle.Prepared, error) {
+	if e, ok := l.m[id]; ok {
+		return e.p, e.err
+	}
+	l.c.mu.Lock()
+	e := l.c.m[id]
+	if e == nil {
+		e = &prepEntry{}
+		l.c.m[strings.Clone(id)] = e // not the episode's memory
+	}
+	l.c.mu.Unlock()
+	p, err := l.c.load(e, id)
+	l.m[strings.Clone(id)] = prepared{p, err}
+	return p, err
 }

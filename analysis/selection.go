@@ -33,17 +33,6 @@ func both(fs ...Filter) Filter {
 // admits says whether keep (nil: everything) keeps v.
 func admits(keep Filter, v *oracle.Verdict) bool { return keep == nil || keep(v) }
 
-// casesWhere is the set of base cases of the verdicts keep admits.
-func casesWhere(vs []oracle.Verdict, keep Filter) map[string]bool {
-	m := map[string]bool{}
-	for i := range vs {
-		if admits(keep, &vs[i]) {
-			m[vs[i].BaseCaseID()] = true
-		}
-	}
-	return m
-}
-
 // anyWhere says whether keep admits any of vs.
 func anyWhere(vs []oracle.Verdict, keep Filter) bool {
 	for i := range vs {
@@ -71,5 +60,24 @@ func (a Arm) with(f Filter) Arm {
 	return a
 }
 
-// cases is the set of base cases the arm has episodes on.
-func (a Arm) cases() map[string]bool { return casesWhere(a.Verdicts, a.Keep) }
+// count is how many of in are set.
+func count(in []bool) int {
+	n := 0
+	for _, ok := range in {
+		if ok {
+			n++
+		}
+	}
+	return n
+}
+
+// caseSet is the base cases (numbered by cases) the arm has episodes on.
+func (a Arm) caseSet(cases *unitIDs) []bool {
+	var in []bool
+	for i := range a.Verdicts {
+		if admits(a.Keep, &a.Verdicts[i]) {
+			in = mark(in, cases.of(&a.Verdicts[i]))
+		}
+	}
+	return in
+}

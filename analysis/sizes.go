@@ -52,9 +52,11 @@ func (r *Release) ProtocolSizes() Sizes {
 
 // ModelOf maps each configuration to its model.
 func (r *Release) ModelOf() map[string]string {
-	m := map[string]string{}
+	m := make(map[string]string, len(r.configs))
+	done := make([]bool, len(r.configs))
 	for i := range r.Verdicts {
-		if _, ok := m[r.Verdicts[i].Config()]; !ok {
+		if j := r.configOf(&r.Verdicts[i]); !done[j] {
+			done[j] = true
 			m[r.Verdicts[i].Config()] = r.Verdicts[i].Model()
 		}
 	}
