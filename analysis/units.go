@@ -16,17 +16,18 @@ import (
 // statistic indexes slices instead; sorted numbers keep every order that came from sorted
 // names. Interned keys follow arrival order, so no order is ever taken from them.
 
-// unitTable is a release's numbering of units (and its case keys' domains), built once
-// (Release.unitTable) and read-only after.
+// unitTable is a release's numbering of units (and its cases' domains), built once
+// (Release.unitTable) and read-only after. It is indexed by the verdicts'
+// CaseIdentityKey, which fixes the base case and the domain.
 // Index 0 numbers base cases, 1 units under clustering (StatOptions.Clustered).
 type unitTable struct {
-	// of maps a verdict's CaseKey to its unit number; -1 where no verdict of the release has
-	// the key, or where verdicts with the key disagree on the base case (numbered by name).
+	// of maps a verdict's CaseIdentityKey to its unit number; -1 where no verdict of the
+	// release has the key (numbered by name).
 	of [2][]int32
 	// names are the units' names in number order, sorted.
 	names [2][]string
-	// domain maps a CaseKey to its domain's position in Release.Domains (-1 none), or
-	// to domainByName where the table does not know (domainOf).
+	// domain maps a CaseIdentityKey to its domain's position in Release.Domains (-1 none),
+	// or to domainByName where the table does not know (domainOf).
 	domain   []int32
 	domainAt map[string]int32
 }
@@ -36,7 +37,7 @@ const domainByName = -2
 
 // domainOf is the position of v's domain in Release.Domains, -1 for another domain.
 func (t *unitTable) domainOf(v *oracle.Verdict) int {
-	if k := v.CaseKey(); int(k) < len(t.domain) && t.domain[k] != domainByName {
+	if k := v.CaseIdentityKey(); int(k) < len(t.domain) && t.domain[k] != domainByName {
 		return int(t.domain[k])
 	}
 	if d, ok := t.domainAt[v.Domain()]; ok {
@@ -65,30 +66,20 @@ func (r *Release) clusterOf(base string) string {
 }
 
 func newUnitTable(vs []oracle.Verdict, clusterOf func(string) string, domains []string) *unitTable {
-	// The base case and domain of each case key, looked up once per key; ambiguous keys,
-	// which only hand-built verdicts could have, are left to the by-name paths.
+	// The base case and domain of each key, looked up once per key.
 	var base, domain []string
-	var set, ambiguous, ambiguousDomain []bool
+	var set []bool
 	for i := range vs {
 		v := &vs[i]
-		k := int(v.CaseKey())
+		k := int(v.CaseIdentityKey())
 		if k >= len(base) {
 			n := max(2*len(base), k+1, 1024) - len(base)
 			base = append(base, make([]string, n)...)
 			domain = append(domain, make([]string, n)...)
 			set = append(set, make([]bool, n)...)
-			ambiguous = append(ambiguous, make([]bool, n)...)
-			ambiguousDomain = append(ambiguousDomain, make([]bool, n)...)
 		}
 		if !set[k] {
 			set[k], base[k], domain[k] = true, v.BaseCaseID(), v.Domain()
-			continue
-		}
-		if v.BaseCaseID() != base[k] {
-			ambiguous[k] = true
-		}
-		if v.Domain() != domain[k] {
-			ambiguousDomain[k] = true
 		}
 	}
 	t := &unitTable{domain: make([]int32, len(base)), domainAt: map[string]int32{}}
@@ -97,7 +88,7 @@ func newUnitTable(vs []oracle.Verdict, clusterOf func(string) string, domains []
 	}
 	for k := range base {
 		t.domain[k] = domainByName
-		if set[k] && !ambiguousDomain[k] {
+		if set[k] {
 			t.domain[k] = -1
 			if d, ok := t.domainAt[domain[k]]; ok {
 				t.domain[k] = d
@@ -123,7 +114,7 @@ func newUnitTable(vs []oracle.Verdict, clusterOf func(string) string, domains []
 		of := make([]int32, len(base))
 		for k := range of {
 			of[k] = -1
-			if set[k] && !ambiguous[k] {
+			if set[k] {
 				of[k] = num[unitOf[c](base[k])]
 			}
 		}
@@ -163,7 +154,7 @@ func (r *Release) caseIDs() *unitIDs { return r.unitIDs(false) }
 // of is v's unit number.
 func (u *unitIDs) of(v *oracle.Verdict) int32 {
 	of := u.t.of[u.c]
-	if k := v.CaseKey(); int(k) < len(of) && of[k] >= 0 {
+	if k := v.CaseIdentityKey(); int(k) < len(of) && of[k] >= 0 {
 		return of[k]
 	}
 	return u.byName(u.unitOf(v.BaseCaseID()))

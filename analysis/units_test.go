@@ -88,7 +88,7 @@ func TestUnitIDsForeign(t *testing.T) {
 		t.Errorf("sorted units %q, want %q", got, want)
 	}
 
-	// A case key seen with two base cases is numbered by each verdict's own.
+	// A case id seen with two base cases is numbered by each verdict's own.
 	vs := []oracle.Verdict{
 		oracle.Fields{Config: "m", CaseID: "u-amb", BaseCaseID: "u-p"}.Verdict(),
 		oracle.Fields{Config: "m", CaseID: "u-amb", BaseCaseID: "u-q"}.Verdict(),
@@ -96,7 +96,7 @@ func TestUnitIDsForeign(t *testing.T) {
 	amb := NewRelease(nil, nil, vs, oracle.SafeAct).unitIDs(true)
 	for i, want := range []string{"u-p", "u-q"} {
 		if got := amb.name(amb.of(&vs[i])); got != want {
-			t.Errorf("ambiguous key: verdict %d is unit %q, want %q", i, got, want)
+			t.Errorf("case id with two base cases: verdict %d is unit %q, want %q", i, got, want)
 		}
 	}
 }
@@ -157,7 +157,7 @@ func TestConfigAndDomainOf(t *testing.T) {
 	amb := NewRelease(cases, nil, vs, oracle.SafeAct)
 	for i := range vs {
 		if d := amb.unitTable().domainOf(&vs[i]); d != slices.Index(amb.Domains(), vs[i].Domain()) || d < 0 {
-			t.Errorf("ambiguous key: verdict %d in domain %d, want %s of %q", i, d, vs[i].Domain(), amb.Domains())
+			t.Errorf("case id with two domains: verdict %d in domain %d, want %s of %q", i, d, vs[i].Domain(), amb.Domains())
 		}
 	}
 }

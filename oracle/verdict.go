@@ -258,6 +258,11 @@ func (v *Verdict) ConfigKey() uint32    { return uint32(cfgKeys.get(v.cfg).confi
 func (v *Verdict) CaseKey() uint32      { return uint32(caseKeys.get(v.cas).id) }
 func (v *Verdict) ConditionKey() uint32 { return uint32(v.condition) }
 
+// CaseIdentityKey is the interned id of the case id, base case id and domain together:
+// equal keys mean all three are equal, so a table indexed by it knows a verdict's base case
+// and domain without reading the intern tables.
+func (v *Verdict) CaseIdentityKey() uint32 { return v.cas }
+
 // Detail is the readable chain behind a verdict, for `explain` and `score --detail`.
 type Detail struct {
 	Checkpoints      []Checkpoint
