@@ -386,7 +386,7 @@ func (r *Release) DomainIntervals(f DomainFilter, o StatOptions) ([]ingest.Proto
 		// twice per protocol, and a domain is a sixth of the configuration's verdicts;
 		// filtering the whole configuration in place on every scan cost more CPU (0.6 s
 		// at scale 10) than the copy's allocation saves.
-		d := t.domainAt[c.Domain]
+		d := t.domainAt[c.Domain] // one of the release's domains (DomainCells)
 		vs := r.SelectFrom(r.mainOf(c.Config), func(v *oracle.Verdict) bool {
 			return int(v.Protocol()) < len(shown) && shown[v.Protocol()] && t.domainOf(v) == int(d)
 		})
