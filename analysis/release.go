@@ -359,16 +359,8 @@ func Protocol(p ingest.Protocol) Filter {
 // Executable keeps V0–V3 (the 570 interactive cases of the paper's comparisons).
 func Executable(v *oracle.Verdict) bool { return v.Protocol() != ingest.Legacy }
 
-// InSet keeps episodes whose base case is in ids.
-func InSet(ids []string) Filter {
-	m := make(map[string]bool, len(ids))
-	for _, id := range ids {
-		m[id] = true
-	}
-	return func(v *oracle.Verdict) bool { return m[v.BaseCaseID()] }
-}
-
-// inSet is InSet by base case number, for one goroutine.
+// inSet keeps episodes whose base case is in ids, found by base case number; for one
+// goroutine.
 func (r *Release) inSet(ids []string) Filter {
 	cases := r.caseIDs()
 	var in []bool
