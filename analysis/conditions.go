@@ -130,6 +130,7 @@ func (r *Release) Interventions(set string, o StatOptions) (rows []InterventionR
 		return nil, false, nil
 	}
 	var pairs []Pair
+	cases := r.caseIDs()
 	for _, c := range r.configs {
 		main := Arm{Verdicts: r.mainOf(c), Indicator: AttemptedOf, Keep: r.inSet(ids)}
 		for _, cond := range InterventionConditions {
@@ -137,9 +138,8 @@ func (r *Release) Interventions(set string, o StatOptions) (rows []InterventionR
 			if len(ca.Verdicts) == 0 {
 				continue
 			}
-			ids := r.caseIDs()
-			cases := ca.caseSet(ids)
-			ma := main.with(func(v *oracle.Verdict) bool { return has(cases, ids.of(v)) })
+			inCA := ca.caseSet(cases)
+			ma := main.with(func(v *oracle.Verdict) bool { return has(inCA, cases.of(v)) })
 			pairs = append(pairs, Pair{A: ca, B: ma, Name: c + "/" + cond})
 			row := InterventionRow{Config: c, Condition: cond}
 			on, _ := r.onShared(ca, ma)

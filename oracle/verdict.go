@@ -126,7 +126,7 @@ func (f *Fields) identity() Verdict {
 }
 
 // idLabels are the interned ids of an identity's labels, with the table's copies of the
-// strings they stand for (see identityCache).
+// strings they stand for (Prepared.Identity keeps the last ones).
 type idLabels struct {
 	config, model, harness, caseID, base, domain, condition, status string
 
