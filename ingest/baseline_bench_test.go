@@ -4,18 +4,19 @@ import (
 	"bufio"
 	"encoding/json"
 	"os"
-	"path/filepath"
 	"testing"
 )
 
 // BenchmarkBaselineStdlibJSON decodes the same JSONL corpus as BenchmarkDecodeJSONL with
 // encoding/json into map[string]any and nothing else: the naive reader a notebook would
 // use. .ci/bench divides every result by it, so ratios survive a slower or busier machine.
-func BenchmarkBaselineStdlibJSON(b *testing.B) {
-	path := filepath.Join(b.TempDir(), "e.jsonl")
-	writeJSONL(b, path, realisticEpisodes(benchEpisodes, 11))
-	st, _ := os.Stat(path)
-	b.SetBytes(st.Size())
+func BenchmarkBaselineStdlibJSON(b *testing.B) { benchStdlibJSON(b, benchEpisodes) }
+
+// BenchmarkBaselineStdlibJSONLarge is the baseline of BenchmarkDecodeJSONLLarge.
+func BenchmarkBaselineStdlibJSONLarge(b *testing.B) { benchStdlibJSON(b, largeEpisodes) }
+
+func benchStdlibJSON(b *testing.B, want int) {
+	path, size := benchCorpus(b, want)
 	b.ResetTimer()
 	start := cpuTime()
 	for b.Loop() {
@@ -34,10 +35,9 @@ func BenchmarkBaselineStdlibJSON(b *testing.B) {
 			n++
 		}
 		f.Close()
-		if n != benchEpisodes {
+		if n != want {
 			b.Fatalf("read %d", n)
 		}
 	}
-	reportCPU(b, start, st.Size())
-	b.ReportMetric(float64(benchEpisodes*b.N)/b.Elapsed().Seconds(), "episodes/s")
+	reportCPU(b, start, size, want)
 }

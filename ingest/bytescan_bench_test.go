@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"io"
 	"os"
-	"path/filepath"
 	"testing"
 )
 
@@ -12,10 +11,7 @@ import (
 // buffer and counts its newlines (bytes.Count): the speed limit of any JSONL reader on this
 // machine, which .ci/bench prints the decoders' rates against.
 func BenchmarkBaselineByteScan(b *testing.B) {
-	path := filepath.Join(b.TempDir(), "e.jsonl")
-	writeJSONL(b, path, realisticEpisodes(benchEpisodes, 11))
-	st, _ := os.Stat(path)
-	b.SetBytes(st.Size())
+	path, size := benchCorpus(b, benchEpisodes)
 	buf := make([]byte, 1<<20)
 	b.ResetTimer()
 	start := cpuTime()
@@ -40,5 +36,5 @@ func BenchmarkBaselineByteScan(b *testing.B) {
 			b.Fatalf("counted %d lines, want %d", lines, benchEpisodes)
 		}
 	}
-	reportCPU(b, start, st.Size())
+	reportCPU(b, start, size, benchEpisodes)
 }
