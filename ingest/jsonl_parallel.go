@@ -17,8 +17,8 @@ import (
 
 // A chunk is small enough that the episodes decoded ahead (about 2 × workers chunks)
 // stay a small part of a streaming score's memory, and large enough to amortize the
-// hand-offs.
-const (
+// hand-offs. Variables so that tests can cut tiny chunks.
+var (
 	chunkBytes = 1 << 20
 	chunkLines = 512
 )
