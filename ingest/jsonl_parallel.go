@@ -47,10 +47,7 @@ func (r *jsonlReader) startParallel(workers int, src io.Reader) {
 	r.order = make(chan *lineChunk, workers)
 	r.stop = make(chan struct{})
 	work := make(chan *lineChunk, workers)
-	// Block buffers go back to the splitter once decoded (episodes copy what they keep):
-	// a fresh megabyte per block, zeroed and collected, cost a fifth of a core's time.
-	r.free = make(chan []byte, 2*workers+2)
-	r.sp = splitter{src: src, blk: r.newBlock(chunkBytes)}
+	r.sp = splitter{src: src, blk: newBlock(chunkBytes)}
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
@@ -67,7 +64,7 @@ func (r *jsonlReader) startParallel(workers int, src io.Reader) {
 					c.out[i].ep, c.out[i].err = decodeEpisodeLine(dec, c.blk.buf[l.off:l.end], r.path, l.line, r.lenient)
 				}
 				if c.blk != nil {
-					r.release(c.blk)
+					release(c.blk)
 					c.blk = nil
 				}
 				close(c.ready)
@@ -77,7 +74,7 @@ func (r *jsonlReader) startParallel(workers int, src io.Reader) {
 	r.wg.Add(1)
 	go func() {
 		defer r.wg.Done()
-		defer func() { close(work); wg.Wait(); close(r.order) }()
+		defer func() { release(r.sp.blk); close(work); wg.Wait(); close(r.order) }()
 		for {
 			c, more := r.split()
 			if len(c.lines) > 0 {

@@ -36,7 +36,6 @@ type jsonlReader struct {
 	sp    splitter
 	order chan *lineChunk
 	stop  chan struct{}
-	free  chan []byte // decoded blocks' buffers, for the splitter to reuse
 	wg    sync.WaitGroup
 	cur   *lineChunk
 	pos   int

@@ -3,6 +3,7 @@ package ingest
 import (
 	"bytes"
 	"io"
+	"sync"
 	"sync/atomic"
 )
 
@@ -101,9 +102,9 @@ func (r *jsonlReader) read() {
 		if tail >= chunkBytes {
 			size = min(2*tail, r.max+1)
 		}
-		blk := r.newBlock(size)
+		blk := newBlock(size)
 		copy(blk.buf, s.blk.buf[s.pos:s.n])
-		r.release(s.blk)
+		release(s.blk)
 		s.blk, s.pos, s.n = blk, 0, tail
 	}
 	for s.n < len(s.blk.buf) && s.err == nil {
@@ -113,30 +114,28 @@ func (r *jsonlReader) read() {
 	}
 }
 
+// freeBlocks holds the freed blocks of chunkBytes of every reader, so that opening a
+// file costs no fresh megabytes (zeroed, faulted in, then collected).
+var freeBlocks sync.Pool
+
 // newBlock returns a block of size bytes referenced by the splitter, reusing a freed
-// buffer when it can.
-func (r *jsonlReader) newBlock(size int) *block {
-	b := &block{}
+// one when it can.
+func newBlock(size int) *block {
+	var b *block
 	if size == chunkBytes {
-		select {
-		case b.buf = <-r.free:
-		default:
-		}
+		b, _ = freeBlocks.Get().(*block)
 	}
-	if b.buf == nil {
-		b.buf = make([]byte, size)
+	if b == nil || len(b.buf) != size { // chunkBytes changed (by a test)
+		b = &block{buf: make([]byte, size)}
 	}
 	b.refs.Store(1)
 	return b
 }
 
-// release drops a reference to b, freeing its buffer for reuse with the last one (larger
-// buffers, for long lines, go to the collector).
-func (r *jsonlReader) release(b *block) {
+// release drops a reference to b, freeing it for reuse with the last one (larger
+// blocks, for long lines, go to the collector).
+func release(b *block) {
 	if b.refs.Add(-1) == 0 && len(b.buf) == chunkBytes {
-		select {
-		case r.free <- b.buf:
-		default:
-		}
+		freeBlocks.Put(b)
 	}
 }
