@@ -7,8 +7,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/klauspost/compress/gzip"
 )
@@ -224,5 +226,35 @@ func TestParallelSplitReadError(t *testing.T) {
 			}
 			break
 		}
+	}
+}
+
+// TestParallelCloseMidStream: closing a parallel reader with chunks in flight, blocked on
+// a full hand-off, stops the splitter and the workers.
+func TestParallelCloseMidStream(t *testing.T) {
+	withChunks(t, 4096, 2)
+	path := filepath.Join(t.TempDir(), "runs.jsonl")
+	if err := os.WriteFile(path, jsonlBytes(realisticEpisodes(400, 6)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	before := runtime.NumGoroutine()
+	for range 20 {
+		r, err := OpenEpisodes(path, ReadOptions{Workers: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := r.Next(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Millisecond) // let the splitter fill the hand-off channels
+		if err := r.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := 0; runtime.NumGoroutine() > before; i++ {
+		if i == 100 {
+			t.Fatalf("%d goroutines after closing, %d before", runtime.NumGoroutine(), before)
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }
