@@ -32,10 +32,10 @@ type jsonlReader struct {
 	hash   *hashingReader
 	hashes *FileHashes
 
-	// Parallel decoding (jsonl_parallel.go), when workers > 1.
+	// Parallel decoding (jsonl_parallel.go, jsonl_split.go), when workers > 1.
+	sp    splitter
 	order chan *lineChunk
 	stop  chan struct{}
-	free  chan []byte // decoded chunks' buffers, for the splitter to reuse
 	wg    sync.WaitGroup
 	cur   *lineChunk
 	pos   int
@@ -56,9 +56,10 @@ func newJSONLFileReader(f *os.File, path string, opt ReadOptions) (*jsonlReader,
 		return nil, newFileError(path, 0, err)
 	}
 	r.closers = closers
-	r.br = bufio.NewReaderSize(src, jsonlBufSize)
 	if workers := opt.workers(); workers > 1 {
-		r.startParallel(workers)
+		r.startParallel(workers, src)
+	} else {
+		r.br = bufio.NewReaderSize(src, jsonlBufSize)
 	}
 	return r, nil
 }
@@ -147,6 +148,12 @@ func (r *jsonlReader) readLine() ([]byte, error) {
 
 var errLineTooLong = fmt.Errorf("line too long")
 
+// tooLong is the problem of an over-long line r.line, which ends its file.
+func (r *jsonlReader) tooLong() Problem {
+	return Problem{File: r.path, Line: r.line,
+		Msg: fmt.Sprintf("line longer than the limit of %d bytes; the rest of the file is not read", r.max)}
+}
+
 var utf8BOM = []byte{0xef, 0xbb, 0xbf}
 
 func trimEOL(b []byte) []byte {
@@ -180,8 +187,7 @@ func (r *jsonlReader) next() (*Episode, error) {
 		switch {
 		case err == errLineTooLong:
 			r.stopped = true
-			return nil, Problem{File: r.path, Line: r.line,
-				Msg: fmt.Sprintf("line longer than the limit of %d bytes; the rest of the file is not read", r.max)}
+			return nil, r.tooLong()
 		case err == io.EOF:
 			return nil, io.EOF
 		case err != nil:
