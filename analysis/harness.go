@@ -80,14 +80,7 @@ func (r *Release) HarnessComparison(ch Choices, o StatOptions) ([]HarnessRow, er
 // paired comparison is computed on; n is how many. The filter is for one goroutine.
 func (r *Release) onShared(a, b Arm) (keep Filter, n int) {
 	cases := r.caseIDs()
-	in := a.caseSet(cases)
-	cb := b.caseSet(cases)
-	for x := range in {
-		in[x] = in[x] && has(cb, int32(x))
-		if in[x] {
-			n++
-		}
-	}
+	in, n := sharedCases(a, b, cases)
 	return func(v *oracle.Verdict) bool { return has(in, cases.of(v)) }, n
 }
 

@@ -201,14 +201,7 @@ func (r *Release) PairedDiffs(pairs []Pair, stream string, o StatOptions) ([]Est
 
 // pairedDiff is one pair's difference on its shared cases, with its arms there.
 func (r *Release) pairedDiff(p Pair, units, cases *unitIDs, stream string, o StatOptions) (Estimate, error) {
-	inA, inB := p.A.caseSet(cases), p.B.caseSet(cases)
-	shared, nShared := make([]bool, min(len(inA), len(inB))), 0
-	for x := range shared {
-		if inA[x] && inB[x] {
-			shared[x] = true
-			nShared++
-		}
-	}
+	shared, nShared := sharedCases(p.A, p.B, cases)
 	// Units in sorted order (sortedIndex), so the index (and the draw) does not depend on
 	// verdict order.
 	var in []bool

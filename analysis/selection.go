@@ -71,6 +71,16 @@ func count(in []bool) int {
 	return n
 }
 
+// sharedCases is the base cases (numbered by cases) both arms have episodes on, and how
+// many.
+func sharedCases(a, b Arm, cases *unitIDs) ([]bool, int) {
+	in, inB := a.caseSet(cases), b.caseSet(cases)
+	for x := range in {
+		in[x] = in[x] && has(inB, int32(x))
+	}
+	return in, count(in)
+}
+
 // caseSet is the base cases (numbered by cases) the arm has episodes on.
 func (a Arm) caseSet(cases *unitIDs) []bool {
 	var in []bool

@@ -97,17 +97,15 @@ func newUnitTable(vs []oracle.Verdict, clusterOf func(string) string, domains []
 	}
 	unitOf := [2]func(string) string{func(b string) string { return b }, clusterOf}
 	for c := range 2 {
-		num := map[string]int32{}
 		var names []string
 		for k := range base {
 			if set[k] {
-				if u := unitOf[c](base[k]); !hasKey(num, u) {
-					num[u] = 0
-					names = append(names, u)
-				}
+				names = append(names, unitOf[c](base[k]))
 			}
 		}
 		sort.Strings(names)
+		names = slices.Compact(names)
+		num := make(map[string]int32, len(names))
 		for i, u := range names {
 			num[u] = int32(i)
 		}
@@ -121,11 +119,6 @@ func newUnitTable(vs []oracle.Verdict, clusterOf func(string) string, domains []
 		t.of[c], t.names[c] = of, names
 	}
 	return t
-}
-
-func hasKey(m map[string]int32, k string) bool {
-	_, ok := m[k]
-	return ok
 }
 
 // unitIDs numbers the units of one statistic's verdicts: by the release's table, and by
@@ -246,9 +239,7 @@ func (x *unitIndex) at(u int32) int32 {
 
 // add gives unit u the next position unless it has one (order of first sight).
 func (x *unitIndex) add(u int32) {
-	for int(u) >= len(x.col) {
-		x.col = append(x.col, -1)
-	}
+	x.col = grow(x.col, int(u))
 	if x.col[u] < 0 {
 		x.col[u] = int32(x.n)
 		x.n++
