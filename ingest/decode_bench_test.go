@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -54,23 +55,31 @@ func benchCorpus(b *testing.B, n int) (path string, size int64) {
 func readCount(b *testing.B, path string) int { return readCountWith(b, path, ReadOptions{}) }
 
 func readCountWith(b *testing.B, path string, opt ReadOptions) int {
-	r, err := OpenEpisodes(path, opt)
+	n, err := countEpisodes(path, opt)
 	if err != nil {
 		b.Fatal(err)
 	}
+	return n
+}
+
+// countEpisodes reads every episode of a file and counts them.
+func countEpisodes(path string, opt ReadOptions) (int, error) {
+	r, err := OpenEpisodes(path, opt)
+	if err != nil {
+		return 0, err
+	}
+	defer r.Close()
 	n := 0
 	for {
 		_, err := r.Next()
 		if err == io.EOF {
-			break
+			return n, nil
 		}
 		if err != nil {
-			b.Fatal(err)
+			return n, err
 		}
 		n++
 	}
-	r.Close()
-	return n
 }
 
 // BenchmarkDecodeJSONL measures JSONL episode decoding (read, parse, validate) in MB/s
@@ -85,6 +94,31 @@ func BenchmarkDecodeJSONLLarge(b *testing.B) { benchDecodeJSONL(b, largeEpisodes
 // throughput, MB/cpu-s what the parallel machinery costs per core.
 func BenchmarkParallelDecodeJSONL(b *testing.B) {
 	benchDecodeJSONL(b, benchEpisodes, ReadOptions{Workers: runtime.GOMAXPROCS(0)})
+}
+
+// BenchmarkBaselineTwoDecoders runs two one-goroutine reads of the corpus at once: the
+// per-core rate this machine gives two busy cores, which share caches and memory, and so
+// the ceiling of BenchmarkParallelDecodeJSONL's per-core rate.
+func BenchmarkBaselineTwoDecoders(b *testing.B) {
+	path, size := benchCorpus(b, benchEpisodes)
+	b.SetBytes(2 * size)
+	b.ResetTimer()
+	start := cpuTime()
+	for b.Loop() {
+		var wg sync.WaitGroup
+		var counts [2]int
+		var errs [2]error
+		for i := range counts {
+			wg.Go(func() { counts[i], errs[i] = countEpisodes(path, ReadOptions{}) })
+		}
+		wg.Wait()
+		for i := range counts {
+			if errs[i] != nil || counts[i] != benchEpisodes {
+				b.Fatalf("read %d: %v", counts[i], errs[i])
+			}
+		}
+	}
+	reportCPU(b, start, 2*size, 2*benchEpisodes)
 }
 
 func benchDecodeJSONL(b *testing.B, n int, opt ReadOptions) {
