@@ -105,6 +105,5 @@ func addRows(s, x, w []float64, base int, wcs *[wideChunk]float64, offs *[wideCh
 			a0 += float64(wu * p[0])
 		}
 		a[0] = a0
-		j += 1
 	}
 }

@@ -103,8 +103,7 @@ func contrastPair(c *Case) string {
 // member when the component has two or more cases, else "".
 func deriveComponents(bases []string, rep map[string]*Case) map[string]string {
 	parent := map[string]string{}
-	var find func(string) string
-	find = func(x string) string {
+	find := func(x string) string {
 		for parent[x] != x {
 			parent[x] = parent[parent[x]]
 			x = parent[x]

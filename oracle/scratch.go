@@ -7,10 +7,8 @@ import "sync"
 // because Detail keeps slices of them. Pooling keeps scoring near allocation-free
 // (DESIGN §10: ≥ 50,000 episodes/s per core).
 type scratch struct {
-	evs     []ev
 	evs2    []ev
 	facts   []fact
-	facts2  []fact
 	obs     []obsCall
 	obs2    []obsCall
 	results []RequirementResult

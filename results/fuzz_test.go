@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"math"
 	"strings"
 	"testing"
 )
@@ -62,7 +63,7 @@ func unescapedPipes(line string) int {
 func FuzzRender(f *testing.F) {
 	f.Add("T2", "Δ ECS [95% CI]", "Claude-5 / Claude Code", "Claude-5", 0.634, 0.598, 0.669, int64(23), int64(43), uint8(1))
 	f.Add(`T_#1 & {x}`, `a|b*c*`, "two\nlines\r\n\ttab", "", -0.068, -0.112, -0.025, int64(-3), int64(0), uint8(17))
-	f.Add("", "", "", "g", 0.0, -0.0, 1e308, int64(-9223372036854775808), int64(9223372036854775807), uint8(15))
+	f.Add("", "", "", "g", 0.0, math.Copysign(0, -1), 1e308, int64(-9223372036854775808), int64(9223372036854775807), uint8(15))
 	f.Add("名前", "Zoë", "\xff\xfe invalid \x1b[31m red \u2028", "\x00", 1e-300, 5e-324, -1e300, int64(0), int64(0), uint8(255))
 	f.Add("x", `\\|`, `[a](b) <c> $d$ ~e~ `+"`f`", "\u200d\u0301", 123456789.123456789, 0.5, 0.125, int64(1), int64(2), uint8(3))
 	f.Fuzz(func(t *testing.T, title, header, text, group string, x, lo, hi float64, n, total int64, dec uint8) {

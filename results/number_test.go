@@ -70,7 +70,8 @@ func TestDataNumber(t *testing.T) {
 		{0.29, true, "29.0"},  // 0.29*100 = 28.999999999999996
 		{1.0 / 3, true, "33.3333333333333"},
 		{1.0 / 3, false, "0.3333333333333333"},
-		{-0.0, false, "0.0"},
+		{math.Copysign(0, -1), false, "0.0"}, // negative zero: no "-0.0" in data
+		{math.Copysign(0, -1), true, "0.0"},
 		{1e-5, false, "1e-05"},
 		{1e16, false, "1e+16"},
 		{250, false, "250.0"},

@@ -209,9 +209,6 @@ func NewDecoder() *Decoder {
 		shapes: new([shapeSlots]*shape), first: new([shapeSlots]*shape), badUTF8: -1}
 }
 
-// errSlow marks input the fast path rejects; Parse then produces the exact error.
-var errSlow = &SyntaxError{Msg: "invalid JSON"}
-
 // Parse decodes one document with Parse's semantics and errors.
 func (d *Decoder) Parse(data []byte) (any, error) {
 	d.data, d.pos = data, 0

@@ -10,8 +10,8 @@ import (
 func TestFlagsFirst(t *testing.T) {
 	fs := flag.NewFlagSet("x", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	format := fs.String("format", "text", "")
-	clustered := fs.Bool("clustered", false, "")
+	fs.String("format", "text", "")
+	fs.Bool("clustered", false, "")
 	args := []string{"T2", "--format", "md", "T3", "--clustered", "-x=1"}
 	got := flagsFirst(fs, args)
 	want := []string{"--format", "md", "--clustered", "-x=1", "--", "T2", "T3"}
@@ -19,8 +19,8 @@ func TestFlagsFirst(t *testing.T) {
 		t.Fatalf("flagsFirst = %q, want %q", got, want)
 	}
 	fs2 := flag.NewFlagSet("y", flag.ContinueOnError)
-	format = fs2.String("format", "text", "")
-	clustered = fs2.Bool("clustered", false, "")
+	format := fs2.String("format", "text", "")
+	clustered := fs2.Bool("clustered", false, "")
 	if err := fs2.Parse(flagsFirst(fs2, []string{"T2", "--format", "md", "--clustered", "--", "-neg"})); err != nil {
 		t.Fatal(err)
 	}
