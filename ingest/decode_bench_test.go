@@ -136,19 +136,29 @@ func benchDecodeJSONL(b *testing.B, n int, opt ReadOptions) {
 // BenchmarkDecodeParquet measures Parquet episode decoding; SetBytes is the size of the
 // same episodes as JSONL, so the MB/s compare with BenchmarkDecodeJSONL.
 func BenchmarkDecodeParquet(b *testing.B) {
-	dir := b.TempDir()
-	eps := realisticEpisodes(benchEpisodes, 11)
-	jp, pp := filepath.Join(dir, "e.jsonl"), filepath.Join(dir, "e.parquet")
-	writeJSONL(b, jp, eps)
-	writeParquet(b, pp, eps)
-	st, _ := os.Stat(jp)
-	b.SetBytes(st.Size())
+	path, size := parquetCorpus(b)
 	b.ResetTimer()
 	start := cpuTime()
 	for b.Loop() {
-		if n := readCount(b, pp); n != benchEpisodes {
+		if n := readCount(b, path); n != benchEpisodes {
 			b.Fatalf("read %d", n)
 		}
 	}
-	reportCPU(b, start, st.Size(), benchEpisodes)
+	reportCPU(b, start, size, benchEpisodes)
+}
+
+// parquetCorpus writes benchCorpus's episodes as Parquet and sets the benchmark's bytes
+// per op to their JSONL size, so that rates compare with the JSONL benchmarks'.
+func parquetCorpus(b *testing.B) (path string, jsonlSize int64) {
+	dir := b.TempDir()
+	eps := realisticEpisodes(benchEpisodes, 11)
+	jp, path := filepath.Join(dir, "e.jsonl"), filepath.Join(dir, "e.parquet")
+	writeJSONL(b, jp, eps)
+	writeParquet(b, path, eps)
+	st, err := os.Stat(jp)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(st.Size())
+	return path, st.Size()
 }
