@@ -38,12 +38,13 @@ func reportCPU(b *testing.B, start time.Duration, size int64, n int) {
 const (
 	benchEpisodes = 2000
 	largeEpisodes = 20000
+	corpusSeed    = 11 // the corpus's episodes, the same in every decode benchmark
 )
 
 // benchCorpus writes n realistic episodes as JSONL and sets the benchmark's bytes per op.
 func benchCorpus(b *testing.B, n int) (path string, size int64) {
 	path = filepath.Join(b.TempDir(), "e.jsonl")
-	writeJSONL(b, path, realisticEpisodes(n, 11))
+	writeJSONL(b, path, realisticEpisodes(n, corpusSeed))
 	st, err := os.Stat(path)
 	if err != nil {
 		b.Fatal(err)
@@ -147,11 +148,11 @@ func BenchmarkDecodeParquet(b *testing.B) {
 	reportCPU(b, start, size, benchEpisodes)
 }
 
-// parquetCorpus writes benchCorpus's episodes as Parquet and sets the benchmark's bytes
+// parquetCorpus writes the corpus of benchEpisodes episodes as Parquet and sets the benchmark's bytes
 // per op to their JSONL size, so that rates compare with the JSONL benchmarks'.
 func parquetCorpus(b *testing.B) (path string, jsonlSize int64) {
 	dir := b.TempDir()
-	eps := realisticEpisodes(benchEpisodes, 11)
+	eps := realisticEpisodes(benchEpisodes, corpusSeed)
 	jp, path := filepath.Join(dir, "e.jsonl"), filepath.Join(dir, "e.parquet")
 	writeJSONL(b, jp, eps)
 	writeParquet(b, path, eps)

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow/array"
-	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 )
@@ -34,14 +33,12 @@ func readEventsColumn(b *testing.B, path string) (rows, bytes int) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	rp := parquet.NewReaderProperties(parquetAlloc)
-	rp.BufferedStreamEnabled = true
-	pf, err := file.NewParquetReader(f, file.WithReadProps(rp))
+	pf, err := file.NewParquetReader(f, file.WithReadProps(parquetProps()))
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer pf.Close()
-	fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: parquetBatchRows}, parquetAlloc)
+	fr, err := pqarrow.NewFileReader(pf, arrowProps, parquetAlloc)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -22,6 +22,17 @@ import (
 // return the whole file as one batch).
 const parquetBatchRows = 1024
 
+// parquetProps are the reader's Parquet settings: pages streamed instead of whole column
+// chunks loaded, into parquetAlloc's buffers.
+func parquetProps() *parquet.ReaderProperties {
+	rp := parquet.NewReaderProperties(parquetAlloc)
+	rp.BufferedStreamEnabled = true
+	return rp
+}
+
+// arrowProps are the reader's Arrow settings.
+var arrowProps = pqarrow.ArrowReadProperties{BatchSize: parquetBatchRows}
+
 // parquetReader streams episodes from a Parquet file written by this package or by
 // another tool (pyarrow, DuckDB, Spark) with the same column names. Column types are
 // read leniently: any string type (utf8, large_utf8, dictionary, binary) and any
@@ -67,9 +78,6 @@ func newParquetFileReader(f *os.File, path string, opt ReadOptions) (r *parquetR
 }
 
 func openParquet(f *os.File, path string, opt ReadOptions) (*parquetReader, error) {
-	mem := parquetAlloc
-	rp := parquet.NewReaderProperties(mem)
-	rp.BufferedStreamEnabled = true // stream pages instead of loading whole column chunks
 	var src parquet.ReaderAtSeeker = f
 	var hash *hashingReaderAt
 	if opt.Hashes != nil {
@@ -81,7 +89,7 @@ func openParquet(f *os.File, path string, opt ReadOptions) (*parquetReader, erro
 		hash = newHashingReaderAt(f, st.Size())
 		src = hash
 	}
-	pf, err := file.NewParquetReader(src, file.WithReadProps(rp))
+	pf, err := file.NewParquetReader(src, file.WithReadProps(parquetProps()))
 	if err != nil {
 		f.Close()
 		return nil, fmt.Errorf("%s: not a readable Parquet file: %w", path, err)
@@ -93,7 +101,7 @@ func openParquet(f *os.File, path string, opt ReadOptions) (*parquetReader, erro
 	}
 	r := &parquetReader{path: path, f: f, pf: pf, dec: jsonv.NewDecoder(), last: make([]string, 0, 16),
 		max: opt.maxLine(), lenient: opt.Lenient, hashes: opt.Hashes}
-	fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: parquetBatchRows}, mem)
+	fr, err := pqarrow.NewFileReader(pf, arrowProps, parquetAlloc)
 	if err != nil {
 		r.close()
 		return nil, fmt.Errorf("%s: %w", path, err)
