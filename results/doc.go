@@ -60,6 +60,6 @@
 // synthetic data, puts the SYNTHETIC warning first among their notes. A table without rows
 // says why in [Table.Empty] and its last note; the report index lists those reasons.
 //
-// [WriteFileAtomic] writes any output file through a temporary file in the same directory,
-// fsync and rename, so an error never leaves a partial file; the figures and the report use it.
+// Output files are written through fsx.WriteFileAtomic (a temporary file in the same
+// directory, fsync and rename), so an error never leaves a partial file.
 package results

@@ -4,6 +4,7 @@ import (
 	"io"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/results/fsx"
 )
 
 // WriteEpisodeFile writes every episode next returns (until io.EOF) to path, in the
@@ -30,5 +31,5 @@ func WriteEpisodeFile(stdout io.Writer, path string, next func() (*ingest.Episod
 	if path == "-" {
 		return n, fill(stdout)
 	}
-	return n, WriteFileAtomic(path, fill)
+	return n, fsx.WriteFileAtomic(path, fill)
 }

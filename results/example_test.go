@@ -2,9 +2,7 @@ package results_test
 
 import (
 	"fmt"
-	"io"
 	"os"
-	"path/filepath"
 
 	"github.com/sabench/sabench-stats/results"
 )
@@ -132,21 +130,4 @@ func ExampleParseFormat() {
 	// Output:
 	// latex tex <nil>
 	// unknown table format "xlsx" (want text, md, latex, csv or json)
-}
-
-func ExampleWriteFileAtomic() {
-	dir, err := os.MkdirTemp("", "results-example")
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	defer os.RemoveAll(dir)
-	path := filepath.Join(dir, "notes.txt")
-	err = results.WriteFileAtomic(path, func(w io.Writer) error {
-		_, err := io.WriteString(w, "all or nothing\n")
-		return err
-	})
-	data, _ := os.ReadFile(path)
-	fmt.Printf("%v %q\n", err, data)
-	// Output: <nil> "all or nothing\n"
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/oracle"
+	"github.com/sabench/sabench-stats/results/fsx"
 )
 
 // ScoreJob is what `score` does once its flags are read: score the input under the
@@ -84,7 +85,7 @@ func (j *ScoreJob) Run(w io.Writer) (string, error) {
 	switch {
 	case write == nil: // a dataset, written above
 	case j.Out != "" && j.Out != "-":
-		err = WriteFileAtomic(j.Out, write)
+		err = fsx.WriteFileAtomic(j.Out, write)
 	default:
 		err = write(w)
 	}

@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/sabench/sabench-stats/results/fsx"
 )
 
 // WriteTableDir writes each table to DIR/ID.EXT in format f (the directory is created when
@@ -38,17 +40,32 @@ func WriteTableDir(dir string, f Format, tables []*Table, render func(w io.Write
 	}
 	var written []string
 	for i, t := range tables {
-		if err := WriteFileAtomic(paths[i], func(w io.Writer) error { return render(w, t) }); err != nil {
+		if err := fsx.WriteFileAtomic(paths[i], func(w io.Writer) error { return render(w, t) }); err != nil {
 			return written, err
 		}
 		written = append(written, paths[i])
 		// CSV has no place for provenance: a stamped table's CSV file gets its sidecar.
 		if side := Sidecar([]*Table{t}); f == FormatCSV && side != nil {
-			if err := WriteFileAtomic(SidecarName(paths[i]), func(w io.Writer) error { _, err := w.Write(side); return err }); err != nil {
+			if err := fsx.WriteFileAtomic(SidecarName(paths[i]), func(w io.Writer) error { _, err := w.Write(side); return err }); err != nil {
 				return written, err
 			}
 			written = append(written, SidecarName(paths[i]))
 		}
 	}
 	return written, nil
+}
+
+// WriteTableFileWith renders tables in format f with render options o (the LaTeX layout)
+// to the file at path, atomically. CSV has no place for provenance, so a CSV file of
+// stamped tables gets a sidecar (SidecarName).
+func WriteTableFileWith(path string, f Format, o RenderOptions, tables ...*Table) error {
+	if err := fsx.WriteFileAtomic(path, func(w io.Writer) error { return RenderAllWith(w, tables, f, o) }); err != nil {
+		return err
+	}
+	if f == FormatCSV {
+		if side := Sidecar(tables); side != nil {
+			return fsx.WriteFileAtomic(SidecarName(path), func(w io.Writer) error { _, err := w.Write(side); return err })
+		}
+	}
+	return nil
 }

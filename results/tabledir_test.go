@@ -45,3 +45,22 @@ func TestWriteTableDir(t *testing.T) {
 		t.Error("a refused write created the directory")
 	}
 }
+
+// TestWriteTableFile: an invalid table leaves no file.
+func TestWriteTableFile(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "t4.json")
+	if err := WriteTableFileWith(good, FormatJSON, RenderOptions{}, table4()); err != nil {
+		t.Fatal(err)
+	}
+	if st, err := os.Stat(good); err != nil || st.Size() == 0 {
+		t.Fatalf("stat %v", err)
+	}
+	bad := &Table{ID: "bad"}
+	if err := WriteTableFileWith(filepath.Join(dir, "bad.json"), FormatJSON, RenderOptions{}, bad); err == nil {
+		t.Fatal("invalid table written")
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+		t.Errorf("directory holds %d entries, want 1", len(ents))
+	}
+}

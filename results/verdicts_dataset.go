@@ -17,6 +17,7 @@ import (
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/oracle"
+	"github.com/sabench/sabench-stats/results/fsx"
 )
 
 // The verdict dataset is the hand-off to other engines and between machines: a
@@ -95,7 +96,7 @@ func WriteVerdictDataset(dir string, part int, pols []oracle.Policy, vs [][]orac
 			return err
 		}
 		path := filepath.Join(d, fmt.Sprintf("part-%04d.parquet", part))
-		err := WriteFileAtomic(path, func(w io.Writer) error {
+		err := fsx.WriteFileAtomic(path, func(w io.Writer) error {
 			add, close, err := parquetRows(w, datasetColumns)
 			if err != nil {
 				return err
@@ -306,4 +307,15 @@ func readDatasetFile(path string, fn func(f oracle.Fields, pi int, pol DatasetPo
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	return nil
+}
+
+// IsDatasetDir reports whether an output path names a directory (an existing one, a
+// path ending in a separator, or one without an extension), where a verdict dataset
+// (WriteVerdictDataset) goes, rather than one file.
+func IsDatasetDir(p string) bool {
+	if IsDirTarget(p) {
+		return true
+	}
+	_, err := os.Stat(p)
+	return err != nil && filepath.Ext(p) == "" // a path still to be made, without an extension
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/sabench/sabench-stats/oracle"
+	"github.com/sabench/sabench-stats/results/fsx"
 )
 
 // TestVerdictDatasetRoundTrip: two parts of a two-policy dataset read back as the
@@ -70,7 +71,7 @@ func TestVerdictDatasetRoundTrip(t *testing.T) {
 	}
 	bad := filepath.Join(dir, "config=x", "part-0009.parquet")
 	os.MkdirAll(filepath.Dir(bad), 0o755)
-	if err := WriteFileAtomic(bad, func(w io.Writer) error {
+	if err := fsx.WriteFileAtomic(bad, func(w io.Writer) error {
 		return WriteVerdicts(w, "parquet", pols[:1], [][]oracle.Verdict{vs[:1]}, false)
 	}); err != nil {
 		t.Fatal(err)

@@ -4,6 +4,7 @@ import (
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/results"
+	"github.com/sabench/sabench-stats/results/fsx"
 )
 
 func init() {
@@ -60,7 +61,7 @@ func runExplain(e *cli.Env, args []string) error {
 		return err
 	}
 	if c.out != "" {
-		return results.WriteFileAtomic(c.out, write)
+		return fsx.WriteFileAtomic(c.out, write)
 	}
 	return write(e.Stdout)
 }

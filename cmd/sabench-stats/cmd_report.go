@@ -23,7 +23,7 @@ func setupReport(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 		check: func() error {
 			// Refuse an --out that cannot be replaced before the minutes of scoring a large input.
 			out = filepath.Clean(c.out)
-			return results.CheckReportDir(out)
+			return job.CheckReportDir(out)
 		},
 		build: func(r *job.Release) error { return c.writeReport(e, out, r) },
 	}

@@ -46,7 +46,7 @@ func (cp *Comparison) WriteDir(o *Options, r *Release, dir string, f results.For
 		return nil, err
 	}
 	if fig := figures.CompareForest(cp.Spec, r.Releases, cp.Scopes, o.Stat.Level, r.Synthetic); fig != nil {
-		written, err := figures.WriteAll(dir, "compare_forest", fig, figures.Options{})
+		written, err := WriteFigure(dir, "compare_forest", fig, figures.Options{})
 		if err != nil {
 			return nil, fmt.Errorf("forest plot: %w", err)
 		}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/sabench/sabench-stats/results"
+	"github.com/sabench/sabench-stats/results/fsx"
 )
 
 // chunkBudget bounds a chunk file's size (whole cases per chunk): an episode page loads
@@ -173,7 +174,7 @@ func (c *chunks) writePage(htmlPath string, in *Input) (Stats, error) {
 		return Stats{}, err
 	}
 	c.tmp = ""
-	if err := results.WriteFileAtomic(htmlPath, func(w io.Writer) error { _, err := w.Write(b.Bytes()); return err }); err != nil {
+	if err := fsx.WriteFileAtomic(htmlPath, func(w io.Writer) error { _, err := w.Write(b.Bytes()); return err }); err != nil {
 		return Stats{}, err
 	}
 	return Stats{Episodes: len(c.e.runs), Cases: len(c.e.cases), Chunks: c.n, HTMLBytes: int64(b.Len()), ChunkBytes: c.bytes, ChunkDir: final}, nil

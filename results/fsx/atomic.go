@@ -1,4 +1,4 @@
-package results
+package fsx
 
 import (
 	"bufio"
@@ -59,30 +59,4 @@ func WriteFileAtomic(path string, write func(io.Writer) error) error {
 	}
 	renamed = true
 	return nil
-}
-
-// WriteTableFileWith renders tables in format f with render options o (the LaTeX layout)
-// to the file at path, atomically. CSV has no place for provenance, so a CSV file of
-// stamped tables gets a sidecar (SidecarName).
-func WriteTableFileWith(path string, f Format, o RenderOptions, tables ...*Table) error {
-	if err := WriteFileAtomic(path, func(w io.Writer) error { return RenderAllWith(w, tables, f, o) }); err != nil {
-		return err
-	}
-	if f == FormatCSV {
-		if side := Sidecar(tables); side != nil {
-			return WriteFileAtomic(SidecarName(path), func(w io.Writer) error { _, err := w.Write(side); return err })
-		}
-	}
-	return nil
-}
-
-// IsDatasetDir reports whether an output path names a directory (an existing one, a
-// path ending in a separator, or one without an extension), where a verdict dataset
-// (WriteVerdictDataset) goes, rather than one file.
-func IsDatasetDir(p string) bool {
-	if IsDirTarget(p) {
-		return true
-	}
-	_, err := os.Stat(p)
-	return err != nil && filepath.Ext(p) == "" // a path still to be made, without an extension
 }

@@ -1,4 +1,4 @@
-package results
+package fsx
 
 import (
 	"errors"
@@ -108,25 +108,6 @@ func TestWriteFileAtomicBadPath(t *testing.T) {
 		t.Error("renamed over a non-empty directory")
 	}
 	if names := dirEntries(t, dir); len(names) != 1 || names[0] != "sub" {
-		t.Errorf("directory holds %q", names)
-	}
-}
-
-// TestWriteTableFile: an invalid table leaves no file.
-func TestWriteTableFile(t *testing.T) {
-	dir := t.TempDir()
-	good := filepath.Join(dir, "t4.json")
-	if err := WriteTableFileWith(good, FormatJSON, RenderOptions{}, table4()); err != nil {
-		t.Fatal(err)
-	}
-	if st, err := os.Stat(good); err != nil || st.Size() == 0 {
-		t.Fatalf("stat %v", err)
-	}
-	bad := &Table{ID: "bad"}
-	if err := WriteTableFileWith(filepath.Join(dir, "bad.json"), FormatJSON, RenderOptions{}, bad); err == nil {
-		t.Fatal("invalid table written")
-	}
-	if names := dirEntries(t, dir); len(names) != 1 {
 		t.Errorf("directory holds %q", names)
 	}
 }

@@ -1,4 +1,4 @@
-package results
+package job
 
 import (
 	"bytes"
@@ -6,21 +6,17 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+
+	"github.com/sabench/sabench-stats/figures"
+	"github.com/sabench/sabench-stats/results"
+	"github.com/sabench/sabench-stats/results/fsx"
 )
 
-// RenderedFigure is one figure's files, rendered by the figures package: the file
-// extension (svg, pdf, png) and the bytes, in the order to list them.
-type RenderedFigure struct {
-	Name  string
-	Exts  []string
-	Files [][]byte
-}
-
-// WriteReportFiles writes the report's files into dir (the temporary directory that
-// ReplaceDir moves into place, which makes the report atomic): every table in every
+// writeReportFiles writes the report's files into dir (the temporary directory that
+// fsx.ReplaceDir moves into place, which makes the report atomic): every table in every
 // format under tables/ (with the CSV sidecar of a stamped table), the figures under
 // figures/ and index.md. The index's Figures are filled in.
-func WriteReportFiles(dir string, idx *Index, figs []RenderedFigure) error {
+func writeReportFiles(dir string, idx *results.Index, figs []figures.Rendered) error {
 	for _, sub := range []string{"tables", "figures"} {
 		if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
 			return err
@@ -30,24 +26,24 @@ func WriteReportFiles(dir string, idx *Index, figs []RenderedFigure) error {
 	// is what makes the report atomic.
 	var buf bytes.Buffer
 	for _, t := range idx.Tables {
-		for _, f := range Formats() {
+		for _, f := range results.Formats() {
 			buf.Reset()
-			if err := RenderWith(&buf, t, f, idx.Render); err != nil {
+			if err := results.RenderWith(&buf, t, f, idx.Render); err != nil {
 				return err
 			}
 			if err := os.WriteFile(filepath.Join(dir, "tables", t.ID+"."+f.Ext()), buf.Bytes(), 0o644); err != nil {
 				return err
 			}
 		}
-		if side := Sidecar([]*Table{t}); side != nil {
-			if err := os.WriteFile(filepath.Join(dir, "tables", SidecarName(t.ID+"."+FormatCSV.Ext())), side, 0o644); err != nil {
+		if side := results.Sidecar([]*results.Table{t}); side != nil {
+			if err := os.WriteFile(filepath.Join(dir, "tables", results.SidecarName(t.ID+"."+results.FormatCSV.Ext())), side, 0o644); err != nil {
 				return err
 			}
 		}
 	}
 	idx.Figures = idx.Figures[:0]
 	for _, f := range figs {
-		x := IndexFigure{Name: f.Name}
+		x := results.IndexFigure{Name: f.Name}
 		for i, ext := range f.Exts {
 			rel := path.Join("figures", f.Name+"."+ext)
 			if err := os.WriteFile(filepath.Join(dir, filepath.FromSlash(rel)), f.Files[i], 0o644); err != nil {
@@ -61,9 +57,9 @@ func WriteReportFiles(dir string, idx *Index, figs []RenderedFigure) error {
 }
 
 // CheckReportDir reports early (before scoring) whether --out may be replaced: see
-// CheckReplaceable.
+// fsx.CheckReplaceable.
 func CheckReportDir(out string) error {
-	if err := CheckReplaceable(filepath.Clean(out)); err != nil {
+	if err := fsx.CheckReplaceable(filepath.Clean(out)); err != nil {
 		return fmt.Errorf("--out: %w", err)
 	}
 	return nil

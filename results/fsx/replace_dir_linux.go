@@ -1,4 +1,4 @@
-package results
+package fsx
 
 import "golang.org/x/sys/unix"
 

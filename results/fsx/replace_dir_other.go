@@ -1,6 +1,6 @@
 //go:build !linux
 
-package results
+package fsx
 
 import "errors"
 

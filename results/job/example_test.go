@@ -1,4 +1,4 @@
-package figures_test
+package job_test
 
 import (
 	"fmt"
@@ -6,11 +6,12 @@ import (
 	"path/filepath"
 
 	"github.com/sabench/sabench-stats/figures"
+	"github.com/sabench/sabench-stats/results/job"
 	"gonum.org/v1/plot/vg"
 )
 
 // A forest plot of two paired differences, written as SVG, PDF and PNG.
-func ExampleWriteAll() {
+func ExampleWriteFigure() {
 	dir, err := os.MkdirTemp("", "figures")
 	if err != nil {
 		fmt.Println(err)
@@ -24,7 +25,7 @@ func ExampleWriteAll() {
 			{Label: "GLM-5.2: ZCode − Inspect", Estimate: -0.033, Lo: -0.071, Hi: 0.004},
 		},
 	}
-	paths, err := figures.WriteAll(dir, "harness_differences", fig, figures.Column)
+	paths, err := job.WriteFigure(dir, "harness_differences", fig, figures.Column)
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -1,17 +1,18 @@
-package figures
+package job
 
 import (
 	"bytes"
 	"testing"
 
 	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/figures"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/synth"
 	"github.com/sabench/sabench-stats/oracle"
 	"github.com/sabench/sabench-stats/results"
 )
 
-// TestTablesAndFigures: building side by side gives what results.Build and RenderReport
+// TestTablesAndFigures: building side by side gives what results.Build and figures.RenderReport
 // give one after the other.
 func TestTablesAndFigures(t *testing.T) {
 	if testing.Short() {
@@ -44,7 +45,7 @@ func TestTablesAndFigures(t *testing.T) {
 	o.Resamples, o.Workers = 0, 2
 	in := &results.Input{Releases: sr.Releases, Stats: o, Choices: analysis.PaperChoices()}
 	specs := results.Default(1)[:2]
-	tables, figs, skipped, err := TablesAndFigures(in, specs, true)
+	tables, figs, skipped, err := tablesAndFigures(in, specs, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +53,7 @@ func TestTablesAndFigures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantFigs, wantSkipped, err := RenderReport(analysis.NewPolicyComparison(sr.Releases), o, in.Choices, true)
+	wantFigs, wantSkipped, err := figures.RenderReport(analysis.NewPolicyComparison(sr.Releases), o, in.Choices, true)
 	if err != nil {
 		t.Fatal(err)
 	}
