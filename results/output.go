@@ -3,10 +3,12 @@ package results
 import (
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/sabench/sabench-stats/results/fsx"
+	"github.com/sabench/sabench-stats/results/verdicts"
 )
 
 // OutputKind is what a command's --format names: the formats it can write (Names[0] is
@@ -29,11 +31,11 @@ var TableOutput = &OutputKind{What: "table", Names: []string{"text", "md", "late
 		return f.Ext()
 	}}
 
-// VerdictOutput: the per-episode verdict formats (VerdictFormats).
-var VerdictOutput = &OutputKind{What: "verdict", Names: VerdictFormats,
+// VerdictOutput: the per-episode verdict formats (verdicts.Formats).
+var VerdictOutput = &OutputKind{What: "verdict", Names: verdicts.Formats,
 	parse: func(s string) (string, bool) {
 		s = strings.ToLower(strings.TrimSpace(s))
-		return s, slices.Contains(VerdictFormats, s)
+		return s, slices.Contains(verdicts.Formats, s)
 	}}
 
 // ExplainOutput: the explanation formats (ExplainFormats; txt is text).
@@ -85,20 +87,10 @@ func (k *OutputKind) Resolve(cmd, format string, given bool, out string) (string
 // outExt is the extension of an output file without the dot, or "" for stdout ("" or
 // "-"), a directory target and a name without one.
 func outExt(out string) string {
-	if out == "" || out == "-" || IsDirTarget(out) {
+	if out == "" || out == "-" || fsx.IsDirTarget(out) {
 		return ""
 	}
 	return strings.TrimPrefix(filepath.Ext(out), ".")
-}
-
-// IsDirTarget reports whether an output path names a directory: an existing one, or a
-// path that ends in a separator.
-func IsDirTarget(p string) bool {
-	if strings.HasSuffix(p, "/") || strings.HasSuffix(p, string(filepath.Separator)) {
-		return true
-	}
-	st, err := os.Stat(p)
-	return err == nil && st.IsDir()
 }
 
 // CheckTableTarget refuses an output (out: "" or "-" for stdout, a file or a directory)
@@ -111,7 +103,7 @@ func CheckTableTarget(out string, f Format, n int) error {
 	if (out == "" || out == "-") && f == FormatCSV {
 		return fmt.Errorf("%d tables as CSV would run together in one stream; give --out DIR for one file per table (or ask for one table)", n)
 	}
-	if out != "" && out != "-" && !IsDirTarget(out) && filepath.Ext(out) != "" {
+	if out != "" && out != "-" && !fsx.IsDirTarget(out) && filepath.Ext(out) != "" {
 		return fmt.Errorf("--out %s names a file, but there are %d tables (one file each): give a directory", out, n)
 	}
 	return nil
@@ -124,7 +116,7 @@ func WriteTables(stdout io.Writer, out string, f Format, o RenderOptions, ts []*
 	switch {
 	case out == "" || out == "-":
 		return RenderAllWith(stdout, ts, f, o)
-	case len(ts) > 1 || IsDirTarget(out):
+	case len(ts) > 1 || fsx.IsDirTarget(out):
 		written, err := WriteTableDir(out, f, ts, func(w io.Writer, t *Table) error { return RenderWith(w, t, f, o) })
 		if err != nil {
 			return err

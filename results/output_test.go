@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/sabench/sabench-stats/results/verdicts"
 )
 
 func TestOutputKindResolve(t *testing.T) {
@@ -54,8 +56,8 @@ func TestIsDatasetDir(t *testing.T) {
 	file := filepath.Join(dir, "v.parquet")
 	os.WriteFile(file, nil, 0o644)
 	for p, want := range map[string]bool{dir: true, file: false, "new/": true, "new": true, "new.parquet": false} {
-		if IsDatasetDir(p) != want {
-			t.Errorf("IsDatasetDir(%q) = %v", p, !want)
+		if verdicts.IsDatasetDir(p) != want {
+			t.Errorf("verdicts.IsDatasetDir(%q) = %v", p, !want)
 		}
 	}
 }

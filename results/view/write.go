@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/sabench/sabench-stats/results"
 	"github.com/sabench/sabench-stats/results/fsx"
 )
 
@@ -26,7 +25,7 @@ type Stats struct {
 // CheckPage refuses, before any work, a page in a directory that does not exist: the
 // chunk directory goes beside the page.
 func CheckPage(htmlPath string) error {
-	if dir := filepath.Dir(htmlPath); !results.IsDirTarget(dir) {
+	if dir := filepath.Dir(htmlPath); !fsx.IsDirTarget(dir) {
 		return fmt.Errorf("view: --out %s: the directory %s does not exist", htmlPath, dir)
 	}
 	return nil

@@ -1,4 +1,4 @@
-package results
+package verdicts
 
 import (
 	"bufio"
@@ -13,8 +13,8 @@ func jsonlVerdictWriter(w io.Writer, pols []oracle.Policy, detail bool) (write f
 	bw := bufio.NewWriterSize(w, 1<<16)
 	var buf []byte
 	write = func(vs [][]oracle.Verdict) error {
-		return eachVerdict(pols, vs, func(v VerdictRow) error {
-			buf = AppendVerdictJSON(buf[:0], v)
+		return eachVerdict(pols, vs, func(v Row) error {
+			buf = AppendJSON(buf[:0], v)
 			if detail {
 				buf = append(buf[:len(buf)-2], `,"detail":`...)
 				buf = jsonv.AppendJSON(buf, DetailJSON(v.Detail))
@@ -27,9 +27,9 @@ func jsonlVerdictWriter(w io.Writer, pols []oracle.Policy, detail bool) (write f
 	return write, bw.Flush
 }
 
-// AppendVerdictJSON appends one JSONL line (keys in VerdictColumns order, ending "}\n").
-func AppendVerdictJSON(dst []byte, v VerdictRow) []byte {
-	for i, col := range VerdictColumns {
+// AppendJSON appends one JSONL line (keys in Columns order, ending "}\n").
+func AppendJSON(dst []byte, v Row) []byte {
+	for i, col := range Columns {
 		dst = append(dst, jsonKeys[i]...)
 		switch x := col.Get(v).(type) {
 		case string:
@@ -47,8 +47,8 @@ func AppendVerdictJSON(dst []byte, v VerdictRow) []byte {
 
 // jsonKeys are the line's key prefixes, `{"run_id":`, `,"config":` and so on.
 var jsonKeys = func() []string {
-	out := make([]string, len(VerdictColumns))
-	for i, col := range VerdictColumns {
+	out := make([]string, len(Columns))
+	for i, col := range Columns {
 		sep := ","
 		if i == 0 {
 			sep = "{"

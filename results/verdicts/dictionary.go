@@ -1,4 +1,4 @@
-package results
+package verdicts
 
 import (
 	"fmt"
@@ -11,7 +11,7 @@ type FieldDoc struct {
 	Name, Type, Null, Example, Meaning string
 }
 
-// verdictDocs adds to each VerdictColumns entry what its null means and an example; the
+// verdictDocs adds to each Columns entry what its null means and an example; the
 // test fails when a column has no entry here.
 var verdictDocs = map[string][2]string{ // name → {null meaning, example}
 	"run_id":                             {"", `"main__claude-5_claude-code__SAB-V1-001__r0"`},
@@ -66,7 +66,7 @@ var episodeDocs = []FieldDoc{
 
 // pandasType is the pandas dtype that reads a verdict column of kind k from CSV
 // (nullable types, so that null stays null).
-func pandasType(k VerdictKind) string {
+func pandasType(k Kind) string {
 	switch k {
 	case KindInt:
 		return "Int64"
@@ -76,7 +76,7 @@ func pandasType(k VerdictKind) string {
 	return "string"
 }
 
-func kindName(k VerdictKind) string {
+func kindName(k Kind) string {
 	switch k {
 	case KindInt:
 		return "integer"
@@ -90,7 +90,7 @@ func kindName(k VerdictKind) string {
 func PandasDtypes() string {
 	var b strings.Builder
 	b.WriteString("{")
-	for i, c := range VerdictColumns {
+	for i, c := range Columns {
 		if i > 0 {
 			b.WriteString(", ")
 		}
@@ -100,13 +100,13 @@ func PandasDtypes() string {
 	return b.String()
 }
 
-// VerdictDictionary is docs/verdicts.md: every verdict column (from VerdictColumns) and
+// Dictionary is docs/verdicts.md: every verdict column (from Columns) and
 // every episode field, with type, null meaning and an example.
-func VerdictDictionary() (string, error) {
+func Dictionary() (string, error) {
 	var b strings.Builder
 	b.WriteString(`# Data dictionary
 
-Generated from ` + "`results.VerdictColumns`" + ` and ` + "`ingest.EpisodeFields`" + ` (` + "`go test ./results -run TestDataDictionary -update`" + `
+Generated from ` + "`verdicts.Columns`" + ` and ` + "`ingest.EpisodeFields`" + ` (` + "`go test ./results/verdicts -run TestDataDictionary -update`" + `
 rewrites it; the test fails when a column has no entry).
 
 ## Verdicts (` + "`sabench-stats score`" + `)
@@ -120,7 +120,7 @@ type; pass the nullable dtypes below.
 | column | type | pandas dtype | null when | example / note | meaning |
 |---|---|---|---|---|---|
 `)
-	for _, c := range VerdictColumns {
+	for _, c := range Columns {
 		d, ok := verdictDocs[c.Name]
 		if !ok {
 			return "", fmt.Errorf("verdict column %q has no entry in verdictDocs", c.Name)
@@ -131,8 +131,8 @@ type; pass the nullable dtypes below.
 		}
 		fmt.Fprintf(&b, "| `%s` | %s | `%s` | %s | %s | %s |\n", c.Name, kindName(c.Kind), pandasType(c.Kind), null, cellMD(d[1]), c.Meaning)
 	}
-	if len(verdictDocs) != len(VerdictColumns) {
-		return "", fmt.Errorf("verdictDocs has %d entries for %d columns", len(verdictDocs), len(VerdictColumns))
+	if len(verdictDocs) != len(Columns) {
+		return "", fmt.Errorf("verdictDocs has %d entries for %d columns", len(verdictDocs), len(Columns))
 	}
 	b.WriteString("\npandas dtypes (`pd.read_csv(path, dtype=DTYPES)`):\n\n```python\nDTYPES = " + PandasDtypes() + "\n```\n")
 	b.WriteString(`
@@ -162,5 +162,5 @@ func cellMD(s string) string {
 	return "`" + strings.ReplaceAll(s, "|", `\|`) + "`"
 }
 
-// VerdictNull says when a verdict column is null ("" for a column that never is).
-func VerdictNull(name string) string { return verdictDocs[name][0] }
+// Null says when a verdict column is null ("" for a column that never is).
+func Null(name string) string { return verdictDocs[name][0] }

@@ -1,4 +1,4 @@
-package results
+package job
 
 import (
 	"fmt"
@@ -8,16 +8,17 @@ import (
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/oracle"
 	"github.com/sabench/sabench-stats/results/fsx"
+	"github.com/sabench/sabench-stats/results/verdicts"
 )
 
-// ScoreJob is what `score` does once its flags are read: score the input under the
+// scoreJob is what `score` does once its flags are read: score the input under the
 // policies and write the verdicts (or the disagreements, or a Hive-partitioned dataset),
 // then summarize. It streams unless something needs the whole release first.
-type ScoreJob struct {
+type scoreJob struct {
 	Policies      []oracle.Policy
 	Format        string // a VerdictOutput name
 	Out           string // a file, a dataset directory, or "" / "-" for W
-	Dataset       bool   // Out is a dataset directory (Parquet, IsDatasetDir)
+	Dataset       bool   // Out is a dataset directory (Parquet, verdicts.IsDatasetDir)
 	Detail        bool   // each verdict's detail (JSONL only)
 	Disagreements bool   // write the disagreements instead of the verdicts
 	Audit         *ingest.Audit
@@ -33,8 +34,8 @@ type ScoreJob struct {
 var DetailChunk, StreamChunk = 2048, 1 << 16
 
 // Run scores and writes to Out (atomically) or w, and returns the summary for stderr:
-// the reconciliation and agreement (ScoreSummary), the shard, the audit.
-func (j *ScoreJob) Run(w io.Writer) (string, error) {
+// the reconciliation and agreement (verdicts.ScoreSummary), the shard, the audit.
+func (j *scoreJob) Run(w io.Writer) (string, error) {
 	var s *analysis.Scored
 	var dropped []ingest.Problem
 	var auditText string
@@ -50,7 +51,7 @@ func (j *ScoreJob) Run(w io.Writer) (string, error) {
 			return "", err
 		}
 		if j.Audit != nil { // a bad audit file writes no verdicts
-			if auditText, err = AuditSummary(j.Audit, s); err != nil {
+			if auditText, err = verdicts.AuditSummary(j.Audit, s); err != nil {
 				return "", err
 			}
 		}
@@ -59,14 +60,14 @@ func (j *ScoreJob) Run(w io.Writer) (string, error) {
 	switch {
 	case j.Dataset:
 		seq := func(i int) int64 { return int64(j.Shard + i*j.Shards) }
-		err = WriteVerdictDataset(j.Out, j.Shard, s.Policies, s.Verdicts, seq)
+		err = verdicts.WriteDataset(j.Out, j.Shard, s.Policies, s.Verdicts, seq)
 	case stream:
 		chunk := StreamChunk
 		if j.Detail {
 			chunk = DetailChunk
 		}
 		write = func(w io.Writer) error {
-			vw, err := NewVerdictWriter(w, j.Format, j.Policies, j.Detail)
+			vw, err := verdicts.NewWriter(w, j.Format, j.Policies, j.Detail)
 			if err != nil {
 				return err
 			}
@@ -78,9 +79,9 @@ func (j *ScoreJob) Run(w io.Writer) (string, error) {
 			return vw.Close()
 		}
 	case j.Disagreements:
-		write = func(w io.Writer) error { return WriteDisagreements(w, s.Policies, s.Verdicts) }
+		write = func(w io.Writer) error { return verdicts.WriteDisagreements(w, s.Policies, s.Verdicts) }
 	default:
-		write = func(w io.Writer) error { return WriteVerdicts(w, j.Format, s.Policies, s.Verdicts, false) }
+		write = func(w io.Writer) error { return verdicts.Write(w, j.Format, s.Policies, s.Verdicts, false) }
 	}
 	switch {
 	case write == nil: // a dataset, written above
@@ -96,12 +97,12 @@ func (j *ScoreJob) Run(w io.Writer) (string, error) {
 	if tally == nil {
 		tally = analysis.TallyOf(s)
 	}
-	summary := ScoreSummary(tally, len(dropped))
+	summary := verdicts.ScoreSummary(tally, len(dropped))
 	if j.Shards > 1 {
 		summary = fmt.Sprintf("score: shard %d/%d: the episodes whose input index is %d modulo %d; the counts below are the shard's\n", j.Shard+1, j.Shards, j.Shard, j.Shards) + summary
 	}
 	if j.Audit != nil && stream { // streamed with detail: checked after writing
-		if auditText, err = AuditSummary(j.Audit, s); err != nil {
+		if auditText, err = verdicts.AuditSummary(j.Audit, s); err != nil {
 			return "", err
 		}
 	}

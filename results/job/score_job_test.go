@@ -1,4 +1,4 @@
-package results
+package job
 
 import (
 	"bytes"
@@ -10,9 +10,10 @@ import (
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/oracle"
+	"github.com/sabench/sabench-stats/results/verdicts"
 )
 
-// fakeScore stands for the scoring pass of a ScoreJob: it hands vs to emit in chunks of
+// fakeScore stands for the scoring pass of a scoreJob: it hands vs to emit in chunks of
 // chunk (or returns them whole when chunk is 0) and records how it was called.
 type fakeScore struct {
 	vs    []oracle.Verdict
@@ -45,20 +46,20 @@ func TestScoreJobPlans(t *testing.T) {
 		vs = append(vs, fuzzVerdict("r"+string(rune('a'+i)), "m/h", "SAB-V1-001", "TASK_SUCCESS", "", i, false, i%2 == 0, true, 1, int8(i%2)))
 	}
 	var whole bytes.Buffer
-	if err := WriteVerdicts(&whole, "jsonl", safeAct, [][]oracle.Verdict{vs}, false); err != nil {
+	if err := verdicts.Write(&whole, "jsonl", safeAct, [][]oracle.Verdict{vs}, false); err != nil {
 		t.Fatal(err)
 	}
 	defer func(n int) { StreamChunk = n }(StreamChunk)
 	StreamChunk = 2
 	for _, tc := range []struct {
 		name  string
-		job   ScoreJob
+		job   scoreJob
 		calls []int
 	}{
-		{"stream", ScoreJob{Format: "jsonl"}, []int{2}},
-		{"detail streams in detail chunks", ScoreJob{Format: "jsonl", Detail: true}, []int{DetailChunk}},
-		{"disagreements need the whole input", ScoreJob{Disagreements: true}, []int{0}},
-		{"an audit is checked before writing", ScoreJob{Format: "jsonl", Audit: &ingest.Audit{Path: "a.csv", Labels: map[string]ingest.AuditLabel{"no-such-run": {Line: 2}}}}, []int{0}},
+		{"stream", scoreJob{Format: "jsonl"}, []int{2}},
+		{"detail streams in detail chunks", scoreJob{Format: "jsonl", Detail: true}, []int{DetailChunk}},
+		{"disagreements need the whole input", scoreJob{Disagreements: true}, []int{0}},
+		{"an audit is checked before writing", scoreJob{Format: "jsonl", Audit: &ingest.Audit{Path: "a.csv", Labels: map[string]ingest.AuditLabel{"no-such-run": {Line: 2}}}}, []int{0}},
 	} {
 		f := &fakeScore{vs: vs}
 		tc.job.Policies, tc.job.Score = safeAct, f.score
@@ -87,7 +88,7 @@ func TestScoreJobPlans(t *testing.T) {
 func TestScoreJobShardAndFile(t *testing.T) {
 	f := &fakeScore{vs: []oracle.Verdict{fuzzVerdict("r", "m/h", "SAB-V1-001", "TASK_SUCCESS", "", 0, false, true, true, 1, 1)}}
 	path := filepath.Join(t.TempDir(), "v.csv")
-	job := ScoreJob{Policies: safeAct, Format: "csv", Out: path, Shard: 1, Shards: 3, Score: f.score}
+	job := scoreJob{Policies: safeAct, Format: "csv", Out: path, Shard: 1, Shards: 3, Score: f.score}
 	var out bytes.Buffer
 	summary, err := job.Run(&out)
 	if err != nil {
@@ -106,4 +107,20 @@ func TestScoreJobShardAndFile(t *testing.T) {
 	if !strings.HasPrefix(string(got), "run_id,") || strings.Count(string(got), "\n") != 2 {
 		t.Errorf("file:\n%s", got)
 	}
+}
+
+// safeAct is the one policy of the hand-made verdict slices.
+var safeAct = []oracle.Policy{oracle.SafeAct}
+
+// fuzzVerdict builds a verdict from fuzzed fields.
+func fuzzVerdict(runID, config, caseID, outcome, failure string, repeat int, excluded, ecs, attempted bool, first int, official int8) oracle.Verdict {
+	base, _ := ingest.SplitVariant(caseID)
+	p, _ := ingest.ProtocolFromID(caseID)
+	v := oracle.Fields{RunID: runID, Config: config, CaseID: caseID, BaseCaseID: base, Protocol: p % ingest.NumProtocols,
+		Repeat: repeat, Condition: "main", Status: "completed", ECS: ecs, Outcome: outcome, CanonicalOutcome: outcome,
+		FailureType: failure, Attempted: attempted, FirstAttemptIndex: first, Official: official}
+	if excluded {
+		v.Excluded, v.Status, v.ExclusionReason = true, "censored", "censored"
+	}
+	return v.Verdict()
 }

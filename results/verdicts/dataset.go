@@ -1,4 +1,4 @@
-package results
+package verdicts
 
 import (
 	"context"
@@ -29,9 +29,9 @@ import (
 // the order of one process.
 
 // datasetColumns are the columns of a dataset file.
-var datasetColumns = func() []VerdictColumn {
-	var out []VerdictColumn
-	for _, c := range VerdictColumns {
+var datasetColumns = func() []Column {
+	var out []Column
+	for _, c := range Columns {
 		if c.Name != "config" {
 			out = append(out, c)
 		}
@@ -39,12 +39,12 @@ var datasetColumns = func() []VerdictColumn {
 	out = append(out,
 		// The interventions table reads which information tools came before the first
 		// attempt; score's other formats leave the bits out (they are case-relative).
-		VerdictColumn{"tools_before_attempt", KindInt, "bit i: the case's i-th information tool was called before the first consequential attempt", func(v VerdictRow) any { return int64(v.ToolsBeforeAttempt()) }},
-		VerdictColumn{"policy_index", KindInt, "the policy's position in the scoring's policy list", func(v VerdictRow) any { return int64(v.PolicyIndex) }},
-		VerdictColumn{"seq", KindInt, "the episode's index in the scored input (shards merge in this order)", func(v VerdictRow) any { return v.Seq }})
+		Column{"tools_before_attempt", KindInt, "bit i: the case's i-th information tool was called before the first consequential attempt", func(v Row) any { return int64(v.ToolsBeforeAttempt()) }},
+		Column{"policy_index", KindInt, "the policy's position in the scoring's policy list", func(v Row) any { return int64(v.PolicyIndex) }},
+		Column{"seq", KindInt, "the episode's index in the scored input (shards merge in this order)", func(v Row) any { return v.Seq }})
 	// The cost table reads the usage; null where the episode did not report the field.
 	for _, uc := range usageColumns {
-		out = append(out, VerdictColumn{uc.name, KindFloat, "the episode's reported " + strings.TrimPrefix(uc.name, "usage_") + "; null when not reported", func(v VerdictRow) any {
+		out = append(out, Column{uc.name, KindFloat, "the episode's reported " + strings.TrimPrefix(uc.name, "usage_") + "; null when not reported", func(v Row) any {
 			if u := v.Usage(); u.Has(uc.bit) {
 				return *uc.dst(&u)
 			}
@@ -67,11 +67,11 @@ var usageColumns = []struct {
 // DatasetPartition is the directory name of one configuration's partition.
 func DatasetPartition(config string) string { return "config=" + url.PathEscape(config) }
 
-// WriteVerdictDataset writes the verdicts (as for WriteVerdicts) into dir as part number
+// WriteDataset writes the verdicts (as for Write) into dir as part number
 // part of each configuration's partition; seq maps an episode's position in vs to its
 // index in the whole input (a shard's episodes are a subset). Each file is written
 // atomically; the files of other parts are left alone.
-func WriteVerdictDataset(dir string, part int, pols []oracle.Policy, vs [][]oracle.Verdict, seq func(i int) int64) error {
+func WriteDataset(dir string, part int, pols []oracle.Policy, vs [][]oracle.Verdict, seq func(i int) int64) error {
 	if len(vs) == 0 || len(vs[0]) == 0 {
 		return nil
 	}
@@ -103,7 +103,7 @@ func WriteVerdictDataset(dir string, part int, pols []oracle.Policy, vs [][]orac
 			}
 			for _, i := range rows[c] {
 				for p := range vs {
-					if err := add(VerdictRow{&vs[p][i], &pols[p], p, seq(i)}); err != nil {
+					if err := add(Row{&vs[p][i], &pols[p], p, seq(i)}); err != nil {
 						close()
 						return err
 					}
@@ -121,11 +121,11 @@ func WriteVerdictDataset(dir string, part int, pols []oracle.Policy, vs [][]orac
 // DatasetPolicy is a policy as the dataset names it.
 type DatasetPolicy struct{ Name, Hash string }
 
-// ReadVerdictDataset reads a dataset written by WriteVerdictDataset (every part of every
+// ReadDataset reads a dataset written by WriteDataset (every part of every
 // partition under dir) back into one verdict slice per policy in input order. Missing or
 // repeated episodes (a shard not written, or written twice under different parts) are
 // errors.
-func ReadVerdictDataset(dir string) ([]DatasetPolicy, [][]oracle.Verdict, error) {
+func ReadDataset(dir string) ([]DatasetPolicy, [][]oracle.Verdict, error) {
 	paths, err := filepath.Glob(filepath.Join(dir, "config=*", "part-*.parquet"))
 	if err != nil {
 		return nil, nil, err
@@ -311,9 +311,9 @@ func readDatasetFile(path string, fn func(f oracle.Fields, pi int, pol DatasetPo
 
 // IsDatasetDir reports whether an output path names a directory (an existing one, a
 // path ending in a separator, or one without an extension), where a verdict dataset
-// (WriteVerdictDataset) goes, rather than one file.
+// (WriteDataset) goes, rather than one file.
 func IsDatasetDir(p string) bool {
-	if IsDirTarget(p) {
+	if fsx.IsDirTarget(p) {
 		return true
 	}
 	_, err := os.Stat(p)

@@ -1,4 +1,4 @@
-package results
+package verdicts
 
 import (
 	"encoding/csv"
@@ -11,16 +11,16 @@ import (
 // writeVerdictsCSV writes a header of column names and one record per verdict; null is "".
 func csvVerdictWriter(w io.Writer, pols []oracle.Policy) (write func([][]oracle.Verdict) error, close func() error, err error) {
 	cw := csv.NewWriter(w)
-	rec := make([]string, len(VerdictColumns))
-	for i, col := range VerdictColumns {
+	rec := make([]string, len(Columns))
+	for i, col := range Columns {
 		rec[i] = col.Name
 	}
 	if err := cw.Write(rec); err != nil {
 		return nil, nil, err
 	}
 	write = func(vs [][]oracle.Verdict) error {
-		return eachVerdict(pols, vs, func(v VerdictRow) error {
-			for i, col := range VerdictColumns {
+		return eachVerdict(pols, vs, func(v Row) error {
+			for i, col := range Columns {
 				switch x := col.Get(v).(type) {
 				case nil:
 					rec[i] = ""

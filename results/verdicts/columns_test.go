@@ -1,4 +1,4 @@
-package results
+package verdicts
 
 import (
 	"bytes"
@@ -41,7 +41,7 @@ func TestAppendVerdictJSONNulls(t *testing.T) {
 	excluded := oracle.Fields{RunID: "r1", Status: "censored", Excluded: true, ExclusionReason: "censored", Official: -1,
 		FirstAttemptIndex: -1, Outcome: "stale", Protocol: ingest.V2}.Verdict()
 	var m map[string]any
-	if err := json.Unmarshal(AppendVerdictJSON(nil, VerdictRow{Verdict: &excluded, Policy: &oracle.SafeAct}), &m); err != nil {
+	if err := json.Unmarshal(AppendJSON(nil, Row{Verdict: &excluded, Policy: &oracle.SafeAct}), &m); err != nil {
 		t.Fatal(err)
 	}
 	for _, k := range []string{"ecs", "outcome", "failure_type", "first_attempt_index", "official"} {
@@ -55,7 +55,7 @@ func TestAppendVerdictJSONNulls(t *testing.T) {
 	ok := oracle.Fields{RunID: "r2", Status: "completed", ECS: true, Outcome: "TASK_SUCCESS", Attempted: true,
 		FirstAttemptIndex: 3, CompleteAtFirstAttempt: true, Official: 0, Protocol: ingest.V1}.Verdict()
 	m = nil
-	line := AppendVerdictJSON(nil, VerdictRow{Verdict: &ok, Policy: &oracle.SafeAct})
+	line := AppendJSON(nil, Row{Verdict: &ok, Policy: &oracle.SafeAct})
 	if !bytes.HasSuffix(line, []byte("}\n")) {
 		t.Errorf("line does not end the object and the line: %q", line)
 	}
@@ -96,7 +96,7 @@ func FuzzVerdictWriters(f *testing.F) {
 		v := fuzzVerdict(runID, config, caseID, outcome, failure, repeat, excluded, ecs, attempted, first, official)
 		vs := [][]oracle.Verdict{{v}}
 		var jl bytes.Buffer
-		if err := WriteVerdicts(&jl, "jsonl", safeAct, vs, false); err != nil {
+		if err := Write(&jl, "jsonl", safeAct, vs, false); err != nil {
 			t.Fatal(err)
 		}
 		if bytes.Count(jl.Bytes(), []byte("\n")) != 1 {
@@ -106,7 +106,7 @@ func FuzzVerdictWriters(f *testing.F) {
 		if err := json.Unmarshal(jl.Bytes(), &m); err != nil {
 			t.Fatalf("invalid JSON %q: %v", jl.Bytes(), err)
 		}
-		if keys := topKeys(jl.String(), m); len(keys) != len(VerdictColumns) {
+		if keys := topKeys(jl.String(), m); len(keys) != len(Columns) {
 			t.Fatalf("%d keys: %v", len(keys), keys)
 		}
 		for _, s := range []string{runID, config, caseID, outcome} {
@@ -118,11 +118,11 @@ func FuzzVerdictWriters(f *testing.F) {
 			t.Errorf("run_id %q, want %q", m["run_id"], runID)
 		}
 		var cb bytes.Buffer
-		if err := WriteVerdicts(&cb, "csv", safeAct, vs, false); err != nil {
+		if err := Write(&cb, "csv", safeAct, vs, false); err != nil {
 			t.Fatal(err)
 		}
 		recs, err := csv.NewReader(&cb).ReadAll()
-		if err != nil || len(recs) != 2 || len(recs[1]) != len(VerdictColumns) {
+		if err != nil || len(recs) != 2 || len(recs[1]) != len(Columns) {
 			t.Fatalf("csv %q: %v", cb.String(), err)
 		}
 		// encoding/csv reads a quoted "\r\n" back as "\n"; other strings come back whole.
@@ -130,7 +130,7 @@ func FuzzVerdictWriters(f *testing.F) {
 			t.Errorf("csv run_id %q, want %q", recs[1][0], runID)
 		}
 		var pb bytes.Buffer
-		if err := WriteVerdicts(&pb, "parquet", safeAct, vs, false); err != nil {
+		if err := Write(&pb, "parquet", safeAct, vs, false); err != nil {
 			t.Fatal(err)
 		}
 		pf, err := file.NewParquetReader(bytes.NewReader(pb.Bytes()))
@@ -158,12 +158,12 @@ func BenchmarkWriteVerdicts(b *testing.B) {
 			vs[i] = f.Verdict()
 		}
 	}
-	for _, format := range VerdictFormats {
+	for _, format := range Formats {
 		b.Run(format, func(b *testing.B) {
 			var size int
 			for b.Loop() {
 				var buf bytes.Buffer
-				if err := WriteVerdicts(&buf, format, safeAct, [][]oracle.Verdict{vs}, false); err != nil {
+				if err := Write(&buf, format, safeAct, [][]oracle.Verdict{vs}, false); err != nil {
 					b.Fatal(err)
 				}
 				size = buf.Len()
@@ -181,13 +181,13 @@ func TestVerdictColumnsDeclared(t *testing.T) {
 	seen := map[string]bool{}
 	scoredV := fuzzVerdict("r", "m/h", "SAB-V1-001", "TASK_SUCCESS", "", 1, false, true, true, 2, 1)
 	excludedV := fuzzVerdict("r", "m/h", "SAB-V1-001", "", "", 1, true, false, false, -1, -1)
-	for _, col := range VerdictColumns {
+	for _, col := range Columns {
 		if seen[col.Name] || col.Meaning == "" {
 			t.Errorf("column %q: duplicate or without meaning", col.Name)
 		}
 		seen[col.Name] = true
 		for _, vv := range []*oracle.Verdict{&scoredV, &excludedV} {
-			v := VerdictRow{Verdict: vv, Policy: &oracle.SafeAct}
+			v := Row{Verdict: vv, Policy: &oracle.SafeAct}
 			var ok bool
 			switch col.Get(v).(type) {
 			case nil:
@@ -204,10 +204,10 @@ func TestVerdictColumnsDeclared(t *testing.T) {
 			}
 		}
 	}
-	if err := WriteVerdicts(&bytes.Buffer{}, "csv", nil, nil, true); err == nil {
+	if err := Write(&bytes.Buffer{}, "csv", nil, nil, true); err == nil {
 		t.Error("detail with csv: no error")
 	}
-	if err := WriteVerdicts(&bytes.Buffer{}, "xml", nil, nil, false); err == nil {
+	if err := Write(&bytes.Buffer{}, "xml", nil, nil, false); err == nil {
 		t.Error("format xml: no error")
 	}
 }
@@ -222,7 +222,7 @@ func TestParquetVerdictsNeverFallBack(t *testing.T) {
 		vs[i] = fuzzVerdict(fmt.Sprintf("a-fairly-long-run-identifier-%012d", i), "m/h", "SAB-V2-001", "O", "F", i%5, false, i%2 == 0, false, 0, 0)
 	}
 	var pb bytes.Buffer
-	if err := WriteVerdicts(&pb, "parquet", []oracle.Policy{oracle.SafeAct}, [][]oracle.Verdict{vs}, false); err != nil {
+	if err := Write(&pb, "parquet", []oracle.Policy{oracle.SafeAct}, [][]oracle.Verdict{vs}, false); err != nil {
 		t.Fatal(err)
 	}
 	pf, err := file.NewParquetReader(bytes.NewReader(pb.Bytes()))

@@ -1,4 +1,4 @@
-package results
+package verdicts
 
 import (
 	"io"
@@ -13,7 +13,7 @@ import (
 )
 
 // arrowType is the Parquet (Arrow) type of a verdict column kind.
-func (k VerdictKind) arrowType() arrow.DataType {
+func (k Kind) arrowType() arrow.DataType {
 	switch k {
 	case KindInt:
 		return arrow.PrimitiveTypes.Int64
@@ -25,7 +25,7 @@ func (k VerdictKind) arrowType() arrow.DataType {
 	return arrow.BinaryTypes.String
 }
 
-func columnSchema(cols []VerdictColumn) *arrow.Schema {
+func columnSchema(cols []Column) *arrow.Schema {
 	fields := make([]arrow.Field, len(cols))
 	for i, col := range cols {
 		fields[i] = arrow.Field{Name: col.Name, Type: col.Kind.arrowType(), Nullable: true}
@@ -41,7 +41,7 @@ const parquetBatch = 64 * 1024
 type noClose struct{ io.Writer }
 
 func parquetVerdictWriter(w io.Writer, pols []oracle.Policy) (write func([][]oracle.Verdict) error, close func() error, err error) {
-	add, close, err := parquetRows(w, VerdictColumns)
+	add, close, err := parquetRows(w, Columns)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -50,7 +50,7 @@ func parquetVerdictWriter(w io.Writer, pols []oracle.Policy) (write func([][]ora
 }
 
 // parquetRows starts a Parquet file of the given columns; add appends one row.
-func parquetRows(w io.Writer, cols []VerdictColumn) (add func(VerdictRow) error, close func() error, err error) {
+func parquetRows(w io.Writer, cols []Column) (add func(Row) error, close func() error, err error) {
 	mem := memory.DefaultAllocator
 	schema := columnSchema(cols)
 	// A dictionary never falls back to PLAIN (a row group's run ids are a few MB): arrow-go
@@ -75,7 +75,7 @@ func parquetRows(w io.Writer, cols []VerdictColumn) (add func(VerdictRow) error,
 		pending = 0
 		return fw.Write(rec)
 	}
-	add = func(v VerdictRow) error {
+	add = func(v Row) error {
 		for i, col := range cols {
 			appendArrow(b.Field(i), col.Get(v))
 		}

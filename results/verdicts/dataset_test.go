@@ -1,4 +1,4 @@
-package results
+package verdicts
 
 import (
 	"io"
@@ -44,14 +44,14 @@ func TestVerdictDatasetRoundTrip(t *testing.T) {
 		for i := part; i < len(vs); i += 2 {
 			sub = append(sub, vs[i])
 		}
-		if err := WriteVerdictDataset(dir, part, pols, [][]oracle.Verdict{sub, sub}, func(i int) int64 { return int64(part + 2*i) }); err != nil {
+		if err := WriteDataset(dir, part, pols, [][]oracle.Verdict{sub, sub}, func(i int) int64 { return int64(part + 2*i) }); err != nil {
 			t.Fatal(err)
 		}
 	}
 	if _, err := os.Stat(filepath.Join(dir, "config=m%2Fh%20one", "part-0000.parquet")); err != nil {
 		t.Fatal(err)
 	}
-	got, back, err := ReadVerdictDataset(dir)
+	got, back, err := ReadDataset(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,11 +72,11 @@ func TestVerdictDatasetRoundTrip(t *testing.T) {
 	bad := filepath.Join(dir, "config=x", "part-0009.parquet")
 	os.MkdirAll(filepath.Dir(bad), 0o755)
 	if err := fsx.WriteFileAtomic(bad, func(w io.Writer) error {
-		return WriteVerdicts(w, "parquet", pols[:1], [][]oracle.Verdict{vs[:1]}, false)
+		return Write(w, "parquet", pols[:1], [][]oracle.Verdict{vs[:1]}, false)
 	}); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := ReadVerdictDataset(dir); err == nil || !strings.Contains(err.Error(), "part-0009.parquet") {
+	if _, _, err := ReadDataset(dir); err == nil || !strings.Contains(err.Error(), "part-0009.parquet") {
 		t.Errorf("a plain verdict file in the dataset: %v", err)
 	}
 }

@@ -1,9 +1,9 @@
-package results
+package verdicts
 
 import "errors"
 
 // RefuseRescoring refuses the scoring choices a command line makes beside a verdict
-// dataset (ScoredFromVerdicts): its episodes, policies, infra_failure rule and dedupe
+// dataset (Scored): its episodes, policies, infra_failure rule and dedupe
 // policy were fixed when it was written, so none can be honoured.
 func RefuseRescoring(runs, policies []string, infraFailures, dedupe string) error {
 	switch {

@@ -1,4 +1,4 @@
-package results
+package verdicts
 
 import (
 	"fmt"
@@ -8,13 +8,13 @@ import (
 	"github.com/sabench/sabench-stats/oracle"
 )
 
-// ScoredFromVerdicts reads a verdict dataset (ReadVerdictDataset) and builds the scored
+// Scored reads a verdict dataset (ReadDataset) and builds the scored
 // release the tables read, with no re-scoring: its policies in its order, each of which
 // must be a preset with the settings it was scored under (the tables need the settings),
 // and the counts its first policy's verdicts give. Every case must be in bench, the bench
 // the episodes were scored on; describe names the bench in the release's input note.
-func ScoredFromVerdicts(dir string, bench *ingest.Bench, describe string) (*analysis.ScoredRelease, error) {
-	dpols, vs, err := ReadVerdictDataset(dir)
+func Scored(dir string, bench *ingest.Bench, describe string) (*analysis.ScoredRelease, error) {
+	dpols, vs, err := ReadDataset(dir)
 	if err != nil {
 		return nil, err
 	}
