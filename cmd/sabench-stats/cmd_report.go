@@ -6,8 +6,8 @@ import (
 	"path/filepath"
 
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
-	"github.com/sabench/sabench-stats/results"
 	"github.com/sabench/sabench-stats/results/job"
+	"github.com/sabench/sabench-stats/results/render"
 )
 
 func init() {
@@ -49,11 +49,11 @@ func (c *common) writeReport(e *cli.Env, out string, r *job.Release) error {
 	// The report's product is its directory: the summary and the T2 excerpt are a
 	// summary, so they go to stderr and stdout stays empty.
 	fmt.Fprintf(e.Stderr, "sabench-stats report: %d tables × %d formats and %d figures in %s (index: %s; viewer: %s)\n",
-		len(idx.Tables), len(results.Formats()), len(idx.Figures), out, filepath.Join(out, "index.md"), viewer)
+		len(idx.Tables), len(render.Formats()), len(idx.Figures), out, filepath.Join(out, "index.md"), viewer)
 	fmt.Fprintf(e.Stderr, "%s\n\n", r.Reconciliation())
 	for _, t := range idx.Tables {
 		if t.ID == "T2" {
-			return results.Render(e.Stderr, t, results.FormatText)
+			return render.Render(e.Stderr, t, render.FormatText)
 		}
 	}
 	return nil

@@ -7,5 +7,7 @@
 //
 // Tables (package results) and figures (package figures) are siblings: neither imports
 // the other, and this package builds them side by side (tablesAndFigures) and writes
-// them (WriteFigure, the report directory).
+// them (WriteFigure, the report directory and its index.md). It also holds what turns a
+// command's output flags into files: OutputKind (--format and the --out extension),
+// WriteTables, the explanation text of `explain`, and WriteEpisodeFile for `convert`.
 package job

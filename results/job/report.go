@@ -6,6 +6,7 @@ import (
 	"github.com/sabench/sabench-stats/figures"
 	"github.com/sabench/sabench-stats/results"
 	"github.com/sabench/sabench-stats/results/fsx"
+	"github.com/sabench/sabench-stats/results/render"
 	"github.com/sabench/sabench-stats/results/view"
 )
 
@@ -66,9 +67,9 @@ func (o *Options) viewer(path string, r *Release, specs []results.Spec, stamp bo
 // release has episodes to show (Release.Collector). The index says what was written and
 // what was not, and why (Index.Skipped; a release without episodes has no viewer); viewer
 // is nil when none was written.
-func (o *Options) Report(out string, r *Release, render results.RenderOptions) (idx *results.Index, viewer *view.Stats, err error) {
+func (o *Options) Report(out string, r *Release, ro render.RenderOptions) (idx *Index, viewer *view.Stats, err error) {
 	sr := r.ScoredRelease
-	idx = &results.Index{Scored: sr, Stats: o.Stat, Method: o.Stats.Method, Quantile: o.Stats.Quantile, Synthetic: sr.Synthetic, Render: render}
+	idx = &Index{Scored: sr, Stats: o.Stat, Method: o.Stats.Method, Quantile: o.Stats.Quantile, Synthetic: sr.Synthetic, Render: ro}
 	err = fsx.ReplaceDir(out, func(tmp string) (err error) {
 		var b built
 		if r.Collector == nil {

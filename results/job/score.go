@@ -13,7 +13,7 @@ import (
 
 // VerdictRequest says what ScoreVerdicts writes.
 type VerdictRequest struct {
-	Format string // a results.VerdictOutput name
+	Format string // a VerdictOutput name
 	// Out is a file, a directory for a Hive-partitioned Parquet dataset
 	// (verdicts.IsDatasetDir), or "" or "-" for the writer.
 	Out           string

@@ -10,6 +10,7 @@ import (
 	"github.com/sabench/sabench-stats/ingest/synth"
 	"github.com/sabench/sabench-stats/oracle"
 	"github.com/sabench/sabench-stats/results"
+	"github.com/sabench/sabench-stats/results/render"
 )
 
 // TestTablesAndFigures: building side by side gives what results.Build and figures.RenderReport
@@ -62,10 +63,10 @@ func TestTablesAndFigures(t *testing.T) {
 	}
 	for i := range tables {
 		var got, want bytes.Buffer
-		if err := results.Render(&got, tables[i], results.FormatText); err != nil {
+		if err := render.Render(&got, tables[i], render.FormatText); err != nil {
 			t.Fatal(err)
 		}
-		if err := results.Render(&want, wantTables[i], results.FormatText); err != nil {
+		if err := render.Render(&want, wantTables[i], render.FormatText); err != nil {
 			t.Fatal(err)
 		}
 		if got.String() != want.String() {

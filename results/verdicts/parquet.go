@@ -37,7 +37,7 @@ func columnSchema(cols []Column) *arrow.Schema {
 const parquetBatch = 64 * 1024
 
 // noClose hides the sink's Close from pqarrow.FileWriter.Close, which would otherwise
-// close a file that WriteFileAtomic still has to fsync and rename.
+// close a file that fsx.WriteFileAtomic still has to fsync and rename.
 type noClose struct{ io.Writer }
 
 func parquetVerdictWriter(w io.Writer, pols []oracle.Policy) (write func([][]oracle.Verdict) error, close func() error, err error) {
