@@ -81,9 +81,6 @@ func (c Cell) Bold() Cell {
 // IsBold reports whether the cell is highlighted.
 func (c Cell) IsBold() bool { return c.bold }
 
-// isEmpty reports whether the cell is not applicable.
-func (c Cell) isEmpty() bool { return c.typ == CellEmpty }
-
 // Value returns the number a cell is compared by: the count, the number, the interval's
 // estimate or the fraction's ratio n/N. ok is false for text, empty cells and 0/0.
 func (c Cell) Value() (v float64, ok bool) {
