@@ -10,10 +10,10 @@ import (
 // Event types of a τ-bench record. The two call types are the SafeActBench ones, so that
 // every part of the toolkit that looks for a consequential attempt finds it.
 const (
-	EventUser     = "USER_MESSAGE"
-	EventAgent    = "AGENT_MESSAGE"
-	EventInfo     = "INFO_CALL"
-	EventAction   = "CONSEQUENTIAL_CALL"
+	EventUser   = "USER_MESSAGE"
+	EventAgent  = "AGENT_MESSAGE"
+	EventInfo   = "INFO_CALL"
+	EventAction = "CONSEQUENTIAL_CALL"
 	// EventUserTool is a tool call the simulated user made on its own side (τ²-bench's
 	// requestor "user"): never the agent's action.
 	EventUserTool = "USER_TOOL_CALL"
