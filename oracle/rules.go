@@ -32,7 +32,7 @@ type actionRules struct {
 	tools        map[string]*toolRule
 	affirm       [][]string // the affirmative terms, each as its words
 	negate       [][]string // the negative terms
-	confirmation string // the policy sentence a confirmation requirement encodes
+	confirmation string     // the policy sentence a confirmation requirement encodes
 }
 
 type toolRule struct {
@@ -74,12 +74,12 @@ type rulesFile struct {
 			FromResult *string `json:"from_result"`
 		} `json:"establishes"`
 		Requires []struct {
-			ID      string   `json:"id"`
-			Kind    string   `json:"kind"`
-			Entity  string   `json:"entity"`
-			Arg     string   `json:"arg"`
+			ID      string     `json:"id"`
+			Kind    string     `json:"kind"`
+			Entity  string     `json:"entity"`
+			Arg     string     `json:"arg"`
 			Details [][]string `json:"details"`
-			Policy  string   `json:"policy"`
+			Policy  string     `json:"policy"`
 		} `json:"requires"`
 	} `json:"tools"`
 }
