@@ -2,38 +2,43 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/ingest"
-	"github.com/sabench/sabench-stats/ingest/tau"
+	"github.com/sabench/sabench-stats/ingest/harness"
 )
 
-// runIngestTau reads τ-bench / τ²-bench result files into one episode file.
-func runIngestTau(e *cli.Env, files []string, hopt ingest.HarnessOptions, domain, out string) error {
+// runIngestTau reads τ-bench / τ²-bench result files through the τ-bench adapter into one
+// episode file; a trajectory key (configuration, case, trial) seen twice is a problem.
+func runIngestTau(e *cli.Env, files []string, opt harness.Options, domain, out string) error {
 	switch {
-	case hopt.Condition == "":
+	case opt.Condition == "":
 		return usagef("--condition must not be empty")
-	case hopt.RepeatFrom != "":
+	case opt.RepeatFrom != "":
 		return usagef("--repeat-from applies to --interactive only (a τ-bench trajectory's repeat is its trial)")
-	case hopt.Repeat != 0:
+	case opt.Repeat != 0:
 		return usagef("--repeat does not apply to --tau (a τ-bench trajectory's repeat is its trial)")
-	case hopt.Mode != ingest.ModeAnalyst:
+	case opt.Mode != harness.ModeAnalyst:
 		return usagef("--status-mode does not apply to --tau (a τ-bench result has no runner failure labels)")
 	}
-	opt := tau.Options{Config: hopt.Config, Model: hopt.Model, Harness: hopt.Harness, Condition: hopt.Condition, Domain: domain}
-	if opt.Config == "" {
-		return usagef("a configuration name is required (--config)")
+	if err := opt.Check(); err != nil {
+		return usagef("%v", err)
 	}
+	adapter := harness.TauIn(domain)
 	var eps []*ingest.Episode
 	var probs []ingest.Problem
 	seen := map[ingest.Key]*ingest.Episode{}
 	for _, f := range files {
-		r, err := tau.ReadFile(f, opt)
+		res, err := adapter.Read(f, opt)
 		if err != nil {
 			return err
 		}
-		probs = append(probs, r.Problems...)
-		for _, ep := range r.Episodes {
+		for _, w := range res.Warnings {
+			fmt.Fprintln(e.Stderr, w)
+		}
+		probs = append(probs, res.Problems...)
+		for _, ep := range res.Episodes {
 			if first, dup := seen[ep.Key()]; dup {
 				probs = append(probs, ingest.Problem{File: ep.Source, Line: ep.Line, Field: "task_id/trial",
 					Msg: fmt.Sprintf("case %s trial %d again (first at %s member %d)", ep.CaseID, ep.Repeat, first.Source, first.Line)})
@@ -42,7 +47,6 @@ func runIngestTau(e *cli.Env, files []string, hopt ingest.HarnessOptions, domain
 			seen[ep.Key()] = ep
 			eps = append(eps, ep)
 		}
-		fmt.Fprintf(e.Stderr, "%s: %s, domain %s, %d trajectories\n", f, r.Format, r.Domain, len(r.Episodes))
 	}
 	for _, p := range probs {
 		fmt.Fprintln(e.Stderr, p)
@@ -54,6 +58,6 @@ func runIngestTau(e *cli.Env, files []string, hopt ingest.HarnessOptions, domain
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(e.Stderr, "ingest: %d episodes written\n", n)
+	fmt.Fprintf(e.Stderr, "ingest: %d episodes written from %s\n", n, strings.Join(files, ", "))
 	return nil
 }
