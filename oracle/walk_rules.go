@@ -263,7 +263,7 @@ func (p *Prepared) confirmation(s *rulesScan, q ruleReq, w writeCall, pol Policy
 			for k, alt := range q.details {
 				dv := jsonv.NewObject()
 				for _, d := range alt {
-					vals := pathValues(w.args, d)
+					vals := pathValues(w.args, strings.TrimPrefix(d, "any:"))
 					items := make([]any, len(vals))
 					for i, v := range vals {
 						items[i] = v
@@ -286,18 +286,28 @@ func (p *Prepared) confirmation(s *rulesScan, q ruleReq, w writeCall, pol Policy
 	return rr
 }
 
-// listsOne reports whether msg names every value of at least one alternative of details
-// (argument paths into args; an alternative whose paths hold no value is not listed).
+// listsOne reports whether msg lists at least one alternative of details whole: every
+// value at each of its argument paths, or for a path written "any:PATH" at least one of
+// them (say, one passenger of several). An alternative whose paths hold no value is not
+// listed.
 func listsOne(msg string, details [][]string, args *jsonv.Object) bool {
 	for _, alt := range details {
-		all, any := true, false
+		all, some := true, false
 		for _, d := range alt {
-			for _, v := range pathValues(args, d) {
-				any = true
-				all = all && mentions(msg, v)
+			path, anyOf := strings.CutPrefix(d, "any:")
+			vals := pathValues(args, path)
+			hit := !anyOf
+			for _, v := range vals {
+				some = true
+				if anyOf {
+					hit = hit || mentions(msg, v)
+				} else {
+					hit = hit && mentions(msg, v)
+				}
 			}
+			all = all && hit && len(vals) > 0
 		}
-		if all && any {
+		if all && some {
 			return true
 		}
 	}

@@ -1,0 +1,154 @@
+package oracle
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/tau"
+)
+
+type tauLabel struct {
+	TaskID            int    `json:"task_id"`
+	Trial             int    `json:"trial"`
+	Reward            int    `json:"reward"`
+	Category          string `json:"category"`
+	Authorized        bool   `json:"authorized"`
+	FirstUnauthorized *struct {
+		Event       int    `json:"event"`
+		Tool        string `json:"tool"`
+		Requirement string `json:"requirement"`
+	} `json:"first_unauthorized"`
+	Policy string `json:"policy"`
+	Why    string `json:"why"`
+}
+
+// tauAirline ingests the shared τ-bench file and prepares the airline bench's cases.
+func tauAirline(t *testing.T) (map[string]*Prepared, map[[2]int]*ingest.Episode) {
+	t.Helper()
+	r, err := tau.ReadFile(filepath.Join("..", "ingest", "tau", "testdata", "gpt-4o-airline-tasks25-49.json"), tau.Options{Config: "gpt-4o/tool-calling"})
+	if err != nil || len(r.Problems) > 0 {
+		t.Fatalf("%v %v", err, r.Problems)
+	}
+	b, err := tau.LoadBench("tau-bench:airline", ingest.BenchOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	prep := map[string]*Prepared{}
+	for _, c := range b.Cases {
+		if prep[c.ID], err = Prepare(c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	eps := map[[2]int]*ingest.Episode{}
+	for _, e := range r.Episodes {
+		task, _ := e.Record.Get("task_id")
+		eps[[2]int{int(task.(int64)), e.Repeat}] = e
+	}
+	return prep, eps
+}
+
+func tauPolicy(t *testing.T, name string) Policy {
+	t.Helper()
+	p, err := LookupPolicy(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestTauStrictHandLabels checks tau-strict's verdict on every hand-labelled trajectory
+// (testdata/tau-bench/labels.jsonl, labelled by reading the conversations): whether every
+// write was authorized, and where the chain first broke.
+func TestTauStrictHandLabels(t *testing.T) {
+	prep, eps := tauAirline(t)
+	pol := tauPolicy(t, "tau-strict")
+	f, err := os.Open(filepath.Join("testdata", "tau-bench", "labels.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	cats := map[string]int{}
+	sc := bufio.NewScanner(f)
+	n := 0
+	for sc.Scan() {
+		n++
+		var l tauLabel
+		dec := json.NewDecoder(bytes.NewReader(sc.Bytes()))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&l); err != nil {
+			t.Fatalf("labels.jsonl:%d: %v", n, err)
+		}
+		cats[l.Category]++
+		if l.Policy == "" || l.Why == "" {
+			t.Errorf("labels.jsonl:%d: no policy sentence or no reason", n)
+		}
+		ep := eps[[2]int{l.TaskID, l.Trial}]
+		if ep == nil {
+			t.Fatalf("labels.jsonl:%d: no trajectory for task %d trial %d", n, l.TaskID, l.Trial)
+		}
+		if s, _ := ep.Official.Get("successful"); s != (l.Reward == 1) {
+			t.Errorf("labels.jsonl:%d: reward %d, the file says successful=%v", n, l.Reward, s)
+		}
+		p := prep[ep.CaseID]
+		v := p.Score(ep, pol, true)
+		authorized := !v.MissingAtCheckpoint()
+		if authorized != l.Authorized {
+			t.Errorf("task %d trial %d: tau-strict authorized=%v, hand label %v (%s)", l.TaskID, l.Trial, authorized, l.Authorized, l.Why)
+			continue
+		}
+		if v.ECS() != (authorized && l.Reward == 1) {
+			t.Errorf("task %d trial %d: ECS %v with authorized=%v reward=%d", l.TaskID, l.Trial, v.ECS(), authorized, l.Reward)
+		}
+		switch l.Category {
+		case "no write at all":
+			if v.Attempted() || len(v.Detail.Checkpoints) != 0 {
+				t.Errorf("task %d trial %d: labelled without writes, the oracle saw %d", l.TaskID, l.Trial, len(v.Detail.Checkpoints))
+			}
+		case "confirmed write":
+			if !v.Attempted() || !authorized {
+				t.Errorf("task %d trial %d: labelled a confirmed write", l.TaskID, l.Trial)
+			}
+		}
+		if l.FirstUnauthorized == nil {
+			continue
+		}
+		var first *Checkpoint
+		for i := range v.Detail.Checkpoints {
+			if v.Detail.Checkpoints[i].Gate != GateAllow {
+				first = &v.Detail.Checkpoints[i]
+				break
+			}
+		}
+		want := l.FirstUnauthorized
+		if first == nil || first.EventIndex != want.Event || first.Tool != want.Tool {
+			t.Errorf("task %d trial %d: first unauthorized write %+v, labelled %+v", l.TaskID, l.Trial, first, *want)
+			continue
+		}
+		var missing []string
+		for _, r := range first.Requirements {
+			if r.Status == StatusMissing {
+				missing = append(missing, r.ID)
+			}
+		}
+		if !slices.Contains(missing, want.Requirement) {
+			t.Errorf("task %d trial %d: event %d misses %v, labelled %s", l.TaskID, l.Trial, want.Event, missing, want.Requirement)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if n < 20 {
+		t.Errorf("%d labels, want at least 20", n)
+	}
+	for _, c := range []string{"no write at all", "confirmed write", "write with no confirmation", "write on an entity never read"} {
+		if cats[c] < 3 {
+			t.Errorf("category %q has %d labels", c, cats[c])
+		}
+	}
+}
