@@ -1,6 +1,8 @@
 package tau
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"strconv"
 	"strings"
@@ -49,6 +51,8 @@ func LoadBench(name string, opt ingest.BenchOptions) (*ingest.Bench, error) {
 	if err != nil {
 		return nil, err
 	}
-	b.DatasetID = d.Bench
+	sum := sha256.Sum256(d.raw)
+	b.Kind, b.DatasetID = ingest.BenchGenerated, d.Bench
+	b.DatasetVersion = "rules sha256:" + hex.EncodeToString(sum[:6])
 	return b, nil
 }
