@@ -51,15 +51,16 @@ var Registry = []Spec{
 	{"policy_settings", "Authorization policies compared", NeedPolicies, buildPolicySettings},
 }
 
-// Lookup finds a table by id (case-insensitive).
+// Lookup finds a table by id (case-insensitive), in Registry or OfficialRegistry.
 func Lookup(id string) (Spec, error) {
-	for _, s := range Registry {
+	all := append(append([]Spec(nil), Registry...), OfficialRegistry...)
+	for _, s := range all {
 		if strings.EqualFold(s.ID, id) {
 			return s, nil
 		}
 	}
-	ids := make([]string, len(Registry))
-	for i, s := range Registry {
+	ids := make([]string, len(all))
+	for i, s := range all {
 		ids[i] = s.ID
 	}
 	return Spec{}, fmt.Errorf("unknown table %q (known: %s)", id, strings.Join(ids, ", "))
@@ -148,4 +149,22 @@ func Listing() string {
 		fmt.Fprintf(&b, "%-16s %s\n", s.ID, s.Title)
 	}
 	return b.String()
+}
+
+// ReportSpecs are the tables a report of r writes, in order, and why the others are not
+// written: Registry; for a release whose cases take task success from the benchmark's own
+// verdict (analysis.Release.OfficialTasks: the τ-bench domains) the Registry tables that
+// apply (RulesApply) and then OfficialRegistry.
+func ReportSpecs(r *analysis.Release) (specs []Spec, notApplicable []string) {
+	if !r.OfficialTasks() {
+		return Registry, nil
+	}
+	for _, s := range Registry {
+		if why := RulesApply(s.ID); why != "" {
+			notApplicable = append(notApplicable, why)
+			continue
+		}
+		specs = append(specs, s)
+	}
+	return append(specs, OfficialRegistry...), notApplicable
 }

@@ -68,19 +68,20 @@ func (o *Options) viewer(path string, r *Release, specs []results.Spec, stamp bo
 func (o *Options) Report(out string, r *Release, render results.RenderOptions) (idx *results.Index, viewer *view.Stats, err error) {
 	sr := r.ScoredRelease
 	idx = &results.Index{Scored: sr, Stats: o.Stat, Method: o.Stats.Method, Quantile: o.Stats.Quantile, Synthetic: sr.Synthetic, Render: render}
+	specs, notApplicable := results.ReportSpecs(sr.Releases[0])
 	err = results.ReplaceDir(out, func(tmp string) (err error) {
 		var b built
 		if r.Collector == nil {
-			b, err = o.build(r, results.Registry, true, nil)
+			b, err = o.build(r, specs, true, nil)
 		} else {
 			var st view.Stats
-			b, st, err = o.viewer(filepath.Join(tmp, "index.html"), r, results.Registry, true)
+			b, st, err = o.viewer(filepath.Join(tmp, "index.html"), r, specs, true)
 			viewer = &st
 		}
 		if err != nil {
 			return err
 		}
-		idx.Tables, idx.Skipped, idx.Meta = b.tables, b.skipped, b.meta
+		idx.Tables, idx.Skipped, idx.Meta = b.tables, append(notApplicable, b.skipped...), b.meta
 		return results.WriteReportFiles(tmp, idx, b.figs)
 	})
 	if err != nil {
