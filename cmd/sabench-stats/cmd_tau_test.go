@@ -1,0 +1,84 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// tauShared is the shared real τ-bench file (gpt-4o, airline, tasks 25–49 × 4 trials).
+var tauShared = filepath.Join("..", "..", "ingest", "tau", "testdata", "gpt-4o-airline-tasks25-49.json")
+
+func TestIngestTau(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "tau.jsonl")
+	_, stderr, code := runCLI(t, "ingest", "--tau", tauShared, "--config", "gpt-4o/tool-calling", "--out", out)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"tau-bench, domain airline, 100 trajectories", "ingest: 100 episodes written"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+	// The same file twice is 100 duplicate keys: refused, nothing written.
+	_, stderr, code = runCLI(t, "ingest", "--tau", tauShared, tauShared, "--config", "gpt-4o/tool-calling", "--out", filepath.Join(t.TempDir(), "x.jsonl"))
+	if code != 1 || !strings.Contains(stderr, "100 problems") || !strings.Contains(stderr, "case TAU-AIRLINE-25 trial 0 again") {
+		t.Errorf("duplicates: exit %d: %s", code, stderr)
+	}
+	for _, args := range [][]string{
+		{"ingest", "--tau", tauShared},
+		{"ingest", "--tau", tauShared, "--batch", "x", "--config", "a/b"},
+		{"ingest", "--tau", tauShared, "--config", "a/b", "--repeat", "2"},
+		{"ingest", "--batch", "x", "--config", "a/b", "--domain", "airline"},
+	} {
+		if _, _, code := runCLI(t, args...); code != 2 {
+			t.Errorf("%v: exit %d, want 2", args, code)
+		}
+	}
+}
+
+// TestReportTau: the report of the shared τ-bench file on its domain's bench writes the
+// tables that apply, says why the others do not, and states the reward-vs-authorized
+// comparison (values checked against the hand count: 53 rewards of 1, 5 of them with an
+// unauthorized write under tau-strict; see oracle/testdata/tau-bench).
+func TestReportTau(t *testing.T) {
+	runs := filepath.Join(t.TempDir(), "tau.jsonl")
+	if _, stderr, code := runCLI(t, "ingest", "--tau", tauShared, "--config", "gpt-4o/tool-calling", "--out", runs); code != 0 {
+		t.Fatal(stderr)
+	}
+	out := filepath.Join(t.TempDir(), "rep")
+	_, stderr, code := runCLI(t, "report", "--bench", "tau-bench:airline", "--runs", runs, "--out", out, "--resamples", "1000")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"not written: T1 does not apply", "not written: T7 does not apply", "not written: interventions does not apply",
+		"policies: tau-strict, tau-lenient, tau-reads, tau-bench", "viewer: "} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+	for _, f := range []string{"official", "official_passk", "official_unauthorized", "policies", "variance"} {
+		if _, err := os.Stat(filepath.Join(out, "tables", f+".csv")); err != nil {
+			t.Errorf("table %s: %v", f, err)
+		}
+	}
+	for _, f := range []string{"T1", "T7", "T9"} {
+		if _, err := os.Stat(filepath.Join(out, "tables", f+".csv")); err == nil {
+			t.Errorf("table %s written, but it does not apply", f)
+		}
+	}
+	csv, _ := os.ReadFile(filepath.Join(out, "tables", "official.csv"))
+	// tau-strict row: 100 episodes, 25 tasks, reward 53%, authorized 48%, 5 reward-only.
+	if !strings.Contains(string(csv), "tau-strict,gpt-4o/tool-calling,100,25,53.0,") || !strings.Contains(string(csv), ",48.0,") {
+		t.Errorf("official.csv:\n%s", csv)
+	}
+	un, _ := os.ReadFile(filepath.Join(out, "tables", "official_unauthorized.csv"))
+	if n := strings.Count(string(un), "\n"); n != 6 { // header + 5 episodes
+		t.Errorf("official_unauthorized.csv has %d lines:\n%s", n, un)
+	}
+	idx, _ := os.ReadFile(filepath.Join(out, "index.md"))
+	if !strings.Contains(string(idx), "T3 does not apply") {
+		t.Errorf("index.md does not say why T3 is not written")
+	}
+}
