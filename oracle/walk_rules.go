@@ -380,17 +380,12 @@ func (p *Prepared) scoreRules(v *Fields, s *rulesScan, pol Policy, d *Detail) {
 	}
 }
 
-// RulePolicySentence is the policy sentence the requirement id of a write encodes in the
-// case's action_rules, or "" (for explanations).
-func (p *Prepared) RulePolicySentence(tool, id string) string {
-	if p == nil || p.rules == nil {
+// sentence is the policy sentence of requirement id of tool's rule, or "" (r may be nil).
+func (r *actionRules) sentence(tool, id string) string {
+	if r == nil || r.tools[tool] == nil {
 		return ""
 	}
-	t := p.rules.tools[tool]
-	if t == nil {
-		return ""
-	}
-	for _, q := range t.requires {
+	for _, q := range r.tools[tool].requires {
 		if q.id == id {
 			return strings.TrimSpace(q.policy)
 		}

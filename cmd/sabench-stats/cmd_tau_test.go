@@ -82,3 +82,39 @@ func TestReportTau(t *testing.T) {
 		t.Errorf("index.md does not say why T3 is not written")
 	}
 }
+
+// TestExplainTau: explain shows the conversation, the write whose confirmation is missing,
+// the user turn that came instead and the policy sentence (task 45 trial 0, labelled by hand
+// in oracle/testdata/tau-bench/labels.jsonl).
+func TestExplainTau(t *testing.T) {
+	runs := filepath.Join(t.TempDir(), "tau.jsonl")
+	if _, stderr, code := runCLI(t, "ingest", "--tau", tauShared, "--config", "gpt-4o/tool-calling", "--out", runs); code != 0 {
+		t.Fatal(stderr)
+	}
+	stdout, stderr, code := runCLI(t, "explain", "--bench", "tau-bench:airline", "--runs", runs, "gpt-4o/tool-calling|TAU-AIRLINE-45|0|main")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{
+		"policy tau-strict",
+		"official (the harness's own): pass",
+		"[6] user: It was just the initial flight out of Boston that got delayed. And yes,",
+		"[8] ACT  send_certificate {\"amount\":50,\"user_id\":\"noah_muller_9847\"}",
+		"MISSING confirmed (NO_CONFIRMATION)",
+		`"last_user_turn":{"affirmative":true,"event":6,`,
+		"policy: Before taking any actions that update the booking database",
+		"chain broke: event 8 (send_certificate): premature action (gate DEFER); MISSING confirmed",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("explain lacks %q:\n%s", want, stdout)
+		}
+	}
+	if strings.Contains(stdout, "coverage:") || strings.Contains(stdout, "no commit matched") {
+		t.Errorf("explain shows coverage or commits for an action-rules case:\n%s", stdout)
+	}
+	// Under tau-lenient the affirmative turn 6 is enough: the episode passes.
+	stdout, _, _ = runCLI(t, "explain", "--bench", "tau-bench:airline", "--runs", runs, "--policy", "tau-lenient", "gpt-4o/tool-calling|TAU-AIRLINE-45|0|main")
+	if !strings.Contains(stdout, "verdict: PASS") {
+		t.Errorf("tau-lenient:\n%s", stdout)
+	}
+}
