@@ -152,3 +152,46 @@ func TestTauStrictHandLabels(t *testing.T) {
 		}
 	}
 }
+
+// TestTauRetailHandMade scores the hand-made τ²-bench retail file (ingest/tau/testdata) on
+// the retail bench: simulation 1 authenticates the user by email, reads the order, names the
+// order and the reason and gets a yes before cancelling (authorized, reward 1); simulation 2
+// writes nothing (reward 0: inaction).
+func TestTauRetailHandMade(t *testing.T) {
+	r, err := tau.ReadFile(filepath.Join("..", "ingest", "tau", "testdata", "tau2-handmade.json"), tau.Options{Config: "m/h"})
+	if err != nil || len(r.Problems) > 0 {
+		t.Fatalf("%v %v", err, r.Problems)
+	}
+	b, err := tau.LoadBench("tau-bench:retail", ingest.BenchOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	strict := tauPolicy(t, "tau-strict")
+	for i, want := range []struct {
+		ecs        bool
+		outcome    string
+		authorized bool
+	}{{true, OutcomeTaskSuccess, true}, {false, OutcomeNoAction, true}} {
+		ep := r.Episodes[i]
+		p, err := Prepare(b.Case(ep.CaseID))
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := p.Score(ep, strict, true)
+		if v.ECS() != want.ecs || v.Outcome() != want.outcome || v.MissingAtCheckpoint() == want.authorized {
+			t.Errorf("simulation %d: ecs %v outcome %s missing %v; detail %+v", i+1, v.ECS(), v.Outcome(), v.MissingAtCheckpoint(), v.Detail.Checkpoints)
+		}
+	}
+	// Without the authentication read the cancellation is not authorized.
+	ep := r.Episodes[0]
+	evs, _ := ep.Record.List("events")
+	cut := *ep
+	rec := ep.Record.Clone()
+	rec.Set("events", append([]any{evs[0]}, evs[2:]...)) // drop find_user_id_by_email
+	cut.Record = rec
+	p, _ := Prepare(b.Case(ep.CaseID))
+	v := p.Score(&cut, strict, true)
+	if !v.MissingAtCheckpoint() || v.Detail.Checkpoints[0].Requirements[0].ID != "user-authenticated" || v.Detail.Checkpoints[0].Requirements[0].Status != StatusMissing {
+		t.Errorf("without authentication: %+v", v.Detail.Checkpoints)
+	}
+}
