@@ -118,3 +118,25 @@ func TestExplainTau(t *testing.T) {
 		t.Errorf("tau-lenient:\n%s", stdout)
 	}
 }
+
+// TestValidateTau: validate checks τ-bench episodes as conversation records against the
+// domain's bench, and names a bad event's field.
+func TestValidateTau(t *testing.T) {
+	runs := filepath.Join(t.TempDir(), "tau.jsonl")
+	if _, stderr, code := runCLI(t, "ingest", "--tau", tauShared, "--config", "gpt-4o/tool-calling", "--out", runs); code != 0 {
+		t.Fatal(stderr)
+	}
+	stdout, stderr, code := runCLI(t, "validate", "--bench", "tau-bench:airline", "--runs", runs)
+	if code != 0 || !strings.Contains(stdout+stderr, "100 episodes read, 100 without problems, 0 problems") {
+		t.Fatalf("exit %d: %s%s", code, stdout, stderr)
+	}
+	data, _ := os.ReadFile(runs)
+	bad := strings.Replace(string(data), `"type":"AGENT_MESSAGE"`, `"type":"AGENT_SAID"`, 1)
+	if err := os.WriteFile(runs, []byte(bad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, code = runCLI(t, "validate", "--bench", "tau-bench:airline", "--runs", runs)
+	if code != 1 || !strings.Contains(stdout+stderr, `tau.jsonl:1: record.events[1].type: must be one of USER_MESSAGE, AGENT_MESSAGE, INFO_CALL, CONSEQUENTIAL_CALL, USER_TOOL_CALL, got "AGENT_SAID"`) {
+		t.Errorf("exit %d: %s%s", code, stdout, stderr)
+	}
+}
