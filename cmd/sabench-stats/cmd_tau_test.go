@@ -21,6 +21,15 @@ func TestIngestTau(t *testing.T) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr)
 		}
 	}
+	// Parquet holds the same episodes: converted back, byte for byte the JSONL.
+	pq := filepath.Join(t.TempDir(), "tau.parquet")
+	if _, stderr, code := runCLI(t, "ingest", "--tau", tauShared, "--config", "gpt-4o/tool-calling", "--out", pq); code != 0 {
+		t.Fatal(stderr)
+	}
+	back, _, code := runCLI(t, "convert", pq, "-")
+	if want, _ := os.ReadFile(out); code != 0 || back != string(want) {
+		t.Errorf("Parquet round trip differs (exit %d)", code)
+	}
 	// The same file twice is 100 duplicate keys: refused, nothing written.
 	_, stderr, code = runCLI(t, "ingest", "--tau", tauShared, tauShared, "--config", "gpt-4o/tool-calling", "--out", filepath.Join(t.TempDir(), "x.jsonl"))
 	if code != 1 || !strings.Contains(stderr, "100 problems") || !strings.Contains(stderr, "case TAU-AIRLINE-25 trial 0 again") {
