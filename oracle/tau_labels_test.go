@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/jsonv"
 	"github.com/sabench/sabench-stats/ingest/tau"
 )
 
@@ -193,5 +194,40 @@ func TestTauRetailHandMade(t *testing.T) {
 	v := p.Score(&cut, strict, true)
 	if !v.MissingAtCheckpoint() || v.Detail.Checkpoints[0].Requirements[0].ID != "user-authenticated" || v.Detail.Checkpoints[0].Requirements[0].Status != StatusMissing {
 		t.Errorf("without authentication: %+v", v.Detail.Checkpoints)
+	}
+}
+
+// TestActionRulesFromCaseDir: the mechanism is not τ-bench's own: a directory of case specs
+// carrying action_rules scores the same as the built-in domain.
+func TestActionRulesFromCaseDir(t *testing.T) {
+	prep, eps := tauAirline(t)
+	b, err := tau.LoadBench("tau-bench:airline", ingest.BenchOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, id := range []string{"TAU-AIRLINE-26", "TAU-AIRLINE-45"} {
+		spec := b.Case(id).Spec.Clone()
+		spec.Set("protocol", "v1")
+		if err := os.WriteFile(filepath.Join(dir, id+".json"), jsonv.Marshal(spec), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	disk, err := ingest.LoadBench(dir, ingest.BenchOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pol := tauPolicy(t, "tau-strict")
+	for _, key := range [][2]int{{26, 0}, {26, 1}, {45, 0}, {45, 1}} {
+		ep := eps[key]
+		p, err := Prepare(disk.Case(ep.CaseID))
+		if err != nil {
+			t.Fatal(err)
+		}
+		gv, wv := p.Score(ep, pol, false), prep[ep.CaseID].Score(ep, pol, false)
+		got, want := gv.Fields(), wv.Fields()
+		if got.ECS != want.ECS || got.Outcome != want.Outcome || got.MissingAtCheckpoint != want.MissingAtCheckpoint || got.ExecutedCommits != want.ExecutedCommits {
+			t.Errorf("task %d trial %d: from the case directory %+v, built in %+v", key[0], key[1], got, want)
+		}
 	}
 }

@@ -457,7 +457,7 @@
   function gateCard(run, d, cp, at) {
     var card = el('div', { cls: 'gate g-' + cp.gate, 'data-gate': cp.gate },
       el('div', null, el('span', { cls: 'badge ' + (cp.gate === 'ALLOW' ? 'ok' : 'bad'), text: 'GATE ' + cp.gate }),
-        el('strong', { text: cp.commit || '(no commit matched)' }), ' · ' + cp.tool, cp.reason ? el('span', { cls: 'fail', text: ' — ' + cp.reason }) : null));
+        el('strong', { text: cp.commit || (d.events.some(function (e) { return e.type === 'USER_MESSAGE'; }) ? 'write' : '(no commit matched)') }), ' · ' + cp.tool, cp.reason ? el('span', { cls: 'fail', text: ' — ' + cp.reason }) : null));
     var ul = el('ul');
     cp.reqs.forEach(function (r) {
       var li = el('li', { 'data-req': r.id, 'data-status': r.status }, el('span', { cls: 'req-' + r.status, text: r.status }), ' ' + r.id);
