@@ -25,17 +25,17 @@ const officialNotApplicable = "the cases do not take task success from the bench
 func buildOfficial(in *Input) (*Table, error) {
 	main, o := in.Main(), in.Stats
 	t := &Table{ID: "official", Title: "Benchmark reward vs authorized success (%)"}
-	if !main.OfficialTasks() {
-		return emptyBecause(t, officialNotApplicable), nil
-	}
-	iv := rateIntervals(t, main, o)
 	t.Columns = []Column{textCol("policy", "Policy"), textCol("config", "Config"), countCol("episodes", "Episodes"), countCol("tasks", "Tasks"),
 		rateCol(o, "reward", "Reward success"), rateCol(o, "authorized", "Authorized success"),
 		deltaCol("delta", "Δ reward − authorized"), countCol("only_reward", "Reward only"), countCol("only_authorized", "Authorized only"),
 		pCol("mcnemar_p", "McNemar p (exact)")}
-	if iv == nil {
+	if o.Resamples == 0 {
 		t.Columns[6].Kind = KindPercent
 	}
+	if !main.OfficialTasks() {
+		return emptyBecause(t, officialNotApplicable), nil
+	}
+	iv := rateIntervals(t, main, o)
 	ks := []int{1}
 	for _, r := range distinctReleases(in) {
 		rows, err := r.rel.OfficialVsOracle(r.rel.Main(), ks, o)
@@ -84,12 +84,12 @@ func distinctReleases(in *Input) []labelledRelease {
 func buildOfficialPassK(in *Input) (*Table, error) {
 	r, o := in.Main(), in.Stats
 	t := &Table{ID: "official_passk", Title: "pass^k of the benchmark reward and of authorized success (%)"}
+	t.Columns = []Column{textCol("config", "Config"), textCol("convention", "Convention"), countCol("k", "k"),
+		rateCol(o, "reward", "Reward pass^k"), rateCol(o, "authorized", "Authorized pass^k")}
 	if !r.OfficialTasks() {
 		return emptyBecause(t, officialNotApplicable), nil
 	}
 	iv := rateIntervals(t, r, o)
-	t.Columns = []Column{textCol("config", "Config"), textCol("convention", "Convention"), countCol("k", "k"),
-		rateCol(o, "reward", "Reward pass^k"), rateCol(o, "authorized", "Authorized pass^k")}
 	rows, err := r.OfficialVsOracle(r.Main(), []int{1, 2, 3, 4, 5, 8}, o)
 	if err != nil {
 		return nil, err

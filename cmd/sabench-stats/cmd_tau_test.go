@@ -149,3 +149,14 @@ func TestValidateTau(t *testing.T) {
 		t.Errorf("exit %d: %s%s", code, stdout, stderr)
 	}
 }
+
+// TestOfficialTablesElsewhere: on a SafeActBench release the official tables are empty and
+// say why.
+func TestOfficialTablesElsewhere(t *testing.T) {
+	for _, id := range []string{"official", "official_passk", "official_unauthorized"} {
+		stdout, stderr, code := runCLI(t, "tables", id, "--resamples", "0")
+		if code != 0 || !strings.Contains(stdout, "Empty: the cases do not take task success from the benchmark's own verdict") {
+			t.Errorf("%s: exit %d\n%s%s", id, code, stdout, stderr)
+		}
+	}
+}
