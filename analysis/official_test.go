@@ -46,8 +46,10 @@ func TestOfficialVsOracle(t *testing.T) {
 	if math.IsNaN(x.Official.Lo) || x.Official.Lo > x.Official.X || x.Official.Hi < x.Official.X {
 		t.Errorf("reward interval [%v, %v] around %v", x.Official.Lo, x.Official.Hi, x.Official.X)
 	}
-	want := map[[2]int][2]float64{{0, 1}: {0.75, 0.5}, {0, 2}: {0.5, 0}, {1, 1}: {0.75, 0.5}, {1, 2}: {0.5, 0}} // [convention, k]
-	if len(x.PassK) != 4 {                                                                                      // k = 3 is above the two planned trials
+	// [convention, k] → reward, authorized
+	want := map[[2]int][2]float64{{0, 1}: {0.75, 0.5}, {0, 2}: {0.5, 0}, {1, 1}: {0.75, 0.5}, {1, 2}: {0.5, 0}}
+	// k = 3 is above the two planned trials: no row for it.
+	if len(x.PassK) != 4 {
 		t.Fatalf("pass^k rows %+v", x.PassK)
 	}
 	for _, pk := range x.PassK {
