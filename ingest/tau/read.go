@@ -63,6 +63,14 @@ func ReadFile(path string, opt Options) (*Read, error) {
 	if len(data) > MaxFileBytes {
 		return nil, fmt.Errorf("%s: larger than %d bytes", path, MaxFileBytes)
 	}
+	return ReadBytes(path, data, opt)
+}
+
+// ReadBytes is ReadFile of a file's contents already read (path names it in problems).
+func ReadBytes(path string, data []byte, opt Options) (*Read, error) {
+	if strings.TrimSpace(opt.Config) == "" {
+		return nil, fmt.Errorf("a configuration name is required (--config)")
+	}
 	v, err := jsonv.Parse(data)
 	if err != nil {
 		return nil, fmt.Errorf("%s: invalid JSON: %w", path, err)
