@@ -180,6 +180,7 @@ func pathValues(v any, path string) []string {
 		for _, x := range cur {
 			o, _ := x.(*jsonv.Object)
 			switch {
+			case o == nil: // a path into a value that is not an object: nothing there
 			case seg == "*":
 				for _, k := range o.Keys {
 					next = append(next, k)

@@ -49,6 +49,11 @@ func TestPathValuesAndListing(t *testing.T) {
 			t.Errorf("pathValues(%q) = %q, want %q", path, got, want)
 		}
 	}
+	for _, v := range []any{nil, "text", []any{1}, int64(3)} { // not objects: nothing at any path (found by FuzzRulesWalk)
+		if got := pathValues(v, "payment_methods.*"); len(got) != 0 {
+			t.Errorf("pathValues(%v) = %q", v, got)
+		}
+	}
 	if got := pathValues("a_1", ""); len(got) != 1 || got[0] != "a_1" {
 		t.Errorf(`pathValues("a_1", "") = %q`, got)
 	}

@@ -30,7 +30,7 @@ type tauLabel struct {
 }
 
 // tauAirline ingests the shared τ-bench file and prepares the airline bench's cases.
-func tauAirline(t *testing.T) (map[string]*Prepared, map[[2]int]*ingest.Episode) {
+func tauAirline(t testing.TB) (map[string]*Prepared, map[[2]int]*ingest.Episode) {
 	t.Helper()
 	r, err := tau.ReadFile(filepath.Join("..", "ingest", "tau", "testdata", "gpt-4o-airline-tasks25-49.json"), tau.Options{Config: "gpt-4o/tool-calling"})
 	if err != nil || len(r.Problems) > 0 {
@@ -54,7 +54,7 @@ func tauAirline(t *testing.T) (map[string]*Prepared, map[[2]int]*ingest.Episode)
 	return prep, eps
 }
 
-func tauPolicy(t *testing.T, name string) Policy {
+func tauPolicy(t testing.TB, name string) Policy {
 	t.Helper()
 	p, err := LookupPolicy(name)
 	if err != nil {
@@ -230,4 +230,36 @@ func TestActionRulesFromCaseDir(t *testing.T) {
 			t.Errorf("task %d trial %d: from the case directory %+v, built in %+v", key[0], key[1], got, want)
 		}
 	}
+}
+
+// FuzzRulesWalk feeds arbitrary records and official verdicts to an airline case under the
+// confirmation presets and tau-bench: the walk never panics, detail does not change the
+// verdict, an episode without the benchmark's success never passes, and Explain builds.
+func FuzzRulesWalk(f *testing.F) {
+	prep, eps := tauAirline(f)
+	p := prep["TAU-AIRLINE-26"]
+	f.Add(string(jsonv.Canonical(eps[[2]int{26, 0}].Record, false)), true)
+	f.Add(`{"events":[{"type":"USER_MESSAGE","content":7},{"type":"CONSEQUENTIAL_CALL","tool":"cancel_reservation","arguments":{"reservation_id":["A"]}}]}`, true)
+	f.Add(`{"events":[{"type":"INFO_CALL","tool":"get_user_details","arguments":{},"tool_status":"ok","tool_result":"{\"payment_methods\": [1, {}]}"},null,{"type":"X"}]}`, false)
+	f.Add(`{"events":{}}`, true)
+	pols := []Policy{}
+	for _, name := range ConfirmationComparison {
+		pols = append(pols, tauPolicy(f, name))
+	}
+	f.Fuzz(func(t *testing.T, record string, success bool) {
+		rec, err := jsonv.ParseObject([]byte(record))
+		if err != nil {
+			return
+		}
+		ep := &ingest.Episode{RunID: "fuzz", Config: "f/z", CaseID: p.c.ID, Status: ingest.StatusCompleted, Record: rec,
+			Official: jsonv.NewObject("successful", success)}
+		for _, pol := range pols {
+			v := p.Score(ep, pol, true)
+			sameVerdict(t, v, p.Score(ep, pol, false))
+			if v.ECS() && !success {
+				t.Fatalf("%s: passes without the benchmark's success", pol.Name)
+			}
+			Explain(p.c, ep, pol, v)
+		}
+	})
 }
