@@ -142,11 +142,15 @@ func Default(policies int) []Spec {
 	return out
 }
 
-// Listing is one line per table of the Registry, in its order: the id and the title.
+// Listing is one line per table of the Registry, in its order: the id and the title; then
+// the OfficialRegistry's, which only benches with action rules fill.
 func Listing() string {
 	var b strings.Builder
 	for _, s := range Registry {
 		fmt.Fprintf(&b, "%-16s %s\n", s.ID, s.Title)
+	}
+	for _, s := range OfficialRegistry {
+		fmt.Fprintf(&b, "%-16s %s (benches with action rules, such as tau-bench:airline)\n", s.ID, s.Title)
 	}
 	return b.String()
 }
