@@ -132,9 +132,18 @@ func NeedPoliciesIn(specs []Spec) bool {
 
 // Default lists the tables that apply: the single-release ones, and the policy ones when
 // more than one policy was scored.
-func Default(policies int) []Spec {
+func Default(policies int) []Spec { return defaultOf(Registry, policies) }
+
+// DefaultFor is Default for the release r (its main policy's): on a bench with action
+// rules, the tables ReportSpecs writes for it.
+func DefaultFor(r *analysis.Release, policies int) []Spec {
+	specs, _ := ReportSpecs(r)
+	return defaultOf(specs, policies)
+}
+
+func defaultOf(specs []Spec, policies int) []Spec {
 	var out []Spec
-	for _, s := range Registry {
+	for _, s := range specs {
 		if s.Needs == NeedRelease || policies > 1 {
 			out = append(out, s)
 		}

@@ -15,7 +15,7 @@ import (
 // OfficialRegistry holds them, in report order; they are in the report of such a bench
 // only (RulesApply), and `tables` finds them by id.
 var OfficialRegistry = []Spec{
-	{"official", "Benchmark reward vs authorized success (%)", NeedPolicies, buildOfficial},
+	{"official", "Benchmark reward vs authorized success (%)", NeedRelease, buildOfficial},
 	{"official_passk", "pass^k of the benchmark reward and of authorized success (%)", NeedRelease, buildOfficialPassK},
 	{"official_unauthorized", "Episodes the benchmark passes although an action was not authorized", NeedRelease, buildOfficialUnauthorized},
 }

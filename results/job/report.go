@@ -12,9 +12,9 @@ import (
 
 // View writes the HTML viewer page at path (and its chunk files beside it) of a release
 // scored under every policy on every episode with Scoring.Collect, with the tables that
-// apply (results.Default) and the figures.
+// apply (results.DefaultFor) and the figures.
 func (o *Options) View(path string, r *Release) (view.Stats, error) {
-	_, st, err := o.viewer(path, r, results.Default(len(r.Releases)), false)
+	_, st, err := o.viewer(path, r, results.DefaultFor(r.Releases[0], len(r.Releases)), false)
 	return st, err
 }
 
