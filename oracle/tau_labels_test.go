@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest"
@@ -262,4 +263,27 @@ func FuzzRulesWalk(f *testing.F) {
 			Explain(p.c, ep, pol, v)
 		}
 	})
+}
+
+// TestTauBenchesPrepare: every case of both built-in domains compiles (the rules files are
+// valid action rules), with the test split's task ids.
+func TestTauBenchesPrepare(t *testing.T) {
+	for name, n := range map[string]int{"tau-bench:airline": 50, "tau-bench:retail": 115} {
+		b, err := tau.LoadBench(name, ingest.BenchOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(b.Cases) != n || b.Kind != ingest.BenchGenerated || b.DatasetID != name {
+			t.Errorf("%s: %d cases, kind %s, dataset %s", name, len(b.Cases), b.Kind, b.DatasetID)
+		}
+		for _, c := range b.Cases {
+			p, err := Prepare(c)
+			if err != nil || p.rules == nil {
+				t.Fatalf("%s: %v", c.ID, err)
+			}
+		}
+	}
+	if _, err := tau.LoadBench("tau-bench:telecom", ingest.BenchOptions{}); err == nil || !strings.Contains(err.Error(), "known: airline, retail") {
+		t.Errorf("unknown domain: %v", err)
+	}
 }

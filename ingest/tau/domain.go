@@ -125,6 +125,3 @@ func (d *Domain) ToolKind(tool string) (string, bool) {
 
 // CaseID is the case id of a task of this domain: TAU-AIRLINE-25.
 func (d *Domain) CaseID(taskID string) string { return d.CasePrefix + taskID }
-
-// Rules is the rules file as written (the case specs carry it).
-func (d *Domain) Rules() []byte { return d.raw }
