@@ -154,7 +154,8 @@ func compileRules(o *jsonv.Object) (*actionRules, error) {
 		}
 		r.tools[t.Name] = tr
 	}
-	for name, t := range r.tools {
+	for _, ft := range f.Tools { // in the file's order, so that the first error is always the same
+		name, t := ft.Name, r.tools[ft.Name]
 		for _, q := range t.requires {
 			if q.kind == RuleEntityRead && !entities[q.entity] {
 				return nil, fmt.Errorf("action_rules: tool %s requires entity %q, which no tool establishes", name, q.entity)
