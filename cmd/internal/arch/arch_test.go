@@ -64,7 +64,7 @@ type pkg struct {
 func listPackages(t *testing.T) []pkg {
 	t.Helper()
 	cmd := exec.Command("go", "list", "-f", "{{.ImportPath}}\t{{.Doc}}\t{{join .Imports \" \"}}\t{{join .Deps \" \"}}", "./...")
-	cmd.Dir = filepath.Join("..", "..")
+	cmd.Dir = filepath.Join("..", "..", "..")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
@@ -87,7 +87,7 @@ func listPackages(t *testing.T) []pkg {
 			t.Fatalf("go list line %q", line)
 		}
 		path := strings.TrimPrefix(f[0], module+"/")
-		if path == "internal/arch" {
+		if path == "cmd/internal/arch" {
 			continue
 		}
 		pkgs = append(pkgs, pkg{path: path, doc: f[1], imports: local(f[2]), deps: local(f[3])})
@@ -127,7 +127,7 @@ func violations(pkgs []pkg) []string {
 	for _, p := range pkgs {
 		from := stageOf(p.path)
 		if from < 0 {
-			out = append(out, fmt.Sprintf("%s is in no stage: give it its place in internal/arch's stages", p.path))
+			out = append(out, fmt.Sprintf("%s is in no stage: give it its place in cmd/internal/arch's stages", p.path))
 			continue
 		}
 		for _, imp := range p.imports {
@@ -138,7 +138,7 @@ func violations(pkgs []pkg) []string {
 			case to > from:
 				out = append(out, fmt.Sprintf("%s (%s) imports %s (%s): against the flow %s", p.path, stages[from].name, imp, stages[to].name, flow()))
 			case to == from && !allowedWithin(&stages[from], p.path, imp):
-				out = append(out, fmt.Sprintf("%s imports %s within stage %s: not an allowed arrow (list it in internal/arch's stages if it belongs)", p.path, imp, stages[from].name))
+				out = append(out, fmt.Sprintf("%s imports %s within stage %s: not an allowed arrow (list it in cmd/internal/arch's stages if it belongs)", p.path, imp, stages[from].name))
 			}
 		}
 		// The two rules the review asked for hold for indirect imports too.
@@ -181,7 +181,7 @@ func TestImportsFollowTheFlow(t *testing.T) {
 		}
 	}
 	got := render(pkgs)
-	path := filepath.Join("..", "..", "docs", "architecture.md")
+	path := filepath.Join("..", "..", "..", "docs", "architecture.md")
 	if *update {
 		if err := os.WriteFile(path, got, 0o644); err != nil {
 			t.Fatal(err)
@@ -193,7 +193,7 @@ func TestImportsFollowTheFlow(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(got, want) {
-		t.Errorf("docs/architecture.md is out of date with the import graph: go test ./internal/arch -update rewrites it (review the diff)")
+		t.Errorf("docs/architecture.md is out of date with the import graph: go test ./cmd/internal/arch -update rewrites it (review the diff)")
 	}
 }
 
@@ -246,7 +246,7 @@ func render(pkgs []pkg) []byte {
 	}
 	var b bytes.Buffer
 	b.WriteString("# Architecture\n\n")
-	b.WriteString("Generated from `go list ./...` by `go test ./internal/arch` (`-update` rewrites this file); the\n")
+	b.WriteString("Generated from `go list ./...` by `go test ./cmd/internal/arch` (`-update` rewrites this file); the\n")
 	b.WriteString("test fails when an import breaks the rules below or when this file differs from the graph.\n\n")
 	b.WriteString("## Rules\n\n")
 	fmt.Fprintf(&b, "Data flows %s. Each package belongs to one stage. A package may import any\n", flow())
