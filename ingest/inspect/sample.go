@@ -73,6 +73,9 @@ type ModelUsage struct {
 	InputTokensCacheWrite int64 `json:"input_tokens_cache_write"`
 	InputTokensCacheRead  int64 `json:"input_tokens_cache_read"`
 	ReasoningTokens       int64 `json:"reasoning_tokens"`
+	// TotalCost is the cost in US dollars Inspect computed from its price table; nil
+	// when the log does not say.
+	TotalCost *float64 `json:"total_cost"`
 }
 
 // ModelUsageOf is one model's usage.
@@ -109,6 +112,13 @@ func (u ModelUsages) Total() ModelUsage {
 		t.InputTokensCacheWrite += x.InputTokensCacheWrite
 		t.InputTokensCacheRead += x.InputTokensCacheRead
 		t.ReasoningTokens += x.ReasoningTokens
+		if x.TotalCost != nil {
+			c := *x.TotalCost
+			if t.TotalCost != nil {
+				c += *t.TotalCost
+			}
+			t.TotalCost = &c
+		}
 	}
 	return t
 }
