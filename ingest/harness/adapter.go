@@ -16,10 +16,12 @@ var (
 	Batch Adapter = adapter{"batch", ReadBatchDir}
 	// Interactive reads run_english_interactive_rollout.py run folders (ReadInteractiveDir).
 	Interactive Adapter = adapter{"interactive", ReadInteractiveDir}
+	// Inspect reads Inspect AI logs of a SafeActBench task (ReadInspect).
+	Inspect Adapter = adapter{"inspect", ReadInspect}
 )
 
 // Adapters lists every adapter, in the order the CLI documents them; names are unique.
-func Adapters() []Adapter { return []Adapter{Batch, Interactive} }
+func Adapters() []Adapter { return []Adapter{Batch, Interactive, Inspect} }
 
 // Lookup returns the adapter called name.
 func Lookup(name string) (Adapter, bool) {

@@ -13,6 +13,7 @@ import (
 	kflate "github.com/klauspost/compress/flate"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/harness"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
@@ -28,27 +29,21 @@ const InspectDir = "inspect"
 //     holds case_id, protocol, condition and run_id;
 //   - each record event is one assistant tool call and one tool event: id is the
 //     event's call_id, function its tool, arguments its arguments; the result is a JSON
-//     object with the host-recorded fields of an INFO_CALL (InspectHostFields), the
-//     result of a CONSEQUENTIAL_CALL, or InspectNoResult;
+//     object with the host-recorded fields of an INFO_CALL (harness.InspectHostFields),
+//     the result of a CONSEQUENTIAL_CALL, or InspectNoResult;
 //   - the decision record without its events is the answer of the ReAct submit tool
-//     (InspectSubmitTool), and so the final completion, as JSON;
-//   - the harness's verdict is the score InspectScorer (value C or I, answer the raw
-//     status); usage is model_usage and total_time;
+//     (harness.InspectSubmitTool), and so the final completion, as JSON;
+//   - the harness's verdict is the score harness.InspectScorer (value C or I, answer the
+//     raw status); usage is model_usage and total_time;
 //   - a wall-clock timeout is a time limit, a harness failure a sample error; neither
 //     has a final answer.
 const (
-	InspectTask       = "safeactbench"
-	InspectScorer     = "safeactbench"
-	InspectSubmitTool = "submit"
+	InspectTask = "safeactbench"
 	// InspectNoResult is the tool reply to a consequential call that recorded no result.
 	InspectNoResult = "action submitted"
 	// InspectTimeLimit is the time limit (seconds) the synthetic timeouts hit.
 	InspectTimeLimit = 1800
 )
-
-// InspectHostFields are the fields of an INFO_CALL event that the SafeActBench host
-// records (not the model), in the order an event carries them.
-var InspectHostFields = []string{"evidence_delta_key", "tool_status", "tool_error", "resolved_arguments", "attempted_arguments_valid"}
 
 // inspectEpoch is the fixed clock of the synthetic logs (their timestamps, and the
 // modification time of every ZIP member), so that a seed gives the same bytes.
@@ -336,7 +331,7 @@ func (l *inspectLog) close() (err error) {
 	for _, s := range l.samples {
 		o := jsonv.NewObject("id", s.id, "epoch", int64(s.epoch), "input", s.input, "target", s.target)
 		if s.score != nil {
-			o.Set("scores", jsonv.NewObject(InspectScorer, s.score))
+			o.Set("scores", jsonv.NewObject(harness.InspectScorer, s.score))
 			v, _ := s.score.String("value")
 			r := reduced[s.id]
 			r[1]++
@@ -369,10 +364,10 @@ func (l *inspectLog) close() (err error) {
 				red = append(red, jsonv.NewObject("value", float64(r[0])/float64(r[1]), "sample_id", id))
 			}
 		}
-		if err = l.member("reductions.json", []any{jsonv.NewObject("scorer", InspectScorer, "samples", red)}); err != nil {
+		if err = l.member("reductions.json", []any{jsonv.NewObject("scorer", harness.InspectScorer, "samples", red)}); err != nil {
 			return err
 		}
-		scores = []any{jsonv.NewObject("name", InspectScorer, "scorer", InspectScorer, "params", &jsonv.Object{},
+		scores = []any{jsonv.NewObject("name", harness.InspectScorer, "scorer", harness.InspectScorer, "params", &jsonv.Object{},
 			"metrics", jsonv.NewObject("accuracy", jsonv.NewObject("name", "accuracy",
 				"value", float64(correct)/float64(scored), "params", &jsonv.Object{})))}
 	}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/harness"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
@@ -80,7 +81,7 @@ func inspectSample(ep *ingest.Episode, c *ingest.Case) (*jsonv.Object, inspectSu
 		}
 		if answer != nil {
 			text := string(jsonv.Marshal(answer))
-			call(fmt.Sprintf("call_%s_%02d", InspectSubmitTool, len(messages)), InspectSubmitTool, jsonv.NewObject("answer", text), text)
+			call(fmt.Sprintf("call_%s_%02d", harness.InspectSubmitTool, len(messages)), harness.InspectSubmitTool, jsonv.NewObject("answer", text), text)
 			last := messages[len(messages)-2].(*jsonv.Object)
 			output = jsonv.NewObject("model", ep.Model,
 				"choices", []any{jsonv.NewObject("message", last, "stop_reason", "tool_calls")}, "completion", text)
@@ -105,7 +106,7 @@ func inspectSample(ep *ingest.Episode, c *ingest.Case) (*jsonv.Object, inspectSu
 		if err != nil {
 			return nil, sum, err
 		}
-		scores.Set(InspectScorer, sc)
+		scores.Set(harness.InspectScorer, sc)
 		sum.score = sc
 		events = append(events, jsonv.NewObject("timestamp", stamp(), "event", "score", "score", sc, "target", target))
 	}
@@ -178,7 +179,7 @@ func inspectCall(ev *jsonv.Object) (id, tool string, args any, result string, er
 }
 
 func isHostField(k string) bool {
-	for _, h := range InspectHostFields {
+	for _, h := range harness.InspectHostFields {
 		if h == k {
 			return true
 		}

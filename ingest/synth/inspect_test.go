@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/harness"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
@@ -184,7 +185,7 @@ func checkInspectSample(t *testing.T, ep *ingest.Episode, s *jsonv.Object) {
 		}
 	}
 	scores, _ := s.Obj("scores")
-	sc, hasScore := scores.Obj(InspectScorer)
+	sc, hasScore := scores.Obj(harness.InspectScorer)
 	if hasScore != (ep.Official != nil) {
 		t.Errorf("%s: score %v, official %v", ep.RunID, hasScore, ep.Official != nil)
 	}
