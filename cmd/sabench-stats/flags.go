@@ -36,7 +36,8 @@ type common struct {
 type flagGroup uint16
 
 const (
-	// groupInput: --bench, --runs, --policy, --infra-failures, --dedupe.
+	// groupInput: --bench, --runs, --inspect, --record-from, --policy, --infra-failures,
+	// --dedupe.
 	groupInput flagGroup = 1 << iota
 	// groupJobs: -j, for commands that score many episodes.
 	groupJobs
@@ -71,6 +72,8 @@ func addCommon(fs *flag.FlagSet, groups flagGroup, defaultOut string) *common {
 	if groups&groupInput != 0 {
 		fs.StringVar(&c.Source.Bench, "bench", c.Source.Bench, "case specs: a SafeActBench checkout, a directory of case JSON files, a JSONL of {case_id, protocol, case_spec} rows, or builtin")
 		fs.Var((*cli.List)(&c.Source.Runs), "runs", "episode files, globs or directories (repeatable; default: the built-in release's episodes)")
+		fs.Var((*cli.List)(&c.Source.Inspect), "inspect", "Inspect logs of a SafeActBench task instead of --runs: .eval or .json files, folders (their .eval logs) or globs (repeatable); a log's configuration is its model/solver")
+		fs.StringVar(&c.Source.RecordFrom, "record-from", "", "with --inspect: where a sample's decision record is: output (the final completion, as JSON; the default), store:KEY or tool:NAME")
 		fs.Var((*cli.List)(&c.Policies), "policy", "authorization policy: a preset (safeact, near-miss, toolsandbox, tau-bench, appworld) or a JSON policy file (repeatable where a command compares policies)")
 		fs.StringVar(&c.InfraFailures, "infra-failures", c.InfraFailures, "infra_failure episodes: exclude (the paper) or fail (the SafeActBench batch runner)")
 		fs.StringVar(&c.Source.Dedupe, "dedupe", "", "duplicate episode keys: error (default), first or last")
