@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"time"
 
 	kflate "github.com/klauspost/compress/flate"
@@ -135,7 +136,7 @@ func (w *inspectWriter) add(ep *ingest.Episode) error {
 	l := w.logs[k]
 	if l == nil {
 		var err error
-		if l, err = openInspectLog(w.dir, ep, w.rel); err != nil {
+		if l, err = openInspectLog(w.dir, ep, w.rel, len(w.order)); err != nil {
 			return err
 		}
 		w.logs[k] = l
@@ -183,6 +184,7 @@ type inspectLog struct {
 	tmp                            *os.File
 	zw                             *zip.Writer
 	created                        string
+	createdAt                      time.Time
 	runID, taskID                  string
 	samples                        []inspectSummary
 	ids                            []string
@@ -193,11 +195,16 @@ type inspectLog struct {
 	scale                          int
 }
 
-func openInspectLog(dir string, ep *ingest.Episode, rel *Release) (*inspectLog, error) {
-	name := fmt.Sprintf("%s_%s_%s.eval", InspectTask, ep.Condition, slug(ep.Config))
+// openInspectLog starts the k-th log of the release. Its creation time is k minutes after
+// the release's clock, and its name starts with that time as Inspect's names do
+// (<created>_<task>_…), so that the logs sort in the order their configurations and
+// conditions first appear in the release, the order the tables list them in.
+func openInspectLog(dir string, ep *ingest.Episode, rel *Release, k int) (*inspectLog, error) {
+	created := inspectEpoch.Add(time.Duration(k) * time.Minute)
+	name := fmt.Sprintf("%s_%s_%s_%s.eval", strings.ReplaceAll(created.Format(inspectTimeFormat), ":", "-"), InspectTask, ep.Condition, slug(ep.Config))
 	l := &inspectLog{path: filepath.Join(dir, name), model: ep.Model, solver: ep.Harness, condition: ep.Condition,
 		seenID: map[string]bool{}, usage: &jsonv.Object{}, seed: rel.Seed, scale: rel.Scale}
-	l.created = inspectEpoch.Format(inspectTimeFormat)
+	l.created, l.createdAt = created.Format(inspectTimeFormat), created
 	l.runID = shortID(fmt.Sprintf("run|%d|%d", rel.Seed, rel.Scale))
 	l.taskID = shortID(fmt.Sprintf("task|%d|%d|%s|%s", rel.Seed, rel.Scale, ep.Config, ep.Condition))
 	f, err := os.CreateTemp(dir, "."+name+".tmp*")
@@ -371,7 +378,7 @@ func (l *inspectLog) close() (err error) {
 			"metrics", jsonv.NewObject("accuracy", jsonv.NewObject("name", "accuracy",
 				"value", float64(correct)/float64(scored), "params", &jsonv.Object{})))}
 	}
-	end := inspectEpoch.Add(time.Duration(len(l.samples)) * time.Second).Format(inspectTimeFormat)
+	end := l.createdAt.Add(time.Duration(len(l.samples)) * time.Second).Format(inspectTimeFormat)
 	header := jsonv.NewObject("version", int64(2), "status", "success",
 		"eval", l.evalSpec(l.ids), "plan", l.plan(),
 		"results", jsonv.NewObject("total_samples", int64(len(l.samples)), "completed_samples", int64(completed), "scores", orEmpty(scores)),

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest"
@@ -70,7 +71,7 @@ func TestWriteInspect(t *testing.T) {
 	}
 	byFile := map[string][]*ingest.Episode{}
 	for _, ep := range sub.Episodes {
-		name := fmt.Sprintf("%s_%s_%s.eval", InspectTask, ep.Condition, slug(ep.Config))
+		name := fmt.Sprintf("_%s_%s_%s.eval", InspectTask, ep.Condition, slug(ep.Config))
 		byFile[name] = append(byFile[name], ep)
 	}
 	if len(files) != len(byFile) || len(files) < 40 {
@@ -82,7 +83,8 @@ func TestWriteInspect(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		eps := byFile[filepath.Base(f)]
+		base := filepath.Base(f)
+		eps := byFile[base[strings.Index(base, "_"):]]
 		h := readZipMember(t, zr, "header.json")
 		eval, _ := h.Obj("eval")
 		if m, _ := eval.String("model"); m != eps[0].Model {
