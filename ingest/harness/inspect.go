@@ -209,7 +209,8 @@ type inspectLog struct {
 	sab              bool   // some sample named a case
 	firstWithout     string // member of the first sample without a case
 	samples          int
-	idsWithout       []string
+	idsWithout       []string // the first five distinct sample ids
+	moreIDs          bool
 	configProblem    *ingest.Problem
 	reportedConfigPb bool
 }
@@ -355,11 +356,11 @@ func (s *InspectStream) finishLog() {
 		msg = fmt.Sprintf("no episodes: the log holds no samples (task %q, status %q)", h.Eval.Task, h.Status)
 	} else {
 		ids := strings.Join(l.idsWithout, ", ")
-		if l.samples > len(l.idsWithout) {
+		if l.moreIDs {
 			ids += ", …"
 		}
-		msg = fmt.Sprintf("no episodes: not a SafeActBench task (task %q, model %s, %d samples): no sample has metadata.case_id, and no sample id (%s) is a case of the bench",
-			h.Eval.Task, h.Eval.Model, l.samples, ids)
+		msg = fmt.Sprintf("no episodes: not a SafeActBench task (task %q, model %s, %s): no sample has metadata.case_id, and no sample id (%s) is a case of the bench",
+			h.Eval.Task, h.Eval.Model, plural(l.samples, "sample"), ids)
 	}
 	s.skipped = append(s.skipped, ingest.Problem{File: l.file, Msg: msg})
 }
@@ -405,8 +406,12 @@ func (s *InspectStream) episode(smp *inspect.Sample) (*ingest.Episode, error) {
 		if l.firstWithout == "" {
 			l.firstWithout = smp.Member
 		}
-		if len(l.idsWithout) < 5 {
-			l.idsWithout = append(l.idsWithout, smp.ID.String())
+		switch id := smp.ID.String(); {
+		case slices.Contains(l.idsWithout, id):
+		case len(l.idsWithout) < 5:
+			l.idsWithout = append(l.idsWithout, id)
+		default:
+			l.moreIDs = true
 		}
 		return nil, nil
 	}
@@ -612,6 +617,13 @@ func cleanAnswer(t string) string {
 		t = strings.TrimSpace(t)
 	}
 	return t
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 func truncate(s string, n int) string {
