@@ -1,5 +1,7 @@
 package harness
 
+import "fmt"
+
 // Adapter reads one runner's output into episodes. path is what the runner wrote: a
 // folder (batch, interactive) or a single log file. Read returns an error for a path it
 // cannot open and for options it cannot honour (Options.Check, and any option that does
@@ -12,8 +14,9 @@ type Adapter interface {
 
 // The SafeActBench runners' adapters.
 var (
-	// Batch reads a run_safeact_agent_batch.py --output-dir folder (ReadBatchDir).
-	Batch Adapter = adapter{"batch", ReadBatchDir}
+	// Batch reads a run_safeact_agent_batch.py --output-dir folder (ReadBatchDir); it
+	// refuses Options.RepeatFrom (a batch folder holds one run per case).
+	Batch Adapter = adapter{"batch", readBatchAdapter}
 	// Interactive reads run_english_interactive_rollout.py run folders (ReadInteractiveDir).
 	Interactive Adapter = adapter{"interactive", ReadInteractiveDir}
 	// Inspect reads Inspect AI logs of a SafeActBench task (ReadInspect).
@@ -31,6 +34,14 @@ func Lookup(name string) (Adapter, bool) {
 		}
 	}
 	return nil, false
+}
+
+// readBatchAdapter is ReadBatchDir refusing the interactive-only option, which it would ignore.
+func readBatchAdapter(dir string, opt Options) (*Result, error) {
+	if opt.RepeatFrom != "" {
+		return nil, fmt.Errorf("repeat derivation %q applies to interactive runs only (a batch folder holds one run per case)", opt.RepeatFrom)
+	}
+	return ReadBatchDir(dir, opt)
 }
 
 // adapter is an Adapter made of a name and a read function.

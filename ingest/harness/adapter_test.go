@@ -3,6 +3,7 @@ package harness
 import (
 	"bytes"
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -50,5 +51,16 @@ func TestAdaptersRead(t *testing.T) {
 		if _, err := tc.a.Read(tc.dir, Options{}); err == nil {
 			t.Errorf("%s: no error without a configuration", tc.a.Name())
 		}
+	}
+}
+
+// The batch adapter refuses the interactive-only repeat derivation instead of ignoring it.
+func TestBatchAdapterRefusesRepeatFrom(t *testing.T) {
+	_, err := Batch.Read(batchFixture, Options{Config: "claude-5/claude-code", RepeatFrom: RepeatFromDirname})
+	if err == nil || !strings.Contains(err.Error(), "interactive runs only") {
+		t.Errorf("err = %v, want a refusal of --repeat-from", err)
+	}
+	if _, err := Interactive.Read(interactiveFixture, Options{Config: glm, RepeatFrom: RepeatFromDirname}); err != nil {
+		t.Errorf("interactive with dirname repeats: %v", err)
 	}
 }
