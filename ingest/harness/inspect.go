@@ -205,7 +205,8 @@ type inspectLog struct {
 	file             string
 	head             *inspect.Log
 	config, model    string
-	harness, cond    string
+	harness, cond    string // cond: --condition
+	taskCond         string // task_args.condition
 	sab              bool   // some sample named a case
 	firstWithout     string // member of the first sample without a case
 	samples          int
@@ -313,7 +314,7 @@ func (s *InspectStream) noEpisodes() error {
 	return fmt.Errorf("no episodes in %d Inspect logs:\n  %s", len(s.files), strings.Join(why, "\n  "))
 }
 
-// openLog works out the configuration and default condition of a log.
+// openLog works out the configuration of a log and the condition its task names.
 func (s *InspectStream) openLog(file string, h *inspect.Log) *inspectLog {
 	l := &inspectLog{file: file, head: h, config: s.opt.Config, cond: s.opt.Condition}
 	if l.config != "" {
@@ -334,11 +335,9 @@ func (s *InspectStream) openLog(file string, h *inspect.Log) *inspectLog {
 	if s.opt.Harness != "" {
 		l.harness = s.opt.Harness
 	}
-	if l.cond == "" {
-		if raw, ok := h.Eval.TaskArgs["condition"]; ok {
-			if v, err := jsonv.Parse(raw); err == nil {
-				l.cond, _ = v.(string)
-			}
+	if raw, ok := h.Eval.TaskArgs["condition"]; ok {
+		if v, err := jsonv.Parse(raw); err == nil {
+			l.taskCond, _ = v.(string)
 		}
 	}
 	return l
@@ -359,8 +358,8 @@ func (s *InspectStream) finishLog() {
 		if l.moreIDs {
 			ids += ", …"
 		}
-		msg = fmt.Sprintf("no episodes: not a SafeActBench task (task %q, model %s, %s): no sample has metadata.case_id, and no sample id (%s) is a case of the bench",
-			h.Eval.Task, h.Eval.Model, plural(l.samples, "sample"), ids)
+		msg = fmt.Sprintf("no episodes: not a SafeActBench task (task %q, model %s, %s): no sample has metadata.case_id, and no sample id (%s) is a case of the bench %s",
+			h.Eval.Task, h.Eval.Model, plural(l.samples, "sample"), ids, s.opt.Bench.Source)
 	}
 	s.skipped = append(s.skipped, ingest.Problem{File: l.file, Msg: msg})
 }
@@ -445,6 +444,8 @@ func (s *InspectStream) episode(smp *inspect.Sample) (*ingest.Episode, error) {
 				return nil, l.problem(smp.Member, "metadata.condition", "must be a non-empty string, got %.60s", raw)
 			}
 			e.Condition = cond
+		} else if l.taskCond != "" {
+			e.Condition = l.taskCond
 		} else {
 			e.Condition = ingest.DefaultCondition
 		}

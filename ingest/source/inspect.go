@@ -20,6 +20,8 @@ func CheckInspect(opt Options) error {
 		return nil
 	case len(opt.Runs) > 0:
 		return fmt.Errorf("give --runs or --inspect, not both")
+	case opt.Lenient:
+		return fmt.Errorf("--lenient does not apply to --inspect: it admits episode-file defects, and Inspect logs are read by the Inspect adapter")
 	case opt.Dedupe != "" && opt.Dedupe != "error":
 		return fmt.Errorf("--dedupe %s does not apply to --inspect: a duplicate episode in Inspect logs is always an error", opt.Dedupe)
 	}
