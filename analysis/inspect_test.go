@@ -93,10 +93,10 @@ func TestInspectRowCounts(t *testing.T) {
 		"2025-02-11T15-18-04-05-00_popularity_mj7khqpMM4GBCfVQozKgzB.eval": 10 * 1 * 1,
 		"2025-05-12T20-28-13-04-00_popularity.json":                        3 * 1 * 1,
 		"2025-05-12T20-28-13-04-00_no-samples.json":                        0,
-		"log_formats.eval":                  1 * 1 * 1,
-		"log_message_deduplication.eval":    1 * 1 * 1,
-		"log_read_sample.eval":              1 * 1 * 1,
-		"log_streaming.eval":                2 * 2 * 1,
+		"log_formats.eval":               1 * 1 * 1,
+		"log_message_deduplication.eval": 1 * 1 * 1,
+		"log_read_sample.eval":           1 * 1 * 1,
+		"log_streaming.eval":             2 * 2 * 1,
 	}
 	for name, n := range want {
 		log, rows := inspectRows(t, filepath.Join(inspectLogs, name))
