@@ -181,14 +181,26 @@ func (e *evalSource) close() error {
 	return nil
 }
 
+// MaxMemberBytes bounds the uncompressed size of one archive member (a sample, the
+// header, the summaries): a larger member is an error rather than a memory blow-up.
+const MaxMemberBytes = 1 << 30
+
 // readMember returns a member's bytes; reading to the end verifies its CRC-32.
 func readMember(file string, f *zip.File) ([]byte, error) {
+	if f.UncompressedSize64 > MaxMemberBytes {
+		return nil, errorf(file, f.Name, "", "member of %d bytes exceeds the %d-byte limit", f.UncompressedSize64, MaxMemberBytes)
+	}
 	rc, err := f.Open()
 	if err != nil {
 		return nil, &Error{File: file, Member: f.Name, Err: fmt.Errorf("damaged member: %w", err)}
 	}
 	defer rc.Close()
-	data, err := io.ReadAll(rc)
+	// The declared size is checked by archive/zip against what the member holds; the
+	// limit reader guards a member whose header lies.
+	data, err := io.ReadAll(io.LimitReader(rc, MaxMemberBytes+1))
+	if err == nil && len(data) > MaxMemberBytes {
+		err = fmt.Errorf("member exceeds the %d-byte limit", MaxMemberBytes)
+	}
 	if err != nil {
 		if errors.Is(err, io.ErrUnexpectedEOF) {
 			err = fmt.Errorf("truncated member: %w", err)
