@@ -166,3 +166,17 @@ func clusterLabels(samples []*sampleScore, key string) ([]int, error) {
 	}
 	return out, nil
 }
+
+// InspectIntervals describes the intervals o gives on Inspect samples: samples are the
+// units, or the clusters of a metadata key.
+func InspectIntervals(o StatOptions, clusterBy string) IntervalSpec {
+	s := IntervalSpec{Level: o.level(), Method: o.Method.String(), Quantile: o.Quantile.String(),
+		Unit: "samples", Resamples: o.Resamples, Seed: o.Seed}
+	if s.Seed == 0 {
+		s.Seed = bootstrap.DefaultSeed
+	}
+	if clusterBy != "" {
+		s.Unit = "clusters of samples sharing metadata." + clusterBy
+	}
+	return s
+}

@@ -55,7 +55,18 @@ type InspectEntry struct {
 // entries by rank then model.
 type InspectBoard struct {
 	Entries []InspectEntry
+	Boards  []InspectBoardInfo // one per board, in the entries' order
 	Level   float64
+}
+
+// InspectBoardInfo describes one board's joint draw.
+type InspectBoardInfo struct {
+	Task, Group, Scorer string
+	Models              int
+	Units               int // resampled units: samples (the union over models) or clusters
+	// Used of Requested replicates had a value for every model (the rank sets use
+	// those); both 0 when no draw was made.
+	Used, Requested int
 }
 
 // boardKey identifies one board.
@@ -134,9 +145,11 @@ func LeaderboardInspect(rows []inspect.Row, opt InspectBoardOptions, o StatOptio
 			entries = append(entries, e)
 			samples = append(samples, ss)
 		}
-		if err := rankBoard(entries, samples, keys[i].boardKey, opt, o); err != nil {
+		info, err := rankBoard(entries, samples, keys[i].boardKey, opt, o)
+		if err != nil {
 			return nil, err
 		}
+		board.Boards = append(board.Boards, info)
 		slices.SortStableFunc(entries, func(a, b InspectEntry) int {
 			return cmp.Or(cmp.Compare(rankOrLast(a.Rank), rankOrLast(b.Rank)), strings.Compare(a.Model, b.Model))
 		})
@@ -155,7 +168,8 @@ func rankOrLast(r int) int {
 
 // rankBoard sets each entry's mean, interval, rank and rank set from one joint draw of
 // the board's units (the union of the models' samples, or their clusters).
-func rankBoard(entries []InspectEntry, samples [][]*sampleScore, bk boardKey, opt InspectBoardOptions, o StatOptions) error {
+func rankBoard(entries []InspectEntry, samples [][]*sampleScore, bk boardKey, opt InspectBoardOptions, o StatOptions) (InspectBoardInfo, error) {
+	info := InspectBoardInfo{Task: bk.task, Group: bk.group, Scorer: bk.scorer, Models: len(entries)}
 	// The union of sample ids, sorted, with the first metadata seen for each.
 	var union []*sampleScore
 	seen := map[inspect.SampleID]int{}
@@ -173,8 +187,9 @@ func rankBoard(entries []InspectEntry, samples [][]*sampleScore, bk boardKey, op
 	}
 	units, err := unitsOf(opt.ClusterBy, union)
 	if err != nil {
-		return fmt.Errorf("%s: %w", bk.task, err)
+		return info, fmt.Errorf("%s: %w", bk.task, err)
 	}
+	info.Units = units.n
 	sums := make([]bootstrap.Ratio, len(entries))
 	var ranked []int // entries with samples
 	for k, ss := range samples {
@@ -202,13 +217,13 @@ func rankBoard(entries []InspectEntry, samples [][]*sampleScore, bk boardKey, op
 		}
 	}
 	if o.Resamples == 0 || len(ranked) == 0 {
-		return nil
+		return info, nil
 	}
 	if units.n < 2 {
 		for _, k := range ranked {
 			entries[k].Warnings = bootstrap.IntervalWarnings(bootstrap.Interval{Lo: math.NaN(), Hi: math.NaN(), Used: 1}, entries[k].X, units.n)
 		}
-		return nil
+		return info, nil
 	}
 	in := make([]bootstrap.Ratio, len(ranked))
 	for i, k := range ranked {
@@ -216,12 +231,12 @@ func rankBoard(entries []InspectEntry, samples [][]*sampleScore, bk boardKey, op
 	}
 	stat, err := bootstrap.SumRatios(in...)
 	if err != nil {
-		return err
+		return info, err
 	}
 	stream := "inspect/board/" + bk.task + "/" + bk.group + "/" + bk.scorer
 	res, err := bootstrap.ResampleSums(stat, o.boot(stream))
 	if err != nil {
-		return fmt.Errorf("%s: %w", stream, err)
+		return info, fmt.Errorf("%s: %w", stream, err)
 	}
 	for i, k := range ranked {
 		iv := res.Intervals[i]
@@ -230,12 +245,13 @@ func rankBoard(entries []InspectEntry, samples [][]*sampleScore, bk boardKey, op
 	}
 	rs, err := res.RankSets(bootstrap.RankOptions{Level: o.level()})
 	if err != nil {
-		return fmt.Errorf("%s: %w", stream, err)
+		return info, fmt.Errorf("%s: %w", stream, err)
 	}
 	for i, k := range ranked {
 		entries[k].Set = rs.Sets[i]
 	}
-	return nil
+	info.Used, info.Requested = rs.Used, rs.Used+rs.Dropped
+	return info, nil
 }
 
 // passK computes pass^k over epochs in both conventions.
