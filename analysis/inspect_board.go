@@ -38,9 +38,10 @@ type InspectEntry struct {
 	// Estimate: X the mean of the epoch-reduced scores, Lo and Hi its bootstrap
 	// interval (samples, or clusters, resampled jointly for every model of the board).
 	Estimate
-	// Rank is the competition rank by X within the board (1 + models strictly better);
-	// Set its simultaneous rank confidence set ({0, 0} when none: fewer than two units,
-	// zero resamples).
+	// Rank is the competition rank by X within the board (1 + ranked models strictly
+	// better); 0 for a model with fewer than two units (samples or clusters) of its own,
+	// which is not ranked. Set is its simultaneous rank confidence set ({0, 0} when none:
+	// not ranked, or zero resamples).
 	Rank int
 	Set  bootstrap.RankSet
 	// PassKPlanned and PassKPerCase are pass^k over epochs for each k of the options, in
@@ -52,7 +53,7 @@ type InspectEntry struct {
 }
 
 // InspectBoard is every board's entries: boards (task, group, scorer) in sorted order,
-// entries by rank then model.
+// entries by rank, the unranked after them by mean, ties by model.
 type InspectBoard struct {
 	Entries []InspectEntry
 	Boards  []InspectBoardInfo // one per board, in the entries' order
@@ -64,9 +65,12 @@ type InspectBoardInfo struct {
 	Task, Group, Scorer string
 	Models              int
 	Units               int // resampled units: samples (the union over models) or clusters
-	// Used of Requested replicates had a value for every model (the rank sets use
-	// those); both 0 when no draw was made.
+	// Used of Requested replicates had a value for every model in the rank sets (the
+	// sets use those); both 0 when no draw was made.
 	Used, Requested int
+	// Unranked counts the models with fewer than two units of their own: no rank, no
+	// set, not in the others' sets.
+	Unranked int
 }
 
 // boardKey identifies one board.
@@ -150,13 +154,22 @@ func LeaderboardInspect(rows []inspect.Row, opt InspectBoardOptions, o StatOptio
 			return nil, err
 		}
 		board.Boards = append(board.Boards, info)
+		// Ranked models by rank, then the unranked by mean; ties by model.
 		slices.SortStableFunc(entries, func(a, b InspectEntry) int {
-			return cmp.Or(cmp.Compare(rankOrLast(a.Rank), rankOrLast(b.Rank)), strings.Compare(a.Model, b.Model))
+			return cmp.Or(cmp.Compare(rankOrLast(a.Rank), rankOrLast(b.Rank)), cmp.Compare(nanLow(b.X), nanLow(a.X)), strings.Compare(a.Model, b.Model))
 		})
 		board.Entries = append(board.Entries, entries...)
 		i = j
 	}
 	return board, nil
+}
+
+// nanLow orders a missing mean below every mean.
+func nanLow(x float64) float64 {
+	if math.IsNaN(x) {
+		return math.Inf(-1)
+	}
+	return x
 }
 
 func rankOrLast(r int) int {
@@ -191,7 +204,11 @@ func rankBoard(entries []InspectEntry, samples [][]*sampleScore, bk boardKey, op
 	}
 	info.Units = units.n
 	sums := make([]bootstrap.Ratio, len(entries))
-	var ranked []int // entries with samples
+	// scored: the entries with samples (they get a mean and an interval); ranked: those
+	// with at least two units of their own. A model with one unit has a degenerate
+	// bootstrap distribution (its mean never varies), which would make its place look
+	// certain: it gets no rank, no set, and takes no part in the others' sets.
+	var scored, ranked []int
 	for k, ss := range samples {
 		r := bootstrap.Ratio{Num: make([]float64, units.n), Den: make([]float64, units.n)}
 		for _, s := range ss {
@@ -203,9 +220,21 @@ func rankBoard(entries []InspectEntry, samples [][]*sampleScore, bk boardKey, op
 		e := &entries[k]
 		e.Estimate = nanEstimate()
 		e.Units = units.n
-		if len(ss) > 0 {
-			e.X = r.Value()
+		if len(ss) == 0 {
+			continue
+		}
+		e.X = r.Value()
+		scored = append(scored, k)
+		own := 0
+		for _, d := range r.Den {
+			if d > 0 {
+				own++
+			}
+		}
+		if own >= 2 {
 			ranked = append(ranked, k)
+		} else {
+			info.Unranked++
 		}
 	}
 	for _, k := range ranked {
@@ -216,17 +245,17 @@ func rankBoard(entries []InspectEntry, samples [][]*sampleScore, bk boardKey, op
 			}
 		}
 	}
-	if o.Resamples == 0 || len(ranked) == 0 {
+	if o.Resamples == 0 || len(scored) == 0 {
 		return info, nil
 	}
 	if units.n < 2 {
-		for _, k := range ranked {
+		for _, k := range scored {
 			entries[k].Warnings = bootstrap.IntervalWarnings(bootstrap.Interval{Lo: math.NaN(), Hi: math.NaN(), Used: 1}, entries[k].X, units.n)
 		}
 		return info, nil
 	}
-	in := make([]bootstrap.Ratio, len(ranked))
-	for i, k := range ranked {
+	in := make([]bootstrap.Ratio, len(scored))
+	for i, k := range scored {
 		in[i] = sums[k]
 	}
 	stat, err := bootstrap.SumRatios(in...)
@@ -238,17 +267,26 @@ func rankBoard(entries []InspectEntry, samples [][]*sampleScore, bk boardKey, op
 	if err != nil {
 		return info, fmt.Errorf("%s: %w", stream, err)
 	}
-	for i, k := range ranked {
+	at := map[int]int{} // entry → output of the resample
+	for i, k := range scored {
+		at[k] = i
 		iv := res.Intervals[i]
 		e := &entries[k]
 		e.Lo, e.Hi, e.Fallback, e.Warnings = iv.Lo, iv.Hi, iv.Fallback, res.Warnings(i)
 	}
-	rs, err := res.RankSets(bootstrap.RankOptions{Level: o.level()})
+	if len(ranked) == 0 {
+		return info, nil
+	}
+	est := make([]float64, len(ranked))
+	for j, k := range ranked {
+		est[j] = res.Estimate[at[k]]
+	}
+	rs, err := bootstrap.RankSets(est, func(j int) []float64 { return res.Replicates(at[ranked[j]]) }, bootstrap.RankOptions{Level: o.level()})
 	if err != nil {
 		return info, fmt.Errorf("%s: %w", stream, err)
 	}
-	for i, k := range ranked {
-		entries[k].Set = rs.Sets[i]
+	for j, k := range ranked {
+		entries[k].Set = rs.Sets[j]
 	}
 	info.Used, info.Requested = rs.Used, rs.Used+rs.Dropped
 	return info, nil

@@ -58,6 +58,9 @@ const (
 	groupHarness
 	// groupChoices: every paper choice: the shared harness, strategies and case-set names.
 	groupChoices
+	// groupOwnPassK: the command's --passk is its own (leaderboard's list of k), not
+	// groupStats' pass^k convention.
+	groupOwnPassK
 
 	// groupAnalysis is what a command that builds tables from a scored release reads.
 	groupAnalysis = groupInput | groupJobs | groupSets | groupStats | groupClustered
@@ -90,7 +93,9 @@ func addCommon(fs *flag.FlagSet, groups flagGroup, defaultOut string) *common {
 		fs.Float64Var(&st.Level, "level", st.Level, "confidence level of the intervals")
 		fs.StringVar(&c.Source.ClustersFile, "clusters", "", "CSV case_id,cluster_id for the template-clustered bootstrap")
 		fs.StringVar(&st.Adjust, "adjust", st.Adjust, "multiplicity adjustment of a table's family of p-values: holm or bh (Benjamini–Hochberg)")
-		fs.StringVar(&st.PassK, "passk", st.PassK, "pass^k convention: planned (tau-bench: n = repeats planned, missing repeats fail) or per-case (tau2-bench: n = the case's scored repeats)")
+		if groups&groupOwnPassK == 0 {
+			fs.StringVar(&st.PassK, "passk", st.PassK, "pass^k convention: planned (tau-bench: n = repeats planned, missing repeats fail) or per-case (tau2-bench: n = the case's scored repeats)")
+		}
 		fs.BoolVar(&st.Force, "force", false, fmt.Sprintf("allow --resamples below %d (intervals then rest on near-extreme order statistics)", bootstrap.MinResamples))
 	}
 	if groups&groupClustered != 0 {
