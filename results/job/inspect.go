@@ -192,11 +192,14 @@ func modelArms(in *InspectLogs, ma, mb, task string) (a, b analysis.InspectArm, 
 		return a, b, "", "", optionError(fmt.Errorf("compare --inspect: A and B are both model %s", ma))
 	}
 	models := map[string]bool{}
-	tasks := map[string]bool{}
 	for _, l := range in.Logs {
 		models[l.Eval.Model] = true
-		if l.Eval.Model == ma || l.Eval.Model == mb {
-			tasks[l.Eval.Task] = true
+	}
+	// The tasks the two models have samples of (a log without samples pairs nothing).
+	tasks := map[string]bool{}
+	for i := range in.Rows {
+		if m := in.Rows[i].Model; m == ma || m == mb {
+			tasks[in.Rows[i].Task] = true
 		}
 	}
 	for _, m := range []string{ma, mb} {
@@ -205,7 +208,7 @@ func modelArms(in *InspectLogs, ma, mb, task string) (a, b analysis.InspectArm, 
 		}
 	}
 	if task == "" && len(tasks) > 1 {
-		return a, b, "", "", optionError(fmt.Errorf("compare --inspect: the logs of %s and %s hold tasks %s: pick one with --task", ma, mb, strings.Join(slices.Sorted(maps.Keys(tasks)), ", ")))
+		return a, b, "", "", optionError(fmt.Errorf("compare --inspect: the logs of %s and %s have samples of tasks %s: pick one with --task", ma, mb, strings.Join(slices.Sorted(maps.Keys(tasks)), ", ")))
 	}
 	a, b = analysis.InspectArm{Name: ma}, analysis.InspectArm{Name: mb}
 	na, nb := map[string]bool{}, map[string]bool{}
@@ -220,6 +223,11 @@ func modelArms(in *InspectLogs, ma, mb, task string) (a, b analysis.InspectArm, 
 		case mb:
 			b.Rows = append(b.Rows, r)
 			nb[r.Log] = true
+		}
+	}
+	for _, arm := range []analysis.InspectArm{a, b} {
+		if len(arm.Rows) == 0 {
+			return a, b, "", "", optionError(fmt.Errorf("compare --inspect: model %s has no samples%s", arm.Name, map[bool]string{true: " of task " + task, false: ""}[task != ""]))
 		}
 	}
 	desc := func(m string, logs map[string]bool) string {
