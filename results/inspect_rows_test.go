@@ -27,8 +27,11 @@ func sharedRows(t *testing.T) []inspect.Row {
 	var rows []inspect.Row
 	var scorers []string
 	err = inspect.Scan(context.Background(), files, inspect.Options{Workers: 2}, inspect.Handler{
-		Log:    func(l *inspect.Log) error { scorers = l.Scorers(); return nil },
-		Sample: func(l *inspect.Log, s *inspect.Sample) error { rows = append(rows, inspect.Rows(l, scorers, s)...); return nil },
+		Log: func(l *inspect.Log) error { scorers = l.Scorers(); return nil },
+		Sample: func(l *inspect.Log, s *inspect.Sample) error {
+			rows = append(rows, inspect.Rows(l, scorers, s)...)
+			return nil
+		},
 	})
 	if err != nil {
 		t.Fatal(err)
