@@ -401,3 +401,42 @@ func TestSampleIDOrder(t *testing.T) {
 		t.Error("object accepted as id")
 	}
 }
+
+// TestJournalSummaries: without samples/ members and summaries.json, the journal's
+// _journal/summaries/N.json stand in.
+func TestJournalSummaries(t *testing.T) {
+	data := rewriteZip(t, logPath(streaming), func(name string, b []byte) []byte {
+		if strings.HasPrefix(name, "samples/") || name == "summaries.json" {
+			return nil
+		}
+		return b
+	})
+	log, n, err := readAllFrom("journal.eval", data)
+	if err != nil || n != 4 || !log.FromSummaries {
+		t.Fatalf("%d samples, from summaries %v: %v", n, log != nil && log.FromSummaries, err)
+	}
+}
+
+// TestJSONSamplesBeforeHeader: a .json log whose "samples" come before "eval" is still
+// read (the samples are held until the header is complete).
+func TestJSONSamplesBeforeHeader(t *testing.T) {
+	raw, err := os.ReadFile(logPath(popJSON))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	b.WriteString(`{"samples": `)
+	b.Write(doc["samples"])
+	for _, k := range []string{"version", "status", "eval", "plan", "results", "stats", "reductions"} {
+		fmt.Fprintf(&b, ", %q: %s", k, doc[k])
+	}
+	b.WriteString("}")
+	log, n, err := readAllFrom("reordered.json", b.Bytes())
+	if err != nil || n != 3 || log.Eval.Task != "popularity" || len(log.Reductions) != 1 {
+		t.Fatalf("%d samples: %v", n, err)
+	}
+}
