@@ -45,12 +45,19 @@ func benchEval(b *testing.B, n int) []byte {
 	return buf.Bytes()
 }
 
-// BenchmarkReadEval reads a 500-sample .eval (40 MB of sample JSON) member by member.
+// BenchmarkReadEval reads a 500-sample .eval (40 MB of sample JSON) member by member,
+// with one decoding goroutine and with two.
 func BenchmarkReadEval(b *testing.B) {
 	data := benchEval(b, 500)
+	for _, w := range []int{1, 2} {
+		b.Run(fmt.Sprintf("workers=%d", w), func(b *testing.B) { benchRead(b, data, w) })
+	}
+}
+
+func benchRead(b *testing.B, data []byte, workers int) {
 	b.SetBytes(int64(len(data)))
 	for b.Loop() {
-		r, err := OpenReaderAt("bench.eval", bytes.NewReader(data), int64(len(data)), nil)
+		r, err := OpenReaderAtWith("bench.eval", bytes.NewReader(data), int64(len(data)), nil, ReadOptions{Workers: workers})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -440,3 +440,37 @@ func TestJSONSamplesBeforeHeader(t *testing.T) {
 		t.Fatalf("%d samples: %v", n, err)
 	}
 }
+
+// TestParallelDecodeSameStream: decoding members on several goroutines gives the same
+// samples in the same order, and a damaged member the same error at the same place.
+func TestParallelDecodeSameStream(t *testing.T) {
+	good, _ := os.ReadFile(logPath(popScored))
+	bad := corruptMember(t, good, "samples/6_epoch_1.json")
+	for _, data := range [][]byte{good, bad} {
+		var want string
+		for _, w := range []int{1, 2, 7} {
+			r, err := OpenReaderAtWith("p.eval", bytes.NewReader(data), int64(len(data)), nil, ReadOptions{Workers: w})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var b strings.Builder
+			for {
+				s, err := r.Next()
+				if err != nil {
+					fmt.Fprintf(&b, "end: %v", err)
+					break
+				}
+				fmt.Fprintf(&b, "%s:%d:%s ", s.ID, s.Epoch, s.Output.Completion)
+			}
+			r.Close()
+			if w == 1 {
+				want = b.String()
+			} else if b.String() != want {
+				t.Errorf("workers %d:\n%s\nworkers 1:\n%s", w, b.String(), want)
+			}
+		}
+		if data[0] == bad[0] && bytes.Equal(data, bad) && !strings.Contains(want, "5:1:") {
+			t.Errorf("the damaged log's first samples are missing: %s", want)
+		}
+	}
+}
