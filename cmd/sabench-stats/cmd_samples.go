@@ -4,7 +4,6 @@ import (
 	"io"
 
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
-	"github.com/sabench/sabench-stats/results"
 	"github.com/sabench/sabench-stats/results/job"
 )
 
@@ -15,7 +14,7 @@ func init() {
 func runSamples(e *cli.Env, args []string) error {
 	fs := e.FlagSet("samples", "--inspect PATH... [flags]")
 	c := addCommon(fs, groupJobs|groupOut, "")
-	c.addFormat(fs, results.SampleOutput)
+	c.addFormat(fs, job.SampleOutput)
 	fs.Lookup("out").Usage = "output file (default stdout; its extension .csv, .jsonl or .parquet sets the format when --format is not given); written atomically"
 	insp := fs.Bool("inspect", false, "the arguments are Inspect AI logs: .eval or .json files, folders (searched recursively), glob patterns")
 	if err := e.Parse(fs, args); err != nil {

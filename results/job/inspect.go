@@ -11,6 +11,8 @@ import (
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/ingest/inspect"
 	"github.com/sabench/sabench-stats/results"
+	"github.com/sabench/sabench-stats/results/fsx"
+	"github.com/sabench/sabench-stats/results/samples"
 )
 
 // Inspect jobs: read Inspect AI logs (package ingest/inspect) into rows, one per (log,
@@ -68,6 +70,13 @@ func MetadataKey(flag, v string) (string, error) {
 	return key, nil
 }
 
+// SampleOutput: the samples output's formats (samples.Formats).
+var SampleOutput = &OutputKind{What: "sample row", Names: samples.Formats,
+	parse: func(s string) (string, bool) {
+		s = strings.ToLower(strings.TrimSpace(s))
+		return s, slices.Contains(samples.Formats, s)
+	}}
+
 // SamplesRequest is a samples job: the logs, the format (csv, jsonl, parquet) and the
 // output file ("" or "-" for w).
 type SamplesRequest struct {
@@ -82,18 +91,18 @@ func (o *Options) InspectSamples(w io.Writer, req SamplesRequest) (summary strin
 	if err != nil {
 		return "", err
 	}
-	write := func(w io.Writer) error { return results.WriteSampleRows(w, req.Format, in.Rows) }
+	write := func(w io.Writer) error { return samples.Write(w, req.Format, in.Rows) }
 	if req.Out == "" || req.Out == "-" {
 		err = write(w)
 	} else {
-		err = results.WriteFileAtomic(req.Out, write)
+		err = fsx.WriteFileAtomic(req.Out, write)
 	}
 	if err != nil {
 		return "", err
 	}
-	samples, unscored := 0, 0
+	nSamples, unscored := 0, 0
 	for _, l := range in.Logs {
-		samples += l.Samples
+		nSamples += l.Samples
 	}
 	for i := range in.Rows {
 		if !in.Rows[i].Scored {
@@ -101,7 +110,7 @@ func (o *Options) InspectSamples(w io.Writer, req SamplesRequest) (summary strin
 		}
 	}
 	return fmt.Sprintf("samples: %d logs, %d samples, %d rows (%d scored, %d without a numeric score)\n",
-		len(in.Logs), samples, len(in.Rows), len(in.Rows)-unscored, unscored), nil
+		len(in.Logs), nSamples, len(in.Rows), len(in.Rows)-unscored, unscored), nil
 }
 
 // InspectCompareRequest is a compare --inspect job. Without Logs, A and B are two log
