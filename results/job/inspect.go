@@ -109,8 +109,8 @@ func (o *Options) InspectSamples(w io.Writer, req SamplesRequest) (summary strin
 			unscored++
 		}
 	}
-	return fmt.Sprintf("samples: %d logs, %d samples, %d rows (%d scored, %d without a numeric score)\n",
-		len(in.Logs), nSamples, len(in.Rows), len(in.Rows)-unscored, unscored), nil
+	return fmt.Sprintf("samples: %s, %s, %s (%d scored, %d without a numeric score)\n",
+		plural(len(in.Logs), "log"), plural(nSamples, "sample"), plural(len(in.Rows), "row"), len(in.Rows)-unscored, unscored), nil
 }
 
 // InspectCompareRequest is a compare --inspect job. Without Logs, A and B are two log
@@ -240,11 +240,7 @@ func modelArms(in *InspectLogs, ma, mb, task string) (a, b analysis.InspectArm, 
 		}
 	}
 	desc := func(m string, logs map[string]bool) string {
-		word := "logs"
-		if len(logs) == 1 {
-			word = "log"
-		}
-		return fmt.Sprintf("model %s (%d %s: %s)", m, len(logs), word, strings.Join(slices.Sorted(maps.Keys(logs)), ", "))
+		return fmt.Sprintf("model %s (%s: %s)", m, plural(len(logs), "log"), strings.Join(slices.Sorted(maps.Keys(logs)), ", "))
 	}
 	return a, b, desc(ma, na), desc(mb, nb), nil
 }
@@ -282,4 +278,12 @@ func (o *Options) InspectLeaderboard(req InspectBoardRequest) ([]*results.Table,
 	ts := []*results.Table{t}
 	results.Stamp(ts, results.NewInspectMeta(o.Tool, in.Provenance(), analysis.InspectIntervals(o.Stat, req.ClusterBy), req.ClusterBy))
 	return ts, nil
+}
+
+// plural is "1 log", "2 logs".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
