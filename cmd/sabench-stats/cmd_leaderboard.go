@@ -32,6 +32,8 @@ func runLeaderboard(e *cli.Env, args []string) error {
 		return usagef("leaderboard --inspect: no log given")
 	case cli.Given(fs, "clusters") != "":
 		return usagef("leaderboard --inspect: --clusters maps SafeActBench case ids; use --cluster-by metadata.KEY")
+	case cli.Given(fs, "adjust") != "":
+		return usagef("leaderboard --inspect: --adjust adjusts p-values, and the leaderboard has none (its rank sets are simultaneous already)")
 	}
 	req := job.InspectBoardRequest{Paths: fs.Args()}
 	var err error
