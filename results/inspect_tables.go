@@ -119,17 +119,18 @@ func BuildInspectCompare(c InspectCompare, o analysis.StatOptions) *Table {
 		inA += d.Cases + d.UnpairedA
 		inB += d.Cases + d.UnpairedB
 	}
+	var why string // the rows are there, their values empty: the note says why
 	switch {
 	case len(c.Diffs) == 0:
 		t.Empty = "neither A nor B declares or carries a scorer: nothing to compare"
 	case inA == 0 && inB == 0:
-		t.Empty = "neither A nor B has a scored sample: nothing to compare"
+		why = "neither A nor B has a scored sample: nothing to compare"
 	case inA == 0:
-		t.Empty = "A has no scored sample (its samples carry no score): nothing to compare"
+		why = "A has no scored sample (its samples carry no score): nothing to compare"
 	case inB == 0:
-		t.Empty = "B has no scored sample (its samples carry no score): nothing to compare"
+		why = "B has no scored sample (its samples carry no score): nothing to compare"
 	case shared == 0:
-		t.Empty = "no sample was scored by both A and B with the same scorer: nothing to compare"
+		why = "no sample was scored by both A and B with the same scorer: nothing to compare"
 	}
 	t.Notes = append(t.Notes,
 		fmt.Sprintf("A = %s; B = %s. Compared on the samples both scored, scorer by scorer; Only in A / Only in B count the samples one side alone scored.", c.ADesc, c.BDesc),
@@ -140,7 +141,10 @@ func BuildInspectCompare(c InspectCompare, o analysis.StatOptions) *Table {
 		"Only A / only B correct: samples whose scores are all 0 or 1, by majority over epochs (a tie fails); McNemar: exact two-sided p on those counts, for binary scorers.",
 		familyNote(o, ps, "scorers' tests (McNemar for a binary scorer, the bootstrap p otherwise)"))
 	if t.Empty != "" {
-		t.Notes = append(t.Notes, t.Empty+".")
+		why = t.Empty
+	}
+	if why != "" {
+		t.Notes = append(t.Notes, why+".")
 	}
 	t.Notes = append(t.Notes, inspectLogNotes(c.Logs)...)
 	return t
