@@ -222,15 +222,15 @@ func readMember(file string, f *zip.File) ([]byte, error) {
 	if err == nil && len(data) > MaxMemberBytes {
 		err = fmt.Errorf("member exceeds the %d-byte limit", MaxMemberBytes)
 	}
-	if err != nil {
-		if errors.Is(err, io.ErrUnexpectedEOF) {
-			err = fmt.Errorf("truncated member: %w", err)
-		} else {
-			err = fmt.Errorf("damaged member: %w", err)
-		}
-		return nil, &Error{File: file, Member: f.Name, Err: err}
+	if err == nil {
+		return sanitizeNonFinite(data), nil
 	}
-	return data, nil
+	if errors.Is(err, io.ErrUnexpectedEOF) {
+		err = fmt.Errorf("truncated member: %w", err)
+	} else {
+		err = fmt.Errorf("damaged member: %w", err)
+	}
+	return nil, &Error{File: file, Member: f.Name, Err: err}
 }
 
 func readJSONMember(file string, f *zip.File, v any) error {
