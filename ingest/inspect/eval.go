@@ -25,6 +25,7 @@ const (
 type evalSource struct {
 	log     *Log
 	files   []*zip.File // sample members, in (id, epoch) order
+	pre     *prefetch   // decodes files ahead on several goroutines; nil: one at a time
 	pending []*Sample   // summaries, when there are no sample members
 	closer  io.Closer
 	seen    map[string]string // "id\x00epoch" → member, for duplicates
@@ -36,7 +37,7 @@ type sampleMember struct {
 	epoch int
 }
 
-func openEval(log *Log, r io.ReaderAt, size int64, closer io.Closer) (source, error) {
+func openEval(log *Log, r io.ReaderAt, size int64, closer io.Closer, workers int) (source, error) {
 	zr, err := zip.NewReader(r, size)
 	if err != nil {
 		return nil, &Error{File: log.File, Err: fmt.Errorf("damaged or truncated .eval archive: %w", err)}
@@ -88,6 +89,9 @@ func openEval(log *Log, r io.ReaderAt, size int64, closer io.Closer) (source, er
 	src := &evalSource{log: log, closer: closer, seen: map[string]string{}}
 	for _, s := range samples {
 		src.files = append(src.files, s.f)
+	}
+	if workers > 1 && len(src.files) > 1 {
+		src.pre = startPrefetch(log.File, src.files, min(workers, len(src.files)))
 	}
 	if len(samples) == 0 {
 		sums, err := readSummaries(log.File, byName[memberSummaries], journalSums)
@@ -146,23 +150,37 @@ func (e *evalSource) next() (*Sample, error) {
 		e.pending = e.pending[1:]
 		return s, e.dedup(s)
 	}
-	if len(e.files) == 0 {
+	var s *Sample
+	var err error
+	switch {
+	case e.pre != nil && e.pre.next < len(e.pre.slots):
+		s, err = e.pre.take()
+	case e.pre == nil && len(e.files) > 0:
+		s, err = decodeMember(e.log.File, e.files[0])
+		e.files = e.files[1:]
+	default:
 		return nil, io.EOF
 	}
-	f := e.files[0]
-	e.files = e.files[1:]
-	data, err := readMember(e.log.File, f)
 	if err != nil {
 		return nil, err
 	}
-	s, err := decodeSample(e.log.File, f.Name, data, false)
+	return s, e.dedup(s)
+}
+
+// decodeMember reads and decodes one sample member, checking its epoch against its name.
+func decodeMember(file string, f *zip.File) (*Sample, error) {
+	data, err := readMember(file, f)
+	if err != nil {
+		return nil, err
+	}
+	s, err := decodeSample(file, f.Name, data, false)
 	if err != nil {
 		return nil, err
 	}
 	if want := f.Name[strings.LastIndex(f.Name, "_epoch_")+len("_epoch_") : len(f.Name)-len(".json")]; strconv.Itoa(s.Epoch) != want {
-		return nil, errorf(e.log.File, f.Name, "epoch", "is %d but the member name says %s", s.Epoch, want)
+		return nil, errorf(file, f.Name, "epoch", "is %d but the member name says %s", s.Epoch, want)
 	}
-	return s, e.dedup(s)
+	return s, nil
 }
 
 func (e *evalSource) dedup(s *Sample) error {
@@ -175,29 +193,44 @@ func (e *evalSource) dedup(s *Sample) error {
 }
 
 func (e *evalSource) close() error {
+	if e.pre != nil {
+		e.pre.close()
+	}
 	if e.closer != nil {
 		return e.closer.Close()
 	}
 	return nil
 }
 
+// MaxMemberBytes bounds the uncompressed size of one archive member (a sample, the
+// header, the summaries): a larger member is an error rather than a memory blow-up.
+const MaxMemberBytes = 1 << 30
+
 // readMember returns a member's bytes; reading to the end verifies its CRC-32.
 func readMember(file string, f *zip.File) ([]byte, error) {
+	if f.UncompressedSize64 > MaxMemberBytes {
+		return nil, errorf(file, f.Name, "", "member of %d bytes exceeds the %d-byte limit", f.UncompressedSize64, MaxMemberBytes)
+	}
 	rc, err := f.Open()
 	if err != nil {
 		return nil, &Error{File: file, Member: f.Name, Err: fmt.Errorf("damaged member: %w", err)}
 	}
 	defer rc.Close()
-	data, err := io.ReadAll(rc)
-	if err != nil {
-		if errors.Is(err, io.ErrUnexpectedEOF) {
-			err = fmt.Errorf("truncated member: %w", err)
-		} else {
-			err = fmt.Errorf("damaged member: %w", err)
-		}
-		return nil, &Error{File: file, Member: f.Name, Err: err}
+	// The declared size is checked by archive/zip against what the member holds; the
+	// limit reader guards a member whose header lies.
+	data, err := io.ReadAll(io.LimitReader(rc, MaxMemberBytes+1))
+	if err == nil && len(data) > MaxMemberBytes {
+		err = fmt.Errorf("member exceeds the %d-byte limit", MaxMemberBytes)
 	}
-	return data, nil
+	if err == nil {
+		return sanitizeNonFinite(data), nil
+	}
+	if errors.Is(err, io.ErrUnexpectedEOF) {
+		err = fmt.Errorf("truncated member: %w", err)
+	} else {
+		err = fmt.Errorf("damaged member: %w", err)
+	}
+	return nil, &Error{File: file, Member: f.Name, Err: err}
 }
 
 func readJSONMember(file string, f *zip.File, v any) error {

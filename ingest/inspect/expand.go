@@ -19,9 +19,10 @@ func IsLogFileName(name string) bool {
 	return strings.HasSuffix(l, ".eval") || strings.HasSuffix(l, ".json")
 }
 
-// Expand turns files, folders (searched recursively for IsLogFileName files) and glob
-// patterns into a sorted list of distinct files. A named file is taken whatever its name;
-// a folder or pattern that yields nothing is an error.
+// Expand turns files, folders (searched recursively for IsLogFileName files; a symbolic
+// link is taken when it leads to a regular file inside the folder) and glob patterns into
+// a sorted list of distinct files. A named file is taken whatever its name; a folder or
+// pattern that yields nothing is an error.
 func Expand(args []string) ([]string, error) {
 	seen := map[string]bool{}
 	var out []string
@@ -40,11 +41,15 @@ func Expand(args []string) ([]string, error) {
 		switch {
 		case err == nil && st.IsDir():
 			n := 0
+			root := arg
 			err := filepath.WalkDir(arg, func(p string, d fs.DirEntry, err error) error {
 				if err != nil {
 					return err
 				}
-				if d.Type().IsRegular() && IsLogFileName(p) {
+				if !IsLogFileName(p) {
+					return nil
+				}
+				if d.Type().IsRegular() || d.Type()&fs.ModeSymlink != 0 && linkInside(root, p) {
 					add(p)
 					n++
 				}
@@ -79,4 +84,24 @@ func Expand(args []string) ([]string, error) {
 	}
 	slices.Sort(out)
 	return out, nil
+}
+
+// linkInside reports whether the link p resolves to a regular file under root.
+func linkInside(root, p string) bool {
+	target, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		return false
+	}
+	st, err := os.Stat(target)
+	if err != nil || !st.Mode().IsRegular() {
+		return false
+	}
+	absRoot, err1 := filepath.EvalSymlinks(root)
+	absRoot, err2 := filepath.Abs(absRoot)
+	absT, err3 := filepath.Abs(target)
+	if err1 != nil || err2 != nil || err3 != nil {
+		return false
+	}
+	rel, err := filepath.Rel(absRoot, absT)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }

@@ -68,3 +68,22 @@ func FuzzDecodeSample(f *testing.F) {
 		}
 	})
 }
+
+// FuzzNonFinite: the streaming rewrite of NaN/Infinity equals the whole-document one,
+// whatever the chunk size, and never changes a document without the constants.
+func FuzzNonFinite(f *testing.F) {
+	f.Add([]byte(`{"value": NaN, "s": "NaN \" Infinity", "v": [-Infinity, -1]}`), uint8(3))
+	f.Add([]byte(`{"a": "\\", "b": Infinity}`), uint8(1))
+	f.Fuzz(func(t *testing.T, data []byte, size uint8) {
+		whole := sanitizeNonFinite(data)
+		r := newNonFiniteReader(bytes.NewReader(data))
+		r.buf = make([]byte, int(size)%64+1)
+		got, err := io.ReadAll(r)
+		if err != nil || !bytes.Equal(got, whole) {
+			t.Fatalf("stream %q, whole %q (%v)", got, whole, err)
+		}
+		if !bytes.Contains(data, []byte("NaN")) && !bytes.Contains(data, []byte("Infinity")) && !bytes.Equal(whole, data) {
+			t.Fatalf("changed %q", data)
+		}
+	})
+}

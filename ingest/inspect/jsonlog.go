@@ -1,7 +1,6 @@
 package inspect
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -21,7 +20,7 @@ type jsonSource struct {
 }
 
 func openJSON(log *Log, r io.Reader, closer io.Closer) (source, error) {
-	dec := json.NewDecoder(bufio.NewReaderSize(r, 64<<10))
+	dec := json.NewDecoder(newNonFiniteReader(r))
 	s := &jsonSource{log: log, dec: dec, closer: closer, seen: map[string]string{}}
 	tok, err := dec.Token()
 	if err != nil {

@@ -184,3 +184,51 @@ type ReducedScore struct {
 	Value    json.RawMessage `json:"value"`
 	Answer   string          `json:"answer"`
 }
+
+// metricSpec is a metric a scorer declares: {"name": "inspect_ai/stderr", "options": {…}}.
+type metricSpec struct {
+	Name    string                     `json:"name"`
+	Options map[string]json.RawMessage `json:"options"`
+}
+
+// metricSpecs lists the scorer's declared metrics: the list form, or every list of the
+// dict form ({"*": [...], "key": [...]}) in key order.
+func (s ScorerSpec) metricSpecs() []metricSpec {
+	var list []metricSpec
+	if json.Unmarshal(s.Metrics, &list) == nil {
+		return list
+	}
+	var byKey map[string][]metricSpec
+	if json.Unmarshal(s.Metrics, &byKey) != nil {
+		return nil
+	}
+	keys := make([]string, 0, len(byKey))
+	for k := range byKey {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		list = append(list, byKey[k]...)
+	}
+	return list
+}
+
+// StderrCluster is the sample-metadata key the scorer's stderr metric clusters on
+// (stderr(cluster="key")), "" when it declares none.
+func (h *Header) StderrCluster(scorer string) string {
+	for _, s := range h.Eval.Scorers {
+		if s.Name != scorer {
+			continue
+		}
+		for _, m := range s.metricSpecs() {
+			if m.Name != "inspect_ai/stderr" && m.Name != "stderr" {
+				continue
+			}
+			var key string
+			if json.Unmarshal(m.Options["cluster"], &key) == nil {
+				return key
+			}
+		}
+	}
+	return ""
+}

@@ -22,9 +22,20 @@ type source interface {
 	close() error
 }
 
+// ReadOptions tune a Reader.
+type ReadOptions struct {
+	// Workers decode an .eval log's sample members ahead of Next, in parallel (at most
+	// two per worker wait); 0 or 1 decodes them one at a time. The order of the samples
+	// does not depend on it. A .json log is one stream, decoded in order.
+	Workers int
+}
+
 // Open opens a log file, ".eval" or ".json" (recognised by content, not name), and reads
 // its header.
-func Open(path string) (*Reader, error) {
+func Open(path string) (*Reader, error) { return OpenWith(path, ReadOptions{}) }
+
+// OpenWith is Open with options.
+func OpenWith(path string, opt ReadOptions) (*Reader, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -38,7 +49,7 @@ func Open(path string) (*Reader, error) {
 		f.Close()
 		return nil, &Error{File: path, Err: fmt.Errorf("is a directory")}
 	}
-	r, err := newReader(path, f, st.Size(), f)
+	r, err := newReader(path, f, st.Size(), f, opt.Workers)
 	if err != nil {
 		f.Close()
 		return nil, err
@@ -49,10 +60,15 @@ func Open(path string) (*Reader, error) {
 // OpenReaderAt reads a log from r (size bytes), named name in errors; closer, when not
 // nil, is closed by Close.
 func OpenReaderAt(name string, r io.ReaderAt, size int64, closer io.Closer) (*Reader, error) {
-	return newReader(name, r, size, closer)
+	return newReader(name, r, size, closer, 1)
 }
 
-func newReader(name string, r io.ReaderAt, size int64, closer io.Closer) (*Reader, error) {
+// OpenReaderAtWith is OpenReaderAt with options.
+func OpenReaderAtWith(name string, r io.ReaderAt, size int64, closer io.Closer, opt ReadOptions) (*Reader, error) {
+	return newReader(name, r, size, closer, opt.Workers)
+}
+
+func newReader(name string, r io.ReaderAt, size int64, closer io.Closer, workers int) (*Reader, error) {
 	sum, err := hashAll(r, size)
 	if err != nil {
 		return nil, &Error{File: name, Err: err}
@@ -64,7 +80,7 @@ func newReader(name string, r io.ReaderAt, size int64, closer io.Closer) (*Reade
 	switch {
 	case n == 4 && string(magic[:]) == "PK\x03\x04" || n == 4 && string(magic[:]) == "PK\x05\x06":
 		log.Format = "eval"
-		src, err = openEval(log, r, size, closer)
+		src, err = openEval(log, r, size, closer, workers)
 	case n == 0:
 		return nil, &Error{File: name, Err: fmt.Errorf("empty file")}
 	default:

@@ -401,3 +401,76 @@ func TestSampleIDOrder(t *testing.T) {
 		t.Error("object accepted as id")
 	}
 }
+
+// TestJournalSummaries: without samples/ members and summaries.json, the journal's
+// _journal/summaries/N.json stand in.
+func TestJournalSummaries(t *testing.T) {
+	data := rewriteZip(t, logPath(streaming), func(name string, b []byte) []byte {
+		if strings.HasPrefix(name, "samples/") || name == "summaries.json" {
+			return nil
+		}
+		return b
+	})
+	log, n, err := readAllFrom("journal.eval", data)
+	if err != nil || n != 4 || !log.FromSummaries {
+		t.Fatalf("%d samples, from summaries %v: %v", n, log != nil && log.FromSummaries, err)
+	}
+}
+
+// TestJSONSamplesBeforeHeader: a .json log whose "samples" come before "eval" is still
+// read (the samples are held until the header is complete).
+func TestJSONSamplesBeforeHeader(t *testing.T) {
+	raw, err := os.ReadFile(logPath(popJSON))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	b.WriteString(`{"samples": `)
+	b.Write(doc["samples"])
+	for _, k := range []string{"version", "status", "eval", "plan", "results", "stats", "reductions"} {
+		fmt.Fprintf(&b, ", %q: %s", k, doc[k])
+	}
+	b.WriteString("}")
+	log, n, err := readAllFrom("reordered.json", b.Bytes())
+	if err != nil || n != 3 || log.Eval.Task != "popularity" || len(log.Reductions) != 1 {
+		t.Fatalf("%d samples: %v", n, err)
+	}
+}
+
+// TestParallelDecodeSameStream: decoding members on several goroutines gives the same
+// samples in the same order, and a damaged member the same error at the same place.
+func TestParallelDecodeSameStream(t *testing.T) {
+	good, _ := os.ReadFile(logPath(popScored))
+	bad := corruptMember(t, good, "samples/6_epoch_1.json")
+	for _, data := range [][]byte{good, bad} {
+		var want string
+		for _, w := range []int{1, 2, 7} {
+			r, err := OpenReaderAtWith("p.eval", bytes.NewReader(data), int64(len(data)), nil, ReadOptions{Workers: w})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var b strings.Builder
+			for {
+				s, err := r.Next()
+				if err != nil {
+					fmt.Fprintf(&b, "end: %v", err)
+					break
+				}
+				fmt.Fprintf(&b, "%s:%d:%s ", s.ID, s.Epoch, s.Output.Completion)
+			}
+			r.Close()
+			if w == 1 {
+				want = b.String()
+			} else if b.String() != want {
+				t.Errorf("workers %d:\n%s\nworkers 1:\n%s", w, b.String(), want)
+			}
+		}
+		if data[0] == bad[0] && bytes.Equal(data, bad) && !strings.Contains(want, "5:1:") {
+			t.Errorf("the damaged log's first samples are missing: %s", want)
+		}
+	}
+}

@@ -45,6 +45,11 @@ func Scan(ctx context.Context, files []string, opt Options, h Handler) error {
 	if buf <= 0 {
 		buf = 16
 	}
+	// Workers left over when there are fewer logs than workers decode inside each log.
+	perLog := 1
+	if n := len(files); n > 0 && n < workers {
+		perLog = workers / n
+	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	chans := make([]chan scanItem, len(files))
@@ -68,7 +73,7 @@ func Scan(ctx context.Context, files []string, opt Options, h Handler) error {
 			go func() {
 				defer wg.Done()
 				defer func() { <-sem }()
-				readOne(ctx, f, chans[i])
+				readOne(ctx, f, perLog, chans[i])
 			}()
 		}
 	}()
@@ -117,7 +122,7 @@ func deliver(ctx context.Context, chans []chan scanItem, h Handler) error {
 }
 
 // readOne streams one log into ch: the log, its samples, then done (or an error).
-func readOne(ctx context.Context, file string, ch chan<- scanItem) {
+func readOne(ctx context.Context, file string, workers int, ch chan<- scanItem) {
 	send := func(it scanItem) bool {
 		select {
 		case ch <- it:
@@ -126,7 +131,7 @@ func readOne(ctx context.Context, file string, ch chan<- scanItem) {
 			return false
 		}
 	}
-	r, err := Open(file)
+	r, err := OpenWith(file, ReadOptions{Workers: workers})
 	if err != nil {
 		send(scanItem{err: err})
 		return

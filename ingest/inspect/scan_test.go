@@ -103,3 +103,20 @@ func TestExpand(t *testing.T) {
 		t.Error("IsLogFileName")
 	}
 }
+
+func TestExpandLinks(t *testing.T) {
+	dir := t.TempDir()
+	outside := t.TempDir()
+	data, _ := os.ReadFile(logPath(streaming))
+	os.WriteFile(filepath.Join(dir, "a.eval"), data, 0o644)
+	os.WriteFile(filepath.Join(outside, "b.eval"), data, 0o644)
+	os.Symlink(filepath.Join(dir, "a.eval"), filepath.Join(dir, "in.eval"))
+	os.Symlink(filepath.Join(outside, "b.eval"), filepath.Join(dir, "out.eval"))
+	got, err := Expand([]string{dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || filepath.Base(got[0]) != "a.eval" || filepath.Base(got[1]) != "in.eval" {
+		t.Errorf("got %v (a link leaving the folder must not be followed)", got)
+	}
+}
