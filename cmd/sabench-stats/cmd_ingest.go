@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"runtime"
 
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/ingest"
@@ -104,7 +105,7 @@ func ingestInspect(e *cli.Env, logs []string, bench string, opt harness.Options,
 	if err != nil {
 		return err
 	}
-	opt.Bench = b
+	opt.Bench, opt.Workers = b, runtime.GOMAXPROCS(0)
 	res, err := harness.ReadInspectFiles(files, opt)
 	if err != nil {
 		return err

@@ -274,7 +274,7 @@ func (s *InspectStream) Next() (*ingest.Episode, error) {
 			}
 			f := s.files[s.next]
 			s.next++
-			r, err := inspect.Open(f)
+			r, err := inspect.OpenWith(f, inspect.ReadOptions{Workers: s.opt.Workers})
 			if err != nil {
 				return nil, err
 			}

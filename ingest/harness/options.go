@@ -48,6 +48,9 @@ type Options struct {
 	// Bench knows the cases: a sample id is a case id when the bench has that case, and
 	// a case's info_tools tell its information calls from its consequential ones.
 	Bench *ingest.Bench
+	// Workers decode an .eval log's samples ahead in parallel (inspect.ReadOptions); the
+	// episodes and their order do not depend on it.
+	Workers int
 }
 
 // Check refuses options the readers cannot use: no configuration, a negative repeat, an

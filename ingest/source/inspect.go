@@ -37,7 +37,7 @@ func (in *Input) openInspect(opt Options) error {
 		return err
 	}
 	in.logs = files
-	in.logOpt = harness.Options{RecordFrom: opt.RecordFrom, Bench: in.Bench}
+	in.logOpt = harness.Options{RecordFrom: opt.RecordFrom, Bench: in.Bench, Workers: opt.Workers}
 	in.Describe += " with episodes from the Inspect logs " + strings.Join(opt.Inspect, ", ")
 	in.Files = append(in.Files, files...)
 	return nil
