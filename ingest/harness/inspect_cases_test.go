@@ -207,3 +207,39 @@ func TestInspectProblems(t *testing.T) {
 		t.Errorf("%d episodes, want the one good sample", len(res.Episodes))
 	}
 }
+
+// FuzzInspectSample: any sample member (fuzzed JSON, seeded with a SafeActBench sample
+// and Inspect-shaped variants) in a log never panics the adapter; what comes back is an
+// episode, a problem or a log without SafeActBench samples.
+//
+//	go test ./ingest/harness -run '^$' -fuzz '^FuzzInspectSample$' -fuzztime 30s
+func FuzzInspectSample(f *testing.F) {
+	seed, _ := json.Marshal(map[string]any{"id": "SAB-V1-001", "epoch": 1, "metadata": map[string]any{"case_id": "SAB-V1-001"},
+		"events": v1Events("submit"), "output": map[string]any{"completion": v1Answer},
+		"scores":      map[string]any{"safeactbench": map[string]any{"value": "C", "answer": "pass_safe_commit", "metadata": map[string]any{"x": 1}}},
+		"model_usage": map[string]any{"m": map[string]any{"input_tokens": 3, "output_tokens": 4, "total_cost": 0.5}}, "total_time": 1.5})
+	f.Add(seed)
+	f.Add([]byte(`{"id":"SAB-L-001","epoch":2,"store":{"r":"{\"decision\":\"block\"}"},"limit":{"type":"time","limit":5},"error":{"message":"x"}}`))
+	f.Add([]byte(`{"id":1,"epoch":1,"events":[{"event":"model","output":{"choices":[{"message":{"tool_calls":[{"id":"","function":"bash","arguments":{"cmd":"ls"}}]}}]}}]}`))
+	b := builtinBench(f)
+	f.Fuzz(func(t *testing.T, member []byte) {
+		path := filepath.Join(t.TempDir(), "f.eval")
+		fh, err := os.Create(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		zw := zip.NewWriter(fh)
+		w, _ := zw.Create("samples/s_epoch_1.json")
+		w.Write(member)
+		w, _ = zw.Create("header.json")
+		w.Write([]byte(`{"version":2,"status":"success","eval":{"task":"t","model":"m","solver":"s"},"plan":{"steps":[]}}`))
+		zw.Close()
+		fh.Close()
+		for _, from := range []string{"", "store:r", "tool:submit"} {
+			res, err := harness.ReadInspectFiles([]string{path}, harness.Options{Bench: b, RecordFrom: from})
+			if err == nil && len(res.Episodes)+len(res.Problems) == 0 {
+				t.Fatalf("%s: no episode, no problem and no error", from)
+			}
+		}
+	})
+}

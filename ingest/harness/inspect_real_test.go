@@ -18,7 +18,7 @@ import (
 // realLogs are Inspect's own test logs (MIT, see the NOTICE beside them).
 const realLogs = "../inspect/testdata/logs"
 
-func builtinBench(t *testing.T) *ingest.Bench {
+func builtinBench(t testing.TB) *ingest.Bench {
 	t.Helper()
 	rel, err := synth.Default()
 	if err != nil {
