@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -143,7 +144,11 @@ func MetadataText(md map[string]json.RawMessage, key string) (string, bool) {
 	if json.Unmarshal(raw, &s) == nil {
 		return s, true
 	}
-	return strings.TrimSpace(string(raw)), true
+	var b bytes.Buffer
+	if json.Compact(&b, raw) != nil {
+		return strings.TrimSpace(string(raw)), true
+	}
+	return b.String(), true
 }
 
 // clusterLabels numbers the samples' clusters (the metadata key's values, in sorted

@@ -151,3 +151,15 @@ func TestInspectNoSamplesReductions(t *testing.T) {
 		t.Errorf("reductions mean %v, accuracy %v", got, acc)
 	}
 }
+
+func TestMetadataText(t *testing.T) {
+	md := map[string]json.RawMessage{"s": json.RawMessage(`"a b"`), "n": json.RawMessage(`0.5`), "o": json.RawMessage("{\n  \"foo\": \"bar\"\n}")}
+	for k, want := range map[string]string{"s": "a b", "n": "0.5", "o": `{"foo":"bar"}`} {
+		if got, ok := MetadataText(md, k); !ok || got != want {
+			t.Errorf("%s: %q, want %q", k, got, want)
+		}
+	}
+	if _, ok := MetadataText(md, "missing"); ok {
+		t.Error("a missing key found")
+	}
+}

@@ -43,11 +43,10 @@ func NewInspectMeta(tool Tool, logs []InspectLog, spec analysis.IntervalSpec, cl
 	if clusterBy != "" {
 		unit = "cluster"
 	}
+	// The clusters' key is in the tables' interval description (its unit); their count
+	// differs from scorer to scorer and board to board, so no cluster rule is listed.
 	m.Intervals = IntervalMeta{Seed: spec.Seed, Resamples: spec.Resamples, Method: spec.Method, Level: spec.Level, Quantile: spec.Quantile,
 		Unit: unit, ClusterRules: []ClusterRule{}}
-	if clusterBy != "" {
-		m.Intervals.ClusterRules = append(m.Intervals.ClusterRules, ClusterRule{Rule: "metadata." + clusterBy})
-	}
 	return m
 }
 
@@ -59,7 +58,11 @@ func inspectLogNotes(logs []InspectLog) []string {
 		if id == "" {
 			id = "not stated"
 		}
-		out = append(out, fmt.Sprintf("Log %s: %d bytes, SHA-256 %s; eval id %s, task %s, model %s, %d samples.", l.Path, l.Bytes, l.SHA256, id, l.Task, l.Model, l.Samples))
+		samples := fmt.Sprintf("%d samples", l.Samples)
+		if l.Samples == 1 {
+			samples = "1 sample"
+		}
+		out = append(out, fmt.Sprintf("Log %s: %d bytes, SHA-256 %s; eval id %s, task %s, model %s, %s.", l.Path, l.Bytes, l.SHA256, id, l.Task, l.Model, samples))
 	}
 	return out
 }

@@ -15,7 +15,12 @@
 // log's header before its samples, whatever the number of workers. Expand turns files,
 // folders and glob patterns into that sorted list.
 //
+// OpenWith's ReadOptions.Workers decode an .eval log's members ahead of Next on several
+// goroutines, still in order; Scan gives each log the workers its file count leaves.
+//
 // Every defect is an *Error naming the file, the archive member (or the JSON array
 // element) and the field. Score values keep their JSON text; ValueToFloat maps them to
-// numbers as Inspect's value_to_float does.
+// numbers as Inspect's value_to_float does. Inspect's bare NaN, Infinity and -Infinity
+// (not JSON) are read as null. Rows flattens a sample into one Row per scorer, the view
+// the samples output and the statistics read.
 package inspect

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/klauspost/compress/flate"
 )
 
 // Members of an .eval archive.
@@ -42,6 +44,8 @@ func openEval(log *Log, r io.ReaderAt, size int64, closer io.Closer, workers int
 	if err != nil {
 		return nil, &Error{File: log.File, Err: fmt.Errorf("damaged or truncated .eval archive: %w", err)}
 	}
+	// klauspost's inflater reads the same streams as the standard library's, faster.
+	zr.RegisterDecompressor(zip.Deflate, func(r io.Reader) io.ReadCloser { return flate.NewReader(r) })
 	byName := map[string]*zip.File{}
 	var samples []sampleMember
 	var journalSums []*zip.File

@@ -24,6 +24,7 @@ type Row struct {
 	Score    float64         // ValueToFloat(Value); NaN when !Scored
 	Scored   bool
 	Answer   string
+	Target   string                     // the sample's target: a string as is, a list as JSON text
 	Metadata map[string]json.RawMessage // the sample's metadata (shared by its rows)
 	Usage    ModelUsage                 // summed over the sample's models
 	// TotalTime and WorkingTime are in seconds, NaN when the log does not say.
@@ -65,7 +66,7 @@ func Rows(log *Log, scorers []string, s *Sample) []Row {
 	names = slices.Compact(names)
 	base := Row{
 		Log: log.File, Task: log.Eval.Task, Model: log.Eval.Model, EvalID: log.Eval.EvalID,
-		SampleID: s.ID, Epoch: s.Epoch, Metadata: s.Metadata, Usage: s.ModelUsage.Total(),
+		SampleID: s.ID, Epoch: s.Epoch, Target: targetText(s.Target), Metadata: s.Metadata, Usage: s.ModelUsage.Total(),
 		TotalTime: orNaN(s.TotalTime), WorkingTime: orNaN(s.WorkingTime),
 	}
 	if s.Error != nil {
@@ -88,6 +89,18 @@ func Rows(log *Log, scorers []string, s *Sample) []Row {
 		out = append(out, r)
 	}
 	return out
+}
+
+// targetText is a target as text: a JSON string unquoted, a list compact JSON.
+func targetText(raw json.RawMessage) string {
+	if len(raw) == 0 || string(raw) == "null" {
+		return ""
+	}
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s
+	}
+	return string(compact(raw))
 }
 
 func orNaN(p *float64) float64 {

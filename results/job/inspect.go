@@ -1,10 +1,12 @@
 package job
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
 	"maps"
+	"math"
 	"slices"
 	"strings"
 
@@ -109,8 +111,67 @@ func (o *Options) InspectSamples(w io.Writer, req SamplesRequest) (summary strin
 			unscored++
 		}
 	}
-	return fmt.Sprintf("samples: %s, %s, %s (%d scored, %d without a numeric score)\n",
-		plural(len(in.Logs), "log"), plural(nSamples, "sample"), plural(len(in.Rows), "row"), len(in.Rows)-unscored, unscored), nil
+	summary = fmt.Sprintf("samples: %s, %s, %s (%d scored, %d without a numeric score)\n",
+		plural(len(in.Logs), "log"), plural(nSamples, "sample"), plural(len(in.Rows), "row"), len(in.Rows)-unscored, unscored)
+	return summary + in.checkMetrics(), nil
+}
+
+// checkMetrics recomputes each log's accuracy (or mean) and stderr from its rows
+// (analysis.InspectMetrics) and says how many logs' headers they reproduce, and where
+// they do not.
+func (in *InspectLogs) checkMetrics() string {
+	var b strings.Builder
+	checked, agree := 0, 0
+	start := 0
+	for _, l := range in.Logs {
+		end := start
+		for end < len(in.Rows) && in.Rows[end].Log == l.File {
+			end++
+		}
+		rows := in.Rows[start:end]
+		start = end
+		if l.Results == nil || l.Samples == 0 {
+			continue
+		}
+		ms, err := analysis.InspectMetrics(&l.Header, rows)
+		if err != nil {
+			fmt.Fprintf(&b, "samples: %s: header metrics not checked: %v\n", l.File, err)
+			continue
+		}
+		ok, any := true, false
+		for _, es := range l.Results.Scores {
+			name := cmp.Or(es.Scorer, es.Name)
+			for _, m := range ms {
+				if m.Scorer != name {
+					continue
+				}
+				for _, c := range []struct {
+					metric string
+					got    float64
+				}{{"accuracy", m.Mean}, {"mean", m.Mean}, {"stderr", m.Stderr}} {
+					want, found := es.Metrics.Get(c.metric)
+					if !found {
+						continue
+					}
+					any = true
+					if !(math.Abs(c.got-want) <= 1e-9*math.Max(1, math.Abs(want))) {
+						ok = false
+						fmt.Fprintf(&b, "samples: %s: %s %s is %v in the header, %v from the rows\n", l.File, name, c.metric, want, c.got)
+					}
+				}
+			}
+		}
+		if any {
+			checked++
+			if ok {
+				agree++
+			}
+		}
+	}
+	if checked > 0 {
+		fmt.Fprintf(&b, "samples: the rows reproduce the header's accuracy and stderr for %d of %d logs with both\n", agree, checked)
+	}
+	return b.String()
 }
 
 // InspectCompareRequest is a compare --inspect job. Without Logs, A and B are two log

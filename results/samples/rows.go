@@ -75,6 +75,7 @@ var Columns = []Column{
 	}},
 	{"scored", KindBool, "whether score has a value", func(r *inspect.Row) any { return r.Scored }},
 	{"answer", KindString, "the answer the scorer extracted", func(r *inspect.Row) any { return r.Answer }},
+	{"target", KindString, "the sample's target: a string as is, a list of strings as JSON", func(r *inspect.Row) any { return r.Target }},
 	{"input_tokens", KindInt, "input tokens over the sample's models", func(r *inspect.Row) any { return r.Usage.InputTokens }},
 	{"output_tokens", KindInt, "output tokens over the sample's models", func(r *inspect.Row) any { return r.Usage.OutputTokens }},
 	{"total_tokens", KindInt, "total tokens over the sample's models", func(r *inspect.Row) any { return r.Usage.TotalTokens }},
