@@ -13,13 +13,15 @@ import (
 )
 
 func init() {
-	register(cli.Command{Name: "ingest", Summary: "turn a SafeActBench batch or interactive output directory, or Inspect logs of a SafeActBench task, into sabench.episode/v1 episodes", Run: runIngest, Streams: true})
+	register(cli.Command{Name: "ingest", Summary: "turn a SafeActBench batch or interactive output directory, Inspect logs of a SafeActBench task, or τ-bench / τ²-bench result files, into sabench.episode/v1 episodes", Run: runIngest, Streams: true})
 }
 
 func runIngest(e *cli.Env, args []string) error {
-	fs := e.FlagSet("ingest", "(--batch DIR | --interactive DIR) --config C [flags]  |  --inspect PATH [PATH…] [--config C] [flags]")
+	fs := e.FlagSet("ingest", "(--batch DIR | --interactive DIR | --tau FILE [FILE…]) --config C [flags]  |  --inspect PATH [PATH…] [--config C] [flags]")
 	batch := fs.String("batch", "", "a run_safeact_agent_batch.py --output-dir directory (raw_outputs/, traces/, records/, normalized_results/, logs/, summary.json; a deepseek_run_manifest.json is read too)")
 	interactive := fs.String("interactive", "", "a run_english_interactive_rollout.py --output-dir directory (result.json), or a folder of them")
+	tauFile := fs.String("tau", "", "a τ-bench result file (a JSON array of EnvRunResult) or a τ²-bench results file (simulations[]), detected by content; more files may follow as arguments")
+	tauDomain := fs.String("domain", "", "--tau only: the τ-bench domain (airline, retail); default: read from the file")
 	var logs []string
 	fs.Var((*cli.List)(&logs), "inspect", "Inspect logs of a SafeActBench task: .eval or .json files, folders (their .eval logs) or globs (repeatable; more paths may follow as arguments)")
 	bench := fs.String("bench", source.Builtin, "--inspect only: the case specs the samples name (which sample ids are cases, which tools are information tools)")
@@ -38,23 +40,31 @@ func runIngest(e *cli.Env, args []string) error {
 	}
 	given := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
-	if len(logs) > 0 {
-		logs = append(logs, fs.Args()...)
-	}
 	switch {
-	case fs.NArg() > 0 && len(logs) == 0:
-		return usagef("ingest takes no arguments (got %q)", fs.Args())
-	case btoi(*batch != "")+btoi(*interactive != "")+btoi(len(logs) > 0) != 1:
-		return usagef("give exactly one of --batch DIR, --interactive DIR and --inspect PATH")
 	case given["condition"] && opt.Condition == "":
 		return usagef("--condition must not be empty")
-	case *batch != "" && opt.RepeatFrom != "":
-		return usagef("--repeat-from applies to --interactive only (a batch directory holds one run per case)")
+	case btoi(*batch != "")+btoi(*interactive != "")+btoi(*tauFile != "")+btoi(len(logs) > 0) != 1:
+		return usagef("give exactly one of --batch DIR, --interactive DIR, --tau FILE and --inspect PATH")
 	case len(logs) == 0 && (given["bench"] || given["record-from"]):
 		return usagef("--bench and --record-from apply to --inspect only")
+	case *tauFile == "" && *tauDomain != "":
+		return usagef("--domain applies to --tau only")
 	}
 	if len(logs) > 0 {
-		return ingestInspect(e, logs, *bench, opt, *out)
+		// The condition stays "" unless given: each sample's own then applies.
+		return ingestInspect(e, append(logs, fs.Args()...), *bench, opt, *out)
+	}
+	if opt.Condition == "" {
+		opt.Condition = ingest.DefaultCondition
+	}
+	if *tauFile != "" {
+		return runIngestTau(e, append([]string{*tauFile}, fs.Args()...), opt, *tauDomain, *out)
+	}
+	switch {
+	case fs.NArg() > 0:
+		return usagef("ingest takes no arguments (got %q)", fs.Args())
+	case *batch != "" && opt.RepeatFrom != "":
+		return usagef("--repeat-from applies to --interactive only (a batch directory holds one run per case)")
 	}
 	if err := opt.Check(); err != nil {
 		return usagef("%v", err)

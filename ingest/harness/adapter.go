@@ -24,7 +24,7 @@ var (
 )
 
 // Adapters lists every adapter, in the order the CLI documents them; names are unique.
-func Adapters() []Adapter { return []Adapter{Batch, Interactive, Inspect} }
+func Adapters() []Adapter { return []Adapter{Batch, Interactive, Inspect, Tau} }
 
 // Lookup returns the adapter called name.
 func Lookup(name string) (Adapter, bool) {

@@ -17,8 +17,8 @@ func TestAdaptersLookup(t *testing.T) {
 			t.Errorf("Lookup(%q) = %v, %v", a.Name(), got, ok)
 		}
 	}
-	if len(names) != 3 || names[0] != "batch" || names[1] != "interactive" || names[2] != "inspect" {
-		t.Errorf("adapter names %q, want [batch interactive inspect]", names)
+	if strings.Join(names, " ") != "batch interactive inspect tau" {
+		t.Errorf("adapter names %q, want [batch interactive inspect tau]", names)
 	}
 	if a, ok := Lookup("nope"); ok || a != nil {
 		t.Errorf("Lookup(nope) = %v, %v", a, ok)
