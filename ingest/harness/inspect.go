@@ -193,6 +193,8 @@ type InspectStream struct {
 	seen  map[ingest.Key]string
 	runs  map[string]string
 	n     int // episodes delivered
+	// problems returned so far: with some, no episode is their doing, not the logs' task
+	problems int
 
 	skipped []ingest.Problem
 	// Counts behind the warnings.
@@ -267,7 +269,7 @@ func (s *InspectStream) Next() (*ingest.Episode, error) {
 	for {
 		if s.r == nil {
 			if s.next == len(s.files) {
-				if s.n == 0 {
+				if s.n == 0 && s.problems == 0 {
 					return nil, s.noEpisodes()
 				}
 				return nil, io.EOF
@@ -294,6 +296,7 @@ func (s *InspectStream) Next() (*ingest.Episode, error) {
 		}
 		ep, err := s.episode(smp)
 		if err != nil {
+			s.problems++
 			return nil, err
 		}
 		if ep != nil {

@@ -206,6 +206,14 @@ func TestInspectProblems(t *testing.T) {
 	if len(res.Episodes) != 1 || res.Episodes[0].CaseID != "SAB-L-001" {
 		t.Errorf("%d episodes, want the one good sample", len(res.Episodes))
 	}
+
+	// A log whose every sample is a problem lists the problems (not "no episodes").
+	only := filepath.Join(t.TempDir(), "bad.eval")
+	writeEval(t, only, header("m", "s", nil), bad)
+	res, err = harness.ReadInspectFiles([]string{only}, harness.Options{Bench: b})
+	if err != nil || len(res.Problems) != 1 || len(res.Episodes) != 0 {
+		t.Errorf("a log of bad samples: %v, %v, %d episodes", err, res.Problems, len(res.Episodes))
+	}
 }
 
 // FuzzInspectSample: any sample member (fuzzed JSON, seeded with a SafeActBench sample
