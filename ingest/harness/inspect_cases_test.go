@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/harness"
@@ -250,4 +251,22 @@ func FuzzInspectSample(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A long unparsable answer is kept in record.metadata.raw_response, cut at a character
+// boundary so that the episode stays valid UTF-8.
+func TestInspectRawResponseCut(t *testing.T) {
+	answer := strings.Repeat("é", 3000) // 6000 bytes, two per character
+	path := filepath.Join(t.TempDir(), "log.eval")
+	writeEval(t, path, header("m", "s", nil), map[string]any{"id": "SAB-V1-001", "epoch": 1,
+		"events": v1Events("submit"), "output": map[string]any{"completion": "x" + answer}})
+	res, err := harness.ReadInspectFiles([]string{path}, harness.Options{Bench: builtinBench(t)})
+	if err != nil || len(res.Episodes) != 1 {
+		t.Fatalf("%v %v", err, res.Problems)
+	}
+	md, _ := res.Episodes[0].Record.Obj("metadata")
+	raw, _ := md.String("raw_response")
+	if len(raw) != 3999 || !utf8.ValidString(raw) {
+		t.Errorf("raw_response: %d bytes, valid UTF-8 %v; want 3999 (x and 1999 é), valid", len(raw), utf8.ValidString(raw))
+	}
 }
