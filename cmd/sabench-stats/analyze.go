@@ -69,6 +69,7 @@ func (a analysisCommand) run(e *cli.Env, args []string) error {
 		if err != nil {
 			return err
 		}
+		noteEmpty(e, a.name, ts)
 		return c.writeTables(e, ts)
 	}
 	r, err := c.release(e, st.scoring)

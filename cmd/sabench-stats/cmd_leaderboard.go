@@ -59,5 +59,6 @@ func runLeaderboard(e *cli.Env, args []string) error {
 	if err != nil {
 		return err
 	}
+	noteEmpty(e, "leaderboard", ts)
 	return c.writeTables(e, ts)
 }

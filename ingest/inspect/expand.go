@@ -10,10 +10,11 @@ import (
 )
 
 // IsLogFileName reports whether a folder search picks the file up: ".eval" and ".json"
-// files, except Inspect's folder index "logs.json".
+// files, except the other files Inspect writes beside its logs: the folder index
+// "logs.json" and an eval set's "eval-set.json".
 func IsLogFileName(name string) bool {
 	l := strings.ToLower(filepath.Base(name))
-	if l == "logs.json" {
+	if l == "logs.json" || l == "eval-set.json" {
 		return false
 	}
 	return strings.HasSuffix(l, ".eval") || strings.HasSuffix(l, ".json")

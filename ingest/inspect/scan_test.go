@@ -99,7 +99,7 @@ func TestExpand(t *testing.T) {
 	if _, err := Expand([]string{empty}); err == nil || !strings.Contains(err.Error(), "no .eval or .json logs") {
 		t.Errorf("empty folder: %v", err)
 	}
-	if IsLogFileName("x/logs.json") || !IsLogFileName("a.EVAL") || IsLogFileName("NOTICE") {
+	if IsLogFileName("x/logs.json") || IsLogFileName("x/eval-set.json") || !IsLogFileName("a.EVAL") || IsLogFileName("NOTICE") {
 		t.Error("IsLogFileName")
 	}
 }
