@@ -18,6 +18,7 @@ import (
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/oracle"
 	"github.com/sabench/sabench-stats/results/fsx"
+	"github.com/zeebo/xxh3"
 )
 
 // The verdict dataset is the hand-off to other engines and between machines: a
@@ -134,9 +135,14 @@ func ReadDataset(dir string) ([]DatasetPolicy, [][]oracle.Verdict, error) {
 		return nil, nil, fmt.Errorf("%s: no config=*/part-*.parquet files (write them with score --format parquet --out DIR)", dir)
 	}
 	sort.Strings(paths)
+	total, err := shardTotal(dir)
+	if err != nil {
+		return nil, nil, err
+	}
 	type row struct {
 		seq int64
 		v   oracle.Verdict
+		id  *episodeID // the first policy's rows: the episode's identity, for the duplicate check
 	}
 	var pols []DatasetPolicy
 	var byPol [][]row
@@ -146,7 +152,7 @@ func ReadDataset(dir string) ([]DatasetPolicy, [][]oracle.Verdict, error) {
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: partition %q: %v", path, part, err)
 		}
-		err = readDatasetFile(path, func(f oracle.Fields, pi int, pol DatasetPolicy, seq int64) error {
+		err = readDatasetFile(path, func(f oracle.Fields, pi int, pol DatasetPolicy, seq int64, rowNo int) error {
 			f.Config = config
 			for len(pols) <= pi {
 				pols = append(pols, DatasetPolicy{})
@@ -157,7 +163,11 @@ func ReadDataset(dir string) ([]DatasetPolicy, [][]oracle.Verdict, error) {
 			} else if pols[pi] != pol {
 				return fmt.Errorf("policy_index %d is %s (%s) here, %s (%s) elsewhere", pi, pol.Name, pol.Hash, pols[pi].Name, pols[pi].Hash)
 			}
-			byPol[pi] = append(byPol[pi], row{seq, f.Verdict()})
+			r := row{seq: seq, v: f.Verdict()}
+			if pi == 0 {
+				r.id = &episodeID{key: episodeKey(&f), run: xxh3.HashString128(f.RunID), path: path, row: rowNo}
+			}
+			byPol[pi] = append(byPol[pi], r)
 			return nil
 		})
 		if err != nil {
@@ -179,6 +189,18 @@ func ReadDataset(dir string) ([]DatasetPolicy, [][]oracle.Verdict, error) {
 				return nil, nil, fmt.Errorf("%s: policy %s: episode seq %d is %s (is a shard not written, or written twice?)", dir, pols[pi].Name, i, what)
 			}
 		}
+		if total >= 0 && int64(len(rs)) != total {
+			return nil, nil, fmt.Errorf("%s: policy %s: the shards' manifests count %d episodes, the files hold %d (is a shard's part missing?)", dir, pols[pi].Name, total, len(rs))
+		}
+		if pi == 0 {
+			ids := make([]*episodeID, len(rs))
+			for i := range rs {
+				ids[i] = rs[i].id
+			}
+			if err := checkDuplicates(ids, func(i int) *oracle.Verdict { return &rs[i].v }); err != nil {
+				return nil, nil, err
+			}
+		}
 		out[pi] = make([]oracle.Verdict, len(rs))
 		for i := range rs {
 			out[pi][i] = rs[i].v
@@ -188,7 +210,7 @@ func ReadDataset(dir string) ([]DatasetPolicy, [][]oracle.Verdict, error) {
 }
 
 // readDatasetFile calls fn for each row of one dataset file.
-func readDatasetFile(path string, fn func(f oracle.Fields, pi int, pol DatasetPolicy, seq int64) error) (err error) {
+func readDatasetFile(path string, fn func(f oracle.Fields, pi int, pol DatasetPolicy, seq int64, rowNo int) error) (err error) {
 	pf, err := file.OpenParquetFile(path, false)
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
@@ -298,7 +320,7 @@ func readDatasetFile(path string, fn func(f oracle.Fields, pi int, pol DatasetPo
 			case pi < 0 || pi > 1<<10 || seq < 0:
 				return fmt.Errorf("%s: row %d: policy_index %d, seq %d: want small non-negative numbers", path, rowNo, pi, seq)
 			}
-			if err := fn(f, int(pi), pol, seq); err != nil {
+			if err := fn(f, int(pi), pol, seq, rowNo); err != nil {
 				return fmt.Errorf("%s: row %d: %w", path, rowNo, err)
 			}
 		}
