@@ -37,6 +37,9 @@ func setupTables(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 			n = len(results.Default(1)) // the default tables: several
 		}
 		st.scoring.All = results.NeedPoliciesIn(specs) || len(specs) == 0 && len(c.Policies) > 1
+		// Named tables that read one policy need one policy of a verdict dataset; the
+		// default list depends on how many policies there are, so it reads them all.
+		st.scoring.FirstPolicyOnly = len(specs) > 0 && !st.scoring.All
 		return c.checkTableTarget(n)
 	}
 	st.tables = func(r *job.Release) ([]*results.Table, error) {

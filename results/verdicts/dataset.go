@@ -14,6 +14,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet/file"
+	"github.com/apache/arrow-go/v18/parquet/metadata"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/oracle"
@@ -98,16 +99,22 @@ func WriteDataset(dir string, part int, pols []oracle.Policy, vs [][]oracle.Verd
 		}
 		path := filepath.Join(d, fmt.Sprintf("part-%04d.parquet", part))
 		err := fsx.WriteFileAtomic(path, func(w io.Writer) error {
-			add, close, err := parquetRows(w, datasetColumns)
+			add, flush, close, err := parquetRows(w, datasetColumns)
 			if err != nil {
 				return err
 			}
-			for _, i := range rows[c] {
-				for p := range vs {
+			// Policy by policy, each in row groups of its own: a reader that needs some
+			// policies skips the others' row groups by their policy_index statistics.
+			for p := range vs {
+				for _, i := range rows[c] {
 					if err := add(Row{&vs[p][i], &pols[p], p, seq(i)}); err != nil {
 						close()
 						return err
 					}
+				}
+				if err := flush(); err != nil {
+					close()
+					return err
 				}
 			}
 			return close()
@@ -127,6 +134,13 @@ type DatasetPolicy struct{ Name, Hash string }
 // repeated episodes (a shard not written, or written twice under different parts) are
 // errors.
 func ReadDataset(dir string) ([]DatasetPolicy, [][]oracle.Verdict, error) {
+	return ReadDatasetPolicies(dir, 0)
+}
+
+// ReadDatasetPolicies is ReadDataset for the first n policies of the dataset (0: all), for
+// a command that reads no other: the row groups of the others are skipped by their
+// policy_index statistics, unread (WriteDataset gives each policy row groups of its own).
+func ReadDatasetPolicies(dir string, n int) ([]DatasetPolicy, [][]oracle.Verdict, error) {
 	paths, err := filepath.Glob(filepath.Join(dir, "config=*", "part-*.parquet"))
 	if err != nil {
 		return nil, nil, err
@@ -152,7 +166,7 @@ func ReadDataset(dir string) ([]DatasetPolicy, [][]oracle.Verdict, error) {
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: partition %q: %v", path, part, err)
 		}
-		err = readDatasetFile(path, func(f oracle.Fields, pi int, pol DatasetPolicy, seq int64, rowNo int) error {
+		err = readDatasetFile(path, n, func(f oracle.Fields, pi int, pol DatasetPolicy, seq int64, rowNo int) error {
 			f.Config = config
 			for len(pols) <= pi {
 				pols = append(pols, DatasetPolicy{})
@@ -209,8 +223,9 @@ func ReadDataset(dir string) ([]DatasetPolicy, [][]oracle.Verdict, error) {
 	return pols, out, nil
 }
 
-// readDatasetFile calls fn for each row of one dataset file.
-func readDatasetFile(path string, fn func(f oracle.Fields, pi int, pol DatasetPolicy, seq int64, rowNo int) error) (err error) {
+// readDatasetFile calls fn for each row of one dataset file whose policy_index is below
+// want (0: every row), skipping the row groups whose statistics say they hold none.
+func readDatasetFile(path string, want int, fn func(f oracle.Fields, pi int, pol DatasetPolicy, seq int64, rowNo int) error) (err error) {
 	pf, err := file.OpenParquetFile(path, false)
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
@@ -225,12 +240,16 @@ func readDatasetFile(path string, fn func(f oracle.Fields, pi int, pol DatasetPo
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	rr, err := fr.GetRecordReader(context.Background(), nil, nil)
+	groups, first := wantedGroups(pf, want)
+	if len(groups) == 0 {
+		return nil
+	}
+	rr, err := fr.GetRecordReader(context.Background(), nil, groups)
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	defer rr.Release()
-	rowNo := 0
+	rowNo := first // rows before the first group read: row numbers stay the file's
 	for rr.Next() {
 		rec := rr.RecordBatch()
 		cols := map[string]arrow.Array{}
@@ -320,6 +339,9 @@ func readDatasetFile(path string, fn func(f oracle.Fields, pi int, pol DatasetPo
 			case pi < 0 || pi > 1<<10 || seq < 0:
 				return fmt.Errorf("%s: row %d: policy_index %d, seq %d: want small non-negative numbers", path, rowNo, pi, seq)
 			}
+			if want > 0 && pi >= int64(want) {
+				continue
+			}
 			if err := fn(f, int(pi), pol, seq, rowNo); err != nil {
 				return fmt.Errorf("%s: row %d: %w", path, rowNo, err)
 			}
@@ -340,4 +362,38 @@ func IsDatasetDir(p string) bool {
 	}
 	_, err := os.Stat(p)
 	return err != nil && filepath.Ext(p) == "" // a path still to be made, without an extension
+}
+
+// wantedGroups lists the row groups of a dataset file to read for the rows with
+// policy_index below want: the consecutive run from the first to the last group that may
+// hold one (every group when want is 0, or when a group has no statistics), so that row
+// numbers in messages stay the file's; first is the rows before it. nil when none may.
+func wantedGroups(pf *file.Reader, want int) (groups []int, first int) {
+	md := pf.MetaData()
+	col := md.Schema.ColumnIndexByName("policy_index")
+	lo, hi, rows := -1, -1, 0
+	for g := 0; g < pf.NumRowGroups(); g++ {
+		rg := md.RowGroup(g)
+		keep := true
+		if want > 0 && col >= 0 {
+			if cc, err := rg.ColumnChunk(col); err == nil {
+				if st, err := cc.Statistics(); err == nil && st != nil && st.HasMinMax() {
+					if is, ok := st.(*metadata.Int64Statistics); ok && is.Min() >= int64(want) {
+						keep = false
+					}
+				}
+			}
+		}
+		if keep {
+			if lo < 0 {
+				lo, first = g, rows
+			}
+			hi = g
+		}
+		rows += int(rg.NumRows())
+	}
+	for g := lo; lo >= 0 && g <= hi; g++ {
+		groups = append(groups, g)
+	}
+	return groups, first
 }

@@ -13,8 +13,15 @@ import (
 // must be a preset with the settings it was scored under (the tables need the settings),
 // and the counts its first policy's verdicts give. Every case must be in bench, the bench
 // the episodes were scored on; describe names the bench in the release's input note.
-func Scored(dir string, bench *ingest.Bench, describe string) (*analysis.ScoredRelease, error) {
-	dpols, vs, err := ReadDataset(dir)
+//
+// firstOnly reads the first policy's verdicts alone, for a command that reads no other
+// (the others' row groups are skipped unread, ReadDatasetPolicies).
+func Scored(dir string, bench *ingest.Bench, describe string, firstOnly bool) (*analysis.ScoredRelease, error) {
+	n := 0
+	if firstOnly {
+		n = 1
+	}
+	dpols, vs, err := ReadDatasetPolicies(dir, n)
 	if err != nil {
 		return nil, err
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 	"github.com/sabench/sabench-stats/oracle"
@@ -26,7 +27,7 @@ func TestScored(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sr, err := Scored(dir, bench, "the bench")
+	sr, err := Scored(dir, bench, "the bench", false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,8 +37,34 @@ func TestScored(t *testing.T) {
 	if sr.Counts.Read != 6 || sr.Counts.Scored != 4 || sr.Counts.Excluded["censored"] != 2 {
 		t.Errorf("counts %+v", sr.Counts)
 	}
+	// The first policy alone: its row group read, the other's skipped by its statistics.
+	first, err := Scored(dir, bench, "the bench", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(first.Releases) != 1 || fmt.Sprint(first.Counts) != fmt.Sprint(sr.Counts) || len(first.Releases[0].Verdicts) != 6 {
+		t.Fatalf("first policy only: %d releases, counts %+v", len(first.Releases), first.Counts)
+	}
+	for i := range first.Releases[0].Verdicts {
+		if a, b := first.Releases[0].Verdicts[i].Fields(), sr.Releases[0].Verdicts[i].Fields(); a != b {
+			t.Errorf("verdict %d: %+v, reading every policy %+v", i, a, b)
+		}
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "config=*", "part-*.parquet"))
+	for _, f := range files {
+		pf, err := file.OpenParquetFile(f, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all, _ := wantedGroups(pf, 0)
+		one, _ := wantedGroups(pf, 1)
+		pf.Close()
+		if len(all) != 2 || len(one) != 1 || one[0] != 0 {
+			t.Errorf("%s: row groups %v, for the first policy %v: want one per policy, the first alone", f, all, one)
+		}
+	}
 	other, _ := ingest.NewBench("b", []*ingest.Case{realCase(t, "SAB-V1-001")}, nil, ingest.BenchOptions{})
-	if _, err := Scored(dir, other, "x"); err == nil || err.Error() != dir+": case SAB-V2-001 of run run-0 is not in the bench b" {
+	if _, err := Scored(dir, other, "x", false); err == nil || err.Error() != dir+": case SAB-V2-001 of run run-0 is not in the bench b" {
 		t.Errorf("unknown case: %v", err)
 	}
 	custom := oracle.SafeAct
@@ -46,7 +73,7 @@ func TestScored(t *testing.T) {
 	if err := WriteDataset(dir2, 0, []oracle.Policy{custom}, [][]oracle.Verdict{vs}, func(i int) int64 { return int64(i) }); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Scored(dir2, bench, "x"); err == nil || !strings.HasPrefix(err.Error(), dir2+": policy custom (settings ") {
+	if _, err := Scored(dir2, bench, "x", false); err == nil || !strings.HasPrefix(err.Error(), dir2+": policy custom (settings ") {
 		t.Errorf("a policy that is not a preset: %v", err)
 	}
 }
