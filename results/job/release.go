@@ -64,9 +64,9 @@ type Scoring struct {
 	// Collect encodes the viewer's episodes while they are scored (view.Collector), so
 	// that the input is read once.
 	Collect bool
-	// FirstPolicyOnly: the command reads the first policy's release alone, so that of a
-	// verdict dataset (Options.Verdicts) only that policy's row groups are read.
-	FirstPolicyOnly bool
+	// Dataset is what the command reads of a verdict dataset (Options.Verdicts): some
+	// policies, some columns; the zero value is all of it.
+	Dataset verdicts.DatasetRead
 }
 
 // Release is a scored release and what it was read from.
@@ -96,7 +96,7 @@ func (o *Options) Release(s Scoring) (*Release, error) {
 
 func (o *Options) release(s Scoring) (*Release, error) {
 	if o.Verdicts != "" {
-		sr, err := o.readVerdicts(s.FirstPolicyOnly)
+		sr, err := o.readVerdicts(s.Dataset)
 		return &Release{ScoredRelease: sr}, err
 	}
 	pols, err := o.PolicyList(s.All)
@@ -128,7 +128,7 @@ func (o *Options) release(s Scoring) (*Release, error) {
 
 // readVerdicts builds the scored release from Verdicts (verdicts.Scored),
 // refusing the options that would change choices made when the dataset was written.
-func (o *Options) readVerdicts(firstOnly bool) (*analysis.ScoredRelease, error) {
+func (o *Options) readVerdicts(r verdicts.DatasetRead) (*analysis.ScoredRelease, error) {
 	if err := verdicts.RefuseRescoring(o.Source.Runs, o.Policies, o.InfraFailures, o.Source.Dedupe); err != nil {
 		return nil, optionError(err)
 	}
@@ -140,5 +140,5 @@ func (o *Options) readVerdicts(firstOnly bool) (*analysis.ScoredRelease, error) 
 	if err != nil {
 		return nil, err
 	}
-	return verdicts.Scored(o.Verdicts, bench, describe, firstOnly)
+	return verdicts.Scored(o.Verdicts, bench, describe, r)
 }

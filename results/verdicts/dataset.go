@@ -134,13 +134,23 @@ type DatasetPolicy struct{ Name, Hash string }
 // repeated episodes (a shard not written, or written twice under different parts) are
 // errors.
 func ReadDataset(dir string) ([]DatasetPolicy, [][]oracle.Verdict, error) {
-	return ReadDatasetPolicies(dir, 0)
+	return ReadDatasetWith(dir, DatasetRead{})
 }
 
-// ReadDatasetPolicies is ReadDataset for the first n policies of the dataset (0: all), for
-// a command that reads no other: the row groups of the others are skipped by their
-// policy_index statistics, unread (WriteDataset gives each policy row groups of its own).
-func ReadDatasetPolicies(dir string, n int) ([]DatasetPolicy, [][]oracle.Verdict, error) {
+// DatasetRead says what of a verdict dataset a command needs; the zero value is all of it.
+type DatasetRead struct {
+	// Policies: the first Policies policies alone (0: all); the row groups of the others
+	// are skipped by their policy_index statistics, unread (WriteDataset gives each policy
+	// row groups of its own).
+	Policies int
+	// NoRunIDs leaves the run_id column unread (its values are one string per verdict,
+	// the largest column): the verdicts' RunID is "", and duplicates are checked by key
+	// alone. NoUsage leaves the usage columns unread (the verdicts report no usage).
+	NoRunIDs, NoUsage bool
+}
+
+// ReadDatasetWith is ReadDataset for what r asks: the columns and policies a command needs.
+func ReadDatasetWith(dir string, r DatasetRead) ([]DatasetPolicy, [][]oracle.Verdict, error) {
 	paths, err := filepath.Glob(filepath.Join(dir, "config=*", "part-*.parquet"))
 	if err != nil {
 		return nil, nil, err
@@ -166,7 +176,7 @@ func ReadDatasetPolicies(dir string, n int) ([]DatasetPolicy, [][]oracle.Verdict
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: partition %q: %v", path, part, err)
 		}
-		err = readDatasetFile(path, n, func(f oracle.Fields, pi int, pol DatasetPolicy, seq int64, rowNo int) error {
+		err = readDatasetFile(path, r, func(f oracle.Fields, pi int, pol DatasetPolicy, seq int64, rowNo int) error {
 			f.Config = config
 			for len(pols) <= pi {
 				pols = append(pols, DatasetPolicy{})
@@ -177,11 +187,11 @@ func ReadDatasetPolicies(dir string, n int) ([]DatasetPolicy, [][]oracle.Verdict
 			} else if pols[pi] != pol {
 				return fmt.Errorf("policy_index %d is %s (%s) here, %s (%s) elsewhere", pi, pol.Name, pol.Hash, pols[pi].Name, pols[pi].Hash)
 			}
-			r := row{seq: seq, v: f.Verdict()}
+			rw := row{seq: seq, v: f.Verdict()}
 			if pi == 0 {
-				r.id = &episodeID{key: episodeKey(&f), run: xxh3.HashString128(f.RunID), path: path, row: rowNo}
+				rw.id = &episodeID{key: episodeKey(&f), run: xxh3.HashString128(f.RunID), path: path, row: rowNo}
 			}
-			byPol[pi] = append(byPol[pi], r)
+			byPol[pi] = append(byPol[pi], rw)
 			return nil
 		})
 		if err != nil {
@@ -211,7 +221,7 @@ func ReadDatasetPolicies(dir string, n int) ([]DatasetPolicy, [][]oracle.Verdict
 			for i := range rs {
 				ids[i] = rs[i].id
 			}
-			if err := checkDuplicates(ids, func(i int) *oracle.Verdict { return &rs[i].v }); err != nil {
+			if err := checkDuplicates(ids, !r.NoRunIDs, func(i int) *oracle.Verdict { return &rs[i].v }); err != nil {
 				return nil, nil, err
 			}
 		}
@@ -224,8 +234,9 @@ func ReadDatasetPolicies(dir string, n int) ([]DatasetPolicy, [][]oracle.Verdict
 }
 
 // readDatasetFile calls fn for each row of one dataset file whose policy_index is below
-// want (0: every row), skipping the row groups whose statistics say they hold none.
-func readDatasetFile(path string, want int, fn func(f oracle.Fields, pi int, pol DatasetPolicy, seq int64, rowNo int) error) (err error) {
+// r.Policies (0: every row), skipping the row groups whose statistics say they hold none,
+// and reading only the columns r needs.
+func readDatasetFile(path string, r DatasetRead, fn func(f oracle.Fields, pi int, pol DatasetPolicy, seq int64, rowNo int) error) (err error) {
 	pf, err := file.OpenParquetFile(path, false)
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
@@ -240,11 +251,25 @@ func readDatasetFile(path string, want int, fn func(f oracle.Fields, pi int, pol
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
+	want := r.Policies
 	groups, first := wantedGroups(pf, want)
 	if len(groups) == 0 {
 		return nil
 	}
-	rr, err := fr.GetRecordReader(context.Background(), nil, groups)
+	skip := map[string]bool{"evaluator": true} // never read: the policy hash carries the settings
+	if r.NoRunIDs {
+		skip["run_id"] = true
+	}
+	for _, uc := range usageColumns {
+		skip[uc.name] = r.NoUsage
+	}
+	var leaves []int
+	for i := range fr.Manifest.Fields {
+		if f := &fr.Manifest.Fields[i]; !skip[f.Field.Name] && f.IsLeaf() {
+			leaves = append(leaves, f.ColIndex)
+		}
+	}
+	rr, err := fr.GetRecordReader(context.Background(), leaves, groups)
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
@@ -257,7 +282,7 @@ func readDatasetFile(path string, want int, fn func(f oracle.Fields, pi int, pol
 			cols[f.Name] = rec.Column(i)
 		}
 		for _, c := range datasetColumns {
-			if cols[c.Name] == nil {
+			if cols[c.Name] == nil && !skip[c.Name] {
 				return fmt.Errorf("%s: no column %q (not a verdict dataset file)", path, c.Name)
 			}
 		}
@@ -265,6 +290,9 @@ func readDatasetFile(path string, want int, fn func(f oracle.Fields, pi int, pol
 			rowNo++
 			var bad error
 			str := func(name string) string {
+				if skip[name] {
+					return ""
+				}
 				switch a := cols[name].(type) {
 				case *array.String:
 					if a.IsNull(i) {
@@ -314,6 +342,9 @@ func readDatasetFile(path string, want int, fn func(f oracle.Fields, pi int, pol
 				f.EmptyOutcome = true
 			}
 			for _, uc := range usageColumns {
+				if skip[uc.name] {
+					continue
+				}
 				switch a := cols[uc.name].(type) {
 				case *array.Float64:
 					if !a.IsNull(i) {

@@ -34,9 +34,10 @@ func episodeKey(f *oracle.Fields) xxh3.Uint128 {
 	return xxh3.Hash128(b)
 }
 
-// checkDuplicates refuses two episodes with one key or one run id; ids are in input
-// order, verdict(i) is the i-th episode's verdict (for the message).
-func checkDuplicates(ids []*episodeID, verdict func(i int) *oracle.Verdict) error {
+// checkDuplicates refuses two episodes with one key or (with runIDs, when the run ids were
+// read) one run id; ids are in input order, verdict(i) is the i-th episode's verdict (for
+// the message).
+func checkDuplicates(ids []*episodeID, runIDs bool, verdict func(i int) *oracle.Verdict) error {
 	keys := make(map[xxh3.Uint128]int, len(ids))
 	runs := make(map[xxh3.Uint128]int, len(ids))
 	for i, id := range ids {
@@ -46,6 +47,9 @@ func checkDuplicates(ids []*episodeID, verdict func(i int) *oracle.Verdict) erro
 				id.path, id.row, v.Config(), v.CaseID(), v.Repeat(), v.Condition(), ids[j].path, ids[j].row)
 		}
 		keys[id.key] = i
+		if !runIDs {
+			continue
+		}
 		if j, dup := runs[id.run]; dup {
 			return fmt.Errorf("%s: row %d: duplicate run_id %q (run ids are unique within a release); first seen at %s row %d",
 				id.path, id.row, verdict(i).RunID(), ids[j].path, ids[j].row)
