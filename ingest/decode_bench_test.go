@@ -184,4 +184,5 @@ func BenchmarkDecodeFile(b *testing.B) {
 		n = readCount(b, path)
 	}
 	reportCPU(b, start, st.Size(), n)
+	b.ReportMetric(float64((cpuTime()-start).Milliseconds())/float64(b.N), "cpu-ms/op")
 }
