@@ -40,8 +40,8 @@ type Input struct {
 	// directories, entries that are not regular files).
 	Skipped []ingest.Problem
 
-	runs      []string          // expanded episode files; none for the built-in episodes
-	logs      []string          // expanded Inspect logs, read instead of runs
+	runs      []string // expanded episode files; none for the built-in episodes
+	logs      []string // expanded Inspect logs, read instead of runs
 	logOpt    harness.Options
 	passes    int               // streams of the logs opened so far: the first one reports what it skipped
 	builtin   []*ingest.Episode // the built-in release's episodes
