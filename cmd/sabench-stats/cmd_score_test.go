@@ -697,7 +697,7 @@ func TestShardsUnionAndDuplicates(t *testing.T) {
 // datasetJSONL reads a verdict dataset and writes its verdicts as score's JSONL.
 func datasetJSONL(t *testing.T, dir string) string {
 	t.Helper()
-	dpols, vs, err := verdicts.ReadDataset(dir)
+	dpols, vs, err := verdicts.ReadDatasetWith(dir, verdicts.DatasetRead{})
 	if err != nil {
 		t.Fatal(err)
 	}

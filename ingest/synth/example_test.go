@@ -25,3 +25,18 @@ func ExampleWriteRelease() {
 	}
 	log.Printf("%d cases", len(bench.Cases))
 }
+
+// The same release as Inspect AI logs (what `sabench-stats synth --format inspect --out DIR`
+// does, streaming, with synth.WriteInspectStream): one .eval log per configuration ×
+// condition, whose samples are the cases × repeats (epoch = repeat + 1). Not run here.
+func ExampleWriteInspect() {
+	r, err := synth.Generate(synth.Options{Seed: 7})
+	if err != nil {
+		log.Fatal(err)
+	}
+	logs, err := synth.WriteInspect("sabench-synthetic-seed7-inspect", r)
+	if err != nil {
+		log.Fatal(err)
+	}
+	log.Printf("%d logs", len(logs))
+}

@@ -129,14 +129,6 @@ func WriteDataset(dir string, part int, pols []oracle.Policy, vs [][]oracle.Verd
 // DatasetPolicy is a policy as the dataset names it.
 type DatasetPolicy struct{ Name, Hash string }
 
-// ReadDataset reads a dataset written by WriteDataset (every part of every
-// partition under dir) back into one verdict slice per policy in input order. Missing or
-// repeated episodes (a shard not written, or written twice under different parts) are
-// errors.
-func ReadDataset(dir string) ([]DatasetPolicy, [][]oracle.Verdict, error) {
-	return ReadDatasetWith(dir, DatasetRead{})
-}
-
 // DatasetRead says what of a verdict dataset a command needs; the zero value is all of it.
 type DatasetRead struct {
 	// Policies: the first Policies policies alone (0: all); the row groups of the others
@@ -149,7 +141,10 @@ type DatasetRead struct {
 	NoRunIDs, NoUsage bool
 }
 
-// ReadDatasetWith is ReadDataset for what r asks: the columns and policies a command needs.
+// ReadDatasetWith reads a dataset written by WriteDataset (every part of every partition
+// under dir) back into one verdict slice per policy in input order, reading only what r
+// asks for (DatasetRead{} reads everything). Missing or repeated episodes (a shard not
+// written, or written twice under different parts) are errors.
 func ReadDatasetWith(dir string, r DatasetRead) ([]DatasetPolicy, [][]oracle.Verdict, error) {
 	paths, err := filepath.Glob(filepath.Join(dir, "config=*", "part-*.parquet"))
 	if err != nil {

@@ -51,7 +51,7 @@ func TestVerdictDatasetRoundTrip(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "config=m%2Fh%20one", "part-0000.parquet")); err != nil {
 		t.Fatal(err)
 	}
-	got, back, err := ReadDataset(dir)
+	got, back, err := ReadDatasetWith(dir, DatasetRead{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,7 +76,7 @@ func TestVerdictDatasetRoundTrip(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := ReadDataset(dir); err == nil || !strings.Contains(err.Error(), "part-0009.parquet") {
+	if _, _, err := ReadDatasetWith(dir, DatasetRead{}); err == nil || !strings.Contains(err.Error(), "part-0009.parquet") {
 		t.Errorf("a plain verdict file in the dataset: %v", err)
 	}
 }

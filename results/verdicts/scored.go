@@ -8,7 +8,7 @@ import (
 	"github.com/sabench/sabench-stats/oracle"
 )
 
-// Scored reads a verdict dataset (ReadDataset) and builds the scored
+// Scored reads a verdict dataset (ReadDatasetWith) and builds the scored
 // release the tables read, with no re-scoring: its policies in its order, each of which
 // must be a preset with the settings it was scored under (the tables need the settings),
 // and the counts its first policy's verdicts give. Every case must be in bench, the bench
