@@ -23,7 +23,7 @@ type PairedComponents struct {
 	BetweenA, BetweenB float64 // variance across cases of each arm's true per-case rate
 	WithinA, WithinB   float64 // mean within-case variance of one repeat's outcome
 	BetweenDiff        float64 // τ²: variance across cases of the true per-case difference
-	TemplateCov        float64 // covariance of two cases' differences within a template (≥ 0)
+	TemplateCov        float64 // covariance of two cases' differences within a template
 	// The pilot's design (zero for stated rates): shared cases, repeats per arm (the mean,
 	// rounded), templates and their size-weighted mean size Σm²/Σm.
 	Cases, Repeats, Clusters int
@@ -70,7 +70,9 @@ func (c PairedComponents) DesignEffect(r int, m float64) float64 {
 	if math.IsNaN(rho) {
 		return 1
 	}
-	return 1 + (m-1)*rho
+	// ρ_t ≥ −1/(m−1) for exchangeable cases, so DEFF ≥ 0; an estimate below that bound is
+	// noise, and DEFF is kept at 1/m or more.
+	return max(1+(m-1)*rho, 1/m)
 }
 
 func ratio(a, b float64) float64 {

@@ -19,9 +19,10 @@ type PairedCase struct {
 // unbiased estimate of p(1−p) from n ≥ 2 repeats; W is the mean s²; the between-case
 // variances are the sample variances (ddof 1) of ȳ_A, ȳ_B and d = ȳ_A − ȳ_B less the mean
 // s²/n they hold, floored at 0. The template covariance is Σ_c Σ_{i≠j∈c} e_i·e_j over Σ_c
-// m_c(m_c−1), e = d − d̄ (the cross term of Miller's clustered standard error), floored at
-// 0: a negative estimate is read as no clustering. Every case needs at least one repeat
-// in each arm.
+// m_c(m_c−1), e = d − d̄ (the cross term of Miller's clustered standard error); it may be
+// negative (templates more alike across than within, or noise), and is kept signed: a
+// floor at 0 made the planned power of template resampling fall short of the simulated
+// one on the built-in release. Every case needs at least one repeat in each arm.
 func EstimatePaired(cases []PairedCase) (PairedComponents, error) {
 	var c PairedComponents
 	n := len(cases)
@@ -89,7 +90,7 @@ func EstimatePaired(cases []PairedCase) (PairedComponents, error) {
 	}
 	c.ClusterSize = sq / float64(n)
 	if pairs > 0 {
-		c.TemplateCov = math.Max(0, cross/pairs)
+		c.TemplateCov = cross / pairs
 	}
 	return c, nil
 }

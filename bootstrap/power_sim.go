@@ -35,7 +35,9 @@ type PowerSimResult struct {
 // plasmode): a study draws Cases cases (or whole templates) with replacement from the
 // pilot, takes Repeats of each case's repeats per arm without replacement (which keeps
 // the between-case variance and gives the within-case variance of Repeats repeats
-// exactly, so Repeats may not exceed any pilot case's repeats), and moves the population
+// exactly; a case the pilot ran fewer times, e.g. after excluded episodes, gives all it
+// has, so a study keeps the pilot's missing repeats, and Repeats may not exceed the
+// pilot's most), and moves the population
 // difference from the pilot's to Delta by flipping outcomes at random: half the change
 // raises one arm (failures become successes with probability q), half lowers the other.
 // The flips change the variance components a little; the plan is made on the pilot's.
@@ -51,11 +53,13 @@ func SimulatePower(cases []PairedCase, s PowerSimulation) (PowerSimResult, error
 		return res, fmt.Errorf("bootstrap: power simulation: alpha = %v not in (0, 1)", s.Alpha)
 	}
 	var sa, na, sb, nb float64
-	for i, k := range cases {
-		if k.NA < s.Repeats || k.NB < s.Repeats {
-			return res, fmt.Errorf("bootstrap: power simulation: %d repeats per arm, but pilot case %d has %d and %d (simulate at most the pilot's repeats)", s.Repeats, i, k.NA, k.NB)
-		}
+	most := 0
+	for _, k := range cases {
+		most = max(most, k.NA, k.NB)
 		sa, na, sb, nb = sa+float64(k.SuccA), na+float64(k.NA), sb+float64(k.SuccB), nb+float64(k.NB)
+	}
+	if s.Repeats > most {
+		return res, fmt.Errorf("bootstrap: power simulation: %d repeats per arm, but the pilot has at most %d (simulate at most the pilot's repeats)", s.Repeats, most)
 	}
 	rateA, rateB := sa/na, sb/nb
 	half := (s.Delta - (rateA - rateB)) / 2
@@ -102,10 +106,11 @@ func SimulatePower(cases []PairedCase, s PowerSimulation) (PowerSimResult, error
 			numA[u], denA[u], numB[u], denB[u] = 0, 0, 0, 0
 			for _, i := range units[g.below(len(units))] {
 				k := cases[i]
-				numA[u] += float64(g.flip(g.hypergeometric(k.NA, k.SuccA, s.Repeats), s.Repeats, up, half > 0))
-				numB[u] += float64(g.flip(g.hypergeometric(k.NB, k.SuccB, s.Repeats), s.Repeats, down, half < 0))
-				denA[u] += float64(s.Repeats)
-				denB[u] += float64(s.Repeats)
+				ra, rb := min(s.Repeats, k.NA), min(s.Repeats, k.NB)
+				numA[u] += float64(g.flip(g.hypergeometric(k.NA, k.SuccA, ra), ra, up, half > 0))
+				numB[u] += float64(g.flip(g.hypergeometric(k.NB, k.SuccB, rb), rb, down, half < 0))
+				denA[u] += float64(ra)
+				denB[u] += float64(rb)
 			}
 		}
 		stat, err := SumRatios(Ratio{Num: numA, Den: denA}, Ratio{Num: numB, Den: denB})

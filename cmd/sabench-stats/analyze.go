@@ -32,6 +32,8 @@ type steps struct {
 	// tables builds tables for writeTables; build writes anything else. One is set.
 	tables func(r *job.Release) ([]*results.Table, error)
 	build  func(r *job.Release) error
+	// stated, when set and done, gives the tables without a release (power's stated rates).
+	stated func() (ts []*results.Table, done bool, err error)
 }
 
 func registerAnalysis(a analysisCommand) {
@@ -59,6 +61,15 @@ func (a analysisCommand) run(e *cli.Env, args []string) error {
 	if st.check != nil {
 		if err := st.check(); err != nil {
 			return err
+		}
+	}
+	if st.stated != nil {
+		ts, done, err := st.stated()
+		if err != nil {
+			return err
+		}
+		if done {
+			return c.writeTables(e, ts)
 		}
 	}
 	r, err := c.release(e, st.scoring)
