@@ -65,33 +65,11 @@ func EstimatePaired(cases []PairedCase) (PairedComponents, error) {
 	c.BetweenB = math.Max(0, variance(yb)-noiseB)
 	c.BetweenDiff = math.Max(0, variance(d)-noiseA-noiseB)
 
-	// Templates: sort by label, a fixed order for the sums.
-	idx := make([]int, n)
-	for i := range idx {
-		idx[i] = i
+	labels := make([]int, n)
+	for i, k := range cases {
+		labels[i] = k.Cluster
 	}
-	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(cases[a].Cluster, cases[b].Cluster) })
-	md := mean(d)
-	var cross, pairs, sq float64
-	for i := 0; i < n; {
-		j := i
-		var s, s2 float64
-		for ; j < n && cases[idx[j]].Cluster == cases[idx[i]].Cluster; j++ {
-			e := d[idx[j]] - md
-			s += e
-			s2 += e * e
-		}
-		m := float64(j - i)
-		cross += s*s - s2
-		pairs += m * (m - 1)
-		sq += m * m
-		c.Clusters++
-		i = j
-	}
-	c.ClusterSize = sq / float64(n)
-	if pairs > 0 {
-		c.TemplateCov = cross / pairs
-	}
+	c.TemplateCov, c.Clusters, c.ClusterSize = templateCov(d, labels)
 	return c, nil
 }
 
@@ -106,6 +84,40 @@ func withinOr(c, n int, w float64) float64 {
 		return w
 	}
 	return within(c, n)
+}
+
+// templateCov is the covariance of two different units' values within a template,
+// Σ_c Σ_{i≠j∈c} e_i·e_j / Σ_c m_c(m_c−1) with e = x − x̄ (0 when every template has one
+// unit), the number of templates and their size-weighted mean size Σm²/Σm. Templates are
+// summed in label order, so the sums do not depend on the input's order.
+func templateCov(x []float64, cluster []int) (cov float64, templates int, size float64) {
+	n := len(x)
+	idx := make([]int, n)
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(cluster[a], cluster[b]) })
+	m0 := mean(x)
+	var cross, pairs, sq float64
+	for i := 0; i < n; {
+		j := i
+		var s, s2 float64
+		for ; j < n && cluster[idx[j]] == cluster[idx[i]]; j++ {
+			e := x[idx[j]] - m0
+			s += e
+			s2 += e * e
+		}
+		m := float64(j - i)
+		cross += s*s - s2
+		pairs += m * (m - 1)
+		sq += m * m
+		templates++
+		i = j
+	}
+	if pairs > 0 {
+		cov = cross / pairs
+	}
+	return cov, templates, sq / float64(n)
 }
 
 // variance is the sample variance (ddof 1); 0 for fewer than two values.

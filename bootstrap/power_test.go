@@ -188,3 +188,36 @@ func TestSimulatePowerRefuses(t *testing.T) {
 		t.Error("Δ = −1.5: no error")
 	}
 }
+
+// TestEstimateNoiseRecoversModel: one arm's noise floor on a large pilot lands on the
+// model's: flip rate 2W, ICC Between/(Between + W), template correlation share².
+func TestEstimateNoiseRecoversModel(t *testing.T) {
+	want := testModel.components()
+	pilot := testModel.pilot(5, 6000, 4, 3)
+	succ, n, cl := make([]int, len(pilot)), make([]int, len(pilot)), make([]int, len(pilot))
+	for i, k := range pilot {
+		succ[i], n[i], cl[i] = k.SuccA, k.NA, k.Cluster
+	}
+	f, err := EstimateNoise(succ, n, cl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, x := range []struct {
+		name      string
+		got, want float64
+	}{
+		{"flip rate", f.FlipRate, 2 * want.WithinA},
+		{"ICC", f.ICC, want.BetweenA / (want.BetweenA + want.WithinA)},
+		{"template ICC", f.TemplateICC, testModel.share * testModel.share},
+		{"run SD", f.RunSD, math.Sqrt(want.WithinA / 72000)},
+	} {
+		if math.Abs(x.got-x.want) > 0.02*math.Max(1, x.want) {
+			t.Errorf("%s: estimated %.5f, model %.5f", x.name, x.got, x.want)
+		}
+	}
+	// One repeat per case: within-case noise cannot be told from between-case variance.
+	one, err := EstimateNoise([]int{1, 0, 1}, []int{1, 1, 1}, []int{0, 1, 2})
+	if err != nil || !math.IsNaN(one.FlipRate) || !math.IsNaN(one.ICC) {
+		t.Errorf("one repeat: %+v, %v", one, err)
+	}
+}
