@@ -31,10 +31,22 @@ const (
 	WarnNonFinite
 	// WarnNoReplicates: no finite replicate at all.
 	WarnNoReplicates
+	// WarnSmallSample: fewer than SmallSampleUnits resampled units, where the project's
+	// coverage simulation found the nominal 95% interval covering less than 0.93.
+	WarnSmallSample
+	// WarnScoreInterval: a rate at 0 or 1, where every resample is equal; the Wilson score
+	// interval over the resampled units is shown instead of none.
+	WarnScoreInterval
 )
 
+// SmallSampleUnits is the fewest resampled units (cases, or template clusters) at which
+// every design of the coverage simulation (docs/coverage.md: rates, paired Δs of one or
+// three repeats, template-resampled Δs) covered at least 0.93 with a nominal 95%
+// percentile interval; below it an interval carries WarnSmallSample.
+const SmallSampleUnits = 40
+
 var warningNames = [...]string{"", "bca_fallback", "degenerate", "extreme_order_statistics",
-	"excludes_estimate", "single_unit", "non_finite_replicates", "no_replicates"}
+	"excludes_estimate", "single_unit", "non_finite_replicates", "no_replicates", "small_sample", "score_interval"}
 
 // String returns the warning's stable name, e.g. "bca_fallback".
 func (k WarningKind) String() string {
