@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/sabench/sabench-stats/oracle"
@@ -48,7 +49,10 @@ type HarnessRow struct {
 	HarnessPair
 	ECSFamily, ECSShared           Rate
 	CompleteFamily, CompleteShared Rate
-	Delta                          Estimate
+	// CompleteFamilyCI and CompleteSharedCI are the Complete rates with intervals (cases,
+	// or templates, resampled; the paired cases only).
+	CompleteFamilyCI, CompleteSharedCI Estimate
+	Delta                              Estimate
 }
 
 // HarnessComparison is T4 (and its forest plot): each harness pair paired over cases.
@@ -64,6 +68,17 @@ func (r *Release) HarnessComparison(ch Choices, o StatOptions) ([]HarnessRow, er
 		rows[i] = HarnessRow{HarnessPair: hp,
 			CompleteFamily: rateOf(a.Verdicts, both(a.Keep, on), InvestigationComplete),
 			CompleteShared: rateOf(b.Verdicts, both(b.Keep, on), InvestigationComplete)}
+		var err error
+		for j, x := range []struct {
+			arm Arm
+			out *Estimate
+		}{{a, &rows[i].CompleteFamilyCI}, {b, &rows[i].CompleteSharedCI}} {
+			arm := x.arm
+			arm.Indicator = InvestigationComplete
+			if *x.out, err = r.indicatorCI(arm, on, fmt.Sprintf("T4/%s/complete/%d", hp.Family, j), o); err != nil {
+				return nil, err
+			}
+		}
 	}
 	diffs, err := r.PairedDiffs(pairs, "T4", o)
 	if err != nil {

@@ -343,3 +343,36 @@ func scoreFallback(e *Estimate, level float64) {
 	e.Warnings = append(kept, bootstrap.Warning{Kind: bootstrap.WarnScoreInterval,
 		Detail: fmt.Sprintf("every resample gives %g: Wilson score interval with %d units as the count", e.X, e.Units)})
 }
+
+// indicatorCI is the rate of arm a's indicator over the verdicts a.Keep and keep admit,
+// with a unit-resampled interval (a Wilson score interval at 0 or 1), for rates that are
+// not ECS (ratesCI counts ECS).
+func (r *Release) indicatorCI(a Arm, keep Filter, stream string, o StatOptions) (Estimate, error) {
+	units := r.unitIDs(o.Clustered)
+	k := both(a.Keep, keep)
+	var in []bool
+	for i := range a.Verdicts {
+		if admits(k, &a.Verdicts[i]) {
+			in = mark(in, units.of(&a.Verdicts[i]))
+		}
+	}
+	index := units.sortedIndex(in)
+	num, den := make([]float64, index.n), make([]float64, index.n)
+	for i := range a.Verdicts {
+		v := &a.Verdicts[i]
+		if !admits(k, v) {
+			continue
+		}
+		u := index.at(units.of(v))
+		den[u]++
+		if a.Indicator(v) {
+			num[u]++
+		}
+	}
+	est, err := sumCI([][]float64{num, den}, 1, func(s, res []float64) { res[0] = s[0] / s[1] }, nil, stream, o)
+	if err != nil {
+		return Estimate{}, err
+	}
+	scoreFallback(&est[0], o.level())
+	return est[0], nil
+}

@@ -78,3 +78,24 @@ func TestRepeatSpreads(t *testing.T) {
 		}
 	}
 }
+
+// TestHarnessCompleteCI: T4's Complete rates carry intervals on the paired cases.
+func TestHarnessCompleteCI(t *testing.T) {
+	r := builtinRelease(t)
+	o := DefaultStatOptions()
+	o.Resamples, o.Workers = 1000, 2
+	rows, err := r.HarnessComparison(PaperChoices(), o)
+	if err != nil || len(rows) == 0 {
+		t.Fatal(err, len(rows))
+	}
+	for _, x := range rows {
+		for _, c := range []struct {
+			rate Rate
+			est  Estimate
+		}{{x.CompleteFamily, x.CompleteFamilyCI}, {x.CompleteShared, x.CompleteSharedCI}} {
+			if math.Abs(c.est.X-c.rate.Value()) > 1e-12 || !(c.est.Lo < c.est.X && c.est.X < c.est.Hi) || c.est.Units != x.Delta.Units {
+				t.Errorf("%s: Complete %v [%v, %v] over %d units, rate %v over %d", x.Family, c.est.X, c.est.Lo, c.est.Hi, c.est.Units, c.rate.Value(), x.Delta.Units)
+			}
+		}
+	}
+}
