@@ -86,7 +86,8 @@ func (iv Interval) Has(k WarningKind) bool {
 // IntervalWarnings returns every caveat of an interval of estimate computed over units
 // resampled units: those the interval function recorded (BCa fallback, degenerate
 // replicates, extreme order statistics, dropped replicates) plus the two it cannot see
-// alone, an interval that excludes its own estimate and a single resampled unit.
+// alone, an interval that excludes its own estimate, a single resampled unit, and fewer
+// than SmallSampleUnits units.
 func IntervalWarnings(iv Interval, estimate float64, units int) []Warning {
 	out := append([]Warning(nil), iv.Caveats...)
 	if iv.Used == 0 && !iv.Has(WarnNoReplicates) {
@@ -98,6 +99,9 @@ func IntervalWarnings(iv Interval, estimate float64, units int) []Warning {
 	}
 	if units == 1 {
 		out = append(out, Warning{WarnSingleUnit, "one resampled unit: every resample is the observed data"})
+	}
+	if units >= 2 && units < SmallSampleUnits && finiteF(iv.Lo) && finiteF(iv.Hi) {
+		out = append(out, Warning{WarnSmallSample, fmt.Sprintf("%d resampled units, fewer than %d: the coverage of a nominal 95%% interval fell below 0.93 in simulation", units, SmallSampleUnits)})
 	}
 	return out
 }

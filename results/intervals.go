@@ -54,7 +54,7 @@ func (iv *Intervals) notes() []string {
 	for _, w := range iv.Warnings {
 		byKind[w.Kind] = append(byKind[w.Kind], w)
 	}
-	for k := bootstrap.WarnBCaFallback; k <= bootstrap.WarnNoReplicates; k++ {
+	for k := bootstrap.WarnBCaFallback; k <= bootstrap.WarnScoreInterval; k++ {
 		ws := byKind[k]
 		if len(ws) == 0 {
 			continue
@@ -89,6 +89,10 @@ func caveatText(k bootstrap.WarningKind) string {
 		return "resamples without a value were left out"
 	case bootstrap.WarnNoReplicates:
 		return "no resample had a value, no interval"
+	case bootstrap.WarnSmallSample:
+		return fmt.Sprintf("fewer than %d resampled units, where the coverage simulation of docs/coverage.md found a nominal 95%% interval covering less than 0.93", bootstrap.SmallSampleUnits)
+	case bootstrap.WarnScoreInterval:
+		return "a rate at 0% or 100%, where every resample is equal: the Wilson score interval over its units is shown"
 	}
 	return k.String()
 }
