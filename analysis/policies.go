@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"fmt"
 	"math"
 	"strings"
 
@@ -140,11 +141,17 @@ func (pc *PolicyComparison) intervals(r *Release, units *unitIDs, index unitInde
 	base := pc.Base
 	iv := &policyIntervals{}
 	if r.Policy.Hash() == base.Policy.Hash() {
-		for _, c := range base.configs {
-			iv.deltas = append(iv.deltas, Estimate{X: 0, Lo: 0, Hi: 0, Units: count(Arm{Verdicts: base.mainOf(c)}.caseSet(base.caseIDs()))})
+		// The baseline against itself: every resample gives exactly Δ = 0 and τ = ρ = 1,
+		// so there is no interval, as for any policy that scores every episode alike (a
+		// zero-width [0, 0] would read as certainty); no test is run.
+		self := func(x float64, units int) Estimate {
+			return Estimate{X: x, Lo: math.NaN(), Hi: math.NaN(), P: math.NaN(), Units: units, Warnings: []bootstrap.Warning{{Kind: bootstrap.WarnDegenerate,
+				Detail: fmt.Sprintf("the baseline against itself: every resample gives %g", x)}}}
 		}
-		iv.tau = Estimate{X: 1, Lo: 1, Hi: 1, Units: index.n}
-		iv.rho = iv.tau
+		for _, c := range base.configs {
+			iv.deltas = append(iv.deltas, self(0, count(Arm{Verdicts: base.mainOf(c)}.caseSet(base.caseIDs()))))
+		}
+		iv.tau, iv.rho = self(1, index.n), self(1, index.n)
 		return iv, nil
 	}
 	pairs := make([]Pair, len(base.configs))

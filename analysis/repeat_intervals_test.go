@@ -2,9 +2,11 @@ package analysis
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/sabench/sabench-stats/bootstrap"
+	"github.com/sabench/sabench-stats/oracle"
 )
 
 // TestDiagnoseCIMatchesDiagnose: T3's rates with intervals have Diagnose's estimates, and
@@ -95,6 +97,78 @@ func TestHarnessCompleteCI(t *testing.T) {
 		}{{x.CompleteFamily, x.CompleteFamilyCI}, {x.CompleteShared, x.CompleteSharedCI}} {
 			if math.Abs(c.est.X-c.rate.Value()) > 1e-12 || !(c.est.Lo < c.est.X && c.est.X < c.est.Hi) || c.est.Units != x.Delta.Units {
 				t.Errorf("%s: Complete %v [%v, %v] over %d units, rate %v over %d", x.Family, c.est.X, c.est.Lo, c.est.Hi, c.est.Units, c.rate.Value(), x.Delta.Units)
+			}
+		}
+	}
+}
+
+// TestDomainsMatchT8: the domains table's configuration × domain cell over every protocol
+// is T8's cell, so it has T8's interval (they drew separate random streams, and differed
+// by up to 0.69 points).
+func TestDomainsMatchT8(t *testing.T) {
+	r := builtinRelease(t)
+	o := DefaultStatOptions()
+	o.Resamples, o.Workers = 1000, 2
+	sum, err := r.SummaryIntervals(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, cells, cis, err := r.DomainIntervals(DomainFilter{}, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byConfig := map[string]SummaryCI{}
+	for _, s := range sum {
+		byConfig[s.Config] = s
+	}
+	domains := r.Domains()
+	checked := 0
+	for i, c := range cells {
+		d := slices.Index(domains, c.Domain)
+		want := byConfig[c.Config].ByDomain[d]
+		got := cis[i][len(cis[i])-1]
+		if got.X != want.X || got.Lo != want.Lo || got.Hi != want.Hi {
+			t.Errorf("%s × %s: domains %v [%v, %v], T8 %v [%v, %v]", c.Config, c.Domain, got.X, got.Lo, got.Hi, want.X, want.Lo, want.Hi)
+		}
+		checked++
+	}
+	if checked == 0 {
+		t.Fatal("no cell")
+	}
+}
+
+// TestBaselineDeltaLikeIdenticalPolicy: the baseline's Δ against itself printed [0.0, 0.0]
+// while a policy that scores every episode alike printed an empty interval marked
+// degenerate; both are now empty and marked degenerate. The baseline runs no test (no
+// p-value, so it is not in the table's family); the twin's test finds nothing (p = 1).
+func TestBaselineDeltaLikeIdenticalPolicy(t *testing.T) {
+	r := builtinRelease(t)
+	var other oracle.Policy
+	for _, p := range oracle.Presets {
+		if p.Hash() != r.Policy.Hash() {
+			other = p
+			break
+		}
+	}
+	twin := NewRelease(r.Cases, r.Sets, r.Verdicts, other) // the same verdicts under another name
+	o := DefaultStatOptions()
+	o.Resamples, o.Workers = 1000, 2
+	res, err := NewPolicyComparison([]*Release{r, twin}).Compare(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Rows) != 2 {
+		t.Fatalf("%d rows", len(res.Rows))
+	}
+	for i, row := range res.Rows {
+		for j, d := range row.Delta {
+			degenerate := len(d.Warnings) > 0 && d.Warnings[0].Kind == bootstrap.WarnDegenerate
+			p := d.P == 1
+			if i == 0 {
+				p = math.IsNaN(d.P)
+			}
+			if d.X != 0 || !math.IsNaN(d.Lo) || !math.IsNaN(d.Hi) || !degenerate || !p {
+				t.Errorf("%s, config %d: Δ %v [%v, %v] p %v %v", row.Label(), j, d.X, d.Lo, d.Hi, d.P, d.Warnings)
 			}
 		}
 	}
