@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/sabench/sabench-stats/ingest"
+
 	"github.com/sabench/sabench-stats/oracle"
 )
 
@@ -55,6 +57,9 @@ type HarnessRow struct {
 	Delta                              Estimate
 }
 
+// executable are the V0–V3 protocols (Executable).
+var executable = []ingest.Protocol{ingest.V0, ingest.V1, ingest.V2, ingest.V3}
+
 // HarnessComparison is T4 (and its forest plot): each harness pair paired over cases.
 func (r *Release) HarnessComparison(ch Choices, o StatOptions) ([]HarnessRow, error) {
 	hps := r.HarnessPairs(ch)
@@ -63,7 +68,8 @@ func (r *Release) HarnessComparison(ch Choices, o StatOptions) ([]HarnessRow, er
 	for i, hp := range hps {
 		a := Arm{Verdicts: r.mainOf(hp.Family), Indicator: ECSOf, Keep: Executable}
 		b := Arm{Verdicts: r.mainOf(hp.Shared), Indicator: ECSOf, Keep: Executable}
-		pairs[i] = Pair{A: a, B: b, Name: hp.Family}
+		_, name := deltaStream(hp.Family, ingest.DefaultCondition, hp.Shared, ingest.DefaultCondition, executable, o)
+		pairs[i] = Pair{A: a, B: b, Name: name}
 		on, _ := r.onShared(a, b)
 		rows[i] = HarnessRow{HarnessPair: hp,
 			CompleteFamily: rateOf(a.Verdicts, both(a.Keep, on), InvestigationComplete),
@@ -80,7 +86,7 @@ func (r *Release) HarnessComparison(ch Choices, o StatOptions) ([]HarnessRow, er
 			}
 		}
 	}
-	diffs, err := r.PairedDiffs(pairs, "T4", o)
+	diffs, err := r.PairedDiffs(pairs, "delta", o)
 	if err != nil {
 		return nil, err
 	}

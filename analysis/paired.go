@@ -4,9 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/sabench/sabench-stats/bootstrap"
+	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/oracle"
 )
 
@@ -163,6 +165,25 @@ func (a Arm) sums(units *unitIDs, index unitIndex, cases *unitIDs, only []bool) 
 type Pair struct {
 	A, B Arm
 	Name string
+}
+
+// deltaStream is the stream and pair name of a paired Δ of ECS, named by what the Δ is:
+// arm A's and arm B's cells (configuration@condition) and the protocols it covers, and
+// "/clustered" when templates are resampled. The same Δ then draws the same resamples in
+// every table that prints it (T4 and compare --protocol v0,v1,v2,v3; T13, T14 and compare
+// --conditions), where each table used to draw its own.
+func deltaStream(aConfig, aCond, bConfig, bCond string, protos []ingest.Protocol, o StatOptions) (stream, name string) {
+	if len(protos) == 0 {
+		for p := ingest.Legacy; p < ingest.NumProtocols; p++ {
+			protos = append(protos, p)
+		}
+	}
+	protos = slices.Compact(slices.Sorted(slices.Values(protos)))
+	name = aConfig + "@" + aCond + " − " + bConfig + "@" + bCond + "/" + protoList(protos)
+	if o.Clustered {
+		name += "/clustered"
+	}
+	return "delta", name
 }
 
 // PairedDiff is the mean indicator of a minus that of b on the cases both arms share,

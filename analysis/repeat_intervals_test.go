@@ -173,3 +173,43 @@ func TestBaselineDeltaLikeIdenticalPolicy(t *testing.T) {
 		}
 	}
 }
+
+// TestSameDeltaSameInterval: a Δ that two tables print has one interval: T4's row is
+// compare A B on V0–V3, T13's row compare --conditions on every protocol (each table
+// used to draw its own stream).
+func TestSameDeltaSameInterval(t *testing.T) {
+	r := builtinRelease(t)
+	o := DefaultStatOptions()
+	o.Resamples, o.Workers = 1000, 2
+	t4, err := r.HarnessComparison(PaperChoices(), o)
+	if err != nil || len(t4) == 0 {
+		t.Fatal(err)
+	}
+	x := t4[0]
+	cmp, err := r.Compare(CompareSpec{A: x.Family, B: x.Shared, Condition: "main", Protocols: executable}, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp[0].Delta; d.X != x.Delta.X || d.Lo != x.Delta.Lo || d.Hi != x.Delta.Hi {
+		t.Errorf("T4 %s: %v [%v, %v]; compare: %v [%v, %v]", x.Family, x.Delta.X, x.Delta.Lo, x.Delta.Hi, d.X, d.Lo, d.Hi)
+	}
+	t13, ok, err := r.StrategyComparison("scgr_eg", true, "T13", o)
+	if err != nil || !ok || len(t13) == 0 {
+		t.Fatal(err, ok)
+	}
+	y := t13[0]
+	cc, err := r.Compare(CompareSpec{A: "scgr_eg", B: "main", Conditions: true, Config: y.Config}, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cc[0].Delta; d.X != y.Delta.X || d.Lo != y.Delta.Lo || d.Hi != y.Delta.Hi {
+		t.Errorf("T13 %s: %v [%v, %v]; compare: %v [%v, %v]", y.Config, y.Delta.X, y.Delta.Lo, y.Delta.Hi, d.X, d.Lo, d.Hi)
+	}
+	for j, p := range StrategyProtocols(true) {
+		for _, sc := range cc[1:] {
+			if sc.Label == p.Label() && (sc.Delta.Lo != y.ByProtocol[j].Lo || sc.Delta.Hi != y.ByProtocol[j].Hi) {
+				t.Errorf("T13 %s %s: [%v, %v]; compare: [%v, %v]", y.Config, p.Label(), y.ByProtocol[j].Lo, y.ByProtocol[j].Hi, sc.Delta.Lo, sc.Delta.Hi)
+			}
+		}
+	}
+}
