@@ -565,7 +565,7 @@ func (s IntervalSpec) Sentence() string {
 	}
 	unit := s.Unit
 	if s.Rule != "" {
-		unit += " (" + s.Rule + ")"
+		unit += " (in the whole release: " + s.Rule + "; a cell resamples those its episodes fall in)"
 	}
 	return fmt.Sprintf("Intervals: %s%% %s; %d bootstrap resamples of %s, seed %d.", s.LevelPct(), s.MethodLabel(), s.Resamples, unit, s.Seed)
 }

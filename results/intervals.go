@@ -15,6 +15,18 @@ import (
 type Intervals struct {
 	Spec     analysis.IntervalSpec
 	Warnings []IntervalWarning
+	// Units are how many units each interval cell resampled (cases, or clusters): a
+	// table's cells differ (a protocol has fewer cases than all of them, a case set fewer
+	// templates than the release), and the notes give the range.
+	Units []IntervalUnits
+}
+
+// IntervalUnits is one interval cell's count of resampled units: its row (1-based),
+// column key and row label.
+type IntervalUnits struct {
+	Row           int
+	Column, Label string
+	Units         int
 }
 
 // IntervalWarning is one caveat of one interval cell: its row (1-based), column key and
@@ -40,7 +52,30 @@ func (iv *Intervals) cell(t *Table, label, key string, e analysis.Estimate) Cell
 	for _, w := range e.Warnings {
 		iv.Warnings = append(iv.Warnings, IntervalWarning{Row: len(t.Rows) + 1, Column: key, Label: label, Warning: w})
 	}
+	if e.Units > 0 {
+		iv.Units = append(iv.Units, IntervalUnits{Row: len(t.Rows) + 1, Column: key, Label: label, Units: e.Units})
+	}
 	return estCell(e)
+}
+
+// unitsNote says how many units the table's intervals resampled: one count, or the range
+// with the cell that had the fewest; "" when no cell recorded one.
+func (iv *Intervals) unitsNote() string {
+	if len(iv.Units) == 0 {
+		return ""
+	}
+	lo, hi := iv.Units[0], iv.Units[0]
+	for _, u := range iv.Units[1:] {
+		if u.Units < lo.Units {
+			lo = u
+		}
+		hi.Units = max(hi.Units, u.Units)
+	}
+	if lo.Units == hi.Units {
+		return fmt.Sprintf("Every interval resamples %d %s.", lo.Units, iv.Spec.Unit)
+	}
+	return fmt.Sprintf("Resampled units per interval: %d to %d %s (fewest: %s %s); each cell's count is in the data forms (ci_units in CSV, intervals.units in JSON).",
+		lo.Units, hi.Units, iv.Spec.Unit, lo.Label, lo.Column)
 }
 
 // maxCaveatCells is how many cells a caveat note names before it counts the rest.
@@ -49,6 +84,9 @@ const maxCaveatCells = 4
 // notes are the interval sentence and one note per kind of caveat, in the kinds' order.
 func (iv *Intervals) notes() []string {
 	out := []string{iv.Spec.Sentence()}
+	if n := iv.unitsNote(); n != "" {
+		out = append(out, n)
+	}
 	byKind := map[bootstrap.WarningKind][]IntervalWarning{}
 	for _, w := range iv.Warnings {
 		byKind[w.Kind] = append(byKind[w.Kind], w)

@@ -43,7 +43,7 @@ func TestIntervalLabelsFollowOptions(t *testing.T) {
 			}
 		}
 		notes := strings.Join(tab.Notes, "\n")
-		want := "Intervals: 90% BCa (percentile where undefined), R boot quantiles; 300 bootstrap resamples of template clusters (template_id 4), seed 7."
+		want := "Intervals: 90% BCa (percentile where undefined), R boot quantiles; 300 bootstrap resamples of template clusters (in the whole release: template_id 4; a cell resamples those its episodes fall in), seed 7."
 		if !strings.Contains(notes, want) {
 			t.Errorf("%s: notes lack %q:\n%s", id, want, notes)
 		}

@@ -55,3 +55,51 @@ func TestSmallSampleWarnings(t *testing.T) {
 		t.Errorf("no small_sample note:\n%s", strings.Join(tb.Notes, "\n"))
 	}
 }
+
+// TestClusteredUnitsPerCell: with --clustered, the interventions table's note said
+// "template_id 168" (the release's clusters) while its cells resample far fewer; now each
+// cell's count is in the data (intervals.units, ci_units), the notes give the range, and
+// cells below 40 clusters carry small_sample.
+func TestClusteredUnitsPerCell(t *testing.T) {
+	out, errOut, code := runCLI(t, "tables", "interventions", "--clustered", "--resamples", "1000", "--format", "json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var tb struct {
+		Rows      []map[string]any `json:"rows"`
+		Notes     []string         `json:"notes"`
+		Intervals struct {
+			Units []struct {
+				Row   int `json:"row"`
+				Units int `json:"units"`
+			} `json:"units"`
+			Warnings []struct {
+				Row  int    `json:"row"`
+				Kind string `json:"kind"`
+			} `json:"warnings"`
+		} `json:"intervals"`
+	}
+	if err := json.Unmarshal([]byte(out), &tb); err != nil {
+		t.Fatal(err)
+	}
+	if len(tb.Intervals.Units) != len(tb.Rows) || len(tb.Rows) == 0 {
+		t.Fatalf("%d unit counts for %d rows", len(tb.Intervals.Units), len(tb.Rows))
+	}
+	small := map[int]bool{}
+	for _, w := range tb.Intervals.Warnings {
+		if w.Kind == "small_sample" {
+			small[w.Row] = true
+		}
+	}
+	for _, u := range tb.Intervals.Units {
+		if u.Units < 2 || u.Units >= 43 {
+			t.Errorf("row %d: %d clusters (the set has 43 cases)", u.Row, u.Units)
+		}
+		if u.Units < 40 && !small[u.Row] {
+			t.Errorf("row %d: %d clusters without small_sample", u.Row, u.Units)
+		}
+	}
+	if !strings.Contains(strings.Join(tb.Notes, "\n"), "Resampled units per interval:") {
+		t.Errorf("no units note:\n%s", strings.Join(tb.Notes, "\n"))
+	}
+}
