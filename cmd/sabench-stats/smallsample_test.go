@@ -103,3 +103,40 @@ func TestClusteredUnitsPerCell(t *testing.T) {
 		t.Errorf("no units note:\n%s", strings.Join(tb.Notes, "\n"))
 	}
 }
+
+// TestCompareKeepsWarnings: compare built its cells without their caveats, so an empty
+// interval had no reason and a small-sample one no warning; now both Δ columns report them
+// (the Legacy, V1 and V2 rows resample 21–30 templates on the built-in release).
+func TestCompareKeepsWarnings(t *testing.T) {
+	out, errOut, code := runCLI(t, "compare", "Claude-5/Claude Code", "Claude-5/Inspect", "--resamples", "1000", "--format", "json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var tb struct {
+		Rows      []map[string]any `json:"rows"`
+		Notes     []string         `json:"notes"`
+		Intervals *struct {
+			Warnings []struct {
+				Label, Column, Kind string
+			} `json:"warnings"`
+		} `json:"intervals"`
+	}
+	if err := json.Unmarshal([]byte(out), &tb); err != nil {
+		t.Fatal(err)
+	}
+	if tb.Intervals == nil {
+		t.Fatal("no intervals object: the caveats are dropped")
+	}
+	got := map[string]bool{}
+	for _, w := range tb.Intervals.Warnings {
+		got[w.Label+" "+w.Column+" "+w.Kind] = true
+	}
+	for _, want := range []string{"Legacy delta_clustered small_sample", "V1 delta_clustered small_sample", "V2 delta_clustered small_sample"} {
+		if !got[want] {
+			t.Errorf("no %q among %v", want, got)
+		}
+	}
+	if !strings.Contains(strings.Join(tb.Notes, "\n"), "Interval caveat small_sample") {
+		t.Errorf("no caveat note:\n%s", strings.Join(tb.Notes, "\n"))
+	}
+}
