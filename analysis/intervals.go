@@ -479,6 +479,9 @@ type IntervalSpec struct {
 	Rule      string  // with clusters: the rules that produced them and their counts
 	Resamples int
 	Seed      uint64
+	// PerCell, when set, is how many units a table's intervals resample, printed after
+	// the unit ("86 to 656 per interval"): a table's cells differ.
+	PerCell string
 }
 
 // Intervals describes the intervals o gives on this release.
@@ -564,8 +567,13 @@ func (s IntervalSpec) Sentence() string {
 		return "No intervals: --resamples 0."
 	}
 	unit := s.Unit
-	if s.Rule != "" {
+	switch {
+	case s.Rule != "" && s.PerCell != "":
+		unit += " (" + s.PerCell + "; in the whole release: " + s.Rule + ")"
+	case s.Rule != "":
 		unit += " (in the whole release: " + s.Rule + "; a cell resamples those its episodes fall in)"
+	case s.PerCell != "":
+		unit += " (" + s.PerCell + ")"
 	}
 	return fmt.Sprintf("Intervals: %s%% %s; %d bootstrap resamples of %s, seed %d.", s.LevelPct(), s.MethodLabel(), s.Resamples, unit, s.Seed)
 }

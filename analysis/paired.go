@@ -34,42 +34,54 @@ type Adjustment int
 const (
 	AdjustHolm Adjustment = iota // Holm's step-down (family-wise error), the default
 	AdjustBH                     // Benjamini–Hochberg (false discovery rate)
+	AdjustNone                   // none: every p-value as computed, the table says so
 )
 
-// ParseAdjustment parses "holm" or "bh" (case-insensitive).
+// ParseAdjustment parses "holm", "bh" or "none" (case-insensitive).
 func ParseAdjustment(s string) (Adjustment, error) {
 	switch strings.ToLower(s) {
 	case "holm":
 		return AdjustHolm, nil
 	case "bh", "fdr_bh", "benjamini-hochberg":
 		return AdjustBH, nil
+	case "none":
+		return AdjustNone, nil
 	}
-	return 0, fmt.Errorf("unknown p-value adjustment %q (want holm or bh)", s)
+	return 0, fmt.Errorf("unknown p-value adjustment %q (want holm, bh or none)", s)
 }
 
-// String is the flag spelling; Label the name in headers ("Holm", "BH").
+// String is the flag spelling; Label the name in headers ("Holm", "BH", "unadjusted").
 func (a Adjustment) String() string {
-	if a == AdjustBH {
+	switch a {
+	case AdjustBH:
 		return "bh"
+	case AdjustNone:
+		return "none"
 	}
 	return "holm"
 }
 
 func (a Adjustment) Label() string {
-	if a == AdjustBH {
+	switch a {
+	case AdjustBH:
 		return "BH"
+	case AdjustNone:
+		return "unadjusted"
 	}
 	return "Holm"
 }
 
 // Apply adjusts a family of p-values (NaN for a test that could not be run stays NaN and
-// does not count in the family, as R's p.adjust treats NA).
+// does not count in the family, as R's p.adjust treats NA); AdjustNone returns a copy.
 func (a Adjustment) Apply(p []float64) []float64 {
 	var out []float64
 	var err error
-	if a == AdjustBH {
+	switch a {
+	case AdjustBH:
 		out, err = bootstrap.BenjaminiHochberg(p)
-	} else {
+	case AdjustNone:
+		out = slices.Clone(p)
+	default:
 		out, err = bootstrap.Holm(p)
 	}
 	if err != nil { // p outside [0, 1]: not a p-value we computed; say nothing rather than guess

@@ -58,24 +58,21 @@ func (iv *Intervals) cell(t *Table, label, key string, e analysis.Estimate) Cell
 	return estCell(e)
 }
 
-// unitsNote says how many units the table's intervals resampled: one count, or the range
-// with the cell that had the fewest; "" when no cell recorded one.
-func (iv *Intervals) unitsNote() string {
+// perCell says how many units the table's intervals resampled: "656 per interval", or
+// the range "86 to 656 per interval" (each cell's count is in the data forms); "" when no
+// cell recorded one.
+func (iv *Intervals) perCell() string {
 	if len(iv.Units) == 0 {
 		return ""
 	}
-	lo, hi := iv.Units[0], iv.Units[0]
+	lo, hi := iv.Units[0].Units, iv.Units[0].Units
 	for _, u := range iv.Units[1:] {
-		if u.Units < lo.Units {
-			lo = u
-		}
-		hi.Units = max(hi.Units, u.Units)
+		lo, hi = min(lo, u.Units), max(hi, u.Units)
 	}
-	if lo.Units == hi.Units {
-		return fmt.Sprintf("Every interval resamples %d %s.", lo.Units, iv.Spec.Unit)
+	if lo == hi {
+		return fmt.Sprintf("%d per interval", lo)
 	}
-	return fmt.Sprintf("Resampled units per interval: %d to %d %s (fewest: %s %s); each cell's count is in the data forms (ci_units in CSV, intervals.units in JSON).",
-		lo.Units, hi.Units, iv.Spec.Unit, lo.Label, lo.Column)
+	return fmt.Sprintf("%d to %d per interval", lo, hi)
 }
 
 // maxCaveatCells is how many cells a caveat note names before it counts the rest.
@@ -83,10 +80,9 @@ const maxCaveatCells = 4
 
 // notes are the interval sentence and one note per kind of caveat, in the kinds' order.
 func (iv *Intervals) notes() []string {
-	out := []string{iv.Spec.Sentence()}
-	if n := iv.unitsNote(); n != "" {
-		out = append(out, n)
-	}
+	spec := iv.Spec
+	spec.PerCell = iv.perCell()
+	out := []string{spec.Sentence()}
 	byKind := map[bootstrap.WarningKind][]IntervalWarning{}
 	for _, w := range iv.Warnings {
 		byKind[w.Kind] = append(byKind[w.Kind], w)
@@ -127,9 +123,9 @@ func caveatText(k bootstrap.WarningKind) string {
 	case bootstrap.WarnNoReplicates:
 		return "no resample had a value, no interval"
 	case bootstrap.WarnSmallSample:
-		return fmt.Sprintf("fewer than %d resampled units, where the coverage simulation of docs/coverage.md found a nominal 95%% interval covering less than 0.93", bootstrap.SmallSampleUnits)
+		return fmt.Sprintf("under %d units, where a nominal 95%% interval covered less than 0.93 in simulation, docs/coverage.md", bootstrap.SmallSampleUnits)
 	case bootstrap.WarnScoreInterval:
-		return "a rate at 0% or 100%, where every resample is equal: the Wilson score interval over its units is shown"
+		return "a 0% or 100% rate: the Wilson score interval over its units"
 	}
 	return k.String()
 }
@@ -162,9 +158,14 @@ func familyNote(o analysis.StatOptions, p []float64, family string) string {
 			n++
 		}
 	}
-	how := "Holm-adjusted (family-wise error)"
-	if o.Adjust == analysis.AdjustBH {
-		how = "Benjamini–Hochberg-adjusted (false discovery rate)"
+	if n == 0 {
+		return fmt.Sprintf("p (%s): no %s could be run in this table (no resamples, or no interval), so there is nothing to adjust.", o.Adjust.Label(), family)
 	}
-	return fmt.Sprintf("p (%s): %s over the family of the %d %s in this table (--adjust holm|bh).", o.Adjust.Label(), how, n, family)
+	switch o.Adjust {
+	case analysis.AdjustNone:
+		return fmt.Sprintf("p (unadjusted): not adjusted for multiplicity (--adjust none): of the %d %s in this table, about α·%d reject at level α by chance alone.", n, family, n)
+	case analysis.AdjustBH:
+		return fmt.Sprintf("p (BH): Benjamini–Hochberg-adjusted (false discovery rate) over the family of the %d %s in this table (--adjust holm|bh|none).", n, family)
+	}
+	return fmt.Sprintf("p (Holm): Holm-adjusted (family-wise error) over the family of the %d %s in this table (--adjust holm|bh|none).", n, family)
 }

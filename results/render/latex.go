@@ -40,6 +40,7 @@ var latexAlign = [...]byte{results.AlignLeft: 'l', results.AlignRight: 'r', resu
 // longtable when it is too long for one page. Caption from Title, label "tab:"+ID, a
 // \midrule between row groups, the notes left-aligned in small type under the table.
 func writeLaTeX(w io.Writer, t *results.Table, o LaTeXOptions) error {
+	t = t.Display() // the data-only columns are in CSV and JSON
 	p := planLaTeX(t, o)
 	var b strings.Builder
 	if p.env == "longtable" {
