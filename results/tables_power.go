@@ -67,7 +67,7 @@ func BuildPower(p *analysis.PowerPlan, synthetic bool) *Table {
 	t.Notes = append(t.Notes,
 		fmt.Sprintf("Variance components (per case, method of moments): between-case variance of the true Δ τ² = %.5f; within-case variance of one repeat W_A = %.5f, W_B = %.5f; within-case correlation (ICC) of repeats A %s, B %s, of their differences %s; within-template covariance of per-case Δs %.5f (within-template correlation %s at %d repeats).",
 			c.BetweenDiff, c.WithinA, c.WithinB, fmtRho(c.ICC(true)), fmtRho(c.ICC(false)), fmtRho(c.ICCDiff()), c.TemplateCov, fmtRho(c.TemplateICC(s.Repeats)), s.Repeats),
-		"Var(Δ̂) = (τ² + (W_A + W_B)/repeats)·DEFF/cases, DEFF = 1 + (m − 1)·ρ_t for templates of m cases; MDE = (z_{1−α/2} + z_power)·SE, a two-sided normal-approximation test (the percentile bootstrap's, asymptotically).")
+		"The variance of the estimated Δ is (τ² + (W_A + W_B)/repeats)·DEFF/cases, DEFF = 1 + (m − 1)·ρ_t for templates of m cases; MDE = (z(1 − α/2) + z(power))·SE, a two-sided normal-approximation test (the percentile bootstrap's, asymptotically).")
 	if !c.WithinKnown {
 		t.Notes = append(t.Notes, "No case has two repeats in both arms: within- and between-case variance cannot be told apart, so repeats cannot be planned.")
 	}

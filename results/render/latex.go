@@ -10,7 +10,7 @@ import (
 
 // latexEscaper escapes LaTeX's special characters in one pass (so the braces it adds are
 // not escaped again) and spells a few symbols that appear in statistics headers but are
-// not in the default T1/UTF-8 setup (Greek letters, ±, ≤, the minus sign) in math mode.
+// not in the default T1/UTF-8 setup (Greek letters, ±, ≤, √, the minus sign) in math mode.
 // Other non-ASCII letters (é, ü) pass through: LaTeX reads UTF-8 input by default since 2018.
 var latexEscaper = strings.NewReplacer(
 	`\`, `\textbackslash{}`, `&`, `\&`, `%`, `\%`, `$`, `\$`, `#`, `\#`, `_`, `\_`,
@@ -19,7 +19,7 @@ var latexEscaper = strings.NewReplacer(
 	"—", "---", "–", "--", "−", "$-$", "…", `\dots{}`,
 	"±", `$\pm$`, "×", `$\times$`, "≤", `$\leq$`, "≥", `$\geq$`, "→", `$\rightarrow$`,
 	"Δ", `$\Delta$`, "δ", `$\delta$`, "α", `$\alpha$`, "β", `$\beta$`, "κ", `$\kappa$`,
-	"μ", `$\mu$`, "ρ", `$\rho$`, "σ", `$\sigma$`, "τ", `$\tau$`, "χ", `$\chi$`,
+	"μ", `$\mu$`, "ρ", `$\rho$`, "σ", `$\sigma$`, "τ", `$\tau$`, "χ", `$\chi$`, "√", `$\surd$`,
 )
 
 // latexEscape escapes s for LaTeX text mode (the rules the LaTeX form applies to every
