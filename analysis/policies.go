@@ -75,6 +75,9 @@ type PolicyRow struct {
 	Names    []string
 	RankSets *ConfigRanks
 	ECS      []Rate
+	// ECSCI is ECS with its interval (T2's under this policy: SummaryIntervals); NaN for
+	// a configuration without episodes.
+	ECSCI    []Estimate
 	Delta    []Estimate
 	Ranks    []float64
 	Tau, Rho Estimate
@@ -114,7 +117,22 @@ func (pc *PolicyComparison) Compare(o StatOptions) (*PolicyResult, error) {
 			return nil, err
 		}
 		lb := pc.board(r)
-		row := PolicyRow{Policy: r.Policy, Names: g.Names, RankSets: sets, ECS: lb.ecs, Delta: iv.deltas, Ranks: lb.ranks, Tau: iv.tau, Rho: iv.rho,
+		sum, err := r.SummaryIntervals(o)
+		if err != nil {
+			return nil, err
+		}
+		byConfig := map[string]Estimate{}
+		for _, x := range sum {
+			byConfig[x.Config] = x.ECS
+		}
+		ecsCI := make([]Estimate, len(base.configs))
+		for j, c := range base.configs {
+			ecsCI[j] = nanEstimate()
+			if e, ok := byConfig[c]; ok {
+				ecsCI[j] = e
+			}
+		}
+		row := PolicyRow{ECSCI: ecsCI, Policy: r.Policy, Names: g.Names, RankSets: sets, ECS: lb.ecs, Delta: iv.deltas, Ranks: lb.ranks, Tau: iv.tau, Rho: iv.rho,
 			Lost: lostSuccesses(base.mainVerdicts(), r.mainVerdicts())}
 		gain := 0.0
 		for j := range base.configs {

@@ -11,6 +11,14 @@ import (
 // pValueNote says what a Δ's p-value is.
 const pValueNote = "p: two-sided paired bootstrap p-value of Δ = 0, inverting the percentile interval: 2·min(#{Δ* ≤ 0}+1, #{Δ* ≥ 0}+1)/(B+1)."
 
+// ivOrNil is iv, or nil when --resamples 0 asks for no intervals (rates are then numbers).
+func ivOrNil(iv *Intervals, o analysis.StatOptions) *Intervals {
+	if o.Resamples == 0 {
+		return nil
+	}
+	return iv
+}
+
 // dataOnly marks a column for the data forms only (Column.DataOnly).
 func dataOnly(c Column) Column {
 	c.DataOnly = true
@@ -22,8 +30,8 @@ func buildT4(in *Input) (*Table, error) {
 	t := &Table{ID: "T4", Title: "Paired harness comparison (family harness − " + sh + ", V0–V3)"}
 	iv := intervalsOf(t, r, o)
 	t.Columns = []Column{textCol("model", "Model"), textCol("family", "Family config"), pctCol("ecs_family", "ECS family"),
-		pctCol("ecs_shared", "ECS "+sh), deltaCol("delta", iv.header("Δ ECS")), pctCol("complete_family", "Complete family"),
-		pctCol("complete_shared", "Complete "+sh), countCol("cases", "Paired cases")}
+		pctCol("ecs_shared", "ECS "+sh), deltaCol("delta", iv.header("Δ ECS")), rateCol(o, "complete_family", "Complete family"),
+		rateCol(o, "complete_shared", "Complete "+sh), countCol("cases", "Paired cases")}
 	if o.Clustered {
 		t.Columns = append(t.Columns, countCol("units", "Clusters"))
 	}
@@ -39,7 +47,8 @@ func buildT4(in *Input) (*Table, error) {
 	adj := o.Adjust.Apply(ps)
 	for i, x := range rows {
 		row := []Cell{Text(x.Model), Text(x.Family), rateCell(x.ECSFamily), rateCell(x.ECSShared), iv.cell(t, x.Family, "delta", x.Delta),
-			rateCell(x.CompleteFamily), rateCell(x.CompleteShared), countCell(x.Delta.Cases)}
+			rateCI(ivOrNil(iv, o), t, x.Family, "complete_family", x.CompleteFamilyCI), rateCI(ivOrNil(iv, o), t, x.Family, "complete_shared", x.CompleteSharedCI),
+			countCell(x.Delta.Cases)}
 		if o.Clustered {
 			row = append(row, countCell(x.Delta.Units))
 		}
@@ -47,7 +56,7 @@ func buildT4(in *Input) (*Table, error) {
 	}
 	t.Notes = append(t.Notes,
 		"Both arms, Δ and Complete are computed on the paired cases (the V0–V3 cases both configurations ran); both arms use the same bootstrap draw.",
-		"Complete: share of episodes whose investigation was complete at the decisive point (the first attempt, else the end of the episode).",
+		"Complete: share of episodes whose investigation was complete at the decisive point (the first attempt, else the end of the episode), with its interval (cases, or templates, resampled).",
 		pValueNote,
 		familyNote(o, ps, "Δ tests (one per model)"))
 	iv.finish(t)

@@ -26,7 +26,7 @@ func buildPolicies(in *Input) (*Table, error) {
 	base, o := res.Base, in.Stats
 	t := &Table{ID: "policies", Title: "ECS under each authorization policy (%)"}
 	iv := intervalsOf(t, base, o)
-	t.Columns = []Column{textCol("policy", "Policy"), textCol("config", "Config"), pctCol("ecs", "ECS"),
+	t.Columns = []Column{textCol("policy", "Policy"), textCol("config", "Config"), rateCol(o, "ecs", iv.header("ECS")),
 		deltaCol("delta", iv.header("Δ vs "+base.Policy.Name)), pCol("delta_p", "p"), adjustedCol("delta_p_adj", o), countCol("rank", "Rank"), rankSetCol("rank_set", o.Level),
 		countCol("rank_base", "Rank ("+base.Policy.Name+")"),
 		{Key: "rank_change", Header: "Rank change", Kind: KindNumber, Decimals: 0, Signed: true}}
@@ -42,7 +42,7 @@ func buildPolicies(in *Input) (*Table, error) {
 	k := 0
 	for _, row := range res.Rows {
 		for j, c := range base.Configs() {
-			t.AddGroupRow(row.Label(), Text(row.Label()), Text(c), rateCell(row.ECS[j]), iv.cell(t, row.Label()+" "+c, "delta", row.Delta[j]),
+			t.AddGroupRow(row.Label(), Text(row.Label()), Text(c), rateCI(ivOrNil(iv, o), t, row.Label()+" "+c, "ecs", row.ECSCI[j]), iv.cell(t, row.Label()+" "+c, "delta", row.Delta[j]),
 				PValue(row.Delta[j].P), PValue(adj[k]),
 				Count(int64(row.Ranks[j])), rankSetCell(row.RankSets, j), Count(int64(res.BaseRanks[j])), Number(res.BaseRanks[j]-row.Ranks[j]))
 			k++
