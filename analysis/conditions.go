@@ -71,7 +71,7 @@ func StrategyProtocols(withLegacy bool) []ingest.Protocol {
 
 // StrategyComparison compares a strategy condition with main per configuration on the
 // shared cases; ok is false when no episode has that condition.
-func (r *Release) StrategyComparison(condition string, withLegacy bool, stream string, o StatOptions) (rows []StrategyRow, ok bool, err error) {
+func (r *Release) StrategyComparison(condition string, withLegacy bool, o StatOptions) (rows []StrategyRow, ok bool, err error) {
 	inScope := func(v *oracle.Verdict) bool { return withLegacy || v.Protocol() != ingest.Legacy }
 	if !r.hasCondition(condition) {
 		return nil, false, nil

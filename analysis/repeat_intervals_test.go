@@ -193,7 +193,7 @@ func TestSameDeltaSameInterval(t *testing.T) {
 	if d := cmp[0].Delta; d.X != x.Delta.X || d.Lo != x.Delta.Lo || d.Hi != x.Delta.Hi {
 		t.Errorf("T4 %s: %v [%v, %v]; compare: %v [%v, %v]", x.Family, x.Delta.X, x.Delta.Lo, x.Delta.Hi, d.X, d.Lo, d.Hi)
 	}
-	t13, ok, err := r.StrategyComparison("scgr_eg", true, "T13", o)
+	t13, ok, err := r.StrategyComparison("scgr_eg", true, o)
 	if err != nil || !ok || len(t13) == 0 {
 		t.Fatal(err, ok)
 	}

@@ -127,7 +127,7 @@ func strategyTable(in *Input, id, condition string, withLegacy bool) (*Table, er
 		k := "delta_" + p.String()
 		t.Columns = append(t.Columns, dataOnly(pCol(k+"_p", "p "+p.Label())), dataOnly(adjustedCol(k+"_p_adj", o)))
 	}
-	rows, ok, err := r.StrategyComparison(condition, withLegacy, id, o)
+	rows, ok, err := r.StrategyComparison(condition, withLegacy, o)
 	if err != nil {
 		return nil, err
 	}

@@ -57,3 +57,34 @@ func TestDeltaFamilies(t *testing.T) {
 		}
 	}
 }
+
+// TestEveryEstimateHasAnInterval: T3, the variance table's std and pass^k, T4's Complete
+// columns and the policies table's ECS printed no interval; each now has one, or (a 100%
+// rate) the labelled Wilson score interval, never a bare number.
+func TestEveryEstimateHasAnInterval(t *testing.T) {
+	if testing.Short() {
+		t.Skip("scores the built-in release under every policy")
+	}
+	out, errOut, code := runCLI(t, "tables", "T3", "variance", "T4", "policies", "--resamples", "1000", "--format", "json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	want := map[string][]string{
+		"T3":       {"bsr", "par", "cas", "gap_v1", "gap_v2", "part_v2", "gap_v3", "part_v3"},
+		"variance": {"std", "pass_1", "pass_2", "pass_3"},
+		"T4":       {"complete_family", "complete_shared"},
+		"policies": {"ecs"},
+	}
+	for _, tb := range parseTables(t, out) {
+		for _, row := range tb.Rows {
+			for _, k := range want[tb.Table] {
+				x, ok := row[k].(float64)
+				lo, okLo := row[k+"_lo"].(float64)
+				hi, okHi := row[k+"_hi"].(float64)
+				if !ok || !okLo || !okHi || lo > x || x > hi {
+					t.Errorf("%s %v %s: %v [%v, %v]", tb.Table, row["config"], k, row[k], row[k+"_lo"], row[k+"_hi"])
+				}
+			}
+		}
+	}
+}
