@@ -422,6 +422,22 @@ func (r *Release) DomainIntervals(f DomainFilter, o StatOptions) ([]ingest.Proto
 	return protos, cells, cis, nil
 }
 
+// ECSInterval is one configuration's overall ECS with its interval: SummaryIntervals'
+// ECS (the same cell and stream, so the same interval), without the rest of the summary;
+// NaN without episodes.
+func (r *Release) ECSInterval(config string, o StatOptions) (Estimate, error) {
+	cv := r.mainOf(config)
+	if len(cv) == 0 {
+		return nanEstimate(), nil
+	}
+	one := func(v *oracle.Verdict, add func(int)) { add(0) }
+	est, err := r.ratesCI(cv, nil, one, 1, nil, summaryStream(config), o)
+	if err != nil {
+		return Estimate{}, err
+	}
+	return est[0], nil
+}
+
 // summaryStream names the random stream of a configuration's main-condition rates (T2,
 // T8); a cell adds "/<protocol>" or "/<domain>".
 func summaryStream(config string) string { return "summary/" + config }

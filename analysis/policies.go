@@ -117,19 +117,10 @@ func (pc *PolicyComparison) Compare(o StatOptions) (*PolicyResult, error) {
 			return nil, err
 		}
 		lb := pc.board(r)
-		sum, err := r.SummaryIntervals(o)
-		if err != nil {
-			return nil, err
-		}
-		byConfig := map[string]Estimate{}
-		for _, x := range sum {
-			byConfig[x.Config] = x.ECS
-		}
 		ecsCI := make([]Estimate, len(base.configs))
 		for j, c := range base.configs {
-			ecsCI[j] = nanEstimate()
-			if e, ok := byConfig[c]; ok {
-				ecsCI[j] = e
+			if ecsCI[j], err = r.ECSInterval(c, o); err != nil {
+				return nil, err
 			}
 		}
 		row := PolicyRow{ECSCI: ecsCI, Policy: r.Policy, Names: g.Names, RankSets: sets, ECS: lb.ecs, Delta: iv.deltas, Ranks: lb.ranks, Tau: iv.tau, Rho: iv.rho,
