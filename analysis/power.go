@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/sabench/sabench-stats/bootstrap"
 )
@@ -92,6 +93,17 @@ func (r *Release) PowerPilot(s CompareSpec) []bootstrap.PairedCase {
 // Power plans the comparison from the release's pilot.
 func (r *Release) Power(s PowerSpec, o StatOptions) (*PowerPlan, error) {
 	pilot := r.PowerPilot(s.Compare)
+	// The plan has one number of repeats for both arms; arms run a different number of
+	// times (a strategy condition of one repeat against main's three) would be planned
+	// wrongly, so they are refused.
+	var na, nb int
+	for _, k := range pilot {
+		na, nb = na+k.NA, nb+k.NB
+	}
+	if len(pilot) > 0 && math.Abs(float64(na-nb)) > 0.1*float64(max(na, nb)) {
+		return nil, fmt.Errorf("power: %s: the arms ran %.2f and %.2f repeats per case; the planner assumes the same number in both arms", s.Compare.Title(),
+			float64(na)/float64(len(pilot)), float64(nb)/float64(len(pilot)))
+	}
 	c, err := bootstrap.EstimatePaired(pilot)
 	if err != nil {
 		return nil, fmt.Errorf("power: %s: %w", s.Compare.Title(), err)

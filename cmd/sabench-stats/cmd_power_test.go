@@ -74,3 +74,12 @@ func TestPowerStated(t *testing.T) {
 		}
 	}
 }
+
+// TestPowerRefusesUnequalRepeats: a strategy condition of one repeat against main's three
+// would be planned with a wrong within-case variance; it is refused.
+func TestPowerRefusesUnequalRepeats(t *testing.T) {
+	_, errOut, code := runCLI(t, "power", "scgr_eg", "main", "--conditions", "--config", "Claude-5/Claude Code")
+	if code != 1 || !strings.Contains(errOut, "the same number in both arms") {
+		t.Errorf("exit %d: %s", code, errOut)
+	}
+}
