@@ -32,8 +32,10 @@ type steps struct {
 	// tables builds tables for writeTables; build writes anything else. One is set.
 	tables func(r *job.Release) ([]*results.Table, error)
 	build  func(r *job.Release) error
-	// stated, when set and done, gives the tables without a release (power's stated rates).
-	stated func() (ts []*results.Table, done bool, err error)
+	// instead, when args or check set it, builds the tables from something other than a
+	// scored release (compare --inspect reads Inspect logs; power plans from stated rates):
+	// nothing is scored.
+	instead func() ([]*results.Table, error)
 }
 
 func registerAnalysis(a analysisCommand) {
@@ -63,14 +65,13 @@ func (a analysisCommand) run(e *cli.Env, args []string) error {
 			return err
 		}
 	}
-	if st.stated != nil {
-		ts, done, err := st.stated()
+	if st.instead != nil {
+		ts, err := st.instead()
 		if err != nil {
 			return err
 		}
-		if done {
-			return c.writeTables(e, ts)
-		}
+		noteEmpty(e, a.name, ts)
+		return c.writeTables(e, ts)
 	}
 	r, err := c.release(e, st.scoring)
 	if err != nil {

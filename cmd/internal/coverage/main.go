@@ -1,7 +1,7 @@
 // Command coverage simulates how often the tables' nominal 95% bootstrap intervals hold
-// the true value, by design and number of resampled units, and writes the table that
-// docs/coverage.md holds (go run ./cmd/internal/coverage > docs/coverage.md). The
-// small-sample warnings of the tables (bootstrap.SmallSampleUnits) rest on it.
+// the true value, by design and number of resampled units, and prints the Markdown tables
+// that docs/coverage.md shows with its explanation. The small-sample warnings of the
+// tables (bootstrap.SmallSampleUnits) rest on them.
 package main
 
 import (
