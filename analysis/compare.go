@@ -57,10 +57,11 @@ func CompareEach(rels []*Release, s CompareSpec, o StatOptions) ([][]CompareScop
 func (r *Release) Compare(s CompareSpec, o StatOptions) ([]CompareScope, error) {
 	a, b := s.arms(r)
 	type scope struct {
-		label string
-		keep  Filter
+		label  string
+		keep   Filter
+		protos []ingest.Protocol
 	}
-	scopes := []scope{{"All", nil}}
+	scopes := []scope{{"All", nil, s.Protocols}}
 	have := map[ingest.Protocol]bool{}
 	for i := range a.Verdicts {
 		if admits(a.Keep, &a.Verdicts[i]) {
@@ -69,7 +70,7 @@ func (r *Release) Compare(s CompareSpec, o StatOptions) ([]CompareScope, error) 
 	}
 	for p := ingest.Legacy; p < ingest.NumProtocols; p++ {
 		if have[p] && anyWhere(b.Verdicts, both(b.Keep, Protocol(p))) {
-			scopes = append(scopes, scope{p.Label(), Protocol(p)})
+			scopes = append(scopes, scope{p.Label(), Protocol(p), []ingest.Protocol{p}})
 		}
 	}
 	oc := o
@@ -81,12 +82,11 @@ func (r *Release) Compare(s CompareSpec, o StatOptions) ([]CompareScope, error) 
 		on, shared := r.onShared(sa, sb)
 		cs := CompareScope{Label: sc.label, Shared: shared,
 			ECSA: rateOf(sa.Verdicts, both(sa.Keep, on), ECSOf), ECSB: rateOf(sb.Verdicts, both(sb.Keep, on), ECSOf)}
-		stream := "compare/" + s.Title() + "/" + sc.label
 		var err error
-		if cs.Delta, err = r.PairedDiff(sa, sb, stream, o); err != nil {
+		if cs.Delta, err = r.comparedDelta(s, sa, sb, sc.protos, o); err != nil {
 			return nil, err
 		}
-		if cs.DeltaClustered, err = r.PairedDiff(sa, sb, stream+"/clustered", oc); err != nil {
+		if cs.DeltaClustered, err = r.comparedDelta(s, sa, sb, sc.protos, oc); err != nil {
 			return nil, err
 		}
 		if cs.OnlyA, cs.OnlyB, cs.P, err = mcNemar(sa.Verdicts, sa.Keep, sb.Verdicts, sb.Keep); err != nil {
@@ -95,6 +95,21 @@ func (r *Release) Compare(s CompareSpec, o StatOptions) ([]CompareScope, error) 
 		out = append(out, cs)
 	}
 	return out, nil
+}
+
+// comparedDelta is the paired Δ of one scope, on the stream deltaStream names, so that it
+// is the interval the tables print for the same Δ.
+func (r *Release) comparedDelta(s CompareSpec, a, b Arm, protos []ingest.Protocol, o StatOptions) (Estimate, error) {
+	ac, bc, acond, bcond := s.A, s.B, s.Condition, s.Condition
+	if s.Conditions {
+		ac, bc, acond, bcond = s.Config, s.Config, s.A, s.B
+	}
+	stream, name := deltaStream(ac, acond, bc, bcond, protos, o)
+	ds, err := r.PairedDiffs([]Pair{{A: a, B: b, Name: name}}, stream, o)
+	if err != nil {
+		return Estimate{}, err
+	}
+	return ds[0], nil
 }
 
 // arms are the scored interactive episodes of both sides on the chosen protocols, with

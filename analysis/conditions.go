@@ -71,7 +71,7 @@ func StrategyProtocols(withLegacy bool) []ingest.Protocol {
 
 // StrategyComparison compares a strategy condition with main per configuration on the
 // shared cases; ok is false when no episode has that condition.
-func (r *Release) StrategyComparison(condition string, withLegacy bool, stream string, o StatOptions) (rows []StrategyRow, ok bool, err error) {
+func (r *Release) StrategyComparison(condition string, withLegacy bool, o StatOptions) (rows []StrategyRow, ok bool, err error) {
 	inScope := func(v *oracle.Verdict) bool { return withLegacy || v.Protocol() != ingest.Legacy }
 	if !r.hasCondition(condition) {
 		return nil, false, nil
@@ -84,17 +84,19 @@ func (r *Release) StrategyComparison(condition string, withLegacy bool, stream s
 			continue
 		}
 		ma := Arm{Verdicts: r.mainOf(c), Indicator: ECSOf, Keep: inScope}
-		pairs = append(pairs, Pair{A: sa, B: ma, Name: c})
+		_, name := deltaStream(c, condition, c, ingest.DefaultCondition, protos, o)
+		pairs = append(pairs, Pair{A: sa, B: ma, Name: name})
 		for _, p := range protos {
-			byProto = append(byProto, Pair{A: sa.with(Protocol(p)), B: ma.with(Protocol(p)), Name: c + "/" + p.String()})
+			_, name := deltaStream(c, condition, c, ingest.DefaultCondition, []ingest.Protocol{p}, o)
+			byProto = append(byProto, Pair{A: sa.with(Protocol(p)), B: ma.with(Protocol(p)), Name: name})
 		}
 		rows = append(rows, StrategyRow{Config: c})
 	}
-	diffs, err := r.PairedDiffs(pairs, stream, o)
+	diffs, err := r.PairedDiffs(pairs, "delta", o)
 	if err != nil {
 		return nil, true, err
 	}
-	pds, err := r.PairedDiffs(byProto, stream, o)
+	pds, err := r.PairedDiffs(byProto, "delta", o)
 	if err != nil {
 		return nil, true, err
 	}

@@ -36,32 +36,42 @@ func (u *UsageSum) add(x float64, known bool) {
 }
 
 // CostRow is what one configuration's episodes consumed. Every episode read counts (every
-// condition, excluded ones too: they were paid for); Successes are its ECS successes.
+// condition, excluded ones too: they were paid for). The cost per success is taken over
+// the interactive episodes (every condition, excluded ones too; Interactive*) and their
+// ECS successes: a static judgment's success is a correct decision, not an ECS success,
+// and counting it (while its cost was also counted) mixed two kinds of success.
 type CostRow struct {
-	Config    string
-	Episodes  int
-	Successes int
-	Cost      UsageSum // cost_usd
-	Input     UsageSum // input_tokens
-	Output    UsageSum // output_tokens
-	Wall      UsageSum // wall_seconds
+	Config               string
+	Episodes             int
+	InteractiveEpisodes  int
+	InteractiveSuccesses int
+	Cost                 UsageSum // cost_usd
+	InteractiveCost      UsageSum // cost_usd of the interactive episodes
+	Input                UsageSum // input_tokens
+	Output               UsageSum // output_tokens
+	Wall                 UsageSum // wall_seconds
 }
 
-// CostPerSuccess is the total reported cost over the ECS successes, NaN when there are
-// none or when some episode did not report its cost (the total would understate it).
+// CostPerSuccess is the interactive episodes' reported cost over their ECS successes, NaN
+// when there are none or when some of them did not report a cost (the total would
+// understate it).
 func (c CostRow) CostPerSuccess() float64 {
-	if c.Successes == 0 || c.Cost.N != c.Episodes {
+	if c.InteractiveSuccesses == 0 || c.InteractiveCost.N != c.InteractiveEpisodes {
 		return math.NaN()
 	}
-	return c.Cost.Sum / float64(c.Successes)
+	return c.InteractiveCost.Sum / float64(c.InteractiveSuccesses)
 }
 
 func (c *CostRow) add(v *oracle.Verdict) {
 	c.Episodes++
-	if !v.Excluded() && v.ECS() {
-		c.Successes++
-	}
 	u := v.Usage()
+	if !isStaticJudgment(v) {
+		c.InteractiveEpisodes++
+		if !v.Excluded() && v.ECS() {
+			c.InteractiveSuccesses++
+		}
+		c.InteractiveCost.add(u.CostUSD, u.Has(oracle.UsageCost))
+	}
 	c.Cost.add(u.CostUSD, u.Has(oracle.UsageCost))
 	c.Input.add(u.InputTokens, u.Has(oracle.UsageInput))
 	c.Output.add(u.OutputTokens, u.Has(oracle.UsageOutput))

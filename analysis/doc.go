@@ -26,9 +26,17 @@
 //   - Interventions: "acted after calling the affected tool" counts, for variant cases, the
 //     acted episodes that had called an information tool whose evidence the variant changes
 //     (compared with the base case's rules and frozen deltas) before their first attempt.
-//   - Paired differences resample cases (or template clusters with Clustered); the
-//     differences of one table column that share a set of units share one draw
-//     (PairedDiffs), which keeps each difference's own paired bootstrap distribution.
+//   - Paired differences resample cases (or template clusters with Clustered), each on a
+//     random stream named by what it is (its arms' configuration@condition and its
+//     protocols; deltaStream), and a rate cell on a stream named by its configuration and
+//     scope: the same estimate gets the same interval in every table that prints it (T4
+//     and compare, T13/T14 and compare --conditions, T8 and domains).
+//   - Statistics computed within repeats (T3's rates, the variance table's std) and pass^k
+//     are column-sum statistics too, resampled with all of a case's repeats; a rate at 0%
+//     or 100%, where every resample is equal, gets the Wilson score interval over its units
+//     (labelled score_interval) instead of none.
+//   - $ / ECS success is the interactive episodes' cost (every condition, excluded ones
+//     too) over their ECS successes; static judgments are out of both.
 //   - Policy comparisons read the main condition only, so other policies need to score only
 //     those episodes (ScoreOptions.Others); policies with equal settings share verdicts and
 //     intervals.

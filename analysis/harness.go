@@ -1,7 +1,10 @@
 package analysis
 
 import (
+	"fmt"
 	"math"
+
+	"github.com/sabench/sabench-stats/ingest"
 
 	"github.com/sabench/sabench-stats/oracle"
 )
@@ -48,8 +51,14 @@ type HarnessRow struct {
 	HarnessPair
 	ECSFamily, ECSShared           Rate
 	CompleteFamily, CompleteShared Rate
-	Delta                          Estimate
+	// CompleteFamilyCI and CompleteSharedCI are the Complete rates with intervals (cases,
+	// or templates, resampled; the paired cases only).
+	CompleteFamilyCI, CompleteSharedCI Estimate
+	Delta                              Estimate
 }
+
+// executable are the V0–V3 protocols (Executable).
+var executable = []ingest.Protocol{ingest.V0, ingest.V1, ingest.V2, ingest.V3}
 
 // HarnessComparison is T4 (and its forest plot): each harness pair paired over cases.
 func (r *Release) HarnessComparison(ch Choices, o StatOptions) ([]HarnessRow, error) {
@@ -59,13 +68,25 @@ func (r *Release) HarnessComparison(ch Choices, o StatOptions) ([]HarnessRow, er
 	for i, hp := range hps {
 		a := Arm{Verdicts: r.mainOf(hp.Family), Indicator: ECSOf, Keep: Executable}
 		b := Arm{Verdicts: r.mainOf(hp.Shared), Indicator: ECSOf, Keep: Executable}
-		pairs[i] = Pair{A: a, B: b, Name: hp.Family}
+		_, name := deltaStream(hp.Family, ingest.DefaultCondition, hp.Shared, ingest.DefaultCondition, executable, o)
+		pairs[i] = Pair{A: a, B: b, Name: name}
 		on, _ := r.onShared(a, b)
 		rows[i] = HarnessRow{HarnessPair: hp,
 			CompleteFamily: rateOf(a.Verdicts, both(a.Keep, on), InvestigationComplete),
 			CompleteShared: rateOf(b.Verdicts, both(b.Keep, on), InvestigationComplete)}
+		var err error
+		for j, x := range []struct {
+			arm Arm
+			out *Estimate
+		}{{a, &rows[i].CompleteFamilyCI}, {b, &rows[i].CompleteSharedCI}} {
+			arm := x.arm
+			arm.Indicator = InvestigationComplete
+			if *x.out, err = r.indicatorCI(arm, on, fmt.Sprintf("T4/%s/complete/%d", hp.Family, j), o); err != nil {
+				return nil, err
+			}
+		}
 	}
-	diffs, err := r.PairedDiffs(pairs, "T4", o)
+	diffs, err := r.PairedDiffs(pairs, "delta", o)
 	if err != nil {
 		return nil, err
 	}

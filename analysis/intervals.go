@@ -115,7 +115,7 @@ func (r *Release) summaryIntervals(o StatOptions) ([]SummaryCI, error) {
 	var out []SummaryCI
 	for _, s := range r.Summarize(r.main) {
 		cv := r.mainOf(s.Config) // the main verdicts' cell of the configuration
-		stream := "summary/" + s.Config
+		stream := summaryStream(s.Config)
 		ci := SummaryCI{Config: s.Config, ByDomain: make([]Estimate, len(r.domains))}
 		est, err := r.ratesCI(cv, nil, one, 1, nil, stream, o)
 		if err != nil {
@@ -292,6 +292,9 @@ func (r *Release) ratesCI(vs []oracle.Verdict, keep Filter, cellsOf func(*oracle
 		}
 		iv := ivs[j]
 		e.Lo, e.Hi, e.Fallback, e.Warnings = iv.lo, iv.hi, iv.fallback, slices.Clone(iv.warnings)
+		if j < len(columns)/2 { // a cell's rate (a macro average has no count to score)
+			scoreFallback(e, o.level())
+		}
 	}
 	return out, nil
 }
@@ -390,10 +393,16 @@ func (r *Release) DomainIntervals(f DomainFilter, o StatOptions) ([]ingest.Proto
 		vs := r.SelectFrom(r.mainOf(c.Config), func(v *oracle.Verdict) bool {
 			return int(v.Protocol()) < len(shown) && shown[v.Protocol()] && t.domainOf(v) == int(d)
 		})
-		// Each protocol's cell resamples its own cases, as T2 does; All the row's.
+		// Each protocol's cell resamples its own cases, as T2 does; All the row's. A cell's
+		// stream is named by what the cell is, so the same estimate has the same interval
+		// in every table: All over every protocol is T8's configuration × domain cell.
 		stream := "domains/" + c.Config + "/" + c.Domain
+		allStream := stream + "/" + protoList(protos)
+		if len(protos) == int(ingest.NumProtocols) {
+			allStream = summaryStream(c.Config) + "/" + c.Domain
+		}
 		one := func(v *oracle.Verdict, add func(int)) { add(0) }
-		est, err := r.ratesCI(vs, nil, one, 1, nil, stream, o)
+		est, err := r.ratesCI(vs, nil, one, 1, nil, allStream, o)
 		if err != nil {
 			return nil, nil, nil, err
 		}
@@ -411,6 +420,38 @@ func (r *Release) DomainIntervals(f DomainFilter, o StatOptions) ([]ingest.Proto
 		}
 	}
 	return protos, cells, cis, nil
+}
+
+// ECSInterval is one configuration's overall ECS with its interval: SummaryIntervals'
+// ECS (the same cell and stream, so the same interval), without the rest of the summary;
+// NaN without episodes.
+func (r *Release) ECSInterval(config string, o StatOptions) (Estimate, error) {
+	cv := r.mainOf(config)
+	if len(cv) == 0 {
+		return nanEstimate(), nil
+	}
+	one := func(v *oracle.Verdict, add func(int)) { add(0) }
+	est, err := r.ratesCI(cv, nil, one, 1, nil, summaryStream(config), o)
+	if err != nil {
+		return Estimate{}, err
+	}
+	return est[0], nil
+}
+
+// summaryStream names the random stream of a configuration's main-condition rates (T2,
+// T8); a cell adds "/<protocol>" or "/<domain>".
+func summaryStream(config string) string { return "summary/" + config }
+
+// protoList names a set of protocols in a stream: "legacy+v1".
+func protoList(ps []ingest.Protocol) string {
+	var b strings.Builder
+	for i, p := range ps {
+		if i > 0 {
+			b.WriteByte('+')
+		}
+		b.WriteString(p.String())
+	}
+	return b.String()
 }
 
 func total(xs []float64) float64 {
@@ -454,6 +495,9 @@ type IntervalSpec struct {
 	Rule      string  // with clusters: the rules that produced them and their counts
 	Resamples int
 	Seed      uint64
+	// PerCell, when set, is how many units a table's intervals resample, printed after
+	// the unit ("86 to 656 per interval"): a table's cells differ.
+	PerCell string
 }
 
 // Intervals describes the intervals o gives on this release.
@@ -539,8 +583,13 @@ func (s IntervalSpec) Sentence() string {
 		return "No intervals: --resamples 0."
 	}
 	unit := s.Unit
-	if s.Rule != "" {
-		unit += " (" + s.Rule + ")"
+	switch {
+	case s.Rule != "" && s.PerCell != "":
+		unit += " (" + s.PerCell + "; in the whole release: " + s.Rule + ")"
+	case s.Rule != "":
+		unit += " (in the whole release: " + s.Rule + "; a cell resamples those its episodes fall in)"
+	case s.PerCell != "":
+		unit += " (" + s.PerCell + ")"
 	}
 	return fmt.Sprintf("Intervals: %s%% %s; %d bootstrap resamples of %s, seed %d.", s.LevelPct(), s.MethodLabel(), s.Resamples, unit, s.Seed)
 }

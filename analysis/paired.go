@@ -4,9 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/sabench/sabench-stats/bootstrap"
+	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/oracle"
 )
 
@@ -32,42 +34,54 @@ type Adjustment int
 const (
 	AdjustHolm Adjustment = iota // Holm's step-down (family-wise error), the default
 	AdjustBH                     // Benjamini–Hochberg (false discovery rate)
+	AdjustNone                   // none: every p-value as computed, the table says so
 )
 
-// ParseAdjustment parses "holm" or "bh" (case-insensitive).
+// ParseAdjustment parses "holm", "bh" or "none" (case-insensitive).
 func ParseAdjustment(s string) (Adjustment, error) {
 	switch strings.ToLower(s) {
 	case "holm":
 		return AdjustHolm, nil
 	case "bh", "fdr_bh", "benjamini-hochberg":
 		return AdjustBH, nil
+	case "none":
+		return AdjustNone, nil
 	}
-	return 0, fmt.Errorf("unknown p-value adjustment %q (want holm or bh)", s)
+	return 0, fmt.Errorf("unknown p-value adjustment %q (want holm, bh or none)", s)
 }
 
-// String is the flag spelling; Label the name in headers ("Holm", "BH").
+// String is the flag spelling; Label the name in headers ("Holm", "BH", "unadjusted").
 func (a Adjustment) String() string {
-	if a == AdjustBH {
+	switch a {
+	case AdjustBH:
 		return "bh"
+	case AdjustNone:
+		return "none"
 	}
 	return "holm"
 }
 
 func (a Adjustment) Label() string {
-	if a == AdjustBH {
+	switch a {
+	case AdjustBH:
 		return "BH"
+	case AdjustNone:
+		return "unadjusted"
 	}
 	return "Holm"
 }
 
 // Apply adjusts a family of p-values (NaN for a test that could not be run stays NaN and
-// does not count in the family, as R's p.adjust treats NA).
+// does not count in the family, as R's p.adjust treats NA); AdjustNone returns a copy.
 func (a Adjustment) Apply(p []float64) []float64 {
 	var out []float64
 	var err error
-	if a == AdjustBH {
+	switch a {
+	case AdjustBH:
 		out, err = bootstrap.BenjaminiHochberg(p)
-	} else {
+	case AdjustNone:
+		out = slices.Clone(p)
+	default:
 		out, err = bootstrap.Holm(p)
 	}
 	if err != nil { // p outside [0, 1]: not a p-value we computed; say nothing rather than guess
@@ -163,6 +177,25 @@ func (a Arm) sums(units *unitIDs, index unitIndex, cases *unitIDs, only []bool) 
 type Pair struct {
 	A, B Arm
 	Name string
+}
+
+// deltaStream is the stream and pair name of a paired Δ of ECS, named by what the Δ is:
+// arm A's and arm B's cells (configuration@condition) and the protocols it covers, and
+// "/clustered" when templates are resampled. The same Δ then draws the same resamples in
+// every table that prints it (T4 and compare --protocol v0,v1,v2,v3; T13, T14 and compare
+// --conditions), where each table used to draw its own.
+func deltaStream(aConfig, aCond, bConfig, bCond string, protos []ingest.Protocol, o StatOptions) (stream, name string) {
+	if len(protos) == 0 {
+		for p := ingest.Legacy; p < ingest.NumProtocols; p++ {
+			protos = append(protos, p)
+		}
+	}
+	protos = slices.Compact(slices.Sorted(slices.Values(protos)))
+	name = aConfig + "@" + aCond + " − " + bConfig + "@" + bCond + "/" + protoList(protos)
+	if o.Clustered {
+		name += "/clustered"
+	}
+	return "delta", name
 }
 
 // PairedDiff is the mean indicator of a minus that of b on the cases both arms share,

@@ -29,7 +29,7 @@ func TestStrategyArmsPaired(t *testing.T) {
 	o := DefaultStatOptions()
 	o.Resamples = 1000
 	rowOf := func(r *Release) StrategyRow {
-		rows, ok, err := r.StrategyComparison("scgr_select", false, "T14", o)
+		rows, ok, err := r.StrategyComparison("scgr_select", false, o)
 		if err != nil || !ok {
 			t.Fatal(ok, err)
 		}

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"fmt"
 	"math"
 	"strings"
 
@@ -74,6 +75,9 @@ type PolicyRow struct {
 	Names    []string
 	RankSets *ConfigRanks
 	ECS      []Rate
+	// ECSCI is ECS with its interval (T2's under this policy: SummaryIntervals); NaN for
+	// a configuration without episodes.
+	ECSCI    []Estimate
 	Delta    []Estimate
 	Ranks    []float64
 	Tau, Rho Estimate
@@ -113,7 +117,13 @@ func (pc *PolicyComparison) Compare(o StatOptions) (*PolicyResult, error) {
 			return nil, err
 		}
 		lb := pc.board(r)
-		row := PolicyRow{Policy: r.Policy, Names: g.Names, RankSets: sets, ECS: lb.ecs, Delta: iv.deltas, Ranks: lb.ranks, Tau: iv.tau, Rho: iv.rho,
+		ecsCI := make([]Estimate, len(base.configs))
+		for j, c := range base.configs {
+			if ecsCI[j], err = r.ECSInterval(c, o); err != nil {
+				return nil, err
+			}
+		}
+		row := PolicyRow{ECSCI: ecsCI, Policy: r.Policy, Names: g.Names, RankSets: sets, ECS: lb.ecs, Delta: iv.deltas, Ranks: lb.ranks, Tau: iv.tau, Rho: iv.rho,
 			Lost: lostSuccesses(base.mainVerdicts(), r.mainVerdicts())}
 		gain := 0.0
 		for j := range base.configs {
@@ -140,11 +150,17 @@ func (pc *PolicyComparison) intervals(r *Release, units *unitIDs, index unitInde
 	base := pc.Base
 	iv := &policyIntervals{}
 	if r.Policy.Hash() == base.Policy.Hash() {
-		for _, c := range base.configs {
-			iv.deltas = append(iv.deltas, Estimate{X: 0, Lo: 0, Hi: 0, Units: count(Arm{Verdicts: base.mainOf(c)}.caseSet(base.caseIDs()))})
+		// The baseline against itself: every resample gives exactly Δ = 0 and τ = ρ = 1,
+		// so there is no interval, as for any policy that scores every episode alike (a
+		// zero-width [0, 0] would read as certainty); no test is run.
+		self := func(x float64, units int) Estimate {
+			return Estimate{X: x, Lo: math.NaN(), Hi: math.NaN(), P: math.NaN(), Units: units, Warnings: []bootstrap.Warning{{Kind: bootstrap.WarnDegenerate,
+				Detail: fmt.Sprintf("the baseline against itself: every resample gives %g", x)}}}
 		}
-		iv.tau = Estimate{X: 1, Lo: 1, Hi: 1, Units: index.n}
-		iv.rho = iv.tau
+		for _, c := range base.configs {
+			iv.deltas = append(iv.deltas, self(0, count(Arm{Verdicts: base.mainOf(c)}.caseSet(base.caseIDs()))))
+		}
+		iv.tau, iv.rho = self(1, index.n), self(1, index.n)
 		return iv, nil
 	}
 	pairs := make([]Pair, len(base.configs))

@@ -31,7 +31,7 @@ func TestStatNames(t *testing.T) {
 		{func(n *StatNames) { n.Level = 1 }, "--level must be in (0, 1)"},
 		{func(n *StatNames) { n.Method = "x" }, `--interval: bootstrap: unknown interval method "x" (want percentile, basic or bca)`},
 		{func(n *StatNames) { n.Quantile = "x" }, `--quantile: bootstrap: unknown quantile mode "x" (want scipy or r)`},
-		{func(n *StatNames) { n.Adjust = "x" }, `--adjust: unknown p-value adjustment "x" (want holm or bh)`},
+		{func(n *StatNames) { n.Adjust = "x" }, `--adjust: unknown p-value adjustment "x" (want holm, bh or none)`},
 	} {
 		n := DefaultStatNames()
 		c.edit(&n)

@@ -42,7 +42,7 @@ func BenchmarkTableScans(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
-			if _, _, err := r.StrategyComparison("scgr_select", false, "T14", o); err != nil {
+			if _, _, err := r.StrategyComparison("scgr_select", false, o); err != nil {
 				b.Fatal(err)
 			}
 			if _, err := r.RankSets(o); err != nil {

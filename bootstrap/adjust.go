@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-
-	"gonum.org/v1/gonum/stat/distuv"
 )
 
 // Holm returns Holm's step-down adjusted p-values (R's p.adjust(p, "holm"), statsmodels'
@@ -89,8 +87,7 @@ func MinSampleSize(sd, delta, alpha, power float64) (int, error) {
 	case !(power > 0 && power < 1):
 		return 0, fmt.Errorf("bootstrap: sample size: power = %v not in (0, 1)", power)
 	}
-	z := distuv.UnitNormal.Quantile(1-alpha/2) + distuv.UnitNormal.Quantile(power)
-	n := math.Ceil(math.Pow(z*sd/math.Abs(delta), 2))
+	n := math.Ceil(math.Pow(zSum(alpha, power)*sd/math.Abs(delta), 2))
 	if n > math.MaxInt32 {
 		return 0, fmt.Errorf("bootstrap: sample size: %g cases needed, too many", n)
 	}

@@ -31,10 +31,22 @@ const (
 	WarnNonFinite
 	// WarnNoReplicates: no finite replicate at all.
 	WarnNoReplicates
+	// WarnSmallSample: fewer than SmallSampleUnits resampled units, where the project's
+	// coverage simulation found the nominal 95% interval covering less than 0.93.
+	WarnSmallSample
+	// WarnScoreInterval: a rate at 0 or 1, where every resample is equal; the Wilson score
+	// interval over the resampled units is shown instead of none.
+	WarnScoreInterval
 )
 
+// SmallSampleUnits is the fewest resampled units (cases, or template clusters) at which
+// every design of the coverage simulation (docs/coverage.md: rates, paired Δs of one or
+// three repeats, template-resampled Δs) covered at least 0.93 with a nominal 95%
+// percentile interval; below it an interval carries WarnSmallSample.
+const SmallSampleUnits = 40
+
 var warningNames = [...]string{"", "bca_fallback", "degenerate", "extreme_order_statistics",
-	"excludes_estimate", "single_unit", "non_finite_replicates", "no_replicates"}
+	"excludes_estimate", "single_unit", "non_finite_replicates", "no_replicates", "small_sample", "score_interval"}
 
 // String returns the warning's stable name, e.g. "bca_fallback".
 func (k WarningKind) String() string {
@@ -74,7 +86,8 @@ func (iv Interval) Has(k WarningKind) bool {
 // IntervalWarnings returns every caveat of an interval of estimate computed over units
 // resampled units: those the interval function recorded (BCa fallback, degenerate
 // replicates, extreme order statistics, dropped replicates) plus the two it cannot see
-// alone, an interval that excludes its own estimate and a single resampled unit.
+// alone, an interval that excludes its own estimate, a single resampled unit, and fewer
+// than SmallSampleUnits units.
 func IntervalWarnings(iv Interval, estimate float64, units int) []Warning {
 	out := append([]Warning(nil), iv.Caveats...)
 	if iv.Used == 0 && !iv.Has(WarnNoReplicates) {
@@ -86,6 +99,9 @@ func IntervalWarnings(iv Interval, estimate float64, units int) []Warning {
 	}
 	if units == 1 {
 		out = append(out, Warning{WarnSingleUnit, "one resampled unit: every resample is the observed data"})
+	}
+	if units >= 2 && units < SmallSampleUnits && finiteF(iv.Lo) && finiteF(iv.Hi) {
+		out = append(out, Warning{WarnSmallSample, fmt.Sprintf("%d resampled units, fewer than %d: the coverage of a nominal 95%% interval fell below 0.93 in simulation", units, SmallSampleUnits)})
 	}
 	return out
 }

@@ -105,3 +105,25 @@ func TestWarningJSON(t *testing.T) {
 		t.Errorf("json %s, %v", b, err)
 	}
 }
+
+// TestSmallSampleWarning: an interval over fewer than SmallSampleUnits units says so (the
+// coverage simulation found it covering less than 0.93 there); at the threshold, or
+// without an interval, it does not.
+func TestSmallSampleWarning(t *testing.T) {
+	iv := Interval{Lo: 0.1, Hi: 0.3, Used: 1000}
+	has := func(units int) bool {
+		for _, w := range IntervalWarnings(iv, 0.2, units) {
+			if w.Kind == WarnSmallSample {
+				return true
+			}
+		}
+		return false
+	}
+	if !has(5) || !has(SmallSampleUnits-1) || has(SmallSampleUnits) || has(1) {
+		t.Errorf("small_sample at 5, %d, %d, 1 units: %v %v %v %v", SmallSampleUnits-1, SmallSampleUnits, has(5), has(SmallSampleUnits-1), has(SmallSampleUnits), has(1))
+	}
+	iv = Interval{Lo: math.NaN(), Hi: math.NaN(), Used: 1000}
+	if has(5) {
+		t.Error("small_sample on an interval that does not exist")
+	}
+}

@@ -15,6 +15,18 @@ import (
 type Intervals struct {
 	Spec     analysis.IntervalSpec
 	Warnings []IntervalWarning
+	// Units are how many units each interval cell resampled (cases, or clusters): a
+	// table's cells differ (a protocol has fewer cases than all of them, a case set fewer
+	// templates than the release), and the notes give the range.
+	Units []IntervalUnits
+}
+
+// IntervalUnits is one interval cell's count of resampled units: its row (1-based),
+// column key and row label.
+type IntervalUnits struct {
+	Row           int
+	Column, Label string
+	Units         int
 }
 
 // IntervalWarning is one caveat of one interval cell: its row (1-based), column key and
@@ -40,7 +52,27 @@ func (iv *Intervals) cell(t *Table, label, key string, e analysis.Estimate) Cell
 	for _, w := range e.Warnings {
 		iv.Warnings = append(iv.Warnings, IntervalWarning{Row: len(t.Rows) + 1, Column: key, Label: label, Warning: w})
 	}
+	if e.Units > 0 {
+		iv.Units = append(iv.Units, IntervalUnits{Row: len(t.Rows) + 1, Column: key, Label: label, Units: e.Units})
+	}
 	return estCell(e)
+}
+
+// perCell says how many units the table's intervals resampled: "656 per interval", or
+// the range "86 to 656 per interval" (each cell's count is in the data forms); "" when no
+// cell recorded one.
+func (iv *Intervals) perCell() string {
+	if len(iv.Units) == 0 {
+		return ""
+	}
+	lo, hi := iv.Units[0].Units, iv.Units[0].Units
+	for _, u := range iv.Units[1:] {
+		lo, hi = min(lo, u.Units), max(hi, u.Units)
+	}
+	if lo == hi {
+		return fmt.Sprintf("%d per interval", lo)
+	}
+	return fmt.Sprintf("%d to %d per interval", lo, hi)
 }
 
 // maxCaveatCells is how many cells a caveat note names before it counts the rest.
@@ -48,12 +80,14 @@ const maxCaveatCells = 4
 
 // notes are the interval sentence and one note per kind of caveat, in the kinds' order.
 func (iv *Intervals) notes() []string {
-	out := []string{iv.Spec.Sentence()}
+	spec := iv.Spec
+	spec.PerCell = iv.perCell()
+	out := []string{spec.Sentence()}
 	byKind := map[bootstrap.WarningKind][]IntervalWarning{}
 	for _, w := range iv.Warnings {
 		byKind[w.Kind] = append(byKind[w.Kind], w)
 	}
-	for k := bootstrap.WarnBCaFallback; k <= bootstrap.WarnNoReplicates; k++ {
+	for k := bootstrap.WarnBCaFallback; k <= bootstrap.WarnScoreInterval; k++ {
 		ws := byKind[k]
 		if len(ws) == 0 {
 			continue
@@ -88,6 +122,10 @@ func caveatText(k bootstrap.WarningKind) string {
 		return "resamples without a value were left out"
 	case bootstrap.WarnNoReplicates:
 		return "no resample had a value, no interval"
+	case bootstrap.WarnSmallSample:
+		return fmt.Sprintf("under %d units, where a nominal 95%% interval covered less than 0.93 in simulation, docs/coverage.md", bootstrap.SmallSampleUnits)
+	case bootstrap.WarnScoreInterval:
+		return "a 0% or 100% rate: the Wilson score interval over its units"
 	}
 	return k.String()
 }
@@ -120,9 +158,14 @@ func familyNote(o analysis.StatOptions, p []float64, family string) string {
 			n++
 		}
 	}
-	how := "Holm-adjusted (family-wise error)"
-	if o.Adjust == analysis.AdjustBH {
-		how = "Benjamini–Hochberg-adjusted (false discovery rate)"
+	if n == 0 {
+		return fmt.Sprintf("p (%s): no %s could be run in this table (no resamples, or no interval), so there is nothing to adjust.", o.Adjust.Label(), family)
 	}
-	return fmt.Sprintf("p (%s): %s over the family of the %d %s in this table (--adjust holm|bh).", o.Adjust.Label(), how, n, family)
+	switch o.Adjust {
+	case analysis.AdjustNone:
+		return fmt.Sprintf("p (unadjusted): not adjusted for multiplicity (--adjust none): of the %d %s in this table, about α·%d reject at level α by chance alone.", n, family, n)
+	case analysis.AdjustBH:
+		return fmt.Sprintf("p (BH): Benjamini–Hochberg-adjusted (false discovery rate) over the family of the %d %s in this table (--adjust holm|bh|none).", n, family)
+	}
+	return fmt.Sprintf("p (Holm): Holm-adjusted (family-wise error) over the family of the %d %s in this table (--adjust holm|bh|none).", n, family)
 }

@@ -42,7 +42,7 @@ var Registry = []Spec{
 	{"failures", "Failure types per protocol (share of episodes, %)", NeedRelease, buildFailures},
 	{"interventions", "Evidence interventions: probability of acting (V1)", NeedRelease, buildInterventions},
 	{"disagreement", "Case-level disagreement between harnesses (majority of repeats, V0–V3)", NeedRelease, buildDisagreement},
-	{"variance", "Repeat-to-repeat variation of ECS", NeedRelease, buildVariance},
+	{"variance", "Repeat-to-repeat variation of ECS and the noise floor (V0–V3)", NeedRelease, buildVariance},
 	{"coverage", "Coverage: episodes read, scored and excluded", NeedRelease, buildCoverage},
 	{"cost", "Cost: episodes, spend, tokens and wall time per configuration", NeedRelease, buildCost},
 	{"domains", "ECS per configuration, domain and protocol (%)", NeedRelease, buildDomains},

@@ -82,6 +82,40 @@ type Column struct {
 	// Signed prints an explicit "+" on positive values in the display forms, for
 	// differences ("+4.4 [+1.1, +7.9]"). Zero stays unsigned ("0.0").
 	Signed bool
+	// DataOnly keeps the column out of the display forms (text, Markdown, LaTeX; see
+	// Table.Display): it is in CSV and JSON only, for values too many to print beside the
+	// table's own, such as the p-value of every per-protocol Δ.
+	DataOnly bool
+}
+
+// Display is the table as the display forms show it: without its DataOnly columns (t
+// itself when it has none).
+func (t *Table) Display() *Table {
+	keep := make([]int, 0, len(t.Columns))
+	for j, c := range t.Columns {
+		if !c.DataOnly {
+			keep = append(keep, j)
+		}
+	}
+	if len(keep) == len(t.Columns) {
+		return t
+	}
+	d := *t
+	d.Columns = make([]Column, len(keep))
+	for i, j := range keep {
+		d.Columns[i] = t.Columns[j]
+	}
+	d.Rows = make([]Row, len(t.Rows))
+	for r, row := range t.Rows {
+		cells := make([]Cell, 0, len(keep))
+		for _, j := range keep {
+			if j < len(row.Cells) {
+				cells = append(cells, row.Cells[j])
+			}
+		}
+		d.Rows[r] = Row{Group: row.Group, Cells: cells}
+	}
+	return &d
 }
 
 // Aligned resolves AlignAuto for the column's kind.

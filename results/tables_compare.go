@@ -36,17 +36,25 @@ func BuildCompare(r *analysis.Release, s analysis.CompareSpec, scopes []analysis
 	if len(scopes) == 1 {
 		family = "McNemar test (the only row)"
 	}
+	// Both Δ columns keep their caveats (an estCell dropped them, and an empty interval
+	// had no reason); the units are columns here (shared cases, clusters).
+	o.Clustered = false
+	iv := intervalsOf(t, r, o)
 	for i, x := range scopes {
 		t.AddRow(Text(x.Label), countCell(x.Shared), countCell(x.ECSA.Den), countCell(x.ECSB.Den), rateCell(x.ECSA), rateCell(x.ECSB),
-			estCell(x.Delta), estCell(x.DeltaClustered), countCell(x.DeltaClustered.Units), countCell(x.OnlyA), countCell(x.OnlyB), PValue(x.P), PValue(adj[i]))
+			iv.cell(t, x.Label, "delta", x.Delta), iv.cell(t, x.Label, "delta_clustered", x.DeltaClustered), countCell(x.DeltaClustered.Units),
+			countCell(x.OnlyA), countCell(x.OnlyB), PValue(x.P), PValue(adj[i]))
 	}
+	iv.Units = nil
 	what := fmt.Sprintf("A = %s, B = %s, condition %s", s.A, s.B, s.Condition)
 	if s.Conditions {
 		what = fmt.Sprintf("A = condition %s, B = condition %s, configuration %s", s.A, s.B, s.Config)
 	}
 	t.Notes = append(t.Notes,
 		what+"; scored interactive episodes on the cases both sides ran (ECS pools their repeats).",
-		compareIntervals(r, o),
+		compareIntervals(r, o))
+	t.Notes = append(t.Notes, iv.notes()[1:]...) // the caveats; the sentence is compareIntervals'
+	t.Notes = append(t.Notes,
 		"Cases only A / only B passes: case-level majority vote (a strict majority of a case's repeats succeed); McNemar exact two-sided p on those counts.",
 		familyNote(o, ps, family),
 		policyNote(r))
@@ -59,5 +67,5 @@ func compareIntervals(r *analysis.Release, o analysis.StatOptions) string {
 	o.Clustered = false
 	spec := r.Intervals(o)
 	o.Clustered = true
-	return spec.Sentence() + " The clusters column resamples template clusters (" + r.Intervals(o).Rule + "); both arms use the same draw."
+	return spec.Sentence() + " The clusters column resamples template clusters (in the whole release: " + r.Intervals(o).Rule + "; each row resamples those of its cases, the Clusters column); both arms use the same draw."
 }

@@ -31,7 +31,7 @@ func buildCost(in *Input) (*Table, error) {
 	}
 	t.Notes = append(t.Notes,
 		"Every episode read counts, in every condition, excluded ones too (they were run and paid for); totals and means are over the episodes whose usage reports the field.",
-		fmt.Sprintf("$ / ECS success: total cost over the configuration's ECS successes (%d in all), empty unless every episode reports its cost.", total.Successes))
+		fmt.Sprintf("$ / ECS success: the cost of the configuration's interactive episodes (every condition, excluded ones too) over their ECS successes (%d in all); static judgments, whose success is a correct decision, are left out of both. Empty unless each of those episodes reports its cost.", total.InteractiveSuccesses))
 	if len(rows) > 0 && reported == 0 {
 		t.Notes = append(t.Notes, "No episode carries a usage object with cost_usd, input_tokens, output_tokens or wall_seconds: every cell but the counts is empty.")
 	}

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
-	"github.com/sabench/sabench-stats/bootstrap"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/oracle"
 )
@@ -143,21 +142,42 @@ func incompleteMacros(r *analysis.Release, sums []analysis.Summary, protocols, d
 }
 
 func buildT3(in *Input) (*Table, error) {
-	r := in.Main()
-	t := &Table{ID: "T3", Title: "Where failures occur: diagnostic rates (%)",
-		Columns: []Column{textCol("config", "Config"), pctCol("bsr", "BSR (V0)"), pctCol("par", "PAR (V1)"),
-			pctCol("cas", "CAS (V1)"), pctCol("gap_v1", "Gap V1"), pctCol("gap_v2", "Gap V2"), pctCol("part_v2", "Part. V2"),
-			pctCol("gap_v3", "Gap V3"), pctCol("part_v3", "Part. V3")}}
+	r, o := in.Main(), in.Stats
+	t := &Table{ID: "T3", Title: "Where failures occur: diagnostic rates (%)"}
+	iv := rateIntervals(t, r, o)
+	headers := []string{"BSR (V0)", "PAR (V1)", "CAS (V1)", "Gap V1", "Gap V2", "Part. V2", "Gap V3", "Part. V3"}
+	t.Columns = []Column{textCol("config", "Config")}
+	for k, key := range analysis.DiagnosticNames {
+		t.Columns = append(t.Columns, rateCol(o, key, headers[k]))
+	}
 	models := r.ModelOf()
-	for _, d := range r.Diagnose(r.Main()) {
-		t.AddGroupRow(models[d.Config], Text(d.Config), Number(d.BSR), Number(d.PAR), Number(d.CAS),
-			Number(d.Gap[ingest.V1]), Number(d.Gap[ingest.V2]), Number(d.Part[ingest.V2]),
-			Number(d.Gap[ingest.V3]), Number(d.Part[ingest.V3]))
+	var rows []analysis.DiagnosticsCI
+	if iv != nil {
+		var err error
+		if rows, err = r.DiagnoseCI(r.Main(), o); err != nil {
+			return nil, err
+		}
+	} else {
+		for _, d := range r.Diagnose(r.Main()) {
+			x := analysis.DiagnosticsCI{Config: d.Config}
+			for _, v := range []float64{d.BSR, d.PAR, d.CAS, d.Gap[ingest.V1], d.Gap[ingest.V2], d.Part[ingest.V2], d.Gap[ingest.V3], d.Part[ingest.V3]} {
+				x.Rates = append(x.Rates, analysis.Estimate{X: v})
+			}
+			rows = append(rows, x)
+		}
+	}
+	for _, d := range rows {
+		row := []Cell{Text(d.Config)}
+		for k, e := range d.Rates {
+			row = append(row, rateCI(iv, t, d.Config, analysis.DiagnosticNames[k], e))
+		}
+		t.AddGroupRow(models[d.Config], row...)
 	}
 	t.Notes = append(t.Notes,
-		"Each rate is computed within a repeat, then averaged over repeats.",
-		"BSR: V0 episodes that stopped before the required investigation was complete. PAR: V1 episodes with an attempt whose first attempt had a MISSING requirement (coverage included). CAS: ECS of V1 episodes whose first attempt came after the investigation was complete. Gap: episodes with an action checkpoint that had a MISSING requirement. Part.: episodes that executed an action but whose workflow failed (Gap and Part. overlap).",
-		policyNote(r))
+		"Each rate is computed within a repeat, then averaged over repeats; its interval resamples cases (or templates) with all their repeats.",
+		"BSR: V0 episodes that stopped before the required investigation was complete. PAR: V1 episodes with an attempt whose first attempt had a MISSING requirement (coverage included). CAS: ECS of V1 episodes whose first attempt came after the investigation was complete. Gap: episodes with an action checkpoint that had a MISSING requirement. Part.: episodes that executed an action but whose workflow failed (Gap and Part. overlap).")
+	finishRates(t, iv)
+	t.Notes = append(t.Notes, policyNote(r))
 	return emptyBecause(t, "no scored main-condition episodes"), nil
 }
 
@@ -251,7 +271,7 @@ func anyShare(ms []analysis.FailureMix, j int) bool {
 const maxRepeatCols = 5
 
 func buildVariance(in *Input) (*Table, error) {
-	r, conv := in.Main(), in.Stats.PassK
+	r, o, conv := in.Main(), in.Stats, in.Stats.PassK
 	vs := r.Main()
 	planned := 0
 	for _, s := range r.Summarize(vs, analysis.Executable) {
@@ -268,18 +288,29 @@ func buildVariance(in *Input) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &Table{ID: "variance", Title: "Repeat-to-repeat variation of ECS (V0–V3)", Columns: []Column{textCol("config", "Config"), countCol("cases", "Cases")}}
+	spreads, err := r.RepeatSpreads(vs, rows, o, analysis.Executable)
+	if err != nil {
+		return nil, err
+	}
+	t := &Table{ID: "variance", Title: "Repeat-to-repeat variation of ECS and the noise floor (V0–V3)", Columns: []Column{textCol("config", "Config"), countCol("cases", "Cases")}}
+	iv := rateIntervals(t, r, o)
 	nRep := min(planned, maxRepeatCols)
 	for i := 0; i < nRep; i++ {
 		t.Columns = append(t.Columns, pctCol(fmt.Sprintf("repeat_%d", i+1), fmt.Sprintf("Repeat %d", i+1)))
 	}
-	t.Columns = append(t.Columns, numCol("std", "Std (points)", 2))
-	for _, k := range ks {
-		t.Columns = append(t.Columns, pctCol(fmt.Sprintf("pass_%d", k), fmt.Sprintf("pass^%d", k)))
+	std := numCol("std", "Std (points)", 2)
+	if iv != nil {
+		std.Kind = KindInterval
 	}
-	t.Columns = append(t.Columns, countCol("short", "Cases with fewer repeats"))
+	t.Columns = append(t.Columns, std)
+	for _, k := range ks {
+		t.Columns = append(t.Columns, rateCol(o, fmt.Sprintf("pass_%d", k), fmt.Sprintf("pass^%d", k)))
+	}
+	t.Columns = append(t.Columns, countCol("short", "Cases with fewer repeats"),
+		pctCol("flip_rate", "Flip rate"), numCol("icc_case", "ICC case", 3), numCol("icc_template", "ICC template", 3), numCol("run_sd", "Run SD (points)", 2))
 	models := r.ModelOf()
-	for _, x := range rows {
+	for i, x := range rows {
+		sp := spreads[i]
 		row := []Cell{Text(x.Config), countCell(x.Cases)}
 		for i := 0; i < nRep; i++ {
 			if i < len(x.RepeatECS) {
@@ -288,31 +319,42 @@ func buildVariance(in *Input) (*Table, error) {
 				row = append(row, Empty())
 			}
 		}
-		row = append(row, Number(100*x.Std))
-		byK := map[int]bootstrap.PassK{}
-		for _, pk := range x.PassK {
-			byK[pk.K] = pk
+		sd := sp.Std
+		sd.X, sd.Lo, sd.Hi = 100*sd.X, 100*sd.Lo, 100*sd.Hi
+		row = append(row, rateCI(iv, t, x.Config, "std", sd))
+		byK := map[int]int{}
+		for j, pk := range x.PassK {
+			byK[pk.K] = j
 		}
 		for _, k := range ks {
-			if pk, ok := byK[k]; ok {
-				row = append(row, Number(pk.Value))
+			if j, ok := byK[k]; ok {
+				row = append(row, rateCI(iv, t, x.Config, fmt.Sprintf("pass_%d", k), sp.PassK[j]))
 			} else {
 				row = append(row, Empty())
 			}
 		}
 		short := Empty()
-		if pk, ok := byK[x.Planned]; ok {
-			short = countCell(len(pk.Short))
+		if j, ok := byK[x.Planned]; ok {
+			short = countCell(len(x.PassK[j].Short))
 		}
-		t.AddGroupRow(models[x.Config], append(row, short)...)
+		nf := sp.Noise
+		row = append(row, short, Number(nf.FlipRate), Number(nf.ICC), Number(nf.TemplateICC), Number(100*nf.RunSD))
+		t.AddGroupRow(models[x.Config], row...)
 	}
 	t.Notes = append(t.Notes,
-		"Over the V0–V3 cases (570 in the paper; Legacy left out). Std is the sample standard deviation (n−1) of the per-repeat ECS, in points.",
+		"Over the V0–V3 cases (570 in the paper; Legacy left out). Std is the sample standard deviation (n−1) of the per-repeat ECS, in points; its interval and pass^k's resample cases (or templates) with all their repeats.",
 		fmt.Sprintf("%s (--passk planned|per-case); the planned repeats are the configuration's number of repeats.", conv.Describe()),
-		"Cases with fewer repeats: cases scored fewer times than planned (excluded episodes); under planned their missing repeats count as failures, under per-case they are left out of pass^k for k above their repeats.")
+		"Cases with fewer repeats: cases scored fewer times than planned (excluded episodes); under planned their missing repeats count as failures, under per-case they are left out of pass^k for k above their repeats.",
+		"Noise floor: flip rate is the chance that two repeats of a case disagree; ICC case the share of an episode's variance that is between cases (the within-case correlation of repeats), ICC template the correlation of two cases' rates within a template; Run SD the standard deviation of the ECS from repeat noise alone, √(W/episodes). Two runs of one configuration differ by about 1.4 Run SD; a difference between configurations within 2 to 3 of those is below the noise floor (the power command plans a comparison).")
+	for _, sp := range spreads {
+		if sp.NoiseErr != "" {
+			t.Notes = append(t.Notes, "No noise floor for "+sp.Config+": "+sp.NoiseErr+".")
+		}
+	}
 	if planned > maxRepeatCols {
 		t.Notes = append(t.Notes, fmt.Sprintf("Columns capped: repeats 1–%d and pass^1–%d shown, then pass^%d; the Std uses all %d repeats.", maxRepeatCols, maxRepeatCols, planned, planned))
 	}
+	finishRates(t, iv)
 	return emptyBecause(t, "no scored V0–V3 main-condition episodes"), nil
 }
 

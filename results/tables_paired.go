@@ -8,13 +8,30 @@ import (
 
 // The tables with paired bootstrap differences.
 
+// pValueNote says what a Δ's p-value is.
+const pValueNote = "p: two-sided paired bootstrap p-value of Δ = 0, inverting the percentile interval: 2·min(#{Δ* ≤ 0}+1, #{Δ* ≥ 0}+1)/(B+1)."
+
+// ivOrNil is iv, or nil when --resamples 0 asks for no intervals (rates are then numbers).
+func ivOrNil(iv *Intervals, o analysis.StatOptions) *Intervals {
+	if o.Resamples == 0 {
+		return nil
+	}
+	return iv
+}
+
+// dataOnly marks a column for the data forms only (Column.DataOnly).
+func dataOnly(c Column) Column {
+	c.DataOnly = true
+	return c
+}
+
 func buildT4(in *Input) (*Table, error) {
 	r, o, sh := in.Main(), in.Stats, in.Choices.SharedHarness
 	t := &Table{ID: "T4", Title: "Paired harness comparison (family harness − " + sh + ", V0–V3)"}
 	iv := intervalsOf(t, r, o)
 	t.Columns = []Column{textCol("model", "Model"), textCol("family", "Family config"), pctCol("ecs_family", "ECS family"),
-		pctCol("ecs_shared", "ECS "+sh), deltaCol("delta", iv.header("Δ ECS")), pctCol("complete_family", "Complete family"),
-		pctCol("complete_shared", "Complete "+sh), countCol("cases", "Paired cases")}
+		pctCol("ecs_shared", "ECS "+sh), deltaCol("delta", iv.header("Δ ECS")), rateCol(o, "complete_family", "Complete family"),
+		rateCol(o, "complete_shared", "Complete "+sh), countCol("cases", "Paired cases")}
 	if o.Clustered {
 		t.Columns = append(t.Columns, countCol("units", "Clusters"))
 	}
@@ -30,7 +47,8 @@ func buildT4(in *Input) (*Table, error) {
 	adj := o.Adjust.Apply(ps)
 	for i, x := range rows {
 		row := []Cell{Text(x.Model), Text(x.Family), rateCell(x.ECSFamily), rateCell(x.ECSShared), iv.cell(t, x.Family, "delta", x.Delta),
-			rateCell(x.CompleteFamily), rateCell(x.CompleteShared), countCell(x.Delta.Cases)}
+			rateCI(ivOrNil(iv, o), t, x.Family, "complete_family", x.CompleteFamilyCI), rateCI(ivOrNil(iv, o), t, x.Family, "complete_shared", x.CompleteSharedCI),
+			countCell(x.Delta.Cases)}
 		if o.Clustered {
 			row = append(row, countCell(x.Delta.Units))
 		}
@@ -38,8 +56,8 @@ func buildT4(in *Input) (*Table, error) {
 	}
 	t.Notes = append(t.Notes,
 		"Both arms, Δ and Complete are computed on the paired cases (the V0–V3 cases both configurations ran); both arms use the same bootstrap draw.",
-		"Complete: share of episodes whose investigation was complete at the decisive point (the first attempt, else the end of the episode).",
-		"p: two-sided paired bootstrap p-value of Δ = 0, the one that inverts the percentile interval (2·min(#{Δ* ≤ 0}+1, #{Δ* ≥ 0}+1)/(B+1), so never below 2/(B+1)).",
+		"Complete: share of episodes whose investigation was complete at the decisive point (the first attempt, else the end of the episode), with its interval (cases, or templates, resampled).",
+		pValueNote,
 		familyNote(o, ps, "Δ tests (one per model)"))
 	iv.finish(t)
 	t.Notes = append(t.Notes, policyNote(r))
@@ -99,12 +117,17 @@ func strategyTable(in *Input, id, condition string, withLegacy bool) (*Table, er
 	t := &Table{ID: id, Title: fmt.Sprintf("Strategy %s vs main (ECS %%, %s)", condition, scope)}
 	iv := intervalsOf(t, r, o)
 	t.Columns = []Column{textCol("config", "Config"), countCol("cases", "Paired cases"), pctCol("main", "Main"), pctCol("strategy", condition),
-		deltaCol("delta", iv.header("Δ"))}
+		deltaCol("delta", iv.header("Δ")), pCol("delta_p", "p"), adjustedCol("delta_p_adj", o)}
 	protos := analysis.StrategyProtocols(withLegacy)
 	for _, p := range protos {
 		t.Columns = append(t.Columns, deltaCol("delta_"+p.String(), iv.header("Δ "+p.Label())))
 	}
-	rows, ok, err := r.StrategyComparison(condition, withLegacy, id, o)
+	// Every Δ's p-value is in the data forms; the display shows the overall Δ's.
+	for _, p := range protos {
+		k := "delta_" + p.String()
+		t.Columns = append(t.Columns, dataOnly(pCol(k+"_p", "p "+p.Label())), dataOnly(adjustedCol(k+"_p_adj", o)))
+	}
+	rows, ok, err := r.StrategyComparison(condition, withLegacy, o)
 	if err != nil {
 		return nil, err
 	}
@@ -112,15 +135,31 @@ func strategyTable(in *Input, id, condition string, withLegacy bool) (*Table, er
 		t.Intervals = nil
 		return emptyBecause(t, fmt.Sprintf("no episodes of condition %q in this release", condition)), nil
 	}
-	models := r.ModelOf()
+	// The family: every Δ of the table, overall and per protocol.
+	var ps []float64
 	for _, x := range rows {
-		row := []Cell{Text(x.Config), countCell(x.Delta.Cases), rateCell(x.Main), rateCell(x.Strategy), iv.cell(t, x.Config, "delta", x.Delta)}
+		ps = append(ps, x.Delta.P)
+		for _, d := range x.ByProtocol {
+			ps = append(ps, d.P)
+		}
+	}
+	adj := o.Adjust.Apply(ps)
+	models := r.ModelOf()
+	for i, x := range rows {
+		at := i * (1 + len(protos))
+		row := []Cell{Text(x.Config), countCell(x.Delta.Cases), rateCell(x.Main), rateCell(x.Strategy), iv.cell(t, x.Config, "delta", x.Delta),
+			PValue(x.Delta.P), PValue(adj[at])}
 		for j, d := range x.ByProtocol {
 			row = append(row, iv.cell(t, x.Config, "delta_"+protos[j].String(), d))
 		}
+		for j, d := range x.ByProtocol {
+			row = append(row, PValue(d.P), PValue(adj[at+1+j]))
+		}
 		t.AddGroupRow(models[x.Config], row...)
 	}
-	t.Notes = append(t.Notes, fmt.Sprintf("Δ = %s − main. Main, %s and every Δ are on the paired cases (the cases both conditions ran, per protocol for the protocol columns).", condition, condition))
+	t.Notes = append(t.Notes, fmt.Sprintf("Δ = %s − main. Main, %s and every Δ are on the paired cases (the cases both conditions ran, per protocol for the protocol columns).", condition, condition),
+		pValueNote,
+		familyNote(o, ps, "Δ tests (overall and per protocol; the per-protocol p-values are in CSV and JSON only, delta_<protocol>_p and _p_adj)"))
 	iv.finish(t)
 	t.Notes = append(t.Notes, policyNote(r))
 	return emptyBecause(t, fmt.Sprintf("no configuration has both main and %s episodes", condition)), nil
@@ -132,7 +171,8 @@ func buildInterventions(in *Input) (*Table, error) {
 	iv := intervalsOf(t, r, o)
 	t.Columns = []Column{textCol("config", "Config"), textCol("condition", "Condition"), countCol("cases", "Paired cases"),
 		{Key: "acted_main", Header: "Acted (main)", Kind: KindFraction}, {Key: "acted", Header: "Acted", Kind: KindFraction},
-		deltaCol("delta", iv.header("Δ P(act)")), {Key: "looked", Header: "Acted after calling the affected tool", Kind: KindFraction}}
+		deltaCol("delta", iv.header("Δ P(act)")), pCol("delta_p", "p"), adjustedCol("delta_p_adj", o),
+		{Key: "looked", Header: "Acted after calling the affected tool", Kind: KindFraction}}
 	rows, ok, err := r.Interventions(set, o)
 	if err != nil {
 		return nil, err
@@ -141,16 +181,22 @@ func buildInterventions(in *Input) (*Table, error) {
 		t.Intervals = nil
 		return emptyBecause(t, fmt.Sprintf("no case set %q in this release (pass --set %s=FILE)", set, set)), nil
 	}
-	for _, x := range rows {
+	ps := make([]float64, len(rows))
+	for i, x := range rows {
+		ps[i] = x.Delta.P
+	}
+	adj := o.Adjust.Apply(ps)
+	for i, x := range rows {
 		looked := Empty()
 		if x.HasLooked {
 			looked = Fraction(int64(x.Looked), int64(x.LookedOf))
 		}
 		t.AddGroupRow(x.Config, Text(x.Config), Text(x.Condition), countCell(x.Cases), fracCell(x.ActedMain), fracCell(x.Acted),
-			iv.cell(t, x.Config+" "+x.Condition, "delta", x.Delta), looked)
+			iv.cell(t, x.Config+" "+x.Condition, "delta", x.Delta), PValue(x.Delta.P), PValue(adj[i]), looked)
 	}
-	t.Notes = append(t.Notes, "Acted: episodes with at least one consequential attempt. Both arms and Δ = condition − main are on the paired cases (the cases both ran).",
-		"Affected tool: an information tool whose evidence the variant spec removes or changes; shown for variant conditions (withheld, contradicted), as acted episodes that had called it before acting.")
+	t.Notes = append(t.Notes, "Acted: episodes with at least one consequential attempt. Both arms and Δ = condition − main are on the paired cases (the cases both ran). "+
+		"Affected tool: an information tool whose evidence the variant spec removes or changes; shown for variant conditions (withheld, contradicted), as acted episodes that had called it before acting.",
+		pValueNote+" "+familyNote(o, ps, "Δ tests"))
 	iv.finish(t)
 	t.Notes = append(t.Notes, policyNote(r))
 	return emptyBecause(t, "no episodes of an intervention condition"), nil

@@ -26,17 +26,30 @@ func buildPolicies(in *Input) (*Table, error) {
 	base, o := res.Base, in.Stats
 	t := &Table{ID: "policies", Title: "ECS under each authorization policy (%)"}
 	iv := intervalsOf(t, base, o)
-	t.Columns = []Column{textCol("policy", "Policy"), textCol("config", "Config"), pctCol("ecs", "ECS"),
-		deltaCol("delta", iv.header("Δ vs "+base.Policy.Name)), countCol("rank", "Rank"), rankSetCol("rank_set", o.Level),
+	t.Columns = []Column{textCol("policy", "Policy"), textCol("config", "Config"), rateCol(o, "ecs", iv.header("ECS")),
+		deltaCol("delta", iv.header("Δ vs "+base.Policy.Name)), pCol("delta_p", "p"), adjustedCol("delta_p_adj", o), countCol("rank", "Rank"), rankSetCol("rank_set", o.Level),
 		countCol("rank_base", "Rank ("+base.Policy.Name+")"),
 		{Key: "rank_change", Header: "Rank change", Kind: KindNumber, Decimals: 0, Signed: true}}
+	// The family: every policy's Δ per configuration (the baseline against itself runs no
+	// test and is not in it).
+	var ps []float64
+	for _, row := range res.Rows {
+		for j := range base.Configs() {
+			ps = append(ps, row.Delta[j].P)
+		}
+	}
+	adj := o.Adjust.Apply(ps)
+	k := 0
 	for _, row := range res.Rows {
 		for j, c := range base.Configs() {
-			t.AddGroupRow(row.Label(), Text(row.Label()), Text(c), rateCell(row.ECS[j]), iv.cell(t, row.Label()+" "+c, "delta", row.Delta[j]),
+			t.AddGroupRow(row.Label(), Text(row.Label()), Text(c), rateCI(ivOrNil(iv, o), t, row.Label()+" "+c, "ecs", row.ECSCI[j]), iv.cell(t, row.Label()+" "+c, "delta", row.Delta[j]),
+				PValue(row.Delta[j].P), PValue(adj[k]),
 				Count(int64(row.Ranks[j])), rankSetCell(row.RankSets, j), Count(int64(res.BaseRanks[j])), Number(res.BaseRanks[j]-row.Ranks[j]))
+			k++
 		}
 	}
 	t.Notes = append(t.Notes, "Same episodes re-scored under each policy; Δ paired over cases. Rank change > 0: the configuration moves up. Ranks are competition ranks by ECS (ties share the best rank: 1, 2, 2, 4), as in the policy_ranks figure; a rank change inside overlapping rank sets is not a resolved swap.")
+	t.Notes = append(t.Notes, pValueNote, familyNote(o, ps, "Δ tests (one per policy other than "+base.Policy.Name+" and configuration)"))
 	t.Notes = append(t.Notes, rankSetMethod(o.Level, o)+".")
 	iv.finish(t)
 	for _, row := range res.Rows {

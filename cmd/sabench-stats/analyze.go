@@ -33,7 +33,8 @@ type steps struct {
 	tables func(r *job.Release) ([]*results.Table, error)
 	build  func(r *job.Release) error
 	// instead, when args or check set it, builds the tables from something other than a
-	// scored release (compare --inspect reads Inspect logs): nothing is scored.
+	// scored release (compare --inspect reads Inspect logs; power plans from stated rates):
+	// nothing is scored.
 	instead func() ([]*results.Table, error)
 }
 

@@ -8,12 +8,19 @@ import (
 )
 
 // ciFields are the CSV columns that carry the interval options, after the table's own.
-var ciFields = []string{"ci_level", "ci_method", "ci_quantile", "ci_unit", "ci_cluster_rule", "resamples", "seed", "ci_warnings"}
+var ciFields = []string{"ci_level", "ci_method", "ci_quantile", "ci_unit", "ci_cluster_rule", "resamples", "seed", "ci_units", "ci_warnings"}
 
-// ciValues are the ciFields of row i (0-based): the options, and the caveat kinds of the
-// row's intervals as "column:kind" joined by ";".
+// ciValues are the ciFields of row i (0-based): the options, the resampled units of the
+// row's intervals as "column:units" and their caveat kinds as "column:kind", each joined
+// by ";".
 func ciValues(iv *results.Intervals, i int) []string {
 	s := iv.Spec
+	var us []string
+	for _, u := range iv.Units {
+		if u.Row == i+1 {
+			us = append(us, u.Column+":"+strconv.Itoa(u.Units))
+		}
+	}
 	var ws []string
 	for _, w := range iv.Warnings {
 		if w.Row == i+1 {
@@ -21,10 +28,11 @@ func ciValues(iv *results.Intervals, i int) []string {
 		}
 	}
 	return []string{strconv.FormatFloat(s.Level, 'g', -1, 64), s.Method, s.Quantile, s.Unit, s.Rule,
-		strconv.Itoa(s.Resamples), strconv.FormatUint(s.Seed, 10), strings.Join(ws, ";")}
+		strconv.Itoa(s.Resamples), strconv.FormatUint(s.Seed, 10), strings.Join(us, ";"), strings.Join(ws, ";")}
 }
 
-// appendIntervalsJSON appends the "intervals" object: the options and every caveat.
+// appendIntervalsJSON appends the "intervals" object: the options, every cell's resampled
+// units and every caveat.
 func appendIntervalsJSON(b []byte, iv *results.Intervals, ind string) []byte {
 	s := iv.Spec
 	b = append(b, `  "intervals": {"level": `...)
@@ -41,7 +49,23 @@ func appendIntervalsJSON(b []byte, iv *results.Intervals, ind string) []byte {
 	b = strconv.AppendInt(b, int64(s.Resamples), 10)
 	b = append(b, `, "seed": `...)
 	b = strconv.AppendUint(b, s.Seed, 10)
-	b = append(b, `, "warnings": [`...)
+	b = append(b, `, "units": [`...)
+	for i, u := range iv.Units {
+		b = listItem(b, i, ind)
+		b = append(b, `  {"row": `...)
+		b = strconv.AppendInt(b, int64(u.Row), 10)
+		b = append(b, `, "column": `...)
+		b = appendJSONString(b, u.Column)
+		b = append(b, `, "units": `...)
+		b = strconv.AppendInt(b, int64(u.Units), 10)
+		b = append(b, '}')
+	}
+	if len(iv.Units) > 0 {
+		b = append(b, '\n')
+		b = append(b, ind...)
+		b = append(b, "  "...)
+	}
+	b = append(b, `], "warnings": [`...)
 	for i, w := range iv.Warnings {
 		b = listItem(b, i, ind)
 		b = append(b, `  {"row": `...)

@@ -17,12 +17,13 @@ func TestCIValues(t *testing.T) {
 			{Row: 1, Column: "delta", Label: "A", Warning: bootstrap.Warning{Kind: bootstrap.WarnDegenerate, Detail: "all equal"}},
 			{Row: 2, Column: "delta", Label: "B", Warning: bootstrap.Warning{Kind: bootstrap.WarnBCaFallback, Detail: "undefined"}},
 			{Row: 3, Column: "delta", Label: "C", Warning: bootstrap.Warning{Kind: bootstrap.WarnBCaFallback, Detail: "undefined"}},
-		}}
-	want := []string{"0.95", "bca", "scipy", "cases", "", "1000", "1", "delta:degenerate"}
+		},
+		Units: []results.IntervalUnits{{Row: 1, Column: "delta", Label: "A", Units: 12}, {Row: 1, Column: "delta_v1", Label: "A", Units: 5}}}
+	want := []string{"0.95", "bca", "scipy", "cases", "", "1000", "1", "delta:12;delta_v1:5", "delta:degenerate"}
 	if got := ciValues(iv, 0); len(got) != len(ciFields) || strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("row 1: %q, want %q", got, want)
 	}
-	if got := ciValues(iv, 2)[7]; got != "delta:bca_fallback" {
+	if got := ciValues(iv, 2)[8]; got != "delta:bca_fallback" {
 		t.Errorf("row 3 ci_warnings %q", got)
 	}
 }

@@ -10,7 +10,7 @@ import (
 
 // latexEscaper escapes LaTeX's special characters in one pass (so the braces it adds are
 // not escaped again) and spells a few symbols that appear in statistics headers but are
-// not in the default T1/UTF-8 setup (Greek letters, ±, ≤, the minus sign) in math mode.
+// not in the default T1/UTF-8 setup (Greek letters, ±, ≤, √, the minus sign) in math mode.
 // Other non-ASCII letters (é, ü) pass through: LaTeX reads UTF-8 input by default since 2018.
 var latexEscaper = strings.NewReplacer(
 	`\`, `\textbackslash{}`, `&`, `\&`, `%`, `\%`, `$`, `\$`, `#`, `\#`, `_`, `\_`,
@@ -19,7 +19,7 @@ var latexEscaper = strings.NewReplacer(
 	"—", "---", "–", "--", "−", "$-$", "…", `\dots{}`,
 	"±", `$\pm$`, "×", `$\times$`, "≤", `$\leq$`, "≥", `$\geq$`, "→", `$\rightarrow$`,
 	"Δ", `$\Delta$`, "δ", `$\delta$`, "α", `$\alpha$`, "β", `$\beta$`, "κ", `$\kappa$`,
-	"μ", `$\mu$`, "ρ", `$\rho$`, "σ", `$\sigma$`, "τ", `$\tau$`, "χ", `$\chi$`,
+	"μ", `$\mu$`, "ρ", `$\rho$`, "σ", `$\sigma$`, "τ", `$\tau$`, "χ", `$\chi$`, "√", `$\surd$`,
 )
 
 // latexNumber escapes the pieces of a formatted number: the minus and less-than signs in
@@ -36,6 +36,7 @@ var latexAlign = [...]byte{results.AlignLeft: 'l', results.AlignRight: 'r', resu
 // longtable when it is too long for one page. Caption from Title, label "tab:"+ID, a
 // \midrule between row groups, the notes left-aligned in small type under the table.
 func writeLaTeX(w io.Writer, t *results.Table, o LaTeXOptions) error {
+	t = t.Display() // the data-only columns are in CSV and JSON
 	p := planLaTeX(t, o)
 	var b strings.Builder
 	if p.env == "longtable" {

@@ -25,6 +25,7 @@ var mdFlavor = flavor{
 // writeMarkdown writes a bold caption paragraph, the pipe table padded to aligned columns,
 // and each note as a paragraph. GitHub tables have no row rules, so groups are not shown.
 func writeMarkdown(w io.Writer, t *results.Table) error {
+	t = t.Display() // the data-only columns are in CSV and JSON
 	var b strings.Builder
 	if c := caption(t); c != "" {
 		b.WriteString("**" + mdEscaper.Replace(c) + "**\n\n")

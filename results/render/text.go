@@ -24,6 +24,7 @@ var twAlign = [...]tw.Align{results.AlignLeft: tw.AlignLeft, results.AlignRight:
 // environment. Header auto-formatting (upper-casing) and wrapping are off: headers and
 // cells print exactly as given.
 func writeText(w io.Writer, t *results.Table) error {
+	t = t.Display() // the data-only columns are in CSV and JSON
 	if c := caption(t); c != "" {
 		if _, err := io.WriteString(w, c+"\n"); err != nil {
 			return err

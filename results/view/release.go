@@ -95,8 +95,9 @@ func (v *Release) board(r *analysis.Release) (*results.Table, error) {
 // with the same o and ch (only the SVG figures are shown). The notes are the release's
 // input, the SYNTHETIC warning when it is synthetic, and the reconciliation of the
 // episodes with o. Each policy's leaderboard is T2 built for that policy, followed by its
-// rows of the policies table when tables hold one; the first policy's T2 is built here
-// unless Main kept it.
+// rows of the policies table when tables hold one, and the first's by the variance table
+// (each configuration's noise floor) when tables hold it; the first policy's T2 is built
+// here unless Main kept it.
 func (v *Release) Page(tables []*results.Table, figs []figures.Rendered) (Stats, error) {
 	if v.chunks == nil || len(v.boards) != len(v.sr.Releases)-1 {
 		return Stats{}, fmt.Errorf("view: Page before Prepare")
@@ -110,10 +111,13 @@ func (v *Release) Page(tables []*results.Table, figs []figures.Rendered) (Stats,
 			}
 		}
 	}
-	var policyRows *results.Table
+	var policyRows, noise *results.Table
 	for _, t := range tables {
-		if t.ID == "policies" {
+		switch t.ID {
+		case "policies":
 			policyRows = t
+		case "variance":
+			noise = t
 		}
 	}
 	main := v.main
@@ -133,6 +137,11 @@ func (v *Release) Page(tables []*results.Table, figs []figures.Rendered) (Stats,
 		lb := []*results.Table{t}
 		if policyRows != nil {
 			lb = append(lb, RowsOf(policyRows, in.Policies[i]))
+		}
+		if i == 0 && noise != nil && len(noise.Rows) > 0 {
+			// The noise floor beside the first leaderboard: which gaps in it repeats alone
+			// could make.
+			lb = append(lb, noise)
 		}
 		in.Leaderboards = append(in.Leaderboards, lb)
 	}

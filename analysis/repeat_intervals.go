@@ -1,0 +1,378 @@
+package analysis
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/sabench/sabench-stats/bootstrap"
+	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/oracle"
+)
+
+// Intervals of the statistics computed within each repeat (T3's diagnostic rates, the
+// variance table's std of per-repeat ECS) and of pass^k: each is a function of per-unit
+// column sums (one numerator and denominator per repeat, or a per-case pass^k value), so
+// resampling cases (or templates) with all their repeats is bootstrap.ResampleSums on
+// those columns, as for every other rate.
+
+// repeatMetric is one rate computed within each repeat, then averaged over the repeats
+// that have a denominator: in admits an episode to the denominator, hit to the numerator.
+type repeatMetric struct{ in, hit func(*oracle.Verdict) bool }
+
+// repeatColumns are per-unit sums of the metrics of one configuration's verdicts vs (those
+// keep admits): columns 2·(m·R + r) and 2·(m·R + r)+1 are metric m's numerator and
+// denominator in the r-th repeat (repeats in ascending order); also the units' index.
+func (r *Release) repeatColumns(vs []oracle.Verdict, keep Filter, ms []repeatMetric, clustered bool) (cols [][]float64, reps []int, index unitIndex) {
+	units := r.unitIDs(clustered)
+	var in []bool
+	for i := range vs {
+		if admits(keep, &vs[i]) {
+			in = mark(in, units.of(&vs[i]))
+			reps = append(reps, vs[i].Repeat())
+		}
+	}
+	slices.Sort(reps)
+	reps = slices.Compact(reps)
+	index = units.sortedIndex(in)
+	cols = make([][]float64, 2*len(ms)*len(reps))
+	for j := range cols {
+		cols[j] = make([]float64, index.n)
+	}
+	for i := range vs {
+		v := &vs[i]
+		if !admits(keep, v) {
+			continue
+		}
+		u := index.at(units.of(v))
+		rp, _ := slices.BinarySearch(reps, v.Repeat())
+		for m, x := range ms {
+			if x.in(v) {
+				c := 2 * (m*len(reps) + rp)
+				cols[c+1][u]++
+				if x.hit(v) {
+					cols[c][u]++
+				}
+			}
+		}
+	}
+	return cols, reps, index
+}
+
+// repeatMean is metric m's value from column sums: the mean over repeats with a
+// denominator of numerator/denominator; NaN when none has one.
+func repeatMean(s []float64, m, nRep int) float64 {
+	t, n := 0.0, 0
+	for rp := range nRep {
+		c := 2 * (m*nRep + rp)
+		if s[c+1] > 0 {
+			t += s[c] / s[c+1]
+			n++
+		}
+	}
+	if n == 0 {
+		return math.NaN()
+	}
+	return t / float64(n)
+}
+
+// sumCI resamples the units of columns for the nOut outputs of f and returns each output's
+// estimate with its interval and caveats (the same as ratesCI, without its memo). An
+// output's Units are the units whose denominator column dens[j] is non-zero (all units
+// when dens is nil or dens[j] < 0): a rate over V1 episodes rests on the cases that have
+// them, whatever else is resampled along.
+func sumCI(columns [][]float64, nOut int, f func(s, out []float64), dens [][]int, stream string, o StatOptions) ([]Estimate, error) {
+	out := make([]Estimate, nOut)
+	for i := range out {
+		out[i] = nanEstimate()
+	}
+	if len(columns) == 0 || len(columns[0]) == 0 {
+		return out, nil
+	}
+	n := len(columns[0])
+	sums := make([]float64, len(columns))
+	for j, c := range columns {
+		sums[j] = total(c)
+	}
+	x := make([]float64, nOut)
+	f(sums, x)
+	for j := range out {
+		out[j].X, out[j].Units = x[j], n
+		if dens != nil && len(dens[j]) > 0 {
+			out[j].Units = 0
+			for u := range n {
+				for _, c := range dens[j] {
+					if columns[c][u] != 0 {
+						out[j].Units++
+						break
+					}
+				}
+			}
+		}
+	}
+	if o.Resamples == 0 {
+		return out, nil
+	}
+	if n < 2 {
+		for j := range out {
+			out[j].Warnings = bootstrap.IntervalWarnings(bootstrap.Interval{Lo: math.NaN(), Hi: math.NaN(), Used: 1}, out[j].X, 1)
+		}
+		return out, nil
+	}
+	stat, err := bootstrap.NewSumStat(columns, nOut, f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", stream, err)
+	}
+	res, err := bootstrap.ResampleSums(stat, o.boot(stream))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", stream, err)
+	}
+	for j := range out {
+		if math.IsNaN(out[j].X) {
+			continue
+		}
+		iv := res.Intervals[j]
+		out[j].Lo, out[j].Hi, out[j].Fallback = iv.Lo, iv.Hi, iv.Fallback
+		out[j].Warnings = bootstrap.IntervalWarnings(iv, out[j].X, out[j].Units)
+	}
+	return out, nil
+}
+
+// DiagnosticsCI is T3's row with intervals: BSR, PAR, CAS, Gap V1–V3 and Part. V2–V3 in
+// that order (DiagnosticNames), each computed within a repeat and averaged over repeats,
+// the repeats of a drawn case (or template) coming along.
+type DiagnosticsCI struct {
+	Config string
+	Rates  []Estimate
+}
+
+// DiagnosticNames are the keys of DiagnosticsCI.Rates.
+var DiagnosticNames = []string{"bsr", "par", "cas", "gap_v1", "gap_v2", "part_v2", "gap_v3", "part_v3"}
+
+// diagnosticMetrics are the definitions of Diagnose, as repeat metrics.
+func diagnosticMetrics() []repeatMetric {
+	proto := func(p ingest.Protocol) func(v *oracle.Verdict) bool {
+		return func(v *oracle.Verdict) bool { return v.Protocol() == p }
+	}
+	return []repeatMetric{
+		{in: proto(ingest.V0), hit: func(v *oracle.Verdict) bool { return !v.Attempted() && !v.CoverageComplete() }},
+		{in: func(v *oracle.Verdict) bool { return v.Protocol() == ingest.V1 && v.Attempted() },
+			hit: func(v *oracle.Verdict) bool { return !v.CompleteAtFirstAttempt() }},
+		{in: func(v *oracle.Verdict) bool {
+			return v.Protocol() == ingest.V1 && v.Attempted() && v.CompleteAtFirstAttempt()
+		}, hit: ECSOf},
+		{in: proto(ingest.V1), hit: func(v *oracle.Verdict) bool { return v.MissingAtCheckpoint() }},
+		{in: proto(ingest.V2), hit: func(v *oracle.Verdict) bool { return v.MissingAtCheckpoint() }},
+		{in: proto(ingest.V2), hit: func(v *oracle.Verdict) bool { return v.ExecutedCommits() > 0 && !v.ECS() }},
+		{in: proto(ingest.V3), hit: func(v *oracle.Verdict) bool { return v.MissingAtCheckpoint() }},
+		{in: proto(ingest.V3), hit: func(v *oracle.Verdict) bool { return v.ExecutedCommits() > 0 && !v.ECS() }},
+	}
+}
+
+// DiagnoseCI is Diagnose with an interval on every rate, per configuration of vs in
+// configuration order; each configuration's rates share one draw, on the stream
+// "diagnostics/<config>".
+func (r *Release) DiagnoseCI(vs []oracle.Verdict, o StatOptions) ([]DiagnosticsCI, error) {
+	ms := diagnosticMetrics()
+	var out []DiagnosticsCI
+	for _, c := range r.configsOf(vs) {
+		keep := func(v *oracle.Verdict) bool { return v.Config() == c }
+		cols, reps, _ := r.repeatColumns(vs, keep, ms, o.Clustered)
+		nRep := len(reps)
+		dens := make([][]int, len(ms))
+		for m := range ms {
+			for rp := range nRep {
+				dens[m] = append(dens[m], 2*(m*nRep+rp)+1)
+			}
+		}
+		est, err := sumCI(cols, len(ms), func(s, res []float64) {
+			for m := range ms {
+				res[m] = repeatMean(s, m, nRep)
+			}
+		}, dens, "diagnostics/"+c, o)
+		if err != nil {
+			return nil, err
+		}
+		for m := range est {
+			scoreFallback(&est[m], o.level())
+		}
+		out = append(out, DiagnosticsCI{Config: c, Rates: est})
+	}
+	return out, nil
+}
+
+// configsOf is the configurations of vs in the release's order.
+func (r *Release) configsOf(vs []oracle.Verdict) []string {
+	seen := map[string]bool{}
+	var order []string
+	for i := range vs {
+		if c := vs[i].Config(); !seen[c] {
+			seen[c] = true
+			order = append(order, c)
+		}
+	}
+	return r.orderConfigs(order)
+}
+
+// RepeatSpread is the variance table's uncertainty for one configuration: an interval on
+// the std of the per-repeat ECS and on each pass^k (cases, or templates, resampled with
+// all their repeats), and the configuration's noise floor.
+type RepeatSpread struct {
+	Config string
+	Std    Estimate
+	PassK  []Estimate // aligned with the row's PassK
+	Noise  bootstrap.NoiseFloor
+	// NoiseErr says why Noise is missing (fewer than two cases); "" when it is there.
+	NoiseErr string
+}
+
+// RepeatSpreads computes RepeatSpread for each row of RepeatVariation(vs, …, filters…),
+// in the rows' order. Each configuration's statistics share one draw, on the stream
+// "variance/<config>".
+func (r *Release) RepeatSpreads(vs []oracle.Verdict, rows []RepeatRow, o StatOptions, filters ...Filter) ([]RepeatSpread, error) {
+	keep := both(filters...)
+	clusters := r.unitIDs(true)
+	out := make([]RepeatSpread, len(rows))
+	for i, row := range rows {
+		c := row.Config
+		kc := both(keep, func(v *oracle.Verdict) bool { return v.Config() == c })
+		ecs := []repeatMetric{{in: func(*oracle.Verdict) bool { return true }, hit: ECSOf}}
+		cols, reps, index := r.repeatColumns(vs, kc, ecs, o.Clustered)
+		nRep := len(reps)
+		// Per case: successes, scored repeats and the case's unit and template.
+		cases := r.caseIDs()
+		units := r.unitIDs(o.Clustered)
+		type acc struct{ c, n, unit, cluster int }
+		by := map[int32]*acc{}
+		var order []int32
+		for j := range vs {
+			v := &vs[j]
+			if !admits(kc, v) {
+				continue
+			}
+			id := cases.of(v)
+			a := by[id]
+			if a == nil {
+				a = &acc{unit: int(index.at(units.of(v))), cluster: int(clusters.of(v))}
+				by[id] = a
+				order = append(order, id)
+			}
+			a.n++
+			if v.ECS() {
+				a.c++
+			}
+		}
+		slices.Sort(order) // case numbers are in sorted order of the case ids
+		succ, scored, cl := make([]int, len(order)), make([]int, len(order)), make([]int, len(order))
+		for j, id := range order {
+			succ[j], scored[j], cl[j] = by[id].c, by[id].n, by[id].cluster
+		}
+		// pass^k columns: Σ per-case value and Σ counted cases, per unit.
+		for _, pk := range row.PassK {
+			if len(pk.PerCase) != len(order) {
+				return nil, fmt.Errorf("variance/%s: pass^%d has %d cases, the verdicts %d", c, pk.K, len(pk.PerCase), len(order))
+			}
+			v, w := make([]float64, index.n), make([]float64, index.n)
+			for j, id := range order {
+				if x := pk.PerCase[j]; !math.IsNaN(x) {
+					u := by[id].unit
+					v[u] += x
+					w[u]++
+				}
+			}
+			cols = append(cols, v, w)
+		}
+		nk := len(row.PassK)
+		base := 2 * nRep
+		dens := make([][]int, 1+nk)
+		for k := range nk {
+			dens[1+k] = []int{base + 2*k + 1}
+		}
+		est, err := sumCI(cols, 1+nk, func(s, res []float64) {
+			xs := make([]float64, 0, nRep)
+			for rp := range nRep {
+				if s[2*rp+1] > 0 {
+					xs = append(xs, s[2*rp]/s[2*rp+1])
+				}
+			}
+			res[0] = sampleStd(xs)
+			for k := range nk {
+				res[1+k] = s[base+2*k] / s[base+2*k+1]
+			}
+		}, dens, "variance/"+c, o)
+		if err != nil {
+			return nil, err
+		}
+		for k := 1; k < len(est); k++ {
+			scoreFallback(&est[k], o.level())
+		}
+		out[i] = RepeatSpread{Config: c, Std: est[0], PassK: est[1:]}
+		var nerr error
+		if out[i].Noise, nerr = bootstrap.EstimateNoise(succ, scored, cl); nerr != nil {
+			out[i].NoiseErr = nerr.Error()
+		}
+	}
+	return out, nil
+}
+
+// scoreFallback gives a rate whose resamples are all equal (0 or 1: every case passes, or
+// none) the Wilson score interval with its resampled units as the count, instead of no
+// interval. Counting units rather than episodes is conservative where a case's repeats
+// agree, as they do when every one of them passes.
+func scoreFallback(e *Estimate, level float64) {
+	if !(e.X == 0 || e.X == 1) || e.Units < 1 || !math.IsNaN(e.Lo) {
+		return
+	}
+	degenerate := false
+	var kept []bootstrap.Warning
+	for _, w := range e.Warnings {
+		if w.Kind == bootstrap.WarnDegenerate || w.Kind == bootstrap.WarnSingleUnit {
+			degenerate = true
+			continue
+		}
+		kept = append(kept, w)
+	}
+	if !degenerate {
+		return
+	}
+	lo, hi, err := bootstrap.Wilson(int(e.X)*e.Units, e.Units, level)
+	if err != nil {
+		return
+	}
+	e.Lo, e.Hi = lo, hi
+	e.Warnings = append(kept, bootstrap.Warning{Kind: bootstrap.WarnScoreInterval,
+		Detail: fmt.Sprintf("every resample gives %g: Wilson score interval with %d units as the count", e.X, e.Units)})
+}
+
+// indicatorCI is the rate of arm a's indicator over the verdicts a.Keep and keep admit,
+// with a unit-resampled interval (a Wilson score interval at 0 or 1), for rates that are
+// not ECS (ratesCI counts ECS).
+func (r *Release) indicatorCI(a Arm, keep Filter, stream string, o StatOptions) (Estimate, error) {
+	units := r.unitIDs(o.Clustered)
+	k := both(a.Keep, keep)
+	var in []bool
+	for i := range a.Verdicts {
+		if admits(k, &a.Verdicts[i]) {
+			in = mark(in, units.of(&a.Verdicts[i]))
+		}
+	}
+	index := units.sortedIndex(in)
+	num, den := make([]float64, index.n), make([]float64, index.n)
+	for i := range a.Verdicts {
+		v := &a.Verdicts[i]
+		if !admits(k, v) {
+			continue
+		}
+		u := index.at(units.of(v))
+		den[u]++
+		if a.Indicator(v) {
+			num[u]++
+		}
+	}
+	est, err := sumCI([][]float64{num, den}, 1, func(s, res []float64) { res[0] = s[0] / s[1] }, nil, stream, o)
+	if err != nil {
+		return Estimate{}, err
+	}
+	scoreFallback(&est[0], o.level())
+	return est[0], nil
+}

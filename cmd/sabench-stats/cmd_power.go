@@ -1,0 +1,120 @@
+package main
+
+import (
+	"flag"
+	"strconv"
+	"strings"
+
+	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/cmd/internal/cli"
+	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/results"
+	"github.com/sabench/sabench-stats/results/job"
+)
+
+func init() {
+	registerAnalysis(analysisCommand{name: "power", summary: "plan a paired comparison: the minimum detectable Δ at given cases, repeats and templates, and the cases or repeats a target Δ needs, from a pilot (A and B as in compare) or stated rates",
+		usage: "A B [--delta POINTS] [--power P] [--alpha A] [flags]", setup: setupPower,
+		groups: groupInput | groupJobs | groupStats | groupTables | groupVerdicts})
+}
+
+func setupPower(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
+	ps := analysis.PowerSpec{Alpha: 0.05, Power: 0.8}
+	var protos cli.List
+	var delta float64
+	fs.BoolVar(&ps.Compare.Conditions, "conditions", false, "A and B are two conditions of the configuration given by --config")
+	fs.StringVar(&ps.Compare.Config, "config", "", "the configuration whose conditions are compared (with --conditions)")
+	fs.StringVar(&ps.Compare.Condition, "condition", ingest.DefaultCondition, "the condition two configurations are compared under")
+	fs.Var(&protos, "protocol", "protocols of the pilot (repeatable or comma list: legacy, v0, v1, v2, v3; default all)")
+	fs.Float64Var(&delta, "delta", 0, "target difference in percentage points (e.g. 2): prints the power there and the cases and repeats it needs")
+	fs.Float64Var(&ps.Power, "power", ps.Power, "power of the planned test")
+	fs.Float64Var(&ps.Alpha, "alpha", ps.Alpha, "two-sided level of the planned test")
+	fs.IntVar(&ps.Cases, "cases", 0, "cases of the planned study (default: the pilot's shared cases)")
+	fs.IntVar(&ps.Repeats, "repeats", 0, "repeats per arm of the planned study (default: the pilot's)")
+	fs.IntVar(&ps.Templates, "templates", 0, "templates of the planned study (default: as many as keep the pilot's cases per template)")
+	fs.Float64Var(&ps.ICC, "icc", 0, "stated rates only: within-case correlation of repeats")
+	fs.Float64Var(&ps.ArmCorr, "arm-corr", 0, "stated rates only: correlation of the two arms' per-case rates")
+	fs.Float64Var(&ps.TempICC, "template-icc", 0, "stated rates only: within-template correlation of per-case differences (needs --templates)")
+	fs.IntVar(&ps.Simulate, "simulate", 0, "check the plan by this many simulated studies drawn from the pilot, each tested by the paired bootstrap (--resamples)")
+	st := &steps{}
+	st.args = func(pos []string) (err error) {
+		if len(pos) != 2 {
+			return usagef("power wants two arguments, A and B: two configurations (or conditions, with --conditions) or two rates such as 0.62 or 62%% (got %d)", len(pos))
+		}
+		ra, okA := parseRate(pos[0])
+		rb, okB := parseRate(pos[1])
+		switch {
+		case okA != okB:
+			return usagef("power: give two rates or two names, not %q and %q", pos[0], pos[1])
+		case okA:
+			ps.Stated, ps.RateA, ps.RateB = true, ra, rb
+		case pos[0] == pos[1]:
+			return usagef("power: A and B are both %q", pos[0])
+		case ps.Compare.Config != "" && !ps.Compare.Conditions:
+			return usagef("power: --config needs --conditions")
+		}
+		ps.Compare.A, ps.Compare.B = pos[0], pos[1]
+		ps.Compare.Protocols, err = ingest.ParseProtocols(protos)
+		return cli.Usage(err)
+	}
+	st.check = func() error {
+		ps.Delta, ps.Resamples = delta/100, c.Stat.Resamples
+		switch {
+		case !(delta >= 0 && delta < 100):
+			return usagef("power: --delta %v points not in [0, 100)", delta)
+		case !(ps.Alpha > 0 && ps.Alpha < 1) || !(ps.Power > 0 && ps.Power < 1):
+			return usagef("power: --alpha and --power must be in (0, 1)")
+		case ps.Cases < 0 || ps.Repeats < 0 || ps.Templates < 0 || ps.Simulate < 0:
+			return usagef("power: --cases, --repeats, --templates and --simulate must not be negative")
+		}
+		// What power does not use is refused, not ignored.
+		if set := cli.Given(fs, "interval", "level", "adjust", "passk"); set != "" {
+			return usagef("power: --%s does not apply (the plan's test is the two-sided percentile bootstrap at --alpha)", set)
+		}
+		if len(c.Policies) > 1 {
+			return usagef("power: one --policy at a time")
+		}
+		if ps.Stated {
+			if set := cli.Given(fs, "bench", "runs", "policy", "verdicts", "infra-failures", "dedupe", "clusters", "conditions", "config", "condition", "protocol", "simulate", "seed", "resamples"); set != "" {
+				return usagef("power: --%s needs a pilot; with stated rates there is none", set)
+			}
+			st.instead = func() ([]*results.Table, error) {
+				p, err := analysis.StatedPower(ps)
+				if err != nil {
+					return nil, usagef("%v", err)
+				}
+				return []*results.Table{results.BuildPower(p, false)}, nil
+			}
+			return nil
+		}
+		if set := cli.Given(fs, "icc", "arm-corr", "template-icc"); set != "" {
+			return usagef("power: --%s is for stated rates; a pilot estimates it", set)
+		}
+		return nil
+	}
+	st.tables = func(r *job.Release) ([]*results.Table, error) {
+		rel := r.Releases[0]
+		if err := ps.Compare.Resolve(rel); err != nil {
+			return nil, usagef("power: %v", err)
+		}
+		p, err := rel.Power(ps, c.Stat)
+		if err != nil {
+			return nil, err
+		}
+		return []*results.Table{results.BuildPower(p, r.Synthetic)}, nil
+	}
+	return st
+}
+
+// parseRate reads a rate given as a proportion ("0.62") or a percentage ("62%").
+func parseRate(s string) (float64, bool) {
+	scale := 1.0
+	if t, ok := strings.CutSuffix(s, "%"); ok {
+		s, scale = t, 100
+	}
+	x, err := strconv.ParseFloat(s, 64)
+	if err != nil || !(x/scale >= 0 && x/scale <= 1) {
+		return 0, false
+	}
+	return x / scale, true
+}

@@ -1,0 +1,97 @@
+package results
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/sabench/sabench-stats/analysis"
+)
+
+// BuildPower is the `power` command's table: per analysis (cases resampled, template
+// clusters resampled) the design, its design effect, standard error and minimum
+// detectable Δ, and with a target Δ the power there and the cases or repeats it needs;
+// the notes give the variance components the plan rests on.
+func BuildPower(p *analysis.PowerPlan, synthetic bool) *Table {
+	s, c := p.Spec, p.Components
+	title := "Power plan " + s.Compare.Title()
+	if s.Stated {
+		title = fmt.Sprintf("Power plan for stated rates %.4g vs %.4g", s.RateA, s.RateB)
+	}
+	cols := []Column{textCol("analysis", "Resampled unit"), countCol("cases", "Cases"), countCol("repeats", "Repeats per arm"),
+		numCol("template_size", "Cases per template", 2), numCol("design_effect", "Design effect", 3),
+		numCol("se", "SE of Δ (points)", 2), numCol("mde", fmt.Sprintf("MDE (points, α %g, power %g)", s.Alpha, s.Power), 2)}
+	if s.Delta != 0 {
+		d := fmt.Sprintf("Δ %.3g", 100*s.Delta)
+		cols = append(cols, numCol("power_at_delta", "Power at "+d, 3), countCol("cases_needed", "Cases for "+d),
+			countCol("repeats_needed", "Repeats for "+d))
+	}
+	sim := len(p.Rows) > 0 && p.Rows[0].Sim != nil
+	if sim {
+		cols = append(cols, numCol("sim_power", "Simulated power at MDE", 3), numCol("sim_se", "± MC SE", 3))
+	}
+	t := &Table{ID: "power", Title: title, Columns: cols}
+	for _, r := range p.Rows {
+		m := r.Design.ClusterSize
+		if r.Design.Templates > 0 {
+			m = float64(r.Design.Cases) / float64(r.Design.Templates)
+		}
+		label := "cases (independent)"
+		if r.Analysis == "templates" {
+			label = "template clusters"
+		}
+		cells := []Cell{Text(label), countCell(r.Design.Cases), countCell(r.Design.Repeats), Number(m), Number(r.DesignEffect),
+			Number(100 * r.SE), Number(100 * r.MDE)}
+		if s.Delta != 0 {
+			cn, rn := Empty(), Empty()
+			if r.CasesReachable {
+				cn = countCell(r.CasesNeeded)
+			}
+			if r.RepsReachable {
+				rn = countCell(r.RepeatsNeeded)
+			}
+			cells = append(cells, Number(r.PowerAtDelta), cn, rn)
+		}
+		if sim {
+			cells = append(cells, Number(r.Sim.Power), Number(r.Sim.SE))
+		}
+		t.AddRow(cells...)
+	}
+	pct := func(x float64) string { return fmt.Sprintf("%.2f", 100*x) }
+	if s.Stated {
+		t.Notes = append(t.Notes, fmt.Sprintf("From stated rates: A %s%%, B %s%%; within-case correlation of repeats %g, correlation of the arms' per-case rates %g, within-template correlation of per-case differences %g.",
+			pct(c.RateA), pct(c.RateB), s.ICC, s.ArmCorr, s.TempICC))
+	} else {
+		t.Notes = append(t.Notes, fmt.Sprintf("Pilot: %d shared cases, %d repeats per arm (mean), %d templates (%s), size-weighted mean template size %.2f; ECS A %s%%, B %s%%, Δ %s points.",
+			c.Cases, c.Repeats, c.Clusters, p.ClusterBy, c.ClusterSize, pct(c.RateA), pct(c.RateB), pct(c.Delta())))
+	}
+	t.Notes = append(t.Notes,
+		fmt.Sprintf("Variance components (per case, method of moments): between-case variance of the true Δ τ² = %.5f; within-case variance of one repeat W_A = %.5f, W_B = %.5f; within-case correlation (ICC) of repeats A %s, B %s, of their differences %s; within-template covariance of per-case Δs %.5f (within-template correlation %s at %d repeats).",
+			c.BetweenDiff, c.WithinA, c.WithinB, fmtRho(c.ICC(true)), fmtRho(c.ICC(false)), fmtRho(c.ICCDiff()), c.TemplateCov, fmtRho(c.TemplateICC(s.Repeats)), s.Repeats),
+		"The variance of the estimated Δ is (τ² + (W_A + W_B)/repeats)·DEFF/cases, DEFF = 1 + (m − 1)·ρ_t for templates of m cases; MDE = (z(1 − α/2) + z(power))·SE, a two-sided normal-approximation test (the percentile bootstrap's, asymptotically).")
+	if !c.WithinKnown {
+		t.Notes = append(t.Notes, "No case has two repeats in both arms: within- and between-case variance cannot be told apart, so repeats cannot be planned.")
+	}
+	if s.Delta != 0 {
+		how := "at the pilot's template size (templates grow with the cases)"
+		if s.Templates > 0 {
+			how = fmt.Sprintf("filling the %d templates", s.Templates)
+		}
+		t.Notes = append(t.Notes, fmt.Sprintf("Cases for Δ: at the row's repeats, %s; repeats for Δ: at the row's cases. An empty cell: no number reaches Δ %.3g points (the variance that more cases of these templates, or more repeats, do not shrink is too large).", how, 100*s.Delta))
+	}
+	if sim {
+		r := p.Rows[0].Sim
+		t.Notes = append(t.Notes, fmt.Sprintf("Simulated power: %d studies drawn from the pilot (cases, or whole templates, with replacement; repeats without replacement), its arms moved to Δ = the row's MDE by random flips (A %+.2f, B %+.2f points in the first row), each tested by the paired percentile bootstrap (%d resamples) at level 1 − α; ± is the Monte Carlo standard error.",
+			r.Studies, 100*r.ShiftA, 100*r.ShiftB, s.Resamples))
+	}
+	if synthetic && !s.Stated {
+		t.Notes = append(t.Notes, "The pilot is the built-in synthetic release: these numbers describe synthetic data.")
+	}
+	return t
+}
+
+func fmtRho(x float64) string {
+	if math.IsNaN(x) {
+		return "undefined"
+	}
+	return fmt.Sprintf("%.3f", x)
+}
