@@ -28,7 +28,7 @@ func TestReportWritesEverythingAndReplacesOnlyReports(t *testing.T) {
 	}
 	dir := t.TempDir()
 	out := filepath.Join(dir, "rep")
-	stdout, stderr, code := runCLI(t, "report", "--runs", subsetRuns(t), "--out", out, "--resamples", "50", "--force", "-j", "2")
+	stdout, stderr, code := runCLI(t, "report", "--bench", "builtin", "--runs", subsetRuns(t), "--out", out, "--resamples", "50", "--force", "-j", "2")
 	if code != 0 {
 		t.Fatalf("report: exit %d, stderr %s", code, stderr)
 	}

@@ -316,8 +316,8 @@ func TestScoreFormats(t *testing.T) {
 	t.Parallel() // CPU-bound
 	runs := subsetRuns(t)
 	dir := t.TempDir()
-	jl, _ := mustRun(t, "score", "--runs", runs, "-j", "1")
-	jl2, _ := mustRun(t, "score", "--runs", runs, "-j", "2")
+	jl, _ := mustRun(t, "score", "--bench", "builtin", "--runs", runs, "-j", "1")
+	jl2, _ := mustRun(t, "score", "--bench", "builtin", "--runs", runs, "-j", "2")
 	if jl != jl2 {
 		t.Error("score output depends on -j")
 	}
@@ -340,7 +340,7 @@ func TestScoreFormats(t *testing.T) {
 	}
 
 	csvPath := filepath.Join(dir, "v.csv")
-	mustRun(t, "score", "--runs", runs, "-j", "2", "--format", "csv", "--out", csvPath)
+	mustRun(t, "score", "--bench", "builtin", "--runs", runs, "-j", "2", "--format", "csv", "--out", csvPath)
 	f, err := os.Open(csvPath)
 	if err != nil {
 		t.Fatal(err)
@@ -362,7 +362,7 @@ func TestScoreFormats(t *testing.T) {
 	}
 
 	pqPath := filepath.Join(dir, "v.parquet")
-	mustRun(t, "score", "--runs", runs, "-j", "2", "--format", "parquet", "--out", pqPath)
+	mustRun(t, "score", "--bench", "builtin", "--runs", runs, "-j", "2", "--format", "parquet", "--out", pqPath)
 	pf, err := file.OpenParquetFile(pqPath, false)
 	if err != nil {
 		t.Fatal(err)
@@ -437,11 +437,11 @@ func TestScoreAgreementAndDuplicates(t *testing.T) {
 	mod = append(mod, eps[0]) // a duplicate key
 	runs := writeRuns(t, mod)
 
-	_, errOut, code := runCLI(t, "score", "--runs", runs, "-j", "2")
+	_, errOut, code := runCLI(t, "score", "--bench", "builtin", "--runs", runs, "-j", "2")
 	if code != 1 || !strings.Contains(errOut, "duplicate") {
 		t.Errorf("a duplicate key without --dedupe: exit %d, stderr %q", code, errOut)
 	}
-	out, errOut := mustRun(t, "score", "--runs", runs, "-j", "2", "--dedupe", "first")
+	out, errOut := mustRun(t, "score", "--bench", "builtin", "--runs", runs, "-j", "2", "--dedupe", "first")
 	lines := parseVerdicts(t, out)
 	read, scored, excluded, reasons := summaryCounts(t, errOut)
 	if read != len(mod) || read != scored+excluded || len(lines) != len(mod)-1 || !strings.Contains(reasons, "1 duplicate") {
@@ -458,7 +458,7 @@ func TestScoreAgreementAndDuplicates(t *testing.T) {
 
 // TestScoreSeveralPolicies writes one line per episode and policy, episode by episode.
 func TestScoreSeveralPolicies(t *testing.T) {
-	out, errOut := mustRun(t, "score", "--runs", subsetRuns(t), "-j", "2", "--policy", "safeact", "--policy", "tau-bench")
+	out, errOut := mustRun(t, "score", "--bench", "builtin", "--runs", subsetRuns(t), "-j", "2", "--policy", "safeact", "--policy", "tau-bench")
 	lines := parseVerdicts(t, out)
 	if len(lines) != 2*len(subsetEpisodes(t)) {
 		t.Fatalf("%d lines for %d episodes × 2 policies", len(lines), len(subsetEpisodes(t)))
@@ -487,11 +487,11 @@ func TestScoreSeveralPolicies(t *testing.T) {
 func TestScoreDetail(t *testing.T) {
 	t.Parallel() // CPU-bound
 	runs := subsetRuns(t)
-	plain, plainErr := mustRun(t, "score", "--runs", runs, "-j", "2")
+	plain, plainErr := mustRun(t, "score", "--bench", "builtin", "--runs", runs, "-j", "2")
 	// Small chunks, so that the chunked detail path crosses several boundaries.
 	defer func(n int) { results.DetailChunk = n }(results.DetailChunk)
 	results.DetailChunk = 97
-	out, outErr := mustRun(t, "score", "--runs", runs, "-j", "2", "--detail")
+	out, outErr := mustRun(t, "score", "--bench", "builtin", "--runs", runs, "-j", "2", "--detail")
 	if outErr != plainErr {
 		t.Errorf("the summary with --detail differs:\n%s\n---\n%s", outErr, plainErr)
 	}
@@ -579,7 +579,7 @@ func TestScoreStreamsInChunks(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, format := range []string{"jsonl", "csv", "parquet"} {
-		args := []string{"score", "--runs", runs, "-j", "2", "--format", format, "--policy", "safeact", "--policy", "tau-bench", "--policy", "appworld"}
+		args := []string{"score", "--bench", "builtin", "--runs", runs, "-j", "2", "--format", format, "--policy", "safeact", "--policy", "tau-bench", "--policy", "appworld"}
 		whole := filepath.Join(dir, "whole."+format)
 		mustRun(t, append(args, "--audit", audit, "--out", whole)...)
 		func() {
@@ -613,7 +613,7 @@ func TestVerdictDatasetShards(t *testing.T) {
 	runs := subsetRuns(t)
 	pols := []string{"--policy", "safeact", "--policy", "near-miss", "--policy", "toolsandbox", "--policy", "tau-bench", "--policy", "appworld"}
 	for _, shard := range []string{"1/2", "2/2"} {
-		_, errOut := mustRun(t, append([]string{"score", "--runs", runs, "--format", "parquet", "--shard", shard, "--out", dir}, pols...)...)
+		_, errOut := mustRun(t, append([]string{"score", "--bench", "builtin", "--runs", runs, "--format", "parquet", "--shard", shard, "--out", dir}, pols...)...)
 		if !strings.Contains(errOut, "score: shard "+shard) {
 			t.Errorf("shard %s: summary does not say so: %s", shard, errOut)
 		}
@@ -622,13 +622,13 @@ func TestVerdictDatasetShards(t *testing.T) {
 	if len(parts) == 0 || len(parts)%2 != 0 {
 		t.Fatalf("dataset files %v", parts)
 	}
-	direct, _ := mustRun(t, append([]string{"tables", "--runs", runs, "--format", "text"}, pols...)...)
-	fromDataset, _ := mustRun(t, "tables", "--format", "text", "--verdicts", dir)
+	direct, _ := mustRun(t, append([]string{"tables", "--bench", "builtin", "--runs", runs, "--format", "text"}, pols...)...)
+	fromDataset, _ := mustRun(t, "tables", "--bench", "builtin", "--format", "text", "--verdicts", dir)
 	if direct != fromDataset || len(direct) < 1000 {
 		t.Errorf("tables from the dataset differ from scoring in one process (%d vs %d bytes)", len(fromDataset), len(direct))
 	}
-	for _, args := range [][]string{{"--runs", "x.jsonl"}, {"--policy", "safeact"}, {"--infra-failures", "fail"}} {
-		if _, _, code := runCLI(t, append([]string{"tables", "--verdicts", dir}, args...)...); code != 2 {
+	for _, args := range [][]string{{"--bench", "builtin", "--runs", "x.jsonl"}, {"--policy", "safeact"}, {"--infra-failures", "fail"}} {
+		if _, _, code := runCLI(t, append([]string{"tables", "--bench", "builtin", "--verdicts", dir}, args...)...); code != 2 {
 			t.Errorf("--verdicts with %v: exit %d, want 2", args, code)
 		}
 	}
@@ -637,7 +637,7 @@ func TestVerdictDatasetShards(t *testing.T) {
 			os.Remove(p)
 		}
 	}
-	if _, errOut, code := runCLI(t, "tables", "--verdicts", dir, "T2"); code != 1 || !strings.Contains(errOut, "missing") {
+	if _, errOut, code := runCLI(t, "tables", "--bench", "builtin", "--verdicts", dir, "T2"); code != 1 || !strings.Contains(errOut, "missing") {
 		t.Errorf("missing shard: exit %d, %s", code, errOut)
 	}
 }

@@ -17,7 +17,7 @@ func init() {
 func runValidate(e *cli.Env, args []string) error {
 	fs := e.FlagSet("validate", "[flags] [FILE|DIR|GLOB ...]\n\nEpisode files come from the arguments and --runs; without either, a bench directory's\nruns.jsonl / runs.parquet is checked. Exit status 1 when any problem is found.")
 	c := &common{}
-	fs.StringVar(&c.Source.Bench, "bench", "builtin", "case specs: a SafeActBench checkout, a directory of case JSON files, a JSONL of case rows, builtin, or none (skip case checks)")
+	fs.StringVar(&c.Source.Bench, "bench", "", "case specs: a SafeActBench checkout, a directory of case JSON files, a JSONL of case rows, builtin, or none (skip case checks); required with episode files, default without them: builtin")
 	fs.Var((*cli.List)(&c.Source.Runs), "runs", "episode files, globs or directories (repeatable)")
 	fs.Var((*cli.List)(&c.Sets), "set", "case set NAME=FILE (repeatable)")
 	fs.StringVar(&c.Source.ClustersFile, "clusters", "", "CSV case_id,cluster_id")
@@ -62,7 +62,7 @@ func (c *common) validate(e *cli.Env, args []string, maxLine int) error {
 	if err != nil || rep == nil { // err: the patterns could not be expanded
 		return err
 	}
-	if c.Source.Bench == source.Builtin {
+	if c.Source.Bench == source.Builtin || c.Source.Bench == "" {
 		fmt.Fprintln(e.Stderr, "note: case ids and records are checked against the built-in synthetic bench; pass --bench for your own (or --bench none)")
 	}
 	for _, p := range rep.Problems {

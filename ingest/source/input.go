@@ -9,7 +9,7 @@ import (
 
 // Options say which bench and episodes to open.
 type Options struct {
-	Bench string   // Builtin or a path (LoadBench)
+	Bench string   // Builtin or a path (LoadBench); "": Builtin without Runs, refused with them (ResolveBench)
 	Runs  []string // episode files, globs or directories; none: the built-in release's episodes, or the runs file beside a bench on disk
 	ingest.BenchOptions
 	Dedupe  string // ingest.ReadOptions.Dedupe; "error" is the default, no dedupe
@@ -59,6 +59,10 @@ func (e *NoEpisodesError) Error() string {
 // Open reads the bench and prepares the episode stream: opt.Runs when given; otherwise
 // the built-in release's episodes, or runs.jsonl / runs.parquet beside a bench on disk.
 func Open(opt Options) (*Input, error) {
+	var err error
+	if opt.Bench, err = ResolveBench(opt.Bench, runsFlag(opt.Runs)); err != nil {
+		return nil, err
+	}
 	b, describe, builtin, err := LoadBench(opt.Bench, opt.BenchOptions)
 	if err != nil {
 		return nil, err
@@ -115,3 +119,11 @@ type sliceStream struct{ ingest.SliceSource }
 
 func (s *sliceStream) Reported() []ingest.Problem { return nil }
 func (s *sliceStream) Close() error               { return nil }
+
+// runsFlag names the flag that gave runs, for ResolveBench: "--runs", or "" for none.
+func runsFlag(runs []string) string {
+	if len(runs) == 0 {
+		return ""
+	}
+	return "--runs"
+}

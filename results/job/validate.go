@@ -31,6 +31,10 @@ func (o *Options) Validate(patterns []string, maxLine int) (*Validation, error) 
 	if err := source.CheckDedupe(o.Source.Dedupe); err != nil {
 		return nil, optionError(err)
 	}
+	if len(patterns) > 0 && o.Source.Bench == "" {
+		_, err := source.ResolveBench("", "validating episode files")
+		return nil, optionError(err)
+	}
 	so, err := o.SourceOptions()
 	if err != nil {
 		return nil, err
