@@ -126,6 +126,10 @@ func openParquet(f *os.File, path string, opt ReadOptions) (*parquetReader, erro
 		have[name] = true
 		walk(&fr.Manifest.Fields[i])
 	}
+	if !have[colSchema] && have["policy_hash"] && have["ecs"] {
+		r.close()
+		return nil, fmt.Errorf("%s: a Parquet verdict file (written by score), not episodes: %s", path, verdictAdvice)
+	}
 	for _, req := range []string{colConfig, colCaseID, colRepeat} {
 		if !have[req] {
 			r.close()

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	iofs "io/fs"
 
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/ingest"
@@ -46,6 +48,13 @@ func runIngest(e *cli.Env, args []string) error {
 		read, dir = ingest.ReadInteractiveDir, *interactive
 	}
 	res, err := read(dir, opt)
+	if pe := (*iofs.PathError)(nil); errors.As(err, &pe) && pe.Path == dir {
+		flag := "--batch"
+		if *interactive != "" {
+			flag = "--interactive"
+		}
+		return fmt.Errorf("%s %s: %w", flag, dir, pe.Err)
+	}
 	if err != nil {
 		return err
 	}

@@ -73,5 +73,8 @@ func (c *common) validate(e *cli.Env, args []string, maxLine int) error {
 	if len(rep.Problems) > 0 {
 		return fmt.Errorf("%d problems found", len(rep.Problems))
 	}
+	if rep.Lines == 0 {
+		return fmt.Errorf("no episodes: the %d episode file(s) hold none", rep.Files)
+	}
 	return nil
 }

@@ -1,7 +1,10 @@
 package source
 
 import (
+	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"strings"
 
 	"github.com/sabench/sabench-stats/ingest"
@@ -65,7 +68,7 @@ func Open(opt Options) (*Input, error) {
 	}
 	b, describe, builtin, err := LoadBench(opt.Bench, opt.BenchOptions)
 	if err != nil {
-		return nil, err
+		return nil, flagPathError("--bench", err)
 	}
 	in := &Input{Bench: b, Describe: describe, builtin: builtin}
 	runs := opt.Runs
@@ -82,7 +85,7 @@ func Open(opt Options) (*Input, error) {
 	}
 	files, skipped, err := ingest.ExpandRunsSkipped(runs)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("--runs: %w", err)
 	}
 	in.Skipped, in.runs = skipped, files
 	in.Describe += " with episodes from " + strings.Join(runs, ", ")
@@ -106,7 +109,7 @@ func (in *Input) Open() (Stream, error) {
 		if err != nil {
 			return nil, err
 		}
-		s = r
+		s = &nonEmptyStream{Stream: r, files: in.runs}
 	}
 	if in.shardN > 1 {
 		s = &shardStream{Stream: s, i: in.shardI, n: in.shardN}
@@ -126,4 +129,40 @@ func runsFlag(runs []string) string {
 		return ""
 	}
 	return "--runs"
+}
+
+// flagPathError names the flag whose path could not be opened ("--bench x: no such file
+// or directory" rather than "stat x: …"); other errors name their file already.
+func flagPathError(flag string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return fmt.Errorf("%s %s: %w", flag, pe.Path, pe.Err)
+	}
+	return err
+}
+
+// EmptyInputError: the episode files hold no episode. Every table and figure of an empty
+// input would be empty, so it is an error, not a report of nothing.
+type EmptyInputError struct{ Files []string }
+
+func (e *EmptyInputError) Error() string {
+	return fmt.Sprintf("no episodes: the --runs files (%s) hold none", strings.Join(e.Files, ", "))
+}
+
+// nonEmptyStream ends in an EmptyInputError instead of io.EOF when it yielded nothing.
+type nonEmptyStream struct {
+	Stream
+	files []string
+	n     int
+}
+
+func (s *nonEmptyStream) Next() (*ingest.Episode, error) {
+	ep, err := s.Stream.Next()
+	switch {
+	case err == nil:
+		s.n++
+	case err == io.EOF && s.n == 0:
+		return nil, &EmptyInputError{Files: s.files}
+	}
+	return ep, err
 }
