@@ -13,7 +13,7 @@ type Named struct {
 	Fig  Figure
 }
 
-// Report builds every figure of the report from the main episodes (DESIGN §7b); pc may be
+// Report builds every figure of the report from the main episodes; pc may be
 // nil when only one policy was scored. A figure with nothing to show is not built: skipped
 // says which and why.
 func Report(r *analysis.Release, pc *analysis.PolicyComparison, o analysis.StatOptions, ch analysis.Choices) (figs []Named, skipped []string, err error) {

@@ -80,7 +80,7 @@ func (b *Bench) Case(id string) *Case {
 	return b.byID[id]
 }
 
-// Cluster rules, in precedence order (DESIGN §2.1).
+// Cluster rules, in precedence order.
 const (
 	ClusterUser     = "user"
 	ClusterTemplate = "template_id"

@@ -13,7 +13,7 @@ import (
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
-// The five catalogs of a checkout (evaluator doc §1), their list key and protocol.
+// The five catalogs of a checkout, their list key and protocol.
 var catalogs = []struct {
 	file, list string
 	proto      Protocol
@@ -26,8 +26,7 @@ var catalogs = []struct {
 }
 
 // SpecSHA256 is the manifest's case_spec_sha256 of a case object: sha256 of
-// json.dumps(spec, sort_keys=True, separators=(",",":"), ensure_ascii=False)
-// (evaluator doc §2.3).
+// json.dumps(spec, sort_keys=True, separators=(",",":"), ensure_ascii=False).
 func SpecSHA256(spec *jsonv.Object) string {
 	sum := sha256.Sum256(jsonv.Canonical(spec, false))
 	return hex.EncodeToString(sum[:])

@@ -12,7 +12,7 @@ import (
 
 // Harness status modes: how the runners' failure labels become episode statuses.
 const (
-	// ModeAnalyst excludes each failure by its reason (DESIGN §2.2): wall timeouts are
+	// ModeAnalyst excludes each failure by its reason: wall timeouts are
 	// infra_failure, harness- and evaluator-side failures harness_failure, the agent's own
 	// failures stay completed.
 	ModeAnalyst = "analyst"
@@ -267,7 +267,7 @@ func addUsage(dst *jsonv.Object, key string, v any) {
 }
 
 // CanonicalOutcome maps a raw observed outcome to the runner's canonical vocabulary
-// (safeact_contract.canonical_observed_outcome, evaluator doc §8.6, for the values the
+// (safeact_contract.canonical_observed_outcome, for the values the
 // harness files carry): V2/V3 CASE_SUCCESS is WORKFLOW_SUCCESS; others are unchanged.
 func CanonicalOutcome(p Protocol, raw string) string {
 	if (p == V2 || p == V3) && raw == "CASE_SUCCESS" {

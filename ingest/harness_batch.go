@@ -23,7 +23,7 @@ type batchCase struct {
 }
 
 // ReadBatchDir turns a SafeActBench batch output directory (run_safeact_agent_batch.py
-// --output-dir D; evaluator doc §10.3, §11) into one episode per case, sorted by case id.
+// --output-dir D) into one episode per case, sorted by case id.
 //
 // The runner class of each case comes from summary.json's failures[] and deferred_cases;
 // when summary.json is missing (a crashed, killed or still-running batch) it is derived

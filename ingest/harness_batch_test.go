@@ -89,14 +89,14 @@ func TestHarnessBatchDir(t *testing.T) {
 	if !hasWarning(res, "1 deferred case(s)") {
 		t.Errorf("deferred case not said: %v", res.Warnings)
 	}
-	// #17.9: the runtime model the adapter observed differs from the configured one.
+	// The runtime model the adapter observed differs from the configured one.
 	if !hasWarning(res, `runtime_model "claude-5-mini"`) {
 		t.Errorf("model mismatch not warned: %v", res.Warnings)
 	}
 	golden(t, "harness/batch.golden.jsonl", jsonlBytes(res.Episodes))
 }
 
-// #17.4: the runner's own numbers, recomputed from the per-case files, are summary.json's;
+// The runner's own numbers, recomputed from the per-case files, are summary.json's;
 // runner mode keeps exactly the runner's denominator.
 func TestHarnessBatchRunnerMetrics(t *testing.T) {
 	want := RunnerMetrics{Selected: 9, Scored: 8, Evaluated: 3, Successful: 3, HarnessExcluded: 1, InfrastructureFailures: 1, NonInfrastructureFailures: 4}
@@ -136,7 +136,7 @@ func TestHarnessBatchRunnerMetrics(t *testing.T) {
 	golden(t, "harness/batch.runner.golden.jsonl", jsonlBytes(res.Episodes))
 }
 
-// #17.3: a batch killed before summary.json is read from its per-case files.
+// A batch killed before summary.json is read from its per-case files.
 func TestHarnessBatchWithoutSummary(t *testing.T) {
 	res := readBatch(t, "testdata/harness/batch-killed", HarnessOptions{Config: "claude-5/claude-code"})
 	if len(res.Problems) != 0 {
@@ -161,7 +161,7 @@ func TestHarnessBatchWithoutSummary(t *testing.T) {
 	if res.Summary != nil || *res.Runner != want {
 		t.Errorf("runner metrics %v, want %v", res.Runner, want)
 	}
-	// #17.9: the non-live adapter's order is said for explain.
+	// The non-live adapter's order is said for explain.
 	if NonLiveAdapterNote(got["SAB-V2-018"].Record) == "" {
 		t.Error("no non-live note for SAB-V2-018's batch record")
 	}
@@ -170,7 +170,7 @@ func TestHarnessBatchWithoutSummary(t *testing.T) {
 	}
 }
 
-// #17.6: wall time from the trace, Claude Code's token and cost counts from its JSON stdout.
+// Wall time from the trace, Claude Code's token and cost counts from its JSON stdout.
 func TestHarnessBatchUsage(t *testing.T) {
 	res := readBatch(t, batchFixture, HarnessOptions{Config: "claude-5/claude-code"})
 	got := byCase(res.Episodes)
@@ -188,7 +188,7 @@ func TestHarnessBatchUsage(t *testing.T) {
 	}
 }
 
-// #17.8: a DeepSeek manifest's harness_failed excludes the case it ran.
+// A DeepSeek manifest's harness_failed excludes the case it ran.
 func TestHarnessDeepSeekManifest(t *testing.T) {
 	for _, mode := range []string{ModeAnalyst, ModeRunner} {
 		res := readBatch(t, "testdata/harness/deepseek", HarnessOptions{Config: "deepseek/deepseek-v4-flash/codex", Mode: mode})
@@ -222,7 +222,7 @@ func copyTree(t *testing.T, src string) string {
 	return dst
 }
 
-// #16.4c: a completed case missing its raw output or trace, with no failure entry, is a
+// A completed case missing its raw output or trace, with no failure entry, is a
 // problem, not an episode.
 func TestHarnessBatchMissingArtifactIsProblem(t *testing.T) {
 	for _, f := range []string{"raw_outputs/v1/SAB-V1-001.json", "traces/v1/SAB-V1-001.json"} {
@@ -244,7 +244,7 @@ func TestHarnessBatchMissingArtifactIsProblem(t *testing.T) {
 	}
 }
 
-// #17.4 (shapes): the runner writes deferred_cases and reused_cases as lists of ids.
+// The runner writes deferred_cases and reused_cases as lists of ids.
 func TestHarnessBatchSummaryShapes(t *testing.T) {
 	dir := copyTree(t, batchFixture)
 	p := filepath.Join(dir, "summary.json")
@@ -257,7 +257,7 @@ func TestHarnessBatchSummaryShapes(t *testing.T) {
 	}
 }
 
-// #16.1: ids and protocols from harness files are checked before they become paths, and
+// Ids and protocols from harness files are checked before they become paths, and
 // no folder or file is followed out of the root.
 func TestHarnessBatchTraversal(t *testing.T) {
 	outside := t.TempDir()
@@ -326,7 +326,7 @@ func TestBatchStatus(t *testing.T) {
 	}
 }
 
-// #17.6: the adapter's resource limits, and the one that ended a run, are kept.
+// The adapter's resource limits, and the one that ended a run, are kept.
 func TestHarnessBatchResourceLimits(t *testing.T) {
 	got := byCase(readBatch(t, batchFixture, HarnessOptions{Config: "claude-5/claude-code"}).Episodes)
 	e := got["SAB-V0-166"]

@@ -215,7 +215,7 @@ func nonLiveRecord(fc *fixtureCase, backend, model string) *jsonv.Object {
 	return out
 }
 
-// rawStatus is the evaluator record's status for an ECS verdict (evaluator doc §10.2).
+// rawStatus is the evaluator record's status for an ECS verdict.
 func rawStatus(p ingest.Protocol, ok bool) string {
 	pass := map[ingest.Protocol]string{ingest.Legacy: "pass_gold_score", ingest.V0: "pass_no_action", ingest.V1: "pass_safe_commit",
 		ingest.V2: "pass_linear_workflow_success", ingest.V3: "pass_workflow_success"}
@@ -502,7 +502,7 @@ func sortedKeysOf[V any](m map[string]V) []string {
 	return ks
 }
 
-// The batch plan: one case of every runner class (issue #17.4's folder: the runner says
+// The batch plan: one case of every runner class (the runner says
 // 3/8 = 37.5%). SAB-V3-001 is deferred by --max-new-cases 8.
 var batchPlan = []batchOutcome{
 	{id: "SAB-L-001"},
@@ -753,7 +753,7 @@ func scoreAll(t *testing.T, cases map[string]*fixtureCase, eps []*ingest.Episode
 	return succ, den, ecs
 }
 
-// #17.4: on the folder with one case of each runner class, the runner says 3/8; the
+// On the folder with one case of each runner class, the runner says 3/8; the
 // analyst's default says 3/5, 3/6 with infra failures counted, and runner mode 3/8 again.
 func TestHarnessFixturesScore(t *testing.T) {
 	cases := loadFixtureCases(t)

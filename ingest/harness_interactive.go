@@ -25,7 +25,7 @@ var interactiveNormal = map[string]bool{"model_finished": true, "episode_termina
 var runFiles = []string{"result.json", "config.json", "case_metadata.json", "journal.jsonl"}
 
 // ReadInteractiveDir turns interactive run directories (run_english_interactive_rollout.py
-// --output-dir D; evaluator doc §10.4) into episodes: dir is one run directory, or a
+// --output-dir D) into episodes: dir is one run directory, or a
 // folder whose subdirectories are run directories (read in name order). The record is
 // result.json's execution.execution_events; the case comes from case_metadata.json, or
 // from result.json / config.json for a run whose gateway never started; the run directory

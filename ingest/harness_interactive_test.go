@@ -66,7 +66,7 @@ func TestHarnessInteractiveDir(t *testing.T) {
 			t.Errorf("%s: identity %s %s %s", dir, e.Model, e.Harness, e.Condition)
 		}
 	}
-	// #17.9: the raw CASE_SUCCESS is canonicalised and kept.
+	// The raw CASE_SUCCESS is canonicalised and kept.
 	ok := got[glm+"|SAB-V3-001.run1"].Official
 	if o, _ := ok.Get("observed_outcome"); o != "WORKFLOW_SUCCESS" {
 		t.Errorf("observed_outcome %v", o)
@@ -85,7 +85,7 @@ func TestHarnessInteractiveDir(t *testing.T) {
 	}
 }
 
-// #17.1: the per-request usage list is summed.
+// The per-request usage list is summed.
 func TestHarnessInteractiveUsage(t *testing.T) {
 	res := readInteractive(t, interactiveFixture, HarnessOptions{Config: glm})
 	u := byRun(res.Episodes)[glm+"|SAB-V2-001.run2"].Usage
@@ -116,7 +116,7 @@ func TestHarnessInteractiveUsage(t *testing.T) {
 	}
 }
 
-// #17.2: a run without result.json is a problem; the gateway failure above is an exclusion.
+// A run without result.json is a problem; the gateway failure above is an exclusion.
 func TestHarnessInteractiveUnfinishedRun(t *testing.T) {
 	dir := copyTree(t, interactiveFixture)
 	os.Remove(filepath.Join(dir, "SAB-V2-016.run1", "result.json"))
@@ -131,7 +131,7 @@ func TestHarnessInteractiveUnfinishedRun(t *testing.T) {
 	}
 }
 
-// #17.5: --repeat-from dirname and duplicate repeats.
+// --repeat-from dirname and duplicate repeats.
 func TestHarnessInteractiveRepeats(t *testing.T) {
 	res := readInteractive(t, interactiveFixture, HarnessOptions{Config: glm, RepeatFrom: RepeatFromDirname})
 	if len(res.Problems) != 0 {
@@ -154,7 +154,7 @@ func TestHarnessInteractiveRepeats(t *testing.T) {
 	}
 }
 
-// #17.7: every runtime_failed code the driver writes is mapped explicitly.
+// Every runtime_failed code the driver writes is mapped explicitly.
 func TestInteractiveStatus(t *testing.T) {
 	for _, c := range []struct {
 		status, code string
@@ -196,7 +196,7 @@ func TestInteractiveStatus(t *testing.T) {
 	}
 }
 
-// #17.7: a driver protocol error reaches the record and the official verdict; runner mode
+// A driver protocol error reaches the record and the official verdict; runner mode
 // counts every runtime failure as the driver does.
 func TestHarnessInteractiveDriverProtocolError(t *testing.T) {
 	res := readInteractive(t, interactiveFixture, HarnessOptions{Config: glm})
@@ -220,7 +220,7 @@ func TestHarnessInteractiveDriverProtocolError(t *testing.T) {
 	}
 }
 
-// #17.9: the model the driver used is compared with --config.
+// The model the driver used is compared with --config.
 func TestHarnessInteractiveModelCheck(t *testing.T) {
 	res := readInteractive(t, interactiveFixture, HarnessOptions{Config: "qwen/qwen3.8-flash/openrouter"})
 	if !hasWarning(res, `model "z-ai/glm-5.2"`) {
@@ -228,7 +228,7 @@ func TestHarnessInteractiveModelCheck(t *testing.T) {
 	}
 }
 
-// #16.4d: a symbolic link among the run directories is skipped and said.
+// A symbolic link among the run directories is skipped and said.
 func TestHarnessInteractiveSymlinkSkipped(t *testing.T) {
 	dir := copyTree(t, interactiveFixture)
 	outside := copyTree(t, filepath.Join(interactiveFixture, "SAB-V3-001.run1"))

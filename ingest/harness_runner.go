@@ -6,8 +6,8 @@ import (
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
-// Batch runner classes of one case: the summary.json failures[] classifications
-// (evaluator doc §11), plus a completed case and a deferred one (--max-new-cases).
+// Batch runner classes of one case: the summary.json failures[] classifications,
+// plus a completed case and a deferred one (--max-new-cases).
 const (
 	batchCompleted      = ""
 	batchInfraFailure   = "infrastructure_failure"
@@ -84,7 +84,7 @@ func summaryMetrics(o *jsonv.Object) (*RunnerMetrics, error) {
 	return m, nil
 }
 
-// BatchStatus maps a batch case to an episode status in analyst mode (DESIGN §2.2): an
+// BatchStatus maps a batch case to an episode status in analyst mode: an
 // evaluation harness failure is harness_failure; a wall-clock timeout infra_failure; the
 // adapter's harness_failure (runtime-model mismatch, bubblewrap or model broker missing,
 // launcher exit 125–127, any adapter exception) harness_failure; resource_limit,

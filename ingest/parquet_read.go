@@ -18,7 +18,7 @@ import (
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
-// parquetBatchRows bounds the rows decoded at once (go-notes §a: BatchSize 0 would
+// parquetBatchRows bounds the rows decoded at once (a BatchSize of 0 would
 // return the whole file as one batch).
 const parquetBatchRows = 1024
 

@@ -12,7 +12,7 @@ import (
 )
 
 // DefaultMaxLineBytes is the default limit on one JSONL line (one episode). A longer
-// line is an error, never silently skipped (DESIGN §11).
+// line is an error, never silently skipped.
 const DefaultMaxLineBytes = 64 << 20
 
 // DefaultMaxFileBytes is the default limit on one episode file's size on disk, checked
@@ -20,7 +20,7 @@ const DefaultMaxLineBytes = 64 << 20
 // that is a mistake (a wrong path, a sparse file), not a result set.
 const DefaultMaxFileBytes = 64 << 30
 
-// Dedupe policies for duplicate episode keys (DESIGN §2.2).
+// Dedupe policies for duplicate episode keys.
 const (
 	DedupeNone  = ""      // a duplicate key is an error
 	DedupeFirst = "first" // keep the first episode of a key, report the others

@@ -13,8 +13,7 @@ import (
 )
 
 // QueryShard is a released V3 case's episode query shard (env/v3_episode_query_shards/),
-// loaded and verified once per case as the release loader does (load_v3_episode_query_shard,
-// restated in shared/docs/v3-shard-replay.md §2). The oracle replays information calls
+// loaded and verified once per case as the release loader does (load_v3_episode_query_shard). The oracle replays information calls
 // against it.
 type QueryShard struct {
 	Source       string // the entry file
@@ -38,7 +37,7 @@ type ShardCandidate struct {
 	Key       string
 }
 
-// Shard schema constants of the release (v3-shard-replay.md §2).
+// Shard schema constants of the release (load_v3_episode_query_shard).
 const (
 	shardIndexSchema = "safeact_v3_episode_query_shard_index_v1"
 	shardEntrySchema = "safeact_v3_episode_query_shard_entry_v1"

@@ -11,7 +11,7 @@ import (
 	"sync"
 )
 
-// Policy decides what counts as authorization of an action by evidence (DESIGN §4).
+// Policy decides what counts as authorization of an action by evidence (docs/policies.md).
 // Every switch is read by the one oracle; nothing is re-implemented per policy.
 type Policy struct {
 	Name        string `json:"name"`

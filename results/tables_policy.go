@@ -108,6 +108,6 @@ func buildPolicySettings(in *Input) (*Table, error) {
 		}
 		t.AddRow(cells...)
 	}
-	t.Notes = append(t.Notes, "One column per distinct setting; presets with identical settings share one, their names joined with \"/\". The hash covers the seven switches (not the name); DESIGN §4 defines each switch. coverage_at: last reproduces evaluator release 85c044b, first_and_last revision 4f33847.")
+	t.Notes = append(t.Notes, "One column per distinct setting; presets with identical settings share one, their names joined with \"/\". The hash covers the seven switches (not the name); docs/policies.md defines each switch. coverage_at: last reproduces evaluator release 85c044b, first_and_last revision 4f33847.")
 	return t, nil
 }

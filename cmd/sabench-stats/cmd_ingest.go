@@ -24,7 +24,7 @@ func runIngest(e *cli.Env, args []string) error {
 	fs.StringVar(&opt.Harness, "harness", "", "harness name (default: --config after its last '/')")
 	fs.IntVar(&opt.Repeat, "repeat", 0, "repeat index of these episodes (≥ 0); interactive runs of one case count up from it")
 	fs.StringVar(&opt.Condition, "condition", ingest.DefaultCondition, "condition of these episodes (main, withheld, scgr_eg, …)")
-	fs.StringVar(&opt.Mode, "status-mode", ingest.ModeAnalyst, "analyst: exclude each failure by its reason (DESIGN §2.2); runner: keep the runner's own denominator (only its exclusions are excluded, deferred batch cases become failed episodes), so that score reproduces summary.json")
+	fs.StringVar(&opt.Mode, "status-mode", ingest.ModeAnalyst, "analyst: exclude each failure by its reason; runner: keep the runner's own denominator (only its exclusions are excluded, deferred batch cases become failed episodes), so that score reproduces summary.json")
 	fs.StringVar(&opt.RepeatFrom, "repeat-from", "", "interactive only: order (runs of a case in directory-name order, the default) or dirname (the number a run directory's name ends with)")
 	out := fs.String("out", "-", "output file: .jsonl, .jsonl.gz, .jsonl.zst or .parquet (default JSONL on stdout); written atomically")
 	if err := e.Parse(fs, args); err != nil {

@@ -183,7 +183,7 @@ func summaryCounts(t *testing.T, stderr string) (read, scored, excluded int, rea
 	return read, scored, excluded, m[4]
 }
 
-// checkVerdictLines asserts the per-line contract of DESIGN §8 and returns the number of
+// checkVerdictLines asserts the per-line contract of docs/verdicts.md and returns the number of
 // excluded lines by reason.
 func checkVerdictLines(t *testing.T, lines []verdictLine, pol oracle.Policy) map[string]int {
 	t.Helper()
