@@ -51,9 +51,19 @@ type ReadOptions struct {
 	// computed from the bytes as they are read (for provenance, which then need not
 	// read the file again).
 	Hashes *FileHashes
+	// MaxProblems bounds the problems a validation lists (the rest are counted); 0 means
+	// DefaultMaxProblems.
+	MaxProblems int
 }
 
 func (o ReadOptions) workers() int { return max(o.Workers, 1) }
+
+func (o ReadOptions) maxProblems() int {
+	if o.MaxProblems <= 0 {
+		return DefaultMaxProblems
+	}
+	return o.MaxProblems
+}
 
 func (o ReadOptions) maxLine() int {
 	if o.MaxLineBytes <= 0 {

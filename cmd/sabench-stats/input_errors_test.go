@@ -42,3 +42,19 @@ func TestInputErrorsNameTheFlag(t *testing.T) {
 		}
 	}
 }
+
+// TestValidateMaxProblems: validate lists the first --max-problems problems, says how many
+// more there are, and counts them all in the summary and the exit status.
+func TestValidateMaxProblems(t *testing.T) {
+	t.Parallel()
+	p := filepath.Join(t.TempDir(), "bad.jsonl")
+	if err := os.WriteFile(p, []byte(strings.Repeat("{}\n", 10)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, code := runCLI(t, "validate", "--bench", "none", "--max-problems", "3", p)
+	if code != 1 || strings.Count(stdout, "bad.jsonl:1: ") != 3 || !strings.Contains(stdout, "… and 47 more problems, not listed (the first 3 are; --max-problems)") ||
+		!strings.Contains(stderr, "10 episodes read, 0 without problems, 50 problems") {
+		t.Errorf("exit %d\nstdout %s\nstderr %s", code, stdout, stderr)
+	}
+	wantUsage(t, "--max-problems must be a positive number", "validate", "--max-problems", "0", p)
+}

@@ -25,9 +25,10 @@ func (e *BenchError) Unwrap() error { return e.Err }
 
 // Validate loads the bench (Source.Bench "none": no case checks) and checks the episode
 // files that patterns and Source.Runs name, else the runs file beside a bench directory
-// (source.ValidateFiles), reading lines of up to maxLine bytes. The Validation comes back
-// with any error but the bench's.
-func (o *Options) Validate(patterns []string, maxLine int) (*Validation, error) {
+// (source.ValidateFiles), reading lines of up to maxLine bytes and listing the first
+// maxProblems problems (0: ingest.DefaultMaxProblems; the rest are counted). The
+// Validation comes back with any error but the bench's.
+func (o *Options) Validate(patterns []string, maxLine, maxProblems int) (*Validation, error) {
 	if err := source.CheckDedupe(o.Source.Dedupe); err != nil {
 		return nil, optionError(err)
 	}
@@ -46,6 +47,6 @@ func (o *Options) Validate(patterns []string, maxLine int) (*Validation, error) 
 		}
 	}
 	v.Report, v.Skipped, err = source.ValidateFiles(so.Bench, v.Bench, append(slices.Clone(patterns), so.Runs...),
-		ingest.ReadOptions{Dedupe: source.DedupePolicy(so.Dedupe), MaxLineBytes: maxLine})
+		ingest.ReadOptions{Dedupe: source.DedupePolicy(so.Dedupe), MaxLineBytes: maxLine, MaxProblems: maxProblems})
 	return v, err
 }
