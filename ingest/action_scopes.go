@@ -23,7 +23,7 @@ func (b *Bench) checkActionScopes(root string) []Problem {
 	if !fileExists(path) {
 		return nil
 	}
-	data, err := readLimited(path, 64<<20)
+	data, err := readRooted(b.realRoot(root), path, 64<<20)
 	if err != nil {
 		return []Problem{{File: path, Msg: err.Error()}}
 	}

@@ -140,6 +140,11 @@ func ReadVerdictDataset(dir string) ([]DatasetPolicy, [][]oracle.Verdict, error)
 	var pols []DatasetPolicy
 	var byPol [][]row
 	for _, path := range paths {
+		// Every file stays inside the dataset (no link out) and is a regular file (a named
+		// pipe would block the read forever).
+		if err := ingest.CheckRooted(dir, path); err != nil {
+			return nil, nil, err
+		}
 		part := filepath.Base(filepath.Dir(path))
 		config, err := url.PathUnescape(strings.TrimPrefix(part, "config="))
 		if err != nil {
