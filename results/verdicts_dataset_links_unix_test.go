@@ -22,7 +22,7 @@ func TestVerdictDatasetStaysInsideItsDirectory(t *testing.T) {
 		setup func(part, partDir string)
 		want  string
 	}{
-		"shard linked out": {func(part, _ string) { linkOut(t, part, filepath.Join(outside, "p.parquet")) }, "part-0000.parquet: a symbolic link on the way leads out of"},
+		"shard linked out":     {func(part, _ string) { linkOut(t, part, filepath.Join(outside, "p.parquet")) }, "part-0000.parquet: a symbolic link on the way leads out of"},
 		"partition linked out": {func(_, partDir string) { linkOut(t, partDir, filepath.Join(outside, "partition")) }, "part-0000.parquet: a symbolic link on the way leads out of"},
 		"shard is a named pipe": {func(part, _ string) {
 			os.Remove(part)
