@@ -29,7 +29,7 @@ func (b *Bench) checkActionScopes(root string) []Problem {
 	}
 	reg, err := jsonv.ParseObject(data)
 	if err != nil {
-		return []Problem{{File: path, Line: lineOf(data, err), Msg: err.Error()}}
+		return []Problem{{File: path, Line: LineOf(data, err), Msg: err.Error()}}
 	}
 	sum := sha256.Sum256(data)
 	fileSHA := hex.EncodeToString(sum[:])

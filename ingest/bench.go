@@ -189,8 +189,8 @@ func dirExists(p string) bool {
 	return err == nil && st.IsDir()
 }
 
-// readLimited reads a whole file, refusing one larger than max bytes.
-func readLimited(path string, max int64) ([]byte, error) {
+// ReadLimited reads a whole file, refusing one larger than max bytes.
+func ReadLimited(path string, max int64) ([]byte, error) {
 	// Stat before opening: opening a named pipe would block until a writer comes.
 	if st, err := os.Stat(path); err != nil {
 		return nil, err
@@ -229,12 +229,12 @@ func regularFile(st os.FileInfo) error {
 	return nil
 }
 
-// readRooted is readLimited for a file that must resolve inside realRoot (withinRoot).
+// readRooted is ReadLimited for a file that must resolve inside realRoot (WithinRoot).
 func readRooted(realRoot, path string, max int64) ([]byte, error) {
-	if err := withinRoot(realRoot, path); err != nil {
+	if err := WithinRoot(realRoot, path); err != nil {
 		return nil, errors.New(strings.TrimPrefix(err.Error(), path+": "))
 	}
-	return readLimited(path, max)
+	return ReadLimited(path, max)
 }
 
 // CheckRooted checks that path, every link on the way resolved, stays inside root and is a
@@ -248,7 +248,7 @@ func CheckRooted(root, path string) error {
 	if realRoot, err = filepath.Abs(realRoot); err != nil {
 		return err
 	}
-	if err := withinRoot(realRoot, path); err != nil {
+	if err := WithinRoot(realRoot, path); err != nil {
 		return err
 	}
 	st, err := os.Stat(path)
@@ -261,25 +261,25 @@ func CheckRooted(root, path string) error {
 	return nil
 }
 
-// readJSONObject reads a file holding one JSON object.
-func readJSONObject(path string) (*jsonv.Object, *Problem) {
-	data, err := readLimited(path, MaxBenchFileBytes)
+// ReadJSONObject reads a file holding one JSON object.
+func ReadJSONObject(path string) (*jsonv.Object, *Problem) {
+	data, err := ReadLimited(path, MaxBenchFileBytes)
 	if err != nil {
 		return nil, &Problem{File: path, Msg: err.Error()}
 	}
 	v, err := jsonv.NewDecoder().Parse(data)
 	if err != nil {
-		return nil, &Problem{File: path, Line: lineOf(data, err), Msg: "invalid JSON: " + err.Error()}
+		return nil, &Problem{File: path, Line: LineOf(data, err), Msg: "invalid JSON: " + err.Error()}
 	}
 	o, ok := v.(*jsonv.Object)
 	if !ok {
-		return nil, &Problem{File: path, Msg: "must hold a JSON object, got " + typeName(v)}
+		return nil, &Problem{File: path, Msg: "must hold a JSON object, got " + TypeName(v)}
 	}
 	return o, nil
 }
 
-// lineOf converts a syntax error's byte offset into a 1-based line number.
-func lineOf(data []byte, err error) int {
+// LineOf converts a syntax error's byte offset into a 1-based line number.
+func LineOf(data []byte, err error) int {
 	se, ok := err.(*jsonv.SyntaxError)
 	if !ok {
 		return 0

@@ -209,7 +209,7 @@ func loadShardEntry(realRoot, dir, ipath string, ix *jsonv.Object, c *Case) (*Qu
 	}
 	entry, err := jsonv.ParseObject(data)
 	if err != nil {
-		return nil, []Problem{{File: epath, Line: lineOf(data, err), Msg: err.Error()}}
+		return nil, []Problem{{File: epath, Line: LineOf(data, err), Msg: err.Error()}}
 	}
 	var probs []Problem
 	bad := func(f, format string, a ...any) {

@@ -15,7 +15,7 @@ import (
 // Parquet file written by another tool.
 func episodeFiles(t *testing.T) []string {
 	t.Helper()
-	src := filepath.Join("..", "ingest", "testdata", "harness", "batch.golden.jsonl")
+	src := filepath.Join("..", "ingest", "harness", "testdata", "batch.golden.jsonl")
 	eps := readEpisodes(t, src, ingest.ReadOptions{})
 	dir := t.TempDir()
 	var paths []string

@@ -11,7 +11,7 @@ import (
 // cases would look plausible and be wrong); --bench builtin names the built-in cases.
 func TestRunsNeedBench(t *testing.T) {
 	t.Parallel()
-	real := filepath.Join(ingestTestdata, "harness", "batch.golden.jsonl")
+	real := filepath.Join(harnessTestdata, "batch.golden.jsonl")
 	for _, args := range [][]string{
 		{"score", "--runs", real},
 		{"tables", "T2", "--runs", real},

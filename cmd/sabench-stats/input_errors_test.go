@@ -14,7 +14,7 @@ func TestInputErrorsNameTheFlag(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	bench := filepath.Join(ingestTestdata, "safeactbench")
-	runs := filepath.Join(ingestTestdata, "harness", "batch.golden.jsonl")
+	runs := filepath.Join(harnessTestdata, "batch.golden.jsonl")
 	empty := filepath.Join(dir, "empty.jsonl")
 	if err := os.WriteFile(empty, nil, 0o644); err != nil {
 		t.Fatal(err)

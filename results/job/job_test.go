@@ -18,7 +18,7 @@ import (
 // episodes, small enough to score under several policies in milliseconds.
 const (
 	testBench = "../../ingest/testdata/safeactbench"
-	testRuns  = "../../ingest/testdata/harness/batch.golden.jsonl"
+	testRuns  = "../../ingest/harness/testdata/batch.golden.jsonl"
 )
 
 func testOptions(t *testing.T) Options {

@@ -1,4 +1,4 @@
-package ingest
+package harness
 
 import (
 	"os"
@@ -35,7 +35,7 @@ func put(root, rel string, data []byte) {
 }
 
 // noLeak fails when an episode carries content from outside the root.
-func noLeak(t *testing.T, res *HarnessRead) {
+func noLeak(t *testing.T, res *Result) {
 	for _, e := range res.Episodes {
 		for _, v := range []*jsonv.Object{e.Record, e.Official, e.Extra, e.Usage} {
 			if v != nil && strings.Contains(string(jsonv.Marshal(v)), fuzzSecret) {
@@ -45,10 +45,10 @@ func noLeak(t *testing.T, res *HarnessRead) {
 	}
 }
 
-// FuzzHarnessBatchDir: a batch folder with a fuzzed summary.json, a fuzzed per-case file
+// FuzzBatchDir: a batch folder with a fuzzed summary.json, a fuzzed per-case file
 // name and protocol, and links out of the root never panics, and never yields content
 // from outside the root.
-func FuzzHarnessBatchDir(f *testing.F) {
+func FuzzBatchDir(f *testing.F) {
 	f.Add([]byte(`{"metrics":{},"failures":[{"case_id":"../../outside/leak","protocol":"v1","classification":"run_failure"}]}`), "SAB-V1-001", "v1", uint8(0))
 	f.Add([]byte(`{"metrics":{},"failures":[{"case_id":"SAB-V1-001","protocol":"../outside","classification":"evaluation_harness_failure"}]}`), "SAB-V1-001", "v1", uint8(1))
 	f.Add([]byte(`{"metrics":{"selected_cases":1},"deferred_cases":3,"reused_cases":["a/../b"]}`), "x", "v9", uint8(2))
@@ -75,7 +75,7 @@ func FuzzHarnessBatchDir(f *testing.F) {
 			os.Symlink(outside, filepath.Join(root, "records"))
 		}
 		for _, mode := range []string{ModeAnalyst, ModeRunner} {
-			res, err := ReadBatchDir(root, HarnessOptions{Config: "a/b", Mode: mode})
+			res, err := ReadBatchDir(root, Options{Config: "a/b", Mode: mode})
 			if err != nil {
 				continue
 			}
@@ -84,9 +84,9 @@ func FuzzHarnessBatchDir(f *testing.F) {
 	})
 }
 
-// FuzzHarnessInteractiveDir: a folder of runs with a fuzzed result.json, run name and
+// FuzzInteractiveDir: a folder of runs with a fuzzed result.json, run name and
 // links never panics, and never yields content from outside the root.
-func FuzzHarnessInteractiveDir(f *testing.F) {
+func FuzzInteractiveDir(f *testing.F) {
 	f.Add([]byte(`{"status":"runtime_failed","case_id":"../../etc/passwd","failure_code":"gateway_initialization_failed"}`), "run1", uint8(0))
 	f.Add([]byte(`{"status":"model_finished","case_id":"SAB-V2-001","usage":{"prompt_tokens":3},"execution":{"execution_events":{}}}`), "SAB-V2-001.run1", uint8(1))
 	f.Add([]byte(`{"status":"episode_wall_timeout","case_id":"SAB-V2-016","usage":[1,{"usage":{"cost":"x"}}]}`), "r", uint8(2))
@@ -107,7 +107,7 @@ func FuzzHarnessInteractiveDir(f *testing.F) {
 				if !filepath.IsLocal(run) {
 					continue
 				}
-				res, err := ReadInteractiveDir(dir, HarnessOptions{Config: "a/b", RepeatFrom: rf, Mode: ModeRunner})
+				res, err := ReadInteractiveDir(dir, Options{Config: "a/b", RepeatFrom: rf, Mode: ModeRunner})
 				if err != nil {
 					continue
 				}

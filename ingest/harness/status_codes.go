@@ -1,6 +1,10 @@
-package ingest
+package harness
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/sabench/sabench-stats/ingest"
+)
 
 // Who caused an interactive runtime_failed run, by its failure_code
 // (run_english_interactive_rollout.py: drive_episode raises RuntimeError(code) or any
@@ -52,24 +56,24 @@ func interactiveCause(code string) (cause string, known bool) {
 func InteractiveStatus(status, failureCode string, censored bool) string {
 	switch {
 	case status == "episode_wall_timeout" || censored:
-		return StatusCensored
+		return ingest.StatusCensored
 	case status != "runtime_failed":
-		return StatusCompleted
+		return ingest.StatusCompleted
 	}
 	switch c, _ := interactiveCause(failureCode); c {
 	case causeAgent:
-		return StatusCompleted
+		return ingest.StatusCompleted
 	case causeInfra:
-		return StatusInfraFailure
+		return ingest.StatusInfraFailure
 	}
-	return StatusHarnessFailure
+	return ingest.StatusHarnessFailure
 }
 
 // interactiveRunnerStatus is the status in runner mode: the driver counts every run as
 // success true/false except a timeout (success null).
 func interactiveRunnerStatus(status string, censored bool) string {
 	if status == "episode_wall_timeout" || censored {
-		return StatusCensored
+		return ingest.StatusCensored
 	}
-	return StatusCompleted
+	return ingest.StatusCompleted
 }

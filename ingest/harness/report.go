@@ -1,22 +1,24 @@
-package ingest
+package harness
 
 import (
 	"fmt"
 	"strings"
+
+	"github.com/sabench/sabench-stats/ingest"
 )
 
 // Report says what was ingested, for the ingest command's stderr: the written episodes
 // (written of r.Episodes) by status under mode, the warnings, and for a batch directory
 // the runner's own metrics recomputed from the per-case files beside what summary.json
 // says.
-func (r *HarnessRead) Report(written int, mode string) string {
+func (r *Result) Report(written int, mode string) string {
 	counts := map[string]int{}
 	for _, ep := range r.Episodes {
 		counts[ep.Status]++
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "ingested %d episodes in %s mode (completed %d, infra_failure %d, harness_failure %d, censored %d); %d warnings\n", written, mode,
-		counts[StatusCompleted], counts[StatusInfraFailure], counts[StatusHarnessFailure], counts[StatusCensored], len(r.Warnings))
+		counts[ingest.StatusCompleted], counts[ingest.StatusInfraFailure], counts[ingest.StatusHarnessFailure], counts[ingest.StatusCensored], len(r.Warnings))
 	if r.Runner != nil {
 		agrees := "summary.json missing"
 		if r.Summary != nil {

@@ -1,4 +1,4 @@
-package ingest
+package harness
 
 import "github.com/sabench/sabench-stats/ingest/jsonv"
 

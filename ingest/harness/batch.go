@@ -1,12 +1,15 @@
-package ingest
+package harness
 
 import (
 	"fmt"
+	"maps"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
 
+	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
@@ -34,7 +37,7 @@ type batchCase struct {
 // The record is the agent's raw output, failure_class the trace's, official the
 // normalized result, usage the trace's timing and token counts. A deepseek_run_manifest.json
 // (run_deepseek_safeact_benchmark.py) with failure_class harness_failed excludes its cases.
-func ReadBatchDir(dir string, opt HarnessOptions) (*HarnessRead, error) {
+func ReadBatchDir(dir string, opt Options) (*Result, error) {
 	if err := opt.Check(); err != nil {
 		return nil, err
 	}
@@ -42,7 +45,7 @@ func ReadBatchDir(dir string, opt HarnessOptions) (*HarnessRead, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &HarnessRead{}
+	res := &Result{}
 	cases := map[string]*batchCase{}
 	caseOf := func(id, proto, file string) *batchCase {
 		c := cases[id]
@@ -129,7 +132,7 @@ func ReadBatchDir(dir string, opt HarnessOptions) (*HarnessRead, error) {
 	models := &modelCheck{configured: opt.model()}
 	var runner RunnerMetrics
 	deferredSkipped := 0
-	for _, id := range sortedKeys(cases) {
+	for _, id := range slices.Sorted(maps.Keys(cases)) {
 		c := cases[id]
 		e, class, successful, ok := readBatchCase(rr, res, dir, c, opt, summary != nil, models)
 		if !ok {
@@ -172,17 +175,17 @@ func batchFileCase(sub, name string) (id, kind string, ok bool) {
 }
 
 // readBatchSummary takes failures[], deferred_cases, reused_cases and metrics from summary.json.
-func readBatchSummary(res *HarnessRead, summary *jsonv.Object, spath string, caseOf func(id, proto, file string) *batchCase) {
+func readBatchSummary(res *Result, summary *jsonv.Object, spath string, caseOf func(id, proto, file string) *batchCase) {
 	if v, ok := summary.Get("failures"); ok {
 		list, isList := v.([]any)
 		if !isList {
-			res.problem(spath, "failures", "must be an array, got %s", typeName(v))
+			res.problem(spath, "failures", "must be an array, got %s", ingest.TypeName(v))
 		}
 		for i, f := range list {
 			field := fmt.Sprintf("failures[%d]", i)
 			fo, ok := f.(*jsonv.Object)
 			if !ok {
-				res.problem(spath, field, "must be an object, got %s", typeName(f))
+				res.problem(spath, field, "must be an object, got %s", ingest.TypeName(f))
 				continue
 			}
 			id, _ := fo.String("case_id")
@@ -215,7 +218,7 @@ func readBatchSummary(res *HarnessRead, summary *jsonv.Object, spath string, cas
 		}
 		list, isList := v.([]any)
 		if !isList {
-			res.problem(spath, key, "must be a list of case ids (run_safeact_agent_batch writes one), got %s", typeName(v))
+			res.problem(spath, key, "must be a list of case ids (run_safeact_agent_batch writes one), got %s", ingest.TypeName(v))
 			continue
 		}
 		for i, x := range list {
@@ -226,7 +229,7 @@ func readBatchSummary(res *HarnessRead, summary *jsonv.Object, spath string, cas
 			}
 			if key == "deferred_cases" {
 				proto := ""
-				if p, ok := ProtocolFromID(id); ok {
+				if p, ok := ingest.ProtocolFromID(id); ok {
 					proto = p.String()
 				}
 				if c := caseOf(id, proto, spath); c != nil {
@@ -249,7 +252,7 @@ func readBatchSummary(res *HarnessRead, summary *jsonv.Object, spath string, cas
 
 // readBatchCase classifies one case as the runner did and builds its episode (nil for a
 // deferred case in analyst mode). ok is false when the case is a problem, not an episode.
-func readBatchCase(rr *rootedReader, res *HarnessRead, dir string, c *batchCase, opt HarnessOptions, haveSummary bool, models *modelCheck) (e *Episode, class string, successful, ok bool) {
+func readBatchCase(rr *rootedReader, res *Result, dir string, c *batchCase, opt Options, haveSummary bool, models *modelCheck) (e *ingest.Episode, class string, successful, ok bool) {
 	file := func(sub string) string { return filepath.Join(dir, sub, c.proto, c.id+".json") }
 	runLog := filepath.Join(dir, "logs", c.proto, c.id+"_run.json")
 	nProblems := len(res.Problems)
@@ -295,7 +298,7 @@ func readBatchCase(rr *rootedReader, res *HarnessRead, dir string, c *batchCase,
 	if trace != nil {
 		if v, ok := trace.Get("failure_class"); ok && v != nil {
 			if _, isStr := v.(string); !isStr {
-				res.problem(file("traces"), "failure_class", "must be a string or null, got %s", typeName(v))
+				res.problem(file("traces"), "failure_class", "must be a string or null, got %s", ingest.TypeName(v))
 				return nil, "", false, false
 			}
 			fc = v
@@ -347,7 +350,7 @@ func readBatchCase(rr *rootedReader, res *HarnessRead, dir string, c *batchCase,
 			e.Record = read("raw_outputs")
 		}
 	}
-	if e.Record == nil && e.Status == StatusCompleted {
+	if e.Record == nil && e.Status == ingest.StatusCompleted {
 		// A run the agent itself ended (resource_limit, agent_process_failure, or a runner
 		// failure counted in runner mode) left no output: an empty record, which every
 		// policy scores as a failure, rather than a missing one, which is an input defect.
@@ -396,7 +399,7 @@ func mustGet(o *jsonv.Object, k string) any { v, _ := o.Get(k); return v }
 
 // deriveBatchClass classifies a case of a batch without summary.json from its files, in
 // the runner's order (run → copy trace → exit code → evaluate → persist → marker).
-func deriveBatchClass(rr *rootedReader, res *HarnessRead, dir string, c *batchCase, file func(string) string, runLog string) string {
+func deriveBatchClass(rr *rootedReader, res *Result, dir string, c *batchCase, file func(string) string, runLog string) string {
 	if !c.has["run"] {
 		if c.has["completions"] && c.has["records"] {
 			return batchCompleted // reused from an earlier run of this output directory
@@ -412,7 +415,7 @@ func deriveBatchClass(rr *rootedReader, res *HarnessRead, dir string, c *batchCa
 	rcv, _ := log.Get("returncode")
 	rc, isInt := rcv.(int64)
 	if !isInt {
-		res.problem(runLog, "returncode", "must be an integer, got %s", typeName(rcv))
+		res.problem(runLog, "returncode", "must be an integer, got %s", ingest.TypeName(rcv))
 		return ""
 	}
 	if rc != 0 {

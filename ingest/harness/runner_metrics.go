@@ -1,8 +1,9 @@
-package ingest
+package harness
 
 import (
 	"fmt"
 
+	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
@@ -77,7 +78,7 @@ func summaryMetrics(o *jsonv.Object) (*RunnerMetrics, error) {
 		v, ok := o.Get(f.key)
 		n, isInt := v.(int64)
 		if !ok || !isInt || n < 0 {
-			return nil, fmt.Errorf("metrics.%s must be a non-negative integer, got %s", f.key, typeName(v))
+			return nil, fmt.Errorf("metrics.%s must be a non-negative integer, got %s", f.key, ingest.TypeName(v))
 		}
 		*f.dst = int(n)
 	}
@@ -92,20 +93,20 @@ func summaryMetrics(o *jsonv.Object) (*RunnerMetrics, error) {
 func BatchStatus(failureClass any, classification string) string {
 	switch {
 	case classification == batchHarnessFailure:
-		return StatusHarnessFailure
+		return ingest.StatusHarnessFailure
 	case failureClass == "wall_timeout" || classification == batchInfraFailure:
-		return StatusInfraFailure
+		return ingest.StatusInfraFailure
 	case failureClass == "harness_failure":
-		return StatusHarnessFailure
+		return ingest.StatusHarnessFailure
 	}
-	return StatusCompleted
+	return ingest.StatusCompleted
 }
 
 // batchRunnerStatus is the status in runner mode: only evaluation harness failures leave
 // the runner's denominator.
 func batchRunnerStatus(classification string) string {
 	if classification == batchHarnessFailure {
-		return StatusHarnessFailure
+		return ingest.StatusHarnessFailure
 	}
-	return StatusCompleted
+	return ingest.StatusCompleted
 }

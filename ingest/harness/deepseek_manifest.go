@@ -1,8 +1,9 @@
-package ingest
+package harness
 
 import (
 	"path/filepath"
 
+	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
@@ -17,7 +18,7 @@ type deepSeekManifest struct {
 
 const deepSeekManifestName = "deepseek_run_manifest.json"
 
-func readDeepSeekManifest(rr *rootedReader, res *HarnessRead, dir string) *deepSeekManifest {
+func readDeepSeekManifest(rr *rootedReader, res *Result, dir string) *deepSeekManifest {
 	path := filepath.Join(dir, deepSeekManifestName)
 	o, absent, p := rr.object(path)
 	if absent {
@@ -51,13 +52,13 @@ func readDeepSeekManifest(rr *rootedReader, res *HarnessRead, dir string) *deepS
 
 // apply records the manifest on the episode; harness_failed excludes it in either mode
 // (that is the DeepSeek runner's own exclusion), agent_failed keeps the batch status.
-func (m *deepSeekManifest) apply(e *Episode, opt HarnessOptions) {
+func (m *deepSeekManifest) apply(e *ingest.Episode, opt Options) {
 	if e.Extra == nil {
 		e.Extra = &jsonv.Object{}
 	}
 	e.Extra.Set("deepseek_manifest", m.entry)
 	if m.failureClass == "harness_failed" {
-		e.Status = StatusHarnessFailure
+		e.Status = ingest.StatusHarnessFailure
 		if opt.runner() && e.Official != nil {
 			e.Official.Delete("successful")
 		}

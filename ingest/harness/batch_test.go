@@ -1,4 +1,4 @@
-package ingest
+package harness
 
 import (
 	"os"
@@ -6,12 +6,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
-const batchFixture = "testdata/harness/batch"
+const batchFixture = "testdata/batch"
 
-func readBatch(t *testing.T, dir string, opt HarnessOptions) *HarnessRead {
+func readBatch(t *testing.T, dir string, opt Options) *Result {
 	t.Helper()
 	res, err := ReadBatchDir(dir, opt)
 	if err != nil {
@@ -20,15 +21,15 @@ func readBatch(t *testing.T, dir string, opt HarnessOptions) *HarnessRead {
 	return res
 }
 
-func byCase(eps []*Episode) map[string]*Episode {
-	m := map[string]*Episode{}
+func byCase(eps []*ingest.Episode) map[string]*ingest.Episode {
+	m := map[string]*ingest.Episode{}
 	for _, e := range eps {
 		m[e.CaseID] = e
 	}
 	return m
 }
 
-func hasWarning(res *HarnessRead, sub string) bool {
+func hasWarning(res *Result, sub string) bool {
 	for _, w := range res.Warnings {
 		if strings.Contains(w, sub) {
 			return true
@@ -37,7 +38,7 @@ func hasWarning(res *HarnessRead, sub string) bool {
 	return false
 }
 
-func hasProblem(probs []Problem, sub string) bool {
+func hasProblem(probs []ingest.Problem, sub string) bool {
 	for _, p := range probs {
 		if strings.Contains(p.String(), sub) {
 			return true
@@ -47,8 +48,8 @@ func hasProblem(probs []Problem, sub string) bool {
 }
 
 // The batch fixture holds one case of every runner class (README beside it).
-func TestHarnessBatchDir(t *testing.T) {
-	res := readBatch(t, batchFixture, HarnessOptions{Config: "claude-5/claude-code", Repeat: 2})
+func TestBatchDir(t *testing.T) {
+	res := readBatch(t, batchFixture, Options{Config: "claude-5/claude-code", Repeat: 2})
 	if len(res.Problems) != 0 {
 		t.Fatalf("problems %v", res.Problems)
 	}
@@ -57,14 +58,14 @@ func TestHarnessBatchDir(t *testing.T) {
 		fc     any
 		record bool
 	}{
-		"SAB-L-001":  {StatusCompleted, nil, true},
-		"SAB-V0-001": {StatusCompleted, nil, true},
-		"SAB-V0-166": {StatusCompleted, "resource_limit", true}, // an empty record: the agent left no output
-		"SAB-V0-167": {StatusCompleted, "agent_process_failure", true},
-		"SAB-V1-001": {StatusCompleted, nil, true},
-		"SAB-V1-011": {StatusInfraFailure, "wall_timeout", false},
-		"SAB-V2-001": {StatusHarnessFailure, "harness_failure", false},
-		"SAB-V2-016": {StatusHarnessFailure, nil, false},
+		"SAB-L-001":  {ingest.StatusCompleted, nil, true},
+		"SAB-V0-001": {ingest.StatusCompleted, nil, true},
+		"SAB-V0-166": {ingest.StatusCompleted, "resource_limit", true}, // an empty record: the agent left no output
+		"SAB-V0-167": {ingest.StatusCompleted, "agent_process_failure", true},
+		"SAB-V1-001": {ingest.StatusCompleted, nil, true},
+		"SAB-V1-011": {ingest.StatusInfraFailure, "wall_timeout", false},
+		"SAB-V2-001": {ingest.StatusHarnessFailure, "harness_failure", false},
+		"SAB-V2-016": {ingest.StatusHarnessFailure, nil, false},
 	}
 	got := byCase(res.Episodes)
 	if len(got) != len(want) {
@@ -93,15 +94,15 @@ func TestHarnessBatchDir(t *testing.T) {
 	if !hasWarning(res, `runtime_model "claude-5-mini"`) {
 		t.Errorf("model mismatch not warned: %v", res.Warnings)
 	}
-	golden(t, "harness/batch.golden.jsonl", jsonlBytes(res.Episodes))
+	golden(t, "batch.golden.jsonl", jsonlBytes(res.Episodes))
 }
 
 // The runner's own numbers, recomputed from the per-case files, are summary.json's;
 // runner mode keeps exactly the runner's denominator.
-func TestHarnessBatchRunnerMetrics(t *testing.T) {
+func TestBatchRunnerMetrics(t *testing.T) {
 	want := RunnerMetrics{Selected: 9, Scored: 8, Evaluated: 3, Successful: 3, HarnessExcluded: 1, InfrastructureFailures: 1, NonInfrastructureFailures: 4}
 	for _, mode := range []string{ModeAnalyst, ModeRunner} {
-		res := readBatch(t, batchFixture, HarnessOptions{Config: "claude-5/claude-code", Mode: mode})
+		res := readBatch(t, batchFixture, Options{Config: "claude-5/claude-code", Mode: mode})
 		if res.Runner == nil || *res.Runner != want || res.Summary == nil || *res.Summary != want {
 			t.Fatalf("%s: runner %v, summary %v; want %v", mode, res.Runner, res.Summary, want)
 		}
@@ -109,11 +110,11 @@ func TestHarnessBatchRunnerMetrics(t *testing.T) {
 			t.Errorf("accuracy %v, want 3/8", a)
 		}
 	}
-	res := readBatch(t, batchFixture, HarnessOptions{Config: "claude-5/claude-code", Mode: ModeRunner})
+	res := readBatch(t, batchFixture, Options{Config: "claude-5/claude-code", Mode: ModeRunner})
 	counted, passed := 0, 0
 	for _, e := range res.Episodes {
-		if e.Status != StatusCompleted {
-			if e.CaseID != "SAB-V2-016" || e.Status != StatusHarnessFailure {
+		if e.Status != ingest.StatusCompleted {
+			if e.CaseID != "SAB-V2-016" || e.Status != ingest.StatusHarnessFailure {
 				t.Errorf("%s: %s in runner mode; only the evaluation harness failure is excluded", e.CaseID, e.Status)
 			}
 			continue
@@ -133,12 +134,12 @@ func TestHarnessBatchRunnerMetrics(t *testing.T) {
 	if v, _ := d.Extra.Get("batch_deferred"); v != true {
 		t.Errorf("deferred episode extra %v", d.Extra)
 	}
-	golden(t, "harness/batch.runner.golden.jsonl", jsonlBytes(res.Episodes))
+	golden(t, "batch.runner.golden.jsonl", jsonlBytes(res.Episodes))
 }
 
 // A batch killed before summary.json is read from its per-case files.
-func TestHarnessBatchWithoutSummary(t *testing.T) {
-	res := readBatch(t, "testdata/harness/batch-killed", HarnessOptions{Config: "claude-5/claude-code"})
+func TestBatchWithoutSummary(t *testing.T) {
+	res := readBatch(t, "testdata/batch-killed", Options{Config: "claude-5/claude-code"})
 	if len(res.Problems) != 0 {
 		t.Fatalf("problems %v", res.Problems)
 	}
@@ -146,12 +147,12 @@ func TestHarnessBatchWithoutSummary(t *testing.T) {
 		t.Errorf("warnings %v", res.Warnings)
 	}
 	got := byCase(res.Episodes)
-	for id, w := range map[string]string{"SAB-V0-167": StatusHarnessFailure, "SAB-V2-018": StatusCompleted, "SAB-V3-001": StatusInfraFailure} {
+	for id, w := range map[string]string{"SAB-V0-167": ingest.StatusHarnessFailure, "SAB-V2-018": ingest.StatusCompleted, "SAB-V3-001": ingest.StatusInfraFailure} {
 		if got[id] == nil || got[id].Status != w {
 			t.Errorf("%s: %+v, want status %s", id, got[id], w)
 		}
 	}
-	if got["SAB-V3-001"].FailureClass != "wall_timeout" || got["SAB-V3-001"].Source != filepath.Join("testdata/harness/batch-killed/traces/v3/SAB-V3-001.json") {
+	if got["SAB-V3-001"].FailureClass != "wall_timeout" || got["SAB-V3-001"].Source != filepath.Join("testdata/batch-killed/traces/v3/SAB-V3-001.json") {
 		t.Errorf("timed-out case: %v from %s", got["SAB-V3-001"].FailureClass, got["SAB-V3-001"].Source)
 	}
 	if c, _ := got["SAB-V0-167"].Extra.Get("runner_class"); c != batchHarnessFailure {
@@ -171,8 +172,8 @@ func TestHarnessBatchWithoutSummary(t *testing.T) {
 }
 
 // Wall time from the trace, Claude Code's token and cost counts from its JSON stdout.
-func TestHarnessBatchUsage(t *testing.T) {
-	res := readBatch(t, batchFixture, HarnessOptions{Config: "claude-5/claude-code"})
+func TestBatchUsage(t *testing.T) {
+	res := readBatch(t, batchFixture, Options{Config: "claude-5/claude-code"})
 	got := byCase(res.Episodes)
 	u := got["SAB-L-001"].Usage
 	want := jsonv.NewObject("wall_seconds", 37.0, "input_tokens", int64(1900), "output_tokens", int64(430),
@@ -189,14 +190,14 @@ func TestHarnessBatchUsage(t *testing.T) {
 }
 
 // A DeepSeek manifest's harness_failed excludes the case it ran.
-func TestHarnessDeepSeekManifest(t *testing.T) {
+func TestDeepSeekManifest(t *testing.T) {
 	for _, mode := range []string{ModeAnalyst, ModeRunner} {
-		res := readBatch(t, "testdata/harness/deepseek", HarnessOptions{Config: "deepseek/deepseek-v4-flash/codex", Mode: mode})
+		res := readBatch(t, "testdata/deepseek", Options{Config: "deepseek/deepseek-v4-flash/codex", Mode: mode})
 		if len(res.Problems) != 0 || len(res.Episodes) != 1 {
 			t.Fatalf("%v %v", res.Problems, res.Episodes)
 		}
 		e := res.Episodes[0]
-		if e.Status != StatusHarnessFailure || e.Record == nil {
+		if e.Status != ingest.StatusHarnessFailure || e.Record == nil {
 			t.Errorf("%s: status %s, record %v; want harness_failure with the record kept", mode, e.Status, e.Record != nil)
 		}
 		m, _ := e.Extra.Obj("deepseek_manifest")
@@ -224,11 +225,11 @@ func copyTree(t *testing.T, src string) string {
 
 // A completed case missing its raw output or trace, with no failure entry, is a
 // problem, not an episode.
-func TestHarnessBatchMissingArtifactIsProblem(t *testing.T) {
+func TestBatchMissingArtifactIsProblem(t *testing.T) {
 	for _, f := range []string{"raw_outputs/v1/SAB-V1-001.json", "traces/v1/SAB-V1-001.json"} {
 		dir := copyTree(t, batchFixture)
 		os.Remove(filepath.Join(dir, f))
-		res := readBatch(t, dir, HarnessOptions{Config: "a/b"})
+		res := readBatch(t, dir, Options{Config: "a/b"})
 		if !hasProblem(res.Problems, "summary.json has no failure entry for SAB-V1-001") {
 			t.Errorf("%s removed: problems %v", f, res.Problems)
 		}
@@ -239,19 +240,19 @@ func TestHarnessBatchMissingArtifactIsProblem(t *testing.T) {
 	// A failed run without its trace has lost its failure class.
 	dir := copyTree(t, batchFixture)
 	os.Remove(filepath.Join(dir, "traces/v0/SAB-V0-166.json"))
-	if res := readBatch(t, dir, HarnessOptions{Config: "a/b"}); !hasProblem(res.Problems, "failure_class (agent or harness) is unknown") {
+	if res := readBatch(t, dir, Options{Config: "a/b"}); !hasProblem(res.Problems, "failure_class (agent or harness) is unknown") {
 		t.Errorf("run failure without a trace: %v", res.Problems)
 	}
 }
 
 // The runner writes deferred_cases and reused_cases as lists of ids.
-func TestHarnessBatchSummaryShapes(t *testing.T) {
+func TestBatchSummaryShapes(t *testing.T) {
 	dir := copyTree(t, batchFixture)
 	p := filepath.Join(dir, "summary.json")
 	b, _ := os.ReadFile(p)
 	b = []byte(strings.Replace(string(b), "\"reused_cases\": []", "\"reused_cases\": 0", 1))
 	os.WriteFile(p, b, 0o644)
-	res := readBatch(t, dir, HarnessOptions{Config: "a/b"})
+	res := readBatch(t, dir, Options{Config: "a/b"})
 	if !hasProblem(res.Problems, "reused_cases: must be a list of case ids") {
 		t.Errorf("integer reused_cases accepted: %v", res.Problems)
 	}
@@ -259,7 +260,7 @@ func TestHarnessBatchSummaryShapes(t *testing.T) {
 
 // Ids and protocols from harness files are checked before they become paths, and
 // no folder or file is followed out of the root.
-func TestHarnessBatchTraversal(t *testing.T) {
+func TestBatchTraversal(t *testing.T) {
 	outside := t.TempDir()
 	os.MkdirAll(filepath.Join(outside, "v1"), 0o755)
 	secret := `{"schema_version":1,"leak":"SECRET-OUTSIDE"}`
@@ -273,7 +274,7 @@ func TestHarnessBatchTraversal(t *testing.T) {
 	} {
 		dir := t.TempDir()
 		os.WriteFile(filepath.Join(dir, "summary.json"), []byte(summary), 0o644)
-		res, err := ReadBatchDir(dir, HarnessOptions{Config: "a/b"})
+		res, err := ReadBatchDir(dir, Options{Config: "a/b"})
 		if err == nil && len(res.Problems) == 0 {
 			t.Errorf("%s: traversal accepted", name)
 		}
@@ -287,7 +288,7 @@ func TestHarnessBatchTraversal(t *testing.T) {
 	if err := os.Symlink(filepath.Join(outside, "v1"), filepath.Join(dir, "raw_outputs", "v1")); err != nil {
 		t.Skip("no symlinks:", err)
 	}
-	res := readBatch(t, dir, HarnessOptions{Config: "a/b"})
+	res := readBatch(t, dir, Options{Config: "a/b"})
 	if !hasProblem(res.Problems, "leads out of") {
 		t.Errorf("symlinked protocol folder followed: %v", res.Problems)
 	}
@@ -302,7 +303,7 @@ func TestHarnessBatchTraversal(t *testing.T) {
 	rec := filepath.Join(dir, "raw_outputs", "v1", "SAB-V1-001.json")
 	os.Rename(rec, filepath.Join(dir, "v1-copy.json"))
 	os.Symlink(filepath.Join("..", "..", "v1-copy.json"), rec)
-	if res := readBatch(t, dir, HarnessOptions{Config: "a/b"}); len(res.Problems) != 0 || byCase(res.Episodes)["SAB-V1-001"].Record == nil {
+	if res := readBatch(t, dir, Options{Config: "a/b"}); len(res.Problems) != 0 || byCase(res.Episodes)["SAB-V1-001"].Record == nil {
 		t.Errorf("a link inside the root: %v", res.Problems)
 	}
 }
@@ -313,12 +314,12 @@ func TestBatchStatus(t *testing.T) {
 		classification string
 		want           string
 	}{
-		{nil, "", StatusCompleted},
-		{"resource_limit", "run_failure", StatusCompleted},
-		{"agent_process_failure", "run_failure", StatusCompleted},
-		{"wall_timeout", "infrastructure_failure", StatusInfraFailure},
-		{"harness_failure", "run_failure", StatusHarnessFailure},
-		{nil, "evaluation_harness_failure", StatusHarnessFailure},
+		{nil, "", ingest.StatusCompleted},
+		{"resource_limit", "run_failure", ingest.StatusCompleted},
+		{"agent_process_failure", "run_failure", ingest.StatusCompleted},
+		{"wall_timeout", "infrastructure_failure", ingest.StatusInfraFailure},
+		{"harness_failure", "run_failure", ingest.StatusHarnessFailure},
+		{nil, "evaluation_harness_failure", ingest.StatusHarnessFailure},
 	} {
 		if got := BatchStatus(c.fc, c.classification); got != c.want {
 			t.Errorf("BatchStatus(%v, %q) = %s, want %s", c.fc, c.classification, got, c.want)
@@ -327,8 +328,8 @@ func TestBatchStatus(t *testing.T) {
 }
 
 // The adapter's resource limits, and the one that ended a run, are kept.
-func TestHarnessBatchResourceLimits(t *testing.T) {
-	got := byCase(readBatch(t, batchFixture, HarnessOptions{Config: "claude-5/claude-code"}).Episodes)
+func TestBatchResourceLimits(t *testing.T) {
+	got := byCase(readBatch(t, batchFixture, Options{Config: "claude-5/claude-code"}).Episodes)
 	e := got["SAB-V0-166"]
 	if r, _ := e.Extra.String("resource_termination_reason"); r != "cpu_limit" {
 		t.Errorf("resource_termination_reason %q, want cpu_limit", r)

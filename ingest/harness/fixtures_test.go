@@ -1,8 +1,8 @@
-package ingest_test
+package harness_test
 
-// The harness fixtures under testdata/harness/ are built here from the ten real cases'
+// The harness fixtures under testdata/ are built here from the ten real cases'
 // reference solutions, in the shapes the real runners write (the function that writes
-// each file is named beside it; testdata/harness/README.md has the list). The test checks
+// each file is named beside it; testdata/README.md has the list). The test checks
 // that the files on disk are exactly what this builder produces; -update-harness rewrites
 // them (review the diff).
 
@@ -20,20 +20,21 @@ import (
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/harness"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 	"github.com/sabench/sabench-stats/oracle"
 )
 
-var updateHarness = flag.Bool("update-harness", false, "rebuild testdata/harness/{batch,batch-killed,deepseek,interactive} from the real cases")
+var updateHarness = flag.Bool("update-harness", false, "rebuild testdata/{batch,batch-killed,deepseek,interactive} from the real cases")
 
-const harnessRoot = "testdata/harness"
+const harnessRoot = "testdata"
 
 // fixtureDirs are the folders the builder owns (README.md and the golden files are not).
 var fixtureDirs = []string{"batch", "batch-killed", "deepseek", "interactive"}
 
-type fileSet map[string][]byte // path under testdata/harness → content
+type fileSet map[string][]byte // path under testdata → content
 
-func TestHarnessFixturesAreBuilt(t *testing.T) {
+func TestFixturesAreBuilt(t *testing.T) {
 	files := buildHarnessFixtures(t)
 	if *updateHarness {
 		for _, d := range fixtureDirs {
@@ -65,7 +66,7 @@ func TestHarnessFixturesAreBuilt(t *testing.T) {
 	for _, p := range sortedPaths(files) {
 		got, err := os.ReadFile(filepath.Join(harnessRoot, p))
 		if err != nil {
-			t.Errorf("%s: %v (run go test ./ingest -run HarnessFixtures -update-harness)", p, err)
+			t.Errorf("%s: %v (run go test ./ingest/harness -run Fixtures -update-harness)", p, err)
 			continue
 		}
 		if !bytes.Equal(got, files[p]) {
@@ -153,7 +154,7 @@ type fixtureCase struct {
 }
 
 func loadFixtureCases(t *testing.T) map[string]*fixtureCase {
-	b, err := ingest.LoadBench("testdata/safeactbench", ingest.BenchOptions{})
+	b, err := ingest.LoadBench("../testdata/safeactbench", ingest.BenchOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -755,14 +756,14 @@ func scoreAll(t *testing.T, cases map[string]*fixtureCase, eps []*ingest.Episode
 
 // On the folder with one case of each runner class, the runner says 3/8; the
 // analyst's default says 3/5, 3/6 with infra failures counted, and runner mode 3/8 again.
-func TestHarnessFixturesScore(t *testing.T) {
+func TestFixturesScore(t *testing.T) {
 	cases := loadFixtureCases(t)
 	for _, c := range []struct {
 		mode      string
 		infraFail bool
 		succ, den int
-	}{{ingest.ModeAnalyst, false, 3, 5}, {ingest.ModeAnalyst, true, 3, 6}, {ingest.ModeRunner, false, 3, 8}} {
-		res, err := ingest.ReadBatchDir("testdata/harness/batch", ingest.HarnessOptions{Config: "claude-5/claude-code", Mode: c.mode})
+	}{{harness.ModeAnalyst, false, 3, 5}, {harness.ModeAnalyst, true, 3, 6}, {harness.ModeRunner, false, 3, 8}} {
+		res, err := harness.ReadBatchDir("testdata/batch", harness.Options{Config: "claude-5/claude-code", Mode: c.mode})
 		if err != nil || len(res.Problems) > 0 {
 			t.Fatal(err, res.Problems)
 		}
@@ -773,7 +774,7 @@ func TestHarnessFixturesScore(t *testing.T) {
 	// Interactive: the oracle passes the two finished reference runs and, like the driver,
 	// fails the run the driver failed for a mixed reply after completing the workflow
 	// (record.metadata.driver_protocol_error).
-	res, err := ingest.ReadInteractiveDir("testdata/harness/interactive", ingest.HarnessOptions{Config: "z-ai/glm-5.2/openrouter"})
+	res, err := harness.ReadInteractiveDir("testdata/interactive", harness.Options{Config: "z-ai/glm-5.2/openrouter"})
 	if err != nil || len(res.Problems) > 0 {
 		t.Fatal(err, res.Problems)
 	}

@@ -1,4 +1,4 @@
-package ingest
+package harness
 
 import (
 	"bytes"
@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 
+	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
@@ -31,7 +32,7 @@ var runFiles = []string{"result.json", "config.json", "case_metadata.json", "jou
 // from result.json / config.json for a run whose gateway never started; the run directory
 // is the run_id; several runs of one case get repeats by opt.RepeatFrom. A run directory
 // without result.json is a problem; symbolic links are skipped and said so.
-func ReadInteractiveDir(dir string, opt HarnessOptions) (*HarnessRead, error) {
+func ReadInteractiveDir(dir string, opt Options) (*Result, error) {
 	if err := opt.Check(); err != nil {
 		return nil, err
 	}
@@ -39,7 +40,7 @@ func ReadInteractiveDir(dir string, opt HarnessOptions) (*HarnessRead, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &HarnessRead{}
+	res := &Result{}
 	type run struct{ path, name string }
 	var runs []run
 	if isRunDir(rr, dir) {
@@ -73,7 +74,7 @@ func ReadInteractiveDir(dir string, opt HarnessOptions) (*HarnessRead, error) {
 	}
 	sort.Slice(runs, func(i, j int) bool { return runs[i].name < runs[j].name })
 	models := &modelCheck{configured: opt.model()}
-	names := map[*Episode]string{}
+	names := map[*ingest.Episode]string{}
 	for _, r := range runs {
 		if e := readInteractiveRun(rr, res, r.path, r.name, opt, models); e != nil {
 			res.Episodes = append(res.Episodes, e)
@@ -99,9 +100,9 @@ var trailingNumber = regexp.MustCompile(`(\d+)$`)
 // assignRepeats gives the runs of one case distinct repeats: in run-directory order from
 // opt.Repeat (RepeatFromOrder), or the number the directory name ends with
 // (RepeatFromDirname). A key used twice is a problem.
-func assignRepeats(res *HarnessRead, opt HarnessOptions, names map[*Episode]string) {
+func assignRepeats(res *Result, opt Options, names map[*ingest.Episode]string) {
 	next := map[string]int{}
-	seen := map[Key]string{}
+	seen := map[ingest.Key]string{}
 	for _, e := range res.Episodes {
 		name := names[e]
 		if opt.RepeatFrom == RepeatFromDirname {
@@ -124,7 +125,7 @@ func assignRepeats(res *HarnessRead, opt HarnessOptions, names map[*Episode]stri
 	}
 }
 
-func readInteractiveRun(rr *rootedReader, res *HarnessRead, run, name string, opt HarnessOptions, models *modelCheck) *Episode {
+func readInteractiveRun(rr *rootedReader, res *Result, run, name string, opt Options, models *modelCheck) *ingest.Episode {
 	rpath := filepath.Join(run, "result.json")
 	before := len(res.Problems)
 	object := func(file string) *jsonv.Object {
@@ -181,10 +182,10 @@ func readInteractiveRun(rr *rootedReader, res *HarnessRead, run, name string, op
 		res.problem(rpath, "case_id", "the case of the run is unknown (no case_id in case_metadata.json, result.json or config.json)")
 		return nil
 	}
-	proto, _ := ProtocolFromID(caseID)
+	proto, _ := ingest.ProtocolFromID(caseID)
 	if meta != nil {
 		if s, ok := meta.String("protocol"); ok {
-			if p, ok := ParseProtocol(s); ok {
+			if p, ok := ingest.ParseProtocol(s); ok {
 				proto = p
 			}
 		}
@@ -240,12 +241,12 @@ func readInteractiveRun(rr *rootedReader, res *HarnessRead, run, name string, op
 	if v, ok := result.Get("execution"); ok && v != nil {
 		exec, isObj := v.(*jsonv.Object)
 		if !isObj {
-			res.problem(rpath, "execution", "must be an object, got %s", typeName(v))
+			res.problem(rpath, "execution", "must be an object, got %s", ingest.TypeName(v))
 			return nil
 		}
 		events, ok := exec.Get("execution_events")
 		if _, isList := events.([]any); ok && events != nil && !isList {
-			res.problem(rpath, "execution.execution_events", "must be an array, got %s", typeName(events))
+			res.problem(rpath, "execution.execution_events", "must be an array, got %s", ingest.TypeName(events))
 			return nil
 		}
 		if ok && events != nil {
@@ -288,12 +289,12 @@ func readInteractiveRun(rr *rootedReader, res *HarnessRead, run, name string, op
 // accepted reply, {request, response_id, model, usage{prompt_tokens, completion_tokens,
 // total_tokens, cost, …}}. Wall time is finished_at_unix − started_at_unix; cost_usd is
 // the driver's own sum when it wrote one.
-func interactiveUsage(rr *rootedReader, res *HarnessRead, result *jsonv.Object, run string, models *modelCheck) *jsonv.Object {
+func interactiveUsage(rr *rootedReader, res *Result, result *jsonv.Object, run string, models *modelCheck) *jsonv.Object {
 	u := &jsonv.Object{}
 	start, _ := result.Get("started_at_unix")
 	end, _ := result.Get("finished_at_unix")
-	if a, ok := number(start); ok {
-		if b, ok := number(end); ok && b >= a {
+	if a, ok := ingest.JSONNumber(start); ok {
+		if b, ok := ingest.JSONNumber(end); ok && b >= a {
 			u.Set("wall_seconds", b-a)
 		}
 	}
@@ -302,7 +303,7 @@ func interactiveUsage(rr *rootedReader, res *HarnessRead, result *jsonv.Object, 
 	if v, ok := result.Get("usage"); ok && v != nil {
 		l, isList := v.([]any)
 		if !isList {
-			res.problem(rpath, "usage", "must be the driver's per-request list, got %s", typeName(v))
+			res.problem(rpath, "usage", "must be the driver's per-request list, got %s", ingest.TypeName(v))
 			return nil
 		}
 		list, has = l, true
@@ -317,7 +318,7 @@ func interactiveUsage(rr *rootedReader, res *HarnessRead, result *jsonv.Object, 
 	for i, x := range list {
 		item, ok := x.(*jsonv.Object)
 		if !ok {
-			res.problem(rpath, fmt.Sprintf("usage[%d]", i), "must be an object, got %s", typeName(x))
+			res.problem(rpath, fmt.Sprintf("usage[%d]", i), "must be an object, got %s", ingest.TypeName(x))
 			return nil
 		}
 		if m, ok := item.String("model"); ok {
@@ -342,7 +343,7 @@ func interactiveUsage(rr *rootedReader, res *HarnessRead, result *jsonv.Object, 
 				addUsage(u, "cached_tokens", v)
 			}
 		}
-		if c, ok := number(mustGet(uo, "cost")); ok {
+		if c, ok := ingest.JSONNumber(mustGet(uo, "cost")); ok {
 			cost += c
 			costs = true
 		}
@@ -366,7 +367,7 @@ func journalSteps(rr *rootedReader, path string) int {
 	if !rr.exists(path) {
 		return 0
 	}
-	data, err := readLimited(path, MaxBenchFileBytes)
+	data, err := ingest.ReadLimited(path, ingest.MaxBenchFileBytes)
 	if err != nil {
 		return 0
 	}
