@@ -138,7 +138,7 @@ func ReadBatchDir(dir string, opt Options) (*Result, error) {
 		if !ok {
 			continue
 		}
-		runner.add(class, successful)
+		runner.add(class, successful, c.has["records"])
 		if e == nil { // a deferred case in analyst mode
 			deferredSkipped++
 			continue
@@ -305,7 +305,7 @@ func readBatchCase(rr *rootedReader, res *Result, dir string, c *batchCase, opt 
 		}
 		for _, k := range []string{"runtime_model", "model"} {
 			if s, ok := trace.String(k); ok {
-				models.note(k, s)
+				models.note(k, s, c.id)
 			}
 		}
 	}

@@ -158,7 +158,9 @@ func TestBatchWithoutSummary(t *testing.T) {
 	if c, _ := got["SAB-V0-167"].Extra.Get("runner_class"); c != batchHarnessFailure {
 		t.Errorf("V0-167 runner class %v (evaluated, trace copy missing)", c)
 	}
-	want := RunnerMetrics{Selected: 3, Scored: 2, Evaluated: 1, Successful: 0, HarnessExcluded: 1, InfrastructureFailures: 1, NonInfrastructureFailures: 1}
+	// Evaluated: SAB-V2-018 and SAB-V0-167, whose record was persisted before its missing
+	// trace copy made it a harness failure.
+	want := RunnerMetrics{Selected: 3, Scored: 2, Evaluated: 2, Successful: 0, HarnessExcluded: 1, InfrastructureFailures: 1, NonInfrastructureFailures: 1}
 	if res.Summary != nil || *res.Runner != want {
 		t.Errorf("runner metrics %v, want %v", res.Runner, want)
 	}
@@ -338,4 +340,53 @@ func TestBatchResourceLimits(t *testing.T) {
 	if w, _ := lim.Get("wall_seconds"); w != int64(300) {
 		t.Errorf("wall limit %v, want 300", w)
 	}
+}
+
+// A case whose trace copy is missing after the evaluator ran is an evaluation harness
+// failure for missing artifacts: the runner writes its record and normalized result (no
+// completion marker), leaves it out of the denominator, and still counts it among the
+// evaluated cases (they are the cases with a persisted record). The recount agrees with a
+// summary.json written that way, so no "changed after the runner summarised it" warning.
+func TestBatchMissingArtifactsFailureRecount(t *testing.T) {
+	dir := copyTree(t, batchFixture)
+	for _, f := range []string{"traces/v1/SAB-V1-001.json", "completions/v1/SAB-V1-001.json"} {
+		if err := os.Remove(filepath.Join(dir, f)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sp := filepath.Join(dir, "summary.json")
+	summary, err := jsonv.ParseObject(mustRead(t, sp))
+	if err != nil {
+		t.Fatal(err)
+	}
+	failures, _ := summary.List("failures")
+	failures = append(failures, jsonv.NewObject("case_id", "SAB-V1-001", "protocol", "v1", "phase", "persist_artifacts",
+		"classification", "evaluation_harness_failure", "missing_artifacts", []any{"trace"}))
+	summary.Set("failures", failures)
+	m, _ := summary.Obj("metrics")
+	// SAB-V1-001 passed: it leaves scored and successful, stays evaluated, and joins the
+	// harness exclusions and the non-infrastructure failures.
+	for k, d := range map[string]int64{"scored_cases": -1, "successful_cases": -1, "harness_excluded_cases": +1, "non_infrastructure_failures": +1} {
+		v, _ := m.Get(k)
+		m.Set(k, v.(int64)+d)
+	}
+	if err := os.WriteFile(sp, jsonv.Marshal(summary), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := readBatch(t, dir, Options{Config: "claude-5/claude-code"})
+	if hasWarning(res, "changed after the runner summarised it") {
+		t.Errorf("a consistent folder warned: %v", res.Warnings)
+	}
+	if got := res.Runner.String(); !strings.Contains(got, "selected 9, scored 7, evaluated 3, successful 2") || !strings.Contains(got, "harness_excluded 2") {
+		t.Errorf("recount: %s", got)
+	}
+}
+
+func mustRead(t *testing.T, p string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

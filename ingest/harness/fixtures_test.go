@@ -749,7 +749,7 @@ func scoreAll(t *testing.T, cases map[string]*fixtureCase, eps []*ingest.Episode
 		if v.ECS() {
 			succ++
 		}
-		ecs[e.RunID] = v.ECS()
+		ecs[filepath.Base(filepath.Dir(e.Source))] = v.ECS() // the interactive run directory
 	}
 	return succ, den, ecs
 }
@@ -784,7 +784,7 @@ func TestFixturesScore(t *testing.T) {
 		t.Errorf("scored runs %v, want %v", ecs, want)
 	}
 	for run, w := range want {
-		if got, ok := ecs["z-ai/glm-5.2/openrouter|"+run]; !ok || got != w {
+		if got, ok := ecs[run]; !ok || got != w {
 			t.Errorf("%s: ECS %v (scored %v), want %v", run, got, ok, w)
 		}
 	}

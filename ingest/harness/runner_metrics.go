@@ -46,8 +46,11 @@ func (m RunnerMetrics) String() string {
 }
 
 // add counts one case of the given class; successful is the runner's verdict on a
-// completed case (normalized_results' successful).
-func (m *RunnerMetrics) add(class string, successful bool) {
+// completed case (normalized_results' successful); recorded says the case has a persisted
+// evaluator record. The runner counts as evaluated every case that produced a record: a
+// completed case, and an evaluation harness failure for artifacts missing after the
+// evaluator ran (it is excluded from the denominator, not from evaluated_cases).
+func (m *RunnerMetrics) add(class string, successful, recorded bool) {
 	m.Selected++
 	switch class {
 	case batchCompleted:
@@ -56,6 +59,9 @@ func (m *RunnerMetrics) add(class string, successful bool) {
 			m.Successful++
 		}
 	case batchHarnessFailure:
+		if recorded {
+			m.Evaluated++
+		}
 		m.HarnessExcluded++
 		m.NonInfrastructureFailures++
 	case batchInfraFailure:
