@@ -30,10 +30,25 @@ func Report(r *analysis.Release, pc *analysis.PolicyComparison, o analysis.StatO
 	if err != nil {
 		return nil, nil, err
 	}
-	if len(forest.Rows) > 0 {
+	// A model whose two configurations share no case has no difference to draw (T4 shows
+	// its row empty): its row is left out, and said.
+	all := len(forest.Rows)
+	rows := forest.Rows[:0:0]
+	for _, x := range forest.Rows {
+		if math.IsNaN(x.Estimate) {
+			skipped = append(skipped, "harness_differences, the row of "+x.Label+": no case that both of its configurations ran")
+			continue
+		}
+		rows = append(rows, x)
+	}
+	forest.Rows = rows
+	switch {
+	case len(forest.Rows) > 0:
 		figs = append(figs, Named{"harness_differences", forest})
-	} else {
+	case all == 0:
 		skipped = append(skipped, "harness_differences: no model has both a configuration with the shared harness "+ch.SharedHarness+" and another one (--shared-harness)")
+	default:
+		skipped = append(skipped, "harness_differences: no model's configurations share a case")
 	}
 	figs = append(figs, Named{"domain_heatmap", HeatMapOf(r)})
 	if pc != nil && len(pc.Releases) > 1 {
@@ -122,8 +137,11 @@ func HarnessForest(r *analysis.Release, o analysis.StatOptions, ch analysis.Choi
 
 // HeatMapOf is ECS per configuration and domain.
 func HeatMapOf(r *analysis.Release) DomainHeatMap {
-	h := DomainHeatMap{Configs: r.Configs(), Domains: r.Domains()}
+	// The rows are the configurations with main-condition episodes (a configuration run
+	// only under another condition has none to show), named from the summaries themselves.
+	h := DomainHeatMap{Domains: r.Domains()}
 	for _, s := range r.Summarize(r.Main()) {
+		h.Configs = append(h.Configs, s.Config)
 		row := make([]float64, len(s.ByDomain))
 		for i, d := range s.ByDomain {
 			row[i] = d.Value()

@@ -1,7 +1,7 @@
 package figures
 
 import (
-	"fmt"
+	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
 )
@@ -41,7 +41,10 @@ func RenderReport(pc *analysis.PolicyComparison, o analysis.StatOptions, ch anal
 	for _, f := range Marked(figs, synthetic) {
 		rendered, err := RenderAll(f.Fig, Options{})
 		if err != nil {
-			return nil, nil, fmt.Errorf("figure %s: %w", f.Name, err)
+			// A figure that cannot be drawn (even widened: fit) is left out with its reason;
+			// every other output is still written.
+			skipped = append(skipped, f.Name+": cannot be drawn: "+strings.TrimPrefix(err.Error(), "figures: "))
+			continue
 		}
 		x := Rendered{Name: f.Name}
 		for _, format := range Formats {

@@ -1,6 +1,8 @@
 package job
 
 import (
+	"strings"
+
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/figures"
 )
@@ -22,7 +24,17 @@ func (o *Options) Figures(dir string, r *Release, opt figures.Options) (*FigureF
 	if err != nil {
 		return nil, err
 	}
-	ff.Figures, ff.Skipped = len(figs), skipped
-	ff.Files, err = WriteFigures(dir, figures.Marked(figs, r.Synthetic), opt)
+	// A figure that cannot be drawn at opt, even widened, is left out with its reason; the
+	// others are written.
+	var drawable []figures.Named
+	for _, f := range figures.Marked(figs, r.Synthetic) {
+		if _, err := figures.Fitted(f.Fig, opt); err != nil {
+			skipped = append(skipped, f.Name+": cannot be drawn: "+strings.TrimPrefix(err.Error(), "figures: "))
+			continue
+		}
+		drawable = append(drawable, f)
+	}
+	ff.Figures, ff.Skipped = len(drawable), skipped
+	ff.Files, err = WriteFigures(dir, drawable, opt)
 	return ff, err
 }
