@@ -97,6 +97,12 @@ func Open(opt Options) (*Input, error) {
 	return in, nil
 }
 
+// Runs are the episode files the stream reads, expanded (none for the built-in episodes).
+func (in *Input) Runs() []string { return in.runs }
+
+// BenchFiles are the files of the bench read (in.Files before the episode files).
+func (in *Input) BenchFiles() []string { return in.Files[:len(in.Files)-len(in.runs)] }
+
 // Shard limits the episodes Open streams to shard i of n (0 ≤ i < n): those whose index
 // in the input is i modulo n, so that n machines split a release.
 func (in *Input) Shard(i, n int) { in.shardI, in.shardN = i, n }

@@ -23,6 +23,8 @@ type scoreJob struct {
 	Disagreements bool   // write the disagreements instead of the verdicts
 	Audit         *ingest.Audit
 	Shard, Shards int // this is shard Shard (from 0) of Shards ≥ 1
+	// Manifest describes the dataset's scoring (Dataset only), once the input is read.
+	Manifest func() (*verdicts.Manifest, error)
 	// Score scores the input once under opt: all at once when chunk is 0, else chunk
 	// episodes at a time, each chunk's verdicts handed to emit (analysis.Score,
 	// analysis.ScoreChunked). It returns the duplicates a dedupe policy dropped too.
@@ -60,7 +62,13 @@ func (j *scoreJob) Run(w io.Writer) (string, error) {
 	switch {
 	case j.Dataset:
 		seq := func(i int) int64 { return int64(j.Shard + i*j.Shards) }
-		err = verdicts.WriteDataset(j.Out, j.Shard, s.Policies, s.Verdicts, seq)
+		var man *verdicts.Manifest
+		if j.Manifest != nil {
+			if man, err = j.Manifest(); err != nil {
+				return "", err
+			}
+		}
+		err = verdicts.WriteDataset(j.Out, j.Shard, s.Policies, s.Verdicts, seq, man)
 	case stream:
 		chunk := StreamChunk
 		if j.Detail {

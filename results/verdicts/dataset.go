@@ -71,7 +71,7 @@ func DatasetPartition(config string) string { return "config=" + url.PathEscape(
 // part of each configuration's partition; seq maps an episode's position in vs to its
 // index in the whole input (a shard's episodes are a subset). Each file is written
 // atomically; the files of other parts are left alone.
-func WriteDataset(dir string, part int, pols []oracle.Policy, vs [][]oracle.Verdict, seq func(i int) int64) error {
+func WriteDataset(dir string, part int, pols []oracle.Policy, vs [][]oracle.Verdict, seq func(i int) int64, man *Manifest) error {
 	if len(vs) == 0 || len(vs[0]) == 0 {
 		return nil
 	}
@@ -97,7 +97,11 @@ func WriteDataset(dir string, part int, pols []oracle.Policy, vs [][]oracle.Verd
 		}
 		path := filepath.Join(d, fmt.Sprintf("part-%04d.parquet", part))
 		err := fsx.WriteFileAtomic(path, func(w io.Writer) error {
-			add, close, err := parquetRows(w, datasetColumns)
+			key, value := "", ""
+			if man != nil {
+				key, value = ManifestKey, man.encode()
+			}
+			add, close, err := parquetRowsMeta(w, datasetColumns, key, value)
 			if err != nil {
 				return err
 			}
@@ -126,14 +130,13 @@ type DatasetPolicy struct{ Name, Hash string }
 // repeated episodes (a shard not written, or written twice under different parts) are
 // errors.
 func ReadDataset(dir string) ([]DatasetPolicy, [][]oracle.Verdict, error) {
-	paths, err := filepath.Glob(filepath.Join(dir, "config=*", "part-*.parquet"))
+	paths, err := DatasetFiles(dir)
 	if err != nil {
 		return nil, nil, err
 	}
-	if len(paths) == 0 {
-		return nil, nil, fmt.Errorf("%s: no config=*/part-*.parquet files (write them with score --format parquet --out DIR)", dir)
+	if err := checkManifests(dir, paths); err != nil {
+		return nil, nil, err
 	}
-	sort.Strings(paths)
 	type row struct {
 		seq int64
 		v   oracle.Verdict
@@ -141,11 +144,6 @@ func ReadDataset(dir string) ([]DatasetPolicy, [][]oracle.Verdict, error) {
 	var pols []DatasetPolicy
 	var byPol [][]row
 	for _, path := range paths {
-		// Every file stays inside the dataset (no link out) and is a regular file (a named
-		// pipe would block the read forever).
-		if err := ingest.CheckRooted(dir, path); err != nil {
-			return nil, nil, err
-		}
 		part := filepath.Base(filepath.Dir(path))
 		config, err := url.PathUnescape(strings.TrimPrefix(part, "config="))
 		if err != nil {
@@ -323,4 +321,55 @@ func IsDatasetDir(p string) bool {
 	}
 	_, err := os.Stat(p)
 	return err != nil && filepath.Ext(p) == "" // a path still to be made, without an extension
+}
+
+// DatasetFiles lists a dataset's files (config=*/part-*.parquet under dir), sorted; none
+// is an error.
+func DatasetFiles(dir string) ([]string, error) {
+	paths, err := filepath.Glob(filepath.Join(dir, "config=*", "part-*.parquet"))
+	if err != nil {
+		return nil, err
+	}
+	if len(paths) == 0 {
+		return nil, fmt.Errorf("%s: no config=*/part-*.parquet files (write them with score --format parquet --out DIR)", dir)
+	}
+	sort.Strings(paths)
+	return paths, nil
+}
+
+// checkManifests refuses files whose manifests disagree (the shard aside), naming the
+// field and two files. Every file must stay inside dir (no link out) and be a regular file
+// (a named pipe would block the read forever): ingest.CheckRooted, before it is opened.
+func checkManifests(dir string, paths []string) error {
+	var first *Manifest
+	firstPath := ""
+	for _, path := range paths {
+		if err := ingest.CheckRooted(dir, path); err != nil {
+			return err
+		}
+		pf, err := file.OpenParquetFile(path, false)
+		if err != nil {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+		m, err := readManifest(pf)
+		pf.Close()
+		if err != nil {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+		switch {
+		case firstPath == "":
+			first, firstPath = m, path
+		case (first == nil) != (m == nil):
+			withOut := path
+			if m != nil {
+				withOut = firstPath
+			}
+			return fmt.Errorf("%s: no manifest (%s metadata), unlike the other files of %s: shards written by different versions of score cannot be checked against each other; score them again together", withOut, ManifestKey, dir)
+		case m != nil:
+			if d := first.diff(m); d != "" {
+				return fmt.Errorf("%s and %s were scored differently: %s; read together only shards of one scoring (the same input, bench, policies, --infra-failures, --dedupe and --shard N)", firstPath, path, d)
+			}
+		}
+	}
+	return nil
 }

@@ -34,7 +34,7 @@ func TestVerdictDatasetStaysInsideItsDirectory(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			dir := t.TempDir()
 			v := fuzzVerdict("run-a", "m/h", "SAB-V2-001", "O", "F", 0, true, false, false, 0, 0)
-			if err := WriteDataset(dir, 0, []oracle.Policy{oracle.SafeAct}, [][]oracle.Verdict{{v}}, func(i int) int64 { return int64(i) }); err != nil {
+			if err := WriteDataset(dir, 0, []oracle.Policy{oracle.SafeAct}, [][]oracle.Verdict{{v}}, func(i int) int64 { return int64(i) }, nil); err != nil {
 				t.Fatal(err)
 			}
 			partDir := filepath.Join(dir, DatasetPartition("m/h"))
