@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
+	"sort"
 	"strings"
 
 	"github.com/sabench/sabench-stats/ingest"
@@ -64,6 +66,9 @@ func (e *NoEpisodesError) Error() string {
 func Open(opt Options) (*Input, error) {
 	var err error
 	if opt.Bench, err = ResolveBench(opt.Bench, runsFlag(opt.Runs)); err != nil {
+		return nil, err
+	}
+	if err := checkFlagFiles(opt); err != nil {
 		return nil, err
 	}
 	b, describe, builtin, err := LoadBench(opt.Bench, opt.BenchOptions)
@@ -171,4 +176,35 @@ func (s *nonEmptyStream) Next() (*ingest.Episode, error) {
 		return nil, &EmptyInputError{Files: s.files}
 	}
 	return ep, err
+}
+
+// checkFlagFiles checks that the files --clusters and --set name exist, so that a typo is
+// reported with its flag rather than as a bench problem.
+func checkFlagFiles(opt Options) error {
+	check := func(what, p string) error {
+		if _, err := os.Stat(p); err != nil {
+			var pe *fs.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err
+			}
+			return fmt.Errorf("%s: %w", what, err)
+		}
+		return nil
+	}
+	if opt.ClustersFile != "" {
+		if err := check("--clusters "+opt.ClustersFile, opt.ClustersFile); err != nil {
+			return err
+		}
+	}
+	names := make([]string, 0, len(opt.Sets))
+	for name := range opt.Sets {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		if err := check("--set "+name+"="+opt.Sets[name], opt.Sets[name]); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -2,6 +2,7 @@ package job
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/ingest"
@@ -137,15 +138,15 @@ func (o *Options) readVerdicts() (*analysis.ScoredRelease, []string, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	parts, err := verdicts.DatasetFiles(o.Verdicts)
+	if err != nil {
+		return nil, nil, fmt.Errorf("--verdicts: %w", err)
+	}
 	bench, describe, _, err := source.LoadBench(so.Bench, so.BenchOptions)
 	if err != nil {
 		return nil, nil, err
 	}
 	sr, err := verdicts.Scored(o.Verdicts, bench, describe)
-	if err != nil {
-		return nil, nil, err
-	}
-	parts, err := verdicts.DatasetFiles(o.Verdicts)
 	if err != nil {
 		return nil, nil, err
 	}

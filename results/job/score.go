@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"path/filepath"
 
 	"github.com/sabench/sabench-stats/analysis"
@@ -48,6 +49,9 @@ func (o *Options) ScoreVerdicts(w io.Writer, req VerdictRequest) (summary string
 	var labels *ingest.Audit
 	if req.Audit != "" {
 		if labels, err = ingest.ReadAudit(req.Audit); err != nil {
+			if pe := (*fs.PathError)(nil); errors.As(err, &pe) && pe.Path == req.Audit {
+				err = fmt.Errorf("--audit %s: %w", req.Audit, pe.Err)
+			}
 			return "", nil, err
 		}
 	}
