@@ -1,9 +1,11 @@
 package figures
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
+	"gonum.org/v1/plot/vg"
 )
 
 // Rendered is one figure's files: the file extension (svg, pdf, png) and the bytes, in
@@ -12,6 +14,9 @@ type Rendered struct {
 	Name  string
 	Exts  []string
 	Files [][]byte
+	// Note says how the figure departs from the report's size: widened to fit its names
+	// (fit); "" when it has the column size.
+	Note string
 }
 
 // Marked captions every figure with the SYNTHETIC warning (analysis.SyntheticMark),
@@ -47,6 +52,9 @@ func RenderReport(pc *analysis.PolicyComparison, o analysis.StatOptions, ch anal
 			continue
 		}
 		x := Rendered{Name: f.Name}
+		if fo, err := Fitted(f.Fig, Options{}); err == nil && fo.Width > Column.Width {
+			x.Note = fmt.Sprintf("drawn %.1f in wide, wider than the %.1f in column, to fit its names", float64(fo.Width/vg.Inch), float64(Column.Width/vg.Inch))
+		}
 		for _, format := range Formats {
 			x.Exts, x.Files = append(x.Exts, string(format)), append(x.Files, rendered[format])
 		}

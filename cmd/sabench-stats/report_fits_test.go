@@ -82,7 +82,7 @@ func TestReportFitsAnyNames(t *testing.T) {
 		{"m/h", []string{"m/h"}, nil, 4, []string{"harness_differences: no model has both"}},
 		{"ten", names(10, "m%d/h%d"), nil, 4, nil},
 		{"forty", names(40, "c%02d/h%02d"), nil, 4, nil},
-		{"120 characters", []string{longFam, long + "/Inspect"}, nil, 5, nil},
+		{"120 characters", []string{longFam, long + "/Inspect"}, nil, 5, []string{"wider than the 3.5 in column, to fit its names"}},
 		{"disjoint harnesses", []string{"x/fam", "x/Inspect"}, disjoint, 4, []string{"harness_differences, the row of x: no case that both of its configurations ran"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -102,7 +102,7 @@ func TestReportFitsAnyNames(t *testing.T) {
 			}
 			index, _ := os.ReadFile(filepath.Join(out, "index.md"))
 			for _, note := range tc.notes {
-				if !strings.Contains(stderr, "not written: "+note) || !strings.Contains(string(index), note) {
+				if !strings.Contains(string(index), note) || (!strings.Contains(stderr, "not written: "+note) && !strings.Contains(note, "wider")) {
 					t.Errorf("%q missing from stderr or index:\n%s", note, stderr)
 				}
 			}
