@@ -2,6 +2,7 @@ package figures
 
 import (
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/sabench/sabench-stats/analysis"
@@ -20,7 +21,13 @@ func Report(r *analysis.Release, pc *analysis.PolicyComparison, o analysis.StatO
 	if len(r.Main()) == 0 {
 		return nil, []string{"every figure: no scored main-condition episodes"}, nil
 	}
-	figs = append(figs, Named{"failure_types", FailureMixOf(r)})
+	mix := FailureMixOf(r)
+	for _, c := range r.Configs() {
+		if !slices.Contains(mix.Configs, c) {
+			skipped = append(skipped, "failure_types, the bar of "+c+": no scored main-condition episode")
+		}
+	}
+	figs = append(figs, Named{"failure_types", mix})
 	ecs, err := ECSOf(r, o)
 	if err != nil {
 		return nil, nil, err
@@ -50,7 +57,13 @@ func Report(r *analysis.Release, pc *analysis.PolicyComparison, o analysis.StatO
 	default:
 		skipped = append(skipped, "harness_differences: no model's configurations share a case")
 	}
-	figs = append(figs, Named{"domain_heatmap", HeatMapOf(r)})
+	heat := HeatMapOf(r)
+	for _, c := range r.Configs() {
+		if !slices.Contains(heat.Configs, c) {
+			skipped = append(skipped, "domain_heatmap, the row of "+c+": no main-condition episode")
+		}
+	}
+	figs = append(figs, Named{"domain_heatmap", heat})
 	if pc != nil && len(pc.Releases) > 1 {
 		ranks, err := RanksOf(pc, o)
 		if err != nil {
@@ -67,7 +80,7 @@ func Report(r *analysis.Release, pc *analysis.PolicyComparison, o analysis.StatO
 // included) per protocol and configuration.
 func FailureMixOf(r *analysis.Release) FailureMix {
 	protos := r.ProtocolsPresent()
-	f := FailureMix{Title: "Failure types per protocol (share of episodes)", Configs: r.Configs(), Categories: analysis.FailureTypes}
+	f := FailureMix{Title: "Failure types per protocol (share of episodes)", Categories: analysis.FailureTypes}
 	for _, p := range protos {
 		f.Protocols = append(f.Protocols, p.Label())
 	}
@@ -76,10 +89,16 @@ func FailureMixOf(r *analysis.Release) FailureMix {
 		proto  int
 	}
 	mix := map[key][]float64{}
+	has := map[string]bool{}
 	for _, m := range r.FailureMixes(r.Main()) {
 		mix[key{m.Config, int(m.Protocol)}] = m.Share // aligned with analysis.FailureTypes = Categories
+		has[m.Config] = true
 	}
 	for _, c := range r.Configs() {
+		if !has[c] { // no scored main-condition episode: an empty bar would read as 0% of each type
+			continue
+		}
+		f.Configs = append(f.Configs, c)
 		row := make([][]float64, len(protos))
 		for j, p := range protos {
 			row[j] = mix[key{c, int(p)}]
