@@ -78,6 +78,21 @@ func TestPolicyDocExamples(t *testing.T) {
 	if want := "011110"; got != want {
 		t.Errorf("non_action: wrong V0 stop label: ECS under %v = %s, want %s", PresetNames(), got, want)
 	}
+
+	// confirmation (cases with action rules): τ-bench airline task 45, trial 0 of the shared
+	// gpt-4o file (reward 1), hand-labelled "write with no confirmation": the agent sends a
+	// certificate after the user's "And yes, I'm definitely looking for compensation", an
+	// answer to another question, not a yes to the listed action.
+	prep, eps := tauAirline(t)
+	ep := eps[[2]int{45, 0}]
+	got = ""
+	for _, name := range []string{"tau-strict", "tau-lenient", "tau-reads", "tau-bench"} {
+		v := prep[ep.CaseID].Score(ep, tauPolicy(t, name), false)
+		got += ecsDigit(v.ECS())
+	}
+	if want := "0111"; got != want {
+		t.Errorf("confirmation: τ-bench airline task 45 trial 0: ECS under tau-strict, tau-lenient, tau-reads, tau-bench = %s, want %s", got, want)
+	}
 }
 
 func ecsDigit(ok bool) string {

@@ -73,7 +73,7 @@ func addCommon(fs *flag.FlagSet, groups flagGroup, defaultOut string) *common {
 	if groups&groupInput != 0 {
 		fs.StringVar(&c.Source.Bench, "bench", c.Source.Bench, "case specs: a SafeActBench checkout, a directory of case JSON files, a JSONL of {case_id, protocol, case_spec} rows, or builtin (the built-in synthetic cases); required with --runs or --verdicts, default without them: builtin")
 		fs.Var((*cli.List)(&c.Source.Runs), "runs", "episode files, globs or directories (repeatable; default: the built-in release's episodes)")
-		fs.Var((*cli.List)(&c.Policies), "policy", "authorization policy: a preset ("+strings.Join(oracle.PresetNames(), ", ")+") or a JSON policy file (repeatable where a command compares policies); docs/policies.md says what each does")
+		fs.Var((*cli.List)(&c.Policies), "policy", "authorization policy: a preset ("+strings.Join(oracle.AllPresetNames(), ", ")+") or a JSON policy file (repeatable where a command compares policies); docs/policies.md says what each does")
 		fs.StringVar(&c.InfraFailures, "infra-failures", c.InfraFailures, "infra_failure episodes: exclude (the paper) or fail (the SafeActBench batch runner)")
 		fs.StringVar(&c.Source.Dedupe, "dedupe", "", "duplicate episode keys: error (default), first or last")
 	}
