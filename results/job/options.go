@@ -68,6 +68,9 @@ func (o *Options) Check() (err error) {
 	if _, err := analysis.ParseInfraFailures(o.InfraFailures); err != nil {
 		return optionError(err)
 	}
+	if err := source.CheckInspect(o.Source); err != nil {
+		return optionError(err)
+	}
 	return optionError(source.CheckDedupe(o.Source.Dedupe))
 }
 
@@ -78,6 +81,8 @@ func (o *Options) episodesFlag() string {
 		return "--verdicts"
 	case len(o.Source.Runs) > 0:
 		return "--runs"
+	case len(o.Source.Inspect) > 0:
+		return "--inspect"
 	}
 	return ""
 }

@@ -3,6 +3,7 @@ package job
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/ingest"
@@ -131,7 +132,7 @@ func (o *Options) release(s Scoring) (*Release, error) {
 // refusing the options that would change choices made when the dataset was written.
 // It also returns the files read: the bench's and the dataset's.
 func (o *Options) readVerdicts() (*analysis.ScoredRelease, []string, error) {
-	if err := verdicts.RefuseRescoring(o.Source.Runs, o.Policies, o.InfraFailures, o.Source.Dedupe); err != nil {
+	if err := verdicts.RefuseRescoring(append(slices.Clone(o.Source.Runs), o.Source.Inspect...), o.Policies, o.InfraFailures, o.Source.Dedupe); err != nil {
 		return nil, nil, optionError(err)
 	}
 	so, err := o.SourceOptions()
