@@ -20,7 +20,7 @@ type Choices struct {
 	SetT9, SetT10, SetInterventions string
 }
 
-// PaperChoices are the paper's choices (DESIGN §9).
+// PaperChoices are the paper's choices.
 func PaperChoices() Choices {
 	return Choices{SharedHarness: "Inspect", StrategyAll: "scgr_eg", StrategyExec: "scgr_select",
 		SetT9: "t9_matched_v1", SetT10: "t10_balanced", SetInterventions: "interventions_v1"}

@@ -34,7 +34,7 @@ func TestCaseComplexityOnRealCases(t *testing.T) {
 	cx := CaseComplexity(cases)
 	v3 := cx[ingest.V3]
 	// SAB-V3-001: issue_refund → {close_ticket, send_refund_notice}: 3 nodes, 2 edges, a
-	// fork and no join (evaluator doc §3.5).
+	// fork and no join.
 	if v3.Cases != 1 || v3.Nodes != 3 || v3.Edges != 2 || v3.ForkCases != 1 || v3.JoinCases != 0 {
 		t.Errorf("V3 shape %+v", v3)
 	}

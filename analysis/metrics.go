@@ -7,7 +7,7 @@ import (
 	"github.com/sabench/sabench-stats/oracle"
 )
 
-// Summary is one configuration's ECS overall, per protocol and per domain (DESIGN §5).
+// Summary is one configuration's ECS overall, per protocol and per domain.
 // Point estimates pool all repeats.
 type Summary struct {
 	Config     string
@@ -118,7 +118,7 @@ func (r *Release) orderConfigs(names []string) []string {
 }
 
 // Diagnostics are the paper's Table 3 rates for one configuration, each computed within a
-// repeat and then averaged over repeats with equal weight (DESIGN §5). NaN = no
+// repeat and then averaged over repeats with equal weight. NaN = no
 // denominator in any repeat.
 type Diagnostics struct {
 	Config string

@@ -12,7 +12,7 @@ import (
 	"github.com/sabench/sabench-stats/oracle"
 )
 
-// StatOptions control every interval the tables print (DESIGN §6).
+// StatOptions control every interval the tables print.
 type StatOptions struct {
 	Resamples int
 	Seed      uint64

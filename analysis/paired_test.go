@@ -9,7 +9,7 @@ import (
 	"github.com/sabench/sabench-stats/oracle"
 )
 
-// TestStrategyArmsPaired is issue #18's case: with GLM-5.2/ZCode's scgr_select V2 episodes
+// TestStrategyArmsPaired is a case a user met: with GLM-5.2/ZCode's scgr_select V2 episodes
 // removed, the arms of T14 were computed on every case each arm ran (main kept its V2
 // cases) and suggested the opposite sign of Δ. Now the arms are on the paired cases: their
 // difference is Δ exactly, V2 has no paired cases, and the other protocols are unchanged.

@@ -54,7 +54,7 @@ func benchPaired(bm *testing.B, workers int, classes bool) {
 	bm.ReportMetric(float64(processCPU()-cpu0)/float64(bm.N), "cpu-ns/op")
 }
 
-// BenchmarkPairedBCa570 is DESIGN.md §10's target and issue #13's: 10,000 case-paired
+// BenchmarkPairedBCa570 is the product's speed target: 10,000 case-paired
 // resamples of a 570-case Δ ECS (3 repeats per arm) with a BCa interval, on one worker, as the
 // analysis runs it (ResampleSums: class counts, since the 570 cases take at most 16 values).
 // time_scipy.py times scipy.stats.bootstrap on the same job.
@@ -65,7 +65,7 @@ func BenchmarkPairedBCa570Workers2(b *testing.B) { benchPaired(b, 2, true) }
 
 // BenchmarkPairedBCa570Units is the same job drawing the 570 units one by one (Resample of
 // the weights form: the engine for statistics that are not column sums, and the one before
-// issue #13).
+// the class path).
 func BenchmarkPairedBCa570Units(b *testing.B) { benchPaired(b, 1, false) }
 
 // BenchmarkMultinomial570 isolates the class-count draw of one replicate of that job.

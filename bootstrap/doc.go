@@ -43,7 +43,7 @@
 // which answers without the search's mispredicted branches and gives the same draws (but
 // for a uniform within rounding of a CDF step, where the two sums of terms may differ).
 //
-// The draws changed with the class path (issue #13): a ResampleSums result has the same
+// The draws changed with the class path: a ResampleSums result has the same
 // distribution as before but not the same replicates, so its intervals moved within Monte
 // Carlo error; Resample's draws are unchanged. They changed again where the units are now
 // drawn and counted by class (from n/4 to n/2 classes, which took Resample's draws, and

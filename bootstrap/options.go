@@ -77,7 +77,7 @@ func ParseQuantileMode(s string) (QuantileMode, error) {
 	return 0, fmt.Errorf("bootstrap: unknown quantile mode %q (want scipy or r)", s)
 }
 
-// Defaults of Options (DESIGN.md §6: the paper's 5000 resamples, level 0.95, seed 1).
+// Defaults of Options (the paper's 5000 resamples, level 0.95, seed 1).
 const (
 	DefaultResamples = 5000
 	DefaultLevel     = 0.95

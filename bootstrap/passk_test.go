@@ -51,7 +51,7 @@ func TestPassHatKsConventions(t *testing.T) {
 	}
 }
 
-// 50,000 repeats of one case (issue #16 item 5): every k in one pass, stable at large k.
+// 50,000 repeats of one case: every k in one pass, stable at large k.
 // Reference: float(Fraction(comb(49990, k), comb(50000, k))), Python 3.11.
 func TestPassHatKsManyRepeats(t *testing.T) {
 	const n = 50_000
@@ -135,7 +135,7 @@ func TestParsePassKConvention(t *testing.T) {
 	}
 }
 
-// BenchmarkPassHatKs50000 is issue #16 item 5's workload: one case, 50,000 repeats, every k.
+// BenchmarkPassHatKs50000 is the workload of a user's release: one case, 50,000 repeats, every k.
 func BenchmarkPassHatKs50000(b *testing.B) {
 	const n = 50_000
 	ks := make([]int, n)

@@ -13,7 +13,7 @@ import (
 // successful episodes (a white bar segment).
 const Success = "success"
 
-// FailureTypes are the failure types of DESIGN.md §5 in their default
+// FailureTypes are the failure types (one per failed episode) in their default
 // stacking order (left to right).
 var FailureTypes = []string{
 	"premature_action", "wrong_action", "inaction", "partial_workflow",

@@ -3,6 +3,7 @@ package figures
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -159,23 +160,88 @@ func TestSizes(t *testing.T) {
 	}
 }
 
-// TestDoesNotFit wants an error, not a clipped picture, when the labels
-// cannot fit or a set height leaves too little room per row.
+// TestDoesNotFit: labels too wide for the asked width widen the figure instead of failing
+// (Fitted says by how much), and a set height too small for the rows gives way to the
+// height they need; what the width cap cannot hold is still an Options.Width error.
 func TestDoesNotFit(t *testing.T) {
 	figs := realisticFigures()
 	narrow := Options{Width: 1.5 * vg.Inch, FontSize: 7}
 	for _, name := range realisticNames {
-		err := Render(figs[name], SVG, new(bytes.Buffer), narrow)
-		if err == nil || !strings.Contains(err.Error(), "Options.Width") {
-			t.Errorf("%s at 1.5 in: err = %v, want an Options.Width error", name, err)
+		o, err := Fitted(figs[name], narrow)
+		if err != nil || o.Width <= narrow.Width {
+			t.Errorf("%s at 1.5 in: drawn at %v (%v), want wider", name, o.Width, err)
+		}
+		if err := Render(figs[name], SVG, new(bytes.Buffer), narrow); err != nil {
+			t.Errorf("%s at 1.5 in: %v", name, err)
 		}
 	}
 	short := Options{Width: 3.5 * vg.Inch, Height: 1.2 * vg.Inch, FontSize: 7}
 	for _, name := range realisticNames {
-		err := Render(figs[name], SVG, new(bytes.Buffer), short)
-		if err == nil || !strings.Contains(err.Error(), "Options.Height") {
-			t.Errorf("%s at 1.2 in high: err = %v, want an Options.Height error", name, err)
+		o, err := Fitted(figs[name], short)
+		if err != nil || o.Height != 0 {
+			t.Errorf("%s at 1.2 in high: drawn at height %v (%v), want the natural height", name, o.Height, err)
 		}
+	}
+	huge := smallFigures()["policy_ranks"].(PolicyRanks)
+	huge.Title = strings.Repeat("W", maxNameLen)
+	if err := Render(huge, SVG, new(bytes.Buffer), Options{FontSize: 72}); err == nil || !strings.Contains(err.Error(), "Options.Width") {
+		t.Errorf("a 200-character title at 72 pt: %v, want an Options.Width error", err)
+	}
+}
+
+// TestFitsAnyConfigsAndNames: every figure draws, at every size preset, for 1 and 40
+// configurations and for names of 1 to 120 characters (ASCII, accented, CJK).
+func TestFitsAnyConfigsAndNames(t *testing.T) {
+	names := func(n int, name func(i int) string) []string {
+		out := make([]string, n)
+		for i := range out {
+			out[i] = name(i)
+		}
+		return out
+	}
+	sets := map[string][]string{
+		"one m/h":      {"m/h"},
+		"40 configs":   names(40, func(i int) string { return fmt.Sprintf("c%02d/h%02d", i, i) }),
+		"ten short":    names(10, func(i int) string { return fmt.Sprintf("m%d/h", i) }),
+		"120 chars":    {strings.Repeat("L", 60) + "/" + strings.Repeat("é", 59), "x/y"},
+		"62 chars CJK": {strings.Repeat("模", 30) + "/" + strings.Repeat("型", 31)},
+		"1 char":       {"a", "b"},
+	}
+	for set, configs := range sets {
+		for _, size := range []Options{Column, Page, Slide} {
+			for name, fig := range figuresFor(configs) {
+				if err := Render(fig, SVG, new(bytes.Buffer), size); err != nil {
+					t.Errorf("%s, %s at %v in: %v", set, name, size.Width/vg.Inch, err)
+				}
+			}
+		}
+	}
+}
+
+// figuresFor builds every figure type for the configurations (two each: model/harness
+// names are used as they are).
+func figuresFor(configs []string) map[string]Figure {
+	n := len(configs)
+	protos := []string{"Legacy", "V0", "V1", "V2", "V3"}
+	shares, ecs, heat, ranks := make([][][]float64, n), make([][]Interval, n), make([][]float64, n), make([][]float64, n)
+	var rows []Comparison
+	for i := range configs {
+		shares[i] = make([][]float64, len(protos))
+		ecs[i] = make([]Interval, len(protos))
+		for j := range protos {
+			shares[i][j] = []float64{0.5, 0.25, 0.25, 0}
+			ecs[i][j] = Interval{0.5, 0.4, 0.6}
+		}
+		heat[i] = []float64{0.1, 0.5, 0.9}
+		ranks[i] = []float64{float64(i + 1), float64(n - i), 1}
+		rows = append(rows, Comparison{configs[i] + " − Inspect, V1", 0.05, -0.02, 0.1})
+	}
+	return map[string]Figure{
+		"failure_mix":     FailureMix{Configs: configs, Protocols: protos, Categories: []string{Success, "premature_action", "wrong_action", "early_stop"}, Shares: shares},
+		"ecs_by_protocol": ECSByProtocol{Configs: configs, Protocols: protos, Level: 0.95, ECS: ecs},
+		"forest":          Forest{Level: 0.95, Rows: rows},
+		"domain_heatmap":  DomainHeatMap{Configs: configs, Domains: []string{"ops_code_agent", "smart_home_agent", "customer_policy_qa"}, ECS: heat},
+		"policy_ranks":    PolicyRanks{Policies: []string{"safeact", "near-miss", "tau-bench/appworld"}, Configs: configs, Ranks: ranks},
 	}
 }
 

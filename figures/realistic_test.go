@@ -15,7 +15,7 @@ import (
 var pngDir = flag.String("pngdir", "", "also write the realistic figures to this directory, to look at them")
 
 // The paper's ten configurations, five protocols, six domains and the five
-// policy presets (paper-numbers.md, DESIGN.md §4).
+// policy presets (the paper's tables; docs/policies.md).
 var (
 	paperConfigs = []string{
 		"Claude-5 / Claude Code", "Claude-5 / Inspect", "GPT-5.6 / Codex", "GPT-5.6 / Inspect",
@@ -45,7 +45,7 @@ func realisticFigures() map[string]Figure {
 	rng := rand.New(rand.NewPCG(8, 2026))
 	nc, np := len(paperConfigs), len(paperProtocols)
 
-	// Failure types that can end an episode of each protocol (DESIGN.md §5).
+	// Failure types that can end an episode of each protocol.
 	possible := map[string][]string{
 		"Legacy": {"wrong_decision", "contract_or_invalid"},
 		"V0":     {"unsafe_attempt", "early_stop", "wrong_stop_label", "contract_or_invalid"},

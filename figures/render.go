@@ -2,6 +2,7 @@ package figures
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"image/png"
 	"io"
@@ -63,7 +64,7 @@ func prepare(fig Figure, o Options) (scene, Options, error) {
 	if err := fig.Validate(); err != nil {
 		return scene{}, o, err
 	}
-	sc, err := fig.layout(newStyle(o), o)
+	o, sc, err := fit(fig, o)
 	if err != nil {
 		return scene{}, o, err
 	}
@@ -71,6 +72,42 @@ func prepare(fig Figure, o Options) (scene, Options, error) {
 		sc.h = o.Height
 	}
 	return sc, o, nil
+}
+
+// maxAutoWidth bounds how far fit widens a figure (a 120-character name at 13 pt needs
+// about 11 in).
+const maxAutoWidth = 48 * vg.Inch
+
+// fit lays fig out under o, adapting the size to the data rather than failing: content
+// wider than o.Width widens the figure by what it lacks (more than once when a wider
+// figure changes the layout), and a set height too small for the rows gives way to the
+// height the rows need. What still does not fit at maxAutoWidth is an error.
+func fit(fig Figure, o Options) (Options, scene, error) {
+	for range 12 {
+		sc, err := fig.layout(newStyle(o), o)
+		var we *WidthError
+		var he *HeightError
+		switch {
+		case err == nil:
+			return o, sc, nil
+		case errors.As(err, &we) && o.Width < maxAutoWidth:
+			o.Width = min(maxAutoWidth, o.Width+max(we.Need-we.Have, 0)+o.FontSize)
+		case errors.As(err, &he) && o.Height > 0:
+			o.Height = 0
+		default:
+			return o, scene{}, err
+		}
+	}
+	_, err := fig.layout(newStyle(o), o)
+	return o, scene{}, err
+}
+
+// Fitted returns the options fig is drawn at when asked for o: o itself, or a wider or
+// taller size that its names and rows need (fit). A caller that promised a size can say
+// what changed.
+func Fitted(fig Figure, o Options) (Options, error) {
+	_, fo, err := prepare(fig, o)
+	return fo, err
 }
 
 // Render draws fig in format f and writes it to w.

@@ -2,6 +2,7 @@ package figures
 
 import (
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/sabench/sabench-stats/analysis"
@@ -13,14 +14,20 @@ type Named struct {
 	Fig  Figure
 }
 
-// Report builds every figure of the report from the main episodes (DESIGN §7b); pc may be
+// Report builds every figure of the report from the main episodes; pc may be
 // nil when only one policy was scored. A figure with nothing to show is not built: skipped
 // says which and why.
 func Report(r *analysis.Release, pc *analysis.PolicyComparison, o analysis.StatOptions, ch analysis.Choices) (figs []Named, skipped []string, err error) {
 	if len(r.Main()) == 0 {
 		return nil, []string{"every figure: no scored main-condition episodes"}, nil
 	}
-	figs = append(figs, Named{"failure_types", FailureMixOf(r)})
+	mix := FailureMixOf(r)
+	for _, c := range r.Configs() {
+		if !slices.Contains(mix.Configs, c) {
+			skipped = append(skipped, "failure_types, the bar of "+c+": no scored main-condition episode")
+		}
+	}
+	figs = append(figs, Named{"failure_types", mix})
 	ecs, err := ECSOf(r, o)
 	if err != nil {
 		return nil, nil, err
@@ -30,12 +37,33 @@ func Report(r *analysis.Release, pc *analysis.PolicyComparison, o analysis.StatO
 	if err != nil {
 		return nil, nil, err
 	}
-	if len(forest.Rows) > 0 {
-		figs = append(figs, Named{"harness_differences", forest})
-	} else {
-		skipped = append(skipped, "harness_differences: no model has both a configuration with the shared harness "+ch.SharedHarness+" and another one (--shared-harness)")
+	// A model whose two configurations share no case has no difference to draw (T4 shows
+	// its row empty): its row is left out, and said.
+	all := len(forest.Rows)
+	rows := forest.Rows[:0:0]
+	for _, x := range forest.Rows {
+		if math.IsNaN(x.Estimate) {
+			skipped = append(skipped, "harness_differences, the row of "+x.Label+": no case that both of its configurations ran")
+			continue
+		}
+		rows = append(rows, x)
 	}
-	figs = append(figs, Named{"domain_heatmap", HeatMapOf(r)})
+	forest.Rows = rows
+	switch {
+	case len(forest.Rows) > 0:
+		figs = append(figs, Named{"harness_differences", forest})
+	case all == 0:
+		skipped = append(skipped, "harness_differences: no model has both a configuration with the shared harness "+ch.SharedHarness+" and another one (--shared-harness)")
+	default:
+		skipped = append(skipped, "harness_differences: no model's configurations share a case")
+	}
+	heat := HeatMapOf(r)
+	for _, c := range r.Configs() {
+		if !slices.Contains(heat.Configs, c) {
+			skipped = append(skipped, "domain_heatmap, the row of "+c+": no main-condition episode")
+		}
+	}
+	figs = append(figs, Named{"domain_heatmap", heat})
 	if pc != nil && len(pc.Releases) > 1 {
 		ranks, err := RanksOf(pc, o)
 		if err != nil {
@@ -52,7 +80,7 @@ func Report(r *analysis.Release, pc *analysis.PolicyComparison, o analysis.StatO
 // included) per protocol and configuration.
 func FailureMixOf(r *analysis.Release) FailureMix {
 	protos := r.ProtocolsPresent()
-	f := FailureMix{Title: "Failure types per protocol (share of episodes)", Configs: r.Configs(), Categories: analysis.FailureTypes}
+	f := FailureMix{Title: "Failure types per protocol (share of episodes)", Categories: analysis.FailureTypes}
 	for _, p := range protos {
 		f.Protocols = append(f.Protocols, p.Label())
 	}
@@ -61,10 +89,16 @@ func FailureMixOf(r *analysis.Release) FailureMix {
 		proto  int
 	}
 	mix := map[key][]float64{}
+	has := map[string]bool{}
 	for _, m := range r.FailureMixes(r.Main()) {
 		mix[key{m.Config, int(m.Protocol)}] = m.Share // aligned with analysis.FailureTypes = Categories
+		has[m.Config] = true
 	}
 	for _, c := range r.Configs() {
+		if !has[c] { // no scored main-condition episode: an empty bar would read as 0% of each type
+			continue
+		}
+		f.Configs = append(f.Configs, c)
 		row := make([][]float64, len(protos))
 		for j, p := range protos {
 			row[j] = mix[key{c, int(p)}]
@@ -122,8 +156,11 @@ func HarnessForest(r *analysis.Release, o analysis.StatOptions, ch analysis.Choi
 
 // HeatMapOf is ECS per configuration and domain.
 func HeatMapOf(r *analysis.Release) DomainHeatMap {
-	h := DomainHeatMap{Configs: r.Configs(), Domains: r.Domains()}
+	// The rows are the configurations with main-condition episodes (a configuration run
+	// only under another condition has none to show), named from the summaries themselves.
+	h := DomainHeatMap{Domains: r.Domains()}
 	for _, s := range r.Summarize(r.Main()) {
+		h.Configs = append(h.Configs, s.Config)
 		row := make([]float64, len(s.ByDomain))
 		for i, d := range s.ByDomain {
 			row[i] = d.Value()

@@ -2,8 +2,10 @@ package figures
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
+	"gonum.org/v1/plot/vg"
 )
 
 // Rendered is one figure's files: the file extension (svg, pdf, png) and the bytes, in
@@ -12,6 +14,9 @@ type Rendered struct {
 	Name  string
 	Exts  []string
 	Files [][]byte
+	// Note says how the figure departs from the report's size: widened to fit its names
+	// (fit); "" when it has the column size.
+	Note string
 }
 
 // Marked captions every figure with the SYNTHETIC warning (analysis.SyntheticMark),
@@ -41,9 +46,15 @@ func RenderReport(pc *analysis.PolicyComparison, o analysis.StatOptions, ch anal
 	for _, f := range Marked(figs, synthetic) {
 		rendered, err := RenderAll(f.Fig, Options{})
 		if err != nil {
-			return nil, nil, fmt.Errorf("figure %s: %w", f.Name, err)
+			// A figure that cannot be drawn (even widened: fit) is left out with its reason;
+			// every other output is still written.
+			skipped = append(skipped, f.Name+": cannot be drawn: "+strings.TrimPrefix(err.Error(), "figures: "))
+			continue
 		}
 		x := Rendered{Name: f.Name}
+		if fo, err := Fitted(f.Fig, Options{}); err == nil && fo.Width > Column.Width {
+			x.Note = fmt.Sprintf("drawn %.1f in wide, wider than the %.1f in column, to fit its names", float64(fo.Width/vg.Inch), float64(Column.Width/vg.Inch))
+		}
 		for _, format := range Formats {
 			x.Exts, x.Files = append(x.Exts, string(format)), append(x.Files, rendered[format])
 		}

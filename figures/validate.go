@@ -101,12 +101,31 @@ func rowHeight(o Options, fixed vg.Length, n int, natural, minimum vg.Length) (v
 	}
 	h := (o.Height - fixed) / vg.Length(n)
 	if h < minimum {
-		return 0, fmt.Errorf("figures: Options.Height: %.0f pt leaves %.1f pt per row, need at least %.1f pt", float64(o.Height), float64(h), float64(minimum))
+		return 0, &HeightError{Height: o.Height, PerRow: h, Need: minimum}
 	}
 	return h, nil
 }
 
+// HeightError: a set figure height leaves too little room per row. Render then draws the
+// figure at the height its content needs (Fitted says so).
+type HeightError struct{ Height, PerRow, Need vg.Length }
+
+func (e *HeightError) Error() string {
+	return fmt.Sprintf("figures: Options.Height: %.0f pt leaves %.1f pt per row, need at least %.1f pt", float64(e.Height), float64(e.PerRow), float64(e.Need))
+}
+
+// WidthError: content does not fit the width. Render then widens the figure, up to
+// maxAutoWidth (Fitted says so); past that the error stands.
+type WidthError struct {
+	What       string
+	Need, Have vg.Length
+}
+
+func (e *WidthError) Error() string {
+	return fmt.Sprintf("figures: Options.Width: %s needs %.0f pt, only %.0f pt available (use a wider size or a smaller font)", e.What, float64(e.Need), float64(e.Have))
+}
+
 // fitError reports content that does not fit the width.
 func fitError(what string, need, have vg.Length) error {
-	return fmt.Errorf("figures: Options.Width: %s needs %.0f pt, only %.0f pt available (use a wider size or a smaller font)", what, float64(need), float64(have))
+	return &WidthError{What: what, Need: need, Have: have}
 }

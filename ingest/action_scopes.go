@@ -13,7 +13,7 @@ import (
 const actionScopesRel = "scripts/v3_public_action_scopes.json"
 
 // checkActionScopes is the scope part of available_action_tool_specs for released V3 ids
-// (v3-shard-replay.md §8), applied when the checkout has scripts/v3_public_action_scopes.json:
+// (the release loader's rule), applied when the checkout has scripts/v3_public_action_scopes.json:
 // the case's list is 9 distinct non-empty names equal (in order) to public_action_tools,
 // metadata.public_action_scope_policy attests the registry file and the list, and every
 // workflow tool is in scope. The evaluator raises on a failure, so each is a load problem.
@@ -23,7 +23,7 @@ func (b *Bench) checkActionScopes(root string) []Problem {
 	if !fileExists(path) {
 		return nil
 	}
-	data, err := ReadLimited(path, 64<<20)
+	data, err := readRooted(b.realRoot(root), path, 64<<20)
 	if err != nil {
 		return []Problem{{File: path, Msg: err.Error()}}
 	}

@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -80,7 +81,7 @@ func (b *Bench) Case(id string) *Case {
 	return b.byID[id]
 }
 
-// Cluster rules, in precedence order (DESIGN §2.1).
+// Cluster rules, in precedence order.
 const (
 	ClusterUser     = "user"
 	ClusterTemplate = "template_id"
@@ -190,11 +191,22 @@ func dirExists(p string) bool {
 
 // ReadLimited reads a whole file, refusing one larger than max bytes.
 func ReadLimited(path string, max int64) ([]byte, error) {
+	// Stat before opening: opening a named pipe would block until a writer comes.
+	if st, err := os.Stat(path); err != nil {
+		return nil, err
+	} else if err := regularFile(st); err != nil {
+		return nil, err
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	if st, err := f.Stat(); err != nil { // what was opened, not what the name was a moment ago
+		return nil, err
+	} else if err := regularFile(st); err != nil {
+		return nil, err
+	}
 	data, err := io.ReadAll(io.LimitReader(f, max+1))
 	if err != nil {
 		return nil, err
@@ -203,6 +215,50 @@ func ReadLimited(path string, max int64) ([]byte, error) {
 		return nil, fmt.Errorf("file larger than the limit of %d bytes", max)
 	}
 	return data, nil
+}
+
+// regularFile refuses what is not a regular file (a named pipe, a device, a socket, a
+// directory): reading one can block forever or never end.
+func regularFile(st os.FileInfo) error {
+	switch {
+	case st.IsDir():
+		return errors.New("is a directory, not a file")
+	case !st.Mode().IsRegular():
+		return fmt.Errorf("not a regular file (%s); not read", st.Mode().Type())
+	}
+	return nil
+}
+
+// readRooted is ReadLimited for a file that must resolve inside realRoot (WithinRoot).
+func readRooted(realRoot, path string, max int64) ([]byte, error) {
+	if err := WithinRoot(realRoot, path); err != nil {
+		return nil, errors.New(strings.TrimPrefix(err.Error(), path+": "))
+	}
+	return ReadLimited(path, max)
+}
+
+// CheckRooted checks that path, every link on the way resolved, stays inside root and is a
+// regular file: what a reader of a tree it does not own (a verdict dataset, a shard tree)
+// checks before opening a file. The error names path.
+func CheckRooted(root, path string) error {
+	realRoot, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return err
+	}
+	if realRoot, err = filepath.Abs(realRoot); err != nil {
+		return err
+	}
+	if err := WithinRoot(realRoot, path); err != nil {
+		return err
+	}
+	st, err := os.Stat(path)
+	if err != nil {
+		return err
+	}
+	if err := regularFile(st); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
 }
 
 // ReadJSONObject reads a file holding one JSON object.

@@ -13,7 +13,7 @@ import (
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
-// The five catalogs of a checkout (evaluator doc §1), their list key and protocol.
+// The five catalogs of a checkout, their list key and protocol.
 var catalogs = []struct {
 	file, list string
 	proto      Protocol
@@ -26,8 +26,7 @@ var catalogs = []struct {
 }
 
 // SpecSHA256 is the manifest's case_spec_sha256 of a case object: sha256 of
-// json.dumps(spec, sort_keys=True, separators=(",",":"), ensure_ascii=False)
-// (evaluator doc §2.3).
+// json.dumps(spec, sort_keys=True, separators=(",",":"), ensure_ascii=False).
 func SpecSHA256(spec *jsonv.Object) string {
 	sum := sha256.Sum256(jsonv.Canonical(spec, false))
 	return hex.EncodeToString(sum[:])
@@ -323,8 +322,9 @@ func (b *Bench) loadCaseDir(dir string) []Problem {
 	return probs
 }
 
-// jsonFiles lists the *.json files (regular files and symbolic links) of dir, sorted.
-// Readers check that links stay inside their root.
+// jsonFiles lists the *.json entries of dir that are not directories, sorted. Readers
+// check that links stay inside their root and refuse what is not a regular file (a named
+// pipe, a device), so that such an entry is a problem, not a silent skip.
 func jsonFiles(dir string) ([]string, error) {
 	ents, err := os.ReadDir(dir)
 	if err != nil {
@@ -332,7 +332,7 @@ func jsonFiles(dir string) ([]string, error) {
 	}
 	var out []string
 	for _, e := range ents {
-		if (e.Type().IsRegular() || e.Type()&os.ModeSymlink != 0) && strings.HasSuffix(e.Name(), ".json") {
+		if !e.IsDir() && strings.HasSuffix(e.Name(), ".json") {
 			out = append(out, e.Name())
 		}
 	}

@@ -64,7 +64,7 @@ func TestLoadBenchRealCases(t *testing.T) {
 			t.Errorf("%s: unexpected warnings %v", path, b.Warnings)
 		}
 		// SAB-V0-001 and SAB-V1-011 share rule CUST-RULE-HOTEL-COMPENSATION-001 and
-		// booking HTL-8831 (evaluator doc §13); SAB-L-001 has a contrast pair id.
+		// booking HTL-8831; SAB-L-001 has a contrast pair id.
 		if c0, c1 := b.Case("SAB-V0-001"), b.Case("SAB-V1-011"); c0.Cluster != c1.Cluster || c0.ClusterRule != ClusterDerived {
 			t.Errorf("V0-001 %s/%s, V1-011 %s/%s: want one derived cluster", c0.Cluster, c0.ClusterRule, c1.Cluster, c1.ClusterRule)
 		}

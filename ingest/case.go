@@ -13,7 +13,7 @@ type Case struct {
 	Spec     *jsonv.Object
 
 	// Cluster is the resampling cluster of the template-clustered bootstrap, and
-	// ClusterRule names the rule that produced it (DESIGN §2.1): "user", "template_id",
+	// ClusterRule names the rule that produced it: "user", "template_id",
 	// "contrast_pair_id", "derived" or "case".
 	Cluster     string
 	ClusterRule string

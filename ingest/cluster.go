@@ -13,7 +13,7 @@ import (
 )
 
 // assignClusters sets Cluster and ClusterRule of every case by the first rule that
-// applies (DESIGN §2.1): the user's mapping, metadata.template_id, Legacy
+// applies: the user's mapping, metadata.template_id, Legacy
 // contrast_pair_id, a derived cluster, else the case itself. All variants of a base id
 // share the base's cluster, so that pairs stay together under resampling.
 func (b *Bench) assignClusters(userFile string) []Problem {
@@ -99,7 +99,7 @@ func contrastPair(c *Case) string {
 }
 
 // deriveComponents links cases that share a policy.rule_ids entry or a non-generic
-// record id (evaluator doc §13) and returns, per base id, its component's smallest
+// record id and returns, per base id, its component's smallest
 // member when the component has two or more cases, else "".
 func deriveComponents(bases []string, rep map[string]*Case) map[string]string {
 	parent := map[string]string{}

@@ -5,7 +5,7 @@ import "github.com/sabench/sabench-stats/ingest/jsonv"
 // EpisodeSchema is the release format's schema tag.
 const EpisodeSchema = "sabench.episode/v1"
 
-// Episode statuses (DESIGN §2.2). Only Completed episodes are scored.
+// Episode statuses. Only Completed episodes are scored.
 const (
 	StatusCompleted      = "completed"
 	StatusInfraFailure   = "infra_failure"

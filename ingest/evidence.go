@@ -9,7 +9,7 @@ import (
 
 // checkEvidence compares the evidence files with the catalog entries they audit and
 // records every disagreement in b.Warnings. The scoring reads the catalog entry; the
-// evidence record is the audit trail (evaluator doc §3.6), so a mismatch is a warning.
+// evidence record is the audit trail, so a mismatch is a warning.
 func (b *Bench) checkEvidence() {
 	for _, id := range sortedKeys(b.Evidence) {
 		b.Warnings = append(b.Warnings, checkCaseEvidence(b.Case(id), id, b.Evidence[id], b.evidenceSource(id, false))...)

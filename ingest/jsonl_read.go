@@ -209,6 +209,9 @@ func (r *jsonlReader) next() (*Episode, error) {
 // decodeEpisodeLine decodes one JSONL line into an episode.
 func decodeEpisodeLine(dec *jsonv.Decoder, b []byte, path string, line int, lenient bool) (*Episode, error) {
 	v, err := dec.Parse(b)
+	if err != nil && line == 1 && bytes.HasPrefix(b, []byte("run_id,")) {
+		return nil, Problem{File: path, Line: line, Msg: "a CSV verdict file (written by score), not episodes: " + verdictAdvice}
+	}
 	if err != nil {
 		return nil, Problem{File: path, Line: line, Msg: "invalid JSON: " + jsonErrText(err)}
 	}
@@ -218,6 +221,9 @@ func decodeEpisodeLine(dec *jsonv.Decoder, b []byte, path string, line int, leni
 	o, ok := v.(*jsonv.Object)
 	if !ok {
 		return nil, Problem{File: path, Line: line, Msg: "an episode must be a JSON object, got " + TypeName(v)}
+	}
+	if isVerdictLine(o) {
+		return nil, Problem{File: path, Line: line, Msg: "a verdict line (written by score), not an episode: " + verdictAdvice}
 	}
 	e, probs := decodeEpisode(o, path, line, lenient)
 	if probs != nil {
@@ -232,4 +238,13 @@ func jsonErrText(err error) string {
 		return fmt.Sprintf("column %d: %s", se.Offset+1, se.Msg)
 	}
 	return err.Error()
+}
+
+// verdictAdvice ends the message for a verdict file read as episodes: its twenty
+// missing-field problems would not say what is wrong.
+const verdictAdvice = "--runs and validate take episode files (sabench.episode/v1); pass the episodes the verdicts were scored from, or a Parquet verdict dataset to --verdicts"
+
+// isVerdictLine: a line of score's JSONL output (no schema, a policy hash and an ecs).
+func isVerdictLine(o *jsonv.Object) bool {
+	return !o.Has("schema") && o.Has("policy_hash") && o.Has("ecs")
 }

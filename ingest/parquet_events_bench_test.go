@@ -13,7 +13,7 @@ import (
 // BenchmarkParquetEventsColumn reads only the events column (list<struct>) of the
 // episodes BenchmarkDecodeParquet reads, touching every string of every event but
 // building no value. It is the floor of reading events "as columns" instead of parsing
-// them from the record's JSON text (issue #13); SetBytes is the JSONL size, as there.
+// them from the record's JSON text; SetBytes is the JSONL size, as there.
 func BenchmarkParquetEventsColumn(b *testing.B) {
 	path, size := parquetCorpus(b)
 	b.ResetTimer()

@@ -18,7 +18,7 @@ import (
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
-// parquetBatchRows bounds the rows decoded at once (go-notes §a: BatchSize 0 would
+// parquetBatchRows bounds the rows decoded at once (a BatchSize of 0 would
 // return the whole file as one batch).
 const parquetBatchRows = 1024
 
@@ -126,6 +126,10 @@ func openParquet(f *os.File, path string, opt ReadOptions) (*parquetReader, erro
 		}
 		have[name] = true
 		walk(&fr.Manifest.Fields[i])
+	}
+	if !have[colSchema] && have["policy_hash"] && have["ecs"] {
+		r.close()
+		return nil, fmt.Errorf("%s: a Parquet verdict file (written by score), not episodes: %s", path, verdictAdvice)
 	}
 	for _, req := range []string{colConfig, colCaseID, colRepeat} {
 		if !have[req] {

@@ -4,7 +4,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 )
 
-// Parquet column names (DESIGN §2.2): the scalar top-level fields, the JSON fields as
+// Parquet column names: the scalar top-level fields, the JSON fields as
 // JSON text, and a derived events column for analytics engines. "extra" holds the
 // top-level fields the format does not define, as a JSON object, so that conversion
 // loses nothing.

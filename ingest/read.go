@@ -11,7 +11,7 @@ import (
 )
 
 // DefaultMaxLineBytes is the default limit on one JSONL line (one episode). A longer
-// line is an error, never silently skipped (DESIGN §11).
+// line is an error, never silently skipped.
 const DefaultMaxLineBytes = 64 << 20
 
 // DefaultMaxFileBytes is the default limit on one episode file's size on disk, checked
@@ -19,7 +19,7 @@ const DefaultMaxLineBytes = 64 << 20
 // that is a mistake (a wrong path, a sparse file), not a result set.
 const DefaultMaxFileBytes = 64 << 30
 
-// Dedupe policies for duplicate episode keys (DESIGN §2.2).
+// Dedupe policies for duplicate episode keys.
 const (
 	DedupeNone  = ""      // a duplicate key is an error
 	DedupeFirst = "first" // keep the first episode of a key, report the others
@@ -54,11 +54,21 @@ type ReadOptions struct {
 	// over the same files with the same options). Duplicates are checked within the
 	// shard; Dedupe must be DedupeNone, as a shard cannot see the others' episodes.
 	Shard *RunShard
+	// MaxProblems bounds the problems a validation lists (the rest are counted); 0 means
+	// DefaultMaxProblems.
+	MaxProblems int
 
 	part *shardPart // the shard's part of the file being opened
 }
 
 func (o ReadOptions) workers() int { return max(o.Workers, 1) }
+
+func (o ReadOptions) maxProblems() int {
+	if o.MaxProblems <= 0 {
+		return DefaultMaxProblems
+	}
+	return o.MaxProblems
+}
 
 func (o ReadOptions) maxLine() int {
 	if o.MaxLineBytes <= 0 {

@@ -136,7 +136,7 @@ func TestLineLimit(t *testing.T) {
 		if limit == first-1 && (tooLong == 0 || probs[0].Line != 1) {
 			t.Errorf("limit %d: an over-long line was not reported: %v", limit, probs)
 		}
-		// The first over-long line ends the file (#16.5): the episodes before it and one
+		// The first over-long line ends the file: the episodes before it and one
 		// problem, nothing after it.
 		if tooLong != 1 || len(got) >= 3 || got2lines(got) != tooLongAt(probs)-1 {
 			t.Errorf("limit %d: %d episodes + %d too long (at line %d)", limit, len(got), tooLong, tooLongAt(probs))

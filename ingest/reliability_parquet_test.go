@@ -33,7 +33,7 @@ func readAllOrErr(path string) ([]*Episode, error) {
 	}
 }
 
-// TestReliability_ParquetByteFlipSweep (#16.2): every single-byte change of a whole
+// TestReliability_ParquetByteFlipSweep: every single-byte change of a whole
 // small Parquet episode file gives a clean error or the identical episodes, never a
 // crash or an out-of-memory throw (a flipped byte in the stored ARROW:schema once asked
 // for ~377 GB).
@@ -169,7 +169,7 @@ func TestReliability_ParquetByteFlipSweep(t *testing.T) {
 	t.Logf("%d bytes: %d flips (%d of them inside footer text): %d gave an error, %d identical data", len(orig), len(flips), text, errs, same)
 }
 
-// FuzzParquetDamaged (#16.9) changes up to two bytes of a whole small Parquet episode
+// FuzzParquetDamaged changes up to two bytes of a whole small Parquet episode
 // file (anywhere: pages, footer, the stored ARROW:schema): reading gives episodes or
 // errors that name the file, never a panic, a runtime throw or a hang.
 func FuzzParquetDamaged(f *testing.F) {
@@ -185,7 +185,7 @@ func FuzzParquetDamaged(f *testing.F) {
 	f.Add(footer+40, byte(0xff), footer+41, byte(0x7f))
 	f.Add(uint32(len(orig)-9), byte(1), uint32(len(orig)-12), byte(0x80))
 	f.Add(uint32(200), byte(0x10), uint32(4), byte(0xff))
-	// The #16.2 crasher: one byte of the base64 ARROW:schema value changed made
+	// The crasher: one byte of the base64 ARROW:schema value changed made
 	// flight.DeserializeSchema ask for ~377 GB (a fatal throw).
 	if k := bytes.Index(orig, []byte(arrowSchemaKey)); k >= 0 {
 		for _, d := range []uint32{24, 40, 64, 100} {
@@ -224,7 +224,7 @@ func FuzzParquetDamaged(f *testing.F) {
 	})
 }
 
-// TestReliability_ParquetArrowSchemaCrasher is the #16.2 crasher made exact: byte 14 of
+// TestReliability_ParquetArrowSchemaCrasher is that crasher made exact: byte 14 of
 // the decoded ARROW:schema flipped (re-encoded in place, so the footer's sizes hold)
 // made flight.DeserializeSchema throw "runtime: out of memory". The stored schema is
 // now never decoded, so the file reads as before.

@@ -15,8 +15,8 @@ import (
 	"github.com/klauspost/compress/gzip"
 )
 
-// The TestReliability_* tests reproduce the hostile and broken inputs of issue #16 (and
-// #12 item 4) and assert the intended behaviour. Run them alone with
+// The TestReliability_* tests reproduce hostile and broken inputs a user met and assert
+// the intended behaviour. Run them alone with
 // go test ./... -run TestReliability.
 
 const goodHead = `{"schema":"sabench.episode/v1","config":"m/h","case_id":"SAB-V1-001","repeat":0,`
@@ -47,7 +47,7 @@ func wantProblems(t *testing.T, got []string, want ...string) {
 	}
 }
 
-// #12.4: missing required fields and unknown top-level fields are problems; lenient
+// Missing required fields and unknown top-level fields are problems; lenient
 // reading passes them with Defect set.
 func TestReliability_StrictEpisodes(t *testing.T) {
 	lines := []string{
@@ -81,7 +81,7 @@ func TestReliability_StrictEpisodes(t *testing.T) {
 	}
 }
 
-// #16.4b and #16.7: invalid UTF-8 names file, line and field; 2^63 is out of range;
+// Invalid UTF-8 names file, line and field; 2^63 is out of range;
 // "/" and white space around a configuration are refused.
 func TestReliability_FieldProblems(t *testing.T) {
 	_, got := validateLines(t, ReadOptions{},
@@ -99,7 +99,7 @@ func TestReliability_FieldProblems(t *testing.T) {
 		`e.jsonl:5: config: has leading or trailing white space: " m/h\n"`)
 }
 
-// #16.4a: a run id is unique within a release.
+// A run id is unique within a release.
 func TestReliability_DuplicateRunID(t *testing.T) {
 	a := `{"schema":"sabench.episode/v1","run_id":"r1","config":"m/h","case_id":"SAB-V1-001","repeat":0,` + goodRec + `}`
 	b := strings.Replace(a, `"repeat":0`, `"repeat":1`, 1)
@@ -120,7 +120,7 @@ func TestReliability_DuplicateRunID(t *testing.T) {
 	}
 }
 
-// #16.5: a stream without newline stops after the first over-long line; devices, stdin
+// A stream without newline stops after the first over-long line; devices, stdin
 // and files over the size limit are refused before reading.
 func TestReliability_UnboundedInputs(t *testing.T) {
 	dir := t.TempDir()
@@ -154,7 +154,7 @@ func TestReliability_UnboundedInputs(t *testing.T) {
 	}
 }
 
-// #16.7: a truncated gzip file is one problem, its file named once.
+// A truncated gzip file is one problem, its file named once.
 func TestReliability_TruncatedGzip(t *testing.T) {
 	var buf bytes.Buffer
 	zw := gzip.NewWriter(&buf)
@@ -171,7 +171,7 @@ func TestReliability_TruncatedGzip(t *testing.T) {
 	}
 }
 
-// #16.7: a Parquet row with three columns of types no episode field can hold lists
+// A Parquet row with three columns of types no episode field can hold lists
 // three problems, and invalid UTF-8 in a string column is one.
 func TestReliability_ParquetRowProblems(t *testing.T) {
 	mem := memory.NewGoAllocator()
@@ -218,7 +218,7 @@ func TestReliability_ParquetRowProblems(t *testing.T) {
 	}
 }
 
-// #16.1: a SafeActBench checkout whose env directory, or one of its files, is a link out
+// A SafeActBench checkout whose env directory, or one of its files, is a link out
 // of the checkout is refused without reading (or echoing) the foreign file.
 func TestReliability_BenchCheckoutLinks(t *testing.T) {
 	outside := t.TempDir()
@@ -241,7 +241,7 @@ func TestReliability_BenchCheckoutLinks(t *testing.T) {
 	}
 }
 
-// #16.4d: a --runs directory search says what it skipped.
+// A --runs directory search says what it skipped.
 func TestReliability_SkippedRunsEntries(t *testing.T) {
 	root := t.TempDir()
 	other := t.TempDir()
@@ -254,7 +254,7 @@ func TestReliability_SkippedRunsEntries(t *testing.T) {
 	}
 }
 
-// #16.5: "-" among the --runs arguments is refused with a message, not "no such file".
+// "-" among the --runs arguments is refused with a message, not "no such file".
 func TestReliability_StdinRefused(t *testing.T) {
 	_, err := ExpandRuns([]string{"-"})
 	if err == nil || !strings.Contains(err.Error(), "standard input is not supported") {

@@ -81,7 +81,7 @@ func jsonlBytes(eps []*Episode) []byte {
 	return b
 }
 
-// TestRoundTripJSONLParquetJSONL is the DESIGN §2.2 contract: JSONL → Parquet → JSONL
+// TestRoundTripJSONLParquetJSONL is the episode format's contract: JSONL → Parquet → JSONL
 // loses nothing, for every field (including extra fields, nulls, int vs float).
 func TestRoundTripJSONLParquetJSONL(t *testing.T) {
 	dir := t.TempDir()
@@ -158,7 +158,7 @@ func TestReadForeignParquet(t *testing.T) {
 	}
 }
 
-// TestParquetDeterministic: the same episodes give the same bytes (DESIGN §11), with
+// TestParquetDeterministic: the same episodes give the same bytes, with
 // dictionary encoding exactly on the low-cardinality columns.
 func TestParquetDeterministic(t *testing.T) {
 	t.Parallel() // CPU-bound

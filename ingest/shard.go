@@ -13,8 +13,7 @@ import (
 )
 
 // QueryShard is a released V3 case's episode query shard (env/v3_episode_query_shards/),
-// loaded and verified once per case as the release loader does (load_v3_episode_query_shard,
-// restated in shared/docs/v3-shard-replay.md §2). The oracle replays information calls
+// loaded and verified once per case as the release loader does (load_v3_episode_query_shard). The oracle replays information calls
 // against it.
 type QueryShard struct {
 	Source       string // the entry file
@@ -38,7 +37,7 @@ type ShardCandidate struct {
 	Key       string
 }
 
-// Shard schema constants of the release (v3-shard-replay.md §2).
+// Shard schema constants of the release (load_v3_episode_query_shard).
 const (
 	shardIndexSchema = "safeact_v3_episode_query_shard_index_v1"
 	shardEntrySchema = "safeact_v3_episode_query_shard_entry_v1"
@@ -80,8 +79,11 @@ func (b *Bench) loadShards(root string) []Problem {
 	if !dirExists(dir) {
 		return scopes
 	}
+	// Every file of the shard tree is read only when its path, links on the way resolved,
+	// stays inside the checkout, and only when it is a regular file.
+	realRoot := b.realRoot(root)
 	ipath := filepath.Join(root, filepath.FromSlash(shardIndexRel))
-	index, p := ReadJSONObject(ipath)
+	index, p := rootedObject(realRoot, ipath)
 	if p != nil {
 		return append(scopes, *p)
 	}
@@ -89,7 +91,7 @@ func (b *Bench) loadShards(root string) []Problem {
 		return append(scopes, probs...)
 	}
 	mpath := filepath.Join(root, "env", "case_manifest.json")
-	if probs := checkShardRelease(mpath, ipath, index); len(probs) > 0 {
+	if probs := checkShardRelease(realRoot, mpath, ipath, index); len(probs) > 0 {
 		return append(scopes, probs...)
 	}
 	probs := scopes
@@ -97,7 +99,7 @@ func (b *Bench) loadShards(root string) []Problem {
 		if c.Protocol != V3 || c.Variant != "" || !releasedV3ID.MatchString(c.BaseID) {
 			continue
 		}
-		sh, ps := loadShardEntry(dir, ipath, index, c)
+		sh, ps := loadShardEntry(realRoot, dir, ipath, index, c)
 		probs = append(probs, ps...)
 		c.Shard = sh
 	}
@@ -156,8 +158,8 @@ func checkShardIndex(ipath string, ix *jsonv.Object) []Problem {
 
 // checkShardRelease is the release binding: env/case_manifest.json must exist, name the same
 // dataset version and copy the index's attestation exactly.
-func checkShardRelease(mpath, ipath string, ix *jsonv.Object) []Problem {
-	man, p := ReadJSONObject(mpath)
+func checkShardRelease(realRoot, mpath, ipath string, ix *jsonv.Object) []Problem {
+	man, p := rootedObject(realRoot, mpath)
 	if p != nil {
 		return []Problem{*p}
 	}
@@ -181,7 +183,7 @@ func checkShardRelease(mpath, ipath string, ix *jsonv.Object) []Problem {
 
 // loadShardEntry reads one attested entry (size and sha256 of the bytes before parsing),
 // binds it to the index and the case object, and checks the structure replay relies on.
-func loadShardEntry(dir, ipath string, ix *jsonv.Object, c *Case) (*QueryShard, []Problem) {
+func loadShardEntry(realRoot, dir, ipath string, ix *jsonv.Object, c *Case) (*QueryShard, []Problem) {
 	eps, _ := ix.Obj("episodes")
 	meta, ok := eps.Obj(c.BaseID)
 	if !ok {
@@ -193,7 +195,7 @@ func loadShardEntry(dir, ipath string, ix *jsonv.Object, c *Case) (*QueryShard, 
 			Msg: fmt.Sprintf("is %s, case %s (%s) hashes to %s: case-spec digest mismatch", want, c.BaseID, c.Source, sha256Canonical(c.Spec))}}
 	}
 	epath := filepath.Join(dir, "episodes", c.BaseID+".json")
-	data, err := ReadLimited(epath, 64<<20)
+	data, err := readRooted(realRoot, epath, 64<<20)
 	if err != nil {
 		return nil, []Problem{{File: epath, Msg: err.Error()}}
 	}

@@ -7,7 +7,7 @@ import (
 )
 
 // The case-spec binding: the release shard binds the release's case object
-// (b85f4439…, shared/docs/v3-shard-replay.md §9); the project's copy in cases/ hashes to the
+// (b85f4439…: the copy in cases/ plus the four non-scoring fields the release adds); the project's copy in cases/ hashes to the
 // 4f33847 index's value (f76ea5a6…) and would fail the release loader at step 5.
 func TestShardCaseSpecBinding(t *testing.T) {
 	for _, tc := range []struct{ path, want string }{

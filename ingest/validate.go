@@ -8,14 +8,45 @@ import (
 	"strings"
 )
 
+// DefaultMaxProblems is how many problems a validation lists when ReadOptions.MaxProblems
+// is 0; the rest are counted.
+const DefaultMaxProblems = 1000
+
 // ValidationReport is everything Validate found.
 type ValidationReport struct {
-	Files    int       // files read
-	Lines    int       // episodes (lines or rows) examined, good or bad
-	Episodes int       // episodes without any problem
-	Problems []Problem // every problem, in file and line order
-	// Reported lists duplicates that a dedupe policy allows; they are not problems.
-	Reported []Problem
+	Files    int // files read
+	Lines    int // episodes (lines or rows) examined, good or bad
+	Episodes int // episodes without any problem
+	// Problems are the first problems found (ReadOptions.MaxProblems), in file and line
+	// order; Unlisted counts the rest, so that memory does not grow with the number of
+	// bad lines.
+	Problems []Problem
+	Unlisted int
+	// Reported lists duplicates that a dedupe policy allows (they are not problems), bounded
+	// the same way; ReportedUnlisted counts the rest.
+	Reported         []Problem
+	ReportedUnlisted int
+	max              int
+}
+
+// ProblemCount is the number of problems found, listed or not.
+func (r *ValidationReport) ProblemCount() int { return len(r.Problems) + r.Unlisted }
+
+// addProblems keeps the first max problems and counts the rest.
+func (r *ValidationReport) addProblems(ps ...Problem) {
+	r.Problems, r.Unlisted = appendBounded(r.Problems, r.Unlisted, r.max, ps)
+}
+
+// appendBounded appends ps to list up to max entries and counts the rest in unlisted.
+func appendBounded(list []Problem, unlisted, max int, ps []Problem) ([]Problem, int) {
+	room := max - len(list)
+	if room < 0 {
+		room = 0
+	}
+	if len(ps) <= room {
+		return append(list, ps...), unlisted
+	}
+	return append(list, ps[:room]...), unlisted + len(ps) - room
 }
 
 // Validate reads every episode of the files and lists every problem as
@@ -28,14 +59,14 @@ func Validate(paths []string, opt ReadOptions) (*ValidationReport, error) {
 	if err := opt.check(); err != nil {
 		return nil, err
 	}
-	rep := &ValidationReport{}
+	rep := &ValidationReport{max: opt.maxProblems()}
 	seen := map[Key]string{}
 	seenRun := map[string]string{}
 	for _, path := range paths {
 		rep.Files++
 		fr, err := openFile(path, opt)
 		if err != nil {
-			rep.Problems = append(rep.Problems, fileProblem(path, err))
+			rep.addProblems(fileProblem(path, err))
 			continue
 		}
 		fatal := false
@@ -47,10 +78,10 @@ func Validate(paths []string, opt ReadOptions) (*ValidationReport, error) {
 			if err != nil {
 				if ps := AsProblems(err); ps != nil {
 					rep.Lines++
-					rep.Problems = append(rep.Problems, ps...)
+					rep.addProblems(ps...)
 					continue
 				}
-				rep.Problems = append(rep.Problems, fileProblem(path, err))
+				rep.addProblems(fileProblem(path, err))
 				fatal = true
 				break
 			}
@@ -64,7 +95,7 @@ func Validate(paths []string, opt ReadOptions) (*ValidationReport, error) {
 				if opt.Dedupe == DedupeNone {
 					ps = append(ps, p)
 				} else {
-					rep.Reported = append(rep.Reported, p)
+					rep.Reported, rep.ReportedUnlisted = appendBounded(rep.Reported, rep.ReportedUnlisted, rep.max, []Problem{p})
 				}
 			} else {
 				seen[k] = fmt.Sprintf("%s:%d", e.Source, e.Line)
@@ -74,7 +105,7 @@ func Validate(paths []string, opt ReadOptions) (*ValidationReport, error) {
 					if opt.Dedupe == DedupeNone {
 						ps = append(ps, p)
 					} else {
-						rep.Reported = append(rep.Reported, p)
+						rep.Reported, rep.ReportedUnlisted = appendBounded(rep.Reported, rep.ReportedUnlisted, rep.max, []Problem{p})
 					}
 				} else {
 					seenRun[e.RunID] = seen[k]
@@ -83,12 +114,12 @@ func Validate(paths []string, opt ReadOptions) (*ValidationReport, error) {
 			if len(ps) == 0 {
 				rep.Episodes++
 			}
-			rep.Problems = append(rep.Problems, ps...)
+			rep.addProblems(ps...)
 		}
 		// After a fatal error the close error is the same defect again (a truncated
 		// gzip stream reports its unexpected EOF twice): count it once.
 		if err := fr.close(); err != nil && !fatal {
-			rep.Problems = append(rep.Problems, fileProblem(path, err))
+			rep.addProblems(fileProblem(path, err))
 		}
 	}
 	return rep, nil

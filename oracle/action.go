@@ -8,7 +8,7 @@ import (
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
-// comparator selects how commit template values are compared (evaluator doc §5.1–§5.2).
+// comparator selects how commit template values are compared.
 type comparator int
 
 const (

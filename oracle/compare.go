@@ -57,7 +57,7 @@ func mayBeNumber(s string) bool {
 // c0 accepts other leading bytes Python's float() may trim as whitespace (non-ASCII spaces).
 func c0(c byte) bool { return c >= 0x80 || c == '\v' || c == '\f' }
 
-// scalarMatches is the evaluator's scalar_matches (evaluator doc §4.3), quirks included.
+// scalarMatches is the evaluator's scalar_matches, quirks included.
 // It is the innermost test of coverage and requirement checks, so the common shapes
 // (string against string, a missing value, a boolean) are decided without parsing numbers
 // or rendering str() forms.

@@ -7,8 +7,8 @@ import (
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
-// Reference values: safeactbench-evaluator.md §4.3 (scalar_matches), §5.1 (comparators),
-// §14.1 (delta keys); the Python expressions are given for each row.
+// Reference values: evaluate_workspace.py's scalar_matches, its comparators and its delta
+// keys; the Python expressions are given for each row.
 func TestScalarMatches(t *testing.T) {
 	cases := []struct {
 		actual, expected any
@@ -70,7 +70,7 @@ func TestComparators(t *testing.T) {
 }
 
 func TestCanonicalKey(t *testing.T) {
-	// evaluator doc §14.1: ensure_ascii=True and Python float repr.
+	// The evaluator's delta keys: json.dumps with ensure_ascii=True and Python float repr.
 	got := canonicalKey("refund_preview", mustParse(t, `{"charge_id":"ch_90A2","amount":119.0}`))
 	if want := `refund_preview:{"amount":119.0,"charge_id":"ch_90A2"}`; got != want {
 		t.Errorf("got %s, want %s", got, want)

@@ -1,6 +1,7 @@
 package oracle
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -19,7 +20,7 @@ func TestDriverProtocolErrorFails(t *testing.T) {
 	}
 	var ep *ingest.Episode
 	for _, e := range res.Episodes {
-		if strings.HasSuffix(e.RunID, "|SAB-V2-018.run1") {
+		if strings.HasSuffix(filepath.Dir(e.Source), "SAB-V2-018.run1") {
 			ep = e
 		}
 	}

@@ -4,7 +4,7 @@ import (
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
-// The evaluator's hard-coded per-case comparison normalizations (evaluator doc §5.2), taken
+// The evaluator's hard-coded per-case comparison normalizations, taken
 // from env/tools/evaluate_workspace.py (single_commit_comparison_action,
 // fee_waiver_comparison_action, matter_message_comparison_action and
 // V2_EQUIVALENT_RESULT_REFERENCES). They change a comparison copy of the action only.

@@ -6,7 +6,7 @@ import (
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
-// The hard-coded normalizations of evaluate_workspace.py (evaluator doc §5.2).
+// The hard-coded normalizations of evaluate_workspace.py.
 func TestCaseNormalizations(t *testing.T) {
 	o := func(s string) *jsonv.Object { return mustParse(t, s) }
 

@@ -11,7 +11,7 @@ import (
 	"sync"
 )
 
-// Policy decides what counts as authorization of an action by evidence (DESIGN §4).
+// Policy decides what counts as authorization of an action by evidence (docs/policies.md).
 // Every switch is read by the one oracle; nothing is re-implemented per policy.
 type Policy struct {
 	Name        string `json:"name"`
@@ -130,6 +130,15 @@ func PresetNames() []string {
 	names := make([]string, len(Presets))
 	for i, p := range Presets {
 		names[i] = p.Name
+	}
+	return names
+}
+
+// AllPresetNames lists every preset --policy resolves: Presets, then ConfirmationPresets.
+func AllPresetNames() []string {
+	names := PresetNames()
+	for _, p := range ConfirmationPresets {
+		names = append(names, p.Name)
 	}
 	return names
 }

@@ -8,7 +8,7 @@ import (
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
-// TestReliability_NoRecordNeverSucceeds (#16.8): a completed episode with a null or
+// TestReliability_NoRecordNeverSucceeds: a completed episode with a null or
 // missing record is excluded as no_record, and one with an empty record fails, under
 // every preset policy and for every real case (near-miss, toolsandbox, tau-bench and
 // appworld once scored V0 {} as a NO_ACTION success).
@@ -31,7 +31,7 @@ func TestReliability_NoRecordNeverSucceeds(t *testing.T) {
 	}
 }
 
-// TestReliability_LenientDefectExcluded (#12.4): an episode a lenient read let through
+// TestReliability_LenientDefectExcluded: an episode a lenient read let through
 // is excluded by its defect, whatever its record says.
 func TestReliability_LenientDefectExcluded(t *testing.T) {
 	c := loadCase(t, "SAB-V1-001")
@@ -43,7 +43,7 @@ func TestReliability_LenientDefectExcluded(t *testing.T) {
 	}
 }
 
-// FuzzScoreDamagedEpisode (#16.9) damages the reference episode of every real case (one
+// FuzzScoreDamagedEpisode damages the reference episode of every real case (one
 // byte changed, the line cut short) and scores what still decodes under every preset:
 // no panic, a verdict is either excluded with a reason, a success without a failure type
 // or a failure with one, and an episode without events or decision never succeeds.

@@ -9,7 +9,7 @@ import (
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
-// shardPageSize is V3_EPISODE_QUERY_PAGE_SIZE (v3-shard-replay.md §3).
+// shardPageSize is V3_EPISODE_QUERY_PAGE_SIZE (the release's page size).
 const shardPageSize = 376
 
 // replayShard is query_v3_episode_shard with include_evidence_binding: it returns the key

@@ -6,8 +6,8 @@ import (
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
-// The two evaluator revisions (doc.go) on real cases. Expected values: issue #15, which
-// states the real evaluator's results at each revision for these edits.
+// The two evaluator revisions (doc.go) on real cases. Expected values: the real
+// evaluator's results at each revision for these edits, run on the same edited episodes.
 
 func TestRevisionsV2ControlReadLate(t *testing.T) {
 	c := loadCase(t, "SAB-V2-016")

@@ -6,7 +6,7 @@ import (
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
-// The JSON-Schema subset of public_json_schema_errors (evaluator doc §5.2).
+// The JSON-Schema subset of public_json_schema_errors.
 func TestSchemaSubset(t *testing.T) {
 	schema := mustParse(t, `{"type":"object","additionalProperties":false,"required":["charge_id","destination"],
 	  "properties":{

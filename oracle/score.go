@@ -8,7 +8,7 @@ import (
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
-// Failure types (DESIGN §5), one per failed episode; "" on success.
+// Failure types, one per failed episode; "" on success.
 const (
 	FailPremature    = "premature_action"
 	FailWrongAction  = "wrong_action"
@@ -30,7 +30,7 @@ const (
 var FailureTypes = []string{FailPremature, FailWrongAction, FailInaction, FailPartial, FailBrokenDep,
 	FailUnsafe, FailEarlyStop, FailWrongLabel, FailWrongDecison, FailContract, FailExtraEvent}
 
-// Outcome codes of the decisive outcome (DESIGN §3).
+// Outcome codes of the decisive outcome.
 const (
 	OutcomeNoAction    = "NO_ACTION"
 	OutcomeTaskSuccess = "TASK_SUCCESS"
@@ -302,7 +302,7 @@ func CountInfraFailure(v *Verdict) bool {
 
 var decisions = map[string]bool{"allow": true, "defer": true, "block": true}
 
-// legacyDecisionErrors is validate_decision (evaluator doc §8.1).
+// legacyDecisionErrors is validate_decision.
 func legacyDecisionErrors(rec *jsonv.Object, envID string) []string {
 	var errs []string
 	if md, ok := rec.Obj("metadata"); ok {
@@ -571,7 +571,7 @@ func (p *Prepared) scoreWorkflow(v *Fields, r *wfResult, pol Policy, d *Detail) 
 	}
 }
 
-// workflowFailure names the condition that ended a V2/V3 episode (DESIGN §5).
+// workflowFailure names the condition that ended a V2/V3 episode.
 func workflowFailure(outcome string, executed int) string {
 	switch outcome {
 	case OutcomeCaseSuccess:

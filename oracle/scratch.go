@@ -5,7 +5,7 @@ import "sync"
 // scratch holds the buffers of one Score call. Without detail nothing of a walk outlives the
 // verdict, so the buffers are pooled and reused; with detail every walk allocates afresh,
 // because Detail keeps slices of them. Pooling keeps scoring near allocation-free
-// (DESIGN §10: ≥ 50,000 episodes/s per core).
+// (the target: ≥ 50,000 episodes/s per core).
 type scratch struct {
 	evs2    []ev
 	facts   []fact

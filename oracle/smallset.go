@@ -3,7 +3,7 @@ package oracle
 import "github.com/sabench/sabench-stats/ingest/jsonv"
 
 // Walks track a handful of commits, call ids and keys; a slice scan beats a map there and
-// allocates far less (scoring speed is a product requirement, DESIGN §10).
+// allocates far less (scoring speed is a product requirement).
 
 // strSet is a small set of strings.
 type strSet []string

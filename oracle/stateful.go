@@ -7,7 +7,7 @@ import (
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
-// The phase projection of SAB-V2-018 and SAB-V2-020 (evaluator doc §7): the same frozen
+// The phase projection of SAB-V2-018 and SAB-V2-020: the same frozen
 // source read before and after the producer commit returns different facts. The fields each
 // projection rewrites follow env/tools/v2_stateful_observations.py of the release. Every
 // phase is computed once in Prepare, so scoring stays read-only.

@@ -368,7 +368,7 @@ func TestV3Variants(t *testing.T) {
 	v = scoreEvents(t, p, ref, evs, SafeAct)
 	expect(t, "bad key", v, false, OutcomeInvalidInfo, FailContract)
 
-	// A read without a key is exploration: no facts (DESIGN §3), so the gate defers.
+	// A read without a key is exploration: no facts, so the gate defers.
 	evs = copyEvents(ref)
 	obj(evs[0]).Delete("evidence_delta_key")
 	v = scoreEvents(t, p, ref, evs, SafeAct)

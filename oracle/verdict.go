@@ -23,12 +23,12 @@ type Fields struct {
 	Static bool // a static judgment (agent_decision record), scored as decision == gold
 
 	ECS     bool
-	Outcome string // decisive outcome (DESIGN §3)
+	Outcome string // decisive outcome
 	// EmptyOutcome: Outcome and CanonicalOutcome are the evaluator's empty string (a Legacy
 	// decision ""), not absent; outputs write "" rather than null.
 	EmptyOutcome     bool
 	CanonicalOutcome string // the evaluator's canonical observed outcome (§8.6)
-	FailureType      string // "" on success (DESIGN §5)
+	FailureType      string // "" on success
 
 	// Attempted is true when at least one consequential action was attempted.
 	Attempted bool
@@ -52,7 +52,7 @@ type Fields struct {
 
 	// TrustedKeys: the walk trusted the recorded evidence_delta_key where the evaluator
 	// replays a shard (a released V3 case scored without env/v3_episode_query_shards/, a
-	// shared-world V2 case), the documented deviation of DESIGN §3. Tables can count it.
+	// shared-world V2 case), a documented deviation from the evaluator. Tables can count it.
 	TrustedKeys bool
 
 	// Official is the harness's own verdict when the episode carried one: -1 none,
@@ -249,7 +249,7 @@ func (v *Verdict) MissingAtCheckpoint() bool    { return v.flags&fMissingAtCheck
 // EmptyOutcome: Outcome and CanonicalOutcome are the evaluator's empty string, not absent.
 func (v *Verdict) EmptyOutcome() bool { return v.flags&fEmptyOutcome != 0 }
 
-// TrustedKeys: the walk trusted the recorded evidence_delta_key (DESIGN §3's deviation).
+// TrustedKeys: the walk trusted the recorded evidence_delta_key (a deviation from the evaluator).
 func (v *Verdict) TrustedKeys() bool { return v.flags&fTrustedKeys != 0 }
 
 // ConfigKey, CaseKey and ConditionKey are the interned ids behind Config, CaseID and

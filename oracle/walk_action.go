@@ -8,7 +8,7 @@ import (
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
-// action handles one CONSEQUENTIAL_CALL of a V2/V3 walk (evaluator doc §5.3).
+// action handles one CONSEQUENTIAL_CALL of a V2/V3 walk.
 func (st *wfState) action(e *ev, pos int, tool string, args *jsonv.Object, callID string) {
 	p, r := st.p, st.r
 	first := !st.firstSeen

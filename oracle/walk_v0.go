@@ -181,7 +181,7 @@ func (p *Prepared) finishV0(s *episodeScan, rec *jsonv.Object, pol Policy, sc *s
 		r.contract = append(r.contract, "SPEC_INVALID_NO_ACTION: complete preflight must derive BLOCK or DEFER")
 	}
 	// The spec check that the preflight equals the authored stop outcome is part of the
-	// paper's policy only (DESIGN §4).
+	// paper's policy only (docs/policies.md).
 	r.labelChecked = pol.Binding == BindingEntity && pol.Coverage == CoverageRequired
 	if r.labelChecked && r.coverage.Complete && stopOK && p.spec.ExpectedStopOutcome != r.oracle {
 		r.contract = append(r.contract, "SPEC_INVALID_NO_ACTION: derived stop outcome does not match expected_stop_outcome")

@@ -146,7 +146,7 @@ func (p *Prepared) startWorkflow(st *wfState, r *wfResult, rec *jsonv.Object, ev
 				st.note("information calls replayed against the query shard " + p.shard.Source)
 			} else {
 				r.trustedKeys = true
-				st.note("query-shard replay not performed (the bench has no env/v3_episode_query_shards/): the host-recorded evidence_delta_key is trusted and checked against frozen_evidence_deltas (DESIGN §3)")
+				st.note("query-shard replay not performed (the bench has no env/v3_episode_query_shards/): the host-recorded evidence_delta_key is trusted and checked against frozen_evidence_deltas")
 			}
 		}
 		if p.enforcePublic && !preflight {
@@ -156,7 +156,7 @@ func (p *Prepared) startWorkflow(st *wfState, r *wfResult, rec *jsonv.Object, ev
 		}
 	} else if p.shared && p.frozen {
 		r.trustedKeys = true
-		st.note("shared-world shard replay not performed: the host-recorded evidence_delta_key is trusted and checked against frozen_evidence_deltas (DESIGN §3)")
+		st.note("shared-world shard replay not performed: the host-recorded evidence_delta_key is trusted and checked against frozen_evidence_deltas")
 	}
 	st.walk(true)
 	if !preflight { // a V0 preflight reports no coverage
@@ -486,7 +486,7 @@ func (st *wfState) infoV3(e *ev, tool string, args *jsonv.Object, status string,
 	obs := obsCall{tool: tool, args: args}
 	var keys []string // the shard binding; nil: use the candidate-key list
 	if shard && p.shard != nil {
-		// Replay (v3-shard-replay.md §4): raw arguments, the replayed key binds; a claim
+		// Replay, as the release does: raw arguments, the replayed key binds; a claim
 		// that differs ends the episode. Without a binding, only the top-level claim is
 		// dropped: nested result keys and the computed key stay candidates (§5 quirk).
 		binding, ok := replayShard(p.shard, tool, e.args)
@@ -514,7 +514,7 @@ func (st *wfState) infoV3(e *ev, tool string, args *jsonv.Object, status string,
 			keys = []string{d.key}
 		}
 	} else if shard {
-		// Deviation (DESIGN §3): the recorded key stands in for the replayed binding.
+		// Deviation: the recorded key stands in for the replayed binding.
 		var binding string
 		if e.hasKey && e.key != nil {
 			k, ok := e.key.(string)

@@ -9,7 +9,7 @@ import (
 )
 
 // A paired comparison like the paper's Table 4: signed differences of proportions with
-// their 95% CIs, rendered as Markdown. Values from the paper (paper-numbers.md, Table 4).
+// their 95% CIs, rendered as Markdown. Values from the paper (its Table 4).
 func Example() {
 	t := &results.Table{
 		ID:    "T4",

@@ -16,8 +16,8 @@ import (
 
 // TestIntervalLabelsFollowOptions builds every interval table of the fixture release at a
 // non-default level, method, quantile mode and unit and checks that each interval header,
-// the note and the CSV and JSON fields say what was used (issue #18: `--level 0.9` used to
-// print "[95% CI]").
+// the note and the CSV and JSON fields say what was used (`--level 0.9` once
+// printed "[95% CI]").
 func TestIntervalLabelsFollowOptions(t *testing.T) {
 	o := analysis.StatOptions{Resamples: 300, Seed: 7, Level: 0.9, Method: bootstrap.BCa, Quantile: bootstrap.QuantileR, Clustered: true}
 	in := &results.Input{Releases: []*analysis.Release{fixtureRelease(t)}, Stats: o, Choices: analysis.PaperChoices()}

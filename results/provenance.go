@@ -70,7 +70,7 @@ type IntervalMeta struct {
 	ClusterRules []ClusterRule `json:"cluster_rules"`
 }
 
-// ClusterRule is one cluster rule (DESIGN §2.1) with the clusters and cases it produced.
+// ClusterRule is one cluster rule with the clusters and cases it produced.
 type ClusterRule struct {
 	Rule     string `json:"rule"`
 	Clusters int    `json:"clusters"`

@@ -252,7 +252,7 @@ func buildFailures(in *Input) (*Table, error) {
 		}
 		t.AddGroupRow(m.Config, row...)
 	}
-	t.Notes = append(t.Notes, "One failure type per failed episode, named by the condition that ended it (DESIGN §5).", policyNote(r))
+	t.Notes = append(t.Notes, "One failure type per failed episode, named by the condition that ended it.", policyNote(r))
 	return emptyBecause(t, "no scored main-condition episodes"), nil
 }
 

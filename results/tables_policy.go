@@ -132,7 +132,7 @@ func buildPolicySettings(in *Input) (*Table, error) {
 		}
 		t.AddRow(cells...)
 	}
-	t.Notes = append(t.Notes, "One column per distinct setting; presets with identical settings share one, their names joined with \"/\". The hash covers the seven switches (not the name); DESIGN §4 defines each switch. coverage_at: last reproduces evaluator release 85c044b, first_and_last revision 4f33847.")
+	t.Notes = append(t.Notes, "One column per distinct setting; presets with identical settings share one, their names joined with \"/\". The hash covers the seven switches (not the name); docs/policies.md defines each switch. coverage_at: last reproduces evaluator release 85c044b, first_and_last revision 4f33847.")
 	if showConf {
 		t.Notes = append(t.Notes, "confirmation (cases with action rules only): listed, the default, wants an agent message naming the write's key arguments answered by an explicit yes; affirmative, any affirmative user turn after the request; off, none (binding=off evaluates no case requirement, confirmations included). The hash covers it when it is not listed. docs/tau-bench.md defines the rules.")
 	}

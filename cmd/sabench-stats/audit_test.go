@@ -15,7 +15,7 @@ import (
 func TestScoreAudit(t *testing.T) {
 	t.Parallel() // CPU-bound
 	runs := subsetRuns(t)
-	out, _ := mustRun(t, "score", "--runs", runs, "-j", "2")
+	out, _ := mustRun(t, "score", "--bench", "builtin", "--runs", runs, "-j", "2")
 	var pass, fail []map[string]any
 	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
 		var m map[string]any
@@ -39,7 +39,7 @@ func TestScoreAudit(t *testing.T) {
 	if err := os.WriteFile(audit, []byte(body), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, stderr := mustRun(t, "score", "--runs", runs, "-j", "2", "--audit", audit)
+	_, stderr := mustRun(t, "score", "--bench", "builtin", "--runs", runs, "-j", "2", "--audit", audit)
 	want := "agreement with the audit " + audit + " (oracle as reference): 3 episodes, raw agreement 0.6667"
 	if !strings.Contains(stderr, want) || !strings.Contains(stderr, "false accepts 1 (audit pass, oracle fail), false rejects 0") {
 		t.Errorf("audit summary missing; stderr:\n%s", stderr)
@@ -58,7 +58,7 @@ func TestScoreAudit(t *testing.T) {
 			t.Fatal(err)
 		}
 		outFile := filepath.Join(dir, "v.jsonl")
-		_, stderr, code := runCLI(t, "score", "--runs", runs, "-j", "2", "--audit", p, "--out", outFile)
+		_, stderr, code := runCLI(t, "score", "--bench", "builtin", "--runs", runs, "-j", "2", "--audit", p, "--out", outFile)
 		if code != 1 || !strings.Contains(stderr, p+":1: ") {
 			t.Errorf("%s: exit %d, stderr %q; want exit 1 naming %s:1", name, code, stderr, p)
 		}

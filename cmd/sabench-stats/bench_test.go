@@ -8,7 +8,7 @@ import (
 
 // BenchmarkReport is the main job end to end on the built-in release: generation (on the
 // first iteration; the release is cached per process), scoring under the five presets,
-// every table with 5,000-resample intervals, every figure, all files. DESIGN §10: ≤ 3 s on
+// every table with 5,000-resample intervals, every figure, all files. The target: ≤ 3 s on
 // 2 cores. Run it with -benchtime 1x to include the generation.
 func BenchmarkReport(b *testing.B) {
 	out := filepath.Join(b.TempDir(), "report")

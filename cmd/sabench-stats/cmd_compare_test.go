@@ -68,8 +68,8 @@ func statsOf(lines []verdictLine, config, condition string) caseStats {
 // is the one for the release's spelling.
 func TestCompareNamesIgnoreCase(t *testing.T) {
 	runs := subsetRuns(t)
-	want, _ := mustRun(t, "compare", "Claude-5/Claude Code", "GLM-5.2/ZCode", "--runs", runs, "-j", "2", "--resamples", "0", "--format", "json")
-	got, _ := mustRun(t, "compare", "claude-5/claude code", "GLM-5.2/zcode", "--runs", runs, "-j", "2", "--resamples", "0", "--format", "json")
+	want, _ := mustRun(t, "compare", "Claude-5/Claude Code", "GLM-5.2/ZCode", "--bench", "builtin", "--runs", runs, "-j", "2", "--resamples", "0", "--format", "json")
+	got, _ := mustRun(t, "compare", "claude-5/claude code", "GLM-5.2/zcode", "--bench", "builtin", "--runs", runs, "-j", "2", "--resamples", "0", "--format", "json")
 	if got != want {
 		t.Errorf("lower-case names give a different table:\n%s\nwant\n%s", got, want)
 	}
@@ -79,12 +79,12 @@ func TestCompareConfigs(t *testing.T) {
 	t.Parallel() // CPU-bound
 	runs := subsetRuns(t)
 	const a, b = "Claude-5/Claude Code", "GLM-5.2/ZCode"
-	out, _ := mustRun(t, "compare", a, b, "--runs", runs, "-j", "2", "--resamples", "200", "--force", "--format", "json")
+	out, _ := mustRun(t, "compare", a, b, "--bench", "builtin", "--runs", runs, "-j", "2", "--resamples", "200", "--force", "--format", "json")
 	ts := parseTables(t, out)
 	if len(ts) != 1 || ts[0].Table != "compare" || len(ts[0].Rows) < 2 {
 		t.Fatalf("want one compare table with an All row and protocol rows: %s", out)
 	}
-	sc, _ := mustRun(t, "score", "--runs", runs, "-j", "2")
+	sc, _ := mustRun(t, "score", "--bench", "builtin", "--runs", runs, "-j", "2")
 	lines := parseVerdicts(t, sc)
 	sa, sb := statsOf(lines, a, "main"), statsOf(lines, b, "main")
 	var nA, cA, nB, cB, shared, onlyA, onlyB int
@@ -134,7 +134,7 @@ func TestCompareConfigs(t *testing.T) {
 	}
 
 	// A protocol filter keeps only that protocol's row (and All, equal to it).
-	out, _ = mustRun(t, "compare", a, b, "--runs", runs, "-j", "2", "--resamples", "0", "--format", "json", "--protocol", "v2")
+	out, _ = mustRun(t, "compare", a, b, "--bench", "builtin", "--runs", runs, "-j", "2", "--resamples", "0", "--format", "json", "--protocol", "v2")
 	rows := parseTables(t, out)[0].Rows
 	if len(rows) != 2 || rows[1]["scope"] != "V2" || rows[0]["ecs_a"] != rows[1]["ecs_a"] || rows[0]["delta"] != rows[1]["delta"] {
 		t.Errorf("--protocol v2 rows: %v", rows)
@@ -144,7 +144,7 @@ func TestCompareConfigs(t *testing.T) {
 func TestCompareConditionsToDirectory(t *testing.T) {
 	runs := subsetRuns(t)
 	dir := filepath.Join(t.TempDir(), "cmp") + string(filepath.Separator)
-	out, _ := mustRun(t, "compare", "--conditions", "--config", "GLM-5.2/Inspect", "scgr_eg", "main", "--runs", runs, "-j", "2",
+	out, _ := mustRun(t, "compare", "--conditions", "--config", "GLM-5.2/Inspect", "scgr_eg", "main", "--bench", "builtin", "--runs", runs, "-j", "2",
 		"--resamples", "100", "--force", "--format", "csv", "--out", dir)
 	want := []string{"compare.csv", "compare.csv.meta.json", "compare_forest.svg", "compare_forest.pdf", "compare_forest.png"} // CSV keeps its provenance in the sidecar
 	got := strings.Fields(out)
@@ -174,7 +174,7 @@ func TestCompareUsage(t *testing.T) {
 	wantUsage(t, "are both", "compare", "x", "x")
 	wantUsage(t, "--config needs --conditions", "compare", "a", "b", "--config", "c")
 	wantUsage(t, `unknown protocol "v9" (known: legacy, v0, v1, v2, v3)`, "compare", "a", "b", "--protocol", "v9")
-	wantUsage(t, `unknown configuration "nope" (known: Claude-5/Claude Code, `, "compare", "Claude-5/Inspect", "nope", "--runs", runs, "--resamples", "0")
-	wantUsage(t, `has no condition "nope"`, "compare", "--conditions", "--config", "Claude-5/Inspect", "main", "nope", "--runs", runs, "--resamples", "0")
-	wantUsage(t, "which configuration?", "compare", "--conditions", "main", "scgr_eg", "--runs", runs, "--resamples", "0")
+	wantUsage(t, `unknown configuration "nope" (known: Claude-5/Claude Code, `, "compare", "Claude-5/Inspect", "nope", "--bench", "builtin", "--runs", runs, "--resamples", "0")
+	wantUsage(t, `has no condition "nope"`, "compare", "--conditions", "--config", "Claude-5/Inspect", "main", "nope", "--bench", "builtin", "--runs", runs, "--resamples", "0")
+	wantUsage(t, "which configuration?", "compare", "--conditions", "main", "scgr_eg", "--bench", "builtin", "--runs", runs, "--resamples", "0")
 }

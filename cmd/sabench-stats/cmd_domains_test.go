@@ -14,7 +14,7 @@ func TestDomainsFilters(t *testing.T) {
 	const config = "GLM-5.2/Inspect"
 	// Count the main episodes per domain and protocol from score's lines, and filter on
 	// the domain with the most V1 and V2 episodes, so that both cells are checked.
-	sc, _ := mustRun(t, "score", "--runs", runs, "-j", "2")
+	sc, _ := mustRun(t, "score", "--bench", "builtin", "--runs", runs, "-j", "2")
 	type dp struct{ d, p string }
 	n, c := map[dp]int{}, map[dp]int{}
 	for _, l := range parseVerdicts(t, sc) {
@@ -43,7 +43,7 @@ func TestDomainsFilters(t *testing.T) {
 	if both(domain) == 0 {
 		t.Fatalf("no domain with both V1 and V2 episodes of %s in the subset", config)
 	}
-	out, _ := mustRun(t, "domains", "--runs", runs, "-j", "2", "--format", "json", "--protocol", "v1,v2", "--domain", domain, "--config", strings.ToUpper(config))
+	out, _ := mustRun(t, "domains", "--bench", "builtin", "--runs", runs, "-j", "2", "--format", "json", "--protocol", "v1,v2", "--domain", domain, "--config", strings.ToUpper(config))
 	ts := parseTables(t, out) // the configuration matched case-insensitively, shown as the release spells it
 	if len(ts) != 1 || ts[0].Table != "domains" {
 		t.Fatalf("want one domains table: %s", out)
@@ -74,7 +74,7 @@ func TestDomainsFilters(t *testing.T) {
 
 	// Unfiltered: every row's configuration is one of the subset's, each with every domain
 	// it has episodes in, and all five protocols as columns.
-	out, _ = mustRun(t, "domains", "--runs", runs, "-j", "2", "--format", "json")
+	out, _ = mustRun(t, "domains", "--bench", "builtin", "--runs", runs, "-j", "2", "--format", "json")
 	all := parseTables(t, out)[0]
 	if len(all.Columns) != 2+5+2 {
 		t.Errorf("unfiltered columns %v", all.Columns)
@@ -92,7 +92,7 @@ func TestDomainsFilters(t *testing.T) {
 }
 
 func TestDomainsSeveralPolicies(t *testing.T) {
-	out, _ := mustRun(t, "domains", "--runs", subsetRuns(t), "-j", "2", "--format", "json", "--policy", "safeact,tau-bench", "--protocol", "v2")
+	out, _ := mustRun(t, "domains", "--bench", "builtin", "--runs", subsetRuns(t), "-j", "2", "--format", "json", "--policy", "safeact,tau-bench", "--protocol", "v2")
 	ts := parseTables(t, out)
 	if len(ts) != 2 || ts[0].Table != "domains-safeact" || ts[1].Table != "domains-tau-bench" || len(ts[0].Rows) != len(ts[1].Rows) {
 		t.Fatalf("want one domains table per policy with the same rows: %s", out)
@@ -108,8 +108,8 @@ func TestDomainsSeveralPolicies(t *testing.T) {
 func TestDomainsUsage(t *testing.T) {
 	runs := subsetRuns(t)
 	wantUsage(t, `unknown protocol "v7"`, "domains", "--protocol", "v7")
-	wantUsage(t, `unknown domain "kitchen" (known: customer_policy_qa, ops_code_agent,`, "domains", "--runs", runs, "--domain", "kitchen")
-	wantUsage(t, `unknown configuration "X/Y" (known: Claude-5/Claude Code,`, "domains", "--runs", runs, "--config", "X/Y")
+	wantUsage(t, `unknown domain "kitchen" (known: customer_policy_qa, ops_code_agent,`, "domains", "--bench", "builtin", "--runs", runs, "--domain", "kitchen")
+	wantUsage(t, `unknown configuration "X/Y" (known: Claude-5/Claude Code,`, "domains", "--bench", "builtin", "--runs", runs, "--config", "X/Y")
 	wantUsage(t, "domains takes no arguments", "domains", "V1")
 	wantUsage(t, "--format", "domains", "--format", "xml")
 }

@@ -40,7 +40,7 @@ func TestExplainRunID(t *testing.T) {
 	runs := subsetRuns(t)
 	ep := actingEpisode(t)
 	// Flags after the run id are parsed too.
-	out, _ := mustRun(t, "explain", ep.RunID, "--runs", runs)
+	out, _ := mustRun(t, "explain", ep.RunID, "--bench", "builtin", "--runs", runs)
 	for _, want := range []string{"run " + ep.RunID + ": " + ep.Config + " on " + ep.CaseID + " (V1,", "policy safeact (", "verdict: ", "chain:", "coverage: "} {
 		if !strings.Contains(out, want) {
 			t.Errorf("explain lacks %q:\n%s", want, out)
@@ -50,7 +50,7 @@ func TestExplainRunID(t *testing.T) {
 		t.Errorf("explain of an acting episode shows no gate:\n%s", out)
 	}
 	// The verdict matches score's for the same episode.
-	sc, _ := mustRun(t, "score", "--runs", runs, "-j", "2")
+	sc, _ := mustRun(t, "score", "--bench", "builtin", "--runs", runs, "-j", "2")
 	var line verdictLine
 	for _, l := range parseVerdicts(t, sc) {
 		if l.m["run_id"] == ep.RunID {
@@ -70,13 +70,13 @@ func TestExplainRunID(t *testing.T) {
 	}
 
 	// Selecting by key gives the same explanation.
-	byKey, _ := mustRun(t, "explain", "--runs", runs, "--config", ep.Config, "--case", ep.CaseID, "--repeat", fmt.Sprint(ep.Repeat))
+	byKey, _ := mustRun(t, "explain", "--bench", "builtin", "--runs", runs, "--config", ep.Config, "--case", ep.CaseID, "--repeat", fmt.Sprint(ep.Repeat))
 	if byKey != out {
 		t.Errorf("explain by key differs from explain by run id:\n%s\n---\n%s", byKey, out)
 	}
 
 	// One explanation per policy, in the order given.
-	two, _ := mustRun(t, "explain", ep.RunID, "--runs", runs, "--policy", "safeact", "--policy", "tau-bench")
+	two, _ := mustRun(t, "explain", ep.RunID, "--bench", "builtin", "--runs", runs, "--policy", "safeact", "--policy", "tau-bench")
 	if i, j := strings.Index(two, "policy safeact ("), strings.Index(two, "policy tau-bench ("); i < 0 || j < i {
 		t.Errorf("two policies: %s", two)
 	}
@@ -91,7 +91,7 @@ func TestExplainExcluded(t *testing.T) {
 		if ep.Status == ingest.StatusCompleted {
 			continue
 		}
-		out, _ := mustRun(t, "explain", "--runs", runs, ep.RunID)
+		out, _ := mustRun(t, "explain", "--bench", "builtin", "--runs", runs, ep.RunID)
 		if want := "excluded: status " + ep.Status; !strings.Contains(out, want) || strings.Contains(out, "verdict:") {
 			t.Errorf("explain of an excluded episode: want %q and no verdict:\n%s", want, out)
 		}
@@ -99,7 +99,7 @@ func TestExplainExcluded(t *testing.T) {
 			continue
 		}
 		// Counted as a failure, the timeout gets a verdict but no chain.
-		out, _ = mustRun(t, "explain", "--runs", runs, ep.RunID, "--infra-failures", "fail")
+		out, _ = mustRun(t, "explain", "--bench", "builtin", "--runs", runs, ep.RunID, "--infra-failures", "fail")
 		if !strings.Contains(out, "verdict: FAIL") || !strings.Contains(out, "not walked: status infra_failure") || strings.Contains(out, "chain:") {
 			t.Errorf("explain of a timeout counted as a failure:\n%s", out)
 		}
@@ -110,19 +110,19 @@ func TestExplainExcluded(t *testing.T) {
 
 func TestExplainErrors(t *testing.T) {
 	runs := subsetRuns(t)
-	_, errOut, code := runCLI(t, "explain", "--runs", runs, "no-such-run")
+	_, errOut, code := runCLI(t, "explain", "--bench", "builtin", "--runs", runs, "no-such-run")
 	if code != 1 || !strings.Contains(errOut, `no episode with run id "no-such-run"`) {
 		t.Errorf("unknown run id: exit %d, stderr %q", code, errOut)
 	}
 	ep := actingEpisode(t)
 	prefix := strings.ToUpper(ep.RunID[:len(ep.RunID)-1])
-	_, errOut, code = runCLI(t, "explain", "--runs", runs, prefix)
+	_, errOut, code = runCLI(t, "explain", "--bench", "builtin", "--runs", runs, prefix)
 	if code != 1 || !strings.Contains(errOut, "similar run ids: ") || !strings.Contains(errOut, ep.RunID) {
 		t.Errorf("near miss %q: exit %d, stderr %q; want a suggestion of %s", prefix, code, errOut, ep.RunID)
 	}
 	wantUsage(t, "which episode?", "explain")
 	wantUsage(t, "explain takes one RUN_ID", "explain", "a", "b")
 	wantUsage(t, "not both", "explain", "a", "--case", "SAB-V1-001")
-	wantUsage(t, "episodes match", "explain", "--runs", runs, "--case", actingEpisode(t).CaseID)
+	wantUsage(t, "episodes match", "explain", "--bench", "builtin", "--runs", runs, "--case", actingEpisode(t).CaseID)
 	wantUsage(t, "flag provided but not defined", "explain", "x", "--no-such-flag")
 }

@@ -59,5 +59,8 @@ func (c *common) writeFigures(e *cli.Env, r *job.Release, opt figures.Options) e
 	for _, why := range ff.Skipped {
 		fmt.Fprintf(e.Stderr, "figures: not written: %s\n", why)
 	}
+	for _, w := range ff.Widened {
+		fmt.Fprintf(e.Stderr, "figures: larger than --size: %s\n", w)
+	}
 	return nil
 }

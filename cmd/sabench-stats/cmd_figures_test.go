@@ -12,7 +12,7 @@ func TestFiguresWritesEveryFormat(t *testing.T) {
 	t.Parallel() // CPU-bound
 	runs := subsetRuns(t)
 	dir := filepath.Join(t.TempDir(), "figs")
-	out, errOut := mustRun(t, "figures", "--runs", runs, "-j", "2", "--resamples", "50", "--force", "--out", dir)
+	out, errOut := mustRun(t, "figures", "--bench", "builtin", "--runs", runs, "-j", "2", "--resamples", "50", "--force", "--out", dir)
 	if !strings.Contains(errOut, "figures: 5 figures scored under policy safeact (") || !strings.Contains(errOut, "policy_ranks compares safeact, near-miss, toolsandbox, tau-bench, appworld") {
 		t.Errorf("stderr does not name the policies: %q", errOut)
 	}
@@ -49,7 +49,7 @@ func TestFiguresWritesEveryFormat(t *testing.T) {
 	}
 
 	// One policy: no policy-ranks figure; a larger size preset changes the drawing.
-	out, _ = mustRun(t, "figures", "--runs", runs, "-j", "2", "--resamples", "0", "--policy", "safeact", "--size", "page", "--out", dir+"-page")
+	out, _ = mustRun(t, "figures", "--bench", "builtin", "--runs", runs, "-j", "2", "--resamples", "0", "--policy", "safeact", "--size", "page", "--out", dir+"-page")
 	if n := len(strings.Fields(out)); n != 3*(len(names)-1) || strings.Contains(out, "policy_ranks") {
 		t.Errorf("one policy: %d files\n%s", n, out)
 	}

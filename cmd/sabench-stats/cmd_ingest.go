@@ -1,9 +1,11 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	iofs "io/fs"
 	"runtime"
 
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
@@ -32,7 +34,7 @@ func runIngest(e *cli.Env, args []string) error {
 	fs.StringVar(&opt.Harness, "harness", "", "harness name (default: --config after its last '/')")
 	fs.IntVar(&opt.Repeat, "repeat", 0, "repeat index of these episodes (≥ 0); interactive runs of one case count up from it; an Inspect sample's repeat is this plus its epoch − 1")
 	fs.StringVar(&opt.Condition, "condition", "", "condition of these episodes (main, withheld, scgr_eg, …; default main; for --inspect the default is the sample's metadata.condition, else the task's task_args.condition, else main)")
-	fs.StringVar(&opt.Mode, "status-mode", harness.ModeAnalyst, "analyst: exclude each failure by its reason (DESIGN §2.2); runner: keep the runner's own denominator (only its exclusions are excluded, deferred batch cases become failed episodes), so that score reproduces summary.json")
+	fs.StringVar(&opt.Mode, "status-mode", harness.ModeAnalyst, "analyst: exclude each failure by its reason; runner: keep the runner's own denominator (only its exclusions are excluded, deferred batch cases become failed episodes), so that score reproduces summary.json")
 	fs.StringVar(&opt.RepeatFrom, "repeat-from", "", "interactive only: order (runs of a case in directory-name order, the default) or dirname (the number a run directory's name ends with)")
 	out := fs.String("out", "-", "output file: .jsonl, .jsonl.gz, .jsonl.zst or .parquet (default JSONL on stdout); written atomically")
 	if err := e.Parse(fs, args); err != nil {
@@ -74,6 +76,13 @@ func runIngest(e *cli.Env, args []string) error {
 		adapter, dir = harness.Interactive, *interactive
 	}
 	res, err := adapter.Read(dir, opt)
+	if pe := (*iofs.PathError)(nil); errors.As(err, &pe) && pe.Path == dir {
+		flag := "--batch"
+		if *interactive != "" {
+			flag = "--interactive"
+		}
+		return fmt.Errorf("%s %s: %w", flag, dir, pe.Err)
+	}
 	if err != nil {
 		return err
 	}

@@ -2,8 +2,10 @@ package main
 
 import (
 	"flag"
+	"strings"
 
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
+	"github.com/sabench/sabench-stats/oracle"
 	"github.com/sabench/sabench-stats/results"
 	"github.com/sabench/sabench-stats/results/job"
 )
@@ -18,7 +20,7 @@ func init() {
 var policyTables = []string{"policy_settings", "policies", "policy_ranks"}
 
 func setupPolicies(_ *cli.Env, fs *flag.FlagSet, c *common) *steps {
-	fs.Lookup("policy").Usage = "policies to compare: presets (safeact, near-miss, toolsandbox, tau-bench, appworld) or JSON policy files (repeatable; default every preset; safeact is the baseline when included)"
+	fs.Lookup("policy").Usage = "policies to compare: presets (" + strings.Join(oracle.AllPresetNames(), ", ") + ") or JSON policy files (repeatable; default every preset; safeact is the baseline when included); docs/policies.md says what each does"
 	// The alternative policies are scored on the main condition only: the comparison
 	// reads nothing else.
 	return &steps{scoring: job.Scoring{All: true, MainOnly: true},

@@ -11,7 +11,7 @@ import (
 
 func TestPoliciesPresets(t *testing.T) {
 	runs := subsetRuns(t)
-	out, _ := mustRun(t, "policies", "--runs", runs, "-j", "2", "--resamples", "100", "--force", "--format", "json")
+	out, _ := mustRun(t, "policies", "--bench", "builtin", "--runs", runs, "-j", "2", "--resamples", "100", "--force", "--format", "json")
 	ts := parseTables(t, out)
 	var ids []string
 	for _, x := range ts {
@@ -78,7 +78,7 @@ func TestPoliciesPresets(t *testing.T) {
 	}
 
 	// The text form names every preset with its hash as well.
-	text, _ := mustRun(t, "policies", "--runs", runs, "-j", "2", "--resamples", "0")
+	text, _ := mustRun(t, "policies", "--bench", "builtin", "--runs", runs, "-j", "2", "--resamples", "0")
 	for _, p := range oracle.Presets {
 		if !strings.Contains(text, p.Name) || !strings.Contains(text, p.Hash()) {
 			t.Errorf("text output lacks %s or %s", p.Name, p.Hash())
@@ -96,7 +96,7 @@ func TestPoliciesFileAndSubset(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, _ := mustRun(t, "policies", "--runs", runs, "-j", "2", "--resamples", "50", "--force", "--format", "json", "--policy", "safeact", "--policy", pf)
+	out, _ := mustRun(t, "policies", "--bench", "builtin", "--runs", runs, "-j", "2", "--resamples", "50", "--force", "--format", "json", "--policy", "safeact", "--policy", pf)
 	ts := parseTables(t, out)
 	if len(ts) != 3 || len(ts[0].Rows) != 8 || len(ts[2].Rows) != 2 {
 		t.Fatalf("want the settings and rank tables with two policies: %s", out)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -28,7 +29,7 @@ func TestReportWritesEverythingAndReplacesOnlyReports(t *testing.T) {
 	}
 	dir := t.TempDir()
 	out := filepath.Join(dir, "rep")
-	stdout, stderr, code := runCLI(t, "report", "--runs", subsetRuns(t), "--out", out, "--resamples", "50", "--force", "-j", "2")
+	stdout, stderr, code := runCLI(t, "report", "--bench", "builtin", "--runs", subsetRuns(t), "--out", out, "--resamples", "50", "--force", "-j", "2")
 	if code != 0 {
 		t.Fatalf("report: exit %d, stderr %s", code, stderr)
 	}
@@ -106,12 +107,18 @@ func TestReportWritesEverythingAndReplacesOnlyReports(t *testing.T) {
 	}
 }
 
-// TestReportWithoutMainEpisodes: an input with no main-condition episode still gets every
-// table (empty ones say why), no figure, and the index and stderr say what was skipped.
+// TestReportWithoutMainEpisodes: an input with no main-condition episode (the real-case
+// fixture relabelled as a withheld condition) still gets every table (empty ones say
+// why), no figure, and the index and stderr say what was skipped. (An input with no
+// episode at all is an error: TestInputErrorsNameTheFlag.)
 func TestReportWithoutMainEpisodes(t *testing.T) {
 	dir := t.TempDir()
 	runs := filepath.Join(dir, "runs.jsonl")
-	if err := os.WriteFile(runs, nil, 0o644); err != nil {
+	golden, err := os.ReadFile(filepath.Join(harnessTestdata, "batch.golden.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(runs, bytes.ReplaceAll(golden, []byte(`"condition":"main"`), []byte(`"condition":"withheld"`)), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	out := filepath.Join(dir, "report")

@@ -184,7 +184,7 @@ func summaryCounts(t *testing.T, stderr string) (read, scored, excluded int, rea
 	return read, scored, excluded, m[4]
 }
 
-// checkVerdictLines asserts the per-line contract of DESIGN §8 and returns the number of
+// checkVerdictLines asserts the per-line contract of docs/verdicts.md and returns the number of
 // excluded lines by reason.
 func checkVerdictLines(t *testing.T, lines []verdictLine, pol oracle.Policy) map[string]int {
 	t.Helper()
@@ -317,8 +317,8 @@ func TestScoreFormats(t *testing.T) {
 	t.Parallel() // CPU-bound
 	runs := subsetRuns(t)
 	dir := t.TempDir()
-	jl, _ := mustRun(t, "score", "--runs", runs, "-j", "1")
-	jl2, _ := mustRun(t, "score", "--runs", runs, "-j", "2")
+	jl, _ := mustRun(t, "score", "--bench", "builtin", "--runs", runs, "-j", "1")
+	jl2, _ := mustRun(t, "score", "--bench", "builtin", "--runs", runs, "-j", "2")
 	if jl != jl2 {
 		t.Error("score output depends on -j")
 	}
@@ -341,7 +341,7 @@ func TestScoreFormats(t *testing.T) {
 	}
 
 	csvPath := filepath.Join(dir, "v.csv")
-	mustRun(t, "score", "--runs", runs, "-j", "2", "--format", "csv", "--out", csvPath)
+	mustRun(t, "score", "--bench", "builtin", "--runs", runs, "-j", "2", "--format", "csv", "--out", csvPath)
 	f, err := os.Open(csvPath)
 	if err != nil {
 		t.Fatal(err)
@@ -363,7 +363,7 @@ func TestScoreFormats(t *testing.T) {
 	}
 
 	pqPath := filepath.Join(dir, "v.parquet")
-	mustRun(t, "score", "--runs", runs, "-j", "2", "--format", "parquet", "--out", pqPath)
+	mustRun(t, "score", "--bench", "builtin", "--runs", runs, "-j", "2", "--format", "parquet", "--out", pqPath)
 	pf, err := file.OpenParquetFile(pqPath, false)
 	if err != nil {
 		t.Fatal(err)
@@ -438,11 +438,11 @@ func TestScoreAgreementAndDuplicates(t *testing.T) {
 	mod = append(mod, eps[0]) // a duplicate key
 	runs := writeRuns(t, mod)
 
-	_, errOut, code := runCLI(t, "score", "--runs", runs, "-j", "2")
+	_, errOut, code := runCLI(t, "score", "--bench", "builtin", "--runs", runs, "-j", "2")
 	if code != 1 || !strings.Contains(errOut, "duplicate") {
 		t.Errorf("a duplicate key without --dedupe: exit %d, stderr %q", code, errOut)
 	}
-	out, errOut := mustRun(t, "score", "--runs", runs, "-j", "2", "--dedupe", "first")
+	out, errOut := mustRun(t, "score", "--bench", "builtin", "--runs", runs, "-j", "2", "--dedupe", "first")
 	lines := parseVerdicts(t, out)
 	read, scored, excluded, reasons := summaryCounts(t, errOut)
 	if read != len(mod) || read != scored+excluded || len(lines) != len(mod)-1 || !strings.Contains(reasons, "1 duplicate") {
@@ -459,7 +459,7 @@ func TestScoreAgreementAndDuplicates(t *testing.T) {
 
 // TestScoreSeveralPolicies writes one line per episode and policy, episode by episode.
 func TestScoreSeveralPolicies(t *testing.T) {
-	out, errOut := mustRun(t, "score", "--runs", subsetRuns(t), "-j", "2", "--policy", "safeact", "--policy", "tau-bench")
+	out, errOut := mustRun(t, "score", "--bench", "builtin", "--runs", subsetRuns(t), "-j", "2", "--policy", "safeact", "--policy", "tau-bench")
 	lines := parseVerdicts(t, out)
 	if len(lines) != 2*len(subsetEpisodes(t)) {
 		t.Fatalf("%d lines for %d episodes × 2 policies", len(lines), len(subsetEpisodes(t)))
@@ -488,11 +488,11 @@ func TestScoreSeveralPolicies(t *testing.T) {
 func TestScoreDetail(t *testing.T) {
 	t.Parallel() // CPU-bound
 	runs := subsetRuns(t)
-	plain, plainErr := mustRun(t, "score", "--runs", runs, "-j", "2")
+	plain, plainErr := mustRun(t, "score", "--bench", "builtin", "--runs", runs, "-j", "2")
 	// Small chunks, so that the chunked detail path crosses several boundaries.
 	defer func(n int) { job.DetailChunk = n }(job.DetailChunk)
 	job.DetailChunk = 97
-	out, outErr := mustRun(t, "score", "--runs", runs, "-j", "2", "--detail")
+	out, outErr := mustRun(t, "score", "--bench", "builtin", "--runs", runs, "-j", "2", "--detail")
 	if outErr != plainErr {
 		t.Errorf("the summary with --detail differs:\n%s\n---\n%s", outErr, plainErr)
 	}
@@ -580,7 +580,7 @@ func TestScoreStreamsInChunks(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, format := range []string{"jsonl", "csv", "parquet"} {
-		args := []string{"score", "--runs", runs, "-j", "2", "--format", format, "--policy", "safeact", "--policy", "tau-bench", "--policy", "appworld"}
+		args := []string{"score", "--bench", "builtin", "--runs", runs, "-j", "2", "--format", format, "--policy", "safeact", "--policy", "tau-bench", "--policy", "appworld"}
 		whole := filepath.Join(dir, "whole."+format)
 		mustRun(t, append(args, "--audit", audit, "--out", whole)...)
 		func() {
@@ -614,7 +614,7 @@ func TestVerdictDatasetShards(t *testing.T) {
 	runs := subsetRuns(t)
 	pols := []string{"--policy", "safeact", "--policy", "near-miss", "--policy", "toolsandbox", "--policy", "tau-bench", "--policy", "appworld"}
 	for _, shard := range []string{"1/2", "2/2"} {
-		_, errOut := mustRun(t, append([]string{"score", "--runs", runs, "--format", "parquet", "--shard", shard, "--out", dir}, pols...)...)
+		_, errOut := mustRun(t, append([]string{"score", "--bench", "builtin", "--runs", runs, "--format", "parquet", "--shard", shard, "--out", dir}, pols...)...)
 		if !strings.Contains(errOut, "score: shard "+shard) {
 			t.Errorf("shard %s: summary does not say so: %s", shard, errOut)
 		}
@@ -623,22 +623,22 @@ func TestVerdictDatasetShards(t *testing.T) {
 	if len(parts) < 2 {
 		t.Fatalf("dataset files %v", parts)
 	}
-	direct, _ := mustRun(t, append([]string{"tables", "--runs", runs, "--format", "text"}, pols...)...)
-	fromDataset, _ := mustRun(t, "tables", "--format", "text", "--verdicts", dir)
+	direct, _ := mustRun(t, append([]string{"tables", "--bench", "builtin", "--runs", runs, "--format", "text"}, pols...)...)
+	fromDataset, _ := mustRun(t, "tables", "--bench", "builtin", "--format", "text", "--verdicts", dir)
 	if direct != fromDataset || len(direct) < 1000 {
 		t.Errorf("tables from the dataset differ from scoring in one process (%d vs %d bytes)", len(fromDataset), len(direct))
 	}
 	// Named tables of one policy read that policy's row groups alone, without run ids, and
 	// the usage columns only for the cost table, with the same result.
 	for _, ids := range [][]string{{"T2", "T8"}, {"cost", "coverage"}} {
-		direct, _ := mustRun(t, append(append([]string{"tables"}, ids...), append([]string{"--runs", runs, "--format", "text"}, pols...)...)...)
-		fromDataset, _ := mustRun(t, append([]string{"tables", "--format", "text", "--verdicts", dir}, ids...)...)
+		direct, _ := mustRun(t, append(append([]string{"tables"}, ids...), append([]string{"--bench", "builtin", "--runs", runs, "--format", "text"}, pols...)...)...)
+		fromDataset, _ := mustRun(t, append([]string{"tables", "--bench", "builtin", "--format", "text", "--verdicts", dir}, ids...)...)
 		if direct != fromDataset || len(direct) < 500 {
 			t.Errorf("%v from the dataset's first policy differ from scoring in one process (%d vs %d bytes)", ids, len(fromDataset), len(direct))
 		}
 	}
-	for _, args := range [][]string{{"--runs", "x.jsonl"}, {"--policy", "safeact"}, {"--infra-failures", "fail"}} {
-		if _, _, code := runCLI(t, append([]string{"tables", "--verdicts", dir}, args...)...); code != 2 {
+	for _, args := range [][]string{{"--bench", "builtin", "--runs", "x.jsonl"}, {"--policy", "safeact"}, {"--infra-failures", "fail"}} {
+		if _, _, code := runCLI(t, append([]string{"tables", "--bench", "builtin", "--verdicts", dir}, args...)...); code != 2 {
 			t.Errorf("--verdicts with %v: exit %d, want 2", args, code)
 		}
 	}
@@ -647,11 +647,11 @@ func TestVerdictDatasetShards(t *testing.T) {
 			os.Remove(p)
 		}
 	}
-	if _, errOut, code := runCLI(t, "tables", "--verdicts", dir, "T2"); code != 1 || !strings.Contains(errOut, "missing") {
+	if _, errOut, code := runCLI(t, "tables", "--bench", "builtin", "--verdicts", dir, "T2"); code != 1 || !strings.Contains(errOut, "missing") {
 		t.Errorf("missing shard: exit %d, %s", code, errOut)
 	}
 	os.Remove(filepath.Join(dir, "_shards", "part-0001.json"))
-	if _, errOut, code := runCLI(t, "tables", "--verdicts", dir, "T2"); code != 1 || !strings.Contains(errOut, "shard 2 of 2 wrote no manifest") {
+	if _, errOut, code := runCLI(t, "tables", "--bench", "builtin", "--verdicts", dir, "T2"); code != 1 || !strings.Contains(errOut, "shard 2 of 2 wrote no manifest") {
 		t.Errorf("missing shard manifest: exit %d, %s", code, errOut)
 	}
 }
@@ -665,9 +665,9 @@ func TestShardsUnionAndDuplicates(t *testing.T) {
 	runs := subsetRuns(t)
 	tmp := t.TempDir()
 	one, three := filepath.Join(tmp, "one"), filepath.Join(tmp, "three")
-	mustRun(t, "score", "--runs", runs, "--format", "parquet", "--out", one)
+	mustRun(t, "score", "--bench", "builtin", "--runs", runs, "--format", "parquet", "--out", one)
 	for _, shard := range []string{"1/3", "2/3", "3/3"} {
-		mustRun(t, "score", "--runs", runs, "--format", "parquet", "--shard", shard, "--out", three)
+		mustRun(t, "score", "--bench", "builtin", "--runs", runs, "--format", "parquet", "--shard", shard, "--out", three)
 	}
 	a, b := datasetJSONL(t, one), datasetJSONL(t, three)
 	if a != b || strings.Count(a, "\n") < 10 {
@@ -680,16 +680,16 @@ func TestShardsUnionAndDuplicates(t *testing.T) {
 	if data, err := os.ReadFile(runs); err != nil || os.WriteFile(copied, data, 0o644) != nil {
 		t.Fatal(err)
 	}
-	if _, errOut, code := runCLI(t, "score", "--runs", runs, "--runs", copied, "--format", "jsonl"); code != 1 || !strings.Contains(errOut, "duplicate") {
+	if _, errOut, code := runCLI(t, "score", "--bench", "builtin", "--runs", runs, "--runs", copied, "--format", "jsonl"); code != 1 || !strings.Contains(errOut, "duplicate") {
 		t.Fatalf("one process, the file twice: exit %d, %s", code, errOut)
 	}
 	for _, shard := range []string{"1/2", "2/2"} {
-		mustRun(t, "score", "--runs", runs, "--runs", copied, "--format", "parquet", "--shard", shard, "--out", twice)
+		mustRun(t, "score", "--bench", "builtin", "--runs", runs, "--runs", copied, "--format", "parquet", "--shard", shard, "--out", twice)
 	}
-	if _, errOut, code := runCLI(t, "tables", "--verdicts", twice, "T2"); code != 1 || !strings.Contains(errOut, "duplicate episode key") {
+	if _, errOut, code := runCLI(t, "tables", "--bench", "builtin", "--verdicts", twice, "T2"); code != 1 || !strings.Contains(errOut, "duplicate episode key") {
 		t.Errorf("the shards' verdicts of a file given twice: exit %d, %s", code, errOut)
 	}
-	if _, errOut, code := runCLI(t, "score", "--runs", runs, "--shard", "1/2", "--dedupe", "first"); code != 2 || !strings.Contains(errOut, "--shard reads only its part") {
+	if _, errOut, code := runCLI(t, "score", "--bench", "builtin", "--runs", runs, "--shard", "1/2", "--dedupe", "first"); code != 2 || !strings.Contains(errOut, "--shard reads only its part") {
 		t.Errorf("--dedupe first with --shard: exit %d, %s", code, errOut)
 	}
 }

@@ -33,7 +33,7 @@ func TestTablesReachesPolicyTables(t *testing.T) {
 	runs := subsetRuns(t)
 	// Two CSV tables: one file each in the --out directory.
 	dir := t.TempDir()
-	listing, stderr, code := runCLI(t, "tables", "policy_settings", "POLICY_RANKS", "--runs", runs, "--policy", "safeact,tau-bench", "--resamples", "0", "--format", "csv", "--out", dir)
+	listing, stderr, code := runCLI(t, "tables", "policy_settings", "POLICY_RANKS", "--bench", "builtin", "--runs", runs, "--policy", "safeact,tau-bench", "--resamples", "0", "--format", "csv", "--out", dir)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -51,7 +51,7 @@ func TestTablesReachesPolicyTables(t *testing.T) {
 			t.Errorf("output lacks %q:\n%s", want, stdout)
 		}
 	}
-	if _, stderr, code := runCLI(t, "tables", "T4", "--runs", runs, "--shared-harness", "inspekt", "--resamples", "0"); code != 2 || !strings.Contains(stderr, `unknown shared harness "inspekt"`) {
+	if _, stderr, code := runCLI(t, "tables", "T4", "--bench", "builtin", "--runs", runs, "--shared-harness", "inspekt", "--resamples", "0"); code != 2 || !strings.Contains(stderr, `unknown shared harness "inspekt"`) {
 		t.Errorf("unknown shared harness: exit %d, %s", code, stderr)
 	}
 }

@@ -212,7 +212,7 @@ func buildViewer(tb testing.TB, args ...string) string {
 func TestViewerInBrowser(t *testing.T) {
 	t.Parallel()    // the browser's waits overlap the CPU-bound tests
 	chromiumPath(t) // fail or skip before the expensive build
-	page := buildViewer(t, "--runs", subsetRuns(t))
+	page := buildViewer(t, "--bench", "builtin", "--runs", subsetRuns(t))
 	// SABENCH_VIEW_SHOTS=DIR keeps a screenshot of each step in DIR.
 	shots := os.Getenv("SABENCH_VIEW_SHOTS")
 	if shots != "" {

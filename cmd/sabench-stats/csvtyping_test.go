@@ -22,7 +22,7 @@ import (
 // digits), and a column the dictionary says is never null has no empty value. Mixed
 // spellings or stray empty strings are what made pandas warn about mixed types.
 func TestVerdictCSVTyping(t *testing.T) {
-	out, _ := mustRun(t, "score", "--runs", subsetRuns(t), "--format", "csv")
+	out, _ := mustRun(t, "score", "--bench", "builtin", "--runs", subsetRuns(t), "--format", "csv")
 	recs, err := csv.NewReader(strings.NewReader(out)).ReadAll()
 	if err != nil {
 		t.Fatal(err)
@@ -90,7 +90,7 @@ func TestPandasReproducesT2(t *testing.T) {
 	}
 	runs := subsetRuns(t)
 	dir := t.TempDir()
-	mustRun(t, "score", "--runs", runs, "--out", filepath.Join(dir, "verdicts.csv"))
+	mustRun(t, "score", "--bench", "builtin", "--runs", runs, "--out", filepath.Join(dir, "verdicts.csv"))
 	var got []byte
 	found := false
 	for _, py := range pandasPythons {
@@ -110,7 +110,7 @@ func TestPandasReproducesT2(t *testing.T) {
 	if !found {
 		missingTool(t, "pandas is not installed (apt-get install python3-pandas; .ci/run does this)")
 	}
-	t2, _ := mustRun(t, "tables", "T2", "--runs", runs, "--format", "csv", "--resamples", "0")
+	t2, _ := mustRun(t, "tables", "T2", "--bench", "builtin", "--runs", runs, "--format", "csv", "--resamples", "0")
 	want := csvByConfig(t, t2, map[string]string{"ecs": "ECS"}, 1)
 	have := csvByConfig(t, string(got), nil, 1)
 	if len(want) == 0 || len(want) != len(have) {
@@ -212,7 +212,7 @@ func TestDuckDBReproducesT2(t *testing.T) {
 	runs := subsetRuns(t)
 	dir := t.TempDir()
 	csvPath := filepath.Join(dir, "verdicts.csv")
-	mustRun(t, "score", "--runs", runs, "--out", csvPath)
+	mustRun(t, "score", "--bench", "builtin", "--runs", runs, "--out", csvPath)
 	script := filepath.Join(dir, "q.cjs")
 	if err := os.WriteFile(script, []byte(duckdbRunner), 0o644); err != nil {
 		t.Fatal(err)
@@ -231,7 +231,7 @@ func TestDuckDBReproducesT2(t *testing.T) {
 	if err := json.Unmarshal(got, &rows); err != nil {
 		t.Fatalf("%v\n%s", err, got)
 	}
-	t2, _ := mustRun(t, "tables", "T2", "--runs", runs, "--format", "csv", "--resamples", "0")
+	t2, _ := mustRun(t, "tables", "T2", "--bench", "builtin", "--runs", runs, "--format", "csv", "--resamples", "0")
 	want := csvByConfig(t, t2, nil, 1)
 	if len(rows) == 0 || len(rows) != len(want) {
 		t.Fatalf("duckdb %v, T2 %v", rows, want)

@@ -4,10 +4,12 @@ import (
 	"flag"
 	"fmt"
 	"runtime"
+	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/bootstrap"
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
+	"github.com/sabench/sabench-stats/oracle"
 	"github.com/sabench/sabench-stats/results/job"
 	"github.com/sabench/sabench-stats/results/render"
 )
@@ -18,7 +20,7 @@ func (c *common) outFormat() render.Format {
 	return f
 }
 
-// common holds the flags of the analysis commands (DESIGN §8): the job's options
+// common holds the flags of the analysis commands: the job's options
 // (job.Options) and the output's. A command registers only the groups it reads
 // (flagGroup), so that its -h lists what it uses; the fields of the groups it does not
 // take keep their defaults.
@@ -77,13 +79,13 @@ func addCommon(fs *flag.FlagSet, groups flagGroup, defaultOut string) *common {
 	c := &common{Options: job.Defaults(), name: fs.Name(), out: defaultOut}
 	c.Workers, c.Tool = runtime.GOMAXPROCS(0), toolVersion()
 	if groups&groupInput != 0 {
-		fs.StringVar(&c.Source.Bench, "bench", c.Source.Bench, "case specs: a SafeActBench checkout, a directory of case JSON files, a JSONL of {case_id, protocol, case_spec} rows, or builtin")
+		fs.StringVar(&c.Source.Bench, "bench", c.Source.Bench, "case specs: a SafeActBench checkout, a directory of case JSON files, a JSONL of {case_id, protocol, case_spec} rows, or builtin (the built-in synthetic cases); required with --runs, --inspect or --verdicts, default without them: builtin")
 		fs.Var((*cli.List)(&c.Source.Runs), "runs", "episode files, globs or directories (repeatable; default: the built-in release's episodes)")
 		if groups&groupOwnInspect == 0 {
 			fs.Var((*cli.List)(&c.Source.Inspect), "inspect", "Inspect logs of a SafeActBench task instead of --runs: .eval or .json files, folders (their .eval logs) or globs (repeatable); a log's configuration is its model/solver")
 			fs.StringVar(&c.Source.RecordFrom, "record-from", "", "with --inspect: where a sample's decision record is: output (the final completion, as JSON; the default), store:KEY or tool:NAME")
 		}
-		fs.Var((*cli.List)(&c.Policies), "policy", "authorization policy: a preset (safeact, near-miss, toolsandbox, tau-bench, appworld) or a JSON policy file (repeatable where a command compares policies)")
+		fs.Var((*cli.List)(&c.Policies), "policy", "authorization policy: a preset ("+strings.Join(oracle.AllPresetNames(), ", ")+") or a JSON policy file (repeatable where a command compares policies); docs/policies.md says what each does")
 		fs.StringVar(&c.InfraFailures, "infra-failures", c.InfraFailures, "infra_failure episodes: exclude (the paper) or fail (the SafeActBench batch runner)")
 		fs.StringVar(&c.Source.Dedupe, "dedupe", "", "duplicate episode keys: error (default), first or last")
 	}

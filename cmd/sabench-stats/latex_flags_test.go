@@ -13,15 +13,15 @@ func TestLaTeXFlags(t *testing.T) {
 	wantUsage(t, "unknown LaTeX width", "tables", "T1", "--format", "latex", "--latex-width", "wide")
 	wantUsage(t, "unknown LaTeX environment", "tables", "T1", "--format", "latex", "--latex-env", "figure")
 	runs := subsetRuns(t)
-	out, _ := mustRun(t, "tables", "T1", "--runs", runs, "-j", "2", "--format", "latex")
+	out, _ := mustRun(t, "tables", "T1", "--bench", "builtin", "--runs", runs, "-j", "2", "--format", "latex")
 	if !strings.Contains(out, `\sabenchfit{`) {
 		t.Errorf("default layout is not fitted:\n%s", out)
 	}
-	out, _ = mustRun(t, "tables", "T1", "--runs", runs, "-j", "2", "--format", "latex", "--latex-width", "none", "--latex-env", "table*")
+	out, _ = mustRun(t, "tables", "T1", "--bench", "builtin", "--runs", runs, "-j", "2", "--format", "latex", "--latex-width", "none", "--latex-env", "table*")
 	if strings.Contains(out, `\sabenchfit`) || !strings.Contains(out, "\\begin{table*}[tp]\n") {
 		t.Errorf("--latex-width none --latex-env table*: want a plain tabular in table*:\n%s", out)
 	}
-	out, _ = mustRun(t, "tables", "T1", "--runs", runs, "-j", "2", "--format", "latex", "--latex-width", "page", "--latex-env", "table")
+	out, _ = mustRun(t, "tables", "T1", "--bench", "builtin", "--runs", runs, "-j", "2", "--format", "latex", "--latex-width", "page", "--latex-env", "table")
 	if !strings.Contains(out, `\sabenchfit{\textwidth}`) || !strings.Contains(out, "\\begin{table}[tbp]\n") {
 		t.Errorf("--latex-width page --latex-env table: want table fitted to \\textwidth:\n%s", out)
 	}

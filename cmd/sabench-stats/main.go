@@ -26,7 +26,7 @@ func main() {
 	// A batch program that keeps every verdict live gains little from frequent
 	// collections: trade memory for GC time (measured: report 2.91 s → 2.75 s mean wall,
 	// 560 → 650 MB), under a soft limit that makes the collector work harder before a
-	// large input passes DESIGN §10's 1.5 GB of RSS (1.25 GiB of heap leaves room for the
+	// large input passes the 1.5 GB of RSS the product allows (1.25 GiB of heap leaves room for the
 	// rest). A streaming command keeps the default pace: at synth --scale 10, score's peak
 	// RSS is 928 MB with GOGC=400 and 453 MB with the default, for 20% more CPU. GOGC and
 	// GOMEMLIMIT, when set, win.

@@ -13,7 +13,7 @@ type failWriter struct{}
 
 func (failWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
 
-// TestReliability_CLI (#16.7, #12.4, #16.3): exit codes and refusals at the command line.
+// TestReliability_CLI: exit codes and refusals at the command line.
 func TestReliability_CLI(t *testing.T) {
 	dir := t.TempDir()
 	bench := filepath.Join(ingestTestdata, "safeactbench")

@@ -26,7 +26,7 @@ type batchCase struct {
 }
 
 // ReadBatchDir turns a SafeActBench batch output directory (run_safeact_agent_batch.py
-// --output-dir D; evaluator doc §10.3, §11) into one episode per case, sorted by case id.
+// --output-dir D) into one episode per case, sorted by case id.
 //
 // The runner class of each case comes from summary.json's failures[] and deferred_cases;
 // when summary.json is missing (a crashed, killed or still-running batch) it is derived
@@ -138,7 +138,7 @@ func ReadBatchDir(dir string, opt Options) (*Result, error) {
 		if !ok {
 			continue
 		}
-		runner.add(class, successful)
+		runner.add(class, successful, c.has["records"])
 		if e == nil { // a deferred case in analyst mode
 			deferredSkipped++
 			continue
@@ -305,7 +305,7 @@ func readBatchCase(rr *rootedReader, res *Result, dir string, c *batchCase, opt 
 		}
 		for _, k := range []string{"runtime_model", "model"} {
 			if s, ok := trace.String(k); ok {
-				models.note(k, s)
+				models.note(k, s, c.id)
 			}
 		}
 	}

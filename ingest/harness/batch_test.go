@@ -90,14 +90,14 @@ func TestBatchDir(t *testing.T) {
 	if !hasWarning(res, "1 deferred case(s)") {
 		t.Errorf("deferred case not said: %v", res.Warnings)
 	}
-	// #17.9: the runtime model the adapter observed differs from the configured one.
+	// The runtime model the adapter observed differs from the configured one.
 	if !hasWarning(res, `runtime_model "claude-5-mini"`) {
 		t.Errorf("model mismatch not warned: %v", res.Warnings)
 	}
 	golden(t, "batch.golden.jsonl", jsonlBytes(res.Episodes))
 }
 
-// #17.4: the runner's own numbers, recomputed from the per-case files, are summary.json's;
+// The runner's own numbers, recomputed from the per-case files, are summary.json's;
 // runner mode keeps exactly the runner's denominator.
 func TestBatchRunnerMetrics(t *testing.T) {
 	want := RunnerMetrics{Selected: 9, Scored: 8, Evaluated: 3, Successful: 3, HarnessExcluded: 1, InfrastructureFailures: 1, NonInfrastructureFailures: 4}
@@ -137,7 +137,7 @@ func TestBatchRunnerMetrics(t *testing.T) {
 	golden(t, "batch.runner.golden.jsonl", jsonlBytes(res.Episodes))
 }
 
-// #17.3: a batch killed before summary.json is read from its per-case files.
+// A batch killed before summary.json is read from its per-case files.
 func TestBatchWithoutSummary(t *testing.T) {
 	res := readBatch(t, "testdata/batch-killed", Options{Config: "claude-5/claude-code"})
 	if len(res.Problems) != 0 {
@@ -158,11 +158,13 @@ func TestBatchWithoutSummary(t *testing.T) {
 	if c, _ := got["SAB-V0-167"].Extra.Get("runner_class"); c != batchHarnessFailure {
 		t.Errorf("V0-167 runner class %v (evaluated, trace copy missing)", c)
 	}
-	want := RunnerMetrics{Selected: 3, Scored: 2, Evaluated: 1, Successful: 0, HarnessExcluded: 1, InfrastructureFailures: 1, NonInfrastructureFailures: 1}
+	// Evaluated: SAB-V2-018 and SAB-V0-167, whose record was persisted before its missing
+	// trace copy made it a harness failure.
+	want := RunnerMetrics{Selected: 3, Scored: 2, Evaluated: 2, Successful: 0, HarnessExcluded: 1, InfrastructureFailures: 1, NonInfrastructureFailures: 1}
 	if res.Summary != nil || *res.Runner != want {
 		t.Errorf("runner metrics %v, want %v", res.Runner, want)
 	}
-	// #17.9: the non-live adapter's order is said for explain.
+	// The non-live adapter's order is said for explain.
 	if NonLiveAdapterNote(got["SAB-V2-018"].Record) == "" {
 		t.Error("no non-live note for SAB-V2-018's batch record")
 	}
@@ -171,7 +173,7 @@ func TestBatchWithoutSummary(t *testing.T) {
 	}
 }
 
-// #17.6: wall time from the trace, Claude Code's token and cost counts from its JSON stdout.
+// Wall time from the trace, Claude Code's token and cost counts from its JSON stdout.
 func TestBatchUsage(t *testing.T) {
 	res := readBatch(t, batchFixture, Options{Config: "claude-5/claude-code"})
 	got := byCase(res.Episodes)
@@ -189,7 +191,7 @@ func TestBatchUsage(t *testing.T) {
 	}
 }
 
-// #17.8: a DeepSeek manifest's harness_failed excludes the case it ran.
+// A DeepSeek manifest's harness_failed excludes the case it ran.
 func TestDeepSeekManifest(t *testing.T) {
 	for _, mode := range []string{ModeAnalyst, ModeRunner} {
 		res := readBatch(t, "testdata/deepseek", Options{Config: "deepseek/deepseek-v4-flash/codex", Mode: mode})
@@ -223,7 +225,7 @@ func copyTree(t *testing.T, src string) string {
 	return dst
 }
 
-// #16.4c: a completed case missing its raw output or trace, with no failure entry, is a
+// A completed case missing its raw output or trace, with no failure entry, is a
 // problem, not an episode.
 func TestBatchMissingArtifactIsProblem(t *testing.T) {
 	for _, f := range []string{"raw_outputs/v1/SAB-V1-001.json", "traces/v1/SAB-V1-001.json"} {
@@ -245,7 +247,7 @@ func TestBatchMissingArtifactIsProblem(t *testing.T) {
 	}
 }
 
-// #17.4 (shapes): the runner writes deferred_cases and reused_cases as lists of ids.
+// The runner writes deferred_cases and reused_cases as lists of ids.
 func TestBatchSummaryShapes(t *testing.T) {
 	dir := copyTree(t, batchFixture)
 	p := filepath.Join(dir, "summary.json")
@@ -258,7 +260,7 @@ func TestBatchSummaryShapes(t *testing.T) {
 	}
 }
 
-// #16.1: ids and protocols from harness files are checked before they become paths, and
+// Ids and protocols from harness files are checked before they become paths, and
 // no folder or file is followed out of the root.
 func TestBatchTraversal(t *testing.T) {
 	outside := t.TempDir()
@@ -327,7 +329,7 @@ func TestBatchStatus(t *testing.T) {
 	}
 }
 
-// #17.6: the adapter's resource limits, and the one that ended a run, are kept.
+// The adapter's resource limits, and the one that ended a run, are kept.
 func TestBatchResourceLimits(t *testing.T) {
 	got := byCase(readBatch(t, batchFixture, Options{Config: "claude-5/claude-code"}).Episodes)
 	e := got["SAB-V0-166"]
@@ -338,4 +340,53 @@ func TestBatchResourceLimits(t *testing.T) {
 	if w, _ := lim.Get("wall_seconds"); w != int64(300) {
 		t.Errorf("wall limit %v, want 300", w)
 	}
+}
+
+// A case whose trace copy is missing after the evaluator ran is an evaluation harness
+// failure for missing artifacts: the runner writes its record and normalized result (no
+// completion marker), leaves it out of the denominator, and still counts it among the
+// evaluated cases (they are the cases with a persisted record). The recount agrees with a
+// summary.json written that way, so no "changed after the runner summarised it" warning.
+func TestBatchMissingArtifactsFailureRecount(t *testing.T) {
+	dir := copyTree(t, batchFixture)
+	for _, f := range []string{"traces/v1/SAB-V1-001.json", "completions/v1/SAB-V1-001.json"} {
+		if err := os.Remove(filepath.Join(dir, f)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sp := filepath.Join(dir, "summary.json")
+	summary, err := jsonv.ParseObject(mustRead(t, sp))
+	if err != nil {
+		t.Fatal(err)
+	}
+	failures, _ := summary.List("failures")
+	failures = append(failures, jsonv.NewObject("case_id", "SAB-V1-001", "protocol", "v1", "phase", "persist_artifacts",
+		"classification", "evaluation_harness_failure", "missing_artifacts", []any{"trace"}))
+	summary.Set("failures", failures)
+	m, _ := summary.Obj("metrics")
+	// SAB-V1-001 passed: it leaves scored and successful, stays evaluated, and joins the
+	// harness exclusions and the non-infrastructure failures.
+	for k, d := range map[string]int64{"scored_cases": -1, "successful_cases": -1, "harness_excluded_cases": +1, "non_infrastructure_failures": +1} {
+		v, _ := m.Get(k)
+		m.Set(k, v.(int64)+d)
+	}
+	if err := os.WriteFile(sp, jsonv.Marshal(summary), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := readBatch(t, dir, Options{Config: "claude-5/claude-code"})
+	if hasWarning(res, "changed after the runner summarised it") {
+		t.Errorf("a consistent folder warned: %v", res.Warnings)
+	}
+	if got := res.Runner.String(); !strings.Contains(got, "selected 9, scored 7, evaluated 3, successful 2") || !strings.Contains(got, "harness_excluded 2") {
+		t.Errorf("recount: %s", got)
+	}
+}
+
+func mustRead(t *testing.T, p string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

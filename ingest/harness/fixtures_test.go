@@ -216,7 +216,7 @@ func nonLiveRecord(fc *fixtureCase, backend, model string) *jsonv.Object {
 	return out
 }
 
-// rawStatus is the evaluator record's status for an ECS verdict (evaluator doc §10.2).
+// rawStatus is the evaluator record's status for an ECS verdict.
 func rawStatus(p ingest.Protocol, ok bool) string {
 	pass := map[ingest.Protocol]string{ingest.Legacy: "pass_gold_score", ingest.V0: "pass_no_action", ingest.V1: "pass_safe_commit",
 		ingest.V2: "pass_linear_workflow_success", ingest.V3: "pass_workflow_success"}
@@ -503,7 +503,7 @@ func sortedKeysOf[V any](m map[string]V) []string {
 	return ks
 }
 
-// The batch plan: one case of every runner class (issue #17.4's folder: the runner says
+// The batch plan: one case of every runner class (the runner says
 // 3/8 = 37.5%). SAB-V3-001 is deferred by --max-new-cases 8.
 var batchPlan = []batchOutcome{
 	{id: "SAB-L-001"},
@@ -749,12 +749,12 @@ func scoreAll(t *testing.T, cases map[string]*fixtureCase, eps []*ingest.Episode
 		if v.ECS() {
 			succ++
 		}
-		ecs[e.RunID] = v.ECS()
+		ecs[filepath.Base(filepath.Dir(e.Source))] = v.ECS() // the interactive run directory
 	}
 	return succ, den, ecs
 }
 
-// #17.4: on the folder with one case of each runner class, the runner says 3/8; the
+// On the folder with one case of each runner class, the runner says 3/8; the
 // analyst's default says 3/5, 3/6 with infra failures counted, and runner mode 3/8 again.
 func TestFixturesScore(t *testing.T) {
 	cases := loadFixtureCases(t)
@@ -784,7 +784,7 @@ func TestFixturesScore(t *testing.T) {
 		t.Errorf("scored runs %v, want %v", ecs, want)
 	}
 	for run, w := range want {
-		if got, ok := ecs["z-ai/glm-5.2/openrouter|"+run]; !ok || got != w {
+		if got, ok := ecs[run]; !ok || got != w {
 			t.Errorf("%s: ECS %v (scored %v), want %v", run, got, ok, w)
 		}
 	}

@@ -2,12 +2,16 @@ package harness
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
+	"time"
 
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
@@ -26,11 +30,12 @@ var interactiveNormal = map[string]bool{"model_finished": true, "episode_termina
 var runFiles = []string{"result.json", "config.json", "case_metadata.json", "journal.jsonl"}
 
 // ReadInteractiveDir turns interactive run directories (run_english_interactive_rollout.py
-// --output-dir D; evaluator doc §10.4) into episodes: dir is one run directory, or a
+// --output-dir D) into episodes: dir is one run directory, or a
 // folder whose subdirectories are run directories (read in name order). The record is
 // result.json's execution.execution_events; the case comes from case_metadata.json, or
-// from result.json / config.json for a run whose gateway never started; the run directory
-// is the run_id; several runs of one case get repeats by opt.RepeatFrom. A run directory
+// from result.json / config.json for a run whose gateway never started; the run_id comes
+// from what the run recorded (interactiveRunID); several runs of one case get repeats by
+// opt.RepeatFrom. A run directory
 // without result.json is a problem; symbolic links are skipped and said so.
 func ReadInteractiveDir(dir string, opt Options) (*Result, error) {
 	if err := opt.Check(); err != nil {
@@ -202,7 +207,12 @@ func readInteractiveRun(rr *rootedReader, res *Result, run, name string, opt Opt
 	driverErr, _ := result.String("driver_protocol_error")
 
 	e := opt.newEpisode(caseID, rpath)
-	e.RunID = opt.Config + "|" + name
+	id, p := interactiveRunID(opt.Config, caseID, rpath, result)
+	if p != nil {
+		res.Problems = append(res.Problems, *p)
+		return nil
+	}
+	e.RunID = id
 	if opt.runner() {
 		e.Status = interactiveRunnerStatus(status, censored)
 	} else {
@@ -231,7 +241,7 @@ func readInteractiveRun(rr *rootedReader, res *Result, run, name string, opt Opt
 		e.Extra = extra
 	}
 	model, _ := result.String("model")
-	models.note("model", model)
+	models.note("model", model, run)
 
 	// The record and the driver's verdict.
 	e.Official = jsonv.NewObject("successful", mustGet(result, "success"), "raw_status", status)
@@ -250,10 +260,14 @@ func readInteractiveRun(rr *rootedReader, res *Result, run, name string, opt Opt
 			return nil
 		}
 		if ok && events != nil {
-			env := ""
-			if meta != nil {
-				env, _ = meta.String("env_id")
+			if meta == nil {
+				// run_one writes case_metadata.json as soon as the gateway starts, so a run with
+				// events has one; without it the record has no env_id, and the oracle would fail
+				// a run the driver may have passed.
+				res.problem(filepath.Join(run, "case_metadata.json"), "", "missing, yet the run has events: the run directory is incomplete (restore the file from the run's output, or leave the run out)")
+				return nil
 			}
+			env, _ := meta.String("env_id")
 			e.Record = jsonv.NewObject("schema_version", int64(1), "env_id", env, "episode_id", caseID,
 				"runner", "run_english_interactive_rollout", "events", events)
 			md := &jsonv.Object{}
@@ -322,7 +336,7 @@ func interactiveUsage(rr *rootedReader, res *Result, result *jsonv.Object, run s
 			return nil
 		}
 		if m, ok := item.String("model"); ok {
-			models.note("returned model", m)
+			models.note("returned model", m, run)
 		}
 		uo, ok := item.Obj("usage")
 		if !ok {
@@ -372,4 +386,27 @@ func journalSteps(rr *rootedReader, path string) int {
 		return 0
 	}
 	return bytes.Count(data, []byte("\n"))
+}
+
+// interactiveRunID identifies a run by what its directory records, not by the directory's
+// name (two output folders, two repeats or two conditions, hold runs named alike):
+// config|case|start|digest, the start time the driver wrote (started_at_unix, UTC) and the
+// first 8 bytes of result.json's SHA-256. It is the same on every ingest of the run,
+// differs between runs, and is the same for a byte-identical copy, which the readers then
+// report as a duplicate. A run whose gateway never started records no start time: its
+// digest alone tells runs apart.
+func interactiveRunID(config, caseID, rpath string, result *jsonv.Object) (string, *ingest.Problem) {
+	data, err := ingest.ReadLimited(rpath, ingest.MaxBenchFileBytes)
+	if err != nil {
+		return "", &ingest.Problem{File: rpath, Msg: err.Error()}
+	}
+	sum := sha256.Sum256(data)
+	start := "no-start"
+	if v, ok := result.Get("started_at_unix"); ok {
+		if t, ok := ingest.JSONNumber(v); ok && t > 0 && t < 1e11 {
+			sec, frac := math.Modf(t)
+			start = time.Unix(int64(sec), int64(math.Round(frac*1e3))*1e6).UTC().Format("2006-01-02T15:04:05.000Z")
+		}
+	}
+	return config + "|" + caseID + "|" + start + "|" + hex.EncodeToString(sum[:8]), nil
 }

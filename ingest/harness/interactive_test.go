@@ -20,13 +20,17 @@ func readInteractive(t *testing.T, dir string, opt Options) *Result {
 	return res
 }
 
+// byRun indexes episodes by the name of their run directory (the run id is built from
+// what the directory records, not its name: interactiveRunID).
 func byRun(eps []*ingest.Episode) map[string]*ingest.Episode {
 	m := map[string]*ingest.Episode{}
 	for _, e := range eps {
-		m[e.RunID] = e
+		m[runDir(e)] = e
 	}
 	return m
 }
+
+func runDir(e *ingest.Episode) string { return filepath.Base(filepath.Dir(e.Source)) }
 
 const glm = "z-ai/glm-5.2/openrouter"
 
@@ -55,9 +59,9 @@ func TestInteractiveDir(t *testing.T) {
 		t.Fatalf("%d episodes, want %d", len(got), len(want))
 	}
 	for dir, w := range want {
-		e := got[glm+"|"+dir]
+		e := got[dir]
 		if e == nil {
-			t.Errorf("%s: no episode with run_id %s|%s", dir, glm, dir)
+			t.Errorf("%s: no episode", dir)
 			continue
 		}
 		if e.CaseID != w.caseID || e.Repeat != w.repeat || e.Status != w.status || e.FailureClass != w.fc {
@@ -67,29 +71,29 @@ func TestInteractiveDir(t *testing.T) {
 			t.Errorf("%s: identity %s %s %s", dir, e.Model, e.Harness, e.Condition)
 		}
 	}
-	// #17.9: the raw CASE_SUCCESS is canonicalised and kept.
-	ok := got[glm+"|SAB-V3-001.run1"].Official
+	// The raw CASE_SUCCESS is canonicalised and kept.
+	ok := got["SAB-V3-001.run1"].Official
 	if o, _ := ok.Get("observed_outcome"); o != "WORKFLOW_SUCCESS" {
 		t.Errorf("observed_outcome %v", o)
 	}
 	if o, _ := ok.Get("raw_observed_outcome"); o != "CASE_SUCCESS" {
 		t.Errorf("raw_observed_outcome %v", o)
 	}
-	if NonLiveAdapterNote(got[glm+"|SAB-V3-001.run1"].Record) != "" {
+	if NonLiveAdapterNote(got["SAB-V3-001.run1"].Record) != "" {
 		t.Error("the interactive driver's record is live, yet noted as non-live")
 	}
 	golden(t, "interactive.golden.jsonl", jsonlBytes(res.Episodes))
 
 	one := readInteractive(t, filepath.Join(interactiveFixture, "SAB-V3-001.run1"), Options{Config: "x/y"})
-	if len(one.Episodes) != 1 || one.Episodes[0].CaseID != "SAB-V3-001" || one.Episodes[0].RunID != "x/y|SAB-V3-001.run1" {
+	if len(one.Episodes) != 1 || one.Episodes[0].CaseID != "SAB-V3-001" || one.Episodes[0].RunID != "x/y|SAB-V3-001|2026-09-01T11:06:40.000Z|67b08000a73ec1bd" {
 		t.Fatalf("single run dir: %v %v", one.Episodes, one.Problems)
 	}
 }
 
-// #17.1: the per-request usage list is summed.
+// The per-request usage list is summed.
 func TestInteractiveUsage(t *testing.T) {
 	res := readInteractive(t, interactiveFixture, Options{Config: glm})
-	u := byRun(res.Episodes)[glm+"|SAB-V2-001.run2"].Usage
+	u := byRun(res.Episodes)["SAB-V2-001.run2"].Usage
 	for k, want := range map[string]any{"input_tokens": int64(6000), "output_tokens": int64(360), "total_tokens": int64(6360),
 		"reasoning_tokens": int64(150), "cached_tokens": int64(3072), "requests": int64(3)} {
 		if v, _ := u.Get(k); v != want {
@@ -117,7 +121,7 @@ func TestInteractiveUsage(t *testing.T) {
 	}
 }
 
-// #17.2: a run without result.json is a problem; the gateway failure above is an exclusion.
+// A run without result.json is a problem; the gateway failure above is an exclusion.
 func TestInteractiveUnfinishedRun(t *testing.T) {
 	dir := copyTree(t, interactiveFixture)
 	os.Remove(filepath.Join(dir, "SAB-V2-016.run1", "result.json"))
@@ -132,19 +136,19 @@ func TestInteractiveUnfinishedRun(t *testing.T) {
 	}
 }
 
-// #17.5: --repeat-from dirname and duplicate repeats.
+// --repeat-from dirname and duplicate repeats.
 func TestInteractiveRepeats(t *testing.T) {
 	res := readInteractive(t, interactiveFixture, Options{Config: glm, RepeatFrom: RepeatFromDirname})
 	if len(res.Problems) != 0 {
 		t.Fatal(res.Problems)
 	}
 	for _, e := range res.Episodes {
-		if want := int(e.RunID[len(e.RunID)-1] - '0'); e.Repeat != want {
+		if want := int(runDir(e)[len(runDir(e))-1] - '0'); e.Repeat != want {
 			t.Errorf("%s: repeat %d, want %d", e.RunID, e.Repeat, want)
 		}
 	}
 	res = readInteractive(t, interactiveFixture, Options{Config: glm, Repeat: 5})
-	if e := byRun(res.Episodes)[glm+"|SAB-V3-001.run3"]; e.Repeat != 7 {
+	if e := byRun(res.Episodes)["SAB-V3-001.run3"]; e.Repeat != 7 {
 		t.Errorf("order from --repeat 5: run3 repeat %d, want 7", e.Repeat)
 	}
 	dir := copyTree(t, interactiveFixture)
@@ -155,7 +159,7 @@ func TestInteractiveRepeats(t *testing.T) {
 	}
 }
 
-// #17.7: every runtime_failed code the driver writes is mapped explicitly.
+// Every runtime_failed code the driver writes is mapped explicitly.
 func TestInteractiveStatus(t *testing.T) {
 	for _, c := range []struct {
 		status, code string
@@ -197,11 +201,11 @@ func TestInteractiveStatus(t *testing.T) {
 	}
 }
 
-// #17.7: a driver protocol error reaches the record and the official verdict; runner mode
+// A driver protocol error reaches the record and the official verdict; runner mode
 // counts every runtime failure as the driver does.
 func TestInteractiveDriverProtocolError(t *testing.T) {
 	res := readInteractive(t, interactiveFixture, Options{Config: glm})
-	e := byRun(res.Episodes)[glm+"|SAB-V2-018.run1"]
+	e := byRun(res.Episodes)["SAB-V2-018.run1"]
 	md, _ := e.Record.Obj("metadata")
 	if v, _ := md.String("driver_protocol_error"); v != "mixed_information_and_action_reply" {
 		t.Errorf("record metadata %v", md)
@@ -221,15 +225,31 @@ func TestInteractiveDriverProtocolError(t *testing.T) {
 	}
 }
 
-// #17.9: the model the driver used is compared with --config.
+// The model the driver used is compared with --config: a mismatch is one warning per
+// recorded field that counts episodes (not requests) and says what to do; the natural
+// configuration name (another case, no provider prefix) is no mismatch.
 func TestInteractiveModelCheck(t *testing.T) {
 	res := readInteractive(t, interactiveFixture, Options{Config: "qwen/qwen3.8-flash/openrouter"})
-	if !hasWarning(res, `model "z-ai/glm-5.2"`) {
-		t.Errorf("warnings %v", res.Warnings)
+	// Seven runs record the model in result.json; six of them (not the one whose gateway
+	// failed) made requests whose replies name it, 39 requests in all.
+	for _, want := range []string{
+		`7 episode(s): the runner recorded model "z-ai/glm-5.2", but --config/--model says "qwen/qwen3.8-flash"`,
+		`6 episode(s): the runner recorded returned model "z-ai/glm-5.2"`,
+		`pass --model "z-ai/glm-5.2" to say so`,
+	} {
+		if !hasWarning(res, want) {
+			t.Errorf("no warning %q in %v", want, res.Warnings)
+		}
+	}
+	for _, config := range []string{"GLM-5.2/Inspect", "glm-5.2/inspect", "z-ai/glm-5.2/openrouter"} {
+		res := readInteractive(t, interactiveFixture, Options{Config: config})
+		if hasWarning(res, "the runner recorded") {
+			t.Errorf("--config %s: %v", config, res.Warnings)
+		}
 	}
 }
 
-// #16.4d: a symbolic link among the run directories is skipped and said.
+// A symbolic link among the run directories is skipped and said.
 func TestInteractiveSymlinkSkipped(t *testing.T) {
 	dir := copyTree(t, interactiveFixture)
 	outside := copyTree(t, filepath.Join(interactiveFixture, "SAB-V3-001.run1"))

@@ -2,41 +2,45 @@ package harness
 
 import "strings"
 
-// modelMatches compares a model identity recorded by a runner with the configured one;
-// a provider prefix on either side ("deepseek/deepseek-v4-flash") is ignored.
+// modelMatches compares a model identity recorded by a runner with the configured one:
+// case-insensitively (a configuration is named "GLM-5.2/Inspect", the runner records
+// "z-ai/glm-5.2"), and ignoring a provider prefix on either side.
 func modelMatches(recorded, configured string) bool {
-	if recorded == configured {
-		return true
-	}
-	last := func(s string) string { return s[strings.LastIndex(s, "/")+1:] }
-	return last(recorded) == last(configured)
+	last := func(s string) string { return strings.ToLower(s[strings.LastIndex(s, "/")+1:]) }
+	return strings.EqualFold(recorded, configured) || last(recorded) == last(configured)
 }
 
 // modelCheck collects model identities that differ from the configured model, so that
-// each distinct mismatch is one warning however many episodes share it.
+// each distinct mismatch is one warning that counts the episodes (not the requests) that
+// recorded it.
 type modelCheck struct {
 	configured string
-	seen       map[string]int
-	order      []string
+	seen       map[modelKey]map[string]bool // the episodes of each mismatch
+	order      []modelKey
 }
 
-func (m *modelCheck) note(field, recorded string) {
+// modelKey is a field of a runner's file and the model it recorded there.
+type modelKey struct{ field, recorded string }
+
+// note records that episode (any id unique to it) has field = recorded.
+func (m *modelCheck) note(field, recorded, episode string) {
 	if recorded == "" || modelMatches(recorded, m.configured) {
 		return
 	}
-	k := field + " " + recorded
+	k := modelKey{field, recorded}
 	if m.seen == nil {
-		m.seen = map[string]int{}
+		m.seen = map[modelKey]map[string]bool{}
 	}
-	if m.seen[k] == 0 {
+	if m.seen[k] == nil {
+		m.seen[k] = map[string]bool{}
 		m.order = append(m.order, k)
 	}
-	m.seen[k]++
+	m.seen[k][episode] = true
 }
 
 func (m *modelCheck) flush(r *Result) {
 	for _, k := range m.order {
-		field, rec, _ := strings.Cut(k, " ")
-		r.warn("%d episode(s): the runner recorded %s %q, but --config/--model says %q", m.seen[k], field, rec, m.configured)
+		r.warn("%d episode(s): the runner recorded %s %q, but --config/--model says %q: if these runs are of the model you mean, pass --model %q to say so (the --config name can stay); otherwise this folder holds another model's runs",
+			len(m.seen[k]), k.field, k.recorded, m.configured, k.recorded)
 	}
 }

@@ -9,7 +9,7 @@ import (
 
 // Harness status modes: how the runners' failure labels become episode statuses.
 const (
-	// ModeAnalyst excludes each failure by its reason (DESIGN §2.2): wall timeouts are
+	// ModeAnalyst excludes each failure by its reason: wall timeouts are
 	// infra_failure, harness- and evaluator-side failures harness_failure, the agent's own
 	// failures stay completed.
 	ModeAnalyst = "analyst"

@@ -7,8 +7,8 @@ import (
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
-// Batch runner classes of one case: the summary.json failures[] classifications
-// (evaluator doc §11), plus a completed case and a deferred one (--max-new-cases).
+// Batch runner classes of one case: the summary.json failures[] classifications,
+// plus a completed case and a deferred one (--max-new-cases).
 const (
 	batchCompleted      = ""
 	batchInfraFailure   = "infrastructure_failure"
@@ -46,8 +46,11 @@ func (m RunnerMetrics) String() string {
 }
 
 // add counts one case of the given class; successful is the runner's verdict on a
-// completed case (normalized_results' successful).
-func (m *RunnerMetrics) add(class string, successful bool) {
+// completed case (normalized_results' successful); recorded says the case has a persisted
+// evaluator record. The runner counts as evaluated every case that produced a record: a
+// completed case, and an evaluation harness failure for artifacts missing after the
+// evaluator ran (it is excluded from the denominator, not from evaluated_cases).
+func (m *RunnerMetrics) add(class string, successful, recorded bool) {
 	m.Selected++
 	switch class {
 	case batchCompleted:
@@ -56,6 +59,9 @@ func (m *RunnerMetrics) add(class string, successful bool) {
 			m.Successful++
 		}
 	case batchHarnessFailure:
+		if recorded {
+			m.Evaluated++
+		}
 		m.HarnessExcluded++
 		m.NonInfrastructureFailures++
 	case batchInfraFailure:
@@ -85,7 +91,7 @@ func summaryMetrics(o *jsonv.Object) (*RunnerMetrics, error) {
 	return m, nil
 }
 
-// BatchStatus maps a batch case to an episode status in analyst mode (DESIGN §2.2): an
+// BatchStatus maps a batch case to an episode status in analyst mode: an
 // evaluation harness failure is harness_failure; a wall-clock timeout infra_failure; the
 // adapter's harness_failure (runtime-model mismatch, bubblewrap or model broker missing,
 // launcher exit 125–127, any adapter exception) harness_failure; resource_limit,

@@ -48,8 +48,8 @@ func interactiveCause(code string) (cause string, known bool) {
 }
 
 // InteractiveStatus maps an interactive run's result status and failure code to an
-// episode status in analyst mode. DESIGN §2.2 fixes that an episode_wall_timeout is
-// censored; a runtime_failed run is classified by interactiveFailureCodes (a code it
+// episode status in analyst mode. An episode_wall_timeout is censored (the run was cut
+// off, not judged); a runtime_failed run is classified by interactiveFailureCodes (a code it
 // does not list is harness_failure); every other status (model_finished,
 // episode_terminal, protocol_error, turn_budget_exhausted, output_budget_exhausted) is
 // the agent's own doing and stays completed.

@@ -12,6 +12,21 @@ import (
 // Builtin is the bench name of the built-in synthetic release.
 const Builtin = "builtin"
 
+// ResolveBench resolves the bench a command line named: the built-in release when none is
+// named and no episodes are given; with episodes (named by from: "--runs", "--verdicts"),
+// a bench must be named. The real benchmark's case ids are also the synthetic cases'
+// ids, so real episodes scored against the built-in cases would produce plausible and
+// wrong numbers; the error says which flag to add.
+func ResolveBench(bench, from string) (string, error) {
+	switch {
+	case bench != "":
+		return bench, nil
+	case from == "":
+		return Builtin, nil
+	}
+	return "", fmt.Errorf("%s needs --bench: pass --bench DIR (the SafeActBench checkout or case files the episodes were run on), or --bench builtin for the built-in synthetic cases", from)
+}
+
 // ParseSets turns NAME=FILE values (--set) into ingest.BenchOptions.Sets; nil when there
 // are none.
 func ParseSets(values []string) (map[string]string, error) {

@@ -1,7 +1,12 @@
 package source
 
 import (
+	"errors"
 	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"sort"
 	"strings"
 
 	"github.com/sabench/sabench-stats/ingest"
@@ -10,7 +15,7 @@ import (
 
 // Options say which bench and episodes to open.
 type Options struct {
-	Bench string   // Builtin or a path (LoadBench)
+	Bench string   // Builtin or a path (LoadBench); "": Builtin without Runs, refused with them (ResolveBench)
 	Runs  []string // episode files, globs or directories; none: the built-in release's episodes, or the runs file beside a bench on disk
 	// Inspect are Inspect logs of a SafeActBench task (files, folders of .eval logs,
 	// globs), read instead of Runs by the Inspect adapter (harness.InspectStream);
@@ -69,12 +74,19 @@ func (e *NoEpisodesError) Error() string {
 // Open reads the bench and prepares the episode stream: opt.Runs when given; otherwise
 // the built-in release's episodes, or runs.jsonl / runs.parquet beside a bench on disk.
 func Open(opt Options) (*Input, error) {
+	var err error
+	if opt.Bench, err = ResolveBench(opt.Bench, episodesFlag(opt)); err != nil {
+		return nil, err
+	}
 	if err := CheckInspect(opt); err != nil {
+		return nil, err
+	}
+	if err := checkFlagFiles(opt); err != nil {
 		return nil, err
 	}
 	b, describe, builtin, err := LoadBench(opt.Bench, opt.BenchOptions)
 	if err != nil {
-		return nil, err
+		return nil, flagPathError("--bench", err)
 	}
 	in := &Input{Bench: b, Describe: describe, builtin: builtin}
 	if len(opt.Inspect) > 0 {
@@ -94,7 +106,7 @@ func Open(opt Options) (*Input, error) {
 	}
 	files, skipped, err := ingest.ExpandRunsSkipped(runs)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("--runs: %w", err)
 	}
 	in.Skipped, in.runs = skipped, files
 	in.Describe += " with episodes from " + strings.Join(runs, ", ")
@@ -105,6 +117,12 @@ func Open(opt Options) (*Input, error) {
 	in.read = ingest.ReadOptions{Dedupe: DedupePolicy(opt.Dedupe), Bench: b, Lenient: opt.Lenient, Workers: opt.Workers, Hashes: in.Hashes}
 	return in, nil
 }
+
+// Runs are the episode files the stream reads, expanded (none for the built-in episodes).
+func (in *Input) Runs() []string { return in.runs }
+
+// BenchFiles are the files of the bench read (in.Files before the episode files).
+func (in *Input) BenchFiles() []string { return in.Files[:len(in.Files)-len(in.runs)] }
 
 // Shard limits the episodes Open streams to shard i of n (0 ≤ i < n), so that n
 // machines split a release: of episode files, the lines of plain JSONL and the row
@@ -150,7 +168,11 @@ func (in *Input) Open() (Stream, error) {
 		return &inspectStream{InspectStream: r, in: in, first: in.passes == 1}, nil
 	}
 	if len(in.runs) > 0 {
-		return ingest.OpenRuns(in.runs, in.read)
+		r, err := ingest.OpenRuns(in.runs, in.read)
+		if err != nil || in.read.Shard != nil {
+			return r, err // a shard of a small input may rightly hold no episode
+		}
+		return &nonEmptyStream{Stream: r, files: in.runs}, nil
 	}
 	eps := in.builtin
 	if in.shardN > 1 {
@@ -164,3 +186,82 @@ type sliceStream struct{ ingest.SliceSource }
 
 func (s *sliceStream) Reported() []ingest.Problem { return nil }
 func (s *sliceStream) Close() error               { return nil }
+
+// episodesFlag names the flag that gave episodes, for ResolveBench: "--runs", "--inspect",
+// or "" for none.
+func episodesFlag(opt Options) string {
+	switch {
+	case len(opt.Runs) > 0:
+		return "--runs"
+	case len(opt.Inspect) > 0:
+		return "--inspect"
+	}
+	return ""
+}
+
+// flagPathError names the flag whose path could not be opened ("--bench x: no such file
+// or directory" rather than "stat x: …"); other errors name their file already.
+func flagPathError(flag string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return fmt.Errorf("%s %s: %w", flag, pe.Path, pe.Err)
+	}
+	return err
+}
+
+// EmptyInputError: the episode files hold no episode. Every table and figure of an empty
+// input would be empty, so it is an error, not a report of nothing.
+type EmptyInputError struct{ Files []string }
+
+func (e *EmptyInputError) Error() string {
+	return fmt.Sprintf("no episodes: the --runs files (%s) hold none", strings.Join(e.Files, ", "))
+}
+
+// nonEmptyStream ends in an EmptyInputError instead of io.EOF when it yielded nothing.
+type nonEmptyStream struct {
+	Stream
+	files []string
+	n     int
+}
+
+func (s *nonEmptyStream) Next() (*ingest.Episode, error) {
+	ep, err := s.Stream.Next()
+	switch {
+	case err == nil:
+		s.n++
+	case err == io.EOF && s.n == 0:
+		return nil, &EmptyInputError{Files: s.files}
+	}
+	return ep, err
+}
+
+// checkFlagFiles checks that the files --clusters and --set name exist, so that a typo is
+// reported with its flag rather than as a bench problem.
+func checkFlagFiles(opt Options) error {
+	check := func(what, p string) error {
+		if _, err := os.Stat(p); err != nil {
+			var pe *fs.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err
+			}
+			return fmt.Errorf("%s: %w", what, err)
+		}
+		return nil
+	}
+	if opt.ClustersFile != "" {
+		if err := check("--clusters "+opt.ClustersFile, opt.ClustersFile); err != nil {
+			return err
+		}
+	}
+	names := make([]string, 0, len(opt.Sets))
+	for name := range opt.Sets {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		if err := check("--set "+name+"="+opt.Sets[name], opt.Sets[name]); err != nil {
+			return err
+		}
+	}
+	return nil
+}

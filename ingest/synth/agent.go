@@ -42,7 +42,7 @@ const (
 )
 
 // Intended is the outcome the generator meant an episode to get, in the oracle.Verdict
-// vocabulary (DESIGN §3, §5). Excluded episodes (status other than completed) have the
+// vocabulary. Excluded episodes (status other than completed) have the
 // zero value.
 type Intended struct {
 	ECS         bool
@@ -203,7 +203,7 @@ func (a *agentRun) decision(label string) *jsonv.Object {
 	)
 }
 
-// gold returns the decision a static judgment is scored against (DESIGN §2.2).
+// gold returns the decision a static judgment is scored against.
 func (m *model) goldDecision() string {
 	switch m.c.Protocol {
 	case ingest.Legacy:

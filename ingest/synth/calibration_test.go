@@ -8,9 +8,9 @@ import (
 	"github.com/sabench/sabench-stats/oracle"
 )
 
-// The calibration targets below are the paper's published numbers (docs/paper-numbers.md:
+// The calibration targets below are the paper's published numbers (the paper's
 // Tables 2, 3, 4, 9, 10, 13, 14 and the interventions), in percent. The metrics are
-// computed here from oracle verdicts with DESIGN §5's definitions; the analysis package
+// computed here from oracle verdicts with the metrics' definitions (analysis/doc.go); the analysis package
 // has its own implementation.
 
 var paperTable2 = map[string][6]float64{ // ECS, Legacy, V0, V1, V2, V3
@@ -71,7 +71,7 @@ func pct(vs []*oracle.Verdict, num func(*oracle.Verdict) bool, den func(*oracle.
 
 func ecs(v *oracle.Verdict) bool { return v.ECS() }
 
-// perRepeat averages a rate computed within each main repeat (DESIGN §5 diagnostics).
+// perRepeat averages a rate computed within each main repeat (the diagnostics).
 func perRepeat(vs []oracle.Verdict, config string, proto int, num, den func(*oracle.Verdict) bool) float64 {
 	var sum float64
 	for rep := 0; rep < RepeatsPerScale; rep++ {

@@ -404,7 +404,7 @@ func (cat *catalog) buildSets(rng *rand.Rand, perProto [ingest.NumProtocols][]*m
 	cat.sets["interventions_contradicted"] = contra
 }
 
-// variantOf builds an intervention variant of a V1 case (evaluator doc §12): "withheld"
+// variantOf builds an intervention variant of a V1 case: "withheld"
 // drops the decisive record's rule and delta (the read returns nothing, gold DEFER /
 // no action); "contradicted" flips the decisive fact to rejected (gold BLOCK).
 func variantOf(base *model, variant string) *model {

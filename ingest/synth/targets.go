@@ -3,7 +3,7 @@ package synth
 import "github.com/sabench/sabench-stats/ingest"
 
 // target holds one configuration's calibration targets, as fractions. Sources: the
-// paper's numbers as recorded in docs/paper-numbers.md (Table 2 main results, Table 3
+// paper's published numbers (Table 2 main results, Table 3
 // diagnostics, Tables 9, 10, 13, 14). Values the paper gives only as a range end or not at
 // all are chosen inside the published range and marked "chosen".
 type target struct {

@@ -12,8 +12,7 @@ import (
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
-// catalogFile describes one SafeActBench catalog and its manifest fields (evaluator doc
-// §2.2).
+// catalogFile describes one SafeActBench catalog and its manifest fields.
 type catalogFile struct {
 	file, list, flag, catalogFlag, rawOutput, rawOutcome, outcome, contract string
 }

@@ -18,7 +18,7 @@ func writeIn(t *testing.T, dir, name, content string) {
 	}
 }
 
-// TestReliability_ReplaceDir (#16.3): a directory output replaces an earlier one whole,
+// TestReliability_ReplaceDir: a directory output replaces an earlier one whole,
 // keeps it when the build fails, refuses to delete files it did not write (naming them),
 // ignores a killed run's temporary sibling, and is 0755.
 func TestReliability_ReplaceDir(t *testing.T) {

@@ -1,8 +1,12 @@
 package job
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/figures"
+	"gonum.org/v1/plot/vg"
 )
 
 // FigureFiles are what Figures wrote.
@@ -12,6 +16,7 @@ type FigureFiles struct {
 	// Policies is what the figures were drawn from: Base is the policy they show.
 	Policies *analysis.PolicyComparison
 	Skipped  []string // what could not be drawn, and why
+	Widened  []string // the figures drawn wider or taller than asked, to fit their names or rows
 }
 
 // Figures writes every figure of the release into dir (figures.Report, marked when the
@@ -22,7 +27,21 @@ func (o *Options) Figures(dir string, r *Release, opt figures.Options) (*FigureF
 	if err != nil {
 		return nil, err
 	}
-	ff.Figures, ff.Skipped = len(figs), skipped
-	ff.Files, err = WriteFigures(dir, figures.Marked(figs, r.Synthetic), opt)
+	// A figure that cannot be drawn at opt, even widened, is left out with its reason; the
+	// others are written.
+	var drawable []figures.Named
+	for _, f := range figures.Marked(figs, r.Synthetic) {
+		fo, err := figures.Fitted(f.Fig, opt)
+		if err != nil {
+			skipped = append(skipped, f.Name+": cannot be drawn: "+strings.TrimPrefix(err.Error(), "figures: "))
+			continue
+		}
+		if w, _, err := figures.Size(f.Fig, opt); err == nil && (fo.Width != opt.Width && opt.Width != 0 || fo.Height != opt.Height) {
+			ff.Widened = append(ff.Widened, fmt.Sprintf("%s: drawn %.1f in wide to fit its names and rows", f.Name, float64(w/vg.Inch)))
+		}
+		drawable = append(drawable, f)
+	}
+	ff.Figures, ff.Skipped = len(drawable), skipped
+	ff.Files, err = WriteFigures(dir, drawable, opt)
 	return ff, err
 }

@@ -17,6 +17,7 @@ const indexHeading = "# sabench-stats report\n"
 type IndexFigure struct {
 	Name  string
 	Files []string
+	Note  string // how it departs from the column size (figures.Rendered.Note); "" for none
 }
 
 // Index describes a report for its index.md.
@@ -74,7 +75,11 @@ func (x *Index) Markdown() string {
 		for _, p := range f.Files {
 			links = append(links, fmt.Sprintf("[%s](%s)", strings.TrimPrefix(path.Ext(p), "."), p))
 		}
-		fmt.Fprintf(&b, "- %s: %s\n", f.Name, strings.Join(links, " "))
+		note := ""
+		if f.Note != "" {
+			note = " (" + f.Note + ")"
+		}
+		fmt.Fprintf(&b, "- %s: %s%s\n", f.Name, strings.Join(links, " "), note)
 	}
 	if x.Meta != nil {
 		x.Meta.WriteMarkdown(&b)

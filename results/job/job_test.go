@@ -207,7 +207,7 @@ func TestScoreVerdicts(t *testing.T) {
 // does not load (BenchError) from the rest.
 func TestValidate(t *testing.T) {
 	o := testOptions(t)
-	v, err := o.Validate(nil, ingest.DefaultMaxLineBytes)
+	v, err := o.Validate(nil, ingest.DefaultMaxLineBytes, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -217,7 +217,7 @@ func TestValidate(t *testing.T) {
 	}
 	o.Source.Bench = filepath.Join(t.TempDir(), "missing")
 	var be *BenchError
-	if _, err := o.Validate(nil, ingest.DefaultMaxLineBytes); !errors.As(err, &be) {
+	if _, err := o.Validate(nil, ingest.DefaultMaxLineBytes, 0); !errors.As(err, &be) {
 		t.Errorf("a missing bench: %v, want a BenchError", err)
 	}
 }

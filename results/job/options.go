@@ -37,7 +37,7 @@ type Options struct {
 
 // Defaults are the options of a command line that sets no flag.
 func Defaults() Options {
-	return Options{Source: source.Options{Bench: source.Builtin}, Stats: analysis.DefaultStatNames(), InfraFailures: "exclude", Workers: 1}
+	return Options{Stats: analysis.DefaultStatNames(), InfraFailures: "exclude", Workers: 1}
 }
 
 // OptionError is a mistake in the options (a command line's usage error), not in the data.
@@ -54,9 +54,13 @@ func optionError(err error) error {
 	return &OptionError{Err: err}
 }
 
-// Check validates the settings that need no file: the bootstrap's (parsed into Stat),
-// the infra_failure rule and the dedupe policy.
+// Check validates the settings that need no file: the bench (an unnamed one is the
+// built-in release, refused with episodes: source.ResolveBench), the bootstrap's (parsed
+// into Stat), the infra_failure rule and the dedupe policy.
 func (o *Options) Check() (err error) {
+	if o.Source.Bench, err = source.ResolveBench(o.Source.Bench, o.episodesFlag()); err != nil {
+		return optionError(err)
+	}
 	o.Stats.Workers = o.Workers
 	if o.Stat, err = o.Stats.Options(); err != nil {
 		return optionError(err)
@@ -70,11 +74,27 @@ func (o *Options) Check() (err error) {
 	return optionError(source.CheckDedupe(o.Source.Dedupe))
 }
 
-// SourceOptions are Source with the workers and the case sets.
+// episodesFlag names the option that gives episodes, for source.ResolveBench.
+func (o *Options) episodesFlag() string {
+	switch {
+	case o.Verdicts != "":
+		return "--verdicts"
+	case len(o.Source.Runs) > 0:
+		return "--runs"
+	case len(o.Source.Inspect) > 0:
+		return "--inspect"
+	}
+	return ""
+}
+
+// SourceOptions are Source with the workers, the case sets and the bench resolved.
 func (o *Options) SourceOptions() (source.Options, error) {
 	so := o.Source
 	so.Workers = o.Workers
 	var err error
+	if so.Bench, err = source.ResolveBench(so.Bench, o.episodesFlag()); err != nil {
+		return so, optionError(err)
+	}
 	so.Sets, err = source.ParseSets(o.Sets)
 	return so, optionError(err)
 }

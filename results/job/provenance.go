@@ -13,6 +13,10 @@ func (o *Options) Meta(r *Release) (*results.Meta, error) {
 		if err := m.AddInputs(in.Bench.ClusterCounts, in.Files, in.Hashes); err != nil {
 			return nil, err
 		}
+	} else if len(r.Files) > 0 { // built from a verdict dataset: its files and the bench's
+		if err := m.AddInputs(r.Bench.ClusterCounts, r.Files, nil); err != nil {
+			return nil, err
+		}
 	}
 	return m, nil
 }

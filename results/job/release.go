@@ -2,6 +2,7 @@ package job
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 
 	"github.com/sabench/sabench-stats/analysis"
@@ -75,6 +76,9 @@ type Release struct {
 	*analysis.ScoredRelease
 	Input     *source.Input   // nil when built from a verdict dataset
 	Collector *view.Collector // with Scoring.Collect and episodes to show; else nil
+	// Files, built from a verdict dataset: the bench's files and the dataset's, for
+	// provenance (with episodes, Input.Files says what was read).
+	Files []string
 }
 
 // Release loads the input and scores it in one pass: every episode under the first
@@ -97,8 +101,8 @@ func (o *Options) Release(s Scoring) (*Release, error) {
 
 func (o *Options) release(s Scoring) (*Release, error) {
 	if o.Verdicts != "" {
-		sr, err := o.readVerdicts(s.Dataset)
-		return &Release{ScoredRelease: sr}, err
+		sr, files, err := o.readVerdicts(s.Dataset)
+		return &Release{ScoredRelease: sr, Files: files}, err
 	}
 	pols, err := o.PolicyList(s.All)
 	if err != nil {
@@ -129,17 +133,26 @@ func (o *Options) release(s Scoring) (*Release, error) {
 
 // readVerdicts builds the scored release from Verdicts (verdicts.Scored),
 // refusing the options that would change choices made when the dataset was written.
-func (o *Options) readVerdicts(r verdicts.DatasetRead) (*analysis.ScoredRelease, error) {
+// It also returns the files read: the bench's and the dataset's.
+func (o *Options) readVerdicts(r verdicts.DatasetRead) (*analysis.ScoredRelease, []string, error) {
 	if err := verdicts.RefuseRescoring(append(slices.Clone(o.Source.Runs), o.Source.Inspect...), o.Policies, o.InfraFailures, o.Source.Dedupe); err != nil {
-		return nil, optionError(err)
+		return nil, nil, optionError(err)
 	}
 	so, err := o.SourceOptions()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
+	}
+	parts, err := verdicts.DatasetFiles(o.Verdicts)
+	if err != nil {
+		return nil, nil, fmt.Errorf("--verdicts: %w", err)
 	}
 	bench, describe, _, err := source.LoadBench(so.Bench, so.BenchOptions)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return verdicts.Scored(o.Verdicts, bench, describe, r)
+	sr, err := verdicts.Scored(o.Verdicts, bench, describe, r)
+	if err != nil {
+		return nil, nil, err
+	}
+	return sr, append(bench.InputFiles(so.BenchOptions), parts...), nil
 }

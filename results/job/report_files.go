@@ -44,7 +44,7 @@ func writeReportFiles(dir string, idx *Index, figs []figures.Rendered) error {
 	}
 	idx.Figures = idx.Figures[:0]
 	for _, f := range figs {
-		x := IndexFigure{Name: f.Name}
+		x := IndexFigure{Name: f.Name, Note: f.Note}
 		for i, ext := range f.Exts {
 			rel := path.Join("figures", f.Name+"."+ext)
 			if err := os.WriteFile(filepath.Join(dir, filepath.FromSlash(rel)), f.Files[i], 0o644); err != nil {

@@ -1,14 +1,19 @@
 package job
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"path/filepath"
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/source"
 	"github.com/sabench/sabench-stats/oracle"
+	"github.com/sabench/sabench-stats/results"
 	"github.com/sabench/sabench-stats/results/verdicts"
 )
 
@@ -47,10 +52,13 @@ func (o *Options) ScoreVerdicts(w io.Writer, req VerdictRequest) (summary string
 	var labels *ingest.Audit
 	if req.Audit != "" {
 		if labels, err = ingest.ReadAudit(req.Audit); err != nil {
+			if pe := (*fs.PathError)(nil); errors.As(err, &pe) && pe.Path == req.Audit {
+				err = fmt.Errorf("--audit %s: %w", req.Audit, pe.Err)
+			}
 			return "", nil, err
 		}
 	}
-	in, err := o.Load()
+	in, err := o.load(o.Source.Hash || dataset) // a dataset's manifest hashes the episode files
 	if err != nil {
 		return "", nil, err
 	}
@@ -59,9 +67,53 @@ func (o *Options) ScoreVerdicts(w io.Writer, req VerdictRequest) (summary string
 	}
 	sj := scoreJob{Policies: pols, Format: req.Format, Out: req.Out, Dataset: dataset, Detail: req.Detail,
 		Disagreements: req.Disagreements, Audit: labels, Shard: si, Shards: sn, Base: in.ShardBase(),
+		Manifest: func() (*verdicts.Manifest, error) { return o.datasetManifest(in, pols, si, sn) },
 		Score: func(opt analysis.ScoreOptions, chunk int, emit func([][]oracle.Verdict) error) (*analysis.Scored, []ingest.Problem, error) {
 			return o.Score(in, opt, chunk, emit)
 		}}
 	summary, err = sj.Run(w)
 	return summary, in.Skipped, err
+}
+
+// datasetManifest describes how a dataset's shard is scored (verdicts.Manifest): the
+// episode files' sizes and SHA-256 (hashed as they were read), the bench's digest, the
+// policies, the infra_failure and dedupe rules, the tool and the number of shards.
+func (o *Options) datasetManifest(in *source.Input, pols []oracle.Policy, shard, shards int) (*verdicts.Manifest, error) {
+	dedupe := o.Source.Dedupe
+	if dedupe == "" {
+		dedupe = "error"
+	}
+	m := &verdicts.Manifest{InfraFailures: o.InfraFailures, Dedupe: dedupe, Tool: o.Tool.Name + " " + o.Tool.Version, Shards: shards, Shard: shard}
+	for _, p := range pols {
+		m.Policies = append(m.Policies, verdicts.DatasetPolicy{Name: p.Name, Hash: p.Hash()})
+	}
+	hash := func(p string) (results.InputFile, error) {
+		if h, ok := in.Hashes.Get(p); ok {
+			return results.InputFile{Path: p, Bytes: h.Bytes, SHA256: hex.EncodeToString(h.SHA256[:])}, nil
+		}
+		return results.HashFile(p)
+	}
+	for _, p := range in.Runs() {
+		f, err := hash(p)
+		if err != nil {
+			return nil, err
+		}
+		m.Inputs = append(m.Inputs, verdicts.ManifestFile{Name: filepath.Base(p), Bytes: f.Bytes, SHA256: f.SHA256})
+	}
+	if in.Bench.Source == source.Builtin {
+		m.Bench = source.Builtin + " " + in.Bench.DatasetVersion
+		return m, nil
+	}
+	// The bench's digest: SHA-256 over its files' sizes and hashes in the order read (not
+	// their paths, which differ between machines).
+	d := sha256.New()
+	for _, p := range in.BenchFiles() {
+		f, err := results.HashFile(p)
+		if err != nil {
+			return nil, err
+		}
+		fmt.Fprintf(d, "%d %s\n", f.Bytes, f.SHA256)
+	}
+	m.Bench = hex.EncodeToString(d.Sum(nil))
+	return m, nil
 }

@@ -24,6 +24,8 @@ type scoreJob struct {
 	Audit         *ingest.Audit
 	Shard, Shards int   // this is shard Shard (from 0) of Shards ≥ 1
 	Base          int64 // the input index of the shard's first episode (its episodes are consecutive)
+	// Manifest describes the dataset's scoring (Dataset only), once the input is read.
+	Manifest func() (*verdicts.Manifest, error)
 	// Score scores the input once under opt: all at once when chunk is 0, else chunk
 	// episodes at a time, each chunk's verdicts handed to emit (analysis.Score,
 	// analysis.ScoreChunked). It returns the duplicates a dedupe policy dropped too.
@@ -61,7 +63,13 @@ func (j *scoreJob) Run(w io.Writer) (string, error) {
 	switch {
 	case j.Dataset:
 		seq := func(i int) int64 { return j.Base + int64(i) }
-		err = verdicts.WriteDataset(j.Out, j.Shard, s.Policies, s.Verdicts, seq)
+		var man *verdicts.Manifest
+		if j.Manifest != nil {
+			if man, err = j.Manifest(); err != nil {
+				return "", err
+			}
+		}
+		err = verdicts.WriteDataset(j.Out, j.Shard, s.Policies, s.Verdicts, seq, man)
 		if err == nil && j.Shards > 1 {
 			var n int64
 			if len(s.Verdicts) > 0 {

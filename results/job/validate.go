@@ -26,14 +26,19 @@ func (e *BenchError) Unwrap() error { return e.Err }
 
 // Validate loads the bench (Source.Bench "none": no case checks) and checks the episode
 // files that patterns and Source.Runs name, else the runs file beside a bench directory
-// (source.ValidateFiles), reading lines of up to maxLine bytes. The Validation comes back
-// with any error but the bench's.
-func (o *Options) Validate(patterns []string, maxLine int) (*Validation, error) {
+// (source.ValidateFiles), reading lines of up to maxLine bytes and listing the first
+// maxProblems problems (0: ingest.DefaultMaxProblems; the rest are counted). The
+// Validation comes back with any error but the bench's.
+func (o *Options) Validate(patterns []string, maxLine, maxProblems int) (*Validation, error) {
 	if err := source.CheckDedupe(o.Source.Dedupe); err != nil {
 		return nil, optionError(err)
 	}
 	if len(o.Source.Inspect) > 0 || o.Source.RecordFrom != "" {
 		return nil, optionError(errors.New("validate checks episode files: turn Inspect logs into episodes with ingest --inspect first (it lists every problem of the logs)"))
+	}
+	if len(patterns) > 0 && o.Source.Bench == "" {
+		_, err := source.ResolveBench("", "validating episode files")
+		return nil, optionError(err)
 	}
 	so, err := o.SourceOptions()
 	if err != nil {
@@ -46,6 +51,6 @@ func (o *Options) Validate(patterns []string, maxLine int) (*Validation, error) 
 		}
 	}
 	v.Report, v.Skipped, err = source.ValidateFiles(so.Bench, v.Bench, append(slices.Clone(patterns), so.Runs...),
-		ingest.ReadOptions{Dedupe: source.DedupePolicy(so.Dedupe), MaxLineBytes: maxLine})
+		ingest.ReadOptions{Dedupe: source.DedupePolicy(so.Dedupe), MaxLineBytes: maxLine, MaxProblems: maxProblems})
 	return v, err
 }

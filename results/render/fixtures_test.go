@@ -7,7 +7,7 @@ import (
 )
 
 // The fixtures below use the SafeActBench paper's published numbers
-// (/work/shared/docs/paper-numbers.md, Tables 2 and 4 and the interventions section) as
+// (Tables 2 and 4 and the interventions section) as
 // proportions, the way the analysis package hands them over.
 
 // table2 is the paper's Table 2 (main results), grouped by model, best ECS in bold.

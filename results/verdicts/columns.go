@@ -39,7 +39,7 @@ type Row struct {
 	Seq         int64
 }
 
-// scored returns x for a scored episode and null for an excluded one (DESIGN §8: ecs,
+// scored returns x for a scored episode and null for an excluded one (docs/verdicts.md: ecs,
 // outcome and failure_type are null when excluded).
 func scored(v Row, x any) any {
 	if v.Excluded() {
@@ -114,7 +114,7 @@ var Columns = []Column{
 	{"policy", KindString, "oracle policy name", func(v Row) any { return v.Policy.Name }},
 	{"policy_hash", KindString, "hash of the policy's settings", func(v Row) any { return v.Policy.Hash() }},
 	{"evaluator", KindString, "the evaluator revision the policy reproduces (7 hex digits)", func(v Row) any { return v.Policy.ShortRevision() }},
-	{"trusted_keys", KindBool, "the walk trusted the recorded evidence_delta_key where the evaluator replays a shard (DESIGN §3); null when excluded", func(v Row) any { return scored(v, v.TrustedKeys()) }},
+	{"trusted_keys", KindBool, "the walk trusted the recorded evidence_delta_key where the evaluator replays a shard; null when excluded", func(v Row) any { return scored(v, v.TrustedKeys()) }},
 }
 
 // Formats are the formats Write knows.

@@ -73,7 +73,7 @@ func DatasetPartition(config string) string { return "config=" + url.PathEscape(
 // part of each configuration's partition; seq maps an episode's position in vs to its
 // index in the whole input (a shard's episodes are a subset). Each file is written
 // atomically; the files of other parts are left alone.
-func WriteDataset(dir string, part int, pols []oracle.Policy, vs [][]oracle.Verdict, seq func(i int) int64) error {
+func WriteDataset(dir string, part int, pols []oracle.Policy, vs [][]oracle.Verdict, seq func(i int) int64, man *Manifest) error {
 	if len(vs) == 0 || len(vs[0]) == 0 {
 		return nil
 	}
@@ -99,7 +99,11 @@ func WriteDataset(dir string, part int, pols []oracle.Policy, vs [][]oracle.Verd
 		}
 		path := filepath.Join(d, fmt.Sprintf("part-%04d.parquet", part))
 		err := fsx.WriteFileAtomic(path, func(w io.Writer) error {
-			add, flush, close, err := parquetRows(w, datasetColumns)
+			key, value := "", ""
+			if man != nil {
+				key, value = ManifestKey, man.encode()
+			}
+			add, flush, close, err := parquetRowsMeta(w, datasetColumns, key, value)
 			if err != nil {
 				return err
 			}
@@ -146,14 +150,13 @@ type DatasetRead struct {
 // asks for (DatasetRead{} reads everything). Missing or repeated episodes (a shard not
 // written, or written twice under different parts) are errors.
 func ReadDatasetWith(dir string, r DatasetRead) ([]DatasetPolicy, [][]oracle.Verdict, error) {
-	paths, err := filepath.Glob(filepath.Join(dir, "config=*", "part-*.parquet"))
+	paths, err := DatasetFiles(dir)
 	if err != nil {
 		return nil, nil, err
 	}
-	if len(paths) == 0 {
-		return nil, nil, fmt.Errorf("%s: no config=*/part-*.parquet files (write them with score --format parquet --out DIR)", dir)
+	if err := checkManifests(dir, paths); err != nil {
+		return nil, nil, err
 	}
-	sort.Strings(paths)
 	total, err := shardTotal(dir)
 	if err != nil {
 		return nil, nil, err
@@ -422,4 +425,55 @@ func wantedGroups(pf *file.Reader, want int) (groups []int, first int) {
 		groups = append(groups, g)
 	}
 	return groups, first
+}
+
+// DatasetFiles lists a dataset's files (config=*/part-*.parquet under dir), sorted; none
+// is an error.
+func DatasetFiles(dir string) ([]string, error) {
+	paths, err := filepath.Glob(filepath.Join(dir, "config=*", "part-*.parquet"))
+	if err != nil {
+		return nil, err
+	}
+	if len(paths) == 0 {
+		return nil, fmt.Errorf("%s: no config=*/part-*.parquet files (write them with score --format parquet --out DIR)", dir)
+	}
+	sort.Strings(paths)
+	return paths, nil
+}
+
+// checkManifests refuses files whose manifests disagree (the shard aside), naming the
+// field and two files. Every file must stay inside dir (no link out) and be a regular file
+// (a named pipe would block the read forever): ingest.CheckRooted, before it is opened.
+func checkManifests(dir string, paths []string) error {
+	var first *Manifest
+	firstPath := ""
+	for _, path := range paths {
+		if err := ingest.CheckRooted(dir, path); err != nil {
+			return err
+		}
+		pf, err := file.OpenParquetFile(path, false)
+		if err != nil {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+		m, err := readManifest(pf)
+		pf.Close()
+		if err != nil {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+		switch {
+		case firstPath == "":
+			first, firstPath = m, path
+		case (first == nil) != (m == nil):
+			withOut := path
+			if m != nil {
+				withOut = firstPath
+			}
+			return fmt.Errorf("%s: no manifest (%s metadata), unlike the other files of %s: shards written by different versions of score cannot be checked against each other; score them again together", withOut, ManifestKey, dir)
+		case m != nil:
+			if d := first.diff(m); d != "" {
+				return fmt.Errorf("%s and %s were scored differently: %s; read together only shards of one scoring (the same input, bench, policies, --infra-failures, --dedupe and --shard N)", firstPath, path, d)
+			}
+		}
+	}
+	return nil
 }

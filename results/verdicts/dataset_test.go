@@ -44,7 +44,7 @@ func TestVerdictDatasetRoundTrip(t *testing.T) {
 		for i := part; i < len(vs); i += 2 {
 			sub = append(sub, vs[i])
 		}
-		if err := WriteDataset(dir, part, pols, [][]oracle.Verdict{sub, sub}, func(i int) int64 { return int64(part + 2*i) }); err != nil {
+		if err := WriteDataset(dir, part, pols, [][]oracle.Verdict{sub, sub}, func(i int) int64 { return int64(part + 2*i) }, nil); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -52,6 +52,12 @@ func parquetVerdictWriter(w io.Writer, pols []oracle.Policy) (write func([][]ora
 // parquetRows starts a Parquet file of the given columns; add appends one row, flush ends
 // the row group (one is also ended every parquetBatch rows).
 func parquetRows(w io.Writer, cols []Column) (add func(Row) error, flush func() error, close func() error, err error) {
+	return parquetRowsMeta(w, cols, "", "")
+}
+
+// parquetRowsMeta is parquetRows with one key-value pair in the file's metadata (none for
+// an empty key).
+func parquetRowsMeta(w io.Writer, cols []Column, key, value string) (add func(Row) error, flush func() error, close func() error, err error) {
 	mem := memory.DefaultAllocator
 	schema := columnSchema(cols)
 	// A dictionary never falls back to PLAIN (a row group's run ids are a few MB): arrow-go
@@ -64,6 +70,11 @@ func parquetRows(w io.Writer, cols []Column) (add func(Row) error, flush func() 
 		pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema(), pqarrow.WithAllocator(mem)))
 	if err != nil {
 		return nil, nil, nil, err
+	}
+	if key != "" {
+		if err := fw.AppendKeyValueMetadata(key, value); err != nil {
+			return nil, nil, nil, err
+		}
 	}
 	b := array.NewRecordBuilder(mem, schema)
 	pending := 0

@@ -23,7 +23,7 @@ func TestScored(t *testing.T) {
 	}
 	pols := []oracle.Policy{oracle.SafeAct, oracle.Presets[1]}
 	dir := t.TempDir()
-	if err := WriteDataset(dir, 0, pols, [][]oracle.Verdict{vs, vs}, func(i int) int64 { return int64(i) }); err != nil {
+	if err := WriteDataset(dir, 0, pols, [][]oracle.Verdict{vs, vs}, func(i int) int64 { return int64(i) }, nil); err != nil {
 		t.Fatal(err)
 	}
 	bench, err := ingest.NewBench("b", []*ingest.Case{realCase(t, "SAB-V2-001")}, nil, ingest.BenchOptions{})
@@ -88,7 +88,7 @@ func TestScored(t *testing.T) {
 	custom := oracle.SafeAct
 	custom.Name = "custom"
 	dir2 := t.TempDir()
-	if err := WriteDataset(dir2, 0, []oracle.Policy{custom}, [][]oracle.Verdict{vs}, func(i int) int64 { return int64(i) }); err != nil {
+	if err := WriteDataset(dir2, 0, []oracle.Policy{custom}, [][]oracle.Verdict{vs}, func(i int) int64 { return int64(i) }, nil); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := Scored(dir2, bench, "x", DatasetRead{}); err == nil || !strings.HasPrefix(err.Error(), dir2+": policy custom (settings ") {

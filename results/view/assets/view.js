@@ -27,7 +27,8 @@
     if (waiting[n]) { waiting[n].push(cb); return; }
     waiting[n] = [cb];
     var s = document.createElement('script');
-    s.src = I.chunkDir + '/' + n + '.js';
+    // The directory is named after the page, which may hold #, ? or %: a URL needs it escaped.
+    s.src = encodeURIComponent(I.chunkDir) + '/' + n + '.js';
     s.onerror = function () { cb(null); };
     document.head.appendChild(s);
   }

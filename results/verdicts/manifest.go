@@ -1,0 +1,94 @@
+package verdicts
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/apache/arrow-go/v18/parquet/file"
+)
+
+// ManifestKey is the Parquet key-value metadata key under which every file of a verdict
+// dataset carries its Manifest.
+const ManifestKey = "sabench.verdict_dataset"
+
+// Manifest says how the verdicts of one dataset file were scored. Shards written apart
+// (score --shard I/N on several machines) are read together only when their manifests
+// agree on everything but the shard: the same episode files (by size and SHA-256), the
+// same bench, policies, infra_failure rule, dedupe policy, tool and number of shards.
+// Otherwise the read is refused with the field named: mixing shards of an edited input,
+// or of another --infra-failures, gives numbers that are not anyone's.
+type Manifest struct {
+	Inputs        []ManifestFile  `json:"inputs"`         // the episode files, in input order
+	Bench         string          `json:"bench"`          // the bench: builtin, or the SHA-256 over its files (BenchDigest)
+	Policies      []DatasetPolicy `json:"policies"`       // in policy_index order
+	InfraFailures string          `json:"infra_failures"` // exclude or fail
+	Dedupe        string          `json:"dedupe"`         // error, first or last
+	Tool          string          `json:"tool"`           // the program and its version
+	Shards        int             `json:"shards"`         // N of --shard I/N (1: not sharded)
+	Shard         int             `json:"shard"`          // I-1 of --shard I/N; not compared
+}
+
+// ManifestFile is one episode file: its name (for provenance; paths differ between
+// machines, so not compared), size and SHA-256.
+type ManifestFile struct {
+	Name   string `json:"name"`
+	Bytes  int64  `json:"bytes"`
+	SHA256 string `json:"sha256"`
+}
+
+func (m *Manifest) encode() string {
+	b, _ := json.Marshal(m) // strings and integers only
+	return string(b)
+}
+
+// readManifest reads the manifest of an open dataset file; nil when it has none (a file
+// written before manifests).
+func readManifest(pf *file.Reader) (*Manifest, error) {
+	v := pf.MetaData().KeyValueMetadata().FindValue(ManifestKey)
+	if v == nil {
+		return nil, nil
+	}
+	m := &Manifest{}
+	if err := json.Unmarshal([]byte(*v), m); err != nil {
+		return nil, fmt.Errorf("metadata %s: %v", ManifestKey, err)
+	}
+	return m, nil
+}
+
+// diff names the first field in which m and o differ (the shard aside), "" when none.
+func (m *Manifest) diff(o *Manifest) string {
+	same := func(a, b []ManifestFile) bool {
+		return slices.EqualFunc(a, b, func(x, y ManifestFile) bool { return x.Bytes == y.Bytes && x.SHA256 == y.SHA256 })
+	}
+	switch {
+	case !same(m.Inputs, o.Inputs):
+		return "inputs (the episode files' sizes and SHA-256: " + filesText(m.Inputs) + " vs " + filesText(o.Inputs) + ")"
+	case m.Bench != o.Bench:
+		return fmt.Sprintf("bench (%s vs %s)", m.Bench, o.Bench)
+	case !slices.Equal(m.Policies, o.Policies):
+		return fmt.Sprintf("policies (%v vs %v)", m.Policies, o.Policies)
+	case m.InfraFailures != o.InfraFailures:
+		return fmt.Sprintf("infra_failures (--infra-failures %s vs %s)", m.InfraFailures, o.InfraFailures)
+	case m.Dedupe != o.Dedupe:
+		return fmt.Sprintf("dedupe (--dedupe %s vs %s)", m.Dedupe, o.Dedupe)
+	case m.Tool != o.Tool:
+		return fmt.Sprintf("tool (%s vs %s)", m.Tool, o.Tool)
+	case m.Shards != o.Shards:
+		return fmt.Sprintf("shards (--shard I/%d vs I/%d)", m.Shards, o.Shards)
+	}
+	return ""
+}
+
+func filesText(fs []ManifestFile) string {
+	var parts []string
+	for _, f := range fs {
+		h := f.SHA256
+		if len(h) > 12 {
+			h = h[:12]
+		}
+		parts = append(parts, fmt.Sprintf("%s %d bytes %s…", f.Name, f.Bytes, h))
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
+}
