@@ -11,7 +11,6 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
-	"gonum.org/v1/plot/vg/vgpdf"
 	"gonum.org/v1/plot/vg/vgsvg"
 )
 
@@ -84,7 +83,7 @@ func Render(fig Figure, f Format, w io.Writer, o Options) error {
 	case SVG:
 		cw = vgsvg.New(sc.w, sc.h)
 	case PDF:
-		cw = vgpdf.New(sc.w, sc.h)
+		cw = newPDF(sc.w, sc.h)
 	case PNG:
 		wpx, hpx := float64(sc.w/vg.Inch)*float64(o.DPI), float64(sc.h/vg.Inch)*float64(o.DPI)
 		if wpx*hpx > maxPixels {
