@@ -104,6 +104,18 @@ func Render(fig Figure, f Format, w io.Writer, o Options) error {
 		enc := png.Encoder{CompressionLevel: png.BestSpeed}
 		return enc.Encode(w, img.Image())
 	}
+	if f == SVG {
+		var b bytes.Buffer
+		if _, err := cw.(io.WriterTo).WriteTo(&b); err != nil {
+			return err
+		}
+		out, err := outlineSVGText(b.Bytes())
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(out)
+		return err
+	}
 	_, err = cw.(io.WriterTo).WriteTo(w)
 	return err
 }
