@@ -213,7 +213,7 @@ func (e *encoder) add(ep *Episode) error {
 	for _, o := range ep.Others {
 		e.ep = append(e.ep, e.outcome(o)...)
 	}
-	d := encodeDetail(n, a.strs, a.blocks, ep)
+	d := encodeDetail(n, a.strs, a.blocks, ep, a.c.Workflow, a.c.Protocol != "V2")
 	a.eps = append(a.eps, [5]int32{int32(d[0]), int32(d[1]), int32(d[2]), int32(d[3]), int32(d[4])})
 	return nil
 }

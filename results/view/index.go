@@ -18,7 +18,9 @@ type indexHead struct {
 	Domains    []string `json:"domains"`
 	Failures   []string `json:"failures"`
 	Outcomes   []string `json:"outcomes"`
-	Cases      [][4]any `json:"cases"` // id, protocol, domain, chunk
+	// Why is the oracle's sentence for each failure type of Failures ("" for success).
+	Why   []string `json:"why"`
+	Cases [][4]any `json:"cases"` // id, protocol, domain, chunk
 }
 
 // writeIndex writes the index as one JSON object: head, then "runs" (the run ids

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/sabench/sabench-stats/oracle"
 	"github.com/sabench/sabench-stats/results"
 )
 
@@ -22,6 +23,9 @@ var js string
 func page(b *bytes.Buffer, in *Input, e *encoder, chunkOf []int, chunkDir string) error {
 	head := indexHead{Title: in.Title, Policies: in.Policies, Configs: e.configs.list, Conditions: e.conditions.list,
 		Protocols: e.protocols, Domains: e.domains, Failures: e.failures.list, Outcomes: e.outcomes.list}
+	for _, f := range e.failures.list {
+		head.Why = append(head.Why, oracle.FailureWhy(f))
+	}
 	for i, a := range e.cases {
 		head.Cases = append(head.Cases, [4]any{a.c.ID, indexOf(e.protocols, a.c.Protocol), indexOf(e.domains, a.c.Domain), chunkOf[i]})
 	}
@@ -38,7 +42,7 @@ func page(b *bytes.Buffer, in *Input, e *encoder, chunkOf []int, chunkDir string
 	fmt.Fprintf(b, "<p>%d episodes, %d cases, policies %s. Keys: <kbd>g</kbd> then <kbd>l</kbd>/<kbd>t</kbd>/<kbd>s</kbd>/<kbd>d</kbd> switch views; <kbd>j</kbd>/<kbd>k</kbd> move through an episode's events.</p>\n",
 		len(e.runs), len(e.cases), html.EscapeString(strings.Join(in.Policies, ", ")))
 	b.WriteString("<nav aria-label=\"Views\">")
-	for _, v := range [][2]string{{"leaderboard", "Leaderboard"}, {"tables", "Tables and figures"}, {"slice", "Slices"}, {"disagreements", "Disagreements"}, {"help", "About"}} {
+	for _, v := range [][2]string{{"leaderboard", "Leaderboard"}, {"tables", "Tables and figures"}, {"slice", "Slices"}, {"disagreements", "Disagreements"}, {"glossary", "Glossary"}, {"help", "About"}} {
 		fmt.Fprintf(b, "<a href=\"#%s\" data-view=\"%s\">%s</a>", v[0], v[0], v[1])
 	}
 	b.WriteString("</nav>\n</header>\n<main>\n")
@@ -82,6 +86,7 @@ func page(b *bytes.Buffer, in *Input, e *encoder, chunkOf []int, chunkDir string
 	b.WriteString("<section id=\"v-episode\" tabindex=\"-1\" aria-label=\"Episode\" hidden>\n<div id=\"ep-body\"></div>\n</section>\n")
 	b.WriteString("<section id=\"v-ab\" tabindex=\"-1\" aria-label=\"A/B comparison\" hidden>\n<div id=\"ab-body\"></div>\n</section>\n")
 	b.WriteString("<section id=\"v-disagreements\" tabindex=\"-1\" aria-label=\"Disagreements\" hidden>\n<h2>Official vs oracle disagreements</h2>\n<div id=\"dis-body\"></div>\n</section>\n")
+	writeGlossary(b)
 	b.WriteString("<section id=\"v-help\" tabindex=\"-1\" aria-label=\"About\" hidden>\n<h2>About this viewer</h2>\n")
 	b.WriteString("<p>Everything is in this page and the chunk files beside it; it makes no network request. Deep links: <code>#run=RUN_ID</code> opens an episode; <code>#case=CASE&amp;a=RUN_OR_CONFIG&amp;b=RUN_OR_CONFIG</code> compares two runs of a case event by event (a configuration may carry <code>~condition</code>; <code>ra</code>/<code>rb</code> pick repeats, <code>pa</code>/<code>pb</code> policies); <code>#slice?cfg=…&amp;proto=…</code> opens a slice.</p>\n")
 	b.WriteString("<p>Requirement links: the oracle says which requirements a gate found SUPPORTED, MISSING or VIOLATED. The read shown as having established a supported requirement, and the call shown as the one that would establish a missing one, are the reads and evidence rules whose facts fit the requirement's conditions (equal literal fields; fields bound to action arguments need only be present).</p>\n</section>\n")
@@ -142,4 +147,24 @@ func writeTable(b *bytes.Buffer, t *results.Table, lk *linker, pi int, id string
 	if len(t.Rows) == 0 {
 		b.WriteString("<p class=\"note\">This table has no rows for this input.</p>\n")
 	}
+}
+
+// writeGlossary writes the glossary view: every failure type with the oracle's sentence
+// for it (the one the episode page shows), then the verdicts, gates, requirement statuses
+// and workflow step states. Each term has the anchor gl-NAME.
+func writeGlossary(b *bytes.Buffer) {
+	b.WriteString("<section id=\"v-glossary\" tabindex=\"-1\" aria-label=\"Glossary\" hidden>\n<h2>Glossary</h2>\n")
+	b.WriteString("<p class=\"note\">The oracle's words, as the tables, figures and episode pages use them. An episode page says why a failed episode failed with the sentence of its failure type.</p>\n")
+	for _, part := range []struct {
+		title string
+		terms []oracle.Term
+	}{{"Failure types", oracle.FailureGlossary()}, {"Verdicts, gates, requirements and workflow steps", oracle.OutcomeGlossary()}} {
+		fmt.Fprintf(b, "<h3>%s</h3>\n<dl class=\"glossary\">\n", part.title)
+		for _, t := range part.terms {
+			id := "gl-" + strings.ReplaceAll(t.Name, " ", "_")
+			fmt.Fprintf(b, "<dt id=\"%s\" tabindex=\"-1\"><code>%s</code></dt><dd>%s</dd>\n", html.EscapeString(id), html.EscapeString(t.Name), html.EscapeString(t.Meaning))
+		}
+		b.WriteString("</dl>\n")
+	}
+	b.WriteString("</section>\n")
 }

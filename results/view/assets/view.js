@@ -86,7 +86,7 @@
   }
 
   // ---- routing ----
-  var views = ['leaderboard', 'tables', 'slice', 'episode', 'ab', 'disagreements', 'help'];
+  var views = ['leaderboard', 'tables', 'slice', 'episode', 'ab', 'disagreements', 'glossary', 'help'];
   function show(name) {
     views.forEach(function (v) { document.getElementById('v-' + v).hidden = v !== name; });
     Array.prototype.forEach.call(document.querySelectorAll('nav a'), function (a) {
@@ -108,6 +108,10 @@
     show(name);
     if (name === 'slice') slicePage(params);
     if (name === 'disagreements') disagreementsPage();
+    if (name === 'glossary' && params.get('term')) {
+      var dt = document.getElementById('gl-' + params.get('term'));
+      if (dt) { dt.focus(); dt.scrollIntoView({ block: 'center' }); }
+    }
     if (name === 'leaderboard') leaderboardPolicy(params.get('pol') || I.policies[0]);
     var sec = document.getElementById('v-' + name);
     if (sec && document.activeElement === document.body) sec.focus({ preventScroll: true });
@@ -294,6 +298,7 @@
     d.notes = R[3].map(function (x) { return S[x]; });
     d.contract = R[4].map(function (x) { return S[x]; });
     d.end = R[5]; d.broke = R[6]; d.decision = R[7] < 0 ? '' : S[R[7]]; d.first = R[8]; d.completeFirst = R[9] === 1; d.walked = R[10] === 1;
+    d.steps = (R[11] || []).map(function (x) { return S[x]; }); // the oracle's step states, aligned with wf
     d.wf = cb.wf.map(function (w) { return { id: S[w[0]], tool: S[w[1]], deps: w[2] }; });
     d.req = {}; d.call = {};
     cb.req.forEach(function (q) {
@@ -387,29 +392,22 @@
     });
   }
 
-  function stepStatus(d) {
-    var st = {};
-    d.cps.forEach(function (cp) {
-      if (!cp.commit) return;
-      if (cp.gate === 'ALLOW' && st[cp.commit] !== 'broken') st[cp.commit] = 'executed';
-      else if (cp.gate !== 'ALLOW') st[cp.commit] = 'broken';
-    });
-    d.completed.forEach(function (id) { if (!st[id]) st[id] = 'executed'; });
-    return st;
-  }
-
   function renderChain(box, run, n, d) {
     var failed = failOf(n, 0) > 0;
     if (failed) {
-      var msg = d.broke >= 0 ? '✗ The chain broke at event ' + d.broke + ': ' + I.failures[failOf(n, 0)] + '.'
-        : '✗ The chain broke at no single event: ' + I.failures[failOf(n, 0)] + ', outcome ' + I.outcomes[outOf(n, 0)] +
-          (d.first < 0 ? ' (no consequential action was attempted).' : ' (the episode ended before the expected workflow was complete).');
-      box.appendChild(el('p', { cls: 'brokehere', id: 'broke-summary', text: msg }));
+      // Everything here is the oracle's: the event (BrokeAt), the step (WorkflowStates) and
+      // the sentence of the failure type (FailureWhy); nothing is worked out on the page.
+      var ft = I.failures[failOf(n, 0)], step = '';
+      d.steps.forEach(function (st, i) { if (st === 'broken') step = d.wf[i].id; });
+      var where = d.broke >= 0 ? '✗ The chain broke at event ' + d.broke + (step ? ' (step ' + step + ')' : '') + ': '
+        : '✗ The chain broke at no single event (outcome ' + I.outcomes[outOf(n, 0)] + '): ';
+      box.appendChild(el('p', { cls: 'brokehere', id: 'broke-summary', 'data-broke-at': String(d.broke), 'data-failure': ft, 'data-step': step },
+        where, el('a', { href: '#glossary?term=' + ft, text: ft.replace(/_/g, ' ') }), '. ' + (I.why[failOf(n, 0)] || '')));
     }
     if (d.wf.length) box.appendChild(workflowGraph(d));
     var cov = d.cov;
     if (cov.length) box.appendChild(el('p', { cls: 'summary', id: 'coverage' }, 'Coverage: ' + cov[1] + '/' + cov[0] + ' required reads, ' + cov[3] + ' calls (min ' + cov[2] + '), ' +
-      cov[5] + ' distinct tools (min ' + cov[4] + '): ', el('strong', { cls: cov[6] ? 'pass' : 'fail', text: cov[6] ? 'complete' : 'INCOMPLETE' }),
+      cov[5] + ' distinct tools (min ' + cov[4] + '): ', el('strong', { cls: cov[6] ? 'pass' : failed ? 'fail' : 'none', text: cov[6] ? 'complete' : failed ? 'INCOMPLETE' : 'incomplete (not needed for this verdict)' }),
       d.first >= 0 ? '; first consequential attempt at event ' + d.first + ' (investigation complete there: ' + (d.completeFirst ? 'yes' : 'no') + ')' : '; no consequential attempt'));
     if (d.decision) box.appendChild(el('p', { cls: 'summary' }, 'Decision recorded: ', el('strong', { text: d.decision })));
     if (!d.walked) box.appendChild(el('p', { cls: 'summary', text: 'The oracle did not walk this record (excluded, or scored as a failure for its status).' }));
@@ -501,7 +499,7 @@
   function clip(t, n) { return t.length > n ? t.slice(0, n - 1) + '…' : t; }
   // workflowGraph draws the expected workflow as layers by dependency depth.
   function workflowGraph(d) {
-    var st = stepStatus(d), depth = [], w = d.wf;
+    var depth = [], w = d.wf;
     function dep(i, seen) {
       if (depth[i] != null) return depth[i];
       if (seen[i]) return 0; // a cycle: the oracle reports it; draw flat
@@ -526,16 +524,16 @@
       n.deps.forEach(function (j) { svg.appendChild(s('line', { x1: pos[j].x + 220, y1: pos[j].y + 22, x2: pos[i].x - 4, y2: pos[i].y + 22, 'marker-end': 'url(#wf-arrow)' })); });
     });
     w.forEach(function (n, i) {
-      var state = st[n.id] || 'skipped';
-      var g = s('g', { 'class': 'n-' + state, 'data-step': n.id, 'data-state': state });
+      var state = d.steps[i] || 'not reached';
+      var g = s('g', { 'class': 'n-' + state.replace(' ', '-'), 'data-step': n.id, 'data-state': state });
       g.appendChild(s('rect', { x: pos[i].x, y: pos[i].y, width: 220, height: 44, rx: 6 }));
-      var t1 = s('text', { x: pos[i].x + 8, y: pos[i].y + 17 }); t1.textContent = (state === 'executed' ? '✓ ' : state === 'broken' ? '✗ ' : '○ ') + clip(n.id, 30);
+      var t1 = s('text', { x: pos[i].x + 8, y: pos[i].y + 17 }); t1.textContent = ({ completed: '✓ ', broken: '✗ ', skipped: '↷ ', enabled: '◇ ' }[state] || '○ ') + clip(n.id, 30);
       var t2 = s('text', { x: pos[i].x + 8, y: pos[i].y + 35 }); t2.textContent = clip(n.tool, 20) + ' · ' + state;
       var title = s('title', {}); title.textContent = n.id + ' (' + n.tool + '): ' + state;
       g.appendChild(title); g.appendChild(t1); g.appendChild(t2);
       svg.appendChild(g);
     });
-    return el('div', { cls: 'wf', id: 'workflow' }, el('h3', { text: 'Expected workflow: ✓ executed, ✗ broken, ○ skipped (not reached)' }), svg);
+    return el('div', { cls: 'wf', id: 'workflow' }, el('h3', null, 'Expected workflow: ✓ completed, ✗ broken (where the chain broke), ↷ skipped, ◇ enabled, ○ not reached (', el('a', { href: '#glossary', text: 'glossary' }), ')'), svg);
   }
 
   // ---- A/B ----
