@@ -64,7 +64,14 @@
 // CPU architecture. Rendering is safe from several goroutines.
 //
 // Colours are colour-blind safe: Okabe–Ito for protocols and lines (yellow
-// left out; past seven lines, dash patterns repeat the colours), Paul Tol's
-// "muted" scheme plus greys for failure types, and ColorBrewer's sequential
+// left out; past seven lines, dash patterns repeat the colours); for
+// failure types one palette (FailureColor, also used by the viewer) over
+// one list (FailureTypes: the oracle's, then infra_failure), whose
+// colours stay apart within each protocol's types under simulated
+// deuteranopia, protanopia and tritanopia; and ColorBrewer's sequential
 // YlGnBu for the heat map, whose cells also print their values.
+//
+// PNG files carry their resolution (a pHYs chunk of Options.DPI), so
+// that a document that places them at their stated size gets the
+// intended physical size.
 package figures

@@ -34,9 +34,6 @@ type pdfContext struct {
 	width vg.Length
 }
 
-// pdfFamily is the family name the font is registered under in fpdf.
-const pdfFamily = "LiberationSans"
-
 func newPDF(w, h vg.Length) *pdfCanvas {
 	doc := fpdf.NewCustom(&fpdf.InitType{UnitStr: "pt", Size: fpdf.SizeType{Wd: w.Points(), Ht: h.Points()}})
 	doc.SetMargins(0, 0, 0)

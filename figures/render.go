@@ -2,9 +2,12 @@ package figures
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
+	"hash/crc32"
 	"image/png"
 	"io"
+	"math"
 	"time"
 
 	"codeberg.org/go-pdf/fpdf"
@@ -102,7 +105,12 @@ func Render(fig Figure, f Format, w io.Writer, o Options) error {
 		// Fastest deflate: vgimg's default level spends most of the PNG
 		// time compressing flat colour for a few percent of file size.
 		enc := png.Encoder{CompressionLevel: png.BestSpeed}
-		return enc.Encode(w, img.Image())
+		var b bytes.Buffer
+		if err := enc.Encode(&b, img.Image()); err != nil {
+			return err
+		}
+		_, err := w.Write(withDPI(b.Bytes(), o.DPI))
+		return err
 	}
 	if f == SVG {
 		var b bytes.Buffer
@@ -131,4 +139,27 @@ func RenderAll(fig Figure, o Options) (map[Format][]byte, error) {
 		out[f] = b.Bytes()
 	}
 	return out, nil
+}
+
+// withDPI inserts a pHYs chunk (pixels per metre) after the IHDR chunk of
+// an encoded PNG, which image/png does not write: without it a document
+// or viewer takes the image as 72 or 96 DPI and shows it several times its
+// size.
+func withDPI(p []byte, dpi int) []byte {
+	const ihdrEnd = 8 + 4 + 4 + 13 + 4 // signature, then IHDR's length, type, data and CRC
+	if len(p) < ihdrEnd || string(p[12:16]) != "IHDR" {
+		return p
+	}
+	ppm := uint32(math.Round(float64(dpi) / 0.0254))
+	chunk := make([]byte, 0, 4+4+9+4)
+	chunk = binary.BigEndian.AppendUint32(chunk, 9)
+	chunk = append(chunk, "pHYs"...)
+	chunk = binary.BigEndian.AppendUint32(chunk, ppm)
+	chunk = binary.BigEndian.AppendUint32(chunk, ppm)
+	chunk = append(chunk, 1) // unit: the metre
+	chunk = binary.BigEndian.AppendUint32(chunk, crc32.ChecksumIEEE(chunk[4:]))
+	out := make([]byte, 0, len(p)+len(chunk))
+	out = append(out, p[:ihdrEnd]...)
+	out = append(out, chunk...)
+	return append(out, p[ihdrEnd:]...)
 }

@@ -19,8 +19,11 @@ type indexHead struct {
 	Failures   []string `json:"failures"`
 	Outcomes   []string `json:"outcomes"`
 	// Why is the oracle's sentence for each failure type of Failures ("" for success).
-	Why   []string `json:"why"`
-	Cases [][4]any `json:"cases"` // id, protocol, domain, chunk
+	Why []string `json:"why"`
+	// Palette is every failure type's colour (#RRGGBB), the figures' (figures.FailureColor),
+	// infra_failure and success included.
+	Palette map[string]string `json:"palette"`
+	Cases   [][4]any          `json:"cases"` // id, protocol, domain, chunk
 }
 
 // writeIndex writes the index as one JSON object: head, then "runs" (the run ids

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/sabench/sabench-stats/figures"
 	"github.com/sabench/sabench-stats/oracle"
 	"github.com/sabench/sabench-stats/results"
 )
@@ -25,6 +26,10 @@ func page(b *bytes.Buffer, in *Input, e *encoder, chunkOf []int, chunkDir string
 		Protocols: e.protocols, Domains: e.domains, Failures: e.failures.list, Outcomes: e.outcomes.list}
 	for _, f := range e.failures.list {
 		head.Why = append(head.Why, oracle.FailureWhy(f))
+	}
+	head.Palette = map[string]string{} // encoding/json writes a map's keys sorted
+	for _, f := range append([]string{figures.Success}, figures.FailureTypes...) {
+		head.Palette[f], _ = figures.FailureColor(f)
 	}
 	for i, a := range e.cases {
 		head.Cases = append(head.Cases, [4]any{a.c.ID, indexOf(e.protocols, a.c.Protocol), indexOf(e.domains, a.c.Domain), chunkOf[i]})

@@ -620,12 +620,13 @@
       var a = td.querySelector('a');
       if (a) a.style.color = ink;
     });
-    var palette = ['#1b6e20', '#b00020', '#0072b2', '#7a4a00', '#cc79a7', '#56b4e9', '#e69f00', '#009e73', '#555555', '#8a2be2', '#d55e00', '#000000', '#999933'];
+    // the figures' palette: one colour per failure type
+    function colorOf(key) { return I.palette[key] || '#999999'; }
     Array.prototype.forEach.call(document.querySelectorAll('table[data-table="failures"]'), function (tbl) {
       var heads = tbl.querySelectorAll('thead th'), cols = [];
       Array.prototype.forEach.call(heads, function (th, j) {
         var key = th.textContent.replace(/ /g, '_');
-        if (I.failures.indexOf(key) >= 0 || key === 'infra_failure') cols.push({ j: j, key: key });
+        if (I.palette[key]) cols.push({ j: j, key: key });
       });
       if (!cols.length) return;
       tbl.querySelector('thead tr').appendChild(el('th', { scope: 'col', text: 'Mix (click a segment)' }));
@@ -635,7 +636,7 @@
           var td = tr.cells[c.j], v = parseFloat(td.textContent);
           if (!(v > 0)) return;
           var a = td.querySelector('a');
-          var seg = el(a ? 'a' : 'span', { style: 'display:block;width:' + v + '%;background:' + palette[k % palette.length], title: c.key + ' ' + td.textContent + '%',
+          var seg = el(a ? 'a' : 'span', { style: 'display:block;width:' + v + '%;background:' + colorOf(c.key), title: c.key + ' ' + td.textContent + '%',
             'aria-label': c.key + ' ' + td.textContent + '%' });
           if (a) seg.setAttribute('href', a.getAttribute('href'));
           bar.appendChild(seg);
