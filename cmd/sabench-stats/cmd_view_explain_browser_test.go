@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"encoding/csv"
 	"encoding/json"
 	"net/url"
 	"os"
@@ -107,4 +109,140 @@ func TestViewerExplainsLikeExplain(t *testing.T) {
 	if len(b.errors) > 0 {
 		t.Errorf("console errors: %v", b.errors)
 	}
+}
+
+// TestViewerABByEvidence opens the A/B page of a premature-action pair of the test subset
+// (A passes, B fails with premature_action, same V1 case, condition main) and checks that
+// it names the reads B acted without: those A made before its action that B had not made
+// before its own, worked out here from the two runs' `explain --format json` chains. One
+// policy is chosen for both sides; an old link with two different policies is refused.
+func TestViewerABByEvidence(t *testing.T) {
+	t.Parallel()
+	chromiumPath(t)
+	runs := subsetRuns(t)
+	out, _ := mustRun(t, "score", "--runs", runs, "--format", "csv", "--policy", "safeact")
+	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := map[string]int{}
+	for i, h := range rows[0] {
+		col[h] = i
+	}
+	pass, prem := map[string]string{}, map[string]string{}
+	var order []string
+	for _, r := range rows[1:] {
+		if r[col["protocol"]] != "v1" || r[col["condition"]] != "main" {
+			continue
+		}
+		c := r[col["case_id"]]
+		switch {
+		case r[col["ecs"]] == "true" && pass[c] == "":
+			pass[c] = r[col["run_id"]]
+		case r[col["failure_type"]] == "premature_action" && prem[c] == "":
+			prem[c] = r[col["run_id"]]
+			order = append(order, c)
+		}
+	}
+	var caseID, a, bRun string
+	var want []string
+	for _, c := range order {
+		if pass[c] == "" {
+			continue
+		}
+		want = lackedReads(t, runs, pass[c], prem[c])
+		if len(want) > 0 {
+			caseID, a, bRun = c, pass[c], prem[c]
+			break
+		}
+	}
+	if caseID == "" {
+		t.Fatal("no V1 case of the subset has a passing and a premature-action episode where the second lacks a read")
+	}
+	page := buildViewer(t, "--runs", runs)
+	b, stop := newBrowser(t)
+	defer stop()
+	b.open(t, page, "case="+url.QueryEscape(caseID)+"&a="+url.QueryEscape(a)+"&b="+url.QueryEscape(bRun), "#ab-summary")
+	b.rendered(t)
+	got := evalJS[[]string](t, b, `Array.from(document.querySelectorAll('ul.lacks[data-side="B"] li')).map(function(li){return li.textContent})`)
+	head := b.text(t, `#ab-summary p[data-side="B"]`)
+	if !strings.HasPrefix(head, "B acted without") {
+		t.Errorf("A/B %s vs %s: summary %q does not say what B acted without", a, bRun, head)
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("A/B %s vs %s: B lacks %q on the page, %q from explain", a, bRun, got, want)
+	}
+	if v := b.text(t, "#ab-verdicts"); !strings.Contains(v, "A PASS") || !strings.Contains(v, "B FAIL (premature_action)") {
+		t.Errorf("verdicts %q", v)
+	}
+	t.Logf("case %s: A %s, B %s; B acted without %d reads: %v", caseID, a, bRun, len(want), want)
+	b.shot(t, os.Getenv("SABENCH_VIEW_SHOTS"), "ab-premature")
+	// Under another policy the verdicts change side, and the gates (kept for the main
+	// policy only) are left out with a note; two policies at once are refused.
+	b.open(t, page, "case="+url.QueryEscape(caseID)+"&a="+url.QueryEscape(a)+"&b="+url.QueryEscape(bRun)+"&p=tau-bench", "#ab-nogates")
+	if v := b.text(t, "#ab-verdicts"); !strings.HasPrefix(v, "Under τ-bench-style (tau-bench):") {
+		t.Errorf("verdicts under tau-bench: %q", v)
+	}
+	if n := evalJS[int](t, b, `document.querySelectorAll('#ab-table .brokehere, #ab-table .pass, #ab-table .fail').length`); n != 0 {
+		t.Errorf("under tau-bench the A/B table still shows %d gate lines of the main policy", n)
+	}
+	b.open(t, page, "case="+url.QueryEscape(caseID)+"&a="+url.QueryEscape(a)+"&b="+url.QueryEscape(bRun)+"&pa=safeact&pb=tau-bench", "#ab-policy-error")
+	if len(b.errors) > 0 {
+		t.Errorf("console errors: %v", b.errors)
+	}
+}
+
+// lackedReads are the reads (tool and canonical arguments) run a made before its first
+// action's tool's first use, that run b had not made before its first action.
+func lackedReads(t *testing.T, runs, a, b string) []string {
+	t.Helper()
+	type event struct {
+		Kind      string          `json:"kind"`
+		Tool      string          `json:"tool"`
+		Arguments json.RawMessage `json:"arguments"`
+	}
+	chain := func(run string) []event {
+		out, _ := mustRun(t, "explain", run, "--runs", runs, "--format", "json", "--policy", "safeact")
+		var xs []struct {
+			Chain []event `json:"chain"`
+		}
+		if err := json.Unmarshal([]byte(out), &xs); err != nil || len(xs) != 1 {
+			t.Fatalf("explain %s: %v", run, err)
+		}
+		return xs[0].Chain
+	}
+	key := func(e event) string {
+		var c bytes.Buffer
+		_ = json.Compact(&c, e.Arguments)
+		return e.Tool + " " + c.String()
+	}
+	ca, cb := chain(a), chain(b)
+	firstAct := func(c []event, tool string) int {
+		for i, e := range c {
+			if e.Kind == "act" && (tool == "" || e.Tool == tool) {
+				return i
+			}
+		}
+		return len(c)
+	}
+	ib := firstAct(cb, "")
+	if ib == len(cb) {
+		return nil
+	}
+	ia := firstAct(ca, cb[ib].Tool)
+	had := map[string]bool{}
+	for _, e := range cb[:ib] {
+		if e.Kind == "read" {
+			had[key(e)] = true
+		}
+	}
+	var lack []string
+	seen := map[string]bool{}
+	for _, e := range ca[:ia] {
+		if k := key(e); e.Kind == "read" && !had[k] && !seen[k] {
+			seen[k] = true
+			lack = append(lack, k)
+		}
+	}
+	return lack
 }

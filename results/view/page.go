@@ -24,6 +24,9 @@ var js string
 func page(b *bytes.Buffer, in *Input, e *encoder, chunkOf []int, chunkDir string) error {
 	head := indexHead{Title: in.Title, Policies: in.Policies, Configs: e.configs.list, Conditions: e.conditions.list,
 		Protocols: e.protocols, Domains: e.domains, Failures: e.failures.list, Outcomes: e.outcomes.list}
+	for _, p := range in.Policies {
+		head.PolicyLabels = append(head.PolicyLabels, oracle.PolicyLabel(p))
+	}
 	for _, f := range e.failures.list {
 		head.Why = append(head.Why, oracle.FailureWhy(f))
 	}
@@ -56,7 +59,7 @@ func page(b *bytes.Buffer, in *Input, e *encoder, chunkOf []int, chunkDir string
 	b.WriteString("<section id=\"v-leaderboard\" tabindex=\"-1\" aria-label=\"Leaderboard\">\n<h2>Leaderboard</h2>\n")
 	b.WriteString("<div class=\"toolbar\" role=\"group\" aria-label=\"Policy\">Policy: ")
 	for _, p := range in.Policies {
-		fmt.Fprintf(b, "<button type=\"button\" data-policy=\"%s\" aria-pressed=\"false\">%s</button>", html.EscapeString(p), html.EscapeString(p))
+		fmt.Fprintf(b, "<button type=\"button\" data-policy=\"%s\" aria-pressed=\"false\">%s</button>", html.EscapeString(p), html.EscapeString(oracle.PolicyLabel(p)))
 	}
 	b.WriteString("</div>\n<p class=\"note\">A number that links opens the episodes behind it (the slice reproduces it).</p>\n")
 	for pi, p := range in.Policies {

@@ -73,6 +73,7 @@
   function caseOf(n) { return I.cases[f(n, F_CASE)]; }
   // A linear scan: faster than building a map of every run id for one lookup.
   function runIndex(id) { return I.runs.indexOf(id); }
+  function policyLabel(i) { return (I.policy_labels && I.policy_labels[i]) || I.policies[i]; }
   function policyIndex(name) { var i = I.policies.indexOf(name); return i < 0 ? 0 : i; }
   function verdictText(n, p) {
     var fl = failOf(n, p);
@@ -548,56 +549,124 @@
     for (n = 0; n < N; n++) if (f(n, F_CFG) === cfg && f(n, F_COND) === cond && f(n, F_REP) === r && caseOf(n)[0] === caseId) return n;
     return -1;
   }
+  // The A/B page compares two episodes of a case by evidence, under one policy: the reads
+  // each made (matched by tool and entity: the tool and its canonical arguments), each
+  // action's gate, the reads one side made before an action that the other acted without,
+  // and the requirements one side's gate found SUPPORTED and the other's MISSING.
   function abPage(q) {
     var box = clear(document.getElementById('ab-body'));
     var caseId = q.get('case'), a = resolve(caseId, q.get('a'), q.get('ra')), b = resolve(caseId, q.get('b'), q.get('rb'));
     box.appendChild(el('h2', { text: 'A/B: case ' + caseId }));
     var runsOfCase = [];
     for (var n = 0; n < N; n++) if (caseOf(n)[0] === caseId) runsOfCase.push(n);
+    function go(p) { location.hash = 'case=' + encodeURIComponent(caseId) + '&' + hashOf(Object.assign(p, { 'case': '' })); }
+    function params() { var p = {}; q.forEach(function (v, k) { p[k] = v; }); return p; }
     function picker(side, cur) {
       var s = el('select', { id: 'ab-' + side });
       s.appendChild(el('option', { value: '', text: 'choose a run' }));
-      runsOfCase.forEach(function (m) { s.appendChild(el('option', { value: I.runs[m], text: I.runs[m] + ' — ' + I.configs[f(m, F_CFG)] + ', ' + I.conditions[f(m, F_COND)] + ', repeat ' + f(m, F_REP) })); });
+      runsOfCase.forEach(function (m) { s.appendChild(el('option', { value: I.runs[m], text: I.runs[m] + ' — ' + I.configs[f(m, F_CFG)] + ', ' + I.conditions[f(m, F_COND)] + ', repeat ' + f(m, F_REP) + ' — ' + verdictText(m, 0) })); });
       s.value = cur >= 0 ? I.runs[cur] : '';
-      s.addEventListener('change', function () {
-        var p = {}; q.forEach(function (v, k) { p[k] = v; });
-        p[side] = s.value; delete p['r' + side];
-        location.hash = 'case=' + encodeURIComponent(caseId) + '&' + hashOf(Object.assign(p, { 'case': '' }));
-      });
-      return el('label', { 'for': 'ab-' + side }, side.toUpperCase(), s);
+      s.addEventListener('change', function () { var p = params(); p[side] = s.value; delete p['r' + side]; go(p); });
+      return el('label', { 'for': 'ab-' + side }, side.toUpperCase() + ' ', s);
     }
-    box.appendChild(el('div', { cls: 'filters' }, picker('a', a), picker('b', b)));
+    // One policy for both sides: p, or the older pa/pb when they agree.
+    var pname = q.get('p') || q.get('pa') || q.get('pb') || I.policies[0];
+    if (q.get('pa') && q.get('pb') && q.get('pa') !== q.get('pb') && !q.get('p')) {
+      box.appendChild(el('p', { cls: 'err', id: 'ab-policy-error', text: 'A/B compares both runs under one policy; this link asks for ' + q.get('pa') + ' on A and ' + q.get('pb') + ' on B. Choose one below.' }));
+      pname = q.get('pa');
+    }
+    var pol = policyIndex(pname);
+    var ps = el('select', { id: 'ab-p' });
+    I.policies.forEach(function (name, i) { ps.appendChild(el('option', { value: name, text: policyLabel(i) })); });
+    ps.value = I.policies[pol];
+    ps.addEventListener('change', function () { var p = params(); p.p = ps.value; delete p.pa; delete p.pb; go(p); });
+    box.appendChild(el('div', { cls: 'filters' }, picker('a', a), picker('b', b), el('label', { 'for': 'ab-p' }, 'Policy (both sides) ', ps)));
     if (a < 0 || b < 0) { box.appendChild(el('p', { text: 'Choose two runs of this case (a run id, or a configuration with ~condition, in the URL).' })); return; }
-    var pa = policyIndex(q.get('pa') || I.policies[0]), pb = policyIndex(q.get('pb') || I.policies[0]);
     var c = caseOf(a);
     loadChunk(c[3], function (chunk) {
       var cb = chunk && caseBlock(chunk, caseId);
-      var cb2 = cb;
-      var db = null, da = cb && detailOf(cb, a);
-      if (caseOf(b)[0] === caseId) db = cb2 && detailOf(cb2, b);
+      var da = cb && detailOf(cb, a), db = null;
+      if (caseOf(b)[0] === caseId) db = cb && detailOf(cb, b);
       if (!da || !db) { box.appendChild(el('p', { cls: 'err', text: 'Both runs must be episodes of case ' + caseId + '.' })); return; }
-      function head(n, p) { return I.runs[n] + ' · ' + I.configs[f(n, F_CFG)] + ' · ' + I.conditions[f(n, F_COND)] + ' · repeat ' + f(n, F_REP) + ' · ' + I.policies[p] + ': ' + verdictText(n, p); }
-      var len = Math.max(da.events.length, db.events.length), div = -1;
-      function key(e) { return e ? e.type + ' ' + e.tool + ' ' + e.args : ''; }
-      for (var i = 0; i < len; i++) if (key(da.events[i]) !== key(db.events[i])) { div = i; break; }
-      box.appendChild(el('p', { cls: 'summary', id: 'ab-summary', text: div < 0 ? 'The two runs have the same ' + len + ' events.' : 'Identical for ' + div + (div === 1 ? ' event' : ' events') + '; first divergence at event ' + div + '.' }));
-      var tb = el('tbody');
-      function cell(d, i) {
-        var e = d.events[i];
-        if (!e) return el('td', { cls: 'none', text: '(no event)' });
-        var td = el('td', null, el('span', { cls: 'badge ' + (e.type === 'CONSEQUENTIAL_CALL' ? 'act' : 'read'), text: e.type === 'CONSEQUENTIAL_CALL' ? 'ACTION' : e.type === 'INFO_CALL' ? 'READ' : e.type }),
-          el('span', { cls: 'mono', text: e.tool + ' ' + e.args }));
-        d.cps.forEach(function (cp) { if (cp.ev === i) td.appendChild(el('div', { cls: cp.gate === 'ALLOW' ? 'pass' : 'fail', text: 'gate ' + cp.gate + ' ' + (cp.commit || '') + (cp.reason ? ' — ' + cp.reason : '') })); });
-        if (i === d.broke) td.appendChild(el('div', { cls: 'brokehere', text: '✗ broke here' }));
-        return td;
+      // Gate details are kept for the main policy only; under another the verdicts are
+      // that policy's and the gates are not shown.
+      var gates = pol === 0;
+      function head(n) { return I.runs[n] + ' · ' + I.configs[f(n, F_CFG)] + ' · ' + I.conditions[f(n, F_COND)] + ' · repeat ' + f(n, F_REP); }
+      box.appendChild(el('p', { cls: 'summary', id: 'ab-verdicts' }, 'Under ' + policyLabel(pol) + ': A ', el('strong', { cls: failOf(a, pol) === 0 ? 'pass' : 'fail', text: verdictText(a, pol) }),
+        ', B ', el('strong', { cls: failOf(b, pol) === 0 ? 'pass' : 'fail', text: verdictText(b, pol) }), '.'));
+      if (!gates) box.appendChild(el('p', { cls: 'note', id: 'ab-nogates', text: 'This page holds the gates of the main policy (' + policyLabel(0) + ') only; under ' + policyLabel(pol) + ' the reads are compared and the gates left out. Choose ' + policyLabel(0) + ' to see them.' }));
+      function ent(e) { return e.tool + ' ' + e.args; }
+      function readsBefore(d, at) {
+        var m = {};
+        d.events.forEach(function (e, i) { if (i < at && e.type === 'INFO_CALL' && !m[ent(e)]) m[ent(e)] = { ev: i, e: e }; });
+        return m;
       }
-      for (i = 0; i < len; i++) {
-        tb.appendChild(el('tr', { cls: i === div ? 'diverge' : div >= 0 && i > div ? 'after' : '' }, el('td', { cls: 'num', text: String(i) }), cell(da, i), cell(db, i),
-          el('td', { text: i === div ? 'first divergence' : div >= 0 && i > div ? 'after divergence' : 'same' })));
+      function actions(d) { var out = []; d.events.forEach(function (e, i) { if (e.type === 'CONSEQUENTIAL_CALL') out.push(i); }); return out; }
+      function gateAt(d, i) { for (var k = 0; k < d.cps.length; k++) if (d.cps[k].ev === i) return d.cps[k]; return null; }
+      // "X acted without these reads": the reads the other side made before the same action
+      // (the first of the same tool) that X had not made before its own.
+      function without(dx, dy) {
+        var ax = actions(dx), ay = actions(dy);
+        if (!ax.length) return null;
+        var i = ax[0], tool = dx.events[i].tool, j = -1;
+        ay.forEach(function (k) { if (j < 0 && dy.events[k].tool === tool) j = k; });
+        var mine = readsBefore(dx, i), theirs = readsBefore(dy, j < 0 ? dy.events.length : j), lack = [];
+        Object.keys(theirs).forEach(function (k) { if (!mine[k]) lack.push(theirs[k]); });
+        lack.sort(function (p, q) { return p.ev - q.ev; });
+        return { at: i, tool: tool, other: j, lack: lack };
+      }
+      var wb = without(db, da), wa = without(da, db);
+      var sum = el('div', { id: 'ab-summary' });
+      [['B', wb, 'A', db], ['A', wa, 'B', da]].forEach(function (x) {
+        var w = x[1];
+        if (!w || !w.lack.length) return;
+        sum.appendChild(el('p', { cls: 'summary', 'data-side': x[0], 'data-lacks': String(w.lack.length) },
+          el('strong', { text: x[0] + ' acted without ' + (w.lack.length === 1 ? 'this read' : 'these ' + w.lack.length + ' reads') }),
+          ' (' + x[0] + "'s " + w.tool + ' at event ' + w.at + '; ' + x[2] + ' made ' + (w.lack.length === 1 ? 'it' : 'them') + ' before ' + (w.other >= 0 ? 'its own at event ' + w.other : 'stopping') + '):'));
+        sum.appendChild(el('ul', { cls: 'lacks', 'data-side': x[0] }, w.lack.map(function (r) { return el('li', null, el('code', { text: ent(r.e) })); })));
+      });
+      // Requirements one side's gate confirmed and the other's did not (same commit).
+      if (gates) {
+        da.cps.forEach(function (ca) {
+          if (ca.ev < 0 || !ca.commit) return;
+          db.cps.forEach(function (cbp) {
+            if (cbp.ev < 0 || cbp.commit !== ca.commit) return;
+            [[ca, cbp, 'A', 'B'], [cbp, ca, 'B', 'A']].forEach(function (z) {
+              var sup = {}; z[0].reqs.forEach(function (r) { if (r.status === 'SUPPORTED') sup[r.id] = true; });
+              var not = z[1].reqs.filter(function (r) { return sup[r.id] && r.status !== 'SUPPORTED'; }).map(function (r) { return r.id + ' (' + r.status + ')'; });
+              if (not.length) sum.appendChild(el('p', { cls: 'summary', 'data-confirmed': z[2] }, el('strong', { text: z[2] + ' confirmed, ' + z[3] + ' did not' }), ' at ' + ca.commit + ': ' + not.join(', ') + '.'));
+            });
+          });
+        });
+      }
+      if (!sum.childNodes.length) sum.appendChild(el('p', { cls: 'summary', text: 'Neither side acted without a read the other made before the same action.' }));
+      box.appendChild(sum);
+      // Reads, matched by tool and entity; then actions, matched by tool in order.
+      var rows = [], seen = {};
+      [da, db].forEach(function (d) { d.events.forEach(function (e) { if (e.type === 'INFO_CALL' && !seen[ent(e)]) { seen[ent(e)] = true; rows.push(ent(e)); } }); });
+      function firstEv(d, k) { for (var i = 0; i < d.events.length; i++) if (d.events[i].type === 'INFO_CALL' && ent(d.events[i]) === k) return i; return -1; }
+      var tb = el('tbody');
+      rows.forEach(function (k) {
+        var ia = firstEv(da, k), ib = firstEv(db, k);
+        tb.appendChild(el('tr', { cls: ia < 0 || ib < 0 ? 'diverge' : '' }, el('td', null, el('span', { cls: 'badge read', text: 'READ' }), el('code', { text: k })),
+          el('td', { cls: 'num', text: ia < 0 ? '—' : 'event ' + ia }), el('td', { cls: 'num', text: ib < 0 ? '—' : 'event ' + ib }),
+          el('td', { text: ia < 0 ? 'B only' : ib < 0 ? 'A only' : 'both' })));
+      });
+      var xa = actions(da), xb = actions(db);
+      for (var i = 0; i < Math.max(xa.length, xb.length); i++) {
+        var ea = xa[i] != null ? da.events[xa[i]] : null, eb = xb[i] != null ? db.events[xb[i]] : null;
+        var act = function (d, at, e) {
+          if (!e) return el('td', { cls: 'none', text: '(no action)' });
+          var g = gates ? gateAt(d, at) : null;
+          return el('td', null, 'event ' + at + ' ', el('code', { text: e.args }), g ? el('div', { cls: g.gate === 'ALLOW' ? 'pass' : 'fail', text: 'gate ' + g.gate + (g.commit ? ' ' + g.commit : '') + (g.reason ? ' — ' + g.reason : '') }) : null,
+            at === d.broke && gates ? el('div', { cls: 'brokehere', text: '✗ broke here' }) : null);
+        };
+        tb.appendChild(el('tr', { cls: 'act' }, el('td', null, el('span', { cls: 'badge act', text: 'ACTION' }), el('strong', { text: (ea || eb).tool + (eb && ea && eb.tool !== ea.tool ? ' / ' + eb.tool : '') })),
+          act(da, xa[i], ea), act(db, xb[i], eb), el('td', { text: ea && eb ? (ea.tool === eb.tool ? 'same tool' : 'different tools') : ea ? 'A only' : 'B only' })));
       }
       done('ab');
       box.appendChild(el('div', { cls: 'tablewrap' }, el('table', { cls: 't ab', id: 'ab-table' },
-        el('thead', null, el('tr', null, el('th', { scope: 'col', text: '#' }), el('th', { scope: 'col', text: 'A: ' + head(a, pa) }), el('th', { scope: 'col', text: 'B: ' + head(b, pb) }), el('th', { scope: 'col', text: '' }))), tb)));
+        el('thead', null, el('tr', null, el('th', { scope: 'col', text: 'Evidence (tool and entity) and actions' }), el('th', { scope: 'col', text: 'A: ' + head(a) }), el('th', { scope: 'col', text: 'B: ' + head(b) }), el('th', { scope: 'col', text: '' }))), tb)));
     });
   }
 
