@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/chromedp/chromedp"
 )
 
 // TestViewerExplainsLikeExplain opens, for every failure type of the test subset, the
@@ -245,4 +247,106 @@ func lackedReads(t *testing.T, runs, a, b string) []string {
 		}
 	}
 	return lack
+}
+
+// TestViewerTriage walks the failures queue of the test subset as a reader triaging it
+// would: the queue sorted by "broke at", n and p on an episode page open the next and
+// previous failure in that order, a filter changed from the keyboard keeps the focus, and
+// a search by tool keeps exactly the failed episodes one of whose events calls that tool
+// (counted here from the runs file and `score`).
+func TestViewerTriage(t *testing.T) {
+	t.Parallel()
+	chromiumPath(t)
+	eps := subsetEpisodes(t)
+	runs := writeRuns(t, eps)
+	page := buildViewer(t, "--runs", runs)
+	b, stop := newBrowser(t)
+	defer stop()
+
+	b.open(t, page, "slice?fail=failed&sort=broke", "#slice-table")
+	cells := evalJS[[]string](t, b, `Array.from(document.querySelectorAll('#slice-table tbody tr')).map(function(tr){return tr.cells[0].textContent+'|'+tr.cells[8].textContent})`)
+	last := -1
+	var order []string
+	for _, c := range cells {
+		run, at, _ := strings.Cut(c, "|")
+		order = append(order, run)
+		v := 1 << 30 // "—": no event, sorted last
+		if at != "—" {
+			v, _ = strconv.Atoi(strings.TrimPrefix(at, "event "))
+		}
+		if v < last {
+			t.Fatalf("queue sorted by broke-at is out of order at %s (%s after %d)", run, at, last)
+		}
+		last = v
+	}
+	if len(order) < 3 {
+		t.Fatalf("queue of %d failures", len(order))
+	}
+	b.do(t, "open the first failure", chromedp.Click(chromedp.CSS("#slice-table tbody tr:first-child td:first-child a")), chromedp.WaitVisible(chromedp.ID("queue-next")))
+	b.rendered(t)
+	if pos := b.text(t, "#queue-pos"); !strings.HasPrefix(pos, "Failure 1 of ") {
+		t.Errorf("queue position %q", pos)
+	}
+	for i, key := range []string{"n", "n", "p"} {
+		want := order[[]int{1, 2, 1}[i]]
+		b.do(t, "press "+key, chromedp.KeyEvent(key))
+		b.rendered(t)
+		b.do(t, "wait for the queue", chromedp.WaitVisible(chromedp.ID("queue-pos")))
+		if got := b.text(t, "#ep-title"); got != "Run "+want {
+			t.Fatalf("after %s the page shows %q, want run %s", strings.Join([]string{"n", "n", "p"}[:i+1], " "), got, want)
+		}
+		if f := evalJS[string](t, b, `document.activeElement.id`); f != "ep-title" {
+			t.Errorf("after %s the focus is on %q, want the episode's title", key, f)
+		}
+	}
+
+	// A filter changed from the keyboard redraws the slice and keeps the focus on it.
+	b.open(t, page, "slice?fail=failed", "#slice-table")
+	b.do(t, "focus the protocol filter", chromedp.Focus(chromedp.CSS("#f-proto")))
+	b.do(t, "choose V2", chromedp.Evaluate[chromedp.Void](`(function(){var s=document.getElementById('f-proto');s.value='V2';s.dispatchEvent(new Event('change'));})()`))
+	b.rendered(t)
+	if f := evalJS[string](t, b, `document.activeElement.id`); f != "f-proto" {
+		t.Errorf("after changing the protocol filter the focus is on %q", f)
+	}
+
+	// Search by tool: the failed episodes whose events call it.
+	out, _ := mustRun(t, "score", "--runs", runs, "--format", "csv", "--policy", "safeact")
+	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	failed := map[string]bool{}
+	for _, r := range rows[1:] {
+		if r[14] == "false" { // ecs
+			failed[r[0]] = true
+		}
+	}
+	const tool = "payment_read"
+	want := 0
+	for _, ep := range eps {
+		if !failed[ep.RunID] || ep.Record == nil {
+			continue
+		}
+		evs, _ := ep.Record.List("events")
+		for _, raw := range evs {
+			if o, ok := raw.(interface{ String(string) (string, bool) }); ok {
+				if s, _ := o.String("tool"); strings.Contains(strings.ToLower(s), tool) {
+					want++
+					break
+				}
+			}
+		}
+	}
+	if want == 0 {
+		t.Fatalf("no failed episode calls %s: pick another tool", tool)
+	}
+	b.open(t, page, "slice?fail=failed&q="+tool, "#slice-found")
+	b.rendered(t)
+	if got := b.text(t, "#slice-found strong"); got != strconv.Itoa(want) {
+		t.Errorf("search %q finds %s failed episodes, the runs file has %d", tool, got, want)
+	}
+	b.shot(t, os.Getenv("SABENCH_VIEW_SHOTS"), "triage-search")
+	if len(b.errors) > 0 {
+		t.Errorf("console errors: %v", b.errors)
+	}
 }

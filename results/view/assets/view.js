@@ -9,8 +9,8 @@
     for (var i = 0; i < r.length; i += 2) { prev = prev.slice(0, r[i]) + r[i + 1]; out.push(prev); }
     I.runs = out;
   })();
-  var P = I.policies.length, K = 5 + 2 * P, N = I.runs.length;
-  var F_CFG = 0, F_CASE = 1, F_COND = 2, F_REP = 3, F_FLAGS = 4;
+  var P = I.policies.length, K = 6 + 2 * P, N = I.runs.length;
+  var F_CFG = 0, F_CASE = 1, F_COND = 2, F_REP = 3, F_FLAGS = 4, F_BROKE = 5;
   var chunks = {}, waiting = {};
 
   window.SAB = {
@@ -65,8 +65,8 @@
 
   // ---- the index ----
   function f(n, k) { return I.ep[n * K + k]; }
-  function failOf(n, p) { return I.ep[n * K + 5 + 2 * p]; }
-  function outOf(n, p) { return I.ep[n * K + 6 + 2 * p]; }
+  function failOf(n, p) { return I.ep[n * K + 6 + 2 * p]; }
+  function outOf(n, p) { return I.ep[n * K + 7 + 2 * p]; }
   function excluded(n) { return (f(n, F_FLAGS) & 1) !== 0; }
   function isStatic(n) { return (f(n, F_FLAGS) & 2) !== 0; }
   function official(n) { return ((f(n, F_FLAGS) >> 2) & 3) - 1; }
@@ -101,13 +101,13 @@
   function route() {
     t0 = performance.now();
     var h = location.hash.slice(1);
-    if (h.indexOf('run=') === 0) { var q = new URLSearchParams(h); show('episode'); episodePage(q.get('run'), q.get('ev')); return; }
+    if (h.indexOf('run=') === 0) { var q = new URLSearchParams(h); show('episode'); episodePage(q.get('run'), q.get('ev'), q.get('from')); return; }
     if (h.indexOf('case=') === 0) { show('ab'); abPage(new URLSearchParams(h)); return; }
     var cut = h.indexOf('?'), name = cut < 0 ? h : h.slice(0, cut), params = new URLSearchParams(cut < 0 ? '' : h.slice(cut + 1));
     if (name === '') name = 'leaderboard';
     if (views.indexOf(name) < 0 || name === 'episode' || name === 'ab') name = 'leaderboard';
     show(name);
-    if (name === 'slice') slicePage(params);
+    if (name === 'slice' && slicePage(params)) return; // a search marks it rendered when done
     if (name === 'disagreements') disagreementsPage();
     if (name === 'glossary' && params.get('term')) {
       var dt = document.getElementById('gl-' + params.get('term'));
@@ -140,7 +140,7 @@
     { key: 'proto', label: 'Protocol', values: I.protocols },
     { key: 'dom', label: 'Domain', values: I.domains },
     { key: 'cond', label: 'Condition', values: I.conditions },
-    { key: 'fail', label: 'Failure type', values: I.failures },
+    { key: 'fail', label: 'Failure type', values: ['failed'].concat(I.failures), names: { failed: 'any failure (the failures queue)' } },
     { key: 'out', label: 'Outcome', values: I.outcomes },
     { key: 'agree', label: 'Official vs oracle', values: ['agree', 'disagree', 'none'] },
     { key: 'kind', label: 'Kind', values: ['interactive', 'static'] },
@@ -157,7 +157,7 @@
     var cond = 'cond' in want ? I.conditions.indexOf(want.cond) : -2;
     var proto = 'proto' in want ? I.protocols.indexOf(want.proto) : -2;
     var dom = 'dom' in want ? I.domains.indexOf(want.dom) : -2;
-    var fail = 'fail' in want ? I.failures.indexOf(want.fail) : -2;
+    var fail = !('fail' in want) ? -2 : want.fail === 'failed' ? -3 : I.failures.indexOf(want.fail); // -3: any failure
     var out = 'out' in want ? I.outcomes.indexOf(want.out) : -2;
     return function (n) {
       if (cfg !== -2 && f(n, F_CFG) !== cfg) return false;
@@ -167,7 +167,7 @@
       if (dom !== -2 && c[2] !== dom) return false;
       if (caseId && c[0] !== caseId) return false;
       var fl = failOf(n, p);
-      if (fail !== -2 && fl !== fail) return false;
+      if (fail === -3 ? fl <= 0 : fail !== -2 && fl !== fail) return false;
       if (out !== -2 && outOf(n, p) !== out) return false;
       if (want.agree && agreement(n) !== want.agree) return false;
       if (want.kind && (want.kind === 'static') !== isStatic(n)) return false;
@@ -192,63 +192,155 @@
     return st;
   }
   var slicePageSize = 100;
+  // The sort orders of a slice's episodes (its failures queue): input order by default.
+  var sorts = {
+    cfg: { label: 'Config', key: function (n) { return I.configs[f(n, F_CFG)]; } },
+    'case': { label: 'Case', key: function (n) { return caseOf(n)[0]; } },
+    proto: { label: 'Protocol', key: function (n) { return I.protocols[caseOf(n)[1]]; } },
+    fail: { label: 'Oracle', key: function (n, p) { var fl = failOf(n, p); return fl < 0 ? '~' : I.failures[fl]; } },
+    broke: { label: 'Broke at', key: function (n) { var b = f(n, F_BROKE); return b < 0 ? 1e9 : b; } }
+  };
+  // sliceOrder is the slice's episodes in the order the queue and the table show them:
+  // sorted by q's sort (ties keep input order), filtered by its search once done.
+  function sliceOrder(st, q) {
+    var eps = st.eps.slice(), s = sorts[q.get('sort')];
+    if (s) {
+      var keys = {};
+      eps.forEach(function (n) { keys[n] = s.key(n, st.p); });
+      eps.sort(function (a, b) { var x = keys[a], y = keys[b]; return x < y ? -1 : x > y ? 1 : a - b; });
+    }
+    return eps;
+  }
+  // search keeps the episodes whose run id or case id holds the text, or one of whose events
+  // calls a tool or names an entity (arguments) holding it; events are in the chunk files,
+  // loaded for the cases that need them. cb gets the kept episodes, in order.
+  function search(eps, text, cb) {
+    text = text.toLowerCase();
+    var keep = {}, need = {}, chunksNeeded = [];
+    eps.forEach(function (n) {
+      if (I.runs[n].toLowerCase().indexOf(text) >= 0 || caseOf(n)[0].toLowerCase().indexOf(text) >= 0) keep[n] = true;
+      else { var ch = caseOf(n)[3]; if (!need[ch]) { need[ch] = []; chunksNeeded.push(ch); } need[ch].push(n); }
+    });
+    var left = chunksNeeded.length;
+    function finish() { cb(eps.filter(function (n) { return keep[n]; })); }
+    if (!left) { finish(); return; }
+    chunksNeeded.forEach(function (ch) {
+      loadChunk(ch, function (chunk) {
+        if (chunk) need[ch].forEach(function (n) {
+          var cb0 = caseBlock(chunk, caseOf(n)[0]);
+          if (!cb0) return;
+          for (var i = 0; i < cb0.eps.length; i++) if (cb0.eps[i][0] === n) {
+            var S = cb0.s, B = cb0.b;
+            keep[n] = B[cb0.eps[i][1]].some(function (id) { var e = B[id]; return (S[e[2]] + ' ' + S[e[3]]).toLowerCase().indexOf(text) >= 0; });
+            break;
+          }
+        });
+        if (--left === 0) finish();
+      });
+    });
+  }
+  // slicePage draws the slice; it returns true when it finishes later (a search that reads
+  // chunk files) and marks the view rendered itself.
   function slicePage(q) {
-    var box = clear(document.getElementById('slice-body'));
+    var box = document.getElementById('slice-body');
+    // Keep the focus on the control that changed the slice (the page is redrawn).
+    var focused = document.activeElement && box.contains(document.activeElement) ? document.activeElement.id : '';
+    clear(box);
     var form = el('div', { cls: 'filters', role: 'group', 'aria-label': 'Slice filters' });
+    function apply() {
+      var params = {};
+      facets.forEach(function (g) { params[g.key] = document.getElementById('f-' + g.key).value; });
+      params['case'] = document.getElementById('f-case').value.trim();
+      params.q = document.getElementById('f-q').value.trim();
+      params.sort = q.get('sort') || '';
+      location.hash = 'slice?' + hashOf(params);
+    }
     facets.forEach(function (fc) {
       var s = el('select', { id: 'f-' + fc.key, 'data-key': fc.key });
       if (fc.all !== false) s.appendChild(el('option', { value: '', text: 'any' }));
-      fc.values.forEach(function (v) { s.appendChild(el('option', { value: v, text: v })); });
+      fc.values.forEach(function (v, i) { s.appendChild(el('option', { value: v, text: (fc.names && fc.names[v]) || (fc.key === 'pol' ? policyLabel(i) : v) })); });
       s.value = q.get(fc.key) || (fc.all === false ? fc.values[0] : '');
-      s.addEventListener('change', function () {
-        var params = {};
-        facets.forEach(function (g) { params[g.key] = document.getElementById('f-' + g.key).value; });
-        params['case'] = document.getElementById('f-case').value.trim();
-        location.hash = 'slice?' + hashOf(params);
-      });
+      s.addEventListener('change', apply);
       form.appendChild(el('label', { 'for': 'f-' + fc.key }, fc.label, s));
     });
     var ci = el('input', { id: 'f-case', type: 'text', placeholder: 'e.g. SAB-V1-012', value: q.get('case') || '' });
-    ci.addEventListener('change', function () { var ev = new Event('change'); document.getElementById('f-cfg').dispatchEvent(ev); });
+    ci.addEventListener('change', apply);
     form.appendChild(el('label', { 'for': 'f-case' }, 'Case', ci));
+    var qi = el('input', { id: 'f-q', type: 'search', placeholder: 'case, run, tool or entity', value: q.get('q') || '' });
+    qi.addEventListener('change', apply);
+    form.appendChild(el('label', { 'for': 'f-q' }, 'Search', qi));
     box.appendChild(form);
     var st = sliceStats(q);
     var sum = el('p', { cls: 'summary', id: 'slice-summary' },
       el('strong', { id: 'slice-count', text: String(st.eps.length) }), ' episodes; ',
-      String(st.scored), ' scored under policy ', el('strong', { text: I.policies[st.p] }),
+      String(st.scored), ' scored under policy ', el('strong', { text: policyLabel(st.p) }),
       '; ECS ', el('strong', { id: 'slice-ecs', text: pct(st.pass, st.scored) + '%' }), ' (' + st.pass + '/' + st.scored + ')');
     if (st.base != null) {
-      sum.appendChild(document.createTextNode('; ' + q.get('fail') + ' is '));
+      sum.appendChild(document.createTextNode('; ' + (q.get('fail') === 'failed' ? 'failures are ' : q.get('fail') + ' is ')));
       sum.appendChild(el('strong', { id: 'slice-share', text: pct(st.scored, st.base) + '%' }));
       sum.appendChild(document.createTextNode(' of the ' + st.base + ' scored episodes of this slice without the failure-type filter'));
     }
     box.appendChild(sum);
-    if (st.eps.length === 0) { box.appendChild(el('p', { text: 'No episode matches these filters.' })); return; }
-    var shown = 0;
-    var tb = el('tbody');
-    var tbl = el('table', { cls: 't', id: 'slice-table' },
-      el('caption', { text: 'Episodes of the slice, in input order' }),
-      el('thead', null, el('tr', null, ['Run', 'Config', 'Case', 'Protocol', 'Domain', 'Condition', 'Repeat', 'Oracle', 'Official'].map(function (h) { return el('th', { scope: 'col', text: h }); }))),
-      tb);
-    var more = el('button', { type: 'button', id: 'slice-more' });
-    function page() {
-      var end = Math.min(st.eps.length, shown + slicePageSize);
-      for (; shown < end; shown++) {
-        var n = st.eps[shown], c = caseOf(n), o = official(n);
-        tb.appendChild(el('tr', null,
-          el('td', null, el('a', { href: '#run=' + encodeURIComponent(I.runs[n]), text: I.runs[n] })),
-          el('td', { text: I.configs[f(n, F_CFG)] }), el('td', { text: c[0] }), el('td', { text: I.protocols[c[1]] }),
-          el('td', { text: I.domains[c[2]] }), el('td', { text: I.conditions[f(n, F_COND)] }), el('td', { cls: 'num', text: String(f(n, F_REP)) }),
-          el('td', { cls: failOf(n, st.p) === 0 ? 'pass' : failOf(n, st.p) < 0 ? 'none' : 'fail', text: verdictText(n, st.p) }),
-          el('td', { cls: o < 0 ? 'none' : '', text: o < 0 ? 'none' : o === 1 ? 'pass' : 'fail' })));
+    function refocus() { var e = focused && document.getElementById(focused); if (e) e.focus(); }
+    if (st.eps.length === 0) { box.appendChild(el('p', { text: 'No episode matches these filters.' })); refocus(); return false; }
+    var order = sliceOrder(st, q);
+    var from = location.hash.slice(1); // the queue an episode link came from
+    function table(eps) {
+      var shown = 0;
+      var tb = el('tbody');
+      var headRow = el('tr');
+      [['Run'], ['Config', 'cfg'], ['Case', 'case'], ['Protocol', 'proto'], ['Domain'], ['Condition'], ['Repeat'], ['Oracle', 'fail'], ['Broke at', 'broke'], ['Official']].forEach(function (h) {
+        if (!h[1]) { headRow.appendChild(el('th', { scope: 'col', text: h[0] })); return; }
+        var on = q.get('sort') === h[1];
+        var b = el('button', { type: 'button', cls: 'sort', id: 'sort-' + h[1], 'aria-pressed': on ? 'true' : 'false', title: 'sort the queue by ' + h[0].toLowerCase() }, h[0] + (on ? ' ▲' : ''));
+        b.addEventListener('click', function () { var p = {}; q.forEach(function (v, k) { p[k] = v; }); p.sort = on ? '' : h[1]; location.hash = 'slice?' + hashOf(p); });
+        headRow.appendChild(el('th', { scope: 'col', 'aria-sort': on ? 'ascending' : 'none' }, b));
+      });
+      var tbl = el('table', { cls: 't', id: 'slice-table' },
+        el('caption', { text: 'Episodes of the slice, ' + (sorts[q.get('sort')] ? 'sorted by ' + sorts[q.get('sort')].label.toLowerCase() : 'in input order') + (st.p !== 0 ? '; "broke at" is under the main policy, ' + policyLabel(0) : '') + '. On an episode page, n and p open the next and previous failure of this queue.' }),
+        el('thead', null, headRow), tb);
+      var more = el('button', { type: 'button', id: 'slice-more' });
+      function page() {
+        var end = Math.min(eps.length, shown + slicePageSize);
+        for (; shown < end; shown++) {
+          var n = eps[shown], c = caseOf(n), o = official(n), br = f(n, F_BROKE);
+          var href = '#run=' + encodeURIComponent(I.runs[n]) + '&from=' + encodeURIComponent(from);
+          tb.appendChild(el('tr', null,
+            el('td', null, el('a', { href: href, text: I.runs[n] })),
+            el('td', { text: I.configs[f(n, F_CFG)] }), el('td', { text: c[0] }), el('td', { text: I.protocols[c[1]] }),
+            el('td', { text: I.domains[c[2]] }), el('td', { text: I.conditions[f(n, F_COND)] }), el('td', { cls: 'num', text: String(f(n, F_REP)) }),
+            el('td', { cls: failOf(n, st.p) === 0 ? 'pass' : failOf(n, st.p) < 0 ? 'none' : 'fail', text: verdictText(n, st.p) }),
+            el('td', { cls: 'evcell' }, br < 0 ? '—' : el('a', { href: '#run=' + encodeURIComponent(I.runs[n]) + '&ev=' + br + '&from=' + encodeURIComponent(from), text: 'event ' + br })),
+            el('td', { cls: o < 0 ? 'none' : '', text: o < 0 ? 'none' : o === 1 ? 'pass' : 'fail' })));
+        }
+        more.hidden = shown >= eps.length;
+        more.textContent = 'Show ' + Math.min(slicePageSize, eps.length - shown) + ' more (' + shown + ' of ' + eps.length + ' shown)';
       }
-      more.hidden = shown >= st.eps.length;
-      more.textContent = 'Show ' + Math.min(slicePageSize, st.eps.length - shown) + ' more (' + shown + ' of ' + st.eps.length + ' shown)';
+      more.addEventListener('click', page);
+      page();
+      box.appendChild(el('div', { cls: 'tablewrap' }, tbl));
+      box.appendChild(more);
+      refocus();
     }
-    more.addEventListener('click', page);
-    page();
-    box.appendChild(el('div', { cls: 'tablewrap' }, tbl));
-    box.appendChild(more);
+    if (!q.get('q')) { table(order); return false; }
+    var wait = el('p', { cls: 'note', id: 'slice-searching', text: 'Searching the events of ' + order.length + ' episodes…' });
+    box.appendChild(wait);
+    var h = location.hash;
+    search(order, q.get('q'), function (kept) {
+      if (location.hash !== h) return; // the reader moved on
+      box.removeChild(wait);
+      box.appendChild(el('p', { cls: 'summary', id: 'slice-found' }, el('strong', { text: String(kept.length) }), ' of these episodes match "' + q.get('q') + '" (run, case, or an event\'s tool or entity).'));
+      table(kept);
+      done('slice');
+    });
+    return true;
+  }
+  // queueOf is the failures queue a "from" slice link names: its failed episodes under its
+  // policy, in its order (search included; cb gets them).
+  function queueOf(from, cb) {
+    var cut = from.indexOf('?'), q = new URLSearchParams(cut < 0 ? '' : from.slice(cut + 1));
+    var st = sliceStats(q), order = sliceOrder(st, q).filter(function (n) { return failOf(n, st.p) > 0; });
+    if (q.get('q')) search(order, q.get('q'), cb); else cb(order);
   }
 
   // ---- disagreements ----
@@ -347,12 +439,32 @@
 
   // ---- the episode page ----
   var current = null;
-  function episodePage(run, ev) {
+  var queue = null; // the failures queue the episode page was opened from: {prev, next, from}
+  function episodePage(run, ev, from) {
     var box = clear(document.getElementById('ep-body'));
     var n = runIndex(run);
+    queue = null;
     if (n < 0) { box.appendChild(el('p', { cls: 'err', text: 'No episode with run id ' + run + ' in this viewer.' })); return; }
     var c = caseOf(n);
-    box.appendChild(el('h2', { id: 'ep-title', text: 'Run ' + run }));
+    box.appendChild(el('h2', { id: 'ep-title', tabindex: '-1', text: 'Run ' + run }));
+    if (from) {
+      var qn = el('nav', { id: 'ep-queue', 'aria-label': 'Failures queue' }, 'Loading the failures queue…');
+      box.appendChild(qn);
+      queueOf(from, function (list) {
+        var i = list.indexOf(n);
+        clear(qn);
+        function link(m, text, rel) { return m == null ? el('span', { cls: 'none', text: text }) : el('a', { href: '#run=' + encodeURIComponent(I.runs[m]) + '&from=' + encodeURIComponent(from), rel: rel, id: 'queue-' + rel, text: text }); }
+        var prev = i > 0 ? list[i - 1] : null, next = i >= 0 && i + 1 < list.length ? list[i + 1] : i < 0 && list.length ? list[0] : null;
+        queue = { prev: prev, next: next, from: from };
+        qn.appendChild(el('span', { id: 'queue-pos', text: i >= 0 ? 'Failure ' + (i + 1) + ' of ' + list.length + ' in the queue' : 'Not in the queue (' + list.length + ' failures)' }));
+        qn.appendChild(document.createTextNode(' · '));
+        qn.appendChild(link(prev, '← previous (p)', 'prev'));
+        qn.appendChild(document.createTextNode(' · '));
+        qn.appendChild(link(next, 'next (n) →', 'next'));
+        qn.appendChild(document.createTextNode(' · '));
+        qn.appendChild(el('a', { href: '#' + from, text: 'back to the queue' }));
+      });
+    }
     box.appendChild(el('p', null, I.configs[f(n, F_CFG)] + ' on ', el('a', { href: '#slice?' + hashOf({ 'case': c[0] }), text: c[0] }),
       ' (' + I.protocols[c[1]] + ', ' + I.domains[c[2]] + '), repeat ' + f(n, F_REP) + ', condition ' + I.conditions[f(n, F_COND)] + ' · ',
       el('a', { href: '#case=' + encodeURIComponent(c[0]) + '&a=' + encodeURIComponent(run) + '&b=', text: 'compare with another run (A/B)' })));
@@ -390,6 +502,7 @@
       renderChain(holder, run, n, d);
       done('episode');
       if (ev != null) { var t = document.getElementById('ev-' + ev); if (t) { t.focus(); t.scrollIntoView({ block: 'center' }); } }
+      else if (from) document.getElementById('ep-title').focus(); // n/p keep the reader on the page's top
     });
   }
 
@@ -728,6 +841,9 @@
       i = e.key === 'j' ? Math.min(items.length - 1, i + 1) : Math.max(0, i < 0 ? 0 : i - 1);
       items[i].focus();
       e.preventDefault();
+    } else if ((e.key === 'n' || e.key === 'p') && queue && !document.getElementById('v-episode').hidden) {
+      var m = e.key === 'n' ? queue.next : queue.prev;
+      if (m != null) { location.hash = 'run=' + encodeURIComponent(I.runs[m]) + '&from=' + encodeURIComponent(queue.from); e.preventDefault(); }
     } else if (e.key === 'g') lastG = Date.now();
     else if (Date.now() - lastG < 1500) {
       var to = { l: 'leaderboard', t: 'tables', s: 'slice', d: 'disagreements' }[e.key];
