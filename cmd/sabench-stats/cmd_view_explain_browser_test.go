@@ -346,6 +346,22 @@ func TestViewerTriage(t *testing.T) {
 		t.Errorf("search %q finds %s failed episodes, the runs file has %d", tool, got, want)
 	}
 	b.shot(t, os.Getenv("SABENCH_VIEW_SHOTS"), "triage-search")
+
+	// The tables page has a table of contents naming every table and figure; an entry
+	// moves the focus to its table, and a figure's caption links to the slices it plots.
+	b.open(t, page, "tables", "nav.toc")
+	entries := evalJS[int](t, b, `document.querySelectorAll('nav.toc a[data-to]').length`)
+	items := evalJS[int](t, b, `document.querySelectorAll('#v-tables table.t').length + document.querySelectorAll('#v-tables figure').length + 2`)
+	if entries != items {
+		t.Errorf("contents has %d entries for %d tables, figures and the two headings", entries, items)
+	}
+	b.do(t, "follow the contents to the second table", chromedp.Click(chromedp.CSS(`nav.toc a[data-to="t-1"]`)))
+	if f := evalJS[string](t, b, `document.activeElement.id`); f != "t-1" {
+		t.Errorf("the contents entry moves the focus to %q, want t-1", f)
+	}
+	if href := evalJS[string](t, b, `document.querySelector('#fig-failure_types figcaption a').getAttribute('href')`); href != "#slice?fail=failed" {
+		t.Errorf("the failure-types figure links to %q", href)
+	}
 	if len(b.errors) > 0 {
 		t.Errorf("console errors: %v", b.errors)
 	}

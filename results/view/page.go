@@ -75,19 +75,23 @@ func page(b *bytes.Buffer, in *Input, e *encoder, chunkOf []int, chunkDir string
 	}
 	b.WriteString("</section>\n")
 
-	b.WriteString("<section id=\"v-tables\" tabindex=\"-1\" aria-label=\"Tables and figures\" hidden>\n<h2>Tables</h2>\n")
+	b.WriteString("<section id=\"v-tables\" tabindex=\"-1\" aria-label=\"Tables and figures\" hidden>\n")
+	writeContents(b, in)
+	b.WriteString("<h2 id=\"tables-h\">Tables</h2>\n")
 	if len(in.Tables) == 0 {
 		b.WriteString("<p>No tables were given to the viewer.</p>\n")
 	}
 	for i, t := range in.Tables {
 		writeTable(b, t, lk, 0, "t-"+fmt.Sprint(i))
 	}
-	b.WriteString("<h2>Figures</h2>\n")
+	b.WriteString("<h2 id=\"figures-h\">Figures</h2>\n")
 	if len(in.Figures) == 0 {
 		b.WriteString("<p>No figures were given to the viewer.</p>\n")
 	}
 	for _, f := range in.Figures {
-		fmt.Fprintf(b, "<figure id=\"fig-%s\">\n%s\n<figcaption>%s</figcaption>\n</figure>\n", html.EscapeString(f.Name), inlineSVG(f.SVG), html.EscapeString(f.Name))
+		title, link, what := figureCaption(f.Name)
+		fmt.Fprintf(b, "<figure id=\"fig-%s\">\n%s\n<figcaption><strong>%s</strong> (<code>%s</code>). <a href=\"%s\">%s</a></figcaption>\n</figure>\n",
+			html.EscapeString(f.Name), inlineSVG(f.SVG), html.EscapeString(title), html.EscapeString(f.Name), html.EscapeString(link), html.EscapeString(what))
 	}
 	b.WriteString("</section>\n")
 	b.WriteString("<section id=\"v-slice\" tabindex=\"-1\" aria-label=\"Slices\" hidden>\n<h2>Slices</h2>\n<div id=\"slice-body\"></div>\n</section>\n")
@@ -175,4 +179,43 @@ func writeGlossary(b *bytes.Buffer) {
 		b.WriteString("</dl>\n")
 	}
 	b.WriteString("</section>\n")
+}
+
+// figureCaption is a figure's caption in words and the view that holds the episodes it
+// plots (a figure is a picture; its numbers link from the tables beside it).
+func figureCaption(name string) (title, link, what string) {
+	switch name {
+	case "failure_types":
+		return "Failure types per protocol and configuration", "#slice?fail=failed", "Open the failures queue it plots."
+	case "ecs_by_protocol":
+		return "ECS per protocol and configuration, with confidence intervals", "#slice?cond=main&status=scored", "Open the scored episodes it plots."
+	case "harness_differences":
+		return "Each model's harness minus Inspect: paired ECS differences", "#slice?cond=main&status=scored", "Open the scored episodes it plots."
+	case "domain_heatmap":
+		return "ECS per configuration and domain", "#slice?cond=main&status=scored", "Open the scored episodes it plots (the T8 table links each cell)."
+	case "policy_ranks":
+		return "Each configuration's rank under each policy", "#leaderboard", "Open the leaderboard under each policy."
+	}
+	return strings.ReplaceAll(name, "_", " "), "#slice", "Open the slices."
+}
+
+// writeContents writes the tables page's table of contents: every table and figure.
+func writeContents(b *bytes.Buffer, in *Input) {
+	b.WriteString("<nav class=\"toc\" aria-label=\"Contents of this page\"><h2>Contents</h2>\n<ol>\n")
+	if len(in.Tables) > 0 {
+		b.WriteString("<li><a href=\"#tables\" data-to=\"tables-h\">Tables</a><ol>\n")
+		for i, t := range in.Tables {
+			fmt.Fprintf(b, "<li><a href=\"#tables\" data-to=\"t-%d\">%s: %s</a></li>\n", i, html.EscapeString(t.ID), html.EscapeString(t.Title))
+		}
+		b.WriteString("</ol></li>\n")
+	}
+	if len(in.Figures) > 0 {
+		b.WriteString("<li><a href=\"#tables\" data-to=\"figures-h\">Figures</a><ol>\n")
+		for _, f := range in.Figures {
+			title, _, _ := figureCaption(f.Name)
+			fmt.Fprintf(b, "<li><a href=\"#tables\" data-to=\"fig-%s\">%s</a></li>\n", html.EscapeString(f.Name), html.EscapeString(title))
+		}
+		b.WriteString("</ol></li>\n")
+	}
+	b.WriteString("</ol>\n</nav>\n")
 }

@@ -828,6 +828,18 @@
     });
   }
   decorate();
+  // The tables page's contents: the hash names the view, so a link scrolls to its target
+  // and moves the focus there instead of changing the hash.
+  Array.prototype.forEach.call(document.querySelectorAll('nav.toc a[data-to]'), function (a) {
+    a.addEventListener('click', function (e) {
+      var t = document.getElementById(a.getAttribute('data-to'));
+      if (!t) return;
+      e.preventDefault();
+      if (!t.hasAttribute('tabindex')) t.setAttribute('tabindex', '-1');
+      t.scrollIntoView({ block: 'start' });
+      t.focus({ preventScroll: true });
+    });
+  });
 
   // ---- keyboard: j/k move between events; g then l/t/s/d switch views ----
   var lastG = 0;
