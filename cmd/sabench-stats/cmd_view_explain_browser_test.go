@@ -94,6 +94,20 @@ func TestViewerExplainsLikeExplain(t *testing.T) {
 				}
 			}
 		}
+		if ft == "wrong_stop_label" && !strings.HasPrefix(b.text(t, "#key-fact"), "Key fact: hidden preflight (") {
+			t.Errorf("%s: the stop's key fact is not shown beside the verdict", run)
+		}
+		if ft == "premature_action" {
+			// The gate card leads with what stopped the action: its MISSING requirements
+			// before any SUPPORTED one, with a count.
+			st := evalJS[[]string](t, b, `Array.from(document.querySelectorAll('.gate[data-gate="DEFER"] li[data-status]')).map(function(li){return li.getAttribute('data-status')})`)
+			if len(st) == 0 || st[0] != "MISSING" {
+				t.Errorf("%s: DEFER gate lists %v, MISSING first wanted", run, st)
+			}
+			if c := b.text(t, `.gate[data-gate="DEFER"] .reqcount`); !strings.Contains(c, "MISSING") {
+				t.Errorf("%s: gate count %q", run, c)
+			}
+		}
 		b.shot(t, shots, "episode-"+ft)
 		// The failure type links to its glossary entry, which takes the focus.
 		b.open(t, page, strings.TrimPrefix(got["link"], "#"), "#v-glossary")

@@ -470,7 +470,7 @@
       el('a', { href: '#case=' + encodeURIComponent(c[0]) + '&a=' + encodeURIComponent(run) + '&b=', text: 'compare with another run (A/B)' })));
     var o = official(n), fl = failOf(n, 0);
     var verdicts = el('div', { cls: 'verdicts' },
-      el('div', { cls: 'verdict', id: 'v-oracle' }, el('h3', { text: 'Oracle (policy ' + I.policies[0] + ')' }),
+      el('div', { cls: 'verdict', id: 'v-oracle' }, el('h3', { text: 'Oracle (policy ' + policyLabel(0) + ')' }),
         el('div', { cls: 'big ' + (fl === 0 ? 'pass' : fl < 0 ? 'none' : 'fail'), text: verdictText(n, 0) }),
         el('div', { text: fl < 0 ? 'not scored' : 'outcome ' + I.outcomes[outOf(n, 0)] })),
       el('div', { cls: 'verdict', id: 'v-official' }, el('h3', { text: 'Official (the harness\'s own verdict)' }),
@@ -482,7 +482,7 @@
       for (var p = 0; p < P; p++) {
         var fp = failOf(n, p), differs = p > 0 && (fp === 0) !== (fl === 0);
         if (differs) changes++;
-        tb.appendChild(el('tr', { cls: differs ? 'changes' : '' }, el('td', { text: I.policies[p] }),
+        tb.appendChild(el('tr', { cls: differs ? 'changes' : '' }, el('td', { text: policyLabel(p) }),
           el('td', { cls: fp === 0 ? 'pass' : fp < 0 ? 'none' : 'fail', text: verdictText(n, p) }),
           el('td', { text: fp < 0 ? '—' : I.outcomes[outOf(n, p)] }), el('td', { text: p === 0 ? 'main policy' : differs ? 'changes the verdict' : fp !== fl ? 'same verdict, another failure type' : 'same verdict' })));
       }
@@ -518,6 +518,10 @@
       box.appendChild(el('p', { cls: 'brokehere', id: 'broke-summary', 'data-broke-at': String(d.broke), 'data-failure': ft, 'data-step': step },
         where, el('a', { href: '#glossary?term=' + ft, text: ft.replace(/_/g, ' ') }), '. ' + (I.why[failOf(n, 0)] || '')));
     }
+    // A stop's key fact (what the hidden preflight derived against what the agent reported)
+    // goes beside the verdict, not among the notes.
+    var key = d.notes.filter(function (x) { return x.indexOf('hidden preflight (') === 0; });
+    key.forEach(function (x) { box.appendChild(el('p', { cls: 'keyfact', id: 'key-fact' }, el('strong', { text: 'Key fact: ' }), x)); });
     if (d.wf.length) box.appendChild(workflowGraph(d));
     var cov = d.cov;
     if (cov.length) box.appendChild(el('p', { cls: 'summary', id: 'coverage' }, 'Coverage: ' + cov[1] + '/' + cov[0] + ' required reads, ' + cov[3] + ' calls (min ' + cov[2] + '), ' +
@@ -560,15 +564,23 @@
       hidden.forEach(function (cp) { box.appendChild(gateCard(run, d, cp, d.events.length)); });
     }
     d.contract.forEach(function (x) { box.appendChild(el('p', { cls: 'fail', text: 'contract error: ' + x })); });
-    d.notes.forEach(function (x) { box.appendChild(el('p', { cls: 'note', text: 'note: ' + x })); });
+    d.notes.forEach(function (x) { if (key.indexOf(x) < 0) box.appendChild(el('p', { cls: 'note', text: 'note: ' + x })); });
   }
 
   function gateCard(run, d, cp, at) {
     var card = el('div', { cls: 'gate g-' + cp.gate, 'data-gate': cp.gate },
       el('div', null, el('span', { cls: 'badge ' + (cp.gate === 'ALLOW' ? 'ok' : 'bad'), text: 'GATE ' + cp.gate }),
         el('strong', { text: cp.commit || '(no commit matched)' }), ' · ' + cp.tool, cp.reason ? el('span', { cls: 'fail', text: ' — ' + cp.reason }) : null));
-    var ul = el('ul');
-    cp.reqs.forEach(function (r) {
+    // What stopped the action first: VIOLATED, then MISSING; the SUPPORTED and INACTIVE ones
+    // folded under a count.
+    var rank = { VIOLATED: 0, MISSING: 1, SUPPORTED: 2, INACTIVE: 3 }, count = {};
+    var reqs = cp.reqs.slice().sort(function (x, y) { return (rank[x.status] == null ? 4 : rank[x.status]) - (rank[y.status] == null ? 4 : rank[y.status]); });
+    reqs.forEach(function (r) { count[r.status] = (count[r.status] || 0) + 1; });
+    if (reqs.length) card.appendChild(el('div', { cls: 'reqcount' }, ['VIOLATED', 'MISSING', 'SUPPORTED', 'INACTIVE'].filter(function (k) { return count[k]; }).map(function (k, j) {
+      return el('span', null, j ? ', ' : '', el('span', { cls: 'req-' + k, text: count[k] + ' ' + k }));
+    }), ' of ' + reqs.length + ' requirements'));
+    var ul = el('ul'), rest = el('ul');
+    reqs.forEach(function (r) {
       var li = el('li', { 'data-req': r.id, 'data-status': r.status }, el('span', { cls: 'req-' + r.status, text: r.status }), ' ' + r.id);
       if (r.status === 'SUPPORTED') {
         // the earliest read before the gate whose facts fit one of the requirement's conditions
@@ -589,6 +601,16 @@
         if (src) li.appendChild(el('span', null, ' — established by ', el('a', { href: '#run=' + encodeURIComponent(run) + '&ev=' + src.ev, text: 'event ' + src.ev + ' (' + d.events[src.ev].tool + ')' })));
       } else if (r.status === 'MISSING' || r.status === 'VIOLATED') {
         li.appendChild(document.createTextNode(' (' + r.reason + ')'));
+        if (r.status === 'VIOLATED') {
+          // the earliest read before the gate with a fact of a condition's predicate that
+          // does not fit it: what the agent read that contradicts the requirement
+          var vc = d.req[r.id] || [], bad = null;
+          for (var v = 0; v < d.ledger.length && !bad; v++) {
+            var y = d.ledger[v], fo = parse(y.fact);
+            if (y.ev >= 0 && y.ev < at && fo && vc.some(function (c) { return c && c.predicate === fo.predicate && !fits(c, fo); })) bad = y;
+          }
+          if (bad) li.appendChild(el('span', null, ' — contradicted by ', el('a', { href: '#run=' + encodeURIComponent(run) + '&ev=' + bad.ev, text: 'event ' + bad.ev + ' (' + d.events[bad.ev].tool + ')' }), ': ', el('code', { text: factSummary(bad.fact) })));
+        }
         var sub = el('ul');
         if (d.call[r.id]) sub.appendChild(el('li', null, 'needs the read ', el('code', { cls: 'would', text: d.call[r.id].tool + ' ' + d.call[r.id].args })));
         r.missing.forEach(function (m) {
@@ -601,9 +623,14 @@
         });
         if (sub.firstChild) li.appendChild(sub);
       } else li.appendChild(document.createTextNode(' (' + r.reason + ')'));
-      ul.appendChild(li);
+      (r.status === 'SUPPORTED' || r.status === 'INACTIVE' ? rest : ul).appendChild(li);
     });
-    if (cp.reqs.length) card.appendChild(ul);
+    if (ul.firstChild) card.appendChild(ul);
+    if (rest.firstChild) {
+      var det = el('details', { cls: 'reqrest' }, el('summary', { text: rest.childNodes.length + ' supported or inactive' }), rest);
+      det.open = !ul.firstChild; // an ALLOW gate shows them, a stopped one folds them
+      card.appendChild(det);
+    }
     if (cp.match.length) card.appendChild(el('div', null, el('strong', { text: 'Argument and target checks: ' }), cp.match.join('; ')));
     if (cp.refs.length) card.appendChild(el('div', null, el('strong', { text: 'References to prior results: ' }), cp.refs.join('; ')));
     if (!cp.match.length && !cp.refs.length && cp.gate === 'ALLOW') card.appendChild(el('div', { cls: 'none', text: 'arguments, target and references checked: no mismatch' }));
