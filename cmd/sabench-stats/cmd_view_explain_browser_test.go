@@ -86,6 +86,9 @@ func TestViewerExplainsLikeExplain(t *testing.T) {
 			t.Errorf("%s (%s): events marked broken %v, want none", run, ft, marked)
 		}
 		if x.Workflow != nil {
+			if w := evalJS[float64](t, b, `Math.max.apply(null, Array.from(document.querySelectorAll('#workflow text[data-max]')).map(function(t){return t.getBBox().width}))`); w > 205 {
+				t.Errorf("%s: a workflow label is %.0f px wide, past its 204 px box", run, w)
+			}
 			states := evalJS[[]string](t, b, `Array.from(document.querySelectorAll('#workflow g[data-state]')).map(function(g){return g.getAttribute('data-state')})`)
 			for i, st := range x.Workflow.Steps {
 				if i >= len(states) || states[i] != st.State {

@@ -522,7 +522,7 @@
     // goes beside the verdict, not among the notes.
     var key = d.notes.filter(function (x) { return x.indexOf('hidden preflight (') === 0; });
     key.forEach(function (x) { box.appendChild(el('p', { cls: 'keyfact', id: 'key-fact' }, el('strong', { text: 'Key fact: ' }), x)); });
-    if (d.wf.length) box.appendChild(workflowGraph(d));
+    if (d.wf.length) { var wfg = workflowGraph(d); box.appendChild(wfg); fitLabels(wfg); }
     var cov = d.cov;
     if (cov.length) box.appendChild(el('p', { cls: 'summary', id: 'coverage' }, 'Coverage: ' + cov[1] + '/' + cov[0] + ' required reads, ' + cov[3] + ' calls (min ' + cov[2] + '), ' +
       cov[5] + ' distinct tools (min ' + cov[4] + '): ', el('strong', { cls: cov[6] ? 'pass' : failed ? 'fail' : 'none', text: cov[6] ? 'complete' : failed ? 'INCOMPLETE' : 'incomplete (not needed for this verdict)' }),
@@ -639,6 +639,14 @@
 
   function clip(t, n) { return t.length > n ? t.slice(0, n - 1) + '…' : t; }
   // workflowGraph draws the expected workflow as layers by dependency depth.
+  // fitLabels squeezes a graph label that the reader's font makes wider than its box (the
+  // boxes are sized for common sans-serif widths), so that labels never run into each other.
+  function fitLabels(root) {
+    Array.prototype.forEach.call(root.querySelectorAll('text[data-max]'), function (t) {
+      var max = parseFloat(t.getAttribute('data-max'));
+      if (t.getComputedTextLength() > max) { t.setAttribute('textLength', max); t.setAttribute('lengthAdjust', 'spacingAndGlyphs'); }
+    });
+  }
   function workflowGraph(d) {
     var depth = [], w = d.wf;
     function dep(i, seen) {
@@ -668,8 +676,8 @@
       var state = d.steps[i] || 'not reached';
       var g = s('g', { 'class': 'n-' + state.replace(' ', '-'), 'data-step': n.id, 'data-state': state });
       g.appendChild(s('rect', { x: pos[i].x, y: pos[i].y, width: 220, height: 44, rx: 6 }));
-      var t1 = s('text', { x: pos[i].x + 8, y: pos[i].y + 17 }); t1.textContent = ({ completed: '✓ ', broken: '✗ ', skipped: '↷ ', enabled: '◇ ' }[state] || '○ ') + clip(n.id, 30);
-      var t2 = s('text', { x: pos[i].x + 8, y: pos[i].y + 35 }); t2.textContent = clip(n.tool, 20) + ' · ' + state;
+      var t1 = s('text', { x: pos[i].x + 8, y: pos[i].y + 17, 'data-max': 204 }); t1.textContent = ({ completed: '✓ ', broken: '✗ ', skipped: '↷ ', enabled: '◇ ' }[state] || '○ ') + clip(n.id, 30);
+      var t2 = s('text', { x: pos[i].x + 8, y: pos[i].y + 35, 'data-max': 204 }); t2.textContent = clip(n.tool, 20) + ' · ' + state;
       var title = s('title', {}); title.textContent = n.id + ' (' + n.tool + '): ' + state;
       g.appendChild(title); g.appendChild(t1); g.appendChild(t2);
       svg.appendChild(g);
