@@ -31,12 +31,12 @@
 // want 1 (or all 0 for no data)".
 //
 // Render draws one figure in one format (SVG, PDF or PNG) to an io.Writer;
-// RenderAll draws all three in memory; WriteAll writes dir/name.svg, .pdf and
-// .png, rendering everything first and then writing each file atomically
-// (temporary file, then rename), so an error leaves no partial file.
+// RenderAll draws all three in memory. The package writes no file and imports
+// nothing under results/: the results/job package writes figures (atomically)
+// beside the tables.
 //
 //	fig := figures.ECSByProtocol{Configs: cfgs, Protocols: protos, Level: 0.95, ECS: cells}
-//	paths, err := figures.WriteAll(outDir, "ecs_by_protocol", fig, figures.Column)
+//	files, err := figures.RenderAll(fig, figures.Column) // files[figures.SVG] is the SVG
 //
 // Sizes: Column (3.5 in wide, 7 pt text) for one column of a paper, Page
 // (7 in, 8 pt) for the full text width, Slide (12 × 6.5 in, 13 pt). Every gap

@@ -216,42 +216,6 @@ func TestTextIsEscaped(t *testing.T) {
 	}
 }
 
-func TestWriteAll(t *testing.T) {
-	dir := t.TempDir()
-	paths, err := WriteAll(dir, "forest", smallFigures()["forest"], Column)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := []string{"forest.svg", "forest.pdf", "forest.png"}
-	if len(paths) != len(want) {
-		t.Fatalf("paths %v", paths)
-	}
-	for i, p := range paths {
-		if filepath.Base(p) != want[i] {
-			t.Errorf("path %d = %s, want %s", i, p, want[i])
-		}
-	}
-	ents, _ := os.ReadDir(dir)
-	if len(ents) != 3 {
-		t.Errorf("dir holds %d entries, want 3 (no temporary files)", len(ents))
-	}
-	// A bad figure writes nothing at all.
-	bad := Forest{Rows: []Comparison{{Label: "x", Estimate: 2}}}
-	if _, err := WriteAll(dir, "bad", bad, Column); err == nil || !strings.Contains(err.Error(), "Forest.Rows[0].Estimate") {
-		t.Errorf("bad figure: err = %v", err)
-	}
-	if _, err := WriteAll(filepath.Join(dir, "missing"), "x", smallFigures()["forest"], Column); err == nil {
-		t.Error("missing directory: no error")
-	}
-	if _, err := WriteAll(dir, "../x", smallFigures()["forest"], Column); err == nil {
-		t.Error("basename with a slash: no error")
-	}
-	ents, _ = os.ReadDir(dir)
-	if len(ents) != 3 {
-		t.Errorf("after failures the dir holds %d entries, want 3", len(ents))
-	}
-}
-
 // TestHeatStopsAreBrewer checks the copied YlGnBu stops against gonum's
 // ColorBrewer tables.
 func TestHeatStopsAreBrewer(t *testing.T) {

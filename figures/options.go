@@ -10,15 +10,15 @@ import (
 // Format is an output format.
 type Format string
 
-// The supported output formats; Formats lists them in the order WriteAll
-// writes them.
+// The supported output formats; Formats lists them in the order they are
+// listed and written.
 const (
 	SVG Format = "svg"
 	PDF Format = "pdf"
 	PNG Format = "png"
 )
 
-// Formats are the formats WriteAll writes.
+// Formats are the formats RenderAll draws, in the order to list them.
 var Formats = []Format{SVG, PDF, PNG}
 
 // Options sets the physical size of a figure. Every length inside a figure

@@ -3,12 +3,13 @@ package figures
 import (
 	"bytes"
 	"flag"
-	"github.com/sabench/sabench-stats/bootstrap"
 	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/sabench/sabench-stats/bootstrap"
 )
 
 var pngDir = flag.String("pngdir", "", "also write the realistic figures to this directory, to look at them")

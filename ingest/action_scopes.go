@@ -23,13 +23,13 @@ func (b *Bench) checkActionScopes(root string) []Problem {
 	if !fileExists(path) {
 		return nil
 	}
-	data, err := readLimited(path, 64<<20)
+	data, err := ReadLimited(path, 64<<20)
 	if err != nil {
 		return []Problem{{File: path, Msg: err.Error()}}
 	}
 	reg, err := jsonv.ParseObject(data)
 	if err != nil {
-		return []Problem{{File: path, Line: lineOf(data, err), Msg: err.Error()}}
+		return []Problem{{File: path, Line: LineOf(data, err), Msg: err.Error()}}
 	}
 	sum := sha256.Sum256(data)
 	fileSHA := hex.EncodeToString(sum[:])

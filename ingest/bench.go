@@ -188,8 +188,8 @@ func dirExists(p string) bool {
 	return err == nil && st.IsDir()
 }
 
-// readLimited reads a whole file, refusing one larger than max bytes.
-func readLimited(path string, max int64) ([]byte, error) {
+// ReadLimited reads a whole file, refusing one larger than max bytes.
+func ReadLimited(path string, max int64) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -205,25 +205,25 @@ func readLimited(path string, max int64) ([]byte, error) {
 	return data, nil
 }
 
-// readJSONObject reads a file holding one JSON object.
-func readJSONObject(path string) (*jsonv.Object, *Problem) {
-	data, err := readLimited(path, MaxBenchFileBytes)
+// ReadJSONObject reads a file holding one JSON object.
+func ReadJSONObject(path string) (*jsonv.Object, *Problem) {
+	data, err := ReadLimited(path, MaxBenchFileBytes)
 	if err != nil {
 		return nil, &Problem{File: path, Msg: err.Error()}
 	}
 	v, err := jsonv.NewDecoder().Parse(data)
 	if err != nil {
-		return nil, &Problem{File: path, Line: lineOf(data, err), Msg: "invalid JSON: " + err.Error()}
+		return nil, &Problem{File: path, Line: LineOf(data, err), Msg: "invalid JSON: " + err.Error()}
 	}
 	o, ok := v.(*jsonv.Object)
 	if !ok {
-		return nil, &Problem{File: path, Msg: "must hold a JSON object, got " + typeName(v)}
+		return nil, &Problem{File: path, Msg: "must hold a JSON object, got " + TypeName(v)}
 	}
 	return o, nil
 }
 
-// lineOf converts a syntax error's byte offset into a 1-based line number.
-func lineOf(data []byte, err error) int {
+// LineOf converts a syntax error's byte offset into a 1-based line number.
+func LineOf(data []byte, err error) int {
 	se, ok := err.(*jsonv.SyntaxError)
 	if !ok {
 		return 0

@@ -70,7 +70,7 @@ func (b *Bench) datasetFromEnvManifest(root string) {
 		if !fileExists(p) {
 			continue
 		}
-		if em, prob := readJSONObject(p); prob == nil {
+		if em, prob := ReadJSONObject(p); prob == nil {
 			b.DatasetID, _ = em.String("bench_id")
 			b.DatasetVersion, _ = em.String("dataset_version")
 			return

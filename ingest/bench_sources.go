@@ -240,10 +240,10 @@ func (b *Bench) loadCheckout(root string) []Problem {
 
 // rootedObject reads path as one JSON object when it resolves inside realRoot.
 func rootedObject(realRoot, path string) (*jsonv.Object, *Problem) {
-	if err := withinRoot(realRoot, path); err != nil {
+	if err := WithinRoot(realRoot, path); err != nil {
 		return nil, &Problem{File: path, Msg: strings.TrimPrefix(err.Error(), path+": ")}
 	}
-	return readJSONObject(path)
+	return ReadJSONObject(path)
 }
 
 // loadCaseDir reads per-case JSON files from dir (or dir/cases), with evidence from an
@@ -372,7 +372,7 @@ func (b *Bench) loadJSONL(path string) []Problem {
 		}
 		row, ok := v.(*jsonv.Object)
 		if !ok {
-			probs = append(probs, Problem{File: path, Line: line, Msg: "a row must be a JSON object, got " + typeName(v)})
+			probs = append(probs, Problem{File: path, Line: line, Msg: "a row must be a JSON object, got " + TypeName(v)})
 			continue
 		}
 		spec, ok := row.Obj("case_spec")
@@ -384,7 +384,7 @@ func (b *Bench) loadJSONL(path string) []Problem {
 		proto, _ := row.String("protocol")
 		if v, present := row.Get("protocol"); present && v != nil {
 			if _, isStr := v.(string); !isStr {
-				probs = append(probs, Problem{File: path, Line: line, Field: "protocol", Msg: "must be a string, got " + typeName(v)})
+				probs = append(probs, Problem{File: path, Line: line, Field: "protocol", Msg: "must be a string, got " + TypeName(v)})
 				continue
 			}
 		}

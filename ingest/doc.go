@@ -48,10 +48,10 @@
 //
 // # Harness outputs
 //
-// ReadBatchDir and ReadInteractiveDir turn the SafeActBench runners' output directories
-// into episodes (BatchStatus and InteractiveStatus document the analyst mapping, ModeRunner
-// the runner's own denominator) with problems and warnings; RunnerMetrics recomputes the
-// batch runner's summary. Every path is resolved and must stay inside the given directory.
+// Package ingest/harness turns the runners' outputs into episodes. For it and for other
+// readers of JSON files, ingest exports ReadLimited and ReadJSONObject (size-limited reads
+// whose errors are Problems naming the file and line), LineOf, TypeName, JSONNumber and
+// WithinRoot (a path, every link on the way resolved, must stay inside a folder).
 //
 // # Validation
 //

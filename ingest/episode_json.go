@@ -97,7 +97,7 @@ func decodeEpisode(o *jsonv.Object, file string, line int, lenient bool) (*Episo
 		}
 		s, isStr := v.(string)
 		if !isStr {
-			bad(k, "must be a string, got %s", typeName(v))
+			bad(k, "must be a string, got %s", TypeName(v))
 			return "", false
 		}
 		return s, true
@@ -110,7 +110,7 @@ func decodeEpisode(o *jsonv.Object, file string, line int, lenient bool) (*Episo
 		}
 		s, isStr := v.(string)
 		if !isStr {
-			bad(k, "must be a string, got %s", typeName(v))
+			bad(k, "must be a string, got %s", TypeName(v))
 			return ""
 		}
 		if strings.TrimSpace(s) == "" {
@@ -129,7 +129,7 @@ func decodeEpisode(o *jsonv.Object, file string, line int, lenient bool) (*Episo
 		}
 		m, isObj := v.(*jsonv.Object)
 		if !isObj {
-			bad(k, "must be an object or null, got %s", typeName(v))
+			bad(k, "must be an object or null, got %s", TypeName(v))
 			return nil
 		}
 		return m
@@ -160,7 +160,7 @@ func decodeEpisode(o *jsonv.Object, file string, line int, lenient bool) (*Episo
 		case isBig:
 			bad("repeat", "out of range: %v", v)
 		case !isInt:
-			bad("repeat", "must be an integer, got %s", typeName(v))
+			bad("repeat", "must be an integer, got %s", TypeName(v))
 		case n < 0:
 			bad("repeat", "must be >= 0, got %d", n)
 		case n > math.MaxInt32:
@@ -185,7 +185,7 @@ func decodeEpisode(o *jsonv.Object, file string, line int, lenient bool) (*Episo
 	}
 	if v, ok := o.Get("failure_class"); ok && v != nil {
 		if _, isStr := v.(string); !isStr {
-			bad("failure_class", "must be a string or null, got %s", typeName(v))
+			bad("failure_class", "must be a string or null, got %s", TypeName(v))
 		} else {
 			e.FailureClass = v
 		}
@@ -208,7 +208,7 @@ func decodeEpisode(o *jsonv.Object, file string, line int, lenient bool) (*Episo
 			switch v := e.Usage.Values[i].(type) {
 			case nil, int64, float64, jsonv.BigInt:
 			default:
-				bad("usage."+k, "must be a number or null, got %s", typeName(v))
+				bad("usage."+k, "must be a number or null, got %s", TypeName(v))
 			}
 		}
 	}
@@ -287,8 +287,8 @@ func AppendEpisodeJSON(dst []byte, e *Episode) []byte {
 	return jsonv.AppendJSON(dst, e.Object())
 }
 
-// typeName names a decoded JSON value's type for messages.
-func typeName(v any) string {
+// TypeName names a decoded JSON value's type for messages.
+func TypeName(v any) string {
 	switch v.(type) {
 	case nil:
 		return "null"

@@ -28,7 +28,7 @@ func TestEpisodeFormat(t *testing.T) {
 // TestCopyEpisodesRoundTrip writes the batch golden episodes in every format and reads
 // them back through OpenEpisodes: the JSONL bytes come back whole.
 func TestCopyEpisodesRoundTrip(t *testing.T) {
-	golden := filepath.Join("testdata", "harness", "batch.golden.jsonl")
+	golden := filepath.Join("harness", "testdata", "batch.golden.jsonl")
 	want, err := os.ReadFile(golden)
 	if err != nil {
 		t.Fatal(err)

@@ -125,7 +125,7 @@ func walkEpisodeDir(root string, skipped *[]Problem) ([]string, error) {
 			if !IsEpisodeFileName(d.Name()) {
 				return nil
 			}
-			if err := withinRoot(realRoot, p); err != nil {
+			if err := WithinRoot(realRoot, p); err != nil {
 				return err
 			}
 			if err != nil || !st.Mode().IsRegular() {
@@ -144,9 +144,9 @@ func walkEpisodeDir(root string, skipped *[]Problem) ([]string, error) {
 	return out, err
 }
 
-// withinRoot checks that p, every component of it resolved (a link anywhere on the way,
+// WithinRoot checks that p, every component of it resolved (a link anywhere on the way,
 // not only at the end), is a path inside realRoot (itself resolved).
-func withinRoot(realRoot, p string) error {
+func WithinRoot(realRoot, p string) error {
 	target, err := filepath.EvalSymlinks(p)
 	if err != nil {
 		return err

@@ -214,7 +214,7 @@ func decodeEpisodeLine(dec *jsonv.Decoder, b []byte, path string, line int, leni
 	}
 	o, ok := v.(*jsonv.Object)
 	if !ok {
-		return nil, Problem{File: path, Line: line, Msg: "an episode must be a JSON object, got " + typeName(v)}
+		return nil, Problem{File: path, Line: line, Msg: "an episode must be a JSON object, got " + TypeName(v)}
 	}
 	e, probs := decodeEpisode(o, path, line, lenient)
 	if probs != nil {

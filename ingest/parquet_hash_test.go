@@ -14,7 +14,7 @@ import (
 // enough for a Parquet file of more than one row group.
 func manyEpisodes(t *testing.T, n int) []*Episode {
 	t.Helper()
-	base := readAll(t, filepath.Join("testdata", "harness", "batch.golden.jsonl"), ReadOptions{})
+	base := readAll(t, filepath.Join("harness", "testdata", "batch.golden.jsonl"), ReadOptions{})
 	var eps []*Episode
 	for i := 0; len(eps) < n; i++ {
 		for _, e := range base {

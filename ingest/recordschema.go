@@ -93,7 +93,7 @@ var RecordDialect = &jsonschema.Dialect{
 func recordMessage(f jsonschema.Failure) string {
 	switch f.Keyword {
 	case jsonschema.KwType:
-		return fmt.Sprintf("must be %s, got %s", typeWord(f.Arg), typeName(f.Value))
+		return fmt.Sprintf("must be %s, got %s", typeWord(f.Arg), TypeName(f.Value))
 	case jsonschema.KwConst:
 		return fmt.Sprintf("must be %s, got %s", jsonv.Canonical(f.Arg, false), jsonv.Canonical(f.Value, false))
 	case jsonschema.KwEnum:
@@ -144,15 +144,15 @@ func describeNot(n *jsonv.Object) string {
 // schemaEqual is JSON Schema equality: numbers compare by value (1 equals 1.0), booleans
 // only equal booleans, everything else as jsonv.Equal.
 func schemaEqual(a, b any) bool {
-	if x, ok := number(a); ok {
-		y, ok := number(b)
+	if x, ok := JSONNumber(a); ok {
+		y, ok := JSONNumber(b)
 		return ok && x == y
 	}
 	return jsonv.Equal(a, b)
 }
 
 // number is a JSON number's value (int64 or float64).
-func number(x any) (float64, bool) {
+func JSONNumber(x any) (float64, bool) {
 	switch n := x.(type) {
 	case int64:
 		return float64(n), true

@@ -13,7 +13,7 @@ import (
 // ReadCaseSet reads a case-set file: one case id per line; blank lines and lines
 // starting with '#' are ignored. Every id must be a case of b (when b is non-nil).
 func ReadCaseSet(path string, b *Bench) ([]string, []Problem) {
-	data, err := readLimited(path, MaxBenchFileBytes)
+	data, err := ReadLimited(path, MaxBenchFileBytes)
 	if err != nil {
 		return nil, []Problem{{File: path, Msg: err.Error()}}
 	}
@@ -60,7 +60,7 @@ func (b *Bench) loadShippedSets(root string) []Problem {
 		case e.Type().IsRegular() || e.Type()&os.ModeSymlink != 0:
 			// Read when it resolves inside the bench (sets/ itself may be a link);
 			// otherwise said, never silently dropped.
-			if err := withinRoot(b.realRoot(root), p); err != nil {
+			if err := WithinRoot(b.realRoot(root), p); err != nil {
 				b.Warnings = append(b.Warnings, Problem{File: p, Msg: "case set skipped: a symbolic link out of the bench"})
 			} else if st, err := os.Stat(p); err != nil || !st.Mode().IsRegular() {
 				b.Warnings = append(b.Warnings, Problem{File: p, Msg: "case set skipped: a symbolic link to something that is not a regular file"})
@@ -80,7 +80,7 @@ func (b *Bench) loadShippedSets(root string) []Problem {
 	return probs
 }
 
-// realRoot resolves root for withinRoot ("" when it cannot, which refuses every link).
+// realRoot resolves root for WithinRoot ("" when it cannot, which refuses every link).
 func (b *Bench) realRoot(root string) string {
 	r, err := filepath.EvalSymlinks(root)
 	if err != nil {

@@ -81,7 +81,7 @@ func (b *Bench) loadShards(root string) []Problem {
 		return scopes
 	}
 	ipath := filepath.Join(root, filepath.FromSlash(shardIndexRel))
-	index, p := readJSONObject(ipath)
+	index, p := ReadJSONObject(ipath)
 	if p != nil {
 		return append(scopes, *p)
 	}
@@ -157,7 +157,7 @@ func checkShardIndex(ipath string, ix *jsonv.Object) []Problem {
 // checkShardRelease is the release binding: env/case_manifest.json must exist, name the same
 // dataset version and copy the index's attestation exactly.
 func checkShardRelease(mpath, ipath string, ix *jsonv.Object) []Problem {
-	man, p := readJSONObject(mpath)
+	man, p := ReadJSONObject(mpath)
 	if p != nil {
 		return []Problem{*p}
 	}
@@ -193,7 +193,7 @@ func loadShardEntry(dir, ipath string, ix *jsonv.Object, c *Case) (*QueryShard, 
 			Msg: fmt.Sprintf("is %s, case %s (%s) hashes to %s: case-spec digest mismatch", want, c.BaseID, c.Source, sha256Canonical(c.Spec))}}
 	}
 	epath := filepath.Join(dir, "episodes", c.BaseID+".json")
-	data, err := readLimited(epath, 64<<20)
+	data, err := ReadLimited(epath, 64<<20)
 	if err != nil {
 		return nil, []Problem{{File: epath, Msg: err.Error()}}
 	}
@@ -207,7 +207,7 @@ func loadShardEntry(dir, ipath string, ix *jsonv.Object, c *Case) (*QueryShard, 
 	}
 	entry, err := jsonv.ParseObject(data)
 	if err != nil {
-		return nil, []Problem{{File: epath, Line: lineOf(data, err), Msg: err.Error()}}
+		return nil, []Problem{{File: epath, Line: LineOf(data, err), Msg: err.Error()}}
 	}
 	var probs []Problem
 	bad := func(f, format string, a ...any) {

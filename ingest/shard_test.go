@@ -14,7 +14,7 @@ func TestShardCaseSpecBinding(t *testing.T) {
 		{"testdata/safeactbench/release-85c044/SAB-V3-001.json", "b85f443992be5c6f97d59d9543f4d555fd5bcb8be8171a0343e16412e0f91f11"},
 		{"testdata/safeactbench/cases/SAB-V3-001.json", ""},
 	} {
-		o, p := readJSONObject(tc.path)
+		o, p := ReadJSONObject(tc.path)
 		if p != nil {
 			t.Fatal(p)
 		}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/harness"
 )
 
 // The interactive fixture's SAB-V2-018.run1 executed the whole workflow, then the driver
@@ -12,7 +13,7 @@ import (
 // The oracle fails it too, as a contract error that names the driver's code; the same
 // events without the driver's error pass.
 func TestDriverProtocolErrorFails(t *testing.T) {
-	res, err := ingest.ReadInteractiveDir("../ingest/testdata/harness/interactive", ingest.HarnessOptions{Config: "z-ai/glm-5.2/openrouter"})
+	res, err := harness.ReadInteractiveDir("../ingest/harness/testdata/interactive", harness.Options{Config: "z-ai/glm-5.2/openrouter"})
 	if err != nil || len(res.Problems) > 0 {
 		t.Fatal(err, res.Problems)
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/harness"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
@@ -204,7 +205,7 @@ func Explain(c *ingest.Case, ep *ingest.Episode, pol Policy, v Verdict) *Explana
 		ContractErrors: []string{}, Notes: []string{}}
 	if ep != nil {
 		x.Official = explainOfficial(ep.Official, v)
-		x.AdapterNote = ingest.NonLiveAdapterNote(ep.Record)
+		x.AdapterNote = harness.NonLiveAdapterNote(ep.Record)
 	}
 	if v.Excluded() {
 		x.ExclusionReason = v.ExclusionReason()

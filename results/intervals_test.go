@@ -1,15 +1,16 @@
-package results
+package results_test
 
 import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
-	"math"
 	"strings"
 	"testing"
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/bootstrap"
+	"github.com/sabench/sabench-stats/results"
+	"github.com/sabench/sabench-stats/results/render"
 )
 
 // TestIntervalLabelsFollowOptions builds every interval table of the fixture release at a
@@ -18,9 +19,9 @@ import (
 // print "[95% CI]").
 func TestIntervalLabelsFollowOptions(t *testing.T) {
 	o := analysis.StatOptions{Resamples: 300, Seed: 7, Level: 0.9, Method: bootstrap.BCa, Quantile: bootstrap.QuantileR, Clustered: true}
-	in := &Input{Releases: []*analysis.Release{fixtureRelease(t)}, Stats: o, Choices: analysis.PaperChoices()}
+	in := &results.Input{Releases: []*analysis.Release{fixtureRelease(t)}, Stats: o, Choices: analysis.PaperChoices()}
 	for _, id := range []string{"T2", "T4", "T8", "T9", "T10", "T13", "interventions", "domains"} {
-		spec, err := Lookup(id)
+		spec, err := results.Lookup(id)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -34,7 +35,7 @@ func TestIntervalLabelsFollowOptions(t *testing.T) {
 		}
 		var headers []string
 		for _, c := range tab.Columns {
-			if c.Kind == KindPercentInterval || c.Kind == KindInterval {
+			if c.Kind == results.KindPercentInterval || c.Kind == results.KindInterval {
 				headers = append(headers, c.Header)
 				if strings.Contains(c.Header, "95%") {
 					t.Errorf("%s: header %q says 95%%", id, c.Header)
@@ -50,7 +51,7 @@ func TestIntervalLabelsFollowOptions(t *testing.T) {
 			t.Errorf("%s: no header or note says 90%% CI (headers %q)", id, headers)
 		}
 		var b bytes.Buffer
-		if err := Render(&b, tab, FormatCSV); err != nil {
+		if err := render.Render(&b, tab, render.FormatCSV); err != nil {
 			t.Fatal(err)
 		}
 		recs, err := csv.NewReader(&b).ReadAll()
@@ -68,7 +69,7 @@ func TestIntervalLabelsFollowOptions(t *testing.T) {
 			}
 		}
 		b.Reset()
-		if err := Render(&b, tab, FormatJSON); err != nil {
+		if err := render.Render(&b, tab, render.FormatJSON); err != nil {
 			t.Fatal(err)
 		}
 		var doc struct {
@@ -92,33 +93,5 @@ func TestIntervalLabelsFollowOptions(t *testing.T) {
 		if len(doc.Intervals.Warnings) != len(tab.Intervals.Warnings) {
 			t.Errorf("%s: JSON has %d caveats, the table %d", id, len(doc.Intervals.Warnings), len(tab.Intervals.Warnings))
 		}
-	}
-}
-
-// TestIntervalCaveatNotes checks that caveats become one note per kind naming the cells,
-// and per-row CSV values.
-func TestIntervalCaveatNotes(t *testing.T) {
-	tab := &Table{ID: "x", Columns: []Column{textCol("config", "Config"), deltaCol("delta", "Δ")}}
-	iv := &Intervals{Spec: analysis.IntervalSpec{Level: 0.95, Method: "bca", Quantile: "scipy", Unit: "cases", Resamples: 1000, Seed: 1}}
-	tab.Intervals = iv
-	deg := analysis.Estimate{X: 0.1, Lo: math.NaN(), Hi: math.NaN(), Warnings: []bootstrap.Warning{{Kind: bootstrap.WarnDegenerate, Detail: "all equal"}}}
-	fb := analysis.Estimate{X: 0.1, Lo: 0, Hi: 0.2, Warnings: []bootstrap.Warning{{Kind: bootstrap.WarnBCaFallback, Detail: "undefined"}}}
-	tab.AddRow(Text("A"), iv.cell(tab, "A", "delta", deg))
-	tab.AddRow(Text("B"), iv.cell(tab, "B", "delta", fb))
-	tab.AddRow(Text("C"), iv.cell(tab, "C", "delta", fb))
-	iv.finish(tab)
-	want := []string{
-		"Intervals: 95% BCa (percentile where undefined), scipy quantiles; 1000 bootstrap resamples of cases, seed 1.",
-		"Interval caveat bca_fallback (BCa undefined, the percentile interval is shown) in 2 interval(s): B delta; C delta.",
-		"Interval caveat degenerate (every resample gives the same value: no interval, shown empty) in 1 interval(s): A delta.",
-	}
-	if strings.Join(tab.Notes, "\n") != strings.Join(want, "\n") {
-		t.Errorf("notes:\n%s\nwant:\n%s", strings.Join(tab.Notes, "\n"), strings.Join(want, "\n"))
-	}
-	if got := iv.csvValues(0)[7]; got != "delta:degenerate" {
-		t.Errorf("row 1 ci_warnings %q", got)
-	}
-	if got := iv.csvValues(2)[7]; got != "delta:bca_fallback" {
-		t.Errorf("row 3 ci_warnings %q", got)
 	}
 }

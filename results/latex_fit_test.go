@@ -17,6 +17,7 @@ import (
 	"github.com/sabench/sabench-stats/ingest/synth"
 	"github.com/sabench/sabench-stats/oracle"
 	"github.com/sabench/sabench-stats/results"
+	"github.com/sabench/sabench-stats/results/render"
 )
 
 var latexDir = flag.String("latexdir", "", "keep the LaTeX fit test's documents and logs in this directory")
@@ -113,7 +114,7 @@ func fitDocument(t *testing.T, tables []*results.Table, class string) (string, s
 	var floatIDs, longIDs []string
 	for _, tb := range tables {
 		var b bytes.Buffer
-		if err := results.Render(&b, tb, results.FormatLaTeX); err != nil {
+		if err := render.Render(&b, tb, render.FormatLaTeX); err != nil {
 			t.Fatal(err)
 		}
 		if strings.Contains(b.String(), `\begin{longtable}`) {

@@ -128,30 +128,10 @@ func (m *Meta) JSON(ind string) []byte {
 	}
 	b, err := json.MarshalIndent(&c, ind, "  ")
 	if err != nil { // strings, integers, booleans and a finite float: cannot happen
-		return appendJSONString([]byte(`{"error": `), err.Error())
+		e, _ := json.Marshal(err.Error())
+		return append([]byte(`{"error": `), e...)
 	}
 	return b
-}
-
-// SidecarName is the file that carries a CSV file's provenance: T2.csv → T2.csv.meta.json.
-func SidecarName(csvPath string) string { return csvPath + ".meta.json" }
-
-// Sidecar is the content of a CSV file's sidecar: the meta object of its tables, with
-// their ids.
-func Sidecar(ts []*Table) []byte {
-	if len(ts) == 0 || ts[0].Meta == nil {
-		return nil
-	}
-	b := []byte("{\n  \"tables\": [")
-	for i, t := range ts {
-		if i > 0 {
-			b = append(b, ", "...)
-		}
-		b = appendJSONString(b, t.ID)
-	}
-	b = append(b, "],\n  \"meta\": "...)
-	b = append(b, ts[0].Meta.JSON("  ")...)
-	return append(b, "\n}\n"...)
 }
 
 // Stamp attaches the provenance to every table and, for synthetic data, adds the
@@ -169,8 +149,8 @@ func Stamp(ts []*Table, m *Meta) {
 	}
 }
 
-// markdown renders the provenance section of index.md.
-func (m *Meta) markdown(b *strings.Builder) {
+// WriteMarkdown writes the provenance section of a report's index.md.
+func (m *Meta) WriteMarkdown(b *strings.Builder) {
 	b.WriteString("\n## Provenance\n\n")
 	rev := m.Tool.Revision
 	if rev == "" {

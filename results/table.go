@@ -3,6 +3,8 @@ package results
 import (
 	"fmt"
 	"strconv"
+
+	"github.com/sabench/sabench-stats/results/num"
 )
 
 // Kind is a column's value type; it decides which cells the column accepts and how they
@@ -32,27 +34,28 @@ func (k Kind) String() string {
 
 // accepts reports whether a cell of type c may sit in a column of kind k; every column
 // accepts empty cells.
-func (k Kind) accepts(c cellType) bool {
+func (k Kind) accepts(c CellType) bool {
 	switch c {
-	case cellEmpty:
+	case CellEmpty:
 		return true
-	case cellText:
+	case CellText:
 		return k == KindText
-	case cellCount:
+	case CellCount:
 		return k == KindCount
-	case cellNumber:
+	case CellNumber:
 		return k == KindNumber || k == KindPercent
-	case cellInterval:
+	case CellInterval:
 		return k == KindInterval || k == KindPercentInterval
-	case cellFraction:
+	case CellFraction:
 		return k == KindFraction
-	case cellPValue:
+	case CellPValue:
 		return k == KindPValue
 	}
 	return false
 }
 
-func (k Kind) percent() bool { return k == KindPercent || k == KindPercentInterval }
+// Percent reports whether the kind shows proportions in percentage points.
+func (k Kind) Percent() bool { return k == KindPercent || k == KindPercentInterval }
 
 // Align is a column's horizontal alignment in the display forms.
 type Align uint8
@@ -81,8 +84,8 @@ type Column struct {
 	Signed bool
 }
 
-// align resolves AlignAuto for the column's kind.
-func (c Column) align() Align {
+// Aligned resolves AlignAuto for the column's kind.
+func (c Column) Aligned() Align {
 	if c.Align != AlignAuto {
 		return c.Align
 	}
@@ -92,8 +95,8 @@ func (c Column) align() Align {
 	return AlignRight
 }
 
-// fields returns the data-form field names of the column, in order.
-func (c Column) fields() []string {
+// Fields returns the data-form field names of the column, in order.
+func (c Column) Fields() []string {
 	switch c.Kind {
 	case KindInterval, KindPercentInterval:
 		return []string{c.Key, c.Key + "_lo", c.Key + "_hi"}
@@ -135,11 +138,11 @@ type Table struct {
 	IntervalsBelow bool
 }
 
-// groupField is the data-form field that carries Row.Group.
-const groupField = "group"
+// GroupField is the data-form field that carries Row.Group.
+const GroupField = "group"
 
-// maxDecimals bounds Column.Decimals; more digits than a float64 holds are noise.
-const maxDecimals = 15
+// MaxDecimals bounds Column.Decimals; more digits than a float64 holds are noise.
+const MaxDecimals = 15
 
 // AddRow appends an ungrouped row.
 func (t *Table) AddRow(cells ...Cell) { t.Rows = append(t.Rows, Row{Cells: cells}) }
@@ -159,8 +162,8 @@ func (t *Table) Column(key string) int {
 	return -1
 }
 
-// grouped reports whether any row has a group.
-func (t *Table) grouped() bool {
+// Grouped reports whether any row has a group.
+func (t *Table) Grouped() bool {
 	for _, r := range t.Rows {
 		if r.Group != "" {
 			return true
@@ -185,8 +188,8 @@ func (t *Table) Validate() error {
 		return fmt.Errorf("table %s: no columns", name)
 	}
 	seen := make(map[string]bool)
-	if t.grouped() {
-		seen[groupField] = true
+	if t.Grouped() {
+		seen[GroupField] = true
 	}
 	for i, c := range t.Columns {
 		if c.Key == "" {
@@ -198,10 +201,10 @@ func (t *Table) Validate() error {
 		if c.Align > AlignCenter {
 			return fmt.Errorf("table %s: column %q: unknown alignment %d", name, c.Key, c.Align)
 		}
-		if c.Decimals < 0 || c.Decimals > maxDecimals {
-			return fmt.Errorf("table %s: column %q: decimals %d outside [0, %d]", name, c.Key, c.Decimals, maxDecimals)
+		if c.Decimals < 0 || c.Decimals > MaxDecimals {
+			return fmt.Errorf("table %s: column %q: decimals %d outside [0, %d]", name, c.Key, c.Decimals, MaxDecimals)
 		}
-		for _, f := range c.fields() {
+		for _, f := range c.Fields() {
 			if seen[f] {
 				return fmt.Errorf("table %s: column %q: field %q is used twice", name, c.Key, f)
 			}
@@ -217,7 +220,7 @@ func (t *Table) Validate() error {
 			if !col.Kind.accepts(c.typ) {
 				return fmt.Errorf("table %s: row %d, column %q: %s cell in a %s column", name, i+1, col.Key, c.typ, col.Kind)
 			}
-			if c.typ == cellPValue && !(c.x >= 0 && c.x <= 1) {
+			if c.typ == CellPValue && !(c.x >= 0 && c.x <= 1) {
 				return fmt.Errorf("table %s: row %d, column %q: p-value %v outside [0, 1]", name, i+1, col.Key, c.x)
 			}
 		}
@@ -269,10 +272,10 @@ func shownValue(c Cell, col Column) (float64, bool) {
 	if !ok {
 		return 0, false
 	}
-	if c.typ == cellCount || c.typ == cellFraction {
+	if c.typ == CellCount || c.typ == CellFraction {
 		return v, true
 	}
-	r, err := strconv.ParseFloat(fixed(v, col.Kind.percent(), col.Decimals, false, "-"), 64)
+	r, err := strconv.ParseFloat(num.Fixed(v, col.Kind.Percent(), col.Decimals, false, "-"), 64)
 	if err != nil {
 		return 0, false // not finite in points
 	}

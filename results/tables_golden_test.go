@@ -1,7 +1,8 @@
-package results
+package results_test
 
 import (
 	"bytes"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,6 +12,8 @@ import (
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 	"github.com/sabench/sabench-stats/oracle"
+	"github.com/sabench/sabench-stats/results"
+	"github.com/sabench/sabench-stats/results/render"
 )
 
 var realIDs = []string{"SAB-L-001", "SAB-V0-001", "SAB-V0-166", "SAB-V0-167", "SAB-V1-001", "SAB-V1-011",
@@ -100,20 +103,22 @@ func goldenStats() analysis.StatOptions {
 	return o
 }
 
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/tables")
+
 // TestGoldenTables renders every table of the fixture release in every format and
 // compares with testdata/golden (go test ./analysis -run TestGoldenTables -update).
 func TestGoldenTables(t *testing.T) {
 	r := fixtureRelease(t)
 	o := goldenStats()
 	lax := analysis.NewRelease(r.Cases, r.Sets, relaxed(r.Verdicts), oracle.Presets[3])
-	tables, err := Build(&Input{Releases: []*analysis.Release{r, lax}, Stats: o, Choices: analysis.PaperChoices()}, Registry)
+	tables, err := results.Build(&results.Input{Releases: []*analysis.Release{r, lax}, Stats: o, Choices: analysis.PaperChoices()}, results.Registry)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, tb := range tables {
-		for _, f := range Formats() {
+		for _, f := range render.Formats() {
 			var buf bytes.Buffer
-			if err := Render(&buf, tb, f); err != nil {
+			if err := render.Render(&buf, tb, f); err != nil {
 				t.Fatalf("%s %s: %v", tb.ID, f, err)
 			}
 			path := filepath.Join("testdata", "tables", tb.ID+"."+f.Ext())
@@ -159,7 +164,7 @@ func TestTablesDoNotDependOnWorkers(t *testing.T) {
 		var buf bytes.Buffer
 		for _, id := range []string{"T4", "T9", "T13", "interventions"} {
 			tb := buildOne(t, r, id, o)
-			if err := Render(&buf, tb, FormatJSON); err != nil {
+			if err := render.Render(&buf, tb, render.FormatJSON); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -197,8 +202,8 @@ func TestTablesDoNotDependOnVerdictOrder(t *testing.T) {
 	for _, id := range []string{"T2", "T3", "T8", "variance", "failures"} {
 		a, b := buildOne(t, r, id, o), buildOne(t, r2, id, o)
 		var ba, bb bytes.Buffer
-		Render(&ba, a, FormatCSV)
-		Render(&bb, b, FormatCSV)
+		render.Render(&ba, a, render.FormatCSV)
+		render.Render(&bb, b, render.FormatCSV)
 		if ba.String() != bb.String() {
 			t.Errorf("%s depends on verdict order:\n%s\n---\n%s", id, ba.String(), bb.String())
 		}
@@ -206,13 +211,13 @@ func TestTablesDoNotDependOnVerdictOrder(t *testing.T) {
 }
 
 // buildOne builds one single-release table of the registry.
-func buildOne(t *testing.T, r *analysis.Release, id string, o analysis.StatOptions) *Table {
+func buildOne(t *testing.T, r *analysis.Release, id string, o analysis.StatOptions) *results.Table {
 	t.Helper()
-	s, err := Lookup(id)
+	s, err := results.Lookup(id)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb, err := s.Build(&Input{Releases: []*analysis.Release{r}, Stats: o, Choices: analysis.PaperChoices()})
+	tb, err := s.Build(&results.Input{Releases: []*analysis.Release{r}, Stats: o, Choices: analysis.PaperChoices()})
 	if err != nil {
 		t.Fatalf("%s: %v", id, err)
 	}

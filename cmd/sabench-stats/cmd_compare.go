@@ -7,7 +7,7 @@ import (
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/ingest"
-	"github.com/sabench/sabench-stats/results"
+	"github.com/sabench/sabench-stats/results/fsx"
 	"github.com/sabench/sabench-stats/results/job"
 )
 
@@ -52,7 +52,7 @@ func (c *common) writeCompare(e *cli.Env, r *job.Release, ca analysis.CompareSpe
 	if err != nil {
 		return err
 	}
-	if c.out == "" || !results.IsDirTarget(c.out) {
+	if c.out == "" || !fsx.IsDirTarget(c.out) {
 		return c.writeTables(e, cp.Tables)
 	}
 	files, err := cp.WriteDir(&c.Options, r, c.out, c.outFormat(), c.render)

@@ -6,7 +6,7 @@ import (
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/source"
-	"github.com/sabench/sabench-stats/results"
+	"github.com/sabench/sabench-stats/results/job"
 )
 
 func init() {
@@ -51,11 +51,11 @@ func checkEpisodeOut(path string) error {
 }
 
 // writeEpisodeFile writes every episode next returns (until io.EOF) to path
-// (results.WriteEpisodeFile), printing every problem to stderr before the error is
+// (job.WriteEpisodeFile), printing every problem to stderr before the error is
 // returned.
 func writeEpisodeFile(e *cli.Env, path string, next func() (*ingest.Episode, error)) (int, error) {
 	if err := checkEpisodeOut(path); err != nil {
 		return 0, err
 	}
-	return results.WriteEpisodeFile(e.Stdout, path, next, func(p ingest.Problem) { fmt.Fprintln(e.Stderr, p) })
+	return job.WriteEpisodeFile(e.Stdout, path, next, func(p ingest.Problem) { fmt.Fprintln(e.Stderr, p) })
 }

@@ -11,7 +11,7 @@ import (
 // TestConvertRoundTrip: JSONL -> Parquet -> zstd JSONL -> JSONL gives back the bytes.
 func TestConvertRoundTrip(t *testing.T) {
 	dir := t.TempDir()
-	in := filepath.Join(ingestTestdata, "harness", "batch.golden.jsonl")
+	in := filepath.Join(harnessTestdata, "batch.golden.jsonl")
 	pq, zs, back := filepath.Join(dir, "e.parquet"), filepath.Join(dir, "e.jsonl.zst"), filepath.Join(dir, "e.jsonl")
 	for _, step := range [][2]string{{in, pq}, {pq, zs}, {zs, back}} {
 		if _, stderr, code := runCLI(t, "convert", step[0], step[1]); code != 0 || !strings.Contains(stderr, "converted 8 episodes") {

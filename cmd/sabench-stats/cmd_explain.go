@@ -3,7 +3,8 @@ package main
 import (
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/ingest"
-	"github.com/sabench/sabench-stats/results"
+	"github.com/sabench/sabench-stats/results/fsx"
+	"github.com/sabench/sabench-stats/results/job"
 )
 
 func init() {
@@ -19,7 +20,7 @@ func runExplain(e *cli.Env, args []string) error {
 	fs.Var(cli.NewOptInt(&sel.Repeat), "repeat", "select the episode by repeat `N` (≥ 0)")
 	fs.StringVar(&sel.Condition, "condition", "", "select the episode by condition (default main when selecting by key)")
 	full := fs.Bool("full", false, "print long facts uncut (text cuts them at 240 characters)")
-	c.addFormat(fs, results.ExplainOutput)
+	c.addFormat(fs, job.ExplainOutput)
 	fs.Lookup("format").Usage = "explanation format: text or json (the same content, structured; default: the --out file's extension, else text)"
 	fs.StringVar(&c.out, "out", "", "output file (default stdout); written atomically")
 	// parseFlags accepts flags after the run id ("explain RUN_ID --policy near-miss").
@@ -30,7 +31,7 @@ func runExplain(e *cli.Env, args []string) error {
 	if err := c.checkFlags(fs); err != nil {
 		return err
 	}
-	opt := results.ExplainOptions{Format: c.format, Full: *full}
+	opt := job.ExplainOptions{Format: c.format, Full: *full}
 	sel.ByKey = sel.Config != "" || sel.CaseID != "" || sel.Repeat >= 0 || sel.Condition != ""
 	switch {
 	case len(pos) > 1:
@@ -60,7 +61,7 @@ func runExplain(e *cli.Env, args []string) error {
 		return err
 	}
 	if c.out != "" {
-		return results.WriteFileAtomic(c.out, write)
+		return fsx.WriteFileAtomic(c.out, write)
 	}
 	return write(e.Stdout)
 }

@@ -12,7 +12,7 @@ import (
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 	"github.com/sabench/sabench-stats/oracle"
-	"github.com/sabench/sabench-stats/results"
+	"github.com/sabench/sabench-stats/results/verdicts"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
@@ -103,7 +103,7 @@ func TestGoldenRealCases(t *testing.T) {
 	dis, _ := mustRun(t, "score", "--disagreements", "--bench", realCases, "--runs", runs, "-j", "2")
 	golden(t, "score_real_disagreements.tsv", []byte(dis))
 	lines := strings.Split(strings.TrimSuffix(dis, "\n"), "\n")
-	if lines[0] != results.DisagreementsHeader || len(lines) != 7 {
+	if lines[0] != verdicts.DisagreementsHeader || len(lines) != 7 {
 		t.Errorf("score --disagreements: want the header and the 6 false accepts of the summary:\n%s", dis)
 	}
 	for _, l := range lines[1:] {

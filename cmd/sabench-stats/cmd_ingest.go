@@ -6,6 +6,7 @@ import (
 
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/harness"
 )
 
 func init() {
@@ -16,13 +17,13 @@ func runIngest(e *cli.Env, args []string) error {
 	fs := e.FlagSet("ingest", "(--batch DIR | --interactive DIR) --config C [flags]")
 	batch := fs.String("batch", "", "a run_safeact_agent_batch.py --output-dir directory (raw_outputs/, traces/, records/, normalized_results/, logs/, summary.json; a deepseek_run_manifest.json is read too)")
 	interactive := fs.String("interactive", "", "a run_english_interactive_rollout.py --output-dir directory (result.json), or a folder of them")
-	var opt ingest.HarnessOptions
+	var opt harness.Options
 	fs.StringVar(&opt.Config, "config", "", "configuration name, e.g. claude-5/claude-code (required)")
 	fs.StringVar(&opt.Model, "model", "", "model name (default: --config up to its last '/'); compared with the model the runner recorded")
 	fs.StringVar(&opt.Harness, "harness", "", "harness name (default: --config after its last '/')")
 	fs.IntVar(&opt.Repeat, "repeat", 0, "repeat index of these episodes (≥ 0); interactive runs of one case count up from it")
 	fs.StringVar(&opt.Condition, "condition", ingest.DefaultCondition, "condition of these episodes (main, withheld, scgr_eg, …)")
-	fs.StringVar(&opt.Mode, "status-mode", ingest.ModeAnalyst, "analyst: exclude each failure by its reason (DESIGN §2.2); runner: keep the runner's own denominator (only its exclusions are excluded, deferred batch cases become failed episodes), so that score reproduces summary.json")
+	fs.StringVar(&opt.Mode, "status-mode", harness.ModeAnalyst, "analyst: exclude each failure by its reason (DESIGN §2.2); runner: keep the runner's own denominator (only its exclusions are excluded, deferred batch cases become failed episodes), so that score reproduces summary.json")
 	fs.StringVar(&opt.RepeatFrom, "repeat-from", "", "interactive only: order (runs of a case in directory-name order, the default) or dirname (the number a run directory's name ends with)")
 	out := fs.String("out", "-", "output file: .jsonl, .jsonl.gz, .jsonl.zst or .parquet (default JSONL on stdout); written atomically")
 	if err := e.Parse(fs, args); err != nil {
@@ -41,11 +42,11 @@ func runIngest(e *cli.Env, args []string) error {
 	if err := opt.Check(); err != nil {
 		return usagef("%v", err)
 	}
-	read, dir := ingest.ReadBatchDir, *batch
+	adapter, dir := harness.Batch, *batch
 	if *interactive != "" {
-		read, dir = ingest.ReadInteractiveDir, *interactive
+		adapter, dir = harness.Interactive, *interactive
 	}
-	res, err := read(dir, opt)
+	res, err := adapter.Read(dir, opt)
 	if err != nil {
 		return err
 	}

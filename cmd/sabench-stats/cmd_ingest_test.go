@@ -8,12 +8,12 @@ import (
 )
 
 func TestIngestBatch(t *testing.T) {
-	stdout, stderr, code := runCLI(t, "ingest", "--batch", filepath.Join(ingestTestdata, "harness", "batch"),
+	stdout, stderr, code := runCLI(t, "ingest", "--batch", filepath.Join(harnessTestdata, "batch"),
 		"--config", "claude-5/claude-code", "--repeat", "2")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	want, _ := os.ReadFile(filepath.Join(ingestTestdata, "harness", "batch.golden.jsonl"))
+	want, _ := os.ReadFile(filepath.Join(harnessTestdata, "batch.golden.jsonl"))
 	if stdout != string(want) {
 		t.Errorf("episodes differ from the library's golden file:\n%s", stdout)
 	}
@@ -23,9 +23,9 @@ func TestIngestBatch(t *testing.T) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr)
 		}
 	}
-	stdout, stderr, code = runCLI(t, "ingest", "--batch", filepath.Join(ingestTestdata, "harness", "batch"),
+	stdout, stderr, code = runCLI(t, "ingest", "--batch", filepath.Join(harnessTestdata, "batch"),
 		"--config", "claude-5/claude-code", "--status-mode", "runner")
-	want, _ = os.ReadFile(filepath.Join(ingestTestdata, "harness", "batch.runner.golden.jsonl"))
+	want, _ = os.ReadFile(filepath.Join(harnessTestdata, "batch.runner.golden.jsonl"))
 	if code != 0 || stdout != string(want) || !strings.Contains(stderr, "ingested 9 episodes in runner mode (completed 8, infra_failure 0, harness_failure 1") {
 		t.Errorf("runner mode: exit %d, %s", code, stderr)
 	}
@@ -33,12 +33,12 @@ func TestIngestBatch(t *testing.T) {
 
 func TestIngestInteractiveToParquet(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "i.parquet")
-	_, stderr, code := runCLI(t, "ingest", "--interactive", filepath.Join(ingestTestdata, "harness", "interactive"),
+	_, stderr, code := runCLI(t, "ingest", "--interactive", filepath.Join(harnessTestdata, "interactive"),
 		"--config", "z-ai/glm-5.2/openrouter", "--condition", "scgr_eg", "--out", out)
 	if code != 0 || !strings.Contains(stderr, "censored 1") {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	want, _ := os.ReadFile(filepath.Join(ingestTestdata, "harness", "interactive.golden.jsonl"))
+	want, _ := os.ReadFile(filepath.Join(harnessTestdata, "interactive.golden.jsonl"))
 	if stdout, stderr, code := runCLI(t, "convert", out, "-"); code != 0 || stdout != string(want) {
 		t.Errorf("convert to stdout: exit %d (%s)\n%s", code, stderr, stdout)
 	}

@@ -6,8 +6,8 @@ import (
 	"path/filepath"
 
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
-	"github.com/sabench/sabench-stats/results"
 	"github.com/sabench/sabench-stats/results/job"
+	"github.com/sabench/sabench-stats/results/render"
 )
 
 func init() {
@@ -23,7 +23,7 @@ func setupReport(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 		check: func() error {
 			// Refuse an --out that cannot be replaced before the minutes of scoring a large input.
 			out = filepath.Clean(c.out)
-			return results.CheckReportDir(out)
+			return job.CheckReportDir(out)
 		},
 		build: func(r *job.Release) error { return c.writeReport(e, out, r) },
 	}
@@ -49,11 +49,11 @@ func (c *common) writeReport(e *cli.Env, out string, r *job.Release) error {
 	// The report's product is its directory: the summary and the T2 excerpt are a
 	// summary, so they go to stderr and stdout stays empty.
 	fmt.Fprintf(e.Stderr, "sabench-stats report: %d tables × %d formats and %d figures in %s (index: %s; viewer: %s)\n",
-		len(idx.Tables), len(results.Formats()), len(idx.Figures), out, filepath.Join(out, "index.md"), viewer)
+		len(idx.Tables), len(render.Formats()), len(idx.Figures), out, filepath.Join(out, "index.md"), viewer)
 	fmt.Fprintf(e.Stderr, "%s\n\n", r.Reconciliation())
 	for _, t := range idx.Tables {
 		if t.ID == "T2" {
-			return results.Render(e.Stderr, t, results.FormatText)
+			return render.Render(e.Stderr, t, render.FormatText)
 		}
 	}
 	return nil

@@ -78,7 +78,7 @@ func TestReportWritesEverythingAndReplacesOnlyReports(t *testing.T) {
 	}
 	// An earlier report is replaced; a foreign directory is not touched. These runs read
 	// the small real fixture: what they check does not depend on the input's size.
-	small := []string{"--bench", filepath.Join(ingestTestdata, "safeactbench"), "--runs", filepath.Join(ingestTestdata, "harness", "batch.golden.jsonl"), "--resamples", "0"}
+	small := []string{"--bench", filepath.Join(ingestTestdata, "safeactbench"), "--runs", filepath.Join(harnessTestdata, "batch.golden.jsonl"), "--resamples", "0"}
 	if _, stderr, code := runCLI(t, append([]string{"report", "--out", out}, small...)...); code != 0 {
 		t.Fatalf("replacing an earlier report: exit %d, %s", code, stderr)
 	}

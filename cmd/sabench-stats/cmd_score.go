@@ -4,7 +4,6 @@ import (
 	"io"
 
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
-	"github.com/sabench/sabench-stats/results"
 	"github.com/sabench/sabench-stats/results/job"
 )
 
@@ -15,7 +14,7 @@ func init() {
 func runScore(e *cli.Env, args []string) error {
 	fs := e.FlagSet("score", "[flags]")
 	c := addCommon(fs, groupInput|groupJobs|groupOut, "")
-	c.addFormat(fs, results.VerdictOutput)
+	c.addFormat(fs, job.VerdictOutput)
 	fs.Lookup("out").Usage = "output file (default stdout; its extension .jsonl, .csv or .parquet sets the format when --format is not given); written atomically; with --format parquet, a directory (an existing one, a path ending in /, or one without an extension) receives a Hive-partitioned dataset config=…/part-NNNN.parquet"
 	shard := fs.String("shard", "", "score only shard I/N (1 ≤ I ≤ N): the episodes whose index in the input is I-1 modulo N, so that N machines split a release; with a dataset --out, the shard writes part I-1")
 	audit := fs.String("audit", "", "CSV case_id,run_id,label of audited verdicts (label pass/fail, true/false or 1/0): report the oracle's agreement with them")

@@ -22,7 +22,8 @@ import (
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 	"github.com/sabench/sabench-stats/ingest/synth"
 	"github.com/sabench/sabench-stats/oracle"
-	"github.com/sabench/sabench-stats/results"
+	"github.com/sabench/sabench-stats/results/job"
+	"github.com/sabench/sabench-stats/results/verdicts"
 )
 
 // The command tests run on the built-in release. Scoring all of it takes seconds per
@@ -162,7 +163,7 @@ func topKeys(line string, m map[string]any, pats map[string]string) []string {
 
 func columnNames() []string {
 	var names []string
-	for _, c := range results.VerdictColumns {
+	for _, c := range verdicts.Columns {
 		names = append(names, c.Name)
 	}
 	return names
@@ -377,8 +378,8 @@ func TestScoreFormats(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer tbl.Release()
-	if int(tbl.NumRows()) != len(lines) || int(tbl.NumCols()) != len(results.VerdictColumns) {
-		t.Fatalf("parquet %d rows × %d columns, want %d × %d", tbl.NumRows(), tbl.NumCols(), len(lines), len(results.VerdictColumns))
+	if int(tbl.NumRows()) != len(lines) || int(tbl.NumCols()) != len(verdicts.Columns) {
+		t.Fatalf("parquet %d rows × %d columns, want %d × %d", tbl.NumRows(), tbl.NumCols(), len(lines), len(verdicts.Columns))
 	}
 	for j, k := range columnNames() {
 		if tbl.Schema().Field(j).Name != k {
@@ -489,8 +490,8 @@ func TestScoreDetail(t *testing.T) {
 	runs := subsetRuns(t)
 	plain, plainErr := mustRun(t, "score", "--runs", runs, "-j", "2")
 	// Small chunks, so that the chunked detail path crosses several boundaries.
-	defer func(n int) { results.DetailChunk = n }(results.DetailChunk)
-	results.DetailChunk = 97
+	defer func(n int) { job.DetailChunk = n }(job.DetailChunk)
+	job.DetailChunk = 97
 	out, outErr := mustRun(t, "score", "--runs", runs, "-j", "2", "--detail")
 	if outErr != plainErr {
 		t.Errorf("the summary with --detail differs:\n%s\n---\n%s", outErr, plainErr)
@@ -583,8 +584,8 @@ func TestScoreStreamsInChunks(t *testing.T) {
 		whole := filepath.Join(dir, "whole."+format)
 		mustRun(t, append(args, "--audit", audit, "--out", whole)...)
 		func() {
-			defer func(n int) { results.StreamChunk = n }(results.StreamChunk)
-			results.StreamChunk = 101
+			defer func(n int) { job.StreamChunk = n }(job.StreamChunk)
+			job.StreamChunk = 101
 			streamed := filepath.Join(dir, "streamed."+format)
 			mustRun(t, append(args, "--out", streamed)...)
 			a, err := os.ReadFile(whole)

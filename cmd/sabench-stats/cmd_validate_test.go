@@ -7,7 +7,10 @@ import (
 	"testing"
 )
 
-const ingestTestdata = "../../ingest/testdata"
+const (
+	ingestTestdata  = "../../ingest/testdata"
+	harnessTestdata = "../../ingest/harness/testdata"
+)
 
 func TestValidateListsEveryProblem(t *testing.T) {
 	bad := filepath.Join(ingestTestdata, "validate", "bad.jsonl")

@@ -14,7 +14,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sabench/sabench-stats/results"
+	"github.com/sabench/sabench-stats/results/verdicts"
 )
 
 // TestVerdictCSVTyping is the pandas-free check of the verdict CSV: every non-empty value
@@ -30,7 +30,7 @@ func TestVerdictCSVTyping(t *testing.T) {
 	if len(recs) < 100 {
 		t.Fatalf("%d rows", len(recs))
 	}
-	cols := results.VerdictColumns
+	cols := verdicts.Columns
 	nulls := make([]int, len(cols))
 	for i, name := range recs[0] {
 		if name != cols[i].Name {
@@ -42,16 +42,16 @@ func TestVerdictCSVTyping(t *testing.T) {
 			c := cols[i]
 			if x == "" {
 				nulls[i]++
-				if results.VerdictNull(c.Name) == "" {
+				if verdicts.Null(c.Name) == "" {
 					t.Fatalf("row %d: %s is empty, but the column is never null", r+2, c.Name)
 				}
 				continue
 			}
 			ok := true
 			switch c.Kind {
-			case results.KindBool:
+			case verdicts.KindBool:
 				ok = x == "true" || x == "false"
-			case results.KindInt:
+			case verdicts.KindInt:
 				_, err := strconv.ParseInt(x, 10, 64)
 				ok = err == nil
 			}

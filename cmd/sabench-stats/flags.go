@@ -8,13 +8,13 @@ import (
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/bootstrap"
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
-	"github.com/sabench/sabench-stats/results"
 	"github.com/sabench/sabench-stats/results/job"
+	"github.com/sabench/sabench-stats/results/render"
 )
 
 // outFormat returns the table format (checkFlags has resolved it).
-func (c *common) outFormat() results.Format {
-	f, _ := results.ParseFormat(c.format)
+func (c *common) outFormat() render.Format {
+	f, _ := render.ParseFormat(c.format)
 	return f
 }
 
@@ -24,12 +24,12 @@ func (c *common) outFormat() results.Format {
 // take keep their defaults.
 type common struct {
 	job.Options
-	format string                // after parse: the canonical name of the output format
-	out    string                // --out
-	output *results.OutputKind   // what --format names; nil when the command has no --format
-	render results.RenderOptions // the LaTeX layout flags (output.go)
-	name   string                // the command, for messages
-	rel    *job.Release          // the last release scored, for the provenance of the outputs
+	format string               // after parse: the canonical name of the output format
+	out    string               // --out
+	output *job.OutputKind      // what --format names; nil when the command has no --format
+	render render.RenderOptions // the LaTeX layout flags (output.go)
+	name   string               // the command, for messages
+	rel    *job.Release         // the last release scored, for the provenance of the outputs
 }
 
 // flagGroup is a set of related flags; each command declares the groups it takes.
@@ -97,7 +97,7 @@ func addCommon(fs *flag.FlagSet, groups flagGroup, defaultOut string) *common {
 		fs.BoolVar(&c.Stats.Clustered, "clustered", false, "resample template clusters instead of cases")
 	}
 	if groups&groupTables != 0 {
-		c.addFormat(fs, results.TableOutput)
+		c.addFormat(fs, job.TableOutput)
 		fs.StringVar(&c.out, "out", defaultOut, "output file (its extension sets the format when --format is not given), or a directory (existing, ending in /, or needed for several tables) that receives one file per table; default stdout")
 	}
 	if groups&groupOut != 0 {

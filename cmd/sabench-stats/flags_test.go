@@ -11,7 +11,7 @@ func TestResamplesFloor(t *testing.T) {
 	wantUsage(t, "--resamples 999 is below 1000", "tables", "T1", "--resamples", "999")
 	wantUsage(t, "pass --force", "tables", "T1", "--resamples", "1")
 	for _, args := range [][]string{{"--resamples", "1", "--force"}, {"--resamples", "0"}, {"--resamples", "1000"}} {
-		small := []string{"tables", "T4", "--bench", filepath.Join(ingestTestdata, "safeactbench"), "--runs", filepath.Join(ingestTestdata, "harness", "batch.golden.jsonl")}
+		small := []string{"tables", "T4", "--bench", filepath.Join(ingestTestdata, "safeactbench"), "--runs", filepath.Join(harnessTestdata, "batch.golden.jsonl")}
 		if _, stderr, code := runCLI(t, append(small, args...)...); code != 0 {
 			t.Errorf("tables T1 %v: exit %d, stderr %s", args, code, stderr)
 		}

@@ -8,10 +8,12 @@ import (
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/results"
+	"github.com/sabench/sabench-stats/results/job"
+	"github.com/sabench/sabench-stats/results/render"
 )
 
-// addFormat registers --format for the formats of kind (results.TableOutput, …).
-func (c *common) addFormat(fs *flag.FlagSet, kind *results.OutputKind) {
+// addFormat registers --format for the formats of kind (job.TableOutput, …).
+func (c *common) addFormat(fs *flag.FlagSet, kind *job.OutputKind) {
 	c.output = kind
 	c.format = kind.Names[0]
 	fs.StringVar(&c.format, "format", c.format, fmt.Sprintf("output format: %s (default: the --out file's extension, else %s)",
@@ -20,7 +22,7 @@ func (c *common) addFormat(fs *flag.FlagSet, kind *results.OutputKind) {
 }
 
 // resolveFormat sets c.format from --format, else from the --out file's extension, else
-// the default (results.OutputKind.Resolve).
+// the default (job.OutputKind.Resolve).
 func (c *common) resolveFormat(fs *flag.FlagSet) error {
 	if c.output == nil {
 		return nil
@@ -36,11 +38,11 @@ func (c *common) resolveFormat(fs *flag.FlagSet) error {
 // checkTableTarget refuses an output that cannot take n tables (commands call it before
 // scoring when they know n).
 func (c *common) checkTableTarget(n int) error {
-	return cli.Usage(results.CheckTableTarget(c.out, c.outFormat(), n))
+	return cli.Usage(job.CheckTableTarget(c.out, c.outFormat(), n))
 }
 
 // writeTables stamps the tables with the provenance of the last scored release and
-// writes them (results.WriteTables). A CSV file gets its provenance sidecar; CSV on stdout
+// writes them (job.WriteTables). A CSV file gets its provenance sidecar; CSV on stdout
 // has no room for it, so the SYNTHETIC mark goes to stderr (JSON carries it).
 func (c *common) writeTables(e *cli.Env, ts []*results.Table) error {
 	if err := c.checkTableTarget(len(ts)); err != nil {
@@ -51,22 +53,22 @@ func (c *common) writeTables(e *cli.Env, ts []*results.Table) error {
 		if _, err := c.stamp(e, ts); err != nil {
 			return err
 		}
-		if c.rel.Synthetic && (c.out == "" || c.out == "-") && f == results.FormatCSV {
+		if c.rel.Synthetic && (c.out == "" || c.out == "-") && f == render.FormatCSV {
 			fmt.Fprintf(e.Stderr, "sabench-stats %s: %s\n", c.name, analysis.SyntheticMark)
 		}
 	}
-	return results.WriteTables(e.Stdout, c.out, f, c.render, ts)
+	return job.WriteTables(e.Stdout, c.out, f, c.render, ts)
 }
 
 // addLaTeXFlags registers the LaTeX form's layout flags on a command that writes LaTeX.
-func addLaTeXFlags(fs *flag.FlagSet, o *results.RenderOptions) {
+func addLaTeXFlags(fs *flag.FlagSet, o *render.RenderOptions) {
 	fs.Var(&o.LaTeX.Width, "latex-width", "LaTeX: fit tables to the column (default), the page, or none (natural width)")
 	fs.Var(&o.LaTeX.Env, "latex-env", "LaTeX: float environment table or table* (default: table*, for page width or a table too wide for a column, else table)")
 }
 
 // checkLaTeXFlags refuses the LaTeX flags when the output is not LaTeX.
-func checkLaTeXFlags(fs *flag.FlagSet, f results.Format) error {
-	if set := cli.Given(fs, "latex-width", "latex-env"); set != "" && f != results.FormatLaTeX {
+func checkLaTeXFlags(fs *flag.FlagSet, f render.Format) error {
+	if set := cli.Given(fs, "latex-width", "latex-env"); set != "" && f != render.FormatLaTeX {
 		return usagef("--%s applies to --format latex, not %s", set, f)
 	}
 	return nil

@@ -9,7 +9,7 @@ import (
 )
 
 // The fixtures the CLI scripts use, small enough to score in a test.
-var fixtureArgs = []string{"--bench", "../../ingest/testdata/safeactbench", "--runs", "../../ingest/testdata/harness/batch.golden.jsonl"}
+var fixtureArgs = []string{"--bench", "../../ingest/testdata/safeactbench", "--runs", "../../ingest/harness/testdata/batch.golden.jsonl"}
 
 // TestOutputFormatFromExtension: without --format, the --out extension picks the format:
 // score --out v.parquet writes Parquet (it once wrote JSONL into the .parquet file), .csv

@@ -50,7 +50,7 @@ func TestReliability_CLI(t *testing.T) {
 	out := filepath.Join(dir, "rep")
 	os.MkdirAll(out, 0o755)
 	os.WriteFile(filepath.Join(out, "notes.txt"), []byte("mine"), 0o644)
-	if _, stderr, code := runCLI(t, "report", "--bench", bench, "--runs", filepath.Join(ingestTestdata, "harness", "batch.golden.jsonl"), "--out", out, "--resamples", "20", "--force"); code == 0 || !strings.Contains(stderr, out) {
+	if _, stderr, code := runCLI(t, "report", "--bench", bench, "--runs", filepath.Join(harnessTestdata, "batch.golden.jsonl"), "--out", out, "--resamples", "20", "--force"); code == 0 || !strings.Contains(stderr, out) {
 		t.Errorf("report over a foreign directory: exit %d, %s", code, stderr)
 	}
 	if b, _ := os.ReadFile(filepath.Join(out, "notes.txt")); string(b) != "mine" {

@@ -13,10 +13,10 @@ import (
 // The CLI scripts, in the style of benchstat's tests: each testdata/script/*.txt holds
 // comment lines (#), one command line ("sabench-stats ARGS"), its exit status ("exit N")
 // and its expected output in "-- stdout --" and "-- stderr --" sections. The command runs
-// in-process through run. In arguments, $TESTDATA is ingest's testdata directory and
-// $WORK a fresh temporary directory; in outputs the temporary directory is written back
-// as $WORK, so the files do not depend on the machine. go test -update rewrites the
-// exit status and the sections (review the diff).
+// in-process through run. In arguments, $TESTDATA is ingest's testdata directory,
+// $HARNESS ingest/harness's and $WORK a fresh temporary directory; in outputs the
+// temporary directory is written back as $WORK, so the files do not depend on the machine.
+// go test -update rewrites the exit status and the sections (review the diff).
 
 type script struct {
 	comments []string
@@ -144,7 +144,7 @@ func TestScripts(t *testing.T) {
 			work := t.TempDir()
 			args := make([]string, len(want.args))
 			for i, a := range want.args {
-				args[i] = strings.NewReplacer("$TESTDATA", ingestTestdata, "$WORK", work).Replace(a)
+				args[i] = strings.NewReplacer("$TESTDATA", ingestTestdata, "$HARNESS", harnessTestdata, "$WORK", work).Replace(a)
 			}
 			var stdout, stderr bytes.Buffer
 			code := exitCode(&stderr, run(&stdout, &stderr, args))

@@ -14,7 +14,7 @@ import (
 
 const (
 	testBench = "../testdata/safeactbench"
-	testRuns  = "../testdata/harness/batch.golden.jsonl"
+	testRuns  = "../harness/testdata/batch.golden.jsonl"
 )
 
 // runIDs reads a stream to its end.

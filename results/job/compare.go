@@ -8,6 +8,7 @@ import (
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/figures"
 	"github.com/sabench/sabench-stats/results"
+	"github.com/sabench/sabench-stats/results/render"
 )
 
 // Comparison is A against B in every release of a scored release (analysis.CompareEach),
@@ -34,19 +35,19 @@ func (o *Options) Compare(r *Release, ca analysis.CompareSpec) (*Comparison, err
 // WriteDir writes the comparison's tables, stamped with the release's provenance, into
 // the directory dir (created if needed), one file per table in format f, and its forest
 // plot (SVG, PDF, PNG) when it has rows; it returns the files written.
-func (cp *Comparison) WriteDir(o *Options, r *Release, dir string, f results.Format, render results.RenderOptions) ([]string, error) {
+func (cp *Comparison) WriteDir(o *Options, r *Release, dir string, f render.Format, ro render.RenderOptions) ([]string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
 	if _, err := o.Stamp(r, cp.Tables); err != nil {
 		return nil, err
 	}
-	files, err := results.WriteTableDir(dir, f, cp.Tables, func(w io.Writer, t *results.Table) error { return results.RenderWith(w, t, f, render) })
+	files, err := render.WriteTableDir(dir, f, cp.Tables, func(w io.Writer, t *results.Table) error { return render.RenderWith(w, t, f, ro) })
 	if err != nil {
 		return nil, err
 	}
 	if fig := figures.CompareForest(cp.Spec, r.Releases, cp.Scopes, o.Stat.Level, r.Synthetic); fig != nil {
-		written, err := figures.WriteAll(dir, "compare_forest", fig, figures.Options{})
+		written, err := WriteFigure(dir, "compare_forest", fig, figures.Options{})
 		if err != nil {
 			return nil, fmt.Errorf("forest plot: %w", err)
 		}

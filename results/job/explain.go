@@ -8,14 +8,13 @@ import (
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/source"
 	"github.com/sabench/sabench-stats/oracle"
-	"github.com/sabench/sabench-stats/results"
 )
 
 // Explain selects the one episode of in that sel names and returns the writer of its
-// explanation under pols (results.ExplainEpisode); selecting first lets a caller refuse
+// explanation under pols (ExplainEpisode); selecting first lets a caller refuse
 // a bad selection before it creates an output file. A selection that matches several
 // episodes is an OptionError; one that matches none, an ingest.NoEpisodeError.
-func (o *Options) Explain(in *source.Input, sel ingest.Selection, pols []oracle.Policy, opt results.ExplainOptions) (func(io.Writer) error, error) {
+func (o *Options) Explain(in *source.Input, sel ingest.Selection, pols []oracle.Policy, opt ExplainOptions) (func(io.Writer) error, error) {
 	ep, err := in.Select(sel)
 	var ambiguous *ingest.AmbiguousError
 	var none *ingest.NoEpisodeError
@@ -28,6 +27,6 @@ func (o *Options) Explain(in *source.Input, sel ingest.Selection, pols []oracle.
 		return nil, err
 	}
 	return func(w io.Writer) error {
-		return results.ExplainEpisode(w, in.Bench, ep, pols, o.InfraFailures == "fail", opt)
+		return ExplainEpisode(w, in.Bench, ep, pols, o.InfraFailures == "fail", opt)
 	}, nil
 }

@@ -23,6 +23,6 @@ func (o *Options) Figures(dir string, r *Release, opt figures.Options) (*FigureF
 		return nil, err
 	}
 	ff.Figures, ff.Skipped = len(figs), skipped
-	ff.Files, err = figures.WriteEach(dir, figures.Marked(figs, r.Synthetic), opt)
+	ff.Files, err = WriteFigures(dir, figures.Marked(figs, r.Synthetic), opt)
 	return ff, err
 }

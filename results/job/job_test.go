@@ -12,13 +12,14 @@ import (
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/results"
+	"github.com/sabench/sabench-stats/results/render"
 )
 
 // The real cases and a harness batch file converted to episodes (ingest's fixtures): 8
 // episodes, small enough to score under several policies in milliseconds.
 const (
 	testBench = "../../ingest/testdata/safeactbench"
-	testRuns  = "../../ingest/testdata/harness/batch.golden.jsonl"
+	testRuns  = "../../ingest/harness/testdata/batch.golden.jsonl"
 )
 
 func testOptions(t *testing.T) Options {
@@ -119,7 +120,7 @@ func TestReport(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := filepath.Join(t.TempDir(), "report")
-	idx, viewer, err := o.Report(out, r, results.RenderOptions{})
+	idx, viewer, err := o.Report(out, r, render.RenderOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -154,10 +155,10 @@ func TestExplainAndCompareRefuse(t *testing.T) {
 		t.Fatal(err)
 	}
 	var oe *OptionError
-	if _, err := o.Explain(in, ingest.Selection{ByKey: true, Config: "claude-5/claude-code", Repeat: -1, Condition: "main"}, pols, results.ExplainOptions{Format: "text"}); !errors.As(err, &oe) {
+	if _, err := o.Explain(in, ingest.Selection{ByKey: true, Config: "claude-5/claude-code", Repeat: -1, Condition: "main"}, pols, ExplainOptions{Format: "text"}); !errors.As(err, &oe) {
 		t.Errorf("several episodes: %v, want an OptionError", err)
 	}
-	write, err := o.Explain(in, ingest.Selection{RunID: "claude-5/claude-code|SAB-V0-001|2|main"}, pols, results.ExplainOptions{Format: "text"})
+	write, err := o.Explain(in, ingest.Selection{RunID: "claude-5/claude-code|SAB-V0-001|2|main"}, pols, ExplainOptions{Format: "text"})
 	if err != nil {
 		t.Fatal(err)
 	}

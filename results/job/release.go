@@ -7,7 +7,7 @@ import (
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/source"
 	"github.com/sabench/sabench-stats/oracle"
-	"github.com/sabench/sabench-stats/results"
+	"github.com/sabench/sabench-stats/results/verdicts"
 	"github.com/sabench/sabench-stats/results/view"
 )
 
@@ -123,10 +123,10 @@ func (o *Options) release(s Scoring) (*Release, error) {
 	return r, nil
 }
 
-// readVerdicts builds the scored release from Verdicts (results.ScoredFromVerdicts),
+// readVerdicts builds the scored release from Verdicts (verdicts.Scored),
 // refusing the options that would change choices made when the dataset was written.
 func (o *Options) readVerdicts() (*analysis.ScoredRelease, error) {
-	if err := results.RefuseRescoring(o.Source.Runs, o.Policies, o.InfraFailures, o.Source.Dedupe); err != nil {
+	if err := verdicts.RefuseRescoring(o.Source.Runs, o.Policies, o.InfraFailures, o.Source.Dedupe); err != nil {
 		return nil, optionError(err)
 	}
 	so, err := o.SourceOptions()
@@ -137,5 +137,5 @@ func (o *Options) readVerdicts() (*analysis.ScoredRelease, error) {
 	if err != nil {
 		return nil, err
 	}
-	return results.ScoredFromVerdicts(o.Verdicts, bench, describe)
+	return verdicts.Scored(o.Verdicts, bench, describe)
 }

@@ -5,6 +5,8 @@ import (
 
 	"github.com/sabench/sabench-stats/figures"
 	"github.com/sabench/sabench-stats/results"
+	"github.com/sabench/sabench-stats/results/fsx"
+	"github.com/sabench/sabench-stats/results/render"
 	"github.com/sabench/sabench-stats/results/view"
 )
 
@@ -20,16 +22,16 @@ func (o *Options) View(path string, r *Release) (view.Stats, error) {
 // and the provenance the tables were stamped with (nil: not stamped).
 type built struct {
 	tables  []*results.Table
-	figs    []results.RenderedFigure
+	figs    []figures.Rendered
 	skipped []string
 	meta    *results.Meta
 }
 
-// build builds the tables of specs and the figures (figures.TablesAndFigures) and stamps
+// build builds the tables of specs and the figures (tablesAndFigures) and stamps
 // the tables when stamp is set; kept, when set, is handed the tables before they are
 // stamped.
 func (o *Options) build(r *Release, specs []results.Spec, stamp bool, kept func([]*results.Table)) (b built, err error) {
-	if b.tables, b.figs, b.skipped, err = figures.TablesAndFigures(o.TableInput(r.ScoredRelease), specs, r.Synthetic); err != nil {
+	if b.tables, b.figs, b.skipped, err = tablesAndFigures(o.TableInput(r.ScoredRelease), specs, r.Synthetic); err != nil {
 		return built{}, err
 	}
 	if kept != nil {
@@ -60,15 +62,15 @@ func (o *Options) viewer(path string, r *Release, specs []results.Spec, stamp bo
 }
 
 // Report builds every table of the registry and every figure and writes the report
-// directory out (results.ReplaceDir: built in a temporary directory moved into place, so
+// directory out (fsx.ReplaceDir: built in a temporary directory moved into place, so
 // an error never leaves a half-written report), with the viewer as index.html when the
 // release has episodes to show (Release.Collector). The index says what was written and
 // what was not, and why (Index.Skipped; a release without episodes has no viewer); viewer
 // is nil when none was written.
-func (o *Options) Report(out string, r *Release, render results.RenderOptions) (idx *results.Index, viewer *view.Stats, err error) {
+func (o *Options) Report(out string, r *Release, ro render.RenderOptions) (idx *Index, viewer *view.Stats, err error) {
 	sr := r.ScoredRelease
-	idx = &results.Index{Scored: sr, Stats: o.Stat, Method: o.Stats.Method, Quantile: o.Stats.Quantile, Synthetic: sr.Synthetic, Render: render}
-	err = results.ReplaceDir(out, func(tmp string) (err error) {
+	idx = &Index{Scored: sr, Stats: o.Stat, Method: o.Stats.Method, Quantile: o.Stats.Quantile, Synthetic: sr.Synthetic, Render: ro}
+	err = fsx.ReplaceDir(out, func(tmp string) (err error) {
 		var b built
 		if r.Collector == nil {
 			b, err = o.build(r, results.Registry, true, nil)
@@ -81,7 +83,7 @@ func (o *Options) Report(out string, r *Release, render results.RenderOptions) (
 			return err
 		}
 		idx.Tables, idx.Skipped, idx.Meta = b.tables, b.skipped, b.meta
-		return results.WriteReportFiles(tmp, idx, b.figs)
+		return writeReportFiles(tmp, idx, b.figs)
 	})
 	if err != nil {
 		return nil, nil, err

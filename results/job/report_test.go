@@ -9,6 +9,7 @@ import (
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/results"
+	"github.com/sabench/sabench-stats/results/render"
 	"github.com/sabench/sabench-stats/results/view"
 )
 
@@ -41,7 +42,7 @@ func TestReportConcurrentBytes(t *testing.T) {
 	for _, workers := range []int{1, 2} {
 		o, r := concurrentOptions(t, workers)
 		dirs[workers] = filepath.Join(t.TempDir(), "report")
-		if _, _, err := o.Report(dirs[workers], r, results.RenderOptions{}); err != nil {
+		if _, _, err := o.Report(dirs[workers], r, render.RenderOptions{}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -89,12 +90,12 @@ func TestLeaderboardIsReportT2(t *testing.T) {
 	if len(board.Rows) == 0 || board.Column("rank") < 0 {
 		t.Fatalf("T2 with %d rows, rank column %d: want rows and rank sets", len(board.Rows), board.Column("rank"))
 	}
-	for _, f := range results.Formats() {
+	for _, f := range render.Formats() {
 		var a, b bytes.Buffer
-		if err := results.Render(&a, report[0], f); err != nil {
+		if err := render.Render(&a, report[0], f); err != nil {
 			t.Fatal(err)
 		}
-		if err := results.Render(&b, board, f); err != nil {
+		if err := render.Render(&b, board, f); err != nil {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(a.Bytes(), b.Bytes()) {

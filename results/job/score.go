@@ -8,14 +8,14 @@ import (
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/source"
 	"github.com/sabench/sabench-stats/oracle"
-	"github.com/sabench/sabench-stats/results"
+	"github.com/sabench/sabench-stats/results/verdicts"
 )
 
 // VerdictRequest says what ScoreVerdicts writes.
 type VerdictRequest struct {
-	Format string // a results.VerdictOutput name
+	Format string // a VerdictOutput name
 	// Out is a file, a directory for a Hive-partitioned Parquet dataset
-	// (results.IsDatasetDir), or "" or "-" for the writer.
+	// (verdicts.IsDatasetDir), or "" or "-" for the writer.
 	Out           string
 	Detail        bool   // each verdict's detail (JSONL only)
 	Disagreements bool   // write the harness-versus-oracle disagreements instead
@@ -24,7 +24,7 @@ type VerdictRequest struct {
 }
 
 // ScoreVerdicts scores the input under Policies (safeact by default) and writes the
-// verdicts as req asks (results.ScoreJob, streamed unless something needs the whole
+// verdicts as req asks (scoreJob, streamed unless something needs the whole
 // release first). It returns the summary of the counts, the agreement and the shard, and
 // what a --runs directory search passed over (also with an error).
 func (o *Options) ScoreVerdicts(w io.Writer, req VerdictRequest) (summary string, skipped []ingest.Problem, err error) {
@@ -32,7 +32,7 @@ func (o *Options) ScoreVerdicts(w io.Writer, req VerdictRequest) (summary string
 	if err != nil {
 		return "", nil, optionError(err)
 	}
-	dataset := req.Format == "parquet" && req.Out != "" && req.Out != "-" && results.IsDatasetDir(req.Out)
+	dataset := req.Format == "parquet" && req.Out != "" && req.Out != "-" && verdicts.IsDatasetDir(req.Out)
 	if dataset && req.Detail {
 		return "", nil, optionError(errors.New("--detail needs --format jsonl"))
 	}
@@ -51,7 +51,7 @@ func (o *Options) ScoreVerdicts(w io.Writer, req VerdictRequest) (summary string
 		return "", nil, err
 	}
 	in.Shard(si, sn)
-	sj := results.ScoreJob{Policies: pols, Format: req.Format, Out: req.Out, Dataset: dataset, Detail: req.Detail,
+	sj := scoreJob{Policies: pols, Format: req.Format, Out: req.Out, Dataset: dataset, Detail: req.Detail,
 		Disagreements: req.Disagreements, Audit: labels, Shard: si, Shards: sn,
 		Score: func(opt analysis.ScoreOptions, chunk int, emit func([][]oracle.Verdict) error) (*analysis.Scored, []ingest.Problem, error) {
 			return o.Score(in, opt, chunk, emit)

@@ -11,6 +11,7 @@ import (
 	"github.com/sabench/sabench-stats/figures"
 	"github.com/sabench/sabench-stats/oracle"
 	"github.com/sabench/sabench-stats/results"
+	"github.com/sabench/sabench-stats/results/render"
 )
 
 //go:embed assets/view.css
@@ -139,7 +140,7 @@ func writeTable(b *bytes.Buffer, t *results.Table, lk *linker, pi int, id string
 		fmt.Fprintf(b, "<tr%s>", cls)
 		rf := lk.rowFilter(r)
 		for ci, c := range t.Columns {
-			shown := t.Shown(ri, ci)
+			shown := render.Shown(t, ri, ci)
 			if c.Kind == results.KindText {
 				fmt.Fprintf(b, "<td>%s</td>", html.EscapeString(shown))
 				continue

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/figures"
 	"github.com/sabench/sabench-stats/results"
 )
 
@@ -96,7 +97,7 @@ func (v *Release) board(r *analysis.Release) (*results.Table, error) {
 // episodes with o. Each policy's leaderboard is T2 built for that policy, followed by its
 // rows of the policies table when tables hold one; the first policy's T2 is built here
 // unless Main kept it.
-func (v *Release) Page(tables []*results.Table, figs []results.RenderedFigure) (Stats, error) {
+func (v *Release) Page(tables []*results.Table, figs []figures.Rendered) (Stats, error) {
 	if v.chunks == nil || len(v.boards) != len(v.sr.Releases)-1 {
 		return Stats{}, fmt.Errorf("view: Page before Prepare")
 	}

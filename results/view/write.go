@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/sabench/sabench-stats/results"
+	"github.com/sabench/sabench-stats/results/fsx"
 )
 
 // chunkBudget bounds a chunk file's size (whole cases per chunk): an episode page loads
@@ -25,7 +25,7 @@ type Stats struct {
 // CheckPage refuses, before any work, a page in a directory that does not exist: the
 // chunk directory goes beside the page.
 func CheckPage(htmlPath string) error {
-	if dir := filepath.Dir(htmlPath); !results.IsDirTarget(dir) {
+	if dir := filepath.Dir(htmlPath); !fsx.IsDirTarget(dir) {
 		return fmt.Errorf("view: --out %s: the directory %s does not exist", htmlPath, dir)
 	}
 	return nil
@@ -173,7 +173,7 @@ func (c *chunks) writePage(htmlPath string, in *Input) (Stats, error) {
 		return Stats{}, err
 	}
 	c.tmp = ""
-	if err := results.WriteFileAtomic(htmlPath, func(w io.Writer) error { _, err := w.Write(b.Bytes()); return err }); err != nil {
+	if err := fsx.WriteFileAtomic(htmlPath, func(w io.Writer) error { _, err := w.Write(b.Bytes()); return err }); err != nil {
 		return Stats{}, err
 	}
 	return Stats{Episodes: len(c.e.runs), Cases: len(c.e.cases), Chunks: c.n, HTMLBytes: int64(b.Len()), ChunkBytes: c.bytes, ChunkDir: final}, nil

@@ -1,0 +1,375 @@
+package harness
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+
+	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/jsonv"
+)
+
+// interactiveStatuses are the result.json statuses drive_episode writes.
+var interactiveStatuses = map[string]bool{"model_finished": true, "output_budget_exhausted": true,
+	"episode_terminal": true, "protocol_error": true, "turn_budget_exhausted": true,
+	"episode_wall_timeout": true, "runtime_failed": true}
+
+// interactiveNormal are the statuses of an episode that ran to its end.
+var interactiveNormal = map[string]bool{"model_finished": true, "episode_terminal": true}
+
+// runFiles are the files that make a folder an interactive run directory, even an
+// unfinished one (run_one writes config.json first).
+var runFiles = []string{"result.json", "config.json", "case_metadata.json", "journal.jsonl"}
+
+// ReadInteractiveDir turns interactive run directories (run_english_interactive_rollout.py
+// --output-dir D; evaluator doc §10.4) into episodes: dir is one run directory, or a
+// folder whose subdirectories are run directories (read in name order). The record is
+// result.json's execution.execution_events; the case comes from case_metadata.json, or
+// from result.json / config.json for a run whose gateway never started; the run directory
+// is the run_id; several runs of one case get repeats by opt.RepeatFrom. A run directory
+// without result.json is a problem; symbolic links are skipped and said so.
+func ReadInteractiveDir(dir string, opt Options) (*Result, error) {
+	if err := opt.Check(); err != nil {
+		return nil, err
+	}
+	rr, err := newRootedReader(dir)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{}
+	type run struct{ path, name string }
+	var runs []run
+	if isRunDir(rr, dir) {
+		runs = []run{{dir, filepath.Base(rr.root)}}
+	} else {
+		ents, err := os.ReadDir(dir)
+		if err != nil {
+			return nil, err
+		}
+		links, others := 0, 0
+		for _, e := range ents {
+			p := filepath.Join(dir, e.Name())
+			switch {
+			case e.Type()&os.ModeSymlink != 0:
+				res.warn("%s: skipped: a symbolic link (run directories are read only as real folders)", p)
+				links++
+			case !e.IsDir():
+				others++
+			case isRunDir(rr, p):
+				runs = append(runs, run{p, e.Name()})
+			default:
+				res.warn("%s: skipped: not a run directory (none of %v)", p, runFiles)
+			}
+		}
+		if others > 0 {
+			res.warn("%s: %d files beside the run directories ignored", dir, others)
+		}
+		if len(runs) == 0 {
+			return nil, fmt.Errorf("%s: not an interactive run directory (no result.json, config.json, case_metadata.json or journal.jsonl here or one level down; %d symbolic links skipped)", dir, links)
+		}
+	}
+	sort.Slice(runs, func(i, j int) bool { return runs[i].name < runs[j].name })
+	models := &modelCheck{configured: opt.model()}
+	names := map[*ingest.Episode]string{}
+	for _, r := range runs {
+		if e := readInteractiveRun(rr, res, r.path, r.name, opt, models); e != nil {
+			res.Episodes = append(res.Episodes, e)
+			names[e] = r.name
+		}
+	}
+	models.flush(res)
+	assignRepeats(res, opt, names)
+	return res, nil
+}
+
+func isRunDir(rr *rootedReader, dir string) bool {
+	for _, f := range runFiles {
+		if rr.exists(filepath.Join(dir, f)) {
+			return true
+		}
+	}
+	return false
+}
+
+var trailingNumber = regexp.MustCompile(`(\d+)$`)
+
+// assignRepeats gives the runs of one case distinct repeats: in run-directory order from
+// opt.Repeat (RepeatFromOrder), or the number the directory name ends with
+// (RepeatFromDirname). A key used twice is a problem.
+func assignRepeats(res *Result, opt Options, names map[*ingest.Episode]string) {
+	next := map[string]int{}
+	seen := map[ingest.Key]string{}
+	for _, e := range res.Episodes {
+		name := names[e]
+		if opt.RepeatFrom == RepeatFromDirname {
+			m := trailingNumber.FindString(name)
+			n, err := strconv.Atoi(m)
+			if m == "" || err != nil {
+				res.problem(e.Source, "", "run directory %q does not end with a number (--repeat-from %s)", name, RepeatFromDirname)
+				continue
+			}
+			e.Repeat = n
+		} else {
+			e.Repeat = opt.Repeat + next[e.CaseID]
+			next[e.CaseID]++
+		}
+		if prev, dup := seen[e.Key()]; dup {
+			res.problem(e.Source, "", "runs %s and %s of case %s both get repeat %d", prev, name, e.CaseID, e.Repeat)
+			continue
+		}
+		seen[e.Key()] = name
+	}
+}
+
+func readInteractiveRun(rr *rootedReader, res *Result, run, name string, opt Options, models *modelCheck) *ingest.Episode {
+	rpath := filepath.Join(run, "result.json")
+	before := len(res.Problems)
+	object := func(file string) *jsonv.Object {
+		o, _, p := rr.object(filepath.Join(run, file))
+		if p != nil {
+			res.Problems = append(res.Problems, *p)
+		}
+		return o
+	}
+	result, absent, p := rr.object(rpath)
+	if p != nil {
+		res.Problems = append(res.Problems, *p)
+		return nil
+	}
+	if absent {
+		steps := journalSteps(rr, filepath.Join(run, "journal.jsonl"))
+		why := "a startup failure (run_one failed before the episode)"
+		if steps > 0 {
+			why = fmt.Sprintf("killed mid-episode: journal.jsonl has %d steps", steps)
+		}
+		res.problem(rpath, "", "missing: the run did not finish (%s)", why)
+		return nil
+	}
+	meta := object("case_metadata.json")
+	config := object("config.json")
+	if len(res.Problems) > before {
+		return nil
+	}
+
+	// The case: case_metadata.json, else the ids run_one records without a gateway.
+	caseID := ""
+	for _, src := range []struct {
+		o    *jsonv.Object
+		file string
+	}{{meta, "case_metadata.json"}, {result, "result.json"}, {config, "config.json"}} {
+		if src.o == nil {
+			continue
+		}
+		id, ok := src.o.String("case_id")
+		if !ok {
+			continue
+		}
+		if err := checkName("case id", id); err != nil {
+			res.problem(filepath.Join(run, src.file), "case_id", "%v", err)
+			return nil
+		}
+		if caseID != "" && id != caseID {
+			res.problem(filepath.Join(run, src.file), "case_id", "%q, but another file of the run says %q", id, caseID)
+			return nil
+		}
+		caseID = id
+	}
+	if caseID == "" {
+		res.problem(rpath, "case_id", "the case of the run is unknown (no case_id in case_metadata.json, result.json or config.json)")
+		return nil
+	}
+	proto, _ := ingest.ProtocolFromID(caseID)
+	if meta != nil {
+		if s, ok := meta.String("protocol"); ok {
+			if p, ok := ingest.ParseProtocol(s); ok {
+				proto = p
+			}
+		}
+	}
+
+	status, _ := result.String("status")
+	if !interactiveStatuses[status] {
+		res.problem(rpath, "status", "%q is not a status drive_episode writes", status)
+		return nil
+	}
+	code, _ := result.String("failure_code")
+	censoredV, _ := result.Get("censored")
+	censored := censoredV == true
+	driverErr, _ := result.String("driver_protocol_error")
+
+	e := opt.newEpisode(caseID, rpath)
+	e.RunID = opt.Config + "|" + name
+	if opt.runner() {
+		e.Status = interactiveRunnerStatus(status, censored)
+	} else {
+		e.Status = InteractiveStatus(status, code, censored)
+	}
+	if status == "runtime_failed" {
+		if _, known := interactiveCause(code); !known {
+			res.warn("%s: failure_code %q is not in the interactive failure table: counted as harness_failure", rpath, code)
+		}
+	}
+	switch {
+	case code != "":
+		e.FailureClass = code
+	case driverErr != "":
+		e.FailureClass = driverErr
+	case !interactiveNormal[status]:
+		e.FailureClass = status
+	}
+	extra := &jsonv.Object{}
+	for _, k := range []string{"failure_code", "failure_type", "driver_protocol_error"} {
+		if v, ok := result.Get(k); ok && v != nil {
+			extra.Set(k, v)
+		}
+	}
+	if extra.Len() > 0 {
+		e.Extra = extra
+	}
+	model, _ := result.String("model")
+	models.note("model", model)
+
+	// The record and the driver's verdict.
+	e.Official = jsonv.NewObject("successful", mustGet(result, "success"), "raw_status", status)
+	if driverErr != "" {
+		e.Official.Set("driver_protocol_error", driverErr)
+	}
+	if v, ok := result.Get("execution"); ok && v != nil {
+		exec, isObj := v.(*jsonv.Object)
+		if !isObj {
+			res.problem(rpath, "execution", "must be an object, got %s", ingest.TypeName(v))
+			return nil
+		}
+		events, ok := exec.Get("execution_events")
+		if _, isList := events.([]any); ok && events != nil && !isList {
+			res.problem(rpath, "execution.execution_events", "must be an array, got %s", ingest.TypeName(events))
+			return nil
+		}
+		if ok && events != nil {
+			env := ""
+			if meta != nil {
+				env, _ = meta.String("env_id")
+			}
+			e.Record = jsonv.NewObject("schema_version", int64(1), "env_id", env, "episode_id", caseID,
+				"runner", "run_english_interactive_rollout", "events", events)
+			md := &jsonv.Object{}
+			if model != "" {
+				md.Set("model", model)
+			}
+			if driverErr != "" {
+				// The driver rejected the whole reply and failed the run; the oracle sees
+				// only the executed events, so it must be told.
+				md.Set("driver_protocol_error", driverErr)
+			}
+			if md.Len() > 0 {
+				e.Record.Set("metadata", md)
+			}
+		}
+		if sum, ok := exec.Obj("summary"); ok {
+			if out, ok := sum.String("outcome"); ok {
+				e.Official.Set("observed_outcome", CanonicalOutcome(proto, out))
+				if c := CanonicalOutcome(proto, out); c != out {
+					e.Official.Set("raw_observed_outcome", out)
+				}
+			}
+		}
+	}
+	e.Usage = interactiveUsage(rr, res, result, run, models)
+	if len(res.Problems) > before {
+		return nil
+	}
+	return e
+}
+
+// interactiveUsage sums result.json's usage list (else usage.json): one entry per
+// accepted reply, {request, response_id, model, usage{prompt_tokens, completion_tokens,
+// total_tokens, cost, …}}. Wall time is finished_at_unix − started_at_unix; cost_usd is
+// the driver's own sum when it wrote one.
+func interactiveUsage(rr *rootedReader, res *Result, result *jsonv.Object, run string, models *modelCheck) *jsonv.Object {
+	u := &jsonv.Object{}
+	start, _ := result.Get("started_at_unix")
+	end, _ := result.Get("finished_at_unix")
+	if a, ok := ingest.JSONNumber(start); ok {
+		if b, ok := ingest.JSONNumber(end); ok && b >= a {
+			u.Set("wall_seconds", b-a)
+		}
+	}
+	rpath := filepath.Join(run, "result.json")
+	list, has := []any(nil), false
+	if v, ok := result.Get("usage"); ok && v != nil {
+		l, isList := v.([]any)
+		if !isList {
+			res.problem(rpath, "usage", "must be the driver's per-request list, got %s", ingest.TypeName(v))
+			return nil
+		}
+		list, has = l, true
+	} else if l, absent, p := rr.list(filepath.Join(run, "usage.json")); p != nil {
+		res.Problems = append(res.Problems, *p)
+		return nil
+	} else if !absent {
+		list, has, rpath = l, true, filepath.Join(run, "usage.json")
+	}
+	var cost float64
+	costs := false
+	for i, x := range list {
+		item, ok := x.(*jsonv.Object)
+		if !ok {
+			res.problem(rpath, fmt.Sprintf("usage[%d]", i), "must be an object, got %s", ingest.TypeName(x))
+			return nil
+		}
+		if m, ok := item.String("model"); ok {
+			models.note("returned model", m)
+		}
+		uo, ok := item.Obj("usage")
+		if !ok {
+			continue
+		}
+		for _, k := range [][2]string{{"prompt_tokens", "input_tokens"}, {"completion_tokens", "output_tokens"}, {"total_tokens", "total_tokens"}} {
+			if v, ok := uo.Get(k[0]); ok {
+				addUsage(u, k[1], v)
+			}
+		}
+		if d, ok := uo.Obj("completion_tokens_details"); ok {
+			if v, ok := d.Get("reasoning_tokens"); ok {
+				addUsage(u, "reasoning_tokens", v)
+			}
+		}
+		if d, ok := uo.Obj("prompt_tokens_details"); ok {
+			if v, ok := d.Get("cached_tokens"); ok {
+				addUsage(u, "cached_tokens", v)
+			}
+		}
+		if c, ok := ingest.JSONNumber(mustGet(uo, "cost")); ok {
+			cost += c
+			costs = true
+		}
+	}
+	if has {
+		u.Set("requests", int64(len(list)))
+	}
+	if v, ok := result.Get("cost_usd"); ok && v != nil {
+		usageNumber(u, "cost_usd", v)
+	} else if costs {
+		u.Set("cost_usd", cost)
+	}
+	if u.Len() == 0 {
+		return nil
+	}
+	return u
+}
+
+// journalSteps counts the lines of an unfinished run's journal (0 when there is none).
+func journalSteps(rr *rootedReader, path string) int {
+	if !rr.exists(path) {
+		return 0
+	}
+	data, err := ingest.ReadLimited(path, ingest.MaxBenchFileBytes)
+	if err != nil {
+		return 0
+	}
+	return bytes.Count(data, []byte("\n"))
+}

@@ -1,0 +1,113 @@
+package fsx
+
+import (
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// dirEntries lists the names in dir, to catch leftover temporary files.
+func dirEntries(t *testing.T, dir string) []string {
+	t.Helper()
+	es, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range es {
+		names = append(names, e.Name())
+	}
+	return names
+}
+
+func TestWriteFileAtomic(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "t2.md")
+	if err := WriteFileAtomic(path, func(w io.Writer) error {
+		_, err := io.WriteString(w, "hello\n")
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(path)
+	if err != nil || string(got) != "hello\n" {
+		t.Fatalf("content %q, %v", got, err)
+	}
+	if st, _ := os.Stat(path); st.Mode().Perm() != 0o644 {
+		t.Errorf("mode %v, want 0644", st.Mode().Perm())
+	}
+	if names := dirEntries(t, dir); len(names) != 1 || names[0] != "t2.md" {
+		t.Errorf("directory holds %q", names)
+	}
+}
+
+// TestWriteFileAtomicError: a failing write leaves no file, and an existing file intact.
+func TestWriteFileAtomicError(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "out.csv")
+	boom := errors.New("boom")
+	failing := func(w io.Writer) error {
+		io.WriteString(w, "partial")
+		return boom
+	}
+	if err := WriteFileAtomic(path, failing); !errors.Is(err, boom) {
+		t.Fatalf("error %v, want boom", err)
+	}
+	if names := dirEntries(t, dir); len(names) != 0 {
+		t.Fatalf("a failed write left %q", names)
+	}
+	if err := os.WriteFile(path, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteFileAtomic(path, failing); !errors.Is(err, boom) {
+		t.Fatalf("error %v, want boom", err)
+	}
+	if got, _ := os.ReadFile(path); string(got) != "old" {
+		t.Errorf("the old file became %q", got)
+	}
+	if names := dirEntries(t, dir); len(names) != 1 {
+		t.Errorf("directory holds %q", names)
+	}
+}
+
+// TestWriteFileAtomicPanic: a panicking writer leaves no temporary file behind.
+func TestWriteFileAtomicPanic(t *testing.T) {
+	dir := t.TempDir()
+	func() {
+		defer func() { recover() }()
+		WriteFileAtomic(filepath.Join(dir, "x"), func(w io.Writer) error { panic("writer bug") })
+	}()
+	if names := dirEntries(t, dir); len(names) != 0 {
+		t.Errorf("a panic left %q", names)
+	}
+}
+
+func TestWriteFileAtomicBadPath(t *testing.T) {
+	dir := t.TempDir()
+	ok := func(w io.Writer) error { return nil }
+	if err := WriteFileAtomic(filepath.Join(dir, "missing", "x.txt"), ok); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("missing directory: %v", err)
+	}
+	if err := WriteFileAtomic(dir+string(filepath.Separator), ok); err == nil {
+		t.Error("a directory path was accepted")
+	}
+	if err := WriteFileAtomic(filepath.Join(dir, "y"), nil); err == nil {
+		t.Error("nil write accepted")
+	}
+	// Renaming over a directory fails; the temporary file must not survive it.
+	sub := filepath.Join(dir, "sub")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(sub, "keep"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteFileAtomic(sub, ok); err == nil {
+		t.Error("renamed over a non-empty directory")
+	}
+	if names := dirEntries(t, dir); len(names) != 1 || names[0] != "sub" {
+		t.Errorf("directory holds %q", names)
+	}
+}

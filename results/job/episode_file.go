@@ -1,0 +1,35 @@
+package job
+
+import (
+	"io"
+
+	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/results/fsx"
+)
+
+// WriteEpisodeFile writes every episode next returns (until io.EOF) to path, in the
+// format its extension names (ingest.EpisodeFormat), or as JSONL to stdout when path is
+// "-". The file is written atomically: any problem in the input leaves no output file.
+// problem sees each problem as it is met; the count is of the episodes written.
+func WriteEpisodeFile(stdout io.Writer, path string, next func() (*ingest.Episode, error), problem func(ingest.Problem)) (int, error) {
+	format := ingest.FormatJSONL
+	if path != "-" {
+		var err error
+		if format, err = ingest.EpisodeFormat(path); err != nil {
+			return 0, err
+		}
+	}
+	n := 0
+	fill := func(w io.Writer) error {
+		ew, err := ingest.NewEpisodeWriter(w, format)
+		if err != nil {
+			return err
+		}
+		n, err = ingest.CopyEpisodes(ew, next, problem)
+		return err
+	}
+	if path == "-" {
+		return n, fill(stdout)
+	}
+	return n, fsx.WriteFileAtomic(path, fill)
+}

@@ -1,0 +1,239 @@
+package job
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sabench/sabench-stats/oracle"
+)
+
+// factWidth is where text explanations cut a fact's summary unless --full.
+const factWidth = 240
+
+// explainText renders one explanation as the readable chain.
+func explainText(x *oracle.Explanation, full bool) string {
+	var b strings.Builder
+	pf := func(format string, a ...any) { fmt.Fprintf(&b, format, a...) }
+	pf("run %s: %s on %s (%s, %s), repeat %d, condition %s\n", x.RunID, x.Config, x.CaseID, x.Protocol, x.Domain, x.Repeat, x.Condition)
+	pf("policy %s (evaluator %s; %s)\n", x.Policy, x.Evaluator, x.PolicyHash)
+	if x.Excluded {
+		pf("excluded: status %s\n", x.ExclusionReason)
+	} else {
+		v := x.Verdict
+		pf("verdict: %s  %s  canonical=%s", passText(v.Pass), v.Label, v.Canonical)
+		if v.FailureType != "" {
+			pf("  failure=%s", v.FailureType)
+		}
+		pf("\n")
+	}
+	pf("%s\n", officialText(x))
+	if x.AdapterNote != "" {
+		pf("adapter: %s\n", x.AdapterNote)
+	}
+	if x.Excluded {
+		return b.String()
+	}
+	if x.NotWalked != "" {
+		pf("not walked: %s\n", x.NotWalked)
+		return b.String()
+	}
+	if len(x.Chain) > 0 {
+		pf("\nchain:\n")
+	}
+	for _, e := range x.Chain {
+		kind := e.Kind
+		if kind == "act" {
+			kind = "ACT "
+		}
+		pf("  [%d] %s %s %s\n", e.Index, kind, e.Tool, e.Arguments)
+		if e.Broke {
+			pf("        ✗ broke here (%s)\n", x.Verdict.FailureType)
+		}
+		if e.Invalid != "" {
+			pf("        invalid read: %s\n", e.Invalid)
+		}
+		for _, f := range e.Facts {
+			pf("        fact %s\n", cut(f.Summary, full))
+		}
+		if e.Kind == "read" && len(e.Facts) == 0 && e.Invalid == "" {
+			pf("        (no facts established)\n")
+		}
+		for _, cp := range e.Checkpoints {
+			checkpointText(&b, cp, "        ")
+		}
+		if e.EvaluatorStops {
+			pf("        -- the evaluator stops here; later events are not processed --\n")
+		}
+	}
+	if len(x.Preflight) > 0 {
+		pf("\nhidden preflight (the candidate action the agent chose not to take):\n")
+		for _, cp := range x.Preflight {
+			pf("  %s %s\n", cp.Tool, cp.CommitID)
+			checkpointText(&b, cp, "    ")
+		}
+	}
+	if x.Decision != nil {
+		pf("\ndecision: %s; gold: %s\n", x.Decision.Decision, x.Decision.Gold)
+		brokeText(&b, x)
+		tail(&b, x)
+		return b.String()
+	}
+	if x.Workflow != nil {
+		workflowText(&b, x.Workflow)
+	}
+	if c := x.Coverage; c != nil {
+		pf("\ncoverage: %d/%d required reads, %d calls (min %d), %d tools (min %d): ", c.CoveredCalls, c.RequiredCalls,
+			c.ObservedCalls, c.MinCalls, c.ObservedDistinct, c.MinDistinct)
+		if c.Complete {
+			pf("complete\n")
+		} else {
+			pf("INCOMPLETE\n")
+		}
+		for _, r := range c.Missing {
+			pf("  never read: %s %s (%s)\n", r.Tool, r.Arguments, r.ID)
+		}
+		if c.MoreMissing > 0 {
+			pf("  never read: %d more required reads beyond the first 64\n", c.MoreMissing)
+		}
+	}
+	if len(x.CompletedCommits) > 0 {
+		pf("completed commits: %s\n", strings.Join(x.CompletedCommits, ", "))
+	}
+	if x.FirstAttempt >= 0 {
+		pf("first consequential attempt: event %d (investigation complete there: %v)\n", x.FirstAttempt, x.CompleteAtFirstAttempt)
+	} else {
+		pf("no consequential attempt\n")
+	}
+	brokeText(&b, x)
+	tail(&b, x)
+	return b.String()
+}
+
+func passText(ok bool) string {
+	if ok {
+		return "PASS"
+	}
+	return "FAIL"
+}
+
+// officialText is the harness's own verdict beside the oracle's.
+func officialText(x *oracle.Explanation) string {
+	o := x.Official
+	if o == nil {
+		return "official (the harness's own): none recorded"
+	}
+	s := "official (the harness's own): " + o.Verdict
+	if len(o.Fields) > 0 {
+		parts := make([]string, len(o.Fields))
+		for i, kv := range o.Fields {
+			parts[i] = kv.Key + "=" + kv.Value
+		}
+		s += " (" + strings.Join(parts, ", ") + ")"
+	}
+	if o.Agrees != nil {
+		if *o.Agrees {
+			s += "; agrees with the oracle"
+		} else {
+			s += "; DISAGREES with the oracle (" + passText(x.Verdict.Pass) + ")"
+		}
+	}
+	return s
+}
+
+func tail(b *strings.Builder, x *oracle.Explanation) {
+	for _, e := range x.ContractErrors {
+		fmt.Fprintf(b, "contract error: %s\n", e)
+	}
+	for _, n := range x.Notes {
+		fmt.Fprintf(b, "note: %s\n", n)
+	}
+}
+
+func cut(s string, full bool) string {
+	if full || len(s) <= factWidth {
+		return s
+	}
+	// Cut on a rune boundary.
+	n := factWidth - 3
+	for n > 0 && s[n]&0xC0 == 0x80 {
+		n--
+	}
+	return s[:n] + "... (--full prints it whole)"
+}
+
+func checkpointText(b *strings.Builder, cp oracle.ExplainedCheckpoint, indent string) {
+	commit := cp.CommitID
+	if commit == "" {
+		commit = "(no commit matched)"
+	}
+	fmt.Fprintf(b, "%sgate %s for %s", indent, cp.Gate, commit)
+	if cp.Label != "" {
+		fmt.Fprintf(b, " (%s)", cp.Label)
+	}
+	if cp.Reason != "" {
+		fmt.Fprintf(b, ": %s", cp.Reason)
+	}
+	b.WriteString("\n")
+	for _, r := range cp.Requirements {
+		if r.Read != nil {
+			fmt.Fprintf(b, "%s  %s read %s %s (%s, %s)\n", indent, r.Status, r.Read.Tool, r.Read.Arguments, r.ID, r.Reason)
+		} else {
+			fmt.Fprintf(b, "%s  %s %s (%s)\n", indent, r.Status, r.ID, r.Reason)
+		}
+		for _, m := range r.Needs {
+			fmt.Fprintf(b, "%s    needs %s\n", indent, m)
+		}
+	}
+	for _, m := range cp.MatchErrors {
+		fmt.Fprintf(b, "%s  mismatch: %s\n", indent, m)
+	}
+	for _, m := range cp.ReferenceErrors {
+		fmt.Fprintf(b, "%s  reference: %s\n", indent, m)
+	}
+}
+
+// workflowText prints the expected workflow, its edges and each step's state.
+func workflowText(b *strings.Builder, w *oracle.Workflow) {
+	fmt.Fprintf(b, "\nexpected workflow (%s, %d steps):\n", w.Shape, len(w.Steps))
+	for i, st := range w.Steps {
+		fmt.Fprintf(b, "  %d. %s  %s", i+1, st.CommitID, st.Tool)
+		if len(st.DependsOn) > 0 {
+			fmt.Fprintf(b, "  after %s", strings.Join(st.DependsOn, ", "))
+		}
+		fmt.Fprintf(b, ": %s", st.State)
+		if st.Event >= 0 {
+			fmt.Fprintf(b, " at event %d", st.Event)
+		}
+		if st.Why != "" {
+			fmt.Fprintf(b, " (%s)", st.Why)
+		}
+		b.WriteString("\n")
+	}
+	var edges []string
+	for i, st := range w.Steps {
+		for _, d := range st.DependsOn {
+			edges = append(edges, d+" → "+st.CommitID)
+		}
+		if w.Shape == "linear" && len(st.DependsOn) == 0 && i > 0 {
+			edges = append(edges, w.Steps[i-1].CommitID+" → "+st.CommitID+" (order)")
+		}
+	}
+	if len(edges) > 0 {
+		fmt.Fprintf(b, "  edges: %s\n", strings.Join(edges, ", "))
+	}
+}
+
+// brokeText prints where the chain broke (the event and step the oracle names) and why an
+// episode of that failure type fails.
+func brokeText(b *strings.Builder, x *oracle.Explanation) {
+	if x.Broke == "" {
+		return
+	}
+	fmt.Fprintf(b, "chain broke: %s\n", x.Broke)
+	if x.BrokeStep != "" {
+		fmt.Fprintf(b, "broken step: %s\n", x.BrokeStep)
+	}
+	if x.Why != "" {
+		fmt.Fprintf(b, "why it fails: %s\n", x.Why)
+	}
+}

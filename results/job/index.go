@@ -1,0 +1,83 @@
+package job
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/results"
+	"github.com/sabench/sabench-stats/results/render"
+)
+
+// indexHeading starts every report's index.md.
+const indexHeading = "# sabench-stats report\n"
+
+// IndexFigure is one figure of a report and its files, relative to the report directory.
+type IndexFigure struct {
+	Name  string
+	Files []string
+}
+
+// Index describes a report for its index.md.
+type Index struct {
+	Scored    *analysis.ScoredRelease
+	Stats     analysis.StatOptions
+	Method    string // as given (--interval)
+	Quantile  string // as given (--quantile)
+	Tables    []*results.Table
+	Figures   []IndexFigure
+	Skipped   []string // what was not written, and why
+	Synthetic bool
+	// Render sets the layout of the table files (the LaTeX width and environment).
+	Render render.RenderOptions
+	// Meta is the provenance section; nil writes none.
+	Meta *results.Meta
+}
+
+// Markdown renders the index: provenance, counts, and every table and figure with its
+// files.
+func (x *Index) Markdown() string {
+	var b strings.Builder
+	s := x.Scored
+	b.WriteString(indexHeading + "\n")
+	fmt.Fprintf(&b, "- Input: %s.\n", s.Input)
+	if x.Synthetic {
+		fmt.Fprintf(&b, "- **%s**\n", analysis.SyntheticMark)
+	}
+	fmt.Fprintf(&b, "- Episodes: read %d = scored %d + excluded (%s).\n", s.Read(), s.Counts.Scored, s.ExcludedSummary())
+	fmt.Fprintf(&b, "- Tables use policy %s; the policies table compares %s.\n", s.Releases[0].Policy.String(), s.PolicyNames())
+	o := x.Stats
+	fmt.Fprintf(&b, "- %s\n", s.Releases[0].Intervals(o).Sentence())
+	for _, why := range x.Skipped {
+		fmt.Fprintf(&b, "- Not written: %s.\n", why)
+	}
+	for _, t := range x.Tables {
+		if t.Empty != "" {
+			fmt.Fprintf(&b, "- Empty table %s: %s.\n", t.ID, t.Empty)
+		}
+	}
+	b.WriteString("\n## Tables\n\n| Table | Title | Files |\n|---|---|---|\n")
+	for _, t := range x.Tables {
+		var links []string
+		for _, f := range render.Formats() {
+			links = append(links, fmt.Sprintf("[%s](tables/%s.%s)", f.Ext(), t.ID, f.Ext()))
+		}
+		if t.Meta != nil {
+			links = append(links, fmt.Sprintf("[csv meta](tables/%s)", render.SidecarName(t.ID+"."+render.FormatCSV.Ext())))
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s |\n", t.ID, strings.ReplaceAll(t.Title, "|", "\\|"), strings.Join(links, " "))
+	}
+	b.WriteString("\n## Figures\n\n")
+	for _, f := range x.Figures {
+		var links []string
+		for _, p := range f.Files {
+			links = append(links, fmt.Sprintf("[%s](%s)", strings.TrimPrefix(path.Ext(p), "."), p))
+		}
+		fmt.Fprintf(&b, "- %s: %s\n", f.Name, strings.Join(links, " "))
+	}
+	if x.Meta != nil {
+		x.Meta.WriteMarkdown(&b)
+	}
+	return b.String()
+}

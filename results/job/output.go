@@ -1,0 +1,130 @@
+package job
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/sabench/sabench-stats/results"
+	"github.com/sabench/sabench-stats/results/fsx"
+	"github.com/sabench/sabench-stats/results/render"
+	"github.com/sabench/sabench-stats/results/verdicts"
+)
+
+// OutputKind is what a command's --format names: the formats it can write (Names[0] is
+// the default) and how a format name or an output file's extension maps to one of them.
+type OutputKind struct {
+	What  string   // "table", "verdict", "explanation"
+	Names []string // canonical format names
+	parse func(s string) (string, bool)
+	ext   func(name string) string // a format's file extension; nil: its name
+}
+
+// TableOutput: the five table formats (render.ParseFormat, with its aliases txt, tex, markdown).
+var TableOutput = &OutputKind{What: "table", Names: []string{"text", "md", "latex", "csv", "json"},
+	parse: func(s string) (string, bool) {
+		f, err := render.ParseFormat(s)
+		return f.String(), err == nil
+	},
+	ext: func(name string) string {
+		f, _ := render.ParseFormat(name)
+		return f.Ext()
+	}}
+
+// VerdictOutput: the per-episode verdict formats (verdicts.Formats).
+var VerdictOutput = &OutputKind{What: "verdict", Names: verdicts.Formats,
+	parse: func(s string) (string, bool) {
+		s = strings.ToLower(strings.TrimSpace(s))
+		return s, slices.Contains(verdicts.Formats, s)
+	}}
+
+// ExplainOutput: the explanation formats (ExplainFormats; txt is text).
+var ExplainOutput = &OutputKind{What: "explanation", Names: ExplainFormats,
+	parse: func(s string) (string, bool) {
+		s = strings.ToLower(strings.TrimSpace(s))
+		if s == "txt" {
+			s = "text"
+		}
+		return s, slices.Contains(ExplainFormats, s)
+	}}
+
+// Resolve returns the canonical format: format when given (a name or alias of the
+// kind's), else the one the out file's extension names, else the default. A format the
+// kind cannot write, an extension it cannot tell, and a format that contradicts the
+// extension are errors; cmd names the command in them.
+func (k *OutputKind) Resolve(cmd, format string, given bool, out string) (string, error) {
+	if given {
+		name, ok := k.parse(format)
+		if !ok {
+			return "", fmt.Errorf("--format: %s writes %s, not %q", cmd, strings.Join(k.Names, ", "), format)
+		}
+		format = name
+	}
+	ext := outExt(out)
+	if ext == "" {
+		return format, nil
+	}
+	name, ok := k.parse(ext)
+	switch {
+	case given && ok && name != format:
+		return "", fmt.Errorf("--format %s, but --out %s names a %s file", format, out, name)
+	case given:
+		return format, nil
+	case ok:
+		return name, nil
+	}
+	var exts []string
+	for _, n := range k.Names {
+		if k.ext != nil {
+			n = k.ext(n)
+		}
+		exts = append(exts, n)
+	}
+	return "", fmt.Errorf("--out %s: cannot tell the %s format from the extension .%s; give --format (%s) or name the file .%s",
+		out, k.What, ext, strings.Join(k.Names, ", "), strings.Join(exts, ", ."))
+}
+
+// outExt is the extension of an output file without the dot, or "" for stdout ("" or
+// "-"), a directory target and a name without one.
+func outExt(out string) string {
+	if out == "" || out == "-" || fsx.IsDirTarget(out) {
+		return ""
+	}
+	return strings.TrimPrefix(filepath.Ext(out), ".")
+}
+
+// CheckTableTarget refuses an output (out: "" or "-" for stdout, a file or a directory)
+// that cannot take n tables in format f: several CSV tables on stdout, where a CSV reader
+// cannot tell them apart, and several tables into one named file.
+func CheckTableTarget(out string, f render.Format, n int) error {
+	if n < 2 {
+		return nil
+	}
+	if (out == "" || out == "-") && f == render.FormatCSV {
+		return fmt.Errorf("%d tables as CSV would run together in one stream; give --out DIR for one file per table (or ask for one table)", n)
+	}
+	if out != "" && out != "-" && !fsx.IsDirTarget(out) && filepath.Ext(out) != "" {
+		return fmt.Errorf("--out %s names a file, but there are %d tables (one file each): give a directory", out, n)
+	}
+	return nil
+}
+
+// WriteTables writes tables in format f to stdout (out "" or "-"), to the file out, or one
+// file per table into the directory out (a directory target, or any out when there are
+// several tables), listing the files written on stdout.
+func WriteTables(stdout io.Writer, out string, f render.Format, o render.RenderOptions, ts []*results.Table) error {
+	switch {
+	case out == "" || out == "-":
+		return render.RenderAllWith(stdout, ts, f, o)
+	case len(ts) > 1 || fsx.IsDirTarget(out):
+		written, err := render.WriteTableDir(out, f, ts, func(w io.Writer, t *results.Table) error { return render.RenderWith(w, t, f, o) })
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintln(stdout, strings.Join(written, "\n"))
+		return err
+	}
+	return render.WriteTableFileWith(out, f, o, ts...)
+}

@@ -1,0 +1,69 @@
+package render
+
+import (
+	"encoding/csv"
+	"io"
+	"strconv"
+
+	"github.com/sabench/sabench-stats/results"
+	"github.com/sabench/sabench-stats/results/num"
+)
+
+// writeCSV writes the header row of data fields (a "group" field first when rows are
+// grouped, the interval options last on a table with intervals) and one record per row; titles and notes have no place in RFC 4180 and are left
+// to the other forms.
+func writeCSV(w io.Writer, t *results.Table) error {
+	cw := csv.NewWriter(w)
+	grouped := t.Grouped()
+	var rec []string
+	if grouped {
+		rec = append(rec, results.GroupField)
+	}
+	for _, c := range t.Columns {
+		rec = append(rec, c.Fields()...)
+	}
+	if t.Intervals != nil {
+		rec = append(rec, ciFields...)
+	}
+	if err := cw.Write(rec); err != nil {
+		return err
+	}
+	for i, r := range t.Rows {
+		rec = rec[:0]
+		if grouped {
+			rec = append(rec, r.Group)
+		}
+		for j, c := range r.Cells {
+			rec = append(rec, dataValues(c, t.Columns[j])...)
+		}
+		if t.Intervals != nil {
+			rec = append(rec, ciValues(t.Intervals, i)...)
+		}
+		if err := cw.Write(rec); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// dataValues returns the data-form values of a cell, one per field of its column: full
+// precision numbers (points for percent kinds), "" for an empty value.
+func dataValues(c results.Cell, col results.Column) []string {
+	out := make([]string, len(col.Fields()))
+	pct := col.Kind.Percent()
+	num := func(x float64) string { return num.Data(x, pct) }
+	switch c.Type() {
+	case results.CellText:
+		out[0] = c.Str()
+	case results.CellCount:
+		out[0] = strconv.FormatInt(c.N(), 10)
+	case results.CellNumber, results.CellPValue:
+		out[0] = num(c.X())
+	case results.CellInterval:
+		out[0], out[1], out[2] = num(c.X()), num(c.Lo()), num(c.Hi())
+	case results.CellFraction:
+		out[0], out[1] = strconv.FormatInt(c.N(), 10), strconv.FormatInt(c.Total(), 10)
+	}
+	return out
+}

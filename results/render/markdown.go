@@ -1,0 +1,112 @@
+package render
+
+import (
+	"io"
+	"strings"
+
+	"github.com/olekukonko/tablewriter/pkg/twwidth"
+	"github.com/sabench/sabench-stats/results"
+)
+
+// mdEscaper escapes what GitHub Markdown would otherwise read inside a table cell: the
+// pipe, emphasis, code, strikethrough, inline links ("](" only, so "[95% CI]" stays
+// readable), HTML and $ math.
+var mdEscaper = strings.NewReplacer(
+	`\`, `\\`, `|`, `\|`, `*`, `\*`, `_`, `\_`, "`", "\\`", `~`, `\~`,
+	`](`, `\](`, `<`, `\<`, `>`, `\>`, `$`, `\$`,
+)
+
+var mdFlavor = flavor{
+	minus: "-", less: "<", empty: "—",
+	text: mdEscaper.Replace,
+	bold: func(s string) string { return "**" + s + "**" },
+}
+
+// writeMarkdown writes a bold caption paragraph, the pipe table padded to aligned columns,
+// and each note as a paragraph. GitHub tables have no row rules, so groups are not shown.
+func writeMarkdown(w io.Writer, t *results.Table) error {
+	var b strings.Builder
+	if c := caption(t); c != "" {
+		b.WriteString("**" + mdEscaper.Replace(c) + "**\n\n")
+	}
+	n := len(t.Columns)
+	cells := make([][]string, 0, len(t.Rows)+1)
+	head := make([]string, n)
+	for j, c := range t.Columns {
+		head[j] = mdFlavor.header(c)
+	}
+	cells = append(cells, head)
+	for _, r := range t.Rows {
+		row := make([]string, n)
+		for j, c := range r.Cells {
+			row[j] = mdFlavor.show(c, t.Columns[j])
+		}
+		cells = append(cells, row)
+	}
+	width := make([]int, n)
+	for j := range width {
+		width[j] = 3 // the shortest alignment marker, ":-:"
+		for _, row := range cells {
+			width[j] = max(width[j], displayWidth(row[j]))
+		}
+	}
+	for i, row := range cells {
+		writeMDRow(&b, row, width, t.Columns)
+		if i == 0 {
+			b.WriteByte('|')
+			for j, c := range t.Columns {
+				b.WriteByte(' ')
+				b.WriteString(mdRule(c.Aligned(), width[j]))
+				b.WriteString(" |")
+			}
+			b.WriteByte('\n')
+		}
+	}
+	for _, note := range t.Notes {
+		b.WriteString("\n" + mdEscaper.Replace(oneLine(note)) + "\n")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func writeMDRow(b *strings.Builder, row []string, width []int, cols []results.Column) {
+	b.WriteByte('|')
+	for j, s := range row {
+		b.WriteByte(' ')
+		b.WriteString(pad(s, width[j], cols[j].Aligned()))
+		b.WriteString(" |")
+	}
+	b.WriteByte('\n')
+}
+
+// mdRule is the alignment marker of a column, as wide as the column.
+func mdRule(a results.Align, w int) string {
+	switch a {
+	case results.AlignRight:
+		return strings.Repeat("-", w-1) + ":"
+	case results.AlignCenter:
+		return ":" + strings.Repeat("-", w-2) + ":"
+	}
+	return ":" + strings.Repeat("-", w-1)
+}
+
+// pad fills s with spaces to w display columns.
+func pad(s string, w int, a results.Align) string {
+	gap := w - displayWidth(s)
+	if gap <= 0 {
+		return s
+	}
+	switch a {
+	case results.AlignRight:
+		return strings.Repeat(" ", gap) + s
+	case results.AlignCenter:
+		return strings.Repeat(" ", gap/2) + s + strings.Repeat(" ", gap-gap/2)
+	}
+	return s + strings.Repeat(" ", gap)
+}
+
+// displayWidth measures s in terminal columns with East Asian ambiguous characters narrow,
+// the same rule the text form uses, whatever the locale.
+func displayWidth(s string) int {
+	return twwidth.WidthWithOptions(s, twwidth.Options{})
+}

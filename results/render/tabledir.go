@@ -1,0 +1,72 @@
+package render
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/sabench/sabench-stats/results"
+	"github.com/sabench/sabench-stats/results/fsx"
+)
+
+// WriteTableDir writes each table to DIR/ID.EXT in format f (the directory is created when
+// missing; an existing one keeps its other files) and returns the paths written, in table
+// order. render writes one table (nil: RenderAll in f), so that callers keep their render
+// options. Every table is validated, and the file names checked, before anything is
+// written; each file is written atomically (fsx.WriteFileAtomic).
+func WriteTableDir(dir string, f Format, tables []*results.Table, render func(w io.Writer, t *results.Table) error) ([]string, error) {
+	if render == nil {
+		render = func(w io.Writer, t *results.Table) error { return Render(w, t, f) }
+	}
+	seen := map[string]bool{}
+	paths := make([]string, len(tables))
+	for i, t := range tables {
+		if err := t.Validate(); err != nil {
+			return nil, err
+		}
+		name := t.ID + "." + f.Ext()
+		if t.ID == "" || strings.ContainsAny(t.ID, `/\`) || t.ID[0] == '.' {
+			return nil, fmt.Errorf("table id %q cannot be a file name", t.ID)
+		}
+		if seen[name] {
+			return nil, fmt.Errorf("two tables with id %q would write the same file", t.ID)
+		}
+		seen[name] = true
+		paths[i] = filepath.Join(dir, name)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	var written []string
+	for i, t := range tables {
+		if err := fsx.WriteFileAtomic(paths[i], func(w io.Writer) error { return render(w, t) }); err != nil {
+			return written, err
+		}
+		written = append(written, paths[i])
+		// CSV has no place for provenance: a stamped table's CSV file gets its sidecar.
+		if side := Sidecar([]*results.Table{t}); f == FormatCSV && side != nil {
+			if err := fsx.WriteFileAtomic(SidecarName(paths[i]), func(w io.Writer) error { _, err := w.Write(side); return err }); err != nil {
+				return written, err
+			}
+			written = append(written, SidecarName(paths[i]))
+		}
+	}
+	return written, nil
+}
+
+// WriteTableFileWith renders tables in format f with render options o (the LaTeX layout)
+// to the file at path, atomically. CSV has no place for provenance, so a CSV file of
+// stamped tables gets a sidecar (SidecarName).
+func WriteTableFileWith(path string, f Format, o RenderOptions, tables ...*results.Table) error {
+	if err := fsx.WriteFileAtomic(path, func(w io.Writer) error { return RenderAllWith(w, tables, f, o) }); err != nil {
+		return err
+	}
+	if f == FormatCSV {
+		if side := Sidecar(tables); side != nil {
+			return fsx.WriteFileAtomic(SidecarName(path), func(w io.Writer) error { _, err := w.Write(side); return err })
+		}
+	}
+	return nil
+}

@@ -1,8 +1,0 @@
-//go:build !linux
-
-package results
-
-import "errors"
-
-// exchange is not available: ReplaceDir renames aside instead.
-func exchange(a, b string) error { return errors.New("no atomic exchange on this system") }

@@ -1,0 +1,321 @@
+package verdicts
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/apache/arrow-go/v18/parquet/file"
+	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/oracle"
+	"github.com/sabench/sabench-stats/results/fsx"
+)
+
+// The verdict dataset is the hand-off to other engines and between machines: a
+// Hive-partitioned directory config=<config>/part-NNNN.parquet (the value escaped as a
+// URL path segment, so "m/h" is config=m%2Fh) that DuckDB, Spark and Trino read as one
+// table. Its files hold the verdict columns without config (the partition carries it)
+// plus policy_index (the policy's position in the scoring's list) and seq (the episode's
+// index in the whole input), so that shards written by several machines merge back into
+// the order of one process.
+
+// datasetColumns are the columns of a dataset file.
+var datasetColumns = func() []Column {
+	var out []Column
+	for _, c := range Columns {
+		if c.Name != "config" {
+			out = append(out, c)
+		}
+	}
+	out = append(out,
+		// The interventions table reads which information tools came before the first
+		// attempt; score's other formats leave the bits out (they are case-relative).
+		Column{"tools_before_attempt", KindInt, "bit i: the case's i-th information tool was called before the first consequential attempt", func(v Row) any { return int64(v.ToolsBeforeAttempt()) }},
+		Column{"policy_index", KindInt, "the policy's position in the scoring's policy list", func(v Row) any { return int64(v.PolicyIndex) }},
+		Column{"seq", KindInt, "the episode's index in the scored input (shards merge in this order)", func(v Row) any { return v.Seq }})
+	// The cost table reads the usage; null where the episode did not report the field.
+	for _, uc := range usageColumns {
+		out = append(out, Column{uc.name, KindFloat, "the episode's reported " + strings.TrimPrefix(uc.name, "usage_") + "; null when not reported", func(v Row) any {
+			if u := v.Usage(); u.Has(uc.bit) {
+				return *uc.dst(&u)
+			}
+			return nil
+		}})
+	}
+	return out
+}()
+
+// usageColumns name the dataset's usage columns and their oracle.Usage bits.
+var usageColumns = []struct {
+	name string
+	bit  uint8
+	dst  func(u *oracle.Usage) *float64
+}{{"usage_cost_usd", oracle.UsageCost, func(u *oracle.Usage) *float64 { return &u.CostUSD }},
+	{"usage_input_tokens", oracle.UsageInput, func(u *oracle.Usage) *float64 { return &u.InputTokens }},
+	{"usage_output_tokens", oracle.UsageOutput, func(u *oracle.Usage) *float64 { return &u.OutputTokens }},
+	{"usage_wall_seconds", oracle.UsageWall, func(u *oracle.Usage) *float64 { return &u.WallSeconds }}}
+
+// DatasetPartition is the directory name of one configuration's partition.
+func DatasetPartition(config string) string { return "config=" + url.PathEscape(config) }
+
+// WriteDataset writes the verdicts (as for Write) into dir as part number
+// part of each configuration's partition; seq maps an episode's position in vs to its
+// index in the whole input (a shard's episodes are a subset). Each file is written
+// atomically; the files of other parts are left alone.
+func WriteDataset(dir string, part int, pols []oracle.Policy, vs [][]oracle.Verdict, seq func(i int) int64) error {
+	if len(vs) == 0 || len(vs[0]) == 0 {
+		return nil
+	}
+	// Episodes by configuration, in first-appearance order (the first policy has them all).
+	var configs []string
+	rows := map[string][]int{}
+	for i := range vs[0] {
+		c := vs[0][i].Config()
+		if rows[c] == nil {
+			configs = append(configs, c)
+		}
+		rows[c] = append(rows[c], i)
+	}
+	for p := 1; p < len(vs); p++ {
+		if len(vs[p]) != len(vs[0]) {
+			return fmt.Errorf("verdict dataset: policy %s holds %d of %d episodes; score every policy on every episode", pols[p].Name, len(vs[p]), len(vs[0]))
+		}
+	}
+	for _, c := range configs {
+		d := filepath.Join(dir, DatasetPartition(c))
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return err
+		}
+		path := filepath.Join(d, fmt.Sprintf("part-%04d.parquet", part))
+		err := fsx.WriteFileAtomic(path, func(w io.Writer) error {
+			add, close, err := parquetRows(w, datasetColumns)
+			if err != nil {
+				return err
+			}
+			for _, i := range rows[c] {
+				for p := range vs {
+					if err := add(Row{&vs[p][i], &pols[p], p, seq(i)}); err != nil {
+						close()
+						return err
+					}
+				}
+			}
+			return close()
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// DatasetPolicy is a policy as the dataset names it.
+type DatasetPolicy struct{ Name, Hash string }
+
+// ReadDataset reads a dataset written by WriteDataset (every part of every
+// partition under dir) back into one verdict slice per policy in input order. Missing or
+// repeated episodes (a shard not written, or written twice under different parts) are
+// errors.
+func ReadDataset(dir string) ([]DatasetPolicy, [][]oracle.Verdict, error) {
+	paths, err := filepath.Glob(filepath.Join(dir, "config=*", "part-*.parquet"))
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(paths) == 0 {
+		return nil, nil, fmt.Errorf("%s: no config=*/part-*.parquet files (write them with score --format parquet --out DIR)", dir)
+	}
+	sort.Strings(paths)
+	type row struct {
+		seq int64
+		v   oracle.Verdict
+	}
+	var pols []DatasetPolicy
+	var byPol [][]row
+	for _, path := range paths {
+		part := filepath.Base(filepath.Dir(path))
+		config, err := url.PathUnescape(strings.TrimPrefix(part, "config="))
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: partition %q: %v", path, part, err)
+		}
+		err = readDatasetFile(path, func(f oracle.Fields, pi int, pol DatasetPolicy, seq int64) error {
+			f.Config = config
+			for len(pols) <= pi {
+				pols = append(pols, DatasetPolicy{})
+				byPol = append(byPol, nil)
+			}
+			if pols[pi] == (DatasetPolicy{}) {
+				pols[pi] = pol
+			} else if pols[pi] != pol {
+				return fmt.Errorf("policy_index %d is %s (%s) here, %s (%s) elsewhere", pi, pol.Name, pol.Hash, pols[pi].Name, pols[pi].Hash)
+			}
+			byPol[pi] = append(byPol[pi], row{seq, f.Verdict()})
+			return nil
+		})
+		if err != nil {
+			return nil, nil, err
+		}
+	}
+	out := make([][]oracle.Verdict, len(pols))
+	for pi, rs := range byPol {
+		if pols[pi] == (DatasetPolicy{}) {
+			return nil, nil, fmt.Errorf("%s: no verdicts of policy_index %d", dir, pi)
+		}
+		sort.Slice(rs, func(i, j int) bool { return rs[i].seq < rs[j].seq })
+		for i := range rs {
+			if rs[i].seq != int64(i) {
+				what := "missing"
+				if i > 0 && rs[i].seq == rs[i-1].seq {
+					what = "repeated"
+				}
+				return nil, nil, fmt.Errorf("%s: policy %s: episode seq %d is %s (is a shard not written, or written twice?)", dir, pols[pi].Name, i, what)
+			}
+		}
+		out[pi] = make([]oracle.Verdict, len(rs))
+		for i := range rs {
+			out[pi][i] = rs[i].v
+		}
+	}
+	return pols, out, nil
+}
+
+// readDatasetFile calls fn for each row of one dataset file.
+func readDatasetFile(path string, fn func(f oracle.Fields, pi int, pol DatasetPolicy, seq int64) error) (err error) {
+	pf, err := file.OpenParquetFile(path, false)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	defer pf.Close()
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("%s: corrupt Parquet file: %v", path, p)
+		}
+	}()
+	fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: parquetBatch}, memory.DefaultAllocator)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	rr, err := fr.GetRecordReader(context.Background(), nil, nil)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	defer rr.Release()
+	rowNo := 0
+	for rr.Next() {
+		rec := rr.RecordBatch()
+		cols := map[string]arrow.Array{}
+		for i, f := range rec.Schema().Fields() {
+			cols[f.Name] = rec.Column(i)
+		}
+		for _, c := range datasetColumns {
+			if cols[c.Name] == nil {
+				return fmt.Errorf("%s: no column %q (not a verdict dataset file)", path, c.Name)
+			}
+		}
+		for i := 0; i < int(rec.NumRows()); i++ {
+			rowNo++
+			var bad error
+			str := func(name string) string {
+				switch a := cols[name].(type) {
+				case *array.String:
+					if a.IsNull(i) {
+						return ""
+					}
+					return a.Value(i)
+				}
+				bad = fmt.Errorf("%s: row %d: column %s: not a string column", path, rowNo, name)
+				return ""
+			}
+			num := func(name string, null int64) int64 {
+				switch a := cols[name].(type) {
+				case *array.Int64:
+					if a.IsNull(i) {
+						return null
+					}
+					return a.Value(i)
+				}
+				bad = fmt.Errorf("%s: row %d: column %s: not an int64 column", path, rowNo, name)
+				return 0
+			}
+			flag := func(name string) (bool, bool) {
+				switch a := cols[name].(type) {
+				case *array.Boolean:
+					if a.IsNull(i) {
+						return false, false
+					}
+					return a.Value(i), true
+				}
+				bad = fmt.Errorf("%s: row %d: column %s: not a boolean column", path, rowNo, name)
+				return false, false
+			}
+			b := func(name string) bool { x, _ := flag(name); return x }
+			proto, pok := ingest.ParseProtocol(str("protocol"))
+			f := oracle.Fields{RunID: str("run_id"), Model: str("model"), Harness: str("harness"),
+				CaseID: str("case_id"), BaseCaseID: str("base_case_id"), Protocol: proto, Domain: str("domain"),
+				Repeat: int(num("repeat", 0)), Condition: str("condition"), Status: str("status"),
+				Static: b("static"), Excluded: b("excluded"), ExclusionReason: str("exclusion_reason"),
+				ECS: b("ecs"), Outcome: str("outcome"), CanonicalOutcome: str("canonical_outcome"),
+				FailureType: str("failure_type"), Attempted: b("attempted"),
+				FirstAttemptIndex:      int(num("first_attempt_index", -1)),
+				CompleteAtFirstAttempt: b("coverage_complete_at_first_attempt"), CoverageComplete: b("coverage_complete"),
+				MissingAtCheckpoint: b("missing_at_checkpoint"), ExecutedCommits: int(num("executed_commits", 0)), TrustedKeys: b("trusted_keys"),
+				ToolsBeforeAttempt: uint64(num("tools_before_attempt", 0)), Official: -1}
+			// outcome "" (not null) on a scored row is the evaluator's empty outcome.
+			if a, ok := cols["outcome"].(*array.String); ok && !f.Excluded && !a.IsNull(i) && a.Value(i) == "" {
+				f.EmptyOutcome = true
+			}
+			for _, uc := range usageColumns {
+				switch a := cols[uc.name].(type) {
+				case *array.Float64:
+					if !a.IsNull(i) {
+						*uc.dst(&f.Usage), f.Usage.Known = a.Value(i), f.Usage.Known|uc.bit
+					}
+				default:
+					bad = fmt.Errorf("%s: row %d: column %s: not a double column", path, rowNo, uc.name)
+				}
+			}
+			if o, ok := flag("official"); ok {
+				f.Official = 0
+				if o {
+					f.Official = 1
+				}
+			}
+			pol := DatasetPolicy{str("policy"), str("policy_hash")}
+			pi, seq := num("policy_index", -1), num("seq", -1)
+			switch {
+			case bad != nil:
+				return bad
+			case !pok:
+				return fmt.Errorf("%s: row %d: protocol: unknown protocol %q", path, rowNo, str("protocol"))
+			case pi < 0 || pi > 1<<10 || seq < 0:
+				return fmt.Errorf("%s: row %d: policy_index %d, seq %d: want small non-negative numbers", path, rowNo, pi, seq)
+			}
+			if err := fn(f, int(pi), pol, seq); err != nil {
+				return fmt.Errorf("%s: row %d: %w", path, rowNo, err)
+			}
+		}
+	}
+	if err := rr.Err(); err != nil && err != io.EOF {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
+}
+
+// IsDatasetDir reports whether an output path names a directory (an existing one, a
+// path ending in a separator, or one without an extension), where a verdict dataset
+// (WriteDataset) goes, rather than one file.
+func IsDatasetDir(p string) bool {
+	if fsx.IsDirTarget(p) {
+		return true
+	}
+	_, err := os.Stat(p)
+	return err != nil && filepath.Ext(p) == "" // a path still to be made, without an extension
+}

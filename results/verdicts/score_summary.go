@@ -1,0 +1,69 @@
+package verdicts
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/ingest"
+)
+
+// ScoreSummary is score's stderr summary: it reconciles the counts (read = scored + excluded by reason + dropped
+// duplicates), gives ECS by protocol per policy, and the agreement with the harness's own
+// verdicts when the episodes carry them. It reads a tally (analysis.ScoreTally), not the
+// verdicts, so that a streaming score keeps none.
+func ScoreSummary(t *analysis.ScoreTally, dropped int) string {
+	var b strings.Builder
+	cnt := t.Counts
+	excluded := 0
+	for _, n := range cnt.Excluded {
+		excluded += n
+	}
+	fmt.Fprintf(&b, "score: read %d episodes = scored %d + excluded %d", cnt.Read+dropped, cnt.Scored, excluded+dropped)
+	fmt.Fprintf(&b, " (%s)\n", cnt.Summary(dropped))
+	for pi, pol := range t.Policies {
+		pt := &t.Policy[pi]
+		fmt.Fprintf(&b, "policy %s: ECS %s", pol.String(), pctOf(pt.ECS))
+		for p := ingest.Legacy; p < ingest.NumProtocols; p++ {
+			if pt.ByProtocol[p].Den > 0 {
+				fmt.Fprintf(&b, ", %s %s", p.Label(), pctOf(pt.ByProtocol[p]))
+			}
+		}
+		b.WriteString(" (all scored episodes, every condition, static judgments included)\n")
+		if own := pt.Official; own.Den > 0 && own != pt.ECS {
+			fmt.Fprintf(&b, "  harness's own verdicts: %d/%d = %.1f%% (the scored episodes that carry one)\n", own.Num, own.Den, own.Pct())
+		}
+		a, err := pt.Agreement()
+		b.WriteString(labelSummary("official verdicts", "official", a, err))
+	}
+	return b.String()
+}
+
+func pctOf(r analysis.Rate) string {
+	if r.Den == 0 {
+		return "n/a (0 episodes)"
+	}
+	return fmt.Sprintf("%.1f%% (%d/%d)", r.Pct(), r.Num, r.Den)
+}
+
+// labelSummary renders one agreement (or the error that kept it from being computed).
+func labelSummary(source, short string, a analysis.Agreement, err error) string {
+	if err != nil {
+		return fmt.Sprintf("  agreement with %s: %v\n", source, err)
+	}
+	return AgreementSummary(source, short, a)
+}
+
+// AuditSummary reports, per policy, the oracle's agreement with the audited labels.
+func AuditSummary(a *ingest.Audit, s *analysis.Scored) (string, error) {
+	ags, err := analysis.AgreeWithAudit(a, s)
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	for pi, pol := range s.Policies {
+		fmt.Fprintf(&b, "policy %s:\n", pol.Name)
+		b.WriteString(labelSummary("the audit "+a.Path, "audit", ags[pi], nil))
+	}
+	return b.String(), nil
+}

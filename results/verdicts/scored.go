@@ -1,0 +1,35 @@
+package verdicts
+
+import (
+	"fmt"
+
+	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/oracle"
+)
+
+// Scored reads a verdict dataset (ReadDataset) and builds the scored
+// release the tables read, with no re-scoring: its policies in its order, each of which
+// must be a preset with the settings it was scored under (the tables need the settings),
+// and the counts its first policy's verdicts give. Every case must be in bench, the bench
+// the episodes were scored on; describe names the bench in the release's input note.
+func Scored(dir string, bench *ingest.Bench, describe string) (*analysis.ScoredRelease, error) {
+	dpols, vs, err := ReadDataset(dir)
+	if err != nil {
+		return nil, err
+	}
+	s := &analysis.Scored{Verdicts: vs, Counts: analysis.CountsOf(vs[0])}
+	for _, dp := range dpols {
+		p, err := oracle.LookupPolicy(dp.Name)
+		if err != nil || p.Hash() != dp.Hash {
+			return nil, fmt.Errorf("%s: policy %s (settings %s) is not a preset with those settings; tables need its settings", dir, dp.Name, dp.Hash)
+		}
+		s.Policies = append(s.Policies, p)
+	}
+	for i := range vs[0] {
+		if v := &vs[0][i]; bench.Case(v.CaseID()) == nil {
+			return nil, fmt.Errorf("%s: case %s of run %s is not in the bench %s", dir, v.CaseID(), v.RunID(), bench.Source)
+		}
+	}
+	return analysis.NewScoredRelease(describe+" with verdicts from "+dir, bench, s, nil), nil
+}
