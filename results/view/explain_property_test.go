@@ -1,4 +1,4 @@
-package view
+package view_test
 
 import (
 	"bytes"
@@ -12,7 +12,8 @@ import (
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/source"
 	"github.com/sabench/sabench-stats/oracle"
-	"github.com/sabench/sabench-stats/results"
+	"github.com/sabench/sabench-stats/results/job"
+	"github.com/sabench/sabench-stats/results/view"
 )
 
 // explainJSON is what this test reads back from explain --format json.
@@ -54,9 +55,9 @@ func TestExplanationsAgreeWithVerdict(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cases := map[string]Case{}
+	cases := map[string]view.Case{}
 	for _, cs := range bench.Cases {
-		cases[cs.ID] = CaseOf(cs)
+		cases[cs.ID] = view.CaseOf(cs)
 	}
 	var mu sync.Mutex
 	checked, broke := 0, 0
@@ -89,10 +90,10 @@ func TestExplanationsAgreeWithVerdict(t *testing.T) {
 				id := fmt.Sprintf("%s under %s", ep.RunID, pol.Name)
 
 				var jb, tb bytes.Buffer
-				if err := results.Explain(&jb, cs, ep, []oracle.Policy{pol}, []oracle.Verdict{v}, results.ExplainOptions{Format: "json"}); err != nil {
+				if err := job.Explain(&jb, cs, ep, []oracle.Policy{pol}, []oracle.Verdict{v}, job.ExplainOptions{Format: "json"}); err != nil {
 					return err
 				}
-				if err := results.Explain(&tb, cs, ep, []oracle.Policy{pol}, []oracle.Verdict{v}, results.ExplainOptions{Format: "text"}); err != nil {
+				if err := job.Explain(&tb, cs, ep, []oracle.Policy{pol}, []oracle.Verdict{v}, job.ExplainOptions{Format: "text"}); err != nil {
 					return err
 				}
 				var xs []explainJSON
@@ -149,24 +150,15 @@ func TestExplanationsAgreeWithVerdict(t *testing.T) {
 				}
 				// The viewer's data, as written when pol is the main policy.
 				if v.Detail != nil {
-					var s dict
-					s = *newDict()
-					var bd blockDict
-					ids := encodeDetail(0, &s, &bd, episodeOf(ep, v, nil), vc.Workflow, vc.Protocol != "V2")
-					var rest []json.RawMessage
-					if err := json.Unmarshal([]byte(bd.list[ids[4]]), &rest); err != nil {
-						return fmt.Errorf("%s: viewer rest block: %v", id, err)
+					vat, states, err := view.ViewerBreak(ep, v, vc)
+					if err != nil {
+						return fmt.Errorf("%s: viewer data: %v", id, err)
 					}
-					if string(rest[6]) != fmt.Sprint(at) {
-						fail("%s: viewer broke-at %s, verdict %d", id, rest[6], at)
-					}
-					var states []int
-					if err := json.Unmarshal(rest[11], &states); err != nil {
-						return fmt.Errorf("%s: viewer step states: %v", id, err)
+					if vat != at {
+						fail("%s: viewer broke-at %d, verdict %d", id, vat, at)
 					}
 					step := ""
-					for k, sid := range states {
-						st := s.list[sid]
+					for k, st := range states {
 						if st == oracle.StepBroken {
 							step = vc.Workflow[k].ID
 						}
