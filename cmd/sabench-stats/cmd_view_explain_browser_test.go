@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"net/url"
 	"os"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -99,6 +100,13 @@ func TestViewerExplainsLikeExplain(t *testing.T) {
 		}
 		if ft == "wrong_stop_label" && !strings.HasPrefix(b.text(t, "#key-fact"), "Key fact: hidden preflight (") {
 			t.Errorf("%s: the stop's key fact is not shown beside the verdict", run)
+		}
+		if ft == "broken_dependency" {
+			// A reference to a call the episode never made says so.
+			refs := evalJS[string](t, b, `Array.from(document.querySelectorAll('.gate')).map(function(g){return g.textContent}).join(' ')`)
+			if strings.Contains(refs, "source call '") && !strings.Contains(refs, "exists in this episode") && !regexp.MustCompile(`\(\S+ is event \d+\)`).MatchString(refs) {
+				t.Errorf("%s: a reference error does not say whether its call exists: %s", run, refs)
+			}
 		}
 		if ft == "premature_action" {
 			// The gate card leads with what stopped the action: its MISSING requirements

@@ -632,7 +632,14 @@
       card.appendChild(det);
     }
     if (cp.match.length) card.appendChild(el('div', null, el('strong', { text: 'Argument and target checks: ' }), cp.match.join('; ')));
-    if (cp.refs.length) card.appendChild(el('div', null, el('strong', { text: 'References to prior results: ' }), cp.refs.join('; ')));
+    if (cp.refs.length) card.appendChild(el('div', null, el('strong', { text: 'References to prior results: ' }), cp.refs.map(function (r) {
+      // Say whether the call a reference names exists at all in this episode.
+      var m = /source call '([^']+)'/.exec(r);
+      if (!m) return r;
+      var k = -1;
+      d.events.forEach(function (e, i) { if (k < 0 && e.call === m[1]) k = i; });
+      return r + (k < 0 ? ' (no call ' + m[1] + ' exists in this episode: the argument names a result that was never produced)' : ' (' + m[1] + ' is event ' + k + ')');
+    }).join('; ')));
     if (!cp.match.length && !cp.refs.length && cp.gate === 'ALLOW') card.appendChild(el('div', { cls: 'none', text: 'arguments, target and references checked: no mismatch' }));
     return card;
   }
