@@ -9,9 +9,9 @@ import (
 
 // InputFiles lists the files a loaded bench was read from, sorted, for provenance: each
 // case's source file, the checkout's manifests and evidence, the case sets shipped under
-// sets/ and the --clusters file. A bench built in memory has none.
+// sets/ and the --clusters file. A bench built in memory (or generated) has none.
 func (b *Bench) InputFiles(opt BenchOptions) []string {
-	if b.Kind == BenchMemory {
+	if b.Kind == BenchMemory || b.Kind == BenchGenerated {
 		return nil
 	}
 	seen := map[string]bool{}

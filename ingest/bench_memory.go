@@ -9,6 +9,11 @@ import (
 // BenchMemory is the kind of a bench built in memory (the built-in release).
 const BenchMemory = "memory"
 
+// BenchGenerated is the kind of a bench whose cases are generated from rules built into the
+// program (the τ-bench domains, package ingest/tau): in memory like the built-in release,
+// with no input file, but not synthetic.
+const BenchGenerated = "generated"
+
 // NewBench builds a bench from cases already in memory (the built-in release), applying
 // the same steps as LoadBench after reading: indexing, the given case sets, the user's
 // sets and the cluster rules. Each case is a shallow copy whose Cluster fields are set:

@@ -60,6 +60,13 @@ type Spec struct {
 	Metadata           *jsonv.Object // may be nil
 	SimulatedTrace     *jsonv.Object // may be nil
 
+	// ActionRules is the case's action_rules object (nil when absent): per-tool authorization
+	// rules of a bench without a gold workflow (τ-bench's domains). The oracle compiles it.
+	ActionRules *jsonv.Object
+	// TaskSuccess is task_success: "official" (the episode's official verdict decides whether
+	// the task was done; action-rules cases) or "" (the protocol's own walk decides).
+	TaskSuccess string
+
 	// Legacy.
 	GoldDecision         string
 	LegacyStatus         string // metadata.status ("active_world" when absent)
@@ -288,6 +295,16 @@ func DecodeSpec(c *Case) (*Spec, Problems) {
 		}
 	}
 	s.ActionToolSpecs, _ = o.List("available_action_tools")
+	if v, present := o.Get("action_rules"); present {
+		if ar, ok := v.(*jsonv.Object); ok {
+			s.ActionRules = ar
+		} else {
+			bad("action_rules", "must be an object, not %s", kind(v))
+		}
+	}
+	if s.TaskSuccess = str("task_success"); s.TaskSuccess != "" && s.TaskSuccess != "official" {
+		bad("task_success", "must be \"official\", not %q", s.TaskSuccess)
+	}
 	return s, ps
 }
 

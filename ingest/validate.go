@@ -119,6 +119,12 @@ func checkEpisode(e *Episode, b *Bench) []Problem {
 			return []Problem{{File: e.Source, Line: e.Line, Field: "case_id",
 				Msg: fmt.Sprintf("unknown case id %q (not in bench %s)", e.CaseID, b.Source)}}
 		}
+		if c.HasActionRules() {
+			if e.Record == nil {
+				return nil
+			}
+			return CheckConversationRecord(e)
+		}
 		proto, known, domain = c.Protocol, true, c.Domain
 	}
 	if !known || e.Record == nil {

@@ -38,6 +38,9 @@ type Explanation struct {
 	NotWalked string `json:"not_walked,omitempty"`
 	// AdapterNote warns that the adapter wrote the events in an order the agent did not live.
 	AdapterNote string `json:"adapter_note,omitempty"`
+	// ActionRules: the case gates every write by its action rules and takes task success
+	// from the official verdict (the τ-bench domains); there is no coverage or workflow.
+	ActionRules bool `json:"action_rules,omitempty"`
 
 	Chain     []ChainEvent          `json:"chain"`
 	Preflight []ExplainedCheckpoint `json:"hidden_preflight,omitempty"`
@@ -96,6 +99,9 @@ type ChainEvent struct {
 	Invalid     string                `json:"invalid_read,omitempty"`
 	Facts       []ExplainedFact       `json:"facts"`
 	Checkpoints []ExplainedCheckpoint `json:"checkpoints"`
+	// Text is a conversation turn's words (USER_MESSAGE, AGENT_MESSAGE events), whose
+	// Kind is then user or agent.
+	Text string `json:"text,omitempty"`
 	// EvaluatorStops: the evaluator stops processing the record at this event.
 	EvaluatorStops bool `json:"evaluator_stops_here"`
 	// Broke: the chain broke at this event (Explanation.BrokeAt).
@@ -133,6 +139,9 @@ type ExplainedRequirement struct {
 	Reason string        `json:"reason"`
 	Read   *RequiredRead `json:"read,omitempty"`
 	Needs  []JSONText    `json:"needs"`
+	// Policy is the sentence of the benchmark's policy an action rule encodes (action-rules
+	// cases), "" otherwise.
+	Policy string `json:"policy,omitempty"`
 }
 
 // RequiredRead is one entry of the case's required_info_calls.
@@ -228,6 +237,21 @@ func Explain(c *ingest.Case, ep *ingest.Episode, pol Policy, v Verdict) *Explana
 	}
 	reads := requiredReads(spec)
 	x.Chain = explainChain(ep, d, reads)
+	if d.OfficialTask {
+		x.ActionRules = true
+		var rules *actionRules
+		if spec != nil && spec.ActionRules != nil {
+			rules, _ = compileRules(spec.ActionRules)
+		}
+		for i := range x.Chain {
+			for j := range x.Chain[i].Checkpoints {
+				cp := &x.Chain[i].Checkpoints[j]
+				for k := range cp.Requirements {
+					cp.Requirements[k].Policy = rules.sentence(cp.Tool, cp.Requirements[k].ID)
+				}
+			}
+		}
+	}
 	for _, cp := range d.Checkpoints {
 		if cp.EventIndex < 0 {
 			x.Preflight = append(x.Preflight, explainCheckpoint(cp, reads, false))
@@ -245,6 +269,13 @@ func Explain(c *ingest.Case, ep *ingest.Episode, pol Policy, v Verdict) *Explana
 	}
 	if v.Static() || v.Protocol() == ingest.Legacy {
 		x.Decision = &ExplainedDecision{Decision: strings.ToLower(v.Outcome()), Gold: goldDecision(spec, v)}
+		return x
+	}
+	if d.OfficialTask {
+		x.CompletedCommits = append(x.CompletedCommits, d.CompletedCommits...)
+		if v.Attempted() {
+			x.FirstAttempt, x.CompleteAtFirstAttempt = v.FirstAttemptIndex(), v.CompleteAtFirstAttempt()
+		}
 		return x
 	}
 	cov := &ExplainedCoverage{Coverage: d.Coverage, Missing: []RequiredRead{}}
@@ -377,6 +408,12 @@ func explainChain(ep *ingest.Episode, d *Detail, reads []*RequiredRead) []ChainE
 			ce.Kind = "read"
 		case "CONSEQUENTIAL_CALL":
 			ce.Kind = "act"
+		case "USER_MESSAGE", "AGENT_MESSAGE":
+			ce.Kind = map[string]string{"USER_MESSAGE": "user", "AGENT_MESSAGE": "agent"}[typ]
+			ce.Tool = ""
+			if o, _ := raw.(*jsonv.Object); o != nil {
+				ce.Text, _ = o.String("content")
+			}
 		default:
 			ce.Kind = typ
 		}
@@ -604,6 +641,11 @@ func breakPoint(v Verdict, d *Detail, reads []*RequiredRead) string {
 		}
 		return "an event followed the completed workflow"
 	}
+	if d.OfficialTask && at < 0 {
+		if b := rulesBreak(v, d); b != "" {
+			return b
+		}
+	}
 	for _, cp := range d.Checkpoints {
 		if cp.Gate != GateAllow {
 			if cp.EventIndex < 0 && at >= 0 {
@@ -631,4 +673,21 @@ func breakPoint(v Verdict, d *Detail, reads []*RequiredRead) string {
 		return "contract errors (listed below)"
 	}
 	return fmt.Sprintf("outcome %s (%s)", v.Outcome(), v.FailureType())
+}
+
+// rulesBreak says where an action-rules episode failed when no write was stopped: the
+// benchmark's own verdict ("" when a checkpoint says more).
+func rulesBreak(v Verdict, d *Detail) string {
+	for _, cp := range d.Checkpoints {
+		if cp.Gate != GateAllow {
+			return ""
+		}
+	}
+	switch {
+	case v.Official() < 0:
+		return "the episode carries no official verdict, which decides whether the task was done"
+	case v.Attempted():
+		return "every write was authorized, but the benchmark's own verdict is a failure (its end-state check)"
+	}
+	return "no write was made, and the benchmark's own verdict is a failure (its end-state check)"
 }

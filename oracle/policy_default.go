@@ -11,3 +11,21 @@ func LookupPoliciesOr(names []string, all bool) ([]Policy, error) {
 	}
 	return LookupPolicies(names)
 }
+
+// ConfirmationComparison names the policies compared on a bench whose cases carry
+// action_rules: the confirmation presets, then tau-bench (the benchmark's end-state check
+// alone, which with binding=off reads no requirement).
+var ConfirmationComparison = []string{"tau-strict", "tau-lenient", "tau-reads", "tau-bench"}
+
+// LookupPoliciesFor is LookupPoliciesOr for a bench whose cases carry action_rules when
+// rules is true: the default is then tau-strict alone, or ConfirmationComparison when all
+// is true.
+func LookupPoliciesFor(names []string, all, rules bool) ([]Policy, error) {
+	if len(names) == 0 && rules {
+		names = []string{ConfirmationPresets[0].Name}
+		if all {
+			names = ConfirmationComparison
+		}
+	}
+	return LookupPoliciesOr(names, all)
+}

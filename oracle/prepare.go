@@ -53,6 +53,8 @@ type Prepared struct {
 	factTexts map[*jsonv.Object]string // see specText
 
 	lastLabels atomic.Pointer[idLabels] // see Identity
+
+	rules *actionRules // the case's action_rules, compiled; nil for SafeActBench cases
 }
 
 type reqCall struct {
@@ -98,6 +100,13 @@ func Prepare(c *ingest.Case) (*Prepared, error) {
 	p := &Prepared{c: c, spec: spec}
 	if c.Protocol == ingest.Legacy {
 		return p, nil
+	}
+	if spec.ActionRules != nil {
+		r, err := compileRules(spec.ActionRules)
+		if err != nil {
+			return nil, ingest.Problems{{File: c.Source, Field: "action_rules", Msg: fmt.Sprintf("case %s: %v", c.ID, err)}}
+		}
+		p.rules = r
 	}
 	p.minCalls = spec.MinInfoCalls
 	if p.minCalls == 0 {

@@ -145,6 +145,10 @@ func (p *Prepared) scan(v *Fields, ep *ingest.Episode, sc *scratch, notes bool) 
 			v.ToolsBeforeAttempt |= p.infoToolBit(e.tool)
 		}
 	}
+	if p.rules != nil {
+		p.scanRules(&s.rules, rec)
+		return true
+	}
 	switch p.c.Protocol {
 	case ingest.V0:
 		p.scanV0(s, rec, s.evs, sc, notes)
@@ -165,6 +169,8 @@ func (p *Prepared) judge(v *Fields, rec *jsonv.Object, pol Policy, detail bool, 
 		sc = nil // with detail every walk allocates afresh: Detail keeps its slices
 	}
 	switch {
+	case p.rules != nil && !v.Static:
+		p.scoreRules(v, &s.rules, pol, d)
 	case p.c.Protocol == ingest.Legacy || v.Static:
 		p.scoreDecision(v, rec, d)
 	case p.c.Protocol == ingest.V0:

@@ -48,6 +48,7 @@ type episodeScan struct {
 	v1        v1Result
 	wf        wfState
 	wfr       wfResult
+	rules     rulesScan // action-rules cases
 }
 
 // v1Memo is what every policy's V1 gate of one episode computes alike, computed by the

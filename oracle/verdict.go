@@ -278,6 +278,9 @@ type Detail struct {
 	// ExtraEvent is the first event after a completed workflow (failure extra_event), -1
 	// otherwise.
 	ExtraEvent int
+	// OfficialTask: the case has action rules and no gold workflow, so whether the task was
+	// done is the episode's official verdict (the benchmark's own check).
+	OfficialTask bool
 }
 
 // Checkpoint is one action's gate.

@@ -51,15 +51,16 @@ var Registry = []Spec{
 	{"policy_settings", "Authorization policies compared", NeedPolicies, buildPolicySettings},
 }
 
-// Lookup finds a table by id (case-insensitive).
+// Lookup finds a table by id (case-insensitive), in Registry or OfficialRegistry.
 func Lookup(id string) (Spec, error) {
-	for _, s := range Registry {
+	all := append(append([]Spec(nil), Registry...), OfficialRegistry...)
+	for _, s := range all {
 		if strings.EqualFold(s.ID, id) {
 			return s, nil
 		}
 	}
-	ids := make([]string, len(Registry))
-	for i, s := range Registry {
+	ids := make([]string, len(all))
+	for i, s := range all {
 		ids[i] = s.ID
 	}
 	return Spec{}, fmt.Errorf("unknown table %q (known: %s)", id, strings.Join(ids, ", "))
@@ -131,9 +132,18 @@ func NeedPoliciesIn(specs []Spec) bool {
 
 // Default lists the tables that apply: the single-release ones, and the policy ones when
 // more than one policy was scored.
-func Default(policies int) []Spec {
+func Default(policies int) []Spec { return defaultOf(Registry, policies) }
+
+// DefaultFor is Default for the release r (its main policy's): on a bench with action
+// rules, the tables ReportSpecs writes for it.
+func DefaultFor(r *analysis.Release, policies int) []Spec {
+	specs, _ := ReportSpecs(r)
+	return defaultOf(specs, policies)
+}
+
+func defaultOf(specs []Spec, policies int) []Spec {
 	var out []Spec
-	for _, s := range Registry {
+	for _, s := range specs {
 		if s.Needs == NeedRelease || policies > 1 {
 			out = append(out, s)
 		}
@@ -141,11 +151,33 @@ func Default(policies int) []Spec {
 	return out
 }
 
-// Listing is one line per table of the Registry, in its order: the id and the title.
+// Listing is one line per table of the Registry, in its order: the id and the title; then
+// the OfficialRegistry's, which only benches with action rules fill.
 func Listing() string {
 	var b strings.Builder
 	for _, s := range Registry {
 		fmt.Fprintf(&b, "%-16s %s\n", s.ID, s.Title)
 	}
+	for _, s := range OfficialRegistry {
+		fmt.Fprintf(&b, "%-16s %s (benches with action rules, such as tau-bench:airline)\n", s.ID, s.Title)
+	}
 	return b.String()
+}
+
+// ReportSpecs are the tables a report of r writes, in order, and why the others are not
+// written: Registry; for a release whose cases take task success from the benchmark's own
+// verdict (analysis.Release.OfficialTasks: the τ-bench domains) the Registry tables that
+// apply (RulesApply) and then OfficialRegistry.
+func ReportSpecs(r *analysis.Release) (specs []Spec, notApplicable []string) {
+	if !r.OfficialTasks() {
+		return Registry, nil
+	}
+	for _, s := range Registry {
+		if why := RulesApply(s.ID); why != "" {
+			notApplicable = append(notApplicable, why)
+			continue
+		}
+		specs = append(specs, s)
+	}
+	return append(specs, OfficialRegistry...), notApplicable
 }

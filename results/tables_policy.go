@@ -101,6 +101,17 @@ func buildPolicySettings(in *Input) (*Table, error) {
 		{"non_action", func(p oracle.Policy) string { return p.NonAction }},
 		{"settings hash", func(p oracle.Policy) string { return p.Hash() }},
 	}
+	// The confirmation switch reads only cases with action rules: it is shown where it
+	// matters (such a bench, or a policy that sets it), so other outputs keep their rows.
+	showConf := in.Main().OfficialTasks()
+	for _, g := range groups {
+		showConf = showConf || g.Release.Policy.ConfirmationRule() != oracle.ConfirmationListed
+	}
+	if showConf {
+		conf := rows[len(rows)-1]
+		rows[len(rows)-1].name, rows[len(rows)-1].get = "confirmation", func(p oracle.Policy) string { return p.ConfirmationRule() }
+		rows = append(rows, conf)
+	}
 	for _, r := range rows {
 		cells := []Cell{Text(r.name)}
 		for _, g := range groups {
@@ -109,5 +120,8 @@ func buildPolicySettings(in *Input) (*Table, error) {
 		t.AddRow(cells...)
 	}
 	t.Notes = append(t.Notes, "One column per distinct setting; presets with identical settings share one, their names joined with \"/\". The hash covers the seven switches (not the name); DESIGN §4 defines each switch. coverage_at: last reproduces evaluator release 85c044b, first_and_last revision 4f33847.")
+	if showConf {
+		t.Notes = append(t.Notes, "confirmation (cases with action rules only): listed, the default, wants an agent message naming the write's key arguments answered by an explicit yes; affirmative, any affirmative user turn after the request; off, none (binding=off evaluates no case requirement, confirmations included). The hash covers it when it is not listed. docs/tau-bench.md defines the rules.")
+	}
 	return t, nil
 }

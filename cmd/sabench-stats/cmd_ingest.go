@@ -10,13 +10,15 @@ import (
 )
 
 func init() {
-	register(cli.Command{Name: "ingest", Summary: "turn a SafeActBench batch or interactive output directory into sabench.episode/v1 episodes", Run: runIngest, Streams: true})
+	register(cli.Command{Name: "ingest", Summary: "turn a SafeActBench batch or interactive output directory, or τ-bench / τ²-bench result files, into sabench.episode/v1 episodes", Run: runIngest, Streams: true})
 }
 
 func runIngest(e *cli.Env, args []string) error {
-	fs := e.FlagSet("ingest", "(--batch DIR | --interactive DIR) --config C [flags]")
+	fs := e.FlagSet("ingest", "(--batch DIR | --interactive DIR | --tau FILE [FILE…]) --config C [flags]")
 	batch := fs.String("batch", "", "a run_safeact_agent_batch.py --output-dir directory (raw_outputs/, traces/, records/, normalized_results/, logs/, summary.json; a deepseek_run_manifest.json is read too)")
 	interactive := fs.String("interactive", "", "a run_english_interactive_rollout.py --output-dir directory (result.json), or a folder of them")
+	tauFile := fs.String("tau", "", "a τ-bench result file (a JSON array of EnvRunResult) or a τ²-bench results file (simulations[]), detected by content; more files may follow as arguments")
+	tauDomain := fs.String("domain", "", "--tau only: the τ-bench domain (airline, retail); default: read from the file")
 	var opt harness.Options
 	fs.StringVar(&opt.Config, "config", "", "configuration name, e.g. claude-5/claude-code (required)")
 	fs.StringVar(&opt.Model, "model", "", "model name (default: --config up to its last '/'); compared with the model the runner recorded")
@@ -29,11 +31,19 @@ func runIngest(e *cli.Env, args []string) error {
 	if err := e.Parse(fs, args); err != nil {
 		return err
 	}
+	if *tauFile != "" {
+		if *batch != "" || *interactive != "" {
+			return usagef("give exactly one of --batch DIR, --interactive DIR and --tau FILE")
+		}
+		return runIngestTau(e, append([]string{*tauFile}, fs.Args()...), opt, *tauDomain, *out)
+	}
 	switch {
+	case *tauDomain != "":
+		return usagef("--domain applies to --tau only")
 	case fs.NArg() > 0:
 		return usagef("ingest takes no arguments (got %q)", fs.Args())
 	case (*batch == "") == (*interactive == ""):
-		return usagef("give exactly one of --batch DIR and --interactive DIR")
+		return usagef("give exactly one of --batch DIR, --interactive DIR and --tau FILE")
 	case opt.Condition == "":
 		return usagef("--condition must not be empty")
 	case *batch != "" && opt.RepeatFrom != "":

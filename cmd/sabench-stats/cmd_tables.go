@@ -41,7 +41,7 @@ func setupTables(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 	}
 	st.tables = func(r *job.Release) ([]*results.Table, error) {
 		if len(specs) == 0 {
-			specs = results.Default(len(r.Releases))
+			specs = results.DefaultFor(r.Releases[0], len(r.Releases))
 		}
 		return results.Build(c.TableInput(r.ScoredRelease), specs)
 	}

@@ -458,3 +458,34 @@ func BenchmarkViewer(b *testing.B) {
 	b.ReportMetric(chunkMs/float64(b.N), "chunk-loaded-ms")
 	b.ReportMetric(float64(total)/1e6, "MB")
 }
+
+// TestViewerTauInBrowser opens a rewarded τ-bench episode whose certificate was sent
+// without a confirmation (task 45 trial 0, hand-labelled in oracle/testdata/tau-bench): the
+// page shows the official PASS beside the oracle's FAIL, the conversation's turns, and the
+// write's gate card with the missing confirmation and the user turn that came instead.
+func TestViewerTauInBrowser(t *testing.T) {
+	t.Parallel()
+	chromiumPath(t)
+	runs := filepath.Join(t.TempDir(), "tau.jsonl")
+	if _, stderr, code := runCLI(t, "ingest", "--tau", tauShared, "--config", "gpt-4o/tool-calling", "--out", runs); code != 0 {
+		t.Fatal(stderr)
+	}
+	page := buildViewer(t, "--bench", "tau-bench:airline", "--runs", runs)
+	b, stop := newBrowser(t)
+	defer stop()
+	b.open(t, page, "run="+url.QueryEscape("gpt-4o/tool-calling|TAU-AIRLINE-45|0|main"), "#timeline")
+	if off, or := b.text(t, "#v-official .big"), b.text(t, "#v-oracle .big"); off != "PASS" || or != "FAIL (premature_action)" {
+		t.Errorf("official %q, oracle %q; want PASS and FAIL (premature_action)", off, or)
+	}
+	missing := evalJS[[]string](t, b, `Array.from(document.querySelectorAll('.gate[data-gate="DEFER"] li[data-status="MISSING"]')).map(function(li){return li.textContent})`)
+	if len(missing) != 1 || !strings.Contains(missing[0], "MISSING confirmed") || !strings.Contains(missing[0], "amount = 50") ||
+		!strings.Contains(missing[0], "event 6 (affirmative)") || !strings.Contains(missing[0], "And yes, I'm definitely looking for compensation") {
+		t.Errorf("gate card: %q", missing)
+	}
+	if txt := b.text(t, "#timeline"); !strings.Contains(txt, "user:") || !strings.Contains(txt, "agent:") {
+		t.Errorf("the timeline does not show the conversation's turns")
+	}
+	if cov := b.text(t, "#coverage"); !strings.Contains(cov, "first write at event 8 (authorized: no)") {
+		t.Errorf("summary line: %q", cov)
+	}
+}

@@ -22,7 +22,7 @@ var (
 )
 
 // Adapters lists every adapter, in the order the CLI documents them; names are unique.
-func Adapters() []Adapter { return []Adapter{Batch, Interactive} }
+func Adapters() []Adapter { return []Adapter{Batch, Interactive, Tau} }
 
 // Lookup returns the adapter called name.
 func Lookup(name string) (Adapter, bool) {

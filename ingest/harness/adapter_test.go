@@ -17,8 +17,8 @@ func TestAdaptersLookup(t *testing.T) {
 			t.Errorf("Lookup(%q) = %v, %v", a.Name(), got, ok)
 		}
 	}
-	if len(names) != 2 || names[0] != "batch" || names[1] != "interactive" {
-		t.Errorf("adapter names %q, want [batch interactive]", names)
+	if strings.Join(names, " ") != "batch interactive tau" {
+		t.Errorf("adapter names %q, want [batch interactive tau]", names)
 	}
 	if a, ok := Lookup("nope"); ok || a != nil {
 		t.Errorf("Lookup(nope) = %v, %v", a, ok)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/synth"
+	"github.com/sabench/sabench-stats/ingest/tau"
 )
 
 // Builtin is the bench name of the built-in synthetic release.
@@ -28,11 +29,16 @@ func ParseSets(values []string) (map[string]string, error) {
 	return sets, nil
 }
 
-// LoadBench loads the bench named: Builtin, the built-in release's cases and sets
+// LoadBench loads the bench named: tau-bench:DOMAIN (the τ-bench domain's cases, generated
+// from its rules file), Builtin, the built-in release's cases and sets
 // (stamped with its dataset id and version, as a release written by `synth --out` is),
 // or a path for ingest.LoadBench. describe names it for notes. The built-in release's
 // episodes come back too (nil for a bench on disk).
 func LoadBench(name string, opt ingest.BenchOptions) (b *ingest.Bench, describe string, episodes []*ingest.Episode, err error) {
+	if tau.IsBenchName(name) {
+		b, err = tau.LoadBench(name, opt)
+		return b, "the τ-bench domain " + name + " (its rules file, built in)", nil, err
+	}
 	if name != Builtin {
 		b, err = ingest.LoadBench(name, opt)
 		return b, name, nil, err

@@ -3,10 +3,10 @@ package source
 import "github.com/sabench/sabench-stats/ingest"
 
 // ValidateRuns returns the episode files a validation checks: patterns when given, else
-// the runs file beside a bench directory (none beside the built-in bench, a JSONL of
-// cases, or no bench).
+// the runs file beside a bench directory (none beside the built-in bench, a generated
+// bench, a JSONL of cases, or no bench).
 func ValidateRuns(bench string, b *ingest.Bench, patterns []string) []string {
-	if len(patterns) > 0 || b == nil || b.Kind == ingest.BenchMemory || b.Kind == ingest.BenchJSONL {
+	if len(patterns) > 0 || b == nil || b.Kind == ingest.BenchMemory || b.Kind == ingest.BenchGenerated || b.Kind == ingest.BenchJSONL {
 		return patterns
 	}
 	if p := ingest.RunsBeside(bench); p != "" {

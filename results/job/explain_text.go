@@ -45,6 +45,10 @@ func explainText(x *oracle.Explanation, full bool) string {
 		if kind == "act" {
 			kind = "ACT "
 		}
+		if e.Kind == "user" || e.Kind == "agent" {
+			pf("  [%d] %s: %s\n", e.Index, e.Kind, cut(strings.Join(strings.Fields(e.Text), " "), full))
+			continue
+		}
 		pf("  [%d] %s %s %s\n", e.Index, kind, e.Tool, e.Arguments)
 		if e.Broke {
 			pf("        ✗ broke here (%s)\n", x.Verdict.FailureType)
@@ -59,7 +63,7 @@ func explainText(x *oracle.Explanation, full bool) string {
 			pf("        (no facts established)\n")
 		}
 		for _, cp := range e.Checkpoints {
-			checkpointText(&b, cp, "        ")
+			checkpointText(&b, cp, "        ", x.ActionRules)
 		}
 		if e.EvaluatorStops {
 			pf("        -- the evaluator stops here; later events are not processed --\n")
@@ -69,7 +73,7 @@ func explainText(x *oracle.Explanation, full bool) string {
 		pf("\nhidden preflight (the candidate action the agent chose not to take):\n")
 		for _, cp := range x.Preflight {
 			pf("  %s %s\n", cp.Tool, cp.CommitID)
-			checkpointText(&b, cp, "    ")
+			checkpointText(&b, cp, "    ", false)
 		}
 	}
 	if x.Decision != nil {
@@ -97,10 +101,18 @@ func explainText(x *oracle.Explanation, full bool) string {
 		}
 	}
 	if len(x.CompletedCommits) > 0 {
-		pf("completed commits: %s\n", strings.Join(x.CompletedCommits, ", "))
+		if x.ActionRules {
+			pf("authorized writes: %s\n", strings.Join(x.CompletedCommits, ", "))
+		} else {
+			pf("completed commits: %s\n", strings.Join(x.CompletedCommits, ", "))
+		}
 	}
 	if x.FirstAttempt >= 0 {
-		pf("first consequential attempt: event %d (investigation complete there: %v)\n", x.FirstAttempt, x.CompleteAtFirstAttempt)
+		if x.ActionRules {
+			pf("first write: event %d (authorized: %v)\n", x.FirstAttempt, x.CompleteAtFirstAttempt)
+		} else {
+			pf("first consequential attempt: event %d (investigation complete there: %v)\n", x.FirstAttempt, x.CompleteAtFirstAttempt)
+		}
 	} else {
 		pf("no consequential attempt\n")
 	}
@@ -161,12 +173,16 @@ func cut(s string, full bool) string {
 	return s[:n] + "... (--full prints it whole)"
 }
 
-func checkpointText(b *strings.Builder, cp oracle.ExplainedCheckpoint, indent string) {
+func checkpointText(b *strings.Builder, cp oracle.ExplainedCheckpoint, indent string, rules bool) {
 	commit := cp.CommitID
 	if commit == "" {
 		commit = "(no commit matched)"
 	}
-	fmt.Fprintf(b, "%sgate %s for %s", indent, cp.Gate, commit)
+	if rules { // every write is a checkpoint of the rules: there is no commit to match
+		fmt.Fprintf(b, "%sgate %s", indent, cp.Gate)
+	} else {
+		fmt.Fprintf(b, "%sgate %s for %s", indent, cp.Gate, commit)
+	}
 	if cp.Label != "" {
 		fmt.Fprintf(b, " (%s)", cp.Label)
 	}
@@ -182,6 +198,9 @@ func checkpointText(b *strings.Builder, cp oracle.ExplainedCheckpoint, indent st
 		}
 		for _, m := range r.Needs {
 			fmt.Fprintf(b, "%s    needs %s\n", indent, m)
+		}
+		if r.Policy != "" {
+			fmt.Fprintf(b, "%s    policy: %s\n", indent, r.Policy)
 		}
 	}
 	for _, m := range cp.MatchErrors {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/ingest/source"
+	"github.com/sabench/sabench-stats/ingest/tau"
 	"github.com/sabench/sabench-stats/oracle"
 	"github.com/sabench/sabench-stats/results"
 )
@@ -75,11 +76,11 @@ func (o *Options) SourceOptions() (source.Options, error) {
 	return so, optionError(err)
 }
 
-// PolicyList resolves Policies (oracle.LookupPoliciesOr): every preset for none when all
-// is true. An unknown name is an OptionError; a policy file with bad contents is an input
-// error.
+// PolicyList resolves Policies (oracle.LookupPoliciesFor): every preset for none when all
+// is true, or on a τ-bench domain bench tau-strict and the policies compared there. An
+// unknown name is an OptionError; a policy file with bad contents is an input error.
 func (o *Options) PolicyList(all bool) ([]oracle.Policy, error) {
-	pols, err := oracle.LookupPoliciesOr(o.Policies, all)
+	pols, err := oracle.LookupPoliciesFor(o.Policies, all, tau.IsBenchName(o.Source.Bench))
 	var unknown *oracle.UnknownPolicyError
 	if errors.As(err, &unknown) {
 		return nil, optionError(err)

@@ -12,9 +12,9 @@ import (
 
 // View writes the HTML viewer page at path (and its chunk files beside it) of a release
 // scored under every policy on every episode with Scoring.Collect, with the tables that
-// apply (results.Default) and the figures.
+// apply (results.DefaultFor) and the figures.
 func (o *Options) View(path string, r *Release) (view.Stats, error) {
-	_, st, err := o.viewer(path, r, results.Default(len(r.Releases)), false)
+	_, st, err := o.viewer(path, r, results.DefaultFor(r.Releases[0], len(r.Releases)), false)
 	return st, err
 }
 
@@ -70,19 +70,20 @@ func (o *Options) viewer(path string, r *Release, specs []results.Spec, stamp bo
 func (o *Options) Report(out string, r *Release, ro render.RenderOptions) (idx *Index, viewer *view.Stats, err error) {
 	sr := r.ScoredRelease
 	idx = &Index{Scored: sr, Stats: o.Stat, Method: o.Stats.Method, Quantile: o.Stats.Quantile, Synthetic: sr.Synthetic, Render: ro}
+	specs, notApplicable := results.ReportSpecs(sr.Releases[0])
 	err = fsx.ReplaceDir(out, func(tmp string) (err error) {
 		var b built
 		if r.Collector == nil {
-			b, err = o.build(r, results.Registry, true, nil)
+			b, err = o.build(r, specs, true, nil)
 		} else {
 			var st view.Stats
-			b, st, err = o.viewer(filepath.Join(tmp, "index.html"), r, results.Registry, true)
+			b, st, err = o.viewer(filepath.Join(tmp, "index.html"), r, specs, true)
 			viewer = &st
 		}
 		if err != nil {
 			return err
 		}
-		idx.Tables, idx.Skipped, idx.Meta = b.tables, b.skipped, b.meta
+		idx.Tables, idx.Skipped, idx.Meta = b.tables, append(notApplicable, b.skipped...), b.meta
 		return writeReportFiles(tmp, idx, b.figs)
 	})
 	if err != nil {

@@ -17,6 +17,12 @@ func recordEvents(s *dict, b *blockDict, rec *jsonv.Object) []int {
 		if o != nil {
 			typ, call, tool = pyField(o, "type"), pyField(o, "call_id"), pyField(o, "tool")
 			args, has = o.Get("arguments")
+			if turn := turnLabel[typ]; turn != "" && !has {
+				// A conversation turn (τ-bench records): its words stand where a call's
+				// arguments would, after who spoke.
+				tool = turn
+				args, has = o.Get("content")
+			}
 		}
 		// The key (memo.go) ends with the arguments' text, "" when absent (canonical JSON
 		// is never empty, and s.id("") is their id), so it needs no length.
@@ -43,3 +49,6 @@ func pyField(o *jsonv.Object, k string) string {
 	}
 	return ""
 }
+
+// turnLabel names the speaker of a conversation turn event.
+var turnLabel = map[string]string{"USER_MESSAGE": "user:", "AGENT_MESSAGE": "agent:"}

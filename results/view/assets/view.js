@@ -524,7 +524,10 @@
     key.forEach(function (x) { box.appendChild(el('p', { cls: 'keyfact', id: 'key-fact' }, el('strong', { text: 'Key fact: ' }), x)); });
     if (d.wf.length) { var wfg = workflowGraph(d); box.appendChild(wfg); fitLabels(wfg); }
     var cov = d.cov;
-    if (cov.length) box.appendChild(el('p', { cls: 'summary', id: 'coverage' }, 'Coverage: ' + cov[1] + '/' + cov[0] + ' required reads, ' + cov[3] + ' calls (min ' + cov[2] + '), ' +
+    var rulesCase = cov.length && cov[0] === 0 && cov[2] === 0 && cov[4] === 0 && d.events.some(function (e) { return e.type === 'USER_MESSAGE'; });
+    if (rulesCase) box.appendChild(el('p', { cls: 'summary', id: 'coverage' }, 'No prescribed reads: the case\'s rules gate each write (the entity read and the confirmation it needs); ',
+      d.first >= 0 ? 'first write at event ' + d.first + ' (authorized: ' + (d.completeFirst ? 'yes' : 'no') + ')' : 'no write'));
+    else if (cov.length) box.appendChild(el('p', { cls: 'summary', id: 'coverage' }, 'Coverage: ' + cov[1] + '/' + cov[0] + ' required reads, ' + cov[3] + ' calls (min ' + cov[2] + '), ' +
       cov[5] + ' distinct tools (min ' + cov[4] + '): ', el('strong', { cls: cov[6] ? 'pass' : failed ? 'fail' : 'none', text: cov[6] ? 'complete' : failed ? 'INCOMPLETE' : 'incomplete (not needed for this verdict)' }),
       d.first >= 0 ? '; first consequential attempt at event ' + d.first + ' (investigation complete there: ' + (d.completeFirst ? 'yes' : 'no') + ')' : '; no consequential attempt'));
     if (d.decision) box.appendChild(el('p', { cls: 'summary' }, 'Decision recorded: ', el('strong', { text: d.decision })));
@@ -570,7 +573,7 @@
   function gateCard(run, d, cp, at) {
     var card = el('div', { cls: 'gate g-' + cp.gate, 'data-gate': cp.gate },
       el('div', null, el('span', { cls: 'badge ' + (cp.gate === 'ALLOW' ? 'ok' : 'bad'), text: 'GATE ' + cp.gate }),
-        el('strong', { text: cp.commit || '(no commit matched)' }), ' · ' + cp.tool, cp.reason ? el('span', { cls: 'fail', text: ' — ' + cp.reason }) : null));
+        el('strong', { text: cp.commit || (d.events.some(function (e) { return e.type === 'USER_MESSAGE'; }) ? 'write' : '(no commit matched)') }), ' · ' + cp.tool, cp.reason ? el('span', { cls: 'fail', text: ' — ' + cp.reason }) : null));
     // What stopped the action first: VIOLATED, then MISSING; the SUPPORTED and INACTIVE ones
     // folded under a count.
     var rank = { VIOLATED: 0, MISSING: 1, SUPPORTED: 2, INACTIVE: 3 }, count = {};
@@ -615,6 +618,18 @@
         if (d.call[r.id]) sub.appendChild(el('li', null, 'needs the read ', el('code', { cls: 'would', text: d.call[r.id].tool + ' ' + d.call[r.id].args })));
         r.missing.forEach(function (m) {
           var mc = parse(m), how = [];
+          if (mc && mc.confirmation) { // an action rule's confirmation: what was to be listed, the user turn that came instead
+            var alts = (mc.details_any_of || []).map(function (a) { return Object.keys(a).map(function (k) { return k + ' = ' + a[k].join(', '); }).join('; '); });
+            var lt = mc.last_user_turn;
+            sub.appendChild(el('li', null, 'needs a confirmation (' + mc.confirmation + ')' + (alts.length ? ': an agent message listing ' + alts.join(' or ') + ', answered by an explicit yes' : ': an affirmative user turn after the request'),
+              lt ? el('span', null, ' — the last user turn before the write was ', el('a', { href: '#run=' + encodeURIComponent(run) + '&ev=' + lt.event, text: 'event ' + lt.event }),
+                ' (' + (lt.affirmative ? 'affirmative' : 'not affirmative') + '): ', el('q', { text: lt.text })) : ' — the user never spoke before the write'));
+            return;
+          }
+          if (mc && mc.entity) { // an action rule's entity read
+            sub.appendChild(el('li', null, 'needs a read of the ' + mc.entity + (mc.value != null ? ' ' + mc.value : '') + (mc.arg ? ' (argument ' + mc.arg + ')' : '') + ' before the write: none was made'));
+            return;
+          }
           d.rules.forEach(function (rule) { if (rule.facts.some(function (fo) { return fits(mc, fo); })) how.push(rule); });
           sub.appendChild(el('li', null, 'needs ', el('code', { text: m }),
             how.length ? el('span', null, ' — would be established by ', how.map(function (rule, j) {

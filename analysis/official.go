@@ -1,0 +1,229 @@
+package analysis
+
+import (
+	"fmt"
+	"math"
+	"sort"
+
+	"github.com/sabench/sabench-stats/bootstrap"
+	"github.com/sabench/sabench-stats/oracle"
+)
+
+// OfficialRow sets a benchmark's own verdict (the episode's official.successful: τ-bench's
+// reward of 1) beside the oracle's (ECS: the task succeeded and every action was
+// authorized) for one configuration, on the same episodes: those scored that carry an
+// official verdict.
+type OfficialRow struct {
+	Config   string
+	Episodes int // scored episodes with an official verdict
+	Cases    int
+	// Official and Oracle are the two success rates, each with a case-resampled interval
+	// (one draw for both); Diff is Official − Oracle, paired on the episodes, with its
+	// case-paired interval.
+	Official, Oracle, Diff Estimate
+	// OnlyOfficial counts the episodes the benchmark passes and the oracle fails,
+	// OnlyOracle the reverse; McNemarP is the exact two-sided McNemar p-value over them.
+	OnlyOfficial, OnlyOracle int
+	McNemarP                 float64
+	// PassK holds pass^k of both verdicts for each k asked (up to the planned repeats),
+	// under each convention.
+	PassK []OfficialPassK
+}
+
+// OfficialPassK is pass^k of the benchmark's verdict and of the oracle's for one k and
+// convention, each with a case-resampled interval (one draw for both).
+type OfficialPassK struct {
+	K                int
+	Convention       bootstrap.PassKConvention
+	Official, Oracle Estimate
+}
+
+// HasOfficial keeps scored episodes that carry an official verdict.
+func HasOfficial(v *oracle.Verdict) bool { return !v.Excluded() && v.Official() >= 0 }
+
+// OfficialOf indicates the benchmark's own success.
+func OfficialOf(v *oracle.Verdict) bool { return v.Official() == 1 }
+
+// OfficialVsOracle computes an OfficialRow for every configuration of vs with episodes
+// that carry an official verdict, in configuration order, with pass^k for each k of ks.
+func (r *Release) OfficialVsOracle(vs []oracle.Verdict, ks []int, o StatOptions) ([]OfficialRow, error) {
+	var out []OfficialRow
+	for _, cfg := range r.configs {
+		keep := func(v *oracle.Verdict) bool { return v.Config() == cfg && HasOfficial(v) }
+		row := OfficialRow{Config: cfg}
+		type nc struct{ n, off, orc int }
+		by := map[string]*nc{}
+		for i := range vs {
+			v := &vs[i]
+			if !keep(v) {
+				continue
+			}
+			row.Episodes++
+			x := by[v.BaseCaseID()]
+			if x == nil {
+				x = &nc{}
+				by[v.BaseCaseID()] = x
+			}
+			x.n++
+			off, orc := OfficialOf(v), v.ECS()
+			if off {
+				x.off++
+			}
+			if orc {
+				x.orc++
+			}
+			switch {
+			case off && !orc:
+				row.OnlyOfficial++
+			case orc && !off:
+				row.OnlyOracle++
+			}
+		}
+		if row.Episodes == 0 {
+			continue
+		}
+		ids := make([]string, 0, len(by))
+		for id := range by {
+			ids = append(ids, id)
+		}
+		sort.Strings(ids) // the units' order, so the draw does not depend on map order
+		row.Cases = len(ids)
+		var err error
+		if row.McNemarP, err = bootstrap.McNemarExact(row.OnlyOfficial, row.OnlyOracle); err != nil {
+			return nil, err
+		}
+		a := Arm{Verdicts: vs, Indicator: OfficialOf, Keep: keep}
+		b := Arm{Verdicts: vs, Indicator: ECSOf, Keep: keep}
+		if row.Diff, err = r.PairedDiff(a, b, "official-vs-oracle/"+cfg, o); err != nil {
+			return nil, err
+		}
+		off, orc := make([]float64, len(ids)), make([]float64, len(ids))
+		den := make([]float64, len(ids))
+		cs, ds, ns := make([]int, len(ids)), make([]int, len(ids)), make([]int, len(ids))
+		planned := 0
+		for i, id := range ids {
+			x := by[id]
+			off[i], orc[i], den[i] = float64(x.off), float64(x.orc), float64(x.n)
+			cs[i], ds[i], ns[i] = x.off, x.orc, x.n
+			planned = max(planned, x.n)
+		}
+		rates, err := twoRates(off, orc, den, "official-rates/"+cfg, o)
+		if err != nil {
+			return nil, err
+		}
+		row.Official, row.Oracle = rates[0], rates[1]
+		for _, conv := range []bootstrap.PassKConvention{bootstrap.PassKPlanned, bootstrap.PassKPerCase} {
+			for _, k := range ks {
+				if k > planned {
+					continue
+				}
+				po, err := bootstrap.PassHatKs(cs, ns, planned, []int{k}, conv)
+				if err != nil {
+					return nil, err
+				}
+				pr, err := bootstrap.PassHatKs(ds, ns, planned, []int{k}, conv)
+				if err != nil {
+					return nil, err
+				}
+				num1, num2, d := perCase(po[0].PerCase), perCase(pr[0].PerCase), perCaseDen(po[0].PerCase)
+				est, err := twoRates(num1, num2, d, fmt.Sprintf("official-passk/%s/%d/%s", conv, k, cfg), o)
+				if err != nil {
+					return nil, err
+				}
+				est[0].X, est[1].X = po[0].Value, pr[0].Value
+				row.PassK = append(row.PassK, OfficialPassK{K: k, Convention: conv, Official: est[0], Oracle: est[1]})
+			}
+		}
+		out = append(out, row)
+	}
+	return out, nil
+}
+
+// perCase is per-case values with a left-out case (NaN) as 0; perCaseDen is 1 for a
+// counted case and 0 for a left-out one, so that Σ num / Σ den is the mean over the
+// counted cases.
+func perCase(xs []float64) []float64 {
+	out := make([]float64, len(xs))
+	for i, x := range xs {
+		if !math.IsNaN(x) {
+			out[i] = x
+		}
+	}
+	return out
+}
+
+func perCaseDen(xs []float64) []float64 {
+	out := make([]float64, len(xs))
+	for i, x := range xs {
+		if !math.IsNaN(x) {
+			out[i] = 1
+		}
+	}
+	return out
+}
+
+// twoRates is Σ a / Σ den and Σ b / Σ den over units (cases) with one case-resampled draw
+// for both.
+func twoRates(a, b, den []float64, stream string, o StatOptions) ([2]Estimate, error) {
+	out := [2]Estimate{nanEstimate(), nanEstimate()}
+	var sa, sb, sd float64
+	for i := range den {
+		sa, sb, sd = sa+a[i], sb+b[i], sd+den[i]
+	}
+	if sd == 0 {
+		return out, nil
+	}
+	out[0].X, out[1].X = sa/sd, sb/sd
+	out[0].Units, out[1].Units = len(den), len(den)
+	if o.Resamples == 0 {
+		return out, nil
+	}
+	if len(den) < 2 {
+		for j := range out {
+			out[j].Warnings = bootstrap.IntervalWarnings(bootstrap.Interval{Lo: math.NaN(), Hi: math.NaN(), Used: 1}, out[j].X, 1)
+		}
+		return out, nil
+	}
+	stat, err := bootstrap.SumRatios(bootstrap.Ratio{Num: a, Den: den}, bootstrap.Ratio{Num: b, Den: den})
+	if err != nil {
+		return out, err
+	}
+	res, err := bootstrap.ResampleSums(stat, o.boot(stream))
+	if err != nil {
+		return out, fmt.Errorf("%s: %w", stream, err)
+	}
+	for j := range out {
+		iv := res.Intervals[j]
+		out[j].Lo, out[j].Hi, out[j].Fallback, out[j].Warnings = iv.Lo, iv.Hi, iv.Fallback, res.Warnings(j)
+	}
+	return out, nil
+}
+
+// OfficialPassedUnauthorized lists the scored episodes of vs that the benchmark passes
+// while an action was not authorized (a checkpoint with a MISSING requirement), in the
+// verdicts' order: the ones a process check adds to an end-state benchmark.
+func OfficialPassedUnauthorized(vs []oracle.Verdict) []*oracle.Verdict {
+	var out []*oracle.Verdict
+	for i := range vs {
+		v := &vs[i]
+		if HasOfficial(v) && OfficialOf(v) && v.MissingAtCheckpoint() {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// OfficialTasks reports whether the release's cases take task success from the episode's
+// official verdict (task_success "official": cases with action rules, such as the τ-bench
+// domains), so that ECS is "the benchmark passed it and every action was authorized".
+func (r *Release) OfficialTasks() bool {
+	if len(r.Cases) == 0 {
+		return false
+	}
+	for _, c := range r.Cases {
+		if s, _ := c.Spec.String("task_success"); s != "official" {
+			return false
+		}
+	}
+	return true
+}

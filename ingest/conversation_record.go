@@ -1,0 +1,69 @@
+package ingest
+
+import (
+	"fmt"
+
+	"github.com/sabench/sabench-stats/ingest/jsonv"
+)
+
+// Conversation records: the execution record of a case with action_rules (the τ-bench
+// domains, written by package ingest/tau), whose events are the conversation's turns and the
+// agent's tool calls rather than a SafeActBench protocol's record.
+
+// conversationEvents are the event types of a conversation record.
+var conversationEvents = map[string]bool{"USER_MESSAGE": true, "AGENT_MESSAGE": true, "INFO_CALL": true,
+	"CONSEQUENTIAL_CALL": true, "USER_TOOL_CALL": true}
+
+// HasActionRules reports whether a case's spec carries action_rules, so that its episodes'
+// records are conversations (CheckConversationRecord).
+func (c *Case) HasActionRules() bool {
+	if c == nil || c.Spec == nil {
+		return false
+	}
+	_, ok := c.Spec.Get("action_rules")
+	return ok
+}
+
+// CheckConversationRecord checks a conversation record: an events list whose every event is
+// an object with a known type, a turn's content a string, a call's tool a non-empty string
+// and its arguments an object.
+func CheckConversationRecord(e *Episode) []Problem {
+	var probs []Problem
+	bad := func(field, format string, a ...any) {
+		probs = append(probs, Problem{File: e.Source, Line: e.Line, Field: field, Msg: fmt.Sprintf(format, a...)})
+	}
+	list, ok := e.Record.List("events")
+	if !ok {
+		v, _ := e.Record.Get("events")
+		bad("record.events", "must be a list of events, got %s", TypeName(v))
+		return probs
+	}
+	for i, raw := range list {
+		at := fmt.Sprintf("record.events[%d]", i)
+		o, ok := raw.(*jsonv.Object)
+		if !ok {
+			bad(at, "must be an object, got %s", TypeName(raw))
+			continue
+		}
+		typ, _ := o.String("type")
+		if !conversationEvents[typ] {
+			bad(at+".type", "must be one of USER_MESSAGE, AGENT_MESSAGE, INFO_CALL, CONSEQUENTIAL_CALL, USER_TOOL_CALL, got %q", typ)
+			continue
+		}
+		if typ == "USER_MESSAGE" || typ == "AGENT_MESSAGE" {
+			if _, ok := o.String("content"); !ok {
+				v, _ := o.Get("content")
+				bad(at+".content", "must be a string, got %s", TypeName(v))
+			}
+			continue
+		}
+		if t, ok := o.String("tool"); !ok || t == "" {
+			bad(at+".tool", "must be a non-empty string")
+		}
+		if _, ok := o.Obj("arguments"); !ok {
+			v, _ := o.Get("arguments")
+			bad(at+".arguments", "must be an object, got %s", TypeName(v))
+		}
+	}
+	return probs
+}

@@ -1,0 +1,39 @@
+package harness
+
+import (
+	"fmt"
+
+	"github.com/sabench/sabench-stats/ingest/tau"
+)
+
+// Tau reads a τ-bench result file (a JSON array of EnvRunResult) or a τ²-bench results
+// file (simulations[]), detected by content, with the domain read from the file (package
+// ingest/tau). It refuses Repeat (the repeat is each trajectory's trial), RepeatFrom and
+// the runner status mode (a τ-bench result has no runner failure labels).
+var Tau Adapter = TauIn("")
+
+// TauIn is Tau with the domain given (airline, retail) rather than read from the file.
+func TauIn(domain string) Adapter {
+	return adapter{"tau", func(path string, opt Options) (*Result, error) { return readTau(path, opt, domain) }}
+}
+
+func readTau(path string, opt Options, domain string) (*Result, error) {
+	if err := opt.Check(); err != nil {
+		return nil, err
+	}
+	switch {
+	case opt.Repeat != 0:
+		return nil, fmt.Errorf("a repeat does not apply to τ-bench results (each trajectory's repeat is its trial)")
+	case opt.RepeatFrom != "":
+		return nil, fmt.Errorf("repeat derivation %q applies to interactive runs only", opt.RepeatFrom)
+	case opt.Mode == ModeRunner:
+		return nil, fmt.Errorf("the runner status mode does not apply to τ-bench results (they carry no runner failure labels)")
+	}
+	r, err := tau.ReadFile(path, tau.Options{Config: opt.Config, Model: opt.Model, Harness: opt.Harness, Condition: opt.Condition, Domain: domain})
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Episodes: r.Episodes, Problems: r.Problems}
+	res.warn("%s: %s, domain %s, %d trajectories", path, r.Format, r.Domain, len(r.Episodes))
+	return res, nil
+}

@@ -1,0 +1,152 @@
+package tau
+
+import (
+	"fmt"
+
+	"github.com/sabench/sabench-stats/ingest/jsonv"
+)
+
+// readEnvRuns converts τ-bench's EnvRunResult records (task_id, trial, reward, info, traj).
+func readEnvRuns(r *Read, file string, list []any, opt Options) {
+	var forced *Domain
+	if opt.Domain != "" {
+		d, err := LookupDomain(opt.Domain)
+		if err != nil {
+			r.problem(file, "", "%v", err)
+			return
+		}
+		forced = d
+	}
+	for i, raw := range list {
+		at := fmt.Sprintf("[%d]", i)
+		o, ok := raw.(*jsonv.Object)
+		if !ok {
+			r.problem(file, at, "must be an EnvRunResult object, got %s", typeName(raw))
+			continue
+		}
+		n := len(r.Problems)
+		tv, _ := o.Get("task_id")
+		task, okT := taskIDString(tv)
+		if _, isInt := tv.(int64); !isInt || !okT {
+			r.problem(file, at+".task_id", "must be a non-negative integer, got %s", typeName(tv))
+		}
+		trv, _ := o.Get("trial")
+		trial, okTr := trialInt(trv)
+		if !okTr {
+			r.problem(file, at+".trial", "must be a non-negative integer, got %s", typeName(trv))
+		}
+		rv, _ := o.Get("reward")
+		reward, okR := number(rv)
+		if !okR {
+			r.problem(file, at+".reward", "must be a number, got %s", typeName(rv))
+		}
+		traj, okJ := o.List("traj")
+		if !okJ {
+			tj, _ := o.Get("traj")
+			r.problem(file, at+".traj", "must be an array of messages, got %s", typeName(tj))
+		}
+		msgs := openAIMessages(r, file, at+".traj", traj)
+		if len(r.Problems) > n {
+			continue
+		}
+		d := forced
+		if d == nil {
+			var err error
+			if d, err = guessDomain(msgs); err != nil {
+				r.problem(file, at, "%v", err)
+				continue
+			}
+		}
+		e := newEpisode(opt, d, task, trial, file, i)
+		rec := jsonv.NewObject("format", FormatTau, "domain", d.Name, "task_id", tv, "trial", trv)
+		rec.Set("events", events(r, file, at+".traj", msgs, d))
+		if len(r.Problems) > n {
+			continue
+		}
+		e.Record = rec
+		e.Official = official(reward)
+		if info, ok := o.Obj("info"); ok {
+			e.Extra = jsonv.NewObject("tau_info", info)
+		}
+		noteDomain(r, d)
+		r.Episodes = append(r.Episodes, e)
+	}
+}
+
+// noteDomain records the file's domain ("" once two differ).
+func noteDomain(r *Read, d *Domain) {
+	switch {
+	case len(r.Episodes) == 0 && r.Domain == "":
+		r.Domain = d.Name
+	case r.Domain != d.Name:
+		r.Domain = "mixed"
+	}
+}
+
+// openAIMessages reads OpenAI-style messages: role, content, tool_calls[].{id,
+// function.{name, arguments}} (arguments a JSON string), tool_call_id.
+func openAIMessages(r *Read, file, field string, list []any) []message {
+	out := make([]message, 0, len(list))
+	for i, raw := range list {
+		at := fmt.Sprintf("%s[%d]", field, i)
+		o, ok := raw.(*jsonv.Object)
+		if !ok {
+			r.problem(file, at, "must be a message object, got %s", typeName(raw))
+			continue
+		}
+		var m message
+		role, ok := o.String("role")
+		if !ok {
+			rv, _ := o.Get("role")
+			r.problem(file, at+".role", "must be a string, got %s", typeName(rv))
+			continue
+		}
+		m.role = role
+		switch cv, _ := o.Get("content"); c := cv.(type) {
+		case string:
+			m.content = c
+		case nil:
+		default:
+			r.problem(file, at+".content", "must be a string or null, got %s", typeName(cv))
+		}
+		if role == "tool" {
+			if m.callID, ok = o.String("tool_call_id"); !ok {
+				r.problem(file, at+".tool_call_id", "a tool message must name the call it answers")
+			}
+		}
+		if tcs, ok := o.Get("tool_calls"); ok && tcs != nil {
+			tl, ok := tcs.([]any)
+			if !ok {
+				r.problem(file, at+".tool_calls", "must be an array, got %s", typeName(tcs))
+				continue
+			}
+			for j, t := range tl {
+				tat := fmt.Sprintf("%s.tool_calls[%d]", at, j)
+				to, ok := t.(*jsonv.Object)
+				fn, okF := to.Obj("function")
+				if !ok || !okF {
+					r.problem(file, tat, "must be an object with a function object")
+					continue
+				}
+				var c call
+				c.id, _ = to.String("id")
+				if c.name, ok = fn.String("name"); !ok || c.name == "" {
+					r.problem(file, tat+".function.name", "must be a non-empty string")
+					continue
+				}
+				switch a, _ := fn.Get("arguments"); x := a.(type) {
+				case string:
+					c.argsRaw, c.args = x, parseArgs(x)
+				case *jsonv.Object:
+					c.args = x
+				default:
+					r.problem(file, tat+".function.arguments", "must be a JSON string or an object, got %s", typeName(a))
+					continue
+				}
+				m.calls = append(m.calls, c)
+			}
+		}
+		out = append(out, m)
+	}
+	return out
+}

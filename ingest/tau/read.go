@@ -1,0 +1,183 @@
+package tau
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/jsonv"
+)
+
+// Formats, as detected by content.
+const (
+	FormatTau  = "tau-bench"  // a JSON array of EnvRunResult records
+	FormatTau2 = "tau2-bench" // a results object with simulations[]
+)
+
+// MaxFileBytes bounds one result file (τ-bench's largest published file is ~30 MB).
+const MaxFileBytes = 1 << 30
+
+// Options name the episodes: a result file does not say which configuration it was.
+type Options struct {
+	Config    string // required, e.g. "gpt-4o/tool-calling"
+	Model     string // default: Config up to its last "/"
+	Harness   string // default: Config after its last "/"
+	Condition string // default "main"
+	// Domain forces the domain (airline, retail); by default it is read from the file
+	// (τ²-bench's environment_info.domain_name; τ-bench's system prompt and tool names).
+	Domain string
+}
+
+// Read is what a result file became.
+type Read struct {
+	Format   string
+	Domain   string
+	Episodes []*ingest.Episode
+	Problems []ingest.Problem
+}
+
+func (r *Read) problem(file, field, format string, args ...any) {
+	r.Problems = append(r.Problems, ingest.Problem{File: file, Field: field, Msg: fmt.Sprintf(format, args...)})
+}
+
+// ReadFile reads one τ-bench or τ²-bench result file. Problems (a missing field, a tool
+// message without its call, an unknown domain) are returned in Read.Problems, each naming
+// the file and the member; the error is for a file that cannot be read or parsed at all.
+func ReadFile(path string, opt Options) (*Read, error) {
+	if strings.TrimSpace(opt.Config) == "" {
+		return nil, fmt.Errorf("a configuration name is required (--config)")
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if len(data) > MaxFileBytes {
+		return nil, fmt.Errorf("%s: larger than %d bytes", path, MaxFileBytes)
+	}
+	return ReadBytes(path, data, opt)
+}
+
+// ReadBytes is ReadFile of a file's contents already read (path names it in problems).
+func ReadBytes(path string, data []byte, opt Options) (*Read, error) {
+	if strings.TrimSpace(opt.Config) == "" {
+		return nil, fmt.Errorf("a configuration name is required (--config)")
+	}
+	v, err := jsonv.Parse(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: invalid JSON: %w", path, err)
+	}
+	r := &Read{}
+	switch x := v.(type) {
+	case []any:
+		r.Format = FormatTau
+		readEnvRuns(r, path, x, opt)
+	case *jsonv.Object:
+		if _, ok := x.Get("simulations"); !ok {
+			return nil, fmt.Errorf("%s: a JSON object without simulations[]: neither a τ-bench result file (an array of EnvRunResult) nor a τ²-bench results file", path)
+		}
+		r.Format = FormatTau2
+		readSimulations(r, path, x, opt)
+	default:
+		return nil, fmt.Errorf("%s: neither a τ-bench result file (a JSON array) nor a τ²-bench results file (an object with simulations[])", path)
+	}
+	return r, nil
+}
+
+// newEpisode starts the episode of one trajectory.
+func newEpisode(opt Options, d *Domain, taskID string, trial int, source string, member int) *ingest.Episode {
+	e := &ingest.Episode{Config: opt.Config, CaseID: d.CaseID(taskID), Repeat: trial, Condition: opt.Condition,
+		Status: ingest.StatusCompleted, Source: source, Line: member + 1}
+	if e.Condition == "" {
+		e.Condition = ingest.DefaultCondition
+	}
+	e.Model, e.Harness = ingest.SplitConfig(opt.Config)
+	if opt.Model != "" {
+		e.Model = opt.Model
+	}
+	if opt.Harness != "" {
+		e.Harness = opt.Harness
+	}
+	e.RunID = ingest.DeriveRunID(e.Key())
+	return e
+}
+
+// SuccessTolerance: a reward within it of 1 is a success, as τ²-bench's is_successful
+// (τ-bench's rewards are exactly 0.0 or 1.0).
+const SuccessTolerance = 1e-6
+
+// official is the benchmark's verdict: successful when the reward is 1.
+func official(reward float64) *jsonv.Object {
+	ok := math.Abs(reward-1) <= SuccessTolerance
+	return jsonv.NewObject("successful", ok, "raw_status", "reward="+strconv.FormatFloat(reward, 'g', -1, 64), "reward", reward)
+}
+
+// number reads a JSON number as a float64.
+func number(v any) (float64, bool) {
+	switch x := v.(type) {
+	case int64:
+		return float64(x), true
+	case float64:
+		return x, true
+	}
+	return 0, false
+}
+
+// taskIDString is a task id as it enters the case id: an integer (τ-bench) or a string
+// of letters, digits, '_' and '-' (τ²-bench).
+func taskIDString(v any) (string, bool) {
+	switch x := v.(type) {
+	case int64:
+		if x < 0 {
+			return "", false
+		}
+		return strconv.FormatInt(x, 10), true
+	case string:
+		if x == "" || len(x) > 100 {
+			return "", false
+		}
+		for _, c := range x {
+			if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c == '-') {
+				return "", false
+			}
+		}
+		return x, true
+	}
+	return "", false
+}
+
+// trialInt reads a trial number (≥ 0).
+func trialInt(v any) (int, bool) {
+	if x, ok := v.(int64); ok && x >= 0 && x < 1<<31 {
+		return int(x), true
+	}
+	return 0, false
+}
+
+func typeName(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "a boolean"
+	case int64, jsonv.BigInt:
+		return "an integer"
+	case float64:
+		return "a number"
+	case string:
+		return "a string"
+	case []any:
+		return "an array"
+	case *jsonv.Object:
+		return "an object"
+	}
+	return fmt.Sprintf("%T", v)
+}
