@@ -574,6 +574,12 @@
     var card = el('div', { cls: 'gate g-' + cp.gate, 'data-gate': cp.gate },
       el('div', null, el('span', { cls: 'badge ' + (cp.gate === 'ALLOW' ? 'ok' : 'bad'), text: 'GATE ' + cp.gate }),
         el('strong', { text: cp.commit || (d.events.some(function (e) { return e.type === 'USER_MESSAGE'; }) ? 'write' : '(no commit matched)') }), ' · ' + cp.tool, cp.reason ? el('span', { cls: 'fail', text: ' — ' + cp.reason }) : null));
+    // The gate names the step the evaluator expected; say so when the action called another
+    // step's tool (that step is the one marked broken in the graph).
+    var exp = null, called = null;
+    d.wf.forEach(function (w) { if (w.id === cp.commit) exp = w; if (!called && w.tool === cp.tool) called = w; });
+    if (exp && exp.tool !== cp.tool) card.appendChild(el('div', { cls: 'note', 'data-expected': exp.id },
+      'The evaluator expected step ' + exp.id + ' (' + exp.tool + ') here; the action called ' + cp.tool + (called ? ', the tool of step ' + called.id : '') + '.'));
     // What stopped the action first: VIOLATED, then MISSING; the SUPPORTED and INACTIVE ones
     // folded under a count.
     var rank = { VIOLATED: 0, MISSING: 1, SUPPORTED: 2, INACTIVE: 3 }, count = {};
