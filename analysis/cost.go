@@ -7,10 +7,14 @@ import (
 	"github.com/sabench/sabench-stats/oracle"
 )
 
-// UsageSum totals one usage field over the episodes that reported it.
+// UsageSum totals one usage field over the episodes that reported it. Sum is the
+// correctly rounded sum of the values (exactSum), so it does not depend on the order the
+// episodes were read in: the same episodes from JSONL, Parquet or Inspect logs, or split
+// into other files, give the same totals to the last digit.
 type UsageSum struct {
-	Sum float64
-	N   int // episodes that reported the field
+	Sum   float64
+	N     int // episodes that reported the field
+	exact *exactSum
 }
 
 // Mean is Sum/N, NaN when no episode reported the field.
@@ -23,7 +27,10 @@ func (u UsageSum) Mean() float64 {
 
 func (u *UsageSum) add(x float64, known bool) {
 	if known {
-		u.Sum += x
+		if u.exact == nil {
+			u.exact = &exactSum{}
+		}
+		u.Sum = u.exact.add(x)
 		u.N++
 	}
 }

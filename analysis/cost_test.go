@@ -23,7 +23,7 @@ func TestCosts(t *testing.T) {
 		t.Fatalf("rows %+v", rows)
 	}
 	a := rows[0]
-	if a.Episodes != 3 || a.Successes != 1 || a.Cost != (UsageSum{1, 3}) || a.Input != (UsageSum{150, 2}) || a.Wall != (UsageSum{90, 2}) {
+	if a.Episodes != 3 || a.Successes != 1 || !sumIs(a.Cost, 1, 3) || !sumIs(a.Input, 150, 2) || !sumIs(a.Wall, 90, 2) {
 		t.Errorf("a/x: %+v", a)
 	}
 	if got := a.CostPerSuccess(); got != 1.0 {
@@ -32,7 +32,9 @@ func TestCosts(t *testing.T) {
 	if got := rows[1].CostPerSuccess(); !math.IsNaN(got) || !math.IsNaN(rows[1].Cost.Mean()) {
 		t.Errorf("b/y reports no cost: per success %v, mean %v; want NaN", got, rows[1].Cost.Mean())
 	}
-	if total.Episodes != 4 || total.Successes != 2 || total.Wall != (UsageSum{100, 3}) || total.Cost.Mean() != 1.0/3 {
+	if total.Episodes != 4 || total.Successes != 2 || !sumIs(total.Wall, 100, 3) || total.Cost.Mean() != 1.0/3 {
 		t.Errorf("total %+v", total)
 	}
 }
+
+func sumIs(u UsageSum, sum float64, n int) bool { return u.Sum == sum && u.N == n }

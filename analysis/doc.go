@@ -1,5 +1,5 @@
 // Package analysis scores a release's episodes with the oracle, groups the verdicts
-// (configuration × case × repeat × condition) and computes the metrics of DESIGN §5 as
+// (configuration × case × repeat × condition) and computes the paper's metrics, and more, as
 // typed results (summaries, diagnostics, paired differences, policy comparisons, …). It
 // keeps compact verdicts, never records, and presents nothing: package results makes the
 // tables and package figures the figures from these results.

@@ -104,7 +104,9 @@ func Score(src EpisodeSource, lookup CaseLookup, opt ScoreOptions) (*Scored, err
 	return score(src, newPrepCache(lookup), opt)
 }
 
-// score is Score with a case cache that outlives it (ScoreChunked compiles each case once).
+// score is Score with a case cache that outlives it (ScoreChunked compiles each case once):
+// one goroutine reads batches, the workers score them, and the batches are joined in
+// input order.
 func score(src EpisodeSource, prep *prepCache, opt ScoreOptions) (*Scored, error) {
 	if len(opt.Policies) == 0 {
 		return nil, errors.New("analysis.Score: no policy")
@@ -115,41 +117,7 @@ func score(src EpisodeSource, prep *prepCache, opt ScoreOptions) (*Scored, error
 	if opt.Each != nil && opt.Others != nil {
 		return nil, errors.New("analysis.Score: Each needs every policy on every episode (Others is set)")
 	}
-	// same[pi] is the first policy with pi's settings. A policy shares that one's slice,
-	// unless that one is the first policy and Others limits the rest: then it keeps a
-	// filtered copy (kind copyOf).
-	same := sameSettings(opt.Policies)
-	const (
-		own = iota
-		share
-		copyOf
-	)
-	kind := make([]int, len(opt.Policies))
-	for pi, pj := range same {
-		switch {
-		case pj == pi:
-		case pj == 0 && opt.Others != nil:
-			kind[pi] = copyOf
-		default:
-			kind[pi] = share
-		}
-	}
-
-	// An episode is scored once under the policies that own their slice (oracle.ScoreMany
-	// shares the work that does not depend on the policy), or under the first only when
-	// Others rejects it.
-	pick := func(firstOnly bool) picked {
-		var p picked
-		for pi, pol := range opt.Policies {
-			if kind[pi] == own && (pi == 0 || !firstOnly) {
-				p.which = append(p.which, pi)
-				p.pols = append(p.pols, pol)
-				p.detail = append(p.detail, opt.Detail || (pi == 0 && opt.DetailFirst))
-			}
-		}
-		return p
-	}
-	every, firstOnly := pick(false), pick(true)
+	pl := newScorePlan(opt)
 
 	// Read sequentially on one goroutine; score whole batches on the workers.
 	work := make(chan *batch, opt.Workers*2)
@@ -162,74 +130,148 @@ func score(src EpisodeSource, prep *prepCache, opt ScoreOptions) (*Scored, error
 			var vs []oracle.Verdict
 			prep := prep.local()
 			for b := range work {
-				b.out = make([][]oracle.Verdict, len(opt.Policies))
-				for pi := range opt.Policies {
-					if kind[pi] != share {
-						b.out[pi] = make([]oracle.Verdict, 0, len(b.eps))
-					}
-				}
-				for _, ep := range b.eps {
-					p, err := prep.get(ep.CaseID)
-					if err != nil {
-						b.err = fmt.Errorf("%s:%d: case_id: %w", ep.Source, ep.Line, err)
-						break
-					}
-					all := opt.Others == nil || opt.Others(ep)
-					sel := every
-					if !all {
-						sel = firstOnly
-					}
-					vs = p.ScoreMany(p.Identity(ep), ep, sel.pols, sel.detail, vs[:0])
-					for i, pi := range sel.which {
-						if opt.InfraFailuresFail {
-							oracle.CountInfraFailure(&vs[i])
-						}
-						b.out[pi] = append(b.out[pi], vs[i])
-					}
-					for pi := range opt.Policies {
-						if all && kind[pi] == copyOf {
-							b.out[pi] = append(b.out[pi], b.out[0][len(b.out[0])-1])
-						}
-					}
-				}
-				if opt.Each == nil {
-					b.eps = nil // records are not kept
-				}
+				vs = pl.scoreBatch(b, prep, vs)
 				done <- b
 			}
 		}()
 	}
-
 	var readErr error
 	go func() {
 		defer close(work)
-		var cur []*ingest.Episode
-		seq := 0
-		flush := func() {
-			if len(cur) > 0 {
-				work <- &batch{seq: seq, eps: cur}
-				seq++
-				cur = nil
-			}
-		}
-		for {
-			ep, err := src.Next()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				readErr = err
-				break
-			}
-			cur = append(cur, ep)
-			if len(cur) == batchSize {
-				flush()
-			}
-		}
-		flush()
+		readErr = readBatches(src, work)
 	}()
 	go func() { wg.Wait(); close(done) }()
 
+	s, scoreErr := pl.join(done)
+	if readErr != nil {
+		return nil, readErr
+	}
+	if scoreErr != nil {
+		return nil, scoreErr
+	}
+	return s, nil
+}
+
+// How a policy gets its verdict slice (scorePlan.kind).
+const (
+	slotOwn   = iota // scored: its own slice
+	slotShare        // the slice of the first policy with its settings
+	slotCopy         // a filtered copy of the first policy's slice (Others limits the rest)
+)
+
+// scorePlan is how one score call scores: which policies own their slice, and what one
+// oracle.ScoreMany call scores.
+type scorePlan struct {
+	opt ScoreOptions
+	// same[pi] is the first policy with pi's settings. A policy shares that one's slice,
+	// unless that one is the first policy and Others limits the rest: then it keeps a
+	// filtered copy (kind slotCopy).
+	same []int
+	kind []int
+	// An episode is scored once under the policies that own their slice (oracle.ScoreMany
+	// shares the work that does not depend on the policy), or under the first only when
+	// Others rejects it.
+	every, firstOnly picked
+}
+
+func newScorePlan(opt ScoreOptions) *scorePlan {
+	pl := &scorePlan{opt: opt, same: sameSettings(opt.Policies), kind: make([]int, len(opt.Policies))}
+	for pi, pj := range pl.same {
+		switch {
+		case pj == pi:
+		case pj == 0 && opt.Others != nil:
+			pl.kind[pi] = slotCopy
+		default:
+			pl.kind[pi] = slotShare
+		}
+	}
+	pick := func(firstOnly bool) picked {
+		var p picked
+		for pi, pol := range opt.Policies {
+			if pl.kind[pi] == slotOwn && (pi == 0 || !firstOnly) {
+				p.which = append(p.which, pi)
+				p.pols = append(p.pols, pol)
+				p.detail = append(p.detail, opt.Detail || (pi == 0 && opt.DetailFirst))
+			}
+		}
+		return p
+	}
+	pl.every, pl.firstOnly = pick(false), pick(true)
+	return pl
+}
+
+// scoreBatch scores b's episodes into b.out (a worker's part); vs is the worker's buffer,
+// returned for reuse.
+func (pl *scorePlan) scoreBatch(b *batch, prep *prepLocal, vs []oracle.Verdict) []oracle.Verdict {
+	opt := &pl.opt
+	b.out = make([][]oracle.Verdict, len(opt.Policies))
+	for pi := range opt.Policies {
+		if pl.kind[pi] != slotShare {
+			b.out[pi] = make([]oracle.Verdict, 0, len(b.eps))
+		}
+	}
+	for _, ep := range b.eps {
+		p, err := prep.get(ep.CaseID)
+		if err != nil {
+			b.err = fmt.Errorf("%s:%d: case_id: %w", ep.Source, ep.Line, err)
+			break
+		}
+		all := opt.Others == nil || opt.Others(ep)
+		sel := pl.every
+		if !all {
+			sel = pl.firstOnly
+		}
+		vs = p.ScoreMany(p.Identity(ep), ep, sel.pols, sel.detail, vs[:0])
+		for i, pi := range sel.which {
+			if opt.InfraFailuresFail {
+				oracle.CountInfraFailure(&vs[i])
+			}
+			b.out[pi] = append(b.out[pi], vs[i])
+		}
+		for pi := range opt.Policies {
+			if all && pl.kind[pi] == slotCopy {
+				b.out[pi] = append(b.out[pi], b.out[0][len(b.out[0])-1])
+			}
+		}
+	}
+	if opt.Each == nil {
+		b.eps = nil // records are not kept
+	}
+	return vs
+}
+
+// readBatches reads src into numbered batches of batchSize episodes on work, and returns
+// the read error (nil at the end of src).
+func readBatches(src EpisodeSource, work chan<- *batch) error {
+	var cur []*ingest.Episode
+	seq := 0
+	flush := func() {
+		if len(cur) > 0 {
+			work <- &batch{seq: seq, eps: cur}
+			seq++
+			cur = nil
+		}
+	}
+	defer flush()
+	for {
+		ep, err := src.Next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		cur = append(cur, ep)
+		if len(cur) == batchSize {
+			flush()
+		}
+	}
+}
+
+// join takes the scored batches from done, in input order (a small reorder window), hands
+// each to opt.Each, and joins the verdicts; it drains done after an error.
+func (pl *scorePlan) join(done <-chan *batch) (*Scored, error) {
+	opt := &pl.opt
 	s := &Scored{Policies: opt.Policies, Verdicts: make([][]oracle.Verdict, len(opt.Policies))}
 	// The batches' verdicts are joined once, at the end: appended as they came, a million
 	// episodes' slices grew by a quarter at a time, allocating and copying five times
@@ -253,7 +295,7 @@ func score(src EpisodeSource, prep *prepCache, opt ScoreOptions) (*Scored, error
 			if opt.Each != nil {
 				vs := make([][]oracle.Verdict, len(opt.Policies))
 				for pi := range opt.Policies {
-					vs[pi] = b.out[same[pi]]
+					vs[pi] = b.out[pl.same[pi]]
 				}
 				if err := opt.Each(b.eps, vs); err != nil {
 					scoreErr = err
@@ -267,7 +309,7 @@ func score(src EpisodeSource, prep *prepCache, opt ScoreOptions) (*Scored, error
 				}
 			}
 			for pi := range opt.Policies {
-				if kind[pi] != share {
+				if pl.kind[pi] != slotShare {
 					parts[pi] = append(parts[pi], b.out[pi])
 				}
 			}
@@ -277,21 +319,18 @@ func score(src EpisodeSource, prep *prepCache, opt ScoreOptions) (*Scored, error
 			}
 		}
 	}
-	if readErr != nil {
-		return nil, readErr
-	}
 	if scoreErr != nil {
 		return nil, scoreErr
 	}
 	for pi := range opt.Policies {
-		if kind[pi] != share {
+		if pl.kind[pi] != slotShare {
 			s.Verdicts[pi] = slices.Clip(slices.Concat(parts[pi]...))
 			parts[pi] = nil // each policy's batches can go before the next is joined
 		}
 	}
 	for pi := range opt.Policies {
-		if kind[pi] == share {
-			s.Verdicts[pi] = s.Verdicts[same[pi]]
+		if pl.kind[pi] == slotShare {
+			s.Verdicts[pi] = s.Verdicts[pl.same[pi]]
 		}
 	}
 	s.Counts = CountsOf(s.Verdicts[0])

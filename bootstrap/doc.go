@@ -149,6 +149,16 @@
 // and MinSampleSize complete the set. Reference values in
 // the tests were produced by scipy and R (testdata/ref/), recorded with their source.
 //
+// # Toolkit API
+//
+// Not every exported function serves a command: KendallTauB, Spearman, StdErrCLT,
+// StdErrClusteredMiller, StdErrClusteredInspect, Wilson, MinSampleSize, PassHatK,
+// PassHatKPerCase, RatioOfSums, DiffOfRatios, SumDiffOfRatios, Ratios, GroupSums,
+// GroupIndex, Columns, RankResult.Overlap, ReplicateWarnings, Result.Outputs, Result.StdErr
+// and Weighting.String are kept for Go callers who compute their own statistics, each with
+// an Example. docs/toolkit-api.md lists them with the other packages' toolkit functions;
+// CI fails when a function no command reaches is missing from that list.
+//
 // Functions return errors for bad input and never panic; a Statistic that panics is reported
 // as an error by Resample.
 package bootstrap

@@ -20,10 +20,6 @@ func (f frame) X(v float64) vg.Length {
 	return f.r.Min.X + vg.Length((v-f.x0)/(f.x1-f.x0))*(f.r.Max.X-f.r.Min.X)
 }
 
-func (f frame) Y(v float64) vg.Length {
-	return f.r.Min.Y + vg.Length((v-f.y0)/(f.y1-f.y0))*(f.r.Max.Y-f.r.Min.Y)
-}
-
 func rect(x0, y0, x1, y1 vg.Length) vg.Rectangle {
 	return vg.Rectangle{Min: vg.Point{X: min(x0, x1), Y: min(y0, y1)}, Max: vg.Point{X: max(x0, x1), Y: max(y0, y1)}}
 }

@@ -77,170 +77,215 @@ func DecodeEpisodeLenient(o *jsonv.Object, file string, line int) (*Episode, []P
 }
 
 func decodeEpisode(o *jsonv.Object, file string, line int, lenient bool) (*Episode, []Problem) {
-	var probs []Problem
-	bad := func(field, format string, a ...any) {
-		probs = append(probs, Problem{File: file, Line: line, Field: field, Msg: fmt.Sprintf(format, a...)})
+	d := &episodeDecoder{o: o, file: file, line: line, lenient: lenient, e: &Episode{Source: file, Line: line}}
+	// The parts in the order their problems are reported.
+	d.identity()
+	d.labels()
+	d.payload()
+	d.runID()
+	d.extra()
+	if len(d.probs) > 0 {
+		return nil, d.probs
 	}
-	e := &Episode{Source: file, Line: line}
-	defect := func(kind, field, format string, a ...any) {
-		if !lenient {
-			bad(field, format, a...)
-		} else if e.Defect == "" {
-			e.Defect = kind
-		}
-	}
+	return d.e, nil
+}
 
-	optString := func(k string) (string, bool) {
-		v, ok := o.Get(k)
-		if !ok || v == nil {
-			return "", false
-		}
-		s, isStr := v.(string)
-		if !isStr {
-			bad(k, "must be a string, got %s", TypeName(v))
-			return "", false
-		}
-		return s, true
-	}
-	reqString := func(k string) string {
-		v, ok := o.Get(k)
-		if !ok || v == nil {
-			bad(k, "required field is missing")
-			return ""
-		}
-		s, isStr := v.(string)
-		if !isStr {
-			bad(k, "must be a string, got %s", TypeName(v))
-			return ""
-		}
-		if strings.TrimSpace(s) == "" {
-			bad(k, "must not be empty")
-		} else if strings.TrimSpace(s) != s {
-			// Rejected rather than trimmed: "a/b " would otherwise be a configuration of
-			// its own, and trimming would make convert lossy.
-			bad(k, "has leading or trailing white space: %q", s)
-		}
-		return s
-	}
-	optObject := func(k string) *jsonv.Object {
-		v, ok := o.Get(k)
-		if !ok || v == nil {
-			return nil
-		}
-		m, isObj := v.(*jsonv.Object)
-		if !isObj {
-			bad(k, "must be an object or null, got %s", TypeName(v))
-			return nil
-		}
-		return m
-	}
+// episodeDecoder decodes one episode object into e, collecting every problem.
+type episodeDecoder struct {
+	o       *jsonv.Object
+	file    string
+	line    int
+	lenient bool
+	e       *Episode
+	probs   []Problem
+}
 
-	if s, ok := optString("schema"); ok && s != EpisodeSchema {
-		bad("schema", "unsupported schema %q (want %q)", s, EpisodeSchema)
-	} else if v, has := o.Get("schema"); !has || v == nil {
-		defect(DefectNoSchema, "schema", "required field is missing (want %q)", EpisodeSchema)
+func (d *episodeDecoder) bad(field, format string, a ...any) {
+	d.probs = append(d.probs, Problem{File: d.file, Line: d.line, Field: field, Msg: fmt.Sprintf(format, a...)})
+}
+
+// defect is a problem for the strict decoder; the lenient one marks the episode with the
+// first defect's kind instead.
+func (d *episodeDecoder) defect(kind, field, format string, a ...any) {
+	if !d.lenient {
+		d.bad(field, format, a...)
+	} else if d.e.Defect == "" {
+		d.e.Defect = kind
 	}
-	e.Config = reqString("config")
+}
+
+func (d *episodeDecoder) optString(k string) (string, bool) {
+	v, ok := d.o.Get(k)
+	if !ok || v == nil {
+		return "", false
+	}
+	s, isStr := v.(string)
+	if !isStr {
+		d.bad(k, "must be a string, got %s", TypeName(v))
+		return "", false
+	}
+	return s, true
+}
+
+func (d *episodeDecoder) reqString(k string) string {
+	v, ok := d.o.Get(k)
+	if !ok || v == nil {
+		d.bad(k, "required field is missing")
+		return ""
+	}
+	s, isStr := v.(string)
+	if !isStr {
+		d.bad(k, "must be a string, got %s", TypeName(v))
+		return ""
+	}
+	if strings.TrimSpace(s) == "" {
+		d.bad(k, "must not be empty")
+	} else if strings.TrimSpace(s) != s {
+		// Rejected rather than trimmed: "a/b " would otherwise be a configuration of
+		// its own, and trimming would make convert lossy.
+		d.bad(k, "has leading or trailing white space: %q", s)
+	}
+	return s
+}
+
+func (d *episodeDecoder) optObject(k string) *jsonv.Object {
+	v, ok := d.o.Get(k)
+	if !ok || v == nil {
+		return nil
+	}
+	m, isObj := v.(*jsonv.Object)
+	if !isObj {
+		d.bad(k, "must be an object or null, got %s", TypeName(v))
+		return nil
+	}
+	return m
+}
+
+// identity decodes the schema and the episode's key: config, case id and repeat.
+func (d *episodeDecoder) identity() {
+	e := d.e
+	if s, ok := d.optString("schema"); ok && s != EpisodeSchema {
+		d.bad("schema", "unsupported schema %q (want %q)", s, EpisodeSchema)
+	} else if v, has := d.o.Get("schema"); !has || v == nil {
+		d.defect(DefectNoSchema, "schema", "required field is missing (want %q)", EpisodeSchema)
+	}
+	e.Config = d.reqString("config")
 	if m, h := SplitConfig(e.Config); strings.Contains(e.Config, "/") && (strings.TrimSpace(m) == "" || strings.TrimSpace(h) == "") {
-		bad("config", "malformed configuration %q (want MODEL/HARNESS, both non-empty, or a name without a slash)", e.Config)
+		d.bad("config", "malformed configuration %q (want MODEL/HARNESS, both non-empty, or a name without a slash)", e.Config)
 	}
-	e.CaseID = reqString("case_id")
+	e.CaseID = d.reqString("case_id")
 	if e.CaseID != "" {
 		if base, variant := SplitVariant(e.CaseID); base == "" || strings.Contains(e.CaseID, "@") && variant == "" {
-			bad("case_id", "malformed case id %q (want BASE or BASE@variant)", e.CaseID)
+			d.bad("case_id", "malformed case id %q (want BASE or BASE@variant)", e.CaseID)
 		}
 	}
-	switch v, ok := o.Get("repeat"); {
+	switch v, ok := d.o.Get("repeat"); {
 	case !ok || v == nil:
-		bad("repeat", "required field is missing")
+		d.bad("repeat", "required field is missing")
 	default:
 		n, isInt := v.(int64)
 		_, isBig := v.(jsonv.BigInt)
 		switch {
 		case isBig:
-			bad("repeat", "out of range: %v", v)
+			d.bad("repeat", "out of range: %v", v)
 		case !isInt:
-			bad("repeat", "must be an integer, got %s", TypeName(v))
+			d.bad("repeat", "must be an integer, got %s", TypeName(v))
 		case n < 0:
-			bad("repeat", "must be >= 0, got %d", n)
+			d.bad("repeat", "must be >= 0, got %d", n)
 		case n > math.MaxInt32:
-			bad("repeat", "out of range: %d (at most %d)", n, math.MaxInt32)
+			d.bad("repeat", "out of range: %d (at most %d)", n, math.MaxInt32)
 		default:
 			e.Repeat = int(n)
 		}
 	}
+}
+
+// labels decodes condition, status, failure class, model and harness, with their defaults.
+func (d *episodeDecoder) labels() {
+	e := d.e
 	e.Condition = DefaultCondition
-	if s, ok := optString("condition"); ok {
+	if s, ok := d.optString("condition"); ok {
 		if strings.TrimSpace(s) == "" {
-			bad("condition", "must not be empty (omit it for %q)", DefaultCondition)
+			d.bad("condition", "must not be empty (omit it for %q)", DefaultCondition)
 		}
 		e.Condition = s
 	}
 	e.Status = StatusCompleted
-	if s, ok := optString("status"); ok {
+	if s, ok := d.optString("status"); ok {
 		if !ValidStatus(s) {
-			bad("status", "unknown status %q (want completed, infra_failure, harness_failure or censored)", s)
+			d.bad("status", "unknown status %q (want completed, infra_failure, harness_failure or censored)", s)
 		}
 		e.Status = s
 	}
-	if v, ok := o.Get("failure_class"); ok && v != nil {
+	if v, ok := d.o.Get("failure_class"); ok && v != nil {
 		if _, isStr := v.(string); !isStr {
-			bad("failure_class", "must be a string or null, got %s", TypeName(v))
+			d.bad("failure_class", "must be a string or null, got %s", TypeName(v))
 		} else {
 			e.FailureClass = v
 		}
 	}
 	e.Model, e.Harness = SplitConfig(e.Config)
-	if s, ok := optString("model"); ok {
+	if s, ok := d.optString("model"); ok {
 		e.Model = s
 	}
-	if s, ok := optString("harness"); ok {
+	if s, ok := d.optString("harness"); ok {
 		e.Harness = s
 	}
-	e.Record = optObject("record")
-	if rv, has := o.Get("record"); (!has || rv == nil) && e.Status == StatusCompleted {
-		defect(DefectNoRecord, "record", "a completed episode needs a record (null or missing)")
+}
+
+// payload decodes the record, the official verdict and the usage.
+func (d *episodeDecoder) payload() {
+	e := d.e
+	e.Record = d.optObject("record")
+	if rv, has := d.o.Get("record"); (!has || rv == nil) && e.Status == StatusCompleted {
+		d.defect(DefectNoRecord, "record", "a completed episode needs a record (null or missing)")
 	}
-	e.Official = optObject("official")
-	e.Usage = optObject("usage")
+	e.Official = d.optObject("official")
+	e.Usage = d.optObject("usage")
 	if e.Usage != nil {
 		for i, k := range e.Usage.Keys {
 			switch v := e.Usage.Values[i].(type) {
 			case nil, int64, float64, jsonv.BigInt:
 			default:
-				bad("usage."+k, "must be a number or null, got %s", TypeName(v))
+				d.bad("usage."+k, "must be a number or null, got %s", TypeName(v))
 			}
 		}
 	}
-	if s, ok := optString("run_id"); ok {
+}
+
+// runID decodes the run id, or derives it from the key.
+func (d *episodeDecoder) runID() {
+	if s, ok := d.optString("run_id"); ok {
 		if s == "" {
-			bad("run_id", "must not be empty (omit it to derive one from the key)")
+			d.bad("run_id", "must not be empty (omit it to derive one from the key)")
 		}
-		e.RunID = s
+		d.e.RunID = s
 	} else {
-		e.RunID = DeriveRunID(e.Key())
+		d.e.RunID = DeriveRunID(d.e.Key())
 	}
-	if x := optObject("extra"); x != nil {
+}
+
+// extra decodes the producer's own fields: "extra", and (a defect) unknown top-level
+// fields, kept under it.
+func (d *episodeDecoder) extra() {
+	e := d.e
+	if x := d.optObject("extra"); x != nil {
 		e.Extra = x
 	}
-	for i, k := range o.Keys {
+	for i, k := range d.o.Keys {
 		if isEpisodeField(k) {
 			continue
 		}
-		defect(DefectUnknownField, k, "unknown top-level field (fields of your own belong under \"extra\")")
+		d.defect(DefectUnknownField, k, "unknown top-level field (fields of your own belong under \"extra\")")
 		if e.Extra == nil {
 			e.Extra = &jsonv.Object{}
 		}
 		if _, clash := e.Extra.Get(k); clash {
-			bad(k, "is both a top-level field and a field under \"extra\"")
+			d.bad(k, "is both a top-level field and a field under \"extra\"")
 			continue
 		}
-		e.Extra.Set(k, o.Values[i])
+		e.Extra.Set(k, d.o.Values[i])
 	}
-	if len(probs) > 0 {
-		return nil, probs
-	}
-	return e, nil
 }
 
 // Object returns the episode as a sabench.episode/v1 object: the defined fields in the

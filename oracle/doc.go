@@ -10,6 +10,13 @@
 //	ref, err := oracle.ReferenceEpisode(c)
 //	x := oracle.Explain(c, ep, pol, p.Score(ep, pol, true)) // results renders it
 //
+// The package's Example runs these calls on a real case, with their output checked.
+//
+// A Verdict is a value: hold it, copy it, keep it for the life of the process. Its run id
+// and usage live in process-wide tables (intern.go); only a stream that keeps no verdict
+// gives them back with Verdict.Release, and the lifetime is checked: reading or releasing a
+// copy of a released verdict panics, instead of returning a later episode's run id.
+//
 // # What is re-implemented
 //
 // The rules of env/tools/evaluate_workspace.py as described in safeactbench-evaluator.md

@@ -1,6 +1,7 @@
 package oracle
 
 import (
+	"fmt"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -13,7 +14,10 @@ import (
 // The label tables never shrink: they hold the distinct labels of every input scored in
 // the process (a few thousand). Run ids and usages are per episode, stored without a lookup
 // map; a stream that keeps no verdict gives them back (Verdict.Release) for later episodes
-// to reuse, so that they hold the episodes in flight, not every episode read.
+// to reuse, so that they hold the episodes in flight, not every episode read. A reused
+// slot gets a new generation, and a verdict carries the generation it was stored under, so
+// that reading a released episode through a copy fails loudly (episodeRef.load) instead of
+// returning a later episode's run id.
 
 const (
 	blockBits = 14
@@ -110,7 +114,7 @@ type sym uint32
 var (
 	labels     table[string]
 	labelArena arena
-	runs       table[string]
+	episodes   table[episode]
 	cfgKeys    table[cfgKey]
 	caseKeys   table[caseKey]
 	usages     table[Usage]
@@ -119,21 +123,74 @@ var (
 // Id 0 of every table is the empty value, so that the zero Verdict reads as empty.
 func init() {
 	labels.intern("", same[string])
-	runs.add("")
+	episodes.add(episode{})
 	cfgKeys.intern(cfgKey{}, same[cfgKey])
 	caseKeys.intern(caseKey{}, same[caseKey])
 	usages.add(Usage{})
 }
 
-// storeUsage stores an episode's usage without deduplication; one that reported nothing
-// is id 0 and costs no entry.
-func storeUsage(u Usage) uint32 {
-	if u == (Usage{}) {
-		return 0
+// episode is what is stored per episode: its run id, its usage (an id in usages; 0: it
+// reported none, which costs no entry) and the slot's generation, which Release advances.
+type episode struct {
+	run   string
+	usage uint32
+	gen   uint32
+}
+
+// episodeRef is a verdict's reference to its episode's slot: the slot and the generation
+// it was stored under. The zero episodeRef is the empty episode.
+type episodeRef struct{ id, gen uint32 }
+
+// storeEpisode stores an episode's run id and usage without deduplication: each episode
+// has its own. The run id is a copy of its own (not in an arena), so that a released one is
+// freed, and a string read from the table before stays valid.
+func storeEpisode(run string, u Usage) episodeRef {
+	e := episode{run: strings.Clone(run)}
+	if u != (Usage{}) {
+		usages.mu.Lock()
+		e.usage = usages.add(u)
+		usages.mu.Unlock()
 	}
-	usages.mu.Lock()
-	defer usages.mu.Unlock()
-	return usages.add(u)
+	episodes.mu.Lock()
+	defer episodes.mu.Unlock()
+	if n := len(episodes.free); n > 0 {
+		// A released slot keeps the generation its release advanced to.
+		i := episodes.free[n-1]
+		e.gen = episodes.get(i).gen
+		episodes.free = episodes.free[:n-1]
+		episodes.blocks[i>>blockBits].Load()[i&(blockLen-1)] = e
+		return episodeRef{i, e.gen}
+	}
+	return episodeRef{episodes.add(e), 0}
+}
+
+// load returns r's episode, and panics when its slot was released since r was stored: a
+// copy of a released verdict would otherwise read a later episode's run id and usage.
+func (r episodeRef) load() episode {
+	e := episodes.get(r.id)
+	if e.gen != r.gen {
+		panic(fmt.Sprintf("oracle: verdict read after its episode was released (Verdict.Release on a copy of it, or on a verdict of the same episode under another policy); slot %d is at generation %d, the verdict holds %d", r.id, e.gen, r.gen))
+	}
+	return e
+}
+
+// release gives r's slot and usage back for reuse and advances the slot's generation, so
+// that every other reference to it fails loudly; releasing a stale reference panics.
+func (r episodeRef) release() {
+	if r.id == 0 {
+		return
+	}
+	episodes.mu.Lock()
+	b := episodes.blocks[r.id>>blockBits].Load()
+	e := b[r.id&(blockLen-1)]
+	if e.gen != r.gen {
+		episodes.mu.Unlock()
+		panic(fmt.Sprintf("oracle: Verdict.Release of a verdict whose episode was already released (slot %d at generation %d, the verdict holds %d)", r.id, e.gen, r.gen))
+	}
+	b[r.id&(blockLen-1)] = episode{gen: e.gen + 1}
+	episodes.free = append(episodes.free, r.id)
+	episodes.mu.Unlock()
+	usages.release(e.usage)
 }
 
 func internLabel(s string) sym {
@@ -166,16 +223,6 @@ func (c *labelCache) intern(s string) sym {
 }
 
 func (s sym) String() string { return labels.get(uint32(s)) }
-
-// storeRun stores a run id without deduplication: each episode has its own. It is a copy
-// of its own (not in an arena), so that a released one is freed; and a string read from
-// the table before stays valid.
-func storeRun(s string) uint32 {
-	s = strings.Clone(s)
-	runs.mu.Lock()
-	defer runs.mu.Unlock()
-	return runs.add(s)
-}
 
 // cfgKey is a configuration with its model and harness, interned as one id.
 type cfgKey struct{ config, model, harness sym }

@@ -2,6 +2,7 @@ package oracle
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"unsafe"
 
@@ -12,9 +13,9 @@ import (
 // hold the episodes in flight, however many chunks go by; a released verdict reads as
 // having neither, and what was read from it before stays valid.
 func TestReleaseReusesRunIDsAndUsages(t *testing.T) {
-	runs.mu.Lock()
-	startRuns := runs.n
-	runs.mu.Unlock()
+	episodes.mu.Lock()
+	startRuns := episodes.n
+	episodes.mu.Unlock()
 	usages.mu.Lock()
 	startUsages := usages.n
 	usages.mu.Unlock()
@@ -38,14 +39,61 @@ func TestReleaseReusesRunIDsAndUsages(t *testing.T) {
 		}
 	}
 	// No other test runs during a sequential one; the margin is for leftovers, not 50 chunks.
-	runs.mu.Lock()
-	grewRuns := runs.n - startRuns
-	runs.mu.Unlock()
+	episodes.mu.Lock()
+	grewRuns := episodes.n - startRuns
+	episodes.mu.Unlock()
 	usages.mu.Lock()
 	grewUsages := usages.n - startUsages
 	usages.mu.Unlock()
 	if grewRuns > 2*chunk || grewUsages > 2*chunk {
 		t.Errorf("50 released chunks of %d grew the run table by %d ids and the usage table by %d; want at most a chunk's", chunk, grewRuns, grewUsages)
+	}
+}
+
+// A verdict is safe to hold: a copy of a released verdict, or the episode's verdict under
+// another policy, panics when its run id or usage is read or released, even after the
+// slot went to a later episode, instead of returning that episode's run id.
+func TestReleasedVerdictFailsLoudly(t *testing.T) {
+	mustPanic := func(name string, f func()) {
+		t.Helper()
+		defer func() {
+			t.Helper()
+			r := recover()
+			if s, ok := r.(string); !ok || !strings.HasPrefix(s, "oracle: ") || !strings.Contains(s, "released") {
+				t.Errorf("%s: recovered %v, want the oracle's released-verdict panic", name, r)
+			}
+		}()
+		f()
+	}
+	v := Fields{RunID: "episode-a", Usage: Usage{CostUSD: 1, Known: UsageCost}}.Verdict()
+	other := v // the same episode's verdict under another policy shares its slot
+	kept := v.RunID()
+	v.Release()
+	if v.RunID() != "" || v.Usage() != (Usage{}) || kept != "episode-a" {
+		t.Fatalf("released verdict reads %q %+v; earlier read %q", v.RunID(), v.Usage(), kept)
+	}
+	// A later episode takes the slot (the free list is last in, first out).
+	later := Fields{RunID: "episode-b"}.Verdict()
+	if later.ep.id != other.ep.id {
+		t.Fatalf("the later episode took slot %d, not the released %d", later.ep.id, other.ep.id)
+	}
+	mustPanic("RunID of a copy", func() { _ = other.RunID() })
+	mustPanic("Usage of a copy", func() { _ = other.Usage() })
+	mustPanic("Fields of a copy", func() { _ = other.Fields() })
+	mustPanic("second Release", func() { other.Release() })
+	if later.RunID() != "episode-b" {
+		t.Errorf("the later episode reads %q after the failed second release", later.RunID())
+	}
+	// The other fields never depended on the slot.
+	if other.Repeat() != 0 || other.ECS() {
+		t.Error("copy's compact fields changed")
+	}
+	later.Release()
+	v.Release() // a released verdict itself holds the empty episode: a no-op
+	var zero Verdict
+	zero.Release()
+	if zero.RunID() != "" {
+		t.Error("zero verdict")
 	}
 }
 

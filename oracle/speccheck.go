@@ -264,7 +264,7 @@ func anyList(o *jsonv.Object, k string) any {
 
 // validateDAGSpec is validate_dag_case_spec. The public-registry checks need files the
 // release does not carry in a case (v3_public_action_scopes.json); they are skipped and the
-// verdict says so.
+// verdict says so. The parts run in the evaluator's order, so the errors keep it.
 func (p *Prepared) validateDAGSpec(requireSuccess bool) []string {
 	s := p.spec
 	var errs []string
@@ -278,6 +278,20 @@ func (p *Prepared) validateDAGSpec(requireSuccess bool) []string {
 	if !s.WorkflowIsDAG || len(commits) == 0 {
 		return append(errs, "SPEC_INVALID_WORKFLOW: DAG workflow.commits must be a non-empty list")
 	}
+	errs = append(errs, dagCommitErrors(commits)...)
+	reach, rerrs := dagReachability(commits)
+	errs = append(errs, rerrs...)
+	ordered := func(a, b *ingest.Commit) bool { return reach[a.ID][b.ID] || reach[b.ID][a.ID] }
+	errs = append(errs, dagShapeErrors(commits, ordered)...)
+	errs = append(errs, p.validateCoverageSpec("V3")...)
+	errs = append(errs, dagInterferenceErrors(commits, ordered, disjointPairs(s.DisjointSlots), s.HasResourceBinding, s.ResourceBindings)...)
+	return append(errs, p.dagEvidenceErrors(commits)...)
+}
+
+// dagCommitErrors checks the commits one by one: unique ids, the template's fields, the
+// resources block and the static payload policy.
+func dagCommitErrors(commits []*ingest.Commit) []string {
+	var errs []string
 	seenIDs := map[string]bool{}
 	dupIDs := false
 	for _, cm := range commits {
@@ -318,9 +332,13 @@ func (p *Prepared) validateDAGSpec(requireSuccess bool) []string {
 		}
 		errs = append(errs, payloadPolicyStatic(id, cm.Tool, cm.Arguments, cm.Raw)...)
 	}
-	reach, rerrs := dagReachability(commits)
-	errs = append(errs, rerrs...)
-	ordered := func(a, b *ingest.Commit) bool { return reach[a.ID][b.ID] || reach[b.ID][a.ID] }
+	return errs
+}
+
+// dagShapeErrors checks that the DAG is not a chain: some pair of commits is unordered, and
+// some commit forks or joins.
+func dagShapeErrors(commits []*ingest.Commit, ordered func(a, b *ingest.Commit) bool) []string {
+	var errs []string
 	unordered := false
 	for i, a := range commits {
 		for _, b := range commits[i+1:] {
@@ -349,10 +367,15 @@ func (p *Prepared) validateDAGSpec(requireSuccess bool) []string {
 	if !fork {
 		errs = append(errs, "SPEC_INVALID_LINEAR_V3: V3 requires an explicit fork or join")
 	}
-	errs = append(errs, p.validateCoverageSpec("V3")...)
-	disjoint := disjointPairs(s.DisjointSlots)
-	bindings, isObj := s.ResourceBindings.(*jsonv.Object)
-	if s.HasResourceBinding && !isObj && s.ResourceBindings != nil {
+	return errs
+}
+
+// dagInterferenceErrors checks every unordered pair of commits: no resource conflict, and
+// no action that both templates could match.
+func dagInterferenceErrors(commits []*ingest.Commit, ordered func(a, b *ingest.Commit) bool, disjoint map[[2]string]bool, hasBindings bool, rawBindings any) []string {
+	var errs []string
+	bindings, isObj := rawBindings.(*jsonv.Object)
+	if hasBindings && !isObj && rawBindings != nil {
 		errs = append(errs, "SPEC_INVALID_RESOURCE_BINDINGS: resource_bindings must be an object")
 	}
 	for i, a := range commits {
@@ -371,34 +394,44 @@ func (p *Prepared) validateDAGSpec(requireSuccess bool) []string {
 			}
 		}
 	}
+	return errs
+}
+
+// dagEvidenceErrors checks the frozen evidence: the deltas' schemas, and that every
+// patient_id an action names has frozen evidence.
+func (p *Prepared) dagEvidenceErrors(commits []*ingest.Commit) []string {
+	s := p.spec
 	if s.DeltasInvalid {
-		errs = append(errs, "SPEC_INVALID_FROZEN_EVIDENCE: frozen_evidence_deltas must be an object")
-	} else if s.Deltas != nil {
-		for _, k := range s.Deltas.Keys {
-			for _, e := range p.deltas[k].errs {
-				errs = append(errs, "SPEC_INVALID_EVIDENCE_SCHEMA: "+k+": "+e)
-			}
+		return []string{"SPEC_INVALID_FROZEN_EVIDENCE: frozen_evidence_deltas must be an object"}
+	}
+	if s.Deltas == nil {
+		return nil
+	}
+	var errs []string
+	for _, k := range s.Deltas.Keys {
+		for _, e := range p.deltas[k].errs {
+			errs = append(errs, "SPEC_INVALID_EVIDENCE_SCHEMA: "+k+": "+e)
 		}
-		actionPatients := map[string]bool{}
-		for _, cm := range commits {
-			if cm != nil {
-				namedStrings(cm.Arguments, "patient_id", actionPatients)
-			}
+	}
+	actionPatients := map[string]bool{}
+	for _, cm := range commits {
+		if cm != nil {
+			namedStrings(cm.Arguments, "patient_id", actionPatients)
 		}
-		evidencePatients := map[string]bool{}
-		for _, v := range s.Deltas.Values {
-			namedStrings(v, "patient_id", evidencePatients)
+	}
+	evidencePatients := map[string]bool{}
+	for _, v := range s.Deltas.Values {
+		namedStrings(v, "patient_id", evidencePatients)
+	}
+	var ungrounded []string
+	for id := range actionPatients {
+		if !evidencePatients[id] {
+			ungrounded = append(ungrounded, id)
 		}
-		var ungrounded []string
-		for id := range actionPatients {
-			if !evidencePatients[id] {
-				ungrounded = append(ungrounded, id)
-			}
-		}
-		if len(ungrounded) > 0 {
-			sort.Strings(ungrounded)
-			errs = append(errs, "SPEC_INVALID_ENTITY_BINDING: action patient_id values lack matching frozen patient evidence: "+strings.Join(ungrounded, ", "))
-		}
+	}
+	if len(ungrounded) > 0 {
+		sort.Strings(ungrounded)
+		errs = append(errs, "SPEC_INVALID_ENTITY_BINDING: action patient_id values lack matching frozen patient evidence: "+strings.Join(ungrounded, ", "))
 	}
 	return errs
 }

@@ -70,9 +70,10 @@ type Fields struct {
 // analysis.Release), and policies with the same settings share one slice.
 // Read it through its accessors, or whole as Fields.
 type Verdict struct {
-	run       uint32
-	cfg       uint32 // cfgKey: config, model, harness
-	cas       uint32 // caseKey: case id, base id, domain
+	ep        episodeRef // run id and usage; checked against Release (intern.go)
+	tools     uint64     // here, 8-aligned, so that the struct has no padding
+	cfg       uint32     // cfgKey: config, model, harness
+	cas       uint32     // caseKey: case id, base id, domain
 	condition sym
 	status    sym
 	reason    sym
@@ -81,11 +82,9 @@ type Verdict struct {
 	failure   sym
 
 	repeat, firstAttempt, executed int32
-	tools                          uint64
 	protocol                       ingest.Protocol
 	official                       int8
 	flags                          vflag
-	usage                          uint32 // id in usages (intern.go); 0: nothing reported
 
 	Detail *Detail // nil unless requested
 }
@@ -154,7 +153,7 @@ func (k *idLabels) of(f *Fields) bool {
 // identityWith is identity with its labels already interned.
 func (f *Fields) identityWith(k *idLabels) Verdict {
 	return Verdict{
-		run:          storeRun(f.RunID),
+		ep:           storeEpisode(f.RunID, f.Usage),
 		cfg:          k.cfg,
 		cas:          k.cas,
 		condition:    k.condID,
@@ -163,7 +162,6 @@ func (f *Fields) identityWith(k *idLabels) Verdict {
 		firstAttempt: -1,
 		protocol:     f.Protocol,
 		official:     f.Official,
-		usage:        storeUsage(f.Usage),
 	}
 }
 
@@ -190,14 +188,16 @@ func (v *Verdict) setResult(f *Fields, lc *labelCache) {
 
 // Release gives the run id and usage of v's episode back to the process-wide tables
 // (intern.go), for later episodes to reuse: a stream that writes its verdicts and keeps
-// none (analysis.ScoreChunked) then holds those of the episodes in flight only. An
-// episode's verdicts under several policies share them (Prepared.Identity): release one
-// of them, once, and read none of them afterwards (v itself reads as having neither). A
-// string read from v before stays valid.
+// none (analysis.ScoreChunked) then holds those of the episodes in flight only. Only a
+// stream needs it: a verdict that is never released stays valid for the life of the
+// process. An episode's verdicts under several policies share the run id and usage
+// (Prepared.Identity): release one of them, once. v itself then reads as having neither;
+// any copy of it, and the episode's other verdicts, panic when their run id or usage is
+// read or released (the lifetime is checked: a stale read never returns a later
+// episode's values). A string read before stays valid.
 func (v *Verdict) Release() {
-	runs.release(v.run)
-	usages.release(v.usage)
-	v.run, v.usage = 0, 0
+	v.ep.release()
+	v.ep = episodeRef{}
 }
 
 // Fields returns the verdict in readable form.
@@ -213,7 +213,7 @@ func (v *Verdict) Fields() Fields {
 		EmptyOutcome: v.EmptyOutcome(), TrustedKeys: v.TrustedKeys(), Usage: v.Usage()}
 }
 
-func (v *Verdict) RunID() string      { return runs.get(v.run) }
+func (v *Verdict) RunID() string      { return v.ep.load().run }
 func (v *Verdict) Config() string     { return cfgKeys.get(v.cfg).config.String() }
 func (v *Verdict) Model() string      { return cfgKeys.get(v.cfg).model.String() }
 func (v *Verdict) Harness() string    { return cfgKeys.get(v.cfg).harness.String() }
@@ -236,7 +236,7 @@ func (v *Verdict) ToolsBeforeAttempt() uint64 { return v.tools }
 func (v *Verdict) Official() int8             { return v.official }
 
 // Usage is the episode's reported usage (the zero Usage when it reported none).
-func (v *Verdict) Usage() Usage { return usages.get(v.usage) }
+func (v *Verdict) Usage() Usage { return usages.get(v.ep.load().usage) }
 
 func (v *Verdict) Excluded() bool               { return v.flags&fExcluded != 0 }
 func (v *Verdict) Static() bool                 { return v.flags&fStatic != 0 }

@@ -17,4 +17,9 @@
 // every input file, policies, interval settings, shared harness) to tables and, for
 // synthetic data, puts the SYNTHETIC warning first among their notes. A table without rows
 // says why in [Table.Empty] and its last note; the report index lists those reasons.
+//
+// Inspect AI logs: [BuildInspectCompare] and [BuildInspectLeaderboard] build the tables of
+// `compare --inspect` and `leaderboard --inspect` from analysis' Inspect results; they are
+// not in the registry (they read logs, not a scored release), and their provenance lists
+// every log read ([InspectLog], [NewInspectMeta]).
 package results

@@ -29,6 +29,9 @@ type Meta struct {
 	Policies      []PolicyMeta `json:"policies"`
 	Intervals     IntervalMeta `json:"intervals"`
 	SharedHarness string       `json:"shared_harness"`
+	// InspectLogs, for tables built from Inspect AI logs, lists each log with its eval id,
+	// task and model (its file, size and hash are among Inputs too).
+	InspectLogs []InspectLog `json:"inspect_logs,omitempty"`
 }
 
 // Tool names the program: its module version and VCS revision from the build info.

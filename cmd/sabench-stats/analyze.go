@@ -32,6 +32,9 @@ type steps struct {
 	// tables builds tables for writeTables; build writes anything else. One is set.
 	tables func(r *job.Release) ([]*results.Table, error)
 	build  func(r *job.Release) error
+	// instead, when args or check set it, builds the tables from something other than a
+	// scored release (compare --inspect reads Inspect logs): nothing is scored.
+	instead func() ([]*results.Table, error)
 }
 
 func registerAnalysis(a analysisCommand) {
@@ -60,6 +63,14 @@ func (a analysisCommand) run(e *cli.Env, args []string) error {
 		if err := st.check(); err != nil {
 			return err
 		}
+	}
+	if st.instead != nil {
+		ts, err := st.instead()
+		if err != nil {
+			return err
+		}
+		noteEmpty(e, a.name, ts)
+		return c.writeTables(e, ts)
 	}
 	r, err := c.release(e, st.scoring)
 	if err != nil {

@@ -7,14 +7,15 @@ import (
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/results"
 	"github.com/sabench/sabench-stats/results/fsx"
 	"github.com/sabench/sabench-stats/results/job"
 )
 
 func init() {
-	registerAnalysis(analysisCommand{name: "compare", summary: "two configs (or two conditions of one config) on their shared cases: Δ ECS with case-paired and clustered CIs, McNemar",
+	registerAnalysis(analysisCommand{name: "compare", summary: "two configs (or two conditions of one config) on their shared cases: Δ ECS with case-paired and clustered CIs, McNemar; --inspect: two Inspect logs or models, per scorer",
 		usage: "A B [flags]", setup: setupCompare,
-		groups: groupInput | groupJobs | groupStats | groupTables | groupVerdicts}) // both intervals always: no --clustered
+		groups: groupInput | groupOwnInspect | groupJobs | groupStats | groupTables | groupVerdicts}) // both intervals always: no --clustered
 }
 
 func setupCompare(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
@@ -25,24 +26,57 @@ func setupCompare(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 	fs.StringVar(&ca.Config, "config", "", "the configuration whose conditions are compared (with --conditions)")
 	fs.StringVar(&ca.Condition, "condition", ingest.DefaultCondition, "the condition two configurations are compared under")
 	fs.Var(&protos, "protocol", "protocols to compare on (repeatable or comma list: legacy, v0, v1, v2, v3; default all)")
-	return &steps{
-		args: func(pos []string) (err error) {
-			switch {
-			case len(pos) != 2:
-				return usagef("compare wants two arguments, A and B (got %d)", len(pos))
-			case pos[0] == pos[1]:
-				return usagef("compare: A and B are both %q", pos[0])
-			case ca.Config != "" && !ca.Conditions:
-				return usagef("compare: --config needs --conditions (A and B are then conditions of that configuration)")
-			}
-			ca.A, ca.B = pos[0], pos[1]
-			ca.Protocols, err = ingest.ParseProtocols(protos)
-			return cli.Usage(err)
-		},
-		build: func(r *job.Release) error {
-			return c.writeCompare(e, r, ca)
-		},
+	var ir job.InspectCompareRequest
+	insp := fs.Bool("inspect", false, "A and B are two Inspect AI logs (.eval or .json), or with --logs two models of a set of logs: compare them scorer by scorer on their shared samples")
+	fs.Var((*cli.List)(&ir.Logs), "logs", "with --inspect: the Inspect logs (files, folders, globs; repeatable) whose models A and B are")
+	fs.StringVar(&ir.Task, "task", "", "with --inspect --logs: the task compared, when the logs hold several")
+	clusterBy := fs.String("cluster-by", "", "with --inspect: resample clusters of samples sharing metadata.KEY instead of samples")
+	st := &steps{}
+	st.args = func(pos []string) (err error) {
+		if *insp {
+			return c.inspectCompare(fs, st, pos, ir, *clusterBy)
+		}
+		if set := cli.Given(fs, "logs", "task", "cluster-by"); set != "" {
+			return usagef("compare: --%s applies to --inspect", set)
+		}
+		switch {
+		case len(pos) != 2:
+			return usagef("compare wants two arguments, A and B (got %d)", len(pos))
+		case pos[0] == pos[1]:
+			return usagef("compare: A and B are both %q", pos[0])
+		case ca.Config != "" && !ca.Conditions:
+			return usagef("compare: --config needs --conditions (A and B are then conditions of that configuration)")
+		}
+		ca.A, ca.B = pos[0], pos[1]
+		ca.Protocols, err = ingest.ParseProtocols(protos)
+		return cli.Usage(err)
 	}
+	st.build = func(r *job.Release) error {
+		return c.writeCompare(e, r, ca)
+	}
+	return st
+}
+
+// inspectCompare takes compare --inspect's arguments: it refuses the flags of a scored
+// release and sets the steps to compare the logs (job.InspectCompare) instead.
+func (c *common) inspectCompare(fs *flag.FlagSet, st *steps, pos []string, ir job.InspectCompareRequest, clusterBy string) error {
+	if set := cli.Given(fs, "bench", "runs", "policy", "infra-failures", "dedupe", "conditions", "config", "condition", "protocol",
+		"clusters", "passk", "verdicts"); set != "" {
+		return usagef("compare --inspect: --%s applies to SafeActBench episodes, not to Inspect logs", set)
+	}
+	if len(pos) != 2 {
+		return usagef("compare --inspect wants two arguments, A and B (got %d)", len(pos))
+	}
+	if ir.Task != "" && len(ir.Logs) == 0 {
+		return usagef("compare --inspect: --task applies with --logs (A and B are then models)")
+	}
+	key, err := job.MetadataKey("cluster-by", clusterBy)
+	if err != nil {
+		return err
+	}
+	ir.A, ir.B, ir.ClusterBy = pos[0], pos[1], key
+	st.instead = func() ([]*results.Table, error) { return c.InspectCompare(ir) }
+	return nil
 }
 
 // writeCompare compares A and B in every release (job.Options.Compare) and writes the

@@ -1,51 +1,68 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
+	"runtime"
 
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/harness"
+	"github.com/sabench/sabench-stats/ingest/source"
 )
 
 func init() {
-	register(cli.Command{Name: "ingest", Summary: "turn a SafeActBench batch or interactive output directory, or τ-bench / τ²-bench result files, into sabench.episode/v1 episodes", Run: runIngest, Streams: true})
+	register(cli.Command{Name: "ingest", Summary: "turn a SafeActBench batch or interactive output directory, Inspect logs of a SafeActBench task, or τ-bench / τ²-bench result files, into sabench.episode/v1 episodes", Run: runIngest, Streams: true})
 }
 
 func runIngest(e *cli.Env, args []string) error {
-	fs := e.FlagSet("ingest", "(--batch DIR | --interactive DIR | --tau FILE [FILE…]) --config C [flags]")
+	fs := e.FlagSet("ingest", "(--batch DIR | --interactive DIR | --tau FILE [FILE…]) --config C [flags]  |  --inspect PATH [PATH…] [--config C] [flags]")
 	batch := fs.String("batch", "", "a run_safeact_agent_batch.py --output-dir directory (raw_outputs/, traces/, records/, normalized_results/, logs/, summary.json; a deepseek_run_manifest.json is read too)")
 	interactive := fs.String("interactive", "", "a run_english_interactive_rollout.py --output-dir directory (result.json), or a folder of them")
 	tauFile := fs.String("tau", "", "a τ-bench result file (a JSON array of EnvRunResult) or a τ²-bench results file (simulations[]), detected by content; more files may follow as arguments")
 	tauDomain := fs.String("domain", "", "--tau only: the τ-bench domain (airline, retail); default: read from the file")
+	var logs []string
+	fs.Var((*cli.List)(&logs), "inspect", "Inspect logs of a SafeActBench task: .eval or .json files, folders (their .eval logs) or globs (repeatable; more paths may follow as arguments)")
+	bench := fs.String("bench", source.Builtin, "--inspect only: the case specs the samples name (which sample ids are cases, which tools are information tools)")
 	var opt harness.Options
-	fs.StringVar(&opt.Config, "config", "", "configuration name, e.g. claude-5/claude-code (required)")
+	fs.StringVar(&opt.RecordFrom, "record-from", "", "--inspect only: where a sample's decision record is: output (the final completion, as JSON; the default), store:KEY or tool:NAME (the last call's arguments, or its one string argument, as JSON)")
+	fs.StringVar(&opt.Config, "config", "", "configuration name, e.g. claude-5/claude-code (required; for --inspect the default is each log's model/solver)")
 	fs.StringVar(&opt.Model, "model", "", "model name (default: --config up to its last '/'); compared with the model the runner recorded")
 	fs.StringVar(&opt.Harness, "harness", "", "harness name (default: --config after its last '/')")
-	fs.IntVar(&opt.Repeat, "repeat", 0, "repeat index of these episodes (≥ 0); interactive runs of one case count up from it")
-	fs.StringVar(&opt.Condition, "condition", ingest.DefaultCondition, "condition of these episodes (main, withheld, scgr_eg, …)")
+	fs.IntVar(&opt.Repeat, "repeat", 0, "repeat index of these episodes (≥ 0); interactive runs of one case count up from it; an Inspect sample's repeat is this plus its epoch − 1")
+	fs.StringVar(&opt.Condition, "condition", "", "condition of these episodes (main, withheld, scgr_eg, …; default main; for --inspect the default is the sample's metadata.condition, else the task's task_args.condition, else main)")
 	fs.StringVar(&opt.Mode, "status-mode", harness.ModeAnalyst, "analyst: exclude each failure by its reason (DESIGN §2.2); runner: keep the runner's own denominator (only its exclusions are excluded, deferred batch cases become failed episodes), so that score reproduces summary.json")
 	fs.StringVar(&opt.RepeatFrom, "repeat-from", "", "interactive only: order (runs of a case in directory-name order, the default) or dirname (the number a run directory's name ends with)")
 	out := fs.String("out", "-", "output file: .jsonl, .jsonl.gz, .jsonl.zst or .parquet (default JSONL on stdout); written atomically")
 	if err := e.Parse(fs, args); err != nil {
 		return err
 	}
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	switch {
+	case given["condition"] && opt.Condition == "":
+		return usagef("--condition must not be empty")
+	case btoi(*batch != "")+btoi(*interactive != "")+btoi(*tauFile != "")+btoi(len(logs) > 0) != 1:
+		return usagef("give exactly one of --batch DIR, --interactive DIR, --tau FILE and --inspect PATH")
+	case len(logs) == 0 && (given["bench"] || given["record-from"]):
+		return usagef("--bench and --record-from apply to --inspect only")
+	case *tauFile == "" && *tauDomain != "":
+		return usagef("--domain applies to --tau only")
+	}
+	if len(logs) > 0 {
+		// The condition stays "" unless given: each sample's own then applies.
+		return ingestInspect(e, append(logs, fs.Args()...), *bench, opt, *out)
+	}
+	if opt.Condition == "" {
+		opt.Condition = ingest.DefaultCondition
+	}
 	if *tauFile != "" {
-		if *batch != "" || *interactive != "" {
-			return usagef("give exactly one of --batch DIR, --interactive DIR and --tau FILE")
-		}
 		return runIngestTau(e, append([]string{*tauFile}, fs.Args()...), opt, *tauDomain, *out)
 	}
 	switch {
-	case *tauDomain != "":
-		return usagef("--domain applies to --tau only")
 	case fs.NArg() > 0:
 		return usagef("ingest takes no arguments (got %q)", fs.Args())
-	case (*batch == "") == (*interactive == ""):
-		return usagef("give exactly one of --batch DIR, --interactive DIR and --tau FILE")
-	case opt.Condition == "":
-		return usagef("--condition must not be empty")
 	case *batch != "" && opt.RepeatFrom != "":
 		return usagef("--repeat-from applies to --interactive only (a batch directory holds one run per case)")
 	}
@@ -74,5 +91,49 @@ func runIngest(e *cli.Env, args []string) error {
 		return err
 	}
 	io.WriteString(e.Stderr, res.Report(n, opt.Mode))
+	return nil
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// ingestInspect reads Inspect logs into episodes: every problem is listed and then
+// nothing is written; a log that is not a SafeActBench task is a warning that says why.
+func ingestInspect(e *cli.Env, logs []string, bench string, opt harness.Options, out string) error {
+	if err := opt.CheckInspect(); err != nil {
+		return usagef("%v", err)
+	}
+	files, err := harness.ExpandInspect(logs)
+	if err != nil {
+		return err
+	}
+	b, _, _, err := source.LoadBench(bench, ingest.BenchOptions{})
+	if err != nil {
+		return err
+	}
+	opt.Bench, opt.Workers = b, runtime.GOMAXPROCS(0)
+	res, err := harness.ReadInspectFiles(files, opt)
+	if err != nil {
+		return err
+	}
+	for _, w := range res.Warnings {
+		fmt.Fprintln(e.Stderr, "warning:", w)
+	}
+	for _, p := range res.Problems {
+		fmt.Fprintln(e.Stderr, p)
+	}
+	if len(res.Problems) > 0 {
+		return fmt.Errorf("%d problems in the Inspect logs; nothing written", len(res.Problems))
+	}
+	n, err := writeEpisodeFile(e, out, (&ingest.SliceSource{Episodes: res.Episodes}).Next)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.Stderr, "read %d Inspect logs against the bench %s\n", len(files), bench)
+	io.WriteString(e.Stderr, res.Report(n, harness.ModeAnalyst))
 	return nil
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/ingest/synth"
@@ -13,16 +14,18 @@ func init() {
 }
 
 // runSynth writes a synthetic release: env/ catalogs and manifest, sets/, runs.jsonl and
-// runs.parquet. --scale N gives 3N main-condition repeats per configuration and case (a
-// load test: about 19,680 main episodes per unit), streamed to disk.
+// runs.parquet, and with --format inspect also one Inspect .eval log per configuration ×
+// condition under inspect/. --scale N gives 3N main-condition repeats per configuration
+// and case (a load test: about 19,680 main episodes per unit), streamed to disk.
 func runSynth(e *cli.Env, args []string) error {
-	fs := e.FlagSet("synth", "--out DIR [--seed N] [--scale N]")
-	var out string
+	fs := e.FlagSet("synth", "--out DIR [--seed N] [--scale N] [--format jsonl|inspect]")
+	var out, format string
 	var seed uint64
 	var scale int
 	fs.StringVar(&out, "out", "", "directory to write the release to (created if missing; required)")
 	fs.Uint64Var(&seed, "seed", 1, "master seed of the generator (1 is the built-in release)")
 	fs.IntVar(&scale, "scale", 1, "multiply the main condition's repeats (3 × N per configuration and case) for load tests")
+	fs.StringVar(&format, "format", "jsonl", "episode files: jsonl (runs.jsonl and runs.parquet) or inspect (those plus one Inspect .eval log per configuration × condition under inspect/)")
 	if err := e.Parse(fs, args); err != nil {
 		return err
 	}
@@ -33,15 +36,27 @@ func runSynth(e *cli.Env, args []string) error {
 		return usagef("synth: --out DIR is required")
 	case scale < 1:
 		return usagef("synth: --scale must be ≥ 1")
+	case format != "jsonl" && format != "inspect":
+		return usagef("synth: --format must be jsonl or inspect, not %q", format)
 	}
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return err
 	}
-	n, err := synth.WriteStream(out, synth.Options{Seed: seed, Scale: scale})
-	if err != nil {
-		return err
+	opt := synth.Options{Seed: seed, Scale: scale}
+	if format == "inspect" {
+		n, files, err := synth.WriteInspectStream(out, opt)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(e.Stderr, "wrote a synthetic release (seed %d, scale %d): %d episodes to %s (runs.jsonl, runs.parquet) and as %d Inspect logs (one per configuration × condition) to %s\n",
+			seed, scale, n, out, len(files), filepath.Join(out, synth.InspectDir))
+	} else {
+		n, err := synth.WriteStream(out, opt)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(e.Stderr, "wrote a synthetic release (seed %d, scale %d): %d episodes to %s\n", seed, scale, n, out)
 	}
-	fmt.Fprintf(e.Stderr, "wrote a synthetic release (seed %d, scale %d): %d episodes to %s\n", seed, scale, n, out)
 	fmt.Fprintln(e.Stderr, "note: the data is synthetic, generated in the SafeActBench schemas and calibrated to the paper's published aggregates; it is not the paper's traces")
 	return nil
 }

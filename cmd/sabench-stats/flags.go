@@ -36,7 +36,8 @@ type common struct {
 type flagGroup uint16
 
 const (
-	// groupInput: --bench, --runs, --policy, --infra-failures, --dedupe.
+	// groupInput: --bench, --runs, --inspect and --record-from (unless groupOwnInspect),
+	// --policy, --infra-failures, --dedupe.
 	groupInput flagGroup = 1 << iota
 	// groupJobs: -j, for commands that score many episodes.
 	groupJobs
@@ -58,6 +59,13 @@ const (
 	groupHarness
 	// groupChoices: every paper choice: the shared harness, strategies and case-set names.
 	groupChoices
+	// groupOwnPassK: the command's --passk is its own (leaderboard's list of k), not
+	// groupStats' pass^k convention.
+	groupOwnPassK
+	// groupOwnInspect: the command's --inspect is its own (compare's: A and B are Inspect
+	// logs compared scorer by scorer), not groupInput's Inspect logs as the episodes; such
+	// a command reads episodes from --runs only.
+	groupOwnInspect
 
 	// groupAnalysis is what a command that builds tables from a scored release reads.
 	groupAnalysis = groupInput | groupJobs | groupSets | groupStats | groupClustered
@@ -71,6 +79,10 @@ func addCommon(fs *flag.FlagSet, groups flagGroup, defaultOut string) *common {
 	if groups&groupInput != 0 {
 		fs.StringVar(&c.Source.Bench, "bench", c.Source.Bench, "case specs: a SafeActBench checkout, a directory of case JSON files, a JSONL of {case_id, protocol, case_spec} rows, or builtin")
 		fs.Var((*cli.List)(&c.Source.Runs), "runs", "episode files, globs or directories (repeatable; default: the built-in release's episodes)")
+		if groups&groupOwnInspect == 0 {
+			fs.Var((*cli.List)(&c.Source.Inspect), "inspect", "Inspect logs of a SafeActBench task instead of --runs: .eval or .json files, folders (their .eval logs) or globs (repeatable); a log's configuration is its model/solver")
+			fs.StringVar(&c.Source.RecordFrom, "record-from", "", "with --inspect: where a sample's decision record is: output (the final completion, as JSON; the default), store:KEY or tool:NAME")
+		}
 		fs.Var((*cli.List)(&c.Policies), "policy", "authorization policy: a preset (safeact, near-miss, toolsandbox, tau-bench, appworld) or a JSON policy file (repeatable where a command compares policies)")
 		fs.StringVar(&c.InfraFailures, "infra-failures", c.InfraFailures, "infra_failure episodes: exclude (the paper) or fail (the SafeActBench batch runner)")
 		fs.StringVar(&c.Source.Dedupe, "dedupe", "", "duplicate episode keys: error (default), first or last")
@@ -90,7 +102,9 @@ func addCommon(fs *flag.FlagSet, groups flagGroup, defaultOut string) *common {
 		fs.Float64Var(&st.Level, "level", st.Level, "confidence level of the intervals")
 		fs.StringVar(&c.Source.ClustersFile, "clusters", "", "CSV case_id,cluster_id for the template-clustered bootstrap")
 		fs.StringVar(&st.Adjust, "adjust", st.Adjust, "multiplicity adjustment of a table's family of p-values: holm or bh (Benjamini–Hochberg)")
-		fs.StringVar(&st.PassK, "passk", st.PassK, "pass^k convention: planned (tau-bench: n = repeats planned, missing repeats fail) or per-case (tau2-bench: n = the case's scored repeats)")
+		if groups&groupOwnPassK == 0 {
+			fs.StringVar(&st.PassK, "passk", st.PassK, "pass^k convention: planned (tau-bench: n = repeats planned, missing repeats fail) or per-case (tau2-bench: n = the case's scored repeats)")
+		}
 		fs.BoolVar(&st.Force, "force", false, fmt.Sprintf("allow --resamples below %d (intervals then rest on near-extreme order statistics)", bootstrap.MinResamples))
 	}
 	if groups&groupClustered != 0 {

@@ -11,13 +11,14 @@ import (
 // The notes the commands print on stderr (or, for problems, stdout) beside their output.
 
 // noteSkipped says, one line each and then a count, what a --runs directory search passed
-// over (links to directories, entries that are not regular files).
+// over (links to directories, entries that are not regular files), and which --inspect
+// logs gave no episode and why, with the Inspect adapter's warnings.
 func noteSkipped(e *cli.Env, skipped []ingest.Problem) {
 	if len(skipped) == 0 {
 		return
 	}
 	noteDropped(e, skipped)
-	fmt.Fprintf(e.Stderr, "note: %d entries of the --runs directories skipped\n", len(skipped))
+	fmt.Fprintf(e.Stderr, "note: %d entries of the --runs directories or --inspect logs skipped or noted\n", len(skipped))
 }
 
 // noteEmpty says on stderr why each empty table is empty.

@@ -19,10 +19,12 @@ var (
 	Batch Adapter = adapter{"batch", readBatchAdapter}
 	// Interactive reads run_english_interactive_rollout.py run folders (ReadInteractiveDir).
 	Interactive Adapter = adapter{"interactive", ReadInteractiveDir}
+	// Inspect reads Inspect AI logs of a SafeActBench task (ReadInspect).
+	Inspect Adapter = adapter{"inspect", ReadInspect}
 )
 
 // Adapters lists every adapter, in the order the CLI documents them; names are unique.
-func Adapters() []Adapter { return []Adapter{Batch, Interactive, Tau} }
+func Adapters() []Adapter { return []Adapter{Batch, Interactive, Inspect, Tau} }
 
 // Lookup returns the adapter called name.
 func Lookup(name string) (Adapter, bool) {

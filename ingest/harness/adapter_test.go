@@ -17,8 +17,8 @@ func TestAdaptersLookup(t *testing.T) {
 			t.Errorf("Lookup(%q) = %v, %v", a.Name(), got, ok)
 		}
 	}
-	if strings.Join(names, " ") != "batch interactive tau" {
-		t.Errorf("adapter names %q, want [batch interactive tau]", names)
+	if strings.Join(names, " ") != "batch interactive inspect tau" {
+		t.Errorf("adapter names %q, want [batch interactive inspect tau]", names)
 	}
 	if a, ok := Lookup("nope"); ok || a != nil {
 		t.Errorf("Lookup(nope) = %v, %v", a, ok)

@@ -1,6 +1,6 @@
 // Package harness turns what an agent runner wrote (the SafeActBench batch and
-// interactive runners' output folders; later other runners' logs) into sabench.episode/v1
-// episodes, with problems and warnings.
+// interactive runners' output folders, Inspect logs; later other runners' logs) into
+// sabench.episode/v1 episodes, with problems and warnings.
 //
 // Every runner format is an Adapter:
 //
@@ -20,6 +20,12 @@
 // runners' folders (BatchStatus and InteractiveStatus document the analyst mapping;
 // RunnerMetrics recomputes the batch runner's summary). Every path is resolved and must
 // stay inside the given folder.
+//
+// Inspect (ReadInspect) reads Inspect AI logs of a SafeActBench task, through the log
+// reader of package ingest/inspect: one episode per sample (InspectStream streams them for
+// the commands' --inspect; InspectStatus documents how errors and limits map), with the
+// bench to know the cases and their information tools. Options.Config is optional there
+// (the log's model/solver), and RecordFrom says where the decision record is.
 //
 // # Adding an adapter
 //

@@ -38,6 +38,19 @@ type Options struct {
 	Mode      string // ModeAnalyst (default) or ModeRunner
 	// RepeatFrom: RepeatFromOrder (default) or RepeatFromDirname; interactive runs only.
 	RepeatFrom string
+
+	// Inspect logs only (ReadInspect): the configuration defaults to the log's
+	// model/solver and the condition to the sample's, Repeat offsets the epochs.
+	//
+	// RecordFrom says where a sample's decision record is: RecordFromOutput (the
+	// default), "store:KEY" or "tool:NAME" (ParseRecordFrom).
+	RecordFrom string
+	// Bench knows the cases: a sample id is a case id when the bench has that case, and
+	// a case's info_tools tell its information calls from its consequential ones.
+	Bench *ingest.Bench
+	// Workers decode an .eval log's samples ahead in parallel (inspect.ReadOptions); the
+	// episodes and their order do not depend on it.
+	Workers int
 }
 
 // Check refuses options the readers cannot use: no configuration, a negative repeat, an
@@ -45,6 +58,9 @@ type Options struct {
 func (o Options) Check() error {
 	if strings.TrimSpace(o.Config) == "" {
 		return fmt.Errorf("a configuration name is required (--config)")
+	}
+	if o.RecordFrom != "" {
+		return fmt.Errorf("a record source (--record-from) applies to Inspect logs only")
 	}
 	if o.Repeat < 0 {
 		return fmt.Errorf("repeat must be >= 0, got %d", o.Repeat)

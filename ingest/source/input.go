@@ -5,12 +5,18 @@ import (
 	"strings"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/harness"
 )
 
 // Options say which bench and episodes to open.
 type Options struct {
 	Bench string   // Builtin or a path (LoadBench)
 	Runs  []string // episode files, globs or directories; none: the built-in release's episodes, or the runs file beside a bench on disk
+	// Inspect are Inspect logs of a SafeActBench task (files, folders of .eval logs,
+	// globs), read instead of Runs by the Inspect adapter (harness.InspectStream);
+	// RecordFrom says where their decision records are (harness.ParseRecordFrom).
+	Inspect    []string
+	RecordFrom string
 	ingest.BenchOptions
 	Dedupe  string // ingest.ReadOptions.Dedupe; "error" is the default, no dedupe
 	Lenient bool   // ingest.ReadOptions.Lenient
@@ -34,7 +40,10 @@ type Input struct {
 	// directories, entries that are not regular files).
 	Skipped []ingest.Problem
 
-	runs    []string          // expanded episode files; none for the built-in episodes
+	runs    []string // expanded episode files; none for the built-in episodes
+	logs    []string // expanded Inspect logs, read instead of runs
+	logOpt  harness.Options
+	passes  int               // streams of the logs opened so far: the first one reports what it skipped
 	builtin []*ingest.Episode // the built-in release's episodes
 	read    ingest.ReadOptions
 	shardI  int
@@ -59,11 +68,17 @@ func (e *NoEpisodesError) Error() string {
 // Open reads the bench and prepares the episode stream: opt.Runs when given; otherwise
 // the built-in release's episodes, or runs.jsonl / runs.parquet beside a bench on disk.
 func Open(opt Options) (*Input, error) {
+	if err := CheckInspect(opt); err != nil {
+		return nil, err
+	}
 	b, describe, builtin, err := LoadBench(opt.Bench, opt.BenchOptions)
 	if err != nil {
 		return nil, err
 	}
 	in := &Input{Bench: b, Describe: describe, builtin: builtin}
+	if len(opt.Inspect) > 0 {
+		return in, in.openInspect(opt)
+	}
 	runs := opt.Runs
 	if len(runs) == 0 && opt.Bench != Builtin {
 		if p := ingest.RunsBeside(opt.Bench); p != "" {
@@ -97,7 +112,14 @@ func (in *Input) Shard(i, n int) { in.shardI, in.shardN = i, n }
 // Open returns a fresh episode stream (scoring may need more than one pass).
 func (in *Input) Open() (Stream, error) {
 	var s Stream = &sliceStream{ingest.SliceSource{Episodes: in.builtin}}
-	if len(in.runs) > 0 {
+	if len(in.logs) > 0 {
+		r, err := harness.OpenInspect(in.logs, in.logOpt)
+		if err != nil {
+			return nil, err
+		}
+		in.passes++
+		s = &inspectStream{InspectStream: r, in: in, first: in.passes == 1}
+	} else if len(in.runs) > 0 {
 		r, err := ingest.OpenRuns(in.runs, in.read)
 		if err != nil {
 			return nil, err

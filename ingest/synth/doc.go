@@ -18,4 +18,9 @@
 // targets (plus a small per-repeat jitter that gives the repeat spread), and a seeded
 // latent difficulty decides which cases get them. The same seed gives the same release,
 // byte for byte.
+//
+// WriteRelease and WriteStream write a release in the SafeActBench checkout layout with
+// runs.jsonl and runs.parquet; WriteInspect and WriteInspectStream also write its episodes
+// as Inspect AI logs, one .eval per configuration × condition, in the conventions the
+// Inspect adapter of ingest/harness reads back (InspectTask lists them).
 package synth

@@ -64,6 +64,9 @@ func (o *Options) Check() (err error) {
 	if _, err := analysis.ParseInfraFailures(o.InfraFailures); err != nil {
 		return optionError(err)
 	}
+	if err := source.CheckInspect(o.Source); err != nil {
+		return optionError(err)
+	}
 	return optionError(source.CheckDedupe(o.Source.Dedupe))
 }
 

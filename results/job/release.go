@@ -2,6 +2,7 @@ package job
 
 import (
 	"errors"
+	"slices"
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/ingest"
@@ -126,7 +127,7 @@ func (o *Options) release(s Scoring) (*Release, error) {
 // readVerdicts builds the scored release from Verdicts (verdicts.Scored),
 // refusing the options that would change choices made when the dataset was written.
 func (o *Options) readVerdicts() (*analysis.ScoredRelease, error) {
-	if err := verdicts.RefuseRescoring(o.Source.Runs, o.Policies, o.InfraFailures, o.Source.Dedupe); err != nil {
+	if err := verdicts.RefuseRescoring(append(slices.Clone(o.Source.Runs), o.Source.Inspect...), o.Policies, o.InfraFailures, o.Source.Dedupe); err != nil {
 		return nil, optionError(err)
 	}
 	so, err := o.SourceOptions()

@@ -1,6 +1,7 @@
 package job
 
 import (
+	"errors"
 	"slices"
 
 	"github.com/sabench/sabench-stats/ingest"
@@ -30,6 +31,9 @@ func (e *BenchError) Unwrap() error { return e.Err }
 func (o *Options) Validate(patterns []string, maxLine int) (*Validation, error) {
 	if err := source.CheckDedupe(o.Source.Dedupe); err != nil {
 		return nil, optionError(err)
+	}
+	if len(o.Source.Inspect) > 0 || o.Source.RecordFrom != "" {
+		return nil, optionError(errors.New("validate checks episode files: turn Inspect logs into episodes with ingest --inspect first (it lists every problem of the logs)"))
 	}
 	so, err := o.SourceOptions()
 	if err != nil {

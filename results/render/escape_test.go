@@ -30,8 +30,8 @@ func TestLaTeXEscape(t *testing.T) {
 		{"plain-text 1.5/2 (x) [y]", "plain-text 1.5/2 (x) [y]"},
 	}
 	for _, tc := range tests {
-		if got := latexEscape(tc.in); got != tc.want {
-			t.Errorf("latexEscape(%q) = %q, want %q", tc.in, got, tc.want)
+		if got := latexEscaper.Replace(tc.in); got != tc.want {
+			t.Errorf("latexEscaper.Replace(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
 }

@@ -22,10 +22,6 @@ var latexEscaper = strings.NewReplacer(
 	"μ", `$\mu$`, "ρ", `$\rho$`, "σ", `$\sigma$`, "τ", `$\tau$`, "χ", `$\chi$`,
 )
 
-// latexEscape escapes s for LaTeX text mode (the rules the LaTeX form applies to every
-// text cell, header, title and note).
-func latexEscape(s string) string { return latexEscaper.Replace(s) }
-
 // latexNumber escapes the pieces of a formatted number: the minus and less-than signs in
 // math (as in the paper), the em dash of a missing value as "---".
 var latexNumber = strings.NewReplacer("−", "$-$", "<", "$<$", "—", "---")

@@ -1,0 +1,187 @@
+package analysis
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/sabench/sabench-stats/bootstrap"
+	"github.com/sabench/sabench-stats/ingest/inspect"
+)
+
+// Inspect AI logs: the statistics read the flat rows of package ingest/inspect, one per
+// (log, sample, epoch, scorer). A sample's epochs are reduced to their mean first, as
+// Inspect's default "mean" reducer does, so every statistic weighs samples equally
+// whatever their number of epochs.
+
+// InspectMetric is one scorer's accuracy and standard error recomputed from a log's rows
+// the way Inspect computes its accuracy() (or mean()) and stderr() metrics: epochs reduced
+// by their mean, unscored values (null/NaN, or values value_to_float cannot map) left out,
+// then the mean over samples, and sd(ddof=1)/√n (0 for fewer than two samples, as Inspect
+// returns), or stderr(cluster=KEY)'s clustered form (bootstrap.StdErrClusteredInspect).
+type InspectMetric struct {
+	Scorer  string
+	Samples int     // samples with a scored epoch
+	Rows    int     // scored rows
+	Mean    float64 // NaN without samples
+	Stderr  float64 // NaN without samples
+	Cluster string  // metadata key of a clustered stderr; "" when plain
+}
+
+// InspectMetrics recomputes each scorer's metrics of one log from its rows. It refuses a
+// log whose epochs reducer is not "mean": its header metrics are of other reduced values.
+func InspectMetrics(h *inspect.Header, rows []inspect.Row) ([]InspectMetric, error) {
+	if red := h.Eval.Config.EpochsReducer; len(red) > 0 && !(len(red) == 1 && red[0] == "mean") {
+		return nil, fmt.Errorf("epochs reducer %v: only Inspect's default \"mean\" is reproduced", red)
+	}
+	var out []InspectMetric
+	for _, scorer := range rowScorers(rows) {
+		samples := reduceSamples(rows, scorer)
+		m := InspectMetric{Scorer: scorer, Samples: len(samples), Mean: math.NaN(), Stderr: math.NaN(), Cluster: h.StderrCluster(scorer)}
+		x := make([]float64, len(samples))
+		for i, s := range samples {
+			x[i] = s.mean()
+			m.Rows += s.n
+		}
+		if len(x) == 0 {
+			out = append(out, m)
+			continue
+		}
+		m.Mean = meanOf(x)
+		if m.Cluster != "" {
+			labels, err := clusterLabels(samples, m.Cluster)
+			if err != nil {
+				return nil, fmt.Errorf("%s: stderr(cluster=%q): %w", scorer, m.Cluster, err)
+			}
+			se, err := bootstrap.StdErrClusteredInspect(x, labels)
+			if err != nil {
+				return nil, err
+			}
+			m.Stderr = se
+		} else if len(x) < 2 {
+			m.Stderr = 0 // Inspect's stderr() for one sample
+		} else {
+			se, err := bootstrap.StdErrCLT(x)
+			if err != nil {
+				return nil, err
+			}
+			m.Stderr = se
+		}
+		out = append(out, m)
+	}
+	return out, nil
+}
+
+// sampleScore is one sample's scored epochs for one scorer.
+type sampleScore struct {
+	id       inspect.SampleID
+	sum      float64
+	n        int // scored epochs
+	ones     int // epochs scored exactly 1
+	binary   bool
+	metadata map[string]json.RawMessage
+}
+
+func (s *sampleScore) mean() float64 { return s.sum / float64(s.n) }
+
+// success is the majority vote over the sample's epochs (ties fail), for McNemar.
+func (s *sampleScore) success() bool { return 2*s.ones > s.n }
+
+// reduceSamples groups a scorer's scored rows by sample id, in sample id order.
+func reduceSamples(rows []inspect.Row, scorer string) []*sampleScore {
+	by := map[inspect.SampleID]*sampleScore{}
+	var out []*sampleScore
+	for i := range rows {
+		r := &rows[i]
+		if r.Scorer != scorer || !r.Scored {
+			continue
+		}
+		s := by[r.SampleID]
+		if s == nil {
+			s = &sampleScore{id: r.SampleID, binary: true, metadata: r.Metadata}
+			by[r.SampleID] = s
+			out = append(out, s)
+		}
+		s.sum += r.Score
+		s.n++
+		switch r.Score {
+		case 1:
+			s.ones++
+		case 0:
+		default:
+			s.binary = false
+		}
+	}
+	slices.SortFunc(out, func(a, b *sampleScore) int { return a.id.Compare(b.id) })
+	return out
+}
+
+// rowScorers lists the scorers of the rows, sorted.
+func rowScorers(rows []inspect.Row) []string {
+	seen := map[string]bool{}
+	var out []string
+	for i := range rows {
+		if !seen[rows[i].Scorer] {
+			seen[rows[i].Scorer] = true
+			out = append(out, rows[i].Scorer)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// MetadataText is a metadata value as a label: a string unquoted, other JSON compact;
+// ok is false when the key is absent.
+func MetadataText(md map[string]json.RawMessage, key string) (string, bool) {
+	raw, ok := md[key]
+	if !ok {
+		return "", false
+	}
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s, true
+	}
+	var b bytes.Buffer
+	if json.Compact(&b, raw) != nil {
+		return strings.TrimSpace(string(raw)), true
+	}
+	return b.String(), true
+}
+
+// clusterLabels numbers the samples' clusters (the metadata key's values, in sorted
+// order); a sample without the key is an error, as in Inspect.
+func clusterLabels(samples []*sampleScore, key string) ([]int, error) {
+	names := make([]string, len(samples))
+	for i, s := range samples {
+		v, ok := MetadataText(s.metadata, key)
+		if !ok {
+			return nil, fmt.Errorf("sample %s has no metadata %q", s.id, key)
+		}
+		names[i] = v
+	}
+	sorted := slices.Clone(names)
+	slices.Sort(sorted)
+	sorted = slices.Compact(sorted)
+	out := make([]int, len(names))
+	for i, n := range names {
+		out[i], _ = slices.BinarySearch(sorted, n)
+	}
+	return out, nil
+}
+
+// InspectIntervals describes the intervals o gives on Inspect samples: samples are the
+// units, or the clusters of a metadata key.
+func InspectIntervals(o StatOptions, clusterBy string) IntervalSpec {
+	s := IntervalSpec{Level: o.level(), Method: o.Method.String(), Quantile: o.Quantile.String(),
+		Unit: "samples", Resamples: o.Resamples, Seed: o.Seed}
+	if s.Seed == 0 {
+		s.Seed = bootstrap.DefaultSeed
+	}
+	if clusterBy != "" {
+		s.Unit = "clusters of samples sharing metadata." + clusterBy
+	}
+	return s
+}

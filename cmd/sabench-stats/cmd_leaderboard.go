@@ -1,0 +1,64 @@
+package main
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/sabench/sabench-stats/cmd/internal/cli"
+	"github.com/sabench/sabench-stats/results/job"
+)
+
+func init() {
+	register(cli.Command{Name: "leaderboard", Summary: "Inspect AI logs: one row per model and task with its mean, interval, rank and simultaneous rank set; pass^k over epochs; --by breakdowns", Run: runLeaderboard})
+}
+
+func runLeaderboard(e *cli.Env, args []string) error {
+	fs := e.FlagSet("leaderboard", "--inspect PATH... [flags]")
+	c := addCommon(fs, groupJobs|groupStats|groupTables|groupOwnPassK, "")
+	insp := fs.Bool("inspect", false, "the arguments are Inspect AI logs: .eval or .json files, folders (searched recursively), glob patterns")
+	by := fs.String("by", "", "one board per value of metadata.KEY (the samples' metadata)")
+	clusterBy := fs.String("cluster-by", "", "resample clusters of samples sharing metadata.KEY instead of samples")
+	passk := fs.String("passk", "", "pass^k over epochs for these k (comma list, e.g. 1,2,4), in both conventions (planned and per-case)")
+	if err := e.Parse(fs, args); err != nil {
+		return err
+	}
+	if err := c.checkFlags(fs); err != nil {
+		return err
+	}
+	switch {
+	case !*insp:
+		return usagef("leaderboard reads Inspect AI logs: leaderboard --inspect PATH... (the SafeActBench leaderboard is table T2: tables T2)")
+	case fs.NArg() == 0:
+		return usagef("leaderboard --inspect: no log given")
+	case cli.Given(fs, "clusters") != "":
+		return usagef("leaderboard --inspect: --clusters maps SafeActBench case ids; use --cluster-by metadata.KEY")
+	case cli.Given(fs, "adjust") != "":
+		return usagef("leaderboard --inspect: --adjust adjusts p-values, and the leaderboard has none (its rank sets are simultaneous already)")
+	}
+	req := job.InspectBoardRequest{Paths: fs.Args()}
+	var err error
+	if req.By, err = job.MetadataKey("by", *by); err != nil {
+		return err
+	}
+	if req.ClusterBy, err = job.MetadataKey("cluster-by", *clusterBy); err != nil {
+		return err
+	}
+	if *passk != "" {
+		for _, f := range strings.Split(*passk, ",") {
+			k, err := strconv.Atoi(strings.TrimSpace(f))
+			if err != nil || k < 1 {
+				return usagef("--passk %q: want a comma list of k ≥ 1", *passk)
+			}
+			req.PassK = append(req.PassK, k)
+		}
+	}
+	if err := c.checkTableTarget(1); err != nil {
+		return err
+	}
+	ts, err := c.InspectLeaderboard(req)
+	if err != nil {
+		return err
+	}
+	noteEmpty(e, "leaderboard", ts)
+	return c.writeTables(e, ts)
+}

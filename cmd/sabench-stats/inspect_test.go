@@ -1,0 +1,135 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestInspectRelease: `synth --format inspect --out D` writes the built-in release as
+// Inspect logs beside runs.jsonl; `score --bench D --inspect D` gives every run id the
+// same verdict (every field, ecs, outcome and failure_type included) as
+// `score --bench D --runs D/runs.jsonl`; `report` on either input writes identical
+// tables (every text, Markdown, LaTeX and CSV file byte for byte, the JSON ones but for
+// the provenance, which names the inputs); `explain` prints the same chain. The whole
+// release, so this is the package's slowest test (about 40 CPU-s).
+func TestInspectRelease(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the whole release through Inspect logs: about 40 CPU-s")
+	}
+	d := filepath.Join(t.TempDir(), "rel")
+	_, stderr, code := runCLI(t, "synth", "--format", "inspect", "--out", d)
+	if code != 0 || !strings.Contains(stderr, "34147 episodes") || !strings.Contains(stderr, "as 49 Inspect logs (one per configuration × condition)") {
+		t.Fatalf("synth: exit %d: %s", code, stderr)
+	}
+	scores := map[string]map[string]map[string]any{}
+	for _, in := range [][]string{{"--inspect", d}, {"--runs", filepath.Join(d, "runs.jsonl")}} {
+		out := filepath.Join(t.TempDir(), "verdicts.jsonl")
+		_, stderr, code := runCLI(t, append([]string{"score", "--bench", d, "--format", "jsonl", "--out", out}, in...)...)
+		if code != 0 || !strings.Contains(stderr, "read 34147 episodes = scored 34139 + excluded 8 (3 harness_failure, 5 infra_failure)") {
+			t.Fatalf("score %v: exit %d: %s", in, code, stderr)
+		}
+		scores[in[0]] = readVerdicts(t, out)
+	}
+	fromLogs, fromRuns := scores["--inspect"], scores["--runs"]
+	if len(fromLogs) != 34147 || len(fromRuns) != 34147 {
+		t.Fatalf("%d verdicts from the logs, %d from runs.jsonl", len(fromLogs), len(fromRuns))
+	}
+	for id, want := range fromRuns {
+		got := fromLogs[id]
+		if got == nil {
+			t.Fatalf("%s: no verdict from the Inspect logs", id)
+		}
+		for k, v := range want {
+			if g, _ := json.Marshal(got[k]); string(g) != string(mustJSON(t, v)) {
+				t.Fatalf("%s: %s %s from the logs, %s from runs.jsonl", id, k, g, mustJSON(t, v))
+			}
+		}
+	}
+
+	reports := [2]string{filepath.Join(t.TempDir(), "a"), filepath.Join(t.TempDir(), "b")}
+	for i, in := range [][]string{{"--inspect", d}, {"--runs", filepath.Join(d, "runs.jsonl")}} {
+		if _, stderr, code := runCLI(t, append([]string{"report", "--bench", d, "--out", reports[i]}, in...)...); code != 0 {
+			t.Fatalf("report %v: exit %d: %s", in, code, stderr)
+		}
+	}
+	tables, err := filepath.Glob(filepath.Join(reports[1], "tables", "*"))
+	if err != nil || len(tables) < 50 {
+		t.Fatalf("%d table files (%v)", len(tables), err)
+	}
+	for _, f := range tables {
+		want, _ := os.ReadFile(f)
+		got, err := os.ReadFile(filepath.Join(reports[0], "tables", filepath.Base(f)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.HasSuffix(f, ".json") {
+			got, want = withoutProvenance(t, got), withoutProvenance(t, want)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s differs between the Inspect logs and runs.jsonl", filepath.Base(f))
+		}
+	}
+
+	var chains [2]string
+	for i, in := range [][]string{{"--inspect", d}, {"--runs", filepath.Join(d, "runs.jsonl")}} {
+		stdout, stderr, code := runCLI(t, append([]string{"explain", "main__gpt-5.6_inspect__SAB-V3-001__r1", "--bench", d}, in...)...)
+		if code != 0 {
+			t.Fatalf("explain %v: exit %d: %s", in, code, stderr)
+		}
+		chains[i] = stdout
+	}
+	if chains[0] != chains[1] || !strings.Contains(chains[0], "GPT-5.6/Inspect on SAB-V3-001") {
+		t.Errorf("explain differs:\n%s\n---\n%s", chains[0], chains[1])
+	}
+}
+
+func readVerdicts(t *testing.T, path string) map[string]map[string]any {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	out := map[string]map[string]any{}
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<24)
+	for sc.Scan() {
+		var v map[string]any
+		if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
+			t.Fatal(err)
+		}
+		out[v["run_id"].(string)] = v
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func mustJSON(t *testing.T, v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// withoutProvenance is a table's JSON without meta.dataset and meta.inputs, which name
+// the files read.
+func withoutProvenance(t *testing.T, data []byte) []byte {
+	t.Helper()
+	var v map[string]any
+	if err := json.Unmarshal(data, &v); err != nil {
+		t.Fatal(err)
+	}
+	if m, ok := v["meta"].(map[string]any); ok {
+		delete(m, "dataset")
+		delete(m, "inputs")
+	}
+	return mustJSON(t, v)
+}

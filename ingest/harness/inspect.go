@@ -1,0 +1,826 @@
+package harness
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/inspect"
+	"github.com/sabench/sabench-stats/ingest/jsonv"
+)
+
+// The conventions of a SafeActBench task run through Inspect (docs/inspect-episodes.md).
+const (
+	// InspectScorer is the scorer whose score is the harness's own verdict (official):
+	// value C or I (any value Inspect maps to 1 or 0), answer the raw status.
+	InspectScorer = "safeactbench"
+	// InspectSubmitTool is the ReAct agent's answer tool: its calls are the agent's
+	// answer, not SafeActBench tool calls, and are left out of the events.
+	InspectSubmitTool = "submit"
+	// RecordFromOutput reads the decision record from the final completion.
+	RecordFromOutput = "output"
+)
+
+// InspectHostFields are the fields of an INFO_CALL that the SafeActBench host records
+// (not the model), in the order an event carries them: a tool reply that is a JSON
+// object gives them to the event.
+var InspectHostFields = []string{"evidence_delta_key", "tool_status", "tool_error", "resolved_arguments", "attempted_arguments_valid"}
+
+// RecordFrom is where a sample's decision record is.
+type RecordFrom struct {
+	Kind string // "output", "store" or "tool"
+	Name string // the store key or the tool name
+}
+
+// ParseRecordFrom reads "output", "store:KEY" or "tool:NAME"; "" is "output".
+func ParseRecordFrom(s string) (RecordFrom, error) {
+	if s == "" || s == RecordFromOutput {
+		return RecordFrom{Kind: RecordFromOutput}, nil
+	}
+	kind, name, ok := strings.Cut(s, ":")
+	if ok && name != "" && (kind == "store" || kind == "tool") {
+		return RecordFrom{Kind: kind, Name: name}, nil
+	}
+	return RecordFrom{}, fmt.Errorf("record source %q: want output, store:KEY or tool:NAME", s)
+}
+
+func (r RecordFrom) String() string {
+	if r.Kind == RecordFromOutput {
+		return "output.completion"
+	}
+	if r.Kind == "store" {
+		return "store." + r.Name
+	}
+	return "the last " + r.Name + " tool call"
+}
+
+// CheckInspect refuses the options Inspect logs cannot honour: a status mode other than
+// analyst (Inspect has no runner denominator of its own to reproduce), a repeat
+// derivation (the epoch is the repeat), a negative repeat, a bad record source.
+// OpenInspect also needs Bench.
+func (o Options) CheckInspect() error {
+	switch {
+	case o.Mode != "" && o.Mode != ModeAnalyst:
+		return fmt.Errorf("Inspect logs have one status mode, %s (got %q)", ModeAnalyst, o.Mode)
+	case o.RepeatFrom != "":
+		return fmt.Errorf("a repeat derivation applies to interactive runs only: an Inspect sample's repeat is its epoch − 1")
+	case o.Repeat < 0:
+		return fmt.Errorf("repeat must be >= 0, got %d", o.Repeat)
+	case o.Config != "" && strings.TrimSpace(o.Config) != o.Config:
+		return fmt.Errorf("configuration %q has white space around it", o.Config)
+	}
+	_, err := ParseRecordFrom(o.RecordFrom)
+	return err
+}
+
+// InspectStatus maps how an Inspect sample ended to an episode status and failure
+// class, the way the runner folders' failures are mapped: a sample error (the solver, a
+// tool or the provider raised) is harness_failure; a time or working-time limit is the
+// wall-clock timeout, infra_failure; an operator's interruption is censored; a message,
+// token, cost or custom limit is the agent's own budget running out, so the episode is
+// completed and scored on the record it left. limit is "" when none was hit.
+func InspectStatus(errored bool, limit string) (status string, failureClass any) {
+	switch {
+	case errored:
+		return ingest.StatusHarnessFailure, "error"
+	case limit == "":
+		return ingest.StatusCompleted, nil
+	case limit == "time" || limit == "working":
+		return ingest.StatusInfraFailure, limit + "_limit"
+	case limit == "operator":
+		return ingest.StatusCensored, limit + "_limit"
+	}
+	return ingest.StatusCompleted, limit + "_limit"
+}
+
+// ExpandInspect turns --inspect arguments into log files, sorted and distinct: a folder
+// gives the .eval logs under it (a folder of a release also holds JSON case files, so
+// .json logs must be named); a file or a glob pattern is read as inspect.Expand reads it.
+func ExpandInspect(args []string) ([]string, error) {
+	var out []string
+	for _, arg := range args {
+		st, err := os.Stat(arg)
+		if err != nil || !st.IsDir() {
+			files, err := inspect.Expand([]string{arg})
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, files...)
+			continue
+		}
+		n := 0
+		err = filepath.WalkDir(arg, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.Type().IsRegular() && strings.EqualFold(filepath.Ext(p), ".eval") {
+				out = append(out, filepath.Clean(p))
+				n++
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		if n == 0 {
+			return nil, fmt.Errorf("%s: no .eval logs in this folder (name .json logs explicitly)", arg)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out), nil
+}
+
+// ReadInspect reads the Inspect logs at path (a log file, a folder of .eval logs, or a
+// glob pattern) into episodes (InspectStream). A log that is not a SafeActBench task is
+// a warning saying why; no episode at all is an error that says why for every log.
+func ReadInspect(path string, opt Options) (*Result, error) {
+	files, err := ExpandInspect([]string{path})
+	if err != nil {
+		return nil, err
+	}
+	return ReadInspectFiles(files, opt)
+}
+
+// ReadInspectFiles is ReadInspect over a list of log files.
+func ReadInspectFiles(files []string, opt Options) (*Result, error) {
+	s, err := OpenInspect(files, opt)
+	if err != nil {
+		return nil, err
+	}
+	defer s.Close()
+	res := &Result{}
+	for {
+		ep, err := s.Next()
+		if err == io.EOF {
+			break
+		}
+		var p ingest.Problem
+		if errors.As(err, &p) {
+			res.Problems = append(res.Problems, p)
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		res.Episodes = append(res.Episodes, ep)
+	}
+	for _, sk := range s.Skipped() {
+		res.warn("%s", sk)
+	}
+	res.Warnings = append(res.Warnings, s.Warnings()...)
+	return res, nil
+}
+
+// InspectStream streams the episodes of Inspect logs, log by log in the order given,
+// sample by sample in each log's order, keeping one sample in memory. A sample that
+// cannot become an episode is an ingest.Problem (file, member, field) returned by Next,
+// which may be called again. A log without SafeActBench samples gives no episode and is
+// listed by Skipped; when no log gives one, Next's io.EOF is instead an error saying why
+// for each.
+type InspectStream struct {
+	files []string
+	opt   Options
+	from  RecordFrom
+	next  int // next file
+	r     *inspect.Reader
+	log   *inspectLog
+	seen  map[ingest.Key]string
+	runs  map[string]string
+	n     int // episodes delivered
+	// problems returned so far: with some, no episode is their doing, not the logs' task
+	problems int
+
+	skipped []ingest.Problem
+	// Counts behind the warnings.
+	noAnswer, replaced, noCallID, partial int
+	noAnswerAt                            string
+}
+
+// inspectLog is what the stream knows of the log it is reading.
+type inspectLog struct {
+	file             string
+	head             *inspect.Log
+	config, model    string
+	harness, cond    string // cond: --condition
+	taskCond         string // task_args.condition
+	sab              bool   // some sample named a case
+	firstWithout     string // member of the first sample without a case
+	samples          int
+	idsWithout       []string // the first five distinct sample ids
+	moreIDs          bool
+	configProblem    *ingest.Problem
+	reportedConfigPb bool
+}
+
+// OpenInspect prepares a stream over files (ExpandInspect); nothing is read yet.
+func OpenInspect(files []string, opt Options) (*InspectStream, error) {
+	if err := opt.CheckInspect(); err != nil {
+		return nil, err
+	}
+	if opt.Bench == nil {
+		return nil, fmt.Errorf("reading Inspect logs needs the bench (which sample ids are cases, which tools are information tools)")
+	}
+	from, _ := ParseRecordFrom(opt.RecordFrom)
+	return &InspectStream{files: files, opt: opt, from: from, seen: map[ingest.Key]string{}, runs: map[string]string{}}, nil
+}
+
+// Skipped lists the logs that gave no episode and why; complete after io.EOF.
+func (s *InspectStream) Skipped() []ingest.Problem { return s.skipped }
+
+// Warnings say, one line each, what was read in a way worth knowing; complete after
+// io.EOF.
+func (s *InspectStream) Warnings() []string {
+	var w []string
+	if s.noAnswer > 0 {
+		w = append(w, fmt.Sprintf("%d completed samples have no decision record in %s (first: %s): each is scored on its tool calls alone, with record.metadata.parse_error saying why",
+			s.noAnswer, s.from, s.noAnswerAt))
+	}
+	if s.replaced > 0 {
+		w = append(w, fmt.Sprintf("%d decision records listed events of their own: replaced by the samples' tool calls", s.replaced))
+	}
+	if s.noCallID > 0 {
+		w = append(w, fmt.Sprintf("%d tool calls had no id: given call_NN by their position", s.noCallID))
+	}
+	if s.partial > 0 {
+		w = append(w, fmt.Sprintf("%d samples recorded no tool event: their events are the tool calls of their model events, without results", s.partial))
+	}
+	return w
+}
+
+// Close releases the log being read.
+func (s *InspectStream) Close() error {
+	if s.r != nil {
+		err := s.r.Close()
+		s.r = nil
+		return err
+	}
+	return nil
+}
+
+// Next returns the next episode, an ingest.Problem for a sample that cannot be one, or
+// io.EOF.
+func (s *InspectStream) Next() (*ingest.Episode, error) {
+	for {
+		if s.r == nil {
+			if s.next == len(s.files) {
+				if s.n == 0 && s.problems == 0 {
+					return nil, s.noEpisodes()
+				}
+				return nil, io.EOF
+			}
+			f := s.files[s.next]
+			s.next++
+			r, err := inspect.OpenWith(f, inspect.ReadOptions{Workers: s.opt.Workers})
+			if err != nil {
+				return nil, err
+			}
+			s.r = r
+			s.log = s.openLog(f, r.Log())
+		}
+		smp, err := s.r.Next()
+		if err == io.EOF {
+			s.finishLog()
+			if err := s.Close(); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		ep, err := s.episode(smp)
+		if err != nil {
+			s.problems++
+			return nil, err
+		}
+		if ep != nil {
+			s.n++
+			return ep, nil
+		}
+	}
+}
+
+func (s *InspectStream) noEpisodes() error {
+	if len(s.files) == 0 {
+		return fmt.Errorf("no Inspect logs to read")
+	}
+	var why []string
+	for _, p := range s.skipped {
+		why = append(why, p.String())
+	}
+	return fmt.Errorf("no episodes in %d Inspect logs:\n  %s", len(s.files), strings.Join(why, "\n  "))
+}
+
+// openLog works out the configuration of a log and the condition its task names.
+func (s *InspectStream) openLog(file string, h *inspect.Log) *inspectLog {
+	l := &inspectLog{file: file, head: h, config: s.opt.Config, cond: s.opt.Condition}
+	if l.config != "" {
+		l.model, l.harness = ingest.SplitConfig(l.config)
+	} else {
+		l.model, l.harness = h.Eval.Model, h.Solvers()
+		l.config = l.model + "/" + l.harness
+		switch {
+		case l.model == "":
+			l.configProblem = &ingest.Problem{File: file, Field: "header.json: eval.model", Msg: "empty: the configuration is model/solver, so pass --config"}
+		case l.harness == "":
+			l.configProblem = &ingest.Problem{File: file, Field: "header.json: eval.solver", Msg: "no solver in eval.solver or plan.steps: the configuration is model/solver, so pass --config"}
+		}
+	}
+	if s.opt.Model != "" {
+		l.model = s.opt.Model
+	}
+	if s.opt.Harness != "" {
+		l.harness = s.opt.Harness
+	}
+	if raw, ok := h.Eval.TaskArgs["condition"]; ok {
+		if v, err := jsonv.Parse(raw); err == nil {
+			l.taskCond, _ = v.(string)
+		}
+	}
+	return l
+}
+
+// finishLog notes a log that gave no episode.
+func (s *InspectStream) finishLog() {
+	l := s.log
+	if l == nil || l.sab {
+		return
+	}
+	h := l.head
+	var msg string
+	if l.samples == 0 {
+		msg = fmt.Sprintf("no episodes: the log holds no samples (task %q, status %q)", h.Eval.Task, h.Status)
+	} else {
+		ids := strings.Join(l.idsWithout, ", ")
+		if l.moreIDs {
+			ids += ", …"
+		}
+		msg = fmt.Sprintf("no episodes: not a SafeActBench task (task %q, model %s, %s): no sample has metadata.case_id, and no sample id (%s) is a case of the bench %s",
+			h.Eval.Task, h.Eval.Model, plural(l.samples, "sample"), ids, s.opt.Bench.Source)
+	}
+	s.skipped = append(s.skipped, ingest.Problem{File: l.file, Msg: msg})
+}
+
+func (l *inspectLog) problem(member, field, format string, args ...any) ingest.Problem {
+	f := member
+	if field != "" {
+		f += ": " + field
+	}
+	return ingest.Problem{File: l.file, Field: f, Msg: fmt.Sprintf(format, args...)}
+}
+
+// caseOf finds the case a sample is about: metadata.case_id, else the sample id when the
+// bench has that case. id is "" when the sample names no case.
+func (s *InspectStream) caseOf(l *inspectLog, smp *inspect.Sample) (string, error) {
+	if raw, ok := smp.Metadata["case_id"]; ok {
+		v, err := jsonv.Parse(raw)
+		id, isStr := v.(string)
+		if err != nil || !isStr || id == "" {
+			return "", l.problem(smp.Member, "metadata.case_id", "must be a case id (a non-empty string), got %.60s", raw)
+		}
+		return id, nil
+	}
+	if id := smp.ID.String(); s.opt.Bench.Case(id) != nil {
+		return id, nil
+	}
+	return "", nil
+}
+
+// episode turns one sample into an episode; nil (and no error) for a sample of a log that
+// has named no case so far.
+func (s *InspectStream) episode(smp *inspect.Sample) (*ingest.Episode, error) {
+	l := s.log
+	l.samples++
+	caseID, err := s.caseOf(l, smp)
+	if err != nil {
+		return nil, err
+	}
+	if caseID == "" {
+		if l.sab {
+			return nil, l.problem(smp.Member, "metadata.case_id", "missing, and sample id %q is not a case of the bench, in a log whose other samples name cases", smp.ID)
+		}
+		if l.firstWithout == "" {
+			l.firstWithout = smp.Member
+		}
+		switch id := smp.ID.String(); {
+		case slices.Contains(l.idsWithout, id):
+		case len(l.idsWithout) < 5:
+			l.idsWithout = append(l.idsWithout, id)
+		default:
+			l.moreIDs = true
+		}
+		return nil, nil
+	}
+	if !l.sab {
+		l.sab = true
+		if l.firstWithout != "" {
+			return nil, l.problem(l.firstWithout, "metadata.case_id", "missing, and the sample id is not a case of the bench, in a log whose other samples name cases")
+		}
+	}
+	if l.configProblem != nil {
+		if l.reportedConfigPb {
+			return nil, nil
+		}
+		l.reportedConfigPb = true
+		return nil, *l.configProblem
+	}
+	if smp.FromSummary {
+		return nil, l.problem(smp.Member, "", "the log holds no sample members, only summaries: no events or output to make an episode of")
+	}
+	c := s.opt.Bench.Case(caseID)
+	if c == nil {
+		return nil, l.problem(smp.Member, "metadata.case_id", "case %q is not in the bench", caseID)
+	}
+	e := &ingest.Episode{Config: l.config, Model: l.model, Harness: l.harness, CaseID: caseID,
+		Repeat: s.opt.Repeat + smp.Epoch - 1, Condition: l.cond, Source: l.file + ": " + smp.Member}
+	if e.Condition == "" {
+		if raw, ok := smp.Metadata["condition"]; ok {
+			v, err := jsonv.Parse(raw)
+			cond, isStr := v.(string)
+			if err != nil || !isStr || cond == "" {
+				return nil, l.problem(smp.Member, "metadata.condition", "must be a non-empty string, got %.60s", raw)
+			}
+			e.Condition = cond
+		} else if l.taskCond != "" {
+			e.Condition = l.taskCond
+		} else {
+			e.Condition = ingest.DefaultCondition
+		}
+	}
+	e.RunID = ingest.DeriveRunID(e.Key())
+	if raw, ok := smp.Metadata["run_id"]; ok && s.opt.Config == "" && s.opt.Condition == "" {
+		if v, err := jsonv.Parse(raw); err == nil {
+			if id, ok := v.(string); ok && id != "" {
+				e.RunID = id
+			}
+		}
+	}
+	if prev, dup := s.seen[e.Key()]; dup {
+		return nil, l.problem(smp.Member, "", "episode %s|%s|repeat %d|%s also read from %s", e.Config, e.CaseID, e.Repeat, e.Condition, prev)
+	}
+	if prev, dup := s.runs[e.RunID]; dup {
+		return nil, l.problem(smp.Member, "metadata.run_id", "run id %q also read from %s", e.RunID, prev)
+	}
+	s.seen[e.Key()] = e.Source
+	s.runs[e.RunID] = e.Source
+
+	limit := ""
+	if smp.Limit != nil {
+		limit = smp.Limit.Type
+	}
+	e.Status, e.FailureClass = InspectStatus(smp.Error != nil, limit)
+	if smp.Error != nil {
+		e.Extra = jsonv.NewObject("inspect_error", smp.Error.Message)
+	}
+	if e.Record, err = s.record(l, smp, c, e.Status == ingest.StatusCompleted); err != nil {
+		return nil, err
+	}
+	if e.Status == ingest.StatusCompleted && e.Record == nil {
+		return nil, l.problem(smp.Member, "", "no decision record in %s and no tool call: nothing to score", s.from)
+	}
+	if e.Official, err = inspectOfficial(l, smp); err != nil {
+		return nil, err
+	}
+	e.Usage = inspectUsage(smp)
+	return e, nil
+}
+
+// record is the episode's record: the decision record from its place, with the sample's
+// tool calls as its events (a decision record, Legacy's or a static judgment's, has
+// none). A completed sample without a readable decision record is the agent's failure,
+// not bad input: its record is its tool calls alone, with the reason in
+// metadata.parse_error, as SafeActBench's own adapter records an unparsable answer.
+func (s *InspectStream) record(l *inspectLog, smp *inspect.Sample, c *ingest.Case, completed bool) (*jsonv.Object, error) {
+	text, obj, err := s.answer(l, smp)
+	if err != nil {
+		return nil, err
+	}
+	why := ""
+	if obj == nil {
+		switch t := cleanAnswer(text); {
+		case t == "":
+			why = "no answer in " + s.from.String()
+		default:
+			v, perr := jsonv.Parse([]byte(t))
+			o, isObj := v.(*jsonv.Object)
+			switch {
+			case perr != nil:
+				why = fmt.Sprintf("the answer in %s is not JSON: %v", s.from, perr)
+			case !isObj:
+				why = fmt.Sprintf("the answer in %s is not a JSON object", s.from)
+			default:
+				obj = o
+			}
+		}
+	}
+	if obj != nil && obj.Has("decision") && !obj.Has("events") {
+		return obj, nil // an agent_decision: no events
+	}
+	events, err := s.events(l, smp, c)
+	if err != nil {
+		return nil, err
+	}
+	if obj == nil {
+		if len(events) == 0 && (!completed || c.Protocol == ingest.Legacy) {
+			return nil, nil
+		}
+		if completed {
+			s.noAnswer++
+			if s.noAnswerAt == "" {
+				s.noAnswerAt = l.file + ": " + smp.Member
+			}
+		}
+		md := jsonv.NewObject("parse_error", why)
+		if text != "" {
+			md.Set("raw_response", truncate(text, 4000))
+		}
+		return jsonv.NewObject("episode_id", c.ID, "events", events, "metadata", md), nil
+	}
+	if obj.Has("events") {
+		s.replaced++
+	}
+	obj.Set("events", events)
+	return obj, nil
+}
+
+// answer is the decision record's text (or object) at the record source.
+func (s *InspectStream) answer(l *inspectLog, smp *inspect.Sample) (string, *jsonv.Object, error) {
+	switch s.from.Kind {
+	case "store":
+		raw, ok := smp.Store[s.from.Name]
+		if !ok {
+			return "", nil, nil
+		}
+		v, err := jsonv.Parse(raw)
+		if err != nil {
+			return "", nil, l.problem(smp.Member, "store."+s.from.Name, "invalid JSON: %v", err)
+		}
+		switch x := v.(type) {
+		case *jsonv.Object:
+			return "", x, nil
+		case string:
+			return x, nil, nil
+		case nil:
+			return "", nil, nil
+		}
+		return "", nil, l.problem(smp.Member, "store."+s.from.Name, "must be an object or a string holding one, got %.60s", raw)
+	case "tool":
+		var args []byte
+		for _, ev := range smp.Events {
+			if ev.Tool != nil && ev.Tool.Function == s.from.Name {
+				args = ev.Tool.Arguments
+			}
+		}
+		if args == nil {
+			for _, ev := range smp.Events {
+				if ev.Model == nil {
+					continue
+				}
+				for _, tc := range ev.Model.ToolCalls {
+					if tc.Function == s.from.Name {
+						args = tc.Arguments
+					}
+				}
+			}
+		}
+		if args == nil {
+			return "", nil, nil
+		}
+		v, err := jsonv.Parse(args)
+		o, isObj := v.(*jsonv.Object)
+		if err != nil || !isObj {
+			return "", nil, l.problem(smp.Member, s.from.Name+" arguments", "must be a JSON object")
+		}
+		if o.Len() == 1 {
+			if str, ok := o.Values[0].(string); ok {
+				return str, nil, nil // submit(answer="{…}")
+			}
+		}
+		return "", o, nil
+	}
+	if smp.Output == nil {
+		return "", nil, nil
+	}
+	return smp.Output.Completion, nil, nil
+}
+
+// cleanAnswer trims an answer and the Markdown code fence a model may put around JSON.
+func cleanAnswer(t string) string {
+	t = strings.TrimSpace(t)
+	if strings.HasPrefix(t, "```") && strings.HasSuffix(t, "```") && len(t) >= 6 {
+		t = strings.TrimSuffix(t[3:], "```")
+		if i := strings.IndexByte(t, '\n'); i >= 0 && !strings.ContainsAny(t[:i], "{[") {
+			t = t[i+1:] // the fence's language tag
+		}
+		t = strings.TrimSpace(t)
+	}
+	return t
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// truncate cuts s to at most n bytes, at a character boundary (a cut inside a UTF-8
+// sequence would make the episode unwritable).
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}
+
+// toolCall is one tool call of a sample, from a tool event or a model event.
+type toolCall struct {
+	id, function string
+	args         []byte
+	result       []byte // nil for a model event's call
+	err          *inspect.ToolError
+}
+
+// events are the record events of a sample's tool calls, in order: its tool events, or,
+// when it recorded none, its model events' tool calls. Calls of the answer tool
+// (InspectSubmitTool, or the record source's tool) are left out. A call to one of the
+// case's info_tools is an INFO_CALL, any other a CONSEQUENTIAL_CALL.
+func (s *InspectStream) events(l *inspectLog, smp *inspect.Sample, c *ingest.Case) ([]any, error) {
+	var calls []toolCall
+	for _, ev := range smp.Events {
+		if ev.Tool != nil {
+			calls = append(calls, toolCall{ev.Tool.ID, ev.Tool.Function, ev.Tool.Arguments, ev.Tool.Result, ev.Tool.Error})
+		}
+	}
+	if calls == nil {
+		for _, ev := range smp.Events {
+			if ev.Model == nil {
+				continue
+			}
+			for _, tc := range ev.Model.ToolCalls {
+				calls = append(calls, toolCall{id: tc.ID, function: tc.Function, args: tc.Arguments})
+			}
+		}
+		if calls != nil {
+			s.partial++
+		}
+	}
+	info := map[string]bool{}
+	if tools, ok := c.Spec.List("info_tools"); ok {
+		for _, t := range tools {
+			if name, ok := t.(string); ok {
+				info[name] = true
+			}
+		}
+	}
+	events := []any{}
+	for i, tc := range calls {
+		if tc.function == InspectSubmitTool || s.from.Kind == "tool" && tc.function == s.from.Name {
+			continue
+		}
+		field := fmt.Sprintf("events (tool call %d, %s)", i+1, tc.function)
+		if tc.function == "" {
+			return nil, l.problem(smp.Member, field, "a tool call without a function name")
+		}
+		var args any = &jsonv.Object{}
+		if len(tc.args) > 0 {
+			v, err := jsonv.Parse(tc.args)
+			if err != nil {
+				return nil, l.problem(smp.Member, field+".arguments", "invalid JSON: %v", err)
+			}
+			args = v
+		}
+		id := tc.id
+		if id == "" {
+			id = fmt.Sprintf("call_%02d", len(events)+1)
+			s.noCallID++
+		}
+		typ := "CONSEQUENTIAL_CALL"
+		if info[tc.function] {
+			typ = "INFO_CALL"
+		}
+		ev := jsonv.NewObject("type", typ, "call_id", id, "tool", tc.function, "arguments", args)
+		reply := replyObject(tc.result)
+		if typ == "INFO_CALL" {
+			for _, k := range InspectHostFields {
+				if v, ok := reply.Get(k); ok {
+					ev.Set(k, v)
+				}
+			}
+			if tc.err != nil && !ev.Has("tool_status") {
+				ev.Set("tool_status", "error")
+				ev.Set("tool_error", tc.err.Message)
+			}
+		} else if reply.Len() > 0 {
+			ev.Set("result", reply)
+		}
+		events = append(events, ev)
+	}
+	return events, nil
+}
+
+// replyObject is a tool reply read as a JSON object: the reply is a string (or a list of
+// content parts, whose text is joined) holding one; nil for anything else.
+func replyObject(raw []byte) *jsonv.Object {
+	if len(raw) == 0 {
+		return nil
+	}
+	v, err := jsonv.Parse(raw)
+	if err != nil {
+		return nil
+	}
+	var text string
+	switch x := v.(type) {
+	case string:
+		text = x
+	case []any:
+		var parts []string
+		for _, p := range x {
+			if o, ok := p.(*jsonv.Object); ok {
+				if t, _ := o.String("type"); t == "text" {
+					s, _ := o.String("text")
+					parts = append(parts, s)
+				}
+			}
+		}
+		text = strings.Join(parts, "\n")
+	default:
+		return nil
+	}
+	t := strings.TrimSpace(text)
+	if !strings.HasPrefix(t, "{") {
+		return nil
+	}
+	o, _ := jsonv.Parse([]byte(t))
+	obj, _ := o.(*jsonv.Object)
+	return obj
+}
+
+// inspectOfficial is the harness's verdict from the InspectScorer score: successful
+// when Inspect maps its value to 1, not when to 0; the answer is the raw status and the
+// score's metadata the rest, in key order.
+func inspectOfficial(l *inspectLog, smp *inspect.Sample) (*jsonv.Object, error) {
+	sc, ok := smp.Score(InspectScorer)
+	if !ok {
+		return nil, nil
+	}
+	f, ok := sc.Float()
+	if !ok || f != 0 && f != 1 {
+		return nil, l.problem(smp.Member, "scores."+InspectScorer+".value", "%s is not a pass (C, 1, true) or a fail (I, 0, false)", sc.Value)
+	}
+	o := jsonv.NewObject("successful", f == 1)
+	if sc.Answer != "" {
+		o.Set("raw_status", sc.Answer)
+	}
+	keys := make([]string, 0, len(sc.Metadata))
+	for k := range sc.Metadata {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		v, err := jsonv.Parse(sc.Metadata[k])
+		if err != nil {
+			return nil, l.problem(smp.Member, "scores."+InspectScorer+".metadata."+k, "invalid JSON: %v", err)
+		}
+		o.Set(k, v)
+	}
+	return o, nil
+}
+
+// inspectUsage is the episode's usage: total_time as wall seconds, model_usage summed
+// over models (tokens, reasoning and cache-read tokens when reported, total_cost as
+// cost_usd); nil when the sample reports neither.
+func inspectUsage(smp *inspect.Sample) *jsonv.Object {
+	u := &jsonv.Object{}
+	if smp.TotalTime != nil {
+		u.Set("wall_seconds", *smp.TotalTime)
+	}
+	if len(smp.ModelUsage) > 0 {
+		t := smp.ModelUsage.Total()
+		u.Set("input_tokens", t.InputTokens)
+		u.Set("output_tokens", t.OutputTokens)
+		if t.ReasoningTokens > 0 {
+			u.Set("reasoning_tokens", t.ReasoningTokens)
+		}
+		if t.InputTokensCacheRead > 0 {
+			u.Set("cached_tokens", t.InputTokensCacheRead)
+		}
+		if t.TotalCost != nil {
+			u.Set("cost_usd", *t.TotalCost)
+		}
+	}
+	if u.Len() == 0 {
+		return nil
+	}
+	return u
+}

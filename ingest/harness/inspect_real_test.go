@@ -1,0 +1,154 @@
+package harness_test
+
+import (
+	"archive/zip"
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/harness"
+	"github.com/sabench/sabench-stats/ingest/jsonv"
+	"github.com/sabench/sabench-stats/ingest/synth"
+)
+
+// realLogs are Inspect's own test logs (MIT, see the NOTICE beside them).
+const realLogs = "../inspect/testdata/logs"
+
+func builtinBench(t testing.TB) *ingest.Bench {
+	t.Helper()
+	rel, err := synth.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := ingest.NewBench("builtin", rel.Cases, rel.Sets, ingest.BenchOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// Inspect's real logs are not SafeActBench tasks: reading them gives no episode, and the
+// error says so for every log, with its task, model, sample count and sample ids; the
+// log without samples says that.
+func TestInspectRealLogsAreNotSafeActBench(t *testing.T) {
+	b := builtinBench(t)
+	_, err := harness.ReadInspect(realLogs, harness.Options{Bench: b})
+	if err == nil {
+		t.Fatal("no error for logs without a SafeActBench sample")
+	}
+	msg := err.Error()
+	for _, want := range []string{
+		"no episodes in 6 Inspect logs",
+		"log_streaming.eval: no episodes: not a SafeActBench task (task \"popularity\", model azureai/Meta-Llama-3-1-405B-Instruct-jqf, 4 samples): no sample has metadata.case_id, and no sample id (1, 2) is a case of the bench",
+		"log_message_deduplication.eval: no episodes: not a SafeActBench task (task \"inspect_test_utils/guess_number\", model hardcoded/hardcoded, 1 sample)",
+		"2025-02-11T15-18-04-05-00_popularity_mj7khqpMM4GBCfVQozKgzB.eval: no episodes: not a SafeActBench task (task \"popularity\", model openai/gpt-4o-mini, 10 samples): no sample has metadata.case_id, and no sample id (1, 2, 3, 4, 5, …)",
+	} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("error lacks %q:\n%s", want, msg)
+		}
+	}
+	_, err = harness.ReadInspect(filepath.Join(realLogs, "2025-05-12T20-28-13-04-00_no-samples.json"), harness.Options{Bench: b})
+	if err == nil || !strings.Contains(err.Error(), "no episodes: the log holds no samples (task \"testtaskname\", status \"cancelled\")") {
+		t.Errorf("no-samples log: %v", err)
+	}
+}
+
+// A real log with real tool events (Inspect's log_message_deduplication.eval: a bash tool
+// called five times, span, sandbox and model events, the deduplicated message pool),
+// its one sample relabelled as a SafeActBench V1 case by adding metadata.case_id. The
+// adapter makes one episode: configuration model/solver from the header, repeat 0, the
+// five bash calls as CONSEQUENTIAL_CALL events (bash is not one of the case's
+// information tools) with Inspect's call ids and arguments and no result (their replies
+// are not JSON), and, the final completion "done" being no JSON record, a record whose
+// metadata.parse_error says so, with a warning.
+func TestInspectRealToolEvents(t *testing.T) {
+	src := filepath.Join(realLogs, "log_message_deduplication.eval")
+	dst := filepath.Join(t.TempDir(), "relabelled.eval")
+	relabel(t, src, dst, "SAB-V1-001")
+	res, err := harness.ReadInspectFiles([]string{dst}, harness.Options{Bench: builtinBench(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Problems) > 0 || len(res.Episodes) != 1 {
+		t.Fatalf("problems %v, %d episodes", res.Problems, len(res.Episodes))
+	}
+	ep := res.Episodes[0]
+	if ep.Config != "hardcoded/hardcoded/use_tools → generate" || ep.CaseID != "SAB-V1-001" || ep.Repeat != 0 || ep.Condition != "main" || ep.Status != ingest.StatusCompleted {
+		t.Errorf("episode %+v", ep.Key())
+	}
+	events, _ := ep.Record.List("events")
+	if len(events) != 5 {
+		t.Fatalf("%d events, want 5: %s", len(events), jsonv.Marshal(ep.Record))
+	}
+	for i, x := range events {
+		want := `{"type":"CONSEQUENTIAL_CALL","call_id":"hardcoded_` + string(rune('0'+i)) + `","tool":"bash","arguments":{"cmd":"ls"}}`
+		if got := string(jsonv.Marshal(x)); got != want {
+			t.Errorf("event %d: %s, want %s", i, got, want)
+		}
+	}
+	md, _ := ep.Record.Obj("metadata")
+	if why, _ := md.String("parse_error"); why != "the answer in output.completion is not JSON: offset 0: unexpected 'd'" {
+		t.Errorf("parse_error %q", why)
+	}
+	if len(res.Warnings) != 1 || !strings.HasPrefix(res.Warnings[0], "1 completed samples have no decision record in output.completion") {
+		t.Errorf("warnings %q", res.Warnings)
+	}
+}
+
+// relabel copies an .eval log, adding metadata.case_id to every sample member.
+func relabel(t *testing.T, src, dst, caseID string) {
+	t.Helper()
+	zr, err := zip.OpenReader(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer zr.Close()
+	f, err := os.Create(dst)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zw := zip.NewWriter(f)
+	for _, m := range zr.File {
+		rc, err := m.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := io.ReadAll(rc)
+		rc.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.HasPrefix(m.Name, "samples/") {
+			var s map[string]any
+			if err := json.Unmarshal(data, &s); err != nil {
+				t.Fatal(err)
+			}
+			md, _ := s["metadata"].(map[string]any)
+			if md == nil {
+				md = map[string]any{}
+			}
+			md["case_id"] = caseID
+			s["metadata"] = md
+			if data, err = json.Marshal(s); err != nil {
+				t.Fatal(err)
+			}
+		}
+		w, err := zw.Create(m.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := w.Write(data); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,249 @@
+package inspect
+
+import (
+	"archive/zip"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/klauspost/compress/flate"
+)
+
+// Members of an .eval archive.
+const (
+	memberHeader     = "header.json"
+	memberStart      = "_journal/start.json"
+	memberReductions = "reductions.json"
+	memberSummaries  = "summaries.json"
+	dirSamples       = "samples/"
+	dirJournalSums   = "_journal/summaries/"
+)
+
+// evalSource streams the samples/ members of an .eval archive, or its summaries.
+type evalSource struct {
+	log     *Log
+	files   []*zip.File // sample members, in (id, epoch) order
+	pre     *prefetch   // decodes files ahead on several goroutines; nil: one at a time
+	pending []*Sample   // summaries, when there are no sample members
+	closer  io.Closer
+	seen    map[string]string // "id\x00epoch" → member, for duplicates
+}
+
+type sampleMember struct {
+	f     *zip.File
+	id    SampleID
+	epoch int
+}
+
+func openEval(log *Log, r io.ReaderAt, size int64, closer io.Closer, workers int) (source, error) {
+	zr, err := zip.NewReader(r, size)
+	if err != nil {
+		return nil, &Error{File: log.File, Err: fmt.Errorf("damaged or truncated .eval archive: %w", err)}
+	}
+	// klauspost's inflater reads the same streams as the standard library's, faster.
+	zr.RegisterDecompressor(zip.Deflate, func(r io.Reader) io.ReadCloser { return flate.NewReader(r) })
+	byName := map[string]*zip.File{}
+	var samples []sampleMember
+	var journalSums []*zip.File
+	for _, f := range zr.File {
+		byName[f.Name] = f
+		switch {
+		case strings.HasPrefix(f.Name, dirSamples) && strings.HasSuffix(f.Name, ".json"):
+			base := strings.TrimSuffix(strings.TrimPrefix(f.Name, dirSamples), ".json")
+			i := strings.LastIndex(base, "_epoch_")
+			if i < 0 {
+				return nil, errorf(log.File, f.Name, "", "sample member name is not samples/<id>_epoch_<n>.json")
+			}
+			ep, err := strconv.Atoi(base[i+len("_epoch_"):])
+			if err != nil || ep < 1 {
+				return nil, errorf(log.File, f.Name, "", "sample member name has no epoch number")
+			}
+			samples = append(samples, sampleMember{f: f, id: idFromName(base[:i]), epoch: ep})
+		case strings.HasPrefix(f.Name, dirJournalSums) && strings.HasSuffix(f.Name, ".json"):
+			journalSums = append(journalSums, f)
+		}
+	}
+	if f := byName[memberHeader]; f != nil {
+		if err := readJSONMember(log.File, f, &log.Header); err != nil {
+			return nil, err
+		}
+	} else if f := byName[memberStart]; f != nil {
+		if err := readJSONMember(log.File, f, &log.Header); err != nil {
+			return nil, err
+		}
+		log.Status = "started"
+	} else {
+		return nil, errorf(log.File, "", "", "no %s (nor %s): not an Inspect .eval log", memberHeader, memberStart)
+	}
+	if f := byName[memberReductions]; f != nil {
+		if err := readJSONMember(log.File, f, &log.Reductions); err != nil {
+			return nil, err
+		}
+	}
+	slices.SortFunc(samples, func(a, b sampleMember) int {
+		if c := a.id.Compare(b.id); c != 0 {
+			return c
+		}
+		return a.epoch - b.epoch
+	})
+	src := &evalSource{log: log, closer: closer, seen: map[string]string{}}
+	for _, s := range samples {
+		src.files = append(src.files, s.f)
+	}
+	if workers > 1 && len(src.files) > 1 {
+		src.pre = startPrefetch(log.File, src.files, min(workers, len(src.files)))
+	}
+	if len(samples) == 0 {
+		sums, err := readSummaries(log.File, byName[memberSummaries], journalSums)
+		if err != nil {
+			return nil, err
+		}
+		src.pending = sums
+		log.FromSummaries = len(sums) > 0
+	}
+	return src, nil
+}
+
+// readSummaries reads summaries.json, else the journal's summaries/N.json in N order.
+func readSummaries(file string, main *zip.File, journal []*zip.File) ([]*Sample, error) {
+	members := []*zip.File{}
+	if main != nil {
+		members = append(members, main)
+	} else {
+		slices.SortFunc(journal, func(a, b *zip.File) int { return journalIndex(a.Name) - journalIndex(b.Name) })
+		members = journal
+	}
+	var out []*Sample
+	for _, f := range members {
+		var raw []json.RawMessage
+		if err := readJSONMember(file, f, &raw); err != nil {
+			return nil, err
+		}
+		for i, r := range raw {
+			s, err := decodeSample(file, fmt.Sprintf("%s[%d]", f.Name, i), r, true)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, s)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b *Sample) int {
+		if c := a.ID.Compare(b.ID); c != 0 {
+			return c
+		}
+		return a.Epoch - b.Epoch
+	})
+	return out, nil
+}
+
+func journalIndex(name string) int {
+	n, err := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(name, dirJournalSums), ".json"))
+	if err != nil {
+		return 1 << 30
+	}
+	return n
+}
+
+func (e *evalSource) next() (*Sample, error) {
+	if len(e.pending) > 0 {
+		s := e.pending[0]
+		e.pending = e.pending[1:]
+		return s, e.dedup(s)
+	}
+	var s *Sample
+	var err error
+	switch {
+	case e.pre != nil && e.pre.next < len(e.pre.slots):
+		s, err = e.pre.take()
+	case e.pre == nil && len(e.files) > 0:
+		s, err = decodeMember(e.log.File, e.files[0])
+		e.files = e.files[1:]
+	default:
+		return nil, io.EOF
+	}
+	if err != nil {
+		return nil, err
+	}
+	return s, e.dedup(s)
+}
+
+// decodeMember reads and decodes one sample member, checking its epoch against its name.
+func decodeMember(file string, f *zip.File) (*Sample, error) {
+	data, err := readMember(file, f)
+	if err != nil {
+		return nil, err
+	}
+	s, err := decodeSample(file, f.Name, data, false)
+	if err != nil {
+		return nil, err
+	}
+	if want := f.Name[strings.LastIndex(f.Name, "_epoch_")+len("_epoch_") : len(f.Name)-len(".json")]; strconv.Itoa(s.Epoch) != want {
+		return nil, errorf(file, f.Name, "epoch", "is %d but the member name says %s", s.Epoch, want)
+	}
+	return s, nil
+}
+
+func (e *evalSource) dedup(s *Sample) error {
+	key := s.ID.String() + "\x00" + strconv.Itoa(s.Epoch)
+	if prev, ok := e.seen[key]; ok {
+		return errorf(e.log.File, s.Member, "id", "sample %s epoch %d also in %s", s.ID, s.Epoch, prev)
+	}
+	e.seen[key] = s.Member
+	return nil
+}
+
+func (e *evalSource) close() error {
+	if e.pre != nil {
+		e.pre.close()
+	}
+	if e.closer != nil {
+		return e.closer.Close()
+	}
+	return nil
+}
+
+// MaxMemberBytes bounds the uncompressed size of one archive member (a sample, the
+// header, the summaries): a larger member is an error rather than a memory blow-up.
+const MaxMemberBytes = 1 << 30
+
+// readMember returns a member's bytes; reading to the end verifies its CRC-32.
+func readMember(file string, f *zip.File) ([]byte, error) {
+	if f.UncompressedSize64 > MaxMemberBytes {
+		return nil, errorf(file, f.Name, "", "member of %d bytes exceeds the %d-byte limit", f.UncompressedSize64, MaxMemberBytes)
+	}
+	rc, err := f.Open()
+	if err != nil {
+		return nil, &Error{File: file, Member: f.Name, Err: fmt.Errorf("damaged member: %w", err)}
+	}
+	defer rc.Close()
+	// The declared size is checked by archive/zip against what the member holds; the
+	// limit reader guards a member whose header lies.
+	data, err := io.ReadAll(io.LimitReader(rc, MaxMemberBytes+1))
+	if err == nil && len(data) > MaxMemberBytes {
+		err = fmt.Errorf("member exceeds the %d-byte limit", MaxMemberBytes)
+	}
+	if err == nil {
+		return sanitizeNonFinite(data), nil
+	}
+	if errors.Is(err, io.ErrUnexpectedEOF) {
+		err = fmt.Errorf("truncated member: %w", err)
+	} else {
+		err = fmt.Errorf("damaged member: %w", err)
+	}
+	return nil, &Error{File: file, Member: f.Name, Err: err}
+}
+
+func readJSONMember(file string, f *zip.File, v any) error {
+	data, err := readMember(file, f)
+	if err != nil {
+		return err
+	}
+	if err := json.Unmarshal(data, v); err != nil {
+		return jsonError(file, f.Name, err)
+	}
+	return nil
+}

@@ -1,0 +1,108 @@
+package inspect
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// IsLogFileName reports whether a folder search picks the file up: ".eval" and ".json"
+// files, except the other files Inspect writes beside its logs: the folder index
+// "logs.json" and an eval set's "eval-set.json".
+func IsLogFileName(name string) bool {
+	l := strings.ToLower(filepath.Base(name))
+	if l == "logs.json" || l == "eval-set.json" {
+		return false
+	}
+	return strings.HasSuffix(l, ".eval") || strings.HasSuffix(l, ".json")
+}
+
+// Expand turns files, folders (searched recursively for IsLogFileName files; a symbolic
+// link is taken when it leads to a regular file inside the folder) and glob patterns into
+// a sorted list of distinct files. A named file is taken whatever its name; a folder or
+// pattern that yields nothing is an error.
+func Expand(args []string) ([]string, error) {
+	seen := map[string]bool{}
+	var out []string
+	add := func(p string) {
+		p = filepath.Clean(p)
+		if !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	for _, arg := range args {
+		if arg == "" {
+			return nil, fmt.Errorf("empty log path")
+		}
+		st, err := os.Stat(arg)
+		switch {
+		case err == nil && st.IsDir():
+			n := 0
+			root := arg
+			err := filepath.WalkDir(arg, func(p string, d fs.DirEntry, err error) error {
+				if err != nil {
+					return err
+				}
+				if !IsLogFileName(p) {
+					return nil
+				}
+				if d.Type().IsRegular() || d.Type()&fs.ModeSymlink != 0 && linkInside(root, p) {
+					add(p)
+					n++
+				}
+				return nil
+			})
+			if err != nil {
+				return nil, err
+			}
+			if n == 0 {
+				return nil, fmt.Errorf("%s: no .eval or .json logs in this folder", arg)
+			}
+		case err == nil:
+			add(arg)
+		case strings.ContainsAny(arg, "*?["):
+			matches, gerr := filepath.Glob(arg)
+			if gerr != nil {
+				return nil, fmt.Errorf("%s: %v", arg, gerr)
+			}
+			n := 0
+			for _, m := range matches {
+				if st, err := os.Stat(m); err == nil && !st.IsDir() {
+					add(m)
+					n++
+				}
+			}
+			if n == 0 {
+				return nil, fmt.Errorf("%s: the pattern matches no file", arg)
+			}
+		default:
+			return nil, err
+		}
+	}
+	slices.Sort(out)
+	return out, nil
+}
+
+// linkInside reports whether the link p resolves to a regular file under root.
+func linkInside(root, p string) bool {
+	target, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		return false
+	}
+	st, err := os.Stat(target)
+	if err != nil || !st.Mode().IsRegular() {
+		return false
+	}
+	absRoot, err1 := filepath.EvalSymlinks(root)
+	absRoot, err2 := filepath.Abs(absRoot)
+	absT, err3 := filepath.Abs(target)
+	if err1 != nil || err2 != nil || err3 != nil {
+		return false
+	}
+	rel, err := filepath.Rel(absRoot, absT)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}

@@ -1,0 +1,89 @@
+package inspect
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// FuzzOpen feeds arbitrary bytes, seeded with every real log, to the reader: it must
+// return samples or an *Error, never panic or loop.
+func FuzzOpen(f *testing.F) {
+	files, _ := filepath.Glob(filepath.Join(logsDir, "*"))
+	for _, p := range files {
+		if IsLogFileName(p) {
+			b, err := os.ReadFile(p)
+			if err != nil {
+				f.Fatal(err)
+			}
+			f.Add(b, filepath.Ext(p) == ".eval")
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte, isEval bool) {
+		name := "fuzz.json"
+		if isEval {
+			name = "fuzz.eval"
+		}
+		r, err := OpenReaderAt(name, bytes.NewReader(data), int64(len(data)), nil)
+		if err != nil {
+			return
+		}
+		for range 100000 {
+			if _, err := r.Next(); err != nil {
+				if err != io.EOF {
+					if _, ok := err.(*Error); !ok {
+						t.Fatalf("%T %v is not an *Error", err, err)
+					}
+				}
+				return
+			}
+		}
+		t.Fatal("no end after 100000 samples")
+	})
+}
+
+// FuzzDecodeSample fuzzes the per-sample decoder, seeded with real sample members.
+func FuzzDecodeSample(f *testing.F) {
+	for _, name := range []string{dedup, streaming} {
+		data, _ := os.ReadFile(logPath(name))
+		r, err := OpenReaderAt(name, bytes.NewReader(data), int64(len(data)), nil)
+		if err != nil {
+			f.Fatal(err)
+		}
+		for _, m := range r.src.(*evalSource).files {
+			b, err := readMember(name, m)
+			if err != nil {
+				f.Fatal(err)
+			}
+			f.Add(b)
+		}
+	}
+	f.Add([]byte(`{"id":"x","epoch":1,"scores":{"s":{"value":null}},"events":[{"event":"tool","error":"boom"}]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s, err := decodeSample("f", "m", data, false)
+		if err == nil && (s == nil || s.Epoch < 1) {
+			t.Fatalf("accepted %+v", s)
+		}
+	})
+}
+
+// FuzzNonFinite: the streaming rewrite of NaN/Infinity equals the whole-document one,
+// whatever the chunk size, and never changes a document without the constants.
+func FuzzNonFinite(f *testing.F) {
+	f.Add([]byte(`{"value": NaN, "s": "NaN \" Infinity", "v": [-Infinity, -1]}`), uint8(3))
+	f.Add([]byte(`{"a": "\\", "b": Infinity}`), uint8(1))
+	f.Fuzz(func(t *testing.T, data []byte, size uint8) {
+		whole := sanitizeNonFinite(data)
+		r := newNonFiniteReader(bytes.NewReader(data))
+		r.buf = make([]byte, int(size)%64+1)
+		got, err := io.ReadAll(r)
+		if err != nil || !bytes.Equal(got, whole) {
+			t.Fatalf("stream %q, whole %q (%v)", got, whole, err)
+		}
+		if !bytes.Contains(data, []byte("NaN")) && !bytes.Contains(data, []byte("Infinity")) && !bytes.Equal(whole, data) {
+			t.Fatalf("changed %q", data)
+		}
+	})
+}

@@ -1,0 +1,143 @@
+package inspect
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Reader streams one log: its header at Open, then its samples through Next.
+type Reader struct {
+	log *Log
+	src source
+}
+
+// source is a log format's sample stream.
+type source interface {
+	next() (*Sample, error) // io.EOF after the last sample
+	close() error
+}
+
+// ReadOptions tune a Reader.
+type ReadOptions struct {
+	// Workers decode an .eval log's sample members ahead of Next, in parallel (at most
+	// two per worker wait); 0 or 1 decodes them one at a time. The order of the samples
+	// does not depend on it. A .json log is one stream, decoded in order.
+	Workers int
+}
+
+// Open opens a log file, ".eval" or ".json" (recognised by content, not name), and reads
+// its header.
+func Open(path string) (*Reader, error) { return OpenWith(path, ReadOptions{}) }
+
+// OpenWith is Open with options.
+func OpenWith(path string, opt ReadOptions) (*Reader, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	if st.IsDir() {
+		f.Close()
+		return nil, &Error{File: path, Err: fmt.Errorf("is a directory")}
+	}
+	r, err := newReader(path, f, st.Size(), f, opt.Workers)
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return r, nil
+}
+
+// OpenReaderAt reads a log from r (size bytes), named name in errors; closer, when not
+// nil, is closed by Close.
+func OpenReaderAt(name string, r io.ReaderAt, size int64, closer io.Closer) (*Reader, error) {
+	return newReader(name, r, size, closer, 1)
+}
+
+// OpenReaderAtWith is OpenReaderAt with options.
+func OpenReaderAtWith(name string, r io.ReaderAt, size int64, closer io.Closer, opt ReadOptions) (*Reader, error) {
+	return newReader(name, r, size, closer, opt.Workers)
+}
+
+func newReader(name string, r io.ReaderAt, size int64, closer io.Closer, workers int) (*Reader, error) {
+	sum, err := hashAll(r, size)
+	if err != nil {
+		return nil, &Error{File: name, Err: err}
+	}
+	log := &Log{File: name, Size: size, SHA256: sum}
+	var magic [4]byte
+	n, _ := r.ReadAt(magic[:], 0)
+	var src source
+	switch {
+	case n == 4 && string(magic[:]) == "PK\x03\x04" || n == 4 && string(magic[:]) == "PK\x05\x06":
+		log.Format = "eval"
+		src, err = openEval(log, r, size, closer, workers)
+	case n == 0:
+		return nil, &Error{File: name, Err: fmt.Errorf("empty file")}
+	default:
+		if strings.EqualFold(filepath.Ext(name), ".eval") {
+			return nil, &Error{File: name, Err: fmt.Errorf("not a ZIP archive: an .eval log is one (it starts with %q)", magic[:n])}
+		}
+		log.Format = "json"
+		src, err = openJSON(log, io.NewSectionReader(r, 0, size), closer)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &Reader{log: log, src: src}, nil
+}
+
+func hashAll(r io.ReaderAt, size int64) (string, error) {
+	h := sha256.New()
+	if _, err := io.Copy(h, io.NewSectionReader(r, 0, size)); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// Log returns the log's description and header. A .json log's Reductions (and any
+// header field written after its samples) are complete once Next has returned io.EOF.
+func (r *Reader) Log() *Log { return r.log }
+
+// Next returns the next sample, or io.EOF after the last one.
+func (r *Reader) Next() (*Sample, error) {
+	s, err := r.src.next()
+	if err != nil {
+		return nil, err
+	}
+	r.log.Samples++
+	return s, nil
+}
+
+// Close releases the file.
+func (r *Reader) Close() error { return r.src.close() }
+
+// ReadFile reads a whole log into memory: header and every sample. For tests and
+// small logs; Scan streams.
+func ReadFile(path string) (*Log, []*Sample, error) {
+	r, err := Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer r.Close()
+	var out []*Sample
+	for {
+		s, err := r.Next()
+		if err == io.EOF {
+			return r.Log(), out, nil
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		out = append(out, s)
+	}
+}

@@ -1,0 +1,32 @@
+package inspect
+
+import (
+	"math"
+	"testing"
+)
+
+// The expected values follow Inspect's value_to_float (inspect_ai/scorer/_metric.py):
+// numbers and booleans cast, "C" 1, "P" 0.5, "I" and "N" 0, yes/true 1, no/false 0 in
+// any case, numeric strings parsed, anything else a warning and 0 (here ok=false).
+func TestValueToFloat(t *testing.T) {
+	cases := []struct {
+		in   string
+		want float64
+		ok   bool
+	}{
+		{`"C"`, 1, true}, {`"I"`, 0, true}, {`"P"`, 0.5, true}, {`"N"`, 0, true},
+		{`1`, 1, true}, {`0.25`, 0.25, true}, {`-2e1`, -20, true}, {`true`, 1, true}, {`false`, 0, true},
+		{`"yes"`, 1, true}, {`"No"`, 0, true}, {`"TRUE"`, 1, true}, {`"false"`, 0, true},
+		{`"0.5"`, 0.5, true}, {`" 3 "`, 3, true},
+		{`"c"`, 0, false}, {`"maybe"`, 0, false}, {`"inf"`, 0, false}, {`[1]`, 0, false}, {`{"a":1}`, 0, false},
+	}
+	for _, c := range cases {
+		got, ok := ValueToFloat([]byte(c.in))
+		if got != c.want || ok != c.ok {
+			t.Errorf("%s → %v %v, want %v %v", c.in, got, ok, c.want, c.ok)
+		}
+	}
+	if v, ok := ValueToFloat([]byte(`null`)); ok || !math.IsNaN(v) {
+		t.Errorf("null → %v %v, want NaN false (an unscored sample)", v, ok)
+	}
+}

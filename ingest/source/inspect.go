@@ -1,0 +1,67 @@
+package source
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/harness"
+)
+
+// CheckInspect refuses what Inspect logs cannot be read with: episode files beside them
+// (one source at a time), a dedupe policy (a duplicate key in the logs is always an
+// error), a record source without logs. Open calls it.
+func CheckInspect(opt Options) error {
+	switch {
+	case len(opt.Inspect) == 0 && opt.RecordFrom != "":
+		return fmt.Errorf("--record-from applies to --inspect logs only")
+	case len(opt.Inspect) == 0:
+		return nil
+	case len(opt.Runs) > 0:
+		return fmt.Errorf("give --runs or --inspect, not both")
+	case opt.Lenient:
+		return fmt.Errorf("--lenient does not apply to --inspect: it admits episode-file defects, and Inspect logs are read by the Inspect adapter")
+	case opt.Dedupe != "" && opt.Dedupe != "error":
+		return fmt.Errorf("--dedupe %s does not apply to --inspect: a duplicate episode in Inspect logs is always an error", opt.Dedupe)
+	}
+	_, err := harness.ParseRecordFrom(opt.RecordFrom)
+	return err
+}
+
+// openInspect prepares the Inspect logs of opt as the input's episodes: each log's
+// configuration is its model/solver, each sample's condition its own (Inspect adapter).
+func (in *Input) openInspect(opt Options) error {
+	files, err := harness.ExpandInspect(opt.Inspect)
+	if err != nil {
+		return err
+	}
+	in.logs = files
+	in.logOpt = harness.Options{RecordFrom: opt.RecordFrom, Bench: in.Bench, Workers: opt.Workers}
+	in.Describe += " with episodes from the Inspect logs " + strings.Join(opt.Inspect, ", ")
+	in.Files = append(in.Files, files...)
+	return nil
+}
+
+// inspectStream is a stream of Inspect logs; the first pass adds the logs that gave no
+// episode (not a SafeActBench task, no samples) and the adapter's warnings to
+// Input.Skipped, so that commands say so.
+type inspectStream struct {
+	*harness.InspectStream
+	in    *Input
+	first bool
+}
+
+func (s *inspectStream) Next() (*ingest.Episode, error) {
+	ep, err := s.InspectStream.Next()
+	if err == io.EOF && s.first {
+		s.first = false
+		s.in.Skipped = append(s.in.Skipped, s.Skipped()...)
+		for _, w := range s.Warnings() {
+			s.in.Skipped = append(s.in.Skipped, ingest.Problem{File: "Inspect logs", Msg: w})
+		}
+	}
+	return ep, err
+}
+
+func (s *inspectStream) Reported() []ingest.Problem { return nil }

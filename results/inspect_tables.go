@@ -1,0 +1,274 @@
+package results
+
+import (
+	"fmt"
+	"maps"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/bootstrap"
+	"github.com/sabench/sabench-stats/ingest/inspect"
+)
+
+// Tables of Inspect AI logs: the paired comparison of two logs (or two models) and the
+// leaderboard. Their provenance lists every log read (InspectLog), in Meta and in a note.
+
+// InspectLog is one Inspect log a table was built from.
+type InspectLog struct {
+	Path    string `json:"path"`
+	Bytes   int64  `json:"bytes"`
+	SHA256  string `json:"sha256"`
+	EvalID  string `json:"eval_id"`
+	Task    string `json:"task"`
+	Model   string `json:"model"`
+	Samples int    `json:"samples"`
+}
+
+// InspectLogOf describes a log read to its end.
+func InspectLogOf(l *inspect.Log) InspectLog {
+	return InspectLog{Path: l.File, Bytes: l.Size, SHA256: l.SHA256, EvalID: l.Eval.EvalID, Task: l.Eval.Task, Model: l.Eval.Model, Samples: l.Samples}
+}
+
+// NewInspectMeta is the provenance of tables built from Inspect logs: the tool, the logs
+// (also as Inputs) and the interval settings.
+func NewInspectMeta(tool Tool, logs []InspectLog, spec analysis.IntervalSpec, clusterBy string) *Meta {
+	m := &Meta{Tool: tool, Inputs: []InputFile{}, Policies: []PolicyMeta{}, InspectLogs: logs}
+	m.Dataset.ID, m.Dataset.Source = "inspect", "Inspect AI logs"
+	for _, l := range logs {
+		m.Inputs = append(m.Inputs, InputFile{Path: l.Path, Bytes: l.Bytes, SHA256: l.SHA256})
+	}
+	unit := "sample"
+	if clusterBy != "" {
+		unit = "cluster"
+	}
+	// The clusters' key is in the tables' interval description (its unit); their count
+	// differs from scorer to scorer and board to board, so no cluster rule is listed.
+	m.Intervals = IntervalMeta{Seed: spec.Seed, Resamples: spec.Resamples, Method: spec.Method, Level: spec.Level, Quantile: spec.Quantile,
+		Unit: unit, ClusterRules: []ClusterRule{}}
+	return m
+}
+
+// inspectLogNotes are the provenance notes of the text forms: one per log.
+func inspectLogNotes(logs []InspectLog) []string {
+	out := make([]string, 0, len(logs))
+	for _, l := range logs {
+		id := l.EvalID
+		if id == "" {
+			id = "not stated"
+		}
+		samples := fmt.Sprintf("%d samples", l.Samples)
+		if l.Samples == 1 {
+			samples = "1 sample"
+		}
+		out = append(out, fmt.Sprintf("Log %s: %d bytes, SHA-256 %s; eval id %s, task %s, model %s, %s.", l.Path, l.Bytes, l.SHA256, id, l.Task, l.Model, samples))
+	}
+	return out
+}
+
+func scoreCol(key, header string) Column {
+	return Column{Key: key, Header: header, Kind: KindNumber, Decimals: 3}
+}
+
+func scoreIntervalCol(key, header string, signed bool) Column {
+	return Column{Key: key, Header: header, Kind: KindInterval, Decimals: 3, Signed: signed}
+}
+
+// inspectScoreNote says what a score is.
+const inspectScoreNote = "Scores: Inspect's value_to_float (C = 1, P = 0.5, I = N = 0, numbers and booleans as they are; other values unscored), each sample's scored epochs averaged (Inspect's mean reducer), then the mean over samples."
+
+// InspectCompare is what BuildInspectCompare needs.
+type InspectCompare struct {
+	A, B         string // the arms as the user named them
+	ADesc, BDesc string // what each arm is: "log X" or "model M: N logs"
+	Diffs        []analysis.InspectDiff
+	ClusterBy    string
+	Logs         []InspectLog
+}
+
+// BuildInspectCompare is the table of `compare --inspect`: one row per scorer.
+func BuildInspectCompare(c InspectCompare, o analysis.StatOptions) *Table {
+	spec := analysis.InspectIntervals(o, c.ClusterBy)
+	t := &Table{ID: "compare-inspect", Title: fmt.Sprintf("Paired comparison of Inspect logs: A = %s, B = %s", c.A, c.B)}
+	iv := &Intervals{Spec: spec}
+	t.Intervals = iv
+	t.Columns = []Column{textCol("scorer", "Scorer"), countCol("samples", "Shared samples"),
+		scoreCol("mean_a", "Mean A"), scoreCol("mean_b", "Mean B"), scoreIntervalCol("delta", iv.header("Δ A − B"), true),
+		countCol("units", "Units"), pCol("p_bootstrap", "Bootstrap p"),
+		countCol("only_a", "Only A correct"), countCol("only_b", "Only B correct"), pCol("mcnemar_p", "McNemar p"),
+		textCol("test", "Test"), adjustedCol("p_adj", o), countCol("unpaired_a", "Only in A"), countCol("unpaired_b", "Only in B")}
+	ps := make([]float64, len(c.Diffs))
+	for i, d := range c.Diffs {
+		ps[i] = d.PTest
+		row := []Cell{Text(d.Scorer), countCell(d.Cases), Number(d.MeanA), Number(d.MeanB)}
+		if d.Cases == 0 {
+			row = append(row, Empty(), Empty(), Empty(), Empty(), Empty(), Empty(), Text("none"), Empty())
+		} else {
+			row = append(row, iv.cell(t, d.Scorer, "delta", d.Estimate), countCell(d.Units), PValue(d.P))
+			if d.Binary {
+				row = append(row, countCell(d.WinsA), countCell(d.WinsB), PValue(d.McNemarP))
+			} else {
+				row = append(row, Empty(), Empty(), Empty())
+			}
+			row = append(row, Text(d.Test), PValue(d.PAdj))
+		}
+		row = append(row, countCell(d.UnpairedA), countCell(d.UnpairedB))
+		t.AddRow(row...)
+	}
+	shared, inA, inB := 0, 0, 0
+	for _, d := range c.Diffs {
+		shared += d.Cases
+		inA += d.Cases + d.UnpairedA
+		inB += d.Cases + d.UnpairedB
+	}
+	var why string // the rows are there, their values empty: the note says why
+	switch {
+	case len(c.Diffs) == 0:
+		t.Empty = "neither A nor B declares or carries a scorer: nothing to compare"
+	case inA == 0 && inB == 0:
+		why = "neither A nor B has a scored sample: nothing to compare"
+	case inA == 0:
+		why = "A has no scored sample (its samples carry no score): nothing to compare"
+	case inB == 0:
+		why = "B has no scored sample (its samples carry no score): nothing to compare"
+	case shared == 0:
+		why = "no sample was scored by both A and B with the same scorer: nothing to compare"
+	}
+	t.Notes = append(t.Notes,
+		fmt.Sprintf("A = %s; B = %s. Compared on the samples both scored, scorer by scorer; Only in A / Only in B count the samples one side alone scored.", c.ADesc, c.BDesc),
+		inspectScoreNote)
+	t.Notes = append(t.Notes, iv.notes()...)
+	t.Notes = append(t.Notes,
+		"Both arms use the same draw of units; Bootstrap p: two-sided, of Δ = 0.",
+		"Only A / only B correct: samples whose scores are all 0 or 1, by majority over epochs (a tie fails); McNemar: exact two-sided p on those counts, for binary scorers.",
+		familyNote(o, ps, "per-scorer tests (McNemar for a binary scorer, the bootstrap p otherwise)"))
+	if t.Empty != "" {
+		why = t.Empty
+	}
+	if why != "" {
+		t.Notes = append(t.Notes, why+".")
+	}
+	t.Notes = append(t.Notes, inspectLogNotes(c.Logs)...)
+	return t
+}
+
+// BuildInspectLeaderboard is the table of `leaderboard --inspect`: one row per model of
+// each board (task, --by group, scorer).
+func BuildInspectLeaderboard(b *analysis.InspectBoard, by, clusterBy string, passK []int, logs []InspectLog, o analysis.StatOptions) *Table {
+	spec := analysis.InspectIntervals(o, clusterBy)
+	t := &Table{ID: "leaderboard-inspect", Title: "Leaderboard of Inspect logs"}
+	iv := &Intervals{Spec: spec}
+	t.Intervals = iv
+	t.Columns = []Column{textCol("task", "Task")}
+	if by != "" {
+		t.Columns = append(t.Columns, textCol("by", "metadata."+by))
+	}
+	t.Columns = append(t.Columns, textCol("scorer", "Scorer"), textCol("model", "Model"),
+		scoreIntervalCol("mean", iv.header("Mean"), false), rankSetCol("rank", b.Level),
+		countCol("samples", "Samples"), countCol("rows", "Scored epochs"), countCol("logs", "Logs"))
+	for _, k := range passK {
+		t.Columns = append(t.Columns, scoreCol(fmt.Sprintf("pass%d_planned", k), fmt.Sprintf("pass^%d (planned)", k)),
+			scoreCol(fmt.Sprintf("pass%d_per_case", k), fmt.Sprintf("pass^%d (per-case)", k)))
+	}
+	notBinary := 0
+	pooled := map[string]bool{}
+	for _, e := range b.Entries {
+		group := e.Task
+		if by != "" {
+			group += " · " + e.Group
+		}
+		group += " · " + e.Scorer
+		row := []Cell{Text(e.Task)}
+		if by != "" {
+			row = append(row, Text(e.Group))
+		}
+		label := e.Model
+		row = append(row, Text(e.Scorer), Text(e.Model), iv.cell(t, label, "mean", e.Estimate), inspectRankCell(e),
+			countCell(e.Samples), countCell(e.Rows), countCell(len(e.Logs)))
+		for i := range passK {
+			if len(e.PassKPlanned) == 0 {
+				row = append(row, Empty(), Empty())
+				continue
+			}
+			row = append(row, Number(e.PassKPlanned[i].Value), Number(passKAt(e.PassKPerCase, i)))
+		}
+		if e.NotBinary {
+			notBinary++
+		}
+		if len(e.Logs) > 1 {
+			pooled[fmt.Sprintf("%s on %s: %s", e.Model, e.Task, strings.Join(e.Logs, ", "))] = true
+		}
+		t.AddGroupRow(group, row...)
+	}
+	if len(b.Entries) == 0 {
+		t.Empty = "no log has a scored sample"
+	}
+	t.Notes = append(t.Notes, "One board per task"+map[bool]string{true: ", metadata." + by + " value", false: ""}[by != ""]+" and scorer; models pooled over their logs of the task. "+inspectScoreNote)
+	t.Notes = append(t.Notes, iv.notes()...)
+	t.Notes = append(t.Notes, fmt.Sprintf("Rank: competition rank by mean (ties share the best rank). Rank set: simultaneous %s confidence set for the rank (max-|t| procedure of Mogstad, Romano, Shaikh & Wilhelm 2024, two-sided, stepwise, as R's csranks) from the same resamples, one draw per board shared by its models. A model with fewer than two samples (or clusters) of its own is not ranked: its mean never varies under resampling, which would make its place look certain.", rankLevelText(b.Level)))
+	for _, bi := range b.Boards {
+		if bi.Used < bi.Requested {
+			t.Notes = append(t.Notes, fmt.Sprintf("Board %s%s · %s: rank sets from %d of %d replicates (in the others some model had no sample drawn).", bi.Task, groupSuffix(bi.Group), bi.Scorer, bi.Used, bi.Requested))
+		}
+	}
+	if len(passK) > 0 {
+		t.Notes = append(t.Notes, "Planned: "+bootstrap.PassKPlanned.Describe()+", the planned repeats being the epochs each log configured; a k above them has no value.",
+			"Per-case: "+bootstrap.PassKPerCase.Describe()+", repeats being scored epochs.")
+		if notBinary > 0 {
+			t.Notes = append(t.Notes, fmt.Sprintf("pass^k is empty for %d rows whose scores are not all 0 or 1.", notBinary))
+		}
+	}
+	onBoard := map[string]bool{}
+	for _, e := range b.Entries {
+		for _, l := range e.Logs {
+			onBoard[l] = true
+		}
+	}
+	var off []string
+	for _, l := range logs {
+		if !onBoard[l.Path] {
+			why := "no scored sample"
+			if l.Samples == 0 {
+				why = "no samples"
+			}
+			off = append(off, fmt.Sprintf("%s (%s)", l.Path, why))
+		}
+	}
+	if len(off) > 0 {
+		t.Notes = append(t.Notes, "On no board: "+strings.Join(off, "; ")+".")
+	}
+	for _, p := range slices.Sorted(maps.Keys(pooled)) {
+		t.Notes = append(t.Notes, "Pooled: "+p+".")
+	}
+	if t.Empty != "" {
+		t.Notes = append(t.Notes, t.Empty+".")
+	}
+	t.Notes = append(t.Notes, inspectLogNotes(logs)...)
+	return t
+}
+
+func groupSuffix(g string) string {
+	if g == "" {
+		return ""
+	}
+	return " · " + g
+}
+
+func passKAt(ps []bootstrap.PassK, i int) float64 {
+	if i >= len(ps) {
+		return math.NaN()
+	}
+	return ps[i].Value
+}
+
+// inspectRankCell is an entry's rank with its set; bounds empty when none was computed.
+func inspectRankCell(e analysis.InspectEntry) Cell {
+	if e.Rank == 0 {
+		return Empty()
+	}
+	if e.Set.Lo == 0 {
+		return Interval(float64(e.Rank), math.NaN(), math.NaN())
+	}
+	return Interval(float64(e.Rank), float64(e.Set.Lo), float64(e.Set.Hi))
+}

@@ -1,0 +1,350 @@
+package job
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"io"
+	"maps"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/ingest/inspect"
+	"github.com/sabench/sabench-stats/results"
+	"github.com/sabench/sabench-stats/results/fsx"
+	"github.com/sabench/sabench-stats/results/samples"
+)
+
+// Inspect jobs: read Inspect AI logs (package ingest/inspect) into rows, one per (log,
+// sample, epoch, scorer), and build the samples output, the paired comparison and the
+// leaderboard from them.
+
+// InspectLogs is what a set of logs gave: each log in the order read (final state:
+// sample count, reductions) and the rows of all of them in that order.
+type InspectLogs struct {
+	Logs []*inspect.Log
+	Rows []inspect.Row
+}
+
+// ReadInspect reads the logs paths name (files, folders, glob patterns), o.Workers at a
+// time, in sorted path order whatever the worker count.
+func (o *Options) ReadInspect(paths []string) (*InspectLogs, error) {
+	files, err := inspect.Expand(paths)
+	if err != nil {
+		return nil, err
+	}
+	out := &InspectLogs{}
+	var scorers []string
+	err = inspect.Scan(context.Background(), files, inspect.Options{Workers: o.Workers}, inspect.Handler{
+		Log: func(l *inspect.Log) error { scorers = l.Scorers(); return nil },
+		Sample: func(l *inspect.Log, s *inspect.Sample) error {
+			out.Rows = append(out.Rows, inspect.Rows(l, scorers, s)...)
+			return nil
+		},
+		Done: func(l *inspect.Log) error { out.Logs = append(out.Logs, l); return nil },
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// Provenance lists the logs for a table's provenance.
+func (in *InspectLogs) Provenance() []results.InspectLog {
+	out := make([]results.InspectLog, len(in.Logs))
+	for i, l := range in.Logs {
+		out[i] = results.InspectLogOf(l)
+	}
+	return out
+}
+
+// MetadataKey parses a --by or --cluster-by value "metadata.KEY" into KEY ("" stays "").
+func MetadataKey(flag, v string) (string, error) {
+	if v == "" {
+		return "", nil
+	}
+	key, ok := strings.CutPrefix(v, "metadata.")
+	if !ok || key == "" {
+		return "", optionError(fmt.Errorf("--%s %q: want metadata.KEY, a key of the samples' metadata", flag, v))
+	}
+	return key, nil
+}
+
+// SampleOutput: the samples output's formats (samples.Formats).
+var SampleOutput = &OutputKind{What: "sample row", Names: samples.Formats,
+	parse: func(s string) (string, bool) {
+		s = strings.ToLower(strings.TrimSpace(s))
+		return s, slices.Contains(samples.Formats, s)
+	}}
+
+// SamplesRequest is a samples job: the logs, the format (csv, jsonl, parquet) and the
+// output file ("" or "-" for w).
+type SamplesRequest struct {
+	Paths       []string
+	Format, Out string
+}
+
+// InspectSamples writes the rows of the logs and returns a one-line account of them that
+// reconciles: rows = Σ over logs of samples × scorers.
+func (o *Options) InspectSamples(w io.Writer, req SamplesRequest) (summary string, err error) {
+	in, err := o.ReadInspect(req.Paths)
+	if err != nil {
+		return "", err
+	}
+	write := func(w io.Writer) error { return samples.Write(w, req.Format, in.Rows) }
+	if req.Out == "" || req.Out == "-" {
+		err = write(w)
+	} else {
+		err = fsx.WriteFileAtomic(req.Out, write)
+	}
+	if err != nil {
+		return "", err
+	}
+	nSamples, unscored := 0, 0
+	for _, l := range in.Logs {
+		nSamples += l.Samples
+	}
+	for i := range in.Rows {
+		if !in.Rows[i].Scored {
+			unscored++
+		}
+	}
+	summary = fmt.Sprintf("samples: %s, %s, %s (%d scored, %d without a numeric score)\n",
+		plural(len(in.Logs), "log"), plural(nSamples, "sample"), plural(len(in.Rows), "row"), len(in.Rows)-unscored, unscored)
+	return summary + in.checkMetrics(), nil
+}
+
+// checkMetrics recomputes each log's accuracy (or mean) and stderr from its rows
+// (analysis.InspectMetrics) and says how many logs' headers they reproduce, and where
+// they do not.
+func (in *InspectLogs) checkMetrics() string {
+	var b strings.Builder
+	checked, agree := 0, 0
+	start := 0
+	for _, l := range in.Logs {
+		end := start
+		for end < len(in.Rows) && in.Rows[end].Log == l.File {
+			end++
+		}
+		rows := in.Rows[start:end]
+		start = end
+		if l.Results == nil || l.Samples == 0 {
+			continue
+		}
+		ms, err := analysis.InspectMetrics(&l.Header, rows)
+		if err != nil {
+			fmt.Fprintf(&b, "samples: %s: header metrics not checked: %v\n", l.File, err)
+			continue
+		}
+		ok, any := true, false
+		for _, es := range l.Results.Scores {
+			name := cmp.Or(es.Scorer, es.Name)
+			for _, m := range ms {
+				if m.Scorer != name {
+					continue
+				}
+				for _, c := range []struct {
+					metric string
+					got    float64
+				}{{"accuracy", m.Mean}, {"mean", m.Mean}, {"stderr", m.Stderr}} {
+					want, found := es.Metrics.Get(c.metric)
+					if !found {
+						continue
+					}
+					any = true
+					if !(math.Abs(c.got-want) <= 1e-9*math.Max(1, math.Abs(want))) {
+						ok = false
+						fmt.Fprintf(&b, "samples: %s: %s %s is %v in the header, %v from the rows\n", l.File, name, c.metric, want, c.got)
+					}
+				}
+			}
+		}
+		if any {
+			checked++
+			if ok {
+				agree++
+			}
+		}
+	}
+	if checked > 0 {
+		fmt.Fprintf(&b, "samples: the rows reproduce the header's accuracy and stderr for %d of %d logs with both\n", agree, checked)
+	}
+	return b.String()
+}
+
+// InspectCompareRequest is a compare --inspect job. Without Logs, A and B are two log
+// files; with Logs, they are two models of those logs (Task picks one task when the logs
+// hold several).
+type InspectCompareRequest struct {
+	A, B      string
+	Logs      []string
+	Task      string
+	ClusterBy string // a metadata key
+}
+
+// InspectCompare compares two logs or two models, scorer by scorer, on their shared
+// samples (analysis.CompareInspect).
+func (o *Options) InspectCompare(req InspectCompareRequest) ([]*results.Table, error) {
+	var in *InspectLogs
+	var a, b analysis.InspectArm
+	var aDesc, bDesc string
+	var err error
+	if len(req.Logs) == 0 {
+		if in, a, b, aDesc, bDesc, err = o.logArms(req.A, req.B); err != nil {
+			return nil, err
+		}
+	} else {
+		if in, err = o.ReadInspect(req.Logs); err != nil {
+			return nil, err
+		}
+		if a, b, aDesc, bDesc, err = modelArms(in, req.A, req.B, req.Task); err != nil {
+			return nil, err
+		}
+	}
+	if ta, tb := armTasks(a), armTasks(b); len(ta) == 1 && len(tb) == 1 && ta[0] != tb[0] {
+		return nil, optionError(fmt.Errorf("compare --inspect: A is task %s, B task %s: samples of different tasks do not pair", ta[0], tb[0]))
+	}
+	diffs, err := analysis.CompareInspect(a, b, analysis.InspectCompareOptions{ClusterBy: req.ClusterBy}, o.Stat)
+	if err != nil {
+		return nil, err
+	}
+	t := results.BuildInspectCompare(results.InspectCompare{A: req.A, B: req.B, ADesc: aDesc, BDesc: bDesc,
+		Diffs: diffs, ClusterBy: req.ClusterBy, Logs: in.Provenance()}, o.Stat)
+	ts := []*results.Table{t}
+	results.Stamp(ts, results.NewInspectMeta(o.Tool, in.Provenance(), analysis.InspectIntervals(o.Stat, req.ClusterBy), req.ClusterBy))
+	return ts, nil
+}
+
+// logArms reads logs A and B (a path or pattern naming one log each) and splits their
+// rows into the two arms.
+func (o *Options) logArms(pathA, pathB string) (in *InspectLogs, a, b analysis.InspectArm, aDesc, bDesc string, err error) {
+	var files [2]string
+	for i, p := range []string{pathA, pathB} {
+		fs, err := inspect.Expand([]string{p})
+		if err != nil {
+			return nil, a, b, "", "", err
+		}
+		if len(fs) != 1 {
+			return nil, a, b, "", "", optionError(fmt.Errorf("compare --inspect: %s names %d logs; A and B are one log each (or two models with --logs)", p, len(fs)))
+		}
+		files[i] = fs[0]
+	}
+	if files[0] == files[1] {
+		return nil, a, b, "", "", optionError(fmt.Errorf("compare --inspect: A and B are the same log %s", files[0]))
+	}
+	if in, err = o.ReadInspect(files[:]); err != nil {
+		return nil, a, b, "", "", err
+	}
+	a, b = analysis.InspectArm{Name: pathA}, analysis.InspectArm{Name: pathB}
+	for _, r := range in.Rows {
+		if r.Log == files[0] {
+			a.Rows = append(a.Rows, r)
+		} else {
+			b.Rows = append(b.Rows, r)
+		}
+	}
+	la, lb := in.Logs[0], in.Logs[1]
+	if la.File != files[0] {
+		la, lb = lb, la
+	}
+	return in, a, b, logDesc(la), logDesc(lb), nil
+}
+
+func logDesc(l *inspect.Log) string {
+	return fmt.Sprintf("log %s (task %s, model %s)", l.File, l.Eval.Task, l.Eval.Model)
+}
+
+// modelArms takes the rows of models A and B (of one task) from a set of logs.
+func modelArms(in *InspectLogs, ma, mb, task string) (a, b analysis.InspectArm, aDesc, bDesc string, err error) {
+	if ma == mb {
+		return a, b, "", "", optionError(fmt.Errorf("compare --inspect: A and B are both model %s", ma))
+	}
+	models := map[string]bool{}
+	for _, l := range in.Logs {
+		models[l.Eval.Model] = true
+	}
+	// The tasks the two models have samples of (a log without samples pairs nothing).
+	tasks := map[string]bool{}
+	for i := range in.Rows {
+		if m := in.Rows[i].Model; m == ma || m == mb {
+			tasks[in.Rows[i].Task] = true
+		}
+	}
+	for _, m := range []string{ma, mb} {
+		if !models[m] {
+			return a, b, "", "", optionError(fmt.Errorf("compare --inspect: no log of model %s (models: %s)", m, strings.Join(slices.Sorted(maps.Keys(models)), ", ")))
+		}
+	}
+	if task == "" && len(tasks) > 1 {
+		return a, b, "", "", optionError(fmt.Errorf("compare --inspect: the logs of %s and %s have samples of tasks %s: pick one with --task", ma, mb, strings.Join(slices.Sorted(maps.Keys(tasks)), ", ")))
+	}
+	a, b = analysis.InspectArm{Name: ma}, analysis.InspectArm{Name: mb}
+	na, nb := map[string]bool{}, map[string]bool{}
+	for _, r := range in.Rows {
+		if task != "" && r.Task != task {
+			continue
+		}
+		switch r.Model {
+		case ma:
+			a.Rows = append(a.Rows, r)
+			na[r.Log] = true
+		case mb:
+			b.Rows = append(b.Rows, r)
+			nb[r.Log] = true
+		}
+	}
+	for _, arm := range []analysis.InspectArm{a, b} {
+		if len(arm.Rows) == 0 {
+			return a, b, "", "", optionError(fmt.Errorf("compare --inspect: model %s has no samples%s", arm.Name, map[bool]string{true: " of task " + task, false: ""}[task != ""]))
+		}
+	}
+	desc := func(m string, logs map[string]bool) string {
+		return fmt.Sprintf("model %s (%s: %s)", m, plural(len(logs), "log"), strings.Join(slices.Sorted(maps.Keys(logs)), ", "))
+	}
+	return a, b, desc(ma, na), desc(mb, nb), nil
+}
+
+func armTasks(a analysis.InspectArm) []string {
+	seen := map[string]bool{}
+	for _, r := range a.Rows {
+		seen[r.Task] = true
+	}
+	return slices.Sorted(maps.Keys(seen))
+}
+
+// InspectBoardRequest is a leaderboard --inspect job.
+type InspectBoardRequest struct {
+	Paths         []string
+	By, ClusterBy string // metadata keys
+	PassK         []int
+}
+
+// InspectLeaderboard ranks the models of each task (analysis.LeaderboardInspect).
+func (o *Options) InspectLeaderboard(req InspectBoardRequest) ([]*results.Table, error) {
+	in, err := o.ReadInspect(req.Paths)
+	if err != nil {
+		return nil, err
+	}
+	epochs := map[string]int{}
+	for _, l := range in.Logs {
+		epochs[l.File] = l.Eval.Config.Epochs
+	}
+	board, err := analysis.LeaderboardInspect(in.Rows, analysis.InspectBoardOptions{By: req.By, ClusterBy: req.ClusterBy, PassK: req.PassK, Epochs: epochs}, o.Stat)
+	if err != nil {
+		return nil, err
+	}
+	t := results.BuildInspectLeaderboard(board, req.By, req.ClusterBy, req.PassK, in.Provenance(), o.Stat)
+	ts := []*results.Table{t}
+	results.Stamp(ts, results.NewInspectMeta(o.Tool, in.Provenance(), analysis.InspectIntervals(o.Stat, req.ClusterBy), req.ClusterBy))
+	return ts, nil
+}
+
+// plural is "1 log", "2 logs".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}

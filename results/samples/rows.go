@@ -1,0 +1,266 @@
+package samples
+
+import (
+	"bufio"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"maps"
+	"math"
+	"slices"
+	"strconv"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/apache/arrow-go/v18/parquet"
+	"github.com/apache/arrow-go/v18/parquet/compress"
+	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/ingest/inspect"
+)
+
+// Kind is a column's value type.
+type Kind int
+
+const (
+	KindString Kind = iota
+	KindInt
+	KindBool
+	KindFloat
+)
+
+func (k Kind) arrowType() arrow.DataType {
+	switch k {
+	case KindInt:
+		return arrow.PrimitiveTypes.Int64
+	case KindBool:
+		return arrow.FixedWidthTypes.Boolean
+	case KindFloat:
+		return arrow.PrimitiveTypes.Float64
+	}
+	return arrow.BinaryTypes.String
+}
+
+// Column is one column of the samples output; Get returns a string, an int64, a
+// float64, a bool, or nil for null.
+type Column struct {
+	Name    string
+	Kind    Kind
+	Meaning string
+	Get     func(r *inspect.Row) any
+}
+
+// Columns are the fixed columns, in output order (the metadata columns follow).
+var Columns = []Column{
+	{"log", KindString, "the log file, as given", func(r *inspect.Row) any { return r.Log }},
+	{"task", KindString, "the eval's task", func(r *inspect.Row) any { return r.Task }},
+	{"model", KindString, "the eval's model", func(r *inspect.Row) any { return r.Model }},
+	{"eval_id", KindString, "the eval's id", func(r *inspect.Row) any { return r.EvalID }},
+	{"sample_id", KindString, "the sample id as text (a number as written)", func(r *inspect.Row) any { return r.SampleID.String() }},
+	{"epoch", KindInt, "the epoch, from 1", func(r *inspect.Row) any { return int64(r.Epoch) }},
+	{"scorer", KindString, "the scorer", func(r *inspect.Row) any { return r.Scorer }},
+	{"value", KindString, "the score's value as JSON text; null when the sample has no score from the scorer", func(r *inspect.Row) any {
+		if r.Value == nil {
+			return nil
+		}
+		return string(r.Value)
+	}},
+	{"score", KindFloat, "the value as a number (Inspect's value_to_float); null when unscored", func(r *inspect.Row) any {
+		if !r.Scored {
+			return nil
+		}
+		return r.Score
+	}},
+	{"scored", KindBool, "whether score has a value", func(r *inspect.Row) any { return r.Scored }},
+	{"answer", KindString, "the answer the scorer extracted", func(r *inspect.Row) any { return r.Answer }},
+	{"target", KindString, "the sample's target: a string as is, a list of strings as JSON", func(r *inspect.Row) any { return r.Target }},
+	{"input_tokens", KindInt, "input tokens over the sample's models", func(r *inspect.Row) any { return r.Usage.InputTokens }},
+	{"output_tokens", KindInt, "output tokens over the sample's models", func(r *inspect.Row) any { return r.Usage.OutputTokens }},
+	{"total_tokens", KindInt, "total tokens over the sample's models", func(r *inspect.Row) any { return r.Usage.TotalTokens }},
+	{"total_time", KindFloat, "the sample's wall time in seconds; null when not logged", func(r *inspect.Row) any { return finiteOrNil(r.TotalTime) }},
+	{"working_time", KindFloat, "the sample's working time in seconds; null when not logged", func(r *inspect.Row) any { return finiteOrNil(r.WorkingTime) }},
+	{"error", KindString, "the first line of the sample's error; empty when none", func(r *inspect.Row) any { return r.Error }},
+	{"limit", KindString, "the limit the sample hit (token, message, time, …); empty when none", func(r *inspect.Row) any { return r.Limit }},
+}
+
+func finiteOrNil(x float64) any {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return nil
+	}
+	return x
+}
+
+// columnsOf are the fixed columns and one per metadata key of rows (sorted).
+func columnsOf(rows []inspect.Row) []Column {
+	keys := map[string]bool{}
+	for i := range rows {
+		for k := range rows[i].Metadata {
+			keys[k] = true
+		}
+	}
+	cols := slices.Clone(Columns)
+	for _, k := range slices.Sorted(maps.Keys(keys)) {
+		cols = append(cols, Column{Name: "metadata." + k, Kind: KindString, Meaning: "sample metadata", Get: func(r *inspect.Row) any {
+			v, ok := analysis.MetadataText(r.Metadata, k)
+			if !ok {
+				return nil
+			}
+			return v
+		}})
+	}
+	return cols
+}
+
+// Write writes rows in format "csv", "jsonl" or "parquet".
+func Write(w io.Writer, format string, rows []inspect.Row) error {
+	cols := columnsOf(rows)
+	switch format {
+	case "csv":
+		return writeSampleCSV(w, cols, rows)
+	case "jsonl":
+		return writeSampleJSONL(w, cols, rows)
+	case "parquet":
+		return writeSampleParquet(w, cols, rows)
+	}
+	return fmt.Errorf("samples: unknown format %q (want csv, jsonl or parquet)", format)
+}
+
+func writeSampleCSV(w io.Writer, cols []Column, rows []inspect.Row) error {
+	cw := csv.NewWriter(w)
+	rec := make([]string, len(cols))
+	for i, c := range cols {
+		rec[i] = c.Name
+	}
+	if err := cw.Write(rec); err != nil {
+		return err
+	}
+	for i := range rows {
+		for j, c := range cols {
+			rec[j] = csvText(c.Get(&rows[i]))
+		}
+		if err := cw.Write(rec); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+func csvText(x any) string {
+	switch x := x.(type) {
+	case string:
+		return x
+	case int64:
+		return strconv.FormatInt(x, 10)
+	case float64:
+		return strconv.FormatFloat(x, 'g', -1, 64)
+	case bool:
+		return strconv.FormatBool(x)
+	}
+	return ""
+}
+
+func writeSampleJSONL(w io.Writer, cols []Column, rows []inspect.Row) error {
+	bw := bufio.NewWriter(w)
+	var b []byte
+	for i := range rows {
+		b = append(b[:0], '{')
+		for j, c := range cols {
+			if j > 0 {
+				b = append(b, ',')
+			}
+			b = appendJSONString(b, c.Name)
+			b = append(b, ':')
+			switch x := c.Get(&rows[i]).(type) {
+			case nil:
+				b = append(b, "null"...)
+			case string:
+				b = appendJSONString(b, x)
+			case int64:
+				b = strconv.AppendInt(b, x, 10)
+			case float64:
+				b = strconv.AppendFloat(b, x, 'g', -1, 64)
+			case bool:
+				b = strconv.AppendBool(b, x)
+			}
+		}
+		b = append(b, '}', '\n')
+		if _, err := bw.Write(b); err != nil {
+			return err
+		}
+	}
+	return bw.Flush()
+}
+
+func writeSampleParquet(w io.Writer, cols []Column, rows []inspect.Row) error {
+	mem := memory.DefaultAllocator
+	fields := make([]arrow.Field, len(cols))
+	for i, c := range cols {
+		fields[i] = arrow.Field{Name: c.Name, Type: c.Kind.arrowType(), Nullable: true}
+	}
+	schema := arrow.NewSchema(fields, nil)
+	props := parquet.NewWriterProperties(parquet.WithAllocator(mem), parquet.WithCompression(compress.Codecs.Zstd),
+		parquet.WithMaxRowGroupLength(parquetBatch), parquet.WithDictionaryDefault(true), parquet.WithCreatedBy("sabench-stats"),
+		parquet.WithDictionaryPageSizeLimit(1<<30))
+	fw, err := pqarrow.NewFileWriter(schema, noClose{w}, props, pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema(), pqarrow.WithAllocator(mem)))
+	if err != nil {
+		return err
+	}
+	b := array.NewRecordBuilder(mem, schema)
+	defer b.Release()
+	flush := func() error {
+		rec := b.NewRecordBatch()
+		defer rec.Release()
+		return fw.Write(rec)
+	}
+	for i := range rows {
+		for j, c := range cols {
+			appendArrow(b.Field(j), c.Get(&rows[i]))
+		}
+		if (i+1)%parquetBatch == 0 {
+			if err := flush(); err != nil {
+				fw.Close()
+				return err
+			}
+		}
+	}
+	if len(rows)%parquetBatch != 0 || len(rows) == 0 {
+		if err := flush(); err != nil {
+			fw.Close()
+			return err
+		}
+	}
+	return fw.Close()
+}
+
+// Formats are the samples output's formats; the first is the default.
+var Formats = []string{"csv", "jsonl", "parquet"}
+
+func appendJSONString(b []byte, s string) []byte {
+	q, _ := json.Marshal(s) // a string always marshals (invalid UTF-8 becomes U+FFFD)
+	return append(b, q...)
+}
+
+// parquetBatch is the rows per record batch (and row group).
+const parquetBatch = 64 * 1024
+
+// noClose hides the sink's Close from pqarrow.FileWriter.Close: the caller (an atomic
+// file write) closes it.
+type noClose struct{ io.Writer }
+
+func appendArrow(b array.Builder, x any) {
+	switch x := x.(type) {
+	case nil:
+		b.AppendNull()
+	case string:
+		b.(*array.StringBuilder).Append(x)
+	case int64:
+		b.(*array.Int64Builder).Append(x)
+	case bool:
+		b.(*array.BooleanBuilder).Append(x)
+	case float64:
+		b.(*array.Float64Builder).Append(x)
+	}
+}
