@@ -163,3 +163,26 @@ func parquetCorpus(b *testing.B) (path string, jsonlSize int64) {
 	b.SetBytes(st.Size())
 	return path, st.Size()
 }
+
+// BenchmarkDecodeFile decodes the episode file named by $SABENCH_BENCH_FILE (JSONL or
+// Parquet, such as a release's runs.jsonl and runs.parquet) once per op on one goroutine;
+// .ci/bench runs it beside DuckDB reading the same file. Skipped without the variable.
+func BenchmarkDecodeFile(b *testing.B) {
+	path := os.Getenv("SABENCH_BENCH_FILE")
+	if path == "" {
+		b.Skip("set SABENCH_BENCH_FILE to an episode file")
+	}
+	st, err := os.Stat(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(st.Size())
+	b.ResetTimer()
+	start := cpuTime()
+	n := 0
+	for i := 0; i < b.N; i++ {
+		n = readCount(b, path)
+	}
+	reportCPU(b, start, st.Size(), n)
+	b.ReportMetric(float64((cpuTime()-start).Milliseconds())/float64(b.N), "cpu-ms/op")
+}

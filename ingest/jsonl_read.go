@@ -46,6 +46,9 @@ const jsonlBufSize = 1 << 20
 func newJSONLFileReader(f *os.File, path string, opt ReadOptions) (*jsonlReader, error) {
 	r := &jsonlReader{path: path, f: f, max: opt.maxLine(), lenient: opt.Lenient, dec: jsonv.NewDecoder()}
 	var raw io.Reader = f
+	if p := opt.part; p != nil { // a shard's line-aligned bytes, numbered from the line before them
+		raw, r.line = io.NewSectionReader(f, p.start, p.end-p.start), p.line
+	}
 	if opt.Hashes != nil { // the file bytes, before any decompression, as HashFile reads them
 		r.hash, r.hashes = newHashingReader(f), opt.Hashes
 		raw = r.hash

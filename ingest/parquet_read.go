@@ -56,6 +56,7 @@ type parquetReader struct {
 	lenient     bool
 	dead        error // set after a panic: the reader cannot go on
 	eof         bool  // every row was read
+	wantRows    int64 // the row number after the last row to read (the footer's count, or a shard's end)
 
 	// With ReadOptions.Hashes: the file's bytes are hashed as they are read.
 	hash   *hashingReaderAt
@@ -132,7 +133,17 @@ func openParquet(f *os.File, path string, opt ReadOptions) (*parquetReader, erro
 			return nil, fmt.Errorf("%s: not an episode file: no %q column", path, req)
 		}
 	}
-	rr, err := fr.GetRecordReader(context.Background(), leaves, nil)
+	var groups []int // nil: every row group
+	if p := opt.part; p != nil {
+		groups, r.row = p.groups, p.row
+		r.wantRows = int64(p.row)
+		for _, g := range groups {
+			r.wantRows += pf.MetaData().RowGroup(g).NumRows()
+		}
+	} else {
+		r.wantRows = pf.NumRows()
+	}
+	rr, err := fr.GetRecordReader(context.Background(), leaves, groups)
 	if err != nil {
 		r.close()
 		return nil, fmt.Errorf("%s: %w", path, err)
@@ -228,7 +239,7 @@ func (r *parquetReader) nextRow() (*Episode, error) {
 			if err := r.rr.Err(); err != nil && err != io.EOF {
 				return nil, fmt.Errorf("%s: row %d: %w", r.path, r.row+1, err)
 			}
-			if want := r.pf.NumRows(); int64(r.row) != want {
+			if want := r.wantRows; int64(r.row) != want {
 				return nil, fmt.Errorf("%s: corrupt Parquet file: %d rows read, the footer says %d", r.path, r.row, want)
 			}
 			r.eof = true

@@ -13,7 +13,7 @@ import (
 
 // parquetRowGroupRows is the number of episodes buffered per row group: large enough
 // for good compression and fast scans, small enough to bound the writer's memory.
-const parquetRowGroupRows = 8192
+var parquetRowGroupRows = 8192 // a variable so that tests can write small row groups
 
 // dictionaryColumns are the Parquet columns with few distinct values per row group.
 var dictionaryColumns = []string{colSchema, colConfig, colModel, colHarness, colCaseID, colCondition, colStatus,
@@ -46,7 +46,7 @@ func NewParquetWriter(w io.Writer) (*ParquetWriter, error) {
 	opts := []parquet.WriterProperty{
 		parquet.WithAllocator(mem),
 		parquet.WithCompression(compress.Codecs.Zstd),
-		parquet.WithMaxRowGroupLength(parquetRowGroupRows),
+		parquet.WithMaxRowGroupLength(int64(parquetRowGroupRows)),
 		parquet.WithCreatedBy("sabench-stats"),
 		// Dictionary encoding only where values repeat, and a dictionary that never
 		// falls back to PLAIN: arrow-go v18.8.0 lists the page encodings of a chunk that

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"github.com/zeebo/xxh3"
 )
@@ -49,8 +48,14 @@ type ReadOptions struct {
 	Lenient bool
 	// Hashes, when set, receives the size and SHA-256 of each file read to its end,
 	// computed from the bytes as they are read (for provenance, which then need not
-	// read the file again).
+	// read the file again). A shard reads part of its files and hashes none.
 	Hashes *FileHashes
+	// Shard, when set, reads only the shard's part of the files (PlanShard, planned
+	// over the same files with the same options). Duplicates are checked within the
+	// shard; Dedupe must be DedupeNone, as a shard cannot see the others' episodes.
+	Shard *RunShard
+
+	part *shardPart // the shard's part of the file being opened
 }
 
 func (o ReadOptions) workers() int { return max(o.Workers, 1) }
@@ -79,6 +84,9 @@ func (o ReadOptions) check() error {
 	case "", "jsonl", "parquet":
 	default:
 		return fmt.Errorf("unknown episode format %q (want jsonl or parquet)", o.Format)
+	}
+	if o.Shard != nil && o.Dedupe != DedupeNone {
+		return fmt.Errorf("dedupe policy %q needs every episode of the input, and a shard reads only its part: score in one process to drop duplicates (across shards, the step that reads their verdicts together refuses them)", o.Dedupe)
 	}
 	return nil
 }
@@ -142,6 +150,12 @@ func OpenRuns(paths []string, opt ReadOptions) (EpisodeReader, error) {
 		if _, err := statEpisodeFile(p, opt); err != nil {
 			return nil, err
 		}
+	}
+	if opt.Shard != nil {
+		if len(opt.Shard.parts) != len(paths) {
+			return nil, fmt.Errorf("shard %d/%d was planned over %d files, not these %d", opt.Shard.I+1, opt.Shard.N, len(opt.Shard.parts), len(paths))
+		}
+		opt.Hashes = nil
 	}
 	r := &runsReader{paths: paths, opt: opt, seen: map[keyHash]where{}, runIDs: map[keyHash]where{}}
 	if opt.Dedupe == DedupeLast {
@@ -219,7 +233,14 @@ func (r *runsReader) Next() (*Episode, error) {
 				r.err = io.EOF
 				return nil, io.EOF
 			}
-			fr, err := openFile(r.paths[r.idx], r.opt)
+			opt := r.opt
+			if opt.Shard != nil {
+				if opt.part = &opt.Shard.parts[r.idx]; opt.part.skip {
+					r.idx++
+					continue
+				}
+			}
+			fr, err := openFile(r.paths[r.idx], opt)
 			if err != nil {
 				r.err = err
 				return nil, err
@@ -388,13 +409,7 @@ func openFile(path string, opt ReadOptions) (fileReader, error) {
 	if format == "" {
 		var magic [4]byte
 		n, _ := io.ReadFull(f, magic[:])
-		if n == 4 && string(magic[:]) == "PAR1" {
-			format = formatParquet
-		} else if n < 4 && strings.HasSuffix(strings.ToLower(path), ".parquet") {
-			format = formatParquet
-		} else {
-			format = formatJSONL
-		}
+		format = detectFormat(magic[:n], path)
 		if _, err := f.Seek(0, io.SeekStart); err != nil {
 			f.Close()
 			return nil, err

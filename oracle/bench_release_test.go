@@ -9,8 +9,7 @@ import (
 
 // BenchmarkScoreRelease scores the built-in synthetic release under every preset in one
 // ScoreMany call per episode, as report does, and reports CPU time per episode (all
-// presets). Its cases have the generator's shapes (many facts per ledger, requirements on
-// most commits), which the reference cases of BenchmarkScore cover only one episode each.
+// presets). BenchmarkScore scores the same episodes under safeact alone.
 func BenchmarkScoreRelease(b *testing.B) { benchScoreRelease(b, Presets, nil) }
 
 // BenchmarkScoreReleaseReport scores as report does: appworld (tau-bench's settings) is
@@ -25,7 +24,8 @@ func BenchmarkScoreReleaseReport(b *testing.B) {
 	benchScoreRelease(b, pols, []bool{true})
 }
 
-func benchScoreRelease(b *testing.B, pols []Policy, detail []bool) {
+// releaseWorkload is the built-in release's episodes, each with its prepared case.
+func releaseWorkload(b *testing.B) ([]*Prepared, []*ingest.Episode) {
 	rel, err := synth.Default()
 	if err != nil {
 		b.Fatal(err)
@@ -52,6 +52,14 @@ func benchScoreRelease(b *testing.B, pols []Policy, detail []bool) {
 		ps = append(ps, p)
 		eps = append(eps, ep)
 	}
+	if len(eps) == 0 {
+		b.Fatal("the built-in release has no episode of a known case")
+	}
+	return ps, eps
+}
+
+func benchScoreRelease(b *testing.B, pols []Policy, detail []bool) {
+	ps, eps := releaseWorkload(b)
 	// Every episode once first: a report scores many episodes per case, so the per-case
 	// caches (spec texts of Detail) are warm for nearly all of them.
 	var vs []Verdict

@@ -16,7 +16,7 @@ func runScore(e *cli.Env, args []string) error {
 	c := addCommon(fs, groupInput|groupJobs|groupOut, "")
 	c.addFormat(fs, job.VerdictOutput)
 	fs.Lookup("out").Usage = "output file (default stdout; its extension .jsonl, .csv or .parquet sets the format when --format is not given); written atomically; with --format parquet, a directory (an existing one, a path ending in /, or one without an extension) receives a Hive-partitioned dataset config=…/part-NNNN.parquet"
-	shard := fs.String("shard", "", "score only shard I/N (1 ≤ I ≤ N): the episodes whose index in the input is I-1 modulo N, so that N machines split a release; with a dataset --out, the shard writes part I-1")
+	shard := fs.String("shard", "", "score only shard I/N (1 ≤ I ≤ N) of the input, so that N processes or machines split a release: the JSONL lines and Parquet row groups that start in the I-th of N equal byte ranges of the episode files (a compressed JSONL file is one unit; the built-in release is cut into N runs of episodes); messages keep the true line numbers; duplicates are checked within the shard, and across shards by report --verdicts; with a dataset --out, the shard writes part I-1")
 	audit := fs.String("audit", "", "CSV case_id,run_id,label of audited verdicts (label pass/fail, true/false or 1/0): report the oracle's agreement with them")
 	detail := fs.Bool("detail", false, "add each verdict's detail (checkpoints with requirement results, coverage, completed commits, invalid reads, ledger facts with provenance) as a \"detail\" object; jsonl only, memory-hungry")
 	fs.BoolVar(&c.Source.Lenient, "lenient", false, "score episodes validate rejects for a missing schema or record or an unknown top-level field: they are excluded by that reason (default: refused)")

@@ -620,13 +620,22 @@ func TestVerdictDatasetShards(t *testing.T) {
 		}
 	}
 	parts, _ := filepath.Glob(filepath.Join(dir, "config=*", "part-000[01].parquet"))
-	if len(parts) == 0 || len(parts)%2 != 0 {
+	if len(parts) < 2 {
 		t.Fatalf("dataset files %v", parts)
 	}
 	direct, _ := mustRun(t, append([]string{"tables", "--runs", runs, "--format", "text"}, pols...)...)
 	fromDataset, _ := mustRun(t, "tables", "--format", "text", "--verdicts", dir)
 	if direct != fromDataset || len(direct) < 1000 {
 		t.Errorf("tables from the dataset differ from scoring in one process (%d vs %d bytes)", len(fromDataset), len(direct))
+	}
+	// Named tables of one policy read that policy's row groups alone, without run ids, and
+	// the usage columns only for the cost table, with the same result.
+	for _, ids := range [][]string{{"T2", "T8"}, {"cost", "coverage"}} {
+		direct, _ := mustRun(t, append(append([]string{"tables"}, ids...), append([]string{"--runs", runs, "--format", "text"}, pols...)...)...)
+		fromDataset, _ := mustRun(t, append([]string{"tables", "--format", "text", "--verdicts", dir}, ids...)...)
+		if direct != fromDataset || len(direct) < 500 {
+			t.Errorf("%v from the dataset's first policy differ from scoring in one process (%d vs %d bytes)", ids, len(fromDataset), len(direct))
+		}
 	}
 	for _, args := range [][]string{{"--runs", "x.jsonl"}, {"--policy", "safeact"}, {"--infra-failures", "fail"}} {
 		if _, _, code := runCLI(t, append([]string{"tables", "--verdicts", dir}, args...)...); code != 2 {
@@ -641,4 +650,68 @@ func TestVerdictDatasetShards(t *testing.T) {
 	if _, errOut, code := runCLI(t, "tables", "--verdicts", dir, "T2"); code != 1 || !strings.Contains(errOut, "missing") {
 		t.Errorf("missing shard: exit %d, %s", code, errOut)
 	}
+	os.Remove(filepath.Join(dir, "_shards", "part-0001.json"))
+	if _, errOut, code := runCLI(t, "tables", "--verdicts", dir, "T2"); code != 1 || !strings.Contains(errOut, "shard 2 of 2 wrote no manifest") {
+		t.Errorf("missing shard manifest: exit %d, %s", code, errOut)
+	}
+}
+
+// TestShardsUnionAndDuplicates: three shards of the test subset (a line-aligned byte
+// range each) write a dataset whose verdicts, read back, are byte-identical to one
+// process's dataset; the same file given twice, which one process refuses as duplicates,
+// is refused when the shards' verdicts are read together (each shard holds one copy).
+func TestShardsUnionAndDuplicates(t *testing.T) {
+	t.Parallel()
+	runs := subsetRuns(t)
+	tmp := t.TempDir()
+	one, three := filepath.Join(tmp, "one"), filepath.Join(tmp, "three")
+	mustRun(t, "score", "--runs", runs, "--format", "parquet", "--out", one)
+	for _, shard := range []string{"1/3", "2/3", "3/3"} {
+		mustRun(t, "score", "--runs", runs, "--format", "parquet", "--shard", shard, "--out", three)
+	}
+	a, b := datasetJSONL(t, one), datasetJSONL(t, three)
+	if a != b || strings.Count(a, "\n") < 10 {
+		t.Errorf("verdicts of three shards differ from one process's (%d vs %d bytes)", len(b), len(a))
+	}
+	if m, _ := filepath.Glob(filepath.Join(three, "_shards", "part-*.json")); len(m) != 3 {
+		t.Errorf("shard manifests %v", m)
+	}
+	twice, copied := filepath.Join(tmp, "twice"), filepath.Join(tmp, "copy.jsonl")
+	if data, err := os.ReadFile(runs); err != nil || os.WriteFile(copied, data, 0o644) != nil {
+		t.Fatal(err)
+	}
+	if _, errOut, code := runCLI(t, "score", "--runs", runs, "--runs", copied, "--format", "jsonl"); code != 1 || !strings.Contains(errOut, "duplicate") {
+		t.Fatalf("one process, the file twice: exit %d, %s", code, errOut)
+	}
+	for _, shard := range []string{"1/2", "2/2"} {
+		mustRun(t, "score", "--runs", runs, "--runs", copied, "--format", "parquet", "--shard", shard, "--out", twice)
+	}
+	if _, errOut, code := runCLI(t, "tables", "--verdicts", twice, "T2"); code != 1 || !strings.Contains(errOut, "duplicate episode key") {
+		t.Errorf("the shards' verdicts of a file given twice: exit %d, %s", code, errOut)
+	}
+	if _, errOut, code := runCLI(t, "score", "--runs", runs, "--shard", "1/2", "--dedupe", "first"); code != 2 || !strings.Contains(errOut, "--shard reads only its part") {
+		t.Errorf("--dedupe first with --shard: exit %d, %s", code, errOut)
+	}
+}
+
+// datasetJSONL reads a verdict dataset and writes its verdicts as score's JSONL.
+func datasetJSONL(t *testing.T, dir string) string {
+	t.Helper()
+	dpols, vs, err := verdicts.ReadDataset(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pols []oracle.Policy
+	for _, dp := range dpols {
+		p, err := oracle.LookupPolicy(dp.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pols = append(pols, p)
+	}
+	var buf bytes.Buffer
+	if err := verdicts.Write(&buf, "jsonl", pols, vs, false); err != nil {
+		t.Fatal(err)
+	}
+	return buf.String()
 }

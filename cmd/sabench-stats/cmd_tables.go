@@ -3,10 +3,12 @@ package main
 import (
 	"flag"
 	"io"
+	"slices"
 
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/results"
 	"github.com/sabench/sabench-stats/results/job"
+	"github.com/sabench/sabench-stats/results/verdicts"
 )
 
 func init() {
@@ -37,6 +39,16 @@ func setupTables(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 			n = len(results.Default(1)) // the default tables: several
 		}
 		st.scoring.All = results.NeedPoliciesIn(specs) || len(specs) == 0 && len(c.Policies) > 1
+		// Of a verdict dataset, named tables read what they need: no run id (no table
+		// shows one), the usage for the cost table alone, and the first policy alone unless
+		// one compares policies. The default list depends on how many policies there are,
+		// so it reads them all.
+		if len(specs) > 0 {
+			st.scoring.Dataset = verdicts.DatasetRead{NoRunIDs: true, NoUsage: !slices.ContainsFunc(specs, func(s results.Spec) bool { return s.ID == "cost" })}
+			if !st.scoring.All {
+				st.scoring.Dataset.Policies = 1
+			}
+		}
 		return c.checkTableTarget(n)
 	}
 	st.tables = func(r *job.Release) ([]*results.Table, error) {

@@ -1,9 +1,12 @@
 package inspect_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
+	"os"
+	"slices"
 
 	"github.com/sabench/sabench-stats/ingest/inspect"
 )
@@ -68,4 +71,52 @@ func ExampleScan() {
 	// log_read_sample.eval                                            1 samples
 	// log_streaming.eval                                              4 samples
 	// 30 rows <nil>
+}
+
+// Read a log held in memory (bytes from a network store, a fuzz input), decoding its
+// members on two goroutines; OpenReaderAt is the same with one.
+func ExampleOpenReaderAt() {
+	data, err := os.ReadFile("testdata/logs/log_streaming.eval")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	r, err := inspect.OpenReaderAtWith("in-memory.eval", bytes.NewReader(data), int64(len(data)), nil, inspect.ReadOptions{Workers: 2})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer r.Close()
+	n := 0
+	for {
+		if _, err := r.Next(); err != nil {
+			break
+		}
+		n++
+	}
+	r2, _ := inspect.OpenReaderAt("in-memory.eval", bytes.NewReader(data), int64(len(data)), nil)
+	fmt.Println(r.Log().Format, n, "samples;", r2.Log().Eval.Model)
+	// Output:
+	// eval 4 samples; azureai/Meta-Llama-3-1-405B-Instruct-jqf
+}
+
+// Read a small log whole.
+func ExampleReadFile() {
+	log, samples, err := inspect.ReadFile("testdata/logs/2025-05-12T20-28-13-04-00_popularity.json")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(log.Format, log.Status, len(samples), "samples,", len(log.Reductions), "reduction")
+	// Output:
+	// json cancelled 3 samples, 1 reduction
+}
+
+// Sample ids are numbers or strings; numbers sort by value before strings.
+func ExampleSampleID() {
+	ids := []inspect.SampleID{inspect.StringID("b"), inspect.NumberID("10"), inspect.NumberID("2")}
+	slices.SortFunc(ids, inspect.SampleID.Compare)
+	fmt.Println(ids)
+	// Output:
+	// [2 10 b]
 }

@@ -40,14 +40,15 @@ type Input struct {
 	// directories, entries that are not regular files).
 	Skipped []ingest.Problem
 
-	runs    []string // expanded episode files; none for the built-in episodes
-	logs    []string // expanded Inspect logs, read instead of runs
-	logOpt  harness.Options
-	passes  int               // streams of the logs opened so far: the first one reports what it skipped
-	builtin []*ingest.Episode // the built-in release's episodes
-	read    ingest.ReadOptions
-	shardI  int
-	shardN  int
+	runs      []string // expanded episode files; none for the built-in episodes
+	logs      []string // expanded Inspect logs, read instead of runs
+	logOpt    harness.Options
+	passes    int               // streams of the logs opened so far: the first one reports what it skipped
+	builtin   []*ingest.Episode // the built-in release's episodes
+	read      ingest.ReadOptions
+	shardI    int
+	shardN    int
+	shardBase int64
 }
 
 // Stream is an episode stream that may have reported dropped duplicates.
@@ -105,31 +106,57 @@ func Open(opt Options) (*Input, error) {
 	return in, nil
 }
 
-// Shard limits the episodes Open streams to shard i of n (0 ≤ i < n): those whose index
-// in the input is i modulo n, so that n machines split a release.
-func (in *Input) Shard(i, n int) { in.shardI, in.shardN = i, n }
+// Shard limits the episodes Open streams to shard i of n (0 ≤ i < n), so that n
+// machines split a release: of episode files, the lines of plain JSONL and the row
+// groups of Parquet that start in the shard's equal byte range (ingest.PlanShard, which
+// reads the bytes before the range to number its lines); of the built-in release, the
+// i-th of n runs of consecutive episodes. Each shard's episodes are consecutive in the
+// input, the first being number ShardBase. --dedupe first or last cannot be honoured by a
+// shard and is refused.
+func (in *Input) Shard(i, n int) error {
+	in.shardI, in.shardN, in.read.Shard, in.shardBase = i, n, nil, 0
+	if n <= 1 {
+		return nil
+	}
+	if len(in.logs) > 0 {
+		return fmt.Errorf("--shard splits episode files (JSONL, Parquet) by byte range and cannot split Inspect logs: write them as episodes first (ingest --inspect … --out F.jsonl), then shard F.jsonl")
+	}
+	if len(in.runs) == 0 {
+		in.shardBase = int64(len(in.builtin) * i / n)
+		return nil
+	}
+	if in.read.Dedupe != ingest.DedupeNone {
+		return fmt.Errorf("--dedupe %s needs every episode of the input, and a shard reads only its part: score in one process to drop duplicates (across shards, reading their verdicts together refuses them)", in.read.Dedupe)
+	}
+	plan, err := ingest.PlanShard(in.runs, in.read, i, n)
+	if err != nil {
+		return err
+	}
+	in.read.Shard, in.shardBase = plan, plan.Base
+	return nil
+}
+
+// ShardBase is the input index of the shard's first episode (0 without a shard).
+func (in *Input) ShardBase() int64 { return in.shardBase }
 
 // Open returns a fresh episode stream (scoring may need more than one pass).
 func (in *Input) Open() (Stream, error) {
-	var s Stream = &sliceStream{ingest.SliceSource{Episodes: in.builtin}}
 	if len(in.logs) > 0 {
 		r, err := harness.OpenInspect(in.logs, in.logOpt)
 		if err != nil {
 			return nil, err
 		}
 		in.passes++
-		s = &inspectStream{InspectStream: r, in: in, first: in.passes == 1}
-	} else if len(in.runs) > 0 {
-		r, err := ingest.OpenRuns(in.runs, in.read)
-		if err != nil {
-			return nil, err
-		}
-		s = r
+		return &inspectStream{InspectStream: r, in: in, first: in.passes == 1}, nil
 	}
+	if len(in.runs) > 0 {
+		return ingest.OpenRuns(in.runs, in.read)
+	}
+	eps := in.builtin
 	if in.shardN > 1 {
-		s = &shardStream{Stream: s, i: in.shardI, n: in.shardN}
+		eps = eps[len(eps)*in.shardI/in.shardN : len(eps)*(in.shardI+1)/in.shardN]
 	}
-	return s, nil
+	return &sliceStream{ingest.SliceSource{Episodes: eps}}, nil
 }
 
 // sliceStream streams in-memory episodes (the built-in release).

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-
-	"github.com/sabench/sabench-stats/ingest"
 )
 
 // ParseShard reads a shard I/N (1 ≤ I ≤ N) into a 0-based index and the count; "" is
@@ -21,24 +19,4 @@ func ParseShard(s string) (i, n int, err error) {
 		return 0, 0, fmt.Errorf("--shard wants I/N with 1 ≤ I ≤ N, not %q", s)
 	}
 	return i - 1, n, nil
-}
-
-// shardStream passes on the episodes of one shard: input index ≡ i (mod n). Problems
-// and errors pass whatever their index, so that every shard stops at the same bad line.
-type shardStream struct {
-	Stream
-	i, n, k int
-}
-
-func (s *shardStream) Next() (*ingest.Episode, error) {
-	for {
-		ep, err := s.Stream.Next()
-		if err != nil {
-			return nil, err
-		}
-		s.k++
-		if (s.k-1)%s.n == s.i {
-			return ep, nil
-		}
-	}
 }

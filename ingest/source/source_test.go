@@ -85,18 +85,23 @@ func TestBuiltin(t *testing.T) {
 	if len(all) == 0 || len(runIDs(t, in)) != len(all) {
 		t.Fatalf("a second pass reads %d episodes, the first %d", len(runIDs(t, in)), len(all))
 	}
-	// Three shards partition the stream by input index.
+	// Three shards cut the stream into consecutive runs, each starting at its base.
 	var merged []string
-	parts := make([][]string, 3)
-	for i := range parts {
-		in.Shard(i, 3)
-		parts[i] = runIDs(t, in)
-	}
-	for k := range all {
-		merged = append(merged, parts[k%3][k/3])
+	for i := 0; i < 3; i++ {
+		if err := in.Shard(i, 3); err != nil {
+			t.Fatal(err)
+		}
+		if got, want := in.ShardBase(), int64(len(merged)); got != want {
+			t.Errorf("shard %d: base %d, want %d", i, got, want)
+		}
+		part := runIDs(t, in)
+		if len(part) < len(all)/3 || len(part) > len(all)/3+1 {
+			t.Errorf("shard %d of 3: %d of %d episodes", i, len(part), len(all))
+		}
+		merged = append(merged, part...)
 	}
 	if !reflect.DeepEqual(merged, all) {
-		t.Error("the shards do not interleave back into the stream")
+		t.Error("the shards do not join back into the stream")
 	}
 }
 

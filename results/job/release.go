@@ -65,6 +65,9 @@ type Scoring struct {
 	// Collect encodes the viewer's episodes while they are scored (view.Collector), so
 	// that the input is read once.
 	Collect bool
+	// Dataset is what the command reads of a verdict dataset (Options.Verdicts): some
+	// policies, some columns; the zero value is all of it.
+	Dataset verdicts.DatasetRead
 }
 
 // Release is a scored release and what it was read from.
@@ -94,7 +97,7 @@ func (o *Options) Release(s Scoring) (*Release, error) {
 
 func (o *Options) release(s Scoring) (*Release, error) {
 	if o.Verdicts != "" {
-		sr, err := o.readVerdicts()
+		sr, err := o.readVerdicts(s.Dataset)
 		return &Release{ScoredRelease: sr}, err
 	}
 	pols, err := o.PolicyList(s.All)
@@ -126,7 +129,7 @@ func (o *Options) release(s Scoring) (*Release, error) {
 
 // readVerdicts builds the scored release from Verdicts (verdicts.Scored),
 // refusing the options that would change choices made when the dataset was written.
-func (o *Options) readVerdicts() (*analysis.ScoredRelease, error) {
+func (o *Options) readVerdicts(r verdicts.DatasetRead) (*analysis.ScoredRelease, error) {
 	if err := verdicts.RefuseRescoring(append(slices.Clone(o.Source.Runs), o.Source.Inspect...), o.Policies, o.InfraFailures, o.Source.Dedupe); err != nil {
 		return nil, optionError(err)
 	}
@@ -138,5 +141,5 @@ func (o *Options) readVerdicts() (*analysis.ScoredRelease, error) {
 	if err != nil {
 		return nil, err
 	}
-	return verdicts.Scored(o.Verdicts, bench, describe)
+	return verdicts.Scored(o.Verdicts, bench, describe, r)
 }

@@ -2,6 +2,7 @@ package job
 
 import (
 	"errors"
+	"fmt"
 	"io"
 
 	"github.com/sabench/sabench-stats/analysis"
@@ -20,7 +21,7 @@ type VerdictRequest struct {
 	Detail        bool   // each verdict's detail (JSONL only)
 	Disagreements bool   // write the harness-versus-oracle disagreements instead
 	Audit         string // a CSV case_id,run_id,label of audited verdicts; "" for none
-	Shard         string // "I/N": score the episodes whose input index is I-1 modulo N; "" for all
+	Shard         string // "I/N": score shard I of N (source.Input.Shard); "" for all
 }
 
 // ScoreVerdicts scores the input under Policies (safeact by default) and writes the
@@ -31,6 +32,9 @@ func (o *Options) ScoreVerdicts(w io.Writer, req VerdictRequest) (summary string
 	si, sn, err := source.ParseShard(req.Shard)
 	if err != nil {
 		return "", nil, optionError(err)
+	}
+	if d := source.DedupePolicy(o.Source.Dedupe); sn > 1 && d != ingest.DedupeNone {
+		return "", nil, optionError(fmt.Errorf("--dedupe %s needs every episode of the input, and --shard reads only its part: score in one process to drop duplicates (across shards, report --verdicts refuses them)", d))
 	}
 	dataset := req.Format == "parquet" && req.Out != "" && req.Out != "-" && verdicts.IsDatasetDir(req.Out)
 	if dataset && req.Detail {
@@ -50,9 +54,11 @@ func (o *Options) ScoreVerdicts(w io.Writer, req VerdictRequest) (summary string
 	if err != nil {
 		return "", nil, err
 	}
-	in.Shard(si, sn)
+	if err := in.Shard(si, sn); err != nil {
+		return "", in.Skipped, err
+	}
 	sj := scoreJob{Policies: pols, Format: req.Format, Out: req.Out, Dataset: dataset, Detail: req.Detail,
-		Disagreements: req.Disagreements, Audit: labels, Shard: si, Shards: sn,
+		Disagreements: req.Disagreements, Audit: labels, Shard: si, Shards: sn, Base: in.ShardBase(),
 		Score: func(opt analysis.ScoreOptions, chunk int, emit func([][]oracle.Verdict) error) (*analysis.Scored, []ingest.Problem, error) {
 			return o.Score(in, opt, chunk, emit)
 		}}

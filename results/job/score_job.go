@@ -22,7 +22,8 @@ type scoreJob struct {
 	Detail        bool   // each verdict's detail (JSONL only)
 	Disagreements bool   // write the disagreements instead of the verdicts
 	Audit         *ingest.Audit
-	Shard, Shards int // this is shard Shard (from 0) of Shards ≥ 1
+	Shard, Shards int   // this is shard Shard (from 0) of Shards ≥ 1
+	Base          int64 // the input index of the shard's first episode (its episodes are consecutive)
 	// Score scores the input once under opt: all at once when chunk is 0, else chunk
 	// episodes at a time, each chunk's verdicts handed to emit (analysis.Score,
 	// analysis.ScoreChunked). It returns the duplicates a dedupe policy dropped too.
@@ -59,8 +60,15 @@ func (j *scoreJob) Run(w io.Writer) (string, error) {
 	var write func(w io.Writer) error
 	switch {
 	case j.Dataset:
-		seq := func(i int) int64 { return int64(j.Shard + i*j.Shards) }
+		seq := func(i int) int64 { return j.Base + int64(i) }
 		err = verdicts.WriteDataset(j.Out, j.Shard, s.Policies, s.Verdicts, seq)
+		if err == nil && j.Shards > 1 {
+			var n int64
+			if len(s.Verdicts) > 0 {
+				n = int64(len(s.Verdicts[0]))
+			}
+			err = verdicts.WriteShardManifest(j.Out, j.Shard, j.Shards, j.Base, n)
+		}
 	case stream:
 		chunk := StreamChunk
 		if j.Detail {
@@ -99,7 +107,7 @@ func (j *scoreJob) Run(w io.Writer) (string, error) {
 	}
 	summary := verdicts.ScoreSummary(tally, len(dropped))
 	if j.Shards > 1 {
-		summary = fmt.Sprintf("score: shard %d/%d: the episodes whose input index is %d modulo %d; the counts below are the shard's\n", j.Shard+1, j.Shards, j.Shard, j.Shards) + summary
+		summary = fmt.Sprintf("score: shard %d/%d: %d episodes from input index %d (the lines and row groups that start in the shard's byte range); the counts below are the shard's\n", j.Shard+1, j.Shards, tally.Counts.Read, j.Base) + summary
 	}
 	if j.Audit != nil && stream { // streamed with detail: checked after writing
 		if auditText, err = verdicts.AuditSummary(j.Audit, s); err != nil {

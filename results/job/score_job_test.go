@@ -88,7 +88,7 @@ func TestScoreJobPlans(t *testing.T) {
 func TestScoreJobShardAndFile(t *testing.T) {
 	f := &fakeScore{vs: []oracle.Verdict{fuzzVerdict("r", "m/h", "SAB-V1-001", "TASK_SUCCESS", "", 0, false, true, true, 1, 1)}}
 	path := filepath.Join(t.TempDir(), "v.csv")
-	job := scoreJob{Policies: safeAct, Format: "csv", Out: path, Shard: 1, Shards: 3, Score: f.score}
+	job := scoreJob{Policies: safeAct, Format: "csv", Out: path, Shard: 1, Shards: 3, Base: 7, Score: f.score}
 	var out bytes.Buffer
 	summary, err := job.Run(&out)
 	if err != nil {
@@ -97,7 +97,7 @@ func TestScoreJobShardAndFile(t *testing.T) {
 	if out.Len() != 0 {
 		t.Errorf("wrote %d bytes to the writer with a file out", out.Len())
 	}
-	if want := "score: shard 2/3: the episodes whose input index is 1 modulo 3"; !strings.HasPrefix(summary, want) {
+	if want := "score: shard 2/3: 1 episodes from input index 7 "; !strings.HasPrefix(summary, want) {
 		t.Errorf("summary %q, want prefix %q", summary, want)
 	}
 	got, err := os.ReadFile(path)

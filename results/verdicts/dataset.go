@@ -14,10 +14,12 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet/file"
+	"github.com/apache/arrow-go/v18/parquet/metadata"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/oracle"
 	"github.com/sabench/sabench-stats/results/fsx"
+	"github.com/zeebo/xxh3"
 )
 
 // The verdict dataset is the hand-off to other engines and between machines: a
@@ -97,16 +99,22 @@ func WriteDataset(dir string, part int, pols []oracle.Policy, vs [][]oracle.Verd
 		}
 		path := filepath.Join(d, fmt.Sprintf("part-%04d.parquet", part))
 		err := fsx.WriteFileAtomic(path, func(w io.Writer) error {
-			add, close, err := parquetRows(w, datasetColumns)
+			add, flush, close, err := parquetRows(w, datasetColumns)
 			if err != nil {
 				return err
 			}
-			for _, i := range rows[c] {
-				for p := range vs {
+			// Policy by policy, each in row groups of its own: a reader that needs some
+			// policies skips the others' row groups by their policy_index statistics.
+			for p := range vs {
+				for _, i := range rows[c] {
 					if err := add(Row{&vs[p][i], &pols[p], p, seq(i)}); err != nil {
 						close()
 						return err
 					}
+				}
+				if err := flush(); err != nil {
+					close()
+					return err
 				}
 			}
 			return close()
@@ -126,6 +134,23 @@ type DatasetPolicy struct{ Name, Hash string }
 // repeated episodes (a shard not written, or written twice under different parts) are
 // errors.
 func ReadDataset(dir string) ([]DatasetPolicy, [][]oracle.Verdict, error) {
+	return ReadDatasetWith(dir, DatasetRead{})
+}
+
+// DatasetRead says what of a verdict dataset a command needs; the zero value is all of it.
+type DatasetRead struct {
+	// Policies: the first Policies policies alone (0: all); the row groups of the others
+	// are skipped by their policy_index statistics, unread (WriteDataset gives each policy
+	// row groups of its own).
+	Policies int
+	// NoRunIDs leaves the run_id column unread (its values are one string per verdict,
+	// the largest column): the verdicts' RunID is "", and duplicates are checked by key
+	// alone. NoUsage leaves the usage columns unread (the verdicts report no usage).
+	NoRunIDs, NoUsage bool
+}
+
+// ReadDatasetWith is ReadDataset for what r asks: the columns and policies a command needs.
+func ReadDatasetWith(dir string, r DatasetRead) ([]DatasetPolicy, [][]oracle.Verdict, error) {
 	paths, err := filepath.Glob(filepath.Join(dir, "config=*", "part-*.parquet"))
 	if err != nil {
 		return nil, nil, err
@@ -134,9 +159,14 @@ func ReadDataset(dir string) ([]DatasetPolicy, [][]oracle.Verdict, error) {
 		return nil, nil, fmt.Errorf("%s: no config=*/part-*.parquet files (write them with score --format parquet --out DIR)", dir)
 	}
 	sort.Strings(paths)
+	total, err := shardTotal(dir)
+	if err != nil {
+		return nil, nil, err
+	}
 	type row struct {
 		seq int64
 		v   oracle.Verdict
+		id  *episodeID // the first policy's rows: the episode's identity, for the duplicate check
 	}
 	var pols []DatasetPolicy
 	var byPol [][]row
@@ -146,7 +176,7 @@ func ReadDataset(dir string) ([]DatasetPolicy, [][]oracle.Verdict, error) {
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: partition %q: %v", path, part, err)
 		}
-		err = readDatasetFile(path, func(f oracle.Fields, pi int, pol DatasetPolicy, seq int64) error {
+		err = readDatasetFile(path, r, func(f oracle.Fields, pi int, pol DatasetPolicy, seq int64, rowNo int) error {
 			f.Config = config
 			for len(pols) <= pi {
 				pols = append(pols, DatasetPolicy{})
@@ -157,7 +187,11 @@ func ReadDataset(dir string) ([]DatasetPolicy, [][]oracle.Verdict, error) {
 			} else if pols[pi] != pol {
 				return fmt.Errorf("policy_index %d is %s (%s) here, %s (%s) elsewhere", pi, pol.Name, pol.Hash, pols[pi].Name, pols[pi].Hash)
 			}
-			byPol[pi] = append(byPol[pi], row{seq, f.Verdict()})
+			rw := row{seq: seq, v: f.Verdict()}
+			if pi == 0 {
+				rw.id = &episodeID{key: episodeKey(&f), run: xxh3.HashString128(f.RunID), path: path, row: rowNo}
+			}
+			byPol[pi] = append(byPol[pi], rw)
 			return nil
 		})
 		if err != nil {
@@ -179,6 +213,18 @@ func ReadDataset(dir string) ([]DatasetPolicy, [][]oracle.Verdict, error) {
 				return nil, nil, fmt.Errorf("%s: policy %s: episode seq %d is %s (is a shard not written, or written twice?)", dir, pols[pi].Name, i, what)
 			}
 		}
+		if total >= 0 && int64(len(rs)) != total {
+			return nil, nil, fmt.Errorf("%s: policy %s: the shards' manifests count %d episodes, the files hold %d (is a shard's part missing?)", dir, pols[pi].Name, total, len(rs))
+		}
+		if pi == 0 {
+			ids := make([]*episodeID, len(rs))
+			for i := range rs {
+				ids[i] = rs[i].id
+			}
+			if err := checkDuplicates(ids, !r.NoRunIDs, func(i int) *oracle.Verdict { return &rs[i].v }); err != nil {
+				return nil, nil, err
+			}
+		}
 		out[pi] = make([]oracle.Verdict, len(rs))
 		for i := range rs {
 			out[pi][i] = rs[i].v
@@ -187,8 +233,10 @@ func ReadDataset(dir string) ([]DatasetPolicy, [][]oracle.Verdict, error) {
 	return pols, out, nil
 }
 
-// readDatasetFile calls fn for each row of one dataset file.
-func readDatasetFile(path string, fn func(f oracle.Fields, pi int, pol DatasetPolicy, seq int64) error) (err error) {
+// readDatasetFile calls fn for each row of one dataset file whose policy_index is below
+// r.Policies (0: every row), skipping the row groups whose statistics say they hold none,
+// and reading only the columns r needs.
+func readDatasetFile(path string, r DatasetRead, fn func(f oracle.Fields, pi int, pol DatasetPolicy, seq int64, rowNo int) error) (err error) {
 	pf, err := file.OpenParquetFile(path, false)
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
@@ -203,12 +251,30 @@ func readDatasetFile(path string, fn func(f oracle.Fields, pi int, pol DatasetPo
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	rr, err := fr.GetRecordReader(context.Background(), nil, nil)
+	want := r.Policies
+	groups, first := wantedGroups(pf, want)
+	if len(groups) == 0 {
+		return nil
+	}
+	skip := map[string]bool{"evaluator": true} // never read: the policy hash carries the settings
+	if r.NoRunIDs {
+		skip["run_id"] = true
+	}
+	for _, uc := range usageColumns {
+		skip[uc.name] = r.NoUsage
+	}
+	var leaves []int
+	for i := range fr.Manifest.Fields {
+		if f := &fr.Manifest.Fields[i]; !skip[f.Field.Name] && f.IsLeaf() {
+			leaves = append(leaves, f.ColIndex)
+		}
+	}
+	rr, err := fr.GetRecordReader(context.Background(), leaves, groups)
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	defer rr.Release()
-	rowNo := 0
+	rowNo := first // rows before the first group read: row numbers stay the file's
 	for rr.Next() {
 		rec := rr.RecordBatch()
 		cols := map[string]arrow.Array{}
@@ -216,7 +282,7 @@ func readDatasetFile(path string, fn func(f oracle.Fields, pi int, pol DatasetPo
 			cols[f.Name] = rec.Column(i)
 		}
 		for _, c := range datasetColumns {
-			if cols[c.Name] == nil {
+			if cols[c.Name] == nil && !skip[c.Name] {
 				return fmt.Errorf("%s: no column %q (not a verdict dataset file)", path, c.Name)
 			}
 		}
@@ -224,6 +290,9 @@ func readDatasetFile(path string, fn func(f oracle.Fields, pi int, pol DatasetPo
 			rowNo++
 			var bad error
 			str := func(name string) string {
+				if skip[name] {
+					return ""
+				}
 				switch a := cols[name].(type) {
 				case *array.String:
 					if a.IsNull(i) {
@@ -273,6 +342,9 @@ func readDatasetFile(path string, fn func(f oracle.Fields, pi int, pol DatasetPo
 				f.EmptyOutcome = true
 			}
 			for _, uc := range usageColumns {
+				if skip[uc.name] {
+					continue
+				}
 				switch a := cols[uc.name].(type) {
 				case *array.Float64:
 					if !a.IsNull(i) {
@@ -298,7 +370,10 @@ func readDatasetFile(path string, fn func(f oracle.Fields, pi int, pol DatasetPo
 			case pi < 0 || pi > 1<<10 || seq < 0:
 				return fmt.Errorf("%s: row %d: policy_index %d, seq %d: want small non-negative numbers", path, rowNo, pi, seq)
 			}
-			if err := fn(f, int(pi), pol, seq); err != nil {
+			if want > 0 && pi >= int64(want) {
+				continue
+			}
+			if err := fn(f, int(pi), pol, seq, rowNo); err != nil {
 				return fmt.Errorf("%s: row %d: %w", path, rowNo, err)
 			}
 		}
@@ -318,4 +393,38 @@ func IsDatasetDir(p string) bool {
 	}
 	_, err := os.Stat(p)
 	return err != nil && filepath.Ext(p) == "" // a path still to be made, without an extension
+}
+
+// wantedGroups lists the row groups of a dataset file to read for the rows with
+// policy_index below want: the consecutive run from the first to the last group that may
+// hold one (every group when want is 0, or when a group has no statistics), so that row
+// numbers in messages stay the file's; first is the rows before it. nil when none may.
+func wantedGroups(pf *file.Reader, want int) (groups []int, first int) {
+	md := pf.MetaData()
+	col := md.Schema.ColumnIndexByName("policy_index")
+	lo, hi, rows := -1, -1, 0
+	for g := 0; g < pf.NumRowGroups(); g++ {
+		rg := md.RowGroup(g)
+		keep := true
+		if want > 0 && col >= 0 {
+			if cc, err := rg.ColumnChunk(col); err == nil {
+				if st, err := cc.Statistics(); err == nil && st != nil && st.HasMinMax() {
+					if is, ok := st.(*metadata.Int64Statistics); ok && is.Min() >= int64(want) {
+						keep = false
+					}
+				}
+			}
+		}
+		if keep {
+			if lo < 0 {
+				lo, first = g, rows
+			}
+			hi = g
+		}
+		rows += int(rg.NumRows())
+	}
+	for g := lo; lo >= 0 && g <= hi; g++ {
+		groups = append(groups, g)
+	}
+	return groups, first
 }

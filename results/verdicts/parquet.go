@@ -41,7 +41,7 @@ const parquetBatch = 64 * 1024
 type noClose struct{ io.Writer }
 
 func parquetVerdictWriter(w io.Writer, pols []oracle.Policy) (write func([][]oracle.Verdict) error, close func() error, err error) {
-	add, close, err := parquetRows(w, Columns)
+	add, _, close, err := parquetRows(w, Columns)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -49,8 +49,9 @@ func parquetVerdictWriter(w io.Writer, pols []oracle.Policy) (write func([][]ora
 	return write, close, nil
 }
 
-// parquetRows starts a Parquet file of the given columns; add appends one row.
-func parquetRows(w io.Writer, cols []Column) (add func(Row) error, close func() error, err error) {
+// parquetRows starts a Parquet file of the given columns; add appends one row, flush ends
+// the row group (one is also ended every parquetBatch rows).
+func parquetRows(w io.Writer, cols []Column) (add func(Row) error, flush func() error, close func() error, err error) {
 	mem := memory.DefaultAllocator
 	schema := columnSchema(cols)
 	// A dictionary never falls back to PLAIN (a row group's run ids are a few MB): arrow-go
@@ -62,11 +63,11 @@ func parquetRows(w io.Writer, cols []Column) (add func(Row) error, close func() 
 	fw, err := pqarrow.NewFileWriter(schema, noClose{w}, props,
 		pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema(), pqarrow.WithAllocator(mem)))
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	b := array.NewRecordBuilder(mem, schema)
 	pending := 0
-	flush := func() error {
+	flush = func() error {
 		if pending == 0 {
 			return nil
 		}
@@ -92,7 +93,7 @@ func parquetRows(w io.Writer, cols []Column) (add func(Row) error, close func() 
 		}
 		return err
 	}
-	return add, close, nil
+	return add, flush, close, nil
 }
 
 func appendArrow(b array.Builder, x any) {

@@ -13,8 +13,10 @@ import (
 // must be a preset with the settings it was scored under (the tables need the settings),
 // and the counts its first policy's verdicts give. Every case must be in bench, the bench
 // the episodes were scored on; describe names the bench in the release's input note.
-func Scored(dir string, bench *ingest.Bench, describe string) (*analysis.ScoredRelease, error) {
-	dpols, vs, err := ReadDataset(dir)
+//
+// r says which policies and columns to read (ReadDatasetWith); tables read no run id.
+func Scored(dir string, bench *ingest.Bench, describe string, r DatasetRead) (*analysis.ScoredRelease, error) {
+	dpols, vs, err := ReadDatasetWith(dir, r)
 	if err != nil {
 		return nil, err
 	}
@@ -28,7 +30,11 @@ func Scored(dir string, bench *ingest.Bench, describe string) (*analysis.ScoredR
 	}
 	for i := range vs[0] {
 		if v := &vs[0][i]; bench.Case(v.CaseID()) == nil {
-			return nil, fmt.Errorf("%s: case %s of run %s is not in the bench %s", dir, v.CaseID(), v.RunID(), bench.Source)
+			run := v.RunID()
+			if run == "" {
+				run = fmt.Sprintf("seq %d", i) // the run ids were not read
+			}
+			return nil, fmt.Errorf("%s: case %s of run %s is not in the bench %s", dir, v.CaseID(), run, bench.Source)
 		}
 	}
 	return analysis.NewScoredRelease(describe+" with verdicts from "+dir, bench, s, nil), nil

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 	"github.com/sabench/sabench-stats/oracle"
@@ -15,7 +16,10 @@ import (
 func TestScored(t *testing.T) {
 	var vs []oracle.Verdict
 	for i := 0; i < 6; i++ {
-		vs = append(vs, fuzzVerdict(fmt.Sprintf("run-%d", i), "m/h", "SAB-V2-001", "O", "F", i, i%3 == 0, i%2 == 0, true, 1, 0))
+		v := fuzzVerdict(fmt.Sprintf("run-%d", i), "m/h", "SAB-V2-001", "O", "F", i, i%3 == 0, i%2 == 0, true, 1, 0)
+		f := v.Fields()
+		f.Usage = oracle.Usage{CostUSD: float64(i) / 4, Known: oracle.UsageCost}
+		vs = append(vs, f.Verdict())
 	}
 	pols := []oracle.Policy{oracle.SafeAct, oracle.Presets[1]}
 	dir := t.TempDir()
@@ -26,7 +30,7 @@ func TestScored(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sr, err := Scored(dir, bench, "the bench")
+	sr, err := Scored(dir, bench, "the bench", DatasetRead{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,8 +40,49 @@ func TestScored(t *testing.T) {
 	if sr.Counts.Read != 6 || sr.Counts.Scored != 4 || sr.Counts.Excluded["censored"] != 2 {
 		t.Errorf("counts %+v", sr.Counts)
 	}
+	// The first policy alone: its row group read, the other's skipped by its statistics.
+	first, err := Scored(dir, bench, "the bench", DatasetRead{Policies: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(first.Releases) != 1 || fmt.Sprint(first.Counts) != fmt.Sprint(sr.Counts) || len(first.Releases[0].Verdicts) != 6 {
+		t.Fatalf("first policy only: %d releases, counts %+v", len(first.Releases), first.Counts)
+	}
+	for i := range first.Releases[0].Verdicts {
+		if a, b := first.Releases[0].Verdicts[i].Fields(), sr.Releases[0].Verdicts[i].Fields(); a != b {
+			t.Errorf("verdict %d: %+v, reading every policy %+v", i, a, b)
+		}
+	}
+	// Without run ids and usage: the same verdicts but for those.
+	slim, err := Scored(dir, bench, "the bench", DatasetRead{Policies: 1, NoRunIDs: true, NoUsage: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, v := range slim.Releases[0].Verdicts {
+		a, b := v.Fields(), sr.Releases[0].Verdicts[i].Fields()
+		if b.RunID == "" || b.Usage.Known != oracle.UsageCost || a.RunID != "" || a.Usage.Known != 0 {
+			t.Errorf("verdict %d: run id %q, usage %+v read", i, a.RunID, a.Usage)
+		}
+		a.RunID, a.Usage, b.RunID, b.Usage = "", oracle.Usage{}, "", oracle.Usage{}
+		if a != b {
+			t.Errorf("verdict %d without run ids: %+v, reading everything %+v", i, a, b)
+		}
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "config=*", "part-*.parquet"))
+	for _, f := range files {
+		pf, err := file.OpenParquetFile(f, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all, _ := wantedGroups(pf, 0)
+		one, _ := wantedGroups(pf, 1)
+		pf.Close()
+		if len(all) != 2 || len(one) != 1 || one[0] != 0 {
+			t.Errorf("%s: row groups %v, for the first policy %v: want one per policy, the first alone", f, all, one)
+		}
+	}
 	other, _ := ingest.NewBench("b", []*ingest.Case{realCase(t, "SAB-V1-001")}, nil, ingest.BenchOptions{})
-	if _, err := Scored(dir, other, "x"); err == nil || err.Error() != dir+": case SAB-V2-001 of run run-0 is not in the bench b" {
+	if _, err := Scored(dir, other, "x", DatasetRead{}); err == nil || err.Error() != dir+": case SAB-V2-001 of run run-0 is not in the bench b" {
 		t.Errorf("unknown case: %v", err)
 	}
 	custom := oracle.SafeAct
@@ -46,7 +91,7 @@ func TestScored(t *testing.T) {
 	if err := WriteDataset(dir2, 0, []oracle.Policy{custom}, [][]oracle.Verdict{vs}, func(i int) int64 { return int64(i) }); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Scored(dir2, bench, "x"); err == nil || !strings.HasPrefix(err.Error(), dir2+": policy custom (settings ") {
+	if _, err := Scored(dir2, bench, "x", DatasetRead{}); err == nil || !strings.HasPrefix(err.Error(), dir2+": policy custom (settings ") {
 		t.Errorf("a policy that is not a preset: %v", err)
 	}
 }
