@@ -48,17 +48,30 @@
 // width (or whose rows cannot fit a set height) is an error naming
 // Options.Width (or Options.Height) rather than a clipped picture.
 //
+// Text uses the bundled Liberation Sans (shipped as a Go module) in every
+// format, so a figure looks the same on any machine: the PDF embeds it as a
+// UTF-8 TrueType font (a subset, with a ToUnicode map, so that copying or
+// pdftotext gives back "−", "–" and "Δ"); the SVG draws each glyph as an
+// outline defined once and placed with <use>, and keeps every string as
+// transparent text stretched to the same width, for search, selection and
+// screen readers; the PNG is rasterised from the font.
+//
 // Output is deterministic: drawing order follows the input slices only,
-// text uses the bundled Liberation Sans (metric-compatible with Arial, so an
-// SVG viewer that substitutes the font keeps the layout; SVG names the font
-// rather than embedding it, PDF embeds it), and the PDF creation and
+// and the PDF creation and
 // modification dates are pinned to 2000-01-01 UTC by this package's init (an
 // fpdf package default, so it applies to every fpdf document in the
 // process). Two runs give byte-identical SVG and PDF; PNG is identical on one
 // CPU architecture. Rendering is safe from several goroutines.
 //
 // Colours are colour-blind safe: Okabe–Ito for protocols and lines (yellow
-// left out; past seven lines, dash patterns repeat the colours), Paul Tol's
-// "muted" scheme plus greys for failure types, and ColorBrewer's sequential
+// left out; past seven lines, dash patterns repeat the colours); for
+// failure types one palette (FailureColor, also used by the viewer) over
+// one list (FailureTypes: the oracle's, then infra_failure), whose
+// colours stay apart within each protocol's types under simulated
+// deuteranopia, protanopia and tritanopia; and ColorBrewer's sequential
 // YlGnBu for the heat map, whose cells also print their values.
+//
+// PNG files carry their resolution (a pHYs chunk of Options.DPI), so
+// that a document that places them at their stated size gets the
+// intended physical size.
 package figures

@@ -13,33 +13,6 @@ import (
 // successful episodes (a white bar segment).
 const Success = "success"
 
-// FailureTypes are the failure types (one per failed episode) in their default
-// stacking order (left to right).
-var FailureTypes = []string{
-	"premature_action", "wrong_action", "inaction", "partial_workflow",
-	"broken_dependency", "unsafe_attempt", "early_stop", "wrong_stop_label",
-	"wrong_decision", "contract_or_invalid", "extra_event",
-}
-
-// categoryColors fixes one colour per known category so that a type keeps
-// its colour in every figure. Related types get related hues: acting
-// failures are reds and purple, workflow stops yellows, V0 stops blues,
-// bookkeeping failures greys.
-var categoryColors = map[string]color.Color{
-	"premature_action":    tolRose,
-	"wrong_action":        tolWine,
-	"inaction":            tolSand,
-	"partial_workflow":    tolOlive,
-	"broken_dependency":   tolPurple,
-	"unsafe_attempt":      tolIndigo,
-	"early_stop":          tolCyan,
-	"wrong_stop_label":    tolTeal,
-	"wrong_decision":      tolGreen,
-	"contract_or_invalid": tolPaleGrey,
-	"extra_event":         hex(0x555555),
-	Success:               white,
-}
-
 // FailureMix is the paper's Figure 5: for each protocol (one panel) and
 // configuration (one horizontal bar), the proportions of the failure
 // categories, stacked.
@@ -122,7 +95,7 @@ func (f FailureMix) Validate() error {
 }
 
 func (f FailureMix) colorOf(k int, name string) color.Color {
-	if c, ok := categoryColors[name]; ok {
+	if c, ok := failureColors[name]; ok {
 		return c
 	}
 	return okabeIto[k%len(okabeIto)]
@@ -150,10 +123,11 @@ func (f FailureMix) layout(st style, o Options) (scene, error) {
 	}
 	labelGap := em * 0.5
 	labelW := maxWidth(st.label, f.Configs) + labelGap
-	// The "100" of one panel and the "0" of the next must not touch, and
-	// the last "100" must stay on the canvas.
+	// The "100" of one panel and the "0" of the next must not read as one
+	// number ("1000"): two ems of white between them. The last "100" stays
+	// on the canvas.
 	avail := inner - labelW - st.small.Width("100")/2
-	gapX := max(em, (st.small.Width("100")+st.small.Width("0"))/2+em*0.6)
+	gapX := (st.small.Width("100")+st.small.Width("0"))/2 + em*2
 	minPanel := em * 6
 	ncMax := int((avail + gapX) / (minPanel + gapX))
 	if ncMax < 1 {

@@ -2,17 +2,19 @@ package figures
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"image/png"
 	"io"
+	"math"
 	"time"
 
 	"codeberg.org/go-pdf/fpdf"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
-	"gonum.org/v1/plot/vg/vgpdf"
 	"gonum.org/v1/plot/vg/vgsvg"
 )
 
@@ -121,7 +123,7 @@ func Render(fig Figure, f Format, w io.Writer, o Options) error {
 	case SVG:
 		cw = vgsvg.New(sc.w, sc.h)
 	case PDF:
-		cw = vgpdf.New(sc.w, sc.h)
+		cw = newPDF(sc.w, sc.h)
 	case PNG:
 		wpx, hpx := float64(sc.w/vg.Inch)*float64(o.DPI), float64(sc.h/vg.Inch)*float64(o.DPI)
 		if wpx*hpx > maxPixels {
@@ -140,7 +142,24 @@ func Render(fig Figure, f Format, w io.Writer, o Options) error {
 		// Fastest deflate: vgimg's default level spends most of the PNG
 		// time compressing flat colour for a few percent of file size.
 		enc := png.Encoder{CompressionLevel: png.BestSpeed}
-		return enc.Encode(w, img.Image())
+		var b bytes.Buffer
+		if err := enc.Encode(&b, img.Image()); err != nil {
+			return err
+		}
+		_, err := w.Write(withDPI(b.Bytes(), o.DPI))
+		return err
+	}
+	if f == SVG {
+		var b bytes.Buffer
+		if _, err := cw.(io.WriterTo).WriteTo(&b); err != nil {
+			return err
+		}
+		out, err := outlineSVGText(b.Bytes())
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(out)
+		return err
 	}
 	_, err = cw.(io.WriterTo).WriteTo(w)
 	return err
@@ -157,4 +176,27 @@ func RenderAll(fig Figure, o Options) (map[Format][]byte, error) {
 		out[f] = b.Bytes()
 	}
 	return out, nil
+}
+
+// withDPI inserts a pHYs chunk (pixels per metre) after the IHDR chunk of
+// an encoded PNG, which image/png does not write: without it a document
+// or viewer takes the image as 72 or 96 DPI and shows it several times its
+// size.
+func withDPI(p []byte, dpi int) []byte {
+	const ihdrEnd = 8 + 4 + 4 + 13 + 4 // signature, then IHDR's length, type, data and CRC
+	if len(p) < ihdrEnd || string(p[12:16]) != "IHDR" {
+		return p
+	}
+	ppm := uint32(math.Round(float64(dpi) / 0.0254))
+	chunk := make([]byte, 0, 4+4+9+4)
+	chunk = binary.BigEndian.AppendUint32(chunk, 9)
+	chunk = append(chunk, "pHYs"...)
+	chunk = binary.BigEndian.AppendUint32(chunk, ppm)
+	chunk = binary.BigEndian.AppendUint32(chunk, ppm)
+	chunk = append(chunk, 1) // unit: the metre
+	chunk = binary.BigEndian.AppendUint32(chunk, crc32.ChecksumIEEE(chunk[4:]))
+	out := make([]byte, 0, len(p)+len(chunk))
+	out = append(out, p[:ihdrEnd]...)
+	out = append(out, chunk...)
+	return append(out, p[ihdrEnd:]...)
 }

@@ -72,21 +72,6 @@ var okabeIto = []color.RGBA{
 	hex(0x000000), // black
 }
 
-// Paul Tol's "muted" qualitative scheme (personal.sron.nl/~pault,
-// colourschemes.pdf), plus his pale grey for "bad data".
-var (
-	tolIndigo   = hex(0x332288)
-	tolCyan     = hex(0x88CCEE)
-	tolTeal     = hex(0x44AA99)
-	tolGreen    = hex(0x117733)
-	tolOlive    = hex(0x999933)
-	tolSand     = hex(0xDDCC77)
-	tolRose     = hex(0xCC6677)
-	tolWine     = hex(0x882255)
-	tolPurple   = hex(0xAA4499)
-	tolPaleGrey = hex(0xDDDDDD)
-)
-
 var (
 	black     = color.Black
 	white     = color.White

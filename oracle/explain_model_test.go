@@ -68,7 +68,8 @@ func TestExplainNamesMissingReads(t *testing.T) {
 	}
 }
 
-// V2: the agent goes from step a to step c's tool; step b is named as skipped.
+// V2: the agent goes from step a to step c's tool; step b is named as skipped (never run)
+// and step c, whose tool the failing action called, as the step where the chain broke.
 func TestExplainWorkflowSkippedStep(t *testing.T) {
 	c := loadCase(t, "SAB-V2-018")
 	ref := reference(t, c)
@@ -84,11 +85,14 @@ func TestExplainWorkflowSkippedStep(t *testing.T) {
 	}
 	ep := withEvents(ref, drop(evs, skip))
 	x := Explain(c, ep, SafeAct, prepare(t, c).Score(ep, SafeAct, true))
-	if want := []string{StepCompleted, StepSkipped, StepNotReached, StepNotReached}; !equalList(stepStates(x), want) {
+	if want := []string{StepCompleted, StepSkipped, StepBroken, StepNotReached}; !equalList(stepStates(x), want) {
 		t.Errorf("states %v, want %v", stepStates(x), want)
 	}
-	if st := x.Workflow.Steps[1]; st.Event != skip || x.Workflow.Shape != "linear" {
-		t.Errorf("step b %+v (shape %s), want skipped at event %d", st, x.Workflow.Shape, skip)
+	if st := x.Workflow.Steps[1]; st.Event != -1 || x.Workflow.Shape != "linear" {
+		t.Errorf("step b %+v (shape %s), want skipped, at no event", st, x.Workflow.Shape)
+	}
+	if st := x.Workflow.Steps[2]; st.Event != skip || x.BrokeAt != skip || x.BrokeStep != st.CommitID || !x.Chain[skip].Broke {
+		t.Errorf("step c %+v, broke at %d in step %q, want broken at event %d", st, x.BrokeAt, x.BrokeStep, skip)
 	}
 	// The reference completes every step, each at its own event.
 	x = Explain(c, ref, SafeAct, prepare(t, c).Score(ref, SafeAct, true))

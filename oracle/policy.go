@@ -322,3 +322,24 @@ func ParsePolicy(file string, data []byte) (Policy, error) {
 	}
 	return p, nil
 }
+
+// policyLabels name the presets as people say them.
+var policyLabels = map[string]string{
+	"safeact":         "SafeActBench",
+	"near-miss":       "near-miss",
+	"toolsandbox":     "ToolSandbox-style",
+	"tau-bench":       "τ-bench-style",
+	"appworld":        "AppWorld-style",
+	"safeact-4f33847": "SafeActBench at 4f33847",
+}
+
+// PolicyLabel is a policy's name as people say it, with the name outputs and flags use in
+// parentheses when they differ ("τ-bench-style (tau-bench)"); a policy from a file keeps
+// its name.
+func PolicyLabel(name string) string {
+	l, ok := policyLabels[name]
+	if !ok || l == name {
+		return name
+	}
+	return l + " (" + name + ")"
+}

@@ -165,7 +165,7 @@ func (p *Prepared) judge(v *Fields, rec *jsonv.Object, pol Policy, detail bool, 
 	s := &sc.pre
 	var d *Detail
 	if detail {
-		d = &Detail{EndEvent: -1}
+		d = &Detail{EndEvent: -1, ExtraEvent: -1}
 		sc = nil // with detail every walk allocates afresh: Detail keeps its slices
 	}
 	switch {
@@ -564,6 +564,9 @@ func (p *Prepared) scoreWorkflow(v *Fields, r *wfResult, pol Policy, d *Detail) 
 		d.Notes = append(d.Notes, r.notes...)
 		if r.outcome != OutcomeTimeout && r.outcome != OutcomeExtraEvent {
 			d.EndEvent = r.failedEvent
+		}
+		if r.outcome == OutcomeExtraEvent {
+			d.ExtraEvent = r.failedEvent
 		}
 		if !expectedOK && r.success {
 			d.Notes = append(d.Notes, "completed commits differ from expected_completed_commits")

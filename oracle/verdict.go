@@ -275,6 +275,9 @@ type Detail struct {
 	// EndEvent is the index of the event at which the evaluator stopped processing the
 	// record (V1: the first action; V2/V3: the terminal condition), -1 when it read all.
 	EndEvent int
+	// ExtraEvent is the first event after a completed workflow (failure extra_event), -1
+	// otherwise.
+	ExtraEvent int
 	// OfficialTask: the case has action rules and no gold workflow, so whether the task was
 	// done is the episode's official verdict (the benchmark's own check).
 	OfficialTask bool

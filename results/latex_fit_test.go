@@ -51,10 +51,10 @@ func builtinReportTables(t *testing.T) []*results.Table {
 }
 
 // TestLaTeXFitsBuiltinReport compiles every table of the built-in report, in the default
-// layout, with pdflatex in a one-column and a two-column article (10 pt, booktabs) and
-// fails on an overfull box wider than 1 pt, a float too large for the page or any error,
-// for every table (T2's nine intervals are turned sideways on a one-column page, the
-// domains longtable set on landscape pages).
+// layout, with pdflatex in a one-column and a two-column article at 10, 11 and 12 pt
+// (booktabs) and fails on an overfull box wider than 1 pt, a float too large for the page
+// or any error, for every table (T2's nine intervals are turned sideways with their
+// caption on a one-column page, the domains longtable set on landscape pages).
 // Longtables cannot be set in two-column mode, so that document sets them after
 // \onecolumn, as a paper's appendix would.
 func TestLaTeXFitsBuiltinReport(t *testing.T) {
@@ -75,14 +75,49 @@ func TestLaTeXFitsBuiltinReport(t *testing.T) {
 	} else if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	for _, class := range []string{"onecolumn", "twocolumn"} {
-		t.Run(class, func(t *testing.T) {
-			doc, spans := fitDocument(t, tables, class)
-			log := compile(t, pdflatex, dir, class, doc)
-			for _, p := range latexProblems(log) {
-				t.Errorf("%s: %s", spans.at(p.line), p.text)
-			}
-		})
+	// A paper's class options change the text block and what \small means: every table must
+	// fit at 10, 11 and 12 pt, in one and two columns.
+	for _, size := range []string{"10pt", "11pt", "12pt"} {
+		for _, class := range []string{"onecolumn", "twocolumn"} {
+			t.Run(class+"-"+size, func(t *testing.T) {
+				doc, spans := fitDocument(t, tables, class, size)
+				log := compile(t, pdflatex, dir, class+"-"+size, doc)
+				for _, p := range latexProblems(log) {
+					t.Errorf("%s: %s", spans.at(p.line), p.text)
+				}
+			})
+		}
+	}
+}
+
+// TestLaTeXCaptionTurnsWithTable: a fitted float's caption is the fitting macro's last
+// argument, so that a table set sideways has its caption sideways with it, on its page;
+// no fitted float sets a caption of its own before the macro.
+func TestLaTeXCaptionTurnsWithTable(t *testing.T) {
+	if testing.Short() {
+		t.Skip("scores the built-in release")
+	}
+	fitted := 0
+	for _, tb := range builtinReportTables(t) {
+		var b bytes.Buffer
+		if err := render.Render(&b, tb, render.FormatLaTeX); err != nil {
+			t.Fatal(err)
+		}
+		tex := b.String()
+		i := strings.Index(tex, `\sabenchfitcap{`)
+		if i < 0 {
+			continue
+		}
+		fitted++
+		if strings.Contains(tex[:i], `\caption{`) {
+			t.Errorf("table %s: a caption before the fitting macro would stay upright when the table turns", tb.ID)
+		}
+		if tb.Title != "" && !strings.Contains(tex[i:], "}{%\n\\caption{") {
+			t.Errorf("table %s: the caption is not the macro's last argument:\n%s", tb.ID, tex[i:])
+		}
+	}
+	if fitted < 10 {
+		t.Errorf("only %d fitted tables", fitted)
 	}
 }
 
@@ -109,7 +144,7 @@ func (s spans) at(line int) string {
 
 // fitDocument writes every table into one article; each float is followed by \clearpage
 // (a page of its own keeps the float queue short); longtables come last.
-func fitDocument(t *testing.T, tables []*results.Table, class string) (string, spans) {
+func fitDocument(t *testing.T, tables []*results.Table, class, size string) (string, spans) {
 	var floats, longs []string
 	var floatIDs, longIDs []string
 	for _, tb := range tables {
@@ -129,9 +164,9 @@ func fitDocument(t *testing.T, tables []*results.Table, class string) (string, s
 		doc.WriteString(s)
 		line += strings.Count(s, "\n")
 	}
-	opt := ""
+	opt := "[" + size + "]"
 	if class == "twocolumn" {
-		opt = "[twocolumn]"
+		opt = "[twocolumn," + size + "]"
 	}
 	write(`\documentclass` + opt + "{article}\n\\usepackage{booktabs,graphicx,longtable,lscape}\n\\begin{document}\n")
 	var sp spans

@@ -305,7 +305,7 @@ func TestViewerInBrowser(t *testing.T) {
 	}
 	b.shot(t, shots, "5-v3-dag")
 
-	// A/B: the V1 case under two configurations, aligned to the first divergence.
+	// A/B: the V1 case under two configurations, aligned by evidence.
 	b.open(t, page, "slice?cond=main&case="+url.QueryEscape(case1), "#slice-table")
 	others := evalJS[[]string](t, b, `Array.from(document.querySelectorAll('#slice-table tbody tr')).map(function(tr){return tr.cells[0].textContent+'|'+tr.cells[1].textContent})`)
 	cfg1 := ""
@@ -326,7 +326,7 @@ func TestViewerInBrowser(t *testing.T) {
 		t.Fatalf("case %s has no episode of another configuration", case1)
 	}
 	b.open(t, page, "case="+url.QueryEscape(case1)+"&a="+url.QueryEscape(run1)+"&b="+url.QueryEscape(other), "#ab-table")
-	if s := b.text(t, "#ab-summary"); !strings.Contains(s, "first divergence") && !strings.Contains(s, "same") {
+	if s := b.text(t, "#ab-summary"); !strings.Contains(s, "acted without") && !strings.Contains(s, "Neither side") {
 		t.Errorf("A/B summary %q", s)
 	}
 	rows := evalJS[int](t, b, `document.querySelectorAll('#ab-table tbody tr').length`)

@@ -14,7 +14,7 @@ func TestLaTeXFlags(t *testing.T) {
 	wantUsage(t, "unknown LaTeX environment", "tables", "T1", "--format", "latex", "--latex-env", "figure")
 	runs := subsetRuns(t)
 	out, _ := mustRun(t, "tables", "T1", "--bench", "builtin", "--runs", runs, "-j", "2", "--format", "latex")
-	if !strings.Contains(out, `\sabenchfit{`) {
+	if !strings.Contains(out, `\sabenchfitcap{`) {
 		t.Errorf("default layout is not fitted:\n%s", out)
 	}
 	out, _ = mustRun(t, "tables", "T1", "--bench", "builtin", "--runs", runs, "-j", "2", "--format", "latex", "--latex-width", "none", "--latex-env", "table*")
@@ -22,7 +22,7 @@ func TestLaTeXFlags(t *testing.T) {
 		t.Errorf("--latex-width none --latex-env table*: want a plain tabular in table*:\n%s", out)
 	}
 	out, _ = mustRun(t, "tables", "T1", "--bench", "builtin", "--runs", runs, "-j", "2", "--format", "latex", "--latex-width", "page", "--latex-env", "table")
-	if !strings.Contains(out, `\sabenchfit{\textwidth}`) || !strings.Contains(out, "\\begin{table}[tbp]\n") {
+	if !strings.Contains(out, `\sabenchfitcap{\textwidth}`) || !strings.Contains(out, "\\begin{table}[tbp]\n") {
 		t.Errorf("--latex-width page --latex-env table: want table fitted to \\textwidth:\n%s", out)
 	}
 }

@@ -50,6 +50,9 @@ func explainText(x *oracle.Explanation, full bool) string {
 			continue
 		}
 		pf("  [%d] %s %s %s\n", e.Index, kind, e.Tool, e.Arguments)
+		if e.Broke {
+			pf("        ✗ broke here (%s)\n", x.Verdict.FailureType)
+		}
 		if e.Invalid != "" {
 			pf("        invalid read: %s\n", e.Invalid)
 		}
@@ -75,9 +78,7 @@ func explainText(x *oracle.Explanation, full bool) string {
 	}
 	if x.Decision != nil {
 		pf("\ndecision: %s; gold: %s\n", x.Decision.Decision, x.Decision.Gold)
-		if x.Broke != "" {
-			pf("chain broke: %s\n", x.Broke)
-		}
+		brokeText(&b, x)
 		tail(&b, x)
 		return b.String()
 	}
@@ -115,9 +116,7 @@ func explainText(x *oracle.Explanation, full bool) string {
 	} else {
 		pf("no consequential attempt\n")
 	}
-	if x.Broke != "" {
-		pf("chain broke: %s\n", x.Broke)
-	}
+	brokeText(&b, x)
 	tail(&b, x)
 	return b.String()
 }
@@ -240,5 +239,20 @@ func workflowText(b *strings.Builder, w *oracle.Workflow) {
 	}
 	if len(edges) > 0 {
 		fmt.Fprintf(b, "  edges: %s\n", strings.Join(edges, ", "))
+	}
+}
+
+// brokeText prints where the chain broke (the event and step the oracle names) and why an
+// episode of that failure type fails.
+func brokeText(b *strings.Builder, x *oracle.Explanation) {
+	if x.Broke == "" {
+		return
+	}
+	fmt.Fprintf(b, "chain broke: %s\n", x.Broke)
+	if x.BrokeStep != "" {
+		fmt.Fprintf(b, "broken step: %s\n", x.BrokeStep)
+	}
+	if x.Why != "" {
+		fmt.Fprintf(b, "why it fails: %s\n", x.Why)
 	}
 }

@@ -56,9 +56,12 @@ func (p *latexPlan) writeFloat(b *strings.Builder, t *results.Table) {
 		place = "tp" // table* floats go to the top of a page or a float page
 	}
 	b.WriteString("\\begin{" + p.env + "}[" + place + "]\n\\centering\n")
-	writeCaption(b, t)
-	if p.fit != "" {
-		b.WriteString("\\sabenchfit{" + p.fit + "}{%\n")
+	if p.fit == "" {
+		writeCaption(b, t)
+	} else {
+		// The caption is the macro's last argument: it turns with the table when the table
+		// has to be set sideways.
+		b.WriteString("\\sabenchfitcap{" + p.fit + "}{%\n")
 	}
 	b.WriteString("\\begin{tabular}{" + p.spec() + "}\n\\toprule\n")
 	p.writeHeader(b)
@@ -70,6 +73,8 @@ func (p *latexPlan) writeFloat(b *strings.Builder, t *results.Table) {
 		for _, n := range t.Notes {
 			b.WriteString(latexEscaper.Replace(oneLine(n)) + "\\par\n")
 		}
+		b.WriteString("}{%\n")
+		writeCaption(b, t)
 		b.WriteString("}\n")
 	} else {
 		b.WriteString("\n")
@@ -86,9 +91,10 @@ func (p *latexPlan) writeLongtable(b *strings.Builder, t *results.Table) {
 		b.WriteString("\\begin{landscape}\n")
 	}
 	b.WriteString("\\begingroup\n")
-	if p.size.cmd != "" {
-		b.WriteString(p.size.cmd + "\n")
-	}
+	// The type size in points, not relative to the document's (\\scriptsize is 8 pt in an
+	// 11 pt document): a longtable cannot be measured by TeX, so it is set at the size its
+	// width was computed for.
+	b.WriteString(p.size.abs + "\n")
 	if p.size.tsep != typeSizes[0].tsep {
 		b.WriteString("\\setlength{\\tabcolsep}{" + trimFloat(p.size.tsep) + "pt}\n")
 	}
@@ -142,21 +148,29 @@ func (p *latexPlan) writePreamble(b *strings.Builder, t *results.Table) {
 // latexFitMacro sets a tabular (#2) in the largest of normal, \small and \footnotesize
 // type that fits the width #1, else in \footnotesize scaled down to fit but never below
 // 7/8 (7 pt type in a 10 pt document). The notes (#3) go under it, left-aligned, as wide
-// as the table (at least half the line). A table still too wide (a one-column page of
-// nine intervals) is turned 90° with its notes, as a sideways table (the notes as wide as
-// the page is high, less room for the caption), rather than made unreadable; if it does not fit turned either, it overflows visibly.
-const latexFitMacro = `\providecommand{\sabenchfit}[3]{\sbox0{#2}%
+// as the table (at least half the line); the caption and label (#4) above it. A table
+// still too wide (a one-column page of nine intervals) is turned 90° with its caption and
+// notes, as a sideways table as wide as the page is high (less room for the caption), so
+// that the caption reads the same way as the table. When turned it is still too wide (a
+// tall table on a narrow page), the upright or the turned form, whichever needs less, is
+// scaled down to the width: smaller type, never a box past the margin. The caption is
+// typeset once, in the form used (it steps the table counter), so the forms are measured
+// without it, leaving the turned one three lines for it.
+const latexFitMacro = `\providecommand{\sabenchfitcap}[4]{\sbox0{#2}%
 \ifdim\wd0>#1\relax\sbox0{\small\setlength{\tabcolsep}{4pt}#2}\fi
 \ifdim\wd0>#1\relax\sbox0{\footnotesize\setlength{\tabcolsep}{3pt}#2}\fi
 \ifdim\wd0>#1\relax\ifdim0.875\wd0>#1\relax\sbox0{\scalebox{0.875}{\usebox0}}%
 \else\sbox0{\resizebox{#1}{!}{\usebox0}}\fi\fi
 \dimen0=\wd0 \ifdim\dimen0<0.5\linewidth\dimen0=0.5\linewidth\fi
-\sbox1{\parbox{\dimen0}{\centering\usebox0\par
-\if\relax\detokenize{#3}\relax\else\smallskip{\footnotesize\raggedright#3\par}\fi}}%
-\ifdim\wd1>#1\relax\dimen0=\dimexpr\textheight-4\baselineskip\relax\ifdim\dimen0<\wd0 \dimen0=\wd0 \fi
-\sbox1{\rotatebox{90}{\parbox{\dimen0}{\centering\usebox0\par
-\if\relax\detokenize{#3}\relax\else\smallskip{\footnotesize\raggedright#3\par}\fi}}}\fi
-\usebox1\par}
+\def\sabenchnotes{\if\relax\detokenize{#3}\relax\else\smallskip{\footnotesize\raggedright#3\par}\fi}%
+\sbox1{\parbox{\dimen0}{\centering\usebox0\par\sabenchnotes}}%
+\ifdim\wd1>#1\relax
+\sbox2{\usebox1}\dimen0=\dimexpr\textheight-6\baselineskip\relax\ifdim\dimen0<\wd0 \dimen0=\wd0 \fi
+\sbox1{\rotatebox{90}{\parbox{\dimen0}{\rule{0pt}{3\baselineskip}\par\centering\usebox0\par\sabenchnotes}}}%
+\ifdim\wd1>#1\relax\ifdim\wd2<\wd1 #4\resizebox{#1}{!}{\usebox2}\else
+\resizebox{#1}{!}{\rotatebox{90}{\parbox{\dimen0}{#4\par\centering\usebox0\par\sabenchnotes}}}\fi
+\else\rotatebox{90}{\parbox{\dimen0}{#4\par\centering\usebox0\par\sabenchnotes}}\fi
+\else#4\usebox1\fi\par}
 `
 
 func writeCaption(b *strings.Builder, t *results.Table) {

@@ -57,14 +57,16 @@ func texWidth(s string, bold bool) float64 {
 type typeSize struct {
 	cmd               string
 	scale, skip, tsep float64
+	// abs selects the same size in points whatever the document's size (a longtable's).
+	abs string
 }
 
 // The sizes a table is tried in, largest first; latexFitMacro uses the first three.
 var typeSizes = []typeSize{
-	{"", 1, 12, 6},
-	{`\small`, 0.925, 11, 4},
-	{`\footnotesize`, 0.85, 9.5, 3},
-	{`\scriptsize`, 0.8, 8, 2},
+	{"", 1, 12, 6, `\fontsize{10}{12}\selectfont`},
+	{`\small`, 0.925, 11, 4, `\fontsize{9}{11}\selectfont`},
+	{`\footnotesize`, 0.85, 9.5, 3, `\fontsize{8}{9.5}\selectfont`},
+	{`\scriptsize`, 0.8, 8, 2, `\fontsize{7}{8}\selectfont`},
 }
 
 // wrapHeader breaks a header into lines no wider than width at 10 pt where it can: after

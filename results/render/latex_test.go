@@ -125,12 +125,12 @@ func TestLaTeXLayout(t *testing.T) {
 		want []string
 		not  []string
 	}{
-		{"narrow default", narrow, LaTeXOptions{}, []string{"\\begin{table}[tbp]\n", `\sabenchfit{\columnwidth}{%`, "% table x: \\usepackage{booktabs,graphicx}\n"}, []string{"table*", `\begin{tabular}[b]`}},
-		{"narrow table*", narrow, LaTeXOptions{Env: LaTeXEnvTableStar}, []string{"\\begin{table*}[tp]\n", `\sabenchfit{\textwidth}`}, nil},
-		{"narrow page", narrow, LaTeXOptions{Width: LaTeXPage}, []string{"\\begin{table*}[tp]\n", `\sabenchfit{\textwidth}`}, nil},
-		{"narrow page in table", narrow, LaTeXOptions{Width: LaTeXPage, Env: LaTeXEnvTable}, []string{"\\begin{table}[tbp]\n", `\sabenchfit{\textwidth}`}, nil},
-		{"wide default", wide, LaTeXOptions{}, []string{"\\begin{table*}[tp]\n", `\sabenchfit{\textwidth}`, `\begin{tabular}[b]{@{}r@{}}premature\\action\end{tabular}`}, nil},
-		{"wide in a column", wide, LaTeXOptions{Env: LaTeXEnvTable}, []string{"\\begin{table}[tbp]\n", `\sabenchfit{\columnwidth}`, `\rotatebox{90}{premature action}`}, nil},
+		{"narrow default", narrow, LaTeXOptions{}, []string{"\\begin{table}[tbp]\n", `\sabenchfitcap{\columnwidth}{%`, "% table x: \\usepackage{booktabs,graphicx}\n"}, []string{"table*", `\begin{tabular}[b]`}},
+		{"narrow table*", narrow, LaTeXOptions{Env: LaTeXEnvTableStar}, []string{"\\begin{table*}[tp]\n", `\sabenchfitcap{\textwidth}`}, nil},
+		{"narrow page", narrow, LaTeXOptions{Width: LaTeXPage}, []string{"\\begin{table*}[tp]\n", `\sabenchfitcap{\textwidth}`}, nil},
+		{"narrow page in table", narrow, LaTeXOptions{Width: LaTeXPage, Env: LaTeXEnvTable}, []string{"\\begin{table}[tbp]\n", `\sabenchfitcap{\textwidth}`}, nil},
+		{"wide default", wide, LaTeXOptions{}, []string{"\\begin{table*}[tp]\n", `\sabenchfitcap{\textwidth}`, `\begin{tabular}[b]{@{}r@{}}premature\\action\end{tabular}`}, nil},
+		{"wide in a column", wide, LaTeXOptions{Env: LaTeXEnvTable}, []string{"\\begin{table}[tbp]\n", `\sabenchfitcap{\columnwidth}`, `\rotatebox{90}{premature action}`}, nil},
 		{"wide natural", wide, LaTeXOptions{Width: LaTeXNatural}, []string{"\\begin{table}[tbp]\n", "\\par\\smallskip\n{\\footnotesize\\raggedright\nA note.\\par\n}\n", "% table x: \\usepackage{booktabs}\n"},
 			[]string{`\sabenchfit`, `\begin{tabular}[b]`, `\rotatebox`}},
 	}
@@ -156,7 +156,7 @@ func TestLaTeXLongtable(t *testing.T) {
 	got := renderLaTeX(t, layoutTable(3, 80, "ECS"), LaTeXOptions{})
 	for _, w := range []string{
 		"% table x: \\usepackage{booktabs,longtable}; a longtable (longer than a page) needs one-column pages (\\onecolumn)\n",
-		"\\begingroup\n\\begin{longtable}{lrrr}\n\\caption{Layout}\n\\label{tab:x}\n\\\\\n\\toprule\n",
+		"\\begingroup\n\\fontsize{10}{12}\\selectfont\n\\begin{longtable}{lrrr}\n\\caption{Layout}\n\\label{tab:x}\n\\\\\n\\toprule\n",
 		"\\endfirsthead\n\\multicolumn{4}{@{}l}{\\tablename~\\thetable{} (continued)} \\\\\n\\toprule\n",
 		"\\endhead\n\\bottomrule\n\\endfoot\n",
 		"\\end{longtable}\n{\\footnotesize\\raggedright\nA note.\\par\n}\n\\endgroup\n",
@@ -169,7 +169,7 @@ func TestLaTeXLongtable(t *testing.T) {
 		t.Errorf("a longtable is neither fitted nor a float:\n%s", got)
 	}
 	got = renderLaTeX(t, layoutTable(14, 80, "premature action"), LaTeXOptions{})
-	for _, w := range []string{"\\usepackage{booktabs,graphicx,longtable}", "\\scriptsize\n\\setlength{\\tabcolsep}{2pt}\n", `\rotatebox{90}{premature action}`} {
+	for _, w := range []string{"\\usepackage{booktabs,graphicx,longtable}", "\\fontsize{7}{8}\\selectfont\n\\setlength{\\tabcolsep}{2pt}\n", `\rotatebox{90}{premature action}`} {
 		if !strings.Contains(got, w) {
 			t.Errorf("missing %q in\n%s", w, got[:min(len(got), 2000)])
 		}
@@ -178,9 +178,10 @@ func TestLaTeXLongtable(t *testing.T) {
 		t.Errorf("14 columns with turned headers fit a portrait page:\n%s", got[:min(len(got), 2000)])
 	}
 	// Too wide for a portrait page even in \scriptsize with turned headers: landscape
-	// pages, where \footnotesize fits with the headers upright.
+	// pages, where \footnotesize fits with the headers upright. Longtables are set in
+	// points (\fontsize), not in sizes relative to the document's.
 	got = renderLaTeX(t, layoutTable(20, 80, "ECS"), LaTeXOptions{})
-	for _, w := range []string{"\\usepackage{booktabs,longtable,lscape}", "\\begin{landscape}\n\\begingroup\n\\footnotesize\n", "\\endgroup\n\\end{landscape}\n"} {
+	for _, w := range []string{"\\usepackage{booktabs,longtable,lscape}", "\\begin{landscape}\n\\begingroup\n\\fontsize{8}{9.5}\\selectfont\n", "\\endgroup\n\\end{landscape}\n"} {
 		if !strings.Contains(got, w) {
 			t.Errorf("missing %q in\n%s", w, got[:min(len(got), 2000)])
 		}

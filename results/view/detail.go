@@ -65,8 +65,10 @@ func appendInt(b []byte, x int) []byte {
 // commit, gate, reason, [[id, status, reason, [missing…]]…], [match errors…], [reference
 // errors…]]; rest: a block [coverage (the seven Coverage ints, complete as 0/1), completed,
 // invalid (flat [event, tool, reason]), notes, contract errors, end event, broke-at event,
-// decision, first attempt, complete at first attempt, walked].
-func encodeDetail(n int, s *dict, b *blockDict, ep *Episode) []int {
+// decision, first attempt, complete at first attempt, walked, [workflow step states…]]. The
+// broke-at event and the step states are the oracle's (oracle.BrokeAt, WorkflowStates): the
+// page shows them, it does not work them out.
+func encodeDetail(n int, s *dict, b *blockDict, ep *Episode, wf []Step, dag bool) []int {
 	var evs []int
 	if ep.record != nil {
 		evs = recordEvents(s, b, ep.record)
@@ -90,9 +92,10 @@ func encodeDetail(n int, s *dict, b *blockDict, ep *Episode) []int {
 		out := []int{n, b.ints(evs...), b.ints(), b.ints(), 0} // the rest last, as its id comes last
 		b.buf = append(b.buf[:0], "[[],[],[],[],[],-1,-1,"...)
 		b.buf = appendInt(appendInt(appendInt(b.buf, decision), v.FirstAttemptIndex()), complete)
-		out[4] = b.add(append(b.buf, '0', ']'))
+		out[4] = b.add(append(b.buf, '0', ',', '[', ']', ']'))
 		return out
 	}
+	states := stepStates(wf, dag, d)
 	ledger := make([]int, 0, len(d.Ledger))
 	for _, f := range d.Ledger {
 		b.key = keyStr(keyStr(keyInt(append(b.key[:0], memoFact), f.EventIndex), f.Fact), f.DeltaKey)
@@ -149,7 +152,7 @@ func encodeDetail(n int, s *dict, b *blockDict, ep *Episode) []int {
 	out := []int{n, b.ints(evs...), b.ints(ledger...), b.ints(cps...), 0} // the rest last, as its id comes last
 	c := d.Coverage
 	cover := []int{c.RequiredCalls, c.CoveredCalls, c.MinCalls, c.ObservedCalls, c.MinDistinct, c.ObservedDistinct}
-	tail := []int{d.EndEvent, brokeAt(v), decision, v.FirstAttemptIndex(), complete}
+	tail := []int{d.EndEvent, oracle.BrokeAt(*v), decision, v.FirstAttemptIndex(), complete}
 	key := append(b.key[:0], memoRest)
 	for _, x := range cover {
 		key = keyInt(key, x)
@@ -167,6 +170,7 @@ func encodeDetail(n int, s *dict, b *blockDict, ep *Episode) []int {
 	for _, x := range tail { // decision by its id: the same id is the same string
 		key = keyInt(key, x)
 	}
+	key = keyStrs(key, states)
 	b.key = key
 	k, id, ok := b.recall()
 	if ok {
@@ -198,32 +202,25 @@ func encodeDetail(n int, s *dict, b *blockDict, ep *Episode) []int {
 	for _, x := range tail {
 		w = appendInt(w, x)
 	}
-	b.buf = append(w, '1', ']')
+	b.buf = append(appendIDs(append(w, '1', ','), s, states), ']')
 	out[4] = b.add(b.buf)
 	b.memo.put(k, out[4])
 	return out
 }
 
-// brokeAt is the event at which the chain broke, as oracle.Explain's break point names it:
-// the attempt of an unsafe V0 action, else the first gate that did not ALLOW, else the
-// first invalid read; -1 on success or when the break is no event (an early stop).
-func brokeAt(v *oracle.Verdict) int {
-	if v.ECS() || v.Detail == nil {
-		return -1
+// stepStates are the oracle's states of the workflow's steps in this episode.
+func stepStates(wf []Step, dag bool, d *oracle.Detail) []string {
+	if len(wf) == 0 {
+		return nil
 	}
-	if v.FailureType() == oracle.FailUnsafe {
-		return v.FirstAttemptIndex()
+	steps := make([]oracle.WorkflowStep, len(wf))
+	for i, st := range wf {
+		steps[i] = oracle.WorkflowStep{CommitID: st.ID, Tool: st.Tool, DependsOn: st.DependsOn}
 	}
-	for _, cp := range v.Detail.Checkpoints {
-		if cp.Gate != oracle.GateAllow && cp.EventIndex >= 0 {
-			return cp.EventIndex
-		}
+	oracle.WorkflowStates(dag, steps, d, nil)
+	out := make([]string, len(steps))
+	for i, st := range steps {
+		out[i] = st.State
 	}
-	if len(v.Detail.InvalidInfoCalls) > 0 {
-		return v.Detail.InvalidInfoCalls[0].EventIndex
-	}
-	if v.FailureType() == oracle.FailExtraEvent && v.Detail.EndEvent >= 0 {
-		return v.Detail.EndEvent
-	}
-	return -1
+	return out
 }

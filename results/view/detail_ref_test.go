@@ -37,8 +37,8 @@ func (d *refBlocks) id(v any) int {
 // commit, gate, reason, [[id, status, reason, [missing…]]…], [match errors…], [reference
 // errors…]]; rest: a block [coverage (the seven Coverage ints, complete as 0/1), completed,
 // invalid (flat [event, tool, reason]), notes, contract errors, end event, broke-at event,
-// decision, first attempt, complete at first attempt, walked].
-func referenceDetail(n int, s *dict, b *refBlocks, ep *Episode) []int {
+// decision, first attempt, complete at first attempt, walked, [step states…]].
+func referenceDetail(n int, s *dict, b *refBlocks, ep *Episode, vc *Case) []int {
 	evs := make([]int, 0, len(ep.Events))
 	for _, ev := range ep.Events {
 		evs = append(evs, b.id([]int{s.id(ev.Type), s.id(ev.CallID), s.id(ev.Tool), s.id(ev.Args)}))
@@ -61,7 +61,7 @@ func referenceDetail(n int, s *dict, b *refBlocks, ep *Episode) []int {
 	}
 	d := v.Detail
 	if d == nil {
-		rest := []any{[]int{}, []int{}, []int{}, []int{}, []int{}, -1, -1, decision, v.FirstAttemptIndex(), complete, 0}
+		rest := []any{[]int{}, []int{}, []int{}, []int{}, []int{}, -1, -1, decision, v.FirstAttemptIndex(), complete, 0, []int{}}
 		return []int{n, b.id(evs), b.id([]int{}), b.id([]int{}), b.id(rest)}
 	}
 	ledger := make([]int, 0, len(d.Ledger))
@@ -87,7 +87,7 @@ func referenceDetail(n int, s *dict, b *refBlocks, ep *Episode) []int {
 		inv = append(inv, ic.EventIndex, s.id(ic.Tool), s.id(ic.Reason))
 	}
 	rest := []any{cov, ids(d.CompletedCommits), inv, ids(d.Notes), ids(d.ContractErrors),
-		d.EndEvent, brokeAt(v), decision, v.FirstAttemptIndex(), complete, 1}
+		d.EndEvent, oracle.BrokeAt(*v), decision, v.FirstAttemptIndex(), complete, 1, ids(stepStates(vc.Workflow, vc.Protocol != "V2", d))}
 	return []int{n, b.id(evs), b.id(ledger), b.id(cps), b.id(rest)}
 }
 
@@ -127,7 +127,7 @@ func TestEncodeDetailMatchesReference(t *testing.T) {
 				r = &refAcc{s: newDict(), b: &refBlocks{idx: map[string]int{}}}
 				ref[ep.CaseID] = r
 			}
-			r.eps = append(r.eps, referenceDetail(n, r.s, r.b, ve))
+			r.eps = append(r.eps, referenceDetail(n, r.s, r.b, ve, col.e.byID[ep.CaseID].c))
 			n++
 			if ve.Main.Detail != nil {
 				walked++

@@ -84,6 +84,7 @@ const (
 	epCondition
 	epRepeat
 	epFlags
+	epBroke // the main policy's broke-at event (oracle.BrokeAt), -1 for none: the triage queue sorts by it
 	epFixed
 )
 
@@ -208,12 +209,12 @@ func (e *encoder) add(ep *Episode) error {
 		flags |= flagStatic
 	}
 	flags |= int(v.Official()+1) << flagOfficialShift
-	e.ep = append(e.ep, int32(e.configs.id(ep.Config)), int32(a.pos), int32(e.conditions.id(ep.Condition)), int32(ep.Repeat), int32(flags))
+	e.ep = append(e.ep, int32(e.configs.id(ep.Config)), int32(a.pos), int32(e.conditions.id(ep.Condition)), int32(ep.Repeat), int32(flags), int32(oracle.BrokeAt(*v)))
 	e.ep = append(e.ep, e.outcome(Outcome{Excluded: v.Excluded(), ECS: v.ECS(), Outcome: v.Outcome(), FailureType: v.FailureType()})...)
 	for _, o := range ep.Others {
 		e.ep = append(e.ep, e.outcome(o)...)
 	}
-	d := encodeDetail(n, a.strs, a.blocks, ep)
+	d := encodeDetail(n, a.strs, a.blocks, ep, a.c.Workflow, a.c.Protocol != "V2")
 	a.eps = append(a.eps, [5]int32{int32(d[0]), int32(d[1]), int32(d[2]), int32(d[3]), int32(d[4])})
 	return nil
 }

@@ -10,15 +10,22 @@ import (
 // indexHead is the page's embedded index but for its last fields (writeIndex); see
 // view.js for how it is read.
 type indexHead struct {
-	Title      string   `json:"title"`
-	Policies   []string `json:"policies"`
-	Configs    []string `json:"configs"`
-	Conditions []string `json:"conditions"`
-	Protocols  []string `json:"protocols"`
-	Domains    []string `json:"domains"`
-	Failures   []string `json:"failures"`
-	Outcomes   []string `json:"outcomes"`
-	Cases      [][4]any `json:"cases"` // id, protocol, domain, chunk
+	Title    string   `json:"title"`
+	Policies []string `json:"policies"`
+	// PolicyLabels name the policies as people say them (oracle.PolicyLabel).
+	PolicyLabels []string `json:"policy_labels"`
+	Configs      []string `json:"configs"`
+	Conditions   []string `json:"conditions"`
+	Protocols    []string `json:"protocols"`
+	Domains      []string `json:"domains"`
+	Failures     []string `json:"failures"`
+	Outcomes     []string `json:"outcomes"`
+	// Why is the oracle's sentence for each failure type of Failures ("" for success).
+	Why []string `json:"why"`
+	// Palette is every failure type's colour (#RRGGBB), the figures' (figures.FailureColor),
+	// infra_failure and success included.
+	Palette map[string]string `json:"palette"`
+	Cases   [][4]any          `json:"cases"` // id, protocol, domain, chunk
 }
 
 // writeIndex writes the index as one JSON object: head, then "runs" (the run ids

@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/sabench/sabench-stats/figures"
+	"github.com/sabench/sabench-stats/oracle"
 	"github.com/sabench/sabench-stats/results"
 	"github.com/sabench/sabench-stats/results/render"
 )
@@ -23,6 +25,16 @@ var js string
 func page(b *bytes.Buffer, in *Input, e *encoder, chunkOf []int, chunkDir string) error {
 	head := indexHead{Title: in.Title, Policies: in.Policies, Configs: e.configs.list, Conditions: e.conditions.list,
 		Protocols: e.protocols, Domains: e.domains, Failures: e.failures.list, Outcomes: e.outcomes.list}
+	for _, p := range in.Policies {
+		head.PolicyLabels = append(head.PolicyLabels, oracle.PolicyLabel(p))
+	}
+	for _, f := range e.failures.list {
+		head.Why = append(head.Why, oracle.FailureWhy(f))
+	}
+	head.Palette = map[string]string{} // encoding/json writes a map's keys sorted
+	for _, f := range append([]string{figures.Success}, figures.FailureTypes...) {
+		head.Palette[f], _ = figures.FailureColor(f)
+	}
 	for i, a := range e.cases {
 		head.Cases = append(head.Cases, [4]any{a.c.ID, indexOf(e.protocols, a.c.Protocol), indexOf(e.domains, a.c.Domain), chunkOf[i]})
 	}
@@ -36,10 +48,10 @@ func page(b *bytes.Buffer, in *Input, e *encoder, chunkOf []int, chunkDir string
 	for _, n := range in.Notes {
 		fmt.Fprintf(b, "<p>%s</p>\n", html.EscapeString(n))
 	}
-	fmt.Fprintf(b, "<p>%d episodes, %d cases, policies %s. Keys: <kbd>g</kbd> then <kbd>l</kbd>/<kbd>t</kbd>/<kbd>s</kbd>/<kbd>d</kbd> switch views; <kbd>j</kbd>/<kbd>k</kbd> move through an episode's events.</p>\n",
+	fmt.Fprintf(b, "<p>%d episodes, %d cases, policies %s. Keys: <kbd>g</kbd> then <kbd>l</kbd>/<kbd>t</kbd>/<kbd>s</kbd>/<kbd>d</kbd> switch views; <kbd>j</kbd>/<kbd>k</kbd> move through an episode's events; <kbd>n</kbd>/<kbd>p</kbd> open the next and previous failure of the queue an episode was opened from.</p>\n",
 		len(e.runs), len(e.cases), html.EscapeString(strings.Join(in.Policies, ", ")))
 	b.WriteString("<nav aria-label=\"Views\">")
-	for _, v := range [][2]string{{"leaderboard", "Leaderboard"}, {"tables", "Tables and figures"}, {"slice", "Slices"}, {"disagreements", "Disagreements"}, {"help", "About"}} {
+	for _, v := range [][2]string{{"leaderboard", "Leaderboard"}, {"tables", "Tables and figures"}, {"slice", "Slices"}, {"disagreements", "Disagreements"}, {"glossary", "Glossary"}, {"help", "About"}} {
 		fmt.Fprintf(b, "<a href=\"#%s\" data-view=\"%s\">%s</a>", v[0], v[0], v[1])
 	}
 	b.WriteString("</nav>\n</header>\n<main>\n")
@@ -48,7 +60,7 @@ func page(b *bytes.Buffer, in *Input, e *encoder, chunkOf []int, chunkDir string
 	b.WriteString("<section id=\"v-leaderboard\" tabindex=\"-1\" aria-label=\"Leaderboard\">\n<h2>Leaderboard</h2>\n")
 	b.WriteString("<div class=\"toolbar\" role=\"group\" aria-label=\"Policy\">Policy: ")
 	for _, p := range in.Policies {
-		fmt.Fprintf(b, "<button type=\"button\" data-policy=\"%s\" aria-pressed=\"false\">%s</button>", html.EscapeString(p), html.EscapeString(p))
+		fmt.Fprintf(b, "<button type=\"button\" data-policy=\"%s\" aria-pressed=\"false\">%s</button>", html.EscapeString(p), html.EscapeString(oracle.PolicyLabel(p)))
 	}
 	b.WriteString("</div>\n<p class=\"note\">A number that links opens the episodes behind it (the slice reproduces it).</p>\n")
 	for pi, p := range in.Policies {
@@ -64,25 +76,30 @@ func page(b *bytes.Buffer, in *Input, e *encoder, chunkOf []int, chunkDir string
 	}
 	b.WriteString("</section>\n")
 
-	b.WriteString("<section id=\"v-tables\" tabindex=\"-1\" aria-label=\"Tables and figures\" hidden>\n<h2>Tables</h2>\n")
+	b.WriteString("<section id=\"v-tables\" tabindex=\"-1\" aria-label=\"Tables and figures\" hidden>\n")
+	writeContents(b, in)
+	b.WriteString("<h2 id=\"tables-h\">Tables</h2>\n")
 	if len(in.Tables) == 0 {
 		b.WriteString("<p>No tables were given to the viewer.</p>\n")
 	}
 	for i, t := range in.Tables {
 		writeTable(b, t, lk, 0, "t-"+fmt.Sprint(i))
 	}
-	b.WriteString("<h2>Figures</h2>\n")
+	b.WriteString("<h2 id=\"figures-h\">Figures</h2>\n")
 	if len(in.Figures) == 0 {
 		b.WriteString("<p>No figures were given to the viewer.</p>\n")
 	}
 	for _, f := range in.Figures {
-		fmt.Fprintf(b, "<figure id=\"fig-%s\">\n%s\n<figcaption>%s</figcaption>\n</figure>\n", html.EscapeString(f.Name), inlineSVG(f.SVG), html.EscapeString(f.Name))
+		title, link, what := figureCaption(f.Name)
+		fmt.Fprintf(b, "<figure id=\"fig-%s\">\n%s\n<figcaption><strong>%s</strong> (<code>%s</code>). <a href=\"%s\">%s</a></figcaption>\n</figure>\n",
+			html.EscapeString(f.Name), inlineSVG(f.SVG), html.EscapeString(title), html.EscapeString(f.Name), html.EscapeString(link), html.EscapeString(what))
 	}
 	b.WriteString("</section>\n")
 	b.WriteString("<section id=\"v-slice\" tabindex=\"-1\" aria-label=\"Slices\" hidden>\n<h2>Slices</h2>\n<div id=\"slice-body\"></div>\n</section>\n")
 	b.WriteString("<section id=\"v-episode\" tabindex=\"-1\" aria-label=\"Episode\" hidden>\n<div id=\"ep-body\"></div>\n</section>\n")
 	b.WriteString("<section id=\"v-ab\" tabindex=\"-1\" aria-label=\"A/B comparison\" hidden>\n<div id=\"ab-body\"></div>\n</section>\n")
 	b.WriteString("<section id=\"v-disagreements\" tabindex=\"-1\" aria-label=\"Disagreements\" hidden>\n<h2>Official vs oracle disagreements</h2>\n<div id=\"dis-body\"></div>\n</section>\n")
+	writeGlossary(b)
 	b.WriteString("<section id=\"v-help\" tabindex=\"-1\" aria-label=\"About\" hidden>\n<h2>About this viewer</h2>\n")
 	b.WriteString("<p>Everything is in this page and the chunk files beside it; it makes no network request. Deep links: <code>#run=RUN_ID</code> opens an episode; <code>#case=CASE&amp;a=RUN_OR_CONFIG&amp;b=RUN_OR_CONFIG</code> compares two runs of a case event by event (a configuration may carry <code>~condition</code>; <code>ra</code>/<code>rb</code> pick repeats, <code>pa</code>/<code>pb</code> policies); <code>#slice?cfg=…&amp;proto=…</code> opens a slice.</p>\n")
 	b.WriteString("<p>Requirement links: the oracle says which requirements a gate found SUPPORTED, MISSING or VIOLATED. The read shown as having established a supported requirement, and the call shown as the one that would establish a missing one, are the reads and evidence rules whose facts fit the requirement's conditions (equal literal fields; fields bound to action arguments need only be present).</p>\n</section>\n")
@@ -143,4 +160,63 @@ func writeTable(b *bytes.Buffer, t *results.Table, lk *linker, pi int, id string
 	if len(t.Rows) == 0 {
 		b.WriteString("<p class=\"note\">This table has no rows for this input.</p>\n")
 	}
+}
+
+// writeGlossary writes the glossary view: every failure type with the oracle's sentence
+// for it (the one the episode page shows), then the verdicts, gates, requirement statuses
+// and workflow step states. Each term has the anchor gl-NAME.
+func writeGlossary(b *bytes.Buffer) {
+	b.WriteString("<section id=\"v-glossary\" tabindex=\"-1\" aria-label=\"Glossary\" hidden>\n<h2>Glossary</h2>\n")
+	b.WriteString("<p class=\"note\">The oracle's words, as the tables, figures and episode pages use them. An episode page says why a failed episode failed with the sentence of its failure type.</p>\n")
+	for _, part := range []struct {
+		title string
+		terms []oracle.Term
+	}{{"Failure types", oracle.FailureGlossary()}, {"Verdicts, gates, requirements and workflow steps", oracle.OutcomeGlossary()}} {
+		fmt.Fprintf(b, "<h3>%s</h3>\n<dl class=\"glossary\">\n", part.title)
+		for _, t := range part.terms {
+			id := "gl-" + strings.ReplaceAll(t.Name, " ", "_")
+			fmt.Fprintf(b, "<dt id=\"%s\" tabindex=\"-1\"><code>%s</code></dt><dd>%s</dd>\n", html.EscapeString(id), html.EscapeString(t.Name), html.EscapeString(t.Meaning))
+		}
+		b.WriteString("</dl>\n")
+	}
+	b.WriteString("</section>\n")
+}
+
+// figureCaption is a figure's caption in words and the view that holds the episodes it
+// plots (a figure is a picture; its numbers link from the tables beside it).
+func figureCaption(name string) (title, link, what string) {
+	switch name {
+	case "failure_types":
+		return "Failure types per protocol and configuration", "#slice?fail=failed", "Open the failures queue it plots."
+	case "ecs_by_protocol":
+		return "ECS per protocol and configuration, with confidence intervals", "#slice?cond=main&status=scored", "Open the scored episodes it plots."
+	case "harness_differences":
+		return "Each model's harness minus Inspect: paired ECS differences", "#slice?cond=main&status=scored", "Open the scored episodes it plots."
+	case "domain_heatmap":
+		return "ECS per configuration and domain", "#slice?cond=main&status=scored", "Open the scored episodes it plots (the T8 table links each cell)."
+	case "policy_ranks":
+		return "Each configuration's rank under each policy", "#leaderboard", "Open the leaderboard under each policy."
+	}
+	return strings.ReplaceAll(name, "_", " "), "#slice", "Open the slices."
+}
+
+// writeContents writes the tables page's table of contents: every table and figure.
+func writeContents(b *bytes.Buffer, in *Input) {
+	b.WriteString("<nav class=\"toc\" aria-label=\"Contents of this page\"><h2>Contents</h2>\n<ol>\n")
+	if len(in.Tables) > 0 {
+		b.WriteString("<li><a href=\"#tables\" data-to=\"tables-h\">Tables</a><ol>\n")
+		for i, t := range in.Tables {
+			fmt.Fprintf(b, "<li><a href=\"#tables\" data-to=\"t-%d\">%s: %s</a></li>\n", i, html.EscapeString(t.ID), html.EscapeString(t.Title))
+		}
+		b.WriteString("</ol></li>\n")
+	}
+	if len(in.Figures) > 0 {
+		b.WriteString("<li><a href=\"#tables\" data-to=\"figures-h\">Figures</a><ol>\n")
+		for _, f := range in.Figures {
+			title, _, _ := figureCaption(f.Name)
+			fmt.Fprintf(b, "<li><a href=\"#tables\" data-to=\"fig-%s\">%s</a></li>\n", html.EscapeString(f.Name), html.EscapeString(title))
+		}
+		b.WriteString("</ol></li>\n")
+	}
+	b.WriteString("</ol>\n</nav>\n")
 }

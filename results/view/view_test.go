@@ -145,7 +145,7 @@ func TestPageIsSelfContained(t *testing.T) {
 func TestBrokeAt(t *testing.T) {
 	in := fixture()
 	var got []int
-	in.Episodes(func(e *Episode) error { got = append(got, brokeAt(&e.Main)); return nil })
+	in.Episodes(func(e *Episode) error { got = append(got, oracle.BrokeAt(e.Main)); return nil })
 	want := []int{-1, -1, 1, -1, -1, 1, 1, 1, -1}
 	if len(got) != len(want) {
 		t.Fatalf("%d episodes", len(got))
@@ -157,7 +157,7 @@ func TestBrokeAt(t *testing.T) {
 	}
 	unsafe := oracle.Fields{FailureType: oracle.FailUnsafe, FirstAttemptIndex: 4}.Verdict()
 	unsafe.Detail = &oracle.Detail{}
-	if b := brokeAt(&unsafe); b != 4 {
+	if b := oracle.BrokeAt(unsafe); b != 4 {
 		t.Errorf("an unsafe V0 attempt breaks at its event: got %d, want 4", b)
 	}
 }

@@ -9,8 +9,8 @@
     for (var i = 0; i < r.length; i += 2) { prev = prev.slice(0, r[i]) + r[i + 1]; out.push(prev); }
     I.runs = out;
   })();
-  var P = I.policies.length, K = 5 + 2 * P, N = I.runs.length;
-  var F_CFG = 0, F_CASE = 1, F_COND = 2, F_REP = 3, F_FLAGS = 4;
+  var P = I.policies.length, K = 6 + 2 * P, N = I.runs.length;
+  var F_CFG = 0, F_CASE = 1, F_COND = 2, F_REP = 3, F_FLAGS = 4, F_BROKE = 5;
   var chunks = {}, waiting = {};
 
   window.SAB = {
@@ -66,14 +66,15 @@
 
   // ---- the index ----
   function f(n, k) { return I.ep[n * K + k]; }
-  function failOf(n, p) { return I.ep[n * K + 5 + 2 * p]; }
-  function outOf(n, p) { return I.ep[n * K + 6 + 2 * p]; }
+  function failOf(n, p) { return I.ep[n * K + 6 + 2 * p]; }
+  function outOf(n, p) { return I.ep[n * K + 7 + 2 * p]; }
   function excluded(n) { return (f(n, F_FLAGS) & 1) !== 0; }
   function isStatic(n) { return (f(n, F_FLAGS) & 2) !== 0; }
   function official(n) { return ((f(n, F_FLAGS) >> 2) & 3) - 1; }
   function caseOf(n) { return I.cases[f(n, F_CASE)]; }
   // A linear scan: faster than building a map of every run id for one lookup.
   function runIndex(id) { return I.runs.indexOf(id); }
+  function policyLabel(i) { return (I.policy_labels && I.policy_labels[i]) || I.policies[i]; }
   function policyIndex(name) { var i = I.policies.indexOf(name); return i < 0 ? 0 : i; }
   function verdictText(n, p) {
     var fl = failOf(n, p);
@@ -87,7 +88,7 @@
   }
 
   // ---- routing ----
-  var views = ['leaderboard', 'tables', 'slice', 'episode', 'ab', 'disagreements', 'help'];
+  var views = ['leaderboard', 'tables', 'slice', 'episode', 'ab', 'disagreements', 'glossary', 'help'];
   function show(name) {
     views.forEach(function (v) { document.getElementById('v-' + v).hidden = v !== name; });
     Array.prototype.forEach.call(document.querySelectorAll('nav a'), function (a) {
@@ -101,14 +102,18 @@
   function route() {
     t0 = performance.now();
     var h = location.hash.slice(1);
-    if (h.indexOf('run=') === 0) { var q = new URLSearchParams(h); show('episode'); episodePage(q.get('run'), q.get('ev')); return; }
+    if (h.indexOf('run=') === 0) { var q = new URLSearchParams(h); show('episode'); episodePage(q.get('run'), q.get('ev'), q.get('from')); return; }
     if (h.indexOf('case=') === 0) { show('ab'); abPage(new URLSearchParams(h)); return; }
     var cut = h.indexOf('?'), name = cut < 0 ? h : h.slice(0, cut), params = new URLSearchParams(cut < 0 ? '' : h.slice(cut + 1));
     if (name === '') name = 'leaderboard';
     if (views.indexOf(name) < 0 || name === 'episode' || name === 'ab') name = 'leaderboard';
     show(name);
-    if (name === 'slice') slicePage(params);
+    if (name === 'slice' && slicePage(params)) return; // a search marks it rendered when done
     if (name === 'disagreements') disagreementsPage();
+    if (name === 'glossary' && params.get('term')) {
+      var dt = document.getElementById('gl-' + params.get('term'));
+      if (dt) { dt.focus(); dt.scrollIntoView({ block: 'center' }); }
+    }
     if (name === 'leaderboard') leaderboardPolicy(params.get('pol') || I.policies[0]);
     var sec = document.getElementById('v-' + name);
     if (sec && document.activeElement === document.body) sec.focus({ preventScroll: true });
@@ -136,7 +141,7 @@
     { key: 'proto', label: 'Protocol', values: I.protocols },
     { key: 'dom', label: 'Domain', values: I.domains },
     { key: 'cond', label: 'Condition', values: I.conditions },
-    { key: 'fail', label: 'Failure type', values: I.failures },
+    { key: 'fail', label: 'Failure type', values: ['failed'].concat(I.failures), names: { failed: 'any failure (the failures queue)' } },
     { key: 'out', label: 'Outcome', values: I.outcomes },
     { key: 'agree', label: 'Official vs oracle', values: ['agree', 'disagree', 'none'] },
     { key: 'kind', label: 'Kind', values: ['interactive', 'static'] },
@@ -153,7 +158,7 @@
     var cond = 'cond' in want ? I.conditions.indexOf(want.cond) : -2;
     var proto = 'proto' in want ? I.protocols.indexOf(want.proto) : -2;
     var dom = 'dom' in want ? I.domains.indexOf(want.dom) : -2;
-    var fail = 'fail' in want ? I.failures.indexOf(want.fail) : -2;
+    var fail = !('fail' in want) ? -2 : want.fail === 'failed' ? -3 : I.failures.indexOf(want.fail); // -3: any failure
     var out = 'out' in want ? I.outcomes.indexOf(want.out) : -2;
     return function (n) {
       if (cfg !== -2 && f(n, F_CFG) !== cfg) return false;
@@ -163,7 +168,7 @@
       if (dom !== -2 && c[2] !== dom) return false;
       if (caseId && c[0] !== caseId) return false;
       var fl = failOf(n, p);
-      if (fail !== -2 && fl !== fail) return false;
+      if (fail === -3 ? fl <= 0 : fail !== -2 && fl !== fail) return false;
       if (out !== -2 && outOf(n, p) !== out) return false;
       if (want.agree && agreement(n) !== want.agree) return false;
       if (want.kind && (want.kind === 'static') !== isStatic(n)) return false;
@@ -188,63 +193,155 @@
     return st;
   }
   var slicePageSize = 100;
+  // The sort orders of a slice's episodes (its failures queue): input order by default.
+  var sorts = {
+    cfg: { label: 'Config', key: function (n) { return I.configs[f(n, F_CFG)]; } },
+    'case': { label: 'Case', key: function (n) { return caseOf(n)[0]; } },
+    proto: { label: 'Protocol', key: function (n) { return I.protocols[caseOf(n)[1]]; } },
+    fail: { label: 'Oracle', key: function (n, p) { var fl = failOf(n, p); return fl < 0 ? '~' : I.failures[fl]; } },
+    broke: { label: 'Broke at', key: function (n) { var b = f(n, F_BROKE); return b < 0 ? 1e9 : b; } }
+  };
+  // sliceOrder is the slice's episodes in the order the queue and the table show them:
+  // sorted by q's sort (ties keep input order), filtered by its search once done.
+  function sliceOrder(st, q) {
+    var eps = st.eps.slice(), s = sorts[q.get('sort')];
+    if (s) {
+      var keys = {};
+      eps.forEach(function (n) { keys[n] = s.key(n, st.p); });
+      eps.sort(function (a, b) { var x = keys[a], y = keys[b]; return x < y ? -1 : x > y ? 1 : a - b; });
+    }
+    return eps;
+  }
+  // search keeps the episodes whose run id or case id holds the text, or one of whose events
+  // calls a tool or names an entity (arguments) holding it; events are in the chunk files,
+  // loaded for the cases that need them. cb gets the kept episodes, in order.
+  function search(eps, text, cb) {
+    text = text.toLowerCase();
+    var keep = {}, need = {}, chunksNeeded = [];
+    eps.forEach(function (n) {
+      if (I.runs[n].toLowerCase().indexOf(text) >= 0 || caseOf(n)[0].toLowerCase().indexOf(text) >= 0) keep[n] = true;
+      else { var ch = caseOf(n)[3]; if (!need[ch]) { need[ch] = []; chunksNeeded.push(ch); } need[ch].push(n); }
+    });
+    var left = chunksNeeded.length;
+    function finish() { cb(eps.filter(function (n) { return keep[n]; })); }
+    if (!left) { finish(); return; }
+    chunksNeeded.forEach(function (ch) {
+      loadChunk(ch, function (chunk) {
+        if (chunk) need[ch].forEach(function (n) {
+          var cb0 = caseBlock(chunk, caseOf(n)[0]);
+          if (!cb0) return;
+          for (var i = 0; i < cb0.eps.length; i++) if (cb0.eps[i][0] === n) {
+            var S = cb0.s, B = cb0.b;
+            keep[n] = B[cb0.eps[i][1]].some(function (id) { var e = B[id]; return (S[e[2]] + ' ' + S[e[3]]).toLowerCase().indexOf(text) >= 0; });
+            break;
+          }
+        });
+        if (--left === 0) finish();
+      });
+    });
+  }
+  // slicePage draws the slice; it returns true when it finishes later (a search that reads
+  // chunk files) and marks the view rendered itself.
   function slicePage(q) {
-    var box = clear(document.getElementById('slice-body'));
+    var box = document.getElementById('slice-body');
+    // Keep the focus on the control that changed the slice (the page is redrawn).
+    var focused = document.activeElement && box.contains(document.activeElement) ? document.activeElement.id : '';
+    clear(box);
     var form = el('div', { cls: 'filters', role: 'group', 'aria-label': 'Slice filters' });
+    function apply() {
+      var params = {};
+      facets.forEach(function (g) { params[g.key] = document.getElementById('f-' + g.key).value; });
+      params['case'] = document.getElementById('f-case').value.trim();
+      params.q = document.getElementById('f-q').value.trim();
+      params.sort = q.get('sort') || '';
+      location.hash = 'slice?' + hashOf(params);
+    }
     facets.forEach(function (fc) {
       var s = el('select', { id: 'f-' + fc.key, 'data-key': fc.key });
       if (fc.all !== false) s.appendChild(el('option', { value: '', text: 'any' }));
-      fc.values.forEach(function (v) { s.appendChild(el('option', { value: v, text: v })); });
+      fc.values.forEach(function (v, i) { s.appendChild(el('option', { value: v, text: (fc.names && fc.names[v]) || (fc.key === 'pol' ? policyLabel(i) : v) })); });
       s.value = q.get(fc.key) || (fc.all === false ? fc.values[0] : '');
-      s.addEventListener('change', function () {
-        var params = {};
-        facets.forEach(function (g) { params[g.key] = document.getElementById('f-' + g.key).value; });
-        params['case'] = document.getElementById('f-case').value.trim();
-        location.hash = 'slice?' + hashOf(params);
-      });
+      s.addEventListener('change', apply);
       form.appendChild(el('label', { 'for': 'f-' + fc.key }, fc.label, s));
     });
     var ci = el('input', { id: 'f-case', type: 'text', placeholder: 'e.g. SAB-V1-012', value: q.get('case') || '' });
-    ci.addEventListener('change', function () { var ev = new Event('change'); document.getElementById('f-cfg').dispatchEvent(ev); });
+    ci.addEventListener('change', apply);
     form.appendChild(el('label', { 'for': 'f-case' }, 'Case', ci));
+    var qi = el('input', { id: 'f-q', type: 'search', placeholder: 'case, run, tool or entity', value: q.get('q') || '' });
+    qi.addEventListener('change', apply);
+    form.appendChild(el('label', { 'for': 'f-q' }, 'Search', qi));
     box.appendChild(form);
     var st = sliceStats(q);
     var sum = el('p', { cls: 'summary', id: 'slice-summary' },
       el('strong', { id: 'slice-count', text: String(st.eps.length) }), ' episodes; ',
-      String(st.scored), ' scored under policy ', el('strong', { text: I.policies[st.p] }),
+      String(st.scored), ' scored under policy ', el('strong', { text: policyLabel(st.p) }),
       '; ECS ', el('strong', { id: 'slice-ecs', text: pct(st.pass, st.scored) + '%' }), ' (' + st.pass + '/' + st.scored + ')');
     if (st.base != null) {
-      sum.appendChild(document.createTextNode('; ' + q.get('fail') + ' is '));
+      sum.appendChild(document.createTextNode('; ' + (q.get('fail') === 'failed' ? 'failures are ' : q.get('fail') + ' is ')));
       sum.appendChild(el('strong', { id: 'slice-share', text: pct(st.scored, st.base) + '%' }));
       sum.appendChild(document.createTextNode(' of the ' + st.base + ' scored episodes of this slice without the failure-type filter'));
     }
     box.appendChild(sum);
-    if (st.eps.length === 0) { box.appendChild(el('p', { text: 'No episode matches these filters.' })); return; }
-    var shown = 0;
-    var tb = el('tbody');
-    var tbl = el('table', { cls: 't', id: 'slice-table' },
-      el('caption', { text: 'Episodes of the slice, in input order' }),
-      el('thead', null, el('tr', null, ['Run', 'Config', 'Case', 'Protocol', 'Domain', 'Condition', 'Repeat', 'Oracle', 'Official'].map(function (h) { return el('th', { scope: 'col', text: h }); }))),
-      tb);
-    var more = el('button', { type: 'button', id: 'slice-more' });
-    function page() {
-      var end = Math.min(st.eps.length, shown + slicePageSize);
-      for (; shown < end; shown++) {
-        var n = st.eps[shown], c = caseOf(n), o = official(n);
-        tb.appendChild(el('tr', null,
-          el('td', null, el('a', { href: '#run=' + encodeURIComponent(I.runs[n]), text: I.runs[n] })),
-          el('td', { text: I.configs[f(n, F_CFG)] }), el('td', { text: c[0] }), el('td', { text: I.protocols[c[1]] }),
-          el('td', { text: I.domains[c[2]] }), el('td', { text: I.conditions[f(n, F_COND)] }), el('td', { cls: 'num', text: String(f(n, F_REP)) }),
-          el('td', { cls: failOf(n, st.p) === 0 ? 'pass' : failOf(n, st.p) < 0 ? 'none' : 'fail', text: verdictText(n, st.p) }),
-          el('td', { cls: o < 0 ? 'none' : '', text: o < 0 ? 'none' : o === 1 ? 'pass' : 'fail' })));
+    function refocus() { var e = focused && document.getElementById(focused); if (e) e.focus(); }
+    if (st.eps.length === 0) { box.appendChild(el('p', { text: 'No episode matches these filters.' })); refocus(); return false; }
+    var order = sliceOrder(st, q);
+    var from = location.hash.slice(1); // the queue an episode link came from
+    function table(eps) {
+      var shown = 0;
+      var tb = el('tbody');
+      var headRow = el('tr');
+      [['Run'], ['Config', 'cfg'], ['Case', 'case'], ['Protocol', 'proto'], ['Domain'], ['Condition'], ['Repeat'], ['Oracle', 'fail'], ['Broke at', 'broke'], ['Official']].forEach(function (h) {
+        if (!h[1]) { headRow.appendChild(el('th', { scope: 'col', text: h[0] })); return; }
+        var on = q.get('sort') === h[1];
+        var b = el('button', { type: 'button', cls: 'sort', id: 'sort-' + h[1], 'aria-pressed': on ? 'true' : 'false', title: 'sort the queue by ' + h[0].toLowerCase() }, h[0] + (on ? ' ▲' : ''));
+        b.addEventListener('click', function () { var p = {}; q.forEach(function (v, k) { p[k] = v; }); p.sort = on ? '' : h[1]; location.hash = 'slice?' + hashOf(p); });
+        headRow.appendChild(el('th', { scope: 'col', 'aria-sort': on ? 'ascending' : 'none' }, b));
+      });
+      var tbl = el('table', { cls: 't', id: 'slice-table' },
+        el('caption', { text: 'Episodes of the slice, ' + (sorts[q.get('sort')] ? 'sorted by ' + sorts[q.get('sort')].label.toLowerCase() : 'in input order') + (st.p !== 0 ? '; "broke at" is under the main policy, ' + policyLabel(0) : '') + '. On an episode page, n and p open the next and previous failure of this queue.' }),
+        el('thead', null, headRow), tb);
+      var more = el('button', { type: 'button', id: 'slice-more' });
+      function page() {
+        var end = Math.min(eps.length, shown + slicePageSize);
+        for (; shown < end; shown++) {
+          var n = eps[shown], c = caseOf(n), o = official(n), br = f(n, F_BROKE);
+          var href = '#run=' + encodeURIComponent(I.runs[n]) + '&from=' + encodeURIComponent(from);
+          tb.appendChild(el('tr', null,
+            el('td', null, el('a', { href: href, text: I.runs[n] })),
+            el('td', { text: I.configs[f(n, F_CFG)] }), el('td', { text: c[0] }), el('td', { text: I.protocols[c[1]] }),
+            el('td', { text: I.domains[c[2]] }), el('td', { text: I.conditions[f(n, F_COND)] }), el('td', { cls: 'num', text: String(f(n, F_REP)) }),
+            el('td', { cls: failOf(n, st.p) === 0 ? 'pass' : failOf(n, st.p) < 0 ? 'none' : 'fail', text: verdictText(n, st.p) }),
+            el('td', { cls: 'evcell' }, br < 0 ? '—' : el('a', { href: '#run=' + encodeURIComponent(I.runs[n]) + '&ev=' + br + '&from=' + encodeURIComponent(from), text: 'event ' + br })),
+            el('td', { cls: o < 0 ? 'none' : '', text: o < 0 ? 'none' : o === 1 ? 'pass' : 'fail' })));
+        }
+        more.hidden = shown >= eps.length;
+        more.textContent = 'Show ' + Math.min(slicePageSize, eps.length - shown) + ' more (' + shown + ' of ' + eps.length + ' shown)';
       }
-      more.hidden = shown >= st.eps.length;
-      more.textContent = 'Show ' + Math.min(slicePageSize, st.eps.length - shown) + ' more (' + shown + ' of ' + st.eps.length + ' shown)';
+      more.addEventListener('click', page);
+      page();
+      box.appendChild(el('div', { cls: 'tablewrap' }, tbl));
+      box.appendChild(more);
+      refocus();
     }
-    more.addEventListener('click', page);
-    page();
-    box.appendChild(el('div', { cls: 'tablewrap' }, tbl));
-    box.appendChild(more);
+    if (!q.get('q')) { table(order); return false; }
+    var wait = el('p', { cls: 'note', id: 'slice-searching', text: 'Searching the events of ' + order.length + ' episodes…' });
+    box.appendChild(wait);
+    var h = location.hash;
+    search(order, q.get('q'), function (kept) {
+      if (location.hash !== h) return; // the reader moved on
+      box.removeChild(wait);
+      box.appendChild(el('p', { cls: 'summary', id: 'slice-found' }, el('strong', { text: String(kept.length) }), ' of these episodes match "' + q.get('q') + '" (run, case, or an event\'s tool or entity).'));
+      table(kept);
+      done('slice');
+    });
+    return true;
+  }
+  // queueOf is the failures queue a "from" slice link names: its failed episodes under its
+  // policy, in its order (search included; cb gets them).
+  function queueOf(from, cb) {
+    var cut = from.indexOf('?'), q = new URLSearchParams(cut < 0 ? '' : from.slice(cut + 1));
+    var st = sliceStats(q), order = sliceOrder(st, q).filter(function (n) { return failOf(n, st.p) > 0; });
+    if (q.get('q')) search(order, q.get('q'), cb); else cb(order);
   }
 
   // ---- disagreements ----
@@ -295,6 +392,7 @@
     d.notes = R[3].map(function (x) { return S[x]; });
     d.contract = R[4].map(function (x) { return S[x]; });
     d.end = R[5]; d.broke = R[6]; d.decision = R[7] < 0 ? '' : S[R[7]]; d.first = R[8]; d.completeFirst = R[9] === 1; d.walked = R[10] === 1;
+    d.steps = (R[11] || []).map(function (x) { return S[x]; }); // the oracle's step states, aligned with wf
     d.wf = cb.wf.map(function (w) { return { id: S[w[0]], tool: S[w[1]], deps: w[2] }; });
     d.req = {}; d.call = {};
     cb.req.forEach(function (q) {
@@ -342,18 +440,38 @@
 
   // ---- the episode page ----
   var current = null;
-  function episodePage(run, ev) {
+  var queue = null; // the failures queue the episode page was opened from: {prev, next, from}
+  function episodePage(run, ev, from) {
     var box = clear(document.getElementById('ep-body'));
     var n = runIndex(run);
+    queue = null;
     if (n < 0) { box.appendChild(el('p', { cls: 'err', text: 'No episode with run id ' + run + ' in this viewer.' })); return; }
     var c = caseOf(n);
-    box.appendChild(el('h2', { id: 'ep-title', text: 'Run ' + run }));
+    box.appendChild(el('h2', { id: 'ep-title', tabindex: '-1', text: 'Run ' + run }));
+    if (from) {
+      var qn = el('nav', { id: 'ep-queue', 'aria-label': 'Failures queue' }, 'Loading the failures queue…');
+      box.appendChild(qn);
+      queueOf(from, function (list) {
+        var i = list.indexOf(n);
+        clear(qn);
+        function link(m, text, rel) { return m == null ? el('span', { cls: 'none', text: text }) : el('a', { href: '#run=' + encodeURIComponent(I.runs[m]) + '&from=' + encodeURIComponent(from), rel: rel, id: 'queue-' + rel, text: text }); }
+        var prev = i > 0 ? list[i - 1] : null, next = i >= 0 && i + 1 < list.length ? list[i + 1] : i < 0 && list.length ? list[0] : null;
+        queue = { prev: prev, next: next, from: from };
+        qn.appendChild(el('span', { id: 'queue-pos', text: i >= 0 ? 'Failure ' + (i + 1) + ' of ' + list.length + ' in the queue' : 'Not in the queue (' + list.length + ' failures)' }));
+        qn.appendChild(document.createTextNode(' · '));
+        qn.appendChild(link(prev, '← previous (p)', 'prev'));
+        qn.appendChild(document.createTextNode(' · '));
+        qn.appendChild(link(next, 'next (n) →', 'next'));
+        qn.appendChild(document.createTextNode(' · '));
+        qn.appendChild(el('a', { href: '#' + from, text: 'back to the queue' }));
+      });
+    }
     box.appendChild(el('p', null, I.configs[f(n, F_CFG)] + ' on ', el('a', { href: '#slice?' + hashOf({ 'case': c[0] }), text: c[0] }),
       ' (' + I.protocols[c[1]] + ', ' + I.domains[c[2]] + '), repeat ' + f(n, F_REP) + ', condition ' + I.conditions[f(n, F_COND)] + ' · ',
       el('a', { href: '#case=' + encodeURIComponent(c[0]) + '&a=' + encodeURIComponent(run) + '&b=', text: 'compare with another run (A/B)' })));
     var o = official(n), fl = failOf(n, 0);
     var verdicts = el('div', { cls: 'verdicts' },
-      el('div', { cls: 'verdict', id: 'v-oracle' }, el('h3', { text: 'Oracle (policy ' + I.policies[0] + ')' }),
+      el('div', { cls: 'verdict', id: 'v-oracle' }, el('h3', { text: 'Oracle (policy ' + policyLabel(0) + ')' }),
         el('div', { cls: 'big ' + (fl === 0 ? 'pass' : fl < 0 ? 'none' : 'fail'), text: verdictText(n, 0) }),
         el('div', { text: fl < 0 ? 'not scored' : 'outcome ' + I.outcomes[outOf(n, 0)] })),
       el('div', { cls: 'verdict', id: 'v-official' }, el('h3', { text: 'Official (the harness\'s own verdict)' }),
@@ -365,7 +483,7 @@
       for (var p = 0; p < P; p++) {
         var fp = failOf(n, p), differs = p > 0 && (fp === 0) !== (fl === 0);
         if (differs) changes++;
-        tb.appendChild(el('tr', { cls: differs ? 'changes' : '' }, el('td', { text: I.policies[p] }),
+        tb.appendChild(el('tr', { cls: differs ? 'changes' : '' }, el('td', { text: policyLabel(p) }),
           el('td', { cls: fp === 0 ? 'pass' : fp < 0 ? 'none' : 'fail', text: verdictText(n, p) }),
           el('td', { text: fp < 0 ? '—' : I.outcomes[outOf(n, p)] }), el('td', { text: p === 0 ? 'main policy' : differs ? 'changes the verdict' : fp !== fl ? 'same verdict, another failure type' : 'same verdict' })));
       }
@@ -385,35 +503,33 @@
       renderChain(holder, run, n, d);
       done('episode');
       if (ev != null) { var t = document.getElementById('ev-' + ev); if (t) { t.focus(); t.scrollIntoView({ block: 'center' }); } }
+      else if (from) document.getElementById('ep-title').focus(); // n/p keep the reader on the page's top
     });
-  }
-
-  function stepStatus(d) {
-    var st = {};
-    d.cps.forEach(function (cp) {
-      if (!cp.commit) return;
-      if (cp.gate === 'ALLOW' && st[cp.commit] !== 'broken') st[cp.commit] = 'executed';
-      else if (cp.gate !== 'ALLOW') st[cp.commit] = 'broken';
-    });
-    d.completed.forEach(function (id) { if (!st[id]) st[id] = 'executed'; });
-    return st;
   }
 
   function renderChain(box, run, n, d) {
     var failed = failOf(n, 0) > 0;
     if (failed) {
-      var msg = d.broke >= 0 ? '✗ The chain broke at event ' + d.broke + ': ' + I.failures[failOf(n, 0)] + '.'
-        : '✗ The chain broke at no single event: ' + I.failures[failOf(n, 0)] + ', outcome ' + I.outcomes[outOf(n, 0)] +
-          (d.first < 0 ? ' (no consequential action was attempted).' : ' (the episode ended before the expected workflow was complete).');
-      box.appendChild(el('p', { cls: 'brokehere', id: 'broke-summary', text: msg }));
+      // Everything here is the oracle's: the event (BrokeAt), the step (WorkflowStates) and
+      // the sentence of the failure type (FailureWhy); nothing is worked out on the page.
+      var ft = I.failures[failOf(n, 0)], step = '';
+      d.steps.forEach(function (st, i) { if (st === 'broken') step = d.wf[i].id; });
+      var where = d.broke >= 0 ? '✗ The chain broke at event ' + d.broke + (step ? ' (step ' + step + ')' : '') + ': '
+        : '✗ The chain broke at no single event (outcome ' + I.outcomes[outOf(n, 0)] + '): ';
+      box.appendChild(el('p', { cls: 'brokehere', id: 'broke-summary', 'data-broke-at': String(d.broke), 'data-failure': ft, 'data-step': step },
+        where, el('a', { href: '#glossary?term=' + ft, text: ft.replace(/_/g, ' ') }), '. ' + (I.why[failOf(n, 0)] || '')));
     }
-    if (d.wf.length) box.appendChild(workflowGraph(d));
+    // A stop's key fact (what the hidden preflight derived against what the agent reported)
+    // goes beside the verdict, not among the notes.
+    var key = d.notes.filter(function (x) { return x.indexOf('hidden preflight (') === 0; });
+    key.forEach(function (x) { box.appendChild(el('p', { cls: 'keyfact', id: 'key-fact' }, el('strong', { text: 'Key fact: ' }), x)); });
+    if (d.wf.length) { var wfg = workflowGraph(d); box.appendChild(wfg); fitLabels(wfg); }
     var cov = d.cov;
     var rulesCase = cov.length && cov[0] === 0 && cov[2] === 0 && cov[4] === 0 && d.events.some(function (e) { return e.type === 'USER_MESSAGE'; });
     if (rulesCase) box.appendChild(el('p', { cls: 'summary', id: 'coverage' }, 'No prescribed reads: the case\'s rules gate each write (the entity read and the confirmation it needs); ',
       d.first >= 0 ? 'first write at event ' + d.first + ' (authorized: ' + (d.completeFirst ? 'yes' : 'no') + ')' : 'no write'));
     else if (cov.length) box.appendChild(el('p', { cls: 'summary', id: 'coverage' }, 'Coverage: ' + cov[1] + '/' + cov[0] + ' required reads, ' + cov[3] + ' calls (min ' + cov[2] + '), ' +
-      cov[5] + ' distinct tools (min ' + cov[4] + '): ', el('strong', { cls: cov[6] ? 'pass' : 'fail', text: cov[6] ? 'complete' : 'INCOMPLETE' }),
+      cov[5] + ' distinct tools (min ' + cov[4] + '): ', el('strong', { cls: cov[6] ? 'pass' : failed ? 'fail' : 'none', text: cov[6] ? 'complete' : failed ? 'INCOMPLETE' : 'incomplete (not needed for this verdict)' }),
       d.first >= 0 ? '; first consequential attempt at event ' + d.first + ' (investigation complete there: ' + (d.completeFirst ? 'yes' : 'no') + ')' : '; no consequential attempt'));
     if (d.decision) box.appendChild(el('p', { cls: 'summary' }, 'Decision recorded: ', el('strong', { text: d.decision })));
     if (!d.walked) box.appendChild(el('p', { cls: 'summary', text: 'The oracle did not walk this record (excluded, or scored as a failure for its status).' }));
@@ -452,15 +568,29 @@
       hidden.forEach(function (cp) { box.appendChild(gateCard(run, d, cp, d.events.length)); });
     }
     d.contract.forEach(function (x) { box.appendChild(el('p', { cls: 'fail', text: 'contract error: ' + x })); });
-    d.notes.forEach(function (x) { box.appendChild(el('p', { cls: 'note', text: 'note: ' + x })); });
+    d.notes.forEach(function (x) { if (key.indexOf(x) < 0) box.appendChild(el('p', { cls: 'note', text: 'note: ' + x })); });
   }
 
   function gateCard(run, d, cp, at) {
     var card = el('div', { cls: 'gate g-' + cp.gate, 'data-gate': cp.gate },
       el('div', null, el('span', { cls: 'badge ' + (cp.gate === 'ALLOW' ? 'ok' : 'bad'), text: 'GATE ' + cp.gate }),
         el('strong', { text: cp.commit || (d.events.some(function (e) { return e.type === 'USER_MESSAGE'; }) ? 'write' : '(no commit matched)') }), ' · ' + cp.tool, cp.reason ? el('span', { cls: 'fail', text: ' — ' + cp.reason }) : null));
-    var ul = el('ul');
-    cp.reqs.forEach(function (r) {
+    // The gate names the step the evaluator expected; say so when the action called another
+    // step's tool (that step is the one marked broken in the graph).
+    var exp = null, called = null;
+    d.wf.forEach(function (w) { if (w.id === cp.commit) exp = w; if (!called && w.tool === cp.tool) called = w; });
+    if (exp && exp.tool !== cp.tool) card.appendChild(el('div', { cls: 'note', 'data-expected': exp.id },
+      'The evaluator expected step ' + exp.id + ' (' + exp.tool + ') here; the action called ' + cp.tool + (called ? ', the tool of step ' + called.id : '') + '.'));
+    // What stopped the action first: VIOLATED, then MISSING; the SUPPORTED and INACTIVE ones
+    // folded under a count.
+    var rank = { VIOLATED: 0, MISSING: 1, SUPPORTED: 2, INACTIVE: 3 }, count = {};
+    var reqs = cp.reqs.slice().sort(function (x, y) { return (rank[x.status] == null ? 4 : rank[x.status]) - (rank[y.status] == null ? 4 : rank[y.status]); });
+    reqs.forEach(function (r) { count[r.status] = (count[r.status] || 0) + 1; });
+    if (reqs.length) card.appendChild(el('div', { cls: 'reqcount' }, ['VIOLATED', 'MISSING', 'SUPPORTED', 'INACTIVE'].filter(function (k) { return count[k]; }).map(function (k, j) {
+      return el('span', null, j ? ', ' : '', el('span', { cls: 'req-' + k, text: count[k] + ' ' + k }));
+    }), ' of ' + reqs.length + ' requirements'));
+    var ul = el('ul'), rest = el('ul');
+    reqs.forEach(function (r) {
       var li = el('li', { 'data-req': r.id, 'data-status': r.status }, el('span', { cls: 'req-' + r.status, text: r.status }), ' ' + r.id);
       if (r.status === 'SUPPORTED') {
         // the earliest read before the gate whose facts fit one of the requirement's conditions
@@ -481,6 +611,16 @@
         if (src) li.appendChild(el('span', null, ' — established by ', el('a', { href: '#run=' + encodeURIComponent(run) + '&ev=' + src.ev, text: 'event ' + src.ev + ' (' + d.events[src.ev].tool + ')' })));
       } else if (r.status === 'MISSING' || r.status === 'VIOLATED') {
         li.appendChild(document.createTextNode(' (' + r.reason + ')'));
+        if (r.status === 'VIOLATED') {
+          // the earliest read before the gate with a fact of a condition's predicate that
+          // does not fit it: what the agent read that contradicts the requirement
+          var vc = d.req[r.id] || [], bad = null;
+          for (var v = 0; v < d.ledger.length && !bad; v++) {
+            var y = d.ledger[v], fo = parse(y.fact);
+            if (y.ev >= 0 && y.ev < at && fo && vc.some(function (c) { return c && c.predicate === fo.predicate && !fits(c, fo); })) bad = y;
+          }
+          if (bad) li.appendChild(el('span', null, ' — contradicted by ', el('a', { href: '#run=' + encodeURIComponent(run) + '&ev=' + bad.ev, text: 'event ' + bad.ev + ' (' + d.events[bad.ev].tool + ')' }), ': ', el('code', { text: factSummary(bad.fact) })));
+        }
         var sub = el('ul');
         if (d.call[r.id]) sub.appendChild(el('li', null, 'needs the read ', el('code', { cls: 'would', text: d.call[r.id].tool + ' ' + d.call[r.id].args })));
         r.missing.forEach(function (m) {
@@ -505,19 +645,39 @@
         });
         if (sub.firstChild) li.appendChild(sub);
       } else li.appendChild(document.createTextNode(' (' + r.reason + ')'));
-      ul.appendChild(li);
+      (r.status === 'SUPPORTED' || r.status === 'INACTIVE' ? rest : ul).appendChild(li);
     });
-    if (cp.reqs.length) card.appendChild(ul);
+    if (ul.firstChild) card.appendChild(ul);
+    if (rest.firstChild) {
+      var det = el('details', { cls: 'reqrest' }, el('summary', { text: rest.childNodes.length + ' supported or inactive' }), rest);
+      det.open = !ul.firstChild; // an ALLOW gate shows them, a stopped one folds them
+      card.appendChild(det);
+    }
     if (cp.match.length) card.appendChild(el('div', null, el('strong', { text: 'Argument and target checks: ' }), cp.match.join('; ')));
-    if (cp.refs.length) card.appendChild(el('div', null, el('strong', { text: 'References to prior results: ' }), cp.refs.join('; ')));
+    if (cp.refs.length) card.appendChild(el('div', null, el('strong', { text: 'References to prior results: ' }), cp.refs.map(function (r) {
+      // Say whether the call a reference names exists at all in this episode.
+      var m = /source call '([^']+)'/.exec(r);
+      if (!m) return r;
+      var k = -1;
+      d.events.forEach(function (e, i) { if (k < 0 && e.call === m[1]) k = i; });
+      return r + (k < 0 ? ' (no call ' + m[1] + ' exists in this episode: the argument names a result that was never produced)' : ' (' + m[1] + ' is event ' + k + ')');
+    }).join('; ')));
     if (!cp.match.length && !cp.refs.length && cp.gate === 'ALLOW') card.appendChild(el('div', { cls: 'none', text: 'arguments, target and references checked: no mismatch' }));
     return card;
   }
 
   function clip(t, n) { return t.length > n ? t.slice(0, n - 1) + '…' : t; }
   // workflowGraph draws the expected workflow as layers by dependency depth.
+  // fitLabels squeezes a graph label that the reader's font makes wider than its box (the
+  // boxes are sized for common sans-serif widths), so that labels never run into each other.
+  function fitLabels(root) {
+    Array.prototype.forEach.call(root.querySelectorAll('text[data-max]'), function (t) {
+      var max = parseFloat(t.getAttribute('data-max'));
+      if (t.getComputedTextLength() > max) { t.setAttribute('textLength', max); t.setAttribute('lengthAdjust', 'spacingAndGlyphs'); }
+    });
+  }
   function workflowGraph(d) {
-    var st = stepStatus(d), depth = [], w = d.wf;
+    var depth = [], w = d.wf;
     function dep(i, seen) {
       if (depth[i] != null) return depth[i];
       if (seen[i]) return 0; // a cycle: the oracle reports it; draw flat
@@ -542,16 +702,16 @@
       n.deps.forEach(function (j) { svg.appendChild(s('line', { x1: pos[j].x + 220, y1: pos[j].y + 22, x2: pos[i].x - 4, y2: pos[i].y + 22, 'marker-end': 'url(#wf-arrow)' })); });
     });
     w.forEach(function (n, i) {
-      var state = st[n.id] || 'skipped';
-      var g = s('g', { 'class': 'n-' + state, 'data-step': n.id, 'data-state': state });
+      var state = d.steps[i] || 'not reached';
+      var g = s('g', { 'class': 'n-' + state.replace(' ', '-'), 'data-step': n.id, 'data-state': state });
       g.appendChild(s('rect', { x: pos[i].x, y: pos[i].y, width: 220, height: 44, rx: 6 }));
-      var t1 = s('text', { x: pos[i].x + 8, y: pos[i].y + 17 }); t1.textContent = (state === 'executed' ? '✓ ' : state === 'broken' ? '✗ ' : '○ ') + clip(n.id, 30);
-      var t2 = s('text', { x: pos[i].x + 8, y: pos[i].y + 35 }); t2.textContent = clip(n.tool, 20) + ' · ' + state;
+      var t1 = s('text', { x: pos[i].x + 8, y: pos[i].y + 17, 'data-max': 204 }); t1.textContent = ({ completed: '✓ ', broken: '✗ ', skipped: '↷ ', enabled: '◇ ' }[state] || '○ ') + clip(n.id, 30);
+      var t2 = s('text', { x: pos[i].x + 8, y: pos[i].y + 35, 'data-max': 204 }); t2.textContent = clip(n.tool, 20) + ' · ' + state;
       var title = s('title', {}); title.textContent = n.id + ' (' + n.tool + '): ' + state;
       g.appendChild(title); g.appendChild(t1); g.appendChild(t2);
       svg.appendChild(g);
     });
-    return el('div', { cls: 'wf', id: 'workflow' }, el('h3', { text: 'Expected workflow: ✓ executed, ✗ broken, ○ skipped (not reached)' }), svg);
+    return el('div', { cls: 'wf', id: 'workflow' }, el('h3', null, 'Expected workflow: ✓ completed, ✗ broken (where the chain broke), ↷ skipped, ◇ enabled, ○ not reached (', el('a', { href: '#glossary', text: 'glossary' }), ')'), svg);
   }
 
   // ---- A/B ----
@@ -566,56 +726,124 @@
     for (n = 0; n < N; n++) if (f(n, F_CFG) === cfg && f(n, F_COND) === cond && f(n, F_REP) === r && caseOf(n)[0] === caseId) return n;
     return -1;
   }
+  // The A/B page compares two episodes of a case by evidence, under one policy: the reads
+  // each made (matched by tool and entity: the tool and its canonical arguments), each
+  // action's gate, the reads one side made before an action that the other acted without,
+  // and the requirements one side's gate found SUPPORTED and the other's MISSING.
   function abPage(q) {
     var box = clear(document.getElementById('ab-body'));
     var caseId = q.get('case'), a = resolve(caseId, q.get('a'), q.get('ra')), b = resolve(caseId, q.get('b'), q.get('rb'));
     box.appendChild(el('h2', { text: 'A/B: case ' + caseId }));
     var runsOfCase = [];
     for (var n = 0; n < N; n++) if (caseOf(n)[0] === caseId) runsOfCase.push(n);
+    function go(p) { location.hash = 'case=' + encodeURIComponent(caseId) + '&' + hashOf(Object.assign(p, { 'case': '' })); }
+    function params() { var p = {}; q.forEach(function (v, k) { p[k] = v; }); return p; }
     function picker(side, cur) {
       var s = el('select', { id: 'ab-' + side });
       s.appendChild(el('option', { value: '', text: 'choose a run' }));
-      runsOfCase.forEach(function (m) { s.appendChild(el('option', { value: I.runs[m], text: I.runs[m] + ' — ' + I.configs[f(m, F_CFG)] + ', ' + I.conditions[f(m, F_COND)] + ', repeat ' + f(m, F_REP) })); });
+      runsOfCase.forEach(function (m) { s.appendChild(el('option', { value: I.runs[m], text: I.runs[m] + ' — ' + I.configs[f(m, F_CFG)] + ', ' + I.conditions[f(m, F_COND)] + ', repeat ' + f(m, F_REP) + ' — ' + verdictText(m, 0) })); });
       s.value = cur >= 0 ? I.runs[cur] : '';
-      s.addEventListener('change', function () {
-        var p = {}; q.forEach(function (v, k) { p[k] = v; });
-        p[side] = s.value; delete p['r' + side];
-        location.hash = 'case=' + encodeURIComponent(caseId) + '&' + hashOf(Object.assign(p, { 'case': '' }));
-      });
-      return el('label', { 'for': 'ab-' + side }, side.toUpperCase(), s);
+      s.addEventListener('change', function () { var p = params(); p[side] = s.value; delete p['r' + side]; go(p); });
+      return el('label', { 'for': 'ab-' + side }, side.toUpperCase() + ' ', s);
     }
-    box.appendChild(el('div', { cls: 'filters' }, picker('a', a), picker('b', b)));
+    // One policy for both sides: p, or the older pa/pb when they agree.
+    var pname = q.get('p') || q.get('pa') || q.get('pb') || I.policies[0];
+    if (q.get('pa') && q.get('pb') && q.get('pa') !== q.get('pb') && !q.get('p')) {
+      box.appendChild(el('p', { cls: 'err', id: 'ab-policy-error', text: 'A/B compares both runs under one policy; this link asks for ' + q.get('pa') + ' on A and ' + q.get('pb') + ' on B. Choose one below.' }));
+      pname = q.get('pa');
+    }
+    var pol = policyIndex(pname);
+    var ps = el('select', { id: 'ab-p' });
+    I.policies.forEach(function (name, i) { ps.appendChild(el('option', { value: name, text: policyLabel(i) })); });
+    ps.value = I.policies[pol];
+    ps.addEventListener('change', function () { var p = params(); p.p = ps.value; delete p.pa; delete p.pb; go(p); });
+    box.appendChild(el('div', { cls: 'filters' }, picker('a', a), picker('b', b), el('label', { 'for': 'ab-p' }, 'Policy (both sides) ', ps)));
     if (a < 0 || b < 0) { box.appendChild(el('p', { text: 'Choose two runs of this case (a run id, or a configuration with ~condition, in the URL).' })); return; }
-    var pa = policyIndex(q.get('pa') || I.policies[0]), pb = policyIndex(q.get('pb') || I.policies[0]);
     var c = caseOf(a);
     loadChunk(c[3], function (chunk) {
       var cb = chunk && caseBlock(chunk, caseId);
-      var cb2 = cb;
-      var db = null, da = cb && detailOf(cb, a);
-      if (caseOf(b)[0] === caseId) db = cb2 && detailOf(cb2, b);
+      var da = cb && detailOf(cb, a), db = null;
+      if (caseOf(b)[0] === caseId) db = cb && detailOf(cb, b);
       if (!da || !db) { box.appendChild(el('p', { cls: 'err', text: 'Both runs must be episodes of case ' + caseId + '.' })); return; }
-      function head(n, p) { return I.runs[n] + ' · ' + I.configs[f(n, F_CFG)] + ' · ' + I.conditions[f(n, F_COND)] + ' · repeat ' + f(n, F_REP) + ' · ' + I.policies[p] + ': ' + verdictText(n, p); }
-      var len = Math.max(da.events.length, db.events.length), div = -1;
-      function key(e) { return e ? e.type + ' ' + e.tool + ' ' + e.args : ''; }
-      for (var i = 0; i < len; i++) if (key(da.events[i]) !== key(db.events[i])) { div = i; break; }
-      box.appendChild(el('p', { cls: 'summary', id: 'ab-summary', text: div < 0 ? 'The two runs have the same ' + len + ' events.' : 'Identical for ' + div + (div === 1 ? ' event' : ' events') + '; first divergence at event ' + div + '.' }));
-      var tb = el('tbody');
-      function cell(d, i) {
-        var e = d.events[i];
-        if (!e) return el('td', { cls: 'none', text: '(no event)' });
-        var td = el('td', null, el('span', { cls: 'badge ' + (e.type === 'CONSEQUENTIAL_CALL' ? 'act' : 'read'), text: e.type === 'CONSEQUENTIAL_CALL' ? 'ACTION' : e.type === 'INFO_CALL' ? 'READ' : e.type }),
-          el('span', { cls: 'mono', text: e.tool + ' ' + e.args }));
-        d.cps.forEach(function (cp) { if (cp.ev === i) td.appendChild(el('div', { cls: cp.gate === 'ALLOW' ? 'pass' : 'fail', text: 'gate ' + cp.gate + ' ' + (cp.commit || '') + (cp.reason ? ' — ' + cp.reason : '') })); });
-        if (i === d.broke) td.appendChild(el('div', { cls: 'brokehere', text: '✗ broke here' }));
-        return td;
+      // Gate details are kept for the main policy only; under another the verdicts are
+      // that policy's and the gates are not shown.
+      var gates = pol === 0;
+      function head(n) { return I.runs[n] + ' · ' + I.configs[f(n, F_CFG)] + ' · ' + I.conditions[f(n, F_COND)] + ' · repeat ' + f(n, F_REP); }
+      box.appendChild(el('p', { cls: 'summary', id: 'ab-verdicts' }, 'Under ' + policyLabel(pol) + ': A ', el('strong', { cls: failOf(a, pol) === 0 ? 'pass' : 'fail', text: verdictText(a, pol) }),
+        ', B ', el('strong', { cls: failOf(b, pol) === 0 ? 'pass' : 'fail', text: verdictText(b, pol) }), '.'));
+      if (!gates) box.appendChild(el('p', { cls: 'note', id: 'ab-nogates', text: 'This page holds the gates of the main policy (' + policyLabel(0) + ') only; under ' + policyLabel(pol) + ' the reads are compared and the gates left out. Choose ' + policyLabel(0) + ' to see them.' }));
+      function ent(e) { return e.tool + ' ' + e.args; }
+      function readsBefore(d, at) {
+        var m = {};
+        d.events.forEach(function (e, i) { if (i < at && e.type === 'INFO_CALL' && !m[ent(e)]) m[ent(e)] = { ev: i, e: e }; });
+        return m;
       }
-      for (i = 0; i < len; i++) {
-        tb.appendChild(el('tr', { cls: i === div ? 'diverge' : div >= 0 && i > div ? 'after' : '' }, el('td', { cls: 'num', text: String(i) }), cell(da, i), cell(db, i),
-          el('td', { text: i === div ? 'first divergence' : div >= 0 && i > div ? 'after divergence' : 'same' })));
+      function actions(d) { var out = []; d.events.forEach(function (e, i) { if (e.type === 'CONSEQUENTIAL_CALL') out.push(i); }); return out; }
+      function gateAt(d, i) { for (var k = 0; k < d.cps.length; k++) if (d.cps[k].ev === i) return d.cps[k]; return null; }
+      // "X acted without these reads": the reads the other side made before the same action
+      // (the first of the same tool) that X had not made before its own.
+      function without(dx, dy) {
+        var ax = actions(dx), ay = actions(dy);
+        if (!ax.length) return null;
+        var i = ax[0], tool = dx.events[i].tool, j = -1;
+        ay.forEach(function (k) { if (j < 0 && dy.events[k].tool === tool) j = k; });
+        var mine = readsBefore(dx, i), theirs = readsBefore(dy, j < 0 ? dy.events.length : j), lack = [];
+        Object.keys(theirs).forEach(function (k) { if (!mine[k]) lack.push(theirs[k]); });
+        lack.sort(function (p, q) { return p.ev - q.ev; });
+        return { at: i, tool: tool, other: j, lack: lack };
+      }
+      var wb = without(db, da), wa = without(da, db);
+      var sum = el('div', { id: 'ab-summary' });
+      [['B', wb, 'A', db], ['A', wa, 'B', da]].forEach(function (x) {
+        var w = x[1];
+        if (!w || !w.lack.length) return;
+        sum.appendChild(el('p', { cls: 'summary', 'data-side': x[0], 'data-lacks': String(w.lack.length) },
+          el('strong', { text: x[0] + ' acted without ' + (w.lack.length === 1 ? 'this read' : 'these ' + w.lack.length + ' reads') }),
+          ' (' + x[0] + "'s " + w.tool + ' at event ' + w.at + '; ' + x[2] + ' made ' + (w.lack.length === 1 ? 'it' : 'them') + ' before ' + (w.other >= 0 ? 'its own at event ' + w.other : 'stopping') + '):'));
+        sum.appendChild(el('ul', { cls: 'lacks', 'data-side': x[0] }, w.lack.map(function (r) { return el('li', null, el('code', { text: ent(r.e) })); })));
+      });
+      // Requirements one side's gate confirmed and the other's did not (same commit).
+      if (gates) {
+        da.cps.forEach(function (ca) {
+          if (ca.ev < 0 || !ca.commit) return;
+          db.cps.forEach(function (cbp) {
+            if (cbp.ev < 0 || cbp.commit !== ca.commit) return;
+            [[ca, cbp, 'A', 'B'], [cbp, ca, 'B', 'A']].forEach(function (z) {
+              var sup = {}; z[0].reqs.forEach(function (r) { if (r.status === 'SUPPORTED') sup[r.id] = true; });
+              var not = z[1].reqs.filter(function (r) { return sup[r.id] && r.status !== 'SUPPORTED'; }).map(function (r) { return r.id + ' (' + r.status + ')'; });
+              if (not.length) sum.appendChild(el('p', { cls: 'summary', 'data-confirmed': z[2] }, el('strong', { text: z[2] + ' confirmed, ' + z[3] + ' did not' }), ' at ' + ca.commit + ': ' + not.join(', ') + '.'));
+            });
+          });
+        });
+      }
+      if (!sum.childNodes.length) sum.appendChild(el('p', { cls: 'summary', text: 'Neither side acted without a read the other made before the same action.' }));
+      box.appendChild(sum);
+      // Reads, matched by tool and entity; then actions, matched by tool in order.
+      var rows = [], seen = {};
+      [da, db].forEach(function (d) { d.events.forEach(function (e) { if (e.type === 'INFO_CALL' && !seen[ent(e)]) { seen[ent(e)] = true; rows.push(ent(e)); } }); });
+      function firstEv(d, k) { for (var i = 0; i < d.events.length; i++) if (d.events[i].type === 'INFO_CALL' && ent(d.events[i]) === k) return i; return -1; }
+      var tb = el('tbody');
+      rows.forEach(function (k) {
+        var ia = firstEv(da, k), ib = firstEv(db, k);
+        tb.appendChild(el('tr', { cls: ia < 0 || ib < 0 ? 'diverge' : '' }, el('td', null, el('span', { cls: 'badge read', text: 'READ' }), el('code', { text: k })),
+          el('td', { cls: 'num', text: ia < 0 ? '—' : 'event ' + ia }), el('td', { cls: 'num', text: ib < 0 ? '—' : 'event ' + ib }),
+          el('td', { text: ia < 0 ? 'B only' : ib < 0 ? 'A only' : 'both' })));
+      });
+      var xa = actions(da), xb = actions(db);
+      for (var i = 0; i < Math.max(xa.length, xb.length); i++) {
+        var ea = xa[i] != null ? da.events[xa[i]] : null, eb = xb[i] != null ? db.events[xb[i]] : null;
+        var act = function (d, at, e) {
+          if (!e) return el('td', { cls: 'none', text: '(no action)' });
+          var g = gates ? gateAt(d, at) : null;
+          return el('td', null, 'event ' + at + ' ', el('code', { text: e.args }), g ? el('div', { cls: g.gate === 'ALLOW' ? 'pass' : 'fail', text: 'gate ' + g.gate + (g.commit ? ' ' + g.commit : '') + (g.reason ? ' — ' + g.reason : '') }) : null,
+            at === d.broke && gates ? el('div', { cls: 'brokehere', text: '✗ broke here' }) : null);
+        };
+        tb.appendChild(el('tr', { cls: 'act' }, el('td', null, el('span', { cls: 'badge act', text: 'ACTION' }), el('strong', { text: (ea || eb).tool + (eb && ea && eb.tool !== ea.tool ? ' / ' + eb.tool : '') })),
+          act(da, xa[i], ea), act(db, xb[i], eb), el('td', { text: ea && eb ? (ea.tool === eb.tool ? 'same tool' : 'different tools') : ea ? 'A only' : 'B only' })));
       }
       done('ab');
       box.appendChild(el('div', { cls: 'tablewrap' }, el('table', { cls: 't ab', id: 'ab-table' },
-        el('thead', null, el('tr', null, el('th', { scope: 'col', text: '#' }), el('th', { scope: 'col', text: 'A: ' + head(a, pa) }), el('th', { scope: 'col', text: 'B: ' + head(b, pb) }), el('th', { scope: 'col', text: '' }))), tb)));
+        el('thead', null, el('tr', null, el('th', { scope: 'col', text: 'Evidence (tool and entity) and actions' }), el('th', { scope: 'col', text: 'A: ' + head(a) }), el('th', { scope: 'col', text: 'B: ' + head(b) }), el('th', { scope: 'col', text: '' }))), tb)));
     });
   }
 
@@ -638,12 +866,13 @@
       var a = td.querySelector('a');
       if (a) a.style.color = ink;
     });
-    var palette = ['#1b6e20', '#b00020', '#0072b2', '#7a4a00', '#cc79a7', '#56b4e9', '#e69f00', '#009e73', '#555555', '#8a2be2', '#d55e00', '#000000', '#999933'];
+    // the figures' palette: one colour per failure type
+    function colorOf(key) { return I.palette[key] || '#999999'; }
     Array.prototype.forEach.call(document.querySelectorAll('table[data-table="failures"]'), function (tbl) {
       var heads = tbl.querySelectorAll('thead th'), cols = [];
       Array.prototype.forEach.call(heads, function (th, j) {
         var key = th.textContent.replace(/ /g, '_');
-        if (I.failures.indexOf(key) >= 0 || key === 'infra_failure') cols.push({ j: j, key: key });
+        if (I.palette[key]) cols.push({ j: j, key: key });
       });
       if (!cols.length) return;
       tbl.querySelector('thead tr').appendChild(el('th', { scope: 'col', text: 'Mix (click a segment)' }));
@@ -653,7 +882,7 @@
           var td = tr.cells[c.j], v = parseFloat(td.textContent);
           if (!(v > 0)) return;
           var a = td.querySelector('a');
-          var seg = el(a ? 'a' : 'span', { style: 'display:block;width:' + v + '%;background:' + palette[k % palette.length], title: c.key + ' ' + td.textContent + '%',
+          var seg = el(a ? 'a' : 'span', { style: 'display:block;width:' + v + '%;background:' + colorOf(c.key), title: c.key + ' ' + td.textContent + '%',
             'aria-label': c.key + ' ' + td.textContent + '%' });
           if (a) seg.setAttribute('href', a.getAttribute('href'));
           bar.appendChild(seg);
@@ -663,6 +892,18 @@
     });
   }
   decorate();
+  // The tables page's contents: the hash names the view, so a link scrolls to its target
+  // and moves the focus there instead of changing the hash.
+  Array.prototype.forEach.call(document.querySelectorAll('nav.toc a[data-to]'), function (a) {
+    a.addEventListener('click', function (e) {
+      var t = document.getElementById(a.getAttribute('data-to'));
+      if (!t) return;
+      e.preventDefault();
+      if (!t.hasAttribute('tabindex')) t.setAttribute('tabindex', '-1');
+      t.scrollIntoView({ block: 'start' });
+      t.focus({ preventScroll: true });
+    });
+  });
 
   // ---- keyboard: j/k move between events; g then l/t/s/d switch views ----
   var lastG = 0;
@@ -676,6 +917,9 @@
       i = e.key === 'j' ? Math.min(items.length - 1, i + 1) : Math.max(0, i < 0 ? 0 : i - 1);
       items[i].focus();
       e.preventDefault();
+    } else if ((e.key === 'n' || e.key === 'p') && queue && !document.getElementById('v-episode').hidden) {
+      var m = e.key === 'n' ? queue.next : queue.prev;
+      if (m != null) { location.hash = 'run=' + encodeURIComponent(I.runs[m]) + '&from=' + encodeURIComponent(queue.from); e.preventDefault(); }
     } else if (e.key === 'g') lastG = Date.now();
     else if (Date.now() - lastG < 1500) {
       var to = { l: 'leaderboard', t: 'tables', s: 'slice', d: 'disagreements' }[e.key];

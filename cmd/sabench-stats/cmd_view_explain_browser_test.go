@@ -1,0 +1,393 @@
+package main
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"net/url"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestViewerExplainsLikeExplain opens, for every failure type of the test subset, the
+// episode page of its first episode and checks it against `explain --format json` of the
+// same run: the failure type, the event the chain broke at (marked in the timeline, with
+// the "broke here" line), the broken workflow step and the sentence saying why; the
+// failure type links to its glossary entry. With SABENCH_VIEW_SHOTS=DIR it keeps a
+// screenshot of each episode page as DIR/episode-TYPE.png.
+func TestViewerExplainsLikeExplain(t *testing.T) {
+	t.Parallel()
+	chromiumPath(t)
+	runs := subsetRuns(t)
+	page := buildViewer(t, "--runs", runs)
+	b, stop := newBrowser(t)
+	defer stop()
+	shots := os.Getenv("SABENCH_VIEW_SHOTS")
+	if shots != "" {
+		if err := os.MkdirAll(shots, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b.open(t, page, "leaderboard", "#v-leaderboard")
+	types := evalJS[[]string](t, b, `JSON.parse(document.getElementById('sab-index').textContent).failures`)
+	seen := 0
+	for _, ft := range types {
+		if ft == "success" {
+			continue
+		}
+		b.open(t, page, "slice?cond=main&fail="+ft, "#slice-summary")
+		if evalJS[int](t, b, `document.querySelectorAll('#slice-table tbody tr').length`) == 0 {
+			continue // a type that occurs only in other conditions
+		}
+		run := b.text(t, "#slice-table tbody tr:first-child td:nth-child(1) a")
+		seen++
+		out, _ := mustRun(t, "explain", run, "--runs", runs, "--format", "json", "--policy", "safeact")
+		var xs []struct {
+			Verdict struct {
+				FailureType string `json:"failure_type"`
+			} `json:"verdict"`
+			BrokeAt   int    `json:"broke_at_event"`
+			BrokeStep string `json:"broke_at_step"`
+			Why       string `json:"why"`
+			Workflow  *struct {
+				Steps []struct {
+					State string `json:"state"`
+				} `json:"steps"`
+			} `json:"workflow"`
+		}
+		if err := json.Unmarshal([]byte(out), &xs); err != nil || len(xs) != 1 {
+			t.Fatalf("explain %s: %v (%d explanations)", run, err, len(xs))
+		}
+		x := xs[0]
+		b.open(t, page, "run="+url.QueryEscape(run), "#broke-summary")
+		b.rendered(t)
+		got := evalJS[map[string]string](t, b, `(function(){var p=document.getElementById('broke-summary');return {failure:p.getAttribute('data-failure'),at:p.getAttribute('data-broke-at'),step:p.getAttribute('data-step'),text:p.textContent,link:p.querySelector('a').getAttribute('href')};})()`)
+		if got["failure"] != x.Verdict.FailureType || got["failure"] != ft {
+			t.Errorf("%s (%s): page says failure %q, explain %q", run, ft, got["failure"], x.Verdict.FailureType)
+		}
+		if got["at"] != strconv.Itoa(x.BrokeAt) {
+			t.Errorf("%s (%s): page says broke at %s, explain at %d", run, ft, got["at"], x.BrokeAt)
+		}
+		if got["step"] != x.BrokeStep {
+			t.Errorf("%s (%s): page says broken step %q, explain %q", run, ft, got["step"], x.BrokeStep)
+		}
+		if !strings.Contains(got["text"], x.Why) || x.Why == "" {
+			t.Errorf("%s (%s): summary %q lacks the oracle's sentence %q", run, ft, got["text"], x.Why)
+		}
+		marked := evalJS[[]string](t, b, `Array.from(document.querySelectorAll('#timeline > li.broke')).map(function(li){return li.id})`)
+		if x.BrokeAt >= 0 && (len(marked) != 1 || marked[0] != "ev-"+strconv.Itoa(x.BrokeAt)) {
+			t.Errorf("%s (%s): events marked broken %v, want [ev-%d]", run, ft, marked, x.BrokeAt)
+		}
+		if x.BrokeAt < 0 && len(marked) != 0 {
+			t.Errorf("%s (%s): events marked broken %v, want none", run, ft, marked)
+		}
+		if x.Workflow != nil {
+			if w := evalJS[float64](t, b, `Math.max.apply(null, Array.from(document.querySelectorAll('#workflow text[data-max]')).map(function(t){return t.getBBox().width}))`); w > 205 {
+				t.Errorf("%s: a workflow label is %.0f px wide, past its 204 px box", run, w)
+			}
+			states := evalJS[[]string](t, b, `Array.from(document.querySelectorAll('#workflow g[data-state]')).map(function(g){return g.getAttribute('data-state')})`)
+			for i, st := range x.Workflow.Steps {
+				if i >= len(states) || states[i] != st.State {
+					t.Errorf("%s (%s): workflow states %v, explain step %d %s", run, ft, states, i, st.State)
+					break
+				}
+			}
+		}
+		if ft == "wrong_stop_label" && !strings.HasPrefix(b.text(t, "#key-fact"), "Key fact: hidden preflight (") {
+			t.Errorf("%s: the stop's key fact is not shown beside the verdict", run)
+		}
+		if ft == "broken_dependency" {
+			// A reference to a call the episode never made says so.
+			refs := evalJS[string](t, b, `Array.from(document.querySelectorAll('.gate')).map(function(g){return g.textContent}).join(' ')`)
+			if strings.Contains(refs, "source call '") && !strings.Contains(refs, "exists in this episode") && !regexp.MustCompile(`\(\S+ is event \d+\)`).MatchString(refs) {
+				t.Errorf("%s: a reference error does not say whether its call exists: %s", run, refs)
+			}
+		}
+		if ft == "premature_action" {
+			// The gate card leads with what stopped the action: its MISSING requirements
+			// before any SUPPORTED one, with a count.
+			st := evalJS[[]string](t, b, `Array.from(document.querySelectorAll('.gate[data-gate="DEFER"] li[data-status]')).map(function(li){return li.getAttribute('data-status')})`)
+			if len(st) == 0 || st[0] != "MISSING" {
+				t.Errorf("%s: DEFER gate lists %v, MISSING first wanted", run, st)
+			}
+			if c := b.text(t, `.gate[data-gate="DEFER"] .reqcount`); !strings.Contains(c, "MISSING") {
+				t.Errorf("%s: gate count %q", run, c)
+			}
+		}
+		b.shot(t, shots, "episode-"+ft)
+		// The failure type links to its glossary entry, which takes the focus.
+		b.open(t, page, strings.TrimPrefix(got["link"], "#"), "#v-glossary")
+		b.rendered(t)
+		if f := evalJS[string](t, b, `document.activeElement.id`); f != "gl-"+ft {
+			t.Errorf("%s: the glossary link focuses %q, want gl-%s", ft, f, ft)
+		}
+		if dd := evalJS[string](t, b, `document.getElementById('gl-`+ft+`').nextElementSibling.textContent`); dd != x.Why {
+			t.Errorf("glossary of %s says %q, explain %q", ft, dd, x.Why)
+		}
+	}
+	if seen < 6 {
+		t.Errorf("only %d failure types found in the subset", seen)
+	}
+	if len(b.errors) > 0 {
+		t.Errorf("console errors: %v", b.errors)
+	}
+}
+
+// TestViewerABByEvidence opens the A/B page of a premature-action pair of the test subset
+// (A passes, B fails with premature_action, same V1 case, condition main) and checks that
+// it names the reads B acted without: those A made before its action that B had not made
+// before its own, worked out here from the two runs' `explain --format json` chains. One
+// policy is chosen for both sides; an old link with two different policies is refused.
+func TestViewerABByEvidence(t *testing.T) {
+	t.Parallel()
+	chromiumPath(t)
+	runs := subsetRuns(t)
+	out, _ := mustRun(t, "score", "--runs", runs, "--format", "csv", "--policy", "safeact")
+	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := map[string]int{}
+	for i, h := range rows[0] {
+		col[h] = i
+	}
+	pass, prem := map[string]string{}, map[string]string{}
+	var order []string
+	for _, r := range rows[1:] {
+		if r[col["protocol"]] != "v1" || r[col["condition"]] != "main" {
+			continue
+		}
+		c := r[col["case_id"]]
+		switch {
+		case r[col["ecs"]] == "true" && pass[c] == "":
+			pass[c] = r[col["run_id"]]
+		case r[col["failure_type"]] == "premature_action" && prem[c] == "":
+			prem[c] = r[col["run_id"]]
+			order = append(order, c)
+		}
+	}
+	var caseID, a, bRun string
+	var want []string
+	for _, c := range order {
+		if pass[c] == "" {
+			continue
+		}
+		want = lackedReads(t, runs, pass[c], prem[c])
+		if len(want) > 0 {
+			caseID, a, bRun = c, pass[c], prem[c]
+			break
+		}
+	}
+	if caseID == "" {
+		t.Fatal("no V1 case of the subset has a passing and a premature-action episode where the second lacks a read")
+	}
+	page := buildViewer(t, "--runs", runs)
+	b, stop := newBrowser(t)
+	defer stop()
+	b.open(t, page, "case="+url.QueryEscape(caseID)+"&a="+url.QueryEscape(a)+"&b="+url.QueryEscape(bRun), "#ab-summary")
+	b.rendered(t)
+	got := evalJS[[]string](t, b, `Array.from(document.querySelectorAll('ul.lacks[data-side="B"] li')).map(function(li){return li.textContent})`)
+	head := b.text(t, `#ab-summary p[data-side="B"]`)
+	if !strings.HasPrefix(head, "B acted without") {
+		t.Errorf("A/B %s vs %s: summary %q does not say what B acted without", a, bRun, head)
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("A/B %s vs %s: B lacks %q on the page, %q from explain", a, bRun, got, want)
+	}
+	if v := b.text(t, "#ab-verdicts"); !strings.Contains(v, "A PASS") || !strings.Contains(v, "B FAIL (premature_action)") {
+		t.Errorf("verdicts %q", v)
+	}
+	t.Logf("case %s: A %s, B %s; B acted without %d reads: %v", caseID, a, bRun, len(want), want)
+	b.shot(t, os.Getenv("SABENCH_VIEW_SHOTS"), "ab-premature")
+	// Under another policy the verdicts change side, and the gates (kept for the main
+	// policy only) are left out with a note; two policies at once are refused.
+	b.open(t, page, "case="+url.QueryEscape(caseID)+"&a="+url.QueryEscape(a)+"&b="+url.QueryEscape(bRun)+"&p=tau-bench", "#ab-nogates")
+	if v := b.text(t, "#ab-verdicts"); !strings.HasPrefix(v, "Under τ-bench-style (tau-bench):") {
+		t.Errorf("verdicts under tau-bench: %q", v)
+	}
+	if n := evalJS[int](t, b, `document.querySelectorAll('#ab-table .brokehere, #ab-table .pass, #ab-table .fail').length`); n != 0 {
+		t.Errorf("under tau-bench the A/B table still shows %d gate lines of the main policy", n)
+	}
+	b.open(t, page, "case="+url.QueryEscape(caseID)+"&a="+url.QueryEscape(a)+"&b="+url.QueryEscape(bRun)+"&pa=safeact&pb=tau-bench", "#ab-policy-error")
+	if len(b.errors) > 0 {
+		t.Errorf("console errors: %v", b.errors)
+	}
+}
+
+// lackedReads are the reads (tool and canonical arguments) run a made before its first
+// action's tool's first use, that run b had not made before its first action.
+func lackedReads(t *testing.T, runs, a, b string) []string {
+	t.Helper()
+	type event struct {
+		Kind      string          `json:"kind"`
+		Tool      string          `json:"tool"`
+		Arguments json.RawMessage `json:"arguments"`
+	}
+	chain := func(run string) []event {
+		out, _ := mustRun(t, "explain", run, "--runs", runs, "--format", "json", "--policy", "safeact")
+		var xs []struct {
+			Chain []event `json:"chain"`
+		}
+		if err := json.Unmarshal([]byte(out), &xs); err != nil || len(xs) != 1 {
+			t.Fatalf("explain %s: %v", run, err)
+		}
+		return xs[0].Chain
+	}
+	key := func(e event) string {
+		var c bytes.Buffer
+		_ = json.Compact(&c, e.Arguments)
+		return e.Tool + " " + c.String()
+	}
+	ca, cb := chain(a), chain(b)
+	firstAct := func(c []event, tool string) int {
+		for i, e := range c {
+			if e.Kind == "act" && (tool == "" || e.Tool == tool) {
+				return i
+			}
+		}
+		return len(c)
+	}
+	ib := firstAct(cb, "")
+	if ib == len(cb) {
+		return nil
+	}
+	ia := firstAct(ca, cb[ib].Tool)
+	had := map[string]bool{}
+	for _, e := range cb[:ib] {
+		if e.Kind == "read" {
+			had[key(e)] = true
+		}
+	}
+	var lack []string
+	seen := map[string]bool{}
+	for _, e := range ca[:ia] {
+		if k := key(e); e.Kind == "read" && !had[k] && !seen[k] {
+			seen[k] = true
+			lack = append(lack, k)
+		}
+	}
+	return lack
+}
+
+// TestViewerTriage walks the failures queue of the test subset as a reader triaging it
+// would: the queue sorted by "broke at", n and p on an episode page open the next and
+// previous failure in that order, a filter changed from the keyboard keeps the focus, and
+// a search by tool keeps exactly the failed episodes one of whose events calls that tool
+// (counted here from the runs file and `score`).
+func TestViewerTriage(t *testing.T) {
+	t.Parallel()
+	chromiumPath(t)
+	eps := subsetEpisodes(t)
+	runs := writeRuns(t, eps)
+	page := buildViewer(t, "--runs", runs)
+	b, stop := newBrowser(t)
+	defer stop()
+
+	b.open(t, page, "slice?fail=failed&sort=broke", "#slice-table")
+	cells := evalJS[[]string](t, b, `Array.from(document.querySelectorAll('#slice-table tbody tr')).map(function(tr){return tr.cells[0].textContent+'|'+tr.cells[8].textContent})`)
+	last := -1
+	var order []string
+	for _, c := range cells {
+		run, at, _ := strings.Cut(c, "|")
+		order = append(order, run)
+		v := 1 << 30 // "—": no event, sorted last
+		if at != "—" {
+			v, _ = strconv.Atoi(strings.TrimPrefix(at, "event "))
+		}
+		if v < last {
+			t.Fatalf("queue sorted by broke-at is out of order at %s (%s after %d)", run, at, last)
+		}
+		last = v
+	}
+	if len(order) < 3 {
+		t.Fatalf("queue of %d failures", len(order))
+	}
+	b.do(t, "open the first failure", chromedp.Click(chromedp.CSS("#slice-table tbody tr:first-child td:first-child a")), chromedp.WaitVisible(chromedp.ID("queue-next")))
+	b.rendered(t)
+	if pos := b.text(t, "#queue-pos"); !strings.HasPrefix(pos, "Failure 1 of ") {
+		t.Errorf("queue position %q", pos)
+	}
+	for i, key := range []string{"n", "n", "p"} {
+		want := order[[]int{1, 2, 1}[i]]
+		b.do(t, "press "+key, chromedp.KeyEvent(key))
+		b.rendered(t)
+		b.do(t, "wait for the queue", chromedp.WaitVisible(chromedp.ID("queue-pos")))
+		if got := b.text(t, "#ep-title"); got != "Run "+want {
+			t.Fatalf("after %s the page shows %q, want run %s", strings.Join([]string{"n", "n", "p"}[:i+1], " "), got, want)
+		}
+		if f := evalJS[string](t, b, `document.activeElement.id`); f != "ep-title" {
+			t.Errorf("after %s the focus is on %q, want the episode's title", key, f)
+		}
+	}
+
+	// A filter changed from the keyboard redraws the slice and keeps the focus on it.
+	b.open(t, page, "slice?fail=failed", "#slice-table")
+	b.do(t, "focus the protocol filter", chromedp.Focus(chromedp.CSS("#f-proto")))
+	b.do(t, "choose V2", chromedp.Evaluate[chromedp.Void](`(function(){var s=document.getElementById('f-proto');s.value='V2';s.dispatchEvent(new Event('change'));})()`))
+	b.rendered(t)
+	if f := evalJS[string](t, b, `document.activeElement.id`); f != "f-proto" {
+		t.Errorf("after changing the protocol filter the focus is on %q", f)
+	}
+
+	// Search by tool: the failed episodes whose events call it.
+	out, _ := mustRun(t, "score", "--runs", runs, "--format", "csv", "--policy", "safeact")
+	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	failed := map[string]bool{}
+	for _, r := range rows[1:] {
+		if r[14] == "false" { // ecs
+			failed[r[0]] = true
+		}
+	}
+	const tool = "payment_read"
+	want := 0
+	for _, ep := range eps {
+		if !failed[ep.RunID] || ep.Record == nil {
+			continue
+		}
+		evs, _ := ep.Record.List("events")
+		for _, raw := range evs {
+			if o, ok := raw.(interface{ String(string) (string, bool) }); ok {
+				if s, _ := o.String("tool"); strings.Contains(strings.ToLower(s), tool) {
+					want++
+					break
+				}
+			}
+		}
+	}
+	if want == 0 {
+		t.Fatalf("no failed episode calls %s: pick another tool", tool)
+	}
+	b.open(t, page, "slice?fail=failed&q="+tool, "#slice-found")
+	b.rendered(t)
+	if got := b.text(t, "#slice-found strong"); got != strconv.Itoa(want) {
+		t.Errorf("search %q finds %s failed episodes, the runs file has %d", tool, got, want)
+	}
+	b.shot(t, os.Getenv("SABENCH_VIEW_SHOTS"), "triage-search")
+
+	// The tables page has a table of contents naming every table and figure; an entry
+	// moves the focus to its table, and a figure's caption links to the slices it plots.
+	b.open(t, page, "tables", "nav.toc")
+	entries := evalJS[int](t, b, `document.querySelectorAll('nav.toc a[data-to]').length`)
+	items := evalJS[int](t, b, `document.querySelectorAll('#v-tables table.t').length + document.querySelectorAll('#v-tables figure').length + 2`)
+	if entries != items {
+		t.Errorf("contents has %d entries for %d tables, figures and the two headings", entries, items)
+	}
+	b.do(t, "follow the contents to the second table", chromedp.Click(chromedp.CSS(`nav.toc a[data-to="t-1"]`)))
+	if f := evalJS[string](t, b, `document.activeElement.id`); f != "t-1" {
+		t.Errorf("the contents entry moves the focus to %q, want t-1", f)
+	}
+	if href := evalJS[string](t, b, `document.querySelector('#fig-failure_types figcaption a').getAttribute('href')`); href != "#slice?fail=failed" {
+		t.Errorf("the failure-types figure links to %q", href)
+	}
+	if len(b.errors) > 0 {
+		t.Errorf("console errors: %v", b.errors)
+	}
+}

@@ -1,0 +1,200 @@
+package view_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/source"
+	"github.com/sabench/sabench-stats/oracle"
+	"github.com/sabench/sabench-stats/results/job"
+	"github.com/sabench/sabench-stats/results/view"
+)
+
+// explainJSON is what this test reads back from explain --format json.
+type explainJSON struct {
+	Verdict *struct {
+		FailureType string `json:"failure_type"`
+	} `json:"verdict"`
+	Broke     string `json:"chain_broke"`
+	BrokeAt   int    `json:"broke_at_event"`
+	BrokeStep string `json:"broke_at_step"`
+	Why       string `json:"why"`
+	Chain     []struct {
+		Broke bool `json:"broke_here"`
+	} `json:"chain"`
+	Workflow *struct {
+		Steps []struct {
+			CommitID string `json:"commit_id"`
+			State    string `json:"state"`
+		} `json:"steps"`
+	} `json:"workflow"`
+}
+
+// TestExplanationsAgreeWithVerdict walks every episode of the built-in release under every
+// preset policy, each verdict with its Detail, and checks that the three places that say
+// where the chain broke say what the verdict says: explain's JSON (failure type, broke-at
+// event, the one event marked broke_here, the broken step, the failure type's sentence),
+// its text (the failure type, "chain broke: event N", the "✗ broke here" line under event
+// N, the broken step, the sentence) and the viewer's data for the episode as the viewer
+// encodes it when that policy is the main one (broke-at event, step states).
+func TestExplanationsAgreeWithVerdict(t *testing.T) {
+	if testing.Short() {
+		t.Skip("scores and explains the whole built-in release under every policy")
+	}
+	bench, _, all, err := source.LoadBench(source.Builtin, ingest.BenchOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pols, err := oracle.LookupPolicies(oracle.PresetNames())
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := map[string]view.Case{}
+	for _, cs := range bench.Cases {
+		cases[cs.ID] = view.CaseOf(cs)
+	}
+	var mu sync.Mutex
+	checked, broke := 0, 0
+	perType := map[string]int{}
+	var fails []string
+	fail := func(format string, a ...any) {
+		mu.Lock()
+		defer mu.Unlock()
+		if len(fails) < 20 {
+			fails = append(fails, fmt.Sprintf(format, a...))
+		}
+	}
+	each := func(eps []*ingest.Episode, vs [][]oracle.Verdict) error {
+		n, nb := 0, 0
+		types := map[string]int{}
+		for i, ep := range eps {
+			cs := bench.Case(ep.CaseID)
+			vc := cases[ep.CaseID]
+			for pi, pol := range pols {
+				v := vs[pi][i]
+				if v.Excluded() {
+					continue
+				}
+				n++
+				at := oracle.BrokeAt(v)
+				if at >= 0 {
+					nb++
+				}
+				types[v.FailureType()]++
+				id := fmt.Sprintf("%s under %s", ep.RunID, pol.Name)
+
+				var jb, tb bytes.Buffer
+				if err := job.Explain(&jb, cs, ep, []oracle.Policy{pol}, []oracle.Verdict{v}, job.ExplainOptions{Format: "json"}); err != nil {
+					return err
+				}
+				if err := job.Explain(&tb, cs, ep, []oracle.Policy{pol}, []oracle.Verdict{v}, job.ExplainOptions{Format: "text"}); err != nil {
+					return err
+				}
+				var xs []explainJSON
+				if err := json.Unmarshal(jb.Bytes(), &xs); err != nil || len(xs) != 1 {
+					return fmt.Errorf("%s: explain JSON: %v", id, err)
+				}
+				x := xs[0]
+				if x.Verdict == nil || x.Verdict.FailureType != v.FailureType() {
+					fail("%s: JSON failure type %+v, verdict %q", id, x.Verdict, v.FailureType())
+				}
+				if x.BrokeAt != at {
+					fail("%s: JSON broke_at_event %d, verdict %d", id, x.BrokeAt, at)
+				}
+				if x.Why != oracle.FailureWhy(v.FailureType()) {
+					fail("%s: JSON why %q", id, x.Why)
+				}
+				marked := -1
+				for k, e := range x.Chain {
+					if e.Broke {
+						if marked >= 0 {
+							fail("%s: events %d and %d both marked broke_here", id, marked, k)
+						}
+						marked = k
+					}
+				}
+				if marked != at {
+					fail("%s: event %d marked broke_here, verdict breaks at %d", id, marked, at)
+				}
+				text := tb.String()
+				if v.ECS() {
+					if strings.Contains(text, "chain broke:") || strings.Contains(text, "broke here") {
+						fail("%s: a passing episode's text says the chain broke", id)
+					}
+				} else {
+					if !strings.Contains(text, "failure="+v.FailureType()+"\n") {
+						fail("%s: text lacks failure=%s", id, v.FailureType())
+					}
+					if !strings.Contains(text, "why it fails: "+x.Why+"\n") {
+						fail("%s: text lacks the sentence of %s", id, v.FailureType())
+					}
+					if at >= 0 {
+						if !strings.Contains(text, fmt.Sprintf("\nchain broke: event %d", at)) {
+							fail("%s: text does not say the chain broke at event %d:\n%s", id, at, text)
+						}
+						if !strings.Contains(text, fmt.Sprintf("\n  [%d] ", at)) || strings.Count(text, "✗ broke here") != 1 {
+							fail("%s: text marks %d events broken, want event %d only", id, strings.Count(text, "✗ broke here"), at)
+						}
+					} else if strings.Contains(text, "✗ broke here") || strings.Contains(text, "chain broke: event ") {
+						fail("%s: text names a break event, the verdict none", id)
+					}
+					if x.BrokeStep != "" && !strings.Contains(text, "broken step: "+x.BrokeStep+"\n") {
+						fail("%s: text lacks broken step %s", id, x.BrokeStep)
+					}
+				}
+				// The viewer's data, as written when pol is the main policy.
+				if v.Detail != nil {
+					vat, states, err := view.ViewerBreak(ep, v, vc)
+					if err != nil {
+						return fmt.Errorf("%s: viewer data: %v", id, err)
+					}
+					if vat != at {
+						fail("%s: viewer broke-at %d, verdict %d", id, vat, at)
+					}
+					step := ""
+					for k, st := range states {
+						if st == oracle.StepBroken {
+							step = vc.Workflow[k].ID
+						}
+						if x.Workflow != nil && (k >= len(x.Workflow.Steps) || x.Workflow.Steps[k].State != st) {
+							fail("%s: viewer step %d %s, explain %+v", id, k, st, x.Workflow.Steps)
+						}
+					}
+					if x.Workflow != nil && step != x.BrokeStep {
+						fail("%s: viewer broken step %q, explain %q", id, step, x.BrokeStep)
+					}
+				}
+			}
+		}
+		mu.Lock()
+		checked += n
+		broke += nb
+		for k, c := range types {
+			perType[k] += c
+		}
+		mu.Unlock()
+		return nil
+	}
+	if _, err := analysis.Score(&ingest.SliceSource{Episodes: all}, bench.Case, analysis.ScoreOptions{Policies: pols, Workers: 2, Each: each, Detail: true}); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range fails {
+		t.Error(f)
+	}
+	// The release's size (source.Builtin) times the presets, less the excluded episodes.
+	if checked < 100_000 {
+		t.Errorf("only %d verdicts checked", checked)
+	}
+	for _, ft := range oracle.FailureTypes {
+		if ft != oracle.FailContract && perType[ft] == 0 {
+			t.Errorf("no %s verdict in the release: the property is not tested for it", ft)
+		}
+	}
+	t.Logf("%d episodes × %d policies: %d verdicts checked, %d with a break event; by failure type %v", len(all), len(pols), checked, broke, perType)
+}
