@@ -2,7 +2,6 @@ package figures
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"hash/fnv"
 	"html"
@@ -85,15 +84,18 @@ func outlineSVGText(svg []byte) ([]byte, error) {
 		var adv fixed.Int26_6
 		ppem := fixed.Int26_6(f.UnitsPerEm())
 		prev, hasPrev := sfnt.GlyphIndex(0), false
+		missing := false
 		for _, r := range str {
 			idx, err := f.GlyphIndex(&buf, r)
-			if err == nil && idx == 0 {
-				err = errors.New("no glyph")
-			}
 			if err != nil {
 				firstErr = fmt.Errorf("figures: SVG: text %q: %q: %v", str, r, err)
 				return m
 			}
+			// A character the bundled font lacks (a CJK name, say) cannot be outlined:
+			// the string is then kept as visible text in the viewer's fonts, squeezed to
+			// the width the layout measured (the font's missing-glyph advance), so it
+			// still cannot collide with its neighbours.
+			missing = missing || idx == 0
 			if hasPrev {
 				if k, err := f.Kern(&buf, prev, idx, ppem, 0); err == nil {
 					adv += k
@@ -121,6 +123,11 @@ func outlineSVGText(svg []byte) ([]byte, error) {
 		k := size / upem
 		width := float64(adv) * k
 		var b bytes.Buffer
+		if missing {
+			fmt.Fprintf(&b, `<text x="%s" y="%s" transform="scale(1, -1)" textLength="%.5g" lengthAdjust="spacingAndGlyphs"`+"\n\t"+`style="font-family:'Liberation Sans',Arial,sans-serif;font-size:%spx;fill:%s">%s</text>`,
+				x, y, width, props["font-size"], fill, sm[4])
+			return b.Bytes()
+		}
 		fmt.Fprintf(&b, `<g transform="scale(1, -1) translate(%s, %s) scale(%.6g)" fill="%s">%s</g>`+"\n", x, y, k, fill, uses.String())
 		fmt.Fprintf(&b, `<text x="%s" y="%s" transform="scale(1, -1)" textLength="%.5g" lengthAdjust="spacingAndGlyphs"`+"\n\t"+`style="font-family:'Liberation Sans',Arial,sans-serif;font-size:%spx;fill-opacity:0">%s</text>`,
 			x, y, width, props["font-size"], sm[4])

@@ -42,3 +42,24 @@ func TestSVGTextOutlined(t *testing.T) {
 		})
 	}
 }
+
+// TestSVGTextMissingGlyphs: a string with characters the bundled font lacks (a CJK
+// configuration name) is kept as visible text squeezed to the measured width, and the
+// strings the font has are still outlines.
+func TestSVGTextMissingGlyphs(t *testing.T) {
+	in := []byte("<svg width=\"10\" height=\"10\">\n" +
+		"<text x=\"1\" y=\"2\" transform=\"scale(1, -1)\"\n\tstyle=\"font-family:Liberation Sans;font-weight:normal;font-style:normal;font-size:10px;fill:#123456\">模型/h</text>\n" +
+		"<text x=\"1\" y=\"20\" transform=\"scale(1, -1)\"\n\tstyle=\"font-family:Liberation Sans;font-weight:normal;font-style:normal;font-size:10px\">ab</text>\n</svg>\n")
+	out, err := outlineSVGText(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(out)
+	visible := regexp.MustCompile(`<text x="1" y="2" transform="scale\(1, -1\)" textLength="([\d.]+)" lengthAdjust="spacingAndGlyphs"\n\tstyle="[^"]*fill:#123456">模型/h</text>`).FindStringSubmatch(s)
+	if visible == nil || visible[1] == "0" {
+		t.Fatalf("CJK string not kept as visible, measured text:\n%s", s)
+	}
+	if !strings.Contains(s, `fill-opacity:0">ab</text>`) || !strings.Contains(s, "<use href=") {
+		t.Errorf("the Latin string is not outlined:\n%s", s)
+	}
+}

@@ -24,7 +24,7 @@ func TestViewerExplainsLikeExplain(t *testing.T) {
 	t.Parallel()
 	chromiumPath(t)
 	runs := subsetRuns(t)
-	page := buildViewer(t, "--runs", runs)
+	page := buildViewer(t, "--bench", "builtin", "--runs", runs)
 	b, stop := newBrowser(t)
 	defer stop()
 	shots := os.Getenv("SABENCH_VIEW_SHOTS")
@@ -46,7 +46,7 @@ func TestViewerExplainsLikeExplain(t *testing.T) {
 		}
 		run := b.text(t, "#slice-table tbody tr:first-child td:nth-child(1) a")
 		seen++
-		out, _ := mustRun(t, "explain", run, "--runs", runs, "--format", "json", "--policy", "safeact")
+		out, _ := mustRun(t, "explain", run, "--bench", "builtin", "--runs", runs, "--format", "json", "--policy", "safeact")
 		var xs []struct {
 			Verdict struct {
 				FailureType string `json:"failure_type"`
@@ -147,7 +147,7 @@ func TestViewerABByEvidence(t *testing.T) {
 	t.Parallel()
 	chromiumPath(t)
 	runs := subsetRuns(t)
-	out, _ := mustRun(t, "score", "--runs", runs, "--format", "csv", "--policy", "safeact")
+	out, _ := mustRun(t, "score", "--bench", "builtin", "--runs", runs, "--format", "csv", "--policy", "safeact")
 	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
 	if err != nil {
 		t.Fatal(err)
@@ -186,7 +186,7 @@ func TestViewerABByEvidence(t *testing.T) {
 	if caseID == "" {
 		t.Fatal("no V1 case of the subset has a passing and a premature-action episode where the second lacks a read")
 	}
-	page := buildViewer(t, "--runs", runs)
+	page := buildViewer(t, "--bench", "builtin", "--runs", runs)
 	b, stop := newBrowser(t)
 	defer stop()
 	b.open(t, page, "case="+url.QueryEscape(caseID)+"&a="+url.QueryEscape(a)+"&b="+url.QueryEscape(bRun), "#ab-summary")
@@ -229,7 +229,7 @@ func lackedReads(t *testing.T, runs, a, b string) []string {
 		Arguments json.RawMessage `json:"arguments"`
 	}
 	chain := func(run string) []event {
-		out, _ := mustRun(t, "explain", run, "--runs", runs, "--format", "json", "--policy", "safeact")
+		out, _ := mustRun(t, "explain", run, "--bench", "builtin", "--runs", runs, "--format", "json", "--policy", "safeact")
 		var xs []struct {
 			Chain []event `json:"chain"`
 		}
@@ -284,7 +284,7 @@ func TestViewerTriage(t *testing.T) {
 	chromiumPath(t)
 	eps := subsetEpisodes(t)
 	runs := writeRuns(t, eps)
-	page := buildViewer(t, "--runs", runs)
+	page := buildViewer(t, "--bench", "builtin", "--runs", runs)
 	b, stop := newBrowser(t)
 	defer stop()
 
@@ -335,7 +335,7 @@ func TestViewerTriage(t *testing.T) {
 	}
 
 	// Search by tool: the failed episodes whose events call it.
-	out, _ := mustRun(t, "score", "--runs", runs, "--format", "csv", "--policy", "safeact")
+	out, _ := mustRun(t, "score", "--bench", "builtin", "--runs", runs, "--format", "csv", "--policy", "safeact")
 	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
 	if err != nil {
 		t.Fatal(err)
