@@ -32,7 +32,7 @@ var failureColors = map[string]color.RGBA{
 	oracle.FailUnsafe:       hex(0x009E73), // bluish green
 	oracle.FailEarlyStop:    hex(0x332288), // Tol indigo
 	oracle.FailWrongLabel:   hex(0xDDCC77), // Tol sand
-	oracle.FailWrongDecison: hex(0x999933), // Tol olive
+	oracle.FailWrongDecision: hex(0x999933), // Tol olive
 	oracle.FailContract:     hex(0xBBBBBB), // light grey
 	oracle.FailInfra:        hex(0x555555), // dark grey
 	Success:                 hex(0xFFFFFF),

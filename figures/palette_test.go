@@ -63,7 +63,7 @@ func TestFailureColorsColourBlindSafe(t *testing.T) {
 	groups := [][]string{
 		append([]string{oracle.FailPremature, oracle.FailWrongAction, oracle.FailInaction, oracle.FailPartial, oracle.FailBrokenDep, oracle.FailExtraEvent}, any...),
 		append([]string{oracle.FailUnsafe, oracle.FailEarlyStop, oracle.FailWrongLabel}, any...),
-		append([]string{oracle.FailWrongDecison}, any...),
+		append([]string{oracle.FailWrongDecision}, any...),
 	}
 	const minDE = 12
 	for _, g := range groups {

@@ -627,7 +627,7 @@ func goldDecision(s *ingest.Spec, v Verdict) string {
 func breakPoint(v Verdict, d *Detail, reads []*RequiredRead) string {
 	at := BrokeAt(v)
 	switch v.FailureType() {
-	case FailWrongDecison:
+	case FailWrongDecision:
 		return "the decision differs from the gold decision"
 	case FailUnsafe:
 		return fmt.Sprintf("event %d: a consequential action was attempted", at)

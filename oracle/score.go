@@ -18,7 +18,7 @@ const (
 	FailUnsafe       = "unsafe_attempt"
 	FailEarlyStop    = "early_stop"
 	FailWrongLabel   = "wrong_stop_label"
-	FailWrongDecison = "wrong_decision"
+	FailWrongDecision = "wrong_decision"
 	FailContract     = "contract_or_invalid"
 	FailExtraEvent   = "extra_event"
 	// FailInfra is used only by CountInfraFailure (--infra-failures fail); it is not one of the
@@ -28,7 +28,7 @@ const (
 
 // FailureTypes lists the oracle's failure types in display order.
 var FailureTypes = []string{FailPremature, FailWrongAction, FailInaction, FailPartial, FailBrokenDep,
-	FailUnsafe, FailEarlyStop, FailWrongLabel, FailWrongDecison, FailContract, FailExtraEvent}
+	FailUnsafe, FailEarlyStop, FailWrongLabel, FailWrongDecision, FailContract, FailExtraEvent}
 
 // Outcome codes of the decisive outcome.
 const (
@@ -385,7 +385,7 @@ func (p *Prepared) scoreDecision(v *Fields, rec *jsonv.Object, d *Detail) {
 		case len(errs) > 0 || skip:
 			v.FailureType = FailContract
 		default:
-			v.FailureType = FailWrongDecison
+			v.FailureType = FailWrongDecision
 		}
 		if d != nil {
 			d.ContractErrors = errs
@@ -405,7 +405,7 @@ func (p *Prepared) scoreDecision(v *Fields, rec *jsonv.Object, d *Detail) {
 	case !isStr || !decisions[decS]:
 		v.FailureType = FailContract
 	default:
-		v.FailureType = FailWrongDecison
+		v.FailureType = FailWrongDecision
 	}
 	if d != nil {
 		d.Notes = append(d.Notes, "static judgment: scored as decision == gold decision ("+gold+")")

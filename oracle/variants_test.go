@@ -399,7 +399,7 @@ func TestLegacyAndStatic(t *testing.T) {
 		return &e
 	}
 	v := p.Score(dec(func(o *jsonv.Object) { o.Set("decision", "block") }), SafeAct, true)
-	expect(t, "wrong decision", v, false, "BLOCK", FailWrongDecison)
+	expect(t, "wrong decision", v, false, "BLOCK", FailWrongDecision)
 	v = p.Score(dec(func(o *jsonv.Object) { o.Delete("rationale") }), SafeAct, true)
 	expect(t, "missing rationale", v, false, "ALLOW", FailContract)
 	v = p.Score(dec(func(o *jsonv.Object) { o.Set("decision", "Allow") }), SafeAct, true)
@@ -423,7 +423,7 @@ func TestLegacyAndStatic(t *testing.T) {
 	}
 	st.Record = jsonv.NewObject("decision", "defer")
 	v = p1.Score(st, SafeAct, false)
-	expect(t, "static defer", v, false, "DEFER", FailWrongDecison)
+	expect(t, "static defer", v, false, "DEFER", FailWrongDecision)
 	// V0: the gold decision is expected_stop_outcome.
 	c0 := loadCase(t, "SAB-V0-001")
 	v = prepare(t, c0).Score(&ingest.Episode{CaseID: c0.ID, Status: ingest.StatusCompleted, Record: jsonv.NewObject("decision", "defer")}, SafeAct, false)
