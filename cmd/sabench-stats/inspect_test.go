@@ -15,7 +15,7 @@ import (
 // same verdict (every field, ecs, outcome and failure_type included) as
 // `score --bench D --runs D/runs.jsonl`; `report` on either input writes identical
 // tables (every text, Markdown, LaTeX and CSV file byte for byte, the JSON ones but for
-// the provenance, which names the inputs); `explain` prints the same chain. The whole
+// the provenance, which names the inputs); `explain` prints the same chain, and `power` the same plan. The whole
 // release, so this is the package's slowest test (about 40 CPU-s).
 func TestInspectRelease(t *testing.T) {
 	if testing.Short() {
@@ -85,6 +85,19 @@ func TestInspectRelease(t *testing.T) {
 	}
 	if chains[0] != chains[1] || !strings.Contains(chains[0], "GPT-5.6/Inspect on SAB-V3-001") {
 		t.Errorf("explain differs:\n%s\n---\n%s", chains[0], chains[1])
+	}
+
+	// A power plan from the Inspect logs as the pilot is the plan from runs.jsonl.
+	var plans [2]string
+	for i, in := range [][]string{{"--inspect", d}, {"--runs", filepath.Join(d, "runs.jsonl")}} {
+		stdout, stderr, code := runCLI(t, append([]string{"power", "Claude-5/Claude Code", "Claude-5/Inspect", "--delta", "2", "--bench", d}, in...)...)
+		if code != 0 {
+			t.Fatalf("power %v: exit %d: %s", in, code, stderr)
+		}
+		plans[i] = stdout
+	}
+	if plans[0] != plans[1] || !strings.Contains(plans[0], "Pilot: 656 shared cases") {
+		t.Errorf("power differs:\n%s\n---\n%s", plans[0], plans[1])
 	}
 }
 
