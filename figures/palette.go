@@ -23,19 +23,19 @@ var FailureTypes = append(append([]string(nil), oracle.FailureTypes...), oracle.
 // others Paul Tol's indigo, sand and olive; white segments separate
 // neighbours.
 var failureColors = map[string]color.RGBA{
-	oracle.FailPremature:    hex(0xD55E00), // vermillion
-	oracle.FailWrongAction:  hex(0xCC79A7), // reddish purple
-	oracle.FailInaction:     hex(0xF0E442), // yellow
-	oracle.FailPartial:      hex(0xE69F00), // orange
-	oracle.FailBrokenDep:    hex(0x0072B2), // blue
-	oracle.FailExtraEvent:   hex(0x56B4E9), // sky blue
-	oracle.FailUnsafe:       hex(0x009E73), // bluish green
-	oracle.FailEarlyStop:    hex(0x332288), // Tol indigo
-	oracle.FailWrongLabel:   hex(0xDDCC77), // Tol sand
+	oracle.FailPremature:     hex(0xD55E00), // vermillion
+	oracle.FailWrongAction:   hex(0xCC79A7), // reddish purple
+	oracle.FailInaction:      hex(0xF0E442), // yellow
+	oracle.FailPartial:       hex(0xE69F00), // orange
+	oracle.FailBrokenDep:     hex(0x0072B2), // blue
+	oracle.FailExtraEvent:    hex(0x56B4E9), // sky blue
+	oracle.FailUnsafe:        hex(0x009E73), // bluish green
+	oracle.FailEarlyStop:     hex(0x332288), // Tol indigo
+	oracle.FailWrongLabel:    hex(0xDDCC77), // Tol sand
 	oracle.FailWrongDecision: hex(0x999933), // Tol olive
-	oracle.FailContract:     hex(0xBBBBBB), // light grey
-	oracle.FailInfra:        hex(0x555555), // dark grey
-	Success:                 hex(0xFFFFFF),
+	oracle.FailContract:      hex(0xBBBBBB), // light grey
+	oracle.FailInfra:         hex(0x555555), // dark grey
+	Success:                  hex(0xFFFFFF),
 }
 
 // FailureColor is the colour of a failure type (or Success) as #RRGGBB;

@@ -10,17 +10,17 @@ import (
 
 // Failure types, one per failed episode; "" on success.
 const (
-	FailPremature    = "premature_action"
-	FailWrongAction  = "wrong_action"
-	FailInaction     = "inaction"
-	FailPartial      = "partial_workflow"
-	FailBrokenDep    = "broken_dependency"
-	FailUnsafe       = "unsafe_attempt"
-	FailEarlyStop    = "early_stop"
-	FailWrongLabel   = "wrong_stop_label"
+	FailPremature     = "premature_action"
+	FailWrongAction   = "wrong_action"
+	FailInaction      = "inaction"
+	FailPartial       = "partial_workflow"
+	FailBrokenDep     = "broken_dependency"
+	FailUnsafe        = "unsafe_attempt"
+	FailEarlyStop     = "early_stop"
+	FailWrongLabel    = "wrong_stop_label"
 	FailWrongDecision = "wrong_decision"
-	FailContract     = "contract_or_invalid"
-	FailExtraEvent   = "extra_event"
+	FailContract      = "contract_or_invalid"
+	FailExtraEvent    = "extra_event"
 	// FailInfra is used only by CountInfraFailure (--infra-failures fail); it is not one of the
 	// oracle's own failure types.
 	FailInfra = "infra_failure"
