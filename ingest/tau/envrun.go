@@ -3,6 +3,7 @@ package tau
 import (
 	"fmt"
 
+	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
@@ -21,29 +22,29 @@ func readEnvRuns(r *Read, file string, list []any, opt Options) {
 		at := fmt.Sprintf("[%d]", i)
 		o, ok := raw.(*jsonv.Object)
 		if !ok {
-			r.problem(file, at, "must be an EnvRunResult object, got %s", typeName(raw))
+			r.problem(file, at, "must be an EnvRunResult object, got %s", ingest.TypeName(raw))
 			continue
 		}
 		n := len(r.Problems)
 		tv, _ := o.Get("task_id")
 		task, okT := taskIDString(tv)
 		if _, isInt := tv.(int64); !isInt || !okT {
-			r.problem(file, at+".task_id", "must be a non-negative integer, got %s", typeName(tv))
+			r.problem(file, at+".task_id", "must be a non-negative integer, got %s", ingest.TypeName(tv))
 		}
 		trv, _ := o.Get("trial")
 		trial, okTr := trialInt(trv)
 		if !okTr {
-			r.problem(file, at+".trial", "must be a non-negative integer, got %s", typeName(trv))
+			r.problem(file, at+".trial", "must be a non-negative integer, got %s", ingest.TypeName(trv))
 		}
 		rv, _ := o.Get("reward")
 		reward, okR := number(rv)
 		if !okR {
-			r.problem(file, at+".reward", "must be a number, got %s", typeName(rv))
+			r.problem(file, at+".reward", "must be a number, got %s", ingest.TypeName(rv))
 		}
 		traj, okJ := o.List("traj")
 		if !okJ {
 			tj, _ := o.Get("traj")
-			r.problem(file, at+".traj", "must be an array of messages, got %s", typeName(tj))
+			r.problem(file, at+".traj", "must be an array of messages, got %s", ingest.TypeName(tj))
 		}
 		msgs := openAIMessages(r, file, at+".traj", traj)
 		if len(r.Problems) > n {
@@ -91,14 +92,14 @@ func openAIMessages(r *Read, file, field string, list []any) []message {
 		at := fmt.Sprintf("%s[%d]", field, i)
 		o, ok := raw.(*jsonv.Object)
 		if !ok {
-			r.problem(file, at, "must be a message object, got %s", typeName(raw))
+			r.problem(file, at, "must be a message object, got %s", ingest.TypeName(raw))
 			continue
 		}
 		var m message
 		role, ok := o.String("role")
 		if !ok {
 			rv, _ := o.Get("role")
-			r.problem(file, at+".role", "must be a string, got %s", typeName(rv))
+			r.problem(file, at+".role", "must be a string, got %s", ingest.TypeName(rv))
 			continue
 		}
 		m.role = role
@@ -107,7 +108,7 @@ func openAIMessages(r *Read, file, field string, list []any) []message {
 			m.content = c
 		case nil:
 		default:
-			r.problem(file, at+".content", "must be a string or null, got %s", typeName(cv))
+			r.problem(file, at+".content", "must be a string or null, got %s", ingest.TypeName(cv))
 		}
 		if role == "tool" {
 			if m.callID, ok = o.String("tool_call_id"); !ok {
@@ -117,7 +118,7 @@ func openAIMessages(r *Read, file, field string, list []any) []message {
 		if tcs, ok := o.Get("tool_calls"); ok && tcs != nil {
 			tl, ok := tcs.([]any)
 			if !ok {
-				r.problem(file, at+".tool_calls", "must be an array, got %s", typeName(tcs))
+				r.problem(file, at+".tool_calls", "must be an array, got %s", ingest.TypeName(tcs))
 				continue
 			}
 			for j, t := range tl {
@@ -140,7 +141,7 @@ func openAIMessages(r *Read, file, field string, list []any) []message {
 				case *jsonv.Object:
 					c.args = x
 				default:
-					r.problem(file, tat+".function.arguments", "must be a JSON string or an object, got %s", typeName(a))
+					r.problem(file, tat+".function.arguments", "must be a JSON string or an object, got %s", ingest.TypeName(a))
 					continue
 				}
 				m.calls = append(m.calls, c)

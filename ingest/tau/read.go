@@ -161,23 +161,3 @@ func trialInt(v any) (int, bool) {
 	}
 	return 0, false
 }
-
-func typeName(v any) string {
-	switch v.(type) {
-	case nil:
-		return "null"
-	case bool:
-		return "a boolean"
-	case int64, jsonv.BigInt:
-		return "an integer"
-	case float64:
-		return "a number"
-	case string:
-		return "a string"
-	case []any:
-		return "an array"
-	case *jsonv.Object:
-		return "an object"
-	}
-	return fmt.Sprintf("%T", v)
-}

@@ -35,26 +35,26 @@ func readSimulations(r *Read, file string, res *jsonv.Object, opt Options) {
 	sims, ok := res.List("simulations")
 	if !ok {
 		sv, _ := res.Get("simulations")
-		r.problem(file, "simulations", "must be an array, got %s", typeName(sv))
+		r.problem(file, "simulations", "must be an array, got %s", ingest.TypeName(sv))
 		return
 	}
 	for i, raw := range sims {
 		at := fmt.Sprintf("simulations[%d]", i)
 		o, ok := raw.(*jsonv.Object)
 		if !ok {
-			r.problem(file, at, "must be a simulation object, got %s", typeName(raw))
+			r.problem(file, at, "must be a simulation object, got %s", ingest.TypeName(raw))
 			continue
 		}
 		n := len(r.Problems)
 		tv, _ := o.Get("task_id")
 		task, okT := taskIDString(tv)
 		if !okT {
-			r.problem(file, at+".task_id", "must be a task id (a string of letters, digits, '_' or '-', or an integer), got %s", typeName(tv))
+			r.problem(file, at+".task_id", "must be a task id (a string of letters, digits, '_' or '-', or an integer), got %s", ingest.TypeName(tv))
 		}
 		trv, _ := o.Get("trial")
 		trial, okTr := trialInt(trv)
 		if !okTr {
-			r.problem(file, at+".trial", "must be a non-negative integer, got %s", typeName(trv))
+			r.problem(file, at+".trial", "must be a non-negative integer, got %s", ingest.TypeName(trv))
 		}
 		term, _ := o.String("termination_reason")
 		var reward float64
@@ -63,7 +63,7 @@ func readSimulations(r *Read, file string, res *jsonv.Object, opt Options) {
 			rv, _ := ri.Get("reward")
 			var okR bool
 			if reward, okR = number(rv); !okR {
-				r.problem(file, at+".reward_info.reward", "must be a number, got %s", typeName(rv))
+				r.problem(file, at+".reward_info.reward", "must be a number, got %s", ingest.TypeName(rv))
 			}
 		} else if !nonEvaluable[term] {
 			r.problem(file, at+".reward_info", "missing (the simulation was not evaluated)")
@@ -71,7 +71,7 @@ func readSimulations(r *Read, file string, res *jsonv.Object, opt Options) {
 		list, okM := o.List("messages")
 		if !okM {
 			mv, _ := o.Get("messages")
-			r.problem(file, at+".messages", "must be an array of messages, got %s (full-duplex runs that keep only ticks are not supported)", typeName(mv))
+			r.problem(file, at+".messages", "must be an array of messages, got %s (full-duplex runs that keep only ticks are not supported)", ingest.TypeName(mv))
 		}
 		msgs := tau2Messages(r, file, at+".messages", list)
 		if len(r.Problems) > n {
@@ -156,13 +156,13 @@ func tau2Messages(r *Read, file, field string, list []any) []message {
 		at := fmt.Sprintf("%s[%d]", field, i)
 		o, ok := raw.(*jsonv.Object)
 		if !ok {
-			r.problem(file, at, "must be a message object, got %s", typeName(raw))
+			r.problem(file, at, "must be a message object, got %s", ingest.TypeName(raw))
 			continue
 		}
 		var m message
 		if m.role, ok = o.String("role"); !ok {
 			rv, _ := o.Get("role")
-			r.problem(file, at+".role", "must be a string, got %s", typeName(rv))
+			r.problem(file, at+".role", "must be a string, got %s", ingest.TypeName(rv))
 			continue
 		}
 		switch cv, _ := o.Get("content"); c := cv.(type) {
@@ -170,7 +170,7 @@ func tau2Messages(r *Read, file, field string, list []any) []message {
 			m.content = c
 		case nil:
 		default:
-			r.problem(file, at+".content", "must be a string or null, got %s", typeName(cv))
+			r.problem(file, at+".content", "must be a string or null, got %s", ingest.TypeName(cv))
 		}
 		if m.role == "tool" {
 			if m.callID, ok = o.String("id"); !ok {
@@ -182,14 +182,14 @@ func tau2Messages(r *Read, file, field string, list []any) []message {
 		if tcs, ok := o.Get("tool_calls"); ok && tcs != nil {
 			tl, ok := tcs.([]any)
 			if !ok {
-				r.problem(file, at+".tool_calls", "must be an array, got %s", typeName(tcs))
+				r.problem(file, at+".tool_calls", "must be an array, got %s", ingest.TypeName(tcs))
 				continue
 			}
 			for j, t := range tl {
 				tat := fmt.Sprintf("%s.tool_calls[%d]", at, j)
 				to, ok := t.(*jsonv.Object)
 				if !ok {
-					r.problem(file, tat, "must be an object, got %s", typeName(t))
+					r.problem(file, tat, "must be an object, got %s", ingest.TypeName(t))
 					continue
 				}
 				var c call
@@ -204,7 +204,7 @@ func tau2Messages(r *Read, file, field string, list []any) []message {
 				case string:
 					c.argsRaw, c.args = x, parseArgs(x)
 				default:
-					r.problem(file, tat+".arguments", "must be an object, got %s", typeName(a))
+					r.problem(file, tat+".arguments", "must be an object, got %s", ingest.TypeName(a))
 					continue
 				}
 				m.calls = append(m.calls, c)
