@@ -12,13 +12,9 @@ import (
 	"strconv"
 
 	"github.com/apache/arrow-go/v18/arrow"
-	"github.com/apache/arrow-go/v18/arrow/array"
-	"github.com/apache/arrow-go/v18/arrow/memory"
-	"github.com/apache/arrow-go/v18/parquet"
-	"github.com/apache/arrow-go/v18/parquet/compress"
-	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/ingest/inspect"
+	"github.com/sabench/sabench-stats/results/pqrows"
 )
 
 // Kind is a column's value type.
@@ -195,44 +191,21 @@ func writeSampleJSONL(w io.Writer, cols []Column, rows []inspect.Row) error {
 }
 
 func writeSampleParquet(w io.Writer, cols []Column, rows []inspect.Row) error {
-	mem := memory.DefaultAllocator
-	fields := make([]arrow.Field, len(cols))
+	fields := make([]pqrows.Field[*inspect.Row], len(cols))
 	for i, c := range cols {
-		fields[i] = arrow.Field{Name: c.Name, Type: c.Kind.arrowType(), Nullable: true}
+		fields[i] = pqrows.Field[*inspect.Row]{Name: c.Name, Type: c.Kind.arrowType(), Get: c.Get}
 	}
-	schema := arrow.NewSchema(fields, nil)
-	props := parquet.NewWriterProperties(parquet.WithAllocator(mem), parquet.WithCompression(compress.Codecs.Zstd),
-		parquet.WithMaxRowGroupLength(parquetBatch), parquet.WithDictionaryDefault(true), parquet.WithCreatedBy("sabench-stats"),
-		parquet.WithDictionaryPageSizeLimit(1<<30))
-	fw, err := pqarrow.NewFileWriter(schema, noClose{w}, props, pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema(), pqarrow.WithAllocator(mem)))
+	pw, err := pqrows.New(w, fields, pqrows.Options{EmptyGroup: true})
 	if err != nil {
 		return err
 	}
-	b := array.NewRecordBuilder(mem, schema)
-	defer b.Release()
-	flush := func() error {
-		rec := b.NewRecordBatch()
-		defer rec.Release()
-		return fw.Write(rec)
-	}
 	for i := range rows {
-		for j, c := range cols {
-			appendArrow(b.Field(j), c.Get(&rows[i]))
-		}
-		if (i+1)%parquetBatch == 0 {
-			if err := flush(); err != nil {
-				fw.Close()
-				return err
-			}
-		}
-	}
-	if len(rows)%parquetBatch != 0 || len(rows) == 0 {
-		if err := flush(); err != nil {
-			fw.Close()
+		if err := pw.Add(&rows[i]); err != nil {
+			pw.Close()
 			return err
 		}
 	}
-	return fw.Close()
+	return pw.Close()
 }
 
 // Formats are the samples output's formats; the first is the default.
@@ -241,26 +214,4 @@ var Formats = []string{"csv", "jsonl", "parquet"}
 func appendJSONString(b []byte, s string) []byte {
 	q, _ := json.Marshal(s) // a string always marshals (invalid UTF-8 becomes U+FFFD)
 	return append(b, q...)
-}
-
-// parquetBatch is the rows per record batch (and row group).
-const parquetBatch = 64 * 1024
-
-// noClose hides the sink's Close from pqarrow.FileWriter.Close: the caller (an atomic
-// file write) closes it.
-type noClose struct{ io.Writer }
-
-func appendArrow(b array.Builder, x any) {
-	switch x := x.(type) {
-	case nil:
-		b.AppendNull()
-	case string:
-		b.(*array.StringBuilder).Append(x)
-	case int64:
-		b.(*array.Int64Builder).Append(x)
-	case bool:
-		b.(*array.BooleanBuilder).Append(x)
-	case float64:
-		b.(*array.Float64Builder).Append(x)
-	}
 }

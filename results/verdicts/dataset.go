@@ -19,6 +19,7 @@ import (
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/oracle"
 	"github.com/sabench/sabench-stats/results/fsx"
+	"github.com/sabench/sabench-stats/results/pqrows"
 	"github.com/zeebo/xxh3"
 )
 
@@ -99,11 +100,11 @@ func WriteDataset(dir string, part int, pols []oracle.Policy, vs [][]oracle.Verd
 		}
 		path := filepath.Join(d, fmt.Sprintf("part-%04d.parquet", part))
 		err := fsx.WriteFileAtomic(path, func(w io.Writer) error {
-			key, value := "", ""
+			o := pqrows.Options{}
 			if man != nil {
-				key, value = ManifestKey, man.encode()
+				o.Key, o.Value = ManifestKey, man.encode()
 			}
-			add, flush, close, err := parquetRowsMeta(w, datasetColumns, key, value)
+			pw, err := parquetRows(w, datasetColumns, o)
 			if err != nil {
 				return err
 			}
@@ -111,17 +112,17 @@ func WriteDataset(dir string, part int, pols []oracle.Policy, vs [][]oracle.Verd
 			// policies skips the others' row groups by their policy_index statistics.
 			for p := range vs {
 				for _, i := range rows[c] {
-					if err := add(Row{&vs[p][i], &pols[p], p, seq(i)}); err != nil {
-						close()
+					if err := pw.Add(Row{&vs[p][i], &pols[p], p, seq(i)}); err != nil {
+						pw.Close()
 						return err
 					}
 				}
-				if err := flush(); err != nil {
-					close()
+				if err := pw.Flush(); err != nil {
+					pw.Close()
 					return err
 				}
 			}
-			return close()
+			return pw.Close()
 		})
 		if err != nil {
 			return err
@@ -245,7 +246,7 @@ func readDatasetFile(path string, r DatasetRead, fn func(f oracle.Fields, pi int
 			err = fmt.Errorf("%s: corrupt Parquet file: %v", path, p)
 		}
 	}()
-	fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: parquetBatch}, memory.DefaultAllocator)
+	fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: pqrows.Batch}, memory.DefaultAllocator)
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
