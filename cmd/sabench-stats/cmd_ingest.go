@@ -86,16 +86,7 @@ func runIngest(e *cli.Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	for _, w := range res.Warnings {
-		fmt.Fprintln(e.Stderr, "warning:", w)
-	}
-	for _, p := range res.Problems {
-		fmt.Fprintln(e.Stderr, p)
-	}
-	if len(res.Problems) > 0 {
-		return fmt.Errorf("%d problems in the harness output; nothing written", len(res.Problems))
-	}
-	n, err := writeEpisodeFile(e, *out, (&ingest.SliceSource{Episodes: res.Episodes}).Next)
+	n, err := writeIngested(e, res, "warning: ", "the harness output", *out)
 	if err != nil {
 		return err
 	}
@@ -129,16 +120,7 @@ func ingestInspect(e *cli.Env, logs []string, bench string, opt harness.Options,
 	if err != nil {
 		return err
 	}
-	for _, w := range res.Warnings {
-		fmt.Fprintln(e.Stderr, "warning:", w)
-	}
-	for _, p := range res.Problems {
-		fmt.Fprintln(e.Stderr, p)
-	}
-	if len(res.Problems) > 0 {
-		return fmt.Errorf("%d problems in the Inspect logs; nothing written", len(res.Problems))
-	}
-	n, err := writeEpisodeFile(e, out, (&ingest.SliceSource{Episodes: res.Episodes}).Next)
+	n, err := writeIngested(e, res, "warning: ", "the Inspect logs", out)
 	if err != nil {
 		return err
 	}

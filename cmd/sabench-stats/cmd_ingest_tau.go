@@ -9,8 +9,8 @@ import (
 	"github.com/sabench/sabench-stats/ingest/harness"
 )
 
-// runIngestTau reads τ-bench / τ²-bench result files through the τ-bench adapter into one
-// episode file; a trajectory key (configuration, case, trial) seen twice is a problem.
+// runIngestTau reads τ-bench / τ²-bench result files (harness.ReadTauFiles) into one
+// episode file.
 func runIngestTau(e *cli.Env, files []string, opt harness.Options, domain, out string) error {
 	switch {
 	case opt.Condition == "":
@@ -25,39 +25,30 @@ func runIngestTau(e *cli.Env, files []string, opt harness.Options, domain, out s
 	if err := opt.Check(); err != nil {
 		return usagef("%v", err)
 	}
-	adapter := harness.TauIn(domain)
-	var eps []*ingest.Episode
-	var probs []ingest.Problem
-	seen := map[ingest.Key]*ingest.Episode{}
-	for _, f := range files {
-		res, err := adapter.Read(f, opt)
-		if err != nil {
-			return err
-		}
-		for _, w := range res.Warnings {
-			fmt.Fprintln(e.Stderr, w)
-		}
-		probs = append(probs, res.Problems...)
-		for _, ep := range res.Episodes {
-			if first, dup := seen[ep.Key()]; dup {
-				probs = append(probs, ingest.Problem{File: ep.Source, Line: ep.Line, Field: "task_id/trial",
-					Msg: fmt.Sprintf("case %s trial %d again (first at %s member %d)", ep.CaseID, ep.Repeat, first.Source, first.Line)})
-				continue
-			}
-			seen[ep.Key()] = ep
-			eps = append(eps, ep)
-		}
+	res, err := harness.ReadTauFiles(files, domain, opt)
+	if err != nil {
+		return err
 	}
-	for _, p := range probs {
-		fmt.Fprintln(e.Stderr, p)
-	}
-	if len(probs) > 0 {
-		return fmt.Errorf("%d problems in the τ-bench results; nothing written", len(probs))
-	}
-	n, err := writeEpisodeFile(e, out, (&ingest.SliceSource{Episodes: eps}).Next)
+	n, err := writeIngested(e, res, "", "the τ-bench results", out)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(e.Stderr, "ingest: %d episodes written from %s\n", n, strings.Join(files, ", "))
 	return nil
+}
+
+// writeIngested lists what an adapter said, its warnings (each after warnPrefix) and then
+// every problem, and writes its episodes to out unless there is a problem (then nothing is
+// written and the error counts them, naming what was read). It returns the episodes written.
+func writeIngested(e *cli.Env, res *harness.Result, warnPrefix, what, out string) (int, error) {
+	for _, w := range res.Warnings {
+		fmt.Fprintln(e.Stderr, warnPrefix+w)
+	}
+	for _, p := range res.Problems {
+		fmt.Fprintln(e.Stderr, p)
+	}
+	if len(res.Problems) > 0 {
+		return 0, fmt.Errorf("%d problems in %s; nothing written", len(res.Problems), what)
+	}
+	return writeEpisodeFile(e, out, (&ingest.SliceSource{Episodes: res.Episodes}).Next)
 }

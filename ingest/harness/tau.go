@@ -3,6 +3,7 @@ package harness
 import (
 	"fmt"
 
+	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/tau"
 )
 
@@ -36,4 +37,31 @@ func readTau(path string, opt Options, domain string) (*Result, error) {
 	res := &Result{Episodes: r.Episodes, Problems: r.Problems}
 	res.warn("%s: %s, domain %s, %d trajectories", path, r.Format, r.Domain, len(r.Episodes))
 	return res, nil
+}
+
+// ReadTauFiles reads several τ-bench or τ²-bench result files into one Result, in file
+// order: a trajectory key (configuration, case, trial) seen again is a problem naming
+// where it was first, and the second copy is left out.
+func ReadTauFiles(files []string, domain string, opt Options) (*Result, error) {
+	adapter := TauIn(domain)
+	all := &Result{}
+	seen := map[ingest.Key]*ingest.Episode{}
+	for _, f := range files {
+		res, err := adapter.Read(f, opt)
+		if err != nil {
+			return nil, err
+		}
+		all.Warnings = append(all.Warnings, res.Warnings...)
+		all.Problems = append(all.Problems, res.Problems...)
+		for _, ep := range res.Episodes {
+			if first, dup := seen[ep.Key()]; dup {
+				all.Problems = append(all.Problems, ingest.Problem{File: ep.Source, Line: ep.Line, Field: "task_id/trial",
+					Msg: fmt.Sprintf("case %s trial %d again (first at %s member %d)", ep.CaseID, ep.Repeat, first.Source, first.Line)})
+				continue
+			}
+			seen[ep.Key()] = ep
+			all.Episodes = append(all.Episodes, ep)
+		}
+	}
+	return all, nil
 }
