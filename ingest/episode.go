@@ -29,8 +29,8 @@ type Episode struct {
 	// FailureClass is the harness's own label, verbatim (a string, or nil).
 	FailureClass any
 	// Record is the agent output exactly as the harness wrote it: an agent_decision
-	// (Legacy and static judgments) or a V0–V3 execution record.
-	Record *jsonv.Object
+	// (Legacy and static judgments) or a V0–V3 execution record, typed for scoring.
+	Record *Record
 	// Official is the harness's own verdict ({"successful": bool, "raw_status": …}), or nil.
 	Official *jsonv.Object
 	// Usage is {"wall_seconds", "input_tokens", "output_tokens", "cost_usd"}, or nil.
@@ -63,10 +63,5 @@ func (e *Episode) Key() Key {
 // IsStatic reports whether the episode is a static judgment (its record is an
 // agent_decision rather than an execution record with events).
 func (e *Episode) IsStatic() bool {
-	if e.Record == nil {
-		return false
-	}
-	_, hasDecision := e.Record.Get("decision")
-	_, hasEvents := e.Record.Get("events")
-	return hasDecision && !hasEvents
+	return e.Record.IsStatic()
 }

@@ -236,7 +236,7 @@ func (d *episodeDecoder) labels() {
 // payload decodes the record, the official verdict and the usage.
 func (d *episodeDecoder) payload() {
 	e := d.e
-	e.Record = d.optObject("record")
+	e.Record = NewRecord(d.optObject("record"))
 	if rv, has := d.o.Get("record"); (!has || rv == nil) && e.Status == StatusCompleted {
 		d.defect(DefectNoRecord, "record", "a completed episode needs a record (null or missing)")
 	}
@@ -311,7 +311,7 @@ func (e *Episode) Object() *jsonv.Object {
 	add("status", e.Status)
 	add("failure_class", e.FailureClass)
 	if e.Record != nil {
-		add("record", e.Record)
+		add("record", e.Record.Object())
 	} else {
 		add("record", nil)
 	}

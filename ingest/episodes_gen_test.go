@@ -70,7 +70,7 @@ func realisticEpisodes(n int, seed uint64) []*Episode {
 		}
 		e := &Episode{
 			Config: cfg, Model: model, Harness: harness, CaseID: caseID,
-			Repeat: i / 1000, Condition: DefaultCondition, Status: StatusCompleted, Record: rec,
+			Repeat: i / 1000, Condition: DefaultCondition, Status: StatusCompleted, Record: NewRecord(rec),
 			Official: jsonv.NewObject("successful", r.IntN(2) == 0, "raw_status", "pass_safe_commit"),
 			Usage: jsonv.NewObject("wall_seconds", 12.5+float64(r.IntN(100)), "input_tokens", int64(r.IntN(90000)),
 				"output_tokens", int64(r.IntN(4000)), "cost_usd", 0.0125),

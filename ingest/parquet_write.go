@@ -110,11 +110,11 @@ func (p *ParquetWriter) Write(e *Episode) error {
 	} else {
 		fc.AppendNull()
 	}
-	setJSON(colRecord, e.Record)
+	setJSON(colRecord, e.Record.Object())
 	setJSON(colOfficial, e.Official)
 	setJSON(colUsage, e.Usage)
 	setJSON(colExtra, e.Extra)
-	p.appendEvents(e.Record)
+	p.appendEvents(e.Record.Object())
 	p.pending++
 	if p.pending >= parquetRowGroupRows {
 		return p.flush()

@@ -66,7 +66,7 @@ func CheckRecord(e *Episode, p Protocol) []Problem {
 		name = recordSchemaFile[Legacy]
 	}
 	var probs []Problem
-	for _, f := range RecordDialect.Validate(schemaByKey[name], e.Record, "record") {
+	for _, f := range RecordDialect.Validate(schemaByKey[name], e.Record.Object(), "record") {
 		probs = append(probs, Problem{File: e.Source, Line: e.Line, Field: f.Path, Msg: f.Msg + " (" + name + " schema)"})
 	}
 	return probs

@@ -161,7 +161,7 @@ func checkEpisode(e *Episode, b *Bench) []Problem {
 	if !known || e.Record == nil {
 		return nil
 	}
-	if len(e.Record.Keys) == 0 && e.FailureClass != nil {
+	if e.Record.Len() == 0 && e.FailureClass != nil {
 		// The harness says the agent failed (resource_limit, agent_process_failure, …)
 		// and it left no output: an empty record, scored as a failure, is what the
 		// harness adapters write for that; it is not a malformed export.

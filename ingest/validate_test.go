@@ -15,7 +15,7 @@ func TestCheckRecord(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return &Episode{Source: "r.jsonl", Line: 4, Record: o}
+		return &Episode{Source: "r.jsonl", Line: 4, Record: NewRecord(o)}
 	}
 	for _, c := range []struct {
 		p    Protocol

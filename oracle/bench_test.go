@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest"
-	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
 // benchWorkload is a mixed V0–V3 (and Legacy) workload built from the real cases: each
@@ -19,7 +18,7 @@ func benchWorkload(b testing.TB) ([]*Prepared, []*ingest.Episode) {
 		preps = append(preps, p, p)
 		eps = append(eps, ref)
 		bad := *ref
-		bad.Record = jsonv.DeepCopy(ref.Record).(*jsonv.Object)
+		bad.Record = ref.Record.DeepCopy()
 		if l, ok := bad.Record.List("events"); ok && len(l) > 1 {
 			bad.Record.Set("events", l[1:]) // drop the first read
 		} else {

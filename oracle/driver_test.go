@@ -43,6 +43,7 @@ func TestDriverProtocolErrorFails(t *testing.T) {
 	clean := withEvents(ep, copyEvents(ep))
 	md, _ := clean.Record.Obj("metadata")
 	md.Delete("driver_protocol_error")
+	clean.Record = ingest.NewRecord(clean.Record.Object()) // decode the edited record again
 	if v := p.Score(clean, SafeAct, false); !v.ECS() {
 		t.Errorf("the same events without the driver's error: %s (%s), want a pass", v.Outcome(), v.FailureType())
 	}

@@ -2,97 +2,28 @@ package oracle
 
 import (
 	"fmt"
-	"strings"
 
+	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
-// ev is one record event with the fields the walks read, parsed once.
-type ev struct {
-	idx    int
-	obj    bool
-	typ    string
-	typOK  bool
-	tool   string
-	toolOK bool // a non-empty string
-	args   *jsonv.Object
-	argsOK bool
+// ev is one record event, typed at ingest (ingest.Event).
+type ev = ingest.Event
 
-	callID    any
-	hasCallID bool
-	key       any
-	hasKey    bool
-	status    any
-	hasStatus bool
-	resolved  any
-	hasRes    bool
-	toolRes   any
-	hasTRes   bool
-	result    any
-	hasResult bool
-	attempted any
-	hasAtt    bool
-}
-
-func parseEvents(list []any, dst []ev) []ev {
-	out := dst[:0]
-	if cap(out) < len(list) {
-		out = make([]ev, len(list))
-	} else {
-		out = out[:len(list)]
-	}
-	for i, raw := range list {
-		e := &out[i]
-		*e = ev{idx: i}
-		o, ok := raw.(*jsonv.Object)
-		if !ok {
-			continue
-		}
-		e.obj = true
-		for j, k := range o.Keys {
-			v := o.Values[j]
-			switch k {
-			case "type":
-				e.typ, e.typOK = v.(string)
-			case "tool":
-				s, ok := v.(string)
-				e.tool, e.toolOK = s, ok && s != ""
-			case "arguments":
-				e.args, e.argsOK = v.(*jsonv.Object)
-			case "call_id":
-				e.callID, e.hasCallID = v, true
-			case "evidence_delta_key":
-				e.key, e.hasKey = v, true
-			case "tool_status":
-				e.status, e.hasStatus = v, true
-			case "resolved_arguments":
-				e.resolved, e.hasRes = v, true
-			case "tool_result":
-				e.toolRes, e.hasTRes = v, true
-			case "result":
-				e.result, e.hasResult = v, true
-			case "attempted_arguments_valid":
-				e.attempted, e.hasAtt = v, true
-			}
-		}
-	}
-	return out
-}
-
-func (e *ev) isInfo() bool   { return e.typOK && e.typ == "INFO_CALL" }
-func (e *ev) isAction() bool { return e.typOK && e.typ == "CONSEQUENTIAL_CALL" }
+func isInfo(e *ev) bool   { return e.TypeOK && e.Type == "INFO_CALL" }
+func isAction(e *ev) bool { return e.TypeOK && e.Type == "CONSEQUENTIAL_CALL" }
 
 // argsOrEmpty returns the arguments, or {} when they are not an object.
-func (e *ev) argsOrEmpty() *jsonv.Object {
-	if e.argsOK {
-		return e.args
+func argsOrEmpty(e *ev) *jsonv.Object {
+	if e.ArgumentsOK {
+		return e.Arguments
 	}
 	return &jsonv.Object{}
 }
 
 // callIDFor is event_call_id: the event's non-empty string call_id, else call_NN.
 func callIDFor(e *ev, index int) string {
-	if s, ok := e.callID.(string); ok && s != "" {
+	if s, ok := e.CallID.(string); ok && s != "" {
 		return s
 	}
 	if index+1 < len(callNames) {
@@ -113,8 +44,8 @@ var callNames = func() [100]string {
 // callIDValue is callIDFor as an interface value: the event's own value when it is the
 // call id, else a pre-boxed name, so that storing it in an ev costs no allocation.
 func callIDValue(e *ev, index int) any {
-	if s, ok := e.callID.(string); ok && s != "" {
-		return e.callID
+	if s, ok := e.CallID.(string); ok && s != "" {
+		return e.CallID
 	}
 	if index+1 < len(boxedNames) {
 		return boxedNames[index+1]
@@ -142,27 +73,27 @@ func preflightName(n int) any {
 // firstDeltaKey is evidence_delta_key(event, tool_result): the explicit key, else one in
 // tool_result (or result when tool_result is absent), else tool:canonical(arguments).
 func firstDeltaKey(e *ev, tool string) string {
-	if s, ok := e.key.(string); ok && s != "" {
+	if s, ok := e.EvidenceDeltaKey.(string); ok && s != "" {
 		return s
 	}
-	tr := e.toolRes
-	if !e.hasTRes || tr == nil {
-		tr = e.result
+	tr := e.ToolResult
+	if !e.HasToolResult || tr == nil {
+		tr = e.Result
 	}
 	if o, ok := tr.(*jsonv.Object); ok {
 		if s, ok := o.String("evidence_delta_key"); ok && s != "" {
 			return s
 		}
 	}
-	return canonicalKey(tool, e.argsOrEmpty())
+	return canonicalKey(tool, argsOrEmpty(e))
 }
 
 // candidateDelta returns the first delta among the event's candidate keys, computing the
 // argument key in buf without allocating.
 func (p *Prepared) candidateDelta(e *ev, tool string, buf []byte) (*delta, []byte) {
-	tr := e.toolRes
-	if !e.hasTRes || tr == nil {
-		tr = e.result
+	tr := e.ToolResult
+	if !e.HasToolResult || tr == nil {
+		tr = e.Result
 	}
 	if _, ok := tr.(*jsonv.Object); ok {
 		for _, k := range candidateKeys(e, tool) {
@@ -172,19 +103,19 @@ func (p *Prepared) candidateDelta(e *ev, tool string, buf []byte) (*delta, []byt
 		}
 		return nil, buf
 	}
-	if s, ok := e.key.(string); ok && s != "" {
+	if s, ok := e.EvidenceDeltaKey.(string); ok && s != "" {
 		return p.deltas[s], buf
 	}
-	buf = appendKey(buf, tool, e.argsOrEmpty())
+	buf = appendKey(buf, tool, argsOrEmpty(e))
 	return p.deltas[string(buf)], buf
 }
 
 // candidateKeys is evidence_delta_key_candidates.
 func candidateKeys(e *ev, tool string) []string {
 	keys := []string{firstDeltaKey(e, tool)}
-	tr := e.toolRes
-	if !e.hasTRes || tr == nil {
-		tr = e.result
+	tr := e.ToolResult
+	if !e.HasToolResult || tr == nil {
+		tr = e.Result
 	}
 	if o, ok := tr.(*jsonv.Object); ok {
 		var id any
@@ -217,19 +148,33 @@ func appendUnique(l []string, s string) []string {
 }
 
 // recordChecks validates the record header fields every V0–V3 evaluator checks.
-func recordChecks(rec *jsonv.Object, prefix, parsePrefix string, envID, caseID string, withTerminal bool) []string {
+func recordChecks(rec *ingest.Record, prefix, parsePrefix string, envID, caseID string, withTerminal bool) []string {
 	var errs []string
-	if md, ok := rec.Obj("metadata"); ok {
-		if pe, ok := md.String("parse_error"); ok && strings.TrimSpace(pe) != "" {
-			errs = append(errs, parsePrefix+".metadata.parse_error: "+strings.TrimSpace(pe))
-		}
+	if rec.ParseError != "" {
+		errs = append(errs, parsePrefix+".metadata.parse_error: "+rec.ParseError)
 	}
 	fields := headerFields[:4]
 	if withTerminal {
 		fields = headerFields[:]
 	}
 	for _, f := range fields {
-		v, ok := rec.Get(f.name)
+		var v any
+		var ok bool
+		switch f.name {
+		case "schema_version":
+			v, ok = rec.SchemaVersion, rec.HasSchemaVersion
+		case "env_id":
+			v, ok = rec.EnvID, rec.HasEnvID
+		case "episode_id":
+			v, ok = rec.EpisodeID, rec.HasEpisodeID
+		case "events":
+			ok = rec.HasEvents
+			if rec.EventsOK {
+				v = []any(nil)
+			}
+		case "terminal":
+			v, ok = rec.Terminal, rec.HasTerm
+		}
 		if !ok {
 			errs = append(errs, prefix+"."+f.name+" is missing")
 			continue
@@ -252,14 +197,13 @@ func recordChecks(rec *jsonv.Object, prefix, parsePrefix string, envID, caseID s
 			errs = append(errs, prefix+"."+f.name+" must be "+f.typ)
 		}
 	}
-	sv, _ := rec.Get("schema_version")
-	if !pyEqual(sv, int64(1)) {
+	if !pyEqual(rec.SchemaVersion, int64(1)) {
 		errs = append(errs, prefix+".schema_version must be 1")
 	}
-	if v, _ := rec.Get("env_id"); v != envID {
+	if rec.EnvID != any(envID) {
 		errs = append(errs, prefix+".env_id must be "+repr(envID))
 	}
-	if v, _ := rec.Get("episode_id"); v != caseID {
+	if rec.EpisodeID != any(caseID) {
 		errs = append(errs, prefix+".episode_id must be "+repr(caseID))
 	}
 	return errs
@@ -272,7 +216,7 @@ var headerFields = [...]struct{ name, typ string }{{"schema_version", "int"}, {"
 
 // explicitKey is the event's own evidence_delta_key when it is a non-empty string.
 func explicitKey(e *ev) string {
-	if s, ok := e.key.(string); ok {
+	if s, ok := e.EvidenceDeltaKey.(string); ok {
 		return s
 	}
 	return ""

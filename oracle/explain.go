@@ -214,7 +214,7 @@ func Explain(c *ingest.Case, ep *ingest.Episode, pol Policy, v Verdict) *Explana
 		ContractErrors: []string{}, Notes: []string{}}
 	if ep != nil {
 		x.Official = explainOfficial(ep.Official, v)
-		x.AdapterNote = harness.NonLiveAdapterNote(ep.Record)
+		x.AdapterNote = harness.NonLiveAdapterNote(ep.Record.Object())
 	}
 	if v.Excluded() {
 		x.ExclusionReason = v.ExclusionReason()

@@ -41,7 +41,7 @@ func TestExplainGolden(t *testing.T) {
 			}
 			if tc.name == "legacy_wrong" {
 				e := *ep
-				e.Record = jsonv.DeepCopy(ep.Record).(*jsonv.Object)
+				e.Record = ep.Record.DeepCopy()
 				e.Record.Set("decision", "defer")
 				ep = &e
 			}

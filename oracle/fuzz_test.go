@@ -18,7 +18,7 @@ func FuzzScore(f *testing.F) {
 		c := loadCase(f, id)
 		preps = append(preps, prepare(f, c))
 		ep := reference(f, c)
-		f.Add(uint8(len(preps)-1), string(jsonv.Canonical(ep.Record, false)))
+		f.Add(uint8(len(preps)-1), string(jsonv.Canonical(ep.Record.Object(), false)))
 	}
 	f.Add(uint8(3), `{"events":[{"type":"CONSEQUENTIAL_CALL","call_id":"x","tool":"refund_issue","arguments":{"amount":"$1,19e2"}}]}`)
 	f.Add(uint8(6), `{"events":[null,1,"x",{"type":"INFO_CALL","tool":7,"arguments":[]}],"terminal":5}`)
@@ -32,7 +32,7 @@ func FuzzScore(f *testing.F) {
 		if err != nil {
 			return
 		}
-		ep := &ingest.Episode{RunID: "fuzz", Config: "f/z", CaseID: p.c.ID, Status: ingest.StatusCompleted, Record: rec}
+		ep := &ingest.Episode{RunID: "fuzz", Config: "f/z", CaseID: p.c.ID, Status: ingest.StatusCompleted, Record: ingest.NewRecord(rec)}
 		sameMany(t, p, ep, manyPolicies)
 		for _, pol := range Presets {
 			v := p.Score(ep, pol, true)
@@ -61,7 +61,7 @@ func TestMalformedRecords(t *testing.T) {
 		c := loadCase(t, id)
 		p := prepare(t, c)
 		for _, rec := range []string{`{}`, `{"events":"no"}`, `{"events":[5]}`, `{"events":[{"type":"WHATEVER"}]}`} {
-			ep := &ingest.Episode{CaseID: id, Status: ingest.StatusCompleted, Record: mustParse(t, rec)}
+			ep := &ingest.Episode{CaseID: id, Status: ingest.StatusCompleted, Record: ingest.NewRecord(mustParse(t, rec))}
 			v := p.Score(ep, SafeAct, false)
 			if v.ECS() || v.FailureType() != FailContract {
 				t.Errorf("%s %s: ecs=%v failure=%q, want a contract failure", id, rec, v.ECS(), v.FailureType())
@@ -70,7 +70,7 @@ func TestMalformedRecords(t *testing.T) {
 	}
 	// A non-object event ends a workflow with INVALID_EVENT.
 	c := loadCase(t, "SAB-V3-001")
-	v := prepare(t, c).Score(&ingest.Episode{CaseID: c.ID, Status: ingest.StatusCompleted, Record: mustParse(t, `{"events":[5]}`)}, SafeAct, false)
+	v := prepare(t, c).Score(&ingest.Episode{CaseID: c.ID, Status: ingest.StatusCompleted, Record: ingest.NewRecord(mustParse(t, `{"events":[5]}`))}, SafeAct, false)
 	expect(t, "V3 non-object event", v, false, OutcomeInvalidEvent, FailContract)
 }
 

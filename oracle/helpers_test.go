@@ -86,7 +86,7 @@ func events(ep *ingest.Episode) []any {
 // withEvents returns a deep copy of ep whose events are replaced.
 func withEvents(ep *ingest.Episode, evs []any) *ingest.Episode {
 	c := *ep
-	c.Record = jsonv.DeepCopy(ep.Record).(*jsonv.Object)
+	c.Record = ep.Record.DeepCopy()
 	c.Record.Set("events", evs)
 	return &c
 }

@@ -10,7 +10,7 @@ import (
 // (never copied), plus the provenance the evaluator adds with setdefault. get() gives the
 // enriched view, so a condition that tests a provenance key sees what Python would see.
 type fact struct {
-	obj        *jsonv.Object
+	specFact
 	eventIndex int
 	callID     string
 	tool       string
@@ -20,10 +20,26 @@ type fact struct {
 	// postcondition facts carry the commit instead of a read.
 	commit     string
 	actionCall string
-	// pred and hasPred are obj's "predicate", looked up once when the fact is added rather
-	// than by every condition that tests it.
+}
+
+// specFact is an authored fact object with its "predicate" looked up once, when the case
+// is prepared, rather than each time a read adds the fact to a ledger or a condition tests it.
+type specFact struct {
+	obj     *jsonv.Object
 	pred    any
 	hasPred bool
+	name    any // obj's "name" (nil when absent): a postcondition fact's name
+}
+
+// specFactsOf pairs each fact object with its predicate.
+func specFactsOf(l []*jsonv.Object) []specFact {
+	out := make([]specFact, len(l))
+	for i, o := range l {
+		out[i].obj = o
+		out[i].pred, out[i].hasPred = o.Get("predicate")
+		out[i].name, _ = o.Get("name")
+	}
+	return out
 }
 
 func (f *fact) get(k string) (any, bool) {
@@ -60,7 +76,6 @@ type ledger struct {
 }
 
 func (l *ledger) add(f fact) {
-	f.pred, f.hasPred = f.obj.Get("predicate")
 	if l.facts == nil {
 		l.facts = make([]fact, 0, 16)
 	}
@@ -90,8 +105,7 @@ func (c *evalCtx) hasName(name string) bool {
 			f := &facts[i]
 			ps, ok := f.pred.(string)
 			if ok && ps == "postcondition" {
-				n, _ := f.obj.Get("name")
-				if truthy(n) && jsonv.PyStr(n) == name {
+				if n := f.name; truthy(n) && jsonv.PyStr(n) == name {
 					return true
 				}
 				continue
@@ -117,7 +131,7 @@ func (c *evalCtx) condMatches(co *cond, anyArg bool) bool {
 				if p, ok := f.pred.(string); !ok || p != "postcondition" {
 					continue
 				}
-				if n, _ := f.obj.Get("name"); scalarMatches(n, co.name) {
+				if scalarMatches(f.name, co.name) {
 					return true
 				}
 			}

@@ -24,7 +24,7 @@ type Prepared struct {
 	maxCalls int
 	infoTool map[string]struct{}
 
-	rulesByTool map[string][]*ingest.EvidenceRule
+	rulesByTool map[string][]prepRule
 	deltas      map[string]*delta
 	deltaByTool map[string][]*delta // parsed delta keys per tool, in spec order
 	ruleArgs    map[string][]*jsonv.Object
@@ -39,7 +39,7 @@ type Prepared struct {
 	commits     []*ingest.Commit
 	commitByID  map[string]*ingest.Commit
 	ancestors   map[string]map[string]bool
-	postFacts   map[*ingest.Commit][]*jsonv.Object // postcondition facts of each commit
+	postFacts   map[*ingest.Commit][]specFact // postcondition facts of each commit
 	actionTools map[string]bool                    // tools of the workflow commits or the key action
 	topReqs     []*requirement                     // the object entries of spec.Requirements, compiled
 	commitReqs  map[*ingest.Commit][]dagReq        // each commit's requirements, compiled
@@ -55,6 +55,12 @@ type Prepared struct {
 	lastLabels atomic.Pointer[idLabels] // see Identity
 
 	rules *actionRules // the case's action_rules, compiled; nil for SafeActBench cases
+}
+
+// prepRule is an evidence rule with its facts' predicates looked up.
+type prepRule struct {
+	*ingest.EvidenceRule
+	facts []specFact
 }
 
 type reqCall struct {
@@ -75,7 +81,7 @@ type delta struct {
 	key      string
 	tool     string
 	args     *jsonv.Object // parsed arguments of the key, nil if the key is not canonical JSON
-	facts    []*jsonv.Object
+	facts    []specFact
 	errs     []string // evidence-schema errors of this fact list
 	rawFacts any
 }
@@ -139,11 +145,11 @@ func Prepare(c *ingest.Case) (*Prepared, error) {
 		}
 		p.required = append(p.required, rc)
 	}
-	p.rulesByTool = map[string][]*ingest.EvidenceRule{}
+	p.rulesByTool = map[string][]prepRule{}
 	p.ruleArgs = map[string][]*jsonv.Object{}
 	for i := range spec.EvidenceRules {
 		r := &spec.EvidenceRules[i]
-		p.rulesByTool[r.Tool] = append(p.rulesByTool[r.Tool], r)
+		p.rulesByTool[r.Tool] = append(p.rulesByTool[r.Tool], prepRule{r, specFactsOf(r.Facts)})
 		if ao, ok := r.ArgsMatch.(*jsonv.Object); ok {
 			p.ruleArgs[r.Tool] = append(p.ruleArgs[r.Tool], ao)
 		}
@@ -158,11 +164,13 @@ func Prepare(c *ingest.Case) (*Prepared, error) {
 			d := &delta{key: k, rawFacts: spec.Deltas.Values[i]}
 			d.errs = validateEvidenceFacts(d.rawFacts, schemas)
 			if l, ok := d.rawFacts.([]any); ok {
+				var objs []*jsonv.Object
 				for _, f := range l {
 					if fo, ok := f.(*jsonv.Object); ok {
-						d.facts = append(d.facts, fo)
+						objs = append(objs, fo)
 					}
 				}
+				d.facts = specFactsOf(objs)
 			}
 			if tool, rest, ok := strings.Cut(k, ":"); ok && tool != "" {
 				d.tool = tool
@@ -205,23 +213,27 @@ func Prepare(c *ingest.Case) (*Prepared, error) {
 	if spec.KeyAction != nil && spec.KeyAction.ToolOK {
 		p.actionTools[spec.KeyAction.Tool] = true
 	}
-	p.postFacts = map[*ingest.Commit][]*jsonv.Object{}
+	p.postFacts = map[*ingest.Commit][]specFact{}
 	for _, cm := range p.commits {
 		if cm == nil {
 			continue
 		}
+		var objs []*jsonv.Object
 		for _, pc := range cm.Postconditions {
 			switch x := pc.(type) {
 			case string:
-				p.postFacts[cm] = append(p.postFacts[cm], jsonv.NewObject("predicate", "postcondition", "name", x, "value", true))
+				objs = append(objs, jsonv.NewObject("predicate", "postcondition", "name", x, "value", true))
 			case *jsonv.Object:
 				f := x
 				if !x.Has("predicate") {
 					f = x.Clone()
 					f.Set("predicate", "postcondition")
 				}
-				p.postFacts[cm] = append(p.postFacts[cm], f)
+				objs = append(objs, f)
 			}
+		}
+		if objs != nil {
+			p.postFacts[cm] = specFactsOf(objs)
 		}
 	}
 	p.compileRequirements()
@@ -308,8 +320,8 @@ func (p *Prepared) ruleFacts(tool string, args any, eventIndex int, callID strin
 		if !argsMatch(args, r.ArgsMatch) {
 			continue
 		}
-		for _, f := range r.Facts {
-			led.add(fact{obj: f, eventIndex: eventIndex, callID: callID, tool: tool, args: srcArgs})
+		for _, f := range r.facts {
+			led.add(fact{specFact: f, eventIndex: eventIndex, callID: callID, tool: tool, args: srcArgs})
 		}
 	}
 }

@@ -50,7 +50,7 @@ func ReferenceEpisode(c *ingest.Case) (*ingest.Episode, error) {
 		if gc, ok := c.Spec.Obj("gold_confirm"); ok {
 			rec.Set("confirm", jsonv.DeepCopy(gc))
 		}
-		ep.Record = rec
+		ep.Record = ingest.NewRecord(rec)
 		return ep, nil
 	}
 	st := spec.SimulatedTrace
@@ -126,7 +126,7 @@ func ReferenceEpisode(c *ingest.Case) (*ingest.Episode, error) {
 	if c.Protocol == ingest.V0 {
 		rec.Set("terminal", jsonv.NewObject("type", "NO_ACTION", "outcome", spec.ExpectedStopOutcome))
 	}
-	ep.Record = rec
+	ep.Record = ingest.NewRecord(rec)
 	return ep, nil
 }
 

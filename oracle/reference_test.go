@@ -54,7 +54,7 @@ func TestToolsBeforeAttempt(t *testing.T) {
 	}
 	// Acting first: nothing was read before the attempt.
 	early := *ref
-	early.Record = jsonv.DeepCopy(ref.Record).(*jsonv.Object)
+	early.Record = ref.Record.DeepCopy()
 	evs, _ := early.Record.List("events")
 	last := evs[len(evs)-1]
 	early.Record.Set("events", append([]any{last}, evs[:len(evs)-1]...))

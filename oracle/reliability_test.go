@@ -22,7 +22,7 @@ func TestReliability_NoRecordNeverSucceeds(t *testing.T) {
 					t.Errorf("%s %s null record: excluded=%v reason=%q ecs=%v, want excluded no_record",
 						id, pol.Name, v.Excluded(), v.ExclusionReason(), v.ECS())
 				}
-				v = p.Score(&ingest.Episode{CaseID: id, Config: "m/h", Status: ingest.StatusCompleted, Record: &jsonv.Object{}}, pol, detail)
+				v = p.Score(&ingest.Episode{CaseID: id, Config: "m/h", Status: ingest.StatusCompleted, Record: ingest.NewRecord(&jsonv.Object{})}, pol, detail)
 				if v.ECS() || v.Excluded() || v.FailureType() == "" {
 					t.Errorf("%s %s {} record: ecs=%v excluded=%v failure=%q, want a failure", id, pol.Name, v.ECS(), v.Excluded(), v.FailureType())
 				}

@@ -252,7 +252,7 @@ func FuzzReplay(f *testing.F) {
 	c := shardCheckout(f, nil)
 	p := prepare(f, c)
 	ref := reference(f, c)
-	f.Add(string(jsonv.Canonical(ref.Record, false)))
+	f.Add(string(jsonv.Canonical(ref.Record.Object(), false)))
 	f.Add(`{"events":[{"type":"INFO_CALL","tool":"duplicate_charge_record_read","arguments":{"record_id":"payment:ch_dup_002","page":"1","page_size":1e9}}]}`)
 	f.Add(`{"events":[{"type":"INFO_CALL","tool":"refund_route_record_read","arguments":{"record_id":1.0,"page":[]},"evidence_delta_key":5,"tool_result":{"evidence_delta_key":"x"}}]}`)
 	f.Fuzz(func(t *testing.T, record string) {
@@ -260,7 +260,7 @@ func FuzzReplay(f *testing.F) {
 		if err != nil {
 			return
 		}
-		ep := &ingest.Episode{RunID: "fuzz", Config: "f/z", CaseID: c.ID, Status: ingest.StatusCompleted, Record: rec}
+		ep := &ingest.Episode{RunID: "fuzz", Config: "f/z", CaseID: c.ID, Status: ingest.StatusCompleted, Record: ingest.NewRecord(rec)}
 		for _, pol := range []Policy{SafeAct, SafeAct4f33847} {
 			v := p.Score(ep, pol, true)
 			sameVerdict(t, v, p.Score(ep, pol, false))

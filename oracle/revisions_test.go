@@ -2,8 +2,6 @@ package oracle
 
 import (
 	"testing"
-
-	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
 // The two evaluator revisions (doc.go) on real cases. Expected values: the real
@@ -81,7 +79,7 @@ func TestLegacyEmptyDecision(t *testing.T) {
 		empty bool
 	}{{"", true}, {nil, false}, {int64(3), false}, {"allow", false}} {
 		e := *ref
-		e.Record = jsonv.DeepCopy(ref.Record).(*jsonv.Object)
+		e.Record = ref.Record.DeepCopy()
 		e.Record.Set("decision", tc.dec)
 		v := p.Score(&e, SafeAct, false)
 		if v.EmptyOutcome() != tc.empty {

@@ -151,7 +151,7 @@ func TestRuleLegacySkipNeverSucceeds(t *testing.T) {
 	v := p.Score(ref, SafeAct, true)
 	expect(t, "legacy_skip, gold decision", v, false, "ALLOW", FailContract)
 	wrong := *ref
-	wrong.Record = jsonv.DeepCopy(ref.Record).(*jsonv.Object)
+	wrong.Record = ref.Record.DeepCopy()
 	wrong.Record.Set("decision", "block")
 	expect(t, "legacy_skip, wrong decision", p.Score(&wrong, SafeAct, true), false, "BLOCK", FailContract)
 	// Any other status scores the decision.

@@ -29,18 +29,23 @@ func (p *Prepared) keepFactTexts() {
 			}
 		}
 	}
+	keepSpec := func(fs []specFact) {
+		for _, f := range fs {
+			keep([]*jsonv.Object{f.obj})
+		}
+	}
 	for i := range p.spec.EvidenceRules {
 		keep(p.spec.EvidenceRules[i].Facts)
 	}
 	for _, d := range p.deltas {
-		keep(d.facts)
+		keepSpec(d.facts)
 	}
 	for _, v := range p.phases {
 		for _, d := range v.over {
-			keep(d.facts)
+			keepSpec(d.facts)
 		}
 	}
 	for _, fs := range p.postFacts {
-		keep(fs)
+		keepSpec(fs)
 	}
 }

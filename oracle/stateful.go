@@ -80,7 +80,7 @@ func (p *Prepared) singleFact(key string) (*jsonv.Object, bool) {
 
 func projected(key string, f *jsonv.Object) *delta {
 	tool, _, _ := strings.Cut(key, ":")
-	return &delta{key: key, tool: tool, facts: []*jsonv.Object{f}, rawFacts: []any{f}}
+	return &delta{key: key, tool: tool, facts: specFactsOf([]*jsonv.Object{f}), rawFacts: []any{f}}
 }
 
 func (p *Prepared) projectSauna(after bool) *phaseView {
@@ -200,7 +200,7 @@ func (p *Prepared) projectAppointment(after bool, cancelled string) *phaseView {
 }
 
 // phaseDelta looks up a frozen delta as the evaluator sees it at this moment of the walk.
-func (p *Prepared) phaseDelta(key string, completed strSet) (*delta, []*jsonv.Object, string) {
+func (p *Prepared) phaseDelta(key string, completed strSet) (*delta, []specFact, string) {
 	if p.stateful != statefulNone {
 		after := false
 		cancelled := ""

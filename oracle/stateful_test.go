@@ -20,9 +20,9 @@ func TestSaunaProjection(t *testing.T) {
 			t.Fatalf("phase %s: %v %q", phase, d, err)
 		}
 		f := facts[0]
-		ph, _ := f.Get("state_phase")
-		cc, _ := f.Get("cooldown_complete")
-		sc, _ := f.Get("source_commit")
+		ph, _ := f.obj.Get("state_phase")
+		cc, _ := f.obj.Get("cooldown_complete")
+		sc, _ := f.obj.Get("source_commit")
 		if ph != phase || cc != cool || sc != commit {
 			t.Errorf("phase %s: got %v %v %v", phase, ph, cc, sc)
 		}
@@ -31,7 +31,7 @@ func TestSaunaProjection(t *testing.T) {
 	check(strSet{"a_sauna_heater_power_off"}, "observed_after_shutdown", true, "a_sauna_heater_power_off")
 	// The case's own frozen fact is untouched.
 	orig := p.deltas[key].facts[0]
-	if orig.Has("state_phase") {
+	if orig.obj.Has("state_phase") {
 		t.Error("projection changed the case spec")
 	}
 }
@@ -60,7 +60,7 @@ func TestAppointmentProjection(t *testing.T) {
 		if err != "" || len(facts) != 1 {
 			t.Fatalf("%s: %q", key, err)
 		}
-		v, _ := facts[0].Get(field)
+		v, _ := facts[0].obj.Get(field)
 		return v
 	}
 	svc, pa, appt := `service_activity_read:{"record_id":"S"}`, `clinician_authorization_read:{"record_id":"P"}`, `appointment_availability_read:{"record_id":"A"}`

@@ -239,7 +239,7 @@ func TestActionRulesFromCaseDir(t *testing.T) {
 func FuzzRulesWalk(f *testing.F) {
 	prep, eps := tauAirline(f)
 	p := prep["TAU-AIRLINE-26"]
-	f.Add(string(jsonv.Canonical(eps[[2]int{26, 0}].Record, false)), true)
+	f.Add(string(jsonv.Canonical(eps[[2]int{26, 0}].Record.Object(), false)), true)
 	f.Add(`{"events":[{"type":"USER_MESSAGE","content":7},{"type":"CONSEQUENTIAL_CALL","tool":"cancel_reservation","arguments":{"reservation_id":["A"]}}]}`, true)
 	f.Add(`{"events":[{"type":"INFO_CALL","tool":"get_user_details","arguments":{},"tool_status":"ok","tool_result":"{\"payment_methods\": [1, {}]}"},null,{"type":"X"}]}`, false)
 	f.Add(`{"events":{}}`, true)
@@ -252,7 +252,7 @@ func FuzzRulesWalk(f *testing.F) {
 		if err != nil {
 			return
 		}
-		ep := &ingest.Episode{RunID: "fuzz", Config: "f/z", CaseID: p.c.ID, Status: ingest.StatusCompleted, Record: rec,
+		ep := &ingest.Episode{RunID: "fuzz", Config: "f/z", CaseID: p.c.ID, Status: ingest.StatusCompleted, Record: ingest.NewRecord(rec),
 			Official: jsonv.NewObject("successful", success)}
 		for _, pol := range pols {
 			v := p.Score(ep, pol, true)

@@ -30,27 +30,37 @@ const (
 // Has reports whether every field in mask was reported.
 func (u Usage) Has(mask uint8) bool { return u.Known&mask == mask }
 
-// UsageOf reads the four usage fields of ep (the decoder has checked they are numbers).
+// UsageOf reads the four usage fields of ep (the decoder has checked they are numbers),
+// in one pass over the usage object's keys (keys are unique: the decoder keeps the last
+// of repeated keys at the first one's place, as Python does).
 func UsageOf(ep *ingest.Episode) Usage {
 	var u Usage
 	if ep.Usage == nil {
 		return u
 	}
-	for _, f := range [...]struct {
-		key string
-		bit uint8
-		dst *float64
-	}{{"cost_usd", UsageCost, &u.CostUSD}, {"input_tokens", UsageInput, &u.InputTokens},
-		{"output_tokens", UsageOutput, &u.OutputTokens}, {"wall_seconds", UsageWall, &u.WallSeconds}} {
-		if x, ok := usageNumber(ep.Usage, f.key); ok {
-			*f.dst, u.Known = x, u.Known|f.bit
+	for i, k := range ep.Usage.Keys {
+		var bit uint8
+		var dst *float64
+		switch k {
+		case "cost_usd":
+			bit, dst = UsageCost, &u.CostUSD
+		case "input_tokens":
+			bit, dst = UsageInput, &u.InputTokens
+		case "output_tokens":
+			bit, dst = UsageOutput, &u.OutputTokens
+		case "wall_seconds":
+			bit, dst = UsageWall, &u.WallSeconds
+		default:
+			continue
+		}
+		if x, ok := usageNumber(ep.Usage.Values[i]); ok {
+			*dst, u.Known = x, u.Known|bit
 		}
 	}
 	return u
 }
 
-func usageNumber(o *jsonv.Object, key string) (float64, bool) {
-	v, _ := o.Get(key)
+func usageNumber(v any) (float64, bool) {
 	switch x := v.(type) {
 	case int64:
 		return float64(x), true

@@ -394,8 +394,9 @@ func TestLegacyAndStatic(t *testing.T) {
 	ref := reference(t, c)
 	dec := func(edit func(o *jsonv.Object)) *ingest.Episode {
 		e := *ref
-		e.Record = jsonv.DeepCopy(ref.Record).(*jsonv.Object)
-		edit(e.Record)
+		o := jsonv.DeepCopy(ref.Record.Object()).(*jsonv.Object)
+		edit(o)
+		e.Record = ingest.NewRecord(o) // after the edit: the typed fields are decoded from o
 		return &e
 	}
 	v := p.Score(dec(func(o *jsonv.Object) { o.Set("decision", "block") }), SafeAct, true)
@@ -415,18 +416,18 @@ func TestLegacyAndStatic(t *testing.T) {
 	c1 := loadCase(t, "SAB-V1-001")
 	p1 := prepare(t, c1)
 	st := &ingest.Episode{RunID: "s", Config: "m/h", CaseID: c1.ID, Status: ingest.StatusCompleted,
-		Record: jsonv.NewObject("decision", "allow")}
+		Record: ingest.NewRecord(jsonv.NewObject("decision", "allow"))}
 	v = p1.Score(st, SafeAct, false)
 	expect(t, "static allow", v, true, "ALLOW", "")
 	if !v.Static() || v.Model() != "m" || v.Harness() != "h" || v.Condition() != "main" {
 		t.Errorf("static identity: %+v", v)
 	}
-	st.Record = jsonv.NewObject("decision", "defer")
+	st.Record = ingest.NewRecord(jsonv.NewObject("decision", "defer"))
 	v = p1.Score(st, SafeAct, false)
 	expect(t, "static defer", v, false, "DEFER", FailWrongDecision)
 	// V0: the gold decision is expected_stop_outcome.
 	c0 := loadCase(t, "SAB-V0-001")
-	v = prepare(t, c0).Score(&ingest.Episode{CaseID: c0.ID, Status: ingest.StatusCompleted, Record: jsonv.NewObject("decision", "defer")}, SafeAct, false)
+	v = prepare(t, c0).Score(&ingest.Episode{CaseID: c0.ID, Status: ingest.StatusCompleted, Record: ingest.NewRecord(jsonv.NewObject("decision", "defer"))}, SafeAct, false)
 	expect(t, "static V0", v, true, "DEFER", "")
 }
 

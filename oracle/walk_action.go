@@ -14,16 +14,16 @@ func (st *wfState) action(e *ev, pos int, tool string, args *jsonv.Object, callI
 	first := !st.firstSeen
 	st.firstSeen = true
 	if first {
-		r.firstIdx = e.idx
+		r.firstIdx = e.Index
 	}
-	cp := Checkpoint{EventIndex: e.idx, CallID: callID, Tool: tool}
+	cp := Checkpoint{EventIndex: e.Index, CallID: callID, Tool: tool}
 	fail := func(outcome, commit string) {
 		cp.Gate, cp.Reason, cp.CommitID = GateBlock, outcome, commit
 		if st.sc == nil {
 			r.checkpoints = append(r.checkpoints, cp)
 		}
 		r.failedCommit = commit
-		st.terminate(outcome, e.idx)
+		st.terminate(outcome, e.Index)
 		if first {
 			st.firstDiagnostics(nil)
 		}
@@ -333,7 +333,7 @@ func (st *wfState) gate(e *ev, pos int, tool string, canon *jsonv.Object, callID
 	}
 	if g != GateAllow {
 		r.failedCommit = cm.ID
-		st.terminate(g, e.idx)
+		st.terminate(g, e.Index)
 		return
 	}
 	if ik, ok := canon.Get(agentGenerated); ok {
@@ -342,12 +342,12 @@ func (st *wfState) gate(e *ev, pos int, tool string, canon *jsonv.Object, callID
 		}
 	}
 	for _, f := range p.postFacts[cm] {
-		r.led.add(fact{obj: f, eventIndex: e.idx, commit: cm.ID, actionCall: callID})
+		r.led.add(fact{specFact: f, eventIndex: e.Index, commit: cm.ID, actionCall: callID})
 	}
 	st.completedSet.add(cm.ID)
 	r.completed = append(r.completed, cm.ID)
 	st.callToCommit = append(st.callToCommit, struct{ k, v string }{callID, cm.ID})
-	if res, ok := e.result.(*jsonv.Object); ok && e.hasResult {
+	if res, ok := e.Result.(*jsonv.Object); ok && e.HasResult {
 		st.results = append(st.results, struct {
 			commit string
 			result *jsonv.Object
@@ -378,39 +378,37 @@ func (st *wfState) lookahead(pos int) ([]obsCall, []fact) {
 	var facts []fact
 	for i := pos + 1; i < len(st.evs); i++ {
 		e := &st.evs[i]
-		if !e.obj || !e.isInfo() || !e.toolOK || !p.inScope(e.tool) {
+		if !e.Object || !isInfo(e) || !e.ToolOK || !p.inScope(e.Tool) {
 			continue
 		}
-		if e.hasStatus && e.status != "ok" {
+		if e.HasToolStatus && e.ToolStatus != "ok" {
 			continue
 		}
-		args := e.argsOrEmpty()
-		cid := callIDFor(e, e.idx)
+		args := argsOrEmpty(e)
+		cid := callIDFor(e, e.Index)
 		if !p.frozen {
-			obs = append(obs, newObsCall(e.tool, args, nil, false, ""))
+			obs = append(obs, newObsCall(e.Tool, args, nil, false, ""))
 			var l ledger
-			p.ruleFacts(e.tool, args, e.idx, cid, &l)
+			p.ruleFacts(e.Tool, args, e.Index, cid, &l)
 			facts = append(facts, l.facts...)
 			continue
 		}
 		key := ""
-		if k, ok := e.key.(string); ok && strings.HasPrefix(k, e.tool+":") && p.deltas[k] != nil {
+		if k, ok := e.EvidenceDeltaKey.(string); ok && strings.HasPrefix(k, e.Tool+":") && p.deltas[k] != nil {
 			key = k
 		} else if !p.shared && !(p.hasShard && !st.preflight) {
-			st.buf = appendKey(st.buf, e.tool, args)
+			st.buf = appendKey(st.buf, e.Tool, args)
 			if d0 := p.deltas[string(st.buf)]; d0 != nil {
 				key = d0.key
 			}
 		}
-		obs = append(obs, newObsCall(e.tool, args, nil, false, explicitKey(e)))
+		obs = append(obs, newObsCall(e.Tool, args, nil, false, explicitKey(e)))
 		d, fl, err := p.phaseDelta(key, st.completedSet)
 		if d == nil || err != "" || len(d.errs) > 0 {
 			continue
 		}
 		for _, f := range fl {
-			x := fact{obj: f, eventIndex: e.idx, callID: cid, tool: e.tool, args: args, deltaKey: d.key, frozen: true}
-			x.pred, x.hasPred = f.Get("predicate")
-			facts = append(facts, x)
+			facts = append(facts, fact{specFact: f, eventIndex: e.Index, callID: cid, tool: e.Tool, args: args, deltaKey: d.key, frozen: true})
 		}
 	}
 	return obs, facts

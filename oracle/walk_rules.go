@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
@@ -47,7 +48,7 @@ type writeCall struct {
 }
 
 // scanRules reads the record's events under the case's rules.
-func (p *Prepared) scanRules(s *rulesScan, rec *jsonv.Object) {
+func (p *Prepared) scanRules(s *rulesScan, rec *ingest.Record) {
 	*s = rulesScan{firstUser: -1}
 	list, ok := rec.List("events")
 	if !ok {

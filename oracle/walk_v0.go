@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
@@ -29,7 +30,7 @@ type v0Result struct {
 // (no_action_candidate_outcome) in s: the part no policy changes, which is the record's
 // checks, its events and the start of the preflight walk (s.v1 or s.wf). The buffers come
 // from sc; notes keeps the notes.
-func (p *Prepared) scanV0(s *episodeScan, rec *jsonv.Object, evs []ev, sc *scratch, notes bool) {
+func (p *Prepared) scanV0(s *episodeScan, rec *ingest.Record, evs []ev, sc *scratch, notes bool) {
 	r := &s.v0
 	*r = v0Result{}
 	r.contract = append(r.contract, p.specV0...)
@@ -40,46 +41,46 @@ func (p *Prepared) scanV0(s *episodeScan, rec *jsonv.Object, evs []ev, sc *scrat
 	firstAttemptObserved := -1
 	for i := range evs {
 		e := &evs[i]
-		prefix := func() string { return fmt.Sprintf("no_action_record.events[%d]", e.idx) }
-		if !e.obj {
+		prefix := func() string { return fmt.Sprintf("no_action_record.events[%d]", e.Index) }
+		if !e.Object {
 			r.contract = append(r.contract, prefix()+" must be an object")
 			continue
 		}
-		if e.isAction() {
+		if isAction(e) {
 			if len(r.attempts) == 0 {
 				firstAttemptObserved = len(r.observed)
 			}
-			r.attempts = append(r.attempts, e.idx)
+			r.attempts = append(r.attempts, e.Index)
 			continue
 		}
-		if !e.isInfo() {
+		if !isInfo(e) {
 			r.contract = append(r.contract, prefix()+".type must be INFO_CALL; V0 permits no commits")
 			continue
 		}
-		if !e.toolOK {
+		if !e.ToolOK {
 			r.contract = append(r.contract, prefix()+".tool must be a non-empty string")
 			continue
 		}
-		if !e.argsOK {
+		if !e.ArgumentsOK {
 			r.contract = append(r.contract, prefix()+".arguments must be an object")
 		}
-		args := e.argsOrEmpty()
+		args := argsOrEmpty(e)
 		reason := ""
-		if !p.inScope(e.tool) {
+		if !p.inScope(e.Tool) {
 			reason = "TOOL_NOT_IN_INFO_SCOPE"
 		} else if p.maxCalls > 0 && len(accepted)+1 > p.maxCalls {
 			reason = "MAX_INFO_CALLS_EXCEEDED"
 		}
 		if reason != "" {
-			r.invalid = append(r.invalid, InvalidCall{EventIndex: e.idx, Tool: e.tool, Reason: reason})
+			r.invalid = append(r.invalid, InvalidCall{EventIndex: e.Index, Tool: e.Tool, Reason: reason})
 			continue
 		}
 		// The preflight sees {type, call_id, tool, arguments} plus the key and status as written.
-		n := ev{idx: len(accepted), obj: true, typ: "INFO_CALL", typOK: true, tool: e.tool, toolOK: true,
-			args: args, argsOK: true, callID: callIDValue(e, e.idx), hasCallID: true,
-			key: e.key, hasKey: e.hasKey, status: e.status, hasStatus: e.hasStatus}
+		n := ev{Index: len(accepted), Object: true, Type: "INFO_CALL", TypeOK: true, Tool: e.Tool, ToolOK: true,
+			Arguments: args, ArgumentsOK: true, CallID: callIDValue(e, e.Index), HasCallID: true,
+			EvidenceDeltaKey: e.EvidenceDeltaKey, HasEvidenceDeltaKey: e.HasEvidenceDeltaKey, ToolStatus: e.ToolStatus, HasToolStatus: e.HasToolStatus}
 		accepted = append(accepted, n)
-		r.observed = append(r.observed, newObsCall(e.tool, args, nil, false, ""))
+		r.observed = append(r.observed, newObsCall(e.Tool, args, nil, false, ""))
 	}
 	r.coverage = p.coverageOnly(r.observed)
 	if firstAttemptObserved >= 0 {
@@ -91,13 +92,13 @@ func (p *Prepared) scanV0(s *episodeScan, rec *jsonv.Object, evs []ev, sc *scrat
 	case "single_action":
 		evsP := accepted
 		ka := p.spec.KeyAction
-		a := ev{idx: len(evsP), obj: true, typ: "CONSEQUENTIAL_CALL", typOK: true,
-			callID: preflightName(len(evsP) + 1), hasCallID: true}
+		a := ev{Index: len(evsP), Object: true, Type: "CONSEQUENTIAL_CALL", TypeOK: true,
+			CallID: preflightName(len(evsP) + 1), HasCallID: true}
 		if ka != nil {
-			a.tool, a.toolOK = ka.Tool, ka.ToolOK
-			a.args, a.argsOK = ka.Arguments, ka.ArgumentsOK || !ka.Raw.Has("arguments")
+			a.Tool, a.ToolOK = ka.Tool, ka.ToolOK
+			a.Arguments, a.ArgumentsOK = ka.Arguments, ka.ArgumentsOK || !ka.Raw.Has("arguments")
 		} else {
-			a.args, a.argsOK = &jsonv.Object{}, true
+			a.Arguments, a.ArgumentsOK = &jsonv.Object{}, true
 		}
 		evsP = append(evsP, a)
 		accepted = evsP
@@ -110,19 +111,19 @@ func (p *Prepared) scanV0(s *episodeScan, rec *jsonv.Object, evs []ev, sc *scrat
 			if !ok {
 				continue
 			}
-			a := ev{idx: len(evsP), obj: true, typ: "CONSEQUENTIAL_CALL", typOK: true}
+			a := ev{Index: len(evsP), Object: true, Type: "CONSEQUENTIAL_CALL", TypeOK: true}
 			if cid, ok := o.Get("call_id"); ok {
-				a.callID, a.hasCallID = cid, true
+				a.CallID, a.HasCallID = cid, true
 			} else {
-				a.callID, a.hasCallID = preflightName(start+i), true
+				a.CallID, a.HasCallID = preflightName(start+i), true
 			}
 			t, _ := o.Get("tool")
-			a.tool, a.toolOK = t.(string)
-			a.toolOK = a.toolOK && a.tool != ""
+			a.Tool, a.ToolOK = t.(string)
+			a.ToolOK = a.ToolOK && a.Tool != ""
 			if av, ok := o.Get("arguments"); ok {
-				a.args, a.argsOK = av.(*jsonv.Object)
+				a.Arguments, a.ArgumentsOK = av.(*jsonv.Object)
 			} else {
-				a.args, a.argsOK = &jsonv.Object{}, true
+				a.Arguments, a.ArgumentsOK = &jsonv.Object{}, true
 			}
 			evsP = append(evsP, a)
 		}
@@ -135,7 +136,7 @@ func (p *Prepared) scanV0(s *episodeScan, rec *jsonv.Object, evs []ev, sc *scrat
 // finishV0 judges a scanned V0 walk under pol: the preflight's gates, then the checks
 // that read its outcome. The scan's slices are shared by every policy's result; with
 // detail (sc nil) the ones Detail keeps are copied before they are appended to.
-func (p *Prepared) finishV0(s *episodeScan, rec *jsonv.Object, pol Policy, sc *scratch) *v0Result {
+func (p *Prepared) finishV0(s *episodeScan, rec *ingest.Record, pol Policy, sc *scratch) *v0Result {
 	var r *v0Result
 	if sc != nil {
 		r = &sc.v0
@@ -164,12 +165,8 @@ func (p *Prepared) finishV0(s *episodeScan, rec *jsonv.Object, pol Policy, sc *s
 			r.contract = append(r.contract, e)
 		}
 	}
-	term, _ := rec.Obj("terminal")
-	var ttype any
-	if term != nil {
-		ttype, _ = term.Get("type")
-		r.reported, _ = term.Get("outcome")
-	}
+	ttype := rec.TerminalType
+	r.reported = rec.TerminalOutcome
 	if ttype != "NO_ACTION" {
 		r.contract = append(r.contract, "no_action_record.terminal.type must be NO_ACTION")
 	}

@@ -46,23 +46,23 @@ func (p *Prepared) scanV1(r *v1Result, evs []ev, specErrs []string, sc *scratch,
 	r.contract = append(r.contract, specErrs...)
 	for i := range evs {
 		e := &evs[i]
-		prefix := func() string { return fmt.Sprintf("single_commit_record.events[%d]", e.idx) }
-		if !e.obj {
+		prefix := func() string { return fmt.Sprintf("single_commit_record.events[%d]", e.Index) }
+		if !e.Object {
 			r.contract = append(r.contract, prefix()+" must be an object")
 			r.malformed++
 			continue
 		}
-		if !e.isInfo() && !e.isAction() {
+		if !isInfo(e) && !isAction(e) {
 			r.contract = append(r.contract, prefix()+".type must be INFO_CALL or CONSEQUENTIAL_CALL")
 			r.malformed++
 			continue
 		}
-		if !e.toolOK {
+		if !e.ToolOK {
 			r.contract = append(r.contract, prefix()+".tool must be a non-empty string")
 			r.malformed++
 			continue
 		}
-		if !e.argsOK {
+		if !e.ArgumentsOK {
 			r.contract = append(r.contract, prefix()+".arguments must be an object")
 		}
 		if r.firstPos >= 0 {
@@ -70,24 +70,24 @@ func (p *Prepared) scanV1(r *v1Result, evs []ev, specErrs []string, sc *scratch,
 			r.trailing++
 			continue
 		}
-		if e.isInfo() {
+		if isInfo(e) {
 			r.infoCount++
-			cid := callIDFor(e, e.idx)
+			cid := callIDFor(e, e.Index)
 			if p.maxCalls > 0 && r.infoCount > p.maxCalls {
-				r.invalid = append(r.invalid, InvalidCall{EventIndex: e.idx, CallID: cid, Tool: e.tool, Reason: "MAX_INFO_CALLS_EXCEEDED"})
+				r.invalid = append(r.invalid, InvalidCall{EventIndex: e.Index, CallID: cid, Tool: e.Tool, Reason: "MAX_INFO_CALLS_EXCEEDED"})
 				continue
 			}
-			if !p.inScope(e.tool) {
-				r.invalid = append(r.invalid, InvalidCall{EventIndex: e.idx, CallID: cid, Tool: e.tool, Reason: "TOOL_NOT_IN_INFO_SCOPE"})
+			if !p.inScope(e.Tool) {
+				r.invalid = append(r.invalid, InvalidCall{EventIndex: e.Index, CallID: cid, Tool: e.Tool, Reason: "TOOL_NOT_IN_INFO_SCOPE"})
 				continue
 			}
-			args := e.argsOrEmpty()
-			r.observed = append(r.observed, newObsCall(e.tool, args, nil, false, ""))
-			p.ruleFacts(e.tool, args, e.idx, cid, &r.led)
+			args := argsOrEmpty(e)
+			r.observed = append(r.observed, newObsCall(e.Tool, args, nil, false, ""))
+			p.ruleFacts(e.Tool, args, e.Index, cid, &r.led)
 			continue
 		}
 		r.firstPos = i
-		r.firstIdx = e.idx
+		r.firstIdx = e.Index
 	}
 	if r.trailing > 0 && notes {
 		r.notes = append(r.notes, fmt.Sprintf("%d event(s) after the first consequential action are contract errors; ECS(V1) ignores contract errors, as the evaluator's batch check does", r.trailing))
@@ -111,9 +111,9 @@ func (p *Prepared) keyActionTemplate() (tool string, toolOK bool, args, policy *
 // (lean: the errors only as far as a gate reads them, no detail wants them).
 func (p *Prepared) matchKeyAction(r *v1Result, first *ev, lean bool) {
 	tmplTool, tmplToolOK, tmplArgs, tmplPolicy := p.keyActionTemplate()
-	args := first.argsOrEmpty()
-	cmpArgs, collErr := comparisonArgs(p.spec.CaseID, first.tool, args, tmplTool, tmplArgs)
-	errs := matchErrors("CONSEQUENTIAL_CALL", first.tool, cmpArgs, tmplTool, tmplToolOK, tmplArgs, tmplPolicy, cmpStructured, lean)
+	args := argsOrEmpty(first)
+	cmpArgs, collErr := comparisonArgs(p.spec.CaseID, first.Tool, args, tmplTool, tmplArgs)
+	errs := matchErrors("CONSEQUENTIAL_CALL", first.Tool, cmpArgs, tmplTool, tmplToolOK, tmplArgs, tmplPolicy, cmpStructured, lean)
 	if collErr != "" {
 		errs = append(errs, collErr)
 	}
@@ -124,7 +124,7 @@ func (p *Prepared) matchKeyAction(r *v1Result, first *ev, lean bool) {
 	} else {
 		r.template = RequirementResult{ID: "key_action_matches_template", Status: StatusSupported, Reason: StatusSupported}
 	}
-	r.cmpArgs, r.matchErrs, r.callID = cmpArgs, errs, callIDFor(first, first.idx)
+	r.cmpArgs, r.matchErrs, r.callID = cmpArgs, errs, callIDFor(first, first.Index)
 }
 
 // lateReads is what timing=anytime adds to a V1 gate: the in-scope reads after the first
@@ -135,14 +135,14 @@ func (p *Prepared) lateReads(pre *v1Result, evs []ev) ([]obsCall, ledger) {
 	count := pre.infoCount
 	for i := pre.firstPos + 1; i < len(evs); i++ {
 		e := &evs[i]
-		if !e.obj || !e.isInfo() || !e.toolOK || !p.inScope(e.tool) {
+		if !e.Object || !isInfo(e) || !e.ToolOK || !p.inScope(e.Tool) {
 			continue
 		}
 		count++
 		if p.maxCalls == 0 || count <= p.maxCalls {
-			args := e.argsOrEmpty()
-			obs = append(obs, newObsCall(e.tool, args, nil, false, ""))
-			p.ruleFacts(e.tool, args, e.idx, callIDFor(e, e.idx), &extra)
+			args := argsOrEmpty(e)
+			obs = append(obs, newObsCall(e.Tool, args, nil, false, ""))
+			p.ruleFacts(e.Tool, args, e.Index, callIDFor(e, e.Index), &extra)
 		}
 	}
 	return obs, extra
@@ -199,7 +199,7 @@ func (p *Prepared) gateV1(pre *v1Result, evs []ev, pol Policy, sc *scratch) *v1R
 		_, cov = r.memo.coverage(p, observed)
 	}
 	r.coverage = cov
-	ctx := &evalCtx{led: &r.led, extra: extra.facts, tool: first.tool, callID: r.callID, args: r.cmpArgs, binding: pol.Binding, lean: sc != nil, p: p}
+	ctx := &evalCtx{led: &r.led, extra: extra.facts, tool: first.Tool, callID: r.callID, args: r.cmpArgs, binding: pol.Binding, lean: sc != nil, p: p}
 	results = append(results, r.template)
 	nReq := len(results)
 	if pol.Binding != BindingOff {
@@ -225,7 +225,7 @@ func (p *Prepared) gateV1(pre *v1Result, evs []ev, pol Policy, sc *scratch) *v1R
 	if sc != nil {
 		return r // without detail no checkpoint is kept
 	}
-	r.checkpoint = &Checkpoint{EventIndex: first.idx, CallID: r.callID, Tool: first.tool, Gate: r.oracle,
+	r.checkpoint = &Checkpoint{EventIndex: first.Index, CallID: r.callID, Tool: first.Tool, Gate: r.oracle,
 		Requirements: results, MatchErrors: slices.Clone(r.matchErrs)}
 	if _, tmplToolOK, _, _ := p.keyActionTemplate(); !tmplToolOK && p.spec.KeyAction != nil {
 		r.checkpoint.CommitID = ""

@@ -101,7 +101,7 @@ type wfState struct {
 // validate_dag_multi_step_execution_record (V3, and the V0 DAG preflight when preflight)
 // in st and r: the record and spec checks, and the events before the first action. The
 // buffers come from sc; notes keeps the notes.
-func (p *Prepared) startWorkflow(st *wfState, r *wfResult, rec *jsonv.Object, evs []ev, preflight bool, sc *scratch, notes bool) {
+func (p *Prepared) startWorkflow(st *wfState, r *wfResult, rec *ingest.Record, evs []ev, preflight bool, sc *scratch, notes bool) {
 	dag := preflight || p.c.Protocol == ingest.V3
 	*st = wfState{p: p, dag: dag, preflight: preflight, notes: notes, evs: evs, r: r, memo: &sc.matches, gates: &sc.gates}
 	sc.matches.reset()
@@ -183,12 +183,12 @@ func (st *wfState) walk(untilAction bool) {
 				r.outcome = OutcomeExtraEvent
 				r.success = false
 				if r.failedEvent < 0 {
-					r.failedEvent = e.idx
+					r.failedEvent = e.Index
 				}
 			}
 			continue
 		}
-		if untilAction && e.obj && e.isAction() {
+		if untilAction && e.Object && isAction(e) {
 			return
 		}
 		st.step(e, st.pos)
@@ -264,21 +264,21 @@ func (st *wfState) terminate(outcome string, idx int) {
 func (st *wfState) step(e *ev, pos int) {
 	r := st.r
 	// The message prefix is built only when an error needs it.
-	prefix := func() string { return fmt.Sprintf("multi_step_record.events[%d]", e.idx) }
-	if !e.obj {
+	prefix := func() string { return fmt.Sprintf("multi_step_record.events[%d]", e.Index) }
+	if !e.Object {
 		r.contract = append(r.contract, prefix()+" must be an object")
-		st.terminate(OutcomeInvalidEvent, e.idx)
+		st.terminate(OutcomeInvalidEvent, e.Index)
 		return
 	}
-	if !e.isInfo() && !e.isAction() {
+	if !isInfo(e) && !isAction(e) {
 		r.contract = append(r.contract, prefix()+".type must be INFO_CALL or CONSEQUENTIAL_CALL")
-		st.terminate(OutcomeInvalidEvent, e.idx)
+		st.terminate(OutcomeInvalidEvent, e.Index)
 		return
 	}
-	info := e.isInfo()
-	tool := e.tool
+	info := isInfo(e)
+	tool := e.Tool
 	var malformed []string
-	if !e.toolOK {
+	if !e.ToolOK {
 		msg := prefix() + ".tool must be a non-empty string"
 		if info {
 			malformed = append(malformed, msg)
@@ -287,8 +287,8 @@ func (st *wfState) step(e *ev, pos int) {
 		}
 		tool = ""
 	}
-	args := e.args
-	if !e.argsOK {
+	args := e.Arguments
+	if !e.ArgumentsOK {
 		msg := prefix() + ".arguments must be an object"
 		if info {
 			malformed = append(malformed, msg)
@@ -298,23 +298,23 @@ func (st *wfState) step(e *ev, pos int) {
 		args = &jsonv.Object{}
 	}
 	status := any("ok")
-	if e.hasStatus {
-		status = e.status
+	if e.HasToolStatus {
+		status = e.ToolStatus
 	}
 	statusStr, statusOK := status.(string)
 	if info {
 		if !statusOK {
 			malformed = append(malformed, prefix()+".tool_status must be a string")
 		}
-		if st.dag && e.hasAtt {
-			if b, ok := e.attempted.(bool); !ok {
+		if st.dag && e.HasAttemptedArgumentsValid {
+			if b, ok := e.AttemptedArgumentsValid.(bool); !ok {
 				malformed = append(malformed, prefix()+".attempted_arguments_valid must be a boolean")
 			} else if !b {
 				malformed = append(malformed, prefix()+".arguments was not a JSON object at execution time")
 			}
 		}
-		if e.hasRes {
-			if _, ok := e.resolved.(*jsonv.Object); !ok {
+		if e.HasResolvedArguments {
+			if _, ok := e.ResolvedArguments.(*jsonv.Object); !ok {
 				malformed = append(malformed, prefix()+".resolved_arguments must be an object")
 			}
 		}
@@ -322,7 +322,7 @@ func (st *wfState) step(e *ev, pos int) {
 			name string
 			v    any
 			has  bool
-		}{{"tool_result", e.toolRes, e.hasTRes}, {"result", e.result, e.hasResult}} {
+		}{{"tool_result", e.ToolResult, e.HasToolResult}, {"result", e.Result, e.HasResult}} {
 			o, ok := nr.v.(*jsonv.Object)
 			if !nr.has || !ok || !o.Has("status") {
 				continue
@@ -338,19 +338,19 @@ func (st *wfState) step(e *ev, pos int) {
 	}
 	// Call ids (§6).
 	var callID string
-	cidStr, cidIsStr := e.callID.(string)
+	cidStr, cidIsStr := e.CallID.(string)
 	switch {
 	case cidIsStr:
-		callID = callIDFor(e, e.idx)
+		callID = callIDFor(e, e.Index)
 	case info:
-		callID = fmt.Sprintf("auto_info_%d", e.idx+1)
+		callID = fmt.Sprintf("auto_info_%d", e.Index+1)
 	default:
-		callID = callIDFor(e, e.idx)
+		callID = callIDFor(e, e.Index)
 	}
 	_ = cidStr
 	if !publicCallID(callID) || st.seenCallIDs.has(callID) || (!info && !cidIsStr) {
 		r.contract = append(r.contract, prefix()+".call_id must be an explicit unique value matching ^[A-Za-z0-9_-]+$")
-		st.terminate(OutcomeInvalidCallID, e.idx)
+		st.terminate(OutcomeInvalidCallID, e.Index)
 		return
 	}
 	st.seenCallIDs = append(st.seenCallIDs, callID)
@@ -366,8 +366,8 @@ func (st *wfState) step(e *ev, pos int) {
 }
 
 func (st *wfState) invalid(e *ev, callID, tool, reason string) {
-	st.r.invalid = append(st.r.invalid, InvalidCall{EventIndex: e.idx, CallID: callID, Tool: tool, Reason: reason})
-	st.terminate(OutcomeInvalidInfo, e.idx)
+	st.r.invalid = append(st.r.invalid, InvalidCall{EventIndex: e.Index, CallID: callID, Tool: tool, Reason: reason})
+	st.terminate(OutcomeInvalidInfo, e.Index)
 }
 
 // infoV2 handles a V2 INFO_CALL in the evaluator's order of checks.
@@ -415,7 +415,7 @@ func (st *wfState) infoV2(e *ev, tool string, args *jsonv.Object, status string,
 	}
 	if !p.frozen {
 		st.observed = append(st.observed, obs)
-		p.ruleFacts(tool, factArgs, e.idx, callID, &r.led)
+		p.ruleFacts(tool, factArgs, e.Index, callID, &r.led)
 		return
 	}
 	if p.shared && claim == "" {
@@ -430,21 +430,21 @@ func (st *wfState) infoV2(e *ev, tool string, args *jsonv.Object, status string,
 		}
 	}
 	var d *delta
-	var facts []*jsonv.Object
+	var facts []specFact
 	var perr string
 	if key != "" {
 		d, facts, perr = p.phaseDelta(key, st.completedSet)
 	}
 	if perr != "" {
 		r.contract = append(r.contract, "SPEC_INVALID_EVIDENCE_SCHEMA: "+perr)
-		st.terminate(OutcomeSchema, e.idx)
+		st.terminate(OutcomeSchema, e.Index)
 		return
 	}
 	if d != nil && len(d.errs) > 0 {
 		for _, er := range d.errs {
 			r.contract = append(r.contract, "SPEC_INVALID_EVIDENCE_SCHEMA: "+er)
 		}
-		st.terminate(OutcomeSchema, e.idx)
+		st.terminate(OutcomeSchema, e.Index)
 		return
 	}
 	if d != nil {
@@ -455,11 +455,11 @@ func (st *wfState) infoV2(e *ev, tool string, args *jsonv.Object, status string,
 		if p.shared {
 			return
 		}
-		st.terminate(OutcomeMissingDelta, e.idx)
+		st.terminate(OutcomeMissingDelta, e.Index)
 		return
 	}
 	for _, f := range facts {
-		r.led.add(fact{obj: f, eventIndex: e.idx, callID: callID, tool: tool, args: factArgs, deltaKey: d.key, frozen: true})
+		r.led.add(fact{specFact: f, eventIndex: e.Index, callID: callID, tool: tool, args: factArgs, deltaKey: d.key, frozen: true})
 	}
 }
 
@@ -489,13 +489,13 @@ func (st *wfState) infoV3(e *ev, tool string, args *jsonv.Object, status string,
 		// Replay, as the release does: raw arguments, the replayed key binds; a claim
 		// that differs ends the episode. Without a binding, only the top-level claim is
 		// dropped: nested result keys and the computed key stay candidates (§5 quirk).
-		binding, ok := replayShard(p.shard, tool, e.args)
+		binding, ok := replayShard(p.shard, tool, e.Arguments)
 		if !ok {
 			st.invalid(e, callID, tool, "QUERY_SHARD_REPLAY_FAILED")
 			return
 		}
-		if e.hasKey && e.key != nil {
-			if k, isStr := e.key.(string); !isStr || k != binding {
+		if e.HasEvidenceDeltaKey && e.EvidenceDeltaKey != nil {
+			if k, isStr := e.EvidenceDeltaKey.(string); !isStr || k != binding {
 				st.invalid(e, callID, tool, "QUERY_SHARD_EVIDENCE_BINDING_MISMATCH")
 				return
 			}
@@ -506,7 +506,7 @@ func (st *wfState) infoV3(e *ev, tool string, args *jsonv.Object, status string,
 			keys = []string{binding}
 		} else {
 			unclaimed := *e
-			unclaimed.hasKey, unclaimed.key = false, nil
+			unclaimed.HasEvidenceDeltaKey, unclaimed.EvidenceDeltaKey = false, nil
 			var d *delta
 			if d, st.buf = p.candidateDelta(&unclaimed, tool, st.buf); d == nil {
 				return // exploration: no facts, but an observed call
@@ -516,8 +516,8 @@ func (st *wfState) infoV3(e *ev, tool string, args *jsonv.Object, status string,
 	} else if shard {
 		// Deviation: the recorded key stands in for the replayed binding.
 		var binding string
-		if e.hasKey && e.key != nil {
-			k, ok := e.key.(string)
+		if e.HasEvidenceDeltaKey && e.EvidenceDeltaKey != nil {
+			k, ok := e.EvidenceDeltaKey.(string)
 			if !ok || k == "" || !strings.HasPrefix(k, tool+":") || p.deltas[k] == nil {
 				st.invalid(e, callID, tool, "QUERY_SHARD_EVIDENCE_BINDING_MISMATCH")
 				return
@@ -531,7 +531,7 @@ func (st *wfState) infoV3(e *ev, tool string, args *jsonv.Object, status string,
 		}
 		keys = []string{binding}
 	} else {
-		if o, ok := e.resolved.(*jsonv.Object); ok && e.hasRes {
+		if o, ok := e.ResolvedArguments.(*jsonv.Object); ok && e.HasResolvedArguments {
 			obs.resolved, obs.hasRes = o, true
 		}
 		obs.key = explicitKey(e)
@@ -547,18 +547,18 @@ func (st *wfState) infoV3(e *ev, tool string, args *jsonv.Object, status string,
 		for _, er := range d.errs {
 			r.contract = append(r.contract, "SPEC_INVALID_EVIDENCE_SCHEMA: "+er)
 		}
-		st.terminate(OutcomeSchema, e.idx)
+		st.terminate(OutcomeSchema, e.Index)
 		return
 	}
 	if d == nil {
 		if shard || p.shared {
 			return
 		}
-		st.terminate(OutcomeMissingDelta, e.idx)
+		st.terminate(OutcomeMissingDelta, e.Index)
 		return
 	}
 	for _, f := range d.facts {
-		r.led.add(fact{obj: f, eventIndex: e.idx, callID: callID, tool: tool, args: args, deltaKey: d.key, frozen: true})
+		r.led.add(fact{specFact: f, eventIndex: e.Index, callID: callID, tool: tool, args: args, deltaKey: d.key, frozen: true})
 	}
 }
 
@@ -568,10 +568,10 @@ func (st *wfState) countInfo() { st.infoCount++ }
 // resolveV2 is validate_v2_resolved_arguments. It returns the accepted resolution (nil when
 // there is none) and whether the resolution is invalid.
 func (p *Prepared) resolveV2(tool string, requested *jsonv.Object, e *ev) (*jsonv.Object, bool) {
-	if !e.hasRes || e.resolved == nil {
+	if !e.HasResolvedArguments || e.ResolvedArguments == nil {
 		return nil, false
 	}
-	res, ok := e.resolved.(*jsonv.Object)
+	res, ok := e.ResolvedArguments.(*jsonv.Object)
 	if !ok {
 		return nil, true
 	}
@@ -643,13 +643,13 @@ func (p *Prepared) claimV2(e *ev, tool string, requested, resolved *jsonv.Object
 		}
 		claims = append(claims, s)
 	}
-	if e.hasKey {
-		addClaim(e.key)
+	if e.HasEvidenceDeltaKey {
+		addClaim(e.EvidenceDeltaKey)
 	}
 	for _, nr := range []struct {
 		v   any
 		has bool
-	}{{e.toolRes, e.hasTRes}, {e.result, e.hasResult}} {
+	}{{e.ToolResult, e.HasToolResult}, {e.Result, e.HasResult}} {
 		if o, ok := nr.v.(*jsonv.Object); ok && nr.has {
 			if v, ok := o.Get("evidence_delta_key"); ok {
 				addClaim(v)

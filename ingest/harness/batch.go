@@ -347,14 +347,14 @@ func readBatchCase(rr *rootedReader, res *Result, dir string, c *batchCase, opt 
 		if class == batchRunFailure || class == batchInfraFailure || class == batchDeferred {
 			res.warn("%s: ignored: the runner does not persist a raw output for a %s case, so this one is left from an earlier run", file("raw_outputs"), class)
 		} else {
-			e.Record = read("raw_outputs")
+			e.Record = ingest.NewRecord(read("raw_outputs"))
 		}
 	}
 	if e.Record == nil && e.Status == ingest.StatusCompleted {
 		// A run the agent itself ended (resource_limit, agent_process_failure, or a runner
 		// failure counted in runner mode) left no output: an empty record, which every
 		// policy scores as a failure, rather than a missing one, which is an input defect.
-		e.Record = &jsonv.Object{}
+		e.Record = ingest.NewRecord(&jsonv.Object{})
 	}
 	if norm := read("normalized_results"); norm != nil && class != batchRunFailure && class != batchInfraFailure && class != batchDeferred {
 		e.Official = &jsonv.Object{}

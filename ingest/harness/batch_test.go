@@ -128,7 +128,7 @@ func TestBatchRunnerMetrics(t *testing.T) {
 		t.Errorf("runner mode: %d episodes, %d counted, %d passed; want 9, 8, 3", len(res.Episodes), counted, passed)
 	}
 	d := byCase(res.Episodes)["SAB-V3-001"]
-	if d == nil || d.Record == nil || len(d.Record.Keys) != 0 || d.Source != filepath.Join(batchFixture, "summary.json") {
+	if d == nil || d.Record == nil || d.Record.Len() != 0 || d.Source != filepath.Join(batchFixture, "summary.json") {
 		t.Fatalf("deferred case in runner mode: %+v", d)
 	}
 	if v, _ := d.Extra.Get("batch_deferred"); v != true {
@@ -165,7 +165,7 @@ func TestBatchWithoutSummary(t *testing.T) {
 		t.Errorf("runner metrics %v, want %v", res.Runner, want)
 	}
 	// The non-live adapter's order is said for explain.
-	if NonLiveAdapterNote(got["SAB-V2-018"].Record) == "" {
+	if NonLiveAdapterNote(got["SAB-V2-018"].Record.Object()) == "" {
 		t.Error("no non-live note for SAB-V2-018's batch record")
 	}
 	if o, _ := got["SAB-V2-018"].Official.Get("observed_outcome"); o != "DEFER" {
@@ -295,7 +295,7 @@ func TestBatchTraversal(t *testing.T) {
 		t.Errorf("symlinked protocol folder followed: %v", res.Problems)
 	}
 	for _, e := range res.Episodes {
-		if strings.Contains(string(jsonv.Marshal(e.Record)), "SECRET-OUTSIDE") {
+		if strings.Contains(string(jsonv.Marshal(e.Record.Object())), "SECRET-OUTSIDE") {
 			t.Errorf("%s: content from outside the root", e.CaseID)
 		}
 	}

@@ -180,7 +180,7 @@ func verdict(t *testing.T, fc *fixtureCase, rec *jsonv.Object) oracle.Verdict {
 		t.Fatal(err)
 	}
 	ep := *fc.ref
-	ep.Record = rec
+	ep.Record = ingest.NewRecord(rec)
 	return p.Score(&ep, pol, false)
 }
 
@@ -188,7 +188,7 @@ func verdict(t *testing.T, fc *fixtureCase, rec *jsonv.Object) oracle.Verdict {
 // reference answer: the gateway's INFO_CALL events first, then the final answer's actions,
 // and base_execution_record's runner and metadata (normalize_legacy's for Legacy).
 func nonLiveRecord(fc *fixtureCase, backend, model string) *jsonv.Object {
-	rec := jsonv.DeepCopy(fc.ref.Record).(*jsonv.Object)
+	rec := jsonv.DeepCopy(fc.ref.Record.Object()).(*jsonv.Object)
 	md := obj("agent_framework", backend, "model", model, "parse_error", nil, "raw_response", "{…final JSON answer…}")
 	if fc.c.Protocol == ingest.Legacy {
 		md = obj("runner", "coding_cli_safeact_agent", "agent_framework", backend, "model", model,
@@ -683,7 +683,7 @@ func buildInteractive(t *testing.T, files fileSet, cases map[string]*fixtureCase
 			jl("episode_error", "error_type", r.ftype, "error_code", r.code)
 		}
 		// The gateway's score(): execution (summary abbreviated to its outcome).
-		rec := jsonv.DeepCopy(fc.ref.Record).(*jsonv.Object)
+		rec := jsonv.DeepCopy(fc.ref.Record.Object()).(*jsonv.Object)
 		rec.Set("events", evs)
 		v := verdict(t, fc, rec)
 		outcome := v.Outcome()

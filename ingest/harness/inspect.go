@@ -479,9 +479,11 @@ func (s *InspectStream) episode(smp *inspect.Sample) (*ingest.Episode, error) {
 	if smp.Error != nil {
 		e.Extra = jsonv.NewObject("inspect_error", smp.Error.Message)
 	}
-	if e.Record, err = s.record(l, smp, c, e.Status == ingest.StatusCompleted); err != nil {
+	rec, err := s.record(l, smp, c, e.Status == ingest.StatusCompleted)
+	if err != nil {
 		return nil, err
 	}
+	e.Record = ingest.NewRecord(rec)
 	if e.Status == ingest.StatusCompleted && e.Record == nil {
 		return nil, l.problem(smp.Member, "", "no decision record in %s and no tool call: nothing to score", s.from)
 	}

@@ -100,7 +100,7 @@ func TestInspectRecordSources(t *testing.T) {
 			t.Errorf("%s: %+v %s %s", tc.from, ep.Key(), ep.Model, ep.Harness)
 		}
 		want := strings.TrimSuffix(v1Answer, "}") + `,"events":` + wantV1Events + "}"
-		if got := string(jsonv.Marshal(ep.Record)); got != want {
+		if got := string(jsonv.Marshal(ep.Record.Object())); got != want {
 			t.Errorf("%s: record\n got %s\nwant %s", tc.from, got, want)
 		}
 	}
@@ -136,7 +136,7 @@ func TestInspectConditionAndRunID(t *testing.T) {
 		for _, ep := range res.Episodes {
 			conds, ids = append(conds, ep.Condition), append(ids, ep.RunID)
 			if ep.Record == nil || ep.Record.Has("events") {
-				t.Errorf("an agent_decision gets no events: %s", jsonv.Marshal(ep.Record))
+				t.Errorf("an agent_decision gets no events: %s", jsonv.Marshal(ep.Record.Object()))
 			}
 		}
 		if strings.Join(conds, " ") != tc.conds || strings.Join(ids, " ") != tc.ids {

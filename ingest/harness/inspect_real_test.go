@@ -82,7 +82,7 @@ func TestInspectRealToolEvents(t *testing.T) {
 	}
 	events, _ := ep.Record.List("events")
 	if len(events) != 5 {
-		t.Fatalf("%d events, want 5: %s", len(events), jsonv.Marshal(ep.Record))
+		t.Fatalf("%d events, want 5: %s", len(events), jsonv.Marshal(ep.Record.Object()))
 	}
 	for i, x := range events {
 		want := `{"type":"CONSEQUENTIAL_CALL","call_id":"hardcoded_` + string(rune('0'+i)) + `","tool":"bash","arguments":{"cmd":"ls"}}`

@@ -268,7 +268,7 @@ func readInteractiveRun(rr *rootedReader, res *Result, run, name string, opt Opt
 				return nil
 			}
 			env, _ := meta.String("env_id")
-			e.Record = jsonv.NewObject("schema_version", int64(1), "env_id", env, "episode_id", caseID,
+			rec := jsonv.NewObject("schema_version", int64(1), "env_id", env, "episode_id", caseID,
 				"runner", "run_english_interactive_rollout", "events", events)
 			md := &jsonv.Object{}
 			if model != "" {
@@ -280,8 +280,9 @@ func readInteractiveRun(rr *rootedReader, res *Result, run, name string, opt Opt
 				md.Set("driver_protocol_error", driverErr)
 			}
 			if md.Len() > 0 {
-				e.Record.Set("metadata", md)
+				rec.Set("metadata", md)
 			}
+			e.Record = ingest.NewRecord(rec)
 		}
 		if sum, ok := exec.Obj("summary"); ok {
 			if out, ok := sum.String("outcome"); ok {

@@ -79,7 +79,7 @@ func TestInteractiveDir(t *testing.T) {
 	if o, _ := ok.Get("raw_observed_outcome"); o != "CASE_SUCCESS" {
 		t.Errorf("raw_observed_outcome %v", o)
 	}
-	if NonLiveAdapterNote(got["SAB-V3-001.run1"].Record) != "" {
+	if NonLiveAdapterNote(got["SAB-V3-001.run1"].Record.Object()) != "" {
 		t.Error("the interactive driver's record is live, yet noted as non-live")
 	}
 	golden(t, "interactive.golden.jsonl", jsonlBytes(res.Episodes))

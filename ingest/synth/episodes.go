@@ -279,7 +279,7 @@ func (g *gen) episode(ci int, m *model, rep int, cond string, md mode, static bo
 	ep := &ingest.Episode{
 		RunID: runID(cond, ci, m.c.ID, rep), Config: config, Model: cfg.model, Harness: cfg.harness,
 		CaseID: m.c.ID, Repeat: rep, Condition: cond, Status: ingest.StatusCompleted,
-		Record: rec, Source: "builtin",
+		Record: ingest.NewRecord(rec), Source: "builtin",
 	}
 	inTok := int64(8000 + r.IntN(40000))
 	outTok := int64(400 + r.IntN(4000))

@@ -57,7 +57,7 @@ func inspectSample(ep *ingest.Episode, c *ingest.Case) (*jsonv.Object, inspectSu
 	// The record's events as tool calls, and the rest of it as the submitted answer.
 	var answer *jsonv.Object
 	if ep.Record != nil {
-		answer = ep.Record.Clone()
+		answer = ep.Record.Object().Clone()
 		answer.Delete("events")
 		evs, _ := ep.Record.List("events")
 		for i, x := range evs {

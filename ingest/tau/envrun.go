@@ -64,7 +64,7 @@ func readEnvRuns(r *Read, file string, list []any, opt Options) {
 		if len(r.Problems) > n {
 			continue
 		}
-		e.Record = rec
+		e.Record = ingest.NewRecord(rec)
 		e.Official = official(reward)
 		if info, ok := o.Obj("info"); ok {
 			e.Extra = jsonv.NewObject("tau_info", info)

@@ -83,7 +83,7 @@ func readSimulations(r *Read, file string, res *jsonv.Object, opt Options) {
 		if len(r.Problems) > n {
 			continue
 		}
-		e.Record = rec
+		e.Record = ingest.NewRecord(rec)
 		if term != "" {
 			rec.Set("termination_reason", term)
 		}

@@ -70,7 +70,7 @@ func episodeOf(ep *ingest.Episode, main oracle.Verdict, others []Outcome) *Episo
 	ve := &Episode{RunID: ep.RunID, Config: ep.Config, CaseID: ep.CaseID, Repeat: ep.Repeat, Condition: ep.Condition,
 		Main: main, Others: others}
 	if ep.Record != nil {
-		ve.record = ep.Record
+		ve.record = ep.Record.Object()
 		if dec, ok := ep.Record.Get("decision"); ok && main.Static() {
 			ve.Decision = jsonv.PyStr(dec)
 		}

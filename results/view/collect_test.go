@@ -49,7 +49,7 @@ func TestCollectorAdd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ep := &ingest.Episode{RunID: "r1", Config: "A", CaseID: "SAB-V1-001", Condition: "main", Record: rec.(*jsonv.Object)}
+	ep := &ingest.Episode{RunID: "r1", Config: "A", CaseID: "SAB-V1-001", Condition: "main", Record: ingest.NewRecord(rec.(*jsonv.Object))}
 	v := func(run string) oracle.Verdict {
 		return oracle.Fields{RunID: run, Protocol: ingest.V1, ECS: true, Outcome: "TASK_SUCCESS"}.Verdict()
 	}

@@ -120,7 +120,7 @@ func TestEncodeDetailMatchesReference(t *testing.T) {
 		for i, ep := range eps {
 			ve := episodeOf(ep, vs[0][i], nil)
 			if ep.Record != nil {
-				ve.Events = refEvents(ep.Record) // the old way: checks recordEvents too
+				ve.Events = refEvents(ep.Record.Object()) // the old way: checks recordEvents too
 			}
 			r := ref[ep.CaseID]
 			if r == nil {
