@@ -40,9 +40,9 @@ type Prepared struct {
 	commitByID  map[string]*ingest.Commit
 	ancestors   map[string]map[string]bool
 	postFacts   map[*ingest.Commit][]specFact // postcondition facts of each commit
-	actionTools map[string]bool                    // tools of the workflow commits or the key action
-	topReqs     []*requirement                     // the object entries of spec.Requirements, compiled
-	commitReqs  map[*ingest.Commit][]dagReq        // each commit's requirements, compiled
+	actionTools map[string]bool               // tools of the workflow commits or the key action
+	topReqs     []*requirement                // the object entries of spec.Requirements, compiled
+	commitReqs  map[*ingest.Commit][]dagReq   // each commit's requirements, compiled
 
 	enforcePublic bool
 	publicSpecs   map[string]*jsonv.Object // tool -> argument_schema, when the case carries them
