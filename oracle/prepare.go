@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
@@ -15,8 +16,8 @@ import (
 // commit lookups, ancestors) and the spec-validation errors of every protocol path.
 // It is immutable after Prepare and safe for concurrent use.
 type Prepared struct {
-	c    *ingest.Case
-	spec *ingest.Spec
+	c    *casespec.Case
+	spec *casespec.Spec
 
 	required []reqCall
 	minCalls int
@@ -30,19 +31,19 @@ type Prepared struct {
 	ruleArgs    map[string][]*jsonv.Object
 
 	frozen   bool
-	shared   bool               // metadata.evidence_scope == "shared_world"
-	hasShard bool               // released V3 id: the evaluator would replay a query shard
-	shard    *ingest.QueryShard // the verified shard when the bench has it; nil: trust the key
-	stateful int                // statefulNone, statefulSauna, statefulAppointment
+	shared   bool                 // metadata.evidence_scope == "shared_world"
+	hasShard bool                 // released V3 id: the evaluator would replay a query shard
+	shard    *casespec.QueryShard // the verified shard when the bench has it; nil: trust the key
+	stateful int                  // statefulNone, statefulSauna, statefulAppointment
 	phases   map[string]*phaseView
 
-	commits     []*ingest.Commit
-	commitByID  map[string]*ingest.Commit
+	commits     []*casespec.Commit
+	commitByID  map[string]*casespec.Commit
 	ancestors   map[string]map[string]bool
-	postFacts   map[*ingest.Commit][]specFact // postcondition facts of each commit
-	actionTools map[string]bool               // tools of the workflow commits or the key action
-	topReqs     []*requirement                // the object entries of spec.Requirements, compiled
-	commitReqs  map[*ingest.Commit][]dagReq   // each commit's requirements, compiled
+	postFacts   map[*casespec.Commit][]specFact // postcondition facts of each commit
+	actionTools map[string]bool                 // tools of the workflow commits or the key action
+	topReqs     []*requirement                  // the object entries of spec.Requirements, compiled
+	commitReqs  map[*casespec.Commit][]dagReq   // each commit's requirements, compiled
 
 	enforcePublic bool
 	publicSpecs   map[string]*jsonv.Object // tool -> argument_schema, when the case carries them
@@ -59,7 +60,7 @@ type Prepared struct {
 
 // prepRule is an evidence rule with its facts' predicates looked up.
 type prepRule struct {
-	*ingest.EvidenceRule
+	*casespec.EvidenceRule
 	facts []specFact
 }
 
@@ -95,11 +96,11 @@ const (
 var releasedV3 = regexp.MustCompile(`^SAB-V3-\d{3}$`)
 
 // Prepare compiles a case once. It fails only when the spec cannot be decoded at all.
-func Prepare(c *ingest.Case) (*Prepared, error) {
+func Prepare(c *casespec.Case) (*Prepared, error) {
 	if c == nil {
 		return nil, fmt.Errorf("oracle: nil case")
 	}
-	spec, probs := ingest.DecodeSpec(c)
+	spec, probs := casespec.DecodeSpec(c)
 	if len(probs) > 0 {
 		return nil, probs
 	}
@@ -197,7 +198,7 @@ func Prepare(c *ingest.Case) (*Prepared, error) {
 		}
 	}
 	p.commits = spec.Workflow
-	p.commitByID = map[string]*ingest.Commit{}
+	p.commitByID = map[string]*casespec.Commit{}
 	p.actionTools = map[string]bool{}
 	for _, cm := range p.commits {
 		if cm == nil {
@@ -213,7 +214,7 @@ func Prepare(c *ingest.Case) (*Prepared, error) {
 	if spec.KeyAction != nil && spec.KeyAction.ToolOK {
 		p.actionTools[spec.KeyAction.Tool] = true
 	}
-	p.postFacts = map[*ingest.Commit][]specFact{}
+	p.postFacts = map[*casespec.Commit][]specFact{}
 	for _, cm := range p.commits {
 		if cm == nil {
 			continue
