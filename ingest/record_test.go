@@ -1,0 +1,107 @@
+package ingest
+
+import (
+	"testing"
+
+	"github.com/sabench/sabench-stats/ingest/jsonv"
+)
+
+func mustRecord(t *testing.T, text string) *Record {
+	t.Helper()
+	v, err := jsonv.Parse([]byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return NewRecord(v.(*jsonv.Object))
+}
+
+// The typed fields hold what the record says, a field of the wrong type reads as absent in
+// its typed form, and the record as written is kept as it came.
+func TestRecordTypedFields(t *testing.T) {
+	text := `{"schema_version":1,"env_id":"ops","episode_id":"SAB-V2-001","events":[` +
+		`{"type":"INFO_CALL","call_id":"c1","tool":"t_read","arguments":{"id":"A"},"evidence_delta_key":"k","tool_status":"ok","x":1},` +
+		`{"tool":"","type":5,"arguments":[1],"result":{"r":2},"tool_result":null,"resolved_arguments":{"id":"B"},"attempted_arguments_valid":false,"content":"hi"},` +
+		`7],"metadata":{"parse_error":"  bad json \n","driver_protocol_error":"mixed_information_and_action_reply"},` +
+		`"terminal":{"type":"NO_ACTION","outcome":"BLOCK"},"extra_field":[1,2]}`
+	r := mustRecord(t, text)
+	if !r.HasEvents || !r.EventsOK || len(r.Events) != 3 {
+		t.Fatalf("events: has %v, list %v, %d events", r.HasEvents, r.EventsOK, len(r.Events))
+	}
+	e0, e1, e2 := &r.Events[0], &r.Events[1], &r.Events[2]
+	if !e0.Object || e0.Index != 0 || !e0.TypeOK || e0.Type != "INFO_CALL" || !e0.ToolOK || e0.Tool != "t_read" ||
+		!e0.ArgumentsOK || string(jsonv.Marshal(e0.Arguments)) != `{"id":"A"}` ||
+		e0.CallID != "c1" || !e0.HasCallID || e0.EvidenceDeltaKey != "k" || !e0.HasEvidenceDeltaKey ||
+		e0.ToolStatus != "ok" || !e0.HasToolStatus || e0.HasResult || e0.HasToolResult || e0.HasContent {
+		t.Errorf("event 0: %+v", *e0)
+	}
+	if !e1.Object || e1.Index != 1 || e1.TypeOK || e1.ToolOK || e1.ArgumentsOK || e1.HasCallID ||
+		!e1.HasResult || !e1.HasToolResult || e1.ToolResult != nil || !e1.HasResolvedArguments ||
+		!e1.HasAttemptedArgumentsValid || e1.AttemptedArgumentsValid != false || e1.Content != "hi" {
+		t.Errorf("event 1: %+v", *e1)
+	}
+	if e2.Object || e2.Index != 2 || e2.TypeOK {
+		t.Errorf("event 2 (a number): %+v", *e2)
+	}
+	if r.SchemaVersion != int64(1) || !r.HasSchemaVersion || r.EnvID != "ops" || r.EpisodeID != "SAB-V2-001" ||
+		r.HasDecision || !r.HasTerm || r.TerminalType != "NO_ACTION" || r.TerminalOutcome != "BLOCK" {
+		t.Errorf("header: %+v", r)
+	}
+	if r.ParseError != "bad json" || r.DriverProtocolError != "mixed_information_and_action_reply" {
+		t.Errorf("metadata: parse error %q, driver error %q", r.ParseError, r.DriverProtocolError)
+	}
+	if got := string(jsonv.Marshal(r.Object())); got != text {
+		t.Errorf("the record as written changed:\n got %s\nwant %s", got, text)
+	}
+	if v, ok := r.Get("extra_field"); !ok || len(v.([]any)) != 2 || r.Len() != 7 {
+		t.Errorf("Get(extra_field) = %v, %v; Len %d", v, ok, r.Len())
+	}
+}
+
+// The metadata and terminal forms that carry no typed value, and the static judgment.
+func TestRecordHeaderEdgeCases(t *testing.T) {
+	for _, tc := range []struct {
+		text        string
+		parse, drv  string
+		static      bool
+		events, lst bool
+	}{
+		{`{"decision":"allow","metadata":{"parse_error":"   ","driver_protocol_error":false}}`, "", "", true, false, false},
+		{`{"decision":"allow","events":null,"metadata":{"driver_protocol_error":""}}`, "", "", false, true, false},
+		{`{"events":[],"metadata":{"driver_protocol_error":1,"parse_error":3}}`, "", "1", false, true, true},
+		{`{"events":{},"metadata":"x","terminal":"NO_ACTION"}`, "", "", false, true, false},
+		{`{"metadata":{"driver_protocol_error":true}}`, "", "True", false, false, false},
+	} {
+		r := mustRecord(t, tc.text)
+		if r.ParseError != tc.parse || r.DriverProtocolError != tc.drv || r.IsStatic() != tc.static ||
+			r.HasEvents != tc.events || r.EventsOK != tc.lst || r.TerminalType != nil {
+			t.Errorf("%s: parse %q, driver %q, static %v, events %v/%v, terminal type %v", tc.text,
+				r.ParseError, r.DriverProtocolError, r.IsStatic(), r.HasEvents, r.EventsOK, r.TerminalType)
+		}
+	}
+	var nilRec *Record
+	if NewRecord(nil) != nil || nilRec.Object() != nil || nilRec.IsStatic() || nilRec.Len() != 0 || nilRec.Clone() != nil {
+		t.Error("a nil record is not empty")
+	}
+}
+
+// Set and Delete decode the typed fields again; Clone and DeepCopy leave the original alone.
+func TestRecordEdits(t *testing.T) {
+	r := mustRecord(t, `{"events":[{"type":"INFO_CALL","tool":"a"}],"decision":"defer"}`)
+	c := r.Clone()
+	c.Set("events", []any{})
+	c.Set("decision", "block")
+	if len(c.Events) != 0 || c.Decision != "block" || len(r.Events) != 1 || r.Decision != "defer" {
+		t.Errorf("after Set on a clone: clone %d events, %v; original %d events, %v", len(c.Events), c.Decision, len(r.Events), r.Decision)
+	}
+	c.Delete("events")
+	if c.HasEvents || !c.IsStatic() || r.IsStatic() {
+		t.Errorf("after Delete: clone has events %v", c.HasEvents)
+	}
+	d := r.DeepCopy()
+	d.Events[0].Arguments = nil
+	ev, _ := d.Object().List("events")
+	ev[0].(*jsonv.Object).Set("tool", "b")
+	if r.Events[0].Tool != "a" {
+		t.Error("DeepCopy shares events with the original")
+	}
+}
