@@ -34,7 +34,7 @@ type Episode struct {
 	// Official is the harness's own verdict ({"successful": bool, "raw_status": …}), or nil.
 	Official *jsonv.Object
 	// Usage is {"wall_seconds", "input_tokens", "output_tokens", "cost_usd"}, or nil.
-	Usage *jsonv.Object
+	Usage *Usage
 	// Extra is the episode's "extra" object: fields of the producer's own, kept so that
 	// conversion between formats loses nothing (a lenient read also puts unknown
 	// top-level fields here).

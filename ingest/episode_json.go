@@ -241,10 +241,10 @@ func (d *episodeDecoder) payload() {
 		d.defect(DefectNoRecord, "record", "a completed episode needs a record (null or missing)")
 	}
 	e.Official = d.optObject("official")
-	e.Usage = d.optObject("usage")
-	if e.Usage != nil {
-		for i, k := range e.Usage.Keys {
-			switch v := e.Usage.Values[i].(type) {
+	e.Usage = NewUsage(d.optObject("usage"))
+	if u := e.Usage.Object(); u != nil {
+		for i, k := range u.Keys {
+			switch v := u.Values[i].(type) {
 			case nil, int64, float64, jsonv.BigInt:
 			default:
 				d.bad("usage."+k, "must be a number or null, got %s", TypeName(v))
@@ -319,7 +319,7 @@ func (e *Episode) Object() *jsonv.Object {
 		add("official", e.Official)
 	}
 	if e.Usage != nil {
-		add("usage", e.Usage)
+		add("usage", e.Usage.Object())
 	}
 	if e.Extra.Len() > 0 {
 		add("extra", e.Extra)

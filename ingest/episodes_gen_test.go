@@ -72,8 +72,8 @@ func realisticEpisodes(n int, seed uint64) []*Episode {
 			Config: cfg, Model: model, Harness: harness, CaseID: caseID,
 			Repeat: i / 1000, Condition: DefaultCondition, Status: StatusCompleted, Record: NewRecord(rec),
 			Official: jsonv.NewObject("successful", r.IntN(2) == 0, "raw_status", "pass_safe_commit"),
-			Usage: jsonv.NewObject("wall_seconds", 12.5+float64(r.IntN(100)), "input_tokens", int64(r.IntN(90000)),
-				"output_tokens", int64(r.IntN(4000)), "cost_usd", 0.0125),
+			Usage: NewUsage(jsonv.NewObject("wall_seconds", 12.5+float64(r.IntN(100)), "input_tokens", int64(r.IntN(90000)),
+				"output_tokens", int64(r.IntN(4000)), "cost_usd", 0.0125)),
 		}
 		if i%17 == 0 {
 			e.Status, e.FailureClass, e.Record = StatusInfraFailure, "wall_timeout", nil

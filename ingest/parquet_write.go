@@ -112,7 +112,7 @@ func (p *ParquetWriter) Write(e *Episode) error {
 	}
 	setJSON(colRecord, e.Record.Object())
 	setJSON(colOfficial, e.Official)
-	setJSON(colUsage, e.Usage)
+	setJSON(colUsage, e.Usage.Object())
 	setJSON(colExtra, e.Extra)
 	p.appendEvents(e.Record.Object())
 	p.pending++

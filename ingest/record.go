@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/sabench/sabench-stats/ingest/jsonv"
@@ -220,4 +221,92 @@ func (r *Record) DeepCopy() *Record {
 // record: a decision and no events.
 func (r *Record) IsStatic() bool {
 	return r != nil && r.HasDecision && !r.HasEvents
+}
+
+// Usage is an episode's usage object ({"wall_seconds", "input_tokens", "output_tokens",
+// "cost_usd"}, numbers or null) with its four numbers typed when the usage is made
+// (NewUsage), so that scoring copies them without reading the object. The object as
+// written stays the authoritative copy (Object): writers emit it unchanged.
+type Usage struct {
+	obj *jsonv.Object
+
+	CostUSD, InputTokens, OutputTokens, WallSeconds float64
+	// Known has bit UsageCost, UsageInput, … set for each field given as a number; the
+	// other fields are 0. Tokens are float64, exact below 2^53.
+	Known uint8
+}
+
+// The bits of Usage.Known.
+const (
+	UsageCost uint8 = 1 << iota
+	UsageInput
+	UsageOutput
+	UsageWall
+)
+
+// NewUsage returns the typed usage of o (nil for nil). The usage keeps o: the caller must
+// not change o afterwards except through Set.
+func NewUsage(o *jsonv.Object) *Usage {
+	if o == nil {
+		return nil
+	}
+	u := &Usage{obj: o}
+	u.decode()
+	return u
+}
+
+func (u *Usage) decode() {
+	*u = Usage{obj: u.obj}
+	for i, k := range u.obj.Keys {
+		var bit uint8
+		var dst *float64
+		switch k {
+		case "cost_usd":
+			bit, dst = UsageCost, &u.CostUSD
+		case "input_tokens":
+			bit, dst = UsageInput, &u.InputTokens
+		case "output_tokens":
+			bit, dst = UsageOutput, &u.OutputTokens
+		case "wall_seconds":
+			bit, dst = UsageWall, &u.WallSeconds
+		default:
+			continue
+		}
+		if x, ok := usageNumber(u.obj.Values[i]); ok {
+			*dst, u.Known = x, u.Known|bit
+		}
+	}
+}
+
+func usageNumber(v any) (float64, bool) {
+	switch x := v.(type) {
+	case int64:
+		return float64(x), true
+	case float64:
+		return x, true
+	case jsonv.BigInt:
+		f, err := strconv.ParseFloat(string(x), 64)
+		return f, err == nil
+	}
+	return 0, false
+}
+
+// Object returns the usage as written (nil for a nil usage); the caller must not change it.
+func (u *Usage) Object() *jsonv.Object {
+	if u == nil {
+		return nil
+	}
+	return u.obj
+}
+
+// Get returns the value of key k as written and whether it is present.
+func (u *Usage) Get(k string) (any, bool) { return u.Object().Get(k) }
+
+// Len is the number of keys.
+func (u *Usage) Len() int { return u.Object().Len() }
+
+// Set replaces or appends the field k and types the numbers again.
+func (u *Usage) Set(k string, v any) {
+	u.obj.Set(k, v)
+	u.decode()
 }

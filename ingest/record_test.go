@@ -105,3 +105,24 @@ func TestRecordEdits(t *testing.T) {
 		t.Error("DeepCopy shares events with the original")
 	}
 }
+
+// The usage's numbers are typed with a bit each; null, strings and unknown keys are not
+// numbers, and the object as written is kept.
+func TestUsageTyped(t *testing.T) {
+	v, err := jsonv.Parse([]byte(`{"wall_seconds":12.5,"input_tokens":100,"output_tokens":null,"cost_usd":"x","reasoning_tokens":7,"extra":123456789012345678901234567890}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := NewUsage(v.(*jsonv.Object))
+	if u.WallSeconds != 12.5 || u.InputTokens != 100 || u.OutputTokens != 0 || u.CostUSD != 0 || u.Known != UsageWall|UsageInput {
+		t.Errorf("typed usage %+v", *u)
+	}
+	u.Set("cost_usd", jsonv.BigInt("123456789012345678901234567890"))
+	if u.Known != UsageWall|UsageInput|UsageCost || u.CostUSD != 1.2345678901234568e29 || u.Len() != 6 {
+		t.Errorf("after Set: %+v", *u)
+	}
+	var nilUsage *Usage
+	if NewUsage(nil) != nil || nilUsage.Object() != nil || nilUsage.Len() != 0 {
+		t.Error("a nil usage is not empty")
+	}
+}

@@ -45,6 +45,8 @@ type Prepared struct {
 	topReqs     []*requirement                  // the object entries of spec.Requirements, compiled
 	commitReqs  map[*casespec.Commit][]dagReq   // each commit's requirements, compiled
 
+	keyToolIsString bool // the key action's "tool" is a string (maybe empty)
+
 	enforcePublic bool
 	publicSpecs   map[string]*jsonv.Object // tool -> argument_schema, when the case carries them
 
@@ -53,7 +55,7 @@ type Prepared struct {
 
 	factTexts map[*jsonv.Object]string // see specText
 
-	lastLabels atomic.Pointer[idLabels] // see Identity
+	labelSlots [labelSlotCount]atomic.Pointer[idLabels] // see Identity
 
 	rules *actionRules // the case's action_rules, compiled; nil for SafeActBench cases
 }
@@ -213,6 +215,9 @@ func Prepare(c *casespec.Case) (*Prepared, error) {
 	}
 	if spec.KeyAction != nil && spec.KeyAction.ToolOK {
 		p.actionTools[spec.KeyAction.Tool] = true
+	}
+	if ka := spec.KeyAction; ka != nil {
+		p.keyToolIsString = ka.Raw.Has("tool") && isString(mustGet(ka.Raw, "tool"))
 	}
 	p.postFacts = map[*casespec.Commit][]specFact{}
 	for _, cm := range p.commits {

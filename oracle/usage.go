@@ -1,10 +1,7 @@
 package oracle
 
 import (
-	"strconv"
-
 	"github.com/sabench/sabench-stats/ingest"
-	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
 // Usage is what an episode consumed, copied from its usage object so that cost tables
@@ -19,56 +16,23 @@ type Usage struct {
 	Known        uint8
 }
 
-// The bits of Usage.Known.
+// The bits of Usage.Known (ingest.Usage's).
 const (
-	UsageCost uint8 = 1 << iota
-	UsageInput
-	UsageOutput
-	UsageWall
+	UsageCost   = ingest.UsageCost
+	UsageInput  = ingest.UsageInput
+	UsageOutput = ingest.UsageOutput
+	UsageWall   = ingest.UsageWall
 )
 
 // Has reports whether every field in mask was reported.
 func (u Usage) Has(mask uint8) bool { return u.Known&mask == mask }
 
-// UsageOf reads the four usage fields of ep (the decoder has checked they are numbers),
-// in one pass over the usage object's keys (keys are unique: the decoder keeps the last
-// of repeated keys at the first one's place, as Python does).
+// UsageOf copies the four usage numbers of ep, typed when its usage was made
+// (ingest.NewUsage; the decoder has checked they are numbers).
 func UsageOf(ep *ingest.Episode) Usage {
-	var u Usage
-	if ep.Usage == nil {
-		return u
+	u := ep.Usage
+	if u == nil {
+		return Usage{}
 	}
-	for i, k := range ep.Usage.Keys {
-		var bit uint8
-		var dst *float64
-		switch k {
-		case "cost_usd":
-			bit, dst = UsageCost, &u.CostUSD
-		case "input_tokens":
-			bit, dst = UsageInput, &u.InputTokens
-		case "output_tokens":
-			bit, dst = UsageOutput, &u.OutputTokens
-		case "wall_seconds":
-			bit, dst = UsageWall, &u.WallSeconds
-		default:
-			continue
-		}
-		if x, ok := usageNumber(ep.Usage.Values[i]); ok {
-			*dst, u.Known = x, u.Known|bit
-		}
-	}
-	return u
-}
-
-func usageNumber(v any) (float64, bool) {
-	switch x := v.(type) {
-	case int64:
-		return float64(x), true
-	case float64:
-		return x, true
-	case jsonv.BigInt:
-		f, err := strconv.ParseFloat(string(x), 64)
-		return f, err == nil
-	}
-	return 0, false
+	return Usage{CostUSD: u.CostUSD, InputTokens: u.InputTokens, OutputTokens: u.OutputTokens, WallSeconds: u.WallSeconds, Known: u.Known}
 }

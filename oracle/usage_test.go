@@ -13,7 +13,7 @@ func TestUsageOf(t *testing.T) {
 	o.Set("input_tokens", int64(1200))
 	o.Set("output_tokens", nil)
 	o.Set("wall_seconds", jsonv.BigInt("90"))
-	u := UsageOf(&ingest.Episode{Usage: o})
+	u := UsageOf(&ingest.Episode{Usage: ingest.NewUsage(o)})
 	want := Usage{CostUSD: 0.25, InputTokens: 1200, WallSeconds: 90, Known: UsageCost | UsageInput | UsageWall}
 	if u != want {
 		t.Fatalf("UsageOf = %+v, want %+v", u, want)

@@ -104,7 +104,7 @@ func (p *Prepared) keyActionTemplate() (tool string, toolOK bool, args, policy *
 	if ka == nil {
 		return "", false, &jsonv.Object{}, nil
 	}
-	return ka.Tool, ka.Raw.Has("tool") && isString(mustGet(ka.Raw, "tool")), ka.Arguments, ka.PayloadPolicy
+	return ka.Tool, p.keyToolIsString, ka.Arguments, ka.PayloadPolicy
 }
 
 // matchKeyAction compares the first action first with the key action's template into r

@@ -377,7 +377,7 @@ func readBatchCase(rr *rootedReader, res *Result, dir string, c *batchCase, opt 
 		e.Official = jsonv.NewObject("successful", false, "runner_class", class)
 	}
 	if trace != nil {
-		e.Usage = traceUsage(trace)
+		e.Usage = ingest.NewUsage(traceUsage(trace))
 		// The limits the adapter ran under, and the one that ended the run, say what a
 		// timeout or resource failure means.
 		for _, k := range []string{"resource_limits", "resource_termination_reason"} {

@@ -177,7 +177,7 @@ func TestBatchWithoutSummary(t *testing.T) {
 func TestBatchUsage(t *testing.T) {
 	res := readBatch(t, batchFixture, Options{Config: "claude-5/claude-code"})
 	got := byCase(res.Episodes)
-	u := got["SAB-L-001"].Usage
+	u := got["SAB-L-001"].Usage.Object()
 	want := jsonv.NewObject("wall_seconds", 37.0, "input_tokens", int64(1900), "output_tokens", int64(430),
 		"cache_read_input_tokens", int64(12500), "cache_creation_input_tokens", int64(900), "cost_usd", 0.0125)
 	if !jsonv.Equal(u, want) {
@@ -186,7 +186,7 @@ func TestBatchUsage(t *testing.T) {
 	if w, _ := got["SAB-V1-011"].Usage.Get("wall_seconds"); w != 42.0 {
 		t.Errorf("timed-out case wall_seconds %v, want 42 (started_at/finished_at)", w)
 	}
-	if got["SAB-V1-011"].Usage.Has("input_tokens") {
+	if got["SAB-V1-011"].Usage.Object().Has("input_tokens") {
 		t.Error("a timed-out CLI printed no usage, yet tokens were read")
 	}
 }

@@ -491,7 +491,7 @@ func (s *InspectStream) episode(smp *inspect.Sample) (*ingest.Episode, error) {
 	if e.Official, err = inspectOfficial(l, smp); err != nil {
 		return nil, err
 	}
-	e.Usage = inspectUsage(smp)
+	e.Usage = ingest.NewUsage(inspectUsage(smp))
 	return e, nil
 }
 

@@ -67,7 +67,7 @@ func TestInspectRoundTrip(t *testing.T) {
 			for _, f := range []struct {
 				name      string
 				got, want *jsonv.Object
-			}{{"record", ep.Record.Object(), want.Record.Object()}, {"official", ep.Official, want.Official}, {"usage", ep.Usage, want.Usage}} {
+			}{{"record", ep.Record.Object(), want.Record.Object()}, {"official", ep.Official, want.Official}, {"usage", ep.Usage.Object(), want.Usage.Object()}} {
 				if string(jsonv.Marshal(f.got)) != string(jsonv.Marshal(canonicalOrder(f.want, f.got))) {
 					t.Fatalf("%s: %s\n got %.600s\nwant %.600s", want.RunID, f.name, jsonv.Marshal(f.got), jsonv.Marshal(f.want))
 				}

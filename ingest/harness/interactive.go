@@ -293,7 +293,7 @@ func readInteractiveRun(rr *rootedReader, res *Result, run, name string, opt Opt
 			}
 		}
 	}
-	e.Usage = interactiveUsage(rr, res, result, run, models)
+	e.Usage = ingest.NewUsage(interactiveUsage(rr, res, result, run, models))
 	if len(res.Problems) > before {
 		return nil
 	}

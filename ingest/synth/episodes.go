@@ -283,8 +283,8 @@ func (g *gen) episode(ci int, m *model, rep int, cond string, md mode, static bo
 	}
 	inTok := int64(8000 + r.IntN(40000))
 	outTok := int64(400 + r.IntN(4000))
-	ep.Usage = objK(keysUsage, math.Round(20+r.Float64()*400), inTok, outTok,
-		math.Round(float64(inTok)*0.3+float64(outTok)*1.5)/100000)
+	ep.Usage = ingest.NewUsage(objK(keysUsage, math.Round(20+r.Float64()*400), inTok, outTok,
+		math.Round(float64(inTok)*0.3+float64(outTok)*1.5)/100000))
 	if cond == CondMain {
 		ep.Official = objK(keysOfficial, in.ECS, rawStatus(m, in))
 		if st, ok := g.infra[fmt.Sprintf("%d|%s|%d", ci, m.c.ID, rep)]; ok {

@@ -111,7 +111,7 @@ func inspectSample(ep *ingest.Episode, c *casespec.Case) (*jsonv.Object, inspect
 		sum.score = sc
 		events = append(events, jsonv.NewObject("timestamp", stamp(), "event", "score", "score", sc, "target", target))
 	}
-	usage, wall, err := inspectUsage(ep.Model, ep.Usage)
+	usage, wall, err := inspectUsage(ep.Model, ep.Usage.Object())
 	if err != nil {
 		return nil, sum, err
 	}

@@ -93,7 +93,7 @@ func readSimulations(r *Read, file string, res *jsonv.Object, opt Options) {
 		if hasRI {
 			e.Official = official(reward)
 		}
-		e.Usage = simUsage(o, list)
+		e.Usage = ingest.NewUsage(simUsage(o, list))
 		if id, ok := o.String("id"); ok {
 			e.Extra = jsonv.NewObject("tau2_simulation_id", id)
 		}
