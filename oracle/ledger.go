@@ -29,6 +29,10 @@ type specFact struct {
 	pred    any
 	hasPred bool
 	name    any // obj's "name" (nil when absent): a postcondition fact's name
+	// keyVals and keyHas are obj's values of the case's tested fact keys (indexFactKeys),
+	// nil when the case indexes none.
+	keyVals []any
+	keyHas  uint32
 }
 
 // specFactsOf pairs each fact object with its predicate.
@@ -46,6 +50,23 @@ func (f *fact) get(k string) (any, bool) {
 	if v, ok := f.obj.Get(k); ok {
 		return v, true
 	}
+	return f.provenance(k)
+}
+
+// getTest is get(t.key), read from the fact's indexed values when the key is indexed.
+func (f *fact) getTest(t *factTest) (any, bool) {
+	if t.kid < 0 || f.keyVals == nil {
+		return f.get(t.key)
+	}
+	if f.keyHas&(1<<uint(t.kid)) != 0 {
+		return f.keyVals[t.kid], true
+	}
+	return f.provenance(t.key)
+}
+
+// provenance is the value of a provenance key the evaluator adds with setdefault (a key
+// the authored fact lacks).
+func (f *fact) provenance(k string) (any, bool) {
 	if f.commit != "" {
 		switch k {
 		case "source_commit":
@@ -162,7 +183,7 @@ func (c *evalCtx) factCondMatches(co *cond, anyArg bool) bool {
 				if t.pred {
 					actual, present = f.pred, f.hasPred
 				} else {
-					actual, present = f.get(t.key)
+					actual, present = f.getTest(t)
 				}
 				if t.exp.arg {
 					if anyArg {

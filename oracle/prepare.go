@@ -253,6 +253,7 @@ func Prepare(c *casespec.Case) (*Prepared, error) {
 		p.preparePhases()
 	}
 	p.keepFactTexts()
+	p.indexFactKeys()
 	p.enforcePublic = releasedV3.MatchString(spec.CaseID)
 	if spec.Metadata != nil {
 		if v, _ := spec.Metadata.Get("enforce_public_action_contract"); v == true {

@@ -1,6 +1,7 @@
 package oracle
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/sabench/sabench-stats/ingest/casespec"
@@ -66,6 +67,9 @@ type factTest struct {
 	key  string
 	pred bool // key == "predicate": read from the fact's cached predicate
 	exp  expectVal
+	// kid is key's index among the case's tested fact keys (indexFactKeys), whose values
+	// every authored fact holds looked up; -1 when the key is not indexed.
+	kid int8
 }
 
 // actionOp is the test an action condition applies, in the evaluator's order of precedence.
@@ -121,13 +125,13 @@ func compileCond(v any) cond {
 			}
 		}
 		if pi >= 0 {
-			c.tests = append(c.tests, factTest{key: co.Keys[pi], pred: true, exp: compileExpect(co.Values[pi])})
+			c.tests = append(c.tests, factTest{key: co.Keys[pi], pred: true, exp: compileExpect(co.Values[pi]), kid: -1})
 		}
 		for i, k := range co.Keys {
 			if i == pi || k == "source" {
 				continue
 			}
-			c.tests = append(c.tests, factTest{key: k, pred: k == "predicate", exp: compileExpect(co.Values[i])})
+			c.tests = append(c.tests, factTest{key: k, pred: k == "predicate", exp: compileExpect(co.Values[i]), kid: -1})
 		}
 	case "postcondition":
 		name, _ := co.Get("name")
@@ -255,5 +259,83 @@ func (p *Prepared) compileRequirements() {
 			}
 		}
 		p.commitReqs[cm] = l
+	}
+}
+
+// maxFactKeys bounds the fact keys indexFactKeys indexes (a bit each in specFact.keyHas);
+// tests of further keys look the key up in the fact.
+const maxFactKeys = 32
+
+// indexFactKeys gives each distinct key the case's fact conditions test (other than the
+// predicate) an index, and has every authored fact of the case look its values up once,
+// so that a condition tested against a ledger of facts reads a slice instead of scanning
+// each fact's keys. Facts made later (none are, after Prepare) fall back to the lookup.
+func (p *Prepared) indexFactKeys() {
+	var keys []string
+	index := func(g *group) {
+		for ci := range g.conds {
+			c := &g.conds[ci]
+			for ti := range c.tests {
+				t := &c.tests[ti]
+				if t.pred {
+					continue
+				}
+				k := slices.Index(keys, t.key)
+				if k < 0 && len(keys) < maxFactKeys {
+					keys, k = append(keys, t.key), len(keys)
+				}
+				t.kid = int8(k)
+			}
+		}
+	}
+	req := func(r *requirement) {
+		if r == nil {
+			return
+		}
+		for i := range r.inactive {
+			index(&r.inactive[i])
+		}
+		for i := range r.violated {
+			index(&r.violated[i])
+		}
+		index(&r.supported)
+	}
+	for _, r := range p.topReqs {
+		req(r)
+	}
+	for _, cm := range p.commits {
+		for _, dr := range p.commitReqs[cm] {
+			req(dr.req)
+		}
+	}
+	if len(keys) == 0 {
+		return
+	}
+	fill := func(fs []specFact) {
+		for i := range fs {
+			f := &fs[i]
+			f.keyVals = make([]any, len(keys))
+			for k, key := range keys {
+				if v, ok := f.obj.Get(key); ok {
+					f.keyVals[k], f.keyHas = v, f.keyHas|1<<uint(k)
+				}
+			}
+		}
+	}
+	for _, rs := range p.rulesByTool {
+		for _, r := range rs {
+			fill(r.facts)
+		}
+	}
+	for _, d := range p.deltas {
+		fill(d.facts)
+	}
+	for _, v := range p.phases {
+		for _, d := range v.over {
+			fill(d.facts)
+		}
+	}
+	for _, fs := range p.postFacts {
+		fill(fs)
 	}
 }
