@@ -311,9 +311,19 @@ func (p *Prepared) transitiveAncestors(id string) map[string]bool {
 	return out
 }
 
+// inScope reports whether tool is one of the case's info_tools. A case has a handful: a
+// scan that compares lengths first beats hashing the name, and it runs for every read.
 func (p *Prepared) inScope(tool string) bool {
-	_, ok := p.infoTool[tool]
-	return ok
+	if len(p.spec.InfoTools) > 16 {
+		_, ok := p.infoTool[tool]
+		return ok
+	}
+	for _, t := range p.spec.InfoTools {
+		if len(t) == len(tool) && t == tool {
+			return true
+		}
+	}
+	return false
 }
 
 // ruleFacts is facts_for_info_call: every rule of the tool whose args_match matches the
