@@ -29,6 +29,7 @@ func FuzzDecodeEpisodeLine(f *testing.F) {
 			}
 			return
 		}
+		checkTyped(t, e)
 		again := AppendEpisodeJSON(nil, e)
 		e2, err := decodeEpisodeLine(jsonv.NewDecoder(), again, "f.jsonl", 1, false)
 		if err != nil {

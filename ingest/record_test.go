@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"math"
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest/jsonv"
@@ -124,5 +125,84 @@ func TestUsageTyped(t *testing.T) {
 	var nilUsage *Usage
 	if NewUsage(nil) != nil || nilUsage.Object() != nil || nilUsage.Len() != 0 {
 		t.Error("a nil usage is not empty")
+	}
+}
+
+// checkTyped checks an episode's typed record and usage against their objects as written,
+// read key by key the generic way.
+func checkTyped(t *testing.T, e *Episode) {
+	t.Helper()
+	r := e.Record
+	if r == nil {
+		return
+	}
+	o := r.Object()
+	get := func(x *jsonv.Object, k string) (any, bool) { return x.Get(k) }
+	pairs := []struct {
+		name     string
+		typed    any
+		typedHas bool
+	}{{"decision", r.Decision, r.HasDecision}, {"schema_version", r.SchemaVersion, r.HasSchemaVersion},
+		{"env_id", r.EnvID, r.HasEnvID}, {"episode_id", r.EpisodeID, r.HasEpisodeID}, {"terminal", r.Terminal, r.HasTerm}}
+	for _, p := range pairs {
+		v, has := get(o, p.name)
+		if has != p.typedHas || !jsonv.Equal(v, p.typed) {
+			t.Fatalf("record.%s: typed %v (%v), written %v (%v)", p.name, p.typed, p.typedHas, v, has)
+		}
+	}
+	list, isList := o.List("events")
+	if r.HasEvents != o.Has("events") || r.EventsOK != isList || len(r.Events) != len(list) {
+		t.Fatalf("events: typed %v/%v/%d, written %v/%v/%d", r.HasEvents, r.EventsOK, len(r.Events), o.Has("events"), isList, len(list))
+	}
+	for i, raw := range list {
+		ev := &r.Events[i]
+		x, isObj := raw.(*jsonv.Object)
+		if ev.Index != i || ev.Object != isObj {
+			t.Fatalf("events[%d]: index %d, object %v", i, ev.Index, ev.Object)
+		}
+		if !isObj {
+			continue
+		}
+		typ, typOK := x.String("type")
+		tool, _ := x.String("tool")
+		args, argsOK := x.Obj("arguments")
+		if ev.TypeOK != typOK || ev.Type != typ || ev.ToolOK != (tool != "") || ev.Tool != tool || ev.ArgumentsOK != argsOK || ev.Arguments != args {
+			t.Fatalf("events[%d]: typed type/tool/arguments differ from %s", i, jsonv.Marshal(x))
+		}
+		for _, f := range []struct {
+			k   string
+			v   any
+			has bool
+		}{{"call_id", ev.CallID, ev.HasCallID}, {"evidence_delta_key", ev.EvidenceDeltaKey, ev.HasEvidenceDeltaKey},
+			{"tool_status", ev.ToolStatus, ev.HasToolStatus}, {"resolved_arguments", ev.ResolvedArguments, ev.HasResolvedArguments},
+			{"tool_result", ev.ToolResult, ev.HasToolResult}, {"result", ev.Result, ev.HasResult},
+			{"attempted_arguments_valid", ev.AttemptedArgumentsValid, ev.HasAttemptedArgumentsValid}, {"content", ev.Content, ev.HasContent}} {
+			if v, has := x.Get(f.k); has != f.has || !jsonv.Equal(v, f.v) {
+				t.Fatalf("events[%d].%s: typed %v (%v), written %v (%v)", i, f.k, f.v, f.has, v, has)
+			}
+		}
+	}
+	if u := e.Usage; u != nil {
+		want := NewUsage(u.Object().Clone())
+		same := want.Known == u.Known
+		for _, xy := range [][2]float64{{want.CostUSD, u.CostUSD}, {want.InputTokens, u.InputTokens}, {want.OutputTokens, u.OutputTokens}, {want.WallSeconds, u.WallSeconds}} {
+			same = same && math.Float64bits(xy[0]) == math.Float64bits(xy[1]) // NaN is a number here
+		}
+		if !same {
+			t.Fatalf("usage: typed %+v, from the object %+v", *u, *want)
+		}
+	}
+}
+
+// Every episode of the realistic corpus has its typed record and usage agree with the
+// objects as written.
+func TestTypedMatchesWritten(t *testing.T) {
+	for _, e := range realisticEpisodes(300, 5) {
+		line := AppendEpisodeJSON(nil, e)
+		got, err := decodeEpisodeLine(jsonv.NewDecoder(), line, "f.jsonl", 1, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkTyped(t, got)
 	}
 }
