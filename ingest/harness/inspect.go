@@ -193,7 +193,8 @@ type InspectStream struct {
 	log   *inspectLog
 	seen  map[ingest.Key]string
 	runs  map[string]string
-	n     int // episodes delivered
+	dec   *jsonv.Decoder // parses the JSON in samples (records, arguments, replies)
+	n     int            // episodes delivered
 	// problems returned so far: with some, no episode is their doing, not the logs' task
 	problems int
 
@@ -228,7 +229,7 @@ func OpenInspect(files []string, opt Options) (*InspectStream, error) {
 		return nil, fmt.Errorf("reading Inspect logs needs the bench (which sample ids are cases, which tools are information tools)")
 	}
 	from, _ := ParseRecordFrom(opt.RecordFrom)
-	return &InspectStream{files: files, opt: opt, from: from, seen: map[ingest.Key]string{}, runs: map[string]string{}}, nil
+	return &InspectStream{files: files, opt: opt, from: from, seen: map[ingest.Key]string{}, runs: map[string]string{}, dec: jsonv.NewDecoder()}, nil
 }
 
 // Skipped lists the logs that gave no episode and why; complete after io.EOF.
@@ -340,7 +341,7 @@ func (s *InspectStream) openLog(file string, h *inspect.Log) *inspectLog {
 		l.harness = s.opt.Harness
 	}
 	if raw, ok := h.Eval.TaskArgs["condition"]; ok {
-		if v, err := jsonv.Parse(raw); err == nil {
+		if v, err := s.dec.Parse(raw); err == nil {
 			l.taskCond, _ = v.(string)
 		}
 	}
@@ -380,7 +381,7 @@ func (l *inspectLog) problem(member, field, format string, args ...any) ingest.P
 // bench has that case. id is "" when the sample names no case.
 func (s *InspectStream) caseOf(l *inspectLog, smp *inspect.Sample) (string, error) {
 	if raw, ok := smp.Metadata["case_id"]; ok {
-		v, err := jsonv.Parse(raw)
+		v, err := s.dec.Parse(raw)
 		id, isStr := v.(string)
 		if err != nil || !isStr || id == "" {
 			return "", l.problem(smp.Member, "metadata.case_id", "must be a case id (a non-empty string), got %.60s", raw)
@@ -442,7 +443,7 @@ func (s *InspectStream) episode(smp *inspect.Sample) (*ingest.Episode, error) {
 		Repeat: s.opt.Repeat + smp.Epoch - 1, Condition: l.cond, Source: l.file + ": " + smp.Member}
 	if e.Condition == "" {
 		if raw, ok := smp.Metadata["condition"]; ok {
-			v, err := jsonv.Parse(raw)
+			v, err := s.dec.Parse(raw)
 			cond, isStr := v.(string)
 			if err != nil || !isStr || cond == "" {
 				return nil, l.problem(smp.Member, "metadata.condition", "must be a non-empty string, got %.60s", raw)
@@ -456,7 +457,7 @@ func (s *InspectStream) episode(smp *inspect.Sample) (*ingest.Episode, error) {
 	}
 	e.RunID = ingest.DeriveRunID(e.Key())
 	if raw, ok := smp.Metadata["run_id"]; ok && s.opt.Config == "" && s.opt.Condition == "" {
-		if v, err := jsonv.Parse(raw); err == nil {
+		if v, err := s.dec.Parse(raw); err == nil {
 			if id, ok := v.(string); ok && id != "" {
 				e.RunID = id
 			}
@@ -485,7 +486,7 @@ func (s *InspectStream) episode(smp *inspect.Sample) (*ingest.Episode, error) {
 	if e.Status == ingest.StatusCompleted && e.Record == nil {
 		return nil, l.problem(smp.Member, "", "no decision record in %s and no tool call: nothing to score", s.from)
 	}
-	if e.Official, err = inspectOfficial(l, smp); err != nil {
+	if e.Official, err = inspectOfficial(s.dec, l, smp); err != nil {
 		return nil, err
 	}
 	e.Usage = inspectUsage(smp)
@@ -508,7 +509,7 @@ func (s *InspectStream) record(l *inspectLog, smp *inspect.Sample, c *ingest.Cas
 		case t == "":
 			why = "no answer in " + s.from.String()
 		default:
-			v, perr := jsonv.Parse([]byte(t))
+			v, perr := s.dec.Parse([]byte(t))
 			o, isObj := v.(*jsonv.Object)
 			switch {
 			case perr != nil:
@@ -558,7 +559,7 @@ func (s *InspectStream) answer(l *inspectLog, smp *inspect.Sample) (string, *jso
 		if !ok {
 			return "", nil, nil
 		}
-		v, err := jsonv.Parse(raw)
+		v, err := s.dec.Parse(raw)
 		if err != nil {
 			return "", nil, l.problem(smp.Member, "store."+s.from.Name, "invalid JSON: %v", err)
 		}
@@ -593,7 +594,7 @@ func (s *InspectStream) answer(l *inspectLog, smp *inspect.Sample) (string, *jso
 		if args == nil {
 			return "", nil, nil
 		}
-		v, err := jsonv.Parse(args)
+		v, err := s.dec.Parse(args)
 		o, isObj := v.(*jsonv.Object)
 		if err != nil || !isObj {
 			return "", nil, l.problem(smp.Member, s.from.Name+" arguments", "must be a JSON object")
@@ -694,7 +695,7 @@ func (s *InspectStream) events(l *inspectLog, smp *inspect.Sample, c *ingest.Cas
 		}
 		var args any = &jsonv.Object{}
 		if len(tc.args) > 0 {
-			v, err := jsonv.Parse(tc.args)
+			v, err := s.dec.Parse(tc.args)
 			if err != nil {
 				return nil, l.problem(smp.Member, field+".arguments", "invalid JSON: %v", err)
 			}
@@ -710,7 +711,7 @@ func (s *InspectStream) events(l *inspectLog, smp *inspect.Sample, c *ingest.Cas
 			typ = "INFO_CALL"
 		}
 		ev := jsonv.NewObject("type", typ, "call_id", id, "tool", tc.function, "arguments", args)
-		reply := replyObject(tc.result)
+		reply := replyObject(s.dec, tc.result)
 		if typ == "INFO_CALL" {
 			for _, k := range InspectHostFields {
 				if v, ok := reply.Get(k); ok {
@@ -731,11 +732,11 @@ func (s *InspectStream) events(l *inspectLog, smp *inspect.Sample, c *ingest.Cas
 
 // replyObject is a tool reply read as a JSON object: the reply is a string (or a list of
 // content parts, whose text is joined) holding one; nil for anything else.
-func replyObject(raw []byte) *jsonv.Object {
+func replyObject(dec *jsonv.Decoder, raw []byte) *jsonv.Object {
 	if len(raw) == 0 {
 		return nil
 	}
-	v, err := jsonv.Parse(raw)
+	v, err := dec.Parse(raw)
 	if err != nil {
 		return nil
 	}
@@ -761,7 +762,7 @@ func replyObject(raw []byte) *jsonv.Object {
 	if !strings.HasPrefix(t, "{") {
 		return nil
 	}
-	o, _ := jsonv.Parse([]byte(t))
+	o, _ := dec.Parse([]byte(t))
 	obj, _ := o.(*jsonv.Object)
 	return obj
 }
@@ -769,7 +770,7 @@ func replyObject(raw []byte) *jsonv.Object {
 // inspectOfficial is the harness's verdict from the InspectScorer score: successful
 // when Inspect maps its value to 1, not when to 0; the answer is the raw status and the
 // score's metadata the rest, in key order.
-func inspectOfficial(l *inspectLog, smp *inspect.Sample) (*jsonv.Object, error) {
+func inspectOfficial(dec *jsonv.Decoder, l *inspectLog, smp *inspect.Sample) (*jsonv.Object, error) {
 	sc, ok := smp.Score(InspectScorer)
 	if !ok {
 		return nil, nil
@@ -788,7 +789,7 @@ func inspectOfficial(l *inspectLog, smp *inspect.Sample) (*jsonv.Object, error) 
 	}
 	slices.Sort(keys)
 	for _, k := range keys {
-		v, err := jsonv.Parse(sc.Metadata[k])
+		v, err := dec.Parse(sc.Metadata[k])
 		if err != nil {
 			return nil, l.problem(smp.Member, "scores."+InspectScorer+".metadata."+k, "invalid JSON: %v", err)
 		}

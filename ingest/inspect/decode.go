@@ -76,7 +76,7 @@ func decodeSample(file, member string, data []byte, fromSummary bool) (*Sample, 
 		case "attachments":
 			att, err = l.attachments()
 		default:
-			err = l.skip(0)
+			err = l.skip()
 		}
 		if err != nil {
 			return err.in(string(key))
@@ -159,7 +159,7 @@ func (l *lexer) scores(out []Score) ([]Score, *decodeErr) {
 			case "metadata":
 				sc.Metadata, err = l.rawMap()
 			default:
-				err = l.skip(0)
+				err = l.skip()
 			}
 			if err != nil {
 				return err.in(string(k))
@@ -235,7 +235,7 @@ func (l *lexer) modelUsage() (ModelUsage, *decodeErr) {
 			}
 			return nil
 		default:
-			return l.skip(0)
+			return l.skip()
 		}
 		if l.isNull() {
 			return nil
@@ -262,7 +262,7 @@ func (l *lexer) sampleError() (*SampleError, *decodeErr) {
 		case "traceback":
 			return l.optStrInto(&e.Traceback, "traceback")
 		}
-		return l.skip(0)
+		return l.skip()
 	})
 	return e, err
 }
@@ -287,7 +287,7 @@ func (l *lexer) sampleLimit() (*SampleLimit, *decodeErr) {
 			lim.Limit = x
 			return nil
 		}
-		return l.skip(0)
+		return l.skip()
 	})
 	return lim, err
 }
@@ -349,7 +349,7 @@ func (l *lexer) output() (*ModelOutput, *decodeErr) {
 		case "error":
 			err = l.optStrInto(&m.Error, "")
 		default:
-			err = l.skip(0)
+			err = l.skip()
 		}
 		if err != nil {
 			return err.in(string(key))
@@ -369,7 +369,7 @@ func (l *lexer) choices(m *ModelOutput) *decodeErr {
 	}
 	return l.array(func(i int) *decodeErr {
 		if i > 0 {
-			return l.skip(0)
+			return l.skip()
 		}
 		if l.isNull() {
 			return nil
@@ -394,7 +394,7 @@ func (l *lexer) choices(m *ModelOutput) *decodeErr {
 					case "tool_calls":
 						m.ToolCalls, err = l.toolCalls()
 					default:
-						err = l.skip(0)
+						err = l.skip()
 					}
 					if err != nil {
 						return err.in(string(k))
@@ -402,7 +402,7 @@ func (l *lexer) choices(m *ModelOutput) *decodeErr {
 					return nil
 				})
 			default:
-				err = l.skip(0)
+				err = l.skip()
 			}
 			if err != nil {
 				return err.in(string(key))
@@ -434,7 +434,7 @@ func (l *lexer) toolCalls() ([]ToolCall, *decodeErr) {
 				case "arguments":
 					tc.Arguments, err = l.raw()
 				default:
-					err = l.skip(0)
+					err = l.skip()
 				}
 				if err != nil {
 					return err.in(string(key))
@@ -494,7 +494,7 @@ func (l *lexer) events() ([]Event, *decodeErr) {
 				case "output":
 					dst = &f.output
 				default:
-					return l.skip(0)
+					return l.skip()
 				}
 				var err *decodeErr
 				*dst, err = l.raw()
@@ -574,7 +574,7 @@ func (f *eventFields) event() (Event, *decodeErr) {
 				case "message":
 					return lx.optStrInto(&t.Error.Message, "message")
 				}
-				return lx.skip(0)
+				return lx.skip()
 			})
 			if err != nil {
 				return ev, failf("tool error is not {type, message}: %v", err).in("error")
@@ -628,7 +628,7 @@ func contentText(raw []byte) string {
 			case "text":
 				return l.optStrInto(&text, "")
 			}
-			return l.skip(0)
+			return l.skip()
 		})
 		if err != nil {
 			return err

@@ -186,25 +186,23 @@ func (l *lexer) array(elem func(i int) *decodeErr) *decodeErr {
 func (l *lexer) raw() ([]byte, *decodeErr) {
 	l.ws()
 	start := l.pos
-	if err := l.skip(0); err != nil {
+	if err := l.check(0); err != nil {
 		return nil, err
 	}
 	return l.data[start:l.pos], nil
 }
 
-// skip passes over one value.
-func (l *lexer) skip(depth int) *decodeErr {
-	if depth > jsonv.MaxDepth {
-		return failf("invalid JSON at byte %d: nested too deeply", l.pos)
-	}
+// skip passes over one value. A scalar is checked in full; an object or array is
+// passed over in one loop that checks that its brackets match and its strings end (its
+// commas, colons and scalars are not checked: what the reader keeps goes through raw,
+// which checks everything).
+func (l *lexer) skip() *decodeErr {
 	switch c := l.peek(); {
+	case c == '{' || c == '[':
+		return l.skipContainer()
 	case c == '"':
 		_, err := l.stringEnd()
 		return err
-	case c == '{':
-		return l.object(func([]byte) *decodeErr { return l.skip(depth + 1) })
-	case c == '[':
-		return l.array(func(int) *decodeErr { return l.skip(depth + 1) })
 	case c == 't':
 		return l.literal("true")
 	case c == 'f':
@@ -216,6 +214,58 @@ func (l *lexer) skip(depth int) *decodeErr {
 		return err
 	}
 	return l.syntax("looking for a value")
+}
+
+// skipContainer passes over an object or array (skip).
+func (l *lexer) skipContainer() *decodeErr {
+	var open [jsonv.MaxDepth + 1]byte // the closing bracket of each open container
+	depth := 0
+	d := l.data
+	for i := l.pos; i < len(d); {
+		switch d[i] {
+		case '"':
+			l.pos = i
+			if _, err := l.stringEnd(); err != nil {
+				return err
+			}
+			i = l.pos
+			continue
+		case '{', '[':
+			if depth == len(open) {
+				l.pos = i
+				return failf("invalid JSON at byte %d: nested too deeply", i)
+			}
+			open[depth] = d[i] + 2 // '{'+2 is '}', '['+2 is ']'
+			depth++
+		case '}', ']':
+			if depth == 0 || open[depth-1] != d[i] {
+				l.pos = i
+				return l.syntax("a closing bracket that does not match")
+			}
+			depth--
+			if depth == 0 {
+				l.pos = i + 1
+				return nil
+			}
+		}
+		i++
+	}
+	l.pos = len(d)
+	return &decodeErr{err: errTruncated}
+}
+
+// check passes over one value checking all of it (raw).
+func (l *lexer) check(depth int) *decodeErr {
+	if depth > jsonv.MaxDepth {
+		return failf("invalid JSON at byte %d: nested too deeply", l.pos)
+	}
+	switch l.peek() {
+	case '{':
+		return l.object(func([]byte) *decodeErr { return l.check(depth + 1) })
+	case '[':
+		return l.array(func(int) *decodeErr { return l.check(depth + 1) })
+	}
+	return l.skip()
 }
 
 func (l *lexer) literal(word string) *decodeErr {
@@ -273,29 +323,40 @@ func (l *lexer) number() ([]byte, *decodeErr) {
 }
 
 // stringEnd consumes a string (at its opening quote) and reports whether it holds
-// escapes. It finds the closing quote with bytes.IndexByte, which runs many bytes at a
-// time.
+// escapes. It looks byte by byte for a few bytes (keys and short values end there, and
+// so does the text between two escapes), then for the closing quote with
+// bytes.IndexByte, which runs many bytes at a time.
 func (l *lexer) stringEnd() (escaped bool, err *decodeErr) {
-	l.pos++ // the opening quote
+	d := l.data
+	i := l.pos + 1 // after the opening quote
 	for {
-		rest := l.data[l.pos:]
-		q := bytes.IndexByte(rest, '"')
-		if q < 0 {
-			l.pos = len(l.data)
-			return false, &decodeErr{err: errTruncated}
+		for end := min(i+16, len(d)); i < end; i++ {
+			switch d[i] {
+			case '"':
+				l.pos = i + 1
+				return escaped, nil
+			case '\\':
+				escaped = true
+				i++ // the escaped character
+			}
 		}
-		b := bytes.IndexByte(rest[:q], '\\')
+		if i >= len(d) {
+			break
+		}
+		q := bytes.IndexByte(d[i:], '"')
+		if q < 0 {
+			break
+		}
+		b := bytes.IndexByte(d[i:i+q], '\\')
 		if b < 0 {
-			l.pos += q + 1
+			l.pos = i + q + 1
 			return escaped, nil
 		}
 		escaped = true
-		l.pos += b + 2 // the backslash and the character it escapes
-		if l.pos > len(l.data) {
-			l.pos = len(l.data)
-			return false, &decodeErr{err: errTruncated}
-		}
+		i += b + 2
 	}
+	l.pos = len(d)
+	return false, &decodeErr{err: errTruncated}
 }
 
 // rawString consumes a string and returns its content: aliasing the input when it
