@@ -3,11 +3,13 @@ package harness
 import (
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -192,10 +194,13 @@ type InspectStream struct {
 	next  int // next file
 	r     *inspect.Reader
 	log   *inspectLog
-	seen  map[ingest.Key]string
-	runs  map[string]string
-	dec   *jsonv.Decoder // parses the JSON in samples (records, arguments, replies)
-	n     int            // episodes delivered
+	// Where each episode key and run id was read, for the duplicate messages: a file
+	// index and member rather than the episode's Source, so that the maps, which grow
+	// with the samples, hold little per sample.
+	seen map[digest]sampleRef // by the episode key's digest
+	runs map[digest]sampleRef // by the run id's digest
+	dec  *jsonv.Decoder       // parses the JSON in samples (records, arguments, replies)
+	n    int                  // episodes delivered
 	// problems returned so far: with some, no episode is their doing, not the logs' task
 	problems int
 
@@ -203,6 +208,47 @@ type InspectStream struct {
 	// Counts behind the warnings.
 	noAnswer, replaced, noCallID, partial int
 	noAnswerAt                            string
+}
+
+// sampleRef is where a sample was read: the sample at index n (from 0) of files[file].
+type sampleRef struct {
+	file, n uint32
+}
+
+// digest is a 128-bit FNV-1a hash: the duplicate checks keep digests of the keys and
+// run ids, not the strings (two different ones share a digest with a probability of
+// about 2⁻¹²⁸ per pair).
+type digest [16]byte
+
+func digestOf(parts ...string) digest {
+	h := fnv.New128a()
+	for _, p := range parts {
+		h.Write([]byte(p))
+		h.Write([]byte{0})
+	}
+	var d digest
+	h.Sum(d[:0])
+	return d
+}
+
+// where names the sample r for a message: the log and its member, found by reading the
+// log again up to it (only when there is a duplicate to report).
+func (s *InspectStream) where(r sampleRef) string {
+	file := s.files[r.file]
+	rd, err := inspect.Open(file)
+	if err == nil {
+		defer rd.Close()
+		for i := uint32(0); ; i++ {
+			smp, err := rd.Next()
+			if err != nil {
+				break
+			}
+			if i == r.n {
+				return file + ": " + smp.Member
+			}
+		}
+	}
+	return fmt.Sprintf("%s (its sample %d)", file, r.n+1)
 }
 
 // inspectLog is what the stream knows of the log it is reading.
@@ -230,7 +276,7 @@ func OpenInspect(files []string, opt Options) (*InspectStream, error) {
 		return nil, fmt.Errorf("reading Inspect logs needs the bench (which sample ids are cases, which tools are information tools)")
 	}
 	from, _ := ParseRecordFrom(opt.RecordFrom)
-	return &InspectStream{files: files, opt: opt, from: from, seen: map[ingest.Key]string{}, runs: map[string]string{}, dec: jsonv.NewDecoder()}, nil
+	return &InspectStream{files: files, opt: opt, from: from, seen: map[digest]sampleRef{}, runs: map[digest]sampleRef{}, dec: jsonv.NewDecoder()}, nil
 }
 
 // Skipped lists the logs that gave no episode and why; complete after io.EOF.
@@ -342,7 +388,7 @@ func (s *InspectStream) openLog(file string, h *inspect.Log) *inspectLog {
 		l.harness = s.opt.Harness
 	}
 	if raw, ok := h.Eval.TaskArgs["condition"]; ok {
-		if v, err := s.dec.Parse(raw); err == nil {
+		if v, err := jsonv.Parse(raw); err == nil {
 			l.taskCond, _ = v.(string)
 		}
 	}
@@ -382,7 +428,7 @@ func (l *inspectLog) problem(member, field, format string, args ...any) ingest.P
 // bench has that case. id is "" when the sample names no case.
 func (s *InspectStream) caseOf(l *inspectLog, smp *inspect.Sample) (string, error) {
 	if raw, ok := smp.Metadata["case_id"]; ok {
-		v, err := s.dec.Parse(raw)
+		v, err := jsonv.Parse(raw)
 		id, isStr := v.(string)
 		if err != nil || !isStr || id == "" {
 			return "", l.problem(smp.Member, "metadata.case_id", "must be a case id (a non-empty string), got %.60s", raw)
@@ -444,7 +490,7 @@ func (s *InspectStream) episode(smp *inspect.Sample) (*ingest.Episode, error) {
 		Repeat: s.opt.Repeat + smp.Epoch - 1, Condition: l.cond, Source: l.file + ": " + smp.Member}
 	if e.Condition == "" {
 		if raw, ok := smp.Metadata["condition"]; ok {
-			v, err := s.dec.Parse(raw)
+			v, err := jsonv.Parse(raw)
 			cond, isStr := v.(string)
 			if err != nil || !isStr || cond == "" {
 				return nil, l.problem(smp.Member, "metadata.condition", "must be a non-empty string, got %.60s", raw)
@@ -458,20 +504,22 @@ func (s *InspectStream) episode(smp *inspect.Sample) (*ingest.Episode, error) {
 	}
 	e.RunID = ingest.DeriveRunID(e.Key())
 	if raw, ok := smp.Metadata["run_id"]; ok && s.opt.Config == "" && s.opt.Condition == "" {
-		if v, err := s.dec.Parse(raw); err == nil {
+		if v, err := jsonv.Parse(raw); err == nil {
 			if id, ok := v.(string); ok && id != "" {
 				e.RunID = id
 			}
 		}
 	}
-	if prev, dup := s.seen[e.Key()]; dup {
-		return nil, l.problem(smp.Member, "", "episode %s|%s|repeat %d|%s also read from %s", e.Config, e.CaseID, e.Repeat, e.Condition, prev)
+	key, run := digestOf(e.Config, e.CaseID, strconv.Itoa(e.Repeat), e.Condition), digestOf(e.RunID)
+	if prev, dup := s.seen[key]; dup {
+		return nil, l.problem(smp.Member, "", "episode %s|%s|repeat %d|%s also read from %s", e.Config, e.CaseID, e.Repeat, e.Condition, s.where(prev))
 	}
-	if prev, dup := s.runs[e.RunID]; dup {
-		return nil, l.problem(smp.Member, "metadata.run_id", "run id %q also read from %s", e.RunID, prev)
+	if prev, dup := s.runs[run]; dup {
+		return nil, l.problem(smp.Member, "metadata.run_id", "run id %q also read from %s", e.RunID, s.where(prev))
 	}
-	s.seen[e.Key()] = e.Source
-	s.runs[e.RunID] = e.Source
+	ref := sampleRef{file: uint32(s.next - 1), n: uint32(l.samples - 1)}
+	s.seen[key] = ref
+	s.runs[run] = ref
 
 	limit := ""
 	if smp.Limit != nil {
@@ -737,7 +785,7 @@ func replyObject(dec *jsonv.Decoder, raw []byte) *jsonv.Object {
 	if len(raw) == 0 {
 		return nil
 	}
-	v, err := dec.Parse(raw)
+	v, err := jsonv.Parse(raw)
 	if err != nil {
 		return nil
 	}
