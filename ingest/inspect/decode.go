@@ -457,6 +457,19 @@ func (l *lexer) toolCalls() ([]ToolCall, *decodeErr) {
 type eventFields struct {
 	kind, timestamp, workingTime, id, function, arguments, result, err, model, output []byte
 	hasKind                                                                           bool
+	known                                                                             string       // the kind, once read
+	out                                                                               *ModelOutput // a model event's output, decoded in place
+}
+
+// keeps reports whether an event of the known kind keeps the field.
+func (f *eventFields) keeps(field string) bool {
+	switch f.known {
+	case EventTool:
+		return field == "id" || field == "function" || field == "arguments" || field == "result" || field == "error"
+	case EventModel:
+		return field == "model" || field == "output" || field == "error"
+	}
+	return false
 }
 
 // events reads a sample's transcript, decoding the fields of the kinds the reader keeps
@@ -470,28 +483,40 @@ func (l *lexer) events() ([]Event, *decodeErr) {
 		var f eventFields
 		if !l.isNull() {
 			err := l.object(func(key []byte) *decodeErr {
+				// Inspect writes an event's kind before its other fields: once it is
+				// known, the fields its kind does not keep are skipped, and a model
+				// event's output is decoded in place rather than captured first.
 				var dst *[]byte
-				switch string(key) {
-				case "event":
+				switch k := string(key); {
+				case k == "event":
 					f.hasKind = true
 					dst = &f.kind
-				case "timestamp":
+				case k == "timestamp":
 					dst = &f.timestamp
-				case "working_time":
+				case k == "working_time":
 					dst = &f.workingTime
-				case "id":
+				case f.known != "" && !f.keeps(k):
+					return l.skip()
+				case k == "output" && f.known == EventModel && l.peek() != 'n':
+					o, err := l.output()
+					if err != nil {
+						return failf("model output is not an object: %v", err).in("output")
+					}
+					f.out = o
+					return nil
+				case k == "id":
 					dst = &f.id
-				case "function":
+				case k == "function":
 					dst = &f.function
-				case "arguments":
+				case k == "arguments":
 					dst = &f.arguments
-				case "result":
+				case k == "result":
 					dst = &f.result
-				case "error":
+				case k == "error":
 					dst = &f.err
-				case "model":
+				case k == "model":
 					dst = &f.model
-				case "output":
+				case k == "output":
 					dst = &f.output
 				default:
 					return l.skip()
@@ -500,6 +525,9 @@ func (l *lexer) events() ([]Event, *decodeErr) {
 				*dst, err = l.raw()
 				if err != nil {
 					return err.in(string(key))
+				}
+				if dst == &f.kind && f.known == "" && len(f.kind) > 0 && f.kind[0] == '"' {
+					f.known, _ = sub(f.kind).str()
 				}
 				return nil
 			})
@@ -583,7 +611,9 @@ func (f *eventFields) event() (Event, *decodeErr) {
 		ev.Tool = t
 	case EventModel:
 		m := &ModelOutput{}
-		if len(f.output) > 0 && !isNullRaw(f.output) {
+		if f.out != nil {
+			m = f.out
+		} else if len(f.output) > 0 && !isNullRaw(f.output) {
 			o, err := sub(f.output).output()
 			if err != nil {
 				return ev, failf("model output is not an object: %v", err).in("output")

@@ -254,18 +254,103 @@ func (l *lexer) skipContainer() *decodeErr {
 	return &decodeErr{err: errTruncated}
 }
 
-// check passes over one value checking all of it (raw).
+// check passes over one value checking all of it, strings included (raw): what the
+// reader keeps is valid JSON.
 func (l *lexer) check(depth int) *decodeErr {
 	if depth > jsonv.MaxDepth {
 		return failf("invalid JSON at byte %d: nested too deeply", l.pos)
 	}
 	switch l.peek() {
+	case '"':
+		return l.checkString()
 	case '{':
-		return l.object(func([]byte) *decodeErr { return l.check(depth + 1) })
+		l.pos++
+		if l.peek() == '}' {
+			l.pos++
+			return nil
+		}
+		for {
+			if l.peek() != '"' {
+				return l.syntax("looking for an object key")
+			}
+			if err := l.checkString(); err != nil {
+				return err
+			}
+			if l.peek() != ':' {
+				return l.syntax("after an object key")
+			}
+			l.pos++
+			if err := l.check(depth + 1); err != nil {
+				return err
+			}
+			switch l.peek() {
+			case ',':
+				l.pos++
+			case '}':
+				l.pos++
+				return nil
+			default:
+				return l.syntax("after an object value")
+			}
+		}
 	case '[':
-		return l.array(func(int) *decodeErr { return l.check(depth + 1) })
+		l.pos++
+		if l.peek() == ']' {
+			l.pos++
+			return nil
+		}
+		for {
+			if err := l.check(depth + 1); err != nil {
+				return err
+			}
+			switch l.peek() {
+			case ',':
+				l.pos++
+			case ']':
+				l.pos++
+				return nil
+			default:
+				return l.syntax("after an array element")
+			}
+		}
 	}
-	return l.skip()
+	return l.skip() // a literal or a number, checked in full
+}
+
+// checkString consumes a string (at its opening quote), checking its escapes and that
+// it holds no control character.
+func (l *lexer) checkString() *decodeErr {
+	d := l.data
+	for i := l.pos + 1; i < len(d); i++ {
+		switch c := d[i]; {
+		case c == '"':
+			l.pos = i + 1
+			return nil
+		case c == '\\':
+			if i+1 >= len(d) {
+				i = len(d)
+				continue
+			}
+			switch d[i+1] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				i++
+			case 'u':
+				if _, ok := hex4(d[i+2:]); !ok {
+					l.pos = i
+					return failf("invalid JSON at byte %d: bad escape in a string", i)
+				}
+				i += 5
+			default:
+				l.pos = i
+				return failf("invalid JSON at byte %d: bad escape in a string", i)
+			}
+		case c < ' ':
+			l.pos = i
+			return failf("invalid JSON at byte %d: a control character in a string", i)
+		}
+	}
+	l.pos = len(d)
+	return &decodeErr{err: errTruncated}
 }
 
 func (l *lexer) literal(word string) *decodeErr {
