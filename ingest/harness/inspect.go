@@ -235,7 +235,7 @@ func digestOf(parts ...string) digest {
 // log again up to it (only when there is a duplicate to report).
 func (s *InspectStream) where(r sampleRef) string {
 	file := s.files[r.file]
-	rd, err := inspect.Open(file)
+	rd, err := inspect.OpenWith(file, inspect.ReadOptions{})
 	if err == nil {
 		defer rd.Close()
 		for i := uint32(0); ; i++ {
