@@ -11,15 +11,22 @@ import (
 )
 
 // TestInspectRelease: `synth --format inspect --out D` writes the built-in release as
-// Inspect logs beside runs.jsonl; `score --bench D --inspect D` gives every run id the
-// same verdict (every field, ecs, outcome and failure_type included) as
-// `score --bench D --runs D/runs.jsonl`; `report` on either input writes identical
-// tables (every text, Markdown, LaTeX and CSV file byte for byte, the JSON ones but for
-// the provenance, which names the inputs); `explain` prints the same chain, and `power` the same plan. The whole
-// release, so this is the package's slowest test (about 40 CPU-s).
+// Inspect logs beside runs.jsonl; `score --bench D --inspect D` gives every run id of the
+// release the same verdict (every field, ecs, outcome and failure_type included) as
+// `score --bench D --runs D/runs.jsonl`; `report` on either input writes identical tables
+// (every text, Markdown, LaTeX and CSV file byte for byte, the JSON ones but for the
+// provenance, which names the inputs); `explain` prints the same chain, and `power` the
+// same plan.
+//
+// Reading Inspect logs is the cost (about 10 CPU-s per pass over the release's 49 logs),
+// so only score reads the whole release both ways by default: report reads the logs of
+// one model (DeepSeek-V4: both its harnesses, every condition, 6,910 episodes) and the
+// same episodes of runs.jsonl, and SABENCH_LONG=1 (set by .ci/run) the whole release;
+// explain reads the one log that holds its run id, power the two main-condition logs of
+// the configurations it plans for (the pilot is their main-condition episodes).
 func TestInspectRelease(t *testing.T) {
 	if testing.Short() {
-		t.Skip("the whole release through Inspect logs: about 40 CPU-s")
+		t.Skip("the whole release through Inspect logs: about 25 CPU-s")
 	}
 	d := filepath.Join(t.TempDir(), "rel")
 	_, stderr, code := runCLI(t, "synth", "--format", "inspect", "--out", d)
@@ -52,7 +59,15 @@ func TestInspectRelease(t *testing.T) {
 	}
 
 	reports := [2]string{filepath.Join(t.TempDir(), "a"), filepath.Join(t.TempDir(), "b")}
-	for i, in := range [][]string{{"--inspect", d}, {"--runs", filepath.Join(d, "runs.jsonl")}} {
+	reportIn := [][]string{{"--inspect", d}, {"--runs", filepath.Join(d, "runs.jsonl")}}
+	if os.Getenv("SABENCH_LONG") != "1" {
+		runs := filepath.Join(t.TempDir(), "deepseek.jsonl")
+		if n := filterRuns(t, filepath.Join(d, "runs.jsonl"), runs, "DeepSeek-V4/"); n != 6910 {
+			t.Fatalf("%d DeepSeek-V4 episodes in runs.jsonl, want 6910", n)
+		}
+		reportIn = [][]string{{"--inspect", filepath.Join(d, "inspect", "*_deepseek-v4_*.eval")}, {"--runs", runs}}
+	}
+	for i, in := range reportIn {
 		if _, stderr, code := runCLI(t, append([]string{"report", "--bench", d, "--out", reports[i]}, in...)...); code != 0 {
 			t.Fatalf("report %v: exit %d: %s", in, code, stderr)
 		}
@@ -76,7 +91,7 @@ func TestInspectRelease(t *testing.T) {
 	}
 
 	var chains [2]string
-	for i, in := range [][]string{{"--inspect", d}, {"--runs", filepath.Join(d, "runs.jsonl")}} {
+	for i, in := range [][]string{{"--inspect", filepath.Join(d, "inspect", "*_main_gpt-5.6_inspect.eval")}, {"--runs", filepath.Join(d, "runs.jsonl")}} {
 		stdout, stderr, code := runCLI(t, append([]string{"explain", "main__gpt-5.6_inspect__SAB-V3-001__r1", "--bench", d}, in...)...)
 		if code != 0 {
 			t.Fatalf("explain %v: exit %d: %s", in, code, stderr)
@@ -89,7 +104,7 @@ func TestInspectRelease(t *testing.T) {
 
 	// A power plan from the Inspect logs as the pilot is the plan from runs.jsonl.
 	var plans [2]string
-	for i, in := range [][]string{{"--inspect", d}, {"--runs", filepath.Join(d, "runs.jsonl")}} {
+	for i, in := range [][]string{{"--inspect", filepath.Join(d, "inspect", "*_main_claude-5_*.eval")}, {"--runs", filepath.Join(d, "runs.jsonl")}} {
 		stdout, stderr, code := runCLI(t, append([]string{"power", "Claude-5/Claude Code", "Claude-5/Inspect", "--delta", "2", "--bench", d}, in...)...)
 		if code != 0 {
 			t.Fatalf("power %v: exit %d: %s", in, code, stderr)
@@ -99,6 +114,32 @@ func TestInspectRelease(t *testing.T) {
 	if plans[0] != plans[1] || !strings.Contains(plans[0], "Pilot: 656 shared cases") {
 		t.Errorf("power differs:\n%s\n---\n%s", plans[0], plans[1])
 	}
+}
+
+// filterRuns copies the episodes of src whose configuration starts with prefix to dst and
+// returns how many it copied.
+func filterRuns(t *testing.T, src, dst, prefix string) int {
+	t.Helper()
+	data, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	n := 0
+	for line := range bytes.Lines(data) {
+		var e struct{ Config string }
+		if err := json.Unmarshal(line, &e); err != nil {
+			t.Fatal(err)
+		}
+		if strings.HasPrefix(e.Config, prefix) {
+			out.Write(line)
+			n++
+		}
+	}
+	if err := os.WriteFile(dst, out.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return n
 }
 
 func readVerdicts(t *testing.T, path string) map[string]map[string]any {
