@@ -73,8 +73,52 @@ func ReadBatchDir(dir string, opt Options) (*Result, error) {
 		readBatchSummary(res, summary, spath, caseOf)
 	}
 
-	// The per-case files.
-	hidden := 0
+	hidden := listBatchFiles(rr, res, dir, caseOf)
+	if hidden > 0 {
+		res.warn("%s: %d hidden entries (names starting with '.', e.g. the runner's unfinished atomic writes) ignored", dir, hidden)
+	}
+	if len(cases) == 0 {
+		if len(res.Problems) > 0 {
+			return res, nil
+		}
+		return nil, fmt.Errorf("%s: not a batch output directory (no summary.json failures and no per-case files under %s)", dir, strings.Join(batchSubdirs, "/, ")+"/")
+	}
+
+	manifest := readDeepSeekManifest(rr, res, dir)
+	models := &modelCheck{configured: opt.model()}
+	var runner RunnerMetrics
+	deferredSkipped := 0
+	for _, id := range slices.Sorted(maps.Keys(cases)) {
+		c := cases[id]
+		e, class, successful, ok := readBatchCase(rr, res, dir, c, opt, summary != nil, models)
+		if !ok {
+			continue
+		}
+		runner.add(class, successful, c.has["records"])
+		if e == nil { // a deferred case in analyst mode
+			deferredSkipped++
+			continue
+		}
+		if manifest != nil {
+			manifest.apply(e, opt)
+		}
+		res.Episodes = append(res.Episodes, e)
+	}
+	if deferredSkipped > 0 {
+		res.warn("%s: %d deferred case(s) (summary.json deferred_cases) are not episodes in %s mode; the runner counts them as unsuccessful (--status-mode %s makes them episodes)", spath, deferredSkipped, ModeAnalyst, ModeRunner)
+	}
+	models.flush(res)
+	res.Runner = &runner
+	if res.Summary != nil && *res.Summary != runner {
+		res.warn("%s: the runner's metrics (%s) differ from those recomputed from the per-case files (%s): the folder changed after the runner summarised it", spath, res.Summary, runner)
+	}
+	sort.SliceStable(res.Episodes, func(i, j int) bool { return res.Episodes[i].CaseID < res.Episodes[j].CaseID })
+	return res, nil
+}
+
+// listBatchFiles notes which per-case files (under batchSubdirs/<protocol>/) each case
+// has, and returns how many hidden entries it passed over.
+func listBatchFiles(rr *rootedReader, res *Result, dir string, caseOf func(id, proto, file string) *batchCase) (hidden int) {
 	for _, sub := range batchSubdirs {
 		protos, err := rr.dirEntries(filepath.Join(dir, sub))
 		if err != nil {
@@ -118,46 +162,7 @@ func ReadBatchDir(dir string, opt Options) (*Result, error) {
 			}
 		}
 	}
-	if hidden > 0 {
-		res.warn("%s: %d hidden entries (names starting with '.', e.g. the runner's unfinished atomic writes) ignored", dir, hidden)
-	}
-	if len(cases) == 0 {
-		if len(res.Problems) > 0 {
-			return res, nil
-		}
-		return nil, fmt.Errorf("%s: not a batch output directory (no summary.json failures and no per-case files under %s)", dir, strings.Join(batchSubdirs, "/, ")+"/")
-	}
-
-	manifest := readDeepSeekManifest(rr, res, dir)
-	models := &modelCheck{configured: opt.model()}
-	var runner RunnerMetrics
-	deferredSkipped := 0
-	for _, id := range slices.Sorted(maps.Keys(cases)) {
-		c := cases[id]
-		e, class, successful, ok := readBatchCase(rr, res, dir, c, opt, summary != nil, models)
-		if !ok {
-			continue
-		}
-		runner.add(class, successful, c.has["records"])
-		if e == nil { // a deferred case in analyst mode
-			deferredSkipped++
-			continue
-		}
-		if manifest != nil {
-			manifest.apply(e, opt)
-		}
-		res.Episodes = append(res.Episodes, e)
-	}
-	if deferredSkipped > 0 {
-		res.warn("%s: %d deferred case(s) (summary.json deferred_cases) are not episodes in %s mode; the runner counts them as unsuccessful (--status-mode %s makes them episodes)", spath, deferredSkipped, ModeAnalyst, ModeRunner)
-	}
-	models.flush(res)
-	res.Runner = &runner
-	if res.Summary != nil && *res.Summary != runner {
-		res.warn("%s: the runner's metrics (%s) differ from those recomputed from the per-case files (%s): the folder changed after the runner summarised it", spath, res.Summary, runner)
-	}
-	sort.SliceStable(res.Episodes, func(i, j int) bool { return res.Episodes[i].CaseID < res.Episodes[j].CaseID })
-	return res, nil
+	return hidden
 }
 
 // batchFileCase splits a per-case file name into its case id and kind.
