@@ -19,31 +19,51 @@ import (
 // same plan.
 //
 // Reading Inspect logs is the cost (about 10 CPU-s per pass over the release's 49 logs),
-// so only score reads the whole release both ways by default: report reads the logs of
-// one model (DeepSeek-V4: both its harnesses, every condition, 6,910 episodes) and the
-// same episodes of runs.jsonl, and SABENCH_LONG=1 (set by .ci/run) the whole release;
-// explain reads the one log that holds its run id, power the two main-condition logs of
-// the configurations it plans for (the pilot is their main-condition episodes).
+// so by default each check reads the logs it needs and the same episodes of runs.jsonl:
+// score those of Qwen3.8 (both its harnesses, 6,711 episodes, among them excluded ones
+// of both kinds), report those of DeepSeek-V4 (both its harnesses and every condition,
+// 6,910 episodes), explain the one log that holds its run id, power the two
+// main-condition logs of the configurations it plans for (the pilot is their
+// main-condition episodes). SABENCH_LONG=1 (set by .ci/run) scores and reports the whole
+// release both ways.
 func TestInspectRelease(t *testing.T) {
 	if testing.Short() {
-		t.Skip("the whole release through Inspect logs: about 25 CPU-s")
+		t.Skip("the built-in release through Inspect logs: about 15 CPU-s")
 	}
 	d := filepath.Join(t.TempDir(), "rel")
 	_, stderr, code := runCLI(t, "synth", "--format", "inspect", "--out", d)
 	if code != 0 || !strings.Contains(stderr, "34147 episodes") || !strings.Contains(stderr, "as 49 Inspect logs (one per configuration × condition)") {
 		t.Fatalf("synth: exit %d: %s", code, stderr)
 	}
+	long := os.Getenv("SABENCH_LONG") == "1"
+	// inputs are the Inspect logs and runs.jsonl of the episodes of configurations
+	// model/…: the whole release when long.
+	inputs := func(model string, episodes int) [2][]string {
+		if long {
+			return [2][]string{{"--inspect", d}, {"--runs", filepath.Join(d, "runs.jsonl")}}
+		}
+		runs := filepath.Join(t.TempDir(), "runs.jsonl")
+		if n := filterRuns(t, filepath.Join(d, "runs.jsonl"), runs, model+"/"); n != episodes {
+			t.Fatalf("%d %s episodes in runs.jsonl, want %d", n, model, episodes)
+		}
+		return [2][]string{{"--inspect", filepath.Join(d, "inspect", "*_"+strings.ToLower(model)+"_*.eval")}, {"--runs", runs}}
+	}
+
+	scoreIn, episodes, counts := inputs("Qwen3.8", 6711), 6711, "read 6711 episodes = scored 6708 + excluded 3 (1 harness_failure, 2 infra_failure)"
+	if long {
+		episodes, counts = 34147, "read 34147 episodes = scored 34139 + excluded 8 (3 harness_failure, 5 infra_failure)"
+	}
 	scores := map[string]map[string]map[string]any{}
-	for _, in := range [][]string{{"--inspect", d}, {"--runs", filepath.Join(d, "runs.jsonl")}} {
+	for _, in := range scoreIn {
 		out := filepath.Join(t.TempDir(), "verdicts.jsonl")
 		_, stderr, code := runCLI(t, append([]string{"score", "--bench", d, "--format", "jsonl", "--out", out}, in...)...)
-		if code != 0 || !strings.Contains(stderr, "read 34147 episodes = scored 34139 + excluded 8 (3 harness_failure, 5 infra_failure)") {
+		if code != 0 || !strings.Contains(stderr, counts) {
 			t.Fatalf("score %v: exit %d: %s", in, code, stderr)
 		}
 		scores[in[0]] = readVerdicts(t, out)
 	}
 	fromLogs, fromRuns := scores["--inspect"], scores["--runs"]
-	if len(fromLogs) != 34147 || len(fromRuns) != 34147 {
+	if len(fromLogs) != episodes || len(fromRuns) != episodes {
 		t.Fatalf("%d verdicts from the logs, %d from runs.jsonl", len(fromLogs), len(fromRuns))
 	}
 	for id, want := range fromRuns {
@@ -59,14 +79,7 @@ func TestInspectRelease(t *testing.T) {
 	}
 
 	reports := [2]string{filepath.Join(t.TempDir(), "a"), filepath.Join(t.TempDir(), "b")}
-	reportIn := [][]string{{"--inspect", d}, {"--runs", filepath.Join(d, "runs.jsonl")}}
-	if os.Getenv("SABENCH_LONG") != "1" {
-		runs := filepath.Join(t.TempDir(), "deepseek.jsonl")
-		if n := filterRuns(t, filepath.Join(d, "runs.jsonl"), runs, "DeepSeek-V4/"); n != 6910 {
-			t.Fatalf("%d DeepSeek-V4 episodes in runs.jsonl, want 6910", n)
-		}
-		reportIn = [][]string{{"--inspect", filepath.Join(d, "inspect", "*_deepseek-v4_*.eval")}, {"--runs", runs}}
-	}
+	reportIn := inputs("DeepSeek-V4", 6910)
 	for i, in := range reportIn {
 		if _, stderr, code := runCLI(t, append([]string{"report", "--bench", d, "--out", reports[i]}, in...)...); code != 0 {
 			t.Fatalf("report %v: exit %d: %s", in, code, stderr)
