@@ -30,6 +30,7 @@ func TestInspectRelease(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the built-in release through Inspect logs: about 15 CPU-s")
 	}
+	t.Parallel() // the package's largest test: beside the others, not after them
 	d := filepath.Join(t.TempDir(), "rel")
 	_, stderr, code := runCLI(t, "synth", "--format", "inspect", "--out", d)
 	if code != 0 || !strings.Contains(stderr, "34147 episodes") || !strings.Contains(stderr, "as 49 Inspect logs (one per configuration × condition)") {
