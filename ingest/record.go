@@ -11,19 +11,20 @@ import (
 // conversation execution record), typed for the fields scoring reads and kept whole for
 // everything else.
 //
-// The typed fields are decoded once, when the record is made (NewRecord), so that the
-// oracle reads struct fields instead of scanning the generic value's keys again for
-// every episode and every policy. The record as written stays available (Object, and the
+// The header fields are typed once, when the record is made (NewRecord); the events are
+// typed on demand into a buffer the caller keeps (EventsInto): the oracle types them once
+// per episode, whatever the number of policies, into scratch memory it reuses, because
+// holding them typed beside the value tree (an allocation of about 200 bytes per event)
+// cost the reader more than it saved the scorer (measured with score on a release). The record as written stays available (Object, and the
 // read methods Get, List, Obj, String, Has, Len, which behave like jsonv.Object's): the
 // typed fields share its values, so writing the episode back loses nothing and costs no
 // re-encoding of the known parts. A Record is immutable once made, apart from Set and
 // Delete, which edit the record as written and decode the typed fields again (tests and
 // producers use them; nothing may call them while the record is being read).
 type Record struct {
-	obj *jsonv.Object
+	obj    *jsonv.Object
+	events []any // "events" when it is a list
 
-	// Events are the record's "events" when it is a list (EventsOK), one per element.
-	Events []Event
 	// HasEvents: the record has an "events" key; EventsOK: its value is a list.
 	HasEvents, EventsOK bool
 
@@ -85,8 +86,7 @@ func (r *Record) decode() {
 		case "events":
 			r.HasEvents = true
 			if l, ok := v.([]any); ok {
-				r.EventsOK = true
-				r.Events = decodeEvents(l)
+				r.EventsOK, r.events = true, l
 			}
 		case "decision":
 			r.Decision, r.HasDecision = v, true
@@ -117,12 +117,19 @@ func (r *Record) decode() {
 	}
 }
 
-// decodeEvents types every element of an events list.
-func decodeEvents(l []any) []Event {
-	evs := make([]Event, len(l))
+// EventsInto types every element of the record's events into dst, reusing its capacity,
+// and returns it (empty when events is absent or not a list).
+func (r *Record) EventsInto(dst []Event) []Event {
+	l := r.events
+	evs := dst[:0]
+	if cap(evs) < len(l) {
+		evs = make([]Event, len(l))
+	} else {
+		evs = evs[:len(l)]
+	}
 	for i, raw := range l {
 		e := &evs[i]
-		e.Index = i
+		*e = Event{Index: i}
 		o, ok := raw.(*jsonv.Object)
 		if !ok {
 			continue

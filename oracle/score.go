@@ -145,7 +145,7 @@ func (p *Prepared) scan(v *Fields, ep *ingest.Episode, sc *scratch, notes bool) 
 		v.Static = rec.IsStatic()
 		return true
 	}
-	s.evs = rec.Events
+	s.evs = rec.EventsInto(s.evs)
 	v.FirstAttemptIndex = -1
 	for i := range s.evs {
 		e := &s.evs[i]
