@@ -13,7 +13,7 @@ import (
 // referenceSamples are the sample documents of every real log (each .eval's sample
 // members and summaries, each .json log's samples) and hand-written ones for what the
 // real logs lack: attachments, tool errors, a null working time, list content, a
-// dict-valued score, escapes and invalid UTF-8 in strings.
+// dict-valued score, escapes and invalid UTF-8 in strings, tool results of every shape.
 func referenceSamples(t *testing.T) map[string][]byte {
 	t.Helper()
 	docs := map[string][]byte{}
@@ -65,6 +65,8 @@ func referenceSamples(t *testing.T) map[string][]byte {
 			{"timestamp": "2025-01-01T00:00:00", "event": "model", "model": "m2", "error": "boom", "output": {"completion": "attachment://h1", "choices": []}, "working_time": 1.5},
 			{"event": "sandbox", "output": "text", "working_time": "x"},
 			{"id": "c2", "function": "g", "arguments": {}, "result": [{"type": "text", "text": "r"}], "event": "tool"},
+			{"event": "tool", "function": "g2", "result": ["a", {"type": "text", "text": 5}, {"type": "text", "text": "{\"k\": 1}"}, {"type": 3}, null, {"type": "text"}]},
+			{"event": "tool", "function": "g3", "result": {"not": "text"}},
 			{"output": {"model": "m3", "choices": [{"message": {"content": "late kind"}}]}, "input": [1, 2], "event": "model"},
 			{"event": "model", "output": null, "model": "m4"}, {"event": "tool", "output": {"ignored": [1]}, "function": "h"}],
 		"model_usage": {"b": {"input_tokens": 1}, "a": {"output_tokens": 2, "total_cost": null}},
