@@ -101,3 +101,32 @@ func TestDecoderMatchesReference(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeErrorsNameTheField: a defect deep in a sample is named by its dotted path.
+func TestDecodeErrorsNameTheField(t *testing.T) {
+	cases := []struct{ doc, field, msg string }{
+		{`{"id": 1, "epoch": 1, "events": [{"event": "info"}, {"event": "tool", "function": 7}]}`, "events[1].function", "is not a string"},
+		{`{"id": 1, "epoch": 1, "events": [{"event": "tool", "arguments": {"a": [1, }}]}`, "events[0].arguments", "invalid JSON at byte"},
+		{"{\"id\": 1, \"epoch\": 1, \"scores\": {\"m\": {\"value\": \"C\", \"metadata\": {\"k\": \"a\x01\"}}}}", "scores.m.metadata.k", "a control character in a string"},
+		{`{"id": 1, "epoch": 1, "scores": {"m": {"value": "C", "metadata": {"k": "\q"}}}}`, "scores.m.metadata.k", "bad escape in a string"},
+		{`{"id": 1, "epoch": 1, "model_usage": {"gpt": {"input_tokens": 1.5}}}`, "model_usage.gpt.input_tokens", "cannot read the JSON number 1.5 as int"},
+		{`{"id": 1, "epoch": 1, "output": {"choices": [{"message": {"tool_calls": [{"id": 3}]}}]}}`, "output.choices[0].message.tool_calls[0].id", "cannot read a JSON number as string"},
+		{`{"id": 1, "epoch": 1, "events": [{"event": "model", "output": "text"}]}`, "events[0].output", "model output is not an object"},
+		{`{"id": 1, "epoch": 1, "input": "cut`, "input", "truncated JSON"},
+		{`{"id": [1], "epoch": 1}`, "id", "sample id must be a number or a string"},
+	}
+	for _, c := range cases {
+		_, err := decodeSample("f.eval", "samples/1_epoch_1.json", []byte(c.doc), false)
+		e, ok := err.(*Error)
+		if !ok || e.Field != c.field || !strings.Contains(e.Error(), c.msg) || e.Member != "samples/1_epoch_1.json" {
+			t.Errorf("%s: %v (field %q)", c.doc, err, fieldOf(e))
+		}
+	}
+}
+
+func fieldOf(e *Error) string {
+	if e == nil {
+		return ""
+	}
+	return e.Field
+}
