@@ -1,6 +1,7 @@
 package view
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -62,8 +63,42 @@ func TestCollectorAdd(t *testing.T) {
 	if err := col.Add([]*ingest.Episode{ep}, [][]oracle.Verdict{{v("r1")}, {v("r1")}}); err != nil {
 		t.Fatal(err)
 	}
-	a := e.byID["SAB-V1-001"]
-	if len(e.runs) != 1 || e.runs[0] != "r1" || len(a.eps) != 1 || !strings.Contains(strings.Join(a.strs.list, "|"), `read_p|{"id":"X"}`) {
-		t.Errorf("runs %v, case episodes %d, strings %q", e.runs, len(a.eps), a.strs.list)
+	if err := col.Finish(); err != nil {
+		t.Fatal(err)
 	}
+	a := e.byID["SAB-V1-001"]
+	runs, rows := runsOf(t, e), rowsOf(t, a)
+	if len(runs) != 1 || runs[0] != "r1" || len(rows) != 1 || a.n != 1 || !strings.Contains(strings.Join(a.strs.list, "|"), `read_p|{"id":"X"}`) {
+		t.Errorf("runs %v, case episodes %d, strings %q", runs, len(rows), a.strs.list)
+	}
+}
+
+// runsOf is the encoder's run ids, read back from its spool.
+func runsOf(t *testing.T, e *encoder) []string {
+	t.Helper()
+	var runs []string
+	if err := e.eachRun(func(i int, run string) {
+		if i != len(runs) {
+			t.Fatalf("run %d read as number %d", len(runs), i)
+		}
+		runs = append(runs, run)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return runs
+}
+
+// rowsOf is a case's encoded episodes ([ep, events, ledger, checkpoints, rest] each),
+// read back from the spool.
+func rowsOf(t *testing.T, a *caseAcc) [][]int {
+	t.Helper()
+	text, err := a.rows.bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows [][]int
+	if err := json.Unmarshal(append(append([]byte{'['}, text...), ']'), &rows); err != nil {
+		t.Fatalf("case %s rows %q: %v", a.c.ID, text, err)
+	}
+	return rows
 }

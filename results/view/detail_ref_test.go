@@ -140,17 +140,21 @@ func TestEncodeDetailMatchesReference(t *testing.T) {
 	if _, err := analysis.Score(&ingest.SliceSource{Episodes: eps}, bench.Case, analysis.ScoreOptions{Policies: pols, Workers: 2, Each: each, DetailFirst: true}); err != nil {
 		t.Fatal(err)
 	}
+	if err := col.Finish(); err != nil {
+		t.Fatal(err)
+	}
 	if walked == 0 || static == 0 {
 		t.Fatalf("walked %d, not walked %d: the release should exercise both layouts", walked, static)
 	}
 	for id, r := range ref {
 		a := col.e.byID[id]
-		if len(a.eps) != len(r.eps) {
-			t.Fatalf("case %s: %d episodes encoded, reference %d", id, len(a.eps), len(r.eps))
+		rows := rowsOf(t, a)
+		if len(rows) != len(r.eps) {
+			t.Fatalf("case %s: %d episodes encoded, reference %d", id, len(rows), len(r.eps))
 		}
 		for i, want := range r.eps {
 			w, _ := json.Marshal(want)
-			if got := a.appendEp(nil, i); string(got) != string(w) {
+			if got, _ := json.Marshal(rows[i]); string(got) != string(w) {
 				t.Fatalf("case %s episode %d: %s, reference %s", id, i, got, w)
 			}
 		}
