@@ -67,9 +67,9 @@ func TestCollectorAdd(t *testing.T) {
 		t.Fatal(err)
 	}
 	a := e.byID["SAB-V1-001"]
-	runs, rows := runsOf(t, e), rowsOf(t, a)
-	if len(runs) != 1 || runs[0] != "r1" || len(rows) != 1 || a.n != 1 || !strings.Contains(strings.Join(a.strs.list, "|"), `read_p|{"id":"X"}`) {
-		t.Errorf("runs %v, case episodes %d, strings %q", runs, len(rows), a.strs.list)
+	runs, rows, strs := runsOf(t, e), rowsOf(t, a), stringsOf(t, a)
+	if len(runs) != 1 || runs[0] != "r1" || len(rows) != 1 || a.n != 1 || !strings.Contains(strings.Join(strs, "|"), `read_p|{"id":"X"}`) {
+		t.Errorf("runs %v, case episodes %d, strings %q", runs, len(rows), strs)
 	}
 }
 
@@ -101,4 +101,39 @@ func rowsOf(t *testing.T, a *caseAcc) [][]int {
 		t.Fatalf("case %s rows %q: %v", a.c.ID, text, err)
 	}
 	return rows
+}
+
+// stringsOf is a case's strings, read back from the spool.
+func stringsOf(t *testing.T, a *caseAcc) []string {
+	t.Helper()
+	b, err := a.strs.appendList(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	if err := json.Unmarshal(b, &out); err != nil {
+		t.Fatalf("case %s strings %q: %v", a.c.ID, b, err)
+	}
+	if len(out) != a.strs.n {
+		t.Fatalf("case %s: %d strings read back, %d interned", a.c.ID, len(out), a.strs.n)
+	}
+	return out
+}
+
+// blocksOf is a case's blocks, read back from the spool.
+func blocksOf(t *testing.T, a *caseAcc) []string {
+	t.Helper()
+	b, err := a.blocks.appendList(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var raw []json.RawMessage
+	if err := json.Unmarshal(b, &raw); err != nil {
+		t.Fatalf("case %s blocks %q: %v", a.c.ID, b, err)
+	}
+	out := make([]string, len(raw))
+	for i, r := range raw {
+		out[i] = string(r)
+	}
+	return out
 }

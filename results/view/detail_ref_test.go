@@ -158,20 +158,21 @@ func TestEncodeDetailMatchesReference(t *testing.T) {
 				t.Fatalf("case %s episode %d: %s, reference %s", id, i, got, w)
 			}
 		}
-		if len(a.blocks.list) != len(r.b.list) {
-			t.Fatalf("case %s: %d blocks, reference %d", id, len(a.blocks.list), len(r.b.list))
+		blocks, strs := blocksOf(t, a), stringsOf(t, a)
+		if len(blocks) != len(r.b.list) {
+			t.Fatalf("case %s: %d blocks, reference %d", id, len(blocks), len(r.b.list))
 		}
 		for i := range r.b.list {
-			if a.blocks.list[i] != string(r.b.list[i]) {
-				t.Fatalf("case %s block %d: %s, reference %s", id, i, a.blocks.list[i], r.b.list[i])
+			if blocks[i] != string(r.b.list[i]) {
+				t.Fatalf("case %s block %d: %s, reference %s", id, i, blocks[i], r.b.list[i])
 			}
 		}
-		if len(a.strs.list) != len(r.s.list) {
-			t.Fatalf("case %s: %d strings, reference %d", id, len(a.strs.list), len(r.s.list))
+		if len(strs) != len(r.s.list) {
+			t.Fatalf("case %s: %d strings, reference %d", id, len(strs), len(r.s.list))
 		}
 		for i := range r.s.list {
-			if a.strs.list[i] != r.s.list[i] {
-				t.Fatalf("case %s string %d: %q, reference %q", id, i, a.strs.list[i], r.s.list[i])
+			if strs[i] != r.s.list[i] {
+				t.Fatalf("case %s string %d: %q, reference %q", id, i, strs[i], r.s.list[i])
 			}
 		}
 	}

@@ -7,17 +7,26 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/sabench/sabench-stats/oracle"
 	"github.com/zeebo/xxh3"
 )
 
 // dict interns strings; ids are positions in list, in first-use order (deterministic
-// for a fixed input order).
+// for a fixed input order). A case's dictionary (spooledDict) writes its strings to a
+// spooled stream, as the chunk's JSON array, instead of keeping them in list: only the
+// hashes stay in memory.
 type dict struct {
 	idx  table // by textKey
 	list []string
+	text *stream // when set: the strings, JSON-encoded and comma-separated; list stays nil
+	n    int
+	buf  []byte
 }
+
+// spooledDict is a dictionary whose strings go to a stream of sp.
+func spooledDict(sp *spool) *dict { return &dict{text: sp.stream()} }
 
 // textKey is a 128-bit hash (XXH3) of a dictionary's string or block, taken as the text
 // itself, as the reader's duplicate checks take their keys (ingest/read.go); the table
@@ -40,6 +49,9 @@ func (d *dict) id(s string) int {
 	if i, ok := d.idx.get(k); ok {
 		return i
 	}
+	if d.text != nil {
+		return d.add(k, s) // written, not kept
+	}
 	// The decoder keeps strings in shared chunks: a kept string would keep its whole chunk
 	// (every string of many episodes) alive until the page is written.
 	return d.add(k, strings.Clone(s))
@@ -53,9 +65,31 @@ func (d *dict) lookup(s string) (int, bool) {
 
 // add appends a string the dictionary does not hold, with its key, and returns its id.
 func (d *dict) add(k textKey, s string) int {
-	d.idx.put(k, len(d.list))
-	d.list = append(d.list, s)
-	return len(d.list) - 1
+	d.idx.put(k, d.n)
+	if d.text != nil {
+		b := d.buf[:0]
+		if d.n > 0 {
+			b = append(b, ',')
+		}
+		b = appendJSONString(b, s) // as json.Marshal writes the list
+		d.text.write(b)
+		d.buf = b
+	} else {
+		d.list = append(d.list, s)
+	}
+	d.n++
+	return d.n - 1
+}
+
+// appendList appends the dictionary's strings as a JSON array.
+func (d *dict) appendList(b []byte) ([]byte, error) {
+	if d.text == nil {
+		v, err := json.Marshal(d.list)
+		return append(b, v...), err
+	}
+	b = append(b, '[')
+	err := d.text.writeTo((*bytesWriter)(&b))
+	return append(b, ']'), err
 }
 
 // idOwned is id for a string that is its own allocation (not a slice of a decoder chunk),
@@ -74,6 +108,9 @@ func (d *dict) idBytes(b []byte) int {
 	k := xxh3.Hash128(b)
 	if i, ok := d.idx.get(k); ok {
 		return i
+	}
+	if d.text != nil {
+		return d.add(k, unsafe.String(unsafe.SliceData(b), len(b))) // written, not kept
 	}
 	return d.add(k, string(b))
 }
@@ -179,7 +216,7 @@ func newEncoder(in *Input) (*encoder, error) {
 		if e.byID[c.ID] != nil {
 			return nil, fmt.Errorf("view: case %q listed twice", c.ID)
 		}
-		a := &caseAcc{c: c, pos: len(e.cases), strs: newDict(), blocks: &blockDict{}, rows: e.sp.stream()}
+		a := &caseAcc{c: c, pos: len(e.cases), strs: spooledDict(e.sp), blocks: &blockDict{text: e.sp.stream()}, rows: e.sp.stream()}
 		e.cases = append(e.cases, a)
 		e.byID[c.ID] = a
 		protos.id(c.Protocol)
@@ -408,7 +445,10 @@ func caseJSON(a *caseAcc) ([]byte, error) {
 	// are appended as they are: Marshal re-scanned every one of them (2 CPU-s of report at
 	// synth --scale 50). Strings last: the blocks above may still intern.
 	b := append([]byte(nil), `{"b":`...)
-	b = appendRaw(b, len(a.blocks.list), func(b []byte, i int) []byte { return append(b, a.blocks.list[i]...) })
+	b, err := a.blocks.appendList(b)
+	if err != nil {
+		return nil, err
+	}
 	b = append(b, `,"eps":[`...)
 	if err := a.rows.writeTo((*bytesWriter)(&b)); err != nil {
 		return nil, err
@@ -417,24 +457,19 @@ func caseJSON(a *caseAcc) ([]byte, error) {
 	for _, f := range []struct {
 		name string
 		v    any
-	}{{"id", a.c.ID}, {"req", req}, {"rules", rules}, {"s", s.list}, {"wf", wf}} {
+	}{{"id", a.c.ID}, {"req", req}, {"rules", rules}, {"s", s}, {"wf", wf}} {
+		b = append(append(append(b, ',', '"'), f.name...), '"', ':')
+		if d, ok := f.v.(*dict); ok {
+			if b, err = d.appendList(b); err != nil {
+				return nil, err
+			}
+			continue
+		}
 		v, err := json.Marshal(f.v)
 		if err != nil {
 			return nil, err
 		}
-		b = append(append(append(append(b, ',', '"'), f.name...), '"', ':'), v...)
+		b = append(b, v...)
 	}
 	return append(b, '}'), nil
-}
-
-// appendRaw appends the JSON array of n values that each(b, i) appends.
-func appendRaw(b []byte, n int, each func(b []byte, i int) []byte) []byte {
-	b = append(b, '[')
-	for i := range n {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = each(b, i)
-	}
-	return append(b, ']')
 }

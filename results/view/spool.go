@@ -5,11 +5,11 @@ import (
 	"os"
 )
 
-// spoolBudget is how many bytes of encoded text a spool holds in memory, over all its
+// spoolBudget (4 MiB) is how many bytes of encoded text a spool holds in memory, over all its
 // streams, before it writes them to its file: the viewer's text grows with the episodes
 // (the index's run ids and verdict ints, each case's episode rows), and memory must not.
 // A variable so that tests can make every stream spill.
-var spoolBudget = 16 << 20
+var spoolBudget = 4 << 20
 
 // spool holds append-only streams of bytes (the page index's run ids, its ints, each
 // case's episode rows), in memory up to spoolBudget and beyond it in one temporary file,

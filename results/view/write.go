@@ -144,6 +144,8 @@ func writeChunks(htmlPath string, e *encoder) (_ *chunks, err error) {
 		c.of[i] = c.n
 		// Written: free the memory while the tables are built (the page reads a.c alone).
 		a.rows.free()
+		a.strs.text.free()
+		a.blocks.text.free()
 		a.rows, a.strs, a.blocks = nil, nil, nil
 	}
 	if err := flush(); err != nil {
