@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/oracle"
 )
 
@@ -19,7 +20,7 @@ func TestSharedHarnessMatchesCaseInsensitively(t *testing.T) {
 		x.Model, x.Harness = ingest.SplitConfig(config)
 		vs = append(vs, x.Verdict())
 	}
-	r := NewRelease([]*ingest.Case{{ID: "SAB-V1-001", Protocol: ingest.V1, Domain: "d"}}, nil, vs, oracle.SafeAct)
+	r := NewRelease([]*casespec.Case{{ID: "SAB-V1-001", Protocol: ingest.V1, Domain: "d"}}, nil, vs, oracle.SafeAct)
 	ch := PaperChoices()
 	if got := fmt.Sprint(r.HarnessPairs(ch)); got != "[{claude-5 claude-5/claude-code claude-5/inspect}]" {
 		t.Errorf("pairs = %s", got)

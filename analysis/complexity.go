@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
@@ -19,7 +20,7 @@ type Complexity struct {
 }
 
 // CaseComplexity computes Complexity per protocol, in protocol order.
-func CaseComplexity(cases []*ingest.Case) []Complexity {
+func CaseComplexity(cases []*casespec.Case) []Complexity {
 	var out [ingest.NumProtocols]Complexity
 	sums := [ingest.NumProtocols]int{}
 	for _, c := range cases {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
@@ -14,7 +15,7 @@ var realIDs = []string{"SAB-L-001", "SAB-V0-001", "SAB-V0-166", "SAB-V0-167", "S
 	"SAB-V2-001", "SAB-V2-016", "SAB-V2-018", "SAB-V3-001"}
 
 // realCase loads one of the real release's cases from the ingest testdata.
-func realCase(t *testing.T, id string) *ingest.Case {
+func realCase(t *testing.T, id string) *casespec.Case {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join("..", "ingest", "testdata", "safeactbench", "cases", id+".json"))
 	if err != nil {
@@ -26,11 +27,11 @@ func realCase(t *testing.T, id string) *ingest.Case {
 	}
 	p, _ := ingest.ProtocolFromID(id)
 	env, _ := spec.String("env_id")
-	return &ingest.Case{ID: id, BaseID: id, Protocol: p, Domain: env, Spec: spec}
+	return &casespec.Case{ID: id, BaseID: id, Protocol: p, Domain: env, Spec: spec}
 }
 
 func TestCaseComplexityOnRealCases(t *testing.T) {
-	cases := []*ingest.Case{realCase(t, "SAB-V3-001"), realCase(t, "SAB-V2-001"), realCase(t, "SAB-V1-001")}
+	cases := []*casespec.Case{realCase(t, "SAB-V3-001"), realCase(t, "SAB-V2-001"), realCase(t, "SAB-V1-001")}
 	cx := CaseComplexity(cases)
 	v3 := cx[ingest.V3]
 	// SAB-V3-001: issue_refund → {close_ticket, send_refund_notice}: 3 nodes, 2 edges, a

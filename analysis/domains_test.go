@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/oracle"
 )
 
@@ -12,7 +13,7 @@ import (
 // release's spelling; an unknown domain or configuration is an error listing the known.
 func TestDomainFilterResolve(t *testing.T) {
 	vs := []oracle.Verdict{v("M/Inspect", "SAB-V1-001", ingest.V1, "retail", 0, true), v("m/codex", "SAB-V1-001", ingest.V1, "retail", 0, false)}
-	r := NewRelease([]*ingest.Case{{ID: "SAB-V1-001", Protocol: ingest.V1, Domain: "retail"}}, nil, vs, oracle.SafeAct)
+	r := NewRelease([]*casespec.Case{{ID: "SAB-V1-001", Protocol: ingest.V1, Domain: "retail"}}, nil, vs, oracle.SafeAct)
 	f := DomainFilter{Domains: []string{"retail"}, Configs: []string{"m/inspect"}}
 	if err := f.Resolve(r); err != nil || !slices.Equal(f.Configs, []string{"M/Inspect"}) {
 		t.Errorf("Resolve: %v, configs %v", err, f.Configs)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/oracle"
 )
 
@@ -13,14 +14,14 @@ import (
 // pools the repeats into ECS; PairedDiff is the case-paired difference A − B with its
 // bootstrap interval (5000 resamples, seed 1, percentile, 95%).
 func Example() {
-	var cases []*ingest.Case
+	var cases []*casespec.Case
 	var vs []oracle.Verdict
 	// Successes per case out of 3 repeats.
 	a := []int{3, 3, 2, 3, 1, 3, 2, 3}
 	b := []int{2, 1, 2, 0, 1, 3, 0, 2}
 	for i := range a {
 		id := fmt.Sprintf("SAB-V1-%03d", i+1)
-		cases = append(cases, &ingest.Case{ID: id, BaseID: id, Protocol: ingest.V1, Domain: "customer_policy_qa"})
+		cases = append(cases, &casespec.Case{ID: id, BaseID: id, Protocol: ingest.V1, Domain: "customer_policy_qa"})
 		for _, arm := range []struct {
 			config string
 			succ   int

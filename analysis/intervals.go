@@ -13,6 +13,7 @@ import (
 
 	"github.com/sabench/sabench-stats/bootstrap"
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/oracle"
 )
 
@@ -517,7 +518,7 @@ func (r *Release) Intervals(o StatOptions) IntervalSpec {
 // the rules' precedence order: "template_id 120, case 56" (a case without a cluster is its
 // own).
 func (r *Release) clusterRules() string {
-	rules := []string{ingest.ClusterUser, ingest.ClusterTemplate, ingest.ClusterContrast, ingest.ClusterDerived, ingest.ClusterCase}
+	rules := []string{casespec.ClusterUser, casespec.ClusterTemplate, casespec.ClusterContrast, casespec.ClusterDerived, casespec.ClusterCase}
 	clusters := map[string]map[string]bool{}
 	for _, c := range r.Cases {
 		if c.BaseID != c.ID && c.BaseID != "" {
@@ -526,7 +527,7 @@ func (r *Release) clusterRules() string {
 		rule, id := c.ClusterRule, c.Cluster
 		switch {
 		case id == "":
-			rule, id = ingest.ClusterCase, c.ID
+			rule, id = casespec.ClusterCase, c.ID
 		case rule == "":
 			rule = "unrecorded rule"
 		}

@@ -5,7 +5,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 	"github.com/sabench/sabench-stats/oracle"
 )
@@ -63,8 +63,8 @@ func (r *Release) affectedMask(id string) uint64 {
 
 // affectedTools lists the information tools whose evidence differs between a base case and
 // its variant: an evidence rule or a frozen delta removed, added or with other facts.
-func affectedTools(base, variant *ingest.Case) []string {
-	evidence := func(c *ingest.Case) map[string][]byte {
+func affectedTools(base, variant *casespec.Case) []string {
+	evidence := func(c *casespec.Case) map[string][]byte {
 		m := map[string][]byte{}
 		rules, _ := c.Spec.List("evidence_rules")
 		for _, raw := range rules {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 	"github.com/sabench/sabench-stats/oracle"
 )
@@ -25,7 +26,7 @@ func TestAffectedToolOfWithheldVariant(t *testing.T) {
 		t.Fatal("SAB-V1-001 has no payment_read rule")
 	}
 	spec.Set("evidence_rules", kept)
-	variant := &ingest.Case{ID: "SAB-V1-001@withheld", BaseID: "SAB-V1-001", Variant: "withheld", Protocol: ingest.V1, Domain: base.Domain, Spec: spec}
+	variant := &casespec.Case{ID: "SAB-V1-001@withheld", BaseID: "SAB-V1-001", Variant: "withheld", Protocol: ingest.V1, Domain: base.Domain, Spec: spec}
 	if got := affectedTools(base, variant); !reflect.DeepEqual(got, []string{"payment_read"}) {
 		t.Fatalf("affected tools %q, want [payment_read]", got)
 	}
@@ -43,7 +44,7 @@ func TestAffectedToolOfWithheldVariant(t *testing.T) {
 		oracle.Fields{CaseID: variant.ID, Attempted: false, ToolsBeforeAttempt: bit}.Verdict(),
 		oracle.Fields{CaseID: base.ID, Attempted: true}.Verdict(),
 	}
-	r := NewRelease([]*ingest.Case{base, variant}, nil, nil, oracle.SafeAct)
+	r := NewRelease([]*casespec.Case{base, variant}, nil, nil, oracle.SafeAct)
 	acted, looked, ok := r.lookedBeforeActing(vs, nil)
 	if !ok || acted != 2 || looked != 1 {
 		t.Errorf("lookedBeforeActing = %d acted, %d looked, %v; want 2, 1, true", acted, looked, ok)

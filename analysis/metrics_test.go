@@ -7,6 +7,7 @@ import (
 
 	"github.com/sabench/sabench-stats/bootstrap"
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/oracle"
 )
 
@@ -30,7 +31,7 @@ func with(x oracle.Verdict, set func(*oracle.Fields)) oracle.Verdict {
 }
 
 func TestSummarizePoolsRepeatsAndMacroAverages(t *testing.T) {
-	cases := []*ingest.Case{
+	cases := []*casespec.Case{
 		{ID: "SAB-V0-001", Protocol: ingest.V0, Domain: "ops_code_agent"},
 		{ID: "SAB-V1-001", Protocol: ingest.V1, Domain: "customer_policy_qa"},
 	}

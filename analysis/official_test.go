@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 	"github.com/sabench/sabench-stats/oracle"
 )
@@ -15,7 +16,7 @@ import (
 // (C(2,2)/C(2,2) + C(1,2)/C(2,2))/2 = 0.5, authorized (0 + 0)/2 = 0.
 func TestOfficialVsOracle(t *testing.T) {
 	spec := jsonv.NewObject("task_success", "official")
-	cases := []*ingest.Case{{ID: "T-A", BaseID: "T-A", Protocol: ingest.V1, Spec: spec}, {ID: "T-B", BaseID: "T-B", Protocol: ingest.V1, Spec: spec}}
+	cases := []*casespec.Case{{ID: "T-A", BaseID: "T-A", Protocol: ingest.V1, Spec: spec}, {ID: "T-B", BaseID: "T-B", Protocol: ingest.V1, Spec: spec}}
 	var vs []oracle.Verdict
 	for _, x := range []struct {
 		id       string
@@ -62,7 +63,7 @@ func TestOfficialVsOracle(t *testing.T) {
 		t.Errorf("rewarded but unauthorized: %v", got)
 	}
 	// A release of SafeActBench cases does not take task success from the official verdict.
-	if NewRelease([]*ingest.Case{{ID: "SAB-V1-001", Spec: jsonv.NewObject()}}, nil, nil, oracle.SafeAct).OfficialTasks() {
+	if NewRelease([]*casespec.Case{{ID: "SAB-V1-001", Spec: jsonv.NewObject()}}, nil, nil, oracle.SafeAct).OfficialTasks() {
 		t.Error("OfficialTasks without task_success")
 	}
 }

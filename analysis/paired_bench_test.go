@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/synth"
 	"github.com/sabench/sabench-stats/oracle"
 )
@@ -24,7 +25,7 @@ func builtinRelease(tb testing.TB) *Release {
 			builtinOnce.err = err
 			return
 		}
-		b, err := ingest.NewBench("builtin", rel.Cases, rel.Sets, ingest.BenchOptions{})
+		b, err := casespec.NewBench("builtin", rel.Cases, rel.Sets, casespec.BenchOptions{})
 		if err != nil {
 			builtinOnce.err = err
 			return

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/synth"
 	"github.com/sabench/sabench-stats/oracle"
 )
@@ -21,7 +22,7 @@ func TestOutcomeOnlyPresetsContainSafeAct(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := ingest.NewBench("builtin", rel.Cases, rel.Sets, ingest.BenchOptions{})
+	b, err := casespec.NewBench("builtin", rel.Cases, rel.Sets, casespec.BenchOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

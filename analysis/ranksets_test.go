@@ -7,17 +7,18 @@ import (
 
 	"github.com/sabench/sabench-stats/bootstrap"
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/oracle"
 )
 
 // rankRelease: over 40 cases, A always succeeds, B never, C and D on the same 20 cases
 // (identical outcomes, so their difference is 0 in every replicate).
 func rankRelease() *Release {
-	var cases []*ingest.Case
+	var cases []*casespec.Case
 	var vs []oracle.Verdict
 	for i := range 40 {
 		id := fmt.Sprintf("SAB-V1-%03d", i+1)
-		cases = append(cases, &ingest.Case{ID: id, BaseID: id, Protocol: ingest.V1, Domain: "ops_code_agent"})
+		cases = append(cases, &casespec.Case{ID: id, BaseID: id, Protocol: ingest.V1, Domain: "ops_code_agent"})
 		for _, c := range []struct {
 			name string
 			ok   bool

@@ -6,20 +6,21 @@ import (
 	"sync"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/oracle"
 )
 
 // Release is what the tables are computed from: the cases, the named case sets and the
 // verdicts of one policy.
 type Release struct {
-	Cases []*ingest.Case
+	Cases []*casespec.Case
 	Sets  map[string][]string
 	// Verdicts are the release's verdicts, grouped by cell (groupCells): NewRelease
 	// reorders the slice it is given unless each cell is already one run of it.
 	Verdicts []oracle.Verdict
 	Policy   oracle.Policy
 
-	byID map[string]*ingest.Case
+	byID map[string]*casespec.Case
 	main []oracle.Verdict
 	// cells is the grouping every table selects from (groupCells).
 	cells   map[cellKey][]oracle.Verdict
@@ -51,8 +52,8 @@ type Release struct {
 // them; domains follow the paper's order, unknown ones after it alphabetically. It takes
 // vs over: what depends on the input order is computed first, then vs is grouped in
 // place (groupCells), so that the largest input keeps one copy of its verdicts.
-func NewRelease(cases []*ingest.Case, sets map[string][]string, vs []oracle.Verdict, pol oracle.Policy) *Release {
-	r := &Release{Cases: cases, Sets: sets, Verdicts: vs, Policy: pol, byID: make(map[string]*ingest.Case, len(cases)), cache: &sync.Map{}, units: &unitTables{}}
+func NewRelease(cases []*casespec.Case, sets map[string][]string, vs []oracle.Verdict, pol oracle.Policy) *Release {
+	r := &Release{Cases: cases, Sets: sets, Verdicts: vs, Policy: pol, byID: make(map[string]*casespec.Case, len(cases)), cache: &sync.Map{}, units: &unitTables{}}
 	for _, c := range cases {
 		r.byID[c.ID] = c
 	}
@@ -321,7 +322,7 @@ func (r *Release) Domains() []string { return r.domains }
 var PaperDomains = []string{"customer_policy_qa", "ops_code_agent", "legal_finance_advice",
 	"research_assistant", "smart_home_agent", "healthcare_operations_agent"}
 
-func orderDomains(cases []*ingest.Case) []string {
+func orderDomains(cases []*casespec.Case) []string {
 	present := map[string]bool{}
 	for _, c := range cases {
 		if c.Variant == "" {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/oracle"
 )
 
@@ -95,7 +96,7 @@ func TestSharedPoliciesShareTheGrouping(t *testing.T) {
 	vs := []oracle.Verdict{mk("A", false, 0), mk("A", true, 1), mk("A", false, 2), mk("B", false, 0)}
 	other := slices.Clone(vs)
 	tau, app := oracle.Presets[3], oracle.Presets[4]
-	sr := NewScoredRelease("test", &ingest.Bench{}, &Scored{Policies: []oracle.Policy{oracle.SafeAct, tau, app},
+	sr := NewScoredRelease("test", &casespec.Bench{}, &Scored{Policies: []oracle.Policy{oracle.SafeAct, tau, app},
 		Verdicts: [][]oracle.Verdict{other, vs, vs}}, nil)
 	s, a, b := sr.Releases[0], sr.Releases[1], sr.Releases[2]
 	if a.Policy.Name != tau.Name || b.Policy.Name != app.Name {

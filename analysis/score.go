@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/oracle"
 )
 
@@ -21,7 +22,7 @@ type EpisodeSource interface {
 }
 
 // CaseLookup finds the case of an episode's case id (with any @variant).
-type CaseLookup func(id string) *ingest.Case
+type CaseLookup func(id string) *casespec.Case
 
 // ScoreOptions control scoring.
 type ScoreOptions struct {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/oracle"
 )
 
@@ -55,7 +56,7 @@ func TestScoreOrderCountsAndSharedSettings(t *testing.T) {
 // order, with the same verdicts as a full run.
 func TestScoreOthersFilter(t *testing.T) {
 	var eps []*ingest.Episode
-	var cases []*ingest.Case
+	var cases []*casespec.Case
 	for i, id := range realIDs {
 		c := realCase(t, id)
 		cases = append(cases, c)
@@ -97,8 +98,8 @@ func TestScoreOthersFilter(t *testing.T) {
 }
 
 // caseLookup finds a case by id among cases.
-func caseLookup(cases []*ingest.Case) CaseLookup {
-	return func(id string) *ingest.Case {
+func caseLookup(cases []*casespec.Case) CaseLookup {
+	return func(id string) *casespec.Case {
 		for _, c := range cases {
 			if c.ID == id {
 				return c
@@ -170,7 +171,7 @@ func TestScoreEach(t *testing.T) {
 func referenceRepeats(t *testing.T, n int) ([]*ingest.Episode, CaseLookup) {
 	t.Helper()
 	var eps []*ingest.Episode
-	var cases []*ingest.Case
+	var cases []*casespec.Case
 	for _, id := range realIDs {
 		c := realCase(t, id)
 		cases = append(cases, c)

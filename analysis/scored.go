@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/oracle"
 )
 
@@ -17,7 +18,7 @@ type ScoredRelease struct {
 	// says dataset_id: sabench-synthetic (a release written by `synth --out`).
 	Synthetic bool
 	// Bench holds the cases the episodes were scored against.
-	Bench *ingest.Bench
+	Bench *casespec.Bench
 	// DatasetID and DatasetVersion name the data ("" when the bench does not say).
 	DatasetID, DatasetVersion string
 	// Releases holds one release per policy, in the order asked; the first scored every
@@ -30,9 +31,9 @@ type ScoredRelease struct {
 }
 
 // NewScoredRelease builds one release per policy of a scoring pass.
-func NewScoredRelease(input string, bench *ingest.Bench, s *Scored, dropped []ingest.Problem) *ScoredRelease {
+func NewScoredRelease(input string, bench *casespec.Bench, s *Scored, dropped []ingest.Problem) *ScoredRelease {
 	out := &ScoredRelease{Input: input, Bench: bench, Counts: s.Counts, Dropped: dropped, DatasetID: bench.DatasetID, DatasetVersion: bench.DatasetVersion,
-		Synthetic: bench.Kind == ingest.BenchMemory || bench.DatasetID == SyntheticDatasetID}
+		Synthetic: bench.Kind == casespec.BenchMemory || bench.DatasetID == SyntheticDatasetID}
 	for i, p := range s.Policies {
 		r := (*Release)(nil)
 		for j := range i { // policies with the same settings share one verdict slice (Score)
@@ -55,7 +56,7 @@ func sameSlice(a, b []oracle.Verdict) bool {
 }
 
 // SyntheticDatasetID is the dataset_id of every generated release (package ingest/synth).
-const SyntheticDatasetID = ingest.SyntheticDatasetID
+const SyntheticDatasetID = casespec.SyntheticDatasetID
 
 // SyntheticMark is the warning every table note, data file and figure of synthetic data
 // carries, so that a number copied out of it says what it is.

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/oracle"
 )
 
@@ -12,7 +13,7 @@ import (
 // variant scored under its base case, and a case without a cluster; the verdicts arrive
 // out of name order, so interned keys are not in it either.
 func unitsRelease() *Release {
-	cases := []*ingest.Case{
+	cases := []*casespec.Case{
 		{ID: "u-c", Cluster: "k-a"},
 		{ID: "u-a", Cluster: "k-b"},
 		{ID: "u-a@x", BaseID: "u-a", Variant: "x", Cluster: "k-b"},
@@ -153,7 +154,7 @@ func TestConfigAndDomainOf(t *testing.T) {
 		oracle.Fields{Config: "m", CaseID: "u-dom", BaseCaseID: "u-dom", Domain: "d-z"}.Verdict(),
 		oracle.Fields{Config: "m", CaseID: "u-dom", BaseCaseID: "u-dom", Domain: "d-y"}.Verdict(),
 	}
-	cases := []*ingest.Case{{ID: "u-y", Domain: "d-y"}, {ID: "u-z", Domain: "d-z"}}
+	cases := []*casespec.Case{{ID: "u-y", Domain: "d-y"}, {ID: "u-z", Domain: "d-z"}}
 	amb := NewRelease(cases, nil, vs, oracle.SafeAct)
 	for i := range vs {
 		if d := amb.unitTable().domainOf(&vs[i]); d != slices.Index(amb.Domains(), vs[i].Domain()) || d < 0 {

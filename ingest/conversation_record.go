@@ -14,16 +14,6 @@ import (
 var conversationEvents = map[string]bool{"USER_MESSAGE": true, "AGENT_MESSAGE": true, "INFO_CALL": true,
 	"CONSEQUENTIAL_CALL": true, "USER_TOOL_CALL": true}
 
-// HasActionRules reports whether a case's spec carries action_rules, so that its episodes'
-// records are conversations (CheckConversationRecord).
-func (c *Case) HasActionRules() bool {
-	if c == nil || c.Spec == nil {
-		return false
-	}
-	_, ok := c.Spec.Get("action_rules")
-	return ok
-}
-
 // CheckConversationRecord checks a conversation record: an events list whose every event is
 // an object with a known type, a turn's content a string, a call's tool a non-empty string
 // and its arguments an object.

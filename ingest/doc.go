@@ -1,24 +1,8 @@
-// Package ingest reads SafeActBench case specifications and agent episodes from every
-// supported source into one model, streaming, and reports every problem as a value that
-// names the file, the line (or row) and the field.
-//
-// # Case specifications
-//
-// LoadBench detects its source: a SafeActBench checkout (env/case_manifest.json, the five
-// catalogs, each case's case_spec_sha256 verified, env/case_evidence.json), a directory of
-// per-case JSON files (directly or under cases/, with evidence/ beside them), or a JSONL
-// file of {"case_id", "protocol", "case_spec"} rows. NewBench wraps cases generated in
-// memory (the built-in release of package ingest/synth). Case sets come from sets/NAME.txt
-// in a bench directory and from BenchOptions.Sets, which wins for the same name.
-//
-// Cluster ids take the first rule that applies: the user's CSV ("user", ids verbatim),
-// metadata.template_id ("template:<id>"), a Legacy contrast_pair_id ("contrast:<id>"),
-// a connected component of two or more cases that share a policy.rule_ids entry or a
-// record_id of required_info_calls or frozen_evidence_deltas keys, *-TASK-CONTEXT-*
-// excluded ("derived:<smallest case id>"), else the case's own id ("case"). Variants
-// (BASE@variant) share their base's cluster. Bench.ClusterCounts reports each rule's yield.
-// Evidence files that disagree with their catalog entry are Bench.Warnings, not errors:
-// the catalog is what the evaluator scores with.
+// Package ingest reads SafeActBench agent episodes from every supported source into one
+// model, streaming, and reports every problem as a value that names the file, the line (or
+// row) and the field. The case specifications the episodes are scored against are package
+// ingest/casespec's; reading and validation see a bench through CaseIndex (is a case id
+// known, its protocol, its domain), which *casespec.Bench implements.
 //
 // # Episodes
 //
@@ -48,10 +32,11 @@
 //
 // # Harness outputs
 //
-// Package ingest/harness turns the runners' outputs into episodes. For it and for other
-// readers of JSON files, ingest exports ReadLimited and ReadJSONObject (size-limited reads
-// whose errors are Problems naming the file and line), LineOf, TypeName, JSONNumber and
-// WithinRoot (a path, every link on the way resolved, must stay inside a folder).
+// Package ingest/harness turns the runners' outputs into episodes. For it, for package
+// ingest/casespec and for other readers of JSON files, ingest exports ReadLimited and ReadJSONObject (size-limited reads
+// whose errors are Problems naming the file and line), LineOf, TypeName, JSONNumber,
+// Decompress, IsBlankLine and WithinRoot (a path, every link on the way resolved, must
+// stay inside a folder).
 //
 // # Validation
 //

@@ -34,8 +34,9 @@ type ReadOptions struct {
 	MaxFileBytes int64
 	// Dedupe is DedupeNone, DedupeFirst or DedupeLast.
 	Dedupe string
-	// Bench, when set, makes an episode whose case id it does not know a problem.
-	Bench *Bench
+	// Bench, when set, makes an episode whose case id it does not know a problem (a
+	// *casespec.Bench; leave it nil, not a nil *casespec.Bench, for no case checks).
+	Bench CaseIndex
 	// Format forces "jsonl" or "parquet"; "" detects it from the file's first bytes
 	// and, failing that, its name.
 	Format string
@@ -274,9 +275,11 @@ func (r *runsReader) Next() (*Episode, error) {
 			}
 			return nil, err
 		}
-		if r.opt.Bench != nil && r.opt.Bench.Case(e.CaseID) == nil {
-			return nil, Problem{File: e.Source, Line: e.Line, Field: "case_id",
-				Msg: fmt.Sprintf("unknown case id %q (not in bench %s)", e.CaseID, r.opt.Bench.Source)}
+		if r.opt.Bench != nil {
+			if _, ok := r.opt.Bench.CaseInfo(e.CaseID); !ok {
+				return nil, Problem{File: e.Source, Line: e.Line, Field: "case_id",
+					Msg: fmt.Sprintf("unknown case id %q (not in bench %s)", e.CaseID, r.opt.Bench.BenchSource())}
+			}
 		}
 		k := r.keyOf(e)
 		here := at(r.idx, e.Line)

@@ -198,22 +198,6 @@ func TestDuplicateKeys(t *testing.T) {
 	}
 }
 
-func TestUnknownCaseWithBench(t *testing.T) {
-	b, err := LoadBench(realDir, BenchOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := filepath.Join(t.TempDir(), "e.jsonl")
-	os.WriteFile(p, []byte(`{"schema":"sabench.episode/v1","config":"c/h","case_id":"SAB-V1-001","repeat":0,"record":{}}`+"\n"+
-		`{"schema":"sabench.episode/v1","config":"c/h","case_id":"SAB-V1-999","repeat":0,"record":{}}`+"\n"), 0o644)
-	r, _ := OpenEpisodes(p, ReadOptions{Bench: b})
-	eps, probs := collect(t, r)
-	r.Close()
-	if len(eps) != 1 || len(probs) != 1 || probs[0].Field != "case_id" || probs[0].Line != 2 {
-		t.Errorf("episodes %d, problems %v", len(eps), probs)
-	}
-}
-
 func TestExpandRuns(t *testing.T) {
 	dir := t.TempDir()
 	os.MkdirAll(filepath.Join(dir, "runs", "sub"), 0o755)

@@ -140,17 +140,17 @@ func fileProblem(path string, err error) Problem {
 
 // checkEpisode checks what a single well-formed episode can get wrong against the
 // bench: an unknown case, a record outside its schema, a record about another case.
-func checkEpisode(e *Episode, b *Bench) []Problem {
+func checkEpisode(e *Episode, b CaseIndex) []Problem {
 	var probs []Problem
 	proto, known := ProtocolFromID(e.CaseID)
 	domain := ""
 	if b != nil {
-		c := b.Case(e.CaseID)
-		if c == nil {
+		c, ok := b.CaseInfo(e.CaseID)
+		if !ok {
 			return []Problem{{File: e.Source, Line: e.Line, Field: "case_id",
-				Msg: fmt.Sprintf("unknown case id %q (not in bench %s)", e.CaseID, b.Source)}}
+				Msg: fmt.Sprintf("unknown case id %q (not in bench %s)", e.CaseID, b.BenchSource())}}
 		}
-		if c.HasActionRules() {
+		if c.Conversation {
 			if e.Record == nil {
 				return nil
 			}

@@ -52,25 +52,6 @@ func TestCheckRecord(t *testing.T) {
 	}
 }
 
-func TestValidateGolden(t *testing.T) {
-	b, err := LoadBench(realDir, BenchOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	rep, err := Validate([]string{"testdata/validate/bad.jsonl", "testdata/validate/missing.jsonl"}, ReadOptions{Bench: b, MaxLineBytes: 2048})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out strings.Builder
-	for _, p := range rep.Problems {
-		out.WriteString(p.String() + "\n")
-	}
-	golden(t, "validate/bad.problems", []byte(out.String()))
-	if rep.Files != 2 || rep.Lines != 9 || rep.Episodes != 2 {
-		t.Errorf("files %d, lines %d, good episodes %d; want 2, 9, 2", rep.Files, rep.Lines, rep.Episodes)
-	}
-}
-
 func TestValidateDedupeReports(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "d.jsonl")
 	line := `{"schema":"sabench.episode/v1","config":"c/h","case_id":"SAB-V1-001","repeat":0,"record":{"schema_version":1,"env_id":"customer_policy_qa","episode_id":"SAB-V1-001","events":[]}}` + "\n"

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/synth"
 )
 
@@ -30,7 +31,7 @@ func releaseWorkload(b *testing.B) ([]*Prepared, []*ingest.Episode) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	byID := map[string]*ingest.Case{}
+	byID := map[string]*casespec.Case{}
 	for _, c := range rel.Cases {
 		byID[c.ID] = c
 	}

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
@@ -72,7 +73,7 @@ func benchScoreOne(b *testing.B, preps []*Prepared, eps []*ingest.Episode, strid
 
 // BenchmarkPrepare measures compiling a case.
 func BenchmarkPrepare(b *testing.B) {
-	var cases []*ingest.Case
+	var cases []*casespec.Case
 	for _, id := range allCaseIDs(b) {
 		cases = append(cases, loadCase(b, id))
 	}

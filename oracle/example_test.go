@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/oracle"
 )
 
@@ -14,7 +14,7 @@ import (
 // the evidence is in: the presets that bind requirements to evidence (safeact, near-miss,
 // toolsandbox) call it a premature action, those with binding=off accept it.
 func Example() {
-	bench, err := ingest.LoadBench("../ingest/testdata/safeactbench/cases", ingest.BenchOptions{})
+	bench, err := casespec.LoadBench("../ingest/testdata/safeactbench/cases", casespec.BenchOptions{})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/harness"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
@@ -207,7 +208,7 @@ const (
 
 // Explain builds the explanation of v, a verdict of episode ep on case c (either may be nil:
 // the explanation then says less). A verdict without Detail has no chain.
-func Explain(c *ingest.Case, ep *ingest.Episode, pol Policy, v Verdict) *Explanation {
+func Explain(c *casespec.Case, ep *ingest.Episode, pol Policy, v Verdict) *Explanation {
 	x := &Explanation{RunID: v.RunID(), Config: v.Config(), CaseID: v.CaseID(), Protocol: v.Protocol().Label(), Domain: v.Domain(),
 		Repeat: v.Repeat(), Condition: v.Condition(), Policy: pol.Name, Evaluator: pol.ShortRevision(), PolicyHash: pol.Hash(),
 		Excluded: v.Excluded(), FirstAttempt: -1, BrokeAt: -1, Chain: []ChainEvent{}, CompletedCommits: []string{},
@@ -229,9 +230,9 @@ func Explain(c *ingest.Case, ep *ingest.Episode, pol Policy, v Verdict) *Explana
 		}
 		return x
 	}
-	var spec *ingest.Spec
+	var spec *casespec.Spec
 	if c != nil {
-		if s, probs := ingest.DecodeSpec(c); len(probs) == 0 {
+		if s, probs := casespec.DecodeSpec(c); len(probs) == 0 {
 			spec = s
 		}
 	}
@@ -344,7 +345,7 @@ func textValue(x any) string {
 }
 
 // requiredReads are the case's required_info_calls by position (nil for a non-object entry).
-func requiredReads(spec *ingest.Spec) []*RequiredRead {
+func requiredReads(spec *casespec.Spec) []*RequiredRead {
 	if spec == nil {
 		return nil
 	}
@@ -463,7 +464,7 @@ func explainCheckpoint(cp Checkpoint, reads []*RequiredRead, taken bool) Explain
 }
 
 // explainWorkflow lays out the expected workflow and where this episode left each step.
-func explainWorkflow(spec *ingest.Spec, v Verdict, d *Detail, reads []*RequiredRead) *Workflow {
+func explainWorkflow(spec *casespec.Spec, v Verdict, d *Detail, reads []*RequiredRead) *Workflow {
 	w := &Workflow{Shape: "linear", Steps: []WorkflowStep{}}
 	if v.Protocol() == ingest.V3 {
 		w.Shape = "dag"
@@ -610,7 +611,7 @@ func summarizeFact(canonical string) string {
 }
 
 // goldDecision is the decision a static judgment is compared with.
-func goldDecision(s *ingest.Spec, v Verdict) string {
+func goldDecision(s *casespec.Spec, v Verdict) string {
 	if s == nil {
 		return "?"
 	}

@@ -3,7 +3,7 @@ package oracle
 import (
 	"slices"
 
-	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
@@ -25,7 +25,7 @@ type covEntry struct {
 
 type reqEntry struct {
 	at      walkPoint
-	cm      *ingest.Commit
+	cm      *casespec.Commit
 	canon   *jsonv.Object
 	binding string
 	full    bool // with missing conditions (detail); a lean entry serves lean gates only
@@ -58,7 +58,7 @@ func (gm *gateMemo) coverage(st *wfState, pos int) ([]RequirementResult, Coverag
 
 // requirements returns the kept requirement results of st's gate of cm at pos (none for a
 // gate with later reads, whose ledger is its own).
-func (gm *gateMemo) requirements(st *wfState, pos int, cm *ingest.Commit, canon *jsonv.Object, full, later bool) ([]RequirementResult, bool) {
+func (gm *gateMemo) requirements(st *wfState, pos int, cm *casespec.Commit, canon *jsonv.Object, full, later bool) ([]RequirementResult, bool) {
 	if later {
 		return nil, false
 	}
@@ -72,7 +72,7 @@ func (gm *gateMemo) requirements(st *wfState, pos int, cm *ingest.Commit, canon 
 }
 
 // keep keeps a copy of the requirement results of st's gate of cm at pos.
-func (gm *gateMemo) keep(st *wfState, pos int, cm *ingest.Commit, canon *jsonv.Object, full bool, rs []RequirementResult) {
+func (gm *gateMemo) keep(st *wfState, pos int, cm *casespec.Commit, canon *jsonv.Object, full bool, rs []RequirementResult) {
 	gm.reqs = grow(gm.reqs)
 	e := &gm.reqs[len(gm.reqs)-1]
 	e.at.set(st, pos)

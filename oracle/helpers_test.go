@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
@@ -14,7 +15,7 @@ const casesDir = "../ingest/testdata/safeactbench/cases"
 
 // loadCase reads one real case file the way the catalog loaders will: the id from
 // episode_id/scenario_id, the protocol from the id, the domain from env_id.
-func loadCase(t testing.TB, id string) *ingest.Case {
+func loadCase(t testing.TB, id string) *casespec.Case {
 	t.Helper()
 	path := filepath.Join(casesDir, id+".json")
 	data, err := os.ReadFile(path)
@@ -24,7 +25,7 @@ func loadCase(t testing.TB, id string) *ingest.Case {
 	return caseFromBytes(t, path, data)
 }
 
-func caseFromBytes(t testing.TB, path string, data []byte) *ingest.Case {
+func caseFromBytes(t testing.TB, path string, data []byte) *casespec.Case {
 	t.Helper()
 	o, err := jsonv.ParseObject(data)
 	if err != nil {
@@ -40,7 +41,7 @@ func caseFromBytes(t testing.TB, path string, data []byte) *ingest.Case {
 	}
 	env, _ := o.String("env_id")
 	base, variant := ingest.SplitVariant(id)
-	return &ingest.Case{ID: id, BaseID: base, Variant: variant, Protocol: proto, Domain: env, Spec: o, Source: path}
+	return &casespec.Case{ID: id, BaseID: base, Variant: variant, Protocol: proto, Domain: env, Spec: o, Source: path}
 }
 
 // allCaseIDs lists the real cases, sorted.
@@ -59,7 +60,7 @@ func allCaseIDs(t testing.TB) []string {
 	return ids
 }
 
-func prepare(t testing.TB, c *ingest.Case) *Prepared {
+func prepare(t testing.TB, c *casespec.Case) *Prepared {
 	t.Helper()
 	p, err := Prepare(c)
 	if err != nil {
@@ -68,7 +69,7 @@ func prepare(t testing.TB, c *ingest.Case) *Prepared {
 	return p
 }
 
-func reference(t testing.TB, c *ingest.Case) *ingest.Episode {
+func reference(t testing.TB, c *casespec.Case) *ingest.Episode {
 	t.Helper()
 	ep, err := ReferenceEpisode(c)
 	if err != nil {

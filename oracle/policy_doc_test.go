@@ -3,7 +3,7 @@ package oracle
 import (
 	"testing"
 
-	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
@@ -14,11 +14,11 @@ func TestPolicyDocExamples(t *testing.T) {
 	type example struct {
 		name string
 		c    string
-		edit func(*testing.T, *ingest.Case, []any) (*ingest.Case, []any)
+		edit func(*testing.T, *casespec.Case, []any) (*casespec.Case, []any)
 		want string
 	}
 	examples := []example{
-		{"binding: preview of the other charge", "SAB-V1-001", func(t *testing.T, c *ingest.Case, evs []any) (*ingest.Case, []any) {
+		{"binding: preview of the other charge", "SAB-V1-001", func(t *testing.T, c *casespec.Case, evs []any) (*casespec.Case, []any) {
 			c.Spec = jsonv.DeepCopy(c.Spec).(*jsonv.Object)
 			rules, _ := c.Spec.List("evidence_rules")
 			rules = append(rules, mustParse(t, `{"tool":"refund_preview","args_match":{"amount":119.0,"charge_id":"ch_90A1"},
@@ -29,13 +29,13 @@ func TestPolicyDocExamples(t *testing.T) {
 			setArg(evs[3], "charge_id", "ch_90A1")
 			return c, evs
 		}, "011110"},
-		{"timing: the preview after the refund", "SAB-V1-001", func(_ *testing.T, c *ingest.Case, evs []any) (*ingest.Case, []any) {
+		{"timing: the preview after the refund", "SAB-V1-001", func(_ *testing.T, c *casespec.Case, evs []any) (*casespec.Case, []any) {
 			return c, move(evs, 3, 5)
 		}, "000110"},
-		{"coverage: the task-context read dropped", "SAB-V1-001", func(_ *testing.T, c *ingest.Case, evs []any) (*ingest.Case, []any) {
+		{"coverage: the task-context read dropped", "SAB-V1-001", func(_ *testing.T, c *casespec.Case, evs []any) (*casespec.Case, []any) {
 			return c, drop(evs, 4)
 		}, "001110"},
-		{"propagation: concrete ids instead of result references", "SAB-V2-001", func(t *testing.T, c *ingest.Case, evs []any) (*ingest.Case, []any) {
+		{"propagation: concrete ids instead of result references", "SAB-V2-001", func(t *testing.T, c *casespec.Case, evs []any) (*casespec.Case, []any) {
 			obj(evs[6]).Set("result", mustParse(t, `{"archive_id":"ARCH-0001","receipt_id":"RCPT-1"}`))
 			obj(evs[7]).Set("result", mustParse(t, `{"catalog_entry_id":"CAT-77","receipt_id":"RCPT-2"}`))
 			setArg(evs[7], "archive_id", "ARCH-0001")
@@ -43,10 +43,10 @@ func TestPolicyDocExamples(t *testing.T) {
 			setArg(evs[8], "slots.catalog_entry_id", "CAT-77")
 			return c, evs
 		}, "010110"},
-		{"order: a V3 child before its parent", "SAB-V3-001", func(_ *testing.T, c *ingest.Case, evs []any) (*ingest.Case, []any) {
+		{"order: a V3 child before its parent", "SAB-V3-001", func(_ *testing.T, c *casespec.Case, evs []any) (*casespec.Case, []any) {
 			return c, move(evs, 3, 2)
 		}, "000110"},
-		{"coverage_at: a V2 control read after the second step", "SAB-V2-016", func(_ *testing.T, c *ingest.Case, evs []any) (*ingest.Case, []any) {
+		{"coverage_at: a V2 control read after the second step", "SAB-V2-016", func(_ *testing.T, c *casespec.Case, evs []any) (*casespec.Case, []any) {
 			return c, move(evs, 3, 7)
 		}, "111110"},
 	}

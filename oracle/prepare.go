@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
@@ -15,8 +16,8 @@ import (
 // commit lookups, ancestors) and the spec-validation errors of every protocol path.
 // It is immutable after Prepare and safe for concurrent use.
 type Prepared struct {
-	c    *ingest.Case
-	spec *ingest.Spec
+	c    *casespec.Case
+	spec *casespec.Spec
 
 	required []reqCall
 	minCalls int
@@ -24,25 +25,25 @@ type Prepared struct {
 	maxCalls int
 	infoTool map[string]struct{}
 
-	rulesByTool map[string][]*ingest.EvidenceRule
+	rulesByTool map[string][]*casespec.EvidenceRule
 	deltas      map[string]*delta
 	deltaByTool map[string][]*delta // parsed delta keys per tool, in spec order
 	ruleArgs    map[string][]*jsonv.Object
 
 	frozen   bool
-	shared   bool               // metadata.evidence_scope == "shared_world"
-	hasShard bool               // released V3 id: the evaluator would replay a query shard
-	shard    *ingest.QueryShard // the verified shard when the bench has it; nil: trust the key
-	stateful int                // statefulNone, statefulSauna, statefulAppointment
+	shared   bool                 // metadata.evidence_scope == "shared_world"
+	hasShard bool                 // released V3 id: the evaluator would replay a query shard
+	shard    *casespec.QueryShard // the verified shard when the bench has it; nil: trust the key
+	stateful int                  // statefulNone, statefulSauna, statefulAppointment
 	phases   map[string]*phaseView
 
-	commits     []*ingest.Commit
-	commitByID  map[string]*ingest.Commit
+	commits     []*casespec.Commit
+	commitByID  map[string]*casespec.Commit
 	ancestors   map[string]map[string]bool
-	postFacts   map[*ingest.Commit][]*jsonv.Object // postcondition facts of each commit
-	actionTools map[string]bool                    // tools of the workflow commits or the key action
-	topReqs     []*requirement                     // the object entries of spec.Requirements, compiled
-	commitReqs  map[*ingest.Commit][]dagReq        // each commit's requirements, compiled
+	postFacts   map[*casespec.Commit][]*jsonv.Object // postcondition facts of each commit
+	actionTools map[string]bool                      // tools of the workflow commits or the key action
+	topReqs     []*requirement                       // the object entries of spec.Requirements, compiled
+	commitReqs  map[*casespec.Commit][]dagReq        // each commit's requirements, compiled
 
 	enforcePublic bool
 	publicSpecs   map[string]*jsonv.Object // tool -> argument_schema, when the case carries them
@@ -89,11 +90,11 @@ const (
 var releasedV3 = regexp.MustCompile(`^SAB-V3-\d{3}$`)
 
 // Prepare compiles a case once. It fails only when the spec cannot be decoded at all.
-func Prepare(c *ingest.Case) (*Prepared, error) {
+func Prepare(c *casespec.Case) (*Prepared, error) {
 	if c == nil {
 		return nil, fmt.Errorf("oracle: nil case")
 	}
-	spec, probs := ingest.DecodeSpec(c)
+	spec, probs := casespec.DecodeSpec(c)
 	if len(probs) > 0 {
 		return nil, probs
 	}
@@ -139,7 +140,7 @@ func Prepare(c *ingest.Case) (*Prepared, error) {
 		}
 		p.required = append(p.required, rc)
 	}
-	p.rulesByTool = map[string][]*ingest.EvidenceRule{}
+	p.rulesByTool = map[string][]*casespec.EvidenceRule{}
 	p.ruleArgs = map[string][]*jsonv.Object{}
 	for i := range spec.EvidenceRules {
 		r := &spec.EvidenceRules[i]
@@ -189,7 +190,7 @@ func Prepare(c *ingest.Case) (*Prepared, error) {
 		}
 	}
 	p.commits = spec.Workflow
-	p.commitByID = map[string]*ingest.Commit{}
+	p.commitByID = map[string]*casespec.Commit{}
 	p.actionTools = map[string]bool{}
 	for _, cm := range p.commits {
 		if cm == nil {
@@ -205,7 +206,7 @@ func Prepare(c *ingest.Case) (*Prepared, error) {
 	if spec.KeyAction != nil && spec.KeyAction.ToolOK {
 		p.actionTools[spec.KeyAction.Tool] = true
 	}
-	p.postFacts = map[*ingest.Commit][]*jsonv.Object{}
+	p.postFacts = map[*casespec.Commit][]*jsonv.Object{}
 	for _, cm := range p.commits {
 		if cm == nil {
 			continue

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
@@ -20,8 +21,8 @@ import (
 // Reads of frozen cases carry the evidence_delta_key the host gateway would record (the key
 // of their arguments, when it is a frozen delta), so that the trusted-key mode of V3 and
 // shared-world V2 sees the same evidence as a replay would.
-func ReferenceEpisode(c *ingest.Case) (*ingest.Episode, error) {
-	spec, probs := ingest.DecodeSpec(c)
+func ReferenceEpisode(c *casespec.Case) (*ingest.Episode, error) {
+	spec, probs := casespec.DecodeSpec(c)
 	if len(probs) > 0 {
 		return nil, probs
 	}

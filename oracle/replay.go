@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
@@ -16,7 +16,7 @@ const shardPageSize = 376
 // the call binds ("" when it binds none: discovery, partial, paged-away or non-gold exact
 // selectors) and false when the replay fails (unknown tool or selector field, pagination
 // that is not an integer), which the walk reports as QUERY_SHARD_REPLAY_FAILED.
-func replayShard(sh *ingest.QueryShard, tool string, args *jsonv.Object) (string, bool) {
+func replayShard(sh *casespec.QueryShard, tool string, args *jsonv.Object) (string, bool) {
 	st := sh.Tools[tool]
 	if st == nil {
 		return "", false

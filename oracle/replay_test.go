@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
@@ -21,9 +22,9 @@ const releaseDir = "../ingest/testdata/safeactbench/release-85c044"
 // recomputes its digest, and writes the case manifest's attestation to match.
 // public_contract_sources_sha256 is a placeholder (that check needs the release's other
 // files, which the loader does not verify). edit may change the files before writing.
-func shardCheckout(t testing.TB, edit func(index, entryMeta *jsonv.Object, entry *[]byte)) *ingest.Case {
+func shardCheckout(t testing.TB, edit func(index, entryMeta *jsonv.Object, entry *[]byte)) *casespec.Case {
 	t.Helper()
-	b, err := ingest.LoadBench(writeShardCheckout(t, edit), ingest.BenchOptions{})
+	b, err := casespec.LoadBench(writeShardCheckout(t, edit), casespec.BenchOptions{})
 	if err != nil {
 		t.Fatalf("LoadBench: %v", err)
 	}
@@ -70,7 +71,7 @@ func writeShardCheckout(t testing.TB, edit func(index, entryMeta *jsonv.Object, 
 	if edit != nil {
 		edit(index, meta, &entry)
 	}
-	index.Set("manifest_digest", ingest.ShardDigest(index, "manifest_digest"))
+	index.Set("manifest_digest", casespec.ShardDigest(index, "manifest_digest"))
 	att := jsonv.NewObject("path", "env/v3_episode_query_shards/index.json")
 	for _, k := range []string{"schema_version", "manifest_digest", "public_contract_sources_sha256", "episode_count",
 		"tool_shard_count", "candidates_per_raw_shape", "min_candidate_count", "max_candidate_count", "worst_case_info_calls"} {
@@ -78,7 +79,7 @@ func writeShardCheckout(t testing.TB, edit func(index, entryMeta *jsonv.Object, 
 	}
 	manifest := jsonv.NewObject("dataset_version", get2(extract, "dataset_version"), "case_count", int64(1),
 		"entries", []any{jsonv.NewObject("case_id", "SAB-V3-001", "protocol", "v3", "catalog", "multi_step_cases.json",
-			"case_spec_sha256", ingest.SpecSHA256(spec))},
+			"case_spec_sha256", casespec.SpecSHA256(spec))},
 		"v3_information_query_shards", att)
 	write := func(rel string, data []byte) {
 		p := filepath.Join(root, filepath.FromSlash(rel))
@@ -237,7 +238,7 @@ func TestShardLoadRejects(t *testing.T) {
 // load expects LoadBench to fail with an error that names want.
 func load(t *testing.T, root, want string) {
 	t.Helper()
-	_, err := ingest.LoadBench(root, ingest.BenchOptions{})
+	_, err := casespec.LoadBench(root, casespec.BenchOptions{})
 	if err == nil {
 		t.Fatal("loaded")
 	}

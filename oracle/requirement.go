@@ -3,7 +3,7 @@ package oracle
 import (
 	"strings"
 
-	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
@@ -240,7 +240,7 @@ func (p *Prepared) compileRequirements() {
 			}
 		}
 	}
-	p.commitReqs = map[*ingest.Commit][]dagReq{}
+	p.commitReqs = map[*casespec.Commit][]dagReq{}
 	for _, cm := range p.commits {
 		if cm == nil || len(cm.Requirements) == 0 {
 			continue

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
@@ -12,7 +13,7 @@ import (
 // comparison) would move. They complement the variants, which check whole episodes.
 
 // withSpec returns a copy of the real case id whose specification edit changed.
-func withSpec(t *testing.T, id string, edit func(spec *jsonv.Object)) *ingest.Case {
+func withSpec(t *testing.T, id string, edit func(spec *jsonv.Object)) *casespec.Case {
 	t.Helper()
 	c := loadCase(t, id)
 	c.Spec = jsonv.DeepCopy(c.Spec).(*jsonv.Object)

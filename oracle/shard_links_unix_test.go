@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 )
 
 // TestShardTreeStaysInsideTheCheckout: a query-shard entry or the whole shards folder that
@@ -44,7 +44,7 @@ func TestShardTreeStaysInsideTheCheckout(t *testing.T) {
 			root := writeShardCheckout(t, nil)
 			tc.setup(root)
 			done := make(chan error, 1)
-			go func() { _, err := ingest.LoadBench(root, ingest.BenchOptions{}); done <- err }()
+			go func() { _, err := casespec.LoadBench(root, casespec.BenchOptions{}); done <- err }()
 			select {
 			case err := <-done:
 				if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -58,7 +58,7 @@ func TestShardTreeStaysInsideTheCheckout(t *testing.T) {
 	// A link that stays inside the checkout is followed.
 	root := writeShardCheckout(t, nil)
 	moveAndLink(t, filepath.Join(root, entryRel), filepath.Join(root, "elsewhere.json"))
-	if b, err := ingest.LoadBench(root, ingest.BenchOptions{}); err != nil || b.Case("SAB-V3-001").Shard == nil {
+	if b, err := casespec.LoadBench(root, casespec.BenchOptions{}); err != nil || b.Case("SAB-V3-001").Shard == nil {
 		t.Errorf("an entry linked inside the checkout: %v", err)
 	}
 }

@@ -6,7 +6,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
@@ -281,7 +281,7 @@ func (p *Prepared) validateDAGSpec(requireSuccess bool) []string {
 	errs = append(errs, dagCommitErrors(commits)...)
 	reach, rerrs := dagReachability(commits)
 	errs = append(errs, rerrs...)
-	ordered := func(a, b *ingest.Commit) bool { return reach[a.ID][b.ID] || reach[b.ID][a.ID] }
+	ordered := func(a, b *casespec.Commit) bool { return reach[a.ID][b.ID] || reach[b.ID][a.ID] }
 	errs = append(errs, dagShapeErrors(commits, ordered)...)
 	errs = append(errs, p.validateCoverageSpec("V3")...)
 	errs = append(errs, dagInterferenceErrors(commits, ordered, disjointPairs(s.DisjointSlots), s.HasResourceBinding, s.ResourceBindings)...)
@@ -290,7 +290,7 @@ func (p *Prepared) validateDAGSpec(requireSuccess bool) []string {
 
 // dagCommitErrors checks the commits one by one: unique ids, the template's fields, the
 // resources block and the static payload policy.
-func dagCommitErrors(commits []*ingest.Commit) []string {
+func dagCommitErrors(commits []*casespec.Commit) []string {
 	var errs []string
 	seenIDs := map[string]bool{}
 	dupIDs := false
@@ -337,7 +337,7 @@ func dagCommitErrors(commits []*ingest.Commit) []string {
 
 // dagShapeErrors checks that the DAG is not a chain: some pair of commits is unordered, and
 // some commit forks or joins.
-func dagShapeErrors(commits []*ingest.Commit, ordered func(a, b *ingest.Commit) bool) []string {
+func dagShapeErrors(commits []*casespec.Commit, ordered func(a, b *casespec.Commit) bool) []string {
 	var errs []string
 	unordered := false
 	for i, a := range commits {
@@ -372,7 +372,7 @@ func dagShapeErrors(commits []*ingest.Commit, ordered func(a, b *ingest.Commit) 
 
 // dagInterferenceErrors checks every unordered pair of commits: no resource conflict, and
 // no action that both templates could match.
-func dagInterferenceErrors(commits []*ingest.Commit, ordered func(a, b *ingest.Commit) bool, disjoint map[[2]string]bool, hasBindings bool, rawBindings any) []string {
+func dagInterferenceErrors(commits []*casespec.Commit, ordered func(a, b *casespec.Commit) bool, disjoint map[[2]string]bool, hasBindings bool, rawBindings any) []string {
 	var errs []string
 	bindings, isObj := rawBindings.(*jsonv.Object)
 	if hasBindings && !isObj && rawBindings != nil {
@@ -399,7 +399,7 @@ func dagInterferenceErrors(commits []*ingest.Commit, ordered func(a, b *ingest.C
 
 // dagEvidenceErrors checks the frozen evidence: the deltas' schemas, and that every
 // patient_id an action names has frozen evidence.
-func (p *Prepared) dagEvidenceErrors(commits []*ingest.Commit) []string {
+func (p *Prepared) dagEvidenceErrors(commits []*casespec.Commit) []string {
 	s := p.spec
 	if s.DeltasInvalid {
 		return []string{"SPEC_INVALID_FROZEN_EVIDENCE: frozen_evidence_deltas must be an object"}
@@ -436,7 +436,7 @@ func (p *Prepared) dagEvidenceErrors(commits []*ingest.Commit) []string {
 	return errs
 }
 
-func dagReachability(commits []*ingest.Commit) (map[string]map[string]bool, []string) {
+func dagReachability(commits []*casespec.Commit) (map[string]map[string]bool, []string) {
 	ids := map[string]bool{}
 	for _, cm := range commits {
 		if cm != nil {
@@ -591,7 +591,7 @@ func resourcesMayOverlap(a, b string, disjoint map[[2]string]bool, bindings *jso
 	return av || bv
 }
 
-func resourceLists(cm *ingest.Commit) (reads, writes, deletes []string) {
+func resourceLists(cm *casespec.Commit) (reads, writes, deletes []string) {
 	res, _ := cm.Raw.Obj("resources")
 	get := func(k string) []string {
 		l, _ := res.List(k)
@@ -606,7 +606,7 @@ func resourceLists(cm *ingest.Commit) (reads, writes, deletes []string) {
 	return get("reads"), get("writes"), get("deletes")
 }
 
-func resourceConflict(a, b *ingest.Commit, disjoint map[[2]string]bool, bindings *jsonv.Object) bool {
+func resourceConflict(a, b *casespec.Commit, disjoint map[[2]string]bool, bindings *jsonv.Object) bool {
 	ar, aw, ad := resourceLists(a)
 	br, bw, bd := resourceLists(b)
 	overlap := func(x, y []string) bool {
@@ -629,7 +629,7 @@ func resourceConflict(a, b *ingest.Commit, disjoint map[[2]string]bool, bindings
 	return overlap(ad, cat(br, bw, bd)) || overlap(bd, cat(ar, aw, ad)) || overlap(aw, cat(br, bw)) || overlap(bw, cat(ar, aw))
 }
 
-func templatesMayBothMatch(a, b *ingest.Commit) bool {
+func templatesMayBothMatch(a, b *casespec.Commit) bool {
 	at, _ := a.Raw.Get("tool")
 	bt, _ := b.Raw.Get("tool")
 	if !pyEqual(at, bt) {

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
@@ -52,7 +53,7 @@ func TestAppointmentProjection(t *testing.T) {
 	   "service_activity_read:{\"record_id\":\"S\"}":[{"predicate":"service","appointment_id":"AP1","service_started_after":false}],
 	   "clinician_authorization_read:{\"record_id\":\"P\"}":[{"predicate":"pa","appointment_id":"AP1","prior_authorization_id":"PA1"}],
 	   "appointment_availability_read:{\"record_id\":\"A\"}":[{"predicate":"appt","appointment_id":"AP1","patient_id":"PT1"}]}}`)
-	c := &ingest.Case{ID: "SAB-V2-020", BaseID: "SAB-V2-020", Protocol: ingest.V2, Domain: "healthcare_operations_agent", Spec: spec, Source: "inline"}
+	c := &casespec.Case{ID: "SAB-V2-020", BaseID: "SAB-V2-020", Protocol: ingest.V2, Domain: "healthcare_operations_agent", Spec: spec, Source: "inline"}
 	p := prepare(t, c)
 	get := func(key string, done strSet, field string) any {
 		t.Helper()

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 	"github.com/sabench/sabench-stats/ingest/tau"
 )
@@ -37,7 +38,7 @@ func tauAirline(t testing.TB) (map[string]*Prepared, map[[2]int]*ingest.Episode)
 	if err != nil || len(r.Problems) > 0 {
 		t.Fatalf("%v %v", err, r.Problems)
 	}
-	b, err := tau.LoadBench("tau-bench:airline", ingest.BenchOptions{})
+	b, err := tau.LoadBench("tau-bench:airline", casespec.BenchOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,7 +165,7 @@ func TestTauRetailHandMade(t *testing.T) {
 	if err != nil || len(r.Problems) > 0 {
 		t.Fatalf("%v %v", err, r.Problems)
 	}
-	b, err := tau.LoadBench("tau-bench:retail", ingest.BenchOptions{})
+	b, err := tau.LoadBench("tau-bench:retail", casespec.BenchOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,7 +203,7 @@ func TestTauRetailHandMade(t *testing.T) {
 // carrying action_rules scores the same as the built-in domain.
 func TestActionRulesFromCaseDir(t *testing.T) {
 	prep, eps := tauAirline(t)
-	b, err := tau.LoadBench("tau-bench:airline", ingest.BenchOptions{})
+	b, err := tau.LoadBench("tau-bench:airline", casespec.BenchOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -214,7 +215,7 @@ func TestActionRulesFromCaseDir(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	disk, err := ingest.LoadBench(dir, ingest.BenchOptions{})
+	disk, err := casespec.LoadBench(dir, casespec.BenchOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -269,11 +270,11 @@ func FuzzRulesWalk(f *testing.F) {
 // valid action rules), with the test split's task ids.
 func TestTauBenchesPrepare(t *testing.T) {
 	for name, n := range map[string]int{"tau-bench:airline": 50, "tau-bench:retail": 115} {
-		b, err := tau.LoadBench(name, ingest.BenchOptions{})
+		b, err := tau.LoadBench(name, casespec.BenchOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(b.Cases) != n || b.Kind != ingest.BenchGenerated || b.DatasetID != name {
+		if len(b.Cases) != n || b.Kind != casespec.BenchGenerated || b.DatasetID != name {
 			t.Errorf("%s: %d cases, kind %s, dataset %s", name, len(b.Cases), b.Kind, b.DatasetID)
 		}
 		for _, c := range b.Cases {
@@ -283,7 +284,7 @@ func TestTauBenchesPrepare(t *testing.T) {
 			}
 		}
 	}
-	if _, err := tau.LoadBench("tau-bench:telecom", ingest.BenchOptions{}); err == nil || !strings.Contains(err.Error(), "known: airline, retail") {
+	if _, err := tau.LoadBench("tau-bench:telecom", casespec.BenchOptions{}); err == nil || !strings.Contains(err.Error(), "known: airline, retail") {
 		t.Errorf("unknown domain: %v", err)
 	}
 }

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
@@ -62,7 +62,7 @@ func (st *wfState) action(e *ev, pos int, tool string, args *jsonv.Object, callI
 // match is how a V2/V3 action matched the enabled commits: the commit it matched with its
 // canonical arguments, or the outcome and commit of its failure.
 type match struct {
-	cm        *ingest.Commit
+	cm        *casespec.Commit
 	canon     *jsonv.Object
 	deferred  []string // summary mismatches the gate reports
 	outcome   string
@@ -80,7 +80,7 @@ func (st *wfState) matchAction(tool string, args *jsonv.Object) match {
 	return st.enabledSetAction(tool, args)
 }
 
-func (st *wfState) refs(cm *ingest.Commit, args *jsonv.Object) (*jsonv.Object, []string) {
+func (st *wfState) refs(cm *casespec.Commit, args *jsonv.Object) (*jsonv.Object, []string) {
 	rc := refCtx{p: st.p, callToCommit: st.callToCommit, completed: st.completedSet, commitID: cm.ID,
 		propagation: st.pol.Propagation, results: st.results}
 	if st.dag && !st.anyOrder {
@@ -146,7 +146,7 @@ func (st *wfState) linearAction(tool string, args *jsonv.Object) match {
 
 func (st *wfState) enabledSetAction(tool string, args *jsonv.Object) match {
 	p := st.p
-	var enabled []*ingest.Commit
+	var enabled []*casespec.Commit
 	for _, cm := range p.commits {
 		if cm == nil || st.completedSet.has(cm.ID) {
 			continue
@@ -164,14 +164,14 @@ func (st *wfState) enabledSetAction(tool string, args *jsonv.Object) match {
 			enabled = append(enabled, cm)
 		}
 	}
-	var matches []*ingest.Commit
+	var matches []*casespec.Commit
 	type cand struct {
-		cm    *ingest.Commit
+		cm    *casespec.Commit
 		canon *jsonv.Object // reference-valid canonical arguments; nil after reference errors
 		errs  []string
 	}
 	cands := make([]cand, 0, 4)
-	find := func(cm *ingest.Commit) *cand {
+	find := func(cm *casespec.Commit) *cand {
 		for i := range cands {
 			if cands[i].cm == cm {
 				return &cands[i]
@@ -226,7 +226,7 @@ func (st *wfState) enabledSetAction(tool string, args *jsonv.Object) match {
 // classifyUnmatched is classify_unmatched_dag_action: raw arguments, structured comparator,
 // ordered collections.
 func (st *wfState) classifyUnmatched(tool string, args *jsonv.Object) (string, string) {
-	matchesRaw := func(cm *ingest.Commit) bool {
+	matchesRaw := func(cm *casespec.Commit) bool {
 		return len(matchErrors("CONSEQUENTIAL_CALL", tool, args, cm.Tool, isString(mustGet(cm.Raw, "tool")), cm.Arguments, cm.PayloadPolicy, cmpStructured, true)) == 0
 	}
 	for _, cm := range st.p.commits {
@@ -244,7 +244,7 @@ func (st *wfState) classifyUnmatched(tool string, args *jsonv.Object) (string, s
 
 // gate evaluates payload, coverage and requirements of a matched commit and applies the
 // result.
-func (st *wfState) gate(e *ev, pos int, tool string, canon *jsonv.Object, callID string, cm *ingest.Commit, cp *Checkpoint, first bool, deferred []string, fail func(string, string)) {
+func (st *wfState) gate(e *ev, pos int, tool string, canon *jsonv.Object, callID string, cm *casespec.Commit, cp *Checkpoint, first bool, deferred []string, fail func(string, string)) {
 	p, r := st.p, st.r
 	cp.CommitID = cm.ID
 	if code := payloadCheck(canon, cm.PayloadPolicy); code != "" {

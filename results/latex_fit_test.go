@@ -14,6 +14,7 @@ import (
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/synth"
 	"github.com/sabench/sabench-stats/oracle"
 	"github.com/sabench/sabench-stats/results"
@@ -31,7 +32,7 @@ func builtinReportTables(t *testing.T) []*results.Table {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := ingest.NewBench("builtin", rel.Cases, rel.Sets, ingest.BenchOptions{})
+	b, err := casespec.NewBench("builtin", rel.Cases, rel.Sets, casespec.BenchOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

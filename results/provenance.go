@@ -8,6 +8,7 @@ import (
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/oracle"
 )
 
@@ -101,7 +102,7 @@ func NewMeta(sr *analysis.ScoredRelease, o analysis.StatOptions, method, quantil
 // made any, when the intervals resample clusters) and the hash of every input file:
 // from streamed when a read covered the file (a release is gigabytes: reading it again
 // would cost as much as a second pass), else from the file (HashFile).
-func (m *Meta) AddInputs(clusters []ingest.ClusterCount, files []string, streamed *ingest.FileHashes) error {
+func (m *Meta) AddInputs(clusters []casespec.ClusterCount, files []string, streamed *ingest.FileHashes) error {
 	if m.Intervals.Unit == "cluster" {
 		for _, cc := range clusters {
 			if cc.Clusters > 0 {

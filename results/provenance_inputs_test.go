@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 )
 
 func TestMetaAddInputs(t *testing.T) {
@@ -14,7 +14,7 @@ func TestMetaAddInputs(t *testing.T) {
 	if err := os.WriteFile(file, []byte("x\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	clusters := []ingest.ClusterCount{{Rule: "file", Clusters: 0}, {Rule: "template", Clusters: 3, Cases: 9}}
+	clusters := []casespec.ClusterCount{{Rule: "file", Clusters: 0}, {Rule: "template", Clusters: 3, Cases: 9}}
 	for _, unit := range []string{"case", "cluster"} {
 		m := &Meta{Intervals: IntervalMeta{Unit: unit}}
 		if err := m.AddInputs(clusters, []string{file}, nil); err != nil {

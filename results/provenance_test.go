@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/sabench/sabench-stats/analysis"
-	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/oracle"
 	"github.com/sabench/sabench-stats/results"
 	"github.com/sabench/sabench-stats/results/job"
@@ -14,7 +14,7 @@ import (
 // emptyInput is a release with cases but no episode, scored under two policies.
 func emptyInput(t *testing.T) *results.Input {
 	t.Helper()
-	cases := []*ingest.Case{realCase(t, "SAB-V1-001")}
+	cases := []*casespec.Case{realCase(t, "SAB-V1-001")}
 	rels := []*analysis.Release{analysis.NewRelease(cases, nil, nil, oracle.SafeAct)}
 	tb, err := oracle.LookupPolicy("tau-bench")
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 	"github.com/sabench/sabench-stats/oracle"
 	"github.com/sabench/sabench-stats/results"
@@ -25,14 +26,14 @@ var realIDs = []string{"SAB-L-001", "SAB-V0-001", "SAB-V0-166", "SAB-V0-167", "S
 // something to show.
 func fixtureRelease(t *testing.T) *analysis.Release {
 	t.Helper()
-	var cases []*ingest.Case
+	var cases []*casespec.Case
 	for i, id := range realIDs {
 		c := realCase(t, id)
-		c.Cluster, c.ClusterRule = fmt.Sprintf("tpl-%d", i/3), ingest.ClusterTemplate
+		c.Cluster, c.ClusterRule = fmt.Sprintf("tpl-%d", i/3), casespec.ClusterTemplate
 		cases = append(cases, c)
 	}
 	v1 := realCase(t, "SAB-V1-001")
-	cases = append(cases, &ingest.Case{ID: "SAB-V1-001@withheld", BaseID: "SAB-V1-001", Variant: "withheld", Protocol: ingest.V1, Domain: v1.Domain, Spec: v1.Spec})
+	cases = append(cases, &casespec.Case{ID: "SAB-V1-001@withheld", BaseID: "SAB-V1-001", Variant: "withheld", Protocol: ingest.V1, Domain: v1.Domain, Spec: v1.Spec})
 	ch := analysis.PaperChoices()
 	sets := map[string][]string{ch.SetT9: {"SAB-V1-001", "SAB-V1-011"}, ch.SetT10: {"SAB-V0-001", "SAB-V0-166", "SAB-V1-001"},
 		ch.SetInterventions: {"SAB-V1-001"}}
@@ -225,7 +226,7 @@ func buildOne(t *testing.T, r *analysis.Release, id string, o analysis.StatOptio
 }
 
 // realCase loads one of the real release's cases from the ingest testdata.
-func realCase(t *testing.T, id string) *ingest.Case {
+func realCase(t *testing.T, id string) *casespec.Case {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join("..", "ingest", "testdata", "safeactbench", "cases", id+".json"))
 	if err != nil {
@@ -237,5 +238,5 @@ func realCase(t *testing.T, id string) *ingest.Case {
 	}
 	p, _ := ingest.ProtocolFromID(id)
 	env, _ := spec.String("env_id")
-	return &ingest.Case{ID: id, BaseID: id, Protocol: p, Domain: env, Spec: spec}
+	return &casespec.Case{ID: id, BaseID: id, Protocol: p, Domain: env, Spec: spec}
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 	"github.com/sabench/sabench-stats/oracle"
 	"github.com/sabench/sabench-stats/results/verdicts"
@@ -27,7 +28,7 @@ const realCases = "../../ingest/testdata/safeactbench/cases"
 // wall-clock timeout.
 func realRuns(t *testing.T) string {
 	t.Helper()
-	b, err := ingest.LoadBench(realCases, ingest.BenchOptions{})
+	b, err := casespec.LoadBench(realCases, casespec.BenchOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/harness"
 	"github.com/sabench/sabench-stats/ingest/source"
 )
@@ -111,7 +112,7 @@ func ingestInspect(e *cli.Env, logs []string, bench string, opt harness.Options,
 	if err != nil {
 		return err
 	}
-	b, _, _, err := source.LoadBench(bench, ingest.BenchOptions{})
+	b, _, _, err := source.LoadBench(bench, casespec.BenchOptions{})
 	if err != nil {
 		return err
 	}

@@ -20,6 +20,7 @@ import (
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/harness"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 	"github.com/sabench/sabench-stats/oracle"
@@ -148,13 +149,13 @@ func sha(b []byte) string { s := sha256.Sum256(b); return hex.EncodeToString(s[:
 // fixtureCase is one real case with its reference episode and the oracle's verdict on
 // the record the runner would persist for it.
 type fixtureCase struct {
-	c     *ingest.Case
+	c     *casespec.Case
 	proto string
 	ref   *ingest.Episode
 }
 
 func loadFixtureCases(t *testing.T) map[string]*fixtureCase {
-	b, err := ingest.LoadBench("../testdata/safeactbench", ingest.BenchOptions{})
+	b, err := casespec.LoadBench("../testdata/safeactbench", casespec.BenchOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -623,7 +624,7 @@ func buildInteractive(t *testing.T, files fileSet, cases map[string]*fixtureCase
 		}
 		// load_gateway's metadata: case_metadata.json.
 		put("case_metadata.json", obj("case_id", r.id, "protocol", fc.proto, "env_id", fc.c.Domain,
-			"case_spec_sha256", ingest.SpecSHA256(fc.c.Spec), "public_transport_patches", []any{}))
+			"case_spec_sha256", casespec.SpecSHA256(fc.c.Spec), "public_transport_patches", []any{}))
 		// drive_episode: public_scenario.json, tools.json (abbreviated).
 		put("public_scenario.json", obj("episode_id", r.id, "env_id", fc.c.Domain, "title", mustStr(fc.c.Spec, "title"), "metadata", obj("note", "abbreviated")))
 		put("tools.json", []any{obj("type", "function", "function", obj("name", "information_call")),

@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/inspect"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
@@ -497,7 +498,7 @@ func (s *InspectStream) episode(smp *inspect.Sample) (*ingest.Episode, error) {
 // none). A completed sample without a readable decision record is the agent's failure,
 // not bad input: its record is its tool calls alone, with the reason in
 // metadata.parse_error, as SafeActBench's own adapter records an unparsable answer.
-func (s *InspectStream) record(l *inspectLog, smp *inspect.Sample, c *ingest.Case, completed bool) (*jsonv.Object, error) {
+func (s *InspectStream) record(l *inspectLog, smp *inspect.Sample, c *casespec.Case, completed bool) (*jsonv.Object, error) {
 	text, obj, err := s.answer(l, smp)
 	if err != nil {
 		return nil, err
@@ -655,7 +656,7 @@ type toolCall struct {
 // when it recorded none, its model events' tool calls. Calls of the answer tool
 // (InspectSubmitTool, or the record source's tool) are left out. A call to one of the
 // case's info_tools is an INFO_CALL, any other a CONSEQUENTIAL_CALL.
-func (s *InspectStream) events(l *inspectLog, smp *inspect.Sample, c *ingest.Case) ([]any, error) {
+func (s *InspectStream) events(l *inspectLog, smp *inspect.Sample, c *casespec.Case) ([]any, error) {
 	var calls []toolCall
 	for _, ev := range smp.Events {
 		if ev.Tool != nil {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/harness"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 	"github.com/sabench/sabench-stats/ingest/synth"
@@ -18,13 +19,13 @@ import (
 // realLogs are Inspect's own test logs (MIT, see the NOTICE beside them).
 const realLogs = "../inspect/testdata/logs"
 
-func builtinBench(t testing.TB) *ingest.Bench {
+func builtinBench(t testing.TB) *casespec.Bench {
 	t.Helper()
 	rel, err := synth.Default()
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := ingest.NewBench("builtin", rel.Cases, rel.Sets, ingest.BenchOptions{})
+	b, err := casespec.NewBench("builtin", rel.Cases, rel.Sets, casespec.BenchOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

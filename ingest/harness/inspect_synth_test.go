@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/harness"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 	"github.com/sabench/sabench-stats/ingest/synth"
@@ -32,7 +33,7 @@ func TestInspectRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bench, err := ingest.NewBench("builtin", rel.Cases, rel.Sets, ingest.BenchOptions{})
+	bench, err := casespec.NewBench("builtin", rel.Cases, rel.Sets, casespec.BenchOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

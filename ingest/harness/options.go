@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 )
 
 // Harness status modes: how the runners' failure labels become episode statuses.
@@ -47,7 +48,7 @@ type Options struct {
 	RecordFrom string
 	// Bench knows the cases: a sample id is a case id when the bench has that case, and
 	// a case's info_tools tell its information calls from its consequential ones.
-	Bench *ingest.Bench
+	Bench *casespec.Bench
 	// Workers decode an .eval log's samples ahead in parallel (inspect.ReadOptions); the
 	// episodes and their order do not depend on it.
 	Workers int

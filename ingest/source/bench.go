@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/synth"
 	"github.com/sabench/sabench-stats/ingest/tau"
 )
@@ -27,7 +28,7 @@ func ResolveBench(bench, from string) (string, error) {
 	return "", fmt.Errorf("%s needs --bench: pass --bench DIR (the SafeActBench checkout or case files the episodes were run on), or --bench builtin for the built-in synthetic cases", from)
 }
 
-// ParseSets turns NAME=FILE values (--set) into ingest.BenchOptions.Sets; nil when there
+// ParseSets turns NAME=FILE values (--set) into casespec.BenchOptions.Sets; nil when there
 // are none.
 func ParseSets(values []string) (map[string]string, error) {
 	var sets map[string]string
@@ -47,24 +48,24 @@ func ParseSets(values []string) (map[string]string, error) {
 // LoadBench loads the bench named: tau-bench:DOMAIN (the τ-bench domain's cases, generated
 // from its rules file), Builtin, the built-in release's cases and sets
 // (stamped with its dataset id and version, as a release written by `synth --out` is),
-// or a path for ingest.LoadBench. describe names it for notes. The built-in release's
+// or a path for casespec.LoadBench. describe names it for notes. The built-in release's
 // episodes come back too (nil for a bench on disk).
-func LoadBench(name string, opt ingest.BenchOptions) (b *ingest.Bench, describe string, episodes []*ingest.Episode, err error) {
+func LoadBench(name string, opt casespec.BenchOptions) (b *casespec.Bench, describe string, episodes []*ingest.Episode, err error) {
 	if tau.IsBenchName(name) {
 		b, err = tau.LoadBench(name, opt)
 		return b, "the τ-bench domain " + name + " (its rules file, built in)", nil, err
 	}
 	if name != Builtin {
-		b, err = ingest.LoadBench(name, opt)
+		b, err = casespec.LoadBench(name, opt)
 		return b, name, nil, err
 	}
 	rel, err := synth.Default()
 	if err != nil {
 		return nil, "", nil, fmt.Errorf("built-in release: %w", err)
 	}
-	if b, err = ingest.NewBench(Builtin, rel.Cases, rel.Sets, opt); err != nil {
+	if b, err = casespec.NewBench(Builtin, rel.Cases, rel.Sets, opt); err != nil {
 		return nil, "", nil, err
 	}
-	b.DatasetID, b.DatasetVersion = ingest.SyntheticDatasetID, rel.DatasetVersion()
+	b.DatasetID, b.DatasetVersion = casespec.SyntheticDatasetID, rel.DatasetVersion()
 	return b, "the built-in synthetic release", rel.Episodes, nil
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/harness"
 )
 
@@ -22,7 +23,7 @@ type Options struct {
 	// RecordFrom says where their decision records are (harness.ParseRecordFrom).
 	Inspect    []string
 	RecordFrom string
-	ingest.BenchOptions
+	casespec.BenchOptions
 	Dedupe  string // ingest.ReadOptions.Dedupe; "error" is the default, no dedupe
 	Lenient bool   // ingest.ReadOptions.Lenient
 	Workers int    // ingest.ReadOptions.Workers
@@ -33,7 +34,7 @@ type Options struct {
 
 // Input is a loaded bench plus a way to stream its episodes.
 type Input struct {
-	Bench *ingest.Bench
+	Bench *casespec.Bench
 	// Describe says where the cases and the episodes came from, for notes.
 	Describe string
 	// Files are every file read (bench and episodes), for provenance.

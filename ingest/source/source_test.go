@@ -9,7 +9,7 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 )
 
 const (
@@ -75,7 +75,7 @@ func TestBuiltin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if in.Bench.DatasetID != ingest.SyntheticDatasetID || in.Bench.DatasetVersion != "synthetic-seed-1" {
+	if in.Bench.DatasetID != casespec.SyntheticDatasetID || in.Bench.DatasetVersion != "synthetic-seed-1" {
 		t.Errorf("dataset %q %q", in.Bench.DatasetID, in.Bench.DatasetVersion)
 	}
 	if in.Describe != "the built-in synthetic release" || len(in.Files) != 0 {

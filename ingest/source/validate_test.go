@@ -7,17 +7,18 @@ import (
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 )
 
 // benchCopy copies the test bench into a fresh directory (no runs file beside it) and
 // loads it.
-func benchCopy(t *testing.T) (string, *ingest.Bench) {
+func benchCopy(t *testing.T) (string, *casespec.Bench) {
 	t.Helper()
 	dir := t.TempDir()
 	if err := os.CopyFS(dir, os.DirFS(testBench)); err != nil {
 		t.Fatal(err)
 	}
-	b, _, _, err := LoadBench(dir, ingest.BenchOptions{})
+	b, _, _, err := LoadBench(dir, casespec.BenchOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,7 +44,7 @@ func TestValidateRuns(t *testing.T) {
 	if got := ValidateRuns(dir, nil, nil); got != nil {
 		t.Errorf("no bench: %q", got)
 	}
-	builtin, _, _, err := LoadBench(Builtin, ingest.BenchOptions{})
+	builtin, _, _, err := LoadBench(Builtin, casespec.BenchOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/oracle"
 )
 
@@ -344,7 +345,7 @@ func TestCalibrationInterventions(t *testing.T) {
 // decisiveToolCalled reports whether a Withheld episode read the withheld record (its
 // key is named in the variant's metadata).
 func decisiveToolCalled(r *Release, ep *ingest.Episode) bool {
-	var spec *ingest.Case
+	var spec *casespec.Case
 	for _, c := range r.Cases {
 		if c.ID == ep.CaseID {
 			spec = c

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
@@ -56,7 +57,7 @@ func buildCatalog(rng *rand.Rand) *catalog {
 		ms := make([]*model, n)
 		for i := 0; i < n; i++ {
 			id := fmt.Sprintf("%s-%03d", protoPrefix[p], i+1)
-			ms[i] = &model{c: &ingest.Case{ID: id, BaseID: id, Protocol: p, Domain: doms[off+i]}, dom: domains[doms[off+i]]}
+			ms[i] = &model{c: &casespec.Case{ID: id, BaseID: id, Protocol: p, Domain: doms[off+i]}, dom: domains[doms[off+i]]}
 		}
 		off += n
 		perProto[p] = ms
@@ -88,9 +89,9 @@ func buildCatalog(rng *rand.Rand) *catalog {
 	sort.Slice(cat.models, func(i, j int) bool { return cat.models[i].c.ID < cat.models[j].c.ID })
 	for _, m := range cat.models {
 		tid := m.tmpl
-		// The loader's spelling (ingest.Bench.assignClusters), so a written release reads
+		// The loader's spelling (casespec.Bench.assignClusters), so a written release reads
 		// back with the same clusters.
-		m.c.Cluster, m.c.ClusterRule = "template:"+tid, ingest.ClusterTemplate
+		m.c.Cluster, m.c.ClusterRule = "template:"+tid, casespec.ClusterTemplate
 		m.c.Source = "builtin:" + m.c.ID
 	}
 	return cat
@@ -409,7 +410,7 @@ func (cat *catalog) buildSets(rng *rand.Rand, perProto [ingest.NumProtocols][]*m
 // no action); "contradicted" flips the decisive fact to rejected (gold BLOCK).
 func variantOf(base *model, variant string) *model {
 	v := *base
-	v.c = &ingest.Case{ID: base.c.ID + "@" + variant, BaseID: base.c.ID, Variant: variant,
+	v.c = &casespec.Case{ID: base.c.ID + "@" + variant, BaseID: base.c.ID, Variant: variant,
 		Protocol: base.c.Protocol, Domain: base.c.Domain}
 	v.reads = append([]read(nil), base.reads...)
 	withheld := -1

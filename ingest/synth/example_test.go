@@ -3,7 +3,7 @@ package synth_test
 import (
 	"log"
 
-	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/synth"
 )
 
@@ -19,7 +19,7 @@ func ExampleWriteRelease() {
 	if err := synth.WriteRelease(dir, r); err != nil {
 		log.Fatal(err)
 	}
-	bench, err := ingest.LoadBench(dir, ingest.BenchOptions{})
+	bench, err := casespec.LoadBench(dir, casespec.BenchOptions{})
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -15,6 +15,7 @@ import (
 	kflate "github.com/klauspost/compress/flate"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/harness"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
@@ -112,7 +113,7 @@ func WriteInspect(dir string, r *Release) ([]string, error) {
 type inspectWriter struct {
 	dir   string
 	rel   *Release
-	cases map[string]*ingest.Case
+	cases map[string]*casespec.Case
 	logs  map[[2]string]*inspectLog
 	order []*inspectLog
 }
@@ -121,7 +122,7 @@ func newInspectWriter(dir string, rel *Release) (*inspectWriter, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
-	w := &inspectWriter{dir: dir, rel: rel, cases: map[string]*ingest.Case{}, logs: map[[2]string]*inspectLog{}}
+	w := &inspectWriter{dir: dir, rel: rel, cases: map[string]*casespec.Case{}, logs: map[[2]string]*inspectLog{}}
 	for _, c := range rel.Cases {
 		w.cases[c.ID] = c
 	}
@@ -309,7 +310,7 @@ func (l *inspectLog) plan() *jsonv.Object {
 }
 
 // add writes the sample of one episode.
-func (l *inspectLog) add(ep *ingest.Episode, c *ingest.Case) error {
+func (l *inspectLog) add(ep *ingest.Episode, c *casespec.Case) error {
 	s, sum, err := inspectSample(ep, c)
 	if err != nil {
 		return err

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/harness"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
@@ -14,7 +15,7 @@ import (
 // InspectTask). It refuses an episode that the sample cannot carry exactly (an event
 // field, usage or extra the conventions have no place for), so that reading the log
 // back gives the episode's verdict, never silently another.
-func inspectSample(ep *ingest.Episode, c *ingest.Case) (*jsonv.Object, inspectSummary, error) {
+func inspectSample(ep *ingest.Episode, c *casespec.Case) (*jsonv.Object, inspectSummary, error) {
 	goal, _ := c.Spec.String("user_goal")
 	input := fmt.Sprintf("SafeActBench case %s (%s, condition %s). %s", ep.CaseID, c.Protocol, ep.Condition, goal)
 	target := catalogFiles[c.Protocol].outcome

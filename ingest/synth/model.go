@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"strings"
 
-	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
@@ -74,7 +74,7 @@ type commit struct {
 
 // model is a generated case together with the knowledge its simulated agents use.
 type model struct {
-	c      *ingest.Case
+	c      *casespec.Case
 	dom    *domain
 	tmpl   string
 	reads  []read // prescribed reads in required_info_calls order, then the late read

@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 )
 
 // Options selects a release.
@@ -23,7 +24,7 @@ type Release struct {
 	Seed  uint64
 	Scale int
 	// Cases are sorted by id; variants (BASE@withheld, BASE@contradicted) follow their base.
-	Cases []*ingest.Case
+	Cases []*casespec.Case
 	// Sets are the named case sets: t9_matched_v1 (100 V1), t10_balanced (99: ALLOW,
 	// BLOCK and DEFER a third each), interventions_v1 (43 V1) and
 	// interventions_contradicted (22 of them). Ids are sorted.
@@ -99,5 +100,5 @@ func build(opt Options) (*Release, *gen, error) {
 }
 
 // DatasetVersion is the release's dataset_version, which names its seed (its case
-// manifest says it; dataset_id is ingest.SyntheticDatasetID).
+// manifest says it; dataset_id is casespec.SyntheticDatasetID).
 func (r *Release) DatasetVersion() string { return fmt.Sprintf("synthetic-seed-%d", r.Seed) }

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 	"github.com/sabench/sabench-stats/oracle"
 )
@@ -43,7 +44,7 @@ func TestCaseCounts(t *testing.T) {
 		}
 		proto[c.Protocol]++
 		dom[c.Domain]++
-		if c.Cluster == "" || c.ClusterRule != ingest.ClusterTemplate {
+		if c.Cluster == "" || c.ClusterRule != casespec.ClusterTemplate {
 			t.Errorf("%s: cluster %q rule %q", c.ID, c.Cluster, c.ClusterRule)
 		}
 	}
@@ -60,7 +61,7 @@ func TestCaseCounts(t *testing.T) {
 	}
 }
 
-func commitsOf(c *ingest.Case) []*jsonv.Object {
+func commitsOf(c *casespec.Case) []*jsonv.Object {
 	var list []any
 	if c.Protocol == ingest.V2 {
 		list, _ = c.Spec.List("workflow")
@@ -229,7 +230,7 @@ func TestSpecShapes(t *testing.T) {
 // TestSets: the case sets' sizes and composition.
 func TestSets(t *testing.T) {
 	r := defaultRelease(t)
-	byID := map[string]*ingest.Case{}
+	byID := map[string]*casespec.Case{}
 	for _, c := range r.Cases {
 		byID[c.ID] = c
 	}
@@ -374,7 +375,7 @@ func releaseParts(r *Release) iter.Seq[[]byte] {
 	return func(yield func([]byte) bool) {
 		var buf []byte
 		for _, c := range r.Cases {
-			if !yield(fmt.Appendf(buf[:0], "%s %s %s\n", c.ID, c.Cluster, ingest.SpecSHA256(c.Spec))) {
+			if !yield(fmt.Appendf(buf[:0], "%s %s %s\n", c.ID, c.Cluster, casespec.SpecSHA256(c.Spec))) {
 				return
 			}
 		}

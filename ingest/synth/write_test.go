@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/oracle"
 )
 
@@ -53,7 +54,7 @@ func TestMain(m *testing.M) {
 }
 
 // TestWriteReleaseRoundTrip writes the built-in release's cases and sets with a quarter of
-// its episodes in the checkout layout, loads it back with ingest.LoadBench and the episode
+// its episodes in the checkout layout, loads it back with casespec.LoadBench and the episode
 // readers, and checks that every case, set and cluster comes back and that the re-read
 // episodes score exactly like the in-memory ones. The episodes are every fourth one, the
 // first of every case and every excluded one: every case, condition, protocol and status,
@@ -81,12 +82,12 @@ func TestWriteReleaseRoundTrip(t *testing.T) {
 	if err := WriteRelease(dir, r); err != nil {
 		t.Fatal(err)
 	}
-	b, err := ingest.LoadBench(dir, ingest.BenchOptions{})
+	b, err := casespec.LoadBench(dir, casespec.BenchOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if b.Kind != ingest.BenchCheckout {
-		t.Errorf("bench kind %q, want %q", b.Kind, ingest.BenchCheckout)
+	if b.Kind != casespec.BenchCheckout {
+		t.Errorf("bench kind %q, want %q", b.Kind, casespec.BenchCheckout)
 	}
 	if len(b.Cases) != len(r.Cases) {
 		t.Fatalf("%d cases loaded, %d written", len(b.Cases), len(r.Cases))
@@ -97,7 +98,7 @@ func TestWriteReleaseRoundTrip(t *testing.T) {
 			got.Domain != c.Domain || got.Cluster != c.Cluster || got.ClusterRule != c.ClusterRule {
 			t.Fatalf("case %d: loaded %+v, wrote %+v", i, *got, *c)
 		}
-		if ingest.SpecSHA256(got.Spec) != ingest.SpecSHA256(c.Spec) {
+		if casespec.SpecSHA256(got.Spec) != casespec.SpecSHA256(c.Spec) {
 			t.Fatalf("case %s: spec changed on the round trip", c.ID)
 		}
 	}
@@ -181,7 +182,7 @@ func TestWriteReleaseError(t *testing.T) {
 	if err := WriteRelease(t.TempDir(), nil); err == nil {
 		t.Error("WriteRelease(nil) succeeded")
 	}
-	if err := WriteRelease(t.TempDir(), &Release{Cases: []*ingest.Case{{ID: "SAB-V1-001"}}}); err == nil {
+	if err := WriteRelease(t.TempDir(), &Release{Cases: []*casespec.Case{{ID: "SAB-V1-001"}}}); err == nil {
 		t.Error("WriteRelease of a case without a spec succeeded")
 	}
 	if _, err := Stream(Options{Seed: 1}, nil); err == nil {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/oracle"
 )
 
@@ -13,7 +14,7 @@ import (
 // command (analysis.Score with detail, so that infraFailuresFail applies as it does
 // there) and writes one explanation per policy (Explain). An episode whose case bench
 // does not hold is an error naming its file, line and field.
-func ExplainEpisode(w io.Writer, bench *ingest.Bench, ep *ingest.Episode, pols []oracle.Policy, infraFailuresFail bool, opt ExplainOptions) error {
+func ExplainEpisode(w io.Writer, bench *casespec.Bench, ep *ingest.Episode, pols []oracle.Policy, infraFailuresFail bool, opt ExplainOptions) error {
 	cs := bench.Case(ep.CaseID)
 	if cs == nil {
 		return fmt.Errorf("%s:%d: case_id: unknown case %q", ep.Source, ep.Line, ep.CaseID)

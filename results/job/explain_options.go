@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/oracle"
 )
 
@@ -22,7 +23,7 @@ type ExplainOptions struct {
 // Explain writes one explanation (oracle.Explain) per verdict of the episode ep (one
 // verdict per policy): in text separated by blank lines, in JSON as one array. vs[i] was
 // scored under pols[i].
-func Explain(w io.Writer, cs *ingest.Case, ep *ingest.Episode, pols []oracle.Policy, vs []oracle.Verdict, opt ExplainOptions) error {
+func Explain(w io.Writer, cs *casespec.Case, ep *ingest.Episode, pols []oracle.Policy, vs []oracle.Verdict, opt ExplainOptions) error {
 	xs := make([]*oracle.Explanation, len(vs))
 	for i := range vs {
 		xs[i] = oracle.Explain(cs, ep, pols[i], vs[i])

@@ -5,12 +5,13 @@ import (
 	"slices"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/source"
 )
 
 // Validation is what Validate found.
 type Validation struct {
-	Bench   *ingest.Bench            // nil for the bench "none"
+	Bench   *casespec.Bench          // nil for the bench "none"
 	Report  *ingest.ValidationReport // nil when there is no episode file to check
 	Skipped []ingest.Problem         // what a directory search passed over
 }

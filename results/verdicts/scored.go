@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/sabench/sabench-stats/analysis"
-	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/oracle"
 )
 
@@ -15,7 +15,7 @@ import (
 // the episodes were scored on; describe names the bench in the release's input note.
 //
 // r says which policies and columns to read (ReadDatasetWith); tables read no run id.
-func Scored(dir string, bench *ingest.Bench, describe string, r DatasetRead) (*analysis.ScoredRelease, error) {
+func Scored(dir string, bench *casespec.Bench, describe string, r DatasetRead) (*analysis.ScoredRelease, error) {
 	dpols, vs, err := ReadDatasetWith(dir, r)
 	if err != nil {
 		return nil, err

@@ -9,6 +9,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 	"github.com/sabench/sabench-stats/oracle"
 )
@@ -26,7 +27,7 @@ func TestScored(t *testing.T) {
 	if err := WriteDataset(dir, 0, pols, [][]oracle.Verdict{vs, vs}, func(i int) int64 { return int64(i) }, nil); err != nil {
 		t.Fatal(err)
 	}
-	bench, err := ingest.NewBench("b", []*ingest.Case{realCase(t, "SAB-V2-001")}, nil, ingest.BenchOptions{})
+	bench, err := casespec.NewBench("b", []*casespec.Case{realCase(t, "SAB-V2-001")}, nil, casespec.BenchOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +82,7 @@ func TestScored(t *testing.T) {
 			t.Errorf("%s: row groups %v, for the first policy %v: want one per policy, the first alone", f, all, one)
 		}
 	}
-	other, _ := ingest.NewBench("b", []*ingest.Case{realCase(t, "SAB-V1-001")}, nil, ingest.BenchOptions{})
+	other, _ := casespec.NewBench("b", []*casespec.Case{realCase(t, "SAB-V1-001")}, nil, casespec.BenchOptions{})
 	if _, err := Scored(dir, other, "x", DatasetRead{}); err == nil || err.Error() != dir+": case SAB-V2-001 of run run-0 is not in the bench b" {
 		t.Errorf("unknown case: %v", err)
 	}
@@ -97,7 +98,7 @@ func TestScored(t *testing.T) {
 }
 
 // realCase reads one case of the real SafeActBench cases in ingest's testdata.
-func realCase(t *testing.T, id string) *ingest.Case {
+func realCase(t *testing.T, id string) *casespec.Case {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join("..", "..", "ingest", "testdata", "safeactbench", "cases", id+".json"))
 	if err != nil {
@@ -109,5 +110,5 @@ func realCase(t *testing.T, id string) *ingest.Case {
 	}
 	p, _ := ingest.ProtocolFromID(id)
 	env, _ := spec.String("env_id")
-	return &ingest.Case{ID: id, BaseID: id, Protocol: p, Domain: env, Spec: spec}
+	return &casespec.Case{ID: id, BaseID: id, Protocol: p, Domain: env, Spec: spec}
 }

@@ -3,7 +3,7 @@ package view
 import (
 	"fmt"
 
-	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 	"github.com/sabench/sabench-stats/results"
 )
@@ -25,9 +25,9 @@ func RowsOf(t *results.Table, key string) *results.Table {
 // CaseOf takes from a case's spec what the episode page shows: the workflow, the
 // requirements' fact conditions and the evidence rules. A spec with problems gives what
 // could be decoded (the oracle reports the problems in the verdicts).
-func CaseOf(cs *ingest.Case) Case {
+func CaseOf(cs *casespec.Case) Case {
 	vc := Case{ID: cs.ID, Protocol: cs.Protocol.Label(), Domain: cs.Domain}
-	sp, _ := ingest.DecodeSpec(cs)
+	sp, _ := casespec.DecodeSpec(cs)
 	if sp == nil {
 		return vc
 	}

@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 	"github.com/sabench/sabench-stats/oracle"
 )
@@ -36,7 +37,7 @@ const collectAhead = 4
 
 // NewCollector prepares the encoding of episodes on cases scored under policies (the
 // main one first), as Write will show them.
-func NewCollector(cases []*ingest.Case, policies []oracle.Policy) (*Collector, error) {
+func NewCollector(cases []*casespec.Case, policies []oracle.Policy) (*Collector, error) {
 	c := &Collector{}
 	for _, p := range policies {
 		c.policies = append(c.policies, p.Name)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 	"github.com/sabench/sabench-stats/ingest/source"
 	"github.com/sabench/sabench-stats/oracle"
@@ -98,7 +99,7 @@ func TestEncodeDetailMatchesReference(t *testing.T) {
 	if testing.Short() {
 		t.Skip("scores the built-in release")
 	}
-	bench, _, all, err := source.LoadBench(source.Builtin, ingest.BenchOptions{})
+	bench, _, all, err := source.LoadBench(source.Builtin, casespec.BenchOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

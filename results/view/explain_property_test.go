@@ -10,6 +10,7 @@ import (
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/source"
 	"github.com/sabench/sabench-stats/oracle"
 	"github.com/sabench/sabench-stats/results/job"
@@ -47,7 +48,7 @@ func TestExplanationsAgreeWithVerdict(t *testing.T) {
 	if testing.Short() {
 		t.Skip("scores and explains the whole built-in release under every policy")
 	}
-	bench, _, all, err := source.LoadBench(source.Builtin, ingest.BenchOptions{})
+	bench, _, all, err := source.LoadBench(source.Builtin, casespec.BenchOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

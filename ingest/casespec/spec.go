@@ -1,9 +1,10 @@
-package ingest
+package casespec
 
 import (
 	"fmt"
 	"math"
 
+	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
@@ -13,7 +14,7 @@ import (
 // different where Python would see them as different.
 type Spec struct {
 	CaseID   string // episode_id (V0–V3) or scenario_id (Legacy)
-	Protocol Protocol
+	Protocol ingest.Protocol
 	EnvID    string
 
 	// Information scope and coverage (V0–V3).
@@ -109,13 +110,13 @@ type Commit struct {
 
 // DecodeSpec parses a case's raw spec. Problems name the case source and the field; a spec
 // with problems is still returned (best effort) so that callers can report every problem.
-func DecodeSpec(c *Case) (*Spec, Problems) {
-	var ps Problems
+func DecodeSpec(c *Case) (*Spec, ingest.Problems) {
+	var ps ingest.Problems
 	bad := func(field, format string, a ...any) {
-		ps = append(ps, Problem{File: c.Source, Field: field, Msg: fmt.Sprintf(format, a...)})
+		ps = append(ps, ingest.Problem{File: c.Source, Field: field, Msg: fmt.Sprintf(format, a...)})
 	}
 	if c == nil || c.Spec == nil {
-		return nil, Problems{{Field: "spec", Msg: "case has no spec object"}}
+		return nil, ingest.Problems{{Field: "spec", Msg: "case has no spec object"}}
 	}
 	o := c.Spec
 	s := &Spec{Protocol: c.Protocol, CaseID: c.BaseID}
@@ -141,7 +142,7 @@ func DecodeSpec(c *Case) (*Spec, Problems) {
 		}
 		return n
 	}
-	if c.Protocol == Legacy {
+	if c.Protocol == ingest.Legacy {
 		if id := str("scenario_id"); id != "" {
 			s.CaseID = id
 		}
@@ -161,7 +162,7 @@ func DecodeSpec(c *Case) (*Spec, Problems) {
 	}
 	s.SimulatedTrace, _ = o.Obj("simulated_trace")
 
-	if c.Protocol == Legacy {
+	if c.Protocol == ingest.Legacy {
 		s.GoldDecision = str("gold_decision")
 		s.GoldRationale = str("gold_rationale")
 		s.CandidateFinalAction = str("candidate_final_action")

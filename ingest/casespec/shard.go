@@ -1,4 +1,4 @@
-package ingest
+package casespec
 
 import (
 	"crypto/sha256"
@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
@@ -73,7 +74,7 @@ func ShardDigest(o *jsonv.Object, field string) string {
 // env/v3_episode_query_shards/. A shard that does not verify is a load problem: the
 // evaluator would stop evaluating that case (there is no silent downgrade).
 // It also checks the V3 public action scopes (action_scopes.go).
-func (b *Bench) loadShards(root string) []Problem {
+func (b *Bench) loadShards(root string) []ingest.Problem {
 	scopes := b.checkActionScopes(root)
 	dir := filepath.Join(root, "env", "v3_episode_query_shards")
 	if !dirExists(dir) {
@@ -96,7 +97,7 @@ func (b *Bench) loadShards(root string) []Problem {
 	}
 	probs := scopes
 	for _, c := range b.Cases {
-		if c.Protocol != V3 || c.Variant != "" || !releasedV3ID.MatchString(c.BaseID) {
+		if c.Protocol != ingest.V3 || c.Variant != "" || !releasedV3ID.MatchString(c.BaseID) {
 			continue
 		}
 		sh, ps := loadShardEntry(realRoot, dir, ipath, index, c)
@@ -108,10 +109,10 @@ func (b *Bench) loadShards(root string) []Problem {
 
 // checkShardIndex is the structural part of _validate_v3_query_shard_manifest_structure
 // that replay depends on: schema, digest, and per-episode paths and attestations.
-func checkShardIndex(ipath string, ix *jsonv.Object) []Problem {
-	var probs []Problem
+func checkShardIndex(ipath string, ix *jsonv.Object) []ingest.Problem {
+	var probs []ingest.Problem
 	bad := func(field, format string, a ...any) {
-		probs = append(probs, Problem{File: ipath, Field: field, Msg: fmt.Sprintf(format, a...)})
+		probs = append(probs, ingest.Problem{File: ipath, Field: field, Msg: fmt.Sprintf(format, a...)})
 	}
 	if s, _ := ix.String("schema_version"); s != shardIndexSchema {
 		bad("schema_version", "is %q, want %q", s, shardIndexSchema)
@@ -158,14 +159,14 @@ func checkShardIndex(ipath string, ix *jsonv.Object) []Problem {
 
 // checkShardRelease is the release binding: env/case_manifest.json must exist, name the same
 // dataset version and copy the index's attestation exactly.
-func checkShardRelease(realRoot, mpath, ipath string, ix *jsonv.Object) []Problem {
+func checkShardRelease(realRoot, mpath, ipath string, ix *jsonv.Object) []ingest.Problem {
 	man, p := rootedObject(realRoot, mpath)
 	if p != nil {
-		return []Problem{*p}
+		return []ingest.Problem{*p}
 	}
 	dv, _ := ix.String("dataset_version")
 	if mv, _ := man.String("dataset_version"); mv != dv {
-		return []Problem{{File: mpath, Field: "dataset_version", Msg: fmt.Sprintf("is %q, the query-shard index says %q", mv, dv)}}
+		return []ingest.Problem{{File: mpath, Field: "dataset_version", Msg: fmt.Sprintf("is %q, the query-shard index says %q", mv, dv)}}
 	}
 	want := jsonv.NewObject("path", shardIndexRel)
 	for _, k := range []string{"schema_version", "manifest_digest", "public_contract_sources_sha256", "episode_count",
@@ -175,7 +176,7 @@ func checkShardRelease(realRoot, mpath, ipath string, ix *jsonv.Object) []Proble
 	}
 	got, _ := man.Get("v3_information_query_shards")
 	if string(jsonv.Canonical(got, true)) != string(jsonv.Canonical(want, true)) {
-		return []Problem{{File: mpath, Field: "v3_information_query_shards",
+		return []ingest.Problem{{File: mpath, Field: "v3_information_query_shards",
 			Msg: fmt.Sprintf("does not match %s (want %s)", ipath, jsonv.Canonical(want, true))}}
 	}
 	return nil
@@ -183,37 +184,37 @@ func checkShardRelease(realRoot, mpath, ipath string, ix *jsonv.Object) []Proble
 
 // loadShardEntry reads one attested entry (size and sha256 of the bytes before parsing),
 // binds it to the index and the case object, and checks the structure replay relies on.
-func loadShardEntry(realRoot, dir, ipath string, ix *jsonv.Object, c *Case) (*QueryShard, []Problem) {
+func loadShardEntry(realRoot, dir, ipath string, ix *jsonv.Object, c *Case) (*QueryShard, []ingest.Problem) {
 	eps, _ := ix.Obj("episodes")
 	meta, ok := eps.Obj(c.BaseID)
 	if !ok {
-		return nil, []Problem{{File: ipath, Field: "episodes", Msg: fmt.Sprintf("released V3 case %q has no query shard", c.BaseID)}}
+		return nil, []ingest.Problem{{File: ipath, Field: "episodes", Msg: fmt.Sprintf("released V3 case %q has no query shard", c.BaseID)}}
 	}
 	field := "episodes." + c.BaseID
 	if want, _ := meta.String("case_spec_sha256"); want != sha256Canonical(c.Spec) {
-		return nil, []Problem{{File: ipath, Field: field + ".case_spec_sha256",
+		return nil, []ingest.Problem{{File: ipath, Field: field + ".case_spec_sha256",
 			Msg: fmt.Sprintf("is %s, case %s (%s) hashes to %s: case-spec digest mismatch", want, c.BaseID, c.Source, sha256Canonical(c.Spec))}}
 	}
 	epath := filepath.Join(dir, "episodes", c.BaseID+".json")
 	data, err := readRooted(realRoot, epath, 64<<20)
 	if err != nil {
-		return nil, []Problem{{File: epath, Msg: err.Error()}}
+		return nil, []ingest.Problem{{File: epath, Msg: err.Error()}}
 	}
 	size, _ := meta.Get("size_bytes")
 	if int64(len(data)) != size {
-		return nil, []Problem{{File: epath, Msg: fmt.Sprintf("is %d bytes, %s says %v", len(data), ipath, size)}}
+		return nil, []ingest.Problem{{File: epath, Msg: fmt.Sprintf("is %d bytes, %s says %v", len(data), ipath, size)}}
 	}
 	sum := sha256.Sum256(data)
 	if want, _ := meta.String("sha256"); hex.EncodeToString(sum[:]) != want {
-		return nil, []Problem{{File: epath, Msg: fmt.Sprintf("sha256 is %s, %s says %s", hex.EncodeToString(sum[:]), ipath, want)}}
+		return nil, []ingest.Problem{{File: epath, Msg: fmt.Sprintf("sha256 is %s, %s says %s", hex.EncodeToString(sum[:]), ipath, want)}}
 	}
 	entry, err := jsonv.ParseObject(data)
 	if err != nil {
-		return nil, []Problem{{File: epath, Line: LineOf(data, err), Msg: err.Error()}}
+		return nil, []ingest.Problem{{File: epath, Line: ingest.LineOf(data, err), Msg: err.Error()}}
 	}
-	var probs []Problem
+	var probs []ingest.Problem
 	bad := func(f, format string, a ...any) {
-		probs = append(probs, Problem{File: epath, Field: f, Msg: fmt.Sprintf(format, a...)})
+		probs = append(probs, ingest.Problem{File: epath, Field: f, Msg: fmt.Sprintf(format, a...)})
 	}
 	fields := []string{"schema_version", "episode_id", "env_id", "world_snapshot_version", "world_digest",
 		"case_spec_sha256", "max_info_calls", "worst_case_info_calls", "tools", "entry_digest"}
@@ -269,10 +270,10 @@ func loadShardEntry(realRoot, dir, ipath string, ix *jsonv.Object, c *Case) (*Qu
 
 // shardTools checks the tools object (candidate counts and fields, unique arguments, at
 // least two unbound candidates per tool, the worst-case attestation) and builds the shard.
-func shardTools(epath string, entry, meta *jsonv.Object) (*QueryShard, []Problem) {
-	var probs []Problem
+func shardTools(epath string, entry, meta *jsonv.Object) (*QueryShard, []ingest.Problem) {
+	var probs []ingest.Problem
 	bad := func(f, format string, a ...any) {
-		probs = append(probs, Problem{File: epath, Field: f, Msg: fmt.Sprintf(format, a...)})
+		probs = append(probs, ingest.Problem{File: epath, Field: f, Msg: fmt.Sprintf(format, a...)})
 	}
 	tools, ok := entry.Obj("tools")
 	if !ok || tools.Len() == 0 {

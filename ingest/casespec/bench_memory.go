@@ -1,8 +1,9 @@
-package ingest
+package casespec
 
 import (
 	"fmt"
 
+	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
@@ -31,7 +32,7 @@ func NewBench(source string, cases []*Case, sets map[string][]string, opt BenchO
 	for _, name := range sortedKeys(sets) {
 		for _, id := range sets[name] {
 			if len(probs) == 0 && b.Case(id) == nil {
-				probs = append(probs, Problem{File: source, Field: "sets." + name, Msg: fmt.Sprintf("unknown case id %q", id)})
+				probs = append(probs, ingest.Problem{File: source, Field: "sets." + name, Msg: fmt.Sprintf("unknown case id %q", id)})
 			}
 		}
 		b.Sets[name] = append([]string(nil), sets[name]...)
@@ -43,7 +44,7 @@ func NewBench(source string, cases []*Case, sets map[string][]string, opt BenchO
 		probs = b.assignClusters(opt.ClustersFile)
 	}
 	if len(probs) > 0 {
-		return nil, Problems(probs)
+		return nil, ingest.Problems(probs)
 	}
 	return b, nil
 }

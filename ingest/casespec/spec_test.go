@@ -1,4 +1,4 @@
-package ingest
+package casespec
 
 import (
 	"os"
@@ -6,12 +6,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
 func specCase(t testing.TB, id string) *Case {
 	t.Helper()
-	path := filepath.Join("testdata", "safeactbench", "cases", id+".json")
+	path := filepath.Join("..", "testdata", "safeactbench", "cases", id+".json")
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -20,7 +21,7 @@ func specCase(t testing.TB, id string) *Case {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, _ := ProtocolFromID(id)
+	p, _ := ingest.ProtocolFromID(id)
 	env, _ := o.String("env_id")
 	return &Case{ID: id, BaseID: id, Protocol: p, Domain: env, Spec: o, Source: path}
 }
@@ -114,7 +115,7 @@ func TestDecodeSpecProblems(t *testing.T) {
 
 func FuzzDecodeSpec(f *testing.F) {
 	for _, id := range []string{"SAB-L-001", "SAB-V0-167", "SAB-V1-001", "SAB-V2-018", "SAB-V3-001"} {
-		data, err := os.ReadFile(filepath.Join("testdata", "safeactbench", "cases", id+".json"))
+		data, err := os.ReadFile(filepath.Join("..", "testdata", "safeactbench", "cases", id+".json"))
 		if err != nil {
 			f.Fatal(err)
 		}
@@ -127,9 +128,9 @@ func FuzzDecodeSpec(f *testing.F) {
 		if err != nil {
 			return
 		}
-		p, ok := ProtocolFromID(id)
+		p, ok := ingest.ProtocolFromID(id)
 		if !ok {
-			p = V1
+			p = ingest.V1
 		}
 		s, ps := DecodeSpec(&Case{ID: id, Protocol: p, Spec: o, Source: "fuzz"})
 		if s == nil {

@@ -1,4 +1,4 @@
-package ingest
+package casespec
 
 import (
 	"bufio"
@@ -10,19 +10,20 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
 // The five catalogs of a checkout, their list key and protocol.
 var catalogs = []struct {
 	file, list string
-	proto      Protocol
+	proto      ingest.Protocol
 }{
-	{"cases.json", "cases", Legacy},
-	{"non_execution_cases.json", "episodes", V0},
-	{"state_action_cases.json", "episodes", V1},
-	{"linear_workflow_cases.json", "episodes", V2},
-	{"multi_step_cases.json", "episodes", V3},
+	{"cases.json", "cases", ingest.Legacy},
+	{"non_execution_cases.json", "episodes", ingest.V0},
+	{"state_action_cases.json", "episodes", ingest.V1},
+	{"linear_workflow_cases.json", "episodes", ingest.V2},
+	{"multi_step_cases.json", "episodes", ingest.V3},
 }
 
 // SpecSHA256 is the manifest's case_spec_sha256 of a case object: sha256 of
@@ -45,8 +46,8 @@ func specID(spec *jsonv.Object) (string, string) {
 
 // newCase builds a Case from a spec. id may be "" (then the spec names it) and proto
 // may be "" (then the id says it).
-func newCase(spec *jsonv.Object, id, proto, source string) (*Case, []Problem) {
-	var probs []Problem
+func newCase(spec *jsonv.Object, id, proto, source string) (*Case, []ingest.Problem) {
+	var probs []ingest.Problem
 	bad := func(field, format string, a ...any) {
 		probs = append(probs, problemAt(source, field, fmt.Sprintf(format, a...)))
 	}
@@ -57,7 +58,7 @@ func newCase(spec *jsonv.Object, id, proto, source string) (*Case, []Problem) {
 			return nil, probs
 		}
 	}
-	base, variant := SplitVariant(id)
+	base, variant := ingest.SplitVariant(id)
 	if base == "" || (strings.Contains(id, "@") && variant == "") {
 		bad("case_id", "malformed case id %q (want BASE or BASE@variant)", id)
 		return nil, probs
@@ -66,7 +67,7 @@ func newCase(spec *jsonv.Object, id, proto, source string) (*Case, []Problem) {
 		bad(field, "spec names case %q, but it is loaded as %q", own, id)
 	}
 	c := &Case{ID: id, BaseID: base, Variant: variant, Spec: spec, Source: source}
-	p, fromID := ProtocolFromID(base)
+	p, fromID := ingest.ProtocolFromID(base)
 	if proto == "" {
 		if s, ok := spec.String("protocol"); ok {
 			proto = s
@@ -74,7 +75,7 @@ func newCase(spec *jsonv.Object, id, proto, source string) (*Case, []Problem) {
 	}
 	switch {
 	case proto != "":
-		pp, ok := ParseProtocol(proto)
+		pp, ok := ingest.ParseProtocol(proto)
 		if !ok {
 			bad("protocol", "unknown protocol %q (want legacy, v0, v1, v2 or v3)", proto)
 		} else if fromID && pp != p {
@@ -101,51 +102,51 @@ func newCase(spec *jsonv.Object, id, proto, source string) (*Case, []Problem) {
 
 // loadCheckout reads a SafeActBench checkout: the manifest, the five catalogs (each
 // case's hash verified against the manifest) and env/case_evidence.json.
-func (b *Bench) loadCheckout(root string) []Problem {
+func (b *Bench) loadCheckout(root string) []ingest.Problem {
 	env := filepath.Join(root, "env")
 	mpath := filepath.Join(env, "case_manifest.json")
 	// Every file is read only when its path, links anywhere on it resolved, stays inside
 	// the checkout (env -> /elsewhere, env/x.json -> ../outside are refused unread).
 	realRoot := b.realRoot(root)
-	readJSONObject := func(path string) (*jsonv.Object, *Problem) { return rootedObject(realRoot, path) }
+	readJSONObject := func(path string) (*jsonv.Object, *ingest.Problem) { return rootedObject(realRoot, path) }
 	man, p := readJSONObject(mpath)
 	if p != nil {
-		return []Problem{*p}
+		return []ingest.Problem{*p}
 	}
 	entries, ok := man.List("entries")
 	if !ok {
-		return []Problem{{File: mpath, Field: "entries", Msg: "missing or not an array"}}
+		return []ingest.Problem{{File: mpath, Field: "entries", Msg: "missing or not an array"}}
 	}
 	b.DatasetID, _ = man.String("dataset_id")
 	b.DatasetVersion, _ = man.String("dataset_version")
-	var probs []Problem
+	var probs []ingest.Problem
 	b.Manifest = map[string]*jsonv.Object{}
 	for i, ev := range entries {
 		field := fmt.Sprintf("entries[%d]", i)
 		e, ok := ev.(*jsonv.Object)
 		if !ok {
-			probs = append(probs, Problem{File: mpath, Field: field, Msg: "must be an object"})
+			probs = append(probs, ingest.Problem{File: mpath, Field: field, Msg: "must be an object"})
 			continue
 		}
 		id, _ := e.String("case_id")
 		if id == "" {
-			probs = append(probs, Problem{File: mpath, Field: field + ".case_id", Msg: "missing or not a string"})
+			probs = append(probs, ingest.Problem{File: mpath, Field: field + ".case_id", Msg: "missing or not a string"})
 			continue
 		}
 		if _, dup := b.Manifest[id]; dup {
-			probs = append(probs, Problem{File: mpath, Field: field + ".case_id", Msg: fmt.Sprintf("duplicate case id %q", id)})
+			probs = append(probs, ingest.Problem{File: mpath, Field: field + ".case_id", Msg: fmt.Sprintf("duplicate case id %q", id)})
 			continue
 		}
 		for _, k := range []string{"protocol", "catalog", "case_spec_sha256"} {
 			if s, _ := e.String(k); s == "" {
-				probs = append(probs, Problem{File: mpath, Field: field + "." + k, Msg: "missing or not a string"})
+				probs = append(probs, ingest.Problem{File: mpath, Field: field + "." + k, Msg: "missing or not a string"})
 			}
 		}
 		b.Manifest[id] = e
 	}
 	if n, ok := man.Get("case_count"); ok {
 		if c, isInt := n.(int64); isInt && int(c) != len(entries) {
-			probs = append(probs, Problem{File: mpath, Field: "case_count",
+			probs = append(probs, ingest.Problem{File: mpath, Field: "case_count",
 				Msg: fmt.Sprintf("says %d cases, entries has %d", c, len(entries))})
 		}
 	}
@@ -153,7 +154,7 @@ func (b *Bench) loadCheckout(root string) []Problem {
 	for _, cat := range catalogs {
 		cpath := filepath.Join(env, cat.file)
 		if !fileExists(cpath) {
-			probs = append(probs, Problem{File: cpath, Msg: "catalog is missing"})
+			probs = append(probs, ingest.Problem{File: cpath, Msg: "catalog is missing"})
 			continue
 		}
 		co, p := readJSONObject(cpath)
@@ -163,20 +164,20 @@ func (b *Bench) loadCheckout(root string) []Problem {
 		}
 		list, ok := co.List(cat.list)
 		if !ok {
-			probs = append(probs, Problem{File: cpath, Field: cat.list, Msg: "missing or not an array"})
+			probs = append(probs, ingest.Problem{File: cpath, Field: cat.list, Msg: "missing or not an array"})
 			continue
 		}
 		for i, sv := range list {
 			src := fmt.Sprintf("%s#%s[%d]", cpath, cat.list, i)
 			spec, ok := sv.(*jsonv.Object)
 			if !ok {
-				probs = append(probs, Problem{File: cpath, Field: fmt.Sprintf("%s[%d]", cat.list, i), Msg: "must be an object"})
+				probs = append(probs, ingest.Problem{File: cpath, Field: fmt.Sprintf("%s[%d]", cat.list, i), Msg: "must be an object"})
 				continue
 			}
 			id, _ := specID(spec)
 			entry := b.Manifest[id]
 			if entry == nil {
-				probs = append(probs, Problem{File: cpath, Field: fmt.Sprintf("%s[%d]", cat.list, i),
+				probs = append(probs, ingest.Problem{File: cpath, Field: fmt.Sprintf("%s[%d]", cat.list, i),
 					Msg: fmt.Sprintf("case %q is not in the manifest", id)})
 				continue
 			}
@@ -187,16 +188,16 @@ func (b *Bench) loadCheckout(root string) []Problem {
 				continue
 			}
 			if c.Protocol != cat.proto {
-				probs = append(probs, Problem{File: cpath, Field: fmt.Sprintf("%s[%d]", cat.list, i),
+				probs = append(probs, ingest.Problem{File: cpath, Field: fmt.Sprintf("%s[%d]", cat.list, i),
 					Msg: fmt.Sprintf("case %q (%s) is in the %s catalog", id, c.Protocol, cat.proto)})
 			}
 			if want, _ := entry.String("catalog"); want != "" && want != cat.file {
-				probs = append(probs, Problem{File: cpath, Field: fmt.Sprintf("%s[%d]", cat.list, i),
+				probs = append(probs, ingest.Problem{File: cpath, Field: fmt.Sprintf("%s[%d]", cat.list, i),
 					Msg: fmt.Sprintf("manifest puts case %q in %s", id, want)})
 			}
 			if want, _ := entry.String("case_spec_sha256"); want != "" {
 				if got := SpecSHA256(spec); got != want {
-					probs = append(probs, Problem{File: cpath, Field: fmt.Sprintf("%s[%d]", cat.list, i),
+					probs = append(probs, ingest.Problem{File: cpath, Field: fmt.Sprintf("%s[%d]", cat.list, i),
 						Msg: fmt.Sprintf("case %q: case_spec_sha256 is %s, manifest says %s", id, got, want)})
 				}
 			}
@@ -215,7 +216,7 @@ func (b *Bench) loadCheckout(root string) []Problem {
 	}
 	sort.Strings(ids)
 	for _, id := range ids {
-		probs = append(probs, Problem{File: mpath, Field: "entries", Msg: fmt.Sprintf("case %q is in no catalog", id)})
+		probs = append(probs, ingest.Problem{File: mpath, Field: "entries", Msg: fmt.Sprintf("case %q is in no catalog", id)})
 	}
 	probs = append(probs, b.loadShards(root)...) // V3 query shards, when the checkout has them
 	if epath := filepath.Join(env, "case_evidence.json"); fileExists(epath) {
@@ -228,7 +229,7 @@ func (b *Bench) loadCheckout(root string) []Problem {
 			o, ok := v.(*jsonv.Object)
 			id, _ := o.String("case_id")
 			if !ok || id == "" {
-				probs = append(probs, Problem{File: epath, Field: fmt.Sprintf("cases[%d].case_id", i), Msg: "missing or not a string"})
+				probs = append(probs, ingest.Problem{File: epath, Field: fmt.Sprintf("cases[%d].case_id", i), Msg: "missing or not a string"})
 				continue
 			}
 			b.Evidence[id] = o
@@ -238,16 +239,16 @@ func (b *Bench) loadCheckout(root string) []Problem {
 }
 
 // rootedObject reads path as one JSON object when it resolves inside realRoot.
-func rootedObject(realRoot, path string) (*jsonv.Object, *Problem) {
-	if err := WithinRoot(realRoot, path); err != nil {
-		return nil, &Problem{File: path, Msg: strings.TrimPrefix(err.Error(), path+": ")}
+func rootedObject(realRoot, path string) (*jsonv.Object, *ingest.Problem) {
+	if err := ingest.WithinRoot(realRoot, path); err != nil {
+		return nil, &ingest.Problem{File: path, Msg: strings.TrimPrefix(err.Error(), path+": ")}
 	}
-	return ReadJSONObject(path)
+	return ingest.ReadJSONObject(path)
 }
 
 // loadCaseDir reads per-case JSON files from dir (or dir/cases), with evidence from an
 // evidence/ directory inside dir or beside a cases/ directory.
-func (b *Bench) loadCaseDir(dir string) []Problem {
+func (b *Bench) loadCaseDir(dir string) []ingest.Problem {
 	casesDir, evDir := dir, filepath.Join(dir, "evidence")
 	if dirExists(filepath.Join(dir, "cases")) {
 		casesDir = filepath.Join(dir, "cases")
@@ -262,9 +263,9 @@ func (b *Bench) loadCaseDir(dir string) []Problem {
 	}
 	names, err := jsonFiles(casesDir)
 	if err != nil {
-		return []Problem{{File: casesDir, Msg: err.Error()}}
+		return []ingest.Problem{{File: casesDir, Msg: err.Error()}}
 	}
-	var probs []Problem
+	var probs []ingest.Problem
 	for _, name := range names {
 		if strings.HasSuffix(name, ".case_evidence.json") {
 			continue
@@ -277,7 +278,7 @@ func (b *Bench) loadCaseDir(dir string) []Problem {
 		}
 		stem := strings.TrimSuffix(name, ".json")
 		var c *Case
-		var ps []Problem
+		var ps []ingest.Problem
 		if spec, isRow := o.Obj("case_spec"); isRow {
 			id, _ := o.String("case_id")
 			proto, _ := o.String("protocol")
@@ -298,7 +299,7 @@ func (b *Bench) loadCaseDir(dir string) []Problem {
 	if dirExists(evDir) {
 		enames, err := jsonFiles(evDir)
 		if err != nil {
-			return append(probs, Problem{File: evDir, Msg: err.Error()})
+			return append(probs, ingest.Problem{File: evDir, Msg: err.Error()})
 		}
 		for _, name := range enames {
 			path := filepath.Join(evDir, name)
@@ -309,7 +310,7 @@ func (b *Bench) loadCaseDir(dir string) []Problem {
 			}
 			id, _ := o.String("case_id")
 			if id == "" {
-				probs = append(probs, Problem{File: path, Field: "case_id", Msg: "missing or not a string"})
+				probs = append(probs, ingest.Problem{File: path, Field: "case_id", Msg: "missing or not a string"})
 				continue
 			}
 			if strings.HasSuffix(name, ".case_evidence.json") {
@@ -341,15 +342,15 @@ func jsonFiles(dir string) ([]string, error) {
 }
 
 // loadJSONL reads a JSONL file of {"case_id", "protocol", "case_spec"} rows.
-func (b *Bench) loadJSONL(path string) []Problem {
+func (b *Bench) loadJSONL(path string) []ingest.Problem {
 	f, err := os.Open(path)
 	if err != nil {
-		return []Problem{{File: path, Msg: err.Error()}}
+		return []ingest.Problem{{File: path, Msg: err.Error()}}
 	}
 	defer f.Close()
-	src, closers, err := decompress(bufio.NewReader(f))
+	src, closers, err := ingest.Decompress(bufio.NewReader(f))
 	if err != nil {
-		return []Problem{{File: path, Msg: err.Error()}}
+		return []ingest.Problem{{File: path, Msg: err.Error()}}
 	}
 	defer func() {
 		for _, c := range closers {
@@ -357,34 +358,34 @@ func (b *Bench) loadJSONL(path string) []Problem {
 		}
 	}()
 	sc := bufio.NewScanner(src)
-	sc.Buffer(make([]byte, 0, 1<<20), DefaultMaxLineBytes)
-	var probs []Problem
+	sc.Buffer(make([]byte, 0, 1<<20), ingest.DefaultMaxLineBytes)
+	var probs []ingest.Problem
 	line := 0
 	for sc.Scan() {
 		line++
-		if isBlank(sc.Bytes()) {
+		if ingest.IsBlankLine(sc.Bytes()) {
 			continue
 		}
 		v, err := jsonv.Parse(sc.Bytes())
 		if err != nil {
-			probs = append(probs, Problem{File: path, Line: line, Msg: "invalid JSON: " + err.Error()})
+			probs = append(probs, ingest.Problem{File: path, Line: line, Msg: "invalid JSON: " + err.Error()})
 			continue
 		}
 		row, ok := v.(*jsonv.Object)
 		if !ok {
-			probs = append(probs, Problem{File: path, Line: line, Msg: "a row must be a JSON object, got " + TypeName(v)})
+			probs = append(probs, ingest.Problem{File: path, Line: line, Msg: "a row must be a JSON object, got " + ingest.TypeName(v)})
 			continue
 		}
 		spec, ok := row.Obj("case_spec")
 		if !ok {
-			probs = append(probs, Problem{File: path, Line: line, Field: "case_spec", Msg: "missing or not an object"})
+			probs = append(probs, ingest.Problem{File: path, Line: line, Field: "case_spec", Msg: "missing or not an object"})
 			continue
 		}
 		id, _ := row.String("case_id")
 		proto, _ := row.String("protocol")
 		if v, present := row.Get("protocol"); present && v != nil {
 			if _, isStr := v.(string); !isStr {
-				probs = append(probs, Problem{File: path, Line: line, Field: "protocol", Msg: "must be a string, got " + TypeName(v)})
+				probs = append(probs, ingest.Problem{File: path, Line: line, Field: "protocol", Msg: "must be a string, got " + ingest.TypeName(v)})
 				continue
 			}
 		}
@@ -396,7 +397,7 @@ func (b *Bench) loadJSONL(path string) []Problem {
 		b.Cases = append(b.Cases, c)
 	}
 	if err := sc.Err(); err != nil {
-		probs = append(probs, Problem{File: path, Line: line + 1, Msg: err.Error()})
+		probs = append(probs, ingest.Problem{File: path, Line: line + 1, Msg: err.Error()})
 	}
 	return probs
 }

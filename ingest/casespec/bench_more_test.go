@@ -1,4 +1,4 @@
-package ingest
+package casespec
 
 import (
 	"os"
@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
@@ -77,7 +78,7 @@ func TestLoadBenchCheckoutProblems(t *testing.T) {
 		entries[1].(*jsonv.Object).Set("case_id", "SAB-L-999")
 	})
 	_, err := LoadBench(root, BenchOptions{})
-	ps := AsProblems(err)
+	ps := ingest.AsProblems(err)
 	var msgs []string
 	for _, p := range ps {
 		msgs = append(msgs, p.Msg)
@@ -120,7 +121,7 @@ func TestLoadBenchJSONLAndVariants(t *testing.T) {
 	os.WriteFile(p, []byte(row("SAB-V1-001", "v2")+`{"case_id":"SAB-V1-002"}`+"\n"), 0o644)
 	_, err = LoadBench(p, BenchOptions{})
 	var got []string
-	for _, pr := range AsProblems(err) {
+	for _, pr := range ingest.AsProblems(err) {
 		got = append(got, strings.TrimPrefix(pr.String(), dir+"/"))
 	}
 	want := `cases.jsonl:1: protocol: protocol "v2" disagrees with case id "SAB-V1-001"` + "\n" +
@@ -152,11 +153,11 @@ func TestUserSetsAndClusters(t *testing.T) {
 	os.WriteFile(set, []byte("SAB-V2-001\nSAB-V7-001\nSAB-V2-001\n"), 0o644)
 	os.WriteFile(cl, []byte("SAB-V2-001,a,b\nSAB-X-1,q\n"), 0o644)
 	_, err = LoadBench(realDir, BenchOptions{Sets: map[string]string{"mine": set}})
-	if ps := AsProblems(err); len(ps) != 2 || ps[0].Line != 2 || ps[1].Line != 3 {
+	if ps := ingest.AsProblems(err); len(ps) != 2 || ps[0].Line != 2 || ps[1].Line != 3 {
 		t.Errorf("set problems %v", ps)
 	}
 	_, err = LoadBench(realDir, BenchOptions{ClustersFile: cl})
-	if ps := AsProblems(err); len(ps) != 2 || ps[0].Line != 1 || ps[1].Field != "case_id" {
+	if ps := ingest.AsProblems(err); len(ps) != 2 || ps[0].Line != 1 || ps[1].Field != "case_id" {
 		t.Errorf("cluster file problems %v", ps)
 	}
 }
@@ -171,7 +172,7 @@ func TestNewBench(t *testing.T) {
 		t.Fatalf("NewBench: %v", err)
 	}
 	_, err = NewBench("mem", src.Cases, map[string][]string{"bad": {"SAB-V1-404"}}, BenchOptions{})
-	if ps := AsProblems(err); len(ps) != 1 || ps[0].Field != "sets.bad" {
+	if ps := ingest.AsProblems(err); len(ps) != 1 || ps[0].Field != "sets.bad" {
 		t.Errorf("unknown set member: %v", err)
 	}
 	// A bench's clusters are its own: another built from the same (shared, built-in) cases

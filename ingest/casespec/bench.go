@@ -1,14 +1,14 @@
-package ingest
+package casespec
 
 import (
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 
+	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
@@ -18,9 +18,6 @@ const (
 	BenchCaseDir  = "case-dir" // a directory of per-case JSON files
 	BenchJSONL    = "jsonl"    // a JSONL file of {case_id, protocol, case_spec} rows
 )
-
-// MaxBenchFileBytes bounds one bench file (the largest real catalog is ~6 MB).
-const MaxBenchFileBytes = 512 << 20
 
 // BenchOptions are the user's additions to a bench.
 type BenchOptions struct {
@@ -61,7 +58,7 @@ type Bench struct {
 
 	// Warnings are inconsistencies that do not stop loading, such as an evidence
 	// record whose calls are not in its case's catalog entry.
-	Warnings []Problem
+	Warnings []ingest.Problem
 
 	byID map[string]*Case
 }
@@ -102,7 +99,7 @@ func LoadBench(path string, opt BenchOptions) (*Bench, error) {
 	}
 	b := &Bench{Source: path, Evidence: map[string]*jsonv.Object{}, Materialized: map[string]*jsonv.Object{},
 		Sets: map[string][]string{}}
-	var probs []Problem
+	var probs []ingest.Problem
 	root := path
 	switch {
 	case !st.IsDir():
@@ -129,7 +126,7 @@ func LoadBench(path string, opt BenchOptions) (*Bench, error) {
 		probs = b.assignClusters(opt.ClustersFile)
 	}
 	if len(probs) > 0 {
-		return nil, Problems(probs)
+		return nil, ingest.Problems(probs)
 	}
 	b.checkEvidence()
 	if root != "" {
@@ -139,8 +136,8 @@ func LoadBench(path string, opt BenchOptions) (*Bench, error) {
 }
 
 // index sorts the cases and builds the id lookup; a repeated id is a problem.
-func (b *Bench) index() []Problem {
-	var probs []Problem
+func (b *Bench) index() []ingest.Problem {
+	var probs []ingest.Problem
 	sort.SliceStable(b.Cases, func(i, j int) bool { return b.Cases[i].ID < b.Cases[j].ID })
 	b.byID = make(map[string]*Case, len(b.Cases))
 	for _, c := range b.Cases {
@@ -152,15 +149,15 @@ func (b *Bench) index() []Problem {
 		b.byID[c.ID] = c
 	}
 	if len(b.Cases) == 0 && len(probs) == 0 {
-		probs = append(probs, Problem{File: b.Source, Msg: "no case specifications found"})
+		probs = append(probs, ingest.Problem{File: b.Source, Msg: "no case specifications found"})
 	}
 	return probs
 }
 
 // problemAt builds a problem from a "file" or "file:line" source.
-func problemAt(source, field, msg string) Problem {
+func problemAt(source, field, msg string) ingest.Problem {
 	file, line := splitSource(source)
-	return Problem{File: file, Line: line, Field: field, Msg: msg}
+	return ingest.Problem{File: file, Line: line, Field: field, Msg: msg}
 }
 
 func splitSource(source string) (string, int) {
@@ -189,107 +186,10 @@ func dirExists(p string) bool {
 	return err == nil && st.IsDir()
 }
 
-// ReadLimited reads a whole file, refusing one larger than max bytes.
-func ReadLimited(path string, max int64) ([]byte, error) {
-	// Stat before opening: opening a named pipe would block until a writer comes.
-	if st, err := os.Stat(path); err != nil {
-		return nil, err
-	} else if err := regularFile(st); err != nil {
-		return nil, err
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	if st, err := f.Stat(); err != nil { // what was opened, not what the name was a moment ago
-		return nil, err
-	} else if err := regularFile(st); err != nil {
-		return nil, err
-	}
-	data, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(data)) > max {
-		return nil, fmt.Errorf("file larger than the limit of %d bytes", max)
-	}
-	return data, nil
-}
-
-// regularFile refuses what is not a regular file (a named pipe, a device, a socket, a
-// directory): reading one can block forever or never end.
-func regularFile(st os.FileInfo) error {
-	switch {
-	case st.IsDir():
-		return errors.New("is a directory, not a file")
-	case !st.Mode().IsRegular():
-		return fmt.Errorf("not a regular file (%s); not read", st.Mode().Type())
-	}
-	return nil
-}
-
 // readRooted is ReadLimited for a file that must resolve inside realRoot (WithinRoot).
 func readRooted(realRoot, path string, max int64) ([]byte, error) {
-	if err := WithinRoot(realRoot, path); err != nil {
+	if err := ingest.WithinRoot(realRoot, path); err != nil {
 		return nil, errors.New(strings.TrimPrefix(err.Error(), path+": "))
 	}
-	return ReadLimited(path, max)
-}
-
-// CheckRooted checks that path, every link on the way resolved, stays inside root and is a
-// regular file: what a reader of a tree it does not own (a verdict dataset, a shard tree)
-// checks before opening a file. The error names path.
-func CheckRooted(root, path string) error {
-	realRoot, err := filepath.EvalSymlinks(root)
-	if err != nil {
-		return err
-	}
-	if realRoot, err = filepath.Abs(realRoot); err != nil {
-		return err
-	}
-	if err := WithinRoot(realRoot, path); err != nil {
-		return err
-	}
-	st, err := os.Stat(path)
-	if err != nil {
-		return err
-	}
-	if err := regularFile(st); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	return nil
-}
-
-// ReadJSONObject reads a file holding one JSON object.
-func ReadJSONObject(path string) (*jsonv.Object, *Problem) {
-	data, err := ReadLimited(path, MaxBenchFileBytes)
-	if err != nil {
-		return nil, &Problem{File: path, Msg: err.Error()}
-	}
-	v, err := jsonv.NewDecoder().Parse(data)
-	if err != nil {
-		return nil, &Problem{File: path, Line: LineOf(data, err), Msg: "invalid JSON: " + err.Error()}
-	}
-	o, ok := v.(*jsonv.Object)
-	if !ok {
-		return nil, &Problem{File: path, Msg: "must hold a JSON object, got " + TypeName(v)}
-	}
-	return o, nil
-}
-
-// LineOf converts a syntax error's byte offset into a 1-based line number.
-func LineOf(data []byte, err error) int {
-	se, ok := err.(*jsonv.SyntaxError)
-	if !ok {
-		return 0
-	}
-	off := min(max(se.Offset, 0), len(data))
-	n := 1
-	for _, c := range data[:off] {
-		if c == '\n' {
-			n++
-		}
-	}
-	return n
+	return ingest.ReadLimited(path, max)
 }

@@ -1,11 +1,13 @@
-package ingest
+package casespec
 
 import (
 	"path/filepath"
 	"testing"
+
+	"github.com/sabench/sabench-stats/ingest"
 )
 
-const realDir = "testdata/safeactbench"
+const realDir = "../testdata/safeactbench"
 
 // realHashes are the case_spec_sha256 values of the ten real cases, from
 // testdata/safeactbench/README.md (which took them from env/case_manifest.json at
@@ -33,14 +35,14 @@ func TestLoadBenchRealCases(t *testing.T) {
 			t.Fatalf("%s: kind %s, %d cases; want case-dir, 10", path, b.Kind, len(b.Cases))
 		}
 		want := map[string]struct {
-			p      Protocol
+			p      ingest.Protocol
 			domain string
 		}{
-			"SAB-L-001": {Legacy, "customer_policy_qa"}, "SAB-V0-001": {V0, "customer_policy_qa"},
-			"SAB-V0-166": {V0, "legal_finance_advice"}, "SAB-V0-167": {V0, "smart_home_agent"},
-			"SAB-V1-001": {V1, "customer_policy_qa"}, "SAB-V1-011": {V1, "customer_policy_qa"},
-			"SAB-V2-001": {V2, "legal_finance_advice"}, "SAB-V2-016": {V2, "healthcare_operations_agent"},
-			"SAB-V2-018": {V2, "smart_home_agent"}, "SAB-V3-001": {V3, "customer_policy_qa"},
+			"SAB-L-001": {ingest.Legacy, "customer_policy_qa"}, "SAB-V0-001": {ingest.V0, "customer_policy_qa"},
+			"SAB-V0-166": {ingest.V0, "legal_finance_advice"}, "SAB-V0-167": {ingest.V0, "smart_home_agent"},
+			"SAB-V1-001": {ingest.V1, "customer_policy_qa"}, "SAB-V1-011": {ingest.V1, "customer_policy_qa"},
+			"SAB-V2-001": {ingest.V2, "legal_finance_advice"}, "SAB-V2-016": {ingest.V2, "healthcare_operations_agent"},
+			"SAB-V2-018": {ingest.V2, "smart_home_agent"}, "SAB-V3-001": {ingest.V3, "customer_policy_qa"},
 		}
 		for i, c := range b.Cases {
 			if i > 0 && b.Cases[i-1].ID >= c.ID {

@@ -1,6 +1,9 @@
-package ingest
+package casespec
 
-import "github.com/sabench/sabench-stats/ingest/jsonv"
+import (
+	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/jsonv"
+)
 
 // Case is one benchmark case: its identity and the hidden evaluation spec exactly as the
 // catalog holds it. The oracle derives everything else from Spec.
@@ -8,7 +11,7 @@ type Case struct {
 	ID       string // as given; may carry a variant suffix, BASE@variant
 	BaseID   string // ID without the variant; pairing across conditions uses it
 	Variant  string // "" for the main spec
-	Protocol Protocol
+	Protocol ingest.Protocol
 	Domain   string // env_id
 	Spec     *jsonv.Object
 
@@ -25,3 +28,25 @@ type Case struct {
 	// recorded evidence_delta_key and says so).
 	Shard *QueryShard
 }
+
+// HasActionRules reports whether a case's spec carries action_rules, so that its episodes'
+// records are conversations (ingest.CheckConversationRecord).
+func (c *Case) HasActionRules() bool {
+	if c == nil || c.Spec == nil {
+		return false
+	}
+	_, ok := c.Spec.Get("action_rules")
+	return ok
+}
+
+// CaseInfo is what reading and validating episodes needs of a case (ingest.CaseIndex).
+func (b *Bench) CaseInfo(id string) (ingest.CaseInfo, bool) {
+	c := b.Case(id)
+	if c == nil {
+		return ingest.CaseInfo{}, false
+	}
+	return ingest.CaseInfo{Protocol: c.Protocol, Domain: c.Domain, Conversation: c.HasActionRules()}, true
+}
+
+// BenchSource is the path the bench was loaded from (ingest.CaseIndex).
+func (b *Bench) BenchSource() string { return b.Source }

@@ -1,4 +1,4 @@
-package ingest
+package casespec
 
 import (
 	"encoding/csv"
@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
@@ -16,10 +17,10 @@ import (
 // applies: the user's mapping, metadata.template_id, Legacy
 // contrast_pair_id, a derived cluster, else the case itself. All variants of a base id
 // share the base's cluster, so that pairs stay together under resampling.
-func (b *Bench) assignClusters(userFile string) []Problem {
+func (b *Bench) assignClusters(userFile string) []ingest.Problem {
 	user := map[string]string{}
 	if userFile != "" {
-		var probs []Problem
+		var probs []ingest.Problem
 		user, probs = b.readClusterFile(userFile)
 		if len(probs) > 0 {
 			return probs
@@ -89,7 +90,7 @@ func metaString(spec *jsonv.Object, k string) string {
 
 // contrastPair is a Legacy case's contrast_pair_id (top level, else in metadata).
 func contrastPair(c *Case) string {
-	if c.Protocol != Legacy {
+	if c.Protocol != ingest.Legacy {
 		return ""
 	}
 	if s, _ := c.Spec.String("contrast_pair_id"); strings.TrimSpace(s) != "" {
@@ -187,13 +188,13 @@ func linkKeys(spec *jsonv.Object) []string {
 
 // readClusterFile reads a CSV of case_id,cluster_id (an optional header row naming
 // those columns is skipped). Ids must be cases of the bench (base or variant ids).
-func (b *Bench) readClusterFile(path string) (map[string]string, []Problem) {
+func (b *Bench) readClusterFile(path string) (map[string]string, []ingest.Problem) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, []Problem{{File: path, Msg: err.Error()}}
+		return nil, []ingest.Problem{{File: path, Msg: err.Error()}}
 	}
 	defer f.Close()
-	r := csv.NewReader(io.LimitReader(f, MaxBenchFileBytes))
+	r := csv.NewReader(io.LimitReader(f, ingest.MaxBenchFileBytes))
 	r.FieldsPerRecord = -1
 	r.TrimLeadingSpace = true
 	out := map[string]string{}
@@ -201,7 +202,7 @@ func (b *Bench) readClusterFile(path string) (map[string]string, []Problem) {
 	for _, c := range b.Cases {
 		bases[c.BaseID] = true
 	}
-	var probs []Problem
+	var probs []ingest.Problem
 	for row := 1; ; row++ {
 		rec, err := r.Read()
 		if err == io.EOF {
@@ -210,10 +211,10 @@ func (b *Bench) readClusterFile(path string) (map[string]string, []Problem) {
 		if err != nil {
 			var pe *csv.ParseError
 			if errors.As(err, &pe) {
-				probs = append(probs, Problem{File: path, Line: pe.Line, Msg: pe.Err.Error()})
+				probs = append(probs, ingest.Problem{File: path, Line: pe.Line, Msg: pe.Err.Error()})
 				break
 			}
-			probs = append(probs, Problem{File: path, Line: row, Msg: err.Error()})
+			probs = append(probs, ingest.Problem{File: path, Line: row, Msg: err.Error()})
 			break
 		}
 		line, _ := r.FieldPos(0)
@@ -221,7 +222,7 @@ func (b *Bench) readClusterFile(path string) (map[string]string, []Problem) {
 			continue
 		}
 		if len(rec) != 2 {
-			probs = append(probs, Problem{File: path, Line: line, Msg: fmt.Sprintf("want 2 fields (case_id,cluster_id), got %d", len(rec))})
+			probs = append(probs, ingest.Problem{File: path, Line: line, Msg: fmt.Sprintf("want 2 fields (case_id,cluster_id), got %d", len(rec))})
 			continue
 		}
 		id, cl := strings.TrimSpace(rec[0]), strings.TrimSpace(rec[1])
@@ -230,14 +231,14 @@ func (b *Bench) readClusterFile(path string) (map[string]string, []Problem) {
 		}
 		switch {
 		case id == "":
-			probs = append(probs, Problem{File: path, Line: line, Field: "case_id", Msg: "empty"})
+			probs = append(probs, ingest.Problem{File: path, Line: line, Field: "case_id", Msg: "empty"})
 		case cl == "":
-			probs = append(probs, Problem{File: path, Line: line, Field: "cluster_id", Msg: "empty"})
+			probs = append(probs, ingest.Problem{File: path, Line: line, Field: "cluster_id", Msg: "empty"})
 		case b.Case(id) == nil && !bases[id]:
-			probs = append(probs, Problem{File: path, Line: line, Field: "case_id", Msg: fmt.Sprintf("unknown case id %q", id)})
+			probs = append(probs, ingest.Problem{File: path, Line: line, Field: "case_id", Msg: fmt.Sprintf("unknown case id %q", id)})
 		default:
 			if prev, dup := out[id]; dup && prev != cl {
-				probs = append(probs, Problem{File: path, Line: line, Field: "cluster_id",
+				probs = append(probs, ingest.Problem{File: path, Line: line, Field: "cluster_id",
 					Msg: fmt.Sprintf("case %q is mapped to both %q and %q", id, prev, cl)})
 			}
 			out[id] = cl

@@ -1,4 +1,4 @@
-package ingest
+package casespec
 
 import (
 	"path/filepath"
@@ -10,7 +10,7 @@ import (
 // evidence files and env_manifest.json, and is named by that manifest (bench_id "safeact",
 // dataset_version "2026-08-31-v3" in ingest/testdata/safeactbench/env_manifest.json).
 func TestInputFilesAndDataset(t *testing.T) {
-	dir := filepath.Join("testdata", "safeactbench")
+	dir := filepath.Join("..", "testdata", "safeactbench")
 	b, err := LoadBench(dir, BenchOptions{})
 	if err != nil {
 		t.Fatal(err)

@@ -1,8 +1,9 @@
-package ingest
+package casespec
 
 import (
 	"testing"
 
+	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
@@ -11,10 +12,10 @@ import (
 // 4f33847 index's value (f76ea5a6…) and would fail the release loader at step 5.
 func TestShardCaseSpecBinding(t *testing.T) {
 	for _, tc := range []struct{ path, want string }{
-		{"testdata/safeactbench/release-85c044/SAB-V3-001.json", "b85f443992be5c6f97d59d9543f4d555fd5bcb8be8171a0343e16412e0f91f11"},
-		{"testdata/safeactbench/cases/SAB-V3-001.json", ""},
+		{"../testdata/safeactbench/release-85c044/SAB-V3-001.json", "b85f443992be5c6f97d59d9543f4d555fd5bcb8be8171a0343e16412e0f91f11"},
+		{"../testdata/safeactbench/cases/SAB-V3-001.json", ""},
 	} {
-		o, p := ReadJSONObject(tc.path)
+		o, p := ingest.ReadJSONObject(tc.path)
 		if p != nil {
 			t.Fatal(p)
 		}

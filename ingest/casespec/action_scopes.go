@@ -1,4 +1,4 @@
-package ingest
+package casespec
 
 import (
 	"crypto/sha256"
@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
@@ -18,28 +19,28 @@ const actionScopesRel = "scripts/v3_public_action_scopes.json"
 // metadata.public_action_scope_policy attests the registry file and the list, and every
 // workflow tool is in scope. The evaluator raises on a failure, so each is a load problem.
 // (The argument schemas, unions over the whole V3 catalog, are not derived here.)
-func (b *Bench) checkActionScopes(root string) []Problem {
+func (b *Bench) checkActionScopes(root string) []ingest.Problem {
 	path := filepath.Join(root, filepath.FromSlash(actionScopesRel))
 	if !fileExists(path) {
 		return nil
 	}
 	data, err := readRooted(b.realRoot(root), path, 64<<20)
 	if err != nil {
-		return []Problem{{File: path, Msg: err.Error()}}
+		return []ingest.Problem{{File: path, Msg: err.Error()}}
 	}
 	reg, err := jsonv.ParseObject(data)
 	if err != nil {
-		return []Problem{{File: path, Line: LineOf(data, err), Msg: err.Error()}}
+		return []ingest.Problem{{File: path, Line: ingest.LineOf(data, err), Msg: err.Error()}}
 	}
 	sum := sha256.Sum256(data)
 	fileSHA := hex.EncodeToString(sum[:])
-	var probs []Problem
+	var probs []ingest.Problem
 	for _, c := range b.Cases {
-		if c.Protocol != V3 || c.Variant != "" || !releasedV3ID.MatchString(c.BaseID) {
+		if c.Protocol != ingest.V3 || c.Variant != "" || !releasedV3ID.MatchString(c.BaseID) {
 			continue
 		}
 		bad := func(file, field, format string, a ...any) {
-			probs = append(probs, Problem{File: file, Field: field, Msg: fmt.Sprintf("case %s: ", c.BaseID) + fmt.Sprintf(format, a...)})
+			probs = append(probs, ingest.Problem{File: file, Field: field, Msg: fmt.Sprintf("case %s: ", c.BaseID) + fmt.Sprintf(format, a...)})
 		}
 		raw, _ := reg.Get(c.BaseID)
 		list, ok := raw.([]any)

@@ -1,9 +1,10 @@
-package ingest
+package casespec
 
 import (
 	"fmt"
 	"sort"
 
+	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
@@ -19,13 +20,13 @@ func (b *Bench) checkEvidence() {
 		src := b.evidenceSource(id, true)
 		c := b.Case(id)
 		if c == nil {
-			b.Warnings = append(b.Warnings, Problem{File: src, Field: "case_id", Msg: fmt.Sprintf("unknown case id %q", id)})
+			b.Warnings = append(b.Warnings, ingest.Problem{File: src, Field: "case_id", Msg: fmt.Sprintf("unknown case id %q", id)})
 			continue
 		}
 		md, _ := m.Obj("frozen_evidence_deltas")
 		cd, _ := c.Spec.Obj("frozen_evidence_deltas")
 		if md != nil && !jsonv.Equal(md, cd) {
-			b.Warnings = append(b.Warnings, Problem{File: src, Field: "frozen_evidence_deltas",
+			b.Warnings = append(b.Warnings, ingest.Problem{File: src, Field: "frozen_evidence_deltas",
 				Msg: fmt.Sprintf("differs from the catalog entry of %s", id)})
 		}
 	}
@@ -45,10 +46,10 @@ func (b *Bench) evidenceSource(id string, materialized bool) string {
 // same protocol and env_id, record_count matches, and, when the catalog entry has
 // evidence rules or frozen deltas, every record's call (tool and arguments) is one it
 // answers, through an evidence rule's args_match or a frozen delta key.
-func checkCaseEvidence(c *Case, id string, ev *jsonv.Object, src string) []Problem {
-	var probs []Problem
+func checkCaseEvidence(c *Case, id string, ev *jsonv.Object, src string) []ingest.Problem {
+	var probs []ingest.Problem
 	bad := func(field, format string, a ...any) {
-		probs = append(probs, Problem{File: src, Field: field, Msg: fmt.Sprintf(format, a...)})
+		probs = append(probs, ingest.Problem{File: src, Field: field, Msg: fmt.Sprintf(format, a...)})
 	}
 	if c == nil {
 		bad("case_id", "unknown case id %q", id)

@@ -1,10 +1,12 @@
-package ingest
+package casespec
 
 import (
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/sabench/sabench-stats/ingest"
 )
 
 // InputFiles lists the files a loaded bench was read from, sorted, for provenance: each
@@ -70,7 +72,7 @@ func (b *Bench) datasetFromEnvManifest(root string) {
 		if !fileExists(p) {
 			continue
 		}
-		if em, prob := ReadJSONObject(p); prob == nil {
+		if em, prob := ingest.ReadJSONObject(p); prob == nil {
 			b.DatasetID, _ = em.String("bench_id")
 			b.DatasetVersion, _ = em.String("dataset_version")
 			return

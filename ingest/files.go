@@ -1,0 +1,123 @@
+package ingest
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/sabench/sabench-stats/ingest/jsonv"
+)
+
+// Size-limited, rooted reads of the files a reader does not own: the bench files of package
+// ingest/casespec, the runners' outputs of package ingest/harness.
+
+// MaxBenchFileBytes bounds one bench file (the largest real catalog is ~6 MB).
+const MaxBenchFileBytes = 512 << 20
+
+// ReadLimited reads a whole file, refusing one larger than max bytes.
+func ReadLimited(path string, max int64) ([]byte, error) {
+	// Stat before opening: opening a named pipe would block until a writer comes.
+	if st, err := os.Stat(path); err != nil {
+		return nil, err
+	} else if err := regularFile(st); err != nil {
+		return nil, err
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err != nil { // what was opened, not what the name was a moment ago
+		return nil, err
+	} else if err := regularFile(st); err != nil {
+		return nil, err
+	}
+	data, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > max {
+		return nil, fmt.Errorf("file larger than the limit of %d bytes", max)
+	}
+	return data, nil
+}
+
+// regularFile refuses what is not a regular file (a named pipe, a device, a socket, a
+// directory): reading one can block forever or never end.
+func regularFile(st os.FileInfo) error {
+	switch {
+	case st.IsDir():
+		return errors.New("is a directory, not a file")
+	case !st.Mode().IsRegular():
+		return fmt.Errorf("not a regular file (%s); not read", st.Mode().Type())
+	}
+	return nil
+}
+
+// CheckRooted checks that path, every link on the way resolved, stays inside root and is a
+// regular file: what a reader of a tree it does not own (a verdict dataset, a shard tree)
+// checks before opening a file. The error names path.
+func CheckRooted(root, path string) error {
+	realRoot, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return err
+	}
+	if realRoot, err = filepath.Abs(realRoot); err != nil {
+		return err
+	}
+	if err := WithinRoot(realRoot, path); err != nil {
+		return err
+	}
+	st, err := os.Stat(path)
+	if err != nil {
+		return err
+	}
+	if err := regularFile(st); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
+}
+
+// ReadJSONObject reads a file holding one JSON object.
+func ReadJSONObject(path string) (*jsonv.Object, *Problem) {
+	data, err := ReadLimited(path, MaxBenchFileBytes)
+	if err != nil {
+		return nil, &Problem{File: path, Msg: err.Error()}
+	}
+	v, err := jsonv.NewDecoder().Parse(data)
+	if err != nil {
+		return nil, &Problem{File: path, Line: LineOf(data, err), Msg: "invalid JSON: " + err.Error()}
+	}
+	o, ok := v.(*jsonv.Object)
+	if !ok {
+		return nil, &Problem{File: path, Msg: "must hold a JSON object, got " + TypeName(v)}
+	}
+	return o, nil
+}
+
+// LineOf converts a syntax error's byte offset into a 1-based line number.
+func LineOf(data []byte, err error) int {
+	se, ok := err.(*jsonv.SyntaxError)
+	if !ok {
+		return 0
+	}
+	off := min(max(se.Offset, 0), len(data))
+	n := 1
+	for _, c := range data[:off] {
+		if c == '\n' {
+			n++
+		}
+	}
+	return n
+}
+
+// Decompress wraps br in a gzip or zstd reader when its first bytes say so (what episode
+// files and a bench's JSONL of case specs may be); the closers release the decoder.
+func Decompress(br *bufio.Reader) (io.Reader, []func() error, error) { return decompress(br) }
+
+// IsBlankLine reports whether a line holds only spaces, tabs and carriage returns: such
+// lines are skipped in JSONL inputs.
+func IsBlankLine(b []byte) bool { return isBlank(b) }
