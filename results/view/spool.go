@@ -3,6 +3,7 @@ package view
 import (
 	"io"
 	"os"
+	"slices"
 )
 
 // spoolBudget (4 MiB) is how many bytes of encoded text a spool holds in memory, over all its
@@ -22,6 +23,7 @@ type spool struct {
 	budget  int
 	streams []*stream
 	err     error // the first write error: later writes are dropped and it is reported
+	copyBuf []byte
 }
 
 // stream is one spooled sequence of bytes: segments of the spool's file, then buf.
@@ -93,14 +95,37 @@ func (sp *spool) create() error {
 	return nil
 }
 
-// writeTo copies the stream to w.
+// writeTo copies the stream to w: into a bytesWriter's slice directly, else through
+// the spool's one buffer (io.Copy would allocate one per segment).
 func (s *stream) writeTo(w io.Writer) error {
-	if s.sp.err != nil {
-		return s.sp.err
+	sp := s.sp
+	if sp.err != nil {
+		return sp.err
+	}
+	if b, ok := w.(*bytesWriter); ok {
+		for _, g := range s.segs {
+			n := len(*b)
+			*b = slices.Grow(*b, int(g.n))[:n+int(g.n)]
+			if _, err := sp.f.ReadAt((*b)[n:], g.off); err != nil {
+				return err
+			}
+		}
+		*b = append(*b, s.buf...)
+		return nil
 	}
 	for _, g := range s.segs {
-		if _, err := io.Copy(w, io.NewSectionReader(s.sp.f, g.off, g.n)); err != nil {
-			return err
+		for off, end := g.off, g.off+g.n; off < end; {
+			if sp.copyBuf == nil {
+				sp.copyBuf = make([]byte, 64<<10)
+			}
+			p := sp.copyBuf[:min(int64(len(sp.copyBuf)), end-off)]
+			if _, err := sp.f.ReadAt(p, off); err != nil {
+				return err
+			}
+			if _, err := w.Write(p); err != nil {
+				return err
+			}
+			off += int64(len(p))
 		}
 	}
 	_, err := w.Write(s.buf)

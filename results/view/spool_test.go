@@ -11,7 +11,7 @@ import (
 // Interleaved streams read back exactly as written, whether they stayed in memory or
 // were spilled in many segments.
 func TestSpoolRoundTrip(t *testing.T) {
-	for _, budget := range []int{1 << 20, 7, 1} {
+	for _, budget := range []int{1 << 30, 7, 1, 100 << 10} {
 		sp := &spool{budget: budget}
 		ss := []*stream{sp.stream(), sp.stream(), sp.stream()}
 		want := make([][]byte, len(ss))
@@ -21,6 +21,9 @@ func TestSpoolRoundTrip(t *testing.T) {
 				continue // a stream that skips some rounds
 			}
 			b := []byte(fmt.Sprintf("[%d,%q]", i, "x"))
+			if i%100 == 1 {
+				b = bytes.Repeat(b, 8000) // segments longer than the copy buffer
+			}
 			ss[j].write(b)
 			want[j] = append(want[j], b...)
 		}
@@ -32,8 +35,12 @@ func TestSpoolRoundTrip(t *testing.T) {
 			if !bytes.Equal(got, want[j]) || s.size != int64(len(want[j])) {
 				t.Errorf("budget %d stream %d: %d bytes back (size %d), want %d", budget, j, len(got), s.size, len(want[j]))
 			}
+			var through bytes.Buffer // not a bytesWriter: the copy buffer's path
+			if err := s.writeTo(&through); err != nil || !bytes.Equal(through.Bytes(), want[j]) {
+				t.Errorf("budget %d stream %d: %d bytes through a writer (%v), want %d", budget, j, through.Len(), err, len(want[j]))
+			}
 		}
-		if spilled := sp.f != nil; spilled != (budget < 1<<20) {
+		if spilled := sp.f != nil; spilled != (budget < 1<<30) {
 			t.Errorf("budget %d: spilled %v", budget, spilled)
 		}
 		if sp.name != "" {
