@@ -194,22 +194,57 @@ type encoder struct {
 	prevRun string
 	ep      *stream // the index's "ep" ints, comma-separated: stride per episode (epFixed, then two per policy)
 	nEp     int     // episodes encoded
-	// tallies count, per policy, the scored interactive episodes by configuration,
-	// condition, case and failure type (the linker's slices; linker.tallyOf).
-	tallies []map[tallyKey]int32
-	buf     []byte
+	// tally counts the scored interactive episodes by configuration, condition and case
+	// (a cell) and, per policy, failure type (the linker's slices; linker.tallyOf).
+	tally tally
+	buf   []byte
 }
 
-// tallyKey is one cell of an encoder's tallies.
-type tallyKey struct{ cfg, cond, cas, ft int32 }
+// tally counts episodes by cell (configuration, condition, case: one map probe per
+// episode, none when it is the previous episode's) and, per policy, failure type.
+type tally struct {
+	ids    map[tallyCell]int32
+	cells  []tallyCell
+	counts [][][]int32 // [policy][cell][failure type]
+	last   tallyCell
+	lastID int32
+}
+
+type tallyCell struct{ cfg, cond, cas int32 }
+
+// cell is the id of c, numbered on first sight.
+func (t *tally) cell(c tallyCell) int32 {
+	if t.lastID >= 0 && c == t.last {
+		return t.lastID
+	}
+	id, ok := t.ids[c]
+	if !ok {
+		id = int32(len(t.cells))
+		t.ids[c] = id
+		t.cells = append(t.cells, c)
+		for pi := range t.counts {
+			t.counts[pi] = append(t.counts[pi], nil)
+		}
+	}
+	t.last, t.lastID = c, id
+	return id
+}
+
+// add counts one episode of cell id with failure type ft under policy pi.
+func (t *tally) add(pi int, id, ft int32) {
+	row := t.counts[pi][id]
+	for int(ft) >= len(row) {
+		row = append(row, 0)
+	}
+	row[ft]++
+	t.counts[pi][id] = row
+}
 
 func newEncoder(in *Input) (*encoder, error) {
 	e := &encoder{policies: in.Policies, configs: newDict(), conditions: newDict(), failures: newDict("success"),
-		outcomes: newDict(), byID: map[string]*caseAcc{}, sp: newSpool(), tallies: make([]map[tallyKey]int32, len(in.Policies))}
+		outcomes: newDict(), byID: map[string]*caseAcc{}, sp: newSpool(),
+		tally: tally{ids: map[tallyCell]int32{}, counts: make([][][]int32, len(in.Policies)), lastID: -1}}
 	e.runs, e.runRaw, e.ep = e.sp.stream(), e.sp.stream(), e.sp.stream()
-	for i := range e.tallies {
-		e.tallies[i] = map[tallyKey]int32{}
-	}
 	protos, doms := newDict(), newDict()
 	for i := range in.Cases {
 		c := &in.Cases[i]
@@ -290,12 +325,16 @@ func (e *encoder) add(ep *Episode) error {
 		}
 		b = strconv.AppendInt(b, int64(x), 10)
 	}
+	cell := int32(-1)
+	if flags&flagStatic == 0 {
+		cell = e.tally.cell(tallyCell{cfg, cond, int32(a.pos)})
+	}
 	outcome := func(pi int, o Outcome) {
 		ft, oc := e.outcome(o)
 		b = strconv.AppendInt(append(b, ','), int64(ft), 10)
 		b = strconv.AppendInt(append(b, ','), int64(oc), 10)
 		if flags&flagStatic == 0 && ft >= 0 {
-			e.tallies[pi][tallyKey{cfg, cond, int32(a.pos), ft}]++
+			e.tally.add(pi, cell, ft)
 		}
 	}
 	outcome(0, Outcome{Excluded: v.Excluded(), ECS: v.ECS(), Outcome: v.Outcome(), FailureType: v.FailureType()})

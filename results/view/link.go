@@ -57,9 +57,12 @@ func (l *linker) tallyOf(pi int) []int32 {
 	}
 	e := l.e
 	t := make([]int32, len(e.configs.list)*l.nCond*l.nProto*l.nDom*l.nFt)
-	for k, n := range e.tallies[pi] {
+	for id, row := range e.tally.counts[pi] {
+		k := e.tally.cells[id]
 		c := int(k.cas)
-		t[l.tallyAt(int(k.cfg), int(k.cond), l.caseProto[c], l.caseDom[c], int(k.ft))] += n
+		for ft, n := range row {
+			t[l.tallyAt(int(k.cfg), int(k.cond), l.caseProto[c], l.caseDom[c], ft)] += n
+		}
 	}
 	l.tally[pi] = t
 	return t
