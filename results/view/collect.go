@@ -30,6 +30,7 @@ type Collector struct {
 	done   chan struct{}
 	failed atomic.Pointer[error] // the encoder's first error
 	finish sync.Once
+	closed atomic.Bool // Finish was called: Add is refused
 }
 
 // collectAhead is how many batches Add may hand over before it waits for the encoder.
@@ -59,6 +60,9 @@ func NewCollector(cases []*casespec.Case, policies []oracle.Policy) (*Collector,
 func (c *Collector) Add(eps []*ingest.Episode, vs [][]oracle.Verdict) error {
 	if err := c.failed.Load(); err != nil {
 		return *err
+	}
+	if c.closed.Load() {
+		return fmt.Errorf("view: Collector.Add after Finish")
 	}
 	if len(vs) != len(c.policies) {
 		return fmt.Errorf("view: %d verdict lists for %d policies", len(vs), len(c.policies))
@@ -106,6 +110,7 @@ func (c *Collector) run() {
 // the same.
 func (c *Collector) Finish() error {
 	c.finish.Do(func() {
+		c.closed.Store(true)
 		c.start.Do(func() {}) // no batch came: nothing runs
 		if c.work != nil {
 			close(c.work)

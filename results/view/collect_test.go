@@ -66,6 +66,9 @@ func TestCollectorAdd(t *testing.T) {
 	if err := col.Finish(); err != nil {
 		t.Fatal(err)
 	}
+	if err := col.Add([]*ingest.Episode{ep}, [][]oracle.Verdict{{v("r1")}, {v("r1")}}); err == nil || !strings.Contains(err.Error(), "after Finish") {
+		t.Errorf("Add after Finish: %v", err)
+	}
 	a := e.byID["SAB-V1-001"]
 	runs, rows, strs := runsOf(t, e), rowsOf(t, a), stringsOf(t, a)
 	if len(runs) != 1 || runs[0] != "r1" || len(rows) != 1 || a.n != 1 || !strings.Contains(strings.Join(strs, "|"), `read_p|{"id":"X"}`) {
@@ -136,4 +139,30 @@ func blocksOf(t *testing.T, a *caseAcc) []string {
 		out[i] = string(r)
 	}
 	return out
+}
+
+// An encoding error on the Collector's goroutine comes back from Finish, and from every
+// Add after it has happened, so that scoring stops.
+func TestCollectorEncodingError(t *testing.T) {
+	in := fixture()
+	e, err := newEncoder(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := &Collector{cases: in.Cases, policies: in.Policies, e: e}
+	v := oracle.Fields{RunID: "r1", Protocol: ingest.V1, ECS: true, Outcome: "TASK_SUCCESS"}.Verdict()
+	ep := &ingest.Episode{RunID: "r1", Config: "A", CaseID: "SAB-NOPE", Condition: "main"}
+	if err := col.Add([]*ingest.Episode{ep}, [][]oracle.Verdict{{v}, {v}}); err != nil {
+		t.Fatalf("Add hands over without encoding: %v", err)
+	}
+	const want = `case "SAB-NOPE" is not among the input's cases`
+	if err := col.Finish(); err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("Finish: %v, want %q", err, want)
+	}
+	if err := col.Add([]*ingest.Episode{ep}, [][]oracle.Verdict{{v}, {v}}); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("Add after the error: %v", err)
+	}
+	if err := col.Finish(); err == nil {
+		t.Error("a second Finish forgot the error")
+	}
 }

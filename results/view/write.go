@@ -53,7 +53,7 @@ func Write(htmlPath string, in *Input) (Stats, error) {
 	return c.writePage(htmlPath, in)
 }
 
-// encode is in with its episodes encoded: those the Collector encoded while they were
+// encode is in with its episodes encoded: those the Collector encoded as they were
 // scored (its cases and policies replace in's), or else in.Episodes.
 func encode(in *Input) (*Input, *encoder, error) {
 	var e *encoder
