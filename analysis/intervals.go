@@ -169,37 +169,7 @@ func (r *Release) ratesCI(vs []oracle.Verdict, keep Filter, cellsOf func(*oracle
 	for i := range out {
 		out[i] = nanEstimate()
 	}
-	units := r.unitIDs(o.Clustered)
-	var in []bool
-	for i := range vs {
-		if keep == nil || keep(&vs[i]) {
-			in = mark(in, units.of(&vs[i]))
-		}
-	}
-	index := units.sortedIndex(in)
-	nUnits := index.n
-	num, den := make([][]float64, nCells), make([][]float64, nCells)
-	for k := range nCells {
-		num[k], den[k] = make([]float64, nUnits), make([]float64, nUnits)
-	}
-	// One closure for the loop, reading the episode through cur and u: a closure made per
-	// episode escaped to the heap (483 MB of allocation at synth --scale 10).
-	var cur *oracle.Verdict
-	var u int
-	add := func(k int) {
-		den[k][u]++
-		if cur.ECS() {
-			num[k][u]++
-		}
-	}
-	for i := range vs {
-		cur = &vs[i]
-		if keep != nil && !keep(cur) {
-			continue
-		}
-		u = int(index.at(units.of(cur)))
-		cellsOf(cur, add)
-	}
+	num, den, nUnits := r.unitCounts(vs, keep, cellsOf, nCells, o.Clustered)
 	// Columns of the cells with episodes; col[k] is cell k's column pair, or -1.
 	col := make([]int, nCells)
 	var columns [][]float64
@@ -224,18 +194,7 @@ func (r *Release) ratesCI(vs []oracle.Verdict, keep Filter, cellsOf func(*oracle
 	if len(columns) == 0 {
 		return out, nil
 	}
-	f := func(s, res []float64) {
-		for j := 0; j < len(columns); j += 2 {
-			res[j/2] = s[j] / s[j+1]
-		}
-		for i, cs := range mcols {
-			t := 0.0
-			for _, c := range cs {
-				t += s[c] / s[c+1]
-			}
-			res[len(columns)/2+i] = t / float64(len(cs)) // NaN for no cell
-		}
-	}
+	f := rateStatistic(columns, mcols)
 	// The estimates, from the observed sums.
 	sums := make([]float64, len(columns))
 	for j, c := range columns {
@@ -268,23 +227,9 @@ func (r *Release) ratesCI(vs []oracle.Verdict, keep Filter, cellsOf func(*oracle
 		}
 		return out, nil
 	}
-	key := rateKey(columns, mcols, stream, o)
-	ivs, ok := rateMemo.load(key)
-	if !ok {
-		stat, err := bootstrap.NewSumStat(columns, nOut, f)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", stream, err)
-		}
-		res, err := bootstrap.ResampleSums(stat, o.boot(stream))
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", stream, err)
-		}
-		ivs = make([]rateCI, nOut)
-		for j := range nOut {
-			iv := res.Intervals[j]
-			ivs[j] = rateCI{iv.Lo, iv.Hi, iv.Fallback, res.Warnings(j)}
-		}
-		rateMemo.store(key, ivs)
+	ivs, err := resampleRates(columns, mcols, nOut, f, stream, o)
+	if err != nil {
+		return nil, err
 	}
 	for j := range nOut {
 		e := &out[outIndex(j)]
@@ -298,6 +243,86 @@ func (r *Release) ratesCI(vs []oracle.Verdict, keep Filter, cellsOf func(*oracle
 		}
 	}
 	return out, nil
+}
+
+// unitCounts counts, per resampled unit, the episodes (den) and ECS successes (num) of
+// each of nCells cells (cellsOf adds a verdict to its cells), over the verdicts keep
+// accepts; units are numbered in sorted order of their names.
+func (r *Release) unitCounts(vs []oracle.Verdict, keep Filter, cellsOf func(*oracle.Verdict, func(int)), nCells int, clustered bool) (num, den [][]float64, nUnits int) {
+	units := r.unitIDs(clustered)
+	var in []bool
+	for i := range vs {
+		if keep == nil || keep(&vs[i]) {
+			in = mark(in, units.of(&vs[i]))
+		}
+	}
+	index := units.sortedIndex(in)
+	nUnits = index.n
+	num, den = make([][]float64, nCells), make([][]float64, nCells)
+	for k := range nCells {
+		num[k], den[k] = make([]float64, nUnits), make([]float64, nUnits)
+	}
+	// One closure for the loop, reading the episode through cur and u: a closure made per
+	// episode escaped to the heap (483 MB of allocation at synth --scale 10).
+	var cur *oracle.Verdict
+	var u int
+	add := func(k int) {
+		den[k][u]++
+		if cur.ECS() {
+			num[k][u]++
+		}
+	}
+	for i := range vs {
+		cur = &vs[i]
+		if keep != nil && !keep(cur) {
+			continue
+		}
+		u = int(index.at(units.of(cur)))
+		cellsOf(cur, add)
+	}
+	return num, den, nUnits
+}
+
+// rateStatistic is ratesCI's statistic over the column sums s: each cell's rate (its
+// column pair num/den), then each macro's unweighted mean of its cells' rates (NaN for
+// no cell).
+func rateStatistic(columns [][]float64, mcols [][]int) func(s, res []float64) {
+	return func(s, res []float64) {
+		for j := 0; j < len(columns); j += 2 {
+			res[j/2] = s[j] / s[j+1]
+		}
+		for i, cs := range mcols {
+			t := 0.0
+			for _, c := range cs {
+				t += s[c] / s[c+1]
+			}
+			res[len(columns)/2+i] = t / float64(len(cs)) // NaN for no cell
+		}
+	}
+}
+
+// resampleRates resamples the per-unit column sums once (bootstrap.ResampleSums) for the
+// nOut outputs of f, memoised by the columns, the stream and the options.
+func resampleRates(columns [][]float64, mcols [][]int, nOut int, f func(s, res []float64), stream string, o StatOptions) ([]rateCI, error) {
+	key := rateKey(columns, mcols, stream, o)
+	if ivs, ok := rateMemo.load(key); ok {
+		return ivs, nil
+	}
+	stat, err := bootstrap.NewSumStat(columns, nOut, f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", stream, err)
+	}
+	res, err := bootstrap.ResampleSums(stat, o.boot(stream))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", stream, err)
+	}
+	ivs := make([]rateCI, nOut)
+	for j := range nOut {
+		iv := res.Intervals[j]
+		ivs[j] = rateCI{iv.Lo, iv.Hi, iv.Fallback, res.Warnings(j)}
+	}
+	rateMemo.store(key, ivs)
+	return ivs, nil
 }
 
 // rateCI is one output's interval of a ratesCI resample.

@@ -97,10 +97,10 @@
 //
 // # Warnings
 //
-// Every interval carries its caveats twice: as text (Interval.Warnings) and typed
-// (Interval.Caveats, a [Warning] with a [WarningKind] whose String is a stable name for
-// JSON). [IntervalWarnings] (or [Result.Warnings], or [ReplicateWarnings] from replicates)
-// adds the ones that need the estimate or the unit count. The kinds: the BCa fallback;
+// Every interval carries its caveats in Interval.Warnings, each a [Warning]: a
+// [WarningKind] whose String is a stable name for JSON, and a sentence for a table note.
+// [IntervalWarnings] (or [Result.Warnings], or [ReplicateWarnings] from replicates) adds
+// the ones that need the estimate or the unit count. The kinds: the BCa fallback;
 // degenerate replicates — all finite replicates equal, where the interval is undefined and
 // Lo = Hi = NaN for every method (scipy returns NaN with DegenerateDataWarning, R's boot.ci
 // stops; a zero-width [x, x] would read as certainty); extreme order statistics — an

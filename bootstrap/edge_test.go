@@ -30,8 +30,8 @@ func TestBCaFallsBackWhenBiasCorrectionIsInfinite(t *testing.T) {
 	if !iv.Fallback || iv.Method != Percentile || !math.IsInf(iv.Z0, -1) {
 		t.Fatalf("got %+v, want a percentile fallback with z0 = -Inf", iv)
 	}
-	if len(iv.Warnings) == 0 || !strings.Contains(iv.Warnings[0], "BCa undefined") {
-		t.Errorf("warnings %q do not say BCa was undefined", iv.Warnings)
+	if len(iv.Warnings) == 0 || iv.Warnings[0].Kind != WarnBCaFallback || !strings.Contains(iv.Warnings[0].Detail, "BCa undefined") {
+		t.Errorf("warnings %v do not say BCa was undefined", iv.Warnings)
 	}
 	p, _ := PercentileInterval(r.Replicates(0), 0.95, QuantileR)
 	if iv.Lo != p.Lo || iv.Hi != p.Hi {
@@ -80,8 +80,8 @@ func TestNonFiniteReplicatesAreDroppedAndCounted(t *testing.T) {
 		t.Errorf("dropped %d, used %d; want about 296 dropped of 1000", iv.Dropped, iv.Used)
 	}
 	// The finite replicates are all 0.5: no interval, and both caveats, in order.
-	if !math.IsNaN(iv.Lo) || !math.IsNaN(iv.Hi) || len(iv.Caveats) != 2 ||
-		iv.Caveats[0].Kind != WarnNonFinite || iv.Caveats[1].Kind != WarnDegenerate {
+	if !math.IsNaN(iv.Lo) || !math.IsNaN(iv.Hi) || len(iv.Warnings) != 2 ||
+		iv.Warnings[0].Kind != WarnNonFinite || iv.Warnings[1].Kind != WarnDegenerate {
 		t.Errorf("got %+v, want NaN bounds with non-finite and degenerate warnings", iv)
 	}
 	if r.StdErr(0) != 0 {

@@ -22,13 +22,12 @@ type Interval struct {
 	// levels α₁, α₂ whose quantiles are the endpoints. They are NaN for other methods.
 	Z0, Accel, AdjLo, AdjHi float64
 
-	Used     int      // finite replicates the interval was computed from
-	Dropped  int      // non-finite replicates ignored
-	Warnings []string // caveats, e.g. the BCa fallback or extreme order statistics
-	// Caveats are the caveats the interval function found, typed (each also in Warnings);
-	// IntervalWarnings adds those that need the estimate, the unit count or Resample's
-	// no-replicate path.
-	Caveats []Warning
+	Used    int // finite replicates the interval was computed from
+	Dropped int // non-finite replicates ignored
+	// Warnings are the caveats the interval function found (the BCa fallback, extreme
+	// order statistics, …), each a kind and a sentence; IntervalWarnings adds those that
+	// need the estimate or the unit count.
+	Warnings []Warning
 }
 
 // ErrNoReplicates is returned when no finite replicate is available.

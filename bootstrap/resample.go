@@ -203,7 +203,7 @@ func run(nUnits int, stat func() Statistic, nOut int, opt Options, plan *classPl
 			iv = newInterval(opt.Level, opt.Quantile, 0, B)
 			iv.Method = opt.Method
 			iv.Lo, iv.Hi = math.NaN(), math.NaN()
-			iv.Warnings = append(iv.Warnings, err.Error())
+			iv.addWarning(WarnNoReplicates, err.Error())
 		}
 		r.Intervals[k] = iv
 	}

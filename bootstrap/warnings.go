@@ -67,15 +67,14 @@ type Warning struct {
 
 func (w Warning) String() string { return w.Kind.String() + ": " + w.Detail }
 
-// addWarning records w both typed (Caveats) and as text (Warnings).
+// addWarning records a caveat of kind k.
 func (iv *Interval) addWarning(k WarningKind, detail string) {
-	iv.Caveats = append(iv.Caveats, Warning{k, detail})
-	iv.Warnings = append(iv.Warnings, detail)
+	iv.Warnings = append(iv.Warnings, Warning{k, detail})
 }
 
 // Has reports whether the interval carries a caveat of kind k.
 func (iv Interval) Has(k WarningKind) bool {
-	for _, w := range iv.Caveats {
+	for _, w := range iv.Warnings {
 		if w.Kind == k {
 			return true
 		}
@@ -89,7 +88,7 @@ func (iv Interval) Has(k WarningKind) bool {
 // alone, an interval that excludes its own estimate, a single resampled unit, and fewer
 // than SmallSampleUnits units.
 func IntervalWarnings(iv Interval, estimate float64, units int) []Warning {
-	out := append([]Warning(nil), iv.Caveats...)
+	out := append([]Warning(nil), iv.Warnings...)
 	if iv.Used == 0 && !iv.Has(WarnNoReplicates) {
 		out = append(out, Warning{WarnNoReplicates, ErrNoReplicates.Error()})
 	}

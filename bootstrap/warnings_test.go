@@ -85,6 +85,25 @@ func TestResultWarnings(t *testing.T) {
 	}
 }
 
+// A statistic with no finite replicate: Resample gives an undefined interval whose
+// caveats say so, each once (IntervalWarnings does not add no_replicates again).
+func TestResultNoReplicates(t *testing.T) {
+	nan := func(_ []float64, out []float64) { out[0] = math.NaN() }
+	r, err := Resample(5, nan, 1, Options{Resamples: 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	iv := r.Intervals[0]
+	want := []WarningKind{WarnNonFinite, WarnNoReplicates}
+	if !math.IsNaN(iv.Lo) || !math.IsNaN(iv.Hi) || !slices.Equal(kinds(iv.Warnings), want) ||
+		iv.Warnings[1].Detail != ErrNoReplicates.Error() {
+		t.Errorf("interval %v %v, warnings %v; want NaN, non-finite and no replicates", iv.Lo, iv.Hi, iv.Warnings)
+	}
+	if got := kinds(r.Warnings(0)); !slices.Equal(got, want) {
+		t.Errorf("Result.Warnings %v, want %v", r.Warnings(0), want)
+	}
+}
+
 func TestWarningKindNames(t *testing.T) {
 	seen := map[string]bool{}
 	for k := WarnBCaFallback; k <= WarnNoReplicates; k++ {

@@ -48,7 +48,7 @@ var Registry = []Spec{
 	{"domains", "ECS per configuration, domain and protocol (%)", NeedRelease, buildDomains},
 	{"policies", "ECS under each authorization policy (%)", NeedPolicies, buildPolicies},
 	{"policy_ranks", "Leaderboard agreement with the baseline policy", NeedPolicies, buildPolicyRanks},
-	{"policy_settings", "Authorization policies compared", NeedPolicies, buildPolicySettings},
+	{policySettingsID, "Authorization policies compared", NeedPolicies, buildPolicySettings},
 }
 
 // Lookup finds a table by id (case-insensitive), in Registry or OfficialRegistry.
@@ -118,6 +118,23 @@ func LookupAll(ids []string) ([]Spec, error) {
 		specs = append(specs, s)
 	}
 	return specs, nil
+}
+
+// PolicyTables are the tables of the policy comparison (the registry's NeedPolicies
+// specs), as the policies command writes them: the settings compared first, since they
+// say what the other tables compare, then the rest in registry order.
+func PolicyTables() []Spec {
+	var settings, rest []Spec
+	for _, s := range Registry {
+		switch {
+		case s.Needs != NeedPolicies:
+		case s.ID == policySettingsID:
+			settings = append(settings, s)
+		default:
+			rest = append(rest, s)
+		}
+	}
+	return append(settings, rest...)
 }
 
 // NeedPoliciesIn reports whether any of specs reads every scored policy's release.

@@ -30,3 +30,15 @@ func TestLookupAll(t *testing.T) {
 		t.Error("T99: want an error")
 	}
 }
+
+// TestPolicyTables: the policies command's tables are every NeedPolicies table of the
+// registry, the settings first.
+func TestPolicyTables(t *testing.T) {
+	var ids []string
+	for _, s := range PolicyTables() {
+		ids = append(ids, s.ID)
+	}
+	if got := strings.Join(ids, " "); got != "policy_settings policies policy_ranks" {
+		t.Errorf("PolicyTables %q, want policy_settings policies policy_ranks", got)
+	}
+}

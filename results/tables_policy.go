@@ -7,6 +7,9 @@ import (
 	"github.com/sabench/sabench-stats/oracle"
 )
 
+// policySettingsID is the id of the table of the policies compared.
+const policySettingsID = "policy_settings"
+
 // policyRowNote names a row's policies and their settings.
 func policyRowNote(row analysis.PolicyRow) string {
 	s := row.Policy.String()
@@ -97,7 +100,7 @@ func buildPolicyRanks(in *Input) (*Table, error) {
 // joined), one row per switch — narrow enough for a paper's column.
 func buildPolicySettings(in *Input) (*Table, error) {
 	groups := analysis.NewPolicyComparison(in.Releases).Distinct()
-	t := &Table{ID: "policy_settings", Title: "Authorization policies compared", Columns: []Column{textCol("switch", "Switch")}}
+	t := &Table{ID: policySettingsID, Title: "Authorization policies compared", Columns: []Column{textCol("switch", "Switch")}}
 	for _, g := range groups {
 		t.Columns = append(t.Columns, textCol(g.Label(), g.Label()))
 	}

@@ -16,21 +16,14 @@ func init() {
 		groups: groupInput | groupJobs | groupStats | groupClustered | groupTables | groupVerdicts})
 }
 
-// policyTables are the tables policies writes.
-var policyTables = []string{"policy_settings", "policies", "policy_ranks"}
-
 func setupPolicies(_ *cli.Env, fs *flag.FlagSet, c *common) *steps {
 	fs.Lookup("policy").Usage = "policies to compare: presets (" + strings.Join(oracle.AllPresetNames(), ", ") + ") or JSON policy files (repeatable; default every preset; safeact is the baseline when included); docs/policies.md says what each does"
 	// The alternative policies are scored on the main condition only: the comparison
 	// reads nothing else.
 	return &steps{scoring: job.Scoring{All: true, MainOnly: true},
-		check: func() error { return c.checkTableTarget(len(policyTables)) },
+		check: func() error { return c.checkTableTarget(len(results.PolicyTables())) },
 		tables: func(r *job.Release) ([]*results.Table, error) {
-			specs, err := results.LookupAll(policyTables)
-			if err != nil {
-				return nil, err
-			}
-			return results.Build(c.TableInput(r.ScoredRelease), specs)
+			return results.Build(c.TableInput(r.ScoredRelease), results.PolicyTables())
 		},
 	}
 }

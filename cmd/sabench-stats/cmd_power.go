@@ -1,8 +1,8 @@
 package main
 
 import (
+	"errors"
 	"flag"
-	"strconv"
 	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
@@ -41,8 +41,8 @@ func setupPower(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 		if len(pos) != 2 {
 			return usagef("power wants two arguments, A and B: two configurations (or conditions, with --conditions) or two rates such as 0.62 or 62%% (got %d)", len(pos))
 		}
-		ra, okA := parseRate(pos[0])
-		rb, okB := parseRate(pos[1])
+		ra, okA := analysis.ParseRate(pos[0])
+		rb, okB := analysis.ParseRate(pos[1])
 		switch {
 		case okA != okB:
 			return usagef("power: give two rates or two names, not %q and %q", pos[0], pos[1])
@@ -58,14 +58,12 @@ func setupPower(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 		return cli.Usage(err)
 	}
 	st.check = func() error {
-		ps.Delta, ps.Resamples = delta/100, c.Stat.Resamples
-		switch {
-		case !(delta >= 0 && delta < 100):
-			return usagef("power: --delta %v points not in [0, 100)", delta)
-		case !(ps.Alpha > 0 && ps.Alpha < 1) || !(ps.Power > 0 && ps.Power < 1):
-			return usagef("power: --alpha and --power must be in (0, 1)")
-		case ps.Cases < 0 || ps.Repeats < 0 || ps.Templates < 0 || ps.Simulate < 0:
-			return usagef("power: --cases, --repeats, --templates and --simulate must not be negative")
+		ps.Resamples = c.Stat.Resamples
+		if err := ps.SetDeltaPoints(delta); err != nil {
+			return powerRangeError(err)
+		}
+		if err := ps.CheckRanges(); err != nil {
+			return powerRangeError(err)
 		}
 		// What power does not use is refused, not ignored.
 		if set := cli.Given(fs, "interval", "level", "adjust", "passk"); set != "" {
@@ -106,15 +104,24 @@ func setupPower(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 	return st
 }
 
-// parseRate reads a rate given as a proportion ("0.62") or a percentage ("62%").
-func parseRate(s string) (float64, bool) {
-	scale := 1.0
-	if t, ok := strings.CutSuffix(s, "%"); ok {
-		s, scale = t, 100
+// powerFlags are the flags of PowerSpec's options, for analysis.PowerRangeError.
+var powerFlags = map[string]string{"Delta": "--delta", "Alpha": "--alpha", "Power": "--power",
+	"Cases": "--cases", "Repeats": "--repeats", "Templates": "--templates", "Simulate": "--simulate"}
+
+// powerRangeError is a usage error naming the flags of the options out of range:
+// "power: --alpha and --power must be in (0, 1)".
+func powerRangeError(err error) error {
+	var re *analysis.PowerRangeError
+	if !errors.As(err, &re) {
+		return usagef("power: %v", err)
 	}
-	x, err := strconv.ParseFloat(s, 64)
-	if err != nil || !(x/scale >= 0 && x/scale <= 1) {
-		return 0, false
+	names := make([]string, len(re.Options))
+	for i, o := range re.Options {
+		names[i] = powerFlags[o]
 	}
-	return x / scale, true
+	list := names[len(names)-1]
+	if len(names) > 1 {
+		list = strings.Join(names[:len(names)-1], ", ") + " and " + list
+	}
+	return usagef("power: %s %s", list, re.Want)
 }

@@ -119,6 +119,20 @@ func LoadBench(path string, opt BenchOptions) (*Bench, error) {
 	if len(probs) == 0 && root != "" {
 		probs = b.loadShippedSets(root)
 	}
+	if err := b.userSetsAndClusters(probs, opt); err != nil {
+		return nil, err
+	}
+	b.checkEvidence()
+	if root != "" {
+		b.datasetFromEnvManifest(root)
+	}
+	return b, nil
+}
+
+// userSetsAndClusters ends loading a bench whose cases and shipped sets gave no problem
+// (probs empty): the user's case sets, then the cluster assignment. Every problem found
+// is returned together as Problems.
+func (b *Bench) userSetsAndClusters(probs []ingest.Problem, opt BenchOptions) error {
 	if len(probs) == 0 {
 		probs = b.loadUserSets(opt.Sets)
 	}
@@ -126,13 +140,9 @@ func LoadBench(path string, opt BenchOptions) (*Bench, error) {
 		probs = b.assignClusters(opt.ClustersFile)
 	}
 	if len(probs) > 0 {
-		return nil, ingest.Problems(probs)
+		return ingest.Problems(probs)
 	}
-	b.checkEvidence()
-	if root != "" {
-		b.datasetFromEnvManifest(root)
-	}
-	return b, nil
+	return nil
 }
 
 // index sorts the cases and builds the id lookup; a repeated id is a problem.

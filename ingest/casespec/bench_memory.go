@@ -37,14 +37,8 @@ func NewBench(source string, cases []*Case, sets map[string][]string, opt BenchO
 		}
 		b.Sets[name] = append([]string(nil), sets[name]...)
 	}
-	if len(probs) == 0 {
-		probs = b.loadUserSets(opt.Sets)
-	}
-	if len(probs) == 0 {
-		probs = b.assignClusters(opt.ClustersFile)
-	}
-	if len(probs) > 0 {
-		return nil, ingest.Problems(probs)
+	if err := b.userSetsAndClusters(probs, opt); err != nil {
+		return nil, err
 	}
 	return b, nil
 }

@@ -15,10 +15,14 @@ import (
 )
 
 // The five catalogs of a checkout, their list key and protocol.
-var catalogs = []struct {
+// catalog is one catalog file of a checkout's env/: the list holding its cases, and
+// their protocol.
+type catalog struct {
 	file, list string
 	proto      ingest.Protocol
-}{
+}
+
+var catalogs = []catalog{
 	{"cases.json", "cases", ingest.Legacy},
 	{"non_execution_cases.json", "episodes", ingest.V0},
 	{"state_action_cases.json", "episodes", ingest.V1},
@@ -108,8 +112,7 @@ func (b *Bench) loadCheckout(root string) []ingest.Problem {
 	// Every file is read only when its path, links anywhere on it resolved, stays inside
 	// the checkout (env -> /elsewhere, env/x.json -> ../outside are refused unread).
 	realRoot := b.realRoot(root)
-	readJSONObject := func(path string) (*jsonv.Object, *ingest.Problem) { return rootedObject(realRoot, path) }
-	man, p := readJSONObject(mpath)
+	man, p := rootedObject(realRoot, mpath)
 	if p != nil {
 		return []ingest.Problem{*p}
 	}
@@ -119,6 +122,28 @@ func (b *Bench) loadCheckout(root string) []ingest.Problem {
 	}
 	b.DatasetID, _ = man.String("dataset_id")
 	b.DatasetVersion, _ = man.String("dataset_version")
+	probs := b.readManifest(mpath, man, entries)
+	found := map[string]bool{}
+	for _, cat := range catalogs {
+		probs = append(probs, b.loadCatalog(realRoot, filepath.Join(env, cat.file), cat, found)...)
+	}
+	ids := make([]string, 0, len(b.Manifest))
+	for id := range b.Manifest {
+		if !found[id] {
+			ids = append(ids, id)
+		}
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		probs = append(probs, ingest.Problem{File: mpath, Field: "entries", Msg: fmt.Sprintf("case %q is in no catalog", id)})
+	}
+	probs = append(probs, b.loadShards(root)...) // V3 query shards, when the checkout has them
+	return append(probs, b.loadCaseEvidence(realRoot, filepath.Join(env, "case_evidence.json"))...)
+}
+
+// readManifest fills b.Manifest from the manifest's entries, each with its case id,
+// protocol, catalog and case_spec_sha256, and checks case_count.
+func (b *Bench) readManifest(mpath string, man *jsonv.Object, entries []any) []ingest.Problem {
 	var probs []ingest.Problem
 	b.Manifest = map[string]*jsonv.Object{}
 	for i, ev := range entries {
@@ -150,90 +175,88 @@ func (b *Bench) loadCheckout(root string) []ingest.Problem {
 				Msg: fmt.Sprintf("says %d cases, entries has %d", c, len(entries))})
 		}
 	}
-	found := map[string]bool{}
-	for _, cat := range catalogs {
-		cpath := filepath.Join(env, cat.file)
-		if !fileExists(cpath) {
-			probs = append(probs, ingest.Problem{File: cpath, Msg: "catalog is missing"})
-			continue
-		}
-		co, p := readJSONObject(cpath)
-		if p != nil {
-			probs = append(probs, *p)
-			continue
-		}
-		list, ok := co.List(cat.list)
+	return probs
+}
+
+// loadCatalog adds the cases of one catalog file, each checked against its manifest
+// entry (protocol, catalog, hash); found records the case ids read.
+func (b *Bench) loadCatalog(realRoot, cpath string, cat catalog, found map[string]bool) []ingest.Problem {
+	if !fileExists(cpath) {
+		return []ingest.Problem{{File: cpath, Msg: "catalog is missing"}}
+	}
+	co, p := rootedObject(realRoot, cpath)
+	if p != nil {
+		return []ingest.Problem{*p}
+	}
+	list, ok := co.List(cat.list)
+	if !ok {
+		return []ingest.Problem{{File: cpath, Field: cat.list, Msg: "missing or not an array"}}
+	}
+	var probs []ingest.Problem
+	for i, sv := range list {
+		src := fmt.Sprintf("%s#%s[%d]", cpath, cat.list, i)
+		field := fmt.Sprintf("%s[%d]", cat.list, i)
+		spec, ok := sv.(*jsonv.Object)
 		if !ok {
-			probs = append(probs, ingest.Problem{File: cpath, Field: cat.list, Msg: "missing or not an array"})
+			probs = append(probs, ingest.Problem{File: cpath, Field: field, Msg: "must be an object"})
 			continue
 		}
-		for i, sv := range list {
-			src := fmt.Sprintf("%s#%s[%d]", cpath, cat.list, i)
-			spec, ok := sv.(*jsonv.Object)
-			if !ok {
-				probs = append(probs, ingest.Problem{File: cpath, Field: fmt.Sprintf("%s[%d]", cat.list, i), Msg: "must be an object"})
-				continue
-			}
-			id, _ := specID(spec)
-			entry := b.Manifest[id]
-			if entry == nil {
-				probs = append(probs, ingest.Problem{File: cpath, Field: fmt.Sprintf("%s[%d]", cat.list, i),
-					Msg: fmt.Sprintf("case %q is not in the manifest", id)})
-				continue
-			}
-			proto, _ := entry.String("protocol")
-			c, ps := newCase(spec, id, proto, src)
-			if ps != nil {
-				probs = append(probs, ps...)
-				continue
-			}
-			if c.Protocol != cat.proto {
-				probs = append(probs, ingest.Problem{File: cpath, Field: fmt.Sprintf("%s[%d]", cat.list, i),
-					Msg: fmt.Sprintf("case %q (%s) is in the %s catalog", id, c.Protocol, cat.proto)})
-			}
-			if want, _ := entry.String("catalog"); want != "" && want != cat.file {
-				probs = append(probs, ingest.Problem{File: cpath, Field: fmt.Sprintf("%s[%d]", cat.list, i),
-					Msg: fmt.Sprintf("manifest puts case %q in %s", id, want)})
-			}
-			if want, _ := entry.String("case_spec_sha256"); want != "" {
-				if got := SpecSHA256(spec); got != want {
-					probs = append(probs, ingest.Problem{File: cpath, Field: fmt.Sprintf("%s[%d]", cat.list, i),
-						Msg: fmt.Sprintf("case %q: case_spec_sha256 is %s, manifest says %s", id, got, want)})
-				}
-			}
-			if found[id] {
-				continue // index() reports the duplicate
-			}
-			found[id] = true
-			b.Cases = append(b.Cases, c)
+		id, _ := specID(spec)
+		entry := b.Manifest[id]
+		if entry == nil {
+			probs = append(probs, ingest.Problem{File: cpath, Field: field,
+				Msg: fmt.Sprintf("case %q is not in the manifest", id)})
+			continue
 		}
+		proto, _ := entry.String("protocol")
+		c, ps := newCase(spec, id, proto, src)
+		if ps != nil {
+			probs = append(probs, ps...)
+			continue
+		}
+		if c.Protocol != cat.proto {
+			probs = append(probs, ingest.Problem{File: cpath, Field: field,
+				Msg: fmt.Sprintf("case %q (%s) is in the %s catalog", id, c.Protocol, cat.proto)})
+		}
+		if want, _ := entry.String("catalog"); want != "" && want != cat.file {
+			probs = append(probs, ingest.Problem{File: cpath, Field: field,
+				Msg: fmt.Sprintf("manifest puts case %q in %s", id, want)})
+		}
+		if want, _ := entry.String("case_spec_sha256"); want != "" {
+			if got := SpecSHA256(spec); got != want {
+				probs = append(probs, ingest.Problem{File: cpath, Field: field,
+					Msg: fmt.Sprintf("case %q: case_spec_sha256 is %s, manifest says %s", id, got, want)})
+			}
+		}
+		if found[id] {
+			continue // index() reports the duplicate
+		}
+		found[id] = true
+		b.Cases = append(b.Cases, c)
 	}
-	ids := make([]string, 0, len(b.Manifest))
-	for id := range b.Manifest {
-		if !found[id] {
-			ids = append(ids, id)
-		}
+	return probs
+}
+
+// loadCaseEvidence reads env/case_evidence.json, when the checkout has one, into
+// b.Evidence.
+func (b *Bench) loadCaseEvidence(realRoot, epath string) []ingest.Problem {
+	if !fileExists(epath) {
+		return nil
 	}
-	sort.Strings(ids)
-	for _, id := range ids {
-		probs = append(probs, ingest.Problem{File: mpath, Field: "entries", Msg: fmt.Sprintf("case %q is in no catalog", id)})
+	eo, p := rootedObject(realRoot, epath)
+	if p != nil {
+		return []ingest.Problem{*p}
 	}
-	probs = append(probs, b.loadShards(root)...) // V3 query shards, when the checkout has them
-	if epath := filepath.Join(env, "case_evidence.json"); fileExists(epath) {
-		eo, p := readJSONObject(epath)
-		if p != nil {
-			return append(probs, *p)
+	var probs []ingest.Problem
+	list, _ := eo.List("cases")
+	for i, v := range list {
+		o, ok := v.(*jsonv.Object)
+		id, _ := o.String("case_id")
+		if !ok || id == "" {
+			probs = append(probs, ingest.Problem{File: epath, Field: fmt.Sprintf("cases[%d].case_id", i), Msg: "missing or not a string"})
+			continue
 		}
-		list, _ := eo.List("cases")
-		for i, v := range list {
-			o, ok := v.(*jsonv.Object)
-			id, _ := o.String("case_id")
-			if !ok || id == "" {
-				probs = append(probs, ingest.Problem{File: epath, Field: fmt.Sprintf("cases[%d].case_id", i), Msg: "missing or not a string"})
-				continue
-			}
-			b.Evidence[id] = o
-		}
+		b.Evidence[id] = o
 	}
 	return probs
 }

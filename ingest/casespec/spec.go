@@ -111,47 +111,91 @@ type Commit struct {
 // DecodeSpec parses a case's raw spec. Problems name the case source and the field; a spec
 // with problems is still returned (best effort) so that callers can report every problem.
 func DecodeSpec(c *Case) (*Spec, ingest.Problems) {
-	var ps ingest.Problems
-	bad := func(field, format string, a ...any) {
-		ps = append(ps, ingest.Problem{File: c.Source, Field: field, Msg: fmt.Sprintf(format, a...)})
-	}
 	if c == nil || c.Spec == nil {
 		return nil, ingest.Problems{{Field: "spec", Msg: "case has no spec object"}}
 	}
-	o := c.Spec
-	s := &Spec{Protocol: c.Protocol, CaseID: c.BaseID}
-	if s.CaseID == "" {
-		s.CaseID = c.ID
-	}
-	str := func(key string) string {
-		v, ok := o.Get(key)
-		if !ok || v == nil {
-			return ""
-		}
-		x, isStr := v.(string)
-		if !isStr {
-			bad(key, "must be a string, not %s", kind(v))
-		}
-		return x
-	}
-	intField := func(key string) int {
-		v, _ := o.Get(key)
-		n, ok := pyIntOrZero(v)
-		if !ok {
-			bad(key, "must be an integer, not %s", kind(v))
-		}
-		return n
-	}
+	d := &specDecoder{c: c, o: c.Spec, s: &Spec{Protocol: c.Protocol, CaseID: c.BaseID}}
+	d.identity()
 	if c.Protocol == ingest.Legacy {
-		if id := str("scenario_id"); id != "" {
+		d.legacy()
+		return d.s, d.ps
+	}
+	d.infoScope()
+	d.evidence()
+	d.keyAction()
+	d.workflow()
+	d.expectations()
+	d.actions()
+	return d.s, d.ps
+}
+
+// specDecoder decodes one case's spec into s, collecting problems in ps.
+type specDecoder struct {
+	c  *Case
+	o  *jsonv.Object
+	s  *Spec
+	ps ingest.Problems
+}
+
+func (d *specDecoder) bad(field, format string, a ...any) {
+	d.ps = append(d.ps, ingest.Problem{File: d.c.Source, Field: field, Msg: fmt.Sprintf(format, a...)})
+}
+
+// str is a string field; "" when absent or null, a problem when not a string.
+func (d *specDecoder) str(key string) string {
+	v, ok := d.o.Get(key)
+	if !ok || v == nil {
+		return ""
+	}
+	x, isStr := v.(string)
+	if !isStr {
+		d.bad(key, "must be a string, not %s", kind(v))
+	}
+	return x
+}
+
+// intField is an integer field; 0 when absent or null, a problem when not an integer.
+func (d *specDecoder) intField(key string) int {
+	v, _ := d.o.Get(key)
+	n, ok := pyIntOrZero(v)
+	if !ok {
+		d.bad(key, "must be an integer, not %s", kind(v))
+	}
+	return n
+}
+
+// stringList is a list field's string entries (non-empty ones when nonEmpty); a problem
+// when the field is present, not null and not a list, if field is not "".
+func (d *specDecoder) stringList(key string, nonEmpty bool, field string) []string {
+	var out []string
+	if l, ok := d.o.List(key); ok {
+		for _, t := range l {
+			if ts, ok := t.(string); ok && (ts != "" || !nonEmpty) {
+				out = append(out, ts)
+			}
+		}
+	} else if v, present := d.o.Get(key); present && v != nil && field != "" {
+		d.bad(field, "must be a list, not %s", kind(v))
+	}
+	return out
+}
+
+// identity: the case id the spec names, its environment and metadata.
+func (d *specDecoder) identity() {
+	s, o := d.s, d.o
+	if s.CaseID == "" {
+		s.CaseID = d.c.ID
+	}
+	if d.c.Protocol == ingest.Legacy {
+		if id := d.str("scenario_id"); id != "" {
 			s.CaseID = id
 		}
-	} else if id := str("episode_id"); id != "" {
+	} else if id := d.str("episode_id"); id != "" {
 		s.CaseID = id
 	}
-	s.EnvID = str("env_id")
+	s.EnvID = d.str("env_id")
 	if s.EnvID == "" {
-		s.EnvID = c.Domain
+		s.EnvID = d.c.Domain
 	}
 	s.Metadata, _ = o.Obj("metadata")
 	if s.Metadata != nil {
@@ -161,40 +205,41 @@ func DecodeSpec(c *Case) (*Spec, ingest.Problems) {
 		s.StatefulProtocol, _ = s.Metadata.Get("stateful_observation_protocol")
 	}
 	s.SimulatedTrace, _ = o.Obj("simulated_trace")
+}
 
-	if c.Protocol == ingest.Legacy {
-		s.GoldDecision = str("gold_decision")
-		s.GoldRationale = str("gold_rationale")
-		s.CandidateFinalAction = str("candidate_final_action")
-		s.Now = str("now")
-		s.LegacyStatus = "active_world"
-		if s.Metadata != nil {
-			if st, ok := s.Metadata.Get("status"); ok {
-				s.LegacyStatus = jsonv.PyStr(st)
-			}
+// legacy: a Legacy scenario's gold decision and candidate action.
+func (d *specDecoder) legacy() {
+	s := d.s
+	s.GoldDecision = d.str("gold_decision")
+	s.GoldRationale = d.str("gold_rationale")
+	s.CandidateFinalAction = d.str("candidate_final_action")
+	s.Now = d.str("now")
+	s.LegacyStatus = "active_world"
+	if s.Metadata != nil {
+		if st, ok := s.Metadata.Get("status"); ok {
+			s.LegacyStatus = jsonv.PyStr(st)
 		}
-		return s, ps
 	}
+}
 
-	if l, ok := o.List("info_tools"); ok {
-		for _, t := range l {
-			if ts, ok := t.(string); ok && ts != "" {
-				s.InfoTools = append(s.InfoTools, ts)
-			}
-		}
-	} else if v, present := o.Get("info_tools"); present && v != nil {
-		bad("info_tools", "must be a list, not %s", kind(v))
-	}
+// infoScope: the information tools and the coverage the case requires.
+func (d *specDecoder) infoScope() {
+	s, o := d.s, d.o
+	s.InfoTools = d.stringList("info_tools", true, "info_tools")
 	if l, ok := o.List("required_info_calls"); ok {
 		s.RequiredInfoCalls = l
 	} else if v, present := o.Get("required_info_calls"); present && v != nil {
-		bad("required_info_calls", "must be a list, not %s", kind(v))
+		d.bad("required_info_calls", "must be a list, not %s", kind(v))
 	}
-	s.MinInfoCalls = intField("min_info_calls")
-	s.MinDistinctInfoTools = intField("min_distinct_info_tools")
-	s.MaxInfoCalls = intField("max_info_calls")
+	s.MinInfoCalls = d.intField("min_info_calls")
+	s.MinDistinctInfoTools = d.intField("min_distinct_info_tools")
+	s.MaxInfoCalls = d.intField("max_info_calls")
+}
 
-	s.EvidenceMode = str("evidence_mode")
+// evidence: the evidence mode, rules, frozen deltas and schema.
+func (d *specDecoder) evidence() {
+	s, o := d.s, d.o
+	s.EvidenceMode = d.str("evidence_mode")
 	if l, ok := o.List("evidence_rules"); ok {
 		for i, r := range l {
 			ro, ok := r.(*jsonv.Object)
@@ -215,20 +260,24 @@ func DecodeSpec(c *Case) (*Spec, ingest.Problems) {
 					}
 				}
 			} else if v, present := ro.Get("facts"); present && v != nil {
-				bad(fmt.Sprintf("evidence_rules[%d].facts", i), "must be a list, not %s", kind(v))
+				d.bad(fmt.Sprintf("evidence_rules[%d].facts", i), "must be a list, not %s", kind(v))
 			}
 			s.EvidenceRules = append(s.EvidenceRules, rule)
 		}
 	}
 	if v, present := o.Get("frozen_evidence_deltas"); present {
-		if d, ok := v.(*jsonv.Object); ok {
-			s.Deltas = d
+		if dl, ok := v.(*jsonv.Object); ok {
+			s.Deltas = dl
 		} else {
 			s.DeltasInvalid = true
 		}
 	}
 	s.EvidenceSchema, _ = o.Get("evidence_schema")
+}
 
+// keyAction: the requirements, the key action template and the candidate events.
+func (d *specDecoder) keyAction() {
+	s, o := d.s, d.o
 	if v, present := o.Get("requirements"); present {
 		s.Requirements, s.RequirementsIsList = v.([]any)
 	}
@@ -243,10 +292,15 @@ func DecodeSpec(c *Case) (*Spec, ingest.Problems) {
 		t.PayloadPolicy, _ = ka.Obj("payload_policy")
 		s.KeyAction = t
 	}
-	s.CandidateProtocol = str("candidate_protocol")
+	s.CandidateProtocol = d.str("candidate_protocol")
 	s.CandidateEvents, _ = o.List("candidate_consequential_events")
+}
 
-	s.WorkflowRaw, _ = o.Get("workflow")
+// workflow: the commits of a list or DAG workflow, a non-object commit kept as nil in its
+// position (the oracle reports it).
+func (d *specDecoder) workflow() {
+	s := d.s
+	s.WorkflowRaw, _ = d.o.Get("workflow")
 	var commits []any
 	switch w := s.WorkflowRaw.(type) {
 	case []any:
@@ -258,55 +312,58 @@ func DecodeSpec(c *Case) (*Spec, ingest.Problems) {
 			if cl, ok := w.List("commits"); ok {
 				commits = cl
 			} else if v, present := w.Get("commits"); present && v != nil {
-				bad("workflow.commits", "must be a list, not %s", kind(v))
+				d.bad("workflow.commits", "must be a list, not %s", kind(v))
 			}
 		}
 	}
 	for i, raw := range commits {
 		co, ok := raw.(*jsonv.Object)
 		if !ok {
-			s.Workflow = append(s.Workflow, nil) // keeps positions; the oracle reports it
+			s.Workflow = append(s.Workflow, nil)
 			continue
 		}
 		s.Workflow = append(s.Workflow, decodeCommit(i, co))
 	}
+}
 
-	s.ExpectedOutcome = str("expected_outcome")
-	s.ExpectedGate = str("expected_gate")
-	s.ExpectedStopOutcome = str("expected_stop_outcome")
-	if l, ok := o.List("expected_completed_commits"); ok {
+// expectations: the expected outcome, gate, stop outcome and completed commits.
+func (d *specDecoder) expectations() {
+	s := d.s
+	s.ExpectedOutcome = d.str("expected_outcome")
+	s.ExpectedGate = d.str("expected_gate")
+	s.ExpectedStopOutcome = d.str("expected_stop_outcome")
+	if l, ok := d.o.List("expected_completed_commits"); ok {
 		s.HasExpectedCompleted = true
 		for i, x := range l {
 			xs, ok := x.(string)
 			if !ok {
-				bad(fmt.Sprintf("expected_completed_commits[%d]", i), "must be a string, not %s", kind(x))
+				d.bad(fmt.Sprintf("expected_completed_commits[%d]", i), "must be a string, not %s", kind(x))
 				continue
 			}
 			s.ExpectedCompletedCommits = append(s.ExpectedCompletedCommits, xs)
 		}
 	}
+}
+
+// actions: the stateful observation, resource bindings, the public action tools and
+// action rules, and the task-success mode.
+func (d *specDecoder) actions() {
+	s, o := d.s, d.o
 	s.StatefulObservation, _ = o.Obj("stateful_observation")
 	s.DisjointSlots, _ = o.Get("disjoint_slots")
 	s.ResourceBindings, s.HasResourceBinding = o.Get("resource_bindings")
-	if l, ok := o.List("public_action_tools"); ok {
-		for _, t := range l {
-			if ts, ok := t.(string); ok {
-				s.PublicActionTools = append(s.PublicActionTools, ts)
-			}
-		}
-	}
+	s.PublicActionTools = d.stringList("public_action_tools", false, "")
 	s.ActionToolSpecs, _ = o.List("available_action_tools")
 	if v, present := o.Get("action_rules"); present {
 		if ar, ok := v.(*jsonv.Object); ok {
 			s.ActionRules = ar
 		} else {
-			bad("action_rules", "must be an object, not %s", kind(v))
+			d.bad("action_rules", "must be an object, not %s", kind(v))
 		}
 	}
-	if s.TaskSuccess = str("task_success"); s.TaskSuccess != "" && s.TaskSuccess != "official" {
-		bad("task_success", "must be \"official\", not %q", s.TaskSuccess)
+	if s.TaskSuccess = d.str("task_success"); s.TaskSuccess != "" && s.TaskSuccess != "official" {
+		d.bad("task_success", "must be \"official\", not %q", s.TaskSuccess)
 	}
-	return s, ps
 }
 
 func decodeCommit(i int, co *jsonv.Object) *Commit {

@@ -73,8 +73,52 @@ func ReadBatchDir(dir string, opt Options) (*Result, error) {
 		readBatchSummary(res, summary, spath, caseOf)
 	}
 
-	// The per-case files.
-	hidden := 0
+	hidden := listBatchFiles(rr, res, dir, caseOf)
+	if hidden > 0 {
+		res.warn("%s: %d hidden entries (names starting with '.', e.g. the runner's unfinished atomic writes) ignored", dir, hidden)
+	}
+	if len(cases) == 0 {
+		if len(res.Problems) > 0 {
+			return res, nil
+		}
+		return nil, fmt.Errorf("%s: not a batch output directory (no summary.json failures and no per-case files under %s)", dir, strings.Join(batchSubdirs, "/, ")+"/")
+	}
+
+	manifest := readDeepSeekManifest(rr, res, dir)
+	models := &modelCheck{configured: opt.model()}
+	var runner RunnerMetrics
+	deferredSkipped := 0
+	for _, id := range slices.Sorted(maps.Keys(cases)) {
+		c := cases[id]
+		e, class, successful, ok := readBatchCase(rr, res, dir, c, opt, summary != nil, models)
+		if !ok {
+			continue
+		}
+		runner.add(class, successful, c.has["records"])
+		if e == nil { // a deferred case in analyst mode
+			deferredSkipped++
+			continue
+		}
+		if manifest != nil {
+			manifest.apply(e, opt)
+		}
+		res.Episodes = append(res.Episodes, e)
+	}
+	if deferredSkipped > 0 {
+		res.warn("%s: %d deferred case(s) (summary.json deferred_cases) are not episodes in %s mode; the runner counts them as unsuccessful (--status-mode %s makes them episodes)", spath, deferredSkipped, ModeAnalyst, ModeRunner)
+	}
+	models.flush(res)
+	res.Runner = &runner
+	if res.Summary != nil && *res.Summary != runner {
+		res.warn("%s: the runner's metrics (%s) differ from those recomputed from the per-case files (%s): the folder changed after the runner summarised it", spath, res.Summary, runner)
+	}
+	sort.SliceStable(res.Episodes, func(i, j int) bool { return res.Episodes[i].CaseID < res.Episodes[j].CaseID })
+	return res, nil
+}
+
+// listBatchFiles notes which per-case files (under batchSubdirs/<protocol>/) each case
+// has, and returns how many hidden entries it passed over.
+func listBatchFiles(rr *rootedReader, res *Result, dir string, caseOf func(id, proto, file string) *batchCase) (hidden int) {
 	for _, sub := range batchSubdirs {
 		protos, err := rr.dirEntries(filepath.Join(dir, sub))
 		if err != nil {
@@ -118,46 +162,7 @@ func ReadBatchDir(dir string, opt Options) (*Result, error) {
 			}
 		}
 	}
-	if hidden > 0 {
-		res.warn("%s: %d hidden entries (names starting with '.', e.g. the runner's unfinished atomic writes) ignored", dir, hidden)
-	}
-	if len(cases) == 0 {
-		if len(res.Problems) > 0 {
-			return res, nil
-		}
-		return nil, fmt.Errorf("%s: not a batch output directory (no summary.json failures and no per-case files under %s)", dir, strings.Join(batchSubdirs, "/, ")+"/")
-	}
-
-	manifest := readDeepSeekManifest(rr, res, dir)
-	models := &modelCheck{configured: opt.model()}
-	var runner RunnerMetrics
-	deferredSkipped := 0
-	for _, id := range slices.Sorted(maps.Keys(cases)) {
-		c := cases[id]
-		e, class, successful, ok := readBatchCase(rr, res, dir, c, opt, summary != nil, models)
-		if !ok {
-			continue
-		}
-		runner.add(class, successful, c.has["records"])
-		if e == nil { // a deferred case in analyst mode
-			deferredSkipped++
-			continue
-		}
-		if manifest != nil {
-			manifest.apply(e, opt)
-		}
-		res.Episodes = append(res.Episodes, e)
-	}
-	if deferredSkipped > 0 {
-		res.warn("%s: %d deferred case(s) (summary.json deferred_cases) are not episodes in %s mode; the runner counts them as unsuccessful (--status-mode %s makes them episodes)", spath, deferredSkipped, ModeAnalyst, ModeRunner)
-	}
-	models.flush(res)
-	res.Runner = &runner
-	if res.Summary != nil && *res.Summary != runner {
-		res.warn("%s: the runner's metrics (%s) differ from those recomputed from the per-case files (%s): the folder changed after the runner summarised it", spath, res.Summary, runner)
-	}
-	sort.SliceStable(res.Episodes, func(i, j int) bool { return res.Episodes[i].CaseID < res.Episodes[j].CaseID })
-	return res, nil
+	return hidden
 }
 
 // batchFileCase splits a per-case file name into its case id and kind.
@@ -253,78 +258,26 @@ func readBatchSummary(res *Result, summary *jsonv.Object, spath string, caseOf f
 // readBatchCase classifies one case as the runner did and builds its episode (nil for a
 // deferred case in analyst mode). ok is false when the case is a problem, not an episode.
 func readBatchCase(rr *rootedReader, res *Result, dir string, c *batchCase, opt Options, haveSummary bool, models *modelCheck) (e *ingest.Episode, class string, successful, ok bool) {
-	file := func(sub string) string { return filepath.Join(dir, sub, c.proto, c.id+".json") }
-	runLog := filepath.Join(dir, "logs", c.proto, c.id+"_run.json")
+	f := &batchCaseFiles{rr: rr, res: res, dir: dir, c: c, runLog: filepath.Join(dir, "logs", c.proto, c.id+"_run.json")}
 	nProblems := len(res.Problems)
-	read := func(sub string) *jsonv.Object {
-		if !c.has[sub] {
-			return nil
-		}
-		o, _, p := rr.object(file(sub))
-		if p != nil {
-			res.Problems = append(res.Problems, *p)
-		}
-		return o
-	}
-
-	// The runner's class of the case.
-	switch {
-	case c.failure != nil && c.deferred:
-		res.problem(filepath.Join(dir, "summary.json"), "", "case %s is both deferred and in failures[]", c.id)
-		return nil, "", false, false
-	case c.deferred:
-		class = batchDeferred
-	case c.failure != nil:
-		class, _ = c.failure.String("classification")
-	case haveSummary:
-		class = batchCompleted
-		for _, sub := range []string{"raw_outputs", "traces", "records"} {
-			if !c.has[sub] {
-				res.problem(file(sub), "", "missing, and summary.json has no failure entry for %s: the runner would have recorded an evaluation_harness_failure; the folder is incomplete or was changed after the run", c.id)
-			}
-		}
-	default:
-		class = deriveBatchClass(rr, res, dir, c, file, runLog)
-	}
+	class = f.runnerClass(haveSummary)
 	if len(res.Problems) > nProblems {
 		return nil, "", false, false
 	}
 
-	trace := read("traces")
+	trace := f.read("traces")
 	if trace == nil && class == batchRunFailure && !opt.runner() && len(res.Problems) == nProblems {
-		res.problem(file("traces"), "", "missing: the run of %s failed and, without the adapter's trace, its failure_class (agent or harness) is unknown", c.id)
+		res.problem(f.file("traces"), "", "missing: the run of %s failed and, without the adapter's trace, its failure_class (agent or harness) is unknown", c.id)
 	}
-	var fc any
-	if trace != nil {
-		if v, ok := trace.Get("failure_class"); ok && v != nil {
-			if _, isStr := v.(string); !isStr {
-				res.problem(file("traces"), "failure_class", "must be a string or null, got %s", ingest.TypeName(v))
-				return nil, "", false, false
-			}
-			fc = v
-		}
-		for _, k := range []string{"runtime_model", "model"} {
-			if s, ok := trace.String(k); ok {
-				models.note(k, s, c.id)
-			}
-		}
+	fc, ok := f.traceFailureClass(trace, models)
+	if !ok {
+		return nil, "", false, false
 	}
 	if class == batchDeferred && !opt.runner() {
 		return nil, class, false, true
 	}
 
-	src := file("raw_outputs")
-	switch {
-	case class == batchDeferred:
-		src = filepath.Join(dir, "summary.json")
-	case !c.has["raw_outputs"] && c.has["traces"]:
-		src = file("traces")
-	case !c.has["raw_outputs"] && c.has["run"]:
-		src = runLog
-	case !c.has["raw_outputs"]:
-		src = filepath.Join(dir, "summary.json")
-	}
-	e = opt.newEpisode(c.id, src)
+	e = opt.newEpisode(c.id, f.episodeSource(class))
 	e.FailureClass = fc
 	if opt.runner() {
 		e.Status = batchRunnerStatus(class)
@@ -340,14 +293,117 @@ func readBatchCase(rr *rootedReader, res *Result, dir string, c *batchCase, opt 
 			e.Extra.Set("batch_deferred", true)
 		}
 	}
+	f.setRecord(e, class)
+	successful = f.setOfficial(e, class, opt)
+	if trace != nil {
+		setTraceUsage(e, trace)
+	}
+	if len(res.Problems) > nProblems {
+		return nil, "", false, false
+	}
+	return e, class, successful, true
+}
 
-	// The record: the raw output the runner persisted after evaluating the case. A run
-	// failure's raw output (the runner never copies one) would be left from an earlier run.
-	if c.has["raw_outputs"] {
+// batchCaseFiles reads the files of one case of a batch folder: dir/SUB/PROTO/ID.json and
+// its run log.
+type batchCaseFiles struct {
+	rr     *rootedReader
+	res    *Result
+	dir    string
+	c      *batchCase
+	runLog string
+}
+
+// file is the path of the case's file under sub (raw_outputs, traces, records, …).
+func (f *batchCaseFiles) file(sub string) string {
+	return filepath.Join(f.dir, sub, f.c.proto, f.c.id+".json")
+}
+
+// read reads the case's file under sub; nil when the case has none or it is a problem.
+func (f *batchCaseFiles) read(sub string) *jsonv.Object {
+	if !f.c.has[sub] {
+		return nil
+	}
+	o, _, p := f.rr.object(f.file(sub))
+	if p != nil {
+		f.res.Problems = append(f.res.Problems, *p)
+	}
+	return o
+}
+
+// runnerClass is the runner's class of the case: from summary.json's lists when there is
+// one, else derived from the case's files. A contradiction is a problem.
+func (f *batchCaseFiles) runnerClass(haveSummary bool) string {
+	c, res := f.c, f.res
+	switch {
+	case c.failure != nil && c.deferred:
+		res.problem(filepath.Join(f.dir, "summary.json"), "", "case %s is both deferred and in failures[]", c.id)
+		return ""
+	case c.deferred:
+		return batchDeferred
+	case c.failure != nil:
+		class, _ := c.failure.String("classification")
+		return class
+	case haveSummary:
+		for _, sub := range []string{"raw_outputs", "traces", "records"} {
+			if !c.has[sub] {
+				res.problem(f.file(sub), "", "missing, and summary.json has no failure entry for %s: the runner would have recorded an evaluation_harness_failure; the folder is incomplete or was changed after the run", c.id)
+			}
+		}
+		return batchCompleted
+	default:
+		return deriveBatchClass(f.rr, res, f.dir, c, f.file, f.runLog)
+	}
+}
+
+// traceFailureClass is the adapter trace's failure_class (nil when absent or null), and
+// notes the models the trace names; ok is false when failure_class is not a string.
+func (f *batchCaseFiles) traceFailureClass(trace *jsonv.Object, models *modelCheck) (fc any, ok bool) {
+	if trace == nil {
+		return nil, true
+	}
+	if v, has := trace.Get("failure_class"); has && v != nil {
+		if _, isStr := v.(string); !isStr {
+			f.res.problem(f.file("traces"), "failure_class", "must be a string or null, got %s", ingest.TypeName(v))
+			return nil, false
+		}
+		fc = v
+	}
+	for _, k := range []string{"runtime_model", "model"} {
+		if s, has := trace.String(k); has {
+			models.note(k, s, f.c.id)
+		}
+	}
+	return fc, true
+}
+
+// episodeSource is the file an episode of the case names as its source: the raw output,
+// else the trace, the run log or summary.json (a deferred case's only trace).
+func (f *batchCaseFiles) episodeSource(class string) string {
+	c := f.c
+	switch {
+	case class == batchDeferred:
+		return filepath.Join(f.dir, "summary.json")
+	case c.has["raw_outputs"]:
+		return f.file("raw_outputs")
+	case c.has["traces"]:
+		return f.file("traces")
+	case c.has["run"]:
+		return f.runLog
+	default:
+		return filepath.Join(f.dir, "summary.json")
+	}
+}
+
+// setRecord sets the episode's record: the raw output the runner persisted after
+// evaluating the case. A run failure's raw output (the runner never copies one) would be
+// left from an earlier run.
+func (f *batchCaseFiles) setRecord(e *ingest.Episode, class string) {
+	if f.c.has["raw_outputs"] {
 		if class == batchRunFailure || class == batchInfraFailure || class == batchDeferred {
-			res.warn("%s: ignored: the runner does not persist a raw output for a %s case, so this one is left from an earlier run", file("raw_outputs"), class)
+			f.res.warn("%s: ignored: the runner does not persist a raw output for a %s case, so this one is left from an earlier run", f.file("raw_outputs"), class)
 		} else {
-			e.Record = read("raw_outputs")
+			e.Record = f.read("raw_outputs")
 		}
 	}
 	if e.Record == nil && e.Status == ingest.StatusCompleted {
@@ -356,7 +412,13 @@ func readBatchCase(rr *rootedReader, res *Result, dir string, c *batchCase, opt 
 		// policy scores as a failure, rather than a missing one, which is an input defect.
 		e.Record = &jsonv.Object{}
 	}
-	if norm := read("normalized_results"); norm != nil && class != batchRunFailure && class != batchInfraFailure && class != batchDeferred {
+}
+
+// setOfficial sets the episode's official result, the runner's own verdict, from the
+// normalized result (or the record's status), and reports whether the runner counted the
+// case successful.
+func (f *batchCaseFiles) setOfficial(e *ingest.Episode, class string, opt Options) (successful bool) {
+	if norm := f.read("normalized_results"); norm != nil && class != batchRunFailure && class != batchInfraFailure && class != batchDeferred {
 		e.Official = &jsonv.Object{}
 		for _, k := range []string{"successful", "raw_status", "observed_outcome", "expected_outcome"} {
 			if v, ok := norm.Get(k); ok {
@@ -364,35 +426,33 @@ func readBatchCase(rr *rootedReader, res *Result, dir string, c *batchCase, opt 
 			}
 		}
 		successful = norm.Has("successful") && mustGet(norm, "successful") == true
-	} else if rec := read("records"); rec != nil && class == batchCompleted {
+	} else if rec := f.read("records"); rec != nil && class == batchCompleted {
 		if st, ok := rec.Get("status"); ok {
 			e.Official = jsonv.NewObject("raw_status", st)
 		}
 	}
 	if class == batchCompleted && !successful && e.Official != nil && !e.Official.Has("successful") {
-		res.warn("%s: no normalized result: the runner's verdict on %s is unknown", file("normalized_results"), c.id)
+		f.res.warn("%s: no normalized result: the runner's verdict on %s is unknown", f.file("normalized_results"), f.c.id)
 	}
 	if opt.runner() && class != batchCompleted && class != batchHarnessFailure {
 		// The runner counted this case as unsuccessful: that is its verdict.
 		e.Official = jsonv.NewObject("successful", false, "runner_class", class)
 	}
-	if trace != nil {
-		e.Usage = traceUsage(trace)
-		// The limits the adapter ran under, and the one that ended the run, say what a
-		// timeout or resource failure means.
-		for _, k := range []string{"resource_limits", "resource_termination_reason"} {
-			if v, ok := trace.Get(k); ok && v != nil {
-				if e.Extra == nil {
-					e.Extra = &jsonv.Object{}
-				}
-				e.Extra.Set(k, v)
+	return successful
+}
+
+// setTraceUsage takes the usage from the adapter's trace, and the limits the adapter ran
+// under and the one that ended the run, which say what a timeout or resource failure means.
+func setTraceUsage(e *ingest.Episode, trace *jsonv.Object) {
+	e.Usage = traceUsage(trace)
+	for _, k := range []string{"resource_limits", "resource_termination_reason"} {
+		if v, ok := trace.Get(k); ok && v != nil {
+			if e.Extra == nil {
+				e.Extra = &jsonv.Object{}
 			}
+			e.Extra.Set(k, v)
 		}
 	}
-	if len(res.Problems) > nProblems {
-		return nil, "", false, false
-	}
-	return e, class, successful, true
 }
 
 func mustGet(o *jsonv.Object, k string) any { v, _ := o.Get(k); return v }

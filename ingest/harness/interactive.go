@@ -159,32 +159,8 @@ func readInteractiveRun(rr *rootedReader, res *Result, run, name string, opt Opt
 	if len(res.Problems) > before {
 		return nil
 	}
-
-	// The case: case_metadata.json, else the ids run_one records without a gateway.
-	caseID := ""
-	for _, src := range []struct {
-		o    *jsonv.Object
-		file string
-	}{{meta, "case_metadata.json"}, {result, "result.json"}, {config, "config.json"}} {
-		if src.o == nil {
-			continue
-		}
-		id, ok := src.o.String("case_id")
-		if !ok {
-			continue
-		}
-		if err := checkName("case id", id); err != nil {
-			res.problem(filepath.Join(run, src.file), "case_id", "%v", err)
-			return nil
-		}
-		if caseID != "" && id != caseID {
-			res.problem(filepath.Join(run, src.file), "case_id", "%q, but another file of the run says %q", id, caseID)
-			return nil
-		}
-		caseID = id
-	}
-	if caseID == "" {
-		res.problem(rpath, "case_id", "the case of the run is unknown (no case_id in case_metadata.json, result.json or config.json)")
+	caseID, ok := interactiveCaseID(res, run, meta, result, config)
+	if !ok {
 		return nil
 	}
 	proto, _ := ingest.ProtocolFromID(caseID)
@@ -201,11 +177,6 @@ func readInteractiveRun(rr *rootedReader, res *Result, run, name string, opt Opt
 		res.problem(rpath, "status", "%q is not a status drive_episode writes", status)
 		return nil
 	}
-	code, _ := result.String("failure_code")
-	censoredV, _ := result.Get("censored")
-	censored := censoredV == true
-	driverErr, _ := result.String("driver_protocol_error")
-
 	e := opt.newEpisode(caseID, rpath)
 	id, p := interactiveRunID(opt.Config, caseID, rpath, result)
 	if p != nil {
@@ -213,6 +184,58 @@ func readInteractiveRun(rr *rootedReader, res *Result, run, name string, opt Opt
 		return nil
 	}
 	e.RunID = id
+	setInteractiveStatus(e, res, rpath, result, status, opt)
+	model, _ := result.String("model")
+	models.note("model", model, run)
+	if !setInteractiveRecord(e, res, run, result, meta, proto, status, model) {
+		return nil
+	}
+	e.Usage = interactiveUsage(rr, res, result, run, models)
+	if len(res.Problems) > before {
+		return nil
+	}
+	return e
+}
+
+// interactiveCaseID is the case of the run: case_metadata.json's case_id, else the ids
+// run_one records without a gateway (result.json, config.json); files that disagree, or
+// no id at all, are a problem (ok false).
+func interactiveCaseID(res *Result, run string, meta, result, config *jsonv.Object) (caseID string, ok bool) {
+	for _, src := range []struct {
+		o    *jsonv.Object
+		file string
+	}{{meta, "case_metadata.json"}, {result, "result.json"}, {config, "config.json"}} {
+		if src.o == nil {
+			continue
+		}
+		id, ok := src.o.String("case_id")
+		if !ok {
+			continue
+		}
+		if err := checkName("case id", id); err != nil {
+			res.problem(filepath.Join(run, src.file), "case_id", "%v", err)
+			return "", false
+		}
+		if caseID != "" && id != caseID {
+			res.problem(filepath.Join(run, src.file), "case_id", "%q, but another file of the run says %q", id, caseID)
+			return "", false
+		}
+		caseID = id
+	}
+	if caseID == "" {
+		res.problem(filepath.Join(run, "result.json"), "case_id", "the case of the run is unknown (no case_id in case_metadata.json, result.json or config.json)")
+		return "", false
+	}
+	return caseID, true
+}
+
+// setInteractiveStatus sets the episode's status, failure class and the failure fields of
+// result.json kept under extra.
+func setInteractiveStatus(e *ingest.Episode, res *Result, rpath string, result *jsonv.Object, status string, opt Options) {
+	code, _ := result.String("failure_code")
+	censoredV, _ := result.Get("censored")
+	censored := censoredV == true
+	driverErr, _ := result.String("driver_protocol_error")
 	if opt.runner() {
 		e.Status = interactiveRunnerStatus(status, censored)
 	} else {
@@ -240,63 +263,64 @@ func readInteractiveRun(rr *rootedReader, res *Result, run, name string, opt Opt
 	if extra.Len() > 0 {
 		e.Extra = extra
 	}
-	model, _ := result.String("model")
-	models.note("model", model, run)
+}
 
-	// The record and the driver's verdict.
+// setInteractiveRecord sets the record (the executed events) and the driver's verdict;
+// false when result.json's execution is malformed or the run lacks case_metadata.json.
+func setInteractiveRecord(e *ingest.Episode, res *Result, run string, result, meta *jsonv.Object, proto ingest.Protocol, status, model string) bool {
+	rpath := filepath.Join(run, "result.json")
+	driverErr, _ := result.String("driver_protocol_error")
 	e.Official = jsonv.NewObject("successful", mustGet(result, "success"), "raw_status", status)
 	if driverErr != "" {
 		e.Official.Set("driver_protocol_error", driverErr)
 	}
-	if v, ok := result.Get("execution"); ok && v != nil {
-		exec, isObj := v.(*jsonv.Object)
-		if !isObj {
-			res.problem(rpath, "execution", "must be an object, got %s", ingest.TypeName(v))
-			return nil
+	v, ok := result.Get("execution")
+	if !ok || v == nil {
+		return true
+	}
+	exec, isObj := v.(*jsonv.Object)
+	if !isObj {
+		res.problem(rpath, "execution", "must be an object, got %s", ingest.TypeName(v))
+		return false
+	}
+	events, ok := exec.Get("execution_events")
+	if _, isList := events.([]any); ok && events != nil && !isList {
+		res.problem(rpath, "execution.execution_events", "must be an array, got %s", ingest.TypeName(events))
+		return false
+	}
+	if ok && events != nil {
+		if meta == nil {
+			// run_one writes case_metadata.json as soon as the gateway starts, so a run with
+			// events has one; without it the record has no env_id, and the oracle would fail
+			// a run the driver may have passed.
+			res.problem(filepath.Join(run, "case_metadata.json"), "", "missing, yet the run has events: the run directory is incomplete (restore the file from the run's output, or leave the run out)")
+			return false
 		}
-		events, ok := exec.Get("execution_events")
-		if _, isList := events.([]any); ok && events != nil && !isList {
-			res.problem(rpath, "execution.execution_events", "must be an array, got %s", ingest.TypeName(events))
-			return nil
+		env, _ := meta.String("env_id")
+		e.Record = jsonv.NewObject("schema_version", int64(1), "env_id", env, "episode_id", e.CaseID,
+			"runner", "run_english_interactive_rollout", "events", events)
+		md := &jsonv.Object{}
+		if model != "" {
+			md.Set("model", model)
 		}
-		if ok && events != nil {
-			if meta == nil {
-				// run_one writes case_metadata.json as soon as the gateway starts, so a run with
-				// events has one; without it the record has no env_id, and the oracle would fail
-				// a run the driver may have passed.
-				res.problem(filepath.Join(run, "case_metadata.json"), "", "missing, yet the run has events: the run directory is incomplete (restore the file from the run's output, or leave the run out)")
-				return nil
-			}
-			env, _ := meta.String("env_id")
-			e.Record = jsonv.NewObject("schema_version", int64(1), "env_id", env, "episode_id", caseID,
-				"runner", "run_english_interactive_rollout", "events", events)
-			md := &jsonv.Object{}
-			if model != "" {
-				md.Set("model", model)
-			}
-			if driverErr != "" {
-				// The driver rejected the whole reply and failed the run; the oracle sees
-				// only the executed events, so it must be told.
-				md.Set("driver_protocol_error", driverErr)
-			}
-			if md.Len() > 0 {
-				e.Record.Set("metadata", md)
-			}
+		if driverErr != "" {
+			// The driver rejected the whole reply and failed the run; the oracle sees
+			// only the executed events, so it must be told.
+			md.Set("driver_protocol_error", driverErr)
 		}
-		if sum, ok := exec.Obj("summary"); ok {
-			if out, ok := sum.String("outcome"); ok {
-				e.Official.Set("observed_outcome", CanonicalOutcome(proto, out))
-				if c := CanonicalOutcome(proto, out); c != out {
-					e.Official.Set("raw_observed_outcome", out)
-				}
+		if md.Len() > 0 {
+			e.Record.Set("metadata", md)
+		}
+	}
+	if sum, ok := exec.Obj("summary"); ok {
+		if out, ok := sum.String("outcome"); ok {
+			e.Official.Set("observed_outcome", CanonicalOutcome(proto, out))
+			if c := CanonicalOutcome(proto, out); c != out {
+				e.Official.Set("raw_observed_outcome", out)
 			}
 		}
 	}
-	e.Usage = interactiveUsage(rr, res, result, run, models)
-	if len(res.Problems) > before {
-		return nil
-	}
-	return e
+	return true
 }
 
 // interactiveUsage sums result.json's usage list (else usage.json): one entry per

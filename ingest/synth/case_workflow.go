@@ -89,6 +89,40 @@ const (
 // prescribed reads, and returns the commit objects of the spec. decisiveVal is the root's
 // decisive record value (V0 DAG only).
 func buildWorkflow(rng *rand.Rand, g idgen, m *model, sh wfShape, kind wfKind, nReads int, decisiveVal string) []any {
+	buildCommits(rng, g, m, sh, kind)
+	nouns := &nounCycle{nouns: sh.nouns}
+	rootReqs := rootReads(g, m, kind, decisiveVal, nouns)
+	for len(m.reads) < nReads {
+		noun := nouns.next()
+		id := g.rec(m.dom, noun)
+		m.reads = append(m.reads, read{tool: readTool(noun), args: jsonv.NewObject("record_id", id), facts: []any{
+			fact(noun, id, readTool(noun), fmt.Sprintf("%s is current.", id), "status", "current"),
+		}})
+	}
+	lateAt := -1
+	var lateReq *jsonv.Object
+	if kind != wfV0DAG {
+		lateAt, lateReq = lateStateRead(rng, g, m, nouns)
+	}
+	out := commitObjects(m, kind, rootReqs, lateAt, lateReq)
+	if kind == wfV0DAG {
+		m.decisive = 0
+	}
+	return out
+}
+
+// nounCycle hands out a shape's record nouns in turn, from the first again after the last.
+type nounCycle struct {
+	nouns []string
+	at    int
+}
+
+func (c *nounCycle) next() string { s := c.nouns[c.at%len(c.nouns)]; c.at++; return s }
+
+// buildCommits fills m.commits: each commit's tool, target and decoy, option value and
+// wrong value, dependencies and the argument citing its predecessor's receipt; a V2
+// template notice and a V2 step citing every receipt where the shape has them.
+func buildCommits(rng *rand.Rand, g idgen, m *model, sh wfShape, kind wfKind) {
 	d := m.dom
 	n := sh.graph.n
 	lowPfx := strings.ToLower(d.prefix)
@@ -138,21 +172,24 @@ func buildWorkflow(rng *rand.Rand, g idgen, m *model, sh wfShape, kind wfKind, n
 		}
 	}
 
-	// Evidence: one entity record per root, the policy rule, context records; a late state
-	// record for one non-root commit (V2/V3).
+}
+
+// rootReads adds the evidence of the workflow's roots to m.reads — one entity record per
+// root (the decisive record for a V0 DAG's first root), then the governing rule — and
+// returns the requirements each root commit gets.
+func rootReads(g idgen, m *model, kind wfKind, decisiveVal string, nouns *nounCycle) map[int][]any {
+	d := m.dom
 	var roots []int
-	for i := 0; i < n; i++ {
+	for i := range m.commits {
 		if len(m.commits[i].deps) == 0 {
 			roots = append(roots, i)
 		}
 	}
 	ruleID := g.rec(d, "RULE")
-	nounAt := 0
-	nextNoun := func() string { s := sh.nouns[nounAt%len(sh.nouns)]; nounAt++; return s }
 	rootReqs := map[int][]any{}
 	for k, ri := range roots {
 		c := &m.commits[ri]
-		noun := nextNoun()
+		noun := nouns.next()
 		rid := g.rec(d, noun)
 		target, _ := c.args.String(c.entity)
 		pred := strings.TrimSuffix(c.entity, "_id") + "_eligibility"
@@ -180,42 +217,44 @@ func buildWorkflow(rng *rand.Rand, g idgen, m *model, sh wfShape, kind wfKind, n
 		m.reads = append(m.reads, read{tool: readTool(noun), args: jsonv.NewObject("record_id", rid), facts: facts})
 		rootReqs[ri] = append(rootReqs[ri], req)
 	}
-	ruleNoun := nextNoun()
+	ruleNoun := nouns.next()
 	m.reads = append(m.reads, read{tool: readTool(ruleNoun), args: jsonv.NewObject("record_id", ruleID), facts: []any{
 		fact("rule_record", ruleID, readTool(ruleNoun), fmt.Sprintf("Rule %s permits the workflow once each step's evidence holds.", ruleID),
 			"rule_id", ruleID, "permits_action", true),
 	}})
 	rootReqs[roots[0]] = append(rootReqs[roots[0]], requirement("workflow_rule_permits", "The governing rule must permit the workflow.",
 		"MISSING_TOOL_EVIDENCE", []any{condFact("permits_action", true, "predicate", "rule_record", "record_id", ruleID)}, nil, ""))
-	for len(m.reads) < nReads {
-		noun := nextNoun()
-		id := g.rec(d, noun)
-		m.reads = append(m.reads, read{tool: readTool(noun), args: jsonv.NewObject("record_id", id), facts: []any{
-			fact(noun, id, readTool(noun), fmt.Sprintf("%s is current.", id), "status", "current"),
-		}})
-	}
-	lateAt := -1
-	var lateReq *jsonv.Object
-	if kind != wfV0DAG {
-		var cands []int
-		for i := 0; i < n; i++ {
-			if len(m.commits[i].deps) > 0 {
-				cands = append(cands, i)
-			}
-		}
-		lateAt = cands[rng.IntN(len(cands))]
-		m.commits[lateAt].lateReq = true
-		noun := nextNoun()
-		id := g.rec(d, noun+"-STATE")
-		m.reads = append(m.reads, read{tool: readTool(noun), args: jsonv.NewObject("record_id", id), late: true, facts: []any{
-			fact(noun, id, readTool(noun), fmt.Sprintf("%s is in state ready for %s.", id, m.commits[lateAt].tool), "state", "ready"),
-		}})
-		lateReq = requirement(noun+"_state_ready", "The current "+strings.ReplaceAll(noun, "_", " ")+" state must be ready before "+m.commits[lateAt].tool+".",
-			strings.ToUpper(noun)+"_STATE_UNVERIFIED",
-			[]any{condFact("predicate", noun, "record_id", id, "state", "ready")},
-			[]any{condFact("predicate", noun, "record_id", id, "state", "blocked")}, "STATE_BLOCKED")
-	}
+	return rootReqs
+}
 
+// lateStateRead adds the late state record of one non-root commit (V2, V3), drawn at
+// random, and returns that commit and the requirement the record backs.
+func lateStateRead(rng *rand.Rand, g idgen, m *model, nouns *nounCycle) (lateAt int, lateReq *jsonv.Object) {
+	var cands []int
+	for i := range m.commits {
+		if len(m.commits[i].deps) > 0 {
+			cands = append(cands, i)
+		}
+	}
+	lateAt = cands[rng.IntN(len(cands))]
+	m.commits[lateAt].lateReq = true
+	noun := nouns.next()
+	id := g.rec(m.dom, noun+"-STATE")
+	m.reads = append(m.reads, read{tool: readTool(noun), args: jsonv.NewObject("record_id", id), late: true, facts: []any{
+		fact(noun, id, readTool(noun), fmt.Sprintf("%s is in state ready for %s.", id, m.commits[lateAt].tool), "state", "ready"),
+	}})
+	lateReq = requirement(noun+"_state_ready", "The current "+strings.ReplaceAll(noun, "_", " ")+" state must be ready before "+m.commits[lateAt].tool+".",
+		strings.ToUpper(noun)+"_STATE_UNVERIFIED",
+		[]any{condFact("predicate", noun, "record_id", id, "state", "ready")},
+		[]any{condFact("predicate", noun, "record_id", id, "state", "blocked")}, "STATE_BLOCKED")
+	return lateAt, lateReq
+}
+
+// commitObjects renders m.commits as the spec's workflow commits: arguments, dependencies,
+// payload policy, postconditions, requirements (the predecessors' postconditions, the
+// roots' evidence, the late state, a notice's summary facts) and resources.
+func commitObjects(m *model, kind wfKind, rootReqs map[int][]any, lateAt int, lateReq *jsonv.Object) []any {
+	n := len(m.commits)
 	out := make([]any, n)
 	for i := 0; i < n; i++ {
 		c := &m.commits[i]
@@ -251,9 +290,6 @@ func buildWorkflow(rng *rand.Rand, g idgen, m *model, sh wfShape, kind wfKind, n
 		}
 		o.Set("tool", c.tool)
 		out[i] = o
-	}
-	if kind == wfV0DAG {
-		m.decisive = 0
 	}
 	return out
 }

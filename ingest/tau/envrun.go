@@ -18,60 +18,30 @@ func readEnvRuns(r *Read, file string, list []any, opt Options) {
 		}
 		forced = d
 	}
-	for i, raw := range list {
-		at := fmt.Sprintf("[%d]", i)
-		o, ok := raw.(*jsonv.Object)
-		if !ok {
-			r.problem(file, at, "must be an EnvRunResult object, got %s", ingest.TypeName(raw))
-			continue
-		}
-		n := len(r.Problems)
-		tv, _ := o.Get("task_id")
-		task, okT := taskIDString(tv)
-		if _, isInt := tv.(int64); !isInt || !okT {
-			r.problem(file, at+".task_id", "must be a non-negative integer, got %s", ingest.TypeName(tv))
-		}
-		trv, _ := o.Get("trial")
-		trial, okTr := trialInt(trv)
-		if !okTr {
-			r.problem(file, at+".trial", "must be a non-negative integer, got %s", ingest.TypeName(trv))
-		}
-		rv, _ := o.Get("reward")
-		reward, okR := number(rv)
-		if !okR {
-			r.problem(file, at+".reward", "must be a number, got %s", ingest.TypeName(rv))
-		}
-		traj, okJ := o.List("traj")
-		if !okJ {
-			tj, _ := o.Get("traj")
-			r.problem(file, at+".traj", "must be an array of messages, got %s", ingest.TypeName(tj))
-		}
-		msgs := openAIMessages(r, file, at+".traj", traj)
-		if len(r.Problems) > n {
-			continue
-		}
-		d := forced
-		if d == nil {
-			var err error
-			if d, err = guessDomain(msgs); err != nil {
-				r.problem(file, at, "%v", err)
-				continue
+	readRecords(r, file, list, recordFormat{format: FormatTau, object: "an EnvRunResult object",
+		intTaskID: true, taskIDWant: "a non-negative integer",
+		fields: func(o *jsonv.Object, at string) func(*ingest.Episode, *Domain) {
+			rv, _ := o.Get("reward")
+			reward, okR := number(rv)
+			if !okR {
+				r.problem(file, at+".reward", "must be a number, got %s", ingest.TypeName(rv))
 			}
-		}
-		e := newEpisode(opt, d, task, trial, file, i)
-		rec := jsonv.NewObject("format", FormatTau, "domain", d.Name, "task_id", tv, "trial", trv)
-		rec.Set("events", events(r, file, at+".traj", msgs, d))
-		if len(r.Problems) > n {
-			continue
-		}
-		e.Record = rec
-		e.Official = official(reward)
-		if info, ok := o.Obj("info"); ok {
-			e.Extra = jsonv.NewObject("tau_info", info)
-		}
-		noteDomain(r, d)
-		r.Episodes = append(r.Episodes, e)
-	}
+			return func(e *ingest.Episode, d *Domain) {
+				e.Official = official(reward)
+				if info, ok := o.Obj("info"); ok {
+					e.Extra = jsonv.NewObject("tau_info", info)
+				}
+				noteDomain(r, d)
+			}
+		},
+		messagesKey: "traj", messages: openAIMessages,
+		domain: func(msgs []message) (*Domain, error) {
+			if forced != nil {
+				return forced, nil
+			}
+			return guessDomain(msgs)
+		},
+	}, opt)
 }
 
 // noteDomain records the file's domain ("" once two differ).

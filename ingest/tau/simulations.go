@@ -38,67 +38,41 @@ func readSimulations(r *Read, file string, res *jsonv.Object, opt Options) {
 		r.problem(file, "simulations", "must be an array, got %s", ingest.TypeName(sv))
 		return
 	}
-	for i, raw := range sims {
-		at := fmt.Sprintf("simulations[%d]", i)
-		o, ok := raw.(*jsonv.Object)
-		if !ok {
-			r.problem(file, at, "must be a simulation object, got %s", ingest.TypeName(raw))
-			continue
-		}
-		n := len(r.Problems)
-		tv, _ := o.Get("task_id")
-		task, okT := taskIDString(tv)
-		if !okT {
-			r.problem(file, at+".task_id", "must be a task id (a string of letters, digits, '_' or '-', or an integer), got %s", ingest.TypeName(tv))
-		}
-		trv, _ := o.Get("trial")
-		trial, okTr := trialInt(trv)
-		if !okTr {
-			r.problem(file, at+".trial", "must be a non-negative integer, got %s", ingest.TypeName(trv))
-		}
-		term, _ := o.String("termination_reason")
-		var reward float64
-		ri, hasRI := o.Obj("reward_info")
-		if hasRI {
-			rv, _ := ri.Get("reward")
-			var okR bool
-			if reward, okR = number(rv); !okR {
-				r.problem(file, at+".reward_info.reward", "must be a number, got %s", ingest.TypeName(rv))
+	readRecords(r, file, sims, recordFormat{format: FormatTau2, field: "simulations", object: "a simulation object",
+		taskIDWant: "a task id (a string of letters, digits, '_' or '-', or an integer)",
+		fields: func(o *jsonv.Object, at string) func(*ingest.Episode, *Domain) {
+			term, _ := o.String("termination_reason")
+			var reward float64
+			ri, hasRI := o.Obj("reward_info")
+			if hasRI {
+				rv, _ := ri.Get("reward")
+				var okR bool
+				if reward, okR = number(rv); !okR {
+					r.problem(file, at+".reward_info.reward", "must be a number, got %s", ingest.TypeName(rv))
+				}
+			} else if !nonEvaluable[term] {
+				r.problem(file, at+".reward_info", "missing (the simulation was not evaluated)")
 			}
-		} else if !nonEvaluable[term] {
-			r.problem(file, at+".reward_info", "missing (the simulation was not evaluated)")
-		}
-		list, okM := o.List("messages")
-		if !okM {
-			mv, _ := o.Get("messages")
-			r.problem(file, at+".messages", "must be an array of messages, got %s (full-duplex runs that keep only ticks are not supported)", ingest.TypeName(mv))
-		}
-		msgs := tau2Messages(r, file, at+".messages", list)
-		if len(r.Problems) > n {
-			continue
-		}
-		e := newEpisode(opt, d, task, trial, file, i)
-		rec := jsonv.NewObject("format", FormatTau2, "domain", d.Name, "task_id", tv, "trial", trv)
-		rec.Set("events", events(r, file, at+".messages", msgs, d))
-		if len(r.Problems) > n {
-			continue
-		}
-		e.Record = rec
-		if term != "" {
-			rec.Set("termination_reason", term)
-		}
-		if nonEvaluable[term] {
-			e.Status, e.FailureClass = ingest.StatusInfraFailure, term
-		}
-		if hasRI {
-			e.Official = official(reward)
-		}
-		e.Usage = simUsage(o, list)
-		if id, ok := o.String("id"); ok {
-			e.Extra = jsonv.NewObject("tau2_simulation_id", id)
-		}
-		r.Episodes = append(r.Episodes, e)
-	}
+			return func(e *ingest.Episode, _ *Domain) {
+				if term != "" {
+					e.Record.Set("termination_reason", term)
+				}
+				if nonEvaluable[term] {
+					e.Status, e.FailureClass = ingest.StatusInfraFailure, term
+				}
+				if hasRI {
+					e.Official = official(reward)
+				}
+				list, _ := o.List("messages")
+				e.Usage = simUsage(o, list)
+				if id, ok := o.String("id"); ok {
+					e.Extra = jsonv.NewObject("tau2_simulation_id", id)
+				}
+			}
+		},
+		messagesKey: "messages", messagesNote: " (full-duplex runs that keep only ticks are not supported)", messages: tau2Messages,
+		domain: func([]message) (*Domain, error) { return d, nil },
+	}, opt)
 }
 
 // simUsage is what a simulation records of the agent's usage: agent_cost, duration, and

@@ -285,89 +285,12 @@ func readDatasetFile(path string, r DatasetRead, fn func(f oracle.Fields, pi int
 				return fmt.Errorf("%s: no column %q (not a verdict dataset file)", path, c.Name)
 			}
 		}
+		rows := &datasetRows{path: path, cols: cols, skip: skip}
 		for i := 0; i < int(rec.NumRows()); i++ {
 			rowNo++
-			var bad error
-			str := func(name string) string {
-				if skip[name] {
-					return ""
-				}
-				switch a := cols[name].(type) {
-				case *array.String:
-					if a.IsNull(i) {
-						return ""
-					}
-					return a.Value(i)
-				}
-				bad = fmt.Errorf("%s: row %d: column %s: not a string column", path, rowNo, name)
-				return ""
-			}
-			num := func(name string, null int64) int64 {
-				switch a := cols[name].(type) {
-				case *array.Int64:
-					if a.IsNull(i) {
-						return null
-					}
-					return a.Value(i)
-				}
-				bad = fmt.Errorf("%s: row %d: column %s: not an int64 column", path, rowNo, name)
-				return 0
-			}
-			flag := func(name string) (bool, bool) {
-				switch a := cols[name].(type) {
-				case *array.Boolean:
-					if a.IsNull(i) {
-						return false, false
-					}
-					return a.Value(i), true
-				}
-				bad = fmt.Errorf("%s: row %d: column %s: not a boolean column", path, rowNo, name)
-				return false, false
-			}
-			b := func(name string) bool { x, _ := flag(name); return x }
-			proto, pok := ingest.ParseProtocol(str("protocol"))
-			f := oracle.Fields{RunID: str("run_id"), Model: str("model"), Harness: str("harness"),
-				CaseID: str("case_id"), BaseCaseID: str("base_case_id"), Protocol: proto, Domain: str("domain"),
-				Repeat: int(num("repeat", 0)), Condition: str("condition"), Status: str("status"),
-				Static: b("static"), Excluded: b("excluded"), ExclusionReason: str("exclusion_reason"),
-				ECS: b("ecs"), Outcome: str("outcome"), CanonicalOutcome: str("canonical_outcome"),
-				FailureType: str("failure_type"), Attempted: b("attempted"),
-				FirstAttemptIndex:      int(num("first_attempt_index", -1)),
-				CompleteAtFirstAttempt: b("coverage_complete_at_first_attempt"), CoverageComplete: b("coverage_complete"),
-				MissingAtCheckpoint: b("missing_at_checkpoint"), ExecutedCommits: int(num("executed_commits", 0)), TrustedKeys: b("trusted_keys"),
-				ToolsBeforeAttempt: uint64(num("tools_before_attempt", 0)), Official: -1}
-			// outcome "" (not null) on a scored row is the evaluator's empty outcome.
-			if a, ok := cols["outcome"].(*array.String); ok && !f.Excluded && !a.IsNull(i) && a.Value(i) == "" {
-				f.EmptyOutcome = true
-			}
-			for _, uc := range usageColumns {
-				if skip[uc.name] {
-					continue
-				}
-				switch a := cols[uc.name].(type) {
-				case *array.Float64:
-					if !a.IsNull(i) {
-						*uc.dst(&f.Usage), f.Usage.Known = a.Value(i), f.Usage.Known|uc.bit
-					}
-				default:
-					bad = fmt.Errorf("%s: row %d: column %s: not a double column", path, rowNo, uc.name)
-				}
-			}
-			if o, ok := flag("official"); ok {
-				f.Official = 0
-				if o {
-					f.Official = 1
-				}
-			}
-			pol := DatasetPolicy{str("policy"), str("policy_hash")}
-			pi, seq := num("policy_index", -1), num("seq", -1)
-			switch {
-			case bad != nil:
-				return bad
-			case !pok:
-				return fmt.Errorf("%s: row %d: protocol: unknown protocol %q", path, rowNo, str("protocol"))
-			case pi < 0 || pi > 1<<10 || seq < 0:
-				return fmt.Errorf("%s: row %d: policy_index %d, seq %d: want small non-negative numbers", path, rowNo, pi, seq)
+			f, pi, pol, seq, err := rows.row(i, rowNo)
+			if err != nil {
+				return err
 			}
 			if want > 0 && pi >= int64(want) {
 				continue
@@ -381,6 +304,109 @@ func readDatasetFile(path string, r DatasetRead, fn func(f oracle.Fields, pi int
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	return nil
+}
+
+// datasetRows decodes the rows of one record batch of a dataset file; bad is the first
+// column of the wrong type met on the current row.
+type datasetRows struct {
+	path     string
+	cols     map[string]arrow.Array
+	skip     map[string]bool
+	i, rowNo int
+	bad      error
+}
+
+func (r *datasetRows) str(name string) string {
+	if r.skip[name] {
+		return ""
+	}
+	switch a := r.cols[name].(type) {
+	case *array.String:
+		if a.IsNull(r.i) {
+			return ""
+		}
+		return a.Value(r.i)
+	}
+	r.bad = fmt.Errorf("%s: row %d: column %s: not a string column", r.path, r.rowNo, name)
+	return ""
+}
+
+func (r *datasetRows) num(name string, null int64) int64 {
+	switch a := r.cols[name].(type) {
+	case *array.Int64:
+		if a.IsNull(r.i) {
+			return null
+		}
+		return a.Value(r.i)
+	}
+	r.bad = fmt.Errorf("%s: row %d: column %s: not an int64 column", r.path, r.rowNo, name)
+	return 0
+}
+
+func (r *datasetRows) flag(name string) (bool, bool) {
+	switch a := r.cols[name].(type) {
+	case *array.Boolean:
+		if a.IsNull(r.i) {
+			return false, false
+		}
+		return a.Value(r.i), true
+	}
+	r.bad = fmt.Errorf("%s: row %d: column %s: not a boolean column", r.path, r.rowNo, name)
+	return false, false
+}
+
+func (r *datasetRows) b(name string) bool { x, _ := r.flag(name); return x }
+
+// row decodes row i (the file's row rowNo): its verdict fields, policy index, policy and
+// sequence number.
+func (r *datasetRows) row(i, rowNo int) (f oracle.Fields, pi int64, pol DatasetPolicy, seq int64, err error) {
+	r.i, r.rowNo, r.bad = i, rowNo, nil
+	str, num, b := r.str, r.num, r.b
+	proto, pok := ingest.ParseProtocol(str("protocol"))
+	f = oracle.Fields{RunID: str("run_id"), Model: str("model"), Harness: str("harness"),
+		CaseID: str("case_id"), BaseCaseID: str("base_case_id"), Protocol: proto, Domain: str("domain"),
+		Repeat: int(num("repeat", 0)), Condition: str("condition"), Status: str("status"),
+		Static: b("static"), Excluded: b("excluded"), ExclusionReason: str("exclusion_reason"),
+		ECS: b("ecs"), Outcome: str("outcome"), CanonicalOutcome: str("canonical_outcome"),
+		FailureType: str("failure_type"), Attempted: b("attempted"),
+		FirstAttemptIndex:      int(num("first_attempt_index", -1)),
+		CompleteAtFirstAttempt: b("coverage_complete_at_first_attempt"), CoverageComplete: b("coverage_complete"),
+		MissingAtCheckpoint: b("missing_at_checkpoint"), ExecutedCommits: int(num("executed_commits", 0)), TrustedKeys: b("trusted_keys"),
+		ToolsBeforeAttempt: uint64(num("tools_before_attempt", 0)), Official: -1}
+	// outcome "" (not null) on a scored row is the evaluator's empty outcome.
+	if a, ok := r.cols["outcome"].(*array.String); ok && !f.Excluded && !a.IsNull(i) && a.Value(i) == "" {
+		f.EmptyOutcome = true
+	}
+	for _, uc := range usageColumns {
+		if r.skip[uc.name] {
+			continue
+		}
+		switch a := r.cols[uc.name].(type) {
+		case *array.Float64:
+			if !a.IsNull(i) {
+				*uc.dst(&f.Usage), f.Usage.Known = a.Value(i), f.Usage.Known|uc.bit
+			}
+		default:
+			r.bad = fmt.Errorf("%s: row %d: column %s: not a double column", r.path, rowNo, uc.name)
+		}
+	}
+	if o, ok := r.flag("official"); ok {
+		f.Official = 0
+		if o {
+			f.Official = 1
+		}
+	}
+	pol = DatasetPolicy{str("policy"), str("policy_hash")}
+	pi, seq = num("policy_index", -1), num("seq", -1)
+	switch {
+	case r.bad != nil:
+		return f, 0, pol, 0, r.bad
+	case !pok:
+		return f, 0, pol, 0, fmt.Errorf("%s: row %d: protocol: unknown protocol %q", r.path, rowNo, str("protocol"))
+	case pi < 0 || pi > 1<<10 || seq < 0:
+		return f, 0, pol, 0, fmt.Errorf("%s: row %d: policy_index %d, seq %d: want small non-negative numbers", r.path, rowNo, pi, seq)
+	}
+	return f, pi, pol, seq, nil
 }
 
 // IsDatasetDir reports whether an output path names a directory (an existing one, a
