@@ -19,6 +19,9 @@ type analysisCommand struct {
 	hint          string // follows the refusal of positional arguments
 	groups        flagGroup
 	out           string // the --out default
+	// streams: the command's memory grows with the input by its compact verdicts only
+	// (cli.Command.Streams): the garbage collector keeps its default pace.
+	streams bool
 	// setup registers the command's own flags (and adjusts the shared ones) and returns
 	// the steps that differ from command to command.
 	setup func(e *cli.Env, fs *flag.FlagSet, c *common) *steps
@@ -39,7 +42,7 @@ type steps struct {
 }
 
 func registerAnalysis(a analysisCommand) {
-	register(cli.Command{Name: a.name, Summary: a.summary, Run: a.run})
+	register(cli.Command{Name: a.name, Summary: a.summary, Run: a.run, Streams: a.streams})
 }
 
 func (a analysisCommand) run(e *cli.Env, args []string) error {

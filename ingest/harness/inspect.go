@@ -699,7 +699,7 @@ func truncate(s string, n int) string {
 type toolCall struct {
 	id, function string
 	args         []byte
-	result       []byte // nil for a model event's call
+	text         string // the result's text (inspect.ToolEvent.ResultText); "" for a model event's call
 	err          *inspect.ToolError
 }
 
@@ -711,7 +711,7 @@ func (s *InspectStream) events(l *inspectLog, smp *inspect.Sample, c *casespec.C
 	var calls []toolCall
 	for _, ev := range smp.Events {
 		if ev.Tool != nil {
-			calls = append(calls, toolCall{ev.Tool.ID, ev.Tool.Function, ev.Tool.Arguments, ev.Tool.Result, ev.Tool.Error})
+			calls = append(calls, toolCall{ev.Tool.ID, ev.Tool.Function, ev.Tool.Arguments, ev.Tool.ResultText, ev.Tool.Error})
 		}
 	}
 	if calls == nil {
@@ -762,7 +762,7 @@ func (s *InspectStream) events(l *inspectLog, smp *inspect.Sample, c *casespec.C
 			typ = "INFO_CALL"
 		}
 		ev := jsonv.NewObject("type", typ, "call_id", id, "tool", tc.function, "arguments", args)
-		reply := replyObject(s.dec, tc.result)
+		reply := replyObject(s.dec, tc.text)
 		if typ == "INFO_CALL" {
 			for _, k := range InspectHostFields {
 				if v, ok := reply.Get(k); ok {
@@ -781,34 +781,10 @@ func (s *InspectStream) events(l *inspectLog, smp *inspect.Sample, c *casespec.C
 	return events, nil
 }
 
-// replyObject is a tool reply read as a JSON object: the reply is a string (or a list of
-// content parts, whose text is joined) holding one; nil for anything else.
-func replyObject(dec *jsonv.Decoder, raw []byte) *jsonv.Object {
-	if len(raw) == 0 {
-		return nil
-	}
-	v, err := jsonv.Parse(raw)
-	if err != nil {
-		return nil
-	}
-	var text string
-	switch x := v.(type) {
-	case string:
-		text = x
-	case []any:
-		var parts []string
-		for _, p := range x {
-			if o, ok := p.(*jsonv.Object); ok {
-				if t, _ := o.String("type"); t == "text" {
-					s, _ := o.String("text")
-					parts = append(parts, s)
-				}
-			}
-		}
-		text = strings.Join(parts, "\n")
-	default:
-		return nil
-	}
+// replyObject is a tool reply read as a JSON object: the reply's text (a string, or a
+// list of content parts whose text is joined: inspect.ToolEvent.ResultText) holding one;
+// nil for anything else.
+func replyObject(dec *jsonv.Decoder, text string) *jsonv.Object {
 	t := strings.TrimSpace(text)
 	if !strings.HasPrefix(t, "{") {
 		return nil

@@ -585,7 +585,7 @@ func (f *eventFields) event() (Event, *decodeErr) {
 	}
 	switch ev.Kind {
 	case EventTool:
-		t := &ToolEvent{Arguments: f.arguments, Result: f.result}
+		t := &ToolEvent{Arguments: f.arguments, Result: f.result, ResultText: replyText(f.result)}
 		if err := str("id", f.id, &t.ID); err != nil {
 			return ev, err
 		}
@@ -674,6 +674,48 @@ func contentText(raw []byte) string {
 	return strings.Join(texts, "\n")
 }
 
+// replyText is a tool result's text (ToolEvent.ResultText): a string, or the "text"
+// of the parts of a list whose "type" is "text", joined by newlines.
+func replyText(raw []byte) string {
+	l := sub(raw)
+	switch l.peek() {
+	case '"':
+		s, _ := l.str()
+		return s
+	case '[':
+	default:
+		return ""
+	}
+	var texts []string
+	err := l.array(func(int) *decodeErr {
+		if l.peek() != '{' {
+			return l.skip()
+		}
+		var typ, text string
+		err := l.object(func(key []byte) *decodeErr {
+			k := string(key)
+			if (k == "type" || k == "text") && l.peek() == '"' {
+				s, err := l.str()
+				if k == "type" {
+					typ = s
+				} else {
+					text = s
+				}
+				return err
+			}
+			return l.skip()
+		})
+		if typ == "text" {
+			texts = append(texts, text)
+		}
+		return err
+	})
+	if err != nil {
+		return ""
+	}
+	return strings.Join(texts, "\n")
+}
+
 // resolve replaces "attachment://<hash>" references with the attachments' text where
 // Inspect writes them: input, target, score answers and explanations, output and model
 // completions, tool call arguments and tool results.
@@ -696,6 +738,7 @@ func (s *Sample) resolve(att attachments) {
 	for i := range s.Events {
 		if t := s.Events[i].Tool; t != nil {
 			t.Arguments, t.Result = att.raw(t.Arguments), att.raw(t.Result)
+			t.ResultText = replyText(t.Result)
 		}
 		output(s.Events[i].Model)
 	}

@@ -13,7 +13,7 @@ import (
 // referenceSamples are the sample documents of every real log (each .eval's sample
 // members and summaries, each .json log's samples) and hand-written ones for what the
 // real logs lack: attachments, tool errors, a null working time, list content, a
-// dict-valued score, escapes and invalid UTF-8 in strings.
+// dict-valued score, escapes and invalid UTF-8 in strings, tool results of every shape.
 func referenceSamples(t *testing.T) map[string][]byte {
 	t.Helper()
 	docs := map[string][]byte{}
@@ -65,6 +65,8 @@ func referenceSamples(t *testing.T) map[string][]byte {
 			{"timestamp": "2025-01-01T00:00:00", "event": "model", "model": "m2", "error": "boom", "output": {"completion": "attachment://h1", "choices": []}, "working_time": 1.5},
 			{"event": "sandbox", "output": "text", "working_time": "x"},
 			{"id": "c2", "function": "g", "arguments": {}, "result": [{"type": "text", "text": "r"}], "event": "tool"},
+			{"event": "tool", "function": "g2", "result": ["a", {"type": "text", "text": 5}, {"type": "text", "text": "{\"k\": 1}"}, {"type": 3}, null, {"type": "text"}]},
+			{"event": "tool", "function": "g3", "result": {"not": "text"}},
 			{"output": {"model": "m3", "choices": [{"message": {"content": "late kind"}}]}, "input": [1, 2], "event": "model"},
 			{"event": "model", "output": null, "model": "m4"}, {"event": "tool", "output": {"ignored": [1]}, "function": "h"}],
 		"model_usage": {"b": {"input_tokens": 1}, "a": {"output_tokens": 2, "total_cost": null}},
@@ -98,4 +100,33 @@ func TestDecoderMatchesReference(t *testing.T) {
 			t.Errorf("%s:\n got %s\nwant %s", name, g, w)
 		}
 	}
+}
+
+// TestDecodeErrorsNameTheField: a defect deep in a sample is named by its dotted path.
+func TestDecodeErrorsNameTheField(t *testing.T) {
+	cases := []struct{ doc, field, msg string }{
+		{`{"id": 1, "epoch": 1, "events": [{"event": "info"}, {"event": "tool", "function": 7}]}`, "events[1].function", "is not a string"},
+		{`{"id": 1, "epoch": 1, "events": [{"event": "tool", "arguments": {"a": [1, }}]}`, "events[0].arguments", "invalid JSON at byte"},
+		{"{\"id\": 1, \"epoch\": 1, \"scores\": {\"m\": {\"value\": \"C\", \"metadata\": {\"k\": \"a\x01\"}}}}", "scores.m.metadata.k", "a control character in a string"},
+		{`{"id": 1, "epoch": 1, "scores": {"m": {"value": "C", "metadata": {"k": "\q"}}}}`, "scores.m.metadata.k", "bad escape in a string"},
+		{`{"id": 1, "epoch": 1, "model_usage": {"gpt": {"input_tokens": 1.5}}}`, "model_usage.gpt.input_tokens", "cannot read the JSON number 1.5 as int"},
+		{`{"id": 1, "epoch": 1, "output": {"choices": [{"message": {"tool_calls": [{"id": 3}]}}]}}`, "output.choices[0].message.tool_calls[0].id", "cannot read a JSON number as string"},
+		{`{"id": 1, "epoch": 1, "events": [{"event": "model", "output": "text"}]}`, "events[0].output", "model output is not an object"},
+		{`{"id": 1, "epoch": 1, "input": "cut`, "input", "truncated JSON"},
+		{`{"id": [1], "epoch": 1}`, "id", "sample id must be a number or a string"},
+	}
+	for _, c := range cases {
+		_, err := decodeSample("f.eval", "samples/1_epoch_1.json", []byte(c.doc), false)
+		e, ok := err.(*Error)
+		if !ok || e.Field != c.field || !strings.Contains(e.Error(), c.msg) || e.Member != "samples/1_epoch_1.json" {
+			t.Errorf("%s: %v (field %q)", c.doc, err, fieldOf(e))
+		}
+	}
+}
+
+func fieldOf(e *Error) string {
+	if e == nil {
+		return ""
+	}
+	return e.Field
 }

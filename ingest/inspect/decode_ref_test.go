@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/sabench/sabench-stats/ingest/jsonv"
 	"slices"
 	"strings"
 )
@@ -158,6 +159,7 @@ func (e *refWireEvent) event(att attachments) (Event, *refFieldErr) {
 	switch e.Event {
 	case EventTool:
 		t := &ToolEvent{Arguments: att.raw(e.Arguments), Result: att.raw(e.Result)}
+		t.ResultText = refReplyText(t.Result)
 		if fe := str("id", e.ID, &t.ID); fe != nil {
 			return ev, fe
 		}
@@ -236,4 +238,29 @@ func refContentText(raw json.RawMessage) string {
 		}
 	}
 	return strings.Join(texts, "\n")
+}
+
+// refReplyText is ToolEvent.ResultText the way the episode adapter read a reply before
+// the reader gave it: jsonv.Parse, then the string or the text parts.
+func refReplyText(raw []byte) string {
+	v, err := jsonv.Parse(raw)
+	if err != nil {
+		return ""
+	}
+	switch x := v.(type) {
+	case string:
+		return x
+	case []any:
+		var parts []string
+		for _, p := range x {
+			if o, ok := p.(*jsonv.Object); ok {
+				if t, _ := o.String("type"); t == "text" {
+					s, _ := o.String("text")
+					parts = append(parts, s)
+				}
+			}
+		}
+		return strings.Join(parts, "\n")
+	}
+	return ""
 }

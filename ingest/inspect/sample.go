@@ -161,7 +161,10 @@ type ToolEvent struct {
 	Function  string
 	Arguments json.RawMessage
 	Result    json.RawMessage // a string, or a list of content parts
-	Error     *ToolError
+	// ResultText is the result's text: the string, or the text of its "text" parts
+	// joined by newlines (other parts and elements left out); "" for anything else.
+	ResultText string
+	Error      *ToolError
 }
 
 // ToolError is the error a tool call returned.

@@ -1,6 +1,13 @@
 package job
 
 import (
+	"archive/zip"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -59,5 +66,84 @@ func TestMetadataKey(t *testing.T) {
 		if _, err := MetadataKey("by", bad); err == nil {
 			t.Errorf("%q accepted", bad)
 		}
+	}
+}
+
+// TestInspectDictScores rewrites the streaming log (samples 1 and 2, two epochs each,
+// scorer match: I then C, C and C) as a dict-valued scorer, the way Inspect writes one:
+// each score's value {"correct": <the value>, "half": 0.5}, and one results entry per key,
+// named by the key with the scorer beside it. The samples rows are match.correct and
+// match.half, and they reproduce the per-key metrics: correct 0.75 ± 0.25 (the log's own),
+// half 0.5 ± 0.
+func TestInspectDictScores(t *testing.T) {
+	src, err := zip.OpenReader(inspectLogs + "/log_streaming.eval")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer src.Close()
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, f := range src.File {
+		rc, err := f.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := io.ReadAll(rc)
+		rc.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var doc map[string]any
+		switch {
+		case strings.HasPrefix(f.Name, "samples/"):
+			if err := json.Unmarshal(data, &doc); err != nil {
+				t.Fatal(err)
+			}
+			m := doc["scores"].(map[string]any)["match"].(map[string]any)
+			m["value"] = map[string]any{"correct": m["value"], "half": 0.5}
+			data, _ = json.Marshal(doc)
+		case f.Name == "header.json":
+			if err := json.Unmarshal(data, &doc); err != nil {
+				t.Fatal(err)
+			}
+			entry := func(key string, acc, se float64) map[string]any {
+				return map[string]any{"name": key, "scorer": "match", "params": map[string]any{}, "metrics": map[string]any{
+					"accuracy": map[string]any{"name": "accuracy", "value": acc},
+					"stderr":   map[string]any{"name": "stderr", "value": se}}}
+			}
+			doc["results"].(map[string]any)["scores"] = []any{entry("correct", 0.75, 0.25), entry("half", 0.5, 0)}
+			data, _ = json.Marshal(doc)
+		case f.Name == "summaries.json" || f.Name == "reductions.json" || strings.HasPrefix(f.Name, "_journal/summaries/"):
+			continue // not read once there are sample members; left out rather than rewritten
+		}
+		w, err := zw.Create(f.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Write(data)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "dict.eval")
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	o := Defaults()
+	in, err := o.ReadInspect([]string{path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range in.Rows {
+		got = append(got, fmt.Sprintf("%s:%d:%s=%s", r.SampleID, r.Epoch, r.Scorer, r.Value))
+	}
+	want := `1:1:match.correct="I" 1:1:match.half=0.5 1:2:match.correct="C" 1:2:match.half=0.5 ` +
+		`2:1:match.correct="C" 2:1:match.half=0.5 2:2:match.correct="C" 2:2:match.half=0.5`
+	if strings.Join(got, " ") != want {
+		t.Errorf("rows:\n%s\nwant\n%s", strings.Join(got, " "), want)
+	}
+	if got := in.checkMetrics(); got != "samples: the rows reproduce the header's accuracy and stderr for 1 of 1 logs with both\n" {
+		t.Errorf("%q", got)
 	}
 }

@@ -63,8 +63,8 @@ type Scoring struct {
 	// (analysis.ScoreOptions.Others): a policy comparison reads nothing else, and scoring
 	// is a report's largest cost. Otherwise every episode is scored under every policy.
 	MainOnly bool
-	// Collect encodes the viewer's episodes while they are scored (view.Collector), so
-	// that the input is read once.
+	// Collect encodes the viewer's episodes from the stream of scored batches
+	// (view.Collector, on its own goroutine), so that the input is read once.
 	Collect bool
 	// Dataset is what the command reads of a verdict dataset (Options.Verdicts): some
 	// policies, some columns; the zero value is all of it.
@@ -124,6 +124,12 @@ func (o *Options) release(s Scoring) (*Release, error) {
 		opt.Each, opt.DetailFirst = r.Collector.Add, true
 	}
 	sc, dropped, err := o.Score(in, opt, 0, nil)
+	if r.Collector != nil {
+		// The viewer's encoding ran beside scoring (view.Collector): wait for its last batch.
+		if ferr := r.Collector.Finish(); err == nil {
+			err = ferr
+		}
+	}
 	if err != nil {
 		return nil, err
 	}

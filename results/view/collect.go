@@ -2,6 +2,8 @@ package view
 
 import (
 	"fmt"
+	"sync"
+	"sync/atomic"
 
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/casespec"
@@ -9,15 +11,30 @@ import (
 	"github.com/sabench/sabench-stats/oracle"
 )
 
-// Collector encodes the episodes while they are scored (analysis.ScoreOptions.Each, with
+// Collector encodes the episodes as they are scored (analysis.ScoreOptions.Each, with
 // DetailFirst), for a viewer written once the tables exist: the report reads and scores
 // its input once instead of reading it again for the episode pages. The encoding is the
 // one Input.Episodes gives, so the page's bytes are the same either way.
+//
+// Encoding is off the scoring path: Add only checks a batch and hands it, records and
+// verdicts, to the Collector's own goroutine, which encodes in input order while the
+// next batches are scored (a few batches in flight bound the records held); Finish waits
+// for it. What the encoding keeps grows with the cases, not the episodes (encoder).
 type Collector struct {
 	cases    []Case
 	policies []string
 	e        *encoder
+
+	start  sync.Once
+	work   chan []*Episode
+	done   chan struct{}
+	failed atomic.Pointer[error] // the encoder's first error
+	finish sync.Once
+	closed atomic.Bool // Finish was called: Add is refused
 }
+
+// collectAhead is how many batches Add may hand over before it waits for the encoder.
+const collectAhead = 4
 
 // NewCollector prepares the encoding of episodes on cases scored under policies (the
 // main one first), as Write will show them.
@@ -37,12 +54,20 @@ func NewCollector(cases []*casespec.Case, policies []oracle.Policy) (*Collector,
 	return c, nil
 }
 
-// Add encodes a batch of episodes with their verdicts per policy ([policy][i]); the main
-// policy's carry their Detail (DetailFirst).
+// Add hands over a batch of episodes with their verdicts per policy ([policy][i]); the
+// main policy's carry their Detail (DetailFirst). It returns the encoder's error, if one
+// came from an earlier batch: scoring then stops.
 func (c *Collector) Add(eps []*ingest.Episode, vs [][]oracle.Verdict) error {
+	if err := c.failed.Load(); err != nil {
+		return *err
+	}
+	if c.closed.Load() {
+		return fmt.Errorf("view: Collector.Add after Finish")
+	}
 	if len(vs) != len(c.policies) {
 		return fmt.Errorf("view: %d verdict lists for %d policies", len(vs), len(c.policies))
 	}
+	batch := make([]*Episode, len(eps))
 	for i, ep := range eps {
 		for pi, p := range c.policies {
 			if i >= len(vs[pi]) || vs[pi][i].RunID() != ep.RunID {
@@ -53,9 +78,47 @@ func (c *Collector) Add(eps []*ingest.Episode, vs [][]oracle.Verdict) error {
 		for _, pv := range vs[1:] {
 			others = append(others, outcomeOf(&pv[i]))
 		}
-		if err := c.e.add(episodeOf(ep, vs[0][i], others)); err != nil {
-			return err
+		batch[i] = episodeOf(ep, vs[0][i], others)
+	}
+	c.start.Do(c.run)
+	c.work <- batch
+	return nil
+}
+
+// run starts the encoding goroutine. After an error it drains the batches unencoded, so
+// that Add never blocks on it.
+func (c *Collector) run() {
+	c.work, c.done = make(chan []*Episode, collectAhead), make(chan struct{})
+	go func() {
+		defer close(c.done)
+		for batch := range c.work {
+			if c.failed.Load() != nil {
+				continue
+			}
+			for _, ep := range batch {
+				if err := c.e.add(ep); err != nil {
+					c.failed.Store(&err)
+					break
+				}
+			}
 		}
+	}()
+}
+
+// Finish waits until every episode handed to Add is encoded and returns the encoder's
+// error. Call it once scoring is over (whether or not it succeeded); later calls return
+// the same.
+func (c *Collector) Finish() error {
+	c.finish.Do(func() {
+		c.closed.Store(true)
+		c.start.Do(func() {}) // no batch came: nothing runs
+		if c.work != nil {
+			close(c.work)
+			<-c.done
+		}
+	})
+	if err := c.failed.Load(); err != nil {
+		return *err
 	}
 	return nil
 }

@@ -77,6 +77,10 @@ func BenchmarkCollectorAdd(b *testing.B) {
 				b.Fatal(err)
 			}
 		}
+		if err := col.Finish(); err != nil {
+			b.Fatal(err)
+		}
+		col.e.sp.close()
 	}
 	b.ReportMetric(float64(len(eps)*b.N)/b.Elapsed().Seconds(), "episodes/s")
 }

@@ -1,6 +1,7 @@
 package view
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -62,8 +63,106 @@ func TestCollectorAdd(t *testing.T) {
 	if err := col.Add([]*ingest.Episode{ep}, [][]oracle.Verdict{{v("r1")}, {v("r1")}}); err != nil {
 		t.Fatal(err)
 	}
+	if err := col.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	if err := col.Add([]*ingest.Episode{ep}, [][]oracle.Verdict{{v("r1")}, {v("r1")}}); err == nil || !strings.Contains(err.Error(), "after Finish") {
+		t.Errorf("Add after Finish: %v", err)
+	}
 	a := e.byID["SAB-V1-001"]
-	if len(e.runs) != 1 || e.runs[0] != "r1" || len(a.eps) != 1 || !strings.Contains(strings.Join(a.strs.list, "|"), `read_p|{"id":"X"}`) {
-		t.Errorf("runs %v, case episodes %d, strings %q", e.runs, len(a.eps), a.strs.list)
+	runs, rows, strs := runsOf(t, e), rowsOf(t, a), stringsOf(t, a)
+	if len(runs) != 1 || runs[0] != "r1" || len(rows) != 1 || a.n != 1 || !strings.Contains(strings.Join(strs, "|"), `read_p|{"id":"X"}`) {
+		t.Errorf("runs %v, case episodes %d, strings %q", runs, len(rows), strs)
+	}
+}
+
+// runsOf is the encoder's run ids, read back from its spool.
+func runsOf(t *testing.T, e *encoder) []string {
+	t.Helper()
+	var runs []string
+	if err := e.eachRun(func(i int, run string) {
+		if i != len(runs) {
+			t.Fatalf("run %d read as number %d", len(runs), i)
+		}
+		runs = append(runs, run)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return runs
+}
+
+// rowsOf is a case's encoded episodes ([ep, events, ledger, checkpoints, rest] each),
+// read back from the spool.
+func rowsOf(t *testing.T, a *caseAcc) [][]int {
+	t.Helper()
+	text, err := a.rows.bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows [][]int
+	if err := json.Unmarshal(append(append([]byte{'['}, text...), ']'), &rows); err != nil {
+		t.Fatalf("case %s rows %q: %v", a.c.ID, text, err)
+	}
+	return rows
+}
+
+// stringsOf is a case's strings, read back from the spool.
+func stringsOf(t *testing.T, a *caseAcc) []string {
+	t.Helper()
+	b, err := a.strs.appendList(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	if err := json.Unmarshal(b, &out); err != nil {
+		t.Fatalf("case %s strings %q: %v", a.c.ID, b, err)
+	}
+	if len(out) != a.strs.n {
+		t.Fatalf("case %s: %d strings read back, %d interned", a.c.ID, len(out), a.strs.n)
+	}
+	return out
+}
+
+// blocksOf is a case's blocks, read back from the spool.
+func blocksOf(t *testing.T, a *caseAcc) []string {
+	t.Helper()
+	b, err := a.blocks.appendList(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var raw []json.RawMessage
+	if err := json.Unmarshal(b, &raw); err != nil {
+		t.Fatalf("case %s blocks %q: %v", a.c.ID, b, err)
+	}
+	out := make([]string, len(raw))
+	for i, r := range raw {
+		out[i] = string(r)
+	}
+	return out
+}
+
+// An encoding error on the Collector's goroutine comes back from Finish, and from every
+// Add after it has happened, so that scoring stops.
+func TestCollectorEncodingError(t *testing.T) {
+	in := fixture()
+	e, err := newEncoder(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := &Collector{cases: in.Cases, policies: in.Policies, e: e}
+	v := oracle.Fields{RunID: "r1", Protocol: ingest.V1, ECS: true, Outcome: "TASK_SUCCESS"}.Verdict()
+	ep := &ingest.Episode{RunID: "r1", Config: "A", CaseID: "SAB-NOPE", Condition: "main"}
+	if err := col.Add([]*ingest.Episode{ep}, [][]oracle.Verdict{{v}, {v}}); err != nil {
+		t.Fatalf("Add hands over without encoding: %v", err)
+	}
+	const want = `case "SAB-NOPE" is not among the input's cases`
+	if err := col.Finish(); err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("Finish: %v, want %q", err, want)
+	}
+	if err := col.Add([]*ingest.Episode{ep}, [][]oracle.Verdict{{v}, {v}}); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("Add after the error: %v", err)
+	}
+	if err := col.Finish(); err == nil {
+		t.Error("a second Finish forgot the error")
 	}
 }

@@ -15,6 +15,8 @@ import (
 type blockDict struct {
 	idx  table // by textKey
 	list []string
+	text *stream // when set (a case's blocks in the encoder): the blocks, comma-separated; list stays nil
+	n    int
 	memo table  // block ids by a key of their content (memo.go)
 	key  []byte // the key being written
 	buf  []byte // the block being written
@@ -27,9 +29,33 @@ func (d *blockDict) add(raw []byte) int {
 	if i, ok := d.idx.get(k); ok {
 		return i
 	}
-	d.idx.put(k, len(d.list))
-	d.list = append(d.list, string(raw))
-	return len(d.list) - 1
+	d.idx.put(k, d.n)
+	if d.text != nil {
+		if d.n > 0 {
+			d.text.write([]byte{','})
+		}
+		d.text.write(raw)
+	} else {
+		d.list = append(d.list, string(raw))
+	}
+	d.n++
+	return d.n - 1
+}
+
+// appendList appends the blocks as a JSON array.
+func (d *blockDict) appendList(b []byte) ([]byte, error) {
+	b = append(b, '[')
+	if d.text != nil {
+		err := d.text.writeTo((*bytesWriter)(&b))
+		return append(b, ']'), err
+	}
+	for i, x := range d.list {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, x...)
+	}
+	return append(b, ']'), nil
 }
 
 // ints is the id of the block [xs…].

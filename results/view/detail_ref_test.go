@@ -141,34 +141,39 @@ func TestEncodeDetailMatchesReference(t *testing.T) {
 	if _, err := analysis.Score(&ingest.SliceSource{Episodes: eps}, bench.Case, analysis.ScoreOptions{Policies: pols, Workers: 2, Each: each, DetailFirst: true}); err != nil {
 		t.Fatal(err)
 	}
+	if err := col.Finish(); err != nil {
+		t.Fatal(err)
+	}
 	if walked == 0 || static == 0 {
 		t.Fatalf("walked %d, not walked %d: the release should exercise both layouts", walked, static)
 	}
 	for id, r := range ref {
 		a := col.e.byID[id]
-		if len(a.eps) != len(r.eps) {
-			t.Fatalf("case %s: %d episodes encoded, reference %d", id, len(a.eps), len(r.eps))
+		rows := rowsOf(t, a)
+		if len(rows) != len(r.eps) {
+			t.Fatalf("case %s: %d episodes encoded, reference %d", id, len(rows), len(r.eps))
 		}
 		for i, want := range r.eps {
 			w, _ := json.Marshal(want)
-			if got := a.appendEp(nil, i); string(got) != string(w) {
+			if got, _ := json.Marshal(rows[i]); string(got) != string(w) {
 				t.Fatalf("case %s episode %d: %s, reference %s", id, i, got, w)
 			}
 		}
-		if len(a.blocks.list) != len(r.b.list) {
-			t.Fatalf("case %s: %d blocks, reference %d", id, len(a.blocks.list), len(r.b.list))
+		blocks, strs := blocksOf(t, a), stringsOf(t, a)
+		if len(blocks) != len(r.b.list) {
+			t.Fatalf("case %s: %d blocks, reference %d", id, len(blocks), len(r.b.list))
 		}
 		for i := range r.b.list {
-			if a.blocks.list[i] != string(r.b.list[i]) {
-				t.Fatalf("case %s block %d: %s, reference %s", id, i, a.blocks.list[i], r.b.list[i])
+			if blocks[i] != string(r.b.list[i]) {
+				t.Fatalf("case %s block %d: %s, reference %s", id, i, blocks[i], r.b.list[i])
 			}
 		}
-		if len(a.strs.list) != len(r.s.list) {
-			t.Fatalf("case %s: %d strings, reference %d", id, len(a.strs.list), len(r.s.list))
+		if len(strs) != len(r.s.list) {
+			t.Fatalf("case %s: %d strings, reference %d", id, len(strs), len(r.s.list))
 		}
 		for i := range r.s.list {
-			if a.strs.list[i] != r.s.list[i] {
-				t.Fatalf("case %s string %d: %q, reference %q", id, i, a.strs.list[i], r.s.list[i])
+			if strs[i] != r.s.list[i] {
+				t.Fatalf("case %s string %d: %q, reference %q", id, i, strs[i], r.s.list[i])
 			}
 		}
 	}

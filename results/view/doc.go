@@ -12,9 +12,12 @@
 // The entry point [Write] takes plain data ([Input]): tables, figures as SVG bytes, the
 // cases' expected workflows and requirements, and an iterator over the episodes with their
 // verdicts, so that any pipeline can feed it; or a [Collector] that encoded the episodes
-// while they were scored ([Release], the report's path: the input is read once, and the
-// chunk files and leaderboards are made while the report's tables are built).
-// Episodes are encoded compactly as they stream (tools, arguments and facts interned per
-// case, events as index lists), so the records need not stay in memory. The output is
-// byte-identical for the same input, whichever way the episodes came.
+// from the stream of scored batches, on a goroutine of its own ([Release], the report's
+// path: the input is read once, and the chunk files and leaderboards are made while the
+// report's tables are built). Episodes are encoded compactly as they stream (tools,
+// arguments and facts interned per case, events as index lists), so the records need not
+// stay in memory, and what grows with the episodes (the index's run ids and ints, each
+// case's rows, strings and blocks) is kept as the output's JSON text in a spool that
+// passes to a temporary file beyond a few MiB (spool.go). The output is byte-identical for
+// the same input, whichever way the episodes came.
 package view

@@ -1,22 +1,32 @@
 package view
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/sabench/sabench-stats/oracle"
 	"github.com/zeebo/xxh3"
 )
 
 // dict interns strings; ids are positions in list, in first-use order (deterministic
-// for a fixed input order).
+// for a fixed input order). A case's dictionary (spooledDict) writes its strings to a
+// spooled stream, as the chunk's JSON array, instead of keeping them in list: only the
+// hashes stay in memory.
 type dict struct {
 	idx  table // by textKey
 	list []string
+	text *stream // when set: the strings, JSON-encoded and comma-separated; list stays nil
+	n    int
+	buf  []byte
 }
+
+// spooledDict is a dictionary whose strings go to a stream of sp.
+func spooledDict(sp *spool) *dict { return &dict{text: sp.stream()} }
 
 // textKey is a 128-bit hash (XXH3) of a dictionary's string or block, taken as the text
 // itself, as the reader's duplicate checks take their keys (ingest/read.go); the table
@@ -39,6 +49,9 @@ func (d *dict) id(s string) int {
 	if i, ok := d.idx.get(k); ok {
 		return i
 	}
+	if d.text != nil {
+		return d.add(k, s) // written, not kept
+	}
 	// The decoder keeps strings in shared chunks: a kept string would keep its whole chunk
 	// (every string of many episodes) alive until the page is written.
 	return d.add(k, strings.Clone(s))
@@ -52,9 +65,31 @@ func (d *dict) lookup(s string) (int, bool) {
 
 // add appends a string the dictionary does not hold, with its key, and returns its id.
 func (d *dict) add(k textKey, s string) int {
-	d.idx.put(k, len(d.list))
-	d.list = append(d.list, s)
-	return len(d.list) - 1
+	d.idx.put(k, d.n)
+	if d.text != nil {
+		b := d.buf[:0]
+		if d.n > 0 {
+			b = append(b, ',')
+		}
+		b = appendJSONString(b, s) // as json.Marshal writes the list
+		d.text.write(b)
+		d.buf = b
+	} else {
+		d.list = append(d.list, s)
+	}
+	d.n++
+	return d.n - 1
+}
+
+// appendList appends the dictionary's strings as a JSON array.
+func (d *dict) appendList(b []byte) ([]byte, error) {
+	if d.text == nil {
+		v, err := json.Marshal(d.list)
+		return append(b, v...), err
+	}
+	b = append(b, '[')
+	err := d.text.writeTo((*bytesWriter)(&b))
+	return append(b, ']'), err
 }
 
 // idOwned is id for a string that is its own allocation (not a slice of a decoder chunk),
@@ -73,6 +108,9 @@ func (d *dict) idBytes(b []byte) int {
 	k := xxh3.Hash128(b)
 	if i, ok := d.idx.get(k); ok {
 		return i
+	}
+	if d.text != nil {
+		return d.add(k, unsafe.String(unsafe.SliceData(b), len(b))) // written, not kept
 	}
 	return d.add(k, string(b))
 }
@@ -114,16 +152,30 @@ type caseAcc struct {
 	pos    int // index in the index's case list
 	strs   *dict
 	blocks *blockDict
-	eps    [][5]int32 // encodeDetail's ids: a fifth of the JSON text they become, until the page is written
+	// rows are the case's episodes as the chunk's JSON, comma-separated (encodeDetail's
+	// five ids each), spooled: they grow with the episodes, the dictionaries above with
+	// the distinct content only.
+	rows *stream
+	n    int // episodes in rows
 }
 
-// appendEp appends the case's i-th episode as the page's JSON array.
-func (a *caseAcc) appendEp(b []byte, i int) []byte {
-	d := a.eps[i]
-	return appendInts(b, []int{int(d[0]), int(d[1]), int(d[2]), int(d[3]), int(d[4])})
+// addRow appends one episode's five ids to the case's rows.
+func (a *caseAcc) addRow(buf []byte, d []int) []byte {
+	buf = buf[:0]
+	if a.n > 0 {
+		buf = append(buf, ',')
+	}
+	buf = appendInts(buf, d)
+	a.rows.write(buf)
+	a.n++
+	return buf
 }
 
-// encoder turns the streamed episodes into the index and the per-case details.
+// encoder turns the streamed episodes into the index and the per-case details. What grows
+// with the episodes is spooled (spool.go): the run ids and the index's ints as the page's
+// JSON text, each case's rows as its chunk's; what stays in memory grows with the
+// distinct content (dictionaries, per-case blocks) and with the slices the tables link
+// to (tallies), plus a 64-bit hash per run id for the duplicate check.
 type encoder struct {
 	policies   []string
 	configs    *dict
@@ -134,20 +186,72 @@ type encoder struct {
 	domains    []string
 	cases      []*caseAcc
 	byID       map[string]*caseAcc
-	runs       []string
-	ep         []int32 // stride ints per episode (epFixed, then two per policy); int32 halves the largest part of the index
+
+	sp      *spool
+	runs    *stream  // the index's "runs": front-coded run ids (appendFrontCoded)
+	runRaw  *stream  // the run ids, each after its length as a uvarint (checkRuns)
+	runHash []uint64 // each run id's hash, in input order (checkRuns)
+	prevRun string
+	ep      *stream // the index's "ep" ints, comma-separated: stride per episode (epFixed, then two per policy)
+	nEp     int     // episodes encoded
+	// tally counts the scored interactive episodes by configuration, condition and case
+	// (a cell) and, per policy, failure type (the linker's slices; linker.tallyOf).
+	tally tally
+	buf   []byte
+}
+
+// tally counts episodes by cell (configuration, condition, case: one map probe per
+// episode, none when it is the previous episode's) and, per policy, failure type.
+type tally struct {
+	ids    map[tallyCell]int32
+	cells  []tallyCell
+	counts [][][]int32 // [policy][cell][failure type]
+	last   tallyCell
+	lastID int32
+}
+
+type tallyCell struct{ cfg, cond, cas int32 }
+
+// cell is the id of c, numbered on first sight.
+func (t *tally) cell(c tallyCell) int32 {
+	if t.lastID >= 0 && c == t.last {
+		return t.lastID
+	}
+	id, ok := t.ids[c]
+	if !ok {
+		id = int32(len(t.cells))
+		t.ids[c] = id
+		t.cells = append(t.cells, c)
+		for pi := range t.counts {
+			t.counts[pi] = append(t.counts[pi], nil)
+		}
+	}
+	t.last, t.lastID = c, id
+	return id
+}
+
+// add counts one episode of cell id with failure type ft under policy pi.
+func (t *tally) add(pi int, id, ft int32) {
+	row := t.counts[pi][id]
+	for int(ft) >= len(row) {
+		row = append(row, 0)
+	}
+	row[ft]++
+	t.counts[pi][id] = row
 }
 
 func newEncoder(in *Input) (*encoder, error) {
 	e := &encoder{policies: in.Policies, configs: newDict(), conditions: newDict(), failures: newDict("success"),
-		outcomes: newDict(), byID: map[string]*caseAcc{}}
+		outcomes: newDict(), byID: map[string]*caseAcc{}, sp: newSpool(),
+		tally: tally{ids: map[tallyCell]int32{}, counts: make([][][]int32, len(in.Policies)), lastID: -1}}
+	e.runs, e.runRaw, e.ep = e.sp.stream(), e.sp.stream(), e.sp.stream()
 	protos, doms := newDict(), newDict()
 	for i := range in.Cases {
 		c := &in.Cases[i]
 		if e.byID[c.ID] != nil {
 			return nil, fmt.Errorf("view: case %q listed twice", c.ID)
 		}
-		a := &caseAcc{c: c, pos: len(e.cases), strs: newDict(), blocks: &blockDict{}}
+		a := &caseAcc{c: c, pos: len(e.cases), strs: spooledDict(e.sp), blocks: &blockDict{text: e.sp.stream()}, rows: e.sp.stream()}
 		e.cases = append(e.cases, a)
 		e.byID[c.ID] = a
 		protos.id(c.Protocol)
@@ -197,9 +301,8 @@ func (e *encoder) add(ep *Episode) error {
 	if len(ep.Others) != len(e.policies)-1 {
 		return fmt.Errorf("view: episode %s: %d other verdicts for %d other policies", ep.RunID, len(ep.Others), len(e.policies)-1)
 	}
-	run := strings.Clone(ep.RunID) // as in dict.id
-	n := len(e.runs)
-	e.runs = append(e.runs, run)
+	n := e.nEp
+	e.addRun(ep.RunID)
 	v := &ep.Main
 	flags := 0
 	if v.Excluded() {
@@ -209,48 +312,128 @@ func (e *encoder) add(ep *Episode) error {
 		flags |= flagStatic
 	}
 	flags |= int(v.Official()+1) << flagOfficialShift
-	e.ep = append(e.ep, int32(e.configs.id(ep.Config)), int32(a.pos), int32(e.conditions.id(ep.Condition)), int32(ep.Repeat), int32(flags), int32(oracle.BrokeAt(*v)))
-	e.ep = append(e.ep, e.outcome(Outcome{Excluded: v.Excluded(), ECS: v.ECS(), Outcome: v.Outcome(), FailureType: v.FailureType()})...)
-	for _, o := range ep.Others {
-		e.ep = append(e.ep, e.outcome(o)...)
+	cfg, cond := int32(e.configs.id(ep.Config)), int32(e.conditions.id(ep.Condition))
+	b := e.buf[:0]
+	if n > 0 {
+		b = append(b, ',')
 	}
+	var fixed [epFixed]int32
+	fixed[epConfig], fixed[epCase], fixed[epCondition], fixed[epRepeat], fixed[epFlags], fixed[epBroke] = cfg, int32(a.pos), cond, int32(ep.Repeat), int32(flags), int32(oracle.BrokeAt(*v))
+	for i, x := range fixed {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, int64(x), 10)
+	}
+	cell := int32(-1)
+	if flags&flagStatic == 0 {
+		cell = e.tally.cell(tallyCell{cfg, cond, int32(a.pos)})
+	}
+	outcome := func(pi int, o Outcome) {
+		ft, oc := e.outcome(o)
+		b = strconv.AppendInt(append(b, ','), int64(ft), 10)
+		b = strconv.AppendInt(append(b, ','), int64(oc), 10)
+		if flags&flagStatic == 0 && ft >= 0 {
+			e.tally.add(pi, cell, ft)
+		}
+	}
+	outcome(0, Outcome{Excluded: v.Excluded(), ECS: v.ECS(), Outcome: v.Outcome(), FailureType: v.FailureType()})
+	for i, o := range ep.Others {
+		outcome(i+1, o)
+	}
+	e.ep.write(b)
 	d := encodeDetail(n, a.strs, a.blocks, ep, a.c.Workflow, a.c.Protocol != "V2")
-	a.eps = append(a.eps, [5]int32{int32(d[0]), int32(d[1]), int32(d[2]), int32(d[3]), int32(d[4])})
+	e.buf = a.addRow(b, d)
+	e.nEp++
 	return nil
 }
 
-// checkRuns refuses a run id that appears twice (the episode page is addressed by run
-// id), naming the one whose second appearance comes first. It sorts positions after the
-// fact rather than keeping a set while adding: a set of a million run ids costs more
-// memory than the index it guards.
-func (e *encoder) checkRuns() error {
-	pos := make([]int32, len(e.runs))
-	for i := range pos {
-		pos[i] = int32(i)
+// addRun appends a run id to the index's front-coded list (as appendFrontCoded writes
+// it), to the raw list and to the hashes.
+func (e *encoder) addRun(run string) {
+	b := e.buf[:0]
+	if e.nEp > 0 {
+		b = append(b, ',')
 	}
-	slices.SortFunc(pos, func(a, b int32) int {
-		if c := strings.Compare(e.runs[a], e.runs[b]); c != 0 {
-			return c
+	k := frontShared(e.prevRun, run)
+	b = strconv.AppendInt(b, int64(k), 10)
+	b = appendJSONString(append(b, ','), run[k:])
+	e.runs.write(b)
+	b = binary.AppendUvarint(b[:0], uint64(len(run)))
+	e.runRaw.write(append(b, run...))
+	e.buf = b
+	e.runHash = append(e.runHash, xxh3.HashString(run))
+	e.prevRun = strings.Clone(run) // the decoder's string keeps its chunk alive (dict.id)
+}
+
+// checkRuns refuses a run id that appears twice (the episode page is addressed by run
+// id), naming the one whose second appearance comes first. The run ids themselves are
+// spooled: equal hashes name the candidates, and a pass over the spooled ids tells a
+// repeat from a collision.
+func (e *encoder) checkRuns() error {
+	hs := slices.Clone(e.runHash)
+	slices.Sort(hs)
+	cand := map[uint64][]int{} // hash → positions of the ids with it
+	for i := 1; i < len(hs); i++ {
+		if hs[i] == hs[i-1] {
+			cand[hs[i]] = nil
 		}
-		return int(a - b)
+	}
+	if len(cand) == 0 {
+		return nil
+	}
+	for i, h := range e.runHash {
+		if _, ok := cand[h]; ok {
+			cand[h] = append(cand[h], i)
+		}
+	}
+	ids := map[int]string{}
+	err := e.eachRun(func(i int, run string) {
+		if _, ok := cand[e.runHash[i]]; ok {
+			ids[i] = run
+		}
 	})
-	dup := int32(-1)
-	for i := 1; i < len(pos); i++ {
-		if e.runs[pos[i]] == e.runs[pos[i-1]] && (dup < 0 || pos[i] < dup) {
-			dup = pos[i]
+	if err != nil {
+		return err
+	}
+	dup := -1
+	for _, pos := range cand {
+		for j, p := range pos {
+			for _, q := range pos[:j] {
+				if ids[p] == ids[q] && (dup < 0 || p < dup) {
+					dup = p
+				}
+			}
 		}
 	}
 	if dup >= 0 {
-		return fmt.Errorf("view: run id %q appears twice (the episode page is addressed by run id)", e.runs[dup])
+		return fmt.Errorf("view: run id %q appears twice (the episode page is addressed by run id)", ids[dup])
+	}
+	return nil
+}
+
+// eachRun calls f with every run id in input order, read back from the spool.
+func (e *encoder) eachRun(f func(i int, run string)) error {
+	raw, err := e.runRaw.bytes()
+	if err != nil {
+		return err
+	}
+	for i := 0; len(raw) > 0; i++ {
+		n, k := binary.Uvarint(raw)
+		if k <= 0 || uint64(len(raw)-k) < n {
+			return fmt.Errorf("view: the spooled run ids are corrupt")
+		}
+		f(i, string(raw[k:k+int(n)]))
+		raw = raw[k+int(n):]
 	}
 	return nil
 }
 
 // outcome is the two index ints of one verdict: failure type (0 success, -1 excluded)
 // and outcome.
-func (e *encoder) outcome(o Outcome) []int32 {
+func (e *encoder) outcome(o Outcome) (ft, outcome int32) {
 	if o.Excluded {
-		return []int32{-1, -1}
+		return -1, -1
 	}
 	f := 0
 	if !o.ECS {
@@ -260,7 +443,7 @@ func (e *encoder) outcome(o Outcome) []int32 {
 		}
 		f = e.failures.id(ft)
 	}
-	return []int32{int32(f), int32(e.outcomes.id(o.Outcome))}
+	return int32(f), int32(e.outcomes.id(o.Outcome))
 }
 
 // caseJSON is one case's block of a chunk.
@@ -301,30 +484,31 @@ func caseJSON(a *caseAcc) ([]byte, error) {
 	// are appended as they are: Marshal re-scanned every one of them (2 CPU-s of report at
 	// synth --scale 50). Strings last: the blocks above may still intern.
 	b := append([]byte(nil), `{"b":`...)
-	b = appendRaw(b, len(a.blocks.list), func(b []byte, i int) []byte { return append(b, a.blocks.list[i]...) })
-	b = append(b, `,"eps":`...)
-	b = appendRaw(b, len(a.eps), a.appendEp)
+	b, err := a.blocks.appendList(b)
+	if err != nil {
+		return nil, err
+	}
+	b = append(b, `,"eps":[`...)
+	if err := a.rows.writeTo((*bytesWriter)(&b)); err != nil {
+		return nil, err
+	}
+	b = append(b, ']')
 	for _, f := range []struct {
 		name string
 		v    any
-	}{{"id", a.c.ID}, {"req", req}, {"rules", rules}, {"s", s.list}, {"wf", wf}} {
+	}{{"id", a.c.ID}, {"req", req}, {"rules", rules}, {"s", s}, {"wf", wf}} {
+		b = append(append(append(b, ',', '"'), f.name...), '"', ':')
+		if d, ok := f.v.(*dict); ok {
+			if b, err = d.appendList(b); err != nil {
+				return nil, err
+			}
+			continue
+		}
 		v, err := json.Marshal(f.v)
 		if err != nil {
 			return nil, err
 		}
-		b = append(append(append(append(b, ',', '"'), f.name...), '"', ':'), v...)
+		b = append(b, v...)
 	}
 	return append(b, '}'), nil
-}
-
-// appendRaw appends the JSON array of n values that each(b, i) appends.
-func appendRaw(b []byte, n int, each func(b []byte, i int) []byte) []byte {
-	b = append(b, '[')
-	for i := range n {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = each(b, i)
-	}
-	return append(b, ']')
 }

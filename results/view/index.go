@@ -1,8 +1,8 @@
 package view
 
 import (
-	"bytes"
 	"encoding/json"
+	"io"
 	"strconv"
 	"unicode/utf8"
 )
@@ -29,30 +29,28 @@ type indexHead struct {
 }
 
 // writeIndex writes the index as one JSON object: head, then "runs" (the run ids
-// front-coded: [shared prefix length, rest, …]), "ep" and "chunkDir". The runs are
-// appended straight to b, as encoding/json would write them: as []any values (two per
-// run, a string boxed each) they cost it more time and memory than the rest of the page.
-func writeIndex(b *bytes.Buffer, head indexHead, runs []string, ep []int32, chunkDir string) error {
+// front-coded: [shared prefix length, rest, …]), "ep" and "chunkDir". The runs and the
+// ints come from the encoder's spool as the text they are in the page (encoder.add):
+// they grow with the episodes, and are copied to the page without being held.
+func writeIndex(w io.Writer, head indexHead, e *encoder, chunkDir string) error {
 	data, err := json.Marshal(head) // escapes <, > and &: safe inside <script>
 	if err != nil {
 		return err
 	}
-	if ep == nil {
-		ep = []int32{} // [], not null
-	}
-	epData, err := json.Marshal(ep)
-	if err != nil {
+	if _, err := w.Write(append(data[:len(data)-1:len(data)-1], `,"runs":[`...)); err != nil { // open: the fields below follow
 		return err
 	}
-	out := append(b.AvailableBuffer(), data[:len(data)-1]...) // open: the fields below follow
-	out = append(out, `,"runs":`...)
-	out = appendFrontCoded(out, runs)
-	out = append(out, `,"ep":`...)
-	out = append(out, epData...)
-	out = append(out, `,"chunkDir":`...)
-	out = appendJSONString(out, chunkDir)
-	b.Write(append(out, '}'))
-	return nil
+	if err := e.runs.writeTo(w); err != nil {
+		return err
+	}
+	if _, err := io.WriteString(w, `],"ep":[`); err != nil {
+		return err
+	}
+	if err := e.ep.writeTo(w); err != nil {
+		return err
+	}
+	_, err = w.Write(append(appendJSONString([]byte(`],"chunkDir":`), chunkDir), '}'))
+	return err
 }
 
 // appendFrontCoded appends each string as the length of the prefix it shares with the
@@ -61,11 +59,7 @@ func appendFrontCoded(b []byte, ss []string) []byte {
 	b = append(b, '[')
 	prev := ""
 	for i, s := range ss {
-		k := 0
-		// ASCII only, so that the length means the same in JavaScript (UTF-16 units).
-		for k < len(s) && k < len(prev) && s[k] == prev[k] && s[k] < utf8.RuneSelf {
-			k++
-		}
+		k := frontShared(prev, s)
 		if i > 0 {
 			b = append(b, ',')
 		}
@@ -75,6 +69,16 @@ func appendFrontCoded(b []byte, ss []string) []byte {
 		prev = s
 	}
 	return append(b, ']')
+}
+
+// frontShared is the length of the prefix s shares with prev, in ASCII only, so that
+// the length means the same in JavaScript (UTF-16 units).
+func frontShared(prev, s string) int {
+	k := 0
+	for k < len(s) && k < len(prev) && s[k] == prev[k] && s[k] < utf8.RuneSelf {
+		k++
+	}
+	return k
 }
 
 // appendJSONString appends s as json.Marshal writes it: plain printable ASCII as it is,

@@ -49,27 +49,24 @@ func (l *linker) tallyAt(cfg, cond, p, d, ft int) int {
 	return (((cfg*l.nCond+cond)*l.nProto+p)*l.nDom+d)*l.nFt + ft
 }
 
-// tallyOf is policy pi's tally: excluded episodes and static judgments are in none.
+// tallyOf is policy pi's tally, from the encoder's counts by configuration, condition,
+// case and failure type: excluded episodes and static judgments are in none.
 func (l *linker) tallyOf(pi int) []int32 {
 	if t := l.tally[pi]; t != nil {
 		return t
 	}
-	e, k := l.e, stride(l.e)
+	e := l.e
 	t := make([]int32, len(e.configs.list)*l.nCond*l.nProto*l.nDom*l.nFt)
-	for n := 0; n*k < len(e.ep); n++ {
-		ep := e.ep[n*k : (n+1)*k]
-		ft := int(ep[epFixed+2*pi])
-		if ep[epFlags]&flagStatic != 0 || ft < 0 {
-			continue
+	for id, row := range e.tally.counts[pi] {
+		k := e.tally.cells[id]
+		c := int(k.cas)
+		for ft, n := range row {
+			t[l.tallyAt(int(k.cfg), int(k.cond), l.caseProto[c], l.caseDom[c], ft)] += n
 		}
-		c := int(ep[epCase])
-		t[l.tallyAt(int(ep[epConfig]), int(ep[epCondition]), l.caseProto[c], l.caseDom[c], ft)]++
 	}
 	l.tally[pi] = t
 	return t
 }
-
-func stride(e *encoder) int { return epFixed + 2*len(e.policies) }
 
 func (l *linker) rowFilter(r results.Row) filter {
 	f := filter{-1, -1, -1, -1, -1}

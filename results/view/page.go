@@ -5,6 +5,7 @@ import (
 	_ "embed"
 	"fmt"
 	"html"
+	"io"
 	"regexp"
 	"strings"
 
@@ -20,9 +21,10 @@ var css string
 //go:embed assets/view.js
 var js string
 
-// page writes index.html: the shell, the server-rendered tables and figures, the index
-// and the script.
-func page(b *bytes.Buffer, in *Input, e *encoder, chunkOf []int, chunkDir string) error {
+// page writes index.html to w: the shell, the server-rendered tables and figures, the
+// index and the script. The index's runs and ints are copied from the encoder's spool.
+func page(w io.Writer, in *Input, e *encoder, chunkOf []int, chunkDir string) error {
+	b := &bytes.Buffer{}
 	head := indexHead{Title: in.Title, Policies: in.Policies, Configs: e.configs.list, Conditions: e.conditions.list,
 		Protocols: e.protocols, Domains: e.domains, Failures: e.failures.list, Outcomes: e.outcomes.list}
 	for _, p := range in.Policies {
@@ -49,7 +51,7 @@ func page(b *bytes.Buffer, in *Input, e *encoder, chunkOf []int, chunkDir string
 		fmt.Fprintf(b, "<p>%s</p>\n", html.EscapeString(n))
 	}
 	fmt.Fprintf(b, "<p>%d episodes, %d cases, policies %s. Keys: <kbd>g</kbd> then <kbd>l</kbd>/<kbd>t</kbd>/<kbd>s</kbd>/<kbd>d</kbd> switch views; <kbd>j</kbd>/<kbd>k</kbd> move through an episode's events; <kbd>n</kbd>/<kbd>p</kbd> open the next and previous failure of the queue an episode was opened from.</p>\n",
-		len(e.runs), len(e.cases), html.EscapeString(strings.Join(in.Policies, ", ")))
+		e.nEp, len(e.cases), html.EscapeString(strings.Join(in.Policies, ", ")))
 	b.WriteString("<nav aria-label=\"Views\">")
 	for _, v := range [][2]string{{"leaderboard", "Leaderboard"}, {"tables", "Tables and figures"}, {"slice", "Slices"}, {"disagreements", "Disagreements"}, {"glossary", "Glossary"}, {"help", "About"}} {
 		fmt.Fprintf(b, "<a href=\"#%s\" data-view=\"%s\">%s</a>", v[0], v[0], v[1])
@@ -104,11 +106,14 @@ func page(b *bytes.Buffer, in *Input, e *encoder, chunkOf []int, chunkDir string
 	b.WriteString("<p>Everything is in this page and the chunk files beside it; it makes no network request. Deep links: <code>#run=RUN_ID</code> opens an episode; <code>#case=CASE&amp;a=RUN_OR_CONFIG&amp;b=RUN_OR_CONFIG</code> compares two runs of a case event by event (a configuration may carry <code>~condition</code>; <code>ra</code>/<code>rb</code> pick repeats, <code>pa</code>/<code>pb</code> policies); <code>#slice?cfg=…&amp;proto=…</code> opens a slice.</p>\n")
 	b.WriteString("<p>Requirement links: the oracle says which requirements a gate found SUPPORTED, MISSING or VIOLATED. The read shown as having established a supported requirement, and the call shown as the one that would establish a missing one, are the reads and evidence rules whose facts fit the requirement's conditions (equal literal fields; fields bound to action arguments need only be present).</p>\n</section>\n")
 	b.WriteString("</main>\n<script type=\"application/json\" id=\"sab-index\">")
-	if err := writeIndex(b, head, e.runs, e.ep, chunkDir); err != nil {
+	if _, err := w.Write(b.Bytes()); err != nil {
 		return err
 	}
-	fmt.Fprintf(b, "</script>\n<script>\n%s</script>\n</body>\n</html>\n", js)
-	return nil
+	if err := writeIndex(w, head, e, chunkDir); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintf(w, "</script>\n<script>\n%s</script>\n</body>\n</html>\n", js)
+	return err
 }
 
 func hiddenUnless(ok bool) string {

@@ -10,7 +10,7 @@ import (
 )
 
 // Release is the viewer (Write) of a release scored under every policy on every episode,
-// whose episodes a Collector encoded while they were scored, written in steps so that
+// whose episodes a Collector encoded from the stream of scored batches, written in steps so that
 // what needs no table is done while the tables are built: Prepare writes the episode
 // chunk files and builds the leaderboards of the policies after the first, Main keeps the
 // first policy's from the tables, and Page, once Prepare has returned, writes the page
@@ -148,9 +148,13 @@ func (v *Release) Page(tables []*results.Table, figs []figures.Rendered) (Stats,
 	return Write(v.path, in)
 }
 
-// Close removes the chunk files of a viewer whose page was not written.
+// Close removes the chunk files of a viewer whose page was not written, and the
+// Collector's spool.
 func (v *Release) Close() {
 	if v.chunks != nil {
 		v.chunks.discard()
+		return
 	}
+	v.col.Finish() // its error was Prepare's to report
+	v.col.e.sp.close()
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -217,8 +218,20 @@ func TestIndexMatchesJSON(t *testing.T) {
 	odd := []string{"plain", "a<b", "c>d", "e&f", "é-x", "line\u2028sep", "tab\there", `quote"`, `back\slash`, "bad \xff utf8", "", "\x01"}
 	head := indexHead{Title: "t <&>", Policies: odd, Cases: [][4]any{{"c<1>", 0, 1, -1}}}
 	for _, ep := range [][]int32{nil, {0, -1, 2147483647}} {
+		e := &encoder{sp: newSpool()}
+		e.runs, e.runRaw, e.ep = e.sp.stream(), e.sp.stream(), e.sp.stream()
+		for _, r := range odd {
+			e.addRun(r)
+			e.nEp++
+		}
+		for i, x := range ep {
+			if i > 0 {
+				e.ep.write([]byte{','})
+			}
+			e.ep.write(strconv.AppendInt(nil, int64(x), 10))
+		}
 		var b bytes.Buffer
-		if err := writeIndex(&b, head, odd, ep, "index_files"); err != nil {
+		if err := writeIndex(&b, head, e, "index_files"); err != nil {
 			t.Fatal(err)
 		}
 		var runs []any

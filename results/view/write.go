@@ -1,6 +1,7 @@
 package view
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
 	"io"
@@ -52,11 +53,14 @@ func Write(htmlPath string, in *Input) (Stats, error) {
 	return c.writePage(htmlPath, in)
 }
 
-// encode is in with its episodes encoded: those the Collector encoded while they were
+// encode is in with its episodes encoded: those the Collector encoded as they were
 // scored (its cases and policies replace in's), or else in.Episodes.
 func encode(in *Input) (*Input, *encoder, error) {
 	var e *encoder
 	if c := in.Collected; c != nil {
+		if err := c.Finish(); err != nil {
+			return nil, nil, err
+		}
 		x := *in
 		x.Cases, x.Policies, e = c.cases, c.policies, c.e
 		in = &x
@@ -119,7 +123,7 @@ func writeChunks(htmlPath string, e *encoder) (_ *chunks, err error) {
 	}
 	for i, a := range e.cases {
 		c.of[i] = -1
-		if len(a.eps) == 0 {
+		if a.n == 0 {
 			continue
 		}
 		blk, err := caseJSON(a)
@@ -139,7 +143,10 @@ func writeChunks(htmlPath string, e *encoder) (_ *chunks, err error) {
 		cur.Write(blk)
 		c.of[i] = c.n
 		// Written: free the memory while the tables are built (the page reads a.c alone).
-		a.eps, a.strs, a.blocks = nil, nil, nil
+		a.rows.free()
+		a.strs.text.free()
+		a.blocks.text.free()
+		a.rows, a.strs, a.blocks = nil, nil, nil
 	}
 	if err := flush(); err != nil {
 		return nil, err
@@ -149,6 +156,7 @@ func writeChunks(htmlPath string, e *encoder) (_ *chunks, err error) {
 
 // discard removes the temporary chunk directory unless writePage moved it into place.
 func (c *chunks) discard() {
+	c.e.sp.close()
 	if c.tmp != "" {
 		os.RemoveAll(c.tmp)
 		c.tmp = ""
@@ -158,10 +166,6 @@ func (c *chunks) discard() {
 // writePage writes the page of in (encoded as encode returns it) at htmlPath after moving
 // the chunk directory into place beside it.
 func (c *chunks) writePage(htmlPath string, in *Input) (Stats, error) {
-	var b bytes.Buffer
-	if err := page(&b, in, c.e, c.of, c.name); err != nil {
-		return Stats{}, err
-	}
 	final := filepath.Join(filepath.Dir(htmlPath), c.name)
 	if err := os.RemoveAll(final); err != nil {
 		return Stats{}, err
@@ -173,8 +177,30 @@ func (c *chunks) writePage(htmlPath string, in *Input) (Stats, error) {
 		return Stats{}, err
 	}
 	c.tmp = ""
-	if err := fsx.WriteFileAtomic(htmlPath, func(w io.Writer) error { _, err := w.Write(b.Bytes()); return err }); err != nil {
+	var size int64
+	err := fsx.WriteFileAtomic(htmlPath, func(w io.Writer) error {
+		cw := &countWriter{w: bufio.NewWriterSize(w, 1<<16)}
+		if err := page(cw, in, c.e, c.of, c.name); err != nil {
+			return err
+		}
+		size = cw.n
+		return cw.w.(*bufio.Writer).Flush()
+	})
+	c.e.sp.close()
+	if err != nil {
 		return Stats{}, err
 	}
-	return Stats{Episodes: len(c.e.runs), Cases: len(c.e.cases), Chunks: c.n, HTMLBytes: int64(b.Len()), ChunkBytes: c.bytes, ChunkDir: final}, nil
+	return Stats{Episodes: c.e.nEp, Cases: len(c.e.cases), Chunks: c.n, HTMLBytes: size, ChunkBytes: c.bytes, ChunkDir: final}, nil
+}
+
+// countWriter counts the bytes written through it.
+type countWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
 }

@@ -26,8 +26,9 @@ type Command struct {
 	Name    string
 	Summary string
 	Run     func(e *Env, args []string) error
-	// Streams: the command keeps little alive, so that the program may let the garbage
-	// collector run at its default pace (see cmd/sabench-stats main).
+	// Streams: the command keeps little alive per input record (nothing, or a compact
+	// summary), so that the program may let the garbage collector run at its default pace
+	// (see cmd/sabench-stats main).
 	Streams bool
 }
 
