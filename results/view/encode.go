@@ -348,16 +348,14 @@ func (e *encoder) add(ep *Episode) error {
 	return nil
 }
 
-// addRun appends a run id to the index's front-coded list (as appendFrontCoded writes
-// it), to the raw list and to the hashes.
+// addRun appends a run id to the index's front-coded list (appendFrontEntry), to the raw
+// list and to the hashes.
 func (e *encoder) addRun(run string) {
 	b := e.buf[:0]
 	if e.nEp > 0 {
 		b = append(b, ',')
 	}
-	k := frontShared(e.prevRun, run)
-	b = strconv.AppendInt(b, int64(k), 10)
-	b = appendJSONString(append(b, ','), run[k:])
+	b = appendFrontEntry(b, e.prevRun, run)
 	e.runs.write(b)
 	b = binary.AppendUvarint(b[:0], uint64(len(run)))
 	e.runRaw.write(append(b, run...))

@@ -53,22 +53,13 @@ func writeIndex(w io.Writer, head indexHead, e *encoder, chunkDir string) error 
 	return err
 }
 
-// appendFrontCoded appends each string as the length of the prefix it shares with the
-// previous one and the rest: run ids of one release share long prefixes.
-func appendFrontCoded(b []byte, ss []string) []byte {
-	b = append(b, '[')
-	prev := ""
-	for i, s := range ss {
-		k := frontShared(prev, s)
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = strconv.AppendInt(b, int64(k), 10)
-		b = append(b, ',')
-		b = appendJSONString(b, s[k:])
-		prev = s
-	}
-	return append(b, ']')
+// appendFrontEntry appends s as the length of the prefix it shares with prev and the
+// rest: run ids of one release share long prefixes, so the index's run list is a flat
+// array of such pairs.
+func appendFrontEntry(b []byte, prev, s string) []byte {
+	k := frontShared(prev, s)
+	b = strconv.AppendInt(b, int64(k), 10)
+	return appendJSONString(append(b, ','), s[k:])
 }
 
 // frontShared is the length of the prefix s shares with prev, in ASCII only, so that

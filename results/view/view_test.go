@@ -193,6 +193,21 @@ func TestBadInput(t *testing.T) {
 	}
 }
 
+// appendFrontCoded is the whole front-coded list of ss, as the encoder writes it one run id
+// at a time.
+func appendFrontCoded(b []byte, ss []string) []byte {
+	b = append(b, '[')
+	prev := ""
+	for i, s := range ss {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendFrontEntry(b, prev, s)
+		prev = s
+	}
+	return append(b, ']')
+}
+
 func TestFrontCode(t *testing.T) {
 	in := []string{"main__a__SAB-1__r0", "main__a__SAB-1__r1", "main__b", "é-x", "é-y", ""}
 	var fc []any
