@@ -17,62 +17,89 @@ import (
 // Inspect's default "mean" reducer does, so every statistic weighs samples equally
 // whatever their number of epochs.
 
-// InspectMetric is one scorer's accuracy and standard error recomputed from a log's rows
-// the way Inspect computes its accuracy() (or mean()) and stderr() metrics: epochs reduced
-// by their mean, unscored values (null/NaN, or values value_to_float cannot map) left out,
-// then the mean over samples, and sd(ddof=1)/√n (0 for fewer than two samples, as Inspect
-// returns), or stderr(cluster=KEY)'s clustered form (bootstrap.StdErrClusteredInspect).
+// InspectMetric is one scorer's accuracy and standard error under one epochs reducer,
+// recomputed from a log's rows the way Inspect computes its accuracy() (or mean()) and
+// stderr() metrics: each sample's epochs reduced (Reducer; inspect_reduce.go), unscored
+// values (null/NaN, or values value_to_float cannot map) left out, then the mean over
+// samples, and sd(ddof=1)/√n (0 for fewer than two samples, as Inspect returns), or
+// stderr(cluster=KEY)'s clustered form (bootstrap.StdErrClusteredInspect).
 type InspectMetric struct {
 	Scorer  string
-	Samples int     // samples with a scored epoch
+	Reducer string  // the epochs reducer: "mean" when the log names none
+	Samples int     // samples with a scored epoch (and a reduced value)
 	Rows    int     // scored rows
 	Mean    float64 // NaN without samples
 	Stderr  float64 // NaN without samples
 	Cluster string  // metadata key of a clustered stderr; "" when plain
 }
 
-// InspectMetrics recomputes each scorer's metrics of one log from its rows. It refuses a
-// log whose epochs reducer is not "mean": its header metrics are of other reduced values.
+// InspectMetrics recomputes each scorer's metrics of one log from its rows, once per
+// epochs reducer the log names (eval.config.epochs_reducer; Inspect's default "mean"
+// when none). A reducer this tool does not know is an error naming it (InspectReducers).
 func InspectMetrics(h *inspect.Header, rows []inspect.Row) ([]InspectMetric, error) {
-	if red := h.Eval.Config.EpochsReducer; len(red) > 0 && !(len(red) == 1 && red[0] == "mean") {
-		return nil, fmt.Errorf("epochs reducer %v: only Inspect's default \"mean\" is reproduced", red)
+	names := h.Eval.Config.EpochsReducer
+	if len(names) == 0 {
+		names = []string{"mean"}
+	}
+	reducers := make([]epochReducer, len(names))
+	for i, n := range names {
+		r, err := parseReducer(n)
+		if err != nil {
+			return nil, err
+		}
+		reducers[i] = r
 	}
 	var out []InspectMetric
 	for _, scorer := range rowScorers(rows) {
 		samples := reduceSamples(rows, scorer)
-		m := InspectMetric{Scorer: scorer, Samples: len(samples), Mean: math.NaN(), Stderr: math.NaN(), Cluster: h.StderrCluster(scorer)}
-		x := make([]float64, len(samples))
-		for i, s := range samples {
-			x[i] = s.mean()
-			m.Rows += s.n
-		}
-		if len(x) == 0 {
+		for _, red := range reducers {
+			m, err := inspectMetric(h, scorer, red, samples)
+			if err != nil {
+				return nil, err
+			}
 			out = append(out, m)
-			continue
 		}
-		m.Mean = meanOf(x)
-		if m.Cluster != "" {
-			labels, err := clusterLabels(samples, m.Cluster)
-			if err != nil {
-				return nil, fmt.Errorf("%s: stderr(cluster=%q): %w", scorer, m.Cluster, err)
-			}
-			se, err := bootstrap.StdErrClusteredInspect(x, labels)
-			if err != nil {
-				return nil, err
-			}
-			m.Stderr = se
-		} else if len(x) < 2 {
-			m.Stderr = 0 // Inspect's stderr() for one sample
-		} else {
-			se, err := bootstrap.StdErrCLT(x)
-			if err != nil {
-				return nil, err
-			}
-			m.Stderr = se
-		}
-		out = append(out, m)
 	}
 	return out, nil
+}
+
+func inspectMetric(h *inspect.Header, scorer string, red epochReducer, samples []*sampleScore) (InspectMetric, error) {
+	m := InspectMetric{Scorer: scorer, Reducer: red.name, Mean: math.NaN(), Stderr: math.NaN(), Cluster: h.StderrCluster(scorer)}
+	var x []float64
+	var kept []*sampleScore
+	for _, s := range samples {
+		m.Rows += s.n
+		if v := red.reduce(s.epochs); !math.IsNaN(v) {
+			x = append(x, v)
+			kept = append(kept, s)
+		}
+	}
+	m.Samples = len(x)
+	if len(x) == 0 {
+		return m, nil
+	}
+	m.Mean = meanOf(x)
+	switch {
+	case m.Cluster != "":
+		labels, err := clusterLabels(kept, m.Cluster)
+		if err != nil {
+			return m, fmt.Errorf("%s: stderr(cluster=%q): %w", scorer, m.Cluster, err)
+		}
+		se, err := bootstrap.StdErrClusteredInspect(x, labels)
+		if err != nil {
+			return m, err
+		}
+		m.Stderr = se
+	case len(x) < 2:
+		m.Stderr = 0 // Inspect's stderr() for one sample
+	default:
+		se, err := bootstrap.StdErrCLT(x)
+		if err != nil {
+			return m, err
+		}
+		m.Stderr = se
+	}
+	return m, nil
 }
 
 // sampleScore is one sample's scored epochs for one scorer.
@@ -83,6 +110,7 @@ type sampleScore struct {
 	ones     int // epochs scored exactly 1
 	binary   bool
 	metadata map[string]json.RawMessage
+	epochs   []epochValue // the scored epochs, in row order, for the reducers
 }
 
 func (s *sampleScore) mean() float64 { return s.sum / float64(s.n) }
@@ -107,6 +135,7 @@ func reduceSamples(rows []inspect.Row, scorer string) []*sampleScore {
 		}
 		s.sum += r.Score
 		s.n++
+		s.epochs = append(s.epochs, epochValueOf(r))
 		switch r.Score {
 		case 1:
 			s.ones++

@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest/inspect"
@@ -128,9 +129,9 @@ func TestInspectClusteredStderr(t *testing.T) {
 	if _, err := InspectMetrics(&log.Header, rows); err == nil {
 		t.Error("missing cluster metadata accepted")
 	}
-	log.Eval.Config.EpochsReducer = []string{"mode"}
-	if _, err := InspectMetrics(&log.Header, rows); err == nil {
-		t.Error("reducer mode accepted")
+	log.Eval.Config.EpochsReducer = []string{"mean", "trimmed_mean"}
+	if _, err := InspectMetrics(&log.Header, rows); err == nil || !strings.Contains(err.Error(), `"trimmed_mean"`) {
+		t.Errorf("unknown reducer: %v", err)
 	}
 }
 

@@ -218,7 +218,9 @@ func TestResampleAgreesWithScipyInDistribution(t *testing.T) {
 
 // TestResampleAllocationsDoNotGrowWithResamples: the replicate loop reuses one weight slice
 // per worker, so 10× the resamples costs no extra allocations (only the larger result slice;
-// both counts are above radixMin, so both intervals sort by radix).
+// both counts are above radixMin, so both intervals sort by radix). A collection during a
+// run can empty a sync.Pool and cost an allocation or two, so the bound has a slack of 2: an
+// allocation per resample would add thousands.
 func TestResampleAllocationsDoNotGrowWithResamples(t *testing.T) {
 	if raceEnabled {
 		t.Skip("allocation counts do not hold under -race (sync.Pool drops items)")
@@ -232,7 +234,7 @@ func TestResampleAllocationsDoNotGrowWithResamples(t *testing.T) {
 		})
 	}
 	small, large := allocs(radixMin), allocs(10*radixMin)
-	if large > small {
+	if large > small+2 {
 		t.Errorf("allocations grow with resamples: %v for %d, %v for %d", small, radixMin, large, 10*radixMin)
 	}
 }

@@ -3,11 +3,13 @@ package harness
 import (
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -192,9 +194,13 @@ type InspectStream struct {
 	next  int // next file
 	r     *inspect.Reader
 	log   *inspectLog
-	seen  map[ingest.Key]string
-	runs  map[string]string
-	n     int // episodes delivered
+	// Where each episode key and run id was read, for the duplicate messages: a file
+	// index and member rather than the episode's Source, so that the maps, which grow
+	// with the samples, hold little per sample.
+	seen map[digest]sampleRef // by the episode key's digest
+	runs map[digest]sampleRef // by the run id's digest
+	dec  *jsonv.Decoder       // parses the JSON in samples (records, arguments, replies)
+	n    int                  // episodes delivered
 	// problems returned so far: with some, no episode is their doing, not the logs' task
 	problems int
 
@@ -202,6 +208,47 @@ type InspectStream struct {
 	// Counts behind the warnings.
 	noAnswer, replaced, noCallID, partial int
 	noAnswerAt                            string
+}
+
+// sampleRef is where a sample was read: the sample at index n (from 0) of files[file].
+type sampleRef struct {
+	file, n uint32
+}
+
+// digest is a 128-bit FNV-1a hash: the duplicate checks keep digests of the keys and
+// run ids, not the strings (two different ones share a digest with a probability of
+// about 2⁻¹²⁸ per pair).
+type digest [16]byte
+
+func digestOf(parts ...string) digest {
+	h := fnv.New128a()
+	for _, p := range parts {
+		h.Write([]byte(p))
+		h.Write([]byte{0})
+	}
+	var d digest
+	h.Sum(d[:0])
+	return d
+}
+
+// where names the sample r for a message: the log and its member, found by reading the
+// log again up to it (only when there is a duplicate to report).
+func (s *InspectStream) where(r sampleRef) string {
+	file := s.files[r.file]
+	rd, err := inspect.OpenWith(file, inspect.ReadOptions{})
+	if err == nil {
+		defer rd.Close()
+		for i := uint32(0); ; i++ {
+			smp, err := rd.Next()
+			if err != nil {
+				break
+			}
+			if i == r.n {
+				return file + ": " + smp.Member
+			}
+		}
+	}
+	return fmt.Sprintf("%s (its sample %d)", file, r.n+1)
 }
 
 // inspectLog is what the stream knows of the log it is reading.
@@ -229,7 +276,7 @@ func OpenInspect(files []string, opt Options) (*InspectStream, error) {
 		return nil, fmt.Errorf("reading Inspect logs needs the bench (which sample ids are cases, which tools are information tools)")
 	}
 	from, _ := ParseRecordFrom(opt.RecordFrom)
-	return &InspectStream{files: files, opt: opt, from: from, seen: map[ingest.Key]string{}, runs: map[string]string{}}, nil
+	return &InspectStream{files: files, opt: opt, from: from, seen: map[digest]sampleRef{}, runs: map[digest]sampleRef{}, dec: jsonv.NewDecoder()}, nil
 }
 
 // Skipped lists the logs that gave no episode and why; complete after io.EOF.
@@ -463,14 +510,16 @@ func (s *InspectStream) episode(smp *inspect.Sample) (*ingest.Episode, error) {
 			}
 		}
 	}
-	if prev, dup := s.seen[e.Key()]; dup {
-		return nil, l.problem(smp.Member, "", "episode %s|%s|repeat %d|%s also read from %s", e.Config, e.CaseID, e.Repeat, e.Condition, prev)
+	key, run := digestOf(e.Config, e.CaseID, strconv.Itoa(e.Repeat), e.Condition), digestOf(e.RunID)
+	if prev, dup := s.seen[key]; dup {
+		return nil, l.problem(smp.Member, "", "episode %s|%s|repeat %d|%s also read from %s", e.Config, e.CaseID, e.Repeat, e.Condition, s.where(prev))
 	}
-	if prev, dup := s.runs[e.RunID]; dup {
-		return nil, l.problem(smp.Member, "metadata.run_id", "run id %q also read from %s", e.RunID, prev)
+	if prev, dup := s.runs[run]; dup {
+		return nil, l.problem(smp.Member, "metadata.run_id", "run id %q also read from %s", e.RunID, s.where(prev))
 	}
-	s.seen[e.Key()] = e.Source
-	s.runs[e.RunID] = e.Source
+	ref := sampleRef{file: uint32(s.next - 1), n: uint32(l.samples - 1)}
+	s.seen[key] = ref
+	s.runs[run] = ref
 
 	limit := ""
 	if smp.Limit != nil {
@@ -486,7 +535,7 @@ func (s *InspectStream) episode(smp *inspect.Sample) (*ingest.Episode, error) {
 	if e.Status == ingest.StatusCompleted && e.Record == nil {
 		return nil, l.problem(smp.Member, "", "no decision record in %s and no tool call: nothing to score", s.from)
 	}
-	if e.Official, err = inspectOfficial(l, smp); err != nil {
+	if e.Official, err = inspectOfficial(s.dec, l, smp); err != nil {
 		return nil, err
 	}
 	e.Usage = inspectUsage(smp)
@@ -509,7 +558,7 @@ func (s *InspectStream) record(l *inspectLog, smp *inspect.Sample, c *casespec.C
 		case t == "":
 			why = "no answer in " + s.from.String()
 		default:
-			v, perr := jsonv.Parse([]byte(t))
+			v, perr := s.dec.Parse([]byte(t))
 			o, isObj := v.(*jsonv.Object)
 			switch {
 			case perr != nil:
@@ -559,7 +608,7 @@ func (s *InspectStream) answer(l *inspectLog, smp *inspect.Sample) (string, *jso
 		if !ok {
 			return "", nil, nil
 		}
-		v, err := jsonv.Parse(raw)
+		v, err := s.dec.Parse(raw)
 		if err != nil {
 			return "", nil, l.problem(smp.Member, "store."+s.from.Name, "invalid JSON: %v", err)
 		}
@@ -594,7 +643,7 @@ func (s *InspectStream) answer(l *inspectLog, smp *inspect.Sample) (string, *jso
 		if args == nil {
 			return "", nil, nil
 		}
-		v, err := jsonv.Parse(args)
+		v, err := s.dec.Parse(args)
 		o, isObj := v.(*jsonv.Object)
 		if err != nil || !isObj {
 			return "", nil, l.problem(smp.Member, s.from.Name+" arguments", "must be a JSON object")
@@ -695,7 +744,7 @@ func (s *InspectStream) events(l *inspectLog, smp *inspect.Sample, c *casespec.C
 		}
 		var args any = &jsonv.Object{}
 		if len(tc.args) > 0 {
-			v, err := jsonv.Parse(tc.args)
+			v, err := s.dec.Parse(tc.args)
 			if err != nil {
 				return nil, l.problem(smp.Member, field+".arguments", "invalid JSON: %v", err)
 			}
@@ -711,7 +760,7 @@ func (s *InspectStream) events(l *inspectLog, smp *inspect.Sample, c *casespec.C
 			typ = "INFO_CALL"
 		}
 		ev := jsonv.NewObject("type", typ, "call_id", id, "tool", tc.function, "arguments", args)
-		reply := replyObject(tc.result)
+		reply := replyObject(s.dec, tc.result)
 		if typ == "INFO_CALL" {
 			for _, k := range InspectHostFields {
 				if v, ok := reply.Get(k); ok {
@@ -732,7 +781,7 @@ func (s *InspectStream) events(l *inspectLog, smp *inspect.Sample, c *casespec.C
 
 // replyObject is a tool reply read as a JSON object: the reply is a string (or a list of
 // content parts, whose text is joined) holding one; nil for anything else.
-func replyObject(raw []byte) *jsonv.Object {
+func replyObject(dec *jsonv.Decoder, raw []byte) *jsonv.Object {
 	if len(raw) == 0 {
 		return nil
 	}
@@ -762,7 +811,7 @@ func replyObject(raw []byte) *jsonv.Object {
 	if !strings.HasPrefix(t, "{") {
 		return nil
 	}
-	o, _ := jsonv.Parse([]byte(t))
+	o, _ := dec.Parse([]byte(t))
 	obj, _ := o.(*jsonv.Object)
 	return obj
 }
@@ -770,7 +819,7 @@ func replyObject(raw []byte) *jsonv.Object {
 // inspectOfficial is the harness's verdict from the InspectScorer score: successful
 // when Inspect maps its value to 1, not when to 0; the answer is the raw status and the
 // score's metadata the rest, in key order.
-func inspectOfficial(l *inspectLog, smp *inspect.Sample) (*jsonv.Object, error) {
+func inspectOfficial(dec *jsonv.Decoder, l *inspectLog, smp *inspect.Sample) (*jsonv.Object, error) {
 	sc, ok := smp.Score(InspectScorer)
 	if !ok {
 		return nil, nil
@@ -789,7 +838,7 @@ func inspectOfficial(l *inspectLog, smp *inspect.Sample) (*jsonv.Object, error) 
 	}
 	slices.Sort(keys)
 	for _, k := range keys {
-		v, err := jsonv.Parse(sc.Metadata[k])
+		v, err := dec.Parse(sc.Metadata[k])
 		if err != nil {
 			return nil, l.problem(smp.Member, "scores."+InspectScorer+".metadata."+k, "invalid JSON: %v", err)
 		}

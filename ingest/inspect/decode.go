@@ -4,188 +4,629 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 )
 
 var nan = math.NaN()
 
-// wireSample is a sample as the log writes it; fields the reader does not use (messages,
-// message_pool) are not decoded.
-type wireSample struct {
-	ID          *SampleID                  `json:"id"`
-	Epoch       *int                       `json:"epoch"`
-	UUID        string                     `json:"uuid"`
-	Input       json.RawMessage            `json:"input"`
-	Target      json.RawMessage            `json:"target"`
-	Scores      map[string]wireScore       `json:"scores"`
-	Metadata    map[string]json.RawMessage `json:"metadata"`
-	Store       map[string]json.RawMessage `json:"store"`
-	Output      *wireOutput                `json:"output"`
-	ModelUsage  ModelUsages                `json:"model_usage"`
-	TotalTime   *float64                   `json:"total_time"`
-	WorkingTime *float64                   `json:"working_time"`
-	Error       *SampleError               `json:"error"`
-	Limit       *SampleLimit               `json:"limit"`
-	Events      []wireEvent                `json:"events"`
-	Attachments map[string]string          `json:"attachments"`
-}
-
-type wireScore struct {
-	Value       json.RawMessage            `json:"value"`
-	Answer      *string                    `json:"answer"`
-	Explanation *string                    `json:"explanation"`
-	Metadata    map[string]json.RawMessage `json:"metadata"`
-}
-
-type wireOutput struct {
-	Model      string  `json:"model"`
-	Completion *string `json:"completion"`
-	Choices    []struct {
-		Message struct {
-			Content   json.RawMessage `json:"content"`
-			ToolCalls []wireToolCall  `json:"tool_calls"`
-		} `json:"message"`
-		StopReason string `json:"stop_reason"`
-	} `json:"choices"`
-	Usage *ModelUsage `json:"usage"`
-	Error *string     `json:"error"`
-}
-
-type wireToolCall struct {
-	ID        string          `json:"id"`
-	Function  string          `json:"function"`
-	Arguments json.RawMessage `json:"arguments"`
-}
-
-// wireEvent keeps the kind-specific fields raw: the same key means different things in
-// different events (a sandbox event's "output" is a string, a model event's an object).
-type wireEvent struct {
-	Event       string          `json:"event"`
-	Timestamp   json.RawMessage `json:"timestamp"`
-	WorkingTime json.RawMessage `json:"working_time"`
-	ID          json.RawMessage `json:"id"`
-	Function    json.RawMessage `json:"function"`
-	Arguments   json.RawMessage `json:"arguments"`
-	Result      json.RawMessage `json:"result"`
-	Error       json.RawMessage `json:"error"`
-	Model       json.RawMessage `json:"model"`
-	Output      json.RawMessage `json:"output"`
-}
-
-// decodeSample parses one sample's JSON; member locates it in errors.
+// decodeSample parses one sample's JSON; member locates it in errors. It reads the
+// fields a Sample holds and skips the rest (messages, a model event's input and tools)
+// without building values. The values it keeps are copies (detach), so data may be
+// reused once it returns.
 func decodeSample(file, member string, data []byte, fromSummary bool) (*Sample, error) {
-	var w wireSample
-	if err := json.Unmarshal(data, &w); err != nil {
-		return nil, jsonError(file, member, err)
+	l := &lexer{data: data}
+	s := &Sample{Member: member, FromSummary: fromSummary}
+	var att attachments
+	var id *SampleID
+	var epoch *int64
+	if l.peek() != '{' {
+		if l.peek() == 0 {
+			return nil, errorf(file, member, "", "%v", errTruncated)
+		}
+		return nil, errorf(file, member, "", "a sample must be a JSON object, got a JSON %s", l.kind())
 	}
-	return w.sample(file, member, fromSummary)
-}
-
-func (w *wireSample) sample(file, member string, fromSummary bool) (*Sample, error) {
-	if w.ID == nil {
+	err := l.object(func(key []byte) *decodeErr {
+		var err *decodeErr
+		switch string(key) {
+		case "id":
+			id, err = l.sampleID()
+		case "epoch":
+			if l.isNull() {
+				epoch = nil
+				return nil
+			}
+			var n int64
+			n, err = l.int()
+			epoch = &n
+		case "uuid":
+			if !l.isNull() {
+				s.UUID, err = l.str()
+			}
+		case "input":
+			s.Input, err = l.raw()
+		case "target":
+			s.Target, err = l.raw()
+		case "scores":
+			s.Scores, err = l.scores(s.Scores)
+		case "metadata":
+			s.Metadata, err = l.rawMap()
+		case "store":
+			s.Store, err = l.rawMap()
+		case "output":
+			if l.isNull() {
+				s.Output = nil
+				return nil
+			}
+			s.Output, err = l.output()
+		case "model_usage":
+			s.ModelUsage, err = l.modelUsages()
+		case "total_time":
+			s.TotalTime, err = l.optFloat()
+		case "working_time":
+			s.WorkingTime, err = l.optFloat()
+		case "error":
+			s.Error, err = l.sampleError()
+		case "limit":
+			s.Limit, err = l.sampleLimit()
+		case "events":
+			s.Events, err = l.events()
+		case "attachments":
+			att, err = l.attachments()
+		default:
+			err = l.skip()
+		}
+		if err != nil {
+			return err.in(string(key))
+		}
+		return nil
+	})
+	if err == nil && l.peek() != 0 {
+		err = l.syntax("after the sample")
+	}
+	if err != nil {
+		return nil, &Error{File: file, Member: member, Field: err.field, Err: err.err}
+	}
+	switch {
+	case id == nil:
 		return nil, errorf(file, member, "id", "missing")
-	}
-	if w.Epoch == nil {
+	case epoch == nil:
 		return nil, errorf(file, member, "epoch", "missing")
+	case *epoch < 1:
+		return nil, errorf(file, member, "epoch", "must be 1 or more, got %d", *epoch)
 	}
-	if *w.Epoch < 1 {
-		return nil, errorf(file, member, "epoch", "must be 1 or more, got %d", *w.Epoch)
-	}
-	att := attachments(w.Attachments)
-	s := &Sample{
-		ID: *w.ID, Epoch: *w.Epoch, UUID: w.UUID,
-		Input: att.raw(w.Input), Target: att.raw(w.Target),
-		Metadata: w.Metadata, Store: w.Store, ModelUsage: w.ModelUsage,
-		TotalTime: w.TotalTime, WorkingTime: w.WorkingTime, Error: w.Error, Limit: w.Limit,
-		Member: member, FromSummary: fromSummary,
-	}
-	for name, sc := range w.Scores {
-		if len(sc.Value) == 0 {
-			return nil, errorf(file, member, "scores."+name+".value", "missing")
+	s.ID, s.Epoch = *id, int(*epoch)
+	for i := range s.Scores {
+		if len(s.Scores[i].Value) == 0 {
+			return nil, errorf(file, member, "scores."+s.Scores[i].Scorer+".value", "missing")
 		}
-		out := Score{Scorer: name, Value: compact(sc.Value), Metadata: sc.Metadata}
-		if sc.Answer != nil {
-			out.Answer = att.str(*sc.Answer)
-		}
-		if sc.Explanation != nil {
-			out.Explanation = att.str(*sc.Explanation)
-		}
-		s.Scores = append(s.Scores, out)
 	}
 	slices.SortFunc(s.Scores, func(a, b Score) int { return strings.Compare(a.Scorer, b.Scorer) })
-	if w.Output != nil {
-		s.Output = w.Output.output(att)
+	if len(att) > 0 {
+		s.resolve(att)
 	}
-	for i, e := range w.Events {
-		ev, err := e.event(att)
-		if err != nil {
-			return nil, errorf(file, member, fmt.Sprintf("events[%d].%s", i, err.field), "%v", err.err)
-		}
-		s.Events = append(s.Events, ev)
-	}
+	s.detach()
 	return s, nil
 }
 
-type fieldErr struct {
-	field string
-	err   error
+// sampleID reads a number (as written) or a string; null is nil.
+func (l *lexer) sampleID() (*SampleID, *decodeErr) {
+	switch c := l.peek(); {
+	case c == 'n':
+		return nil, l.literal("null")
+	case c == '"':
+		s, err := l.str()
+		return &SampleID{text: s}, err
+	case c == '-' || c >= '0' && c <= '9':
+		t, err := l.number()
+		return &SampleID{text: string(t), num: true}, err
+	}
+	if l.kind() == "value" {
+		return nil, l.syntax("looking for a value")
+	}
+	return nil, failf("sample id must be a number or a string, got a JSON %s", l.kind())
 }
 
-// event decodes the fields of the kinds the reader keeps (tool, model).
-func (e *wireEvent) event(att attachments) (Event, *fieldErr) {
-	ev := Event{Kind: e.Event}
-	if e.Event == "" {
-		return ev, &fieldErr{"event", errors.New("missing")}
+// scores reads {"scorer": {value, answer, explanation, metadata}} into out (a scorer
+// written twice keeps its last score).
+func (l *lexer) scores(out []Score) ([]Score, *decodeErr) {
+	if l.isNull() {
+		return out, nil
 	}
-	_ = json.Unmarshal(e.Timestamp, &ev.Timestamp)
-	var wt float64
-	if json.Unmarshal(e.WorkingTime, &wt) == nil {
-		ev.WorkingTime = &wt
+	err := l.object(func(key []byte) *decodeErr {
+		sc := Score{Scorer: string(key)}
+		if l.isNull() {
+			sc.Value = nil // a null score has no value: "missing" below
+		} else if err := l.object(func(k []byte) *decodeErr {
+			var err *decodeErr
+			switch string(k) {
+			case "value":
+				sc.Value, err = l.raw()
+			case "answer":
+				var p *string
+				p, err = l.optStr()
+				if p != nil {
+					sc.Answer = *p
+				}
+			case "explanation":
+				var p *string
+				p, err = l.optStr()
+				if p != nil {
+					sc.Explanation = *p
+				}
+			case "metadata":
+				sc.Metadata, err = l.rawMap()
+			default:
+				err = l.skip()
+			}
+			if err != nil {
+				return err.in(string(k))
+			}
+			return nil
+		}); err != nil {
+			return err.in(sc.Scorer)
+		}
+		if sc.Value != nil {
+			sc.Value = compact(sc.Value)
+		}
+		for i := range out {
+			if out[i].Scorer == sc.Scorer {
+				out[i] = sc
+				return nil
+			}
+		}
+		out = append(out, sc)
+		return nil
+	})
+	return out, err
+}
+
+// modelUsages reads {"model": {usage}}, sorted by model.
+func (l *lexer) modelUsages() (ModelUsages, *decodeErr) {
+	if l.isNull() {
+		return nil, nil
 	}
-	str := func(name string, raw json.RawMessage, dst *string) *fieldErr {
-		if len(raw) == 0 || isNull(raw) {
+	var out ModelUsages
+	err := l.object(func(key []byte) *decodeErr {
+		u, err := l.modelUsage()
+		if err != nil {
+			return err.in(string(key))
+		}
+		model := string(key)
+		for i := range out {
+			if out[i].Model == model {
+				out[i].ModelUsage = u
+				return nil
+			}
+		}
+		out = append(out, ModelUsageOf{Model: model, ModelUsage: u})
+		return nil
+	})
+	slices.SortFunc(out, func(a, b ModelUsageOf) int { return strings.Compare(a.Model, b.Model) })
+	if out == nil && err == nil {
+		out = ModelUsages{}
+	}
+	return out, err
+}
+
+func (l *lexer) modelUsage() (ModelUsage, *decodeErr) {
+	var u ModelUsage
+	err := l.object(func(key []byte) *decodeErr {
+		var dst *int64
+		switch string(key) {
+		case "input_tokens":
+			dst = &u.InputTokens
+		case "output_tokens":
+			dst = &u.OutputTokens
+		case "total_tokens":
+			dst = &u.TotalTokens
+		case "input_tokens_cache_write":
+			dst = &u.InputTokensCacheWrite
+		case "input_tokens_cache_read":
+			dst = &u.InputTokensCacheRead
+		case "reasoning_tokens":
+			dst = &u.ReasoningTokens
+		case "total_cost":
+			var err *decodeErr
+			if u.TotalCost, err = l.optFloat(); err != nil {
+				return err.in("total_cost")
+			}
+			return nil
+		default:
+			return l.skip()
+		}
+		if l.isNull() {
 			return nil
 		}
-		if err := json.Unmarshal(raw, dst); err != nil {
-			return &fieldErr{name, fmt.Errorf("is not a string")}
+		n, err := l.int()
+		if err != nil {
+			return err.in(string(key))
+		}
+		*dst = n
+		return nil
+	})
+	return u, err
+}
+
+func (l *lexer) sampleError() (*SampleError, *decodeErr) {
+	if l.isNull() {
+		return nil, nil
+	}
+	e := &SampleError{}
+	err := l.object(func(key []byte) *decodeErr {
+		switch string(key) {
+		case "message":
+			return l.optStrInto(&e.Message, "message")
+		case "traceback":
+			return l.optStrInto(&e.Traceback, "traceback")
+		}
+		return l.skip()
+	})
+	return e, err
+}
+
+func (l *lexer) sampleLimit() (*SampleLimit, *decodeErr) {
+	if l.isNull() {
+		return nil, nil
+	}
+	lim := &SampleLimit{}
+	err := l.object(func(key []byte) *decodeErr {
+		switch string(key) {
+		case "type":
+			return l.optStrInto(&lim.Type, "type")
+		case "limit":
+			if l.isNull() {
+				return nil
+			}
+			x, err := l.float()
+			if err != nil {
+				return err.in("limit")
+			}
+			lim.Limit = x
+			return nil
+		}
+		return l.skip()
+	})
+	return lim, err
+}
+
+// optStrInto sets *dst to a string; null leaves it as it is.
+func (l *lexer) optStrInto(dst *string, field string) *decodeErr {
+	p, err := l.optStr()
+	if err != nil {
+		return err.in(field)
+	}
+	if p != nil {
+		*dst = *p
+	}
+	return nil
+}
+
+// attachments reads {"hash": "text"}.
+func (l *lexer) attachments() (attachments, *decodeErr) {
+	if l.isNull() {
+		return nil, nil
+	}
+	a := attachments{}
+	err := l.object(func(key []byte) *decodeErr {
+		if l.isNull() {
+			return nil
+		}
+		s, err := l.str()
+		if err != nil {
+			return err.in(string(key))
+		}
+		a[string(key)] = s
+		return nil
+	})
+	return a, err
+}
+
+// output reads a ModelOutput: the first choice's text, stop reason and tool calls, the
+// completion when written (it wins over the choice's text), usage and error.
+func (l *lexer) output() (*ModelOutput, *decodeErr) {
+	m := &ModelOutput{}
+	var completion *string
+	err := l.object(func(key []byte) *decodeErr {
+		var err *decodeErr
+		switch string(key) {
+		case "model":
+			err = l.optStrInto(&m.Model, "")
+		case "completion":
+			completion, err = l.optStr()
+		case "choices":
+			err = l.choices(m)
+		case "usage":
+			if l.isNull() {
+				m.Usage = nil
+				return nil
+			}
+			var u ModelUsage
+			u, err = l.modelUsage()
+			m.Usage = &u
+		case "error":
+			err = l.optStrInto(&m.Error, "")
+		default:
+			err = l.skip()
+		}
+		if err != nil {
+			return err.in(string(key))
 		}
 		return nil
+	})
+	if completion != nil {
+		m.Completion = *completion
 	}
-	switch e.Event {
+	return m, err
+}
+
+// choices reads the first choice of a model output (and checks the rest's form).
+func (l *lexer) choices(m *ModelOutput) *decodeErr {
+	if l.isNull() {
+		return nil
+	}
+	return l.array(func(i int) *decodeErr {
+		if i > 0 {
+			return l.skip()
+		}
+		if l.isNull() {
+			return nil
+		}
+		err := l.object(func(key []byte) *decodeErr {
+			var err *decodeErr
+			switch string(key) {
+			case "stop_reason":
+				err = l.optStrInto(&m.StopReason, "")
+			case "message":
+				if l.isNull() {
+					return nil
+				}
+				err = l.object(func(k []byte) *decodeErr {
+					var err *decodeErr
+					switch string(k) {
+					case "content":
+						var raw []byte
+						if raw, err = l.raw(); err == nil {
+							m.Completion = contentText(raw)
+						}
+					case "tool_calls":
+						m.ToolCalls, err = l.toolCalls()
+					default:
+						err = l.skip()
+					}
+					if err != nil {
+						return err.in(string(k))
+					}
+					return nil
+				})
+			default:
+				err = l.skip()
+			}
+			if err != nil {
+				return err.in(string(key))
+			}
+			return nil
+		})
+		if err != nil {
+			return err.in("[0]")
+		}
+		return nil
+	})
+}
+
+func (l *lexer) toolCalls() ([]ToolCall, *decodeErr) {
+	if l.isNull() {
+		return nil, nil
+	}
+	var out []ToolCall
+	err := l.array(func(i int) *decodeErr {
+		var tc ToolCall
+		if !l.isNull() {
+			err := l.object(func(key []byte) *decodeErr {
+				var err *decodeErr
+				switch string(key) {
+				case "id":
+					err = l.optStrInto(&tc.ID, "")
+				case "function":
+					err = l.optStrInto(&tc.Function, "")
+				case "arguments":
+					tc.Arguments, err = l.raw()
+				default:
+					err = l.skip()
+				}
+				if err != nil {
+					return err.in(string(key))
+				}
+				return nil
+			})
+			if err != nil {
+				return err.in("[" + strconv.Itoa(i) + "]")
+			}
+		}
+		out = append(out, tc)
+		return nil
+	})
+	return out, err
+}
+
+// eventFields are the raw fields of an event: the kind may come after the rest, and the
+// same key means different things in different events (a sandbox event's "output" is a
+// string, a model event's an object), so they are read once the kind is known.
+type eventFields struct {
+	kind, timestamp, workingTime, id, function, arguments, result, err, model, output []byte
+	hasKind                                                                           bool
+	known                                                                             string       // the kind, once read
+	out                                                                               *ModelOutput // a model event's output, decoded in place
+}
+
+// keeps reports whether an event of the known kind keeps the field.
+func (f *eventFields) keeps(field string) bool {
+	switch f.known {
 	case EventTool:
-		t := &ToolEvent{Arguments: att.raw(e.Arguments), Result: att.raw(e.Result)}
-		if fe := str("id", e.ID, &t.ID); fe != nil {
-			return ev, fe
+		return field == "id" || field == "function" || field == "arguments" || field == "result" || field == "error"
+	case EventModel:
+		return field == "model" || field == "output" || field == "error"
+	}
+	return false
+}
+
+// events reads a sample's transcript, decoding the fields of the kinds the reader keeps
+// (tool, model).
+func (l *lexer) events() ([]Event, *decodeErr) {
+	var out []Event
+	if l.isNull() {
+		return nil, nil
+	}
+	err := l.array(func(i int) *decodeErr {
+		var f eventFields
+		if !l.isNull() {
+			err := l.object(func(key []byte) *decodeErr {
+				// Inspect writes an event's kind before its other fields: once it is
+				// known, the fields its kind does not keep are skipped, and a model
+				// event's output is decoded in place rather than captured first.
+				var dst *[]byte
+				switch k := string(key); {
+				case k == "event":
+					f.hasKind = true
+					dst = &f.kind
+				case k == "timestamp":
+					dst = &f.timestamp
+				case k == "working_time":
+					dst = &f.workingTime
+				case f.known != "" && !f.keeps(k):
+					return l.skip()
+				case k == "output" && f.known == EventModel && l.peek() != 'n':
+					o, err := l.output()
+					if err != nil {
+						return failf("model output is not an object: %v", err).in("output")
+					}
+					f.out = o
+					return nil
+				case k == "id":
+					dst = &f.id
+				case k == "function":
+					dst = &f.function
+				case k == "arguments":
+					dst = &f.arguments
+				case k == "result":
+					dst = &f.result
+				case k == "error":
+					dst = &f.err
+				case k == "model":
+					dst = &f.model
+				case k == "output":
+					dst = &f.output
+				default:
+					return l.skip()
+				}
+				var err *decodeErr
+				*dst, err = l.raw()
+				if err != nil {
+					return err.in(string(key))
+				}
+				if dst == &f.kind && f.known == "" && len(f.kind) > 0 && f.kind[0] == '"' {
+					f.known, _ = sub(f.kind).str()
+				}
+				return nil
+			})
+			if err != nil {
+				return err.in("[" + strconv.Itoa(i) + "]")
+			}
 		}
-		if fe := str("function", e.Function, &t.Function); fe != nil {
-			return ev, fe
+		ev, err := f.event()
+		if err != nil {
+			return err.in("[" + strconv.Itoa(i) + "]")
 		}
-		if len(e.Error) > 0 && !isNull(e.Error) {
+		out = append(out, ev)
+		return nil
+	})
+	return out, err
+}
+
+// sub is a lexer over one raw field.
+func sub(raw []byte) *lexer { return &lexer{data: raw} }
+
+func (f *eventFields) event() (Event, *decodeErr) {
+	var ev Event
+	if f.hasKind && !isNullRaw(f.kind) {
+		k, err := sub(f.kind).str()
+		if err != nil {
+			return ev, err.in("event")
+		}
+		ev.Kind = k
+	}
+	if ev.Kind == "" {
+		return ev, failf("missing").in("event")
+	}
+	if len(f.timestamp) > 0 && f.timestamp[0] == '"' {
+		ev.Timestamp, _ = sub(f.timestamp).str()
+	}
+	switch {
+	case len(f.workingTime) == 0:
+	case isNullRaw(f.workingTime):
+		ev.WorkingTime = new(float64) // encoding/json leaves the zero value for null
+	default:
+		if x, err := sub(f.workingTime).float(); err == nil {
+			ev.WorkingTime = &x
+		}
+	}
+	str := func(name string, raw []byte, dst *string) *decodeErr {
+		if len(raw) == 0 || isNullRaw(raw) {
+			return nil
+		}
+		s, err := sub(raw).str()
+		if err != nil {
+			return failf("is not a string").in(name)
+		}
+		*dst = s
+		return nil
+	}
+	switch ev.Kind {
+	case EventTool:
+		t := &ToolEvent{Arguments: f.arguments, Result: f.result}
+		if err := str("id", f.id, &t.ID); err != nil {
+			return ev, err
+		}
+		if err := str("function", f.function, &t.Function); err != nil {
+			return ev, err
+		}
+		if len(f.err) > 0 && !isNullRaw(f.err) {
 			t.Error = new(ToolError)
-			if err := json.Unmarshal(e.Error, t.Error); err != nil {
-				return ev, &fieldErr{"error", fmt.Errorf("tool error is not {type, message}: %v", err)}
+			lx := sub(f.err)
+			err := lx.object(func(key []byte) *decodeErr {
+				switch string(key) {
+				case "type":
+					return lx.optStrInto(&t.Error.Type, "type")
+				case "message":
+					return lx.optStrInto(&t.Error.Message, "message")
+				}
+				return lx.skip()
+			})
+			if err != nil {
+				return ev, failf("tool error is not {type, message}: %v", err).in("error")
 			}
 		}
 		ev.Tool = t
 	case EventModel:
 		m := &ModelOutput{}
-		if len(e.Output) > 0 && !isNull(e.Output) {
-			var o wireOutput
-			if err := json.Unmarshal(e.Output, &o); err != nil {
-				return ev, &fieldErr{"output", fmt.Errorf("model output is not an object: %v", err)}
+		if f.out != nil {
+			m = f.out
+		} else if len(f.output) > 0 && !isNullRaw(f.output) {
+			o, err := sub(f.output).output()
+			if err != nil {
+				return ev, failf("model output is not an object: %v", err).in("output")
 			}
-			m = o.output(att)
+			m = o
 		}
-		if fe := str("model", e.Model, &m.Model); fe != nil {
-			return ev, fe
+		if err := str("model", f.model, &m.Model); err != nil {
+			return ev, err
 		}
-		if len(e.Error) > 0 && !isNull(e.Error) {
-			var msg string
-			if json.Unmarshal(e.Error, &msg) != nil {
-				msg = string(e.Error)
+		if len(f.err) > 0 && !isNullRaw(f.err) {
+			msg, err := sub(f.err).str()
+			if err != nil {
+				msg = string(f.err)
 			}
 			m.Error = msg
 		}
@@ -194,47 +635,140 @@ func (e *wireEvent) event(att attachments) (Event, *fieldErr) {
 	return ev, nil
 }
 
-func isNull(r json.RawMessage) bool { return string(bytes.TrimSpace(r)) == "null" }
+func isNullRaw(r []byte) bool { return string(bytes.TrimSpace(r)) == "null" }
 
-func (o *wireOutput) output(att attachments) *ModelOutput {
-	m := &ModelOutput{Model: o.Model, Usage: o.Usage}
-	if o.Error != nil {
-		m.Error = *o.Error
-	}
-	if len(o.Choices) > 0 {
-		c := o.Choices[0]
-		m.StopReason = c.StopReason
-		m.Completion = att.str(contentText(c.Message.Content))
-		for _, tc := range c.Message.ToolCalls {
-			m.ToolCalls = append(m.ToolCalls, ToolCall{ID: tc.ID, Function: tc.Function, Arguments: att.raw(tc.Arguments)})
-		}
-	}
-	if o.Completion != nil {
-		m.Completion = att.str(*o.Completion)
-	}
-	return m
-}
-
-// contentText is a message's text: the string, or its text parts joined by newlines.
-func contentText(raw json.RawMessage) string {
-	var s string
-	if json.Unmarshal(raw, &s) == nil {
+// contentText is a message's text: the string, or its text parts joined by newlines;
+// "" for anything else.
+func contentText(raw []byte) string {
+	l := sub(raw)
+	if l.peek() == '"' {
+		s, _ := l.str()
 		return s
 	}
-	var parts []struct {
-		Type string `json:"type"`
-		Text string `json:"text"`
-	}
-	if json.Unmarshal(raw, &parts) != nil {
+	var texts []string
+	err := l.array(func(int) *decodeErr {
+		var typ, text string
+		if l.isNull() {
+			return nil
+		}
+		err := l.object(func(key []byte) *decodeErr {
+			switch string(key) {
+			case "type":
+				return l.optStrInto(&typ, "")
+			case "text":
+				return l.optStrInto(&text, "")
+			}
+			return l.skip()
+		})
+		if err != nil {
+			return err
+		}
+		if typ == "text" {
+			texts = append(texts, text)
+		}
+		return nil
+	})
+	if err != nil {
 		return ""
 	}
-	var texts []string
-	for _, p := range parts {
-		if p.Type == "text" {
-			texts = append(texts, p.Text)
+	return strings.Join(texts, "\n")
+}
+
+// resolve replaces "attachment://<hash>" references with the attachments' text where
+// Inspect writes them: input, target, score answers and explanations, output and model
+// completions, tool call arguments and tool results.
+func (s *Sample) resolve(att attachments) {
+	s.Input, s.Target = att.raw(s.Input), att.raw(s.Target)
+	for i := range s.Scores {
+		s.Scores[i].Answer = att.str(s.Scores[i].Answer)
+		s.Scores[i].Explanation = att.str(s.Scores[i].Explanation)
+	}
+	output := func(m *ModelOutput) {
+		if m == nil {
+			return
+		}
+		m.Completion = att.str(m.Completion)
+		for i := range m.ToolCalls {
+			m.ToolCalls[i].Arguments = att.raw(m.ToolCalls[i].Arguments)
 		}
 	}
-	return strings.Join(texts, "\n")
+	output(s.Output)
+	for i := range s.Events {
+		if t := s.Events[i].Tool; t != nil {
+			t.Arguments, t.Result = att.raw(t.Arguments), att.raw(t.Result)
+		}
+		output(s.Events[i].Model)
+	}
+}
+
+// detach copies the raw values a sample keeps out of the member's bytes, so that the
+// reader can reuse its buffer and a caller that keeps a sample's metadata does not keep
+// the whole member. The values per sample go to two allocations: what a sample's rows
+// keep (input, target, scores, metadata, store), and its transcript (tool arguments and
+// results), which a caller usually drops after the sample.
+func (s *Sample) detach() {
+	var rows, events arena
+	visitRows := func(f func(*json.RawMessage)) {
+		f(&s.Input)
+		f(&s.Target)
+		for i := range s.Scores {
+			f(&s.Scores[i].Value)
+			mapValues(s.Scores[i].Metadata, f)
+		}
+		mapValues(s.Metadata, f)
+		mapValues(s.Store, f)
+	}
+	visitEvents := func(f func(*json.RawMessage)) {
+		calls := func(m *ModelOutput) {
+			if m == nil {
+				return
+			}
+			for i := range m.ToolCalls {
+				f(&m.ToolCalls[i].Arguments)
+			}
+		}
+		calls(s.Output)
+		for i := range s.Events {
+			if t := s.Events[i].Tool; t != nil {
+				f(&t.Arguments)
+				f(&t.Result)
+			}
+			calls(s.Events[i].Model)
+		}
+	}
+	visitRows(rows.size)
+	visitEvents(events.size)
+	rows.alloc()
+	events.alloc()
+	visitRows(rows.copy)
+	visitEvents(events.copy)
+}
+
+func mapValues(m map[string]json.RawMessage, f func(*json.RawMessage)) {
+	for k, v := range m {
+		f(&v)
+		m[k] = v
+	}
+}
+
+// arena is one allocation that raw values are copied into: size counts, alloc makes
+// it, copy moves a value in.
+type arena struct {
+	n   int
+	buf []byte
+}
+
+func (a *arena) size(r *json.RawMessage) { a.n += len(*r) }
+
+func (a *arena) alloc() { a.buf = make([]byte, 0, a.n) }
+
+func (a *arena) copy(r *json.RawMessage) {
+	if *r == nil {
+		return
+	}
+	start := len(a.buf)
+	a.buf = append(a.buf, *r...)
+	*r = a.buf[start:len(a.buf):len(a.buf)]
 }
 
 // attachments resolves the "attachment://<hash>" references Inspect writes in place of
@@ -270,12 +804,19 @@ func (a attachments) raw(r json.RawMessage) json.RawMessage {
 }
 
 func compact(r json.RawMessage) json.RawMessage {
+	if !hasBlank(r) {
+		return r
+	}
 	var b bytes.Buffer
 	if json.Compact(&b, r) != nil {
 		return r
 	}
 	return b.Bytes()
 }
+
+// hasBlank reports whether r holds a blank (outside strings or in: either way a value
+// without one is already compact).
+func hasBlank(r []byte) bool { return bytes.ContainsAny(r, " \t\n\r") }
 
 // jsonError turns a decoding error into an *Error that names the field when it can.
 func jsonError(file, member string, err error) *Error {

@@ -9,8 +9,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-
-	"github.com/klauspost/compress/flate"
 )
 
 // Members of an .eval archive.
@@ -31,6 +29,7 @@ type evalSource struct {
 	pending []*Sample   // summaries, when there are no sample members
 	closer  io.Closer
 	seen    map[string]string // "id\x00epoch" → member, for duplicates
+	buf     []byte            // the member buffer, reused (decodeMember)
 }
 
 type sampleMember struct {
@@ -44,8 +43,9 @@ func openEval(log *Log, r io.ReaderAt, size int64, closer io.Closer, workers int
 	if err != nil {
 		return nil, &Error{File: log.File, Err: fmt.Errorf("damaged or truncated .eval archive: %w", err)}
 	}
-	// klauspost's inflater reads the same streams as the standard library's, faster.
-	zr.RegisterDecompressor(zip.Deflate, func(r io.Reader) io.ReadCloser { return flate.NewReader(r) })
+	// klauspost's inflater reads the same streams as the standard library's, faster;
+	// a pool of them (newInflater) spares a new one per member.
+	zr.RegisterDecompressor(zip.Deflate, newInflater)
 	byName := map[string]*zip.File{}
 	var samples []sampleMember
 	var journalSums []*zip.File
@@ -160,7 +160,7 @@ func (e *evalSource) next() (*Sample, error) {
 	case e.pre != nil && e.pre.next < len(e.pre.slots):
 		s, err = e.pre.take()
 	case e.pre == nil && len(e.files) > 0:
-		s, err = decodeMember(e.log.File, e.files[0])
+		s, err = decodeMember(e.log.File, e.files[0], &e.buf)
 		e.files = e.files[1:]
 	default:
 		return nil, io.EOF
@@ -172,8 +172,10 @@ func (e *evalSource) next() (*Sample, error) {
 }
 
 // decodeMember reads and decodes one sample member, checking its epoch against its name.
-func decodeMember(file string, f *zip.File) (*Sample, error) {
-	data, err := readMember(file, f)
+// buf is the caller's member buffer, reused from member to member (the sample keeps no
+// reference to it).
+func decodeMember(file string, f *zip.File, buf *[]byte) (*Sample, error) {
+	data, err := readMemberInto(file, f, buf)
 	if err != nil {
 		return nil, err
 	}
@@ -210,8 +212,15 @@ func (e *evalSource) close() error {
 // header, the summaries): a larger member is an error rather than a memory blow-up.
 const MaxMemberBytes = 1 << 30
 
-// readMember returns a member's bytes; reading to the end verifies its CRC-32.
+// readMember returns a member's bytes in a new buffer (readMemberInto).
 func readMember(file string, f *zip.File) ([]byte, error) {
+	var buf []byte
+	return readMemberInto(file, f, &buf)
+}
+
+// readMemberInto returns a member's bytes, read into *buf (grown when too small, and
+// kept for the next member); reading to the end verifies its CRC-32 and size.
+func readMemberInto(file string, f *zip.File, buf *[]byte) ([]byte, error) {
 	if f.UncompressedSize64 > MaxMemberBytes {
 		return nil, errorf(file, f.Name, "", "member of %d bytes exceeds the %d-byte limit", f.UncompressedSize64, MaxMemberBytes)
 	}
@@ -220,13 +229,32 @@ func readMember(file string, f *zip.File) ([]byte, error) {
 		return nil, &Error{File: file, Member: f.Name, Err: fmt.Errorf("damaged member: %w", err)}
 	}
 	defer rc.Close()
-	// The declared size is checked by archive/zip against what the member holds; the
-	// limit reader guards a member whose header lies.
-	data, err := io.ReadAll(io.LimitReader(rc, MaxMemberBytes+1))
-	if err == nil && len(data) > MaxMemberBytes {
-		err = fmt.Errorf("member exceeds the %d-byte limit", MaxMemberBytes)
+	// The declared size (which archive/zip checks against what the member holds) sizes
+	// the buffer up front, up to a bound: a member whose header lies grows it as it reads.
+	// One spare byte lets the read that meets the end land in the buffer.
+	want := int(min(f.UncompressedSize64, 64<<20)) + 1
+	data := *buf
+	if cap(data) < want {
+		data = make([]byte, 0, want)
 	}
-	if err == nil {
+	data = data[:0]
+	for {
+		if len(data) == cap(data) {
+			if len(data) > MaxMemberBytes {
+				err = fmt.Errorf("member exceeds the %d-byte limit", MaxMemberBytes)
+				break
+			}
+			data = append(data, 0)[:len(data)]
+		}
+		var n int
+		n, err = rc.Read(data[len(data):cap(data)])
+		data = data[:len(data)+n]
+		if err != nil {
+			break
+		}
+	}
+	*buf = data
+	if err == io.EOF {
 		return sanitizeNonFinite(data), nil
 	}
 	if errors.Is(err, io.ErrUnexpectedEOF) {

@@ -2,6 +2,7 @@ package inspect
 
 import (
 	"bytes"
+	"encoding/json"
 	"io"
 	"os"
 	"path/filepath"
@@ -44,7 +45,9 @@ func FuzzOpen(f *testing.F) {
 	})
 }
 
-// FuzzDecodeSample fuzzes the per-sample decoder, seeded with real sample members.
+// FuzzDecodeSample fuzzes the per-sample decoder, seeded with real sample members. The
+// seeds are large: run it with -fuzzminimizetime 1s, or the fuzzer spends minutes
+// minimizing each new input (and reports no executions meanwhile).
 func FuzzDecodeSample(f *testing.F) {
 	for _, name := range []string{dedup, streaming} {
 		data, _ := os.ReadFile(logPath(name))
@@ -63,8 +66,29 @@ func FuzzDecodeSample(f *testing.F) {
 	f.Add([]byte(`{"id":"x","epoch":1,"scores":{"s":{"value":null}},"events":[{"event":"tool","error":"boom"}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		s, err := decodeSample("f", "m", data, false)
-		if err == nil && (s == nil || s.Epoch < 1) {
+		if err != nil {
+			return
+		}
+		if s == nil || s.Epoch < 1 {
 			t.Fatalf("accepted %+v", s)
+		}
+		// What the reader keeps as JSON is JSON, though it skips the rest lightly.
+		kept := []json.RawMessage{s.Input, s.Target}
+		for _, sc := range s.Scores {
+			kept = append(kept, sc.Value)
+		}
+		for _, v := range s.Metadata {
+			kept = append(kept, v)
+		}
+		for _, e := range s.Events {
+			if e.Tool != nil {
+				kept = append(kept, e.Tool.Arguments, e.Tool.Result)
+			}
+		}
+		for _, v := range kept {
+			if v != nil && !json.Valid(v) {
+				t.Fatalf("kept invalid JSON %q", v)
+			}
 		}
 	})
 }

@@ -134,12 +134,12 @@ func (s *jsonSource) element() (*Sample, error) {
 		s.inArray = false
 		return nil, nil
 	}
-	var w wireSample
-	if err := s.dec.Decode(&w); err != nil {
+	var raw json.RawMessage
+	if err := s.dec.Decode(&raw); err != nil {
 		return nil, s.elementError(member, err)
 	}
 	s.index++
-	smp, err := w.sample(s.log.File, member, false)
+	smp, err := decodeSample(s.log.File, member, raw, false)
 	if err != nil {
 		return nil, err
 	}

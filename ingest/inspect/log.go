@@ -2,6 +2,7 @@ package inspect
 
 import (
 	"encoding/json"
+	"path"
 	"slices"
 	"strings"
 )
@@ -191,9 +192,11 @@ type metricSpec struct {
 	Options map[string]json.RawMessage `json:"options"`
 }
 
-// metricSpecs lists the scorer's declared metrics: the list form, or every list of the
-// dict form ({"*": [...], "key": [...]}) in key order.
-func (s ScorerSpec) metricSpecs() []metricSpec {
+// metricSpecs lists the scorer's declared metrics for the rows named row (the scorer's
+// own, or NAME.KEY of a dict-valued one): the list form, or every list of the dict form
+// ({"*": [...], "key": [...]}) whose key pattern matches KEY (all of them for the
+// scorer's own rows), in key order.
+func (s ScorerSpec) metricSpecs(key string) []metricSpec {
 	var list []metricSpec
 	if json.Unmarshal(s.Metrics, &list) == nil {
 		return list
@@ -208,25 +211,33 @@ func (s ScorerSpec) metricSpecs() []metricSpec {
 	}
 	slices.Sort(keys)
 	for _, k := range keys {
-		list = append(list, byKey[k]...)
+		if ok, _ := path.Match(k, key); ok || key == "" {
+			list = append(list, byKey[k]...)
+		}
 	}
 	return list
 }
 
-// StderrCluster is the sample-metadata key the scorer's stderr metric clusters on
-// (stderr(cluster="key")), "" when it declares none.
+// StderrCluster is the sample-metadata key the stderr metric of the rows named scorer
+// (a scorer, or NAME.KEY of a dict-valued one) clusters on (stderr(cluster="key")), ""
+// when it declares none.
 func (h *Header) StderrCluster(scorer string) string {
 	for _, s := range h.Eval.Scorers {
-		if s.Name != scorer {
+		key := ""
+		switch {
+		case s.Name == scorer:
+		case strings.HasPrefix(scorer, s.Name+"."):
+			key = scorer[len(s.Name)+1:]
+		default:
 			continue
 		}
-		for _, m := range s.metricSpecs() {
+		for _, m := range s.metricSpecs(key) {
 			if m.Name != "inspect_ai/stderr" && m.Name != "stderr" {
 				continue
 			}
-			var key string
-			if json.Unmarshal(m.Options["cluster"], &key) == nil {
-				return key
+			var c string
+			if json.Unmarshal(m.Options["cluster"], &c) == nil {
+				return c
 			}
 		}
 	}

@@ -49,8 +49,9 @@ func startPrefetch(file string, files []*zip.File, workers int) *prefetch {
 		p.wg.Add(1)
 		go func() {
 			defer p.wg.Done()
+			var buf []byte // this worker's member buffer
 			for i := range jobs {
-				s, err := decodeMember(file, files[i])
+				s, err := decodeMember(file, files[i], &buf)
 				p.slots[i] <- memberResult{s, err}
 			}
 		}()

@@ -34,7 +34,9 @@ type Row struct {
 }
 
 // Scorers are the scorer names a log declares (its eval spec, then its results), sorted
-// and distinct. A sample's rows are one per declared scorer plus any other it carries.
+// and distinct. A results entry of a dict-valued scorer (Inspect names it by the key, with
+// the scorer beside it) is NAME.KEY (EvalScore.RowScorer). A sample's rows are one per
+// declared scorer plus any other it carries.
 func (h *Header) Scorers() []string {
 	var out []string
 	for _, s := range h.Eval.Scorers {
@@ -42,28 +44,62 @@ func (h *Header) Scorers() []string {
 	}
 	if h.Results != nil {
 		for _, s := range h.Results.Scores {
-			name := s.Scorer
-			if name == "" {
-				name = s.Name
-			}
-			out = append(out, name)
+			out = append(out, s.RowScorer())
 		}
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
 }
 
+// RowScorer is the Row.Scorer of the rows the entry's metrics are of: the scorer's name,
+// or NAME.KEY for the entry Inspect writes per key of a dict-valued scorer (its name is
+// the key, its scorer the scorer's name).
+func (s EvalScore) RowScorer() string {
+	switch {
+	case s.Scorer == "":
+		return s.Name
+	case s.Name != "" && s.Name != s.Scorer:
+		return s.Scorer + "." + s.Name
+	}
+	return s.Scorer
+}
+
 // Rows flattens a sample into its rows, one per scorer (sorted). scorers is the log's
-// Scorers(), passed in so a caller computes it once per log.
+// Scorers(), passed in so a caller computes it once per log. A dict-valued score
+// ({"a": "C", "b": 0.5}) gives one row per key, named NAME.KEY, with the key's value;
+// its scorer has no NAME row. A declared NAME.KEY the sample's score lacks is a row
+// without a score.
 func Rows(log *Log, scorers []string, s *Sample) []Row {
 	names := slices.Clone(scorers)
+	dicts := map[string][]dictEntry{} // scorer → its value's keys and values
 	for _, sc := range s.Scores {
-		if _, found := slices.BinarySearch(scorers, sc.Scorer); !found {
+		entries, ok := dictValue(sc.Value)
+		if !ok {
 			names = append(names, sc.Scorer)
+			continue
+		}
+		dicts[sc.Scorer] = entries
+		for _, e := range entries {
+			names = append(names, sc.Scorer+"."+e.key)
 		}
 	}
 	slices.Sort(names)
 	names = slices.Compact(names)
+	// A scorer whose rows are per key has no row of its own: when its value here is a
+	// dict, or when it is missing and the log declares its keys.
+	keyed := map[string]bool{} // names with NAME.KEY rows
+	for _, n := range names {
+		for i := strings.IndexByte(n, '.'); i > 0; i = nextDot(n, i) {
+			keyed[n[:i]] = true
+		}
+	}
+	names = slices.DeleteFunc(names, func(n string) bool {
+		if _, ok := dicts[n]; ok {
+			return true
+		}
+		_, scored := s.Score(n)
+		return !scored && keyed[n]
+	})
 	base := Row{
 		Log: log.File, Task: log.Eval.Task, Model: log.Eval.Model, EvalID: log.Eval.EvalID,
 		SampleID: s.ID, Epoch: s.Epoch, Target: targetText(s.Target), Metadata: s.Metadata, Usage: s.ModelUsage.Total(),
@@ -82,13 +118,68 @@ func Rows(log *Log, scorers []string, s *Sample) []Row {
 		r.Score = math.NaN()
 		if sc, ok := s.Score(name); ok {
 			r.Value, r.Answer = sc.Value, sc.Answer
-			if f, ok := sc.Float(); ok {
+		} else if v, answer, ok := keyValue(s, dicts, name); ok {
+			r.Value, r.Answer = v, answer
+		}
+		if r.Value != nil {
+			if f, ok := ValueToFloat(r.Value); ok {
 				r.Score, r.Scored = f, true
 			}
 		}
 		out = append(out, r)
 	}
 	return out
+}
+
+// nextDot is the index of the next '.' in n after i, or -1.
+func nextDot(n string, i int) int {
+	j := strings.IndexByte(n[i+1:], '.')
+	if j < 0 {
+		return -1
+	}
+	return i + 1 + j
+}
+
+// dictEntry is one key of a dict-valued score.
+type dictEntry struct {
+	key   string
+	value json.RawMessage
+}
+
+// dictValue reads a score value that is a JSON object into its entries, in written
+// order; ok is false for any other value.
+func dictValue(v json.RawMessage) ([]dictEntry, bool) {
+	l := sub(v)
+	if l.peek() != '{' {
+		return nil, false
+	}
+	var out []dictEntry
+	err := l.object(func(key []byte) *decodeErr {
+		raw, err := l.raw()
+		if err != nil {
+			return err
+		}
+		out = append(out, dictEntry{string(key), raw})
+		return nil
+	})
+	return out, err == nil
+}
+
+// keyValue finds the value of a NAME.KEY row in the sample's dict-valued scores.
+func keyValue(s *Sample, dicts map[string][]dictEntry, name string) (json.RawMessage, string, bool) {
+	for i := strings.LastIndexByte(name, '.'); i > 0; i = strings.LastIndexByte(name[:i], '.') {
+		entries, ok := dicts[name[:i]]
+		if !ok {
+			continue
+		}
+		for _, e := range entries {
+			if e.key == name[i+1:] {
+				sc, _ := s.Score(name[:i])
+				return e.value, sc.Answer, true
+			}
+		}
+	}
+	return nil, "", false
 }
 
 // targetText is a target as text: a JSON string unquoted, a list compact JSON.

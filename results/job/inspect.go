@@ -140,9 +140,11 @@ func (in *InspectLogs) checkMetrics() string {
 		}
 		ok, any := true, false
 		for _, es := range l.Results.Scores {
-			name := cmp.Or(es.Scorer, es.Name)
+			name := es.RowScorer()
 			for _, m := range ms {
-				if m.Scorer != name {
+				// A results entry names its reducer when the task named its reducers;
+				// Inspect's default is mean.
+				if m.Scorer != name || m.Reducer != cmp.Or(es.Reducer, "mean") {
 					continue
 				}
 				for _, c := range []struct {
@@ -156,7 +158,7 @@ func (in *InspectLogs) checkMetrics() string {
 					any = true
 					if !(math.Abs(c.got-want) <= 1e-9*math.Max(1, math.Abs(want))) {
 						ok = false
-						fmt.Fprintf(&b, "samples: %s: %s %s is %v in the header, %v from the rows\n", l.File, name, c.metric, want, c.got)
+						fmt.Fprintf(&b, "samples: %s: %s %s (epochs reduced by %s) is %v in the header, %v from the rows\n", l.File, name, c.metric, m.Reducer, want, c.got)
 					}
 				}
 			}

@@ -1,0 +1,631 @@
+package inspect
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"github.com/sabench/sabench-stats/ingest/jsonv"
+)
+
+// lexer walks one JSON document in place for the schema-directed sample decoder: the
+// decoder asks for the fields it keeps and the lexer skips everything else (a sample's
+// messages, a model event's input) without building values. Skipping checks the
+// structure (brackets, commas, colons, literals, the characters of numbers, string ends)
+// but not what escapes and bytes a skipped string holds; the parts the reader keeps are
+// decoded in full, with encoding/json's string rules (invalid UTF-8 and lone surrogates
+// become U+FFFD).
+type lexer struct {
+	data []byte
+	pos  int
+}
+
+// decodeErr is a decoding failure and the dotted path of the field where it happened,
+// built on the way out (in).
+type decodeErr struct {
+	field string
+	err   error
+}
+
+func (e *decodeErr) Error() string { return e.err.Error() }
+
+// in prefixes the error's field with the field (or element) holding it.
+func (e *decodeErr) in(field string) *decodeErr {
+	switch {
+	case e.field == "":
+		e.field = field
+	case e.field[0] == '[':
+		e.field = field + e.field
+	default:
+		e.field = field + "." + e.field
+	}
+	return e
+}
+
+func failf(format string, args ...any) *decodeErr {
+	return &decodeErr{err: fmt.Errorf(format, args...)}
+}
+
+var errTruncated = errors.New("truncated JSON: unexpected end of JSON input")
+
+// syntax is a syntax error at the current position (truncation at the end).
+func (l *lexer) syntax(what string) *decodeErr {
+	if l.pos >= len(l.data) {
+		return &decodeErr{err: errTruncated}
+	}
+	return failf("invalid JSON at byte %d: %s, found %q", l.pos, what, l.data[l.pos])
+}
+
+func (l *lexer) ws() {
+	for l.pos < len(l.data) {
+		switch l.data[l.pos] {
+		case ' ', '\t', '\n', '\r':
+			l.pos++
+		default:
+			return
+		}
+	}
+}
+
+// peek returns the next non-blank byte without consuming it; 0 at the end.
+func (l *lexer) peek() byte {
+	l.ws()
+	if l.pos < len(l.data) {
+		return l.data[l.pos]
+	}
+	return 0
+}
+
+// isNull consumes a null literal if one is next.
+func (l *lexer) isNull() bool {
+	if l.peek() == 'n' && bytes.HasPrefix(l.data[l.pos:], jsonNull) {
+		l.pos += 4
+		return true
+	}
+	return false
+}
+
+// kind names the JSON type of the next value, for type errors.
+func (l *lexer) kind() string {
+	switch c := l.peek(); {
+	case c == '"':
+		return "string"
+	case c == '{':
+		return "object"
+	case c == '[':
+		return "array"
+	case c == 't' || c == 'f':
+		return "bool"
+	case c == 'n':
+		return "null"
+	case c == '-' || c >= '0' && c <= '9':
+		return "number"
+	}
+	return "value"
+}
+
+// typeErr says the next value is not of the type the field holds.
+func (l *lexer) typeErr(want string) *decodeErr {
+	if c := l.peek(); c == 0 || l.kind() == "value" {
+		return l.syntax("looking for a value")
+	}
+	return failf("cannot read a JSON %s as %s", l.kind(), want)
+}
+
+// object calls field for each key of an object, positioned at its value; field must
+// consume the value. The key aliases the input unless it held escapes.
+func (l *lexer) object(field func(key []byte) *decodeErr) *decodeErr {
+	if l.peek() != '{' {
+		return l.typeErr("an object")
+	}
+	l.pos++
+	if l.peek() == '}' {
+		l.pos++
+		return nil
+	}
+	for {
+		if l.peek() != '"' {
+			return l.syntax("looking for an object key")
+		}
+		key, err := l.rawString()
+		if err != nil {
+			return err
+		}
+		if l.peek() != ':' {
+			return l.syntax("after an object key")
+		}
+		l.pos++
+		l.ws()
+		if err := field(key); err != nil {
+			return err
+		}
+		switch l.peek() {
+		case ',':
+			l.pos++
+		case '}':
+			l.pos++
+			return nil
+		default:
+			return l.syntax("after an object value")
+		}
+	}
+}
+
+// array calls elem for each element of an array (i from 0); elem must consume it.
+func (l *lexer) array(elem func(i int) *decodeErr) *decodeErr {
+	if l.peek() != '[' {
+		return l.typeErr("an array")
+	}
+	l.pos++
+	if l.peek() == ']' {
+		l.pos++
+		return nil
+	}
+	for i := 0; ; i++ {
+		l.ws()
+		if err := elem(i); err != nil {
+			return err
+		}
+		switch l.peek() {
+		case ',':
+			l.pos++
+		case ']':
+			l.pos++
+			return nil
+		default:
+			return l.syntax("after an array element")
+		}
+	}
+}
+
+// raw skips the next value and returns its bytes (aliasing the input).
+func (l *lexer) raw() ([]byte, *decodeErr) {
+	l.ws()
+	start := l.pos
+	if err := l.check(0); err != nil {
+		return nil, err
+	}
+	return l.data[start:l.pos], nil
+}
+
+// skip passes over one value. A scalar is checked in full; an object or array is
+// passed over in one loop that checks that its brackets match and its strings end (its
+// commas, colons and scalars are not checked: what the reader keeps goes through raw,
+// which checks everything).
+func (l *lexer) skip() *decodeErr {
+	switch c := l.peek(); {
+	case c == '{' || c == '[':
+		return l.skipContainer()
+	case c == '"':
+		_, err := l.stringEnd()
+		return err
+	case c == 't':
+		return l.literal("true")
+	case c == 'f':
+		return l.literal("false")
+	case c == 'n':
+		return l.literal("null")
+	case c == '-' || c >= '0' && c <= '9':
+		_, err := l.number()
+		return err
+	}
+	return l.syntax("looking for a value")
+}
+
+// skipContainer passes over an object or array (skip).
+func (l *lexer) skipContainer() *decodeErr {
+	var open [jsonv.MaxDepth + 1]byte // the closing bracket of each open container
+	depth := 0
+	d := l.data
+	for i := l.pos; i < len(d); {
+		switch d[i] {
+		case '"':
+			l.pos = i
+			if _, err := l.stringEnd(); err != nil {
+				return err
+			}
+			i = l.pos
+			continue
+		case '{', '[':
+			if depth == len(open) {
+				l.pos = i
+				return failf("invalid JSON at byte %d: nested too deeply", i)
+			}
+			open[depth] = d[i] + 2 // '{'+2 is '}', '['+2 is ']'
+			depth++
+		case '}', ']':
+			if depth == 0 || open[depth-1] != d[i] {
+				l.pos = i
+				return l.syntax("a closing bracket that does not match")
+			}
+			depth--
+			if depth == 0 {
+				l.pos = i + 1
+				return nil
+			}
+		}
+		i++
+	}
+	l.pos = len(d)
+	return &decodeErr{err: errTruncated}
+}
+
+// check passes over one value checking all of it, strings included (raw): what the
+// reader keeps is valid JSON.
+func (l *lexer) check(depth int) *decodeErr {
+	if depth > jsonv.MaxDepth {
+		return failf("invalid JSON at byte %d: nested too deeply", l.pos)
+	}
+	switch l.peek() {
+	case '"':
+		return l.checkString()
+	case '{':
+		l.pos++
+		if l.peek() == '}' {
+			l.pos++
+			return nil
+		}
+		for {
+			if l.peek() != '"' {
+				return l.syntax("looking for an object key")
+			}
+			if err := l.checkString(); err != nil {
+				return err
+			}
+			if l.peek() != ':' {
+				return l.syntax("after an object key")
+			}
+			l.pos++
+			if err := l.check(depth + 1); err != nil {
+				return err
+			}
+			switch l.peek() {
+			case ',':
+				l.pos++
+			case '}':
+				l.pos++
+				return nil
+			default:
+				return l.syntax("after an object value")
+			}
+		}
+	case '[':
+		l.pos++
+		if l.peek() == ']' {
+			l.pos++
+			return nil
+		}
+		for {
+			if err := l.check(depth + 1); err != nil {
+				return err
+			}
+			switch l.peek() {
+			case ',':
+				l.pos++
+			case ']':
+				l.pos++
+				return nil
+			default:
+				return l.syntax("after an array element")
+			}
+		}
+	}
+	return l.skip() // a literal or a number, checked in full
+}
+
+// checkString consumes a string (at its opening quote), checking its escapes and that
+// it holds no control character.
+func (l *lexer) checkString() *decodeErr {
+	d := l.data
+	for i := l.pos + 1; i < len(d); i++ {
+		switch c := d[i]; {
+		case c == '"':
+			l.pos = i + 1
+			return nil
+		case c == '\\':
+			if i+1 >= len(d) {
+				i = len(d)
+				continue
+			}
+			switch d[i+1] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				i++
+			case 'u':
+				if _, ok := hex4(d[i+2:]); !ok {
+					l.pos = i
+					return failf("invalid JSON at byte %d: bad escape in a string", i)
+				}
+				i += 5
+			default:
+				l.pos = i
+				return failf("invalid JSON at byte %d: bad escape in a string", i)
+			}
+		case c < ' ':
+			l.pos = i
+			return failf("invalid JSON at byte %d: a control character in a string", i)
+		}
+	}
+	l.pos = len(d)
+	return &decodeErr{err: errTruncated}
+}
+
+func (l *lexer) literal(word string) *decodeErr {
+	if !bytes.HasPrefix(l.data[l.pos:], []byte(word)) {
+		if len(l.data)-l.pos < len(word) && bytes.HasPrefix([]byte(word), l.data[l.pos:]) {
+			l.pos = len(l.data)
+		}
+		return l.syntax("in a literal")
+	}
+	l.pos += len(word)
+	return nil
+}
+
+// number consumes a number with JSON's grammar and returns its text.
+func (l *lexer) number() ([]byte, *decodeErr) {
+	d, start := l.data, l.pos
+	i := start
+	if i < len(d) && d[i] == '-' {
+		i++
+	}
+	digits := func() int {
+		n := 0
+		for i < len(d) && d[i] >= '0' && d[i] <= '9' {
+			i++
+			n++
+		}
+		return n
+	}
+	switch {
+	case i < len(d) && d[i] == '0':
+		i++
+	case digits() == 0:
+		l.pos = i
+		return nil, l.syntax("in a number")
+	}
+	if i < len(d) && d[i] == '.' {
+		i++
+		if digits() == 0 {
+			l.pos = i
+			return nil, l.syntax("after a decimal point")
+		}
+	}
+	if i < len(d) && (d[i] == 'e' || d[i] == 'E') {
+		i++
+		if i < len(d) && (d[i] == '+' || d[i] == '-') {
+			i++
+		}
+		if digits() == 0 {
+			l.pos = i
+			return nil, l.syntax("in an exponent")
+		}
+	}
+	l.pos = i
+	return d[start:i], nil
+}
+
+// stringEnd consumes a string (at its opening quote) and reports whether it holds
+// escapes. It looks byte by byte for a few bytes (keys and short values end there, and
+// so does the text between two escapes), then for the closing quote with
+// bytes.IndexByte, which runs many bytes at a time.
+func (l *lexer) stringEnd() (escaped bool, err *decodeErr) {
+	d := l.data
+	i := l.pos + 1 // after the opening quote
+	for {
+		for end := min(i+16, len(d)); i < end; i++ {
+			switch d[i] {
+			case '"':
+				l.pos = i + 1
+				return escaped, nil
+			case '\\':
+				escaped = true
+				i++ // the escaped character
+			}
+		}
+		if i >= len(d) {
+			break
+		}
+		q := bytes.IndexByte(d[i:], '"')
+		if q < 0 {
+			break
+		}
+		b := bytes.IndexByte(d[i:i+q], '\\')
+		if b < 0 {
+			l.pos = i + q + 1
+			return escaped, nil
+		}
+		escaped = true
+		i += b + 2
+	}
+	l.pos = len(d)
+	return false, &decodeErr{err: errTruncated}
+}
+
+// rawString consumes a string and returns its content: aliasing the input when it
+// holds no escape, decoded otherwise.
+func (l *lexer) rawString() ([]byte, *decodeErr) {
+	start := l.pos + 1
+	esc, err := l.stringEnd()
+	if err != nil {
+		return nil, err
+	}
+	s := l.data[start : l.pos-1]
+	if !esc && utf8.Valid(s) {
+		return s, nil
+	}
+	out, ok := unquote(s)
+	if !ok {
+		l.pos = start - 1
+		return nil, failf("invalid JSON at byte %d: bad escape in a string", start)
+	}
+	return out, nil
+}
+
+// str decodes a string value.
+func (l *lexer) str() (string, *decodeErr) {
+	if l.peek() != '"' {
+		return "", l.typeErr("string")
+	}
+	b, err := l.rawString()
+	return string(b), err
+}
+
+// optStr decodes a string or null (nil).
+func (l *lexer) optStr() (*string, *decodeErr) {
+	if l.isNull() {
+		return nil, nil
+	}
+	s, err := l.str()
+	return &s, err
+}
+
+// float decodes a number into a float64.
+func (l *lexer) float() (float64, *decodeErr) {
+	if c := l.peek(); c != '-' && (c < '0' || c > '9') {
+		return 0, l.typeErr("float64")
+	}
+	t, err := l.number()
+	if err != nil {
+		return 0, err
+	}
+	x, perr := strconv.ParseFloat(string(t), 64)
+	if perr != nil {
+		return 0, failf("cannot read the JSON number %s as float64", t)
+	}
+	return x, nil
+}
+
+// optFloat decodes a number or null (nil).
+func (l *lexer) optFloat() (*float64, *decodeErr) {
+	if l.isNull() {
+		return nil, nil
+	}
+	x, err := l.float()
+	return &x, err
+}
+
+// int decodes an integer into an int64 (a number with a fraction or exponent is an
+// error, as encoding/json makes it).
+func (l *lexer) int() (int64, *decodeErr) {
+	if c := l.peek(); c != '-' && (c < '0' || c > '9') {
+		return 0, l.typeErr("int")
+	}
+	t, err := l.number()
+	if err != nil {
+		return 0, err
+	}
+	n, perr := strconv.ParseInt(string(t), 10, 64)
+	if perr != nil {
+		return 0, failf("cannot read the JSON number %s as int", t)
+	}
+	return n, nil
+}
+
+// rawMap decodes an object of any values into key → raw value (aliasing the input);
+// null is a nil map.
+func (l *lexer) rawMap() (map[string]json.RawMessage, *decodeErr) {
+	if l.isNull() {
+		return nil, nil
+	}
+	m := map[string]json.RawMessage{}
+	err := l.object(func(key []byte) *decodeErr {
+		v, err := l.raw()
+		if err != nil {
+			return err.in(string(key))
+		}
+		m[string(key)] = v
+		return nil
+	})
+	return m, err
+}
+
+// unquote decodes a string's content the way encoding/json does: escapes, with a lone
+// surrogate and invalid UTF-8 each becoming U+FFFD. ok is false for a bad escape or a
+// control character.
+func unquote(s []byte) ([]byte, bool) {
+	out := make([]byte, 0, len(s))
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == '\\':
+			if i+1 >= len(s) {
+				return nil, false
+			}
+			switch e := s[i+1]; e {
+			case '"', '\\', '/':
+				out = append(out, e)
+			case 'b':
+				out = append(out, '\b')
+			case 'f':
+				out = append(out, '\f')
+			case 'n':
+				out = append(out, '\n')
+			case 'r':
+				out = append(out, '\r')
+			case 't':
+				out = append(out, '\t')
+			case 'u':
+				r, ok := hex4(s[i+2:])
+				if !ok {
+					return nil, false
+				}
+				i += 6
+				if utf16.IsSurrogate(r) {
+					r2, ok := rune(0), false
+					if i+1 < len(s) && s[i] == '\\' && s[i+1] == 'u' {
+						r2, ok = hex4(s[i+2:])
+					}
+					if dec := utf16.DecodeRune(r, r2); ok && dec != utf8.RuneError {
+						i += 6
+						r = dec
+					} else {
+						r = utf8.RuneError
+					}
+				}
+				out = utf8.AppendRune(out, r)
+				continue
+			default:
+				return nil, false
+			}
+			i += 2
+		case c < ' ':
+			return nil, false
+		case c < utf8.RuneSelf:
+			out = append(out, c)
+			i++
+		default:
+			r, size := utf8.DecodeRune(s[i:])
+			if r == utf8.RuneError && size == 1 {
+				out = utf8.AppendRune(out, utf8.RuneError)
+			} else {
+				out = append(out, s[i:i+size]...)
+			}
+			i += size
+		}
+	}
+	return out, true
+}
+
+func hex4(b []byte) (rune, bool) {
+	if len(b) < 4 {
+		return 0, false
+	}
+	var r rune
+	for _, c := range b[:4] {
+		switch {
+		case c >= '0' && c <= '9':
+			c -= '0'
+		case c >= 'a' && c <= 'f':
+			c = c - 'a' + 10
+		case c >= 'A' && c <= 'F':
+			c = c - 'A' + 10
+		default:
+			return 0, false
+		}
+		r = r<<4 | rune(c)
+	}
+	return r, true
+}
