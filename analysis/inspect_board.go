@@ -183,60 +183,13 @@ func rankOrLast(r int) int {
 // the board's units (the union of the models' samples, or their clusters).
 func rankBoard(entries []InspectEntry, samples [][]*sampleScore, bk boardKey, opt InspectBoardOptions, o StatOptions) (InspectBoardInfo, error) {
 	info := InspectBoardInfo{Task: bk.task, Group: bk.group, Scorer: bk.scorer, Models: len(entries)}
-	// The union of sample ids, sorted, with the first metadata seen for each.
-	var union []*sampleScore
-	seen := map[inspect.SampleID]int{}
-	for _, ss := range samples {
-		for _, s := range ss {
-			if _, ok := seen[s.id]; !ok {
-				seen[s.id] = len(union)
-				union = append(union, s)
-			}
-		}
-	}
-	slices.SortFunc(union, func(a, b *sampleScore) int { return a.id.Compare(b.id) })
-	for i, s := range union {
-		seen[s.id] = i
-	}
+	union, seen := sampleUnion(samples)
 	units, err := unitsOf(opt.ClusterBy, union)
 	if err != nil {
 		return info, fmt.Errorf("%s: %w", bk.task, err)
 	}
 	info.Units = units.n
-	sums := make([]bootstrap.Ratio, len(entries))
-	// scored: the entries with samples (they get a mean and an interval); ranked: those
-	// with at least two units of their own. A model with one unit has a degenerate
-	// bootstrap distribution (its mean never varies), which would make its place look
-	// certain: it gets no rank, no set, and takes no part in the others' sets.
-	var scored, ranked []int
-	for k, ss := range samples {
-		r := bootstrap.Ratio{Num: make([]float64, units.n), Den: make([]float64, units.n)}
-		for _, s := range ss {
-			u := units.of[seen[s.id]]
-			r.Num[u] += s.mean()
-			r.Den[u]++
-		}
-		sums[k] = r
-		e := &entries[k]
-		e.Estimate = nanEstimate()
-		e.Units = units.n
-		if len(ss) == 0 {
-			continue
-		}
-		e.X = r.Value()
-		scored = append(scored, k)
-		own := 0
-		for _, d := range r.Den {
-			if d > 0 {
-				own++
-			}
-		}
-		if own >= 2 {
-			ranked = append(ranked, k)
-		} else {
-			info.Unranked++
-		}
-	}
+	sums, scored, ranked := boardSums(entries, samples, units, seen, &info)
 	for _, k := range ranked {
 		entries[k].Rank = 1
 		for _, l := range ranked {
@@ -290,6 +243,64 @@ func rankBoard(entries []InspectEntry, samples [][]*sampleScore, bk boardKey, op
 	}
 	info.Used, info.Requested = rs.Used, rs.Used+rs.Dropped
 	return info, nil
+}
+
+// sampleUnion is the union of the models' sample ids, sorted, with the first metadata
+// seen for each, and each id's place in it.
+func sampleUnion(samples [][]*sampleScore) ([]*sampleScore, map[inspect.SampleID]int) {
+	var union []*sampleScore
+	seen := map[inspect.SampleID]int{}
+	for _, ss := range samples {
+		for _, s := range ss {
+			if _, ok := seen[s.id]; !ok {
+				seen[s.id] = len(union)
+				union = append(union, s)
+			}
+		}
+	}
+	slices.SortFunc(union, func(a, b *sampleScore) int { return a.id.Compare(b.id) })
+	for i, s := range union {
+		seen[s.id] = i
+	}
+	return union, seen
+}
+
+// boardSums sums each model's sample means per unit and sets its mean. scored are the
+// entries with samples (they get a mean and an interval); ranked those with at least two
+// units of their own. A model with one unit has a degenerate bootstrap distribution (its
+// mean never varies), which would make its place look certain: it gets no rank, no set,
+// and takes no part in the others' sets (info.Unranked counts them).
+func boardSums(entries []InspectEntry, samples [][]*sampleScore, units *sampleUnits, seen map[inspect.SampleID]int, info *InspectBoardInfo) (sums []bootstrap.Ratio, scored, ranked []int) {
+	sums = make([]bootstrap.Ratio, len(entries))
+	for k, ss := range samples {
+		r := bootstrap.Ratio{Num: make([]float64, units.n), Den: make([]float64, units.n)}
+		for _, s := range ss {
+			u := units.of[seen[s.id]]
+			r.Num[u] += s.mean()
+			r.Den[u]++
+		}
+		sums[k] = r
+		e := &entries[k]
+		e.Estimate = nanEstimate()
+		e.Units = units.n
+		if len(ss) == 0 {
+			continue
+		}
+		e.X = r.Value()
+		scored = append(scored, k)
+		own := 0
+		for _, d := range r.Den {
+			if d > 0 {
+				own++
+			}
+		}
+		if own >= 2 {
+			ranked = append(ranked, k)
+		} else {
+			info.Unranked++
+		}
+	}
+	return sums, scored, ranked
 }
 
 // passK computes pass^k over epochs in both conventions.

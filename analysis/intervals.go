@@ -308,13 +308,9 @@ func resampleRates(columns [][]float64, mcols [][]int, nOut int, f func(s, res [
 	if ivs, ok := rateMemo.load(key); ok {
 		return ivs, nil
 	}
-	stat, err := bootstrap.NewSumStat(columns, nOut, f)
+	res, err := resampleSums(columns, nOut, f, stream, o)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", stream, err)
-	}
-	res, err := bootstrap.ResampleSums(stat, o.boot(stream))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", stream, err)
+		return nil, err
 	}
 	ivs := make([]rateCI, nOut)
 	for j := range nOut {
@@ -323,6 +319,21 @@ func resampleRates(columns [][]float64, mcols [][]int, nOut int, f func(s, res [
 	}
 	rateMemo.store(key, ivs)
 	return ivs, nil
+}
+
+// resampleSums resamples the units of per-unit column sums for the nOut outputs of the
+// statistic f over the sums (bootstrap.ResampleSums) on the stream's seed; errors name the
+// stream.
+func resampleSums(columns [][]float64, nOut int, f func(s, res []float64), stream string, o StatOptions) (*bootstrap.Result, error) {
+	stat, err := bootstrap.NewSumStat(columns, nOut, f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", stream, err)
+	}
+	res, err := bootstrap.ResampleSums(stat, o.boot(stream))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", stream, err)
+	}
+	return res, nil
 }
 
 // rateCI is one output's interval of a ratesCI resample.

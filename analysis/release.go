@@ -154,14 +154,31 @@ type cellKey struct {
 // the whole release per configuration and condition.
 func (r *Release) groupCells() {
 	vs := r.Verdicts
+	cell, keys, count := numberCells(vs)
+	isMain := make([]bool, len(keys))
+	for j, k := range keys {
+		isMain[j] = !k.static && k.condition == ingest.DefaultCondition
+	}
+	r.cells = make(map[cellKey][]oracle.Verdict, len(keys))
+	if first, ok := contiguousCells(cell, count); ok {
+		for j, k := range keys {
+			r.cells[k] = vs[first[j] : first[j]+count[j] : first[j]+count[j]]
+		}
+		r.mainOfCells(cell, isMain)
+		return
+	}
+	r.groupInPlace(cell, keys, count, isMain)
+}
+
+// numberCells numbers the cells (configuration × condition × static or not) of the
+// scored verdicts: cell[i] is verdict i's (-1: excluded), keys and count each cell's key
+// and size. The main condition's interactive cells are numbered first, in order of
+// appearance, so that they lie together at the start of grouped (mainOfCells).
+func numberCells(vs []oracle.Verdict) (cell []int32, keys []cellKey, count []int) {
 	type ids [3]uint32
 	idx := map[ids]int{}
-	var keys []cellKey
-	var count []int
-	cell := make([]int32, len(vs)) // -1: excluded
-	last, lastJ := ids{}, -1       // runs of one cell are the rule: the map is asked less
-	// Two passes: the main condition's interactive cells are numbered first, in order of
-	// appearance, so that they lie together at the start of grouped (mainOfCells).
+	cell = make([]int32, len(vs)) // -1: excluded
+	last, lastJ := ids{}, -1      // runs of one cell are the rule: the map is asked less
 	for pass := range 2 {
 		for i := range vs {
 			v := &vs[i]
@@ -192,16 +209,16 @@ func (r *Release) groupCells() {
 			count[j]++
 		}
 	}
-	isMain := make([]bool, len(keys))
-	for j, k := range keys {
-		isMain[j] = !k.static && k.condition == ingest.DefaultCondition
-	}
-	// Contiguous when each cell's members form one run (cells may follow in any order).
-	first := make([]int, len(keys))
+	return cell, keys, count
+}
+
+// contiguousCells reports whether each cell's members form one run of the verdicts (cells
+// may follow in any order), and where each run starts.
+func contiguousCells(cell []int32, count []int) (first []int, ok bool) {
+	first = make([]int, len(count))
 	for j := range first {
 		first[j] = -1
 	}
-	contiguous := true
 	for i, j := range cell {
 		if j < 0 {
 			continue
@@ -209,22 +226,19 @@ func (r *Release) groupCells() {
 		if first[j] < 0 {
 			first[j] = i
 		} else if i-first[j] >= count[j] || cell[i-1] != j {
-			contiguous = false
-			break
+			return nil, false
 		}
 	}
-	r.cells = make(map[cellKey][]oracle.Verdict, len(keys))
-	if contiguous {
-		for j, k := range keys {
-			r.cells[k] = vs[first[j] : first[j]+count[j] : first[j]+count[j]]
-		}
-		r.mainOfCells(cell, isMain)
-		return
-	}
-	// Group in place: each scored verdict moves to its cell's next slot, cells in number
-	// order (the main condition's first), and the excluded follow in input order. The
-	// main verdicts are then a window at the start, in input order when the cell number
-	// never goes back among them; otherwise they are copied first.
+	return first, true
+}
+
+// groupInPlace groups r.Verdicts in place: each scored verdict moves to its cell's next
+// slot, cells in number order (the main condition's first), and the excluded follow in
+// input order. The main verdicts are then a window at the start, in input order when the
+// cell number never goes back among them; otherwise they are copied first. It consumes
+// cell.
+func (r *Release) groupInPlace(cell []int32, keys []cellKey, count []int, isMain []bool) {
+	vs := r.Verdicts
 	n, runs, prev := 0, true, int32(-1)
 	for _, j := range cell {
 		if j >= 0 && isMain[j] {

@@ -119,13 +119,9 @@ func sumCI(columns [][]float64, nOut int, f func(s, out []float64), dens [][]int
 		}
 		return out, nil
 	}
-	stat, err := bootstrap.NewSumStat(columns, nOut, f)
+	res, err := resampleSums(columns, nOut, f, stream, o)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", stream, err)
-	}
-	res, err := bootstrap.ResampleSums(stat, o.boot(stream))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", stream, err)
+		return nil, err
 	}
 	for j := range out {
 		if math.IsNaN(out[j].X) {

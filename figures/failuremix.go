@@ -138,33 +138,14 @@ func (f FailureMix) layout(st style, o Options) (scene, error) {
 	nc := (n + gridRows - 1) / gridRows
 	panelW := (avail - vg.Length(nc-1)*gapX) / vg.Length(nc)
 
-	// Legend: only the categories that occur, in stacking order.
-	var entries []legendEntry
-	for k, name := range cats {
-		used := false
-		for _, byP := range f.Shares {
-			for _, ks := range byP {
-				used = used || ks[k] > 0
-			}
-		}
-		if used {
-			entries = append(entries, legendEntry{label: humanize(name), color: f.colorOf(k, name)})
-		}
-	}
-	leg := newLegend(st, "", entries, inner)
+	leg := newLegend(st, "", f.legendEntries(cats), inner)
 	if !leg.fits(inner) {
 		return scene{}, fitError("a legend entry", leg.colW, inner)
 	}
 
-	// Panel titles wrap at spaces to the panel width.
-	ptitles := make([][]string, n)
-	ptLines := 1
-	for p, name := range f.Protocols {
-		ptitles[p] = wrap(st.label, name, panelW)
-		if w := maxWidth(st.label, ptitles[p]); w > panelW {
-			return scene{}, fitError(fmt.Sprintf("protocol name %q", name), w, panelW)
-		}
-		ptLines = max(ptLines, len(ptitles[p]))
+	ptitles, ptLines, err := f.panelTitles(st, panelW)
+	if err != nil {
+		return scene{}, err
 	}
 	panelTitleH := vg.Length(ptLines)*lineHeight(st.label) + lineHeight(st.label)*0.3
 	axisH := xAxisHeight(st)
@@ -216,6 +197,39 @@ func (f FailureMix) layout(st style, o Options) (scene, error) {
 		leg.draw(c, st, m, W-m, y)
 	}
 	return scene{w: W, h: H, draw: drawFn}, nil
+}
+
+// legendEntries are the legend's entries: only the categories that occur, in stacking
+// order.
+func (f FailureMix) legendEntries(cats []string) []legendEntry {
+	var entries []legendEntry
+	for k, name := range cats {
+		used := false
+		for _, byP := range f.Shares {
+			for _, ks := range byP {
+				used = used || ks[k] > 0
+			}
+		}
+		if used {
+			entries = append(entries, legendEntry{label: humanize(name), color: f.colorOf(k, name)})
+		}
+	}
+	return entries
+}
+
+// panelTitles wraps each protocol's panel title at spaces to the panel width, and says
+// how many lines the longest takes; a word wider than the panel is a fit error.
+func (f FailureMix) panelTitles(st style, panelW vg.Length) (titles [][]string, lines int, err error) {
+	titles = make([][]string, len(f.Protocols))
+	lines = 1
+	for p, name := range f.Protocols {
+		titles[p] = wrap(st.label, name, panelW)
+		if w := maxWidth(st.label, titles[p]); w > panelW {
+			return nil, 0, fitError(fmt.Sprintf("protocol name %q", name), w, panelW)
+		}
+		lines = max(lines, len(titles[p]))
+	}
+	return titles, lines, nil
 }
 
 // drawBar draws one stacked bar centred at cy; white hairlines separate

@@ -144,31 +144,7 @@ func (h DomainHeatMap) layout(st style, o Options) (scene, error) {
 			y -= headH
 		}
 		gridTop := y
-		for ci, name := range h.Configs {
-			top := gridTop - vg.Length(ci)*cellH
-			c.FillText(align(st.label, draw.XRight, draw.YCenter), vg.Point{X: x0 - gap, Y: top - cellH/2}, name)
-			for d := range h.Domains {
-				v := h.ECS[ci][d]
-				r := rect(x0+vg.Length(d)*cellW, top-cellH, x0+vg.Length(d+1)*cellW, top)
-				var bg color.Color = missingBG
-				txt := "–"
-				if !math.IsNaN(v) {
-					bg, txt = heatColor(v), strconv.FormatFloat(v*100, 'f', 1, 64)
-				}
-				fillRect(c, bg, r)
-				c.FillText(align(colored(st.small, textOn(bg)), draw.XCenter, draw.YCenter), vg.Point{X: (r.Min.X + r.Max.X) / 2, Y: top - cellH/2}, txt)
-			}
-		}
-		// Thin white lines keep neighbouring cells of equal colour apart.
-		gridBot := gridTop - vg.Length(len(h.Configs))*cellH
-		for d := 1; d < nd; d++ {
-			x := x0 + vg.Length(d)*cellW
-			line(c, lineStyle(white, 0.5), vg.Point{X: x, Y: gridBot}, vg.Point{X: x, Y: gridTop})
-		}
-		for ci := 1; ci < len(h.Configs); ci++ {
-			yy := gridTop - vg.Length(ci)*cellH
-			line(c, lineStyle(white, 0.5), vg.Point{X: x0, Y: yy}, vg.Point{X: x0 + vg.Length(nd)*cellW, Y: yy})
-		}
+		gridBot := h.drawCells(c, st, x0, gridTop, cellW, cellH, gap)
 		y = gridBot
 		if rotated {
 			ts := align(st.label, draw.XRight, draw.YCenter)
@@ -179,17 +155,57 @@ func (h DomainHeatMap) layout(st style, o Options) (scene, error) {
 			}
 			y -= headH
 		}
-		// Colour scale: a strip of small steps with ticks at 0, 50, 100.
+		// The colour scale, centred under the grid, clear of its label.
 		y -= em * 0.8
 		bx0 := x0 + (inner-labelW-barW)/2
 		bx0 = max(bx0, m+st.label.Width("ECS (%)")+gap)
-		fr := frame{r: rect(bx0, y-em*0.7, bx0+barW, y), x0: 0, x1: 1, y0: 0, y1: 1}
-		const steps = 64
-		for i := 0; i < steps; i++ {
-			fillRect(c, heatColor((float64(i)+0.5)/steps), rect(fr.X(float64(i)/steps), fr.r.Min.Y, fr.X(float64(i+1)/steps)+0.2, fr.r.Max.Y))
-		}
-		xAxis(c, st, fr, []tick{{0, "0"}, {0.25, "25"}, {0.5, "50"}, {0.75, "75"}, {1, "100"}}, false)
-		c.FillText(align(st.label, draw.XRight, draw.YCenter), vg.Point{X: bx0 - gap, Y: y - em*0.35}, "ECS (%)")
+		drawHeatScale(c, st, bx0, y, barW, gap)
 	}
 	return scene{w: W, h: H, draw: drawFn}, nil
+}
+
+// drawCells draws the grid of cells from gridTop down, each configuration's name at its
+// row's left and each cell's ECS on its colour (– without episodes), and returns the
+// grid's bottom.
+func (h DomainHeatMap) drawCells(c draw.Canvas, st style, x0, gridTop, cellW, cellH, gap vg.Length) (gridBot vg.Length) {
+	nd := len(h.Domains)
+	for ci, name := range h.Configs {
+		top := gridTop - vg.Length(ci)*cellH
+		c.FillText(align(st.label, draw.XRight, draw.YCenter), vg.Point{X: x0 - gap, Y: top - cellH/2}, name)
+		for d := range h.Domains {
+			v := h.ECS[ci][d]
+			r := rect(x0+vg.Length(d)*cellW, top-cellH, x0+vg.Length(d+1)*cellW, top)
+			var bg color.Color = missingBG
+			txt := "–"
+			if !math.IsNaN(v) {
+				bg, txt = heatColor(v), strconv.FormatFloat(v*100, 'f', 1, 64)
+			}
+			fillRect(c, bg, r)
+			c.FillText(align(colored(st.small, textOn(bg)), draw.XCenter, draw.YCenter), vg.Point{X: (r.Min.X + r.Max.X) / 2, Y: top - cellH/2}, txt)
+		}
+	}
+	// Thin white lines keep neighbouring cells of equal colour apart.
+	gridBot = gridTop - vg.Length(len(h.Configs))*cellH
+	for d := 1; d < nd; d++ {
+		x := x0 + vg.Length(d)*cellW
+		line(c, lineStyle(white, 0.5), vg.Point{X: x, Y: gridBot}, vg.Point{X: x, Y: gridTop})
+	}
+	for ci := 1; ci < len(h.Configs); ci++ {
+		yy := gridTop - vg.Length(ci)*cellH
+		line(c, lineStyle(white, 0.5), vg.Point{X: x0, Y: yy}, vg.Point{X: x0 + vg.Length(nd)*cellW, Y: yy})
+	}
+	return gridBot
+}
+
+// drawHeatScale draws the colour scale: a strip of small steps from x0 (barW wide, its top
+// at y) with ticks at 0, 25, 50, 75 and 100, labelled at its left.
+func drawHeatScale(c draw.Canvas, st style, x0, y, barW, gap vg.Length) {
+	em := st.em
+	fr := frame{r: rect(x0, y-em*0.7, x0+barW, y), x0: 0, x1: 1, y0: 0, y1: 1}
+	const steps = 64
+	for i := 0; i < steps; i++ {
+		fillRect(c, heatColor((float64(i)+0.5)/steps), rect(fr.X(float64(i)/steps), fr.r.Min.Y, fr.X(float64(i+1)/steps)+0.2, fr.r.Max.Y))
+	}
+	xAxis(c, st, fr, []tick{{0, "0"}, {0.25, "25"}, {0.5, "50"}, {0.75, "75"}, {1, "100"}}, false)
+	c.FillText(align(st.label, draw.XRight, draw.YCenter), vg.Point{X: x0 - gap, Y: y - em*0.35}, "ECS (%)")
 }

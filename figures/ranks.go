@@ -267,71 +267,12 @@ func (p PolicyRanks) layout(st style, o Options) (scene, error) {
 	drawFn := func(c draw.Canvas) {
 		y := c.Max.Y - m
 		y -= drawTitle(c, st, tlines, y)
-		top := y - em*0.3
-		bot := top - vg.Length(nc)*rowH
-		yOf := func(r float64) vg.Length {
-			if math.IsNaN(r) { // no rank: below every rank
-				r = float64(nc) + 1
-			}
-			return top - (vg.Length(r)-0.5)*rowH
-		}
-		for q := range p.Policies {
-			line(c, lineStyle(gridGrey, 0.6), vg.Point{X: xOf(q), Y: bot}, vg.Point{X: xOf(q), Y: top})
-		}
-		for q, groups := range p.TieGroups {
-			for _, g := range groups {
-				if lo, hi, ok := p.span(q, g); ok {
-					half := em * 0.35
-					fillRect(c, tieGrey, vg.Rectangle{Min: vg.Point{X: xOf(q) - half, Y: yOf(hi) - rowH*0.3},
-						Max: vg.Point{X: xOf(q) + half, Y: yOf(lo) + rowH*0.3}})
-				}
-			}
-		}
-		lw := max(0.8, em*0.16)
-		var lefts, rights []endLabel
-		for ci, row := range p.Ranks {
-			ls := seriesStyle(ci, lw, em)
-			var seg []vg.Point
-			flush := func() {
-				if len(seg) > 1 {
-					line(c, ls, seg...)
-				}
-				seg = seg[:0]
-			}
-			for q, r := range row {
-				if math.IsNaN(r) {
-					flush()
-					continue
-				}
-				seg = append(seg, vg.Point{X: xOf(q), Y: yOf(r)})
-			}
-			flush()
-			for q, r := range row {
-				if !math.IsNaN(r) {
-					c.DrawGlyph(draw.GlyphStyle{Color: ls.Color, Radius: em * 0.22, Shape: draw.CircleGlyph{}}, vg.Point{X: xOf(q), Y: yOf(r)})
-				}
-			}
-			lefts = append(lefts, endLabel{text: left[ci], want: yOf(row[0]), series: ci})
-			rights = append(rights, endLabel{text: right[ci], want: yOf(row[nq-1]), series: ci})
-		}
-		lh := lineHeight(st.label) * 1.02
-		spread(lefts, lh, bot+rowH/2, top-rowH/2)
-		spread(rights, lh, bot+rowH/2, top-rowH/2)
-		for _, l := range lefts {
-			if !math.IsNaN(p.Ranks[l.series][0]) && l.y != l.want {
-				line(c, seriesStyle(l.series, lw*0.5, em), vg.Point{X: m + leftW - gap*0.5, Y: l.y}, vg.Point{X: xOf(0), Y: l.want})
-			}
-			c.FillText(align(st.label, draw.XRight, draw.YCenter), vg.Point{X: m + leftW - gap, Y: l.y}, l.text)
-			c.FillText(align(st.label, draw.XRight, draw.YCenter), vg.Point{X: m + nameW, Y: l.y}, p.Configs[l.series])
-		}
-		for _, r := range rights {
-			if !math.IsNaN(p.Ranks[r.series][nq-1]) && r.y != r.want {
-				line(c, seriesStyle(r.series, lw*0.5, em), vg.Point{X: xOf(nq - 1), Y: r.want}, vg.Point{X: W - m - rightW + gap*0.5, Y: r.y})
-			}
-			c.FillText(align(st.label, draw.XRight, draw.YCenter), vg.Point{X: W - m - rightW + gap + numW, Y: r.y}, r.text)
-			c.FillText(align(st.label, draw.XLeft, draw.YCenter), vg.Point{X: W - m - nameW, Y: r.y}, p.Configs[r.series])
-		}
-		y = bot - em*0.3
+		f := &ranksFrame{st: st, em: em, m: m, W: W, leftW: leftW, rightW: rightW, nameW: nameW, numW: numW, gap: gap,
+			rowH: rowH, top: y - em*0.3, nc: nc, nq: nq, xOf: xOf}
+		f.bot = f.top - vg.Length(nc)*rowH
+		p.drawColumns(c, f)
+		p.drawSeries(c, f, left, right)
+		y = f.bot - em*0.3
 		for q, name := range p.Policies {
 			if rotated {
 				ts := align(st.label, draw.XRight, draw.YCenter)
@@ -348,4 +289,91 @@ func (p PolicyRanks) layout(st style, o Options) (scene, error) {
 		}
 	}
 	return scene{w: W, h: H, draw: drawFn}, nil
+}
+
+// ranksFrame is the geometry of a policy-ranks figure that its drawing reads: the margins,
+// the columns of names and rank numbers at both ends, the rows between top and bot, and
+// each policy's x.
+type ranksFrame struct {
+	st                              style
+	em, m, W                        vg.Length
+	leftW, rightW, nameW, numW, gap vg.Length
+	rowH, top, bot                  vg.Length
+	nc, nq                          int
+	xOf                             func(q int) vg.Length
+}
+
+// yOf is the y of rank r; no rank (NaN) is below every rank.
+func (f *ranksFrame) yOf(r float64) vg.Length {
+	if math.IsNaN(r) {
+		r = float64(f.nc) + 1
+	}
+	return f.top - (vg.Length(r)-0.5)*f.rowH
+}
+
+// drawColumns draws each policy's grid line and its tie groups as grey bars.
+func (p PolicyRanks) drawColumns(c draw.Canvas, f *ranksFrame) {
+	for q := range p.Policies {
+		line(c, lineStyle(gridGrey, 0.6), vg.Point{X: f.xOf(q), Y: f.bot}, vg.Point{X: f.xOf(q), Y: f.top})
+	}
+	for q, groups := range p.TieGroups {
+		for _, g := range groups {
+			if lo, hi, ok := p.span(q, g); ok {
+				half := f.em * 0.35
+				fillRect(c, tieGrey, vg.Rectangle{Min: vg.Point{X: f.xOf(q) - half, Y: f.yOf(hi) - f.rowH*0.3},
+					Max: vg.Point{X: f.xOf(q) + half, Y: f.yOf(lo) + f.rowH*0.3}})
+			}
+		}
+	}
+}
+
+// drawSeries draws each configuration's ranks as a line with a dot per policy (broken
+// where it has no rank), and its name and rank at both ends, spread apart where they
+// would overlap, with a leader to the line's end.
+func (p PolicyRanks) drawSeries(c draw.Canvas, f *ranksFrame, left, right []string) {
+	st, em, m, nq := f.st, f.em, f.m, f.nq
+	lw := max(0.8, em*0.16)
+	var lefts, rights []endLabel
+	for ci, row := range p.Ranks {
+		ls := seriesStyle(ci, lw, em)
+		var seg []vg.Point
+		flush := func() {
+			if len(seg) > 1 {
+				line(c, ls, seg...)
+			}
+			seg = seg[:0]
+		}
+		for q, r := range row {
+			if math.IsNaN(r) {
+				flush()
+				continue
+			}
+			seg = append(seg, vg.Point{X: f.xOf(q), Y: f.yOf(r)})
+		}
+		flush()
+		for q, r := range row {
+			if !math.IsNaN(r) {
+				c.DrawGlyph(draw.GlyphStyle{Color: ls.Color, Radius: em * 0.22, Shape: draw.CircleGlyph{}}, vg.Point{X: f.xOf(q), Y: f.yOf(r)})
+			}
+		}
+		lefts = append(lefts, endLabel{text: left[ci], want: f.yOf(row[0]), series: ci})
+		rights = append(rights, endLabel{text: right[ci], want: f.yOf(row[nq-1]), series: ci})
+	}
+	lh := lineHeight(st.label) * 1.02
+	spread(lefts, lh, f.bot+f.rowH/2, f.top-f.rowH/2)
+	spread(rights, lh, f.bot+f.rowH/2, f.top-f.rowH/2)
+	for _, l := range lefts {
+		if !math.IsNaN(p.Ranks[l.series][0]) && l.y != l.want {
+			line(c, seriesStyle(l.series, lw*0.5, em), vg.Point{X: m + f.leftW - f.gap*0.5, Y: l.y}, vg.Point{X: f.xOf(0), Y: l.want})
+		}
+		c.FillText(align(st.label, draw.XRight, draw.YCenter), vg.Point{X: m + f.leftW - f.gap, Y: l.y}, l.text)
+		c.FillText(align(st.label, draw.XRight, draw.YCenter), vg.Point{X: m + f.nameW, Y: l.y}, p.Configs[l.series])
+	}
+	for _, r := range rights {
+		if !math.IsNaN(p.Ranks[r.series][nq-1]) && r.y != r.want {
+			line(c, seriesStyle(r.series, lw*0.5, em), vg.Point{X: f.xOf(nq - 1), Y: r.want}, vg.Point{X: f.W - m - f.rightW + f.gap*0.5, Y: r.y})
+		}
+		c.FillText(align(st.label, draw.XRight, draw.YCenter), vg.Point{X: f.W - m - f.rightW + f.gap + f.numW, Y: r.y}, r.text)
+		c.FillText(align(st.label, draw.XLeft, draw.YCenter), vg.Point{X: f.W - m - f.nameW, Y: r.y}, p.Configs[r.series])
+	}
 }

@@ -22,6 +22,7 @@ var docRef = regexp.MustCompile(`docs/[A-Za-z0-9_.-]+\.md`)
 // cites a design section, an issue number or a document the repository does not contain,
 // and every file under docs/ that the code names exists.
 func TestNoCitationsOutsideTheRepository(t *testing.T) {
+	t.Parallel()
 	root := filepath.Join("..", "..")
 	n := 0
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {

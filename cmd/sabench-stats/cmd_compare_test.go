@@ -67,6 +67,7 @@ func statsOf(lines []verdictLine, config, condition string) caseStats {
 // TestCompareNamesIgnoreCase: configuration names match case-insensitively and the output
 // is the one for the release's spelling.
 func TestCompareNamesIgnoreCase(t *testing.T) {
+	t.Parallel()
 	runs := subsetRuns(t)
 	want, _ := mustRun(t, "compare", "Claude-5/Claude Code", "GLM-5.2/ZCode", "--bench", "builtin", "--runs", runs, "-j", "2", "--resamples", "0", "--format", "json")
 	got, _ := mustRun(t, "compare", "claude-5/claude code", "GLM-5.2/zcode", "--bench", "builtin", "--runs", runs, "-j", "2", "--resamples", "0", "--format", "json")

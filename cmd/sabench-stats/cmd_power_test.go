@@ -15,6 +15,7 @@ func TestPowerBuiltin(t *testing.T) {
 	if testing.Short() {
 		t.Skip("simulation")
 	}
+	t.Parallel()
 	out, errOut, code := runCLI(t, "power", "Claude-5/Claude Code", "Claude-5/Inspect", "--delta", "2", "--simulate", "400",
 		"--resamples", "1000", "--format", "json")
 	if code != 0 {
@@ -98,6 +99,7 @@ func TestPowerOptionRanges(t *testing.T) {
 // TestPowerRefusesUnequalRepeats: a strategy condition of one repeat against main's three
 // would be planned with a wrong within-case variance; it is refused.
 func TestPowerRefusesUnequalRepeats(t *testing.T) {
+	t.Parallel()
 	_, errOut, code := runCLI(t, "power", "scgr_eg", "main", "--conditions", "--config", "Claude-5/Claude Code")
 	if code != 1 || !strings.Contains(errOut, "the same number in both arms") {
 		t.Errorf("exit %d: %s", code, errOut)

@@ -153,6 +153,7 @@ func TestValidateTau(t *testing.T) {
 // TestOfficialTablesElsewhere: on a SafeActBench release the official tables are empty and
 // say why.
 func TestOfficialTablesElsewhere(t *testing.T) {
+	t.Parallel()
 	for _, id := range []string{"official", "official_passk", "official_unauthorized"} {
 		stdout, stderr, code := runCLI(t, "tables", id, "--resamples", "0")
 		if code != 0 || !strings.Contains(stdout, "Empty: the cases do not take task success from the benchmark's own verdict") {

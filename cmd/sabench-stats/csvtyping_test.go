@@ -80,6 +80,7 @@ var pandasPythons = []string{"python3", "/usr/bin/python3"}
 // turn until one has pandas (no separate `import pandas` probe: importing pandas is most
 // of the snippet's cost).
 func TestPandasReproducesT2(t *testing.T) {
+	t.Parallel()
 	readme, err := os.ReadFile("../../README.md")
 	if err != nil {
 		t.Fatal(err)

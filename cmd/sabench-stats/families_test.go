@@ -13,6 +13,7 @@ func TestDeltaFamilies(t *testing.T) {
 	if testing.Short() {
 		t.Skip("scores the built-in release under every policy")
 	}
+	t.Parallel()
 	for _, adjust := range []string{"holm", "none"} {
 		out, errOut, code := runCLI(t, "tables", "T13", "T14", "interventions", "policies", "--resamples", "1000", "--adjust", adjust, "--format", "json")
 		if code != 0 {
@@ -65,6 +66,7 @@ func TestEveryEstimateHasAnInterval(t *testing.T) {
 	if testing.Short() {
 		t.Skip("scores the built-in release under every policy")
 	}
+	t.Parallel()
 	out, errOut, code := runCLI(t, "tables", "T3", "variance", "T4", "policies", "--resamples", "1000", "--format", "json")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)

@@ -131,7 +131,8 @@ func TestInspectRelease(t *testing.T) {
 }
 
 // filterRuns copies the episodes of src whose configuration starts with prefix to dst and
-// returns how many it copied.
+// returns how many it copied. The episode writer puts config before the record, so the
+// first "config" key of a line is the episode's: no need to decode the whole line.
 func filterRuns(t *testing.T, src, dst, prefix string) int {
 	t.Helper()
 	data, err := os.ReadFile(src)
@@ -140,12 +141,13 @@ func filterRuns(t *testing.T, src, dst, prefix string) int {
 	}
 	var out bytes.Buffer
 	n := 0
+	key := []byte(`"config":"`)
 	for line := range bytes.Lines(data) {
-		var e struct{ Config string }
-		if err := json.Unmarshal(line, &e); err != nil {
-			t.Fatal(err)
+		i := bytes.Index(line, key)
+		if i < 0 {
+			t.Fatalf("%s: a line without a config: %.80s", src, line)
 		}
-		if strings.HasPrefix(e.Config, prefix) {
+		if bytes.HasPrefix(line[i+len(key):], []byte(prefix)) {
 			out.Write(line)
 			n++
 		}

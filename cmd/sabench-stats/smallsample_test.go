@@ -13,6 +13,7 @@ import (
 // 0.57–0.81; now every such interval carries small_sample, named in the notes and the
 // JSON warnings.
 func TestSmallSampleWarnings(t *testing.T) {
+	t.Parallel()
 	rel := synthRelease(t)
 	ids, err := os.ReadFile(filepath.Join(rel, "sets", "t10_balanced.txt"))
 	if err != nil {

@@ -1,9 +1,12 @@
 package main
 
 import (
+	"flag"
 	"os"
 	"path/filepath"
+	"runtime"
 	"runtime/debug"
+	"strconv"
 	"testing"
 )
 
@@ -14,6 +17,15 @@ func TestMain(m *testing.M) {
 	// more against the default. An explicit GOGC in the environment wins.
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)
+	}
+	// Many tests spend much of their time waiting (on Chromium, pdftotext, python, the
+	// disk): unless -parallel says otherwise, twice as many parallel tests as cores run
+	// side by side, so that the waits overlap the CPU-bound tests.
+	flag.Parse()
+	given := false
+	flag.Visit(func(f *flag.Flag) { given = given || f.Name == "test.parallel" })
+	if !given {
+		flag.Set("test.parallel", strconv.Itoa(2*runtime.GOMAXPROCS(0)))
 	}
 	code := m.Run()
 	if synthOut.dir != "" {

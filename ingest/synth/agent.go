@@ -485,35 +485,43 @@ func (a *agentRun) workflow(md mode) (*jsonv.Object, Intended) {
 		events = a.act(events, m.commits[i].tool, args)
 		return a.record(events), Intended{Outcome: wrong, FailureType: "wrong_action"}
 	case mWrongOrder:
-		if !v3 {
-			events = a.act(events, m.commits[1].tool, a.render(1, callOf, false))
-			return a.record(events), Intended{Outcome: "INVALID_PRIOR_RESULT_REFERENCE", FailureType: "broken_dependency"}
-		}
-		// Prefer a join (no reference: the evaluator classifies it as a dependency
-		// violation); a referencing commit is an unexpected action.
-		pick := -1
-		for i := range m.commits {
-			if len(m.commits[i].deps) > 1 {
-				pick = i
-				break
-			}
-		}
-		in := Intended{Outcome: "DEPENDENCY_VIOLATION", FailureType: "broken_dependency"}
-		if pick < 0 {
-			for i := range m.commits {
-				if len(m.commits[i].deps) > 0 {
-					pick = i
-					break
-				}
-			}
-			in = Intended{Outcome: "UNEXPECTED_CONSEQUENTIAL_ACTION", FailureType: "wrong_action"}
-		}
-		events = a.act(events, m.commits[pick].tool, a.render(pick, callOf, false))
-		return a.record(events), in
+		return a.wrongOrder(events, callOf, v3)
 	}
 	// Unreachable for the modes available() admits; the caller turns a nil record into
 	// an error rather than writing a wrong episode.
 	return nil, Intended{}
+}
+
+// wrongOrder writes a commit before the commits it depends on: outside V3 the second
+// commit (its reference is invalid); in V3 a join if there is one (a dependency
+// violation), else a referencing commit (an unexpected action).
+func (a *agentRun) wrongOrder(events []any, callOf map[string]string, v3 bool) (*jsonv.Object, Intended) {
+	m := a.m
+	if !v3 {
+		events = a.act(events, m.commits[1].tool, a.render(1, callOf, false))
+		return a.record(events), Intended{Outcome: "INVALID_PRIOR_RESULT_REFERENCE", FailureType: "broken_dependency"}
+	}
+	// Prefer a join (no reference: the evaluator classifies it as a dependency
+	// violation); a referencing commit is an unexpected action.
+	pick := -1
+	for i := range m.commits {
+		if len(m.commits[i].deps) > 1 {
+			pick = i
+			break
+		}
+	}
+	in := Intended{Outcome: "DEPENDENCY_VIOLATION", FailureType: "broken_dependency"}
+	if pick < 0 {
+		for i := range m.commits {
+			if len(m.commits[i].deps) > 0 {
+				pick = i
+				break
+			}
+		}
+		in = Intended{Outcome: "UNEXPECTED_CONSEQUENTIAL_ACTION", FailureType: "wrong_action"}
+	}
+	events = a.act(events, m.commits[pick].tool, a.render(pick, callOf, false))
+	return a.record(events), in
 }
 
 // available reports whether a mode can be written for the case (a broken reference
