@@ -20,6 +20,8 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+
+	"github.com/sabench/sabench-stats/ingest"
 )
 
 // chromiumPath finds the browser the viewer is tested in. Without it the test fails in CI
@@ -203,6 +205,48 @@ func buildViewer(tb testing.TB, args ...string) string {
 	return page
 }
 
+// subsetView is the viewer of the test subset, built once (about a CPU-second each time)
+// for the browser tests that read it, with the runs file it was built from; they must not
+// modify either. TestMain removes them.
+var subsetView struct {
+	once       sync.Once
+	dir        string
+	runs, page string
+	err        error
+}
+
+// subsetViewer returns the shared viewer page of the test subset and its runs file.
+func subsetViewer(t *testing.T) (page, runs string) {
+	t.Helper()
+	eps := subsetEpisodes(t)
+	subsetView.once.Do(func() {
+		dir, err := os.MkdirTemp("", "sabench-view-")
+		if err != nil {
+			subsetView.err = err
+			return
+		}
+		subsetView.dir = dir
+		var buf []byte
+		for _, ep := range eps {
+			buf = append(ingest.AppendEpisodeJSON(buf, ep), '\n')
+		}
+		subsetView.runs = filepath.Join(dir, "runs.jsonl")
+		if err := os.WriteFile(subsetView.runs, buf, 0o644); err != nil {
+			subsetView.err = err
+			return
+		}
+		subsetView.page = filepath.Join(dir, "index.html")
+		var out, errb strings.Builder
+		if code := exitCode(&errb, run(&out, &errb, []string{"view", "--out", subsetView.page, "--resamples", "20", "--force", "--bench", "builtin", "--runs", subsetView.runs})); code != 0 {
+			subsetView.err = fmt.Errorf("view: exit %d: %s", code, errb.String())
+		}
+	})
+	if subsetView.err != nil {
+		t.Fatal(subsetView.err)
+	}
+	return subsetView.page, subsetView.runs
+}
+
 // TestViewerInBrowser drives the viewer of the test subset (836 episodes of every
 // condition and protocol, two models with both their harnesses, in several chunk files):
 // what it checks (numbers that agree with their slices, deep links, gate cards, workflow
@@ -212,7 +256,7 @@ func buildViewer(tb testing.TB, args ...string) string {
 func TestViewerInBrowser(t *testing.T) {
 	t.Parallel()    // the browser's waits overlap the CPU-bound tests
 	chromiumPath(t) // fail or skip before the expensive build
-	page := buildViewer(t, "--bench", "builtin", "--runs", subsetRuns(t))
+	page, _ := subsetViewer(t)
 	// SABENCH_VIEW_SHOTS=DIR keeps a screenshot of each step in DIR.
 	shots := os.Getenv("SABENCH_VIEW_SHOTS")
 	if shots != "" {

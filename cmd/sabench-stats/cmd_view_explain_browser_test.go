@@ -23,8 +23,7 @@ import (
 func TestViewerExplainsLikeExplain(t *testing.T) {
 	t.Parallel()
 	chromiumPath(t)
-	runs := subsetRuns(t)
-	page := buildViewer(t, "--bench", "builtin", "--runs", runs)
+	page, runs := subsetViewer(t)
 	b, stop := newBrowser(t)
 	defer stop()
 	shots := os.Getenv("SABENCH_VIEW_SHOTS")
@@ -146,7 +145,7 @@ func TestViewerExplainsLikeExplain(t *testing.T) {
 func TestViewerABByEvidence(t *testing.T) {
 	t.Parallel()
 	chromiumPath(t)
-	runs := subsetRuns(t)
+	page, runs := subsetViewer(t)
 	out, _ := mustRun(t, "score", "--bench", "builtin", "--runs", runs, "--format", "csv", "--policy", "safeact")
 	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
 	if err != nil {
@@ -186,7 +185,6 @@ func TestViewerABByEvidence(t *testing.T) {
 	if caseID == "" {
 		t.Fatal("no V1 case of the subset has a passing and a premature-action episode where the second lacks a read")
 	}
-	page := buildViewer(t, "--bench", "builtin", "--runs", runs)
 	b, stop := newBrowser(t)
 	defer stop()
 	b.open(t, page, "case="+url.QueryEscape(caseID)+"&a="+url.QueryEscape(a)+"&b="+url.QueryEscape(bRun), "#ab-summary")
@@ -283,8 +281,7 @@ func TestViewerTriage(t *testing.T) {
 	t.Parallel()
 	chromiumPath(t)
 	eps := subsetEpisodes(t)
-	runs := writeRuns(t, eps)
-	page := buildViewer(t, "--bench", "builtin", "--runs", runs)
+	page, runs := subsetViewer(t)
 	b, stop := newBrowser(t)
 	defer stop()
 

@@ -31,5 +31,8 @@ func TestMain(m *testing.M) {
 	if synthOut.dir != "" {
 		os.RemoveAll(filepath.Dir(synthOut.dir))
 	}
+	if subsetView.dir != "" {
+		os.RemoveAll(subsetView.dir)
+	}
 	os.Exit(code)
 }
