@@ -195,6 +195,7 @@ type inspectLog struct {
 	maxEpoch                       int
 	seed                           uint64
 	scale                          int
+	buf                            []byte // member's encoding, reused: one sample after another
 }
 
 // openInspectLog starts the k-th log of the release. Its creation time is k minutes after
@@ -270,7 +271,8 @@ func (l *inspectLog) member(name string, v any) error {
 	if err != nil {
 		return err
 	}
-	_, err = w.Write(jsonv.Marshal(v))
+	l.buf = jsonv.AppendJSON(l.buf[:0], v)
+	_, err = w.Write(l.buf)
 	return err
 }
 
