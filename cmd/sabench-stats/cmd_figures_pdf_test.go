@@ -23,7 +23,10 @@ func TestFiguresPDFTextBuiltin(t *testing.T) {
 	t.Parallel()
 	for _, size := range []string{"column", "page", "slide"} {
 		dir := filepath.Join(t.TempDir(), size)
-		mustRun(t, "figures", "--size", size, "--out", dir, "-j", "2")
+		// One policy and 200 resamples: the text checked is the header and a point
+		// estimate, the same under any resample count, and the other presets feed only
+		// policy_ranks; scoring every preset with 5000 resamples, three times, cost seconds.
+		mustRun(t, "figures", "--size", size, "--out", dir, "-j", "2", "--policy", "safeact", "--resamples", "200", "--force")
 		out, err := exec.Command(tool, "-layout", "-enc", "UTF-8", filepath.Join(dir, "harness_differences.pdf"), "-").Output()
 		if err != nil {
 			t.Fatal(err)
