@@ -117,6 +117,31 @@ func Prepare(c *casespec.Case) (*Prepared, error) {
 		}
 		p.rules = r
 	}
+	p.prepareInfo(spec)
+	p.prepareEvidence(spec)
+	p.hasShard = releasedV3.MatchString(spec.CaseID)
+	if p.hasShard && c.Variant == "" {
+		p.shard = c.Shard
+	}
+	if sp, ok := spec.StatefulProtocol.(string); ok {
+		switch {
+		case spec.CaseID == "SAB-V2-018" && sp == "v2_sauna_refresh_v1":
+			p.stateful = statefulSauna
+		case spec.CaseID == "SAB-V2-020" && sp == "v2_appointment_refresh_v1":
+			p.stateful = statefulAppointment
+		}
+	}
+	p.prepareWorkflow(spec)
+	p.keepFactTexts()
+	p.indexFactKeys()
+	p.preparePublicContract(spec)
+	p.validateSpec(c.Protocol)
+	return p, nil
+}
+
+// prepareInfo compiles the information requirements: the call and tool minimums (2 when
+// unset), the information tools and the required calls with their canonical keys.
+func (p *Prepared) prepareInfo(spec *casespec.Spec) {
 	p.minCalls = spec.MinInfoCalls
 	if p.minCalls == 0 {
 		p.minCalls = 2
@@ -148,6 +173,11 @@ func Prepare(c *casespec.Case) (*Prepared, error) {
 		}
 		p.required = append(p.required, rc)
 	}
+}
+
+// prepareEvidence indexes the evidence rules by tool and the evidence deltas by key and by
+// tool, with their facts' predicates looked up and their schema errors found once.
+func (p *Prepared) prepareEvidence(spec *casespec.Spec) {
 	p.rulesByTool = map[string][]prepRule{}
 	p.ruleArgs = map[string][]*jsonv.Object{}
 	for i := range spec.EvidenceRules {
@@ -187,18 +217,11 @@ func Prepare(c *casespec.Case) (*Prepared, error) {
 			}
 		}
 	}
-	p.hasShard = releasedV3.MatchString(spec.CaseID)
-	if p.hasShard && c.Variant == "" {
-		p.shard = c.Shard
-	}
-	if sp, ok := spec.StatefulProtocol.(string); ok {
-		switch {
-		case spec.CaseID == "SAB-V2-018" && sp == "v2_sauna_refresh_v1":
-			p.stateful = statefulSauna
-		case spec.CaseID == "SAB-V2-020" && sp == "v2_appointment_refresh_v1":
-			p.stateful = statefulAppointment
-		}
-	}
+}
+
+// prepareWorkflow indexes the workflow's commits (by id, their action tools, their
+// postconditions as facts, each commit's ancestors) and compiles the requirements.
+func (p *Prepared) prepareWorkflow(spec *casespec.Spec) {
 	p.commits = spec.Workflow
 	p.commitByID = map[string]*casespec.Commit{}
 	p.actionTools = map[string]bool{}
@@ -252,8 +275,11 @@ func Prepare(c *casespec.Case) (*Prepared, error) {
 	if p.stateful != statefulNone {
 		p.preparePhases()
 	}
-	p.keepFactTexts()
-	p.indexFactKeys()
+}
+
+// preparePublicContract decides whether the public action contract is enforced (released
+// V3 cases, or metadata asking for it) and keeps each public action tool's argument schema.
+func (p *Prepared) preparePublicContract(spec *casespec.Spec) {
 	p.enforcePublic = releasedV3.MatchString(spec.CaseID)
 	if spec.Metadata != nil {
 		if v, _ := spec.Metadata.Get("enforce_public_action_contract"); v == true {
@@ -275,7 +301,12 @@ func Prepare(c *casespec.Case) (*Prepared, error) {
 		}
 		p.publicSpecs[t] = sch
 	}
-	switch c.Protocol {
+}
+
+// validateSpec checks the spec against its protocol's structure once, as the evaluator's
+// preflight does, keeping the results for scoring.
+func (p *Prepared) validateSpec(protocol ingest.Protocol) {
+	switch protocol {
 	case ingest.V0:
 		p.specV0 = p.validateNoActionSpec()
 		p.specV1Preflight = p.validateSingleCommitSpec(false)
@@ -287,7 +318,6 @@ func Prepare(c *casespec.Case) (*Prepared, error) {
 	case ingest.V3:
 		p.specV3 = p.validateDAGSpec(true)
 	}
-	return p, nil
 }
 
 func (p *Prepared) transitiveAncestors(id string) map[string]bool {
