@@ -205,7 +205,7 @@ func buildViewer(tb testing.TB, args ...string) string {
 	return page
 }
 
-// subsetView is the viewer of the test subset, built once (about a CPU-second each time)
+// subsetView is the viewer of the test subset, built once (a third of a CPU-second a build)
 // for the browser tests that read it, with the runs file it was built from; they must not
 // modify either. TestMain removes them.
 var subsetView struct {
