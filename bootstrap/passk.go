@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -51,6 +52,19 @@ func ParsePassKConvention(s string) (PassKConvention, error) {
 		return PassKPerCase, nil
 	}
 	return 0, fmt.Errorf("bootstrap: unknown pass^k convention %q (want planned or per-case)", s)
+}
+
+// ParsePassKList parses a comma list of k ≥ 1 ("1,2,4"), in the order given.
+func ParsePassKList(s string) ([]int, error) {
+	var ks []int
+	for _, f := range strings.Split(s, ",") {
+		k, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || k < 1 {
+			return nil, fmt.Errorf("bootstrap: pass^k list %q: want a comma list of k ≥ 1", s)
+		}
+		ks = append(ks, k)
+	}
+	return ks, nil
 }
 
 // PassK is pass^k for one k.

@@ -10,7 +10,6 @@ import (
 
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/ingest"
-	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/harness"
 	"github.com/sabench/sabench-stats/ingest/source"
 )
@@ -108,16 +107,8 @@ func ingestInspect(e *cli.Env, logs []string, bench string, opt harness.Options,
 	if err := opt.CheckInspect(); err != nil {
 		return usagef("%v", err)
 	}
-	files, err := harness.ExpandInspect(logs)
-	if err != nil {
-		return err
-	}
-	b, _, _, err := source.LoadBench(bench, casespec.BenchOptions{})
-	if err != nil {
-		return err
-	}
-	opt.Bench, opt.Workers = b, runtime.GOMAXPROCS(0)
-	res, err := harness.ReadInspectFiles(files, opt)
+	opt.Workers = runtime.GOMAXPROCS(0)
+	res, nfiles, err := source.ReadInspectEpisodes(logs, bench, opt)
 	if err != nil {
 		return err
 	}
@@ -125,7 +116,7 @@ func ingestInspect(e *cli.Env, logs []string, bench string, opt harness.Options,
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(e.Stderr, "read %d Inspect logs against the bench %s\n", len(files), bench)
+	fmt.Fprintf(e.Stderr, "read %d Inspect logs against the bench %s\n", nfiles, bench)
 	io.WriteString(e.Stderr, res.Report(n, harness.ModeAnalyst))
 	return nil
 }

@@ -1,9 +1,7 @@
 package main
 
 import (
-	"strconv"
-	"strings"
-
+	"github.com/sabench/sabench-stats/bootstrap"
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/results/job"
 )
@@ -44,12 +42,8 @@ func runLeaderboard(e *cli.Env, args []string) error {
 		return err
 	}
 	if *passk != "" {
-		for _, f := range strings.Split(*passk, ",") {
-			k, err := strconv.Atoi(strings.TrimSpace(f))
-			if err != nil || k < 1 {
-				return usagef("--passk %q: want a comma list of k ≥ 1", *passk)
-			}
-			req.PassK = append(req.PassK, k)
+		if req.PassK, err = bootstrap.ParsePassKList(*passk); err != nil {
+			return usagef("--passk %q: want a comma list of k ≥ 1", *passk)
 		}
 	}
 	if err := c.checkTableTarget(1); err != nil {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/harness"
 )
 
@@ -65,3 +66,22 @@ func (s *inspectStream) Next() (*ingest.Episode, error) {
 }
 
 func (s *inspectStream) Reported() []ingest.Problem { return nil }
+
+// ReadInspectEpisodes reads the Inspect logs named by args (files, folders of .eval logs,
+// globs; ExpandInspect) into episodes against the bench at benchPath (a folder or
+// Builtin), with opt's record source and configuration; it returns the result and the
+// number of log files read. The bench tells which sample ids are cases and which tools
+// are information tools.
+func ReadInspectEpisodes(args []string, benchPath string, opt harness.Options) (*harness.Result, int, error) {
+	files, err := harness.ExpandInspect(args)
+	if err != nil {
+		return nil, 0, err
+	}
+	b, _, _, err := LoadBench(benchPath, casespec.BenchOptions{})
+	if err != nil {
+		return nil, 0, err
+	}
+	opt.Bench = b
+	res, err := harness.ReadInspectFiles(files, opt)
+	return res, len(files), err
+}
