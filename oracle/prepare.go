@@ -55,7 +55,7 @@ type Prepared struct {
 
 	factTexts map[*jsonv.Object]string // see specText
 
-	labelSlots [labelSlotCount]atomic.Pointer[idLabels] // see Identity
+	caseSlots [caseSlotCount]atomic.Pointer[tripleSlot] // see cachedCase
 
 	rules *actionRules // the case's action_rules, compiled; nil for SafeActBench cases
 }
