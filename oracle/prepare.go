@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
-	"sync/atomic"
 
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/casespec"
@@ -55,7 +54,7 @@ type Prepared struct {
 
 	factTexts map[*jsonv.Object]string // see specText
 
-	caseSlots [caseSlotCount]atomic.Pointer[tripleSlot] // see cachedCase
+	caseSets [caseSetCount]slotSet[tripleSlot] // see cachedCase
 
 	rules *actionRules // the case's action_rules, compiled; nil for SafeActBench cases
 }
