@@ -5,8 +5,8 @@ import (
 	"github.com/sabench/sabench-stats/oracle"
 )
 
-// Record is what the tables read of one verdict: 40 bytes and no pointer, so that a
-// release of a million episodes under five policy settings holds 200 MB the garbage
+// Record is what the tables read of one verdict: 32 bytes and no pointer, so that a
+// release of a million episodes under five policy settings holds 160 MB the garbage
 // collector never scans, where oracle.Verdict (72 bytes, with its Detail pointer, and the
 // episode's run id and usage in the oracle's tables) held about 480 bytes per episode.
 // Its labels are ids into process-wide, append-only tables (record_labels.go); the run id,
@@ -15,12 +15,11 @@ import (
 // lists by run: Release.OfficialPassedUnauthorized). Read it through its accessors, which
 // are named as oracle.Verdict's.
 type Record struct {
-	tools    uint64
 	cfg      uint32 // configuration, model and harness (recConfigs)
 	cas      uint32 // case id, base case id and domain (recCases)
 	cond     uint32 // condition (recLabels)
-	reason   uint32 // exclusion reason (recLabels)
-	failure  uint32 // failure type (recLabels)
+	ends     uint32 // exclusion reason and failure type (recEnds)
+	tools    uint32 // the information tools called before the first attempt (recTools)
 	repeat   int32
 	executed int32
 	protocol ingest.Protocol
@@ -50,12 +49,12 @@ func (r *Record) Domain() string     { return recCases.get(r.cas).domain }
 func (r *Record) Condition() string  { return recLabels.get(r.cond) }
 
 // ExclusionReason is the episode's status, for excluded episodes ("" when scored).
-func (r *Record) ExclusionReason() string    { return recLabels.get(r.reason) }
-func (r *Record) FailureType() string        { return recLabels.get(r.failure) }
+func (r *Record) ExclusionReason() string    { return recLabels.get(recEnds.get(r.ends)[0]) }
+func (r *Record) FailureType() string        { return recLabels.get(recEnds.get(r.ends)[1]) }
 func (r *Record) Protocol() ingest.Protocol  { return r.protocol }
 func (r *Record) Repeat() int                { return int(r.repeat) }
 func (r *Record) ExecutedCommits() int       { return int(r.executed) }
-func (r *Record) ToolsBeforeAttempt() uint64 { return r.tools }
+func (r *Record) ToolsBeforeAttempt() uint64 { return recTools.get(r.tools) }
 func (r *Record) Official() int8             { return r.official }
 
 func (r *Record) Excluded() bool               { return r.flags&rExcluded != 0 }
@@ -84,6 +83,8 @@ type recorder struct {
 	cases  []uint32 // by the oracle's CaseIdentityKey, +1 (0: not seen)
 	conds  []uint32 // by the oracle's ConditionKey, +1
 	labels map[string]uint32
+	ends   map[[2]uint32]uint32
+	tools  map[uint64]uint32
 	last   struct {
 		ck         uint32
 		model, har string
@@ -93,18 +94,17 @@ type recorder struct {
 }
 
 func newRecorder() *recorder {
-	return &recorder{cfgs: map[cfgLabels]uint32{}, labels: map[string]uint32{}}
+	return &recorder{cfgs: map[cfgLabels]uint32{}, labels: map[string]uint32{}, ends: map[[2]uint32]uint32{}, tools: map[uint64]uint32{}}
 }
 
 // record converts v.
 func (c *recorder) record(v *oracle.Verdict) Record {
-	r := Record{tools: v.ToolsBeforeAttempt(), repeat: int32(v.Repeat()), executed: int32(v.ExecutedCommits()),
-		protocol: v.Protocol(), official: v.Official()}
+	r := Record{repeat: int32(v.Repeat()), executed: int32(v.ExecutedCommits()), protocol: v.Protocol(), official: v.Official()}
 	r.cfg = c.config(v)
 	r.cas = c.caseOf(v)
 	r.cond = c.condition(v)
-	r.reason = c.label(v.ExclusionReason())
-	r.failure = c.label(v.FailureType())
+	r.ends = c.endsOf(c.label(v.ExclusionReason()), c.label(v.FailureType()))
+	r.tools = c.toolsOf(v.ToolsBeforeAttempt())
 	for _, b := range [...]struct {
 		on  bool
 		bit recFlag
@@ -161,6 +161,33 @@ func (c *recorder) label(s string) uint32 {
 	if !ok {
 		id = internRecLabel(s)
 		c.labels[s] = id
+	}
+	return id
+}
+
+// endsOf is the id of an exclusion reason and a failure type (label ids) together.
+func (c *recorder) endsOf(reason, failure uint32) uint32 {
+	k := [2]uint32{reason, failure}
+	if k == ([2]uint32{}) {
+		return 0
+	}
+	id, ok := c.ends[k]
+	if !ok {
+		id = recEnds.intern(k, same)
+		c.ends[k] = id
+	}
+	return id
+}
+
+// toolsOf is the id of a set of information-tool bits (few distinct ones per case).
+func (c *recorder) toolsOf(bits uint64) uint32 {
+	if bits == 0 {
+		return 0
+	}
+	id, ok := c.tools[bits]
+	if !ok {
+		id = recTools.intern(bits, same)
+		c.tools[bits] = id
 	}
 	return id
 }

@@ -9,7 +9,8 @@ import (
 // The label tables behind Record: process-wide and append-only, like the oracle's own, so
 // that a record holds 32-bit ids instead of strings. They hold the distinct labels of
 // every input read in the process (configurations, cases, conditions, exclusion reasons
-// and failure types: thousands, not one per episode). An id reaches a reader through
+// and failure types, and their pairs, and the sets of information tools an episode called
+// before acting: thousands, not one per episode). An id reaches a reader through
 // whatever published the record (the scoring pipeline, a channel, a WaitGroup), after the
 // entry was written under the table's lock, so reads take no lock.
 
@@ -69,11 +70,20 @@ var (
 	recLabels  labelTable[string]
 	recConfigs labelTable[cfgLabels]
 	recCases   labelTable[caseLabels]
+	recEnds    labelTable[[2]uint32] // exclusion reason and failure type, label ids
+	recTools   labelTable[uint64]    // Record.ToolsBeforeAttempt
 )
 
-// Id 0 of the labels is "", so that a record without an exclusion reason or failure type
-// holds 0.
-func init() { recLabels.intern("", func(s string) string { return s }) }
+// Id 0 of the labels is "", of recEnds neither label and of recTools no tool, so that a
+// record of a success with no tool called holds zeros there.
+func init() {
+	recLabels.intern("", same)
+	recEnds.intern([2]uint32{}, same)
+	recTools.intern(0, same)
+}
+
+// same is intern's own for values that hold no memory of the caller's.
+func same[T any](x T) T { return x }
 
 func internRecLabel(s string) uint32 { return recLabels.intern(s, strings.Clone) }
 

@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"testing"
+	"unsafe"
 
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/oracle"
@@ -66,6 +67,10 @@ func TestRecordReadsAsTheVerdict(t *testing.T) {
 	}
 	if rs[0].CaseKey() == rs[1].CaseKey() || rs[1].CaseIdentityKey() == rs[0].CaseIdentityKey() || rs[0].ConditionKey() != rs[2].ConditionKey() {
 		t.Error("CaseKey, CaseIdentityKey or ConditionKey do not follow the labels")
+	}
+	// The size the memory notes count on (docs/report-memory.md).
+	if n := unsafe.Sizeof(Record{}); n != 32 {
+		t.Errorf("a record is %d bytes, want 32", n)
 	}
 	// A second conversion (another recorder) gives the same ids.
 	if again := recordsOf(vs); again[0] != rs[0] || again[2] != rs[2] {
