@@ -113,7 +113,8 @@ func (o *Options) release(s Scoring) (*Release, error) {
 		return nil, err
 	}
 	r := &Release{Input: in}
-	opt := analysis.ScoreOptions{Policies: pols}
+	// The release keeps records of the verdicts, not the verdicts (analysis.Record).
+	opt := analysis.ScoreOptions{Policies: pols, Records: true}
 	if s.MainOnly {
 		opt.Others = func(ep *ingest.Episode) bool { return ep.Condition == ingest.DefaultCondition }
 	}
