@@ -113,7 +113,8 @@ func (o *Options) release(s Scoring) (*Release, error) {
 		return nil, err
 	}
 	r := &Release{Input: in}
-	opt := analysis.ScoreOptions{Policies: pols}
+	// The release keeps records of the verdicts, not the verdicts (analysis.Record).
+	opt := analysis.ScoreOptions{Policies: pols, Records: true}
 	if s.MainOnly {
 		opt.Others = func(ep *ingest.Episode) bool { return ep.Condition == ingest.DefaultCondition }
 	}
@@ -133,6 +134,9 @@ func (o *Options) release(s Scoring) (*Release, error) {
 		}
 		sc, err = scoreBuiltin(builtinKey(pols, o.InfraFailures == "fail", s.MainOnly, so.BenchOptions), func() (*analysis.Scored, error) {
 			sc, _, err := o.Score(in, opt, 0, nil)
+			if err == nil {
+				sc.Keep() // every job makes its own scored release of it
+			}
 			return sc, err
 		})
 		if err != nil {
