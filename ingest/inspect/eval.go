@@ -29,7 +29,7 @@ type evalSource struct {
 	pending []*Sample   // summaries, when there are no sample members
 	closer  io.Closer
 	seen    map[string]string // "id\x00epoch" → member, for duplicates
-	buf     []byte            // the member buffer, reused (decodeMember)
+	mr      memberReader      // reads the members when there is no prefetch
 }
 
 type sampleMember struct {
@@ -90,12 +90,12 @@ func openEval(log *Log, r io.ReaderAt, size int64, closer io.Closer, workers int
 		}
 		return a.epoch - b.epoch
 	})
-	src := &evalSource{log: log, closer: closer, seen: map[string]string{}}
+	src := &evalSource{log: log, closer: closer, seen: map[string]string{}, mr: memberReader{r: r}}
 	for _, s := range samples {
 		src.files = append(src.files, s.f)
 	}
 	if workers > 1 && len(src.files) > 1 {
-		src.pre = startPrefetch(log.File, src.files, min(workers, len(src.files)))
+		src.pre = startPrefetch(log.File, r, src.files, min(workers, len(src.files)))
 	}
 	if len(samples) == 0 {
 		sums, err := readSummaries(log.File, byName[memberSummaries], journalSums)
@@ -160,7 +160,7 @@ func (e *evalSource) next() (*Sample, error) {
 	case e.pre != nil && e.pre.next < len(e.pre.slots):
 		s, err = e.pre.take()
 	case e.pre == nil && len(e.files) > 0:
-		s, err = decodeMember(e.log.File, e.files[0], &e.buf)
+		s, err = decodeMember(e.log.File, e.files[0], &e.mr)
 		e.files = e.files[1:]
 	default:
 		return nil, io.EOF
@@ -172,10 +172,10 @@ func (e *evalSource) next() (*Sample, error) {
 }
 
 // decodeMember reads and decodes one sample member, checking its epoch against its name.
-// buf is the caller's member buffer, reused from member to member (the sample keeps no
-// reference to it).
-func decodeMember(file string, f *zip.File, buf *[]byte) (*Sample, error) {
-	data, err := readMemberInto(file, f, buf)
+// mr is the caller's member reader, reused from member to member (the sample keeps no
+// reference to its buffers).
+func decodeMember(file string, f *zip.File, mr *memberReader) (*Sample, error) {
+	data, err := mr.read(file, f)
 	if err != nil {
 		return nil, err
 	}

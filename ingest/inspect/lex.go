@@ -2,9 +2,11 @@ package inspect
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/bits"
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -321,7 +323,12 @@ func (l *lexer) check(depth int) *decodeErr {
 // it holds no control character.
 func (l *lexer) checkString() *decodeErr {
 	d := l.data
-	for i := l.pos + 1; i < len(d); i++ {
+	i := l.pos + 1
+	for {
+		i = nextSpecial(d, i, true)
+		if i >= len(d) {
+			break
+		}
 		switch c := d[i]; {
 		case c == '"':
 			l.pos = i + 1
@@ -333,18 +340,18 @@ func (l *lexer) checkString() *decodeErr {
 			}
 			switch d[i+1] {
 			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-				i++
+				i += 2
 			case 'u':
 				if _, ok := hex4(d[i+2:]); !ok {
 					l.pos = i
 					return failf("invalid JSON at byte %d: bad escape in a string", i)
 				}
-				i += 5
+				i += 6
 			default:
 				l.pos = i
 				return failf("invalid JSON at byte %d: bad escape in a string", i)
 			}
-		case c < ' ':
+		default:
 			l.pos = i
 			return failf("invalid JSON at byte %d: a control character in a string", i)
 		}
@@ -408,41 +415,61 @@ func (l *lexer) number() ([]byte, *decodeErr) {
 }
 
 // stringEnd consumes a string (at its opening quote) and reports whether it holds
-// escapes. It looks byte by byte for a few bytes (keys and short values end there, and
-// so does the text between two escapes), then for the closing quote with
-// bytes.IndexByte, which runs many bytes at a time.
+// escapes. It looks for the closing quote and the backslashes eight bytes at a time
+// (nextSpecial): the strings of a sample are long, and the JSON written inside them
+// (a decision record in a tool reply) puts an escape every few bytes, too often for a
+// search that finds one byte value at a time.
 func (l *lexer) stringEnd() (escaped bool, err *decodeErr) {
 	d := l.data
 	i := l.pos + 1 // after the opening quote
 	for {
-		for end := min(i+16, len(d)); i < end; i++ {
-			switch d[i] {
-			case '"':
-				l.pos = i + 1
-				return escaped, nil
-			case '\\':
-				escaped = true
-				i++ // the escaped character
-			}
-		}
+		i = nextSpecial(d, i, false)
 		if i >= len(d) {
 			break
 		}
-		q := bytes.IndexByte(d[i:], '"')
-		if q < 0 {
-			break
-		}
-		b := bytes.IndexByte(d[i:i+q], '\\')
-		if b < 0 {
-			l.pos = i + q + 1
+		if d[i] == '"' {
+			l.pos = i + 1
 			return escaped, nil
 		}
 		escaped = true
-		i += b + 2
+		i += 2 // the backslash and the escaped character
 	}
 	l.pos = len(d)
 	return false, &decodeErr{err: errTruncated}
 }
+
+// The SWAR constants: a byte of ones, and the high bit of every byte.
+const (
+	swarLo = 0x0101010101010101
+	swarHi = 0x8080808080808080
+)
+
+// nextSpecial returns the index of the first quote or backslash in d from i (and, with
+// ctl, control character), or len(d) when there is none. Eight bytes at a time, each
+// test flagging the bytes that match (hasZero, hasLess: exact for the lowest byte
+// flagged, which is the only one read).
+func nextSpecial(d []byte, i int, ctl bool) int {
+	for ; i+8 <= len(d); i += 8 {
+		w := binary.LittleEndian.Uint64(d[i:])
+		m := hasZero(w^(swarLo*'"')) | hasZero(w^(swarLo*'\\'))
+		if ctl {
+			m |= hasLess(w, 0x20)
+		}
+		if m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+	}
+	for ; i < len(d); i++ {
+		if c := d[i]; c == '"' || c == '\\' || ctl && c < 0x20 {
+			return i
+		}
+	}
+	return len(d)
+}
+
+// hasZero flags the zero bytes of x; hasLess the bytes below n (n ≤ 128).
+func hasZero(x uint64) uint64           { return (x - swarLo) & ^x & swarHi }
+func hasLess(x uint64, n uint64) uint64 { return (x - swarLo*n) & ^x & swarHi }
 
 // rawString consumes a string and returns its content: aliasing the input when it
 // holds no escape, decoded otherwise.
