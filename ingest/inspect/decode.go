@@ -20,6 +20,11 @@ func decodeSample(file, member string, data []byte, fromSummary bool) (*Sample, 
 	l := &lexer{data: data}
 	s := &Sample{Member: member, FromSummary: fromSummary}
 	var att attachments
+	// The strings of the transcript (events, output) share chunks: many are short ids,
+	// names and timestamps, and they are dropped with the sample, together. Those of
+	// the sample's rows (ids, scores, errors) have allocations of their own: a caller
+	// may keep them long after the transcript.
+	var transcript []byte
 	var id *SampleID
 	var epoch *int64
 	if l.peek() != '{' {
@@ -60,7 +65,9 @@ func decodeSample(file, member string, data []byte, fromSummary bool) (*Sample, 
 				s.Output = nil
 				return nil
 			}
+			l.strs = &transcript
 			s.Output, err = l.output()
+			l.strs = nil
 		case "model_usage":
 			s.ModelUsage, err = l.modelUsages()
 		case "total_time":
@@ -72,7 +79,9 @@ func decodeSample(file, member string, data []byte, fromSummary bool) (*Sample, 
 		case "limit":
 			s.Limit, err = l.sampleLimit()
 		case "events":
+			l.strs = &transcript
 			s.Events, err = l.events()
+			l.strs = nil
 		case "attachments":
 			att, err = l.attachments()
 		default:
@@ -145,17 +154,9 @@ func (l *lexer) scores(out []Score) ([]Score, *decodeErr) {
 			case "value":
 				sc.Value, err = l.raw()
 			case "answer":
-				var p *string
-				p, err = l.optStr()
-				if p != nil {
-					sc.Answer = *p
-				}
+				err = l.optStrInto(&sc.Answer, "")
 			case "explanation":
-				var p *string
-				p, err = l.optStr()
-				if p != nil {
-					sc.Explanation = *p
-				}
+				err = l.optStrInto(&sc.Explanation, "")
 			case "metadata":
 				sc.Metadata, err = l.rawMap()
 			default:
@@ -294,12 +295,15 @@ func (l *lexer) sampleLimit() (*SampleLimit, *decodeErr) {
 
 // optStrInto sets *dst to a string; null leaves it as it is.
 func (l *lexer) optStrInto(dst *string, field string) *decodeErr {
-	p, err := l.optStr()
+	s, ok, err := l.optStr()
 	if err != nil {
+		if field == "" {
+			return err
+		}
 		return err.in(field)
 	}
-	if p != nil {
-		*dst = *p
+	if ok {
+		*dst = s
 	}
 	return nil
 }
@@ -328,14 +332,15 @@ func (l *lexer) attachments() (attachments, *decodeErr) {
 // completion when written (it wins over the choice's text), usage and error.
 func (l *lexer) output() (*ModelOutput, *decodeErr) {
 	m := &ModelOutput{}
-	var completion *string
+	var completion string
+	hasCompletion := false
 	err := l.object(func(key []byte) *decodeErr {
 		var err *decodeErr
 		switch string(key) {
 		case "model":
 			err = l.optStrInto(&m.Model, "")
 		case "completion":
-			completion, err = l.optStr()
+			completion, hasCompletion, err = l.optStr()
 		case "choices":
 			err = l.choices(m)
 		case "usage":
@@ -356,8 +361,8 @@ func (l *lexer) output() (*ModelOutput, *decodeErr) {
 		}
 		return nil
 	})
-	if completion != nil {
-		m.Completion = *completion
+	if hasCompletion {
+		m.Completion = completion
 	}
 	return m, err
 }
@@ -389,7 +394,7 @@ func (l *lexer) choices(m *ModelOutput) *decodeErr {
 					case "content":
 						var raw []byte
 						if raw, err = l.raw(); err == nil {
-							m.Completion = contentText(raw)
+							m.Completion = l.contentText(raw)
 						}
 					case "tool_calls":
 						m.ToolCalls, err = l.toolCalls()
@@ -475,10 +480,12 @@ func (f *eventFields) keeps(field string) bool {
 // events reads a sample's transcript, decoding the fields of the kinds the reader keeps
 // (tool, model).
 func (l *lexer) events() ([]Event, *decodeErr) {
-	var out []Event
 	if l.isNull() {
 		return nil, nil
 	}
+	// A SafeActBench sample's transcript has a few model and tool events, and a span
+	// or two around them: one allocation for most.
+	out := make([]Event, 0, 16)
 	err := l.array(func(i int) *decodeErr {
 		var f eventFields
 		if !l.isNull() {
@@ -527,7 +534,7 @@ func (l *lexer) events() ([]Event, *decodeErr) {
 					return err.in(string(key))
 				}
 				if dst == &f.kind && f.known == "" && len(f.kind) > 0 && f.kind[0] == '"' {
-					f.known, _ = sub(f.kind).str()
+					f.known, _ = l.eventKind(f.kind)
 				}
 				return nil
 			})
@@ -535,23 +542,45 @@ func (l *lexer) events() ([]Event, *decodeErr) {
 				return err.in("[" + strconv.Itoa(i) + "]")
 			}
 		}
-		ev, err := f.event()
+		ev, err := f.event(l)
 		if err != nil {
 			return err.in("[" + strconv.Itoa(i) + "]")
 		}
 		out = append(out, ev)
 		return nil
 	})
+	if len(out) == 0 {
+		out = nil // as before the capacity was given
+	}
 	return out, err
 }
 
 // sub is a lexer over one raw field.
 func sub(raw []byte) *lexer { return &lexer{data: raw} }
 
-func (f *eventFields) event() (Event, *decodeErr) {
+// eventKinds are the kinds of events Inspect writes: an event's kind is one of these
+// strings rather than a copy.
+var eventKinds = []string{EventModel, EventTool, "sample_init", "sample_limit", "sandbox", "state", "store", "score",
+	"score_edit", "error", "logger", "info", "input", "approval", "span_begin", "span_end", "step", "subtask", "compaction"}
+
+// eventKind reads an event's kind (its raw JSON string).
+func (l *lexer) eventKind(raw []byte) (string, *decodeErr) {
+	if n := len(raw); n >= 2 && raw[0] == '"' && raw[n-1] == '"' {
+		for _, k := range eventKinds {
+			if string(raw[1:n-1]) == k {
+				return k, nil
+			}
+		}
+	}
+	return l.sub(raw).str()
+}
+
+// event builds the event from its fields; l is the events' lexer (its strings go
+// where l's do).
+func (f *eventFields) event(l *lexer) (Event, *decodeErr) {
 	var ev Event
 	if f.hasKind && !isNullRaw(f.kind) {
-		k, err := sub(f.kind).str()
+		k, err := l.eventKind(f.kind)
 		if err != nil {
 			return ev, err.in("event")
 		}
@@ -561,7 +590,7 @@ func (f *eventFields) event() (Event, *decodeErr) {
 		return ev, failf("missing").in("event")
 	}
 	if len(f.timestamp) > 0 && f.timestamp[0] == '"' {
-		ev.Timestamp, _ = sub(f.timestamp).str()
+		ev.Timestamp, _ = l.sub(f.timestamp).str()
 	}
 	switch {
 	case len(f.workingTime) == 0:
@@ -576,7 +605,7 @@ func (f *eventFields) event() (Event, *decodeErr) {
 		if len(raw) == 0 || isNullRaw(raw) {
 			return nil
 		}
-		s, err := sub(raw).str()
+		s, err := l.sub(raw).str()
 		if err != nil {
 			return failf("is not a string").in(name)
 		}
@@ -585,7 +614,7 @@ func (f *eventFields) event() (Event, *decodeErr) {
 	}
 	switch ev.Kind {
 	case EventTool:
-		t := &ToolEvent{Arguments: f.arguments, Result: f.result, ResultText: replyText(f.result)}
+		t := &ToolEvent{Arguments: f.arguments, Result: f.result, ResultText: l.replyText(f.result)}
 		if err := str("id", f.id, &t.ID); err != nil {
 			return ev, err
 		}
@@ -594,7 +623,7 @@ func (f *eventFields) event() (Event, *decodeErr) {
 		}
 		if len(f.err) > 0 && !isNullRaw(f.err) {
 			t.Error = new(ToolError)
-			lx := sub(f.err)
+			lx := l.sub(f.err)
 			err := lx.object(func(key []byte) *decodeErr {
 				switch string(key) {
 				case "type":
@@ -614,7 +643,7 @@ func (f *eventFields) event() (Event, *decodeErr) {
 		if f.out != nil {
 			m = f.out
 		} else if len(f.output) > 0 && !isNullRaw(f.output) {
-			o, err := sub(f.output).output()
+			o, err := l.sub(f.output).output()
 			if err != nil {
 				return ev, failf("model output is not an object: %v", err).in("output")
 			}
@@ -624,7 +653,7 @@ func (f *eventFields) event() (Event, *decodeErr) {
 			return ev, err
 		}
 		if len(f.err) > 0 && !isNullRaw(f.err) {
-			msg, err := sub(f.err).str()
+			msg, err := l.sub(f.err).str()
 			if err != nil {
 				msg = string(f.err)
 			}
@@ -639,8 +668,8 @@ func isNullRaw(r []byte) bool { return string(bytes.TrimSpace(r)) == "null" }
 
 // contentText is a message's text: the string, or its text parts joined by newlines;
 // "" for anything else.
-func contentText(raw []byte) string {
-	l := sub(raw)
+func (lx *lexer) contentText(raw []byte) string {
+	l := lx.sub(raw)
 	if l.peek() == '"' {
 		s, _ := l.str()
 		return s
@@ -676,8 +705,8 @@ func contentText(raw []byte) string {
 
 // replyText is a tool result's text (ToolEvent.ResultText): a string, or the "text"
 // of the parts of a list whose "type" is "text", joined by newlines.
-func replyText(raw []byte) string {
-	l := sub(raw)
+func (lx *lexer) replyText(raw []byte) string {
+	l := lx.sub(raw)
 	switch l.peek() {
 	case '"':
 		s, _ := l.str()
@@ -738,7 +767,7 @@ func (s *Sample) resolve(att attachments) {
 	for i := range s.Events {
 		if t := s.Events[i].Tool; t != nil {
 			t.Arguments, t.Result = att.raw(t.Arguments), att.raw(t.Result)
-			t.ResultText = replyText(t.Result)
+			t.ResultText = sub(nil).replyText(t.Result)
 		}
 		output(s.Events[i].Model)
 	}
@@ -788,7 +817,8 @@ func (s *Sample) detach() {
 }
 
 func mapValues(m map[string]json.RawMessage, f func(*json.RawMessage)) {
-	for k, v := range m {
+	for k := range m {
+		v := m[k] // a fresh variable: f's pointer to it does not outlive the call
 		f(&v)
 		m[k] = v
 	}

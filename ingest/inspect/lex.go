@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
@@ -24,6 +25,35 @@ import (
 type lexer struct {
 	data []byte
 	pos  int
+	// strs, when not nil, is the chunk the strings read are copied into (a sample's
+	// transcript: many short strings, one allocation per chunk; see carve).
+	strs *[]byte
+}
+
+// sub is a lexer over one raw field, copying its strings where l does.
+func (l *lexer) sub(raw []byte) *lexer { return &lexer{data: raw, strs: l.strs} }
+
+// transcriptChunk is the size of a chunk of transcript strings: a few events' ids,
+// names and timestamps.
+const transcriptChunk = 1 << 10
+
+// carve copies b into the free tail of *chunk (a new chunk when it does not fit; a
+// string longer than an eighth of a chunk gets its own allocation) and returns the copy.
+// A chunk is written once and never changed, so its strings stay immutable; it lives
+// as long as any of them.
+func carve(chunk *[]byte, b []byte) string {
+	switch {
+	case len(b) == 0:
+		return ""
+	case len(b) > transcriptChunk/8:
+		return string(b)
+	case len(*chunk) < len(b):
+		*chunk = make([]byte, transcriptChunk)
+	}
+	copy(*chunk, b)
+	str := unsafe.String(&(*chunk)[0], len(b))
+	*chunk = (*chunk)[len(b):]
+	return str
 }
 
 // decodeErr is a decoding failure and the dotted path of the field where it happened,
@@ -133,7 +163,7 @@ func (l *lexer) object(field func(key []byte) *decodeErr) *decodeErr {
 		if l.peek() != '"' {
 			return l.syntax("looking for an object key")
 		}
-		key, err := l.rawString()
+		key, _, err := l.rawString()
 		if err != nil {
 			return err
 		}
@@ -472,41 +502,51 @@ func hasZero(x uint64) uint64           { return (x - swarLo) & ^x & swarHi }
 func hasLess(x uint64, n uint64) uint64 { return (x - swarLo*n) & ^x & swarHi }
 
 // rawString consumes a string and returns its content: aliasing the input when it
-// holds no escape, decoded otherwise.
-func (l *lexer) rawString() ([]byte, *decodeErr) {
+// holds no escape, decoded into a new buffer (fresh) otherwise.
+func (l *lexer) rawString() (b []byte, fresh bool, err *decodeErr) {
 	start := l.pos + 1
 	esc, err := l.stringEnd()
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	s := l.data[start : l.pos-1]
 	if !esc && utf8.Valid(s) {
-		return s, nil
+		return s, false, nil
 	}
 	out, ok := unquote(s)
 	if !ok {
 		l.pos = start - 1
-		return nil, failf("invalid JSON at byte %d: bad escape in a string", start)
+		return nil, false, failf("invalid JSON at byte %d: bad escape in a string", start)
 	}
-	return out, nil
+	return out, true, nil
 }
 
-// str decodes a string value.
+// str decodes a string value. A string that held escapes is its decoded buffer (no one
+// else has it); one that did not is copied out of the input, into the lexer's chunk
+// when it has one.
 func (l *lexer) str() (string, *decodeErr) {
 	if l.peek() != '"' {
 		return "", l.typeErr("string")
 	}
-	b, err := l.rawString()
-	return string(b), err
+	b, fresh, err := l.rawString()
+	switch {
+	case err != nil:
+		return "", err
+	case fresh:
+		return unsafe.String(unsafe.SliceData(b), len(b)), nil
+	case l.strs != nil:
+		return carve(l.strs, b), nil
+	}
+	return string(b), nil
 }
 
-// optStr decodes a string or null (nil).
-func (l *lexer) optStr() (*string, *decodeErr) {
+// optStr decodes a string or null (ok false).
+func (l *lexer) optStr() (s string, ok bool, err *decodeErr) {
 	if l.isNull() {
-		return nil, nil
+		return "", false, nil
 	}
-	s, err := l.str()
-	return &s, err
+	s, err = l.str()
+	return s, err == nil, err
 }
 
 // float decodes a number into a float64.
