@@ -203,7 +203,7 @@ type InspectStream struct {
 	dec  *jsonv.Decoder       // parses the JSON in samples (records, arguments, replies)
 	// tools are the tool names read so far, each boxed once (toolName).
 	tools map[string]any
-	n    int                  // episodes delivered
+	n     int // episodes delivered
 	// problems returned so far: with some, no episode is their doing, not the logs' task
 	problems int
 
