@@ -328,7 +328,9 @@ func (s *InspectStream) Next() (*ingest.Episode, error) {
 			}
 			f := s.files[s.next]
 			s.next++
-			r, err := inspect.OpenWith(f, inspect.ReadOptions{Workers: s.opt.Workers})
+			// A light read has all an episode is made of, unless the record is a tool
+			// call's: then the model events' calls are needed beside the tool events.
+			r, err := inspect.OpenWith(f, inspect.ReadOptions{Workers: s.opt.Workers, Light: s.from.Kind != "tool"})
 			if err != nil {
 				return nil, err
 			}

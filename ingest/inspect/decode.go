@@ -14,10 +14,10 @@ var nan = math.NaN()
 
 // decodeSample parses one sample's JSON; member locates it in errors. It reads the
 // fields a Sample holds and skips the rest (messages, a model event's input and tools)
-// without building values. The values it keeps are copies (detach), so data may be
-// reused once it returns.
-func decodeSample(file, member string, data []byte, fromSummary bool) (*Sample, error) {
-	l := &lexer{data: data}
+// without building values; light skips more (ReadOptions.Light). The values it keeps
+// are copies (detach), so data may be reused once it returns.
+func decodeSample(file, member string, data []byte, fromSummary, light bool) (*Sample, error) {
+	l := &lexer{data: data, light: light}
 	s := &Sample{Member: member, FromSummary: fromSummary}
 	var att attachments
 	// The strings of the transcript (events, output) share chunks: many are short ids,
@@ -51,8 +51,14 @@ func decodeSample(file, member string, data []byte, fromSummary bool) (*Sample, 
 				s.UUID, err = l.str()
 			}
 		case "input":
+			if light {
+				return l.skip()
+			}
 			s.Input, err = l.raw()
 		case "target":
+			if light {
+				return l.skip()
+			}
 			s.Target, err = l.raw()
 		case "scores":
 			s.Scores, err = l.scores(s.Scores)
@@ -115,6 +121,13 @@ func decodeSample(file, member string, data []byte, fromSummary bool) (*Sample, 
 	slices.SortFunc(s.Scores, func(a, b Score) int { return strings.Compare(a.Scorer, b.Scorer) })
 	if len(att) > 0 {
 		s.resolve(att)
+	}
+	if light {
+		for _, ev := range s.Events {
+			if ev.Tool != nil {
+				ev.Tool.Result = nil // ResultText has what it said
+			}
+		}
 	}
 	s.detach()
 	return s, nil
@@ -334,6 +347,7 @@ func (l *lexer) output() (*ModelOutput, *decodeErr) {
 	m := &ModelOutput{}
 	var completion string
 	hasCompletion := false
+	choices := -1 // light: where the choices are, read only when there is no completion
 	err := l.object(func(key []byte) *decodeErr {
 		var err *decodeErr
 		switch string(key) {
@@ -342,6 +356,11 @@ func (l *lexer) output() (*ModelOutput, *decodeErr) {
 		case "completion":
 			completion, hasCompletion, err = l.optStr()
 		case "choices":
+			if l.light {
+				choices = l.pos
+				err = l.skip()
+				break
+			}
 			err = l.choices(m)
 		case "usage":
 			if l.isNull() {
@@ -361,6 +380,13 @@ func (l *lexer) output() (*ModelOutput, *decodeErr) {
 		}
 		return nil
 	})
+	if err == nil && !hasCompletion && choices >= 0 {
+		lx := &lexer{data: l.data, pos: choices, strs: l.strs} // offsets as in l
+		err = lx.choices(m)
+		if err != nil {
+			err = err.in("choices")
+		}
+	}
 	if hasCompletion {
 		m.Completion = completion
 	}
@@ -486,6 +512,8 @@ func (l *lexer) events() ([]Event, *decodeErr) {
 	// A SafeActBench sample's transcript has a few model and tool events, and a span
 	// or two around them: one allocation for most.
 	out := make([]Event, 0, 16)
+	start := l.pos
+	tools, models := 0, 0
 	err := l.array(func(i int) *decodeErr {
 		var f eventFields
 		if !l.isNull() {
@@ -498,14 +526,29 @@ func (l *lexer) events() ([]Event, *decodeErr) {
 				case k == "event":
 					f.hasKind = true
 					dst = &f.kind
+				case l.light && (k == "timestamp" || k == "working_time"):
+					return l.skip()
 				case k == "timestamp":
 					dst = &f.timestamp
 				case k == "working_time":
 					dst = &f.workingTime
 				case f.known != "" && !f.keeps(k):
 					return l.skip()
+				case l.light && (k == "result" || k == "output" && !l.models):
+					// A result gives its text; an output is read (in full,
+					// again) only when the sample has no tool event.
+					raw, err := l.skipRaw()
+					if k == "output" {
+						f.output = raw
+					} else {
+						f.result = raw
+					}
+					return err
 				case k == "output" && f.known == EventModel && l.peek() != 'n':
+					light := l.light
+					l.light = false // a model event's output is read in full
 					o, err := l.output()
+					l.light = light
 					if err != nil {
 						return failf("model output is not an object: %v", err).in("output")
 					}
@@ -542,13 +585,25 @@ func (l *lexer) events() ([]Event, *decodeErr) {
 				return err.in("[" + strconv.Itoa(i) + "]")
 			}
 		}
-		ev, err := f.event(l)
+		ev, err := f.event(l, !l.light || l.models)
 		if err != nil {
 			return err.in("[" + strconv.Itoa(i) + "]")
+		}
+		if ev.Tool != nil {
+			tools++
+		}
+		if ev.Model != nil {
+			models++
 		}
 		out = append(out, ev)
 		return nil
 	})
+	if err == nil && l.light && !l.models && tools == 0 && models > 0 {
+		// No tool event: the model events' tool calls stand for them, so the
+		// transcript is read again, with their outputs.
+		lx := &lexer{data: l.data, pos: start, strs: l.strs, light: true, models: true}
+		return lx.events()
+	}
 	if len(out) == 0 {
 		out = nil // as before the capacity was given
 	}
@@ -576,8 +631,9 @@ func (l *lexer) eventKind(raw []byte) (string, *decodeErr) {
 }
 
 // event builds the event from its fields; l is the events' lexer (its strings go
-// where l's do).
-func (f *eventFields) event(l *lexer) (Event, *decodeErr) {
+// where l's do). A model event's output is read only with output (else its Model is
+// empty but for the model name and error).
+func (f *eventFields) event(l *lexer, output bool) (Event, *decodeErr) {
 	var ev Event
 	if f.hasKind && !isNullRaw(f.kind) {
 		k, err := l.eventKind(f.kind)
@@ -642,14 +698,18 @@ func (f *eventFields) event(l *lexer) (Event, *decodeErr) {
 		m := &ModelOutput{}
 		if f.out != nil {
 			m = f.out
-		} else if len(f.output) > 0 && !isNullRaw(f.output) {
-			o, err := l.sub(f.output).output()
+		} else if output && len(f.output) > 0 && !isNullRaw(f.output) {
+			lx := l.sub(f.output)
+			lx.light = false // a model event's output is read in full
+			o, err := lx.output()
 			if err != nil {
 				return ev, failf("model output is not an object: %v", err).in("output")
 			}
 			m = o
 		}
-		if err := str("model", f.model, &m.Model); err != nil {
+		if !output {
+			// A light read's model event: its error alone (below).
+		} else if err := str("model", f.model, &m.Model); err != nil {
 			return ev, err
 		}
 		if len(f.err) > 0 && !isNullRaw(f.err) {

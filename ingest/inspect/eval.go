@@ -38,7 +38,7 @@ type sampleMember struct {
 	epoch int
 }
 
-func openEval(log *Log, r io.ReaderAt, size int64, closer io.Closer, workers int) (source, error) {
+func openEval(log *Log, r io.ReaderAt, size int64, closer io.Closer, opt ReadOptions) (source, error) {
 	zr, err := zip.NewReader(r, size)
 	if err != nil {
 		return nil, &Error{File: log.File, Err: fmt.Errorf("damaged or truncated .eval archive: %w", err)}
@@ -90,12 +90,12 @@ func openEval(log *Log, r io.ReaderAt, size int64, closer io.Closer, workers int
 		}
 		return a.epoch - b.epoch
 	})
-	src := &evalSource{log: log, closer: closer, seen: map[string]string{}, mr: memberReader{r: r}}
+	src := &evalSource{log: log, closer: closer, seen: map[string]string{}, mr: memberReader{r: r, light: opt.Light}}
 	for _, s := range samples {
 		src.files = append(src.files, s.f)
 	}
-	if workers > 1 && len(src.files) > 1 {
-		src.pre = startPrefetch(log.File, r, src.files, min(workers, len(src.files)))
+	if opt.Workers > 1 && len(src.files) > 1 {
+		src.pre = startPrefetch(log.File, src.mr, src.files, min(opt.Workers, len(src.files)))
 	}
 	if len(samples) == 0 {
 		sums, err := readSummaries(log.File, byName[memberSummaries], journalSums)
@@ -124,7 +124,7 @@ func readSummaries(file string, main *zip.File, journal []*zip.File) ([]*Sample,
 			return nil, err
 		}
 		for i, r := range raw {
-			s, err := decodeSample(file, fmt.Sprintf("%s[%d]", f.Name, i), r, true)
+			s, err := decodeSample(file, fmt.Sprintf("%s[%d]", f.Name, i), r, true, false)
 			if err != nil {
 				return nil, err
 			}
@@ -179,7 +179,7 @@ func decodeMember(file string, f *zip.File, mr *memberReader) (*Sample, error) {
 	if err != nil {
 		return nil, err
 	}
-	s, err := decodeSample(file, f.Name, data, false)
+	s, err := decodeSample(file, f.Name, data, false, mr.light)
 	if err != nil {
 		return nil, err
 	}

@@ -57,6 +57,8 @@ type memberReader struct {
 	src  bytes.Reader
 	fr   io.ReadCloser // a flate.Resetter, made at the first member
 	data []byte        // the member buffer, reused: the sample keeps no reference to it
+	// light: decode the members light (ReadOptions.Light)
+	light bool
 }
 
 // The data descriptor that follows a member's data when its flags say so: an optional

@@ -28,10 +28,15 @@ type lexer struct {
 	// strs, when not nil, is the chunk the strings read are copied into (a sample's
 	// transcript: many short strings, one allocation per chunk; see carve).
 	strs *[]byte
+	// light: skip what an episode is not made of (ReadOptions.Light); models: but read
+	// the model events' outputs (a transcript without tool events).
+	light, models bool
 }
 
 // sub is a lexer over one raw field, copying its strings where l does.
-func (l *lexer) sub(raw []byte) *lexer { return &lexer{data: raw, strs: l.strs} }
+func (l *lexer) sub(raw []byte) *lexer {
+	return &lexer{data: raw, strs: l.strs, light: l.light, models: l.models}
+}
 
 // transcriptChunk is the size of a chunk of transcript strings: a few events' ids,
 // names and timestamps.
@@ -219,6 +224,16 @@ func (l *lexer) raw() ([]byte, *decodeErr) {
 	l.ws()
 	start := l.pos
 	if err := l.check(0); err != nil {
+		return nil, err
+	}
+	return l.data[start:l.pos], nil
+}
+
+// skipRaw skips the next value (skip) and returns its bytes (aliasing the input).
+func (l *lexer) skipRaw() ([]byte, *decodeErr) {
+	l.ws()
+	start := l.pos
+	if err := l.skip(); err != nil {
 		return nil, err
 	}
 	return l.data[start:l.pos], nil

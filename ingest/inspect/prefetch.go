@@ -2,7 +2,6 @@ package inspect
 
 import (
 	"archive/zip"
-	"io"
 	"sync"
 )
 
@@ -23,7 +22,8 @@ type memberResult struct {
 	err error
 }
 
-func startPrefetch(file string, r io.ReaderAt, files []*zip.File, workers int) *prefetch {
+// proto is the member reader each worker copies (the archive, the options).
+func startPrefetch(file string, proto memberReader, files []*zip.File, workers int) *prefetch {
 	p := &prefetch{slots: make([]chan memberResult, len(files)), window: make(chan struct{}, 2*workers), stop: make(chan struct{})}
 	for i := range p.slots {
 		p.slots[i] = make(chan memberResult, 1)
@@ -50,7 +50,7 @@ func startPrefetch(file string, r io.ReaderAt, files []*zip.File, workers int) *
 		p.wg.Add(1)
 		go func() {
 			defer p.wg.Done()
-			mr := memberReader{r: r} // this worker's buffers
+			mr := memberReader{r: proto.r, light: proto.light} // this worker's buffers
 			for i := range jobs {
 				s, err := decodeMember(file, files[i], &mr)
 				p.slots[i] <- memberResult{s, err}
