@@ -882,7 +882,8 @@ func inspectOfficial(dec *jsonv.Decoder, l *inspectLog, smp *inspect.Sample) (*j
 // over models (tokens, reasoning and cache-read tokens when reported, total_cost as
 // cost_usd); nil when the sample reports neither.
 func inspectUsage(smp *inspect.Sample) *jsonv.Object {
-	u := &jsonv.Object{}
+	// Room for every field up front: no growing.
+	u := &jsonv.Object{Keys: make([]string, 0, 6), Values: make([]any, 0, 6)}
 	if smp.TotalTime != nil {
 		u.Set("wall_seconds", *smp.TotalTime)
 	}

@@ -670,7 +670,8 @@ func (f *eventFields) event(l *lexer, output bool) (Event, *decodeErr) {
 	}
 	switch ev.Kind {
 	case EventTool:
-		t := &ToolEvent{Arguments: f.arguments, Result: f.result, ResultText: l.replyText(f.result)}
+		t := l.newToolEvent()
+		*t = ToolEvent{Arguments: f.arguments, Result: f.result, ResultText: l.replyText(f.result)}
 		if err := str("id", f.id, &t.ID); err != nil {
 			return ev, err
 		}
@@ -695,7 +696,7 @@ func (f *eventFields) event(l *lexer, output bool) (Event, *decodeErr) {
 		}
 		ev.Tool = t
 	case EventModel:
-		m := &ModelOutput{}
+		var m *ModelOutput
 		if f.out != nil {
 			m = f.out
 		} else if output && len(f.output) > 0 && !isNullRaw(f.output) {
@@ -706,6 +707,8 @@ func (f *eventFields) event(l *lexer, output bool) (Event, *decodeErr) {
 				return ev, failf("model output is not an object: %v", err).in("output")
 			}
 			m = o
+		} else {
+			m = l.newModelOutput()
 		}
 		if !output {
 			// A light read's model event: its error alone (below).
@@ -876,11 +879,18 @@ func (s *Sample) detach() {
 	visitEvents(events.copy)
 }
 
+// mapValues applies f to each value of m. The values pass through one variable that
+// lives as long as the call (a pointer to the loop's variable would move every value
+// to the heap).
 func mapValues(m map[string]json.RawMessage, f func(*json.RawMessage)) {
-	for k := range m {
-		v := m[k] // a fresh variable: f's pointer to it does not outlive the call
-		f(&v)
-		m[k] = v
+	if len(m) == 0 {
+		return
+	}
+	v := new(json.RawMessage)
+	for k, r := range m {
+		*v = r
+		f(v)
+		m[k] = *v
 	}
 }
 
