@@ -201,8 +201,10 @@ type InspectStream struct {
 	seen map[digest]sampleRef // by the episode key's digest
 	runs map[digest]sampleRef // by the run id's digest
 	dec  *jsonv.Decoder       // parses the JSON in samples (records, arguments, replies)
-	// tools are the tool names read so far, each boxed once (toolName).
+	// tools are the tool names read so far, each boxed once (toolName); info, the
+	// info tools of each case met (infoTools).
 	tools map[string]any
+	info  map[*casespec.Case]map[string]bool
 	n     int // episodes delivered
 	// problems returned so far: with some, no episode is their doing, not the logs' task
 	problems int
@@ -279,7 +281,7 @@ func OpenInspect(files []string, opt Options) (*InspectStream, error) {
 		return nil, fmt.Errorf("reading Inspect logs needs the bench (which sample ids are cases, which tools are information tools)")
 	}
 	from, _ := ParseRecordFrom(opt.RecordFrom)
-	return &InspectStream{files: files, opt: opt, from: from, seen: map[digest]sampleRef{}, runs: map[digest]sampleRef{}, dec: jsonv.NewDecoder(), tools: map[string]any{}}, nil
+	return &InspectStream{files: files, opt: opt, from: from, seen: map[digest]sampleRef{}, runs: map[digest]sampleRef{}, dec: jsonv.NewDecoder(), tools: map[string]any{}, info: map[*casespec.Case]map[string]bool{}}, nil
 }
 
 // Skipped lists the logs that gave no episode and why; complete after io.EOF.
@@ -738,7 +740,7 @@ func (s *InspectStream) events(l *inspectLog, smp *inspect.Sample, c *casespec.C
 			s.partial++
 		}
 	}
-	infoTools, _ := c.Spec.List("info_tools")
+	infoTools := s.infoTools(c)
 	events := make([]any, 0, len(calls))
 	// The events' objects, their keys and values: one allocation for the sample.
 	blocks := make([]eventBlock, len(calls))
@@ -750,13 +752,15 @@ func (s *InspectStream) events(l *inspectLog, smp *inspect.Sample, c *casespec.C
 		if tc.function == "" {
 			return nil, l.problem(smp.Member, field(), "a tool call without a function name")
 		}
-		var args any = &jsonv.Object{}
+		var args any
 		if len(tc.args) > 0 {
 			v, err := s.dec.Parse(tc.args)
 			if err != nil {
 				return nil, l.problem(smp.Member, field()+".arguments", "invalid JSON: %v", err)
 			}
 			args = v
+		} else {
+			args = &jsonv.Object{}
 		}
 		id := tc.id
 		if id == "" {
@@ -764,7 +768,7 @@ func (s *InspectStream) events(l *inspectLog, smp *inspect.Sample, c *casespec.C
 			s.noCallID++
 		}
 		// Boxed constants: no allocation per event.
-		typ, info := any("CONSEQUENTIAL_CALL"), isInfoTool(infoTools, tc.function)
+		typ, info := any("CONSEQUENTIAL_CALL"), infoTools[tc.function]
 		if info {
 			typ = any("INFO_CALL")
 		}
@@ -803,14 +807,21 @@ type eventBlock struct {
 	vals [9]any
 }
 
-// isInfoTool reports whether name is one of a case's info_tools.
-func isInfoTool(infoTools []any, name string) bool {
-	for _, t := range infoTools {
-		if n, ok := t.(string); ok && n == name {
-			return true
+// infoTools is the set of a case's info_tools, made once per case for the stream.
+func (s *InspectStream) infoTools(c *casespec.Case) map[string]bool {
+	if set, ok := s.info[c]; ok {
+		return set
+	}
+	set := map[string]bool{}
+	if tools, ok := c.Spec.List("info_tools"); ok {
+		for _, t := range tools {
+			if name, ok := t.(string); ok {
+				set[name] = true
+			}
 		}
 	}
-	return false
+	s.info[c] = set
+	return set
 }
 
 // toolName is a tool's name as an event value: one copy per name for the stream

@@ -483,28 +483,66 @@ func (l *lexer) number() ([]byte, *decodeErr) {
 }
 
 // stringEnd consumes a string (at its opening quote) and reports whether it holds
-// escapes. It looks for the closing quote and the backslashes eight bytes at a time
-// (nextSpecial): the strings of a sample are long, and the JSON written inside them
-// (a decision record in a tool reply) puts an escape every few bytes, too often for a
-// search that finds one byte value at a time.
+// escapes. It reads eight bytes at a time: the strings of a sample are long, and the
+// JSON written inside them (a decision record in a tool reply) puts an escape every few
+// bytes. Each word gives a bit per quote and per backslash (eqBytes, byteMask), and the
+// bytes the backslashes escape come out of a few operations on those bits, as
+// simdjson finds them (runs of backslashes of either parity, and one that escapes the
+// next word's first byte): the first quote not escaped ends the string.
 func (l *lexer) stringEnd() (escaped bool, err *decodeErr) {
 	d := l.data
-	i := l.pos + 1 // after the opening quote
-	for {
-		i = nextSpecial(d, i, false)
-		if i >= len(d) {
-			break
+	i := l.pos + 1  // after the opening quote
+	var next uint64 // 1 when the previous word's last backslash escapes this word's first byte
+	for i+8 <= len(d) {
+		w := binary.LittleEndian.Uint64(d[i:])
+		q, b := byteMask(eqBytes(w, '"')), byteMask(eqBytes(w, '\\'))
+		esc := next // the escaped bytes
+		if b != 0 {
+			const odd = 0xaa
+			start := b &^ next // the backslashes that escape (or start a run)
+			code := (((start<<1)&0xff|odd)-start)&0xff ^ odd
+			esc = code ^ (b | next)
+			next = (code & b) >> 7
+		} else {
+			next = 0
 		}
-		if d[i] == '"' {
+		if end := q &^ esc; end != 0 {
+			p := bits.TrailingZeros64(end)
+			l.pos = i + p + 1
+			return escaped || b&(1<<p-1) != 0, nil
+		}
+		escaped = escaped || b != 0
+		i += 8
+	}
+	if next != 0 {
+		i++
+	}
+	for i < len(d) {
+		switch d[i] {
+		case '"':
 			l.pos = i + 1
 			return escaped, nil
+		case '\\':
+			escaped = true
+			i += 2
+			continue
 		}
-		escaped = true
-		i += 2 // the backslash and the escaped character
+		i++
 	}
 	l.pos = len(d)
 	return false, &decodeErr{err: errTruncated}
 }
+
+// eqBytes flags (high bit) the bytes of w equal to c, exactly: no borrow crosses bytes.
+func eqBytes(w uint64, c byte) uint64 {
+	x := w ^ (swarLo * uint64(c)) // zero where w has c
+	const low7 = 0x7f7f7f7f7f7f7f7f
+	return ^(((x & low7) + low7) | x) & swarHi
+}
+
+// byteMask packs the high bits of m's bytes into bit i for byte i (the multiplication
+// moves each to its place in the top byte, with no carries).
+func byteMask(m uint64) uint64 { return (m >> 7) * 0x0102040810204080 >> 56 }
 
 // The SWAR constants: a byte of ones, and the high bit of every byte.
 const (

@@ -36,3 +36,35 @@ func TestNextSpecial(t *testing.T) {
 		}
 	}
 }
+
+// TestStringEnd checks the word-at-a-time string end against a byte-by-byte one, on
+// strings dense with quotes and runs of backslashes at every alignment, and cut short.
+func TestStringEnd(t *testing.T) {
+	naive := func(d []byte) (end int, escaped, ok bool) {
+		for i := 1; i < len(d); i++ {
+			switch d[i] {
+			case '"':
+				return i + 1, escaped, true
+			case '\\':
+				escaped = true
+				i++
+			}
+		}
+		return len(d), false, false
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	alphabet := []byte(`"\\ab`)
+	for range 20000 {
+		d := make([]byte, 1+rng.IntN(40))
+		d[0] = '"'
+		for i := 1; i < len(d); i++ {
+			d[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		l := &lexer{data: d}
+		esc, err := l.stringEnd()
+		end, wantEsc, ok := naive(d)
+		if ok != (err == nil) || l.pos != end || ok && esc != wantEsc {
+			t.Fatalf("stringEnd(%q) = pos %d, escaped %v, %v; want %d, %v, ok %v", d, l.pos, esc, err, end, wantEsc, ok)
+		}
+	}
+}
