@@ -691,6 +691,12 @@ func (l *lexer) rawMap() (map[string]json.RawMessage, *decodeErr) {
 func unquote(s []byte) ([]byte, bool) {
 	out := make([]byte, 0, len(s))
 	for i := 0; i < len(s); {
+		if j := plainEnd(s, i); j > i { // a run of plain ASCII, copied at once
+			out = append(out, s[i:j]...)
+			if i = j; i == len(s) {
+				break
+			}
+		}
 		c := s[i]
 		switch {
 		case c == '\\':
@@ -750,6 +756,24 @@ func unquote(s []byte) ([]byte, bool) {
 		}
 	}
 	return out, true
+}
+
+// plainEnd returns the index of the first byte from i of s that is a backslash, a
+// control character or not ASCII (len(s) when there is none), eight bytes at a time.
+func plainEnd(s []byte, i int) int {
+	for ; i+8 <= len(s); i += 8 {
+		w := binary.LittleEndian.Uint64(s[i:])
+		// Each test is exact for its lowest flagged byte, so the lowest of all is too.
+		if m := hasZero(w^(swarLo*'\\')) | hasLess(w, 0x20) | w&swarHi; m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+	}
+	for ; i < len(s); i++ {
+		if c := s[i]; c == '\\' || c < 0x20 || c >= 0x80 {
+			return i
+		}
+	}
+	return len(s)
 }
 
 func hex4(b []byte) (rune, bool) {

@@ -1,6 +1,7 @@
 package inspect
 
 import (
+	"encoding/json"
 	"math/rand/v2"
 	"testing"
 )
@@ -65,6 +66,27 @@ func TestStringEnd(t *testing.T) {
 		end, wantEsc, ok := naive(d)
 		if ok != (err == nil) || l.pos != end || ok && esc != wantEsc {
 			t.Fatalf("stringEnd(%q) = pos %d, escaped %v, %v; want %d, %v, ok %v", d, l.pos, esc, err, end, wantEsc, ok)
+		}
+	}
+}
+
+// TestUnquote checks unquote against encoding/json on random string contents: escapes
+// (good and bad, surrogates paired and alone), control characters, valid and invalid
+// UTF-8, and plain runs at every alignment.
+func TestUnquote(t *testing.T) {
+	pieces := []string{"a", "bcdefghij", `\"`, `\\`, `\/`, `\n`, `\t`, `\u00e9`, `\ud83d\ude00`, `\ud800`, `\udc00x`,
+		`\q`, `\u12`, "\x01", "\x7f", "é", "\xff", "\xe2\x82", "😀", " "}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 5000 {
+		var b []byte
+		for range rng.IntN(12) {
+			b = append(b, pieces[rng.IntN(len(pieces))]...)
+		}
+		var want string
+		werr := json.Unmarshal(append(append([]byte{'"'}, b...), '"'), &want)
+		got, ok := unquote(b)
+		if ok != (werr == nil) || ok && string(got) != want {
+			t.Fatalf("unquote(%q) = %q, %v; encoding/json %q, %v", b, got, ok, want, werr)
 		}
 	}
 }
