@@ -435,7 +435,7 @@ func (l *inspectLog) problem(member, field, format string, args ...any) ingest.P
 // bench has that case. id is "" when the sample names no case.
 func (s *InspectStream) caseOf(l *inspectLog, smp *inspect.Sample) (string, error) {
 	if raw, ok := smp.Metadata["case_id"]; ok {
-		v, err := jsonv.Parse(raw)
+		v, err := s.dec.Parse(raw)
 		id, isStr := v.(string)
 		if err != nil || !isStr || id == "" {
 			return "", l.problem(smp.Member, "metadata.case_id", "must be a case id (a non-empty string), got %.60s", raw)
@@ -497,7 +497,7 @@ func (s *InspectStream) episode(smp *inspect.Sample) (*ingest.Episode, error) {
 		Repeat: s.opt.Repeat + smp.Epoch - 1, Condition: l.cond, Source: l.file + ": " + smp.Member}
 	if e.Condition == "" {
 		if raw, ok := smp.Metadata["condition"]; ok {
-			v, err := jsonv.Parse(raw)
+			v, err := s.dec.Parse(raw)
 			cond, isStr := v.(string)
 			if err != nil || !isStr || cond == "" {
 				return nil, l.problem(smp.Member, "metadata.condition", "must be a non-empty string, got %.60s", raw)
@@ -511,7 +511,7 @@ func (s *InspectStream) episode(smp *inspect.Sample) (*ingest.Episode, error) {
 	}
 	e.RunID = ingest.DeriveRunID(e.Key())
 	if raw, ok := smp.Metadata["run_id"]; ok && s.opt.Config == "" && s.opt.Condition == "" {
-		if v, err := jsonv.Parse(raw); err == nil {
+		if v, err := s.dec.Parse(raw); err == nil {
 			if id, ok := v.(string); ok && id != "" {
 				e.RunID = id
 			}
