@@ -205,6 +205,8 @@ type InspectStream struct {
 	// info tools of each case met (infoTools).
 	tools map[string]any
 	info  map[*casespec.Case]map[string]bool
+	// fullRead reads the samples in full, never light (the tests compare the two).
+	fullRead bool
 	n     int // episodes delivered
 	// problems returned so far: with some, no episode is their doing, not the logs' task
 	problems int
@@ -332,7 +334,7 @@ func (s *InspectStream) Next() (*ingest.Episode, error) {
 			s.next++
 			// A light read has all an episode is made of, unless the record is a tool
 			// call's: then the model events' calls are needed beside the tool events.
-			r, err := inspect.OpenWith(f, inspect.ReadOptions{Workers: s.opt.Workers, Light: s.from.Kind != "tool"})
+			r, err := inspect.OpenWith(f, inspect.ReadOptions{Workers: s.opt.Workers, Light: s.from.Kind != "tool" && !s.fullRead})
 			if err != nil {
 				return nil, err
 			}
