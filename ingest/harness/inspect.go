@@ -207,7 +207,7 @@ type InspectStream struct {
 	info  map[*casespec.Case]map[string]bool
 	// fullRead reads the samples in full, never light (the tests compare the two).
 	fullRead bool
-	n     int // episodes delivered
+	n        int // episodes delivered
 	// problems returned so far: with some, no episode is their doing, not the logs' task
 	problems int
 
