@@ -241,16 +241,19 @@ func TestReliability_ParquetArrowSchemaCrasher(t *testing.T) {
 	if k < 0 {
 		t.Fatal("no ARROW:schema in the file")
 	}
-	// The value follows the key (thrift: a 4-byte-or-varint length, then the bytes);
-	// find the base64 run after the key.
+	// The value follows the key: thrift's compact protocol writes a field header (0x18, a
+	// binary field) and the length as a varint, then the bytes. (Scanning for the base64
+	// run instead fails when the length's last byte is itself a base64 character.)
 	start := k + len(arrowSchemaKey)
-	for start < len(data) && !isBase64(data[start]) {
-		start++
+	if start >= len(data) || data[start] != 0x18 {
+		t.Fatalf("no binary field header after the key: % x", data[start:min(start+4, len(data))])
 	}
-	end := start
-	for end < len(data) && isBase64(data[end]) {
-		end++
+	n, w := binary.Uvarint(data[start+1:])
+	if w <= 0 {
+		t.Fatal("bad length of the ARROW:schema value")
 	}
+	start += 1 + w
+	end := start + int(n)
 	raw, err := base64.StdEncoding.DecodeString(string(data[start:end]))
 	if err != nil {
 		t.Fatalf("ARROW:schema value not found: %v", err)
@@ -266,8 +269,4 @@ func TestReliability_ParquetArrowSchemaCrasher(t *testing.T) {
 	if !bytes.Equal(jsonlBytes(got), want) {
 		t.Error("episodes differ after damaging only the stored Arrow schema")
 	}
-}
-
-func isBase64(c byte) bool {
-	return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '+' || c == '/' || c == '='
 }
