@@ -38,9 +38,25 @@ func readAllOrErr(path string) ([]*Episode, error) {
 // crash or an out-of-memory throw (a flipped byte in the stored ARROW:schema once asked
 // for ~377 GB).
 func TestReliability_ParquetByteFlipSweep(t *testing.T) {
+	// The typed layout's file has a column chunk per struct child, and each read opens
+	// them all: its strides are twelve times the JSON layout's (about 1.5 CPU-s), three
+	// times under SABENCH_LONG=1 (set by .ci/run; about 6 CPU-s).
+	typedScale := 12
+	if os.Getenv("SABENCH_LONG") == "1" {
+		typedScale = 3
+	}
+	for _, tc := range []struct {
+		layout string
+		scale  int
+	}{{ParquetLayoutJSON, 1}, {ParquetLayoutTyped, typedScale}} {
+		t.Run(tc.layout, func(t *testing.T) { byteFlipSweep(t, tc.layout, tc.scale) })
+	}
+}
+
+func byteFlipSweep(t *testing.T, layout string, scale int) {
 	dir := t.TempDir()
 	src := filepath.Join(dir, "good.parquet")
-	writeParquet(t, src, realisticEpisodes(2, 7))
+	writeParquetLayout(t, src, realisticEpisodes(2, 7), layout)
 	orig, err := os.ReadFile(src)
 	if err != nil {
 		t.Fatal(err)
@@ -59,6 +75,7 @@ func TestReliability_ParquetByteFlipSweep(t *testing.T) {
 	if testing.Short() {
 		footStride, dataStride = 7, 41
 	}
+	footStride, dataStride = scale*footStride, scale*dataStride
 	textStride := 8 * footStride
 	if os.Getenv("SABENCH_FULL_SWEEP") == "1" {
 		footStride, dataStride, textStride = 1, 1, 1
