@@ -94,6 +94,7 @@ type strCol struct {
 	// A column read as a dictionary: its indices, values, and each value boxed when
 	// first read in this batch.
 	dict   *array.Dictionary
+	idx32  []int32 // the indices, when int32 (pqarrow's choice)
 	dvals  *array.String
 	dboxed []any
 }
@@ -124,6 +125,9 @@ func (s *strCol) bind(a arrow.Array, copyBytes bool) error {
 		}
 		if d, ok := x.Dictionary().(*array.String); ok {
 			s.dict, s.dvals = x, d
+			if ix, ok := x.Indices().(*array.Int32); ok {
+				s.idx32 = ix.Int32Values()
+			}
 			s.dboxed = append(s.dboxed, make([]any, d.Len())...)
 		} else {
 			s.other = a
@@ -164,7 +168,12 @@ func (s *strCol) raw(i int) string {
 // problem.
 func (s *strCol) value(c *typedCtx, i int) (any, bool) {
 	if s.dict != nil {
-		k := s.dict.GetValueIndex(i)
+		var k int
+		if s.idx32 != nil {
+			k = int(s.idx32[i])
+		} else {
+			k = s.dict.GetValueIndex(i)
+		}
 		if v := s.dboxed[k]; v != nil {
 			return v, true
 		}
