@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/sabench/sabench-stats/ingest"
-	"github.com/sabench/sabench-stats/oracle"
 )
 
 // CompareSpec says what `compare` compares: two configurations under one condition, or
@@ -117,7 +116,7 @@ func (r *Release) comparedDelta(s CompareSpec, a, b Arm, protos []ingest.Protoco
 func (s CompareSpec) arms(r *Release) (a, b Arm) {
 	var keep Filter
 	if len(s.Protocols) > 0 {
-		keep = func(v *oracle.Verdict) bool { return slices.Contains(s.Protocols, v.Protocol()) }
+		keep = func(v *Record) bool { return slices.Contains(s.Protocols, v.Protocol()) }
 	}
 	arm := func(config, condition string) Arm {
 		return Arm{Verdicts: r.cell(config, condition, false), Indicator: ECSOf, Keep: keep}

@@ -2,7 +2,6 @@ package analysis
 
 import (
 	"github.com/sabench/sabench-stats/ingest"
-	"github.com/sabench/sabench-stats/oracle"
 )
 
 // StaticRow is T9/T10's row: one configuration's static accuracy and interactive ECS on
@@ -45,7 +44,7 @@ func (r *Release) StaticVsInteractive(set, stream string, o StatOptions) (rows [
 
 // staticCorrect marks a static judgment equal to the gold decision (the oracle scores it as
 // ECS).
-func staticCorrect(v *oracle.Verdict) bool { return v.ECS() }
+func staticCorrect(v *Record) bool { return v.ECS() }
 
 // StrategyRow is T13/T14's row: one configuration's main and strategy ECS on the cases
 // both conditions ran, the paired overall Δ strategy − main, and the paired Δ per protocol
@@ -72,7 +71,7 @@ func StrategyProtocols(withLegacy bool) []ingest.Protocol {
 // StrategyComparison compares a strategy condition with main per configuration on the
 // shared cases; ok is false when no episode has that condition.
 func (r *Release) StrategyComparison(condition string, withLegacy bool, o StatOptions) (rows []StrategyRow, ok bool, err error) {
-	inScope := func(v *oracle.Verdict) bool { return withLegacy || v.Protocol() != ingest.Legacy }
+	inScope := func(v *Record) bool { return withLegacy || v.Protocol() != ingest.Legacy }
 	if !r.hasCondition(condition) {
 		return nil, false, nil
 	}
@@ -141,7 +140,7 @@ func (r *Release) Interventions(set string, o StatOptions) (rows []InterventionR
 				continue
 			}
 			inCA := ca.caseSet(cases)
-			ma := main.with(func(v *oracle.Verdict) bool { return has(inCA, cases.of(v)) })
+			ma := main.with(func(v *Record) bool { return has(inCA, cases.of(v)) })
 			pairs = append(pairs, Pair{A: ca, B: ma, Name: c + "/" + cond})
 			row := InterventionRow{Config: c, Condition: cond}
 			on, _ := r.onShared(ca, ma)

@@ -62,9 +62,8 @@ func (c CostRow) CostPerSuccess() float64 {
 	return c.InteractiveCost.Sum / float64(c.InteractiveSuccesses)
 }
 
-func (c *CostRow) add(v *oracle.Verdict) {
+func (c *CostRow) add(v *Record, u oracle.Usage) {
 	c.Episodes++
-	u := v.Usage()
 	if !isStaticJudgment(v) {
 		c.InteractiveEpisodes++
 		if !v.Excluded() && v.ECS() {
@@ -84,16 +83,24 @@ func (r *Release) Costs() (rows []CostRow, total CostRow) {
 	return slices.Clone(r.costs), r.costTotal
 }
 
-// costsInOrder sums the usage over the verdicts in input order (NewRelease).
-func (r *Release) costsInOrder() (rows []CostRow, total CostRow) {
-	for _, c := range r.configs {
-		rows = append(rows, CostRow{Config: c})
+// costSums sums the usage as the verdicts arrive, in input order, since records keep no
+// usage: a row per configuration in order of first appearance (the release's order).
+type costSums struct {
+	pos   []int32 // by Record.ConfigKey: the row, +1 (0: none yet)
+	rows  []CostRow
+	total CostRow
+}
+
+func (c *costSums) add(v *Record, u oracle.Usage) {
+	k := int(v.ConfigKey())
+	if k >= len(c.pos) || c.pos[k] == 0 {
+		for len(c.pos) <= k {
+			c.pos = append(c.pos, 0)
+		}
+		c.rows = append(c.rows, CostRow{Config: v.Config()})
+		c.pos[k] = int32(len(c.rows))
 	}
-	total.Config = "All"
-	for i := range r.Verdicts {
-		v := &r.Verdicts[i]
-		rows[r.configOf(v)].add(v)
-		total.add(v)
-	}
-	return rows, total
+	c.rows[c.pos[k]-1].add(v, u)
+	c.total.Config = "All"
+	c.total.add(v, u)
 }

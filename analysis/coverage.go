@@ -4,8 +4,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-
-	"github.com/sabench/sabench-stats/oracle"
 )
 
 // CoverageRow reconciles what was read for one configuration and condition:
@@ -26,7 +24,7 @@ func (r *Release) Coverage() (rows []CoverageRow, reasons []string, total Covera
 
 // coverageOf is Coverage over verdicts in input order (NewRelease, before the grouping
 // reorders them: the rows follow the input).
-func coverageOf(vs []oracle.Verdict) (rows []CoverageRow, reasons []string, total CoverageRow) {
+func coverageOf(vs []Record) (rows []CoverageRow, reasons []string, total CoverageRow) {
 	// A row is a configuration × condition name; a verdict finds it by its interned keys
 	// (equal keys, equal names), looking the names up once per keys, and first tries the
 	// last verdict's row, as runs of one row are the rule.

@@ -15,7 +15,7 @@ func TestCoverageRowsByName(t *testing.T) {
 		return oracle.Fields{Config: "m", CaseID: "c", BaseCaseID: "c", Protocol: ingest.V1, Condition: cond, Static: static}.Verdict()
 	}
 	vs := []oracle.Verdict{f("x", true), f("x (static)", false), f("y_static", true), f("y_static", false), f("x", true), f("x", false)}
-	rows, _, total := coverageOf(vs)
+	rows, _, total := coverageOf(recordsOf(vs))
 	want := []struct {
 		cond string
 		n    int

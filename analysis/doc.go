@@ -1,8 +1,9 @@
 // Package analysis scores a release's episodes with the oracle, groups the verdicts
 // (configuration × case × repeat × condition) and computes the paper's metrics, and more, as
-// typed results (summaries, diagnostics, paired differences, policy comparisons, …). It
-// keeps compact verdicts, never records, and presents nothing: package results makes the
-// tables and package figures the figures from these results.
+// typed results (summaries, diagnostics, paired differences, policy comparisons, …). A
+// release keeps a 32-byte Record of each verdict (never the episodes, nor the verdicts'
+// run ids, but for the runs a table lists), and it presents nothing: package results makes
+// the tables and package figures the figures from these results.
 //
 // Choices where the design leaves room, in one place:
 //

@@ -44,7 +44,7 @@ func Example() {
 	}
 	of := func(config string) analysis.Arm {
 		return analysis.Arm{Verdicts: r.Main(), Indicator: analysis.ECSOf,
-			Keep: func(v *oracle.Verdict) bool { return v.Config() == config }}
+			Keep: func(v *analysis.Record) bool { return v.Config() == config }}
 	}
 	d, err := r.PairedDiff(of("model-a/inspect"), of("model-b/inspect"), "example", analysis.DefaultStatOptions())
 	if err != nil {

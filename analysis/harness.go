@@ -5,8 +5,6 @@ import (
 	"math"
 
 	"github.com/sabench/sabench-stats/ingest"
-
-	"github.com/sabench/sabench-stats/oracle"
 )
 
 // HarnessPair is a model's configuration on a non-shared ("family") harness and its
@@ -102,7 +100,7 @@ func (r *Release) HarnessComparison(ch Choices, o StatOptions) ([]HarnessRow, er
 func (r *Release) onShared(a, b Arm) (keep Filter, n int) {
 	cases := r.caseIDs()
 	in, n := sharedCases(a, b, cases)
-	return func(v *oracle.Verdict) bool { return has(in, cases.of(v)) }, n
+	return func(v *Record) bool { return has(in, cases.of(v)) }, n
 }
 
 // DisagreementRow is one harness pair's case-level majority-vote disagreement on the

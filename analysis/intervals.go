@@ -14,7 +14,6 @@ import (
 	"github.com/sabench/sabench-stats/bootstrap"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/casespec"
-	"github.com/sabench/sabench-stats/oracle"
 )
 
 // ProtocolsPresent lists the protocols with main episodes, in order.
@@ -95,13 +94,13 @@ func (r *Release) SummaryIntervals(o StatOptions) ([]SummaryCI, error) {
 func (r *Release) summaryIntervals(o StatOptions) ([]SummaryCI, error) {
 	t := r.unitTable()
 	const nP = int(ingest.NumProtocols)
-	one := func(v *oracle.Verdict, add func(int)) { add(0) }
-	byProto := func(v *oracle.Verdict, add func(int)) {
+	one := func(v *Record, add func(int)) { add(0) }
+	byProto := func(v *Record, add func(int)) {
 		if int(v.Protocol()) < nP {
 			add(int(v.Protocol()))
 		}
 	}
-	byDomain := func(v *oracle.Verdict, add func(int)) {
+	byDomain := func(v *Record, add func(int)) {
 		if d := t.domainOf(v); d >= 0 {
 			add(d)
 		}
@@ -146,7 +145,7 @@ func (r *Release) summaryIntervals(o StatOptions) ([]SummaryCI, error) {
 			if s.ByDomain[d].Den == 0 {
 				continue
 			}
-			inDomain := func(v *oracle.Verdict) bool { return t.domainOf(v) == d }
+			inDomain := func(v *Record) bool { return t.domainOf(v) == d }
 			if est, err = r.ratesCI(cv, inDomain, one, 1, nil, stream+"/"+name, o); err != nil {
 				return nil, err
 			}
@@ -164,7 +163,7 @@ func (r *Release) summaryIntervals(o StatOptions) ([]SummaryCI, error) {
 // times. It returns nCells estimates, then one per macro; a cell
 // without episodes is NaN, and so is a macro over no cell. The statistic is a function of
 // per-unit column sums, resampled by bootstrap.ResampleSums.
-func (r *Release) ratesCI(vs []oracle.Verdict, keep Filter, cellsOf func(*oracle.Verdict, func(int)), nCells int, macros [][]int, stream string, o StatOptions) ([]Estimate, error) {
+func (r *Release) ratesCI(vs []Record, keep Filter, cellsOf func(*Record, func(int)), nCells int, macros [][]int, stream string, o StatOptions) ([]Estimate, error) {
 	out := make([]Estimate, nCells+len(macros))
 	for i := range out {
 		out[i] = nanEstimate()
@@ -248,7 +247,7 @@ func (r *Release) ratesCI(vs []oracle.Verdict, keep Filter, cellsOf func(*oracle
 // unitCounts counts, per resampled unit, the episodes (den) and ECS successes (num) of
 // each of nCells cells (cellsOf adds a verdict to its cells), over the verdicts keep
 // accepts; units are numbered in sorted order of their names.
-func (r *Release) unitCounts(vs []oracle.Verdict, keep Filter, cellsOf func(*oracle.Verdict, func(int)), nCells int, clustered bool) (num, den [][]float64, nUnits int) {
+func (r *Release) unitCounts(vs []Record, keep Filter, cellsOf func(*Record, func(int)), nCells int, clustered bool) (num, den [][]float64, nUnits int) {
 	units := r.unitIDs(clustered)
 	var in []bool
 	for i := range vs {
@@ -264,7 +263,7 @@ func (r *Release) unitCounts(vs []oracle.Verdict, keep Filter, cellsOf func(*ora
 	}
 	// One closure for the loop, reading the episode through cur and u: a closure made per
 	// episode escaped to the heap (483 MB of allocation at synth --scale 10).
-	var cur *oracle.Verdict
+	var cur *Record
 	var u int
 	add := func(k int) {
 		den[k][u]++
@@ -427,7 +426,7 @@ func (r *Release) DomainIntervals(f DomainFilter, o StatOptions) ([]ingest.Proto
 		// filtering the whole configuration in place on every scan cost more CPU (0.6 s
 		// at scale 10) than the copy's allocation saves.
 		d := t.domainAt[c.Domain] // one of the release's domains (DomainCells)
-		vs := r.SelectFrom(r.mainOf(c.Config), func(v *oracle.Verdict) bool {
+		vs := r.SelectFrom(r.mainOf(c.Config), func(v *Record) bool {
 			return int(v.Protocol()) < len(shown) && shown[v.Protocol()] && t.domainOf(v) == int(d)
 		})
 		// Each protocol's cell resamples its own cases, as T2 does; All the row's. A cell's
@@ -438,7 +437,7 @@ func (r *Release) DomainIntervals(f DomainFilter, o StatOptions) ([]ingest.Proto
 		if len(protos) == int(ingest.NumProtocols) {
 			allStream = summaryStream(c.Config) + "/" + c.Domain
 		}
-		one := func(v *oracle.Verdict, add func(int)) { add(0) }
+		one := func(v *Record, add func(int)) { add(0) }
 		est, err := r.ratesCI(vs, nil, one, 1, nil, allStream, o)
 		if err != nil {
 			return nil, nil, nil, err
@@ -467,7 +466,7 @@ func (r *Release) ECSInterval(config string, o StatOptions) (Estimate, error) {
 	if len(cv) == 0 {
 		return nanEstimate(), nil
 	}
-	one := func(v *oracle.Verdict, add func(int)) { add(0) }
+	one := func(v *Record, add func(int)) { add(0) }
 	est, err := r.ratesCI(cv, nil, one, 1, nil, summaryStream(config), o)
 	if err != nil {
 		return Estimate{}, err
@@ -501,8 +500,8 @@ func total(xs []float64) float64 {
 
 // SelectFrom filters a verdict slice into a copy (the comparisons filter in place, with
 // Arm.Keep: see selection.go; DomainIntervals keeps its copy).
-func (r *Release) SelectFrom(vs []oracle.Verdict, filters ...Filter) []oracle.Verdict {
-	var out []oracle.Verdict
+func (r *Release) SelectFrom(vs []Record, filters ...Filter) []Record {
+	var out []Record
 	for i := range vs {
 		ok := true
 		for _, f := range filters {
@@ -519,7 +518,7 @@ func (r *Release) SelectFrom(vs []oracle.Verdict, filters ...Filter) []oracle.Ve
 }
 
 // mainVerdicts are the scored interactive episodes of the main condition.
-func (r *Release) mainVerdicts() []oracle.Verdict { return r.main }
+func (r *Release) mainVerdicts() []Record { return r.main }
 
 // IntervalSpec describes the intervals computed under some StatOptions on a release, for
 // the headers, notes and data fields of every table and figure that shows them: one

@@ -13,7 +13,7 @@ import (
 // lookedBeforeActing counts, among the episodes keep admits of variant cases that acted, those that had
 // called an affected tool (see affectedTools) before their first attempt. ok is false when
 // none of the episodes is on a variant case with an affected tool.
-func (r *Release) lookedBeforeActing(vs []oracle.Verdict, keep Filter) (acted, looked int, ok bool) {
+func (r *Release) lookedBeforeActing(vs []Record, keep Filter) (acted, looked int, ok bool) {
 	masks := map[uint32]uint64{} // by CaseKey, the interned case id
 	for i := range vs {
 		v := &vs[i]

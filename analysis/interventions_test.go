@@ -45,7 +45,7 @@ func TestAffectedToolOfWithheldVariant(t *testing.T) {
 		oracle.Fields{CaseID: base.ID, Attempted: true}.Verdict(),
 	}
 	r := NewRelease([]*casespec.Case{base, variant}, nil, nil, oracle.SafeAct)
-	acted, looked, ok := r.lookedBeforeActing(vs, nil)
+	acted, looked, ok := r.lookedBeforeActing(recordsOf(vs), nil)
 	if !ok || acted != 2 || looked != 1 {
 		t.Errorf("lookedBeforeActing = %d acted, %d looked, %v; want 2, 1, true", acted, looked, ok)
 	}

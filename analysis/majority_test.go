@@ -23,7 +23,7 @@ func TestMajorityStrictOnEvenRepeats(t *testing.T) {
 	a = append(a, reps("A", "tie4", true, true, false, false)...)
 	a = append(a, reps("A", "three4", true, true, true, false)...)
 	a = append(a, reps("A", "two3", true, false, true)...)
-	got := majority(a, nil)
+	got := majority(recordsOf(a), nil)
 	want := map[string]bool{"tie2": false, "tie4": false, "three4": true, "two3": true}
 	for id, w := range want {
 		if got[id] != w {
@@ -35,7 +35,7 @@ func TestMajorityStrictOnEvenRepeats(t *testing.T) {
 	for _, id := range []string{"tie2", "tie4", "three4", "two3"} {
 		b = append(b, reps("B", id, true, true)...)
 	}
-	if d := disagree(a, nil, b, nil); d != (Disagreement{Shared: 4, OnlyA: 0, OnlyB: 2}) {
+	if d := disagree(recordsOf(a), nil, recordsOf(b), nil); d != (Disagreement{Shared: 4, OnlyA: 0, OnlyB: 2}) {
 		t.Errorf("disagreement %+v, want {Shared:4 OnlyA:0 OnlyB:2}", d)
 	}
 }

@@ -24,7 +24,7 @@ type Summary struct {
 
 // Summarize computes Summary for every configuration over the given verdicts (already
 // filtered to one condition, scored, non-static) that every filter keeps.
-func (r *Release) Summarize(vs []oracle.Verdict, filters ...Filter) []Summary {
+func (r *Release) Summarize(vs []Record, filters ...Filter) []Summary {
 	keep := both(filters...)
 	t := r.unitTable()
 	type acc struct {
@@ -132,7 +132,7 @@ type Diagnostics struct {
 }
 
 // Diagnose computes Diagnostics per configuration over the given verdicts.
-func (r *Release) Diagnose(vs []oracle.Verdict) []Diagnostics {
+func (r *Release) Diagnose(vs []Record) []Diagnostics {
 	type acc struct {
 		bsr, par, cas Rate
 		gap, part     [ingest.NumProtocols]Rate
@@ -217,7 +217,7 @@ type FailureMix struct {
 }
 
 // FailureMixes computes the failure-type proportions per configuration and protocol.
-func (r *Release) FailureMixes(vs []oracle.Verdict) []FailureMix {
+func (r *Release) FailureMixes(vs []Record) []FailureMix {
 	idx := map[string]int{}
 	for i, t := range FailureTypes {
 		idx[t] = i
@@ -270,7 +270,7 @@ func (r *Release) FailureMixes(vs []oracle.Verdict) []FailureMix {
 
 // InvestigationComplete reports whether the investigation was complete at the decisive
 // point of an episode: at the first attempt when there was one, else at the end.
-func InvestigationComplete(v *oracle.Verdict) bool {
+func InvestigationComplete(v *Record) bool {
 	if v.Attempted() {
 		return v.CompleteAtFirstAttempt()
 	}
@@ -280,7 +280,7 @@ func InvestigationComplete(v *oracle.Verdict) bool {
 // majority is the case-level majority vote of a configuration over the verdicts keep
 // admits (nil: all): a case succeeds when a strict majority of its scored repeats succeed
 // (2 of 3).
-func majority(vs []oracle.Verdict, keep Filter) map[string]bool {
+func majority(vs []Record, keep Filter) map[string]bool {
 	type nc struct{ n, c int }
 	by := map[string]*nc{}
 	for i := range vs {
@@ -312,7 +312,7 @@ type Disagreement struct {
 
 // disagree compares two configurations' majority votes on their shared cases, over the
 // verdicts ka and kb admit (nil: all).
-func disagree(a []oracle.Verdict, ka Filter, b []oracle.Verdict, kb Filter) Disagreement {
+func disagree(a []Record, ka Filter, b []Record, kb Filter) Disagreement {
 	ma, mb := majority(a, ka), majority(b, kb)
 	var d Disagreement
 	for id, sa := range ma {

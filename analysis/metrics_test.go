@@ -48,7 +48,7 @@ func TestSummarizePoolsRepeatsAndMacroAverages(t *testing.T) {
 	if got := r.Domains(); len(got) != 2 || got[0] != "customer_policy_qa" || got[1] != "ops_code_agent" {
 		t.Fatalf("domains in paper order: %v", got)
 	}
-	s := r.Summarize(vs)
+	s := r.Summarize(recordsOf(vs))
 	if len(s) != 1 {
 		t.Fatalf("%d summaries", len(s))
 	}
@@ -87,7 +87,7 @@ func TestDiagnoseAveragesWithinRepeats(t *testing.T) {
 	}
 	vs = append(vs, v0(0, false, false), v0(0, false, true), v0(1, true, false))
 	r := NewRelease(nil, nil, vs, oracle.SafeAct)
-	d := r.Diagnose(vs)[0]
+	d := r.Diagnose(recordsOf(vs))[0]
 	if !near(d.PAR, 0.75) {
 		t.Errorf("PAR %v, want (0.5+1)/2", d.PAR)
 	}
@@ -106,7 +106,7 @@ func TestFailureMixSumsToOne(t *testing.T) {
 	vs := []oracle.Verdict{v("A", "c1", ingest.V2, "d", 0, true), v("A", "c2", ingest.V2, "d", 0, false), v("A", "c3", ingest.V2, "d", 0, false)}
 	vs[2] = with(vs[2], func(f *oracle.Fields) { f.FailureType = "partial_workflow" })
 	r := NewRelease(nil, nil, vs, oracle.SafeAct)
-	m := r.FailureMixes(vs)
+	m := r.FailureMixes(recordsOf(vs))
 	if len(m) != 1 || m[0].N != 3 {
 		t.Fatalf("%+v", m)
 	}
@@ -128,7 +128,7 @@ func TestPassKAndMajority(t *testing.T) {
 	// pass^1 = mean(2/3, 1); pass^2 = mean(C(2,2)/C(3,2), 1) = mean(1/3, 1); pass^3 = mean(0, 1).
 	r := NewRelease(nil, nil, vs, oracle.SafeAct)
 	for _, conv := range []bootstrap.PassKConvention{bootstrap.PassKPlanned, bootstrap.PassKPerCase} {
-		rows, err := r.RepeatVariation(vs, []int{1, 2, 3, 4}, conv)
+		rows, err := r.RepeatVariation(recordsOf(vs), []int{1, 2, 3, 4}, conv)
 		if err != nil || len(rows) != 1 {
 			t.Fatal(rows, err)
 		}
@@ -153,7 +153,7 @@ func TestPassKAndMajority(t *testing.T) {
 		bootstrap.PassKPerCase: {(2.0/3 + 1 + 1) / 3, (1.0/3 + 1 + 1) / 3, 0.5},
 	}
 	for conv, w := range want {
-		rows, err := NewRelease(nil, nil, short, oracle.SafeAct).RepeatVariation(short, []int{1, 2, 3}, conv)
+		rows, err := NewRelease(nil, nil, short, oracle.SafeAct).RepeatVariation(recordsOf(short), []int{1, 2, 3}, conv)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -171,7 +171,7 @@ func TestPassKAndMajority(t *testing.T) {
 		v("B", "y", ingest.V1, "d", 0, true), v("B", "y", ingest.V1, "d", 1, true), v("B", "y", ingest.V1, "d", 2, false),
 		v("B", "z", ingest.V1, "d", 0, true),
 	}
-	d := disagree(vs, nil, b, nil)
+	d := disagree(recordsOf(vs), nil, recordsOf(b), nil)
 	if d != (Disagreement{Shared: 2, OnlyA: 1, OnlyB: 0}) {
 		t.Errorf("disagreement %+v", d)
 	}

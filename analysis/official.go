@@ -6,7 +6,6 @@ import (
 	"sort"
 
 	"github.com/sabench/sabench-stats/bootstrap"
-	"github.com/sabench/sabench-stats/oracle"
 )
 
 // OfficialRow sets a benchmark's own verdict (the episode's official.successful: τ-bench's
@@ -39,17 +38,17 @@ type OfficialPassK struct {
 }
 
 // HasOfficial keeps scored episodes that carry an official verdict.
-func HasOfficial(v *oracle.Verdict) bool { return !v.Excluded() && v.Official() >= 0 }
+func HasOfficial(v *Record) bool { return !v.Excluded() && v.Official() >= 0 }
 
 // OfficialOf indicates the benchmark's own success.
-func OfficialOf(v *oracle.Verdict) bool { return v.Official() == 1 }
+func OfficialOf(v *Record) bool { return v.Official() == 1 }
 
 // OfficialVsOracle computes an OfficialRow for every configuration of vs with episodes
 // that carry an official verdict, in configuration order, with pass^k for each k of ks.
-func (r *Release) OfficialVsOracle(vs []oracle.Verdict, ks []int, o StatOptions) ([]OfficialRow, error) {
+func (r *Release) OfficialVsOracle(vs []Record, ks []int, o StatOptions) ([]OfficialRow, error) {
 	var out []OfficialRow
 	for _, cfg := range r.configs {
-		keep := func(v *oracle.Verdict) bool { return v.Config() == cfg && HasOfficial(v) }
+		keep := func(v *Record) bool { return v.Config() == cfg && HasOfficial(v) }
 		row := OfficialRow{Config: cfg}
 		type nc struct{ n, off, orc int }
 		by := map[string]*nc{}
@@ -199,18 +198,15 @@ func twoRates(a, b, den []float64, stream string, o StatOptions) ([2]Estimate, e
 	return out, nil
 }
 
-// OfficialPassedUnauthorized lists the scored episodes of vs that the benchmark passes
-// while an action was not authorized (a checkpoint with a MISSING requirement), in the
-// verdicts' order: the ones a process check adds to an end-state benchmark.
-func OfficialPassedUnauthorized(vs []oracle.Verdict) []*oracle.Verdict {
-	var out []*oracle.Verdict
-	for i := range vs {
-		v := &vs[i]
-		if HasOfficial(v) && OfficialOf(v) && v.MissingAtCheckpoint() {
-			out = append(out, v)
-		}
-	}
-	return out
+// OfficialPassedUnauthorized lists the main condition's scored episodes that the benchmark
+// passes while an action was not authorized (a checkpoint with a MISSING requirement), in
+// input order: the ones a process check adds to an end-state benchmark. A release keeps
+// only these of its verdicts' run ids and outcomes.
+func (r *Release) OfficialPassedUnauthorized() []ListedRun { return r.listed }
+
+// passedUnauthorized: the benchmark passed v while an action was not authorized.
+func passedUnauthorized(v *Record) bool {
+	return HasOfficial(v) && OfficialOf(v) && v.MissingAtCheckpoint()
 }
 
 // OfficialTasks reports whether the release's cases take task success from the episode's

@@ -59,7 +59,7 @@ func TestOfficialVsOracle(t *testing.T) {
 			t.Errorf("%s pass^%d: %v %v, want %v", pk.Convention, pk.K, pk.Official.X, pk.Oracle.X, w)
 		}
 	}
-	if got := OfficialPassedUnauthorized(r.Main()); len(got) != 1 || got[0].CaseID() != "T-A" || got[0].Repeat() != 1 {
+	if got := r.OfficialPassedUnauthorized(); len(got) != 1 || got[0].CaseID != "T-A" || got[0].Repeat != 1 {
 		t.Errorf("rewarded but unauthorized: %v", got)
 	}
 	// A release of SafeActBench cases does not take task success from the official verdict.

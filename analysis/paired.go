@@ -9,7 +9,6 @@ import (
 
 	"github.com/sabench/sabench-stats/bootstrap"
 	"github.com/sabench/sabench-stats/ingest"
-	"github.com/sabench/sabench-stats/oracle"
 )
 
 // StatOptions control every interval the tables print.
@@ -139,16 +138,16 @@ func nanEstimate() Estimate {
 // when Keep is nil) and the indicator that is averaged (ECS, a correct static decision,
 // an action attempt, …).
 type Arm struct {
-	Verdicts  []oracle.Verdict
-	Indicator func(*oracle.Verdict) bool
+	Verdicts  []Record
+	Indicator func(*Record) bool
 	Keep      Filter
 }
 
 // ECSOf is the usual indicator.
-func ECSOf(v *oracle.Verdict) bool { return v.ECS() }
+func ECSOf(v *Record) bool { return v.ECS() }
 
 // AttemptedOf indicates an episode with a consequential attempt.
-func AttemptedOf(v *oracle.Verdict) bool { return v.Attempted() }
+func AttemptedOf(v *Record) bool { return v.Attempted() }
 
 // sums builds per-unit sums of an arm over the given unit index; units outside it, and
 // base cases outside only (unless nil), keep nothing.
@@ -322,7 +321,7 @@ func diffInterval(res *bootstrap.Result, a, b int, o StatOptions) (Estimate, err
 // mcNemar counts the discordant case-level outcomes of two arms on their shared cases
 // (majority vote over repeats, over the verdicts ka and kb admit) and returns the exact
 // two-sided p-value.
-func mcNemar(a []oracle.Verdict, ka Filter, b []oracle.Verdict, kb Filter) (onlyA, onlyB int, p float64, err error) {
+func mcNemar(a []Record, ka Filter, b []Record, kb Filter) (onlyA, onlyB int, p float64, err error) {
 	d := disagree(a, ka, b, kb)
 	p, err = bootstrap.McNemarExact(d.OnlyA, d.OnlyB)
 	return d.OnlyA, d.OnlyB, p, err

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest"
-	"github.com/sabench/sabench-stats/oracle"
 )
 
 // TestStrategyArmsPaired is a case a user met: with GLM-5.2/ZCode's scgr_select V2 episodes
@@ -18,14 +17,14 @@ func TestStrategyArmsPaired(t *testing.T) {
 		t.Skip("scores the built-in release")
 	}
 	full := builtinRelease(t)
-	var vs []oracle.Verdict
+	var vs []Record
 	for _, v := range full.Verdicts {
 		if v.Config() == "GLM-5.2/ZCode" && v.Condition() == "scgr_select" && v.Protocol() == ingest.V2 {
 			continue
 		}
 		vs = append(vs, v)
 	}
-	r := NewRelease(full.Cases, full.Sets, vs, full.Policy)
+	r := releaseOfRecords(full, vs, full.Policy)
 	o := DefaultStatOptions()
 	o.Resamples = 1000
 	rowOf := func(r *Release) StrategyRow {
@@ -97,7 +96,7 @@ func TestSummaryIntervals(t *testing.T) {
 	// would otherwise answer with the -j 1 intervals.
 	resetRateMemo()
 	o.Workers = 2
-	again, err := NewRelease(r.Cases, r.Sets, slices.Clone(r.Verdicts), r.Policy).SummaryIntervals(o)
+	again, err := releaseOfRecords(r, slices.Clone(r.Verdicts), r.Policy).SummaryIntervals(o)
 	if err != nil {
 		t.Fatal(err)
 	}

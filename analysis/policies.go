@@ -178,7 +178,7 @@ func (pc *PolicyComparison) intervals(r *Release, units *unitIDs, index unitInde
 // lostSuccesses counts episodes that succeed under the baseline but fail under another
 // policy. The slices hold the same main-condition episodes in the same order (a release
 // scored on the main condition only has the same main verdicts as one scored on all).
-func lostSuccesses(base, other []oracle.Verdict) int {
+func lostSuccesses(base, other []Record) int {
 	n := 0
 	for i := range base {
 		if i < len(other) && base[i].ECS() && !other[i].ECS() {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/sabench/sabench-stats/bootstrap"
-	"github.com/sabench/sabench-stats/oracle"
 )
 
 // ConfigRanks is the leaderboard by overall main-condition ECS with simultaneous rank
@@ -41,7 +40,7 @@ func (r *Release) RankSets(o StatOptions) (*ConfigRanks, error) {
 // configuration's ECS is resampled from the same draw of units, so the replicates are
 // paired as the procedure needs. A configuration without episodes gets no rank and
 // takes no part in the sets of the others.
-func rankSets(configs []string, of func(string) []oracle.Verdict, units *unitIDs, o StatOptions, stream string) (*ConfigRanks, error) {
+func rankSets(configs []string, of func(string) []Record, units *unitIDs, o StatOptions, stream string) (*ConfigRanks, error) {
 	level := o.Level
 	if level == 0 {
 		level = bootstrap.DefaultLevel

@@ -87,7 +87,7 @@ func TestDistinctJoinsIdenticalSettings(t *testing.T) {
 	if tb.Hash() != aw.Hash() {
 		t.Skip("tau-bench and appworld no longer share settings")
 	}
-	rels := []*Release{r, NewRelease(r.Cases, nil, r.Verdicts, tb), NewRelease(r.Cases, nil, r.Verdicts, aw)}
+	rels := []*Release{r, releaseOfRecords(r, r.Verdicts, tb), releaseOfRecords(r, r.Verdicts, aw)}
 	g := NewPolicyComparison(rels).Distinct()
 	if len(g) != 2 || g[1].Label() != "tau-bench/appworld" || g[1].Release != rels[1] {
 		t.Fatalf("distinct groups: %+v", g)

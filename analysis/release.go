@@ -15,15 +15,15 @@ import (
 type Release struct {
 	Cases []*casespec.Case
 	Sets  map[string][]string
-	// Verdicts are the release's verdicts, grouped by cell (groupCells): NewRelease
-	// reorders the slice it is given unless each cell is already one run of it.
-	Verdicts []oracle.Verdict
+	// Verdicts are the records of the release's verdicts, grouped by cell (groupCells):
+	// in input order unless a cell is not one run of it.
+	Verdicts []Record
 	Policy   oracle.Policy
 
 	byID map[string]*casespec.Case
-	main []oracle.Verdict
+	main []Record
 	// cells is the grouping every table selects from (groupCells).
-	cells   map[cellKey][]oracle.Verdict
+	cells   map[cellKey][]Record
 	configs []string
 	// cfgPos is each configuration's position in configs by its ConfigKey (-1: none), so
 	// that a verdict finds its configuration's row without a string map (configOf).
@@ -35,7 +35,9 @@ type Release struct {
 	// verdicts: the coverage rows follow the input, and sums of floats depend on order.
 	costs     []CostRow
 	costTotal CostRow
-	coverage  struct {
+	// listed are the runs a table lists (OfficialPassedUnauthorized), in input order.
+	listed   []ListedRun
+	coverage struct {
 		rows    []CoverageRow
 		reasons []string
 		total   CoverageRow
@@ -47,13 +49,21 @@ type Release struct {
 	units *unitTables
 }
 
-// NewRelease indexes cases and verdicts. Configurations keep the order in which they
-// first appear in the verdicts (the input order), so tables list them as the user wrote
-// them; domains follow the paper's order, unknown ones after it alphabetically. It takes
-// vs over: what depends on the input order is computed first, then vs is grouped in
-// place (groupCells), so that the largest input keeps one copy of its verdicts.
+// NewRelease indexes cases and verdicts (vs in input order). Configurations keep the
+// order in which they first appear in the verdicts (the input order), so tables list them
+// as the user wrote them; domains follow the paper's order, unknown ones after it
+// alphabetically. The release keeps records of the verdicts (Record), not vs.
 func NewRelease(cases []*casespec.Case, sets map[string][]string, vs []oracle.Verdict, pol oracle.Policy) *Release {
-	r := &Release{Cases: cases, Sets: sets, Verdicts: vs, Policy: pol, byID: make(map[string]*casespec.Case, len(cases)), cache: &sync.Map{}, units: &unitTables{}}
+	return newRelease(cases, sets, inputOf(vs), pol)
+}
+
+// newRelease builds a release from in: what depends on the input order is computed
+// first, then the records are grouped in place (groupCells), so that the largest input
+// keeps one copy of them.
+func newRelease(cases []*casespec.Case, sets map[string][]string, in *releaseInput, pol oracle.Policy) *Release {
+	vs := in.records()
+	r := &Release{Cases: cases, Sets: sets, Verdicts: vs, Policy: pol, byID: make(map[string]*casespec.Case, len(cases)), cache: &sync.Map{}, units: &unitTables{},
+		listed: in.listed}
 	for _, c := range cases {
 		r.byID[c.ID] = c
 	}
@@ -75,7 +85,8 @@ func NewRelease(cases []*casespec.Case, sets map[string][]string, vs []oracle.Ve
 		}
 	}
 	r.domains = orderDomains(cases)
-	r.costs, r.costTotal = r.costsInOrder()
+	r.costs, r.costTotal = in.costs.rows, in.costs.total
+	r.costTotal.Config = "All"
 	r.coverage.rows, r.coverage.reasons, r.coverage.total = coverageOf(vs)
 	r.groupCells()
 	return r
@@ -83,7 +94,7 @@ func NewRelease(cases []*casespec.Case, sets map[string][]string, vs []oracle.Ve
 
 // configOf is the position in Configs of v's configuration, -1 for one the release has
 // no verdict of. Keys are interned configuration names, so this is a lookup by name.
-func (r *Release) configOf(v *oracle.Verdict) int {
+func (r *Release) configOf(v *Record) int {
 	if k := v.ConfigKey(); int(k) < len(r.cfgPos) {
 		return int(r.cfgPos[k])
 	}
@@ -122,8 +133,8 @@ func (r *Release) mainOfCells(cell []int32, isMain []bool) {
 }
 
 // mainCopy copies the n main verdicts in input order.
-func mainCopy(vs []oracle.Verdict, cell []int32, isMain []bool, n int) []oracle.Verdict {
-	out := make([]oracle.Verdict, 0, n)
+func mainCopy(vs []Record, cell []int32, isMain []bool, n int) []Record {
+	out := make([]Record, 0, n)
 	for i, j := range cell {
 		if j >= 0 && isMain[j] {
 			out = append(out, vs[i])
@@ -159,7 +170,7 @@ func (r *Release) groupCells() {
 	for j, k := range keys {
 		isMain[j] = !k.static && k.condition == ingest.DefaultCondition
 	}
-	r.cells = make(map[cellKey][]oracle.Verdict, len(keys))
+	r.cells = make(map[cellKey][]Record, len(keys))
 	if first, ok := contiguousCells(cell, count); ok {
 		for j, k := range keys {
 			r.cells[k] = vs[first[j] : first[j]+count[j] : first[j]+count[j]]
@@ -174,7 +185,7 @@ func (r *Release) groupCells() {
 // scored verdicts: cell[i] is verdict i's (-1: excluded), keys and count each cell's key
 // and size. The main condition's interactive cells are numbered first, in order of
 // appearance, so that they lie together at the start of grouped (mainOfCells).
-func numberCells(vs []oracle.Verdict) (cell []int32, keys []cellKey, count []int) {
+func numberCells(vs []Record) (cell []int32, keys []cellKey, count []int) {
 	type ids [3]uint32
 	idx := map[ids]int{}
 	cell = make([]int32, len(vs)) // -1: excluded
@@ -278,7 +289,7 @@ func (r *Release) groupInPlace(cell []int32, keys []cellKey, count []int, isMain
 
 // permute moves vs[i] to vs[dest[i]] in place (dest is a permutation; it is consumed):
 // each swap puts one verdict in its final slot.
-func permute(vs []oracle.Verdict, dest []int32) {
+func permute(vs []Record, dest []int32) {
 	for i := range vs {
 		for int(dest[i]) != i {
 			j := dest[i]
@@ -290,7 +301,7 @@ func permute(vs []oracle.Verdict, dest []int32) {
 
 // cell returns one configuration × condition's scored interactive verdicts, or its
 // static judgments (callers must not modify them).
-func (r *Release) cell(config, condition string, static bool) []oracle.Verdict {
+func (r *Release) cell(config, condition string, static bool) []Record {
 	return r.cells[cellKey{config, condition, static}]
 }
 
@@ -306,8 +317,8 @@ func (r *Release) hasCondition(condition string) bool {
 
 // staticOf returns one configuration's static judgments of every condition, in the
 // release's condition order (a copy only when they span several conditions).
-func (r *Release) staticOf(config string) []oracle.Verdict {
-	var out []oracle.Verdict
+func (r *Release) staticOf(config string) []Record {
+	var out []Record
 	n := 0
 	for _, cond := range r.conditions {
 		if vs := r.cell(config, cond, true); len(vs) > 0 {
@@ -322,7 +333,7 @@ func (r *Release) staticOf(config string) []oracle.Verdict {
 }
 
 // mainOf returns one configuration's main verdicts (callers must not modify them).
-func (r *Release) mainOf(config string) []oracle.Verdict {
+func (r *Release) mainOf(config string) []Record {
 	return r.cell(config, ingest.DefaultCondition, false)
 }
 
@@ -359,20 +370,20 @@ func orderDomains(cases []*casespec.Case) []string {
 }
 
 // Filter selects verdicts.
-type Filter func(*oracle.Verdict) bool
+type Filter func(*Record) bool
 
 // StaticJudgments keeps the scored static judgments of executable (V0–V3) cases.
-func StaticJudgments(v *oracle.Verdict) bool { return !v.Excluded() && isStaticJudgment(v) }
+func StaticJudgments(v *Record) bool { return !v.Excluded() && isStaticJudgment(v) }
 
-func isStaticJudgment(v *oracle.Verdict) bool { return v.Static() && v.Protocol() != ingest.Legacy }
+func isStaticJudgment(v *Record) bool { return v.Static() && v.Protocol() != ingest.Legacy }
 
 // Protocol keeps one protocol.
 func Protocol(p ingest.Protocol) Filter {
-	return func(v *oracle.Verdict) bool { return v.Protocol() == p }
+	return func(v *Record) bool { return v.Protocol() == p }
 }
 
 // Executable keeps V0–V3 (the 570 interactive cases of the paper's comparisons).
-func Executable(v *oracle.Verdict) bool { return v.Protocol() != ingest.Legacy }
+func Executable(v *Record) bool { return v.Protocol() != ingest.Legacy }
 
 // inSet keeps episodes whose base case is in ids, found by base case number; for one
 // goroutine.
@@ -382,5 +393,5 @@ func (r *Release) inSet(ids []string) Filter {
 	for _, id := range ids {
 		in = mark(in, cases.byName(id))
 	}
-	return func(v *oracle.Verdict) bool { return has(in, cases.of(v)) }
+	return func(v *Record) bool { return has(in, cases.of(v)) }
 }

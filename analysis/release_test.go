@@ -11,7 +11,7 @@ import (
 )
 
 // TestCellsShareOrCopy: the grouping holds each configuration × condition × kind in input
-// order, as sub-slices of the caller's verdicts: as they are when each cell is one run of
+// order, as sub-slices of the release's records: as they are when each cell is one run of
 // them, else after grouping them in place (no copy); excluded verdicts are in no cell.
 func TestCellsShareOrCopy(t *testing.T) {
 	mk := func(config, cond string, static, excluded bool, rep int) oracle.Verdict {
@@ -21,8 +21,8 @@ func TestCellsShareOrCopy(t *testing.T) {
 	runs := []oracle.Verdict{mk("A", "main", false, false, 0), mk("A", "main", false, false, 1),
 		mk("A", "static", true, false, 0), mk("B", "main", false, false, 0), mk("B", "main", false, true, 1)}
 	r := NewRelease(nil, nil, runs, oracle.SafeAct)
-	if a := r.mainOf("A"); len(a) != 2 || &a[0] != &runs[0] {
-		t.Errorf("contiguous: mainOf(A) = %d verdicts, shared %v", len(a), len(a) > 0 && &a[0] == &runs[0])
+	if a := r.mainOf("A"); len(a) != 2 || &a[0] != &r.Verdicts[0] {
+		t.Errorf("contiguous: mainOf(A) = %d verdicts, shared %v", len(a), len(a) > 0 && &a[0] == &r.Verdicts[0])
 	}
 	if b := r.mainOf("B"); len(b) != 1 || b[0].Excluded() {
 		t.Errorf("mainOf(B) = %d verdicts, want the scored one", len(b))
@@ -30,10 +30,11 @@ func TestCellsShareOrCopy(t *testing.T) {
 	mixed := []oracle.Verdict{runs[0], runs[3], runs[2], runs[1]}
 	r = NewRelease(nil, nil, mixed, oracle.SafeAct)
 	a := r.mainOf("A")
-	if len(a) != 2 || &a[0] != &mixed[0] || a[0].Repeat() != 0 || a[1].Repeat() != 1 {
+	if len(a) != 2 || &a[0] != &r.Verdicts[0] || a[0].Repeat() != 0 || a[1].Repeat() != 1 {
 		t.Errorf("interleaved: mainOf(A) = %d verdicts, want the first two of the grouped input, in input order", len(a))
 	}
-	if got := []string{mixed[0].Config(), mixed[1].Config(), mixed[2].Config(), mixed[3].Config()}; !slices.Equal(got, []string{"A", "A", "B", "A"}) {
+	g := r.Verdicts
+	if got := []string{g[0].Config(), g[1].Config(), g[2].Config(), g[3].Config()}; !slices.Equal(got, []string{"A", "A", "B", "A"}) {
 		t.Errorf("grouped in place: %v, want A main ×2, B main, A static", got)
 	}
 	if s := r.staticOf("A"); len(s) != 1 || !s[0].Static() {
@@ -56,7 +57,7 @@ func TestMainIsAWindowOfTheGrouping(t *testing.T) {
 	runs := []oracle.Verdict{mk("A", "main", false, 0), mk("A", "main", true, 1), mk("A", "main", false, 2),
 		mk("A", "scgr_eg", false, 0), mk("B", "main", false, 0), mk("B", "main", false, 1), mk("B", "scgr_eg", false, 0)}
 	r := NewRelease(nil, nil, runs, oracle.SafeAct)
-	key := func(vs []oracle.Verdict) (out []string) {
+	key := func(vs []Record) (out []string) {
 		for _, v := range vs {
 			out = append(out, v.Config()+"/"+v.Condition()+"/"+string(rune('0'+v.Repeat())))
 		}
@@ -75,7 +76,7 @@ func TestMainIsAWindowOfTheGrouping(t *testing.T) {
 	if e := r.cell("A", "scgr_eg", false); len(e) != 1 {
 		t.Errorf("A/scgr_eg: %d verdicts", len(e))
 	}
-	if &r.Main()[0] != &runs[0] || runs[4].Condition() != "scgr_eg" || !runs[6].Excluded() {
+	if g := r.Verdicts; &r.Main()[0] != &g[0] || g[4].Condition() != "scgr_eg" || !g[6].Excluded() {
 		t.Error("not grouped in place: the main cells, the other condition's, then the excluded")
 	}
 	// B's main verdicts on both sides of A's: not one run, so Main is a copy in input order.
@@ -125,8 +126,8 @@ func TestInputOrderSurvivesGrouping(t *testing.T) {
 	vs := []oracle.Verdict{mk("A", "h1", "main", false), mk("A", "h1", "scgr_eg", false), mk("A", "h1", "main", true),
 		mk("B", "h2", "main", false), mk("B", "h2", "scgr_eg", false), mk("A", "h1", "main", false)}
 	r := NewRelease(nil, nil, vs, oracle.SafeAct)
-	if vs[1].Config() != "A" || vs[1].Condition() != "main" {
-		t.Fatalf("not grouped in place: second verdict %s/%s", vs[1].Config(), vs[1].Condition())
+	if g := r.Verdicts; g[1].Config() != "A" || g[1].Condition() != "main" {
+		t.Fatalf("not grouped in place: second verdict %s/%s", g[1].Config(), g[1].Condition())
 	}
 	rows, reasons, total := r.Coverage()
 	var got []string

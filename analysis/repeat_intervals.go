@@ -7,7 +7,6 @@ import (
 
 	"github.com/sabench/sabench-stats/bootstrap"
 	"github.com/sabench/sabench-stats/ingest"
-	"github.com/sabench/sabench-stats/oracle"
 )
 
 // Intervals of the statistics computed within each repeat (T3's diagnostic rates, the
@@ -18,12 +17,12 @@ import (
 
 // repeatMetric is one rate computed within each repeat, then averaged over the repeats
 // that have a denominator: in admits an episode to the denominator, hit to the numerator.
-type repeatMetric struct{ in, hit func(*oracle.Verdict) bool }
+type repeatMetric struct{ in, hit func(*Record) bool }
 
 // repeatColumns are per-unit sums of the metrics of one configuration's verdicts vs (those
 // keep admits): columns 2·(m·R + r) and 2·(m·R + r)+1 are metric m's numerator and
 // denominator in the r-th repeat (repeats in ascending order); also the units' index.
-func (r *Release) repeatColumns(vs []oracle.Verdict, keep Filter, ms []repeatMetric, clustered bool) (cols [][]float64, reps []int, index unitIndex) {
+func (r *Release) repeatColumns(vs []Record, keep Filter, ms []repeatMetric, clustered bool) (cols [][]float64, reps []int, index unitIndex) {
 	units := r.unitIDs(clustered)
 	var in []bool
 	for i := range vs {
@@ -147,32 +146,32 @@ var DiagnosticNames = []string{"bsr", "par", "cas", "gap_v1", "gap_v2", "part_v2
 
 // diagnosticMetrics are the definitions of Diagnose, as repeat metrics.
 func diagnosticMetrics() []repeatMetric {
-	proto := func(p ingest.Protocol) func(v *oracle.Verdict) bool {
-		return func(v *oracle.Verdict) bool { return v.Protocol() == p }
+	proto := func(p ingest.Protocol) func(v *Record) bool {
+		return func(v *Record) bool { return v.Protocol() == p }
 	}
 	return []repeatMetric{
-		{in: proto(ingest.V0), hit: func(v *oracle.Verdict) bool { return !v.Attempted() && !v.CoverageComplete() }},
-		{in: func(v *oracle.Verdict) bool { return v.Protocol() == ingest.V1 && v.Attempted() },
-			hit: func(v *oracle.Verdict) bool { return !v.CompleteAtFirstAttempt() }},
-		{in: func(v *oracle.Verdict) bool {
+		{in: proto(ingest.V0), hit: func(v *Record) bool { return !v.Attempted() && !v.CoverageComplete() }},
+		{in: func(v *Record) bool { return v.Protocol() == ingest.V1 && v.Attempted() },
+			hit: func(v *Record) bool { return !v.CompleteAtFirstAttempt() }},
+		{in: func(v *Record) bool {
 			return v.Protocol() == ingest.V1 && v.Attempted() && v.CompleteAtFirstAttempt()
 		}, hit: ECSOf},
-		{in: proto(ingest.V1), hit: func(v *oracle.Verdict) bool { return v.MissingAtCheckpoint() }},
-		{in: proto(ingest.V2), hit: func(v *oracle.Verdict) bool { return v.MissingAtCheckpoint() }},
-		{in: proto(ingest.V2), hit: func(v *oracle.Verdict) bool { return v.ExecutedCommits() > 0 && !v.ECS() }},
-		{in: proto(ingest.V3), hit: func(v *oracle.Verdict) bool { return v.MissingAtCheckpoint() }},
-		{in: proto(ingest.V3), hit: func(v *oracle.Verdict) bool { return v.ExecutedCommits() > 0 && !v.ECS() }},
+		{in: proto(ingest.V1), hit: func(v *Record) bool { return v.MissingAtCheckpoint() }},
+		{in: proto(ingest.V2), hit: func(v *Record) bool { return v.MissingAtCheckpoint() }},
+		{in: proto(ingest.V2), hit: func(v *Record) bool { return v.ExecutedCommits() > 0 && !v.ECS() }},
+		{in: proto(ingest.V3), hit: func(v *Record) bool { return v.MissingAtCheckpoint() }},
+		{in: proto(ingest.V3), hit: func(v *Record) bool { return v.ExecutedCommits() > 0 && !v.ECS() }},
 	}
 }
 
 // DiagnoseCI is Diagnose with an interval on every rate, per configuration of vs in
 // configuration order; each configuration's rates share one draw, on the stream
 // "diagnostics/<config>".
-func (r *Release) DiagnoseCI(vs []oracle.Verdict, o StatOptions) ([]DiagnosticsCI, error) {
+func (r *Release) DiagnoseCI(vs []Record, o StatOptions) ([]DiagnosticsCI, error) {
 	ms := diagnosticMetrics()
 	var out []DiagnosticsCI
 	for _, c := range r.configsOf(vs) {
-		keep := func(v *oracle.Verdict) bool { return v.Config() == c }
+		keep := func(v *Record) bool { return v.Config() == c }
 		cols, reps, _ := r.repeatColumns(vs, keep, ms, o.Clustered)
 		nRep := len(reps)
 		dens := make([][]int, len(ms))
@@ -198,7 +197,7 @@ func (r *Release) DiagnoseCI(vs []oracle.Verdict, o StatOptions) ([]DiagnosticsC
 }
 
 // configsOf is the configurations of vs in the release's order.
-func (r *Release) configsOf(vs []oracle.Verdict) []string {
+func (r *Release) configsOf(vs []Record) []string {
 	seen := map[string]bool{}
 	var order []string
 	for i := range vs {
@@ -225,14 +224,14 @@ type RepeatSpread struct {
 // RepeatSpreads computes RepeatSpread for each row of RepeatVariation(vs, …, filters…),
 // in the rows' order. Each configuration's statistics share one draw, on the stream
 // "variance/<config>".
-func (r *Release) RepeatSpreads(vs []oracle.Verdict, rows []RepeatRow, o StatOptions, filters ...Filter) ([]RepeatSpread, error) {
+func (r *Release) RepeatSpreads(vs []Record, rows []RepeatRow, o StatOptions, filters ...Filter) ([]RepeatSpread, error) {
 	keep := both(filters...)
 	clusters := r.unitIDs(true)
 	out := make([]RepeatSpread, len(rows))
 	for i, row := range rows {
 		c := row.Config
-		kc := both(keep, func(v *oracle.Verdict) bool { return v.Config() == c })
-		ecs := []repeatMetric{{in: func(*oracle.Verdict) bool { return true }, hit: ECSOf}}
+		kc := both(keep, func(v *Record) bool { return v.Config() == c })
+		ecs := []repeatMetric{{in: func(*Record) bool { return true }, hit: ECSOf}}
 		cols, reps, index := r.repeatColumns(vs, kc, ecs, o.Clustered)
 		nRep := len(reps)
 		// Per case: successes, scored repeats and the case's unit and template.

@@ -150,7 +150,7 @@ func TestBaselineDeltaLikeIdenticalPolicy(t *testing.T) {
 			break
 		}
 	}
-	twin := NewRelease(r.Cases, r.Sets, r.Verdicts, other) // the same verdicts under another name
+	twin := releaseOfRecords(r, r.Verdicts, other) // the same verdicts under another name
 	o := DefaultStatOptions()
 	o.Resamples, o.Workers = 1000, 2
 	res, err := NewPolicyComparison([]*Release{r, twin}).Compare(o)

@@ -4,7 +4,6 @@ import (
 	"sort"
 
 	"github.com/sabench/sabench-stats/bootstrap"
-	"github.com/sabench/sabench-stats/oracle"
 )
 
 // RepeatRow is the repeat-variation table's row for one configuration: the ECS of each
@@ -26,7 +25,7 @@ type RepeatRow struct {
 // configuration's number of distinct repeats, so under bootstrap.PassKPlanned a case scored
 // fewer times counts its missing repeats as failures; PassK.Short lists those cases either
 // way.
-func (r *Release) RepeatVariation(vs []oracle.Verdict, ks []int, conv bootstrap.PassKConvention, filters ...Filter) ([]RepeatRow, error) {
+func (r *Release) RepeatVariation(vs []Record, ks []int, conv bootstrap.PassKConvention, filters ...Filter) ([]RepeatRow, error) {
 	keep := both(filters...)
 	var out []RepeatRow
 	for _, s := range r.Summarize(vs, keep) {

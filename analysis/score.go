@@ -52,6 +52,14 @@ type ScoreOptions struct {
 	DetailFirst bool
 	// Keep makes ScoreChunked return the verdicts as well as the tally (Score always does).
 	Keep bool
+	// Records makes Score keep, instead of the verdicts, what a Release is built from
+	// (NewScoredRelease): their records, the costs summed in input order and the runs a
+	// table lists. Each batch is converted as it arrives (after Each), and its episodes'
+	// run ids and usages go back to the oracle's tables (oracle.Verdict.Release): a report
+	// then holds 40 bytes per episode and policy setting, which the collector never scans,
+	// instead of the verdicts (about 480 bytes per episode). Scored.Verdicts is then nil.
+	// Not for ScoreChunked.
+	Records bool
 }
 
 // Scored is the outcome of scoring: one verdict slice per policy, in input order (see
@@ -63,6 +71,19 @@ type Scored struct {
 	Counts   Counts
 	// Tally is the summary's tally, from ScoreChunked (TallyOf makes one of Verdicts).
 	Tally *ScoreTally
+	// inputs are, with ScoreOptions.Records, each policy's release input (nil for a policy
+	// that shares the slice of an earlier one with its settings).
+	inputs []*releaseInput
+}
+
+// Keep lets several scored releases be made from s (NewScoredRelease): without it the
+// first takes the records it is built from. Call it before sharing s.
+func (s *Scored) Keep() {
+	for _, in := range s.inputs {
+		if in != nil {
+			in.keep = true
+		}
+	}
 }
 
 // Counts reconcile what was read: Read = Scored + sum(Excluded). Duplicate keys are the
@@ -278,6 +299,11 @@ func (pl *scorePlan) join(done <-chan *batch) (*Scored, error) {
 	// episodes' slices grew by a quarter at a time, allocating and copying five times
 	// their final size (2 GB of report's allocations at synth --scale 50).
 	parts := make([][][]oracle.Verdict, len(opt.Policies))
+	var rec *recording
+	if opt.Records {
+		rec = newRecording(pl)
+		s.inputs = rec.inputs
+	}
 	pending := map[int]*batch{}
 	next := 0
 	var scoreErr error
@@ -309,9 +335,13 @@ func (pl *scorePlan) join(done <-chan *batch) (*Scored, error) {
 					}
 				}
 			}
-			for pi := range opt.Policies {
-				if pl.kind[pi] != slotShare {
-					parts[pi] = append(parts[pi], b.out[pi])
+			if rec != nil {
+				rec.add(b.out)
+			} else {
+				for pi := range opt.Policies {
+					if pl.kind[pi] != slotShare {
+						parts[pi] = append(parts[pi], b.out[pi])
+					}
 				}
 			}
 			if opt.Progress != nil {
@@ -322,6 +352,10 @@ func (pl *scorePlan) join(done <-chan *batch) (*Scored, error) {
 	}
 	if scoreErr != nil {
 		return nil, scoreErr
+	}
+	if rec != nil {
+		s.Verdicts, s.Counts = nil, rec.counts
+		return s, nil
 	}
 	for pi := range opt.Policies {
 		if pl.kind[pi] != slotShare {
@@ -365,15 +399,21 @@ func sameSettings(pols []oracle.Policy) []int {
 // CountsOf reconciles one policy's verdicts of every episode read: each is scored or
 // excluded by its reason.
 func CountsOf(vs []oracle.Verdict) Counts {
-	c := Counts{Read: len(vs), Excluded: map[string]int{}}
+	c := Counts{Excluded: map[string]int{}}
 	for i := range vs {
-		if v := &vs[i]; v.Excluded() {
-			c.Excluded[v.ExclusionReason()]++
-		} else {
-			c.Scored++
-		}
+		c.add(&vs[i])
 	}
 	return c
+}
+
+// add counts one verdict read.
+func (c *Counts) add(v *oracle.Verdict) {
+	c.Read++
+	if v.Excluded() {
+		c.Excluded[v.ExclusionReason()]++
+	} else {
+		c.Scored++
+	}
 }
 
 // prepCache compiles each case once, on first use, safely across workers.

@@ -41,6 +41,9 @@ func (s *limitSource) Next() (*ingest.Episode, error) {
 // time. The verdicts equal Score's: each is a function of its episode alone. opt.Others
 // is not used; opt.Progress is called after each chunk.
 func ScoreChunked(src EpisodeSource, lookup CaseLookup, opt ScoreOptions, chunk int, emit func([][]oracle.Verdict) error) (*Scored, error) {
+	if opt.Records {
+		return nil, errors.New("analysis.ScoreChunked: Records is for Score")
+	}
 	if chunk < 1 {
 		chunk = 1
 	}

@@ -3,6 +3,8 @@ package analysis
 import (
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest"
@@ -186,4 +188,74 @@ func referenceRepeats(t *testing.T, n int) ([]*ingest.Episode, CaseLookup) {
 		}
 	}
 	return eps, caseLookup(cases)
+}
+
+// With Records, Score keeps what the releases are built from instead of the verdicts:
+// releases equal, record for record, to those built from the verdicts (costs summed in
+// input order included), with policies of equal settings sharing one, and with Others.
+func TestScoreRecordsBuildTheSameReleases(t *testing.T) {
+	eps, lookup := referenceRepeats(t, 2)
+	for i, e := range eps {
+		if i%7 == 3 {
+			e.Status = ingest.StatusInfraFailure
+		}
+		if i%3 != 0 {
+			e.Usage = &ingest.Usage{CostUSD: float64(i) / 8, WallSeconds: 1e-3 * float64(i), Known: ingest.UsageCost | ingest.UsageWall}
+		}
+		if i%4 == 1 {
+			e.Condition = "scgr_eg"
+		}
+	}
+	pols := []oracle.Policy{oracle.SafeAct, oracle.Presets[3], oracle.Presets[4], oracle.Presets[1]}
+	bench := &casespec.Bench{}
+	for _, others := range []func(*ingest.Episode) bool{nil, func(e *ingest.Episode) bool { return e.Condition == ingest.DefaultCondition }} {
+		opt := ScoreOptions{Policies: pols, Workers: 2, Others: others}
+		s, err := Score(&ingest.SliceSource{Episodes: eps}, lookup, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := NewScoredRelease("x", bench, s, nil)
+		opt.Records = true
+		if s, err = Score(&ingest.SliceSource{Episodes: eps}, lookup, opt); err != nil {
+			t.Fatal(err)
+		}
+		if s.Verdicts != nil {
+			t.Error("Records: the verdicts were kept")
+		}
+		got := NewScoredRelease("x", bench, s, nil)
+		if fmt.Sprint(got.Counts) != fmt.Sprint(want.Counts) || got.Counts.Read != len(eps) {
+			t.Errorf("counts %+v, want %+v", got.Counts, want.Counts)
+		}
+		for pi := range pols {
+			a, b := got.Releases[pi], want.Releases[pi]
+			if !slices.Equal(a.Verdicts, b.Verdicts) || len(a.Verdicts) == 0 {
+				t.Errorf("others %v, policy %s: records differ", others != nil, pols[pi].Name)
+			}
+			if ca, cb := costText(a), costText(b); ca != cb || !strings.Contains(ca, "wall 0.") {
+				t.Errorf("policy %s: costs %s, want %s", pols[pi].Name, ca, cb)
+			}
+			ra, _, xa := a.Coverage()
+			rb, _, xb := b.Coverage()
+			if fmt.Sprint(ra, xa) != fmt.Sprint(rb, xb) {
+				t.Errorf("policy %s: coverage differs", pols[pi].Name)
+			}
+		}
+		if &got.Releases[1].Main()[0] != &got.Releases[2].Main()[0] {
+			t.Error("tau-bench and appworld do not share one release's records")
+		}
+	}
+}
+
+// costText prints a release's cost rows and total (without UsageSum's exact-sum state).
+func costText(r *Release) string {
+	rows, total := r.Costs()
+	var b strings.Builder
+	for _, c := range append(rows, total) {
+		fmt.Fprintf(&b, "%s %d %d %d", c.Config, c.Episodes, c.InteractiveEpisodes, c.InteractiveSuccesses)
+		for _, u := range []UsageSum{c.Cost, c.InteractiveCost, c.Input, c.Output, c.Wall} {
+			fmt.Fprintf(&b, " %v/%d", u.Sum, u.N)
+		}
+		fmt.Fprintf(&b, " wall %v\n", c.Wall.Sum)
+	}
+	return b.String()
 }

@@ -34,16 +34,26 @@ type ScoredRelease struct {
 func NewScoredRelease(input string, bench *casespec.Bench, s *Scored, dropped []ingest.Problem) *ScoredRelease {
 	out := &ScoredRelease{Input: input, Bench: bench, Counts: s.Counts, Dropped: dropped, DatasetID: bench.DatasetID, DatasetVersion: bench.DatasetVersion,
 		Synthetic: bench.Kind == casespec.BenchMemory || bench.DatasetID == SyntheticDatasetID}
+	var same []int // with records: the first policy with each one's settings
+	if s.inputs != nil {
+		same = sameSettings(s.Policies)
+	}
 	for i, p := range s.Policies {
 		r := (*Release)(nil)
 		for j := range i { // policies with the same settings share one verdict slice (Score)
-			if sameSlice(s.Verdicts[i], s.Verdicts[j]) {
+			if same != nil && s.inputs[i] == nil && same[i] == j || same == nil && sameSlice(s.Verdicts[i], s.Verdicts[j]) {
 				r = out.Releases[j].sharing(p)
 				break
 			}
 		}
 		if r == nil {
-			r = NewRelease(bench.Cases, bench.Sets, s.Verdicts[i], p)
+			in := (*releaseInput)(nil)
+			if s.inputs != nil {
+				in = s.inputs[i]
+			} else {
+				in = inputOf(s.Verdicts[i])
+			}
+			r = newRelease(bench.Cases, bench.Sets, in, p)
 		}
 		out.Releases = append(out.Releases, r)
 	}

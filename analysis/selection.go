@@ -1,7 +1,5 @@
 package analysis
 
-import "github.com/sabench/sabench-stats/oracle"
-
 // The comparisons select their verdicts by filter (Arm.Keep, a keep argument) instead of
 // copying them (SelectFrom): they only count, and at a million episodes the copies were
 // gigabytes of allocation. A filter keeps the verdicts' order, so every sum is the same.
@@ -20,7 +18,7 @@ func both(fs ...Filter) Filter {
 	case 1:
 		return set[0]
 	}
-	return func(v *oracle.Verdict) bool {
+	return func(v *Record) bool {
 		for _, f := range set {
 			if !f(v) {
 				return false
@@ -31,10 +29,10 @@ func both(fs ...Filter) Filter {
 }
 
 // admits says whether keep (nil: everything) keeps v.
-func admits(keep Filter, v *oracle.Verdict) bool { return keep == nil || keep(v) }
+func admits(keep Filter, v *Record) bool { return keep == nil || keep(v) }
 
 // anyWhere says whether keep admits any of vs.
-func anyWhere(vs []oracle.Verdict, keep Filter) bool {
+func anyWhere(vs []Record, keep Filter) bool {
 	for i := range vs {
 		if admits(keep, &vs[i]) {
 			return true
@@ -44,7 +42,7 @@ func anyWhere(vs []oracle.Verdict, keep Filter) bool {
 }
 
 // rateOf is the share of the verdicts keep admits that have the indicator.
-func rateOf(vs []oracle.Verdict, keep Filter, ind func(*oracle.Verdict) bool) Rate {
+func rateOf(vs []Record, keep Filter, ind func(*Record) bool) Rate {
 	var x Rate
 	for i := range vs {
 		if admits(keep, &vs[i]) {

@@ -2,7 +2,6 @@ package analysis
 
 import (
 	"github.com/sabench/sabench-stats/ingest"
-	"github.com/sabench/sabench-stats/oracle"
 )
 
 // Sizes counts the base cases (variants left out) per protocol and domain (T1).
@@ -65,4 +64,4 @@ func (r *Release) ModelOf() map[string]string {
 
 // Main returns the scored interactive episodes of the main condition (callers must not
 // modify them).
-func (r *Release) Main() []oracle.Verdict { return r.main }
+func (r *Release) Main() []Record { return r.main }

@@ -5,8 +5,6 @@ import (
 	"slices"
 	"sort"
 	"sync"
-
-	"github.com/sabench/sabench-stats/oracle"
 )
 
 // Resampling units as dense numbers. Every statistic resamples units (base cases, or their
@@ -36,7 +34,7 @@ type unitTable struct {
 const domainByName = -2
 
 // domainOf is the position of v's domain in Release.Domains, -1 for another domain.
-func (t *unitTable) domainOf(v *oracle.Verdict) int {
+func (t *unitTable) domainOf(v *Record) int {
 	if k := v.CaseIdentityKey(); int(k) < len(t.domain) && t.domain[k] != domainByName {
 		return int(t.domain[k])
 	}
@@ -65,7 +63,7 @@ func (r *Release) clusterOf(base string) string {
 	return base
 }
 
-func newUnitTable(vs []oracle.Verdict, clusterOf func(string) string, domains []string) *unitTable {
+func newUnitTable(vs []Record, clusterOf func(string) string, domains []string) *unitTable {
 	// The base case and domain of each key, looked up once per key.
 	var base, domain []string
 	var set []bool
@@ -145,7 +143,7 @@ func (r *Release) unitIDs(clustered bool) *unitIDs {
 func (r *Release) caseIDs() *unitIDs { return r.unitIDs(false) }
 
 // of is v's unit number.
-func (u *unitIDs) of(v *oracle.Verdict) int32 {
+func (u *unitIDs) of(v *Record) int32 {
 	of := u.t.of[u.c]
 	if k := v.CaseIdentityKey(); int(k) < len(of) && of[k] >= 0 {
 		return of[k]

@@ -59,11 +59,11 @@ func TestUnitIDs(t *testing.T) {
 // and sortedIndex still orders every unit by name.
 func TestUnitIDsForeign(t *testing.T) {
 	r := unitsRelease()
-	odd := []oracle.Verdict{
+	odd := recordsOf([]oracle.Verdict{
 		oracle.Fields{Config: "m", CaseID: "u-0", BaseCaseID: "u-0"}.Verdict(),
 		oracle.Fields{Config: "m", CaseID: "u-e", BaseCaseID: "u-e"}.Verdict(),
 		oracle.Fields{Config: "m", CaseID: "u-c@y", BaseCaseID: "u-c"}.Verdict(),
-	}
+	})
 	units := r.unitIDs(false)
 	var in []bool
 	for i := range odd {
@@ -95,8 +95,9 @@ func TestUnitIDsForeign(t *testing.T) {
 		oracle.Fields{Config: "m", CaseID: "u-amb", BaseCaseID: "u-q"}.Verdict(),
 	}
 	amb := NewRelease(nil, nil, vs, oracle.SafeAct).unitIDs(true)
+	rs := recordsOf(vs)
 	for i, want := range []string{"u-p", "u-q"} {
-		if got := amb.name(amb.of(&vs[i])); got != want {
+		if got := amb.name(amb.of(&rs[i])); got != want {
 			t.Errorf("case id with two base cases: verdict %d is unit %q, want %q", i, got, want)
 		}
 	}
@@ -113,7 +114,7 @@ func TestPairedDiffUnits(t *testing.T) {
 		oracle.Fields{Config: "m", CaseID: "u-c", BaseCaseID: "u-c"}.Verdict(),
 	}
 	a := Arm{Verdicts: r.mainOf("m"), Indicator: ECSOf}
-	b := Arm{Verdicts: other, Indicator: ECSOf}
+	b := Arm{Verdicts: recordsOf(other), Indicator: ECSOf}
 	o := DefaultStatOptions()
 	o.Resamples = 0
 	for _, c := range []struct {
@@ -156,8 +157,9 @@ func TestConfigAndDomainOf(t *testing.T) {
 	}
 	cases := []*casespec.Case{{ID: "u-y", Domain: "d-y"}, {ID: "u-z", Domain: "d-z"}}
 	amb := NewRelease(cases, nil, vs, oracle.SafeAct)
+	rs := recordsOf(vs)
 	for i := range vs {
-		if d := amb.unitTable().domainOf(&vs[i]); d != slices.Index(amb.Domains(), vs[i].Domain()) || d < 0 {
+		if d := amb.unitTable().domainOf(&rs[i]); d != slices.Index(amb.Domains(), vs[i].Domain()) || d < 0 {
 			t.Errorf("case id with two domains: verdict %d in domain %d, want %s of %q", i, d, vs[i].Domain(), amb.Domains())
 		}
 	}
@@ -170,7 +172,7 @@ func TestInSetByNumber(t *testing.T) {
 	ids := []string{"u-a", "u-d", "u-none"}
 	other := oracle.Fields{Config: "m", CaseID: "u-none@x", BaseCaseID: "u-none"}.Verdict()
 	in := r.inSet(ids)
-	for _, v := range append(slices.Clone(r.Verdicts), other) {
+	for _, v := range append(slices.Clone(r.Verdicts), recordsOf([]oracle.Verdict{other})...) {
 		if want := slices.Contains(ids, v.BaseCaseID()); in(&v) != want {
 			t.Errorf("%s: inSet %v, want %v (base case %s)", v.CaseID(), in(&v), want, v.BaseCaseID())
 		}

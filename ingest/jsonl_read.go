@@ -53,7 +53,21 @@ func newJSONLFileReader(f *os.File, path string, opt ReadOptions) (*jsonlReader,
 		r.hash, r.hashes = newHashingReader(f), opt.Hashes
 		raw = r.hash
 	}
-	src, closers, err := decompress(bufio.NewReaderSize(raw, 64<<10))
+	// The buffers are no larger than the bytes there are to read (the file, or the
+	// shard's part of it), plus one: opening a small file then costs no megabyte to clear.
+	n := int64(-1)
+	if p := opt.part; p != nil {
+		n = p.end - p.start
+	} else if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+		n = st.Size()
+	}
+	fit := func(size int) int {
+		if n >= 0 && n < int64(size) {
+			return int(n) + 1
+		}
+		return size
+	}
+	src, closers, err := decompress(bufio.NewReaderSize(raw, fit(64<<10)))
 	if err != nil {
 		f.Close()
 		return nil, newFileError(path, 0, err)
@@ -61,6 +75,8 @@ func newJSONLFileReader(f *os.File, path string, opt ReadOptions) (*jsonlReader,
 	r.closers = closers
 	if workers := opt.workers(); workers > 1 {
 		r.startParallel(workers, src)
+	} else if len(closers) == 0 { // not compressed: the bytes read are the file's
+		r.br = bufio.NewReaderSize(src, fit(jsonlBufSize))
 	} else {
 		r.br = bufio.NewReaderSize(src, jsonlBufSize)
 	}

@@ -279,7 +279,8 @@ func scanPrefix(path string, n int64, maxLine int) (lines int, eps int64, stop b
 		return 0, 0, false, err
 	}
 	defer f.Close()
-	br := bufio.NewReaderSize(io.LimitReader(f, n), 1<<20)
+	// The buffer is no larger than what it reads: a small prefix costs no megabyte to clear.
+	br := bufio.NewReaderSize(io.LimitReader(f, n), int(min(n+1, 1<<20)))
 	var long []byte // a line that did not fit the buffer, assembled
 	for {
 		b, rerr := br.ReadSlice('\n')

@@ -1,6 +1,8 @@
 package oracle
 
 import (
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest"
@@ -37,6 +39,26 @@ func benchWorkload(b testing.TB) ([]*Prepared, []*ingest.Episode) {
 func BenchmarkScore(b *testing.B) {
 	ps, eps := releaseWorkload(b)
 	benchScoreOne(b, ps, eps, 7919)
+}
+
+// BenchmarkScoreByCase is BenchmarkScore with the episodes taken case by case (each
+// case's episodes together, in release order within the case) instead of in a stride
+// through the release. The release lists every configuration's episodes across all cases,
+// so in its order (which report scores in) consecutive episodes are of different cases
+// and each episode meets its case's prepared data cold; this benchmark shows what that
+// costs (docs/scoring-speed.md).
+func BenchmarkScoreByCase(b *testing.B) {
+	ps, eps := releaseWorkload(b)
+	idx := make([]int, len(eps))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(i, j int) int { return strings.Compare(ps[i].c.ID, ps[j].c.ID) })
+	byPs, byEps := make([]*Prepared, len(eps)), make([]*ingest.Episode, len(eps))
+	for k, i := range idx {
+		byPs[k], byEps[k] = ps[i], eps[i]
+	}
+	benchScoreOne(b, byPs, byEps, 1)
 }
 
 // BenchmarkScoreReferenceCases scores the real cases' reference episodes and a failing

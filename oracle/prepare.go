@@ -3,8 +3,8 @@ package oracle
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
-	"sync/atomic"
 
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/casespec"
@@ -25,7 +25,7 @@ type Prepared struct {
 	maxCalls int
 	infoTool map[string]struct{}
 
-	rulesByTool map[string][]prepRule
+	rulesByTool []toolRules // in the order of the tools' first rule
 	deltas      map[string]*delta
 	deltaByTool map[string][]*delta // parsed delta keys per tool, in spec order
 	ruleArgs    map[string][]*jsonv.Object
@@ -55,7 +55,7 @@ type Prepared struct {
 
 	factTexts map[*jsonv.Object]string // see specText
 
-	labelSlots [labelSlotCount]atomic.Pointer[idLabels] // see Identity
+	caseSets [caseSetCount]slotSet[tripleSlot] // see cachedCase
 
 	rules *actionRules // the case's action_rules, compiled; nil for SafeActBench cases
 }
@@ -178,11 +178,15 @@ func (p *Prepared) prepareInfo(spec *casespec.Spec) {
 // prepareEvidence indexes the evidence rules by tool and the evidence deltas by key and by
 // tool, with their facts' predicates looked up and their schema errors found once.
 func (p *Prepared) prepareEvidence(spec *casespec.Spec) {
-	p.rulesByTool = map[string][]prepRule{}
 	p.ruleArgs = map[string][]*jsonv.Object{}
 	for i := range spec.EvidenceRules {
 		r := &spec.EvidenceRules[i]
-		p.rulesByTool[r.Tool] = append(p.rulesByTool[r.Tool], prepRule{r, specFactsOf(r.Facts)})
+		j := slices.IndexFunc(p.rulesByTool, func(t toolRules) bool { return t.tool == r.Tool })
+		if j < 0 {
+			j = len(p.rulesByTool)
+			p.rulesByTool = append(p.rulesByTool, toolRules{tool: r.Tool})
+		}
+		p.rulesByTool[j].rules = append(p.rulesByTool[j].rules, prepRule{r, specFactsOf(r.Facts)})
 		if ao, ok := r.ArgsMatch.(*jsonv.Object); ok {
 			p.ruleArgs[r.Tool] = append(p.ruleArgs[r.Tool], ao)
 		}
@@ -363,7 +367,7 @@ func (p *Prepared) ruleFacts(tool string, args any, eventIndex int, callID strin
 	if _, ok := args.(*jsonv.Object); !ok {
 		srcArgs = &jsonv.Object{}
 	}
-	for _, r := range p.rulesByTool[tool] {
+	for _, r := range p.rulesFor(tool) {
 		if !argsMatch(args, r.ArgsMatch) {
 			continue
 		}
@@ -371,6 +375,24 @@ func (p *Prepared) ruleFacts(tool string, args any, eventIndex int, callID strin
 			led.add(fact{specFact: f, eventIndex: eventIndex, callID: callID, tool: tool, args: srcArgs})
 		}
 	}
+}
+
+// toolRules are the evidence rules of one tool.
+type toolRules struct {
+	tool  string
+	rules []prepRule
+}
+
+// rulesFor returns the evidence rules of tool. A case has a few tools with rules: a scan
+// of one small slice touches less memory than a map lookup (the case's data is cold
+// when consecutive episodes are of other cases, as in a release read in order).
+func (p *Prepared) rulesFor(tool string) []prepRule {
+	for i := range p.rulesByTool {
+		if t := &p.rulesByTool[i]; len(t.tool) == len(tool) && t.tool == tool {
+			return t.rules
+		}
+	}
+	return nil
 }
 
 // schemaByPredicate is evidence_schema_by_predicate.

@@ -322,8 +322,8 @@ func (p *Prepared) indexFactKeys() {
 			}
 		}
 	}
-	for _, rs := range p.rulesByTool {
-		for _, r := range rs {
+	for _, t := range p.rulesByTool {
+		for _, r := range t.rules {
 			fill(r.facts)
 		}
 	}

@@ -46,35 +46,12 @@ func (p *Prepared) Score(ep *ingest.Episode, pol Policy, detail bool) Verdict {
 // for scoring one episode under several policies (ScoreFrom, ScoreMany).
 func (p *Prepared) Identity(ep *ingest.Episode) Verdict {
 	f := p.identity(ep)
-	// A case's episodes share their labels with many others (the same configuration,
-	// condition and status): the case keeps the labels it interned last in a few slots,
-	// chosen by a cheap hash of the labels, and checks that slot first, which skips eight
-	// lookups in the shared tables per episode (1.9 CPU-s of sync.Map reads in report at
-	// synth --scale 50, when only the last episode's labels were kept; episodes that
-	// alternate between configurations, as a release read in any order does, hit too).
-	slot := &p.labelSlots[labelSlotOf(&f)]
-	k := slot.Load()
-	if k == nil || !k.of(&f) {
-		k = f.labels()
-		slot.Store(k)
-	}
-	return f.identityWith(k)
-}
-
-// labelSlotCount is the number of label slots a prepared case keeps (see Identity).
-const labelSlotCount = 64
-
-// labelSlotOf hashes the labels that vary within a case (the case id only by variant)
-// from their lengths and end bytes: distinct enough for the configurations, conditions
-// and statuses of a release; a collision only costs the lookups it would have saved.
-func labelSlotOf(f *Fields) int {
-	h := uint(len(f.Config))*131 + uint(len(f.Model))*17 + uint(len(f.Condition))*7 + uint(len(f.Status)) + uint(len(f.CaseID))*3
-	for _, s := range [...]string{f.Config, f.Condition} {
-		if n := len(s); n > 0 {
-			h = h*31 + uint(s[0]) + uint(s[n-1])*7 + uint(s[n/2])*13
-		}
-	}
-	return int(h % labelSlotCount)
+	// Each label group is looked up in a small cache of its own (identcache.go), not in
+	// the shared tables: a release's label combinations are nearly all distinct (21,035
+	// for 34,147 episodes of the built-in release), but each group takes few values.
+	k := idLabels{cfg: cachedCfg(f.Config, f.Model, f.Harness), cas: p.cachedCase(f.CaseID, f.BaseCaseID, f.Domain),
+		condID: cachedLabel(f.Condition), statusID: cachedLabel(f.Status)}
+	return f.identityWith(&k)
 }
 
 // ScoreFrom is Score from the episode's Identity.

@@ -124,30 +124,16 @@ func (f *Fields) identity() Verdict {
 	return f.identityWith(f.labels())
 }
 
-// idLabels are the interned ids of an identity's labels, with the table's copies of the
-// strings they stand for (Prepared.Identity keeps the last ones).
+// idLabels are the interned ids of an identity's labels.
 type idLabels struct {
-	config, model, harness, caseID, base, domain, condition, status string
-
 	cfg, cas         uint32
 	condID, statusID sym
 }
 
 // labels interns f's identity labels.
 func (f *Fields) labels() *idLabels {
-	k := &idLabels{cfg: internCfg(f.Config, f.Model, f.Harness), cas: internCase(f.CaseID, f.BaseCaseID, f.Domain),
+	return &idLabels{cfg: internCfg(f.Config, f.Model, f.Harness), cas: internCase(f.CaseID, f.BaseCaseID, f.Domain),
 		condID: internLabel(f.Condition), statusID: internLabel(f.Status)}
-	c, cs := cfgKeys.get(k.cfg), caseKeys.get(k.cas)
-	k.config, k.model, k.harness = c.config.String(), c.model.String(), c.harness.String()
-	k.caseID, k.base, k.domain = cs.id.String(), cs.base.String(), cs.domain.String()
-	k.condition, k.status = k.condID.String(), k.statusID.String()
-	return k
-}
-
-// of reports whether k holds f's identity labels.
-func (k *idLabels) of(f *Fields) bool {
-	return k.config == f.Config && k.model == f.Model && k.harness == f.Harness && k.caseID == f.CaseID &&
-		k.base == f.BaseCaseID && k.domain == f.Domain && k.condition == f.Condition && k.status == f.Status
 }
 
 // identityWith is identity with its labels already interned.

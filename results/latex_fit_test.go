@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/sabench/sabench-stats/analysis"
@@ -23,32 +24,44 @@ import (
 
 var latexDir = flag.String("latexdir", "", "keep the LaTeX fit test's documents and logs in this directory")
 
+// builtinReport is builtinReportTables' result, built once: the two tests that read it
+// render the tables and leave them unchanged.
+var builtinReport struct {
+	once   sync.Once
+	tables []*results.Table
+	err    error
+}
+
 // builtinReportTables returns every table of the report on the built-in release, as
 // `sabench-stats report` builds them (all presets scored, the others on the main
 // condition only), with 1000 resamples: the layout does not depend on the count.
 func builtinReportTables(t *testing.T) []*results.Table {
 	t.Helper()
+	builtinReport.once.Do(func() { builtinReport.tables, builtinReport.err = buildBuiltinReport() })
+	if builtinReport.err != nil {
+		t.Fatal(builtinReport.err)
+	}
+	return builtinReport.tables
+}
+
+func buildBuiltinReport() ([]*results.Table, error) {
 	rel, err := synth.Default()
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	b, err := casespec.NewBench("builtin", rel.Cases, rel.Sets, casespec.BenchOptions{})
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	s, err := analysis.Score(&ingest.SliceSource{Episodes: rel.Episodes}, b.Case, analysis.ScoreOptions{Policies: oracle.Presets, Workers: 2,
 		Others: func(ep *ingest.Episode) bool { return ep.Condition == ingest.DefaultCondition }})
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	sr := analysis.NewScoredRelease("builtin", b, s, nil)
 	o := analysis.DefaultStatOptions()
 	o.Resamples, o.Workers = 1000, 2
-	out, err := results.Build(&results.Input{Releases: sr.Releases, Stats: o, Choices: analysis.PaperChoices()}, results.Registry)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
+	return results.Build(&results.Input{Releases: sr.Releases, Stats: o, Choices: analysis.PaperChoices()}, results.Registry)
 }
 
 // TestLaTeXFitsBuiltinReport compiles every table of the built-in report, in the default

@@ -26,6 +26,13 @@ var realIDs = []string{"SAB-L-001", "SAB-V0-001", "SAB-V0-166", "SAB-V0-167", "S
 // something to show.
 func fixtureRelease(t *testing.T) *analysis.Release {
 	t.Helper()
+	cases, sets, vs := fixtureVerdicts(t)
+	return analysis.NewRelease(cases, sets, vs, oracle.SafeAct)
+}
+
+// fixtureVerdicts are fixtureRelease's cases, sets and verdicts (each cell one run of them).
+func fixtureVerdicts(t *testing.T) ([]*casespec.Case, map[string][]string, []oracle.Verdict) {
+	t.Helper()
 	var cases []*casespec.Case
 	for i, id := range realIDs {
 		c := realCase(t, id)
@@ -94,7 +101,7 @@ func fixtureRelease(t *testing.T) *analysis.Release {
 	vs = append(vs, oracle.Fields{Config: "M1/Family", Model: "M1", Harness: "Family", CaseID: "SAB-V3-001", BaseCaseID: "SAB-V3-001",
 		Protocol: ingest.V3, Domain: cases[9].Domain, Repeat: 3, Condition: "main", Status: "infra_failure", Excluded: true,
 		ExclusionReason: "infra_failure", FirstAttemptIndex: -1, Official: -1}.Verdict())
-	return analysis.NewRelease(cases, sets, vs, oracle.SafeAct)
+	return cases, sets, vs
 }
 
 func goldenStats() analysis.StatOptions {
@@ -109,9 +116,10 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/ta
 // TestGoldenTables renders every table of the fixture release in every format and
 // compares with testdata/golden (go test ./analysis -run TestGoldenTables -update).
 func TestGoldenTables(t *testing.T) {
-	r := fixtureRelease(t)
+	cases, sets, vs := fixtureVerdicts(t)
+	r := analysis.NewRelease(cases, sets, vs, oracle.SafeAct)
 	o := goldenStats()
-	lax := analysis.NewRelease(r.Cases, r.Sets, relaxed(r.Verdicts), oracle.Presets[3])
+	lax := analysis.NewRelease(cases, sets, relaxed(vs), oracle.Presets[3])
 	tables, err := results.Build(&results.Input{Releases: []*analysis.Release{r, lax}, Stats: o, Choices: analysis.PaperChoices()}, results.Registry)
 	if err != nil {
 		t.Fatal(err)
@@ -180,10 +188,11 @@ func TestTablesDoNotDependOnWorkers(t *testing.T) {
 // release then groups them by copying instead of sub-slicing) and expects the same
 // per-configuration tables.
 func TestTablesDoNotDependOnVerdictOrder(t *testing.T) {
-	r := fixtureRelease(t)
+	cases, sets, vs := fixtureVerdicts(t)
+	r := analysis.NewRelease(cases, sets, vs, oracle.SafeAct)
 	var interleaved []oracle.Verdict
 	byConfig := map[string][]oracle.Verdict{}
-	for _, v := range r.Verdicts {
+	for _, v := range vs {
 		byConfig[v.Config()] = append(byConfig[v.Config()], v)
 	}
 	for i := 0; ; i++ {

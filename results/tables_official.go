@@ -120,14 +120,14 @@ func buildOfficialUnauthorized(in *Input) (*Table, error) {
 	if !r.OfficialTasks() {
 		return emptyBecause(t, officialNotApplicable), nil
 	}
-	list := analysis.OfficialPassedUnauthorized(r.Main())
+	list := r.OfficialPassedUnauthorized()
 	for i, v := range list {
 		if i == maxUnauthorizedRows {
 			t.Notes = append(t.Notes, fmt.Sprintf("%d more episodes are not listed.", len(list)-maxUnauthorizedRows))
 			break
 		}
-		t.AddRow(Text(v.RunID()), Text(v.Config()), Text(v.CaseID()), countCell(v.Repeat()), Text(v.Outcome()),
-			countCell(v.FirstAttemptIndex()), countCell(v.ExecutedCommits()))
+		t.AddRow(Text(v.RunID), Text(v.Config), Text(v.CaseID), countCell(v.Repeat), Text(v.Outcome),
+			countCell(v.FirstAttemptIndex), countCell(v.ExecutedCommits))
 	}
 	t.Notes = append(t.Notes,
 		"Each row: the benchmark's reward is 1, but at least one database write lacked a read of the entity it acts on or the confirmation the policy requires. Where the chain broke: `sabench-stats explain RUN` (with the same --bench, --runs and --policy), or the episode's page in the viewer (index.html).",

@@ -8,52 +8,86 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sabench/sabench-stats/ingest/synth"
 )
 
-// TestInspectRelease: `synth --format inspect --out D` writes the built-in release as
-// Inspect logs beside runs.jsonl; `score --bench D --inspect D` gives every run id of the
-// release the same verdict (every field, ecs, outcome and failure_type included) as
-// `score --bench D --runs D/runs.jsonl`; `report` on either input writes identical tables
-// (every text, Markdown, LaTeX and CSV file byte for byte, the JSON ones but for the
-// provenance, which names the inputs); `explain` prints the same chain, and `power` the
-// same plan.
+// TestInspectRelease: the built-in release as Inspect logs beside runs.jsonl gives every
+// run id the same verdict (every field, ecs, outcome and failure_type included) from
+// `score --bench D --inspect LOGS` as from `score --bench D --runs D/runs.jsonl`;
+// `report` on either input writes identical tables (every text, Markdown, LaTeX and CSV
+// file byte for byte, the JSON ones but for the provenance, which names the inputs);
+// `explain` prints the same chain, and `power` the same plan.
 //
-// Reading Inspect logs is the cost (about 10 CPU-s per pass over the release's 49 logs),
-// so by default each check reads the logs it needs and the same episodes of runs.jsonl:
-// score those of Qwen3.8 (both its harnesses, 6,711 episodes, among them excluded ones
-// of both kinds), report those of DeepSeek-V4 (both its harnesses and every condition,
-// 6,910 episodes), explain the one log that holds its run id, power the two
-// main-condition logs of the configurations it plans for (the pilot is their
-// main-condition episodes). SABENCH_LONG=1 (set by .ci/run) scores and reports the whole
-// release both ways.
+// Writing and reading Inspect logs is the cost (about 5 CPU-s to write the release's 49
+// logs, 10 per pass over them), so by default the test writes the logs of two models
+// (synth.WriteInspect, both harnesses and every condition of each: 21 logs, 13,621
+// episodes) beside the package's shared `synth --out` release, and each check reads the
+// logs it needs and the same episodes of runs.jsonl: score those of Qwen3.8 (6,711
+// episodes, among them excluded ones of both kinds; the only model with both), report
+// those of DeepSeek-V4 (6,910), explain one run id of Qwen3.8's Inspect main log, power
+// Qwen3.8's two main-condition logs (the pilot is their main-condition episodes).
+// SABENCH_LONG=1 (set by .ci/run) writes the whole release with `synth --format
+// inspect` (the command's Inspect path end to end; ingest/synth's TestWriteInspect checks
+// the logs' members by default) and scores and reports it whole both ways.
 func TestInspectRelease(t *testing.T) {
 	if testing.Short() {
-		t.Skip("the built-in release through Inspect logs: about 15 CPU-s")
+		t.Skip("the built-in release through Inspect logs: about 6 CPU-s")
 	}
 	t.Parallel() // the package's largest test: beside the others, not after them
-	d := filepath.Join(t.TempDir(), "rel")
-	_, stderr, code := runCLI(t, "synth", "--format", "inspect", "--out", d)
-	if code != 0 || !strings.Contains(stderr, "34147 episodes") || !strings.Contains(stderr, "as 49 Inspect logs (one per configuration × condition)") {
-		t.Fatalf("synth: exit %d: %s", code, stderr)
-	}
 	long := os.Getenv("SABENCH_LONG") == "1"
-	// inputs are the Inspect logs and runs.jsonl of the episodes of configurations
-	// model/…: the whole release when long.
-	inputs := func(model string, episodes int) [2][]string {
+	// d is the bench and its runs.jsonl, logs the folder of the Inspect logs.
+	var d, logs string
+	if long {
+		d = filepath.Join(t.TempDir(), "rel")
+		_, stderr, code := runCLI(t, "synth", "--format", "inspect", "--out", d)
+		if code != 0 || !strings.Contains(stderr, "34147 episodes") || !strings.Contains(stderr, "as 49 Inspect logs (one per configuration × condition)") {
+			t.Fatalf("synth: exit %d: %s", code, stderr)
+		}
+		logs = filepath.Join(d, "inspect")
+	} else {
+		d, logs = synthRelease(t), t.TempDir()
+		rel, err := synth.Default()
+		if err != nil {
+			t.Fatal(err)
+		}
+		sub := &synth.Release{Seed: rel.Seed, Scale: rel.Scale, Cases: rel.Cases, Sets: rel.Sets}
+		for _, ep := range rel.Episodes {
+			if strings.HasPrefix(ep.Config, "Qwen3.8/") || strings.HasPrefix(ep.Config, "DeepSeek-V4/") {
+				sub.Episodes = append(sub.Episodes, ep)
+			}
+		}
+		files, err := synth.WriteInspect(logs, sub)
+		if err != nil || len(files) != 21 {
+			t.Fatalf("%d logs of Qwen3.8 and DeepSeek-V4 (%v), want 21: one per configuration × condition", len(files), err)
+		}
+	}
+	// The episodes of runs.jsonl whose configuration starts with prefix (all of them
+	// when long): the runs file is the release's whole output, and reading it all to
+	// pick one configuration costs seconds.
+	runsOf := func(prefix string) string {
+		if long {
+			return filepath.Join(d, "runs.jsonl")
+		}
+		runs := filepath.Join(t.TempDir(), "runs.jsonl")
+		if n := filterRuns(t, filepath.Join(d, "runs.jsonl"), runs, prefix); n == 0 {
+			t.Fatalf("no %s episodes in runs.jsonl", prefix)
+		}
+		return runs
+	}
+	// The inputs of a check: the logs and the runs of the configurations of model/… when
+	// short, the whole release when long.
+	inputs := func(model string) [2][]string {
 		if long {
 			return [2][]string{{"--inspect", d}, {"--runs", filepath.Join(d, "runs.jsonl")}}
 		}
-		runs := filepath.Join(t.TempDir(), "runs.jsonl")
-		if n := filterRuns(t, filepath.Join(d, "runs.jsonl"), runs, model+"/"); n != episodes {
-			t.Fatalf("%d %s episodes in runs.jsonl, want %d", n, model, episodes)
-		}
-		return [2][]string{{"--inspect", filepath.Join(d, "inspect", "*_"+strings.ToLower(model)+"_*.eval")}, {"--runs", runs}}
+		return [2][]string{{"--inspect", filepath.Join(logs, "*_"+strings.ToLower(model)+"_*.eval")}, {"--runs", runsOf(model + "/")}}
 	}
-
-	scoreIn, episodes, counts := inputs("Qwen3.8", 6711), 6711, "read 6711 episodes = scored 6708 + excluded 3 (1 harness_failure, 2 infra_failure)"
+	scoreIn, episodes, counts := inputs("Qwen3.8"), 6711, "read 6711 episodes = scored 6708 + excluded 3 (1 harness_failure, 2 infra_failure)"
 	if long {
 		episodes, counts = 34147, "read 34147 episodes = scored 34139 + excluded 8 (3 harness_failure, 5 infra_failure)"
 	}
+
 	scores := map[string]map[string]map[string]any{}
 	for _, in := range scoreIn {
 		out := filepath.Join(t.TempDir(), "verdicts.jsonl")
@@ -80,8 +114,7 @@ func TestInspectRelease(t *testing.T) {
 	}
 
 	reports := [2]string{filepath.Join(t.TempDir(), "a"), filepath.Join(t.TempDir(), "b")}
-	reportIn := inputs("DeepSeek-V4", 6910)
-	for i, in := range reportIn {
+	for i, in := range inputs("DeepSeek-V4") {
 		// 200 resamples, not the default: both reports draw the same seeded resamples, so
 		// a difference in the episodes read still shows in every interval, for a 25th of the draws.
 		if _, stderr, code := runCLI(t, append([]string{"report", "--bench", d, "--out", reports[i], "--resamples", "200", "--force"}, in...)...); code != 0 {
@@ -106,35 +139,22 @@ func TestInspectRelease(t *testing.T) {
 		}
 	}
 
-	// The episodes of runs.jsonl that the logs read hold (all of them when long): the
-	// runs file is the release's whole output, and reading it all, twice, to pick one
-	// episode or two configurations costs seconds.
-	runsOf := func(prefix string) string {
-		if long {
-			return filepath.Join(d, "runs.jsonl")
-		}
-		runs := filepath.Join(t.TempDir(), "runs.jsonl")
-		if n := filterRuns(t, filepath.Join(d, "runs.jsonl"), runs, prefix); n == 0 {
-			t.Fatalf("no %s episodes in runs.jsonl", prefix)
-		}
-		return runs
-	}
 	var chains [2]string
-	for i, in := range [][]string{{"--inspect", filepath.Join(d, "inspect", "*_main_gpt-5.6_inspect.eval")}, {"--runs", runsOf("GPT-5.6/Inspect")}} {
-		stdout, stderr, code := runCLI(t, append([]string{"explain", "main__gpt-5.6_inspect__SAB-V3-001__r1", "--bench", d}, in...)...)
+	for i, in := range [][]string{{"--inspect", filepath.Join(logs, "*_main_qwen3.8_inspect.eval")}, {"--runs", runsOf("Qwen3.8/Inspect")}} {
+		stdout, stderr, code := runCLI(t, append([]string{"explain", "main__qwen3.8_inspect__SAB-V3-001__r1", "--bench", d}, in...)...)
 		if code != 0 {
 			t.Fatalf("explain %v: exit %d: %s", in, code, stderr)
 		}
 		chains[i] = stdout
 	}
-	if chains[0] != chains[1] || !strings.Contains(chains[0], "GPT-5.6/Inspect on SAB-V3-001") {
+	if chains[0] != chains[1] || !strings.Contains(chains[0], "Qwen3.8/Inspect on SAB-V3-001") {
 		t.Errorf("explain differs:\n%s\n---\n%s", chains[0], chains[1])
 	}
 
 	// A power plan from the Inspect logs as the pilot is the plan from runs.jsonl.
 	var plans [2]string
-	for i, in := range [][]string{{"--inspect", filepath.Join(d, "inspect", "*_main_claude-5_*.eval")}, {"--runs", runsOf("Claude-5/")}} {
-		stdout, stderr, code := runCLI(t, append([]string{"power", "Claude-5/Claude Code", "Claude-5/Inspect", "--delta", "2", "--bench", d}, in...)...)
+	for i, in := range [][]string{{"--inspect", filepath.Join(logs, "*_main_qwen3.8_*.eval")}, {"--runs", runsOf("Qwen3.8/")}} {
+		stdout, stderr, code := runCLI(t, append([]string{"power", "Qwen3.8/Qwen Code", "Qwen3.8/Inspect", "--delta", "2", "--bench", d}, in...)...)
 		if code != 0 {
 			t.Fatalf("power %v: exit %d: %s", in, code, stderr)
 		}

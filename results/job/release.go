@@ -113,7 +113,8 @@ func (o *Options) release(s Scoring) (*Release, error) {
 		return nil, err
 	}
 	r := &Release{Input: in}
-	opt := analysis.ScoreOptions{Policies: pols}
+	// The release keeps records of the verdicts, not the verdicts (analysis.Record).
+	opt := analysis.ScoreOptions{Policies: pols, Records: true}
 	if s.MainOnly {
 		opt.Others = func(ep *ingest.Episode) bool { return ep.Condition == ingest.DefaultCondition }
 	}
@@ -123,7 +124,30 @@ func (o *Options) release(s Scoring) (*Release, error) {
 		}
 		opt.Each, opt.DetailFirst = r.Collector.Add, true
 	}
-	sc, dropped, err := o.Score(in, opt, 0, nil)
+	var sc *analysis.Scored
+	var dropped []ingest.Problem
+	if len(in.Runs()) == 0 && len(o.Source.Inspect) == 0 && !s.Collect {
+		// The built-in release's episodes: scored once per process (builtinScores).
+		so, err := o.SourceOptions()
+		if err != nil {
+			return nil, err
+		}
+		sc, err = scoreBuiltin(builtinKey(pols, o.InfraFailures == "fail", s.MainOnly, so.BenchOptions), func() (*analysis.Scored, error) {
+			sc, _, err := o.Score(in, opt, 0, nil)
+			if err == nil {
+				sc.Keep() // every job makes its own scored release of it
+			}
+			return sc, err
+		})
+		if err != nil {
+			return nil, err
+		}
+		if o.Progress != nil {
+			o.Progress(sc.Counts.Read)
+		}
+	} else {
+		sc, dropped, err = o.Score(in, opt, 0, nil)
+	}
 	if r.Collector != nil {
 		// The viewer's encoding ran beside scoring (view.Collector): wait for its last batch.
 		if ferr := r.Collector.Finish(); err == nil {

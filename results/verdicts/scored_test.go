@@ -50,7 +50,7 @@ func TestScored(t *testing.T) {
 		t.Fatalf("first policy only: %d releases, counts %+v", len(first.Releases), first.Counts)
 	}
 	for i := range first.Releases[0].Verdicts {
-		if a, b := first.Releases[0].Verdicts[i].Fields(), sr.Releases[0].Verdicts[i].Fields(); a != b {
+		if a, b := first.Releases[0].Verdicts[i], sr.Releases[0].Verdicts[i]; a != b {
 			t.Errorf("verdict %d: %+v, reading every policy %+v", i, a, b)
 		}
 	}
@@ -59,14 +59,25 @@ func TestScored(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The records keep neither; the costs, summed as the verdicts were read, had the usage.
 	for i, v := range slim.Releases[0].Verdicts {
-		a, b := v.Fields(), sr.Releases[0].Verdicts[i].Fields()
-		if b.RunID == "" || b.Usage.Known != oracle.UsageCost || a.RunID != "" || a.Usage.Known != 0 {
-			t.Errorf("verdict %d: run id %q, usage %+v read", i, a.RunID, a.Usage)
+		if b := sr.Releases[0].Verdicts[i]; v != b {
+			t.Errorf("verdict %d without run ids: %+v, reading everything %+v", i, v, b)
 		}
-		a.RunID, a.Usage, b.RunID, b.Usage = "", oracle.Usage{}, "", oracle.Usage{}
-		if a != b {
-			t.Errorf("verdict %d without run ids: %+v, reading everything %+v", i, a, b)
+	}
+	if _, all := sr.Releases[0].Costs(); all.Cost.N != 6 || all.Cost.Sum != 0+0.25+0.5+0.75+1+1.25 {
+		t.Errorf("costs reading everything: %+v", all.Cost)
+	}
+	if _, none := slim.Releases[0].Costs(); none.Cost.N != 0 {
+		t.Errorf("costs without usage: %+v", none.Cost)
+	}
+	_, vs2, err := ReadDatasetWith(dir, DatasetRead{Policies: 1, NoRunIDs: true, NoUsage: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range vs2[0] {
+		if v := &vs2[0][i]; v.RunID() != "" || v.Usage().Known != 0 || v.Config() != vs[i].Config() {
+			t.Errorf("verdict %d: run id %q, usage %+v read", i, v.RunID(), v.Usage())
 		}
 	}
 	files, _ := filepath.Glob(filepath.Join(dir, "config=*", "part-*.parquet"))

@@ -49,16 +49,18 @@ type explainJSON struct {
 // the viewer encodes it when that policy is the main one (broke-at event, step states).
 //
 // Explaining a verdict twice and reading the JSON back is most of the cost (about 60 CPU-s
-// for the 204,834 verdicts; 14 of the test's 17 CPU-s when it checked a quarter), so by
-// default the test checks a deterministic eighth: of the verdicts of each (policy, failure
-// type), in release order, the 1st, 9th, 17th, … — every check above still runs on every
-// failure type of every policy, the rarest included; only fewer verdicts of the common
-// types are checked. SABENCH_LONG=1 (set by .ci/run) checks every verdict.
+// for the 204,834 verdicts), so by default the test checks a deterministic sixteenth: of
+// the verdicts of each (policy, failure type, condition, protocol), in release order, the
+// 1st, 17th, 33rd, … — every check above still runs on every failure type of every policy,
+// and now on each failure type of every condition and protocol under every policy, the
+// rarest included; only fewer verdicts of the common combinations are checked (one in
+// eight of each policy and failure type before, about 11 of the package's CPU-s).
+// SABENCH_LONG=1 (set by .ci/run) checks every verdict.
 func TestExplanationsAgreeWithVerdict(t *testing.T) {
 	if testing.Short() {
 		t.Skip("scores and explains the whole built-in release under every policy")
 	}
-	stride := 8
+	stride := 16
 	if os.Getenv("SABENCH_LONG") == "1" {
 		stride = 1
 	}
@@ -85,11 +87,16 @@ func TestExplanationsAgreeWithVerdict(t *testing.T) {
 			fails = append(fails, fmt.Sprintf(format, a...))
 		}
 	}
-	// seen counts the verdicts of each policy and failure type in release order (Each is
-	// called in input order, one batch at a time), which picks the checked ones.
-	seen := make([]map[string]int, len(pols))
+	// seen counts the verdicts of each policy, failure type, condition and protocol in
+	// release order (Each is called in input order, one batch at a time), which picks the
+	// checked ones.
+	type stratum struct {
+		failure, condition string
+		protocol           ingest.Protocol
+	}
+	seen := make([]map[stratum]int, len(pols))
 	for i := range seen {
-		seen[i] = map[string]int{}
+		seen[i] = map[stratum]int{}
 	}
 	type pick struct{ ep, pol int } // an episode of the batch, a policy
 	check := func(eps []*ingest.Episode, vs [][]oracle.Verdict, picks []pick) error {
@@ -207,11 +214,11 @@ func TestExplanationsAgreeWithVerdict(t *testing.T) {
 		for i := range eps {
 			for pi := range pols {
 				if v := vs[pi][i]; !v.Excluded() {
-					ft := v.FailureType()
-					if seen[pi][ft]%stride == 0 {
+					k := stratum{v.FailureType(), eps[i].Condition, bench.Case(eps[i].CaseID).Protocol}
+					if seen[pi][k]%stride == 0 {
 						picks = append(picks, pick{i, pi})
 					}
-					seen[pi][ft]++
+					seen[pi][k]++
 				}
 			}
 		}
@@ -243,5 +250,5 @@ func TestExplanationsAgreeWithVerdict(t *testing.T) {
 			t.Errorf("no %s verdict checked: the property is not tested for it", ft)
 		}
 	}
-	t.Logf("%d episodes × %d policies: %d verdicts checked (1 in %d of each policy and failure type), %d with a break event; by failure type %v", len(all), len(pols), checked, stride, broke, perType)
+	t.Logf("%d episodes × %d policies: %d verdicts checked (1 in %d of each policy, failure type, condition and protocol), %d with a break event; by failure type %v", len(all), len(pols), checked, stride, broke, perType)
 }
