@@ -14,6 +14,8 @@ type releaseInput struct {
 	parts  [][]Record // per batch, joined once (records)
 	costs  costSums
 	listed []ListedRun
+	// keep: records copies the batches instead of taking them (Scored.Keep).
+	keep bool
 }
 
 // ListedRun is an episode a table lists by run, with what the listing prints of its
@@ -40,10 +42,13 @@ func (in *releaseInput) add(c *recorder, vs []oracle.Verdict) {
 	in.parts = append(in.parts, recs)
 }
 
-// records joins the batches (and drops them).
+// records joins the batches and drops them, unless the input is kept: then each call
+// returns a copy of its own, since a release reorders its records (groupCells).
 func (in *releaseInput) records() []Record {
 	out := slices.Clip(slices.Concat(in.parts...))
-	in.parts = nil
+	if !in.keep {
+		in.parts = nil
+	}
 	return out
 }
 

@@ -76,6 +76,16 @@ type Scored struct {
 	inputs []*releaseInput
 }
 
+// Keep lets several scored releases be made from s (NewScoredRelease): without it the
+// first takes the records it is built from. Call it before sharing s.
+func (s *Scored) Keep() {
+	for _, in := range s.inputs {
+		if in != nil {
+			in.keep = true
+		}
+	}
+}
+
 // Counts reconcile what was read: Read = Scored + sum(Excluded). Duplicate keys are the
 // reader's business (ingest's dedupe policy); Score sees each key once.
 type Counts struct {

@@ -60,15 +60,44 @@ type browser struct {
 	errors   []string
 }
 
-func newBrowser(tb testing.TB) (*browser, func()) {
+// chromium is the package's one headless Chromium, started by the first browser test
+// (about a third of a CPU-second a start); each test gets its own tab in its own browser
+// context (newBrowser), so no cookie or storage passes between tests. TestMain stops it.
+var chromium struct {
+	once sync.Once
+	ctx  context.Context // the browser's first tab, started
+	stop func()
+	err  error
+}
+
+// sharedChromium returns the started browser's context, starting it the first time.
+func sharedChromium(tb testing.TB) context.Context {
+	tb.Helper()
 	path := chromiumPath(tb)
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox,
-		chromedp.Flag("disable-gpu", true), chromedp.WindowSize(1280, 900),
-		// No network: every host name fails to resolve, and no proxy can be reached.
-		chromedp.Flag("host-resolver-rules", "MAP * ~NOTFOUND"), chromedp.ProxyServer("127.0.0.1:9"))
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	chromium.once.Do(func() {
+		opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox,
+			chromedp.Flag("disable-gpu", true), chromedp.WindowSize(1280, 900),
+			// No network: every host name fails to resolve, and no proxy can be reached.
+			chromedp.Flag("host-resolver-rules", "MAP * ~NOTFOUND"), chromedp.ProxyServer("127.0.0.1:9"))
+		actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+		ctx, cancelC := chromedp.NewContext(actx)
+		chromium.ctx, chromium.stop = ctx, func() { cancelC(); cancelA() }
+		if err := chromedp.Do(ctx); err != nil {
+			chromium.err = fmt.Errorf("starting %s headless: %v", path, err)
+		}
+	})
+	if chromium.err != nil {
+		tb.Fatal(chromium.err)
+	}
+	return chromium.ctx
+}
+
+// newBrowser opens a tab of the shared Chromium in a browser context of its own, at the
+// browser's window size; stop closes both.
+func newBrowser(tb testing.TB) (*browser, func()) {
+	parent := sharedChromium(tb)
 	b := &browser{}
-	ctx, cancelC := chromedp.NewContext(actx, chromedp.WithListener(func(ev any) {
+	ctx, stop := chromedp.NewContext(parent, chromedp.WithNewBrowserContext(), chromedp.WithListener(func(ev any) {
 		b.mu.Lock()
 		defer b.mu.Unlock()
 		switch ev := ev.(type) {
@@ -91,14 +120,13 @@ func newBrowser(tb testing.TB) (*browser, func()) {
 		}
 	}))
 	b.ctx = ctx
-	stop := func() { cancelC(); cancelA() }
 	if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
 		stop()
-		tb.Fatalf("starting %s headless: %v", path, err)
+		tb.Fatalf("a tab of the shared Chromium: %v", err)
 	}
 	if _, err := chromedp.Call(ctx, cdplog.Enable, cdp.Empty{}); err != nil {
 		stop()
-		tb.Fatalf("%s: Log.enable: %v", path, err)
+		tb.Fatalf("a tab of the shared Chromium: Log.enable: %v", err)
 	}
 	return b, stop
 }

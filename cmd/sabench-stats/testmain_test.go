@@ -31,6 +31,9 @@ func TestMain(m *testing.M) {
 	if synthOut.dir != "" {
 		os.RemoveAll(filepath.Dir(synthOut.dir))
 	}
+	if chromium.stop != nil {
+		chromium.stop()
+	}
 	if subsetView.dir != "" {
 		os.RemoveAll(subsetView.dir)
 	}

@@ -1,8 +1,10 @@
 package job
 
 import (
+	"errors"
 	"testing"
 
+	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/oracle"
 )
@@ -30,5 +32,27 @@ func TestBuiltinKey(t *testing.T) {
 	}
 	if builtinKey(safeact, false, false, sets) != builtinKey(safeact, false, false, casespec.BenchOptions{Sets: map[string]string{"b": "y.txt", "a": "x.txt"}}) {
 		t.Error("the key depends on the sets' order")
+	}
+}
+
+// TestScoreBuiltinOnce: a key is scored once while its scoring succeeds; a failed
+// scoring is not kept.
+func TestScoreBuiltinOnce(t *testing.T) {
+	calls := 0
+	ok := func() (*analysis.Scored, error) { calls++; return &analysis.Scored{}, nil }
+	bad := func() (*analysis.Scored, error) { calls++; return nil, errors.New("no") }
+	a, _ := scoreBuiltin("test-once", ok)
+	b, _ := scoreBuiltin("test-once", ok)
+	if calls != 1 || a != b {
+		t.Errorf("%d scorings, same result: %v; want 1, true", calls, a == b)
+	}
+	calls = 0
+	for range 2 {
+		if _, err := scoreBuiltin("test-fails", bad); err == nil {
+			t.Error("no error")
+		}
+	}
+	if calls != 2 {
+		t.Errorf("a failed scoring was kept: %d scorings, want 2", calls)
 	}
 }

@@ -134,6 +134,9 @@ func (o *Options) release(s Scoring) (*Release, error) {
 		}
 		sc, err = scoreBuiltin(builtinKey(pols, o.InfraFailures == "fail", s.MainOnly, so.BenchOptions), func() (*analysis.Scored, error) {
 			sc, _, err := o.Score(in, opt, 0, nil)
+			if err == nil {
+				sc.Keep() // every job makes its own scored release of it
+			}
 			return sc, err
 		})
 		if err != nil {
