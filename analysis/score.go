@@ -104,7 +104,25 @@ func (c Counts) ExcludedReasons() []string {
 	return rs
 }
 
-const batchSize = 512
+// Batch sizes: the episodes a worker scores at a time. A worker scores its batch grouped
+// by case, so that a case's episodes after its first find its prepared data warm; a release
+// lists every case before it repeats one (the built-in release has 721), so that needs
+// batches of thousands. Large batches are used only when a batch's episodes go once scored
+// (no Each, no Detail): with Each they are held, with their verdicts' details, until joined,
+// and at synth --scale 5 batches of 4096 doubled a report's peak RSS (650 → 1,100 MB) for no
+// measurable CPU gain (docs/scoring-speed.md).
+const (
+	batchSize      = 4096
+	batchSizeHeavy = 512
+)
+
+// batchSizeFor is the batch size of a score call with opt.
+func batchSizeFor(opt *ScoreOptions) int {
+	if opt.Each != nil || opt.Detail || opt.DetailFirst {
+		return batchSizeHeavy
+	}
+	return batchSize
+}
 
 type batch struct {
 	seq int
@@ -142,8 +160,10 @@ func score(src EpisodeSource, prep *prepCache, opt ScoreOptions) (*Scored, error
 	pl := newScorePlan(opt)
 
 	// Read sequentially on one goroutine; score whole batches on the workers.
-	work := make(chan *batch, opt.Workers*2)
-	done := make(chan *batch, opt.Workers*2)
+	// Batches in flight: one being read, Workers queued, Workers being scored, up to
+	// Workers scored and waiting to be joined (and those the join holds out of order).
+	work := make(chan *batch, opt.Workers)
+	done := make(chan *batch, opt.Workers)
 	var wg sync.WaitGroup
 	for w := 0; w < opt.Workers; w++ {
 		wg.Add(1)
@@ -160,7 +180,7 @@ func score(src EpisodeSource, prep *prepCache, opt ScoreOptions) (*Scored, error
 	var readErr error
 	go func() {
 		defer close(work)
-		readErr = readBatches(src, work)
+		readErr = readBatches(src, work, batchSizeFor(&opt))
 	}()
 	go func() { wg.Wait(); close(done) }()
 
@@ -224,35 +244,68 @@ func newScorePlan(opt ScoreOptions) *scorePlan {
 
 // scoreBatch scores b's episodes into b.out (a worker's part); vs is the worker's buffer,
 // returned for reuse.
+//
+// The episodes are scored grouped by case (each case's in input order, the cases in the
+// order they first appear) and each verdict is written into its input slot, so b.out is
+// what scoring in input order gives (a verdict is a function of its episode alone). A
+// release lists every case before it repeats one, so in input order each episode met its
+// case's prepared data (requirements, evidence rules, spec objects) cold in the cache;
+// taken together, a case's episodes after the first find it warm (docs/scoring-speed.md).
 func (pl *scorePlan) scoreBatch(b *batch, prep *prepLocal, vs []oracle.Verdict) []oracle.Verdict {
 	opt := &pl.opt
-	b.out = make([][]oracle.Verdict, len(opt.Policies))
-	for pi := range opt.Policies {
-		if pl.kind[pi] != slotShare {
-			b.out[pi] = make([]oracle.Verdict, 0, len(b.eps))
-		}
-	}
+	n := len(b.eps)
+	// First pass, in input order: each episode's case (the first unknown case stops the
+	// batch there, as before), whether Others accepts it, and its slot in the slices of
+	// the policies Others limits (the accepted episodes before it).
+	ps := make([]*oracle.Prepared, 0, n)
+	all := make([]bool, 0, n)
+	rank := make([]int32, 0, n)
+	accepted := 0
 	for _, ep := range b.eps {
 		p, err := prep.get(ep.CaseID)
 		if err != nil {
 			b.err = fmt.Errorf("%s:%d: case_id: %w", ep.Source, ep.Line, err)
 			break
 		}
-		all := opt.Others == nil || opt.Others(ep)
+		a := opt.Others == nil || opt.Others(ep)
+		ps, all, rank = append(ps, p), append(all, a), append(rank, int32(accepted))
+		if a {
+			accepted++
+		}
+	}
+	n = len(ps)
+	b.out = make([][]oracle.Verdict, len(opt.Policies))
+	for pi := range opt.Policies {
+		switch {
+		case pl.kind[pi] == slotShare:
+		case pi == 0 || opt.Others == nil:
+			b.out[pi] = make([]oracle.Verdict, n)
+		default:
+			b.out[pi] = make([]oracle.Verdict, accepted)
+		}
+	}
+	slot := func(pi, i int) int {
+		if pi == 0 || opt.Others == nil {
+			return i
+		}
+		return int(rank[i])
+	}
+	for _, i := range prep.byCase(ps) {
+		ep, p := b.eps[i], ps[i]
 		sel := pl.every
-		if !all {
+		if !all[i] {
 			sel = pl.firstOnly
 		}
 		vs = p.ScoreMany(p.Identity(ep), ep, sel.pols, sel.detail, vs[:0])
-		for i, pi := range sel.which {
+		for k, pi := range sel.which {
 			if opt.InfraFailuresFail {
-				oracle.CountInfraFailure(&vs[i])
+				oracle.CountInfraFailure(&vs[k])
 			}
-			b.out[pi] = append(b.out[pi], vs[i])
+			b.out[pi][slot(pi, i)] = vs[k]
 		}
 		for pi := range opt.Policies {
-			if all && pl.kind[pi] == slotCopy {
-				b.out[pi] = append(b.out[pi], b.out[0][len(b.out[0])-1])
+			if all[i] && pl.kind[pi] == slotCopy {
+				b.out[pi][slot(pi, i)] = b.out[0][i]
 			}
 		}
 	}
@@ -262,9 +315,38 @@ func (pl *scorePlan) scoreBatch(b *batch, prep *prepLocal, vs []oracle.Verdict) 
 	return vs
 }
 
-// readBatches reads src into numbered batches of batchSize episodes on work, and returns
-// the read error (nil at the end of src).
-func readBatches(src EpisodeSource, work chan<- *batch) error {
+// byCase returns the indices of ps grouped by case: a stable counting sort, the cases in
+// the order they first appear, so the order does not depend on where a case lies in memory.
+func (l *prepLocal) byCase(ps []*oracle.Prepared) []int {
+	clear(l.group)
+	l.count = l.count[:0]
+	gs := make([]int32, len(ps))
+	for i, p := range ps {
+		g, ok := l.group[p]
+		if !ok {
+			g = int32(len(l.count))
+			l.group[p] = g
+			l.count = append(l.count, 0)
+		}
+		gs[i] = g
+		l.count[g]++
+	}
+	start := 0
+	for g, c := range l.count {
+		l.count[g] = int32(start)
+		start += int(c)
+	}
+	order := make([]int, len(ps))
+	for i, g := range gs {
+		order[l.count[g]] = i
+		l.count[g]++
+	}
+	return order
+}
+
+// readBatches reads src into numbered batches of size episodes on work, and returns the
+// read error (nil at the end of src).
+func readBatches(src EpisodeSource, work chan<- *batch, size int) error {
 	var cur []*ingest.Episode
 	seq := 0
 	flush := func() {
@@ -284,7 +366,7 @@ func readBatches(src EpisodeSource, work chan<- *batch) error {
 			return err
 		}
 		cur = append(cur, ep)
-		if len(cur) == batchSize {
+		if len(cur) == size {
 			flush()
 		}
 	}
@@ -452,6 +534,9 @@ func (c *prepCache) load(e *prepEntry, id string) (*oracle.Prepared, error) {
 type prepLocal struct {
 	c *prepCache
 	m map[string]prepared
+	// group and count are byCase's scratch space, reused across the worker's batches.
+	group map[*oracle.Prepared]int32
+	count []int32
 }
 
 type prepared struct {
@@ -459,7 +544,9 @@ type prepared struct {
 	err error
 }
 
-func (c *prepCache) local() *prepLocal { return &prepLocal{c: c, m: map[string]prepared{}} }
+func (c *prepCache) local() *prepLocal {
+	return &prepLocal{c: c, m: map[string]prepared{}, group: map[*oracle.Prepared]int32{}}
+}
 
 func (l *prepLocal) get(id string) (*oracle.Prepared, error) {
 	if e, ok := l.m[id]; ok {

@@ -116,7 +116,7 @@ func caseLookup(cases []*casespec.Case) CaseLookup {
 // one slice), and the verdicts kept are the same without detail. An error from Each stops
 // scoring; Each with Others is refused.
 func TestScoreEach(t *testing.T) {
-	eps, lookup := referenceRepeats(t, 120) // several batches of batchSize
+	eps, lookup := referenceRepeats(t, 120) // several batches of batchSizeHeavy (Each)
 	pols := []oracle.Policy{oracle.SafeAct, oracle.Presets[3], oracle.Presets[4]}
 	for _, workers := range []int{1, 3} {
 		var seen []string
