@@ -134,10 +134,16 @@ func benchDecodeJSONL(b *testing.B, n int, opt ReadOptions) {
 	reportCPU(b, start, size, n)
 }
 
-// BenchmarkDecodeParquet measures Parquet episode decoding; SetBytes is the size of the
-// same episodes as JSONL, so the MB/s compare with BenchmarkDecodeJSONL.
-func BenchmarkDecodeParquet(b *testing.B) {
-	path, size := parquetCorpus(b)
+// BenchmarkDecodeParquet measures Parquet episode decoding (the typed layout, which
+// writers use by default); SetBytes is the size of the same episodes as JSONL, so the
+// MB/s compare with BenchmarkDecodeJSONL.
+func BenchmarkDecodeParquet(b *testing.B) { benchDecodeParquet(b, ParquetLayoutTyped) }
+
+// BenchmarkDecodeParquetJSONLayout is BenchmarkDecodeParquet on the JSON-text layout.
+func BenchmarkDecodeParquetJSONLayout(b *testing.B) { benchDecodeParquet(b, ParquetLayoutJSON) }
+
+func benchDecodeParquet(b *testing.B, layout string) {
+	path, size := parquetCorpus(b, layout)
 	b.ResetTimer()
 	start := cpuTime()
 	for b.Loop() {
@@ -150,12 +156,12 @@ func BenchmarkDecodeParquet(b *testing.B) {
 
 // parquetCorpus writes the corpus of benchEpisodes episodes as Parquet and sets the benchmark's bytes
 // per op to their JSONL size, so that rates compare with the JSONL benchmarks'.
-func parquetCorpus(b *testing.B) (path string, jsonlSize int64) {
+func parquetCorpus(b *testing.B, layout string) (path string, jsonlSize int64) {
 	dir := b.TempDir()
 	eps := realisticEpisodes(benchEpisodes, corpusSeed)
 	jp, path := filepath.Join(dir, "e.jsonl"), filepath.Join(dir, "e.parquet")
 	writeJSONL(b, jp, eps)
-	writeParquet(b, path, eps)
+	writeParquetLayout(b, path, eps, layout)
 	st, err := os.Stat(jp)
 	if err != nil {
 		b.Fatal(err)

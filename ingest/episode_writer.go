@@ -52,12 +52,13 @@ func (c compressed) Close() error {
 	return c.z.Close()
 }
 
-// NewEpisodeWriter writes episodes to w in one of the Format constants. Close flushes
-// the writer and any compressor; it does not close w.
-func NewEpisodeWriter(w io.Writer, format string) (EpisodeWriter, error) {
+// NewEpisodeWriter writes episodes to w in one of the Format constants, Parquet in the
+// given layout (ParquetLayouts; the other formats have none). Close flushes the writer
+// and any compressor; it does not close w.
+func NewEpisodeWriter(w io.Writer, format, layout string) (EpisodeWriter, error) {
 	switch format {
 	case FormatParquet:
-		return NewParquetWriter(w)
+		return NewParquetWriter(w, layout)
 	case FormatJSONLGzip:
 		zw := gzip.NewWriter(w)
 		return compressed{NewJSONLWriter(zw), zw}, nil

@@ -20,7 +20,7 @@ func TestEpisodeFormat(t *testing.T) {
 	if _, err := EpisodeFormat("b.csv"); err == nil || !strings.Contains(err.Error(), `"b.csv"`) {
 		t.Errorf("b.csv: %v", err)
 	}
-	if _, err := NewEpisodeWriter(io.Discard, "csv"); err == nil {
+	if _, err := NewEpisodeWriter(io.Discard, "csv", DefaultParquetLayout); err == nil {
 		t.Error("NewEpisodeWriter csv: no error")
 	}
 }
@@ -43,7 +43,7 @@ func TestCopyEpisodesRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ew, err := NewEpisodeWriter(f, format)
+		ew, err := NewEpisodeWriter(f, format, DefaultParquetLayout)
 		if err != nil {
 			t.Fatal(err)
 		}

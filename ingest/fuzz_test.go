@@ -3,10 +3,11 @@ package ingest
 import (
 	"io"
 	"os"
-
 	"path/filepath"
+	"strings"
 	"testing"
 
+	"github.com/apache/arrow-go/v18/parquet/compress"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
@@ -53,6 +54,20 @@ func FuzzParquetFile(f *testing.F) {
 	}
 	f.Add(good)
 	f.Add(good[:len(good)/2])
+	// The JSON-text layout, and the typed layout's edge cases (values in _rest and _raw,
+	// keys in another order) written without compression, so that mutations reach the
+	// cells.
+	writeParquetLayout(f, p, realisticEpisodes(2, 5), ParquetLayoutJSON)
+	jsonLayout, _ := os.ReadFile(p)
+	f.Add(jsonLayout)
+	edge := filepath.Join(dir, "edge.jsonl")
+	os.WriteFile(edge, []byte(strings.Join(typedEdgeLines, "\n")+"\n"), 0o644)
+	old := parquetCodec
+	parquetCodec = compress.Codecs.Uncompressed
+	writeParquetLayout(f, p, readAll(f, edge, ReadOptions{}), ParquetLayoutTyped)
+	parquetCodec = old
+	plain, _ := os.ReadFile(p)
+	f.Add(plain)
 	foreign, _ := os.ReadFile(filepath.Join("testdata", "parquet", "foreign.parquet"))
 	f.Add(foreign)
 	f.Add([]byte("PAR1\x00\x00\x00\x00PAR1"))

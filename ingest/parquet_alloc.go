@@ -45,6 +45,13 @@ func (e errParquetAlloc) Error() string {
 }
 
 func (p *poolAllocator) Allocate(size int) []byte {
+	return p.allocate(size, 0)
+}
+
+// allocate returns a buffer of size bytes whose bytes from keep on are zero (arrow
+// expects zeroed memory: validity bitmaps); the first keep bytes of a recycled buffer
+// are left as they were, for a caller that overwrites them.
+func (p *poolAllocator) allocate(size, keep int) []byte {
 	if size < 0 || size > maxParquetBuffer {
 		panic(errParquetAlloc(size))
 	}
@@ -54,7 +61,7 @@ func (p *poolAllocator) Allocate(size int) []byte {
 	}
 	if b, ok := p.pools[c].Get().(*[]byte); ok {
 		buf := (*b)[:size]
-		clear(buf) // arrow expects zeroed memory (validity bitmaps)
+		clear(buf[min(keep, size):])
 		return buf
 	}
 	return make([]byte, size, 1<<c)
@@ -72,7 +79,7 @@ func (p *poolAllocator) Reallocate(size int, b []byte) []byte {
 		}
 		return b
 	}
-	nb := p.Allocate(size)
+	nb := p.allocate(size, len(b)) // the old bytes are copied over, the rest zeroed
 	copy(nb, b)
 	p.Free(b)
 	return nb

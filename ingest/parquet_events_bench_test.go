@@ -10,12 +10,12 @@ import (
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 )
 
-// BenchmarkParquetEventsColumn reads only the events column (list<struct>) of the
-// episodes BenchmarkDecodeParquet reads, touching every string of every event but
+// BenchmarkParquetEventsColumn reads only the JSON layout's derived events column
+// (list<struct>) of the episodes BenchmarkDecodeParquet reads, touching every string of every event but
 // building no value. It is the floor of reading events "as columns" instead of parsing
 // them from the record's JSON text; SetBytes is the JSONL size, as there.
 func BenchmarkParquetEventsColumn(b *testing.B) {
-	path, size := parquetCorpus(b)
+	path, size := parquetCorpus(b, ParquetLayoutJSON)
 	b.ResetTimer()
 	start := cpuTime()
 	for b.Loop() {

@@ -15,6 +15,7 @@ import (
 	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/metadata"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+	"github.com/apache/arrow-go/v18/parquet/schema"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
@@ -58,6 +59,13 @@ type parquetReader struct {
 	eof         bool  // every row was read
 	wantRows    int64 // the row number after the last row to read (the footer's count, or a shard's end)
 
+	// typed: the file is in the typed layout; objs are its struct columns' readers by
+	// name, typedAt those of rec's columns by index (nil for the other columns).
+	typed   bool
+	objs    map[string]*objReader
+	typedAt []*objReader
+	tctx    typedCtx
+
 	// With ReadOptions.Hashes: the file's bytes are hashed as they are read.
 	hash   *hashingReaderAt
 	hashes *FileHashes
@@ -96,13 +104,30 @@ func openParquet(f *os.File, path string, opt ReadOptions) (*parquetReader, erro
 		return nil, fmt.Errorf("%s: not a readable Parquet file: %w", path, err)
 	}
 	dropArrowSchema(pf)
+	layout := pf.MetaData().KeyValueMetadata().FindValue(parquetLayoutKey)
+	if layout != nil && *layout != parquetLayoutTypedV1 {
+		f.Close()
+		return nil, fmt.Errorf("%s: Parquet layout %q is not one this version reads (%s or none)", path, *layout, parquetLayoutTypedV1)
+	}
 	if err := checkRowCounts(pf); err != nil {
 		f.Close()
 		return nil, fmt.Errorf("%s: corrupt Parquet footer: %w", path, err)
 	}
 	r := &parquetReader{path: path, f: f, pf: pf, dec: jsonv.NewDecoder(), last: make([]string, 0, 16),
 		max: opt.maxLine(), lenient: opt.Lenient, hashes: opt.Hashes}
-	fr, err := pqarrow.NewFileReader(pf, arrowProps, parquetAlloc)
+	props := arrowProps
+	if layout != nil || recordIsStruct(pf) {
+		// The typed layout's dictionary columns are read as dictionaries: indices instead
+		// of a copy of each string, and one boxed value per distinct string.
+		props = pqarrow.ArrowReadProperties{BatchSize: arrowProps.BatchSize}
+		sch := pf.MetaData().Schema
+		for _, p := range typedDictionaryColumns() {
+			if i := sch.ColumnIndexByName(p); i >= 0 && sch.Column(i).PhysicalType() == parquet.Types.ByteArray {
+				props.SetReadDict(i, true)
+			}
+		}
+	}
+	fr, err := pqarrow.NewFileReader(pf, props, parquetAlloc)
 	if err != nil {
 		r.close()
 		return nil, fmt.Errorf("%s: %w", path, err)
@@ -119,10 +144,16 @@ func openParquet(f *os.File, path string, opt ReadOptions) (*parquetReader, erro
 			walk(&f.Children[i])
 		}
 	}
+	r.typed = layout != nil
 	for i := range fr.Manifest.Fields {
 		name := fr.Manifest.Fields[i].Field.Name
 		if name == colEvents || name == "__index_level_0__" {
 			continue
+		}
+		// A file that lost its metadata (rewritten by another engine) is typed when its
+		// record is a struct.
+		if _, isStruct := fr.Manifest.Fields[i].Field.Type.(*arrow.StructType); isStruct && name == colRecord {
+			r.typed = true
 		}
 		have[name] = true
 		walk(&fr.Manifest.Fields[i])
@@ -154,10 +185,30 @@ func openParquet(f *os.File, path string, opt ReadOptions) (*parquetReader, erro
 	}
 	r.rr = rr
 	r.noSchemaCol = !have[colSchema]
+	if r.typed {
+		r.objs = map[string]*objReader{}
+		for name, spec := range typedColumns {
+			r.objs[name] = newObjReader(spec)
+		}
+		r.tctx = typedCtx{dec: r.dec, file: path, max: r.max}
+	}
 	if hash != nil && hash.setWant(pf, leaves) { // else provenance reads the file itself
 		r.hash = hash
 	}
 	return r, nil
+}
+
+// recordIsStruct reports whether the file's record column is a group (the typed layout
+// in a file that lost its metadata).
+func recordIsStruct(pf *file.Reader) bool {
+	root := pf.MetaData().Schema.Root()
+	for i := 0; i < root.NumFields(); i++ {
+		if f := root.Field(i); f.Name() == colRecord {
+			_, isGroup := f.(*schema.GroupNode)
+			return isGroup
+		}
+	}
+	return false
 }
 
 // checkRowCounts compares the footer's row count with its row groups' and their column
@@ -251,10 +302,19 @@ func (r *parquetReader) nextRow() (*Episode, error) {
 		}
 		r.rec = r.rr.RecordBatch()
 		r.i = 0
-		r.names, r.isJSON = r.names[:0], r.isJSON[:0]
-		for _, f := range r.rec.Schema().Fields() { // Fields copies: once per batch
+		r.names, r.isJSON, r.typedAt = r.names[:0], r.isJSON[:0], r.typedAt[:0]
+		for j, f := range r.rec.Schema().Fields() { // Fields copies: once per batch
 			r.names = append(r.names, f.Name)
-			r.isJSON = append(r.isJSON, jsonColumns[f.Name])
+			var or *objReader
+			if r.typed {
+				if or = r.objs[f.Name]; or != nil {
+					if err := or.bind(r.rec.Column(j), f.Name); err != nil {
+						return nil, fmt.Errorf("%s: row %d: %w", r.path, r.row+1, err)
+					}
+				}
+			}
+			r.typedAt = append(r.typedAt, or)
+			r.isJSON = append(r.isJSON, or == nil && jsonColumns[f.Name])
 		}
 	}
 	i := r.i
@@ -272,6 +332,18 @@ func (r *parquetReader) nextRow() (*Episode, error) {
 	for j, name := range r.names {
 		col := r.rec.Column(j)
 		if col.IsNull(i) {
+			continue
+		}
+		if or := r.typedAt[j]; or != nil {
+			c := &r.tctx
+			c.row, c.top, c.bad, c.probs = r.row, name, badCol, probs
+			c.path = append(c.path[:0], pathElem{name, -1})
+			v, ok := or.value(c, i)
+			probs = c.probs
+			c.probs, c.bad = nil, nil
+			if ok {
+				o.Set(name, v)
+			}
 			continue
 		}
 		v, err := cellValue(col, i)

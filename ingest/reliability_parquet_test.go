@@ -38,9 +38,25 @@ func readAllOrErr(path string) ([]*Episode, error) {
 // crash or an out-of-memory throw (a flipped byte in the stored ARROW:schema once asked
 // for ~377 GB).
 func TestReliability_ParquetByteFlipSweep(t *testing.T) {
+	// The typed layout's file has a column chunk per struct child, and each read opens
+	// them all: its strides are twelve times the JSON layout's (about 1.5 CPU-s), three
+	// times under SABENCH_LONG=1 (set by .ci/run; about 6 CPU-s).
+	typedScale := 12
+	if os.Getenv("SABENCH_LONG") == "1" {
+		typedScale = 3
+	}
+	for _, tc := range []struct {
+		layout string
+		scale  int
+	}{{ParquetLayoutJSON, 1}, {ParquetLayoutTyped, typedScale}} {
+		t.Run(tc.layout, func(t *testing.T) { byteFlipSweep(t, tc.layout, tc.scale) })
+	}
+}
+
+func byteFlipSweep(t *testing.T, layout string, scale int) {
 	dir := t.TempDir()
 	src := filepath.Join(dir, "good.parquet")
-	writeParquet(t, src, realisticEpisodes(2, 7))
+	writeParquetLayout(t, src, realisticEpisodes(2, 7), layout)
 	orig, err := os.ReadFile(src)
 	if err != nil {
 		t.Fatal(err)
@@ -59,6 +75,7 @@ func TestReliability_ParquetByteFlipSweep(t *testing.T) {
 	if testing.Short() {
 		footStride, dataStride = 7, 41
 	}
+	footStride, dataStride = scale*footStride, scale*dataStride
 	textStride := 8 * footStride
 	if os.Getenv("SABENCH_FULL_SWEEP") == "1" {
 		footStride, dataStride, textStride = 1, 1, 1
@@ -241,16 +258,19 @@ func TestReliability_ParquetArrowSchemaCrasher(t *testing.T) {
 	if k < 0 {
 		t.Fatal("no ARROW:schema in the file")
 	}
-	// The value follows the key (thrift: a 4-byte-or-varint length, then the bytes);
-	// find the base64 run after the key.
+	// The value follows the key: thrift's compact protocol writes a field header (0x18, a
+	// binary field) and the length as a varint, then the bytes. (Scanning for the base64
+	// run instead fails when the length's last byte is itself a base64 character.)
 	start := k + len(arrowSchemaKey)
-	for start < len(data) && !isBase64(data[start]) {
-		start++
+	if start >= len(data) || data[start] != 0x18 {
+		t.Fatalf("no binary field header after the key: % x", data[start:min(start+4, len(data))])
 	}
-	end := start
-	for end < len(data) && isBase64(data[end]) {
-		end++
+	n, w := binary.Uvarint(data[start+1:])
+	if w <= 0 {
+		t.Fatal("bad length of the ARROW:schema value")
 	}
+	start += 1 + w
+	end := start + int(n)
 	raw, err := base64.StdEncoding.DecodeString(string(data[start:end]))
 	if err != nil {
 		t.Fatalf("ARROW:schema value not found: %v", err)
@@ -266,8 +286,4 @@ func TestReliability_ParquetArrowSchemaCrasher(t *testing.T) {
 	if !bytes.Equal(jsonlBytes(got), want) {
 		t.Error("episodes differ after damaging only the stored Arrow schema")
 	}
-}
-
-func isBase64(c byte) bool {
-	return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '+' || c == '/' || c == '='
 }

@@ -30,12 +30,17 @@ func writeJSONL(t testing.TB, path string, eps []*Episode) {
 
 func writeParquet(t testing.TB, path string, eps []*Episode) {
 	t.Helper()
+	writeParquetLayout(t, path, eps, DefaultParquetLayout)
+}
+
+func writeParquetLayout(t testing.TB, path string, eps []*Episode, layout string) {
+	t.Helper()
 	f, err := os.Create(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	w, err := NewParquetWriter(f)
+	w, err := NewParquetWriter(f, layout)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,43 +164,55 @@ func TestReadForeignParquet(t *testing.T) {
 }
 
 // TestParquetDeterministic: the same episodes give the same bytes, with
-// dictionary encoding exactly on the low-cardinality columns.
+// dictionary encoding exactly on the low-cardinality columns, in both layouts.
 func TestParquetDeterministic(t *testing.T) {
 	t.Parallel() // CPU-bound
-	dir := t.TempDir()
-	eps := realisticEpisodes(3000, 3)
-	a, b := filepath.Join(dir, "a.parquet"), filepath.Join(dir, "b.parquet")
-	writeParquet(t, a, eps)
-	writeParquet(t, b, eps)
-	x, _ := os.ReadFile(a)
-	y, _ := os.ReadFile(b)
-	if !bytes.Equal(x, y) {
-		t.Fatal("two writes of the same episodes differ")
-	}
-	pf, err := file.OpenParquetFile(a, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pf.Close()
-	rg := pf.MetaData().RowGroup(0)
-	dict := map[string]bool{}
-	for i := 0; i < rg.NumColumns(); i++ {
-		cc, err := rg.ColumnChunk(i)
+	eps := realisticEpisodes(1500, 3)
+	for _, tc := range []struct {
+		layout    string
+		dict, not []string
+	}{
+		{ParquetLayoutJSON, []string{"case_id", "config", "events.list.element.tool"}, []string{"record", "run_id"}},
+		{ParquetLayoutTyped, []string{"case_id", "config", "record.events.list.element.tool",
+			"record.events.list.element._keys", "record._keys", "record.metadata.model"},
+			[]string{"run_id", "record.events.list.element.arguments", "record.events.list.element.evidence_delta_key", "extra"}},
+	} {
+		dir := t.TempDir()
+		a, b := filepath.Join(dir, "a.parquet"), filepath.Join(dir, "b.parquet")
+		writeParquetLayout(t, a, eps, tc.layout)
+		writeParquetLayout(t, b, eps, tc.layout)
+		x, _ := os.ReadFile(a)
+		y, _ := os.ReadFile(b)
+		if !bytes.Equal(x, y) {
+			t.Fatalf("%s: two writes of the same episodes differ", tc.layout)
+		}
+		pf, err := file.OpenParquetFile(a, false)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, enc := range cc.Encodings() {
-			if enc == parquet.Encodings.RLEDict || enc == parquet.Encodings.PlainDict {
-				dict[cc.PathInSchema().String()] = true
+		rg := pf.MetaData().RowGroup(0)
+		dict := map[string]bool{}
+		for i := 0; i < rg.NumColumns(); i++ {
+			cc, err := rg.ColumnChunk(i)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, enc := range cc.Encodings() {
+				if enc == parquet.Encodings.RLEDict || enc == parquet.Encodings.PlainDict {
+					dict[cc.PathInSchema().String()] = true
+				}
 			}
 		}
-	}
-	for _, col := range []string{"case_id", "config", "events.list.element.tool"} {
-		if !dict[col] {
-			t.Errorf("%s is not dictionary-encoded (dictionary columns: %v)", col, dict)
+		pf.Close()
+		for _, col := range tc.dict {
+			if !dict[col] {
+				t.Errorf("%s: %s is not dictionary-encoded (dictionary columns: %v)", tc.layout, col, dict)
+			}
 		}
-	}
-	if dict["record"] || dict["run_id"] {
-		t.Errorf("high-cardinality columns are dictionary-encoded: %v", dict)
+		for _, col := range tc.not {
+			if dict[col] {
+				t.Errorf("%s: high-cardinality column %s is dictionary-encoded", tc.layout, col)
+			}
+		}
 	}
 }

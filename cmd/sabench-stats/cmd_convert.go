@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
@@ -17,6 +18,7 @@ func runConvert(e *cli.Env, args []string) error {
 	fs := e.FlagSet("convert", "[flags] IN OUT\n\nIN is read as JSONL (plain, gzip or zstd) or Parquet, whatever its name; OUT's\nextension picks the output: .parquet, .jsonl, .jsonl.gz or .jsonl.zst (- is JSONL on stdout).")
 	dedupe := fs.String("dedupe", "", "duplicate episode keys: error (default), first or last")
 	maxLine := fs.Int("max-line-bytes", ingest.DefaultMaxLineBytes, "longest JSONL line accepted")
+	layout := parquetLayoutFlag(fs)
 	if err := e.Parse(fs, args); err != nil {
 		return err
 	}
@@ -27,12 +29,15 @@ func runConvert(e *cli.Env, args []string) error {
 	if err := checkEpisodeOut(out); err != nil {
 		return err
 	}
+	if err := checkParquetLayout(fs, *layout, out); err != nil {
+		return err
+	}
 	r, err := ingest.OpenEpisodes(in, ingest.ReadOptions{Dedupe: source.DedupePolicy(*dedupe), MaxLineBytes: *maxLine})
 	if err != nil {
 		return err
 	}
 	defer r.Close()
-	n, err := writeEpisodeFile(e, out, r.Next)
+	n, err := writeEpisodeFile(e, out, *layout, r.Next)
 	if err != nil {
 		return err
 	}
@@ -50,12 +55,31 @@ func checkEpisodeOut(path string) error {
 	return nil
 }
 
+// parquetLayoutFlag defines --parquet-layout on a command that writes episode files.
+func parquetLayoutFlag(fs *flag.FlagSet) *string {
+	return fs.String("parquet-layout", ingest.DefaultParquetLayout, "layout of a .parquet output: typed (the record, its events, official and usage as typed nested columns) or json (each as JSON text, the layout written before; docs/parquet-layout.md)")
+}
+
+// checkParquetLayout refuses an unknown layout, and --parquet-layout given for an output
+// that is not Parquet (the flag would be ignored).
+func checkParquetLayout(fs *flag.FlagSet, layout, out string) error {
+	if err := ingest.CheckParquetLayout(layout); err != nil {
+		return usagef("--parquet-layout: %v", err)
+	}
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "parquet-layout" })
+	if format, _ := ingest.EpisodeFormat(out); given && (out == "-" || format != ingest.FormatParquet) {
+		return usagef("--parquet-layout applies to a .parquet output, not %q", out)
+	}
+	return nil
+}
+
 // writeEpisodeFile writes every episode next returns (until io.EOF) to path
-// (job.WriteEpisodeFile), printing every problem to stderr before the error is
-// returned.
-func writeEpisodeFile(e *cli.Env, path string, next func() (*ingest.Episode, error)) (int, error) {
+// (job.WriteEpisodeFile; layout is that of a Parquet output), printing every
+// problem to stderr before the error is returned.
+func writeEpisodeFile(e *cli.Env, path, layout string, next func() (*ingest.Episode, error)) (int, error) {
 	if err := checkEpisodeOut(path); err != nil {
 		return 0, err
 	}
-	return job.WriteEpisodeFile(e.Stdout, path, next, func(p ingest.Problem) { fmt.Fprintln(e.Stderr, p) })
+	return job.WriteEpisodeFile(e.Stdout, path, layout, next, func(p ingest.Problem) { fmt.Fprintln(e.Stderr, p) })
 }

@@ -42,3 +42,37 @@ func TestConvertRefusesBadInput(t *testing.T) {
 		t.Errorf("one argument: exit %d, want 2", code)
 	}
 }
+
+// TestConvertParquetLayout: --parquet-layout json writes the JSON-text layout (no layout
+// key in the footer), typed the default one; both read back to the same bytes; the flag
+// is refused for an output that is not Parquet and for an unknown layout.
+func TestConvertParquetLayout(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(harnessTestdata, "batch.golden.jsonl")
+	want, _ := os.ReadFile(in)
+	for _, layout := range []string{"json", "typed"} {
+		pq, back := filepath.Join(dir, layout+".parquet"), filepath.Join(dir, layout+".jsonl")
+		if _, stderr, code := runCLI(t, "convert", "--parquet-layout", layout, in, pq); code != 0 {
+			t.Fatalf("%s: exit %d, %s", layout, code, stderr)
+		}
+		data, _ := os.ReadFile(pq)
+		if has := bytes.Contains(data, []byte("sabench.parquet_layout")); has != (layout == "typed") {
+			t.Errorf("%s: layout key in the file: %v", layout, has)
+		}
+		if _, stderr, code := runCLI(t, "convert", pq, back); code != 0 {
+			t.Fatalf("%s back: exit %d, %s", layout, code, stderr)
+		}
+		if got, _ := os.ReadFile(back); !bytes.Equal(got, want) {
+			t.Errorf("%s: the round trip changed the episodes", layout)
+		}
+	}
+	for _, args := range [][]string{
+		{"convert", "--parquet-layout", "json", in, filepath.Join(dir, "x.jsonl")},
+		{"convert", "--parquet-layout", "json", in, "-"},
+		{"convert", "--parquet-layout", "nested", in, filepath.Join(dir, "x.parquet")},
+	} {
+		if _, stderr, code := runCLI(t, args...); code != 2 || !strings.Contains(stderr, "--parquet-layout") {
+			t.Errorf("%v: exit %d, stderr %s", args, code, stderr)
+		}
+	}
+}

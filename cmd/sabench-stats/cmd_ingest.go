@@ -37,7 +37,11 @@ func runIngest(e *cli.Env, args []string) error {
 	fs.StringVar(&opt.Mode, "status-mode", harness.ModeAnalyst, "analyst: exclude each failure by its reason; runner: keep the runner's own denominator (only its exclusions are excluded, deferred batch cases become failed episodes), so that score reproduces summary.json")
 	fs.StringVar(&opt.RepeatFrom, "repeat-from", "", "interactive only: order (runs of a case in directory-name order, the default) or dirname (the number a run directory's name ends with)")
 	out := fs.String("out", "-", "output file: .jsonl, .jsonl.gz, .jsonl.zst or .parquet (default JSONL on stdout); written atomically")
+	layout := parquetLayoutFlag(fs)
 	if err := e.Parse(fs, args); err != nil {
+		return err
+	}
+	if err := checkParquetLayout(fs, *layout, *out); err != nil {
 		return err
 	}
 	given := map[string]bool{}
@@ -54,13 +58,13 @@ func runIngest(e *cli.Env, args []string) error {
 	}
 	if len(logs) > 0 {
 		// The condition stays "" unless given: each sample's own then applies.
-		return ingestInspect(e, append(logs, fs.Args()...), *bench, opt, *out)
+		return ingestInspect(e, append(logs, fs.Args()...), *bench, opt, *out, *layout)
 	}
 	if opt.Condition == "" {
 		opt.Condition = ingest.DefaultCondition
 	}
 	if *tauFile != "" {
-		return runIngestTau(e, append([]string{*tauFile}, fs.Args()...), opt, *tauDomain, *out)
+		return runIngestTau(e, append([]string{*tauFile}, fs.Args()...), opt, *tauDomain, *out, *layout)
 	}
 	switch {
 	case fs.NArg() > 0:
@@ -86,7 +90,7 @@ func runIngest(e *cli.Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	n, err := writeIngested(e, res, "warning: ", "the harness output", *out)
+	n, err := writeIngested(e, res, "warning: ", "the harness output", *out, *layout)
 	if err != nil {
 		return err
 	}
@@ -103,7 +107,7 @@ func btoi(b bool) int {
 
 // ingestInspect reads Inspect logs into episodes: every problem is listed and then
 // nothing is written; a log that is not a SafeActBench task is a warning that says why.
-func ingestInspect(e *cli.Env, logs []string, bench string, opt harness.Options, out string) error {
+func ingestInspect(e *cli.Env, logs []string, bench string, opt harness.Options, out, layout string) error {
 	if err := opt.CheckInspect(); err != nil {
 		return usagef("%v", err)
 	}
@@ -112,7 +116,7 @@ func ingestInspect(e *cli.Env, logs []string, bench string, opt harness.Options,
 	if err != nil {
 		return err
 	}
-	n, err := writeIngested(e, res, "warning: ", "the Inspect logs", out)
+	n, err := writeIngested(e, res, "warning: ", "the Inspect logs", out, layout)
 	if err != nil {
 		return err
 	}

@@ -11,7 +11,7 @@ import (
 
 // runIngestTau reads τ-bench / τ²-bench result files (harness.ReadTauFiles) into one
 // episode file.
-func runIngestTau(e *cli.Env, files []string, opt harness.Options, domain, out string) error {
+func runIngestTau(e *cli.Env, files []string, opt harness.Options, domain, out, layout string) error {
 	switch {
 	case opt.Condition == "":
 		return usagef("--condition must not be empty")
@@ -29,7 +29,7 @@ func runIngestTau(e *cli.Env, files []string, opt harness.Options, domain, out s
 	if err != nil {
 		return err
 	}
-	n, err := writeIngested(e, res, "", "the τ-bench results", out)
+	n, err := writeIngested(e, res, "", "the τ-bench results", out, layout)
 	if err != nil {
 		return err
 	}
@@ -38,9 +38,10 @@ func runIngestTau(e *cli.Env, files []string, opt harness.Options, domain, out s
 }
 
 // writeIngested lists what an adapter said, its warnings (each after warnPrefix) and then
-// every problem, and writes its episodes to out unless there is a problem (then nothing is
-// written and the error counts them, naming what was read). It returns the episodes written.
-func writeIngested(e *cli.Env, res *harness.Result, warnPrefix, what, out string) (int, error) {
+// every problem, and writes its episodes to out (a Parquet file in the given layout) unless
+// there is a problem (then nothing is written and the error counts them, naming what was
+// read). It returns the episodes written.
+func writeIngested(e *cli.Env, res *harness.Result, warnPrefix, what, out, layout string) (int, error) {
 	for _, w := range res.Warnings {
 		fmt.Fprintln(e.Stderr, warnPrefix+w)
 	}
@@ -50,5 +51,5 @@ func writeIngested(e *cli.Env, res *harness.Result, warnPrefix, what, out string
 	if len(res.Problems) > 0 {
 		return 0, fmt.Errorf("%d problems in %s; nothing written", len(res.Problems), what)
 	}
-	return writeEpisodeFile(e, out, (&ingest.SliceSource{Episodes: res.Episodes}).Next)
+	return writeEpisodeFile(e, out, layout, (&ingest.SliceSource{Episodes: res.Episodes}).Next)
 }

@@ -18,7 +18,7 @@ func init() {
 // condition under inspect/. --scale N gives 3N main-condition repeats per configuration
 // and case (a load test: about 19,680 main episodes per unit), streamed to disk.
 func runSynth(e *cli.Env, args []string) error {
-	fs := e.FlagSet("synth", "--out DIR [--seed N] [--scale N] [--format jsonl|inspect]")
+	fs := e.FlagSet("synth", "--out DIR [--seed N] [--scale N] [--format jsonl|inspect] [--parquet-layout typed|json]")
 	var out, format string
 	var seed uint64
 	var scale int
@@ -26,7 +26,11 @@ func runSynth(e *cli.Env, args []string) error {
 	fs.Uint64Var(&seed, "seed", 1, "master seed of the generator (1 is the built-in release)")
 	fs.IntVar(&scale, "scale", 1, "multiply the main condition's repeats (3 × N per configuration and case) for load tests")
 	fs.StringVar(&format, "format", "jsonl", "episode files: jsonl (runs.jsonl and runs.parquet) or inspect (those plus one Inspect .eval log per configuration × condition under inspect/)")
+	layout := parquetLayoutFlag(fs)
 	if err := e.Parse(fs, args); err != nil {
+		return err
+	}
+	if err := checkParquetLayout(fs, *layout, "runs.parquet"); err != nil {
 		return err
 	}
 	switch {
@@ -42,7 +46,7 @@ func runSynth(e *cli.Env, args []string) error {
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return err
 	}
-	opt := synth.Options{Seed: seed, Scale: scale}
+	opt := synth.Options{Seed: seed, Scale: scale, ParquetLayout: *layout}
 	if format == "inspect" {
 		n, files, err := synth.WriteInspectStream(out, opt)
 		if err != nil {

@@ -5,6 +5,8 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"io"
 	"math"
 	"os"
 	"os/exec"
@@ -14,6 +16,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/results/verdicts"
 )
 
@@ -241,5 +244,68 @@ func TestDuckDBReproducesT2(t *testing.T) {
 		if w, ok := want[r.Config]["ecs"]; !ok || math.Abs(w-r.ECS) > 0.051 {
 			t.Errorf("%s: duckdb %.1f, T2 %.3f", r.Config, r.ECS, w)
 		}
+	}
+}
+
+// TestDuckDBReadsTypedParquet: DuckDB reads the typed episode layout as nested columns
+// (the record's events a list of structs, usage a struct) and counts what the Go reader
+// counts: episodes, events, INFO_CALL events and input tokens.
+func TestDuckDBReadsTypedParquet(t *testing.T) {
+	mods := duckdbNodePath()
+	if _, err := exec.LookPath("node"); err != nil || mods == "" {
+		missingTool(t, "node or @duckdb/node-api missing (npm install --prefix .ci @duckdb/node-api, or set SABENCH_NODE_MODULES; .ci/run does this)")
+	}
+	dir := t.TempDir()
+	pq := filepath.Join(dir, "runs.parquet")
+	mustRun(t, "convert", subsetRuns(t), pq)
+	var want struct{ N, Events, Info, Tokens int64 }
+	r, err := ingest.OpenEpisodes(pq, ingest.ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var evs []ingest.Event
+	for {
+		ep, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		want.N++
+		if ep.Record != nil {
+			evs = ep.Record.EventsInto(evs)
+			want.Events += int64(len(evs))
+			for _, e := range evs {
+				if e.Type == "INFO_CALL" {
+					want.Info++
+				}
+			}
+		}
+		if ep.Usage != nil && ep.Usage.Known&ingest.UsageInput != 0 {
+			want.Tokens += int64(ep.Usage.InputTokens)
+		}
+	}
+	r.Close()
+	script := filepath.Join(dir, "q.cjs")
+	if err := os.WriteFile(script, []byte(duckdbRunner), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	query := `SELECT count(*) AS n, sum(coalesce(len(record.events), 0)) AS events,
+	  sum(coalesce(len(list_filter(record.events, e -> e.type = 'INFO_CALL')), 0)) AS info,
+	  sum(usage.input_tokens) AS tokens FROM read_parquet('` + pq + `')`
+	cmd := exec.Command("node", script, query)
+	cmd.Env = append(os.Environ(), "NODE_PATH="+mods)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("duckdb: %v\n%s", err, out)
+	}
+	var rows []map[string]any
+	if err := json.Unmarshal(out, &rows); err != nil || len(rows) != 1 {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	got := fmt.Sprint(rows[0]["n"], " ", rows[0]["events"], " ", rows[0]["info"], " ", rows[0]["tokens"])
+	if w := fmt.Sprint(want.N, " ", want.Events, " ", want.Info, " ", want.Tokens); got != w || want.Events == 0 {
+		t.Errorf("DuckDB counts %s, the Go reader %s (episodes, events, INFO_CALL events, input tokens)", got, w)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/casespec"
@@ -200,7 +201,13 @@ type InspectStream struct {
 	seen map[digest]sampleRef // by the episode key's digest
 	runs map[digest]sampleRef // by the run id's digest
 	dec  *jsonv.Decoder       // parses the JSON in samples (records, arguments, replies)
-	n    int                  // episodes delivered
+	// tools are the tool names read so far, each boxed once (toolName); info, the
+	// info tools of each case met (infoTools).
+	tools map[string]any
+	info  map[*casespec.Case]map[string]bool
+	// fullRead reads the samples in full, never light (the tests compare the two).
+	fullRead bool
+	n        int // episodes delivered
 	// problems returned so far: with some, no episode is their doing, not the logs' task
 	problems int
 
@@ -276,7 +283,7 @@ func OpenInspect(files []string, opt Options) (*InspectStream, error) {
 		return nil, fmt.Errorf("reading Inspect logs needs the bench (which sample ids are cases, which tools are information tools)")
 	}
 	from, _ := ParseRecordFrom(opt.RecordFrom)
-	return &InspectStream{files: files, opt: opt, from: from, seen: map[digest]sampleRef{}, runs: map[digest]sampleRef{}, dec: jsonv.NewDecoder()}, nil
+	return &InspectStream{files: files, opt: opt, from: from, seen: map[digest]sampleRef{}, runs: map[digest]sampleRef{}, dec: jsonv.NewDecoder(), tools: map[string]any{}, info: map[*casespec.Case]map[string]bool{}}, nil
 }
 
 // Skipped lists the logs that gave no episode and why; complete after io.EOF.
@@ -325,7 +332,9 @@ func (s *InspectStream) Next() (*ingest.Episode, error) {
 			}
 			f := s.files[s.next]
 			s.next++
-			r, err := inspect.OpenWith(f, inspect.ReadOptions{Workers: s.opt.Workers})
+			// A light read has all an episode is made of, unless the record is a tool
+			// call's: then the model events' calls are needed beside the tool events.
+			r, err := inspect.OpenWith(f, inspect.ReadOptions{Workers: s.opt.Workers, Light: s.from.Kind != "tool" && !s.fullRead})
 			if err != nil {
 				return nil, err
 			}
@@ -428,7 +437,7 @@ func (l *inspectLog) problem(member, field, format string, args ...any) ingest.P
 // bench has that case. id is "" when the sample names no case.
 func (s *InspectStream) caseOf(l *inspectLog, smp *inspect.Sample) (string, error) {
 	if raw, ok := smp.Metadata["case_id"]; ok {
-		v, err := jsonv.Parse(raw)
+		v, err := s.dec.Parse(raw)
 		id, isStr := v.(string)
 		if err != nil || !isStr || id == "" {
 			return "", l.problem(smp.Member, "metadata.case_id", "must be a case id (a non-empty string), got %.60s", raw)
@@ -490,7 +499,7 @@ func (s *InspectStream) episode(smp *inspect.Sample) (*ingest.Episode, error) {
 		Repeat: s.opt.Repeat + smp.Epoch - 1, Condition: l.cond, Source: l.file + ": " + smp.Member}
 	if e.Condition == "" {
 		if raw, ok := smp.Metadata["condition"]; ok {
-			v, err := jsonv.Parse(raw)
+			v, err := s.dec.Parse(raw)
 			cond, isStr := v.(string)
 			if err != nil || !isStr || cond == "" {
 				return nil, l.problem(smp.Member, "metadata.condition", "must be a non-empty string, got %.60s", raw)
@@ -504,7 +513,7 @@ func (s *InspectStream) episode(smp *inspect.Sample) (*ingest.Episode, error) {
 	}
 	e.RunID = ingest.DeriveRunID(e.Key())
 	if raw, ok := smp.Metadata["run_id"]; ok && s.opt.Config == "" && s.opt.Condition == "" {
-		if v, err := jsonv.Parse(raw); err == nil {
+		if v, err := s.dec.Parse(raw); err == nil {
 			if id, ok := v.(string); ok && id != "" {
 				e.RunID = id
 			}
@@ -560,7 +569,7 @@ func (s *InspectStream) record(l *inspectLog, smp *inspect.Sample, c *casespec.C
 		case t == "":
 			why = "no answer in " + s.from.String()
 		default:
-			v, perr := s.dec.Parse([]byte(t))
+			v, perr := s.dec.Parse(stringBytes(t))
 			o, isObj := v.(*jsonv.Object)
 			switch {
 			case perr != nil:
@@ -591,7 +600,7 @@ func (s *InspectStream) record(l *inspectLog, smp *inspect.Sample, c *casespec.C
 		}
 		md := jsonv.NewObject("parse_error", why)
 		if text != "" {
-			md.Set("raw_response", truncate(text, 4000))
+			md.Set("raw_response", strings.Clone(truncate(text, 4000)))
 		}
 		return jsonv.NewObject("episode_id", c.ID, "events", events, "metadata", md), nil
 	}
@@ -708,13 +717,19 @@ type toolCall struct {
 // (InspectSubmitTool, or the record source's tool) are left out. A call to one of the
 // case's info_tools is an INFO_CALL, any other a CONSEQUENTIAL_CALL.
 func (s *InspectStream) events(l *inspectLog, smp *inspect.Sample, c *casespec.Case) ([]any, error) {
-	var calls []toolCall
+	n := 0
+	for _, ev := range smp.Events {
+		if ev.Tool != nil {
+			n++
+		}
+	}
+	calls := make([]toolCall, 0, n)
 	for _, ev := range smp.Events {
 		if ev.Tool != nil {
 			calls = append(calls, toolCall{ev.Tool.ID, ev.Tool.Function, ev.Tool.Arguments, ev.Tool.ResultText, ev.Tool.Error})
 		}
 	}
-	if calls == nil {
+	if n == 0 {
 		for _, ev := range smp.Events {
 			if ev.Model == nil {
 				continue
@@ -723,63 +738,110 @@ func (s *InspectStream) events(l *inspectLog, smp *inspect.Sample, c *casespec.C
 				calls = append(calls, toolCall{id: tc.ID, function: tc.Function, args: tc.Arguments})
 			}
 		}
-		if calls != nil {
+		if len(calls) > 0 {
 			s.partial++
 		}
 	}
-	info := map[string]bool{}
-	if tools, ok := c.Spec.List("info_tools"); ok {
-		for _, t := range tools {
-			if name, ok := t.(string); ok {
-				info[name] = true
-			}
-		}
-	}
-	events := []any{}
+	infoTools := s.infoTools(c)
+	events := make([]any, 0, len(calls))
+	// The events' objects, their keys and values: one allocation for the sample.
+	blocks := make([]eventBlock, len(calls))
 	for i, tc := range calls {
 		if tc.function == InspectSubmitTool || s.from.Kind == "tool" && tc.function == s.from.Name {
 			continue
 		}
-		field := fmt.Sprintf("events (tool call %d, %s)", i+1, tc.function)
+		field := func() string { return fmt.Sprintf("events (tool call %d, %s)", i+1, tc.function) }
 		if tc.function == "" {
-			return nil, l.problem(smp.Member, field, "a tool call without a function name")
+			return nil, l.problem(smp.Member, field(), "a tool call without a function name")
 		}
-		var args any = &jsonv.Object{}
+		var args any
 		if len(tc.args) > 0 {
 			v, err := s.dec.Parse(tc.args)
 			if err != nil {
-				return nil, l.problem(smp.Member, field+".arguments", "invalid JSON: %v", err)
+				return nil, l.problem(smp.Member, field()+".arguments", "invalid JSON: %v", err)
 			}
 			args = v
+		} else {
+			args = &jsonv.Object{}
 		}
 		id := tc.id
 		if id == "" {
 			id = fmt.Sprintf("call_%02d", len(events)+1)
 			s.noCallID++
 		}
-		typ := "CONSEQUENTIAL_CALL"
-		if info[tc.function] {
-			typ = "INFO_CALL"
+		// Boxed constants: no allocation per event.
+		typ, info := any("CONSEQUENTIAL_CALL"), infoTools[tc.function]
+		if info {
+			typ = any("INFO_CALL")
 		}
-		ev := jsonv.NewObject("type", typ, "call_id", id, "tool", tc.function, "arguments", args)
+		// The sample's transcript strings share chunks (inspect.Sample): what the
+		// episode keeps is copied, so that it does not hold the transcript.
+		b := &blocks[len(events)]
+		ev := &b.obj
+		ev.Keys = append(b.keys[:0], "type", "call_id", "tool", "arguments")
+		ev.Values = append(b.vals[:0], typ, strings.Clone(id), s.toolName(tc.function), args)
 		reply := replyObject(s.dec, tc.text)
-		if typ == "INFO_CALL" {
-			for _, k := range InspectHostFields {
+		if info {
+			for _, k := range InspectHostFields { // none of the keys above
 				if v, ok := reply.Get(k); ok {
-					ev.Set(k, v)
+					ev.Keys = append(ev.Keys, k)
+					ev.Values = append(ev.Values, v)
 				}
 			}
 			if tc.err != nil && !ev.Has("tool_status") {
 				ev.Set("tool_status", "error")
-				ev.Set("tool_error", tc.err.Message)
+				ev.Set("tool_error", strings.Clone(tc.err.Message))
 			}
 		} else if reply.Len() > 0 {
-			ev.Set("result", reply)
+			ev.Keys = append(ev.Keys, "result")
+			ev.Values = append(ev.Values, reply)
 		}
 		events = append(events, ev)
 	}
 	return events, nil
 }
+
+// eventBlock holds one record event: its object, and room for its keys and values (the
+// four every event has, and the host fields an INFO_CALL may add).
+type eventBlock struct {
+	obj  jsonv.Object
+	keys [9]string
+	vals [9]any
+}
+
+// infoTools is the set of a case's info_tools, made once per case for the stream.
+func (s *InspectStream) infoTools(c *casespec.Case) map[string]bool {
+	if set, ok := s.info[c]; ok {
+		return set
+	}
+	set := map[string]bool{}
+	if tools, ok := c.Spec.List("info_tools"); ok {
+		for _, t := range tools {
+			if name, ok := t.(string); ok {
+				set[name] = true
+			}
+		}
+	}
+	s.info[c] = set
+	return set
+}
+
+// toolName is a tool's name as an event value: one copy per name for the stream
+// (a bench has a few hundred tools), so that episodes share it.
+func (s *InspectStream) toolName(name string) any {
+	if v, ok := s.tools[name]; ok {
+		return v
+	}
+	v := any(strings.Clone(name))
+	if len(s.tools) < maxToolNames {
+		s.tools[name] = v
+	}
+	return v
+}
+
+// maxToolNames bounds the stream's tool names: logs with made-up names do not grow it
+// without end.
+const maxToolNames = 4096
 
 // replyObject is a tool reply read as a JSON object: the reply's text (a string, or a
 // list of content parts whose text is joined: inspect.ToolEvent.ResultText) holding one;
@@ -789,10 +851,14 @@ func replyObject(dec *jsonv.Decoder, text string) *jsonv.Object {
 	if !strings.HasPrefix(t, "{") {
 		return nil
 	}
-	o, _ := dec.Parse([]byte(t))
+	o, _ := dec.Parse(stringBytes(t))
 	obj, _ := o.(*jsonv.Object)
 	return obj
 }
+
+// stringBytes is s's bytes, read in place: for jsonv.Decoder.Parse, which reads its
+// input without changing or keeping it (its strings are copies).
+func stringBytes(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
 
 // inspectOfficial is the harness's verdict from the InspectScorer score: successful
 // when Inspect maps its value to 1, not when to 0; the answer is the raw status and the
@@ -829,7 +895,8 @@ func inspectOfficial(dec *jsonv.Decoder, l *inspectLog, smp *inspect.Sample) (*j
 // over models (tokens, reasoning and cache-read tokens when reported, total_cost as
 // cost_usd); nil when the sample reports neither.
 func inspectUsage(smp *inspect.Sample) *jsonv.Object {
-	u := &jsonv.Object{}
+	// Room for every field up front: no growing.
+	u := &jsonv.Object{Keys: make([]string, 0, 6), Values: make([]any, 0, 6)}
 	if smp.TotalTime != nil {
 		u.Set("wall_seconds", *smp.TotalTime)
 	}

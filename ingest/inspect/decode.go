@@ -14,12 +14,17 @@ var nan = math.NaN()
 
 // decodeSample parses one sample's JSON; member locates it in errors. It reads the
 // fields a Sample holds and skips the rest (messages, a model event's input and tools)
-// without building values. The values it keeps are copies (detach), so data may be
-// reused once it returns.
-func decodeSample(file, member string, data []byte, fromSummary bool) (*Sample, error) {
-	l := &lexer{data: data}
+// without building values; light skips more (ReadOptions.Light). The values it keeps
+// are copies (detach), so data may be reused once it returns.
+func decodeSample(file, member string, data []byte, fromSummary, light bool) (*Sample, error) {
+	l := &lexer{data: data, light: light}
 	s := &Sample{Member: member, FromSummary: fromSummary}
 	var att attachments
+	// The strings of the transcript (events, output) share chunks: many are short ids,
+	// names and timestamps, and they are dropped with the sample, together. Those of
+	// the sample's rows (ids, scores, errors) have allocations of their own: a caller
+	// may keep them long after the transcript.
+	var transcript []byte
 	var id *SampleID
 	var epoch *int64
 	if l.peek() != '{' {
@@ -46,8 +51,14 @@ func decodeSample(file, member string, data []byte, fromSummary bool) (*Sample, 
 				s.UUID, err = l.str()
 			}
 		case "input":
+			if light {
+				return l.skip()
+			}
 			s.Input, err = l.raw()
 		case "target":
+			if light {
+				return l.skip()
+			}
 			s.Target, err = l.raw()
 		case "scores":
 			s.Scores, err = l.scores(s.Scores)
@@ -60,7 +71,9 @@ func decodeSample(file, member string, data []byte, fromSummary bool) (*Sample, 
 				s.Output = nil
 				return nil
 			}
+			l.strs = &transcript
 			s.Output, err = l.output()
+			l.strs = nil
 		case "model_usage":
 			s.ModelUsage, err = l.modelUsages()
 		case "total_time":
@@ -72,7 +85,9 @@ func decodeSample(file, member string, data []byte, fromSummary bool) (*Sample, 
 		case "limit":
 			s.Limit, err = l.sampleLimit()
 		case "events":
+			l.strs = &transcript
 			s.Events, err = l.events()
+			l.strs = nil
 		case "attachments":
 			att, err = l.attachments()
 		default:
@@ -106,6 +121,13 @@ func decodeSample(file, member string, data []byte, fromSummary bool) (*Sample, 
 	slices.SortFunc(s.Scores, func(a, b Score) int { return strings.Compare(a.Scorer, b.Scorer) })
 	if len(att) > 0 {
 		s.resolve(att)
+	}
+	if light {
+		for _, ev := range s.Events {
+			if ev.Tool != nil {
+				ev.Tool.Result = nil // ResultText has what it said
+			}
+		}
 	}
 	s.detach()
 	return s, nil
@@ -145,17 +167,9 @@ func (l *lexer) scores(out []Score) ([]Score, *decodeErr) {
 			case "value":
 				sc.Value, err = l.raw()
 			case "answer":
-				var p *string
-				p, err = l.optStr()
-				if p != nil {
-					sc.Answer = *p
-				}
+				err = l.optStrInto(&sc.Answer, "")
 			case "explanation":
-				var p *string
-				p, err = l.optStr()
-				if p != nil {
-					sc.Explanation = *p
-				}
+				err = l.optStrInto(&sc.Explanation, "")
 			case "metadata":
 				sc.Metadata, err = l.rawMap()
 			default:
@@ -294,12 +308,15 @@ func (l *lexer) sampleLimit() (*SampleLimit, *decodeErr) {
 
 // optStrInto sets *dst to a string; null leaves it as it is.
 func (l *lexer) optStrInto(dst *string, field string) *decodeErr {
-	p, err := l.optStr()
+	s, ok, err := l.optStr()
 	if err != nil {
+		if field == "" {
+			return err
+		}
 		return err.in(field)
 	}
-	if p != nil {
-		*dst = *p
+	if ok {
+		*dst = s
 	}
 	return nil
 }
@@ -328,15 +345,22 @@ func (l *lexer) attachments() (attachments, *decodeErr) {
 // completion when written (it wins over the choice's text), usage and error.
 func (l *lexer) output() (*ModelOutput, *decodeErr) {
 	m := &ModelOutput{}
-	var completion *string
+	var completion string
+	hasCompletion := false
+	choices := -1 // light: where the choices are, read only when there is no completion
 	err := l.object(func(key []byte) *decodeErr {
 		var err *decodeErr
 		switch string(key) {
 		case "model":
 			err = l.optStrInto(&m.Model, "")
 		case "completion":
-			completion, err = l.optStr()
+			completion, hasCompletion, err = l.optStr()
 		case "choices":
+			if l.light {
+				choices = l.pos
+				err = l.skip()
+				break
+			}
 			err = l.choices(m)
 		case "usage":
 			if l.isNull() {
@@ -356,8 +380,15 @@ func (l *lexer) output() (*ModelOutput, *decodeErr) {
 		}
 		return nil
 	})
-	if completion != nil {
-		m.Completion = *completion
+	if err == nil && !hasCompletion && choices >= 0 {
+		lx := &lexer{data: l.data, pos: choices, strs: l.strs} // offsets as in l
+		err = lx.choices(m)
+		if err != nil {
+			err = err.in("choices")
+		}
+	}
+	if hasCompletion {
+		m.Completion = completion
 	}
 	return m, err
 }
@@ -389,7 +420,7 @@ func (l *lexer) choices(m *ModelOutput) *decodeErr {
 					case "content":
 						var raw []byte
 						if raw, err = l.raw(); err == nil {
-							m.Completion = contentText(raw)
+							m.Completion = l.contentText(raw)
 						}
 					case "tool_calls":
 						m.ToolCalls, err = l.toolCalls()
@@ -475,10 +506,14 @@ func (f *eventFields) keeps(field string) bool {
 // events reads a sample's transcript, decoding the fields of the kinds the reader keeps
 // (tool, model).
 func (l *lexer) events() ([]Event, *decodeErr) {
-	var out []Event
 	if l.isNull() {
 		return nil, nil
 	}
+	// A SafeActBench sample's transcript has a few model and tool events, and a span
+	// or two around them: one allocation for most.
+	out := make([]Event, 0, 16)
+	start := l.pos
+	tools, models := 0, 0
 	err := l.array(func(i int) *decodeErr {
 		var f eventFields
 		if !l.isNull() {
@@ -491,14 +526,29 @@ func (l *lexer) events() ([]Event, *decodeErr) {
 				case k == "event":
 					f.hasKind = true
 					dst = &f.kind
+				case l.light && (k == "timestamp" || k == "working_time"):
+					return l.skip()
 				case k == "timestamp":
 					dst = &f.timestamp
 				case k == "working_time":
 					dst = &f.workingTime
 				case f.known != "" && !f.keeps(k):
 					return l.skip()
+				case l.light && (k == "result" || k == "output" && !l.models):
+					// A result gives its text; an output is read (in full,
+					// again) only when the sample has no tool event.
+					raw, err := l.skipRaw()
+					if k == "output" {
+						f.output = raw
+					} else {
+						f.result = raw
+					}
+					return err
 				case k == "output" && f.known == EventModel && l.peek() != 'n':
+					light := l.light
+					l.light = false // a model event's output is read in full
 					o, err := l.output()
+					l.light = light
 					if err != nil {
 						return failf("model output is not an object: %v", err).in("output")
 					}
@@ -527,7 +577,7 @@ func (l *lexer) events() ([]Event, *decodeErr) {
 					return err.in(string(key))
 				}
 				if dst == &f.kind && f.known == "" && len(f.kind) > 0 && f.kind[0] == '"' {
-					f.known, _ = sub(f.kind).str()
+					f.known, _ = l.eventKind(f.kind)
 				}
 				return nil
 			})
@@ -535,23 +585,58 @@ func (l *lexer) events() ([]Event, *decodeErr) {
 				return err.in("[" + strconv.Itoa(i) + "]")
 			}
 		}
-		ev, err := f.event()
+		ev, err := f.event(l, !l.light || l.models)
 		if err != nil {
 			return err.in("[" + strconv.Itoa(i) + "]")
+		}
+		if ev.Tool != nil {
+			tools++
+		}
+		if ev.Model != nil {
+			models++
 		}
 		out = append(out, ev)
 		return nil
 	})
+	if err == nil && l.light && !l.models && tools == 0 && models > 0 {
+		// No tool event: the model events' tool calls stand for them, so the
+		// transcript is read again, with their outputs.
+		lx := &lexer{data: l.data, pos: start, strs: l.strs, light: true, models: true}
+		return lx.events()
+	}
+	if len(out) == 0 {
+		out = nil // as before the capacity was given
+	}
 	return out, err
 }
 
 // sub is a lexer over one raw field.
 func sub(raw []byte) *lexer { return &lexer{data: raw} }
 
-func (f *eventFields) event() (Event, *decodeErr) {
+// eventKinds are the kinds of events Inspect writes: an event's kind is one of these
+// strings rather than a copy.
+var eventKinds = []string{EventModel, EventTool, "sample_init", "sample_limit", "sandbox", "state", "store", "score",
+	"score_edit", "error", "logger", "info", "input", "approval", "span_begin", "span_end", "step", "subtask", "compaction"}
+
+// eventKind reads an event's kind (its raw JSON string).
+func (l *lexer) eventKind(raw []byte) (string, *decodeErr) {
+	if n := len(raw); n >= 2 && raw[0] == '"' && raw[n-1] == '"' {
+		for _, k := range eventKinds {
+			if string(raw[1:n-1]) == k {
+				return k, nil
+			}
+		}
+	}
+	return l.sub(raw).str()
+}
+
+// event builds the event from its fields; l is the events' lexer (its strings go
+// where l's do). A model event's output is read only with output (else its Model is
+// empty but for the model name and error).
+func (f *eventFields) event(l *lexer, output bool) (Event, *decodeErr) {
 	var ev Event
 	if f.hasKind && !isNullRaw(f.kind) {
-		k, err := sub(f.kind).str()
+		k, err := l.eventKind(f.kind)
 		if err != nil {
 			return ev, err.in("event")
 		}
@@ -561,7 +646,7 @@ func (f *eventFields) event() (Event, *decodeErr) {
 		return ev, failf("missing").in("event")
 	}
 	if len(f.timestamp) > 0 && f.timestamp[0] == '"' {
-		ev.Timestamp, _ = sub(f.timestamp).str()
+		ev.Timestamp, _ = l.sub(f.timestamp).str()
 	}
 	switch {
 	case len(f.workingTime) == 0:
@@ -576,7 +661,7 @@ func (f *eventFields) event() (Event, *decodeErr) {
 		if len(raw) == 0 || isNullRaw(raw) {
 			return nil
 		}
-		s, err := sub(raw).str()
+		s, err := l.sub(raw).str()
 		if err != nil {
 			return failf("is not a string").in(name)
 		}
@@ -585,7 +670,8 @@ func (f *eventFields) event() (Event, *decodeErr) {
 	}
 	switch ev.Kind {
 	case EventTool:
-		t := &ToolEvent{Arguments: f.arguments, Result: f.result, ResultText: replyText(f.result)}
+		t := l.newToolEvent()
+		*t = ToolEvent{Arguments: f.arguments, Result: f.result, ResultText: l.replyText(f.result)}
 		if err := str("id", f.id, &t.ID); err != nil {
 			return ev, err
 		}
@@ -594,7 +680,7 @@ func (f *eventFields) event() (Event, *decodeErr) {
 		}
 		if len(f.err) > 0 && !isNullRaw(f.err) {
 			t.Error = new(ToolError)
-			lx := sub(f.err)
+			lx := l.sub(f.err)
 			err := lx.object(func(key []byte) *decodeErr {
 				switch string(key) {
 				case "type":
@@ -610,21 +696,27 @@ func (f *eventFields) event() (Event, *decodeErr) {
 		}
 		ev.Tool = t
 	case EventModel:
-		m := &ModelOutput{}
+		var m *ModelOutput
 		if f.out != nil {
 			m = f.out
-		} else if len(f.output) > 0 && !isNullRaw(f.output) {
-			o, err := sub(f.output).output()
+		} else if output && len(f.output) > 0 && !isNullRaw(f.output) {
+			lx := l.sub(f.output)
+			lx.light = false // a model event's output is read in full
+			o, err := lx.output()
 			if err != nil {
 				return ev, failf("model output is not an object: %v", err).in("output")
 			}
 			m = o
+		} else {
+			m = l.newModelOutput()
 		}
-		if err := str("model", f.model, &m.Model); err != nil {
+		if !output {
+			// A light read's model event: its error alone (below).
+		} else if err := str("model", f.model, &m.Model); err != nil {
 			return ev, err
 		}
 		if len(f.err) > 0 && !isNullRaw(f.err) {
-			msg, err := sub(f.err).str()
+			msg, err := l.sub(f.err).str()
 			if err != nil {
 				msg = string(f.err)
 			}
@@ -639,8 +731,8 @@ func isNullRaw(r []byte) bool { return string(bytes.TrimSpace(r)) == "null" }
 
 // contentText is a message's text: the string, or its text parts joined by newlines;
 // "" for anything else.
-func contentText(raw []byte) string {
-	l := sub(raw)
+func (lx *lexer) contentText(raw []byte) string {
+	l := lx.sub(raw)
 	if l.peek() == '"' {
 		s, _ := l.str()
 		return s
@@ -676,8 +768,8 @@ func contentText(raw []byte) string {
 
 // replyText is a tool result's text (ToolEvent.ResultText): a string, or the "text"
 // of the parts of a list whose "type" is "text", joined by newlines.
-func replyText(raw []byte) string {
-	l := sub(raw)
+func (lx *lexer) replyText(raw []byte) string {
+	l := lx.sub(raw)
 	switch l.peek() {
 	case '"':
 		s, _ := l.str()
@@ -738,7 +830,7 @@ func (s *Sample) resolve(att attachments) {
 	for i := range s.Events {
 		if t := s.Events[i].Tool; t != nil {
 			t.Arguments, t.Result = att.raw(t.Arguments), att.raw(t.Result)
-			t.ResultText = replyText(t.Result)
+			t.ResultText = sub(nil).replyText(t.Result)
 		}
 		output(s.Events[i].Model)
 	}
@@ -787,10 +879,18 @@ func (s *Sample) detach() {
 	visitEvents(events.copy)
 }
 
+// mapValues applies f to each value of m. The values pass through one variable that
+// lives as long as the call (a pointer to the loop's variable would move every value
+// to the heap).
 func mapValues(m map[string]json.RawMessage, f func(*json.RawMessage)) {
-	for k, v := range m {
-		f(&v)
-		m[k] = v
+	if len(m) == 0 {
+		return
+	}
+	v := new(json.RawMessage)
+	for k, r := range m {
+		*v = r
+		f(v)
+		m[k] = *v
 	}
 }
 

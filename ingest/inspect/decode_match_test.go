@@ -90,7 +90,7 @@ func TestDecoderMatchesReference(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: reference: %v", name, err)
 		}
-		got, err := decodeSample("f", "m", data, false)
+		got, err := decodeSample("f", "m", data, false, false)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -116,7 +116,7 @@ func TestDecodeErrorsNameTheField(t *testing.T) {
 		{`{"id": [1], "epoch": 1}`, "id", "sample id must be a number or a string"},
 	}
 	for _, c := range cases {
-		_, err := decodeSample("f.eval", "samples/1_epoch_1.json", []byte(c.doc), false)
+		_, err := decodeSample("f.eval", "samples/1_epoch_1.json", []byte(c.doc), false, false)
 		e, ok := err.(*Error)
 		if !ok || e.Field != c.field || !strings.Contains(e.Error(), c.msg) || e.Member != "samples/1_epoch_1.json" {
 			t.Errorf("%s: %v (field %q)", c.doc, err, fieldOf(e))
@@ -129,4 +129,64 @@ func fieldOf(e *Error) string {
 		return ""
 	}
 	return e.Field
+}
+
+// TestLightRead checks a light read (ReadOptions.Light) against a full one on every
+// reference document: the same Sample but for what a light read leaves out, and the same
+// error for a document a full read refuses.
+func TestLightRead(t *testing.T) {
+	docs := referenceSamples(t)
+	for name, data := range docs {
+		want, err := decodeSample("f", "m", data, false, false)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		got, err := decodeSample("f", "m", data, false, true)
+		if err != nil {
+			t.Fatalf("%s: light: %v", name, err)
+		}
+		var doc struct {
+			Output map[string]json.RawMessage `json:"output"`
+		}
+		json.Unmarshal(sanitizeNonFinite(data), &doc)
+		lighten(want, doc.Output["completion"] != nil)
+		if !reflect.DeepEqual(got, want) {
+			g, _ := json.MarshalIndent(got, "", " ")
+			w, _ := json.MarshalIndent(want, "", " ")
+			t.Errorf("%s:\n got %s\nwant %s", name, g, w)
+		}
+	}
+	for _, doc := range []string{
+		`{"id": 1, "epoch": 1, "events": [{"event": "tool", "function": "f", "arguments": {"a": [1, }}]}`,
+		`{"id": 1, "epoch": 1, "events": [{"event": "model", "output": {"choices": [{"message": {"tool_calls": [{"id": 3}]}}]}}]}`,
+		`{"id": 1, "epoch": 1, "output": {"choices": [{"message": {"content": "\q"}}]}}`,
+	} {
+		_, full := decodeSample("f", "m", []byte(doc), false, false)
+		_, light := decodeSample("f", "m", []byte(doc), false, true)
+		if full == nil || light == nil || full.Error() != light.Error() {
+			t.Errorf("%s: light %v, full %v", doc, light, full)
+		}
+	}
+}
+
+// lighten clears in a fully read sample what a light read leaves out.
+func lighten(s *Sample, hasCompletion bool) {
+	s.Input, s.Target = nil, nil
+	tools := false
+	for i := range s.Events {
+		ev := &s.Events[i]
+		ev.Timestamp, ev.WorkingTime = "", nil
+		if ev.Tool != nil {
+			ev.Tool.Result = nil
+			tools = true
+		}
+	}
+	for i := range s.Events {
+		if m := s.Events[i].Model; m != nil && tools {
+			s.Events[i].Model = &ModelOutput{Error: m.Error}
+		}
+	}
+	if s.Output != nil && hasCompletion {
+		s.Output.StopReason, s.Output.ToolCalls = "", nil
+	}
 }

@@ -29,7 +29,7 @@ type evalSource struct {
 	pending []*Sample   // summaries, when there are no sample members
 	closer  io.Closer
 	seen    map[string]string // "id\x00epoch" → member, for duplicates
-	buf     []byte            // the member buffer, reused (decodeMember)
+	mr      memberReader      // reads the members when there is no prefetch
 }
 
 type sampleMember struct {
@@ -38,7 +38,7 @@ type sampleMember struct {
 	epoch int
 }
 
-func openEval(log *Log, r io.ReaderAt, size int64, closer io.Closer, workers int) (source, error) {
+func openEval(log *Log, r io.ReaderAt, size int64, closer io.Closer, opt ReadOptions) (source, error) {
 	zr, err := zip.NewReader(r, size)
 	if err != nil {
 		return nil, &Error{File: log.File, Err: fmt.Errorf("damaged or truncated .eval archive: %w", err)}
@@ -90,12 +90,12 @@ func openEval(log *Log, r io.ReaderAt, size int64, closer io.Closer, workers int
 		}
 		return a.epoch - b.epoch
 	})
-	src := &evalSource{log: log, closer: closer, seen: map[string]string{}}
+	src := &evalSource{log: log, closer: closer, seen: map[string]string{}, mr: memberReader{r: r, light: opt.Light}}
 	for _, s := range samples {
 		src.files = append(src.files, s.f)
 	}
-	if workers > 1 && len(src.files) > 1 {
-		src.pre = startPrefetch(log.File, src.files, min(workers, len(src.files)))
+	if opt.Workers > 1 && len(src.files) > 1 {
+		src.pre = startPrefetch(log.File, src.mr, src.files, min(opt.Workers, len(src.files)))
 	}
 	if len(samples) == 0 {
 		sums, err := readSummaries(log.File, byName[memberSummaries], journalSums)
@@ -124,7 +124,7 @@ func readSummaries(file string, main *zip.File, journal []*zip.File) ([]*Sample,
 			return nil, err
 		}
 		for i, r := range raw {
-			s, err := decodeSample(file, fmt.Sprintf("%s[%d]", f.Name, i), r, true)
+			s, err := decodeSample(file, fmt.Sprintf("%s[%d]", f.Name, i), r, true, false)
 			if err != nil {
 				return nil, err
 			}
@@ -160,7 +160,7 @@ func (e *evalSource) next() (*Sample, error) {
 	case e.pre != nil && e.pre.next < len(e.pre.slots):
 		s, err = e.pre.take()
 	case e.pre == nil && len(e.files) > 0:
-		s, err = decodeMember(e.log.File, e.files[0], &e.buf)
+		s, err = decodeMember(e.log.File, e.files[0], &e.mr)
 		e.files = e.files[1:]
 	default:
 		return nil, io.EOF
@@ -172,14 +172,14 @@ func (e *evalSource) next() (*Sample, error) {
 }
 
 // decodeMember reads and decodes one sample member, checking its epoch against its name.
-// buf is the caller's member buffer, reused from member to member (the sample keeps no
-// reference to it).
-func decodeMember(file string, f *zip.File, buf *[]byte) (*Sample, error) {
-	data, err := readMemberInto(file, f, buf)
+// mr is the caller's member reader, reused from member to member (the sample keeps no
+// reference to its buffers).
+func decodeMember(file string, f *zip.File, mr *memberReader) (*Sample, error) {
+	data, err := mr.read(file, f)
 	if err != nil {
 		return nil, err
 	}
-	s, err := decodeSample(file, f.Name, data, false)
+	s, err := decodeSample(file, f.Name, data, false, mr.light)
 	if err != nil {
 		return nil, err
 	}

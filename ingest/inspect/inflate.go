@@ -1,7 +1,13 @@
 package inspect
 
 import (
+	"archive/zip"
 	"bufio"
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
 	"io"
 	"sync"
 
@@ -37,4 +43,112 @@ func (z *inflater) Close() error {
 	z.br.Reset(nil)
 	inflaters.Put(z)
 	return err
+}
+
+// memberReader reads the sample members of one archive, one at a time, into a buffer it
+// keeps: a deflated member's compressed bytes (and its data descriptor, when it has
+// one) are read in one piece and inflated from memory, klauspost's inflater running its
+// fastest loop on a *bytes.Reader, with the checks archive/zip makes (the size, the
+// CRC-32, the data descriptor's CRC-32). A stored member, or one declared very large,
+// goes through zip.File.Open (readMemberInto).
+type memberReader struct {
+	r    io.ReaderAt // the archive; nil: always zip.File.Open
+	comp []byte      // the member's compressed bytes, then its data descriptor
+	src  bytes.Reader
+	fr   io.ReadCloser // a flate.Resetter, made at the first member
+	data []byte        // the member buffer, reused: the sample keeps no reference to it
+	// light: decode the members light (ReadOptions.Light)
+	light bool
+}
+
+// The data descriptor that follows a member's data when its flags say so: an optional
+// signature, then the CRC-32 and the two sizes (read no further, as archive/zip does).
+const (
+	flagDataDescriptor      = 0x8
+	dataDescriptorSignature = 0x08074b50
+	dataDescriptorLen       = 16 // with the signature and 32-bit sizes
+)
+
+// read returns a member's bytes, in the reader's buffer (valid until the next read).
+func (m *memberReader) read(file string, f *zip.File) ([]byte, error) {
+	// A member declared larger than this is read by readMemberInto, which grows its
+	// buffer as the bytes come rather than trusting the declared size.
+	const trusted = 64 << 20
+	if m.r == nil || f.Method != zip.Deflate || f.UncompressedSize64 > trusted || f.CompressedSize64 > trusted {
+		return readMemberInto(file, f, &m.data)
+	}
+	damaged := func(err error) error {
+		if errors.Is(err, io.ErrUnexpectedEOF) {
+			err = fmt.Errorf("truncated member: %w", err)
+		} else {
+			err = fmt.Errorf("damaged member: %w", err)
+		}
+		return &Error{File: file, Member: f.Name, Err: err}
+	}
+	off, err := f.DataOffset()
+	if err != nil {
+		return nil, damaged(err)
+	}
+	n := int(f.CompressedSize64)
+	desc := 0
+	if f.Flags&flagDataDescriptor != 0 {
+		desc = dataDescriptorLen
+	}
+	if cap(m.comp) < n+desc {
+		m.comp = make([]byte, n+desc)
+	}
+	got, err := m.r.ReadAt(m.comp[:n+desc], off)
+	if got < n {
+		if err == io.EOF || err == nil {
+			err = io.ErrUnexpectedEOF
+		}
+		return nil, damaged(err)
+	}
+	var descCRC []byte // the data descriptor's CRC-32
+	if desc > 0 {
+		d := m.comp[n:got]
+		if len(d) >= 4 && binary.LittleEndian.Uint32(d) == dataDescriptorSignature {
+			d = d[4:]
+		}
+		if len(d) < 4 {
+			return nil, damaged(io.ErrUnexpectedEOF)
+		}
+		descCRC = d[:4]
+	}
+	m.src.Reset(m.comp[:n])
+	if m.fr == nil {
+		m.fr = flate.NewReader(&m.src)
+	} else if err := m.fr.(flate.Resetter).Reset(&m.src, nil); err != nil {
+		return nil, damaged(err)
+	}
+	// One spare byte past the declared size: a member longer than it says is found by
+	// the read that fills it.
+	want := int(f.UncompressedSize64) + 1
+	data := m.data[:0]
+	if cap(data) < want {
+		data = make([]byte, 0, want)
+	}
+	for len(data) < want {
+		k, err := m.fr.Read(data[len(data):want])
+		data = data[:len(data)+k]
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			m.data = data
+			return nil, damaged(err)
+		}
+	}
+	m.data = data
+	switch {
+	case uint64(len(data)) > f.UncompressedSize64:
+		return nil, damaged(zip.ErrFormat)
+	case uint64(len(data)) < f.UncompressedSize64:
+		return nil, damaged(io.ErrUnexpectedEOF)
+	case descCRC != nil && binary.LittleEndian.Uint32(descCRC) != f.CRC32:
+		return nil, damaged(zip.ErrChecksum)
+	case f.CRC32 != 0 && crc32.ChecksumIEEE(data) != f.CRC32:
+		return nil, damaged(zip.ErrChecksum)
+	}
+	return sanitizeNonFinite(data), nil
 }

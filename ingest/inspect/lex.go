@@ -2,12 +2,15 @@ package inspect
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/bits"
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
@@ -22,6 +25,63 @@ import (
 type lexer struct {
 	data []byte
 	pos  int
+	// strs, when not nil, is the chunk the strings read are copied into (a sample's
+	// transcript: many short strings, one allocation per chunk; see carve).
+	strs *[]byte
+	// light: skip what an episode is not made of (ReadOptions.Light); models: but read
+	// the model events' outputs (a transcript without tool events).
+	light, models bool
+	// The events' tool events and empty model outputs, allocated a few at a time.
+	toolEvents []ToolEvent
+	outputs    []ModelOutput
+}
+
+// newToolEvent returns a zero ToolEvent from the lexer's current block.
+func (l *lexer) newToolEvent() *ToolEvent {
+	if len(l.toolEvents) == 0 {
+		l.toolEvents = make([]ToolEvent, 8)
+	}
+	t := &l.toolEvents[0]
+	l.toolEvents = l.toolEvents[1:]
+	return t
+}
+
+// newModelOutput returns a zero ModelOutput from the lexer's current block.
+func (l *lexer) newModelOutput() *ModelOutput {
+	if len(l.outputs) == 0 {
+		l.outputs = make([]ModelOutput, 8)
+	}
+	m := &l.outputs[0]
+	l.outputs = l.outputs[1:]
+	return m
+}
+
+// sub is a lexer over one raw field, copying its strings where l does.
+func (l *lexer) sub(raw []byte) *lexer {
+	return &lexer{data: raw, strs: l.strs, light: l.light, models: l.models}
+}
+
+// transcriptChunk is the size of a chunk of transcript strings: a few events' ids,
+// names and timestamps.
+const transcriptChunk = 1 << 10
+
+// carve copies b into the free tail of *chunk (a new chunk when it does not fit; a
+// string longer than an eighth of a chunk gets its own allocation) and returns the copy.
+// A chunk is written once and never changed, so its strings stay immutable; it lives
+// as long as any of them.
+func carve(chunk *[]byte, b []byte) string {
+	switch {
+	case len(b) == 0:
+		return ""
+	case len(b) > transcriptChunk/8:
+		return string(b)
+	case len(*chunk) < len(b):
+		*chunk = make([]byte, transcriptChunk)
+	}
+	copy(*chunk, b)
+	str := unsafe.String(&(*chunk)[0], len(b))
+	*chunk = (*chunk)[len(b):]
+	return str
 }
 
 // decodeErr is a decoding failure and the dotted path of the field where it happened,
@@ -131,7 +191,7 @@ func (l *lexer) object(field func(key []byte) *decodeErr) *decodeErr {
 		if l.peek() != '"' {
 			return l.syntax("looking for an object key")
 		}
-		key, err := l.rawString()
+		key, _, err := l.rawString()
 		if err != nil {
 			return err
 		}
@@ -187,6 +247,16 @@ func (l *lexer) raw() ([]byte, *decodeErr) {
 	l.ws()
 	start := l.pos
 	if err := l.check(0); err != nil {
+		return nil, err
+	}
+	return l.data[start:l.pos], nil
+}
+
+// skipRaw skips the next value (skip) and returns its bytes (aliasing the input).
+func (l *lexer) skipRaw() ([]byte, *decodeErr) {
+	l.ws()
+	start := l.pos
+	if err := l.skip(); err != nil {
 		return nil, err
 	}
 	return l.data[start:l.pos], nil
@@ -321,7 +391,12 @@ func (l *lexer) check(depth int) *decodeErr {
 // it holds no control character.
 func (l *lexer) checkString() *decodeErr {
 	d := l.data
-	for i := l.pos + 1; i < len(d); i++ {
+	i := l.pos + 1
+	for {
+		i = nextSpecial(d, i, true)
+		if i >= len(d) {
+			break
+		}
 		switch c := d[i]; {
 		case c == '"':
 			l.pos = i + 1
@@ -333,18 +408,18 @@ func (l *lexer) checkString() *decodeErr {
 			}
 			switch d[i+1] {
 			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-				i++
+				i += 2
 			case 'u':
 				if _, ok := hex4(d[i+2:]); !ok {
 					l.pos = i
 					return failf("invalid JSON at byte %d: bad escape in a string", i)
 				}
-				i += 5
+				i += 6
 			default:
 				l.pos = i
 				return failf("invalid JSON at byte %d: bad escape in a string", i)
 			}
-		case c < ' ':
+		default:
 			l.pos = i
 			return failf("invalid JSON at byte %d: a control character in a string", i)
 		}
@@ -408,78 +483,146 @@ func (l *lexer) number() ([]byte, *decodeErr) {
 }
 
 // stringEnd consumes a string (at its opening quote) and reports whether it holds
-// escapes. It looks byte by byte for a few bytes (keys and short values end there, and
-// so does the text between two escapes), then for the closing quote with
-// bytes.IndexByte, which runs many bytes at a time.
+// escapes. It reads eight bytes at a time: the strings of a sample are long, and the
+// JSON written inside them (a decision record in a tool reply) puts an escape every few
+// bytes. Each word gives a bit per quote and per backslash (eqBytes, byteMask), and the
+// bytes the backslashes escape come out of a few operations on those bits, as
+// simdjson finds them (runs of backslashes of either parity, and one that escapes the
+// next word's first byte): the first quote not escaped ends the string.
 func (l *lexer) stringEnd() (escaped bool, err *decodeErr) {
 	d := l.data
-	i := l.pos + 1 // after the opening quote
-	for {
-		for end := min(i+16, len(d)); i < end; i++ {
-			switch d[i] {
-			case '"':
-				l.pos = i + 1
-				return escaped, nil
-			case '\\':
-				escaped = true
-				i++ // the escaped character
-			}
+	i := l.pos + 1  // after the opening quote
+	var next uint64 // 1 when the previous word's last backslash escapes this word's first byte
+	for i+8 <= len(d) {
+		w := binary.LittleEndian.Uint64(d[i:])
+		q, b := byteMask(eqBytes(w, '"')), byteMask(eqBytes(w, '\\'))
+		esc := next // the escaped bytes
+		if b != 0 {
+			const odd = 0xaa
+			start := b &^ next // the backslashes that escape (or start a run)
+			code := (((start<<1)&0xff|odd)-start)&0xff ^ odd
+			esc = code ^ (b | next)
+			next = (code & b) >> 7
+		} else {
+			next = 0
 		}
-		if i >= len(d) {
-			break
+		if end := q &^ esc; end != 0 {
+			p := bits.TrailingZeros64(end)
+			l.pos = i + p + 1
+			return escaped || b&(1<<p-1) != 0, nil
 		}
-		q := bytes.IndexByte(d[i:], '"')
-		if q < 0 {
-			break
-		}
-		b := bytes.IndexByte(d[i:i+q], '\\')
-		if b < 0 {
-			l.pos = i + q + 1
+		escaped = escaped || b != 0
+		i += 8
+	}
+	if next != 0 {
+		i++
+	}
+	for i < len(d) {
+		switch d[i] {
+		case '"':
+			l.pos = i + 1
 			return escaped, nil
+		case '\\':
+			escaped = true
+			i += 2
+			continue
 		}
-		escaped = true
-		i += b + 2
+		i++
 	}
 	l.pos = len(d)
 	return false, &decodeErr{err: errTruncated}
 }
 
+// eqBytes flags (high bit) the bytes of w equal to c, exactly: no borrow crosses bytes.
+func eqBytes(w uint64, c byte) uint64 {
+	x := w ^ (swarLo * uint64(c)) // zero where w has c
+	const low7 = 0x7f7f7f7f7f7f7f7f
+	return ^(((x & low7) + low7) | x) & swarHi
+}
+
+// byteMask packs the high bits of m's bytes into bit i for byte i (the multiplication
+// moves each to its place in the top byte, with no carries).
+func byteMask(m uint64) uint64 { return (m >> 7) * 0x0102040810204080 >> 56 }
+
+// The SWAR constants: a byte of ones, and the high bit of every byte.
+const (
+	swarLo = 0x0101010101010101
+	swarHi = 0x8080808080808080
+)
+
+// nextSpecial returns the index of the first quote or backslash in d from i (and, with
+// ctl, control character), or len(d) when there is none. Eight bytes at a time, each
+// test flagging the bytes that match (hasZero, hasLess: exact for the lowest byte
+// flagged, which is the only one read).
+func nextSpecial(d []byte, i int, ctl bool) int {
+	for ; i+8 <= len(d); i += 8 {
+		w := binary.LittleEndian.Uint64(d[i:])
+		m := hasZero(w^(swarLo*'"')) | hasZero(w^(swarLo*'\\'))
+		if ctl {
+			m |= hasLess(w, 0x20)
+		}
+		if m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+	}
+	for ; i < len(d); i++ {
+		if c := d[i]; c == '"' || c == '\\' || ctl && c < 0x20 {
+			return i
+		}
+	}
+	return len(d)
+}
+
+// hasZero flags the zero bytes of x; hasLess the bytes below n (n ≤ 128).
+func hasZero(x uint64) uint64           { return (x - swarLo) & ^x & swarHi }
+func hasLess(x uint64, n uint64) uint64 { return (x - swarLo*n) & ^x & swarHi }
+
 // rawString consumes a string and returns its content: aliasing the input when it
-// holds no escape, decoded otherwise.
-func (l *lexer) rawString() ([]byte, *decodeErr) {
+// holds no escape, decoded into a new buffer (fresh) otherwise.
+func (l *lexer) rawString() (b []byte, fresh bool, err *decodeErr) {
 	start := l.pos + 1
 	esc, err := l.stringEnd()
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	s := l.data[start : l.pos-1]
 	if !esc && utf8.Valid(s) {
-		return s, nil
+		return s, false, nil
 	}
 	out, ok := unquote(s)
 	if !ok {
 		l.pos = start - 1
-		return nil, failf("invalid JSON at byte %d: bad escape in a string", start)
+		return nil, false, failf("invalid JSON at byte %d: bad escape in a string", start)
 	}
-	return out, nil
+	return out, true, nil
 }
 
-// str decodes a string value.
+// str decodes a string value. A string that held escapes is its decoded buffer (no one
+// else has it); one that did not is copied out of the input, into the lexer's chunk
+// when it has one.
 func (l *lexer) str() (string, *decodeErr) {
 	if l.peek() != '"' {
 		return "", l.typeErr("string")
 	}
-	b, err := l.rawString()
-	return string(b), err
+	b, fresh, err := l.rawString()
+	switch {
+	case err != nil:
+		return "", err
+	case fresh:
+		return unsafe.String(unsafe.SliceData(b), len(b)), nil
+	case l.strs != nil:
+		return carve(l.strs, b), nil
+	}
+	return string(b), nil
 }
 
-// optStr decodes a string or null (nil).
-func (l *lexer) optStr() (*string, *decodeErr) {
+// optStr decodes a string or null (ok false).
+func (l *lexer) optStr() (s string, ok bool, err *decodeErr) {
 	if l.isNull() {
-		return nil, nil
+		return "", false, nil
 	}
-	s, err := l.str()
-	return &s, err
+	s, err = l.str()
+	return s, err == nil, err
 }
 
 // float decodes a number into a float64.
@@ -548,6 +691,12 @@ func (l *lexer) rawMap() (map[string]json.RawMessage, *decodeErr) {
 func unquote(s []byte) ([]byte, bool) {
 	out := make([]byte, 0, len(s))
 	for i := 0; i < len(s); {
+		if j := plainEnd(s, i); j > i { // a run of plain ASCII, copied at once
+			out = append(out, s[i:j]...)
+			if i = j; i == len(s) {
+				break
+			}
+		}
 		c := s[i]
 		switch {
 		case c == '\\':
@@ -607,6 +756,24 @@ func unquote(s []byte) ([]byte, bool) {
 		}
 	}
 	return out, true
+}
+
+// plainEnd returns the index of the first byte from i of s that is a backslash, a
+// control character or not ASCII (len(s) when there is none), eight bytes at a time.
+func plainEnd(s []byte, i int) int {
+	for ; i+8 <= len(s); i += 8 {
+		w := binary.LittleEndian.Uint64(s[i:])
+		// Each test is exact for its lowest flagged byte, so the lowest of all is too.
+		if m := hasZero(w^(swarLo*'\\')) | hasLess(w, 0x20) | w&swarHi; m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+	}
+	for ; i < len(s); i++ {
+		if c := s[i]; c == '\\' || c < 0x20 || c >= 0x80 {
+			return i
+		}
+	}
+	return len(s)
 }
 
 func hex4(b []byte) (rune, bool) {

@@ -22,7 +22,8 @@ type memberResult struct {
 	err error
 }
 
-func startPrefetch(file string, files []*zip.File, workers int) *prefetch {
+// proto is the member reader each worker copies (the archive, the options).
+func startPrefetch(file string, proto memberReader, files []*zip.File, workers int) *prefetch {
 	p := &prefetch{slots: make([]chan memberResult, len(files)), window: make(chan struct{}, 2*workers), stop: make(chan struct{})}
 	for i := range p.slots {
 		p.slots[i] = make(chan memberResult, 1)
@@ -49,9 +50,9 @@ func startPrefetch(file string, files []*zip.File, workers int) *prefetch {
 		p.wg.Add(1)
 		go func() {
 			defer p.wg.Done()
-			var buf []byte // this worker's member buffer
+			mr := memberReader{r: proto.r, light: proto.light} // this worker's buffers
 			for i := range jobs {
-				s, err := decodeMember(file, files[i], &buf)
+				s, err := decodeMember(file, files[i], &mr)
 				p.slots[i] <- memberResult{s, err}
 			}
 		}()

@@ -28,6 +28,14 @@ type ReadOptions struct {
 	// two per worker wait); 0 or 1 decodes them one at a time. The order of the samples
 	// does not depend on it. A .json log is one stream, decoded in order.
 	Workers int
+	// Light reads an .eval log's samples for what an episode is made of, skipping the
+	// rest rather than checking and copying it: a sample's Input and Target, its events'
+	// timestamps and working times, its tool events' Result as JSON (ResultText stays),
+	// its model events' output when it has tool events (the model name and error stay),
+	// and its output's choices when the output has a completion (so Output's StopReason
+	// and ToolCalls are empty). Everything else is as without it. Skipped values are
+	// checked only for their structure (brackets, strings).
+	Light bool
 }
 
 // Open opens a log file, ".eval" or ".json" (recognised by content, not name), and reads
@@ -49,7 +57,7 @@ func OpenWith(path string, opt ReadOptions) (*Reader, error) {
 		f.Close()
 		return nil, &Error{File: path, Err: fmt.Errorf("is a directory")}
 	}
-	r, err := newReader(path, f, st.Size(), f, opt.Workers)
+	r, err := newReader(path, f, st.Size(), f, opt)
 	if err != nil {
 		f.Close()
 		return nil, err
@@ -60,15 +68,15 @@ func OpenWith(path string, opt ReadOptions) (*Reader, error) {
 // OpenReaderAt reads a log from r (size bytes), named name in errors; closer, when not
 // nil, is closed by Close.
 func OpenReaderAt(name string, r io.ReaderAt, size int64, closer io.Closer) (*Reader, error) {
-	return newReader(name, r, size, closer, 1)
+	return newReader(name, r, size, closer, ReadOptions{})
 }
 
 // OpenReaderAtWith is OpenReaderAt with options.
 func OpenReaderAtWith(name string, r io.ReaderAt, size int64, closer io.Closer, opt ReadOptions) (*Reader, error) {
-	return newReader(name, r, size, closer, opt.Workers)
+	return newReader(name, r, size, closer, opt)
 }
 
-func newReader(name string, r io.ReaderAt, size int64, closer io.Closer, workers int) (*Reader, error) {
+func newReader(name string, r io.ReaderAt, size int64, closer io.Closer, opt ReadOptions) (*Reader, error) {
 	sum, err := hashAll(r, size)
 	if err != nil {
 		return nil, &Error{File: name, Err: err}
@@ -80,7 +88,7 @@ func newReader(name string, r io.ReaderAt, size int64, closer io.Closer, workers
 	switch {
 	case n == 4 && string(magic[:]) == "PK\x03\x04" || n == 4 && string(magic[:]) == "PK\x05\x06":
 		log.Format = "eval"
-		src, err = openEval(log, r, size, closer, workers)
+		src, err = openEval(log, r, size, closer, opt)
 	case n == 0:
 		return nil, &Error{File: name, Err: fmt.Errorf("empty file")}
 	default:

@@ -158,3 +158,11 @@ func Equal(a, b any) bool {
 		return a == b
 	}
 }
+
+// NewObjectKeys returns an object with the given keys and as many nil values, allocated
+// as the Decoder allocates its objects (up to eight values with the object). The object
+// keeps keys, which may be shared by other objects: nothing may change it in place (Set
+// appends to a slice of capacity len, Delete builds a new one).
+func NewObjectKeys(keys []string) *Object {
+	return newObject(keys[:len(keys):len(keys)])
+}

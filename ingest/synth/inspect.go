@@ -69,7 +69,7 @@ func WriteInspectStream(dir string, opt Options) (int, []string, error) {
 		return 0, nil, err
 	}
 	n := 0
-	err = writeRuns(dir, func(emit func(*ingest.Episode) error) error {
+	err = writeRuns(dir, opt.parquetLayout(), func(emit func(*ingest.Episode) error) error {
 		return g.emitAll(rel.Scale, func(ep *ingest.Episode, _ Intended) error {
 			n++
 			if err := w.add(ep); err != nil {

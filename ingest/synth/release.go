@@ -16,6 +16,9 @@ type Options struct {
 	// 3N repeats per configuration and case (repeat ids 0..3N−1), each block of three
 	// drawn with the same targets. Other conditions keep one repeat. 0 means 1.
 	Scale int
+	// ParquetLayout is the layout of runs.parquet (ingest.ParquetLayouts); "" means
+	// ingest.DefaultParquetLayout. It changes no episode, only how the file holds them.
+	ParquetLayout string
 }
 
 // Release is a generated release: the cases (with the intervention variants), the case

@@ -40,7 +40,7 @@ func WriteRelease(dir string, r *Release) error {
 	if err := WriteCatalog(dir, r); err != nil {
 		return err
 	}
-	return writeRuns(dir, func(emit func(*ingest.Episode) error) error {
+	return writeRuns(dir, ingest.DefaultParquetLayout, func(emit func(*ingest.Episode) error) error {
 		for i, ep := range r.Episodes {
 			if ep == nil {
 				return fmt.Errorf("synth: episode %d of the release is nil", i)
@@ -65,7 +65,7 @@ func WriteStream(dir string, opt Options) (int, error) {
 		return 0, err
 	}
 	n := 0
-	err = writeRuns(dir, func(emit func(*ingest.Episode) error) error {
+	err = writeRuns(dir, opt.parquetLayout(), func(emit func(*ingest.Episode) error) error {
 		return g.emitAll(rel.Scale, func(ep *ingest.Episode, _ Intended) error {
 			n++
 			return emit(ep)
@@ -320,12 +320,20 @@ func withAtomic(path string, fill func(io.Writer) error) (err error) {
 	return os.Rename(f.Name(), path)
 }
 
-// writeRuns writes runs.jsonl and runs.parquet from one pass over the episodes.
-func writeRuns(dir string, episodes func(emit func(*ingest.Episode) error) error) error {
+// parquetLayout is the layout of runs.parquet.
+func (o Options) parquetLayout() string {
+	if o.ParquetLayout == "" {
+		return ingest.DefaultParquetLayout
+	}
+	return o.ParquetLayout
+}
+
+// writeRuns writes runs.jsonl and runs.parquet (in layout) from one pass over the episodes.
+func writeRuns(dir, layout string, episodes func(emit func(*ingest.Episode) error) error) error {
 	return withAtomic(filepath.Join(dir, "runs.jsonl"), func(jw io.Writer) error {
 		return withAtomic(filepath.Join(dir, "runs.parquet"), func(pw io.Writer) error {
 			j := ingest.NewJSONLWriter(jw)
-			p, err := ingest.NewParquetWriter(pw)
+			p, err := ingest.NewParquetWriter(pw, layout)
 			if err != nil {
 				return err
 			}

@@ -146,6 +146,21 @@ func TestWriteReleaseRoundTrip(t *testing.T) {
 			t.Errorf("%s: %d episodes read, %d written", name, i, len(vs))
 		}
 	}
+	// runs.parquet (the typed layout) read back and written as JSONL is runs.jsonl, byte
+	// for byte: the built-in release's episodes round-trip losslessly.
+	rd, err := ingest.OpenEpisodes(filepath.Join(dir, "runs.parquet"), ingest.ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back bytes.Buffer
+	jw := ingest.NewJSONLWriter(&back)
+	if _, err := ingest.CopyEpisodes(jw, rd.Next, func(p ingest.Problem) { t.Error(p) }); err != nil {
+		t.Fatal(err)
+	}
+	rd.Close()
+	if want, _ := os.ReadFile(filepath.Join(dir, "runs.jsonl")); !bytes.Equal(back.Bytes(), want) {
+		t.Errorf("runs.parquet as JSONL (%d bytes) differs from runs.jsonl (%d bytes)", back.Len(), len(want))
+	}
 	// No temporary files are left behind.
 	left, _ := filepath.Glob(filepath.Join(dir, "*", ".*.tmp*"))
 	top, _ := filepath.Glob(filepath.Join(dir, ".*.tmp*"))

@@ -11,7 +11,8 @@ import (
 // format its extension names (ingest.EpisodeFormat), or as JSONL to stdout when path is
 // "-". The file is written atomically: any problem in the input leaves no output file.
 // problem sees each problem as it is met; the count is of the episodes written.
-func WriteEpisodeFile(stdout io.Writer, path string, next func() (*ingest.Episode, error), problem func(ingest.Problem)) (int, error) {
+// layout is that of a Parquet output (ingest.ParquetLayouts).
+func WriteEpisodeFile(stdout io.Writer, path, layout string, next func() (*ingest.Episode, error), problem func(ingest.Problem)) (int, error) {
 	format := ingest.FormatJSONL
 	if path != "-" {
 		var err error
@@ -21,7 +22,7 @@ func WriteEpisodeFile(stdout io.Writer, path string, next func() (*ingest.Episod
 	}
 	n := 0
 	fill := func(w io.Writer) error {
-		ew, err := ingest.NewEpisodeWriter(w, format)
+		ew, err := ingest.NewEpisodeWriter(w, format, layout)
 		if err != nil {
 			return err
 		}

@@ -23,7 +23,7 @@ func episodeFiles(t *testing.T) []string {
 	for _, name := range []string{"runs.jsonl", "runs.jsonl.gz", "runs.jsonl.zst", "runs.parquet"} {
 		p := filepath.Join(dir, name)
 		src := &ingest.SliceSource{Episodes: eps}
-		if _, err := WriteEpisodeFile(nil, p, src.Next, func(pr ingest.Problem) { t.Error(pr) }); err != nil {
+		if _, err := WriteEpisodeFile(nil, p, ingest.DefaultParquetLayout, src.Next, func(pr ingest.Problem) { t.Error(pr) }); err != nil {
 			t.Fatal(err)
 		}
 		paths = append(paths, p)

@@ -138,7 +138,7 @@ type; pass the nullable dtypes below.
 	b.WriteString(`
 ## Episodes (` + "`sabench.episode/v1`" + `, the input)
 
-One JSON object per line (JSONL) or one Parquet row (` + "`record`, `official`, `usage`" + ` as JSON strings).
+One JSON object per line (JSONL) or one Parquet row (` + "`record`, `official`, `usage`" + ` as typed nested columns, or as JSON strings in the older layout: docs/parquet-layout.md).
 Top-level fields not listed here are kept under ` + "`extra`" + ` by ` + "`convert`" + `.
 
 | field | type | when absent or null | example | meaning |

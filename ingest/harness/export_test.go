@@ -1,0 +1,5 @@
+package harness
+
+// ReadFull makes s read its samples in full rather than light (inspect.ReadOptions.Light),
+// for the tests that compare the two.
+func ReadFull(s *InspectStream) { s.fullRead = true }
