@@ -188,15 +188,17 @@ func lostSuccesses(base, other []Record) int {
 	return n
 }
 
-// unitIndex indexes the resampling units of the main episodes, in order of first sight.
+// unitIndex indexes the resampling units of the main episodes in sorted order of their
+// names, so that the draws (and which replicates have no value) do not depend on the
+// order the episodes were read in.
 func (pc *PolicyComparison) unitIndex(o StatOptions) (*unitIDs, unitIndex) {
 	units := pc.Base.unitIDs(o.Clustered)
-	index := newUnitIndex(units.n())
+	var in []bool
 	main := pc.Base.mainVerdicts()
 	for i := range main {
-		index.add(units.of(&main[i]))
+		in = mark(in, units.of(&main[i]))
 	}
-	return units, index
+	return units, units.sortedIndex(in)
 }
 
 // rankCorrelation bootstraps Kendall τ-b and Spearman ρ between the baseline leaderboard

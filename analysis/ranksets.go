@@ -46,7 +46,7 @@ func rankSets(configs []string, of func(string) []Record, units *unitIDs, o Stat
 		level = bootstrap.DefaultLevel
 	}
 	cr := &ConfigRanks{Configs: configs, Rank: make([]int, len(configs)), Sets: make([]bootstrap.RankSet, len(configs)), Level: level}
-	index := newUnitIndex(units.n())
+	var in []bool
 	var ranked []int // configurations with episodes
 	for j, c := range configs {
 		vs := of(c)
@@ -54,13 +54,15 @@ func rankSets(configs []string, of func(string) []Record, units *unitIDs, o Stat
 			continue
 		}
 		ranked = append(ranked, j)
-		// Units in order of first sight; an unnamed unit is none.
+		// An unnamed unit is none.
 		for i := range vs {
 			if u := units.of(&vs[i]); units.name(u) != "" {
-				index.add(u)
+				in = mark(in, u)
 			}
 		}
 	}
+	// Units in sorted order of their names: the draws do not depend on the input's order.
+	index := units.sortedIndex(in)
 	cr.Units = index.n
 	if len(ranked) == 0 {
 		return cr, nil

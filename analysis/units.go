@@ -170,9 +170,6 @@ func (u *unitIDs) byName(name string) int32 {
 	return x
 }
 
-// n is how many numbers are handed out so far.
-func (u *unitIDs) n() int { return len(u.t.names[u.c]) + len(u.names) }
-
 // name is unit x's name.
 func (u *unitIDs) name(x int32) string {
 	if names := u.t.names[u.c]; int(x) < len(names) {
@@ -233,13 +230,4 @@ func (x *unitIndex) at(u int32) int32 {
 		return x.col[u]
 	}
 	return -1
-}
-
-// add gives unit u the next position unless it has one (order of first sight).
-func (x *unitIndex) add(u int32) {
-	x.col = grow(x.col, int(u))
-	if x.col[u] < 0 {
-		x.col[u] = int32(x.n)
-		x.n++
-	}
 }

@@ -181,19 +181,9 @@ var (
 var typedColumns = map[string]*objSpec{colRecord: recordSpec, colOfficial: officialSpec, colUsage: usageSpec}
 
 // TypedEpisodeArrowSchema is the Arrow schema of the typed layout.
-var TypedEpisodeArrowSchema = arrow.NewSchema([]arrow.Field{
-	{Name: colSchema, Type: arrow.BinaryTypes.String},
-	{Name: colRunID, Type: arrow.BinaryTypes.String},
-	{Name: colConfig, Type: arrow.BinaryTypes.String},
-	{Name: colModel, Type: arrow.BinaryTypes.String},
-	{Name: colHarness, Type: arrow.BinaryTypes.String},
-	{Name: colCaseID, Type: arrow.BinaryTypes.String},
-	{Name: colRepeat, Type: arrow.PrimitiveTypes.Int64},
-	{Name: colCondition, Type: arrow.BinaryTypes.String},
-	{Name: colStatus, Type: arrow.BinaryTypes.String},
-	{Name: colFailureClass, Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: colRecord, Type: recordSpec.arrowType(), Nullable: true},
-	{Name: colOfficial, Type: officialSpec.arrowType(), Nullable: true},
-	{Name: colUsage, Type: usageSpec.arrowType(), Nullable: true},
-	{Name: colExtra, Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
+var TypedEpisodeArrowSchema = episodeSchema(
+	arrow.Field{Name: colRecord, Type: recordSpec.arrowType(), Nullable: true},
+	arrow.Field{Name: colOfficial, Type: officialSpec.arrowType(), Nullable: true},
+	arrow.Field{Name: colUsage, Type: usageSpec.arrowType(), Nullable: true},
+	arrow.Field{Name: colExtra, Type: arrow.BinaryTypes.String, Nullable: true},
+)

@@ -1,6 +1,8 @@
 package ingest
 
 import (
+	"slices"
+
 	"github.com/apache/arrow-go/v18/arrow"
 )
 
@@ -37,8 +39,8 @@ var eventType = arrow.StructOf(
 	arrow.Field{Name: "tool_status", Type: arrow.BinaryTypes.String, Nullable: true},
 )
 
-// EpisodeArrowSchema is the Arrow schema of the episode Parquet files this package writes.
-var EpisodeArrowSchema = arrow.NewSchema([]arrow.Field{
+// scalarFields are the top-level scalar columns, first in both layouts' schemas.
+var scalarFields = []arrow.Field{
 	{Name: colSchema, Type: arrow.BinaryTypes.String},
 	{Name: colRunID, Type: arrow.BinaryTypes.String},
 	{Name: colConfig, Type: arrow.BinaryTypes.String},
@@ -49,9 +51,18 @@ var EpisodeArrowSchema = arrow.NewSchema([]arrow.Field{
 	{Name: colCondition, Type: arrow.BinaryTypes.String},
 	{Name: colStatus, Type: arrow.BinaryTypes.String},
 	{Name: colFailureClass, Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: colRecord, Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: colOfficial, Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: colUsage, Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: colExtra, Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: colEvents, Type: arrow.ListOf(eventType), Nullable: true},
-}, nil)
+}
+
+// episodeSchema is the scalar columns followed by a layout's own.
+func episodeSchema(rest ...arrow.Field) *arrow.Schema {
+	return arrow.NewSchema(append(slices.Clip(scalarFields), rest...), nil)
+}
+
+// EpisodeArrowSchema is the Arrow schema of the episode Parquet files this package writes.
+var EpisodeArrowSchema = episodeSchema(
+	arrow.Field{Name: colRecord, Type: arrow.BinaryTypes.String, Nullable: true},
+	arrow.Field{Name: colOfficial, Type: arrow.BinaryTypes.String, Nullable: true},
+	arrow.Field{Name: colUsage, Type: arrow.BinaryTypes.String, Nullable: true},
+	arrow.Field{Name: colExtra, Type: arrow.BinaryTypes.String, Nullable: true},
+	arrow.Field{Name: colEvents, Type: arrow.ListOf(eventType), Nullable: true},
+)
