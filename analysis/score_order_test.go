@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest"
-	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/oracle"
 )
 
@@ -29,17 +28,7 @@ func TestByCaseIsAStableGrouping(t *testing.T) {
 // order, with Others limiting the policies after the first (one scored, one a copy of the
 // first's) to the accepted episodes, for one worker and several.
 func TestScoreByCaseKeepsInputSlots(t *testing.T) {
-	var refs []*ingest.Episode
-	var cases []*casespec.Case
-	for _, id := range realIDs {
-		c := realCase(t, id)
-		cases = append(cases, c)
-		ref, err := oracle.ReferenceEpisode(c)
-		if err != nil {
-			t.Fatal(err)
-		}
-		refs = append(refs, ref)
-	}
+	cases, refs := realReferences(t)
 	// Round-robin over the cases, as a release lists them; some episodes excluded, some
 	// not of the main condition.
 	var eps []*ingest.Episode

@@ -58,16 +58,10 @@ func TestScoreOrderCountsAndSharedSettings(t *testing.T) {
 // order, with the same verdicts as a full run.
 func TestScoreOthersFilter(t *testing.T) {
 	var eps []*ingest.Episode
-	var cases []*casespec.Case
-	for i, id := range realIDs {
-		c := realCase(t, id)
-		cases = append(cases, c)
-		ref, err := oracle.ReferenceEpisode(c)
-		if err != nil {
-			t.Fatal(err)
-		}
+	cases, refs := realReferences(t)
+	for i, ref := range refs {
 		e := *ref
-		e.RunID = id
+		e.RunID = realIDs[i]
 		if i%2 == 1 {
 			e.Condition = "scgr_eg"
 		}
@@ -168,22 +162,32 @@ func TestScoreEach(t *testing.T) {
 	}
 }
 
+// realReferences are the real cases (realIDs) and their reference episodes.
+func realReferences(t *testing.T) ([]*casespec.Case, []*ingest.Episode) {
+	t.Helper()
+	var cases []*casespec.Case
+	var refs []*ingest.Episode
+	for _, id := range realIDs {
+		c := realCase(t, id)
+		ref, err := oracle.ReferenceEpisode(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cases, refs = append(cases, c), append(refs, ref)
+	}
+	return cases, refs
+}
+
 // referenceRepeats is each real case's reference episode repeated n times (config A/B,
 // run ids CASE-REPEAT), and a lookup of the cases.
 func referenceRepeats(t *testing.T, n int) ([]*ingest.Episode, CaseLookup) {
 	t.Helper()
 	var eps []*ingest.Episode
-	var cases []*casespec.Case
-	for _, id := range realIDs {
-		c := realCase(t, id)
-		cases = append(cases, c)
-		ref, err := oracle.ReferenceEpisode(c)
-		if err != nil {
-			t.Fatal(err)
-		}
+	cases, refs := realReferences(t)
+	for _, ref := range refs {
 		for rep := range n {
 			e := *ref
-			e.Config, e.Repeat, e.RunID = "A/B", rep, fmt.Sprintf("%s-%d", id, rep)
+			e.Config, e.Repeat, e.RunID = "A/B", rep, fmt.Sprintf("%s-%d", ref.CaseID, rep)
 			eps = append(eps, &e)
 		}
 	}

@@ -2,6 +2,8 @@ package ingest
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
 )
@@ -32,12 +34,10 @@ var ParquetLayouts = []string{ParquetLayoutTyped, ParquetLayoutJSON}
 
 // CheckParquetLayout returns an error unless name is a layout a writer accepts.
 func CheckParquetLayout(name string) error {
-	for _, l := range ParquetLayouts {
-		if name == l {
-			return nil
-		}
+	if slices.Contains(ParquetLayouts, name) {
+		return nil
 	}
-	return fmt.Errorf("unknown Parquet layout %q (want typed or json)", name)
+	return fmt.Errorf("unknown Parquet layout %q (want %s)", name, strings.Join(ParquetLayouts, " or "))
 }
 
 // tkind is the kind of one typed field.
