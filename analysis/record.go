@@ -123,12 +123,7 @@ func (c *recorder) config(v *oracle.Verdict) uint32 {
 	if l := &c.last; l.ok && l.ck == ck && l.model == model && l.har == har {
 		return l.cfg
 	}
-	k := cfgLabels{config: v.Config(), model: model, harness: har}
-	id, ok := c.cfgs[k]
-	if !ok {
-		id = internConfig(k)
-		c.cfgs[k] = id
-	}
+	id := cachedID(c.cfgs, cfgLabels{config: v.Config(), model: model, harness: har}, internConfig)
 	c.last.ck, c.last.model, c.last.har, c.last.cfg, c.last.ok = ck, model, har, id, true
 	return id
 }
@@ -157,12 +152,7 @@ func (c *recorder) label(s string) uint32 {
 	if s == "" {
 		return 0
 	}
-	id, ok := c.labels[s]
-	if !ok {
-		id = internRecLabel(s)
-		c.labels[s] = id
-	}
-	return id
+	return cachedID(c.labels, s, internRecLabel)
 }
 
 // endsOf is the id of an exclusion reason and a failure type (label ids) together.
@@ -171,12 +161,7 @@ func (c *recorder) endsOf(reason, failure uint32) uint32 {
 	if k == ([2]uint32{}) {
 		return 0
 	}
-	id, ok := c.ends[k]
-	if !ok {
-		id = recEnds.intern(k, same)
-		c.ends[k] = id
-	}
-	return id
+	return cachedID(c.ends, k, func(k [2]uint32) uint32 { return recEnds.intern(k, same) })
 }
 
 // toolsOf is the id of a set of information-tool bits (few distinct ones per case).
@@ -184,10 +169,16 @@ func (c *recorder) toolsOf(bits uint64) uint32 {
 	if bits == 0 {
 		return 0
 	}
-	id, ok := c.tools[bits]
+	return cachedID(c.tools, bits, func(b uint64) uint32 { return recTools.intern(b, same) })
+}
+
+// cachedID is k's id, from the recorder's own map m when it has it: the shared tables
+// behind intern take a lock.
+func cachedID[K comparable](m map[K]uint32, k K, intern func(K) uint32) uint32 {
+	id, ok := m[k]
 	if !ok {
-		id = recTools.intern(bits, same)
-		c.tools[bits] = id
+		id = intern(k)
+		m[k] = id
 	}
 	return id
 }
