@@ -62,7 +62,7 @@ func (r *Release) DomainCells(f DomainFilter) ([]ingest.Protocol, []DomainCell) 
 	for i := range r.main {
 		v := &r.main[i]
 		if d := t.domainOf(v); d >= 0 && int(v.Protocol()) < nP {
-			rates[at(r.configOf(v), d, v.Protocol())].Add(v.ECS())
+			rates[at(r.configOf(v), d, v.Protocol())].addN(v.ECS(), v.weight())
 		}
 	}
 	var out []DomainCell

@@ -265,10 +265,11 @@ func (r *Release) unitCounts(vs []Record, keep Filter, cellsOf func(*Record, fun
 	// episode escaped to the heap (483 MB of allocation at synth --scale 10).
 	var cur *Record
 	var u int
+	var w float64
 	add := func(k int) {
-		den[k][u]++
+		den[k][u] += w
 		if cur.ECS() {
-			num[k][u]++
+			num[k][u] += w
 		}
 	}
 	for i := range vs {
@@ -276,7 +277,7 @@ func (r *Release) unitCounts(vs []Record, keep Filter, cellsOf func(*Record, fun
 		if keep != nil && !keep(cur) {
 			continue
 		}
-		u = int(index.at(units.of(cur)))
+		u, w = int(index.at(units.of(cur))), float64(cur.weight())
 		cellsOf(cur, add)
 	}
 	return num, den, nUnits

@@ -60,12 +60,16 @@ func (r *Release) Summarize(vs []Record, filters ...Filter) []Summary {
 		}
 		a := &accs[x-1]
 		s := a.s
-		s.Overall.Add(v.ECS())
+		w := v.weight()
+		s.Overall.addN(v.ECS(), w)
 		if int(v.Protocol()) < ingest.NumProtocols {
-			s.ByProtocol[v.Protocol()].Add(v.ECS())
+			s.ByProtocol[v.Protocol()].addN(v.ECS(), w)
 		}
 		if di := t.domainOf(v); di >= 0 {
-			s.ByDomain[di].Add(v.ECS())
+			s.ByDomain[di].addN(v.ECS(), w)
+		}
+		if v.flags&rAggregate != 0 {
+			continue // an aggregate has no repeat: such a release has no per-repeat ECS
 		}
 		rr := a.repeats[v.Repeat()]
 		if rr == nil {

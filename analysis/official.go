@@ -57,25 +57,26 @@ func (r *Release) OfficialVsOracle(vs []Record, ks []int, o StatOptions) ([]Offi
 			if !keep(v) {
 				continue
 			}
-			row.Episodes++
+			w := v.weight()
+			row.Episodes += w
 			x := by[v.BaseCaseID()]
 			if x == nil {
 				x = &nc{}
 				by[v.BaseCaseID()] = x
 			}
-			x.n++
+			x.n += w
 			off, orc := OfficialOf(v), v.ECS()
 			if off {
-				x.off++
+				x.off += w
 			}
 			if orc {
-				x.orc++
+				x.orc += w
 			}
 			switch {
 			case off && !orc:
-				row.OnlyOfficial++
+				row.OnlyOfficial += w
 			case orc && !off:
-				row.OnlyOracle++
+				row.OnlyOracle += w
 			}
 		}
 		if row.Episodes == 0 {

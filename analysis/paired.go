@@ -162,9 +162,10 @@ func (a Arm) sums(units *unitIDs, index unitIndex, cases *unitIDs, only []bool) 
 		if u < 0 {
 			continue
 		}
-		r.Den[u]++
+		w := float64(v.weight())
+		r.Den[u] += w
 		if a.Indicator(v) {
-			r.Num[u]++
+			r.Num[u] += w
 		}
 	}
 	return r

@@ -20,14 +20,22 @@ type PolicyComparison struct {
 // NewPolicyComparison compares every release with the safeact one (the first release
 // when safeact was not scored).
 func NewPolicyComparison(rels []*Release) *PolicyComparison {
-	base := rels[0]
-	for _, r := range rels {
-		if r.Policy.IsSafeAct() {
-			base = r
-			break
+	pols := make([]oracle.Policy, len(rels))
+	for i, r := range rels {
+		pols[i] = r.Policy
+	}
+	return &PolicyComparison{Base: rels[baselineOf(pols)], Releases: rels}
+}
+
+// baselineOf is the position of the policy comparison's baseline among pols: the first
+// safeact, else the first.
+func baselineOf(pols []oracle.Policy) int {
+	for i, p := range pols {
+		if p.IsSafeAct() {
+			return i
 		}
 	}
-	return &PolicyComparison{Base: base, Releases: rels}
+	return 0
 }
 
 // leaderboard is each baseline configuration's overall ECS under one policy and its rank.
@@ -41,7 +49,7 @@ func (pc *PolicyComparison) board(r *Release) leaderboard {
 	lb := leaderboard{ecs: make([]Rate, len(pc.Base.configs))}
 	for i := range main {
 		if j := pc.Base.configOf(&main[i]); j >= 0 {
-			lb.ecs[j].Add(main[i].ECS())
+			lb.ecs[j].addN(main[i].ECS(), main[i].weight())
 		}
 	}
 	lb.ranks = LeaderboardRanks(lb.ecs)
@@ -124,7 +132,7 @@ func (pc *PolicyComparison) Compare(o StatOptions) (*PolicyResult, error) {
 			}
 		}
 		row := PolicyRow{ECSCI: ecsCI, Policy: r.Policy, Names: g.Names, RankSets: sets, ECS: lb.ecs, Delta: iv.deltas, Ranks: lb.ranks, Tau: iv.tau, Rho: iv.rho,
-			Lost: lostSuccesses(base.mainVerdicts(), r.mainVerdicts())}
+			Lost: lostSuccesses(base, r)}
 		gain := 0.0
 		for j := range base.configs {
 			if lb.ranks[j] != bb.ranks[j] {
@@ -176,16 +184,23 @@ func (pc *PolicyComparison) intervals(r *Release, units *unitIDs, index unitInde
 }
 
 // lostSuccesses counts episodes that succeed under the baseline but fail under another
-// policy. The slices hold the same main-condition episodes in the same order (a release
-// scored on the main condition only has the same main verdicts as one scored on all).
-func lostSuccesses(base, other []Record) int {
-	n := 0
-	for i := range base {
-		if i < len(other) && base[i].ECS() && !other[i].ECS() {
-			n++
-		}
+// policy: counted while the records were made (lostCounts) for releases of one scoring,
+// else paired episode by episode (releases made alone hold a record per episode, the same
+// main-condition episodes in the same order).
+func lostSuccesses(base, other *Release) int {
+	if base.lost != nil && base.lost == other.lost {
+		return base.lost.n[base.lostAt][other.lostAt]
 	}
-	return n
+	ecs := func(r *Release) []bool {
+		out := make([]bool, len(r.main))
+		for i := range r.main {
+			out[i] = r.main[i].ECS()
+		}
+		return out
+	}
+	l := newLostCounts(2)
+	l.add([][]bool{ecs(base), ecs(other)})
+	return l.n[0][1]
 }
 
 // unitIndex indexes the resampling units of the main episodes in sorted order of their

@@ -19,10 +19,13 @@ func (r Rate) Value() float64 {
 func (r Rate) Pct() float64 { return 100 * r.Value() }
 
 // Add counts one trial.
-func (r *Rate) Add(success bool) {
-	r.Den++
+func (r *Rate) Add(success bool) { r.addN(success, 1) }
+
+// addN counts n trials alike (an aggregate record's episodes: Record.weight).
+func (r *Rate) addN(success bool, n int) {
+	r.Den += n
 	if success {
-		r.Num++
+		r.Num += n
 	}
 }
 

@@ -14,6 +14,9 @@ import (
 // costs as the verdicts arrive, and keeps whole verdicts only for the episodes a table
 // lists by run: Release.OfficialPassedUnauthorized). Read it through its accessors, which
 // are named as oracle.Verdict's.
+//
+// A record may also stand for several episodes alike (an aggregate: release_aggregate.go),
+// which the tables that read it count as many times (weight).
 type Record struct {
 	cfg      uint32 // configuration, model and harness (recConfigs)
 	cas      uint32 // case id, base case id and domain (recCases)
@@ -21,7 +24,7 @@ type Record struct {
 	ends     uint32 // exclusion reason and failure type (recEnds)
 	tools    uint32 // the information tools called before the first attempt (recTools)
 	repeat   int32
-	executed int32
+	executed int32 // for an aggregate, the episodes it stands for (weight)
 	protocol ingest.Protocol
 	official int8
 	flags    recFlag
@@ -38,6 +41,7 @@ const (
 	rCompleteAtFirst
 	rCoverageComplete
 	rMissingAtCheckpoint
+	rAggregate
 )
 
 func (r *Record) Config() string     { return recConfigs.get(r.cfg).config }
@@ -64,6 +68,14 @@ func (r *Record) Attempted() bool              { return r.flags&rAttempted != 0 
 func (r *Record) CompleteAtFirstAttempt() bool { return r.flags&rCompleteAtFirst != 0 }
 func (r *Record) CoverageComplete() bool       { return r.flags&rCoverageComplete != 0 }
 func (r *Record) MissingAtCheckpoint() bool    { return r.flags&rMissingAtCheckpoint != 0 }
+
+// weight is the number of episodes the record stands for: 1, or an aggregate's count.
+func (r *Record) weight() int {
+	if r.flags&rAggregate != 0 {
+		return int(r.executed)
+	}
+	return 1
+}
 
 // ConfigKey, CaseKey and ConditionKey are ids of the configuration name, the case id and
 // the condition: equal keys mean equal values, for grouping without comparing strings.

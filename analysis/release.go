@@ -47,6 +47,10 @@ type Release struct {
 	cache *sync.Map
 	// units numbers the resampling units (units.go); shared like cache.
 	units *unitTables
+	// lost counts the episodes each policy of the scoring loses against each other, this
+	// release's policy at lostAt (lostCounts); nil for a release made alone (NewRelease).
+	lost   *lostCounts
+	lostAt int
 }
 
 // NewRelease indexes cases and verdicts (vs in input order). Configurations keep the
@@ -68,8 +72,9 @@ func newRelease(cases []*casespec.Case, sets map[string][]string, in *releaseInp
 		r.byID[c.ID] = c
 	}
 	seenCond := map[uint32]bool{}
-	for i := range vs {
-		v := &vs[i]
+	firsts := in.firsts(vs)
+	for i := range firsts {
+		v := &firsts[i]
 		if k := v.ConfigKey(); r.configOf(v) < 0 {
 			r.cfgPos = grow(r.cfgPos, int(k))
 			r.cfgPos[k] = int32(len(r.configs))
@@ -87,7 +92,9 @@ func newRelease(cases []*casespec.Case, sets map[string][]string, in *releaseInp
 	r.domains = orderDomains(cases)
 	r.costs, r.costTotal = in.costs.rows, in.costs.total
 	r.costTotal.Config = "All"
-	r.coverage.rows, r.coverage.reasons, r.coverage.total = coverageOf(vs)
+	if in.agg == nil { // an aggregated release has no coverage rows (release_aggregate.go)
+		r.coverage.rows, r.coverage.reasons, r.coverage.total = coverageOf(vs)
+	}
 	r.groupCells()
 	return r
 }

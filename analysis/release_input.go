@@ -14,6 +14,9 @@ type releaseInput struct {
 	parts  [][]Record // per batch, joined once (records)
 	costs  costSums
 	listed []ListedRun
+	// agg, when set, keeps aggregate records of the main condition instead of parts
+	// (release_aggregate.go).
+	agg *aggregator
 	// keep: records copies the batches instead of taking them (Scored.Keep).
 	keep bool
 }
@@ -26,30 +29,70 @@ type ListedRun struct {
 	ExecutedCommits                int
 }
 
-// add converts a batch of verdicts (in input order) through c.
-func (in *releaseInput) add(c *recorder, vs []oracle.Verdict) {
-	recs := make([]Record, len(vs))
+// add converts a batch of verdicts (in input order) through c, and appends to ecs the
+// ECS of the main condition's scored interactive episodes among them (lostCounts).
+func (in *releaseInput) add(c *recorder, vs []oracle.Verdict, ecs []bool) []bool {
+	var recs []Record
+	if in.agg == nil {
+		recs = make([]Record, len(vs))
+	}
+	var one Record
 	for i := range vs {
 		v := &vs[i]
-		recs[i] = c.record(v)
-		r := &recs[i]
+		r := &one
+		if recs != nil {
+			r = &recs[i]
+		}
+		*r = c.record(v)
 		in.costs.add(r, v.Usage())
-		if isMainRecord(r) && passedUnauthorized(r) {
+		if !isMainRecord(r) {
+			if in.agg != nil {
+				in.agg.add(r)
+			}
+			continue
+		}
+		ecs = append(ecs, r.ECS())
+		if passedUnauthorized(r) {
 			in.listed = append(in.listed, ListedRun{RunID: v.RunID(), Config: v.Config(), CaseID: v.CaseID(), Outcome: v.Outcome(),
 				Repeat: v.Repeat(), FirstAttemptIndex: v.FirstAttemptIndex(), ExecutedCommits: v.ExecutedCommits()})
 		}
+		if in.agg != nil {
+			in.agg.add(r)
+		}
 	}
-	in.parts = append(in.parts, recs)
+	if recs != nil {
+		in.parts = append(in.parts, recs)
+	}
+	return ecs
 }
 
 // records joins the batches and drops them, unless the input is kept: then each call
-// returns a copy of its own, since a release reorders its records (groupCells).
+// returns a copy of its own, since a release reorders its records (groupCells). An
+// aggregated input gives its aggregate records.
 func (in *releaseInput) records() []Record {
+	if in.agg != nil {
+		if in.keep {
+			return slices.Clone(in.agg.records)
+		}
+		out := slices.Clip(in.agg.records)
+		in.agg.records = nil
+		return out
+	}
 	out := slices.Clip(slices.Concat(in.parts...))
 	if !in.keep {
 		in.parts = nil
 	}
 	return out
+}
+
+// firsts are the records a release takes its configurations, conditions and harnesses
+// from, in input order: every record (vs, what records gave), or an aggregated input's
+// first record of each configuration and condition.
+func (in *releaseInput) firsts(vs []Record) []Record {
+	if in.agg != nil {
+		return in.agg.firsts
+	}
+	return vs
 }
 
 // isMainRecord: a scored interactive episode of the main condition (Release.Main).
@@ -60,41 +103,57 @@ func isMainRecord(v *Record) bool {
 // inputOf gathers a release's input from verdicts in input order.
 func inputOf(vs []oracle.Verdict) *releaseInput {
 	in := &releaseInput{}
-	in.add(newRecorder(), vs)
+	in.add(newRecorder(), vs, nil)
 	return in
 }
 
-// recording is Score's conversion of the batches to release inputs
-// (ScoreOptions.Records), with the first policy's counts.
+// recording converts verdicts, a stretch of input at a time, to release inputs: Score's
+// batches (ScoreOptions.Records) and a scored release's verdicts (NewScoredRelease), with
+// the episodes each policy loses against each other (lostCounts).
 type recording struct {
-	pl     *scorePlan
-	inputs []*releaseInput
+	inputs []*releaseInput // nil for a policy that shares another's verdicts
 	convs  []*recorder
-	counts Counts
+	lost   *lostCounts
+	ecs    [][]bool // each policy's main ECS of the stretch being added
 }
 
-func newRecording(pl *scorePlan) *recording {
-	r := &recording{pl: pl, inputs: make([]*releaseInput, len(pl.kind)), convs: make([]*recorder, len(pl.kind)),
-		counts: Counts{Excluded: map[string]int{}}}
-	for pi, k := range pl.kind {
-		if k != slotShare {
+// newRecording converts the verdicts of the policies of owner (owner[pi] is the policy
+// whose verdicts pi shares, pi itself when it has its own); with aggregate, those not
+// full keep aggregate records (fullRecords).
+func newRecording(pols []oracle.Policy, owner []int, aggregate bool) *recording {
+	n := len(owner)
+	r := &recording{inputs: make([]*releaseInput, n), convs: make([]*recorder, n), lost: newLostCounts(n), ecs: make([][]bool, n)}
+	full := fullRecords(pols, owner)
+	for pi, o := range owner {
+		if o == pi {
 			r.inputs[pi], r.convs[pi] = &releaseInput{}, newRecorder()
+			if aggregate && !full[pi] {
+				r.inputs[pi].agg = newAggregator()
+			}
 		}
 	}
 	return r
 }
 
-// add converts one batch's verdicts ([policy][i]) of every policy that owns its slice,
-// then gives the episodes' run ids and usages back (through the first policy's verdicts,
-// which every episode has; the others' share them).
+// fullRecords says which policies keep a record per episode when the others aggregate:
+// the first, which every table reads, and the policy comparison's baseline
+// (baselineOf), which the figures read whole; each through the policy whose verdicts it
+// shares.
+func fullRecords(pols []oracle.Policy, owner []int) []bool {
+	full := make([]bool, len(owner))
+	if len(owner) > 0 {
+		full[owner[0]], full[owner[baselineOf(pols)]] = true, true
+	}
+	return full
+}
+
+// add converts one stretch of verdicts ([policy][i], in input order) of every policy that
+// has its own.
 func (r *recording) add(out [][]oracle.Verdict) {
 	for pi, in := range r.inputs {
 		if in != nil {
-			in.add(r.convs[pi], out[pi])
+			r.ecs[pi] = in.add(r.convs[pi], out[pi], r.ecs[pi][:0])
 		}
 	}
-	for i := range out[0] {
-		r.counts.add(&out[0][i])
-		out[0][i].Release()
-	}
+	r.lost.add(r.ecs)
 }

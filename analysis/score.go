@@ -60,6 +60,11 @@ type ScoreOptions struct {
 	// instead of the verdicts (about 480 bytes per episode). Scored.Verdicts is then nil.
 	// Not for ScoreChunked.
 	Records bool
+	// Aggregate (with Records) keeps of the policies after the first, except the policy
+	// comparison's baseline, aggregate records of their main condition: what the policy
+	// comparison reads (release_aggregate.go), a few per configuration and case instead of
+	// one per episode. Those releases are then for the policy comparison's tables alone.
+	Aggregate bool
 }
 
 // Scored is the outcome of scoring: one verdict slice per policy, in input order (see
@@ -71,9 +76,14 @@ type Scored struct {
 	Counts   Counts
 	// Tally is the summary's tally, from ScoreChunked (TallyOf makes one of Verdicts).
 	Tally *ScoreTally
+	// Aggregate makes NewScoredRelease keep aggregate records of the policies after the
+	// first (ScoreOptions.Aggregate).
+	Aggregate bool
 	// inputs are, with ScoreOptions.Records, each policy's release input (nil for a policy
-	// that shares the slice of an earlier one with its settings).
+	// that shares the slice of an earlier one with its settings), and lost the episodes
+	// each loses against each other.
 	inputs []*releaseInput
+	lost   *lostCounts
 }
 
 // Keep lets several scored releases be made from s (NewScoredRelease): without it the
@@ -376,15 +386,23 @@ func readBatches(src EpisodeSource, work chan<- *batch, size int) error {
 // each to opt.Each, and joins the verdicts; it drains done after an error.
 func (pl *scorePlan) join(done <-chan *batch) (*Scored, error) {
 	opt := &pl.opt
-	s := &Scored{Policies: opt.Policies, Verdicts: make([][]oracle.Verdict, len(opt.Policies))}
+	s := &Scored{Policies: opt.Policies, Verdicts: make([][]oracle.Verdict, len(opt.Policies)), Aggregate: opt.Aggregate}
 	// The batches' verdicts are joined once, at the end: appended as they came, a million
 	// episodes' slices grew by a quarter at a time, allocating and copying five times
 	// their final size (2 GB of report's allocations at synth --scale 50).
 	parts := make([][][]oracle.Verdict, len(opt.Policies))
 	var rec *recording
+	counts := Counts{Excluded: map[string]int{}}
 	if opt.Records {
-		rec = newRecording(pl)
-		s.inputs = rec.inputs
+		owner := make([]int, len(pl.kind))
+		for pi, k := range pl.kind {
+			owner[pi] = pi
+			if k == slotShare {
+				owner[pi] = pl.same[pi]
+			}
+		}
+		rec = newRecording(opt.Policies, owner, opt.Aggregate)
+		s.inputs, s.lost = rec.inputs, rec.lost
 	}
 	pending := map[int]*batch{}
 	next := 0
@@ -419,6 +437,12 @@ func (pl *scorePlan) join(done <-chan *batch) (*Scored, error) {
 			}
 			if rec != nil {
 				rec.add(b.out)
+				// The episodes' run ids and usages go back (through the first policy's
+				// verdicts, which every episode has; the others' share them).
+				for i := range b.out[0] {
+					counts.add(&b.out[0][i])
+					b.out[0][i].Release()
+				}
 			} else {
 				for pi := range opt.Policies {
 					if pl.kind[pi] != slotShare {
@@ -436,7 +460,7 @@ func (pl *scorePlan) join(done <-chan *batch) (*Scored, error) {
 		return nil, scoreErr
 	}
 	if rec != nil {
-		s.Verdicts, s.Counts = nil, rec.counts
+		s.Verdicts, s.Counts = nil, counts
 		return s, nil
 	}
 	for pi := range opt.Policies {

@@ -30,30 +30,45 @@ type ScoredRelease struct {
 	Dropped []ingest.Problem
 }
 
-// NewScoredRelease builds one release per policy of a scoring pass.
+// NewScoredRelease builds one release per policy of a scoring pass. Scored with records
+// (ScoreOptions.Records), it takes them; else it makes them from the verdicts the same
+// way, aggregated as s.Aggregate says.
 func NewScoredRelease(input string, bench *casespec.Bench, s *Scored, dropped []ingest.Problem) *ScoredRelease {
 	out := &ScoredRelease{Input: input, Bench: bench, Counts: s.Counts, Dropped: dropped, DatasetID: bench.DatasetID, DatasetVersion: bench.DatasetVersion,
 		Synthetic: bench.Kind == casespec.BenchMemory || bench.DatasetID == SyntheticDatasetID}
-	var same []int // with records: the first policy with each one's settings
-	if s.inputs != nil {
-		same = sameSettings(s.Policies)
-	}
-	for i, p := range s.Policies {
-		r := (*Release)(nil)
-		for j := range i { // policies with the same settings share one verdict slice (Score)
-			if same != nil && s.inputs[i] == nil && same[i] == j || same == nil && sameSlice(s.Verdicts[i], s.Verdicts[j]) {
-				r = out.Releases[j].sharing(p)
-				break
+	// owner[i]: the policy whose verdicts policy i shares (Score gives policies with the
+	// same settings one slice), i itself when it has its own.
+	owner := make([]int, len(s.Policies))
+	inputs, lost := s.inputs, s.lost
+	if inputs != nil {
+		same := sameSettings(s.Policies)
+		for i := range owner {
+			owner[i] = i
+			if inputs[i] == nil {
+				owner[i] = same[i]
 			}
 		}
-		if r == nil {
-			in := (*releaseInput)(nil)
-			if s.inputs != nil {
-				in = s.inputs[i]
-			} else {
-				in = inputOf(s.Verdicts[i])
+	} else {
+		for i := range owner {
+			owner[i] = i
+			for j := range i {
+				if sameSlice(s.Verdicts[i], s.Verdicts[j]) {
+					owner[i] = j
+					break
+				}
 			}
-			r = newRelease(bench.Cases, bench.Sets, in, p)
+		}
+		rec := newRecording(s.Policies, owner, s.Aggregate)
+		rec.add(s.Verdicts)
+		inputs, lost = rec.inputs, rec.lost
+	}
+	for i, p := range s.Policies {
+		var r *Release
+		if owner[i] != i {
+			r = out.Releases[owner[i]].sharing(p)
+		} else {
+			r = newRelease(bench.Cases, bench.Sets, inputs[i], p)
+			r.lost, r.lostAt = lost, i
 		}
 		out.Releases = append(out.Releases, r)
 	}

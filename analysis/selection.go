@@ -46,7 +46,7 @@ func rateOf(vs []Record, keep Filter, ind func(*Record) bool) Rate {
 	var x Rate
 	for i := range vs {
 		if admits(keep, &vs[i]) {
-			x.Add(ind(&vs[i]))
+			x.addN(ind(&vs[i]), vs[i].weight())
 		}
 	}
 	return x

@@ -71,6 +71,11 @@ type Scoring struct {
 	Dataset verdicts.DatasetRead
 }
 
+// aggregate says whether the policies after the first may keep aggregates of their main
+// condition (analysis.ScoreOptions.Aggregate): a command that scores them for the policy
+// comparison alone (MainOnly) or a report or viewer (Collect) reads nothing else of them.
+func (s Scoring) aggregate() bool { return s.MainOnly || s.Collect }
+
 // Release is a scored release and what it was read from.
 type Release struct {
 	*analysis.ScoredRelease
@@ -101,7 +106,9 @@ func (o *Options) Release(s Scoring) (*Release, error) {
 
 func (o *Options) release(s Scoring) (*Release, error) {
 	if o.Verdicts != "" {
-		sr, files, err := o.readVerdicts(s.Dataset)
+		d := s.Dataset
+		d.Aggregate = s.aggregate()
+		sr, files, err := o.readVerdicts(d)
 		return &Release{ScoredRelease: sr, Files: files}, err
 	}
 	pols, err := o.PolicyList(s.All)
@@ -114,7 +121,7 @@ func (o *Options) release(s Scoring) (*Release, error) {
 	}
 	r := &Release{Input: in}
 	// The release keeps records of the verdicts, not the verdicts (analysis.Record).
-	opt := analysis.ScoreOptions{Policies: pols, Records: true}
+	opt := analysis.ScoreOptions{Policies: pols, Records: true, Aggregate: s.aggregate()}
 	if s.MainOnly {
 		opt.Others = func(ep *ingest.Episode) bool { return ep.Condition == ingest.DefaultCondition }
 	}

@@ -144,6 +144,9 @@ type DatasetRead struct {
 	// the largest column): the verdicts' RunID is "", and duplicates are checked by key
 	// alone. NoUsage leaves the usage columns unread (the verdicts report no usage).
 	NoRunIDs, NoUsage bool
+	// Aggregate builds the scored release with aggregates of the policies after the first
+	// (analysis.Scored.Aggregate); Scored reads it, ReadDatasetWith does not.
+	Aggregate bool
 }
 
 // ReadDatasetWith reads a dataset written by WriteDataset (every part of every partition

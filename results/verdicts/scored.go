@@ -20,7 +20,7 @@ func Scored(dir string, bench *casespec.Bench, describe string, r DatasetRead) (
 	if err != nil {
 		return nil, err
 	}
-	s := &analysis.Scored{Verdicts: vs, Counts: analysis.CountsOf(vs[0])}
+	s := &analysis.Scored{Verdicts: vs, Counts: analysis.CountsOf(vs[0]), Aggregate: r.Aggregate}
 	for _, dp := range dpols {
 		p, err := oracle.LookupPolicy(dp.Name)
 		if err != nil || p.Hash() != dp.Hash {
