@@ -16,7 +16,9 @@ type Release struct {
 	Cases []*casespec.Case
 	Sets  map[string][]string
 	// Verdicts are the records of the release's verdicts, grouped by cell (groupCells):
-	// in input order unless a cell is not one run of it.
+	// in input order unless a cell is not one run of it. A release of aggregates
+	// (ScoreOptions.Aggregate) holds its main condition's aggregate records alone, for the
+	// policy comparison's tables (release_aggregate.go); it has no coverage rows.
 	Verdicts []Record
 	Policy   oracle.Policy
 
