@@ -57,7 +57,8 @@ type ScoreOptions struct {
 	// table lists. Each batch is converted as it arrives (after Each), and its episodes'
 	// run ids and usages go back to the oracle's tables (oracle.Verdict.Release): a report
 	// then holds 40 bytes per episode and policy setting, which the collector never scans,
-	// instead of the verdicts (about 480 bytes per episode). Scored.Verdicts is then nil.
+	// instead of the verdicts (about 480 bytes per episode); with Aggregate, only for the
+	// first policy and the baseline. Scored.Verdicts is then nil.
 	// Not for ScoreChunked.
 	Records bool
 	// Aggregate (with Records) keeps of the policies after the first, except the policy
