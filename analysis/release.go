@@ -60,7 +60,9 @@ type Release struct {
 // as the user wrote them; domains follow the paper's order, unknown ones after it
 // alphabetically. The release keeps records of the verdicts (Record), not vs.
 func NewRelease(cases []*casespec.Case, sets map[string][]string, vs []oracle.Verdict, pol oracle.Policy) *Release {
-	return newRelease(cases, sets, inputOf(vs), pol)
+	rec := newRecording([]oracle.Policy{pol}, []int{0}, false)
+	rec.add([][]oracle.Verdict{vs})
+	return newRelease(cases, sets, rec.inputs[0], pol)
 }
 
 // newRelease builds a release from in: what depends on the input order is computed

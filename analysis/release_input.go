@@ -100,13 +100,6 @@ func isMainRecord(v *Record) bool {
 	return !v.Excluded() && !isStaticJudgment(v) && v.Condition() == ingest.DefaultCondition
 }
 
-// inputOf gathers a release's input from verdicts in input order.
-func inputOf(vs []oracle.Verdict) *releaseInput {
-	in := &releaseInput{}
-	in.add(newRecorder(), vs, nil)
-	return in
-}
-
 // recording converts verdicts, a stretch of input at a time, to release inputs: Score's
 // batches (ScoreOptions.Records) and a scored release's verdicts (NewScoredRelease), with
 // the episodes each policy loses against each other (lostCounts).
