@@ -134,7 +134,8 @@ func (o *Options) release(s Scoring) (*Release, error) {
 	var sc *analysis.Scored
 	var dropped []ingest.Problem
 	if len(in.Runs()) == 0 && len(o.Source.Inspect) == 0 && !s.Collect {
-		// The built-in release's episodes: scored once per process (builtinScores).
+		// The built-in release's episodes: scored once per process (builtinScores). Without
+		// Collect, MainOnly in the key also says whether the others are aggregated.
 		so, err := o.SourceOptions()
 		if err != nil {
 			return nil, err
