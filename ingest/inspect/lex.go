@@ -31,29 +31,8 @@ type lexer struct {
 	// light: skip what an episode is not made of (ReadOptions.Light); models: but read
 	// the model events' outputs (a transcript without tool events).
 	light, models bool
-	// The events' tool events and empty model outputs, allocated a few at a time.
-	toolEvents []ToolEvent
-	outputs    []ModelOutput
-}
-
-// newToolEvent returns a zero ToolEvent from the lexer's current block.
-func (l *lexer) newToolEvent() *ToolEvent {
-	if len(l.toolEvents) == 0 {
-		l.toolEvents = make([]ToolEvent, 8)
-	}
-	t := &l.toolEvents[0]
-	l.toolEvents = l.toolEvents[1:]
-	return t
-}
-
-// newModelOutput returns a zero ModelOutput from the lexer's current block.
-func (l *lexer) newModelOutput() *ModelOutput {
-	if len(l.outputs) == 0 {
-		l.outputs = make([]ModelOutput, 8)
-	}
-	m := &l.outputs[0]
-	l.outputs = l.outputs[1:]
-	return m
+	// sc gathers the events of the transcript being read (events).
+	sc *eventScratch
 }
 
 // sub is a lexer over one raw field, copying its strings where l does.
