@@ -39,6 +39,7 @@ type sampleMember struct {
 }
 
 func openEval(log *Log, r io.ReaderAt, size int64, closer io.Closer, opt ReadOptions) (source, error) {
+	r = newWindowReader(r)
 	zr, err := zip.NewReader(r, size)
 	if err != nil {
 		return nil, &Error{File: log.File, Err: fmt.Errorf("damaged or truncated .eval archive: %w", err)}
