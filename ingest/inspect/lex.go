@@ -41,11 +41,16 @@ func (l *lexer) sub(raw []byte) *lexer {
 }
 
 // transcriptChunk is the size of a chunk of transcript strings: a few events' ids,
-// names and timestamps.
-const transcriptChunk = 1 << 10
+// names and timestamps. A sample's first chunk is smaller (firstChunk): a light read
+// keeps a few ids and names, not the timestamps.
+const (
+	transcriptChunk = 1 << 10
+	firstChunk      = 512
+)
 
 // carve copies b into the free tail of *chunk (a new chunk when it does not fit; a
-// string longer than an eighth of a chunk gets its own allocation) and returns the copy.
+// string longer than an eighth of a full chunk gets its own allocation) and returns the
+// copy.
 // A chunk is written once and never changed, so its strings stay immutable; it lives
 // as long as any of them.
 func carve(chunk *[]byte, b []byte) string {
@@ -54,6 +59,8 @@ func carve(chunk *[]byte, b []byte) string {
 		return ""
 	case len(b) > transcriptChunk/8:
 		return string(b)
+	case cap(*chunk) == 0:
+		*chunk = make([]byte, firstChunk)
 	case len(*chunk) < len(b):
 		*chunk = make([]byte, transcriptChunk)
 	}
