@@ -334,7 +334,9 @@ func (s *InspectStream) Next() (*ingest.Episode, error) {
 			s.next++
 			// A light read has all an episode is made of, unless the record is a tool
 			// call's: then the model events' calls are needed beside the tool events.
-			r, err := inspect.OpenWith(f, inspect.ReadOptions{Workers: s.opt.Workers, Light: s.from.Kind != "tool" && !s.fullRead})
+			// The submit calls, which are no events, are read for their name alone.
+			r, err := inspect.OpenWith(f, inspect.ReadOptions{Workers: s.opt.Workers, Light: s.from.Kind != "tool" && !s.fullRead,
+				SkipTools: []string{InspectSubmitTool}})
 			if err != nil {
 				return nil, err
 			}

@@ -15,10 +15,14 @@ var nan = math.NaN()
 
 // decodeSample parses one sample's JSON; member locates it in errors. It reads the
 // fields a Sample holds and skips the rest (messages, a model event's input and tools)
-// without building values; light skips more (ReadOptions.Light). The values it keeps
-// are copies (detach), so data may be reused once it returns.
-func decodeSample(file, member string, data []byte, fromSummary, light bool) (*Sample, error) {
-	l := &lexer{data: data, light: light}
+// without building values; light skips more (ReadOptions.Light), and with it the
+// arguments and results of the tool events of skipTools (ReadOptions.SkipTools). The
+// values it keeps are copies (detach), so data may be reused once it returns.
+func decodeSample(file, member string, data []byte, fromSummary, light bool, skipTools []string) (*Sample, error) {
+	if !light {
+		skipTools = nil
+	}
+	l := &lexer{data: data, light: light, skipTools: skipTools}
 	s := &Sample{Member: member, FromSummary: fromSummary}
 	var att attachments
 	// The strings of the transcript (events, output) share chunks: many are short ids,
@@ -489,6 +493,7 @@ func (l *lexer) toolCalls() ([]ToolCall, *decodeErr) {
 type eventFields struct {
 	kind, timestamp, workingTime, id, function, arguments, result, err, model, output []byte
 	hasKind                                                                           bool
+	skipCall                                                                          bool         // a tool event of ReadOptions.SkipTools
 	known                                                                             string       // the kind, once read
 	out                                                                               *ModelOutput // a model event's output, decoded in place
 }
@@ -539,6 +544,8 @@ func (l *lexer) events() ([]Event, *decodeErr) {
 					dst = &f.workingTime
 				case f.known != "" && !f.keeps(k):
 					return l.skip()
+				case f.skipCall && (k == "arguments" || k == "result"):
+					return l.skip()
 				case l.light && (k == "result" || k == "output" && !l.models):
 					// A result gives its text; an output is read (in full,
 					// again) only when the sample has no tool event.
@@ -584,6 +591,11 @@ func (l *lexer) events() ([]Event, *decodeErr) {
 				if dst == &f.kind && f.known == "" && len(f.kind) > 0 && f.kind[0] == '"' {
 					f.known, _ = l.eventKind(f.kind)
 				}
+				if dst == &f.function && f.known == EventTool && len(l.skipTools) > 0 {
+					// Written before the arguments and result (else they are read,
+					// and dropped by event).
+					f.skipCall = slices.ContainsFunc(l.skipTools, func(t string) bool { return isJSONString(f.function, t) })
+				}
 				return nil
 			})
 			if err != nil {
@@ -606,7 +618,7 @@ func (l *lexer) events() ([]Event, *decodeErr) {
 	if err == nil && l.light && !l.models && tools == 0 && models > 0 {
 		// No tool event: the model events' tool calls stand for them, so the
 		// transcript is read again, with their outputs.
-		lx := &lexer{data: l.data, pos: start, strs: l.strs, light: true, models: true}
+		lx := &lexer{data: l.data, pos: start, strs: l.strs, light: true, models: true, skipTools: l.skipTools}
 		return lx.events()
 	}
 	return sc.transcriptBlocks(), err
@@ -745,6 +757,9 @@ func (f *eventFields) event(l *lexer, output bool) (Event, *decodeErr) {
 		if err := str("function", f.function, &t.Function); err != nil {
 			return ev, err
 		}
+		if slices.Contains(l.skipTools, t.Function) {
+			t.Arguments, t.Result, t.ResultText = nil, nil, ""
+		}
 		if len(f.err) > 0 && !isNullRaw(f.err) {
 			t.Error = new(ToolError)
 			lx := l.sub(f.err)
@@ -799,6 +814,11 @@ func (f *eventFields) event(l *lexer, output bool) (Event, *decodeErr) {
 }
 
 func isNullRaw(r []byte) bool { return string(bytes.TrimSpace(r)) == "null" }
+
+// isJSONString reports whether raw is the JSON string s written without escapes.
+func isJSONString(raw []byte, s string) bool {
+	return len(raw) == len(s)+2 && raw[0] == '"' && raw[len(raw)-1] == '"' && string(raw[1:len(raw)-1]) == s
+}
 
 // contentText is a message's text: the string, or its text parts joined by newlines;
 // "" for anything else.

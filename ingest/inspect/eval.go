@@ -91,7 +91,7 @@ func openEval(log *Log, r io.ReaderAt, size int64, closer io.Closer, opt ReadOpt
 		}
 		return a.epoch - b.epoch
 	})
-	src := &evalSource{log: log, closer: closer, seen: map[string]string{}, mr: memberReader{r: r, light: opt.Light}}
+	src := &evalSource{log: log, closer: closer, seen: map[string]string{}, mr: memberReader{r: r, light: opt.Light, skipTools: opt.SkipTools}}
 	for _, s := range samples {
 		src.files = append(src.files, s.f)
 	}
@@ -125,7 +125,7 @@ func readSummaries(file string, main *zip.File, journal []*zip.File) ([]*Sample,
 			return nil, err
 		}
 		for i, r := range raw {
-			s, err := decodeSample(file, fmt.Sprintf("%s[%d]", f.Name, i), r, true, false)
+			s, err := decodeSample(file, fmt.Sprintf("%s[%d]", f.Name, i), r, true, false, nil)
 			if err != nil {
 				return nil, err
 			}
@@ -180,7 +180,7 @@ func decodeMember(file string, f *zip.File, mr *memberReader) (*Sample, error) {
 	if err != nil {
 		return nil, err
 	}
-	s, err := decodeSample(file, f.Name, data, false, mr.light)
+	s, err := decodeSample(file, f.Name, data, false, mr.light, mr.skipTools)
 	if err != nil {
 		return nil, err
 	}

@@ -31,13 +31,16 @@ type lexer struct {
 	// light: skip what an episode is not made of (ReadOptions.Light); models: but read
 	// the model events' outputs (a transcript without tool events).
 	light, models bool
+	// skipTools: with light, the tool events whose arguments and result are skipped
+	// (ReadOptions.SkipTools).
+	skipTools []string
 	// sc gathers the events of the transcript being read (events).
 	sc *eventScratch
 }
 
 // sub is a lexer over one raw field, copying its strings where l does.
 func (l *lexer) sub(raw []byte) *lexer {
-	return &lexer{data: raw, strs: l.strs, light: l.light, models: l.models}
+	return &lexer{data: raw, strs: l.strs, light: l.light, models: l.models, skipTools: l.skipTools}
 }
 
 // transcriptChunk is the size of a chunk of transcript strings: a few events' ids,
