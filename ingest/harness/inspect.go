@@ -334,7 +334,9 @@ func (s *InspectStream) Next() (*ingest.Episode, error) {
 			s.next++
 			// A light read has all an episode is made of, unless the record is a tool
 			// call's: then the model events' calls are needed beside the tool events.
-			r, err := inspect.OpenWith(f, inspect.ReadOptions{Workers: s.opt.Workers, Light: s.from.Kind != "tool" && !s.fullRead})
+			// The submit calls, which are no events, are read for their name alone.
+			r, err := inspect.OpenWith(f, inspect.ReadOptions{Workers: s.opt.Workers, Light: s.from.Kind != "tool" && !s.fullRead,
+				SkipTools: []string{InspectSubmitTool}})
 			if err != nil {
 				return nil, err
 			}
@@ -717,48 +719,62 @@ type toolCall struct {
 // (InspectSubmitTool, or the record source's tool) are left out. A call to one of the
 // case's info_tools is an INFO_CALL, any other a CONSEQUENTIAL_CALL.
 func (s *InspectStream) events(l *inspectLog, smp *inspect.Sample, c *casespec.Case) ([]any, error) {
-	n := 0
+	tools := false
 	for _, ev := range smp.Events {
 		if ev.Tool != nil {
+			tools = true
+			break
+		}
+	}
+	// each calls f with the sample's tool calls in order, and stops at its error.
+	each := func(f func(i int, tc toolCall) error) error {
+		i := 0
+		for _, ev := range smp.Events {
+			switch {
+			case ev.Tool != nil:
+				if err := f(i, toolCall{ev.Tool.ID, ev.Tool.Function, ev.Tool.Arguments, ev.Tool.ResultText, ev.Tool.Error}); err != nil {
+					return err
+				}
+				i++
+			case !tools && ev.Model != nil:
+				for _, tc := range ev.Model.ToolCalls {
+					if err := f(i, toolCall{id: tc.ID, function: tc.Function, args: tc.Arguments}); err != nil {
+						return err
+					}
+					i++
+				}
+			}
+		}
+		return nil
+	}
+	all, n := 0, 0 // the calls, and those that become events
+	each(func(_ int, tc toolCall) error {
+		all++
+		if !s.answerTool(tc.function) {
 			n++
 		}
-	}
-	calls := make([]toolCall, 0, n)
-	for _, ev := range smp.Events {
-		if ev.Tool != nil {
-			calls = append(calls, toolCall{ev.Tool.ID, ev.Tool.Function, ev.Tool.Arguments, ev.Tool.ResultText, ev.Tool.Error})
-		}
-	}
-	if n == 0 {
-		for _, ev := range smp.Events {
-			if ev.Model == nil {
-				continue
-			}
-			for _, tc := range ev.Model.ToolCalls {
-				calls = append(calls, toolCall{id: tc.ID, function: tc.Function, args: tc.Arguments})
-			}
-		}
-		if len(calls) > 0 {
-			s.partial++
-		}
+		return nil
+	})
+	if !tools && all > 0 {
+		s.partial++
 	}
 	infoTools := s.infoTools(c)
-	events := make([]any, 0, len(calls))
+	events := make([]any, 0, n)
 	// The events' objects, their keys and values: one allocation for the sample.
-	blocks := make([]eventBlock, len(calls))
-	for i, tc := range calls {
-		if tc.function == InspectSubmitTool || s.from.Kind == "tool" && tc.function == s.from.Name {
-			continue
+	blocks := make([]eventBlock, n)
+	err := each(func(i int, tc toolCall) error {
+		if s.answerTool(tc.function) {
+			return nil
 		}
 		field := func() string { return fmt.Sprintf("events (tool call %d, %s)", i+1, tc.function) }
 		if tc.function == "" {
-			return nil, l.problem(smp.Member, field(), "a tool call without a function name")
+			return l.problem(smp.Member, field(), "a tool call without a function name")
 		}
 		var args any
 		if len(tc.args) > 0 {
 			v, err := s.dec.Parse(tc.args)
 			if err != nil {
-				return nil, l.problem(smp.Member, field()+".arguments", "invalid JSON: %v", err)
+				return l.problem(smp.Member, field()+".arguments", "invalid JSON: %v", err)
 			}
 			args = v
 		} else {
@@ -797,8 +813,18 @@ func (s *InspectStream) events(l *inspectLog, smp *inspect.Sample, c *casespec.C
 			ev.Values = append(ev.Values, reply)
 		}
 		events = append(events, ev)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return events, nil
+}
+
+// answerTool reports whether calls to the tool are the agent's answer (InspectSubmitTool,
+// or the record source's tool): they are not events.
+func (s *InspectStream) answerTool(function string) bool {
+	return function == InspectSubmitTool || s.from.Kind == "tool" && function == s.from.Name
 }
 
 // eventBlock holds one record event: its object, and room for its keys and values (the

@@ -8,16 +8,21 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 var nan = math.NaN()
 
 // decodeSample parses one sample's JSON; member locates it in errors. It reads the
 // fields a Sample holds and skips the rest (messages, a model event's input and tools)
-// without building values; light skips more (ReadOptions.Light). The values it keeps
-// are copies (detach), so data may be reused once it returns.
-func decodeSample(file, member string, data []byte, fromSummary, light bool) (*Sample, error) {
-	l := &lexer{data: data, light: light}
+// without building values; light skips more (ReadOptions.Light), and with it the
+// arguments and results of the tool events of skipTools (ReadOptions.SkipTools). The
+// values it keeps are copies (detach), so data may be reused once it returns.
+func decodeSample(file, member string, data []byte, fromSummary, light bool, skipTools []string) (*Sample, error) {
+	if !light {
+		skipTools = nil
+	}
+	l := &lexer{data: data, light: light, skipTools: skipTools}
 	s := &Sample{Member: member, FromSummary: fromSummary}
 	var att attachments
 	// The strings of the transcript (events, output) share chunks: many are short ids,
@@ -488,6 +493,7 @@ func (l *lexer) toolCalls() ([]ToolCall, *decodeErr) {
 type eventFields struct {
 	kind, timestamp, workingTime, id, function, arguments, result, err, model, output []byte
 	hasKind                                                                           bool
+	skipCall                                                                          bool         // a tool event of ReadOptions.SkipTools
 	known                                                                             string       // the kind, once read
 	out                                                                               *ModelOutput // a model event's output, decoded in place
 }
@@ -509,9 +515,13 @@ func (l *lexer) events() ([]Event, *decodeErr) {
 	if l.isNull() {
 		return nil, nil
 	}
-	// A SafeActBench sample's transcript has a few model and tool events, and a span
-	// or two around them: one allocation for most.
-	out := make([]Event, 0, 16)
+	// The events are gathered in pooled scratch space and moved, once the transcript
+	// is read, to blocks of their exact number (transcriptBlocks).
+	sc := eventScratches.Get().(*eventScratch)
+	defer sc.release()
+	saved := l.sc
+	l.sc = sc
+	defer func() { l.sc = saved }()
 	start := l.pos
 	tools, models := 0, 0
 	err := l.array(func(i int) *decodeErr {
@@ -533,6 +543,8 @@ func (l *lexer) events() ([]Event, *decodeErr) {
 				case k == "working_time":
 					dst = &f.workingTime
 				case f.known != "" && !f.keeps(k):
+					return l.skip()
+				case f.skipCall && (k == "arguments" || k == "result"):
 					return l.skip()
 				case l.light && (k == "result" || k == "output" && !l.models):
 					// A result gives its text; an output is read (in full,
@@ -579,6 +591,11 @@ func (l *lexer) events() ([]Event, *decodeErr) {
 				if dst == &f.kind && f.known == "" && len(f.kind) > 0 && f.kind[0] == '"' {
 					f.known, _ = l.eventKind(f.kind)
 				}
+				if dst == &f.function && f.known == EventTool && len(l.skipTools) > 0 {
+					// Written before the arguments and result (else they are read,
+					// and dropped by event).
+					f.skipCall = slices.ContainsFunc(l.skipTools, func(t string) bool { return isJSONString(f.function, t) })
+				}
 				return nil
 			})
 			if err != nil {
@@ -595,19 +612,81 @@ func (l *lexer) events() ([]Event, *decodeErr) {
 		if ev.Model != nil {
 			models++
 		}
-		out = append(out, ev)
+		sc.events = append(sc.events, ev)
 		return nil
 	})
 	if err == nil && l.light && !l.models && tools == 0 && models > 0 {
 		// No tool event: the model events' tool calls stand for them, so the
 		// transcript is read again, with their outputs.
-		lx := &lexer{data: l.data, pos: start, strs: l.strs, light: true, models: true}
+		lx := &lexer{data: l.data, pos: start, strs: l.strs, light: true, models: true, skipTools: l.skipTools}
 		return lx.events()
 	}
-	if len(out) == 0 {
-		out = nil // as before the capacity was given
+	return sc.transcriptBlocks(), err
+}
+
+// eventScratch gathers a transcript's events, tool events and empty model outputs
+// while it is read: their numbers are known only at its end, and blocks of a guessed
+// size (then grown, or mostly unused) cost more to allocate and collect than one copy.
+type eventScratch struct {
+	events []Event
+	tools  []ToolEvent
+	outs   []ModelOutput
+}
+
+var eventScratches = sync.Pool{New: func() any { return new(eventScratch) }}
+
+// The tool event and model output an event points to while its transcript is read,
+// in place of its own (kept in the scratch space, in order).
+var (
+	pendingTool   ToolEvent
+	pendingOutput ModelOutput
+)
+
+// newTool adds a zero tool event to the scratch space; the pointer is valid until the
+// next one is added.
+func (sc *eventScratch) newTool() *ToolEvent {
+	sc.tools = append(sc.tools, ToolEvent{})
+	return &sc.tools[len(sc.tools)-1]
+}
+
+// newOutput adds a zero model output, as newTool.
+func (sc *eventScratch) newOutput() *ModelOutput {
+	sc.outs = append(sc.outs, ModelOutput{})
+	return &sc.outs[len(sc.outs)-1]
+}
+
+// transcriptBlocks moves the gathered events to new blocks of their exact numbers
+// (nil when there is none), pointing each at its tool event or model output there.
+func (sc *eventScratch) transcriptBlocks() []Event {
+	if len(sc.events) == 0 {
+		return nil
 	}
-	return out, err
+	out := slices.Clone(sc.events)
+	tools := slices.Clone(sc.tools)
+	outs := slices.Clone(sc.outs)
+	for i := range out {
+		if out[i].Tool == &pendingTool {
+			out[i].Tool, tools = &tools[0], tools[1:]
+		}
+		if out[i].Model == &pendingOutput {
+			out[i].Model, outs = &outs[0], outs[1:]
+		}
+	}
+	return out
+}
+
+// reset empties the scratch space (dropping what it points to) for the next transcript.
+func (sc *eventScratch) reset() {
+	clear(sc.events)
+	clear(sc.tools)
+	clear(sc.outs)
+	sc.events, sc.tools, sc.outs = sc.events[:0], sc.tools[:0], sc.outs[:0]
+}
+
+// release resets the scratch space and returns it to the pool.
+func (sc *eventScratch) release() {
+	sc.reset()
+	eventScratches.Put(sc)
 }
 
 // sub is a lexer over one raw field.
@@ -670,13 +749,16 @@ func (f *eventFields) event(l *lexer, output bool) (Event, *decodeErr) {
 	}
 	switch ev.Kind {
 	case EventTool:
-		t := l.newToolEvent()
+		t := l.sc.newTool()
 		*t = ToolEvent{Arguments: f.arguments, Result: f.result, ResultText: l.replyText(f.result)}
 		if err := str("id", f.id, &t.ID); err != nil {
 			return ev, err
 		}
 		if err := str("function", f.function, &t.Function); err != nil {
 			return ev, err
+		}
+		if slices.Contains(l.skipTools, t.Function) {
+			t.Arguments, t.Result, t.ResultText = nil, nil, ""
 		}
 		if len(f.err) > 0 && !isNullRaw(f.err) {
 			t.Error = new(ToolError)
@@ -694,9 +776,10 @@ func (f *eventFields) event(l *lexer, output bool) (Event, *decodeErr) {
 				return ev, failf("tool error is not {type, message}: %v", err).in("error")
 			}
 		}
-		ev.Tool = t
+		ev.Tool = &pendingTool
 	case EventModel:
 		var m *ModelOutput
+		pending := false // m is in the scratch space
 		if f.out != nil {
 			m = f.out
 		} else if output && len(f.output) > 0 && !isNullRaw(f.output) {
@@ -708,7 +791,7 @@ func (f *eventFields) event(l *lexer, output bool) (Event, *decodeErr) {
 			}
 			m = o
 		} else {
-			m = l.newModelOutput()
+			m, pending = l.sc.newOutput(), true
 		}
 		if !output {
 			// A light read's model event: its error alone (below).
@@ -723,11 +806,19 @@ func (f *eventFields) event(l *lexer, output bool) (Event, *decodeErr) {
 			m.Error = msg
 		}
 		ev.Model = m
+		if pending {
+			ev.Model = &pendingOutput
+		}
 	}
 	return ev, nil
 }
 
 func isNullRaw(r []byte) bool { return string(bytes.TrimSpace(r)) == "null" }
+
+// isJSONString reports whether raw is the JSON string s written without escapes.
+func isJSONString(raw []byte, s string) bool {
+	return len(raw) == len(s)+2 && raw[0] == '"' && raw[len(raw)-1] == '"' && string(raw[1:len(raw)-1]) == s
+}
 
 // contentText is a message's text: the string, or its text parts joined by newlines;
 // "" for anything else.

@@ -90,7 +90,7 @@ func TestDecoderMatchesReference(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: reference: %v", name, err)
 		}
-		got, err := decodeSample("f", "m", data, false, false)
+		got, err := decodeSample("f", "m", data, false, false, nil)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -116,7 +116,7 @@ func TestDecodeErrorsNameTheField(t *testing.T) {
 		{`{"id": [1], "epoch": 1}`, "id", "sample id must be a number or a string"},
 	}
 	for _, c := range cases {
-		_, err := decodeSample("f.eval", "samples/1_epoch_1.json", []byte(c.doc), false, false)
+		_, err := decodeSample("f.eval", "samples/1_epoch_1.json", []byte(c.doc), false, false, nil)
 		e, ok := err.(*Error)
 		if !ok || e.Field != c.field || !strings.Contains(e.Error(), c.msg) || e.Member != "samples/1_epoch_1.json" {
 			t.Errorf("%s: %v (field %q)", c.doc, err, fieldOf(e))
@@ -137,11 +137,11 @@ func fieldOf(e *Error) string {
 func TestLightRead(t *testing.T) {
 	docs := referenceSamples(t)
 	for name, data := range docs {
-		want, err := decodeSample("f", "m", data, false, false)
+		want, err := decodeSample("f", "m", data, false, false, nil)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		got, err := decodeSample("f", "m", data, false, true)
+		got, err := decodeSample("f", "m", data, false, true, nil)
 		if err != nil {
 			t.Fatalf("%s: light: %v", name, err)
 		}
@@ -161,8 +161,8 @@ func TestLightRead(t *testing.T) {
 		`{"id": 1, "epoch": 1, "events": [{"event": "model", "output": {"choices": [{"message": {"tool_calls": [{"id": 3}]}}]}}]}`,
 		`{"id": 1, "epoch": 1, "output": {"choices": [{"message": {"content": "\q"}}]}}`,
 	} {
-		_, full := decodeSample("f", "m", []byte(doc), false, false)
-		_, light := decodeSample("f", "m", []byte(doc), false, true)
+		_, full := decodeSample("f", "m", []byte(doc), false, false, nil)
+		_, light := decodeSample("f", "m", []byte(doc), false, true, nil)
 		if full == nil || light == nil || full.Error() != light.Error() {
 			t.Errorf("%s: light %v, full %v", doc, light, full)
 		}
@@ -188,5 +188,43 @@ func lighten(s *Sample, hasCompletion bool) {
 	}
 	if s.Output != nil && hasCompletion {
 		s.Output.StopReason, s.Output.ToolCalls = "", nil
+	}
+}
+
+// TestLightSkipTools: a light read with SkipTools drops the arguments and result of
+// those tools' events, whatever the order of their keys, and keeps the rest of them
+// (id, function, error) and every other tool event as a light read does.
+func TestLightSkipTools(t *testing.T) {
+	for _, doc := range []string{
+		`{"id": 1, "epoch": 1, "events": [
+			{"event": "tool", "id": "a", "function": "look", "arguments": {"q": "x"}, "result": "{\"k\": 1}"},
+			{"event": "tool", "id": "b", "function": "submit", "arguments": {"answer": "{\"d\": 2}"}, "result": "{\"d\": 2}", "error": {"type": "t", "message": "m"}}]}`,
+		`{"id": 1, "epoch": 1, "events": [
+			{"arguments": {"q": "x"}, "result": "{\"k\": 1}", "event": "tool", "id": "a", "function": "look"},
+			{"arguments": {"answer": "{\"d\": 2}"}, "result": "{\"d\": 2}", "error": {"type": "t", "message": "m"}, "event": "tool", "id": "b", "function": "submit"}]}`,
+	} {
+		want, err := decodeSample("f", "m", []byte(doc), false, true, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := decodeSample("f", "m", []byte(doc), false, true, []string{"submit"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sub := want.Events[1].Tool
+		if string(sub.Arguments) != `{"answer": "{\"d\": 2}"}` || sub.ResultText != `{"d": 2}` {
+			t.Fatalf("without SkipTools: %+v", sub)
+		}
+		sub.Arguments, sub.ResultText = nil, ""
+		if !reflect.DeepEqual(got, want) {
+			g, _ := json.Marshal(got.Events)
+			w, _ := json.Marshal(want.Events)
+			t.Errorf("%s:\n got %s\nwant %s", doc, g, w)
+		}
+		// A full read keeps them whatever SkipTools says.
+		full, err := decodeSample("f", "m", []byte(doc), false, false, []string{"submit"})
+		if err != nil || string(full.Events[1].Tool.Arguments) == "" {
+			t.Errorf("full read: %v %+v", err, full.Events[1].Tool)
+		}
 	}
 }

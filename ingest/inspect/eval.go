@@ -39,6 +39,7 @@ type sampleMember struct {
 }
 
 func openEval(log *Log, r io.ReaderAt, size int64, closer io.Closer, opt ReadOptions) (source, error) {
+	r = newWindowReader(r)
 	zr, err := zip.NewReader(r, size)
 	if err != nil {
 		return nil, &Error{File: log.File, Err: fmt.Errorf("damaged or truncated .eval archive: %w", err)}
@@ -90,7 +91,7 @@ func openEval(log *Log, r io.ReaderAt, size int64, closer io.Closer, opt ReadOpt
 		}
 		return a.epoch - b.epoch
 	})
-	src := &evalSource{log: log, closer: closer, seen: map[string]string{}, mr: memberReader{r: r, light: opt.Light}}
+	src := &evalSource{log: log, closer: closer, seen: map[string]string{}, mr: memberReader{r: r, light: opt.Light, skipTools: opt.SkipTools}}
 	for _, s := range samples {
 		src.files = append(src.files, s.f)
 	}
@@ -124,7 +125,7 @@ func readSummaries(file string, main *zip.File, journal []*zip.File) ([]*Sample,
 			return nil, err
 		}
 		for i, r := range raw {
-			s, err := decodeSample(file, fmt.Sprintf("%s[%d]", f.Name, i), r, true, false)
+			s, err := decodeSample(file, fmt.Sprintf("%s[%d]", f.Name, i), r, true, false, nil)
 			if err != nil {
 				return nil, err
 			}
@@ -179,7 +180,7 @@ func decodeMember(file string, f *zip.File, mr *memberReader) (*Sample, error) {
 	if err != nil {
 		return nil, err
 	}
-	s, err := decodeSample(file, f.Name, data, false, mr.light)
+	s, err := decodeSample(file, f.Name, data, false, mr.light, mr.skipTools)
 	if err != nil {
 		return nil, err
 	}

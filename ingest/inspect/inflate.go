@@ -57,8 +57,10 @@ type memberReader struct {
 	src  bytes.Reader
 	fr   io.ReadCloser // a flate.Resetter, made at the first member
 	data []byte        // the member buffer, reused: the sample keeps no reference to it
-	// light: decode the members light (ReadOptions.Light)
-	light bool
+	// light: decode the members light (ReadOptions.Light), skipping the calls of
+	// skipTools (ReadOptions.SkipTools)
+	light     bool
+	skipTools []string
 }
 
 // The data descriptor that follows a member's data when its flags say so: an optional

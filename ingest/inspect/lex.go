@@ -31,42 +31,29 @@ type lexer struct {
 	// light: skip what an episode is not made of (ReadOptions.Light); models: but read
 	// the model events' outputs (a transcript without tool events).
 	light, models bool
-	// The events' tool events and empty model outputs, allocated a few at a time.
-	toolEvents []ToolEvent
-	outputs    []ModelOutput
-}
-
-// newToolEvent returns a zero ToolEvent from the lexer's current block.
-func (l *lexer) newToolEvent() *ToolEvent {
-	if len(l.toolEvents) == 0 {
-		l.toolEvents = make([]ToolEvent, 8)
-	}
-	t := &l.toolEvents[0]
-	l.toolEvents = l.toolEvents[1:]
-	return t
-}
-
-// newModelOutput returns a zero ModelOutput from the lexer's current block.
-func (l *lexer) newModelOutput() *ModelOutput {
-	if len(l.outputs) == 0 {
-		l.outputs = make([]ModelOutput, 8)
-	}
-	m := &l.outputs[0]
-	l.outputs = l.outputs[1:]
-	return m
+	// skipTools: with light, the tool events whose arguments and result are skipped
+	// (ReadOptions.SkipTools).
+	skipTools []string
+	// sc gathers the events of the transcript being read (events).
+	sc *eventScratch
 }
 
 // sub is a lexer over one raw field, copying its strings where l does.
 func (l *lexer) sub(raw []byte) *lexer {
-	return &lexer{data: raw, strs: l.strs, light: l.light, models: l.models}
+	return &lexer{data: raw, strs: l.strs, light: l.light, models: l.models, skipTools: l.skipTools}
 }
 
 // transcriptChunk is the size of a chunk of transcript strings: a few events' ids,
-// names and timestamps.
-const transcriptChunk = 1 << 10
+// names and timestamps. A sample's first chunk is smaller (firstChunk): a light read
+// keeps a few ids and names, not the timestamps.
+const (
+	transcriptChunk = 1 << 10
+	firstChunk      = 512
+)
 
 // carve copies b into the free tail of *chunk (a new chunk when it does not fit; a
-// string longer than an eighth of a chunk gets its own allocation) and returns the copy.
+// string longer than an eighth of a full chunk gets its own allocation) and returns the
+// copy.
 // A chunk is written once and never changed, so its strings stay immutable; it lives
 // as long as any of them.
 func carve(chunk *[]byte, b []byte) string {
@@ -75,6 +62,8 @@ func carve(chunk *[]byte, b []byte) string {
 		return ""
 	case len(b) > transcriptChunk/8:
 		return string(b)
+	case cap(*chunk) == 0:
+		*chunk = make([]byte, firstChunk)
 	case len(*chunk) < len(b):
 		*chunk = make([]byte, transcriptChunk)
 	}

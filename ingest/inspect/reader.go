@@ -36,6 +36,10 @@ type ReadOptions struct {
 	// and ToolCalls are empty). Everything else is as without it. Skipped values are
 	// checked only for their structure (brackets, strings).
 	Light bool
+	// SkipTools are tools whose calls the caller leaves out (an agent's answer tool,
+	// whose arguments repeat its final completion): with Light, their tool events keep
+	// their id, function and error, not their Arguments, Result and ResultText.
+	SkipTools []string
 }
 
 // Open opens a log file, ".eval" or ".json" (recognised by content, not name), and reads

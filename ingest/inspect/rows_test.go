@@ -24,7 +24,7 @@ func TestRowsDictScores(t *testing.T) {
 		t.Fatalf("scorers %s", got)
 	}
 	decode := func(doc string) *Sample {
-		s, err := decodeSample("d.eval", "m", []byte(doc), false, false)
+		s, err := decodeSample("d.eval", "m", []byte(doc), false, false, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
