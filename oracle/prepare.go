@@ -44,6 +44,10 @@ type Prepared struct {
 	actionTools map[string]bool                 // tools of the workflow commits or the key action
 	topReqs     []*requirement                  // the object entries of spec.Requirements, compiled
 	commitReqs  map[*casespec.Commit][]dagReq   // each commit's requirements, compiled
+	commitInfos []commitInfo                    // what the walks read of each commit, by position
+	// statefulTruthy: spec.StatefulProtocol is truthy (a case with a stateful observation
+	// protocol), read at every gate.
+	statefulTruthy bool
 
 	keyToolIsString bool // the key action's "tool" is a string (maybe empty)
 
@@ -279,6 +283,8 @@ func (p *Prepared) prepareWorkflow(spec *casespec.Spec) {
 	if p.stateful != statefulNone {
 		p.preparePhases()
 	}
+	p.indexCommits()
+	p.statefulTruthy = truthy(spec.StatefulProtocol)
 }
 
 // preparePublicContract decides whether the public action contract is enforced (released
