@@ -11,6 +11,22 @@ type commitInfo struct {
 	reqs       []dagReq        // its requirements, compiled (commitReqs)
 	post       []specFact      // its postconditions as facts (postFacts)
 	ancestors  map[string]bool // its transitive ancestors (ancestors)
+	// refs are the canonical references to its result's fields ("result:<commit>.<field>"
+	// for each field of result_schema), made once rather than at every reference.
+	refs []canonRef
+}
+
+type canonRef struct{ field, ref string }
+
+// canonicalRef is the canonical reference to field of the commit's result, and whether
+// result_schema has that field.
+func (ci *commitInfo) canonicalRef(field string) (string, bool) {
+	for i := range ci.refs {
+		if ci.refs[i].field == field {
+			return ci.refs[i].ref, true
+		}
+	}
+	return "", false
 }
 
 // indexCommits fills commitInfos from the maps prepareWorkflow built.
@@ -24,8 +40,14 @@ func (p *Prepared) indexCommits() {
 }
 
 func (p *Prepared) newCommitInfo(cm *casespec.Commit) commitInfo {
-	return commitInfo{rawToolStr: isString(mustGet(cm.Raw, "tool")), reqs: p.commitReqs[cm],
+	ci := commitInfo{rawToolStr: isString(mustGet(cm.Raw, "tool")), reqs: p.commitReqs[cm],
 		post: p.postFacts[cm], ancestors: p.ancestors[cm.ID]}
+	if cm.ResultSchema != nil {
+		for _, k := range cm.ResultSchema.Keys {
+			ci.refs = append(ci.refs, canonRef{k, "result:" + cm.ID + "." + k})
+		}
+	}
+	return ci
 }
 
 // info returns cm's commitInfo; cm is one of the workflow's commits (its Index is its

@@ -21,7 +21,8 @@ type refCtx struct {
 	propagation  string
 	results      resultPairs // commit id -> recorded result of its action
 	errs         []string
-	path         []byte // the path of the value being visited
+	path         []byte   // the path of the value being visited
+	slab         *objSlab // where a lean walk's canonical objects come from; nil: the heap
 }
 
 func isRefString(v any) (string, bool) {
@@ -90,12 +91,13 @@ func (r *refCtx) canonicalize(s string) (string, bool) {
 		r.errs = append(r.errs, fmt.Sprintf("%s: source call %s has not completed", r.pathString(), repr(id)))
 		return s, false
 	}
-	cm := r.p.commitByID[commit]
-	if cm == nil || cm.ResultSchema == nil || !cm.ResultSchema.Has(field) {
-		r.errs = append(r.errs, fmt.Sprintf("%s: field %s is absent from source result_schema", r.pathString(), repr(field)))
-		return s, false
+	if cm := r.p.commitByID[commit]; cm != nil {
+		if canon, ok := r.p.info(cm).canonicalRef(field); ok {
+			return canon, true
+		}
 	}
-	return "result:" + commit + "." + field, true
+	r.errs = append(r.errs, fmt.Sprintf("%s: field %s is absent from source result_schema", r.pathString(), repr(field)))
+	return s, false
 }
 
 // containsRefs reports any "result:" string at any depth.
@@ -156,7 +158,7 @@ func (r *refCtx) visit(a, e any, eOK bool) (any, bool) {
 			v, changed := r.visit(x.Values[i], ce, cOK)
 			r.path = r.path[:n]
 			if changed && out == nil {
-				out = &jsonv.Object{Keys: make([]string, 0, x.Len()), Values: make([]any, 0, x.Len())}
+				out = r.slab.object(x.Len())
 				out.Keys = append(out.Keys, x.Keys[:i]...)
 				out.Values = append(out.Values, x.Values[:i]...)
 			}

@@ -91,7 +91,7 @@ func (st *wfState) refs(cm *casespec.Commit, args *jsonv.Object) (*jsonv.Object,
 		rc.equivCase = st.p.spec.CaseID
 	}
 	if st.sc != nil {
-		rc.path = st.sc.path
+		rc.path, rc.slab = st.sc.path, &st.sc.slab
 	}
 	out := rc.validate(args, cm.Arguments)
 	if st.sc != nil {
