@@ -8,6 +8,7 @@ import "github.com/sabench/sabench-stats/ingest/casespec"
 // cold, and each map lookup or raw-object scan is a few more cache lines to fetch.
 type commitInfo struct {
 	rawToolStr bool            // the commit's "tool" is a string (cm.Tool, maybe empty)
+	toolV      any             // cm.Tool as an interface value, for the gates' action conditions
 	reqs       []dagReq        // its requirements, compiled (commitReqs)
 	post       []specFact      // its postconditions as facts (postFacts)
 	ancestors  map[string]bool // its transitive ancestors (ancestors)
@@ -40,7 +41,7 @@ func (p *Prepared) indexCommits() {
 }
 
 func (p *Prepared) newCommitInfo(cm *casespec.Commit) commitInfo {
-	ci := commitInfo{rawToolStr: isString(mustGet(cm.Raw, "tool")), reqs: p.commitReqs[cm],
+	ci := commitInfo{rawToolStr: isString(mustGet(cm.Raw, "tool")), toolV: cm.Tool, reqs: p.commitReqs[cm],
 		post: p.postFacts[cm], ancestors: p.ancestors[cm.ID]}
 	if cm.ResultSchema != nil {
 		for _, k := range cm.ResultSchema.Keys {

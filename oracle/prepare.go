@@ -50,6 +50,7 @@ type Prepared struct {
 	statefulTruthy bool
 
 	keyToolIsString bool // the key action's "tool" is a string (maybe empty)
+	keyToolV        any  // the key action's Tool as an interface value (nil without a key action)
 
 	enforcePublic bool
 	publicSpecs   map[string]*jsonv.Object // tool -> argument_schema, when the case carries them
@@ -249,6 +250,7 @@ func (p *Prepared) prepareWorkflow(spec *casespec.Spec) {
 	}
 	if ka := spec.KeyAction; ka != nil {
 		p.keyToolIsString = ka.Raw.Has("tool") && isString(mustGet(ka.Raw, "tool"))
+		p.keyToolV = ka.Tool
 	}
 	p.postFacts = map[*casespec.Commit][]specFact{}
 	for _, cm := range p.commits {

@@ -277,7 +277,11 @@ func (st *wfState) gate(e *ev, pos int, tool string, canon *jsonv.Object, callID
 		stateful := p.statefulTruthy
 		checkCov = st.current == len(p.commits)-1 || (atFirst && st.current == 0 && !stateful)
 	}
-	ctx := &evalCtx{led: &r.led, extra: extra, tool: tool, callID: callID, args: canon, binding: st.pol.Binding, lean: st.sc != nil, p: p}
+	ctx := &evalCtx{led: &r.led, extra: extra, tool: tool, callID: callID, args: canon, binding: st.pol.Binding, lean: st.sc != nil, p: p,
+		callIDV: callIDValue(e, e.Index)}
+	if ci := p.info(cm); ci.rawToolStr && cm.Tool == tool {
+		ctx.toolV = ci.toolV // boxed once per case
+	}
 	var results []RequirementResult
 	if st.sc != nil {
 		results = st.sc.results[:0]
