@@ -2,7 +2,7 @@ package oracle
 
 import "github.com/sabench/sabench-stats/ingest/jsonv"
 
-// objSlab hands out the objects a lean walk builds for canonical action arguments (an
+// objSlab hands out the objects and lists a lean walk builds for canonical action arguments (an
 // action's arguments with its result references rewritten, refCtx.visit), from buffers a
 // scratch reuses episode after episode: nothing of a lean walk outlives its episode's
 // verdict (the memos that hold canonical arguments are reset with the slab), and a fresh
@@ -34,4 +34,14 @@ func (s *objSlab) object(n int) *jsonv.Object {
 	s.keys, s.vals = append(s.keys, make([]string, n)...), append(s.vals, make([]any, n)...)
 	o.Keys, o.Values = s.keys[k:k:k+n], s.vals[v:v:v+n]
 	return o
+}
+
+// list returns a list of n nils.
+func (s *objSlab) list(n int) []any {
+	if s == nil {
+		return make([]any, n)
+	}
+	v := len(s.vals)
+	s.vals = append(s.vals, make([]any, n)...)
+	return s.vals[v : v+n : v+n]
 }

@@ -191,7 +191,7 @@ func (r *refCtx) visit(a, e any, eOK bool) (any, bool) {
 			v, changed := r.visit(c, ce, cOK)
 			r.path = r.path[:n]
 			if changed && out == nil {
-				out = make([]any, len(x))
+				out = r.slab.list(len(x))
 				copy(out, x[:i])
 			}
 			if out != nil {
@@ -264,7 +264,7 @@ func (r *refCtx) receipts(a any, expected []any) any {
 	if r.propagation == PropagationOff {
 		return append([]any(nil), expected...)
 	}
-	out := make([]any, len(l))
+	out := r.slab.list(len(l))
 	for i, it := range l {
 		if s, isRef := isRefString(it); isRef {
 			n := r.push("", i)
@@ -279,12 +279,11 @@ func (r *refCtx) receipts(a any, expected []any) any {
 			}
 		}
 	}
-	seen := map[string]bool{}
-	dup := false
-	for _, it := range out {
-		k := string(jsonv.Canonical(it, true))
-		dup = dup || seen[k]
-		seen[k] = true
+	var dup bool
+	if plainStrings(out) {
+		dup = hasDupString(out)
+	} else {
+		dup = !distinctCanonical(out)
 	}
 	if dup {
 		r.errs = append(r.errs, r.pathString()+": duplicate dependency receipt is forbidden")
