@@ -9,6 +9,7 @@ import "github.com/sabench/sabench-stats/ingest/casespec"
 type commitInfo struct {
 	rawToolStr bool            // the commit's "tool" is a string (cm.Tool, maybe empty)
 	toolV      any             // cm.Tool as an interface value, for the gates' action conditions
+	tmplRefs   bool            // its arguments template holds a result reference or dependency_receipts
 	reqs       []dagReq        // its requirements, compiled (commitReqs)
 	post       []specFact      // its postconditions as facts (postFacts)
 	ancestors  map[string]bool // its transitive ancestors (ancestors)
@@ -43,6 +44,7 @@ func (p *Prepared) indexCommits() {
 func (p *Prepared) newCommitInfo(cm *casespec.Commit) commitInfo {
 	ci := commitInfo{rawToolStr: isString(mustGet(cm.Raw, "tool")), toolV: cm.Tool, reqs: p.commitReqs[cm],
 		post: p.postFacts[cm], ancestors: p.ancestors[cm.ID]}
+	ci.tmplRefs = containsRefs(cm.Arguments) || cm.Arguments.Has("dependency_receipts")
 	if cm.ResultSchema != nil {
 		for _, k := range cm.ResultSchema.Keys {
 			ci.refs = append(ci.refs, canonRef{k, "result:" + cm.ID + "." + k})

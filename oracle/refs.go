@@ -121,9 +121,10 @@ func containsRefs(v any) bool {
 	return false
 }
 
-// validate returns the canonical arguments and records reference errors.
-func (r *refCtx) validate(args, tmpl *jsonv.Object) *jsonv.Object {
-	if !containsRefs(args) && !containsRefs(tmpl) && !tmpl.Has("dependency_receipts") {
+// validate returns the canonical arguments and records reference errors. tmplRefs is
+// whether the template holds a reference or dependency_receipts (commitInfo.tmplRefs).
+func (r *refCtx) validate(args, tmpl *jsonv.Object, tmplRefs bool) *jsonv.Object {
+	if !tmplRefs && !containsRefs(args) {
 		return args // nothing to canonicalize or compare: the evaluator's copy equals the input
 	}
 	r.path = append(r.path[:0], "arguments"...)

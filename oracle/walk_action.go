@@ -93,7 +93,7 @@ func (st *wfState) refs(cm *casespec.Commit, args *jsonv.Object) (*jsonv.Object,
 	if st.sc != nil {
 		rc.path, rc.slab = st.sc.path, &st.sc.slab
 	}
-	out := rc.validate(args, cm.Arguments)
+	out := rc.validate(args, cm.Arguments, st.p.info(cm).tmplRefs)
 	if st.sc != nil {
 		st.sc.path = rc.path[:0]
 	}
