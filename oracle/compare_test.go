@@ -2,6 +2,7 @@ package oracle
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest/jsonv"
@@ -66,6 +67,36 @@ func TestComparators(t *testing.T) {
 	}
 	if !multisetMatches([]any{"b", "a", "a"}, []any{"a", "b", "a"}) || multisetMatches([]any{"a"}, []any{"a", "a"}) {
 		t.Error("multiset")
+	}
+}
+
+// Lists of plain strings skip the canonical JSON (plainStrings); lists with anything else,
+// invalid UTF-8 included, go through it. Both must give what the canonical JSON gives.
+func TestStringListsAsCanonical(t *testing.T) {
+	canon := func(l []any) []string {
+		out := make([]string, len(l))
+		for i, x := range l {
+			out[i] = string(jsonv.Canonical(x, true))
+		}
+		slices.Sort(out)
+		return out
+	}
+	lists := [][]any{{}, {"a"}, {"a", "b"}, {"b", "a"}, {"a", "a"}, {"a", "a", "b"}, {"a", "b", "b"},
+		{"1", "1.0"}, {"a", int64(1)}, {int64(1), 1.0}, {"\xff", "\xfe"}, {"\xff"}, {"x\u00e9", "xé"}}
+	for _, a := range lists {
+		dup := len(slices.Compact(canon(a))) != len(a)
+		if got := !receiptsMatch(a, []any{}); got != dup {
+			t.Errorf("receiptsMatch(%q) duplicate = %v, want %v", a, got, dup)
+		}
+		for _, e := range lists {
+			want := slices.Equal(canon(a), canon(e))
+			if got := multisetMatches(a, e); got != want {
+				t.Errorf("multisetMatches(%q, %q) = %v, want %v", a, e, got, want)
+			}
+		}
+	}
+	if !plainStrings([]any{"a", "b"}) || plainStrings([]any{"a", int64(1)}) || plainStrings([]any{"\xff"}) {
+		t.Error("plainStrings")
 	}
 }
 

@@ -28,10 +28,16 @@ type specFact struct {
 	obj     *jsonv.Object
 	pred    any
 	hasPred bool
-	name    any // obj's "name" (nil when absent): a postcondition fact's name
+	name    any  // obj's "name" (nil when absent): a postcondition fact's name
+	post    bool // pred is "postcondition"
+	// predID is pred's id among the case's fact strings when pred is a string (0: not
+	// a string, or not interned): a test of the predicate, the first of most conditions,
+	// then compares two ids instead of reading the string in the spec's memory.
+	predID uint32
 	// keyVals and keyHas are obj's values of the case's tested fact keys (indexFactKeys),
-	// nil when the case indexes none.
+	// nil when the case indexes none; keyIDs their ids when they are strings (else 0).
 	keyVals []any
+	keyIDs  []uint32
 	keyHas  uint32
 }
 
@@ -41,6 +47,8 @@ func specFactsOf(l []*jsonv.Object) []specFact {
 	for i, o := range l {
 		out[i].obj = o
 		out[i].pred, out[i].hasPred = o.Get("predicate")
+		ps, ok := out[i].pred.(string)
+		out[i].post = ok && ps == "postcondition"
 		out[i].name, _ = o.Get("name")
 	}
 	return out
@@ -124,14 +132,13 @@ func (c *evalCtx) hasName(name string) bool {
 	for _, facts := range [2][]fact{c.led.facts, c.extra} {
 		for i := range facts {
 			f := &facts[i]
-			ps, ok := f.pred.(string)
-			if ok && ps == "postcondition" {
+			if f.post {
 				if n := f.name; truthy(n) && jsonv.PyStr(n) == name {
 					return true
 				}
 				continue
 			}
-			if ok && ps != "" && ps == name {
+			if ps, ok := f.pred.(string); ok && ps != "" && ps == name {
 				return true
 			}
 		}
@@ -149,7 +156,7 @@ func (c *evalCtx) condMatches(co *cond, anyArg bool) bool {
 		for _, facts := range [2][]fact{c.led.facts, c.extra} {
 			for i := range facts {
 				f := &facts[i]
-				if p, ok := f.pred.(string); !ok || p != "postcondition" {
+				if !f.post {
 					continue
 				}
 				if scalarMatches(f.name, co.name) {
@@ -167,6 +174,9 @@ func (c *evalCtx) condMatches(co *cond, anyArg bool) bool {
 // factCondMatches reports whether some fact passes every test of a fact condition. The
 // expected values are resolved against the action once, not once per fact.
 func (c *evalCtx) factCondMatches(co *cond, anyArg bool) bool {
+	if len(c.led.facts) == 0 && len(c.extra) == 0 {
+		return false // no fact to pass the tests: the condition's are not read
+	}
 	var buf [8]any
 	exps := buf[:0]
 	for j := range co.tests {
@@ -178,6 +188,22 @@ func (c *evalCtx) factCondMatches(co *cond, anyArg bool) bool {
 			f := &facts[i]
 			for j := range co.tests {
 				t := &co.tests[j]
+				if t.sid != 0 {
+					// Both sides interned: a string value equals the expected string
+					// exactly when their ids are equal.
+					var id uint32
+					if t.pred {
+						id = f.predID
+					} else if t.kid >= 0 && f.keyHas&(1<<uint(t.kid)) != 0 {
+						id = f.keyIDs[t.kid]
+					}
+					if id != 0 {
+						if id != t.sid {
+							continue next
+						}
+						continue
+					}
+				}
 				var actual any
 				var present bool
 				if t.pred {

@@ -44,8 +44,13 @@ type Prepared struct {
 	actionTools map[string]bool                 // tools of the workflow commits or the key action
 	topReqs     []*requirement                  // the object entries of spec.Requirements, compiled
 	commitReqs  map[*casespec.Commit][]dagReq   // each commit's requirements, compiled
+	commitInfos []commitInfo                    // what the walks read of each commit, by position
+	// statefulTruthy: spec.StatefulProtocol is truthy (a case with a stateful observation
+	// protocol), read at every gate.
+	statefulTruthy bool
 
 	keyToolIsString bool // the key action's "tool" is a string (maybe empty)
+	keyToolV        any  // the key action's Tool as an interface value (nil without a key action)
 
 	enforcePublic bool
 	publicSpecs   map[string]*jsonv.Object // tool -> argument_schema, when the case carries them
@@ -245,6 +250,7 @@ func (p *Prepared) prepareWorkflow(spec *casespec.Spec) {
 	}
 	if ka := spec.KeyAction; ka != nil {
 		p.keyToolIsString = ka.Raw.Has("tool") && isString(mustGet(ka.Raw, "tool"))
+		p.keyToolV = ka.Tool
 	}
 	p.postFacts = map[*casespec.Commit][]specFact{}
 	for _, cm := range p.commits {
@@ -279,6 +285,8 @@ func (p *Prepared) prepareWorkflow(spec *casespec.Spec) {
 	if p.stateful != statefulNone {
 		p.preparePhases()
 	}
+	p.indexCommits()
+	p.statefulTruthy = truthy(spec.StatefulProtocol)
 }
 
 // preparePublicContract decides whether the public action contract is enforced (released

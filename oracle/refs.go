@@ -21,7 +21,8 @@ type refCtx struct {
 	propagation  string
 	results      resultPairs // commit id -> recorded result of its action
 	errs         []string
-	path         []byte // the path of the value being visited
+	path         []byte   // the path of the value being visited
+	slab         *objSlab // where a lean walk's canonical objects come from; nil: the heap
 }
 
 func isRefString(v any) (string, bool) {
@@ -90,12 +91,13 @@ func (r *refCtx) canonicalize(s string) (string, bool) {
 		r.errs = append(r.errs, fmt.Sprintf("%s: source call %s has not completed", r.pathString(), repr(id)))
 		return s, false
 	}
-	cm := r.p.commitByID[commit]
-	if cm == nil || cm.ResultSchema == nil || !cm.ResultSchema.Has(field) {
-		r.errs = append(r.errs, fmt.Sprintf("%s: field %s is absent from source result_schema", r.pathString(), repr(field)))
-		return s, false
+	if cm := r.p.commitByID[commit]; cm != nil {
+		if canon, ok := r.p.info(cm).canonicalRef(field); ok {
+			return canon, true
+		}
 	}
-	return "result:" + commit + "." + field, true
+	r.errs = append(r.errs, fmt.Sprintf("%s: field %s is absent from source result_schema", r.pathString(), repr(field)))
+	return s, false
 }
 
 // containsRefs reports any "result:" string at any depth.
@@ -119,9 +121,10 @@ func containsRefs(v any) bool {
 	return false
 }
 
-// validate returns the canonical arguments and records reference errors.
-func (r *refCtx) validate(args, tmpl *jsonv.Object) *jsonv.Object {
-	if !containsRefs(args) && !containsRefs(tmpl) && !tmpl.Has("dependency_receipts") {
+// validate returns the canonical arguments and records reference errors. tmplRefs is
+// whether the template holds a reference or dependency_receipts (commitInfo.tmplRefs).
+func (r *refCtx) validate(args, tmpl *jsonv.Object, tmplRefs bool) *jsonv.Object {
+	if !tmplRefs && !containsRefs(args) {
 		return args // nothing to canonicalize or compare: the evaluator's copy equals the input
 	}
 	r.path = append(r.path[:0], "arguments"...)
@@ -156,7 +159,7 @@ func (r *refCtx) visit(a, e any, eOK bool) (any, bool) {
 			v, changed := r.visit(x.Values[i], ce, cOK)
 			r.path = r.path[:n]
 			if changed && out == nil {
-				out = &jsonv.Object{Keys: make([]string, 0, x.Len()), Values: make([]any, 0, x.Len())}
+				out = r.slab.object(x.Len())
 				out.Keys = append(out.Keys, x.Keys[:i]...)
 				out.Values = append(out.Values, x.Values[:i]...)
 			}
@@ -189,7 +192,7 @@ func (r *refCtx) visit(a, e any, eOK bool) (any, bool) {
 			v, changed := r.visit(c, ce, cOK)
 			r.path = r.path[:n]
 			if changed && out == nil {
-				out = make([]any, len(x))
+				out = r.slab.list(len(x))
 				copy(out, x[:i])
 			}
 			if out != nil {
@@ -262,7 +265,7 @@ func (r *refCtx) receipts(a any, expected []any) any {
 	if r.propagation == PropagationOff {
 		return append([]any(nil), expected...)
 	}
-	out := make([]any, len(l))
+	out := r.slab.list(len(l))
 	for i, it := range l {
 		if s, isRef := isRefString(it); isRef {
 			n := r.push("", i)
@@ -277,12 +280,11 @@ func (r *refCtx) receipts(a any, expected []any) any {
 			}
 		}
 	}
-	seen := map[string]bool{}
-	dup := false
-	for _, it := range out {
-		k := string(jsonv.Canonical(it, true))
-		dup = dup || seen[k]
-		seen[k] = true
+	var dup bool
+	if plainStrings(out) {
+		dup = hasDupString(out)
+	} else {
+		dup = !distinctCanonical(out)
 	}
 	if dup {
 		r.errs = append(r.errs, r.pathString()+": duplicate dependency receipt is forbidden")

@@ -70,6 +70,9 @@ type factTest struct {
 	// kid is key's index among the case's tested fact keys (indexFactKeys), whose values
 	// every authored fact holds looked up; -1 when the key is not indexed.
 	kid int8
+	// sid is the id of exp's plain string (exp.strOK) among the case's fact strings, 0
+	// when it has none.
+	sid uint32
 }
 
 // actionOp is the test an action condition applies, in the evaluator's order of precedence.
@@ -270,13 +273,28 @@ const maxFactKeys = 32
 // predicate) an index, and has every authored fact of the case look its values up once,
 // so that a condition tested against a ledger of facts reads a slice instead of scanning
 // each fact's keys. Facts made later (none are, after Prepare) fall back to the lookup.
+// It also numbers the strings those tests compare (the facts' predicates and indexed
+// values, the tests' plain expected strings) within the case, so that a test compares
+// ids held beside the fact rather than strings held in the spec.
 func (p *Prepared) indexFactKeys() {
+	ids := map[string]uint32{}
+	idOf := func(s string) uint32 {
+		id, ok := ids[s]
+		if !ok {
+			id = uint32(len(ids) + 1)
+			ids[s] = id
+		}
+		return id
+	}
 	var keys []string
 	index := func(g *group) {
 		for ci := range g.conds {
 			c := &g.conds[ci]
 			for ti := range c.tests {
 				t := &c.tests[ti]
+				if t.exp.strOK && !t.exp.arg {
+					t.sid = idOf(t.exp.str)
+				}
 				if t.pred {
 					continue
 				}
@@ -308,16 +326,22 @@ func (p *Prepared) indexFactKeys() {
 			req(dr.req)
 		}
 	}
-	if len(keys) == 0 {
-		return
-	}
 	fill := func(fs []specFact) {
 		for i := range fs {
 			f := &fs[i]
-			f.keyVals = make([]any, len(keys))
+			if s, ok := f.pred.(string); ok {
+				f.predID = idOf(s)
+			}
+			if len(keys) == 0 {
+				continue
+			}
+			f.keyVals, f.keyIDs, f.keyHas = make([]any, len(keys)), make([]uint32, len(keys)), 0
 			for k, key := range keys {
 				if v, ok := f.obj.Get(key); ok {
 					f.keyVals[k], f.keyHas = v, f.keyHas|1<<uint(k)
+					if s, ok := v.(string); ok {
+						f.keyIDs[k] = idOf(s)
+					}
 				}
 			}
 		}

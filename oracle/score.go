@@ -67,7 +67,8 @@ func (p *Prepared) ScoreFrom(id Verdict, ep *ingest.Episode, pol Policy, detail 
 func (p *Prepared) ScoreMany(id Verdict, ep *ingest.Episode, pols []Policy, detail []bool, dst []Verdict) []Verdict {
 	sc := scratchPool.Get().(*scratch)
 	defer scratchPool.Put(sc)
-	base := id.Fields()
+	// Only the result part of the verdict is read and set here: v := id below keeps the rest.
+	base := id.resultFields()
 	scored := p.scan(&base, ep, sc, slices.Contains(detail, true))
 	// A Legacy or static judgment reads no policy: the first policy's serves the others
 	// that want no detail.

@@ -19,7 +19,8 @@ type scratch struct {
 	calls   strPairs
 	used    strSet
 	recs    resultPairs
-	path    []byte // refCtx.path
+	path    []byte  // refCtx.path
+	slab    objSlab // refCtx's canonical objects, reset with the workflow memos
 	// v1m holds what the V1 gates of the episode being scored share (v1Memo).
 	v1m v1Memo
 	// matches and gates hold what the workflow walks of the episode being scored share:

@@ -199,6 +199,19 @@ func (v *Verdict) Fields() Fields {
 		EmptyOutcome: v.EmptyOutcome(), TrustedKeys: v.TrustedKeys(), Usage: v.Usage()}
 }
 
+// resultFields is Fields without the identity labels and usage (left empty): what scoring
+// reads and sets. Those are interned ids, and reading them back costs lookups in the
+// shared tables (some of them cold) that scoring never uses.
+func (v *Verdict) resultFields() Fields {
+	return Fields{Protocol: v.protocol, Repeat: v.Repeat(), Excluded: v.Excluded(),
+		ExclusionReason: v.ExclusionReason(), Static: v.Static(), ECS: v.ECS(), Outcome: v.Outcome(),
+		CanonicalOutcome: v.CanonicalOutcome(), FailureType: v.FailureType(), Attempted: v.Attempted(),
+		FirstAttemptIndex: v.FirstAttemptIndex(), CompleteAtFirstAttempt: v.CompleteAtFirstAttempt(),
+		CoverageComplete: v.CoverageComplete(), MissingAtCheckpoint: v.MissingAtCheckpoint(),
+		ExecutedCommits: v.ExecutedCommits(), ToolsBeforeAttempt: v.tools, Official: v.official,
+		EmptyOutcome: v.EmptyOutcome(), TrustedKeys: v.TrustedKeys()}
+}
+
 func (v *Verdict) RunID() string      { return v.ep.load().run }
 func (v *Verdict) Config() string     { return cfgKeys.get(v.cfg).config.String() }
 func (v *Verdict) Model() string      { return cfgKeys.get(v.cfg).model.String() }

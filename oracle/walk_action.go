@@ -85,15 +85,15 @@ func (st *wfState) refs(cm *casespec.Commit, args *jsonv.Object) (*jsonv.Object,
 		propagation: st.pol.Propagation, results: st.results}
 	if st.dag && !st.anyOrder {
 		// V3: legal ancestors are the completed transitive ancestors of the commit.
-		rc.ancestors = st.p.ancestors[cm.ID]
+		rc.ancestors = st.p.info(cm).ancestors
 	}
 	if !st.dag {
 		rc.equivCase = st.p.spec.CaseID
 	}
 	if st.sc != nil {
-		rc.path = st.sc.path
+		rc.path, rc.slab = st.sc.path, &st.sc.slab
 	}
-	out := rc.validate(args, cm.Arguments)
+	out := rc.validate(args, cm.Arguments, st.p.info(cm).tmplRefs)
 	if st.sc != nil {
 		st.sc.path = rc.path[:0]
 	}
@@ -129,7 +129,7 @@ func (st *wfState) linearAction(tool string, args *jsonv.Object) match {
 	if p.spec.CaseID == feeWaiverV2Case {
 		cmpArgs, collErr = feeWaiverComparison(tool, canon, cm.Tool, cm.Arguments)
 	}
-	errs := matchErrors("CONSEQUENTIAL_CALL", tool, cmpArgs, cm.Tool, isString(mustGet(cm.Raw, "tool")), cm.Arguments, cm.PayloadPolicy, cmpStrict, st.sc != nil)
+	errs := matchErrors("CONSEQUENTIAL_CALL", tool, cmpArgs, cm.Tool, p.info(cm).rawToolStr, cm.Arguments, cm.PayloadPolicy, cmpStrict, st.sc != nil)
 	if collErr != "" {
 		errs = append(errs, collErr)
 	}
@@ -183,7 +183,8 @@ func (st *wfState) enabledSetAction(tool string, args *jsonv.Object) match {
 	mode := st.comparatorMode()
 	for _, cm := range enabled {
 		// pyEqual(v, tool) for a string tool: only an equal string is equal.
-		if v, _ := cm.Raw.Get("tool"); v != any(tool) {
+		ci := p.info(cm)
+		if !ci.rawToolStr || cm.Tool != tool {
 			continue
 		}
 		canon, errs := st.refs(cm, args)
@@ -191,7 +192,7 @@ func (st *wfState) enabledSetAction(tool string, args *jsonv.Object) match {
 			refErrs = append(refErrs, errs...)
 			continue
 		}
-		me := matchErrors("CONSEQUENTIAL_CALL", tool, canon, cm.Tool, isString(mustGet(cm.Raw, "tool")), cm.Arguments, cm.PayloadPolicy, mode, st.sc != nil)
+		me := matchErrors("CONSEQUENTIAL_CALL", tool, canon, cm.Tool, ci.rawToolStr, cm.Arguments, cm.PayloadPolicy, mode, st.sc != nil)
 		cands = append(cands, cand{cm: cm, canon: canon, errs: me})
 		if len(me) == 0 {
 			matches = append(matches, cm)
@@ -227,7 +228,7 @@ func (st *wfState) enabledSetAction(tool string, args *jsonv.Object) match {
 // ordered collections.
 func (st *wfState) classifyUnmatched(tool string, args *jsonv.Object) (string, string) {
 	matchesRaw := func(cm *casespec.Commit) bool {
-		return len(matchErrors("CONSEQUENTIAL_CALL", tool, args, cm.Tool, isString(mustGet(cm.Raw, "tool")), cm.Arguments, cm.PayloadPolicy, cmpStructured, true)) == 0
+		return len(matchErrors("CONSEQUENTIAL_CALL", tool, args, cm.Tool, st.p.info(cm).rawToolStr, cm.Arguments, cm.PayloadPolicy, cmpStructured, true)) == 0
 	}
 	for _, cm := range st.p.commits {
 		if cm != nil && !st.completedSet.has(cm.ID) && matchesRaw(cm) {
@@ -269,14 +270,18 @@ func (st *wfState) gate(e *ev, pos int, tool string, canon *jsonv.Object, callID
 	checkCov := false
 	if st.dag || st.anyOrder {
 		checkCov = n == len(p.commits)-1 || (atFirst && n == 0)
-		if atFirst && !st.dag && n == 0 && truthy(p.spec.StatefulProtocol) {
+		if atFirst && !st.dag && n == 0 && p.statefulTruthy {
 			checkCov = len(p.commits) == 1
 		}
 	} else {
-		stateful := truthy(p.spec.StatefulProtocol)
+		stateful := p.statefulTruthy
 		checkCov = st.current == len(p.commits)-1 || (atFirst && st.current == 0 && !stateful)
 	}
-	ctx := &evalCtx{led: &r.led, extra: extra, tool: tool, callID: callID, args: canon, binding: st.pol.Binding, lean: st.sc != nil, p: p}
+	ctx := &evalCtx{led: &r.led, extra: extra, tool: tool, callID: callID, args: canon, binding: st.pol.Binding, lean: st.sc != nil, p: p,
+		callIDV: callIDValue(e, e.Index)}
+	if ci := p.info(cm); ci.rawToolStr && cm.Tool == tool {
+		ctx.toolV = ci.toolV // boxed once per case
+	}
 	var results []RequirementResult
 	if st.sc != nil {
 		results = st.sc.results[:0]
@@ -304,7 +309,7 @@ func (st *wfState) gate(e *ev, pos int, tool string, canon *jsonv.Object, callID
 		if rs, ok := st.gates.requirements(st, pos, cm, canon, full, later); ok {
 			results = appendKept(results, rs, full)
 		} else {
-			reqs := p.commitReqs[cm]
+			reqs := p.info(cm).reqs
 			for i := range reqs {
 				results = append(results, ctx.evalDagRequirement(&reqs[i]))
 			}
@@ -341,7 +346,7 @@ func (st *wfState) gate(e *ev, pos int, tool string, canon *jsonv.Object, callID
 			st.usedKeys.add(s)
 		}
 	}
-	for _, f := range p.postFacts[cm] {
+	for _, f := range p.info(cm).post {
 		r.led.add(fact{specFact: f, eventIndex: e.Index, commit: cm.ID, actionCall: callID})
 	}
 	st.completedSet.add(cm.ID)

@@ -199,7 +199,11 @@ func (p *Prepared) gateV1(pre *v1Result, evs []ev, pol Policy, sc *scratch) *v1R
 		_, cov = r.memo.coverage(p, observed)
 	}
 	r.coverage = cov
-	ctx := &evalCtx{led: &r.led, extra: extra.facts, tool: first.Tool, callID: r.callID, args: r.cmpArgs, binding: pol.Binding, lean: sc != nil, p: p}
+	ctx := &evalCtx{led: &r.led, extra: extra.facts, tool: first.Tool, callID: r.callID, args: r.cmpArgs, binding: pol.Binding, lean: sc != nil, p: p,
+		callIDV: callIDValue(first, first.Index)}
+	if p.keyToolV != nil && p.spec.KeyAction.Tool == first.Tool {
+		ctx.toolV = p.keyToolV // boxed once per case
+	}
 	results = append(results, r.template)
 	nReq := len(results)
 	if pol.Binding != BindingOff {

@@ -106,6 +106,7 @@ func (p *Prepared) startWorkflow(st *wfState, r *wfResult, rec *ingest.Record, e
 	*st = wfState{p: p, dag: dag, preflight: preflight, notes: notes, evs: evs, r: r, memo: &sc.matches, gates: &sc.gates}
 	sc.matches.reset()
 	sc.gates.reset()
+	sc.slab.reset()
 	*r = wfResult{outcome: OutcomeTimeout, failedEvent: -1, firstIdx: -1}
 	st.buf = sc.buf
 	r.led.facts = sc.facts[:0]
