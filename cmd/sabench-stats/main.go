@@ -51,8 +51,8 @@ func main() {
 
 // viewerGC names the commands that write the viewer. At GOGC=75 their heap goal is 1.75
 // times the live heap instead of twice it: on the built-in release report's peak RSS is
-// about 445 MB instead of 500, for no CPU that a run shows (the same 6.2–6.3 CPU-s in
-// interleaved runs), as most of what they allocate is short-lived.
+// about 450 MiB instead of 500, for no CPU that the runs show (the same 6.2–6.3 CPU-s in
+// interleaved runs; docs/report-builtin.md).
 var viewerGC = map[string]bool{"report": true, "view": true}
 
 func arg1() string {
