@@ -105,7 +105,7 @@ func FuzzQuantile(f *testing.F) {
 	f.Add([]byte{1}, 0.0, 1.0)
 	f.Add([]byte{2, 2, 2, 2, 8}, 0.5, 0.5)
 	f.Fuzz(func(t *testing.T, b []byte, p1, p2 float64) {
-		x, _ := finiteSorted(floatsFrom(b))
+		x, _ := finiteSorted(nil, floatsFrom(b))
 		if len(x) == 0 || !(p1 >= 0 && p1 <= p2 && p2 <= 1) {
 			return
 		}

@@ -14,7 +14,7 @@ import (
 // scored under every policy on every episode with Scoring.Collect, with the tables that
 // apply (results.DefaultFor) and the figures.
 func (o *Options) View(path string, r *Release) (view.Stats, error) {
-	_, st, err := o.viewer(path, r, results.DefaultFor(r.Releases[0], len(r.Releases)), false)
+	_, st, err := o.viewer(path, r, results.DefaultFor(r.Releases[0], len(r.Releases)), false, nil)
 	return st, err
 }
 
@@ -47,8 +47,9 @@ func (o *Options) build(r *Release, specs []results.Spec, stamp bool, kept func(
 // them (view.Release). The viewer's chunk files and its other policies' leaderboards need
 // no table, so they are made while the tables are built (view.Release.Prepare; one after
 // the other with one worker); the page waits for both, and takes the first policy's
-// leaderboard from the tables.
-func (o *Options) viewer(path string, r *Release, specs []results.Spec, stamp bool) (b built, st view.Stats, err error) {
+// leaderboard from the tables. beside, when set, is handed what was built and runs while
+// the page is written: the report's own files, which the page does not read.
+func (o *Options) viewer(path string, r *Release, specs []results.Spec, stamp bool, beside func(built) error) (b built, st view.Stats, err error) {
 	v, err := view.NewRelease(path, r.ScoredRelease, r.Collector, o.Stat, o.Choices)
 	if err != nil {
 		return built{}, st, err
@@ -57,7 +58,12 @@ func (o *Options) viewer(path string, r *Release, specs []results.Spec, stamp bo
 	if err := o.together(v.Prepare, func() (err error) { b, err = o.build(r, specs, stamp, v.Main); return err }); err != nil {
 		return built{}, st, err
 	}
-	st, err = v.Page(b.tables, b.figs)
+	page := func() (err error) { st, err = v.Page(b.tables, b.figs); return err }
+	if beside == nil {
+		err = page()
+	} else {
+		err = o.together(page, func() error { return beside(b) })
+	}
 	return b, st, err
 }
 
@@ -71,20 +77,21 @@ func (o *Options) Report(out string, r *Release, ro render.RenderOptions) (idx *
 	sr := r.ScoredRelease
 	idx = &Index{Scored: sr, Stats: o.Stat, Method: o.Stats.Method, Quantile: o.Stats.Quantile, Synthetic: sr.Synthetic, Render: ro}
 	specs, notApplicable := results.ReportSpecs(sr.Releases[0])
-	err = fsx.ReplaceDir(out, func(tmp string) (err error) {
-		var b built
+	err = fsx.ReplaceDir(out, func(tmp string) error {
+		files := func(b built) error {
+			idx.Tables, idx.Skipped, idx.Meta = b.tables, append(notApplicable, b.skipped...), b.meta
+			return writeReportFiles(tmp, idx, b.figs)
+		}
 		if r.Collector == nil {
-			b, err = o.build(r, specs, true, nil)
-		} else {
-			var st view.Stats
-			b, st, err = o.viewer(filepath.Join(tmp, "index.html"), r, specs, true)
-			viewer = &st
+			b, err := o.build(r, specs, true, nil)
+			if err != nil {
+				return err
+			}
+			return files(b)
 		}
-		if err != nil {
-			return err
-		}
-		idx.Tables, idx.Skipped, idx.Meta = b.tables, append(notApplicable, b.skipped...), b.meta
-		return writeReportFiles(tmp, idx, b.figs)
+		_, st, err := o.viewer(filepath.Join(tmp, "index.html"), r, specs, true, files)
+		viewer = &st
+		return err
 	})
 	if err != nil {
 		return nil, nil, err
