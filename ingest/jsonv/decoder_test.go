@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"unsafe"
 )
 
 // FuzzDecoderMatchesParse: the Decoder accepts exactly what Parse accepts, returns an
@@ -149,5 +150,29 @@ func TestDecoderPredictedKeys(t *testing.T) {
 		if g, w := string(Marshal(got)), string(Marshal(want)); g != w {
 			t.Errorf("%s: got %s, want %s", doc, g, w)
 		}
+	}
+}
+
+// TestDecoderLongStrings: strings past the short caches (shared up to longMaxLen bytes,
+// copied beyond) read back exactly, also when two of one length differ only in the middle
+// or an escape makes them go through the scratch buffer, and a repeated one is shared.
+func TestDecoderLongStrings(t *testing.T) {
+	a := "main__claude-5_claude-code__SAB-L-001__r0"
+	b := "main__claude-5_claude-code__SAB-L-002__r0"
+	c := "The records support the candidate action for its exact target, again and again and again, and then some more words: " + a
+	e := "tab\there, " + a
+	d := NewDecoder()
+	for round := 0; round < 3; round++ {
+		for _, want := range []string{a, b, c, e, c + c, a} {
+			v, err := d.Parse([]byte(string(Marshal(want))))
+			if err != nil || v != want {
+				t.Fatalf("round %d: got %q, %v; want %q", round, v, err, want)
+			}
+		}
+	}
+	x, _ := d.Parse([]byte(`"` + c[:longMaxLen] + `"`))
+	y, _ := d.Parse([]byte(`"` + c[:longMaxLen] + `"`))
+	if unsafe.StringData(x.(string)) != unsafe.StringData(y.(string)) {
+		t.Error("a repeated long string is copied again instead of shared")
 	}
 }
