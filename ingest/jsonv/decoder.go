@@ -29,14 +29,13 @@ type Decoder struct {
 	// need no clearing when unique values (ids) stream through.
 	strs   *[internSlots]internEntry
 	names  *[internSlots]internEntry
-	longs  *[longSlots]internEntry // values of internMaxLen+1 to longMaxLen bytes
-	shapes *[shapeSlots]*shape     // by the hash of the key sequence
-	first  *[shapeSlots]*shape     // by the hash of the first key: the prediction
-	hashes []uint32                // name hashes of d.keys
+	shapes *[shapeSlots]*shape // by the hash of the key sequence
+	first  *[shapeSlots]*shape // by the hash of the first key: the prediction
+	hashes []uint32            // name hashes of d.keys
 
-	// arena holds the bytes of the strings made so far (see long), small and mid those
-	// of the strings in the caches (see short and boxLong).
-	arena, small, mid []byte
+	// arena holds the bytes of the strings made so far (see long), small those of the
+	// strings in the caches (see short).
+	arena, small []byte
 
 	// badUTF8 is the offset of the first string (after its opening quote) that held
 	// invalid UTF-8 in the last Parse, or -1. Such bytes decode to U+FFFD, so callers
@@ -55,7 +54,6 @@ func (d *Decoder) InvalidUTF8() (offset int, found bool) {
 const (
 	arenaChunk = 32 << 10
 	smallChunk = 1 << 10
-	midChunk   = 4 << 10
 )
 
 // newObject allocates an object with the given keys (shared, see shapeKeys) and n
@@ -231,15 +229,6 @@ const (
 	internSlots  = 1 << 12
 )
 
-// Values of up to longMaxLen bytes are shared through a cache of longSlots entries too:
-// sentences that producers repeat from one episode to the next (rationales, requirement
-// texts) then cost neither a copy nor a boxed string. The cache is smaller than the short
-// ones, since each slot may keep a chunk of midChunk bytes alive.
-const (
-	longMaxLen = 128
-	longSlots  = 1 << 10
-)
-
 type internEntry struct {
 	s string
 	v any // the boxed s (values), or true (names); nil for an empty slot
@@ -247,7 +236,7 @@ type internEntry struct {
 
 // NewDecoder returns a Decoder.
 func NewDecoder() *Decoder {
-	return &Decoder{strs: new([internSlots]internEntry), names: new([internSlots]internEntry), longs: new([longSlots]internEntry),
+	return &Decoder{strs: new([internSlots]internEntry), names: new([internSlots]internEntry),
 		shapes: new([shapeSlots]*shape), first: new([shapeSlots]*shape), badUTF8: -1}
 }
 
@@ -326,28 +315,13 @@ func (d *Decoder) lit(word string) bool {
 // box returns s as an interface value, shared for short strings.
 func (d *Decoder) box(s []byte) any {
 	if len(s) > internMaxLen {
-		return d.boxLong(s)
+		return d.long(s)
 	}
 	e := &d.strs[internHash(s)]
 	if e.v != nil && e.s == string(s) {
 		return e.v
 	}
 	str := d.short(s)
-	e.s, e.v = str, str
-	return e.v
-}
-
-// boxLong returns a string of more than internMaxLen bytes as an interface value, shared
-// up to longMaxLen bytes.
-func (d *Decoder) boxLong(s []byte) any {
-	if len(s) > longMaxLen {
-		return d.long(s)
-	}
-	e := &d.longs[longHash(s)]
-	if e.v != nil && e.s == string(s) {
-		return e.v
-	}
-	str := carve(&d.mid, midChunk, s)
 	e.s, e.v = str, str
 	return e.v
 }
@@ -414,20 +388,6 @@ func internHash(s []byte) uint32 {
 	}
 	h := (a*0x9E3779B1 ^ b*0x85EBCA77 ^ uint32(n)*0xC2B2AE3D)
 	return (h ^ h>>16) & (internSlots - 1)
-}
-
-// longHash mixes a string of 8 bytes or more (its length and its first, middle and
-// last eight bytes) into a slot of the long cache: ids of one length that differ only
-// in the middle ("…__SAB-L-001__r0") fall into different slots.
-func longHash(s []byte) uint32 {
-	n := len(s)
-	a := binary.LittleEndian.Uint64(s)
-	b := binary.LittleEndian.Uint64(s[n/2-4:])
-	c := binary.LittleEndian.Uint64(s[n-8:])
-	h := a*0x9E3779B97F4A7C15 ^ b*0xC2B2AE3D27D4EB4F ^ c*0x165667B19E3779F9 ^ uint64(n)
-	h ^= h >> 29
-	h *= 0xBF58476D1CE4E5B9
-	return uint32(h>>40) & (longSlots - 1)
 }
 
 // SWAR helpers (Bit Twiddling Hacks): whether any byte of a word is zero, or below n.
