@@ -16,13 +16,40 @@ var episodeFields = [...]string{
 	"status", "failure_class", "record", "official", "usage", "extra",
 }
 
-func isEpisodeField(k string) bool {
-	for _, f := range episodeFields {
-		if f == k {
-			return true
-		}
+// episodeField is the index of k in episodeFields, or -1: a switch, since decoding an
+// episode looks up every top-level key.
+func episodeField(k string) int {
+	switch k {
+	case "schema":
+		return 0
+	case "run_id":
+		return 1
+	case "config":
+		return 2
+	case "model":
+		return 3
+	case "harness":
+		return 4
+	case "case_id":
+		return 5
+	case "repeat":
+		return 6
+	case "condition":
+		return 7
+	case "status":
+		return 8
+	case "failure_class":
+		return 9
+	case "record":
+		return 10
+	case "official":
+		return 11
+	case "usage":
+		return 12
+	case "extra":
+		return 13
 	}
-	return false
+	return -1
 }
 
 // ValidStatus reports whether s is one of the four episode statuses.
@@ -77,7 +104,15 @@ func DecodeEpisodeLenient(o *jsonv.Object, file string, line int) (*Episode, []P
 }
 
 func decodeEpisode(o *jsonv.Object, file string, line int, lenient bool) (*Episode, []Problem) {
-	d := &episodeDecoder{o: o, file: file, line: line, lenient: lenient, e: &Episode{Source: file, Line: line}}
+	blk := &episodeBlock{e: Episode{Source: file, Line: line}}
+	d := &episodeDecoder{o: o, file: file, line: line, lenient: lenient, e: &blk.e, blk: blk}
+	// One pass over the keys instead of a scan of them per field; the first of a
+	// repeated key wins, as with Get.
+	for i, k := range o.Keys {
+		if j := episodeField(k); j >= 0 && d.has&(1<<j) == 0 {
+			d.vals[j], d.has = o.Values[i], d.has|1<<j
+		}
+	}
 	// The parts in the order their problems are reported.
 	d.identity()
 	d.labels()
@@ -97,7 +132,27 @@ type episodeDecoder struct {
 	line    int
 	lenient bool
 	e       *Episode
+	blk     *episodeBlock
 	probs   []Problem
+
+	// The values of the defined fields, by their index in episodeFields, and which are
+	// present.
+	vals [len(episodeFields)]any
+	has  uint16
+}
+
+// episodeBlock holds a decoded episode with its record and usage: one allocation
+// instead of three per episode, all three living as long as the episode.
+type episodeBlock struct {
+	e Episode
+	r Record
+	u Usage
+}
+
+// get returns the defined top-level field k and whether it is present.
+func (d *episodeDecoder) get(k string) (any, bool) {
+	j := episodeField(k)
+	return d.vals[j], d.has&(1<<j) != 0
 }
 
 func (d *episodeDecoder) bad(field, format string, a ...any) {
@@ -115,7 +170,7 @@ func (d *episodeDecoder) defect(kind, field, format string, a ...any) {
 }
 
 func (d *episodeDecoder) optString(k string) (string, bool) {
-	v, ok := d.o.Get(k)
+	v, ok := d.get(k)
 	if !ok || v == nil {
 		return "", false
 	}
@@ -128,7 +183,7 @@ func (d *episodeDecoder) optString(k string) (string, bool) {
 }
 
 func (d *episodeDecoder) reqString(k string) string {
-	v, ok := d.o.Get(k)
+	v, ok := d.get(k)
 	if !ok || v == nil {
 		d.bad(k, "required field is missing")
 		return ""
@@ -149,7 +204,7 @@ func (d *episodeDecoder) reqString(k string) string {
 }
 
 func (d *episodeDecoder) optObject(k string) *jsonv.Object {
-	v, ok := d.o.Get(k)
+	v, ok := d.get(k)
 	if !ok || v == nil {
 		return nil
 	}
@@ -166,7 +221,7 @@ func (d *episodeDecoder) identity() {
 	e := d.e
 	if s, ok := d.optString("schema"); ok && s != EpisodeSchema {
 		d.bad("schema", "unsupported schema %q (want %q)", s, EpisodeSchema)
-	} else if v, has := d.o.Get("schema"); !has || v == nil {
+	} else if v, has := d.get("schema"); !has || v == nil {
 		d.defect(DefectNoSchema, "schema", "required field is missing (want %q)", EpisodeSchema)
 	}
 	e.Config = d.reqString("config")
@@ -179,7 +234,7 @@ func (d *episodeDecoder) identity() {
 			d.bad("case_id", "malformed case id %q (want BASE or BASE@variant)", e.CaseID)
 		}
 	}
-	switch v, ok := d.o.Get("repeat"); {
+	switch v, ok := d.get("repeat"); {
 	case !ok || v == nil:
 		d.bad("repeat", "required field is missing")
 	default:
@@ -217,7 +272,7 @@ func (d *episodeDecoder) labels() {
 		}
 		e.Status = s
 	}
-	if v, ok := d.o.Get("failure_class"); ok && v != nil {
+	if v, ok := d.get("failure_class"); ok && v != nil {
 		if _, isStr := v.(string); !isStr {
 			d.bad("failure_class", "must be a string or null, got %s", TypeName(v))
 		} else {
@@ -236,12 +291,20 @@ func (d *episodeDecoder) labels() {
 // payload decodes the record, the official verdict and the usage.
 func (d *episodeDecoder) payload() {
 	e := d.e
-	e.Record = NewRecord(d.optObject("record"))
-	if rv, has := d.o.Get("record"); (!has || rv == nil) && e.Status == StatusCompleted {
+	if o := d.optObject("record"); o != nil {
+		e.Record = &d.blk.r
+		e.Record.obj = o
+		e.Record.decode()
+	}
+	if rv, has := d.get("record"); (!has || rv == nil) && e.Status == StatusCompleted {
 		d.defect(DefectNoRecord, "record", "a completed episode needs a record (null or missing)")
 	}
 	e.Official = d.optObject("official")
-	e.Usage = NewUsage(d.optObject("usage"))
+	if o := d.optObject("usage"); o != nil {
+		e.Usage = &d.blk.u
+		e.Usage.obj = o
+		e.Usage.decode()
+	}
 	if u := e.Usage.Object(); u != nil {
 		for i, k := range u.Keys {
 			switch v := u.Values[i].(type) {
@@ -273,7 +336,7 @@ func (d *episodeDecoder) extra() {
 		e.Extra = x
 	}
 	for i, k := range d.o.Keys {
-		if isEpisodeField(k) {
+		if episodeField(k) >= 0 {
 			continue
 		}
 		d.defect(DefectUnknownField, k, "unknown top-level field (fields of your own belong under \"extra\")")

@@ -207,3 +207,16 @@ func TestTypedMatchesWritten(t *testing.T) {
 		checkTyped(t, got)
 	}
 }
+
+// episodeField must agree with episodeFields, which the writers' order and
+// EpisodeFields come from.
+func TestEpisodeFieldIndex(t *testing.T) {
+	for i, f := range episodeFields {
+		if got := episodeField(f); got != i {
+			t.Errorf("episodeField(%q) = %d, want %d", f, got, i)
+		}
+	}
+	if got := episodeField("records"); got != -1 {
+		t.Errorf("episodeField(records) = %d, want -1", got)
+	}
+}

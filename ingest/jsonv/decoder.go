@@ -57,7 +57,7 @@ const (
 )
 
 // newObject allocates an object with the given keys (shared, see shapeKeys) and n
-// values; up to eight values come in one allocation with the object. (Carving objects
+// values; up to sixteen values come in one allocation with the object. (Carving objects
 // from large shared slabs instead saved allocations but cost more in the collector;
 // measured with cachegrind on the decode benchmark, as was this.)
 func newObject(keys []string) *Object {
@@ -82,6 +82,18 @@ func newObject(keys []string) *Object {
 		o, v = &b.o, b.v[:n:n]
 	case n <= 8:
 		b := new(objectBlock8)
+		o, v = &b.o, b.v[:n:n]
+	case n <= 10:
+		b := new(objectBlock10)
+		o, v = &b.o, b.v[:n:n]
+	case n <= 12:
+		b := new(objectBlock12)
+		o, v = &b.o, b.v[:n:n]
+	case n <= 14:
+		b := new(objectBlock14)
+		o, v = &b.o, b.v[:n:n]
+	case n <= 16:
+		b := new(objectBlock16)
 		o, v = &b.o, b.v[:n:n]
 	default:
 		o, v = new(Object), make([]any, n)
@@ -118,6 +130,25 @@ type (
 	objectBlock8 struct {
 		o Object
 		v [8]any
+	}
+	// An episode (up to 14 fields) and its record (about a dozen) are the larger
+	// objects of every line; steps of two keep the block within a size class or so of
+	// the two allocations it replaces.
+	objectBlock10 struct {
+		o Object
+		v [10]any
+	}
+	objectBlock12 struct {
+		o Object
+		v [12]any
+	}
+	objectBlock14 struct {
+		o Object
+		v [14]any
+	}
+	objectBlock16 struct {
+		o Object
+		v [16]any
 	}
 )
 

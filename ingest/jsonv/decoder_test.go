@@ -1,6 +1,7 @@
 package jsonv
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -78,19 +79,38 @@ func TestDecoderEmptyStrings(t *testing.T) {
 	}
 }
 
-// TestDecoderObjectsGrow: objects from the Decoder take Set of a new key without
-// disturbing their neighbours (their arrays are exactly full).
+// TestDecoderObjectsGrow: objects from the Decoder, of every block size and past the
+// largest, take Set of a new key without disturbing their neighbours (their arrays are
+// exactly full).
 func TestDecoderObjectsGrow(t *testing.T) {
-	v, err := NewDecoder().Parse([]byte(`[{"a":1},{"b":2,"c":3},{"d":4,"e":5,"f":6}]`))
+	var in, want []byte
+	in, want = append(in, '['), append(want, '[')
+	for n := 1; n <= 18; n++ {
+		if n > 1 {
+			in, want = append(in, ','), append(want, ',')
+		}
+		in, want = append(in, '{'), append(want, '{')
+		for k := 0; k < n; k++ {
+			pair := fmt.Sprintf("%q:%d,", fmt.Sprintf("k%d_%d", n, k), k)
+			in, want = append(in, pair...), append(want, pair...)
+		}
+		in = append(in[:len(in)-1], '}')
+		want = append(want, fmt.Sprintf(`"z":%d}`, n)...)
+	}
+	in, want = append(in, ']'), append(want, ']')
+	v, err := NewDecoder().Parse(in)
 	if err != nil {
 		t.Fatal(err)
 	}
-	list := v.([]any)
-	for i, e := range list {
-		e.(*Object).Set("z", int64(i))
+	for _, e := range v.([]any) {
+		o := e.(*Object)
+		if cap(o.Values) != len(o.Values) {
+			t.Errorf("%d values with capacity %d: Set would write into a neighbour", len(o.Values), cap(o.Values))
+		}
+		o.Set("z", int64(o.Len()))
 	}
-	if got := string(Marshal(v)); got != `[{"a":1,"z":0},{"b":2,"c":3,"z":1},{"d":4,"e":5,"f":6,"z":2}]` {
-		t.Errorf("after Set: %s", got)
+	if got := string(Marshal(v)); got != string(want) {
+		t.Errorf("after Set:\n%s\nwant\n%s", got, want)
 	}
 }
 

@@ -160,7 +160,7 @@ func Equal(a, b any) bool {
 }
 
 // NewObjectKeys returns an object with the given keys and as many nil values, allocated
-// as the Decoder allocates its objects (up to eight values with the object). The object
+// as the Decoder allocates its objects (up to sixteen values with the object). The object
 // keeps keys, which may be shared by other objects: nothing may change it in place (Set
 // appends to a slice of capacity len, Delete builds a new one).
 func NewObjectKeys(keys []string) *Object {
