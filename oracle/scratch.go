@@ -4,8 +4,8 @@ import "sync"
 
 // scratch holds the buffers of one Score call. Without detail nothing of a walk outlives the
 // verdict, so the buffers are pooled and reused; with detail every walk allocates afresh,
-// because Detail keeps slices of them. Pooling keeps scoring near allocation-free
-// (the target: ≥ 50,000 episodes/s per core).
+// because Detail keeps slices of them. Pooling keeps scoring near allocation-free: every
+// allocation per episode also costs the collector (docs/scoring-speed.md).
 type scratch struct {
 	evs2    []ev
 	facts   []fact
