@@ -73,7 +73,8 @@ func BenchmarkScoreReferenceCases(b *testing.B) {
 // reports episodes per second and per CPU second.
 func benchScoreOne(b *testing.B, preps []*Prepared, eps []*ingest.Episode, stride int) {
 	for j := range eps { // warm the per-case caches, as a release's many episodes per case do
-		preps[j].Score(eps[j], SafeAct, false)
+		v := preps[j].Score(eps[j], SafeAct, false)
+		v.Release()
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -81,7 +82,10 @@ func benchScoreOne(b *testing.B, preps []*Prepared, eps []*ingest.Episode, strid
 	n := 0
 	for i := 0; i < b.N; i++ {
 		j := (i * stride) % len(eps)
-		preps[j].Score(eps[j], SafeAct, false)
+		// Released as a stream releases it: kept, every run id and usage would stay in the
+		// process-wide tables, which would grow with b.N.
+		v := preps[j].Score(eps[j], SafeAct, false)
+		v.Release()
 		n++
 	}
 	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "episodes/s")
