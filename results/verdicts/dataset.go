@@ -172,7 +172,10 @@ func ReadDatasetWith(dir string, r DatasetRead) ([]DatasetPolicy, [][]oracle.Ver
 		id  *episodeID // the first policy's rows: the episode's identity, for the duplicate check
 	}
 	var pols []DatasetPolicy
-	var byPol [][]row
+	// Each policy's rows in read order, in chunks that are never copied as they grow
+	// (a verdict is large); the episodes' identities come from slabs for the same reason.
+	var byPol [][][]row
+	var idSlab []episodeID
 	for _, path := range paths {
 		part := filepath.Base(filepath.Dir(path))
 		config, err := url.PathUnescape(strings.TrimPrefix(part, "config="))
@@ -192,9 +195,18 @@ func ReadDatasetWith(dir string, r DatasetRead) ([]DatasetPolicy, [][]oracle.Ver
 			}
 			rw := row{seq: seq, v: f.Verdict()}
 			if pi == 0 {
-				rw.id = &episodeID{key: episodeKey(&f), run: xxh3.HashString128(f.RunID), path: path, row: rowNo}
+				if len(idSlab) == cap(idSlab) {
+					idSlab = make([]episodeID, 0, rowChunk)
+				}
+				idSlab = append(idSlab, episodeID{key: episodeKey(&f), run: xxh3.HashString128(f.RunID), path: path, row: rowNo})
+				rw.id = &idSlab[len(idSlab)-1]
 			}
-			byPol[pi] = append(byPol[pi], rw)
+			cs := byPol[pi]
+			if len(cs) == 0 || len(cs[len(cs)-1]) == cap(cs[len(cs)-1]) {
+				cs = append(cs, make([]row, 0, rowChunk))
+			}
+			cs[len(cs)-1] = append(cs[len(cs)-1], rw)
+			byPol[pi] = cs
 			return nil
 		})
 		if err != nil {
@@ -202,39 +214,55 @@ func ReadDatasetWith(dir string, r DatasetRead) ([]DatasetPolicy, [][]oracle.Ver
 		}
 	}
 	out := make([][]oracle.Verdict, len(pols))
-	for pi, rs := range byPol {
+	for pi, cs := range byPol {
 		if pols[pi] == (DatasetPolicy{}) {
 			return nil, nil, fmt.Errorf("%s: no verdicts of policy_index %d", dir, pi)
 		}
-		sort.Slice(rs, func(i, j int) bool { return rs[i].seq < rs[j].seq })
-		for i := range rs {
-			if rs[i].seq != int64(i) {
-				what := "missing"
-				if i > 0 && rs[i].seq == rs[i-1].seq {
-					what = "repeated"
+		// The seqs must be 0 … n-1 once each: each row goes straight to its place, and
+		// the first seq not met exactly once is reported as the sorted rows would show it.
+		n := 0
+		for _, c := range cs {
+			n += len(c)
+		}
+		vs := make([]oracle.Verdict, n)
+		ids := make([]*episodeID, n)
+		seen := make([]uint8, n)
+		for _, c := range cs {
+			for k := range c {
+				if rw := &c[k]; rw.seq < int64(n) {
+					if seen[rw.seq]++; seen[rw.seq] == 1 {
+						vs[rw.seq], ids[rw.seq] = rw.v, rw.id
+					} else {
+						seen[rw.seq] = 2 // saturate
+					}
 				}
-				return nil, nil, fmt.Errorf("%s: policy %s: episode seq %d is %s (is a shard not written, or written twice?)", dir, pols[pi].Name, i, what)
 			}
 		}
-		if total >= 0 && int64(len(rs)) != total {
-			return nil, nil, fmt.Errorf("%s: policy %s: the shards' manifests count %d episodes, the files hold %d (is a shard's part missing?)", dir, pols[pi].Name, total, len(rs))
+		byPol[pi] = nil // the chunks are copied out
+		for i, k := range seen {
+			if k != 1 {
+				seq, what := i, "missing"
+				if k > 1 {
+					seq, what = i+1, "repeated" // sorted, the repeat is the next row
+				}
+				return nil, nil, fmt.Errorf("%s: policy %s: episode seq %d is %s (is a shard not written, or written twice?)", dir, pols[pi].Name, seq, what)
+			}
+		}
+		if total >= 0 && int64(n) != total {
+			return nil, nil, fmt.Errorf("%s: policy %s: the shards' manifests count %d episodes, the files hold %d (is a shard's part missing?)", dir, pols[pi].Name, total, n)
 		}
 		if pi == 0 {
-			ids := make([]*episodeID, len(rs))
-			for i := range rs {
-				ids[i] = rs[i].id
-			}
-			if err := checkDuplicates(ids, !r.NoRunIDs, func(i int) *oracle.Verdict { return &rs[i].v }); err != nil {
+			if err := checkDuplicates(ids, !r.NoRunIDs, func(i int) *oracle.Verdict { return &vs[i] }); err != nil {
 				return nil, nil, err
 			}
 		}
-		out[pi] = make([]oracle.Verdict, len(rs))
-		for i := range rs {
-			out[pi][i] = rs[i].v
-		}
+		out[pi] = vs
 	}
 	return pols, out, nil
 }
+
+// rowChunk is how many rows ReadDatasetWith keeps per chunk.
+const rowChunk = 4096
 
 // readDatasetFile calls fn for each row of one dataset file whose policy_index is below
 // r.Policies (0: every row), skipping the row groups whose statistics say they hold none,
