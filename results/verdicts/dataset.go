@@ -13,6 +13,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/metadata"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
@@ -171,7 +172,10 @@ func ReadDatasetWith(dir string, r DatasetRead) ([]DatasetPolicy, [][]oracle.Ver
 		id  *episodeID // the first policy's rows: the episode's identity, for the duplicate check
 	}
 	var pols []DatasetPolicy
-	var byPol [][]row
+	// Each policy's rows in read order, in chunks that are never copied as they grow
+	// (a verdict is large); the episodes' identities come from slabs for the same reason.
+	var byPol [][][]row
+	var idSlab []episodeID
 	for _, path := range paths {
 		part := filepath.Base(filepath.Dir(path))
 		config, err := url.PathUnescape(strings.TrimPrefix(part, "config="))
@@ -191,9 +195,18 @@ func ReadDatasetWith(dir string, r DatasetRead) ([]DatasetPolicy, [][]oracle.Ver
 			}
 			rw := row{seq: seq, v: f.Verdict()}
 			if pi == 0 {
-				rw.id = &episodeID{key: episodeKey(&f), run: xxh3.HashString128(f.RunID), path: path, row: rowNo}
+				if len(idSlab) == cap(idSlab) {
+					idSlab = make([]episodeID, 0, rowChunk)
+				}
+				idSlab = append(idSlab, episodeID{key: episodeKey(&f), run: xxh3.HashString128(f.RunID), path: path, row: rowNo})
+				rw.id = &idSlab[len(idSlab)-1]
 			}
-			byPol[pi] = append(byPol[pi], rw)
+			cs := byPol[pi]
+			if len(cs) == 0 || len(cs[len(cs)-1]) == cap(cs[len(cs)-1]) {
+				cs = append(cs, make([]row, 0, rowChunk))
+			}
+			cs[len(cs)-1] = append(cs[len(cs)-1], rw)
+			byPol[pi] = cs
 			return nil
 		})
 		if err != nil {
@@ -201,39 +214,55 @@ func ReadDatasetWith(dir string, r DatasetRead) ([]DatasetPolicy, [][]oracle.Ver
 		}
 	}
 	out := make([][]oracle.Verdict, len(pols))
-	for pi, rs := range byPol {
+	for pi, cs := range byPol {
 		if pols[pi] == (DatasetPolicy{}) {
 			return nil, nil, fmt.Errorf("%s: no verdicts of policy_index %d", dir, pi)
 		}
-		sort.Slice(rs, func(i, j int) bool { return rs[i].seq < rs[j].seq })
-		for i := range rs {
-			if rs[i].seq != int64(i) {
-				what := "missing"
-				if i > 0 && rs[i].seq == rs[i-1].seq {
-					what = "repeated"
+		// The seqs must be 0 … n-1 once each: each row goes straight to its place, and
+		// the first seq not met exactly once is reported as the sorted rows would show it.
+		n := 0
+		for _, c := range cs {
+			n += len(c)
+		}
+		vs := make([]oracle.Verdict, n)
+		ids := make([]*episodeID, n)
+		seen := make([]uint8, n)
+		for _, c := range cs {
+			for k := range c {
+				if rw := &c[k]; rw.seq < int64(n) {
+					if seen[rw.seq]++; seen[rw.seq] == 1 {
+						vs[rw.seq], ids[rw.seq] = rw.v, rw.id
+					} else {
+						seen[rw.seq] = 2 // saturate
+					}
 				}
-				return nil, nil, fmt.Errorf("%s: policy %s: episode seq %d is %s (is a shard not written, or written twice?)", dir, pols[pi].Name, i, what)
 			}
 		}
-		if total >= 0 && int64(len(rs)) != total {
-			return nil, nil, fmt.Errorf("%s: policy %s: the shards' manifests count %d episodes, the files hold %d (is a shard's part missing?)", dir, pols[pi].Name, total, len(rs))
+		byPol[pi] = nil // the chunks are copied out
+		for i, k := range seen {
+			if k != 1 {
+				seq, what := i, "missing"
+				if k > 1 {
+					seq, what = i+1, "repeated" // sorted, the repeat is the next row
+				}
+				return nil, nil, fmt.Errorf("%s: policy %s: episode seq %d is %s (is a shard not written, or written twice?)", dir, pols[pi].Name, seq, what)
+			}
+		}
+		if total >= 0 && int64(n) != total {
+			return nil, nil, fmt.Errorf("%s: policy %s: the shards' manifests count %d episodes, the files hold %d (is a shard's part missing?)", dir, pols[pi].Name, total, n)
 		}
 		if pi == 0 {
-			ids := make([]*episodeID, len(rs))
-			for i := range rs {
-				ids[i] = rs[i].id
-			}
-			if err := checkDuplicates(ids, !r.NoRunIDs, func(i int) *oracle.Verdict { return &rs[i].v }); err != nil {
+			if err := checkDuplicates(ids, !r.NoRunIDs, func(i int) *oracle.Verdict { return &vs[i] }); err != nil {
 				return nil, nil, err
 			}
 		}
-		out[pi] = make([]oracle.Verdict, len(rs))
-		for i := range rs {
-			out[pi][i] = rs[i].v
-		}
+		out[pi] = vs
 	}
 	return pols, out, nil
 }
+
+// rowChunk is how many rows ReadDatasetWith keeps per chunk.
+const rowChunk = 4096
 
 // readDatasetFile calls fn for each row of one dataset file whose policy_index is below
 // r.Policies (0: every row), skipping the row groups whose statistics say they hold none,
@@ -249,7 +278,16 @@ func readDatasetFile(path string, r DatasetRead, fn func(f oracle.Fields, pi int
 			err = fmt.Errorf("%s: corrupt Parquet file: %v", path, p)
 		}
 	}()
-	fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: pqrows.Batch}, memory.DefaultAllocator)
+	// String columns are read as dictionaries: their few distinct values (configurations,
+	// cases, outcomes) are decoded once per row group rather than copied for every row.
+	props := pqarrow.ArrowReadProperties{BatchSize: pqrows.Batch}
+	sc := pf.MetaData().Schema
+	for i := 0; i < sc.NumColumns(); i++ {
+		if sc.Column(i).PhysicalType() == parquet.Types.ByteArray {
+			props.SetReadDict(i, true)
+		}
+	}
+	fr, err := pqarrow.NewFileReader(pf, props, memory.DefaultAllocator)
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
@@ -279,16 +317,19 @@ func readDatasetFile(path string, r DatasetRead, fn func(f oracle.Fields, pi int
 	rowNo := first // rows before the first group read: row numbers stay the file's
 	for rr.Next() {
 		rec := rr.RecordBatch()
-		cols := map[string]arrow.Array{}
+		// The batch's columns by their datasetColumns position, looked up once per batch
+		// rather than by name on every row; nil where skipped.
+		byName := map[string]arrow.Array{}
 		for i, f := range rec.Schema().Fields() {
-			cols[f.Name] = rec.Column(i)
+			byName[f.Name] = rec.Column(i)
 		}
-		for _, c := range datasetColumns {
-			if cols[c.Name] == nil && !skip[c.Name] {
+		cols := make([]arrow.Array, len(datasetColumns))
+		for ci, c := range datasetColumns {
+			if cols[ci] = byName[c.Name]; cols[ci] == nil && !skip[c.Name] {
 				return fmt.Errorf("%s: no column %q (not a verdict dataset file)", path, c.Name)
 			}
 		}
-		rows := &datasetRows{path: path, cols: cols, skip: skip}
+		rows := &datasetRows{path: path, cols: cols}
 		for i := 0; i < int(rec.NumRows()); i++ {
 			rowNo++
 			f, pi, pol, seq, err := rows.row(i, rowNo)
@@ -309,82 +350,153 @@ func readDatasetFile(path string, r DatasetRead, fn func(f oracle.Fields, pi int
 	return nil
 }
 
+// The positions in datasetColumns of the columns a row is decoded from.
+var (
+	colAttempted                      = datasetColumn("attempted")
+	colBaseCaseID                     = datasetColumn("base_case_id")
+	colCanonicalOutcome               = datasetColumn("canonical_outcome")
+	colCaseID                         = datasetColumn("case_id")
+	colCondition                      = datasetColumn("condition")
+	colCoverageComplete               = datasetColumn("coverage_complete")
+	colCoverageCompleteAtFirstAttempt = datasetColumn("coverage_complete_at_first_attempt")
+	colDomain                         = datasetColumn("domain")
+	colECS                            = datasetColumn("ecs")
+	colExcluded                       = datasetColumn("excluded")
+	colExclusionReason                = datasetColumn("exclusion_reason")
+	colExecutedCommits                = datasetColumn("executed_commits")
+	colFailureType                    = datasetColumn("failure_type")
+	colFirstAttemptIndex              = datasetColumn("first_attempt_index")
+	colHarness                        = datasetColumn("harness")
+	colMissingAtCheckpoint            = datasetColumn("missing_at_checkpoint")
+	colModel                          = datasetColumn("model")
+	colOfficial                       = datasetColumn("official")
+	colOutcome                        = datasetColumn("outcome")
+	colPolicy                         = datasetColumn("policy")
+	colPolicyHash                     = datasetColumn("policy_hash")
+	colPolicyIndex                    = datasetColumn("policy_index")
+	colProtocol                       = datasetColumn("protocol")
+	colRepeat                         = datasetColumn("repeat")
+	colRunID                          = datasetColumn("run_id")
+	colSeq                            = datasetColumn("seq")
+	colStatic                         = datasetColumn("static")
+	colStatus                         = datasetColumn("status")
+	colToolsBeforeAttempt             = datasetColumn("tools_before_attempt")
+	colTrustedKeys                    = datasetColumn("trusted_keys")
+)
+
+// colUsage are the positions of usageColumns' columns.
+var colUsage = func() []int {
+	out := make([]int, len(usageColumns))
+	for k, uc := range usageColumns {
+		out[k] = datasetColumn(uc.name)
+	}
+	return out
+}()
+
+// datasetColumn is the position of a column in datasetColumns. The names are this
+// package's own: one not there is a mistake that fails every test at start-up.
+func datasetColumn(name string) int {
+	for i, c := range datasetColumns {
+		if c.Name == name {
+			return i
+		}
+	}
+	panic("verdicts: no dataset column " + name)
+}
+
 // datasetRows decodes the rows of one record batch of a dataset file; bad is the first
 // column of the wrong type met on the current row.
 type datasetRows struct {
 	path     string
-	cols     map[string]arrow.Array
-	skip     map[string]bool
+	cols     []arrow.Array // by datasetColumns position; nil where skipped
 	i, rowNo int
 	bad      error
 }
 
-func (r *datasetRows) str(name string) string {
-	if r.skip[name] {
-		return ""
+func (r *datasetRows) str(c int) string {
+	if r.cols[c] == nil {
+		return "" // skipped
 	}
-	switch a := r.cols[name].(type) {
-	case *array.String:
-		if a.IsNull(r.i) {
-			return ""
-		}
-		return a.Value(r.i)
+	s, _, ok := stringAt(r.cols[c], r.i)
+	if !ok {
+		r.bad = fmt.Errorf("%s: row %d: column %s: not a string column", r.path, r.rowNo, datasetColumns[c].Name)
 	}
-	r.bad = fmt.Errorf("%s: row %d: column %s: not a string column", r.path, r.rowNo, name)
-	return ""
+	return s
 }
 
-func (r *datasetRows) num(name string, null int64) int64 {
-	switch a := r.cols[name].(type) {
+// stringAt is row i of a string column, plain or dictionary-encoded (readDatasetFile
+// reads them as dictionaries); ok is false for any other column.
+func stringAt(col arrow.Array, i int) (s string, null, ok bool) {
+	switch a := col.(type) {
+	case *array.String:
+		if a.IsNull(i) {
+			return "", true, true
+		}
+		return a.Value(i), false, true
+	case *array.Dictionary:
+		d, isStr := a.Dictionary().(*array.String)
+		if !isStr {
+			return "", false, false
+		}
+		if a.IsNull(i) {
+			return "", true, true
+		}
+		return d.Value(a.GetValueIndex(i)), false, true
+	}
+	return "", false, false
+}
+
+func (r *datasetRows) num(c int, null int64) int64 {
+	switch a := r.cols[c].(type) {
 	case *array.Int64:
 		if a.IsNull(r.i) {
 			return null
 		}
 		return a.Value(r.i)
 	}
-	r.bad = fmt.Errorf("%s: row %d: column %s: not an int64 column", r.path, r.rowNo, name)
+	r.bad = fmt.Errorf("%s: row %d: column %s: not an int64 column", r.path, r.rowNo, datasetColumns[c].Name)
 	return 0
 }
 
-func (r *datasetRows) flag(name string) (bool, bool) {
-	switch a := r.cols[name].(type) {
+func (r *datasetRows) flag(c int) (bool, bool) {
+	switch a := r.cols[c].(type) {
 	case *array.Boolean:
 		if a.IsNull(r.i) {
 			return false, false
 		}
 		return a.Value(r.i), true
 	}
-	r.bad = fmt.Errorf("%s: row %d: column %s: not a boolean column", r.path, r.rowNo, name)
+	r.bad = fmt.Errorf("%s: row %d: column %s: not a boolean column", r.path, r.rowNo, datasetColumns[c].Name)
 	return false, false
 }
 
-func (r *datasetRows) b(name string) bool { x, _ := r.flag(name); return x }
+func (r *datasetRows) b(c int) bool { x, _ := r.flag(c); return x }
 
 // row decodes row i (the file's row rowNo): its verdict fields, policy index, policy and
 // sequence number.
 func (r *datasetRows) row(i, rowNo int) (f oracle.Fields, pi int64, pol DatasetPolicy, seq int64, err error) {
 	r.i, r.rowNo, r.bad = i, rowNo, nil
 	str, num, b := r.str, r.num, r.b
-	proto, pok := ingest.ParseProtocol(str("protocol"))
-	f = oracle.Fields{RunID: str("run_id"), Model: str("model"), Harness: str("harness"),
-		CaseID: str("case_id"), BaseCaseID: str("base_case_id"), Protocol: proto, Domain: str("domain"),
-		Repeat: int(num("repeat", 0)), Condition: str("condition"), Status: str("status"),
-		Static: b("static"), Excluded: b("excluded"), ExclusionReason: str("exclusion_reason"),
-		ECS: b("ecs"), Outcome: str("outcome"), CanonicalOutcome: str("canonical_outcome"),
-		FailureType: str("failure_type"), Attempted: b("attempted"),
-		FirstAttemptIndex:      int(num("first_attempt_index", -1)),
-		CompleteAtFirstAttempt: b("coverage_complete_at_first_attempt"), CoverageComplete: b("coverage_complete"),
-		MissingAtCheckpoint: b("missing_at_checkpoint"), ExecutedCommits: int(num("executed_commits", 0)), TrustedKeys: b("trusted_keys"),
-		ToolsBeforeAttempt: uint64(num("tools_before_attempt", 0)), Official: -1}
+	proto, pok := ingest.ParseProtocol(str(colProtocol))
+	f = oracle.Fields{RunID: str(colRunID), Model: str(colModel), Harness: str(colHarness),
+		CaseID: str(colCaseID), BaseCaseID: str(colBaseCaseID), Protocol: proto, Domain: str(colDomain),
+		Repeat: int(num(colRepeat, 0)), Condition: str(colCondition), Status: str(colStatus),
+		Static: b(colStatic), Excluded: b(colExcluded), ExclusionReason: str(colExclusionReason),
+		ECS: b(colECS), Outcome: str(colOutcome), CanonicalOutcome: str(colCanonicalOutcome),
+		FailureType: str(colFailureType), Attempted: b(colAttempted),
+		FirstAttemptIndex:      int(num(colFirstAttemptIndex, -1)),
+		CompleteAtFirstAttempt: b(colCoverageCompleteAtFirstAttempt), CoverageComplete: b(colCoverageComplete),
+		MissingAtCheckpoint: b(colMissingAtCheckpoint), ExecutedCommits: int(num(colExecutedCommits, 0)), TrustedKeys: b(colTrustedKeys),
+		ToolsBeforeAttempt: uint64(num(colToolsBeforeAttempt, 0)), Official: -1}
 	// outcome "" (not null) on a scored row is the evaluator's empty outcome.
-	if a, ok := r.cols["outcome"].(*array.String); ok && !f.Excluded && !a.IsNull(i) && a.Value(i) == "" {
+	if s, null, ok := stringAt(r.cols[colOutcome], i); ok && !f.Excluded && !null && s == "" {
 		f.EmptyOutcome = true
 	}
-	for _, uc := range usageColumns {
-		if r.skip[uc.name] {
-			continue
+	for k, uc := range usageColumns {
+		if r.cols[colUsage[k]] == nil {
+			continue // skipped
 		}
-		switch a := r.cols[uc.name].(type) {
+		switch a := r.cols[colUsage[k]].(type) {
 		case *array.Float64:
 			if !a.IsNull(i) {
 				*uc.dst(&f.Usage), f.Usage.Known = a.Value(i), f.Usage.Known|uc.bit
@@ -393,19 +505,19 @@ func (r *datasetRows) row(i, rowNo int) (f oracle.Fields, pi int64, pol DatasetP
 			r.bad = fmt.Errorf("%s: row %d: column %s: not a double column", r.path, rowNo, uc.name)
 		}
 	}
-	if o, ok := r.flag("official"); ok {
+	if o, ok := r.flag(colOfficial); ok {
 		f.Official = 0
 		if o {
 			f.Official = 1
 		}
 	}
-	pol = DatasetPolicy{str("policy"), str("policy_hash")}
-	pi, seq = num("policy_index", -1), num("seq", -1)
+	pol = DatasetPolicy{str(colPolicy), str(colPolicyHash)}
+	pi, seq = num(colPolicyIndex, -1), num(colSeq, -1)
 	switch {
 	case r.bad != nil:
 		return f, 0, pol, 0, r.bad
 	case !pok:
-		return f, 0, pol, 0, fmt.Errorf("%s: row %d: protocol: unknown protocol %q", r.path, rowNo, str("protocol"))
+		return f, 0, pol, 0, fmt.Errorf("%s: row %d: protocol: unknown protocol %q", r.path, rowNo, str(colProtocol))
 	case pi < 0 || pi > 1<<10 || seq < 0:
 		return f, 0, pol, 0, fmt.Errorf("%s: row %d: policy_index %d, seq %d: want small non-negative numbers", r.path, rowNo, pi, seq)
 	}
