@@ -76,26 +76,21 @@ func (g *gen) emitAll(scale int, emit emitFn) error {
 			}
 		}()
 	}
-	err := func() error {
-		for b := range inOrder {
-			<-b.done
-			for i, ep := range b.eps {
-				if err := emit(ep, b.ins[i]); err != nil {
-					return err
-				}
-			}
-			if b.err != nil {
-				return b.err
+	// Deferred, so that the workers also stop when emit panics or exits its goroutine.
+	defer wg.Wait()
+	defer close(stop)
+	for b := range inOrder {
+		<-b.done
+		for i, ep := range b.eps {
+			if err := emit(ep, b.ins[i]); err != nil {
+				return err
 			}
 		}
-		return nil
-	}()
-	close(stop)
-	wg.Wait()
-	if err == nil && planErr != nil && planErr != errStopped {
-		err = planErr
+		if b.err != nil {
+			return b.err
+		}
 	}
-	return err
+	return planErr // inOrder is closed after planErr is set
 }
 
 // write writes the batch's episodes, up to the first that fails.
