@@ -63,6 +63,13 @@ func newGen(seed uint64, cat *catalog) *gen {
 	for _, id := range cat.sets["interventions_v1"] {
 		g.iv[id] = true
 	}
+	// Episodes are written on several goroutines (emitAll) and a frozen case's agent
+	// reads its reads' keys, which are cached on first use: fill the caches here.
+	for _, m := range cat.models {
+		for i := range m.reads {
+			m.reads[i].key()
+		}
+	}
 	// A few excluded episodes in the main condition, so the coverage report has
 	// something to show: five wall-clock timeouts and three harness failures.
 	r := derive(seed, "excluded")
@@ -266,8 +273,21 @@ func runID(cond string, ci int, caseID string, rep int) string {
 	return cond + "__" + configSlugs[ci] + "__" + caseID + "__r" + strconv.Itoa(rep)
 }
 
-// episode wraps a record as a release episode.
-func (g *gen) episode(ci int, m *model, rep int, cond string, md mode, static bool, strategy string) (*ingest.Episode, Intended, error) {
+// job is one episode of the release, decided but not yet written: everything episode
+// needs, so that episodes can be written apart from the walk that decides them.
+type job struct {
+	ci, rep  int
+	m        *model
+	cond     string
+	md       mode
+	static   bool
+	strategy string
+}
+
+// episode writes the episode of j. It draws only from j's own stream, so episodes can be
+// written in any order and on any goroutine.
+func (g *gen) episode(j job) (*ingest.Episode, Intended, error) {
+	ci, m, rep, cond, md, static, strategy := j.ci, j.m, j.rep, j.cond, j.md, j.static, j.strategy
 	cfg := configs[ci]
 	config := cfg.model + "/" + cfg.harness
 	r := derive(g.seed, "agent", ci, cond, rep, m.c.ID)
@@ -327,8 +347,11 @@ func rawStatus(m *model, in Intended) string {
 
 type emitFn func(*ingest.Episode, Intended) error
 
-// emitMain writes the main condition: every configuration × repeat on every case.
-func (g *gen) emitMain(repeats int, emit emitFn) error {
+// yieldFn receives the release's jobs in release order.
+type yieldFn func(job) error
+
+// planMain decides the main condition: every configuration × repeat on every case.
+func (g *gen) planMain(repeats int, yield yieldFn) error {
 	for ci := range configs {
 		strata := [ingest.NumProtocols][]stratum{}
 		for p := ingest.Protocol(0); p < ingest.NumProtocols; p++ {
@@ -345,7 +368,7 @@ func (g *gen) emitMain(repeats int, emit emitFn) error {
 					g.assign(ci, CondMain, rep, p, s, j, modes)
 				}
 			}
-			if err := g.emitCases(ci, rep, CondMain, modes, "", emit); err != nil {
+			if err := g.planCases(ci, rep, CondMain, modes, "", yield); err != nil {
 				return err
 			}
 		}
@@ -353,14 +376,10 @@ func (g *gen) emitMain(repeats int, emit emitFn) error {
 	return nil
 }
 
-func (g *gen) emitCases(ci, rep int, cond string, modes map[*model]mode, strategy string, emit emitFn) error {
+func (g *gen) planCases(ci, rep int, cond string, modes map[*model]mode, strategy string, yield yieldFn) error {
 	for p := ingest.Protocol(0); p < ingest.NumProtocols; p++ {
 		for _, m := range g.byProto[p] {
-			ep, in, err := g.episode(ci, m, rep, cond, modes[m], false, strategy)
-			if err != nil {
-				return err
-			}
-			if err := emit(ep, in); err != nil {
+			if err := yield(job{ci: ci, rep: rep, m: m, cond: cond, md: modes[m], strategy: strategy}); err != nil {
 				return err
 			}
 		}
@@ -368,8 +387,8 @@ func (g *gen) emitCases(ci, rep int, cond string, modes map[*model]mode, strateg
 	return nil
 }
 
-// emitStatic writes the static judgments of Tables 9 and 10 (one repeat).
-func (g *gen) emitStatic(emit emitFn) error {
+// planStatic decides the static judgments of Tables 9 and 10 (one repeat).
+func (g *gen) planStatic(yield yieldFn) error {
 	for ci := range configs {
 		t := &targets[ci]
 		for _, set := range []struct {
@@ -392,11 +411,7 @@ func (g *gen) emitStatic(emit emitFn) error {
 				if wrong[i] {
 					md = mWrongDecision
 				}
-				ep, in, err := g.episode(ci, g.cat.byID[id], 0, CondStatic, md, true, "")
-				if err != nil {
-					return err
-				}
-				if err := emit(ep, in); err != nil {
+				if err := yield(job{ci: ci, m: g.cat.byID[id], cond: CondStatic, md: md, static: true}); err != nil {
 					return err
 				}
 			}
@@ -405,9 +420,9 @@ func (g *gen) emitStatic(emit emitFn) error {
 	return nil
 }
 
-// emitInterventions writes the four intervention conditions (one repeat) for the three
+// planInterventions decides the four intervention conditions (one repeat) for the three
 // configurations the paper ran them on.
-func (g *gen) emitInterventions(emit emitFn) error {
+func (g *gen) planInterventions(yield yieldFn) error {
 	iv := g.cat.sets["interventions_v1"]
 	contra := g.cat.sets["interventions_contradicted"]
 	for ci := range configs {
@@ -441,11 +456,7 @@ func (g *gen) emitInterventions(emit emitFn) error {
 						md = mActNoDecisive
 					}
 				}
-				ep, in, err := g.episode(ci, g.cat.byID[id+c.suffix], 0, c.cond, md, false, "")
-				if err != nil {
-					return err
-				}
-				if err := emit(ep, in); err != nil {
+				if err := yield(job{ci: ci, m: g.cat.byID[id+c.suffix], cond: c.cond, md: md}); err != nil {
 					return err
 				}
 			}
@@ -454,8 +465,8 @@ func (g *gen) emitInterventions(emit emitFn) error {
 	return nil
 }
 
-// emitStrategies writes the SCGR-EG and SCGR-Select conditions (one repeat, all cases).
-func (g *gen) emitStrategies(emit emitFn) error {
+// planStrategies decides the SCGR-EG and SCGR-Select conditions (one repeat, all cases).
+func (g *gen) planStrategies(yield yieldFn) error {
 	for _, sc := range []struct{ cond, name string }{{CondSCGREG, "scgr-eg"}, {CondSCGRSelect, "scgr-select"}} {
 		for ci := range configs {
 			t := &targets[ci]
@@ -467,7 +478,7 @@ func (g *gen) emitStrategies(emit emitFn) error {
 			for p := ingest.Protocol(0); p < ingest.NumProtocols; p++ {
 				g.assign(ci, sc.cond, 0, p, stratum{cases: g.byProto[p], rate: math.Max(0, math.Min(1, rates[p]))}, 0, modes)
 			}
-			if err := g.emitCases(ci, 0, sc.cond, modes, sc.name, emit); err != nil {
+			if err := g.planCases(ci, 0, sc.cond, modes, sc.name, yield); err != nil {
 				return err
 			}
 		}
@@ -475,17 +486,17 @@ func (g *gen) emitStrategies(emit emitFn) error {
 	return nil
 }
 
-// emitAll writes every episode of the release in its fixed order: main, static,
-// interventions, strategies.
-func (g *gen) emitAll(scale int, emit emitFn) error {
-	if err := g.emitMain(RepeatsPerScale*scale, emit); err != nil {
+// plan yields every job of the release in its fixed order: main, static, interventions,
+// strategies.
+func (g *gen) plan(scale int, yield yieldFn) error {
+	if err := g.planMain(RepeatsPerScale*scale, yield); err != nil {
 		return err
 	}
-	if err := g.emitStatic(emit); err != nil {
+	if err := g.planStatic(yield); err != nil {
 		return err
 	}
-	if err := g.emitInterventions(emit); err != nil {
+	if err := g.planInterventions(yield); err != nil {
 		return err
 	}
-	return g.emitStrategies(emit)
+	return g.planStrategies(yield)
 }

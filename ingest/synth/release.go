@@ -70,8 +70,9 @@ func Generate(opt Options) (*Release, error) {
 }
 
 // Stream builds the cases and sets and hands every episode, in release order, to fn
-// instead of keeping it; the returned release has no Episodes. An error from fn stops
-// the stream and is returned.
+// instead of keeping it; the returned release has no Episodes. The episodes are written
+// on GOMAXPROCS goroutines, but fn is called on the caller's goroutine only. An error
+// from fn stops the stream and is returned.
 func Stream(opt Options, fn func(*ingest.Episode, Intended) error) (*Release, error) {
 	if fn == nil {
 		return nil, fmt.Errorf("synth: Stream needs a function to receive the episodes")

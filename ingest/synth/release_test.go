@@ -3,6 +3,7 @@ package synth
 import (
 	"bytes"
 	"crypto/sha256"
+	"errors"
 	"fmt"
 	"iter"
 	"math"
@@ -491,5 +492,33 @@ func TestScale(t *testing.T) {
 	}
 	if _, err := Stream(Options{Seed: 1, Scale: -1}, func(*ingest.Episode, Intended) error { return nil }); err == nil {
 		t.Error("negative scale accepted")
+	}
+}
+
+// TestStreamStops: an error from the receiver ends the stream at once, after exactly the
+// episodes before it, in release order, although several batches are written ahead.
+func TestStreamStops(t *testing.T) {
+	t.Parallel() // CPU-bound on shared read-only fixtures
+	a := defaultRelease(t)
+	stop := errors.New("enough")
+	const n = 3*batchSize + 7
+	var got []string
+	_, err := Stream(Options{Seed: 1}, func(ep *ingest.Episode, _ Intended) error {
+		if len(got) == n {
+			return stop
+		}
+		got = append(got, ep.RunID)
+		return nil
+	})
+	if err != stop {
+		t.Fatalf("Stream returned %v, want the receiver's error", err)
+	}
+	if len(got) != n {
+		t.Fatalf("%d episodes before the error, want %d", len(got), n)
+	}
+	for i, id := range got {
+		if id != a.Episodes[i].RunID {
+			t.Fatalf("episode %d is %s, want %s", i, id, a.Episodes[i].RunID)
+		}
 	}
 }
