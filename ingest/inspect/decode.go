@@ -710,8 +710,8 @@ func (l *lexer) eventKind(raw []byte) (string, *decodeErr) {
 }
 
 // event builds the event from its fields; l is the events' lexer (its strings go
-// where l's do). A model event's output is read only with output (else its Model is
-// empty but for the model name and error).
+// where l's do). A model event's output and model name are read only with output
+// (else its Model is empty but for the error).
 func (f *eventFields) event(l *lexer, output bool) (Event, *decodeErr) {
 	var ev Event
 	if f.hasKind && !isNullRaw(f.kind) {
