@@ -699,11 +699,9 @@ var eventKinds = []string{EventModel, EventTool, "sample_init", "sample_limit", 
 
 // eventKind reads an event's kind (its raw JSON string).
 func (l *lexer) eventKind(raw []byte) (string, *decodeErr) {
-	if n := len(raw); n >= 2 && raw[0] == '"' && raw[n-1] == '"' {
-		for _, k := range eventKinds {
-			if string(raw[1:n-1]) == k {
-				return k, nil
-			}
+	for _, k := range eventKinds {
+		if isJSONString(raw, k) {
+			return k, nil
 		}
 	}
 	return l.sub(raw).str()
