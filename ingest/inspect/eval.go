@@ -213,6 +213,10 @@ func (e *evalSource) close() error {
 // header, the summaries): a larger member is an error rather than a memory blow-up.
 const MaxMemberBytes = 1 << 30
 
+// trustedMemberSize bounds the declared size a member's buffer is made for up front: a
+// member declared larger grows its buffer as the bytes come (readMemberInto).
+const trustedMemberSize = 64 << 20
+
 // readMember returns a member's bytes in a new buffer (readMemberInto).
 func readMember(file string, f *zip.File) ([]byte, error) {
 	var buf []byte
@@ -233,7 +237,7 @@ func readMemberInto(file string, f *zip.File, buf *[]byte) ([]byte, error) {
 	// The declared size (which archive/zip checks against what the member holds) sizes
 	// the buffer up front, up to a bound: a member whose header lies grows it as it reads.
 	// One spare byte lets the read that meets the end land in the buffer.
-	want := int(min(f.UncompressedSize64, 64<<20)) + 1
+	want := int(min(f.UncompressedSize64, trustedMemberSize)) + 1
 	data := *buf
 	if cap(data) < want {
 		data = make([]byte, 0, want)

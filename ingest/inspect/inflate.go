@@ -73,10 +73,9 @@ const (
 
 // read returns a member's bytes, in the reader's buffer (valid until the next read).
 func (m *memberReader) read(file string, f *zip.File) ([]byte, error) {
-	// A member declared larger than this is read by readMemberInto, which grows its
-	// buffer as the bytes come rather than trusting the declared size.
-	const trusted = 64 << 20
-	if m.r == nil || f.Method != zip.Deflate || f.UncompressedSize64 > trusted || f.CompressedSize64 > trusted {
+	// A member declared larger than trustedMemberSize is read by readMemberInto, which
+	// grows its buffer as the bytes come rather than trusting the declared size.
+	if m.r == nil || f.Method != zip.Deflate || f.UncompressedSize64 > trustedMemberSize || f.CompressedSize64 > trustedMemberSize {
 		return readMemberInto(file, f, &m.data)
 	}
 	damaged := func(err error) error {
