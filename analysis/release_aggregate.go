@@ -38,7 +38,7 @@ func newAggregator() *aggregator { return &aggregator{at: map[aggKey]int32{}} }
 // add counts one record.
 func (a *aggregator) add(r *Record) {
 	if k, c := r.ConfigKey(), r.ConditionKey(); !isSet(a.seenCfg, k) || !isSet(a.seenCond, c) {
-		a.seenCfg, a.seenCond = setBool(a.seenCfg, k), setBool(a.seenCond, c)
+		a.seenCfg, a.seenCond = setAt(a.seenCfg, int(k), true), setAt(a.seenCond, int(c), true)
 		a.firsts = append(a.firsts, *r)
 	}
 	if !isMainRecord(r) {
@@ -59,14 +59,6 @@ func (a *aggregator) add(r *Record) {
 }
 
 func isSet(s []bool, i uint32) bool { return int(i) < len(s) && s[i] }
-
-func setBool(s []bool, i uint32) []bool {
-	for len(s) <= int(i) {
-		s = append(s, false)
-	}
-	s[i] = true
-	return s
-}
 
 // lostCounts counts, for every two policies a and b of one scoring, the main condition's
 // scored interactive episodes that succeed under a and fail under b (PolicyRow.Lost), as
