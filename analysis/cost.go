@@ -98,6 +98,5 @@ func (c *costSums) add(v *Record, u oracle.Usage) {
 		c.pos = setAt(c.pos, k, int32(len(c.rows)))
 	}
 	c.rows[c.pos[k]-1].add(v, u)
-	c.total.Config = "All"
 	c.total.add(v, u)
 }
