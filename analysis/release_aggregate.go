@@ -37,8 +37,8 @@ func newAggregator() *aggregator { return &aggregator{at: map[aggKey]int32{}} }
 
 // add counts one record.
 func (a *aggregator) add(r *Record) {
-	if k, c := r.ConfigKey(), r.ConditionKey(); !isSet(a.seenCfg, k) || !isSet(a.seenCond, c) {
-		a.seenCfg, a.seenCond = setAt(a.seenCfg, int(k), true), setAt(a.seenCond, int(c), true)
+	if k, c := int32(r.ConfigKey()), int32(r.ConditionKey()); !has(a.seenCfg, k) || !has(a.seenCond, c) {
+		a.seenCfg, a.seenCond = mark(a.seenCfg, k), mark(a.seenCond, c)
 		a.firsts = append(a.firsts, *r)
 	}
 	if !isMainRecord(r) {
@@ -57,8 +57,6 @@ func (a *aggregator) add(r *Record) {
 	}
 	a.records[i].executed++
 }
-
-func isSet(s []bool, i uint32) bool { return int(i) < len(s) && s[i] }
 
 // lostCounts counts, for every two policies a and b of one scoring, the main condition's
 // scored interactive episodes that succeed under a and fail under b (PolicyRow.Lost), as
