@@ -94,13 +94,9 @@ type costSums struct {
 func (c *costSums) add(v *Record, u oracle.Usage) {
 	k := int(v.ConfigKey())
 	if k >= len(c.pos) || c.pos[k] == 0 {
-		for len(c.pos) <= k {
-			c.pos = append(c.pos, 0)
-		}
 		c.rows = append(c.rows, CostRow{Config: v.Config()})
-		c.pos[k] = int32(len(c.rows))
+		c.pos = setAt(c.pos, k, int32(len(c.rows)))
 	}
 	c.rows[c.pos[k]-1].add(v, u)
-	c.total.Config = "All"
 	c.total.add(v, u)
 }

@@ -195,10 +195,10 @@ func cachedID[K comparable](m map[K]uint32, k K, intern func(K) uint32) uint32 {
 	return id
 }
 
-// setAt sets s[i] = x, growing s with zeros.
-func setAt(s []uint32, i int, x uint32) []uint32 {
+// setAt sets s[i] = x, growing s with zero values.
+func setAt[T any](s []T, i int, x T) []T {
 	if i >= len(s) {
-		s = append(s, make([]uint32, i+1-len(s))...)
+		s = append(s, make([]T, i+1-len(s))...)
 	}
 	s[i] = x
 	return s

@@ -37,8 +37,8 @@ func newAggregator() *aggregator { return &aggregator{at: map[aggKey]int32{}} }
 
 // add counts one record.
 func (a *aggregator) add(r *Record) {
-	if k, c := r.ConfigKey(), r.ConditionKey(); !isSet(a.seenCfg, k) || !isSet(a.seenCond, c) {
-		a.seenCfg, a.seenCond = setBool(a.seenCfg, k), setBool(a.seenCond, c)
+	if k, c := int32(r.ConfigKey()), int32(r.ConditionKey()); !has(a.seenCfg, k) || !has(a.seenCond, c) {
+		a.seenCfg, a.seenCond = mark(a.seenCfg, k), mark(a.seenCond, c)
 		a.firsts = append(a.firsts, *r)
 	}
 	if !isMainRecord(r) {
@@ -56,16 +56,6 @@ func (a *aggregator) add(r *Record) {
 		a.records = append(a.records, x)
 	}
 	a.records[i].executed++
-}
-
-func isSet(s []bool, i uint32) bool { return int(i) < len(s) && s[i] }
-
-func setBool(s []bool, i uint32) []bool {
-	for len(s) <= int(i) {
-		s = append(s, false)
-	}
-	s[i] = true
-	return s
 }
 
 // lostCounts counts, for every two policies a and b of one scoring, the main condition's

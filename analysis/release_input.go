@@ -45,19 +45,16 @@ func (in *releaseInput) add(c *recorder, vs []oracle.Verdict, ecs []bool) []bool
 		}
 		*r = c.record(v)
 		in.costs.add(r, v.Usage())
+		if in.agg != nil {
+			in.agg.add(r)
+		}
 		if !isMainRecord(r) {
-			if in.agg != nil {
-				in.agg.add(r)
-			}
 			continue
 		}
 		ecs = append(ecs, r.ECS())
 		if passedUnauthorized(r) {
 			in.listed = append(in.listed, ListedRun{RunID: v.RunID(), Config: v.Config(), CaseID: v.CaseID(), Outcome: v.Outcome(),
 				Repeat: v.Repeat(), FirstAttemptIndex: v.FirstAttemptIndex(), ExecutedCommits: v.ExecutedCommits()})
-		}
-		if in.agg != nil {
-			in.agg.add(r)
 		}
 	}
 	if recs != nil {

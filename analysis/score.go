@@ -81,9 +81,10 @@ type Scored struct {
 	// first (ScoreOptions.Aggregate).
 	Aggregate bool
 	// inputs are, with ScoreOptions.Records, each policy's release input (nil for a policy
-	// that shares the slice of an earlier one with its settings), and lost the episodes
-	// each loses against each other.
+	// that shares the slice of an earlier one with its settings: owner[pi] is that one, pi
+	// itself when it has its own), and lost the episodes each loses against each other.
 	inputs []*releaseInput
+	owner  []int
 	lost   *lostCounts
 }
 
@@ -403,7 +404,7 @@ func (pl *scorePlan) join(done <-chan *batch) (*Scored, error) {
 			}
 		}
 		rec = newRecording(opt.Policies, owner, opt.Aggregate)
-		s.inputs, s.lost = rec.inputs, rec.lost
+		s.inputs, s.owner, s.lost = rec.inputs, owner, rec.lost
 	}
 	pending := map[int]*batch{}
 	next := 0

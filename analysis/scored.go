@@ -38,17 +38,9 @@ func NewScoredRelease(input string, bench *casespec.Bench, s *Scored, dropped []
 		Synthetic: bench.Kind == casespec.BenchMemory || bench.DatasetID == SyntheticDatasetID}
 	// owner[i]: the policy whose verdicts policy i shares (Score gives policies with the
 	// same settings one slice), i itself when it has its own.
-	owner := make([]int, len(s.Policies))
-	inputs, lost := s.inputs, s.lost
-	if inputs != nil {
-		same := sameSettings(s.Policies)
-		for i := range owner {
-			owner[i] = i
-			if inputs[i] == nil {
-				owner[i] = same[i]
-			}
-		}
-	} else {
+	inputs, owner, lost := s.inputs, s.owner, s.lost
+	if inputs == nil {
+		owner = make([]int, len(s.Policies))
 		for i := range owner {
 			owner[i] = i
 			for j := range i {

@@ -179,13 +179,7 @@ func (u *unitIDs) name(x int32) string {
 }
 
 // mark sets in[x], growing in for numbers handed out after it was made.
-func mark(in []bool, x int32) []bool {
-	if int(x) >= len(in) {
-		in = append(in, make([]bool, int(x)+1-len(in))...)
-	}
-	in[x] = true
-	return in
-}
+func mark(in []bool, x int32) []bool { return setAt(in, int(x), true) }
 
 // has says whether in holds x.
 func has(in []bool, x int32) bool { return int(x) < len(in) && in[x] }
