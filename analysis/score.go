@@ -56,7 +56,7 @@ type ScoreOptions struct {
 	// (NewScoredRelease): their records, the costs summed in input order and the runs a
 	// table lists. Each batch is converted as it arrives (after Each), and its episodes'
 	// run ids and usages go back to the oracle's tables (oracle.Verdict.Release): a report
-	// then holds 40 bytes per episode and policy setting, which the collector never scans,
+	// then holds 32 bytes (a Record) per episode and policy setting, which the collector never scans,
 	// instead of the verdicts (about 480 bytes per episode); with Aggregate, only for the
 	// first policy and the baseline. Scored.Verdicts is then nil.
 	// Not for ScoreChunked.
