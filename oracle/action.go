@@ -172,11 +172,7 @@ func receiptsMatch(actual, expected any) bool {
 	if !ok1 || !ok2 {
 		return false
 	}
-	if plainStrings(a) {
-		if hasDupString(a) {
-			return false
-		}
-	} else if !distinctCanonical(a) {
+	if hasDupCanonical(a) {
 		return false
 	}
 	for _, x := range e {
@@ -187,17 +183,21 @@ func receiptsMatch(actual, expected any) bool {
 	return true
 }
 
-// distinctCanonical reports whether the items of l have pairwise distinct canonical JSON.
-func distinctCanonical(l []any) bool {
+// hasDupCanonical reports whether two items of l have the same canonical JSON. A list of
+// plain strings compares as the strings themselves (plainStrings).
+func hasDupCanonical(l []any) bool {
+	if plainStrings(l) {
+		return hasDupString(l)
+	}
 	seen := make(map[string]bool, len(l))
 	for _, x := range l {
 		k := string(jsonv.Canonical(x, true))
 		if seen[k] {
-			return false
+			return true
 		}
 		seen[k] = true
 	}
-	return true
+	return false
 }
 
 // onlySummaryMismatch is summary_facts_semantic_candidate.
