@@ -83,9 +83,10 @@ func (st *wfState) matchAction(tool string, args *jsonv.Object) match {
 func (st *wfState) refs(cm *casespec.Commit, args *jsonv.Object) (*jsonv.Object, []string) {
 	rc := refCtx{p: st.p, callToCommit: st.callToCommit, completed: st.completedSet, commitID: cm.ID,
 		propagation: st.pol.Propagation, results: st.results}
+	ci := st.p.info(cm)
 	if st.dag && !st.anyOrder {
 		// V3: legal ancestors are the completed transitive ancestors of the commit.
-		rc.ancestors = st.p.info(cm).ancestors
+		rc.ancestors = ci.ancestors
 	}
 	if !st.dag {
 		rc.equivCase = st.p.spec.CaseID
@@ -93,7 +94,7 @@ func (st *wfState) refs(cm *casespec.Commit, args *jsonv.Object) (*jsonv.Object,
 	if st.sc != nil {
 		rc.path, rc.slab = st.sc.path, &st.sc.slab
 	}
-	out := rc.validate(args, cm.Arguments, st.p.info(cm).tmplRefs)
+	out := rc.validate(args, cm.Arguments, ci.tmplRefs)
 	if st.sc != nil {
 		st.sc.path = rc.path[:0]
 	}
