@@ -396,7 +396,7 @@ type toolRules struct {
 // when consecutive episodes are of other cases, as in a release read in order).
 func (p *Prepared) rulesFor(tool string) []prepRule {
 	for i := range p.rulesByTool {
-		if t := &p.rulesByTool[i]; len(t.tool) == len(tool) && t.tool == tool {
+		if t := &p.rulesByTool[i]; t.tool == tool {
 			return t.rules
 		}
 	}
