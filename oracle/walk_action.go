@@ -280,7 +280,8 @@ func (st *wfState) gate(e *ev, pos int, tool string, canon *jsonv.Object, callID
 	}
 	ctx := &evalCtx{led: &r.led, extra: extra, tool: tool, callID: callID, args: canon, binding: st.pol.Binding, lean: st.sc != nil, p: p,
 		callIDV: callIDValue(e, e.Index)}
-	if ci := p.info(cm); ci.rawToolStr && cm.Tool == tool {
+	ci := p.info(cm)
+	if ci.rawToolStr && cm.Tool == tool {
 		ctx.toolV = ci.toolV // boxed once per case
 	}
 	var results []RequirementResult
@@ -310,7 +311,7 @@ func (st *wfState) gate(e *ev, pos int, tool string, canon *jsonv.Object, callID
 		if rs, ok := st.gates.requirements(st, pos, cm, canon, full, later); ok {
 			results = appendKept(results, rs, full)
 		} else {
-			reqs := p.info(cm).reqs
+			reqs := ci.reqs
 			for i := range reqs {
 				results = append(results, ctx.evalDagRequirement(&reqs[i]))
 			}
@@ -347,7 +348,7 @@ func (st *wfState) gate(e *ev, pos int, tool string, canon *jsonv.Object, callID
 			st.usedKeys.add(s)
 		}
 	}
-	for _, f := range p.info(cm).post {
+	for _, f := range ci.post {
 		r.led.add(fact{specFact: f, eventIndex: e.Index, commit: cm.ID, actionCall: callID})
 	}
 	st.completedSet.add(cm.ID)
