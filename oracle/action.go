@@ -183,23 +183,6 @@ func receiptsMatch(actual, expected any) bool {
 	return true
 }
 
-// hasDupCanonical reports whether two items of l have the same canonical JSON. A list of
-// plain strings compares as the strings themselves (plainStrings).
-func hasDupCanonical(l []any) bool {
-	if plainStrings(l) {
-		return hasDupString(l)
-	}
-	seen := make(map[string]bool, len(l))
-	for _, x := range l {
-		k := string(jsonv.Canonical(x, true))
-		if seen[k] {
-			return true
-		}
-		seen[k] = true
-	}
-	return false
-}
-
 // onlySummaryMismatch is summary_facts_semantic_candidate.
 func onlySummaryMismatch(requirements []any, errs []string) bool {
 	if len(errs) == 0 {
