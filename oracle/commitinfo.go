@@ -12,7 +12,7 @@ type commitInfo struct {
 	tmplRefs   bool            // its arguments template holds a result reference or dependency_receipts
 	reqs       []dagReq        // its requirements, compiled (commitReqs)
 	post       []specFact      // its postconditions as facts (postFacts)
-	ancestors  map[string]bool // its transitive ancestors (ancestors)
+	ancestors  map[string]bool // its transitive ancestors (transitiveAncestors)
 	// refs are the canonical references to its result's fields ("result:<commit>.<field>"
 	// for each field of result_schema), made once rather than at every reference.
 	refs []canonRef
@@ -43,7 +43,10 @@ func (p *Prepared) indexCommits() {
 
 func (p *Prepared) newCommitInfo(cm *casespec.Commit) commitInfo {
 	ci := commitInfo{rawToolStr: isString(mustGet(cm.Raw, "tool")), toolV: cm.Tool, reqs: p.commitReqs[cm],
-		post: p.postFacts[cm], ancestors: p.ancestors[cm.ID]}
+		post: p.postFacts[cm]}
+	if p.commitByID[cm.ID] != nil { // nil ancestors, no restriction, for a commit of no workflow
+		ci.ancestors = p.transitiveAncestors(cm.ID)
+	}
 	ci.tmplRefs = containsRefs(cm.Arguments) || cm.Arguments.Has("dependency_receipts")
 	if cm.ResultSchema != nil {
 		for _, k := range cm.ResultSchema.Keys {

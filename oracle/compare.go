@@ -419,6 +419,23 @@ func hasDupString(l []any) bool {
 	return false
 }
 
+// hasDupCanonical reports whether two items of l have the same canonical JSON. A list of
+// plain strings compares as the strings themselves (plainStrings).
+func hasDupCanonical(l []any) bool {
+	if plainStrings(l) {
+		return hasDupString(l)
+	}
+	seen := make(map[string]bool, len(l))
+	for _, x := range l {
+		k := string(jsonv.Canonical(x, true))
+		if seen[k] {
+			return true
+		}
+		seen[k] = true
+	}
+	return false
+}
+
 // sameStrings reports whether two plainStrings lists of equal length (at most 64) hold
 // the same strings as multisets.
 func sameStrings(a, e []any) bool {

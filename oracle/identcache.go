@@ -53,13 +53,21 @@ var (
 
 func setOf(s string, n int) int { return int(maphash.String(slotSeed, s) % uint64(n)) }
 
+// findTriple returns the id of set's entry for (a, b, c), if it has one.
+func findTriple(set *slotSet[tripleSlot], a, b, c string) (uint32, bool) {
+	for i := range set.ways {
+		if e := set.ways[i].Load(); e != nil && e.a == a && e.b == b && e.c == c {
+			return e.id, true
+		}
+	}
+	return 0, false
+}
+
 // cachedCfg is internCfg through the configuration cache.
 func cachedCfg(config, model, harness string) uint32 {
 	set := &cfgSets[setOf(config, cfgSetCount)]
-	for i := range set.ways {
-		if e := set.ways[i].Load(); e != nil && e.a == config && e.b == model && e.c == harness {
-			return e.id
-		}
+	if id, ok := findTriple(set, config, model, harness); ok {
+		return id
 	}
 	id := internCfg(config, model, harness)
 	k := cfgKeys.get(id)
@@ -70,10 +78,8 @@ func cachedCfg(config, model, harness string) uint32 {
 // cachedCase is internCase through the case's own cache (its variants).
 func (p *Prepared) cachedCase(id, base, domain string) uint32 {
 	set := &p.caseSets[setOf(id, caseSetCount)]
-	for i := range set.ways {
-		if e := set.ways[i].Load(); e != nil && e.a == id && e.b == base && e.c == domain {
-			return e.id
-		}
+	if key, ok := findTriple(set, id, base, domain); ok {
+		return key
 	}
 	key := internCase(id, base, domain)
 	k := caseKeys.get(key)

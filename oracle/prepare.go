@@ -39,7 +39,6 @@ type Prepared struct {
 
 	commits     []*casespec.Commit
 	commitByID  map[string]*casespec.Commit
-	ancestors   map[string]map[string]bool
 	postFacts   map[*casespec.Commit][]specFact // postcondition facts of each commit
 	actionTools map[string]bool                 // tools of the workflow commits or the key action
 	topReqs     []*requirement                  // the object entries of spec.Requirements, compiled
@@ -276,12 +275,6 @@ func (p *Prepared) prepareWorkflow(spec *casespec.Spec) {
 		}
 	}
 	p.compileRequirements()
-	p.ancestors = map[string]map[string]bool{}
-	for _, cm := range p.commits {
-		if cm != nil {
-			p.ancestors[cm.ID] = p.transitiveAncestors(cm.ID)
-		}
-	}
 	if p.stateful != statefulNone {
 		p.preparePhases()
 	}
@@ -396,7 +389,7 @@ type toolRules struct {
 // when consecutive episodes are of other cases, as in a release read in order).
 func (p *Prepared) rulesFor(tool string) []prepRule {
 	for i := range p.rulesByTool {
-		if t := &p.rulesByTool[i]; len(t.tool) == len(tool) && t.tool == tool {
+		if t := &p.rulesByTool[i]; t.tool == tool {
 			return t.rules
 		}
 	}

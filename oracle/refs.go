@@ -280,13 +280,7 @@ func (r *refCtx) receipts(a any, expected []any) any {
 			}
 		}
 	}
-	var dup bool
-	if plainStrings(out) {
-		dup = hasDupString(out)
-	} else {
-		dup = !distinctCanonical(out)
-	}
-	if dup {
+	if hasDupCanonical(out) {
 		r.errs = append(r.errs, r.pathString()+": duplicate dependency receipt is forbidden")
 	}
 	var missing []any

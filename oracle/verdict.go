@@ -188,15 +188,11 @@ func (v *Verdict) Release() {
 
 // Fields returns the verdict in readable form.
 func (v *Verdict) Fields() Fields {
-	return Fields{RunID: v.RunID(), Config: v.Config(), Model: v.Model(), Harness: v.Harness(),
-		CaseID: v.CaseID(), BaseCaseID: v.BaseCaseID(), Protocol: v.protocol, Domain: v.Domain(),
-		Repeat: v.Repeat(), Condition: v.Condition(), Status: v.Status(), Excluded: v.Excluded(),
-		ExclusionReason: v.ExclusionReason(), Static: v.Static(), ECS: v.ECS(), Outcome: v.Outcome(),
-		CanonicalOutcome: v.CanonicalOutcome(), FailureType: v.FailureType(), Attempted: v.Attempted(),
-		FirstAttemptIndex: v.FirstAttemptIndex(), CompleteAtFirstAttempt: v.CompleteAtFirstAttempt(),
-		CoverageComplete: v.CoverageComplete(), MissingAtCheckpoint: v.MissingAtCheckpoint(),
-		ExecutedCommits: v.ExecutedCommits(), ToolsBeforeAttempt: v.tools, Official: v.official,
-		EmptyOutcome: v.EmptyOutcome(), TrustedKeys: v.TrustedKeys(), Usage: v.Usage()}
+	f := v.resultFields()
+	f.RunID, f.Config, f.Model, f.Harness = v.RunID(), v.Config(), v.Model(), v.Harness()
+	f.CaseID, f.BaseCaseID, f.Domain = v.CaseID(), v.BaseCaseID(), v.Domain()
+	f.Condition, f.Status, f.Usage = v.Condition(), v.Status(), v.Usage()
+	return f
 }
 
 // resultFields is Fields without the identity labels and usage (left empty): what scoring

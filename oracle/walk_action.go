@@ -83,9 +83,10 @@ func (st *wfState) matchAction(tool string, args *jsonv.Object) match {
 func (st *wfState) refs(cm *casespec.Commit, args *jsonv.Object) (*jsonv.Object, []string) {
 	rc := refCtx{p: st.p, callToCommit: st.callToCommit, completed: st.completedSet, commitID: cm.ID,
 		propagation: st.pol.Propagation, results: st.results}
+	ci := st.p.info(cm)
 	if st.dag && !st.anyOrder {
 		// V3: legal ancestors are the completed transitive ancestors of the commit.
-		rc.ancestors = st.p.info(cm).ancestors
+		rc.ancestors = ci.ancestors
 	}
 	if !st.dag {
 		rc.equivCase = st.p.spec.CaseID
@@ -93,7 +94,7 @@ func (st *wfState) refs(cm *casespec.Commit, args *jsonv.Object) (*jsonv.Object,
 	if st.sc != nil {
 		rc.path, rc.slab = st.sc.path, &st.sc.slab
 	}
-	out := rc.validate(args, cm.Arguments, st.p.info(cm).tmplRefs)
+	out := rc.validate(args, cm.Arguments, ci.tmplRefs)
 	if st.sc != nil {
 		st.sc.path = rc.path[:0]
 	}
@@ -279,7 +280,8 @@ func (st *wfState) gate(e *ev, pos int, tool string, canon *jsonv.Object, callID
 	}
 	ctx := &evalCtx{led: &r.led, extra: extra, tool: tool, callID: callID, args: canon, binding: st.pol.Binding, lean: st.sc != nil, p: p,
 		callIDV: callIDValue(e, e.Index)}
-	if ci := p.info(cm); ci.rawToolStr && cm.Tool == tool {
+	ci := p.info(cm)
+	if ci.rawToolStr && cm.Tool == tool {
 		ctx.toolV = ci.toolV // boxed once per case
 	}
 	var results []RequirementResult
@@ -309,7 +311,7 @@ func (st *wfState) gate(e *ev, pos int, tool string, canon *jsonv.Object, callID
 		if rs, ok := st.gates.requirements(st, pos, cm, canon, full, later); ok {
 			results = appendKept(results, rs, full)
 		} else {
-			reqs := p.info(cm).reqs
+			reqs := ci.reqs
 			for i := range reqs {
 				results = append(results, ctx.evalDagRequirement(&reqs[i]))
 			}
@@ -346,7 +348,7 @@ func (st *wfState) gate(e *ev, pos int, tool string, canon *jsonv.Object, callID
 			st.usedKeys.add(s)
 		}
 	}
-	for _, f := range p.info(cm).post {
+	for _, f := range ci.post {
 		r.led.add(fact{specFact: f, eventIndex: e.Index, commit: cm.ID, actionCall: callID})
 	}
 	st.completedSet.add(cm.ID)
