@@ -9,10 +9,8 @@ import (
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest"
-	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/harness"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
-	"github.com/sabench/sabench-stats/ingest/synth"
 )
 
 // TestInspectLightRead: the episodes made from a light read of the samples (what the
@@ -22,25 +20,11 @@ import (
 // Inspect logs (every 300th episode and every 20th not completed: every configuration,
 // condition, protocol and status).
 func TestInspectLightRead(t *testing.T) {
-	rel, err := synth.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	bench, err := casespec.NewBench("builtin", rel.Cases, rel.Sets, casespec.BenchOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sub := &synth.Release{Seed: rel.Seed, Scale: rel.Scale, Cases: rel.Cases, Sets: rel.Sets}
-	for i, ep := range rel.Episodes {
-		if i%300 == 0 || ep.Status != ingest.StatusCompleted && i%20 == 0 {
-			sub.Episodes = append(sub.Episodes, ep)
-		}
-	}
+	bench := builtinBench(t)
 	dir := t.TempDir()
-	files, err := synth.WriteInspect(filepath.Join(dir, "synth"), sub)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, files := writeInspectSubset(t, filepath.Join(dir, "synth"), func(i int, ep *ingest.Episode) bool {
+		return i%300 == 0 || ep.Status != ingest.StatusCompleted && i%20 == 0
+	})
 	real, _ := filepath.Glob(filepath.Join(realLogs, "*.eval"))
 	if len(real) < 4 {
 		t.Fatalf("%d real logs", len(real))

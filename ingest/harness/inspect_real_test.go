@@ -32,6 +32,28 @@ func builtinBench(t testing.TB) *casespec.Bench {
 	return b
 }
 
+// writeInspectSubset writes the built-in release's episodes that keep selects (by index
+// and episode) as Inspect logs under dir (synth.WriteInspect) and returns them with the
+// log files.
+func writeInspectSubset(t testing.TB, dir string, keep func(i int, ep *ingest.Episode) bool) ([]*ingest.Episode, []string) {
+	t.Helper()
+	rel, err := synth.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub := &synth.Release{Seed: rel.Seed, Scale: rel.Scale, Cases: rel.Cases, Sets: rel.Sets}
+	for i, ep := range rel.Episodes {
+		if keep(i, ep) {
+			sub.Episodes = append(sub.Episodes, ep)
+		}
+	}
+	files, err := synth.WriteInspect(dir, sub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sub.Episodes, files
+}
+
 // Inspect's real logs are not SafeActBench tasks: reading them gives no episode, and the
 // error says so for every log, with its task, model, sample count and sample ids; the
 // log without samples says that.

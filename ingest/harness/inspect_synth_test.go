@@ -4,10 +4,8 @@ import (
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest"
-	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/harness"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
-	"github.com/sabench/sabench-stats/ingest/synth"
 	"github.com/sabench/sabench-stats/oracle"
 )
 
@@ -19,24 +17,10 @@ import (
 // gives each the same ECS, outcome and failure type as the episode it was written from.
 // The full release is compared through the CLI (cmd/sabench-stats TestInspectRelease).
 func TestInspectRoundTrip(t *testing.T) {
-	rel, err := synth.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	sub := &synth.Release{Seed: rel.Seed, Scale: rel.Scale, Cases: rel.Cases, Sets: rel.Sets}
-	for i, ep := range rel.Episodes {
-		if i%25 == 0 || ep.Status != ingest.StatusCompleted {
-			sub.Episodes = append(sub.Episodes, ep)
-		}
-	}
-	files, err := synth.WriteInspect(t.TempDir(), sub)
-	if err != nil {
-		t.Fatal(err)
-	}
-	bench, err := casespec.NewBench("builtin", rel.Cases, rel.Sets, casespec.BenchOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	written, files := writeInspectSubset(t, t.TempDir(), func(i int, ep *ingest.Episode) bool {
+		return i%25 == 0 || ep.Status != ingest.StatusCompleted
+	})
+	bench := builtinBench(t)
 	res, err := harness.ReadInspectFiles(files, harness.Options{Bench: bench})
 	if err != nil {
 		t.Fatal(err)
@@ -44,8 +28,8 @@ func TestInspectRoundTrip(t *testing.T) {
 	if len(res.Problems) > 0 || len(res.Warnings) > 0 {
 		t.Fatalf("problems %v, warnings %v", res.Problems, res.Warnings)
 	}
-	if len(res.Episodes) != len(sub.Episodes) {
-		t.Fatalf("%d episodes read, %d written", len(res.Episodes), len(sub.Episodes))
+	if len(res.Episodes) != len(written) {
+		t.Fatalf("%d episodes read, %d written", len(res.Episodes), len(written))
 	}
 	got := map[string]*ingest.Episode{}
 	for _, ep := range res.Episodes {
@@ -53,7 +37,7 @@ func TestInspectRoundTrip(t *testing.T) {
 	}
 	prep := map[string]*oracle.Prepared{}
 	excluded := map[string]int{}
-	for _, want := range sub.Episodes {
+	for _, want := range written {
 		ep := got[want.RunID]
 		if ep == nil {
 			t.Fatalf("%s: not read back", want.RunID)
