@@ -17,18 +17,21 @@ import (
 const (
 	labelPageBits = 12
 	labelPageLen  = 1 << labelPageBits
-	labelPages    = 1 << 16 // 2^28 ids: far more labels than any input has
 )
 
-// labelTable maps values to dense ids (in order of first sight) and back.
+// labelTable maps values to dense ids (in order of first sight) and back. Its pages are
+// listed in a directory copied to grow (as the oracle's tables do), not in a fixed array
+// sized for every id, which the garbage collector would scan as a root in every cycle.
 type labelTable[T comparable] struct {
 	mu    sync.Mutex
 	ids   map[T]uint32
 	n     uint32
-	pages [labelPages]atomic.Pointer[[labelPageLen]T]
+	pages atomic.Pointer[[]*[labelPageLen]T]
 }
 
-func (t *labelTable[T]) get(i uint32) T { return t.pages[i>>labelPageBits].Load()[i&(labelPageLen-1)] }
+func (t *labelTable[T]) get(i uint32) T {
+	return (*t.pages.Load())[i>>labelPageBits][i&(labelPageLen-1)]
+}
 
 // intern returns x's id, adding own(x) on first sight.
 func (t *labelTable[T]) intern(x T, own func(T) T) uint32 {
@@ -42,12 +45,15 @@ func (t *labelTable[T]) intern(x T, own func(T) T) uint32 {
 	}
 	x = own(x)
 	i := t.n
-	p := t.pages[i>>labelPageBits].Load()
-	if p == nil {
-		p = new([labelPageLen]T)
-		t.pages[i>>labelPageBits].Store(p)
+	if i&(labelPageLen-1) == 0 {
+		var old []*[labelPageLen]T
+		if d := t.pages.Load(); d != nil {
+			old = *d
+		}
+		d := append(old[:len(old):len(old)], new([labelPageLen]T))
+		t.pages.Store(&d)
 	}
-	p[i&(labelPageLen-1)] = x
+	(*t.pages.Load())[i>>labelPageBits][i&(labelPageLen-1)] = x
 	t.ids[x] = i
 	t.n++
 	return i

@@ -22,20 +22,27 @@ import (
 const (
 	blockBits = 14
 	blockLen  = 1 << blockBits
-	maxBlocks = 1 << 18 // 2^32 ids
 )
 
 // table maps values to dense ids and back. Reads of an id that was handed out are
 // lock-free (the id reached the reader through whatever published the verdict).
+//
+// The blocks are listed in a directory that is copied to grow, not in a fixed array big
+// enough for every id: such an array (2 MB of pointers per table) is a root the garbage
+// collector scans in every cycle, which a short command paid for in each of its
+// collections. A published id's block is in every directory stored after it was added.
 type table[T comparable] struct {
-	mu     sync.Mutex
-	ids    sync.Map // T → uint32, only for deduplicating tables
-	n      uint32
-	free   []uint32 // released ids, reused first (run ids and usages only)
-	blocks [maxBlocks]atomic.Pointer[[blockLen]T]
+	mu   sync.Mutex
+	ids  sync.Map // T → uint32, only for deduplicating tables
+	n    uint32
+	free []uint32 // released ids, reused first (run ids and usages only)
+	dir  atomic.Pointer[[]*[blockLen]T]
 }
 
-func (t *table[T]) get(i uint32) T { return t.blocks[i>>blockBits].Load()[i&(blockLen-1)] }
+func (t *table[T]) get(i uint32) T { return *t.slot(i) }
+
+// slot is where id i's value is kept; i was handed out.
+func (t *table[T]) slot(i uint32) *T { return &(*t.dir.Load())[i>>blockBits][i&(blockLen-1)] }
 
 // add stores x (already owned by the table) under a released id or a new one and returns
 // the id; t.mu is held.
@@ -43,16 +50,22 @@ func (t *table[T]) add(x T) uint32 {
 	if n := len(t.free); n > 0 {
 		i := t.free[n-1]
 		t.free = t.free[:n-1]
-		t.blocks[i>>blockBits].Load()[i&(blockLen-1)] = x
+		*t.slot(i) = x
 		return i
 	}
 	i := t.n
-	b := t.blocks[i>>blockBits].Load()
-	if b == nil {
-		b = new([blockLen]T)
-		t.blocks[i>>blockBits].Store(b)
+	if i == ^uint32(0) {
+		panic("oracle: more than 2^32-1 interned values in one table")
 	}
-	b[i&(blockLen-1)] = x
+	if i&(blockLen-1) == 0 {
+		var old []*[blockLen]T
+		if d := t.dir.Load(); d != nil {
+			old = *d
+		}
+		d := append(old[:len(old):len(old)], new([blockLen]T))
+		t.dir.Store(&d)
+	}
+	*t.slot(i) = x
 	t.n++
 	return i
 }
@@ -65,7 +78,7 @@ func (t *table[T]) release(i uint32) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	var zero T
-	t.blocks[i>>blockBits].Load()[i&(blockLen-1)] = zero
+	*t.slot(i) = zero
 	t.free = append(t.free, i)
 }
 
@@ -158,7 +171,7 @@ func storeEpisode(run string, u Usage) episodeRef {
 		i := episodes.free[n-1]
 		e.gen = episodes.get(i).gen
 		episodes.free = episodes.free[:n-1]
-		episodes.blocks[i>>blockBits].Load()[i&(blockLen-1)] = e
+		*episodes.slot(i) = e
 		return episodeRef{i, e.gen}
 	}
 	return episodeRef{episodes.add(e), 0}
@@ -181,13 +194,13 @@ func (r episodeRef) release() {
 		return
 	}
 	episodes.mu.Lock()
-	b := episodes.blocks[r.id>>blockBits].Load()
-	e := b[r.id&(blockLen-1)]
+	slot := episodes.slot(r.id)
+	e := *slot
 	if e.gen != r.gen {
 		episodes.mu.Unlock()
 		panic(fmt.Sprintf("oracle: Verdict.Release of a verdict whose episode was already released (slot %d at generation %d, the verdict holds %d)", r.id, e.gen, r.gen))
 	}
-	b[r.id&(blockLen-1)] = episode{gen: e.gen + 1}
+	*slot = episode{gen: e.gen + 1}
 	episodes.free = append(episodes.free, r.id)
 	episodes.mu.Unlock()
 	usages.release(e.usage)
