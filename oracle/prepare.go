@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/casespec"
@@ -57,7 +58,8 @@ type Prepared struct {
 	// Spec validation, computed once.
 	specV0, specV1Preflight, specV1, specV2, specV3, specDAGPreflight []string
 
-	factTexts map[*jsonv.Object]string // see specText
+	factTexts     map[*jsonv.Object]string // see specText
+	factTextsOnce sync.Once
 
 	caseSets [caseSetCount]slotSet[tripleSlot] // see cachedCase
 
@@ -136,7 +138,6 @@ func Prepare(c *casespec.Case) (*Prepared, error) {
 		}
 	}
 	p.prepareWorkflow(spec)
-	p.keepFactTexts()
 	p.indexFactKeys()
 	p.preparePublicContract(spec)
 	p.validateSpec(c.Protocol)
