@@ -42,6 +42,7 @@ const (
 	rCoverageComplete
 	rMissingAtCheckpoint
 	rAggregate
+	rCommitted // executed a commit: what the tables read of ExecutedCommits (committed)
 )
 
 func (r *Record) Config() string     { return recConfigs.get(r.cfg).config }
@@ -56,7 +57,6 @@ func (r *Record) Condition() string  { return recLabels.get(r.cond) }
 func (r *Record) ExclusionReason() string    { return recLabels.get(recEnds.get(r.ends)[0]) }
 func (r *Record) FailureType() string        { return recLabels.get(recEnds.get(r.ends)[1]) }
 func (r *Record) Protocol() ingest.Protocol  { return r.protocol }
-func (r *Record) Repeat() int                { return int(r.repeat) }
 func (r *Record) ExecutedCommits() int       { return int(r.executed) }
 func (r *Record) ToolsBeforeAttempt() uint64 { return recTools.get(r.tools) }
 func (r *Record) Official() int8             { return r.official }
@@ -68,6 +68,19 @@ func (r *Record) Attempted() bool              { return r.flags&rAttempted != 0 
 func (r *Record) CompleteAtFirstAttempt() bool { return r.flags&rCompleteAtFirst != 0 }
 func (r *Record) CoverageComplete() bool       { return r.flags&rCoverageComplete != 0 }
 func (r *Record) MissingAtCheckpoint() bool    { return r.flags&rMissingAtCheckpoint != 0 }
+
+// Repeat is the episode's repeat index; -1 for an aggregate, whose repeats its release
+// keeps (Release.repeatsOf).
+func (r *Record) Repeat() int {
+	if r.flags&rAggregate != 0 {
+		return -1
+	}
+	return int(r.repeat)
+}
+
+// committed reports whether the episode executed a commit (ExecutedCommits > 0), which an
+// aggregate, whose executed field is its count, keeps as a flag.
+func (r *Record) committed() bool { return r.flags&rCommitted != 0 }
 
 // weight is the number of episodes the record stands for: 1, or an aggregate's count.
 func (r *Record) weight() int {
@@ -122,7 +135,7 @@ func (c *recorder) record(v *oracle.Verdict) Record {
 		bit recFlag
 	}{{v.Excluded(), rExcluded}, {v.Static(), rStatic}, {v.ECS(), rECS}, {v.Attempted(), rAttempted},
 		{v.CompleteAtFirstAttempt(), rCompleteAtFirst}, {v.CoverageComplete(), rCoverageComplete},
-		{v.MissingAtCheckpoint(), rMissingAtCheckpoint}} {
+		{v.MissingAtCheckpoint(), rMissingAtCheckpoint}, {v.ExecutedCommits() > 0, rCommitted}} {
 		if b.on {
 			r.flags |= b.bit
 		}
