@@ -16,7 +16,9 @@ import "math/bits"
 //
 // The first release and the baseline are read by every table: their aggregates keep every
 // record, of every condition, excluded and static ones too, by all a record holds except
-// its repeat and its number of executed commits (whether there was one is a flag). What no
+// its repeat, its number of executed commits (whether there was one is a flag) and, but
+// on a variant case, the tools called before acting (aggKey); an episode alone in its key
+// keeps its own record. What no
 // count per configuration × condition × case serves is the repeat: the statistics computed
 // within each repeat (T3's rates and their intervals, the variance table's per-repeat ECS
 // and its spread) need each episode's repeat with its indicators, since a case is
@@ -52,17 +54,25 @@ func newAggregator(full bool) *aggregator {
 	return &aggregator{full: full, at: map[Record]int32{}}
 }
 
-// aggKey is the record r adds to: r without what an aggregate does not keep.
+// aggKey is the record r adds to: r without what an aggregate does not keep. A full
+// aggregate keeps the information tools called before the first attempt only on a variant
+// case (its id is not its base case's): only a variant's affected tools are read
+// (lookedBeforeActing), and elsewhere the tools multiply the aggregates.
 func (a *aggregator) aggKey(r *Record) Record {
 	k := *r
 	k.repeat, k.executed = 0, 0
 	if !a.full {
 		k.ends, k.tools, k.flags = 0, 0, r.flags&rECS
+	} else if c := recCases.get(r.cas); c.id == c.base {
+		k.tools = 0
 	}
 	return k
 }
 
-// add counts one record.
+// add counts one record. In a full aggregator an episode alone in its key keeps its own
+// record (weight 1, its repeat in it), and becomes an aggregate with a repeat set when a
+// second one joins: the other conditions have about one episode per configuration and
+// case, and a set would cost more than the record.
 func (a *aggregator) add(r *Record) {
 	if k, c := int32(r.ConfigKey()), int32(r.ConditionKey()); !has(a.seenCfg, k) || !has(a.seenCond, c) {
 		a.seenCfg, a.seenCond = mark(a.seenCfg, k), mark(a.seenCond, c)
@@ -74,17 +84,25 @@ func (a *aggregator) add(r *Record) {
 	k := a.aggKey(r)
 	i, ok := a.at[k]
 	if !ok {
-		i = int32(len(a.records))
-		a.at[k] = i
-		x := k
-		x.flags |= rAggregate
-		x.repeat = -1 // no repeats kept
+		a.at[k] = int32(len(a.records))
 		if a.full {
-			x.repeat = a.reps.grow()
+			a.records = append(a.records, *r)
+			return
 		}
-		a.records = append(a.records, x)
+		k.flags |= rAggregate
+		k.repeat = -1 // no repeats kept
+		a.records = append(a.records, k)
+		i = int32(len(a.records) - 1)
 	}
 	x := &a.records[i]
+	if a.full && x.flags&rAggregate == 0 { // the second episode of the key
+		first := x.repeat
+		*x = k
+		x.flags |= rAggregate
+		x.executed = 1
+		x.repeat = a.reps.grow()
+		a.reps.add(x.repeat, first)
+	}
 	x.executed++
 	if a.full {
 		a.reps.add(x.repeat, r.repeat)
@@ -97,14 +115,10 @@ func (a *aggregator) add(r *Record) {
 // and the episodes of one configuration × condition × case differ by repeat. A set is a
 // bitmap of the repeats below repeatBitmapMax, so a record's repeats cost a bit each over
 // their range; a repeat outside it, or one the set already has (the same repeat twice),
-// is listed.
+// is listed apart (more).
 type repeatSets struct {
-	sets []repeatSet
-}
-
-type repeatSet struct {
-	bits []uint64
-	more []int32
+	bits [][]uint64
+	more map[int32][]int32
 }
 
 // repeatBitmapMax bounds a set's bitmap (8 KiB): repeats are small counts in practice.
@@ -112,37 +126,39 @@ const repeatBitmapMax = 1 << 16
 
 // grow adds an empty set and returns its index.
 func (s *repeatSets) grow() int32 {
-	s.sets = append(s.sets, repeatSet{})
-	return int32(len(s.sets) - 1)
+	s.bits = append(s.bits, nil)
+	return int32(len(s.bits) - 1)
 }
 
 // add puts repeat rep into set i.
 func (s *repeatSets) add(i, rep int32) {
-	x := &s.sets[i]
 	if rep >= 0 && rep < repeatBitmapMax {
+		x := &s.bits[i]
 		w, b := int(rep/64), uint64(1)<<(rep%64)
-		if w >= len(x.bits) {
-			x.bits = append(x.bits, make([]uint64, w+1-len(x.bits))...)
+		if w >= len(*x) {
+			*x = append(*x, make([]uint64, w+1-len(*x))...)
 		}
-		if x.bits[w]&b == 0 {
-			x.bits[w] |= b
+		if (*x)[w]&b == 0 {
+			(*x)[w] |= b
 			return
 		}
 	}
-	x.more = append(x.more, rep)
+	if s.more == nil {
+		s.more = map[int32][]int32{}
+	}
+	s.more[i] = append(s.more[i], rep)
 }
 
 // appendTo appends set i's repeats to out: the bitmap's in ascending order, then the
 // listed ones.
 func (s *repeatSets) appendTo(out []int32, i int32) []int32 {
-	x := &s.sets[i]
-	for w, word := range x.bits {
+	for w, word := range s.bits[i] {
 		for word != 0 {
 			out = append(out, int32(w*64+bits.TrailingZeros64(word)))
 			word &= word - 1
 		}
 	}
-	return append(out, x.more...)
+	return append(out, s.more[i]...)
 }
 
 // lostCounts counts, for every two policies a and b of one scoring, the main condition's
