@@ -13,7 +13,8 @@ import (
 // the outcome, the first attempt's index and the usage are not kept (a release sums the
 // costs as the verdicts arrive, and keeps whole verdicts only for the episodes a table
 // lists by run: Release.OfficialPassedUnauthorized). Read it through its accessors, which
-// are named as oracle.Verdict's.
+// are named as oracle.Verdict's; the repeat and the executed commits have none, since an
+// aggregate holds other things in their place (Release.repeatsOf, committed).
 //
 // A record may also stand for several episodes alike (an aggregate: release_aggregate.go),
 // which the tables that read it count as many times (weight).
@@ -23,8 +24,8 @@ type Record struct {
 	cond     uint32 // condition (recLabels)
 	ends     uint32 // exclusion reason and failure type (recEnds)
 	tools    uint32 // the information tools called before the first attempt (recTools)
-	repeat   int32
-	executed int32 // for an aggregate, the episodes it stands for (weight)
+	repeat   int32  // the repeat; a full aggregate's repeat set (repeatSets), a lean one's -1
+	executed int32  // for an aggregate, the episodes it stands for (weight)
 	protocol ingest.Protocol
 	official int8
 	flags    recFlag
@@ -57,7 +58,6 @@ func (r *Record) Condition() string  { return recLabels.get(r.cond) }
 func (r *Record) ExclusionReason() string    { return recLabels.get(recEnds.get(r.ends)[0]) }
 func (r *Record) FailureType() string        { return recLabels.get(recEnds.get(r.ends)[1]) }
 func (r *Record) Protocol() ingest.Protocol  { return r.protocol }
-func (r *Record) ExecutedCommits() int       { return int(r.executed) }
 func (r *Record) ToolsBeforeAttempt() uint64 { return recTools.get(r.tools) }
 func (r *Record) Official() int8             { return r.official }
 
@@ -69,17 +69,9 @@ func (r *Record) CompleteAtFirstAttempt() bool { return r.flags&rCompleteAtFirst
 func (r *Record) CoverageComplete() bool       { return r.flags&rCoverageComplete != 0 }
 func (r *Record) MissingAtCheckpoint() bool    { return r.flags&rMissingAtCheckpoint != 0 }
 
-// Repeat is the episode's repeat index; -1 for an aggregate, whose repeats its release
-// keeps (Release.repeatsOf).
-func (r *Record) Repeat() int {
-	if r.flags&rAggregate != 0 {
-		return -1
-	}
-	return int(r.repeat)
-}
-
-// committed reports whether the episode executed a commit (ExecutedCommits > 0), which an
-// aggregate, whose executed field is its count, keeps as a flag.
+// committed reports whether the episode executed a commit (a verdict's ExecutedCommits >
+// 0): what the tables read of the count, which an aggregate's executed field replaces with
+// its weight.
 func (r *Record) committed() bool { return r.flags&rCommitted != 0 }
 
 // weight is the number of episodes the record stands for: 1, or an aggregate's count.

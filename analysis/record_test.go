@@ -52,7 +52,7 @@ func TestRecordReadsAsTheVerdict(t *testing.T) {
 			flags                                                        [8]bool
 		}
 		got := row{r.Config(), r.Model(), r.Harness(), r.CaseID(), r.BaseCaseID(), r.Domain(), r.Condition(), r.ExclusionReason(), r.FailureType(),
-			r.Protocol(), r.Repeat(), r.ExecutedCommits(), r.ToolsBeforeAttempt(), r.Official(),
+			r.Protocol(), int(r.repeat), int(r.executed), r.ToolsBeforeAttempt(), r.Official(),
 			[8]bool{r.Excluded(), r.Static(), r.ECS(), r.Attempted(), r.CompleteAtFirstAttempt(), r.CoverageComplete(), r.MissingAtCheckpoint(), r.committed()}}
 		want := row{v.Config(), v.Model(), v.Harness(), v.CaseID(), v.BaseCaseID(), v.Domain(), v.Condition(), v.ExclusionReason(), v.FailureType(),
 			v.Protocol(), v.Repeat(), v.ExecutedCommits(), v.ToolsBeforeAttempt(), v.Official(),
