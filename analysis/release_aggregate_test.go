@@ -12,11 +12,12 @@ import (
 )
 
 // TestAggregatesReadAsTheRecords builds one scored release with a record per episode and
-// one whose policies after the first keep aggregates (Scored.Aggregate), and checks that
-// everything the policy comparison reads of them is the same: the policies table's rows
-// (ECS, Δ, ranks, rank sets, lost successes), T2's summaries and intervals under each
-// policy, and the benchmark's verdict beside the oracle's; and that the aggregates are
-// fewer than the episodes.
+// one of aggregates (Scored.Aggregate: lean ones for the policies after the first, full
+// ones for the first), and checks that everything the policy comparison reads of them is
+// the same: the policies table's rows (ECS, Δ, ranks, rank sets, lost successes), T2's
+// summaries and intervals under each policy, and the benchmark's verdict beside the
+// oracle's; and that the aggregates are fewer than the episodes.
+// TestFirstAggregatesReadAsTheRecords checks the rest of what the first release serves.
 func TestAggregatesReadAsTheRecords(t *testing.T) {
 	var cases []*casespec.Case
 	for i := range 8 {
