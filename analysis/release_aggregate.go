@@ -16,27 +16,27 @@ import "math/bits"
 //
 // The first release and the baseline are read by every table: their aggregates keep every
 // record, of every condition, excluded and static ones too, by all a record holds except
-// its repeat, its number of executed commits (whether there was one is a flag) and, but
-// on a variant case, the tools called before acting (aggKey); an episode alone in its key
-// keeps its own record. What no
-// count per configuration × condition × case serves is the repeat: the statistics computed
-// within each repeat (T3's rates and their intervals, the variance table's per-repeat ECS
-// and its spread) need each episode's repeat with its indicators, since a case is
-// resampled with all its repeats and each repeat's rate is a ratio of sums over cases. So
-// a full aggregate also keeps the set of repeats it stands for (repeatSets), a bit per
-// episode. Aggregates are in order of first appearance, so every order taken from the
-// first record of a configuration, condition or cell is the input's; the costs and the
-// listed runs, which need more, are taken from the records before they are aggregated
-// (releaseInput.add), and the episodes
-// passing one policy and failing another, which paired the releases episode by episode,
-// are counted while the records are made (lostCounts).
+// its repeat, its number of executed commits (whether there was one is a flag) and, but on
+// a variant case, the tools called before acting (aggKey); an episode alone in its key
+// keeps its own record. What no count per configuration × condition × case serves is the
+// repeat: the statistics computed within each repeat (T3's rates and their intervals, the
+// variance table's per-repeat ECS and its spread) need each episode's repeat with its
+// indicators, since a case is resampled with all its repeats and each repeat's rate is a
+// ratio of sums over cases. So a full aggregate also keeps the set of repeats it stands for
+// (repeatSets), a bit per episode.
+//
+// Aggregates are in order of first appearance, so every order taken from the first record
+// of a configuration, condition or cell is the input's. The costs and the listed runs,
+// which need more, are taken from the records before they are aggregated
+// (releaseInput.add), and the episodes passing one policy and failing another, which
+// paired the releases episode by episode, are counted while the records are made
+// (lostCounts).
 
 // aggregator gathers one release's aggregate records in order of first appearance: what
 // an aggregate record keeps of an episode is its key (aggKey), and the episodes alike in
 // it are one record.
 type aggregator struct {
-	// full keeps every record, by all it holds but the repeat and the number of executed
-	// commits (of which it keeps whether any: rCommitted), with the repeats each stands for
+	// full keeps every record, by what aggKey keeps of it, with the repeats each stands for
 	// (reps); else the main condition's scored interactive records, by configuration, case,
 	// protocol, ECS and official verdict.
 	full    bool
