@@ -22,8 +22,8 @@ func (r *Release) Coverage() (rows []CoverageRow, reasons []string, total Covera
 	return slices.Clone(c.rows), slices.Clone(c.reasons), c.total
 }
 
-// coverageOf is Coverage over verdicts in input order (NewRelease, before the grouping
-// reorders them: the rows follow the input).
+// coverageOf is Coverage over verdicts in input order, or aggregates in order of first
+// appearance (NewRelease, before the grouping reorders them: the rows follow the input).
 func coverageOf(vs []Record) (rows []CoverageRow, reasons []string, total CoverageRow) {
 	// A row is a configuration × condition name; a verdict finds it by its interned keys
 	// (equal keys, equal names), looking the names up once per keys, and first tries the
@@ -56,15 +56,16 @@ func coverageOf(vs []Record) (rows []CoverageRow, reasons []string, total Covera
 			byIDs[k] = j
 		}
 		last, lastJ = k, j
-		rows[j].Read++
+		w := v.weight()
+		rows[j].Read += w
 		if v.Excluded() {
-			rows[j].Excluded[v.ExclusionReason()]++
+			rows[j].Excluded[v.ExclusionReason()] += w
 			if !seen[v.ExclusionReason()] {
 				seen[v.ExclusionReason()] = true
 				reasons = append(reasons, v.ExclusionReason())
 			}
 		} else {
-			rows[j].Scored++
+			rows[j].Scored += w
 		}
 	}
 	sort.Strings(reasons)

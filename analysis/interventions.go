@@ -30,9 +30,9 @@ func (r *Release) lookedBeforeActing(vs []Record, keep Filter) (acted, looked in
 		}
 		ok = true
 		if v.Attempted() {
-			acted++
+			acted += v.weight()
 			if v.ToolsBeforeAttempt()&mask != 0 {
-				looked++
+				looked += v.weight()
 			}
 		}
 	}

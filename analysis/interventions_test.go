@@ -10,10 +10,11 @@ import (
 	"github.com/sabench/sabench-stats/oracle"
 )
 
-// A withheld variant of SAB-V1-001 without its payment_read rule: payment_read is the
-// affected tool, and an acted episode counts as "looked" exactly when it had called it.
-func TestAffectedToolOfWithheldVariant(t *testing.T) {
-	base := realCase(t, "SAB-V1-001")
+// withheldVariant is SAB-V1-001 and a withheld variant of it without its payment_read rule,
+// with payment_read's bit in ToolsBeforeAttempt.
+func withheldVariant(t *testing.T) (base, variant *casespec.Case, bit uint64) {
+	t.Helper()
+	base = realCase(t, "SAB-V1-001")
 	spec := jsonv.DeepCopy(base.Spec).(*jsonv.Object)
 	rules, _ := spec.List("evidence_rules")
 	var kept []any
@@ -26,18 +27,24 @@ func TestAffectedToolOfWithheldVariant(t *testing.T) {
 		t.Fatal("SAB-V1-001 has no payment_read rule")
 	}
 	spec.Set("evidence_rules", kept)
-	variant := &casespec.Case{ID: "SAB-V1-001@withheld", BaseID: "SAB-V1-001", Variant: "withheld", Protocol: ingest.V1, Domain: base.Domain, Spec: spec}
+	variant = &casespec.Case{ID: "SAB-V1-001@withheld", BaseID: "SAB-V1-001", Variant: "withheld", Protocol: ingest.V1, Domain: base.Domain, Spec: spec}
+	p, err := oracle.Prepare(variant)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return base, variant, p.InfoToolBit("payment_read")
+}
+
+// The withheld variant of SAB-V1-001 without its payment_read rule: payment_read is the
+// affected tool, and an acted episode counts as "looked" exactly when it had called it.
+func TestAffectedToolOfWithheldVariant(t *testing.T) {
+	base, variant, bit := withheldVariant(t)
 	if got := affectedTools(base, variant); !reflect.DeepEqual(got, []string{"payment_read"}) {
 		t.Fatalf("affected tools %q, want [payment_read]", got)
 	}
 	if got := affectedTools(base, base); len(got) != 0 {
 		t.Errorf("a case against itself has affected tools %q", got)
 	}
-	p, err := oracle.Prepare(variant)
-	if err != nil {
-		t.Fatal(err)
-	}
-	bit := p.InfoToolBit("payment_read")
 	vs := []oracle.Verdict{
 		oracle.Fields{CaseID: variant.ID, Attempted: true, ToolsBeforeAttempt: bit}.Verdict(),
 		oracle.Fields{CaseID: variant.ID, Attempted: true, ToolsBeforeAttempt: ^bit}.Verdict(),

@@ -37,6 +37,7 @@ func (r *Release) Summarize(vs []Record, filters ...Filter) []Summary {
 	slot := make([]int, len(r.configs))
 	byName := map[string]int{}
 	var order []string
+	var reps []int32
 	for i := range vs {
 		v := &vs[i]
 		if !admits(keep, v) {
@@ -68,15 +69,17 @@ func (r *Release) Summarize(vs []Record, filters ...Filter) []Summary {
 		if di := t.domainOf(v); di >= 0 {
 			s.ByDomain[di].addN(v.ECS(), w)
 		}
-		if v.flags&rAggregate != 0 {
-			continue // an aggregate has no repeat: such a release has no per-repeat ECS
+		// Each repeat the record stands for (a lean aggregate has none: such a release has
+		// no per-repeat ECS).
+		reps = r.repeatsOf(v, reps[:0])
+		for _, rep := range reps {
+			rr := a.repeats[int(rep)]
+			if rr == nil {
+				rr = &Rate{}
+				a.repeats[int(rep)] = rr
+			}
+			rr.Add(v.ECS())
 		}
-		rr := a.repeats[v.Repeat()]
-		if rr == nil {
-			rr = &Rate{}
-			a.repeats[v.Repeat()] = rr
-		}
-		rr.Add(v.ECS())
 	}
 	byConfig := map[string]*acc{}
 	for i := range accs {
@@ -143,33 +146,37 @@ func (r *Release) Diagnose(vs []Record) []Diagnostics {
 	}
 	by := map[string]map[int]*acc{}
 	var order []string
+	var reps []int32
 	for i := range vs {
 		v := &vs[i]
 		if by[v.Config()] == nil {
 			by[v.Config()] = map[int]*acc{}
 			order = append(order, v.Config())
 		}
-		a := by[v.Config()][v.Repeat()]
-		if a == nil {
-			a = &acc{}
-			by[v.Config()][v.Repeat()] = a
-		}
-		switch v.Protocol() {
-		case ingest.V0:
-			a.bsr.Add(!v.Attempted() && !v.CoverageComplete())
-		case ingest.V1:
-			if v.Attempted() {
-				a.par.Add(!v.CompleteAtFirstAttempt())
-				if v.CompleteAtFirstAttempt() {
-					a.cas.Add(v.ECS())
+		reps = r.repeatsOf(v, reps[:0])
+		for _, rep := range reps {
+			a := by[v.Config()][int(rep)]
+			if a == nil {
+				a = &acc{}
+				by[v.Config()][int(rep)] = a
+			}
+			switch v.Protocol() {
+			case ingest.V0:
+				a.bsr.Add(!v.Attempted() && !v.CoverageComplete())
+			case ingest.V1:
+				if v.Attempted() {
+					a.par.Add(!v.CompleteAtFirstAttempt())
+					if v.CompleteAtFirstAttempt() {
+						a.cas.Add(v.ECS())
+					}
 				}
 			}
-		}
-		if v.Protocol() >= ingest.V1 {
-			a.gap[v.Protocol()].Add(v.MissingAtCheckpoint())
-		}
-		if v.Protocol() >= ingest.V2 {
-			a.part[v.Protocol()].Add(v.ExecutedCommits() > 0 && !v.ECS())
+			if v.Protocol() >= ingest.V1 {
+				a.gap[v.Protocol()].Add(v.MissingAtCheckpoint())
+			}
+			if v.Protocol() >= ingest.V2 {
+				a.part[v.Protocol()].Add(v.committed() && !v.ECS())
+			}
 		}
 	}
 	var out []Diagnostics
@@ -251,8 +258,9 @@ func (r *Release) FailureMixes(vs []Record) []FailureMix {
 		if !ok {
 			j = idx["contract_or_invalid"] // an unnamed failure is still a failure
 		}
-		counts[k][j]++
-		counts[k][len(FailureTypes)]++
+		w := v.weight()
+		counts[k][j] += w
+		counts[k][len(FailureTypes)] += w
 	}
 	var out []FailureMix
 	for _, c := range r.orderConfigs(order) {
@@ -296,9 +304,10 @@ func majority(vs []Record, keep Filter) map[string]bool {
 			x = &nc{}
 			by[vs[i].BaseCaseID()] = x
 		}
-		x.n++
+		w := vs[i].weight()
+		x.n += w
 		if vs[i].ECS() {
-			x.c++
+			x.c += w
 		}
 	}
 	out := make(map[string]bool, len(by))

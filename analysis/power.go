@@ -73,16 +73,16 @@ func (r *Release) PowerPilot(s CompareSpec) []bootstrap.PairedCase {
 			}
 			k := &out[u]
 			k.Cluster = int(clusters.of(v))
-			ok := arm.Indicator(v)
+			ok, w := arm.Indicator(v), v.weight()
 			if side == 0 {
-				k.NA++
+				k.NA += w
 				if ok {
-					k.SuccA++
+					k.SuccA += w
 				}
 			} else {
-				k.NB++
+				k.NB += w
 				if ok {
-					k.SuccB++
+					k.SuccB += w
 				}
 			}
 		}

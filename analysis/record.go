@@ -13,7 +13,8 @@ import (
 // the outcome, the first attempt's index and the usage are not kept (a release sums the
 // costs as the verdicts arrive, and keeps whole verdicts only for the episodes a table
 // lists by run: Release.OfficialPassedUnauthorized). Read it through its accessors, which
-// are named as oracle.Verdict's.
+// are named as oracle.Verdict's; the repeat and the executed commits have none, since an
+// aggregate holds other things in their place (Release.repeatsOf, committed).
 //
 // A record may also stand for several episodes alike (an aggregate: release_aggregate.go),
 // which the tables that read it count as many times (weight).
@@ -23,8 +24,8 @@ type Record struct {
 	cond     uint32 // condition (recLabels)
 	ends     uint32 // exclusion reason and failure type (recEnds)
 	tools    uint32 // the information tools called before the first attempt (recTools)
-	repeat   int32
-	executed int32 // for an aggregate, the episodes it stands for (weight)
+	repeat   int32  // the repeat; a full aggregate's repeat set (repeatSets), a lean one's -1
+	executed int32  // for an aggregate, the episodes it stands for (weight)
 	protocol ingest.Protocol
 	official int8
 	flags    recFlag
@@ -42,6 +43,7 @@ const (
 	rCoverageComplete
 	rMissingAtCheckpoint
 	rAggregate
+	rCommitted // executed a commit: what the tables read of ExecutedCommits (committed)
 )
 
 func (r *Record) Config() string     { return recConfigs.get(r.cfg).config }
@@ -56,8 +58,6 @@ func (r *Record) Condition() string  { return recLabels.get(r.cond) }
 func (r *Record) ExclusionReason() string    { return recLabels.get(recEnds.get(r.ends)[0]) }
 func (r *Record) FailureType() string        { return recLabels.get(recEnds.get(r.ends)[1]) }
 func (r *Record) Protocol() ingest.Protocol  { return r.protocol }
-func (r *Record) Repeat() int                { return int(r.repeat) }
-func (r *Record) ExecutedCommits() int       { return int(r.executed) }
 func (r *Record) ToolsBeforeAttempt() uint64 { return recTools.get(r.tools) }
 func (r *Record) Official() int8             { return r.official }
 
@@ -68,6 +68,11 @@ func (r *Record) Attempted() bool              { return r.flags&rAttempted != 0 
 func (r *Record) CompleteAtFirstAttempt() bool { return r.flags&rCompleteAtFirst != 0 }
 func (r *Record) CoverageComplete() bool       { return r.flags&rCoverageComplete != 0 }
 func (r *Record) MissingAtCheckpoint() bool    { return r.flags&rMissingAtCheckpoint != 0 }
+
+// committed reports whether the episode executed a commit (a verdict's ExecutedCommits >
+// 0): what the tables read of the count, which an aggregate's executed field replaces with
+// its weight.
+func (r *Record) committed() bool { return r.flags&rCommitted != 0 }
 
 // weight is the number of episodes the record stands for: 1, or an aggregate's count.
 func (r *Record) weight() int {
@@ -122,7 +127,7 @@ func (c *recorder) record(v *oracle.Verdict) Record {
 		bit recFlag
 	}{{v.Excluded(), rExcluded}, {v.Static(), rStatic}, {v.ECS(), rECS}, {v.Attempted(), rAttempted},
 		{v.CompleteAtFirstAttempt(), rCompleteAtFirst}, {v.CoverageComplete(), rCoverageComplete},
-		{v.MissingAtCheckpoint(), rMissingAtCheckpoint}} {
+		{v.MissingAtCheckpoint(), rMissingAtCheckpoint}, {v.ExecutedCommits() > 0, rCommitted}} {
 		if b.on {
 			r.flags |= b.bit
 		}

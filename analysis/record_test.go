@@ -49,14 +49,14 @@ func TestRecordReadsAsTheVerdict(t *testing.T) {
 			rep, exec                                                    int
 			tools                                                        uint64
 			official                                                     int8
-			flags                                                        [7]bool
+			flags                                                        [8]bool
 		}
 		got := row{r.Config(), r.Model(), r.Harness(), r.CaseID(), r.BaseCaseID(), r.Domain(), r.Condition(), r.ExclusionReason(), r.FailureType(),
-			r.Protocol(), r.Repeat(), r.ExecutedCommits(), r.ToolsBeforeAttempt(), r.Official(),
-			[7]bool{r.Excluded(), r.Static(), r.ECS(), r.Attempted(), r.CompleteAtFirstAttempt(), r.CoverageComplete(), r.MissingAtCheckpoint()}}
+			r.Protocol(), int(r.repeat), int(r.executed), r.ToolsBeforeAttempt(), r.Official(),
+			[8]bool{r.Excluded(), r.Static(), r.ECS(), r.Attempted(), r.CompleteAtFirstAttempt(), r.CoverageComplete(), r.MissingAtCheckpoint(), r.committed()}}
 		want := row{v.Config(), v.Model(), v.Harness(), v.CaseID(), v.BaseCaseID(), v.Domain(), v.Condition(), v.ExclusionReason(), v.FailureType(),
 			v.Protocol(), v.Repeat(), v.ExecutedCommits(), v.ToolsBeforeAttempt(), v.Official(),
-			[7]bool{v.Excluded(), v.Static(), v.ECS(), v.Attempted(), v.CompleteAtFirstAttempt(), v.CoverageComplete(), v.MissingAtCheckpoint()}}
+			[8]bool{v.Excluded(), v.Static(), v.ECS(), v.Attempted(), v.CompleteAtFirstAttempt(), v.CoverageComplete(), v.MissingAtCheckpoint(), v.ExecutedCommits() > 0}}
 		if got != want {
 			t.Errorf("record %d: %+v, want %+v", i, got, want)
 		}

@@ -17,8 +17,10 @@ type Release struct {
 	Sets  map[string][]string
 	// Verdicts are the records of the release's verdicts, grouped by cell (groupCells):
 	// in input order unless a cell is not one run of it. A release of aggregates
-	// (ScoreOptions.Aggregate) holds its main condition's aggregate records alone, for the
-	// policy comparison's tables (release_aggregate.go); it has no coverage rows.
+	// (ScoreOptions.Aggregate, release_aggregate.go) holds aggregate records in order of
+	// first appearance instead: of every verdict, with their repeats (reps), for the first
+	// release and the baseline; else of its main condition's alone, for the policy
+	// comparison's tables, and it then has no coverage rows and no repeats.
 	Verdicts []Record
 	Policy   oracle.Policy
 
@@ -53,6 +55,8 @@ type Release struct {
 	// release's policy at lostAt (lostCounts); nil for a release made alone (NewRelease).
 	lost   *lostCounts
 	lostAt int
+	// reps are the repeats of a release of full aggregates (repeatsOf); nil otherwise.
+	reps *repeatSets
 }
 
 // NewRelease indexes cases and verdicts (vs in input order). Configurations keep the
@@ -96,8 +100,11 @@ func newRelease(cases []*casespec.Case, sets map[string][]string, in *releaseInp
 	r.domains = orderDomains(cases)
 	r.costs, r.costTotal = in.costs.rows, in.costs.total
 	r.costTotal.Config = "All"
-	if in.agg == nil { // an aggregated release has no coverage rows (release_aggregate.go)
+	if in.agg == nil || in.agg.full { // lean aggregates have no coverage rows (release_aggregate.go)
 		r.coverage.rows, r.coverage.reasons, r.coverage.total = coverageOf(vs)
+	}
+	if in.agg != nil && in.agg.full {
+		r.reps = &in.agg.reps
 	}
 	r.groupCells()
 	return r
@@ -110,6 +117,18 @@ func (r *Release) configOf(v *Record) int {
 		return int(r.cfgPos[k])
 	}
 	return -1
+}
+
+// repeatsOf appends the repeats v stands for to out: its own, or a full aggregate's set
+// (release_aggregate.go); a lean aggregate has none.
+func (r *Release) repeatsOf(v *Record, out []int32) []int32 {
+	switch {
+	case v.flags&rAggregate == 0:
+		return append(out, v.repeat)
+	case v.repeat >= 0 && r.reps != nil:
+		return r.reps.appendTo(out, v.repeat)
+	}
+	return out
 }
 
 // grow extends s with -1 to hold index i.

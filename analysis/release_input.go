@@ -14,8 +14,7 @@ type releaseInput struct {
 	parts  [][]Record // per batch, joined once (records)
 	costs  costSums
 	listed []ListedRun
-	// agg, when set, keeps aggregate records of the main condition instead of parts
-	// (release_aggregate.go).
+	// agg, when set, keeps aggregate records instead of parts (release_aggregate.go).
 	agg *aggregator
 	// keep: records copies the batches instead of taking them (Scored.Keep).
 	keep bool
@@ -65,9 +64,10 @@ func (in *releaseInput) add(c *recorder, vs []oracle.Verdict, ecs []bool) []bool
 
 // records joins the batches and drops them, unless the input is kept: then each call
 // returns a copy of its own, since a release reorders its records (groupCells). An
-// aggregated input gives its aggregate records.
+// aggregated input gives its aggregate records (and drops their index).
 func (in *releaseInput) records() []Record {
 	if in.agg != nil {
+		in.agg.at = nil
 		if in.keep {
 			return slices.Clone(in.agg.records)
 		}
@@ -108,28 +108,28 @@ type recording struct {
 }
 
 // newRecording converts the verdicts of the policies of owner (owner[pi] is the policy
-// whose verdicts pi shares, pi itself when it has its own); with aggregate, those not
-// full keep aggregate records (fullRecords).
+// whose verdicts pi shares, pi itself when it has its own); with aggregate, each keeps
+// aggregate records, full ones where every table reads the release (fullAggregates).
 func newRecording(pols []oracle.Policy, owner []int, aggregate bool) *recording {
 	n := len(owner)
 	r := &recording{inputs: make([]*releaseInput, n), convs: make([]*recorder, n), lost: newLostCounts(n), ecs: make([][]bool, n)}
-	full := fullRecords(pols, owner)
+	full := fullAggregates(pols, owner)
 	for pi, o := range owner {
 		if o == pi {
 			r.inputs[pi], r.convs[pi] = &releaseInput{}, newRecorder()
-			if aggregate && !full[pi] {
-				r.inputs[pi].agg = newAggregator()
+			if aggregate {
+				r.inputs[pi].agg = newAggregator(full[pi])
 			}
 		}
 	}
 	return r
 }
 
-// fullRecords says which policies keep a record per episode when the others aggregate:
-// the first, which every table reads, and the policy comparison's baseline
-// (baselineOf), which the figures read whole; each through the policy whose verdicts it
-// shares.
-func fullRecords(pols []oracle.Policy, owner []int) []bool {
+// fullAggregates says which policies keep full aggregates (every record, with its
+// repeats) when they aggregate, the others keeping their main condition's alone: the
+// first, which every table reads, and the policy comparison's baseline (baselineOf),
+// which the figures read whole; each through the policy whose verdicts it shares.
+func fullAggregates(pols []oracle.Policy, owner []int) []bool {
 	full := make([]bool, len(owner))
 	if len(owner) > 0 {
 		full[owner[0]], full[owner[baselineOf(pols)]] = true, true

@@ -30,7 +30,7 @@ func TestCellsShareOrCopy(t *testing.T) {
 	mixed := []oracle.Verdict{runs[0], runs[3], runs[2], runs[1]}
 	r = NewRelease(nil, nil, mixed, oracle.SafeAct)
 	a := r.mainOf("A")
-	if len(a) != 2 || &a[0] != &r.Verdicts[0] || a[0].Repeat() != 0 || a[1].Repeat() != 1 {
+	if len(a) != 2 || &a[0] != &r.Verdicts[0] || a[0].repeat != 0 || a[1].repeat != 1 {
 		t.Errorf("interleaved: mainOf(A) = %d verdicts, want the first two of the grouped input, in input order", len(a))
 	}
 	g := r.Verdicts
@@ -59,7 +59,7 @@ func TestMainIsAWindowOfTheGrouping(t *testing.T) {
 	r := NewRelease(nil, nil, runs, oracle.SafeAct)
 	key := func(vs []Record) (out []string) {
 		for _, v := range vs {
-			out = append(out, v.Config()+"/"+v.Condition()+"/"+string(rune('0'+v.Repeat())))
+			out = append(out, v.Config()+"/"+v.Condition()+"/"+string(rune('0'+int(v.repeat))))
 		}
 		return out
 	}

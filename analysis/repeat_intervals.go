@@ -25,31 +25,40 @@ type repeatMetric struct{ in, hit func(*Record) bool }
 func (r *Release) repeatColumns(vs []Record, keep Filter, ms []repeatMetric, clustered bool) (cols [][]float64, reps []int, index unitIndex) {
 	units := r.unitIDs(clustered)
 	var in []bool
+	var all []int32 // every repeat of the records keep admits (repeatsOf)
 	for i := range vs {
 		if admits(keep, &vs[i]) {
 			in = mark(in, units.of(&vs[i]))
-			reps = append(reps, vs[i].Repeat())
+			all = r.repeatsOf(&vs[i], all)
 		}
 	}
-	slices.Sort(reps)
-	reps = slices.Compact(reps)
+	slices.Sort(all)
+	for _, rep := range slices.Compact(all) {
+		reps = append(reps, int(rep))
+	}
 	index = units.sortedIndex(in)
 	cols = make([][]float64, 2*len(ms)*len(reps))
 	for j := range cols {
 		cols[j] = make([]float64, index.n)
 	}
+	var own []int32
 	for i := range vs {
 		v := &vs[i]
 		if !admits(keep, v) {
 			continue
 		}
 		u := index.at(units.of(v))
-		rp, _ := slices.BinarySearch(reps, v.Repeat())
+		own = r.repeatsOf(v, own[:0])
 		for m, x := range ms {
-			if x.in(v) {
+			if !x.in(v) {
+				continue
+			}
+			hit := x.hit(v)
+			for _, rep := range own {
+				rp, _ := slices.BinarySearch(reps, int(rep))
 				c := 2 * (m*len(reps) + rp)
 				cols[c+1][u]++
-				if x.hit(v) {
+				if hit {
 					cols[c][u]++
 				}
 			}
@@ -158,9 +167,9 @@ func diagnosticMetrics() []repeatMetric {
 		}, hit: ECSOf},
 		{in: proto(ingest.V1), hit: func(v *Record) bool { return v.MissingAtCheckpoint() }},
 		{in: proto(ingest.V2), hit: func(v *Record) bool { return v.MissingAtCheckpoint() }},
-		{in: proto(ingest.V2), hit: func(v *Record) bool { return v.ExecutedCommits() > 0 && !v.ECS() }},
+		{in: proto(ingest.V2), hit: func(v *Record) bool { return v.committed() && !v.ECS() }},
 		{in: proto(ingest.V3), hit: func(v *Record) bool { return v.MissingAtCheckpoint() }},
-		{in: proto(ingest.V3), hit: func(v *Record) bool { return v.ExecutedCommits() > 0 && !v.ECS() }},
+		{in: proto(ingest.V3), hit: func(v *Record) bool { return v.committed() && !v.ECS() }},
 	}
 }
 
@@ -252,9 +261,10 @@ func (r *Release) RepeatSpreads(vs []Record, rows []RepeatRow, o StatOptions, fi
 				by[id] = a
 				order = append(order, id)
 			}
-			a.n++
+			w := v.weight()
+			a.n += w
 			if v.ECS() {
-				a.c++
+				a.c += w
 			}
 		}
 		slices.Sort(order) // case numbers are in sorted order of the case ids
@@ -358,10 +368,10 @@ func (r *Release) indicatorCI(a Arm, keep Filter, stream string, o StatOptions) 
 		if !admits(k, v) {
 			continue
 		}
-		u := index.at(units.of(v))
-		den[u]++
+		u, w := index.at(units.of(v)), float64(v.weight())
+		den[u] += w
 		if a.Indicator(v) {
-			num[u]++
+			num[u] += w
 		}
 	}
 	est, err := sumCI([][]float64{num, den}, 1, func(s, res []float64) { res[0] = s[0] / s[1] }, nil, stream, o)

@@ -44,9 +44,10 @@ func (r *Release) RepeatVariation(vs []Record, ks []int, conv bootstrap.PassKCon
 				by[v.CaseID()] = x
 				ids = append(ids, v.CaseID())
 			}
-			x.n++
+			w := v.weight()
+			x.n += w
 			if v.ECS() {
-				x.c++
+				x.c += w
 			}
 		}
 		sort.Strings(ids) // a fixed summation order

@@ -57,14 +57,16 @@ type ScoreOptions struct {
 	// table lists. Each batch is converted as it arrives (after Each), and its episodes'
 	// run ids and usages go back to the oracle's tables (oracle.Verdict.Release): a report
 	// then holds 32 bytes (a Record) per episode and policy setting, which the collector never scans,
-	// instead of the verdicts (about 480 bytes per episode); with Aggregate, only for the
-	// first policy and the baseline. Scored.Verdicts is then nil.
+	// instead of the verdicts (about 480 bytes per episode); with Aggregate, a few records
+	// per configuration, condition and case. Scored.Verdicts is then nil.
 	// Not for ScoreChunked.
 	Records bool
-	// Aggregate (with Records) keeps of the policies after the first, except the policy
-	// comparison's baseline, aggregate records of their main condition: what the policy
-	// comparison reads (release_aggregate.go), a few per configuration and case instead of
-	// one per episode. Those releases are then for the policy comparison's tables alone.
+	// Aggregate (with Records) keeps aggregate records instead of one per episode
+	// (release_aggregate.go): of the first policy and the policy comparison's baseline,
+	// every record by all it holds but its repeat, with the repeats each stands for (what
+	// every table reads); of the other policies, their main condition's by configuration,
+	// case, protocol, ECS and official verdict (what the policy comparison reads), so that
+	// those releases are for the policy comparison's tables alone.
 	Aggregate bool
 }
 
@@ -77,8 +79,7 @@ type Scored struct {
 	Counts   Counts
 	// Tally is the summary's tally, from ScoreChunked (TallyOf makes one of Verdicts).
 	Tally *ScoreTally
-	// Aggregate makes NewScoredRelease keep aggregate records of the policies after the
-	// first (ScoreOptions.Aggregate).
+	// Aggregate makes NewScoredRelease keep aggregate records (ScoreOptions.Aggregate).
 	Aggregate bool
 	// inputs are, with ScoreOptions.Records, each policy's release input (nil for a policy
 	// that shares the slice of an earlier one with its settings: owner[pi] is that one, pi
