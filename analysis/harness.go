@@ -17,15 +17,21 @@ type HarnessPair struct {
 // is not the shared one (Choices.SharedHarness, case-insensitive), paired with the
 // model's shared-harness configuration.
 func (r *Release) HarnessPairs(ch Choices) []HarnessPair {
-	// Each configuration's harness and model are those of its last verdict.
-	last := make([]int, len(r.configs))
+	// Each configuration's harness and model are those of its first verdict, as in ModelOf:
+	// an input that names one configuration with several models (which the reader warns
+	// of) then pairs the same way whether the release keeps a record per episode or
+	// aggregates, whose first is the first episode's.
+	first := make([]int, len(r.configs))
+	done := make([]bool, len(r.configs))
 	for i := range r.Verdicts {
-		last[r.configOf(&r.Verdicts[i])] = i
+		if j := r.configOf(&r.Verdicts[i]); !done[j] {
+			first[j], done[j] = i, true
+		}
 	}
 	harness := map[string]string{}
 	model := map[string]string{}
 	for j, c := range r.configs {
-		harness[c], model[c] = r.Verdicts[last[j]].Harness(), r.Verdicts[last[j]].Model()
+		harness[c], model[c] = r.Verdicts[first[j]].Harness(), r.Verdicts[first[j]].Model()
 	}
 	shared := map[string]string{}
 	for _, c := range r.configs {
