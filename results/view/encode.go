@@ -152,20 +152,25 @@ type caseAcc struct {
 	pos    int // index in the index's case list
 	strs   *dict
 	blocks *blockDict
-	// rows are the case's episodes as the chunk's JSON, comma-separated (encodeDetail's
-	// five ids each), spooled: they grow with the episodes, the dictionaries above with
-	// the distinct content only.
+	// rows are the case's episodes (addRow), spooled: they grow with the episodes, the
+	// dictionaries above with the distinct content only.
 	rows *stream
 	n    int // episodes in rows
 }
 
-// addRow appends one episode's five ids to the case's rows.
-func (a *caseAcc) addRow(buf []byte, d []int) []byte {
-	buf = buf[:0]
-	if a.n > 0 {
-		buf = append(buf, ',')
+// addRow appends one episode, the n-th of the input, with its blocks' provisional ids
+// (encodeDetail) to the case's rows: n, then the events', the ledger's and the
+// checkpoints' ids each after their number, then the rest's, all as uvarints. caseBlocks
+// reads them back when the case is written.
+func (a *caseAcc) addRow(buf []byte, n int, d detailIDs) []byte {
+	buf = binary.AppendUvarint(buf[:0], uint64(n))
+	for _, ids := range [...][]int{d.events, d.ledger, d.checks} {
+		buf = binary.AppendUvarint(buf, uint64(len(ids)))
+		for _, id := range ids {
+			buf = binary.AppendUvarint(buf, uint64(id))
+		}
 	}
-	buf = appendInts(buf, d)
+	buf = binary.AppendUvarint(buf, uint64(d.rest))
 	a.rows.write(buf)
 	a.n++
 	return buf
@@ -342,8 +347,8 @@ func (e *encoder) add(ep *Episode) error {
 		outcome(i+1, o)
 	}
 	e.ep.write(b)
-	d := encodeDetail(n, a.strs, a.blocks, ep, a.c.Workflow, a.c.Protocol != "V2")
-	e.buf = a.addRow(b, d)
+	d := encodeDetail(a.strs, a.blocks, ep, a.c.Workflow, a.c.Protocol != "V2")
+	e.buf = a.addRow(b, n, d)
 	e.nEp++
 	return nil
 }
@@ -481,16 +486,12 @@ func caseJSON(a *caseAcc) ([]byte, error) {
 	// blocks and episodes, which are most of the text and are compact JSON of ints only,
 	// are appended as they are: Marshal re-scanned every one of them (2 CPU-s of report at
 	// synth --scale 50). Strings last: the blocks above may still intern.
-	b := append([]byte(nil), `{"b":`...)
-	b, err := a.blocks.appendList(b)
+	blocks, rows, err := caseBlocks(a)
 	if err != nil {
 		return nil, err
 	}
-	b = append(b, `,"eps":[`...)
-	if err := a.rows.writeTo((*bytesWriter)(&b)); err != nil {
-		return nil, err
-	}
-	b = append(b, ']')
+	b := append(append(append([]byte(nil), `{"b":[`...), blocks...), `],"eps":[`...)
+	b = append(append(b, rows...), ']')
 	for _, f := range []struct {
 		name string
 		v    any
