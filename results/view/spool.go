@@ -76,7 +76,10 @@ func (sp *spool) spill() {
 		}
 		s.segs = append(s.segs, segment{sp.off, int64(len(s.buf))})
 		sp.off += int64(len(s.buf))
-		s.buf = s.buf[:0]
+		// Dropped, not kept for reuse: a stream keeps the most it ever held between two
+		// spills, and over thousands of streams those maxima add up to twice the budget
+		// and more, growing with the spills.
+		s.buf = nil
 	}
 }
 
