@@ -12,9 +12,9 @@ import (
 	"github.com/sabench/sabench-stats/oracle"
 )
 
-// benchEpisodes reads the built-in release's episodes, or with SABENCH_BENCH_RELEASE set
-// to a bench directory (sabench-stats synth) that bench's, with every preset policy.
-func benchEpisodes(b *testing.B) (*source.Input, []*ingest.Episode, []oracle.Policy) {
+// benchInput is the built-in release, or with SABENCH_BENCH_RELEASE set to a bench
+// directory (sabench-stats synth) that bench.
+func benchInput(b *testing.B) *source.Input {
 	name := source.Builtin
 	if dir := os.Getenv("SABENCH_BENCH_RELEASE"); dir != "" {
 		name = dir
@@ -23,6 +23,12 @@ func benchEpisodes(b *testing.B) (*source.Input, []*ingest.Episode, []oracle.Pol
 	if err != nil {
 		b.Fatal(err)
 	}
+	return in
+}
+
+// benchEpisodes reads benchInput's episodes, with every preset policy.
+func benchEpisodes(b *testing.B) (*source.Input, []*ingest.Episode, []oracle.Policy) {
+	in := benchInput(b)
 	st, err := in.Open()
 	if err != nil {
 		b.Fatal(err)
@@ -109,14 +115,7 @@ func BenchmarkCollectorAdd(b *testing.B) {
 // synth --scale 1 and 5), it says what still grows with the episodes: held MB less
 // spool MB grows by the difference.
 func BenchmarkCollectorHeld(b *testing.B) {
-	name := source.Builtin
-	if dir := os.Getenv("SABENCH_BENCH_RELEASE"); dir != "" {
-		name = dir
-	}
-	in, err := source.Open(source.Options{Bench: name})
-	if err != nil {
-		b.Fatal(err)
-	}
+	in := benchInput(b)
 	pols := benchPolicies()
 	score := func(each func([]*ingest.Episode, [][]oracle.Verdict) error) int {
 		st, err := in.Open()
