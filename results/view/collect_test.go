@@ -91,11 +91,11 @@ func runsOf(t *testing.T, e *encoder) []string {
 	return runs
 }
 
-// rowsOf is a case's encoded episodes ([ep, events, ledger, checkpoints, rest] each),
-// read back from the spool.
+// rowsOf is a case's encoded episodes ([ep, events, ledger, checkpoints, rest] each), as
+// its chunk lists them.
 func rowsOf(t *testing.T, a *caseAcc) [][]int {
 	t.Helper()
-	text, err := a.rows.bytes()
+	_, text, err := caseBlocks(a)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,15 +123,15 @@ func stringsOf(t *testing.T, a *caseAcc) []string {
 	return out
 }
 
-// blocksOf is a case's blocks, read back from the spool.
+// blocksOf is a case's blocks, as its chunk lists them.
 func blocksOf(t *testing.T, a *caseAcc) []string {
 	t.Helper()
-	b, err := a.blocks.appendList(nil)
+	b, _, err := caseBlocks(a)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var raw []json.RawMessage
-	if err := json.Unmarshal(b, &raw); err != nil {
+	if err := json.Unmarshal(append(append([]byte{'['}, b...), ']'), &raw); err != nil {
 		t.Fatalf("case %s blocks %q: %v", a.c.ID, b, err)
 	}
 	out := make([]string, len(raw))

@@ -1,39 +1,39 @@
 package view
 
 import (
+	"encoding/binary"
 	"strconv"
 
 	"github.com/sabench/sabench-stats/oracle"
-	"github.com/zeebo/xxh3"
 )
 
-// blockDict interns JSON values (an event, a checkpoint, a list of ids): episodes of one
-// case repeat the same reads, facts and gates, so an episode becomes a few block ids.
-// Blocks are written straight into buf, as json.Marshal would write them, and looked up
-// without a copy: encoding is the viewer's largest cost in report, and most blocks are
-// repeats.
+// blockDict interns one case's inner blocks (an event, a fact of the ledger, a checkpoint,
+// an episode's rest) while its episodes stream in: episodes of one case repeat the same
+// reads, facts and gates, so an episode becomes a few block ids. Blocks are written
+// straight into buf, as json.Marshal would write them, and looked up by a key of their
+// content (memo.go) without a copy: encoding is the viewer's largest cost in report, and
+// most blocks are repeats.
+//
+// The ids given here are provisional: the chunk numbers the case's blocks in first use
+// over every block, the lists an episode is made of (its events, its ledger, its
+// checkpoints) included, and those lists are nearly one per episode, so they are not kept
+// here: caseBlocks gives the final ids when the case is written (chunk_blocks.go), and
+// what stays in memory while the episodes stream grows with the distinct inner blocks.
 type blockDict struct {
-	idx  table // by textKey
-	list []string
-	text *stream // when set (a case's blocks in the encoder): the blocks, comma-separated; list stays nil
+	memo table    // provisional ids by a key of the block's content (memo.go)
+	list []string // when text is nil (tests): the blocks by provisional id
+	text *stream  // when set (a case's blocks in the encoder): each block after its length as a uvarint
 	n    int
-	memo table  // block ids by a key of their content (memo.go)
 	key  []byte // the key being written
 	buf  []byte // the block being written
 	aux  []byte // a part of it written first (ids are given in reading order)
 }
 
-// add returns the id of the block raw (which it does not keep).
+// add appends the block raw (which it does not keep) under the next provisional id.
 func (d *blockDict) add(raw []byte) int {
-	k := xxh3.Hash128(raw)
-	if i, ok := d.idx.get(k); ok {
-		return i
-	}
-	d.idx.put(k, d.n)
 	if d.text != nil {
-		if d.n > 0 {
-			d.text.write([]byte{','})
-		}
+		var n [binary.MaxVarintLen64]byte
+		d.text.write(binary.AppendUvarint(n[:0], uint64(len(raw))))
 		d.text.write(raw)
 	} else {
 		d.list = append(d.list, string(raw))
@@ -42,26 +42,30 @@ func (d *blockDict) add(raw []byte) int {
 	return d.n - 1
 }
 
-// appendList appends the blocks as a JSON array.
-func (d *blockDict) appendList(b []byte) ([]byte, error) {
-	b = append(b, '[')
-	if d.text != nil {
-		err := d.text.writeTo((*bytesWriter)(&b))
-		return append(b, ']'), err
+// intern is the id of the block raw, keyed by its text: for the blocks that have no key
+// of their own (memo.go).
+func (d *blockDict) intern(raw []byte) int {
+	d.key = append(append(d.key[:0], memoText), raw...)
+	k, id, ok := d.recall()
+	if !ok {
+		id = d.add(raw)
+		d.memo.put(k, id)
 	}
-	for i, x := range d.list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, x...)
-	}
-	return append(b, ']'), nil
+	return id
 }
 
-// ints is the id of the block [xs…].
+// ints is the id of a new block [xs…].
 func (d *blockDict) ints(xs ...int) int {
 	d.buf = appendInts(d.buf[:0], xs)
 	return d.add(d.buf)
+}
+
+// detailIDs is one episode's blocks by provisional id, in the order encodeDetail met them:
+// the events', the ledger's and the checkpoints' (each of which the chunk lists in a block
+// of its own), then the rest.
+type detailIDs struct {
+	events, ledger, checks []int
+	rest                   int
 }
 
 // appendIDs appends the array of the string ids of xs.
@@ -82,7 +86,7 @@ func appendInt(b []byte, x int) []byte {
 }
 
 // encodeDetail is one episode's chain as block ids (see blockDict) over index lists into
-// the case's strings:
+// the case's strings; the chunk lists it (caseBlocks) as
 //
 //	[ep, events, ledger, checkpoints, rest]
 //
@@ -94,14 +98,15 @@ func appendInt(b []byte, x int) []byte {
 // decision, first attempt, complete at first attempt, walked, [workflow step states…]]. The
 // broke-at event and the step states are the oracle's (oracle.BrokeAt, WorkflowStates): the
 // page shows them, it does not work them out.
-func encodeDetail(n int, s *dict, b *blockDict, ep *Episode, wf []Step, dag bool) []int {
+func encodeDetail(s *dict, b *blockDict, ep *Episode, wf []Step, dag bool) detailIDs {
 	var evs []int
 	if ep.record != nil {
 		evs = recordEvents(s, b, ep.record)
 	} else {
 		evs = make([]int, 0, len(ep.Events))
 		for _, ev := range ep.Events {
-			evs = append(evs, b.ints(s.id(ev.Type), s.id(ev.CallID), s.id(ev.Tool), s.id(ev.Args)))
+			b.buf = appendInts(b.buf[:0], []int{s.id(ev.Type), s.id(ev.CallID), s.id(ev.Tool), s.id(ev.Args)})
+			evs = append(evs, b.intern(b.buf))
 		}
 	}
 	v := &ep.Main
@@ -115,11 +120,10 @@ func encodeDetail(n int, s *dict, b *blockDict, ep *Episode, wf []Step, dag bool
 	}
 	d := v.Detail
 	if d == nil {
-		out := []int{n, b.ints(evs...), b.ints(), b.ints(), 0} // the rest last, as its id comes last
 		b.buf = append(b.buf[:0], "[[],[],[],[],[],-1,-1,"...)
 		b.buf = appendInt(appendInt(appendInt(b.buf, decision), v.FirstAttemptIndex()), complete)
-		out[4] = b.add(append(b.buf, '0', ',', '[', ']', ']'))
-		return out
+		b.buf = append(b.buf, '0', ',', '[', ']', ']')
+		return detailIDs{events: evs, rest: b.intern(b.buf)}
 	}
 	states := stepStates(wf, dag, d)
 	ledger := make([]int, 0, len(d.Ledger))
@@ -175,7 +179,7 @@ func encodeDetail(n int, s *dict, b *blockDict, ep *Episode, wf []Step, dag bool
 		b.memo.put(k, id)
 		cps = append(cps, id)
 	}
-	out := []int{n, b.ints(evs...), b.ints(ledger...), b.ints(cps...), 0} // the rest last, as its id comes last
+	out := detailIDs{events: evs, ledger: ledger, checks: cps}
 	c := d.Coverage
 	cover := []int{c.RequiredCalls, c.CoveredCalls, c.MinCalls, c.ObservedCalls, c.MinDistinct, c.ObservedDistinct}
 	tail := []int{d.EndEvent, oracle.BrokeAt(*v), decision, v.FirstAttemptIndex(), complete}
@@ -200,7 +204,7 @@ func encodeDetail(n int, s *dict, b *blockDict, ep *Episode, wf []Step, dag bool
 	b.key = key
 	k, id, ok := b.recall()
 	if ok {
-		out[4] = id
+		out.rest = id
 		return out
 	}
 	inv := append(b.aux[:0], '[') // its strings before the completed commits', as always
@@ -229,8 +233,8 @@ func encodeDetail(n int, s *dict, b *blockDict, ep *Episode, wf []Step, dag bool
 		w = appendInt(w, x)
 	}
 	b.buf = append(appendIDs(append(w, '1', ','), s, states), ']')
-	out[4] = b.add(b.buf)
-	b.memo.put(k, out[4])
+	out.rest = b.add(b.buf)
+	b.memo.put(k, out.rest)
 	return out
 }
 

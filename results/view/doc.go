@@ -16,8 +16,11 @@
 // path: the input is read once, and the chunk files and leaderboards are made while the
 // report's tables are built). Episodes are encoded compactly as they stream (tools,
 // arguments and facts interned per case, events as index lists), so the records need not
-// stay in memory, and what grows with the episodes (the index's run ids and ints, each
-// case's rows, strings and blocks) is kept as the output's JSON text in a spool that
-// passes to a temporary file beyond a few MiB (spool.go). The output is byte-identical for
-// the same input, whichever way the episodes came.
+// stay in memory, and what grows with the episodes (the index's run ids and ints, the run
+// ids' hashes for the duplicate check, each case's rows, strings and blocks) is kept in a
+// spool that passes to a temporary file beyond a few MiB (spool.go). The lists of blocks
+// an episode is made of, nearly one per episode, are numbered when their case is written
+// (chunk_blocks.go), so that memory holds each case's distinct strings and inner blocks,
+// not its episodes. The output is byte-identical for the same input, whichever way the
+// episodes came.
 package view

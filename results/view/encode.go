@@ -1,6 +1,7 @@
 package view
 
 import (
+	"cmp"
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
@@ -152,20 +153,25 @@ type caseAcc struct {
 	pos    int // index in the index's case list
 	strs   *dict
 	blocks *blockDict
-	// rows are the case's episodes as the chunk's JSON, comma-separated (encodeDetail's
-	// five ids each), spooled: they grow with the episodes, the dictionaries above with
-	// the distinct content only.
+	// rows are the case's episodes (addRow), spooled: they grow with the episodes, the
+	// dictionaries above with the distinct content only.
 	rows *stream
 	n    int // episodes in rows
 }
 
-// addRow appends one episode's five ids to the case's rows.
-func (a *caseAcc) addRow(buf []byte, d []int) []byte {
-	buf = buf[:0]
-	if a.n > 0 {
-		buf = append(buf, ',')
+// addRow appends one episode, the n-th of the input, with its blocks' provisional ids
+// (encodeDetail) to the case's rows: n, then the events', the ledger's and the
+// checkpoints' ids each after their number, then the rest's, all as uvarints. caseBlocks
+// reads them back when the case is written.
+func (a *caseAcc) addRow(buf []byte, n int, d detailIDs) []byte {
+	buf = binary.AppendUvarint(buf[:0], uint64(n))
+	for _, ids := range [...][]int{d.events, d.ledger, d.checks} {
+		buf = binary.AppendUvarint(buf, uint64(len(ids)))
+		for _, id := range ids {
+			buf = binary.AppendUvarint(buf, uint64(id))
+		}
 	}
-	buf = appendInts(buf, d)
+	buf = binary.AppendUvarint(buf, uint64(d.rest))
 	a.rows.write(buf)
 	a.n++
 	return buf
@@ -173,9 +179,9 @@ func (a *caseAcc) addRow(buf []byte, d []int) []byte {
 
 // encoder turns the streamed episodes into the index and the per-case details. What grows
 // with the episodes is spooled (spool.go): the run ids and the index's ints as the page's
-// JSON text, each case's rows as its chunk's; what stays in memory grows with the
-// distinct content (dictionaries, per-case blocks) and with the slices the tables link
-// to (tallies), plus a 64-bit hash per run id for the duplicate check.
+// JSON text, their hashes for the duplicate check, each case's rows; what stays in memory
+// grows with the distinct content (dictionaries, per-case inner blocks) and with the
+// slices the tables link to (tallies).
 type encoder struct {
 	policies   []string
 	configs    *dict
@@ -188,9 +194,9 @@ type encoder struct {
 	byID       map[string]*caseAcc
 
 	sp      *spool
-	runs    *stream  // the index's "runs": front-coded run ids (appendFrontCoded)
-	runRaw  *stream  // the run ids, each after its length as a uvarint (checkRuns)
-	runHash []uint64 // each run id's hash, in input order (checkRuns)
+	runs    *stream             // the index's "runs": front-coded run ids (appendFrontCoded)
+	runRaw  *stream             // the run ids, each after its length as a uvarint (checkRuns)
+	runHash [runBuckets]*stream // each run id's hash and position, by the hash's top byte (checkRuns)
 	prevRun string
 	ep      *stream // the index's "ep" ints, comma-separated: stride per episode (epFixed, then two per policy)
 	nEp     int     // episodes encoded
@@ -245,6 +251,9 @@ func newEncoder(in *Input) (*encoder, error) {
 		outcomes: newDict(), byID: map[string]*caseAcc{}, sp: newSpool(),
 		tally: tally{ids: map[tallyCell]int32{}, counts: make([][][]int32, len(in.Policies)), lastID: -1}}
 	e.runs, e.runRaw, e.ep = e.sp.stream(), e.sp.stream(), e.sp.stream()
+	for i := range e.runHash {
+		e.runHash[i] = e.sp.stream()
+	}
 	protos, doms := newDict(), newDict()
 	for i := range in.Cases {
 		c := &in.Cases[i]
@@ -342,14 +351,19 @@ func (e *encoder) add(ep *Episode) error {
 		outcome(i+1, o)
 	}
 	e.ep.write(b)
-	d := encodeDetail(n, a.strs, a.blocks, ep, a.c.Workflow, a.c.Protocol != "V2")
-	e.buf = a.addRow(b, d)
+	d := encodeDetail(a.strs, a.blocks, ep, a.c.Workflow, a.c.Protocol != "V2")
+	e.buf = a.addRow(b, n, d)
 	e.nEp++
 	return nil
 }
 
+// runBuckets is how many streams hold the run ids' hashes: the duplicate check sorts one
+// at a time, so that what it holds is a fraction of the episodes (at ten million, 40,000
+// hashes of 16 bytes).
+const runBuckets = 256
+
 // addRun appends a run id to the index's front-coded list (appendFrontEntry), to the raw
-// list and to the hashes.
+// list and, with its position, to its hash's bucket.
 func (e *encoder) addRun(run string) {
 	b := e.buf[:0]
 	if e.nEp > 0 {
@@ -359,35 +373,69 @@ func (e *encoder) addRun(run string) {
 	e.runs.write(b)
 	b = binary.AppendUvarint(b[:0], uint64(len(run)))
 	e.runRaw.write(append(b, run...))
+	h := xxh3.HashString(run)
+	b = binary.AppendUvarint(binary.LittleEndian.AppendUint64(b[:0], h), uint64(e.nEp))
+	e.runHash[h>>56].write(b)
 	e.buf = b
-	e.runHash = append(e.runHash, xxh3.HashString(run))
 	e.prevRun = strings.Clone(run) // the decoder's string keeps its chunk alive (dict.id)
 }
 
 // checkRuns refuses a run id that appears twice (the episode page is addressed by run
 // id), naming the one whose second appearance comes first. The run ids themselves are
-// spooled: equal hashes name the candidates, and a pass over the spooled ids tells a
-// repeat from a collision.
+// spooled: equal hashes, found one bucket at a time, name the candidates, and a pass over
+// the spooled ids tells a repeat from a collision.
 func (e *encoder) checkRuns() error {
-	hs := slices.Clone(e.runHash)
-	slices.Sort(hs)
-	cand := map[uint64][]int{} // hash → positions of the ids with it
-	for i := 1; i < len(hs); i++ {
-		if hs[i] == hs[i-1] {
-			cand[hs[i]] = nil
+	type entry struct {
+		h   uint64
+		pos int
+	}
+	cand := map[uint64][]int{} // hash → positions of the ids with it, ascending
+	var ents []entry
+	for _, s := range e.runHash {
+		raw, err := s.bytes()
+		if err != nil {
+			return err
+		}
+		s.free()
+		ents = ents[:0]
+		for len(raw) > 0 {
+			if len(raw) < 8 {
+				return fmt.Errorf("view: the spooled run hashes are corrupt")
+			}
+			h := binary.LittleEndian.Uint64(raw)
+			pos, k := binary.Uvarint(raw[8:])
+			if k <= 0 {
+				return fmt.Errorf("view: the spooled run hashes are corrupt")
+			}
+			ents = append(ents, entry{h, int(pos)})
+			raw = raw[8+k:]
+		}
+		slices.SortFunc(ents, func(a, b entry) int {
+			if c := cmp.Compare(a.h, b.h); c != 0 {
+				return c
+			}
+			return cmp.Compare(a.pos, b.pos)
+		})
+		for i := 1; i < len(ents); i++ {
+			if h := ents[i].h; h == ents[i-1].h {
+				if len(cand[h]) == 0 {
+					cand[h] = append(cand[h], ents[i-1].pos)
+				}
+				cand[h] = append(cand[h], ents[i].pos)
+			}
 		}
 	}
 	if len(cand) == 0 {
 		return nil
 	}
-	for i, h := range e.runHash {
-		if _, ok := cand[h]; ok {
-			cand[h] = append(cand[h], i)
+	ids := map[int]string{}
+	for _, pos := range cand {
+		for _, p := range pos {
+			ids[p] = ""
 		}
 	}
-	ids := map[int]string{}
 	err := e.eachRun(func(i int, run string) {
-		if _, ok := cand[e.runHash[i]]; ok {
+		if _, ok := ids[i]; ok {
 			ids[i] = run
 		}
 	})
@@ -481,16 +529,12 @@ func caseJSON(a *caseAcc) ([]byte, error) {
 	// blocks and episodes, which are most of the text and are compact JSON of ints only,
 	// are appended as they are: Marshal re-scanned every one of them (2 CPU-s of report at
 	// synth --scale 50). Strings last: the blocks above may still intern.
-	b := append([]byte(nil), `{"b":`...)
-	b, err := a.blocks.appendList(b)
+	blocks, rows, err := caseBlocks(a)
 	if err != nil {
 		return nil, err
 	}
-	b = append(b, `,"eps":[`...)
-	if err := a.rows.writeTo((*bytesWriter)(&b)); err != nil {
-		return nil, err
-	}
-	b = append(b, ']')
+	b := append(append(append([]byte(nil), `{"b":[`...), blocks...), `],"eps":[`...)
+	b = append(append(b, rows...), ']')
 	for _, f := range []struct {
 		name string
 		v    any

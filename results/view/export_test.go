@@ -15,10 +15,10 @@ import (
 func ViewerBreak(ep *ingest.Episode, v oracle.Verdict, c Case) (int, []string, error) {
 	s := newDict()
 	var bd blockDict
-	ids := encodeDetail(0, s, &bd, episodeOf(ep, v, nil), c.Workflow, c.Protocol != "V2")
+	ids := encodeDetail(s, &bd, episodeOf(ep, v, nil), c.Workflow, c.Protocol != "V2")
 	var rest []json.RawMessage
-	if err := json.Unmarshal([]byte(bd.list[ids[4]]), &rest); err != nil || len(rest) < 12 {
-		return 0, nil, fmt.Errorf("rest block %s: %v", bd.list[ids[4]], err)
+	if err := json.Unmarshal([]byte(bd.list[ids.rest]), &rest); err != nil || len(rest) < 12 {
+		return 0, nil, fmt.Errorf("rest block %s: %v", bd.list[ids.rest], err)
 	}
 	var at int
 	var states []int

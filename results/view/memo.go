@@ -25,6 +25,7 @@ const (
 	memoFact  = 'f'
 	memoCheck = 'c'
 	memoRest  = 'r'
+	memoText  = 'x' // the block's own text (blockDict.intern)
 )
 
 func keyInt(k []byte, x int) []byte { return binary.AppendVarint(k, int64(x)) }

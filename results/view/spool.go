@@ -8,12 +8,13 @@ import (
 
 // spoolBudget (4 MiB) is how many bytes of encoded text a spool holds in memory, over all its
 // streams, before it writes them to its file: the viewer's text grows with the episodes
-// (the index's run ids and verdict ints, each case's episode rows), and memory must not.
+// (the index's run ids and verdict ints, the run ids' hashes, each case's episode rows),
+// and memory must not.
 // A variable so that tests can make every stream spill.
 var spoolBudget = 4 << 20
 
 // spool holds append-only streams of bytes (the page index's run ids, its ints, each
-// case's episode rows), in memory up to spoolBudget and beyond it in one temporary file,
+// case's episode rows and blocks), in memory up to spoolBudget and beyond it in one temporary file,
 // written in segments. A release that fits the budget never creates the file.
 type spool struct {
 	f       *os.File
@@ -76,7 +77,10 @@ func (sp *spool) spill() {
 		}
 		s.segs = append(s.segs, segment{sp.off, int64(len(s.buf))})
 		sp.off += int64(len(s.buf))
-		s.buf = s.buf[:0]
+		// Dropped, not kept for reuse: a stream keeps the most it ever held between two
+		// spills, and over thousands of streams those maxima add up to twice the budget
+		// and more, growing with the spills.
+		s.buf = nil
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -70,6 +71,37 @@ func TestWriteSpilledIsByteIdentical(t *testing.T) {
 		}
 		if !bytes.Equal(a, b) {
 			t.Errorf("%s differs between a spool in memory and one spilled", name)
+		}
+	}
+}
+
+// The duplicate check names the run id whose second appearance comes first, with its
+// hashes in memory or spilled, and passes ids that are all distinct.
+func TestCheckRunsNamesTheFirstRepeat(t *testing.T) {
+	defer func(b int) { spoolBudget = b }(spoolBudget)
+	for _, budget := range []int{1 << 30, 1} {
+		spoolBudget = budget
+		for _, c := range []struct {
+			runs []string
+			dup  string
+		}{
+			{[]string{"a", "b", "c", "b", "a"}, "b"},
+			{[]string{"a", "b", "c", "a", "b", "c"}, "a"},
+			{[]string{"x", "y", "z", "w"}, ""},
+		} {
+			e, err := newEncoder(&Input{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, r := range c.runs {
+				e.addRun(r)
+				e.nEp++
+			}
+			err = e.checkRuns()
+			if c.dup == "" && err != nil || c.dup != "" && (err == nil || !strings.Contains(err.Error(), fmt.Sprintf("run id %q appears twice", c.dup))) {
+				t.Errorf("budget %d, runs %v: %v, want the repeat %q", budget, c.runs, err, c.dup)
+			}
+			e.sp.close()
 		}
 	}
 }

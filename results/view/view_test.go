@@ -233,8 +233,10 @@ func TestIndexMatchesJSON(t *testing.T) {
 	odd := []string{"plain", "a<b", "c>d", "e&f", "é-x", "line\u2028sep", "tab\there", `quote"`, `back\slash`, "bad \xff utf8", "", "\x01"}
 	head := indexHead{Title: "t <&>", Policies: odd, Cases: [][4]any{{"c<1>", 0, 1, -1}}}
 	for _, ep := range [][]int32{nil, {0, -1, 2147483647}} {
-		e := &encoder{sp: newSpool()}
-		e.runs, e.runRaw, e.ep = e.sp.stream(), e.sp.stream(), e.sp.stream()
+		e, err := newEncoder(&Input{})
+		if err != nil {
+			t.Fatal(err)
+		}
 		for _, r := range odd {
 			e.addRun(r)
 			e.nEp++
