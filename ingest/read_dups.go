@@ -66,10 +66,10 @@ type keyIndex struct {
 	sparse                     map[keyRef]uint32
 }
 
-// repeatSpan is a group's repeats 0..n-1, at pool[off:off+n]; used of them are set.
+// repeatSpan is a group's repeats 0..n-1, at pool[off:off+n]; used of them are set. The
+// pool stays under 2^32 entries (past that, repeats go to the map).
 type repeatSpan struct {
-	off     int
-	n, used int
+	off, n, used uint32
 }
 
 // keyRef is an episode key with its strings interned: its group, and its repeat.
@@ -106,8 +106,8 @@ func (k *keyIndex) ref(e *Episode) keyRef {
 
 // get returns the ordinal set for key r.
 func (k *keyIndex) get(r keyRef) (uint32, bool) {
-	if s := k.spans[r.group]; r.repeat >= 0 && r.repeat < s.n {
-		if v := k.pool[s.off+r.repeat]; v != 0 {
+	if s := k.spans[r.group]; r.repeat >= 0 && r.repeat < int(s.n) {
+		if v := k.pool[int(s.off)+r.repeat]; v != 0 {
 			return v - 1, true
 		}
 	}
@@ -125,14 +125,15 @@ const spanSlack = 16
 // set sets key r's ordinal (a later set of the same key overrides: DedupeLast's pass).
 func (k *keyIndex) set(r keyRef, ord uint32) {
 	s := &k.spans[r.group]
-	if r.repeat >= s.n && r.repeat >= 0 && r.repeat < 2*(s.used+1)+spanSlack {
+	if n := int(s.n); r.repeat >= n && r.repeat < 2*(int(s.used)+1)+spanSlack {
 		k.grow(s, r.repeat+1)
 	}
-	if r.repeat >= 0 && r.repeat < s.n {
-		if k.pool[s.off+r.repeat] == 0 {
+	if r.repeat >= 0 && r.repeat < int(s.n) {
+		at := int(s.off) + r.repeat
+		if k.pool[at] == 0 {
 			s.used++
 		}
-		k.pool[s.off+r.repeat] = ord + 1
+		k.pool[at] = ord + 1
 		return
 	}
 	if k.sparse == nil {
@@ -145,21 +146,26 @@ func (k *keyIndex) set(r keyRef, ord uint32) {
 // count (plus the slack). A span at the pool's end grows in place; another moves there,
 // and the pool is compacted when more than a quarter of it is left behind.
 func (k *keyIndex) grow(s *repeatSpan, need int) {
-	n := min(max(need, s.n+s.n/2+4), 2*(s.used+1)+spanSlack)
-	if s.off+s.n != len(k.pool) {
-		k.pool = append(k.pool, k.pool[s.off:s.off+s.n]...)
-		k.unused += s.n
-		s.off = len(k.pool) - s.n
+	old := int(s.n)
+	n := min(max(need, old+old/2+1), 2*(int(s.used)+1)+spanSlack)
+	move := int(s.off)+old != len(k.pool)
+	if len(k.pool)+old+n > math.MaxUint32 {
+		return // the repeat goes to the map
 	}
-	k.pool = append(k.pool, make([]uint32, n-s.n)...)
-	s.n = n
+	if move {
+		k.pool = append(k.pool, k.pool[s.off:int(s.off)+old]...)
+		k.unused += old
+		s.off = uint32(len(k.pool) - old)
+	}
+	k.pool = append(k.pool, make([]uint32, n-old)...)
+	s.n = uint32(n)
 	if k.unused > len(k.pool)/4 {
 		pool := make([]uint32, 0, len(k.pool)-k.unused)
 		for i := range k.spans {
 			t := &k.spans[i]
 			off := len(pool)
 			pool = append(pool, k.pool[t.off:t.off+t.n]...)
-			t.off = off
+			t.off = uint32(off)
 		}
 		k.pool, k.unused = pool, 0
 	}

@@ -107,7 +107,7 @@ func TestKeyIndexMatchesAMap(t *testing.T) {
 	}
 	live := 0
 	for _, s := range k.spans {
-		live += s.n
+		live += int(s.n)
 		if s.n > 2*s.used+spanSlack+2 {
 			t.Errorf("a span of %d repeats holds %d", s.n, s.used)
 		}
