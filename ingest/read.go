@@ -180,14 +180,14 @@ func OpenRuns(paths []string, opt ReadOptions) (EpisodeReader, error) {
 }
 
 type runsReader struct {
-	paths []string
-	opt   ReadOptions
-	idx   int
-	cur   fileReader
-	ord   uint32 // ordinal of the next episode decoded (read_dups.go)
-	at    places
-	seen  *keyIndex // the first of each key (emitted, or refused for its run id)
-	last  *keyIndex // instead, with DedupeLast: the last of each key, from a first pass
+	paths  []string
+	opt    ReadOptions
+	idx    int
+	cur    fileReader
+	ord    uint32 // ordinal of the next episode decoded (read_dups.go)
+	places places
+	seen   *keyIndex // the first of each key (emitted, or refused for its run id)
+	last   *keyIndex // instead, with DedupeLast: the last of each key, from a first pass
 	// runIDs: each emitted run id's hash, with its episode; a run id is unique within a
 	// release. idHash is xxh3 (tests put a narrower hash in, to force collisions).
 	runIDs idTable
@@ -289,7 +289,7 @@ func (r *runsReader) Next() (*Episode, error) {
 			return nil, err
 		}
 		if dup {
-			file, line := r.at.at(w)
+			file, line := r.places.at(w)
 			if r.opt.Dedupe != DedupeNone {
 				r.rep = append(r.rep, runIDProblem(e, r.paths[file], line, "dropped: --dedupe keeps the first,"))
 				continue
@@ -309,7 +309,7 @@ func (r *runsReader) number(e *Episode) (uint32, error) {
 	}
 	o := r.ord
 	r.ord++
-	r.at.note(o, r.idx, e.Line)
+	r.places.note(o, r.idx, e.Line)
 	return o, nil
 }
 
@@ -350,7 +350,7 @@ func (a *rereader) close() {
 
 // runIDAt returns the run id of the episode of ordinal o, read again from its file.
 func (r *runsReader) runIDAt(o uint32) (string, error) {
-	file, line := r.at.at(o)
+	file, line := r.places.at(o)
 	a := &r.again
 	if a.fr == nil || a.file != file || a.line >= line {
 		a.close()
@@ -398,7 +398,7 @@ func runIDProblem(e *Episode, file string, line int, what string) Problem {
 
 // dupProblem reports e's key seen before, at ordinal first.
 func (r *runsReader) dupProblem(e *Episode, first uint32, what string) Problem {
-	f, line := r.at.at(first)
+	f, line := r.places.at(first)
 	file := r.paths[f]
 	k := e.Key()
 	return Problem{File: e.Source, Line: e.Line, Field: "",

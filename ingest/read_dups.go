@@ -149,7 +149,7 @@ func (k *keyIndex) grow(s *repeatSpan, need int) {
 	old := int(s.n)
 	n := min(max(need, old+old/2+1), 2*(int(s.used)+1)+spanSlack)
 	move := int(s.off)+old != len(k.pool)
-	if len(k.pool)+old+n > math.MaxUint32 {
+	if int64(len(k.pool))+int64(old+n) > math.MaxUint32 {
 		return // the repeat goes to the map
 	}
 	if move {

@@ -79,7 +79,7 @@ func TestKeyIndexMatchesAMap(t *testing.T) {
 			case 0:
 				rep = -1 - rng.IntN(3)
 			case 1:
-				rep = 1000 + rng.IntN(1<<40)
+				rep = 1000 + rng.IntN(1<<30)
 			case 2:
 				rep = 40 + rng.IntN(200)
 			}

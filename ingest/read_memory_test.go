@@ -38,7 +38,7 @@ func TestDuplicateChecksKeepFixedSizeEntries(t *testing.T) {
 	}{
 		{"keyIndex.pool", reflect.TypeOf(k.pool).Elem(), 4},
 		{"runIDs.slots", reflect.TypeOf(r.runIDs.slots).Elem(), 12},
-		{"places.runs (one per run of lines)", reflect.TypeOf(r.at.runs).Elem(), 16},
+		{"places.runs (one per run of lines)", reflect.TypeOf(r.places.runs).Elem(), 16},
 		{"keyIndex.spans (one per group)", reflect.TypeOf(k.spans).Elem(), 24},
 	} {
 		if holdsPointers(m.typ) || m.typ.Size() > m.max {
