@@ -172,11 +172,17 @@ func (k *keyIndex) grow(s *repeatSpan, need int) {
 }
 
 // idTable is a set of 64-bit run-id hashes, each with the ordinal of the episode it came
-// from: open addressing with linear probing over fixed-size slots, grown by a quarter at
-// 7/8 full (so 70–88% full; a growth holds 2.25 times the old slots at its peak). A hash
-// match is only a candidate: find has it confirmed (two run ids may share a hash), so
-// that a collision never refuses a valid episode.
+// from. The hash's top byte picks one of 256 parts, each an open-addressing table with
+// linear probing over fixed-size slots, grown by a quarter at 7/8 full (so 70–88% full):
+// a growth copies a part, 1/256 of the slots, so the table never holds twice its size as
+// one flat array would while it grows. A hash match is only a candidate: find has it
+// confirmed (two run ids may share a hash), so that a collision never refuses a valid
+// episode.
 type idTable struct {
+	parts [256]idPart
+}
+
+type idPart struct {
 	slots []idSlot
 	n     int
 }
@@ -186,20 +192,25 @@ type idSlot struct {
 	hi, lo, ord uint32
 }
 
-func (t *idTable) home(h uint64) int {
-	i, _ := bits.Mul64(h, uint64(len(t.slots)))
+func (s idSlot) hash() uint64 { return uint64(s.hi)<<32 | uint64(s.lo) }
+
+// home is where h's probe starts in its part: the hash's bits below the top byte, scaled
+// to the part's size.
+func (p *idPart) home(h uint64) int {
+	i, _ := bits.Mul64(h<<8, uint64(len(p.slots)))
 	return int(i)
 }
 
 // find returns the ordinal of the entry of hash h that same confirms, trying every entry
 // of that hash in turn.
 func (t *idTable) find(h uint64, same func(ord uint32) (bool, error)) (uint32, bool, error) {
-	if len(t.slots) == 0 {
+	p := &t.parts[h>>56]
+	if len(p.slots) == 0 {
 		return 0, false, nil
 	}
 	hi, lo := uint32(h>>32), uint32(h)
-	for i := t.home(h); ; {
-		s := t.slots[i]
+	for i := p.home(h); ; {
+		s := p.slots[i]
 		if s.ord == 0 {
 			return 0, false, nil
 		}
@@ -208,7 +219,7 @@ func (t *idTable) find(h uint64, same func(ord uint32) (bool, error)) (uint32, b
 				return s.ord - 1, ok, err
 			}
 		}
-		if i++; i == len(t.slots) {
+		if i++; i == len(p.slots) {
 			i = 0
 		}
 	}
@@ -216,25 +227,26 @@ func (t *idTable) find(h uint64, same func(ord uint32) (bool, error)) (uint32, b
 
 // add adds hash h with ordinal ord.
 func (t *idTable) add(h uint64, ord uint32) {
-	if (t.n+1)*8 > len(t.slots)*7 {
-		old := t.slots
-		t.slots = make([]idSlot, max(64, len(old)+len(old)/4))
+	p := &t.parts[h>>56]
+	if (p.n+1)*8 > len(p.slots)*7 {
+		old := p.slots
+		p.slots = make([]idSlot, max(16, len(old)+len(old)/4))
 		for _, s := range old {
 			if s.ord != 0 {
-				t.put(s)
+				p.put(s)
 			}
 		}
 	}
-	t.put(idSlot{hi: uint32(h >> 32), lo: uint32(h), ord: ord + 1})
-	t.n++
+	p.put(idSlot{hi: uint32(h >> 32), lo: uint32(h), ord: ord + 1})
+	p.n++
 }
 
-func (t *idTable) put(s idSlot) {
-	i := t.home(uint64(s.hi)<<32 | uint64(s.lo))
-	for t.slots[i].ord != 0 {
-		if i++; i == len(t.slots) {
+func (p *idPart) put(s idSlot) {
+	i := p.home(s.hash())
+	for p.slots[i].ord != 0 {
+		if i++; i == len(p.slots) {
 			i = 0
 		}
 	}
-	t.slots[i] = s
+	p.slots[i] = s
 }

@@ -37,7 +37,7 @@ func TestDuplicateChecksKeepFixedSizeEntries(t *testing.T) {
 		max  uintptr
 	}{
 		{"keyIndex.pool", reflect.TypeOf(k.pool).Elem(), 4},
-		{"runIDs.slots", reflect.TypeOf(r.runIDs.slots).Elem(), 12},
+		{"runIDs.parts[].slots", reflect.TypeOf(r.runIDs.parts[0].slots).Elem(), 12},
 		{"places.runs (one per run of lines)", reflect.TypeOf(r.places.runs).Elem(), 16},
 		{"keyIndex.spans (one per group)", reflect.TypeOf(k.spans).Elem(), 24},
 	} {
