@@ -222,6 +222,22 @@ func (r *jsonlReader) next() (*Episode, error) {
 	}
 }
 
+// skipTo reads the lines before line without decoding them, so that next returns the
+// episode of line (or of the first line after it with one). The reader reads its lines
+// itself (one worker); a line it cannot read there is an error, as no episode was
+// decoded past it.
+func (r *jsonlReader) skipTo(line int) error {
+	for r.order == nil && r.line < line-1 {
+		if _, err := r.readLine(); err != nil {
+			if err == errLineTooLong {
+				return r.tooLong()
+			}
+			return newFileError(r.path, r.line, err)
+		}
+	}
+	return nil
+}
+
 // decodeEpisodeLine decodes one JSONL line into an episode.
 func decodeEpisodeLine(dec *jsonv.Decoder, b []byte, path string, line int, lenient bool) (*Episode, error) {
 	v, err := dec.Parse(b)

@@ -1,11 +1,11 @@
 package ingest
 
 import (
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/zeebo/xxh3"
 )
@@ -168,55 +168,32 @@ func OpenRuns(paths []string, opt ReadOptions) (EpisodeReader, error) {
 		}
 		opt.Hashes = nil
 	}
-	r := &runsReader{paths: paths, opt: opt, seen: map[keyHash]where{}, runIDs: map[keyHash]where{}}
+	r := &runsReader{paths: paths, opt: opt, idHash: xxh3.HashString}
 	if opt.Dedupe == DedupeLast {
 		if err := r.scanLast(); err != nil {
 			return nil, err
 		}
+	} else {
+		r.seen = newKeyIndex()
 	}
 	return r, nil
 }
 
-// where is a file index and line (or row): int32 keeps the per-episode maps small; a file
-// would need over two billion episodes to wrap it.
-type where struct {
-	file, line int32
-}
-
-func at(file, line int) where { return where{int32(file), int32(line)} }
-
-// keyHash is a 128-bit hash (XXH3) of an episode key or run id. The duplicate checks keep
-// something of every episode, so they keep 16 bytes, no string and no reference into decoder
-// memory (whose chunks a kept string would hold alive with every string of many episodes).
-// A hash match is taken as a duplicate: two distinct keys collide with probability 2^-128,
-// under 10^-26 for any pair among a million episodes, far below the odds of a hardware
-// fault. The error still names the real key or run id, the episode's own, and where the
-// first was seen.
-type keyHash = xxh3.Uint128
-
-// keyOf hashes an episode's key: each string with its length, so that no two keys encode
-// alike, then the repeat. The scratch buffer is the reader's (Next is not concurrent).
-func (r *runsReader) keyOf(e *Episode) keyHash {
-	b := r.buf[:0]
-	for _, s := range [...]string{e.Config, e.CaseID, e.Condition} {
-		b = binary.LittleEndian.AppendUint64(b, uint64(len(s)))
-		b = append(b, s...)
-	}
-	b = binary.LittleEndian.AppendUint64(b, uint64(e.Repeat))
-	r.buf = b
-	return xxh3.Hash128(b)
-}
-
 type runsReader struct {
-	paths []string
-	opt   ReadOptions
-	idx   int
-	cur   fileReader
-	seen  map[keyHash]where // first emitted (or, for last, the winner) of each key
-	// runIDs: where each emitted run id was; a run id is unique within a release.
-	runIDs map[keyHash]where
-	last   map[keyHash]where // DedupeLast: position of the last episode of each key
-	buf    []byte            // keyOf's scratch
+	paths  []string
+	opt    ReadOptions
+	idx    int
+	cur    fileReader
+	ord    uint32 // ordinal of the next episode decoded (read_dups.go)
+	places places
+	seen   *keyIndex // the first of each key (emitted, or refused for its run id)
+	last   *keyIndex // instead, with DedupeLast: the last of each key, from a first pass
+	// runIDs: each emitted run id's hash, with its episode; a run id is unique within a
+	// release. idHash is xxh3 (tests put a narrower hash in, to force collisions).
+	runIDs idTable
+	idHash func(string) uint64
+	dupIDs map[string]uint32 // run ids confirmed repeated, with their first ordinal
+	again  rereader
 	rep    []Problem
 	count  int
 	err    error
@@ -226,6 +203,7 @@ func (r *runsReader) Count() int          { return r.count }
 func (r *runsReader) Reported() []Problem { return r.rep }
 
 func (r *runsReader) Close() error {
+	r.again.close()
 	if r.cur != nil {
 		err := r.cur.close()
 		r.cur = nil
@@ -241,6 +219,7 @@ func (r *runsReader) Next() (*Episode, error) {
 		}
 		if r.cur == nil {
 			if r.idx >= len(r.paths) {
+				r.again.close()
 				r.err = io.EOF
 				return nil, io.EOF
 			}
@@ -275,39 +254,138 @@ func (r *runsReader) Next() (*Episode, error) {
 			}
 			return nil, err
 		}
+		here, err := r.number(e)
+		if err != nil {
+			r.err = err
+			return nil, err
+		}
 		if r.opt.Bench != nil {
 			if _, ok := r.opt.Bench.CaseInfo(e.CaseID); !ok {
 				return nil, Problem{File: e.Source, Line: e.Line, Field: "case_id",
 					Msg: fmt.Sprintf("unknown case id %q (not in bench %s)", e.CaseID, r.opt.Bench.BenchSource())}
 			}
 		}
-		k := r.keyOf(e)
-		here := at(r.idx, e.Line)
 		if r.last != nil {
-			if w := r.last[k]; w != here {
-				r.rep = append(r.rep, dupProblem(e, r.paths[w.file], int(w.line), "dropped: --dedupe last keeps"))
+			// Every key has its last ordinal from the first pass, which read the same files.
+			if w, ok := r.last.get(r.last.ref(e)); ok && w != here {
+				r.rep = append(r.rep, r.dupProblem(e, w, "dropped: --dedupe last keeps"))
 				continue
 			}
-		} else if w, dup := r.seen[k]; dup {
-			if r.opt.Dedupe == DedupeFirst {
-				r.rep = append(r.rep, dupProblem(e, r.paths[w.file], int(w.line), "dropped: --dedupe first keeps"))
-				continue
-			}
-			return nil, dupProblem(e, r.paths[w.file], int(w.line), "first seen at")
 		} else {
-			r.seen[k] = here
+			k := r.seen.ref(e)
+			if w, dup := r.seen.get(k); dup {
+				if r.opt.Dedupe == DedupeFirst {
+					r.rep = append(r.rep, r.dupProblem(e, w, "dropped: --dedupe first keeps"))
+					continue
+				}
+				return nil, r.dupProblem(e, w, "first seen at")
+			}
+			r.seen.set(k, here)
 		}
-		run := xxh3.HashString128(e.RunID)
-		if w, dup := r.runIDs[run]; dup {
+		h := r.idHash(e.RunID)
+		w, dup, err := r.runIDs.find(h, func(o uint32) (bool, error) { return r.sameRunID(o, e.RunID) })
+		if err != nil {
+			r.err = err
+			return nil, err
+		}
+		if dup {
+			file, line := r.places.at(w)
 			if r.opt.Dedupe != DedupeNone {
-				r.rep = append(r.rep, runIDProblem(e, r.paths[w.file], int(w.line), "dropped: --dedupe keeps the first,"))
+				r.rep = append(r.rep, runIDProblem(e, r.paths[file], line, "dropped: --dedupe keeps the first,"))
 				continue
 			}
-			return nil, runIDProblem(e, r.paths[w.file], int(w.line), "first seen at")
+			return nil, runIDProblem(e, r.paths[file], line, "first seen at")
 		}
-		r.runIDs[run] = here
+		r.runIDs.add(h, here)
 		r.count++
 		return e, nil
+	}
+}
+
+// number gives e, just decoded from file r.idx, the next ordinal and notes its place.
+func (r *runsReader) number(e *Episode) (uint32, error) {
+	if r.ord > maxOrdinal {
+		return 0, fmt.Errorf("%s:%d: over %d episodes in one read, more than the duplicate checks number", e.Source, e.Line, uint64(maxOrdinal)+1)
+	}
+	o := r.ord
+	r.ord++
+	r.places.note(o, r.idx, e.Line)
+	return o, nil
+}
+
+// sameRunID reports whether the episode of ordinal o, whose run id hashes as id does, has
+// run id id: known when id was confirmed before, else read again from its file.
+func (r *runsReader) sameRunID(o uint32, id string) (bool, error) {
+	if first, ok := r.dupIDs[id]; ok {
+		return first == o, nil
+	}
+	got, err := r.runIDAt(o)
+	if err != nil || got != id {
+		return false, err
+	}
+	if r.dupIDs == nil {
+		r.dupIDs = map[string]uint32{}
+	}
+	r.dupIDs[strings.Clone(id)] = o
+	return true, nil
+}
+
+// rereader reads episodes again, forward from where it last stopped in the same file, or
+// from the file's start (the shard's part of it): the duplicates of one input mostly
+// repeat in order, so most of them cost one more read at most. JSONL lines before the
+// one sought are skipped undecoded; gzip and zstd files are decompressed again up to it,
+// Parquet rows decoded.
+type rereader struct {
+	fr   fileReader
+	file int
+	line int // the line of the last episode read
+}
+
+func (a *rereader) close() {
+	if a.fr != nil {
+		a.fr.close()
+		a.fr = nil
+	}
+}
+
+// runIDAt returns the run id of the episode of ordinal o, read again from its file.
+func (r *runsReader) runIDAt(o uint32) (string, error) {
+	file, line := r.places.at(o)
+	a := &r.again
+	if a.fr == nil || a.file != file || a.line >= line {
+		a.close()
+		opt := r.opt
+		opt.Hashes, opt.Workers, opt.part = nil, 1, nil
+		if opt.Shard != nil {
+			opt.part = &opt.Shard.parts[file]
+		}
+		fr, err := openFile(r.paths[file], opt)
+		if err != nil {
+			return "", err
+		}
+		a.fr, a.file, a.line = fr, file, 0
+	}
+	if s, ok := a.fr.(*jsonlReader); ok {
+		if err := s.skipTo(line); err != nil {
+			a.close()
+			return "", err
+		}
+	}
+	for {
+		e, err := a.fr.next()
+		if err != nil && err != io.EOF && AsProblems(err) != nil {
+			continue
+		}
+		if err != nil || e.Line > line {
+			a.close()
+			if err == nil || err == io.EOF {
+				err = errors.New("the episode is not there when the file is read again to check a duplicate run id (did the file change?)")
+			}
+			return "", newFileError(r.paths[file], line, err)
+		}
+		if a.line = e.Line; e.Line == line {
+			return e.RunID, nil
+		}
 	}
 }
 
@@ -318,7 +396,10 @@ func runIDProblem(e *Episode, file string, line int, what string) Problem {
 		Msg: fmt.Sprintf("duplicate run_id %q (run ids are unique within a release); %s %s:%d", e.RunID, what, file, line)}
 }
 
-func dupProblem(e *Episode, file string, line int, what string) Problem {
+// dupProblem reports e's key seen before, at ordinal first.
+func (r *runsReader) dupProblem(e *Episode, first uint32, what string) Problem {
+	f, line := r.places.at(first)
+	file := r.paths[f]
 	k := e.Key()
 	return Problem{File: e.Source, Line: e.Line, Field: "",
 		Msg: fmt.Sprintf("duplicate episode key (config %q, case_id %q, repeat %d, condition %q); %s %s:%d",
@@ -328,30 +409,36 @@ func dupProblem(e *Episode, file string, line int, what string) Problem {
 // scanLast reads every file once and records where the last episode of each key is.
 // Lines with problems are skipped here; the second pass reports them.
 func (r *runsReader) scanLast() error {
-	r.last = map[keyHash]where{}
+	r.last = newKeyIndex()
 	for i, p := range r.paths {
 		fr, err := openFile(p, r.opt)
 		if err != nil {
 			return err
 		}
+		r.idx = i
 		for {
 			e, err := fr.next()
 			if err == io.EOF {
 				break
 			}
-			if err != nil {
-				if AsProblems(err) != nil {
+			if err == nil {
+				var o uint32
+				if o, err = r.number(e); err == nil {
+					r.last.set(r.last.ref(e), o)
 					continue
 				}
-				fr.close()
-				return err
 			}
-			r.last[r.keyOf(e)] = at(i, e.Line)
+			if AsProblems(err) != nil {
+				continue
+			}
+			fr.close()
+			return err
 		}
 		if err := fr.close(); err != nil {
 			return err
 		}
 	}
+	r.idx, r.ord = 0, 0
 	return nil
 }
 

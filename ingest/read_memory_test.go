@@ -26,18 +26,23 @@ func holdsPointers(t reflect.Type) bool {
 }
 
 // The duplicate checks keep an entry per episode read, so what one entry holds is what a
-// streaming read grows by: a fixed-size hash and position, never a string of the episode
-// (a run id clone, or a key pointing into decoder memory).
+// streaming read grows by: an ordinal, a hash, a place, never a string of the episode (a
+// run id clone, or a key pointing into decoder memory).
 func TestDuplicateChecksKeepFixedSizeEntries(t *testing.T) {
 	var r runsReader
+	var k keyIndex
 	for _, m := range []struct {
 		name string
 		typ  reflect.Type
-	}{{"seen", reflect.TypeOf(r.seen)}, {"runIDs", reflect.TypeOf(r.runIDs)}, {"last", reflect.TypeOf(r.last)}} {
-		for _, x := range []reflect.Type{m.typ.Key(), m.typ.Elem()} {
-			if holdsPointers(x) || x.Size() > 16 {
-				t.Errorf("runsReader.%s: %v holds %d bytes (pointers: %v); want a fixed-size entry of at most 16 bytes without pointers", m.name, x, x.Size(), holdsPointers(x))
-			}
+		max  uintptr
+	}{
+		{"keyIndex.pool", reflect.TypeOf(k.pool).Elem(), 4},
+		{"runIDs.parts[].slots", reflect.TypeOf(r.runIDs.parts[0].slots).Elem(), 12},
+		{"places.runs (one per run of lines)", reflect.TypeOf(r.places.runs).Elem(), 16},
+		{"keyIndex.spans (one per group)", reflect.TypeOf(k.spans).Elem(), 24},
+	} {
+		if holdsPointers(m.typ) || m.typ.Size() > m.max {
+			t.Errorf("%s: %v holds %d bytes (pointers: %v); want a fixed-size entry of at most %d bytes without pointers", m.name, m.typ, m.typ.Size(), holdsPointers(m.typ), m.max)
 		}
 	}
 }
