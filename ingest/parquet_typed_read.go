@@ -120,6 +120,15 @@ func (s *strCol) bind(a arrow.Array, copyBytes bool) error {
 	case *array.LargeString, *array.StringView, *array.Binary, *array.LargeBinary:
 		s.other = a
 	case *array.Dictionary:
+		if noDictionary(x) {
+			// A column chunk with no value in it (a nested field no episode of the batch
+			// has, say the events' fields in a file of Legacy episodes) can come without
+			// a dictionary page: every cell is null, as for a missing column.
+			if x.NullN() != x.Len() {
+				return fmt.Errorf("a dictionary column with %d values and no dictionary", x.Len()-x.NullN())
+			}
+			return nil
+		}
 		if !arrow.IsBaseBinary(x.Dictionary().DataType().ID()) {
 			return fmt.Errorf("a %s column, want strings", a.DataType())
 		}
@@ -136,6 +145,18 @@ func (s *strCol) bind(a arrow.Array, copyBytes bool) error {
 		return fmt.Errorf("a %s column, want strings", a.DataType())
 	}
 	return nil
+}
+
+// noDictionary reports whether x came without its dictionary, which x.Dictionary() would
+// dereference (arrow-go keeps a typed nil there).
+func noDictionary(x *array.Dictionary) bool {
+	switch d := x.Data().Dictionary().(type) {
+	case nil:
+		return true
+	case *array.Data:
+		return d == nil
+	}
+	return false
 }
 
 func (s *strCol) null(i int) bool {

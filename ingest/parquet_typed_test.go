@@ -64,6 +64,26 @@ func TestParquetLayoutsRoundTrip(t *testing.T) {
 	}
 }
 
+// TestParquetTypedNoEvents: a file in which no episode has an event (Legacy episodes
+// only: their records hold none) round-trips in both layouts; the typed layout's event
+// columns then have no dictionary page, which a reader must take as all null.
+func TestParquetTypedNoEvents(t *testing.T) {
+	dir := t.TempDir()
+	j := filepath.Join(dir, "legacy.jsonl")
+	if err := os.WriteFile(j, []byte(strings.Join(typedEdgeLines[2:], "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	eps := readAll(t, j, ReadOptions{})
+	want := jsonlBytes(eps)
+	for _, layout := range ParquetLayouts {
+		p := filepath.Join(dir, layout+".parquet")
+		writeParquetLayout(t, p, eps, layout)
+		if got := jsonlBytes(readAll(t, p, ReadOptions{})); !bytes.Equal(got, want) {
+			t.Errorf("%s: read back\n%s\nwant\n%s", layout, got, want)
+		}
+	}
+}
+
 // TestParquetTypedRepeatedKey: an object built with a key twice (the parsers keep one)
 // is written as JSON text and reads back as the JSON layout reads it.
 func TestParquetTypedRepeatedKey(t *testing.T) {
