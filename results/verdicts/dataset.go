@@ -434,14 +434,15 @@ func stringAt(col arrow.Array, i int) (s string, null, ok bool) {
 		}
 		return a.Value(i), false, true
 	case *array.Dictionary:
-		d, isStr := a.Dictionary().(*array.String)
-		if !isStr {
+		// The type, not the dictionary: a column with no value may come without one,
+		// which Dictionary() would dereference.
+		if a.DataType().(*arrow.DictionaryType).ValueType.ID() != arrow.STRING {
 			return "", false, false
 		}
 		if a.IsNull(i) {
 			return "", true, true
 		}
-		return d.Value(a.GetValueIndex(i)), false, true
+		return a.Dictionary().(*array.String).Value(a.GetValueIndex(i)), false, true
 	}
 	return "", false, false
 }
