@@ -242,7 +242,7 @@ func digestOf(parts ...string) digest {
 // log again up to it (only when there is a duplicate to report).
 func (s *InspectStream) where(r sampleRef) string {
 	file := s.files[r.file]
-	rd, err := inspect.OpenWith(file, inspect.ReadOptions{})
+	rd, err := inspect.OpenWith(file, inspect.ReadOptions{NoHash: true})
 	if err == nil {
 		defer rd.Close()
 		for i := uint32(0); ; i++ {
@@ -334,9 +334,10 @@ func (s *InspectStream) Next() (*ingest.Episode, error) {
 			s.next++
 			// A light read has all an episode is made of, unless the record is a tool
 			// call's: then the model events' calls are needed beside the tool events.
-			// The submit calls, which are no events, are read for their name alone.
+			// The submit calls, which are no events, are read for their name alone. An
+			// episode does not carry the log's hash, so the log is not hashed.
 			r, err := inspect.OpenWith(f, inspect.ReadOptions{Workers: s.opt.Workers, Light: s.from.Kind != "tool" && !s.fullRead,
-				SkipTools: []string{InspectSubmitTool}})
+				SkipTools: []string{InspectSubmitTool}, NoHash: true})
 			if err != nil {
 				return nil, err
 			}

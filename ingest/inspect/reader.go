@@ -40,6 +40,9 @@ type ReadOptions struct {
 	// whose arguments repeat its final completion): with Light, their tool events keep
 	// their id, function and error, not their Arguments, Result and ResultText.
 	SkipTools []string
+	// NoHash leaves Log.SHA256 empty: hashing reads the whole file once more before the
+	// first sample, for a caller that does not report it.
+	NoHash bool
 }
 
 // Open opens a log file, ".eval" or ".json" (recognised by content, not name), and reads
@@ -81,14 +84,18 @@ func OpenReaderAtWith(name string, r io.ReaderAt, size int64, closer io.Closer, 
 }
 
 func newReader(name string, r io.ReaderAt, size int64, closer io.Closer, opt ReadOptions) (*Reader, error) {
-	sum, err := hashAll(r, size)
-	if err != nil {
-		return nil, &Error{File: name, Err: err}
+	log := &Log{File: name, Size: size}
+	if !opt.NoHash {
+		sum, err := hashAll(r, size)
+		if err != nil {
+			return nil, &Error{File: name, Err: err}
+		}
+		log.SHA256 = sum
 	}
-	log := &Log{File: name, Size: size, SHA256: sum}
 	var magic [4]byte
 	n, _ := r.ReadAt(magic[:], 0)
 	var src source
+	var err error
 	switch {
 	case n == 4 && string(magic[:]) == "PK\x03\x04" || n == 4 && string(magic[:]) == "PK\x05\x06":
 		log.Format = "eval"
