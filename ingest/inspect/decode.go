@@ -609,7 +609,7 @@ func (l *lexer) events() ([]Event, *decodeErr) {
 		if ev.Tool != nil {
 			tools++
 		}
-		if ev.Model != nil {
+		if ev.Kind == EventModel {
 			models++
 		}
 		sc.events = append(sc.events, ev)
@@ -709,7 +709,7 @@ func (l *lexer) eventKind(raw []byte) (string, *decodeErr) {
 
 // event builds the event from its fields; l is the events' lexer (its strings go
 // where l's do). A model event's output and model name are read only with output
-// (else its Model is empty but for the error).
+// (else its Model is nil, or holds the error alone when it had one).
 func (f *eventFields) event(l *lexer, output bool) (Event, *decodeErr) {
 	var ev Event
 	if f.hasKind && !isNullRaw(f.kind) {
@@ -778,6 +778,7 @@ func (f *eventFields) event(l *lexer, output bool) (Event, *decodeErr) {
 	case EventModel:
 		var m *ModelOutput
 		pending := false // m is in the scratch space
+		hasErr := len(f.err) > 0 && !isNullRaw(f.err)
 		if f.out != nil {
 			m = f.out
 		} else if output && len(f.output) > 0 && !isNullRaw(f.output) {
@@ -788,6 +789,10 @@ func (f *eventFields) event(l *lexer, output bool) (Event, *decodeErr) {
 				return ev, failf("model output is not an object: %v", err).in("output")
 			}
 			m = o
+		} else if !output && !hasErr {
+			// A light read's model event without an error has nothing to keep: the
+			// sample has tool events, or its transcript is read again with outputs.
+			return ev, nil
 		} else {
 			m, pending = l.sc.newOutput(), true
 		}
@@ -796,7 +801,7 @@ func (f *eventFields) event(l *lexer, output bool) (Event, *decodeErr) {
 		} else if err := str("model", f.model, &m.Model); err != nil {
 			return ev, err
 		}
-		if len(f.err) > 0 && !isNullRaw(f.err) {
+		if hasErr {
 			msg, err := l.sub(f.err).str()
 			if err != nil {
 				msg = string(f.err)
