@@ -515,13 +515,15 @@ func (s *InspectStream) episode(smp *inspect.Sample) (*ingest.Episode, error) {
 			e.Condition = ingest.DefaultCondition
 		}
 	}
-	e.RunID = ingest.DeriveRunID(e.Key())
 	if raw, ok := smp.Metadata["run_id"]; ok && s.opt.Config == "" && s.opt.Condition == "" {
 		if v, err := s.dec.Parse(raw); err == nil {
 			if id, ok := v.(string); ok && id != "" {
 				e.RunID = id
 			}
 		}
+	}
+	if e.RunID == "" {
+		e.RunID = ingest.DeriveRunID(e.Key())
 	}
 	key, run := digestOf(e.Config, e.CaseID, strconv.Itoa(e.Repeat), e.Condition), digestOf(e.RunID)
 	if prev, dup := s.seen[key]; dup {
