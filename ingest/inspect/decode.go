@@ -866,6 +866,11 @@ func (lx *lexer) replyText(raw []byte) string {
 	l := lx.sub(raw)
 	switch l.peek() {
 	case '"':
+		if n := len(raw); l.pos == 0 && n >= 2 && raw[n-1] == '"' {
+			// raw is one string, its end found when it was read: decoded without
+			// looking for the end again.
+			return l.content(raw[1 : n-1])
+		}
 		s, _ := l.str()
 		return s
 	case '[':
