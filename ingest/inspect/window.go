@@ -70,7 +70,7 @@ func (w *windowReader) ReadAt(p []byte, off int64) (int, error) {
 	}
 	size = max(size, len(p))
 	if cap(win.data) < size {
-		win.data = make([]byte, size)
+		win.data = newWindowBuffer(size)
 	}
 	n, err := w.r.ReadAt(win.data[:size], off)
 	win.off, win.buf, win.used = off, win.data[:n], w.tick
@@ -78,4 +78,30 @@ func (w *windowReader) ReadAt(p []byte, off int64) (int, error) {
 		return copy(p, win.buf), err
 	}
 	return copy(p, win.buf), nil
+}
+
+// windowBuffers keeps the large windows of the logs closed, for the next ones: each log
+// would otherwise allocate (and zero) its own, a few per log.
+var windowBuffers sync.Pool
+
+func newWindowBuffer(size int) []byte {
+	if size == windowLarge {
+		if b, ok := windowBuffers.Get().(*[]byte); ok {
+			return *b
+		}
+	}
+	return make([]byte, size)
+}
+
+// release hands the large windows to the next log; w is not read again.
+func (w *windowReader) release() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for i := range w.wins {
+		if b := w.wins[i].data; cap(b) == windowLarge {
+			b = b[:windowLarge]
+			windowBuffers.Put(&b)
+		}
+		w.wins[i] = window{}
+	}
 }
