@@ -331,7 +331,7 @@ func (l *lexer) attachments() (attachments, *decodeErr) {
 	if l.isNull() {
 		return nil, nil
 	}
-	a := attachments{}
+	var a attachments // made at the first attachment: most samples have none
 	err := l.object(func(key []byte) *decodeErr {
 		if l.isNull() {
 			return nil
@@ -339,6 +339,9 @@ func (l *lexer) attachments() (attachments, *decodeErr) {
 		s, err := l.str()
 		if err != nil {
 			return err.in(string(key))
+		}
+		if a == nil {
+			a = attachments{}
 		}
 		a[string(key)] = s
 		return nil
@@ -942,15 +945,16 @@ func (s *Sample) resolve(att attachments) {
 // results), which a caller usually drops after the sample.
 func (s *Sample) detach() {
 	var rows, events arena
+	v := new(json.RawMessage) // the map values pass through it (mapValues)
 	visitRows := func(f func(*json.RawMessage)) {
 		f(&s.Input)
 		f(&s.Target)
 		for i := range s.Scores {
 			f(&s.Scores[i].Value)
-			mapValues(s.Scores[i].Metadata, f)
+			mapValues(s.Scores[i].Metadata, f, v)
 		}
-		mapValues(s.Metadata, f)
-		mapValues(s.Store, f)
+		mapValues(s.Metadata, f, v)
+		mapValues(s.Store, f, v)
 	}
 	visitEvents := func(f func(*json.RawMessage)) {
 		calls := func(m *ModelOutput) {
@@ -978,14 +982,13 @@ func (s *Sample) detach() {
 	visitEvents(events.copy)
 }
 
-// mapValues applies f to each value of m. The values pass through one variable that
-// lives as long as the call (a pointer to the loop's variable would move every value
-// to the heap).
-func mapValues(m map[string]json.RawMessage, f func(*json.RawMessage)) {
+// mapValues applies f to each value of m. The values pass through v, one variable for
+// every map of a sample (a pointer to the loop's variable would move every value to the
+// heap, and a variable per map is an allocation per map).
+func mapValues(m map[string]json.RawMessage, f func(*json.RawMessage), v *json.RawMessage) {
 	if len(m) == 0 {
 		return
 	}
-	v := new(json.RawMessage)
 	for k, r := range m {
 		*v = r
 		f(v)
