@@ -206,6 +206,8 @@ type InspectStream struct {
 	tools map[string]any
 	info  map[*casespec.Case]map[string]bool
 	keys  map[eventKeySet][]string // the record events' key lists (eventKeys)
+	// usageKeys are the usages' key lists, by the set of keys (inspectUsage).
+	usageKeys map[uint8][]string
 	// fullRead reads the samples in full, never light (the tests compare the two).
 	fullRead bool
 	n        int // episodes delivered
@@ -284,7 +286,7 @@ func OpenInspect(files []string, opt Options) (*InspectStream, error) {
 		return nil, fmt.Errorf("reading Inspect logs needs the bench (which sample ids are cases, which tools are information tools)")
 	}
 	from, _ := ParseRecordFrom(opt.RecordFrom)
-	return &InspectStream{files: files, opt: opt, from: from, seen: map[digest]sampleRef{}, runs: map[digest]sampleRef{}, dec: jsonv.NewDecoder(), tools: map[string]any{}, info: map[*casespec.Case]map[string]bool{}, keys: map[eventKeySet][]string{}}, nil
+	return &InspectStream{files: files, opt: opt, from: from, seen: map[digest]sampleRef{}, runs: map[digest]sampleRef{}, dec: jsonv.NewDecoder(), tools: map[string]any{}, info: map[*casespec.Case]map[string]bool{}, keys: map[eventKeySet][]string{}, usageKeys: map[uint8][]string{}}, nil
 }
 
 // Skipped lists the logs that gave no episode and why; complete after io.EOF.
@@ -555,7 +557,7 @@ func (s *InspectStream) episode(smp *inspect.Sample) (*ingest.Episode, error) {
 	if e.Official, err = inspectOfficial(s.dec, l, smp); err != nil {
 		return nil, err
 	}
-	e.Usage = ingest.NewUsage(inspectUsage(smp))
+	e.Usage = ingest.NewUsage(s.inspectUsage(smp))
 	return e, nil
 }
 
@@ -970,29 +972,52 @@ func inspectOfficial(dec *jsonv.Decoder, l *inspectLog, smp *inspect.Sample) (*j
 
 // inspectUsage is the episode's usage: total_time as wall seconds, model_usage summed
 // over models (tokens, reasoning and cache-read tokens when reported, total_cost as
-// cost_usd); nil when the sample reports neither.
-func inspectUsage(smp *inspect.Sample) *jsonv.Object {
-	// Room for every field up front: no growing.
-	u := &jsonv.Object{Keys: make([]string, 0, 6), Values: make([]any, 0, 6)}
+// cost_usd); nil when the sample reports neither. Its keys are one of the stream's
+// shared lists (usageKeys), as an event's are.
+func (s *InspectStream) inspectUsage(smp *inspect.Sample) *jsonv.Object {
+	var vals [len(usageKeyNames)]any
+	var set uint8
+	put := func(b int, v any) { set, vals[b] = set|1<<b, v }
 	if smp.TotalTime != nil {
-		u.Set("wall_seconds", *smp.TotalTime)
+		put(0, *smp.TotalTime)
 	}
 	if len(smp.ModelUsage) > 0 {
 		t := smp.ModelUsage.Total()
-		u.Set("input_tokens", t.InputTokens)
-		u.Set("output_tokens", t.OutputTokens)
+		put(1, t.InputTokens)
+		put(2, t.OutputTokens)
 		if t.ReasoningTokens > 0 {
-			u.Set("reasoning_tokens", t.ReasoningTokens)
+			put(3, t.ReasoningTokens)
 		}
 		if t.InputTokensCacheRead > 0 {
-			u.Set("cached_tokens", t.InputTokensCacheRead)
+			put(4, t.InputTokensCacheRead)
 		}
 		if t.TotalCost != nil {
-			u.Set("cost_usd", *t.TotalCost)
+			put(5, *t.TotalCost)
 		}
 	}
-	if u.Len() == 0 {
+	if set == 0 {
 		return nil
+	}
+	keys, ok := s.usageKeys[set]
+	if !ok {
+		for b, k := range usageKeyNames {
+			if set&(1<<b) != 0 {
+				keys = append(keys, k)
+			}
+		}
+		keys = keys[:len(keys):len(keys)]
+		s.usageKeys[set] = keys
+	}
+	u := jsonv.NewObjectKeys(keys)
+	j := 0
+	for b := range usageKeyNames {
+		if set&(1<<b) != 0 {
+			u.Values[j] = vals[b]
+			j++
+		}
 	}
 	return u
 }
+
+// usageKeyNames are the keys of an episode's usage, in their order.
+var usageKeyNames = [...]string{"wall_seconds", "input_tokens", "output_tokens", "reasoning_tokens", "cached_tokens", "cost_usd"}
