@@ -205,6 +205,9 @@ type InspectStream struct {
 	// info tools of each case met (infoTools).
 	tools map[string]any
 	info  map[*casespec.Case]map[string]bool
+	keys  map[eventKeySet][]string // the record events' key lists (eventKeys)
+	// usageKeys are the usages' key lists, by the set of keys (inspectUsage).
+	usageKeys map[uint8][]string
 	// fullRead reads the samples in full, never light (the tests compare the two).
 	fullRead bool
 	n        int // episodes delivered
@@ -242,7 +245,7 @@ func digestOf(parts ...string) digest {
 // log again up to it (only when there is a duplicate to report).
 func (s *InspectStream) where(r sampleRef) string {
 	file := s.files[r.file]
-	rd, err := inspect.OpenWith(file, inspect.ReadOptions{})
+	rd, err := inspect.OpenWith(file, inspect.ReadOptions{NoHash: true})
 	if err == nil {
 		defer rd.Close()
 		for i := uint32(0); ; i++ {
@@ -283,7 +286,7 @@ func OpenInspect(files []string, opt Options) (*InspectStream, error) {
 		return nil, fmt.Errorf("reading Inspect logs needs the bench (which sample ids are cases, which tools are information tools)")
 	}
 	from, _ := ParseRecordFrom(opt.RecordFrom)
-	return &InspectStream{files: files, opt: opt, from: from, seen: map[digest]sampleRef{}, runs: map[digest]sampleRef{}, dec: jsonv.NewDecoder(), tools: map[string]any{}, info: map[*casespec.Case]map[string]bool{}}, nil
+	return &InspectStream{files: files, opt: opt, from: from, seen: map[digest]sampleRef{}, runs: map[digest]sampleRef{}, dec: jsonv.NewDecoder(), tools: map[string]any{}, info: map[*casespec.Case]map[string]bool{}, keys: map[eventKeySet][]string{}, usageKeys: map[uint8][]string{}}, nil
 }
 
 // Skipped lists the logs that gave no episode and why; complete after io.EOF.
@@ -334,9 +337,10 @@ func (s *InspectStream) Next() (*ingest.Episode, error) {
 			s.next++
 			// A light read has all an episode is made of, unless the record is a tool
 			// call's: then the model events' calls are needed beside the tool events.
-			// The submit calls, which are no events, are read for their name alone.
+			// The submit calls, which are no events, are read for their name alone. An
+			// episode does not carry the log's hash, so the log is not hashed.
 			r, err := inspect.OpenWith(f, inspect.ReadOptions{Workers: s.opt.Workers, Light: s.from.Kind != "tool" && !s.fullRead,
-				SkipTools: []string{InspectSubmitTool}})
+				SkipTools: []string{InspectSubmitTool}, NoHash: true})
 			if err != nil {
 				return nil, err
 			}
@@ -513,13 +517,15 @@ func (s *InspectStream) episode(smp *inspect.Sample) (*ingest.Episode, error) {
 			e.Condition = ingest.DefaultCondition
 		}
 	}
-	e.RunID = ingest.DeriveRunID(e.Key())
 	if raw, ok := smp.Metadata["run_id"]; ok && s.opt.Config == "" && s.opt.Condition == "" {
 		if v, err := s.dec.Parse(raw); err == nil {
 			if id, ok := v.(string); ok && id != "" {
 				e.RunID = id
 			}
 		}
+	}
+	if e.RunID == "" {
+		e.RunID = ingest.DeriveRunID(e.Key())
 	}
 	key, run := digestOf(e.Config, e.CaseID, strconv.Itoa(e.Repeat), e.Condition), digestOf(e.RunID)
 	if prev, dup := s.seen[key]; dup {
@@ -551,7 +557,7 @@ func (s *InspectStream) episode(smp *inspect.Sample) (*ingest.Episode, error) {
 	if e.Official, err = inspectOfficial(s.dec, l, smp); err != nil {
 		return nil, err
 	}
-	e.Usage = ingest.NewUsage(inspectUsage(smp))
+	e.Usage = ingest.NewUsage(s.inspectUsage(smp))
 	return e, nil
 }
 
@@ -760,8 +766,6 @@ func (s *InspectStream) events(l *inspectLog, smp *inspect.Sample, c *casespec.C
 	}
 	infoTools := s.infoTools(c)
 	events := make([]any, 0, n)
-	// The events' objects, their keys and values: one allocation for the sample.
-	blocks := make([]eventBlock, n)
 	err := each(func(i int, tc toolCall) error {
 		if s.answerTool(tc.function) {
 			return nil
@@ -790,27 +794,42 @@ func (s *InspectStream) events(l *inspectLog, smp *inspect.Sample, c *casespec.C
 		if info {
 			typ = any("INFO_CALL")
 		}
-		// The sample's transcript strings share chunks (inspect.Sample): what the
-		// episode keeps is copied, so that it does not hold the transcript.
-		b := &blocks[len(events)]
-		ev := &b.obj
-		ev.Keys = append(b.keys[:0], "type", "call_id", "tool", "arguments")
-		ev.Values = append(b.vals[:0], typ, strings.Clone(id), s.toolName(tc.function), args)
+		// The event's values, then its keys as one of the stream's shared key lists
+		// (eventKeys). The sample's transcript strings share chunks (inspect.Sample):
+		// what the episode keeps is copied, so that it does not hold the transcript.
+		var vals [len(eventKeyNames)]any
+		vals[0], vals[1], vals[2], vals[3] = typ, strings.Clone(id), s.toolName(tc.function), args
+		var set eventKeySet
 		reply := replyObject(s.dec, tc.text)
 		if info {
-			for _, k := range InspectHostFields { // none of the keys above
+			for j, k := range eventKeyNames[keyHost:keyStatus] { // InspectHostFields
 				if v, ok := reply.Get(k); ok {
-					ev.Keys = append(ev.Keys, k)
-					ev.Values = append(ev.Values, v)
+					set |= 1 << (keyHost + j)
+					vals[keyHost+j] = v
 				}
 			}
-			if tc.err != nil && !ev.Has("tool_status") {
-				ev.Set("tool_status", "error")
-				ev.Set("tool_error", strings.Clone(tc.err.Message))
+			if tc.err != nil && set&(1<<keyHostStatus) == 0 {
+				set |= 1 << keyStatus
+				vals[keyStatus] = "error"
+				msg := strings.Clone(tc.err.Message)
+				if set&(1<<keyHostError) != 0 {
+					vals[keyHostError] = msg // the reply's tool_error, in its place
+				} else {
+					set |= 1 << keyError
+					vals[keyError] = msg
+				}
 			}
 		} else if reply.Len() > 0 {
-			ev.Keys = append(ev.Keys, "result")
-			ev.Values = append(ev.Values, reply)
+			set |= 1 << keyResult
+			vals[keyResult] = reply
+		}
+		ev := jsonv.NewObjectKeys(s.eventKeys(set))
+		j := 0
+		for b := range eventKeyNames {
+			if b < 4 || set&(1<<b) != 0 {
+				ev.Values[j] = vals[b]
+				j++
+			}
 		}
 		events = append(events, ev)
 		return nil
@@ -827,12 +846,46 @@ func (s *InspectStream) answerTool(function string) bool {
 	return function == InspectSubmitTool || s.from.Kind == "tool" && function == s.from.Name
 }
 
-// eventBlock holds one record event: its object, and room for its keys and values (the
-// four every event has, and the host fields an INFO_CALL may add).
-type eventBlock struct {
-	obj  jsonv.Object
-	keys [9]string
-	vals [9]any
+// eventKeyNames are the keys a record event may have, each a bit of an eventKeySet
+// (bit i for name i), in the order the event has them: the four every event has, the
+// host fields of an INFO_CALL's reply (InspectHostFields), the error of an INFO_CALL
+// whose reply did not say it (tool_status, then tool_error when the reply had none),
+// the reply of a CONSEQUENTIAL_CALL.
+var eventKeyNames = [...]string{"type", "call_id", "tool", "arguments",
+	"evidence_delta_key", "tool_status", "tool_error", "resolved_arguments", "attempted_arguments_valid",
+	"tool_status", "tool_error", "result"}
+
+// eventKeySet says which of eventKeyNames an event has.
+type eventKeySet uint16
+
+// Bits of an eventKeySet: the first host field, the reply's tool_status and tool_error,
+// the call's error (tool_status and tool_error after the host fields), the reply.
+const (
+	keyHost       = 4
+	keyHostStatus = 5
+	keyHostError  = 6
+	keyStatus     = 9
+	keyError      = 10
+	keyResult     = 11
+)
+
+// eventKeys returns the keys of the set (with the four every event has), one list per
+// set for the stream: the events share it (jsonv.NewObjectKeys: nothing changes it in
+// place), as the events the decoder reads from JSONL share theirs.
+func (s *InspectStream) eventKeys(set eventKeySet) []string {
+	set |= 0xf
+	if keys, ok := s.keys[set]; ok {
+		return keys
+	}
+	var keys []string
+	for b, k := range eventKeyNames {
+		if set&(1<<b) != 0 {
+			keys = append(keys, k)
+		}
+	}
+	keys = keys[:len(keys):len(keys)]
+	s.keys[set] = keys
+	return keys
 }
 
 // infoTools is the set of a case's info_tools, made once per case for the stream.
@@ -919,29 +972,52 @@ func inspectOfficial(dec *jsonv.Decoder, l *inspectLog, smp *inspect.Sample) (*j
 
 // inspectUsage is the episode's usage: total_time as wall seconds, model_usage summed
 // over models (tokens, reasoning and cache-read tokens when reported, total_cost as
-// cost_usd); nil when the sample reports neither.
-func inspectUsage(smp *inspect.Sample) *jsonv.Object {
-	// Room for every field up front: no growing.
-	u := &jsonv.Object{Keys: make([]string, 0, 6), Values: make([]any, 0, 6)}
+// cost_usd); nil when the sample reports neither. Its keys are one of the stream's
+// shared lists (usageKeys), as an event's are.
+func (s *InspectStream) inspectUsage(smp *inspect.Sample) *jsonv.Object {
+	var vals [len(usageKeyNames)]any
+	var set uint8
+	put := func(b int, v any) { set, vals[b] = set|1<<b, v }
 	if smp.TotalTime != nil {
-		u.Set("wall_seconds", *smp.TotalTime)
+		put(0, *smp.TotalTime)
 	}
 	if len(smp.ModelUsage) > 0 {
 		t := smp.ModelUsage.Total()
-		u.Set("input_tokens", t.InputTokens)
-		u.Set("output_tokens", t.OutputTokens)
+		put(1, t.InputTokens)
+		put(2, t.OutputTokens)
 		if t.ReasoningTokens > 0 {
-			u.Set("reasoning_tokens", t.ReasoningTokens)
+			put(3, t.ReasoningTokens)
 		}
 		if t.InputTokensCacheRead > 0 {
-			u.Set("cached_tokens", t.InputTokensCacheRead)
+			put(4, t.InputTokensCacheRead)
 		}
 		if t.TotalCost != nil {
-			u.Set("cost_usd", *t.TotalCost)
+			put(5, *t.TotalCost)
 		}
 	}
-	if u.Len() == 0 {
+	if set == 0 {
 		return nil
+	}
+	keys, ok := s.usageKeys[set]
+	if !ok {
+		for b, k := range usageKeyNames {
+			if set&(1<<b) != 0 {
+				keys = append(keys, k)
+			}
+		}
+		keys = keys[:len(keys):len(keys)]
+		s.usageKeys[set] = keys
+	}
+	u := jsonv.NewObjectKeys(keys)
+	j := 0
+	for b := range usageKeyNames {
+		if set&(1<<b) != 0 {
+			u.Values[j] = vals[b]
+			j++
+		}
 	}
 	return u
 }
+
+// usageKeyNames are the keys of an episode's usage, in their order.
+var usageKeyNames = [...]string{"wall_seconds", "input_tokens", "output_tokens", "reasoning_tokens", "cached_tokens", "cost_usd"}

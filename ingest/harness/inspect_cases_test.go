@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -268,5 +269,43 @@ func TestInspectRawResponseCut(t *testing.T) {
 	raw, _ := md.String("raw_response")
 	if len(raw) != 3999 || !utf8.ValidString(raw) {
 		t.Errorf("raw_response: %d bytes, valid UTF-8 %v; want 3999 (x and 1999 é), valid", len(raw), utf8.ValidString(raw))
+	}
+}
+
+// An information call that failed says so: tool_status "error" and the error's message
+// as tool_error, after the host fields of its reply (in the reply's tool_error place when
+// it had one); a reply's own tool_status wins. Each event's keys in that order.
+func TestInspectToolErrors(t *testing.T) {
+	if !slices.Equal(harness.EventHostKeys, harness.InspectHostFields) {
+		t.Fatalf("the record events' host keys %q are not InspectHostFields %q", harness.EventHostKeys, harness.InspectHostFields)
+	}
+	b := builtinBench(t)
+	failed := func(id, reply string) map[string]any {
+		ev := toolEvent(id, "incident_read", map[string]any{"record_id": "OPS-INCIDENT-1"}, reply)
+		ev["error"] = map[string]any{"type": "unknown", "message": "no such record " + id}
+		return ev
+	}
+	s := map[string]any{"id": "SAB-V1-001", "epoch": 1, "metadata": map[string]any{"case_id": "SAB-V1-001"},
+		"output": map[string]any{"completion": v1Answer},
+		"events": []any{
+			failed("c1", ""),
+			failed("c2", `{"tool_error":"from the reply","evidence_delta_key":"k2","attempted_arguments_valid":false}`),
+			failed("c3", `{"tool_status":"denied","tool_error":"from the reply"}`),
+			toolEvent("c4", "incident_close", map[string]any{"incident_id": "INC-8BF976"}, "closed"),
+		}}
+	path := filepath.Join(t.TempDir(), "log.eval")
+	writeEval(t, path, header("openai/gpt-x", "react", nil), s)
+	res, err := harness.ReadInspectFiles([]string{path}, harness.Options{Bench: b})
+	if err != nil || len(res.Problems) > 0 || len(res.Episodes) != 1 {
+		t.Fatalf("%v %v %d episodes", err, res.Problems, len(res.Episodes))
+	}
+	args := `"arguments":{"record_id":"OPS-INCIDENT-1"}`
+	want := `[{"type":"INFO_CALL","call_id":"c1","tool":"incident_read",` + args + `,"tool_status":"error","tool_error":"no such record c1"},` +
+		`{"type":"INFO_CALL","call_id":"c2","tool":"incident_read",` + args + `,"evidence_delta_key":"k2","tool_error":"no such record c2","attempted_arguments_valid":false,"tool_status":"error"},` +
+		`{"type":"INFO_CALL","call_id":"c3","tool":"incident_read",` + args + `,"tool_status":"denied","tool_error":"from the reply"},` +
+		`{"type":"CONSEQUENTIAL_CALL","call_id":"c4","tool":"incident_close","arguments":{"incident_id":"INC-8BF976"}}]`
+	events, _ := res.Episodes[0].Record.Object().Get("events")
+	if got := string(jsonv.Marshal(events)); got != want {
+		t.Errorf("events\n got %s\nwant %s", got, want)
 	}
 }

@@ -331,7 +331,7 @@ func (l *lexer) attachments() (attachments, *decodeErr) {
 	if l.isNull() {
 		return nil, nil
 	}
-	a := attachments{}
+	var a attachments // made at the first attachment: most samples have none
 	err := l.object(func(key []byte) *decodeErr {
 		if l.isNull() {
 			return nil
@@ -339,6 +339,9 @@ func (l *lexer) attachments() (attachments, *decodeErr) {
 		s, err := l.str()
 		if err != nil {
 			return err.in(string(key))
+		}
+		if a == nil {
+			a = attachments{}
 		}
 		a[string(key)] = s
 		return nil
@@ -609,7 +612,7 @@ func (l *lexer) events() ([]Event, *decodeErr) {
 		if ev.Tool != nil {
 			tools++
 		}
-		if ev.Model != nil {
+		if ev.Kind == EventModel {
 			models++
 		}
 		sc.events = append(sc.events, ev)
@@ -709,7 +712,7 @@ func (l *lexer) eventKind(raw []byte) (string, *decodeErr) {
 
 // event builds the event from its fields; l is the events' lexer (its strings go
 // where l's do). A model event's output and model name are read only with output
-// (else its Model is empty but for the error).
+// (else its Model is nil, or holds the error alone when it had one).
 func (f *eventFields) event(l *lexer, output bool) (Event, *decodeErr) {
 	var ev Event
 	if f.hasKind && !isNullRaw(f.kind) {
@@ -778,6 +781,7 @@ func (f *eventFields) event(l *lexer, output bool) (Event, *decodeErr) {
 	case EventModel:
 		var m *ModelOutput
 		pending := false // m is in the scratch space
+		hasErr := len(f.err) > 0 && !isNullRaw(f.err)
 		if f.out != nil {
 			m = f.out
 		} else if output && len(f.output) > 0 && !isNullRaw(f.output) {
@@ -788,6 +792,10 @@ func (f *eventFields) event(l *lexer, output bool) (Event, *decodeErr) {
 				return ev, failf("model output is not an object: %v", err).in("output")
 			}
 			m = o
+		} else if !output && !hasErr {
+			// A light read's model event without an error has nothing to keep: the
+			// sample has tool events, or its transcript is read again with outputs.
+			return ev, nil
 		} else {
 			m, pending = l.sc.newOutput(), true
 		}
@@ -796,7 +804,7 @@ func (f *eventFields) event(l *lexer, output bool) (Event, *decodeErr) {
 		} else if err := str("model", f.model, &m.Model); err != nil {
 			return ev, err
 		}
-		if len(f.err) > 0 && !isNullRaw(f.err) {
+		if hasErr {
 			msg, err := l.sub(f.err).str()
 			if err != nil {
 				msg = string(f.err)
@@ -861,6 +869,11 @@ func (lx *lexer) replyText(raw []byte) string {
 	l := lx.sub(raw)
 	switch l.peek() {
 	case '"':
+		if n := len(raw); l.pos == 0 && n >= 2 && raw[n-1] == '"' {
+			// raw is one string, its end found when it was read: decoded without
+			// looking for the end again.
+			return l.content(raw[1 : n-1])
+		}
 		s, _ := l.str()
 		return s
 	case '[':
@@ -932,15 +945,16 @@ func (s *Sample) resolve(att attachments) {
 // results), which a caller usually drops after the sample.
 func (s *Sample) detach() {
 	var rows, events arena
+	v := new(json.RawMessage) // the map values pass through it (mapValues)
 	visitRows := func(f func(*json.RawMessage)) {
 		f(&s.Input)
 		f(&s.Target)
 		for i := range s.Scores {
 			f(&s.Scores[i].Value)
-			mapValues(s.Scores[i].Metadata, f)
+			mapValues(s.Scores[i].Metadata, f, v)
 		}
-		mapValues(s.Metadata, f)
-		mapValues(s.Store, f)
+		mapValues(s.Metadata, f, v)
+		mapValues(s.Store, f, v)
 	}
 	visitEvents := func(f func(*json.RawMessage)) {
 		calls := func(m *ModelOutput) {
@@ -968,14 +982,13 @@ func (s *Sample) detach() {
 	visitEvents(events.copy)
 }
 
-// mapValues applies f to each value of m. The values pass through one variable that
-// lives as long as the call (a pointer to the loop's variable would move every value
-// to the heap).
-func mapValues(m map[string]json.RawMessage, f func(*json.RawMessage)) {
+// mapValues applies f to each value of m. The values pass through v, one variable for
+// every map of a sample (a pointer to the loop's variable would move every value to the
+// heap, and a variable per map is an allocation per map).
+func mapValues(m map[string]json.RawMessage, f func(*json.RawMessage), v *json.RawMessage) {
 	if len(m) == 0 {
 		return
 	}
-	v := new(json.RawMessage)
 	for k, r := range m {
 		*v = r
 		f(v)

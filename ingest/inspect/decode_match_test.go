@@ -183,7 +183,10 @@ func lighten(s *Sample, hasCompletion bool) {
 	}
 	for i := range s.Events {
 		if m := s.Events[i].Model; m != nil && tools {
-			s.Events[i].Model = &ModelOutput{Error: m.Error}
+			s.Events[i].Model = nil
+			if m.Error != "" {
+				s.Events[i].Model = &ModelOutput{Error: m.Error}
+			}
 		}
 	}
 	if s.Output != nil && hasCompletion {

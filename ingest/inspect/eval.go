@@ -28,6 +28,7 @@ type evalSource struct {
 	pre     *prefetch   // decodes files ahead on several goroutines; nil: one at a time
 	pending []*Sample   // summaries, when there are no sample members
 	closer  io.Closer
+	win     *windowReader     // the archive, read through windows
 	seen    map[string]string // "id\x00epoch" → member, for duplicates
 	mr      memberReader      // reads the members when there is no prefetch
 }
@@ -39,7 +40,8 @@ type sampleMember struct {
 }
 
 func openEval(log *Log, r io.ReaderAt, size int64, closer io.Closer, opt ReadOptions) (source, error) {
-	r = newWindowReader(r)
+	win := newWindowReader(r)
+	r = win
 	zr, err := zip.NewReader(r, size)
 	if err != nil {
 		return nil, &Error{File: log.File, Err: fmt.Errorf("damaged or truncated .eval archive: %w", err)}
@@ -91,7 +93,7 @@ func openEval(log *Log, r io.ReaderAt, size int64, closer io.Closer, opt ReadOpt
 		}
 		return a.epoch - b.epoch
 	})
-	src := &evalSource{log: log, closer: closer, seen: map[string]string{}, mr: memberReader{r: r, light: opt.Light, skipTools: opt.SkipTools}}
+	src := &evalSource{log: log, win: win, closer: closer, seen: map[string]string{}, mr: memberReader{r: r, light: opt.Light, skipTools: opt.SkipTools}}
 	for _, s := range samples {
 		src.files = append(src.files, s.f)
 	}
@@ -203,6 +205,7 @@ func (e *evalSource) close() error {
 	if e.pre != nil {
 		e.pre.close()
 	}
+	e.win.release()
 	if e.closer != nil {
 		return e.closer.Close()
 	}

@@ -605,6 +605,22 @@ func (l *lexer) str() (string, *decodeErr) {
 	return string(b), nil
 }
 
+// content decodes the content of a string whose end is known (between its quotes) as str
+// does; "" when it holds a bad escape.
+func (l *lexer) content(b []byte) string {
+	if bytes.IndexByte(b, '\\') < 0 && utf8.Valid(b) {
+		if l.strs != nil {
+			return carve(l.strs, b)
+		}
+		return string(b)
+	}
+	out, ok := unquote(b)
+	if !ok {
+		return ""
+	}
+	return unsafe.String(unsafe.SliceData(out), len(out))
+}
+
 // optStr decodes a string or null (ok false).
 func (l *lexer) optStr() (s string, ok bool, err *decodeErr) {
 	if l.isNull() {

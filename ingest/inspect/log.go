@@ -12,7 +12,7 @@ type Log struct {
 	File   string // path as given
 	Format string // "eval" or "json"
 	Size   int64  // bytes
-	SHA256 string // hex digest of the file's bytes
+	SHA256 string // hex digest of the file's bytes; "" with ReadOptions.NoHash
 	Header
 	// Samples is the number of samples delivered so far; final once Next returned io.EOF.
 	Samples int

@@ -31,15 +31,19 @@ type ReadOptions struct {
 	// Light reads an .eval log's samples for what an episode is made of, skipping the
 	// rest rather than checking and copying it: a sample's Input and Target, its events'
 	// timestamps and working times, its tool events' Result as JSON (ResultText stays),
-	// its model events' output and model name when it has tool events (the error stays),
-	// and its output's choices when the output has a completion (so Output's StopReason
-	// and ToolCalls are empty). Everything else is as without it. Skipped values are
-	// checked only for their structure (brackets, strings).
+	// its model events' output and model name when it has tool events (the error stays;
+	// a model event without one then has a nil Model), and its output's choices when the
+	// output has a completion (so Output's StopReason and ToolCalls are empty).
+	// Everything else is as without it. Skipped values are checked only for their
+	// structure (brackets, strings).
 	Light bool
 	// SkipTools are tools whose calls the caller leaves out (an agent's answer tool,
 	// whose arguments repeat its final completion): with Light, their tool events keep
 	// their id, function and error, not their Arguments, Result and ResultText.
 	SkipTools []string
+	// NoHash leaves Log.SHA256 empty: hashing reads the whole file once more before the
+	// first sample, for a caller that does not report it.
+	NoHash bool
 }
 
 // Open opens a log file, ".eval" or ".json" (recognised by content, not name), and reads
@@ -81,14 +85,18 @@ func OpenReaderAtWith(name string, r io.ReaderAt, size int64, closer io.Closer, 
 }
 
 func newReader(name string, r io.ReaderAt, size int64, closer io.Closer, opt ReadOptions) (*Reader, error) {
-	sum, err := hashAll(r, size)
-	if err != nil {
-		return nil, &Error{File: name, Err: err}
+	log := &Log{File: name, Size: size}
+	if !opt.NoHash {
+		sum, err := hashAll(r, size)
+		if err != nil {
+			return nil, &Error{File: name, Err: err}
+		}
+		log.SHA256 = sum
 	}
-	log := &Log{File: name, Size: size, SHA256: sum}
 	var magic [4]byte
 	n, _ := r.ReadAt(magic[:], 0)
 	var src source
+	var err error
 	switch {
 	case n == 4 && string(magic[:]) == "PK\x03\x04" || n == 4 && string(magic[:]) == "PK\x05\x06":
 		log.Format = "eval"

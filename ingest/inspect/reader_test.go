@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -64,6 +65,20 @@ func TestReadEveryLog(t *testing.T) {
 			}
 			if len(samples) != c.samples || log.Samples != c.samples {
 				t.Fatalf("%d samples (log says %d), want %d", len(samples), log.Samples, c.samples)
+			}
+			// NoHash leaves the digest alone and reads the same header and samples.
+			r, err := OpenWith(logPath(c.file), ReadOptions{NoHash: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Close()
+			if nh := r.Log(); nh.SHA256 != "" || !reflect.DeepEqual(nh.Header, log.Header) && c.format == "eval" {
+				t.Errorf("NoHash: sha %q, header differs: %v", nh.SHA256, !reflect.DeepEqual(nh.Header, log.Header))
+			}
+			for i := range samples {
+				if s, err := r.Next(); err != nil || !reflect.DeepEqual(s, samples[i]) {
+					t.Fatalf("NoHash: sample %d differs (%v)", i, err)
+				}
 			}
 			var ids, scores []string
 			for _, s := range samples {

@@ -31,6 +31,10 @@ func ValueToFloat(v json.RawMessage) (f float64, ok bool) {
 	case 'n':
 		return math.NaN(), false
 	case '"':
+		if len(v) >= 2 && v[len(v)-1] == '"' && isPlainASCII(v[1:len(v)-1]) {
+			// "C", "I", …: read as they are, without encoding/json's reflection.
+			return stringToFloat(string(v[1 : len(v)-1]))
+		}
 		var s string
 		if json.Unmarshal(v, &s) != nil {
 			return 0, false
@@ -69,4 +73,15 @@ func stringToFloat(s string) (float64, bool) {
 		return 0, false
 	}
 	return x, true
+}
+
+// isPlainASCII reports whether b is printable ASCII without a quote or a backslash: a
+// JSON string's content that decodes to itself.
+func isPlainASCII(b []byte) bool {
+	for _, c := range b {
+		if c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
 }

@@ -18,6 +18,7 @@ func TestValueToFloat(t *testing.T) {
 		{`1`, 1, true}, {`0.25`, 0.25, true}, {`-2e1`, -20, true}, {`true`, 1, true}, {`false`, 0, true},
 		{`"yes"`, 1, true}, {`"No"`, 0, true}, {`"TRUE"`, 1, true}, {`"false"`, 0, true},
 		{`"0.5"`, 0.5, true}, {`" 3 "`, 3, true},
+		{`"\u0043"`, 1, true}, {`" yes"`, 0, false}, {`"`, 0, false}, {`"C`, 0, false}, {`"C\"`, 0, false},
 		{`"c"`, 0, false}, {`"maybe"`, 0, false}, {`"inf"`, 0, false}, {`[1]`, 0, false}, {`{"a":1}`, 0, false},
 	}
 	for _, c := range cases {

@@ -45,3 +45,40 @@ func TestWindowReader(t *testing.T) {
 		t.Errorf("a read at the end: %v, want EOF", err)
 	}
 }
+
+// countingReader counts the reads of the file.
+type countingReader struct {
+	r     io.ReaderAt
+	reads int
+}
+
+func (c *countingReader) ReadAt(p []byte, off int64) (int, error) {
+	c.reads++
+	return c.r.ReadAt(p, off)
+}
+
+// TestWindowReaderTurns reads a file as an .eval log written epoch after epoch is read
+// by id and epoch: members of 3 kB taking turns between three places, each read in
+// order. Each place keeps its window, so the file is read in large pieces, once over.
+func TestWindowReaderTurns(t *testing.T) {
+	const member, per = 3 << 10, 1000 // bytes per member, members per epoch
+	data := make([]byte, 3*per*member)
+	for i := range data {
+		data[i] = byte(i * 7)
+	}
+	file := &countingReader{r: bytes.NewReader(data)}
+	w := newWindowReader(file)
+	got := make([]byte, member)
+	for i := range per {
+		for ep := range 3 {
+			off := int64((ep*per + i) * member)
+			if n, err := w.ReadAt(got, off); n != member || err != nil || !bytes.Equal(got, data[off:off+member]) {
+				t.Fatalf("member %d of epoch %d: %d bytes, %v", i, ep+1, n, err)
+			}
+		}
+	}
+	// 9 MB in windows of 256 kB: 36 large reads, and the first small one of each place.
+	if max := len(data)/windowLarge + 2*3; file.reads > max {
+		t.Errorf("%d reads of the file, want at most %d", file.reads, max)
+	}
+}
