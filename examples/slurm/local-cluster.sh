@@ -7,7 +7,10 @@
 # that depends on the array (report.sbatch: report --verdicts), waits for both (at most
 # TIMEOUT seconds), and checks
 #   1. the report is byte-identical to one process's (score without --shard, then report
-#      --verdicts, with the same relative paths, so that the notes name the same inputs), and
+#      --verdicts, with the same relative paths, so that the notes name the same inputs) but
+#      for the dataset's own files in its provenance (each input file's path, size and
+#      SHA-256: the shards write a part each, one process one), compared with those entries
+#      taken out of index.md and the JSON files (jq), and
 #   2. every table from the shards' dataset is byte-identical to tables scored in one process
 #      straight from the episodes (no dataset at all).
 # It stops the daemons it started (by their pid files) and removes its directory on exit
@@ -34,6 +37,12 @@ if ! command -v slurmctld >/dev/null || ! command -v slurmd >/dev/null || ! comm
   [[ $(id -u) == 0 ]] || { echo "slurm-wlm and munge are missing and installing them needs root" >&2; exit 1; }
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq slurm-wlm munge >/dev/null
+fi
+if ! command -v jq >/dev/null; then
+  say "installing jq (apt-get)"
+  [[ $(id -u) == 0 ]] || { echo "jq is missing and installing it needs root" >&2; exit 1; }
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq jq >/dev/null
 fi
 [[ $(id -u) == 0 ]] || { echo "the local cluster runs its daemons as root; run this as root" >&2; exit 1; }
 
@@ -150,9 +159,23 @@ n_done=$(echo "$states" | grep -c ' COMPLETED$' || true)
 for f in score-*.log; do head -n 1 "$f"; done
 echo "dataset: $(find verdicts -name '*.parquet' | wc -l) Parquet files, $(find verdicts/_shards -name '*.json' | wc -l) shard manifests"
 
-say "check 1: the report from the shards is byte-identical to one process's"
-diff -r "$work/one/report" "$work/slurm/report"
-echo "identical: $(find report -type f | wc -l) files"
+say "check 1: the report from the shards is byte-identical to one process's, but for the dataset's files in its provenance"
+# The same files on both sides, then each compared: a note's list of the dataset's files
+# (verdicts/...) is left out, since the shards' parts are other files than one process's.
+diff <(cd "$work/one/report" && find . -type f | sort) <(cd "$work/slurm/report" && find . -type f | sort)
+unlisted() {
+  case $1 in
+    *.json) jq 'walk(if type == "object" and (.inputs | type) == "array" then .inputs |= map(select((.path // "") | startswith("verdicts/") | not)) else . end)' "$1" ;;
+    */index.md) grep -v '^| verdicts/' "$1" ;;
+    *) cat "$1" ;;
+  esac
+}
+n_files=0
+while IFS= read -r f; do
+  cmp <(unlisted "$work/one/report/$f") <(unlisted "$work/slurm/report/$f") || { echo "differs: report/$f" >&2; exit 1; }
+  n_files=$((n_files + 1))
+done < <(cd "$work/one/report" && find . -type f | sort)
+echo "identical: $n_files files; the dataset's files listed in the provenance: $(grep -c '^| verdicts/' "$work/one/report/index.md") in one process's, $(grep -c '^| verdicts/' "$work/slurm/report/index.md") in the shards'"
 
 say "check 2: every table from the shards' dataset equals tables scored from the episodes in one process"
 "$bin" tables --bench ../rel --runs ../rel/runs.jsonl --format text "${pol_flags[@]}" >"$work/tables-direct.txt" 2>/dev/null
