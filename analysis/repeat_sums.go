@@ -1,0 +1,328 @@
+package analysis
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+	"math/bits"
+	"slices"
+
+	"github.com/sabench/sabench-stats/bootstrap"
+)
+
+// repeatSums are the per-unit × per-repeat sums of repeat metrics of one configuration's
+// records, without holding them: a column per metric and repeat would cost units × repeats
+// floats (126 MB for T3 at 1,500 repeats and 656 cases), where the records already keep
+// each repeat as a bit of their set. A resample's sums are added from the drawn units'
+// records instead, a repeat at a time as their sets list them. The sums are counts, exact
+// in float64 in any order, so they are the bits the columns' sums were; the columns that
+// are held (extra, one value per unit: pass^k) are summed in row order as
+// bootstrap.SumStat sums them.
+type repeatSums struct {
+	r     *Release
+	ms    int           // metrics
+	reps  []int         // the repeats, ascending
+	pos   []int32       // a repeat's position in reps, for repeats below len(pos)
+	by    [][]repeatRec // the records of each unit (index order) that a metric admits
+	index unitIndex
+	n     int
+	dens  []uint16    // per unit: the metrics with a denominator in some repeat
+	extra [][]float64 // held columns, one value per unit, after the repeat columns
+}
+
+// repeatRec is a record with the metrics that admit it (in) and count it (hit), as bits.
+type repeatRec struct {
+	v       *Record
+	in, hit uint16
+}
+
+// newRepeatSums gathers the records of vs that keep admits for metrics ms (at most 16).
+func (r *Release) newRepeatSums(vs []Record, keep Filter, ms []repeatMetric, clustered bool) *repeatSums {
+	units := r.unitIDs(clustered)
+	var in []bool
+	var all []int32 // the repeats of the records keep admits (repeatsOf)
+	distinct := 0
+	for i := range vs {
+		if admits(keep, &vs[i]) {
+			in = mark(in, units.of(&vs[i]))
+			all = r.repeatsOf(&vs[i], all)
+			// Compacted as it grows, so that it holds about the distinct repeats, not one
+			// per episode.
+			if len(all) > 2*distinct+4096 {
+				slices.Sort(all)
+				all = slices.Compact(all)
+				distinct = len(all)
+			}
+		}
+	}
+	slices.Sort(all)
+	s := &repeatSums{r: r, ms: len(ms)}
+	for _, rep := range slices.Compact(all) {
+		s.reps = append(s.reps, int(rep))
+		if rep >= 0 && rep < repeatBitmapMax {
+			s.pos = grow(s.pos, int(rep))
+			s.pos[rep] = int32(len(s.reps) - 1)
+		}
+	}
+	s.index = units.sortedIndex(in)
+	s.n = s.index.n
+	s.by = make([][]repeatRec, s.n)
+	s.dens = make([]uint16, s.n)
+	var own []int32
+	for i := range vs {
+		v := &vs[i]
+		if !admits(keep, v) {
+			continue
+		}
+		var e repeatRec
+		for m, x := range ms {
+			if x.in(v) {
+				e.in |= 1 << m
+				if x.hit(v) {
+					e.hit |= 1 << m
+				}
+			}
+		}
+		if own = r.repeatsOf(v, own[:0]); e.in == 0 || len(own) == 0 {
+			continue
+		}
+		e.v = v
+		u := s.index.at(units.of(v))
+		s.by[u] = append(s.by[u], e)
+		s.dens[u] |= e.in
+	}
+	return s
+}
+
+// position is repeat rep's position in s.reps.
+func (s *repeatSums) position(rep int32) int {
+	if rep >= 0 && int(rep) < len(s.pos) {
+		return int(s.pos[rep])
+	}
+	p, _ := slices.BinarySearch(s.reps, int(rep))
+	return p
+}
+
+// width is the number of columns the sums stand for.
+func (s *repeatSums) width() int { return 2*s.ms*len(s.reps) + len(s.extra) }
+
+// unitsWith counts the units with a denominator of metric m in some repeat.
+func (s *repeatSums) unitsWith(m int) int {
+	n := 0
+	for _, d := range s.dens {
+		if d&(1<<m) != 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// add adds weight w for each repeat of e to the numerators and denominators of its metrics
+// (metric m's repeat p at m·R+p); own is scratch.
+func (s *repeatSums) add(e repeatRec, w float64, num, den []float64, own []int32) []int32 {
+	nRep := len(s.reps)
+	own = s.r.repeatsOf(e.v, own[:0])
+	for _, rep := range own {
+		p := s.position(rep)
+		for in := e.in; in != 0; in &= in - 1 {
+			m := bits.TrailingZeros16(in)
+			den[m*nRep+p] += w
+			if e.hit&(1<<m) != 0 {
+				num[m*nRep+p] += w
+			}
+		}
+	}
+	return own
+}
+
+// repeatStat is a statistic of the sums: num and den per metric and repeat (m·R+p), the
+// held columns' sums in extra.
+type repeatStat func(num, den, extra, out []float64)
+
+// statistic is f at weights over rows (row i is unit rows[i]); one per goroutine. pairwise
+// sums the held columns as bootstrap.SumStat does at widths 2 and 4 (even and odd rows
+// apart, then added), else in row order.
+func (s *repeatSums) statistic(rows []int32, pairwise bool, f repeatStat) bootstrap.Statistic {
+	num, den := make([]float64, s.ms*len(s.reps)), make([]float64, s.ms*len(s.reps))
+	ext := make([]float64, len(s.extra))
+	var own []int32
+	return func(w, out []float64) {
+		clear(num)
+		clear(den)
+		for i, u := range rows {
+			if w[i] == 0 {
+				continue
+			}
+			for _, e := range s.by[u] {
+				own = s.add(e, w[i], num, den, own)
+			}
+		}
+		for j, col := range s.extra {
+			if !pairwise {
+				t := 0.0
+				for i, u := range rows {
+					if w[i] != 0 {
+						t += float64(w[i] * col[u])
+					}
+				}
+				ext[j] = t
+				continue
+			}
+			var a0, a1 float64
+			i := 0
+			for ; i+1 < len(rows); i += 2 {
+				a0 += float64(w[i] * col[rows[i]])
+				a1 += float64(w[i+1] * col[rows[i+1]])
+			}
+			if i < len(rows) {
+				a0 += float64(w[i] * col[rows[i]])
+			}
+			ext[j] = a0 + a1
+		}
+		f(num, den, ext, out)
+	}
+}
+
+// classes numbers the units by their columns, as bootstrap.ResampleSums groups them (equal
+// columns, one class; classes by first appearance), by refining the grouping of the held
+// columns one repeat at a time; nil once there are more than half as many classes as units,
+// where units are drawn one by one.
+func (s *repeatSums) classes() []int32 {
+	n, k := s.n, 2*s.ms
+	limit := n / 2
+	if limit < 1 {
+		return nil
+	}
+	class := make([]int32, n)
+	vals := make([]float64, n*max(k, len(s.extra)))
+	key := make([]byte, 4+8*len(vals)/n)
+	refine := func(width int) bool {
+		ids := map[string]int32{}
+		for u := range n {
+			binary.LittleEndian.PutUint32(key, uint32(class[u]))
+			for j, v := range vals[u*width : (u+1)*width] {
+				binary.LittleEndian.PutUint64(key[4+8*j:], math.Float64bits(v+0))
+			}
+			c, ok := ids[string(key[:4+8*width])]
+			if !ok {
+				if len(ids) == limit {
+					return false
+				}
+				c = int32(len(ids))
+				ids[string(key[:4+8*width])] = c
+			}
+			class[u] = c
+		}
+		return true
+	}
+	if w := len(s.extra); w > 0 {
+		for j, col := range s.extra {
+			for u, v := range col {
+				vals[u*w+j] = v
+			}
+		}
+		if !refine(w) {
+			return nil
+		}
+	}
+	for _, rep := range s.reps {
+		clear(vals[:n*k])
+		for u, es := range s.by {
+			row := vals[u*k : (u+1)*k]
+			for _, e := range es {
+				c := float64(s.r.repeatCount(e.v, int32(rep)))
+				if c == 0 {
+					continue
+				}
+				for in := e.in; in != 0; in &= in - 1 {
+					m := bits.TrailingZeros16(in)
+					row[2*m+1] += c
+					if e.hit&(1<<m) != 0 {
+						row[2*m] += c
+					}
+				}
+			}
+		}
+		if !refine(k) {
+			return nil
+		}
+	}
+	return class
+}
+
+// ci resamples the units for the nOut outputs of f, as sumCI does on the columns: each
+// output's estimate with its interval and caveats. units[j] is output j's count of units
+// (-1: all of them).
+func (s *repeatSums) ci(nOut int, f repeatStat, units []int, stream string, o StatOptions) ([]Estimate, error) {
+	out := make([]Estimate, nOut)
+	for i := range out {
+		out[i] = nanEstimate()
+	}
+	if s.width() == 0 || s.n == 0 {
+		return out, nil
+	}
+	every := make([]int32, s.n)
+	for u := range every {
+		every[u] = int32(u)
+	}
+	ones := make([]float64, s.n)
+	for u := range ones {
+		ones[u] = 1
+	}
+	x := make([]float64, nOut)
+	s.statistic(every, false, f)(ones, x)
+	for j := range out {
+		out[j].X, out[j].Units = x[j], s.n
+		if units != nil && units[j] >= 0 {
+			out[j].Units = units[j]
+		}
+	}
+	if o.Resamples == 0 {
+		return out, nil
+	}
+	if s.n < 2 {
+		for j := range out {
+			out[j].Warnings = bootstrap.IntervalWarnings(bootstrap.Interval{Lo: math.NaN(), Hi: math.NaN(), Used: 1}, out[j].X, 1)
+		}
+		return out, nil
+	}
+	pairwise := s.width() == 2 || s.width() == 4
+	res, err := bootstrap.ResampleClasses(s.n, s.classes(), func(rows []int32) bootstrap.Statistic {
+		return s.statistic(rows, pairwise, f)
+	}, nOut, o.boot(stream))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", stream, err)
+	}
+	for j := range out {
+		if math.IsNaN(out[j].X) {
+			continue
+		}
+		iv := res.Intervals[j]
+		out[j].Lo, out[j].Hi, out[j].Fallback = iv.Lo, iv.Hi, iv.Fallback
+		out[j].Warnings = bootstrap.IntervalWarnings(iv, out[j].X, out[j].Units)
+	}
+	return out, nil
+}
+
+// repeatCount is how many times v stands for repeat rep (repeatsOf lists it that often).
+func (r *Release) repeatCount(v *Record, rep int32) int {
+	switch {
+	case v.flags&rAggregate == 0:
+		if v.repeat == rep {
+			return 1
+		}
+		return 0
+	case v.repeat < 0 || r.reps == nil:
+		return 0
+	}
+	n := 0
+	if b := r.reps.bits[v.repeat]; rep >= 0 && int(rep/64) < len(b) && b[rep/64]&(1<<(rep%64)) != 0 {
+		n++
+	}
+	for _, x := range r.reps.more[v.repeat] {
+		if x == rep {
+			n++
+		}
+	}
+	return n
+}
