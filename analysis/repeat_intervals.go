@@ -249,7 +249,7 @@ func (r *Release) RepeatSpreads(vs []Record, rows []RepeatRow, o StatOptions, fi
 			counted = append(counted, n)
 		}
 		est, err := s.ci(1+nk, func(num, den, ext, res []float64) {
-			xs := make([]float64, 0, nRep)
+			xs := num[:0] // the rates over num's sums, each written at or before its own
 			for p := range nRep {
 				if den[p] > 0 {
 					xs = append(xs, num[p]/den[p])

@@ -96,7 +96,7 @@ func (r *Release) newRepeatSums(vs []Record, keep Filter, ms []repeatMetric, clu
 
 // position is repeat rep's position in s.reps.
 func (s *repeatSums) position(rep int32) int {
-	if rep >= 0 && int(rep) < len(s.pos) {
+	if uint(rep) < uint(len(s.pos)) {
 		return int(s.pos[rep])
 	}
 	p, _ := slices.BinarySearch(s.reps, int(rep))
