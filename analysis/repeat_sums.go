@@ -1,7 +1,6 @@
 package analysis
 
 import (
-	"encoding/binary"
 	"fmt"
 	"math"
 	"math/bits"
@@ -193,23 +192,42 @@ func (s *repeatSums) classes() []int32 {
 	if limit < 1 {
 		return nil
 	}
-	class := make([]int32, n)
+	class, prev := make([]int32, n), make([]int32, n)
 	vals := make([]float64, n*max(k, len(s.extra)))
-	key := make([]byte, 4+8*len(vals)/n)
+	// A class is found by a hash of the unit's previous class and values, then compared
+	// value by value with the class's first unit: no key is allocated per unit and repeat.
+	heads := map[uint64]int32{}
+	var first, next []int32 // per new class: its first unit, the next class of its hash
 	refine := func(width int) bool {
-		ids := map[string]int32{}
+		copy(prev, class)
+		clear(heads)
+		first, next = first[:0], next[:0]
 		for u := range n {
-			binary.LittleEndian.PutUint32(key, uint32(class[u]))
-			for j, v := range vals[u*width : (u+1)*width] {
-				binary.LittleEndian.PutUint64(key[4+8*j:], math.Float64bits(v+0))
+			row := vals[u*width : (u+1)*width]
+			h := uint64(prev[u])*0x9e3779b97f4a7c15 + 1
+			for _, v := range row {
+				h = (h ^ math.Float64bits(v+0)) * 0x100000001b3
 			}
-			c, ok := ids[string(key[:4+8*width])]
-			if !ok {
-				if len(ids) == limit {
+			c, ok := heads[h]
+			for ok && c >= 0 {
+				f := int(first[c])
+				if prev[f] == prev[u] && slices.Equal(vals[f*width:(f+1)*width], row) {
+					break
+				}
+				c = next[c]
+			}
+			if !ok || c < 0 {
+				if len(first) == limit {
 					return false
 				}
-				c = int32(len(ids))
-				ids[string(key[:4+8*width])] = c
+				c = int32(len(first))
+				first = append(first, int32(u))
+				if ok {
+					next = append(next, heads[h])
+				} else {
+					next = append(next, -1)
+				}
+				heads[h] = c
 			}
 			class[u] = c
 		}
