@@ -19,13 +19,14 @@ import (
 // that have a denominator: in admits an episode to the denominator, hit to the numerator.
 type repeatMetric struct{ in, hit func(*Record) bool }
 
-// repeatMean is metric m's value from the sums (num and den at m·nRep+p): the mean over
-// repeats with a denominator of numerator/denominator; NaN when none has one.
-func repeatMean(num, den []float64, m, nRep int) float64 {
+// repeatMean is metric m's value from the sums (num and den at p·ms+m for repeat p of
+// nRep): the mean over repeats with a denominator of numerator/denominator; NaN when none
+// has one.
+func repeatMean(num, den []float64, m, ms, nRep int) float64 {
 	t, n := 0.0, 0
 	for p := range nRep {
-		if d := den[m*nRep+p]; d > 0 {
-			t += num[m*nRep+p] / d
+		if d := den[p*ms+m]; d > 0 {
+			t += num[p*ms+m] / d
 			n++
 		}
 	}
@@ -143,7 +144,7 @@ func (r *Release) DiagnoseCI(vs []Record, o StatOptions) ([]DiagnosticsCI, error
 		}
 		est, err := s.ci(len(ms), func(num, den, _, res []float64) {
 			for m := range ms {
-				res[m] = repeatMean(num, den, m, nRep)
+				res[m] = repeatMean(num, den, m, len(ms), nRep)
 			}
 		}, units, "diagnostics/"+c, o)
 		if err != nil {

@@ -29,9 +29,14 @@ type repeatSums struct {
 	extra [][]float64 // held columns, one value per unit, after the repeat columns
 }
 
-// repeatRec is a record with the metrics that admit it (in) and count it (hit), as bits.
+// repeatRec is a record's repeats with the metrics that admit it (in) and count it (hit),
+// as bits: a full aggregate's bitmap and the repeats its set lists apart (release_aggregate.go),
+// or a record's own repeat.
 type repeatRec struct {
-	v       *Record
+	bits    []uint64
+	more    []int32
+	own     int32
+	hasOwn  bool
 	in, hit uint16
 }
 
@@ -67,7 +72,6 @@ func (r *Release) newRepeatSums(vs []Record, keep Filter, ms []repeatMetric, clu
 	s.n = s.index.n
 	s.by = make([][]repeatRec, s.n)
 	s.dens = make([]uint16, s.n)
-	var own []int32
 	for i := range vs {
 		v := &vs[i]
 		if !admits(keep, v) {
@@ -82,10 +86,17 @@ func (r *Release) newRepeatSums(vs []Record, keep Filter, ms []repeatMetric, clu
 				}
 			}
 		}
-		if own = r.repeatsOf(v, own[:0]); e.in == 0 || len(own) == 0 {
+		switch {
+		case e.in == 0:
+			continue
+		case v.flags&rAggregate == 0:
+			e.own, e.hasOwn = v.repeat, true
+		case v.repeat >= 0 && r.reps != nil:
+			e.bits, e.more = r.reps.bits[v.repeat], r.reps.more[v.repeat]
+		}
+		if !e.hasOwn && len(e.more) == 0 && !slices.ContainsFunc(e.bits, func(w uint64) bool { return w != 0 }) {
 			continue
 		}
-		e.v = v
 		u := s.index.at(units.of(v))
 		s.by[u] = append(s.by[u], e)
 		s.dens[u] |= e.in
@@ -117,24 +128,50 @@ func (s *repeatSums) unitsWith(m int) int {
 }
 
 // add adds weight w for each repeat of e to the numerators and denominators of its metrics
-// (metric m's repeat p at m·R+p); own is scratch.
-func (s *repeatSums) add(e repeatRec, w float64, num, den []float64, own []int32) []int32 {
-	nRep := len(s.reps)
-	own = s.r.repeatsOf(e.v, own[:0])
-	for _, rep := range own {
-		p := s.position(rep)
-		for in := e.in; in != 0; in &= in - 1 {
-			m := bits.TrailingZeros16(in)
-			den[m*nRep+p] += w
-			if e.hit&(1<<m) != 0 {
-				num[m*nRep+p] += w
-			}
+// (metric m's repeat p at p·ms+m): a count, so the order of the adds does not change the
+// sums. The hits are added as w·0 or w·1, without a branch.
+func (s *repeatSums) add(e *repeatRec, w float64, num, den []float64) {
+	for i, word := range e.bits {
+		for word != 0 {
+			s.addAt(e, int(s.pos[i*64+bits.TrailingZeros64(word)]), w, num, den)
+			word &= word - 1
 		}
 	}
-	return own
+	for _, rep := range e.more {
+		s.addAt(e, s.position(rep), w, num, den)
+	}
+	if e.hasOwn {
+		s.addAt(e, s.position(e.own), w, num, den)
+	}
 }
 
-// repeatStat is a statistic of the sums: num and den per metric and repeat (m·R+p), the
+func (s *repeatSums) addAt(e *repeatRec, p int, w float64, num, den []float64) {
+	at := p * s.ms
+	for in := e.in; in != 0; in &= in - 1 {
+		m := bits.TrailingZeros16(in)
+		den[at+m] += w
+		num[at+m] += w * float64(e.hit>>m&1)
+	}
+}
+
+// count is how many times e stands for repeat rep.
+func (e *repeatRec) count(rep int32) int {
+	n := 0
+	if e.hasOwn && e.own == rep {
+		n++
+	}
+	if rep >= 0 && int(rep/64) < len(e.bits) && e.bits[rep/64]&(1<<(rep%64)) != 0 {
+		n++
+	}
+	for _, x := range e.more {
+		if x == rep {
+			n++
+		}
+	}
+	return n
+}
+
+// repeatStat is a statistic of the sums: num and den per repeat and metric (p·ms+m), the
 // held columns' sums in extra.
 type repeatStat func(num, den, extra, out []float64)
 
@@ -144,7 +181,6 @@ type repeatStat func(num, den, extra, out []float64)
 func (s *repeatSums) statistic(rows []int32, pairwise bool, f repeatStat) bootstrap.Statistic {
 	num, den := make([]float64, s.ms*len(s.reps)), make([]float64, s.ms*len(s.reps))
 	ext := make([]float64, len(s.extra))
-	var own []int32
 	return func(w, out []float64) {
 		clear(num)
 		clear(den)
@@ -152,8 +188,8 @@ func (s *repeatSums) statistic(rows []int32, pairwise bool, f repeatStat) bootst
 			if w[i] == 0 {
 				continue
 			}
-			for _, e := range s.by[u] {
-				own = s.add(e, w[i], num, den, own)
+			for j := range s.by[u] {
+				s.add(&s.by[u][j], w[i], num, den)
 			}
 		}
 		for j, col := range s.extra {
@@ -248,7 +284,7 @@ func (s *repeatSums) classes() []int32 {
 		for u, es := range s.by {
 			row := vals[u*k : (u+1)*k]
 			for _, e := range es {
-				c := float64(s.r.repeatCount(e.v, int32(rep)))
+				c := float64(e.count(int32(rep)))
 				if c == 0 {
 					continue
 				}
@@ -320,27 +356,4 @@ func (s *repeatSums) ci(nOut int, f repeatStat, units []int, stream string, o St
 		out[j].Warnings = bootstrap.IntervalWarnings(iv, out[j].X, out[j].Units)
 	}
 	return out, nil
-}
-
-// repeatCount is how many times v stands for repeat rep (repeatsOf lists it that often).
-func (r *Release) repeatCount(v *Record, rep int32) int {
-	switch {
-	case v.flags&rAggregate == 0:
-		if v.repeat == rep {
-			return 1
-		}
-		return 0
-	case v.repeat < 0 || r.reps == nil:
-		return 0
-	}
-	n := 0
-	if b := r.reps.bits[v.repeat]; rep >= 0 && int(rep/64) < len(b) && b[rep/64]&(1<<(rep%64)) != 0 {
-		n++
-	}
-	for _, x := range r.reps.more[v.repeat] {
-		if x == rep {
-			n++
-		}
-	}
-	return n
 }
