@@ -26,6 +26,7 @@ type repeatSums struct {
 	index unitIndex
 	n     int
 	dens  []uint16    // per unit: the metrics with a denominator in some repeat
+	pats  [][2]uint16 // the distinct (in, hit) of the records, which repeatRec.pat numbers
 	extra [][]float64 // held columns, one value per unit, after the repeat columns
 }
 
@@ -38,6 +39,7 @@ type repeatRec struct {
 	own     int32
 	hasOwn  bool
 	in, hit uint16
+	pat     int32 // (in, hit)'s number in repeatSums.pats
 }
 
 // newRepeatSums gathers the records of vs that keep admits for metrics ms (at most 16).
@@ -72,6 +74,7 @@ func (r *Release) newRepeatSums(vs []Record, keep Filter, ms []repeatMetric, clu
 	s.n = s.index.n
 	s.by = make([][]repeatRec, s.n)
 	s.dens = make([]uint16, s.n)
+	pat := map[[2]uint16]int32{}
 	for i := range vs {
 		v := &vs[i]
 		if !admits(keep, v) {
@@ -100,6 +103,12 @@ func (r *Release) newRepeatSums(vs []Record, keep Filter, ms []repeatMetric, clu
 		u := s.index.at(units.of(v))
 		s.by[u] = append(s.by[u], e)
 		s.dens[u] |= e.in
+		k := [2]uint16{e.in, e.hit}
+		if _, ok := pat[k]; !ok {
+			pat[k] = int32(len(s.pats))
+			s.pats = append(s.pats, k)
+		}
+		s.by[u][len(s.by[u])-1].pat = pat[k]
 	}
 	return s
 }
@@ -127,30 +136,43 @@ func (s *repeatSums) unitsWith(m int) int {
 	return n
 }
 
-// add adds weight w for each repeat of e to the numerators and denominators of its metrics
-// (metric m's repeat p at p·ms+m): a count, so the order of the adds does not change the
-// sums. The hits are added as w·0 or w·1, without a branch.
-func (s *repeatSums) add(e *repeatRec, w float64, num, den []float64) {
+// add adds weight w to e's pattern's count (t[pat·R+p]) for each of its repeats p. The
+// metrics' sums are those counts added up by pattern (sums), and counts are exact in
+// float64 whatever the order of the adds, so they are the bits the columns' sums were:
+// one add per episode instead of two per metric that admits it.
+func (s *repeatSums) add(e *repeatRec, w float64, t []float64) {
+	t = t[int(e.pat)*len(s.reps):][:len(s.reps)]
 	for i, word := range e.bits {
 		for word != 0 {
-			s.addAt(e, int(s.pos[i*64+bits.TrailingZeros64(word)]), w, num, den)
+			t[s.pos[i*64+bits.TrailingZeros64(word)]] += w
 			word &= word - 1
 		}
 	}
 	for _, rep := range e.more {
-		s.addAt(e, s.position(rep), w, num, den)
+		t[s.position(rep)] += w
 	}
 	if e.hasOwn {
-		s.addAt(e, s.position(e.own), w, num, den)
+		t[s.position(e.own)] += w
 	}
 }
 
-func (s *repeatSums) addAt(e *repeatRec, p int, w float64, num, den []float64) {
-	at := p * s.ms
-	for in := e.in; in != 0; in &= in - 1 {
-		m := bits.TrailingZeros16(in)
-		den[at+m] += w
-		num[at+m] += w * float64(e.hit>>m&1)
+// sums sets num and den (repeat p, metric m at p·ms+m) from the patterns' counts t.
+func (s *repeatSums) sums(t, num, den []float64) {
+	nRep := len(s.reps)
+	clear(num)
+	clear(den)
+	for k, x := range s.pats {
+		tk := t[k*nRep : (k+1)*nRep]
+		for in := x[0]; in != 0; in &= in - 1 {
+			m := bits.TrailingZeros16(in)
+			hit := x[1]&(1<<m) != 0
+			for p, c := range tk {
+				den[p*s.ms+m] += c
+				if hit {
+					num[p*s.ms+m] += c
+				}
+			}
+		}
 	}
 }
 
@@ -180,18 +202,19 @@ type repeatStat func(num, den, extra, out []float64)
 // apart, then added), else in row order.
 func (s *repeatSums) statistic(rows []int32, pairwise bool, f repeatStat) bootstrap.Statistic {
 	num, den := make([]float64, s.ms*len(s.reps)), make([]float64, s.ms*len(s.reps))
+	t := make([]float64, len(s.pats)*len(s.reps))
 	ext := make([]float64, len(s.extra))
 	return func(w, out []float64) {
-		clear(num)
-		clear(den)
+		clear(t)
 		for i, u := range rows {
 			if w[i] == 0 {
 				continue
 			}
 			for j := range s.by[u] {
-				s.add(&s.by[u][j], w[i], num, den)
+				s.add(&s.by[u][j], w[i], t)
 			}
 		}
+		s.sums(t, num, den)
 		for j, col := range s.extra {
 			if !pairwise {
 				t := 0.0
