@@ -13,12 +13,11 @@ import (
 // records, without holding them: a column per metric and repeat would cost units × repeats
 // floats (126 MB for T3 at 1,500 repeats and 656 cases), where the records already keep
 // each repeat as a bit of their set. A resample's sums are added from the drawn units'
-// records instead, a repeat at a time as their sets list them. The sums are counts, exact
+// records instead, as their sets list the repeats (add, sums). The sums are counts, exact
 // in float64 in any order, so they are the bits the columns' sums were; the columns that
 // are held (extra, one value per unit: pass^k) are summed in row order as
 // bootstrap.SumStat sums them.
 type repeatSums struct {
-	r     *Release
 	ms    int           // metrics
 	reps  []int         // the repeats, ascending
 	pos   []int32       // a repeat's position in reps, for repeats below len(pos)
@@ -40,6 +39,7 @@ type repeatRec struct {
 	hasOwn  bool
 	in, hit uint16
 	pat     int32 // (in, hit)'s number in repeatSums.pats
+	every   bool  // it stands for every repeat of the configuration once
 }
 
 // newRepeatSums gathers the records of vs that keep admits for metrics ms (at most 16).
@@ -62,7 +62,7 @@ func (r *Release) newRepeatSums(vs []Record, keep Filter, ms []repeatMetric, clu
 		}
 	}
 	slices.Sort(all)
-	s := &repeatSums{r: r, ms: len(ms)}
+	s := &repeatSums{ms: len(ms)}
 	for _, rep := range slices.Compact(all) {
 		s.reps = append(s.reps, int(rep))
 		if rep >= 0 && rep < repeatBitmapMax {
@@ -75,6 +75,15 @@ func (r *Release) newRepeatSums(vs []Record, keep Filter, ms []repeatMetric, clu
 	s.by = make([][]repeatRec, s.n)
 	s.dens = make([]uint16, s.n)
 	pat := map[[2]uint16]int32{}
+	// The bitmap of every repeat, when all are in the bitmaps' range: a record that stands
+	// for each once (a case alike in every repeat) adds its weight once per resample.
+	var every []uint64
+	if len(s.reps) > 0 && s.reps[0] >= 0 && s.reps[len(s.reps)-1] < repeatBitmapMax {
+		every = make([]uint64, s.reps[len(s.reps)-1]/64+1)
+		for _, rep := range s.reps {
+			every[rep/64] |= 1 << (rep % 64)
+		}
+	}
 	for i := range vs {
 		v := &vs[i]
 		if !admits(keep, v) {
@@ -100,6 +109,8 @@ func (r *Release) newRepeatSums(vs []Record, keep Filter, ms []repeatMetric, clu
 		if !e.hasOwn && len(e.more) == 0 && !slices.ContainsFunc(e.bits, func(w uint64) bool { return w != 0 }) {
 			continue
 		}
+		e.every = every != nil && len(e.more) == 0 && !e.hasOwn && len(e.bits) >= len(every) &&
+			slices.Equal(e.bits[:len(every)], every) && !slices.ContainsFunc(e.bits[len(every):], func(w uint64) bool { return w != 0 })
 		u := s.index.at(units.of(v))
 		s.by[u] = append(s.by[u], e)
 		s.dens[u] |= e.in
@@ -136,11 +147,16 @@ func (s *repeatSums) unitsWith(m int) int {
 	return n
 }
 
-// add adds weight w to e's pattern's count (t[pat·R+p]) for each of its repeats p. The
+// add adds weight w to e's pattern's count (t[pat·R+p]) for each of its repeats p, or once
+// to the pattern's count in every repeat (all[pat]) when e stands for each once. The
 // metrics' sums are those counts added up by pattern (sums), and counts are exact in
 // float64 whatever the order of the adds, so they are the bits the columns' sums were:
 // one add per episode instead of two per metric that admits it.
-func (s *repeatSums) add(e *repeatRec, w float64, t []float64) {
+func (s *repeatSums) add(e *repeatRec, w float64, t, all []float64) {
+	if e.every {
+		all[e.pat] += w
+		return
+	}
 	t = t[int(e.pat)*len(s.reps):][:len(s.reps)]
 	for i, word := range e.bits {
 		for word != 0 {
@@ -156,13 +172,18 @@ func (s *repeatSums) add(e *repeatRec, w float64, t []float64) {
 	}
 }
 
-// sums sets num and den (repeat p, metric m at p·ms+m) from the patterns' counts t.
-func (s *repeatSums) sums(t, num, den []float64) {
+// sums sets num and den (repeat p, metric m at p·ms+m) from the patterns' counts t and all.
+func (s *repeatSums) sums(t, all, num, den []float64) {
 	nRep := len(s.reps)
 	clear(num)
 	clear(den)
 	for k, x := range s.pats {
 		tk := t[k*nRep : (k+1)*nRep]
+		if a := all[k]; a != 0 {
+			for p := range tk {
+				tk[p] += a
+			}
+		}
 		for in := x[0]; in != 0; in &= in - 1 {
 			m := bits.TrailingZeros16(in)
 			hit := x[1]&(1<<m) != 0
@@ -202,19 +223,20 @@ type repeatStat func(num, den, extra, out []float64)
 // apart, then added), else in row order.
 func (s *repeatSums) statistic(rows []int32, pairwise bool, f repeatStat) bootstrap.Statistic {
 	num, den := make([]float64, s.ms*len(s.reps)), make([]float64, s.ms*len(s.reps))
-	t := make([]float64, len(s.pats)*len(s.reps))
+	t, all := make([]float64, len(s.pats)*len(s.reps)), make([]float64, len(s.pats))
 	ext := make([]float64, len(s.extra))
 	return func(w, out []float64) {
 		clear(t)
+		clear(all)
 		for i, u := range rows {
 			if w[i] == 0 {
 				continue
 			}
 			for j := range s.by[u] {
-				s.add(&s.by[u][j], w[i], t)
+				s.add(&s.by[u][j], w[i], t, all)
 			}
 		}
-		s.sums(t, num, den)
+		s.sums(t, all, num, den)
 		for j, col := range s.extra {
 			if !pairwise {
 				t := 0.0

@@ -19,33 +19,15 @@ import (
 // report keeps them; 200 resamples, since the draws do not change what is held.
 func BenchmarkRepeatIntervals(b *testing.B) {
 	base := builtinRelease(b)
-	keep := base.Configs()[:2]
-	var recs []Record
-	maxRep := int32(0)
-	for _, v := range base.Main() {
-		if slices.Contains(keep, v.Config()) {
-			recs = append(recs, v)
-			maxRep = max(maxRep, v.repeat)
-		}
-	}
 	for _, times := range []int{10, 100} {
-		in := &releaseInput{agg: newAggregator(true)}
-		for k := range int32(times) {
-			for i := range recs {
-				x := recs[i]
-				x.repeat += k * (maxRep + 1)
-				in.agg.add(&x)
-			}
-		}
-		r := newRelease(base.Cases, base.Sets, in, base.Policy)
+		r, reps := repeatedRelease(base, times)
 		vs := r.Main()
 		o := DefaultStatOptions()
-		o.Resamples, o.Workers = 200, 1
+		o.Resamples, o.Workers = bootstrap.DefaultResamples, 1
 		rows, err := r.RepeatVariation(vs, []int{1, 2, 3}, bootstrap.PassKPlanned, Executable)
 		if err != nil {
 			b.Fatal(err)
 		}
-		reps := int(maxRep+1) * times
 		for _, way := range []string{"columns", "sums"} {
 			diag, spreads := r.DiagnoseCI, r.RepeatSpreads
 			if way == "columns" {
@@ -74,4 +56,27 @@ func measureAlloc(b *testing.B, f func() error) {
 		total += float64(after.TotalAlloc - before.TotalAlloc)
 	}
 	b.ReportMetric(total/float64(b.N)/1e6, "MB-alloc/op")
+}
+
+// repeatedRelease is base's two first configurations with their main records copied into
+// times × its repeats, kept as full aggregates as a report keeps them, and its repeats.
+func repeatedRelease(base *Release, times int) (*Release, int) {
+	keep := base.Configs()[:2]
+	var recs []Record
+	maxRep := int32(0)
+	for _, v := range base.Main() {
+		if slices.Contains(keep, v.Config()) {
+			recs = append(recs, v)
+			maxRep = max(maxRep, v.repeat)
+		}
+	}
+	in := &releaseInput{agg: newAggregator(true)}
+	for k := range int32(times) {
+		for i := range recs {
+			x := recs[i]
+			x.repeat += k * (maxRep + 1)
+			in.agg.add(&x)
+		}
+	}
+	return newRelease(base.Cases, base.Sets, in, base.Policy), int(maxRep+1) * times
 }

@@ -32,16 +32,20 @@ func TestRepeatSumsMatchColumns(t *testing.T) {
 		}
 		return out
 	}
+	agg, _ := repeatedRelease(r, 3) // 9 repeats as aggregates with bitmaps
 	for _, c := range []struct {
 		name string
+		r    *Release
 		vs   []Record
 		o    func(*StatOptions)
 	}{
-		{"builtin", main, func(*StatOptions) {}},
-		{"clustered-bca", main, func(o *StatOptions) { o.Clustered, o.Method = true, bootstrap.BCa }},
-		{"one repeat", few(1), func(*StatOptions) {}},
-		{"two repeats, clustered, bca", few(2), func(o *StatOptions) { o.Clustered, o.Method = true, bootstrap.BCa }},
+		{"builtin", r, main, func(*StatOptions) {}},
+		{"clustered-bca", r, main, func(o *StatOptions) { o.Clustered, o.Method = true, bootstrap.BCa }},
+		{"one repeat", r, few(1), func(*StatOptions) {}},
+		{"two repeats, clustered, bca", r, few(2), func(o *StatOptions) { o.Clustered, o.Method = true, bootstrap.BCa }},
+		{"aggregates, clustered", agg, agg.Main(), func(o *StatOptions) { o.Clustered = true }},
 	} {
+		r := c.r
 		o := DefaultStatOptions()
 		o.Resamples, o.Workers = 200, 2
 		c.o(&o)
