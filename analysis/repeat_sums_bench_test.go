@@ -23,7 +23,7 @@ func BenchmarkRepeatIntervals(b *testing.B) {
 		r, reps := repeatedRelease(base, times)
 		vs := r.Main()
 		o := DefaultStatOptions()
-		o.Resamples, o.Workers = bootstrap.DefaultResamples, 1
+		o.Resamples, o.Workers = 200, 1
 		rows, err := r.RepeatVariation(vs, []int{1, 2, 3}, bootstrap.PassKPlanned, Executable)
 		if err != nil {
 			b.Fatal(err)
