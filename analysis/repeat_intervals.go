@@ -19,62 +19,14 @@ import (
 // that have a denominator: in admits an episode to the denominator, hit to the numerator.
 type repeatMetric struct{ in, hit func(*Record) bool }
 
-// repeatColumns are per-unit sums of the metrics of one configuration's verdicts vs (those
-// keep admits): columns 2·(m·R + r) and 2·(m·R + r)+1 are metric m's numerator and
-// denominator in the r-th repeat (repeats in ascending order); also the units' index.
-func (r *Release) repeatColumns(vs []Record, keep Filter, ms []repeatMetric, clustered bool) (cols [][]float64, reps []int, index unitIndex) {
-	units := r.unitIDs(clustered)
-	var in []bool
-	var all []int32 // every repeat of the records keep admits (repeatsOf)
-	for i := range vs {
-		if admits(keep, &vs[i]) {
-			in = mark(in, units.of(&vs[i]))
-			all = r.repeatsOf(&vs[i], all)
-		}
-	}
-	slices.Sort(all)
-	for _, rep := range slices.Compact(all) {
-		reps = append(reps, int(rep))
-	}
-	index = units.sortedIndex(in)
-	cols = make([][]float64, 2*len(ms)*len(reps))
-	for j := range cols {
-		cols[j] = make([]float64, index.n)
-	}
-	var own []int32
-	for i := range vs {
-		v := &vs[i]
-		if !admits(keep, v) {
-			continue
-		}
-		u := index.at(units.of(v))
-		own = r.repeatsOf(v, own[:0])
-		for m, x := range ms {
-			if !x.in(v) {
-				continue
-			}
-			hit := x.hit(v)
-			for _, rep := range own {
-				rp, _ := slices.BinarySearch(reps, int(rep))
-				c := 2 * (m*len(reps) + rp)
-				cols[c+1][u]++
-				if hit {
-					cols[c][u]++
-				}
-			}
-		}
-	}
-	return cols, reps, index
-}
-
-// repeatMean is metric m's value from column sums: the mean over repeats with a
-// denominator of numerator/denominator; NaN when none has one.
-func repeatMean(s []float64, m, nRep int) float64 {
+// repeatMean is metric m's value from the sums (num and den at p·ms+m for repeat p of
+// nRep): the mean over repeats with a denominator of numerator/denominator; NaN when none
+// has one.
+func repeatMean(num, den []float64, m, ms, nRep int) float64 {
 	t, n := 0.0, 0
-	for rp := range nRep {
-		c := 2 * (m*nRep + rp)
-		if s[c+1] > 0 {
-			t += s[c] / s[c+1]
+	for p := range nRep {
+		if d := den[p*ms+m]; d > 0 {
+			t += num[p*ms+m] / d
 			n++
 		}
 	}
@@ -181,19 +133,20 @@ func (r *Release) DiagnoseCI(vs []Record, o StatOptions) ([]DiagnosticsCI, error
 	var out []DiagnosticsCI
 	for _, c := range r.configsOf(vs) {
 		keep := func(v *Record) bool { return v.Config() == c }
-		cols, reps, _ := r.repeatColumns(vs, keep, ms, o.Clustered)
-		nRep := len(reps)
-		dens := make([][]int, len(ms))
+		s := r.newRepeatSums(vs, keep, ms, o.Clustered)
+		nRep := len(s.reps)
+		units := make([]int, len(ms))
 		for m := range ms {
-			for rp := range nRep {
-				dens[m] = append(dens[m], 2*(m*nRep+rp)+1)
+			units[m] = -1
+			if nRep > 0 {
+				units[m] = s.unitsWith(m)
 			}
 		}
-		est, err := sumCI(cols, len(ms), func(s, res []float64) {
+		est, err := s.ci(len(ms), func(num, den, _, res []float64) {
 			for m := range ms {
-				res[m] = repeatMean(s, m, nRep)
+				res[m] = repeatMean(num, den, m, len(ms), nRep)
 			}
-		}, dens, "diagnostics/"+c, o)
+		}, units, "diagnostics/"+c, o)
 		if err != nil {
 			return nil, err
 		}
@@ -241,8 +194,8 @@ func (r *Release) RepeatSpreads(vs []Record, rows []RepeatRow, o StatOptions, fi
 		c := row.Config
 		kc := both(keep, func(v *Record) bool { return v.Config() == c })
 		ecs := []repeatMetric{{in: func(*Record) bool { return true }, hit: ECSOf}}
-		cols, reps, index := r.repeatColumns(vs, kc, ecs, o.Clustered)
-		nRep := len(reps)
+		s := r.newRepeatSums(vs, kc, ecs, o.Clustered)
+		index, nRep := s.index, len(s.reps)
 		// Per case: successes, scored repeats and the case's unit and template.
 		cases := r.caseIDs()
 		units := r.unitIDs(o.Clustered)
@@ -273,6 +226,8 @@ func (r *Release) RepeatSpreads(vs []Record, rows []RepeatRow, o StatOptions, fi
 			succ[j], scored[j], cl[j] = by[id].c, by[id].n, by[id].cluster
 		}
 		// pass^k columns: Σ per-case value and Σ counted cases, per unit.
+		nk := len(row.PassK)
+		counted := []int{-1}
 		for _, pk := range row.PassK {
 			if len(pk.PerCase) != len(order) {
 				return nil, fmt.Errorf("variance/%s: pass^%d has %d cases, the verdicts %d", c, pk.K, len(pk.PerCase), len(order))
@@ -285,26 +240,27 @@ func (r *Release) RepeatSpreads(vs []Record, rows []RepeatRow, o StatOptions, fi
 					w[u]++
 				}
 			}
-			cols = append(cols, v, w)
+			n := 0
+			for _, x := range w {
+				if x != 0 {
+					n++
+				}
+			}
+			s.extra = append(s.extra, v, w)
+			counted = append(counted, n)
 		}
-		nk := len(row.PassK)
-		base := 2 * nRep
-		dens := make([][]int, 1+nk)
-		for k := range nk {
-			dens[1+k] = []int{base + 2*k + 1}
-		}
-		est, err := sumCI(cols, 1+nk, func(s, res []float64) {
-			xs := make([]float64, 0, nRep)
-			for rp := range nRep {
-				if s[2*rp+1] > 0 {
-					xs = append(xs, s[2*rp]/s[2*rp+1])
+		est, err := s.ci(1+nk, func(num, den, ext, res []float64) {
+			xs := num[:0] // the rates over num's sums, each written at or before its own
+			for p := range nRep {
+				if den[p] > 0 {
+					xs = append(xs, num[p]/den[p])
 				}
 			}
 			res[0] = sampleStd(xs)
 			for k := range nk {
-				res[1+k] = s[base+2*k] / s[base+2*k+1]
+				res[1+k] = ext[2*k] / ext[2*k+1]
 			}
-		}, dens, "variance/"+c, o)
+		}, counted, "variance/"+c, o)
 		if err != nil {
 			return nil, err
 		}

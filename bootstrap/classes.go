@@ -91,16 +91,25 @@ func planClasses(s *SumStat) *classPlan {
 		unitClass[u] = c
 		sizes[c]++
 	}
-	plan := &classPlan{unitClass: unitClass, sizes: sizes}
-	if len(sizes) <= s.units/chainRatio && s.units <= maxChainUnits && chainCost(sizes) < float64(s.units) {
-		plan.mn = newMultinomial(sizes)
-	}
-	if plan.mn == nil {
-		plan.direct = newBatchDrawer(s.units)
-	}
+	plan := newClassPlan(unitClass, sizes)
 	cs := &SumStat{units: len(sizes), cols: s.cols, outs: s.outs, x: rows, f: s.f, sparse: newSparseRows(rows, len(sizes), s.cols)}
 	cs.pool.New = s.pool.New
 	plan.stat = cs
+	return plan
+}
+
+// newClassPlan chooses how to draw the class counts of a grouping of units: by the chain of
+// binomials when that is estimated cheaper than drawing the units (at most Units/chainRatio
+// classes, Units within maxChainUnits), else unit by unit.
+func newClassPlan(unitClass []int32, sizes []int) *classPlan {
+	plan := &classPlan{unitClass: unitClass, sizes: sizes}
+	units := len(unitClass)
+	if len(sizes) <= units/chainRatio && units <= maxChainUnits && chainCost(sizes) < float64(units) {
+		plan.mn = newMultinomial(sizes)
+	}
+	if plan.mn == nil {
+		plan.direct = newBatchDrawer(units)
+	}
 	return plan
 }
 
@@ -123,4 +132,48 @@ func ResampleSums(s *SumStat, opt Options) (*Result, error) {
 		return Resample(s.units, s.Statistic(), s.outs, opt)
 	}
 	return run(s.units, plan.stat.perWorker, s.outs, opt, plan)
+}
+
+// ResampleClasses is ResampleSums for a statistic of column sums whose columns the caller
+// does not hold (they would grow with something the units do not, such as repeats): the
+// caller groups the units into value classes itself, as ResampleSums would (unitClass[u]
+// is unit u's class, classes numbered by first appearance in unit order, units in one class
+// exactly when their columns are equal), or passes nil when there are more than
+// nUnits/2 classes. stat builds one goroutine's statistic over weight rows: row i stands
+// for unit rows[i] (a class's first unit, weighted by its count, or every unit in order
+// when units are drawn one by one), and must sum each column over the rows in row order as
+// SumStat does. The draws, estimate, jackknife and intervals are then those of
+// ResampleSums on the columns.
+func ResampleClasses(nUnits int, unitClass []int32, stat func(rows []int32) Statistic, nOut int, opt Options) (*Result, error) {
+	if stat == nil {
+		return nil, fmt.Errorf("bootstrap: nil statistic")
+	}
+	if nUnits < 1 || nUnits > MaxUnits {
+		return nil, fmt.Errorf("bootstrap: units %d out of range [1, %d]", nUnits, MaxUnits)
+	}
+	if nOut < 1 {
+		return nil, fmt.Errorf("bootstrap: outputs %d must be at least 1", nOut)
+	}
+	var sizes []int
+	var rows []int32
+	for u, c := range unitClass {
+		if int(c) == len(sizes) {
+			sizes = append(sizes, 0)
+			rows = append(rows, int32(u))
+		} else if int(c) > len(sizes) || c < 0 {
+			return nil, fmt.Errorf("bootstrap: unit %d's class %d is not numbered by first appearance", u, c)
+		}
+		sizes[c]++
+	}
+	if unitClass == nil || len(unitClass) != nUnits || len(sizes) > nUnits/classRatio {
+		if unitClass != nil && len(unitClass) != nUnits {
+			return nil, fmt.Errorf("bootstrap: %d unit classes for %d units", len(unitClass), nUnits)
+		}
+		every := make([]int32, nUnits)
+		for u := range every {
+			every[u] = int32(u)
+		}
+		return run(nUnits, func() Statistic { return stat(every) }, nOut, opt, nil)
+	}
+	return run(nUnits, func() Statistic { return stat(rows) }, nOut, opt, newClassPlan(unitClass, sizes))
 }
