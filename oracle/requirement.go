@@ -88,8 +88,7 @@ const (
 
 type cond struct {
 	kind condKind
-	obj  *jsonv.Object // the authored condition, nil for a non-object
-	text string        // obj's canonical JSON, as Detail lists an unmet condition
+	obj  *jsonv.Object // the authored condition, nil for a non-object; Detail lists an unmet one as its specText
 	// condFact: the tests, the predicate first (it rejects most facts at once, and the
 	// condition is a conjunction of pure tests, so their order does not change the result).
 	tests []factTest
@@ -108,7 +107,7 @@ func compileCond(v any) cond {
 	if !ok {
 		return cond{}
 	}
-	c := cond{obj: co, text: canonicalText(co)}
+	c := cond{obj: co}
 	source := any("fact")
 	if v, ok := co.Get("source"); ok {
 		source = v
@@ -120,6 +119,7 @@ func compileCond(v any) cond {
 	switch src {
 	case "fact":
 		c.kind = condFact
+		c.tests = make([]factTest, 0, len(co.Keys)) // a test per key but "source"
 		pi := -1
 		for i, k := range co.Keys {
 			if k == "predicate" {
