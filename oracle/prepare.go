@@ -55,7 +55,7 @@ type Prepared struct {
 	enforcePublic bool
 	publicSpecs   map[string]*jsonv.Object // tool -> argument_schema, when the case carries them
 
-	// Spec validation, computed once.
+	// Spec validation, computed once (of the two V0 preflights, the candidate protocol's).
 	specV0, specV1Preflight, specV1, specV2, specV3, specDAGPreflight []string
 
 	factTexts     map[*jsonv.Object]string // see specText
@@ -314,9 +314,15 @@ func (p *Prepared) preparePublicContract(spec *casespec.Spec) {
 func (p *Prepared) validateSpec(protocol ingest.Protocol) {
 	switch protocol {
 	case ingest.V0:
+		// The hidden preflight walks one workflow, the candidate protocol's (walk_v0.go):
+		// only its check is read. dag_workflow's own spec check includes the DAG's, so
+		// that is done first and once.
+		if p.spec.CandidateProtocol == "single_action" {
+			p.specV1Preflight = p.validateSingleCommitSpec(false)
+		} else {
+			p.specDAGPreflight = p.validateDAGSpec(false)
+		}
 		p.specV0 = p.validateNoActionSpec()
-		p.specV1Preflight = p.validateSingleCommitSpec(false)
-		p.specDAGPreflight = p.validateDAGSpec(false)
 	case ingest.V1:
 		p.specV1 = p.validateSingleCommitSpec(true)
 	case ingest.V2:

@@ -150,7 +150,7 @@ func (p *Prepared) validateNoActionSpec() []string {
 			errs = append(errs, "SPEC_INVALID_NO_ACTION: single_action requires requirements")
 		}
 	case "dag_workflow":
-		errs = append(errs, p.validateDAGSpec(false)...)
+		errs = append(errs, p.specDAGPreflight...) // validateDAGSpec(false), done before (validateSpec)
 		if len(s.CandidateEvents) == 0 {
 			errs = append(errs, "SPEC_INVALID_NO_ACTION: dag_workflow requires candidate_consequential_events")
 		}
