@@ -355,7 +355,7 @@ func (c *evalCtx) evalRequirement(req *requirement) RequirementResult {
 		for i := range req.supported.conds {
 			co := &req.supported.conds[i]
 			if co.obj != nil && !c.condMatches(co, anyArg) {
-				res.MissingConditions = append(res.MissingConditions, co.text)
+				res.MissingConditions = append(res.MissingConditions, c.p.specText(co.obj))
 			}
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -55,7 +56,7 @@ type Prepared struct {
 	enforcePublic bool
 	publicSpecs   map[string]*jsonv.Object // tool -> argument_schema, when the case carries them
 
-	// Spec validation, computed once.
+	// Spec validation, computed once (of the two V0 preflights, the candidate protocol's).
 	specV0, specV1Preflight, specV1, specV2, specV3, specDAGPreflight []string
 
 	factTexts     map[*jsonv.Object]string // see specText
@@ -84,7 +85,14 @@ type reqCall struct {
 
 // RequiredCallID names the requirement of the i-th (0-based) entry of required_info_calls,
 // as the evaluator's information_coverage_results does.
-func RequiredCallID(i int) string { return fmt.Sprintf("required_info_call_%02d", i+1) }
+// It is "required_info_call_%02d" of i+1, without fmt: Prepare names every required call.
+func RequiredCallID(i int) string {
+	n := strconv.Itoa(i + 1)
+	if len(n) == 1 {
+		n = "0" + n
+	}
+	return "required_info_call_" + n
+}
 
 type delta struct {
 	key      string
@@ -314,9 +322,15 @@ func (p *Prepared) preparePublicContract(spec *casespec.Spec) {
 func (p *Prepared) validateSpec(protocol ingest.Protocol) {
 	switch protocol {
 	case ingest.V0:
+		// The hidden preflight walks one workflow, the candidate protocol's (walk_v0.go):
+		// only its check is read. dag_workflow's own spec check includes the DAG's, so
+		// that is done first and once.
+		if p.spec.CandidateProtocol == "single_action" {
+			p.specV1Preflight = p.validateSingleCommitSpec(false)
+		} else {
+			p.specDAGPreflight = p.validateDAGSpec(false)
+		}
 		p.specV0 = p.validateNoActionSpec()
-		p.specV1Preflight = p.validateSingleCommitSpec(false)
-		p.specDAGPreflight = p.validateDAGSpec(false)
 	case ingest.V1:
 		p.specV1 = p.validateSingleCommitSpec(true)
 	case ingest.V2:
@@ -434,21 +448,22 @@ func validateEvidenceFacts(facts any, schemas map[string]*jsonv.Object) []string
 	}
 	var errs []string
 	for i, f := range l {
-		prefix := fmt.Sprintf("evidence_facts[%d]", i)
+		// Named only in an error: most facts have none, and every process prepares its cases.
+		prefix := func() string { return fmt.Sprintf("evidence_facts[%d]", i) }
 		fo, ok := f.(*jsonv.Object)
 		if !ok {
-			errs = append(errs, prefix+" must be an object")
+			errs = append(errs, prefix()+" must be an object")
 			continue
 		}
 		pr, _ := fo.Get("predicate")
 		ps, ok := pr.(string)
 		if !ok || ps == "" {
-			errs = append(errs, prefix+".predicate is missing")
+			errs = append(errs, prefix()+".predicate is missing")
 			continue
 		}
 		sch, found := schemas[ps]
 		if len(schemas) > 0 && !found {
-			errs = append(errs, fmt.Sprintf("%s.predicate %s is not declared in evidence_schema", prefix, repr(ps)))
+			errs = append(errs, fmt.Sprintf("%s.predicate %s is not declared in evidence_schema", prefix(), repr(ps)))
 			continue
 		}
 		if !found || sch.Len() == 0 {
@@ -458,7 +473,7 @@ func validateEvidenceFacts(facts any, schemas map[string]*jsonv.Object) []string
 			for _, field := range rf {
 				fs := jsonv.PyStr(field)
 				if !fo.Has(fs) {
-					errs = append(errs, prefix+"."+fs+" is missing")
+					errs = append(errs, prefix()+"."+fs+" is missing")
 				}
 			}
 		}
@@ -470,7 +485,7 @@ func validateEvidenceFacts(facts any, schemas map[string]*jsonv.Object) []string
 					continue
 				}
 				if !containsItem(allowed, v) {
-					errs = append(errs, fmt.Sprintf("%s.%s has invalid value: %s", prefix, field, repr(v)))
+					errs = append(errs, fmt.Sprintf("%s.%s has invalid value: %s", prefix(), field, repr(v)))
 				}
 			}
 		}

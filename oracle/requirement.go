@@ -88,8 +88,7 @@ const (
 
 type cond struct {
 	kind condKind
-	obj  *jsonv.Object // the authored condition, nil for a non-object
-	text string        // obj's canonical JSON, as Detail lists an unmet condition
+	obj  *jsonv.Object // the authored condition, nil for a non-object; Detail lists an unmet one as its specText
 	// condFact: the tests, the predicate first (it rejects most facts at once, and the
 	// condition is a conjunction of pure tests, so their order does not change the result).
 	tests []factTest
@@ -108,7 +107,7 @@ func compileCond(v any) cond {
 	if !ok {
 		return cond{}
 	}
-	c := cond{obj: co, text: canonicalText(co)}
+	c := cond{obj: co}
 	source := any("fact")
 	if v, ok := co.Get("source"); ok {
 		source = v
@@ -120,6 +119,7 @@ func compileCond(v any) cond {
 	switch src {
 	case "fact":
 		c.kind = condFact
+		c.tests = make([]factTest, 0, len(co.Keys)) // a test per key but "source"
 		pi := -1
 		for i, k := range co.Keys {
 			if k == "predicate" {
@@ -326,16 +326,45 @@ func (p *Prepared) indexFactKeys() {
 			req(dr.req)
 		}
 	}
-	fill := func(fs []specFact) {
+	// Every authored fact gets its slices of one allocation per case rather than two of
+	// its own: a process prepares each case it meets, so every shard pays these again.
+	each := func(fn func([]specFact)) {
+		for _, t := range p.rulesByTool {
+			for _, r := range t.rules {
+				fn(r.facts)
+			}
+		}
+		for _, d := range p.deltas {
+			fn(d.facts)
+		}
+		for _, v := range p.phases {
+			for _, d := range v.over {
+				fn(d.facts)
+			}
+		}
+		for _, fs := range p.postFacts {
+			fn(fs)
+		}
+	}
+	var vals []any
+	var sids []uint32
+	if n := len(keys); n > 0 {
+		facts := 0
+		each(func(fs []specFact) { facts += len(fs) })
+		vals, sids = make([]any, facts*n), make([]uint32, facts*n)
+	}
+	each(func(fs []specFact) {
 		for i := range fs {
 			f := &fs[i]
 			if s, ok := f.pred.(string); ok {
 				f.predID = idOf(s)
 			}
-			if len(keys) == 0 {
+			n := len(keys)
+			if n == 0 {
 				continue
 			}
-			f.keyVals, f.keyIDs, f.keyHas = make([]any, len(keys)), make([]uint32, len(keys)), 0
+			f.keyVals, f.keyIDs, f.keyHas = vals[:n:n], sids[:n:n], 0
+			vals, sids = vals[n:], sids[n:]
 			for k, key := range keys {
 				if v, ok := f.obj.Get(key); ok {
 					f.keyVals[k], f.keyHas = v, f.keyHas|1<<uint(k)
@@ -345,21 +374,5 @@ func (p *Prepared) indexFactKeys() {
 				}
 			}
 		}
-	}
-	for _, t := range p.rulesByTool {
-		for _, r := range t.rules {
-			fill(r.facts)
-		}
-	}
-	for _, d := range p.deltas {
-		fill(d.facts)
-	}
-	for _, v := range p.phases {
-		for _, d := range v.over {
-			fill(d.facts)
-		}
-	}
-	for _, fs := range p.postFacts {
-		fill(fs)
-	}
+	})
 }

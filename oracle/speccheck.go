@@ -26,6 +26,7 @@ func (p *Prepared) validateCoverageSpec(proto string) []string {
 	}
 	valid := 0
 	var canon []string
+	var buf []byte // one buffer for the texts, not one grown from nothing for each
 	reqTools := map[string]bool{}
 	for _, raw := range s.RequiredInfoCalls {
 		o, ok := raw.(*jsonv.Object)
@@ -38,7 +39,8 @@ func (p *Prepared) validateCoverageSpec(proto string) []string {
 			continue
 		}
 		valid++
-		canon = append(canon, string(jsonv.Canonical(o, true)))
+		buf = jsonv.AppendCanonical(buf[:0], o, true)
+		canon = append(canon, string(buf))
 		reqTools[t] = true
 	}
 	if len(declared) < 2 {
@@ -148,7 +150,7 @@ func (p *Prepared) validateNoActionSpec() []string {
 			errs = append(errs, "SPEC_INVALID_NO_ACTION: single_action requires requirements")
 		}
 	case "dag_workflow":
-		errs = append(errs, p.validateDAGSpec(false)...)
+		errs = append(errs, p.specDAGPreflight...) // validateDAGSpec(false), done before (validateSpec)
 		if len(s.CandidateEvents) == 0 {
 			errs = append(errs, "SPEC_INVALID_NO_ACTION: dag_workflow requires candidate_consequential_events")
 		}
