@@ -63,6 +63,9 @@ type parquetReader struct {
 	// name, typedAt those of rec's columns by index (nil for the other columns).
 	typed   bool
 	objs    map[string]*objReader
+	// emptyChunks: the dictionary columns that have, in some row group, a chunk whose
+	// statistics count as many nulls as values (whose dictionary is then empty).
+	emptyChunks map[string]bool
 	typedAt []*objReader
 	tctx    typedCtx
 
@@ -84,6 +87,22 @@ func newParquetFileReader(f *os.File, path string, opt ReadOptions) (r *parquetR
 		}
 	}()
 	return openParquet(f, path, opt)
+}
+
+// emptyChunk reports whether column i has, in some row group, a chunk that holds no value
+// by its statistics (as many nulls as values).
+func emptyChunk(pf *file.Reader, i int) bool {
+	md := pf.MetaData()
+	for g := 0; g < md.NumRowGroups(); g++ {
+		cc, err := md.RowGroup(g).ColumnChunk(i)
+		if err != nil {
+			continue
+		}
+		if st, err := cc.Statistics(); err == nil && st != nil && st.HasNullCount() && st.NullCount() == cc.NumValues() {
+			return true
+		}
+	}
+	return false
 }
 
 func openParquet(f *os.File, path string, opt ReadOptions) (*parquetReader, error) {
@@ -124,6 +143,12 @@ func openParquet(f *os.File, path string, opt ReadOptions) (*parquetReader, erro
 		for _, p := range typedDictionaryColumns() {
 			if i := sch.ColumnIndexByName(p); i >= 0 && sch.Column(i).PhysicalType() == parquet.Types.ByteArray {
 				props.SetReadDict(i, true)
+				if emptyChunk(pf, i) {
+					if r.emptyChunks == nil {
+						r.emptyChunks = map[string]bool{}
+					}
+					r.emptyChunks[p] = true
+				}
 			}
 		}
 	}
@@ -308,7 +333,7 @@ func (r *parquetReader) nextRow() (*Episode, error) {
 			var or *objReader
 			if r.typed {
 				if or = r.objs[f.Name]; or != nil {
-					if err := or.bind(r.rec.Column(j), f.Name); err != nil {
+					if err := or.bind(r.rec.Column(j), f.Name, r.emptyChunks); err != nil {
 						return nil, fmt.Errorf("%s: row %d: %w", r.path, r.row+1, err)
 					}
 				}

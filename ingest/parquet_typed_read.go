@@ -106,7 +106,10 @@ type internSlot struct {
 	v any
 }
 
-func (s *strCol) bind(a arrow.Array, copyBytes bool) error {
+// bind points s at a batch's column. emptyOK: the file's statistics show a chunk of this
+// column with no value (see parquetReader.emptyChunks), so a dictionary column that comes
+// without its dictionary may be all null rather than damaged.
+func (s *strCol) bind(a arrow.Array, copyBytes, emptyOK bool) error {
 	*s = strCol{intern: s.intern, dboxed: s.dboxed[:0]}
 	switch x := a.(type) {
 	case nil:
@@ -121,11 +124,13 @@ func (s *strCol) bind(a arrow.Array, copyBytes bool) error {
 		s.other = a
 	case *array.Dictionary:
 		if noDictionary(x) {
-			// A column chunk with no value in it (a nested field no episode of the batch
-			// has, say the events' fields in a file of Legacy episodes) can come without
-			// a dictionary page: every cell is null, as for a missing column.
-			if x.NullN() != x.Len() {
-				return fmt.Errorf("a dictionary column with %d values and no dictionary", x.Len()-x.NullN())
+			// A column chunk with no value in it (a nested field no episode has, say the
+			// events' fields in a file of Legacy episodes) has an empty dictionary, which
+			// arrow-go reads as none: every cell is null, as for a missing column. A
+			// damaged dictionary page can read the same way, so this is taken only where
+			// the footer's statistics say such an empty chunk is there.
+			if !emptyOK || x.NullN() != x.Len() {
+				return fmt.Errorf("a dictionary column without its dictionary (%d values), which the file's statistics do not show empty", x.Len()-x.NullN())
 			}
 			return nil
 		}
@@ -146,6 +151,8 @@ func (s *strCol) bind(a arrow.Array, copyBytes bool) error {
 	}
 	return nil
 }
+
+func (r *objReader) emptyOK(path string) bool { return r.empty[path] }
 
 // noDictionary reports whether x came without its dictionary, which x.Dictionary() would
 // dereference (arrow-go keeps a typed nil there).
@@ -278,6 +285,7 @@ type keyPlan struct {
 
 // objReader reads the objects of one struct column (or list element) of a batch.
 type objReader struct {
+	empty map[string]bool // the file's columns with an empty chunk (parquetReader.emptyChunks)
 	spec            *objSpec
 	arr             *array.Struct
 	raw, keys, rest strCol
@@ -304,7 +312,8 @@ func newObjReader(spec *objSpec) *objReader {
 }
 
 // bind points r at a batch's struct array; name is its column path, for errors.
-func (r *objReader) bind(a arrow.Array, name string) error {
+func (r *objReader) bind(a arrow.Array, name string, empty map[string]bool) error {
+	r.empty = empty
 	st, ok := a.(*array.Struct)
 	if !ok {
 		return fmt.Errorf("%s: a %s column, want the typed layout's struct", name, a.DataType())
@@ -314,7 +323,7 @@ func (r *objReader) bind(a arrow.Array, name string) error {
 	for k := range r.cols {
 		c := &r.cols[k]
 		c.miss, c.num, c.list = true, nil, nil
-		if err := c.str.bind(nil, false); err != nil {
+		if err := c.str.bind(nil, false, false); err != nil {
 			return err
 		}
 	}
@@ -324,17 +333,17 @@ func (r *objReader) bind(a arrow.Array, name string) error {
 		var err error
 		switch f.Name {
 		case tcRaw:
-			err = r.raw.bind(child, false)
+			err = r.raw.bind(child, false, r.emptyOK(name+"."+f.Name))
 		case tcKeys:
-			err = r.keys.bind(child, false)
+			err = r.keys.bind(child, false, r.emptyOK(name+"."+f.Name))
 		case tcRest:
-			err = r.rest.bind(child, false)
+			err = r.rest.bind(child, false, r.emptyOK(name+"."+f.Name))
 		default:
 			k, known := r.spec.index[f.Name]
 			if !known {
 				return fmt.Errorf("%s.%s: a column the typed layout does not define", name, f.Name)
 			}
-			err = r.cols[k].bind(child, name+"."+f.Name)
+			err = r.cols[k].bind(child, name+"."+f.Name, r.empty)
 		}
 		if err != nil {
 			return fmt.Errorf("%s.%s: %w", name, f.Name, err)
@@ -343,13 +352,13 @@ func (r *objReader) bind(a arrow.Array, name string) error {
 	return nil
 }
 
-func (c *fieldReader) bind(a arrow.Array, name string) error {
+func (c *fieldReader) bind(a arrow.Array, name string, empty map[string]bool) error {
 	c.miss = false
 	switch c.f.kind {
 	case tkString:
-		return c.str.bind(a, c.str.intern == nil)
+		return c.str.bind(a, c.str.intern == nil, empty[name])
 	case tkJSON:
-		return c.str.bind(a, false)
+		return c.str.bind(a, false, empty[name])
 	case tkInt, tkFloat, tkBool:
 		switch a.(type) {
 		case *array.Int64, *array.Int32, *array.Int16, *array.Int8, *array.Uint64, *array.Uint32,
@@ -370,14 +379,14 @@ func (c *fieldReader) bind(a arrow.Array, name string) error {
 		}
 		c.num = a
 	case tkObject:
-		return c.obj.bind(a, name)
+		return c.obj.bind(a, name, empty)
 	case tkList:
 		l, ok := a.(*array.List)
 		if !ok {
 			return fmt.Errorf("a %s column, want a list", a.DataType())
 		}
 		c.list = l
-		return c.obj.bind(l.ListValues(), name+".list.element")
+		return c.obj.bind(l.ListValues(), name+".list.element", empty)
 	}
 	return nil
 }
