@@ -61,13 +61,13 @@ type parquetReader struct {
 
 	// typed: the file is in the typed layout; objs are its struct columns' readers by
 	// name, typedAt those of rec's columns by index (nil for the other columns).
-	typed   bool
-	objs    map[string]*objReader
+	typed bool
+	objs  map[string]*objReader
 	// emptyChunks: the dictionary columns that have, in some row group, a chunk whose
 	// statistics count as many nulls as values (whose dictionary is then empty).
 	emptyChunks map[string]bool
-	typedAt []*objReader
-	tctx    typedCtx
+	typedAt     []*objReader
+	tctx        typedCtx
 
 	// With ReadOptions.Hashes: the file's bytes are hashed as they are read.
 	hash   *hashingReaderAt

@@ -285,7 +285,7 @@ type keyPlan struct {
 
 // objReader reads the objects of one struct column (or list element) of a batch.
 type objReader struct {
-	empty map[string]bool // the file's columns with an empty chunk (parquetReader.emptyChunks)
+	empty           map[string]bool // the file's columns with an empty chunk (parquetReader.emptyChunks)
 	spec            *objSpec
 	arr             *array.Struct
 	raw, keys, rest strCol
