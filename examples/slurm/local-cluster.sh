@@ -182,4 +182,4 @@ say "check 2: every table from the shards' dataset equals tables scored from the
 "$bin" tables --bench ../rel --verdicts verdicts --format text >"$work/tables-slurm.txt" 2>/dev/null
 cmp "$work/tables-direct.txt" "$work/tables-slurm.txt"
 echo "identical: $(wc -c <"$work/tables-slurm.txt") bytes of tables"
-say "PASS: $shards Slurm array tasks + 1 dependent report job reproduce one process byte for byte"
+say "PASS: $shards Slurm array tasks + 1 dependent report job reproduce one process byte for byte, but for the list of the dataset's files in the provenance"
