@@ -70,6 +70,15 @@ func sumCI(columns [][]float64, nOut int, f func(s, out []float64), dens [][]int
 			}
 		}
 	}
+	return withIntervals(out, n, o, func() (*bootstrap.Result, error) {
+		return resampleSums(columns, nOut, f, stream, o)
+	})
+}
+
+// withIntervals sets out's intervals from the resamples draw makes, over n units: none
+// when o asks for none, a caveat alone when one unit cannot be resampled, and an estimate
+// that is not a number keeps none.
+func withIntervals(out []Estimate, n int, o StatOptions, draw func() (*bootstrap.Result, error)) ([]Estimate, error) {
 	if o.Resamples == 0 {
 		return out, nil
 	}
@@ -79,7 +88,7 @@ func sumCI(columns [][]float64, nOut int, f func(s, out []float64), dens [][]int
 		}
 		return out, nil
 	}
-	res, err := resampleSums(columns, nOut, f, stream, o)
+	res, err := draw()
 	if err != nil {
 		return nil, err
 	}

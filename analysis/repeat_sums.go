@@ -376,29 +376,14 @@ func (s *repeatSums) ci(nOut int, f repeatStat, units []int, stream string, o St
 			out[j].Units = units[j]
 		}
 	}
-	if o.Resamples == 0 {
-		return out, nil
-	}
-	if s.n < 2 {
-		for j := range out {
-			out[j].Warnings = bootstrap.IntervalWarnings(bootstrap.Interval{Lo: math.NaN(), Hi: math.NaN(), Used: 1}, out[j].X, 1)
+	return withIntervals(out, s.n, o, func() (*bootstrap.Result, error) {
+		pairwise := s.width() == 2 || s.width() == 4
+		res, err := bootstrap.ResampleClasses(s.n, s.classes(), func(rows []int32) bootstrap.Statistic {
+			return s.statistic(rows, pairwise, f)
+		}, nOut, o.boot(stream))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", stream, err)
 		}
-		return out, nil
-	}
-	pairwise := s.width() == 2 || s.width() == 4
-	res, err := bootstrap.ResampleClasses(s.n, s.classes(), func(rows []int32) bootstrap.Statistic {
-		return s.statistic(rows, pairwise, f)
-	}, nOut, o.boot(stream))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", stream, err)
-	}
-	for j := range out {
-		if math.IsNaN(out[j].X) {
-			continue
-		}
-		iv := res.Intervals[j]
-		out[j].Lo, out[j].Hi, out[j].Fallback = iv.Lo, iv.Hi, iv.Fallback
-		out[j].Warnings = bootstrap.IntervalWarnings(iv, out[j].X, out[j].Units)
-	}
-	return out, nil
+		return res, nil
+	})
 }
