@@ -148,11 +148,8 @@ func ResampleClasses(nUnits int, unitClass []int32, stat func(rows []int32) Stat
 	if stat == nil {
 		return nil, fmt.Errorf("bootstrap: nil statistic")
 	}
-	if nUnits < 1 || nUnits > MaxUnits {
-		return nil, fmt.Errorf("bootstrap: units %d out of range [1, %d]", nUnits, MaxUnits)
-	}
-	if nOut < 1 {
-		return nil, fmt.Errorf("bootstrap: outputs %d must be at least 1", nOut)
+	if err := checkSizes(nUnits, nOut); err != nil {
+		return nil, err
 	}
 	var sizes []int
 	var rows []int32

@@ -137,11 +137,8 @@ func Resample(nUnits int, stat Statistic, nOut int, opt Options) (*Result, error
 	if stat == nil {
 		return nil, fmt.Errorf("bootstrap: nil statistic")
 	}
-	if nUnits < 1 || nUnits > MaxUnits {
-		return nil, fmt.Errorf("bootstrap: units %d out of range [1, %d]", nUnits, MaxUnits)
-	}
-	if nOut < 1 {
-		return nil, fmt.Errorf("bootstrap: outputs %d must be at least 1", nOut)
+	if err := checkSizes(nUnits, nOut); err != nil {
+		return nil, err
 	}
 	return run(nUnits, func() Statistic { return stat }, nOut, opt, nil)
 }
@@ -276,5 +273,17 @@ func safeCall(stat Statistic, w, out []float64) (err error) {
 		out[k] = math.NaN()
 	}
 	stat(w, out)
+	return nil
+}
+
+// checkSizes refuses a resampling of fewer than one or more than MaxUnits units, or of no
+// output.
+func checkSizes(nUnits, nOut int) error {
+	if nUnits < 1 || nUnits > MaxUnits {
+		return fmt.Errorf("bootstrap: units %d out of range [1, %d]", nUnits, MaxUnits)
+	}
+	if nOut < 1 {
+		return fmt.Errorf("bootstrap: outputs %d must be at least 1", nOut)
+	}
 	return nil
 }
