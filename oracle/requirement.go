@@ -318,34 +318,10 @@ func (p *Prepared) indexFactKeys() {
 		}
 		index(&r.supported)
 	}
-	for _, r := range p.topReqs {
-		req(r)
-	}
-	for _, cm := range p.commits {
-		for _, dr := range p.commitReqs[cm] {
-			req(dr.req)
-		}
-	}
+	p.eachRequirement(req)
 	// Every authored fact gets its slices of one allocation per case rather than two of
 	// its own: a process prepares each case it meets, so every shard pays these again.
-	each := func(fn func([]specFact)) {
-		for _, t := range p.rulesByTool {
-			for _, r := range t.rules {
-				fn(r.facts)
-			}
-		}
-		for _, d := range p.deltas {
-			fn(d.facts)
-		}
-		for _, v := range p.phases {
-			for _, d := range v.over {
-				fn(d.facts)
-			}
-		}
-		for _, fs := range p.postFacts {
-			fn(fs)
-		}
-	}
+	each := p.eachFactList
 	var vals []any
 	var sids []uint32
 	if n := len(keys); n > 0 {
@@ -375,4 +351,39 @@ func (p *Prepared) indexFactKeys() {
 			}
 		}
 	})
+}
+
+// eachRequirement calls fn with the case's requirements: the top-level ones, then each
+// commit's, in the commits' order (nil ones included: the top-level list may hold nil).
+func (p *Prepared) eachRequirement(fn func(*requirement)) {
+	for _, r := range p.topReqs {
+		fn(r)
+	}
+	for _, cm := range p.commits {
+		for _, dr := range p.commitReqs[cm] {
+			fn(dr.req)
+		}
+	}
+}
+
+// eachFactList calls fn with every list of authored facts a ledger can hold: the evidence
+// rules', the frozen deltas' (with the stateful phases' projections) and the commits'
+// postconditions.
+func (p *Prepared) eachFactList(fn func([]specFact)) {
+	for _, t := range p.rulesByTool {
+		for _, r := range t.rules {
+			fn(r.facts)
+		}
+	}
+	for _, d := range p.deltas {
+		fn(d.facts)
+	}
+	for _, v := range p.phases {
+		for _, d := range v.over {
+			fn(d.facts)
+		}
+	}
+	for _, fs := range p.postFacts {
+		fn(fs)
+	}
 }

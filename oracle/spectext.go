@@ -22,52 +22,28 @@ func (p *Prepared) specText(o *jsonv.Object) string {
 
 func canonicalText(o *jsonv.Object) string { return string(jsonv.Canonical(o, false)) }
 
-// keepFactTexts renders every fact a ledger can hold: the evidence rules', the frozen
-// deltas' (with the stateful phases' projections) and the commits' postconditions; and the
-// requirements' supported_if_all conditions, which Detail lists when unmet.
+// keepFactTexts renders every fact a ledger can hold (eachFactList) and the requirements'
+// supported_if_all conditions, which Detail lists when unmet.
 func (p *Prepared) keepFactTexts() {
 	p.factTexts = map[*jsonv.Object]string{}
-	keep := func(fs []*jsonv.Object) {
+	keep := func(o *jsonv.Object) {
+		if _, ok := p.factTexts[o]; !ok {
+			p.factTexts[o] = canonicalText(o)
+		}
+	}
+	p.eachFactList(func(fs []specFact) {
 		for _, f := range fs {
-			if _, ok := p.factTexts[f]; !ok {
-				p.factTexts[f] = canonicalText(f)
-			}
+			keep(f.obj)
 		}
-	}
-	keepSpec := func(fs []specFact) {
-		for _, f := range fs {
-			keep([]*jsonv.Object{f.obj})
+	})
+	p.eachRequirement(func(r *requirement) {
+		if r == nil {
+			return
 		}
-	}
-	for i := range p.spec.EvidenceRules {
-		keep(p.spec.EvidenceRules[i].Facts)
-	}
-	for _, d := range p.deltas {
-		keepSpec(d.facts)
-	}
-	for _, v := range p.phases {
-		for _, d := range v.over {
-			keepSpec(d.facts)
-		}
-	}
-	for _, fs := range p.postFacts {
-		keepSpec(fs)
-	}
-	keepReq := func(r *requirement) {
 		for _, c := range r.supported.conds {
 			if c.obj != nil {
-				keep([]*jsonv.Object{c.obj})
+				keep(c.obj)
 			}
 		}
-	}
-	for _, r := range p.topReqs {
-		keepReq(r)
-	}
-	for _, l := range p.commitReqs {
-		for _, dr := range l {
-			if dr.req != nil {
-				keepReq(dr.req)
-			}
-		}
-	}
+	})
 }
