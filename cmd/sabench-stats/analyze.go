@@ -19,9 +19,9 @@ type analysisCommand struct {
 	hint          string // follows the refusal of positional arguments
 	groups        flagGroup
 	out           string // the --out default
-	// streams: the command's memory grows with the input by its compact verdicts only
-	// (cli.Command.Streams): the garbage collector keeps its default pace.
-	streams bool
+	// gcPercent: the collector's pace (cli.Command.GCPercent), for a command whose memory
+	// grows with the input by its compact verdicts only.
+	gcPercent int
 	// setup registers the command's own flags (and adjusts the shared ones) and returns
 	// the steps that differ from command to command.
 	setup func(e *cli.Env, fs *flag.FlagSet, c *common) *steps
@@ -42,7 +42,7 @@ type steps struct {
 }
 
 func registerAnalysis(a analysisCommand) {
-	register(cli.Command{Name: a.name, Summary: a.summary, Run: a.run, Streams: a.streams})
+	register(cli.Command{Name: a.name, Summary: a.summary, Run: a.run, GCPercent: a.gcPercent})
 }
 
 func (a analysisCommand) run(e *cli.Env, args []string) error {

@@ -11,7 +11,7 @@ import (
 )
 
 func init() {
-	register(cli.Command{Name: "convert", Summary: "convert episode files between JSONL (plain, .gz, .zst) and Parquet, losslessly", Run: runConvert, Streams: true})
+	register(cli.Command{Name: "convert", Summary: "convert episode files between JSONL (plain, .gz, .zst) and Parquet, losslessly", Run: runConvert, GCPercent: 100})
 }
 
 func runConvert(e *cli.Env, args []string) error {

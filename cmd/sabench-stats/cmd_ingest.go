@@ -15,7 +15,7 @@ import (
 )
 
 func init() {
-	register(cli.Command{Name: "ingest", Summary: "turn a SafeActBench batch or interactive output directory, Inspect logs of a SafeActBench task, or τ-bench / τ²-bench result files, into sabench.episode/v1 episodes", Run: runIngest, Streams: true})
+	register(cli.Command{Name: "ingest", Summary: "turn a SafeActBench batch or interactive output directory, Inspect logs of a SafeActBench task, or τ-bench / τ²-bench result files, into sabench.episode/v1 episodes", Run: runIngest, GCPercent: 100})
 }
 
 func runIngest(e *cli.Env, args []string) error {

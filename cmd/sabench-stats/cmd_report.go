@@ -12,7 +12,7 @@ import (
 
 func init() {
 	registerAnalysis(analysisCommand{name: "report", summary: "the main job: every table (all formats) and figure into --out, with an index",
-		usage: "[flags]", groups: groupAnalysis | groupOut | groupLaTeX | groupVerdicts | groupChoices, out: "sabench-report", setup: setupReport, streams: true})
+		usage: "[flags]", groups: groupAnalysis | groupOut | groupLaTeX | groupVerdicts | groupChoices, out: "sabench-report", setup: setupReport, gcPercent: viewerGC})
 }
 
 func setupReport(e *cli.Env, fs *flag.FlagSet, c *common) *steps {

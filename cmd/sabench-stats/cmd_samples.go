@@ -8,7 +8,7 @@ import (
 )
 
 func init() {
-	register(cli.Command{Name: "samples", Summary: "Inspect AI logs as rows, one per (log, sample, epoch, scorer): CSV, JSONL or Parquet", Run: runSamples, Streams: true})
+	register(cli.Command{Name: "samples", Summary: "Inspect AI logs as rows, one per (log, sample, epoch, scorer): CSV, JSONL or Parquet", Run: runSamples, GCPercent: 100})
 }
 
 func runSamples(e *cli.Env, args []string) error {

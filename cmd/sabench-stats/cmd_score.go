@@ -8,7 +8,7 @@ import (
 )
 
 func init() {
-	register(cli.Command{Name: "score", Summary: "per-episode verdicts as JSONL, CSV or Parquet, with a reconciliation and agreement summary on stderr", Run: runScore, Streams: true})
+	register(cli.Command{Name: "score", Summary: "per-episode verdicts as JSONL, CSV or Parquet, with a reconciliation and agreement summary on stderr", Run: runScore, GCPercent: 100})
 }
 
 func runScore(e *cli.Env, args []string) error {

@@ -11,7 +11,7 @@ import (
 )
 
 func init() {
-	register(cli.Command{Name: "validate", Summary: "check case specs and episode files; list every problem as file:line: field: message", Run: runValidate, Streams: true})
+	register(cli.Command{Name: "validate", Summary: "check case specs and episode files; list every problem as file:line: field: message", Run: runValidate, GCPercent: 100})
 }
 
 func runValidate(e *cli.Env, args []string) error {

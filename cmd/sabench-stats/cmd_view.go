@@ -11,7 +11,7 @@ import (
 
 func init() {
 	registerAnalysis(analysisCommand{name: "view", summary: "write the offline HTML viewer (leaderboard, tables, figures, slices, episode pages, A/B) to --out",
-		usage: "[flags]", groups: groupAnalysis | groupOut | groupChoices, out: "sabench-view.html", setup: setupView, streams: true})
+		usage: "[flags]", groups: groupAnalysis | groupOut | groupChoices, out: "sabench-view.html", setup: setupView, gcPercent: viewerGC})
 }
 
 func setupView(e *cli.Env, fs *flag.FlagSet, c *common) *steps {

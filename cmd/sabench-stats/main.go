@@ -27,7 +27,7 @@ func main() {
 	// collections: trade memory for GC time (measured: tables-type commands 5% faster at
 	// GOGC=400), under a soft limit that makes the collector work harder before a
 	// large input passes the 1.5 GB of RSS the product allows (1.25 GiB of heap leaves room for the
-	// rest). A streaming command keeps the default pace: at synth --scale 10, score's peak
+	// rest). A streaming command keeps the default pace (its GCPercent): at synth --scale 10, score's peak
 	// RSS is 928 MB with GOGC=400 and 453 MB with the default, for 20% more CPU. So do
 	// report and view, whose viewer spools its per-episode text to disk: at GOGC=400 their
 	// peak RSS was mostly collector slack (report at scale 10: 1,107 MB against 610 MB at
@@ -35,11 +35,8 @@ func main() {
 	// They collect a little more often still (viewerGC). GOGC and GOMEMLIMIT, when set, win.
 	if os.Getenv("GOGC") == "" {
 		gc := 400
-		if c, ok := prog.Lookup(arg1()); ok && c.Streams {
-			gc = 100
-		}
-		if viewerGC[arg1()] {
-			gc = 75
+		if c, ok := prog.Lookup(arg1()); ok && c.GCPercent != 0 {
+			gc = c.GCPercent
 		}
 		debug.SetGCPercent(gc)
 	}
@@ -49,11 +46,11 @@ func main() {
 	os.Exit(exitCode(os.Stderr, run(os.Stdout, os.Stderr, os.Args[1:])))
 }
 
-// viewerGC names the commands that write the viewer. At GOGC=75 their heap goal is 1.75
-// times the live heap instead of twice it: on the built-in release report's peak RSS is
-// about 450 MiB instead of 500, for no CPU that the runs show (the same 6.2–6.3 CPU-s in
-// interleaved runs; docs/report-builtin.md).
-var viewerGC = map[string]bool{"report": true, "view": true}
+// viewerGC is the pace of the commands that write the viewer (report, view). At GOGC=75
+// their heap goal is 1.75 times the live heap instead of twice it: on the built-in release
+// report's peak RSS is about 450 MiB instead of 500, for no CPU that the runs show (the same
+// 6.2–6.3 CPU-s in interleaved runs; docs/report-builtin.md).
+const viewerGC = 75
 
 func arg1() string {
 	if len(os.Args) > 1 {

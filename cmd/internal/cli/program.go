@@ -26,10 +26,10 @@ type Command struct {
 	Name    string
 	Summary string
 	Run     func(e *Env, args []string) error
-	// Streams: the command keeps little alive per input record (nothing, or a compact
-	// summary), so that the program may let the garbage collector run at its default pace
-	// (see cmd/sabench-stats main).
-	Streams bool
+	// GCPercent is the garbage collector's pace for the command (as GOGC), for a command
+	// that keeps little alive per input record and so can afford a quicker pace than the
+	// program's own default (see cmd/sabench-stats main); 0 keeps that default.
+	GCPercent int
 }
 
 // Program is a set of subcommands under one program name.
