@@ -17,9 +17,10 @@ import (
 // it grows with the case's blocks (about one and a half per episode, most of them lists),
 // which the chunk holds as text anyway.
 //
-// It returns the blocks as the chunk's JSON array without its brackets and the episodes
+// It appends the blocks to dst, as the chunk's JSON array without its brackets (the text
+// is built there, not copied into the chunk afterwards), and returns the episodes
 // ([ep, events, ledger, checkpoints, rest] each), comma-separated likewise.
-func caseBlocks(a *caseAcc) (blocks, rows []byte, err error) {
+func caseBlocks(dst []byte, a *caseAcc) (blocks, rows []byte, err error) {
 	inner, err := a.blocks.text.bytes()
 	if err != nil {
 		return nil, nil, err
@@ -37,7 +38,7 @@ func caseBlocks(a *caseAcc) (blocks, rows []byte, err error) {
 		raw = raw[k:]
 		return int(x), true
 	}
-	var out chunkBlocks
+	out := chunkBlocks{text: dst}
 	final := make([]int32, 0, a.blocks.n) // the final id of each provisional one met so far
 	// take is the final id of inner block p: provisional ids are given in first use, so
 	// the first use of p here comes after every id below it, and its text is the next one.
@@ -101,8 +102,9 @@ func caseBlocks(a *caseAcc) (blocks, rows []byte, err error) {
 	return out.text, rows, nil
 }
 
-// chunkBlocks is a case's blocks in their final numbering: their text, comma-separated,
-// and a table of their hashes (see table for the odds of a collision).
+// chunkBlocks is a case's blocks in their final numbering: their text, comma-separated
+// (after what text held when it began), and a table of their hashes (see table for the
+// odds of a collision).
 type chunkBlocks struct {
 	idx  table
 	n    int

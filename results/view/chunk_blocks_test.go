@@ -22,7 +22,7 @@ func TestCaseBlocksNumbersInFirstUse(t *testing.T) {
 		} {
 			buf = a.addRow(buf, 10+n, d)
 		}
-		blocks, rows, err := caseBlocks(a)
+		blocks, rows, err := caseBlocks(nil, a)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -33,7 +33,7 @@ func TestCaseBlocksNumbersInFirstUse(t *testing.T) {
 			t.Errorf("budget %d: episodes %s, want %s", budget, rows, want)
 		}
 		a.blocks.add([]byte(`[7]`)) // a block no episode uses: the spool does not match its rows
-		if _, _, err := caseBlocks(a); err == nil {
+		if _, _, err := caseBlocks(nil, a); err == nil {
 			t.Errorf("budget %d: an unused provisional block went unnoticed", budget)
 		}
 		sp.close()

@@ -95,7 +95,7 @@ func runsOf(t *testing.T, e *encoder) []string {
 // its chunk lists them.
 func rowsOf(t *testing.T, a *caseAcc) [][]int {
 	t.Helper()
-	_, text, err := caseBlocks(a)
+	_, text, err := caseBlocks(nil, a)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,7 +126,7 @@ func stringsOf(t *testing.T, a *caseAcc) []string {
 // blocksOf is a case's blocks, as its chunk lists them.
 func blocksOf(t *testing.T, a *caseAcc) []string {
 	t.Helper()
-	b, _, err := caseBlocks(a)
+	b, _, err := caseBlocks(nil, a)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -529,12 +529,11 @@ func caseJSON(a *caseAcc) ([]byte, error) {
 	// blocks and episodes, which are most of the text and are compact JSON of ints only,
 	// are appended as they are: Marshal re-scanned every one of them (2 CPU-s of report at
 	// synth --scale 50). Strings last: the blocks above may still intern.
-	blocks, rows, err := caseBlocks(a)
+	b, rows, err := caseBlocks([]byte(`{"b":[`), a)
 	if err != nil {
 		return nil, err
 	}
-	b := append(append(append([]byte(nil), `{"b":[`...), blocks...), `],"eps":[`...)
-	b = append(append(b, rows...), ']')
+	b = append(append(append(b, `],"eps":[`...), rows...), ']')
 	for _, f := range []struct {
 		name string
 		v    any

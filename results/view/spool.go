@@ -136,8 +136,14 @@ func (s *stream) writeTo(w io.Writer) error {
 	return err
 }
 
-// free drops the stream's memory once it has been read for the last time.
-func (s *stream) free() { s.buf, s.segs = nil, nil }
+// free drops the stream's memory once it has been read for the last time, and gives its
+// bytes back to the budget: the held count is what the buffers hold, so that streams freed
+// (the run hashes after checkRuns, each case once written) do not bring on a spill of the
+// others.
+func (s *stream) free() {
+	s.sp.held -= len(s.buf)
+	s.buf, s.segs = nil, nil
+}
 
 // bytes is the whole stream (for tests and small streams).
 func (s *stream) bytes() ([]byte, error) {
