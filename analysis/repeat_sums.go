@@ -31,12 +31,10 @@ type repeatSums struct {
 
 // repeatRec is a record's repeats with the metrics that admit it (in) and count it (hit),
 // as bits: a full aggregate's bitmap and the repeats its set lists apart (release_aggregate.go),
-// or a record's own repeat.
+// or, in more alone, a record's own repeat.
 type repeatRec struct {
 	bits    []uint64
 	more    []int32
-	own     int32
-	hasOwn  bool
 	in, hit uint16
 	pat     int32 // (in, hit)'s number in repeatSums.pats
 	every   bool  // it stands for every repeat of the configuration once
@@ -75,6 +73,7 @@ func (r *Release) newRepeatSums(vs []Record, keep Filter, ms []repeatMetric, clu
 	s.by = make([][]repeatRec, s.n)
 	s.dens = make([]uint16, s.n)
 	pat := map[[2]uint16]int32{}
+	var owns []int32 // the own repeats of the records that are not aggregates, which their more hold
 	// The bitmap of every repeat, when all are in the bitmaps' range: a record that stands
 	// for each once (a case alike in every repeat) adds its weight once per resample.
 	var every []uint64
@@ -102,24 +101,27 @@ func (r *Release) newRepeatSums(vs []Record, keep Filter, ms []repeatMetric, clu
 		case e.in == 0:
 			continue
 		case v.flags&rAggregate == 0:
-			e.own, e.hasOwn = v.repeat, true
+			owns = append(owns, v.repeat)
+			e.more = owns[len(owns)-1:]
 		case v.repeat >= 0 && r.reps != nil:
 			e.bits, e.more = r.reps.bits[v.repeat], r.reps.more[v.repeat]
 		}
-		if !e.hasOwn && len(e.more) == 0 && !slices.ContainsFunc(e.bits, func(w uint64) bool { return w != 0 }) {
+		if len(e.more) == 0 && !slices.ContainsFunc(e.bits, func(w uint64) bool { return w != 0 }) {
 			continue
 		}
-		e.every = every != nil && len(e.more) == 0 && !e.hasOwn && len(e.bits) >= len(every) &&
+		e.every = every != nil && len(e.more) == 0 && len(e.bits) >= len(every) &&
 			slices.Equal(e.bits[:len(every)], every) && !slices.ContainsFunc(e.bits[len(every):], func(w uint64) bool { return w != 0 })
+		k := [2]uint16{e.in, e.hit}
+		p, ok := pat[k]
+		if !ok {
+			p = int32(len(s.pats))
+			pat[k] = p
+			s.pats = append(s.pats, k)
+		}
+		e.pat = p
 		u := s.index.at(units.of(v))
 		s.by[u] = append(s.by[u], e)
 		s.dens[u] |= e.in
-		k := [2]uint16{e.in, e.hit}
-		if _, ok := pat[k]; !ok {
-			pat[k] = int32(len(s.pats))
-			s.pats = append(s.pats, k)
-		}
-		s.by[u][len(s.by[u])-1].pat = pat[k]
 	}
 	return s
 }
@@ -167,9 +169,6 @@ func (s *repeatSums) add(e *repeatRec, w float64, t, all []float64) {
 	for _, rep := range e.more {
 		t[s.position(rep)] += w
 	}
-	if e.hasOwn {
-		t[s.position(e.own)] += w
-	}
 }
 
 // sums sets num and den (repeat p, metric m at p·ms+m) from the patterns' counts t and all.
@@ -200,9 +199,6 @@ func (s *repeatSums) sums(t, all, num, den []float64) {
 // count is how many times e stands for repeat rep.
 func (e *repeatRec) count(rep int32) int {
 	n := 0
-	if e.hasOwn && e.own == rep {
-		n++
-	}
 	if rep >= 0 && int(rep/64) < len(e.bits) && e.bits[rep/64]&(1<<(rep%64)) != 0 {
 		n++
 	}

@@ -71,9 +71,10 @@ type Scoring struct {
 	Dataset verdicts.DatasetRead
 }
 
-// aggregate says whether the policies after the first may keep aggregates of their main
-// condition (analysis.ScoreOptions.Aggregate): a command that scores them for the policy
-// comparison alone (MainOnly) or a report or viewer (Collect) reads nothing else of them.
+// aggregate says whether the releases keep aggregate records (analysis.ScoreOptions.Aggregate):
+// the first policy's and the baseline's full ones, which every table reads, and the other
+// policies' of their main condition alone, which is all a command that scores them for the
+// policy comparison alone (MainOnly) or a report or viewer (Collect) reads of them.
 func (s Scoring) aggregate() bool { return s.MainOnly || s.Collect }
 
 // Release is a scored release and what it was read from.
@@ -135,7 +136,7 @@ func (o *Options) release(s Scoring) (*Release, error) {
 	var dropped []ingest.Problem
 	if len(in.Runs()) == 0 && len(o.Source.Inspect) == 0 && !s.Collect {
 		// The built-in release's episodes: scored once per process (builtinScores). Without
-		// Collect, MainOnly in the key also says whether the others are aggregated.
+		// Collect, MainOnly in the key also says whether the releases are aggregated.
 		so, err := o.SourceOptions()
 		if err != nil {
 			return nil, err
