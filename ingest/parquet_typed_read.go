@@ -152,8 +152,6 @@ func (s *strCol) bind(a arrow.Array, copyBytes, emptyOK bool) error {
 	return nil
 }
 
-func (r *objReader) emptyOK(path string) bool { return r.empty[path] }
-
 // noDictionary reports whether x came without its dictionary, which x.Dictionary() would
 // dereference (arrow-go keeps a typed nil there).
 func noDictionary(x *array.Dictionary) bool {
@@ -285,7 +283,6 @@ type keyPlan struct {
 
 // objReader reads the objects of one struct column (or list element) of a batch.
 type objReader struct {
-	empty           map[string]bool // the file's columns with an empty chunk (parquetReader.emptyChunks)
 	spec            *objSpec
 	arr             *array.Struct
 	raw, keys, rest strCol
@@ -311,9 +308,9 @@ func newObjReader(spec *objSpec) *objReader {
 	return r
 }
 
-// bind points r at a batch's struct array; name is its column path, for errors.
+// bind points r at a batch's struct array; name is its column path, for errors; empty is
+// the file's columns with an empty chunk (parquetReader.emptyChunks).
 func (r *objReader) bind(a arrow.Array, name string, empty map[string]bool) error {
-	r.empty = empty
 	st, ok := a.(*array.Struct)
 	if !ok {
 		return fmt.Errorf("%s: a %s column, want the typed layout's struct", name, a.DataType())
@@ -333,17 +330,17 @@ func (r *objReader) bind(a arrow.Array, name string, empty map[string]bool) erro
 		var err error
 		switch f.Name {
 		case tcRaw:
-			err = r.raw.bind(child, false, r.emptyOK(name+"."+f.Name))
+			err = r.raw.bind(child, false, empty[name+"."+f.Name])
 		case tcKeys:
-			err = r.keys.bind(child, false, r.emptyOK(name+"."+f.Name))
+			err = r.keys.bind(child, false, empty[name+"."+f.Name])
 		case tcRest:
-			err = r.rest.bind(child, false, r.emptyOK(name+"."+f.Name))
+			err = r.rest.bind(child, false, empty[name+"."+f.Name])
 		default:
 			k, known := r.spec.index[f.Name]
 			if !known {
 				return fmt.Errorf("%s.%s: a column the typed layout does not define", name, f.Name)
 			}
-			err = r.cols[k].bind(child, name+"."+f.Name, r.empty)
+			err = r.cols[k].bind(child, name+"."+f.Name, empty)
 		}
 		if err != nil {
 			return fmt.Errorf("%s.%s: %w", name, f.Name, err)

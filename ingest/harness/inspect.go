@@ -205,9 +205,8 @@ type InspectStream struct {
 	// info tools of each case met (infoTools).
 	tools map[string]any
 	info  map[*casespec.Case]map[string]bool
-	keys  map[eventKeySet][]string // the record events' key lists (eventKeys)
-	// usageKeys are the usages' key lists, by the set of keys (inspectUsage).
-	usageKeys map[uint8][]string
+	// keys and usageKeys are the record events' and the usages' key lists (keyLists).
+	keys, usageKeys keyLists
 	// fullRead reads the samples in full, never light (the tests compare the two).
 	fullRead bool
 	n        int // episodes delivered
@@ -286,7 +285,7 @@ func OpenInspect(files []string, opt Options) (*InspectStream, error) {
 		return nil, fmt.Errorf("reading Inspect logs needs the bench (which sample ids are cases, which tools are information tools)")
 	}
 	from, _ := ParseRecordFrom(opt.RecordFrom)
-	return &InspectStream{files: files, opt: opt, from: from, seen: map[digest]sampleRef{}, runs: map[digest]sampleRef{}, dec: jsonv.NewDecoder(), tools: map[string]any{}, info: map[*casespec.Case]map[string]bool{}, keys: map[eventKeySet][]string{}, usageKeys: map[uint8][]string{}}, nil
+	return &InspectStream{files: files, opt: opt, from: from, seen: map[digest]sampleRef{}, runs: map[digest]sampleRef{}, dec: jsonv.NewDecoder(), tools: map[string]any{}, info: map[*casespec.Case]map[string]bool{}, keys: keyLists{}, usageKeys: keyLists{}}, nil
 }
 
 // Skipped lists the logs that gave no episode and why; complete after io.EOF.
@@ -795,11 +794,11 @@ func (s *InspectStream) events(l *inspectLog, smp *inspect.Sample, c *casespec.C
 			typ = any("INFO_CALL")
 		}
 		// The event's values, then its keys as one of the stream's shared key lists
-		// (eventKeys). The sample's transcript strings share chunks (inspect.Sample):
+		// (keyLists). The sample's transcript strings share chunks (inspect.Sample):
 		// what the episode keeps is copied, so that it does not hold the transcript.
 		var vals [len(eventKeyNames)]any
 		vals[0], vals[1], vals[2], vals[3] = typ, strings.Clone(id), s.toolName(tc.function), args
-		var set eventKeySet
+		var set eventKeySet = 0xf // the four every event has
 		reply := replyObject(s.dec, tc.text)
 		if info {
 			for j, k := range eventKeyNames[keyHost:keyStatus] { // InspectHostFields
@@ -823,15 +822,7 @@ func (s *InspectStream) events(l *inspectLog, smp *inspect.Sample, c *casespec.C
 			set |= 1 << keyResult
 			vals[keyResult] = reply
 		}
-		ev := jsonv.NewObjectKeys(s.eventKeys(set))
-		j := 0
-		for b := range eventKeyNames {
-			if b < 4 || set&(1<<b) != 0 {
-				ev.Values[j] = vals[b]
-				j++
-			}
-		}
-		events = append(events, ev)
+		events = append(events, s.keys.object(eventKeyNames[:], uint16(set), vals[:]))
 		return nil
 	})
 	if err != nil {
@@ -869,23 +860,33 @@ const (
 	keyResult     = 11
 )
 
-// eventKeys returns the keys of the set (with the four every event has), one list per
-// set for the stream: the events share it (jsonv.NewObjectKeys: nothing changes it in
-// place), as the events the decoder reads from JSONL share theirs.
-func (s *InspectStream) eventKeys(set eventKeySet) []string {
-	set |= 0xf
-	if keys, ok := s.keys[set]; ok {
-		return keys
+// keyLists holds a stream's key lists for objects whose keys are some of a list of names,
+// by their set (bit i for name i): one list per set, which the objects share
+// (jsonv.NewObjectKeys: nothing changes it in place), as the objects the decoder reads
+// from JSONL share theirs.
+type keyLists map[uint16][]string
+
+// object returns the object of the names in set, in their order, with their values from
+// vals (vals[i] for name i).
+func (m keyLists) object(names []string, set uint16, vals []any) *jsonv.Object {
+	keys, ok := m[set]
+	if !ok {
+		for b, k := range names {
+			if set&(1<<b) != 0 {
+				keys = append(keys, k)
+			}
+		}
+		m[set] = keys
 	}
-	var keys []string
-	for b, k := range eventKeyNames {
+	o := jsonv.NewObjectKeys(keys)
+	j := 0
+	for b := range names {
 		if set&(1<<b) != 0 {
-			keys = append(keys, k)
+			o.Values[j] = vals[b]
+			j++
 		}
 	}
-	keys = keys[:len(keys):len(keys)]
-	s.keys[set] = keys
-	return keys
+	return o
 }
 
 // infoTools is the set of a case's info_tools, made once per case for the stream.
@@ -973,7 +974,7 @@ func inspectOfficial(dec *jsonv.Decoder, l *inspectLog, smp *inspect.Sample) (*j
 // inspectUsage is the episode's usage: total_time as wall seconds, model_usage summed
 // over models (tokens, reasoning and cache-read tokens when reported, total_cost as
 // cost_usd); nil when the sample reports neither. Its keys are one of the stream's
-// shared lists (usageKeys), as an event's are.
+// shared lists (keyLists), as an event's are.
 func (s *InspectStream) inspectUsage(smp *inspect.Sample) *jsonv.Object {
 	var vals [len(usageKeyNames)]any
 	var set uint8
@@ -998,25 +999,7 @@ func (s *InspectStream) inspectUsage(smp *inspect.Sample) *jsonv.Object {
 	if set == 0 {
 		return nil
 	}
-	keys, ok := s.usageKeys[set]
-	if !ok {
-		for b, k := range usageKeyNames {
-			if set&(1<<b) != 0 {
-				keys = append(keys, k)
-			}
-		}
-		keys = keys[:len(keys):len(keys)]
-		s.usageKeys[set] = keys
-	}
-	u := jsonv.NewObjectKeys(keys)
-	j := 0
-	for b := range usageKeyNames {
-		if set&(1<<b) != 0 {
-			u.Values[j] = vals[b]
-			j++
-		}
-	}
-	return u
+	return s.usageKeys.object(usageKeyNames[:], uint16(set), vals[:])
 }
 
 // usageKeyNames are the keys of an episode's usage, in their order.
