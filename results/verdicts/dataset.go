@@ -145,8 +145,9 @@ type DatasetRead struct {
 	// the largest column): the verdicts' RunID is "", and duplicates are checked by key
 	// alone. NoUsage leaves the usage columns unread (the verdicts report no usage).
 	NoRunIDs, NoUsage bool
-	// Aggregate builds the scored release with aggregates of the policies after the first
-	// (analysis.Scored.Aggregate); Scored reads it, ReadDatasetWith does not.
+	// Aggregate builds the scored release with aggregates, the first policy's and the
+	// baseline's included (analysis.Scored.Aggregate); Scored reads it, ReadDatasetWith
+	// does not.
 	Aggregate bool
 }
 
