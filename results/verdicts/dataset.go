@@ -1,7 +1,6 @@
 package verdicts
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"net/url"
@@ -10,13 +9,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/apache/arrow-go/v18/arrow"
-	"github.com/apache/arrow-go/v18/arrow/array"
-	"github.com/apache/arrow-go/v18/arrow/memory"
-	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/metadata"
-	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/oracle"
 	"github.com/sabench/sabench-stats/results/fsx"
@@ -177,13 +171,14 @@ func ReadDatasetWith(dir string, r DatasetRead) ([]DatasetPolicy, [][]oracle.Ver
 	// (a verdict is large); the episodes' identities come from slabs for the same reason.
 	var byPol [][][]row
 	var idSlab []episodeID
+	cr := newColReader() // one for every file: their string columns share their few values
 	for _, path := range paths {
 		part := filepath.Base(filepath.Dir(path))
 		config, err := url.PathUnescape(strings.TrimPrefix(part, "config="))
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: partition %q: %v", path, part, err)
 		}
-		err = readDatasetFile(path, r, func(f oracle.Fields, pi int, pol DatasetPolicy, seq int64, rowNo int) error {
+		err = readDatasetFile(path, r, cr, func(f oracle.Fields, pi int, pol DatasetPolicy, seq int64, rowNo int) error {
 			f.Config = config
 			for len(pols) <= pi {
 				pols = append(pols, DatasetPolicy{})
@@ -267,8 +262,8 @@ const rowChunk = 4096
 
 // readDatasetFile calls fn for each row of one dataset file whose policy_index is below
 // r.Policies (0: every row), skipping the row groups whose statistics say they hold none,
-// and reading only the columns r needs.
-func readDatasetFile(path string, r DatasetRead, fn func(f oracle.Fields, pi int, pol DatasetPolicy, seq int64, rowNo int) error) (err error) {
+// and reading only the columns r needs, with cr.
+func readDatasetFile(path string, r DatasetRead, cr *colReader, fn func(f oracle.Fields, pi int, pol DatasetPolicy, seq int64, rowNo int) error) (err error) {
 	pf, err := file.OpenParquetFile(path, false)
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
@@ -279,19 +274,6 @@ func readDatasetFile(path string, r DatasetRead, fn func(f oracle.Fields, pi int
 			err = fmt.Errorf("%s: corrupt Parquet file: %v", path, p)
 		}
 	}()
-	// String columns are read as dictionaries: their few distinct values (configurations,
-	// cases, outcomes) are decoded once per row group rather than copied for every row.
-	props := pqarrow.ArrowReadProperties{BatchSize: pqrows.Batch}
-	sc := pf.MetaData().Schema
-	for i := 0; i < sc.NumColumns(); i++ {
-		if sc.Column(i).PhysicalType() == parquet.Types.ByteArray {
-			props.SetReadDict(i, true)
-		}
-	}
-	fr, err := pqarrow.NewFileReader(pf, props, memory.DefaultAllocator)
-	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
 	want := r.Policies
 	groups, first := wantedGroups(pf, want)
 	if len(groups) == 0 {
@@ -304,34 +286,35 @@ func readDatasetFile(path string, r DatasetRead, fn func(f oracle.Fields, pi int
 	for _, uc := range usageColumns {
 		skip[uc.name] = r.NoUsage
 	}
-	var leaves []int
-	for i := range fr.Manifest.Fields {
-		if f := &fr.Manifest.Fields[i]; !skip[f.Field.Name] && f.IsLeaf() {
-			leaves = append(leaves, f.ColIndex)
-		}
-	}
-	rr, err := fr.GetRecordReader(context.Background(), leaves, groups)
+	kinds, err := columnKinds(pf)
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	defer rr.Release()
+	sc := pf.MetaData().Schema
+	rows := &datasetRows{path: path, cols: make([]*colData, len(datasetColumns))}
 	rowNo := first // rows before the first group read: row numbers stay the file's
-	for rr.Next() {
-		rec := rr.RecordBatch()
-		// The batch's columns by their datasetColumns position, looked up once per batch
-		// rather than by name on every row; nil where skipped.
-		byName := map[string]arrow.Array{}
-		for i, f := range rec.Schema().Fields() {
-			byName[f.Name] = rec.Column(i)
+	for _, g := range groups {
+		rg := pf.RowGroup(g)
+		n := int(rg.NumRows())
+		if n == 0 {
+			continue
 		}
-		cols := make([]arrow.Array, len(datasetColumns))
 		for ci, c := range datasetColumns {
-			if cols[ci] = byName[c.Name]; cols[ci] == nil && !skip[c.Name] {
+			rows.cols[ci] = nil
+			leaf, kind := sc.ColumnIndexByName(c.Name), kinds[c.Name]
+			if skip[c.Name] {
+				continue
+			}
+			if leaf < 0 || kind == kindNone {
 				return fmt.Errorf("%s: no column %q (not a verdict dataset file)", path, c.Name)
 			}
+			d, err := cr.read(rg, ci, leaf, kind, n)
+			if err != nil {
+				return fmt.Errorf("%s: column %s: %w", path, c.Name, err)
+			}
+			rows.cols[ci] = d
 		}
-		rows := &datasetRows{path: path, cols: cols}
-		for i := 0; i < int(rec.NumRows()); i++ {
+		for i := range n {
 			rowNo++
 			f, pi, pol, seq, err := rows.row(i, rowNo)
 			if err != nil {
@@ -344,9 +327,6 @@ func readDatasetFile(path string, r DatasetRead, fn func(f oracle.Fields, pi int
 				return fmt.Errorf("%s: row %d: %w", path, rowNo, err)
 			}
 		}
-	}
-	if err := rr.Err(); err != nil && err != io.EOF {
-		return fmt.Errorf("%s: %w", path, err)
 	}
 	return nil
 }
@@ -405,11 +385,11 @@ func datasetColumn(name string) int {
 	panic("verdicts: no dataset column " + name)
 }
 
-// datasetRows decodes the rows of one record batch of a dataset file; bad is the first
+// datasetRows decodes the rows of one row group of a dataset file; bad is the first
 // column of the wrong type met on the current row.
 type datasetRows struct {
 	path     string
-	cols     []arrow.Array // by datasetColumns position; nil where skipped
+	cols     []*colData // by datasetColumns position; nil where skipped
 	i, rowNo int
 	bad      error
 }
@@ -418,55 +398,30 @@ func (r *datasetRows) str(c int) string {
 	if r.cols[c] == nil {
 		return "" // skipped
 	}
-	s, _, ok := stringAt(r.cols[c], r.i)
+	s, _, ok := r.cols[c].stringAt(r.i)
 	if !ok {
 		r.bad = fmt.Errorf("%s: row %d: column %s: not a string column", r.path, r.rowNo, datasetColumns[c].Name)
 	}
 	return s
 }
 
-// stringAt is row i of a string column, plain or dictionary-encoded (readDatasetFile
-// reads them as dictionaries); ok is false for any other column.
-func stringAt(col arrow.Array, i int) (s string, null, ok bool) {
-	switch a := col.(type) {
-	case *array.String:
-		if a.IsNull(i) {
-			return "", true, true
-		}
-		return a.Value(i), false, true
-	case *array.Dictionary:
-		// The type, not the dictionary: a column with no value may come without one,
-		// which Dictionary() would dereference.
-		if a.DataType().(*arrow.DictionaryType).ValueType.ID() != arrow.STRING {
-			return "", false, false
-		}
-		if a.IsNull(i) {
-			return "", true, true
-		}
-		return a.Dictionary().(*array.String).Value(a.GetValueIndex(i)), false, true
-	}
-	return "", false, false
-}
-
 func (r *datasetRows) num(c int, null int64) int64 {
-	switch a := r.cols[c].(type) {
-	case *array.Int64:
-		if a.IsNull(r.i) {
+	if d := r.cols[c]; d != nil && d.kind == kindInt {
+		if d.null[r.i] {
 			return null
 		}
-		return a.Value(r.i)
+		return d.i64[r.i]
 	}
 	r.bad = fmt.Errorf("%s: row %d: column %s: not an int64 column", r.path, r.rowNo, datasetColumns[c].Name)
 	return 0
 }
 
 func (r *datasetRows) flag(c int) (bool, bool) {
-	switch a := r.cols[c].(type) {
-	case *array.Boolean:
-		if a.IsNull(r.i) {
+	if d := r.cols[c]; d != nil && d.kind == kindBool {
+		if d.null[r.i] {
 			return false, false
 		}
-		return a.Value(r.i), true
+		return d.b[r.i], true
 	}
 	r.bad = fmt.Errorf("%s: row %d: column %s: not a boolean column", r.path, r.rowNo, datasetColumns[c].Name)
 	return false, false
@@ -491,17 +446,16 @@ func (r *datasetRows) row(i, rowNo int) (f oracle.Fields, pi int64, pol DatasetP
 		MissingAtCheckpoint: b(colMissingAtCheckpoint), ExecutedCommits: int(num(colExecutedCommits, 0)), TrustedKeys: b(colTrustedKeys),
 		ToolsBeforeAttempt: uint64(num(colToolsBeforeAttempt, 0)), Official: -1}
 	// outcome "" (not null) on a scored row is the evaluator's empty outcome.
-	if s, null, ok := stringAt(r.cols[colOutcome], i); ok && !f.Excluded && !null && s == "" {
+	if s, null, ok := r.cols[colOutcome].stringAt(i); ok && !f.Excluded && !null && s == "" {
 		f.EmptyOutcome = true
 	}
 	for k, uc := range usageColumns {
-		if r.cols[colUsage[k]] == nil {
+		switch d := r.cols[colUsage[k]]; {
+		case d == nil:
 			continue // skipped
-		}
-		switch a := r.cols[colUsage[k]].(type) {
-		case *array.Float64:
-			if !a.IsNull(i) {
-				*uc.dst(&f.Usage), f.Usage.Known = a.Value(i), f.Usage.Known|uc.bit
+		case d.kind == kindFloat:
+			if !d.null[i] {
+				*uc.dst(&f.Usage), f.Usage.Known = d.f64[i], f.Usage.Known|uc.bit
 			}
 		default:
 			r.bad = fmt.Errorf("%s: row %d: column %s: not a double column", r.path, rowNo, uc.name)
