@@ -455,7 +455,7 @@ func (r *datasetRows) row(i, rowNo int) (f oracle.Fields, pi int64, pol DatasetP
 			continue // skipped
 		case d.kind == kindFloat:
 			if !d.null[i] {
-				*uc.dst(&f.Usage), f.Usage.Known = d.f64[i], f.Usage.Known|uc.bit
+				setUsage(&f.Usage, uc.bit, d.f64[i])
 			}
 		default:
 			r.bad = fmt.Errorf("%s: row %d: column %s: not a double column", r.path, rowNo, uc.name)
@@ -478,6 +478,24 @@ func (r *datasetRows) row(i, rowNo int) (f oracle.Fields, pi int64, pol DatasetP
 		return f, 0, pol, 0, fmt.Errorf("%s: row %d: policy_index %d, seq %d: want small non-negative numbers", r.path, rowNo, pi, seq)
 	}
 	return f, pi, pol, seq, nil
+}
+
+// setUsage sets the usage field of bit to x. A switch, not usageColumns' dst: a call
+// through a func value would move every row's Fields to the heap (336 bytes a row).
+func setUsage(u *oracle.Usage, bit uint8, x float64) {
+	switch bit {
+	case oracle.UsageCost:
+		u.CostUSD = x
+	case oracle.UsageInput:
+		u.InputTokens = x
+	case oracle.UsageOutput:
+		u.OutputTokens = x
+	case oracle.UsageWall:
+		u.WallSeconds = x
+	default:
+		return
+	}
+	u.Known |= bit
 }
 
 // IsDatasetDir reports whether an output path names a directory (an existing one, a
