@@ -154,7 +154,8 @@ func ReadDatasetWith(dir string, r DatasetRead) ([]DatasetPolicy, [][]oracle.Ver
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := checkManifests(dir, paths); err != nil {
+	mds, err := checkManifests(dir, paths)
+	if err != nil {
 		return nil, nil, err
 	}
 	total, err := shardTotal(dir)
@@ -172,13 +173,13 @@ func ReadDatasetWith(dir string, r DatasetRead) ([]DatasetPolicy, [][]oracle.Ver
 	var byPol [][][]row
 	var idSlab []episodeID
 	cr := newColReader() // one for every file: their string columns share their few values
-	for _, path := range paths {
+	for k, path := range paths {
 		part := filepath.Base(filepath.Dir(path))
 		config, err := url.PathUnescape(strings.TrimPrefix(part, "config="))
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: partition %q: %v", path, part, err)
 		}
-		err = readDatasetFile(path, r, cr, func(f oracle.Fields, pi int, pol DatasetPolicy, seq int64, rowNo int) error {
+		err = readDatasetFile(path, mds[k], r, cr, func(f oracle.Fields, pi int, pol DatasetPolicy, seq int64, rowNo int) error {
 			f.Config = config
 			for len(pols) <= pi {
 				pols = append(pols, DatasetPolicy{})
@@ -262,9 +263,9 @@ const rowChunk = 4096
 
 // readDatasetFile calls fn for each row of one dataset file whose policy_index is below
 // r.Policies (0: every row), skipping the row groups whose statistics say they hold none,
-// and reading only the columns r needs, with cr.
-func readDatasetFile(path string, r DatasetRead, cr *colReader, fn func(f oracle.Fields, pi int, pol DatasetPolicy, seq int64, rowNo int) error) (err error) {
-	pf, err := file.OpenParquetFile(path, false)
+// and reading only the columns r needs, with cr; md is its footer, already read.
+func readDatasetFile(path string, md *metadata.FileMetaData, r DatasetRead, cr *colReader, fn func(f oracle.Fields, pi int, pol DatasetPolicy, seq int64, rowNo int) error) (err error) {
+	pf, err := file.OpenParquetFile(path, false, file.WithMetadata(md))
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
@@ -560,21 +561,24 @@ func DatasetFiles(dir string) ([]string, error) {
 // checkManifests refuses files whose manifests disagree (the shard aside), naming the
 // field and two files. Every file must stay inside dir (no link out) and be a regular file
 // (a named pipe would block the read forever): ingest.CheckRooted, before it is opened.
-func checkManifests(dir string, paths []string) error {
+// It returns each file's footer, which the reader then need not parse again.
+func checkManifests(dir string, paths []string) ([]*metadata.FileMetaData, error) {
 	var first *Manifest
 	firstPath := ""
-	for _, path := range paths {
+	mds := make([]*metadata.FileMetaData, len(paths))
+	for k, path := range paths {
 		if err := ingest.CheckRooted(dir, path); err != nil {
-			return err
+			return nil, err
 		}
 		pf, err := file.OpenParquetFile(path, false)
 		if err != nil {
-			return fmt.Errorf("%s: %w", path, err)
+			return nil, fmt.Errorf("%s: %w", path, err)
 		}
+		mds[k] = pf.MetaData()
 		m, err := readManifest(pf)
 		pf.Close()
 		if err != nil {
-			return fmt.Errorf("%s: %w", path, err)
+			return nil, fmt.Errorf("%s: %w", path, err)
 		}
 		switch {
 		case firstPath == "":
@@ -584,12 +588,12 @@ func checkManifests(dir string, paths []string) error {
 			if m != nil {
 				withOut = firstPath
 			}
-			return fmt.Errorf("%s: no manifest (%s metadata), unlike the other files of %s: shards written by different versions of score cannot be checked against each other; score them again together", withOut, ManifestKey, dir)
+			return nil, fmt.Errorf("%s: no manifest (%s metadata), unlike the other files of %s: shards written by different versions of score cannot be checked against each other; score them again together", withOut, ManifestKey, dir)
 		case m != nil:
 			if d := first.diff(m); d != "" {
-				return fmt.Errorf("%s and %s were scored differently: %s; read together only shards of one scoring (the same input, bench, policies, --infra-failures, --dedupe and --shard N)", firstPath, path, d)
+				return nil, fmt.Errorf("%s and %s were scored differently: %s; read together only shards of one scoring (the same input, bench, policies, --infra-failures, --dedupe and --shard N)", firstPath, path, d)
 			}
 		}
 	}
-	return nil
+	return mds, nil
 }
