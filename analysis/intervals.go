@@ -36,7 +36,7 @@ func (r *Release) ProtocolsPresent() []ingest.Protocol {
 // intervals (SummaryIntervals), so the figure and the table agree.
 func (r *Release) ProtocolECS(o StatOptions) ([]ingest.Protocol, [][]Estimate, error) {
 	protos := r.ProtocolsPresent()
-	cis, err := r.SummaryIntervals(o)
+	cis, err := r.ProtocolIntervals(o)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -77,22 +77,52 @@ type SummaryCI struct {
 // so). Each is its own small column-sum statistic, so its units fall into few value
 // classes.
 func (r *Release) SummaryIntervals(o StatOptions) ([]SummaryCI, error) {
-	// T2, T8 and the ECS figure all ask for them: computed once per options (Workers never
-	// changes them), and once for the releases that share these verdicts (sharing).
+	return r.summaryCached(o, true)
+}
+
+// ProtocolIntervals is SummaryIntervals without the domains' intervals (ByDomain is nil):
+// what T2 and the ECS figure read. The domains' resamples are about as many as the
+// rest, so a command that shows no domain does not draw them; SummaryIntervals later
+// adds them to these, which are the same values.
+func (r *Release) ProtocolIntervals(o StatOptions) ([]SummaryCI, error) {
+	return r.summaryCached(o, false)
+}
+
+// summaryKey caches the intervals without the domains' (SummaryIntervals caches the whole
+// under the options themselves).
+type summaryKey struct{ o StatOptions }
+
+// summaryCached is SummaryIntervals (domains) or ProtocolIntervals, computed once per
+// options: T2, T8 and the ECS figure all ask for them. Workers never changes them, and
+// each interval has a stream of its own, so the domains' can be added later.
+func (r *Release) summaryCached(o StatOptions, domains bool) ([]SummaryCI, error) {
 	k := o
 	k.Workers = 0
 	if c, ok := r.cache.Load(k); ok {
-		return c.([]SummaryCI), nil
+		return c.([]SummaryCI), nil // with the domains: serves both
 	}
-	out, err := r.summaryIntervals(o)
+	var core []SummaryCI
+	if c, ok := r.cache.Load(summaryKey{k}); ok {
+		core = c.([]SummaryCI)
+	} else {
+		var err error
+		if core, err = r.summaryIntervals(o); err != nil {
+			return nil, err
+		}
+		r.cache.Store(summaryKey{k}, core)
+	}
+	if !domains {
+		return core, nil
+	}
+	out, err := r.domainIntervals(core, o)
 	if err == nil {
 		r.cache.Store(k, out)
 	}
 	return out, err
 }
 
+// summaryIntervals computes SummaryCI for every configuration but its ByDomain.
 func (r *Release) summaryIntervals(o StatOptions) ([]SummaryCI, error) {
-	t := r.unitTable()
 	const nP = int(ingest.NumProtocols)
 	one := func(v *Record, add func(int)) { add(0) }
 	byProto := func(v *Record, add func(int)) {
@@ -100,6 +130,7 @@ func (r *Release) summaryIntervals(o StatOptions) ([]SummaryCI, error) {
 			add(int(v.Protocol()))
 		}
 	}
+	t := r.unitTable()
 	byDomain := func(v *Record, add func(int)) {
 		if d := t.domainOf(v); d >= 0 {
 			add(d)
@@ -116,7 +147,7 @@ func (r *Release) summaryIntervals(o StatOptions) ([]SummaryCI, error) {
 	for _, s := range r.Summarize(r.main) {
 		cv := r.mainOf(s.Config) // the main verdicts' cell of the configuration
 		stream := summaryStream(s.Config)
-		ci := SummaryCI{Config: s.Config, ByDomain: make([]Estimate, len(r.domains))}
+		ci := SummaryCI{Config: s.Config}
 		est, err := r.ratesCI(cv, nil, one, 1, nil, stream, o)
 		if err != nil {
 			return nil, err
@@ -140,18 +171,34 @@ func (r *Release) summaryIntervals(o StatOptions) ([]SummaryCI, error) {
 			}
 			ci.ByProtocol[p] = est[0]
 		}
+		out = append(out, ci)
+	}
+	return out, nil
+}
+
+// domainIntervals is a copy of core (summaryIntervals) with each configuration's
+// ByDomain.
+func (r *Release) domainIntervals(core []SummaryCI, o StatOptions) ([]SummaryCI, error) {
+	t := r.unitTable()
+	one := func(v *Record, add func(int)) { add(0) }
+	out := slices.Clone(core)
+	for i, s := range r.Summarize(r.main) {
+		ci := &out[i]
+		cv := r.mainOf(s.Config)
+		stream := summaryStream(s.Config)
+		ci.ByDomain = make([]Estimate, len(r.domains))
 		for d, name := range r.domains {
 			ci.ByDomain[d] = nanEstimate()
 			if s.ByDomain[d].Den == 0 {
 				continue
 			}
 			inDomain := func(v *Record) bool { return t.domainOf(v) == d }
-			if est, err = r.ratesCI(cv, inDomain, one, 1, nil, stream+"/"+name, o); err != nil {
+			est, err := r.ratesCI(cv, inDomain, one, 1, nil, stream+"/"+name, o)
+			if err != nil {
 				return nil, err
 			}
 			ci.ByDomain[d] = est[0]
 		}
-		out = append(out, ci)
 	}
 	return out, nil
 }

@@ -80,7 +80,7 @@ func TestStrategyArmsPaired(t *testing.T) {
 
 // TestSummaryIntervals checks T2's intervals on the built-in release: every estimate is
 // Summarize's (ECS, P-M, D-M, each protocol and domain), lies in its interval, and the
-// intervals do not depend on the worker count.
+// intervals do not depend on the worker count, nor on whether ProtocolIntervals came first.
 func TestSummaryIntervals(t *testing.T) {
 	if testing.Short() {
 		t.Skip("scores the built-in release")
@@ -94,11 +94,29 @@ func TestSummaryIntervals(t *testing.T) {
 	}
 	// -j 2 on a release of its own (its own interval cache) with the memo emptied: both
 	// would otherwise answer with the -j 1 intervals.
+	// Its protocols' intervals first (ProtocolIntervals, no domains), to which
+	// SummaryIntervals then adds the domains'.
 	resetRateMemo()
 	o.Workers = 2
-	again, err := releaseOfRecords(r, slices.Clone(r.Verdicts), r.Policy).SummaryIntervals(o)
+	r2 := releaseOfRecords(r, slices.Clone(r.Verdicts), r.Policy)
+	core, err := r2.ProtocolIntervals(o)
 	if err != nil {
 		t.Fatal(err)
+	}
+	again, err := r2.SummaryIntervals(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range core {
+		c, a := core[i], again[i]
+		same := c.ByDomain == nil && len(a.ByDomain) == len(r.Domains())
+		for k, e := range append([]Estimate{c.ECS, c.PM, c.DM}, c.ByProtocol[:]...) {
+			e2 := append([]Estimate{a.ECS, a.PM, a.DM}, a.ByProtocol[:]...)[k]
+			same = same && (e.X == e2.X || math.IsNaN(e.X) && math.IsNaN(e2.X)) && (e.Lo == e2.Lo || math.IsNaN(e.Lo) && math.IsNaN(e2.Lo)) && (e.Hi == e2.Hi || math.IsNaN(e.Hi) && math.IsNaN(e2.Hi))
+		}
+		if !same {
+			t.Errorf("%s: ProtocolIntervals %+v, SummaryIntervals %+v", c.Config, c, a)
+		}
 	}
 	sums := r.Summarize(r.Main())
 	if len(cis) != len(sums) || len(cis) != 10 {

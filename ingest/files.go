@@ -20,23 +20,40 @@ const MaxBenchFileBytes = 512 << 20
 
 // ReadLimited reads a whole file, refusing one larger than max bytes.
 func ReadLimited(path string, max int64) ([]byte, error) {
-	// Stat before opening: opening a named pipe would block until a writer comes.
-	if st, err := os.Stat(path); err != nil {
-		return nil, err
-	} else if err := regularFile(st); err != nil {
-		return nil, err
-	}
-	f, err := os.Open(path)
+	f, st, err := openRegular(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	st, err := f.Stat() // what was opened, not what the name was a moment ago
-	if err != nil {
-		return nil, err
+	return readOpened(f, st, max)
+}
+
+// openRegular opens path for reading when it is a regular file, and says what was opened.
+func openRegular(path string) (*os.File, os.FileInfo, error) {
+	// Stat before opening: opening a named pipe would block until a writer comes.
+	if st, err := os.Stat(path); err != nil {
+		return nil, nil, err
 	} else if err := regularFile(st); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	st, err := f.Stat() // what was opened, not what the name was a moment ago
+	if err == nil {
+		err = regularFile(st)
+	}
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	return f, st, nil
+}
+
+// readOpened reads the rest of f (opened by openRegular, st its FileInfo), refusing more
+// than max bytes.
+func readOpened(f *os.File, st os.FileInfo, max int64) ([]byte, error) {
 	// Sized by the file (one more byte to see the end), not grown from 512 bytes: a
 	// bench's catalogs are megabytes, and each growth clears and copies its buffer.
 	var buf bytes.Buffer
@@ -89,19 +106,29 @@ func CheckRooted(root, path string) error {
 	return nil
 }
 
-// ReadJSONObject reads a file holding one JSON object.
+// ReadJSONObject reads a file holding one JSON object. The file's bytes are parsed
+// where they lie when the system can map them (withFileBytes): the decoded values copy
+// what they keep, and a bench's catalogs, megabytes each, are then neither copied nor
+// given fresh memory of their own in every process.
 func ReadJSONObject(path string) (*jsonv.Object, *Problem) {
-	data, err := ReadLimited(path, MaxBenchFileBytes)
+	var o *jsonv.Object
+	var prob *Problem
+	err := withFileBytes(path, MaxBenchFileBytes, func(data []byte) {
+		v, err := jsonv.NewDecoder().Parse(data)
+		if err != nil {
+			prob = &Problem{File: path, Line: LineOf(data, err), Msg: "invalid JSON: " + err.Error()}
+			return
+		}
+		var ok bool
+		if o, ok = v.(*jsonv.Object); !ok {
+			prob = &Problem{File: path, Msg: "must hold a JSON object, got " + TypeName(v)}
+		}
+	})
 	if err != nil {
 		return nil, &Problem{File: path, Msg: err.Error()}
 	}
-	v, err := jsonv.NewDecoder().Parse(data)
-	if err != nil {
-		return nil, &Problem{File: path, Line: LineOf(data, err), Msg: "invalid JSON: " + err.Error()}
-	}
-	o, ok := v.(*jsonv.Object)
-	if !ok {
-		return nil, &Problem{File: path, Msg: "must hold a JSON object, got " + TypeName(v)}
+	if prob != nil {
+		return nil, prob
 	}
 	return o, nil
 }

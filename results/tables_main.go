@@ -42,7 +42,7 @@ func buildT2(in *Input) (*Table, error) {
 	for p := ingest.Legacy; p < ingest.NumProtocols; p++ {
 		t.Columns = append(t.Columns, rateCol(o, p.String(), p.Label()))
 	}
-	cis, err := r.SummaryIntervals(o)
+	cis, err := r.ProtocolIntervals(o)
 	if err != nil {
 		return nil, err
 	}

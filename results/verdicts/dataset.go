@@ -1,7 +1,6 @@
 package verdicts
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"net/url"
@@ -10,13 +9,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/apache/arrow-go/v18/arrow"
-	"github.com/apache/arrow-go/v18/arrow/array"
-	"github.com/apache/arrow-go/v18/arrow/memory"
-	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/metadata"
-	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/oracle"
 	"github.com/sabench/sabench-stats/results/fsx"
@@ -160,7 +154,8 @@ func ReadDatasetWith(dir string, r DatasetRead) ([]DatasetPolicy, [][]oracle.Ver
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := checkManifests(dir, paths); err != nil {
+	mds, err := checkManifests(dir, paths)
+	if err != nil {
 		return nil, nil, err
 	}
 	total, err := shardTotal(dir)
@@ -177,13 +172,14 @@ func ReadDatasetWith(dir string, r DatasetRead) ([]DatasetPolicy, [][]oracle.Ver
 	// (a verdict is large); the episodes' identities come from slabs for the same reason.
 	var byPol [][][]row
 	var idSlab []episodeID
-	for _, path := range paths {
+	cr := newColReader() // one for every file: their string columns share their few values
+	for k, path := range paths {
 		part := filepath.Base(filepath.Dir(path))
 		config, err := url.PathUnescape(strings.TrimPrefix(part, "config="))
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: partition %q: %v", path, part, err)
 		}
-		err = readDatasetFile(path, r, func(f oracle.Fields, pi int, pol DatasetPolicy, seq int64, rowNo int) error {
+		err = readDatasetFile(path, mds[k], r, cr, func(f oracle.Fields, pi int, pol DatasetPolicy, seq int64, rowNo int) error {
 			f.Config = config
 			for len(pols) <= pi {
 				pols = append(pols, DatasetPolicy{})
@@ -267,9 +263,9 @@ const rowChunk = 4096
 
 // readDatasetFile calls fn for each row of one dataset file whose policy_index is below
 // r.Policies (0: every row), skipping the row groups whose statistics say they hold none,
-// and reading only the columns r needs.
-func readDatasetFile(path string, r DatasetRead, fn func(f oracle.Fields, pi int, pol DatasetPolicy, seq int64, rowNo int) error) (err error) {
-	pf, err := file.OpenParquetFile(path, false)
+// and reading only the columns r needs, with cr; md is its footer, already read.
+func readDatasetFile(path string, md *metadata.FileMetaData, r DatasetRead, cr *colReader, fn func(f oracle.Fields, pi int, pol DatasetPolicy, seq int64, rowNo int) error) (err error) {
+	pf, err := file.OpenParquetFile(path, false, file.WithMetadata(md))
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
@@ -279,19 +275,6 @@ func readDatasetFile(path string, r DatasetRead, fn func(f oracle.Fields, pi int
 			err = fmt.Errorf("%s: corrupt Parquet file: %v", path, p)
 		}
 	}()
-	// String columns are read as dictionaries: their few distinct values (configurations,
-	// cases, outcomes) are decoded once per row group rather than copied for every row.
-	props := pqarrow.ArrowReadProperties{BatchSize: pqrows.Batch}
-	sc := pf.MetaData().Schema
-	for i := 0; i < sc.NumColumns(); i++ {
-		if sc.Column(i).PhysicalType() == parquet.Types.ByteArray {
-			props.SetReadDict(i, true)
-		}
-	}
-	fr, err := pqarrow.NewFileReader(pf, props, memory.DefaultAllocator)
-	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
 	want := r.Policies
 	groups, first := wantedGroups(pf, want)
 	if len(groups) == 0 {
@@ -304,34 +287,35 @@ func readDatasetFile(path string, r DatasetRead, fn func(f oracle.Fields, pi int
 	for _, uc := range usageColumns {
 		skip[uc.name] = r.NoUsage
 	}
-	var leaves []int
-	for i := range fr.Manifest.Fields {
-		if f := &fr.Manifest.Fields[i]; !skip[f.Field.Name] && f.IsLeaf() {
-			leaves = append(leaves, f.ColIndex)
-		}
-	}
-	rr, err := fr.GetRecordReader(context.Background(), leaves, groups)
+	kinds, err := columnKinds(pf)
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	defer rr.Release()
+	sc := pf.MetaData().Schema
+	rows := &datasetRows{path: path, cols: make([]*colData, len(datasetColumns))}
 	rowNo := first // rows before the first group read: row numbers stay the file's
-	for rr.Next() {
-		rec := rr.RecordBatch()
-		// The batch's columns by their datasetColumns position, looked up once per batch
-		// rather than by name on every row; nil where skipped.
-		byName := map[string]arrow.Array{}
-		for i, f := range rec.Schema().Fields() {
-			byName[f.Name] = rec.Column(i)
+	for _, g := range groups {
+		rg := pf.RowGroup(g)
+		n := int(rg.NumRows())
+		if n == 0 {
+			continue
 		}
-		cols := make([]arrow.Array, len(datasetColumns))
 		for ci, c := range datasetColumns {
-			if cols[ci] = byName[c.Name]; cols[ci] == nil && !skip[c.Name] {
+			rows.cols[ci] = nil
+			leaf, kind := sc.ColumnIndexByName(c.Name), kinds[c.Name]
+			if skip[c.Name] {
+				continue
+			}
+			if leaf < 0 || kind == kindNone {
 				return fmt.Errorf("%s: no column %q (not a verdict dataset file)", path, c.Name)
 			}
+			d, err := cr.read(rg, ci, leaf, kind, n)
+			if err != nil {
+				return fmt.Errorf("%s: column %s: %w", path, c.Name, err)
+			}
+			rows.cols[ci] = d
 		}
-		rows := &datasetRows{path: path, cols: cols}
-		for i := 0; i < int(rec.NumRows()); i++ {
+		for i := range n {
 			rowNo++
 			f, pi, pol, seq, err := rows.row(i, rowNo)
 			if err != nil {
@@ -344,9 +328,6 @@ func readDatasetFile(path string, r DatasetRead, fn func(f oracle.Fields, pi int
 				return fmt.Errorf("%s: row %d: %w", path, rowNo, err)
 			}
 		}
-	}
-	if err := rr.Err(); err != nil && err != io.EOF {
-		return fmt.Errorf("%s: %w", path, err)
 	}
 	return nil
 }
@@ -405,11 +386,11 @@ func datasetColumn(name string) int {
 	panic("verdicts: no dataset column " + name)
 }
 
-// datasetRows decodes the rows of one record batch of a dataset file; bad is the first
+// datasetRows decodes the rows of one row group of a dataset file; bad is the first
 // column of the wrong type met on the current row.
 type datasetRows struct {
 	path     string
-	cols     []arrow.Array // by datasetColumns position; nil where skipped
+	cols     []*colData // by datasetColumns position; nil where skipped
 	i, rowNo int
 	bad      error
 }
@@ -418,55 +399,30 @@ func (r *datasetRows) str(c int) string {
 	if r.cols[c] == nil {
 		return "" // skipped
 	}
-	s, _, ok := stringAt(r.cols[c], r.i)
+	s, _, ok := r.cols[c].stringAt(r.i)
 	if !ok {
 		r.bad = fmt.Errorf("%s: row %d: column %s: not a string column", r.path, r.rowNo, datasetColumns[c].Name)
 	}
 	return s
 }
 
-// stringAt is row i of a string column, plain or dictionary-encoded (readDatasetFile
-// reads them as dictionaries); ok is false for any other column.
-func stringAt(col arrow.Array, i int) (s string, null, ok bool) {
-	switch a := col.(type) {
-	case *array.String:
-		if a.IsNull(i) {
-			return "", true, true
-		}
-		return a.Value(i), false, true
-	case *array.Dictionary:
-		// The type, not the dictionary: a column with no value may come without one,
-		// which Dictionary() would dereference.
-		if a.DataType().(*arrow.DictionaryType).ValueType.ID() != arrow.STRING {
-			return "", false, false
-		}
-		if a.IsNull(i) {
-			return "", true, true
-		}
-		return a.Dictionary().(*array.String).Value(a.GetValueIndex(i)), false, true
-	}
-	return "", false, false
-}
-
 func (r *datasetRows) num(c int, null int64) int64 {
-	switch a := r.cols[c].(type) {
-	case *array.Int64:
-		if a.IsNull(r.i) {
+	if d := r.cols[c]; d != nil && d.kind == kindInt {
+		if d.null[r.i] {
 			return null
 		}
-		return a.Value(r.i)
+		return d.i64[r.i]
 	}
 	r.bad = fmt.Errorf("%s: row %d: column %s: not an int64 column", r.path, r.rowNo, datasetColumns[c].Name)
 	return 0
 }
 
 func (r *datasetRows) flag(c int) (bool, bool) {
-	switch a := r.cols[c].(type) {
-	case *array.Boolean:
-		if a.IsNull(r.i) {
+	if d := r.cols[c]; d != nil && d.kind == kindBool {
+		if d.null[r.i] {
 			return false, false
 		}
-		return a.Value(r.i), true
+		return d.b[r.i], true
 	}
 	r.bad = fmt.Errorf("%s: row %d: column %s: not a boolean column", r.path, r.rowNo, datasetColumns[c].Name)
 	return false, false
@@ -491,17 +447,16 @@ func (r *datasetRows) row(i, rowNo int) (f oracle.Fields, pi int64, pol DatasetP
 		MissingAtCheckpoint: b(colMissingAtCheckpoint), ExecutedCommits: int(num(colExecutedCommits, 0)), TrustedKeys: b(colTrustedKeys),
 		ToolsBeforeAttempt: uint64(num(colToolsBeforeAttempt, 0)), Official: -1}
 	// outcome "" (not null) on a scored row is the evaluator's empty outcome.
-	if s, null, ok := stringAt(r.cols[colOutcome], i); ok && !f.Excluded && !null && s == "" {
+	if s, null, ok := r.cols[colOutcome].stringAt(i); ok && !f.Excluded && !null && s == "" {
 		f.EmptyOutcome = true
 	}
 	for k, uc := range usageColumns {
-		if r.cols[colUsage[k]] == nil {
+		switch d := r.cols[colUsage[k]]; {
+		case d == nil:
 			continue // skipped
-		}
-		switch a := r.cols[colUsage[k]].(type) {
-		case *array.Float64:
-			if !a.IsNull(i) {
-				*uc.dst(&f.Usage), f.Usage.Known = a.Value(i), f.Usage.Known|uc.bit
+		case d.kind == kindFloat:
+			if !d.null[i] {
+				setUsage(&f.Usage, uc.bit, d.f64[i])
 			}
 		default:
 			r.bad = fmt.Errorf("%s: row %d: column %s: not a double column", r.path, rowNo, uc.name)
@@ -524,6 +479,24 @@ func (r *datasetRows) row(i, rowNo int) (f oracle.Fields, pi int64, pol DatasetP
 		return f, 0, pol, 0, fmt.Errorf("%s: row %d: policy_index %d, seq %d: want small non-negative numbers", r.path, rowNo, pi, seq)
 	}
 	return f, pi, pol, seq, nil
+}
+
+// setUsage sets the usage field of bit to x. A switch, not usageColumns' dst: a call
+// through a func value would move every row's Fields to the heap (336 bytes a row).
+func setUsage(u *oracle.Usage, bit uint8, x float64) {
+	switch bit {
+	case oracle.UsageCost:
+		u.CostUSD = x
+	case oracle.UsageInput:
+		u.InputTokens = x
+	case oracle.UsageOutput:
+		u.OutputTokens = x
+	case oracle.UsageWall:
+		u.WallSeconds = x
+	default:
+		return
+	}
+	u.Known |= bit
 }
 
 // IsDatasetDir reports whether an output path names a directory (an existing one, a
@@ -588,21 +561,24 @@ func DatasetFiles(dir string) ([]string, error) {
 // checkManifests refuses files whose manifests disagree (the shard aside), naming the
 // field and two files. Every file must stay inside dir (no link out) and be a regular file
 // (a named pipe would block the read forever): ingest.CheckRooted, before it is opened.
-func checkManifests(dir string, paths []string) error {
+// It returns each file's footer, which the reader then need not parse again.
+func checkManifests(dir string, paths []string) ([]*metadata.FileMetaData, error) {
 	var first *Manifest
 	firstPath := ""
-	for _, path := range paths {
+	mds := make([]*metadata.FileMetaData, len(paths))
+	for k, path := range paths {
 		if err := ingest.CheckRooted(dir, path); err != nil {
-			return err
+			return nil, err
 		}
 		pf, err := file.OpenParquetFile(path, false)
 		if err != nil {
-			return fmt.Errorf("%s: %w", path, err)
+			return nil, fmt.Errorf("%s: %w", path, err)
 		}
+		mds[k] = pf.MetaData()
 		m, err := readManifest(pf)
 		pf.Close()
 		if err != nil {
-			return fmt.Errorf("%s: %w", path, err)
+			return nil, fmt.Errorf("%s: %w", path, err)
 		}
 		switch {
 		case firstPath == "":
@@ -612,12 +588,12 @@ func checkManifests(dir string, paths []string) error {
 			if m != nil {
 				withOut = firstPath
 			}
-			return fmt.Errorf("%s: no manifest (%s metadata), unlike the other files of %s: shards written by different versions of score cannot be checked against each other; score them again together", withOut, ManifestKey, dir)
+			return nil, fmt.Errorf("%s: no manifest (%s metadata), unlike the other files of %s: shards written by different versions of score cannot be checked against each other; score them again together", withOut, ManifestKey, dir)
 		case m != nil:
 			if d := first.diff(m); d != "" {
-				return fmt.Errorf("%s and %s were scored differently: %s; read together only shards of one scoring (the same input, bench, policies, --infra-failures, --dedupe and --shard N)", firstPath, path, d)
+				return nil, fmt.Errorf("%s and %s were scored differently: %s; read together only shards of one scoring (the same input, bench, policies, --infra-failures, --dedupe and --shard N)", firstPath, path, d)
 			}
 		}
 	}
-	return nil
+	return mds, nil
 }

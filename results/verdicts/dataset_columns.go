@@ -1,0 +1,195 @@
+package verdicts
+
+import (
+	"fmt"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/parquet"
+	"github.com/apache/arrow-go/v18/parquet/file"
+	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+)
+
+// A dataset file's columns are read with the Parquet column readers, one row group's
+// column at a time, rather than as Arrow record batches: a command that reads a dataset
+// reads a few thousand rows per file, and building Arrow arrays (dictionaries hashed
+// again, buffers for every column) cost more than decoding the values.
+
+// colKind is what a column holds as the dataset reader takes it: by the Arrow type the
+// column converts to, as an Arrow reader of the file sees it, so that a column of
+// another type is refused, whatever its physical type.
+type colKind uint8
+
+const (
+	kindNone   colKind = iota // no such column
+	kindString                // string, or a dictionary of strings
+	kindInt                   // int64
+	kindBool                  // boolean
+	kindFloat                 // float64
+	kindOther                 // any other type: every accessor refuses it
+)
+
+// columnKinds is the kind of each top-level column of a file, by name.
+func columnKinds(pf *file.Reader) (map[string]colKind, error) {
+	as, err := pqarrow.FromParquet(pf.MetaData().Schema, &pqarrow.ArrowReadProperties{}, pf.MetaData().KeyValueMetadata())
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]colKind{}
+	for _, f := range as.Fields() {
+		t := f.Type
+		if d, ok := t.(*arrow.DictionaryType); ok {
+			t = d.ValueType
+			if t.ID() != arrow.STRING {
+				out[f.Name] = kindOther
+				continue
+			}
+		}
+		switch t.ID() {
+		case arrow.STRING:
+			out[f.Name] = kindString
+		case arrow.INT64:
+			out[f.Name] = kindInt
+		case arrow.BOOL:
+			out[f.Name] = kindBool
+		case arrow.FLOAT64:
+			out[f.Name] = kindFloat
+		default:
+			out[f.Name] = kindOther
+		}
+	}
+	return out, nil
+}
+
+// colData is one column of a row group, decoded: by row, whether it is null and its
+// value in the slice of its kind.
+type colData struct {
+	kind colKind
+	null []bool
+	str  []string
+	i64  []int64
+	b    []bool
+	f64  []float64
+}
+
+// stringAt is row i of a string column; ok is false for a column of another kind.
+func (d *colData) stringAt(i int) (s string, null, ok bool) {
+	if d == nil || d.kind != kindString {
+		return "", false, false
+	}
+	if d.null[i] {
+		return "", true, true // the buffer holds an earlier row group's value here
+	}
+	return d.str[i], false, true
+}
+
+// colReader decodes the columns of row groups into buffers it reuses from column to
+// column and file to file (a fresh buffer for each is mostly page faults): a column's
+// values live until the next row group is read, the strings they hold (interned) for good.
+type colReader struct {
+	cols   map[int]*colData // by datasetColumns position
+	intern map[string]string
+	def    []int16
+	bytes  []parquet.ByteArray
+	i64    []int64
+	b      []bool
+	f64    []float64
+}
+
+func newColReader() *colReader {
+	return &colReader{cols: map[int]*colData{}, intern: map[string]string{}}
+}
+
+// grow is s with length n, its old contents left (every row is written before it is read).
+func grow[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
+}
+
+// read decodes leaf column leaf of a row group of n rows as kind, into the buffers of the
+// dataset column at position pos.
+func (cr *colReader) read(rg *file.RowGroupReader, pos, leaf int, kind colKind, n int) (*colData, error) {
+	ccr, err := rg.Column(leaf)
+	if err != nil {
+		return nil, err
+	}
+	d := cr.cols[pos]
+	if d == nil {
+		d = &colData{}
+		cr.cols[pos] = d
+	}
+	d.kind, d.null = kind, grow(d.null, n)
+	cr.def = grow(cr.def, n)
+	maxDef := ccr.Descriptor().MaxDefinitionLevel()
+	ok := true
+	switch kind {
+	case kindString:
+		if r, is := ccr.(*file.ByteArrayColumnChunkReader); is {
+			d.str, cr.bytes = grow(d.str, n), grow(cr.bytes, n)
+			err = readChunk(n, maxDef, d.null, cr.def, cr.bytes, r.ReadBatchInPage, func(i int, v parquet.ByteArray) {
+				// A page's values are read before the next page is: they may alias it.
+				s, seen := cr.intern[string(v)]
+				if !seen {
+					s = string(v)
+					cr.intern[s] = s
+				}
+				d.str[i] = s
+			})
+		} else {
+			ok = false
+		}
+	case kindInt:
+		if r, is := ccr.(*file.Int64ColumnChunkReader); is {
+			d.i64, cr.i64 = grow(d.i64, n), grow(cr.i64, n)
+			err = readChunk(n, maxDef, d.null, cr.def, cr.i64, r.ReadBatchInPage, func(i int, v int64) { d.i64[i] = v })
+		} else {
+			ok = false
+		}
+	case kindBool:
+		if r, is := ccr.(*file.BooleanColumnChunkReader); is {
+			d.b, cr.b = grow(d.b, n), grow(cr.b, n)
+			err = readChunk(n, maxDef, d.null, cr.def, cr.b, r.ReadBatchInPage, func(i int, v bool) { d.b[i] = v })
+		} else {
+			ok = false
+		}
+	case kindFloat:
+		if r, is := ccr.(*file.Float64ColumnChunkReader); is {
+			d.f64, cr.f64 = grow(d.f64, n), grow(cr.f64, n)
+			err = readChunk(n, maxDef, d.null, cr.def, cr.f64, r.ReadBatchInPage, func(i int, v float64) { d.f64[i] = v })
+		} else {
+			ok = false
+		}
+	}
+	if !ok {
+		d.kind = kindOther // an Arrow type its physical type does not give: refused
+	}
+	if err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// readChunk reads the n rows of a flat column chunk page by page (read: a column reader's
+// ReadBatchInPage) into vals and def (each at least n long), marking nulls and calling set
+// with each row's value.
+func readChunk[T any](n int, maxDef int16, null []bool, def []int16, vals []T, read func(batch int64, vals []T, def, rep []int16) (int64, int, error), set func(i int, v T)) error {
+	for row := 0; row < n; {
+		lv, _, err := read(int64(n-row), vals, def[row:], nil)
+		if err != nil {
+			return err
+		}
+		if lv == 0 {
+			return fmt.Errorf("%d of the row group's %d rows", row, n)
+		}
+		v := 0
+		for i := row; i < row+int(lv); i++ {
+			if null[i] = maxDef > 0 && def[i] < maxDef; !null[i] {
+				set(i, vals[v])
+				v++
+			}
+		}
+		row += int(lv)
+	}
+	return nil
+}
