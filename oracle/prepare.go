@@ -29,8 +29,13 @@ type Prepared struct {
 
 	rulesByTool []toolRules // in the order of the tools' first rule
 	deltas      map[string]*delta
-	deltaByTool map[string][]*delta // parsed delta keys per tool, in spec order
 	ruleArgs    map[string][]*jsonv.Object
+	// deltaByTool lists the deltas whose key's arguments parse as an object, per tool, in
+	// spec order (deltasOf). Only the walks' fallbacks read them (a result reference to
+	// resolve, a claimed key that is not the call's own), which most cases' episodes
+	// never reach, so the keys are parsed when one first does.
+	deltaByTool     map[string][]*delta
+	deltaByToolOnce sync.Once
 
 	frozen   bool
 	shared   bool                 // metadata.evidence_scope == "shared_world"
@@ -207,7 +212,6 @@ func (p *Prepared) prepareEvidence(spec *casespec.Spec) {
 	p.frozen = spec.EvidenceMode == "frozen"
 	p.shared = spec.EvidenceScope == "shared_world"
 	p.deltas = map[string]*delta{}
-	p.deltaByTool = map[string][]*delta{}
 	if spec.Deltas != nil {
 		schemas := schemaByPredicate(spec.EvidenceSchema)
 		for i, k := range spec.Deltas.Keys {
@@ -222,18 +226,34 @@ func (p *Prepared) prepareEvidence(spec *casespec.Spec) {
 				}
 				d.facts = specFactsOf(objs)
 			}
-			if tool, rest, ok := strings.Cut(k, ":"); ok && tool != "" {
+			if tool, _, ok := strings.Cut(k, ":"); ok && tool != "" {
 				d.tool = tool
-				if ao, err := jsonv.ParseObject([]byte(rest)); err == nil {
-					d.args = ao
-				}
 			}
 			p.deltas[k] = d
-			if d.args != nil {
+		}
+	}
+}
+
+// deltasOf returns the deltas of tool whose key's arguments parse as an object (with
+// delta.args set), in spec order; the keys are parsed at the first call.
+func (p *Prepared) deltasOf(tool string) []*delta {
+	p.deltaByToolOnce.Do(func() {
+		p.deltaByTool = map[string][]*delta{}
+		if p.spec.Deltas == nil {
+			return
+		}
+		for _, k := range p.spec.Deltas.Keys {
+			d := p.deltas[k]
+			if d == nil || d.tool == "" {
+				continue
+			}
+			if ao, err := jsonv.ParseObject([]byte(k[len(d.tool)+1:])); err == nil {
+				d.args = ao
 				p.deltaByTool[d.tool] = append(p.deltaByTool[d.tool], d)
 			}
 		}
-	}
+	})
+	return p.deltaByTool[tool]
 }
 
 // prepareWorkflow indexes the workflow's commits (by id, their action tools, their
