@@ -29,7 +29,6 @@ type Prepared struct {
 
 	rulesByTool []toolRules // in the order of the tools' first rule
 	deltas      map[string]*delta
-	ruleArgs    map[string][]*jsonv.Object
 	// deltaByTool lists the deltas whose key's arguments parse as an object, per tool, in
 	// spec order (deltasOf). Only the walks' fallbacks read them (a result reference to
 	// resolve, a claimed key that is not the call's own), which most cases' episodes
@@ -196,7 +195,6 @@ func (p *Prepared) prepareInfo(spec *casespec.Spec) {
 // prepareEvidence indexes the evidence rules by tool and the evidence deltas by key and by
 // tool, with their facts' predicates looked up and their schema errors found once.
 func (p *Prepared) prepareEvidence(spec *casespec.Spec) {
-	p.ruleArgs = map[string][]*jsonv.Object{}
 	for i := range spec.EvidenceRules {
 		r := &spec.EvidenceRules[i]
 		j := slices.IndexFunc(p.rulesByTool, func(t toolRules) bool { return t.tool == r.Tool })
@@ -205,9 +203,6 @@ func (p *Prepared) prepareEvidence(spec *casespec.Spec) {
 			p.rulesByTool = append(p.rulesByTool, toolRules{tool: r.Tool})
 		}
 		p.rulesByTool[j].rules = append(p.rulesByTool[j].rules, prepRule{r, specFactsOf(r.Facts)})
-		if ao, ok := r.ArgsMatch.(*jsonv.Object); ok {
-			p.ruleArgs[r.Tool] = append(p.ruleArgs[r.Tool], ao)
-		}
 	}
 	p.frozen = spec.EvidenceMode == "frozen"
 	p.shared = spec.EvidenceScope == "shared_world"

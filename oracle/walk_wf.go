@@ -598,8 +598,10 @@ func (p *Prepared) resolveV2(tool string, requested *jsonv.Object, e *ev) (*json
 			match = c
 		}
 	}
-	for _, c := range p.ruleArgs[tool] {
-		consider(c)
+	for _, r := range p.rulesFor(tool) {
+		if c, ok := r.ArgsMatch.(*jsonv.Object); ok {
+			consider(c)
+		}
 	}
 	for _, d := range p.deltasOf(tool) {
 		consider(d.args)
