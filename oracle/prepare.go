@@ -209,17 +209,31 @@ func (p *Prepared) prepareEvidence(spec *casespec.Spec) {
 	p.deltas = map[string]*delta{}
 	if spec.Deltas != nil {
 		schemas := schemaByPredicate(spec.EvidenceSchema)
+		// The deltas and their facts are carved from one allocation each, not one or two
+		// per delta: every process compiles each case it meets.
+		ds := make([]delta, len(spec.Deltas.Keys))
+		n := 0
+		for _, v := range spec.Deltas.Values {
+			if l, ok := v.([]any); ok {
+				n += len(l)
+			}
+		}
+		slab := make([]specFact, 0, n)
+		var objs []*jsonv.Object
 		for i, k := range spec.Deltas.Keys {
-			d := &delta{key: k, rawFacts: spec.Deltas.Values[i]}
+			d := &ds[i]
+			d.key, d.rawFacts = k, spec.Deltas.Values[i]
 			d.errs = validateEvidenceFacts(d.rawFacts, schemas)
 			if l, ok := d.rawFacts.([]any); ok {
-				var objs []*jsonv.Object
+				objs = objs[:0]
 				for _, f := range l {
 					if fo, ok := f.(*jsonv.Object); ok {
 						objs = append(objs, fo)
 					}
 				}
-				d.facts = specFactsOf(objs)
+				m := len(slab)
+				slab = appendSpecFacts(slab, objs)
+				d.facts = slab[m:len(slab):len(slab)]
 			}
 			if tool, _, ok := strings.Cut(k, ":"); ok && tool != "" {
 				d.tool = tool
