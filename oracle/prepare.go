@@ -91,6 +91,21 @@ type reqCall struct {
 // as the evaluator's information_coverage_results does.
 // It is "required_info_call_%02d" of i+1, without fmt: Prepare names every required call.
 func RequiredCallID(i int) string {
+	if i >= 0 && i < len(requiredCallIDs) {
+		return requiredCallIDs[i]
+	}
+	return requiredCallID(i)
+}
+
+// requiredCallIDs are the first names, made once rather than by every Prepare.
+var requiredCallIDs = func() (ids [16]string) {
+	for i := range ids {
+		ids[i] = requiredCallID(i)
+	}
+	return ids
+}()
+
+func requiredCallID(i int) string {
 	n := strconv.Itoa(i + 1)
 	if len(n) == 1 {
 		n = "0" + n

@@ -1,8 +1,10 @@
 package oracle
 
 import (
+	"bytes"
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -20,14 +22,13 @@ func (p *Prepared) validateCoverageSpec(proto string) []string {
 	s := p.spec
 	var errs []string
 	add := func(msg string) { errs = append(errs, "SPEC_INVALID_INFORMATION_COVERAGE: "+proto+" "+msg) }
-	declared := map[string]bool{}
-	for _, t := range s.InfoTools {
-		declared[t] = true
-	}
+	// Sets as sorted, deduplicated slices: a case is compiled by every process that meets
+	// it, and these few strings do not need a map each.
+	declared := slices.Compact(slices.Sorted(slices.Values(s.InfoTools)))
 	valid := 0
-	var canon []string
-	var buf []byte // one buffer for the texts, not one grown from nothing for each
-	reqTools := map[string]bool{}
+	var buf []byte // the calls' canonical texts, one after another
+	var ends []int // where each text ends in buf
+	var reqTools []string
 	for _, raw := range s.RequiredInfoCalls {
 		o, ok := raw.(*jsonv.Object)
 		if !ok {
@@ -39,27 +40,32 @@ func (p *Prepared) validateCoverageSpec(proto string) []string {
 			continue
 		}
 		valid++
-		buf = jsonv.AppendCanonical(buf[:0], o, true)
-		canon = append(canon, string(buf))
-		reqTools[t] = true
+		buf = jsonv.AppendCanonical(buf, o, true)
+		ends = append(ends, len(buf))
+		reqTools = append(reqTools, t)
 	}
+	slices.Sort(reqTools)
+	reqTools = slices.Compact(reqTools)
 	if len(declared) < 2 {
 		add("requires at least two distinct information tools")
 	}
 	if valid < 2 || valid != len(s.RequiredInfoCalls) || len(reqTools) < 2 {
 		add("requires multiple valid required information calls from at least two tools")
 	}
-	seen := map[string]bool{}
-	dup := false
-	for _, c := range canon {
-		dup = dup || seen[c]
-		seen[c] = true
+	canon := make([][]byte, len(ends))
+	for i, e := range ends {
+		start := 0
+		if i > 0 {
+			start = ends[i-1]
+		}
+		canon[i] = buf[start:e]
 	}
-	if dup {
+	slices.SortFunc(canon, bytes.Compare)
+	if len(slices.CompactFunc(canon, bytes.Equal)) < len(canon) {
 		add("required information calls must be unique")
 	}
-	for t := range reqTools {
-		if !declared[t] {
+	for _, t := range reqTools {
+		if _, found := slices.BinarySearch(declared, t); !found {
 			add("required information calls must use declared info_tools")
 			break
 		}
