@@ -1,7 +1,6 @@
 package oracle
 
 import (
-	"bytes"
 	"fmt"
 	"regexp"
 	"slices"
@@ -24,10 +23,12 @@ func (p *Prepared) validateCoverageSpec(proto string) []string {
 	add := func(msg string) { errs = append(errs, "SPEC_INVALID_INFORMATION_COVERAGE: "+proto+" "+msg) }
 	// Sets as sorted, deduplicated slices: a case is compiled by every process that meets
 	// it, and these few strings do not need a map each.
-	declared := slices.Compact(slices.Sorted(slices.Values(s.InfoTools)))
+	declared := slices.Clone(s.InfoTools)
+	slices.Sort(declared)
+	declared = slices.Compact(declared)
 	valid := 0
-	var buf []byte // the calls' canonical texts, one after another
-	var ends []int // where each text ends in buf
+	var buf []byte // one buffer for the texts, not one grown from nothing for each
+	var canon []string
 	var reqTools []string
 	for _, raw := range s.RequiredInfoCalls {
 		o, ok := raw.(*jsonv.Object)
@@ -40,8 +41,8 @@ func (p *Prepared) validateCoverageSpec(proto string) []string {
 			continue
 		}
 		valid++
-		buf = jsonv.AppendCanonical(buf, o, true)
-		ends = append(ends, len(buf))
+		buf = jsonv.AppendCanonical(buf[:0], o, true)
+		canon = append(canon, string(buf))
 		reqTools = append(reqTools, t)
 	}
 	slices.Sort(reqTools)
@@ -52,16 +53,8 @@ func (p *Prepared) validateCoverageSpec(proto string) []string {
 	if valid < 2 || valid != len(s.RequiredInfoCalls) || len(reqTools) < 2 {
 		add("requires multiple valid required information calls from at least two tools")
 	}
-	canon := make([][]byte, len(ends))
-	for i, e := range ends {
-		start := 0
-		if i > 0 {
-			start = ends[i-1]
-		}
-		canon[i] = buf[start:e]
-	}
-	slices.SortFunc(canon, bytes.Compare)
-	if len(slices.CompactFunc(canon, bytes.Equal)) < len(canon) {
+	slices.Sort(canon)
+	if len(slices.Compact(canon)) < len(canon) {
 		add("required information calls must be unique")
 	}
 	for _, t := range reqTools {
