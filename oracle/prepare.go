@@ -187,6 +187,7 @@ func (p *Prepared) prepareInfo(spec *casespec.Spec) {
 	for _, t := range spec.InfoTools {
 		p.infoTool[t] = struct{}{}
 	}
+	p.required = make([]reqCall, 0, len(spec.RequiredInfoCalls))
 	for i, raw := range spec.RequiredInfoCalls {
 		o, ok := raw.(*jsonv.Object)
 		if !ok {
