@@ -89,3 +89,26 @@ func benchScoreRelease(b *testing.B, pols []Policy, detail []bool) {
 func scoreTimed(p *Prepared, id Verdict, ep *ingest.Episode, pols []Policy, detail []bool, dst []Verdict) []Verdict {
 	return p.ScoreMany(id, ep, pols, detail, dst)
 }
+
+// BenchmarkPrepareRelease compiles the built-in release's cases (721), as every score
+// command does once: on that release a sixth of score's CPU outside decoding. CPU per case.
+func BenchmarkPrepareRelease(b *testing.B) {
+	rel, err := synth.Default()
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	cpu0 := processCPU()
+	n := 0
+	for b.Loop() {
+		for _, c := range rel.Cases {
+			if _, err := Prepare(c); err != nil {
+				b.Fatal(err)
+			}
+			n++
+		}
+	}
+	if cpu := processCPU() - cpu0; cpu > 0 {
+		b.ReportMetric(float64(cpu)/float64(n), "cpu-ns/case")
+	}
+}

@@ -43,15 +43,20 @@ type specFact struct {
 
 // specFactsOf pairs each fact object with its predicate.
 func specFactsOf(l []*jsonv.Object) []specFact {
-	out := make([]specFact, len(l))
-	for i, o := range l {
-		out[i].obj = o
-		out[i].pred, out[i].hasPred = o.Get("predicate")
-		ps, ok := out[i].pred.(string)
-		out[i].post = ok && ps == "postcondition"
-		out[i].name, _ = o.Get("name")
+	return appendSpecFacts(make([]specFact, 0, len(l)), l)
+}
+
+// appendSpecFacts appends the fact objects of l, each paired with its predicate, to dst.
+func appendSpecFacts(dst []specFact, l []*jsonv.Object) []specFact {
+	for _, o := range l {
+		f := specFact{obj: o}
+		f.pred, f.hasPred = o.Get("predicate")
+		ps, ok := f.pred.(string)
+		f.post = ok && ps == "postcondition"
+		f.name, _ = o.Get("name")
+		dst = append(dst, f)
 	}
-	return out
+	return dst
 }
 
 func (f *fact) get(k string) (any, bool) {

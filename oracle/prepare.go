@@ -29,8 +29,12 @@ type Prepared struct {
 
 	rulesByTool []toolRules // in the order of the tools' first rule
 	deltas      map[string]*delta
-	deltaByTool map[string][]*delta // parsed delta keys per tool, in spec order
-	ruleArgs    map[string][]*jsonv.Object
+	// deltaByTool lists the deltas whose key's arguments parse as an object, per tool, in
+	// spec order (deltasOf). Only the walks' fallbacks read them (a result reference to
+	// resolve, a claimed key that is not the call's own), which most cases' episodes
+	// never reach, so the keys are parsed when one first does.
+	deltaByTool     map[string][]*delta
+	deltaByToolOnce sync.Once
 
 	frozen   bool
 	shared   bool                 // metadata.evidence_scope == "shared_world"
@@ -87,6 +91,21 @@ type reqCall struct {
 // as the evaluator's information_coverage_results does.
 // It is "required_info_call_%02d" of i+1, without fmt: Prepare names every required call.
 func RequiredCallID(i int) string {
+	if i >= 0 && i < len(requiredCallIDs) {
+		return requiredCallIDs[i]
+	}
+	return requiredCallID(i)
+}
+
+// requiredCallIDs are the first names, made once rather than by every Prepare.
+var requiredCallIDs = func() (ids [16]string) {
+	for i := range ids {
+		ids[i] = requiredCallID(i)
+	}
+	return ids
+}()
+
+func requiredCallID(i int) string {
 	n := strconv.Itoa(i + 1)
 	if len(n) == 1 {
 		n = "0" + n
@@ -168,6 +187,7 @@ func (p *Prepared) prepareInfo(spec *casespec.Spec) {
 	for _, t := range spec.InfoTools {
 		p.infoTool[t] = struct{}{}
 	}
+	p.required = make([]reqCall, 0, len(spec.RequiredInfoCalls))
 	for i, raw := range spec.RequiredInfoCalls {
 		o, ok := raw.(*jsonv.Object)
 		if !ok {
@@ -191,7 +211,6 @@ func (p *Prepared) prepareInfo(spec *casespec.Spec) {
 // prepareEvidence indexes the evidence rules by tool and the evidence deltas by key and by
 // tool, with their facts' predicates looked up and their schema errors found once.
 func (p *Prepared) prepareEvidence(spec *casespec.Spec) {
-	p.ruleArgs = map[string][]*jsonv.Object{}
 	for i := range spec.EvidenceRules {
 		r := &spec.EvidenceRules[i]
 		j := slices.IndexFunc(p.rulesByTool, func(t toolRules) bool { return t.tool == r.Tool })
@@ -200,40 +219,66 @@ func (p *Prepared) prepareEvidence(spec *casespec.Spec) {
 			p.rulesByTool = append(p.rulesByTool, toolRules{tool: r.Tool})
 		}
 		p.rulesByTool[j].rules = append(p.rulesByTool[j].rules, prepRule{r, specFactsOf(r.Facts)})
-		if ao, ok := r.ArgsMatch.(*jsonv.Object); ok {
-			p.ruleArgs[r.Tool] = append(p.ruleArgs[r.Tool], ao)
-		}
 	}
 	p.frozen = spec.EvidenceMode == "frozen"
 	p.shared = spec.EvidenceScope == "shared_world"
 	p.deltas = map[string]*delta{}
-	p.deltaByTool = map[string][]*delta{}
 	if spec.Deltas != nil {
 		schemas := schemaByPredicate(spec.EvidenceSchema)
+		// The deltas and their facts are carved from one allocation each, not one or two
+		// per delta: every process compiles each case it meets.
+		ds := make([]delta, len(spec.Deltas.Keys))
+		n := 0
+		for _, v := range spec.Deltas.Values {
+			if l, ok := v.([]any); ok {
+				n += len(l)
+			}
+		}
+		slab := make([]specFact, 0, n)
+		var objs []*jsonv.Object
 		for i, k := range spec.Deltas.Keys {
-			d := &delta{key: k, rawFacts: spec.Deltas.Values[i]}
+			d := &ds[i]
+			d.key, d.rawFacts = k, spec.Deltas.Values[i]
 			d.errs = validateEvidenceFacts(d.rawFacts, schemas)
 			if l, ok := d.rawFacts.([]any); ok {
-				var objs []*jsonv.Object
+				objs = objs[:0]
 				for _, f := range l {
 					if fo, ok := f.(*jsonv.Object); ok {
 						objs = append(objs, fo)
 					}
 				}
-				d.facts = specFactsOf(objs)
+				m := len(slab)
+				slab = appendSpecFacts(slab, objs)
+				d.facts = slab[m:len(slab):len(slab)]
 			}
-			if tool, rest, ok := strings.Cut(k, ":"); ok && tool != "" {
+			if tool, _, ok := strings.Cut(k, ":"); ok && tool != "" {
 				d.tool = tool
-				if ao, err := jsonv.ParseObject([]byte(rest)); err == nil {
-					d.args = ao
-				}
 			}
 			p.deltas[k] = d
-			if d.args != nil {
+		}
+	}
+}
+
+// deltasOf returns the deltas of tool whose key's arguments parse as an object (with
+// delta.args set), in spec order; the keys are parsed at the first call.
+func (p *Prepared) deltasOf(tool string) []*delta {
+	p.deltaByToolOnce.Do(func() {
+		p.deltaByTool = map[string][]*delta{}
+		if p.spec.Deltas == nil {
+			return
+		}
+		for _, k := range p.spec.Deltas.Keys {
+			d := p.deltas[k]
+			if d == nil || d.tool == "" {
+				continue
+			}
+			if ao, err := jsonv.ParseObject([]byte(k[len(d.tool)+1:])); err == nil {
+				d.args = ao
 				p.deltaByTool[d.tool] = append(p.deltaByTool[d.tool], d)
 			}
 		}
-	}
+	})
+	return p.deltaByTool[tool]
 }
 
 // prepareWorkflow indexes the workflow's commits (by id, their action tools, their

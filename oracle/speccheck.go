@@ -3,6 +3,7 @@ package oracle
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -20,14 +21,15 @@ func (p *Prepared) validateCoverageSpec(proto string) []string {
 	s := p.spec
 	var errs []string
 	add := func(msg string) { errs = append(errs, "SPEC_INVALID_INFORMATION_COVERAGE: "+proto+" "+msg) }
-	declared := map[string]bool{}
-	for _, t := range s.InfoTools {
-		declared[t] = true
-	}
+	// Sets as sorted, deduplicated slices: a case is compiled by every process that meets
+	// it, and these few strings do not need a map each.
+	declared := slices.Clone(s.InfoTools)
+	slices.Sort(declared)
+	declared = slices.Compact(declared)
 	valid := 0
-	var canon []string
 	var buf []byte // one buffer for the texts, not one grown from nothing for each
-	reqTools := map[string]bool{}
+	var canon []string
+	var reqTools []string
 	for _, raw := range s.RequiredInfoCalls {
 		o, ok := raw.(*jsonv.Object)
 		if !ok {
@@ -41,25 +43,22 @@ func (p *Prepared) validateCoverageSpec(proto string) []string {
 		valid++
 		buf = jsonv.AppendCanonical(buf[:0], o, true)
 		canon = append(canon, string(buf))
-		reqTools[t] = true
+		reqTools = append(reqTools, t)
 	}
+	slices.Sort(reqTools)
+	reqTools = slices.Compact(reqTools)
 	if len(declared) < 2 {
 		add("requires at least two distinct information tools")
 	}
 	if valid < 2 || valid != len(s.RequiredInfoCalls) || len(reqTools) < 2 {
 		add("requires multiple valid required information calls from at least two tools")
 	}
-	seen := map[string]bool{}
-	dup := false
-	for _, c := range canon {
-		dup = dup || seen[c]
-		seen[c] = true
-	}
-	if dup {
+	slices.Sort(canon)
+	if len(slices.Compact(canon)) < len(canon) {
 		add("required information calls must be unique")
 	}
-	for t := range reqTools {
-		if !declared[t] {
+	for _, t := range reqTools {
+		if _, found := slices.BinarySearch(declared, t); !found {
 			add("required information calls must use declared info_tools")
 			break
 		}

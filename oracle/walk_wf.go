@@ -598,10 +598,12 @@ func (p *Prepared) resolveV2(tool string, requested *jsonv.Object, e *ev) (*json
 			match = c
 		}
 	}
-	for _, c := range p.ruleArgs[tool] {
-		consider(c)
+	for _, r := range p.rulesFor(tool) {
+		if c, ok := r.ArgsMatch.(*jsonv.Object); ok {
+			consider(c)
+		}
 	}
-	for _, d := range p.deltaByTool[tool] {
+	for _, d := range p.deltasOf(tool) {
 		consider(d.args)
 	}
 	if n != 1 || !strictMatches(res, match) {
@@ -681,7 +683,7 @@ func (p *Prepared) claimV2(e *ev, tool string, requested, resolved *jsonv.Object
 		return claim, false
 	}
 	var matching []string
-	for _, d := range p.deltaByTool[tool] {
+	for _, d := range p.deltasOf(tool) {
 		if strictSubset(requested, d.args) {
 			matching = append(matching, d.key)
 		}

@@ -1,0 +1,47 @@
+package oracle
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/sabench/sabench-stats/ingest/casespec"
+	"github.com/sabench/sabench-stats/ingest/jsonv"
+)
+
+// validateCoverageSpec finds each kind of malformed coverage block: too few declared
+// tools, a required call repeated, a required call of an undeclared tool.
+func TestValidateCoverageSpec(t *testing.T) {
+	call := func(tool, arg string) any {
+		o := jsonv.NewObject()
+		o.Set("tool", tool)
+		a := jsonv.NewObject()
+		a.Set("id", arg)
+		o.Set("arguments", a)
+		return o
+	}
+	const pre = "SPEC_INVALID_INFORMATION_COVERAGE: v1 "
+	for _, tc := range []struct {
+		name  string
+		tools []string
+		calls []any
+		want  []string
+	}{
+		{"valid", []string{"a", "b", "a"}, []any{call("a", "1"), call("b", "1")}, nil},
+		{"one tool", []string{"a", "a"}, []any{call("a", "1"), call("a", "2")},
+			[]string{"requires at least two distinct information tools", "requires multiple valid required information calls from at least two tools"}},
+		{"repeated", []string{"a", "b"}, []any{call("b", "1"), call("a", "1"), call("b", "1")},
+			[]string{"required information calls must be unique"}},
+		{"undeclared", []string{"a", "b"}, []any{call("a", "1"), call("c", "1")},
+			[]string{"required information calls must use declared info_tools"}},
+	} {
+		p := &Prepared{spec: &casespec.Spec{InfoTools: tc.tools, RequiredInfoCalls: tc.calls,
+			MinInfoCalls: 2, MinDistinctInfoTools: 2, MaxInfoCalls: 10}}
+		var want []string
+		for _, w := range tc.want {
+			want = append(want, pre+w)
+		}
+		if got := p.validateCoverageSpec("v1"); !slices.Equal(got, want) {
+			t.Errorf("%s: %q, want %q", tc.name, got, want)
+		}
+	}
+}
