@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/apache/arrow-go/v18/parquet/compress"
+	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
@@ -61,6 +63,31 @@ func TestParquetLayoutsRoundTrip(t *testing.T) {
 		if has := bytes.Contains(data, []byte(parquetLayoutKey)); has != (layout == ParquetLayoutTyped) {
 			t.Errorf("%s: layout key in the footer: %v", layout, has)
 		}
+	}
+}
+
+// TestParquetTypedSmallRowGroups: the columns are read a batch of rows at a time; with
+// row groups of 7 rows and batches of 5, batches end inside groups and span two, and a
+// list's entries cross both boundaries. Every
+// episode, edge cases among them (null and empty lists, elements that are not objects),
+// reads back as written.
+func TestParquetTypedSmallRowGroups(t *testing.T) {
+	defer func(n int, p pqarrow.ArrowReadProperties) { parquetRowGroupRows, arrowProps = n, p }(parquetRowGroupRows, arrowProps)
+	parquetRowGroupRows, arrowProps.BatchSize = 7, 5
+	dir := t.TempDir()
+	j := filepath.Join(dir, "edge.jsonl")
+	if err := os.WriteFile(j, []byte(strings.Join(typedEdgeLines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	eps := realisticEpisodes(60, 11)
+	for i, e := range readAll(t, j, ReadOptions{}) {
+		eps = slices.Insert(eps, 9*i+3, e)
+	}
+	want := jsonlBytes(eps)
+	p := filepath.Join(dir, "e.parquet")
+	writeParquetLayout(t, p, eps, ParquetLayoutTyped)
+	if got := jsonlBytes(readAll(t, p, ReadOptions{})); !bytes.Equal(got, want) {
+		t.Errorf("read back\n%s\nwant\n%s", got, want)
 	}
 }
 
