@@ -94,9 +94,6 @@ func newKeyBits() *keyIndex {
 	return k
 }
 
-// bits reports whether k keeps no ordinal.
-func (k *keyIndex) bits() bool { return k.shift != 0 }
-
 func intern(m map[string]uint32, s string) uint32 {
 	id, ok := m[s]
 	if !ok {
