@@ -168,13 +168,12 @@ func OpenRuns(paths []string, opt ReadOptions) (EpisodeReader, error) {
 		}
 		opt.Hashes = nil
 	}
-	r := &runsReader{paths: paths, opt: opt, idHash: xxh3.HashString}
+	r := &runsReader{paths: paths, opt: opt, idHash: xxh3.HashString, seen: newKeyBits()}
+	r.runIDs.hashesOnly = true
 	if opt.Dedupe == DedupeLast {
 		if err := r.scanLast(); err != nil {
 			return nil, err
 		}
-	} else {
-		r.seen = newKeyIndex()
 	}
 	return r, nil
 }
@@ -186,12 +185,18 @@ type runsReader struct {
 	cur    fileReader
 	ord    uint32 // ordinal of the next episode decoded (read_dups.go)
 	places places
-	seen   *keyIndex // the first of each key (emitted, or refused for its run id)
-	last   *keyIndex // instead, with DedupeLast: the last of each key, from a first pass
+	// seen: the first of each key (emitted, or refused for its run id). With DedupeLast it
+	// only interns keys, and lastOf has the last of each key read more than once, from a
+	// first pass.
+	seen   *keyIndex
+	lastOf map[keyRef]uint32
 	// runIDs: each emitted run id's hash, with its episode; a run id is unique within a
 	// release. idHash is xxh3 (tests put a narrower hash in, to force collisions).
 	runIDs idTable
 	idHash func(string) uint64
+	// exact: seen and runIDs keep ordinals, since the first key or run-id hash they met
+	// twice (toExact); before, a bit per key and a hash per run id.
+	exact  bool
 	dupIDs map[string]uint32 // run ids confirmed repeated, with their first ordinal
 	again  rereader
 	rep    []Problem
@@ -204,6 +209,11 @@ func (r *runsReader) Reported() []Problem { return r.rep }
 
 func (r *runsReader) Close() error {
 	r.again.close()
+	r.seen.reset(false)
+	r.runIDs.release()
+	if r.err == nil { // the checks are gone: reading on would miss duplicates
+		r.err = errors.New("the episode reader is closed")
+	}
 	if r.cur != nil {
 		err := r.cur.close()
 		r.cur = nil
@@ -265,28 +275,51 @@ func (r *runsReader) Next() (*Episode, error) {
 					Msg: fmt.Sprintf("unknown case id %q (not in bench %s)", e.CaseID, r.opt.Bench.BenchSource())}
 			}
 		}
-		if r.last != nil {
-			// Every key has its last ordinal from the first pass, which read the same files.
-			if w, ok := r.last.get(r.last.ref(e)); ok && w != here {
+		k := r.seen.ref(e)
+		if r.opt.Dedupe == DedupeLast {
+			// A key read more than once has its last ordinal from the first pass, which read
+			// the same files.
+			if w, ok := r.lastOf[k]; ok && w != here {
 				r.rep = append(r.rep, r.dupProblem(e, w, "dropped: --dedupe last keeps"))
 				continue
 			}
-		} else {
-			k := r.seen.ref(e)
-			if w, dup := r.seen.get(k); dup {
-				if r.opt.Dedupe == DedupeFirst {
-					r.rep = append(r.rep, r.dupProblem(e, w, "dropped: --dedupe first keeps"))
-					continue
+		} else if _, dup := r.seen.get(k); dup {
+			if !r.exact {
+				if err := r.toExact(e, here); err != nil {
+					r.err = err
+					return nil, err
 				}
-				return nil, r.dupProblem(e, w, "first seen at")
 			}
-			r.seen.set(k, here)
+			w, dup := r.seen.get(k)
+			if !dup {
+				r.err = newFileError(e.Source, e.Line, errChanged)
+				return nil, r.err
+			}
+			if r.opt.Dedupe == DedupeFirst {
+				r.rep = append(r.rep, r.dupProblem(e, w, "dropped: --dedupe first keeps"))
+				continue
+			}
+			return nil, r.dupProblem(e, w, "first seen at")
 		}
 		h := r.idHash(e.RunID)
-		w, dup, err := r.runIDs.find(h, func(o uint32) (bool, error) { return r.sameRunID(o, e.RunID) })
-		if err != nil {
-			r.err = err
-			return nil, err
+		var w uint32
+		var dup bool
+		if !r.exact {
+			if _, dup, _ = r.runIDs.find(h, nil); dup {
+				if err := r.toExact(e, here); err != nil {
+					r.err = err
+					return nil, err
+				}
+			}
+		}
+		if r.opt.Dedupe != DedupeLast { // after toExact, which fills the checks up to here
+			r.seen.set(k, here)
+		}
+		if r.exact {
+			if w, dup, err = r.runIDs.find(h, func(o uint32) (bool, error) { return r.sameRunID(o, e.RunID) }); err != nil {
+				r.err = err
+				return nil, err
+			}
 		}
 		if dup {
 			file, line := r.places.at(w)
@@ -406,41 +439,117 @@ func (r *runsReader) dupProblem(e *Episode, first uint32, what string) Problem {
 			k.Config, k.CaseID, k.Repeat, k.Condition, what, file, line)}
 }
 
-// scanLast reads every file once and records where the last episode of each key is.
-// Lines with problems are skipped here; the second pass reports them.
+// scanLast reads every file once and records where the last episode of each key read
+// more than once is. Lines with problems are skipped here; the second pass reports them.
 func (r *runsReader) scanLast() error {
-	r.last = newKeyIndex()
+	r.lastOf = map[keyRef]uint32{}
+	err := r.eachEpisode(r.opt, func(e *Episode, file int) (bool, error) {
+		r.idx = file
+		o, err := r.number(e)
+		if err != nil {
+			return false, err
+		}
+		k := r.seen.ref(e)
+		if _, ok := r.seen.get(k); ok {
+			r.lastOf[k] = o
+		} else {
+			r.seen.set(k, o)
+		}
+		return true, nil
+	})
+	r.seen.reset(false) // the second pass only interns keys
+	r.idx, r.ord = 0, 0
+	return err
+}
+
+// eachEpisode reads the files in order, from their start (the shard's part of them), and
+// hands fn each episode decoded, until fn returns false or an error. Lines with problems
+// are skipped.
+func (r *runsReader) eachEpisode(opt ReadOptions, fn func(e *Episode, file int) (bool, error)) error {
 	for i, p := range r.paths {
-		fr, err := openFile(p, r.opt)
+		if opt.Shard != nil {
+			if opt.part = &opt.Shard.parts[i]; opt.part.skip {
+				continue
+			}
+		}
+		fr, err := openFile(p, opt)
 		if err != nil {
 			return err
 		}
-		r.idx = i
 		for {
 			e, err := fr.next()
 			if err == io.EOF {
 				break
 			}
+			more := true
 			if err == nil {
-				var o uint32
-				if o, err = r.number(e); err == nil {
-					r.last.set(r.last.ref(e), o)
-					continue
-				}
+				more, err = fn(e, i)
 			}
-			if AsProblems(err) != nil {
+			if err != nil && AsProblems(err) != nil {
 				continue
 			}
-			fr.close()
-			return err
+			if err != nil || !more {
+				fr.close()
+				return err
+			}
 		}
 		if err := fr.close(); err != nil {
 			return err
 		}
 	}
-	r.idx, r.ord = 0, 0
 	return nil
 }
+
+// toExact makes the checks keep ordinals, from the episode of ordinal here on: until a key
+// or a run-id hash is met twice, they keep a bit per key and a hash per run id, and no
+// ordinal (a valid input never needs one, bar a 64-bit collision), so at the first repeat
+// the episodes before it are read again to find their ordinals. They are checked as they
+// were then: each was new, so every one kept (of a known case, the last of its key with
+// DedupeLast) goes in as it went then, without checks.
+func (r *runsReader) toExact(e *Episode, here uint32) error {
+	r.exact = true
+	if r.opt.Dedupe != DedupeLast {
+		r.seen.reset(true)
+	}
+	r.runIDs.reset(true)
+	opt := r.opt
+	opt.Hashes = nil
+	o := uint32(0)
+	err := r.eachEpisode(opt, func(a *Episode, _ int) (bool, error) {
+		if o == here {
+			return false, nil
+		}
+		o++
+		if r.opt.Bench != nil {
+			if _, ok := r.opt.Bench.CaseInfo(a.CaseID); !ok {
+				return true, nil
+			}
+		}
+		k := r.seen.ref(a)
+		if r.opt.Dedupe == DedupeLast {
+			if w, ok := r.lastOf[k]; ok && w != o-1 {
+				return true, nil
+			}
+		} else {
+			if _, dup := r.seen.get(k); dup {
+				return false, errChanged
+			}
+			r.seen.set(k, o-1)
+		}
+		r.runIDs.add(r.idHash(a.RunID), o-1)
+		return true, nil
+	})
+	if err == nil && o < here {
+		err = errChanged
+	}
+	if err == errChanged {
+		err = newFileError(e.Source, e.Line, err)
+	}
+	return err
+}
+
+// errChanged is what reading the files again finds when they changed since.
+var errChanged = errors.New("the episodes before this one are not as they were when first read, read again to find where a duplicate was first seen (did the file change?)")
 
 // Episode file formats.
 const (
