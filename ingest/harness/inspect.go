@@ -201,10 +201,13 @@ type InspectStream struct {
 	seen map[digest]sampleRef // by the episode key's digest
 	runs map[digest]sampleRef // by the run id's digest
 	dec  *jsonv.Decoder       // parses the JSON in samples (records, arguments, replies)
-	// tools are the tool names read so far, each boxed once (toolName); info, the
-	// info tools of each case met (infoTools).
-	tools map[string]any
-	info  map[*casespec.Case]map[string]bool
+	// tools and callIDs are the tool names and call ids read so far, each boxed once
+	// (boxes); info, the info tools of each case met (infoTools).
+	tools, callIDs boxes
+	info           map[*casespec.Case]map[string]bool
+	// withEvents are the key lists of the decision records read, with "events" added
+	// (recordKeys).
+	withEvents map[*string][]string
 	// keys and usageKeys are the record events' and the usages' key lists (keyLists).
 	keys, usageKeys keyLists
 	// fullRead reads the samples in full, never light (the tests compare the two).
@@ -285,7 +288,7 @@ func OpenInspect(files []string, opt Options) (*InspectStream, error) {
 		return nil, fmt.Errorf("reading Inspect logs needs the bench (which sample ids are cases, which tools are information tools)")
 	}
 	from, _ := ParseRecordFrom(opt.RecordFrom)
-	return &InspectStream{files: files, opt: opt, from: from, seen: map[digest]sampleRef{}, runs: map[digest]sampleRef{}, dec: jsonv.NewDecoder(), tools: map[string]any{}, info: map[*casespec.Case]map[string]bool{}, keys: keyLists{}, usageKeys: keyLists{}}, nil
+	return &InspectStream{files: files, opt: opt, from: from, seen: map[digest]sampleRef{}, runs: map[digest]sampleRef{}, dec: jsonv.NewDecoder(), tools: boxes{}, callIDs: boxes{}, withEvents: map[*string][]string{}, info: map[*casespec.Case]map[string]bool{}, keys: keyLists{}, usageKeys: keyLists{}}, nil
 }
 
 // Skipped lists the logs that gave no episode and why; complete after io.EOF.
@@ -613,9 +616,35 @@ func (s *InspectStream) record(l *inspectLog, smp *inspect.Sample, c *casespec.C
 	}
 	if obj.Has("events") {
 		s.replaced++
+		obj.Set("events", events)
+		return obj, nil
 	}
-	obj.Set("events", events)
+	// A new key list rather than Set's append: the decoder's objects share theirs, full,
+	// so every append would copy it and double both slices.
+	vals := make([]any, len(obj.Values)+1)
+	copy(vals, obj.Values)
+	vals[len(obj.Values)] = events
+	obj.Keys, obj.Values = s.recordKeys(obj.Keys), vals
 	return obj, nil
+}
+
+// recordKeys is keys with "events" added: one list per key list the decoder shares
+// among the records of one shape, so that the records share it too (nothing changes a
+// record's keys in place: jsonv.NewObjectKeys).
+func (s *InspectStream) recordKeys(keys []string) []string {
+	if len(keys) == 0 {
+		return []string{"events"}
+	}
+	id := unsafe.SliceData(keys)
+	if k, ok := s.withEvents[id]; ok && len(k) == len(keys)+1 {
+		return k
+	}
+	k := append(keys[:len(keys):len(keys)], "events")
+	k = k[:len(k):len(k)]
+	if len(s.withEvents) < maxBoxes {
+		s.withEvents[id] = k
+	}
+	return k
 }
 
 // answer is the decision record's text (or object) at the record source.
@@ -797,7 +826,7 @@ func (s *InspectStream) events(l *inspectLog, smp *inspect.Sample, c *casespec.C
 		// (keyLists). The sample's transcript strings share chunks (inspect.Sample):
 		// what the episode keeps is copied, so that it does not hold the transcript.
 		var vals [len(eventKeyNames)]any
-		vals[0], vals[1], vals[2], vals[3] = typ, strings.Clone(id), s.toolName(tc.function), args
+		vals[0], vals[1], vals[2], vals[3] = typ, s.callIDs.box(id), s.tools.box(tc.function), args
 		var set eventKeySet = 0xf // the four every event has
 		reply := replyObject(s.dec, tc.text)
 		if info {
@@ -906,22 +935,27 @@ func (s *InspectStream) infoTools(c *casespec.Case) map[string]bool {
 	return set
 }
 
-// toolName is a tool's name as an event value: one copy per name for the stream
-// (a bench has a few hundred tools), so that episodes share it.
-func (s *InspectStream) toolName(name string) any {
-	if v, ok := s.tools[name]; ok {
+// boxes holds strings that recur from sample to sample (a bench has a few hundred
+// tools; a harness numbers its calls), each as an event value copied and boxed once for
+// the stream, so that episodes share it.
+type boxes map[string]any
+
+// box returns s as a value: the stream's copy, or a new one.
+func (b boxes) box(s string) any {
+	if v, ok := b[s]; ok {
 		return v
 	}
-	v := any(strings.Clone(name))
-	if len(s.tools) < maxToolNames {
-		s.tools[name] = v
+	c := strings.Clone(s) // the key too: s is in the sample's transcript
+	v := any(c)
+	if len(b) < maxBoxes {
+		b[c] = v
 	}
 	return v
 }
 
-// maxToolNames bounds the stream's tool names: logs with made-up names do not grow it
-// without end.
-const maxToolNames = 4096
+// maxBoxes bounds each of the stream's shared lists: logs with made-up names or
+// unique call ids do not grow it without end.
+const maxBoxes = 4096
 
 // replyObject is a tool reply read as a JSON object: the reply's text (a string, or a
 // list of content parts whose text is joined: inspect.ToolEvent.ResultText) holding one;
