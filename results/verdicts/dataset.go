@@ -401,9 +401,17 @@ func (r *datasetRows) str(c int) string {
 	}
 	s, _, ok := r.cols[c].stringAt(r.i)
 	if !ok {
-		r.bad = fmt.Errorf("%s: row %d: column %s: not a string column", r.path, r.rowNo, datasetColumns[c].Name)
+		r.wrongType(datasetColumns[c].Name, "a string")
 	}
 	return s
+}
+
+// wrongType records that column name is not of type what, unless an earlier column of the
+// row already was not.
+func (r *datasetRows) wrongType(name, what string) {
+	if r.bad == nil {
+		r.bad = fmt.Errorf("%s: row %d: column %s: not %s column", r.path, r.rowNo, name, what)
+	}
 }
 
 func (r *datasetRows) num(c int, null int64) int64 {
@@ -413,7 +421,7 @@ func (r *datasetRows) num(c int, null int64) int64 {
 		}
 		return d.i64[r.i]
 	}
-	r.bad = fmt.Errorf("%s: row %d: column %s: not an int64 column", r.path, r.rowNo, datasetColumns[c].Name)
+	r.wrongType(datasetColumns[c].Name, "an int64")
 	return 0
 }
 
@@ -424,7 +432,7 @@ func (r *datasetRows) flag(c int) (bool, bool) {
 		}
 		return d.b[r.i], true
 	}
-	r.bad = fmt.Errorf("%s: row %d: column %s: not a boolean column", r.path, r.rowNo, datasetColumns[c].Name)
+	r.wrongType(datasetColumns[c].Name, "a boolean")
 	return false, false
 }
 
@@ -459,7 +467,7 @@ func (r *datasetRows) row(i, rowNo int) (f oracle.Fields, pi int64, pol DatasetP
 				setUsage(&f.Usage, uc.bit, d.f64[i])
 			}
 		default:
-			r.bad = fmt.Errorf("%s: row %d: column %s: not a double column", r.path, rowNo, uc.name)
+			r.wrongType(uc.name, "a double")
 		}
 	}
 	if o, ok := r.flag(colOfficial); ok {

@@ -140,26 +140,11 @@ func (cr *colReader) read(rg *file.RowGroupReader, pos, leaf int, kind colKind, 
 			ok = false
 		}
 	case kindInt:
-		if r, is := ccr.(*file.Int64ColumnChunkReader); is {
-			d.i64, cr.i64 = grow(d.i64, n), grow(cr.i64, n)
-			err = readChunk(n, maxDef, d.null, cr.def, cr.i64, r.ReadBatchInPage, func(i int, v int64) { d.i64[i] = v })
-		} else {
-			ok = false
-		}
+		ok, err = readValues[*file.Int64ColumnChunkReader](ccr, n, maxDef, d.null, cr.def, &cr.i64, &d.i64)
 	case kindBool:
-		if r, is := ccr.(*file.BooleanColumnChunkReader); is {
-			d.b, cr.b = grow(d.b, n), grow(cr.b, n)
-			err = readChunk(n, maxDef, d.null, cr.def, cr.b, r.ReadBatchInPage, func(i int, v bool) { d.b[i] = v })
-		} else {
-			ok = false
-		}
+		ok, err = readValues[*file.BooleanColumnChunkReader](ccr, n, maxDef, d.null, cr.def, &cr.b, &d.b)
 	case kindFloat:
-		if r, is := ccr.(*file.Float64ColumnChunkReader); is {
-			d.f64, cr.f64 = grow(d.f64, n), grow(cr.f64, n)
-			err = readChunk(n, maxDef, d.null, cr.def, cr.f64, r.ReadBatchInPage, func(i int, v float64) { d.f64[i] = v })
-		} else {
-			ok = false
-		}
+		ok, err = readValues[*file.Float64ColumnChunkReader](ccr, n, maxDef, d.null, cr.def, &cr.f64, &d.f64)
 	}
 	if !ok {
 		d.kind = kindOther // an Arrow type its physical type does not give: refused
@@ -168,6 +153,21 @@ func (cr *colReader) read(rg *file.RowGroupReader, pos, leaf int, kind colKind, 
 		return nil, err
 	}
 	return d, nil
+}
+
+// readValues decodes the n rows of a column chunk of fixed-size values into *dst (null
+// and def as readChunk's, *buf the page's values), when ccr is a reader of type R; ok is
+// false when it is not.
+func readValues[R interface {
+	ReadBatchInPage(batch int64, vals []T, def, rep []int16) (int64, int, error)
+}, T any](ccr file.ColumnChunkReader, n int, maxDef int16, null []bool, def []int16, buf, dst *[]T) (ok bool, err error) {
+	r, is := ccr.(R)
+	if !is {
+		return false, nil
+	}
+	*dst, *buf = grow(*dst, n), grow(*buf, n)
+	out := *dst
+	return true, readChunk(n, maxDef, null, def, *buf, r.ReadBatchInPage, func(i int, v T) { out[i] = v })
 }
 
 // readChunk reads the n rows of a flat column chunk page by page (read: a column reader's

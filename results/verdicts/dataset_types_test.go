@@ -25,6 +25,9 @@ func TestDatasetColumnTypes(t *testing.T) {
 		{map[string]Kind{"case_id": KindInt}, "row 1: column case_id: not a string column"},
 		{map[string]Kind{"ecs": KindFloat}, "row 1: column ecs: not a boolean column"},
 		{map[string]Kind{"usage_cost_usd": KindInt}, "row 1: column usage_cost_usd: not a double column"},
+		// Of two, the first the row meets is named.
+		{map[string]Kind{"case_id": KindInt, "repeat": KindString}, "row 1: column case_id: not a string column"},
+		{map[string]Kind{"ecs": KindFloat, "usage_cost_usd": KindInt}, "row 1: column ecs: not a boolean column"},
 	} {
 		cols := make([]Column, len(datasetColumns))
 		copy(cols, datasetColumns)
