@@ -6,8 +6,6 @@ import (
 	"io"
 	"os"
 	"strings"
-
-	"github.com/zeebo/xxh3"
 )
 
 // DefaultMaxLineBytes is the default limit on one JSONL line (one episode). A longer
@@ -168,8 +166,8 @@ func OpenRuns(paths []string, opt ReadOptions) (EpisodeReader, error) {
 		}
 		opt.Hashes = nil
 	}
-	r := &runsReader{paths: paths, opt: opt, idHash: xxh3.HashString, seen: newKeyBits()}
-	r.runIDs.hashesOnly = true
+	r := &runsReader{paths: paths, opt: opt}
+	r.init(nil)
 	if opt.Dedupe == DedupeLast {
 		if err := r.scanLast(); err != nil {
 			return nil, err
@@ -185,15 +183,12 @@ type runsReader struct {
 	cur    fileReader
 	ord    uint32 // ordinal of the next episode decoded (read_dups.go)
 	places places
-	// seen: the first of each key (emitted, or refused for its run id). With DedupeLast it
-	// only interns keys, and lastOf has the last of each key read more than once, from a
-	// first pass.
-	seen   *keyIndex
+	// DupCheck: seen, the first of each key (emitted, or refused for its run id), and
+	// runIDs, each emitted run id's hash, with its episode (a run id is unique within a
+	// release). With DedupeLast seen only interns keys, and lastOf has the last of each key
+	// read more than once, from a first pass.
+	DupCheck
 	lastOf map[keyRef]uint32
-	// runIDs: each emitted run id's hash, with its episode; a run id is unique within a
-	// release. idHash is xxh3 (tests put a narrower hash in, to force collisions).
-	runIDs idTable
-	idHash func(string) uint64
 	// exact: seen and runIDs keep ordinals, since the first key or run-id hash they met
 	// twice (toExact); before, a bit per key and a hash per run id.
 	exact  bool
@@ -209,8 +204,7 @@ func (r *runsReader) Reported() []Problem { return r.rep }
 
 func (r *runsReader) Close() error {
 	r.again.close()
-	r.seen.reset(false)
-	r.runIDs.release()
+	r.DupCheck.Close()
 	if r.err == nil { // the checks are gone: reading on would miss duplicates
 		r.err = errors.New("the episode reader is closed")
 	}

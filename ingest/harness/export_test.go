@@ -6,3 +6,7 @@ func ReadFull(s *InspectStream) { s.fullRead = true }
 
 // EventHostKeys are the host fields among the record events' keys (eventKeyNames).
 var EventHostKeys = eventKeyNames[keyHost:keyStatus]
+
+// SetRunIDHash makes s hash run ids with h (before its first Next), so that tests can make
+// two run ids share a hash.
+func SetRunIDHash(s *InspectStream, h func(string) uint64) { s.idHash = h }

@@ -3,13 +3,12 @@ package harness
 import (
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 	"unsafe"
@@ -195,12 +194,17 @@ type InspectStream struct {
 	next  int // next file
 	r     *inspect.Reader
 	log   *inspectLog
-	// Where each episode key and run id was read, for the duplicate messages: a file
-	// index and member rather than the episode's Source, so that the maps, which grow
-	// with the samples, hold little per sample.
-	seen map[digest]sampleRef // by the episode key's digest
-	runs map[digest]sampleRef // by the run id's digest
-	dec  *jsonv.Decoder       // parses the JSON in samples (records, arguments, replies)
+	// dups holds the keys and run ids read: a bit and a hash each, or, from the first
+	// repeat on (exact), each with its sample's ordinal, its index among the samples of
+	// all the logs; starts has the ordinal of each log's first sample, so an ordinal
+	// names a log and a sample in it, which the messages name by reading that log again.
+	dups   *ingest.DupCheck
+	idHash func(string) uint64 // nil (xxh3), or a narrower hash in tests
+	exact  bool
+	starts []uint32
+	total  uint32 // samples read
+	closed bool
+	dec    *jsonv.Decoder // parses the JSON in samples (records, arguments, replies)
 	// tools and callIDs are the tool names and call ids read so far, each boxed once
 	// (boxes); info, the info tools of each case met (infoTools).
 	tools, callIDs boxes
@@ -227,20 +231,11 @@ type sampleRef struct {
 	file, n uint32
 }
 
-// digest is a 128-bit FNV-1a hash: the duplicate checks keep digests of the keys and
-// run ids, not the strings (two different ones share a digest with a probability of
-// about 2⁻¹²⁸ per pair).
-type digest [16]byte
-
-func digestOf(parts ...string) digest {
-	h := fnv.New128a()
-	for _, p := range parts {
-		h.Write([]byte(p))
-		h.Write([]byte{0})
-	}
-	var d digest
-	h.Sum(d[:0])
-	return d
+// refOf is the sample of ordinal ord.
+func (s *InspectStream) refOf(ord uint32) sampleRef {
+	f, _ := slices.BinarySearch(s.starts, ord+1)
+	f-- // the last log starting at or before ord (a log without samples shares its start)
+	return sampleRef{file: uint32(f), n: ord - s.starts[f]}
 }
 
 // where names the sample r for a message: the log and its member, found by reading the
@@ -262,6 +257,106 @@ func (s *InspectStream) where(r sampleRef) string {
 	}
 	return fmt.Sprintf("%s (its sample %d)", file, r.n+1)
 }
+
+// checkDup refuses e, the episode of the sample just read, when its key or its run id was
+// read before, naming the sample it was read from, and otherwise adds both to the checks.
+// Until the first repeat the checks keep a bit per key and a hash per run id; at it, the
+// logs are read again up to here to give each key and run id its sample (toExact), and a
+// run id that only shares a hash with an earlier one is read again and accepted.
+func (s *InspectStream) checkDup(l *inspectLog, smp *inspect.Sample, e *ingest.Episode) error {
+	here := s.total - 1
+	if !s.exact {
+		_, key := s.dups.Key(e)
+		_, run, _ := s.dups.RunID(e.RunID, nil)
+		if !key && !run {
+			s.dups.Add(e, here)
+			return nil
+		}
+		if err := s.toExact(here); err != nil {
+			return err
+		}
+	}
+	if o, dup := s.dups.Key(e); dup {
+		return l.problem(smp.Member, "", "episode %s|%s|repeat %d|%s also read from %s", e.Config, e.CaseID, e.Repeat, e.Condition, s.where(s.refOf(o)))
+	}
+	o, dup, err := s.dups.RunID(e.RunID, func(o uint32) (bool, error) {
+		id, err := s.runIDAt(o)
+		return id == e.RunID, err
+	})
+	if err != nil {
+		return err
+	}
+	if dup {
+		return l.problem(smp.Member, "metadata.run_id", "run id %q also read from %s", e.RunID, s.where(s.refOf(o)))
+	}
+	s.dups.Add(e, here)
+	return nil
+}
+
+// toExact makes the checks keep each key's and run id's sample, from the sample of
+// ordinal here on, reading the samples before it again: none of them repeated a key or a
+// run-id hash, so every one that had an episode key went in.
+func (s *InspectStream) toExact(here uint32) error {
+	s.exact = true
+	s.dups.Exact()
+	for f, start := range s.starts {
+		if start >= here {
+			break
+		}
+		end := here
+		if f+1 < len(s.starts) {
+			end = min(end, s.starts[f+1])
+		}
+		if err := s.reread(f, end-start, func(o uint32, e *ingest.Episode) { s.dups.Add(e, o) }); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// runIDAt is the run id of the sample of ordinal o, read again from its log.
+func (s *InspectStream) runIDAt(o uint32) (string, error) {
+	r := s.refOf(o)
+	id, found := "", false
+	err := s.reread(int(r.file), r.n+1, func(p uint32, e *ingest.Episode) {
+		if p == o {
+			id, found = e.RunID, true
+		}
+	})
+	if err == nil && !found {
+		err = fmt.Errorf("%s: %w", s.files[r.file], errLogChanged)
+	}
+	return id, err
+}
+
+// reread reads the first n samples of log f again, from a fresh inspectLog, and hands fn
+// each one's episode as far as its key (keyed), with its ordinal; samples without one, or
+// refused before the duplicate checks, are skipped as they were.
+func (s *InspectStream) reread(f int, n uint32, fn func(o uint32, e *ingest.Episode)) error {
+	file := s.files[f]
+	r, err := s.openRead(file)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	l := s.openLog(file, r.Log())
+	for i := uint32(0); i < n; i++ {
+		smp, err := r.Next()
+		if err == io.EOF {
+			return fmt.Errorf("%s: %w", file, errLogChanged)
+		}
+		if err != nil {
+			return err
+		}
+		if e, _, err := s.keyed(l, smp); e != nil && err == nil {
+			fn(s.starts[f]+i, e)
+		}
+	}
+	return nil
+}
+
+// errLogChanged is what reading a log again finds when it changed since.
+var errLogChanged = errors.New("the samples are not as they were when first read, read again to find where a duplicate was first read (did the log change?)")
 
 // inspectLog is what the stream knows of the log it is reading.
 type inspectLog struct {
@@ -288,7 +383,7 @@ func OpenInspect(files []string, opt Options) (*InspectStream, error) {
 		return nil, fmt.Errorf("reading Inspect logs needs the bench (which sample ids are cases, which tools are information tools)")
 	}
 	from, _ := ParseRecordFrom(opt.RecordFrom)
-	return &InspectStream{files: files, opt: opt, from: from, seen: map[digest]sampleRef{}, runs: map[digest]sampleRef{}, dec: jsonv.NewDecoder(), tools: boxes{}, callIDs: boxes{}, withEvents: map[*string][]string{}, info: map[*casespec.Case]map[string]bool{}, keys: keyLists{}, usageKeys: keyLists{}}, nil
+	return &InspectStream{files: files, opt: opt, from: from, dec: jsonv.NewDecoder(), tools: boxes{}, callIDs: boxes{}, withEvents: map[*string][]string{}, info: map[*casespec.Case]map[string]bool{}, keys: keyLists{}, usageKeys: keyLists{}}, nil
 }
 
 // Skipped lists the logs that gave no episode and why; complete after io.EOF.
@@ -314,8 +409,24 @@ func (s *InspectStream) Warnings() []string {
 	return w
 }
 
-// Close releases the log being read.
+// Close releases the log being read and the duplicate checks: the stream cannot be read
+// further.
 func (s *InspectStream) Close() error {
+	s.closed = true
+	s.releaseDups()
+	return s.closeLog()
+}
+
+// releaseDups frees the duplicate checks' tables, which may be outside the Go heap.
+func (s *InspectStream) releaseDups() {
+	if s.dups != nil {
+		s.dups.Close()
+		s.dups = nil
+	}
+}
+
+// closeLog releases the log being read.
+func (s *InspectStream) closeLog() error {
 	if s.r != nil {
 		err := s.r.Close()
 		s.r = nil
@@ -327,9 +438,13 @@ func (s *InspectStream) Close() error {
 // Next returns the next episode, an ingest.Problem for a sample that cannot be one, or
 // io.EOF.
 func (s *InspectStream) Next() (*ingest.Episode, error) {
+	if s.closed {
+		return nil, errors.New("the Inspect stream is closed")
+	}
 	for {
 		if s.r == nil {
 			if s.next == len(s.files) {
+				s.releaseDups()
 				if s.n == 0 && s.problems == 0 {
 					return nil, s.noEpisodes()
 				}
@@ -337,22 +452,21 @@ func (s *InspectStream) Next() (*ingest.Episode, error) {
 			}
 			f := s.files[s.next]
 			s.next++
-			// A light read has all an episode is made of, unless the record is a tool
-			// call's: then the model events' calls are needed beside the tool events.
-			// The submit calls, which are no events, are read for their name alone. An
-			// episode does not carry the log's hash, so the log is not hashed.
-			r, err := inspect.OpenWith(f, inspect.ReadOptions{Workers: s.opt.Workers, Light: s.from.Kind != "tool" && !s.fullRead,
-				SkipTools: []string{InspectSubmitTool}, NoHash: true})
+			r, err := s.openRead(f)
 			if err != nil {
 				return nil, err
 			}
 			s.r = r
 			s.log = s.openLog(f, r.Log())
+			if s.dups == nil {
+				s.dups = ingest.NewDupCheck(s.idHash)
+			}
+			s.starts = append(s.starts, s.total)
 		}
 		smp, err := s.r.Next()
 		if err == io.EOF {
 			s.finishLog()
-			if err := s.Close(); err != nil {
+			if err := s.closeLog(); err != nil {
 				return nil, err
 			}
 			continue
@@ -360,6 +474,10 @@ func (s *InspectStream) Next() (*ingest.Episode, error) {
 		if err != nil {
 			return nil, err
 		}
+		if s.total == math.MaxUint32 {
+			return nil, fmt.Errorf("%s: over %d samples in one read, more than the duplicate checks number", s.log.file, uint64(math.MaxUint32))
+		}
+		s.total++
 		ep, err := s.episode(smp)
 		if err != nil {
 			s.problems++
@@ -370,6 +488,16 @@ func (s *InspectStream) Next() (*ingest.Episode, error) {
 			return ep, nil
 		}
 	}
+}
+
+// openRead opens a log to read its samples.
+func (s *InspectStream) openRead(file string) (*inspect.Reader, error) {
+	// A light read has all an episode is made of, unless the record is a tool call's: then
+	// the model events' calls are needed beside the tool events. The submit calls, which
+	// are no events, are read for their name alone. An episode does not carry the log's
+	// hash, so the log is not hashed.
+	return inspect.OpenWith(file, inspect.ReadOptions{Workers: s.opt.Workers, Light: s.from.Kind != "tool" && !s.fullRead,
+		SkipTools: []string{InspectSubmitTool}, NoHash: true})
 }
 
 func (s *InspectStream) noEpisodes() error {
@@ -462,83 +590,13 @@ func (s *InspectStream) caseOf(l *inspectLog, smp *inspect.Sample) (string, erro
 // has named no case so far.
 func (s *InspectStream) episode(smp *inspect.Sample) (*ingest.Episode, error) {
 	l := s.log
-	l.samples++
-	caseID, err := s.caseOf(l, smp)
-	if err != nil {
+	e, c, err := s.keyed(l, smp)
+	if e == nil || err != nil {
 		return nil, err
 	}
-	if caseID == "" {
-		if l.sab {
-			return nil, l.problem(smp.Member, "metadata.case_id", "missing, and sample id %q is not a case of the bench, in a log whose other samples name cases", smp.ID)
-		}
-		if l.firstWithout == "" {
-			l.firstWithout = smp.Member
-		}
-		switch id := smp.ID.String(); {
-		case slices.Contains(l.idsWithout, id):
-		case len(l.idsWithout) < 5:
-			l.idsWithout = append(l.idsWithout, id)
-		default:
-			l.moreIDs = true
-		}
-		return nil, nil
+	if err := s.checkDup(l, smp, e); err != nil {
+		return nil, err
 	}
-	if !l.sab {
-		l.sab = true
-		if l.firstWithout != "" {
-			return nil, l.problem(l.firstWithout, "metadata.case_id", "missing, and the sample id is not a case of the bench, in a log whose other samples name cases")
-		}
-	}
-	if l.configProblem != nil {
-		if l.reportedConfigPb {
-			return nil, nil
-		}
-		l.reportedConfigPb = true
-		return nil, *l.configProblem
-	}
-	if smp.FromSummary {
-		return nil, l.problem(smp.Member, "", "the log holds no sample members, only summaries: no events or output to make an episode of")
-	}
-	c := s.opt.Bench.Case(caseID)
-	if c == nil {
-		return nil, l.problem(smp.Member, "metadata.case_id", "case %q is not in the bench", caseID)
-	}
-	e := &ingest.Episode{Config: l.config, Model: l.model, Harness: l.harness, CaseID: caseID,
-		Repeat: s.opt.Repeat + smp.Epoch - 1, Condition: l.cond, Source: l.file + ": " + smp.Member}
-	if e.Condition == "" {
-		if raw, ok := smp.Metadata["condition"]; ok {
-			v, err := s.dec.Parse(raw)
-			cond, isStr := v.(string)
-			if err != nil || !isStr || cond == "" {
-				return nil, l.problem(smp.Member, "metadata.condition", "must be a non-empty string, got %.60s", raw)
-			}
-			e.Condition = cond
-		} else if l.taskCond != "" {
-			e.Condition = l.taskCond
-		} else {
-			e.Condition = ingest.DefaultCondition
-		}
-	}
-	if raw, ok := smp.Metadata["run_id"]; ok && s.opt.Config == "" && s.opt.Condition == "" {
-		if v, err := s.dec.Parse(raw); err == nil {
-			if id, ok := v.(string); ok && id != "" {
-				e.RunID = id
-			}
-		}
-	}
-	if e.RunID == "" {
-		e.RunID = ingest.DeriveRunID(e.Key())
-	}
-	key, run := digestOf(e.Config, e.CaseID, strconv.Itoa(e.Repeat), e.Condition), digestOf(e.RunID)
-	if prev, dup := s.seen[key]; dup {
-		return nil, l.problem(smp.Member, "", "episode %s|%s|repeat %d|%s also read from %s", e.Config, e.CaseID, e.Repeat, e.Condition, s.where(prev))
-	}
-	if prev, dup := s.runs[run]; dup {
-		return nil, l.problem(smp.Member, "metadata.run_id", "run id %q also read from %s", e.RunID, s.where(prev))
-	}
-	ref := sampleRef{file: uint32(s.next - 1), n: uint32(l.samples - 1)}
-	s.seen[key] = ref
-	s.runs[run] = ref
 
 	limit := ""
 	if smp.Limit != nil {
@@ -561,6 +619,81 @@ func (s *InspectStream) episode(smp *inspect.Sample) (*ingest.Episode, error) {
 	}
 	e.Usage = ingest.NewUsage(s.inspectUsage(smp))
 	return e, nil
+}
+
+// keyed is a sample's episode as far as its key and run id, with its case; nil (and no
+// error) for a sample of a log that has named no case so far. It counts the sample in l
+// and follows l's state from sample to sample, so that reading a log again with a fresh
+// inspectLog gives the same episodes.
+func (s *InspectStream) keyed(l *inspectLog, smp *inspect.Sample) (*ingest.Episode, *casespec.Case, error) {
+	l.samples++
+	caseID, err := s.caseOf(l, smp)
+	if err != nil {
+		return nil, nil, err
+	}
+	if caseID == "" {
+		if l.sab {
+			return nil, nil, l.problem(smp.Member, "metadata.case_id", "missing, and sample id %q is not a case of the bench, in a log whose other samples name cases", smp.ID)
+		}
+		if l.firstWithout == "" {
+			l.firstWithout = smp.Member
+		}
+		switch id := smp.ID.String(); {
+		case slices.Contains(l.idsWithout, id):
+		case len(l.idsWithout) < 5:
+			l.idsWithout = append(l.idsWithout, id)
+		default:
+			l.moreIDs = true
+		}
+		return nil, nil, nil
+	}
+	if !l.sab {
+		l.sab = true
+		if l.firstWithout != "" {
+			return nil, nil, l.problem(l.firstWithout, "metadata.case_id", "missing, and the sample id is not a case of the bench, in a log whose other samples name cases")
+		}
+	}
+	if l.configProblem != nil {
+		if l.reportedConfigPb {
+			return nil, nil, nil
+		}
+		l.reportedConfigPb = true
+		return nil, nil, *l.configProblem
+	}
+	if smp.FromSummary {
+		return nil, nil, l.problem(smp.Member, "", "the log holds no sample members, only summaries: no events or output to make an episode of")
+	}
+	c := s.opt.Bench.Case(caseID)
+	if c == nil {
+		return nil, nil, l.problem(smp.Member, "metadata.case_id", "case %q is not in the bench", caseID)
+	}
+	e := &ingest.Episode{Config: l.config, Model: l.model, Harness: l.harness, CaseID: caseID,
+		Repeat: s.opt.Repeat + smp.Epoch - 1, Condition: l.cond, Source: l.file + ": " + smp.Member}
+	if e.Condition == "" {
+		if raw, ok := smp.Metadata["condition"]; ok {
+			v, err := s.dec.Parse(raw)
+			cond, isStr := v.(string)
+			if err != nil || !isStr || cond == "" {
+				return nil, nil, l.problem(smp.Member, "metadata.condition", "must be a non-empty string, got %.60s", raw)
+			}
+			e.Condition = cond
+		} else if l.taskCond != "" {
+			e.Condition = l.taskCond
+		} else {
+			e.Condition = ingest.DefaultCondition
+		}
+	}
+	if raw, ok := smp.Metadata["run_id"]; ok && s.opt.Config == "" && s.opt.Condition == "" {
+		if v, err := s.dec.Parse(raw); err == nil {
+			if id, ok := v.(string); ok && id != "" {
+				e.RunID = id
+			}
+		}
+	}
+	if e.RunID == "" {
+		e.RunID = ingest.DeriveRunID(e.Key())
+	}
+	return e, c, nil
 }
 
 // record is the episode's record: the decision record from its place, with the sample's
