@@ -197,7 +197,6 @@ type RepeatSpread struct {
 // "variance/<config>".
 func (r *Release) RepeatSpreads(vs []Record, rows []RepeatRow, o StatOptions, filters ...Filter) ([]RepeatSpread, error) {
 	keep := both(filters...)
-	clusters := r.unitIDs(true)
 	out := make([]RepeatSpread, len(rows))
 	for i, row := range rows {
 		c := row.Config
@@ -205,46 +204,22 @@ func (r *Release) RepeatSpreads(vs []Record, rows []RepeatRow, o StatOptions, fi
 		ecs := []repeatMetric{{in: func(*Record) bool { return true }, hit: ECSOf}}
 		s := r.newRepeatSums(vs, kc, ecs, o.Clustered)
 		index, nRep := s.index, len(s.reps)
-		// Per case: successes, scored repeats and the case's unit and template.
-		cases := r.caseIDs()
-		units := r.unitIDs(o.Clustered)
-		type acc struct{ c, n, unit, cluster int }
-		by := map[int32]*acc{}
-		var order []int32
-		for j := range vs {
-			v := &vs[j]
-			if !admits(kc, v) {
-				continue
-			}
-			id := cases.of(v)
-			a := by[id]
-			if a == nil {
-				a = &acc{unit: int(index.at(units.of(v))), cluster: int(clusters.of(v))}
-				by[id] = a
-				order = append(order, id)
-			}
-			w := v.weight()
-			a.n += w
-			if v.ECS() {
-				a.c += w
-			}
-		}
-		slices.Sort(order) // case numbers are in sorted order of the case ids
-		succ, scored, cl := make([]int, len(order)), make([]int, len(order)), make([]int, len(order))
-		for j, id := range order {
-			succ[j], scored[j], cl[j] = by[id].c, by[id].n, by[id].cluster
+		tallies := r.caseTallies(vs, kc, index, o.Clustered)
+		succ, scored, cl := make([]int, len(tallies)), make([]int, len(tallies)), make([]int, len(tallies))
+		for j, t := range tallies {
+			succ[j], scored[j], cl[j] = t.c, t.n, t.cluster
 		}
 		// pass^k columns: Σ per-case value and Σ counted cases, per unit.
 		nk := len(row.PassK)
 		counted := []int{-1}
 		for _, pk := range row.PassK {
-			if len(pk.PerCase) != len(order) {
-				return nil, fmt.Errorf("variance/%s: pass^%d has %d cases, the verdicts %d", c, pk.K, len(pk.PerCase), len(order))
+			if len(pk.PerCase) != len(tallies) {
+				return nil, fmt.Errorf("variance/%s: pass^%d has %d cases, the verdicts %d", c, pk.K, len(pk.PerCase), len(tallies))
 			}
 			v, w := make([]float64, index.n), make([]float64, index.n)
-			for j, id := range order {
+			for j, t := range tallies {
 				if x := pk.PerCase[j]; !math.IsNaN(x) {
-					u := by[id].unit
+					u := t.unit
 					v[u] += x
 					w[u]++
 				}
@@ -283,6 +258,42 @@ func (r *Release) RepeatSpreads(vs []Record, rows []RepeatRow, o StatOptions, fi
 		}
 	}
 	return out, nil
+}
+
+// caseTally is one case's weighted successes and scored repeats, its unit in a units'
+// index and its template cluster.
+type caseTally struct{ c, n, unit, cluster int }
+
+// caseTallies tallies the verdicts of vs that kc admits by case, in case order (the case
+// numbers follow the sorted case ids); a case's unit is its place in index.
+func (r *Release) caseTallies(vs []Record, kc Filter, index unitIndex, clustered bool) []caseTally {
+	cases, units, clusters := r.caseIDs(), r.unitIDs(clustered), r.unitIDs(true)
+	by := map[int32]*caseTally{}
+	var order []int32
+	for j := range vs {
+		v := &vs[j]
+		if !admits(kc, v) {
+			continue
+		}
+		id := cases.of(v)
+		t := by[id]
+		if t == nil {
+			t = &caseTally{unit: int(index.at(units.of(v))), cluster: int(clusters.of(v))}
+			by[id] = t
+			order = append(order, id)
+		}
+		w := v.weight()
+		t.n += w
+		if v.ECS() {
+			t.c += w
+		}
+	}
+	slices.Sort(order)
+	out := make([]caseTally, len(order))
+	for j, id := range order {
+		out[j] = *by[id]
+	}
+	return out
 }
 
 // scoreFallback gives a rate whose resamples are all equal (0 or 1: every case passes, or

@@ -182,7 +182,6 @@ func (r *Release) diagnoseCIRef(vs []Record, o StatOptions) ([]DiagnosticsCI, er
 // "variance/<config>".
 func (r *Release) repeatSpreadsRef(vs []Record, rows []RepeatRow, o StatOptions, filters ...Filter) ([]RepeatSpread, error) {
 	keep := both(filters...)
-	clusters := r.unitIDs(true)
 	out := make([]RepeatSpread, len(rows))
 	for i, row := range rows {
 		c := row.Config
@@ -190,44 +189,20 @@ func (r *Release) repeatSpreadsRef(vs []Record, rows []RepeatRow, o StatOptions,
 		ecs := []repeatMetric{{in: func(*Record) bool { return true }, hit: ECSOf}}
 		cols, reps, index := r.repeatColumnsRef(vs, kc, ecs, o.Clustered)
 		nRep := len(reps)
-		// Per case: successes, scored repeats and the case's unit and template.
-		cases := r.caseIDs()
-		units := r.unitIDs(o.Clustered)
-		type acc struct{ c, n, unit, cluster int }
-		by := map[int32]*acc{}
-		var order []int32
-		for j := range vs {
-			v := &vs[j]
-			if !admits(kc, v) {
-				continue
-			}
-			id := cases.of(v)
-			a := by[id]
-			if a == nil {
-				a = &acc{unit: int(index.at(units.of(v))), cluster: int(clusters.of(v))}
-				by[id] = a
-				order = append(order, id)
-			}
-			w := v.weight()
-			a.n += w
-			if v.ECS() {
-				a.c += w
-			}
-		}
-		slices.Sort(order) // case numbers are in sorted order of the case ids
-		succ, scored, cl := make([]int, len(order)), make([]int, len(order)), make([]int, len(order))
-		for j, id := range order {
-			succ[j], scored[j], cl[j] = by[id].c, by[id].n, by[id].cluster
+		tallies := r.caseTallies(vs, kc, index, o.Clustered)
+		succ, scored, cl := make([]int, len(tallies)), make([]int, len(tallies)), make([]int, len(tallies))
+		for j, t := range tallies {
+			succ[j], scored[j], cl[j] = t.c, t.n, t.cluster
 		}
 		// pass^k columns: Σ per-case value and Σ counted cases, per unit.
 		for _, pk := range row.PassK {
-			if len(pk.PerCase) != len(order) {
-				return nil, fmt.Errorf("variance/%s: pass^%d has %d cases, the verdicts %d", c, pk.K, len(pk.PerCase), len(order))
+			if len(pk.PerCase) != len(tallies) {
+				return nil, fmt.Errorf("variance/%s: pass^%d has %d cases, the verdicts %d", c, pk.K, len(pk.PerCase), len(tallies))
 			}
 			v, w := make([]float64, index.n), make([]float64, index.n)
-			for j, id := range order {
+			for j, t := range tallies {
 				if x := pk.PerCase[j]; !math.IsNaN(x) {
-					u := by[id].unit
+					u := t.unit
 					v[u] += x
 					w[u]++
 				}
