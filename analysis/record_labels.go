@@ -3,7 +3,8 @@ package analysis
 import (
 	"strings"
 	"sync"
-	"sync/atomic"
+
+	"github.com/sabench/sabench-stats/oracle/paged"
 )
 
 // The label tables behind Record: process-wide and append-only, like the oracle's own, so
@@ -14,23 +15,17 @@ import (
 // whatever published the record (the scoring pipeline, a channel, a WaitGroup), after the
 // entry was written under the table's lock, so reads take no lock.
 
-const (
-	labelPageBits = 12
-	labelPageLen  = 1 << labelPageBits
-)
-
-// labelTable maps values to dense ids (in order of first sight) and back. Its pages are
-// listed in a directory copied to grow (as the oracle's tables do), not in a fixed array
-// sized for every id, which the garbage collector would scan as a root in every cycle.
+// labelTable maps values to dense ids (in order of first sight) and back, its values in a
+// paged.Array as the oracle's tables keep theirs.
 type labelTable[T comparable] struct {
-	mu    sync.Mutex
-	ids   map[T]uint32
-	n     uint32
-	pages atomic.Pointer[[]*[labelPageLen]T]
+	mu   sync.Mutex
+	ids  map[T]uint32
+	n    uint32
+	vals paged.Array[T]
 }
 
 func (t *labelTable[T]) get(i uint32) T {
-	return (*t.pages.Load())[i>>labelPageBits][i&(labelPageLen-1)]
+	return *t.vals.At(i)
 }
 
 // intern returns x's id, adding own(x) on first sight.
@@ -45,15 +40,8 @@ func (t *labelTable[T]) intern(x T, own func(T) T) uint32 {
 	}
 	x = own(x)
 	i := t.n
-	if i&(labelPageLen-1) == 0 {
-		var old []*[labelPageLen]T
-		if d := t.pages.Load(); d != nil {
-			old = *d
-		}
-		d := append(old[:len(old):len(old)], new([labelPageLen]T))
-		t.pages.Store(&d)
-	}
-	(*t.pages.Load())[i>>labelPageBits][i&(labelPageLen-1)] = x
+	t.vals.Grow(i)
+	*t.vals.At(i) = x
 	t.ids[x] = i
 	t.n++
 	return i

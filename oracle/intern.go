@@ -4,8 +4,9 @@ import (
 	"fmt"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"unsafe"
+
+	"github.com/sabench/sabench-stats/oracle/paged"
 )
 
 // Interning keeps a verdict free of pointers: its strings are 32-bit ids into process-wide,
@@ -19,30 +20,21 @@ import (
 // that reading a released episode through a copy fails loudly (episodeRef.load) instead of
 // returning a later episode's run id.
 
-const (
-	blockBits = 14
-	blockLen  = 1 << blockBits
-)
-
 // table maps values to dense ids and back. Reads of an id that was handed out are
 // lock-free (the id reached the reader through whatever published the verdict).
-//
-// The blocks are listed in a directory that is copied to grow, not in a fixed array big
-// enough for every id: such an array (2 MB of pointers per table) is a root the garbage
-// collector scans in every cycle, which a short command paid for in each of its
-// collections. A published id's block is in every directory stored after it was added.
+// The values are kept in a paged.Array.
 type table[T comparable] struct {
 	mu   sync.Mutex
 	ids  sync.Map // T → uint32, only for deduplicating tables
 	n    uint32
 	free []uint32 // released ids, reused first (run ids and usages only)
-	dir  atomic.Pointer[[]*[blockLen]T]
+	vals paged.Array[T]
 }
 
 func (t *table[T]) get(i uint32) T { return *t.slot(i) }
 
 // slot is where id i's value is kept; i was handed out.
-func (t *table[T]) slot(i uint32) *T { return &(*t.dir.Load())[i>>blockBits][i&(blockLen-1)] }
+func (t *table[T]) slot(i uint32) *T { return t.vals.At(i) }
 
 // add stores x (already owned by the table) under a released id or a new one and returns
 // the id; t.mu is held.
@@ -57,14 +49,7 @@ func (t *table[T]) add(x T) uint32 {
 	if i == ^uint32(0) {
 		panic("oracle: more than 2^32-1 interned values in one table")
 	}
-	if i&(blockLen-1) == 0 {
-		var old []*[blockLen]T
-		if d := t.dir.Load(); d != nil {
-			old = *d
-		}
-		d := append(old[:len(old):len(old)], new([blockLen]T))
-		t.dir.Store(&d)
-	}
+	t.vals.Grow(i)
 	*t.slot(i) = x
 	t.n++
 	return i

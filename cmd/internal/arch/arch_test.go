@@ -36,7 +36,8 @@ type stage struct {
 var stages = []stage{
 	{name: "ingest", why: "reads case specifications (ingest/casespec) and episodes (ingest, its readers and runner adapters); knows nothing of scoring",
 		packages: []string{"ingest/..."}, free: true},
-	{name: "oracle", why: "scores one episode under a policy", packages: []string{"oracle"}},
+	{name: "oracle", why: "scores one episode under a policy (oracle/paged: the append-only array its interning tables, and analysis's, keep values in)",
+		packages: []string{"oracle", "oracle/paged"}, within: [][2]string{{"oracle", "oracle/paged"}}},
 	{name: "analysis + bootstrap", why: "typed metrics over verdicts, with the statistics engine; presents nothing",
 		packages: []string{"bootstrap", "analysis"},
 		within:   [][2]string{{"analysis", "bootstrap"}},
