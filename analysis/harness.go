@@ -64,8 +64,21 @@ type HarnessRow struct {
 // executable are the V0–V3 protocols (Executable).
 var executable = []ingest.Protocol{ingest.V0, ingest.V1, ingest.V2, ingest.V3}
 
-// HarnessComparison is T4 (and its forest plot): each harness pair paired over cases.
+// HarnessComparison is T4 (and its forest plot): each harness pair paired over cases,
+// computed once per choices and options for both.
 func (r *Release) HarnessComparison(ch Choices, o StatOptions) ([]HarnessRow, error) {
+	k := harnessKey{ch: ch, o: o}
+	k.o.Workers = 0
+	return cached(r, k, func() ([]HarnessRow, error) { return r.harnessComparison(ch, o) })
+}
+
+// harnessKey caches HarnessComparison.
+type harnessKey struct {
+	ch Choices
+	o  StatOptions
+}
+
+func (r *Release) harnessComparison(ch Choices, o StatOptions) ([]HarnessRow, error) {
 	hps := r.HarnessPairs(ch)
 	pairs := make([]Pair, len(hps))
 	rows := make([]HarnessRow, len(hps))

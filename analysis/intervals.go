@@ -93,32 +93,25 @@ func (r *Release) ProtocolIntervals(o StatOptions) ([]SummaryCI, error) {
 type summaryKey struct{ o StatOptions }
 
 // summaryCached is SummaryIntervals (domains) or ProtocolIntervals, computed once per
-// options: T2, T8 and the ECS figure all ask for them. Workers never changes them, and
-// each interval has a stream of its own, so the domains' can be added later.
+// options: T2, T8, the ECS figure and the viewer's leaderboards all ask for them. Workers
+// never changes them, and each interval has a stream of its own, so the domains' are
+// added to the protocols' ones.
 func (r *Release) summaryCached(o StatOptions, domains bool) ([]SummaryCI, error) {
 	k := o
 	k.Workers = 0
-	if c, ok := r.cache.Load(k); ok {
-		return c.([]SummaryCI), nil // with the domains: serves both
-	}
-	var core []SummaryCI
-	if c, ok := r.cache.Load(summaryKey{k}); ok {
-		core = c.([]SummaryCI)
-	} else {
-		var err error
-		if core, err = r.summaryIntervals(o); err != nil {
-			return nil, err
-		}
-		r.cache.Store(summaryKey{k}, core)
+	core := func() ([]SummaryCI, error) {
+		return cached(r, summaryKey{k}, func() ([]SummaryCI, error) { return r.summaryIntervals(o) })
 	}
 	if !domains {
-		return core, nil
+		return core()
 	}
-	out, err := r.domainIntervals(core, o)
-	if err == nil {
-		r.cache.Store(k, out)
-	}
-	return out, err
+	return cached(r, k, func() ([]SummaryCI, error) {
+		c, err := core()
+		if err != nil {
+			return nil, err
+		}
+		return r.domainIntervals(c, o)
+	})
 }
 
 // summaryIntervals computes SummaryCI for every configuration but its ByDomain.

@@ -283,7 +283,7 @@ func (pc *PolicyComparison) Distinct() []PolicyGroup {
 // under r's policy. The stream is keyed by the settings hash, so the baseline's sets are
 // those of Release.RankSets on the baseline.
 func (pc *PolicyComparison) RankSets(r *Release, o StatOptions) (*ConfigRanks, error) {
-	return rankSets(pc.Base.configs, r.mainOf, pc.Base.unitIDs(o.Clustered), o, "ranks/"+r.Policy.Hash())
+	return r.rankSetsOf(pc.Base, o)
 }
 
 // Ranks is each distinct policy's leaderboard ranks (LeaderboardRanks),

@@ -2,8 +2,10 @@ package analysis
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/sabench/sabench-stats/bootstrap"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 )
 
 // ConfigRanks is the leaderboard by overall main-condition ECS with simultaneous rank
@@ -32,8 +34,31 @@ type ConfigRanks struct {
 func (cr *ConfigRanks) Has(j int) bool { return cr.Sets[j].Lo > 0 }
 
 // RankSets ranks this release's configurations (Configs order) by overall ECS.
-func (r *Release) RankSets(o StatOptions) (*ConfigRanks, error) {
-	return rankSets(r.configs, r.mainOf, r.unitIDs(o.Clustered), o, "ranks/"+r.Policy.Hash())
+func (r *Release) RankSets(o StatOptions) (*ConfigRanks, error) { return r.rankSetsOf(r, o) }
+
+// rankKey caches the rank sets of a release's verdicts by what they depend on: the
+// configurations ranked, in order, and the cases that name the units (their clusters).
+// Which release's table numbers the units does not matter: a statistic takes its units in
+// sorted order of their names whatever the numbers (units.go).
+type rankKey struct {
+	o       StatOptions
+	configs string
+	cases   **casespec.Case // the release's cases, as the slice's start and length:
+	n       int             // the releases of one scoring share them
+}
+
+// rankSetsOf ranks base's configurations by the ECS of r's verdicts, once per options:
+// T2, the policies table, the rank figure and the viewer's leaderboards all ask for them.
+// The stream is keyed by r's settings hash.
+func (r *Release) rankSetsOf(base *Release, o StatOptions) (*ConfigRanks, error) {
+	k := rankKey{o: o, configs: strings.Join(base.configs, "\x00"), n: len(base.Cases)}
+	if k.n > 0 {
+		k.cases = &base.Cases[0]
+	}
+	k.o.Workers = 0
+	return cached(r, k, func() (*ConfigRanks, error) {
+		return rankSets(base.configs, r.mainOf, base.unitIDs(o.Clustered), o, "ranks/"+r.Policy.Hash())
+	})
 }
 
 // rankSets ranks the given configurations, each by the ECS of its verdicts. Every
