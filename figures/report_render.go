@@ -1,8 +1,12 @@
 package figures
 
 import (
+	"bytes"
 	"fmt"
+	"runtime"
+	"slices"
 	"strings"
+	"sync"
 
 	"github.com/sabench/sabench-stats/analysis"
 	"gonum.org/v1/plot/vg"
@@ -36,16 +40,22 @@ func Marked(figs []Named, synthetic bool) []Named {
 // RenderReport builds the report's figures (Report, on the comparison's base release;
 // Marked when the data is synthetic) and renders each in every format at the default
 // size, for the report directory and the viewer; skipped says which could not be built
-// and why.
+// and why. The renderings run side by side on up to o.Workers goroutines (0: GOMAXPROCS):
+// each is single-threaded and they are independent, so the files are the same whatever
+// the count.
 func RenderReport(pc *analysis.PolicyComparison, o analysis.StatOptions, ch analysis.Choices, synthetic bool) ([]Rendered, []string, error) {
 	figs, skipped, err := Report(pc.Base, pc, o, ch)
 	if err != nil {
 		return nil, nil, err
 	}
+	marked := Marked(figs, synthetic)
+	files, errs := renderEach(marked, o.Workers)
 	var out []Rendered
-	for _, f := range Marked(figs, synthetic) {
-		rendered, err := RenderAll(f.Fig, Options{})
-		if err != nil {
+	for i, f := range marked {
+		at, atErrs := files[i*len(Formats):(i+1)*len(Formats)], errs[i*len(Formats):(i+1)*len(Formats)]
+		// The first format's error, as RenderAll returns it.
+		if k := slices.IndexFunc(atErrs, func(e error) bool { return e != nil }); k >= 0 {
+			err := atErrs[k]
 			// A figure that cannot be drawn (even widened: fit) is left out with its reason;
 			// every other output is still written.
 			skipped = append(skipped, f.Name+": cannot be drawn: "+strings.TrimPrefix(err.Error(), "figures: "))
@@ -55,10 +65,33 @@ func RenderReport(pc *analysis.PolicyComparison, o analysis.StatOptions, ch anal
 		if fo, err := Fitted(f.Fig, Options{}); err == nil && fo.Width > Column.Width {
 			x.Note = fmt.Sprintf("drawn %.1f in wide, wider than the %.1f in column, to fit its names", float64(fo.Width/vg.Inch), float64(Column.Width/vg.Inch))
 		}
-		for _, format := range Formats {
-			x.Exts, x.Files = append(x.Exts, string(format)), append(x.Files, rendered[format])
+		for j, format := range Formats {
+			x.Exts, x.Files = append(x.Exts, string(format)), append(x.Files, at[j])
 		}
 		out = append(out, x)
 	}
 	return out, skipped, nil
+}
+
+// renderEach renders every figure in every format at the default size on up to workers
+// goroutines: file and error [figure*len(Formats)+format].
+func renderEach(figs []Named, workers int) ([][]byte, []error) {
+	files := make([][]byte, len(figs)*len(Formats))
+	errs := make([]error, len(files))
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	slots := make(chan struct{}, workers)
+	var wg sync.WaitGroup
+	for i := range files {
+		slots <- struct{}{}
+		wg.Go(func() {
+			defer func() { <-slots }()
+			var b bytes.Buffer
+			errs[i] = Render(figs[i/len(Formats)].Fig, Formats[i%len(Formats)], &b, Options{})
+			files[i] = b.Bytes()
+		})
+	}
+	wg.Wait()
+	return files, errs
 }
