@@ -63,6 +63,45 @@ func TestRankSetsSeparateAndTie(t *testing.T) {
 	}
 }
 
+// TestRankSetsComputedOnce: a policy's rank sets are drawn once, whether the release
+// asks (T2, the viewer's leaderboard) or the policy comparison does (the policies table,
+// the rank figure), and the shared result is the one drawn with the release's own
+// numbering of the units.
+func TestRankSetsComputedOnce(t *testing.T) {
+	r := rankRelease()
+	tb, err := oracle.LookupPolicy("tau-bench")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Another policy's release of the same episodes, with its own unit table.
+	other := releaseOfRecords(r, r.Verdicts, tb)
+	pc := NewPolicyComparison([]*Release{r, other})
+	o := DefaultStatOptions()
+	o.Resamples = 200
+	for _, rel := range []*Release{r, other} {
+		viaPC, err := pc.RankSets(rel, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o.Workers = 3 // the workers never change the draw, nor the cache entry
+		viaRelease, err := rel.RankSets(o)
+		o.Workers = 0
+		if err != nil {
+			t.Fatal(err)
+		}
+		if viaPC != viaRelease {
+			t.Errorf("%s: the comparison's and the release's rank sets were drawn twice", rel.Policy.Name)
+		}
+		fresh, err := rankSets(rel.configs, rel.mainOf, rel.unitIDs(false), o, "ranks/"+rel.Policy.Hash())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(fresh, viaPC) {
+			t.Errorf("%s: cached rank sets %+v, drawn afresh %+v", rel.Policy.Name, viaPC, fresh)
+		}
+	}
+}
+
 func TestRankSetsWithoutResamples(t *testing.T) {
 	o := DefaultStatOptions()
 	o.Resamples = 0

@@ -34,8 +34,9 @@ func concurrentOptions(t *testing.T, workers int) (Options, *Release) {
 }
 
 // TestReportConcurrentBytes: the report built with the viewer's chunk files and
-// leaderboards made while the tables are built (two workers) is byte for byte the one
-// built step after step (one worker), and its viewer the one written with every
+// leaderboards made while the tables are built, the tables side by side and the figures'
+// formats side by side (two workers) is byte for byte the one built step after step (one
+// worker), and its viewer the one written with every
 // leaderboard built for the viewer (not taken from the report's T2).
 func TestReportConcurrentBytes(t *testing.T) {
 	dirs := map[int]string{}
