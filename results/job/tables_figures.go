@@ -8,8 +8,8 @@ import (
 
 // tablesAndFigures builds the tables specs name (results.Build) and the report's rendered
 // figures (figures.RenderReport, on in's releases with its options) side by side: the tables are
-// mostly bootstrap, the figures mostly single-threaded PNG encoding. The results do not
-// depend on the overlap.
+// mostly bootstrap, the figures drawing and PNG encoding, each on up to the workers. The
+// results do not depend on the overlap.
 func tablesAndFigures(in *results.Input, specs []results.Spec, synthetic bool) (tables []*results.Table, figs []figures.Rendered, skipped []string, err error) {
 	var tablesErr error
 	done := make(chan struct{})
