@@ -55,8 +55,8 @@ func ReadTauFiles(files []string, domain string, opt Options) (*Result, error) {
 		all.Problems = append(all.Problems, res.Problems...)
 		for _, ep := range res.Episodes {
 			if first, dup := seen[ep.Key()]; dup {
-				all.Problems = append(all.Problems, ingest.Problem{File: ep.Source, Line: ep.Line, Field: "task_id/trial",
-					Msg: fmt.Sprintf("case %s trial %d again (first at %s member %d)", ep.CaseID, ep.Repeat, first.Source, first.Line)})
+				all.Problems = append(all.Problems, ingest.Problem{File: ep.Source, Field: tauMember(ep) + ".task_id/trial",
+					Msg: fmt.Sprintf("case %s trial %d again (first at %s %s)", ep.CaseID, ep.Repeat, first.Source, tauMember(first))})
 				continue
 			}
 			seen[ep.Key()] = ep
@@ -64,4 +64,15 @@ func ReadTauFiles(files []string, domain string, opt Options) (*Result, error) {
 		}
 	}
 	return all, nil
+}
+
+// tauMember names the file member an episode came from as the reader's problems do
+// ("[5]", "simulations[5]"): its Line counts members from 1, which in a problem would
+// read as a line of the file.
+func tauMember(ep *ingest.Episode) string {
+	at := fmt.Sprintf("[%d]", ep.Line-1)
+	if f, _ := ep.Record.String("format"); f == tau.FormatTau2 {
+		at = "simulations" + at
+	}
+	return at
 }
