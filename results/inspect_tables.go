@@ -172,6 +172,7 @@ func BuildInspectLeaderboard(b *analysis.InspectBoard, by, clusterBy string, pas
 			scoreCol(fmt.Sprintf("pass%d_per_case", k), fmt.Sprintf("pass^%d (per-case)", k)))
 	}
 	notBinary := 0
+	var partial []string
 	pooled := map[string]bool{}
 	for _, e := range b.Entries {
 		group := e.Task
@@ -196,6 +197,9 @@ func BuildInspectLeaderboard(b *analysis.InspectBoard, by, clusterBy string, pas
 		if e.NotBinary {
 			notBinary++
 		}
+		if n := passKPartial(e, passK); n != "" {
+			partial = append(partial, group+" · "+e.Model+": "+n)
+		}
 		if len(e.Logs) > 1 {
 			pooled[fmt.Sprintf("%s on %s: %s", e.Model, e.Task, strings.Join(e.Logs, ", "))] = true
 		}
@@ -217,6 +221,9 @@ func BuildInspectLeaderboard(b *analysis.InspectBoard, by, clusterBy string, pas
 			"Per-case: "+bootstrap.PassKPerCase.Describe()+", repeats being scored epochs.")
 		if notBinary > 0 {
 			t.Notes = append(t.Notes, fmt.Sprintf("pass^k is empty for %d rows whose scores are not all 0 or 1.", notBinary))
+		}
+		if len(partial) > 0 {
+			t.Notes = append(t.Notes, "pass^k over part of a row's samples: "+strings.Join(partial, "; ")+".")
 		}
 	}
 	onBoard := map[string]bool{}
@@ -246,6 +253,27 @@ func BuildInspectLeaderboard(b *analysis.InspectBoard, by, clusterBy string, pas
 	}
 	t.Notes = append(t.Notes, inspectLogNotes(logs)...)
 	return t
+}
+
+// passKPartial says which of e's pass^k values leave some of its samples out: per-case,
+// those with fewer than k scored epochs; planned, those planned fewer than k epochs,
+// which happens only when pooled logs plan samples unequally (with one plan a k above
+// it has no value). "" when every value counts every sample.
+func passKPartial(e analysis.InspectEntry, passK []int) string {
+	var parts []string
+	for i, k := range passK {
+		if i < len(e.PassKPlanned) {
+			if p := e.PassKPlanned[i]; !math.IsNaN(p.Value) && p.Cases < len(p.PerCase) {
+				parts = append(parts, fmt.Sprintf("pass^%d (planned) over %d of %d samples (those planned at least %d epochs: the logs pooled plan samples unequally)", k, p.Cases, len(p.PerCase), k))
+			}
+		}
+		if i < len(e.PassKPerCase) {
+			if p := e.PassKPerCase[i]; !math.IsNaN(p.Value) && p.Cases < len(p.PerCase) {
+				parts = append(parts, fmt.Sprintf("pass^%d (per-case) over %d of %d (those with at least %d scored epochs)", k, p.Cases, len(p.PerCase), k))
+			}
+		}
+	}
+	return strings.Join(parts, "; ")
 }
 
 func groupSuffix(g string) string {
