@@ -184,7 +184,9 @@ func BuildInspectLeaderboard(b *analysis.InspectBoard, by, clusterBy string, pas
 		if by != "" {
 			row = append(row, Text(e.Group))
 		}
-		label := e.Model
+		// The board as well as the model: with several boards (tasks, scorers, --by
+		// groups) a model's intervals would otherwise be named alike in the caveats.
+		label := group + " · " + e.Model
 		row = append(row, Text(e.Scorer), Text(e.Model), iv.cell(t, label, "mean", e.Estimate), inspectRankCell(e),
 			countCell(e.Samples), countCell(e.Rows), countCell(len(e.Logs)))
 		for i := range passK {

@@ -30,3 +30,23 @@ func TestLeaderboardPassKPooledPlan(t *testing.T) {
 		}
 	}
 }
+
+// TestLeaderboardCaveatNamesBoard: with --by, one model is on several boards (the real
+// popularity.json gives sample 1 metadata.nested, the other logs do not), and a caveat
+// names the interval by its board as well as its model: two boards' intervals of
+// openai/gpt-4o-mini printed alike, one under single_unit and one under small_sample.
+func TestLeaderboardCaveatNamesBoard(t *testing.T) {
+	var out, errb bytes.Buffer
+	if err := run(&out, &errb, []string{"leaderboard", "--inspect", inspectLogs, "--by", "metadata.nested", "--format", "text"}); err != nil {
+		t.Fatalf("%v\n%s", err, errb.String())
+	}
+	got := out.String()
+	for _, want := range []string{
+		`Interval caveat single_unit (one resampled unit, no interval) in 2 interval(s): inspect_test_utils/guess_number · (missing) · closeness_log · hardcoded/hardcoded mean; popularity · {"foo":"bar"} · match · openai/gpt-4o-mini mean.`,
+		`small_sample (under 40 units, where a nominal 95% interval covered less than 0.93 in simulation, docs/coverage.md) in 2 interval(s): popularity · (missing) · match · openai/gpt-4o-mini mean; popularity · (missing) · match · azureai/Meta-Llama-3-1-405B-Instruct-jqf mean.`,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no %q in\n%s", want, got)
+		}
+	}
+}
