@@ -85,6 +85,9 @@ type InspectCompare struct {
 	Diffs        []analysis.InspectDiff
 	ClusterBy    string
 	Logs         []InspectLog
+	// NoSamplesA and NoSamplesB: the arm read no sample at all (a log without samples),
+	// rather than samples without a score.
+	NoSamplesA, NoSamplesB bool
 }
 
 // BuildInspectCompare is the table of `compare --inspect`: one row per scorer.
@@ -128,8 +131,12 @@ func BuildInspectCompare(c InspectCompare, o analysis.StatOptions) *Table {
 		t.Empty = "neither A nor B declares or carries a scorer: nothing to compare"
 	case inA == 0 && inB == 0:
 		why = "neither A nor B has a scored sample: nothing to compare"
+	case inA == 0 && c.NoSamplesA:
+		why = "A has no samples (a log without samples): nothing to compare"
 	case inA == 0:
 		why = "A has no scored sample (its samples carry no score): nothing to compare"
+	case inB == 0 && c.NoSamplesB:
+		why = "B has no samples (a log without samples): nothing to compare"
 	case inB == 0:
 		why = "B has no scored sample (its samples carry no score): nothing to compare"
 	case shared == 0:
