@@ -66,3 +66,18 @@ func TestReadTauFilesDuplicateMember(t *testing.T) {
 		t.Errorf("τ²-bench problems %v", res.Problems)
 	}
 }
+
+// TestTauUnknownToolsWarned: the real airline file read as retail (--domain retail) calls
+// 402 times tools retail does not list (543 calls, less think, calculate,
+// transfer_to_human_agents and get_user_details, which retail has too); they become reads that establish nothing, so no write is
+// gated and authorized success equals the reward. That is said, not left silent.
+func TestTauUnknownToolsWarned(t *testing.T) {
+	res, err := TauIn("retail").Read(tauShared, Options{Config: "gpt-4o/tool-calling"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := tauShared + ": 402 tool calls of 8 tools the domain retail does not list, neither reads nor writes to its rules (check --domain): get_reservation_details ×243, cancel_reservation ×64, search_direct_flight ×49, book_reservation ×15, and 4 more"
+	if len(res.Warnings) != 2 || res.Warnings[1] != want {
+		t.Errorf("warnings %q\nwant %q", res.Warnings, want)
+	}
+}
