@@ -24,11 +24,34 @@ type InspectLog struct {
 	Task    string `json:"task"`
 	Model   string `json:"model"`
 	Samples int    `json:"samples"`
+	// Status is the log's status when it says the run did not complete (cancelled, error,
+	// started); empty for success, or when the log does not say.
+	Status string `json:"status,omitempty"`
 }
 
 // InspectLogOf describes a log read to its end.
 func InspectLogOf(l *inspect.Log) InspectLog {
-	return InspectLog{Path: l.File, Bytes: l.Size, SHA256: l.SHA256, EvalID: l.Eval.EvalID, Task: l.Eval.Task, Model: l.Eval.Model, Samples: l.Samples}
+	return InspectLog{Path: l.File, Bytes: l.Size, SHA256: l.SHA256, EvalID: l.Eval.EvalID, Task: l.Eval.Task, Model: l.Eval.Model, Samples: l.Samples,
+		Status: IncompleteStatus(l)}
+}
+
+// IncompleteStatus is a log's status when it says the run did not complete: not
+// success, and stated.
+func IncompleteStatus(l *inspect.Log) string {
+	if l.Status == "success" {
+		return ""
+	}
+	return l.Status
+}
+
+// statusText says what an incomplete log's status means.
+func statusText(status string) string {
+	why := map[string]string{"cancelled": "the run did not complete", "error": "the run stopped on an error",
+		"started": "the log was still being written"}[status]
+	if why == "" {
+		return "status " + status
+	}
+	return "status " + status + " (" + why + ")"
 }
 
 // NewInspectMeta is the provenance of tables built from Inspect logs: the tool, the logs
@@ -61,6 +84,9 @@ func inspectLogNotes(logs []InspectLog) []string {
 		samples := fmt.Sprintf("%d samples", l.Samples)
 		if l.Samples == 1 {
 			samples = "1 sample"
+		}
+		if l.Status != "" {
+			samples += ", " + statusText(l.Status)
 		}
 		out = append(out, fmt.Sprintf("Log %s: %d bytes, SHA-256 %s; eval id %s, task %s, model %s, %s.", l.Path, l.Bytes, l.SHA256, id, l.Task, l.Model, samples))
 	}

@@ -113,6 +113,15 @@ func (o *Options) InspectSamples(w io.Writer, req SamplesRequest) (summary strin
 	}
 	summary = fmt.Sprintf("samples: %s, %s, %s (%d scored, %d without a numeric score)\n",
 		plural(len(in.Logs), "log"), plural(nSamples, "sample"), plural(len(in.Rows), "row"), len(in.Rows)-unscored, unscored)
+	var incomplete []string
+	for _, l := range in.Logs {
+		if st := results.IncompleteStatus(l); st != "" {
+			incomplete = append(incomplete, fmt.Sprintf("%s (status %s)", l.File, st))
+		}
+	}
+	if len(incomplete) > 0 {
+		summary += fmt.Sprintf("samples: %s did not complete: %s\n", plural(len(incomplete), "log"), strings.Join(incomplete, "; "))
+	}
 	return summary + in.checkMetrics(), nil
 }
 
