@@ -24,6 +24,9 @@ type InspectLog struct {
 	Task    string `json:"task"`
 	Model   string `json:"model"`
 	Samples int    `json:"samples"`
+	// Epochs is the epochs the log configured when more than one: Samples then counts
+	// sample × epoch records (as Inspect's total_samples does), not samples.
+	Epochs int `json:"epochs,omitempty"`
 	// Status is the log's status when it says the run did not complete (cancelled, error,
 	// started); empty for success, or when the log does not say.
 	Status string `json:"status,omitempty"`
@@ -31,8 +34,12 @@ type InspectLog struct {
 
 // InspectLogOf describes a log read to its end.
 func InspectLogOf(l *inspect.Log) InspectLog {
-	return InspectLog{Path: l.File, Bytes: l.Size, SHA256: l.SHA256, EvalID: l.Eval.EvalID, Task: l.Eval.Task, Model: l.Eval.Model, Samples: l.Samples,
+	out := InspectLog{Path: l.File, Bytes: l.Size, SHA256: l.SHA256, EvalID: l.Eval.EvalID, Task: l.Eval.Task, Model: l.Eval.Model, Samples: l.Samples,
 		Status: IncompleteStatus(l)}
+	if e := l.Eval.Config.Epochs; e > 1 {
+		out.Epochs = e
+	}
+	return out
 }
 
 // IncompleteStatus is a log's status when it says the run did not complete: not
@@ -82,7 +89,11 @@ func inspectLogNotes(logs []InspectLog) []string {
 			id = "not stated"
 		}
 		samples := fmt.Sprintf("%d samples", l.Samples)
-		if l.Samples == 1 {
+		switch {
+		case l.Epochs > 1:
+			// The tables count samples once whatever their epochs.
+			samples = fmt.Sprintf("%d sample-epochs (%d epochs configured)", l.Samples, l.Epochs)
+		case l.Samples == 1:
 			samples = "1 sample"
 		}
 		if l.Status != "" {

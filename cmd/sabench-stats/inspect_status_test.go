@@ -37,3 +37,22 @@ func TestInspectLogStatusNamed(t *testing.T) {
 		t.Errorf("samples stderr:\n%s", errb.String())
 	}
 }
+
+// TestInspectLogNoteEpochs: log_streaming.eval holds 2 samples × 2 epochs, which Inspect
+// counts as 4 samples; the leaderboard's Samples column says 2, so the note on the log
+// does not call the 4 records samples.
+func TestInspectLogNoteEpochs(t *testing.T) {
+	var out, errb bytes.Buffer
+	if err := run(&out, &errb, []string{"leaderboard", "--inspect", inspectLogs + "/log_streaming.eval", "--resamples", "0", "--format", "md"}); err != nil {
+		t.Fatalf("%v\n%s", err, errb.String())
+	}
+	got := out.String()
+	for _, want := range []string{
+		"|       2 |             4 |    1 |",
+		"model azureai/Meta-Llama-3-1-405B-Instruct-jqf, 4 sample-epochs (2 epochs configured).",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no %q in\n%s", want, got)
+		}
+	}
+}
