@@ -24,11 +24,41 @@ type InspectLog struct {
 	Task    string `json:"task"`
 	Model   string `json:"model"`
 	Samples int    `json:"samples"`
+	// Epochs is the epochs the log configured when more than one: Samples then counts
+	// sample × epoch records (as Inspect's total_samples does), not samples.
+	Epochs int `json:"epochs,omitempty"`
+	// Status is the log's status when it says the run did not complete (cancelled, error,
+	// started); empty for success, or when the log does not say.
+	Status string `json:"status,omitempty"`
 }
 
 // InspectLogOf describes a log read to its end.
 func InspectLogOf(l *inspect.Log) InspectLog {
-	return InspectLog{Path: l.File, Bytes: l.Size, SHA256: l.SHA256, EvalID: l.Eval.EvalID, Task: l.Eval.Task, Model: l.Eval.Model, Samples: l.Samples}
+	out := InspectLog{Path: l.File, Bytes: l.Size, SHA256: l.SHA256, EvalID: l.Eval.EvalID, Task: l.Eval.Task, Model: l.Eval.Model, Samples: l.Samples,
+		Status: IncompleteStatus(l)}
+	if e := l.Eval.Config.Epochs; e > 1 {
+		out.Epochs = e
+	}
+	return out
+}
+
+// IncompleteStatus is a log's status when it says the run did not complete: not
+// success, and stated.
+func IncompleteStatus(l *inspect.Log) string {
+	if l.Status == "success" {
+		return ""
+	}
+	return l.Status
+}
+
+// statusText says what an incomplete log's status means.
+func statusText(status string) string {
+	why := map[string]string{"cancelled": "the run did not complete", "error": "the run stopped on an error",
+		"started": "the log was still being written"}[status]
+	if why == "" {
+		return "status " + status
+	}
+	return "status " + status + " (" + why + ")"
 }
 
 // NewInspectMeta is the provenance of tables built from Inspect logs: the tool, the logs
@@ -59,8 +89,15 @@ func inspectLogNotes(logs []InspectLog) []string {
 			id = "not stated"
 		}
 		samples := fmt.Sprintf("%d samples", l.Samples)
-		if l.Samples == 1 {
+		switch {
+		case l.Epochs > 1:
+			// The tables count samples once whatever their epochs.
+			samples = fmt.Sprintf("%d sample-epochs (%d epochs configured)", l.Samples, l.Epochs)
+		case l.Samples == 1:
 			samples = "1 sample"
+		}
+		if l.Status != "" {
+			samples += ", " + statusText(l.Status)
 		}
 		out = append(out, fmt.Sprintf("Log %s: %d bytes, SHA-256 %s; eval id %s, task %s, model %s, %s.", l.Path, l.Bytes, l.SHA256, id, l.Task, l.Model, samples))
 	}
@@ -85,6 +122,9 @@ type InspectCompare struct {
 	Diffs        []analysis.InspectDiff
 	ClusterBy    string
 	Logs         []InspectLog
+	// NoSamplesA and NoSamplesB: the arm read no sample at all (a log without samples),
+	// rather than samples without a score.
+	NoSamplesA, NoSamplesB bool
 }
 
 // BuildInspectCompare is the table of `compare --inspect`: one row per scorer.
@@ -128,8 +168,12 @@ func BuildInspectCompare(c InspectCompare, o analysis.StatOptions) *Table {
 		t.Empty = "neither A nor B declares or carries a scorer: nothing to compare"
 	case inA == 0 && inB == 0:
 		why = "neither A nor B has a scored sample: nothing to compare"
+	case inA == 0 && c.NoSamplesA:
+		why = "A has no samples (a log without samples): nothing to compare"
 	case inA == 0:
 		why = "A has no scored sample (its samples carry no score): nothing to compare"
+	case inB == 0 && c.NoSamplesB:
+		why = "B has no samples (a log without samples): nothing to compare"
 	case inB == 0:
 		why = "B has no scored sample (its samples carry no score): nothing to compare"
 	case shared == 0:
@@ -172,6 +216,7 @@ func BuildInspectLeaderboard(b *analysis.InspectBoard, by, clusterBy string, pas
 			scoreCol(fmt.Sprintf("pass%d_per_case", k), fmt.Sprintf("pass^%d (per-case)", k)))
 	}
 	notBinary := 0
+	var partial []string
 	pooled := map[string]bool{}
 	for _, e := range b.Entries {
 		group := e.Task
@@ -183,7 +228,9 @@ func BuildInspectLeaderboard(b *analysis.InspectBoard, by, clusterBy string, pas
 		if by != "" {
 			row = append(row, Text(e.Group))
 		}
-		label := e.Model
+		// The board as well as the model: with several boards (tasks, scorers, --by
+		// groups) a model's intervals would otherwise be named alike in the caveats.
+		label := group + " · " + e.Model
 		row = append(row, Text(e.Scorer), Text(e.Model), iv.cell(t, label, "mean", e.Estimate), inspectRankCell(e),
 			countCell(e.Samples), countCell(e.Rows), countCell(len(e.Logs)))
 		for i := range passK {
@@ -195,6 +242,9 @@ func BuildInspectLeaderboard(b *analysis.InspectBoard, by, clusterBy string, pas
 		}
 		if e.NotBinary {
 			notBinary++
+		}
+		if n := passKPartial(e, passK); n != "" {
+			partial = append(partial, group+" · "+e.Model+": "+n)
 		}
 		if len(e.Logs) > 1 {
 			pooled[fmt.Sprintf("%s on %s: %s", e.Model, e.Task, strings.Join(e.Logs, ", "))] = true
@@ -217,6 +267,9 @@ func BuildInspectLeaderboard(b *analysis.InspectBoard, by, clusterBy string, pas
 			"Per-case: "+bootstrap.PassKPerCase.Describe()+", repeats being scored epochs.")
 		if notBinary > 0 {
 			t.Notes = append(t.Notes, fmt.Sprintf("pass^k is empty for %d rows whose scores are not all 0 or 1.", notBinary))
+		}
+		if len(partial) > 0 {
+			t.Notes = append(t.Notes, "pass^k over part of a row's samples: "+strings.Join(partial, "; ")+".")
 		}
 	}
 	onBoard := map[string]bool{}
@@ -246,6 +299,27 @@ func BuildInspectLeaderboard(b *analysis.InspectBoard, by, clusterBy string, pas
 	}
 	t.Notes = append(t.Notes, inspectLogNotes(logs)...)
 	return t
+}
+
+// passKPartial says which of e's pass^k values leave some of its samples out: per-case,
+// those with fewer than k scored epochs; planned, those planned fewer than k epochs,
+// which happens only when pooled logs plan samples unequally (with one plan a k above
+// it has no value). "" when every value counts every sample.
+func passKPartial(e analysis.InspectEntry, passK []int) string {
+	var parts []string
+	for i, k := range passK {
+		if i < len(e.PassKPlanned) {
+			if p := e.PassKPlanned[i]; !math.IsNaN(p.Value) && p.Cases < len(p.PerCase) {
+				parts = append(parts, fmt.Sprintf("pass^%d (planned) over %d of %d samples (those planned at least %d epochs: the logs pooled plan samples unequally)", k, p.Cases, len(p.PerCase), k))
+			}
+		}
+		if i < len(e.PassKPerCase) {
+			if p := e.PassKPerCase[i]; !math.IsNaN(p.Value) && p.Cases < len(p.PerCase) {
+				parts = append(parts, fmt.Sprintf("pass^%d (per-case) over %d of %d (those with at least %d scored epochs)", k, p.Cases, len(p.PerCase), k))
+			}
+		}
+	}
+	return strings.Join(parts, "; ")
 }
 
 func groupSuffix(g string) string {

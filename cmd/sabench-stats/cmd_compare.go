@@ -19,7 +19,7 @@ func init() {
 }
 
 func setupCompare(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
-	fs.Lookup("out").Usage = "output: a table file (its extension sets the format when --format is not given), or a directory (existing, or ending in /) that receives one file per table and a forest plot (SVG, PDF, PNG)"
+	fs.Lookup("out").Usage = "output: a table file (its extension sets the format when --format is not given), or a directory (existing, or ending in /) that receives one file per table and a forest plot (SVG, PDF, PNG; with --inspect the table only)"
 	var ca analysis.CompareSpec
 	var protos cli.List
 	fs.BoolVar(&ca.Conditions, "conditions", false, "A and B are two conditions of the configuration given by --config")

@@ -221,6 +221,8 @@ type InspectStream struct {
 	problems int
 
 	skipped []ingest.Problem
+	// incomplete lists the logs that gave episodes although their run did not complete.
+	incomplete []string
 	// Counts behind the warnings.
 	noAnswer, replaced, noCallID, partial int
 	noAnswerAt                            string
@@ -406,6 +408,10 @@ func (s *InspectStream) Warnings() []string {
 	if s.partial > 0 {
 		w = append(w, fmt.Sprintf("%d samples recorded no tool event: their events are the tool calls of their model events, without results", s.partial))
 	}
+	if len(s.incomplete) > 0 {
+		w = append(w, fmt.Sprintf("%s did not complete (samples never run are not episodes): %s",
+			plural(len(s.incomplete), "Inspect log"), strings.Join(s.incomplete, "; ")))
+	}
 	return w
 }
 
@@ -543,10 +549,16 @@ func (s *InspectStream) openLog(file string, h *inspect.Log) *inspectLog {
 // finishLog notes a log that gave no episode.
 func (s *InspectStream) finishLog() {
 	l := s.log
-	if l == nil || l.sab {
+	if l == nil {
 		return
 	}
 	h := l.head
+	if l.sab {
+		if h.Status != "" && h.Status != "success" {
+			s.incomplete = append(s.incomplete, fmt.Sprintf("%s (status %s)", l.file, h.Status))
+		}
+		return
+	}
 	var msg string
 	if l.samples == 0 {
 		msg = fmt.Sprintf("no episodes: the log holds no samples (task %q, status %q)", h.Eval.Task, h.Status)

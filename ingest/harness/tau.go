@@ -1,7 +1,11 @@
 package harness
 
 import (
+	"cmp"
 	"fmt"
+	"maps"
+	"slices"
+	"strings"
 
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/tau"
@@ -36,7 +40,32 @@ func readTau(path string, opt Options, domain string) (*Result, error) {
 	}
 	res := &Result{Episodes: r.Episodes, Problems: r.Problems}
 	res.warn("%s: %s, domain %s, %d trajectories", path, r.Format, r.Domain, len(r.Episodes))
+	if len(r.UnknownTools) > 0 {
+		res.warn("%s: %s", path, unknownTools(r.UnknownTools, r.Domain))
+	}
 	return res, nil
+}
+
+// unknownTools says how many calls were of tools the domain does not list, the most
+// called first: to the rules they neither read nor write, so a wrong --domain leaves
+// every write ungated.
+func unknownTools(calls map[string]int, domain string) string {
+	names := slices.Collect(maps.Keys(calls))
+	total := 0
+	for _, n := range names {
+		total += calls[n]
+	}
+	slices.SortFunc(names, func(a, b string) int { return cmp.Or(cmp.Compare(calls[b], calls[a]), strings.Compare(a, b)) })
+	const shown = 4
+	var list []string
+	for _, n := range names[:min(len(names), shown)] {
+		list = append(list, fmt.Sprintf("%s ×%d", n, calls[n]))
+	}
+	if len(names) > shown {
+		list = append(list, fmt.Sprintf("and %d more", len(names)-shown))
+	}
+	return fmt.Sprintf("%d tool calls of %d tools the domain %s does not list, neither reads nor writes to its rules (check --domain): %s",
+		total, len(names), domain, strings.Join(list, ", "))
 }
 
 // ReadTauFiles reads several τ-bench or τ²-bench result files into one Result, in file
@@ -55,8 +84,8 @@ func ReadTauFiles(files []string, domain string, opt Options) (*Result, error) {
 		all.Problems = append(all.Problems, res.Problems...)
 		for _, ep := range res.Episodes {
 			if first, dup := seen[ep.Key()]; dup {
-				all.Problems = append(all.Problems, ingest.Problem{File: ep.Source, Line: ep.Line, Field: "task_id/trial",
-					Msg: fmt.Sprintf("case %s trial %d again (first at %s member %d)", ep.CaseID, ep.Repeat, first.Source, first.Line)})
+				all.Problems = append(all.Problems, ingest.Problem{File: ep.Source, Field: tauMember(ep) + ".task_id/trial",
+					Msg: fmt.Sprintf("case %s trial %d again (first at %s %s)", ep.CaseID, ep.Repeat, first.Source, tauMember(first))})
 				continue
 			}
 			seen[ep.Key()] = ep
@@ -64,4 +93,15 @@ func ReadTauFiles(files []string, domain string, opt Options) (*Result, error) {
 		}
 	}
 	return all, nil
+}
+
+// tauMember names the file member an episode came from as the reader's problems do
+// ("[5]", "simulations[5]"): its Line counts members from 1, which in a problem would
+// read as a line of the file.
+func tauMember(ep *ingest.Episode) string {
+	at := fmt.Sprintf("[%d]", ep.Line-1)
+	if f, _ := ep.Record.String("format"); f == tau.FormatTau2 {
+		at = "simulations" + at
+	}
+	return at
 }

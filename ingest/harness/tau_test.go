@@ -38,3 +38,46 @@ func TestTauAdapter(t *testing.T) {
 		}
 	}
 }
+
+// TestReadTauFilesDuplicateMember: a trajectory given twice is named by its member as the
+// reader names members ("[5]", 0-based, the index in the file's array), not by a count
+// from 1 that reads as a line number and points at the next record.
+func TestReadTauFilesDuplicateMember(t *testing.T) {
+	res, err := ReadTauFiles([]string{tauShared, tauShared}, "", Options{Config: "gpt-4o/tool-calling"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Episodes) != 100 || len(res.Problems) != 100 {
+		t.Fatalf("%d episodes, %d problems", len(res.Episodes), len(res.Problems))
+	}
+	// Member [5] of the file is task 30, trial 0.
+	want := tauShared + ": [5].task_id/trial: case TAU-AIRLINE-30 trial 0 again (first at " + tauShared + " [5])"
+	if got := res.Problems[5].String(); got != want {
+		t.Errorf("problem:\n got %s\nwant %s", got, want)
+	}
+	// A τ²-bench file's members are simulations[i].
+	tau2 := filepath.Join("..", "tau", "testdata", "tau2-handmade.json")
+	res, err = ReadTauFiles([]string{tau2, tau2}, "", Options{Config: "m/h"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Problems) == 0 || !strings.HasPrefix(res.Problems[0].String(), tau2+": simulations[0].task_id/trial: ") ||
+		!strings.HasSuffix(res.Problems[0].String(), "(first at "+tau2+" simulations[0])") {
+		t.Errorf("τ²-bench problems %v", res.Problems)
+	}
+}
+
+// TestTauUnknownToolsWarned: the real airline file read as retail (--domain retail) calls
+// 402 times tools retail does not list (543 calls, less think, calculate,
+// transfer_to_human_agents and get_user_details, which retail has too); they become reads that establish nothing, so no write is
+// gated and authorized success equals the reward. That is said, not left silent.
+func TestTauUnknownToolsWarned(t *testing.T) {
+	res, err := TauIn("retail").Read(tauShared, Options{Config: "gpt-4o/tool-calling"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := tauShared + ": 402 tool calls of 8 tools the domain retail does not list, neither reads nor writes to its rules (check --domain): get_reservation_details ×243, cancel_reservation ×64, search_direct_flight ×49, book_reservation ×15, and 4 more"
+	if len(res.Warnings) != 2 || res.Warnings[1] != want {
+		t.Errorf("warnings %q\nwant %q", res.Warnings, want)
+	}
+}

@@ -26,7 +26,9 @@ type Row struct {
 	Answer   string
 	Target   string                     // the sample's target: a string as is, a list as JSON text
 	Metadata map[string]json.RawMessage // the sample's metadata (shared by its rows)
-	Usage    ModelUsage                 // summed over the sample's models
+	// Usage is summed over the sample's models; nil when its model_usage is empty or
+	// absent (the log does not say), which is not zero tokens.
+	Usage *ModelUsage
 	// TotalTime and WorkingTime are in seconds, NaN when the log does not say.
 	TotalTime, WorkingTime float64
 	Error                  string // the sample's error message
@@ -102,8 +104,12 @@ func Rows(log *Log, scorers []string, s *Sample) []Row {
 	})
 	base := Row{
 		Log: log.File, Task: log.Eval.Task, Model: log.Eval.Model, EvalID: log.Eval.EvalID,
-		SampleID: s.ID, Epoch: s.Epoch, Target: targetText(s.Target), Metadata: s.Metadata, Usage: s.ModelUsage.Total(),
+		SampleID: s.ID, Epoch: s.Epoch, Target: targetText(s.Target), Metadata: s.Metadata,
 		TotalTime: orNaN(s.TotalTime), WorkingTime: orNaN(s.WorkingTime),
+	}
+	if len(s.ModelUsage) > 0 {
+		u := s.ModelUsage.Total()
+		base.Usage = &u
 	}
 	if s.Error != nil {
 		base.Error = firstLine(s.Error.Message)

@@ -63,6 +63,10 @@ func events(r *Read, file, field string, msgs []message, d *Domain) []any {
 				kind, known := d.ToolKind(c.name)
 				if !known {
 					kind = ToolKindUnset
+					if r.UnknownTools == nil {
+						r.UnknownTools = map[string]int{}
+					}
+					r.UnknownTools[c.name]++
 				}
 				typ := EventInfo
 				if kind == KindWrite {

@@ -38,6 +38,9 @@ type Read struct {
 	Domain   string
 	Episodes []*ingest.Episode
 	Problems []ingest.Problem
+	// UnknownTools counts the agent's calls of tools the domain does not list, by tool:
+	// the environment refuses them, and a domain given wrongly makes every call one.
+	UnknownTools map[string]int
 }
 
 func (r *Read) problem(file, field, format string, args ...any) {

@@ -113,6 +113,15 @@ func (o *Options) InspectSamples(w io.Writer, req SamplesRequest) (summary strin
 	}
 	summary = fmt.Sprintf("samples: %s, %s, %s (%d scored, %d without a numeric score)\n",
 		plural(len(in.Logs), "log"), plural(nSamples, "sample"), plural(len(in.Rows), "row"), len(in.Rows)-unscored, unscored)
+	var incomplete []string
+	for _, l := range in.Logs {
+		if st := results.IncompleteStatus(l); st != "" {
+			incomplete = append(incomplete, fmt.Sprintf("%s (status %s)", l.File, st))
+		}
+	}
+	if len(incomplete) > 0 {
+		summary += fmt.Sprintf("samples: %s did not complete: %s\n", plural(len(incomplete), "log"), strings.Join(incomplete, "; "))
+	}
 	return summary + in.checkMetrics(), nil
 }
 
@@ -192,11 +201,17 @@ func (o *Options) InspectCompare(req InspectCompareRequest) ([]*results.Table, e
 	var in *InspectLogs
 	var a, b analysis.InspectArm
 	var aDesc, bDesc string
+	var ta, tb []string // the arms' tasks
+	var noA, noB bool   // a log without samples (with --logs an arm without samples is refused)
 	var err error
 	if len(req.Logs) == 0 {
-		if in, a, b, aDesc, bDesc, err = o.logArms(req.A, req.B); err != nil {
+		var la, lb *inspect.Log
+		if in, a, b, la, lb, err = o.logArms(req.A, req.B); err != nil {
 			return nil, err
 		}
+		// Two logs: their headers name the tasks, also for a log without samples.
+		aDesc, bDesc, ta, tb = logDesc(la), logDesc(lb), []string{la.Eval.Task}, []string{lb.Eval.Task}
+		noA, noB = la.Samples == 0, lb.Samples == 0
 	} else {
 		if in, err = o.ReadInspect(req.Logs); err != nil {
 			return nil, err
@@ -204,8 +219,9 @@ func (o *Options) InspectCompare(req InspectCompareRequest) ([]*results.Table, e
 		if a, b, aDesc, bDesc, err = modelArms(in, req.A, req.B, req.Task); err != nil {
 			return nil, err
 		}
+		ta, tb = armTasks(a), armTasks(b)
 	}
-	if ta, tb := armTasks(a), armTasks(b); len(ta) == 1 && len(tb) == 1 && ta[0] != tb[0] {
+	if len(ta) == 1 && len(tb) == 1 && ta[0] != tb[0] {
 		return nil, optionError(fmt.Errorf("compare --inspect: A is task %s, B task %s: samples of different tasks do not pair", ta[0], tb[0]))
 	}
 	diffs, err := analysis.CompareInspect(a, b, analysis.InspectCompareOptions{ClusterBy: req.ClusterBy}, o.Stat)
@@ -213,31 +229,31 @@ func (o *Options) InspectCompare(req InspectCompareRequest) ([]*results.Table, e
 		return nil, err
 	}
 	t := results.BuildInspectCompare(results.InspectCompare{A: req.A, B: req.B, ADesc: aDesc, BDesc: bDesc,
-		Diffs: diffs, ClusterBy: req.ClusterBy, Logs: in.Provenance()}, o.Stat)
+		Diffs: diffs, ClusterBy: req.ClusterBy, Logs: in.Provenance(), NoSamplesA: noA, NoSamplesB: noB}, o.Stat)
 	ts := []*results.Table{t}
 	results.Stamp(ts, results.NewInspectMeta(o.Tool, in.Provenance(), analysis.InspectIntervals(o.Stat, req.ClusterBy), req.ClusterBy))
 	return ts, nil
 }
 
 // logArms reads logs A and B (a path or pattern naming one log each) and splits their
-// rows into the two arms.
-func (o *Options) logArms(pathA, pathB string) (in *InspectLogs, a, b analysis.InspectArm, aDesc, bDesc string, err error) {
+// rows into the two arms; la and lb are the two logs.
+func (o *Options) logArms(pathA, pathB string) (in *InspectLogs, a, b analysis.InspectArm, la, lb *inspect.Log, err error) {
 	var files [2]string
 	for i, p := range []string{pathA, pathB} {
 		fs, err := inspect.Expand([]string{p})
 		if err != nil {
-			return nil, a, b, "", "", err
+			return nil, a, b, nil, nil, err
 		}
 		if len(fs) != 1 {
-			return nil, a, b, "", "", optionError(fmt.Errorf("compare --inspect: %s names %d logs; A and B are one log each (or two models with --logs)", p, len(fs)))
+			return nil, a, b, nil, nil, optionError(fmt.Errorf("compare --inspect: %s names %d logs; A and B are one log each (or two models with --logs)", p, len(fs)))
 		}
 		files[i] = fs[0]
 	}
 	if files[0] == files[1] {
-		return nil, a, b, "", "", optionError(fmt.Errorf("compare --inspect: A and B are the same log %s", files[0]))
+		return nil, a, b, nil, nil, optionError(fmt.Errorf("compare --inspect: A and B are the same log %s", files[0]))
 	}
 	if in, err = o.ReadInspect(files[:]); err != nil {
-		return nil, a, b, "", "", err
+		return nil, a, b, nil, nil, err
 	}
 	a, b = analysis.InspectArm{Name: pathA}, analysis.InspectArm{Name: pathB}
 	for _, r := range in.Rows {
@@ -247,11 +263,11 @@ func (o *Options) logArms(pathA, pathB string) (in *InspectLogs, a, b analysis.I
 			b.Rows = append(b.Rows, r)
 		}
 	}
-	la, lb := in.Logs[0], in.Logs[1]
+	la, lb = in.Logs[0], in.Logs[1]
 	if la.File != files[0] {
 		la, lb = lb, la
 	}
-	return in, a, b, logDesc(la), logDesc(lb), nil
+	return in, a, b, la, lb, nil
 }
 
 func logDesc(l *inspect.Log) string {

@@ -72,13 +72,27 @@ var Columns = []Column{
 	{"scored", KindBool, "whether score has a value", func(r *inspect.Row) any { return r.Scored }},
 	{"answer", KindString, "the answer the scorer extracted", func(r *inspect.Row) any { return r.Answer }},
 	{"target", KindString, "the sample's target: a string as is, a list of strings as JSON", func(r *inspect.Row) any { return r.Target }},
-	{"input_tokens", KindInt, "input tokens over the sample's models", func(r *inspect.Row) any { return r.Usage.InputTokens }},
-	{"output_tokens", KindInt, "output tokens over the sample's models", func(r *inspect.Row) any { return r.Usage.OutputTokens }},
-	{"total_tokens", KindInt, "total tokens over the sample's models", func(r *inspect.Row) any { return r.Usage.TotalTokens }},
+	{"input_tokens", KindInt, "input tokens over the sample's models; null when not logged", func(r *inspect.Row) any { return tokens(r, "input") }},
+	{"output_tokens", KindInt, "output tokens over the sample's models; null when not logged", func(r *inspect.Row) any { return tokens(r, "output") }},
+	{"total_tokens", KindInt, "total tokens over the sample's models; null when not logged", func(r *inspect.Row) any { return tokens(r, "total") }},
 	{"total_time", KindFloat, "the sample's wall time in seconds; null when not logged", func(r *inspect.Row) any { return finiteOrNil(r.TotalTime) }},
 	{"working_time", KindFloat, "the sample's working time in seconds; null when not logged", func(r *inspect.Row) any { return finiteOrNil(r.WorkingTime) }},
 	{"error", KindString, "the first line of the sample's error; empty when none", func(r *inspect.Row) any { return r.Error }},
 	{"limit", KindString, "the limit the sample hit (token, message, time, …); empty when none", func(r *inspect.Row) any { return r.Limit }},
+}
+
+// tokens is the row's input, output or total tokens, or nil when the sample logged no
+// usage.
+func tokens(r *inspect.Row, which string) any {
+	switch {
+	case r.Usage == nil:
+		return nil
+	case which == "input":
+		return r.Usage.InputTokens
+	case which == "output":
+		return r.Usage.OutputTokens
+	}
+	return r.Usage.TotalTokens
 }
 
 func finiteOrNil(x float64) any {

@@ -1,0 +1,52 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// TestLeaderboardPassKPooledPlan: two real logs of one model (mj7k, 10 samples × 1 epoch;
+// popularity.json, samples 1–3 × 1 epoch) pool into a plan of 2 epochs for samples 1–3
+// and 1 for the rest. pass^2 is then over 3 of the row's 10 samples in both conventions
+// (2 of 3 pass both epochs: 0.667): the table says so, and its planned note does not claim
+// that missing epochs fail for them.
+func TestLeaderboardPassKPooledPlan(t *testing.T) {
+	var out, errb bytes.Buffer
+	args := []string{"leaderboard", "--inspect", "--passk", "1,2", "--resamples", "0", "--format", "md",
+		inspectLogs + "/2025-02-11T15-18-04-05-00_popularity_mj7khqpMM4GBCfVQozKgzB.eval",
+		inspectLogs + "/2025-05-12T20-28-13-04-00_popularity.json"}
+	if err := run(&out, &errb, args); err != nil {
+		t.Fatalf("%v\n%s", err, errb.String())
+	}
+	got := out.String()
+	for _, want := range []string{
+		"| popularity | match  | openai/gpt-4o-mini | ",
+		"0.800 |             0.800 |            0.667 |             0.667 |",
+		"pass^k over part of a row's samples: popularity · match · openai/gpt-4o-mini: pass^2 (planned) over 3 of 10 samples (those planned at least 2 epochs: the logs pooled plan samples unequally); pass^2 (per-case) over 3 of 10 (those with at least 2 scored epochs).",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no %q in\n%s", want, got)
+		}
+	}
+}
+
+// TestLeaderboardCaveatNamesBoard: with --by, one model is on several boards (the real
+// popularity.json gives sample 1 metadata.nested, the other logs do not), and a caveat
+// names the interval by its board as well as its model: two boards' intervals of
+// openai/gpt-4o-mini printed alike, one under single_unit and one under small_sample.
+func TestLeaderboardCaveatNamesBoard(t *testing.T) {
+	var out, errb bytes.Buffer
+	if err := run(&out, &errb, []string{"leaderboard", "--inspect", inspectLogs, "--by", "metadata.nested", "--format", "text"}); err != nil {
+		t.Fatalf("%v\n%s", err, errb.String())
+	}
+	got := out.String()
+	for _, want := range []string{
+		`Interval caveat single_unit (one resampled unit, no interval) in 2 interval(s): inspect_test_utils/guess_number · (missing) · closeness_log · hardcoded/hardcoded mean; popularity · {"foo":"bar"} · match · openai/gpt-4o-mini mean.`,
+		`small_sample (under 40 units, where a nominal 95% interval covered less than 0.93 in simulation, docs/coverage.md) in 2 interval(s): popularity · (missing) · match · openai/gpt-4o-mini mean; popularity · (missing) · match · azureai/Meta-Llama-3-1-405B-Instruct-jqf mean.`,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no %q in\n%s", want, got)
+		}
+	}
+}
