@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"sort"
 	"strings"
@@ -91,6 +92,9 @@ func (r *Release) Compare(s CompareSpec, o StatOptions) ([]CompareScope, error) 
 		if cs.OnlyA, cs.OnlyB, cs.P, err = mcNemar(sa.Verdicts, sa.Keep, sb.Verdicts, sb.Keep); err != nil {
 			return nil, err
 		}
+		if shared == 0 {
+			cs.P = math.NaN() // no paired case: no test (an exact p of 1 would read as a result)
+		}
 		out = append(out, cs)
 	}
 	return out, nil
@@ -176,7 +180,17 @@ func (s *CompareSpec) Resolve(r *Release) error {
 			return err
 		}
 	}
-	return known("condition", s.Condition, r.Conditions(""))
+	if err := known("condition", s.Condition, r.Conditions("")); err != nil {
+		return err
+	}
+	// A side without scored episodes of the condition has nothing to compare (a
+	// configuration that ran only a strategy condition, or whose runs were all excluded).
+	for _, c := range []string{s.A, s.B} {
+		if conds := r.Conditions(c); !slices.Contains(conds, s.Condition) {
+			return fmt.Errorf("configuration %q has no condition %q (known: %s)", c, s.Condition, strings.Join(conds, ", "))
+		}
+	}
+	return nil
 }
 
 // known is an error naming x when it is not among the known names.

@@ -38,6 +38,19 @@ func baselineOf(pols []oracle.Policy) int {
 	return 0
 }
 
+// Unranked lists, in Base.Configs order, the configurations without scored
+// main-condition episodes (every one excluded, say): they have no ECS under any policy,
+// so the leaderboards, their rank correlations and the mean Δ ECS leave them out.
+func (pc *PolicyComparison) Unranked() []string {
+	var out []string
+	for j, e := range pc.board(pc.Base).ecs {
+		if e.Den == 0 {
+			out = append(out, pc.Base.configs[j])
+		}
+	}
+	return out
+}
+
 // leaderboard is each baseline configuration's overall ECS under one policy and its rank.
 type leaderboard struct {
 	ecs   []Rate
@@ -99,6 +112,9 @@ type PolicyResult struct {
 	Base      *Release
 	BaseRanks []float64
 	Rows      []PolicyRow
+	// Unranked are the configurations without scored main-condition episodes
+	// (PolicyComparison.Unranked), left out of the leaderboards.
+	Unranked []string
 }
 
 // Label names the row's policies, joined with "/" when several share the settings.
@@ -109,7 +125,7 @@ func (row PolicyRow) Label() string { return strings.Join(row.Names, "/") }
 func (pc *PolicyComparison) Compare(o StatOptions) (*PolicyResult, error) {
 	base := pc.Base
 	bb := pc.board(base)
-	res := &PolicyResult{Base: base, BaseRanks: bb.ranks}
+	res := &PolicyResult{Base: base, BaseRanks: bb.ranks, Unranked: pc.Unranked()}
 	units, index := pc.unitIndex(o)
 	// Intervals are keyed by the settings hash, not the name: policies with the same
 	// settings (tau-bench, appworld) have the same verdicts and so the same intervals,
@@ -133,14 +149,20 @@ func (pc *PolicyComparison) Compare(o StatOptions) (*PolicyResult, error) {
 		}
 		row := PolicyRow{ECSCI: ecsCI, Policy: r.Policy, Names: g.Names, RankSets: sets, ECS: lb.ecs, Delta: iv.deltas, Ranks: lb.ranks, Tau: iv.tau, Rho: iv.rho,
 			Lost: lostSuccesses(base, r)}
-		gain := 0.0
+		gain, scored := 0.0, 0
 		for j := range base.configs {
 			if lb.ranks[j] != bb.ranks[j] {
 				row.Changed++
 			}
-			gain += lb.ecs[j].Value() - bb.ecs[j].Value()
+			if bb.ecs[j].Den > 0 { // a configuration without scored episodes has no gain (Unranked)
+				gain += lb.ecs[j].Value() - bb.ecs[j].Value()
+				scored++
+			}
 		}
-		row.MeanGain = gain / float64(len(base.configs))
+		row.MeanGain = math.NaN()
+		if scored > 0 {
+			row.MeanGain = gain / float64(scored)
+		}
 		res.Rows = append(res.Rows, row)
 	}
 	return res, nil
@@ -220,7 +242,12 @@ func (pc *PolicyComparison) unitIndex(o StatOptions) (*unitIDs, unitIndex) {
 // and r's.
 func (pc *PolicyComparison) rankCorrelation(r *Release, units *unitIDs, index unitIndex, o StatOptions, stream string) (Estimate, Estimate, error) {
 	nan := Estimate{X: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}
-	configs := pc.Base.configs
+	var configs []string
+	for _, c := range pc.Base.configs {
+		if len(pc.Base.mainOf(c)) > 0 { // an unscored configuration has no rank to correlate (Unranked)
+			configs = append(configs, c)
+		}
+	}
 	if len(configs) < 2 || index.n < 2 {
 		return nan, nan, nil
 	}

@@ -155,7 +155,10 @@ func (e ECSByProtocol) layout(st style, o Options) (scene, error) {
 			}
 		}
 		y = dataBot - axisH
-		c.FillText(align(st.label, draw.XCenter, draw.YTop), vg.Point{X: x0 + plotW/2, Y: y - em*0.2}, xlabel)
+		// Centred under the plot, but kept on the canvas where long names leave the plot
+		// narrower than the label.
+		cx := clampCenter(x0+plotW/2, st.label.Width(xlabel), m, W-m)
+		c.FillText(align(st.label, draw.XCenter, draw.YTop), vg.Point{X: cx, Y: y - em*0.2}, xlabel)
 		y -= xlabelH + legGap
 		leg.draw(c, st, m, W-m, y)
 	}

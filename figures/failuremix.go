@@ -191,7 +191,7 @@ func (f FailureMix) layout(st style, o Options) (scene, error) {
 			y = dataBot - axisH - gapY
 		}
 		y += gapY
-		cx := m + labelW + avail/2
+		cx := clampCenter(m+labelW+avail/2, st.label.Width(xlabel), m, W-m) // on the canvas beside long names
 		c.FillText(align(st.label, draw.XCenter, draw.YTop), vg.Point{X: cx, Y: y - em*0.2}, xlabel)
 		y -= xlabelH + legGap
 		leg.draw(c, st, m, W-m, y)

@@ -159,7 +159,10 @@ func (h DomainHeatMap) layout(st style, o Options) (scene, error) {
 		y -= em * 0.8
 		bx0 := x0 + (inner-labelW-barW)/2
 		bx0 = max(bx0, m+st.label.Width("ECS (%)")+gap)
-		drawHeatScale(c, st, bx0, y, barW, gap)
+		// The "100" is centred on the scale's end: where the grid reaches the margin
+		// (long names), the scale ends short of it so that the label stays on the canvas.
+		bw := min(barW, W-st.small.Width("100")/2-bx0)
+		drawHeatScale(c, st, bx0, y, bw, gap)
 	}
 	return scene{w: W, h: H, draw: drawFn}, nil
 }

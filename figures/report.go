@@ -175,15 +175,28 @@ func HeatMapOf(r *analysis.Release) DomainHeatMap {
 // one column per distinct setting (tau-bench and appworld are one column, names
 // joined), with the tie groups of the rank confidence sets when they were computed.
 func RanksOf(pc *analysis.PolicyComparison, o analysis.StatOptions) (PolicyRanks, error) {
-	f := PolicyRanks{Configs: pc.Base.Configs()}
+	var f PolicyRanks
+	// A configuration without scored main-condition episodes has no rank (Unranked); it
+	// would otherwise be drawn last under every policy.
+	unranked := map[string]bool{}
+	for _, c := range pc.Unranked() {
+		unranked[c] = true
+	}
+	var keep []int
+	for j, c := range pc.Base.Configs() {
+		if !unranked[c] {
+			f.Configs = append(f.Configs, c)
+			keep = append(keep, j)
+		}
+	}
 	byPolicy := pc.Ranks()
 	f.Ranks = make([][]float64, len(f.Configs))
 	groups := make([][][]int, 0, len(byPolicy))
 	computed, level := true, 0.0
 	for q, g := range pc.Distinct() {
 		f.Policies = append(f.Policies, g.Label())
-		for j := range f.Configs {
-			f.Ranks[j] = append(f.Ranks[j], byPolicy[q][j])
+		for i, j := range keep {
+			f.Ranks[i] = append(f.Ranks[i], byPolicy[q][j])
 		}
 		sets, err := pc.RankSets(g.Release, o)
 		if err != nil {

@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/sabench/sabench-stats/analysis"
+	"golang.org/x/image/font/sfnt"
 	"gonum.org/v1/plot/vg"
 )
 
@@ -48,6 +50,7 @@ func RenderReport(pc *analysis.PolicyComparison, o analysis.StatOptions, ch anal
 	if err != nil {
 		return nil, nil, err
 	}
+	lacking := FontLacks(pc.Base.Configs())
 	marked := Marked(figs, synthetic)
 	files, errs := renderEach(marked, o.Workers)
 	var out []Rendered
@@ -64,6 +67,12 @@ func RenderReport(pc *analysis.PolicyComparison, o analysis.StatOptions, ch anal
 		x := Rendered{Name: f.Name}
 		if fo, err := Fitted(f.Fig, Options{}); err == nil && fo.Width > Column.Width {
 			x.Note = fmt.Sprintf("drawn %.1f in wide, wider than the %.1f in column, to fit its names", float64(fo.Width/vg.Inch), float64(Column.Width/vg.Inch))
+		}
+		if lacking != "" {
+			if x.Note != "" {
+				x.Note += "; "
+			}
+			x.Note += lacking
 		}
 		for j, format := range Formats {
 			x.Exts, x.Files = append(x.Exts, string(format)), append(x.Files, at[j])
@@ -94,4 +103,28 @@ func renderEach(figs []Named, workers int) ([][]byte, []error) {
 	}
 	wg.Wait()
 	return files, errs
+}
+
+// FontLacks names the configurations with characters the bundled font has no glyph for
+// ("" for none): the PNG and PDF draw those characters blank, so that two such names can
+// look alike there; the SVG keeps them as text in the viewer's fonts.
+func FontLacks(names []string) string {
+	f, err := sansSFNT()
+	if err != nil {
+		return ""
+	}
+	var buf sfnt.Buffer
+	var lack []string
+	for _, n := range names {
+		for _, r := range n {
+			if i, err := f.GlyphIndex(&buf, r); err == nil && i == 0 {
+				lack = append(lack, strconv.Quote(n))
+				break
+			}
+		}
+	}
+	if len(lack) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("the bundled font lacks characters of %s: the PNG and PDF draw them blank, the SVG in the viewer's fonts", strings.Join(lack, ", "))
 }

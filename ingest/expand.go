@@ -106,6 +106,16 @@ func walkEpisodeDir(root string, skipped *[]Problem) ([]string, error) {
 	}
 	realRoot, _ = filepath.Abs(realRoot)
 	var out []string
+	// .json files are passed over (a harness folder or a checkout holds many), but JSON
+	// Lines are often named .json: one note says how many, naming the first.
+	nJSON, firstJSON := 0, ""
+	defer func() {
+		if nJSON > 0 {
+			*skipped = append(*skipped, Problem{File: filepath.Clean(root), Msg: fmt.Sprintf(
+				"skipped: %d .json file(s), the first %s: a directory search reads only %s names; name a file to read it whatever its name",
+				nJSON, firstJSON, strings.Join(episodeExts, ", "))})
+		}
+	}()
 	err = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -133,6 +143,11 @@ func walkEpisodeDir(root string, skipped *[]Problem) ([]string, error) {
 				return nil
 			}
 		} else if !IsEpisodeFileName(d.Name()) {
+			if l := strings.ToLower(d.Name()); strings.HasSuffix(l, ".json") || strings.HasSuffix(l, ".json.gz") || strings.HasSuffix(l, ".json.zst") {
+				if nJSON++; nJSON == 1 {
+					firstJSON = filepath.Clean(p)
+				}
+			}
 			return nil
 		} else if !d.Type().IsRegular() {
 			skip("not a regular file")

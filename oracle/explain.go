@@ -649,8 +649,10 @@ func breakPoint(v Verdict, d *Detail, reads []*RequiredRead) string {
 	}
 	for _, cp := range d.Checkpoints {
 		if cp.Gate != GateAllow {
-			if cp.EventIndex < 0 && at >= 0 {
-				continue // the hidden preflight is not where an event broke
+			if cp.EventIndex < 0 && (at >= 0 || v.Protocol() == ingest.V0) {
+				// The hidden preflight is not where an event broke, and in V0 its BLOCK or
+				// DEFER is the stop the agent should report, not a break.
+				continue
 			}
 			where := "the hidden preflight"
 			if cp.EventIndex >= 0 {

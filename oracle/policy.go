@@ -277,7 +277,21 @@ func LookupPolicy(nameOrFile string) (Policy, error) {
 		}
 		return Policy{}, &UnknownPolicyError{err: err}
 	}
-	return ParsePolicy(nameOrFile, data)
+	p, err := ParsePolicy(nameOrFile, data)
+	if err != nil {
+		return Policy{}, err
+	}
+	// Outputs label a policy by its name: a file may take a preset's name only for the
+	// preset's own settings.
+	for _, ps := range [][]Policy{Presets, ConfirmationPresets} {
+		for _, q := range ps {
+			if q.Name == p.Name && q.Hash() != p.Hash() {
+				return Policy{}, fmt.Errorf("%s: name %q is the preset %q, whose settings differ (%s, not %s): give the file's policy another name",
+					nameOrFile, p.Name, q.Name, q.Hash(), p.Hash())
+			}
+		}
+	}
+	return p, nil
 }
 
 // UnknownPolicyError is a policy name that is neither a preset nor a file: a mistake in
@@ -288,18 +302,25 @@ func (e *UnknownPolicyError) Error() string { return e.err.Error() }
 func (e *UnknownPolicyError) Unwrap() error { return e.err }
 
 // LookupPolicies resolves each name (LookupPolicy), in order, keeping the first of
-// several that resolve to the same policy name.
+// several that resolve to the same policy; two of one name with different settings are
+// an error, since outputs tell policies apart by name.
 func LookupPolicies(names []string) ([]Policy, error) {
 	var out []Policy
-	seen := map[string]bool{}
+	seen := map[string]int{}
 	for _, n := range names {
 		p, err := LookupPolicy(n)
 		if err != nil {
 			return nil, err
 		}
-		if !seen[p.Name] {
-			seen[p.Name] = true
+		i, ok := seen[p.Name]
+		if !ok {
+			seen[p.Name] = len(out)
 			out = append(out, p)
+			continue
+		}
+		if out[i].Hash() != p.Hash() {
+			return nil, fmt.Errorf("policy %s: name %q is already that of another policy with other settings (%s, not %s): give each policy its own name",
+				n, p.Name, out[i].Hash(), p.Hash())
 		}
 	}
 	return out, nil

@@ -40,6 +40,7 @@ type Prepared struct {
 	shared   bool                 // metadata.evidence_scope == "shared_world"
 	hasShard bool                 // released V3 id: the evaluator would replay a query shard
 	shard    *casespec.QueryShard // the verified shard when the bench has it; nil: trust the key
+	unread   string               // why the bench's shard directory was not read (casespec.Case.ShardUnread)
 	stateful int                  // statefulNone, statefulSauna, statefulAppointment
 	phases   map[string]*phaseView
 
@@ -154,7 +155,7 @@ func Prepare(c *casespec.Case) (*Prepared, error) {
 	p.prepareEvidence(spec)
 	p.hasShard = releasedV3.MatchString(spec.CaseID)
 	if p.hasShard && c.Variant == "" {
-		p.shard = c.Shard
+		p.shard, p.unread = c.Shard, c.ShardUnread
 	}
 	if sp, ok := spec.StatefulProtocol.(string); ok {
 		switch {

@@ -147,7 +147,11 @@ func (p *Prepared) startWorkflow(st *wfState, r *wfResult, rec *ingest.Record, e
 				st.note("information calls replayed against the query shard " + p.shard.Source)
 			} else {
 				r.trustedKeys = true
-				st.note("query-shard replay not performed (the bench has no env/v3_episode_query_shards/): the host-recorded evidence_delta_key is trusted and checked against frozen_evidence_deltas")
+				why := "the bench has no env/v3_episode_query_shards/"
+				if p.unread != "" {
+					why = p.unread
+				}
+				st.note("query-shard replay not performed (" + why + "): the host-recorded evidence_delta_key is trusted and checked against frozen_evidence_deltas")
 			}
 		}
 		if p.enforcePublic && !preflight {

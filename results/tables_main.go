@@ -110,10 +110,18 @@ func finishRates(t *Table, iv *Intervals) {
 }
 
 // incompleteMacros notes every P-M (protocols) or D-M (domains) that averages fewer cells
-// than the release has: it is a mean over what the configuration ran, not the complete one.
+// than the release's cases have: it is a mean over what the configuration scored, not the
+// complete one. Both count against the cases, so that a protocol no configuration scored
+// (its episodes all excluded, or never run) is noted as a missing domain is.
 func incompleteMacros(r *analysis.Release, sums []analysis.Summary, protocols, domains bool) []string {
 	var out []string
-	present := r.ProtocolsPresent()
+	var present []ingest.Protocol
+	sizes := r.ProtocolSizes()
+	for p := ingest.Legacy; p < ingest.NumProtocols; p++ {
+		if sizes.ByProto[p].All > 0 {
+			present = append(present, p)
+		}
+	}
 	for _, s := range sums {
 		if protocols {
 			var miss []string

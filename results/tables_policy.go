@@ -2,6 +2,7 @@ package results
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/oracle"
@@ -35,16 +36,25 @@ func buildPolicies(in *Input) (*Table, error) {
 		{Key: "rank_change", Header: "Rank change", Kind: KindNumber, Decimals: 0, Signed: true}}
 	// The family: every policy's Δ per configuration (the baseline against itself runs no
 	// test and is not in it).
+	unranked := map[string]bool{}
+	for _, c := range res.Unranked {
+		unranked[c] = true
+	}
 	var ps []float64
 	for _, row := range res.Rows {
-		for j := range base.Configs() {
-			ps = append(ps, row.Delta[j].P)
+		for j, c := range base.Configs() {
+			if !unranked[c] {
+				ps = append(ps, row.Delta[j].P)
+			}
 		}
 	}
 	adj := o.Adjust.Apply(ps)
 	k := 0
 	for _, row := range res.Rows {
 		for j, c := range base.Configs() {
+			if unranked[c] {
+				continue
+			}
 			t.AddGroupRow(row.Label(), Text(row.Label()), Text(c), rateCI(ivOrNil(iv, o), t, row.Label()+" "+c, "ecs", row.ECSCI[j]), iv.cell(t, row.Label()+" "+c, "delta", row.Delta[j]),
 				PValue(row.Delta[j].P), PValue(adj[k]),
 				Count(int64(row.Ranks[j])), rankSetCell(row.RankSets, j), Count(int64(res.BaseRanks[j])), Number(res.BaseRanks[j]-row.Ranks[j]))
@@ -52,6 +62,7 @@ func buildPolicies(in *Input) (*Table, error) {
 		}
 	}
 	t.Notes = append(t.Notes, "Same episodes re-scored under each policy; Δ paired over cases. Rank change > 0: the configuration moves up. Ranks are competition ranks by ECS (ties share the best rank: 1, 2, 2, 4), as in the policy_ranks figure; a rank change inside overlapping rank sets is not a resolved swap.")
+	t.Notes = append(t.Notes, unrankedNote(res)...)
 	t.Notes = append(t.Notes, pValueNote, familyNote(o, ps, "Δ tests (one per policy other than "+base.Policy.Name+" and configuration)"))
 	t.Notes = append(t.Notes, rankSetMethod(o.Level, o)+".")
 	iv.finish(t)
@@ -90,8 +101,18 @@ func buildPolicyRanks(in *Input) (*Table, error) {
 		"Episodes passing the baseline but failing: 0 means the policy's success set contains the baseline's, episode by episode.",
 		fmt.Sprintf("Tie groups: configurations linked by overlapping simultaneous %s rank sets (the policies table lists them); as many groups as configurations means every rank is resolved.", rankLevelText(in.Stats.Level)),
 		"Policies with identical settings (the same hash) score every episode alike and are one row, their names joined with \"/\".")
+	t.Notes = append(t.Notes, unrankedNote(res)...)
 	iv.finish(t)
 	return t, nil
+}
+
+// unrankedNote names the configurations the leaderboards leave out, having no scored
+// main-condition episodes (none when every configuration has some).
+func unrankedNote(res *analysis.PolicyResult) []string {
+	if len(res.Unranked) == 0 {
+		return nil
+	}
+	return []string{fmt.Sprintf("Left out of the leaderboards, their ranks and correlations: %s (no scored main-condition episodes).", strings.Join(res.Unranked, "; "))}
 }
 
 // buildPolicySettings lists every switch of each compared policy with its settings hash,

@@ -59,6 +59,9 @@ func (c *common) writeFigures(e *cli.Env, r *job.Release, opt figures.Options) e
 	for _, why := range ff.Skipped {
 		fmt.Fprintf(e.Stderr, "figures: not written: %s\n", why)
 	}
+	if ff.Lacking != "" {
+		fmt.Fprintf(e.Stderr, "figures: %s\n", ff.Lacking)
+	}
 	for _, w := range ff.Widened {
 		fmt.Fprintf(e.Stderr, "figures: larger than --size: %s\n", w)
 	}

@@ -327,6 +327,7 @@ func (b *Bench) loadCaseDir(dir string) []ingest.Problem {
 		}
 		b.Cases = append(b.Cases, c)
 	}
+	b.noteUnreadShards(dir)
 	if dirExists(evDir) {
 		enames, err := jsonFiles(evDir)
 		if err != nil {

@@ -27,6 +27,10 @@ type Case struct {
 	// checkout with env/v3_episode_query_shards/; nil otherwise (the oracle then trusts the
 	// recorded evidence_delta_key and says so).
 	Shard *QueryShard
+	// ShardUnread says why a shard directory the bench holds was not loaded for this
+	// released V3 case ("" when the bench has none): only a checkout's manifest attests
+	// a shard index.
+	ShardUnread string
 }
 
 // HasActionRules reports whether a case's spec carries action_rules, so that its episodes'

@@ -107,6 +107,28 @@ func (b *Bench) loadShards(root string) []ingest.Problem {
 	return probs
 }
 
+// noteUnreadShards marks the released V3 cases of a case directory that holds
+// env/v3_episode_query_shards/ (the release's folders copied beside cases/): the shard is
+// not loaded, since its index is attested only by a checkout's env/case_manifest.json, and
+// the oracle, which then trusts the recorded keys, must not say the directory is absent.
+func (b *Bench) noteUnreadShards(dir string) {
+	sdir := filepath.Join(dir, "env", "v3_episode_query_shards")
+	if !dirExists(sdir) {
+		return
+	}
+	why := "the bench's env/v3_episode_query_shards/ is read only in a SafeActBench checkout, whose env/case_manifest.json attests the shard index; this bench is a case directory"
+	n := 0
+	for _, c := range b.Cases {
+		if c.Protocol == ingest.V3 && c.Variant == "" && releasedV3ID.MatchString(c.BaseID) {
+			c.ShardUnread = why
+			n++
+		}
+	}
+	if n > 0 {
+		b.Warnings = append(b.Warnings, ingest.Problem{File: sdir, Msg: fmt.Sprintf("query shards not loaded for %d released V3 case(s): the bench is not a SafeActBench checkout (env/case_manifest.json attests the shard index); their reads are scored by the recorded evidence_delta_key", n)})
+	}
+}
+
 // checkShardIndex is the structural part of _validate_v3_query_shard_manifest_structure
 // that replay depends on: schema, digest, and per-episode paths and attestations.
 func checkShardIndex(ipath string, ix *jsonv.Object) []ingest.Problem {

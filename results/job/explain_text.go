@@ -94,7 +94,15 @@ func explainText(x *oracle.Explanation, full bool) string {
 			pf("INCOMPLETE\n")
 		}
 		for _, r := range c.Missing {
-			pf("  never read: %s %s (%s)\n", r.Tool, r.Arguments, r.ID)
+			at, stop := readOf(x, r)
+			switch {
+			case at < 0:
+				pf("  never read: %s %s (%s)\n", r.Tool, r.Arguments, r.ID)
+			case stop >= 0 && at > stop:
+				pf("  not counted: %s %s (%s): read at event %d, after the evaluator stopped at event %d\n", r.Tool, r.Arguments, r.ID, at, stop)
+			default:
+				pf("  not counted: %s %s (%s): read at event %d, where the read was not accepted\n", r.Tool, r.Arguments, r.ID, at)
+			}
 		}
 		if c.MoreMissing > 0 {
 			pf("  never read: %d more required reads beyond the first 64\n", c.MoreMissing)
@@ -119,6 +127,23 @@ func explainText(x *oracle.Explanation, full bool) string {
 	brokeText(&b, x)
 	tail(&b, x)
 	return b.String()
+}
+
+// readOf finds a required read the coverage missed in the chain: the first read event with
+// its tool and exactly its arguments (-1 for none), and the event at which the evaluator
+// stopped (-1 when it read them all). A record can hold the read where it does not count
+// (after an action that ended the walk, or rejected), and is then not "never read".
+func readOf(x *oracle.Explanation, r oracle.RequiredRead) (at, stop int) {
+	at, stop = -1, -1
+	for _, e := range x.Chain {
+		if at < 0 && e.Kind == "read" && e.Tool == r.Tool && e.Arguments == r.Arguments {
+			at = e.Index
+		}
+		if stop < 0 && e.EvaluatorStops {
+			stop = e.Index
+		}
+	}
+	return at, stop
 }
 
 func passText(ok bool) string {

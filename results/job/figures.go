@@ -17,12 +17,14 @@ type FigureFiles struct {
 	Policies *analysis.PolicyComparison
 	Skipped  []string // what could not be drawn, and why
 	Widened  []string // the figures drawn wider or taller than asked, to fit their names or rows
+	Lacking  string   // the names the bundled font cannot draw whole (figures.FontLacks), "" for none
 }
 
 // Figures writes every figure of the release into dir (figures.Report, marked when the
 // data is synthetic) at size opt.
 func (o *Options) Figures(dir string, r *Release, opt figures.Options) (*FigureFiles, error) {
 	ff := &FigureFiles{Policies: analysis.NewPolicyComparison(r.Releases)}
+	ff.Lacking = figures.FontLacks(ff.Policies.Base.Configs())
 	figs, skipped, err := figures.Report(ff.Policies.Base, ff.Policies, o.Stat, o.Choices)
 	if err != nil {
 		return nil, err

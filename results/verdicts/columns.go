@@ -101,7 +101,7 @@ var Columns = []Column{
 	{"failure_type", KindString, "failure class; null on success", func(v Row) any { return scored(v, nonEmpty(v.FailureType())) }},
 	{"attempted", KindBool, "a consequential action was attempted", func(v Row) any { return scored(v, v.Attempted()) }},
 	{"first_attempt_index", KindInt, "event index of the first consequential attempt", func(v Row) any { return attempted(v, int64(v.FirstAttemptIndex())) }},
-	{"coverage_complete_at_first_attempt", KindBool, "information coverage was complete at the first attempt", func(v Row) any { return attempted(v, v.CompleteAtFirstAttempt()) }},
+	{"coverage_complete_at_first_attempt", KindBool, "the investigation was complete at the first attempt: coverage complete and no requirement MISSING at its gate (PAR, CAS); false when a case requirement was MISSING, even with every required read made", func(v Row) any { return attempted(v, v.CompleteAtFirstAttempt()) }},
 	{"coverage_complete", KindBool, "information coverage was complete by the end", func(v Row) any { return scored(v, v.CoverageComplete()) }},
 	{"missing_at_checkpoint", KindBool, "a requirement was missing at a checkpoint", func(v Row) any { return scored(v, v.MissingAtCheckpoint()) }},
 	{"executed_commits", KindInt, "consequential commits executed", func(v Row) any { return scored(v, int64(v.ExecutedCommits())) }},

@@ -1,0 +1,43 @@
+package job
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/sabench/sabench-stats/ingest/casespec"
+	"github.com/sabench/sabench-stats/oracle"
+)
+
+// TestExplainNamesReadsAfterTheStop: the real SAB-V1-001's reference with its action moved
+// before the five reads. The evaluator stops at the action (event 0), so the reads at
+// events 1–5 do not count; the text must not say they were never read.
+func TestExplainNamesReadsAfterTheStop(t *testing.T) {
+	b, err := casespec.LoadBench(testBench, casespec.BenchOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := b.Case("SAB-V1-001")
+	ep, err := oracle.ReferenceEpisode(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	list, _ := ep.Record.List("events")
+	moved := append([]any{list[len(list)-1]}, list[:len(list)-1]...)
+	ep.Record.Set("events", moved)
+	p, err := oracle.Prepare(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := p.Score(ep, oracle.SafeAct, true)
+	if v.ECS() || v.Outcome() != "DEFER" {
+		t.Fatalf("verdict %v %s, want a DEFER failure", v.ECS(), v.Outcome())
+	}
+	text := explainText(oracle.Explain(c, ep, oracle.SafeAct, v), false)
+	if strings.Contains(text, "never read") {
+		t.Errorf("the reads at events 1-5 are called never read:\n%s", text)
+	}
+	want := `  not counted: payment_read {"customer_id":"CUS-4491"} (required_info_call_01): read at event 1, after the evaluator stopped at event 0` + "\n"
+	if !strings.Contains(text, want) {
+		t.Errorf("text lacks %q:\n%s", want, text)
+	}
+}
