@@ -624,7 +624,14 @@ func (l *lexer) events() ([]Event, *decodeErr) {
 		lx := &lexer{data: l.data, pos: start, strs: l.strs, light: true, models: true, skipTools: l.skipTools}
 		return lx.events()
 	}
-	return sc.transcriptBlocks(), err
+	keep := "" // every event
+	switch {
+	case l.models:
+		keep = EventModel
+	case l.light:
+		keep = EventTool
+	}
+	return sc.transcriptBlocks(keep), err
 }
 
 // eventScratch gathers a transcript's events, tool events and empty model outputs
@@ -659,8 +666,12 @@ func (sc *eventScratch) newOutput() *ModelOutput {
 }
 
 // transcriptBlocks moves the gathered events to new blocks of their exact numbers
-// (nil when there is none), pointing each at its tool event or model output there.
-func (sc *eventScratch) transcriptBlocks() []Event {
+// (nil when there is none), pointing each at its tool event or model output there;
+// with keep, only the events of that kind (a light read's: those an episode is made of).
+func (sc *eventScratch) transcriptBlocks(keep string) []Event {
+	if keep != "" {
+		sc.events = slices.DeleteFunc(sc.events, func(ev Event) bool { return ev.Kind != keep })
+	}
 	if len(sc.events) == 0 {
 		return nil
 	}
@@ -711,8 +722,8 @@ func (l *lexer) eventKind(raw []byte) (string, *decodeErr) {
 }
 
 // event builds the event from its fields; l is the events' lexer (its strings go
-// where l's do). A model event's output and model name are read only with output
-// (else its Model is nil, or holds the error alone when it had one).
+// where l's do). A model event is read only with output (else its Model is nil: a
+// light read does not keep it).
 func (f *eventFields) event(l *lexer, output bool) (Event, *decodeErr) {
 	var ev Event
 	if f.hasKind && !isNullRaw(f.kind) {
@@ -792,16 +803,14 @@ func (f *eventFields) event(l *lexer, output bool) (Event, *decodeErr) {
 				return ev, failf("model output is not an object: %v", err).in("output")
 			}
 			m = o
-		} else if !output && !hasErr {
-			// A light read's model event without an error has nothing to keep: the
-			// sample has tool events, or its transcript is read again with outputs.
+		} else if !output {
+			// A light read's model event is not kept: the sample has tool events, or
+			// its transcript is read again with outputs.
 			return ev, nil
 		} else {
 			m, pending = l.sc.newOutput(), true
 		}
-		if !output {
-			// A light read's model event: its error alone (below).
-		} else if err := str("model", f.model, &m.Model); err != nil {
+		if err := str("model", f.model, &m.Model); err != nil {
 			return ev, err
 		}
 		if hasErr {

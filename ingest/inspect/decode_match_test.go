@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -181,13 +182,13 @@ func lighten(s *Sample, hasCompletion bool) {
 			tools = true
 		}
 	}
-	for i := range s.Events {
-		if m := s.Events[i].Model; m != nil && tools {
-			s.Events[i].Model = nil
-			if m.Error != "" {
-				s.Events[i].Model = &ModelOutput{Error: m.Error}
-			}
-		}
+	keep := EventModel
+	if tools {
+		keep = EventTool
+	}
+	s.Events = slices.DeleteFunc(s.Events, func(ev Event) bool { return ev.Kind != keep })
+	if len(s.Events) == 0 {
+		s.Events = nil
 	}
 	if s.Output != nil && hasCompletion {
 		s.Output.StopReason, s.Output.ToolCalls = "", nil

@@ -31,11 +31,11 @@ type ReadOptions struct {
 	// Light reads an .eval log's samples for what an episode is made of, skipping the
 	// rest rather than checking and copying it: a sample's Input and Target, its events'
 	// timestamps and working times, its tool events' Result as JSON (ResultText stays),
-	// its model events' output and model name when it has tool events (the error stays;
-	// a model event without one then has a nil Model), and its output's choices when the
-	// output has a completion (so Output's StopReason and ToolCalls are empty).
-	// Everything else is as without it. Skipped values are checked only for their
-	// structure (brackets, strings).
+	// and its output's choices when the output has a completion (so Output's StopReason
+	// and ToolCalls are empty). Its Events are only its tool events, or, when it has
+	// none, only its model events (their tool calls stand for them): the events of other
+	// kinds are checked (each has a kind) but not kept. Everything else is as without
+	// it. Skipped values are checked only for their structure (brackets, strings).
 	Light bool
 	// SkipTools are tools whose calls the caller leaves out (an agent's answer tool,
 	// whose arguments repeat its final completion): with Light, their tool events keep
