@@ -61,6 +61,8 @@ type memberReader struct {
 	// skipTools (ReadOptions.SkipTools)
 	light     bool
 	skipTools []string
+	// recycle: decode into recycled memory (ReadOptions.Recycle)
+	recycle bool
 }
 
 // The data descriptor that follows a member's data when its flags say so: an optional
