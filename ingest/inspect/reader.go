@@ -43,7 +43,7 @@ type ReadOptions struct {
 	SkipTools []string
 	// Recycle lets Recycle take an .eval log's samples back once the caller is done with
 	// them, so that the memory of their transcripts (events, tool events, model outputs,
-	// their short strings and tool arguments) is written over by later samples rather
+	// their strings and tool arguments) is written over by later samples rather
 	// than allocated anew for each.
 	Recycle bool
 	// NoHash leaves Log.SHA256 empty: hashing reads the whole file once more before the

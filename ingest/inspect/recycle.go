@@ -7,7 +7,7 @@ import (
 
 // sampleMem is the memory of a sample's transcript that a caller may hand back once it
 // is done with the sample (ReadOptions.Recycle, Reader.Recycle): the blocks of its
-// events, tool events and model outputs, the chunks of its short strings and the arena
+// events, tool events and model outputs, the chunks of its strings and the arena
 // of its tool arguments. The next sample decoded with it writes over them, so a caller
 // that recycles must have copied what it keeps, as the episode stream does.
 type sampleMem struct {
@@ -45,13 +45,18 @@ func (r *Reader) Recycle(s *Sample) {
 	sampleMems.Put(m)
 }
 
-// strChunks holds the short strings of a transcript in chunks: many are ids, names and
+// strChunks holds the strings of a transcript in chunks: many are ids, names and
 // timestamps, copied in one after another (carve), one allocation for many. The chunks a
 // sample used become spare when its memory is recycled.
 type strChunks struct {
 	free  []byte   // the free tail of the chunk being filled
 	used  [][]byte // the chunks this sample's strings are in
 	spare [][]byte // chunks free for reuse
+	// long holds the longer strings one after another (a completion, a long reply)
+	// when the memory is recycled (else each has an allocation of its own): the last
+	// buffer made is kept from sample to sample, and grows until a sample's fit in it.
+	long    []byte
+	recycle bool
 }
 
 // room returns free space of at least n bytes (n ≤ maxCarve), at the start of the
@@ -81,11 +86,31 @@ func (c *strChunks) take(n int) string {
 	return s
 }
 
-// reuse makes every chunk spare.
+// longRoom returns free space of at least n bytes after the long strings.
+func (c *strChunks) longRoom(n int) []byte {
+	if cap(c.long)-len(c.long) < n {
+		c.long = make([]byte, 0, max(2*cap(c.long), n, longChunk))
+	}
+	return c.long[len(c.long):cap(c.long)]
+}
+
+// takeLong returns the n bytes after the long strings as a string, and moves past them.
+func (c *strChunks) takeLong(n int) string {
+	s := unsafe.String(&c.long[len(c.long):cap(c.long)][0], n)
+	c.long = c.long[:len(c.long)+n]
+	return s
+}
+
+// longChunk is the first size of the long strings' buffer.
+const longChunk = 4 << 10
+
+// reuse makes every chunk spare, and the long strings' buffer free.
 func (c *strChunks) reuse() {
 	c.spare = append(c.spare, c.used...)
 	clear(c.used)
 	c.used, c.free = c.used[:0], nil
+	c.long = c.long[:0]
+	c.recycle = true
 }
 
 // maxCarve is the longest string copied into a chunk: a longer one gets an allocation
@@ -99,8 +124,11 @@ func carve(c *strChunks, b []byte) string {
 	switch {
 	case len(b) == 0:
 		return ""
-	case len(b) > maxCarve:
+	case len(b) > maxCarve && !c.recycle:
 		return string(b)
+	case len(b) > maxCarve:
+		copy(c.longRoom(len(b)), b)
+		return c.takeLong(len(b))
 	}
 	copy(c.room(len(b)), b)
 	return c.take(len(b))
@@ -109,20 +137,28 @@ func carve(c *strChunks, b []byte) string {
 // unquoteInto decodes a string's escaped content as unquote does, into the chunks when
 // it is short; ok is false for a bad escape.
 func unquoteInto(c *strChunks, s []byte) (string, bool) {
-	if len(s) == 0 || len(s) > maxCarve {
+	long := len(s) > maxCarve
+	if len(s) == 0 || long && !c.recycle {
 		out, ok := unquote(s)
 		return unsafe.String(unsafe.SliceData(out), len(out)), ok
 	}
-	buf := c.room(len(s))[:0]
+	var buf []byte
+	if long {
+		buf = c.longRoom(len(s))[:0]
+	} else {
+		buf = c.room(len(s))[:0]
+	}
 	out, ok := appendUnquoted(buf, s)
 	switch {
 	case !ok:
 		return "", false
 	case len(out) == 0:
 		return "", true
-	case unsafe.SliceData(out) != unsafe.SliceData(buf) || len(out) > len(c.free):
-		// Invalid UTF-8 grew it past the free tail: append moved it.
+	case unsafe.SliceData(out) != unsafe.SliceData(buf) || len(out) > cap(buf):
+		// Invalid UTF-8 grew it past the free space: append moved it.
 		return unsafe.String(unsafe.SliceData(out), len(out)), true
+	case long:
+		return c.takeLong(len(out)), true
 	}
 	return c.take(len(out)), true
 }
