@@ -508,12 +508,14 @@ type eventFields struct {
 }
 
 // keeps reports whether an event of the known kind keeps the field.
-func (f *eventFields) keeps(field string) bool {
+// A model event keeps its fields only when models are read (not in a light read of a
+// sample with tool events, which does not keep its model events).
+func (f *eventFields) keeps(field string, models bool) bool {
 	switch f.known {
 	case EventTool:
 		return field == "id" || field == "function" || field == "arguments" || field == "result" || field == "error"
 	case EventModel:
-		return field == "model" || field == "output" || field == "error"
+		return models && (field == "model" || field == "output" || field == "error")
 	}
 	return false
 }
@@ -551,7 +553,7 @@ func (l *lexer) events() ([]Event, *decodeErr) {
 					dst = &f.timestamp
 				case k == "working_time":
 					dst = &f.workingTime
-				case f.known != "" && !f.keeps(k):
+				case f.known != "" && !f.keeps(k, !l.light || l.models):
 					return l.skip()
 				case f.skipCall && (k == "arguments" || k == "result"):
 					return l.skip()
