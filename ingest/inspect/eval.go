@@ -213,6 +213,7 @@ func (e *evalSource) close() error {
 	if e.pre != nil {
 		e.pre.close()
 	}
+	e.mr.release()
 	e.win.release()
 	if e.closer != nil {
 		return e.closer.Close()
