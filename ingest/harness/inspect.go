@@ -485,6 +485,9 @@ func (s *InspectStream) Next() (*ingest.Episode, error) {
 		}
 		s.total++
 		ep, err := s.episode(smp)
+		// What the episode keeps of the sample is copied out of its transcript: the
+		// reader may write the next samples over it.
+		s.r.Recycle(smp)
 		if err != nil {
 			s.problems++
 			return nil, err
@@ -501,9 +504,9 @@ func (s *InspectStream) openRead(file string) (*inspect.Reader, error) {
 	// A light read has all an episode is made of, unless the record is a tool call's: then
 	// the model events' calls are needed beside the tool events. The submit calls, which
 	// are no events, are read for their name alone. An episode does not carry the log's
-	// hash, so the log is not hashed.
+	// hash, so the log is not hashed. Next hands each sample back once it is an episode.
 	return inspect.OpenWith(file, inspect.ReadOptions{Workers: s.opt.Workers, Light: s.from.Kind != "tool" && !s.fullRead,
-		SkipTools: []string{InspectSubmitTool}, NoHash: true})
+		SkipTools: []string{InspectSubmitTool}, NoHash: true, Recycle: true})
 }
 
 func (s *InspectStream) noEpisodes() error {

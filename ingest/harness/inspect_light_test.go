@@ -14,8 +14,9 @@ import (
 )
 
 // TestInspectLightRead: the episodes made from a light read of the samples (what the
-// stream does) equal, field by field, those made from a full read, with the same
-// problems and warnings, under every record source: on Inspect's real .eval logs, each
+// stream does, recycling each sample's memory once it is an episode) equal, field by
+// field, those made from a full read, with the same problems and warnings, under every
+// record source, with one worker and several: on Inspect's real .eval logs, each
 // relabelled as a SafeActBench case, and on a subset of the built-in release written as
 // Inspect logs (every 300th episode and every 20th not completed: every configuration,
 // condition, protocol and status).
@@ -65,19 +66,24 @@ func TestInspectLightRead(t *testing.T) {
 	}
 	for _, from := range []string{"output", "store:answer", "tool:submit"} {
 		opt := harness.Options{Bench: bench, RecordFrom: from}
-		light, lp, lw := read(opt, false)
 		full, fp, fw := read(opt, true)
-		if len(full) < 100 || len(light) != len(full) {
-			t.Fatalf("record from %s: %d episodes read light, %d in full", from, len(light), len(full))
-		}
-		if !reflect.DeepEqual(lp, fp) || !reflect.DeepEqual(lw, fw) {
-			t.Errorf("record from %s: problems %q, warnings %q; in full %q, %q", from, lp, lw, fp, fw)
-		}
-		for i := range full {
-			l, f := light[i], full[i]
-			// Every field, the typed record and usage included.
-			if !reflect.DeepEqual(l, f) {
-				t.Errorf("record from %s: %s: light\n%+v %s\nfull\n%+v %s", from, f.Source, l, jsonv.Marshal(l.Record.Object()), f, jsonv.Marshal(f.Record.Object()))
+		// One worker, and three: the samples then decoded ahead on other goroutines
+		// into the memory the stream hands back.
+		for _, workers := range []int{1, 3} {
+			opt.Workers = workers
+			light, lp, lw := read(opt, false)
+			if len(full) < 100 || len(light) != len(full) {
+				t.Fatalf("record from %s, %d workers: %d episodes read light, %d in full", from, workers, len(light), len(full))
+			}
+			if !reflect.DeepEqual(lp, fp) || !reflect.DeepEqual(lw, fw) {
+				t.Errorf("record from %s, %d workers: problems %q, warnings %q; in full %q, %q", from, workers, lp, lw, fp, fw)
+			}
+			for i := range full {
+				l, f := light[i], full[i]
+				// Every field, the typed record and usage included.
+				if !reflect.DeepEqual(l, f) {
+					t.Errorf("record from %s, %d workers: %s: light\n%+v %s\nfull\n%+v %s", from, workers, f.Source, l, jsonv.Marshal(l.Record.Object()), f, jsonv.Marshal(f.Record.Object()))
+				}
 			}
 		}
 	}

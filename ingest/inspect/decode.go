@@ -17,19 +17,25 @@ var nan = math.NaN()
 // fields a Sample holds and skips the rest (messages, a model event's input and tools)
 // without building values; light skips more (ReadOptions.Light), and with it the
 // arguments and results of the tool events of skipTools (ReadOptions.SkipTools). The
-// values it keeps are copies (detach), so data may be reused once it returns.
-func decodeSample(file, member string, data []byte, fromSummary, light bool, skipTools []string) (*Sample, error) {
+// values it keeps are copies (detach), so data may be reused once it returns. The
+// transcript is written into mem (recycled memory, ReadOptions.Recycle) when it is not
+// nil.
+func decodeSample(file, member string, data []byte, fromSummary, light bool, skipTools []string, mem *sampleMem) (*Sample, error) {
 	if !light {
 		skipTools = nil
 	}
 	l := &lexer{data: data, light: light, skipTools: skipTools}
-	s := &Sample{Member: member, FromSummary: fromSummary}
+	s := &Sample{Member: member, FromSummary: fromSummary, mem: mem}
+	if mem == nil {
+		mem = &sampleMem{}
+	}
+	l.mem = mem
 	var att attachments
 	// The strings of the transcript (events, output) share chunks: many are short ids,
 	// names and timestamps, and they are dropped with the sample, together. Those of
 	// the sample's rows (ids, scores, errors) have allocations of their own: a caller
 	// may keep them long after the transcript.
-	var transcript []byte
+	transcript := &mem.strs
 	var id *SampleID
 	var epoch *int64
 	if l.peek() != '{' {
@@ -76,7 +82,7 @@ func decodeSample(file, member string, data []byte, fromSummary, light bool, ski
 				s.Output = nil
 				return nil
 			}
-			l.strs = &transcript
+			l.strs = transcript
 			s.Output, err = l.output()
 			l.strs = nil
 		case "model_usage":
@@ -90,7 +96,7 @@ func decodeSample(file, member string, data []byte, fromSummary, light bool, ski
 		case "limit":
 			s.Limit, err = l.sampleLimit()
 		case "events":
-			l.strs = &transcript
+			l.strs = transcript
 			s.Events, err = l.events()
 			l.strs = nil
 		case "attachments":
@@ -134,7 +140,7 @@ func decodeSample(file, member string, data []byte, fromSummary, light bool, ski
 			}
 		}
 	}
-	s.detach()
+	s.detach(mem)
 	return s, nil
 }
 
@@ -502,12 +508,14 @@ type eventFields struct {
 }
 
 // keeps reports whether an event of the known kind keeps the field.
-func (f *eventFields) keeps(field string) bool {
+// A model event keeps its fields only when models are read (not in a light read of a
+// sample with tool events, which does not keep its model events).
+func (f *eventFields) keeps(field string, models bool) bool {
 	switch f.known {
 	case EventTool:
 		return field == "id" || field == "function" || field == "arguments" || field == "result" || field == "error"
 	case EventModel:
-		return field == "model" || field == "output" || field == "error"
+		return models && (field == "model" || field == "output" || field == "error")
 	}
 	return false
 }
@@ -545,7 +553,7 @@ func (l *lexer) events() ([]Event, *decodeErr) {
 					dst = &f.timestamp
 				case k == "working_time":
 					dst = &f.workingTime
-				case f.known != "" && !f.keeps(k):
+				case f.known != "" && !f.keeps(k, !l.light || l.models):
 					return l.skip()
 				case f.skipCall && (k == "arguments" || k == "result"):
 					return l.skip()
@@ -621,10 +629,17 @@ func (l *lexer) events() ([]Event, *decodeErr) {
 	if err == nil && l.light && !l.models && tools == 0 && models > 0 {
 		// No tool event: the model events' tool calls stand for them, so the
 		// transcript is read again, with their outputs.
-		lx := &lexer{data: l.data, pos: start, strs: l.strs, light: true, models: true, skipTools: l.skipTools}
+		lx := &lexer{data: l.data, pos: start, strs: l.strs, light: true, models: true, skipTools: l.skipTools, mem: l.mem}
 		return lx.events()
 	}
-	return sc.transcriptBlocks(), err
+	keep := "" // every event
+	switch {
+	case l.models:
+		keep = EventModel
+	case l.light:
+		keep = EventTool
+	}
+	return sc.transcriptBlocks(keep, l.mem), err
 }
 
 // eventScratch gathers a transcript's events, tool events and empty model outputs
@@ -659,14 +674,20 @@ func (sc *eventScratch) newOutput() *ModelOutput {
 }
 
 // transcriptBlocks moves the gathered events to new blocks of their exact numbers
-// (nil when there is none), pointing each at its tool event or model output there.
-func (sc *eventScratch) transcriptBlocks() []Event {
+// (nil when there is none), pointing each at its tool event or model output there;
+// with keep, only the events of that kind (a light read's: those an episode is made of).
+// The blocks are mem's, grown when they are too small.
+func (sc *eventScratch) transcriptBlocks(keep string, mem *sampleMem) []Event {
+	if keep != "" {
+		sc.events = slices.DeleteFunc(sc.events, func(ev Event) bool { return ev.Kind != keep })
+	}
 	if len(sc.events) == 0 {
 		return nil
 	}
-	out := slices.Clone(sc.events)
-	tools := slices.Clone(sc.tools)
-	outs := slices.Clone(sc.outs)
+	mem.events = append(mem.events[:0], sc.events...)
+	mem.tools = append(mem.tools[:0], sc.tools...)
+	mem.outs = append(mem.outs[:0], sc.outs...)
+	out, tools, outs := slices.Clip(mem.events), mem.tools, mem.outs
 	for i := range out {
 		if out[i].Tool == &pendingTool {
 			out[i].Tool, tools = &tools[0], tools[1:]
@@ -711,8 +732,8 @@ func (l *lexer) eventKind(raw []byte) (string, *decodeErr) {
 }
 
 // event builds the event from its fields; l is the events' lexer (its strings go
-// where l's do). A model event's output and model name are read only with output
-// (else its Model is nil, or holds the error alone when it had one).
+// where l's do). A model event is read only with output (else its Model is nil: a
+// light read does not keep it).
 func (f *eventFields) event(l *lexer, output bool) (Event, *decodeErr) {
 	var ev Event
 	if f.hasKind && !isNullRaw(f.kind) {
@@ -792,16 +813,14 @@ func (f *eventFields) event(l *lexer, output bool) (Event, *decodeErr) {
 				return ev, failf("model output is not an object: %v", err).in("output")
 			}
 			m = o
-		} else if !output && !hasErr {
-			// A light read's model event without an error has nothing to keep: the
-			// sample has tool events, or its transcript is read again with outputs.
+		} else if !output {
+			// A light read's model event is not kept: the sample has tool events, or
+			// its transcript is read again with outputs.
 			return ev, nil
 		} else {
 			m, pending = l.sc.newOutput(), true
 		}
-		if !output {
-			// A light read's model event: its error alone (below).
-		} else if err := str("model", f.model, &m.Model); err != nil {
+		if err := str("model", f.model, &m.Model); err != nil {
 			return ev, err
 		}
 		if hasErr {
@@ -943,8 +962,9 @@ func (s *Sample) resolve(att attachments) {
 // the whole member. The values per sample go to two allocations: what a sample's rows
 // keep (input, target, scores, metadata, store), and its transcript (tool arguments and
 // results), which a caller usually drops after the sample.
-func (s *Sample) detach() {
-	var rows, events arena
+func (s *Sample) detach(mem *sampleMem) {
+	var rows arena
+	events := arena{buf: mem.raw[:0]}
 	v := new(json.RawMessage) // the map values pass through it (mapValues)
 	visitRows := func(f func(*json.RawMessage)) {
 		f(&s.Input)
@@ -980,6 +1000,7 @@ func (s *Sample) detach() {
 	events.alloc()
 	visitRows(rows.copy)
 	visitEvents(events.copy)
+	mem.raw = events.buf
 }
 
 // mapValues applies f to each value of m. The values pass through v, one variable for
@@ -1005,7 +1026,12 @@ type arena struct {
 
 func (a *arena) size(r *json.RawMessage) { a.n += len(*r) }
 
-func (a *arena) alloc() { a.buf = make([]byte, 0, a.n) }
+// alloc makes the arena's buffer, unless the one it has (recycled) is large enough.
+func (a *arena) alloc() {
+	if cap(a.buf) < a.n {
+		a.buf = make([]byte, 0, a.n)
+	}
+}
 
 func (a *arena) copy(r *json.RawMessage) {
 	if *r == nil {

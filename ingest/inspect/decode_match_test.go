@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -90,7 +91,7 @@ func TestDecoderMatchesReference(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: reference: %v", name, err)
 		}
-		got, err := decodeSample("f", "m", data, false, false, nil)
+		got, err := decodeSample("f", "m", data, false, false, nil, nil)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -116,7 +117,7 @@ func TestDecodeErrorsNameTheField(t *testing.T) {
 		{`{"id": [1], "epoch": 1}`, "id", "sample id must be a number or a string"},
 	}
 	for _, c := range cases {
-		_, err := decodeSample("f.eval", "samples/1_epoch_1.json", []byte(c.doc), false, false, nil)
+		_, err := decodeSample("f.eval", "samples/1_epoch_1.json", []byte(c.doc), false, false, nil, nil)
 		e, ok := err.(*Error)
 		if !ok || e.Field != c.field || !strings.Contains(e.Error(), c.msg) || e.Member != "samples/1_epoch_1.json" {
 			t.Errorf("%s: %v (field %q)", c.doc, err, fieldOf(e))
@@ -137,11 +138,11 @@ func fieldOf(e *Error) string {
 func TestLightRead(t *testing.T) {
 	docs := referenceSamples(t)
 	for name, data := range docs {
-		want, err := decodeSample("f", "m", data, false, false, nil)
+		want, err := decodeSample("f", "m", data, false, false, nil, nil)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		got, err := decodeSample("f", "m", data, false, true, nil)
+		got, err := decodeSample("f", "m", data, false, true, nil, nil)
 		if err != nil {
 			t.Fatalf("%s: light: %v", name, err)
 		}
@@ -161,8 +162,8 @@ func TestLightRead(t *testing.T) {
 		`{"id": 1, "epoch": 1, "events": [{"event": "model", "output": {"choices": [{"message": {"tool_calls": [{"id": 3}]}}]}}]}`,
 		`{"id": 1, "epoch": 1, "output": {"choices": [{"message": {"content": "\q"}}]}}`,
 	} {
-		_, full := decodeSample("f", "m", []byte(doc), false, false, nil)
-		_, light := decodeSample("f", "m", []byte(doc), false, true, nil)
+		_, full := decodeSample("f", "m", []byte(doc), false, false, nil, nil)
+		_, light := decodeSample("f", "m", []byte(doc), false, true, nil, nil)
 		if full == nil || light == nil || full.Error() != light.Error() {
 			t.Errorf("%s: light %v, full %v", doc, light, full)
 		}
@@ -181,13 +182,13 @@ func lighten(s *Sample, hasCompletion bool) {
 			tools = true
 		}
 	}
-	for i := range s.Events {
-		if m := s.Events[i].Model; m != nil && tools {
-			s.Events[i].Model = nil
-			if m.Error != "" {
-				s.Events[i].Model = &ModelOutput{Error: m.Error}
-			}
-		}
+	keep := EventModel
+	if tools {
+		keep = EventTool
+	}
+	s.Events = slices.DeleteFunc(s.Events, func(ev Event) bool { return ev.Kind != keep })
+	if len(s.Events) == 0 {
+		s.Events = nil
 	}
 	if s.Output != nil && hasCompletion {
 		s.Output.StopReason, s.Output.ToolCalls = "", nil
@@ -206,11 +207,11 @@ func TestLightSkipTools(t *testing.T) {
 			{"arguments": {"q": "x"}, "result": "{\"k\": 1}", "event": "tool", "id": "a", "function": "look"},
 			{"arguments": {"answer": "{\"d\": 2}"}, "result": "{\"d\": 2}", "error": {"type": "t", "message": "m"}, "event": "tool", "id": "b", "function": "submit"}]}`,
 	} {
-		want, err := decodeSample("f", "m", []byte(doc), false, true, nil)
+		want, err := decodeSample("f", "m", []byte(doc), false, true, nil, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := decodeSample("f", "m", []byte(doc), false, true, []string{"submit"})
+		got, err := decodeSample("f", "m", []byte(doc), false, true, []string{"submit"}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -225,7 +226,7 @@ func TestLightSkipTools(t *testing.T) {
 			t.Errorf("%s:\n got %s\nwant %s", doc, g, w)
 		}
 		// A full read keeps them whatever SkipTools says.
-		full, err := decodeSample("f", "m", []byte(doc), false, false, []string{"submit"})
+		full, err := decodeSample("f", "m", []byte(doc), false, false, []string{"submit"}, nil)
 		if err != nil || string(full.Events[1].Tool.Arguments) == "" {
 			t.Errorf("full read: %v %+v", err, full.Events[1].Tool)
 		}

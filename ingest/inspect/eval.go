@@ -93,7 +93,7 @@ func openEval(log *Log, r io.ReaderAt, size int64, closer io.Closer, opt ReadOpt
 		}
 		return a.epoch - b.epoch
 	})
-	src := &evalSource{log: log, win: win, closer: closer, seen: map[string]string{}, mr: memberReader{r: r, light: opt.Light, skipTools: opt.SkipTools}}
+	src := &evalSource{log: log, win: win, closer: closer, seen: map[string]string{}, mr: memberReader{r: r, light: opt.Light, skipTools: opt.SkipTools, recycle: opt.Recycle}}
 	for _, s := range samples {
 		src.files = append(src.files, s.f)
 	}
@@ -127,7 +127,7 @@ func readSummaries(file string, main *zip.File, journal []*zip.File) ([]*Sample,
 			return nil, err
 		}
 		for i, r := range raw {
-			s, err := decodeSample(file, fmt.Sprintf("%s[%d]", f.Name, i), r, true, false, nil)
+			s, err := decodeSample(file, fmt.Sprintf("%s[%d]", f.Name, i), r, true, false, nil, nil)
 			if err != nil {
 				return nil, err
 			}
@@ -182,8 +182,16 @@ func decodeMember(file string, f *zip.File, mr *memberReader) (*Sample, error) {
 	if err != nil {
 		return nil, err
 	}
-	s, err := decodeSample(file, f.Name, data, false, mr.light, mr.skipTools)
+	var mem *sampleMem
+	if mr.recycle {
+		mem = sampleMems.Get().(*sampleMem)
+	}
+	s, err := decodeSample(file, f.Name, data, false, mr.light, mr.skipTools, mem)
 	if err != nil {
+		if mem != nil {
+			mem.reset()
+			sampleMems.Put(mem)
+		}
 		return nil, err
 	}
 	if want := f.Name[strings.LastIndex(f.Name, "_epoch_")+len("_epoch_") : len(f.Name)-len(".json")]; strconv.Itoa(s.Epoch) != want {
@@ -205,6 +213,7 @@ func (e *evalSource) close() error {
 	if e.pre != nil {
 		e.pre.close()
 	}
+	e.mr.release()
 	e.win.release()
 	if e.closer != nil {
 		return e.closer.Close()

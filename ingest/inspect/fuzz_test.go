@@ -65,10 +65,10 @@ func FuzzDecodeSample(f *testing.F) {
 	}
 	f.Add([]byte(`{"id":"x","epoch":1,"scores":{"s":{"value":null}},"events":[{"event":"tool","error":"boom"}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		if _, err := decodeSample("f", "m", data, false, true, nil); err != nil {
+		if _, err := decodeSample("f", "m", data, false, true, nil, nil); err != nil {
 			return // a light read finds no more errors than a full one (below)
 		}
-		s, err := decodeSample("f", "m", data, false, false, nil)
+		s, err := decodeSample("f", "m", data, false, false, nil, nil)
 		if err != nil {
 			return
 		}

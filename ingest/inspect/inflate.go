@@ -61,6 +61,39 @@ type memberReader struct {
 	// skipTools (ReadOptions.SkipTools)
 	light     bool
 	skipTools []string
+	// recycle: decode into recycled memory (ReadOptions.Recycle)
+	recycle bool
+}
+
+// memberBufs hands a member reader's buffers and inflater on from log to log (release),
+// so that a log's first members do not grow new ones and build a new inflater.
+var memberBufs sync.Pool
+
+type memberBuf struct {
+	comp, data []byte
+	fr         io.ReadCloser
+}
+
+// maxPooledMember bounds the buffers handed on: a log's rare huge member does not keep
+// its buffer alive for the logs after it.
+const maxPooledMember = 4 << 20
+
+// acquire takes buffers handed on by a reader before, when m has none yet.
+func (m *memberReader) acquire() {
+	if m.fr != nil || m.data != nil {
+		return
+	}
+	if b, ok := memberBufs.Get().(*memberBuf); ok {
+		m.comp, m.data, m.fr = b.comp, b.data, b.fr
+	}
+}
+
+// release hands m's buffers on to the next reader; m has none after.
+func (m *memberReader) release() {
+	if m.fr != nil && cap(m.data) <= maxPooledMember && cap(m.comp) <= maxPooledMember {
+		memberBufs.Put(&memberBuf{comp: m.comp[:0], data: m.data[:0], fr: m.fr})
+	}
+	m.comp, m.data, m.fr = nil, nil, nil
 }
 
 // The data descriptor that follows a member's data when its flags say so: an optional
@@ -75,6 +108,7 @@ const (
 func (m *memberReader) read(file string, f *zip.File) ([]byte, error) {
 	// A member declared larger than trustedMemberSize is read by readMemberInto, which
 	// grows its buffer as the bytes come rather than trusting the declared size.
+	m.acquire()
 	if m.r == nil || f.Method != zip.Deflate || f.UncompressedSize64 > trustedMemberSize || f.CompressedSize64 > trustedMemberSize {
 		return readMemberInto(file, f, &m.data)
 	}

@@ -139,7 +139,7 @@ func (s *jsonSource) element() (*Sample, error) {
 		return nil, s.elementError(member, err)
 	}
 	s.index++
-	smp, err := decodeSample(s.log.File, member, raw, false, false, nil)
+	smp, err := decodeSample(s.log.File, member, raw, false, false, nil, nil)
 	if err != nil {
 		return nil, err
 	}

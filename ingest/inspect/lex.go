@@ -25,22 +25,24 @@ import (
 type lexer struct {
 	data []byte
 	pos  int
-	// strs, when not nil, is the chunk the strings read are copied into (a sample's
-	// transcript: many short strings, one allocation per chunk; see carve).
-	strs *[]byte
+	// strs, when not nil, holds the strings read (a sample's transcript: many short
+	// strings, one allocation per chunk; see carve).
+	strs *strChunks
 	// light: skip what an episode is not made of (ReadOptions.Light); models: but read
 	// the model events' outputs (a transcript without tool events).
 	light, models bool
 	// skipTools: with light, the tool events whose arguments and result are skipped
 	// (ReadOptions.SkipTools).
 	skipTools []string
-	// sc gathers the events of the transcript being read (events).
-	sc *eventScratch
+	// sc gathers the events of the transcript being read (events); mem is the memory
+	// they are moved to (transcriptBlocks).
+	sc  *eventScratch
+	mem *sampleMem
 }
 
 // sub is a lexer over one raw field, copying its strings where l does.
 func (l *lexer) sub(raw []byte) *lexer {
-	return &lexer{data: raw, strs: l.strs, light: l.light, models: l.models, skipTools: l.skipTools}
+	return &lexer{data: raw, strs: l.strs, light: l.light, models: l.models, skipTools: l.skipTools, mem: l.mem}
 }
 
 // transcriptChunk is the size of a chunk of transcript strings: a few events' ids,
@@ -50,28 +52,6 @@ const (
 	transcriptChunk = 1 << 10
 	firstChunk      = 512
 )
-
-// carve copies b into the free tail of *chunk (a new chunk when it does not fit; a
-// string longer than an eighth of a full chunk gets its own allocation) and returns the
-// copy.
-// A chunk is written once and never changed, so its strings stay immutable; it lives
-// as long as any of them.
-func carve(chunk *[]byte, b []byte) string {
-	switch {
-	case len(b) == 0:
-		return ""
-	case len(b) > transcriptChunk/8:
-		return string(b)
-	case cap(*chunk) == 0:
-		*chunk = make([]byte, firstChunk)
-	case len(*chunk) < len(b):
-		*chunk = make([]byte, transcriptChunk)
-	}
-	copy(*chunk, b)
-	str := unsafe.String(&(*chunk)[0], len(b))
-	*chunk = (*chunk)[len(b):]
-	return str
-}
 
 // decodeErr is a decoding failure and the dotted path of the field where it happened,
 // built on the way out (in).
@@ -593,14 +573,29 @@ func (l *lexer) str() (string, *decodeErr) {
 	if l.peek() != '"' {
 		return "", l.typeErr("string")
 	}
+	if l.strs != nil {
+		start := l.pos + 1
+		esc, err := l.stringEnd()
+		if err != nil {
+			return "", err
+		}
+		b := l.data[start : l.pos-1]
+		if !esc && utf8.Valid(b) {
+			return carve(l.strs, b), nil
+		}
+		str, ok := unquoteInto(l.strs, b)
+		if !ok {
+			l.pos = start - 1
+			return "", failf("invalid JSON at byte %d: bad escape in a string", start)
+		}
+		return str, nil
+	}
 	b, fresh, err := l.rawString()
 	switch {
 	case err != nil:
 		return "", err
 	case fresh:
 		return unsafe.String(unsafe.SliceData(b), len(b)), nil
-	case l.strs != nil:
-		return carve(l.strs, b), nil
 	}
 	return string(b), nil
 }
@@ -613,6 +608,10 @@ func (l *lexer) content(b []byte) string {
 			return carve(l.strs, b)
 		}
 		return string(b)
+	}
+	if l.strs != nil {
+		str, _ := unquoteInto(l.strs, b)
+		return str
 	}
 	out, ok := unquote(b)
 	if !ok {
@@ -693,8 +692,10 @@ func (l *lexer) rawMap() (map[string]json.RawMessage, *decodeErr) {
 // unquote decodes a string's content the way encoding/json does: escapes, with a lone
 // surrogate and invalid UTF-8 each becoming U+FFFD. ok is false for a bad escape or a
 // control character.
-func unquote(s []byte) ([]byte, bool) {
-	out := make([]byte, 0, len(s))
+func unquote(s []byte) ([]byte, bool) { return appendUnquoted(make([]byte, 0, len(s)), s) }
+
+// appendUnquoted is unquote appending to out.
+func appendUnquoted(out, s []byte) ([]byte, bool) {
 	for i := 0; i < len(s); {
 		if j := plainEnd(s, i); j > i { // a run of plain ASCII, copied at once
 			out = append(out, s[i:j]...)

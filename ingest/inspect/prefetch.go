@@ -50,7 +50,8 @@ func startPrefetch(file string, proto memberReader, files []*zip.File, workers i
 		p.wg.Add(1)
 		go func() {
 			defer p.wg.Done()
-			mr := memberReader{r: proto.r, light: proto.light, skipTools: proto.skipTools} // this worker's buffers
+			mr := memberReader{r: proto.r, light: proto.light, skipTools: proto.skipTools, recycle: proto.recycle} // this worker's buffers
+			defer mr.release()
 			for i := range jobs {
 				s, err := decodeMember(file, files[i], &mr)
 				p.slots[i] <- memberResult{s, err}

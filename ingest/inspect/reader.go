@@ -31,16 +31,21 @@ type ReadOptions struct {
 	// Light reads an .eval log's samples for what an episode is made of, skipping the
 	// rest rather than checking and copying it: a sample's Input and Target, its events'
 	// timestamps and working times, its tool events' Result as JSON (ResultText stays),
-	// its model events' output and model name when it has tool events (the error stays;
-	// a model event without one then has a nil Model), and its output's choices when the
-	// output has a completion (so Output's StopReason and ToolCalls are empty).
-	// Everything else is as without it. Skipped values are checked only for their
-	// structure (brackets, strings).
+	// and its output's choices when the output has a completion (so Output's StopReason
+	// and ToolCalls are empty). Its Events are only its tool events, or, when it has
+	// none, only its model events (their tool calls stand for them): the events of other
+	// kinds are checked (each has a kind) but not kept. Everything else is as without
+	// it. Skipped values are checked only for their structure (brackets, strings).
 	Light bool
 	// SkipTools are tools whose calls the caller leaves out (an agent's answer tool,
 	// whose arguments repeat its final completion): with Light, their tool events keep
 	// their id, function and error, not their Arguments, Result and ResultText.
 	SkipTools []string
+	// Recycle lets Recycle take an .eval log's samples back once the caller is done with
+	// them, so that the memory of their transcripts (events, tool events, model outputs,
+	// their strings and tool arguments) is written over by later samples rather
+	// than allocated anew for each.
+	Recycle bool
 	// NoHash leaves Log.SHA256 empty: hashing reads the whole file once more before the
 	// first sample, for a caller that does not report it.
 	NoHash bool

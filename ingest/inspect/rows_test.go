@@ -24,7 +24,7 @@ func TestRowsDictScores(t *testing.T) {
 		t.Fatalf("scorers %s", got)
 	}
 	decode := func(doc string) *Sample {
-		s, err := decodeSample("d.eval", "m", []byte(doc), false, false, nil)
+		s, err := decodeSample("d.eval", "m", []byte(doc), false, false, nil, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

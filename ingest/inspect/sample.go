@@ -29,6 +29,9 @@ type Sample struct {
 	// FromSummary is true when the sample came from summaries.json: no output, events or
 	// store.
 	FromSummary bool
+	// mem is the transcript's memory, taken back by Reader.Recycle; nil when the
+	// sample's reader does not recycle (ReadOptions.Recycle).
+	mem *sampleMem
 }
 
 // Score is one scorer's score of a sample.
