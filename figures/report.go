@@ -177,16 +177,19 @@ func HeatMapOf(r *analysis.Release) DomainHeatMap {
 func RanksOf(pc *analysis.PolicyComparison, o analysis.StatOptions) (PolicyRanks, error) {
 	var f PolicyRanks
 	// A configuration without scored main-condition episodes has no rank (Unranked); it
-	// would otherwise be drawn last under every policy.
+	// would otherwise be drawn last under every policy. row is each Base.Configs index's
+	// row of the chart (-1: left out): the ranks and the rank sets' tie groups index
+	// Base.Configs.
 	unranked := map[string]bool{}
 	for _, c := range pc.Unranked() {
 		unranked[c] = true
 	}
-	var keep []int
+	row := make([]int, len(pc.Base.Configs()))
 	for j, c := range pc.Base.Configs() {
+		row[j] = -1
 		if !unranked[c] {
+			row[j] = len(f.Configs)
 			f.Configs = append(f.Configs, c)
-			keep = append(keep, j)
 		}
 	}
 	byPolicy := pc.Ranks()
@@ -195,15 +198,29 @@ func RanksOf(pc *analysis.PolicyComparison, o analysis.StatOptions) (PolicyRanks
 	computed, level := true, 0.0
 	for q, g := range pc.Distinct() {
 		f.Policies = append(f.Policies, g.Label())
-		for i, j := range keep {
-			f.Ranks[i] = append(f.Ranks[i], byPolicy[q][j])
+		for j, i := range row {
+			if i >= 0 {
+				f.Ranks[i] = append(f.Ranks[i], byPolicy[q][j])
+			}
 		}
 		sets, err := pc.RankSets(g.Release, o)
 		if err != nil {
 			return f, err
 		}
 		computed, level = computed && sets.Used > 0, sets.Level
-		groups = append(groups, sets.Groups)
+		var rows [][]int
+		for _, tie := range sets.Groups {
+			var in []int
+			for _, j := range tie {
+				if row[j] >= 0 {
+					in = append(in, row[j])
+				}
+			}
+			if len(in) > 0 {
+				rows = append(rows, in)
+			}
+		}
+		groups = append(groups, rows)
 	}
 	if computed {
 		f.TieGroups, f.TieLevel = groups, level
