@@ -254,22 +254,12 @@ func (p Policy) Validate() error {
 // LookupPolicy resolves a preset name or a path to a JSON policy file. Switches a file
 // does not name take safeact's values.
 func LookupPolicy(nameOrFile string) (Policy, error) {
-	for _, p := range Presets {
-		if p.Name == nameOrFile {
-			return p, nil
-		}
-	}
-	for _, p := range ConfirmationPresets {
-		if p.Name == nameOrFile {
-			return p, nil
-		}
+	if p, ok := presetNamed(nameOrFile); ok {
+		return p, nil
 	}
 	data, err := os.ReadFile(nameOrFile)
 	if err != nil {
-		names := PresetNames()
-		for _, p := range ConfirmationPresets {
-			names = append(names, p.Name)
-		}
+		names := AllPresetNames()
 		sort.Strings(names)
 		err = fmt.Errorf("policy %q is neither a preset (%s) nor a readable file: %w", nameOrFile, strings.Join(names, ", "), err)
 		if st, serr := os.Stat(nameOrFile); serr == nil && !st.IsDir() {
@@ -283,15 +273,24 @@ func LookupPolicy(nameOrFile string) (Policy, error) {
 	}
 	// Outputs label a policy by its name: a file may take a preset's name only for the
 	// preset's own settings.
+	if q, ok := presetNamed(p.Name); ok && q.Hash() != p.Hash() {
+		return Policy{}, fmt.Errorf("%s: name %q is the preset %q, whose settings differ (%s, not %s): give the file's policy another name",
+			nameOrFile, p.Name, q.Name, q.Hash(), p.Hash())
+	}
+	return p, nil
+}
+
+// presetNamed is the preset --policy resolves name to (Presets, then
+// ConfirmationPresets), if any.
+func presetNamed(name string) (Policy, bool) {
 	for _, ps := range [][]Policy{Presets, ConfirmationPresets} {
-		for _, q := range ps {
-			if q.Name == p.Name && q.Hash() != p.Hash() {
-				return Policy{}, fmt.Errorf("%s: name %q is the preset %q, whose settings differ (%s, not %s): give the file's policy another name",
-					nameOrFile, p.Name, q.Name, q.Hash(), p.Hash())
+		for _, p := range ps {
+			if p.Name == name {
+				return p, true
 			}
 		}
 	}
-	return p, nil
+	return Policy{}, false
 }
 
 // UnknownPolicyError is a policy name that is neither a preset nor a file: a mistake in
