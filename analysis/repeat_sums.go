@@ -131,8 +131,8 @@ func (r *Release) newRepeatSums(vs []Record, keep Filter, ms []repeatMetric, clu
 // denominator's counts in each repeat, as the count most repeats have (b), in every
 // repeat, and the difference from b in the repeats that differ. A resample adds a drawn
 // unit's cells, each once, where it walked each record's repeats a bit at a time and
-// split the record's metrics per resample: at 150 repeats, T3's intervals took about a
-// quarter of a report's CPU that way (synth --scale 50). The weights are counts and so
+// split the record's metrics per resample: that took 14% of a report's CPU at 30 repeats
+// (synth --scale 10), a share that grows with the repeats. The weights are counts and so
 // are the cells, negative ones too, so every product and sum of them is an integer,
 // exact in float64 in any order: the sums are the bits the records' adds gave.
 func (s *repeatSums) flatten() {
