@@ -10,13 +10,13 @@ import (
 )
 
 // repeatSums are the per-unit × per-repeat sums of repeat metrics of one configuration's
-// records, without holding them: a column per metric and repeat would cost units × repeats
-// floats (126 MB for T3 at 1,500 repeats and 656 cases), where the records already keep
-// each repeat as a bit of their set. A resample's sums are added from the drawn units'
-// records instead, as their sets list the repeats (add, sums). The sums are counts, exact
-// in float64 in any order, so they are the bits the columns' sums were; the columns that
-// are held (extra, one value per unit: pass^k) are summed in row order as
-// bootstrap.SumStat sums them.
+// records, without holding them whole: a column per metric and repeat would cost units ×
+// repeats floats (126 MB for T3 at 1,500 repeats and 656 cases), where most of a unit's
+// column is one value (most cases end alike in most repeats). A unit is kept as what it
+// adds to the sums (flatten): per metric, the count most repeats have, once, and the
+// repeats that differ from it. The sums are counts, exact in float64 in any order, so
+// they are the bits the columns' sums were; the columns that are held (extra, one value
+// per unit: pass^k) are summed in row order as bootstrap.SumStat sums them.
 type repeatSums struct {
 	ms    int           // metrics
 	reps  []int         // the repeats, ascending
@@ -25,8 +25,18 @@ type repeatSums struct {
 	index unitIndex
 	n     int
 	dens  []uint16    // per unit: the metrics with a denominator in some repeat
-	pats  [][2]uint16 // the distinct (in, hit) of the records, which repeatRec.pat numbers
 	extra [][]float64 // held columns, one value per unit, after the repeat columns
+	// What each unit adds at weight 1 (flatten): cells[at[u]:at[u+1]] to the numerators
+	// and denominators of one repeat (repeat p, metric m: p·ms+m, the denominators after
+	// the numerators), every[everyAt[u]:everyAt[u+1]] to those of every repeat (metric
+	// m's numerator m, its denominator ms+m).
+	cells, every []repeatCell
+	at, everyAt  []int32
+}
+
+// repeatCell is what a unit adds at weight w to sum i: w·n.
+type repeatCell struct {
+	i, n int32
 }
 
 // repeatRec is a record's repeats with the metrics that admit it (in) and count it (hit),
@@ -36,8 +46,7 @@ type repeatRec struct {
 	bits    []uint64
 	more    []int32
 	in, hit uint16
-	pat     int32 // (in, hit)'s number in repeatSums.pats
-	every   bool  // it stands for every repeat of the configuration once
+	every   bool // it stands for every repeat of the configuration once
 }
 
 // newRepeatSums gathers the records of vs that keep admits for metrics ms (at most 16).
@@ -72,7 +81,6 @@ func (r *Release) newRepeatSums(vs []Record, keep Filter, ms []repeatMetric, clu
 	s.n = s.index.n
 	s.by = make([][]repeatRec, s.n)
 	s.dens = make([]uint16, s.n)
-	pat := map[[2]uint16]int32{}
 	var owns []int32 // the own repeats of the records that are not aggregates, which their more hold
 	// The bitmap of every repeat, when all are in the bitmaps' range: a record that stands
 	// for each once (a case alike in every repeat) adds its weight once per resample.
@@ -111,19 +119,106 @@ func (r *Release) newRepeatSums(vs []Record, keep Filter, ms []repeatMetric, clu
 		}
 		e.every = every != nil && len(e.more) == 0 && len(e.bits) >= len(every) &&
 			slices.Equal(e.bits[:len(every)], every) && !slices.ContainsFunc(e.bits[len(every):], func(w uint64) bool { return w != 0 })
-		k := [2]uint16{e.in, e.hit}
-		p, ok := pat[k]
-		if !ok {
-			p = int32(len(s.pats))
-			pat[k] = p
-			s.pats = append(s.pats, k)
-		}
-		e.pat = p
 		u := s.index.at(units.of(v))
 		s.by[u] = append(s.by[u], e)
 		s.dens[u] |= e.in
 	}
+	s.flatten()
 	return s
+}
+
+// flatten sets each unit's cells from its records: per metric, the numerator's and the
+// denominator's counts in each repeat, as the count most repeats have (b), in every
+// repeat, and the difference from b in the repeats that differ. A resample adds a drawn
+// unit's cells, each once, where it walked each record's repeats a bit at a time and
+// split the record's metrics per resample: that took 14% of a report's CPU at 30 repeats
+// (synth --scale 10), a share that grows with the repeats. The weights are counts and so
+// are the cells, negative ones too, so every product and sum of them is an integer,
+// exact in float64 in any order: the sums are the bits the records' adds gave.
+func (s *repeatSums) flatten() {
+	nRep, ms := len(s.reps), s.ms
+	count := make([]int32, 2*ms*nRep) // as the sums: repeat p, metric m at p·ms+m, dens after nums
+	countAll := make([]int32, 2*ms)
+	row := make([]int32, nRep)
+	var hist []int32
+	s.at, s.everyAt = make([]int32, s.n+1), make([]int32, s.n+1)
+	for u, es := range s.by {
+		for j := range es {
+			e := &es[j]
+			if e.every {
+				addMetrics(countAll, 0, ms, e.in, e.hit)
+				continue
+			}
+			for i, word := range e.bits {
+				for word != 0 {
+					p := int(s.pos[i*64+bits.TrailingZeros64(word)])
+					addMetrics(count, p*ms, ms*nRep, e.in, e.hit)
+					word &= word - 1
+				}
+			}
+			for _, rep := range e.more {
+				addMetrics(count, s.position(rep)*ms, ms*nRep, e.in, e.hit)
+			}
+		}
+		for half := range 2 {
+			for in := s.dens[u]; in != 0; in &= in - 1 {
+				m := bits.TrailingZeros16(in)
+				off := half*ms*nRep + m
+				for p := range row {
+					row[p] = count[off+p*ms]
+					count[off+p*ms] = 0
+				}
+				var b int32
+				b, hist = mostCommon(row, hist)
+				if c := countAll[half*ms+m] + b; c != 0 {
+					s.every = append(s.every, repeatCell{int32(half*ms + m), c})
+				}
+				for p, c := range row {
+					if c != b {
+						s.cells = append(s.cells, repeatCell{int32(off + p*ms), c - b})
+					}
+				}
+			}
+		}
+		clear(countAll)
+		s.at[u+1], s.everyAt[u+1] = int32(len(s.cells)), int32(len(s.every))
+	}
+}
+
+// addMetrics counts one episode in the sums c: for each metric m in, its denominator at
+// dens+at+m, and its numerator at at+m when m is in hit.
+func addMetrics(c []int32, at, dens int, in, hit uint16) {
+	for ; in != 0; in &= in - 1 {
+		m := bits.TrailingZeros16(in)
+		c[dens+at+m]++
+		if hit&(1<<m) != 0 {
+			c[at+m]++
+		}
+	}
+}
+
+// mostCommon is the value most of row's entries have (the least of those tied), or 0 when
+// some entry is above twice row's length; hist is scratch, returned for reuse.
+func mostCommon(row, hist []int32) (int32, []int32) {
+	top := int32(0)
+	for _, c := range row {
+		top = max(top, c)
+	}
+	if int(top) > 2*len(row) {
+		return 0, hist
+	}
+	hist = slices.Grow(hist[:0], int(top)+1)[:top+1]
+	clear(hist)
+	for _, c := range row {
+		hist[c]++
+	}
+	best := int32(0)
+	for v, n := range hist {
+		if n > hist[best] {
+			best = int32(v)
+		}
+	}
+	return best, hist
 }
 
 // position is repeat rep's position in s.reps.
@@ -149,53 +244,6 @@ func (s *repeatSums) unitsWith(m int) int {
 	return n
 }
 
-// add adds weight w to e's pattern's count (t[pat·R+p]) for each of its repeats p, or once
-// to the pattern's count in every repeat (all[pat]) when e stands for each once. The
-// metrics' sums are those counts added up by pattern (sums), and counts are exact in
-// float64 whatever the order of the adds, so they are the bits the columns' sums were:
-// one add per episode instead of two per metric that admits it.
-func (s *repeatSums) add(e *repeatRec, w float64, t, all []float64) {
-	if e.every {
-		all[e.pat] += w
-		return
-	}
-	t = t[int(e.pat)*len(s.reps):][:len(s.reps)]
-	for i, word := range e.bits {
-		for word != 0 {
-			t[s.pos[i*64+bits.TrailingZeros64(word)]] += w
-			word &= word - 1
-		}
-	}
-	for _, rep := range e.more {
-		t[s.position(rep)] += w
-	}
-}
-
-// sums sets num and den (repeat p, metric m at p·ms+m) from the patterns' counts t and all.
-func (s *repeatSums) sums(t, all, num, den []float64) {
-	nRep := len(s.reps)
-	clear(num)
-	clear(den)
-	for k, x := range s.pats {
-		tk := t[k*nRep : (k+1)*nRep]
-		if a := all[k]; a != 0 {
-			for p := range tk {
-				tk[p] += a
-			}
-		}
-		for in := x[0]; in != 0; in &= in - 1 {
-			m := bits.TrailingZeros16(in)
-			hit := x[1]&(1<<m) != 0
-			for p, c := range tk {
-				den[p*s.ms+m] += c
-				if hit {
-					num[p*s.ms+m] += c
-				}
-			}
-		}
-	}
-}
-
 // count is how many times e stands for repeat rep.
 func (e *repeatRec) count(rep int32) int {
 	n := 0
@@ -218,21 +266,35 @@ type repeatStat func(num, den, extra, out []float64)
 // sums the held columns as bootstrap.SumStat does at widths 2 and 4 (even and odd rows
 // apart, then added), else in row order.
 func (s *repeatSums) statistic(rows []int32, pairwise bool, f repeatStat) bootstrap.Statistic {
-	num, den := make([]float64, s.ms*len(s.reps)), make([]float64, s.ms*len(s.reps))
-	t, all := make([]float64, len(s.pats)*len(s.reps)), make([]float64, len(s.pats))
+	ms, nRep := s.ms, len(s.reps)
+	t, all := make([]float64, 2*ms*nRep), make([]float64, 2*ms)
+	num, den := t[:ms*nRep], t[ms*nRep:]
 	ext := make([]float64, len(s.extra))
 	return func(w, out []float64) {
 		clear(t)
 		clear(all)
 		for i, u := range rows {
-			if w[i] == 0 {
+			wi := w[i]
+			if wi == 0 {
 				continue
 			}
-			for j := range s.by[u] {
-				s.add(&s.by[u][j], w[i], t, all)
+			for _, c := range s.cells[s.at[u]:s.at[u+1]] {
+				t[c.i] += wi * float64(c.n)
+			}
+			for _, c := range s.every[s.everyAt[u]:s.everyAt[u+1]] {
+				all[c.i] += wi * float64(c.n)
 			}
 		}
-		s.sums(t, all, num, den)
+		for m := range ms {
+			a, d := all[m], all[ms+m]
+			if a == 0 && d == 0 {
+				continue
+			}
+			for p := m; p < len(num); p += ms {
+				num[p] += a
+				den[p] += d
+			}
+		}
 		for j, col := range s.extra {
 			if !pairwise {
 				t := 0.0

@@ -241,3 +241,23 @@ func (r *Release) repeatSpreadsRef(vs []Record, rows []RepeatRow, o StatOptions,
 	}
 	return out, nil
 }
+
+// TestMostCommon checks the count a unit's cells are kept against (flatten): the value most
+// entries have, the least of those tied, and 0 when an entry is too large to tally.
+func TestMostCommon(t *testing.T) {
+	for _, c := range []struct {
+		row  []int32
+		want int32
+	}{
+		{[]int32{1, 0, 1, 2}, 1},
+		{[]int32{0, 2, 2, 0}, 0},
+		{[]int32{3, 3, 1}, 3},
+		{[]int32{0}, 0},
+		{[]int32{7}, 0}, // above twice the row's length
+		{[]int32{5, 5, 5}, 5},
+	} {
+		if got, _ := mostCommon(c.row, nil); got != c.want {
+			t.Errorf("mostCommon(%v) = %d, want %d", c.row, got, c.want)
+		}
+	}
+}

@@ -289,7 +289,13 @@ func (st *wfState) gate(e *ev, pos int, tool string, canon *jsonv.Object, callID
 		results = st.sc.results[:0]
 		defer func() { st.sc.results = results[:0] }()
 	} else {
-		results = make([]RequirementResult, 0, len(p.required)+3+len(cm.Requirements))
+		// Detail keeps the slice: room for the coverage results only at the gates that
+		// check coverage, most gates do not.
+		n := len(cm.Requirements) + 1
+		if checkCov && st.pol.Coverage == CoverageRequired {
+			n += len(p.required) + 3
+		}
+		results = make([]RequirementResult, 0, n)
 	}
 	later := len(observed) != len(st.observed) || len(extra) > 0 // timing=anytime found later reads
 	if checkCov && st.pol.Coverage == CoverageRequired {
