@@ -51,6 +51,15 @@ func TestWhyOnRealEpisodes(t *testing.T) {
 		}
 	}
 
+	// The same trajectory without the benchmark's verdict, which decides the task.
+	bare := *eps[[2]int{25, 0}]
+	bare.Official = nil
+	v := prep[bare.CaseID].Score(&bare, tauPolicy(t, "tau-strict"), true)
+	if x := Explain(cases[bare.CaseID], &bare, tauPolicy(t, "tau-strict"), v); v.FailureType() != FailContract ||
+		x.Why != "The case takes task success from the benchmark's own verdict, and the episode carries none." {
+		t.Errorf("no official verdict: %s, why %q", v.FailureType(), x.Why)
+	}
+
 	// Real SafeActBench cases, one thing wrong: a gate that lacked reads keeps the sentence
 	// it always had; a broken_dependency says which rule of the chain of commits broke.
 	dup := func(evs []any) []any {
