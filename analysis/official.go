@@ -30,7 +30,8 @@ type OfficialRow struct {
 }
 
 // OfficialPassK is pass^k of the benchmark's verdict and of the oracle's for one k and
-// convention, each with a case-resampled interval (one draw for both).
+// convention, each with a case-resampled interval (one draw for every row of the
+// configuration).
 type OfficialPassK struct {
 	K                int
 	Convention       bootstrap.PassKConvention
@@ -112,6 +113,11 @@ func (r *Release) OfficialVsOracle(vs []Record, ks []int, o StatOptions) ([]Offi
 			return nil, err
 		}
 		row.Official, row.Oracle = rates[0], rates[1]
+		// Every row of the configuration is over the same tasks and printed beside the
+		// others: all resample the tasks in one draw (reward and authorized, both
+		// conventions, every k), so equal values get equal intervals.
+		var ratios []bootstrap.Ratio
+		var values []float64
 		for _, conv := range []bootstrap.PassKConvention{bootstrap.PassKPlanned, bootstrap.PassKPerCase} {
 			for _, k := range ks {
 				if k > planned {
@@ -125,14 +131,20 @@ func (r *Release) OfficialVsOracle(vs []Record, ks []int, o StatOptions) ([]Offi
 				if err != nil {
 					return nil, err
 				}
-				num1, num2, d := perCase(po[0].PerCase), perCase(pr[0].PerCase), perCaseDen(po[0].PerCase)
-				est, err := twoRates(num1, num2, d, fmt.Sprintf("official-passk/%s/%d/%s", conv, k, cfg), o)
-				if err != nil {
-					return nil, err
-				}
-				est[0].X, est[1].X = po[0].Value, pr[0].Value
-				row.PassK = append(row.PassK, OfficialPassK{K: k, Convention: conv, Official: est[0], Oracle: est[1]})
+				d := perCaseDen(po[0].PerCase)
+				ratios = append(ratios, bootstrap.Ratio{Num: perCase(po[0].PerCase), Den: d}, bootstrap.Ratio{Num: perCase(pr[0].PerCase), Den: d})
+				values = append(values, po[0].Value, pr[0].Value)
+				row.PassK = append(row.PassK, OfficialPassK{K: k, Convention: conv})
 			}
+		}
+		est, err := sharedRates(ratios, "official-passk/"+cfg, o)
+		if err != nil {
+			return nil, err
+		}
+		for i := range row.PassK {
+			pk := &row.PassK[i]
+			pk.Official, pk.Oracle = est[2*i], est[2*i+1]
+			pk.Official.X, pk.Oracle.X = values[2*i], values[2*i+1]
 		}
 		out = append(out, row)
 	}
@@ -165,26 +177,38 @@ func perCaseDen(xs []float64) []float64 {
 // twoRates is Σ a / Σ den and Σ b / Σ den over units (cases) with one case-resampled draw
 // for both.
 func twoRates(a, b, den []float64, stream string, o StatOptions) ([2]Estimate, error) {
-	out := [2]Estimate{nanEstimate(), nanEstimate()}
-	var sa, sb, sd float64
-	for i := range den {
-		sa, sb, sd = sa+a[i], sb+b[i], sd+den[i]
+	est, err := sharedRates([]bootstrap.Ratio{{Num: a, Den: den}, {Num: b, Den: den}}, stream, o)
+	return [2]Estimate{est[0], est[1]}, err
+}
+
+// sharedRates is Σ Num / Σ Den of each ratio over the same units (cases), all with one
+// case-resampled draw; a ratio without a counted unit (Σ Den = 0) is NaN and not resampled.
+func sharedRates(rs []bootstrap.Ratio, stream string, o StatOptions) ([]Estimate, error) {
+	out := make([]Estimate, len(rs))
+	var drawn []bootstrap.Ratio
+	var at []int
+	for i, r := range rs {
+		out[i] = nanEstimate()
+		var sn, sd float64
+		for u := range r.Den {
+			sn, sd = sn+r.Num[u], sd+r.Den[u]
+		}
+		if sd == 0 {
+			continue
+		}
+		out[i].X, out[i].Units = sn/sd, len(r.Den)
+		drawn, at = append(drawn, r), append(at, i)
 	}
-	if sd == 0 {
+	if o.Resamples == 0 || len(drawn) == 0 {
 		return out, nil
 	}
-	out[0].X, out[1].X = sa/sd, sb/sd
-	out[0].Units, out[1].Units = len(den), len(den)
-	if o.Resamples == 0 {
-		return out, nil
-	}
-	if len(den) < 2 {
-		for j := range out {
-			out[j].Warnings = bootstrap.IntervalWarnings(bootstrap.Interval{Lo: math.NaN(), Hi: math.NaN(), Used: 1}, out[j].X, 1)
+	if len(drawn[0].Den) < 2 {
+		for _, i := range at {
+			out[i].Warnings = bootstrap.IntervalWarnings(bootstrap.Interval{Lo: math.NaN(), Hi: math.NaN(), Used: 1}, out[i].X, 1)
 		}
 		return out, nil
 	}
-	stat, err := bootstrap.SumRatios(bootstrap.Ratio{Num: a, Den: den}, bootstrap.Ratio{Num: b, Den: den})
+	stat, err := bootstrap.SumRatios(drawn...)
 	if err != nil {
 		return out, err
 	}
@@ -192,9 +216,9 @@ func twoRates(a, b, den []float64, stream string, o StatOptions) ([2]Estimate, e
 	if err != nil {
 		return out, fmt.Errorf("%s: %w", stream, err)
 	}
-	for j := range out {
+	for j, i := range at {
 		iv := res.Intervals[j]
-		out[j].Lo, out[j].Hi, out[j].Fallback, out[j].Warnings = iv.Lo, iv.Hi, iv.Fallback, res.Warnings(j)
+		out[i].Lo, out[i].Hi, out[i].Fallback, out[i].Warnings = iv.Lo, iv.Hi, iv.Fallback, res.Warnings(j)
 	}
 	return out, nil
 }

@@ -56,7 +56,7 @@ type Explanation struct {
 	CompleteAtFirstAttempt bool `json:"complete_at_first_attempt"`
 	// Broke names where the chain broke; "" on success. BrokeAt is its event (BrokeAt of
 	// the verdict), -1 for none; BrokeStep the workflow step that event belongs to, "" for
-	// none; Why says why an episode of its failure type fails (FailureWhy).
+	// none; Why says why it failed (its failure type's FailureWhy, or what its gate lacked).
 	Broke          string   `json:"chain_broke,omitempty"`
 	BrokeAt        int      `json:"broke_at_event"`
 	BrokeStep      string   `json:"broke_at_step,omitempty"`
@@ -263,7 +263,7 @@ func Explain(c *casespec.Case, ep *ingest.Episode, pol Policy, v Verdict) *Expla
 	if !v.ECS() {
 		x.BrokeAt = BrokeAt(v)
 		x.Broke = breakPoint(v, d, reads)
-		x.Why = FailureWhy(v.FailureType())
+		x.Why = episodeWhy(v, d)
 		if x.BrokeAt >= 0 && x.BrokeAt < len(x.Chain) {
 			x.Chain[x.BrokeAt].Broke = true
 		}
@@ -647,26 +647,19 @@ func breakPoint(v Verdict, d *Detail, reads []*RequiredRead) string {
 			return b
 		}
 	}
-	for _, cp := range d.Checkpoints {
-		if cp.Gate != GateAllow {
-			if cp.EventIndex < 0 && (at >= 0 || v.Protocol() == ingest.V0) {
-				// The hidden preflight is not where an event broke, and in V0 its BLOCK or
-				// DEFER is the stop the agent should report, not a break.
-				continue
-			}
-			where := "the hidden preflight"
-			if cp.EventIndex >= 0 {
-				where = fmt.Sprintf("event %d", cp.EventIndex)
-			}
-			if cp.Reason != "" {
-				return fmt.Sprintf("%s (%s): %s", where, cp.Tool, cp.Reason)
-			}
-			label := "gate " + cp.Gate
-			if cp.EventIndex >= 0 {
-				label = checkpointWhy(Checkpoint{Gate: cp.Gate}, nil)
-			}
-			return fmt.Sprintf("%s (%s): %s; %s", where, cp.Tool, label, unmet(cp, reads))
+	if cp := brokenCheckpoint(v, d, at); cp != nil {
+		where := "the hidden preflight"
+		if cp.EventIndex >= 0 {
+			where = fmt.Sprintf("event %d", cp.EventIndex)
 		}
+		if cp.Reason != "" {
+			return fmt.Sprintf("%s (%s): %s", where, cp.Tool, cp.Reason)
+		}
+		label := "gate " + cp.Gate
+		if cp.EventIndex >= 0 {
+			label = checkpointWhy(Checkpoint{Gate: cp.Gate}, nil)
+		}
+		return fmt.Sprintf("%s (%s): %s; %s", where, cp.Tool, label, unmet(*cp, reads))
 	}
 	if len(d.InvalidInfoCalls) > 0 && at == d.InvalidInfoCalls[0].EventIndex {
 		ic := d.InvalidInfoCalls[0]

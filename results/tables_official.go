@@ -103,7 +103,7 @@ func buildOfficialPassK(in *Input) (*Table, error) {
 	}
 	t.Notes = append(t.Notes,
 		"pass^k = mean over tasks of C(c,k)/C(n,k), c the successful trials of n. planned: n is the trials planned per task (the configuration's most), a missing trial fails (τ-bench); per-case: n is the task's own scored trials, tasks with fewer than k left out (τ²-bench). k runs up to the planned trials.",
-		"Reward: the benchmark's own verdict; Authorized: reward 1 and every write authorized. Intervals resample tasks; both columns from one draw.",
+		"Reward: the benchmark's own verdict; Authorized: reward 1 and every write authorized. Intervals resample the configuration's tasks (a drawn task brings all its trials), one draw for both columns and every row of the configuration: equal values have equal intervals.",
 		policyNote(r))
 	finishRates(t, iv)
 	return emptyBecause(t, "no scored episode carries the benchmark's own verdict"), nil

@@ -113,6 +113,7 @@ func TestExplainTau(t *testing.T) {
 		`"last_user_turn":{"affirmative":true,"event":6,`,
 		"policy: Before taking any actions that update the booking database",
 		"chain broke: event 8 (send_certificate): premature action (gate DEFER); MISSING confirmed",
+		"why it fails: The agent took an action while the user's confirmation its gate requires was still missing",
 	} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("explain lacks %q:\n%s", want, stdout)
