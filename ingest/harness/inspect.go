@@ -350,7 +350,9 @@ func (s *InspectStream) reread(f int, n uint32, fn func(o uint32, e *ingest.Epis
 		if err != nil {
 			return err
 		}
-		if e, _, err := s.keyed(l, smp); e != nil && err == nil {
+		e, _, err := s.keyed(l, smp)
+		r.Recycle(smp) // keyed copies what the episode keeps, as in Next
+		if e != nil && err == nil {
 			fn(s.starts[f]+i, e)
 		}
 	}
