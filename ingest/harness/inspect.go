@@ -221,7 +221,8 @@ type InspectStream struct {
 	problems int
 
 	skipped []ingest.Problem
-	// incomplete lists the logs that gave episodes although their run did not complete.
+	// incomplete lists the SafeActBench logs (some sample named a case) whose run did not
+	// complete.
 	incomplete []string
 	// Counts behind the warnings.
 	noAnswer, replaced, noCallID, partial int
@@ -551,7 +552,8 @@ func (s *InspectStream) openLog(file string, h *inspect.Log) *inspectLog {
 	return l
 }
 
-// finishLog notes a log that gave no episode.
+// finishLog notes, at the end of a log, one that gave no episode (a skipped log), or a
+// SafeActBench log whose run did not complete (a warning).
 func (s *InspectStream) finishLog() {
 	l := s.log
 	if l == nil {
