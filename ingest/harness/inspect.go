@@ -221,7 +221,8 @@ type InspectStream struct {
 	problems int
 
 	skipped []ingest.Problem
-	// incomplete lists the logs that gave episodes although their run did not complete.
+	// incomplete lists the SafeActBench logs (some sample named a case) whose run did not
+	// complete.
 	incomplete []string
 	// Counts behind the warnings.
 	noAnswer, replaced, noCallID, partial int
@@ -350,7 +351,9 @@ func (s *InspectStream) reread(f int, n uint32, fn func(o uint32, e *ingest.Epis
 		if err != nil {
 			return err
 		}
-		if e, _, err := s.keyed(l, smp); e != nil && err == nil {
+		e, _, err := s.keyed(l, smp)
+		r.Recycle(smp) // keyed copies what the episode keeps, as in Next
+		if e != nil && err == nil {
 			fn(s.starts[f]+i, e)
 		}
 	}
@@ -549,7 +552,8 @@ func (s *InspectStream) openLog(file string, h *inspect.Log) *inspectLog {
 	return l
 }
 
-// finishLog notes a log that gave no episode.
+// finishLog notes, at the end of a log, one that gave no episode (a skipped log), or a
+// SafeActBench log whose run did not complete (a warning).
 func (s *InspectStream) finishLog() {
 	l := s.log
 	if l == nil {

@@ -187,15 +187,14 @@ func decodeMember(file string, f *zip.File, mr *memberReader) (*Sample, error) {
 		mem = sampleMems.Get().(*sampleMem)
 	}
 	s, err := decodeSample(file, f.Name, data, false, mr.light, mr.skipTools, mem)
-	if err != nil {
-		if mem != nil {
-			mem.reset()
-			sampleMems.Put(mem)
+	if err == nil {
+		if want := f.Name[strings.LastIndex(f.Name, "_epoch_")+len("_epoch_") : len(f.Name)-len(".json")]; strconv.Itoa(s.Epoch) != want {
+			err = errorf(file, f.Name, "epoch", "is %d but the member name says %s", s.Epoch, want)
 		}
-		return nil, err
 	}
-	if want := f.Name[strings.LastIndex(f.Name, "_epoch_")+len("_epoch_") : len(f.Name)-len(".json")]; strconv.Itoa(s.Epoch) != want {
-		return nil, errorf(file, f.Name, "epoch", "is %d but the member name says %s", s.Epoch, want)
+	if err != nil {
+		mem.release() // no caller will have the sample to hand back
+		return nil, err
 	}
 	return s, nil
 }

@@ -560,64 +560,58 @@ func (l *lexer) rawString() (b []byte, fresh bool, err *decodeErr) {
 	}
 	out, ok := unquote(s)
 	if !ok {
-		l.pos = start - 1
-		return nil, false, failf("invalid JSON at byte %d: bad escape in a string", start)
+		return nil, false, l.badEscape(start)
 	}
 	return out, true, nil
 }
 
-// str decodes a string value. A string that held escapes is its decoded buffer (no one
-// else has it); one that did not is copied out of the input, into the lexer's chunk
-// when it has one.
+// badEscape is the error of a string, its content from start, holding a bad escape; the
+// lexer is put back at its opening quote.
+func (l *lexer) badEscape(start int) *decodeErr {
+	l.pos = start - 1
+	return failf("invalid JSON at byte %d: bad escape in a string", start)
+}
+
+// str decodes a string value (text).
 func (l *lexer) str() (string, *decodeErr) {
 	if l.peek() != '"' {
 		return "", l.typeErr("string")
 	}
-	if l.strs != nil {
-		start := l.pos + 1
-		esc, err := l.stringEnd()
-		if err != nil {
-			return "", err
-		}
-		b := l.data[start : l.pos-1]
-		if !esc && utf8.Valid(b) {
-			return carve(l.strs, b), nil
-		}
-		str, ok := unquoteInto(l.strs, b)
-		if !ok {
-			l.pos = start - 1
-			return "", failf("invalid JSON at byte %d: bad escape in a string", start)
-		}
-		return str, nil
-	}
-	b, fresh, err := l.rawString()
-	switch {
-	case err != nil:
+	start := l.pos + 1
+	esc, err := l.stringEnd()
+	if err != nil {
 		return "", err
-	case fresh:
-		return unsafe.String(unsafe.SliceData(b), len(b)), nil
 	}
-	return string(b), nil
+	s, ok := l.text(l.data[start:l.pos-1], esc)
+	if !ok {
+		return "", l.badEscape(start)
+	}
+	return s, nil
 }
 
 // content decodes the content of a string whose end is known (between its quotes) as str
 // does; "" when it holds a bad escape.
 func (l *lexer) content(b []byte) string {
-	if bytes.IndexByte(b, '\\') < 0 && utf8.Valid(b) {
+	s, _ := l.text(b, bytes.IndexByte(b, '\\') >= 0)
+	return s
+}
+
+// text decodes a string's content (between its quotes; escaped when it may hold an
+// escape): copied into the lexer's chunks when it has them (carve, unquoteInto), else
+// into an allocation of its own (a string that held escapes is its decoded buffer, no
+// one else has it). ok is false for a bad escape, and the string then "".
+func (l *lexer) text(b []byte, escaped bool) (string, bool) {
+	if !escaped && utf8.Valid(b) {
 		if l.strs != nil {
-			return carve(l.strs, b)
+			return carve(l.strs, b), true
 		}
-		return string(b)
+		return string(b), true
 	}
 	if l.strs != nil {
-		str, _ := unquoteInto(l.strs, b)
-		return str
+		return unquoteInto(l.strs, b)
 	}
 	out, ok := unquote(b)
-	if !ok {
-		return ""
-	}
-	return unsafe.String(unsafe.SliceData(out), len(out))
+	return unsafe.String(unsafe.SliceData(out), len(out)), ok
 }
 
 // optStr decodes a string or null (ok false).

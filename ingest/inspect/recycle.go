@@ -39,8 +39,16 @@ func (r *Reader) Recycle(s *Sample) {
 	if s == nil || s.mem == nil {
 		return
 	}
-	m := s.mem
+	s.mem.release()
 	s.mem, s.Events, s.Output = nil, nil, nil
+}
+
+// release makes m's memory free and hands it to the samples decoded next; a nil m (a
+// sample read without ReadOptions.Recycle) is left alone.
+func (m *sampleMem) release() {
+	if m == nil {
+		return
+	}
 	m.reset()
 	sampleMems.Put(m)
 }
