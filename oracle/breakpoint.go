@@ -9,8 +9,8 @@ import (
 
 // Where the chain broke is part of the verdict, not something each renderer works out: the
 // explanation (text and JSON) and the viewer all take the event from BrokeAt, the step from
-// WorkflowStates and the sentence from FailureWhy (the explanation from episodeWhy, which
-// says what this episode's gate lacked).
+// WorkflowStates and the sentence from EpisodeWhy (which says what this episode's gate
+// lacked; the glossary keeps each type's FailureWhy).
 
 // BrokeAt is the event at which v's chain broke, from the verdict's Detail: the extra event
 // that followed a completed workflow; the attempt of an action a V0 case forbids; the first
@@ -72,6 +72,18 @@ func FailureWhy(ft string) string {
 		}
 	}
 	return ""
+}
+
+// EpisodeWhy says why v failed, as explain says it: from its own break when v carries its
+// Detail (episodeWhy), else its failure type's sentence; "" when v passed or was excluded.
+func EpisodeWhy(v Verdict) string {
+	if v.ECS() || v.Excluded() {
+		return ""
+	}
+	if v.Detail == nil {
+		return FailureWhy(v.FailureType())
+	}
+	return episodeWhy(v, v.Detail)
 }
 
 // episodeWhy says why v failed, from the facts the chain-broke line names: a gate's outcome

@@ -263,7 +263,7 @@ func Explain(c *casespec.Case, ep *ingest.Episode, pol Policy, v Verdict) *Expla
 	if !v.ECS() {
 		x.BrokeAt = BrokeAt(v)
 		x.Broke = breakPoint(v, d, reads)
-		x.Why = episodeWhy(v, d)
+		x.Why = EpisodeWhy(v)
 		if x.BrokeAt >= 0 && x.BrokeAt < len(x.Chain) {
 			x.Chain[x.BrokeAt].Broke = true
 		}

@@ -8,17 +8,17 @@ import (
 )
 
 // glossaryDoc renders docs/glossary.md from FailureGlossary and OutcomeGlossary, the
-// sentences explain and the viewer print.
+// sentences explain and the viewer print (an episode's own where EpisodeWhy says more).
 func glossaryDoc() string {
 	var b strings.Builder
 	b.WriteString("# Glossary: outcomes and failure types\n\n")
 	b.WriteString("Generated from `oracle.FailureGlossary` and `oracle.OutcomeGlossary` (`go test ./oracle -run TestGlossaryDoc -update`\n")
-	b.WriteString("rewrites it; the test fails when it differs). The viewer's episode page says why a failed episode failed with\n")
-	b.WriteString("the sentence of its failure type; `explain` (text: `why it fails:`, JSON: `why`) says it from the episode's own\n")
+	b.WriteString("rewrites it; the test fails when it differs). `explain` (text: `why it fails:`, JSON: `why`) and the viewer's\n")
+	b.WriteString("episode page say why a failed episode failed in the same words (`oracle.EpisodeWhy`), from the episode's own\n")
 	b.WriteString("break: a gate that deferred names what it lacked (a read, the user's confirmation, the binding of the entity\n")
 	b.WriteString("acted on), a reused idempotency key or a repeated step says so, and an action-rules episode whose writes were\n")
 	b.WriteString("all authorized fails on the benchmark's own verdict; other episodes get their type's sentence. The viewer's\n")
-	b.WriteString("Glossary view lists the entries below.\n\n")
+	b.WriteString("Glossary view lists the types' sentences, below.\n\n")
 	b.WriteString("Where the chain broke is the oracle's too: the event is `oracle.BrokeAt` of the verdict (the extra event of\n")
 	b.WriteString("`extra_event`, the attempted action of `unsafe_attempt`, else the first gate that did not ALLOW an action, else\n")
 	b.WriteString("the first invalid read; none when the failure is no single event), and the broken step is the workflow step\n")

@@ -6,20 +6,29 @@ import (
 	"encoding/json"
 	"net/url"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
+	"github.com/sabench/sabench-stats/ingest/jsonv"
+	"github.com/sabench/sabench-stats/oracle"
 )
 
 // TestViewerExplainsLikeExplain opens, for every failure type of the test subset, the
 // episode page of its first episode and checks it against `explain --format json` of the
 // same run: the failure type, the event the chain broke at (marked in the timeline, with
 // the "broke here" line), the broken workflow step and the sentence saying why; the
-// failure type links to its glossary entry. With SABENCH_VIEW_SHOTS=DIR it keeps a
-// screenshot of each episode page as DIR/episode-TYPE.png.
+// failure type links to its glossary entry, which keeps the type's sentence. The built-in
+// episodes all get their type's sentence, so it then checks episodes whose sentence is their
+// own: τ-bench airline trajectories (a write that lacked the user's confirmation, authorized
+// writes with reward 0, no write with reward 0) and real SafeActBench cases with one thing
+// wrong (a reused idempotency key, a refund done twice). With SABENCH_VIEW_SHOTS=DIR it
+// keeps a screenshot of each episode page as DIR/episode-TYPE.png.
 func TestViewerExplainsLikeExplain(t *testing.T) {
 	t.Parallel()
 	chromiumPath(t)
@@ -45,57 +54,9 @@ func TestViewerExplainsLikeExplain(t *testing.T) {
 		}
 		run := b.text(t, "#slice-table tbody tr:first-child td:nth-child(1) a")
 		seen++
-		out, _ := mustRun(t, "explain", run, "--bench", "builtin", "--runs", runs, "--format", "json", "--policy", "safeact")
-		var xs []struct {
-			Verdict struct {
-				FailureType string `json:"failure_type"`
-			} `json:"verdict"`
-			BrokeAt   int    `json:"broke_at_event"`
-			BrokeStep string `json:"broke_at_step"`
-			Why       string `json:"why"`
-			Workflow  *struct {
-				Steps []struct {
-					State string `json:"state"`
-				} `json:"steps"`
-			} `json:"workflow"`
-		}
-		if err := json.Unmarshal([]byte(out), &xs); err != nil || len(xs) != 1 {
-			t.Fatalf("explain %s: %v (%d explanations)", run, err, len(xs))
-		}
-		x := xs[0]
-		b.open(t, page, "run="+url.QueryEscape(run), "#broke-summary")
-		b.rendered(t)
-		got := evalJS[map[string]string](t, b, `(function(){var p=document.getElementById('broke-summary');return {failure:p.getAttribute('data-failure'),at:p.getAttribute('data-broke-at'),step:p.getAttribute('data-step'),text:p.textContent,link:p.querySelector('a').getAttribute('href')};})()`)
-		if got["failure"] != x.Verdict.FailureType || got["failure"] != ft {
-			t.Errorf("%s (%s): page says failure %q, explain %q", run, ft, got["failure"], x.Verdict.FailureType)
-		}
-		if got["at"] != strconv.Itoa(x.BrokeAt) {
-			t.Errorf("%s (%s): page says broke at %s, explain at %d", run, ft, got["at"], x.BrokeAt)
-		}
-		if got["step"] != x.BrokeStep {
-			t.Errorf("%s (%s): page says broken step %q, explain %q", run, ft, got["step"], x.BrokeStep)
-		}
-		if !strings.Contains(got["text"], x.Why) || x.Why == "" {
-			t.Errorf("%s (%s): summary %q lacks the oracle's sentence %q", run, ft, got["text"], x.Why)
-		}
-		marked := evalJS[[]string](t, b, `Array.from(document.querySelectorAll('#timeline > li.broke')).map(function(li){return li.id})`)
-		if x.BrokeAt >= 0 && (len(marked) != 1 || marked[0] != "ev-"+strconv.Itoa(x.BrokeAt)) {
-			t.Errorf("%s (%s): events marked broken %v, want [ev-%d]", run, ft, marked, x.BrokeAt)
-		}
-		if x.BrokeAt < 0 && len(marked) != 0 {
-			t.Errorf("%s (%s): events marked broken %v, want none", run, ft, marked)
-		}
-		if x.Workflow != nil {
-			if w := evalJS[float64](t, b, `Math.max.apply(null, Array.from(document.querySelectorAll('#workflow text[data-max]')).map(function(t){return t.getBBox().width}))`); w > 205 {
-				t.Errorf("%s: a workflow label is %.0f px wide, past its 204 px box", run, w)
-			}
-			states := evalJS[[]string](t, b, `Array.from(document.querySelectorAll('#workflow g[data-state]')).map(function(g){return g.getAttribute('data-state')})`)
-			for i, st := range x.Workflow.Steps {
-				if i >= len(states) || states[i] != st.State {
-					t.Errorf("%s (%s): workflow states %v, explain step %d %s", run, ft, states, i, st.State)
-					break
-				}
-			}
+		x, link := pageAgainstExplain(t, b, page, run, "--bench", "builtin", "--runs", runs, "--policy", "safeact")
+		if x.Verdict.FailureType != ft {
+			t.Errorf("%s: explain says %s, the slice of %s lists it", run, x.Verdict.FailureType, ft)
 		}
 		if ft == "wrong_stop_label" && !strings.HasPrefix(b.text(t, "#key-fact"), "Key fact: hidden preflight (") {
 			t.Errorf("%s: the stop's key fact is not shown beside the verdict", run)
@@ -119,22 +80,183 @@ func TestViewerExplainsLikeExplain(t *testing.T) {
 			}
 		}
 		b.shot(t, shots, "episode-"+ft)
-		// The failure type links to its glossary entry, which takes the focus.
-		b.open(t, page, strings.TrimPrefix(got["link"], "#"), "#v-glossary")
-		b.rendered(t)
-		if f := evalJS[string](t, b, `document.activeElement.id`); f != "gl-"+ft {
-			t.Errorf("%s: the glossary link focuses %q, want gl-%s", ft, f, ft)
-		}
-		if dd := evalJS[string](t, b, `document.getElementById('gl-`+ft+`').nextElementSibling.textContent`); dd != x.Why {
-			t.Errorf("glossary of %s says %q, explain %q", ft, dd, x.Why)
-		}
+		glossaryOfType(t, b, page, link, ft)
 	}
 	if seen < 6 {
 		t.Errorf("only %d failure types found in the subset", seen)
 	}
+
+	// Episodes whose sentence is their own, not their type's; the glossary entry their
+	// first one links to still says its type's.
+	tauPage, tauRuns := tauViewer(t)
+	for i, run := range []string{
+		"gpt-4o/tool-calling|TAU-AIRLINE-45|0|main", // premature_action: lacked the user's confirmation
+		"gpt-4o/tool-calling|TAU-AIRLINE-25|0|main", // wrong_action: every write authorized, reward 0
+		"gpt-4o/tool-calling|TAU-AIRLINE-30|0|main", // inaction: no write, reward 0
+	} {
+		x, link := pageAgainstExplain(t, b, tauPage, run, "--bench", "tau-bench:airline", "--runs", tauRuns)
+		if ft := x.Verdict.FailureType; x.Why == oracle.FailureWhy(ft) {
+			t.Errorf("%s: explain gives the sentence of %s; the check wants an episode's own", run, ft)
+		}
+		if i == 0 {
+			glossaryOfType(t, b, tauPage, link, x.Verdict.FailureType)
+		}
+	}
+	b.shot(t, shots, "episode-tau-own-why")
+	realPage, realRuns, realBench := realEditedViewer(t)
+	for i, run := range []string{"edited/SAB-V2-016/key-reused", "edited/SAB-V3-001/refund-twice"} {
+		x, link := pageAgainstExplain(t, b, realPage, run, "--bench", realBench, "--runs", realRuns, "--policy", "safeact")
+		if ft := x.Verdict.FailureType; ft != oracle.FailBrokenDep || x.Why == oracle.FailureWhy(ft) {
+			t.Errorf("%s: explain says %s, why %q; the check wants a broken_dependency with its own sentence", run, ft, x.Why)
+		}
+		if i == 0 {
+			glossaryOfType(t, b, realPage, link, x.Verdict.FailureType)
+		}
+	}
 	if len(b.errors) > 0 {
 		t.Errorf("console errors: %v", b.errors)
 	}
+}
+
+// explained is what the viewer's tests read back from `explain --format json`.
+type explained struct {
+	Verdict struct {
+		FailureType string `json:"failure_type"`
+	} `json:"verdict"`
+	BrokeAt   int    `json:"broke_at_event"`
+	BrokeStep string `json:"broke_at_step"`
+	Why       string `json:"why"`
+	Workflow  *struct {
+		Steps []struct {
+			State string `json:"state"`
+		} `json:"steps"`
+	} `json:"workflow"`
+}
+
+// pageAgainstExplain opens run's episode page and checks what it says of the break against
+// `explain RUN --format json` with the given bench, runs and policy flags: the failure type,
+// the broke-at event (the one event marked in the timeline), the broken step, the workflow's
+// step states and the sentence saying why. It returns the explanation and the failure
+// type's link.
+func pageAgainstExplain(t *testing.T, b *browser, page, run string, flags ...string) (explained, string) {
+	t.Helper()
+	out, _ := mustRun(t, append([]string{"explain", run, "--format", "json"}, flags...)...)
+	var xs []explained
+	if err := json.Unmarshal([]byte(out), &xs); err != nil || len(xs) != 1 {
+		t.Fatalf("explain %s: %v (%d explanations)", run, err, len(xs))
+	}
+	x := xs[0]
+	ft := x.Verdict.FailureType
+	b.open(t, page, "run="+url.QueryEscape(run), "#broke-summary")
+	b.rendered(t)
+	got := evalJS[map[string]string](t, b, `(function(){var p=document.getElementById('broke-summary');return {failure:p.getAttribute('data-failure'),at:p.getAttribute('data-broke-at'),step:p.getAttribute('data-step'),text:p.textContent,link:p.querySelector('a').getAttribute('href')};})()`)
+	if got["failure"] != ft {
+		t.Errorf("%s (%s): page says failure %q, explain %q", run, ft, got["failure"], ft)
+	}
+	if got["at"] != strconv.Itoa(x.BrokeAt) {
+		t.Errorf("%s (%s): page says broke at %s, explain at %d", run, ft, got["at"], x.BrokeAt)
+	}
+	if got["step"] != x.BrokeStep {
+		t.Errorf("%s (%s): page says broken step %q, explain %q", run, ft, got["step"], x.BrokeStep)
+	}
+	if !strings.HasSuffix(got["text"], ". "+x.Why) || x.Why == "" {
+		t.Errorf("%s (%s): summary %q does not end with explain's sentence %q", run, ft, got["text"], x.Why)
+	}
+	marked := evalJS[[]string](t, b, `Array.from(document.querySelectorAll('#timeline > li.broke')).map(function(li){return li.id})`)
+	if x.BrokeAt >= 0 && (len(marked) != 1 || marked[0] != "ev-"+strconv.Itoa(x.BrokeAt)) {
+		t.Errorf("%s (%s): events marked broken %v, want [ev-%d]", run, ft, marked, x.BrokeAt)
+	}
+	if x.BrokeAt < 0 && len(marked) != 0 {
+		t.Errorf("%s (%s): events marked broken %v, want none", run, ft, marked)
+	}
+	if x.Workflow != nil {
+		if w := evalJS[float64](t, b, `Math.max.apply(null, Array.from(document.querySelectorAll('#workflow text[data-max]')).map(function(t){return t.getBBox().width}))`); w > 205 {
+			t.Errorf("%s: a workflow label is %.0f px wide, past its 204 px box", run, w)
+		}
+		states := evalJS[[]string](t, b, `Array.from(document.querySelectorAll('#workflow g[data-state]')).map(function(g){return g.getAttribute('data-state')})`)
+		for i, st := range x.Workflow.Steps {
+			if i >= len(states) || states[i] != st.State {
+				t.Errorf("%s (%s): workflow states %v, explain step %d %s", run, ft, states, i, st.State)
+				break
+			}
+		}
+	}
+	return x, got["link"]
+}
+
+// glossaryOfType follows an episode page's failure-type link: the glossary entry takes the
+// focus and says the type's sentence (oracle.FailureWhy), whatever the episode's own.
+func glossaryOfType(t *testing.T, b *browser, page, link, ft string) {
+	t.Helper()
+	b.open(t, page, strings.TrimPrefix(link, "#"), "#v-glossary")
+	b.rendered(t)
+	if f := evalJS[string](t, b, `document.activeElement.id`); f != "gl-"+ft {
+		t.Errorf("%s: the glossary link focuses %q, want gl-%s", ft, f, ft)
+	}
+	if dd := evalJS[string](t, b, `document.getElementById('gl-`+ft+`').nextElementSibling.textContent`); dd != oracle.FailureWhy(ft) || dd == "" {
+		t.Errorf("glossary of %s says %q, the type's sentence is %q", ft, dd, oracle.FailureWhy(ft))
+	}
+}
+
+// tauViewer writes the viewer of the shared τ-bench airline trajectories (100 episodes,
+// tau-strict the main policy) and returns its page and runs file.
+func tauViewer(t *testing.T) (page, runs string) {
+	t.Helper()
+	dir := t.TempDir()
+	runs = filepath.Join(dir, "tau.jsonl")
+	mustRun(t, "ingest", "--tau", tauShared, "--config", "gpt-4o/tool-calling", "--out", runs)
+	page = filepath.Join(dir, "index.html")
+	mustRun(t, "view", "--out", page, "--resamples", "0", "--bench", "tau-bench:airline", "--runs", runs)
+	return page, runs
+}
+
+// realEditedViewer writes the viewer of two edited reference episodes of the real
+// SafeActBench cases, each failing broken_dependency for a reason its type's sentence does
+// not say: SAB-V2-016 whose last step reuses the first step's idempotency key, and
+// SAB-V3-001 whose refund is attempted twice. It returns the page, the runs file and the
+// bench.
+func realEditedViewer(t *testing.T) (page, runs, bench string) {
+	t.Helper()
+	bench = filepath.Join(ingestTestdata, "safeactbench")
+	bk, err := casespec.LoadBench(bench, casespec.BenchOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := func(id, name string, edit func([]any) []any) *ingest.Episode {
+		ep, err := oracle.ReferenceEpisode(bk.Case(id))
+		if err != nil {
+			t.Fatalf("reference of %s: %v", id, err)
+		}
+		ep.RunID = "edited/" + id + "/" + name
+		evs, _ := ep.Record.List("events")
+		ep.Record.Set("events", edit(jsonv.DeepCopy(evs).([]any)))
+		ep.Record.Set("run_id", ep.RunID)
+		return ep
+	}
+	eps := []*ingest.Episode{
+		edited("SAB-V2-016", "key-reused", func(evs []any) []any {
+			args, _ := evs[7].(*jsonv.Object).Obj("arguments")
+			args.Set("idempotency_key", "HC-V3-007-step-1")
+			return evs
+		}),
+		edited("SAB-V3-001", "refund-twice", func(evs []any) []any {
+			again := jsonv.DeepCopy(evs[2]).(*jsonv.Object)
+			again.Set("call_id", "refund_again")
+			return append(evs[:3], append([]any{again}, evs[3:]...)...)
+		}),
+	}
+	dir := t.TempDir()
+	var buf []byte
+	for _, ep := range eps {
+		buf = append(ingest.AppendEpisodeJSON(buf, ep), '\n')
+	}
+	runs = filepath.Join(dir, "runs.jsonl")
+	if err := os.WriteFile(runs, buf, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	page = filepath.Join(dir, "index.html")
+	mustRun(t, "view", "--out", page, "--resamples", "0", "--bench", bench, "--runs", runs)
+	return page, runs, bench
 }
 
 // TestViewerABByEvidence opens the A/B page of a premature-action pair of the test subset

@@ -95,10 +95,12 @@ func appendInt(b []byte, x int) []byte {
 // commit, gate, reason, [[id, status, reason, [missing…]]…], [match errors…], [reference
 // errors…]]; rest: a block [coverage (the seven Coverage ints, complete as 0/1), completed,
 // invalid (flat [event, tool, reason]), notes, contract errors, end event, broke-at event,
-// decision, first attempt, complete at first attempt, walked, [workflow step states…]]. The
-// broke-at event and the step states are the oracle's (oracle.BrokeAt, WorkflowStates): the
-// page shows them, it does not work them out.
-func encodeDetail(s *dict, b *blockDict, ep *Episode, wf []Step, dag bool) detailIDs {
+// decision, first attempt, complete at first attempt, walked, [workflow step states…], and
+// the episode's own sentence (why ≥ 0: its index in the release's table, encoder.whys) only
+// where it is not its failure type's]. The broke-at event, the step states and the sentence
+// are the oracle's (oracle.BrokeAt, WorkflowStates, EpisodeWhy): the page shows them, it
+// does not work them out.
+func encodeDetail(s *dict, b *blockDict, ep *Episode, wf []Step, dag bool, why int) detailIDs {
 	var evs []int
 	if ep.record != nil {
 		evs = recordEvents(s, b, ep.record)
@@ -200,7 +202,7 @@ func encodeDetail(s *dict, b *blockDict, ep *Episode, wf []Step, dag bool) detai
 	for _, x := range tail { // decision by its id: the same id is the same string
 		key = keyInt(key, x)
 	}
-	key = keyStrs(key, states)
+	key = keyInt(keyStrs(key, states), why)
 	b.key = key
 	k, id, ok := b.recall()
 	if ok {
@@ -232,7 +234,11 @@ func encodeDetail(s *dict, b *blockDict, ep *Episode, wf []Step, dag bool) detai
 	for _, x := range tail {
 		w = appendInt(w, x)
 	}
-	b.buf = append(appendIDs(append(w, '1', ','), s, states), ']')
+	w = appendIDs(append(w, '1', ','), s, states)
+	if why >= 0 {
+		w = strconv.AppendInt(append(w, ','), int64(why), 10)
+	}
+	b.buf = append(w, ']')
 	out.rest = b.add(b.buf)
 	b.memo.put(k, out.rest)
 	return out

@@ -2,6 +2,7 @@ package view
 
 import (
 	"encoding/json"
+	"slices"
 	"testing"
 
 	"github.com/sabench/sabench-stats/analysis"
@@ -38,8 +39,9 @@ func (d *refBlocks) id(v any) int {
 // commit, gate, reason, [[id, status, reason, [missing…]]…], [match errors…], [reference
 // errors…]]; rest: a block [coverage (the seven Coverage ints, complete as 0/1), completed,
 // invalid (flat [event, tool, reason]), notes, contract errors, end event, broke-at event,
-// decision, first attempt, complete at first attempt, walked, [step states…]].
-func referenceDetail(n int, s *dict, b *refBlocks, ep *Episode, vc *Case) []int {
+// decision, first attempt, complete at first attempt, walked, [step states…], and the index
+// in whys of the episode's own sentence where it is not its failure type's].
+func referenceDetail(n int, s *dict, b *refBlocks, whys *dict, ep *Episode, vc *Case) []int {
 	evs := make([]int, 0, len(ep.Events))
 	for _, ev := range ep.Events {
 		evs = append(evs, b.id([]int{s.id(ev.Type), s.id(ev.CallID), s.id(ev.Tool), s.id(ev.Args)}))
@@ -89,6 +91,9 @@ func referenceDetail(n int, s *dict, b *refBlocks, ep *Episode, vc *Case) []int 
 	}
 	rest := []any{cov, ids(d.CompletedCommits), inv, ids(d.Notes), ids(d.ContractErrors),
 		d.EndEvent, oracle.BrokeAt(*v), decision, v.FirstAttemptIndex(), complete, 1, ids(stepStates(vc.Workflow, vc.Protocol != "V2", d))}
+	if w := oracle.EpisodeWhy(*v); w != "" && w != oracle.FailureWhy(v.FailureType()) {
+		rest = append(rest, whys.id(w))
+	}
 	return []int{n, b.id(evs), b.id(ledger), b.id(cps), b.id(rest)}
 }
 
@@ -115,7 +120,7 @@ func TestEncodeDetailMatchesReference(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ref := map[string]*refAcc{}
+	ref, whys := map[string]*refAcc{}, newDict()
 	n, walked, static := 0, 0, 0
 	each := func(eps []*ingest.Episode, vs [][]oracle.Verdict) error {
 		for i, ep := range eps {
@@ -128,7 +133,7 @@ func TestEncodeDetailMatchesReference(t *testing.T) {
 				r = &refAcc{s: newDict(), b: &refBlocks{idx: map[string]int{}}}
 				ref[ep.CaseID] = r
 			}
-			r.eps = append(r.eps, referenceDetail(n, r.s, r.b, ve, col.e.byID[ep.CaseID].c))
+			r.eps = append(r.eps, referenceDetail(n, r.s, r.b, whys, ve, col.e.byID[ep.CaseID].c))
 			n++
 			if ve.Main.Detail != nil {
 				walked++
@@ -146,6 +151,9 @@ func TestEncodeDetailMatchesReference(t *testing.T) {
 	}
 	if walked == 0 || static == 0 {
 		t.Fatalf("walked %d, not walked %d: the release should exercise both layouts", walked, static)
+	}
+	if !slices.Equal(col.e.whys.list, whys.list) {
+		t.Errorf("episode sentences %q, reference %q", col.e.whys.list, whys.list)
 	}
 	for id, r := range ref {
 		a := col.e.byID[id]

@@ -188,10 +188,14 @@ type encoder struct {
 	conditions *dict
 	failures   *dict // "success" first, as in the failure-mix table
 	outcomes   *dict
-	protocols  []string
-	domains    []string
-	cases      []*caseAcc
-	byID       map[string]*caseAcc
+	// whys are the episodes' own sentences (oracle.EpisodeWhy) where they are not their
+	// failure type's, in first use: few and repeated, so an episode's rest block carries an
+	// index into them and the index of the page lists them once.
+	whys      *dict
+	protocols []string
+	domains   []string
+	cases     []*caseAcc
+	byID      map[string]*caseAcc
 
 	sp      *spool
 	runs    *stream             // the index's "runs": front-coded run ids (appendFrontCoded)
@@ -248,7 +252,7 @@ func (t *tally) add(pi int, id, ft int32) {
 
 func newEncoder(in *Input) (*encoder, error) {
 	e := &encoder{policies: in.Policies, configs: newDict(), conditions: newDict(), failures: newDict("success"),
-		outcomes: newDict(), byID: map[string]*caseAcc{}, sp: newSpool(),
+		outcomes: newDict(), whys: newDict(), byID: map[string]*caseAcc{}, sp: newSpool(),
 		tally: tally{ids: map[tallyCell]int32{}, counts: make([][][]int32, len(in.Policies)), lastID: -1}}
 	e.runs, e.runRaw, e.ep = e.sp.stream(), e.sp.stream(), e.sp.stream()
 	for i := range e.runHash {
@@ -351,10 +355,20 @@ func (e *encoder) add(ep *Episode) error {
 		outcome(i+1, o)
 	}
 	e.ep.write(b)
-	d := encodeDetail(a.strs, a.blocks, ep, a.c.Workflow, a.c.Protocol != "V2")
+	d := encodeDetail(a.strs, a.blocks, ep, a.c.Workflow, a.c.Protocol != "V2", whyID(e.whys, v))
 	e.buf = a.addRow(b, n, d)
 	e.nEp++
 	return nil
+}
+
+// whyID is the index in whys of the sentence saying why v failed (oracle.EpisodeWhy) where it
+// is not its failure type's (the index of the page has those once per type); -1 otherwise.
+func whyID(whys *dict, v *oracle.Verdict) int {
+	w := oracle.EpisodeWhy(*v)
+	if w == "" || w == oracle.FailureWhy(v.FailureType()) {
+		return -1
+	}
+	return whys.id(w)
 }
 
 // runBuckets is how many streams hold the run ids' hashes: the duplicate check sorts one

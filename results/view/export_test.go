@@ -9,28 +9,40 @@ import (
 )
 
 // ViewerBreak encodes episode ep with verdict v as the page does when v's policy is the
-// main one and reads back what the page shows of the break: the broke-at event and the
-// workflow step states. For the property test, which lives outside the package (it also
-// uses results/job, which imports this package).
-func ViewerBreak(ep *ingest.Episode, v oracle.Verdict, c Case) (int, []string, error) {
-	s := newDict()
+// main one and reads back what the page shows of the break: the broke-at event, the
+// workflow step states and the sentence saying why (the episode's own from the rest
+// block's last field, else its failure type's from the index). For the property test,
+// which lives outside the package (it also uses results/job, which imports this package).
+func ViewerBreak(ep *ingest.Episode, v oracle.Verdict, c Case) (int, []string, string, error) {
+	s, whys := newDict(), newDict()
 	var bd blockDict
-	ids := encodeDetail(s, &bd, episodeOf(ep, v, nil), c.Workflow, c.Protocol != "V2")
+	ids := encodeDetail(s, &bd, episodeOf(ep, v, nil), c.Workflow, c.Protocol != "V2", whyID(whys, &v))
 	var rest []json.RawMessage
-	if err := json.Unmarshal([]byte(bd.list[ids.rest]), &rest); err != nil || len(rest) < 12 {
-		return 0, nil, fmt.Errorf("rest block %s: %v", bd.list[ids.rest], err)
+	if err := json.Unmarshal([]byte(bd.list[ids.rest]), &rest); err != nil || len(rest) < 12 || len(rest) > 13 {
+		return 0, nil, "", fmt.Errorf("rest block %s: %v", bd.list[ids.rest], err)
 	}
 	var at int
 	var states []int
 	if err := json.Unmarshal(rest[6], &at); err != nil {
-		return 0, nil, err
+		return 0, nil, "", err
 	}
 	if err := json.Unmarshal(rest[11], &states); err != nil {
-		return 0, nil, err
+		return 0, nil, "", err
 	}
 	out := make([]string, len(states))
 	for i, id := range states {
 		out[i] = s.list[id]
 	}
-	return at, out, nil
+	why := oracle.FailureWhy(v.FailureType())
+	if v.ECS() {
+		why = ""
+	}
+	if len(rest) == 13 {
+		var k int
+		if err := json.Unmarshal(rest[12], &k); err != nil || k < 0 || k >= len(whys.list) {
+			return 0, nil, "", fmt.Errorf("rest block %s: sentence %s of %d", bd.list[ids.rest], rest[12], len(whys.list))
+		}
+		why = whys.list[k]
+	}
+	return at, out, why, nil
 }

@@ -22,6 +22,9 @@ type indexHead struct {
 	Outcomes     []string `json:"outcomes"`
 	// Why is the oracle's sentence for each failure type of Failures ("" for success).
 	Why []string `json:"why"`
+	// EpisodeWhy are the sentences of episodes that failed for a reason their type's does
+	// not say (encoder.whys); an episode's rest block gives its index in them.
+	EpisodeWhy []string `json:"episode_why,omitempty"`
 	// Palette is every failure type's colour (#RRGGBB), the figures' (figures.FailureColor),
 	// infra_failure and success included.
 	Palette map[string]string `json:"palette"`

@@ -33,6 +33,7 @@ func page(w io.Writer, in *Input, e *encoder, chunkOf []int, chunkDir string) er
 	for _, f := range e.failures.list {
 		head.Why = append(head.Why, oracle.FailureWhy(f))
 	}
+	head.EpisodeWhy = e.whys.list
 	head.Palette = map[string]string{} // encoding/json writes a map's keys sorted
 	for _, f := range append([]string{figures.Success}, figures.FailureTypes...) {
 		head.Palette[f], _ = figures.FailureColor(f)

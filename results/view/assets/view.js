@@ -393,6 +393,7 @@
     d.contract = R[4].map(function (x) { return S[x]; });
     d.end = R[5]; d.broke = R[6]; d.decision = R[7] < 0 ? '' : S[R[7]]; d.first = R[8]; d.completeFirst = R[9] === 1; d.walked = R[10] === 1;
     d.steps = (R[11] || []).map(function (x) { return S[x]; }); // the oracle's step states, aligned with wf
+    d.why = R.length > 12 ? I.episode_why[R[12]] : ''; // the episode's own sentence, where not its type's
     d.wf = cb.wf.map(function (w) { return { id: S[w[0]], tool: S[w[1]], deps: w[2] }; });
     d.req = {}; d.call = {};
     cb.req.forEach(function (q) {
@@ -511,13 +512,14 @@
     var failed = failOf(n, 0) > 0;
     if (failed) {
       // Everything here is the oracle's: the event (BrokeAt), the step (WorkflowStates) and
-      // the sentence of the failure type (FailureWhy); nothing is worked out on the page.
+      // the sentence (EpisodeWhy: the episode's own, else its type's FailureWhy); nothing is
+      // worked out on the page.
       var ft = I.failures[failOf(n, 0)], step = '';
       d.steps.forEach(function (st, i) { if (st === 'broken') step = d.wf[i].id; });
       var where = d.broke >= 0 ? '✗ The chain broke at event ' + d.broke + (step ? ' (step ' + step + ')' : '') + ': '
         : '✗ The chain broke at no single event (outcome ' + I.outcomes[outOf(n, 0)] + '): ';
       box.appendChild(el('p', { cls: 'brokehere', id: 'broke-summary', 'data-broke-at': String(d.broke), 'data-failure': ft, 'data-step': step },
-        where, el('a', { href: '#glossary?term=' + ft, text: ft.replace(/_/g, ' ') }), '. ' + (I.why[failOf(n, 0)] || '')));
+        where, el('a', { href: '#glossary?term=' + ft, text: ft.replace(/_/g, ' ') }), '. ' + (d.why || I.why[failOf(n, 0)] || '')));
     }
     // A stop's key fact (what the hidden preflight derived against what the agent reported)
     // goes beside the verdict, not among the notes.
