@@ -10,3 +10,6 @@ var EventHostKeys = eventKeyNames[keyHost:keyStatus]
 // SetRunIDHash makes s hash run ids with h (before its first Next), so that tests can make
 // two run ids share a hash.
 func SetRunIDHash(s *InspectStream, h func(string) uint64) { s.idHash = h }
+
+// LogsOpened is the number of times s opened a log, to read its samples or their members.
+func LogsOpened(s *InspectStream) int { return s.opened }

@@ -197,12 +197,17 @@ type InspectStream struct {
 	// dups holds the keys and run ids read: a bit and a hash each, or, from the first
 	// repeat on (exact), each with its sample's ordinal, its index among the samples of
 	// all the logs; starts has the ordinal of each log's first sample, so an ordinal
-	// names a log and a sample in it, which the messages name by reading that log again.
+	// names a log and a sample in it, whose member a message finds in members.
 	dups   *ingest.DupCheck
 	idHash func(string) uint64 // nil (xxh3), or a narrower hash in tests
 	exact  bool
 	starts []uint32
 	total  uint32 // samples read
+	// members holds a log's sample members in reading order (by its index in files), read
+	// the first time a message names one of its samples (where).
+	members map[uint32][]string
+	opened  int // logs opened (open), which the tests count
+
 	closed bool
 	dec    *jsonv.Decoder // parses the JSON in samples (records, arguments, replies)
 	// tools and callIDs are the tool names and call ids read so far, each boxed once
@@ -241,24 +246,45 @@ func (s *InspectStream) refOf(ord uint32) sampleRef {
 	return sampleRef{file: uint32(f), n: ord - s.starts[f]}
 }
 
-// where names the sample r for a message: the log and its member, found by reading the
-// log again up to it (only when there is a duplicate to report).
+// where names the sample r for a message: the log and its member. A log's members are
+// read the first time a message names one of its samples (only when there is a duplicate
+// to report) and kept, so that a log with many duplicates is not read again for each.
 func (s *InspectStream) where(r sampleRef) string {
 	file := s.files[r.file]
-	rd, err := inspect.OpenWith(file, inspect.ReadOptions{NoHash: true})
-	if err == nil {
-		defer rd.Close()
-		for i := uint32(0); ; i++ {
-			smp, err := rd.Next()
-			if err != nil {
-				break
-			}
-			if i == r.n {
-				return file + ": " + smp.Member
-			}
+	names, ok := s.members[r.file]
+	if !ok {
+		if s.members == nil {
+			s.members = map[uint32][]string{}
 		}
+		names = s.memberNames(file)
+		s.members[r.file] = names
+	}
+	if r.n < uint32(len(names)) {
+		return file + ": " + names[r.n]
 	}
 	return fmt.Sprintf("%s (its sample %d)", file, r.n+1)
+}
+
+// memberNames are the members of a log's samples in reading order: those an .eval log's
+// directory lists (inspect.Reader.Members), or, for a .json log, those read sample by
+// sample up to the first that cannot be read.
+func (s *InspectStream) memberNames(file string) []string {
+	rd, err := s.open(file, inspect.ReadOptions{NoHash: true})
+	if err != nil {
+		return nil
+	}
+	defer rd.Close()
+	if names := rd.Members(); names != nil {
+		return names
+	}
+	var names []string
+	for {
+		smp, err := rd.Next()
+		if err != nil {
+			return names
+		}
+		names = append(names, smp.Member)
+	}
 }
 
 // checkDup refuses e, the episode of the sample just read, when its key or its run id was
@@ -426,8 +452,10 @@ func (s *InspectStream) Close() error {
 	return s.closeLog()
 }
 
-// releaseDups frees the duplicate checks' tables, which may be outside the Go heap.
+// releaseDups frees the duplicate checks' tables, which may be outside the Go heap, and
+// the members kept for their messages.
 func (s *InspectStream) releaseDups() {
+	s.members = nil
 	if s.dups != nil {
 		s.dups.Close()
 		s.dups = nil
@@ -508,8 +536,14 @@ func (s *InspectStream) openRead(file string) (*inspect.Reader, error) {
 	// the model events' calls are needed beside the tool events. The submit calls, which
 	// are no events, are read for their name alone. An episode does not carry the log's
 	// hash, so the log is not hashed. Next hands each sample back once it is an episode.
-	return inspect.OpenWith(file, inspect.ReadOptions{Workers: s.opt.Workers, Light: s.from.Kind != "tool" && !s.fullRead,
+	return s.open(file, inspect.ReadOptions{Workers: s.opt.Workers, Light: s.from.Kind != "tool" && !s.fullRead,
 		SkipTools: []string{InspectSubmitTool}, NoHash: true, Recycle: true})
+}
+
+// open opens a log, counting it.
+func (s *InspectStream) open(file string, opt inspect.ReadOptions) (*inspect.Reader, error) {
+	s.opened++
+	return inspect.OpenWith(file, opt)
 }
 
 func (s *InspectStream) noEpisodes() error {

@@ -1,7 +1,10 @@
 package harness_test
 
 import (
+	"encoding/json"
+	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -89,5 +92,122 @@ func TestInspectDuplicatesNameFirstSample(t *testing.T) {
 	}
 	if strings.Join(problems, "\n") != strings.Join(want, "\n") {
 		t.Errorf("problems\n%s\nwant\n%s", strings.Join(problems, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// Naming the samples that hundreds of duplicates repeat opens each of their logs once
+// more, not once per duplicate: a log read again in full, a log whose samples repeat a
+// copy of it, then samples repeating the log's own.
+func TestInspectDuplicatesOpenEachLogOnce(t *testing.T) {
+	const n = 200
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.eval"), filepath.Join(dir, "b.eval")
+	var first, again []map[string]any
+	for i := 1; i <= n; i++ {
+		first = append(first, epochSample("s", i, "SAB-L-001", fmt.Sprintf("r-%d", i)))
+	}
+	for i := 1; i <= n/2; i++ {
+		again = append(again, epochSample("u", i, "SAB-L-002", fmt.Sprintf("ru-%d", i)), epochSample("v", i, "SAB-L-002", fmt.Sprintf("rv-%d", i)))
+	}
+	writeEval(t, a, header("m", "s", nil), first...)
+	writeEval(t, b, header("m", "s", nil), append(first, again...)...)
+	s, err := harness.OpenInspect([]string{a, b}, harness.Options{Bench: builtinBench(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	var episodes int
+	var problems []string
+	for {
+		_, err := s.Next()
+		if err == io.EOF {
+			break
+		}
+		if ps := ingest.AsProblems(err); ps != nil {
+			problems = append(problems, strings.ReplaceAll(ps[0].String(), dir+string(filepath.Separator), ""))
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		episodes++
+	}
+	if episodes != n+n/2 || len(problems) != n+n/2 {
+		t.Fatalf("%d episodes and %d problems, want %d and %d", episodes, len(problems), n+n/2, n+n/2)
+	}
+	for i, want := range map[int]string{
+		0:      "b.eval: samples/s_epoch_1.json: episode m/s|SAB-L-001|repeat 0|main also read from a.eval: samples/s_epoch_1.json",
+		n - 1:  "b.eval: samples/s_epoch_200.json: episode m/s|SAB-L-001|repeat 199|main also read from a.eval: samples/s_epoch_200.json",
+		n:      "b.eval: samples/v_epoch_1.json: episode m/s|SAB-L-002|repeat 0|main also read from b.eval: samples/u_epoch_1.json",
+		n + 99: "b.eval: samples/v_epoch_100.json: episode m/s|SAB-L-002|repeat 99|main also read from b.eval: samples/u_epoch_100.json",
+	} {
+		if problems[i] != want {
+			t.Errorf("problem %d:\n%s\nwant\n%s", i, problems[i], want)
+		}
+	}
+	// Each log read, a read again up to the first repeat, and each log's members once.
+	if got := harness.LogsOpened(s); got != 5 {
+		t.Errorf("%d logs opened, want 5", got)
+	}
+}
+
+// epochSample is sample id at epoch (its repeat is epoch − 1) of case caseID, with its
+// own run id.
+func epochSample(id string, epoch int, caseID, runID string) map[string]any {
+	smp := dupSample(id, caseID, runID)
+	smp["epoch"] = epoch
+	return smp
+}
+
+// A .json log's members are read once, sample by sample (its samples are the elements of
+// one array, which no directory lists), for every duplicate that names one.
+func TestInspectDuplicatesJSONLog(t *testing.T) {
+	dir := t.TempDir()
+	a := filepath.Join(dir, "a.json")
+	doc := header("m", "s", nil)
+	var samples []any
+	for i := 1; i <= 3; i++ {
+		samples = append(samples, epochSample("u", i, "SAB-L-002", fmt.Sprintf("ru-%d", i)))
+	}
+	for i := 1; i <= 3; i++ {
+		samples = append(samples, epochSample("v", i, "SAB-L-002", fmt.Sprintf("rv-%d", i)))
+	}
+	doc["samples"] = samples
+	raw, err := json.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(a, raw, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := harness.OpenInspect([]string{a}, harness.Options{Bench: builtinBench(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	var problems []string
+	for {
+		_, err := s.Next()
+		if err == io.EOF {
+			break
+		}
+		if ps := ingest.AsProblems(err); ps != nil {
+			problems = append(problems, strings.ReplaceAll(ps[0].String(), dir+string(filepath.Separator), ""))
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	var want []string
+	for i := range 3 {
+		want = append(want, fmt.Sprintf("a.json: samples[%d]: episode m/s|SAB-L-002|repeat %d|main also read from a.json: samples[%d]", i+3, i, i))
+	}
+	if strings.Join(problems, "\n") != strings.Join(want, "\n") {
+		t.Errorf("problems\n%s\nwant\n%s", strings.Join(problems, "\n"), strings.Join(want, "\n"))
+	}
+	// The log read, read again up to the first repeat, and read once for its members.
+	if got := harness.LogsOpened(s); got != 3 {
+		t.Errorf("%d logs opened, want 3", got)
 	}
 }

@@ -24,7 +24,8 @@ const (
 // evalSource streams the samples/ members of an .eval archive, or its summaries.
 type evalSource struct {
 	log     *Log
-	files   []*zip.File // sample members, in (id, epoch) order
+	files   []*zip.File // sample members, in (id, epoch) order, not yet read
+	order   []*zip.File // all of them, in that order (Reader.Members)
 	pre     *prefetch   // decodes files ahead on several goroutines; nil: one at a time
 	pending []*Sample   // summaries, when there are no sample members
 	closer  io.Closer
@@ -97,6 +98,7 @@ func openEval(log *Log, r io.ReaderAt, size int64, closer io.Closer, opt ReadOpt
 	for _, s := range samples {
 		src.files = append(src.files, s.f)
 	}
+	src.order = src.files
 	if opt.Workers > 1 && len(src.files) > 1 {
 		src.pre = startPrefetch(log.File, src.mr, src.files, min(opt.Workers, len(src.files)))
 	}

@@ -143,6 +143,22 @@ func (r *Reader) Next() (*Sample, error) {
 	return s, nil
 }
 
+// Members are the members of the samples Next returns, in the order it returns them,
+// from an .eval log's directory, without decoding a sample: its samples/ members, which
+// Next reads in (id, epoch) order. nil when the log does not list them up front: a .json
+// log (its samples are the elements of one array), an .eval log of summaries.
+func (r *Reader) Members() []string {
+	e, ok := r.src.(*evalSource)
+	if !ok || len(e.order) == 0 {
+		return nil
+	}
+	names := make([]string, len(e.order))
+	for i, f := range e.order {
+		names[i] = f.Name
+	}
+	return names
+}
+
 // Close releases the file.
 func (r *Reader) Close() error { return r.src.close() }
 

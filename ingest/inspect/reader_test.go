@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -75,10 +76,25 @@ func TestReadEveryLog(t *testing.T) {
 			if nh := r.Log(); nh.SHA256 != "" || !reflect.DeepEqual(nh.Header, log.Header) && c.format == "eval" {
 				t.Errorf("NoHash: sha %q, header differs: %v", nh.SHA256, !reflect.DeepEqual(nh.Header, log.Header))
 			}
+			// Members lists an .eval log's sample members as Next delivers them, before the
+			// first sample and after; a .json log's are known only as they are read.
+			var members []string
+			for _, s := range samples {
+				members = append(members, s.Member)
+			}
+			if c.format == "json" {
+				members = nil
+			}
+			if got := r.Members(); !slices.Equal(got, members) {
+				t.Errorf("Members %q, want %q", got, members)
+			}
 			for i := range samples {
 				if s, err := r.Next(); err != nil || !reflect.DeepEqual(s, samples[i]) {
 					t.Fatalf("NoHash: sample %d differs (%v)", i, err)
 				}
+			}
+			if got := r.Members(); !slices.Equal(got, members) {
+				t.Errorf("Members after the samples %q, want %q", got, members)
 			}
 			var ids, scores []string
 			for _, s := range samples {
