@@ -59,6 +59,7 @@ func buildT2(in *Input) (*Table, error) {
 		n += s.Overall.Den
 	}
 	t.Notes = append(t.Notes, fmt.Sprintf("ECS pools all repeats (%d scored episodes); P-M and D-M are unweighted means over protocols and domains.", n))
+	t.Notes = append(t.Notes, unrankedNote(r.Unranked(), "the table and its ranks")...)
 	t.Notes = append(t.Notes, incompleteMacros(r, sums, true, true)...)
 	finishRates(t, iv)
 	t.Notes = append(t.Notes, policyNote(r))
