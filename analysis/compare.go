@@ -2,7 +2,6 @@ package analysis
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"sort"
 	"strings"
@@ -89,12 +88,11 @@ func (r *Release) Compare(s CompareSpec, o StatOptions) ([]CompareScope, error) 
 		if cs.DeltaClustered, err = r.comparedDelta(s, sa, sb, sc.protos, oc); err != nil {
 			return nil, err
 		}
-		if cs.OnlyA, cs.OnlyB, cs.P, err = mcNemar(sa.Verdicts, sa.Keep, sb.Verdicts, sb.Keep); err != nil {
+		var d Disagreement
+		if d, cs.P, err = mcNemar(sa.Verdicts, sa.Keep, sb.Verdicts, sb.Keep); err != nil {
 			return nil, err
 		}
-		if shared == 0 {
-			cs.P = math.NaN() // no paired case: no test (an exact p of 1 would read as a result)
-		}
+		cs.OnlyA, cs.OnlyB = d.OnlyA, d.OnlyB
 		out = append(out, cs)
 	}
 	return out, nil

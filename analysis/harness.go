@@ -123,7 +123,7 @@ func (r *Release) onShared(a, b Arm) (keep Filter, n int) {
 }
 
 // DisagreementRow is one harness pair's case-level majority-vote disagreement on the
-// V0–V3 cases, with McNemar's exact p (NaN when undefined).
+// V0–V3 cases, with McNemar's exact p (NaN when undefined, or when the two share no case).
 type DisagreementRow struct {
 	Pair   HarnessPair
 	Counts Disagreement
@@ -134,9 +134,7 @@ type DisagreementRow struct {
 func (r *Release) HarnessDisagreement(ch Choices) []DisagreementRow {
 	var out []DisagreementRow
 	for _, hp := range r.HarnessPairs(ch) {
-		a, b := r.mainOf(hp.Family), r.mainOf(hp.Shared)
-		d := disagree(a, Executable, b, Executable)
-		_, _, p, err := mcNemar(a, Executable, b, Executable)
+		d, p, err := mcNemar(r.mainOf(hp.Family), Executable, r.mainOf(hp.Shared), Executable)
 		if err != nil {
 			p = math.NaN()
 		}

@@ -319,11 +319,15 @@ func diffInterval(res *bootstrap.Result, a, b int, o StatOptions) (Estimate, err
 		Warnings: bootstrap.IntervalWarnings(iv, x, res.Units)}, nil
 }
 
-// mcNemar counts the discordant case-level outcomes of two arms on their shared cases
-// (majority vote over repeats, over the verdicts ka and kb admit) and returns the exact
-// two-sided p-value.
-func mcNemar(a []Record, ka Filter, b []Record, kb Filter) (onlyA, onlyB int, p float64, err error) {
+// mcNemar compares two arms' case-level majority votes on their shared cases (over the
+// verdicts ka and kb admit) and returns the counts with McNemar's exact two-sided p: NaN
+// when they share no case, as no paired case is no test (an exact p of 1 would read as a
+// result). Compare and the harness disagreement table both take it from here.
+func mcNemar(a []Record, ka Filter, b []Record, kb Filter) (Disagreement, float64, error) {
 	d := disagree(a, ka, b, kb)
-	p, err = bootstrap.McNemarExact(d.OnlyA, d.OnlyB)
-	return d.OnlyA, d.OnlyB, p, err
+	if d.Shared == 0 {
+		return d, math.NaN(), nil
+	}
+	p, err := bootstrap.McNemarExact(d.OnlyA, d.OnlyB)
+	return d, p, err
 }

@@ -39,17 +39,9 @@ func baselineOf(pols []oracle.Policy) int {
 }
 
 // Unranked lists, in Base.Configs order, the configurations without scored
-// main-condition episodes (every one excluded, say): they have no ECS under any policy,
-// so the leaderboards, their rank correlations and the mean Δ ECS leave them out.
-func (pc *PolicyComparison) Unranked() []string {
-	var out []string
-	for j, e := range pc.board(pc.Base).ecs {
-		if e.Den == 0 {
-			out = append(out, pc.Base.configs[j])
-		}
-	}
-	return out
-}
+// main-condition episodes (Release.Unranked): they have no ECS under any policy, so the
+// leaderboards, their rank correlations and the mean Δ ECS leave them out.
+func (pc *PolicyComparison) Unranked() []string { return pc.Base.Unranked() }
 
 // leaderboard is each baseline configuration's overall ECS under one policy and its rank.
 type leaderboard struct {

@@ -65,3 +65,22 @@ func (r *Release) ModelOf() map[string]string {
 // Main returns the scored interactive episodes of the main condition (callers must not
 // modify them).
 func (r *Release) Main() []Record { return r.main }
+
+// Unranked lists, in Configs order, the configurations without scored main-condition
+// episodes (every one excluded, or only other conditions run): no ECS ranks them, so the
+// leaderboards (T2, the policy comparison) leave them out and name them.
+func (r *Release) Unranked() []string {
+	den := make([]int, len(r.configs))
+	for i := range r.main {
+		if j := r.configOf(&r.main[i]); j >= 0 {
+			den[j] += r.main[i].weight()
+		}
+	}
+	var out []string
+	for j, n := range den {
+		if n == 0 {
+			out = append(out, r.configs[j])
+		}
+	}
+	return out
+}

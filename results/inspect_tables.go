@@ -186,7 +186,7 @@ func BuildInspectCompare(c InspectCompare, o analysis.StatOptions) *Table {
 	t.Notes = append(t.Notes,
 		"Both arms use the same draw of units; Bootstrap p: two-sided, of Δ = 0.",
 		"Only A / only B correct: samples whose scores are all 0 or 1, by majority over epochs (a tie fails); McNemar: exact two-sided p on those counts, for binary scorers.",
-		familyNote(o, ps, "per-scorer tests (McNemar for a binary scorer, the bootstrap p otherwise)"))
+		familyNote(o, ps, "per-scorer tests (McNemar for a binary scorer, the bootstrap p otherwise)", noBootstrapP))
 	if t.Empty != "" {
 		why = t.Empty
 	}

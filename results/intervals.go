@@ -150,8 +150,16 @@ func adjustedCol(key string, o analysis.StatOptions) Column {
 	return pCol(key, "p ("+o.Adjust.Label()+")")
 }
 
-// familyNote names an adjusted family: which tests, how many, which adjustment.
-func familyNote(o analysis.StatOptions, p []float64, family string) string {
+// Why no test of a family ran, for familyNote: a bootstrap p needs resamples and an
+// interval, McNemar's test a case both sides ran.
+const (
+	noBootstrapP = "no resamples, or no interval"
+	noSharedCase = "no shared case"
+)
+
+// familyNote names an adjusted family: which tests, how many, which adjustment; none says
+// why no test ran when none did.
+func familyNote(o analysis.StatOptions, p []float64, family, none string) string {
 	n := 0
 	for _, x := range p {
 		if x == x { // not NaN: a test that ran
@@ -159,7 +167,7 @@ func familyNote(o analysis.StatOptions, p []float64, family string) string {
 		}
 	}
 	if n == 0 {
-		return fmt.Sprintf("p (%s): no %s could be run in this table (no resamples, or no interval), so there is nothing to adjust.", o.Adjust.Label(), family)
+		return fmt.Sprintf("p (%s): no %s could be run in this table (%s), so there is nothing to adjust.", o.Adjust.Label(), family, none)
 	}
 	switch o.Adjust {
 	case analysis.AdjustNone:

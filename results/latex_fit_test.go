@@ -278,3 +278,76 @@ func TestLaTeXProblems(t *testing.T) {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
 }
+
+// longName is a configuration name of 107 characters, as long as one a review met: the
+// domains and policies longtables overflowed a landscape page with it by 162 pt.
+const longName = "GLM-5.2/ZCode-agentic-harness-v2.3.1-with-extended-tool-calling-and-retrieval-augmentation-enabled-run-0417"
+
+// TestLaTeXWrapsLongNames compiles the built-in report's longtables (domains, policies)
+// with one configuration renamed to longName in an 11 pt article, the least room a 10, 11
+// or 12 pt article gives a landscape page (and a larger \scriptsize for the bounds than
+// 10 pt's), and fails on an overfull box wider than 1 pt: the name column wraps (a p{} column, ragged right) when a
+// name is longer than fits, and only then (the tables with the built-in names keep l).
+func TestLaTeXWrapsLongNames(t *testing.T) {
+	if testing.Short() {
+		t.Skip("scores the built-in release and runs pdflatex")
+	}
+	if len(longName) != 107 {
+		t.Fatalf("longName has %d characters", len(longName))
+	}
+	pdflatex, err := exec.LookPath("pdflatex")
+	if err != nil {
+		if os.Getenv("SABENCH_REQUIRE_PDFLATEX") != "" {
+			t.Fatal("pdflatex not found and SABENCH_REQUIRE_PDFLATEX is set")
+		}
+		t.Skip("pdflatex not installed")
+	}
+	var long []*results.Table
+	for _, tb := range builtinReportTables(t) {
+		if tb.ID != "domains" && tb.ID != "policies" {
+			continue
+		}
+		var plain bytes.Buffer
+		if err := render.Render(&plain, tb, render.FormatLaTeX); err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(plain.String(), `\raggedright GLM`) || strings.Contains(plain.String(), "p{") {
+			t.Errorf("%s with the built-in names has a wrapped column", tb.ID)
+		}
+		// A copy with GLM-5.2/ZCode renamed (the rows and their cells are copied).
+		c := *tb
+		c.ID = tb.ID + "-longname"
+		c.Rows = make([]results.Row, len(tb.Rows))
+		renamed := 0
+		for i, r := range tb.Rows {
+			c.Rows[i] = results.Row{Group: r.Group, Cells: append([]results.Cell(nil), r.Cells...)}
+			for j, cell := range r.Cells {
+				if s, ok := cell.CellText(); ok && s == "GLM-5.2/ZCode" {
+					c.Rows[i].Cells[j] = results.Text(longName)
+					renamed++
+				}
+			}
+		}
+		if renamed == 0 {
+			t.Fatalf("%s: no GLM-5.2/ZCode row to rename", tb.ID)
+		}
+		long = append(long, &c)
+	}
+	if len(long) != 2 {
+		t.Fatalf("%d of the domains and policies tables", len(long))
+	}
+	for _, tb := range long {
+		var b bytes.Buffer
+		if err := render.Render(&b, tb, render.FormatLaTeX); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(b.String(), `\raggedright GLM-5.2/\allowbreak{}ZCode`) {
+			t.Errorf("%s: the long name is not wrapped", tb.ID)
+		}
+	}
+	doc, spans := fitDocument(t, long, "onecolumn", "11pt")
+	log := compile(t, pdflatex, t.TempDir(), "longname", doc)
+	for _, p := range latexProblems(log) {
+		t.Errorf("%s: %s", spans.at(p.line), p.text)
+	}
+}

@@ -56,7 +56,7 @@ func BuildCompare(r *analysis.Release, s analysis.CompareSpec, scopes []analysis
 	t.Notes = append(t.Notes, iv.notes()[1:]...) // the caveats; the sentence is compareIntervals'
 	t.Notes = append(t.Notes,
 		"Cases only A / only B passes: case-level majority vote (a strict majority of a case's repeats succeed); McNemar exact two-sided p on those counts.",
-		familyNote(o, ps, family),
+		familyNote(o, ps, family, noSharedCase),
 		policyNote(r))
 	return t
 }

@@ -59,6 +59,7 @@ func buildT2(in *Input) (*Table, error) {
 		n += s.Overall.Den
 	}
 	t.Notes = append(t.Notes, fmt.Sprintf("ECS pools all repeats (%d scored episodes); P-M and D-M are unweighted means over protocols and domains.", n))
+	t.Notes = append(t.Notes, unrankedNote(r.Unranked(), "the table and its ranks")...)
 	t.Notes = append(t.Notes, incompleteMacros(r, sums, true, true)...)
 	finishRates(t, iv)
 	t.Notes = append(t.Notes, policyNote(r))
@@ -194,6 +195,7 @@ func buildT7(in *Input) (*Table, error) {
 		Columns: []Column{textCol("protocol", "Protocol"), countCol("cases", "Cases"), numCol("mean_reads", "Mean reads", 2),
 			countCol("max_reads", "Max reads"), countCol("nodes", "Action nodes"), countCol("edges", "Dependency edges"),
 			countCol("fork_cases", "Cases with a fork"), countCol("join_cases", "Cases with a join")}}
+	legacy := false
 	for _, c := range analysis.CaseComplexity(in.Main().Cases) {
 		if c.Cases == 0 {
 			continue
@@ -204,10 +206,20 @@ func buildT7(in *Input) (*Table, error) {
 			}
 			return countCell(n)
 		}
-		t.AddRow(Text(c.Protocol.Label()), countCell(c.Cases), Number(c.MeanReads), countCell(c.MaxReads),
+		// A Legacy case prescribes no reads: it lists no required_info_calls, and its score
+		// is the decision alone, so 0 would read as "no investigation needed".
+		mean, most := Number(c.MeanReads), countCell(c.MaxReads)
+		if c.Protocol == ingest.Legacy {
+			mean, most = Empty(), Empty()
+			legacy = true
+		}
+		t.AddRow(Text(c.Protocol.Label()), countCell(c.Cases), mean, most,
 			wf(c.Nodes), wf(c.Edges), wf(c.ForkCases), wf(c.JoinCases))
 	}
 	t.Notes = append(t.Notes, "Reads are the prescribed required_info_calls of each case (without extra discovery queries).")
+	if legacy {
+		t.Notes = append(t.Notes, "Legacy: no reads (—): a Legacy case is a static judgment of a fixed candidate action; it prescribes no required_info_calls, and only its decision is scored (its metadata.min_required_tool_calls is not checked).")
+	}
 	return t, nil
 }
 

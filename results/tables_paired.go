@@ -58,7 +58,7 @@ func buildT4(in *Input) (*Table, error) {
 		"Both arms, Δ and Complete are computed on the paired cases (the V0–V3 cases both configurations ran); both arms use the same bootstrap draw.",
 		"Complete: share of episodes whose investigation was complete at the decisive point (the first attempt, else the end of the episode), with its interval (cases, or templates, resampled).",
 		pValueNote,
-		familyNote(o, ps, "Δ tests (one per model)"))
+		familyNote(o, ps, "Δ tests (one per model)", noBootstrapP))
 	iv.finish(t)
 	t.Notes = append(t.Notes, policyNote(r))
 	return emptyBecause(t, fmt.Sprintf("no model has both a configuration with the shared harness %s and another one with main-condition episodes (--shared-harness)", sh)), nil
@@ -159,7 +159,7 @@ func strategyTable(in *Input, id, condition string, withLegacy bool) (*Table, er
 	}
 	t.Notes = append(t.Notes, fmt.Sprintf("Δ = %s − main. Main, %s and every Δ are on the paired cases (the cases both conditions ran, per protocol for the protocol columns).", condition, condition),
 		pValueNote,
-		familyNote(o, ps, "Δ tests (overall and per protocol; the per-protocol p-values are in CSV and JSON only, delta_<protocol>_p and _p_adj)"))
+		familyNote(o, ps, "Δ tests (overall and per protocol; the per-protocol p-values are in CSV and JSON only, delta_<protocol>_p and _p_adj)", noBootstrapP))
 	iv.finish(t)
 	t.Notes = append(t.Notes, policyNote(r))
 	return emptyBecause(t, fmt.Sprintf("no configuration has both main and %s episodes", condition)), nil
@@ -196,7 +196,7 @@ func buildInterventions(in *Input) (*Table, error) {
 	}
 	t.Notes = append(t.Notes, "Acted: episodes with at least one consequential attempt. Both arms and Δ = condition − main are on the paired cases (the cases both ran). "+
 		"Affected tool: an information tool whose evidence the variant spec removes or changes; shown for variant conditions (withheld, contradicted), as acted episodes that had called it before acting.",
-		pValueNote+" "+familyNote(o, ps, "Δ tests"))
+		pValueNote+" "+familyNote(o, ps, "Δ tests", noBootstrapP))
 	iv.finish(t)
 	t.Notes = append(t.Notes, policyNote(r))
 	return emptyBecause(t, "no episodes of an intervention condition"), nil
@@ -220,6 +220,6 @@ func buildDisagreement(in *Input) (*Table, error) {
 			countCell(d.OnlyA), countCell(d.OnlyB), PValue(x.P), PValue(adj[i]))
 	}
 	t.Notes = append(t.Notes, "A case succeeds for a configuration when a strict majority of its repeats succeed (2 of 3). McNemar: exact two-sided test on the discordant cases.",
-		familyNote(in.Stats, ps, "McNemar tests (one per harness pair)"), policyNote(r))
+		familyNote(in.Stats, ps, "McNemar tests (one per harness pair)", noSharedCase), policyNote(r))
 	return emptyBecause(t, fmt.Sprintf("no model has both a configuration with the shared harness %s and another one (--shared-harness)", in.Choices.SharedHarness)), nil
 }

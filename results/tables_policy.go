@@ -62,8 +62,8 @@ func buildPolicies(in *Input) (*Table, error) {
 		}
 	}
 	t.Notes = append(t.Notes, "Same episodes re-scored under each policy; Δ paired over cases. Rank change > 0: the configuration moves up. Ranks are competition ranks by ECS (ties share the best rank: 1, 2, 2, 4), as in the policy_ranks figure; a rank change inside overlapping rank sets is not a resolved swap.")
-	t.Notes = append(t.Notes, unrankedNote(res)...)
-	t.Notes = append(t.Notes, pValueNote, familyNote(o, ps, "Δ tests (one per policy other than "+base.Policy.Name+" and configuration)"))
+	t.Notes = append(t.Notes, unrankedNote(res.Unranked, policyLeftOut)...)
+	t.Notes = append(t.Notes, pValueNote, familyNote(o, ps, "Δ tests (one per policy other than "+base.Policy.Name+" and configuration)", noBootstrapP))
 	t.Notes = append(t.Notes, rankSetMethod(o.Level, o)+".")
 	iv.finish(t)
 	for _, row := range res.Rows {
@@ -101,19 +101,23 @@ func buildPolicyRanks(in *Input) (*Table, error) {
 		"Episodes passing the baseline but failing: 0 means the policy's success set contains the baseline's, episode by episode.",
 		fmt.Sprintf("Tie groups: configurations linked by overlapping simultaneous %s rank sets (the policies table lists them); as many groups as configurations means every rank is resolved.", rankLevelText(in.Stats.Level)),
 		"Policies with identical settings (the same hash) score every episode alike and are one row, their names joined with \"/\".")
-	t.Notes = append(t.Notes, unrankedNote(res)...)
+	t.Notes = append(t.Notes, unrankedNote(res.Unranked, policyLeftOut)...)
 	iv.finish(t)
 	return t, nil
 }
 
-// unrankedNote names the configurations the leaderboards leave out, having no scored
-// main-condition episodes (none when every configuration has some).
-func unrankedNote(res *analysis.PolicyResult) []string {
-	if len(res.Unranked) == 0 {
+// unrankedNote names the configurations a leaderboard leaves out of what, having no
+// scored main-condition episodes (analysis Release.Unranked; none when every
+// configuration has some).
+func unrankedNote(unranked []string, what string) []string {
+	if len(unranked) == 0 {
 		return nil
 	}
-	return []string{fmt.Sprintf("Left out of the leaderboards, their ranks and correlations: %s (no scored main-condition episodes).", strings.Join(res.Unranked, "; "))}
+	return []string{fmt.Sprintf("Left out of %s: %s (no scored main-condition episodes).", what, strings.Join(unranked, "; "))}
 }
+
+// policyLeftOut is what the policy tables leave an unranked configuration out of.
+const policyLeftOut = "the leaderboards, their ranks and correlations"
 
 // buildPolicySettings lists every switch of each compared policy with its settings hash,
 // so that every output names what was scored: one column per distinct setting (presets

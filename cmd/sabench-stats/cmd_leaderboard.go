@@ -12,7 +12,9 @@ func init() {
 
 func runLeaderboard(e *cli.Env, args []string) error {
 	fs := e.FlagSet("leaderboard", "--inspect PATH... [flags]")
-	c := addCommon(fs, groupJobs|groupStats|groupTables|groupOwnPassK, "")
+	// No --clusters (it maps SafeActBench case ids; --cluster-by is the logs' clusters) and
+	// no --adjust (no p-values): -h lists only what the command honours.
+	c := addCommon(fs, groupJobs|groupStats|groupTables|groupOwnPassK|groupNoPValues, "")
 	insp := fs.Bool("inspect", false, "the arguments are Inspect AI logs: .eval or .json files, folders (searched recursively), glob patterns")
 	by := fs.String("by", "", "one board per value of metadata.KEY (the samples' metadata)")
 	clusterBy := fs.String("cluster-by", "", "resample clusters of samples sharing metadata.KEY instead of samples")
@@ -28,10 +30,6 @@ func runLeaderboard(e *cli.Env, args []string) error {
 		return usagef("leaderboard reads Inspect AI logs: leaderboard --inspect PATH... (the SafeActBench leaderboard is table T2: tables T2)")
 	case fs.NArg() == 0:
 		return usagef("leaderboard --inspect: no log given")
-	case cli.Given(fs, "clusters") != "":
-		return usagef("leaderboard --inspect: --clusters maps SafeActBench case ids; use --cluster-by metadata.KEY")
-	case cli.Given(fs, "adjust") != "":
-		return usagef("leaderboard --inspect: --adjust adjusts p-values, and the leaderboard has none (its rank sets are simultaneous already)")
 	}
 	req := job.InspectBoardRequest{Paths: fs.Args()}
 	var err error

@@ -46,6 +46,7 @@ const (
 	// groupSets: --set (case sets, read by the tables that name one).
 	groupSets
 	// groupStats: the bootstrap's --seed, --resamples, --interval, --quantile, --level, …
+	// (--clusters with groupInput only, --adjust unless groupNoPValues)
 	groupStats
 	// groupClustered: --clustered (resample clusters rather than cases).
 	groupClustered
@@ -68,6 +69,9 @@ const (
 	// logs compared scorer by scorer), not groupInput's Inspect logs as the episodes; such
 	// a command reads episodes from --runs only.
 	groupOwnInspect
+	// groupNoPValues: the command's tables have no p-values (leaderboard: its rank sets are
+	// simultaneous already), so it takes no --adjust.
+	groupNoPValues
 
 	// groupAnalysis is what a command that builds tables from a scored release reads.
 	groupAnalysis = groupInput | groupJobs | groupSets | groupStats | groupClustered
@@ -102,8 +106,13 @@ func addCommon(fs *flag.FlagSet, groups flagGroup, defaultOut string) *common {
 		fs.StringVar(&st.Method, "interval", st.Method, "bootstrap interval: percentile, basic or bca")
 		fs.StringVar(&st.Quantile, "quantile", st.Quantile, "quantile convention: scipy (np.percentile, linear) or r (boot's norm.inter)")
 		fs.Float64Var(&st.Level, "level", st.Level, "confidence level of the intervals")
-		fs.StringVar(&c.Source.ClustersFile, "clusters", "", "CSV case_id,cluster_id for the template-clustered bootstrap")
-		fs.StringVar(&st.Adjust, "adjust", st.Adjust, "multiplicity adjustment of a table's family of p-values: holm, bh (Benjamini–Hochberg) or none")
+		// --clusters maps SafeActBench case ids: a command that reads no episodes has none.
+		if groups&groupInput != 0 {
+			fs.StringVar(&c.Source.ClustersFile, "clusters", "", "CSV case_id,cluster_id for the template-clustered bootstrap")
+		}
+		if groups&groupNoPValues == 0 {
+			fs.StringVar(&st.Adjust, "adjust", st.Adjust, "multiplicity adjustment of a table's family of p-values: holm, bh (Benjamini–Hochberg) or none")
+		}
 		if groups&groupOwnPassK == 0 {
 			fs.StringVar(&st.PassK, "passk", st.PassK, "pass^k convention: planned (tau-bench: n = repeats planned, missing repeats fail) or per-case (tau2-bench: n = the case's scored repeats)")
 		}

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"math"
 	"strconv"
 	"strings"
 
@@ -39,6 +40,9 @@ type latexCol struct {
 	// boundsW wide at 10 pt, in \scriptsize on the row below.
 	stack   bool
 	boundsW float64
+	// wrap: a name column wrapped to this width at 10 pt (a p{} column, the names set
+	// ragged right), for names too long for a page in any orientation; 0 when it is not.
+	wrap float64
 }
 
 // newLatexCol lays out column col over the table's rows.
@@ -147,6 +151,9 @@ func (c *latexCol) dataW() float64 { return max(c.valuesW(), c.boundsW*boundsSca
 
 // valuesW is the width at 10 pt of the values on the column's first rows.
 func (c *latexCol) valuesW() float64 {
+	if c.wrap > 0 {
+		return c.wrap
+	}
 	w := c.sepW
 	for _, x := range c.subW {
 		w += x
@@ -183,6 +190,9 @@ func (c *latexCol) cellTeX(cell results.Cell) string {
 	esc := latexNumber.Replace
 	if cell.Type() == results.CellText {
 		esc = latexEscaper.Replace
+		if c.wrap > 0 {
+			esc = func(s string) string { return nameBreaks.Replace(latexEscaper.Replace(s)) }
+		}
 	}
 	out := make([]string, len(ps))
 	for k, p := range ps {
@@ -191,6 +201,11 @@ func (c *latexCol) cellTeX(cell results.Cell) string {
 			s = `\textbf{` + s + `}`
 		}
 		out[k] = latexCell(s)
+	}
+	if c.wrap > 0 {
+		// \raggedright is safe here: a wrapped column is never the last, whose \\ it
+		// would redefine.
+		return `\raggedright ` + out[0]
 	}
 	return strings.Join(out, " & ")
 }
@@ -245,7 +260,10 @@ func (p *latexPlan) rotated() bool {
 }
 
 // widthAt estimates the table's width in points in type size s.
-func (p *latexPlan) widthAt(s typeSize) float64 {
+func (p *latexPlan) widthAt(s typeSize) float64 { return p.widthBounds(s, boundsScale) }
+
+// widthBounds is widthAt with stacked bounds of width bs relative to 10 pt.
+func (p *latexPlan) widthBounds(s typeSize, bs float64) float64 {
 	w := 0.0
 	for _, c := range p.cols {
 		cw := max(c.valuesW(), c.headerW())
@@ -253,7 +271,7 @@ func (p *latexPlan) widthAt(s typeSize) float64 {
 			cw = c.valuesW()
 		}
 		// the bounds stay in \scriptsize whatever the table's size
-		w += max(cw*s.scale, c.boundsW*boundsScale) + 2*s.tsep
+		w += max(cw*s.scale, c.boundsW*bs) + 2*s.tsep
 	}
 	return w
 }
@@ -338,7 +356,16 @@ func planLaTeX(t *results.Table, o LaTeXOptions) *latexPlan {
 			}
 			p.rotateHeaders(fits(width), smallest)
 		}
+		if smallest() > fits(width) {
+			// still too wide in landscape \scriptsize: a name longer than fits wraps
+			p.wrapNames(typeSizes[len(typeSizes)-1])
+		}
 		p.size = p.longtableSize(width)
+		for i := range p.cols {
+			if c := &p.cols[i]; c.wrap > 0 {
+				c.spec = "p{" + trimFloat(math.Floor(c.wrap*p.size.scale*10)/10) + "pt}"
+			}
+		}
 		return p
 	}
 	wide := o.Width == LaTeXPage
@@ -413,6 +440,42 @@ func (p *latexPlan) longtableSize(width float64) typeSize {
 		}
 	}
 	return typeSizes[len(typeSizes)-1]
+}
+
+// nameBreaks lets TeX break an escaped name after a slash or an underscore too (it breaks
+// at spaces and after hyphens by itself).
+var nameBreaks = strings.NewReplacer("/", `/\allowbreak{}`, `\_`, `\_\allowbreak{}`)
+
+// wrapNames wraps the name columns (text, not the last column), the widest first, each
+// to the width the other columns leave it in type size s (never narrower than its
+// header), until the table fits a landscape page. Only a table too wide for one in the
+// smallest type gets here, so ordinary names are never wrapped. The wrapped table is as
+// wide as the page, so it is fitted to the least room the document may give it: the
+// landscape page of an 11 pt article (landscapeMinPt), with stacked bounds in that
+// class's \scriptsize, which is 8 pt there (the 10 pt estimate leaves slack elsewhere).
+func (p *latexPlan) wrapNames(s typeSize) {
+	width, bs := fits(landscapeMinPt), typeSizes[2].scale
+	for p.widthBounds(s, bs) > width {
+		best := -1
+		for i, c := range p.cols {
+			if c.col.Kind == results.KindText && c.wrap == 0 && i < len(p.cols)-1 && (best < 0 || c.valuesW() > p.cols[best].valuesW()) {
+				best = i
+			}
+		}
+		if best < 0 {
+			return
+		}
+		c := &p.cols[best]
+		others := p.widthBounds(s, bs) - max(c.valuesW(), c.headerW())*s.scale - 2*s.tsep
+		w := (width - others - 2*s.tsep) / s.scale
+		if max(w, c.headerW()) >= c.valuesW() {
+			return // wrapping it would not narrow the table
+		}
+		c.wrap = max(w, c.headerW())
+		if c.wrap == w {
+			return // the table fits now
+		}
+	}
 }
 
 // rotateHeaders turns the headers of value columns, those that gain most first, until

@@ -14,6 +14,9 @@ const (
 	columnPt     = 229.5
 	pagePt       = 345.0
 	textHeightPt = 550.0
+	// landscapeMinPt is the least text height of a 10, 11 and 12 pt article (11 pt's):
+	// the width of a landscape page in the smallest of them.
+	landscapeMinPt = 541.4
 	// minScale is the smallest scaling of \footnotesize (8 pt) type the layout allows:
 	// 7 pt, 70% of the body size.
 	minScale = 0.875
