@@ -15,7 +15,7 @@ import (
 func init() {
 	registerAnalysis(analysisCommand{name: "power", summary: "plan a paired comparison: the minimum detectable Δ at given cases, repeats and templates, and the cases or repeats a target Δ needs, from a pilot (A and B as in compare) or stated rates",
 		usage: "A B [--delta POINTS] [--power P] [--alpha A] [flags]", setup: setupPower,
-		groups: groupInput | groupJobs | groupStats | groupTables | groupVerdicts})
+		groups: groupInput | groupJobs | groupStats | groupTables | groupVerdicts | groupPlan})
 }
 
 func setupPower(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
@@ -64,10 +64,6 @@ func setupPower(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 		}
 		if err := ps.CheckRanges(); err != nil {
 			return powerRangeError(err)
-		}
-		// What power does not use is refused, not ignored.
-		if set := cli.Given(fs, "interval", "level", "adjust", "passk"); set != "" {
-			return usagef("power: --%s does not apply (the plan's test is the two-sided percentile bootstrap at --alpha)", set)
 		}
 		if len(c.Policies) > 1 {
 			return usagef("power: one --policy at a time")

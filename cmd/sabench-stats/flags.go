@@ -46,7 +46,8 @@ const (
 	// groupSets: --set (case sets, read by the tables that name one).
 	groupSets
 	// groupStats: the bootstrap's --seed, --resamples, --interval, --quantile, --level, …
-	// (--clusters with groupInput only, --adjust unless groupNoPValues)
+	// (--clusters with groupInput only, --adjust unless groupNoPValues; --interval, --level,
+	// --adjust and --passk not with groupPlan)
 	groupStats
 	// groupClustered: --clustered (resample clusters rather than cases).
 	groupClustered
@@ -72,6 +73,10 @@ const (
 	// groupNoPValues: the command's tables have no p-values (leaderboard: its rank sets are
 	// simultaneous already), so it takes no --adjust.
 	groupNoPValues
+	// groupPlan: the command plans a study whose test is fixed (power: the two-sided
+	// percentile bootstrap at its --alpha), so it takes no --interval, --level, --adjust or
+	// --passk.
+	groupPlan
 
 	// groupAnalysis is what a command that builds tables from a scored release reads.
 	groupAnalysis = groupInput | groupJobs | groupSets | groupStats | groupClustered
@@ -103,17 +108,21 @@ func addCommon(fs *flag.FlagSet, groups flagGroup, defaultOut string) *common {
 		st := &c.Stats
 		fs.Uint64Var(&st.Seed, "seed", st.Seed, "master seed of every resampling")
 		fs.IntVar(&st.Resamples, "resamples", st.Resamples, "bootstrap resamples")
-		fs.StringVar(&st.Method, "interval", st.Method, "bootstrap interval: percentile, basic or bca")
+		if groups&groupPlan == 0 {
+			fs.StringVar(&st.Method, "interval", st.Method, "bootstrap interval: percentile, basic or bca")
+		}
 		fs.StringVar(&st.Quantile, "quantile", st.Quantile, "quantile convention: scipy (np.percentile, linear) or r (boot's norm.inter)")
-		fs.Float64Var(&st.Level, "level", st.Level, "confidence level of the intervals")
+		if groups&groupPlan == 0 {
+			fs.Float64Var(&st.Level, "level", st.Level, "confidence level of the intervals")
+		}
 		// --clusters maps SafeActBench case ids: a command that reads no episodes has none.
 		if groups&groupInput != 0 {
 			fs.StringVar(&c.Source.ClustersFile, "clusters", "", "CSV case_id,cluster_id for the template-clustered bootstrap")
 		}
-		if groups&groupNoPValues == 0 {
+		if groups&(groupNoPValues|groupPlan) == 0 {
 			fs.StringVar(&st.Adjust, "adjust", st.Adjust, "multiplicity adjustment of a table's family of p-values: holm, bh (Benjamini–Hochberg) or none")
 		}
-		if groups&groupOwnPassK == 0 {
+		if groups&(groupOwnPassK|groupPlan) == 0 {
 			fs.StringVar(&st.PassK, "passk", st.PassK, "pass^k convention: planned (tau-bench: n = repeats planned, missing repeats fail) or per-case (tau2-bench: n = the case's scored repeats)")
 		}
 		fs.BoolVar(&st.Force, "force", false, fmt.Sprintf("allow --resamples below %d (intervals then rest on near-extreme order statistics)", bootstrap.MinResamples))
