@@ -206,7 +206,10 @@ type InspectStream struct {
 	// members holds a log's sample members in reading order (by its index in files), read
 	// the first time a message names one of its samples (where).
 	members map[uint32][]string
-	opened  int // logs opened (open), which the tests count
+	// runIDs holds a log's run ids (by its index in files), read the first time a run id
+	// whose hash was read before is compared with one of its samples' (runIDAt).
+	runIDs map[uint32]*logRunIDs
+	opened int // logs opened (open), which the tests count
 
 	closed bool
 	dec    *jsonv.Decoder // parses the JSON in samples (records, arguments, replies)
@@ -343,24 +346,57 @@ func (s *InspectStream) toExact(here uint32) error {
 	return nil
 }
 
-// runIDAt is the run id of the sample of ordinal o, read again from its log.
+// runIDAt is the run id of the sample of ordinal o. A log's run ids are read the first
+// time one of them is needed (a run id whose hash was read before) and kept, so that a log
+// whose run ids many samples repeat is not read again for each.
 func (s *InspectStream) runIDAt(o uint32) (string, error) {
 	r := s.refOf(o)
-	id, found := "", false
-	err := s.reread(int(r.file), r.n+1, func(p uint32, e *ingest.Episode) {
-		if p == o {
-			id, found = e.RunID, true
+	ids, ok := s.runIDs[r.file]
+	if !ok {
+		if s.runIDs == nil {
+			s.runIDs = map[uint32]*logRunIDs{}
 		}
-	})
-	if err == nil && !found {
-		err = fmt.Errorf("%s: %w", s.files[r.file], errLogChanged)
+		ids = s.logRunIDs(int(r.file))
+		s.runIDs[r.file] = ids
 	}
-	return id, err
+	if r.n < uint32(len(ids.ids)) {
+		if ids.has[r.n] {
+			return ids.ids[r.n], nil
+		}
+	} else if ids.err != nil {
+		return "", ids.err
+	}
+	return "", fmt.Errorf("%s: %w", s.files[r.file], errLogChanged)
 }
 
-// reread reads the first n samples of log f again, from a fresh inspectLog, and hands fn
-// each one's episode as far as its key (keyed), with its ordinal; samples without one, or
-// refused before the duplicate checks, are skipped as they were.
+// logRunIDs are the run ids of a log's samples by their index in it: has says which
+// samples had an episode key (keyed), and err why reading stopped before the log's end,
+// which a sample past it is answered with.
+type logRunIDs struct {
+	ids []string
+	has []bool
+	err error
+}
+
+// logRunIDs reads the run ids of all the samples of log f, in one pass to its end.
+func (s *InspectStream) logRunIDs(f int) *logRunIDs {
+	ids := &logRunIDs{}
+	ids.err = s.reread(f, toEnd, func(o uint32, e *ingest.Episode) {
+		n := int(o - s.starts[f])
+		for len(ids.ids) < n {
+			ids.ids, ids.has = append(ids.ids, ""), append(ids.has, false)
+		}
+		ids.ids, ids.has = append(ids.ids, e.RunID), append(ids.has, true)
+	})
+	return ids
+}
+
+// toEnd, as reread's n, reads a log to its end.
+const toEnd = math.MaxUint32
+
+// reread reads the first n samples of log f again (all of them: toEnd), from a fresh
+// inspectLog, and hands fn each one's episode as far as its key (keyed), with its ordinal;
+// samples without one, or refused before the duplicate checks, are skipped as they were.
 func (s *InspectStream) reread(f int, n uint32, fn func(o uint32, e *ingest.Episode)) error {
 	file := s.files[f]
 	r, err := s.openRead(file)
@@ -371,6 +407,9 @@ func (s *InspectStream) reread(f int, n uint32, fn func(o uint32, e *ingest.Epis
 	l := s.openLog(file, r.Log())
 	for i := uint32(0); i < n; i++ {
 		smp, err := r.Next()
+		if err == io.EOF && n == toEnd {
+			return nil
+		}
 		if err == io.EOF {
 			return fmt.Errorf("%s: %w", file, errLogChanged)
 		}
@@ -453,9 +492,9 @@ func (s *InspectStream) Close() error {
 }
 
 // releaseDups frees the duplicate checks' tables, which may be outside the Go heap, and
-// the members kept for their messages.
+// the members and run ids kept for their messages.
 func (s *InspectStream) releaseDups() {
-	s.members = nil
+	s.members, s.runIDs = nil, nil
 	if s.dups != nil {
 		s.dups.Close()
 		s.dups = nil

@@ -211,3 +211,60 @@ func TestInspectDuplicatesJSONLog(t *testing.T) {
 		t.Errorf("%d logs opened, want 3", got)
 	}
 }
+
+// Confirming hundreds of run ids repeated under other keys reads each log whose run ids
+// they repeat once more, not once per repeat: a log's run ids under another
+// configuration, then the log's own under other cases.
+func TestInspectRunIDsReadEachLogOnce(t *testing.T) {
+	const n = 200
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.eval"), filepath.Join(dir, "b.eval")
+	var first, again []map[string]any
+	for i := 1; i <= n; i++ {
+		first = append(first, epochSample("s", i, "SAB-L-001", fmt.Sprintf("r-%d", i)))
+	}
+	for i := 1; i <= n/2; i++ {
+		again = append(again, epochSample("u", i, "SAB-L-002", fmt.Sprintf("ru-%d", i)), epochSample("v", i, "SAB-L-003", fmt.Sprintf("ru-%d", i)))
+	}
+	writeEval(t, a, header("m", "s", nil), first...)
+	writeEval(t, b, header("m2", "s", nil), append(first, again...)...)
+	s, err := harness.OpenInspect([]string{a, b}, harness.Options{Bench: builtinBench(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	var episodes int
+	var problems []string
+	for {
+		_, err := s.Next()
+		if err == io.EOF {
+			break
+		}
+		if ps := ingest.AsProblems(err); ps != nil {
+			problems = append(problems, strings.ReplaceAll(ps[0].String(), dir+string(filepath.Separator), ""))
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		episodes++
+	}
+	if episodes != n+n/2 || len(problems) != n+n/2 {
+		t.Fatalf("%d episodes and %d problems, want %d and %d", episodes, len(problems), n+n/2, n+n/2)
+	}
+	for i, want := range map[int]string{
+		0:      `b.eval: samples/s_epoch_1.json: metadata.run_id: run id "r-1" also read from a.eval: samples/s_epoch_1.json`,
+		n - 1:  `b.eval: samples/s_epoch_200.json: metadata.run_id: run id "r-200" also read from a.eval: samples/s_epoch_200.json`,
+		n:      `b.eval: samples/v_epoch_1.json: metadata.run_id: run id "ru-1" also read from b.eval: samples/u_epoch_1.json`,
+		n + 99: `b.eval: samples/v_epoch_100.json: metadata.run_id: run id "ru-100" also read from b.eval: samples/u_epoch_100.json`,
+	} {
+		if problems[i] != want {
+			t.Errorf("problem %d:\n%s\nwant\n%s", i, problems[i], want)
+		}
+	}
+	// Each log read, a read again up to the first repeat, and each log's run ids and
+	// members once.
+	if got := harness.LogsOpened(s); got != 7 {
+		t.Errorf("%d logs opened, want 7", got)
+	}
+}
