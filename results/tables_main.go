@@ -2,6 +2,7 @@ package results
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
@@ -244,6 +245,7 @@ func buildT8(in *Input) (*Table, error) {
 		}
 		t.AddGroupRow(models[s.Config], append(row, rateCI(iv, t, s.Config, "dm", cis[i].DM))...)
 	}
+	t.Notes = append(t.Notes, unrankedNote(r.Unranked(), "the table")...)
 	t.Notes = append(t.Notes, incompleteMacros(r, sums, false, true)...)
 	finishRates(t, iv)
 	t.Notes = append(t.Notes, policyNote(r))
@@ -450,6 +452,12 @@ func BuildDomains(r *analysis.Release, f analysis.DomainFilter, o analysis.StatO
 		t.AddGroupRow(c.Config, append(row, rateCI(iv, t, label, "all", cis[i][len(protos)]), countCell(c.All.Den))...)
 	}
 	t.Notes = append(t.Notes, "All pools the protocols shown.")
+	// Only the configurations asked for: one the filter leaves out is not missing.
+	unranked := r.Unranked()
+	if len(f.Configs) > 0 {
+		unranked = slices.DeleteFunc(unranked, func(c string) bool { return !slices.Contains(f.Configs, c) })
+	}
+	t.Notes = append(t.Notes, unrankedNote(unranked, "the table")...)
 	finishRates(t, iv)
 	t.Notes = append(t.Notes, policyNote(r))
 	return t, nil

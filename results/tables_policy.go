@@ -106,9 +106,9 @@ func buildPolicyRanks(in *Input) (*Table, error) {
 	return t, nil
 }
 
-// unrankedNote names the configurations a leaderboard leaves out of what, having no
-// scored main-condition episodes (analysis Release.Unranked; none when every
-// configuration has some).
+// unrankedNote names the configurations a table (T2, T8, domains, the policy tables)
+// leaves out of what, having no scored main-condition episodes (analysis
+// Release.Unranked; none when every configuration has some).
 func unrankedNote(unranked []string, what string) []string {
 	if len(unranked) == 0 {
 		return nil
