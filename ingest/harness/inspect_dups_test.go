@@ -25,6 +25,13 @@ func readDups(t *testing.T, dir string, files []string, h func(string) uint64) (
 	if h != nil {
 		harness.SetRunIDHash(s, h)
 	}
+	return drain(t, s, dir)
+}
+
+// drain reads s to its end and returns the run ids of the episodes and the problems,
+// dir's name cut off.
+func drain(t *testing.T, s *harness.InspectStream, dir string) (ids, problems []string) {
+	t.Helper()
 	for {
 		ep, err := s.Next()
 		if err == io.EOF {
@@ -116,22 +123,8 @@ func TestInspectDuplicatesOpenEachLogOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	var episodes int
-	var problems []string
-	for {
-		_, err := s.Next()
-		if err == io.EOF {
-			break
-		}
-		if ps := ingest.AsProblems(err); ps != nil {
-			problems = append(problems, strings.ReplaceAll(ps[0].String(), dir+string(filepath.Separator), ""))
-			continue
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		episodes++
-	}
+	ids, problems := drain(t, s, dir)
+	episodes := len(ids)
 	if episodes != n+n/2 || len(problems) != n+n/2 {
 		t.Fatalf("%d episodes and %d problems, want %d and %d", episodes, len(problems), n+n/2, n+n/2)
 	}
@@ -185,20 +178,7 @@ func TestInspectDuplicatesJSONLog(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	var problems []string
-	for {
-		_, err := s.Next()
-		if err == io.EOF {
-			break
-		}
-		if ps := ingest.AsProblems(err); ps != nil {
-			problems = append(problems, strings.ReplaceAll(ps[0].String(), dir+string(filepath.Separator), ""))
-			continue
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
+	_, problems := drain(t, s, dir)
 	var want []string
 	for i := range 3 {
 		want = append(want, fmt.Sprintf("a.json: samples[%d]: episode m/s|SAB-L-002|repeat %d|main also read from a.json: samples[%d]", i+3, i, i))
@@ -233,22 +213,8 @@ func TestInspectRunIDsReadEachLogOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	var episodes int
-	var problems []string
-	for {
-		_, err := s.Next()
-		if err == io.EOF {
-			break
-		}
-		if ps := ingest.AsProblems(err); ps != nil {
-			problems = append(problems, strings.ReplaceAll(ps[0].String(), dir+string(filepath.Separator), ""))
-			continue
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		episodes++
-	}
+	ids, problems := drain(t, s, dir)
+	episodes := len(ids)
 	if episodes != n+n/2 || len(problems) != n+n/2 {
 		t.Fatalf("%d episodes and %d problems, want %d and %d", episodes, len(problems), n+n/2, n+n/2)
 	}
