@@ -173,7 +173,7 @@ func writeTable(b *bytes.Buffer, t *results.Table, lk *linker, pi int, id string
 // and workflow step states. Each term has the anchor gl-NAME.
 func writeGlossary(b *bytes.Buffer) {
 	b.WriteString("<section id=\"v-glossary\" tabindex=\"-1\" aria-label=\"Glossary\" hidden>\n<h2>Glossary</h2>\n")
-	b.WriteString("<p class=\"note\">The oracle's words, as the tables, figures and episode pages use them. An episode page says why a failed episode failed with the sentence of its failure type.</p>\n")
+	b.WriteString("<p class=\"note\">The oracle's words, as the tables, figures and episode pages use them. An episode page says why a failed episode failed with the sentence of its failure type below, or with its own where its broken gate says more (what a deferred gate lacked, a reused idempotency key, a repeated step, the benchmark's own verdict), as explain does.</p>\n")
 	for _, part := range []struct {
 		title string
 		terms []oracle.Term
