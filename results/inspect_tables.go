@@ -35,20 +35,11 @@ type InspectLog struct {
 // InspectLogOf describes a log read to its end.
 func InspectLogOf(l *inspect.Log) InspectLog {
 	out := InspectLog{Path: l.File, Bytes: l.Size, SHA256: l.SHA256, EvalID: l.Eval.EvalID, Task: l.Eval.Task, Model: l.Eval.Model, Samples: l.Samples,
-		Status: IncompleteStatus(l)}
+		Status: l.Incomplete()}
 	if e := l.Eval.Config.Epochs; e > 1 {
 		out.Epochs = e
 	}
 	return out
-}
-
-// IncompleteStatus is a log's status when it says the run did not complete: not
-// success, and stated.
-func IncompleteStatus(l *inspect.Log) string {
-	if l.Status == "success" {
-		return ""
-	}
-	return l.Status
 }
 
 // statusText says what an incomplete log's status means.

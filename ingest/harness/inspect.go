@@ -634,8 +634,8 @@ func (s *InspectStream) finishLog() {
 	}
 	h := l.head
 	if l.sab {
-		if h.Status != "" && h.Status != "success" {
-			s.incomplete = append(s.incomplete, fmt.Sprintf("%s (status %s)", l.file, h.Status))
+		if st := h.Incomplete(); st != "" {
+			s.incomplete = append(s.incomplete, fmt.Sprintf("%s (status %s)", l.file, st))
 		}
 		return
 	}

@@ -243,3 +243,12 @@ func (h *Header) StderrCluster(scorer string) string {
 	}
 	return ""
 }
+
+// Incomplete is the log's status when it says the run did not complete (stated, and not
+// "success"), else "".
+func (l *Log) Incomplete() string {
+	if l.Status == "success" {
+		return ""
+	}
+	return l.Status
+}

@@ -115,7 +115,7 @@ func (o *Options) InspectSamples(w io.Writer, req SamplesRequest) (summary strin
 		plural(len(in.Logs), "log"), plural(nSamples, "sample"), plural(len(in.Rows), "row"), len(in.Rows)-unscored, unscored)
 	var incomplete []string
 	for _, l := range in.Logs {
-		if st := results.IncompleteStatus(l); st != "" {
+		if st := l.Incomplete(); st != "" {
 			incomplete = append(incomplete, fmt.Sprintf("%s (status %s)", l.File, st))
 		}
 	}
