@@ -9,6 +9,7 @@ import (
 	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/harness"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
+	"github.com/sabench/sabench-stats/ingest/tau"
 )
 
 // Explanation is the readable account of one verdict: what the harness said, the reads and
@@ -262,7 +263,7 @@ func Explain(c *casespec.Case, ep *ingest.Episode, pol Policy, v Verdict) *Expla
 	x.Notes = append(x.Notes, d.Notes...)
 	if !v.ECS() {
 		x.BrokeAt = BrokeAt(v)
-		x.Broke = breakPoint(v, d, reads)
+		x.Broke = breakPoint(v, d, reads, ep)
 		x.Why = EpisodeWhy(v)
 		if x.BrokeAt >= 0 && x.BrokeAt < len(x.Chain) {
 			x.Chain[x.BrokeAt].Broke = true
@@ -624,8 +625,9 @@ func goldDecision(s *casespec.Spec, v Verdict) string {
 	return "allow"
 }
 
-// breakPoint says where the chain broke, naming the event BrokeAt gives when there is one.
-func breakPoint(v Verdict, d *Detail, reads []*RequiredRead) string {
+// breakPoint says where the chain broke, naming the event BrokeAt gives when there is one
+// (ep, which may be nil, says which of the benchmark's checks failed where it records that).
+func breakPoint(v Verdict, d *Detail, reads []*RequiredRead, ep *ingest.Episode) string {
 	at := BrokeAt(v)
 	switch v.FailureType() {
 	case FailWrongDecision:
@@ -643,7 +645,7 @@ func breakPoint(v Verdict, d *Detail, reads []*RequiredRead) string {
 		return "an event followed the completed workflow"
 	}
 	if d.OfficialTask && at < 0 {
-		if b := rulesBreak(v, d); b != "" {
+		if b := rulesBreak(v, d, ep); b != "" {
 			return b
 		}
 	}
@@ -672,18 +674,26 @@ func breakPoint(v Verdict, d *Detail, reads []*RequiredRead) string {
 }
 
 // rulesBreak says where an action-rules episode failed when no write was stopped: the
-// benchmark's own verdict ("" when a checkpoint says more).
-func rulesBreak(v Verdict, d *Detail) string {
+// benchmark's own verdict, with the check that failed where the episode records it (τ-bench:
+// the end state, the answer, or both), as only the episode knows ("" when a checkpoint says
+// more).
+func rulesBreak(v Verdict, d *Detail, ep *ingest.Episode) string {
 	for _, cp := range d.Checkpoints {
 		if cp.Gate != GateAllow {
 			return ""
 		}
 	}
-	switch {
-	case v.Official() < 0:
+	if v.Official() < 0 {
 		return "the episode carries no official verdict, which decides whether the task was done"
-	case v.Attempted():
-		return "every write was authorized, but the benchmark's own verdict is a failure (its end-state check)"
 	}
-	return "no write was made, and the benchmark's own verdict is a failure (its end-state check)"
+	which := "the episode does not record which of its checks failed"
+	if ep != nil {
+		if c := tau.FailedChecks(ep.Extra); c != "" {
+			which = c
+		}
+	}
+	if v.Attempted() {
+		return "every write was authorized, but the benchmark's own verdict is a failure (" + which + ")"
+	}
+	return "no write was made, and the benchmark's own verdict is a failure (" + which + ")"
 }

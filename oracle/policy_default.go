@@ -13,7 +13,7 @@ func LookupPoliciesOr(names []string, all bool) ([]Policy, error) {
 }
 
 // ConfirmationComparison names the policies compared on a bench whose cases carry
-// action_rules: the confirmation presets, then tau-bench (the benchmark's end-state check
+// action_rules: the confirmation presets, then tau-bench (the benchmark's own checks
 // alone, which with binding=off reads no requirement).
 var ConfirmationComparison = []string{"tau-strict", "tau-lenient", "tau-reads", "tau-bench"}
 

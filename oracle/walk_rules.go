@@ -13,8 +13,9 @@ import (
 // calls (INFO_CALL, CONSEQUENTIAL_CALL) with their tool_result and tool_status. Every call of
 // a tool the rules call a write is an action checkpoint: each of its requirements is
 // SUPPORTED or MISSING, and the gate is ALLOW when none is MISSING, else DEFER. Task success
-// is the episode's official verdict (the benchmark's own end-state check): the episode
-// passes when the task succeeded and every write was ALLOWed.
+// is the episode's official verdict (the benchmark's own checks: τ-bench's end state, and
+// the answer where a task asks for one): the episode passes when the task succeeded and
+// every write was ALLOWed.
 
 // rulesScan is the policy-independent part: the turns, what each call established, and
 // the writes.
