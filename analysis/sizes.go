@@ -69,16 +69,41 @@ func (r *Release) Main() []Record { return r.main }
 // Unranked lists, in Configs order, the configurations without scored main-condition
 // episodes (every one excluded, or only other conditions run): no ECS ranks them, so the
 // leaderboards (T2, the policy comparison) leave them out and name them.
-func (r *Release) Unranked() []string {
+func (r *Release) Unranked() []string { return r.UnrankedIn(DomainFilter{}) }
+
+// UnrankedIn is Unranked within f: the configurations f asks for (all when it names none)
+// without scored main-condition episodes in its domains and protocols, which the domains
+// table, built on f, leaves out.
+func (r *Release) UnrankedIn(f DomainFilter) []string {
+	keepDomain, keepConfig := setOf(f.Domains), setOf(f.Configs)
+	var keepProto [ingest.NumProtocols]bool
+	for _, p := range f.Protocols {
+		if p < ingest.NumProtocols {
+			keepProto[p] = true
+		}
+	}
+	var t *unitTable
+	if keepDomain != nil {
+		t = r.unitTable()
+	}
 	den := make([]int, len(r.configs))
 	for i := range r.main {
-		if j := r.configOf(&r.main[i]); j >= 0 {
-			den[j] += r.main[i].weight()
+		v := &r.main[i]
+		if len(f.Protocols) > 0 && (v.Protocol() >= ingest.NumProtocols || !keepProto[v.Protocol()]) {
+			continue
+		}
+		if keepDomain != nil {
+			if d := t.domainOf(v); d < 0 || !keepDomain[r.domains[d]] {
+				continue
+			}
+		}
+		if j := r.configOf(v); j >= 0 {
+			den[j] += v.weight()
 		}
 	}
 	var out []string
 	for j, n := range den {
-		if n == 0 {
+		if n == 0 && (keepConfig == nil || keepConfig[r.configs[j]]) {
 			out = append(out, r.configs[j])
 		}
 	}

@@ -2,7 +2,6 @@ package results
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
@@ -60,7 +59,7 @@ func buildT2(in *Input) (*Table, error) {
 		n += s.Overall.Den
 	}
 	t.Notes = append(t.Notes, fmt.Sprintf("ECS pools all repeats (%d scored episodes); P-M and D-M are unweighted means over protocols and domains.", n))
-	t.Notes = append(t.Notes, unrankedNote(r.Unranked(), "the table and its ranks")...)
+	t.Notes = append(t.Notes, unrankedNote(r.Unranked(), "the table and its ranks", "")...)
 	t.Notes = append(t.Notes, incompleteMacros(r, sums, true, true)...)
 	finishRates(t, iv)
 	t.Notes = append(t.Notes, policyNote(r))
@@ -245,7 +244,7 @@ func buildT8(in *Input) (*Table, error) {
 		}
 		t.AddGroupRow(models[s.Config], append(row, rateCI(iv, t, s.Config, "dm", cis[i].DM))...)
 	}
-	t.Notes = append(t.Notes, unrankedNote(r.Unranked(), "the table")...)
+	t.Notes = append(t.Notes, unrankedNote(r.Unranked(), "the table", "")...)
 	t.Notes = append(t.Notes, incompleteMacros(r, sums, false, true)...)
 	finishRates(t, iv)
 	t.Notes = append(t.Notes, policyNote(r))
@@ -453,14 +452,30 @@ func BuildDomains(r *analysis.Release, f analysis.DomainFilter, o analysis.StatO
 	}
 	t.Notes = append(t.Notes, "All pools the protocols shown.")
 	// Only the configurations asked for: one the filter leaves out is not missing.
-	unranked := r.Unranked()
-	if len(f.Configs) > 0 {
-		unranked = slices.DeleteFunc(unranked, func(c string) bool { return !slices.Contains(f.Configs, c) })
-	}
-	t.Notes = append(t.Notes, unrankedNote(unranked, "the table")...)
+	t.Notes = append(t.Notes, unrankedNote(r.UnrankedIn(f), "the table", filterScope(f))...)
 	finishRates(t, iv)
 	t.Notes = append(t.Notes, policyNote(r))
 	return t, nil
+}
+
+// filterScope names the domains and protocols f keeps ("" when it keeps all), as in "in
+// domain smart_home_agent and protocol V2, V3".
+func filterScope(f analysis.DomainFilter) string {
+	var parts []string
+	if len(f.Domains) > 0 {
+		parts = append(parts, "domain "+strings.Join(f.Domains, ", "))
+	}
+	if len(f.Protocols) > 0 {
+		names := make([]string, len(f.Protocols))
+		for i, p := range f.Protocols {
+			names[i] = p.Label()
+		}
+		parts = append(parts, "protocol "+strings.Join(names, ", "))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "in " + strings.Join(parts, " and ")
 }
 
 func buildDomains(in *Input) (*Table, error) {

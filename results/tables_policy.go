@@ -62,7 +62,7 @@ func buildPolicies(in *Input) (*Table, error) {
 		}
 	}
 	t.Notes = append(t.Notes, "Same episodes re-scored under each policy; Δ paired over cases. Rank change > 0: the configuration moves up. Ranks are competition ranks by ECS (ties share the best rank: 1, 2, 2, 4), as in the policy_ranks figure; a rank change inside overlapping rank sets is not a resolved swap.")
-	t.Notes = append(t.Notes, unrankedNote(res.Unranked, policyLeftOut)...)
+	t.Notes = append(t.Notes, unrankedNote(res.Unranked, policyLeftOut, "")...)
 	t.Notes = append(t.Notes, pValueNote, familyNote(o, ps, "Δ tests (one per policy other than "+base.Policy.Name+" and configuration)", noBootstrapP))
 	t.Notes = append(t.Notes, rankSetMethod(o.Level, o)+".")
 	iv.finish(t)
@@ -101,19 +101,23 @@ func buildPolicyRanks(in *Input) (*Table, error) {
 		"Episodes passing the baseline but failing: 0 means the policy's success set contains the baseline's, episode by episode.",
 		fmt.Sprintf("Tie groups: configurations linked by overlapping simultaneous %s rank sets (the policies table lists them); as many groups as configurations means every rank is resolved.", rankLevelText(in.Stats.Level)),
 		"Policies with identical settings (the same hash) score every episode alike and are one row, their names joined with \"/\".")
-	t.Notes = append(t.Notes, unrankedNote(res.Unranked, policyLeftOut)...)
+	t.Notes = append(t.Notes, unrankedNote(res.Unranked, policyLeftOut, "")...)
 	iv.finish(t)
 	return t, nil
 }
 
 // unrankedNote names the configurations a table (T2, T8, domains, the policy tables)
 // leaves out of what, having no scored main-condition episodes (analysis
-// Release.Unranked; none when every configuration has some).
-func unrankedNote(unranked []string, what string) []string {
+// Release.Unranked, or UnrankedIn the table's filter, whose domains and protocols in says;
+// none when every configuration has some).
+func unrankedNote(unranked []string, what, in string) []string {
 	if len(unranked) == 0 {
 		return nil
 	}
-	return []string{fmt.Sprintf("Left out of %s: %s (no scored main-condition episodes).", what, strings.Join(unranked, "; "))}
+	if in != "" {
+		in = " " + in
+	}
+	return []string{fmt.Sprintf("Left out of %s: %s (no scored main-condition episodes%s).", what, strings.Join(unranked, "; "), in)}
 }
 
 // policyLeftOut is what the policy tables leave an unranked configuration out of.

@@ -93,3 +93,67 @@ func unrankedRelease(t *testing.T) *analysis.Release {
 	}
 	return analysis.NewRelease(cases, sets, vs, oracle.SafeAct)
 }
+
+// TestDomainsNamesConfigsTheFilterEmpties: a configuration with scored main-condition
+// episodes, none of them in the domains or protocols asked for, has no row in the domains
+// table; it was left out without a word and is now named, with the filter in the reason.
+func TestDomainsNamesConfigsTheFilterEmpties(t *testing.T) {
+	cases, sets, vs := fixtureVerdicts(t)
+	first := cases[0]
+	var otherDomain string
+	var otherProto ingest.Protocol
+	for _, c := range cases {
+		if otherDomain == "" && c.Domain != first.Domain {
+			otherDomain = c.Domain
+		}
+		if c.Protocol != first.Protocol {
+			otherProto = c.Protocol
+		}
+	}
+	if otherDomain == "" || otherProto == first.Protocol {
+		t.Fatal("the fixture needs two domains and two protocols")
+	}
+	// M5/Family ran only the cases of the first case's domain and protocol.
+	for _, c := range cases {
+		if c.Domain == first.Domain && c.Protocol == first.Protocol {
+			vs = append(vs, oracle.Fields{Config: "M5/Family", Model: "M5", Harness: "Family", CaseID: c.ID, BaseCaseID: c.ID,
+				Protocol: c.Protocol, Domain: c.Domain, Condition: "main", Status: "completed", Static: c.Protocol == ingest.Legacy,
+				ECS: true, FirstAttemptIndex: -1, Official: -1}.Verdict())
+		}
+	}
+	r := analysis.NewRelease(cases, sets, vs, oracle.SafeAct)
+	for _, tc := range []struct {
+		f    analysis.DomainFilter
+		want string // "": no such note
+	}{
+		{analysis.DomainFilter{Domains: []string{otherDomain}},
+			"Left out of the table: M5/Family (no scored main-condition episodes in domain " + otherDomain + ")."},
+		{analysis.DomainFilter{Protocols: []ingest.Protocol{otherProto}},
+			"Left out of the table: M5/Family (no scored main-condition episodes in protocol " + otherProto.Label() + ")."},
+		{analysis.DomainFilter{Domains: []string{first.Domain, otherDomain}, Protocols: []ingest.Protocol{otherProto}, Configs: []string{"M5/Family", r.Configs()[0]}},
+			"Left out of the table: M5/Family (no scored main-condition episodes in domain " + first.Domain + ", " + otherDomain +
+				" and protocol " + otherProto.Label() + ")."},
+		{analysis.DomainFilter{Domains: []string{first.Domain}, Protocols: []ingest.Protocol{first.Protocol}}, ""},
+	} {
+		o := goldenStats()
+		o.Resamples = 0
+		tb, err := results.BuildDomains(r, tc.f, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, n := range tb.Notes {
+			if strings.HasPrefix(n, "Left out of") {
+				got = append(got, n)
+			}
+		}
+		if tc.want == "" && len(got) > 0 || tc.want != "" && !slices.Equal(got, []string{tc.want}) {
+			t.Errorf("domains %+v: left-out notes %q, want %q", tc.f, got, tc.want)
+		}
+		for _, row := range tb.Rows {
+			if row.Cells[0].Str() == "M5/Family" && tc.want != "" {
+				t.Errorf("domains %+v has a row for M5/Family", tc.f)
+			}
+		}
+	}
+}
