@@ -80,6 +80,11 @@ type boardKey struct{ task, group, scorer string }
 // Rows of several logs of one (task, model) are pooled: their samples' scored epochs
 // together.
 func LeaderboardInspect(rows []inspect.Row, opt InspectBoardOptions, o StatOptions) (*InspectBoard, error) {
+	if opt.ClusterBy != "" {
+		if err := checkClusterKey(opt.ClusterBy, rows); err != nil {
+			return nil, err
+		}
+	}
 	type armKey struct {
 		boardKey
 		model string

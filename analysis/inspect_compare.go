@@ -49,6 +49,11 @@ type InspectDiff struct {
 
 // CompareInspect compares arm a with arm b, scorer by scorer, on the samples both scored.
 func CompareInspect(a, b InspectArm, opt InspectCompareOptions, o StatOptions) ([]InspectDiff, error) {
+	if opt.ClusterBy != "" {
+		if err := checkClusterKey(opt.ClusterBy, a.Rows, b.Rows); err != nil {
+			return nil, err
+		}
+	}
 	scorers := rowScorers(append(slices.Clip(a.Rows), b.Rows...))
 	out := make([]InspectDiff, 0, len(scorers))
 	for _, scorer := range scorers {
