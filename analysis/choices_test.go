@@ -33,7 +33,7 @@ func TestSharedHarnessMatchesCaseInsensitively(t *testing.T) {
 		t.Errorf("INSPECT refused: %v", err)
 	}
 	ch.SharedHarness = "Inspekt"
-	if err := ch.Check(r); err == nil || err.Error() != `unknown shared harness "Inspekt" (known: claude-code, inspect, codex)` {
+	if err := ch.Check(r); err == nil || err.Error() != `unknown shared harness "Inspekt" (known: "claude-code", "inspect", "codex")` {
 		t.Errorf("Inspekt: %v", err)
 	}
 	ch = PaperChoices()
@@ -43,14 +43,16 @@ func TestSharedHarnessMatchesCaseInsensitively(t *testing.T) {
 	}
 }
 
+// The lists of names in its errors quote each name: a configuration named "gpt-4o, temp
+// 0" would otherwise read as two.
 func TestMatchNameIgnoresCase(t *testing.T) {
-	names := []string{"Claude-5/Inspect", "GLM-5.2/ZCode", "a/x", "A/X"}
+	names := []string{"Claude-5/Inspect", "GLM-5.2/ZCode", "a/x", "A/X", "gpt-4o, temp 0"}
 	for _, c := range []struct{ in, want, err string }{
 		{"Claude-5/Inspect", "Claude-5/Inspect", ""},
 		{"claude-5/INSPECT", "Claude-5/Inspect", ""},
 		{"A/X", "A/X", ""}, // exact wins over the case-folded other
-		{"a/X", "", "ambiguous"},
-		{"Claude-5", "", `unknown configuration "Claude-5" (known: Claude-5/Inspect, GLM-5.2/ZCode, a/x, A/X)`},
+		{"a/X", "", `configuration "a/X" is ambiguous: it matches "a/x", "A/X" ignoring case`},
+		{"Claude-5", "", `unknown configuration "Claude-5" (known: "Claude-5/Inspect", "GLM-5.2/ZCode", "a/x", "A/X", "gpt-4o, temp 0")`},
 	} {
 		got, err := MatchName("configuration", c.in, names)
 		if got != c.want || (c.err == "") != (err == nil) || (err != nil && !strings.Contains(err.Error(), c.err)) {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"sort"
-	"strings"
 
 	"github.com/sabench/sabench-stats/ingest"
 )
@@ -156,7 +155,7 @@ func (s *CompareSpec) Resolve(r *Release) error {
 	if s.Conditions {
 		if s.Config == "" {
 			if len(configs) != 1 {
-				return fmt.Errorf("--conditions: which configuration? pass --config (known: %s)", strings.Join(configs, ", "))
+				return fmt.Errorf("--conditions: which configuration? pass --config (known: %s)", ingest.QuotedList(configs))
 			}
 			s.Config = configs[0]
 		}
@@ -167,7 +166,7 @@ func (s *CompareSpec) Resolve(r *Release) error {
 		conds := r.Conditions(s.Config)
 		for _, x := range []string{s.A, s.B} {
 			if !slices.Contains(conds, x) {
-				return fmt.Errorf("configuration %q has no condition %q (known: %s)", s.Config, x, strings.Join(conds, ", "))
+				return fmt.Errorf("configuration %q has no condition %q (known: %s)", s.Config, x, ingest.QuotedList(conds))
 			}
 		}
 		return nil
@@ -185,7 +184,7 @@ func (s *CompareSpec) Resolve(r *Release) error {
 	// configuration that ran only a strategy condition, or whose runs were all excluded).
 	for _, c := range []string{s.A, s.B} {
 		if conds := r.Conditions(c); !slices.Contains(conds, s.Condition) {
-			return fmt.Errorf("configuration %q has no condition %q (known: %s)", c, s.Condition, strings.Join(conds, ", "))
+			return fmt.Errorf("configuration %q has no condition %q (known: %s)", c, s.Condition, ingest.QuotedList(conds))
 		}
 	}
 	return nil
@@ -196,5 +195,5 @@ func known(what, x string, names []string) error {
 	if slices.Contains(names, x) {
 		return nil
 	}
-	return fmt.Errorf("unknown %s %q (known: %s)", what, x, strings.Join(names, ", "))
+	return fmt.Errorf("unknown %s %q (known: %s)", what, x, ingest.QuotedList(names))
 }

@@ -3,7 +3,6 @@ package analysis
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/sabench/sabench-stats/ingest"
 )
@@ -22,7 +21,7 @@ func (f *DomainFilter) Resolve(r *Release) error {
 	known := r.Domains()
 	for _, d := range f.Domains {
 		if !slices.Contains(known, d) {
-			return fmt.Errorf("unknown domain %q (known: %s)", d, strings.Join(known, ", "))
+			return fmt.Errorf("unknown domain %q (known: %s)", d, ingest.QuotedList(known))
 		}
 	}
 	for i, n := range f.Configs {

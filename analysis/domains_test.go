@@ -18,10 +18,10 @@ func TestDomainFilterResolve(t *testing.T) {
 	if err := f.Resolve(r); err != nil || !slices.Equal(f.Configs, []string{"M/Inspect"}) {
 		t.Errorf("Resolve: %v, configs %v", err, f.Configs)
 	}
-	if err := (&DomainFilter{Domains: []string{"Retail"}}).Resolve(r); err == nil || err.Error() != `unknown domain "Retail" (known: retail)` {
+	if err := (&DomainFilter{Domains: []string{"Retail"}}).Resolve(r); err == nil || err.Error() != `unknown domain "Retail" (known: "retail")` {
 		t.Errorf("unknown domain: %v", err)
 	}
-	if err := (&DomainFilter{Configs: []string{"x/y"}}).Resolve(r); err == nil || err.Error() != `unknown configuration "x/y" (known: M/Inspect, m/codex)` {
+	if err := (&DomainFilter{Configs: []string{"x/y"}}).Resolve(r); err == nil || err.Error() != `unknown configuration "x/y" (known: "M/Inspect", "m/codex")` {
 		t.Errorf("unknown configuration: %v", err)
 	}
 }

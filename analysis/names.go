@@ -3,6 +3,8 @@ package analysis
 import (
 	"fmt"
 	"strings"
+
+	"github.com/sabench/sabench-stats/ingest"
 )
 
 // MatchName finds a configuration (or harness, condition, …) name given by a user among
@@ -23,7 +25,7 @@ func MatchName(what, x string, names []string) (string, error) {
 	case 1:
 		return folded[0], nil
 	case 0:
-		return "", fmt.Errorf("unknown %s %q (known: %s)", what, x, strings.Join(names, ", "))
+		return "", fmt.Errorf("unknown %s %q (known: %s)", what, x, ingest.QuotedList(names))
 	}
-	return "", fmt.Errorf("%s %q is ambiguous: it matches %s ignoring case; give the exact name", what, x, strings.Join(folded, ", "))
+	return "", fmt.Errorf("%s %q is ambiguous: it matches %s ignoring case; give the exact name", what, x, ingest.QuotedList(folded))
 }

@@ -62,7 +62,7 @@ func ParseProtocols(names []string) ([]Protocol, error) {
 	for _, n := range names {
 		p, ok := ParseProtocol(n)
 		if !ok {
-			return nil, fmt.Errorf("unknown protocol %q (known: %s)", n, strings.Join(protocolNames[:], ", "))
+			return nil, fmt.Errorf("unknown protocol %q (known: %s)", n, QuotedList(protocolNames[:]))
 		}
 		if !seen[p] {
 			seen[p] = true

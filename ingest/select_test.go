@@ -60,7 +60,7 @@ func TestParseProtocols(t *testing.T) {
 	if err != nil || len(ps) != 2 || ps[0] != V1 || ps[1] != Legacy {
 		t.Errorf("ParseProtocols = %v, %v", ps, err)
 	}
-	if _, err := ParseProtocols([]string{"v9"}); err == nil || err.Error() != `unknown protocol "v9" (known: legacy, v0, v1, v2, v3)` {
+	if _, err := ParseProtocols([]string{"v9"}); err == nil || err.Error() != `unknown protocol "v9" (known: "legacy", "v0", "v1", "v2", "v3")` {
 		t.Errorf("v9: %v", err)
 	}
 }

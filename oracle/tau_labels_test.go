@@ -284,7 +284,7 @@ func TestTauBenchesPrepare(t *testing.T) {
 			}
 		}
 	}
-	if _, err := tau.LoadBench("tau-bench:telecom", casespec.BenchOptions{}); err == nil || !strings.Contains(err.Error(), "known: airline, retail") {
+	if _, err := tau.LoadBench("tau-bench:telecom", casespec.BenchOptions{}); err == nil || !strings.Contains(err.Error(), `known: "airline", "retail"`) {
 		t.Errorf("unknown domain: %v", err)
 	}
 }

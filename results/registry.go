@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 
 	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/ingest"
 )
 
 // Need says what a table is built from.
@@ -65,7 +66,7 @@ func Lookup(id string) (Spec, error) {
 	for i, s := range all {
 		ids[i] = s.ID
 	}
-	return Spec{}, fmt.Errorf("unknown table %q (known: %s)", id, strings.Join(ids, ", "))
+	return Spec{}, fmt.Errorf("unknown table %q (known: %s)", id, ingest.QuotedList(ids))
 }
 
 // Input is what the tables are built from: one release per scored policy (the first is

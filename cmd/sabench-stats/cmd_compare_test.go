@@ -174,8 +174,8 @@ func TestCompareUsage(t *testing.T) {
 	wantUsage(t, "compare wants two arguments", "compare", "Claude-5/Inspect")
 	wantUsage(t, "are both", "compare", "x", "x")
 	wantUsage(t, "--config needs --conditions", "compare", "a", "b", "--config", "c")
-	wantUsage(t, `unknown protocol "v9" (known: legacy, v0, v1, v2, v3)`, "compare", "a", "b", "--protocol", "v9")
-	wantUsage(t, `unknown configuration "nope" (known: Claude-5/Claude Code, `, "compare", "Claude-5/Inspect", "nope", "--bench", "builtin", "--runs", runs, "--resamples", "0")
+	wantUsage(t, `unknown protocol "v9" (known: "legacy", "v0", "v1", "v2", "v3")`, "compare", "a", "b", "--protocol", "v9")
+	wantUsage(t, `unknown configuration "nope" (known: "Claude-5/Claude Code", `, "compare", "Claude-5/Inspect", "nope", "--bench", "builtin", "--runs", runs, "--resamples", "0")
 	wantUsage(t, `has no condition "nope"`, "compare", "--conditions", "--config", "Claude-5/Inspect", "main", "nope", "--bench", "builtin", "--runs", runs, "--resamples", "0")
 	wantUsage(t, "which configuration?", "compare", "--conditions", "main", "scgr_eg", "--bench", "builtin", "--runs", runs, "--resamples", "0")
 }

@@ -108,8 +108,8 @@ func TestDomainsSeveralPolicies(t *testing.T) {
 func TestDomainsUsage(t *testing.T) {
 	runs := subsetRuns(t)
 	wantUsage(t, `unknown protocol "v7"`, "domains", "--protocol", "v7")
-	wantUsage(t, `unknown domain "kitchen" (known: customer_policy_qa, ops_code_agent,`, "domains", "--bench", "builtin", "--runs", runs, "--domain", "kitchen")
-	wantUsage(t, `unknown configuration "X/Y" (known: Claude-5/Claude Code,`, "domains", "--bench", "builtin", "--runs", runs, "--config", "X/Y")
+	wantUsage(t, `unknown domain "kitchen" (known: "customer_policy_qa", "ops_code_agent",`, "domains", "--bench", "builtin", "--runs", runs, "--domain", "kitchen")
+	wantUsage(t, `unknown configuration "X/Y" (known: "Claude-5/Claude Code",`, "domains", "--bench", "builtin", "--runs", runs, "--config", "X/Y")
 	wantUsage(t, "domains takes no arguments", "domains", "V1")
 	wantUsage(t, "--format", "domains", "--format", "xml")
 }

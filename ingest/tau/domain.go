@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/sabench/sabench-stats/ingest"
 )
 
 // The domains' authorization rules, one file per domain: what each tool reads or writes,
@@ -114,7 +116,7 @@ func LookupDomain(name string) (*Domain, error) {
 	if d, ok := domains[strings.ToLower(name)]; ok {
 		return d, nil
 	}
-	return nil, fmt.Errorf("unknown τ-bench domain %q (known: %s)", name, strings.Join(DomainNames(), ", "))
+	return nil, fmt.Errorf("unknown τ-bench domain %q (known: %s)", name, ingest.QuotedList(DomainNames()))
 }
 
 // ToolKind is the kind of the named tool in d, and whether d lists it.
