@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/ingest"
 	"golang.org/x/image/font/sfnt"
 	"gonum.org/v1/plot/vg"
 )
@@ -114,17 +114,12 @@ func FontLacks(names []string) string {
 		return ""
 	}
 	var buf sfnt.Buffer
-	var lack []string
-	for _, n := range names {
-		for _, r := range n {
-			if i, err := f.GlyphIndex(&buf, r); err == nil && i == 0 {
-				lack = append(lack, strconv.Quote(n))
-				break
-			}
-		}
-	}
+	lack := analysis.NamesLacking(names, func(r rune) bool {
+		i, err := f.GlyphIndex(&buf, r)
+		return err != nil || i != 0
+	})
 	if len(lack) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("the bundled font lacks characters of %s: the PNG and PDF draw them blank, the SVG in the viewer's fonts", strings.Join(lack, ", "))
+	return fmt.Sprintf("the bundled font lacks characters of %s: the PNG and PDF draw them blank, the SVG in the viewer's fonts", ingest.QuotedList(lack))
 }

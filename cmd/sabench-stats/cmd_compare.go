@@ -94,6 +94,7 @@ func (c *common) writeCompare(e *cli.Env, r *job.Release, ca analysis.CompareSpe
 		return err
 	}
 	noteEmpty(e, c.name, cp.Tables)
+	noteLaTeX(e, c.name, c.outFormat(), cp.Tables)
 	for _, f := range files {
 		fmt.Fprintln(e.Stdout, f)
 	}

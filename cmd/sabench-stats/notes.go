@@ -6,6 +6,7 @@ import (
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/results"
+	"github.com/sabench/sabench-stats/results/render"
 )
 
 // The notes the commands print on stderr (or, for problems, stdout) beside their output.
@@ -27,6 +28,17 @@ func noteEmpty(e *cli.Env, cmd string, ts []*results.Table) {
 		if t.Empty != "" {
 			fmt.Fprintf(e.Stderr, "sabench-stats %s: table %s is empty: %s\n", cmd, t.ID, t.Empty)
 		}
+	}
+}
+
+// noteLaTeX says which names of LaTeX tables pdflatex cannot set (render.LaTeXLacks), as
+// the figures say which names their font lacks.
+func noteLaTeX(e *cli.Env, cmd string, f render.Format, ts []*results.Table) {
+	if f != render.FormatLaTeX {
+		return
+	}
+	if lack := render.LaTeXLacks(ts); lack != "" {
+		fmt.Fprintf(e.Stderr, "sabench-stats %s: %s\n", cmd, lack)
 	}
 }
 

@@ -57,6 +57,7 @@ func (c *common) writeTables(e *cli.Env, ts []*results.Table) error {
 			fmt.Fprintf(e.Stderr, "sabench-stats %s: %s\n", c.name, analysis.SyntheticMark)
 		}
 	}
+	noteLaTeX(e, c.name, f, ts)
 	return job.WriteTables(e.Stdout, c.out, f, c.render, ts)
 }
 

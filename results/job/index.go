@@ -58,6 +58,9 @@ func (x *Index) Markdown() string {
 			fmt.Fprintf(&b, "- Empty table %s: %s.\n", t.ID, t.Empty)
 		}
 	}
+	if lack := render.LaTeXLacks(x.Tables); lack != "" {
+		fmt.Fprintf(&b, "- LaTeX: %s.\n", lack)
+	}
 	b.WriteString("\n## Tables\n\n| Table | Title | Files |\n|---|---|---|\n")
 	for _, t := range x.Tables {
 		var links []string

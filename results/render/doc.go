@@ -32,7 +32,8 @@
 //     \footnotesize, left-aligned under the table. Text is escaped (& % $ # _ { } ~ ^ \ < > |);
 //     Greek letters and a few symbols common in headers (Δ, τ, ρ, κ, ±, ≤, −) become math;
 //     other non-ASCII letters pass through as UTF-8 (the default input encoding of LaTeX
-//     since 2018). Layout ([LaTeXOptions], the CLI's --latex-width and --latex-env): by
+//     since 2018); names with characters pdflatex cannot set (CJK, Cyrillic) pass through
+//     too and are flagged by [LaTeXLacks]. Layout ([LaTeXOptions], the CLI's --latex-width and --latex-env): by
 //     default a table is fitted to \columnwidth by a small macro in the output, which TeX
 //     runs: the largest of normal, \small and \footnotesize type that fits, else
 //     \footnotesize scaled down to at most 7/8 (7 pt type); before that, headers wider than

@@ -12,7 +12,10 @@ import (
 // not escaped again) and spells a few symbols that appear in statistics headers but are
 // not in the default T1/UTF-8 setup (Greek letters, ±, ≤, √, the minus sign) in math mode.
 // Other non-ASCII letters (é, ü) pass through: LaTeX reads UTF-8 input by default since 2018.
-var latexEscaper = strings.NewReplacer(
+var latexEscaper = strings.NewReplacer(latexEscapes...)
+
+// latexEscapes are latexEscaper's pairs (old, new); latexSets reads the symbols from them.
+var latexEscapes = []string{
 	`\`, `\textbackslash{}`, `&`, `\&`, `%`, `\%`, `$`, `\$`, `#`, `\#`, `_`, `\_`,
 	`{`, `\{`, `}`, `\}`, `~`, `\textasciitilde{}`, `^`, `\textasciicircum{}`,
 	`<`, `\textless{}`, `>`, `\textgreater{}`, `|`, `\textbar{}`,
@@ -20,7 +23,7 @@ var latexEscaper = strings.NewReplacer(
 	"±", `$\pm$`, "×", `$\times$`, "≤", `$\leq$`, "≥", `$\geq$`, "→", `$\rightarrow$`,
 	"Δ", `$\Delta$`, "δ", `$\delta$`, "α", `$\alpha$`, "β", `$\beta$`, "κ", `$\kappa$`,
 	"μ", `$\mu$`, "ρ", `$\rho$`, "σ", `$\sigma$`, "τ", `$\tau$`, "χ", `$\chi$`, "√", `$\surd$`,
-)
+}
 
 // latexNumber escapes the pieces of a formatted number: the minus and less-than signs in
 // math (as in the paper), the em dash of a missing value as "---".
