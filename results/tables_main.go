@@ -460,15 +460,11 @@ func BuildDomains(r *analysis.Release, f analysis.DomainFilter, o analysis.StatO
 	t.Notes = append(t.Notes, unrankedNote(unranked, "the table")...)
 	finishRates(t, iv)
 	t.Notes = append(t.Notes, policyNote(r))
-	return t, nil
+	return emptyBecause(t, "no scored main-condition episodes match"), nil
 }
 
 func buildDomains(in *Input) (*Table, error) {
-	t, err := BuildDomains(in.Main(), in.Domains, in.Stats)
-	if err != nil {
-		return nil, err
-	}
-	return emptyBecause(t, "no scored main-condition episodes match"), nil
+	return BuildDomains(in.Main(), in.Domains, in.Stats)
 }
 
 // emptyBecause adds a one-line reason to a table that came out without rows.
