@@ -76,3 +76,46 @@ func TestDisagreementNoteCountsTheRepeatsUsed(t *testing.T) {
 		}
 	}
 }
+
+// The policy_ranks table gave the baseline's row τ-b = ρ = 1.000 against itself with one
+// configuration, or every configuration at the same ECS, where both are 0/0 (the other rows
+// said "—"); and with no configuration scored it listed every policy, the baseline at
+// 1.000, where the policies table was empty.
+func TestPolicyRanksWithoutALeaderboard(t *testing.T) {
+	t.Parallel()
+	bench := filepath.Join(ingestTestdata, "safeactbench")
+	runs := writeRepeats(t, []string{"m/h"}, 1)
+	out, _ := mustRun(t, "tables", "policy_ranks", "--bench", bench, "--runs", runs, "--resamples", "0", "--format", "json")
+	tb := parseTables(t, out)[0]
+	if len(tb.Rows) == 0 || tb.Rows[0]["policy"] != "safeact" || tb.Rows[0]["tau_b"] != nil || tb.Rows[0]["rho"] != nil {
+		t.Errorf("one configuration: rows %v, want the baseline's τ-b and ρ undefined", tb.Rows)
+	}
+	if notes := strings.Join(tb.Notes, "\n"); !strings.Contains(notes, "τ-b and ρ are undefined (—)") {
+		t.Errorf("notes lack why τ-b is undefined:\n%s", notes)
+	}
+
+	data, err := os.ReadFile(runs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		var ep map[string]any
+		if err := json.Unmarshal([]byte(line), &ep); err != nil {
+			t.Fatal(err)
+		}
+		ep["status"] = "infra_failure"
+		delete(ep, "record")
+		l, _ := json.Marshal(ep)
+		b.Write(append(l, '\n'))
+	}
+	excluded := filepath.Join(t.TempDir(), "excluded.jsonl")
+	if err := os.WriteFile(excluded, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, stderr := mustRun(t, "tables", "policy_ranks", "--bench", bench, "--runs", excluded, "--resamples", "0", "--format", "json")
+	tb = parseTables(t, out)[0]
+	if len(tb.Rows) != 0 || !strings.Contains(stderr, "table policy_ranks is empty: no configuration has scored main-condition episodes") {
+		t.Errorf("every episode excluded: rows %v, stderr\n%s\nwant an empty table that says why", tb.Rows, stderr)
+	}
+}
