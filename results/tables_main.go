@@ -2,6 +2,7 @@ package results
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -331,6 +332,8 @@ func buildVariance(in *Input) (*Table, error) {
 	t.Columns = append(t.Columns, countCol("short", "Cases with fewer repeats"),
 		pctCol("flip_rate", "Flip rate"), numCol("icc_case", "ICC case", 3), numCol("icc_template", "ICC template", 3), numCol("run_sd", "Run SD (points)", 2))
 	models := r.ModelOf()
+	var outside []string // configurations whose template ICC estimate is out of range
+	undefined := false   // a noise-floor cell without a value
 	for i, x := range rows {
 		sp := spreads[i]
 		row := []Cell{Text(x.Config), countCell(x.Cases)}
@@ -360,8 +363,17 @@ func buildVariance(in *Input) (*Table, error) {
 			short = countCell(len(x.PassK[j].Short))
 		}
 		nf := sp.Noise
-		row = append(row, short, Number(nf.FlipRate), Number(nf.ICC), Number(nf.TemplateICC), Number(100*nf.RunSD))
+		icct := Number(nf.TemplateICC)
+		if math.Abs(nf.TemplateICC) > 1 {
+			// A correlation outside [−1, 1] is the moment estimate's noise, not a value.
+			icct = Empty()
+			outside = append(outside, fmt.Sprintf("%s %.3f", x.Config, nf.TemplateICC))
+		}
+		row = append(row, short, Number(nf.FlipRate), Number(nf.ICC), icct, Number(100*nf.RunSD))
 		t.AddGroupRow(models[x.Config], row...)
+		for _, v := range []float64{sd.X, nf.FlipRate, nf.ICC, nf.TemplateICC, nf.RunSD} {
+			undefined = undefined || math.IsNaN(v)
+		}
 	}
 	t.Notes = append(t.Notes,
 		"Over the V0–V3 cases (570 in the paper; Legacy left out). Std is the sample standard deviation (n−1) of the per-repeat ECS, in points; its interval and pass^k's resample cases (or templates) with all their repeats.",
@@ -372,6 +384,12 @@ func buildVariance(in *Input) (*Table, error) {
 		if sp.NoiseErr != "" {
 			t.Notes = append(t.Notes, "No noise floor for "+sp.Config+": "+sp.NoiseErr+".")
 		}
+	}
+	if undefined {
+		t.Notes = append(t.Notes, "— where undefined: Std needs two repeats, flip rate and Run SD a case scored twice; ICC case needs outcomes that vary; ICC template a template of two or more cases and variance between cases.")
+	}
+	if len(outside) > 0 {
+		t.Notes = append(t.Notes, "ICC template left out (—) where its moment estimate falls outside [−1, 1], too few templates of two or more cases to estimate a correlation: "+strings.Join(outside, "; ")+".")
 	}
 	if planned > maxRepeatCols {
 		t.Notes = append(t.Notes, fmt.Sprintf("Columns capped: repeats 1–%d and pass^1–%d shown, then pass^%d; the Std uses all %d repeats.", maxRepeatCols, maxRepeatCols, planned, planned))

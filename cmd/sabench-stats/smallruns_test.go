@@ -1,60 +1,82 @@
 package main
 
 import (
-	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
+	"github.com/sabench/sabench-stats/ingest/jsonv"
+	"github.com/sabench/sabench-stats/oracle"
 )
 
-// writeRepeats writes the batch fixture's completed episodes (real cases, CC BY 4.0, see
+// writeRepeats writes the reference solution of each real case (CC BY 4.0, see
 // ingest/testdata/safeactbench) under each of configs, repeats times each, and returns the
-// file: a small release with exactly the configurations and repeats a test needs.
-func writeRepeats(t *testing.T, configs []string, repeats int) string {
+// file: a small release with exactly the configurations and repeats a test needs. An
+// episode fail names is made to fail: its actions dropped (V1–V3), its reads (V0), its
+// decision turned (Legacy).
+func writeRepeats(t *testing.T, configs []string, repeats int, fail func(config, caseID string, repeat int) bool) string {
 	t.Helper()
-	f, err := os.Open(filepath.Join(harnessTestdata, "batch.golden.jsonl"))
+	b, err := casespec.LoadBench(realCases, casespec.BenchOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	var eps []map[string]any
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<24)
-	for sc.Scan() {
-		var ep map[string]any
-		if err := json.Unmarshal(sc.Bytes(), &ep); err != nil {
-			t.Fatal(err)
-		}
-		if ep["status"] == "completed" {
-			eps = append(eps, ep)
-		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	var b strings.Builder
+	var buf bytes.Buffer
+	w := ingest.NewJSONLWriter(&buf)
 	for _, c := range configs {
 		model, harness, _ := strings.Cut(c, "/")
 		for r := range repeats {
-			for _, ep := range eps {
-				ep["config"], ep["model"], ep["harness"], ep["repeat"] = c, model, harness, r
-				ep["run_id"] = fmt.Sprintf("%s|%s|%d", c, ep["case_id"], r)
-				line, err := json.Marshal(ep)
+			for _, cs := range b.Cases {
+				ep, err := oracle.ReferenceEpisode(cs)
 				if err != nil {
 					t.Fatal(err)
 				}
-				b.Write(append(line, '\n'))
+				ep.Config, ep.Model, ep.Harness, ep.Repeat = c, model, harness, r
+				ep.RunID = fmt.Sprintf("%s|%s|%d", c, cs.ID, r)
+				if fail != nil && fail(c, cs.ID, r) {
+					failEpisode(ep)
+				}
+				if err := w.Write(ep); err != nil {
+					t.Fatal(err)
+				}
 			}
 		}
 	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
 	path := filepath.Join(t.TempDir(), "runs.jsonl")
-	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return path
+}
+
+// failEpisode turns a reference episode into a failure.
+func failEpisode(ep *ingest.Episode) {
+	rec := ep.Record.Clone()
+	if d, ok := rec.String("decision"); ok {
+		rec.Set("decision", map[bool]string{true: "allow", false: "block"}[d == "block"])
+		ep.Record = rec
+		return
+	}
+	evs, _ := rec.List("events")
+	var kept []any
+	for _, ev := range evs {
+		typ, _ := ev.(*jsonv.Object).String("type")
+		if typ == "CONSEQUENTIAL_CALL" || (typ == "INFO_CALL" && rec.Has("terminal")) {
+			continue
+		}
+		kept = append(kept, ev)
+	}
+	rec.Set("events", kept)
+	ep.Record = rec
 }
 
 // The disagreement table's note said a majority was "2 of 3" (the paper's repeats)
@@ -66,7 +88,7 @@ func TestDisagreementNoteCountsTheRepeatsUsed(t *testing.T) {
 		repeats int
 		want    string
 	}{{1, "(1 of 1)"}, {5, "(3 of 5)"}} {
-		runs := writeRepeats(t, []string{"m/h", "m/Inspect"}, tc.repeats)
+		runs := writeRepeats(t, []string{"m/h", "m/Inspect"}, tc.repeats, nil)
 		out, _ := mustRun(t, "tables", "disagreement", "--bench", filepath.Join(ingestTestdata, "safeactbench"), "--runs", runs,
 			"--resamples", "0", "--format", "json")
 		tb := parseTables(t, out)[0]
@@ -84,7 +106,7 @@ func TestDisagreementNoteCountsTheRepeatsUsed(t *testing.T) {
 func TestPolicyRanksWithoutALeaderboard(t *testing.T) {
 	t.Parallel()
 	bench := filepath.Join(ingestTestdata, "safeactbench")
-	runs := writeRepeats(t, []string{"m/h"}, 1)
+	runs := writeRepeats(t, []string{"m/h"}, 1, nil)
 	out, _ := mustRun(t, "tables", "policy_ranks", "--bench", bench, "--runs", runs, "--resamples", "0", "--format", "json")
 	tb := parseTables(t, out)[0]
 	if len(tb.Rows) == 0 || tb.Rows[0]["policy"] != "safeact" || tb.Rows[0]["tau_b"] != nil || tb.Rows[0]["rho"] != nil {
@@ -117,5 +139,32 @@ func TestPolicyRanksWithoutALeaderboard(t *testing.T) {
 	tb = parseTables(t, out)[0]
 	if len(tb.Rows) != 0 || !strings.Contains(stderr, "table policy_ranks is empty: no configuration has scored main-condition episodes") {
 		t.Errorf("every episode excluded: rows %v, stderr\n%s\nwant an empty table that says why", tb.Rows, stderr)
+	}
+}
+
+// The variance table printed — for the noise floor of a release of one repeat without
+// saying why, and printed a template ICC (a correlation) of 3.111 where two cases of one
+// template pass every repeat and every other case fails: the moment estimate of few
+// templates, outside [−1, 1].
+func TestVarianceNoiseFloorOfSmallRuns(t *testing.T) {
+	t.Parallel()
+	bench := filepath.Join(ingestTestdata, "safeactbench")
+	out, _ := mustRun(t, "tables", "variance", "--bench", bench, "--runs", writeRepeats(t, []string{"m/h"}, 1, nil), "--resamples", "0", "--format", "json")
+	tb := parseTables(t, out)[0]
+	if len(tb.Rows) != 1 || tb.Rows[0]["std"] != nil || tb.Rows[0]["flip_rate"] != nil ||
+		!strings.Contains(strings.Join(tb.Notes, "\n"), "— where undefined: Std needs two repeats") {
+		t.Errorf("one repeat: rows %v, notes\n%s\nwant no std or flip rate, and why", tb.Rows, strings.Join(tb.Notes, "\n"))
+	}
+
+	clusters := filepath.Join(t.TempDir(), "clusters.csv")
+	if err := os.WriteFile(clusters, []byte("case_id,cluster_id\nSAB-V0-001,t\nSAB-V0-166,t\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	runs := writeRepeats(t, []string{"m/h"}, 3, func(_, id string, _ int) bool { return id != "SAB-V0-001" && id != "SAB-V0-166" })
+	out, _ = mustRun(t, "tables", "variance", "--bench", bench, "--runs", runs, "--clusters", clusters, "--resamples", "0", "--format", "json")
+	tb = parseTables(t, out)[0]
+	if len(tb.Rows) != 1 || math.Abs(num(t, tb.Rows[0], "pass_3")-100*2.0/9) > 1e-9 || tb.Rows[0]["icc_template"] != nil ||
+		!strings.Contains(strings.Join(tb.Notes, "\n"), "ICC template left out (—) where its moment estimate falls outside [−1, 1], too few templates of two or more cases to estimate a correlation: m/h 3.111.") {
+		t.Errorf("rows %v, notes\n%s\nwant pass^3 2 of 9 cases, and the template ICC left out with why", tb.Rows, strings.Join(tb.Notes, "\n"))
 	}
 }
