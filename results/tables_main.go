@@ -61,6 +61,9 @@ func buildT2(in *Input) (*Table, error) {
 		n += s.Overall.Den
 	}
 	t.Notes = append(t.Notes, fmt.Sprintf("ECS pools all repeats (%d scored episodes); P-M and D-M are unweighted means over protocols and domains.", n))
+	if miss, have := benchProtocols(r, allProtocols); len(miss) > 0 && len(have) > 0 && len(t.Rows) > 0 {
+		t.Notes = append(t.Notes, fmt.Sprintf("%s P-M is the mean over %s only.", absentNote(miss), joinLabels(have, " and ")))
+	}
 	t.Notes = append(t.Notes, unrankedNote(r.Unranked(), "the table and its ranks")...)
 	t.Notes = append(t.Notes, incompleteMacros(r, sums, true, true)...)
 	finishRates(t, iv)
@@ -110,6 +113,41 @@ func finishRates(t *Table, iv *Intervals) {
 	}
 	t.Notes = append(t.Notes, fmt.Sprintf("Each rate with its %s [lo, hi] (the text form prints it on a second line).", iv.Spec.CI()))
 	iv.finish(t)
+}
+
+// allProtocols are the five protocols in order.
+var allProtocols = []ingest.Protocol{ingest.Legacy, ingest.V0, ingest.V1, ingest.V2, ingest.V3}
+
+// benchProtocols splits among into the protocols the bench has no case of and those it has:
+// a bench built like SafeActBench may leave some out, and their columns are then empty for
+// every configuration, which a reader of the paper's tables would not expect.
+func benchProtocols(r *analysis.Release, among []ingest.Protocol) (miss, have []ingest.Protocol) {
+	sizes := r.ProtocolSizes()
+	for _, p := range among {
+		if sizes.ByProto[p].All == 0 {
+			miss = append(miss, p)
+		} else {
+			have = append(have, p)
+		}
+	}
+	return miss, have
+}
+
+// absentNote says that the bench has no case of the protocols ps (at least one).
+func absentNote(ps []ingest.Protocol) string {
+	return fmt.Sprintf("The bench has no %s case: %s empty (—).", joinLabels(ps, " or "), map[bool]string{true: "its column is", false: "their columns are"}[len(ps) == 1])
+}
+
+// joinLabels joins the protocols' labels: "V1", "V1 and V2", "Legacy, V0 and V3".
+func joinLabels(ps []ingest.Protocol, last string) string {
+	l := make([]string, len(ps))
+	for i, p := range ps {
+		l[i] = p.Label()
+	}
+	if len(l) < 2 {
+		return strings.Join(l, "")
+	}
+	return strings.Join(l[:len(l)-1], ", ") + last + l[len(l)-1]
 }
 
 // incompleteMacros notes every P-M (protocols) or D-M (domains) that averages fewer cells
@@ -187,6 +225,9 @@ func buildT3(in *Input) (*Table, error) {
 	t.Notes = append(t.Notes,
 		"Each rate is computed within a repeat, then averaged over repeats; its interval resamples cases (or templates) with all their repeats.",
 		"BSR: V0 episodes that stopped before the required investigation was complete. PAR: V1 episodes with an attempt whose first attempt had a MISSING requirement (coverage included). CAS: ECS of V1 episodes whose first attempt came after the investigation was complete. Gap: episodes with an action checkpoint that had a MISSING requirement. Part.: episodes that executed an action but whose workflow failed (Gap and Part. overlap).")
+	if miss, _ := benchProtocols(r, allProtocols[ingest.V0:]); len(miss) > 0 && len(t.Rows) > 0 {
+		t.Notes = append(t.Notes, absentNote(miss))
+	}
 	finishRates(t, iv)
 	t.Notes = append(t.Notes, policyNote(r))
 	return emptyBecause(t, "no scored main-condition episodes"), nil
@@ -470,6 +511,9 @@ func BuildDomains(r *analysis.Release, f analysis.DomainFilter, o analysis.StatO
 		t.AddGroupRow(c.Config, append(row, rateCI(iv, t, label, "all", cis[i][len(protos)]), countCell(c.All.Den))...)
 	}
 	t.Notes = append(t.Notes, "All pools the protocols shown.")
+	if miss, _ := benchProtocols(r, protos); len(miss) > 0 && len(t.Rows) > 0 {
+		t.Notes = append(t.Notes, absentNote(miss))
+	}
 	// Only the configurations asked for: one the filter leaves out is not missing.
 	unranked := r.Unranked()
 	if len(f.Configs) > 0 {

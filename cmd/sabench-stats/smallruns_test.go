@@ -16,14 +16,14 @@ import (
 	"github.com/sabench/sabench-stats/oracle"
 )
 
-// writeRepeats writes the reference solution of each real case (CC BY 4.0, see
-// ingest/testdata/safeactbench) under each of configs, repeats times each, and returns the
-// file: a small release with exactly the configurations and repeats a test needs. An
+// writeRepeats writes the reference solution of each case of the bench (the real cases,
+// CC BY 4.0, see ingest/testdata/safeactbench, or a directory of some of them) under each of
+// configs, repeats times each, and returns the file: a small release with exactly the configurations and repeats a test needs. An
 // episode fail names is made to fail: its actions dropped (V1–V3), its reads (V0), its
 // decision turned (Legacy).
-func writeRepeats(t *testing.T, configs []string, repeats int, fail func(config, caseID string, repeat int) bool) string {
+func writeRepeats(t *testing.T, bench string, configs []string, repeats int, fail func(config, caseID string, repeat int) bool) string {
 	t.Helper()
-	b, err := casespec.LoadBench(realCases, casespec.BenchOptions{})
+	b, err := casespec.LoadBench(bench, casespec.BenchOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +88,7 @@ func TestDisagreementNoteCountsTheRepeatsUsed(t *testing.T) {
 		repeats int
 		want    string
 	}{{1, "(1 of 1)"}, {5, "(3 of 5)"}} {
-		runs := writeRepeats(t, []string{"m/h", "m/Inspect"}, tc.repeats, nil)
+		runs := writeRepeats(t, realCases, []string{"m/h", "m/Inspect"}, tc.repeats, nil)
 		out, _ := mustRun(t, "tables", "disagreement", "--bench", filepath.Join(ingestTestdata, "safeactbench"), "--runs", runs,
 			"--resamples", "0", "--format", "json")
 		tb := parseTables(t, out)[0]
@@ -106,7 +106,7 @@ func TestDisagreementNoteCountsTheRepeatsUsed(t *testing.T) {
 func TestPolicyRanksWithoutALeaderboard(t *testing.T) {
 	t.Parallel()
 	bench := filepath.Join(ingestTestdata, "safeactbench")
-	runs := writeRepeats(t, []string{"m/h"}, 1, nil)
+	runs := writeRepeats(t, realCases, []string{"m/h"}, 1, nil)
 	out, _ := mustRun(t, "tables", "policy_ranks", "--bench", bench, "--runs", runs, "--resamples", "0", "--format", "json")
 	tb := parseTables(t, out)[0]
 	if len(tb.Rows) == 0 || tb.Rows[0]["policy"] != "safeact" || tb.Rows[0]["tau_b"] != nil || tb.Rows[0]["rho"] != nil {
@@ -149,7 +149,7 @@ func TestPolicyRanksWithoutALeaderboard(t *testing.T) {
 func TestVarianceNoiseFloorOfSmallRuns(t *testing.T) {
 	t.Parallel()
 	bench := filepath.Join(ingestTestdata, "safeactbench")
-	out, _ := mustRun(t, "tables", "variance", "--bench", bench, "--runs", writeRepeats(t, []string{"m/h"}, 1, nil), "--resamples", "0", "--format", "json")
+	out, _ := mustRun(t, "tables", "variance", "--bench", bench, "--runs", writeRepeats(t, realCases, []string{"m/h"}, 1, nil), "--resamples", "0", "--format", "json")
 	tb := parseTables(t, out)[0]
 	if len(tb.Rows) != 1 || tb.Rows[0]["std"] != nil || tb.Rows[0]["flip_rate"] != nil ||
 		!strings.Contains(strings.Join(tb.Notes, "\n"), "— where undefined: Std needs two repeats") {
@@ -160,11 +160,40 @@ func TestVarianceNoiseFloorOfSmallRuns(t *testing.T) {
 	if err := os.WriteFile(clusters, []byte("case_id,cluster_id\nSAB-V0-001,t\nSAB-V0-166,t\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	runs := writeRepeats(t, []string{"m/h"}, 3, func(_, id string, _ int) bool { return id != "SAB-V0-001" && id != "SAB-V0-166" })
+	runs := writeRepeats(t, realCases, []string{"m/h"}, 3, func(_, id string, _ int) bool { return id != "SAB-V0-001" && id != "SAB-V0-166" })
 	out, _ = mustRun(t, "tables", "variance", "--bench", bench, "--runs", runs, "--clusters", clusters, "--resamples", "0", "--format", "json")
 	tb = parseTables(t, out)[0]
 	if len(tb.Rows) != 1 || math.Abs(num(t, tb.Rows[0], "pass_3")-100*2.0/9) > 1e-9 || tb.Rows[0]["icc_template"] != nil ||
 		!strings.Contains(strings.Join(tb.Notes, "\n"), "ICC template left out (—) where its moment estimate falls outside [−1, 1], too few templates of two or more cases to estimate a correlation: m/h 3.111.") {
 		t.Errorf("rows %v, notes\n%s\nwant pass^3 2 of 9 cases, and the template ICC left out with why", tb.Rows, strings.Join(tb.Notes, "\n"))
+	}
+}
+
+// A bench of V1 and V2 cases only (some of the real cases, as a bench author's own bench
+// might have) left T2's Legacy, V0 and V3 columns empty for every configuration and
+// averaged P-M over two protocols where the paper's averages five, with no word of either.
+func TestTablesSayWhichProtocolsTheBenchLacks(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	for _, id := range []string{"SAB-V1-001", "SAB-V1-011", "SAB-V2-001", "SAB-V2-016"} {
+		data, err := os.ReadFile(filepath.Join(realCases, id+".json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, id+".json"), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	runs := writeRepeats(t, dir, []string{"m/h"}, 1, nil)
+	out, _ := mustRun(t, "tables", "T2", "T3", "domains", "--bench", dir, "--runs", runs, "--resamples", "0", "--format", "json")
+	want := map[string]string{
+		"T2":      "The bench has no Legacy, V0 or V3 case: their columns are empty (—). P-M is the mean over V1 and V2 only.",
+		"T3":      "The bench has no V0 or V3 case: their columns are empty (—).",
+		"domains": "The bench has no Legacy, V0 or V3 case: their columns are empty (—).",
+	}
+	for _, tb := range parseTables(t, out) {
+		if notes := strings.Join(tb.Notes, "\n"); !strings.Contains(notes, want[tb.Table]) {
+			t.Errorf("%s: notes\n%s\nlack %q", tb.Table, notes, want[tb.Table])
+		}
 	}
 }
