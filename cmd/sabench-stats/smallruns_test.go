@@ -197,3 +197,15 @@ func TestTablesSayWhichProtocolsTheBenchLacks(t *testing.T) {
 		}
 	}
 }
+
+// A pilot in which both arms pass every case in every repeat has no variance: power
+// planned from it a standard error and a minimum detectable Δ of 0.00 points, and with
+// --delta 10 a study of two cases at power 1.000.
+func TestPowerRefusesAPilotWithoutVariance(t *testing.T) {
+	t.Parallel()
+	runs := writeRepeats(t, realCases, []string{"m/h", "m2/h"}, 2, nil)
+	_, stderr, code := runCLI(t, "power", "--bench", realCases, "--runs", runs, "--delta", "10", "m/h", "m2/h")
+	if code != 1 || !strings.Contains(stderr, "power: the pilot has no variance (every shared case has the same outcome in every repeat of both arms): the standard error of Δ would be 0") {
+		t.Errorf("exit %d, stderr:\n%s\nwant exit 1 and why no plan", code, stderr)
+	}
+}
