@@ -293,15 +293,27 @@ func InvestigationComplete(v *Record) bool {
 // admits (nil: all): a case succeeds when a strict majority of its scored repeats succeed
 // (2 of 3).
 func majority(vs []Record, keep Filter) map[string]bool {
-	type nc struct{ n, c int }
-	by := map[string]*nc{}
+	by := caseRepeats(vs, keep)
+	out := make(map[string]bool, len(by))
+	for id, x := range by {
+		out[id] = 2*x.c > x.n
+	}
+	return out
+}
+
+// repeatTally is a case's scored repeats (n) and successes (c).
+type repeatTally struct{ n, c int }
+
+// caseRepeats tallies the verdicts keep admits (nil: all) by base case.
+func caseRepeats(vs []Record, keep Filter) map[string]*repeatTally {
+	by := map[string]*repeatTally{}
 	for i := range vs {
 		if !admits(keep, &vs[i]) {
 			continue
 		}
 		x := by[vs[i].BaseCaseID()]
 		if x == nil {
-			x = &nc{}
+			x = &repeatTally{}
 			by[vs[i].BaseCaseID()] = x
 		}
 		w := vs[i].weight()
@@ -310,11 +322,21 @@ func majority(vs []Record, keep Filter) map[string]bool {
 			x.c += w
 		}
 	}
-	out := make(map[string]bool, len(by))
-	for id, x := range by {
-		out[id] = 2*x.c > x.n
+	return by
+}
+
+// sharedRepeats is the most scored repeats that a case both configurations ran has in
+// either of them, over the verdicts ka and kb admit: the votes of a full majority (0
+// without a shared case).
+func sharedRepeats(a []Record, ka Filter, b []Record, kb Filter) int {
+	ra, rb := caseRepeats(a, ka), caseRepeats(b, kb)
+	most := 0
+	for id, x := range ra {
+		if y, ok := rb[id]; ok {
+			most = max(most, x.n, y.n)
+		}
 	}
-	return out
+	return most
 }
 
 // Disagreement counts the cases (shared by both) where the majority votes of a and b

@@ -183,6 +183,12 @@ func (pc *PolicyComparison) intervals(r *Release, units *unitIDs, index unitInde
 			iv.deltas = append(iv.deltas, self(0, count(Arm{Verdicts: base.mainOf(c)}.caseSet(base.caseIDs()))))
 		}
 		iv.tau, iv.rho = self(1, index.n), self(1, index.n)
+		if !pc.ordered() {
+			// τ-b and ρ of a leaderboard with itself are 1 only where it orders something:
+			// with one ranked configuration, or every one at the same ECS, both are 0/0, as
+			// they are against any other policy.
+			iv.tau, iv.rho = Estimate{X: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}, Estimate{X: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}
+		}
 		return iv, nil
 	}
 	pairs := make([]Pair, len(base.configs))
@@ -195,6 +201,23 @@ func (pc *PolicyComparison) intervals(r *Release, units *unitIDs, index unitInde
 	}
 	iv.tau, iv.rho, err = pc.rankCorrelation(r, units, index, o, "policy_ranks/"+r.Policy.Hash())
 	return iv, err
+}
+
+// ordered reports whether the baseline leaderboard has two ranked configurations with
+// different ECS.
+func (pc *PolicyComparison) ordered() bool {
+	first := math.NaN()
+	for _, e := range pc.board(pc.Base).ecs {
+		if e.Den == 0 {
+			continue
+		}
+		if math.IsNaN(first) {
+			first = e.Value()
+		} else if e.Value() != first {
+			return true
+		}
+	}
+	return false
 }
 
 // lostSuccesses counts episodes that succeed under the baseline but fail under another

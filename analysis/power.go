@@ -139,6 +139,15 @@ func StatedPower(s PowerSpec) (*PowerPlan, error) {
 // --templates count).
 func (p *PowerPlan) rows(pilot []bootstrap.PairedCase, o StatOptions) error {
 	s, c := p.Spec, p.Components
+	if !(c.CaseVariance(s.Repeats) > 0) {
+		// A plan from no variance has a standard error of 0: any Δ "detectable" with two
+		// cases, which no study would bear out.
+		what := "the pilot has no variance (every shared case has the same outcome in every repeat of both arms)"
+		if pilot == nil {
+			what = "the stated rates give no variance (each is 0 or 1)"
+		}
+		return fmt.Errorf("power: %s: the standard error of Δ would be 0, and no study can be sized from it", what)
+	}
 	base := bootstrap.PowerDesign{Cases: s.Cases, Repeats: s.Repeats, Alpha: s.Alpha, Power: s.Power, ClusterSize: 1}
 	designs := []bootstrap.PowerDesign{base}
 	clustered := base

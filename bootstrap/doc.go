@@ -101,7 +101,7 @@
 // [WarningKind] whose String is a stable name for JSON, and a sentence for a table note.
 // [IntervalWarnings] (or [Result.Warnings], or [ReplicateWarnings] from replicates) adds
 // the ones that need the estimate or the unit count. The kinds: the BCa fallback;
-// degenerate replicates — all finite replicates equal, where the interval is undefined and
+// degenerate replicates — all finite replicates equal (to rounding), where the interval is undefined and
 // Lo = Hi = NaN for every method (scipy returns NaN with DegenerateDataWarning, R's boot.ci
 // stops; a zero-width [x, x] would read as certainty); extreme order statistics — an
 // endpoint uses the smallest or largest replicate (at an endpoint's level p, R: (B+1)p ≤ 1

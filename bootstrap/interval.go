@@ -73,15 +73,24 @@ func newInterval(level float64, q QuantileMode, used, dropped int) Interval {
 
 // degenerate reports whether all finite replicates are equal; the interval is then
 // undefined (NaN), as in scipy (DegenerateDataWarning) and R's boot.ci ("All values of t are
-// equal"), rather than a zero-width [x, x] that looks like certainty.
+// equal"), rather than a zero-width [x, x] that looks like certainty. Replicates that differ
+// only by the rounding of sums taken in different orders (a resample's weights group equal
+// per-unit values such as 2/3 differently) count as equal: sorted, they span at most
+// roundingSpread of their magnitude.
 func degenerate(iv *Interval, s []float64, m Method) bool {
-	if s[0] != s[len(s)-1] {
+	lo, hi := s[0], s[len(s)-1]
+	if lo != hi && !(hi-lo <= roundingSpread*max(math.Abs(lo), math.Abs(hi))) {
 		return false
 	}
 	iv.Lo, iv.Hi, iv.Method = math.NaN(), math.NaN(), m
 	iv.addWarning(WarnDegenerate, fmt.Sprintf("all %d finite replicates equal %g: no interval", len(s), s[0]))
 	return true
 }
+
+// roundingSpread is the relative spread of replicates that rounding alone explains: far
+// above the error of summing thousands of rates in double precision, far below any
+// interval a table prints.
+const roundingSpread = 1e-12
 
 // quantilePair returns the quantiles at pLo and pHi and notes extreme order statistics.
 func quantilePair(iv *Interval, sorted []float64, pLo, pHi float64) (float64, float64) {

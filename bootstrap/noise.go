@@ -67,7 +67,12 @@ func EstimateNoise(succ, n, cluster []int) (NoiseFloor, error) {
 	for i := range n {
 		noise += withinOr(succ[i], n[i], f.Within) / float64(n[i])
 	}
-	f.Between = math.Max(0, variance(y)-noise/float64(len(n)))
+	// A difference within rounding of the observed variance is none: its residue (1e-18)
+	// would make the template ICC, a ratio over it, astronomically large.
+	v := variance(y)
+	if f.Between = v - noise/float64(len(n)); f.Between <= roundingSpread*v {
+		f.Between = 0
+	}
 	f.FlipRate = 2 * f.Within
 	f.ICC = ratio(f.Between, f.Between+f.Within)
 	if templates < len(n) {

@@ -16,7 +16,7 @@ type WarningKind uint8
 const (
 	// WarnBCaFallback: BCa was requested but is undefined; the percentile interval is given.
 	WarnBCaFallback WarningKind = iota + 1
-	// WarnDegenerate: every finite replicate is equal, so no interval exists; Lo and Hi are
+	// WarnDegenerate: every finite replicate is equal (to rounding), so no interval exists; Lo and Hi are
 	// NaN (scipy returns NaN with DegenerateDataWarning, R's boot.ci stops).
 	WarnDegenerate
 	// WarnExtremeOrder: an endpoint is (or interpolates with) the smallest or largest

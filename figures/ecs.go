@@ -81,13 +81,34 @@ func (e ECSByProtocol) Validate() error {
 	return nil
 }
 
+// whiskers counts the bars with a rate but no interval (too few cases to resample, or
+// none asked for) and those with one.
+func (e ECSByProtocol) whiskers() (bare, whiskered int) {
+	for _, row := range e.ECS {
+		for _, iv := range row {
+			switch {
+			case math.IsNaN(iv.Estimate):
+			case math.IsNaN(iv.Lo):
+				bare++
+			default:
+				whiskered++
+			}
+		}
+	}
+	return bare, whiskered
+}
+
 func (e ECSByProtocol) layout(st style, o Options) (scene, error) {
 	em := st.em
 	W, m := o.Width, em*0.6
 	inner := W - 2*m
+	bare, whiskered := e.whiskers()
 	title := e.Title
 	if title == "" {
 		title = "ECS per protocol (" + levelText(e.Level) + ")"
+		if whiskered == 0 {
+			title = "ECS per protocol"
+		}
 	}
 	tlines := wrap(st.title, title, inner)
 	if w := maxWidth(st.title, tlines); w > inner {
@@ -120,7 +141,14 @@ func (e ECSByProtocol) layout(st style, o Options) (scene, error) {
 	gap := groupH * 0.8 / (vg.Length(np)*0.62 + 0.8) // the gap keeps its share when stretched
 	bar := (groupH - gap) / vg.Length(np)
 	H := fixed + vg.Length(len(e.Configs))*groupH
+	// A bar without whiskers would read as a rate known exactly.
 	xlabel := "ECS (%); whiskers: " + levelText(e.Level)
+	switch {
+	case whiskered == 0:
+		xlabel = "ECS (%); no intervals"
+	case bare > 0:
+		xlabel += " (a bar without: no interval)"
+	}
 	ticks := linearTicks(0, 1, 0.2, 100)
 
 	drawFn := func(c draw.Canvas) {

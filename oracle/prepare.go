@@ -157,14 +157,7 @@ func Prepare(c *casespec.Case) (*Prepared, error) {
 	if p.hasShard && c.Variant == "" {
 		p.shard, p.unread = c.Shard, c.ShardUnread
 	}
-	if sp, ok := spec.StatefulProtocol.(string); ok {
-		switch {
-		case spec.CaseID == "SAB-V2-018" && sp == "v2_sauna_refresh_v1":
-			p.stateful = statefulSauna
-		case spec.CaseID == "SAB-V2-020" && sp == "v2_appointment_refresh_v1":
-			p.stateful = statefulAppointment
-		}
-	}
+	p.stateful = statefulOf(spec)
 	p.prepareWorkflow(spec)
 	p.indexFactKeys()
 	p.preparePublicContract(spec)

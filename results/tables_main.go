@@ -2,6 +2,7 @@ package results
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
@@ -59,6 +60,9 @@ func buildT2(in *Input) (*Table, error) {
 		n += s.Overall.Den
 	}
 	t.Notes = append(t.Notes, fmt.Sprintf("ECS pools all repeats (%d scored episodes); P-M and D-M are unweighted means over protocols and domains.", n))
+	if miss, have := benchProtocols(r, allProtocols); len(miss) > 0 && len(have) > 0 && len(t.Rows) > 0 {
+		t.Notes = append(t.Notes, fmt.Sprintf("%s P-M is the mean over %s only.", absentNote(miss), joinLabels(have, " and ")))
+	}
 	t.Notes = append(t.Notes, unrankedNote(r.Unranked(), "the table and its ranks", "")...)
 	t.Notes = append(t.Notes, incompleteMacros(r, sums, true, true)...)
 	finishRates(t, iv)
@@ -108,6 +112,41 @@ func finishRates(t *Table, iv *Intervals) {
 	}
 	t.Notes = append(t.Notes, fmt.Sprintf("Each rate with its %s [lo, hi] (the text form prints it on a second line).", iv.Spec.CI()))
 	iv.finish(t)
+}
+
+// allProtocols are the five protocols in order.
+var allProtocols = []ingest.Protocol{ingest.Legacy, ingest.V0, ingest.V1, ingest.V2, ingest.V3}
+
+// benchProtocols splits among into the protocols the bench has no case of and those it has:
+// a bench built like SafeActBench may leave some out, and their columns are then empty for
+// every configuration, which a reader of the paper's tables would not expect.
+func benchProtocols(r *analysis.Release, among []ingest.Protocol) (miss, have []ingest.Protocol) {
+	sizes := r.ProtocolSizes()
+	for _, p := range among {
+		if sizes.ByProto[p].All == 0 {
+			miss = append(miss, p)
+		} else {
+			have = append(have, p)
+		}
+	}
+	return miss, have
+}
+
+// absentNote says that the bench has no case of the protocols ps (at least one).
+func absentNote(ps []ingest.Protocol) string {
+	return fmt.Sprintf("The bench has no %s case: %s empty (—).", joinLabels(ps, " or "), map[bool]string{true: "its column is", false: "their columns are"}[len(ps) == 1])
+}
+
+// joinLabels joins the protocols' labels: "V1", "V1 and V2", "Legacy, V0 and V3".
+func joinLabels(ps []ingest.Protocol, last string) string {
+	l := make([]string, len(ps))
+	for i, p := range ps {
+		l[i] = p.Label()
+	}
+	if len(l) < 2 {
+		return strings.Join(l, "")
+	}
+	return strings.Join(l[:len(l)-1], ", ") + last + l[len(l)-1]
 }
 
 // incompleteMacros notes every P-M (protocols) or D-M (domains) that averages fewer cells
@@ -185,6 +224,9 @@ func buildT3(in *Input) (*Table, error) {
 	t.Notes = append(t.Notes,
 		"Each rate is computed within a repeat, then averaged over repeats; its interval resamples cases (or templates) with all their repeats.",
 		"BSR: V0 episodes that stopped before the required investigation was complete. PAR: V1 episodes with an attempt whose first attempt had a MISSING requirement (coverage included). CAS: ECS of V1 episodes whose first attempt came after the investigation was complete. Gap: episodes with an action checkpoint that had a MISSING requirement. Part.: episodes that executed an action but whose workflow failed (Gap and Part. overlap).")
+	if miss, _ := benchProtocols(r, allProtocols[ingest.V0:]); len(miss) > 0 && len(t.Rows) > 0 {
+		t.Notes = append(t.Notes, absentNote(miss))
+	}
 	finishRates(t, iv)
 	t.Notes = append(t.Notes, policyNote(r))
 	return emptyBecause(t, "no scored main-condition episodes"), nil
@@ -330,6 +372,8 @@ func buildVariance(in *Input) (*Table, error) {
 	t.Columns = append(t.Columns, countCol("short", "Cases with fewer repeats"),
 		pctCol("flip_rate", "Flip rate"), numCol("icc_case", "ICC case", 3), numCol("icc_template", "ICC template", 3), numCol("run_sd", "Run SD (points)", 2))
 	models := r.ModelOf()
+	var outside []string // configurations whose template ICC estimate is out of range
+	undefined := false   // a noise-floor cell without a value
 	for i, x := range rows {
 		sp := spreads[i]
 		row := []Cell{Text(x.Config), countCell(x.Cases)}
@@ -359,8 +403,17 @@ func buildVariance(in *Input) (*Table, error) {
 			short = countCell(len(x.PassK[j].Short))
 		}
 		nf := sp.Noise
-		row = append(row, short, Number(nf.FlipRate), Number(nf.ICC), Number(nf.TemplateICC), Number(100*nf.RunSD))
+		icct := Number(nf.TemplateICC)
+		if math.Abs(nf.TemplateICC) > 1 {
+			// A correlation outside [−1, 1] is the moment estimate's noise, not a value.
+			icct = Empty()
+			outside = append(outside, fmt.Sprintf("%s %.3f", x.Config, nf.TemplateICC))
+		}
+		row = append(row, short, Number(nf.FlipRate), Number(nf.ICC), icct, Number(100*nf.RunSD))
 		t.AddGroupRow(models[x.Config], row...)
+		for _, v := range []float64{sd.X, nf.FlipRate, nf.ICC, nf.TemplateICC, nf.RunSD} {
+			undefined = undefined || math.IsNaN(v)
+		}
 	}
 	t.Notes = append(t.Notes,
 		"Over the V0–V3 cases (570 in the paper; Legacy left out). Std is the sample standard deviation (n−1) of the per-repeat ECS, in points; its interval and pass^k's resample cases (or templates) with all their repeats.",
@@ -371,6 +424,12 @@ func buildVariance(in *Input) (*Table, error) {
 		if sp.NoiseErr != "" {
 			t.Notes = append(t.Notes, "No noise floor for "+sp.Config+": "+sp.NoiseErr+".")
 		}
+	}
+	if undefined {
+		t.Notes = append(t.Notes, "— where undefined: Std needs two repeats, flip rate and Run SD a case scored twice; ICC case needs outcomes that vary; ICC template a template of two or more cases and variance between cases.")
+	}
+	if len(outside) > 0 {
+		t.Notes = append(t.Notes, "ICC template left out (—) where its moment estimate falls outside [−1, 1], too few templates of two or more cases to estimate a correlation: "+strings.Join(outside, "; ")+".")
 	}
 	if planned > maxRepeatCols {
 		t.Notes = append(t.Notes, fmt.Sprintf("Columns capped: repeats 1–%d and pass^1–%d shown, then pass^%d; the Std uses all %d repeats.", maxRepeatCols, maxRepeatCols, planned, planned))
@@ -451,11 +510,14 @@ func BuildDomains(r *analysis.Release, f analysis.DomainFilter, o analysis.StatO
 		t.AddGroupRow(c.Config, append(row, rateCI(iv, t, label, "all", cis[i][len(protos)]), countCell(c.All.Den))...)
 	}
 	t.Notes = append(t.Notes, "All pools the protocols shown.")
+	if miss, _ := benchProtocols(r, protos); len(miss) > 0 && len(t.Rows) > 0 {
+		t.Notes = append(t.Notes, absentNote(miss))
+	}
 	// Only the configurations asked for: one the filter leaves out is not missing.
 	t.Notes = append(t.Notes, unrankedNote(r.UnrankedIn(f), "the table", filterScope(f))...)
 	finishRates(t, iv)
 	t.Notes = append(t.Notes, policyNote(r))
-	return t, nil
+	return emptyBecause(t, "no scored main-condition episodes match"), nil
 }
 
 // filterScope names the domains and protocols f keeps ("" when it keeps all), as in "in
@@ -479,11 +541,7 @@ func filterScope(f analysis.DomainFilter) string {
 }
 
 func buildDomains(in *Input) (*Table, error) {
-	t, err := BuildDomains(in.Main(), in.Domains, in.Stats)
-	if err != nil {
-		return nil, err
-	}
-	return emptyBecause(t, "no scored main-condition episodes match"), nil
+	return BuildDomains(in.Main(), in.Domains, in.Stats)
 }
 
 // emptyBecause adds a one-line reason to a table that came out without rows.

@@ -202,6 +202,15 @@ func buildInterventions(in *Input) (*Table, error) {
 	return emptyBecause(t, "no episodes of an intervention condition"), nil
 }
 
+// majorityOf says how many votes a full majority takes: "(2 of 3)" when the cases have
+// three scored repeats; "" without a shared case.
+func majorityOf(repeats int) string {
+	if repeats == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (%d of %d)", repeats/2+1, repeats)
+}
+
 func buildDisagreement(in *Input) (*Table, error) {
 	r := in.Main()
 	t := &Table{ID: "disagreement", Title: "Case-level disagreement between harnesses (majority of repeats, V0–V3)",
@@ -214,12 +223,14 @@ func buildDisagreement(in *Input) (*Table, error) {
 		ps[i] = x.P
 	}
 	adj := in.Stats.Adjust.Apply(ps)
+	repeats := 0
 	for i, x := range rows {
 		d := x.Counts
 		t.AddRow(Text(x.Pair.Model), Text(x.Pair.Family), Text(x.Pair.Shared), countCell(d.Shared), countCell(d.OnlyA+d.OnlyB),
 			countCell(d.OnlyA), countCell(d.OnlyB), PValue(x.P), PValue(adj[i]))
+		repeats = max(repeats, x.Repeats)
 	}
-	t.Notes = append(t.Notes, "A case succeeds for a configuration when a strict majority of its repeats succeed (2 of 3). McNemar: exact two-sided test on the discordant cases.",
+	t.Notes = append(t.Notes, "A case succeeds for a configuration when a strict majority of its repeats succeed"+majorityOf(repeats)+". McNemar: exact two-sided test on the discordant cases.",
 		familyNote(in.Stats, ps, "McNemar tests (one per harness pair)", noSharedCase), policyNote(r))
 	return emptyBecause(t, fmt.Sprintf("no model has both a configuration with the shared harness %s and another one (--shared-harness)", in.Choices.SharedHarness)), nil
 }

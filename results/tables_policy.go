@@ -2,6 +2,7 @@ package results
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
@@ -89,21 +90,29 @@ func buildPolicyRanks(in *Input) (*Table, error) {
 		countCol("changed", "Configs whose rank changes"), countCol("tie_groups", "Tie groups"),
 		countCol("lost", "Episodes passing "+base+" but failing"),
 		{Key: "mean_gain", Header: "Mean Δ ECS", Kind: KindPercent, Decimals: 1, Signed: true}}
+	undefined := false
 	for _, row := range res.Rows {
+		if len(res.Unranked) == len(res.Base.Configs()) {
+			break // no leaderboard to compare
+		}
 		groups := Empty()
 		if row.RankSets != nil && row.RankSets.Used > 0 {
 			groups = countCell(len(row.RankSets.Groups))
 		}
 		t.AddRow(Text(row.Label()), Text(row.Policy.Hash()), iv.cell(t, row.Label(), "tau_b", row.Tau), iv.cell(t, row.Label(), "rho", row.Rho),
 			countCell(row.Changed), groups, countCell(row.Lost), Number(row.MeanGain))
+		undefined = undefined || math.IsNaN(row.Tau.X)
 	}
 	t.Notes = append(t.Notes, fmt.Sprintf("τ-b and ρ between each policy's leaderboard (overall ECS) and %s's; intervals resample the units below and recompute both leaderboards.", base),
 		"Episodes passing the baseline but failing: 0 means the policy's success set contains the baseline's, episode by episode.",
 		fmt.Sprintf("Tie groups: configurations linked by overlapping simultaneous %s rank sets (the policies table lists them); as many groups as configurations means every rank is resolved.", rankLevelText(in.Stats.Level)),
 		"Policies with identical settings (the same hash) score every episode alike and are one row, their names joined with \"/\".")
+	if undefined {
+		t.Notes = append(t.Notes, "τ-b and ρ are undefined (—) where a leaderboard has fewer than two configurations or all of them have the same ECS.")
+	}
 	t.Notes = append(t.Notes, unrankedNote(res.Unranked, policyLeftOut, "")...)
 	iv.finish(t)
-	return t, nil
+	return emptyBecause(t, "no configuration has scored main-condition episodes"), nil
 }
 
 // unrankedNote names the configurations a table (T2, T8, domains, the policy tables)

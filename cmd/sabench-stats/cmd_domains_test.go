@@ -113,3 +113,15 @@ func TestDomainsUsage(t *testing.T) {
 	wantUsage(t, "domains takes no arguments", "domains", "V1")
 	wantUsage(t, "--format", "domains", "--format", "xml")
 }
+
+// A filter that matches no scored episode (a protocol the release has none of) printed a
+// table without rows and without a word of why; the report's domains table said it.
+func TestDomainsEmptySaysWhy(t *testing.T) {
+	t.Parallel()
+	out, stderr := mustRun(t, "domains", "--bench", "../../ingest/testdata/safeactbench", "--runs", "../../ingest/harness/testdata/batch.golden.jsonl",
+		"--protocol", "v3", "--resamples", "0")
+	const why = "no scored main-condition episodes match"
+	if !strings.Contains(out, "Empty: "+why+".") || !strings.Contains(stderr, "table domains is empty: "+why) {
+		t.Errorf("stdout:\n%s\nstderr:\n%s\nwant the empty table's reason in both", out, stderr)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/source"
+	"github.com/sabench/sabench-stats/oracle"
 )
 
 // Validation is what Validate found.
@@ -50,6 +51,7 @@ func (o *Options) Validate(patterns []string, maxLine, maxProblems int) (*Valida
 		if v.Bench, _, _, err = source.LoadBench(so.Bench, so.BenchOptions); err != nil {
 			return nil, &BenchError{Bench: so.Bench, Err: err}
 		}
+		v.Bench.Warnings = append(v.Bench.Warnings, oracle.StatefulUnprojected(v.Bench)...)
 	}
 	v.Report, v.Skipped, err = source.ValidateFiles(so.Bench, v.Bench, append(slices.Clone(patterns), so.Runs...),
 		ingest.ReadOptions{Dedupe: source.DedupePolicy(so.Dedupe), MaxLineBytes: maxLine, MaxProblems: maxProblems})
