@@ -61,6 +61,7 @@ func buildT2(in *Input) (*Table, error) {
 	}
 	t.Notes = append(t.Notes, fmt.Sprintf("ECS pools all repeats (%d scored episodes); P-M and D-M are unweighted means over protocols and domains.", n))
 	t.Notes = append(t.Notes, unrankedNote(r.Unranked(), "the table and its ranks")...)
+	t.Notes = append(t.Notes, fewerCasesNote(r.FewerCases(), "their ECS, P-M, D-M and ranks")...)
 	t.Notes = append(t.Notes, incompleteMacros(r, sums, true, true)...)
 	finishRates(t, iv)
 	t.Notes = append(t.Notes, policyNote(r))
@@ -246,6 +247,7 @@ func buildT8(in *Input) (*Table, error) {
 		t.AddGroupRow(models[s.Config], append(row, rateCI(iv, t, s.Config, "dm", cis[i].DM))...)
 	}
 	t.Notes = append(t.Notes, unrankedNote(r.Unranked(), "the table")...)
+	t.Notes = append(t.Notes, fewerCasesNote(r.FewerCases(), "their domain rates and D-M")...)
 	t.Notes = append(t.Notes, incompleteMacros(r, sums, false, true)...)
 	finishRates(t, iv)
 	t.Notes = append(t.Notes, policyNote(r))

@@ -63,6 +63,7 @@ func buildPolicies(in *Input) (*Table, error) {
 	}
 	t.Notes = append(t.Notes, "Same episodes re-scored under each policy; Δ paired over cases. Rank change > 0: the configuration moves up. Ranks are competition ranks by ECS (ties share the best rank: 1, 2, 2, 4), as in the policy_ranks figure; a rank change inside overlapping rank sets is not a resolved swap.")
 	t.Notes = append(t.Notes, unrankedNote(res.Unranked, policyLeftOut)...)
+	t.Notes = append(t.Notes, fewerCasesNote(res.Base.FewerCases(), "their ECS and ranks under every policy")...)
 	t.Notes = append(t.Notes, pValueNote, familyNote(o, ps, "Δ tests (one per policy other than "+base.Policy.Name+" and configuration)", noBootstrapP))
 	t.Notes = append(t.Notes, rankSetMethod(o.Level, o)+".")
 	iv.finish(t)
@@ -102,6 +103,7 @@ func buildPolicyRanks(in *Input) (*Table, error) {
 		fmt.Sprintf("Tie groups: configurations linked by overlapping simultaneous %s rank sets (the policies table lists them); as many groups as configurations means every rank is resolved.", rankLevelText(in.Stats.Level)),
 		"Policies with identical settings (the same hash) score every episode alike and are one row, their names joined with \"/\".")
 	t.Notes = append(t.Notes, unrankedNote(res.Unranked, policyLeftOut)...)
+	t.Notes = append(t.Notes, fewerCasesNote(res.Base.FewerCases(), "their ranks in each leaderboard")...)
 	iv.finish(t)
 	return t, nil
 }
@@ -114,6 +116,28 @@ func unrankedNote(unranked []string, what string) []string {
 		return nil
 	}
 	return []string{fmt.Sprintf("Left out of %s: %s (no scored main-condition episodes).", what, strings.Join(unranked, "; "))}
+}
+
+// fewerCasesNote names the configurations a table (T2, T8, the policy tables) shows beside
+// the others although they were scored on fewer cases (analysis.Release.FewerCases): what
+// of theirs rests on their own cases only, and is not compared on the same cases.
+func fewerCasesNote(short []analysis.Shortfall, what string) []string {
+	if len(short) == 0 {
+		return nil
+	}
+	parts := make([]string, len(short))
+	for i, s := range short {
+		parts[i] = fmt.Sprintf("%s %d", s.Config, s.Cases)
+		if len(s.None) > 0 {
+			names := make([]string, len(s.None))
+			for k, p := range s.None {
+				names[k] = p.Label()
+			}
+			parts[i] += " (none on " + strings.Join(names, ", ") + ")"
+		}
+	}
+	return []string{fmt.Sprintf("Scored on fewer cases than the %d the configurations scored together: %s; %s rest on those cases only, not on the same cases as the others' (the coverage table counts the excluded episodes).",
+		short[0].Of, strings.Join(parts, "; "), what)}
 }
 
 // policyLeftOut is what the policy tables leave an unranked configuration out of.
