@@ -1,12 +1,14 @@
 package results_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/oracle"
+	"github.com/sabench/sabench-stats/results"
 )
 
 // TestTablesNameConfigsOnFewerCases: a configuration that ran only V2 and V3, and one whose
@@ -59,4 +61,45 @@ func fewerCasesRelease(t *testing.T) *analysis.Release {
 		}
 	}
 	return analysis.NewRelease(cases, sets, vs, oracle.SafeAct)
+}
+
+// TestStrategyTablesNameConfigsWithoutTheCondition: a configuration that ran the main
+// condition only had no row in T13 and T14, and nothing said why. The tables now name it.
+func TestStrategyTablesNameConfigsWithoutTheCondition(t *testing.T) {
+	cases, sets, all := fixtureVerdicts(t)
+	var vs []oracle.Verdict
+	for _, v := range all {
+		if v.Config() != "M2/Inspect" || v.Condition() == "main" {
+			vs = append(vs, v)
+		}
+	}
+	r := analysis.NewRelease(cases, sets, vs, oracle.SafeAct)
+	o := goldenStats()
+	o.Resamples = 0
+	for id, want := range map[string]string{"T13": "Left out of the table: M2/Inspect (no scored scgr_eg episodes).",
+		"T14": "Left out of the table: M2/Inspect (no scored scgr_eg episodes on V0–V3)."} {
+		ch := analysis.PaperChoices()
+		ch.StrategyExec = "scgr_eg" // the fixture's one strategy condition
+		tb := buildOneWith(t, r, id, o, ch)
+		if len(tb.Rows) != 3 {
+			t.Errorf("%s has %d rows, want the 3 configurations that ran scgr_eg", id, len(tb.Rows))
+		}
+		if !slices.Contains(tb.Notes, want) {
+			t.Errorf("%s notes lack %q:\n%s", id, want, strings.Join(tb.Notes, "\n"))
+		}
+	}
+}
+
+// buildOneWith is buildOne with the release's choices given.
+func buildOneWith(t *testing.T, r *analysis.Release, id string, o analysis.StatOptions, ch analysis.Choices) *results.Table {
+	t.Helper()
+	s, err := results.Lookup(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, err := s.Build(&results.Input{Releases: []*analysis.Release{r}, Stats: o, Choices: ch})
+	if err != nil {
+		t.Fatalf("%s: %v", id, err)
+	}
+	return tb
 }

@@ -157,8 +157,24 @@ func strategyTable(in *Input, id, condition string, withLegacy bool) (*Table, er
 		}
 		t.AddGroupRow(models[x.Config], row...)
 	}
-	t.Notes = append(t.Notes, fmt.Sprintf("Δ = %s − main. Main, %s and every Δ are on the paired cases (the cases both conditions ran, per protocol for the protocol columns).", condition, condition),
-		pValueNote,
+	t.Notes = append(t.Notes, fmt.Sprintf("Δ = %s − main. Main, %s and every Δ are on the paired cases (the cases both conditions ran, per protocol for the protocol columns).", condition, condition))
+	// A configuration that did not run the condition has no row; say which, as T2 does.
+	shown := map[string]bool{}
+	for _, x := range rows {
+		shown[x.Config] = true
+	}
+	var absent []string
+	for _, c := range r.Configs() {
+		if !shown[c] {
+			absent = append(absent, c)
+		}
+	}
+	why := "no scored " + condition + " episodes"
+	if !withLegacy {
+		why += " on " + scope
+	}
+	t.Notes = append(t.Notes, leftOutNote(absent, "the table", why)...)
+	t.Notes = append(t.Notes, pValueNote,
 		familyNote(o, ps, "Δ tests (overall and per protocol; the per-protocol p-values are in CSV and JSON only, delta_<protocol>_p and _p_adj)", noBootstrapP))
 	iv.finish(t)
 	t.Notes = append(t.Notes, policyNote(r))

@@ -112,10 +112,15 @@ func buildPolicyRanks(in *Input) (*Table, error) {
 // leaves out of what, having no scored main-condition episodes (analysis
 // Release.Unranked; none when every configuration has some).
 func unrankedNote(unranked []string, what string) []string {
-	if len(unranked) == 0 {
+	return leftOutNote(unranked, what, "no scored main-condition episodes")
+}
+
+// leftOutNote names the configurations a table leaves out of what, and why.
+func leftOutNote(configs []string, what, why string) []string {
+	if len(configs) == 0 {
 		return nil
 	}
-	return []string{fmt.Sprintf("Left out of %s: %s (no scored main-condition episodes).", what, strings.Join(unranked, "; "))}
+	return []string{fmt.Sprintf("Left out of %s: %s (%s).", what, strings.Join(configs, "; "), why)}
 }
 
 // fewerCasesNote names the configurations a table (T2, T8, the policy tables) shows beside
