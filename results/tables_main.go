@@ -370,6 +370,7 @@ func buildVariance(in *Input) (*Table, error) {
 		fmt.Sprintf("%s (--passk planned|per-case); the planned repeats are the configuration's number of repeats.", conv.Describe()),
 		"Cases with fewer repeats: cases scored fewer times than planned (excluded episodes); under planned their missing repeats count as failures, under per-case they are left out of pass^k for k above their repeats.",
 		"Noise floor: flip rate is the chance that two repeats of a case disagree; ICC case the share of an episode's variance that is between cases (the within-case correlation of repeats), ICC template the correlation of two cases' rates within a template; Run SD the standard deviation of the ECS from repeat noise alone, √(W/episodes). Two runs of one configuration differ by about 1.4 Run SD; a difference between configurations within 2 to 3 of those is below the noise floor (the power command plans a comparison).")
+	t.Notes = append(t.Notes, unevenRepeatsNote(rows)...)
 	for _, sp := range spreads {
 		if sp.NoiseErr != "" {
 			t.Notes = append(t.Notes, "No noise floor for "+sp.Config+": "+sp.NoiseErr+".")
@@ -380,6 +381,30 @@ func buildVariance(in *Input) (*Table, error) {
 	}
 	finishRates(t, iv)
 	return emptyBecause(t, "no scored V0–V3 main-condition episodes"), nil
+}
+
+// unevenRepeatsNote names the repeats a configuration ran on only some of its cases (a
+// stray repeat index, a partial rerun): their column is not on the same cases as the
+// others, the Std mixes them, and pass^k counts the cases without them short although
+// none of their episodes was excluded.
+func unevenRepeatsNote(rows []analysis.RepeatRow) []string {
+	var parts []string
+	for _, x := range rows {
+		var reps []string
+		for i, n := range x.Read {
+			if n < x.Cases {
+				reps = append(reps, fmt.Sprintf("repeat %d on %d", i+1, n))
+			}
+		}
+		if len(reps) > 0 {
+			parts = append(parts, fmt.Sprintf("%s ran %s of its %d cases, so %d of them lack a repeat no exclusion explains", x.Config, strings.Join(reps, ", "), x.Cases, x.NotRead))
+		}
+	}
+	if len(parts) == 0 {
+		return nil
+	}
+	return []string{"Repeats not run on every case: " + strings.Join(parts, "; ") +
+		". A repeat column over fewer cases is not on the same cases as the others, the Std mixes them, and pass^k counts those cases among the cases with fewer repeats although none of their episodes was excluded."}
 }
 
 func buildCoverage(in *Input) (*Table, error) {

@@ -1,0 +1,57 @@
+package results_test
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/oracle"
+	"github.com/sabench/sabench-stats/results"
+)
+
+// TestVarianceNamesRepeatsNotRunOnEveryCase: M1/Inspect carries a fourth repeat on two of
+// its nine V0–V3 cases (a stray repeat index). The variance table showed a Repeat 4 column
+// over those two cases beside columns over nine, and its planned pass^k counted the other
+// seven short "(excluded episodes)", though none was excluded; it said nothing else. A note
+// now names the repeat, its cases and the cases without it. M1/Family's one excluded
+// episode, of a repeat no other case has, is not such a repeat.
+func TestVarianceNamesRepeatsNotRunOnEveryCase(t *testing.T) {
+	cases, sets, vs := fixtureVerdicts(t)
+	var extra int
+	for _, c := range cases {
+		if c.Protocol == ingest.V0 && extra < 2 {
+			extra++
+			vs = append(vs, oracle.Fields{RunID: fmt.Sprintf("M1/Inspect|%s|3|main", c.ID), Config: "M1/Inspect", Model: "M1", Harness: "Inspect",
+				CaseID: c.ID, BaseCaseID: c.ID, Protocol: c.Protocol, Domain: c.Domain, Repeat: 3, Condition: "main", Status: "completed",
+				ECS: true, FirstAttemptIndex: -1, Official: -1}.Verdict())
+		}
+	}
+	r := analysis.NewRelease(cases, sets, vs, oracle.SafeAct)
+	o := goldenStats()
+	o.Resamples = 0
+	tb := buildOne(t, r, "variance", o)
+	const want = "Repeats not run on every case: M1/Inspect ran repeat 4 on 2 of its 9 cases, so 7 of them lack a repeat no exclusion explains. "
+	var got []string
+	for _, n := range tb.Notes {
+		if strings.HasPrefix(n, "Repeats not run") {
+			got = append(got, n)
+		}
+	}
+	if len(got) != 1 || !strings.HasPrefix(got[0], want) {
+		t.Errorf("variance notes on repeats not run: %q, want one beginning %q", got, want)
+	}
+	// The row's short count is the seven cases, though nothing of M1/Inspect was excluded.
+	col := slices.IndexFunc(tb.Columns, func(c results.Column) bool { return c.Key == "short" })
+	for _, row := range tb.Rows {
+		if row.Cells[0].Str() == "M1/Inspect" && row.Cells[col].N() != 7 {
+			t.Errorf("M1/Inspect short cases %d, want 7", row.Cells[col].N())
+		}
+	}
+	// The fixture alone: no such note.
+	if n := strings.Join(buildOne(t, fixtureRelease(t), "variance", o).Notes, "\n"); strings.Contains(n, "not run on every case") {
+		t.Errorf("the fixture's variance table notes repeats not run:\n%s", n)
+	}
+}
