@@ -184,8 +184,14 @@ func buildT3(in *Input) (*Table, error) {
 		}
 		t.AddGroupRow(models[d.Config], row...)
 	}
+	reps, err := r.RepeatVariation(r.Main(), nil, o.PassK, analysis.Executable)
+	if err != nil {
+		return nil, err
+	}
 	t.Notes = append(t.Notes,
-		"Each rate is computed within a repeat, then averaged over repeats; its interval resamples cases (or templates) with all their repeats.",
+		"Each rate is computed within a repeat, then averaged over repeats; its interval resamples cases (or templates) with all their repeats.")
+	t.Notes = append(t.Notes, unevenRepeatsNote(reps, "The rates weigh such a repeat as much as a full one in their mean over repeats.")...)
+	t.Notes = append(t.Notes,
 		"BSR: V0 episodes that stopped before the required investigation was complete. PAR: V1 episodes with an attempt whose first attempt had a MISSING requirement (coverage included). CAS: ECS of V1 episodes whose first attempt came after the investigation was complete. Gap: episodes with an action checkpoint that had a MISSING requirement. Part.: episodes that executed an action but whose workflow failed (Gap and Part. overlap).")
 	finishRates(t, iv)
 	t.Notes = append(t.Notes, policyNote(r))
@@ -370,7 +376,7 @@ func buildVariance(in *Input) (*Table, error) {
 		fmt.Sprintf("%s (--passk planned|per-case); the planned repeats are the configuration's number of repeats.", conv.Describe()),
 		"Cases with fewer repeats: cases scored fewer times than planned (excluded episodes); under planned their missing repeats count as failures, under per-case they are left out of pass^k for k above their repeats.",
 		"Noise floor: flip rate is the chance that two repeats of a case disagree; ICC case the share of an episode's variance that is between cases (the within-case correlation of repeats), ICC template the correlation of two cases' rates within a template; Run SD the standard deviation of the ECS from repeat noise alone, √(W/episodes). Two runs of one configuration differ by about 1.4 Run SD; a difference between configurations within 2 to 3 of those is below the noise floor (the power command plans a comparison).")
-	t.Notes = append(t.Notes, unevenRepeatsNote(rows)...)
+	t.Notes = append(t.Notes, unevenRepeatsNote(rows, "A repeat column over fewer cases is not on the same cases as the others, the Std mixes them, and pass^k counts those cases among the cases with fewer repeats although none of their episodes was excluded.")...)
 	for _, sp := range spreads {
 		if sp.NoiseErr != "" {
 			t.Notes = append(t.Notes, "No noise floor for "+sp.Config+": "+sp.NoiseErr+".")
@@ -383,11 +389,11 @@ func buildVariance(in *Input) (*Table, error) {
 	return emptyBecause(t, "no scored V0–V3 main-condition episodes"), nil
 }
 
-// unevenRepeatsNote names the repeats a configuration ran on only some of its cases (a
-// stray repeat index, a partial rerun): their column is not on the same cases as the
-// others, the Std mixes them, and pass^k counts the cases without them short although
-// none of their episodes was excluded.
-func unevenRepeatsNote(rows []analysis.RepeatRow) []string {
+// unevenRepeatsNote names the repeats a configuration ran on only some of its V0–V3 cases
+// (a stray repeat index, a partial rerun), then says what follows in the table (so): the
+// variance table's column of such a repeat is not on the same cases as the others, and
+// T3's mean over repeats gives it a full repeat's weight.
+func unevenRepeatsNote(rows []analysis.RepeatRow, so string) []string {
 	var parts []string
 	for _, x := range rows {
 		var reps []string
@@ -403,8 +409,7 @@ func unevenRepeatsNote(rows []analysis.RepeatRow) []string {
 	if len(parts) == 0 {
 		return nil
 	}
-	return []string{"Repeats not run on every case: " + strings.Join(parts, "; ") +
-		". A repeat column over fewer cases is not on the same cases as the others, the Std mixes them, and pass^k counts those cases among the cases with fewer repeats although none of their episodes was excluded."}
+	return []string{"Repeats not run on every case: " + strings.Join(parts, "; ") + ". " + so}
 }
 
 func buildCoverage(in *Input) (*Table, error) {

@@ -15,9 +15,10 @@ import (
 // TestVarianceNamesRepeatsNotRunOnEveryCase: M1/Inspect carries a fourth repeat on two of
 // its nine V0–V3 cases (a stray repeat index). The variance table showed a Repeat 4 column
 // over those two cases beside columns over nine, and its planned pass^k counted the other
-// seven short "(excluded episodes)", though none was excluded; it said nothing else. A note
-// now names the repeat, its cases and the cases without it. M1/Family's one excluded
-// episode, of a repeat no other case has, is not such a repeat.
+// seven short "(excluded episodes)", though none was excluded; T3 averaged its rates over
+// the four repeats alike. Neither said so. A note in both now names the repeat, its cases
+// and the cases without it. M1/Family's one excluded episode, of a repeat no other case
+// has, is not such a repeat.
 func TestVarianceNamesRepeatsNotRunOnEveryCase(t *testing.T) {
 	cases, sets, vs := fixtureVerdicts(t)
 	var extra int
@@ -49,6 +50,11 @@ func TestVarianceNamesRepeatsNotRunOnEveryCase(t *testing.T) {
 		if row.Cells[0].Str() == "M1/Inspect" && row.Cells[col].N() != 7 {
 			t.Errorf("M1/Inspect short cases %d, want 7", row.Cells[col].N())
 		}
+	}
+	// T3 averages its rates over repeats, the two-case repeat with a full one's weight.
+	t3 := buildOne(t, r, "T3", o)
+	if n := strings.Join(t3.Notes, "\n"); !strings.Contains(n, want+"The rates weigh such a repeat as much as a full one") {
+		t.Errorf("T3 notes lack %q:\n%s", want, n)
 	}
 	// The fixture alone: no such note.
 	if n := strings.Join(buildOne(t, fixtureRelease(t), "variance", o).Notes, "\n"); strings.Contains(n, "not run on every case") {
