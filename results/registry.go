@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 
 	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/ingest"
 )
 
 // Need says what a table is built from.
@@ -76,6 +77,9 @@ type Input struct {
 	Choices  analysis.Choices
 	// Domains narrows the domains table.
 	Domains analysis.DomainFilter
+	// Dropped are the episodes a dedupe policy dropped (analysis.ScoredRelease.Dropped):
+	// read, but in no release, so the coverage table counts them by their keys.
+	Dropped []ingest.Problem
 
 	once     sync.Once
 	policies *analysis.PolicyResult

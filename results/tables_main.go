@@ -1,7 +1,9 @@
 package results
 
 import (
+	"cmp"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -412,8 +414,45 @@ func unevenRepeatsNote(rows []analysis.RepeatRow, so string) []string {
 	return []string{"Repeats not run on every case: " + strings.Join(parts, "; ") + ". " + so}
 }
 
+// dupReason is the exclusion reason of the duplicates a dedupe policy dropped, as the
+// reconciliation of score and report names them (analysis.Counts.Summary).
+const dupReason = "duplicate"
+
 func buildCoverage(in *Input) (*Table, error) {
 	rows, reasons, total := in.Main().Coverage()
+	// The duplicates a dedupe policy dropped were read too: the index and score count them
+	// among the excluded ("duplicate"), and so does this table, on their key's row.
+	dups := 0
+	if len(in.Dropped) > 0 { // Coverage's rows share their maps with the release
+		own := func(m map[string]int) map[string]int {
+			c := make(map[string]int, len(m)+1)
+			maps.Copy(c, m)
+			return c
+		}
+		for i := range rows {
+			rows[i].Excluded = own(rows[i].Excluded)
+		}
+		total.Excluded = own(total.Excluded)
+	}
+	for _, p := range in.Dropped {
+		if p.Dropped == nil {
+			continue
+		}
+		cond := cmp.Or(p.Dropped.Condition, ingest.DefaultCondition)
+		at := slices.IndexFunc(rows, func(x analysis.CoverageRow) bool { return x.Config == p.Dropped.Config && x.Condition == cond })
+		if at < 0 {
+			rows = append(rows, analysis.CoverageRow{Config: p.Dropped.Config, Condition: cond, Excluded: map[string]int{}})
+			at = len(rows) - 1
+		}
+		rows[at].Read++
+		rows[at].Excluded[dupReason]++
+		total.Read++
+		total.Excluded[dupReason]++
+		dups++
+	}
+	if dups > 0 {
+		reasons = append(reasons, dupReason)
+	}
 	t := &Table{ID: "coverage", Title: "Coverage: episodes read, scored and excluded",
 		Columns: []Column{textCol("config", "Config"), textCol("condition", "Condition"), countCol("read", "Read"), countCol("scored", "Scored")}}
 	for _, x := range reasons {
@@ -431,6 +470,9 @@ func buildCoverage(in *Input) (*Table, error) {
 	}
 	add("total", total)
 	t.Notes = append(t.Notes, "Read = scored + excluded. Excluded episodes (not completed) are never counted as failures or refusals, as in the paper; --infra-failures fail scores wall-clock timeouts as failures instead.")
+	if dups > 0 {
+		t.Notes = append(t.Notes, fmt.Sprintf("Excluded: %s: %d episodes whose key (or run id) was read before, dropped by --dedupe.", dupReason, dups))
+	}
 	return t, nil
 }
 
