@@ -23,6 +23,9 @@ type RepeatRow struct {
 	// which no exclusion explains: a repeat below Cases was not run on every case.
 	Read    []int
 	NotRead int
+	// Usual is the most common number of scored repeats per case (the larger on a tie):
+	// what a majority of a case's repeats usually means.
+	Usual int
 }
 
 // RepeatVariation computes RepeatRow for every configuration of vs (in configuration order;
@@ -70,6 +73,13 @@ func (r *Release) RepeatVariation(vs []Record, ks []int, conv bootstrap.PassKCon
 			row.Planned = max(row.Planned, ns[i])
 		}
 		row.Cases = len(ids)
+		freq := map[int]int{}
+		for _, n := range ns {
+			freq[n]++
+			if f, u := freq[n], freq[row.Usual]; f > u || f == u && n > row.Usual {
+				row.Usual = n
+			}
+		}
 		var use []int
 		for _, k := range ks {
 			if k <= row.Planned {

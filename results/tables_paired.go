@@ -2,6 +2,7 @@ package results
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
 )
@@ -235,7 +236,46 @@ func buildDisagreement(in *Input) (*Table, error) {
 		t.AddRow(Text(x.Pair.Model), Text(x.Pair.Family), Text(x.Pair.Shared), countCell(d.Shared), countCell(d.OnlyA+d.OnlyB),
 			countCell(d.OnlyA), countCell(d.OnlyB), PValue(x.P), PValue(adj[i]))
 	}
-	t.Notes = append(t.Notes, "A case succeeds for a configuration when a strict majority of its repeats succeed (2 of 3). McNemar: exact two-sided test on the discordant cases.",
+	rule, err := majorityRule(r, rows)
+	if err != nil {
+		return nil, err
+	}
+	t.Notes = append(t.Notes, "A case succeeds for a configuration when a strict majority of its repeats succeed ("+rule+"). McNemar: exact two-sided test on the discordant cases.",
 		familyNote(in.Stats, ps, "McNemar tests (one per harness pair)", noSharedCase), policyNote(r))
 	return emptyBecause(t, fmt.Sprintf("no model has both a configuration with the shared harness %s and another one (--shared-harness)", in.Choices.SharedHarness)), nil
+}
+
+// majorityRule says what a strict majority is for the configurations of the disagreement
+// table: "2 of 3" when each one's cases mostly have 3 scored repeats, else each other count
+// named with its configuration. With an even count a tie fails, so a configuration of 2
+// repeats succeeds only where both do, and its pair's discordant cases lean to the other.
+func majorityRule(r *analysis.Release, rows []analysis.DisagreementRow) (string, error) {
+	reps, err := r.RepeatVariation(r.Main(), nil, 0, analysis.Executable)
+	if err != nil {
+		return "", err
+	}
+	usual := map[string]int{}
+	for _, x := range reps {
+		usual[x.Config] = x.Usual
+	}
+	rule := func(n int) string {
+		if n%2 == 0 {
+			return fmt.Sprintf("%d of %d, a tie failing", n/2+1, n)
+		}
+		return fmt.Sprintf("%d of %d", n/2+1, n)
+	}
+	var others []string
+	seen := map[string]bool{}
+	for _, x := range rows {
+		for _, c := range []string{x.Pair.Family, x.Pair.Shared} {
+			if n := usual[c]; !seen[c] && n != 3 && n > 0 {
+				others = append(others, fmt.Sprintf("%s for %s, whose cases mostly have %d", rule(n), c, n))
+			}
+			seen[c] = true
+		}
+	}
+	if len(others) == 0 {
+		return rule(3), nil
+	}
+	return rule(3) + "; " + strings.Join(others, "; "), nil
 }

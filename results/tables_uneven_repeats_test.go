@@ -61,3 +61,28 @@ func TestVarianceNamesRepeatsNotRunOnEveryCase(t *testing.T) {
 		t.Errorf("the fixture's variance table notes repeats not run:\n%s", n)
 	}
 }
+
+// TestDisagreementSaysTheMajorityOfEachRepeatCount: with M1/Family run twice per case and
+// M1/Inspect three times, a strict majority is 2 of 2 for the one (a 1–1 tie fails) and 2
+// of 3 for the other, but the note said "(2 of 3)" for every configuration.
+func TestDisagreementSaysTheMajorityOfEachRepeatCount(t *testing.T) {
+	cases, sets, all := fixtureVerdicts(t)
+	var vs []oracle.Verdict
+	for _, v := range all {
+		if v.Config() == "M1/Family" && v.Condition() == "main" && v.Repeat() == 2 {
+			continue
+		}
+		vs = append(vs, v)
+	}
+	o := goldenStats()
+	o.Resamples = 0
+	const want = "A case succeeds for a configuration when a strict majority of its repeats succeed (2 of 3; 2 of 2, a tie failing for M1/Family, whose cases mostly have 2). "
+	tb := buildOne(t, analysis.NewRelease(cases, sets, vs, oracle.SafeAct), "disagreement", o)
+	if n := strings.Join(tb.Notes, "\n"); !strings.Contains(n, want) {
+		t.Errorf("disagreement notes lack %q:\n%s", want, n)
+	}
+	// Three repeats each: the note as it was.
+	if n := strings.Join(buildOne(t, fixtureRelease(t), "disagreement", o).Notes, "\n"); !strings.Contains(n, "succeed (2 of 3). ") {
+		t.Errorf("the fixture's disagreement notes:\n%s", n)
+	}
+}
