@@ -86,3 +86,55 @@ func TestDisagreementSaysTheMajorityOfEachRepeatCount(t *testing.T) {
 		t.Errorf("the fixture's disagreement notes:\n%s", n)
 	}
 }
+
+// TestCompareSaysTiesOfAnEvenRepeatCount: M1/Family, run twice per case, fails every case
+// whose two repeats split 1–1, so compare's only-B count and McNemar's p leaned to
+// M1/Inspect (three repeats) with nothing said; the note now counts those cases. With three
+// repeats each there is no such note.
+func TestCompareSaysTiesOfAnEvenRepeatCount(t *testing.T) {
+	cases, sets, all := fixtureVerdicts(t)
+	var vs []oracle.Verdict
+	ties := map[string][2]int{}
+	for _, v := range all {
+		if v.Config() == "M1/Family" && v.Condition() == "main" && v.Repeat() == 2 {
+			continue
+		}
+		if v.Config() == "M1/Family" && v.Condition() == "main" && !v.Excluded() {
+			x := ties[v.CaseID()]
+			x[0]++
+			if v.ECS() {
+				x[1]++
+			}
+			ties[v.CaseID()] = x
+		}
+		vs = append(vs, v)
+	}
+	split := 0
+	for _, x := range ties {
+		if 2*x[1] == x[0] {
+			split++
+		}
+	}
+	if split == 0 {
+		t.Fatal("the fixture has no 1–1 split to test")
+	}
+	o := goldenStats()
+	o.Resamples = 0
+	spec := analysis.CompareSpec{A: "M1/Family", B: "M1/Inspect", Condition: "main"}
+	r := analysis.NewRelease(cases, sets, vs, oracle.SafeAct)
+	scopes, err := r.Compare(spec, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("Ties: A's shared cases mostly have 2 repeats (a majority is 2 of 2), and %d of the 10 split evenly and count as failing.", split)
+	if n := strings.Join(results.BuildCompare(r, spec, scopes, o).Notes, "\n"); !strings.Contains(n, want) {
+		t.Errorf("compare notes lack %q:\n%s", want, n)
+	}
+	r = fixtureRelease(t)
+	if scopes, err = r.Compare(spec, o); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Join(results.BuildCompare(r, spec, scopes, o).Notes, "\n"); strings.Contains(n, "Ties:") {
+		t.Errorf("three repeats each, yet a note on ties:\n%s", n)
+	}
+}
