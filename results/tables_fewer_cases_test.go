@@ -103,3 +103,18 @@ func buildOneWith(t *testing.T, r *analysis.Release, id string, o analysis.StatO
 	}
 	return tb
 }
+
+// TestT3SaysWhyColumnsAreEmpty: a configuration that ran V2 and V3 only had "—" under BSR,
+// PAR, CAS and Gap V1 with no word; T3 now says it has no episodes of those protocols.
+func TestT3SaysWhyColumnsAreEmpty(t *testing.T) {
+	o := goldenStats()
+	o.Resamples = 0
+	tb := buildOne(t, fewerCasesRelease(t), "T3", o)
+	const want = "Empty (—): no scored episodes of the column's protocol: M3/Family (V0, V1)."
+	if !slices.Contains(tb.Notes, want) {
+		t.Errorf("T3 notes lack %q:\n%s", want, strings.Join(tb.Notes, "\n"))
+	}
+	if n := strings.Join(buildOne(t, fixtureRelease(t), "T3", o).Notes, "\n"); strings.Contains(n, "Empty (—)") {
+		t.Errorf("T3 of the complete fixture:\n%s", n)
+	}
+}

@@ -190,8 +190,26 @@ func buildT3(in *Input) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
+	// A configuration that ran no episode of a protocol has its columns empty; say so, as
+	// T2's incomplete P-M does, rather than leave "—" to be read as a zero or a gap.
+	var none []string
+	sizes := r.ProtocolSizes()
+	for _, s := range r.Summarize(r.Main()) {
+		var miss []string
+		for p := ingest.V0; p < ingest.NumProtocols; p++ {
+			if sizes.ByProto[p].All > 0 && s.ByProtocol[p].Den == 0 {
+				miss = append(miss, p.Label())
+			}
+		}
+		if len(miss) > 0 {
+			none = append(none, s.Config+" ("+strings.Join(miss, ", ")+")")
+		}
+	}
 	t.Notes = append(t.Notes,
 		"Each rate is computed within a repeat, then averaged over repeats; its interval resamples cases (or templates) with all their repeats.")
+	if len(none) > 0 {
+		t.Notes = append(t.Notes, "Empty (—): no scored episodes of the column's protocol: "+strings.Join(none, "; ")+".")
+	}
 	t.Notes = append(t.Notes, unevenRepeatsNote(reps, "The rates weigh such a repeat as much as a full one in their mean over repeats.")...)
 	t.Notes = append(t.Notes,
 		"BSR: V0 episodes that stopped before the required investigation was complete. PAR: V1 episodes with an attempt whose first attempt had a MISSING requirement (coverage included). CAS: ECS of V1 episodes whose first attempt came after the investigation was complete. Gap: episodes with an action checkpoint that had a MISSING requirement. Part.: episodes that executed an action but whose workflow failed (Gap and Part. overlap).")
