@@ -16,7 +16,11 @@ func TestCoverageCountsDroppedDuplicates(t *testing.T) {
 	eps := subsetEpisodes(t)
 	mod := append(eps[:len(eps):len(eps)], eps[0], eps[1]) // two duplicate keys
 	runs := writeRuns(t, mod)
-	out, _ := mustRun(t, "tables", "coverage", "--bench", "builtin", "--runs", runs, "--dedupe", "first", "--format", "csv", "-j", "2")
+	out, errOut := mustRun(t, "tables", "coverage", "--bench", "builtin", "--runs", runs, "--dedupe", "first", "--format", "csv", "-j", "2")
+	// tables said nothing of what it dropped; it now says how many, as report does.
+	if !strings.Contains(errOut, "note: --dedupe dropped 2 duplicate episodes") {
+		t.Errorf("stderr does not count the dropped duplicates:\n%s", errOut)
+	}
 	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
 	if err != nil {
 		t.Fatal(err)
