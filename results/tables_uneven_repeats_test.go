@@ -64,7 +64,8 @@ func TestVarianceNamesRepeatsNotRunOnEveryCase(t *testing.T) {
 
 // TestDisagreementSaysTheMajorityOfEachRepeatCount: with M1/Family run twice per case and
 // M1/Inspect three times, a strict majority is 2 of 2 for the one (a 1–1 tie fails) and 2
-// of 3 for the other, but the note said "(2 of 3)" for every configuration.
+// of 3 for the other, but the note said "(2 of 3)" for every configuration, and so it did
+// when every configuration ran 2 (or, at synth --scale 5, 15).
 func TestDisagreementSaysTheMajorityOfEachRepeatCount(t *testing.T) {
 	cases, sets, all := fixtureVerdicts(t)
 	var vs []oracle.Verdict
@@ -80,6 +81,16 @@ func TestDisagreementSaysTheMajorityOfEachRepeatCount(t *testing.T) {
 	tb := buildOne(t, analysis.NewRelease(cases, sets, vs, oracle.SafeAct), "disagreement", o)
 	if n := strings.Join(tb.Notes, "\n"); !strings.Contains(n, want) {
 		t.Errorf("disagreement notes lack %q:\n%s", want, n)
+	}
+	// Two repeats each: the table's count is 2, none named apart.
+	var two []oracle.Verdict
+	for _, v := range all {
+		if v.Condition() != "main" || v.Repeat() != 2 {
+			two = append(two, v)
+		}
+	}
+	if n := strings.Join(buildOne(t, analysis.NewRelease(cases, sets, two, oracle.SafeAct), "disagreement", o).Notes, "\n"); !strings.Contains(n, "succeed (2 of 2, a tie failing). ") {
+		t.Errorf("two repeats each, the disagreement notes:\n%s", n)
 	}
 	// Three repeats each: the note as it was.
 	if n := strings.Join(buildOne(t, fixtureRelease(t), "disagreement", o).Notes, "\n"); !strings.Contains(n, "succeed (2 of 3). ") {
