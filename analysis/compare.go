@@ -37,6 +37,11 @@ type CompareScope struct {
 	Delta, DeltaClustered Estimate
 	OnlyA, OnlyB          int
 	P                     float64
+	// UsualA and UsualB are the most common number of scored repeats per shared case of
+	// each arm, TiesA and TiesB its shared cases whose repeats split evenly: no strict
+	// majority, so they count as failing in OnlyA and OnlyB (not in the Δ, which pools).
+	UsualA, UsualB int
+	TiesA, TiesB   int
 }
 
 // CompareEach is Compare on each release (one per policy), in order.
@@ -92,6 +97,9 @@ func (r *Release) Compare(s CompareSpec, o StatOptions) ([]CompareScope, error) 
 			return nil, err
 		}
 		cs.OnlyA, cs.OnlyB = d.OnlyA, d.OnlyB
+		va, vb := repeatVotes(sa.Verdicts, sa.Keep), repeatVotes(sb.Verdicts, sb.Keep)
+		cs.UsualA, cs.TiesA = votesOnShared(va, vb)
+		cs.UsualB, cs.TiesB = votesOnShared(vb, va)
 		out = append(out, cs)
 	}
 	return out, nil
@@ -196,4 +204,42 @@ func known(what, x string, names []string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown %s %q (known: %s)", what, x, ingest.QuotedList(names))
+}
+
+// repeatVotes counts, per base case, the scored repeats keep admits and their successes:
+// what majority decides a case by.
+func repeatVotes(vs []Record, keep Filter) map[string][2]int {
+	out := map[string][2]int{}
+	for i := range vs {
+		v := &vs[i]
+		if !admits(keep, v) {
+			continue
+		}
+		x := out[v.BaseCaseID()]
+		x[0] += v.weight()
+		if v.ECS() {
+			x[1] += v.weight()
+		}
+		out[v.BaseCaseID()] = x
+	}
+	return out
+}
+
+// votesOnShared is, over the cases of a that b has too, the most common number of repeats
+// (the larger on a tie) and the cases whose repeats split evenly.
+func votesOnShared(a, b map[string][2]int) (usual, ties int) {
+	freq := map[int]int{}
+	for id, x := range a {
+		if _, ok := b[id]; !ok {
+			continue
+		}
+		freq[x[0]]++
+		if f, u := freq[x[0]], freq[usual]; f > u || f == u && x[0] > usual {
+			usual = x[0]
+		}
+		if 2*x[1] == x[0] {
+			ties++
+		}
+	}
+	return usual, ties
 }

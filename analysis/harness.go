@@ -128,21 +128,17 @@ type DisagreementRow struct {
 	Pair   HarnessPair
 	Counts Disagreement
 	P      float64
-	// Repeats is the most scored repeats of a shared case in either configuration: the
-	// votes of a full majority.
-	Repeats int
 }
 
 // HarnessDisagreement compares each harness pair's majority votes.
 func (r *Release) HarnessDisagreement(ch Choices) []DisagreementRow {
 	var out []DisagreementRow
 	for _, hp := range r.HarnessPairs(ch) {
-		a, b := r.mainOf(hp.Family), r.mainOf(hp.Shared)
-		d, p, err := mcNemar(a, Executable, b, Executable)
+		d, p, err := mcNemar(r.mainOf(hp.Family), Executable, r.mainOf(hp.Shared), Executable)
 		if err != nil {
 			p = math.NaN()
 		}
-		out = append(out, DisagreementRow{Pair: hp, Counts: d, P: p, Repeats: sharedRepeats(a, Executable, b, Executable)})
+		out = append(out, DisagreementRow{Pair: hp, Counts: d, P: p})
 	}
 	return out
 }

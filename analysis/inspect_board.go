@@ -65,6 +65,7 @@ type InspectBoardInfo struct {
 	Task, Group, Scorer string
 	Models              int
 	Units               int // resampled units: samples (the union over models) or clusters
+	Samples             int // the union of the models' scored samples
 	// Used of Requested replicates had a value for every model in the rank sets (the
 	// sets use those); both 0 when no draw was made.
 	Used, Requested int
@@ -193,7 +194,7 @@ func rankBoard(entries []InspectEntry, samples [][]*sampleScore, bk boardKey, op
 	if err != nil {
 		return info, fmt.Errorf("%s: %w", bk.task, err)
 	}
-	info.Units = units.n
+	info.Units, info.Samples = units.n, len(union)
 	sums, scored, ranked := boardSums(entries, samples, units, seen, &info)
 	for _, k := range ranked {
 		entries[k].Rank = 1

@@ -325,20 +325,6 @@ func caseRepeats(vs []Record, keep Filter) map[string]*repeatTally {
 	return by
 }
 
-// sharedRepeats is the most scored repeats that a case both configurations ran has in
-// either of them, over the verdicts ka and kb admit: the votes of a full majority (0
-// without a shared case).
-func sharedRepeats(a []Record, ka Filter, b []Record, kb Filter) int {
-	ra, rb := caseRepeats(a, ka), caseRepeats(b, kb)
-	most := 0
-	for id, x := range ra {
-		if y, ok := rb[id]; ok {
-			most = max(most, x.n, y.n)
-		}
-	}
-	return most
-}
-
 // Disagreement counts the cases (shared by both) where the majority votes of a and b
 // differ, split by which side succeeded.
 type Disagreement struct {

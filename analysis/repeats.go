@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/sabench/sabench-stats/bootstrap"
@@ -17,6 +18,14 @@ type RepeatRow struct {
 	Planned   int       // repeats planned per case: the configuration's number of repeats
 	Cases     int
 	PassK     []bootstrap.PassK // aligned with the ks asked for; k above Planned is left out
+	// Read is, aligned with Repeats, how many of the Cases each repeat was read for (scored
+	// or excluded); NotRead the cases missing a repeat the configuration has elsewhere,
+	// which no exclusion explains: a repeat below Cases was not run on every case.
+	Read    []int
+	NotRead int
+	// Usual is the most common number of scored repeats per case (the larger on a tie):
+	// what a majority of a case's repeats usually means.
+	Usual int
 }
 
 // RepeatVariation computes RepeatRow for every configuration of vs (in configuration order;
@@ -28,8 +37,15 @@ type RepeatRow struct {
 func (r *Release) RepeatVariation(vs []Record, ks []int, conv bootstrap.PassKConvention, filters ...Filter) ([]RepeatRow, error) {
 	keep := both(filters...)
 	var out []RepeatRow
+	reads := r.repeatReads(vs, keep)
 	for _, s := range r.Summarize(vs, keep) {
 		row := RepeatRow{Config: s.Config, Repeats: s.Repeats, RepeatECS: s.RepeatECS, Std: s.RepeatStd, Planned: len(s.Repeats)}
+		if j := slices.Index(r.configs, s.Config); j >= 0 {
+			for _, rep := range s.Repeats {
+				row.Read = append(row.Read, reads[j].cases[int32(rep)])
+			}
+			row.NotRead = reads[j].notRead
+		}
 		type nc struct{ n, c int }
 		by := map[string]*nc{}
 		var ids []string
@@ -57,6 +73,13 @@ func (r *Release) RepeatVariation(vs []Record, ks []int, conv bootstrap.PassKCon
 			row.Planned = max(row.Planned, ns[i])
 		}
 		row.Cases = len(ids)
+		freq := map[int]int{}
+		for _, n := range ns {
+			freq[n]++
+			if f, u := freq[n], freq[row.Usual]; f > u || f == u && n > row.Usual {
+				row.Usual = n
+			}
+		}
 		var use []int
 		for _, k := range ks {
 			if k <= row.Planned {

@@ -109,3 +109,76 @@ func (r *Release) UnrankedIn(f DomainFilter) []string {
 	}
 	return out
 }
+
+// Shortfall is a configuration whose scored main-condition episodes cover fewer cases than
+// the configurations' together: its ECS, macro averages and rank rest on its own cases,
+// not on the cases the others are scored on.
+type Shortfall struct {
+	Config string
+	Cases  int               // cases it has a scored main-condition episode of
+	Of     int               // cases some configuration has one of
+	None   []ingest.Protocol // protocols another configuration scored and it did not
+}
+
+// FewerCases lists, in Configs order, the configurations with scored main-condition
+// episodes whose cases are fewer than all configurations' together: a configuration that
+// ran some protocols only, or whose every episode of some cases was excluded. The
+// configurations without any (Unranked) are not listed.
+func (r *Release) FewerCases() []Shortfall {
+	// seen[j][k]: configuration j scored the case of identity k (ids are small and dense).
+	seen := make([][]bool, len(r.configs))
+	var any []bool
+	for i := range r.main {
+		v := &r.main[i]
+		j := r.configOf(v)
+		if j < 0 || v.weight() == 0 {
+			continue
+		}
+		k := int(v.CaseIdentityKey())
+		for len(seen[j]) <= k {
+			seen[j] = append(seen[j], false)
+		}
+		for len(any) <= k {
+			any = append(any, false)
+		}
+		seen[j][k], any[k] = true, true
+	}
+	protoOf := make([]ingest.Protocol, len(any))
+	for i := range r.main {
+		protoOf[r.main[i].CaseIdentityKey()] = r.main[i].protocol
+	}
+	var all [ingest.NumProtocols]int
+	of := 0
+	for k, ok := range any {
+		if ok {
+			of++
+			if p := protoOf[k]; int(p) < ingest.NumProtocols {
+				all[p]++
+			}
+		}
+	}
+	var out []Shortfall
+	for j, s := range seen {
+		var mine [ingest.NumProtocols]int
+		n := 0
+		for k, ok := range s {
+			if ok {
+				n++
+				if p := protoOf[k]; int(p) < ingest.NumProtocols {
+					mine[p]++
+				}
+			}
+		}
+		if n == 0 || n == of {
+			continue
+		}
+		x := Shortfall{Config: r.configs[j], Cases: n, Of: of}
+		for p := range all {
+			if all[p] > 0 && mine[p] == 0 {
+				x.None = append(x.None, ingest.Protocol(p))
+			}
+		}
+		out = append(out, x)
+	}
+	return out
+}

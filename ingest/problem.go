@@ -8,6 +8,9 @@ type Problem struct {
 	Line  int    // 1-based line (JSONL) or row (Parquet); 0 when not applicable
 	Field string // dotted field path, e.g. "record.events[3].tool"; "" for the whole line
 	Msg   string
+	// Dropped is the key of the episode a dedupe policy dropped (EpisodeReader.Reported),
+	// so that the tables count it by configuration and condition; nil otherwise.
+	Dropped *Key
 }
 
 // String renders the problem as file:line: field: message.

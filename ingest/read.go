@@ -274,7 +274,7 @@ func (r *runsReader) Next() (*Episode, error) {
 			// A key read more than once has its last ordinal from the first pass, which read
 			// the same files.
 			if w, ok := r.lastOf[k]; ok && w != here {
-				r.rep = append(r.rep, r.dupProblem(e, w, "dropped: --dedupe last keeps"))
+				r.rep = append(r.rep, dropped(e, r.dupProblem(e, w, "dropped: --dedupe last keeps")))
 				continue
 			}
 		} else if _, dup := r.seen.get(k); dup {
@@ -290,7 +290,7 @@ func (r *runsReader) Next() (*Episode, error) {
 				return nil, r.err
 			}
 			if r.opt.Dedupe == DedupeFirst {
-				r.rep = append(r.rep, r.dupProblem(e, w, "dropped: --dedupe first keeps"))
+				r.rep = append(r.rep, dropped(e, r.dupProblem(e, w, "dropped: --dedupe first keeps")))
 				continue
 			}
 			return nil, r.dupProblem(e, w, "first seen at")
@@ -318,7 +318,7 @@ func (r *runsReader) Next() (*Episode, error) {
 		if dup {
 			file, line := r.places.at(w)
 			if r.opt.Dedupe != DedupeNone {
-				r.rep = append(r.rep, runIDProblem(e, r.paths[file], line, "dropped: --dedupe keeps the first,"))
+				r.rep = append(r.rep, dropped(e, runIDProblem(e, r.paths[file], line, "dropped: --dedupe keeps the first,")))
 				continue
 			}
 			return nil, runIDProblem(e, r.paths[file], line, "first seen at")
@@ -414,6 +414,13 @@ func (r *runsReader) runIDAt(o uint32) (string, error) {
 			return e.RunID, nil
 		}
 	}
+}
+
+// dropped marks p as the report of e, dropped by a dedupe policy.
+func dropped(e *Episode, p Problem) Problem {
+	k := e.Key()
+	p.Dropped = &k
+	return p
 }
 
 // runIDProblem reports a run id seen before on another key: --audit labels and explain

@@ -248,6 +248,7 @@ func BuildInspectLeaderboard(b *analysis.InspectBoard, by, clusterBy string, pas
 	t.Notes = append(t.Notes, "One board per task"+map[bool]string{true: ", metadata." + by + " value", false: ""}[by != ""]+" and scorer; models pooled over their logs of the task. "+inspectScoreNote)
 	t.Notes = append(t.Notes, iv.notes()...)
 	t.Notes = append(t.Notes, fmt.Sprintf("Rank: competition rank by mean (ties share the best rank). Rank set: simultaneous %s confidence set for the rank (max-|t| procedure of Mogstad, Romano, Shaikh & Wilhelm 2024, two-sided, stepwise, as R's csranks) from the same resamples, one draw per board shared by its models. A model with fewer than two samples (or clusters) of its own is not ranked: its mean never varies under resampling, which would make its place look certain.", rankLevelText(b.Level)))
+	t.Notes = append(t.Notes, fewerSamplesNote(b)...)
 	for _, bi := range b.Boards {
 		if bi.Used < bi.Requested {
 			t.Notes = append(t.Notes, fmt.Sprintf("Board %s%s · %s: rank sets from %d of %d replicates (in the others some model had no sample drawn).", bi.Task, groupSuffix(bi.Group), bi.Scorer, bi.Used, bi.Requested))
@@ -290,6 +291,28 @@ func BuildInspectLeaderboard(b *analysis.InspectBoard, by, clusterBy string, pas
 	}
 	t.Notes = append(t.Notes, inspectLogNotes(logs)...)
 	return t
+}
+
+// fewerSamplesNote names the models a board ranks beside the others although they were
+// scored on fewer of its samples (a log cut short, another run on part of the dataset):
+// their means and ranks are not on the same samples as the others'.
+func fewerSamplesNote(b *analysis.InspectBoard) []string {
+	var parts []string
+	for _, bi := range b.Boards {
+		var short []string
+		for _, e := range b.Entries {
+			if e.Task == bi.Task && e.Group == bi.Group && e.Scorer == bi.Scorer && e.Samples < bi.Samples {
+				short = append(short, fmt.Sprintf("%s %d", e.Model, e.Samples))
+			}
+		}
+		if len(short) > 0 {
+			parts = append(parts, fmt.Sprintf("%s%s · %s (%d): %s", bi.Task, groupSuffix(bi.Group), bi.Scorer, bi.Samples, strings.Join(short, ", ")))
+		}
+	}
+	if len(parts) == 0 {
+		return nil
+	}
+	return []string{"Scored on fewer samples than their board's models together: " + strings.Join(parts, "; ") + "; their means and ranks rest on those samples only, not on the same samples as the others'."}
 }
 
 // passKPartial says which of e's pass^k values leave some of its samples out: per-case,

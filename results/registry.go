@@ -77,6 +77,9 @@ type Input struct {
 	Choices  analysis.Choices
 	// Domains narrows the domains table.
 	Domains analysis.DomainFilter
+	// Dropped are the episodes a dedupe policy dropped (analysis.ScoredRelease.Dropped):
+	// read, but in no release, so the coverage table counts them by their keys.
+	Dropped []ingest.Problem
 
 	once     sync.Once
 	policies *analysis.PolicyResult

@@ -3,6 +3,7 @@ package results
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
 )
@@ -55,10 +56,34 @@ func BuildCompare(r *analysis.Release, s analysis.CompareSpec, scopes []analysis
 		compareIntervals(r, o))
 	t.Notes = append(t.Notes, iv.notes()[1:]...) // the caveats; the sentence is compareIntervals'
 	t.Notes = append(t.Notes,
-		"Cases only A / only B passes: case-level majority vote (a strict majority of a case's repeats succeed); McNemar exact two-sided p on those counts.",
-		familyNote(o, ps, family, noSharedCase),
-		policyNote(r))
+		"Cases only A / only B passes: case-level majority vote (a strict majority of a case's repeats succeed); McNemar exact two-sided p on those counts.")
+	if len(scopes) > 0 {
+		t.Notes = append(t.Notes, evenRepeatsNote(scopes[0])...)
+	}
+	t.Notes = append(t.Notes, familyNote(o, ps, family, noSharedCase), policyNote(r))
 	return t
+}
+
+// evenRepeatsNote says when an arm's cases mostly have an even number of repeats: a case
+// whose repeats split evenly has no strict majority and fails, so the only-A and only-B
+// counts, and McNemar's p, lean to the other arm, while Δ, which pools the repeats, does
+// not. An arm with an odd number (the built-in release's 1 and 3) has no ties but from
+// excluded episodes, and no note.
+func evenRepeatsNote(all analysis.CompareScope) []string {
+	var parts []string
+	for _, x := range []struct {
+		arm         string
+		usual, ties int
+	}{{"A", all.UsualA, all.TiesA}, {"B", all.UsualB, all.TiesB}} {
+		if x.usual > 0 && x.usual%2 == 0 {
+			parts = append(parts, fmt.Sprintf("%s's shared cases mostly have %d repeats (a majority is %d of %d), and %d of the %d split evenly and count as failing",
+				x.arm, x.usual, x.usual/2+1, x.usual, x.ties, all.Shared))
+		}
+	}
+	if len(parts) == 0 {
+		return nil
+	}
+	return []string{"Ties: " + strings.Join(parts, "; ") + ". The only-A and only-B counts and McNemar's p lean to the other arm by those cases; Δ pools the repeats and does not."}
 }
 
 // compareIntervals is the interval sentence of the compare table: the same options

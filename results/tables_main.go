@@ -1,8 +1,11 @@
 package results
 
 import (
+	"cmp"
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
@@ -64,6 +67,7 @@ func buildT2(in *Input) (*Table, error) {
 		t.Notes = append(t.Notes, fmt.Sprintf("%s P-M is the mean over %s only.", absentNote(miss), joinLabels(have, " and ")))
 	}
 	t.Notes = append(t.Notes, unrankedNote(r.Unranked(), "the table and its ranks", "")...)
+	t.Notes = append(t.Notes, fewerCasesNote(r.FewerCases(), "their ECS, P-M, D-M and ranks")...)
 	t.Notes = append(t.Notes, incompleteMacros(r, sums, true, true)...)
 	finishRates(t, iv)
 	t.Notes = append(t.Notes, policyNote(r))
@@ -221,8 +225,32 @@ func buildT3(in *Input) (*Table, error) {
 		}
 		t.AddGroupRow(models[d.Config], row...)
 	}
+	reps, err := r.RepeatVariation(r.Main(), nil, o.PassK, analysis.Executable)
+	if err != nil {
+		return nil, err
+	}
+	// A configuration that ran no episode of a protocol has its columns empty; say so, as
+	// T2's incomplete P-M does, rather than leave "—" to be read as a zero or a gap.
+	var none []string
+	sizes := r.ProtocolSizes()
+	for _, s := range r.Summarize(r.Main()) {
+		var miss []string
+		for p := ingest.V0; p < ingest.NumProtocols; p++ {
+			if sizes.ByProto[p].All > 0 && s.ByProtocol[p].Den == 0 {
+				miss = append(miss, p.Label())
+			}
+		}
+		if len(miss) > 0 {
+			none = append(none, s.Config+" ("+strings.Join(miss, ", ")+")")
+		}
+	}
 	t.Notes = append(t.Notes,
-		"Each rate is computed within a repeat, then averaged over repeats; its interval resamples cases (or templates) with all their repeats.",
+		"Each rate is computed within a repeat, then averaged over repeats; its interval resamples cases (or templates) with all their repeats.")
+	if len(none) > 0 {
+		t.Notes = append(t.Notes, "Empty (—): no scored episodes of the column's protocol: "+strings.Join(none, "; ")+".")
+	}
+	t.Notes = append(t.Notes, unevenRepeatsNote(reps, "The rates weigh such a repeat as much as a full one in their mean over repeats.")...)
+	t.Notes = append(t.Notes,
 		"BSR: V0 episodes that stopped before the required investigation was complete. PAR: V1 episodes with an attempt whose first attempt had a MISSING requirement (coverage included). CAS: ECS of V1 episodes whose first attempt came after the investigation was complete. Gap: episodes with an action checkpoint that had a MISSING requirement. Part.: episodes that executed an action but whose workflow failed (Gap and Part. overlap).")
 	if miss, _ := benchProtocols(r, allProtocols[ingest.V0:]); len(miss) > 0 && len(t.Rows) > 0 {
 		t.Notes = append(t.Notes, absentNote(miss))
@@ -287,6 +315,7 @@ func buildT8(in *Input) (*Table, error) {
 		t.AddGroupRow(models[s.Config], append(row, rateCI(iv, t, s.Config, "dm", cis[i].DM))...)
 	}
 	t.Notes = append(t.Notes, unrankedNote(r.Unranked(), "the table", "")...)
+	t.Notes = append(t.Notes, fewerCasesNote(r.FewerCases(), "their domain rates and D-M")...)
 	t.Notes = append(t.Notes, incompleteMacros(r, sums, false, true)...)
 	finishRates(t, iv)
 	t.Notes = append(t.Notes, policyNote(r))
@@ -420,6 +449,7 @@ func buildVariance(in *Input) (*Table, error) {
 		fmt.Sprintf("%s (--passk planned|per-case); the planned repeats are the configuration's number of repeats.", conv.Describe()),
 		"Cases with fewer repeats: cases scored fewer times than planned (excluded episodes); under planned their missing repeats count as failures, under per-case they are left out of pass^k for k above their repeats.",
 		"Noise floor: flip rate is the chance that two repeats of a case disagree; ICC case the share of an episode's variance that is between cases (the within-case correlation of repeats), ICC template the correlation of two cases' rates within a template; Run SD the standard deviation of the ECS from repeat noise alone, √(W/episodes). Two runs of one configuration differ by about 1.4 Run SD; a difference between configurations within 2 to 3 of those is below the noise floor (the power command plans a comparison).")
+	t.Notes = append(t.Notes, unevenRepeatsNote(rows, "A repeat column over fewer cases is not on the same cases as the others, the Std mixes them, and pass^k counts those cases among the cases with fewer repeats although none of their episodes was excluded.")...)
 	for _, sp := range spreads {
 		if sp.NoiseErr != "" {
 			t.Notes = append(t.Notes, "No noise floor for "+sp.Config+": "+sp.NoiseErr+".")
@@ -438,8 +468,68 @@ func buildVariance(in *Input) (*Table, error) {
 	return emptyBecause(t, "no scored V0–V3 main-condition episodes"), nil
 }
 
+// unevenRepeatsNote names the repeats a configuration ran on only some of its V0–V3 cases
+// (a stray repeat index, a partial rerun), then says what follows in the table (so): the
+// variance table's column of such a repeat is not on the same cases as the others, and
+// T3's mean over repeats gives it a full repeat's weight.
+func unevenRepeatsNote(rows []analysis.RepeatRow, so string) []string {
+	var parts []string
+	for _, x := range rows {
+		var reps []string
+		for i, n := range x.Read {
+			if n < x.Cases {
+				reps = append(reps, fmt.Sprintf("repeat %d on %d", i+1, n))
+			}
+		}
+		if len(reps) > 0 {
+			parts = append(parts, fmt.Sprintf("%s ran %s of its %d cases, so %d of them lack a repeat no exclusion explains", x.Config, strings.Join(reps, ", "), x.Cases, x.NotRead))
+		}
+	}
+	if len(parts) == 0 {
+		return nil
+	}
+	return []string{"Repeats not run on every case: " + strings.Join(parts, "; ") + ". " + so}
+}
+
+// dupReason is the exclusion reason of the duplicates a dedupe policy dropped, as the
+// reconciliation of score and report names them (analysis.Counts.Summary).
+const dupReason = "duplicate"
+
 func buildCoverage(in *Input) (*Table, error) {
 	rows, reasons, total := in.Main().Coverage()
+	// The duplicates a dedupe policy dropped were read too: the index and score count them
+	// among the excluded ("duplicate"), and so does this table, on their key's row.
+	dups := 0
+	if len(in.Dropped) > 0 { // Coverage's rows share their maps with the release
+		own := func(m map[string]int) map[string]int {
+			c := make(map[string]int, len(m)+1)
+			maps.Copy(c, m)
+			return c
+		}
+		for i := range rows {
+			rows[i].Excluded = own(rows[i].Excluded)
+		}
+		total.Excluded = own(total.Excluded)
+	}
+	for _, p := range in.Dropped {
+		if p.Dropped == nil {
+			continue
+		}
+		cond := cmp.Or(p.Dropped.Condition, ingest.DefaultCondition)
+		at := slices.IndexFunc(rows, func(x analysis.CoverageRow) bool { return x.Config == p.Dropped.Config && x.Condition == cond })
+		if at < 0 {
+			rows = append(rows, analysis.CoverageRow{Config: p.Dropped.Config, Condition: cond, Excluded: map[string]int{}})
+			at = len(rows) - 1
+		}
+		rows[at].Read++
+		rows[at].Excluded[dupReason]++
+		total.Read++
+		total.Excluded[dupReason]++
+		dups++
+	}
+	if dups > 0 {
+		reasons = append(reasons, dupReason)
+	}
 	t := &Table{ID: "coverage", Title: "Coverage: episodes read, scored and excluded",
 		Columns: []Column{textCol("config", "Config"), textCol("condition", "Condition"), countCol("read", "Read"), countCol("scored", "Scored")}}
 	for _, x := range reasons {
@@ -457,6 +547,9 @@ func buildCoverage(in *Input) (*Table, error) {
 	}
 	add("total", total)
 	t.Notes = append(t.Notes, "Read = scored + excluded. Excluded episodes (not completed) are never counted as failures or refusals, as in the paper; --infra-failures fail scores wall-clock timeouts as failures instead.")
+	if dups > 0 {
+		t.Notes = append(t.Notes, fmt.Sprintf("Excluded: %s: %d episodes whose key (or run id) was read before, dropped by --dedupe.", dupReason, dups))
+	}
 	return t, nil
 }
 

@@ -2,6 +2,8 @@ package results
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
 )
@@ -157,8 +159,24 @@ func strategyTable(in *Input, id, condition string, withLegacy bool) (*Table, er
 		}
 		t.AddGroupRow(models[x.Config], row...)
 	}
-	t.Notes = append(t.Notes, fmt.Sprintf("Δ = %s − main. Main, %s and every Δ are on the paired cases (the cases both conditions ran, per protocol for the protocol columns).", condition, condition),
-		pValueNote,
+	t.Notes = append(t.Notes, fmt.Sprintf("Δ = %s − main. Main, %s and every Δ are on the paired cases (the cases both conditions ran, per protocol for the protocol columns).", condition, condition))
+	// A configuration that did not run the condition has no row; say which, as T2 does.
+	shown := map[string]bool{}
+	for _, x := range rows {
+		shown[x.Config] = true
+	}
+	var absent []string
+	for _, c := range r.Configs() {
+		if !shown[c] {
+			absent = append(absent, c)
+		}
+	}
+	why := "no scored " + condition + " episodes"
+	if !withLegacy {
+		why += " on " + scope
+	}
+	t.Notes = append(t.Notes, leftOutNote(absent, "the table", why)...)
+	t.Notes = append(t.Notes, pValueNote,
 		familyNote(o, ps, "Δ tests (overall and per protocol; the per-protocol p-values are in CSV and JSON only, delta_<protocol>_p and _p_adj)", noBootstrapP))
 	iv.finish(t)
 	t.Notes = append(t.Notes, policyNote(r))
@@ -202,15 +220,6 @@ func buildInterventions(in *Input) (*Table, error) {
 	return emptyBecause(t, "no episodes of an intervention condition"), nil
 }
 
-// majorityOf says how many votes a full majority takes: "(2 of 3)" when the cases have
-// three scored repeats; "" without a shared case.
-func majorityOf(repeats int) string {
-	if repeats == 0 {
-		return ""
-	}
-	return fmt.Sprintf(" (%d of %d)", repeats/2+1, repeats)
-}
-
 func buildDisagreement(in *Input) (*Table, error) {
 	r := in.Main()
 	t := &Table{ID: "disagreement", Title: "Case-level disagreement between harnesses (majority of repeats, V0–V3)",
@@ -223,14 +232,66 @@ func buildDisagreement(in *Input) (*Table, error) {
 		ps[i] = x.P
 	}
 	adj := in.Stats.Adjust.Apply(ps)
-	repeats := 0
 	for i, x := range rows {
 		d := x.Counts
 		t.AddRow(Text(x.Pair.Model), Text(x.Pair.Family), Text(x.Pair.Shared), countCell(d.Shared), countCell(d.OnlyA+d.OnlyB),
 			countCell(d.OnlyA), countCell(d.OnlyB), PValue(x.P), PValue(adj[i]))
-		repeats = max(repeats, x.Repeats)
 	}
-	t.Notes = append(t.Notes, "A case succeeds for a configuration when a strict majority of its repeats succeed"+majorityOf(repeats)+". McNemar: exact two-sided test on the discordant cases.",
+	rule, err := majorityRule(r, rows)
+	if err != nil {
+		return nil, err
+	}
+	t.Notes = append(t.Notes, "A case succeeds for a configuration when a strict majority of its repeats succeed ("+rule+"). McNemar: exact two-sided test on the discordant cases.",
 		familyNote(in.Stats, ps, "McNemar tests (one per harness pair)", noSharedCase), policyNote(r))
 	return emptyBecause(t, fmt.Sprintf("no model has both a configuration with the shared harness %s and another one (--shared-harness)", in.Choices.SharedHarness)), nil
+}
+
+// majorityRule says what a strict majority is for the configurations of the disagreement
+// table: "2 of 3" when their cases mostly have 3 scored repeats, as in the paper; with
+// another count shared by all, that count's ("8 of 15" at synth --scale 5); and each
+// configuration whose cases mostly have another count named with its own. With an even
+// count a tie fails, so a configuration of 2 repeats succeeds only where both do, and its
+// pair's discordant cases lean to the other.
+func majorityRule(r *analysis.Release, rows []analysis.DisagreementRow) (string, error) {
+	reps, err := r.RepeatVariation(r.Main(), nil, 0, analysis.Executable)
+	if err != nil {
+		return "", err
+	}
+	usual := map[string]int{}
+	for _, x := range reps {
+		usual[x.Config] = x.Usual
+	}
+	rule := func(n int) string {
+		if n%2 == 0 {
+			return fmt.Sprintf("%d of %d, a tie failing", n/2+1, n)
+		}
+		return fmt.Sprintf("%d of %d", n/2+1, n)
+	}
+	var configs []string
+	freq := map[int]int{}
+	for _, x := range rows {
+		for _, c := range []string{x.Pair.Family, x.Pair.Shared} {
+			if !slices.Contains(configs, c) && usual[c] > 0 {
+				configs = append(configs, c)
+				freq[usual[c]]++
+			}
+		}
+	}
+	// The table's count: the most common, 3 on a tie with it, else the larger.
+	base := 3
+	for n, f := range freq {
+		if f > freq[base] || f == freq[base] && base != 3 && n > base {
+			base = n
+		}
+	}
+	var others []string
+	for _, c := range configs {
+		if n := usual[c]; n != base {
+			others = append(others, fmt.Sprintf("%s for %s, whose cases mostly have %d", rule(n), c, n))
+		}
+	}
+	if len(others) == 0 {
+		return rule(base), nil
+	}
+	return rule(base) + "; " + strings.Join(others, "; "), nil
 }

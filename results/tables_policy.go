@@ -64,6 +64,7 @@ func buildPolicies(in *Input) (*Table, error) {
 	}
 	t.Notes = append(t.Notes, "Same episodes re-scored under each policy; Δ paired over cases. Rank change > 0: the configuration moves up. Ranks are competition ranks by ECS (ties share the best rank: 1, 2, 2, 4), as in the policy_ranks figure; a rank change inside overlapping rank sets is not a resolved swap.")
 	t.Notes = append(t.Notes, unrankedNote(res.Unranked, policyLeftOut, "")...)
+	t.Notes = append(t.Notes, fewerCasesNote(res.Base.FewerCases(), "their ECS and ranks under every policy")...)
 	t.Notes = append(t.Notes, pValueNote, familyNote(o, ps, "Δ tests (one per policy other than "+base.Policy.Name+" and configuration)", noBootstrapP))
 	t.Notes = append(t.Notes, rankSetMethod(o.Level, o)+".")
 	iv.finish(t)
@@ -111,6 +112,7 @@ func buildPolicyRanks(in *Input) (*Table, error) {
 		t.Notes = append(t.Notes, "τ-b and ρ are undefined (—) where a leaderboard has fewer than two configurations or all of them have the same ECS.")
 	}
 	t.Notes = append(t.Notes, unrankedNote(res.Unranked, policyLeftOut, "")...)
+	t.Notes = append(t.Notes, fewerCasesNote(res.Base.FewerCases(), "their ranks in each leaderboard")...)
 	iv.finish(t)
 	return emptyBecause(t, "no configuration has scored main-condition episodes"), nil
 }
@@ -120,13 +122,41 @@ func buildPolicyRanks(in *Input) (*Table, error) {
 // Release.Unranked, or UnrankedIn the table's filter, whose domains and protocols in says;
 // none when every configuration has some).
 func unrankedNote(unranked []string, what, in string) []string {
-	if len(unranked) == 0 {
+	why := "no scored main-condition episodes"
+	if in != "" {
+		why += " " + in
+	}
+	return leftOutNote(unranked, what, why)
+}
+
+// leftOutNote names the configurations a table leaves out of what, and why.
+func leftOutNote(configs []string, what, why string) []string {
+	if len(configs) == 0 {
 		return nil
 	}
-	if in != "" {
-		in = " " + in
+	return []string{fmt.Sprintf("Left out of %s: %s (%s).", what, strings.Join(configs, "; "), why)}
+}
+
+// fewerCasesNote names the configurations a table (T2, T8, the policy tables) shows beside
+// the others although they were scored on fewer cases (analysis.Release.FewerCases): what
+// of theirs rests on their own cases only, and is not compared on the same cases.
+func fewerCasesNote(short []analysis.Shortfall, what string) []string {
+	if len(short) == 0 {
+		return nil
 	}
-	return []string{fmt.Sprintf("Left out of %s: %s (no scored main-condition episodes%s).", what, strings.Join(unranked, "; "), in)}
+	parts := make([]string, len(short))
+	for i, s := range short {
+		parts[i] = fmt.Sprintf("%s %d", s.Config, s.Cases)
+		if len(s.None) > 0 {
+			names := make([]string, len(s.None))
+			for k, p := range s.None {
+				names[k] = p.Label()
+			}
+			parts[i] += " (none on " + strings.Join(names, ", ") + ")"
+		}
+	}
+	return []string{fmt.Sprintf("Scored on fewer cases than the %d the configurations scored together: %s; %s rest on those cases only, not on the same cases as the others' (the coverage table counts the excluded episodes).",
+		short[0].Of, strings.Join(parts, "; "), what)}
 }
 
 // policyLeftOut is what the policy tables leave an unranked configuration out of.

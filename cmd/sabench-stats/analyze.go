@@ -108,6 +108,7 @@ func (c *common) release(e *cli.Env, s job.Scoring) (*job.Release, error) {
 	if r.Input != nil {
 		noteSkipped(e, r.Input.Skipped)
 	}
+	noteDeduped(e, r.Dropped)
 	c.rel = r
 	return r, nil
 }

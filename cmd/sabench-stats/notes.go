@@ -50,6 +50,16 @@ func noteDropped(e *cli.Env, dropped []ingest.Problem) {
 	}
 }
 
+// noteDeduped says how many duplicates --dedupe dropped, and the first, in one line: the
+// analysis commands but report and view (whose reconciliation counts them) said nothing of
+// them, and a line each would grow with the input.
+func noteDeduped(e *cli.Env, dropped []ingest.Problem) {
+	if len(dropped) == 0 {
+		return
+	}
+	fmt.Fprintf(e.Stderr, "note: --dedupe dropped %d duplicate episodes (the coverage table counts them as excluded: duplicate); the first: %s\n", len(dropped), dropped[0])
+}
+
 // listProblems prints every problem of a failed load and returns a short error.
 func listProblems(e *cli.Env, what string, err error) error {
 	ps := ingest.AsProblems(err)

@@ -113,5 +113,5 @@ func (o *Options) PolicyList(all bool) ([]oracle.Policy, error) {
 
 // TableInput is what the tables of a scored release are built from.
 func (o *Options) TableInput(sr *analysis.ScoredRelease) *results.Input {
-	return &results.Input{Releases: sr.Releases, Stats: o.Stat, Choices: o.Choices}
+	return &results.Input{Releases: sr.Releases, Stats: o.Stat, Choices: o.Choices, Dropped: sr.Dropped}
 }
