@@ -97,7 +97,7 @@ func (r *Release) Compare(s CompareSpec, o StatOptions) ([]CompareScope, error) 
 			return nil, err
 		}
 		cs.OnlyA, cs.OnlyB = d.OnlyA, d.OnlyB
-		va, vb := repeatVotes(sa.Verdicts, sa.Keep), repeatVotes(sb.Verdicts, sb.Keep)
+		va, vb := caseRepeats(sa.Verdicts, sa.Keep), caseRepeats(sb.Verdicts, sb.Keep)
 		cs.UsualA, cs.TiesA = votesOnShared(va, vb)
 		cs.UsualB, cs.TiesB = votesOnShared(vb, va)
 		out = append(out, cs)
@@ -206,38 +206,19 @@ func known(what, x string, names []string) error {
 	return fmt.Errorf("unknown %s %q (known: %s)", what, x, ingest.QuotedList(names))
 }
 
-// repeatVotes counts, per base case, the scored repeats keep admits and their successes:
-// what majority decides a case by.
-func repeatVotes(vs []Record, keep Filter) map[string][2]int {
-	out := map[string][2]int{}
-	for i := range vs {
-		v := &vs[i]
-		if !admits(keep, v) {
-			continue
-		}
-		x := out[v.BaseCaseID()]
-		x[0] += v.weight()
-		if v.ECS() {
-			x[1] += v.weight()
-		}
-		out[v.BaseCaseID()] = x
-	}
-	return out
-}
-
 // votesOnShared is, over the cases of a that b has too, the most common number of repeats
 // (the larger on a tie) and the cases whose repeats split evenly.
-func votesOnShared(a, b map[string][2]int) (usual, ties int) {
+func votesOnShared(a, b map[string]*repeatTally) (usual, ties int) {
 	freq := map[int]int{}
 	for id, x := range a {
 		if _, ok := b[id]; !ok {
 			continue
 		}
-		freq[x[0]]++
-		if f, u := freq[x[0]], freq[usual]; f > u || f == u && x[0] > usual {
-			usual = x[0]
+		freq[x.n]++
+		if f, u := freq[x.n], freq[usual]; f > u || f == u && x.n > usual {
+			usual = x.n
 		}
-		if 2*x[1] == x[0] {
+		if 2*x.c == x.n {
 			ties++
 		}
 	}
