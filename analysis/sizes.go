@@ -125,9 +125,11 @@ type Shortfall struct {
 // ran some protocols only, or whose every episode of some cases was excluded. The
 // configurations without any (Unranked) are not listed.
 func (r *Release) FewerCases() []Shortfall {
-	// seen[j][k]: configuration j scored the case of identity k (ids are small and dense).
+	// seen[j][k]: configuration j scored the case of identity k (ids are small and dense);
+	// any[k]: some configuration did, protoOf[k] its protocol.
 	seen := make([][]bool, len(r.configs))
 	var any []bool
+	var protoOf []ingest.Protocol
 	for i := range r.main {
 		v := &r.main[i]
 		j := r.configOf(v)
@@ -139,13 +141,9 @@ func (r *Release) FewerCases() []Shortfall {
 			seen[j] = append(seen[j], false)
 		}
 		for len(any) <= k {
-			any = append(any, false)
+			any, protoOf = append(any, false), append(protoOf, 0)
 		}
-		seen[j][k], any[k] = true, true
-	}
-	protoOf := make([]ingest.Protocol, len(any))
-	for i := range r.main {
-		protoOf[r.main[i].CaseIdentityKey()] = r.main[i].protocol
+		seen[j][k], any[k], protoOf[k] = true, true, v.protocol
 	}
 	var all [ingest.NumProtocols]int
 	of := 0
