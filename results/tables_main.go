@@ -136,6 +136,17 @@ func benchProtocols(r *analysis.Release, among []ingest.Protocol) (miss, have []
 	return miss, have
 }
 
+// unscored lists the protocols of ps that s has no scored episode of.
+func unscored(s analysis.Summary, ps []ingest.Protocol) []ingest.Protocol {
+	var out []ingest.Protocol
+	for _, p := range ps {
+		if s.ByProtocol[p].Den == 0 {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
 // absentNote says that the bench has no case of the protocols ps (at least one).
 func absentNote(ps []ingest.Protocol) string {
 	return fmt.Sprintf("The bench has no %s case: %s empty (—).", joinLabels(ps, " or "), map[bool]string{true: "its column is", false: "their columns are"}[len(ps) == 1])
@@ -159,23 +170,11 @@ func joinLabels(ps []ingest.Protocol, last string) string {
 // (its episodes all excluded, or never run) is noted as a missing domain is.
 func incompleteMacros(r *analysis.Release, sums []analysis.Summary, protocols, domains bool) []string {
 	var out []string
-	var present []ingest.Protocol
-	sizes := r.ProtocolSizes()
-	for p := ingest.Legacy; p < ingest.NumProtocols; p++ {
-		if sizes.ByProto[p].All > 0 {
-			present = append(present, p)
-		}
-	}
+	_, present := benchProtocols(r, allProtocols)
 	for _, s := range sums {
 		if protocols {
-			var miss []string
-			for _, p := range present {
-				if s.ByProtocol[p].Den == 0 {
-					miss = append(miss, p.Label())
-				}
-			}
-			if len(miss) > 0 {
-				out = append(out, fmt.Sprintf("Incomplete P-M: %s averages %d of %d protocols (no episodes on %s).", s.Config, len(present)-len(miss), len(present), strings.Join(miss, ", ")))
+			if miss := unscored(s, present); len(miss) > 0 {
+				out = append(out, fmt.Sprintf("Incomplete P-M: %s averages %d of %d protocols (no episodes on %s).", s.Config, len(present)-len(miss), len(present), joinLabels(miss, ", ")))
 			}
 		}
 		if domains {
@@ -232,16 +231,10 @@ func buildT3(in *Input) (*Table, error) {
 	// A configuration that ran no episode of a protocol has its columns empty; say so, as
 	// T2's incomplete P-M does, rather than leave "—" to be read as a zero or a gap.
 	var none []string
-	sizes := r.ProtocolSizes()
+	absent, present := benchProtocols(r, allProtocols[ingest.V0:])
 	for _, s := range r.Summarize(r.Main()) {
-		var miss []string
-		for p := ingest.V0; p < ingest.NumProtocols; p++ {
-			if sizes.ByProto[p].All > 0 && s.ByProtocol[p].Den == 0 {
-				miss = append(miss, p.Label())
-			}
-		}
-		if len(miss) > 0 {
-			none = append(none, s.Config+" ("+strings.Join(miss, ", ")+")")
+		if miss := unscored(s, present); len(miss) > 0 {
+			none = append(none, s.Config+" ("+joinLabels(miss, ", ")+")")
 		}
 	}
 	t.Notes = append(t.Notes,
@@ -252,8 +245,8 @@ func buildT3(in *Input) (*Table, error) {
 	t.Notes = append(t.Notes, unevenRepeatsNote(reps, "The rates weigh such a repeat as much as a full one in their mean over repeats.")...)
 	t.Notes = append(t.Notes,
 		"BSR: V0 episodes that stopped before the required investigation was complete. PAR: V1 episodes with an attempt whose first attempt had a MISSING requirement (coverage included). CAS: ECS of V1 episodes whose first attempt came after the investigation was complete. Gap: episodes with an action checkpoint that had a MISSING requirement. Part.: episodes that executed an action but whose workflow failed (Gap and Part. overlap).")
-	if miss, _ := benchProtocols(r, allProtocols[ingest.V0:]); len(miss) > 0 && len(t.Rows) > 0 {
-		t.Notes = append(t.Notes, absentNote(miss))
+	if len(absent) > 0 && len(t.Rows) > 0 {
+		t.Notes = append(t.Notes, absentNote(absent))
 	}
 	finishRates(t, iv)
 	t.Notes = append(t.Notes, policyNote(r))
@@ -621,11 +614,7 @@ func filterScope(f analysis.DomainFilter) string {
 		parts = append(parts, "domain "+strings.Join(f.Domains, ", "))
 	}
 	if len(f.Protocols) > 0 {
-		names := make([]string, len(f.Protocols))
-		for i, p := range f.Protocols {
-			names[i] = p.Label()
-		}
-		parts = append(parts, "protocol "+strings.Join(names, ", "))
+		parts = append(parts, "protocol "+joinLabels(f.Protocols, ", "))
 	}
 	if len(parts) == 0 {
 		return ""

@@ -148,11 +148,7 @@ func fewerCasesNote(short []analysis.Shortfall, what string) []string {
 	for i, s := range short {
 		parts[i] = fmt.Sprintf("%s %d", s.Config, s.Cases)
 		if len(s.None) > 0 {
-			names := make([]string, len(s.None))
-			for k, p := range s.None {
-				names[k] = p.Label()
-			}
-			parts[i] += " (none on " + strings.Join(names, ", ") + ")"
+			parts[i] += " (none on " + joinLabels(s.None, ", ") + ")"
 		}
 	}
 	return []string{fmt.Sprintf("Scored on fewer cases than the %d the configurations scored together: %s; %s rest on those cases only, not on the same cases as the others' (the coverage table counts the excluded episodes).",
