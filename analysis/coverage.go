@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -16,10 +17,22 @@ type CoverageRow struct {
 
 // Coverage is every configuration × condition's reconciliation in input order, the
 // exclusion reasons (sorted) and the total. Static judgments of executable cases count
-// under their condition with " (static)" appended unless it already says so.
+// under their condition with " (static)" appended unless it already says so. The rows and
+// their Excluded maps (never nil) are the caller's to change.
 func (r *Release) Coverage() (rows []CoverageRow, reasons []string, total CoverageRow) {
 	c := r.coverage
-	return slices.Clone(c.rows), slices.Clone(c.reasons), c.total
+	own := func(m map[string]int) map[string]int {
+		out := make(map[string]int, len(m))
+		maps.Copy(out, m)
+		return out
+	}
+	rows = slices.Clone(c.rows)
+	for i := range rows {
+		rows[i].Excluded = own(rows[i].Excluded)
+	}
+	total = c.total
+	total.Excluded = own(total.Excluded)
+	return rows, slices.Clone(c.reasons), total
 }
 
 // coverageOf is Coverage over verdicts in input order, or aggregates in order of first

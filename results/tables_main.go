@@ -3,7 +3,6 @@ package results
 import (
 	"cmp"
 	"fmt"
-	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -493,17 +492,6 @@ func buildCoverage(in *Input) (*Table, error) {
 	// The duplicates a dedupe policy dropped were read too: the index and score count them
 	// among the excluded ("duplicate"), and so does this table, on their key's row.
 	dups := 0
-	if len(in.Dropped) > 0 { // Coverage's rows share their maps with the release
-		own := func(m map[string]int) map[string]int {
-			c := make(map[string]int, len(m)+1)
-			maps.Copy(c, m)
-			return c
-		}
-		for i := range rows {
-			rows[i].Excluded = own(rows[i].Excluded)
-		}
-		total.Excluded = own(total.Excluded)
-	}
 	for _, p := range in.Dropped {
 		if p.Dropped == nil {
 			continue
