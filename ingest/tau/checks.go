@@ -1,9 +1,7 @@
 package tau
 
 import (
-	"strconv"
-	"strings"
-
+	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
@@ -59,7 +57,7 @@ func missingOutputs(in *jsonv.Object) string {
 	if outs, ok := in.Obj("outputs"); ok {
 		for i, k := range outs.Keys {
 			if found, _ := outs.Values[i].(bool); !found {
-				missing = append(missing, strconv.Quote(k))
+				missing = append(missing, k)
 			}
 		}
 	}
@@ -67,7 +65,7 @@ func missingOutputs(in *jsonv.Object) string {
 	case 0:
 		return "an expected output is missing from the agent's messages"
 	case 1:
-		return "no agent message holds the expected output " + missing[0]
+		return "no agent message holds the expected output " + ingest.QuotedList(missing)
 	}
-	return "no agent message holds the expected outputs " + strings.Join(missing, ", ")
+	return "no agent message holds the expected outputs " + ingest.QuotedList(missing)
 }
