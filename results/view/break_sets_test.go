@@ -95,8 +95,9 @@ func loadTauRules(t *testing.T, domain string) *tauRules {
 }
 
 // TestBreakAccountsTau checks what explain, the viewer and the verdict say of each of the
-// 100 real τ-bench airline trajectories under the τ presets and safeact's binding-value
-// and timing-anytime neighbours (checkBreak).
+// 100 real τ-bench airline trajectories, and of each without its reward (no benchmark
+// verdict), under the τ presets, near-miss (binding value) and safeact with timing
+// anytime (checkBreak).
 func TestBreakAccountsTau(t *testing.T) {
 	r, err := tau.ReadFile(filepath.Join("..", "..", "ingest", "tau", "testdata", "gpt-4o-airline-tasks25-49.json"), tau.Options{Config: "gpt-4o/tool-calling"})
 	if err != nil || len(r.Problems) > 0 {
@@ -120,7 +121,15 @@ func TestBreakAccountsTau(t *testing.T) {
 	late := oracle.SafeAct
 	late.Name, late.Timing = "late-reads", oracle.TimingAnytime
 	pols = append(pols, late)
-	eps := r.Episodes
+	// Each trajectory, and the same without the benchmark's verdict (which an action-rules
+	// case takes its task success from).
+	eps := append([]*ingest.Episode{}, r.Episodes...)
+	for _, ep := range r.Episodes {
+		c := *ep
+		c.Official = nil
+		c.RunID += "~no-official"
+		eps = append(eps, &c)
+	}
 	var tally breakTally
 	for _, pol := range pols {
 		for _, ep := range eps {
@@ -129,7 +138,7 @@ func TestBreakAccountsTau(t *testing.T) {
 			tally.check(t, breakAccount{cs: c, ep: ep, pol: pol, v: v, vc: view.CaseOf(c), rules: rules})
 		}
 	}
-	if len(r.Episodes) != 100 || tally.n != 100*len(pols) {
+	if len(r.Episodes) != 100 || tally.n != 200*len(pols) {
 		t.Errorf("%d trajectories, %d verdicts checked", len(r.Episodes), tally.n)
 	}
 	tally.report(t, "τ-bench airline")
