@@ -47,6 +47,7 @@ type detailJSON struct {
 // ledgerFact is one fact of the ledger, with the event whose read established it.
 type ledgerFact struct {
 	EventIndex int             `json:"event_index"`
+	Tool       string          `json:"tool"`
 	Fact       json.RawMessage `json:"fact"`
 }
 
@@ -325,6 +326,33 @@ func checkBreak(a breakAccount) ([]string, error) {
 		}
 	}
 
+	// The ledger shown: explain lists every fact of the ledger under the event that
+	// established it.
+	for _, f := range d.Ledger {
+		claim("ledger fact shown")
+		// The event a fact names made it: a call of the fact's tool, or the action whose
+		// postcondition it is; the hidden preflight's own (-1) are no event's.
+		if f.EventIndex >= len(evs) || f.EventIndex >= 0 && !strings.HasPrefix(f.Tool, "postcondition of ") && evs[f.EventIndex].tool != f.Tool {
+			tool := ""
+			if f.EventIndex < len(evs) {
+				tool = evs[f.EventIndex].tool
+			}
+			bad("the ledger says event %d (of %d; %q) established %s by %s", f.EventIndex, len(evs), tool, f.Fact, f.Tool)
+			continue
+		}
+		if f.EventIndex < 0 {
+			continue
+		}
+		shown := false
+		if f.EventIndex >= 0 && f.EventIndex < len(x.Chain) {
+			for _, ef := range x.Chain[f.EventIndex].Facts {
+				shown = shown || jsonEqual(ef.Fact, f.Fact)
+			}
+		}
+		if !shown {
+			bad("the ledger's fact %s of event %d is not shown there", f.Fact, f.EventIndex)
+		}
+	}
 	if v.ECS() {
 		claim("success: no break anywhere")
 		if x.Decision != nil && x.Decision.Decision != x.Decision.Gold {
@@ -403,6 +431,9 @@ func checkBreak(a breakAccount) ([]string, error) {
 		case "act", "gate":
 			if e.typ != "CONSEQUENTIAL_CALL" && !a.isWrite(e) {
 				bad("%s: the break event %d is a %s %s, not an action", ft, want, e.typ, e.tool)
+			}
+			if x.Chain[want].Kind != "act" {
+				bad("%s: explain shows the action at event %d as a %s", ft, want, x.Chain[want].Kind)
 			}
 			if stop >= 0 && want > stop && kind == "gate" {
 				bad("%s: the break event %d comes after the evaluator stopped at %d", ft, want, stop)
@@ -670,6 +701,13 @@ func checkWorkflow(x *oracle.Explanation, evs []evt, at int) []string {
 		}
 	}
 	return probs
+}
+
+// jsonEqual compares two JSON texts as values.
+func jsonEqual(a oracle.JSONText, b json.RawMessage) bool {
+	x, err1 := jsonv.Parse([]byte(a))
+	y, err2 := jsonv.Parse(b)
+	return err1 == nil && err2 == nil && string(jsonv.Canonical(x, false)) == string(jsonv.Canonical(y, false))
 }
 
 // isWrite: the case's rules call the event's tool a write.

@@ -241,6 +241,8 @@ func oneThingWrong(ref *ingest.Episode) []*ingest.Episode {
 	if !ok {
 		return out
 	}
+	// A read of a tool the case does not offer, first: every later event moves by one.
+	with("stray-read", append([]any{jsonv.NewObject("type", "INFO_CALL", "call_id", "stray_1", "tool", "unlisted_tool", "arguments", jsonv.NewObject())}, jsonv.DeepCopy(evs).([]any)...))
 	if _, ok := ref.Record.Obj("terminal"); ok { // V0: an action where the case says stop
 		with("act", append(jsonv.DeepCopy(evs).([]any), jsonv.NewObject("type", "CONSEQUENTIAL_CALL", "call_id", "act_1", "tool", "refund_issue", "arguments", jsonv.NewObject())))
 	}
