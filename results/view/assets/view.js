@@ -549,7 +549,7 @@
         '[' + i + '] ', el('strong', { text: e.tool }), ' ', e.args, e.call ? '  (' + e.call + ')' : ''));
       if (i === d.broke) li.appendChild(el('div', { cls: 'brokehere', 'data-broke': 'true' }, '✗ broke here'));
       if (invalidAt[i]) li.appendChild(el('div', { cls: 'fail', text: 'invalid read: ' + invalidAt[i].reason }));
-      if (read) {
+      if (read || act && factsAt[i]) { // an action's facts too: a step's postcondition, the entity a write's result names
         var fs = factsAt[i] || [];
         if (fs.length) {
           li.appendChild(el('ul', { cls: 'facts' }, fs.map(function (x) {
