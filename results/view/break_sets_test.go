@@ -95,9 +95,9 @@ func loadTauRules(t *testing.T, domain string) *tauRules {
 }
 
 // TestBreakAccountsTau checks what explain, the viewer and the verdict say of each of the
-// 100 real τ-bench airline trajectories, and of each without its reward (no benchmark
-// verdict), under the τ presets, near-miss (binding value) and safeact with timing
-// anytime (checkBreak).
+// 100 real τ-bench airline trajectories under tau-strict, tau-lenient, tau-reads, near-miss
+// (binding value) and safeact with timing anytime, and of each without its reward (no
+// benchmark verdict) under tau-strict (checkBreak).
 func TestBreakAccountsTau(t *testing.T) {
 	r, err := tau.ReadFile(filepath.Join("..", "..", "ingest", "tau", "testdata", "gpt-4o-airline-tasks25-49.json"), tau.Options{Config: "gpt-4o/tool-calling"})
 	if err != nil || len(r.Problems) > 0 {
@@ -114,7 +114,7 @@ func TestBreakAccountsTau(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	pols, err := oracle.LookupPolicies([]string{"tau-strict", "tau-lenient", "tau-reads", "tau-bench", "near-miss"})
+	pols, err := oracle.LookupPolicies([]string{"tau-strict", "tau-lenient", "tau-reads", "near-miss"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,14 +131,17 @@ func TestBreakAccountsTau(t *testing.T) {
 		eps = append(eps, &c)
 	}
 	var tally breakTally
-	for _, pol := range pols {
-		for _, ep := range eps {
+	for i, pol := range pols {
+		for k, ep := range eps {
+			if i > 0 && k >= len(r.Episodes) {
+				break // without a reward, one policy is enough: the verdict no longer turns on the gates
+			}
 			c := b.Case(ep.CaseID)
 			v := prep[ep.CaseID].Score(ep, pol, true)
 			tally.check(t, breakAccount{cs: c, ep: ep, pol: pol, v: v, vc: view.CaseOf(c), rules: rules})
 		}
 	}
-	if len(r.Episodes) != 100 || tally.n != 200*len(pols) {
+	if len(r.Episodes) != 100 || tally.n != 100*len(pols)+100 {
 		t.Errorf("%d trajectories, %d verdicts checked", len(r.Episodes), tally.n)
 	}
 	tally.report(t, "τ-bench airline")
