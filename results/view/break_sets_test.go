@@ -97,7 +97,7 @@ func loadTauRules(t *testing.T, domain string) *tauRules {
 // TestBreakAccountsTau checks what explain, the viewer and the verdict say of each of the
 // 100 real τ-bench airline trajectories under tau-strict, tau-lenient, tau-reads, near-miss
 // (binding value) and safeact with timing anytime, and of each without its reward (no
-// benchmark verdict) under tau-strict (checkBreak).
+// benchmark verdict) and with its first write typed INFO_CALL under tau-strict (checkBreak).
 func TestBreakAccountsTau(t *testing.T) {
 	r, err := tau.ReadFile(filepath.Join("..", "..", "ingest", "tau", "testdata", "gpt-4o-airline-tasks25-49.json"), tau.Options{Config: "gpt-4o/tool-calling"})
 	if err != nil || len(r.Problems) > 0 {
@@ -130,18 +130,36 @@ func TestBreakAccountsTau(t *testing.T) {
 		c.RunID += "~no-official"
 		eps = append(eps, &c)
 	}
+	// And each with a write, its first, typed INFO_CALL: the rules decide it is a write.
+	for _, ep := range r.Episodes {
+		evs, _ := ep.Record.List("events")
+		for i, e := range evs {
+			if o, _ := e.(*jsonv.Object); o != nil {
+				if typ, _ := o.String("type"); typ == "CONSEQUENTIAL_CALL" {
+					c := *ep
+					c.Record = ep.Record.DeepCopy()
+					l, _ := c.Record.List("events")
+					l[i].(*jsonv.Object).Set("type", "INFO_CALL")
+					c.Record.Set("events", l)
+					c.RunID += "~write-typed-read"
+					eps = append(eps, &c)
+					break
+				}
+			}
+		}
+	}
 	var tally breakTally
 	for i, pol := range pols {
 		for k, ep := range eps {
 			if i > 0 && k >= len(r.Episodes) {
-				break // without a reward, one policy is enough: the verdict no longer turns on the gates
+				break // the edited copies under tau-strict only
 			}
 			c := b.Case(ep.CaseID)
 			v := prep[ep.CaseID].Score(ep, pol, true)
 			tally.check(t, breakAccount{cs: c, ep: ep, pol: pol, v: v, vc: view.CaseOf(c), rules: rules})
 		}
 	}
-	if len(r.Episodes) != 100 || tally.n != 100*len(pols)+100 {
+	if len(r.Episodes) != 100 || tally.n != 100*len(pols)+len(eps)-100 {
 		t.Errorf("%d trajectories, %d verdicts checked", len(r.Episodes), tally.n)
 	}
 	tally.report(t, "τ-bench airline")
