@@ -437,6 +437,9 @@ func explainChain(ep *ingest.Episode, d *Detail, reads []*RequiredRead) []ChainE
 				ce.Checkpoints = append(ce.Checkpoints, explainCheckpoint(cp, reads, true))
 			}
 		}
+		if ce.Kind == "read" && len(ce.Checkpoints) > 0 {
+			ce.Kind = "act" // the case's rules call it a write and gate it, whatever the record's type
+		}
 		ce.EvaluatorStops = d.EndEvent >= 0 && i == d.EndEvent && i+1 < len(events)
 		out = append(out, ce)
 	}

@@ -543,7 +543,7 @@
     d.invalid.forEach(function (x) { invalidAt[x.ev] = x; });
     var ol = el('ol', { cls: 'timeline', id: 'timeline', 'aria-label': 'Events' });
     d.events.forEach(function (e, i) {
-      var act = e.type === 'CONSEQUENTIAL_CALL', read = e.type === 'INFO_CALL';
+      var act = e.type === 'CONSEQUENTIAL_CALL' || !!cpsAt[i], read = !act && e.type === 'INFO_CALL'; // a gated call is an action, whatever its type
       var li = el('li', { id: 'ev-' + i, tabindex: '-1', cls: (act ? 'act' : 'read') + (i === d.broke ? ' broke' : '') + (d.end >= 0 && i > d.end ? ' unread' : '') });
       li.appendChild(el('div', { cls: 'evhead' }, el('span', { cls: 'badge ' + (act ? 'act' : 'read'), text: act ? 'ACTION' : read ? 'READ' : e.type }),
         '[' + i + '] ', el('strong', { text: e.tool }), ' ', e.args, e.call ? '  (' + e.call + ')' : ''));
