@@ -145,10 +145,16 @@ type tauRules struct {
 // normText is text as the rules match it: without case, "_" read as a space.
 func normText(s string) string { return strings.ReplaceAll(strings.ToLower(s), "_", " ") }
 
+// wordRes holds each term's whole-word pattern, compiled once.
+var wordRes sync.Map
+
 // firstWord is the position of term as whole words in text, -1 for none.
 func firstWord(text, term string) int {
-	re := regexp.MustCompile(`(^|[^\pL\pN'])` + regexp.QuoteMeta(normText(term)) + `($|[^\pL\pN'])`)
-	if m := re.FindStringIndex(normText(text)); m != nil {
+	re, ok := wordRes.Load(term)
+	if !ok {
+		re, _ = wordRes.LoadOrStore(term, regexp.MustCompile(`(^|[^\pL\pN'])`+regexp.QuoteMeta(normText(term))+`($|[^\pL\pN'])`))
+	}
+	if m := re.(*regexp.Regexp).FindStringIndex(normText(text)); m != nil {
 		return m[0]
 	}
 	return -1
