@@ -90,10 +90,15 @@ func EpisodeWhy(v Verdict) string {
 // code that its type's sentence does not cover has its own (reasonWhy); a gate that
 // deferred says what it lacked (a read, the user's confirmation, the binding of the entity
 // acted on, …) by its MISSING requirements; an action-rules episode none of whose writes a
-// gate stopped failed on the benchmark's own verdict; any other failure has its type's
-// sentence.
+// gate stopped failed on the benchmark's own verdict, and one that carries no such verdict
+// breaks the contract by that alone, whatever its gates said; any other failure has its
+// type's sentence.
 func episodeWhy(v Verdict, d *Detail) string {
 	cp := brokenCheckpoint(v, d, BrokeAt(v))
+	if d.OfficialTask && v.FailureType() == FailContract && v.Official() < 0 {
+		// Not the type's sentence: the record has no malformed event or invalid read.
+		return officialWhy[FailContract]
+	}
 	if cp == nil && d.OfficialTask {
 		if s := officialWhy[v.FailureType()]; s != "" {
 			return s
@@ -149,7 +154,8 @@ var reasonWhy = map[string]string{
 }
 
 // officialWhy is the sentence of an action-rules episode none of whose writes a gate
-// stopped: its failure type then follows from the benchmark's own verdict alone.
+// stopped: its failure type then follows from the benchmark's own verdict alone (or its
+// absence, whatever the gates said).
 var officialWhy = map[string]string{
 	FailWrongAction: "Every write the agent made was authorized, but the benchmark's own verdict is a failure: it judged the task not done.",
 	FailInaction:    "The agent made no write, and the benchmark's own verdict is a failure: it judged the task not done.",

@@ -424,17 +424,21 @@ func explainChain(ep *ingest.Episode, d *Detail, reads []*RequiredRead) []ChainE
 				ce.Invalid = ic.Reason
 			}
 		}
-		if typ == "INFO_CALL" {
-			for _, f := range d.Ledger {
-				if f.EventIndex == i {
-					ce.Facts = append(ce.Facts, ExplainedFact{Summary: summarizeFact(f.Fact), Fact: JSONText(f.Fact), DeltaKey: f.DeltaKey})
-				}
+		// Every fact under the event that made it: a read's, and an action's too (a
+		// workflow step's postcondition, the entity a write's result names), which a later
+		// gate may count.
+		for _, f := range d.Ledger {
+			if f.EventIndex == i {
+				ce.Facts = append(ce.Facts, ExplainedFact{Summary: summarizeFact(f.Fact), Fact: JSONText(f.Fact), DeltaKey: f.DeltaKey})
 			}
 		}
 		for _, cp := range d.Checkpoints {
 			if cp.EventIndex == i {
 				ce.Checkpoints = append(ce.Checkpoints, explainCheckpoint(cp, reads, true))
 			}
+		}
+		if ce.Kind == "read" && len(ce.Checkpoints) > 0 {
+			ce.Kind = "act" // the case's rules call it a write and gate it, whatever the record's type
 		}
 		ce.EvaluatorStops = d.EndEvent >= 0 && i == d.EndEvent && i+1 < len(events)
 		out = append(out, ce)

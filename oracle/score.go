@@ -476,14 +476,14 @@ func (p *Prepared) scoreV0(v *Fields, r *v0Result, pol Policy, d *Detail) {
 				cp.EventIndex = -1
 				d.Checkpoints = []Checkpoint{cp}
 			}
-			d.Ledger = p.ledgerFacts(&r.preflightV1.led)
+			d.Ledger = r.onRecord(p.ledgerFacts(&r.preflightV1.led))
 		}
 		if r.preflightV3 != nil {
 			for _, cp := range r.preflightV3.checkpoints {
 				cp.EventIndex = -1
 				d.Checkpoints = append(d.Checkpoints, cp)
 			}
-			d.Ledger = p.ledgerFacts(&r.preflightV3.led)
+			d.Ledger = r.onRecord(p.ledgerFacts(&r.preflightV3.led))
 			d.Notes = append(d.Notes, r.preflightV3.notes...)
 		}
 		d.Notes = append(d.Notes, "hidden preflight ("+p.spec.CandidateProtocol+") derived "+r.oracle+"; the agent reported "+jsonv.PyStr(r.reported))

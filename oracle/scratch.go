@@ -8,6 +8,7 @@ import "sync"
 // allocation per episode also costs the collector (docs/scoring-speed.md).
 type scratch struct {
 	evs2    []ev
+	readAt  []int // v0Result.readAt
 	facts   []fact
 	obs     []obsCall
 	obs2    []obsCall

@@ -24,6 +24,9 @@ type v0Result struct {
 	observed      []obsCall
 	labelChecked  bool
 	accepted      []ev // the preflight's events: the accepted reads, then the candidate actions
+	// readAt is the record's event of each accepted read: the preflight numbers its events
+	// from 0 without the refused ones, so its ledger names them by their place in accepted.
+	readAt []int
 }
 
 // scanV0 begins validate_no_action_execution_record with the hidden preflight
@@ -37,7 +40,8 @@ func (p *Prepared) scanV0(s *episodeScan, rec *ingest.Record, evs []ev, sc *scra
 	r.contract = append(r.contract, recordChecks(rec, "no_action_record", "no_action_record", p.spec.EnvID, p.spec.CaseID, true)...)
 	accepted := sc.evs2[:0]
 	r.observed = sc.obs2[:0]
-	defer func() { sc.evs2, sc.obs2 = accepted[:0], r.observed[:0] }()
+	r.readAt = sc.readAt[:0]
+	defer func() { sc.evs2, sc.obs2, sc.readAt = accepted[:0], r.observed[:0], r.readAt[:0] }()
 	firstAttemptObserved := -1
 	for i := range evs {
 		e := &evs[i]
@@ -80,6 +84,7 @@ func (p *Prepared) scanV0(s *episodeScan, rec *ingest.Record, evs []ev, sc *scra
 			Arguments: args, ArgumentsOK: true, CallID: callIDValue(e, e.Index), HasCallID: true,
 			EvidenceDeltaKey: e.EvidenceDeltaKey, HasEvidenceDeltaKey: e.HasEvidenceDeltaKey, ToolStatus: e.ToolStatus, HasToolStatus: e.HasToolStatus}
 		accepted = append(accepted, n)
+		r.readAt = append(r.readAt, e.Index)
 		r.observed = append(r.observed, newObsCall(e.Tool, args, nil, false, ""))
 	}
 	r.coverage = p.coverageOnly(r.observed)
@@ -186,4 +191,18 @@ func (p *Prepared) finishV0(s *episodeScan, rec *ingest.Record, pol Policy, sc *
 	covOK := r.coverage.Complete || pol.Coverage == CoverageOff
 	r.success = len(r.contract) == 0 && len(r.attempts) == 0 && len(r.invalid) == 0 && covOK && stopOK && r.reported == r.oracle
 	return r
+}
+
+// onRecord renumbers the preflight's facts by the record's events: a read's by the event of
+// that read, a candidate action's postcondition (an action the agent never took) -1, as the
+// preflight's checkpoints are.
+func (r *v0Result) onRecord(facts []Fact) []Fact {
+	for i := range facts {
+		if k := facts[i].EventIndex; k >= 0 && k < len(r.readAt) {
+			facts[i].EventIndex = r.readAt[k]
+		} else {
+			facts[i].EventIndex = -1
+		}
+	}
+	return facts
 }

@@ -131,13 +131,16 @@ type explained struct {
 			State string `json:"state"`
 		} `json:"steps"`
 	} `json:"workflow"`
+	Chain []struct {
+		Facts []json.RawMessage `json:"facts"`
+	} `json:"chain"`
 }
 
 // pageAgainstExplain opens run's episode page and checks what it says of the break against
 // `explain RUN --format json` with the given bench, runs and policy flags: the failure type,
 // the broke-at event (the one event marked in the timeline), the broken step, the workflow's
-// step states and the sentence saying why. It returns the explanation and the failure
-// type's link.
+// step states, the sentence saying why and the number of ledger facts under each event
+// (an action's too). It returns the explanation and the failure type's link.
 func pageAgainstExplain(t *testing.T, b *browser, page, run string, flags ...string) (explained, string) {
 	t.Helper()
 	out, _ := mustRun(t, append([]string{"explain", run, "--format", "json"}, flags...)...)
@@ -168,6 +171,13 @@ func pageAgainstExplain(t *testing.T, b *browser, page, run string, flags ...str
 	}
 	if x.BrokeAt < 0 && len(marked) != 0 {
 		t.Errorf("%s (%s): events marked broken %v, want none", run, ft, marked)
+	}
+	shown := evalJS[[]int](t, b, `Array.from(document.querySelectorAll('#timeline > li')).map(function(li){return li.querySelectorAll('ul.facts > li').length})`)
+	for i, e := range x.Chain {
+		if i >= len(shown) || shown[i] != len(e.Facts) {
+			t.Errorf("%s (%s): the page shows facts per event %v, explain %d at event %d", run, ft, shown, len(e.Facts), i)
+			break
+		}
 	}
 	if x.Workflow != nil {
 		if w := evalJS[float64](t, b, `Math.max.apply(null, Array.from(document.querySelectorAll('#workflow text[data-max]')).map(function(t){return t.getBBox().width}))`); w > 205 {

@@ -56,14 +56,19 @@ type explainJSON struct {
 // and now on each failure type of every condition and protocol under every policy, the
 // rarest included; only fewer verdicts of the common combinations are checked (one in
 // eight of each policy and failure type before, about 11 of the package's CPU-s).
-// SABENCH_LONG=1 (set by .ci/run) checks every verdict.
+// SABENCH_LONG=1 (set by .ci/run) checks every verdict. Of the checked verdicts, 1 in 512
+// of each stratum (every one under SABENCH_LONG=1) is also checked against its own events
+// by checkBreak, as the τ-bench and real-case sets are (break_sets_test.go).
 func TestExplanationsAgreeWithVerdict(t *testing.T) {
 	if testing.Short() {
 		t.Skip("scores and explains the whole built-in release under every policy")
 	}
-	stride := 16
+	// deep: of the checked verdicts, those checkBreak also checks against the episode's
+	// events (1 in 512 of each stratum by default, the first of each included, about 0.5
+	// CPU-s; every one under SABENCH_LONG=1).
+	stride, deep := 16, 512
 	if os.Getenv("SABENCH_LONG") == "1" {
-		stride = 1
+		stride, deep = 1, 1
 	}
 	bench, _, all, err := source.LoadBench(source.Builtin, casespec.BenchOptions{})
 	if err != nil {
@@ -99,7 +104,11 @@ func TestExplanationsAgreeWithVerdict(t *testing.T) {
 	for i := range seen {
 		seen[i] = map[stratum]int{}
 	}
-	type pick struct{ ep, pol int } // an episode of the batch, a policy
+	type pick struct {
+		ep, pol int // an episode of the batch, a policy
+		deep    bool
+	}
+	var tally breakTally
 	check := func(eps []*ingest.Episode, vs [][]oracle.Verdict, picks []pick) error {
 		n, nb := 0, 0
 		types := map[string]int{}
@@ -117,6 +126,15 @@ func TestExplanationsAgreeWithVerdict(t *testing.T) {
 				}
 				types[v.FailureType()]++
 				id := fmt.Sprintf("%s under %s", ep.RunID, pol.Name)
+				if pk.deep {
+					probs, err := checkBreak(breakAccount{cs: cs, ep: ep, pol: pol, v: v, vc: vc})
+					if err != nil {
+						return fmt.Errorf("%s: %v", id, err)
+					}
+					mu.Lock()
+					tally.count(v, fmt.Sprintf("%s (%s) under %s", ep.RunID, cs.ID, pol.Name), probs)
+					mu.Unlock()
+				}
 
 				var jb, tb bytes.Buffer
 				if err := job.Explain(&jb, cs, ep, []oracle.Policy{pol}, []oracle.Verdict{v}, job.ExplainOptions{Format: "json"}); err != nil {
@@ -217,7 +235,7 @@ func TestExplanationsAgreeWithVerdict(t *testing.T) {
 				if v := vs[pi][i]; !v.Excluded() {
 					k := stratum{v.FailureType(), eps[i].Condition, bench.Case(eps[i].CaseID).Protocol}
 					if seen[pi][k]%stride == 0 {
-						picks = append(picks, pick{i, pi})
+						picks = append(picks, pick{i, pi, seen[pi][k]%deep == 0})
 					}
 					seen[pi][k]++
 				}
@@ -241,6 +259,7 @@ func TestExplanationsAgreeWithVerdict(t *testing.T) {
 	for _, f := range fails {
 		t.Error(f)
 	}
+	tally.report(t, "built-in release")
 	// The release's size (source.Builtin) times the presets, less the excluded episodes,
 	// over the stride.
 	if checked < 200_000/stride {

@@ -543,13 +543,13 @@
     d.invalid.forEach(function (x) { invalidAt[x.ev] = x; });
     var ol = el('ol', { cls: 'timeline', id: 'timeline', 'aria-label': 'Events' });
     d.events.forEach(function (e, i) {
-      var act = e.type === 'CONSEQUENTIAL_CALL', read = e.type === 'INFO_CALL';
+      var act = e.type === 'CONSEQUENTIAL_CALL' || !!cpsAt[i], read = !act && e.type === 'INFO_CALL'; // a gated call is an action, whatever its type
       var li = el('li', { id: 'ev-' + i, tabindex: '-1', cls: (act ? 'act' : 'read') + (i === d.broke ? ' broke' : '') + (d.end >= 0 && i > d.end ? ' unread' : '') });
       li.appendChild(el('div', { cls: 'evhead' }, el('span', { cls: 'badge ' + (act ? 'act' : 'read'), text: act ? 'ACTION' : read ? 'READ' : e.type }),
         '[' + i + '] ', el('strong', { text: e.tool }), ' ', e.args, e.call ? '  (' + e.call + ')' : ''));
       if (i === d.broke) li.appendChild(el('div', { cls: 'brokehere', 'data-broke': 'true' }, '✗ broke here'));
       if (invalidAt[i]) li.appendChild(el('div', { cls: 'fail', text: 'invalid read: ' + invalidAt[i].reason }));
-      if (read) {
+      if (read || act && factsAt[i]) { // an action's facts too: a step's postcondition, the entity a write's result names
         var fs = factsAt[i] || [];
         if (fs.length) {
           li.appendChild(el('ul', { cls: 'facts' }, fs.map(function (x) {
