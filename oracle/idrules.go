@@ -44,8 +44,7 @@ type idRule struct {
 }
 
 // idRules is the one list of the evaluator's id-keyed rules: the comparison normalizations
-// of env/tools/evaluate_workspace.py (normalize.go) and the phase projections of
-// env/tools/v2_stateful_observations.py (stateful.go).
+// (normalize.go) and the phase projections (stateful.go).
 var idRules = []*idRule{
 	{kind: ruleMatterMessage, ids: []string{"SAB-V1-025", "SAB-V1-026", "SAB-V1-092", "SAB-V1-095"},
 		what: "the matter-message comparison (matter, template and recipient compared in any declared shape)",
