@@ -91,17 +91,16 @@ func (r *Release) harnessComparison(ch Choices, o StatOptions) ([]HarnessRow, er
 		rows[i] = HarnessRow{HarnessPair: hp,
 			CompleteFamily: rateOf(a.Verdicts, both(a.Keep, on), InvestigationComplete),
 			CompleteShared: rateOf(b.Verdicts, both(b.Keep, on), InvestigationComplete)}
-		var err error
-		for j, x := range []struct {
-			arm Arm
-			out *Estimate
-		}{{a, &rows[i].CompleteFamilyCI}, {b, &rows[i].CompleteSharedCI}} {
-			arm := x.arm
-			arm.Indicator = InvestigationComplete
-			if *x.out, err = r.indicatorCI(arm, on, fmt.Sprintf("T4/%s/complete/%d", hp.Family, j), o); err != nil {
-				return nil, err
-			}
+		// Both arms' Complete from one draw of the paired cases, as Δ's arms are drawn.
+		complete := []Arm{a, b}
+		for j := range complete {
+			complete[j].Indicator = InvestigationComplete
 		}
+		ci, err := r.indicatorCIs(complete, on, fmt.Sprintf("T4/%s/complete", hp.Family), o)
+		if err != nil {
+			return nil, err
+		}
+		rows[i].CompleteFamilyCI, rows[i].CompleteSharedCI = ci[0], ci[1]
 	}
 	diffs, err := r.PairedDiffs(pairs, "delta", o)
 	if err != nil {

@@ -325,35 +325,51 @@ func scoreFallback(e *Estimate, level float64) {
 		Detail: fmt.Sprintf("every resample gives %g: Wilson score interval with %d units as the count", e.X, e.Units)})
 }
 
-// indicatorCI is the rate of arm a's indicator over the verdicts a.Keep and keep admit,
-// with a unit-resampled interval (a Wilson score interval at 0 or 1), for rates that are
-// not ECS (ratesCI counts ECS).
-func (r *Release) indicatorCI(a Arm, keep Filter, stream string, o StatOptions) (Estimate, error) {
+// indicatorCIs are the rates of each arm's indicator over the verdicts its Keep and keep
+// admit, with unit-resampled intervals (a Wilson score interval at 0 or 1), for rates that
+// are not ECS (ratesCI counts ECS). The arms are resampled together, one draw of the units
+// for all, as a paired comparison's arms are: arms with equal data get equal intervals.
+func (r *Release) indicatorCIs(arms []Arm, keep Filter, stream string, o StatOptions) ([]Estimate, error) {
 	units := r.unitIDs(o.Clustered)
-	k := both(a.Keep, keep)
 	var in []bool
-	for i := range a.Verdicts {
-		if admits(k, &a.Verdicts[i]) {
-			in = mark(in, units.of(&a.Verdicts[i]))
+	for _, a := range arms {
+		k := both(a.Keep, keep)
+		for i := range a.Verdicts {
+			if admits(k, &a.Verdicts[i]) {
+				in = mark(in, units.of(&a.Verdicts[i]))
+			}
 		}
 	}
 	index := units.sortedIndex(in)
-	num, den := make([]float64, index.n), make([]float64, index.n)
-	for i := range a.Verdicts {
-		v := &a.Verdicts[i]
-		if !admits(k, v) {
-			continue
+	columns := make([][]float64, 0, 2*len(arms))
+	dens := make([][]int, len(arms))
+	for j, a := range arms {
+		k := both(a.Keep, keep)
+		num, den := make([]float64, index.n), make([]float64, index.n)
+		for i := range a.Verdicts {
+			v := &a.Verdicts[i]
+			if !admits(k, v) {
+				continue
+			}
+			u, w := index.at(units.of(v)), float64(v.weight())
+			den[u] += w
+			if a.Indicator(v) {
+				num[u] += w
+			}
 		}
-		u, w := index.at(units.of(v)), float64(v.weight())
-		den[u] += w
-		if a.Indicator(v) {
-			num[u] += w
-		}
+		columns = append(columns, num, den)
+		dens[j] = []int{2*j + 1}
 	}
-	est, err := sumCI([][]float64{num, den}, 1, func(s, res []float64) { res[0] = s[0] / s[1] }, nil, stream, o)
+	est, err := sumCI(columns, len(arms), func(s, res []float64) {
+		for j := range res {
+			res[j] = s[2*j] / s[2*j+1]
+		}
+	}, dens, stream, o)
 	if err != nil {
-		return Estimate{}, err
+		return nil, err
 	}
-	scoreFallback(&est[0], o.level())
-	return est[0], nil
+	for j := range est {
+		scoreFallback(&est[j], o.level())
+	}
+	return est, nil
 }

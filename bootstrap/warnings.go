@@ -45,6 +45,17 @@ const (
 // percentile interval; below it an interval carries WarnSmallSample.
 const SmallSampleUnits = 40
 
+// SmallSampleAt is what the small-sample caveat adds for an interval at level: nothing at
+// the coverage simulation's 95% (or level 0, the default); at another level, that the
+// simulation was run at 95% only, so its 0.93 does not say how this level's intervals
+// cover.
+func SmallSampleAt(level float64) string {
+	if level == 0 || math.Abs(level-DefaultLevel) < 1e-9 {
+		return ""
+	}
+	return fmt.Sprintf("; the simulation was run at 95%% only, not at %g%%", math.Round(level*1e4)/100)
+}
+
 var warningNames = [...]string{"", "bca_fallback", "degenerate", "extreme_order_statistics",
 	"excludes_estimate", "single_unit", "non_finite_replicates", "no_replicates", "small_sample", "score_interval"}
 
@@ -100,7 +111,7 @@ func IntervalWarnings(iv Interval, estimate float64, units int) []Warning {
 		out = append(out, Warning{WarnSingleUnit, "one resampled unit: every resample is the observed data"})
 	}
 	if units >= 2 && units < SmallSampleUnits && finiteF(iv.Lo) && finiteF(iv.Hi) {
-		out = append(out, Warning{WarnSmallSample, fmt.Sprintf("%d resampled units, fewer than %d: the coverage of a nominal 95%% interval fell below 0.93 in simulation", units, SmallSampleUnits)})
+		out = append(out, Warning{WarnSmallSample, fmt.Sprintf("%d resampled units, fewer than %d: the coverage of a nominal 95%% interval fell below 0.93 in simulation%s", units, SmallSampleUnits, SmallSampleAt(iv.Level))})
 	}
 	return out
 }

@@ -7,33 +7,8 @@ import (
 // The evaluator's hard-coded per-case comparison normalizations, taken
 // from env/tools/evaluate_workspace.py (single_commit_comparison_action,
 // fee_waiver_comparison_action, matter_message_comparison_action and
-// V2_EQUIVALENT_RESULT_REFERENCES). They change a comparison copy of the action only.
-
-var matterMessageCases = map[string]bool{"SAB-V1-025": true, "SAB-V1-026": true, "SAB-V1-092": true, "SAB-V1-095": true}
-var feeWaiverV1Cases = map[string]bool{"SAB-V1-014": true, "SAB-V1-085": true}
-
-const feeWaiverV2Case = "SAB-V2-094"
-
-// v2EquivalentRefs is V2_EQUIVALENT_RESULT_REFERENCES, keyed by case, hidden commit id and
-// argument path.
-var v2EquivalentRefs = map[[3]string][]string{
-	{"SAB-V2-003", "send_resolution_reply", "arguments.slots.loyalty_adjustment_ref"}: {
-		"result:restore_loyalty_points.loyalty_adjustment_id", "result:restore_loyalty_points.receipt_id"},
-	{"SAB-V2-003", "send_resolution_reply", "arguments.slots.refund_ref"}: {
-		"result:issue_duplicate_refund.refund_id", "result:issue_duplicate_refund.receipt_id"},
-	{"SAB-V2-003", "close_support_ticket", "arguments.resolution_ref"}: {
-		"result:issue_duplicate_refund.refund_id", "result:send_resolution_reply.receipt_id"},
-	{"SAB-V2-071", "complete_household_control_receipt_archive", "arguments.control_operation_ref"}: {
-		"result:perform_appliance_power_set.appliance_operation_id", "result:perform_appliance_power_set.receipt_id"},
-	{"SAB-V2-081", "complete_household_control_receipt_archive", "arguments.power_transfer_ref"}: {
-		"result:perform_power_source_transfer.power_transfer_id", "result:perform_power_source_transfer.receipt_id"},
-	{"SAB-V2-083", "complete_household_control_receipt_archive", "arguments.control_operation_ref"}: {
-		"result:perform_robotic_mower_start.mower_operation_id", "result:perform_robotic_mower_start.receipt_id"},
-	{"SAB-V2-088", "complete_care_followup_task_create", "arguments.plan_activation_ref"}: {
-		"result:perform_treatment_plan_activate.receipt_id", "result:perform_treatment_plan_activate.treatment_plan_activation_id"},
-	{"SAB-V2-104", "archive_estate_advice_delivery_receipt", "arguments.advice_delivery_ref"}: {
-		"result:perform_legal_advice_send.advice_delivery_id", "result:perform_legal_advice_send.receipt_id"},
-}
+// V2_EQUIVALENT_RESULT_REFERENCES). They change a comparison copy of the action only. Which
+// case gets which is the list idRules (idrules.go).
 
 func inStrings(l []string, v any) bool {
 	s, ok := v.(string)
@@ -50,13 +25,13 @@ func inStrings(l []string, v any) bool {
 
 // comparisonArgs is single_commit_comparison_action for V1: it returns the arguments to
 // compare (a copy when normalized) and a collection error, if any.
-func comparisonArgs(caseID, tool string, args *jsonv.Object, tmplTool string, tmplArgs *jsonv.Object) (*jsonv.Object, string) {
+func comparisonArgs(rule ruleKind, tool string, args *jsonv.Object, tmplTool string, tmplArgs *jsonv.Object) (*jsonv.Object, string) {
 	switch {
-	case matterMessageCases[caseID]:
+	case rule == ruleMatterMessage:
 		return matterMessageComparison(tool, args, tmplTool, tmplArgs)
-	case feeWaiverV1Cases[caseID]:
+	case rule == ruleFeeWaiverV1:
 		return feeWaiverComparison(tool, args, tmplTool, tmplArgs)
-	case caseID == "SAB-V1-067" && tool == "window_group_close" && tmplTool == "window_group_close":
+	case rule == ruleWindowGroup && tool == "window_group_close" && tmplTool == "window_group_close":
 		return windowGroupComparison(args, tmplArgs)
 	}
 	return args, ""

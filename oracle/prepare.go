@@ -42,6 +42,7 @@ type Prepared struct {
 	shard    *casespec.QueryShard // the verified shard when the bench has it; nil: trust the key
 	unread   string               // why the bench's shard directory was not read (casespec.Case.ShardUnread)
 	stateful int                  // statefulNone, statefulSauna, statefulAppointment
+	byID     *idRule              // the evaluator's rule for this case id (idRules), if any
 	phases   map[string]*phaseView
 
 	commits     []*casespec.Commit
@@ -157,6 +158,7 @@ func Prepare(c *casespec.Case) (*Prepared, error) {
 	if p.hasShard && c.Variant == "" {
 		p.shard, p.unread = c.Shard, c.ShardUnread
 	}
+	p.byID = idRuleOf(spec.CaseID)
 	p.stateful = statefulOf(spec)
 	p.prepareWorkflow(spec)
 	p.indexFactKeys()

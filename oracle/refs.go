@@ -15,8 +15,8 @@ type refCtx struct {
 	p            *Prepared
 	callToCommit strPairs
 	completed    strSet
-	ancestors    map[string]bool // nil: every completed commit is a legal ancestor
-	equivCase    string          // V2 only: the case id for the equivalence table ("" disables it)
+	ancestors    map[string]bool        // nil: every completed commit is a legal ancestor
+	equivRefs    map[[2]string][]string // V2 only: the case's equivalent references (idRules), by commit id and path; nil disables them
 	commitID     string
 	propagation  string
 	results      resultPairs // commit id -> recorded result of its action
@@ -213,8 +213,8 @@ func (r *refCtx) visit(a, e any, eOK bool) (any, bool) {
 				return expRef, true
 			}
 			canon, _ := r.canonicalize(x)
-			if r.equivCase != "" {
-				if set, ok := v2EquivalentRefs[[3]string{r.equivCase, r.commitID, r.pathString()}]; ok && inStrings(set, canon) && isExpRef && inStrings(set, expRef) {
+			if r.equivRefs != nil {
+				if set, ok := r.equivRefs[[2]string{r.commitID, r.pathString()}]; ok && inStrings(set, canon) && isExpRef && inStrings(set, expRef) {
 					canon = expRef
 				}
 			}

@@ -67,7 +67,7 @@ func TestRuleFeeWaiverIDsExactSet(t *testing.T) {
 	} {
 		args := mustParse(t, `{"account_id":"A","fee_ids":`+tc.ids+`}`)
 		for _, id := range []string{"SAB-V1-014", "SAB-V1-085"} {
-			got, err := comparisonArgs(id, "fee_waiver_apply", args, "fee_waiver_apply", tmpl)
+			got, err := comparisonArgs(idRuleOf(id).kind, "fee_waiver_apply", args, "fee_waiver_apply", tmpl)
 			if err != tc.want {
 				t.Errorf("%s fee_ids %s: error %q, want %q", id, tc.ids, err, tc.want)
 			}

@@ -1,11 +1,9 @@
 package oracle
 
 import (
-	"fmt"
 	"math"
 	"strings"
 
-	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
@@ -16,33 +14,12 @@ import (
 // phase is computed once in Prepare, so scoring stays read-only.
 
 // statefulOf is the phase projection a case gets: the release's evaluator applies one only
-// to these two exact (case id, protocol) pairs.
+// to the exact (case id, protocol) pairs of idRules.
 func statefulOf(spec *casespec.Spec) int {
-	sp, _ := spec.StatefulProtocol.(string)
-	switch {
-	case spec.CaseID == "SAB-V2-018" && sp == "v2_sauna_refresh_v1":
-		return statefulSauna
-	case spec.CaseID == "SAB-V2-020" && sp == "v2_appointment_refresh_v1":
-		return statefulAppointment
+	if r := idRuleOf(spec.CaseID); r.kind == ruleStateful && r.fits(spec.CaseID, spec) {
+		return r.stateful
 	}
 	return statefulNone
-}
-
-// StatefulUnprojected warns of the cases that declare metadata.stateful_observation_protocol
-// but are scored without its phase projection, as the release's evaluator scores them: it
-// projects SAB-V2-018 and SAB-V2-020 only, by case id, so a bench's own re-observation case
-// (a copy of either under another id) reads every source as it was before the commit.
-func StatefulUnprojected(b *casespec.Bench) []ingest.Problem {
-	var out []ingest.Problem
-	for _, c := range b.Cases {
-		spec, probs := casespec.DecodeSpec(c)
-		if len(probs) > 0 || !truthy(spec.StatefulProtocol) || statefulOf(spec) != statefulNone {
-			continue
-		}
-		out = append(out, ingest.Problem{File: c.Source, Field: "metadata.stateful_observation_protocol",
-			Msg: fmt.Sprintf("case %s declares %v, but the evaluator projects re-observed evidence only for SAB-V2-018 (v2_sauna_refresh_v1) and SAB-V2-020 (v2_appointment_refresh_v1): this case is scored without it (a read after the commit returns the frozen evidence as written, without the fields the projection adds)", c.ID, spec.StatefulProtocol)})
-	}
-	return out
 }
 
 type phaseView struct {

@@ -89,7 +89,7 @@ func (st *wfState) refs(cm *casespec.Commit, args *jsonv.Object) (*jsonv.Object,
 		rc.ancestors = ci.ancestors
 	}
 	if !st.dag {
-		rc.equivCase = st.p.spec.CaseID
+		rc.equivRefs = st.p.byID.refs[st.p.spec.CaseID]
 	}
 	if st.sc != nil {
 		rc.path, rc.slab = st.sc.path, &st.sc.slab
@@ -127,7 +127,7 @@ func (st *wfState) linearAction(tool string, args *jsonv.Object) match {
 		return match{outcome: OutcomeReference, commit: cm.ID, refErrs: refErrs}
 	}
 	cmpArgs, collErr := canon, ""
-	if p.spec.CaseID == feeWaiverV2Case {
+	if p.byID.kind == ruleFeeWaiverV2 {
 		cmpArgs, collErr = feeWaiverComparison(tool, canon, cm.Tool, cm.Arguments)
 	}
 	errs := matchErrors("CONSEQUENTIAL_CALL", tool, cmpArgs, cm.Tool, p.info(cm).rawToolStr, cm.Arguments, cm.PayloadPolicy, cmpStrict, st.sc != nil)

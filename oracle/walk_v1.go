@@ -112,7 +112,7 @@ func (p *Prepared) keyActionTemplate() (tool string, toolOK bool, args, policy *
 func (p *Prepared) matchKeyAction(r *v1Result, first *ev, lean bool) {
 	tmplTool, tmplToolOK, tmplArgs, tmplPolicy := p.keyActionTemplate()
 	args := argsOrEmpty(first)
-	cmpArgs, collErr := comparisonArgs(p.spec.CaseID, first.Tool, args, tmplTool, tmplArgs)
+	cmpArgs, collErr := comparisonArgs(p.byID.kind, first.Tool, args, tmplTool, tmplArgs)
 	errs := matchErrors("CONSEQUENTIAL_CALL", first.Tool, cmpArgs, tmplTool, tmplToolOK, tmplArgs, tmplPolicy, cmpStructured, lean)
 	if collErr != "" {
 		errs = append(errs, collErr)

@@ -100,13 +100,13 @@ func (iv *Intervals) notes() []string {
 			}
 			cells = append(cells, w.Label+" "+w.Column)
 		}
-		out = append(out, fmt.Sprintf("Interval caveat %s (%s) in %d interval(s): %s%s.", k, caveatText(k), len(ws), strings.Join(cells, "; "), caveatHint(k)))
+		out = append(out, fmt.Sprintf("Interval caveat %s (%s) in %d interval(s): %s%s.", k, caveatText(k, spec.Level), len(ws), strings.Join(cells, "; "), caveatHint(k)))
 	}
 	return out
 }
 
-// caveatText says what a kind of caveat means, in a table note.
-func caveatText(k bootstrap.WarningKind) string {
+// caveatText says what a kind of caveat means, in a table note of intervals at level.
+func caveatText(k bootstrap.WarningKind, level float64) string {
 	switch k {
 	case bootstrap.WarnBCaFallback:
 		return "BCa undefined, the percentile interval is shown"
@@ -123,7 +123,7 @@ func caveatText(k bootstrap.WarningKind) string {
 	case bootstrap.WarnNoReplicates:
 		return "no resample had a value, no interval"
 	case bootstrap.WarnSmallSample:
-		return fmt.Sprintf("under %d units, where a nominal 95%% interval covered less than 0.93 in simulation, docs/coverage.md", bootstrap.SmallSampleUnits)
+		return fmt.Sprintf("under %d units, where a nominal 95%% interval covered less than 0.93 in simulation, docs/coverage.md%s", bootstrap.SmallSampleUnits, bootstrap.SmallSampleAt(level))
 	case bootstrap.WarnScoreInterval:
 		return "a 0% or 100% rate: the Wilson score interval over its units"
 	}

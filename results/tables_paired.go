@@ -57,7 +57,7 @@ func buildT4(in *Input) (*Table, error) {
 		t.AddRow(append(row, PValue(x.Delta.P), PValue(adj[i]))...)
 	}
 	t.Notes = append(t.Notes,
-		"Both arms, Δ and Complete are computed on the paired cases (the V0–V3 cases both configurations ran); both arms use the same bootstrap draw.",
+		"Both arms, Δ and Complete are computed on the paired cases (the V0–V3 cases both configurations ran). Each interval resamples the paired cases once for both arms: one draw for Δ ECS, another for the two Complete intervals.",
 		"Complete: share of episodes whose investigation was complete at the decisive point (the first attempt, else the end of the episode), with its interval (cases, or templates, resampled).",
 		pValueNote,
 		familyNote(o, ps, "Δ tests (one per model)", noBootstrapP))
@@ -90,11 +90,14 @@ func staticTable(in *Input, id, title, set string) (*Table, error) {
 		t.Intervals = nil
 		return emptyBecause(t, fmt.Sprintf("no case set %q in this release (pass --set %s=FILE)", set, set)), nil
 	}
-	for _, x := range rows {
+	shown := make([]string, len(rows))
+	for i, x := range rows {
 		t.AddRow(Text(x.Config), countCell(x.Cases), rateCell(x.Static), rateCell(x.Interactive), iv.cell(t, x.Config, "delta", x.Delta))
+		shown[i] = x.Config
 	}
 	t.Notes = append(t.Notes,
 		fmt.Sprintf("Case set %s (%d cases). Static: the agent_decision equals the gold decision. Static accuracy, interactive ECS and Δ are on the paired cases (the set's cases with both static judgments and interactive episodes).", set, size))
+	t.Notes = append(t.Notes, leftOutNote(notShown(r, shown), "the table", "no static judgments on the set's cases")...)
 	iv.finish(t)
 	t.Notes = append(t.Notes, policyNote(r))
 	return emptyBecause(t, "no configuration has static judgments on the set's cases"), nil
@@ -161,21 +164,15 @@ func strategyTable(in *Input, id, condition string, withLegacy bool) (*Table, er
 	}
 	t.Notes = append(t.Notes, fmt.Sprintf("Δ = %s − main. Main, %s and every Δ are on the paired cases (the cases both conditions ran, per protocol for the protocol columns).", condition, condition))
 	// A configuration that did not run the condition has no row; say which, as T2 does.
-	shown := map[string]bool{}
-	for _, x := range rows {
-		shown[x.Config] = true
-	}
-	var absent []string
-	for _, c := range r.Configs() {
-		if !shown[c] {
-			absent = append(absent, c)
-		}
+	shown := make([]string, len(rows))
+	for i, x := range rows {
+		shown[i] = x.Config
 	}
 	why := "no scored " + condition + " episodes"
 	if !withLegacy {
 		why += " on " + scope
 	}
-	t.Notes = append(t.Notes, leftOutNote(absent, "the table", why)...)
+	t.Notes = append(t.Notes, leftOutNote(notShown(r, shown), "the table", why)...)
 	t.Notes = append(t.Notes, pValueNote,
 		familyNote(o, ps, "Δ tests (overall and per protocol; the per-protocol p-values are in CSV and JSON only, delta_<protocol>_p and _p_adj)", noBootstrapP))
 	iv.finish(t)
@@ -204,7 +201,9 @@ func buildInterventions(in *Input) (*Table, error) {
 		ps[i] = x.Delta.P
 	}
 	adj := o.Adjust.Apply(ps)
+	shown := make([]string, len(rows))
 	for i, x := range rows {
+		shown[i] = x.Config
 		looked := Empty()
 		if x.HasLooked {
 			looked = Fraction(int64(x.Looked), int64(x.LookedOf))
@@ -215,6 +214,7 @@ func buildInterventions(in *Input) (*Table, error) {
 	t.Notes = append(t.Notes, "Acted: episodes with at least one consequential attempt. Both arms and Δ = condition − main are on the paired cases (the cases both ran). "+
 		"Affected tool: an information tool whose evidence the variant spec removes or changes; shown for variant conditions (withheld, contradicted), as acted episodes that had called it before acting.",
 		pValueNote+" "+familyNote(o, ps, "Δ tests", noBootstrapP))
+	t.Notes = append(t.Notes, leftOutNote(notShown(r, shown), "the table", "no episodes of an intervention condition")...)
 	iv.finish(t)
 	t.Notes = append(t.Notes, policyNote(r))
 	return emptyBecause(t, "no episodes of an intervention condition"), nil

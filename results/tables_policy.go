@@ -3,6 +3,7 @@ package results
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
@@ -135,6 +136,18 @@ func leftOutNote(configs []string, what, why string) []string {
 		return nil
 	}
 	return []string{fmt.Sprintf("Left out of %s: %s (%s).", what, strings.Join(configs, "; "), why)}
+}
+
+// notShown are the release's configurations, in order, that are not among shown (the
+// configurations a table has rows for): what leftOutNote names.
+func notShown(r *analysis.Release, shown []string) []string {
+	var out []string
+	for _, c := range r.Configs() {
+		if !slices.Contains(shown, c) {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // fewerCasesNote names the configurations a table (T2, T8, the policy tables) shows beside

@@ -51,7 +51,7 @@ func (o *Options) Validate(patterns []string, maxLine, maxProblems int) (*Valida
 		if v.Bench, _, _, err = source.LoadBench(so.Bench, so.BenchOptions); err != nil {
 			return nil, &BenchError{Bench: so.Bench, Err: err}
 		}
-		v.Bench.Warnings = append(v.Bench.Warnings, oracle.StatefulUnprojected(v.Bench)...)
+		v.Bench.Warnings = append(v.Bench.Warnings, oracle.IDRuleWarnings(v.Bench)...)
 	}
 	v.Report, v.Skipped, err = source.ValidateFiles(so.Bench, v.Bench, append(slices.Clone(patterns), so.Runs...),
 		ingest.ReadOptions{Dedupe: source.DedupePolicy(so.Dedupe), MaxLineBytes: maxLine, MaxProblems: maxProblems})
