@@ -40,6 +40,8 @@
 //     too) over their ECS successes; static judgments are out of both.
 //   - Policy comparisons read the main condition only, so other policies need to score only
 //     those episodes (ScoreOptions.Others); policies with equal settings share verdicts and
-//     intervals.
+//     intervals. Every policy's Δ, rank sets and rank correlations draw on one stream per
+//     statistic (common random numbers, not a stream per policy), so policies that score
+//     every episode alike print identical intervals and rank sets.
 //   - Failure-type proportions include "success", so each row sums to 1.
 package analysis

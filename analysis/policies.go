@@ -119,9 +119,11 @@ func (pc *PolicyComparison) Compare(o StatOptions) (*PolicyResult, error) {
 	bb := pc.board(base)
 	res := &PolicyResult{Base: base, BaseRanks: bb.ranks, Unranked: pc.Unranked()}
 	units, index := pc.unitIndex(o)
-	// Intervals are keyed by the settings hash, not the name: policies with the same
-	// settings (tau-bench, appworld) have the same verdicts and so the same intervals,
-	// computed once. The baseline against itself is exactly 0 [0, 0] and 1 [1, 1].
+	// Rows are one per settings hash, not name: policies with the same settings
+	// (tau-bench, appworld) have the same verdicts, computed once. Every statistic's stream
+	// is named by the statistic, not the policy, so policies with different settings that
+	// score alike get the same intervals and rank sets too. The baseline against itself has
+	// no interval (0 and 1 in every resample).
 	for _, g := range pc.Distinct() {
 		r := g.Release
 		iv, err := pc.intervals(r, units, index, o)
@@ -196,10 +198,10 @@ func (pc *PolicyComparison) intervals(r *Release, units *unitIDs, index unitInde
 		pairs[j] = Pair{A: Arm{Verdicts: r.mainOf(c), Indicator: ECSOf}, B: Arm{Verdicts: base.mainOf(c), Indicator: ECSOf}, Name: c}
 	}
 	var err error
-	if iv.deltas, err = base.PairedDiffs(pairs, "policies/"+r.Policy.Hash(), o); err != nil {
+	if iv.deltas, err = base.PairedDiffs(pairs, policyDeltaStream, o); err != nil {
 		return nil, err
 	}
-	iv.tau, iv.rho, err = pc.rankCorrelation(r, units, index, o, "policy_ranks/"+r.Policy.Hash())
+	iv.tau, iv.rho, err = pc.rankCorrelation(r, units, index, o, policyRankStream)
 	return iv, err
 }
 
@@ -322,8 +324,9 @@ func (pc *PolicyComparison) Distinct() []PolicyGroup {
 }
 
 // RankSets is the rank confidence sets of the baseline's configurations by their ECS
-// under r's policy. The stream is keyed by the settings hash, so the baseline's sets are
-// those of Release.RankSets on the baseline.
+// under r's policy. Every policy draws on the same stream, so the baseline's sets are
+// those of Release.RankSets on the baseline, and a policy with the baseline's verdicts has
+// its sets.
 func (pc *PolicyComparison) RankSets(r *Release, o StatOptions) (*ConfigRanks, error) {
 	return r.rankSetsOf(pc.Base, o)
 }

@@ -49,7 +49,8 @@ type rankKey struct {
 
 // rankSetsOf ranks base's configurations by the ECS of r's verdicts, once per options:
 // T2, the policies table, the rank figure and the viewer's leaderboards all ask for them.
-// The stream is keyed by r's settings hash.
+// Every policy draws the same resampled units (rankStream), so policies that score every
+// episode alike get the same sets and two policies' sets differ only by their verdicts.
 func (r *Release) rankSetsOf(base *Release, o StatOptions) (*ConfigRanks, error) {
 	k := rankKey{o: o, configs: strings.Join(base.configs, "\x00"), n: len(base.Cases)}
 	if k.n > 0 {
@@ -57,9 +58,18 @@ func (r *Release) rankSetsOf(base *Release, o StatOptions) (*ConfigRanks, error)
 	}
 	k.o.Workers = 0
 	return cached(r, k, func() (*ConfigRanks, error) {
-		return rankSets(base.configs, r.mainOf, base.unitIDs(o.Clustered), o, "ranks/"+r.Policy.Hash())
+		return rankSets(base.configs, r.mainOf, base.unitIDs(o.Clustered), o, rankStream)
 	})
 }
+
+// The streams of the policy-dependent statistics are named by the statistic alone, never by
+// the policy: each policy's leaderboard is resampled from the same units (common random
+// numbers), as a case-paired comparison across policies means.
+const (
+	rankStream        = "ranks"        // rank confidence sets
+	policyDeltaStream = "policies"     // Δ ECS against the baseline, "/<configuration>"
+	policyRankStream  = "policy_ranks" // τ-b and ρ against the baseline's leaderboard
+)
 
 // rankSets ranks the given configurations, each by the ECS of its verdicts. Every
 // configuration's ECS is resampled from the same draw of units, so the replicates are

@@ -92,7 +92,7 @@ func TestRankSetsComputedOnce(t *testing.T) {
 		if viaPC != viaRelease {
 			t.Errorf("%s: the comparison's and the release's rank sets were drawn twice", rel.Policy.Name)
 		}
-		fresh, err := rankSets(rel.configs, rel.mainOf, rel.unitIDs(false), o, "ranks/"+rel.Policy.Hash())
+		fresh, err := rankSets(rel.configs, rel.mainOf, rel.unitIDs(false), o, rankStream)
 		if err != nil {
 			t.Fatal(err)
 		}
