@@ -25,8 +25,8 @@ func CheckConversationRecord(e *Episode) []Problem {
 }
 
 // ConversationProblems checks a conversation record: an events list whose every event is an
-// object with a known type, a turn's content a string, a call's tool a non-empty string and
-// its arguments an object. The problems name the field, not a file: validate and the
+// object with a known type, a turn's content a string and no tool_result, a call's tool a
+// non-empty string and its arguments an object. The problems name the field, not a file: validate and the
 // oracle's action-rules walk (whose contract errors they are) share them.
 func ConversationProblems(rec *Record) []Problem {
 	var probs []Problem
@@ -55,6 +55,11 @@ func ConversationProblems(rec *Record) []Problem {
 			if _, ok := o.String("content"); !ok {
 				v, _ := o.Get("content")
 				bad(at+".content", "must be a string, got %s", TypeName(v))
+			}
+			if o.Has("tool_result") {
+				// A result that answers no call: the reader refuses a tool message that
+				// names no earlier call, and a record written by hand could put it here.
+				bad(at+".tool_result", "a turn carries no tool result (a result is part of the call it answers)")
 			}
 			continue
 		}

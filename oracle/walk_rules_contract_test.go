@@ -51,6 +51,10 @@ func TestRulesContractErrors(t *testing.T) {
 		{"a result for no call", func(evs []any) []any {
 			return append(evs, jsonv.NewObject("type", "TOOL_RESULT", "call_id", "call_nowhere", "tool_result", "ok"))
 		}, `record.events[11].type: must be one of USER_MESSAGE, AGENT_MESSAGE, INFO_CALL, CONSEQUENTIAL_CALL, USER_TOOL_CALL, got "TOOL_RESULT"`},
+		{"a result for no call, on a turn", func(evs []any) []any {
+			evs[9].(*jsonv.Object).Set("tool_result", `{"reservation_id": "3RK2T9"}`)
+			return evs
+		}, "record.events[9].tool_result: a turn carries no tool result (a result is part of the call it answers)"},
 		{"an event that is not an object", func(evs []any) []any { return append(evs, "oops") }, "record.events[11]: must be an object, got a string"},
 		{"a write of a tool the rules do not list", func(evs []any) []any {
 			w := jsonv.NewObject("type", "CONSEQUENTIAL_CALL", "call_id", "c9", "tool", "drop_table", "arguments", jsonv.NewObject())
