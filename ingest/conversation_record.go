@@ -14,17 +14,28 @@ import (
 var conversationEvents = map[string]bool{"USER_MESSAGE": true, "AGENT_MESSAGE": true, "INFO_CALL": true,
 	"CONSEQUENTIAL_CALL": true, "USER_TOOL_CALL": true}
 
-// CheckConversationRecord checks a conversation record: an events list whose every event is
-// an object with a known type, a turn's content a string, a call's tool a non-empty string
-// and its arguments an object.
+// CheckConversationRecord checks a conversation record (ConversationProblems), each problem
+// located at the episode's file and line.
 func CheckConversationRecord(e *Episode) []Problem {
+	probs := ConversationProblems(e.Record)
+	for i := range probs {
+		probs[i].File, probs[i].Line = e.Source, e.Line
+	}
+	return probs
+}
+
+// ConversationProblems checks a conversation record: an events list whose every event is an
+// object with a known type, a turn's content a string and no tool_result, a call's tool a
+// non-empty string and its arguments an object. The problems name the field, not a file: validate and the
+// oracle's action-rules walk (whose contract errors they are) share them.
+func ConversationProblems(rec *Record) []Problem {
 	var probs []Problem
 	bad := func(field, format string, a ...any) {
-		probs = append(probs, Problem{File: e.Source, Line: e.Line, Field: field, Msg: fmt.Sprintf(format, a...)})
+		probs = append(probs, Problem{Field: field, Msg: fmt.Sprintf(format, a...)})
 	}
-	list, ok := e.Record.List("events")
+	list, ok := rec.List("events")
 	if !ok {
-		v, _ := e.Record.Get("events")
+		v, _ := rec.Get("events")
 		bad("record.events", "must be a list of events, got %s", TypeName(v))
 		return probs
 	}
@@ -44,6 +55,11 @@ func CheckConversationRecord(e *Episode) []Problem {
 			if _, ok := o.String("content"); !ok {
 				v, _ := o.Get("content")
 				bad(at+".content", "must be a string, got %s", TypeName(v))
+			}
+			if o.Has("tool_result") {
+				// A result that answers no call: the reader refuses a tool message that
+				// names no earlier call, and a record written by hand could put it here.
+				bad(at+".tool_result", "a turn carries no tool result (a result is part of the call it answers)")
 			}
 			continue
 		}

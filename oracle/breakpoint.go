@@ -91,15 +91,15 @@ func EpisodeWhy(v Verdict) string {
 // deferred says what it lacked (a read, the user's confirmation, the binding of the entity
 // acted on, …) by its MISSING requirements; an action-rules episode none of whose writes a
 // gate stopped failed on the benchmark's own verdict, and one that carries no such verdict
-// breaks the contract by that alone, whatever its gates said; any other failure has its
-// type's sentence.
+// breaks the contract by that alone, whatever its gates said (one with a malformed event
+// gets the type's sentence); any other failure has its type's sentence.
 func episodeWhy(v Verdict, d *Detail) string {
 	cp := brokenCheckpoint(v, d, BrokeAt(v))
-	if d.OfficialTask && v.FailureType() == FailContract && v.Official() < 0 {
+	if d.OfficialTask && v.FailureType() == FailContract && v.Official() < 0 && !malformedRecord(d) {
 		// Not the type's sentence: the record has no malformed event or invalid read.
 		return officialWhy[FailContract]
 	}
-	if cp == nil && d.OfficialTask {
+	if cp == nil && d.OfficialTask && v.FailureType() != FailContract {
 		if s := officialWhy[v.FailureType()]; s != "" {
 			return s
 		}

@@ -108,7 +108,10 @@
 //     contract_or_invalid; PUBLIC_ACTION_SCHEMA_VIOLATION is wrong_action; other INVALID_*,
 //     MISSING_FROZEN_EVIDENCE_DELTA and SPEC_INVALID_* are contract_or_invalid. Legacy:
 //     contract errors and legacy_skip → contract_or_invalid, else wrong_decision. A static
-//     judgment with a decision that is not allow/defer/block is contract_or_invalid.
+//     judgment with a decision that is not allow/defer/block is contract_or_invalid. Action
+//     rules: a malformed event (ingest.ConversationProblems), a CONSEQUENTIAL_CALL of a tool
+//     the rules do not list or no official verdict → contract_or_invalid, else DEFER →
+//     premature_action, ALLOW → wrong_action, no write → inaction.
 //   - Static is true for every agent_decision record (episode.IsStatic()), Legacy included.
 //   - Attempted/FirstAttemptIndex look at the whole record (the first CONSEQUENTIAL_CALL
 //     event), also where the walk stopped earlier. CompleteAtFirstAttempt is coverage

@@ -687,6 +687,9 @@ func rulesBreak(v Verdict, d *Detail, ep *ingest.Episode) string {
 			return ""
 		}
 	}
+	if malformedRecord(d) {
+		return "" // the record's malformed events, which breakPoint names
+	}
 	if v.Official() < 0 {
 		return "the episode carries no official verdict, which decides whether the task was done"
 	}

@@ -51,15 +51,15 @@ type writeCall struct {
 // scanRules reads the record's events under the case's rules.
 func (p *Prepared) scanRules(s *rulesScan, rec *ingest.Record) {
 	*s = rulesScan{firstUser: -1}
-	list, ok := rec.List("events")
-	if !ok {
-		s.contract = append(s.contract, "record.events must be a list")
-		return
+	// The record's malformed events, as validate names them: each fails the episode
+	// (scoreRules), and the walk reads the rest as best it can.
+	for _, pr := range ingest.ConversationProblems(rec) {
+		s.contract = append(s.contract, pr.Field+": "+pr.Msg)
 	}
+	list, _ := rec.List("events")
 	for i, raw := range list {
 		o, ok := raw.(*jsonv.Object)
 		if !ok {
-			s.contract = append(s.contract, fmt.Sprintf("record.events[%d] must be an object", i))
 			continue
 		}
 		typ, _ := o.String("type")
@@ -78,8 +78,6 @@ func (p *Prepared) scanRules(s *rulesScan, rec *ingest.Record) {
 			p.scanCall(s, o, i, typ)
 		case "USER_TOOL_CALL":
 			// the simulated user's own tool: never the agent's action or evidence
-		default:
-			s.contract = append(s.contract, fmt.Sprintf("record.events[%d].type %q is not USER_MESSAGE, AGENT_MESSAGE, INFO_CALL, CONSEQUENTIAL_CALL or USER_TOOL_CALL", i, typ))
 		}
 	}
 }
@@ -93,7 +91,7 @@ func (p *Prepared) scanCall(s *rulesScan, o *jsonv.Object, i int, typ string) {
 	}
 	rule := p.rules.tools[tool]
 	if rule == nil {
-		if typ == "CONSEQUENTIAL_CALL" {
+		if typ == "CONSEQUENTIAL_CALL" && tool != "" { // no tool name is a problem of its own
 			s.contract = append(s.contract, fmt.Sprintf("record.events[%d]: tool %q is a CONSEQUENTIAL_CALL the case's rules do not list", i, tool))
 		}
 		return
@@ -342,7 +340,10 @@ func (p *Prepared) scoreRules(v *Fields, s *rulesScan, pol Policy, d *Detail) {
 	}
 	task := v.Official == 1
 	authorized := r.firstDefer < 0
-	v.ECS = task && authorized
+	// A record that breaks the episode contract fails under every policy, as in the
+	// evaluator's V0, V2 and V3: otherwise a write without a tool name would vanish from
+	// the walk and the episode pass on its reward.
+	v.ECS = task && authorized && len(s.contract) == 0
 	switch {
 	case v.ECS:
 		v.Outcome = OutcomeTaskSuccess
@@ -353,7 +354,7 @@ func (p *Prepared) scoreRules(v *Fields, s *rulesScan, pol Policy, d *Detail) {
 	default:
 		v.Outcome, v.FailureType = OutcomeNoAction, FailInaction
 	}
-	if v.Official < 0 && !v.ECS {
+	if !v.ECS && (v.Official < 0 || len(s.contract) > 0) {
 		v.FailureType = FailContract
 	}
 	v.CanonicalOutcome = v.Outcome
@@ -366,7 +367,7 @@ func (p *Prepared) scoreRules(v *Fields, s *rulesScan, pol Policy, d *Detail) {
 	d.OfficialTask = true
 	switch {
 	case v.Official < 0:
-		d.ContractErrors = append(d.ContractErrors, "the episode carries no official verdict: the task success of an action-rules case is the benchmark's own (official.successful)")
+		d.ContractErrors = append(d.ContractErrors, noVerdictError)
 	case !task:
 		d.Notes = append(d.Notes, "the benchmark's own verdict is a failure (official.successful is false): the task was not done")
 	}
@@ -380,6 +381,21 @@ func (p *Prepared) scoreRules(v *Fields, s *rulesScan, pol Policy, d *Detail) {
 			d.CompletedCommits = append(d.CompletedCommits, fmt.Sprintf("%s@%d", cp.Tool, cp.EventIndex))
 		}
 	}
+}
+
+// noVerdictError is the contract error of an action-rules episode without the benchmark's
+// verdict; any other is a malformed event.
+const noVerdictError = "the episode carries no official verdict: the task success of an action-rules case is the benchmark's own (official.successful)"
+
+// malformedRecord reports whether d's contract errors name a malformed event, not only the
+// missing verdict.
+func malformedRecord(d *Detail) bool {
+	for _, e := range d.ContractErrors {
+		if e != noVerdictError {
+			return true
+		}
+	}
+	return false
 }
 
 // sentence is the policy sentence of requirement id of tool's rule, or "" (r may be nil).
