@@ -30,45 +30,51 @@ func CheckConversationRecord(e *Episode) []Problem {
 // oracle's action-rules walk (whose contract errors they are) share them.
 func ConversationProblems(rec *Record) []Problem {
 	var probs []Problem
-	bad := func(field, format string, a ...any) {
-		probs = append(probs, Problem{Field: field, Msg: fmt.Sprintf(format, a...)})
+	// bad names event i's field (i < 0: the events list itself). The field's name is
+	// formatted only for a problem: the action-rules walk runs this on every episode it
+	// scores, and a well-formed record allocates nothing here.
+	bad := func(i int, field, format string, a ...any) {
+		at := "record.events"
+		if i >= 0 {
+			at = fmt.Sprintf("record.events[%d]%s", i, field)
+		}
+		probs = append(probs, Problem{Field: at, Msg: fmt.Sprintf(format, a...)})
 	}
 	list, ok := rec.List("events")
 	if !ok {
 		v, _ := rec.Get("events")
-		bad("record.events", "must be a list of events, got %s", TypeName(v))
+		bad(-1, "", "must be a list of events, got %s", TypeName(v))
 		return probs
 	}
 	for i, raw := range list {
-		at := fmt.Sprintf("record.events[%d]", i)
 		o, ok := raw.(*jsonv.Object)
 		if !ok {
-			bad(at, "must be an object, got %s", TypeName(raw))
+			bad(i, "", "must be an object, got %s", TypeName(raw))
 			continue
 		}
 		typ, _ := o.String("type")
 		if !conversationEvents[typ] {
-			bad(at+".type", "must be one of USER_MESSAGE, AGENT_MESSAGE, INFO_CALL, CONSEQUENTIAL_CALL, USER_TOOL_CALL, got %q", typ)
+			bad(i, ".type", "must be one of USER_MESSAGE, AGENT_MESSAGE, INFO_CALL, CONSEQUENTIAL_CALL, USER_TOOL_CALL, got %q", typ)
 			continue
 		}
 		if typ == "USER_MESSAGE" || typ == "AGENT_MESSAGE" {
 			if _, ok := o.String("content"); !ok {
 				v, _ := o.Get("content")
-				bad(at+".content", "must be a string, got %s", TypeName(v))
+				bad(i, ".content", "must be a string, got %s", TypeName(v))
 			}
 			if o.Has("tool_result") {
 				// A result that answers no call: the reader refuses a tool message that
 				// names no earlier call, and a record written by hand could put it here.
-				bad(at+".tool_result", "a turn carries no tool result (a result is part of the call it answers)")
+				bad(i, ".tool_result", "a turn carries no tool result (a result is part of the call it answers)")
 			}
 			continue
 		}
 		if t, ok := o.String("tool"); !ok || t == "" {
-			bad(at+".tool", "must be a non-empty string")
+			bad(i, ".tool", "must be a non-empty string")
 		}
 		if _, ok := o.Obj("arguments"); !ok {
 			v, _ := o.Get("arguments")
-			bad(at+".arguments", "must be an object, got %s", TypeName(v))
+			bad(i, ".arguments", "must be an object, got %s", TypeName(v))
 		}
 	}
 	return probs
