@@ -43,7 +43,10 @@ type Prepared struct {
 	unread   string               // why the bench's shard directory was not read (casespec.Case.ShardUnread)
 	stateful int                  // statefulNone, statefulSauna, statefulAppointment
 	byID     *idRule              // the evaluator's rule for this case id (idRules), if any
-	phases   map[string]*phaseView
+	// equivRefs is byID's equivalent result references for this case (refCtx.equivRefs),
+	// looked up once here; nil for most cases.
+	equivRefs map[[2]string][]string
+	phases    map[string]*phaseView
 
 	commits     []*casespec.Commit
 	commitByID  map[string]*casespec.Commit
@@ -159,6 +162,7 @@ func Prepare(c *casespec.Case) (*Prepared, error) {
 		p.shard, p.unread = c.Shard, c.ShardUnread
 	}
 	p.byID = idRuleOf(spec.CaseID)
+	p.equivRefs = p.byID.refs[spec.CaseID]
 	p.stateful = statefulOf(spec)
 	p.prepareWorkflow(spec)
 	p.indexFactKeys()

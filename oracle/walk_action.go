@@ -89,7 +89,7 @@ func (st *wfState) refs(cm *casespec.Commit, args *jsonv.Object) (*jsonv.Object,
 		rc.ancestors = ci.ancestors
 	}
 	if !st.dag {
-		rc.equivRefs = st.p.byID.refs[st.p.spec.CaseID]
+		rc.equivRefs = st.p.equivRefs
 	}
 	if st.sc != nil {
 		rc.path, rc.slab = st.sc.path, &st.sc.slab
