@@ -2,6 +2,7 @@ package oracle
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/sabench/sabench-stats/ingest"
@@ -31,9 +32,8 @@ type idRule struct {
 	ids  []string
 	what string // the rule, for the warning
 	on   string // what of the spec the rule acts on, for the warning
-	// fits reports whether a spec has what the rule acts on (ruleEquivalentRefs: what the
-	// rule of that id acts on, refs[id]).
-	fits func(id string, s *casespec.Spec) bool
+	// tool is the comparison rules' tool: the V1 key action's or a V2 commit's.
+	tool string
 	// refs are ruleEquivalentRefs' accepted references, by case id, hidden commit id and
 	// argument path.
 	refs map[string]map[[2]string][]string
@@ -48,16 +48,16 @@ type idRule struct {
 var idRules = []*idRule{
 	{kind: ruleMatterMessage, ids: []string{"SAB-V1-025", "SAB-V1-026", "SAB-V1-092", "SAB-V1-095"},
 		what: "the matter-message comparison (matter, template and recipient compared in any declared shape)",
-		on:   "a V1 key_action_template of send_template_message", fits: keyTool("send_template_message")},
+		on:   "a V1 key_action_template of send_template_message", tool: "send_template_message"},
 	{kind: ruleFeeWaiverV1, ids: []string{"SAB-V1-014", "SAB-V1-085"},
 		what: "the fee-waiver comparison (fee_ids compared as a set)",
-		on:   "a V1 key_action_template of fee_waiver_apply", fits: keyTool("fee_waiver_apply")},
+		on:   "a V1 key_action_template of fee_waiver_apply", tool: "fee_waiver_apply"},
 	{kind: ruleWindowGroup, ids: []string{"SAB-V1-067"},
 		what: "the window-group comparison (device/version pairs compared as a set)",
-		on:   "a V1 key_action_template of window_group_close", fits: keyTool("window_group_close")},
+		on:   "a V1 key_action_template of window_group_close", tool: "window_group_close"},
 	{kind: ruleFeeWaiverV2, ids: []string{"SAB-V2-094"},
 		what: "the fee-waiver comparison (fee_ids compared as a set)",
-		on:   "a V2 workflow commit of fee_waiver_apply", fits: commitTool("fee_waiver_apply")},
+		on:   "a V2 workflow commit of fee_waiver_apply", tool: "fee_waiver_apply"},
 	{kind: ruleEquivalentRefs, ids: []string{"SAB-V2-003", "SAB-V2-071", "SAB-V2-081", "SAB-V2-083", "SAB-V2-088", "SAB-V2-104"},
 		what: "equivalent result references (either of two result fields accepted for an argument)",
 		on:   "a V2 workflow commit whose argument holds one of the listed references",
@@ -90,12 +90,6 @@ var idRules = []*idRule{
 var ruleByID = func() map[string]*idRule {
 	m := map[string]*idRule{}
 	for _, r := range idRules {
-		if r.kind == ruleEquivalentRefs {
-			r.fits = equivalentRefsFit(r.refs)
-		}
-		if r.kind == ruleStateful {
-			r.fits = statefulFit(r.protocol)
-		}
 		for _, id := range r.ids {
 			m[id] = r
 		}
@@ -113,35 +107,22 @@ func idRuleOf(caseID string) *idRule {
 
 var noRule = idRule{}
 
-func keyTool(tool string) func(string, *casespec.Spec) bool {
-	return func(_ string, s *casespec.Spec) bool {
-		return s.Protocol == ingest.V1 && s.KeyAction != nil && s.KeyAction.Tool == tool
-	}
-}
-
-func commitTool(tool string) func(string, *casespec.Spec) bool {
-	return func(_ string, s *casespec.Spec) bool {
+// fits reports whether a spec has what the rule acts on: the comparison rules a V1 key
+// action or a V2 commit of their tool; ruleEquivalentRefs a V2 commit of a listed id whose
+// argument at a listed path is one of that path's references for case id, refs[id] (the
+// rule replaces a reference only when the required one is in the set); ruleStateful a V2
+// spec that declares its protocol.
+func (r *idRule) fits(id string, s *casespec.Spec) bool {
+	switch r.kind {
+	case ruleMatterMessage, ruleFeeWaiverV1, ruleWindowGroup:
+		return s.Protocol == ingest.V1 && s.KeyAction != nil && s.KeyAction.Tool == r.tool
+	case ruleFeeWaiverV2:
+		return s.Protocol == ingest.V2 && slices.ContainsFunc(s.Workflow, func(cm *casespec.Commit) bool { return cm != nil && cm.Tool == r.tool })
+	case ruleEquivalentRefs:
 		if s.Protocol != ingest.V2 {
 			return false
 		}
-		for _, cm := range s.Workflow {
-			if cm != nil && cm.Tool == tool {
-				return true
-			}
-		}
-		return false
-	}
-}
-
-// equivalentRefsFit: the spec has a V2 commit of a listed id whose argument at a listed
-// path is one of that path's references (the rule replaces a reference only when the
-// required one is in the set).
-func equivalentRefsFit(refs map[string]map[[2]string][]string) func(string, *casespec.Spec) bool {
-	return func(id string, s *casespec.Spec) bool {
-		if s.Protocol != ingest.V2 {
-			return false
-		}
-		for k, set := range refs[id] {
+		for k, set := range r.refs[id] {
 			for _, cm := range s.Workflow {
 				if cm == nil || cm.ID != k[0] {
 					continue
@@ -151,8 +132,11 @@ func equivalentRefsFit(refs map[string]map[[2]string][]string) func(string, *cas
 				}
 			}
 		}
-		return false
+	case ruleStateful:
+		sp, _ := s.StatefulProtocol.(string)
+		return s.Protocol == ingest.V2 && sp == r.protocol
 	}
+	return false
 }
 
 // argAt is the value at a dotted path of an argument object.
@@ -168,13 +152,6 @@ func argAt(o *jsonv.Object, path string) (any, bool) {
 		}
 	}
 	return v, true
-}
-
-func statefulFit(protocol string) func(string, *casespec.Spec) bool {
-	return func(_ string, s *casespec.Spec) bool {
-		sp, _ := s.StatefulProtocol.(string)
-		return s.Protocol == ingest.V2 && sp == protocol
-	}
 }
 
 // IDRuleWarnings warns of the cases the evaluator's id-keyed rules (idRules) score
