@@ -33,6 +33,13 @@ type tauLabel struct {
 
 // tauAirline ingests the shared τ-bench file and prepares the airline bench's cases.
 func tauAirline(t testing.TB) (map[string]*Prepared, map[[2]int]*ingest.Episode) {
+	prep, eps, _ := tauAirlineCases(t)
+	return prep, eps
+}
+
+// tauAirlineCases is tauAirline with the bench's cases by id too, for the tests that explain
+// an episode.
+func tauAirlineCases(t testing.TB) (map[string]*Prepared, map[[2]int]*ingest.Episode, map[string]*casespec.Case) {
 	t.Helper()
 	r, err := tau.ReadFile(filepath.Join("..", "ingest", "tau", "testdata", "gpt-4o-airline-tasks25-49.json"), tau.Options{Config: "gpt-4o/tool-calling"})
 	if err != nil || len(r.Problems) > 0 {
@@ -43,7 +50,9 @@ func tauAirline(t testing.TB) (map[string]*Prepared, map[[2]int]*ingest.Episode)
 		t.Fatal(err)
 	}
 	prep := map[string]*Prepared{}
+	cases := map[string]*casespec.Case{}
 	for _, c := range b.Cases {
+		cases[c.ID] = c
 		if prep[c.ID], err = Prepare(c); err != nil {
 			t.Fatal(err)
 		}
@@ -53,7 +62,7 @@ func tauAirline(t testing.TB) (map[string]*Prepared, map[[2]int]*ingest.Episode)
 		task, _ := e.Record.Get("task_id")
 		eps[[2]int{int(task.(int64)), e.Repeat}] = e
 	}
-	return prep, eps
+	return prep, eps, cases
 }
 
 func tauPolicy(t testing.TB, name string) Policy {

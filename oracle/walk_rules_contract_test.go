@@ -5,9 +5,7 @@ import (
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest"
-	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
-	"github.com/sabench/sabench-stats/ingest/tau"
 )
 
 // TestRulesContractErrors: an action-rules episode whose record breaks the episode contract
@@ -17,15 +15,7 @@ import (
 // preset); each variant breaks one event. Before, the write without a tool name vanished and
 // the episode passed, as did the events of unknown types.
 func TestRulesContractErrors(t *testing.T) {
-	prep, eps := tauAirline(t)
-	b, err := tau.LoadBench("tau-bench:airline", casespec.BenchOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	cases := map[string]*casespec.Case{}
-	for _, c := range b.Cases {
-		cases[c.ID] = c
-	}
+	prep, eps, cases := tauAirlineCases(t)
 	base := eps[[2]int{43, 0}]
 	pols := []string{"tau-strict", "tau-lenient", "tau-reads", "tau-bench", "safeact"}
 	for _, name := range pols {

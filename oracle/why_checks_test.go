@@ -3,9 +3,7 @@ package oracle
 import (
 	"testing"
 
-	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
-	"github.com/sabench/sabench-stats/ingest/tau"
 )
 
 // TestChainBrokeNamesFailedCheck checks that the chain-broke line of a τ-bench episode that
@@ -13,15 +11,7 @@ import (
 // reward info: task 44 asked for an answer (its answer check failed, and τ-bench records no
 // end-state result for it), tasks 30 and 25 for an end state.
 func TestChainBrokeNamesFailedCheck(t *testing.T) {
-	prep, eps := tauAirline(t)
-	b, err := tau.LoadBench("tau-bench:airline", casespec.BenchOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	cases := map[string]*casespec.Case{}
-	for _, c := range b.Cases {
-		cases[c.ID] = c
-	}
+	prep, eps, cases := tauAirlineCases(t)
 	pol := tauPolicy(t, "tau-strict")
 	broke := func(task, trial int, edit func(info *jsonv.Object)) string {
 		ep := *eps[[2]int{task, trial}]
