@@ -2,21 +2,34 @@ package main
 
 import (
 	"encoding/csv"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/sabench/sabench-stats/ingest"
 )
 
 // TestCoverageCountsDroppedDuplicates: with --dedupe first, score and the report's index
 // count the dropped duplicates among the excluded episodes (read = scored + excluded, "2
 // duplicate"), but the coverage table left them out of its read count and said nothing:
 // its All row was two short of what the others reconcile. It now counts them, on their
-// configuration's and condition's row, as "Excluded: duplicate".
+// configuration's and condition's row, as "Excluded: duplicate". The same from a verdict
+// dataset scored with --dedupe first, whose manifest records what was dropped: the table
+// read from it said Read 2 short, under "Read = scored + excluded".
 func TestCoverageCountsDroppedDuplicates(t *testing.T) {
 	eps := subsetEpisodes(t)
 	mod := append(eps[:len(eps):len(eps)], eps[0], eps[1]) // two duplicate keys
 	runs := writeRuns(t, mod)
-	out, errOut := mustRun(t, "tables", "coverage", "--bench", "builtin", "--runs", runs, "--dedupe", "first", "--format", "csv", "-j", "2")
+	dataset := filepath.Join(t.TempDir(), "verdicts") + "/"
+	mustRun(t, "score", "--bench", "builtin", "--runs", runs, "--dedupe", "first", "--format", "parquet", "--out", dataset)
+	for _, from := range [][]string{{"--runs", runs, "--dedupe", "first"}, {"--verdicts", dataset}} {
+		t.Run(from[0], func(t *testing.T) { checkCoverageDuplicates(t, eps, mod, from) })
+	}
+}
+
+func checkCoverageDuplicates(t *testing.T, eps, mod []*ingest.Episode, from []string) {
+	out, errOut := mustRun(t, append([]string{"tables", "coverage", "--bench", "builtin", "--format", "csv", "-j", "2"}, from...)...)
 	// tables said nothing of what it dropped; it now says how many, as report does.
 	if !strings.Contains(errOut, "note: --dedupe dropped 2 duplicate episodes") {
 		t.Errorf("stderr does not count the dropped duplicates:\n%s", errOut)

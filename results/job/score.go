@@ -67,7 +67,13 @@ func (o *Options) ScoreVerdicts(w io.Writer, req VerdictRequest) (summary string
 	}
 	sj := scoreJob{Policies: pols, Format: req.Format, Out: req.Out, Dataset: dataset, Detail: req.Detail,
 		Disagreements: req.Disagreements, Audit: labels, Shard: si, Shards: sn, Base: in.ShardBase(),
-		Manifest: func() (*verdicts.Manifest, error) { return o.datasetManifest(in, pols, si, sn) },
+		Manifest: func(dropped []ingest.Problem) (*verdicts.Manifest, error) {
+			m, err := o.datasetManifest(in, pols, si, sn)
+			if m != nil {
+				m.SetDropped(dropped)
+			}
+			return m, err
+		},
 		Score: func(opt analysis.ScoreOptions, chunk int, emit func([][]oracle.Verdict) error) (*analysis.Scored, []ingest.Problem, error) {
 			return o.Score(in, opt, chunk, emit)
 		}}

@@ -24,8 +24,9 @@ type scoreJob struct {
 	Audit         *ingest.Audit
 	Shard, Shards int   // this is shard Shard (from 0) of Shards ≥ 1
 	Base          int64 // the input index of the shard's first episode (its episodes are consecutive)
-	// Manifest describes the dataset's scoring (Dataset only), once the input is read.
-	Manifest func() (*verdicts.Manifest, error)
+	// Manifest describes the dataset's scoring (Dataset only), once the input is read,
+	// with the duplicates a dedupe policy dropped.
+	Manifest func(dropped []ingest.Problem) (*verdicts.Manifest, error)
 	// Score scores the input once under opt: all at once when chunk is 0, else chunk
 	// episodes at a time, each chunk's verdicts handed to emit (analysis.Score,
 	// analysis.ScoreChunked). It returns the duplicates a dedupe policy dropped too.
@@ -65,7 +66,7 @@ func (j *scoreJob) Run(w io.Writer) (string, error) {
 		seq := func(i int) int64 { return j.Base + int64(i) }
 		var man *verdicts.Manifest
 		if j.Manifest != nil {
-			if man, err = j.Manifest(); err != nil {
+			if man, err = j.Manifest(dropped); err != nil {
 				return "", err
 			}
 		}

@@ -3,10 +3,13 @@ package verdicts
 import (
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/apache/arrow-go/v18/parquet/file"
+
+	"github.com/sabench/sabench-stats/ingest"
 )
 
 // ManifestKey is the Parquet key-value metadata key under which every file of a verdict
@@ -28,6 +31,64 @@ type Manifest struct {
 	Tool          string          `json:"tool"`           // the program and its version
 	Shards        int             `json:"shards"`         // N of --shard I/N (1: not sharded)
 	Shard         int             `json:"shard"`          // I-1 of --shard I/N; not compared
+	// Dropped are the duplicates --dedupe dropped while the input was read (a dedupe policy
+	// needs one process, so every file of the dataset lists them all): a table read from the
+	// dataset counts them as score did, read = scored + excluded.
+	Dropped []ManifestDropped `json:"dropped,omitempty"`
+}
+
+// ManifestDropped is one duplicate that --dedupe dropped: where it was read and its key.
+type ManifestDropped struct {
+	File      string `json:"file"` // the episode file's name, as in Inputs
+	Line      int    `json:"line"`
+	Msg       string `json:"msg"`
+	Config    string `json:"config"`
+	CaseID    string `json:"case_id"`
+	Repeat    int    `json:"repeat"`
+	Condition string `json:"condition"`
+}
+
+// SetDropped records the duplicates a dedupe policy dropped (ingest.Problem with Dropped).
+func (m *Manifest) SetDropped(dropped []ingest.Problem) {
+	m.Dropped = nil
+	for _, p := range dropped {
+		if p.Dropped == nil {
+			continue
+		}
+		k := p.Dropped
+		m.Dropped = append(m.Dropped, ManifestDropped{File: filepath.Base(p.File), Line: p.Line, Msg: p.Msg,
+			Config: k.Config, CaseID: k.CaseID, Repeat: k.Repeat, Condition: k.Condition})
+	}
+}
+
+// problems turns the recorded duplicates back into the problems the read reported.
+func (m *Manifest) problems() []ingest.Problem {
+	var out []ingest.Problem
+	for _, d := range m.Dropped {
+		out = append(out, ingest.Problem{File: d.File, Line: d.Line, Msg: d.Msg,
+			Dropped: &ingest.Key{Config: d.Config, CaseID: d.CaseID, Repeat: d.Repeat, Condition: d.Condition}})
+	}
+	return out
+}
+
+// DatasetDropped returns the duplicates --dedupe dropped when the dataset in dir was
+// scored, from its first file's manifest (the files' manifests agree, checkManifests); none
+// for a dataset scored without a dedupe policy or written before manifests recorded them.
+func DatasetDropped(dir string) ([]ingest.Problem, error) {
+	paths, err := DatasetFiles(dir)
+	if err != nil || len(paths) == 0 {
+		return nil, err
+	}
+	pf, err := file.OpenParquetFile(paths[0], false)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", paths[0], err)
+	}
+	defer pf.Close()
+	m, err := readManifest(pf)
+	if err != nil || m == nil {
+		return nil, err
+	}
+	return m.problems(), nil
 }
 
 // ManifestFile is one episode file: its name (for provenance; paths differ between

@@ -37,5 +37,9 @@ func Scored(dir string, bench *casespec.Bench, describe string, r DatasetRead) (
 			return nil, fmt.Errorf("%s: case %s of run %s is not in the bench %s", dir, v.CaseID(), run, bench.Source)
 		}
 	}
-	return analysis.NewScoredRelease(describe+" with verdicts from "+dir, bench, s, nil), nil
+	dropped, err := DatasetDropped(dir)
+	if err != nil {
+		return nil, err
+	}
+	return analysis.NewScoredRelease(describe+" with verdicts from "+dir, bench, s, dropped), nil
 }
