@@ -6,7 +6,6 @@ import (
 
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/ingest"
-	"github.com/sabench/sabench-stats/ingest/source"
 	"github.com/sabench/sabench-stats/results/job"
 )
 
@@ -46,7 +45,7 @@ func runValidate(e *cli.Env, args []string) error {
 }
 
 // validate checks the bench and the episode files (job.Options.Validate), listing every
-// problem on stdout and the counts on stderr.
+// problem on stdout and the notes and counts on stderr (job.Validation.Lines).
 func (c *common) validate(e *cli.Env, args []string, maxLine, maxProblems int) error {
 	v, err := c.Validate(args, maxLine, maxProblems)
 	if be := (*job.BenchError)(nil); errors.As(err, &be) {
@@ -55,37 +54,18 @@ func (c *common) validate(e *cli.Env, args []string, maxLine, maxProblems int) e
 	if v == nil {
 		return err
 	}
-	if b := v.Bench; b != nil {
-		for _, w := range b.Warnings {
-			fmt.Fprintln(e.Stderr, "warning:", w)
-		}
-		fmt.Fprintf(e.Stderr, "bench %s (%s): %d cases, %d case sets; clusters: %s\n", b.Source, b.Kind, len(b.Cases), len(b.Sets), b.ClusterSummary())
+	if err != nil { // the patterns could not be expanded: no episode file was checked
+		v = &job.Validation{Bench: v.Bench, Skipped: v.Skipped}
 	}
-	noteSkipped(e, v.Skipped)
-	rep := v.Report
-	if err != nil || rep == nil { // err: the patterns could not be expanded
-		return err
+	problems, notes := v.Lines()
+	for _, n := range notes {
+		fmt.Fprintln(e.Stderr, n)
 	}
-	if c.Source.Bench == source.Builtin || c.Source.Bench == "" {
-		fmt.Fprintln(e.Stderr, "note: case ids and records are checked against the built-in synthetic bench; pass --bench for your own (or --bench none)")
-	}
-	for _, p := range rep.Problems {
+	for _, p := range problems {
 		fmt.Fprintln(e.Stdout, p)
 	}
-	if rep.Unlisted > 0 {
-		fmt.Fprintf(e.Stdout, "… and %d more problems, not listed (the first %d are; --max-problems)\n", rep.Unlisted, len(rep.Problems))
+	if err != nil {
+		return err
 	}
-	noteDropped(e, rep.Reported)
-	if rep.ReportedUnlisted > 0 {
-		fmt.Fprintf(e.Stderr, "note: %d more dropped duplicates, not listed (--max-problems)\n", rep.ReportedUnlisted)
-	}
-	n := rep.ProblemCount()
-	fmt.Fprintf(e.Stderr, "%d files, %d episodes read, %d without problems, %d problems\n", rep.Files, rep.Lines, rep.Episodes, n)
-	if n > 0 {
-		return fmt.Errorf("%d problems found", n)
-	}
-	if rep.Lines == 0 {
-		return fmt.Errorf("no episodes: the %d episode file(s) hold none", rep.Files)
-	}
-	return nil
+	return v.Err()
 }

@@ -2,6 +2,7 @@ package job
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 
 	"github.com/sabench/sabench-stats/ingest"
@@ -56,4 +57,58 @@ func (o *Options) Validate(patterns []string, maxLine, maxProblems int) (*Valida
 	v.Report, v.Skipped, err = source.ValidateFiles(so.Bench, v.Bench, append(slices.Clone(patterns), so.Runs...),
 		ingest.ReadOptions{Dedupe: source.DedupePolicy(so.Dedupe), MaxLineBytes: maxLine, MaxProblems: maxProblems})
 	return v, err
+}
+
+// Lines says what v found, as the validate command prints it: the problems (one line each,
+// then how many more there are), and the notes: the bench's warnings and summary, what a
+// directory search passed over, the duplicates dropped, and the counts.
+func (v *Validation) Lines() (problems, notes []string) {
+	if b := v.Bench; b != nil {
+		for _, w := range b.Warnings {
+			notes = append(notes, "warning: "+w.String())
+		}
+		notes = append(notes, fmt.Sprintf("bench %s (%s): %d cases, %d case sets; clusters: %s", b.Source, b.Kind, len(b.Cases), len(b.Sets), b.ClusterSummary()))
+	}
+	for _, p := range v.Skipped {
+		notes = append(notes, "note: "+p.String())
+	}
+	if len(v.Skipped) > 0 {
+		notes = append(notes, fmt.Sprintf("note: %d entries of the --runs directories or --inspect logs skipped or noted", len(v.Skipped)))
+	}
+	rep := v.Report
+	if rep == nil {
+		return problems, notes
+	}
+	if v.Bench != nil && v.Bench.Source == source.Builtin {
+		notes = append(notes, "note: case ids and records are checked against the built-in synthetic bench; pass --bench for your own (or --bench none)")
+	}
+	for _, p := range rep.Problems {
+		problems = append(problems, p.String())
+	}
+	if rep.Unlisted > 0 {
+		problems = append(problems, fmt.Sprintf("… and %d more problems, not listed (the first %d are; --max-problems)", rep.Unlisted, len(rep.Problems)))
+	}
+	for _, p := range rep.Reported {
+		notes = append(notes, "note: "+p.String())
+	}
+	if rep.ReportedUnlisted > 0 {
+		notes = append(notes, fmt.Sprintf("note: %d more dropped duplicates, not listed (--max-problems)", rep.ReportedUnlisted))
+	}
+	notes = append(notes, fmt.Sprintf("%d files, %d episodes read, %d without problems, %d problems", rep.Files, rep.Lines, rep.Episodes, rep.ProblemCount()))
+	return problems, notes
+}
+
+// Err is the validation's verdict: an error when the episodes have problems or there are
+// none to check; nil otherwise (and when no episode file was checked).
+func (v *Validation) Err() error {
+	rep := v.Report
+	switch {
+	case rep == nil:
+		return nil
+	case rep.ProblemCount() > 0:
+		return fmt.Errorf("%d problems found", rep.ProblemCount())
+	case rep.Lines == 0:
+		return fmt.Errorf("no episodes: the %d episode file(s) hold none", rep.Files)
+	}
+	return nil
 }
