@@ -107,27 +107,7 @@ func TestInspectDuplicatesNameFirstSample(t *testing.T) {
 // copy of it, then samples repeating the log's own.
 func TestInspectDuplicatesOpenEachLogOnce(t *testing.T) {
 	const n = 200
-	dir := t.TempDir()
-	a, b := filepath.Join(dir, "a.eval"), filepath.Join(dir, "b.eval")
-	var first, again []map[string]any
-	for i := 1; i <= n; i++ {
-		first = append(first, epochSample("s", i, "SAB-L-001", fmt.Sprintf("r-%d", i)))
-	}
-	for i := 1; i <= n/2; i++ {
-		again = append(again, epochSample("u", i, "SAB-L-002", fmt.Sprintf("ru-%d", i)), epochSample("v", i, "SAB-L-002", fmt.Sprintf("rv-%d", i)))
-	}
-	writeEval(t, a, header("m", "s", nil), first...)
-	writeEval(t, b, header("m", "s", nil), append(first, again...)...)
-	s, err := harness.OpenInspect([]string{a, b}, harness.Options{Bench: builtinBench(t)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	ids, problems := drain(t, s, dir)
-	episodes := len(ids)
-	if episodes != n+n/2 || len(problems) != n+n/2 {
-		t.Fatalf("%d episodes and %d problems, want %d and %d", episodes, len(problems), n+n/2, n+n/2)
-	}
+	s, problems := repeatingLogs(t, n, "m", "SAB-L-002", "rv-%d")
 	for i, want := range map[int]string{
 		0:      "b.eval: samples/s_epoch_1.json: episode m/s|SAB-L-001|repeat 0|main also read from a.eval: samples/s_epoch_1.json",
 		n - 1:  "b.eval: samples/s_epoch_200.json: episode m/s|SAB-L-001|repeat 199|main also read from a.eval: samples/s_epoch_200.json",
@@ -197,27 +177,7 @@ func TestInspectDuplicatesJSONLog(t *testing.T) {
 // configuration, then the log's own under other cases.
 func TestInspectRunIDsReadEachLogOnce(t *testing.T) {
 	const n = 200
-	dir := t.TempDir()
-	a, b := filepath.Join(dir, "a.eval"), filepath.Join(dir, "b.eval")
-	var first, again []map[string]any
-	for i := 1; i <= n; i++ {
-		first = append(first, epochSample("s", i, "SAB-L-001", fmt.Sprintf("r-%d", i)))
-	}
-	for i := 1; i <= n/2; i++ {
-		again = append(again, epochSample("u", i, "SAB-L-002", fmt.Sprintf("ru-%d", i)), epochSample("v", i, "SAB-L-003", fmt.Sprintf("ru-%d", i)))
-	}
-	writeEval(t, a, header("m", "s", nil), first...)
-	writeEval(t, b, header("m2", "s", nil), append(first, again...)...)
-	s, err := harness.OpenInspect([]string{a, b}, harness.Options{Bench: builtinBench(t)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	ids, problems := drain(t, s, dir)
-	episodes := len(ids)
-	if episodes != n+n/2 || len(problems) != n+n/2 {
-		t.Fatalf("%d episodes and %d problems, want %d and %d", episodes, len(problems), n+n/2, n+n/2)
-	}
+	s, problems := repeatingLogs(t, n, "m2", "SAB-L-003", "ru-%d")
 	for i, want := range map[int]string{
 		0:      `b.eval: samples/s_epoch_1.json: metadata.run_id: run id "r-1" also read from a.eval: samples/s_epoch_1.json`,
 		n - 1:  `b.eval: samples/s_epoch_200.json: metadata.run_id: run id "r-200" also read from a.eval: samples/s_epoch_200.json`,
@@ -233,4 +193,33 @@ func TestInspectRunIDsReadEachLogOnce(t *testing.T) {
 	if got := harness.LogsOpened(s); got != 7 {
 		t.Errorf("%d logs opened, want 7", got)
 	}
+}
+
+// repeatingLogs writes two logs and reads them: a.eval with n samples s_epoch_I (model m,
+// SAB-L-001, run ids r-I), and b.eval of model modelB with the same n samples, then n/2
+// pairs u_epoch_I (SAB-L-002, run id ru-I) and v_epoch_I (caseV, run id runV with I).
+// Every episode of b.eval that repeats one read before is a problem: n + n/2 of them.
+func repeatingLogs(t *testing.T, n int, modelB, caseV, runV string) (*harness.InspectStream, []string) {
+	t.Helper()
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.eval"), filepath.Join(dir, "b.eval")
+	var first, again []map[string]any
+	for i := 1; i <= n; i++ {
+		first = append(first, epochSample("s", i, "SAB-L-001", fmt.Sprintf("r-%d", i)))
+	}
+	for i := 1; i <= n/2; i++ {
+		again = append(again, epochSample("u", i, "SAB-L-002", fmt.Sprintf("ru-%d", i)), epochSample("v", i, caseV, fmt.Sprintf(runV, i)))
+	}
+	writeEval(t, a, header("m", "s", nil), first...)
+	writeEval(t, b, header(modelB, "s", nil), append(first, again...)...)
+	s, err := harness.OpenInspect([]string{a, b}, harness.Options{Bench: builtinBench(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	ids, problems := drain(t, s, dir)
+	if len(ids) != n+n/2 || len(problems) != n+n/2 {
+		t.Fatalf("%d episodes and %d problems, want %d and %d", len(ids), len(problems), n+n/2, n+n/2)
+	}
+	return s, problems
 }
