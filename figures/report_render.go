@@ -114,7 +114,7 @@ func FontLacks(names []string) string {
 		return ""
 	}
 	var buf sfnt.Buffer
-	lack := analysis.NamesLacking(names, func(r rune) bool {
+	lack := ingest.NamesLacking(names, func(r rune) bool {
 		i, err := f.GlyphIndex(&buf, r)
 		return err != nil || i != 0
 	})
