@@ -41,7 +41,7 @@ func runConvert(e *cli.Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	noteDropped(e, r.Reported())
+	printLines(e, "", job.DroppedNotes(r.Reported())...)
 	fmt.Fprintf(e.Stderr, "converted %d episodes: %s -> %s\n", n, in, out)
 	return nil
 }

@@ -36,7 +36,7 @@ func (c *common) writeReport(e *cli.Env, out string, r *job.Release) error {
 	if err != nil {
 		return err
 	}
-	noteEmpty(e, c.name, idx.Tables)
+	printLines(e, c.name, job.EmptyNotes(idx.Tables)...)
 	for _, why := range idx.Skipped {
 		fmt.Fprintf(e.Stderr, "sabench-stats report: not written: %s\n", why)
 	}

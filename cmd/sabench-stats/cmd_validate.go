@@ -49,7 +49,11 @@ func runValidate(e *cli.Env, args []string) error {
 func (c *common) validate(e *cli.Env, args []string, maxLine, maxProblems int) error {
 	v, err := c.Validate(args, maxLine, maxProblems)
 	if be := (*job.BenchError)(nil); errors.As(err, &be) {
-		return listProblems(e, "bench "+be.Bench, be.Err)
+		problems, err := be.Lines()
+		for _, p := range problems {
+			fmt.Fprintln(e.Stdout, p)
+		}
+		return err
 	}
 	if v == nil {
 		return err

@@ -57,7 +57,7 @@ func (c *common) writeTables(e *cli.Env, ts []*results.Table) error {
 			fmt.Fprintf(e.Stderr, "sabench-stats %s: %s\n", c.name, analysis.SyntheticMark)
 		}
 	}
-	noteLaTeX(e, c.name, f, ts)
+	printLines(e, c.name, job.LaTeXNote(f, ts))
 	return job.WriteTables(e.Stdout, c.out, f, c.render, ts)
 }
 
@@ -82,6 +82,6 @@ func (c *common) stamp(e *cli.Env, ts []*results.Table) (*results.Meta, error) {
 	if err != nil {
 		return nil, err
 	}
-	noteEmpty(e, c.name, ts)
+	printLines(e, c.name, job.EmptyNotes(ts)...)
 	return m, nil
 }

@@ -69,12 +69,7 @@ func (v *Validation) Lines() (problems, notes []string) {
 		}
 		notes = append(notes, fmt.Sprintf("bench %s (%s): %d cases, %d case sets; clusters: %s", b.Source, b.Kind, len(b.Cases), len(b.Sets), b.ClusterSummary()))
 	}
-	for _, p := range v.Skipped {
-		notes = append(notes, "note: "+p.String())
-	}
-	if len(v.Skipped) > 0 {
-		notes = append(notes, fmt.Sprintf("note: %d entries of the --runs directories or --inspect logs skipped or noted", len(v.Skipped)))
-	}
+	notes = append(notes, SkippedNotes(v.Skipped)...)
 	rep := v.Report
 	if rep == nil {
 		return problems, notes
