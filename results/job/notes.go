@@ -2,10 +2,13 @@ package job
 
 import (
 	"fmt"
+	"path/filepath"
 
+	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/results"
 	"github.com/sabench/sabench-stats/results/render"
+	"github.com/sabench/sabench-stats/results/view"
 )
 
 // The notes a command prints beside its output (on stderr), one line each without its
@@ -60,6 +63,57 @@ func LaTeXNote(f render.Format, ts []*results.Table) string {
 		return ""
 	}
 	return render.LaTeXLacks(ts)
+}
+
+// SyntheticNote is the SYNTHETIC mark (analysis.SyntheticMark) of tables of a synthetic
+// release written as CSV on stdout (out "" or "-"), which has no room for it (a CSV
+// file's provenance sidecar and JSON carry it); "" otherwise.
+func SyntheticNote(synthetic bool, out string, f render.Format) string {
+	if synthetic && (out == "" || out == "-") && f == render.FormatCSV {
+		return analysis.SyntheticMark
+	}
+	return ""
+}
+
+// Notes says what the report directory out holds and what it does not: why each table
+// is empty, what was not written and why (the viewer too, when viewer is nil: a verdict
+// dataset has no episode records to show), and a line that counts the tables, formats
+// and figures and names the index and the viewer.
+func (x *Index) Notes(out string, viewer *view.Stats) []string {
+	notes := EmptyNotes(x.Tables)
+	for _, why := range x.Skipped {
+		notes = append(notes, "not written: "+why)
+	}
+	v := "none: --verdicts has no episode records to show"
+	if viewer == nil {
+		notes = append(notes, "not written: index.html (the viewer shows each episode's record; a verdict dataset has none)")
+	} else {
+		v = fmt.Sprintf("%s, %d episodes", filepath.Join(out, "index.html"), viewer.Episodes)
+	}
+	return append(notes, fmt.Sprintf("%d tables × %d formats and %d figures in %s (index: %s; viewer: %s)",
+		len(x.Tables), len(render.Formats()), len(x.Figures), out, filepath.Join(out, "index.md"), v))
+}
+
+// Notes says which policy the figures of release r show (they cannot carry it
+// themselves), which could not be drawn and why, which names the bundled font cannot
+// draw whole, and which figures are larger than asked.
+func (ff *FigureFiles) Notes(r *Release) []string {
+	pc := ff.Policies
+	head := fmt.Sprintf("%d figures scored under policy %s", ff.Figures, pc.Base.Policy.String())
+	if len(pc.Releases) > 1 {
+		head += fmt.Sprintf("; policy_ranks compares %s", r.PolicyNames())
+	}
+	notes := []string{head}
+	for _, why := range ff.Skipped {
+		notes = append(notes, "not written: "+why)
+	}
+	if ff.Lacking != "" {
+		notes = append(notes, ff.Lacking)
+	}
+	for _, w := range ff.Widened {
+		notes = append(notes, "larger than --size: "+w)
+	}
+	return notes
 }
 
 // Lines lists the problems of a bench that did not load, one line each, and returns the

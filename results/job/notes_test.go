@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/results"
 	"github.com/sabench/sabench-stats/results/render"
@@ -43,6 +44,20 @@ func TestTableNotes(t *testing.T) {
 	}
 	if got := LaTeXNote(render.FormatText, ts); got != "" {
 		t.Errorf("LaTeXNote for text = %q, want none", got)
+	}
+	// The SYNTHETIC mark goes beside CSV on stdout alone, which has no room for it.
+	for _, tc := range []struct {
+		synthetic bool
+		out       string
+		f         render.Format
+		want      string
+	}{
+		{true, "", render.FormatCSV, analysis.SyntheticMark}, {true, "-", render.FormatCSV, analysis.SyntheticMark},
+		{true, "t.csv", render.FormatCSV, ""}, {true, "", render.FormatJSON, ""}, {false, "", render.FormatCSV, ""},
+	} {
+		if got := SyntheticNote(tc.synthetic, tc.out, tc.f); got != tc.want {
+			t.Errorf("SyntheticNote(%v, %q, %v) = %q, want %q", tc.synthetic, tc.out, tc.f, got, tc.want)
+		}
 	}
 }
 
