@@ -39,11 +39,6 @@ func setupTables(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 		st.scoring = job.TablesScoring(specs, len(c.Policies))
 		return c.checkTableTarget(n)
 	}
-	st.tables = func(r *job.Release) ([]*results.Table, error) {
-		if len(specs) == 0 {
-			specs = results.DefaultFor(r.Releases[0], len(r.Releases))
-		}
-		return results.Build(c.TableInput(r.ScoredRelease), specs)
-	}
+	st.tables = func(r *job.Release) ([]*results.Table, error) { return c.Tables(r, specs) }
 	return st
 }
