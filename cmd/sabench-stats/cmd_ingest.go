@@ -94,6 +94,6 @@ func printSummary(e *cli.Env, summary string, err error) error {
 	if err != nil {
 		return err
 	}
-	_, err = io.WriteString(e.Stderr, summary)
-	return err
+	io.WriteString(e.Stderr, summary)
+	return nil
 }
