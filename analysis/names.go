@@ -2,7 +2,6 @@ package analysis
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/sabench/sabench-stats/ingest"
@@ -29,22 +28,4 @@ func MatchName(what, x string, names []string) (string, error) {
 		return "", fmt.Errorf("unknown %s %q (known: %s)", what, x, ingest.QuotedList(names))
 	}
 	return "", fmt.Errorf("%s %q is ambiguous: it matches %s ignoring case; give the exact name", what, x, ingest.QuotedList(folded))
-}
-
-// NamesLacking lists, in order and once each, the names holding a character has rejects:
-// the one check behind the figures' (a glyph of the bundled font) and the LaTeX tables'
-// (a character pdflatex sets) notes on names an output cannot show whole.
-func NamesLacking(names []string, has func(rune) bool) []string {
-	var out []string
-	for _, n := range names {
-		for _, r := range n {
-			if !has(r) {
-				if !slices.Contains(out, n) {
-					out = append(out, n)
-				}
-				break
-			}
-		}
-	}
-	return out
 }

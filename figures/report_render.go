@@ -3,12 +3,11 @@ package figures
 import (
 	"bytes"
 	"fmt"
-	"runtime"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/bootstrap/workers"
 	"github.com/sabench/sabench-stats/ingest"
 	"golang.org/x/image/font/sfnt"
 	"gonum.org/v1/plot/vg"
@@ -82,26 +81,18 @@ func RenderReport(pc *analysis.PolicyComparison, o analysis.StatOptions, ch anal
 	return out, skipped, nil
 }
 
-// renderEach renders every figure in every format at the default size on up to workers
+// renderEach renders every figure in every format at the default size on up to w
 // goroutines: file and error [figure*len(Formats)+format].
-func renderEach(figs []Named, workers int) ([][]byte, []error) {
+func renderEach(figs []Named, w int) ([][]byte, []error) {
 	files := make([][]byte, len(figs)*len(Formats))
 	errs := make([]error, len(files))
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	slots := make(chan struct{}, workers)
-	var wg sync.WaitGroup
-	for i := range files {
-		slots <- struct{}{}
-		wg.Go(func() {
-			defer func() { <-slots }()
-			var b bytes.Buffer
-			errs[i] = Render(figs[i/len(Formats)].Fig, Formats[i%len(Formats)], &b, Options{})
-			files[i] = b.Bytes()
-		})
-	}
-	wg.Wait()
+	// No call fails: each file keeps its own error.
+	workers.Each(len(files), w, func(i int) error {
+		var b bytes.Buffer
+		errs[i] = Render(figs[i/len(Formats)].Fig, Formats[i%len(Formats)], &b, Options{})
+		files[i] = b.Bytes()
+		return nil
+	})
 	return files, errs
 }
 
@@ -114,7 +105,7 @@ func FontLacks(names []string) string {
 		return ""
 	}
 	var buf sfnt.Buffer
-	lack := analysis.NamesLacking(names, func(r rune) bool {
+	lack := ingest.NamesLacking(names, func(r rune) bool {
 		i, err := f.GlyphIndex(&buf, r)
 		return err != nil || i != 0
 	})

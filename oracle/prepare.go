@@ -2,7 +2,6 @@ package oracle
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -133,8 +132,6 @@ const (
 	statefulAppointment
 )
 
-var releasedV3 = regexp.MustCompile(`^SAB-V3-\d{3}$`)
-
 // Prepare compiles a case once. It fails only when the spec cannot be decoded at all.
 func Prepare(c *casespec.Case) (*Prepared, error) {
 	if c == nil {
@@ -157,7 +154,7 @@ func Prepare(c *casespec.Case) (*Prepared, error) {
 	}
 	p.prepareInfo(spec)
 	p.prepareEvidence(spec)
-	p.hasShard = releasedV3.MatchString(spec.CaseID)
+	p.hasShard = casespec.IsReleasedV3ID(spec.CaseID)
 	if p.hasShard && c.Variant == "" {
 		p.shard, p.unread = c.Shard, c.ShardUnread
 	}
@@ -339,7 +336,7 @@ func (p *Prepared) prepareWorkflow(spec *casespec.Spec) {
 // preparePublicContract decides whether the public action contract is enforced (released
 // V3 cases, or metadata asking for it) and keeps each public action tool's argument schema.
 func (p *Prepared) preparePublicContract(spec *casespec.Spec) {
-	p.enforcePublic = releasedV3.MatchString(spec.CaseID)
+	p.enforcePublic = casespec.IsReleasedV3ID(spec.CaseID)
 	if spec.Metadata != nil {
 		if v, _ := spec.Metadata.Get("enforce_public_action_contract"); v == true {
 			p.enforcePublic = true

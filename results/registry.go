@@ -2,12 +2,11 @@ package results
 
 import (
 	"fmt"
-	"runtime"
 	"strings"
 	"sync"
-	"sync/atomic"
 
 	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/bootstrap/workers"
 	"github.com/sabench/sabench-stats/ingest"
 )
 
@@ -105,38 +104,18 @@ func (in *Input) Policies() (*analysis.PolicyResult, error) {
 // failing spec's, as built one after the other.
 func Build(in *Input, specs []Spec) ([]*Table, error) {
 	out := make([]*Table, len(specs))
-	errs := make([]error, len(specs))
-	workers := in.Stats.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	var next atomic.Int64
-	var failed atomic.Bool
-	var wg sync.WaitGroup
-	for range min(workers, len(specs)) {
-		wg.Go(func() {
-			for !failed.Load() {
-				i := int(next.Add(1) - 1)
-				if i >= len(specs) {
-					return
-				}
-				t, err := specs[i].Build(in)
-				if err != nil {
-					errs[i] = fmt.Errorf("table %s: %w", specs[i].ID, err)
-					failed.Store(true)
-					continue
-				}
-				// Empty is never silent: a builder that gave no reason still gets one.
-				emptyBecause(t, "no rows for this input")
-				out[i] = t
-			}
-		})
-	}
-	wg.Wait()
-	for _, err := range errs {
+	err := workers.Each(len(specs), in.Stats.Workers, func(i int) error {
+		t, err := specs[i].Build(in)
 		if err != nil {
-			return nil, err
+			return fmt.Errorf("table %s: %w", specs[i].ID, err)
 		}
+		// Empty is never silent: a builder that gave no reason still gets one.
+		emptyBecause(t, "no rows for this input")
+		out[i] = t
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }

@@ -73,7 +73,7 @@ func (a analysisCommand) run(e *cli.Env, args []string) error {
 		if err != nil {
 			return err
 		}
-		noteEmpty(e, a.name, ts)
+		printLines(e, a.name, job.EmptyNotes(ts)...)
 		return c.writeTables(e, ts)
 	}
 	r, err := c.release(e, st.scoring)
@@ -106,9 +106,9 @@ func (c *common) release(e *cli.Env, s job.Scoring) (*job.Release, error) {
 		return nil, err
 	}
 	if r.Input != nil {
-		noteSkipped(e, r.Input.Skipped)
+		printLines(e, "", job.SkippedNotes(r.Input.Skipped)...)
 	}
-	noteDeduped(e, r.Dropped)
+	printLines(e, "", job.DedupedNote(r.Dropped))
 	c.rel = r
 	return r, nil
 }

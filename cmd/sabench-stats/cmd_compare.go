@@ -93,8 +93,8 @@ func (c *common) writeCompare(e *cli.Env, r *job.Release, ca analysis.CompareSpe
 	if err != nil {
 		return err
 	}
-	noteEmpty(e, c.name, cp.Tables)
-	noteLaTeX(e, c.name, c.outFormat(), cp.Tables)
+	printLines(e, c.name, job.EmptyNotes(cp.Tables)...)
+	printLines(e, c.name, job.LaTeXNote(c.outFormat(), cp.Tables))
 	for _, f := range files {
 		fmt.Fprintln(e.Stdout, f)
 	}

@@ -37,11 +37,11 @@ func runConvert(e *cli.Env, args []string) error {
 		return err
 	}
 	defer r.Close()
-	n, err := writeEpisodeFile(e, out, *layout, r.Next)
+	n, err := job.WriteEpisodeFile(e.Stdout, out, *layout, r.Next, func(p ingest.Problem) { fmt.Fprintln(e.Stderr, p) })
 	if err != nil {
 		return err
 	}
-	noteDropped(e, r.Reported())
+	printLines(e, "", job.DroppedNotes(r.Reported())...)
 	fmt.Fprintf(e.Stderr, "converted %d episodes: %s -> %s\n", n, in, out)
 	return nil
 }
@@ -72,14 +72,4 @@ func checkParquetLayout(fs *flag.FlagSet, layout, out string) error {
 		return usagef("--parquet-layout applies to a .parquet output, not %q", out)
 	}
 	return nil
-}
-
-// writeEpisodeFile writes every episode next returns (until io.EOF) to path
-// (job.WriteEpisodeFile; layout is that of a Parquet output), printing every
-// problem to stderr before the error is returned.
-func writeEpisodeFile(e *cli.Env, path, layout string, next func() (*ingest.Episode, error)) (int, error) {
-	if err := checkEpisodeOut(path); err != nil {
-		return 0, err
-	}
-	return job.WriteEpisodeFile(e.Stdout, path, layout, next, func(p ingest.Problem) { fmt.Fprintln(e.Stderr, p) })
 }

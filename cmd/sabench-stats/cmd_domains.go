@@ -28,11 +28,6 @@ func setupDomains(_ *cli.Env, fs *flag.FlagSet, c *common) *steps {
 			f.Protocols, err = ingest.ParseProtocols(protos)
 			return cli.Usage(err)
 		},
-		tables: func(r *job.Release) ([]*results.Table, error) {
-			if err := f.Resolve(r.Releases[0]); err != nil {
-				return nil, usagef("%v", err)
-			}
-			return results.BuildDomainsEach(r.Releases, f, c.Stat)
-		},
+		tables: func(r *job.Release) ([]*results.Table, error) { return c.Domains(r, f) },
 	}
 }

@@ -52,7 +52,7 @@ func runExplain(e *cli.Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	noteSkipped(e, in.Skipped)
+	printLines(e, "", job.SkippedNotes(in.Skipped)...)
 	if len(pos) == 1 {
 		sel = ingest.Selection{RunID: pos[0]}
 	}

@@ -42,7 +42,6 @@ func (c *common) writeFigures(e *cli.Env, r *job.Release, opt figures.Options) e
 	if err != nil {
 		return err
 	}
-	pc := ff.Policies
 	var b strings.Builder
 	for _, p := range ff.Files {
 		b.WriteString(p + "\n")
@@ -50,20 +49,8 @@ func (c *common) writeFigures(e *cli.Env, r *job.Release, opt figures.Options) e
 	if _, err := fmt.Fprint(e.Stdout, b.String()); err != nil {
 		return err
 	}
-	// The figures cannot carry the policy themselves; say which one they show.
-	fmt.Fprintf(e.Stderr, "figures: %d figures scored under policy %s", ff.Figures, pc.Base.Policy.String())
-	if len(pc.Releases) > 1 {
-		fmt.Fprintf(e.Stderr, "; policy_ranks compares %s", r.PolicyNames())
-	}
-	fmt.Fprintln(e.Stderr)
-	for _, why := range ff.Skipped {
-		fmt.Fprintf(e.Stderr, "figures: not written: %s\n", why)
-	}
-	if ff.Lacking != "" {
-		fmt.Fprintf(e.Stderr, "figures: %s\n", ff.Lacking)
-	}
-	for _, w := range ff.Widened {
-		fmt.Fprintf(e.Stderr, "figures: larger than --size: %s\n", w)
+	for _, n := range ff.Notes(r) {
+		fmt.Fprintf(e.Stderr, "figures: %s\n", n)
 	}
 	return nil
 }

@@ -1,17 +1,16 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	iofs "io/fs"
 	"runtime"
 
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/harness"
 	"github.com/sabench/sabench-stats/ingest/source"
+	"github.com/sabench/sabench-stats/results/job"
 )
 
 func init() {
@@ -36,12 +35,12 @@ func runIngest(e *cli.Env, args []string) error {
 	fs.StringVar(&opt.Condition, "condition", "", "condition of these episodes (main, withheld, scgr_eg, …; default main; for --inspect the default is the sample's metadata.condition, else the task's task_args.condition, else main)")
 	fs.StringVar(&opt.Mode, "status-mode", harness.ModeAnalyst, "analyst: exclude each failure by its reason; runner: keep the runner's own denominator (only its exclusions are excluded, deferred batch cases become failed episodes), so that score reproduces summary.json")
 	fs.StringVar(&opt.RepeatFrom, "repeat-from", "", "interactive only: order (runs of a case in directory-name order, the default) or dirname (the number a run directory's name ends with)")
-	out := fs.String("out", "-", "output file: .jsonl, .jsonl.gz, .jsonl.zst or .parquet (default JSONL on stdout); written atomically")
+	outPath := fs.String("out", "-", "output file: .jsonl, .jsonl.gz, .jsonl.zst or .parquet (default JSONL on stdout); written atomically")
 	layout := parquetLayoutFlag(fs)
 	if err := e.Parse(fs, args); err != nil {
 		return err
 	}
-	if err := checkParquetLayout(fs, *layout, *out); err != nil {
+	if err := checkParquetLayout(fs, *layout, *outPath); err != nil {
 		return err
 	}
 	given := map[string]bool{}
@@ -56,15 +55,18 @@ func runIngest(e *cli.Env, args []string) error {
 	case *tauFile == "" && *tauDomain != "":
 		return usagef("--domain applies to --tau only")
 	}
+	out := job.EpisodeOutput{Stdout: e.Stdout, Path: *outPath, Layout: *layout, Note: func(line string) { fmt.Fprintln(e.Stderr, line) }}
 	if len(logs) > 0 {
 		// The condition stays "" unless given: each sample's own then applies.
-		return ingestInspect(e, append(logs, fs.Args()...), *bench, opt, *out, *layout)
+		opt.Workers = runtime.GOMAXPROCS(0)
+		summary, err := job.IngestInspect(append(logs, fs.Args()...), *bench, opt, out)
+		return printSummary(e, summary, err)
 	}
 	if opt.Condition == "" {
 		opt.Condition = ingest.DefaultCondition
 	}
 	if *tauFile != "" {
-		return runIngestTau(e, append([]string{*tauFile}, fs.Args()...), opt, *tauDomain, *out, *layout)
+		return runIngestTau(e, append([]string{*tauFile}, fs.Args()...), opt, *tauDomain, out)
 	}
 	switch {
 	case fs.NArg() > 0:
@@ -72,30 +74,12 @@ func runIngest(e *cli.Env, args []string) error {
 	case *batch != "" && opt.RepeatFrom != "":
 		return usagef("--repeat-from applies to --interactive only (a batch directory holds one run per case)")
 	}
-	if err := opt.Check(); err != nil {
-		return usagef("%v", err)
-	}
 	adapter, dir := harness.Batch, *batch
 	if *interactive != "" {
 		adapter, dir = harness.Interactive, *interactive
 	}
-	res, err := adapter.Read(dir, opt)
-	if pe := (*iofs.PathError)(nil); errors.As(err, &pe) && pe.Path == dir {
-		flag := "--batch"
-		if *interactive != "" {
-			flag = "--interactive"
-		}
-		return fmt.Errorf("%s %s: %w", flag, dir, pe.Err)
-	}
-	if err != nil {
-		return err
-	}
-	n, err := writeIngested(e, res, "warning: ", "the harness output", *out, *layout)
-	if err != nil {
-		return err
-	}
-	io.WriteString(e.Stderr, res.Report(n, opt.Mode))
-	return nil
+	summary, err := job.IngestRunner(adapter, dir, opt, out)
+	return printSummary(e, summary, err)
 }
 
 func btoi(b bool) int {
@@ -105,22 +89,11 @@ func btoi(b bool) int {
 	return 0
 }
 
-// ingestInspect reads Inspect logs into episodes: every problem is listed and then
-// nothing is written; a log that is not a SafeActBench task is a warning that says why.
-func ingestInspect(e *cli.Env, logs []string, bench string, opt harness.Options, out, layout string) error {
-	if err := opt.CheckInspect(); err != nil {
-		return usagef("%v", err)
-	}
-	opt.Workers = runtime.GOMAXPROCS(0)
-	res, nfiles, err := source.ReadInspectEpisodes(logs, bench, opt)
+// printSummary prints on stderr what an ingest job returned it wrote.
+func printSummary(e *cli.Env, summary string, err error) error {
 	if err != nil {
 		return err
 	}
-	n, err := writeIngested(e, res, "warning: ", "the Inspect logs", out, layout)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(e.Stderr, "read %d Inspect logs against the bench %s\n", nfiles, bench)
-	io.WriteString(e.Stderr, res.Report(n, harness.ModeAnalyst))
+	io.WriteString(e.Stderr, summary)
 	return nil
 }

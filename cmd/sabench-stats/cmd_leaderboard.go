@@ -51,6 +51,6 @@ func runLeaderboard(e *cli.Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	noteEmpty(e, "leaderboard", ts)
+	printLines(e, "leaderboard", job.EmptyNotes(ts)...)
 	return c.writeTables(e, ts)
 }

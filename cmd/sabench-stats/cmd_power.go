@@ -1,9 +1,7 @@
 package main
 
 import (
-	"errors"
 	"flag"
-	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
@@ -59,11 +57,8 @@ func setupPower(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 	}
 	st.check = func() error {
 		ps.Resamples = c.Stat.Resamples
-		if err := ps.SetDeltaPoints(delta); err != nil {
-			return powerRangeError(err)
-		}
-		if err := ps.CheckRanges(); err != nil {
-			return powerRangeError(err)
+		if err := job.CheckPower(&ps, delta); err != nil {
+			return err
 		}
 		if len(c.Policies) > 1 {
 			return usagef("power: one --policy at a time")
@@ -72,13 +67,7 @@ func setupPower(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 			if set := cli.Given(fs, "bench", "runs", "policy", "verdicts", "infra-failures", "dedupe", "clusters", "conditions", "config", "condition", "protocol", "simulate", "seed", "resamples"); set != "" {
 				return usagef("power: --%s needs a pilot; with stated rates there is none", set)
 			}
-			st.instead = func() ([]*results.Table, error) {
-				p, err := analysis.StatedPower(ps)
-				if err != nil {
-					return nil, usagef("%v", err)
-				}
-				return []*results.Table{results.BuildPower(p, false)}, nil
-			}
+			st.instead = func() ([]*results.Table, error) { return job.StatedPower(ps) }
 			return nil
 		}
 		if set := cli.Given(fs, "icc", "arm-corr", "template-icc"); set != "" {
@@ -86,38 +75,6 @@ func setupPower(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 		}
 		return nil
 	}
-	st.tables = func(r *job.Release) ([]*results.Table, error) {
-		rel := r.Releases[0]
-		if err := ps.Compare.Resolve(rel); err != nil {
-			return nil, usagef("power: %v", err)
-		}
-		p, err := rel.Power(ps, c.Stat)
-		if err != nil {
-			return nil, err
-		}
-		return []*results.Table{results.BuildPower(p, r.Synthetic)}, nil
-	}
+	st.tables = func(r *job.Release) ([]*results.Table, error) { return c.Power(r, ps) }
 	return st
-}
-
-// powerFlags are the flags of PowerSpec's options, for analysis.PowerRangeError.
-var powerFlags = map[string]string{"Delta": "--delta", "Alpha": "--alpha", "Power": "--power",
-	"Cases": "--cases", "Repeats": "--repeats", "Templates": "--templates", "Simulate": "--simulate"}
-
-// powerRangeError is a usage error naming the flags of the options out of range:
-// "power: --alpha and --power must be in (0, 1)".
-func powerRangeError(err error) error {
-	var re *analysis.PowerRangeError
-	if !errors.As(err, &re) {
-		return usagef("power: %v", err)
-	}
-	names := make([]string, len(re.Options))
-	for i, o := range re.Options {
-		names[i] = powerFlags[o]
-	}
-	list := names[len(names)-1]
-	if len(names) > 1 {
-		list = strings.Join(names[:len(names)-1], ", ") + " and " + list
-	}
-	return usagef("power: %s %s", list, re.Want)
 }

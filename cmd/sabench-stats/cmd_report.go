@@ -36,20 +36,9 @@ func (c *common) writeReport(e *cli.Env, out string, r *job.Release) error {
 	if err != nil {
 		return err
 	}
-	noteEmpty(e, c.name, idx.Tables)
-	for _, why := range idx.Skipped {
-		fmt.Fprintf(e.Stderr, "sabench-stats report: not written: %s\n", why)
-	}
-	viewer := "none: --verdicts has no episode records to show"
-	if viewStats == nil {
-		fmt.Fprintf(e.Stderr, "sabench-stats report: not written: index.html (the viewer shows each episode's record; a verdict dataset has none)\n")
-	} else {
-		viewer = fmt.Sprintf("%s, %d episodes", filepath.Join(out, "index.html"), viewStats.Episodes)
-	}
-	// The report's product is its directory: the summary and the T2 excerpt are a
-	// summary, so they go to stderr and stdout stays empty.
-	fmt.Fprintf(e.Stderr, "sabench-stats report: %d tables × %d formats and %d figures in %s (index: %s; viewer: %s)\n",
-		len(idx.Tables), len(render.Formats()), len(idx.Figures), out, filepath.Join(out, "index.md"), viewer)
+	// The report's product is its directory: the notes, the summary and the T2 excerpt
+	// are a summary, so they go to stderr and stdout stays empty.
+	printLines(e, c.name, idx.Notes(out, viewStats)...)
 	fmt.Fprintf(e.Stderr, "%s\n\n", r.Reconciliation())
 	for _, t := range idx.Tables {
 		if t.ID == "T2" {

@@ -39,7 +39,7 @@ func runScore(e *cli.Env, args []string) error {
 	defer c.showProgress(e)()
 	summary, skipped, err := c.ScoreVerdicts(e.Stdout, job.VerdictRequest{Format: c.format, Out: c.out, Detail: *detail,
 		Disagreements: *disagreements, Audit: *audit, Shard: *shard})
-	noteSkipped(e, skipped)
+	printLines(e, "", job.SkippedNotes(skipped)...)
 	if err != nil {
 		return err
 	}

@@ -3,12 +3,10 @@ package main
 import (
 	"flag"
 	"io"
-	"slices"
 
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/results"
 	"github.com/sabench/sabench-stats/results/job"
-	"github.com/sabench/sabench-stats/results/verdicts"
 )
 
 func init() {
@@ -19,7 +17,7 @@ func init() {
 func setupTables(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 	list := fs.Bool("list", false, "list every table id with its title, and exit")
 	var specs []results.Spec
-	st := &steps{scoring: job.Scoring{MainOnly: true}}
+	st := &steps{}
 	st.args = func(ids []string) error {
 		if *list {
 			if len(ids) > 0 {
@@ -38,24 +36,9 @@ func setupTables(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 		if n == 0 {
 			n = len(results.Default(1)) // the default tables: several
 		}
-		st.scoring.All = results.NeedPoliciesIn(specs) || len(specs) == 0 && len(c.Policies) > 1
-		// Of a verdict dataset, named tables read what they need: no run id (no table
-		// shows one), the usage for the cost table alone, and the first policy alone unless
-		// one compares policies. The default list depends on how many policies there are,
-		// so it reads them all.
-		if len(specs) > 0 {
-			st.scoring.Dataset = verdicts.DatasetRead{NoRunIDs: true, NoUsage: !slices.ContainsFunc(specs, func(s results.Spec) bool { return s.ID == "cost" })}
-			if !st.scoring.All {
-				st.scoring.Dataset.Policies = 1
-			}
-		}
+		st.scoring = job.TablesScoring(specs, len(c.Policies))
 		return c.checkTableTarget(n)
 	}
-	st.tables = func(r *job.Release) ([]*results.Table, error) {
-		if len(specs) == 0 {
-			specs = results.DefaultFor(r.Releases[0], len(r.Releases))
-		}
-		return results.Build(c.TableInput(r.ScoredRelease), specs)
-	}
+	st.tables = func(r *job.Release) ([]*results.Table, error) { return c.Tables(r, specs) }
 	return st
 }

@@ -49,13 +49,14 @@ func runValidate(e *cli.Env, args []string) error {
 func (c *common) validate(e *cli.Env, args []string, maxLine, maxProblems int) error {
 	v, err := c.Validate(args, maxLine, maxProblems)
 	if be := (*job.BenchError)(nil); errors.As(err, &be) {
-		return listProblems(e, "bench "+be.Bench, be.Err)
+		problems, err := be.Lines()
+		for _, p := range problems {
+			fmt.Fprintln(e.Stdout, p)
+		}
+		return err
 	}
 	if v == nil {
 		return err
-	}
-	if err != nil { // the patterns could not be expanded: no episode file was checked
-		v = &job.Validation{Bench: v.Bench, Skipped: v.Skipped}
 	}
 	problems, notes := v.Lines()
 	for _, n := range notes {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/results"
 	"github.com/sabench/sabench-stats/results/job"
@@ -42,8 +41,8 @@ func (c *common) checkTableTarget(n int) error {
 }
 
 // writeTables stamps the tables with the provenance of the last scored release and
-// writes them (job.WriteTables). A CSV file gets its provenance sidecar; CSV on stdout
-// has no room for it, so the SYNTHETIC mark goes to stderr (JSON carries it).
+// writes them (job.WriteTables), with the SYNTHETIC mark on stderr for CSV on stdout
+// (job.SyntheticNote).
 func (c *common) writeTables(e *cli.Env, ts []*results.Table) error {
 	if err := c.checkTableTarget(len(ts)); err != nil {
 		return err
@@ -53,11 +52,9 @@ func (c *common) writeTables(e *cli.Env, ts []*results.Table) error {
 		if _, err := c.stamp(e, ts); err != nil {
 			return err
 		}
-		if c.rel.Synthetic && (c.out == "" || c.out == "-") && f == render.FormatCSV {
-			fmt.Fprintf(e.Stderr, "sabench-stats %s: %s\n", c.name, analysis.SyntheticMark)
-		}
+		printLines(e, c.name, job.SyntheticNote(c.rel.Synthetic, c.out, f))
 	}
-	noteLaTeX(e, c.name, f, ts)
+	printLines(e, c.name, job.LaTeXNote(f, ts))
 	return job.WriteTables(e.Stdout, c.out, f, c.render, ts)
 }
 
@@ -82,6 +79,6 @@ func (c *common) stamp(e *cli.Env, ts []*results.Table) (*results.Meta, error) {
 	if err != nil {
 		return nil, err
 	}
-	noteEmpty(e, c.name, ts)
+	printLines(e, c.name, job.EmptyNotes(ts)...)
 	return m, nil
 }

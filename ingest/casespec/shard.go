@@ -52,6 +52,10 @@ var (
 	hexDigest    = regexp.MustCompile(`^[0-9a-f]{64}$`)
 )
 
+// IsReleasedV3ID reports whether id names a case of the released V3 set (SAB-V3-NNN): the
+// cases with query shards, whose public action contract the oracle enforces.
+func IsReleasedV3ID(id string) bool { return releasedV3ID.MatchString(id) }
+
 // sha256Canonical is sha256_canonical_json: json.dumps(sort_keys, compact, ensure_ascii=True).
 func sha256Canonical(v any) string {
 	sum := sha256.Sum256(jsonv.Canonical(v, true))

@@ -9,5 +9,6 @@
 // the other, and this package builds them side by side (tablesAndFigures) and writes
 // them (WriteFigure, the report directory and its index.md). It also holds what turns a
 // command's output flags into files: OutputKind (--format and the --out extension),
-// WriteTables, the explanation text of `explain`, and WriteEpisodeFile for `convert`.
+// WriteTables, the explanation text of `explain`, and the episode files of `convert`
+// (WriteEpisodeFile) and `ingest` (IngestRunner, IngestTau, IngestInspect).
 package job

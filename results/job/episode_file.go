@@ -8,8 +8,8 @@ import (
 )
 
 // WriteEpisodeFile writes every episode next returns (until io.EOF) to path, in the
-// format its extension names (ingest.EpisodeFormat), or as JSONL to stdout when path is
-// "-". The file is written atomically: any problem in the input leaves no output file.
+// format its extension names (ingest.EpisodeFormat; another extension is an OptionError),
+// or as JSONL to stdout when path is "-". The file is written atomically: any problem in the input leaves no output file.
 // problem sees each problem as it is met; the count is of the episodes written.
 // layout is that of a Parquet output (ingest.ParquetLayouts).
 func WriteEpisodeFile(stdout io.Writer, path, layout string, next func() (*ingest.Episode, error), problem func(ingest.Problem)) (int, error) {
@@ -17,7 +17,7 @@ func WriteEpisodeFile(stdout io.Writer, path, layout string, next func() (*inges
 	if path != "-" {
 		var err error
 		if format, err = ingest.EpisodeFormat(path); err != nil {
-			return 0, err
+			return 0, optionError(err)
 		}
 	}
 	n := 0

@@ -1,6 +1,7 @@
 package job
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -46,5 +47,14 @@ func TestFiguresSkipWhatCannotBeDrawn(t *testing.T) {
 	written, _ := filepath.Glob(filepath.Join(dir, "*.svg"))
 	if cannot != 3 || ff.Figures != len(written) {
 		t.Errorf("%d figures written (%d files), skipped %v", ff.Figures, len(written), ff.Skipped)
+	}
+	// The notes: the policy shown, then what was not written and what was widened.
+	notes := ff.Notes(r)
+	if want := fmt.Sprintf("%d figures scored under policy safeact (evaluator ", ff.Figures); len(notes) == 0 || !strings.HasPrefix(notes[0], want) {
+		t.Fatalf("notes %q, want first %q", notes, want)
+	}
+	if len(notes) != 1+len(ff.Skipped)+len(ff.Widened) || notes[1] != "not written: "+ff.Skipped[0] ||
+		len(ff.Widened) > 0 && notes[len(notes)-1] != "larger than --size: "+ff.Widened[len(ff.Widened)-1] {
+		t.Errorf("notes %q for %d skipped, %d widened", notes, len(ff.Skipped), len(ff.Widened))
 	}
 }

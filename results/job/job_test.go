@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -139,6 +140,25 @@ func TestReport(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
 			t.Error(err)
 		}
+	}
+	// The notes: why each table is empty, what was not written, and the count.
+	notes := idx.Notes(out, viewer)
+	empty := len(EmptyNotes(idx.Tables))
+	if len(notes) != empty+len(idx.Skipped)+1 || len(idx.Skipped) > 0 && notes[empty] != "not written: "+idx.Skipped[0] {
+		t.Errorf("%d notes for %d empty tables and %d not written: %q", len(notes), empty, len(idx.Skipped), notes)
+	}
+	want := fmt.Sprintf("%d tables × 5 formats and %d figures in %s (index: %s; viewer: %s, 8 episodes)",
+		len(idx.Tables), len(idx.Figures), out, filepath.Join(out, "index.md"), filepath.Join(out, "index.html"))
+	if got := notes[len(notes)-1]; got != want {
+		t.Errorf("summary %q, want %q", got, want)
+	}
+	// Without a viewer (a verdict dataset), the notes say so.
+	notes = idx.Notes(out, nil)
+	if got := notes[len(notes)-2]; got != "not written: index.html (the viewer shows each episode's record; a verdict dataset has none)" {
+		t.Errorf("no viewer: %q", got)
+	}
+	if got := notes[len(notes)-1]; !strings.HasSuffix(got, "(index: "+filepath.Join(out, "index.md")+"; viewer: none: --verdicts has no episode records to show)") {
+		t.Errorf("no viewer: %q", got)
 	}
 }
 

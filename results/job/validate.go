@@ -31,7 +31,8 @@ func (e *BenchError) Unwrap() error { return e.Err }
 // files that patterns and Source.Runs name, else the runs file beside a bench directory
 // (source.ValidateFiles), reading lines of up to maxLine bytes and listing the first
 // maxProblems problems (0: ingest.DefaultMaxProblems; the rest are counted). The
-// Validation comes back with any error but the bench's.
+// Validation comes back with any error but the bench's, without a Report when the
+// episode files could not be listed.
 func (o *Options) Validate(patterns []string, maxLine, maxProblems int) (*Validation, error) {
 	if err := source.CheckDedupe(o.Source.Dedupe); err != nil {
 		return nil, optionError(err)
@@ -56,6 +57,9 @@ func (o *Options) Validate(patterns []string, maxLine, maxProblems int) (*Valida
 	}
 	v.Report, v.Skipped, err = source.ValidateFiles(so.Bench, v.Bench, append(slices.Clone(patterns), so.Runs...),
 		ingest.ReadOptions{Dedupe: source.DedupePolicy(so.Dedupe), MaxLineBytes: maxLine, MaxProblems: maxProblems})
+	if err != nil { // the patterns could not be expanded: no episode file was checked
+		v.Report = nil
+	}
 	return v, err
 }
 
@@ -69,12 +73,7 @@ func (v *Validation) Lines() (problems, notes []string) {
 		}
 		notes = append(notes, fmt.Sprintf("bench %s (%s): %d cases, %d case sets; clusters: %s", b.Source, b.Kind, len(b.Cases), len(b.Sets), b.ClusterSummary()))
 	}
-	for _, p := range v.Skipped {
-		notes = append(notes, "note: "+p.String())
-	}
-	if len(v.Skipped) > 0 {
-		notes = append(notes, fmt.Sprintf("note: %d entries of the --runs directories or --inspect logs skipped or noted", len(v.Skipped)))
-	}
+	notes = append(notes, SkippedNotes(v.Skipped)...)
 	rep := v.Report
 	if rep == nil {
 		return problems, notes

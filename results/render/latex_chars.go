@@ -7,7 +7,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/results"
 )
@@ -50,9 +49,9 @@ func LaTeXLacks(ts []*results.Table) string {
 	var names, ids []string
 	for _, t := range ts {
 		texts, words := latexStrings(t.Display())
-		lack := analysis.NamesLacking(texts, latexSets)
+		lack := ingest.NamesLacking(texts, latexSets)
 		// A word names what to fix only where no cell already does.
-		for _, w := range analysis.NamesLacking(words, latexSets) {
+		for _, w := range ingest.NamesLacking(words, latexSets) {
 			if !slices.ContainsFunc(lack, func(n string) bool { return strings.Contains(n, w) }) {
 				lack = append(lack, w)
 			}

@@ -1,0 +1,70 @@
+package job
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/results"
+)
+
+// powerFlags are the command-line names of PowerSpec's options, which
+// analysis.PowerRangeError names as fields.
+var powerFlags = map[string]string{"Delta": "--delta", "Alpha": "--alpha", "Power": "--power",
+	"Cases": "--cases", "Repeats": "--repeats", "Templates": "--templates", "Simulate": "--simulate"}
+
+// CheckPower sets the spec's Delta from a target in percentage points and checks the
+// ranges of its options (analysis.PowerSpec.SetDeltaPoints, CheckRanges): an option out
+// of range is an OptionError naming the flags it applies to, "power: --alpha and --power
+// must be in (0, 1)".
+func CheckPower(ps *analysis.PowerSpec, deltaPoints float64) error {
+	if err := ps.SetDeltaPoints(deltaPoints); err != nil {
+		return powerRangeError(err)
+	}
+	if err := ps.CheckRanges(); err != nil {
+		return powerRangeError(err)
+	}
+	return nil
+}
+
+// powerRangeError is the OptionError of err, naming the flags of the options out of range.
+func powerRangeError(err error) error {
+	var re *analysis.PowerRangeError
+	if !errors.As(err, &re) {
+		return optionError(fmt.Errorf("power: %w", err))
+	}
+	names := make([]string, len(re.Options))
+	for i, o := range re.Options {
+		names[i] = powerFlags[o]
+	}
+	list := names[len(names)-1]
+	if len(names) > 1 {
+		list = strings.Join(names[:len(names)-1], ", ") + " and " + list
+	}
+	return optionError(fmt.Errorf("power: %s %s", list, re.Want))
+}
+
+// StatedPower plans from the spec's stated rates, with no release: the power table. A
+// spec it cannot plan from is an OptionError.
+func StatedPower(ps analysis.PowerSpec) ([]*results.Table, error) {
+	p, err := analysis.StatedPower(ps)
+	if err != nil {
+		return nil, optionError(err)
+	}
+	return []*results.Table{results.BuildPower(p, false)}, nil
+}
+
+// Power plans from the release as the pilot (analysis.Release.Power) after resolving the
+// spec's names in it (a name that is not there is an OptionError): the power table.
+func (o *Options) Power(r *Release, ps analysis.PowerSpec) ([]*results.Table, error) {
+	rel := r.Releases[0]
+	if err := ps.Compare.Resolve(rel); err != nil {
+		return nil, optionError(fmt.Errorf("power: %w", err))
+	}
+	p, err := rel.Power(ps, o.Stat)
+	if err != nil {
+		return nil, err
+	}
+	return []*results.Table{results.BuildPower(p, r.Synthetic)}, nil
+}

@@ -1,0 +1,25 @@
+package job
+
+import (
+	"slices"
+
+	"github.com/sabench/sabench-stats/results"
+	"github.com/sabench/sabench-stats/results/verdicts"
+)
+
+// TablesScoring is how the tables of specs are scored (none: the default tables) when
+// policies policies are given: every policy when a table compares them, or for the
+// default tables when several are given (their list depends on how many there are); the
+// policies after the first on the main condition only. Of a verdict dataset, named tables
+// read what they need: no run id (no table shows one), the usage for the cost table alone,
+// and the first policy alone unless one compares policies. The default list reads it all.
+func TablesScoring(specs []results.Spec, policies int) Scoring {
+	s := Scoring{MainOnly: true, All: results.NeedPoliciesIn(specs) || len(specs) == 0 && policies > 1}
+	if len(specs) > 0 {
+		s.Dataset = verdicts.DatasetRead{NoRunIDs: true, NoUsage: !slices.ContainsFunc(specs, func(s results.Spec) bool { return s.ID == "cost" })}
+		if !s.All {
+			s.Dataset.Policies = 1
+		}
+	}
+	return s
+}

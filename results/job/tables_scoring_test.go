@@ -1,0 +1,37 @@
+package job
+
+import (
+	"testing"
+
+	"github.com/sabench/sabench-stats/results"
+	"github.com/sabench/sabench-stats/results/verdicts"
+)
+
+// Named tables read of a verdict dataset what they show; every policy is scored when a
+// table compares policies, or for the default tables when several policies are given.
+func TestTablesScoring(t *testing.T) {
+	spec := func(id string) results.Spec {
+		s, err := results.Lookup(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	policy := results.PolicyTables()[0]
+	for _, tc := range []struct {
+		specs    []results.Spec
+		policies int
+		want     Scoring
+	}{
+		{nil, 1, Scoring{MainOnly: true}},
+		{nil, 2, Scoring{MainOnly: true, All: true}},
+		{[]results.Spec{spec("T2")}, 1, Scoring{MainOnly: true, Dataset: verdicts.DatasetRead{NoRunIDs: true, NoUsage: true, Policies: 1}}},
+		{[]results.Spec{spec("T2")}, 3, Scoring{MainOnly: true, Dataset: verdicts.DatasetRead{NoRunIDs: true, NoUsage: true, Policies: 1}}},
+		{[]results.Spec{spec("T2"), spec("cost")}, 1, Scoring{MainOnly: true, Dataset: verdicts.DatasetRead{NoRunIDs: true, Policies: 1}}},
+		{[]results.Spec{spec("T2"), policy}, 1, Scoring{MainOnly: true, All: true, Dataset: verdicts.DatasetRead{NoRunIDs: true, NoUsage: true}}},
+	} {
+		if got := TablesScoring(tc.specs, tc.policies); got != tc.want {
+			t.Errorf("%d specs, %d policies: %+v, want %+v", len(tc.specs), tc.policies, got, tc.want)
+		}
+	}
+}
