@@ -184,12 +184,16 @@ func defaultOf(specs []Spec, policies int) []Spec {
 // Listing is one line per table of the Registry, in its order: the id and the title; then
 // the OfficialRegistry's, which only benches with action rules fill.
 func Listing() string {
+	w := 0
+	for _, s := range append(append([]Spec(nil), Registry...), OfficialRegistry...) {
+		w = max(w, len(s.ID))
+	}
 	var b strings.Builder
 	for _, s := range Registry {
-		fmt.Fprintf(&b, "%-16s %s\n", s.ID, s.Title)
+		fmt.Fprintf(&b, "%-*s %s\n", w, s.ID, s.Title)
 	}
 	for _, s := range OfficialRegistry {
-		fmt.Fprintf(&b, "%-16s %s (benches with action rules, such as tau-bench:airline)\n", s.ID, s.Title)
+		fmt.Fprintf(&b, "%-*s %s (benches with action rules, such as tau-bench:airline)\n", w, s.ID, s.Title)
 	}
 	return b.String()
 }

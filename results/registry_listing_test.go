@@ -8,8 +8,15 @@ import (
 
 func TestListing(t *testing.T) {
 	lines := strings.Split(strings.TrimSuffix(Listing(), "\n"), "\n")
-	if len(lines) != len(Registry)+len(OfficialRegistry) || !strings.HasPrefix(lines[0], fmt.Sprintf("%-16s %s", Registry[0].ID, Registry[0].Title)) {
+	if len(lines) != len(Registry)+len(OfficialRegistry) || !strings.HasPrefix(lines[0], fmt.Sprintf("%-21s %s", Registry[0].ID, Registry[0].Title)) {
 		t.Errorf("listing %q", lines[:1])
+	}
+	// Every title starts in one column, after the longest id (official_unauthorized).
+	specs := append(append([]Spec(nil), Registry...), OfficialRegistry...)
+	for i, l := range lines {
+		if at := strings.Index(l, specs[i].Title); at != len(lines[0])-len(specs[0].Title) {
+			t.Errorf("%s: title at column %d, want %d: %q", specs[i].ID, at, len(lines[0])-len(specs[0].Title), l)
+		}
 	}
 }
 

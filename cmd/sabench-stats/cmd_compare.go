@@ -15,7 +15,7 @@ import (
 func init() {
 	registerAnalysis(analysisCommand{name: "compare", summary: "two configs (or two conditions of one config) on their shared cases: Δ ECS with case-paired and clustered CIs, McNemar; --inspect: two Inspect logs or models, per scorer",
 		usage: "A B [flags]", setup: setupCompare,
-		groups: groupInput | groupOwnInspect | groupJobs | groupStats | groupTables | groupVerdicts}) // both intervals always: no --clustered
+		groups: groupInput | groupOwnInspect | groupJobs | groupStats | groupTables | groupVerdicts | groupNoPassK}) // both intervals always: no --clustered
 }
 
 func setupCompare(e *cli.Env, fs *flag.FlagSet, c *common) *steps {

@@ -13,7 +13,7 @@ import (
 func init() {
 	registerAnalysis(analysisCommand{name: "domains", summary: "ECS per configuration × domain × protocol, filtered by --protocol, --domain, --config",
 		usage: "[flags]", hint: "; filter with --protocol, --domain, --config", setup: setupDomains,
-		groups: groupInput | groupJobs | groupStats | groupClustered | groupTables | groupVerdicts}) // the rates carry intervals
+		groups: groupInput | groupJobs | groupStats | groupClustered | groupTables | groupVerdicts | groupNoPValues | groupNoPassK}) // the rates carry intervals
 }
 
 func setupDomains(_ *cli.Env, fs *flag.FlagSet, c *common) *steps {

@@ -12,7 +12,7 @@ import (
 
 func init() {
 	registerAnalysis(analysisCommand{name: "figures", summary: "write every figure as SVG, PDF and PNG into --out",
-		usage: "[flags]", groups: groupInput | groupJobs | groupStats | groupClustered | groupOut | groupVerdicts | groupHarness, out: "sabench-figures",
+		usage: "[flags]", groups: groupInput | groupJobs | groupStats | groupClustered | groupOut | groupVerdicts | groupHarness | groupNoPassK, out: "sabench-figures",
 		setup: setupFigures})
 }
 

@@ -35,7 +35,7 @@ func runIngest(e *cli.Env, args []string) error {
 	fs.StringVar(&opt.Condition, "condition", "", "condition of these episodes (main, withheld, scgr_eg, …; default main; for --inspect the default is the sample's metadata.condition, else the task's task_args.condition, else main)")
 	fs.StringVar(&opt.Mode, "status-mode", harness.ModeAnalyst, "analyst: exclude each failure by its reason; runner: keep the runner's own denominator (only its exclusions are excluded, deferred batch cases become failed episodes), so that score reproduces summary.json")
 	fs.StringVar(&opt.RepeatFrom, "repeat-from", "", "interactive only: order (runs of a case in directory-name order, the default) or dirname (the number a run directory's name ends with)")
-	outPath := fs.String("out", "-", "output file: .jsonl, .jsonl.gz, .jsonl.zst or .parquet (default JSONL on stdout); written atomically")
+	outPath := fs.String("out", "-", "output file: .jsonl, .jsonl.gz, .jsonl.zst or .parquet, written atomically, or - for JSONL on stdout")
 	layout := parquetLayoutFlag(fs)
 	if err := e.Parse(fs, args); err != nil {
 		return err

@@ -13,7 +13,7 @@ import (
 func init() {
 	registerAnalysis(analysisCommand{name: "policies", summary: "leaderboards under authorization policies: ECS per policy, Δ vs safeact, τ-b and ρ, rank changes",
 		usage: "[flags]", hint: "; choose policies with --policy", setup: setupPolicies,
-		groups: groupInput | groupJobs | groupStats | groupClustered | groupTables | groupVerdicts})
+		groups: groupInput | groupJobs | groupStats | groupClustered | groupTables | groupVerdicts | groupNoPassK})
 }
 
 func setupPolicies(_ *cli.Env, fs *flag.FlagSet, c *common) *steps {

@@ -16,6 +16,7 @@ func init() {
 }
 
 func setupReport(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
+	fs.Lookup("out").Usage = "directory that receives the report (tables, figures, index.md, the viewer index.html), built beside it and swapped in whole; one holding files the tool did not write is refused"
 	var out string
 	// Every episode under every policy: the viewer (index.html) shows each episode's
 	// verdict under each; the tables read what they need.

@@ -16,7 +16,7 @@ func TestTablesListNamesEveryTable(t *testing.T) {
 	}
 	lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
 	// The registry's 20 tables, then the 3 of benches with action rules.
-	if len(lines) != 23 || !strings.HasPrefix(lines[0], "T1 ") || !strings.HasPrefix(lines[19], "policy_settings  Authorization policies compared") ||
+	if len(lines) != 23 || !strings.HasPrefix(lines[0], "T1 ") || !strings.HasPrefix(lines[19], "policy_settings       Authorization policies compared") ||
 		!strings.HasPrefix(lines[20], "official ") {
 		t.Errorf("tables --list:\n%s", stdout)
 	}

@@ -46,8 +46,8 @@ const (
 	// groupSets: --set (case sets, read by the tables that name one).
 	groupSets
 	// groupStats: the bootstrap's --seed, --resamples, --interval, --quantile, --level, …
-	// (--clusters with groupInput only, --adjust unless groupNoPValues; --interval, --level,
-	// --adjust and --passk not with groupPlan)
+	// (--clusters with groupInput only, --adjust unless groupNoPValues, --passk unless
+	// groupNoPassK; --interval, --level, --adjust and --passk not with groupPlan)
 	groupStats
 	// groupClustered: --clustered (resample clusters rather than cases).
 	groupClustered
@@ -70,13 +70,16 @@ const (
 	// logs compared scorer by scorer), not groupInput's Inspect logs as the episodes; such
 	// a command reads episodes from --runs only.
 	groupOwnInspect
-	// groupNoPValues: the command's tables have no p-values (leaderboard: its rank sets are
-	// simultaneous already), so it takes no --adjust.
+	// groupNoPValues: the command's tables have no p-values (domains; leaderboard: its rank
+	// sets are simultaneous already), so it takes no --adjust.
 	groupNoPValues
 	// groupPlan: the command plans a study whose test is fixed (power: the two-sided
 	// percentile bootstrap at its --alpha), so it takes no --interval, --level, --adjust or
 	// --passk.
 	groupPlan
+	// groupNoPassK: no output of the command reads the pass^k convention (the variance
+	// table does), so it takes no --passk.
+	groupNoPassK
 
 	// groupAnalysis is what a command that builds tables from a scored release reads.
 	groupAnalysis = groupInput | groupJobs | groupSets | groupStats | groupClustered
@@ -122,7 +125,7 @@ func addCommon(fs *flag.FlagSet, groups flagGroup, defaultOut string) *common {
 		if groups&(groupNoPValues|groupPlan) == 0 {
 			fs.StringVar(&st.Adjust, "adjust", st.Adjust, "multiplicity adjustment of a table's family of p-values: holm, bh (Benjamini–Hochberg) or none")
 		}
-		if groups&(groupOwnPassK|groupPlan) == 0 {
+		if groups&(groupOwnPassK|groupPlan|groupNoPassK) == 0 {
 			fs.StringVar(&st.PassK, "passk", st.PassK, "pass^k convention: planned (tau-bench: n = repeats planned, missing repeats fail) or per-case (tau2-bench: n = the case's scored repeats)")
 		}
 		fs.BoolVar(&st.Force, "force", false, fmt.Sprintf("allow --resamples below %d (intervals then rest on near-extreme order statistics)", bootstrap.MinResamples))

@@ -17,3 +17,18 @@ func TestResamplesFloor(t *testing.T) {
 		}
 	}
 }
+
+// TestNoIgnoredStatFlags checks that a command whose outputs have no pass^k (policies,
+// domains, compare, figures) or no p-values (domains) does not take --passk or --adjust:
+// -h lists only the flags a command reads, and one it would ignore is a usage error.
+func TestNoIgnoredStatFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{"policies", "--passk", "per-case"},
+		{"domains", "--passk", "per-case"},
+		{"compare", "a/b", "a/c", "--passk", "per-case"},
+		{"figures", "--passk", "per-case"},
+		{"domains", "--adjust", "bh"},
+	} {
+		wantUsage(t, "flag provided but not defined: -"+args[len(args)-2][2:], args...)
+	}
+}

@@ -48,6 +48,12 @@ var ExplainOutput = &OutputKind{What: "explanation", Names: ExplainFormats,
 			s = "text"
 		}
 		return s, slices.Contains(ExplainFormats, s)
+	},
+	ext: func(name string) string {
+		if name == "text" {
+			return "txt"
+		}
+		return name
 	}}
 
 // Resolve returns the canonical format: format when given (a name or alias of the

@@ -27,6 +27,7 @@ func TestOutputKindResolve(t *testing.T) {
 		{TableOutput, "text", false, "t.xls", "", "--out t.xls: cannot tell the table format from the extension .xls; give --format (text, md, latex, csv, json) or name the file .txt, .md, .tex, .csv, .json"},
 		{VerdictOutput, "jsonl", false, "v.PARQUET", "parquet", ""},
 		{ExplainOutput, "TXT", true, "", "text", ""},
+		{ExplainOutput, "text", false, "e.md", "", "--out e.md: cannot tell the explanation format from the extension .md; give --format (text, json) or name the file .txt, .json"},
 	} {
 		got, err := tc.kind.Resolve("tables", tc.format, tc.given, tc.out)
 		if got != tc.want || (err == nil) != (tc.err == "") || err != nil && err.Error() != tc.err {

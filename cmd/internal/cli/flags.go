@@ -15,8 +15,13 @@ func (e *Env) FlagSet(name, usage string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(e.Stderr)
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: %s %s %s\n\nflags:\n", e.Prog, name, usage)
-		fs.PrintDefaults()
+		fmt.Fprintln(fs.Output(), strings.TrimRight(fmt.Sprintf("usage: %s %s %s", e.Prog, name, usage), " "))
+		has := false
+		fs.VisitAll(func(*flag.Flag) { has = true })
+		if has {
+			fmt.Fprint(fs.Output(), "\nflags:\n")
+			fs.PrintDefaults()
+		}
 	}
 	return fs
 }

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"io"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -26,5 +27,27 @@ func TestFlagsFirst(t *testing.T) {
 	}
 	if *format != "md" || !*clustered || !reflect.DeepEqual(fs2.Args(), []string{"T2", "-neg"}) {
 		t.Errorf("parsed format=%q clustered=%v args=%q", *format, *clustered, fs2.Args())
+	}
+}
+
+// TestUsageWithoutFlags checks -h of a command that takes no flag: the usage line alone,
+// with no trailing blank and no empty "flags:" heading.
+func TestUsageWithoutFlags(t *testing.T) {
+	var b strings.Builder
+	e := &Env{Stdout: io.Discard, Stderr: &b, Prog: "p"}
+	if err := e.Parse(e.FlagSet("version", ""), []string{"-h"}); err != ErrDone {
+		t.Fatalf("-h: %v, want ErrDone", err)
+	}
+	if got := b.String(); got != "usage: p version\n" {
+		t.Errorf("-h printed %q", got)
+	}
+	b.Reset()
+	fs := e.FlagSet("x", "[flags]")
+	fs.Bool("y", false, "why")
+	if err := e.Parse(fs, []string{"-h"}); err != ErrDone {
+		t.Fatalf("-h: %v, want ErrDone", err)
+	}
+	if got := b.String(); !strings.HasPrefix(got, "usage: p x [flags]\n\nflags:\n  -y\twhy\n") {
+		t.Errorf("-h printed %q", got)
 	}
 }
