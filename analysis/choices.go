@@ -29,6 +29,26 @@ func PaperChoices() Choices {
 // isShared reports whether a harness is the shared one.
 func (ch Choices) isShared(harness string) bool { return strings.EqualFold(harness, ch.SharedHarness) }
 
+// Spelled returns the choices with the shared harness written as the release writes it
+// when the flag matched it in another case ("inspect" for the release's "Inspect"), so that
+// table titles and headers name the harness the data names. With an exact match, or none,
+// or several harnesses differing only in case, the choice is returned as given.
+func (ch Choices) Spelled(r *Release) Choices {
+	var found []string
+	for _, h := range r.Harnesses() {
+		if h == ch.SharedHarness {
+			return ch
+		}
+		if strings.EqualFold(h, ch.SharedHarness) {
+			found = append(found, h)
+		}
+	}
+	if len(found) == 1 {
+		ch.SharedHarness = found[0]
+	}
+	return ch
+}
+
 // Check refuses a choice changed from the paper's that names nothing in the release (a
 // typo would give an empty table); the paper's own may be absent, and the tables then
 // say so.

@@ -36,6 +36,13 @@ func TestSharedHarnessMatchesCaseInsensitively(t *testing.T) {
 	if err := ch.Check(r); err == nil || err.Error() != `unknown shared harness "Inspekt" (known: "claude-code", "inspect", "codex")` {
 		t.Errorf("Inspekt: %v", err)
 	}
+	// Titles and headers name the harness as the release writes it.
+	for in, want := range map[string]string{"Inspect": "inspect", "INSPECT": "inspect", "inspect": "inspect", "Inspekt": "Inspekt"} {
+		ch.SharedHarness = in
+		if got := ch.Spelled(r).SharedHarness; got != want {
+			t.Errorf("Spelled(%q) = %q, want %q", in, got, want)
+		}
+	}
 	ch = PaperChoices()
 	ch.SharedHarness = "codex" // gpt has no other harness: no pair
 	if got := r.HarnessPairs(ch); len(got) != 0 {
@@ -57,6 +64,24 @@ func TestMatchNameIgnoresCase(t *testing.T) {
 		got, err := MatchName("configuration", c.in, names)
 		if got != c.want || (c.err == "") != (err == nil) || (err != nil && !strings.Contains(err.Error(), c.err)) {
 			t.Errorf("MatchName(%q) = %q, %v; want %q, %q", c.in, got, err, c.want, c.err)
+		}
+	}
+}
+
+// Two harnesses differing only in case: the choice stays as given, since which one the
+// reader meant is not known.
+func TestSpelledKeepsAnAmbiguousChoice(t *testing.T) {
+	var vs []oracle.Verdict
+	for _, config := range []string{"a/Inspect", "b/inspect"} {
+		y := v(config, "SAB-V1-001", ingest.V1, "d", 0, true)
+		x := y.Fields()
+		x.Model, x.Harness = ingest.SplitConfig(config)
+		vs = append(vs, x.Verdict())
+	}
+	r := NewRelease([]*casespec.Case{{ID: "SAB-V1-001", Protocol: ingest.V1, Domain: "d"}}, nil, vs, oracle.SafeAct)
+	for _, in := range []string{"INSPECT", "inspect", "Inspect"} {
+		if got := (Choices{SharedHarness: in}).Spelled(r).SharedHarness; got != in {
+			t.Errorf("Spelled(%q) = %q", in, got)
 		}
 	}
 }

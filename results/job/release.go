@@ -91,7 +91,7 @@ type Release struct {
 // policy, and under the others those Scoring admits. With Verdicts it reads the
 // dataset instead, and there are no episodes. The episode files are hashed as they are
 // read, for the provenance of the outputs. A choice that names nothing in the release is
-// an OptionError.
+// an OptionError; a shared harness matched in another case takes the release's spelling.
 func (o *Options) Release(s Scoring) (*Release, error) {
 	r, err := o.release(s)
 	if err != nil {
@@ -101,6 +101,7 @@ func (o *Options) Release(s Scoring) (*Release, error) {
 		if err := o.Choices.Check(r.Releases[0]); err != nil {
 			return nil, optionError(err)
 		}
+		o.Choices = o.Choices.Spelled(r.Releases[0])
 	}
 	return r, nil
 }
