@@ -179,13 +179,13 @@ func (r *Record) eventValue(evs []Event, i int) any {
 	return r.list[i]
 }
 
-// typeFields types an object event's fields from its keys and their values; s, when not
-// nil, keeps the values that have no typed field, in key order. Of a repeated key (only
-// in an object built by hand), the last value is typed.
-func (e *Event) typeFields(keys []string, vals []any, s *eventSink) {
+// typeFields types an object event's fields from its keys and their values; rest, when
+// not nil, gets the values that have no typed field, in key order. Of a repeated key
+// (only in an object built by hand), the last value is typed.
+func (e *Event) typeFields(keys []string, vals []any, rest *[]any) {
 	keep := func(v any) {
-		if s != nil {
-			s.keep(v)
+		if rest != nil {
+			*rest = append(*rest, v)
 		}
 	}
 	for j, k := range keys {
@@ -297,68 +297,35 @@ func (e *Event) value(rest []any) any {
 }
 
 // eventSink types the events of one record as a reader reads them (the JSONL decoder
-// hands it each element, see jsonv.ListSink; the typed Parquet reader each row's). The
-// events and their other values are carved from chunks shared by the records read one
-// after another, one allocation per chunk rather than two per record, and take gives the
-// record the part that is its own.
+// hands it each element, see jsonv.ListSink; the typed Parquet reader each row's), into
+// buffers it reuses; take gives the record copies.
 type eventSink struct {
-	evs  []Event // the list being read, at the free tail of its chunk
+	evs  []Event
 	rest []any
 }
 
-// The sizes of a new chunk of events and of values.
-const (
-	eventChunk = 512
-	restChunk  = 1024
-)
-
-func (s *eventSink) BeginList() { s.evs, s.rest = s.evs[len(s.evs):], s.rest[len(s.rest):] }
-
-// add appends a new event to the list, carrying the list over to a new chunk when its
-// chunk is full.
-func (s *eventSink) add() *Event {
-	if len(s.evs) == cap(s.evs) {
-		c := make([]Event, len(s.evs), max(eventChunk, 2*len(s.evs)))
-		copy(c, s.evs)
-		s.evs = c
-	}
-	s.evs = s.evs[:len(s.evs)+1]
-	e := &s.evs[len(s.evs)-1]
-	*e = Event{Index: len(s.evs) - 1, restAt: int32(len(s.rest))}
-	return e
-}
-
-// keep appends one of the list's other values, as add does.
-func (s *eventSink) keep(v any) {
-	if len(s.rest) == cap(s.rest) {
-		c := make([]any, len(s.rest), max(restChunk, 2*len(s.rest)))
-		copy(c, s.rest)
-		s.rest = c
-	}
-	s.rest = append(s.rest, v)
-}
+func (s *eventSink) BeginList() { s.evs, s.rest = s.evs[:0], s.rest[:0] }
 
 // Element types an object element from its keys (without a repeat) and their values.
 func (s *eventSink) Element(keys []string, vals []any) {
-	e := s.add()
-	e.Object, e.keys = true, keys
-	e.typeFields(keys, vals, s)
+	s.evs = append(s.evs, Event{Index: len(s.evs), Object: true, keys: keys, restAt: int32(len(s.rest))})
+	e := &s.evs[len(s.evs)-1]
+	e.typeFields(keys, vals, &s.rest)
 	e.restN = int32(len(s.rest)) - e.restAt
 }
 
 // Value keeps an element that is not an object whole.
 func (s *eventSink) Value(v any) {
-	e := s.add()
-	e.whole, e.restN = true, 1
-	s.keep(v)
+	s.evs = append(s.evs, Event{Index: len(s.evs), whole: true, restAt: int32(len(s.rest)), restN: 1})
+	s.rest = append(s.rest, v)
 }
 
-// take returns the list's events and their values, which the sink leaves alone from then.
+// take returns copies of the events and their values, sized to fit.
 func (s *eventSink) take() ([]Event, []any) {
-	evs, rest := s.evs[:len(s.evs):len(s.evs)], s.rest[:len(s.rest):len(s.rest)]
-	s.BeginList()
-	if len(rest) == 0 {
-		rest = nil
+	evs := append([]Event(nil), s.evs...)
+	var rest []any
+	if len(s.rest) > 0 {
+		rest = append([]any(nil), s.rest...)
 	}
 	return evs, rest
 }
