@@ -17,7 +17,7 @@ var conversationEvents = map[string]bool{"USER_MESSAGE": true, "AGENT_MESSAGE": 
 // CheckConversationRecord checks a conversation record (ConversationProblems), each problem
 // located at the episode's file and line.
 func CheckConversationRecord(e *Episode) []Problem {
-	probs := ConversationProblems(e.Record, e.Record.Events(nil))
+	probs := ConversationProblems(e.Record)
 	for i := range probs {
 		probs[i].File, probs[i].Line = e.Source, e.Line
 	}
@@ -27,9 +27,8 @@ func CheckConversationRecord(e *Episode) []Problem {
 // ConversationProblems checks a conversation record: an events list whose every event is an
 // object with a known type, a turn's content a string and no tool_result, a call's tool a
 // non-empty string and its arguments an object. The problems name the field, not a file: validate and the
-// oracle's action-rules walk (whose contract errors they are) share them. evs are the
-// record's typed events (Record.Events).
-func ConversationProblems(rec *Record, evs []Event) []Problem {
+// oracle's action-rules walk (whose contract errors they are) share them.
+func ConversationProblems(rec *Record) []Problem {
 	var probs []Problem
 	// bad names event i's field (i < 0: the events list itself). The field's name is
 	// formatted only for a problem: the action-rules walk runs this on every episode it
@@ -41,37 +40,40 @@ func ConversationProblems(rec *Record, evs []Event) []Problem {
 		}
 		probs = append(probs, Problem{Field: at, Msg: fmt.Sprintf(format, a...)})
 	}
-	if !rec.EventsOK {
+	list, ok := rec.List("events")
+	if !ok {
 		v, _ := rec.Get("events")
 		bad(-1, "", "must be a list of events, got %s", TypeName(v))
 		return probs
 	}
-	for i := range evs {
-		e := &evs[i]
-		if !e.Object {
-			bad(i, "", "must be an object, got %s", TypeName(rec.eventValue(evs, i)))
+	for i, raw := range list {
+		o, ok := raw.(*jsonv.Object)
+		if !ok {
+			bad(i, "", "must be an object, got %s", TypeName(raw))
 			continue
 		}
-		if !conversationEvents[e.Type] {
-			bad(i, ".type", "must be one of USER_MESSAGE, AGENT_MESSAGE, INFO_CALL, CONSEQUENTIAL_CALL, USER_TOOL_CALL, got %q", e.Type)
+		typ, _ := o.String("type")
+		if !conversationEvents[typ] {
+			bad(i, ".type", "must be one of USER_MESSAGE, AGENT_MESSAGE, INFO_CALL, CONSEQUENTIAL_CALL, USER_TOOL_CALL, got %q", typ)
 			continue
 		}
-		if e.Type == "USER_MESSAGE" || e.Type == "AGENT_MESSAGE" {
-			if _, ok := e.Content.(string); !ok {
-				bad(i, ".content", "must be a string, got %s", TypeName(e.Content))
+		if typ == "USER_MESSAGE" || typ == "AGENT_MESSAGE" {
+			if _, ok := o.String("content"); !ok {
+				v, _ := o.Get("content")
+				bad(i, ".content", "must be a string, got %s", TypeName(v))
 			}
-			if e.HasToolResult {
+			if o.Has("tool_result") {
 				// A result that answers no call: the reader refuses a tool message that
 				// names no earlier call, and a record written by hand could put it here.
 				bad(i, ".tool_result", "a turn carries no tool result (a result is part of the call it answers)")
 			}
 			continue
 		}
-		if !e.ToolOK {
+		if t, ok := o.String("tool"); !ok || t == "" {
 			bad(i, ".tool", "must be a non-empty string")
 		}
-		if !e.ArgumentsOK {
-			v, _ := rec.eventValue(evs, i).(*jsonv.Object).Get("arguments")
+		if _, ok := o.Obj("arguments"); !ok {
+			v, _ := o.Get("arguments")
 			bad(i, ".arguments", "must be an object, got %s", TypeName(v))
 		}
 	}

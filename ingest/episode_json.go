@@ -93,21 +93,19 @@ const (
 // completed episode without a record and an unknown top-level field (own fields belong
 // under "extra") are problems; see DecodeEpisodeLenient.
 func DecodeEpisode(o *jsonv.Object, file string, line int) (*Episode, []Problem) {
-	return decodeEpisode(o, nil, file, line, false)
+	return decodeEpisode(o, file, line, false)
 }
 
 // DecodeEpisodeLenient is DecodeEpisode that accepts the defects listed by the Defect*
 // constants: the episode is returned with Defect set to the first of them (unknown
 // top-level fields are kept in Extra), and scoring excludes it by that reason.
 func DecodeEpisodeLenient(o *jsonv.Object, file string, line int) (*Episode, []Problem) {
-	return decodeEpisode(o, nil, file, line, true)
+	return decodeEpisode(o, file, line, true)
 }
 
-// decodeEpisode decodes o; sunk holds the record's events when a reader typed them as it
-// read them (the record's "events" is then jsonv.SunkList), and is nil otherwise.
-func decodeEpisode(o *jsonv.Object, sunk *eventSink, file string, line int, lenient bool) (*Episode, []Problem) {
+func decodeEpisode(o *jsonv.Object, file string, line int, lenient bool) (*Episode, []Problem) {
 	blk := &episodeBlock{e: Episode{Source: file, Line: line}}
-	d := &episodeDecoder{o: o, sunk: sunk, file: file, line: line, lenient: lenient, e: &blk.e, blk: blk}
+	d := &episodeDecoder{o: o, file: file, line: line, lenient: lenient, e: &blk.e, blk: blk}
 	// One pass over the keys instead of a scan of them per field; the first of a
 	// repeated key wins, as with Get.
 	for i, k := range o.Keys {
@@ -130,7 +128,6 @@ func decodeEpisode(o *jsonv.Object, sunk *eventSink, file string, line int, leni
 // episodeDecoder decodes one episode object into e, collecting every problem.
 type episodeDecoder struct {
 	o       *jsonv.Object
-	sunk    *eventSink
 	file    string
 	line    int
 	lenient bool
@@ -297,7 +294,7 @@ func (d *episodeDecoder) payload() {
 	if o := d.optObject("record"); o != nil {
 		e.Record = &d.blk.r
 		e.Record.obj = o
-		e.Record.decode(d.sunk)
+		e.Record.decode()
 	}
 	if rv, has := d.get("record"); (!has || rv == nil) && e.Status == StatusCompleted {
 		d.defect(DefectNoRecord, "record", "a completed episode needs a record (null or missing)")

@@ -1,9 +1,10 @@
 package ingest
 
 import (
-	"github.com/sabench/sabench-stats/ingest/jsonv"
 	"io"
 	"sync"
+
+	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
 // Parallel JSONL decoding: one goroutine reads the stream in large blocks and cuts them
@@ -52,10 +53,7 @@ func (r *jsonlReader) startParallel(workers int, src io.Reader) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			dec, sunk := newLineDecoder()
-			if r.sunk == nil { // ReadOptions.treeEvents
-				dec, sunk = jsonv.NewDecoder(), nil
-			}
+			dec := jsonv.NewDecoder()
 			for c := range work {
 				c.out = make([]decoded, len(c.lines))
 				for i, l := range c.lines {
@@ -63,7 +61,7 @@ func (r *jsonlReader) startParallel(workers int, src io.Reader) {
 						c.out[i].err = l.err
 						continue
 					}
-					c.out[i].ep, c.out[i].err = decodeEpisodeLine(dec, sunk, c.blk.buf[l.off:l.end], r.path, l.line, r.lenient)
+					c.out[i].ep, c.out[i].err = decodeEpisodeLine(dec, c.blk.buf[l.off:l.end], r.path, l.line, r.lenient)
 				}
 				if c.blk != nil {
 					release(c.blk)

@@ -26,8 +26,7 @@ type jsonlReader struct {
 	stopped bool // after an over-long line: the rest of the file is not read
 	buf     []byte
 	dec     *jsonv.Decoder
-	sunk    *eventSink // dec's sink of the records' events
-	eof     bool       // the stream was read to its end
+	eof     bool // the stream was read to its end
 
 	// With ReadOptions.Hashes: the file's bytes are hashed as they are read.
 	hash   *hashingReader
@@ -45,10 +44,7 @@ type jsonlReader struct {
 const jsonlBufSize = 1 << 20
 
 func newJSONLFileReader(f *os.File, path string, opt ReadOptions) (*jsonlReader, error) {
-	r := &jsonlReader{path: path, f: f, max: opt.maxLine(), lenient: opt.Lenient}
-	if r.dec, r.sunk = newLineDecoder(); opt.treeEvents {
-		r.dec, r.sunk = jsonv.NewDecoder(), nil
-	}
+	r := &jsonlReader{path: path, f: f, max: opt.maxLine(), lenient: opt.Lenient, dec: jsonv.NewDecoder()}
 	var raw io.Reader = f
 	if p := opt.part; p != nil { // a shard's line-aligned bytes, numbered from the line before them
 		raw, r.line = io.NewSectionReader(f, p.start, p.end-p.start), p.line
@@ -222,7 +218,7 @@ func (r *jsonlReader) next() (*Episode, error) {
 		if isBlank(b) {
 			continue // blank lines (e.g. a trailing one) carry no episode
 		}
-		return decodeEpisodeLine(r.dec, r.sunk, b, r.path, r.line, r.lenient)
+		return decodeEpisodeLine(r.dec, b, r.path, r.line, r.lenient)
 	}
 }
 
@@ -243,9 +239,7 @@ func (r *jsonlReader) skipTo(line int) error {
 }
 
 // decodeEpisodeLine decodes one JSONL line into an episode.
-// sunk is the sink dec hands the records' events to (newLineDecoder), or nil for a
-// decoder without one.
-func decodeEpisodeLine(dec *jsonv.Decoder, sunk *eventSink, b []byte, path string, line int, lenient bool) (*Episode, error) {
+func decodeEpisodeLine(dec *jsonv.Decoder, b []byte, path string, line int, lenient bool) (*Episode, error) {
 	v, err := dec.Parse(b)
 	if err != nil && line == 1 && bytes.HasPrefix(b, []byte("run_id,")) {
 		return nil, Problem{File: path, Line: line, Msg: "a CSV verdict file (written by score), not episodes: " + verdictAdvice}
@@ -263,19 +257,11 @@ func decodeEpisodeLine(dec *jsonv.Decoder, sunk *eventSink, b []byte, path strin
 	if isVerdictLine(o) {
 		return nil, Problem{File: path, Line: line, Msg: "a verdict line (written by score), not an episode: " + verdictAdvice}
 	}
-	e, probs := decodeEpisode(o, sunk, path, line, lenient)
+	e, probs := decodeEpisode(o, path, line, lenient)
 	if probs != nil {
 		return nil, problemErr(probs)
 	}
 	return e, nil
-}
-
-// newLineDecoder returns a decoder of episode lines that types each record's events as
-// it parses them, into the sink it returns (see decodeEpisodeLine).
-func newLineDecoder() (*jsonv.Decoder, *eventSink) {
-	dec, sunk := jsonv.NewDecoder(), &eventSink{}
-	dec.SinkList("record", "events", sunk)
-	return dec, sunk
 }
 
 // jsonErrText renders a syntax error with a 1-based column, as editors count.

@@ -216,9 +216,6 @@ func openParquet(f *os.File, path string, opt ReadOptions) (*parquetReader, erro
 			r.objs[name] = newObjReader(spec)
 		}
 		r.tctx = typedCtx{dec: r.dec, file: path, max: r.max}
-		if !opt.treeEvents {
-			r.tctx.sunk = &eventSink{}
-		}
 	}
 	if hash != nil && hash.setWant(pf, leaves) { // else provenance reads the file itself
 		r.hash = hash
@@ -417,7 +414,7 @@ func (r *parquetReader) nextRow() (*Episode, error) {
 	if r.noSchemaCol {
 		o.Set(colSchema, EpisodeSchema)
 	}
-	e, dprobs := decodeEpisode(o, r.tctx.sunk, r.path, r.row, r.lenient)
+	e, dprobs := decodeEpisode(o, r.path, r.row, r.lenient)
 	for _, p := range dprobs {
 		if !badCol[p.Field] { // a bad cell is reported once, not again as missing
 			probs = append(probs, p)

@@ -29,10 +29,7 @@ type typedCtx struct {
 	probs []Problem
 	bad   map[string]bool // top-level columns with a problem
 	top   string          // the top-level column being read
-	// sunk receives the record's events (fieldReader.sinkEvents): the reader passes it
-	// to decodeEpisode with the row.
-	sunk *eventSink
-	path []pathElem
+	path  []pathElem
 }
 
 type pathElem struct {
@@ -292,7 +289,6 @@ type objReader struct {
 	cols            []fieldReader
 	plans           [8]*keyPlan // recent _keys values, round robin
 	nextPlan        int
-	vals            []any // the values fields read
 }
 
 func newObjReader(spec *objSpec) *objReader {
@@ -445,9 +441,6 @@ func (c *fieldReader) value(ctx *typedCtx, i int) (any, bool) {
 		if c.list.IsNull(i) {
 			return nil, false
 		}
-		if c.f.sub == eventSpec && ctx.sunk != nil {
-			return c.sinkEvents(ctx, i)
-		}
 		start, end := c.list.ValueOffsets(i)
 		l := make([]any, end-start)
 		for k := range l {
@@ -470,19 +463,6 @@ func (r *objReader) value(ctx *typedCtx, i int) (any, bool) {
 	if !r.raw.null(i) {
 		return ctx.parseJSON(r.raw.raw(i))
 	}
-	keys, good := r.fields(ctx, i)
-	if keys == nil {
-		return nil, false
-	}
-	o := jsonv.NewObjectKeys(keys)
-	copy(o.Values, r.vals)
-	return o, good
-}
-
-// fields reads the keys and values (into r.vals) of the object in row i of a non-null
-// struct without _raw, and whether they were read without a problem; keys is nil when
-// they could not be read at all.
-func (r *objReader) fields(ctx *typedCtx, i int) (keys []string, good bool) {
 	if r.keys.null(i) {
 		ctx.fail("%s is null in a non-null object", tcKeys)
 		return nil, false
@@ -505,9 +485,8 @@ func (r *objReader) fields(ctx *typedCtx, i int) (keys []string, good bool) {
 			return nil, false
 		}
 	}
-	r.vals = append(r.vals[:0], make([]any, len(plan.keys))...)
-	used := 0
-	good = true
+	o := jsonv.NewObjectKeys(plan.keys)
+	used, good := 0, true
 	for j, k := range plan.keys {
 		ctx.push(k, -1)
 		var v any
@@ -526,7 +505,7 @@ func (r *objReader) fields(ctx *typedCtx, i int) (keys []string, good bool) {
 			good = false
 		}
 		ctx.pop()
-		r.vals[j] = v
+		o.Values[j] = v
 	}
 	if rest != nil && used != rest.Len() {
 		ctx.push(tcRest, -1)
@@ -534,40 +513,7 @@ func (r *objReader) fields(ctx *typedCtx, i int) (keys []string, good bool) {
 		ctx.pop()
 		good = false
 	}
-	return plan.keys, good
-}
-
-// sinkEvents hands the events list in row i (not null) to ctx.sunk, each element typed
-// from its columns without an object for it, and returns jsonv.SunkList in its place.
-func (c *fieldReader) sinkEvents(ctx *typedCtx, i int) (any, bool) {
-	s := ctx.sunk
-	s.BeginList()
-	start, end := c.list.ValueOffsets(i)
-	r := c.obj
-	for k := 0; k < int(end-start); k++ {
-		ctx.push("", k)
-		j := int(start) + k
-		switch {
-		case r.arr.IsNull(j):
-			ctx.fail("a null list element (the typed layout writes none)")
-			s.Value(nil)
-		case !r.raw.null(j):
-			v, _ := ctx.parseJSON(r.raw.raw(j))
-			if o, ok := v.(*jsonv.Object); ok {
-				s.Element(o.Keys, o.Values)
-			} else {
-				s.Value(v)
-			}
-		default:
-			if keys, _ := r.fields(ctx, j); keys != nil {
-				s.Element(keys, r.vals)
-			} else {
-				s.Value(nil)
-			}
-		}
-		ctx.pop()
-	}
-	return jsonv.SunkList{}, true
+	return o, good
 }
 
 // plan returns the parsed _keys text s.

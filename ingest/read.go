@@ -58,9 +58,6 @@ type ReadOptions struct {
 	MaxProblems int
 
 	part *shardPart // the shard's part of the file being opened
-	// treeEvents: the readers leave the records' events in the value tree, to be typed
-	// from it, instead of typing them as they read them (the fuzzers compare the two).
-	treeEvents bool
 }
 
 func (o ReadOptions) workers() int { return max(o.Workers, 1) }

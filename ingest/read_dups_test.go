@@ -402,7 +402,7 @@ func TestParquetDuplicateRunIDReread(t *testing.T) {
 	var eps []*Episode
 	for i, l := range lines {
 		l = strings.Replace(l, `"events":[]`, `"events":[{"type":"INFO_CALL","tool":"t"}]`, 1)
-		e, err := decodeEpisodeLine(jsonv.NewDecoder(), nil, []byte(l), "e.jsonl", i+1, false)
+		e, err := decodeEpisodeLine(jsonv.NewDecoder(), []byte(l), "e.jsonl", i+1, false)
 		if err != nil {
 			t.Fatal(err)
 		}

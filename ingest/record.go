@@ -11,29 +11,19 @@ import (
 // conversation execution record), typed for the fields scoring reads and kept whole for
 // everything else.
 //
-// The header fields are typed when the record is made. The events are typed in one of
-// two ways. The readers of JSONL and of the typed Parquet layout type each event as they
-// read it, with no value tree for it (see eventSink), and the record holds those typed
-// events; the record as written (Object, and the read methods Get, List, Obj, String,
-// Has, Len, which behave like jsonv.Object's) then makes its events list back from them
-// when asked (explain, the viewer, the writers), which is lossless because an event
-// keeps its keys in order (one slice per shape) and every value that has no typed field.
-// A record made from a tree (NewRecord: the generator, the harness and τ-bench readers,
-// tests) keeps the tree and types its events on demand into a buffer the caller keeps
-// (Events), as the tree's event objects may be shared with other records and typed
-// copies held beside them would cost more memory than they save scoring time.
-//
-// A Record is immutable once made, apart from Set and Delete, which edit the record as
-// written and decode the typed fields again (tests and producers use them; nothing may
-// call them while the record is being read).
+// The header fields are typed once, when the record is made (NewRecord); the events are
+// typed on demand into a buffer the caller keeps (EventsInto): the oracle types them once
+// per episode, whatever the number of policies, into scratch memory it reuses, because
+// holding them typed beside the value tree (an allocation of about 200 bytes per event)
+// cost the reader more than it saved the scorer (measured with score on a release). The record as written stays available (Object, and the
+// read methods Get, List, Obj, String, Has, Len, which behave like jsonv.Object's): the
+// typed fields share its values, so writing the episode back loses nothing and costs no
+// re-encoding of the known parts. A Record is immutable once made, apart from Set and
+// Delete, which edit the record as written and decode the typed fields again (tests and
+// producers use them; nothing may call them while the record is being read).
 type Record struct {
-	// obj is the record's object; its "events" value is jsonv.SunkList when the events
-	// were typed as they were read (held in events, their other values in rest).
 	obj    *jsonv.Object
-	sunk   bool
-	events []Event
-	rest   []any
-	list   []any // "events" when it is a list in obj
+	events []any // "events" when it is a list
 
 	// HasEvents: the record has an "events" key; EventsOK: its value is a list.
 	HasEvents, EventsOK bool
@@ -56,28 +46,21 @@ type Record struct {
 // Event is one element of a record's events, typed for the fields scoring reads. A field
 // of the wrong JSON type reads as absent in its typed form (TypeOK, ToolOK and
 // ArgumentsOK say) and as written in the generic view; the free-form parts (arguments,
-// results, content) stay JSON values.
+// results) stay JSON values.
 type Event struct {
-	Index int // position in the record's events
+	Index  int  // position in the record's events
+	Object bool // the element is an object; every other field is zero when it is not
 
-	Type string // "type", when TypeOK (a string)
-	Tool string // "tool", when ToolOK (a non-empty string)
+	Type   string // "type", when TypeOK (a string)
+	TypeOK bool
+	Tool   string // "tool", when ToolOK (a non-empty string)
+	ToolOK bool
 	// Arguments is "arguments" when ArgumentsOK (an object).
-	Arguments *jsonv.Object
+	Arguments   *jsonv.Object
+	ArgumentsOK bool
 
 	// The other fields the evaluator reads, as written, each with whether it is present.
 	CallID, EvidenceDeltaKey, ToolStatus, ResolvedArguments, ToolResult, Result, AttemptedArgumentsValid, Content any
-
-	// Of an event a reader typed (Record.sunk): keys are the element's keys in order
-	// (shared by the events of one shape), and the values of those without a typed field
-	// are the record's rest[restAt:restAt+restN], in key order. An element kept whole (not
-	// an object) is rest[restAt].
-	keys           []string
-	restAt, restN  int32
-	whole, toolStr bool
-
-	Object                      bool // the element is an object; every other field is zero when it is not
-	TypeOK, ToolOK, ArgumentsOK bool
 
 	HasCallID, HasEvidenceDeltaKey, HasToolStatus, HasResolvedArguments, HasToolResult, HasResult, HasAttemptedArgumentsValid, HasContent bool
 }
@@ -89,13 +72,12 @@ func NewRecord(o *jsonv.Object) *Record {
 		return nil
 	}
 	r := &Record{obj: o}
-	r.decode(nil)
+	r.decode()
 	return r
 }
 
-// decode fills the typed fields from r.obj; sunk holds the events when its "events" is
-// jsonv.SunkList (typed by a reader), else it is unused.
-func (r *Record) decode(sunk *eventSink) {
+// decode fills the typed fields from r.obj.
+func (r *Record) decode() {
 	obj := r.obj
 	*r = Record{obj: obj}
 	for i, k := range obj.Keys {
@@ -103,12 +85,8 @@ func (r *Record) decode(sunk *eventSink) {
 		switch k {
 		case "events":
 			r.HasEvents = true
-			switch l := v.(type) {
-			case jsonv.SunkList:
-				r.EventsOK, r.sunk = true, true
-				r.events, r.rest = sunk.take()
-			case []any:
-				r.EventsOK, r.list = true, l
+			if l, ok := v.([]any); ok {
+				r.EventsOK, r.events = true, l
 			}
 		case "decision":
 			r.Decision, r.HasDecision = v, true
@@ -139,245 +117,94 @@ func (r *Record) decode(sunk *eventSink) {
 	}
 }
 
-// Events returns the typed events (none when events is absent or not a list): those the
-// record holds, or, for a record made from a tree, its events typed into *buf, whose
-// capacity is reused and which is set to the result (buf may be nil: the events are then
-// typed into a new slice). The caller must not change the result.
-func (r *Record) Events(buf *[]Event) []Event {
-	if r.sunk {
-		return r.events
-	}
-	var dst []Event
-	if buf != nil {
-		dst = *buf
-	}
+// EventsInto types every element of the record's events into dst, reusing its capacity,
+// and returns it (empty when events is absent or not a list).
+func (r *Record) EventsInto(dst []Event) []Event {
+	l := r.events
 	evs := dst[:0]
-	if cap(evs) < len(r.list) {
-		evs = make([]Event, len(r.list))
+	if cap(evs) < len(l) {
+		evs = make([]Event, len(l))
 	} else {
-		evs = evs[:len(r.list)]
+		evs = evs[:len(l)]
 	}
-	for i, raw := range r.list {
+	for i, raw := range l {
 		e := &evs[i]
 		*e = Event{Index: i}
-		if o, ok := raw.(*jsonv.Object); ok {
-			e.Object = true
-			e.typeFields(o.Keys, o.Values, nil)
+		o, ok := raw.(*jsonv.Object)
+		if !ok {
+			continue
 		}
-	}
-	if buf != nil {
-		*buf = evs
+		e.Object = true
+		for j, k := range o.Keys {
+			v := o.Values[j]
+			switch k {
+			case "type":
+				e.Type, e.TypeOK = v.(string)
+			case "tool":
+				s, ok := v.(string)
+				e.Tool, e.ToolOK = s, ok && s != ""
+			case "arguments":
+				e.Arguments, e.ArgumentsOK = v.(*jsonv.Object)
+			case "call_id":
+				e.CallID, e.HasCallID = v, true
+			case "evidence_delta_key":
+				e.EvidenceDeltaKey, e.HasEvidenceDeltaKey = v, true
+			case "tool_status":
+				e.ToolStatus, e.HasToolStatus = v, true
+			case "resolved_arguments":
+				e.ResolvedArguments, e.HasResolvedArguments = v, true
+			case "tool_result":
+				e.ToolResult, e.HasToolResult = v, true
+			case "result":
+				e.Result, e.HasResult = v, true
+			case "attempted_arguments_valid":
+				e.AttemptedArgumentsValid, e.HasAttemptedArgumentsValid = v, true
+			case "content":
+				e.Content, e.HasContent = v, true
+			}
+		}
 	}
 	return evs
 }
 
-// eventValue is element i of the events as written (the record's events are a list).
-func (r *Record) eventValue(evs []Event, i int) any {
-	if r.sunk {
-		return evs[i].value(r.rest)
-	}
-	return r.list[i]
-}
-
-// typeFields types an object event's fields from its keys and their values; rest, when
-// not nil, gets the values that have no typed field, in key order. Of a repeated key
-// (only in an object built by hand), the last value is typed.
-func (e *Event) typeFields(keys []string, vals []any, rest *[]any) {
-	keep := func(v any) {
-		if rest != nil {
-			*rest = append(*rest, v)
-		}
-	}
-	for j, k := range keys {
-		v := vals[j]
-		switch k {
-		case "type":
-			if e.Type, e.TypeOK = v.(string); !e.TypeOK {
-				keep(v)
-			}
-		case "tool":
-			if e.Tool, e.toolStr = v.(string); !e.toolStr {
-				keep(v)
-			}
-			e.ToolOK = e.toolStr && e.Tool != ""
-		case "arguments":
-			if e.Arguments, e.ArgumentsOK = v.(*jsonv.Object); !e.ArgumentsOK {
-				keep(v)
-			}
-		case "call_id":
-			e.CallID, e.HasCallID = v, true
-		case "evidence_delta_key":
-			e.EvidenceDeltaKey, e.HasEvidenceDeltaKey = v, true
-		case "tool_status":
-			e.ToolStatus, e.HasToolStatus = v, true
-		case "resolved_arguments":
-			e.ResolvedArguments, e.HasResolvedArguments = v, true
-		case "tool_result":
-			e.ToolResult, e.HasToolResult = v, true
-		case "result":
-			e.Result, e.HasResult = v, true
-		case "attempted_arguments_valid":
-			e.AttemptedArgumentsValid, e.HasAttemptedArgumentsValid = v, true
-		case "content":
-			e.Content, e.HasContent = v, true
-		default:
-			keep(v)
-		}
-	}
-}
-
 // Object returns the record as written (nil for a nil record). Its values are shared
-// with the record: the caller must not change it. For a record whose events a reader
-// typed, each call makes the events list anew.
+// with the record: the caller must not change it.
 func (r *Record) Object() *jsonv.Object {
-	if r == nil {
-		return nil
-	}
-	if !r.sunk {
-		return r.obj
-	}
-	t := &jsonv.Object{Keys: r.obj.Keys, Values: append([]any(nil), r.obj.Values...)}
-	l := make([]any, len(r.events))
-	for i := range r.events {
-		l[i] = r.events[i].value(r.rest)
-	}
-	for i, v := range t.Values {
-		if _, ok := v.(jsonv.SunkList); ok {
-			t.Values[i] = l
-		}
-	}
-	return t
-}
-
-// value is a typed event as written; rest is its record's.
-func (e *Event) value(rest []any) any {
-	if e.whole {
-		return rest[e.restAt]
-	}
-	o := jsonv.NewObjectKeys(e.keys)
-	at := e.restAt
-	next := func() any { at++; return rest[at-1] }
-	for j, k := range e.keys {
-		var v any
-		switch k {
-		case "type":
-			if v = e.Type; !e.TypeOK {
-				v = next()
-			}
-		case "tool":
-			if v = e.Tool; !e.toolStr {
-				v = next()
-			}
-		case "arguments":
-			if v = e.Arguments; !e.ArgumentsOK {
-				v = next()
-			}
-		case "call_id":
-			v = e.CallID
-		case "evidence_delta_key":
-			v = e.EvidenceDeltaKey
-		case "tool_status":
-			v = e.ToolStatus
-		case "resolved_arguments":
-			v = e.ResolvedArguments
-		case "tool_result":
-			v = e.ToolResult
-		case "result":
-			v = e.Result
-		case "attempted_arguments_valid":
-			v = e.AttemptedArgumentsValid
-		case "content":
-			v = e.Content
-		default:
-			v = next()
-		}
-		o.Values[j] = v
-	}
-	return o
-}
-
-// eventSink types the events of one record as a reader reads them (the JSONL decoder
-// hands it each element, see jsonv.ListSink; the typed Parquet reader each row's), into
-// buffers it reuses; take gives the record copies.
-type eventSink struct {
-	evs  []Event
-	rest []any
-}
-
-func (s *eventSink) BeginList() { s.evs, s.rest = s.evs[:0], s.rest[:0] }
-
-// Element types an object element from its keys (without a repeat) and their values.
-func (s *eventSink) Element(keys []string, vals []any) {
-	s.evs = append(s.evs, Event{Index: len(s.evs), Object: true, keys: keys, restAt: int32(len(s.rest))})
-	e := &s.evs[len(s.evs)-1]
-	e.typeFields(keys, vals, &s.rest)
-	e.restN = int32(len(s.rest)) - e.restAt
-}
-
-// Value keeps an element that is not an object whole.
-func (s *eventSink) Value(v any) {
-	s.evs = append(s.evs, Event{Index: len(s.evs), whole: true, restAt: int32(len(s.rest)), restN: 1})
-	s.rest = append(s.rest, v)
-}
-
-// take returns copies of the events and their values, sized to fit.
-func (s *eventSink) take() ([]Event, []any) {
-	evs := append([]Event(nil), s.evs...)
-	var rest []any
-	if len(s.rest) > 0 {
-		rest = append([]any(nil), s.rest...)
-	}
-	return evs, rest
-}
-
-// Get returns the value of key k as written and whether it is present.
-func (r *Record) Get(k string) (any, bool) { return r.view(k).Get(k) }
-
-// Has reports whether key k is present.
-func (r *Record) Has(k string) bool { return r.raw().Has(k) }
-
-// List returns the field k if it is an array.
-func (r *Record) List(k string) ([]any, bool) { return r.view(k).List(k) }
-
-// Obj returns the field k if it is an object.
-func (r *Record) Obj(k string) (*jsonv.Object, bool) { return r.view(k).Obj(k) }
-
-// String returns the field k if it is a string.
-func (r *Record) String(k string) (string, bool) { return r.view(k).String(k) }
-
-// Len is the number of keys.
-func (r *Record) Len() int { return r.raw().Len() }
-
-// raw is the record's object, its events perhaps not made back (nil for a nil record).
-func (r *Record) raw() *jsonv.Object {
 	if r == nil {
 		return nil
 	}
 	return r.obj
 }
 
-// view is an object to read field k from: the events list is made back only for k
-// "events".
-func (r *Record) view(k string) *jsonv.Object {
-	if k == "events" {
-		return r.Object()
-	}
-	return r.raw()
-}
+// Get returns the value of key k as written and whether it is present.
+func (r *Record) Get(k string) (any, bool) { return r.Object().Get(k) }
+
+// Has reports whether key k is present.
+func (r *Record) Has(k string) bool { return r.Object().Has(k) }
+
+// List returns the field k if it is an array.
+func (r *Record) List(k string) ([]any, bool) { return r.Object().List(k) }
+
+// Obj returns the field k if it is an object.
+func (r *Record) Obj(k string) (*jsonv.Object, bool) { return r.Object().Obj(k) }
+
+// String returns the field k if it is a string.
+func (r *Record) String(k string) (string, bool) { return r.Object().String(k) }
+
+// Len is the number of keys.
+func (r *Record) Len() int { return r.Object().Len() }
 
 // Set replaces or appends the field k (as jsonv.Object.Set) and decodes the typed fields
 // again.
 func (r *Record) Set(k string, v any) {
-	r.obj = r.Object()
 	r.obj.Set(k, v)
-	r.decode(nil)
+	r.decode()
 }
 
 // Delete removes the field k if present and decodes the typed fields again.
 func (r *Record) Delete(k string) {
-	r.obj = r.Object()
 	r.obj.Delete(k)
-	r.decode(nil)
+	r.decode()
 }
 
 // Clone returns a record over a shallow copy of the record as written (see
@@ -386,7 +213,7 @@ func (r *Record) Clone() *Record {
 	if r == nil {
 		return nil
 	}
-	return NewRecord(r.Object().Clone())
+	return NewRecord(r.obj.Clone())
 }
 
 // DeepCopy returns a record over a deep copy of the record as written.
@@ -394,7 +221,7 @@ func (r *Record) DeepCopy() *Record {
 	if r == nil {
 		return nil
 	}
-	return NewRecord(jsonv.DeepCopy(r.Object()).(*jsonv.Object))
+	return NewRecord(jsonv.DeepCopy(r.obj).(*jsonv.Object))
 }
 
 // IsStatic reports whether the record is an agent_decision rather than an execution

@@ -25,8 +25,7 @@ func TestRecordTypedFields(t *testing.T) {
 		`7],"metadata":{"parse_error":"  bad json \n","driver_protocol_error":"mixed_information_and_action_reply"},` +
 		`"terminal":{"type":"NO_ACTION","outcome":"BLOCK"},"extra_field":[1,2]}`
 	r := mustRecord(t, text)
-	buf := []Event{{Index: 9, Tool: "stale"}} // a used buffer: every field is set anew
-	evs := r.Events(&buf)
+	evs := r.EventsInto([]Event{{Index: 9, Tool: "stale"}}) // a used buffer: every field is set anew
 	if !r.HasEvents || !r.EventsOK || len(evs) != 3 {
 		t.Fatalf("events: has %v, list %v, %d events", r.HasEvents, r.EventsOK, len(evs))
 	}
@@ -93,8 +92,8 @@ func TestRecordEdits(t *testing.T) {
 	c := r.Clone()
 	c.Set("events", []any{})
 	c.Set("decision", "block")
-	if len(c.Events(nil)) != 0 || c.Decision != "block" || len(r.Events(nil)) != 1 || r.Decision != "defer" {
-		t.Errorf("after Set on a clone: clone %d events, %v; original %d events, %v", len(c.Events(nil)), c.Decision, len(r.Events(nil)), r.Decision)
+	if len(c.EventsInto(nil)) != 0 || c.Decision != "block" || len(r.EventsInto(nil)) != 1 || r.Decision != "defer" {
+		t.Errorf("after Set on a clone: clone %d events, %v; original %d events, %v", len(c.EventsInto(nil)), c.Decision, len(r.EventsInto(nil)), r.Decision)
 	}
 	c.Delete("events")
 	if c.HasEvents || !c.IsStatic() || r.IsStatic() {
@@ -103,7 +102,7 @@ func TestRecordEdits(t *testing.T) {
 	d := r.DeepCopy()
 	ev, _ := d.Object().List("events")
 	ev[0].(*jsonv.Object).Set("tool", "b")
-	if r.Events(nil)[0].Tool != "a" || d.Events(nil)[0].Tool != "b" {
+	if r.EventsInto(nil)[0].Tool != "a" || d.EventsInto(nil)[0].Tool != "b" {
 		t.Error("DeepCopy shares events with the original")
 	}
 }
@@ -152,7 +151,7 @@ func checkTyped(t *testing.T, e *Episode) {
 		}
 	}
 	list, isList := o.List("events")
-	evs := r.Events(nil)
+	evs := r.EventsInto(nil)
 	if r.HasEvents != o.Has("events") || r.EventsOK != isList || len(evs) != len(list) {
 		t.Fatalf("events: typed %v/%v/%d, written %v/%v/%d", r.HasEvents, r.EventsOK, len(evs), o.Has("events"), isList, len(list))
 	}
@@ -199,10 +198,9 @@ func checkTyped(t *testing.T, e *Episode) {
 // Every episode of the realistic corpus has its typed record and usage agree with the
 // objects as written.
 func TestTypedMatchesWritten(t *testing.T) {
-	dec, sunk := newLineDecoder()
 	for _, e := range realisticEpisodes(300, 5) {
 		line := AppendEpisodeJSON(nil, e)
-		got, err := decodeEpisodeLine(dec, sunk, line, "f.jsonl", 1, false)
+		got, err := decodeEpisodeLine(jsonv.NewDecoder(), line, "f.jsonl", 1, false)
 		if err != nil {
 			t.Fatal(err)
 		}

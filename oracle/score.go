@@ -123,7 +123,7 @@ func (p *Prepared) scan(v *Fields, ep *ingest.Episode, sc *scratch, notes bool) 
 		v.Static = rec.IsStatic()
 		return true
 	}
-	s.evs = rec.Events(&s.evbuf)
+	s.evs = rec.EventsInto(s.evs)
 	v.FirstAttemptIndex = -1
 	for i := range s.evs {
 		e := &s.evs[i]
@@ -137,7 +137,7 @@ func (p *Prepared) scan(v *Fields, ep *ingest.Episode, sc *scratch, notes bool) 
 		}
 	}
 	if p.rules != nil {
-		p.scanRules(&s.rules, rec, s.evs)
+		p.scanRules(&s.rules, rec)
 		return true
 	}
 	switch p.c.Protocol {

@@ -45,8 +45,7 @@ var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 type episodeScan struct {
 	empty     bool   // the record has neither events nor a decision
 	driverErr string // driverProtocolError of the record
-	evs       []ev   // the record's typed events (ingest.Record.Events)
-	evbuf     []ev   // the buffer Events types a tree's events into
+	evs       []ev
 	v0        v0Result
 	v1        v1Result
 	wf        wfState

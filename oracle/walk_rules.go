@@ -49,22 +49,24 @@ type writeCall struct {
 }
 
 // scanRules reads the record's events under the case's rules.
-func (p *Prepared) scanRules(s *rulesScan, rec *ingest.Record, evs []ev) {
+func (p *Prepared) scanRules(s *rulesScan, rec *ingest.Record) {
 	*s = rulesScan{firstUser: -1}
 	// The record's malformed events, as validate names them: each fails the episode
 	// (scoreRules), and the walk reads the rest as best it can.
-	for _, pr := range ingest.ConversationProblems(rec, evs) {
+	for _, pr := range ingest.ConversationProblems(rec) {
 		s.contract = append(s.contract, pr.Field+": "+pr.Msg)
 	}
-	for i := range evs {
-		e := &evs[i]
-		if !e.Object {
+	list, _ := rec.List("events")
+	for i, raw := range list {
+		o, ok := raw.(*jsonv.Object)
+		if !ok {
 			continue
 		}
-		switch e.Type {
+		typ, _ := o.String("type")
+		switch typ {
 		case "USER_MESSAGE", "AGENT_MESSAGE":
-			text, _ := e.Content.(string)
-			t := turn{idx: i, user: e.Type == "USER_MESSAGE", text: text}
+			text, _ := o.String("content")
+			t := turn{idx: i, user: typ == "USER_MESSAGE", text: text}
 			if t.user {
 				t.affirmative = p.rules.affirmative(text)
 				if s.firstUser < 0 {
@@ -73,18 +75,18 @@ func (p *Prepared) scanRules(s *rulesScan, rec *ingest.Record, evs []ev) {
 			}
 			s.turns = append(s.turns, t)
 		case "INFO_CALL", "CONSEQUENTIAL_CALL":
-			p.scanCall(s, e, i, e.Type)
+			p.scanCall(s, o, i, typ)
 		case "USER_TOOL_CALL":
 			// the simulated user's own tool: never the agent's action or evidence
 		}
 	}
 }
 
-func (p *Prepared) scanCall(s *rulesScan, e *ev, i int, typ string) {
-	tool := e.Tool
-	callID, _ := e.CallID.(string)
-	args := e.Arguments
-	if !e.ArgumentsOK {
+func (p *Prepared) scanCall(s *rulesScan, o *jsonv.Object, i int, typ string) {
+	tool, _ := o.String("tool")
+	callID, _ := o.String("call_id")
+	args, argsOK := o.Obj("arguments")
+	if !argsOK {
 		args = &jsonv.Object{}
 	}
 	rule := p.rules.tools[tool]
@@ -100,31 +102,34 @@ func (p *Prepared) scanCall(s *rulesScan, e *ev, i int, typ string) {
 	if rule.kind == ToolWrite {
 		s.writes = append(s.writes, writeCall{idx: i, callID: callID, tool: tool, args: args, rule: rule})
 	}
-	if st, _ := e.ToolStatus.(string); st == "error" || len(rule.establishes) == 0 {
+	if st, _ := o.String("tool_status"); st == "error" || len(rule.establishes) == 0 {
 		return // a failed call establishes nothing
 	}
 	var result any
 	resultDone := false
-	for _, es := range rule.establishes {
+	for _, e := range rule.establishes {
 		var vals []string
-		if es.fromArg != nil {
-			vals = pathValues(args, *es.fromArg)
+		if e.fromArg != nil {
+			vals = pathValues(args, *e.fromArg)
 		} else {
 			if !resultDone {
-				result, resultDone = parsedResult(e), true
+				result, resultDone = parsedResult(o), true
 			}
-			vals = pathValues(result, *es.fromResult)
+			vals = pathValues(result, *e.fromResult)
 		}
 		for _, v := range vals {
-			s.estab = append(s.estab, estabFact{idx: i, callID: callID, tool: tool, entity: es.entity, value: v})
+			s.estab = append(s.estab, estabFact{idx: i, callID: callID, tool: tool, entity: e.entity, value: v})
 		}
 	}
 }
 
 // parsedResult is the call's tool_result: its JSON value when it is a JSON text (τ-bench
 // tools answer json.dumps(…)), else the text itself.
-func parsedResult(e *ev) any {
-	r := e.ToolResult
+func parsedResult(o *jsonv.Object) any {
+	r, ok := o.Get("tool_result")
+	if !ok {
+		return nil
+	}
 	if s, ok := r.(string); ok {
 		if v, err := jsonv.Parse([]byte(s)); err == nil {
 			return v

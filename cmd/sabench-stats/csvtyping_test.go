@@ -274,7 +274,7 @@ func TestDuckDBReadsTypedParquet(t *testing.T) {
 		}
 		want.N++
 		if ep.Record != nil {
-			evs = ep.Record.Events(&evs)
+			evs = ep.Record.EventsInto(evs)
 			want.Events += int64(len(evs))
 			for _, e := range evs {
 				if e.Type == "INFO_CALL" {

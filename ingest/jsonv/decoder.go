@@ -37,11 +37,6 @@ type Decoder struct {
 	// strings in the caches (see short).
 	arena, small []byte
 
-	// sink, when set, receives the elements of the list at sinkOuter.sinkInner of each
-	// document's root object instead of the tree (see SinkList).
-	sink                 ListSink
-	sinkOuter, sinkInner string
-
 	// badUTF8 is the offset of the first string (after its opening quote) that held
 	// invalid UTF-8 in the last Parse, or -1. Such bytes decode to U+FFFD, so callers
 	// that must not be lossy ask InvalidUTF8.
@@ -281,7 +276,7 @@ func (d *Decoder) value(depth int) (any, bool) {
 	}
 	switch c := d.data[d.pos]; {
 	case c == '{':
-		return d.object(depth, objPlain)
+		return d.object(depth)
 	case c == '[':
 		return d.array(depth)
 	case c == '"':
@@ -405,24 +400,12 @@ func hasZero(x uint64) uint64 { return (x - swarLo) & ^x & swarHi }
 
 func hasLess(x uint64, n uint64) uint64 { return (x - swarLo*n) & ^x & swarHi }
 
-// The kinds of object for object: any other, the root's sinkOuter object, an element
-// of the sunk list.
-const (
-	objPlain uint8 = iota
-	objOuter
-	objElement
-)
-
-func (d *Decoder) object(depth int, mode uint8) (any, bool) {
+func (d *Decoder) object(depth int) (any, bool) {
 	d.pos++ // {
 	k0, v0 := len(d.keys), len(d.vals)
 	d.skip()
 	if d.pos < len(d.data) && d.data[d.pos] == '}' {
 		d.pos++
-		if mode == objElement {
-			d.sink.Element(noKeys, nil)
-			return nil, true
-		}
 		return newObject(noKeys), true
 	}
 	var seen uint64
@@ -458,18 +441,7 @@ func (d *Decoder) object(depth int, mode uint8) (any, bool) {
 		}
 		d.pos++
 		d.skip()
-		var v any
-		var ok bool
-		switch {
-		case d.sink == nil || depth > 1 || d.pos >= len(d.data):
-			v, ok = d.value(depth + 1)
-		case depth == 0 && mode == objPlain && d.data[d.pos] == '{' && k == d.sinkOuter:
-			v, ok = d.object(depth+1, objOuter)
-		case mode == objOuter && d.data[d.pos] == '[' && k == d.sinkInner:
-			v, ok = d.sunkArray(depth + 1)
-		default:
-			v, ok = d.value(depth + 1)
-		}
+		v, ok := d.value(depth + 1)
 		if !ok {
 			return nil, false
 		}
@@ -505,11 +477,6 @@ func (d *Decoder) object(depth int, mode uint8) (any, bool) {
 			sh := pred
 			if sh == nil || len(sh.keys) != len(keys) {
 				sh = d.shapeOf(keys, d.hashes[k0:], seq)
-			}
-			if mode == objElement {
-				d.sink.Element(sh.keys, d.vals[v0:])
-				d.keys, d.hashes, d.vals = d.keys[:k0], d.hashes[:k0], d.vals[:v0]
-				return nil, true
 			}
 			o := newObject(sh.keys)
 			copy(o.Values, d.vals[v0:])
@@ -551,44 +518,6 @@ func (d *Decoder) array(depth int) (any, bool) {
 			copy(a, d.vals[v0:])
 			d.vals = d.vals[:v0]
 			return a, true
-		default:
-			return nil, false
-		}
-	}
-}
-
-// sunkArray hands the elements of the sunk list to the sink and returns SunkList.
-func (d *Decoder) sunkArray(depth int) (any, bool) {
-	d.pos++ // [
-	d.sink.BeginList()
-	d.skip()
-	if d.pos < len(d.data) && d.data[d.pos] == ']' {
-		d.pos++
-		return SunkList{}, true
-	}
-	for {
-		d.skip()
-		if d.pos < len(d.data) && d.data[d.pos] == '{' && depth < MaxDepth {
-			if _, ok := d.object(depth+1, objElement); !ok {
-				return nil, false
-			}
-		} else {
-			v, ok := d.value(depth + 1)
-			if !ok {
-				return nil, false
-			}
-			d.sink.Value(v)
-		}
-		d.skip()
-		if d.pos >= len(d.data) {
-			return nil, false
-		}
-		switch d.data[d.pos] {
-		case ',':
-			d.pos++
-		case ']':
-			d.pos++
-			return SunkList{}, true
 		default:
 			return nil, false
 		}
