@@ -235,6 +235,16 @@ func TestValidate(t *testing.T) {
 	if v.Bench == nil || v.Report == nil || v.Report.Files != 1 || v.Report.Lines != 8 || v.Report.Episodes != 7 || len(v.Report.Problems) != 2 {
 		t.Errorf("validation %+v: want the fixture's 8 episodes in 1 file, 7 without problems, 2 problems", v.Report)
 	}
+	// The built-in bench's cases with a released id but not its rule's shape are the
+	// tool's own: counted in one note, not warned of one by one.
+	o.Source.Bench, o.Source.Runs = "builtin", nil
+	if v, err = o.Validate(nil, ingest.DefaultMaxLineBytes, 0); err != nil {
+		t.Fatal(err)
+	}
+	_, notes := v.Lines()
+	if v.BuiltinIDRules != 16 || len(v.Bench.Warnings) != 0 || !strings.HasPrefix(notes[0], "note: 16 built-in synthetic cases carry the id of a released case") {
+		t.Errorf("built-in bench: %d counted, warnings %v, notes %q", v.BuiltinIDRules, v.Bench.Warnings, notes)
+	}
 	o.Source.Bench = filepath.Join(t.TempDir(), "missing")
 	var be *BenchError
 	if _, err := o.Validate(nil, ingest.DefaultMaxLineBytes, 0); !errors.As(err, &be) {
