@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/oracle"
 )
 
@@ -37,39 +38,42 @@ func (u *UsageSum) add(x float64, known bool) {
 
 // CostRow is what one configuration's episodes consumed. Every episode read counts (every
 // condition, excluded ones too: they were paid for). The cost per success is taken over
-// the interactive episodes (every condition, excluded ones too; Interactive*) and their
-// ECS successes: a static judgment's success is a correct decision, not an ECS success,
-// and counting it (while its cost was also counted) mixed two kinds of success.
+// the main condition's interactive episodes (excluded ones too; Main*) and their ECS
+// successes, the episodes T2 scores: configurations run different mixes of the other
+// conditions (interventions, strategies), and over every condition their costs per
+// success compared different kinds of episode; a static judgment's success is a correct
+// decision, not an ECS success.
 type CostRow struct {
-	Config               string
-	Episodes             int
-	InteractiveEpisodes  int
-	InteractiveSuccesses int
-	Cost                 UsageSum // cost_usd
-	InteractiveCost      UsageSum // cost_usd of the interactive episodes
-	Input                UsageSum // input_tokens
-	Output               UsageSum // output_tokens
-	Wall                 UsageSum // wall_seconds
+	Config        string
+	Episodes      int
+	MainEpisodes  int
+	MainSuccesses int
+	Cost          UsageSum // cost_usd
+	MainCost      UsageSum // cost_usd of the main condition's interactive episodes
+	Input         UsageSum // input_tokens
+	Output        UsageSum // output_tokens
+	Wall          UsageSum // wall_seconds
 }
 
-// CostPerSuccess is the interactive episodes' reported cost over their ECS successes, NaN
+// CostPerSuccess is the main condition's interactive episodes' reported cost over their
+// ECS successes, NaN
 // when there are none or when some of them did not report a cost (the total would
 // understate it).
 func (c CostRow) CostPerSuccess() float64 {
-	if c.InteractiveSuccesses == 0 || c.InteractiveCost.N != c.InteractiveEpisodes {
+	if c.MainSuccesses == 0 || c.MainCost.N != c.MainEpisodes {
 		return math.NaN()
 	}
-	return c.InteractiveCost.Sum / float64(c.InteractiveSuccesses)
+	return c.MainCost.Sum / float64(c.MainSuccesses)
 }
 
 func (c *CostRow) add(v *Record, u oracle.Usage) {
 	c.Episodes++
-	if !isStaticJudgment(v) {
-		c.InteractiveEpisodes++
+	if !isStaticJudgment(v) && v.Condition() == ingest.DefaultCondition {
+		c.MainEpisodes++
 		if !v.Excluded() && v.ECS() {
-			c.InteractiveSuccesses++
+			c.MainSuccesses++
 		}
-		c.InteractiveCost.add(u.CostUSD, u.Has(oracle.UsageCost))
+		c.MainCost.add(u.CostUSD, u.Has(oracle.UsageCost))
 	}
 	c.Cost.add(u.CostUSD, u.Has(oracle.UsageCost))
 	c.Input.add(u.InputTokens, u.Has(oracle.UsageInput))

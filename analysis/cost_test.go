@@ -17,8 +17,9 @@ func TestCosts(t *testing.T) {
 		oracle.Fields{Config: "a/x", Condition: "main", Usage: oracle.Usage{CostUSD: 0.25, InputTokens: 50, OutputTokens: 5, WallSeconds: 60, Known: full}}.Verdict(),
 		oracle.Fields{Config: "a/x", Condition: "main", Excluded: true, ECS: true, Usage: oracle.Usage{CostUSD: 0.25, Known: oracle.UsageCost}}.Verdict(),
 		oracle.Fields{Config: "b/y", Condition: "withheld", ECS: true, Usage: oracle.Usage{WallSeconds: 10, Known: oracle.UsageWall}}.Verdict(),
-		// A static judgment is paid for but does not count in $ / ECS success: its success
-		// is a correct decision, not an ECS success; another condition's episode does.
+		// A static judgment is paid for but does not count in $ / main ECS success: its
+		// success is a correct decision, not an ECS success; another condition's episode
+		// does not either (configurations run different mixes of them).
 		oracle.Fields{Config: "a/x", Condition: "withheld", ECS: true, Usage: oracle.Usage{CostUSD: 1, Known: oracle.UsageCost}}.Verdict(),
 		oracle.Fields{Config: "a/x", Condition: "main", Static: true, Protocol: ingest.V1, ECS: true, Usage: oracle.Usage{CostUSD: 2, Known: oracle.UsageCost}}.Verdict(),
 	}
@@ -28,16 +29,16 @@ func TestCosts(t *testing.T) {
 		t.Fatalf("rows %+v", rows)
 	}
 	a := rows[0]
-	if a.Episodes != 5 || a.InteractiveEpisodes != 4 || a.InteractiveSuccesses != 2 || !sumIs(a.Cost, 4, 5) || !sumIs(a.InteractiveCost, 2, 4) || !sumIs(a.Input, 150, 2) || !sumIs(a.Wall, 90, 2) {
+	if a.Episodes != 5 || a.MainEpisodes != 3 || a.MainSuccesses != 1 || !sumIs(a.Cost, 4, 5) || !sumIs(a.MainCost, 1, 3) || !sumIs(a.Input, 150, 2) || !sumIs(a.Wall, 90, 2) {
 		t.Errorf("a/x: %+v", a)
 	}
 	if got := a.CostPerSuccess(); got != 1.0 {
-		t.Errorf("a/x cost per success %v, want 1 (2.00 $ over 2 successes; the excluded success and the static judgment do not count, nor does the judgment's cost)", got)
+		t.Errorf("a/x cost per success %v, want 1 (1.00 $ over 1 main success; the excluded success, the withheld episode and the static judgment do not count, nor do the last two's costs)", got)
 	}
 	if got := rows[1].CostPerSuccess(); !math.IsNaN(got) || !math.IsNaN(rows[1].Cost.Mean()) {
 		t.Errorf("b/y reports no cost: per success %v, mean %v; want NaN", got, rows[1].Cost.Mean())
 	}
-	if total.Episodes != 6 || total.InteractiveSuccesses != 3 || !sumIs(total.Wall, 100, 3) || total.Cost.Mean() != 4.0/5 {
+	if total.Episodes != 6 || total.MainSuccesses != 1 || !sumIs(total.Wall, 100, 3) || total.Cost.Mean() != 4.0/5 {
 		t.Errorf("total %+v", total)
 	}
 }

@@ -36,8 +36,9 @@
 //     are column-sum statistics too, resampled with all of a case's repeats; a rate at 0%
 //     or 100%, where every resample is equal, gets the Wilson score interval over its units
 //     (labelled score_interval) instead of none.
-//   - $ / ECS success is the interactive episodes' cost (every condition, excluded ones
-//     too) over their ECS successes; static judgments are out of both.
+//   - $ / main ECS success is the main condition's interactive episodes' cost (excluded
+//     ones too) over their ECS successes; other conditions and static judgments are out of
+//     both.
 //   - Policy comparisons read the main condition only, so other policies need to score only
 //     those episodes (ScoreOptions.Others); policies with equal settings share verdicts and
 //     intervals. Every policy's Δ, rank sets and rank correlations draw on one stream per

@@ -255,8 +255,8 @@ func costText(r *Release) string {
 	rows, total := r.Costs()
 	var b strings.Builder
 	for _, c := range append(rows, total) {
-		fmt.Fprintf(&b, "%s %d %d %d", c.Config, c.Episodes, c.InteractiveEpisodes, c.InteractiveSuccesses)
-		for _, u := range []UsageSum{c.Cost, c.InteractiveCost, c.Input, c.Output, c.Wall} {
+		fmt.Fprintf(&b, "%s %d %d %d", c.Config, c.Episodes, c.MainEpisodes, c.MainSuccesses)
+		for _, u := range []UsageSum{c.Cost, c.MainCost, c.Input, c.Output, c.Wall} {
 			fmt.Fprintf(&b, " %v/%d", u.Sum, u.N)
 		}
 		fmt.Fprintf(&b, " wall %v\n", c.Wall.Sum)

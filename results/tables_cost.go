@@ -7,7 +7,7 @@ import (
 )
 
 // buildCost is the cost table: per configuration, what its episodes consumed as their
-// usage objects report it, and the cost per ECS success.
+// usage objects report it, and the cost per ECS success in the main condition.
 func buildCost(in *Input) (*Table, error) {
 	r := in.Main()
 	rows, total := r.Costs()
@@ -15,7 +15,7 @@ func buildCost(in *Input) (*Table, error) {
 		Columns: []Column{textCol("config", "Config"), countCol("episodes", "Episodes"), countCol("with_cost", "With cost"),
 			numCol("cost_usd", "Cost $", 2), numCol("mean_cost_usd", "Mean $", 4), countCol("input_tokens", "Input tokens"),
 			countCol("output_tokens", "Output tokens"), numCol("wall_hours", "Wall h", 1), numCol("mean_wall_seconds", "Mean wall s", 1),
-			numCol("cost_per_success_usd", "$ / ECS success", 4)}}
+			numCol("cost_per_success_usd", "$ / main ECS success", 4)}}
 	models := r.ModelOf()
 	add := func(group string, c analysis.CostRow) {
 		t.AddGroupRow(group, Text(c.Config), countCell(c.Episodes), countCell(c.Cost.N),
@@ -31,7 +31,14 @@ func buildCost(in *Input) (*Table, error) {
 	}
 	t.Notes = append(t.Notes,
 		"Every episode read counts, in every condition, excluded ones too (they were run and paid for); totals and means are over the episodes whose usage reports the field.",
-		fmt.Sprintf("$ / ECS success: the cost of the configuration's interactive episodes (every condition, excluded ones too) over their ECS successes (%d in all); static judgments, whose success is a correct decision, are left out of both. Empty unless each of those episodes reports its cost.", total.InteractiveSuccesses))
+		fmt.Sprintf("$ / main ECS success: the cost of the configuration's main-condition interactive episodes (excluded ones too) over their ECS successes (%d in all), the episodes T2 scores, so that configurations that also ran other conditions are compared on the same kind of episode; static judgments, whose success is a correct decision, are left out of both. Empty without such a success, or unless each of those episodes reports its cost.", total.MainSuccesses))
+	var noMain []string
+	for _, c := range rows {
+		if c.MainEpisodes == 0 {
+			noMain = append(noMain, c.Config)
+		}
+	}
+	t.Notes = append(t.Notes, leftOutNote(noMain, "$ / main ECS success", "no episode in the main condition")...)
 	if len(rows) > 0 && reported == 0 {
 		t.Notes = append(t.Notes, "No episode carries a usage object with cost_usd, input_tokens, output_tokens or wall_seconds: every cell but the counts is empty.")
 	}
