@@ -111,10 +111,17 @@ func CheckRooted(root, path string) error {
 // what they keep, and a bench's catalogs, megabytes each, are then neither copied nor
 // given fresh memory of their own in every process.
 func ReadJSONObject(path string) (*jsonv.Object, *Problem) {
+	return ReadJSONObjectWith(jsonv.NewDecoder(), path)
+}
+
+// ReadJSONObjectWith is ReadJSONObject parsing with d, which a reader of several files
+// (a bench's manifest and catalogs) passes to each: their objects share keys and short
+// strings, and d's caches are made once instead of once a file.
+func ReadJSONObjectWith(d *jsonv.Decoder, path string) (*jsonv.Object, *Problem) {
 	var o *jsonv.Object
 	var prob *Problem
 	err := withFileBytes(path, MaxBenchFileBytes, func(data []byte) {
-		v, err := jsonv.NewDecoder().Parse(data)
+		v, err := d.Parse(data)
 		if err != nil {
 			prob = &Problem{File: path, Line: LineOf(data, err), Msg: "invalid JSON: " + err.Error()}
 			return

@@ -61,6 +61,7 @@ type Bench struct {
 	Warnings []ingest.Problem
 
 	byID map[string]*Case
+	dec  *jsonv.Decoder // parses the bench's files while it loads; nil after
 }
 
 // ClusterCount is the number of clusters and cases one cluster rule produced.
@@ -126,6 +127,7 @@ func LoadBench(path string, opt BenchOptions) (*Bench, error) {
 	if root != "" {
 		b.datasetFromEnvManifest(root)
 	}
+	b.dec = nil // its caches hold nothing the cases need
 	return b, nil
 }
 

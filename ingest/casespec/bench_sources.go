@@ -120,7 +120,7 @@ func (b *Bench) loadCheckout(root string) []ingest.Problem {
 	// Every file is read only when its path, links anywhere on it resolved, stays inside
 	// the checkout (env -> /elsewhere, env/x.json -> ../outside are refused unread).
 	realRoot := b.realRoot(root)
-	man, p := rootedObject(realRoot, mpath)
+	man, p := b.rootedObject(realRoot, mpath)
 	if p != nil {
 		return []ingest.Problem{*p}
 	}
@@ -192,7 +192,7 @@ func (b *Bench) loadCatalog(realRoot, cpath string, cat catalog, found map[strin
 	if !fileExists(cpath) {
 		return []ingest.Problem{{File: cpath, Msg: "catalog is missing"}}
 	}
-	co, p := rootedObject(realRoot, cpath)
+	co, p := b.rootedObject(realRoot, cpath)
 	if p != nil {
 		return []ingest.Problem{*p}
 	}
@@ -251,7 +251,7 @@ func (b *Bench) loadCaseEvidence(realRoot, epath string) []ingest.Problem {
 	if !fileExists(epath) {
 		return nil
 	}
-	eo, p := rootedObject(realRoot, epath)
+	eo, p := b.rootedObject(realRoot, epath)
 	if p != nil {
 		return []ingest.Problem{*p}
 	}
@@ -269,12 +269,17 @@ func (b *Bench) loadCaseEvidence(realRoot, epath string) []ingest.Problem {
 	return probs
 }
 
-// rootedObject reads path as one JSON object when it resolves inside realRoot.
-func rootedObject(realRoot, path string) (*jsonv.Object, *ingest.Problem) {
+// rootedObject reads path as one JSON object when it resolves inside realRoot, with the
+// bench's one decoder: a checkout's catalogs repeat the same keys and labels, and a
+// decoder per file would make its caches and learn them again for each.
+func (b *Bench) rootedObject(realRoot, path string) (*jsonv.Object, *ingest.Problem) {
 	if err := ingest.WithinRoot(realRoot, path); err != nil {
 		return nil, &ingest.Problem{File: path, Msg: strings.TrimPrefix(err.Error(), path+": ")}
 	}
-	return ingest.ReadJSONObject(path)
+	if b.dec == nil {
+		b.dec = jsonv.NewDecoder()
+	}
+	return ingest.ReadJSONObjectWith(b.dec, path)
 }
 
 // loadCaseDir reads per-case JSON files from dir (or dir/cases), with evidence from an
@@ -302,7 +307,7 @@ func (b *Bench) loadCaseDir(dir string) []ingest.Problem {
 			continue
 		}
 		path := filepath.Join(casesDir, name)
-		o, p := rootedObject(realRoot, path)
+		o, p := b.rootedObject(realRoot, path)
 		if p != nil {
 			probs = append(probs, *p)
 			continue
@@ -335,7 +340,7 @@ func (b *Bench) loadCaseDir(dir string) []ingest.Problem {
 		}
 		for _, name := range enames {
 			path := filepath.Join(evDir, name)
-			o, p := rootedObject(evRoot, path)
+			o, p := b.rootedObject(evRoot, path)
 			if p != nil {
 				probs = append(probs, *p)
 				continue

@@ -88,7 +88,7 @@ func (b *Bench) loadShards(root string) []ingest.Problem {
 	// stays inside the checkout, and only when it is a regular file.
 	realRoot := b.realRoot(root)
 	ipath := filepath.Join(root, filepath.FromSlash(shardIndexRel))
-	index, p := rootedObject(realRoot, ipath)
+	index, p := b.rootedObject(realRoot, ipath)
 	if p != nil {
 		return append(scopes, *p)
 	}
@@ -96,7 +96,7 @@ func (b *Bench) loadShards(root string) []ingest.Problem {
 		return append(scopes, probs...)
 	}
 	mpath := filepath.Join(root, "env", "case_manifest.json")
-	if probs := checkShardRelease(realRoot, mpath, ipath, index); len(probs) > 0 {
+	if probs := b.checkShardRelease(realRoot, mpath, ipath, index); len(probs) > 0 {
 		return append(scopes, probs...)
 	}
 	probs := scopes
@@ -185,8 +185,8 @@ func checkShardIndex(ipath string, ix *jsonv.Object) []ingest.Problem {
 
 // checkShardRelease is the release binding: env/case_manifest.json must exist, name the same
 // dataset version and copy the index's attestation exactly.
-func checkShardRelease(realRoot, mpath, ipath string, ix *jsonv.Object) []ingest.Problem {
-	man, p := rootedObject(realRoot, mpath)
+func (b *Bench) checkShardRelease(realRoot, mpath, ipath string, ix *jsonv.Object) []ingest.Problem {
+	man, p := b.rootedObject(realRoot, mpath)
 	if p != nil {
 		return []ingest.Problem{*p}
 	}

@@ -114,7 +114,7 @@ func guessDomain(msgs []message) (*Domain, error) {
 		var hit []*Domain
 		for _, n := range DomainNames() {
 			if strings.Contains(first, n) {
-				hit = append(hit, domains[n])
+				hit = append(hit, domains()[n])
 			}
 		}
 		if len(hit) == 1 {
@@ -124,7 +124,7 @@ func guessDomain(msgs []message) (*Domain, error) {
 	}
 	var fit []*Domain
 	for _, n := range DomainNames() {
-		d, all := domains[n], true
+		d, all := domains()[n], true
 		for _, m := range msgs {
 			for _, c := range m.calls {
 				if _, ok := d.ToolKind(c.name); !ok {

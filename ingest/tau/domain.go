@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/sabench/sabench-stats/ingest"
 )
@@ -55,7 +56,9 @@ type Tool struct {
 // RulesSchema is the schema tag of a rules file.
 const RulesSchema = "sabench.authorization-rules/v1"
 
-var domains = func() map[string]*Domain {
+// domains are the built-in domains by name, parsed on first use rather than at start:
+// most commands never read them, and every process would pay for their JSON decoding.
+var domains = sync.OnceValue(func() map[string]*Domain {
 	out := map[string]*Domain{}
 	entries, err := domainFiles.ReadDir("domains")
 	if err != nil {
@@ -73,7 +76,7 @@ var domains = func() map[string]*Domain {
 		out[d.Name] = d
 	}
 	return out
-}()
+})
 
 func parseDomain(data []byte) (*Domain, error) {
 	var d Domain
@@ -103,8 +106,8 @@ func parseDomain(data []byte) (*Domain, error) {
 
 // DomainNames lists the built-in domains, sorted.
 func DomainNames() []string {
-	names := make([]string, 0, len(domains))
-	for n := range domains {
+	names := make([]string, 0, len(domains()))
+	for n := range domains() {
 		names = append(names, n)
 	}
 	sort.Strings(names)
@@ -113,7 +116,7 @@ func DomainNames() []string {
 
 // LookupDomain returns the built-in domain of that name (airline, retail).
 func LookupDomain(name string) (*Domain, error) {
-	if d, ok := domains[strings.ToLower(name)]; ok {
+	if d, ok := domains()[strings.ToLower(name)]; ok {
 		return d, nil
 	}
 	return nil, fmt.Errorf("unknown τ-bench domain %q (known: %s)", name, ingest.QuotedList(DomainNames()))

@@ -172,7 +172,7 @@ func ReadDatasetWith(dir string, r DatasetRead) ([]DatasetPolicy, [][]oracle.Ver
 	// (a verdict is large); the episodes' identities come from slabs for the same reason.
 	var byPol [][][]row
 	var idSlab []episodeID
-	cr := newColReader() // one for every file: their string columns share their few values
+	cr := newColReader(largestRowGroup(mds)) // one for every file: their string columns share their few values
 	for k, path := range paths {
 		part := filepath.Base(filepath.Dir(path))
 		config, err := url.PathUnescape(strings.TrimPrefix(part, "config="))
@@ -256,6 +256,18 @@ func ReadDatasetWith(dir string, r DatasetRead) ([]DatasetPolicy, [][]oracle.Ver
 		out[pi] = vs
 	}
 	return pols, out, nil
+}
+
+// largestRowGroup is the number of rows of the largest row group of the files, at most
+// 2^20 (a footer's count is not trusted with more memory than that before it is read).
+func largestRowGroup(mds []*metadata.FileMetaData) int {
+	n := int64(0)
+	for _, md := range mds {
+		for g := range md.NumRowGroups() {
+			n = max(n, md.RowGroup(g).NumRows())
+		}
+	}
+	return int(min(n, 1<<20))
 }
 
 // rowChunk is how many rows ReadDatasetWith keeps per chunk.

@@ -93,16 +93,20 @@ type colReader struct {
 	i64    []int64
 	b      []bool
 	f64    []float64
+	// rows is the largest row group of the files to read: each buffer is made that large
+	// once, not again for every row group a few rows larger than the ones before.
+	rows int
 }
 
-func newColReader() *colReader {
-	return &colReader{cols: map[int]*colData{}, intern: map[string]string{}}
+func newColReader(rows int) *colReader {
+	return &colReader{cols: map[int]*colData{}, intern: map[string]string{}, rows: rows}
 }
 
-// grow is s with length n, its old contents left (every row is written before it is read).
-func grow[T any](s []T, n int) []T {
+// grow is s with length n, its old contents left (every row is written before it is read),
+// made with room for at least rows when it is made.
+func grow[T any](s []T, n, rows int) []T {
 	if cap(s) < n {
-		return make([]T, n)
+		return make([]T, n, max(n, rows))
 	}
 	return s[:n]
 }
@@ -119,14 +123,14 @@ func (cr *colReader) read(rg *file.RowGroupReader, pos, leaf int, kind colKind, 
 		d = &colData{}
 		cr.cols[pos] = d
 	}
-	d.kind, d.null = kind, grow(d.null, n)
-	cr.def = grow(cr.def, n)
+	d.kind, d.null = kind, grow(d.null, n, cr.rows)
+	cr.def = grow(cr.def, n, cr.rows)
 	maxDef := ccr.Descriptor().MaxDefinitionLevel()
 	ok := true
 	switch kind {
 	case kindString:
 		if r, is := ccr.(*file.ByteArrayColumnChunkReader); is {
-			d.str, cr.bytes = grow(d.str, n), grow(cr.bytes, n)
+			d.str, cr.bytes = grow(d.str, n, cr.rows), grow(cr.bytes, n, cr.rows)
 			err = readChunk(n, maxDef, d.null, cr.def, cr.bytes, r.ReadBatchInPage, func(i int, v parquet.ByteArray) {
 				// A page's values are read before the next page is: they may alias it.
 				s, seen := cr.intern[string(v)]
@@ -140,11 +144,11 @@ func (cr *colReader) read(rg *file.RowGroupReader, pos, leaf int, kind colKind, 
 			ok = false
 		}
 	case kindInt:
-		ok, err = readValues[*file.Int64ColumnChunkReader](ccr, n, maxDef, d.null, cr.def, &cr.i64, &d.i64)
+		ok, err = readValues[*file.Int64ColumnChunkReader](ccr, n, cr.rows, maxDef, d.null, cr.def, &cr.i64, &d.i64)
 	case kindBool:
-		ok, err = readValues[*file.BooleanColumnChunkReader](ccr, n, maxDef, d.null, cr.def, &cr.b, &d.b)
+		ok, err = readValues[*file.BooleanColumnChunkReader](ccr, n, cr.rows, maxDef, d.null, cr.def, &cr.b, &d.b)
 	case kindFloat:
-		ok, err = readValues[*file.Float64ColumnChunkReader](ccr, n, maxDef, d.null, cr.def, &cr.f64, &d.f64)
+		ok, err = readValues[*file.Float64ColumnChunkReader](ccr, n, cr.rows, maxDef, d.null, cr.def, &cr.f64, &d.f64)
 	}
 	if !ok {
 		d.kind = kindOther // an Arrow type its physical type does not give: refused
@@ -156,16 +160,16 @@ func (cr *colReader) read(rg *file.RowGroupReader, pos, leaf int, kind colKind, 
 }
 
 // readValues decodes the n rows of a column chunk of fixed-size values into *dst (null
-// and def as readChunk's, *buf the page's values), when ccr is a reader of type R; ok is
-// false when it is not.
+// and def as readChunk's, *buf the page's values; both made for rows when made), when ccr
+// is a reader of type R; ok is false when it is not.
 func readValues[R interface {
 	ReadBatchInPage(batch int64, vals []T, def, rep []int16) (int64, int, error)
-}, T any](ccr file.ColumnChunkReader, n int, maxDef int16, null []bool, def []int16, buf, dst *[]T) (ok bool, err error) {
+}, T any](ccr file.ColumnChunkReader, n, rows int, maxDef int16, null []bool, def []int16, buf, dst *[]T) (ok bool, err error) {
 	r, is := ccr.(R)
 	if !is {
 		return false, nil
 	}
-	*dst, *buf = grow(*dst, n), grow(*buf, n)
+	*dst, *buf = grow(*dst, n, rows), grow(*buf, n, rows)
 	out := *dst
 	return true, readChunk(n, maxDef, null, def, *buf, r.ReadBatchInPage, func(i int, v T) { out[i] = v })
 }

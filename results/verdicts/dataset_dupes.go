@@ -25,7 +25,9 @@ type episodeID struct {
 
 // episodeKey hashes an episode's key: each string with its length, then the repeat.
 func episodeKey(f *oracle.Fields) xxh3.Uint128 {
-	var b []byte
+	// On the stack unless the labels are long: one call per row read.
+	var buf [192]byte
+	b := buf[:0]
 	for _, s := range [...]string{f.Config, f.CaseID, f.Condition} {
 		b = binary.LittleEndian.AppendUint64(b, uint64(len(s)))
 		b = append(b, s...)
@@ -39,7 +41,10 @@ func episodeKey(f *oracle.Fields) xxh3.Uint128 {
 // the message).
 func checkDuplicates(ids []*episodeID, runIDs bool, verdict func(i int) *oracle.Verdict) error {
 	keys := make(map[xxh3.Uint128]int, len(ids))
-	runs := make(map[xxh3.Uint128]int, len(ids))
+	var runs map[xxh3.Uint128]int // a table as large as keys, made only when it is used
+	if runIDs {
+		runs = make(map[xxh3.Uint128]int, len(ids))
+	}
 	for i, id := range ids {
 		if j, dup := keys[id.key]; dup {
 			v := verdict(i)
