@@ -61,7 +61,7 @@ func setupCompare(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 // release and sets the steps to compare the logs (job.InspectCompare) instead.
 func (c *common) inspectCompare(fs *flag.FlagSet, st *steps, pos []string, ir job.InspectCompareRequest, clusterBy string) error {
 	if set := cli.Given(fs, "bench", "runs", "policy", "infra-failures", "dedupe", "conditions", "config", "condition", "protocol",
-		"clusters", "passk", "verdicts"); set != "" {
+		"clusters", "verdicts"); set != "" {
 		return usagef("compare --inspect: --%s applies to SafeActBench episodes, not to Inspect logs", set)
 	}
 	if len(pos) != 2 {

@@ -14,7 +14,7 @@ func runLeaderboard(e *cli.Env, args []string) error {
 	fs := e.FlagSet("leaderboard", "--inspect PATH... [flags]")
 	// No --clusters (it maps SafeActBench case ids; --cluster-by is the logs' clusters) and
 	// no --adjust (no p-values): -h lists only what the command honours.
-	c := addCommon(fs, groupJobs|groupStats|groupTables|groupOwnPassK|groupNoPValues, "")
+	c := addCommon(fs, groupJobs|groupStats|groupTables|groupNoPassK|groupNoPValues, "")
 	insp := fs.Bool("inspect", false, "the arguments are Inspect AI logs: .eval or .json files, folders (searched recursively), glob patterns")
 	by := fs.String("by", "", "one board per value of metadata.KEY (the samples' metadata)")
 	clusterBy := fs.String("cluster-by", "", "resample clusters of samples sharing metadata.KEY instead of samples")

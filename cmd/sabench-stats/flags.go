@@ -63,9 +63,6 @@ const (
 	groupHarness
 	// groupChoices: every paper choice: the shared harness, strategies and case-set names.
 	groupChoices
-	// groupOwnPassK: the command's --passk is its own (leaderboard's list of k), not
-	// groupStats' pass^k convention.
-	groupOwnPassK
 	// groupOwnInspect: the command's --inspect is its own (compare's: A and B are Inspect
 	// logs compared scorer by scorer), not groupInput's Inspect logs as the episodes; such
 	// a command reads episodes from --runs only.
@@ -77,8 +74,9 @@ const (
 	// percentile bootstrap at its --alpha), so it takes no --interval, --level, --adjust or
 	// --passk.
 	groupPlan
-	// groupNoPassK: no output of the command reads the pass^k convention (the variance
-	// table does), so it takes no --passk.
+	// groupNoPassK: the command takes no --passk of groupStats: no output of it reads the
+	// pass^k convention (the variance table does), or its --passk is its own (leaderboard's
+	// list of k).
 	groupNoPassK
 
 	// groupAnalysis is what a command that builds tables from a scored release reads.
@@ -125,7 +123,7 @@ func addCommon(fs *flag.FlagSet, groups flagGroup, defaultOut string) *common {
 		if groups&(groupNoPValues|groupPlan) == 0 {
 			fs.StringVar(&st.Adjust, "adjust", st.Adjust, "multiplicity adjustment of a table's family of p-values: holm, bh (Benjamini–Hochberg) or none")
 		}
-		if groups&(groupOwnPassK|groupPlan|groupNoPassK) == 0 {
+		if groups&(groupPlan|groupNoPassK) == 0 {
 			fs.StringVar(&st.PassK, "passk", st.PassK, "pass^k convention: planned (tau-bench: n = repeats planned, missing repeats fail) or per-case (tau2-bench: n = the case's scored repeats)")
 		}
 		fs.BoolVar(&st.Force, "force", false, fmt.Sprintf("allow --resamples below %d (intervals then rest on near-extreme order statistics)", bootstrap.MinResamples))

@@ -98,9 +98,7 @@ func (v *Validation) Lines() (problems, notes []string) {
 	if rep.Unlisted > 0 {
 		problems = append(problems, fmt.Sprintf("… and %d more problems, not listed (the first %d are; --max-problems)", rep.Unlisted, len(rep.Problems)))
 	}
-	for _, p := range rep.Reported {
-		notes = append(notes, "note: "+p.String())
-	}
+	notes = append(notes, DroppedNotes(rep.Reported)...)
 	if rep.ReportedUnlisted > 0 {
 		notes = append(notes, fmt.Sprintf("note: %d more dropped duplicates, not listed (--max-problems)", rep.ReportedUnlisted))
 	}
