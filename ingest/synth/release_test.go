@@ -558,7 +558,13 @@ func TestStreamDefault(t *testing.T) {
 	}); err != nil || i != len(a.Episodes) {
 		t.Fatalf("StreamDefault: %d episodes, %v; want %d", i, err, len(a.Episodes))
 	}
-	if c, _ := DefaultCases(); c.Episodes != nil || len(c.Cases) != len(a.Cases) || &c.Cases[0] != &a.Cases[0] {
-		t.Error("DefaultCases is not Default's cases without the episodes")
+	c, err := DefaultCases()
+	if err != nil || c.Episodes != nil || len(c.Cases) != len(a.Cases) || len(c.Sets) != len(a.Sets) {
+		t.Fatalf("DefaultCases: %v; want Default's cases and sets without the episodes", err)
+	}
+	for i, cs := range c.Cases {
+		if cs.ID != a.Cases[i].ID || cs.Cluster != a.Cases[i].Cluster || string(jsonv.Canonical(cs.Spec, false)) != string(jsonv.Canonical(a.Cases[i].Spec, false)) {
+			t.Fatalf("case %d: %s, Default has %s", i, cs.ID, a.Cases[i].ID)
+		}
 	}
 }
