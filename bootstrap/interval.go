@@ -78,12 +78,16 @@ func newInterval(level float64, q QuantileMode, used, dropped int) Interval {
 // per-unit values such as 2/3 differently) count as equal: sorted, they span at most
 // roundingSpread of their magnitude.
 func degenerate(iv *Interval, s []float64, m Method) bool {
-	lo, hi := s[0], s[len(s)-1]
+	return degenerateRange(iv, s[0], s[len(s)-1], len(s), m)
+}
+
+// degenerateRange is degenerate for n finite replicates from lo to hi.
+func degenerateRange(iv *Interval, lo, hi float64, n int, m Method) bool {
 	if lo != hi && !(hi-lo <= roundingSpread*max(math.Abs(lo), math.Abs(hi))) {
 		return false
 	}
 	iv.Lo, iv.Hi, iv.Method = math.NaN(), math.NaN(), m
-	iv.addWarning(WarnDegenerate, fmt.Sprintf("all %d finite replicates equal %g: no interval", len(s), s[0]))
+	iv.addWarning(WarnDegenerate, fmt.Sprintf("all %d finite replicates equal %g: no interval", n, lo))
 	return true
 }
 
@@ -115,6 +119,14 @@ func PercentileInterval(reps []float64, level float64, q QuantileMode) (Interval
 	if err := checkLevel(level); err != nil {
 		return Interval{}, err
 	}
+	if iv, ok := percentileSelected(reps, level, q); ok {
+		return iv, nil
+	}
+	return percentileSorted(reps, level, q)
+}
+
+// percentileSorted is PercentileInterval from the sorted replicates.
+func percentileSorted(reps []float64, level float64, q QuantileMode) (Interval, error) {
 	s, dropped, done := sortedCopy(reps)
 	defer done()
 	if len(s) == 0 {

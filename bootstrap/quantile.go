@@ -23,14 +23,23 @@ func Quantile(sorted []float64, p float64, mode QuantileMode) (q float64, extrem
 // numpy's two-sided lerp, which keeps the result exact at both ends of a segment.
 func linearQuantile(x []float64, p float64) float64 {
 	n := len(x)
-	h := p * float64(n-1)
-	lo := math.Floor(h)
-	i := int(lo)
+	i, t := linearPos(n, p)
 	if i >= n-1 {
 		return x[n-1]
 	}
-	t := h - lo
-	a, b := x[i], x[i+1]
+	return linearLerp(x[i], x[i+1], t)
+}
+
+// linearPos is where the linear quantile at p of n sorted values lies: between the i-th
+// and the next, a fraction t of the way.
+func linearPos(n int, p float64) (i int, t float64) {
+	h := p * float64(n-1)
+	lo := math.Floor(h)
+	return int(lo), h - lo
+}
+
+// linearLerp is numpy's two-sided lerp from a to b at t.
+func linearLerp(a, b, t float64) float64 {
 	d := b - a
 	if t >= 0.5 {
 		return b - float64(d*(1-t)) // conversions stop FMA fusion: same bits on every arch

@@ -33,7 +33,7 @@ func main() {
 	// report and view, whose viewer spools its per-episode text to disk: at GOGC=400 their
 	// peak RSS was mostly collector slack (report at scale 10: 1,107 MB against 610 MB at
 	// the default pace, for about 20% more CPU; on the built-in release 820 against 482).
-	// They collect a little more often still (viewerGC). GOGC and GOMEMLIMIT, when set, win.
+	// They keep a pace of their own (viewerGC). GOGC and GOMEMLIMIT, when set, win.
 	if os.Getenv("GOGC") == "" {
 		gc := 400
 		if c, ok := prog.Lookup(arg1()); ok && c.GCPercent != 0 {
@@ -61,11 +61,11 @@ func startPace(gc int) {
 // startHeap is the heap a program reaches before its first collection (startPace).
 const startHeap = 64 << 20
 
-// viewerGC is the pace of the commands that write the viewer (report, view). At GOGC=75
-// their heap goal is 1.75 times the live heap instead of twice it: on the built-in release
-// report's peak RSS is about 450 MiB instead of 500, for no CPU that the runs show (the same
-// 6.2–6.3 CPU-s in interleaved runs; docs/report-builtin.md).
-const viewerGC = 75
+// viewerGC is the pace of the commands that write the viewer (report, view). Their live
+// heap is small now that the built-in release streams into the scorer instead of being
+// kept: at GOGC=150 report's peak RSS is about 270 MiB on the built-in release and 300
+// MiB at synth --scale 10 (225 and 235 at 75), for 4–10% less CPU (docs/report-builtin.md).
+const viewerGC = 150
 
 func arg1() string {
 	if len(os.Args) > 1 {

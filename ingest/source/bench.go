@@ -51,21 +51,34 @@ func ParseSets(values []string) (map[string]string, error) {
 // or a path for casespec.LoadBench. describe names it for notes. The built-in release's
 // episodes come back too (nil for a bench on disk).
 func LoadBench(name string, opt casespec.BenchOptions) (b *casespec.Bench, describe string, episodes []*ingest.Episode, err error) {
-	if tau.IsBenchName(name) {
-		b, err = tau.LoadBench(name, opt)
-		return b, "the τ-bench domain " + name + " (its rules file, built in)", nil, err
-	}
-	if name != Builtin {
-		b, err = casespec.LoadBench(name, opt)
-		return b, name, nil, err
+	if b, describe, err = loadBench(name, opt); err != nil || name != Builtin {
+		return b, describe, nil, err
 	}
 	rel, err := synth.Default()
 	if err != nil {
 		return nil, "", nil, fmt.Errorf("built-in release: %w", err)
 	}
+	return b, describe, rel.Episodes, nil
+}
+
+// loadBench is LoadBench without the built-in release's episodes, which Open streams
+// rather than keeps (synth.StreamDefault).
+func loadBench(name string, opt casespec.BenchOptions) (b *casespec.Bench, describe string, err error) {
+	if tau.IsBenchName(name) {
+		b, err = tau.LoadBench(name, opt)
+		return b, "the τ-bench domain " + name + " (its rules file, built in)", err
+	}
+	if name != Builtin {
+		b, err = casespec.LoadBench(name, opt)
+		return b, name, err
+	}
+	rel, err := synth.DefaultCases()
+	if err != nil {
+		return nil, "", fmt.Errorf("built-in release: %w", err)
+	}
 	if b, err = casespec.NewBench(Builtin, rel.Cases, rel.Sets, opt); err != nil {
-		return nil, "", nil, err
+		return nil, "", err
 	}
 	b.DatasetID, b.DatasetVersion = casespec.SyntheticDatasetID, rel.DatasetVersion()
-	return b, "the built-in synthetic release", rel.Episodes, nil
+	return b, "the built-in synthetic release", nil
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/harness"
+	"github.com/sabench/sabench-stats/ingest/synth"
 )
 
 // Options say which bench and episodes to open.
@@ -49,8 +50,8 @@ type Input struct {
 	runs      []string // expanded episode files; none for the built-in episodes
 	logs      []string // expanded Inspect logs, read instead of runs
 	logOpt    harness.Options
-	passes    int               // streams of the logs opened so far: the first one reports what it skipped
-	builtin   []*ingest.Episode // the built-in release's episodes
+	passes    int  // streams of the logs opened so far: the first one reports what it skipped
+	builtin   bool // the built-in release's episodes (synth.StreamDefault)
 	read      ingest.ReadOptions
 	shardI    int
 	shardN    int
@@ -85,11 +86,11 @@ func Open(opt Options) (*Input, error) {
 	if err := checkFlagFiles(opt); err != nil {
 		return nil, err
 	}
-	b, describe, builtin, err := LoadBench(opt.Bench, opt.BenchOptions)
+	b, describe, err := loadBench(opt.Bench, opt.BenchOptions)
 	if err != nil {
 		return nil, flagPathError("--bench", err)
 	}
-	in := &Input{Bench: b, Describe: describe, builtin: builtin}
+	in := &Input{Bench: b, Describe: describe, builtin: opt.Bench == Builtin}
 	if len(opt.Inspect) > 0 {
 		return in, in.openInspect(opt)
 	}
@@ -141,7 +142,11 @@ func (in *Input) Shard(i, n int) error {
 		return fmt.Errorf("--shard splits episode files (JSONL, Parquet) by byte range and cannot split Inspect logs: write them as episodes first (ingest --inspect … --out F.jsonl), then shard F.jsonl")
 	}
 	if len(in.runs) == 0 {
-		in.shardBase = int64(len(in.builtin) * i / n)
+		eps, err := builtinEpisodes()
+		if err != nil {
+			return err
+		}
+		in.shardBase = int64(len(eps) * i / n)
 		return nil
 	}
 	if in.read.Dedupe != ingest.DedupeNone {
@@ -175,11 +180,28 @@ func (in *Input) Open() (Stream, error) {
 		}
 		return &nonEmptyStream{Stream: r, files: in.runs}, nil
 	}
-	eps := in.builtin
-	if in.shardN > 1 {
-		eps = eps[len(eps)*in.shardI/in.shardN : len(eps)*(in.shardI+1)/in.shardN]
+	if !in.builtin {
+		return &sliceStream{}, nil
 	}
+	if in.shardN <= 1 {
+		return newBuiltinStream(), nil
+	}
+	eps, err := builtinEpisodes()
+	if err != nil {
+		return nil, err
+	}
+	eps = eps[len(eps)*in.shardI/in.shardN : len(eps)*(in.shardI+1)/in.shardN]
 	return &sliceStream{ingest.SliceSource{Episodes: eps}}, nil
+}
+
+// builtinEpisodes are the built-in release's episodes, kept for the process (a shard
+// of them needs their number before it streams).
+func builtinEpisodes() ([]*ingest.Episode, error) {
+	rel, err := synth.Default()
+	if err != nil {
+		return nil, fmt.Errorf("built-in release: %w", err)
+	}
+	return rel.Episodes, nil
 }
 
 // sliceStream streams in-memory episodes (the built-in release).

@@ -12,7 +12,11 @@ func TestSelect(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := in.builtin[7]
+	eps, err := builtinEpisodes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := eps[7]
 	ep, err := in.Select(ingest.Selection{RunID: want.RunID})
 	if err != nil || ep.RunID != want.RunID {
 		t.Fatalf("Select(%s) = %v, %v", want.RunID, ep, err)

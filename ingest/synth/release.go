@@ -3,6 +3,7 @@ package synth
 import (
 	"fmt"
 	"sync"
+	"sync/atomic"
 
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/casespec"
@@ -43,13 +44,62 @@ var (
 	defaultOnce sync.Once
 	defaultRel  *Release
 	defaultErr  error
+	// defaultKept is defaultRel once Default has generated it without error.
+	defaultKept atomic.Pointer[Release]
+
+	catalogOnce sync.Once
+	catalogRel  *Release // the built-in release without its episodes
+	catalogGen  *gen
+	catalogErr  error
 )
 
 // Default returns the built-in release (seed 1, scale 1). It is generated once and
 // shared: callers must not modify it.
 func Default() (*Release, error) {
-	defaultOnce.Do(func() { defaultRel, defaultErr = Generate(Options{Seed: 1, Scale: 1}) })
+	defaultOnce.Do(func() {
+		if defaultRel, defaultErr = Generate(Options{Seed: 1, Scale: 1}); defaultErr == nil {
+			defaultKept.Store(defaultRel)
+		}
+	})
 	return defaultRel, defaultErr
+}
+
+// DefaultCases returns the built-in release's cases and sets without its episodes
+// (Episodes and Intended are nil), built once and shared: callers must not modify it.
+// They are equal to Default's, not the same objects.
+func DefaultCases() (*Release, error) {
+	r, _, err := defaultCatalog()
+	return r, err
+}
+
+func defaultCatalog() (*Release, *gen, error) {
+	catalogOnce.Do(func() { catalogRel, catalogGen, catalogErr = build(Options{Seed: 1, Scale: 1}) })
+	return catalogRel, catalogGen, catalogErr
+}
+
+// StreamDefault hands the built-in release's episodes to fn in release order, on the
+// calling goroutine: Default's, if it has generated them, otherwise generated as they go
+// (as Stream does) and not kept, so that a process that reads them once does not hold
+// them all. An error from fn stops the stream and is returned.
+func StreamDefault(fn func(*ingest.Episode) error) error {
+	if r := defaultKept.Load(); r != nil {
+		for _, ep := range r.Episodes {
+			if err := fn(ep); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return generateDefault(fn)
+}
+
+// generateDefault is StreamDefault from the generator.
+func generateDefault(fn func(*ingest.Episode) error) error {
+	cat, g, err := defaultCatalog()
+	if err != nil {
+		return err
+	}
+	return g.emitAll(cat.Scale, func(ep *ingest.Episode, _ Intended) error { return fn(ep) })
 }
 
 // Generate builds a release in memory. For large scales prefer Stream, which does not

@@ -522,3 +522,49 @@ func TestStreamStops(t *testing.T) {
 		}
 	}
 }
+
+// TestStreamDefault: the built-in release streamed from its generator, without keeping
+// it, is Default's episode for episode (their JSON), and an error from the receiver ends
+// it; once Default holds them, StreamDefault hands over those.
+func TestStreamDefault(t *testing.T) {
+	t.Parallel() // CPU-bound on shared read-only fixtures
+	a := defaultRelease(t)
+	stop := errors.New("enough")
+	const n = 2*batchSize + 3
+	var got, want []byte
+	i := 0
+	err := generateDefault(func(ep *ingest.Episode) error {
+		if i == n {
+			return stop
+		}
+		got = ingest.AppendEpisodeJSON(got[:0], ep)
+		want = ingest.AppendEpisodeJSON(want[:0], a.Episodes[i])
+		if string(got) != string(want) {
+			t.Fatalf("episode %d: generated %s, Default has %s", i, got, want)
+		}
+		i++
+		return nil
+	})
+	if err != stop || i != n {
+		t.Fatalf("generateDefault stopped after %d episodes with %v, want %d and the receiver's error", i, err, n)
+	}
+	i = 0
+	if err := StreamDefault(func(ep *ingest.Episode) error {
+		if ep != a.Episodes[i] {
+			t.Fatalf("episode %d is not Default's", i)
+		}
+		i++
+		return nil
+	}); err != nil || i != len(a.Episodes) {
+		t.Fatalf("StreamDefault: %d episodes, %v; want %d", i, err, len(a.Episodes))
+	}
+	c, err := DefaultCases()
+	if err != nil || c.Episodes != nil || len(c.Cases) != len(a.Cases) || len(c.Sets) != len(a.Sets) {
+		t.Fatalf("DefaultCases: %v; want Default's cases and sets without the episodes", err)
+	}
+	for i, cs := range c.Cases {
+		if cs.ID != a.Cases[i].ID || cs.Cluster != a.Cases[i].Cluster || string(jsonv.Canonical(cs.Spec, false)) != string(jsonv.Canonical(a.Cases[i].Spec, false)) {
+			t.Fatalf("case %d: %s, Default has %s", i, cs.ID, a.Cases[i].ID)
+		}
+	}
+}

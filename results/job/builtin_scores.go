@@ -13,9 +13,10 @@ import (
 
 // builtinScores keeps the verdicts of the built-in release's episodes for the life of
 // the process, one Scored per scoring (policies, infra_failure rule, main-only): the
-// release is generated once per process (synth.Default), and a program that builds
-// several outputs from it — a test suite, a notebook or a server on this package —
-// then scores it once per scoring rather than once per output. The verdicts do not
+// release's episodes are generated as a scoring reads them (synth.StreamDefault), and a
+// program that builds several outputs from it — a test suite, a notebook or a server on
+// this package — then generates and scores them once per scoring rather than once per
+// output. The verdicts do not
 // depend on the workers (analysis.Score) and a Scored is read-only, so sharing one
 // changes no output.
 var builtinScores struct {
