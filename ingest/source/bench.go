@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/synth"
 	"github.com/sabench/sabench-stats/ingest/tau"
@@ -46,24 +45,12 @@ func ParseSets(values []string) (map[string]string, error) {
 }
 
 // LoadBench loads the bench named: tau-bench:DOMAIN (the τ-bench domain's cases, generated
-// from its rules file), Builtin, the built-in release's cases and sets
-// (stamped with its dataset id and version, as a release written by `synth --out` is),
-// or a path for casespec.LoadBench. describe names it for notes. The built-in release's
-// episodes come back too (nil for a bench on disk).
-func LoadBench(name string, opt casespec.BenchOptions) (b *casespec.Bench, describe string, episodes []*ingest.Episode, err error) {
-	if b, describe, err = loadBench(name, opt); err != nil || name != Builtin {
-		return b, describe, nil, err
-	}
-	rel, err := synth.Default()
-	if err != nil {
-		return nil, "", nil, fmt.Errorf("built-in release: %w", err)
-	}
-	return b, describe, rel.Episodes, nil
-}
-
-// loadBench is LoadBench without the built-in release's episodes, which Open streams
-// rather than keeps (synth.StreamDefault).
-func loadBench(name string, opt casespec.BenchOptions) (b *casespec.Bench, describe string, err error) {
+// from its rules file), Builtin, the built-in release's cases and sets (stamped with its
+// dataset id and version, as a release written by `synth --out` is), or a path for
+// casespec.LoadBench. describe names it for notes. The built-in release's episodes are
+// not generated: Open streams them to a command that reads them (synth.StreamDefault),
+// and validate and the verdict datasets, which load the bench alone, need none.
+func LoadBench(name string, opt casespec.BenchOptions) (b *casespec.Bench, describe string, err error) {
 	if tau.IsBenchName(name) {
 		b, err = tau.LoadBench(name, opt)
 		return b, "the τ-bench domain " + name + " (its rules file, built in)", err

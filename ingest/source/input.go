@@ -86,7 +86,7 @@ func Open(opt Options) (*Input, error) {
 	if err := checkFlagFiles(opt); err != nil {
 		return nil, err
 	}
-	b, describe, err := loadBench(opt.Bench, opt.BenchOptions)
+	b, describe, err := LoadBench(opt.Bench, opt.BenchOptions)
 	if err != nil {
 		return nil, flagPathError("--bench", err)
 	}

@@ -77,7 +77,7 @@ func ReadInspectEpisodes(args []string, benchPath string, opt harness.Options) (
 	if err != nil {
 		return nil, 0, err
 	}
-	b, _, _, err := LoadBench(benchPath, casespec.BenchOptions{})
+	b, _, err := LoadBench(benchPath, casespec.BenchOptions{})
 	if err != nil {
 		return nil, 0, err
 	}

@@ -18,7 +18,7 @@ func benchCopy(t *testing.T) (string, *casespec.Bench) {
 	if err := os.CopyFS(dir, os.DirFS(testBench)); err != nil {
 		t.Fatal(err)
 	}
-	b, _, _, err := LoadBench(dir, casespec.BenchOptions{})
+	b, _, err := LoadBench(dir, casespec.BenchOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,7 +44,7 @@ func TestValidateRuns(t *testing.T) {
 	if got := ValidateRuns(dir, nil, nil); got != nil {
 		t.Errorf("no bench: %q", got)
 	}
-	builtin, _, _, err := LoadBench(Builtin, casespec.BenchOptions{})
+	builtin, _, err := LoadBench(Builtin, casespec.BenchOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

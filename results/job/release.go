@@ -186,7 +186,7 @@ func (o *Options) readVerdicts(r verdicts.DatasetRead) (*analysis.ScoredRelease,
 	if err != nil {
 		return nil, nil, fmt.Errorf("--verdicts: %w", err)
 	}
-	bench, describe, _, err := source.LoadBench(so.Bench, so.BenchOptions)
+	bench, describe, err := source.LoadBench(so.Bench, so.BenchOptions)
 	if err != nil {
 		return nil, nil, err
 	}

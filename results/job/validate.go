@@ -54,7 +54,7 @@ func (o *Options) Validate(patterns []string, maxLine, maxProblems int) (*Valida
 	}
 	v := &Validation{}
 	if so.Bench != "none" {
-		if v.Bench, _, _, err = source.LoadBench(so.Bench, so.BenchOptions); err != nil {
+		if v.Bench, _, err = source.LoadBench(so.Bench, so.BenchOptions); err != nil {
 			return nil, &BenchError{Bench: so.Bench, Err: err}
 		}
 		if ws := oracle.IDRuleWarnings(v.Bench); v.Bench.Source == source.Builtin {
