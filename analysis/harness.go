@@ -48,6 +48,24 @@ func (r *Release) HarnessPairs(ch Choices) []HarnessPair {
 	return out
 }
 
+// Unpaired lists, in configuration order, the configurations that HarnessPairs leaves
+// out: one of a model without a configuration on the shared harness, or one on the shared
+// harness whose model has no other. T4, its forest plot and the disagreement table name
+// them, since a model missing from them would otherwise read as never run.
+func (r *Release) Unpaired(ch Choices) []string {
+	paired := map[string]bool{}
+	for _, p := range r.HarnessPairs(ch) {
+		paired[p.Family], paired[p.Shared] = true, true
+	}
+	var out []string
+	for _, c := range r.configs {
+		if !paired[c] {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // HarnessRow is T4's row: a harness pair on the V0–V3 cases both configurations ran,
 // with both arms' ECS and investigation-complete rates on those cases and the paired Δ ECS
 // (family − shared; Delta.A and Delta.B are the arms' ECS, Delta.Cases the cases).

@@ -49,6 +49,11 @@ func Report(r *analysis.Release, pc *analysis.PolicyComparison, o analysis.StatO
 		rows = append(rows, x)
 	}
 	forest.Rows = rows
+	if all > 0 {
+		for _, c := range r.Unpaired(ch) {
+			skipped = append(skipped, "harness_differences, a row for "+c+": no pair of a configuration with the shared harness "+ch.SharedHarness+" and another of the same model")
+		}
+	}
 	switch {
 	case len(forest.Rows) > 0:
 		figs = append(figs, Named{"harness_differences", forest})

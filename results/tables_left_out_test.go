@@ -39,3 +39,32 @@ func TestStaticAndInterventionTablesNameWhomTheyLeaveOut(t *testing.T) {
 		}
 	}
 }
+
+// TestHarnessTablesNameTheUnpaired: with M2/Inspect dropped, M2/Family has no shared-harness
+// configuration to pair with, and T4 and the disagreement table showed M1 alone without
+// a word of M2.
+func TestHarnessTablesNameTheUnpaired(t *testing.T) {
+	cases, sets, all := fixtureVerdicts(t)
+	var vs []oracle.Verdict
+	for _, v := range all {
+		if v.Config() != "M2/Inspect" {
+			vs = append(vs, v)
+		}
+	}
+	r := analysis.NewRelease(cases, sets, vs, oracle.SafeAct)
+	if got := r.Unpaired(analysis.PaperChoices()); !slices.Equal(got, []string{"M2/Family"}) {
+		t.Fatalf("unpaired %q, want [M2/Family]", got)
+	}
+	o := goldenStats()
+	o.Resamples = 0
+	want := "Left out of the table: M2/Family (no pair of a configuration with the shared harness Inspect and another of the same model)."
+	for _, id := range []string{"T4", "disagreement"} {
+		tb := buildOne(t, r, id, o)
+		if !slices.Contains(tb.Notes, want) {
+			t.Errorf("%s notes lack %q:\n%s", id, want, strings.Join(tb.Notes, "\n"))
+		}
+		if n := strings.Join(buildOne(t, fixtureRelease(t), id, o).Notes, "\n"); strings.Contains(n, "Left out") {
+			t.Errorf("%s of the complete fixture leaves out:\n%s", id, n)
+		}
+	}
+}

@@ -62,6 +62,9 @@ func buildT4(in *Input) (*Table, error) {
 		pValueNote,
 		familyNote(o, ps, "Δ tests (one per model)", noBootstrapP))
 	iv.finish(t)
+	if len(rows) > 0 {
+		t.Notes = append(t.Notes, unpairedNote(r, in.Choices)...)
+	}
 	t.Notes = append(t.Notes, policyNote(r))
 	return emptyBecause(t, fmt.Sprintf("no model has both a configuration with the shared harness %s and another one with main-condition episodes (--shared-harness)", sh)), nil
 }
@@ -243,6 +246,9 @@ func buildDisagreement(in *Input) (*Table, error) {
 	}
 	t.Notes = append(t.Notes, "A case succeeds for a configuration when a strict majority of its repeats succeed ("+rule+"). McNemar: exact two-sided test on the discordant cases.",
 		familyNote(in.Stats, ps, "McNemar tests (one per harness pair)", noSharedCase), policyNote(r))
+	if len(rows) > 0 {
+		t.Notes = append(t.Notes, unpairedNote(r, in.Choices)...)
+	}
 	return emptyBecause(t, fmt.Sprintf("no model has both a configuration with the shared harness %s and another one (--shared-harness)", in.Choices.SharedHarness)), nil
 }
 
@@ -294,4 +300,11 @@ func majorityRule(r *analysis.Release, rows []analysis.DisagreementRow) (string,
 		return rule(base), nil
 	}
 	return rule(base) + "; " + strings.Join(others, "; "), nil
+}
+
+// unpairedNote names the configurations T4 and the disagreement table leave out: no
+// pair of the shared harness and another of the same model. An empty table says why
+// instead.
+func unpairedNote(r *analysis.Release, ch analysis.Choices) []string {
+	return leftOutNote(r.Unpaired(ch), "the table", "no pair of a configuration with the shared harness "+ch.SharedHarness+" and another of the same model")
 }

@@ -54,7 +54,8 @@ func relabel(t *testing.T, path string, configs []string, keep func(config, case
 // figure there is data for, whatever the configurations are called: one m/h, ten short
 // names, 40 configurations c00/h00…c39/h39, and 120-character names (with the shared
 // harness, so that the harness forest is drawn too). A model whose two configurations
-// share no case gets no forest row, said in the index and on stderr.
+// share no case gets no forest row, and one without a shared-harness configuration none
+// either: both said in the index and on stderr.
 func TestReportFitsAnyNames(t *testing.T) {
 	t.Parallel()
 	long := strings.Repeat("M", 50) + strings.Repeat("é", 50)
@@ -84,6 +85,7 @@ func TestReportFitsAnyNames(t *testing.T) {
 		{"forty", names(40, "c%02d/h%02d"), nil, 4, nil},
 		{"120 characters", []string{longFam, long + "/Inspect"}, nil, 5, []string{"wider than the 3.5 in column, to fit its names"}},
 		{"disjoint harnesses", []string{"x/fam", "x/Inspect"}, disjoint, 4, []string{"harness_differences, the row of x: no case that both of its configurations ran"}},
+		{"a model without the shared harness", []string{"x/fam", "x/Inspect", "y/fam"}, nil, 5, []string{"harness_differences, a row for y/fam: no pair of a configuration with the shared harness Inspect and another of the same model"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
