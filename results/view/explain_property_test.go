@@ -15,6 +15,7 @@ import (
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/source"
+	"github.com/sabench/sabench-stats/ingest/synth"
 	"github.com/sabench/sabench-stats/oracle"
 	"github.com/sabench/sabench-stats/results/job"
 	"github.com/sabench/sabench-stats/results/view"
@@ -70,10 +71,15 @@ func TestExplanationsAgreeWithVerdict(t *testing.T) {
 	if os.Getenv("SABENCH_LONG") == "1" {
 		stride, deep = 1, 1
 	}
-	bench, _, all, err := source.LoadBench(source.Builtin, casespec.BenchOptions{})
+	bench, _, err := source.LoadBench(source.Builtin, casespec.BenchOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
+	rel, err := synth.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := rel.Episodes
 	pols, err := oracle.LookupPolicies(oracle.PresetNames())
 	if err != nil {
 		t.Fatal(err)
