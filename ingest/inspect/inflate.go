@@ -47,15 +47,17 @@ func (z *inflater) Close() error {
 
 // memberReader reads the sample members of one archive, one at a time, into a buffer it
 // keeps: a deflated member's compressed bytes (and its data descriptor, when it has
-// one) are read in one piece and inflated from memory, klauspost's inflater running its
-// fastest loop on a *bytes.Reader, with the checks archive/zip makes (the size, the
-// CRC-32, the data descriptor's CRC-32). A stored member, or one declared very large,
-// goes through zip.File.Open (readMemberInto).
+// one) are read in one piece and inflated from memory in one call of the deflater,
+// straight into the buffer at the declared size, with the checks archive/zip makes (the
+// size, the CRC-32, the data descriptor's CRC-32); a member the deflater rejects is
+// inflated again by klauspost's inflater for its error. A stored member, or one declared
+// very large, goes through zip.File.Open (readMemberInto).
 type memberReader struct {
 	r    io.ReaderAt // the archive; nil: always zip.File.Open
 	comp []byte      // the member's compressed bytes, then its data descriptor
 	src  bytes.Reader
-	fr   io.ReadCloser // a flate.Resetter, made at the first member
+	fl   *deflater     // inflates the members, made at the first
+	fr   io.ReadCloser // a flate.Resetter, made at the first member the deflater fails on
 	data []byte        // the member buffer, reused: the sample keeps no reference to it
 	// light: decode the members light (ReadOptions.Light), skipping the calls of
 	// skipTools (ReadOptions.SkipTools)
@@ -71,6 +73,7 @@ var memberBufs sync.Pool
 
 type memberBuf struct {
 	comp, data []byte
+	fl         *deflater
 	fr         io.ReadCloser
 }
 
@@ -80,20 +83,20 @@ const maxPooledMember = 4 << 20
 
 // acquire takes buffers handed on by a reader before, when m has none yet.
 func (m *memberReader) acquire() {
-	if m.fr != nil || m.data != nil {
+	if m.fl != nil || m.data != nil {
 		return
 	}
 	if b, ok := memberBufs.Get().(*memberBuf); ok {
-		m.comp, m.data, m.fr = b.comp, b.data, b.fr
+		m.comp, m.data, m.fl, m.fr = b.comp, b.data, b.fl, b.fr
 	}
 }
 
 // release hands m's buffers on to the next reader; m has none after.
 func (m *memberReader) release() {
-	if m.fr != nil && cap(m.data) <= maxPooledMember && cap(m.comp) <= maxPooledMember {
-		memberBufs.Put(&memberBuf{comp: m.comp[:0], data: m.data[:0], fr: m.fr})
+	if m.fl != nil && cap(m.data) <= maxPooledMember && cap(m.comp) <= maxPooledMember {
+		memberBufs.Put(&memberBuf{comp: m.comp[:0], data: m.data[:0], fl: m.fl, fr: m.fr})
 	}
-	m.comp, m.data, m.fr = nil, nil, nil
+	m.comp, m.data, m.fl, m.fr = nil, nil, nil, nil
 }
 
 // The data descriptor that follows a member's data when its flags say so: an optional
@@ -150,29 +153,19 @@ func (m *memberReader) read(file string, f *zip.File) ([]byte, error) {
 		}
 		descCRC = d[:4]
 	}
-	m.src.Reset(m.comp[:n])
-	if m.fr == nil {
-		m.fr = flate.NewReader(&m.src)
-	} else if err := m.fr.(flate.Resetter).Reset(&m.src, nil); err != nil {
-		return nil, damaged(err)
-	}
-	// One spare byte past the declared size: a member longer than it says is found by
-	// the read that fills it.
-	want := int(f.UncompressedSize64) + 1
+	size := int(f.UncompressedSize64)
 	data := m.data[:0]
-	if cap(data) < want {
-		data = make([]byte, 0, grown(want))
+	if cap(data) < size+8 {
+		data = make([]byte, 0, grown(size+8))
 	}
-	for len(data) < want {
-		k, err := m.fr.Read(data[len(data):want])
-		data = data[:len(data)+k]
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			m.data = data
-			return nil, damaged(err)
-		}
+	if m.fl == nil {
+		m.fl = new(deflater)
+	}
+	if m.fl.inflate(m.comp[:n], data[:size+8], size) {
+		data = data[:size]
+	} else if data, err = m.inflateKlauspost(m.comp[:n], data, size); err != nil {
+		m.data = data
+		return nil, damaged(err)
 	}
 	m.data = data
 	switch {
@@ -186,6 +179,35 @@ func (m *memberReader) read(file string, f *zip.File) ([]byte, error) {
 		return nil, damaged(zip.ErrChecksum)
 	}
 	return sanitizeNonFinite(data), nil
+}
+
+// inflateKlauspost inflates a member the deflater did not read with klauspost's
+// inflater, into data (grown if too small), for its error: the same as archive/zip's.
+func (m *memberReader) inflateKlauspost(comp, data []byte, size int) ([]byte, error) {
+	m.src.Reset(comp)
+	if m.fr == nil {
+		m.fr = flate.NewReader(&m.src)
+	} else if err := m.fr.(flate.Resetter).Reset(&m.src, nil); err != nil {
+		return data[:0], err
+	}
+	// One spare byte past the declared size: a member longer than it says is found by
+	// the read that fills it.
+	want := size + 1
+	data = data[:0]
+	if cap(data) < want {
+		data = make([]byte, 0, grown(want))
+	}
+	for len(data) < want {
+		k, err := m.fr.Read(data[len(data):want])
+		data = data[:len(data)+k]
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return data, err
+		}
+	}
+	return data, nil
 }
 
 // grown is the capacity a member buffer is made with for n bytes: half as much again,
