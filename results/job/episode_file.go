@@ -13,12 +13,9 @@ import (
 // problem sees each problem as it is met; the count is of the episodes written.
 // layout is that of a Parquet output (ingest.ParquetLayouts).
 func WriteEpisodeFile(stdout io.Writer, path, layout string, next func() (*ingest.Episode, error), problem func(ingest.Problem)) (int, error) {
-	format := ingest.FormatJSONL
-	if path != "-" {
-		var err error
-		if format, err = ingest.EpisodeFormat(path); err != nil {
-			return 0, optionError(err)
-		}
+	format, err := episodeFormat(path)
+	if err != nil {
+		return 0, err
 	}
 	n := 0
 	fill := func(w io.Writer) error {
@@ -33,4 +30,23 @@ func WriteEpisodeFile(stdout io.Writer, path, layout string, next func() (*inges
 		return n, fill(stdout)
 	}
 	return n, fsx.WriteFileAtomic(path, fill)
+}
+
+// CheckEpisodePath refuses, as an OptionError, an episode output path whose extension
+// names no episode format ("-" is JSONL on stdout): commands check it before they read
+// anything, so that a mistyped --out costs no read.
+func CheckEpisodePath(path string) error {
+	_, err := episodeFormat(path)
+	return err
+}
+
+func episodeFormat(path string) (string, error) {
+	if path == "-" {
+		return ingest.FormatJSONL, nil
+	}
+	format, err := ingest.EpisodeFormat(path)
+	if err != nil {
+		return "", optionError(err)
+	}
+	return format, nil
 }

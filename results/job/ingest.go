@@ -13,7 +13,7 @@ import (
 )
 
 // EpisodeOutput is where an ingest job writes its episodes (WriteEpisodeFile), and whom
-// it tells what it passed over.
+// it tells what it passed over. Its path is checked before anything is read.
 type EpisodeOutput struct {
 	Stdout io.Writer // receives the episodes, as JSONL, when Path is "-"
 	Path   string    // .jsonl, .jsonl.gz, .jsonl.zst or .parquet, or "-"
@@ -37,6 +37,9 @@ func IngestRunner(a harness.Adapter, dir string, opt harness.Options, out Episod
 	if err := opt.Check(); err != nil {
 		return "", optionError(err)
 	}
+	if err := CheckEpisodePath(out.Path); err != nil {
+		return "", err
+	}
 	res, err := a.Read(dir, opt)
 	if pe := (*iofs.PathError)(nil); errors.As(err, &pe) && pe.Path == dir {
 		return "", fmt.Errorf("--%s %s: %w", a.Name(), dir, pe.Err)
@@ -57,6 +60,9 @@ func IngestTau(files []string, domain string, opt harness.Options, out EpisodeOu
 	if err := opt.Check(); err != nil {
 		return "", optionError(err)
 	}
+	if err := CheckEpisodePath(out.Path); err != nil {
+		return "", err
+	}
 	res, err := harness.ReadTauFiles(files, domain, opt)
 	if err != nil {
 		return "", err
@@ -75,6 +81,9 @@ func IngestTau(files []string, domain string, opt harness.Options, out EpisodeOu
 func IngestInspect(logs []string, bench string, opt harness.Options, out EpisodeOutput) (string, error) {
 	if err := opt.CheckInspect(); err != nil {
 		return "", optionError(err)
+	}
+	if err := CheckEpisodePath(out.Path); err != nil {
+		return "", err
 	}
 	res, nfiles, err := source.ReadInspectEpisodes(logs, bench, opt)
 	if err != nil {

@@ -90,3 +90,26 @@ func TestIngestInspectOptions(t *testing.T) {
 		t.Errorf("--record-from foo: %v, want an OptionError", err)
 	}
 }
+
+// An output path of no episode format is refused before anything is read: each job is
+// handed an input it cannot read, and must answer with the OptionError about the path
+// (it read everything first, then refused the path, or failed on the input instead).
+func TestIngestRefusesTheOutputFirst(t *testing.T) {
+	var stdout bytes.Buffer
+	out, notes := noting(&stdout, filepath.Join(t.TempDir(), "episodes.xlsx"))
+	missing := filepath.Join(t.TempDir(), "missing")
+	opt := harness.Options{Config: "a/b", Condition: ingest.DefaultCondition, Mode: harness.ModeAnalyst}
+	for name, run := range map[string]func() (string, error){
+		"runner":  func() (string, error) { return IngestRunner(harness.Batch, missing, opt, *out) },
+		"tau":     func() (string, error) { return IngestTau([]string{missing}, "", opt, *out) },
+		"inspect": func() (string, error) { return IngestInspect([]string{missing}, "builtin", harness.Options{}, *out) },
+	} {
+		var oe *OptionError
+		if _, err := run(); !errors.As(err, &oe) || !strings.Contains(err.Error(), "episodes.xlsx") {
+			t.Errorf("%s: %v, want an OptionError naming the output", name, err)
+		}
+	}
+	if len(*notes) != 0 {
+		t.Errorf("notes %q: nothing should have been read", *notes)
+	}
+}
