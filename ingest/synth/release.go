@@ -53,11 +53,18 @@ var (
 	catalogErr  error
 )
 
-// Default returns the built-in release (seed 1, scale 1). It is generated once and
-// shared: callers must not modify it.
+// Default returns the built-in release (seed 1, scale 1). It is generated once, from
+// DefaultCases' cases and generator, and shared: callers must not modify it.
 func Default() (*Release, error) {
 	defaultOnce.Do(func() {
-		if defaultRel, defaultErr = Generate(Options{Seed: 1, Scale: 1}); defaultErr == nil {
+		cat, g, err := defaultCatalog()
+		if err != nil {
+			defaultErr = err
+			return
+		}
+		r := *cat
+		if defaultErr = g.generate(&r); defaultErr == nil {
+			defaultRel = &r
 			defaultKept.Store(defaultRel)
 		}
 	})
@@ -66,7 +73,7 @@ func Default() (*Release, error) {
 
 // DefaultCases returns the built-in release's cases and sets without its episodes
 // (Episodes and Intended are nil), built once and shared: callers must not modify it.
-// They are equal to Default's, not the same objects.
+// They are Default's.
 func DefaultCases() (*Release, error) {
 	r, _, err := defaultCatalog()
 	return r, err
@@ -105,18 +112,23 @@ func generateDefault(fn func(*ingest.Episode) error) error {
 // Generate builds a release in memory. For large scales prefer Stream, which does not
 // keep the episodes.
 func Generate(opt Options) (*Release, error) {
-	var eps []*ingest.Episode
-	var ins []Intended
-	r, err := Stream(opt, func(ep *ingest.Episode, in Intended) error {
-		eps = append(eps, ep)
-		ins = append(ins, in)
-		return nil
-	})
+	r, g, err := build(opt)
 	if err != nil {
 		return nil, err
 	}
-	r.Episodes, r.Intended = eps, ins
+	if err := g.generate(r); err != nil {
+		return nil, err
+	}
 	return r, nil
+}
+
+// generate fills r's Episodes and Intended from g, in release order.
+func (g *gen) generate(r *Release) error {
+	return g.emitAll(r.Scale, func(ep *ingest.Episode, in Intended) error {
+		r.Episodes = append(r.Episodes, ep)
+		r.Intended = append(r.Intended, in)
+		return nil
+	})
 }
 
 // Stream builds the cases and sets and hands every episode, in release order, to fn
