@@ -112,23 +112,23 @@ func generateDefault(fn func(*ingest.Episode) error) error {
 // Generate builds a release in memory. For large scales prefer Stream, which does not
 // keep the episodes.
 func Generate(opt Options) (*Release, error) {
-	r, g, err := build(opt)
+	var kept Release
+	r, err := Stream(opt, kept.keep)
 	if err != nil {
 		return nil, err
 	}
-	if err := g.generate(r); err != nil {
-		return nil, err
-	}
+	r.Episodes, r.Intended = kept.Episodes, kept.Intended
 	return r, nil
 }
 
 // generate fills r's Episodes and Intended from g, in release order.
-func (g *gen) generate(r *Release) error {
-	return g.emitAll(r.Scale, func(ep *ingest.Episode, in Intended) error {
-		r.Episodes = append(r.Episodes, ep)
-		r.Intended = append(r.Intended, in)
-		return nil
-	})
+func (g *gen) generate(r *Release) error { return g.emitAll(r.Scale, r.keep) }
+
+// keep appends an episode and what it was meant to show to r.
+func (r *Release) keep(ep *ingest.Episode, in Intended) error {
+	r.Episodes = append(r.Episodes, ep)
+	r.Intended = append(r.Intended, in)
+	return nil
 }
 
 // Stream builds the cases and sets and hands every episode, in release order, to fn
