@@ -145,28 +145,10 @@ func (r *Release) FewerCases() []Shortfall {
 		}
 		seen[j][k], any[k], protoOf[k] = true, true, v.protocol
 	}
-	var all [ingest.NumProtocols]int
-	of := 0
-	for k, ok := range any {
-		if ok {
-			of++
-			if p := protoOf[k]; int(p) < ingest.NumProtocols {
-				all[p]++
-			}
-		}
-	}
+	of, all := countCases(any, protoOf)
 	var out []Shortfall
 	for j, s := range seen {
-		var mine [ingest.NumProtocols]int
-		n := 0
-		for k, ok := range s {
-			if ok {
-				n++
-				if p := protoOf[k]; int(p) < ingest.NumProtocols {
-					mine[p]++
-				}
-			}
-		}
+		n, mine := countCases(s, protoOf)
 		if n == 0 || n == of {
 			continue
 		}
@@ -179,4 +161,18 @@ func (r *Release) FewerCases() []Shortfall {
 		out = append(out, x)
 	}
 	return out
+}
+
+// countCases counts the cases marked in have, in all and per protocol (protoOf[k] is case
+// k's).
+func countCases(have []bool, protoOf []ingest.Protocol) (n int, per [ingest.NumProtocols]int) {
+	for k, ok := range have {
+		if ok {
+			n++
+			if p := protoOf[k]; int(p) < ingest.NumProtocols {
+				per[p]++
+			}
+		}
+	}
+	return n, per
 }
