@@ -59,9 +59,7 @@ func (c *common) validate(e *cli.Env, args []string, maxLine, maxProblems int) e
 		return err
 	}
 	problems, notes := v.Lines()
-	for _, n := range notes {
-		fmt.Fprintln(e.Stderr, n)
-	}
+	printLines(e, "", notes...)
 	for _, p := range problems {
 		fmt.Fprintln(e.Stdout, p)
 	}
