@@ -4,10 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/casespec"
@@ -175,8 +177,10 @@ func score(src EpisodeSource, prep *prepCache, opt ScoreOptions) (*Scored, error
 	// Read sequentially on one goroutine; score whole batches on the workers.
 	// Batches in flight: one being read, Workers queued, Workers being scored, up to
 	// Workers scored and waiting to be joined (and those the join holds out of order).
+	// After a batch fails, nothing after it is read or scored (stop).
 	work := make(chan *batch, opt.Workers)
 	done := make(chan *batch, opt.Workers)
+	stop := newStopAt()
 	var wg sync.WaitGroup
 	for w := 0; w < opt.Workers; w++ {
 		wg.Add(1)
@@ -185,7 +189,12 @@ func score(src EpisodeSource, prep *prepCache, opt ScoreOptions) (*Scored, error
 			var vs []oracle.Verdict
 			prep := prep.local()
 			for b := range work {
-				vs = pl.scoreBatch(b, prep, vs)
+				if !stop.past(b.seq) {
+					vs = pl.scoreBatch(b, prep, vs)
+					if b.err != nil {
+						stop.at(b.seq)
+					}
+				}
 				done <- b
 			}
 		}()
@@ -193,19 +202,45 @@ func score(src EpisodeSource, prep *prepCache, opt ScoreOptions) (*Scored, error
 	var readErr error
 	go func() {
 		defer close(work)
-		readErr = readBatches(src, work, batchSizeFor(&opt))
+		readErr = readBatches(src, work, batchSizeFor(&opt), stop)
 	}()
 	go func() { wg.Wait(); close(done) }()
 
-	s, scoreErr := pl.join(done)
-	if readErr != nil {
-		return nil, readErr
-	}
+	// A failed batch's error comes before the reader's: the reader fails after every
+	// episode it has handed on.
+	s, scoreErr := pl.join(done, stop)
 	if scoreErr != nil {
 		return nil, scoreErr
 	}
+	if readErr != nil {
+		return nil, readErr
+	}
 	return s, nil
 }
+
+// stopAt is the first batch that failed, as far as is known yet: the batches after it need
+// not be read or scored, while those before it still are, since one of them may fail too,
+// and the error reported is the first in input order whatever the workers.
+type stopAt struct{ seq atomic.Int64 }
+
+func newStopAt() *stopAt {
+	s := &stopAt{}
+	s.seq.Store(math.MaxInt64)
+	return s
+}
+
+// at records that batch seq failed.
+func (s *stopAt) at(seq int) {
+	for {
+		cur := s.seq.Load()
+		if int64(seq) >= cur || s.seq.CompareAndSwap(cur, int64(seq)) {
+			return
+		}
+	}
+}
+
+// past reports whether batch seq comes after a failed one.
+func (s *stopAt) past(seq int) bool { return int64(seq) > s.seq.Load() }
 
 // How a policy gets its verdict slice (scorePlan.kind).
 const (
@@ -358,8 +393,8 @@ func (l *prepLocal) byCase(ps []*oracle.Prepared) []int {
 }
 
 // readBatches reads src into numbered batches of size episodes on work, and returns the
-// read error (nil at the end of src).
-func readBatches(src EpisodeSource, work chan<- *batch, size int) error {
+// read error (nil at the end of src, or once a batch before the one being read failed).
+func readBatches(src EpisodeSource, work chan<- *batch, size int, stop *stopAt) error {
 	var cur []*ingest.Episode
 	seq := 0
 	flush := func() {
@@ -371,6 +406,10 @@ func readBatches(src EpisodeSource, work chan<- *batch, size int) error {
 	}
 	defer flush()
 	for {
+		if stop.past(seq) {
+			cur = nil
+			return nil
+		}
 		ep, err := src.Next()
 		if err == io.EOF {
 			return nil
@@ -386,8 +425,9 @@ func readBatches(src EpisodeSource, work chan<- *batch, size int) error {
 }
 
 // join takes the scored batches from done, in input order (a small reorder window), hands
-// each to opt.Each, and joins the verdicts; it drains done after an error.
-func (pl *scorePlan) join(done <-chan *batch) (*Scored, error) {
+// each to opt.Each, and joins the verdicts; it drains done after an error, which is the
+// first in input order (a batch's, or Each's on it).
+func (pl *scorePlan) join(done <-chan *batch, stop *stopAt) (*Scored, error) {
 	opt := &pl.opt
 	s := &Scored{Policies: opt.Policies, Verdicts: make([][]oracle.Verdict, len(opt.Policies)), Aggregate: opt.Aggregate}
 	// The batches' verdicts are joined once, at the end: appended as they came, a million
@@ -412,16 +452,17 @@ func (pl *scorePlan) join(done <-chan *batch) (*Scored, error) {
 	var scoreErr error
 	scored := 0
 	for b := range done {
-		if b.err != nil && scoreErr == nil {
-			scoreErr = b.err
-		}
-		if scoreErr != nil {
+		if scoreErr != nil || stop.past(b.seq) {
 			continue // drain the workers
 		}
 		pending[b.seq] = b
 		for b := pending[next]; b != nil; b = pending[next] {
 			delete(pending, next)
 			next++
+			if b.err != nil {
+				scoreErr = b.err
+				break
+			}
 			if opt.Each != nil {
 				vs := make([][]oracle.Verdict, len(opt.Policies))
 				for pi := range opt.Policies {
@@ -429,6 +470,7 @@ func (pl *scorePlan) join(done <-chan *batch) (*Scored, error) {
 				}
 				if err := opt.Each(b.eps, vs); err != nil {
 					scoreErr = err
+					stop.at(b.seq)
 					break
 				}
 				b.eps = nil

@@ -263,3 +263,47 @@ func costText(r *Release) string {
 	}
 	return b.String()
 }
+
+// countingSource counts the episodes taken from its slice.
+type countingSource struct {
+	ingest.SliceSource
+	taken int
+}
+
+func (s *countingSource) Next() (*ingest.Episode, error) {
+	ep, err := s.SliceSource.Next()
+	if err == nil {
+		s.taken++
+	}
+	return ep, err
+}
+
+// After a batch fails, Score reads and scores no further than the batches in flight, and
+// the error it returns is the first in input order, whatever the workers: here two
+// unknown cases, in the second batch and in the fourth.
+func TestScoreStopsAtTheFirstFailure(t *testing.T) {
+	eps, lookup := referenceRepeats(t, 1600) // about 30 batches of batchSizeHeavy (Each)
+	eps = slices.Clone(eps)
+	for _, i := range []int{batchSizeHeavy + 7, 3*batchSizeHeavy + 1} {
+		e := *eps[i]
+		e.CaseID, e.Source, e.Line = fmt.Sprintf("no-such-case-%d", i), "runs.jsonl", i+1
+		eps[i] = &e
+	}
+	if len(eps) < 30*batchSizeHeavy {
+		t.Fatalf("%d episodes: too few batches for the test", len(eps))
+	}
+	for _, workers := range []int{1, 2, 4} {
+		for range 3 {
+			src := &countingSource{SliceSource: ingest.SliceSource{Episodes: eps}}
+			_, err := Score(src, lookup, ScoreOptions{Policies: []oracle.Policy{oracle.SafeAct}, Workers: workers,
+				Each: func([]*ingest.Episode, [][]oracle.Verdict) error { return nil }})
+			want := fmt.Sprintf(`runs.jsonl:%d: case_id: unknown case id "no-such-case-%d"`, batchSizeHeavy+8, batchSizeHeavy+7)
+			if err == nil || err.Error() != want {
+				t.Fatalf("workers %d: error %v, want %s", workers, err, want)
+			}
+			if limit := (4 + 3*workers) * batchSizeHeavy; src.taken > limit {
+				t.Errorf("workers %d: read %d of %d episodes after the second batch failed (at most %d in flight)", workers, src.taken, len(eps), limit)
+			}
+		}
+	}
+}
