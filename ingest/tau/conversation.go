@@ -26,8 +26,9 @@ type message struct {
 	content string
 	calls   []call
 	// tool messages
-	callID  string
-	errFlag bool // τ²-bench's ToolMessage.error
+	callID    string
+	callField string // the member that names it: tool_call_id, or τ²-bench's id
+	errFlag   bool   // τ²-bench's ToolMessage.error
 }
 
 type call struct {
@@ -38,28 +39,40 @@ type call struct {
 
 // events turns the messages into the record's events, in order: each turn, each tool call
 // with its tool's output attached (tool_result, tool_status). A tool message that answers
-// no earlier call of the conversation is a problem; field names the member.
+// no earlier call of the conversation is a problem, and so is a call whose id an earlier
+// call still unanswered has (the answer could be either's: real trajectories reuse an id
+// only once it is answered); field names the member.
 func events(r *Read, file, field string, msgs []message, d *Domain) []any {
 	var out []any
 	pending := map[string]*jsonv.Object{}
+	// The messages and calls are the file's, every one: events are made only of a
+	// conversation read without a problem, so their indices are the file's.
+	await := func(i, k int, c call, ev *jsonv.Object) {
+		if c.id == "" {
+			return
+		}
+		if _, dup := pending[c.id]; dup {
+			r.problem(file, fmt.Sprintf("%s[%d].tool_calls[%d].id", field, i, k),
+				"%q is also the id of an earlier tool call not answered yet: a tool message naming it could answer either", c.id)
+		}
+		pending[c.id] = ev
+	}
 	for i, m := range msgs {
 		switch m.role {
 		case "system":
 			// the domain policy the agent was given; the rules file encodes it
 		case "user":
 			out = append(out, jsonv.NewObject("type", EventUser, "content", m.content))
-			for _, c := range m.calls {
+			for k, c := range m.calls {
 				ev := jsonv.NewObject("type", EventUserTool, "call_id", c.id, "tool", c.name, "arguments", argsOrEmpty(c))
 				out = append(out, ev)
-				if c.id != "" {
-					pending[c.id] = ev
-				}
+				await(i, k, c, ev)
 			}
 		case "assistant":
 			if strings.TrimSpace(m.content) != "" {
 				out = append(out, jsonv.NewObject("type", EventAgent, "content", m.content))
 			}
-			for _, c := range m.calls {
+			for k, c := range m.calls {
 				kind, known := d.ToolKind(c.name)
 				if !known {
 					kind = ToolKindUnset
@@ -78,14 +91,12 @@ func events(r *Read, file, field string, msgs []message, d *Domain) []any {
 				}
 				ev.Set("tool_kind", kind)
 				out = append(out, ev)
-				if c.id != "" {
-					pending[c.id] = ev
-				}
+				await(i, k, c, ev)
 			}
 		case "tool":
 			ev, ok := pending[m.callID]
 			if !ok {
-				r.problem(file, fmt.Sprintf("%s[%d].tool_call_id", field, i), "%q answers no earlier tool call of this conversation", m.callID)
+				r.problem(file, fmt.Sprintf("%s[%d].%s", field, i, m.callField), "%q answers no earlier tool call of this conversation", m.callID)
 				continue
 			}
 			delete(pending, m.callID)

@@ -81,6 +81,7 @@ func openAIMessages(r *Read, file, field string, list []any) []message {
 			r.problem(file, at+".content", "must be a string or null, got %s", ingest.TypeName(cv))
 		}
 		if role == "tool" {
+			m.callField = "tool_call_id"
 			if m.callID, ok = o.String("tool_call_id"); !ok {
 				r.problem(file, at+".tool_call_id", "a tool message must name the call it answers")
 			}

@@ -218,6 +218,12 @@ func TestBadInputNamesTheMember(t *testing.T) {
 		{`[{"task_id": 1, "trial": 0, "reward": 1, "traj": [{"role": "assistant", "content": null, "tool_calls": [{"id": "c", "function": {"name": "frobnicate", "arguments": "{}"}}]}]}]`,
 			`cannot tell the domain`},
 		{`{"simulations": [{"task_id": "1", "trial": 0, "messages": []}]}`, `domain_name: missing`},
+		// Two calls awaiting an answer under one id: the answer could be either's.
+		{`[{"task_id": 1, "trial": 0, "reward": 1.0, "traj": [{"role": "system", "content": "# Airline Agent Policy"}, {"role": "assistant", "content": null, "tool_calls": [{"id": "c", "function": {"name": "get_user_details", "arguments": "{\"user_id\": \"a\"}"}}, {"id": "c", "function": {"name": "get_user_details", "arguments": "{\"user_id\": \"b\"}"}}]}, {"role": "tool", "tool_call_id": "c", "content": "{}"}]}]`,
+			`[0].traj[1].tool_calls[1].id: "c" is also the id of an earlier tool call not answered yet`},
+		// τ²-bench names the call a tool message answers by its id.
+		{`{"info": {"environment_info": {"domain_name": "retail"}}, "simulations": [{"task_id": "1", "trial": 0, "reward_info": {"reward": 1.0}, "messages": [{"role": "user", "content": "hi"}, {"role": "tool", "id": "t9", "content": "x"}]}]}`,
+			`.messages[1].id: "t9" answers no earlier tool call`},
 	}
 	for i, c := range cases {
 		p := filepath.Join(dir, "f.json")

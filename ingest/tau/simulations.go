@@ -147,6 +147,7 @@ func tau2Messages(r *Read, file, field string, list []any) []message {
 			r.problem(file, at+".content", "must be a string or null, got %s", ingest.TypeName(cv))
 		}
 		if m.role == "tool" {
+			m.callField = "id"
 			if m.callID, ok = o.String("id"); !ok {
 				r.problem(file, at+".id", "a tool message must name the call it answers")
 			}
