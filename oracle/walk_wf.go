@@ -89,9 +89,8 @@ type wfState struct {
 	gates        *gateMemo  // and its gates' coverage and requirement results
 	current      int        // V2 linear index
 	infoCount    int
-	// startCov is the coverage of the startObs calls observed when the walk was started:
-	// every policy's walk needs it at the first action and usually at the end.
-	startCov   Coverage
+	// startObs is how many calls were observed when the walk was started: their coverage
+	// (gateMemo.startCov) serves every policy's walk that reads no more before it needs it.
 	startObs   int
 	terminated bool
 	firstSeen  bool
@@ -143,10 +142,13 @@ func (p *Prepared) startWorkflow(st *wfState, r *wfResult, rec *ingest.Record, e
 			return
 		}
 		if p.hasShard && !preflight {
-			if p.shard != nil {
-				st.note("information calls replayed against the query shard " + p.shard.Source)
-			} else {
+			if p.shard == nil {
 				r.trustedKeys = true
+			}
+			// The notes are built only for detail: a concatenation per episode otherwise.
+			if st.notes && p.shard != nil {
+				st.note("information calls replayed against the query shard " + p.shard.Source)
+			} else if st.notes {
 				why := "the bench has no env/v3_episode_query_shards/"
 				if p.unread != "" {
 					why = p.unread
@@ -165,7 +167,7 @@ func (p *Prepared) startWorkflow(st *wfState, r *wfResult, rec *ingest.Record, e
 	}
 	st.walk(true)
 	if !preflight { // a V0 preflight reports no coverage
-		st.startCov, st.startObs = p.coverageOnly(st.observed), len(st.observed)
+		st.startObs = len(st.observed)
 	}
 }
 
@@ -173,7 +175,13 @@ func (p *Prepared) startWorkflow(st *wfState, r *wfResult, rec *ingest.Record, e
 // reads: the walk's start already has it when no read came since.
 func (st *wfState) coverage(observed []obsCall) Coverage {
 	if !st.preflight && len(observed) == st.startObs {
-		return st.startCov
+		// Computed when first needed: a walk whose first gate checks coverage with its
+		// results, and that reads again before its end, never needs it.
+		gm := st.gates
+		if !gm.haveStart {
+			gm.startCov, gm.haveStart = st.p.coverageOnly(observed), true
+		}
+		return gm.startCov
 	}
 	return st.p.coverageOnly(observed)
 }
