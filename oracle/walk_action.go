@@ -305,6 +305,7 @@ func (st *wfState) gate(e *ev, pos int, tool string, canon *jsonv.Object, callID
 			var rs []RequirementResult
 			rs, cov = st.gates.coverage(st, pos)
 			results = append(results, rs...)
+			st.lastCov, st.lastObs, st.haveLast = cov, len(st.observed), true
 		}
 	} else if first && !st.preflight {
 		// Outside the checked gates the coverage block is read only for completeAtFirst,

@@ -91,7 +91,12 @@ type wfState struct {
 	infoCount    int
 	// startObs is how many calls were observed when the walk was started: their coverage
 	// (gateMemo.startCov) serves every policy's walk that reads no more before it needs it.
-	startObs   int
+	startObs int
+	// lastCov is the coverage a checked gate of this walk computed over its first lastObs
+	// observed calls (haveLast), for the end of a walk that read nothing since.
+	lastCov    Coverage
+	lastObs    int
+	haveLast   bool
 	terminated bool
 	firstSeen  bool
 }
@@ -172,7 +177,8 @@ func (p *Prepared) startWorkflow(st *wfState, r *wfResult, rec *ingest.Record, e
 }
 
 // coverage is coverageOnly of observed, the walk's observed calls or those and later
-// reads: the walk's start already has it when no read came since.
+// reads: the walk's start, or its last gate that checked coverage, already has it when no
+// read came since.
 func (st *wfState) coverage(observed []obsCall) Coverage {
 	if !st.preflight && len(observed) == st.startObs {
 		// Computed when first needed: a walk whose first gate checks coverage with its
@@ -182,6 +188,9 @@ func (st *wfState) coverage(observed []obsCall) Coverage {
 			gm.startCov, gm.haveStart = st.p.coverageOnly(observed), true
 		}
 		return gm.startCov
+	}
+	if st.haveLast && len(observed) == st.lastObs {
+		return st.lastCov
 	}
 	return st.p.coverageOnly(observed)
 }
