@@ -24,7 +24,7 @@ type Prepared struct {
 	minCalls int
 	minTools int
 	maxCalls int
-	infoTool map[string]struct{}
+	infoTool map[string]int32 // each info tool's toolID
 
 	rulesByTool []toolRules // in the order of the tools' first rule
 	deltas      map[string]*delta
@@ -86,7 +86,8 @@ type reqCall struct {
 	id     string
 	tool   string
 	toolOK bool
-	args   any // required arguments; a non-object covers every call of the tool
+	tid    int32 // tool's toolID (0: not a string or not an info tool, so no observed call is of it)
+	args   any   // required arguments; a non-object covers every call of the tool
 	key    string
 	keyOK  bool
 }
@@ -180,9 +181,11 @@ func (p *Prepared) prepareInfo(spec *casespec.Spec) {
 		p.minTools = 2
 	}
 	p.maxCalls = spec.MaxInfoCalls
-	p.infoTool = make(map[string]struct{}, len(spec.InfoTools))
-	for _, t := range spec.InfoTools {
-		p.infoTool[t] = struct{}{}
+	p.infoTool = make(map[string]int32, len(spec.InfoTools))
+	for i, t := range spec.InfoTools {
+		if _, dup := p.infoTool[t]; !dup {
+			p.infoTool[t] = int32(i + 1)
+		}
 	}
 	p.required = make([]reqCall, 0, len(spec.RequiredInfoCalls))
 	for i, raw := range spec.RequiredInfoCalls {
@@ -193,6 +196,9 @@ func (p *Prepared) prepareInfo(spec *casespec.Spec) {
 		rc := reqCall{pos: i, id: RequiredCallID(i)}
 		t, _ := o.Get("tool")
 		rc.tool, rc.toolOK = t.(string)
+		if rc.toolOK {
+			rc.tid = p.toolID(rc.tool)
+		}
 		a, present := o.Get("arguments")
 		if !present {
 			a = &jsonv.Object{}
@@ -403,19 +409,23 @@ func (p *Prepared) transitiveAncestors(id string) map[string]bool {
 	return out
 }
 
-// inScope reports whether tool is one of the case's info_tools. A case has a handful: a
-// scan that compares lengths first beats hashing the name, and it runs for every read.
-func (p *Prepared) inScope(tool string) bool {
+// inScope reports whether tool is one of the case's info_tools.
+func (p *Prepared) inScope(tool string) bool { return p.toolID(tool) != 0 }
+
+// toolID is 1 + the position of tool's first occurrence in the case's info_tools, 0 when
+// it is not one: equal ids are equal tools, so that coverage compares the ids of its
+// observed and required calls rather than their names. A case has a handful: a scan that
+// compares lengths first beats hashing the name, and it runs for every read.
+func (p *Prepared) toolID(tool string) int32 {
 	if len(p.spec.InfoTools) > 16 {
-		_, ok := p.infoTool[tool]
-		return ok
+		return p.infoTool[tool]
 	}
-	for _, t := range p.spec.InfoTools {
+	for i, t := range p.spec.InfoTools {
 		if len(t) == len(tool) && t == tool {
-			return true
+			return int32(i + 1)
 		}
 	}
-	return false
+	return 0
 }
 
 // ruleFacts is facts_for_info_call: every rule of the tool whose args_match matches the

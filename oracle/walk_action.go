@@ -392,7 +392,11 @@ func (st *wfState) lookahead(pos int) ([]obsCall, []fact) {
 	var facts []fact
 	for i := pos + 1; i < len(st.evs); i++ {
 		e := &st.evs[i]
-		if !e.Object || !isInfo(e) || !e.ToolOK || !p.inScope(e.Tool) {
+		if !e.Object || !isInfo(e) || !e.ToolOK {
+			continue
+		}
+		tid := p.toolID(e.Tool)
+		if tid == 0 {
 			continue
 		}
 		if e.HasToolStatus && e.ToolStatus != "ok" {
@@ -401,7 +405,7 @@ func (st *wfState) lookahead(pos int) ([]obsCall, []fact) {
 		args := argsOrEmpty(e)
 		cid := callIDFor(e, e.Index)
 		if !p.frozen {
-			obs = append(obs, newObsCall(e.Tool, args, nil, false, ""))
+			obs = append(obs, newObsCall(e.Tool, tid, args, nil, false, ""))
 			var l ledger
 			p.ruleFacts(e.Tool, args, e.Index, cid, &l)
 			facts = append(facts, l.facts...)
@@ -416,7 +420,7 @@ func (st *wfState) lookahead(pos int) ([]obsCall, []fact) {
 				key = d0.key
 			}
 		}
-		obs = append(obs, newObsCall(e.Tool, args, nil, false, explicitKey(e)))
+		obs = append(obs, newObsCall(e.Tool, tid, args, nil, false, explicitKey(e)))
 		d, fl, err := p.phaseDelta(key, st.completedSet)
 		if d == nil || err != "" || len(d.errs) > 0 {
 			continue

@@ -413,7 +413,8 @@ func (st *wfState) infoV2(e *ev, tool string, args *jsonv.Object, status string,
 		st.invalid(e, callID, tool, "MALFORMED_INFO_CALL")
 		return
 	}
-	if !p.inScope(tool) {
+	tid := p.toolID(tool)
+	if tid == 0 {
 		st.invalid(e, callID, tool, "TOOL_NOT_IN_INFO_SCOPE")
 		return
 	}
@@ -431,7 +432,7 @@ func (st *wfState) infoV2(e *ev, tool string, args *jsonv.Object, status string,
 	if resolved != nil {
 		factArgs = resolved
 	}
-	obs := obsCall{tool: tool, args: args}
+	obs := obsCall{tool: tool, tid: tid, args: args}
 	if resolved != nil {
 		obs.resolved, obs.hasRes = resolved, true
 	}
@@ -489,6 +490,7 @@ func (st *wfState) infoV2(e *ev, tool string, args *jsonv.Object, status string,
 func (st *wfState) infoV3(e *ev, tool string, args *jsonv.Object, status string, statusOK bool, malformed []string, callID string) {
 	p, r := st.p, st.r
 	st.countInfo()
+	tid := p.toolID(tool)
 	switch {
 	case p.maxCalls > 0 && st.infoCount > p.maxCalls:
 		st.invalid(e, callID, tool, "MAX_INFO_CALLS_EXCEEDED")
@@ -497,7 +499,7 @@ func (st *wfState) infoV3(e *ev, tool string, args *jsonv.Object, status string,
 		r.contract = append(r.contract, malformed...)
 		st.invalid(e, callID, tool, "MALFORMED_INFO_CALL")
 		return
-	case !p.inScope(tool):
+	case tid == 0:
 		st.invalid(e, callID, tool, "TOOL_NOT_IN_INFO_SCOPE")
 		return
 	}
@@ -505,7 +507,7 @@ func (st *wfState) infoV3(e *ev, tool string, args *jsonv.Object, status string,
 		return
 	}
 	shard := p.hasShard && !st.preflight
-	obs := obsCall{tool: tool, args: args}
+	obs := obsCall{tool: tool, tid: tid, args: args}
 	var keys []string // the shard binding; nil: use the candidate-key list
 	if shard && p.shard != nil {
 		// Replay, as the release does: raw arguments, the replayed key binds; a claim
