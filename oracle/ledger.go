@@ -485,7 +485,7 @@ func (p *Prepared) coverageInto(results []RequirementResult, calls []obsCall, wi
 			if rq.tid == 0 || c.tid != rq.tid { // 0: a tool no observed call can be of
 				continue
 			}
-			if argsMatch(c.args, rq.args) {
+			if rq.args.match(c.args) {
 				matched = true
 				break
 			}
@@ -493,7 +493,7 @@ func (p *Prepared) coverageInto(results []RequirementResult, calls []obsCall, wi
 			if c.hasRes {
 				res = c.resolved
 			}
-			if argsMatch(res, rq.args) {
+			if rq.args.match(res) {
 				matched = true
 				break
 			}

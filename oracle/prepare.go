@@ -79,6 +79,7 @@ type Prepared struct {
 type prepRule struct {
 	*casespec.EvidenceRule
 	facts []specFact
+	args  argPattern // ArgsMatch
 }
 
 type reqCall struct {
@@ -86,8 +87,8 @@ type reqCall struct {
 	id     string
 	tool   string
 	toolOK bool
-	tid    int32 // tool's toolID (0: not a string or not an info tool, so no observed call is of it)
-	args   any   // required arguments; a non-object covers every call of the tool
+	tid    int32      // tool's toolID (0: not a string or not an info tool, so no observed call is of it)
+	args   argPattern // required arguments; a non-object covers every call of the tool
 	key    string
 	keyOK  bool
 }
@@ -203,7 +204,7 @@ func (p *Prepared) prepareInfo(spec *casespec.Spec) {
 		if !present {
 			a = &jsonv.Object{}
 		}
-		rc.args = a
+		rc.args = compileArgPattern(a)
 		if ao, ok := a.(*jsonv.Object); ok && rc.toolOK {
 			rc.key, rc.keyOK = canonicalKey(rc.tool, ao), true
 		}
@@ -221,7 +222,7 @@ func (p *Prepared) prepareEvidence(spec *casespec.Spec) {
 			j = len(p.rulesByTool)
 			p.rulesByTool = append(p.rulesByTool, toolRules{tool: r.Tool})
 		}
-		p.rulesByTool[j].rules = append(p.rulesByTool[j].rules, prepRule{r, specFactsOf(r.Facts)})
+		p.rulesByTool[j].rules = append(p.rulesByTool[j].rules, prepRule{r, specFactsOf(r.Facts), compileArgPattern(r.ArgsMatch)})
 	}
 	p.frozen = spec.EvidenceMode == "frozen"
 	p.shared = spec.EvidenceScope == "shared_world"
@@ -436,7 +437,7 @@ func (p *Prepared) ruleFacts(tool string, args any, eventIndex int, callID strin
 		srcArgs = &jsonv.Object{}
 	}
 	for _, r := range p.rulesFor(tool) {
-		if !argsMatch(args, r.ArgsMatch) {
+		if !r.args.match(args) {
 			continue
 		}
 		for _, f := range r.facts {
