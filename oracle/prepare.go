@@ -24,7 +24,7 @@ type Prepared struct {
 	minCalls int
 	minTools int
 	maxCalls int
-	infoTool map[string]int32 // each info tool's toolID
+	infoTool map[string]int32 // each info tool's toolID, only for more than toolScanMax
 
 	rulesByTool []toolRules // in the order of the tools' first rule
 	deltas      map[string]*delta
@@ -182,10 +182,12 @@ func (p *Prepared) prepareInfo(spec *casespec.Spec) {
 		p.minTools = 2
 	}
 	p.maxCalls = spec.MaxInfoCalls
-	p.infoTool = make(map[string]int32, len(spec.InfoTools))
-	for i, t := range spec.InfoTools {
-		if _, dup := p.infoTool[t]; !dup {
-			p.infoTool[t] = int32(i + 1)
+	if len(spec.InfoTools) > toolScanMax {
+		p.infoTool = make(map[string]int32, len(spec.InfoTools))
+		for i, t := range spec.InfoTools {
+			if _, dup := p.infoTool[t]; !dup {
+				p.infoTool[t] = int32(i + 1)
+			}
 		}
 	}
 	p.required = make([]reqCall, 0, len(spec.RequiredInfoCalls))
@@ -410,6 +412,9 @@ func (p *Prepared) transitiveAncestors(id string) map[string]bool {
 	return out
 }
 
+// toolScanMax is the most info tools toolID scans; it looks more up in infoTool.
+const toolScanMax = 16
+
 // inScope reports whether tool is one of the case's info_tools.
 func (p *Prepared) inScope(tool string) bool { return p.toolID(tool) != 0 }
 
@@ -418,7 +423,7 @@ func (p *Prepared) inScope(tool string) bool { return p.toolID(tool) != 0 }
 // observed and required calls rather than their names. A case has a handful: a scan that
 // compares lengths first beats hashing the name, and it runs for every read.
 func (p *Prepared) toolID(tool string) int32 {
-	if len(p.spec.InfoTools) > 16 {
+	if len(p.spec.InfoTools) > toolScanMax {
 		return p.infoTool[tool]
 	}
 	for i, t := range p.spec.InfoTools {
