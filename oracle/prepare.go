@@ -412,7 +412,8 @@ func (p *Prepared) transitiveAncestors(id string) map[string]bool {
 	return out
 }
 
-// toolScanMax is the most info tools toolID scans; it looks more up in infoTool.
+// toolScanMax is the most info tools toolID scans; it looks more up in infoTool (which a
+// Legacy case, never walked, does not build: InfoToolBit scans its tools).
 const toolScanMax = 16
 
 // inScope reports whether tool is one of the case's info_tools.
@@ -423,7 +424,7 @@ func (p *Prepared) inScope(tool string) bool { return p.toolID(tool) != 0 }
 // observed and required calls rather than their names. A case has a handful: a scan that
 // compares lengths first beats hashing the name, and it runs for every read.
 func (p *Prepared) toolID(tool string) int32 {
-	if len(p.spec.InfoTools) > toolScanMax {
+	if p.infoTool != nil {
 		return p.infoTool[tool]
 	}
 	for i, t := range p.spec.InfoTools {
