@@ -233,6 +233,65 @@ func argsMatch(actual, expected any) bool {
 	return structuredMatches(a, e)
 }
 
+// argPattern is an arguments pattern (argsMatch's expected) of a required read or an
+// evidence rule, with what Prepare found of it: whether it is an object of plain strings
+// (neither "*" nor number-like), as nearly all are, so that a string argument matches
+// by equality alone rather than through matchTree and scalarMatches.
+type argPattern struct {
+	v     any
+	plain *jsonv.Object // v, when it is such an object; else nil
+}
+
+func compileArgPattern(v any) argPattern {
+	pt := argPattern{v: v}
+	o, ok := v.(*jsonv.Object)
+	if !ok {
+		return pt
+	}
+	for _, x := range o.Values {
+		if s, ok := x.(string); !ok || s == "*" || mayBeNumber(s) {
+			return pt
+		}
+	}
+	pt.plain = o
+	return pt
+}
+
+// match is argsMatch(actual, pt.v).
+func (pt *argPattern) match(actual any) bool {
+	e := pt.plain
+	if e == nil {
+		return argsMatch(actual, pt.v)
+	}
+	a, ok := actual.(*jsonv.Object)
+	if !ok {
+		return e.Len() == 0
+	}
+	if a.Len() != e.Len() {
+		return false
+	}
+	// matchTree's walk of an object (keys are unique), with scalarMatches of a string
+	// against a plain string being equality.
+	for i, k := range e.Keys {
+		var av any
+		if a.Keys[i] == k {
+			av = a.Values[i]
+		} else if v, ok := a.Get(k); ok {
+			av = v
+		} else {
+			return false
+		}
+		if s, ok := av.(string); ok {
+			if s != e.Values[i].(string) {
+				return false
+			}
+		} else if !scalarMatches(av, e.Values[i]) {
+			return false
+		}
+	}
+	return true
+}
+
 // canonicalKey is "<tool>:"+json.dumps(args, sort_keys, compact, ensure_ascii=True).
 func canonicalKey(tool string, args any) string {
 	if args == nil {

@@ -135,3 +135,37 @@ func TestResultReferences(t *testing.T) {
 		}
 	}
 }
+
+// A compiled arguments pattern matches exactly what argsMatch matches, whether it took the
+// plain-string path or not: every pattern against every actual value.
+func TestArgPatternIsArgsMatch(t *testing.T) {
+	parse := func(s string) any {
+		v, err := jsonv.Parse([]byte(s))
+		if err != nil {
+			t.Fatalf("parse %s: %v", s, err)
+		}
+		return v
+	}
+	patterns := []string{`{}`, `{"id":"A-1"}`, `{"id":"A-1","kind":"order"}`, `{"kind":"order","id":"A-1"}`,
+		`{"id":"None"}`, `{"id":"True"}`, `{"id":"*"}`, `{"id":"12"}`, `{"id":12}`, `{"id":["A-1"]}`, `"x"`, `null`}
+	actuals := []string{`{}`, `{"id":"A-1"}`, `{"id":"A-2"}`, `{"id":"a-1"}`, `{"kind":"order","id":"A-1"}`,
+		`{"id":"A-1","kind":"order"}`, `{"id":"A-1","kind":"other"}`, `{"id":"A-1","other":"order"}`, `{"id":null}`,
+		`{"id":true}`, `{"id":12}`, `{"id":12.0}`, `{"id":"12"}`, `{"id":["A-1"]}`, `{"ID":"A-1"}`, `"A-1"`, `null`, `[]`}
+	plain := 0
+	for _, ps := range patterns {
+		pt := compileArgPattern(parse(ps))
+		if pt.plain != nil {
+			plain++
+		}
+		for _, as := range actuals {
+			a := parse(as)
+			if got, want := pt.match(a), argsMatch(a, pt.v); got != want {
+				t.Errorf("pattern %s, arguments %s: match %v, argsMatch %v", ps, as, got, want)
+			}
+		}
+	}
+	// {} and the four of plain strings only ("None" may be a number: nan).
+	if plain != 5 {
+		t.Errorf("%d patterns took the plain path, want 5", plain)
+	}
+}

@@ -15,6 +15,10 @@ import (
 type gateMemo struct {
 	covs []covEntry
 	reqs []reqEntry
+	// startCov is the coverage of the reads the walk's start observed, once haveStart
+	// (wfState.coverage).
+	startCov  Coverage
+	haveStart bool
 }
 
 type covEntry struct {
@@ -36,6 +40,7 @@ type reqEntry struct {
 // into the last episode's record.
 func (gm *gateMemo) reset() {
 	gm.covs = gm.covs[:0]
+	gm.haveStart = false
 	for i := range gm.reqs {
 		gm.reqs[i].canon = nil
 	}

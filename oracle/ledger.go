@@ -1,6 +1,7 @@
 package oracle
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/sabench/sabench-stats/ingest/jsonv"
@@ -451,6 +452,7 @@ const (
 // obsCall is an observed information call as the coverage check sees it.
 type obsCall struct {
 	tool     string
+	tid      int32 // tool's toolID; every observed call is in scope, so never 0
 	args     any
 	resolved any  // nil when absent
 	hasRes   bool // resolved_arguments present
@@ -460,8 +462,8 @@ type obsCall struct {
 	key string
 }
 
-func newObsCall(tool string, args any, resolved any, hasRes bool, key string) obsCall {
-	return obsCall{tool: tool, args: args, resolved: resolved, hasRes: hasRes, key: key}
+func newObsCall(tool string, tid int32, args any, resolved any, hasRes bool, key string) obsCall {
+	return obsCall{tool: tool, tid: tid, args: args, resolved: resolved, hasRes: hasRes, key: key}
 }
 
 // coverageOnly computes the coverage block without the per-requirement results.
@@ -475,14 +477,15 @@ func (p *Prepared) coverageOnly(calls []obsCall) Coverage {
 func (p *Prepared) coverageInto(results []RequirementResult, calls []obsCall, withResults bool) ([]RequirementResult, Coverage) {
 	covered, unnamed := 0, 0
 	var uncovered uint64
-	for _, rq := range p.required {
+	for ri := range p.required {
+		rq := &p.required[ri]
 		matched := false
 		for i := range calls {
 			c := &calls[i]
-			if c.tool != rq.tool || !rq.toolOK {
+			if rq.tid == 0 || c.tid != rq.tid { // 0: a tool no observed call can be of
 				continue
 			}
-			if argsMatch(c.args, rq.args) {
+			if rq.args.match(c.args) {
 				matched = true
 				break
 			}
@@ -490,7 +493,7 @@ func (p *Prepared) coverageInto(results []RequirementResult, calls []obsCall, wi
 			if c.hasRes {
 				res = c.resolved
 			}
-			if argsMatch(res, rq.args) {
+			if rq.args.match(res) {
 				matched = true
 				break
 			}
@@ -515,22 +518,15 @@ func (p *Prepared) coverageInto(results []RequirementResult, calls []obsCall, wi
 		}
 	}
 	distinct := 0
-	var seenBuf [16]string
+	var seenBuf [16]int32
 	seen := seenBuf[:0]
 	for i := range calls {
-		t := calls[i].tool
-		if t == "" {
+		c := &calls[i]
+		if c.tool == "" {
 			continue
 		}
-		dup := false
-		for _, s := range seen {
-			if s == t {
-				dup = true
-				break
-			}
-		}
-		if !dup {
-			seen = append(seen, t)
+		if !slices.Contains(seen, c.tid) {
+			seen = append(seen, c.tid)
 			distinct++
 		}
 	}

@@ -24,7 +24,7 @@ type Prepared struct {
 	minCalls int
 	minTools int
 	maxCalls int
-	infoTool map[string]struct{}
+	infoTool map[string]int32 // each info tool's toolID, only for more than toolScanMax
 
 	rulesByTool []toolRules // in the order of the tools' first rule
 	deltas      map[string]*delta
@@ -79,6 +79,7 @@ type Prepared struct {
 type prepRule struct {
 	*casespec.EvidenceRule
 	facts []specFact
+	args  argPattern // ArgsMatch
 }
 
 type reqCall struct {
@@ -86,7 +87,8 @@ type reqCall struct {
 	id     string
 	tool   string
 	toolOK bool
-	args   any // required arguments; a non-object covers every call of the tool
+	tid    int32      // tool's toolID (0: not a string or not an info tool, so no observed call is of it)
+	args   argPattern // required arguments; a non-object covers every call of the tool
 	key    string
 	keyOK  bool
 }
@@ -180,9 +182,13 @@ func (p *Prepared) prepareInfo(spec *casespec.Spec) {
 		p.minTools = 2
 	}
 	p.maxCalls = spec.MaxInfoCalls
-	p.infoTool = make(map[string]struct{}, len(spec.InfoTools))
-	for _, t := range spec.InfoTools {
-		p.infoTool[t] = struct{}{}
+	if len(spec.InfoTools) > toolScanMax {
+		p.infoTool = make(map[string]int32, len(spec.InfoTools))
+		for i, t := range spec.InfoTools {
+			if _, dup := p.infoTool[t]; !dup {
+				p.infoTool[t] = int32(i + 1)
+			}
+		}
 	}
 	p.required = make([]reqCall, 0, len(spec.RequiredInfoCalls))
 	for i, raw := range spec.RequiredInfoCalls {
@@ -193,11 +199,14 @@ func (p *Prepared) prepareInfo(spec *casespec.Spec) {
 		rc := reqCall{pos: i, id: RequiredCallID(i)}
 		t, _ := o.Get("tool")
 		rc.tool, rc.toolOK = t.(string)
+		if rc.toolOK {
+			rc.tid = p.toolID(rc.tool)
+		}
 		a, present := o.Get("arguments")
 		if !present {
 			a = &jsonv.Object{}
 		}
-		rc.args = a
+		rc.args = compileArgPattern(a)
 		if ao, ok := a.(*jsonv.Object); ok && rc.toolOK {
 			rc.key, rc.keyOK = canonicalKey(rc.tool, ao), true
 		}
@@ -215,7 +224,7 @@ func (p *Prepared) prepareEvidence(spec *casespec.Spec) {
 			j = len(p.rulesByTool)
 			p.rulesByTool = append(p.rulesByTool, toolRules{tool: r.Tool})
 		}
-		p.rulesByTool[j].rules = append(p.rulesByTool[j].rules, prepRule{r, specFactsOf(r.Facts)})
+		p.rulesByTool[j].rules = append(p.rulesByTool[j].rules, prepRule{r, specFactsOf(r.Facts), compileArgPattern(r.ArgsMatch)})
 	}
 	p.frozen = spec.EvidenceMode == "frozen"
 	p.shared = spec.EvidenceScope == "shared_world"
@@ -403,19 +412,27 @@ func (p *Prepared) transitiveAncestors(id string) map[string]bool {
 	return out
 }
 
-// inScope reports whether tool is one of the case's info_tools. A case has a handful: a
-// scan that compares lengths first beats hashing the name, and it runs for every read.
-func (p *Prepared) inScope(tool string) bool {
-	if len(p.spec.InfoTools) > 16 {
-		_, ok := p.infoTool[tool]
-		return ok
+// toolScanMax is the most info tools toolID scans; it looks more up in infoTool (which a
+// Legacy case, never walked, does not build: InfoToolBit scans its tools).
+const toolScanMax = 16
+
+// inScope reports whether tool is one of the case's info_tools.
+func (p *Prepared) inScope(tool string) bool { return p.toolID(tool) != 0 }
+
+// toolID is 1 + the position of tool's first occurrence in the case's info_tools, 0 when
+// it is not one: equal ids are equal tools, so that coverage compares the ids of its
+// observed and required calls rather than their names. A case has a handful: a scan that
+// compares lengths first beats hashing the name, and it runs for every read.
+func (p *Prepared) toolID(tool string) int32 {
+	if p.infoTool != nil {
+		return p.infoTool[tool]
 	}
-	for _, t := range p.spec.InfoTools {
+	for i, t := range p.spec.InfoTools {
 		if len(t) == len(tool) && t == tool {
-			return true
+			return int32(i + 1)
 		}
 	}
-	return false
+	return 0
 }
 
 // ruleFacts is facts_for_info_call: every rule of the tool whose args_match matches the
@@ -426,7 +443,7 @@ func (p *Prepared) ruleFacts(tool string, args any, eventIndex int, callID strin
 		srcArgs = &jsonv.Object{}
 	}
 	for _, r := range p.rulesFor(tool) {
-		if !argsMatch(args, r.ArgsMatch) {
+		if !r.args.match(args) {
 			continue
 		}
 		for _, f := range r.facts {

@@ -209,8 +209,10 @@ func (r *refCtx) visit(a, e any, eOK bool) (any, bool) {
 		return res, out != nil
 	case string:
 		if strings.HasPrefix(x, "result:") {
+			// The template's and the record's strings are returned as the values they
+			// already are: boxing an equal string anew costs an allocation per reference.
 			if isExpRef && r.propagation == PropagationOff {
-				return expRef, true
+				return e, true
 			}
 			canon, _ := r.canonicalize(x)
 			if r.equivRefs != nil {
@@ -221,7 +223,13 @@ func (r *refCtx) visit(a, e any, eOK bool) (any, bool) {
 			if isExpRef && canon != expRef {
 				r.errs = append(r.errs, fmt.Sprintf("%s: resolved dependency %s does not match required %s", r.pathString(), repr(canon), repr(expRef)))
 			}
-			return canon, canon != x
+			switch {
+			case canon == x:
+				return a, false
+			case isExpRef && canon == expRef:
+				return e, true
+			}
+			return canon, true
 		}
 	}
 	if isExpRef {

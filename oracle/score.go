@@ -245,13 +245,8 @@ func (p *Prepared) identity(ep *ingest.Episode) Fields {
 // infoToolBit is the ToolsBeforeAttempt bit of an information tool (0 when the tool is not
 // among the case's first 64 info_tools).
 func (p *Prepared) infoToolBit(tool string) uint64 {
-	for i, t := range p.spec.InfoTools {
-		if i == 64 {
-			break
-		}
-		if t == tool {
-			return 1 << uint(i)
-		}
+	if id := p.toolID(tool); id > 0 && id <= 64 {
+		return 1 << uint(id-1)
 	}
 	return 0
 }

@@ -1,6 +1,7 @@
 package oracle
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
@@ -42,6 +43,38 @@ func TestValidateCoverageSpec(t *testing.T) {
 		}
 		if got := p.validateCoverageSpec("v1"); !slices.Equal(got, want) {
 			t.Errorf("%s: %q, want %q", tc.name, got, want)
+		}
+	}
+}
+
+// toolID numbers a case's info tools by their first occurrence, scanning up to
+// toolScanMax of them and looking more up in the map Prepare builds (a Legacy case has no
+// map: its tools are scanned); inScope and InfoToolBit read it.
+func TestToolID(t *testing.T) {
+	for _, n := range []int{5, toolScanMax + 4} {
+		var tools []string
+		for i := 0; i < n; i++ {
+			tools = append(tools, fmt.Sprintf("tool_%02d", i))
+		}
+		tools = append(tools, "tool_01") // a repeat keeps its first place
+		for _, legacy := range []bool{false, true} {
+			p := &Prepared{spec: &casespec.Spec{InfoTools: tools}}
+			if !legacy {
+				p.prepareInfo(p.spec)
+			}
+			last := tools[n-1]
+			if got := p.toolID("tool_01"); got != 2 {
+				t.Errorf("%d tools, legacy %v: toolID(tool_01) = %d, want 2", n, legacy, got)
+			}
+			if got := p.toolID(last); got != int32(n) {
+				t.Errorf("%d tools, legacy %v: toolID(%s) = %d, want %d", n, legacy, last, got, n)
+			}
+			if got := p.InfoToolBit(last); got != 1<<(n-1) {
+				t.Errorf("%d tools, legacy %v: InfoToolBit(%s) = %b", n, legacy, last, got)
+			}
+			if p.toolID("tool") != 0 || p.inScope("tool") || !p.inScope(last) {
+				t.Errorf("%d tools, legacy %v: scope of an undeclared or a declared tool", n, legacy)
+			}
 		}
 	}
 }

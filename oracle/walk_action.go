@@ -305,6 +305,7 @@ func (st *wfState) gate(e *ev, pos int, tool string, canon *jsonv.Object, callID
 			var rs []RequirementResult
 			rs, cov = st.gates.coverage(st, pos)
 			results = append(results, rs...)
+			st.lastCov, st.lastObs, st.haveLast = cov, len(st.observed), true
 		}
 	} else if first && !st.preflight {
 		// Outside the checked gates the coverage block is read only for completeAtFirst,
@@ -391,7 +392,11 @@ func (st *wfState) lookahead(pos int) ([]obsCall, []fact) {
 	var facts []fact
 	for i := pos + 1; i < len(st.evs); i++ {
 		e := &st.evs[i]
-		if !e.Object || !isInfo(e) || !e.ToolOK || !p.inScope(e.Tool) {
+		if !e.Object || !isInfo(e) || !e.ToolOK {
+			continue
+		}
+		tid := p.toolID(e.Tool)
+		if tid == 0 {
 			continue
 		}
 		if e.HasToolStatus && e.ToolStatus != "ok" {
@@ -400,7 +405,7 @@ func (st *wfState) lookahead(pos int) ([]obsCall, []fact) {
 		args := argsOrEmpty(e)
 		cid := callIDFor(e, e.Index)
 		if !p.frozen {
-			obs = append(obs, newObsCall(e.Tool, args, nil, false, ""))
+			obs = append(obs, newObsCall(e.Tool, tid, args, nil, false, ""))
 			var l ledger
 			p.ruleFacts(e.Tool, args, e.Index, cid, &l)
 			facts = append(facts, l.facts...)
@@ -415,7 +420,7 @@ func (st *wfState) lookahead(pos int) ([]obsCall, []fact) {
 				key = d0.key
 			}
 		}
-		obs = append(obs, newObsCall(e.Tool, args, nil, false, explicitKey(e)))
+		obs = append(obs, newObsCall(e.Tool, tid, args, nil, false, explicitKey(e)))
 		d, fl, err := p.phaseDelta(key, st.completedSet)
 		if d == nil || err != "" || len(d.errs) > 0 {
 			continue

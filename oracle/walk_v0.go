@@ -70,7 +70,8 @@ func (p *Prepared) scanV0(s *episodeScan, rec *ingest.Record, evs []ev, sc *scra
 		}
 		args := argsOrEmpty(e)
 		reason := ""
-		if !p.inScope(e.Tool) {
+		tid := p.toolID(e.Tool)
+		if tid == 0 {
 			reason = "TOOL_NOT_IN_INFO_SCOPE"
 		} else if p.maxCalls > 0 && len(accepted)+1 > p.maxCalls {
 			reason = "MAX_INFO_CALLS_EXCEEDED"
@@ -85,7 +86,7 @@ func (p *Prepared) scanV0(s *episodeScan, rec *ingest.Record, evs []ev, sc *scra
 			EvidenceDeltaKey: e.EvidenceDeltaKey, HasEvidenceDeltaKey: e.HasEvidenceDeltaKey, ToolStatus: e.ToolStatus, HasToolStatus: e.HasToolStatus}
 		accepted = append(accepted, n)
 		r.readAt = append(r.readAt, e.Index)
-		r.observed = append(r.observed, newObsCall(e.Tool, args, nil, false, ""))
+		r.observed = append(r.observed, newObsCall(e.Tool, tid, args, nil, false, ""))
 	}
 	r.coverage = p.coverageOnly(r.observed)
 	if firstAttemptObserved >= 0 {

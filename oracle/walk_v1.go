@@ -77,12 +77,13 @@ func (p *Prepared) scanV1(r *v1Result, evs []ev, specErrs []string, sc *scratch,
 				r.invalid = append(r.invalid, InvalidCall{EventIndex: e.Index, CallID: cid, Tool: e.Tool, Reason: "MAX_INFO_CALLS_EXCEEDED"})
 				continue
 			}
-			if !p.inScope(e.Tool) {
+			tid := p.toolID(e.Tool)
+			if tid == 0 {
 				r.invalid = append(r.invalid, InvalidCall{EventIndex: e.Index, CallID: cid, Tool: e.Tool, Reason: "TOOL_NOT_IN_INFO_SCOPE"})
 				continue
 			}
 			args := argsOrEmpty(e)
-			r.observed = append(r.observed, newObsCall(e.Tool, args, nil, false, ""))
+			r.observed = append(r.observed, newObsCall(e.Tool, tid, args, nil, false, ""))
 			p.ruleFacts(e.Tool, args, e.Index, cid, &r.led)
 			continue
 		}
@@ -135,13 +136,17 @@ func (p *Prepared) lateReads(pre *v1Result, evs []ev) ([]obsCall, ledger) {
 	count := pre.infoCount
 	for i := pre.firstPos + 1; i < len(evs); i++ {
 		e := &evs[i]
-		if !e.Object || !isInfo(e) || !e.ToolOK || !p.inScope(e.Tool) {
+		if !e.Object || !isInfo(e) || !e.ToolOK {
+			continue
+		}
+		tid := p.toolID(e.Tool)
+		if tid == 0 {
 			continue
 		}
 		count++
 		if p.maxCalls == 0 || count <= p.maxCalls {
 			args := argsOrEmpty(e)
-			obs = append(obs, newObsCall(e.Tool, args, nil, false, ""))
+			obs = append(obs, newObsCall(e.Tool, tid, args, nil, false, ""))
 			p.ruleFacts(e.Tool, args, e.Index, callIDFor(e, e.Index), &extra)
 		}
 	}

@@ -89,10 +89,14 @@ type wfState struct {
 	gates        *gateMemo  // and its gates' coverage and requirement results
 	current      int        // V2 linear index
 	infoCount    int
-	// startCov is the coverage of the startObs calls observed when the walk was started:
-	// every policy's walk needs it at the first action and usually at the end.
-	startCov   Coverage
-	startObs   int
+	// startObs is how many calls were observed when the walk was started: their coverage
+	// (gateMemo.startCov) serves every policy's walk that reads no more before it needs it.
+	startObs int
+	// lastCov is the coverage a checked gate of this walk computed over its first lastObs
+	// observed calls (haveLast), for the end of a walk that read nothing since.
+	lastCov    Coverage
+	lastObs    int
+	haveLast   bool
 	terminated bool
 	firstSeen  bool
 }
@@ -143,10 +147,13 @@ func (p *Prepared) startWorkflow(st *wfState, r *wfResult, rec *ingest.Record, e
 			return
 		}
 		if p.hasShard && !preflight {
-			if p.shard != nil {
-				st.note("information calls replayed against the query shard " + p.shard.Source)
-			} else {
+			if p.shard == nil {
 				r.trustedKeys = true
+			}
+			// The notes are built only for detail: a concatenation per episode otherwise.
+			if st.notes && p.shard != nil {
+				st.note("information calls replayed against the query shard " + p.shard.Source)
+			} else if st.notes {
 				why := "the bench has no env/v3_episode_query_shards/"
 				if p.unread != "" {
 					why = p.unread
@@ -165,15 +172,25 @@ func (p *Prepared) startWorkflow(st *wfState, r *wfResult, rec *ingest.Record, e
 	}
 	st.walk(true)
 	if !preflight { // a V0 preflight reports no coverage
-		st.startCov, st.startObs = p.coverageOnly(st.observed), len(st.observed)
+		st.startObs = len(st.observed)
 	}
 }
 
 // coverage is coverageOnly of observed, the walk's observed calls or those and later
-// reads: the walk's start already has it when no read came since.
+// reads: the walk's start, or its last gate that checked coverage, already has it when no
+// read came since.
 func (st *wfState) coverage(observed []obsCall) Coverage {
 	if !st.preflight && len(observed) == st.startObs {
-		return st.startCov
+		// Computed when first needed: a walk whose first gate checks coverage with its
+		// results, and that reads again before its end, never needs it.
+		gm := st.gates
+		if !gm.haveStart {
+			gm.startCov, gm.haveStart = st.p.coverageOnly(observed), true
+		}
+		return gm.startCov
+	}
+	if st.haveLast && len(observed) == st.lastObs {
+		return st.lastCov
 	}
 	return st.p.coverageOnly(observed)
 }
@@ -396,7 +413,8 @@ func (st *wfState) infoV2(e *ev, tool string, args *jsonv.Object, status string,
 		st.invalid(e, callID, tool, "MALFORMED_INFO_CALL")
 		return
 	}
-	if !p.inScope(tool) {
+	tid := p.toolID(tool)
+	if tid == 0 {
 		st.invalid(e, callID, tool, "TOOL_NOT_IN_INFO_SCOPE")
 		return
 	}
@@ -414,7 +432,7 @@ func (st *wfState) infoV2(e *ev, tool string, args *jsonv.Object, status string,
 	if resolved != nil {
 		factArgs = resolved
 	}
-	obs := obsCall{tool: tool, args: args}
+	obs := obsCall{tool: tool, tid: tid, args: args}
 	if resolved != nil {
 		obs.resolved, obs.hasRes = resolved, true
 	}
@@ -472,6 +490,7 @@ func (st *wfState) infoV2(e *ev, tool string, args *jsonv.Object, status string,
 func (st *wfState) infoV3(e *ev, tool string, args *jsonv.Object, status string, statusOK bool, malformed []string, callID string) {
 	p, r := st.p, st.r
 	st.countInfo()
+	tid := p.toolID(tool)
 	switch {
 	case p.maxCalls > 0 && st.infoCount > p.maxCalls:
 		st.invalid(e, callID, tool, "MAX_INFO_CALLS_EXCEEDED")
@@ -480,7 +499,7 @@ func (st *wfState) infoV3(e *ev, tool string, args *jsonv.Object, status string,
 		r.contract = append(r.contract, malformed...)
 		st.invalid(e, callID, tool, "MALFORMED_INFO_CALL")
 		return
-	case !p.inScope(tool):
+	case tid == 0:
 		st.invalid(e, callID, tool, "TOOL_NOT_IN_INFO_SCOPE")
 		return
 	}
@@ -488,7 +507,7 @@ func (st *wfState) infoV3(e *ev, tool string, args *jsonv.Object, status string,
 		return
 	}
 	shard := p.hasShard && !st.preflight
-	obs := obsCall{tool: tool, args: args}
+	obs := obsCall{tool: tool, tid: tid, args: args}
 	var keys []string // the shard binding; nil: use the candidate-key list
 	if shard && p.shard != nil {
 		// Replay, as the release does: raw arguments, the replayed key binds; a claim
