@@ -451,8 +451,7 @@ const (
 
 // obsCall is an observed information call as the coverage check sees it.
 type obsCall struct {
-	tool     string
-	tid      int32 // tool's toolID; every observed call is in scope, so never 0
+	tid      int32 // its tool's toolID; every observed call is of a named info tool, so never 0
 	args     any
 	resolved any  // nil when absent
 	hasRes   bool // resolved_arguments present
@@ -462,8 +461,8 @@ type obsCall struct {
 	key string
 }
 
-func newObsCall(tool string, tid int32, args any, resolved any, hasRes bool, key string) obsCall {
-	return obsCall{tool: tool, tid: tid, args: args, resolved: resolved, hasRes: hasRes, key: key}
+func newObsCall(tid int32, args any, resolved any, hasRes bool, key string) obsCall {
+	return obsCall{tid: tid, args: args, resolved: resolved, hasRes: hasRes, key: key}
 }
 
 // coverageOnly computes the coverage block without the per-requirement results.
@@ -521,12 +520,8 @@ func (p *Prepared) coverageInto(results []RequirementResult, calls []obsCall, wi
 	var seenBuf [16]int32
 	seen := seenBuf[:0]
 	for i := range calls {
-		c := &calls[i]
-		if c.tool == "" {
-			continue
-		}
-		if !slices.Contains(seen, c.tid) {
-			seen = append(seen, c.tid)
+		if t := calls[i].tid; !slices.Contains(seen, t) {
+			seen = append(seen, t)
 			distinct++
 		}
 	}

@@ -83,14 +83,12 @@ type prepRule struct {
 }
 
 type reqCall struct {
-	pos    int // index in the spec's required_info_calls
-	id     string
-	tool   string
-	toolOK bool
-	tid    int32      // tool's toolID (0: not a string or not an info tool, so no observed call is of it)
-	args   argPattern // required arguments; a non-object covers every call of the tool
-	key    string
-	keyOK  bool
+	pos   int // index in the spec's required_info_calls
+	id    string
+	tid   int32      // tool's toolID (0: not a string or not an info tool, so no observed call is of it)
+	args  argPattern // required arguments; a non-object covers every call of the tool
+	key   string
+	keyOK bool
 }
 
 // RequiredCallID names the requirement of the i-th (0-based) entry of required_info_calls,
@@ -198,17 +196,17 @@ func (p *Prepared) prepareInfo(spec *casespec.Spec) {
 		}
 		rc := reqCall{pos: i, id: RequiredCallID(i)}
 		t, _ := o.Get("tool")
-		rc.tool, rc.toolOK = t.(string)
-		if rc.toolOK {
-			rc.tid = p.toolID(rc.tool)
+		tool, toolOK := t.(string)
+		if toolOK {
+			rc.tid = p.toolID(tool)
 		}
 		a, present := o.Get("arguments")
 		if !present {
 			a = &jsonv.Object{}
 		}
 		rc.args = compileArgPattern(a)
-		if ao, ok := a.(*jsonv.Object); ok && rc.toolOK {
-			rc.key, rc.keyOK = canonicalKey(rc.tool, ao), true
+		if ao, ok := a.(*jsonv.Object); ok && toolOK {
+			rc.key, rc.keyOK = canonicalKey(tool, ao), true
 		}
 		p.required = append(p.required, rc)
 	}

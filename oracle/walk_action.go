@@ -405,7 +405,7 @@ func (st *wfState) lookahead(pos int) ([]obsCall, []fact) {
 		args := argsOrEmpty(e)
 		cid := callIDFor(e, e.Index)
 		if !p.frozen {
-			obs = append(obs, newObsCall(e.Tool, tid, args, nil, false, ""))
+			obs = append(obs, newObsCall(tid, args, nil, false, ""))
 			var l ledger
 			p.ruleFacts(e.Tool, args, e.Index, cid, &l)
 			facts = append(facts, l.facts...)
@@ -420,7 +420,7 @@ func (st *wfState) lookahead(pos int) ([]obsCall, []fact) {
 				key = d0.key
 			}
 		}
-		obs = append(obs, newObsCall(e.Tool, tid, args, nil, false, explicitKey(e)))
+		obs = append(obs, newObsCall(tid, args, nil, false, explicitKey(e)))
 		d, fl, err := p.phaseDelta(key, st.completedSet)
 		if d == nil || err != "" || len(d.errs) > 0 {
 			continue

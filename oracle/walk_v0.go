@@ -86,7 +86,7 @@ func (p *Prepared) scanV0(s *episodeScan, rec *ingest.Record, evs []ev, sc *scra
 			EvidenceDeltaKey: e.EvidenceDeltaKey, HasEvidenceDeltaKey: e.HasEvidenceDeltaKey, ToolStatus: e.ToolStatus, HasToolStatus: e.HasToolStatus}
 		accepted = append(accepted, n)
 		r.readAt = append(r.readAt, e.Index)
-		r.observed = append(r.observed, newObsCall(e.Tool, tid, args, nil, false, ""))
+		r.observed = append(r.observed, newObsCall(tid, args, nil, false, ""))
 	}
 	r.coverage = p.coverageOnly(r.observed)
 	if firstAttemptObserved >= 0 {

@@ -83,7 +83,7 @@ func (p *Prepared) scanV1(r *v1Result, evs []ev, specErrs []string, sc *scratch,
 				continue
 			}
 			args := argsOrEmpty(e)
-			r.observed = append(r.observed, newObsCall(e.Tool, tid, args, nil, false, ""))
+			r.observed = append(r.observed, newObsCall(tid, args, nil, false, ""))
 			p.ruleFacts(e.Tool, args, e.Index, cid, &r.led)
 			continue
 		}
@@ -146,7 +146,7 @@ func (p *Prepared) lateReads(pre *v1Result, evs []ev) ([]obsCall, ledger) {
 		count++
 		if p.maxCalls == 0 || count <= p.maxCalls {
 			args := argsOrEmpty(e)
-			obs = append(obs, newObsCall(e.Tool, tid, args, nil, false, ""))
+			obs = append(obs, newObsCall(tid, args, nil, false, ""))
 			p.ruleFacts(e.Tool, args, e.Index, callIDFor(e, e.Index), &extra)
 		}
 	}

@@ -432,7 +432,7 @@ func (st *wfState) infoV2(e *ev, tool string, args *jsonv.Object, status string,
 	if resolved != nil {
 		factArgs = resolved
 	}
-	obs := obsCall{tool: tool, tid: tid, args: args}
+	obs := obsCall{tid: tid, args: args}
 	if resolved != nil {
 		obs.resolved, obs.hasRes = resolved, true
 	}
@@ -507,7 +507,7 @@ func (st *wfState) infoV3(e *ev, tool string, args *jsonv.Object, status string,
 		return
 	}
 	shard := p.hasShard && !st.preflight
-	obs := obsCall{tool: tool, tid: tid, args: args}
+	obs := obsCall{tid: tid, args: args}
 	var keys []string // the shard binding; nil: use the candidate-key list
 	if shard && p.shard != nil {
 		// Replay, as the release does: raw arguments, the replayed key binds; a claim
