@@ -38,6 +38,8 @@ type lexer struct {
 	// they are moved to (transcriptBlocks).
 	sc  *eventScratch
 	mem *sampleMem
+	// seen, when not nil, holds long strings of data already scanned (strMemo).
+	seen *strMemo
 }
 
 // sub is a lexer over one raw field, copying its strings where l does.
@@ -457,31 +459,49 @@ func (l *lexer) number() ([]byte, *decodeErr) {
 // bytes. Each word gives a bit per quote and per backslash (eqBytes, byteMask), and the
 // bytes the backslashes escape come out of a few operations on those bits, as
 // simdjson finds them (runs of backslashes of either parity, and one that escapes the
-// next word's first byte): the first quote not escaped ends the string.
+// next word's first byte): the first quote not escaped ends the string. A string still
+// going after memoMin bytes is looked up among the long strings scanned before (seen):
+// one with the same bytes up to its closing quote ends where that one did.
 func (l *lexer) stringEnd() (escaped bool, err *decodeErr) {
 	d := l.data
-	i := l.pos + 1  // after the opening quote
+	start := l.pos + 1 // after the opening quote
+	i := start
 	var next uint64 // 1 when the previous word's last backslash escapes this word's first byte
-	for i+8 <= len(d) {
-		w := binary.LittleEndian.Uint64(d[i:])
-		q, b := byteMask(eqBytes(w, '"')), byteMask(eqBytes(w, '\\'))
-		esc := next // the escaped bytes
-		if b != 0 {
-			const odd = 0xaa
-			start := b &^ next // the backslashes that escape (or start a run)
-			code := (((start<<1)&0xff|odd)-start)&0xff ^ odd
-			esc = code ^ (b | next)
-			next = (code & b) >> 7
-		} else {
-			next = 0
+	for limit := min(len(d), start+memoMin); ; limit = len(d) {
+		for i+8 <= limit {
+			w := binary.LittleEndian.Uint64(d[i:])
+			q, b := byteMask(eqBytes(w, '"')), byteMask(eqBytes(w, '\\'))
+			esc := next // the escaped bytes
+			if b != 0 {
+				const odd = 0xaa
+				start := b &^ next // the backslashes that escape (or start a run)
+				code := (((start<<1)&0xff|odd)-start)&0xff ^ odd
+				esc = code ^ (b | next)
+				next = (code & b) >> 7
+			} else {
+				next = 0
+			}
+			if end := q &^ esc; end != 0 {
+				p := bits.TrailingZeros64(end)
+				l.pos = i + p + 1
+				escaped = escaped || b&(1<<p-1) != 0
+				if limit == len(d) && l.seen != nil {
+					l.seen.add(d[start:l.pos], escaped)
+				}
+				return escaped, nil
+			}
+			escaped = escaped || b != 0
+			i += 8
 		}
-		if end := q &^ esc; end != 0 {
-			p := bits.TrailingZeros64(end)
-			l.pos = i + p + 1
-			return escaped || b&(1<<p-1) != 0, nil
+		if limit == len(d) {
+			break
 		}
-		escaped = escaped || b != 0
-		i += 8
+		if l.seen != nil {
+			if n, esc, ok := l.seen.find(d[start:]); ok {
+				l.pos = start + n
+				return esc, nil
+			}
+		}
 	}
 	if next != 0 {
 		i++
@@ -501,6 +521,54 @@ func (l *lexer) stringEnd() (escaped bool, err *decodeErr) {
 	l.pos = len(d)
 	return false, &decodeErr{err: errTruncated}
 }
+
+// strMemo holds the long strings of a sample already scanned, each as its bytes from
+// after its opening quote to its closing quote, in the document (which does not change
+// while the sample is decoded). Inspect writes a value many times over in a sample (a
+// tool call's arguments in the model's output, in the chat messages and in the tool
+// event; the reply in the messages and in the event; the decision record five to seven
+// times), and a string whose bytes start with one of those, its closing quote included,
+// ends where that one did: its end costs a comparison of bytes, vectorised, rather than
+// a scan. The slots are picked by two of the string's words, so that strings with the
+// same start (replies written as JSON objects) take different ones.
+type strMemo struct {
+	strs [memoSlots][]byte
+	esc  [memoSlots]bool
+}
+
+// memoMin is the length a string must exceed to be looked up or kept: shorter ones are
+// scanned in a few words. memoSlots is the number of strings kept (the last of each
+// slot).
+const (
+	memoMin   = 64
+	memoSlots = 16
+)
+
+func memoSlot(s []byte) int {
+	h := binary.LittleEndian.Uint64(s) ^ bits.RotateLeft64(binary.LittleEndian.Uint64(s[memoMin-8:]), 29)
+	return int(h * 0x9e3779b97f4a7c15 >> 60)
+}
+
+// add keeps s, a string's bytes with its closing quote, when it is long.
+func (m *strMemo) add(s []byte, escaped bool) {
+	if len(s) > memoMin {
+		k := memoSlot(s)
+		m.strs[k], m.esc[k] = s, escaped
+	}
+}
+
+// find looks up the string whose bytes (after its opening quote) start rest, at least
+// memoMin bytes: its length with the closing quote and whether it holds escapes.
+func (m *strMemo) find(rest []byte) (n int, escaped, ok bool) {
+	k := memoSlot(rest)
+	if s := m.strs[k]; len(s) > 0 && bytes.HasPrefix(rest, s) {
+		return len(s), m.esc[k], true
+	}
+	return 0, false, false
+}
+
+// reset drops the strings (which point into the document).
+func (m *strMemo) reset() { clear(m.strs[:]) }
 
 // eqBytes flags (high bit) the bytes of w equal to c, exactly: no borrow crosses bytes.
 func eqBytes(w uint64, c byte) uint64 {

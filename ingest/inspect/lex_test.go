@@ -70,6 +70,77 @@ func TestStringEnd(t *testing.T) {
 	}
 }
 
+// TestStringEndSeen reads documents of long strings that repeat, whole or changed in
+// one place (before, at and after the bytes a lookup compares first, escapes included),
+// or cut short, with the strings seen before kept (strMemo): each string ends where a
+// byte-by-byte reading ends it, with the same escapes, whether it was found among them
+// or scanned; and the repeats are found.
+func TestStringEndSeen(t *testing.T) {
+	naive := func(d []byte, i int) (end int, escaped bool) {
+		for i++; i < len(d); i++ {
+			switch d[i] {
+			case '"':
+				return i + 1, escaped
+			case '\\':
+				escaped = true
+				i++
+			}
+		}
+		return -1, false
+	}
+	pieces := []string{"a", "bc", `\"`, `\\`, `\\\"`, "x y"}
+	rng := rand.New(rand.NewPCG(7, 8))
+	found := 0
+	for range 300 {
+		var base []byte
+		for len(base) < 40+rng.IntN(200) {
+			base = append(base, pieces[rng.IntN(len(pieces))]...)
+		}
+		doc := []byte{'['}
+		for k := range 12 {
+			v := append([]byte(nil), base...)
+			switch k % 4 {
+			case 1: // a byte changed
+				v[rng.IntN(len(v))] = "ab\\\""[rng.IntN(4)]
+			case 2: // cut short
+				v = v[:rng.IntN(len(v))]
+			case 3: // longer
+				v = append(v, pieces[rng.IntN(len(pieces))]...)
+			}
+			if k > 0 {
+				doc = append(doc, ',')
+			}
+			doc = append(append(append(doc, '"'), v...), '"')
+		}
+		doc = append(doc, ']')
+		l := &lexer{data: doc, seen: &strMemo{}}
+		for i := 1; i < len(doc); {
+			if doc[i] != '"' {
+				i++
+				continue
+			}
+			end, wantEsc := naive(doc, i)
+			if end < 0 {
+				break
+			}
+			l.pos = i
+			if len(doc)-i-1 <= memoMin {
+				// too short to be looked up
+			} else if k, _, ok := l.seen.find(doc[i+1:]); ok && k == end-i-1 {
+				found++
+			}
+			esc, err := l.stringEnd()
+			if err != nil || l.pos != end || esc != wantEsc {
+				t.Fatalf("string at %d of %q: end %d, escaped %v, %v; want %d, %v", i, doc, l.pos, esc, err, end, wantEsc)
+			}
+			i = end
+		}
+	}
+	if found == 0 {
+		t.Error("no string found among those seen")
+	}
+}
+
 // TestUnquote checks unquote against encoding/json on random string contents: escapes
 // (good and bad, surrogates paired and alone), control characters, valid and invalid
 // UTF-8, and plain runs at every alignment.
