@@ -116,9 +116,12 @@ func fixedTables() *deflater {
 func buildTable(table []uint32, root uint, lens []uint8, syms []uint32) bool {
 	var count [maxCodeLen + 1]int
 	for _, l := range lens {
-		count[l]++
+		// Most lengths of a literal code are 0 (bytes the member does not hold): counted,
+		// each increment of count[0] would wait for the one before.
+		if l != 0 {
+			count[l]++
+		}
 	}
-	count[0] = 0
 	maxLen := maxCodeLen
 	for maxLen > 0 && count[maxLen] == 0 {
 		maxLen--
@@ -155,6 +158,7 @@ func buildTable(table []uint32, root uint, lens []uint8, syms []uint32) bool {
 	}
 	n := offs[maxCodeLen+1]
 	rootSize := 1 << root
+	rootTable := table[:rootSize]
 	next := rootSize // where the next sub-table starts
 	low := -1        // the root index of the current sub-table
 	sub, subBits := 0, uint(0)
@@ -168,8 +172,9 @@ func buildTable(table []uint32, root uint, lens []uint8, syms []uint32) bool {
 		rev := int(bits.Reverse16(uint16(code)) >> (16 - l))
 		e := syms[s]
 		if uint(l) <= root {
-			for j := rev; j < rootSize; j += 1 << l {
-				table[j] = e | uint32(l)
+			v, step := e|uint32(l), 1<<l
+			for j := rev; j < len(rootTable); j += step {
+				rootTable[j] = v
 			}
 		} else {
 			r := rev & (rootSize - 1)
