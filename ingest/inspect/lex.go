@@ -453,8 +453,17 @@ func (l *lexer) number() ([]byte, *decodeErr) {
 	return d[start:i], nil
 }
 
+// strFlags say what a string's bytes hold: escapes, bytes that are not ASCII.
+type strFlags uint8
+
+const (
+	strEscaped strFlags = 1 << iota
+	strNonASCII
+)
+
 // stringEnd consumes a string (at its opening quote) and reports whether it holds
-// escapes. It reads eight bytes at a time: the strings of a sample are long, and the
+// escapes and bytes that are not ASCII (a string of ASCII alone needs no check of its
+// UTF-8 where it is kept). It reads eight bytes at a time: the strings of a sample are long, and the
 // JSON written inside them (a decision record in a tool reply) puts an escape every few
 // bytes. Each word gives a bit per quote and per backslash (eqBytes, byteMask), and the
 // bytes the backslashes escape come out of a few operations on those bits, as
@@ -462,11 +471,12 @@ func (l *lexer) number() ([]byte, *decodeErr) {
 // next word's first byte): the first quote not escaped ends the string. A string still
 // going after memoMin bytes is looked up among the long strings scanned before (seen):
 // one with the same bytes up to its closing quote ends where that one did.
-func (l *lexer) stringEnd() (escaped bool, err *decodeErr) {
+func (l *lexer) stringEnd() (strFlags, *decodeErr) {
 	d := l.data
 	start := l.pos + 1 // after the opening quote
 	i := start
 	var next uint64 // 1 when the previous word's last backslash escapes this word's first byte
+	var backslashes, high uint64
 	for limit := min(len(d), start+memoMin); ; limit = len(d) {
 		for i+8 <= limit {
 			w := binary.LittleEndian.Uint64(d[i:])
@@ -484,42 +494,64 @@ func (l *lexer) stringEnd() (escaped bool, err *decodeErr) {
 			if end := q &^ esc; end != 0 {
 				p := bits.TrailingZeros64(end)
 				l.pos = i + p + 1
-				escaped = escaped || b&(1<<p-1) != 0
+				f := flagsOf(backslashes|b&(1<<p-1), high|w&(1<<(8*p)-1))
 				if limit == len(d) && l.seen != nil {
-					l.seen.add(d[start:l.pos], escaped)
+					l.seen.add(d[start:l.pos], f)
 				}
-				return escaped, nil
+				return f, nil
 			}
-			escaped = escaped || b != 0
+			backslashes |= b
+			high |= w
 			i += 8
 		}
 		if limit == len(d) {
 			break
 		}
 		if l.seen != nil {
-			if n, esc, ok := l.seen.find(d[start:]); ok {
+			if n, f, ok := l.seen.find(d[start:]); ok {
 				l.pos = start + n
-				return esc, nil
+				return f, nil
 			}
 		}
 	}
-	if next != 0 {
+	if next != 0 { // the next byte is escaped
+		if i < len(d) {
+			high |= uint64(d[i])
+		}
 		i++
 	}
 	for i < len(d) {
-		switch d[i] {
+		switch c := d[i]; c {
 		case '"':
 			l.pos = i + 1
-			return escaped, nil
+			return flagsOf(backslashes, high), nil
 		case '\\':
-			escaped = true
+			backslashes = 1
+			if i+1 < len(d) {
+				high |= uint64(d[i+1])
+			}
 			i += 2
 			continue
+		default:
+			high |= uint64(c)
 		}
 		i++
 	}
 	l.pos = len(d)
-	return false, &decodeErr{err: errTruncated}
+	return 0, &decodeErr{err: errTruncated}
+}
+
+// flagsOf are the flags of a string with those backslashes (any bit set: one) and those
+// bytes ORed together (high bits set: a byte that is not ASCII).
+func flagsOf(backslashes, high uint64) strFlags {
+	var f strFlags
+	if backslashes != 0 {
+		f |= strEscaped
+	}
+	if high&swarHi != 0 {
+		f |= strNonASCII
+	}
+	return f
 }
 
 // strMemo holds the long strings of a sample already scanned, each as its bytes from
@@ -532,8 +564,8 @@ func (l *lexer) stringEnd() (escaped bool, err *decodeErr) {
 // a scan. The slots are picked by two of the string's words, so that strings with the
 // same start (replies written as JSON objects) take different ones.
 type strMemo struct {
-	strs [memoSlots][]byte
-	esc  [memoSlots]bool
+	strs  [memoSlots][]byte
+	flags [memoSlots]strFlags
 }
 
 // memoMin is the length a string must exceed to be looked up or kept: shorter ones are
@@ -550,21 +582,21 @@ func memoSlot(s []byte) int {
 }
 
 // add keeps s, a string's bytes with its closing quote, when it is long.
-func (m *strMemo) add(s []byte, escaped bool) {
+func (m *strMemo) add(s []byte, f strFlags) {
 	if len(s) > memoMin {
 		k := memoSlot(s)
-		m.strs[k], m.esc[k] = s, escaped
+		m.strs[k], m.flags[k] = s, f
 	}
 }
 
 // find looks up the string whose bytes (after its opening quote) start rest, at least
-// memoMin bytes: its length with the closing quote and whether it holds escapes.
-func (m *strMemo) find(rest []byte) (n int, escaped, ok bool) {
+// memoMin bytes: its length with the closing quote and its flags.
+func (m *strMemo) find(rest []byte) (n int, f strFlags, ok bool) {
 	k := memoSlot(rest)
 	if s := m.strs[k]; len(s) > 0 && bytes.HasPrefix(rest, s) {
-		return len(s), m.esc[k], true
+		return len(s), m.flags[k], true
 	}
-	return 0, false, false
+	return 0, 0, false
 }
 
 // reset drops the strings (which point into the document).
@@ -618,12 +650,12 @@ func hasLess(x uint64, n uint64) uint64 { return (x - swarLo*n) & ^x & swarHi }
 // holds no escape, decoded into a new buffer (fresh) otherwise.
 func (l *lexer) rawString() (b []byte, fresh bool, err *decodeErr) {
 	start := l.pos + 1
-	esc, err := l.stringEnd()
+	f, err := l.stringEnd()
 	if err != nil {
 		return nil, false, err
 	}
 	s := l.data[start : l.pos-1]
-	if !esc && utf8.Valid(s) {
+	if f == 0 || f == strNonASCII && utf8.Valid(s) {
 		return s, false, nil
 	}
 	out, ok := unquote(s)
@@ -646,11 +678,11 @@ func (l *lexer) str() (string, *decodeErr) {
 		return "", l.typeErr("string")
 	}
 	start := l.pos + 1
-	esc, err := l.stringEnd()
+	f, err := l.stringEnd()
 	if err != nil {
 		return "", err
 	}
-	s, ok := l.text(l.data[start:l.pos-1], esc)
+	s, ok := l.text(l.data[start:l.pos-1], f)
 	if !ok {
 		return "", l.badEscape(start)
 	}
@@ -660,16 +692,21 @@ func (l *lexer) str() (string, *decodeErr) {
 // content decodes the content of a string whose end is known (between its quotes) as str
 // does; "" when it holds a bad escape.
 func (l *lexer) content(b []byte) string {
-	s, _ := l.text(b, bytes.IndexByte(b, '\\') >= 0)
+	f := strNonASCII // not known: checked
+	if bytes.IndexByte(b, '\\') >= 0 {
+		f |= strEscaped
+	}
+	s, _ := l.text(b, f)
 	return s
 }
 
-// text decodes a string's content (between its quotes; escaped when it may hold an
-// escape): copied into the lexer's chunks when it has them (carve, unquoteInto), else
-// into an allocation of its own (a string that held escapes is its decoded buffer, no
-// one else has it). ok is false for a bad escape, and the string then "".
-func (l *lexer) text(b []byte, escaped bool) (string, bool) {
-	if !escaped && utf8.Valid(b) {
+// text decodes a string's content (between its quotes; f says whether it may hold an
+// escape, or bytes that are not ASCII): copied into the lexer's chunks when it has them
+// (carve, unquoteInto), else into an allocation of its own (a string that held escapes
+// is its decoded buffer, no one else has it). ok is false for a bad escape, and the
+// string then "".
+func (l *lexer) text(b []byte, f strFlags) (string, bool) {
+	if f == 0 || f == strNonASCII && utf8.Valid(b) {
 		if l.strs != nil {
 			return carve(l.strs, b), true
 		}
