@@ -352,6 +352,12 @@ func TestDamaged(t *testing.T) {
 			}
 			return b
 		}), 3, "m.eval: samples/4_epoch_1.json: epoch: is 2 but the member name says 1", "samples/4_epoch_1.json"},
+		{"sample twice", "d.eval", rewriteZip(t, logPath(popScored), func(n string, b []byte) []byte {
+			if n == "samples/3_epoch_1.json" {
+				return bytes.Replace(b, []byte(`"id": 3`), []byte(`"id": 2`), 1)
+			}
+			return b
+		}), 2, "d.eval: samples/3_epoch_1.json: id: sample 2 epoch 1 also in samples/2_epoch_1.json", "samples/3_epoch_1.json"},
 		{"no header", "h.eval", rewriteZip(t, logPath(popScored), func(n string, b []byte) []byte {
 			if n == "header.json" || n == "_journal/start.json" {
 				return nil
