@@ -172,7 +172,7 @@ func (e *evalSource) next() (*Sample, error) {
 	var s *Sample
 	var err error
 	switch {
-	case e.pre != nil && e.pre.next < len(e.pre.slots):
+	case e.pre != nil && e.pre.more():
 		s, err = e.pre.take()
 	case e.pre == nil && len(e.files) > 0:
 		s, err = decodeMember(e.log.File, e.files[0], &e.mr)
