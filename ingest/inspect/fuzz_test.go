@@ -132,15 +132,15 @@ func FuzzStringEnd(f *testing.F) {
 			}
 			end, want := naiveStringEnd(doc, i)
 			l.pos = i
-			f, err := l.stringEnd()
+			got, err := l.stringEnd()
 			if end < 0 {
 				if err == nil {
 					t.Fatalf("string at %d of %q: ends at %d, want no end", i, doc, l.pos)
 				}
 				return
 			}
-			if err != nil || l.pos != end || f != want {
-				t.Fatalf("string at %d of %q: end %d, flags %b, %v; want %d, %b", i, doc, l.pos, f, err, end, want)
+			if err != nil || l.pos != end || got != want {
+				t.Fatalf("string at %d of %q: end %d, flags %b, %v; want %d, %b", i, doc, l.pos, got, err, end, want)
 			}
 			i = end
 		}
