@@ -30,6 +30,9 @@ func decodeSample(file, member string, data []byte, fromSummary, light bool, ski
 		mem = &sampleMem{}
 	}
 	l.mem = mem
+	mem.seen.reset()
+	l.seen = &mem.seen
+	defer mem.seen.reset() // its strings point into data
 	var att attachments
 	// The strings of the transcript (events, output) share chunks: many are short ids,
 	// names and timestamps, and they are dropped with the sample, together. Those of
@@ -395,7 +398,7 @@ func (l *lexer) output() (*ModelOutput, *decodeErr) {
 		return nil
 	})
 	if err == nil && !hasCompletion && choices >= 0 {
-		lx := &lexer{data: l.data, pos: choices, strs: l.strs} // offsets as in l
+		lx := &lexer{data: l.data, pos: choices, strs: l.strs, seen: l.seen} // offsets as in l
 		err = lx.choices(m)
 		if err != nil {
 			err = err.in("choices")
@@ -629,7 +632,7 @@ func (l *lexer) events() ([]Event, *decodeErr) {
 	if err == nil && l.light && !l.models && tools == 0 && models > 0 {
 		// No tool event: the model events' tool calls stand for them, so the
 		// transcript is read again, with their outputs.
-		lx := &lexer{data: l.data, pos: start, strs: l.strs, light: true, models: true, skipTools: l.skipTools, mem: l.mem}
+		lx := &lexer{data: l.data, pos: start, strs: l.strs, light: true, models: true, skipTools: l.skipTools, mem: l.mem, seen: l.seen}
 		return lx.events()
 	}
 	keep := "" // every event

@@ -116,9 +116,12 @@ func fixedTables() *deflater {
 func buildTable(table []uint32, root uint, lens []uint8, syms []uint32) bool {
 	var count [maxCodeLen + 1]int
 	for _, l := range lens {
-		count[l]++
+		// Most lengths of a literal code are 0 (bytes the member does not hold): counted,
+		// each increment of count[0] would wait for the one before.
+		if l != 0 {
+			count[l]++
+		}
 	}
-	count[0] = 0
 	maxLen := maxCodeLen
 	for maxLen > 0 && count[maxLen] == 0 {
 		maxLen--
@@ -155,6 +158,7 @@ func buildTable(table []uint32, root uint, lens []uint8, syms []uint32) bool {
 	}
 	n := offs[maxCodeLen+1]
 	rootSize := 1 << root
+	rootTable := table[:rootSize]
 	next := rootSize // where the next sub-table starts
 	low := -1        // the root index of the current sub-table
 	sub, subBits := 0, uint(0)
@@ -168,8 +172,9 @@ func buildTable(table []uint32, root uint, lens []uint8, syms []uint32) bool {
 		rev := int(bits.Reverse16(uint16(code)) >> (16 - l))
 		e := syms[s]
 		if uint(l) <= root {
-			for j := rev; j < rootSize; j += 1 << l {
-				table[j] = e | uint32(l)
+			v, step := e|uint32(l), 1<<l
+			for j := rev; j < len(rootTable); j += step {
+				rootTable[j] = v
 			}
 		} else {
 			r := rev & (rootSize - 1)
@@ -296,7 +301,10 @@ func (d *deflater) inflate(in, out []byte, size int) bool {
 
 // inflateBlock decodes a Huffman-coded block's symbols into out from op, and returns
 // where they end. Its bit buffer is in local variables, kept in registers (a refill from
-// the input's last bytes goes through r).
+// the input's last bytes goes through r). An entry's bits consumed (at most 15) are
+// taken as e&63 where they shift the buffer: the compiler then knows the shift is under
+// 64 and emits a bare shift, without the three instructions that give 0 for a larger
+// one, on the chain from one symbol's look-up to the next.
 func inflateBlock(r *bitReader, lit, dist []uint32, out []byte, op, size int) (int, bool) {
 	lit, dist = lit[:litTableSize], dist[:distTableSize]
 	in, buf, nb, pos := r.in, r.buf, r.nb, r.pos
@@ -318,7 +326,7 @@ func inflateBlock(r *bitReader, lit, dist []uint32, out []byte, op, size int) (i
 		e := lit[buf&(1<<litBits-1)]
 		if e&kMask == kLit {
 			// Literals, the commonest symbol: 48 bits hold three of them.
-			buf >>= e & 0xff
+			buf >>= e & 63
 			nb -= uint(e & 0xff)
 			if op >= size {
 				return op, false
@@ -328,7 +336,7 @@ func inflateBlock(r *bitReader, lit, dist []uint32, out []byte, op, size int) (i
 			if e = lit[buf&(1<<litBits-1)]; e&kMask != kLit {
 				continue
 			}
-			buf >>= e & 0xff
+			buf >>= e & 63
 			nb -= uint(e & 0xff)
 			if op >= size {
 				return op, false
@@ -338,7 +346,7 @@ func inflateBlock(r *bitReader, lit, dist []uint32, out []byte, op, size int) (i
 			if e = lit[buf&(1<<litBits-1)]; e&kMask != kLit {
 				continue
 			}
-			buf >>= e & 0xff
+			buf >>= e & 63
 			nb -= uint(e & 0xff)
 			if op >= size {
 				return op, false
@@ -352,7 +360,7 @@ func inflateBlock(r *bitReader, lit, dist []uint32, out []byte, op, size int) (i
 			nb -= litBits
 			e = lit[(e>>16+uint32(buf)&(1<<(e>>12&0xf)-1))&(litTableSize-1)]
 		}
-		buf >>= e & 0xff
+		buf >>= e & 63
 		nb -= uint(e & 0xff)
 		if e&kMask == kLit {
 			if op >= size {
@@ -379,7 +387,7 @@ func inflateBlock(r *bitReader, lit, dist []uint32, out []byte, op, size int) (i
 		if e&kMask != kLen {
 			return op, false
 		}
-		buf >>= e & 0xff
+		buf >>= e & 63
 		nb -= uint(e & 0xff)
 		x = e >> 12 & 0xf
 		distance := int(e>>16) + int(buf&(1<<x-1))

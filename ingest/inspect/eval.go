@@ -29,9 +29,9 @@ type evalSource struct {
 	pre     *prefetch   // decodes files ahead on several goroutines; nil: one at a time
 	pending []*Sample   // summaries, when there are no sample members
 	closer  io.Closer
-	win     *windowReader     // the archive, read through windows
-	seen    map[string]string // "id\x00epoch" → member, for duplicates
-	mr      memberReader      // reads the members when there is no prefetch
+	win     *windowReader        // the archive, read through windows
+	seen    map[sampleKey]string // → member, for duplicates
+	mr      memberReader         // reads the members when there is no prefetch
 }
 
 type sampleMember struct {
@@ -50,11 +50,21 @@ func openEval(log *Log, r io.ReaderAt, size int64, closer io.Closer, opt ReadOpt
 	// klauspost's inflater reads the same streams as the standard library's, faster;
 	// a pool of them (newInflater) spares a new one per member.
 	zr.RegisterDecompressor(zip.Deflate, newInflater)
-	byName := map[string]*zip.File{}
-	var samples []sampleMember
+	// The members read by name (the last of a name, as archive/zip's Open would).
+	var header, start, reductions, summaries *zip.File
+	samples := make([]sampleMember, 0, len(zr.File))
 	var journalSums []*zip.File
 	for _, f := range zr.File {
-		byName[f.Name] = f
+		switch f.Name {
+		case memberHeader:
+			header = f
+		case memberStart:
+			start = f
+		case memberReductions:
+			reductions = f
+		case memberSummaries:
+			summaries = f
+		}
 		switch {
 		case strings.HasPrefix(f.Name, dirSamples) && strings.HasSuffix(f.Name, ".json"):
 			base := strings.TrimSuffix(strings.TrimPrefix(f.Name, dirSamples), ".json")
@@ -71,11 +81,11 @@ func openEval(log *Log, r io.ReaderAt, size int64, closer io.Closer, opt ReadOpt
 			journalSums = append(journalSums, f)
 		}
 	}
-	if f := byName[memberHeader]; f != nil {
+	if f := header; f != nil {
 		if err := readJSONMember(log.File, f, &log.Header); err != nil {
 			return nil, err
 		}
-	} else if f := byName[memberStart]; f != nil {
+	} else if f := start; f != nil {
 		if err := readJSONMember(log.File, f, &log.Header); err != nil {
 			return nil, err
 		}
@@ -83,7 +93,7 @@ func openEval(log *Log, r io.ReaderAt, size int64, closer io.Closer, opt ReadOpt
 	} else {
 		return nil, errorf(log.File, "", "", "no %s (nor %s): not an Inspect .eval log", memberHeader, memberStart)
 	}
-	if f := byName[memberReductions]; f != nil {
+	if f := reductions; f != nil {
 		if err := readJSONMember(log.File, f, &log.Reductions); err != nil {
 			return nil, err
 		}
@@ -94,7 +104,7 @@ func openEval(log *Log, r io.ReaderAt, size int64, closer io.Closer, opt ReadOpt
 		}
 		return a.epoch - b.epoch
 	})
-	src := &evalSource{log: log, win: win, closer: closer, seen: map[string]string{}, mr: memberReader{r: r, light: opt.Light, skipTools: opt.SkipTools, recycle: opt.Recycle}}
+	src := &evalSource{log: log, win: win, closer: closer, seen: make(map[sampleKey]string, len(samples)), mr: memberReader{r: r, light: opt.Light, skipTools: opt.SkipTools, recycle: opt.Recycle}}
 	for _, s := range samples {
 		src.files = append(src.files, s.f)
 	}
@@ -103,7 +113,7 @@ func openEval(log *Log, r io.ReaderAt, size int64, closer io.Closer, opt ReadOpt
 		src.pre = startPrefetch(log.File, src.mr, src.files, min(opt.Workers, len(src.files)))
 	}
 	if len(samples) == 0 {
-		sums, err := readSummaries(log.File, byName[memberSummaries], journalSums)
+		sums, err := readSummaries(log.File, summaries, journalSums)
 		if err != nil {
 			return nil, err
 		}
@@ -162,7 +172,7 @@ func (e *evalSource) next() (*Sample, error) {
 	var s *Sample
 	var err error
 	switch {
-	case e.pre != nil && e.pre.next < len(e.pre.slots):
+	case e.pre != nil && e.pre.more():
 		s, err = e.pre.take()
 	case e.pre == nil && len(e.files) > 0:
 		s, err = decodeMember(e.log.File, e.files[0], &e.mr)
@@ -201,8 +211,14 @@ func decodeMember(file string, f *zip.File, mr *memberReader) (*Sample, error) {
 	return s, nil
 }
 
+// sampleKey is a sample's id (as text) and epoch.
+type sampleKey struct {
+	id    string
+	epoch int
+}
+
 func (e *evalSource) dedup(s *Sample) error {
-	key := s.ID.String() + "\x00" + strconv.Itoa(s.Epoch)
+	key := sampleKey{s.ID.String(), s.Epoch}
 	if prev, ok := e.seen[key]; ok {
 		return errorf(e.log.File, s.Member, "id", "sample %s epoch %d also in %s", s.ID, s.Epoch, prev)
 	}

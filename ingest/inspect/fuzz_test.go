@@ -114,3 +114,35 @@ func FuzzNonFinite(f *testing.F) {
 		}
 	})
 }
+
+// FuzzStringEnd reads every string of a document one after another, as a skipped value's
+// strings are read, with the long strings seen before kept (strMemo): each ends where a
+// byte-by-byte reading ends it, with the same flags, whether it was found or scanned. The
+// document is the input written twice, so that its long strings repeat.
+func FuzzStringEnd(f *testing.F) {
+	f.Add([]byte(`"{\"decision\":\"allow\",\"note\":\"a \\\"quoted\\\" word, é, and a backslash \\\\\"}" "x"`))
+	f.Add([]byte(`"` + string(bytes.Repeat([]byte(`ab\"`), 40)) + `"`))
+	f.Fuzz(func(t *testing.T, in []byte) {
+		doc := append(append(append([]byte(nil), in...), ' '), in...)
+		l := &lexer{data: doc, seen: &strMemo{}}
+		for i := 0; i < len(doc); {
+			if doc[i] != '"' {
+				i++
+				continue
+			}
+			end, want := naiveStringEnd(doc, i)
+			l.pos = i
+			got, err := l.stringEnd()
+			if end < 0 {
+				if err == nil {
+					t.Fatalf("string at %d of %q: ends at %d, want no end", i, doc, l.pos)
+				}
+				return
+			}
+			if err != nil || l.pos != end || got != want {
+				t.Fatalf("string at %d of %q: end %d, flags %b, %v; want %d, %b", i, doc, l.pos, got, err, end, want)
+			}
+			i = end
+		}
+	})
+}

@@ -38,6 +38,8 @@ type lexer struct {
 	// they are moved to (transcriptBlocks).
 	sc  *eventScratch
 	mem *sampleMem
+	// seen, when not nil, holds long strings of data already scanned (strMemo).
+	seen *strMemo
 }
 
 // sub is a lexer over one raw field, copying its strings where l does.
@@ -451,56 +453,154 @@ func (l *lexer) number() ([]byte, *decodeErr) {
 	return d[start:i], nil
 }
 
+// strFlags say what a string's bytes hold: escapes, bytes that are not ASCII.
+type strFlags uint8
+
+const (
+	strEscaped strFlags = 1 << iota
+	strNonASCII
+)
+
 // stringEnd consumes a string (at its opening quote) and reports whether it holds
-// escapes. It reads eight bytes at a time: the strings of a sample are long, and the
+// escapes and bytes that are not ASCII (a string of ASCII alone needs no check of its
+// UTF-8 where it is kept). It reads eight bytes at a time: the strings of a sample are long, and the
 // JSON written inside them (a decision record in a tool reply) puts an escape every few
 // bytes. Each word gives a bit per quote and per backslash (eqBytes, byteMask), and the
 // bytes the backslashes escape come out of a few operations on those bits, as
 // simdjson finds them (runs of backslashes of either parity, and one that escapes the
-// next word's first byte): the first quote not escaped ends the string.
-func (l *lexer) stringEnd() (escaped bool, err *decodeErr) {
+// next word's first byte): the first quote not escaped ends the string. A string still
+// going after memoMin bytes is looked up among the long strings scanned before (seen):
+// one with the same bytes up to its closing quote ends where that one did.
+func (l *lexer) stringEnd() (strFlags, *decodeErr) {
 	d := l.data
-	i := l.pos + 1  // after the opening quote
+	start := l.pos + 1 // after the opening quote
+	i := start
 	var next uint64 // 1 when the previous word's last backslash escapes this word's first byte
-	for i+8 <= len(d) {
-		w := binary.LittleEndian.Uint64(d[i:])
-		q, b := byteMask(eqBytes(w, '"')), byteMask(eqBytes(w, '\\'))
-		esc := next // the escaped bytes
-		if b != 0 {
-			const odd = 0xaa
-			start := b &^ next // the backslashes that escape (or start a run)
-			code := (((start<<1)&0xff|odd)-start)&0xff ^ odd
-			esc = code ^ (b | next)
-			next = (code & b) >> 7
-		} else {
-			next = 0
+	var backslashes, high uint64
+	for limit := min(len(d), start+memoMin); ; limit = len(d) {
+		for i+8 <= limit {
+			w := binary.LittleEndian.Uint64(d[i:])
+			q, b := byteMask(eqBytes(w, '"')), byteMask(eqBytes(w, '\\'))
+			esc := next // the escaped bytes
+			if b != 0 {
+				const odd = 0xaa
+				start := b &^ next // the backslashes that escape (or start a run)
+				code := (((start<<1)&0xff|odd)-start)&0xff ^ odd
+				esc = code ^ (b | next)
+				next = (code & b) >> 7
+			} else {
+				next = 0
+			}
+			if end := q &^ esc; end != 0 {
+				p := bits.TrailingZeros64(end)
+				l.pos = i + p + 1
+				f := flagsOf(backslashes|b&(1<<p-1), high|w&(1<<(8*p)-1))
+				if limit == len(d) && l.seen != nil {
+					l.seen.add(d[start:l.pos], f)
+				}
+				return f, nil
+			}
+			backslashes |= b
+			high |= w
+			i += 8
 		}
-		if end := q &^ esc; end != 0 {
-			p := bits.TrailingZeros64(end)
-			l.pos = i + p + 1
-			return escaped || b&(1<<p-1) != 0, nil
+		if limit == len(d) {
+			break
 		}
-		escaped = escaped || b != 0
-		i += 8
+		if l.seen != nil {
+			if n, f, ok := l.seen.find(d[start:]); ok {
+				l.pos = start + n
+				return f, nil
+			}
+		}
 	}
-	if next != 0 {
+	if next != 0 { // the next byte is escaped
+		if i < len(d) {
+			high |= uint64(d[i])
+		}
 		i++
 	}
 	for i < len(d) {
-		switch d[i] {
+		switch c := d[i]; c {
 		case '"':
 			l.pos = i + 1
-			return escaped, nil
+			return flagsOf(backslashes, high), nil
 		case '\\':
-			escaped = true
+			backslashes = 1
+			if i+1 < len(d) {
+				high |= uint64(d[i+1])
+			}
 			i += 2
 			continue
+		default:
+			high |= uint64(c)
 		}
 		i++
 	}
 	l.pos = len(d)
-	return false, &decodeErr{err: errTruncated}
+	return 0, &decodeErr{err: errTruncated}
 }
+
+// flagsOf are the flags of a string with those backslashes (any bit set: one) and those
+// bytes ORed together (high bits set: a byte that is not ASCII).
+func flagsOf(backslashes, high uint64) strFlags {
+	var f strFlags
+	if backslashes != 0 {
+		f |= strEscaped
+	}
+	if high&swarHi != 0 {
+		f |= strNonASCII
+	}
+	return f
+}
+
+// strMemo holds the long strings of a sample already scanned, each as its bytes from
+// after its opening quote to its closing quote, in the document (which does not change
+// while the sample is decoded). Inspect writes a value many times over in a sample (a
+// tool call's arguments in the model's output, in the chat messages and in the tool
+// event; the reply in the messages and in the event; the decision record five to seven
+// times), and a string whose bytes start with one of those, its closing quote included,
+// ends where that one did: its end costs a comparison of bytes, vectorised, rather than
+// a scan. The slots are picked by two of the string's words, so that strings with the
+// same start (replies written as JSON objects) take different ones.
+type strMemo struct {
+	strs  [memoSlots][]byte
+	flags [memoSlots]strFlags
+}
+
+// memoMin is the length a string must exceed to be looked up or kept: shorter ones are
+// scanned in a few words. memoSlots is the number of strings kept (the last of each
+// slot).
+const (
+	memoMin   = 64
+	memoSlots = 16
+)
+
+func memoSlot(s []byte) int {
+	h := binary.LittleEndian.Uint64(s) ^ bits.RotateLeft64(binary.LittleEndian.Uint64(s[memoMin-8:]), 29)
+	return int(h * 0x9e3779b97f4a7c15 >> 60)
+}
+
+// add keeps s, a string's bytes with its closing quote, when it is long.
+func (m *strMemo) add(s []byte, f strFlags) {
+	if len(s) > memoMin {
+		k := memoSlot(s)
+		m.strs[k], m.flags[k] = s, f
+	}
+}
+
+// find looks up the string whose bytes (after its opening quote) start rest, at least
+// memoMin bytes: its length with the closing quote and its flags.
+func (m *strMemo) find(rest []byte) (n int, f strFlags, ok bool) {
+	k := memoSlot(rest)
+	if s := m.strs[k]; len(s) > 0 && bytes.HasPrefix(rest, s) {
+		return len(s), m.flags[k], true
+	}
+	return 0, 0, false
+}
+
+// reset drops the strings (which point into the document).
+func (m *strMemo) reset() { clear(m.strs[:]) }
 
 // eqBytes flags (high bit) the bytes of w equal to c, exactly: no borrow crosses bytes.
 func eqBytes(w uint64, c byte) uint64 {
@@ -550,12 +650,12 @@ func hasLess(x uint64, n uint64) uint64 { return (x - swarLo*n) & ^x & swarHi }
 // holds no escape, decoded into a new buffer (fresh) otherwise.
 func (l *lexer) rawString() (b []byte, fresh bool, err *decodeErr) {
 	start := l.pos + 1
-	esc, err := l.stringEnd()
+	f, err := l.stringEnd()
 	if err != nil {
 		return nil, false, err
 	}
 	s := l.data[start : l.pos-1]
-	if !esc && utf8.Valid(s) {
+	if f == 0 || f == strNonASCII && utf8.Valid(s) {
 		return s, false, nil
 	}
 	out, ok := unquote(s)
@@ -578,11 +678,11 @@ func (l *lexer) str() (string, *decodeErr) {
 		return "", l.typeErr("string")
 	}
 	start := l.pos + 1
-	esc, err := l.stringEnd()
+	f, err := l.stringEnd()
 	if err != nil {
 		return "", err
 	}
-	s, ok := l.text(l.data[start:l.pos-1], esc)
+	s, ok := l.text(l.data[start:l.pos-1], f)
 	if !ok {
 		return "", l.badEscape(start)
 	}
@@ -592,16 +692,21 @@ func (l *lexer) str() (string, *decodeErr) {
 // content decodes the content of a string whose end is known (between its quotes) as str
 // does; "" when it holds a bad escape.
 func (l *lexer) content(b []byte) string {
-	s, _ := l.text(b, bytes.IndexByte(b, '\\') >= 0)
+	f := strNonASCII // not known: checked
+	if bytes.IndexByte(b, '\\') >= 0 {
+		f |= strEscaped
+	}
+	s, _ := l.text(b, f)
 	return s
 }
 
-// text decodes a string's content (between its quotes; escaped when it may hold an
-// escape): copied into the lexer's chunks when it has them (carve, unquoteInto), else
-// into an allocation of its own (a string that held escapes is its decoded buffer, no
-// one else has it). ok is false for a bad escape, and the string then "".
-func (l *lexer) text(b []byte, escaped bool) (string, bool) {
-	if !escaped && utf8.Valid(b) {
+// text decodes a string's content (between its quotes; f says whether it may hold an
+// escape, or bytes that are not ASCII): copied into the lexer's chunks when it has them
+// (carve, unquoteInto), else into an allocation of its own (a string that held escapes
+// is its decoded buffer, no one else has it). ok is false for a bad escape, and the
+// string then "".
+func (l *lexer) text(b []byte, f strFlags) (string, bool) {
+	if f == 0 || f == strNonASCII && utf8.Valid(b) {
 		if l.strs != nil {
 			return carve(l.strs, b), true
 		}

@@ -38,35 +38,107 @@ func TestNextSpecial(t *testing.T) {
 	}
 }
 
-// TestStringEnd checks the word-at-a-time string end against a byte-by-byte one, on
-// strings dense with quotes and runs of backslashes at every alignment, and cut short.
-func TestStringEnd(t *testing.T) {
-	naive := func(d []byte) (end int, escaped, ok bool) {
-		for i := 1; i < len(d); i++ {
-			switch d[i] {
-			case '"':
-				return i + 1, escaped, true
-			case '\\':
-				escaped = true
-				i++
+// naiveStringEnd reads the string at d[i] (its opening quote) byte by byte: where it
+// ends (-1 when it does not) and its flags.
+func naiveStringEnd(d []byte, i int) (end int, f strFlags) {
+	for i++; i < len(d); i++ {
+		c := d[i]
+		switch {
+		case c == '"':
+			return i + 1, f
+		case c == '\\':
+			f |= strEscaped
+			i++
+			if i < len(d) && d[i] >= 0x80 {
+				f |= strNonASCII
 			}
+		case c >= 0x80:
+			f |= strNonASCII
 		}
-		return len(d), false, false
 	}
+	return -1, 0
+}
+
+// TestStringEnd checks the word-at-a-time string end against a byte-by-byte one, on
+// strings dense with quotes, runs of backslashes and bytes that are not ASCII at every
+// alignment, and cut short.
+func TestStringEnd(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	alphabet := []byte(`"\\ab`)
+	alphabet := []byte("\"\\\\ab\xc3\xa9\x7f")
 	for range 20000 {
 		d := make([]byte, 1+rng.IntN(40))
 		d[0] = '"'
 		for i := 1; i < len(d); i++ {
 			d[i] = alphabet[rng.IntN(len(alphabet))]
+			if rng.IntN(3) > 0 {
+				d[i] = alphabet[rng.IntN(4)] // mostly quotes, backslashes and ASCII
+			}
 		}
 		l := &lexer{data: d}
-		esc, err := l.stringEnd()
-		end, wantEsc, ok := naive(d)
-		if ok != (err == nil) || l.pos != end || ok && esc != wantEsc {
-			t.Fatalf("stringEnd(%q) = pos %d, escaped %v, %v; want %d, %v, ok %v", d, l.pos, esc, err, end, wantEsc, ok)
+		f, err := l.stringEnd()
+		end, want := naiveStringEnd(d, 0)
+		if ok := end >= 0; ok != (err == nil) || ok && (l.pos != end || f != want) || !ok && l.pos != len(d) {
+			t.Fatalf("stringEnd(%q) = pos %d, flags %b, %v; want %d, %b", d, l.pos, f, err, end, want)
 		}
+	}
+}
+
+// TestStringEndSeen reads documents of long strings that repeat, whole or changed in
+// one place (before, at and after the bytes a lookup compares first, escapes included),
+// or cut short, with the strings seen before kept (strMemo): each string ends where a
+// byte-by-byte reading ends it, with the same flags, whether it was found among them
+// or scanned; and the repeats are found.
+func TestStringEndSeen(t *testing.T) {
+	pieces := []string{"a", "bc", `\"`, `\\`, `\\\"`, "x y", "é"}
+	rng := rand.New(rand.NewPCG(7, 8))
+	found := 0
+	for range 300 {
+		var base []byte
+		for len(base) < 40+rng.IntN(200) {
+			base = append(base, pieces[rng.IntN(len(pieces))]...)
+		}
+		doc := []byte{'['}
+		for k := range 12 {
+			v := append([]byte(nil), base...)
+			switch k % 4 {
+			case 1: // a byte changed
+				v[rng.IntN(len(v))] = "ab\\\"\xff"[rng.IntN(5)]
+			case 2: // cut short
+				v = v[:rng.IntN(len(v))]
+			case 3: // longer
+				v = append(v, pieces[rng.IntN(len(pieces))]...)
+			}
+			if k > 0 {
+				doc = append(doc, ',')
+			}
+			doc = append(append(append(doc, '"'), v...), '"')
+		}
+		doc = append(doc, ']')
+		l := &lexer{data: doc, seen: &strMemo{}}
+		for i := 1; i < len(doc); {
+			if doc[i] != '"' {
+				i++
+				continue
+			}
+			end, want := naiveStringEnd(doc, i)
+			if end < 0 {
+				break
+			}
+			l.pos = i
+			if len(doc)-i-1 <= memoMin {
+				// too short to be looked up
+			} else if k, _, ok := l.seen.find(doc[i+1:]); ok && k == end-i-1 {
+				found++
+			}
+			f, err := l.stringEnd()
+			if err != nil || l.pos != end || f != want {
+				t.Fatalf("string at %d of %q: end %d, flags %b, %v; want %d, %b", i, doc, l.pos, f, err, end, want)
+			}
+			i = end
+		}
+	}
+	if found == 0 {
+		t.Error("no string found among those seen")
 	}
 }
 

@@ -352,6 +352,12 @@ func TestDamaged(t *testing.T) {
 			}
 			return b
 		}), 3, "m.eval: samples/4_epoch_1.json: epoch: is 2 but the member name says 1", "samples/4_epoch_1.json"},
+		{"sample twice", "d.eval", rewriteZip(t, logPath(popScored), func(n string, b []byte) []byte {
+			if n == "samples/3_epoch_1.json" {
+				return bytes.Replace(b, []byte(`"id": 3`), []byte(`"id": 2`), 1)
+			}
+			return b
+		}), 2, "d.eval: samples/3_epoch_1.json: id: sample 2 epoch 1 also in samples/2_epoch_1.json", "samples/3_epoch_1.json"},
 		{"no header", "h.eval", rewriteZip(t, logPath(popScored), func(n string, b []byte) []byte {
 			if n == "header.json" || n == "_journal/start.json" {
 				return nil
@@ -477,7 +483,40 @@ func TestJSONSamplesBeforeHeader(t *testing.T) {
 func TestParallelDecodeSameStream(t *testing.T) {
 	good, _ := os.ReadFile(logPath(popScored))
 	bad := corruptMember(t, good, "samples/6_epoch_1.json")
-	for _, data := range [][]byte{good, bad} {
+	// Many batches of members (prefetchBatch), two damaged, in different batches: the
+	// samples after an error are read too.
+	var sample1 []byte
+	many := rewriteZip(t, logPath(popScored), func(n string, b []byte) []byte {
+		switch {
+		case n == "samples/1_epoch_1.json":
+			sample1 = b
+		case strings.HasPrefix(n, "samples/"):
+			return nil
+		}
+		return b
+	})
+	{
+		zr, err := zip.NewReader(bytes.NewReader(many), int64(len(many)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		zw := zip.NewWriter(&buf)
+		for _, f := range zr.File {
+			rc, _ := f.Open()
+			b, _ := io.ReadAll(rc)
+			rc.Close()
+			w, _ := zw.Create(f.Name)
+			w.Write(b)
+		}
+		for i := 2; i <= 3*prefetchBatch+5; i++ {
+			w, _ := zw.Create(fmt.Sprintf("samples/%d_epoch_1.json", i))
+			w.Write(bytes.Replace(sample1, []byte(`"id": 1`), []byte(fmt.Sprintf(`"id": %d`, i)), 1))
+		}
+		zw.Close()
+		many = corruptMember(t, corruptMember(t, buf.Bytes(), "samples/5_epoch_1.json"), fmt.Sprintf("samples/%d_epoch_1.json", 2*prefetchBatch+3))
+	}
+	for _, data := range [][]byte{good, bad, many} {
 		var want string
 		for _, w := range []int{1, 2, 7} {
 			r, err := OpenReaderAtWith("p.eval", bytes.NewReader(data), int64(len(data)), nil, ReadOptions{Workers: w})
@@ -487,9 +526,13 @@ func TestParallelDecodeSameStream(t *testing.T) {
 			var b strings.Builder
 			for {
 				s, err := r.Next()
-				if err != nil {
-					fmt.Fprintf(&b, "end: %v", err)
+				if err == io.EOF {
+					fmt.Fprintf(&b, "end")
 					break
+				}
+				if err != nil {
+					fmt.Fprintf(&b, "error: %v ", err)
+					continue
 				}
 				fmt.Fprintf(&b, "%s:%d:%s ", s.ID, s.Epoch, s.Output.Completion)
 			}
@@ -500,8 +543,11 @@ func TestParallelDecodeSameStream(t *testing.T) {
 				t.Errorf("workers %d:\n%s\nworkers 1:\n%s", w, b.String(), want)
 			}
 		}
-		if data[0] == bad[0] && bytes.Equal(data, bad) && !strings.Contains(want, "5:1:") {
-			t.Errorf("the damaged log's first samples are missing: %s", want)
+		if bytes.Equal(data, bad) && (!strings.Contains(want, "5:1:") || !strings.Contains(want, "7:1:")) {
+			t.Errorf("the damaged log's samples are missing: %s", want)
+		}
+		if bytes.Equal(data, many) && (strings.Count(want, "error: ") != 2 || strings.Count(want, ":1:") != 3*prefetchBatch+3) {
+			t.Errorf("the log of many members: %s", want)
 		}
 	}
 }

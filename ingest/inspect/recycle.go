@@ -16,6 +16,7 @@ type sampleMem struct {
 	outs   []ModelOutput
 	strs   strChunks
 	raw    []byte
+	seen   strMemo // while a sample is decoded
 }
 
 var sampleMems = sync.Pool{New: func() any { return new(sampleMem) }}
@@ -29,6 +30,7 @@ func (m *sampleMem) reset() {
 	m.events, m.tools, m.outs = m.events[:0], m.tools[:0], m.outs[:0]
 	m.strs.reuse()
 	m.raw = m.raw[:0]
+	m.seen.reset()
 }
 
 // Recycle takes back the transcript memory of s, a sample this reader returned, for the

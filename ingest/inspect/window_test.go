@@ -58,27 +58,31 @@ func (c *countingReader) ReadAt(p []byte, off int64) (int, error) {
 }
 
 // TestWindowReaderTurns reads a file as an .eval log written epoch after epoch is read
-// by id and epoch: members of 3 kB taking turns between three places, each read in
-// order. Each place keeps its window, so the file is read in large pieces, once over.
+// by id and epoch: members of 3 kB taking turns between as many places as epochs (3, as
+// the release at scale 1; 30, as at scale 10), each read in order. Each place keeps its
+// window, so the file is read in large pieces, once over.
 func TestWindowReaderTurns(t *testing.T) {
-	const member, per = 3 << 10, 1000 // bytes per member, members per epoch
-	data := make([]byte, 3*per*member)
-	for i := range data {
-		data[i] = byte(i * 7)
-	}
-	file := &countingReader{r: bytes.NewReader(data)}
-	w := newWindowReader(file)
-	got := make([]byte, member)
-	for i := range per {
-		for ep := range 3 {
-			off := int64((ep*per + i) * member)
-			if n, err := w.ReadAt(got, off); n != member || err != nil || !bytes.Equal(got, data[off:off+member]) {
-				t.Fatalf("member %d of epoch %d: %d bytes, %v", i, ep+1, n, err)
+	const member, size = 3 << 10, 9 << 20 // bytes per member, per file
+	for _, epochs := range []int{3, 30} {
+		per := size / member / epochs // members per epoch
+		data := make([]byte, epochs*per*member)
+		for i := range data {
+			data[i] = byte(i * 7)
+		}
+		file := &countingReader{r: bytes.NewReader(data)}
+		w := newWindowReader(file)
+		got := make([]byte, member)
+		for i := range per {
+			for ep := range epochs {
+				off := int64((ep*per + i) * member)
+				if n, err := w.ReadAt(got, off); n != member || err != nil || !bytes.Equal(got, data[off:off+member]) {
+					t.Fatalf("%d epochs: member %d of epoch %d: %d bytes, %v", epochs, i, ep+1, n, err)
+				}
 			}
 		}
-	}
-	// 9 MB in windows of 256 kB: 36 large reads, and the first small one of each place.
-	if max := len(data)/windowLarge + 2*3; file.reads > max {
-		t.Errorf("%d reads of the file, want at most %d", file.reads, max)
+		// 9 MB in large windows, and the first small read of each place.
+		if max := len(data)/windowLarge + 2*epochs; file.reads > max {
+			t.Errorf("%d epochs: %d reads of the file, want at most %d", epochs, file.reads, max)
+		}
 	}
 }
