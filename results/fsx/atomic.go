@@ -15,9 +15,24 @@ import (
 // panics) the temporary file is removed and path is left as it was. The file gets mode
 // 0644. The directory itself is not fsynced, so a machine crash right after the rename may
 // still lose the new name.
+//
+// A path that names something other than a regular file or a directory (a device such as
+// /dev/null, a named pipe) is written in place: a rename would put a regular file where
+// the device was (as root), or fail to create the temporary file beside it. A symbolic
+// link is followed, so that the file it names is replaced and the link stays.
 func WriteFileAtomic(path string, write func(io.Writer) error) error {
 	if write == nil {
 		return errors.New("results: WriteFileAtomic: nil write function")
+	}
+	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() && !st.IsDir() {
+		return writeInPlace(path, write)
+	}
+	if lst, err := os.Lstat(path); err == nil && lst.Mode()&os.ModeSymlink != 0 {
+		target, err := filepath.EvalSymlinks(path)
+		if err != nil {
+			return err
+		}
+		path = target
 	}
 	dir, base := filepath.Split(path)
 	if base == "" {
@@ -59,4 +74,22 @@ func WriteFileAtomic(path string, write func(io.Writer) error) error {
 	}
 	renamed = true
 	return nil
+}
+
+// writeInPlace writes to the existing non-regular file at path (a device or a pipe),
+// which neither a temporary file nor a rename can stand in for.
+func writeInPlace(path string, write func(io.Writer) error) error {
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriterSize(f, 64<<10)
+	err = write(bw)
+	if err == nil {
+		err = bw.Flush()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }

@@ -111,3 +111,24 @@ func TestWriteFileAtomicBadPath(t *testing.T) {
 		t.Errorf("directory holds %q", names)
 	}
 }
+
+// A symbolic link keeps pointing at the file it names, which is replaced.
+func TestWriteFileAtomicFollowsALink(t *testing.T) {
+	dir := t.TempDir()
+	target, link := filepath.Join(dir, "real.csv"), filepath.Join(dir, "link.csv")
+	if err := os.WriteFile(target, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("real.csv", link); err != nil {
+		t.Skipf("no symbolic links: %v", err)
+	}
+	if err := WriteFileAtomic(link, func(w io.Writer) error { _, err := io.WriteString(w, "new"); return err }); err != nil {
+		t.Fatal(err)
+	}
+	if st, err := os.Lstat(link); err != nil || st.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the link was replaced: %v, %v", st.Mode(), err)
+	}
+	if got, err := os.ReadFile(target); err != nil || string(got) != "new" {
+		t.Errorf("the file the link names holds %q, %v", got, err)
+	}
+}
