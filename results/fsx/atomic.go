@@ -27,12 +27,9 @@ func WriteFileAtomic(path string, write func(io.Writer) error) error {
 	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() && !st.IsDir() {
 		return writeInPlace(path, write)
 	}
-	if lst, err := os.Lstat(path); err == nil && lst.Mode()&os.ModeSymlink != 0 {
-		target, err := filepath.EvalSymlinks(path)
-		if err != nil {
-			return err
-		}
-		path = target
+	path, err := followLink(path)
+	if err != nil {
+		return err
 	}
 	dir, base := filepath.Split(path)
 	if base == "" {
@@ -92,4 +89,14 @@ func writeInPlace(path string, write func(io.Writer) error) error {
 		err = cerr
 	}
 	return err
+}
+
+// followLink returns the path a symbolic link at path names (path itself when it is not
+// a link, or does not exist), so that an output written through a link replaces what the
+// link names and the link stays: a rename over the link would put the output in its place.
+func followLink(path string) (string, error) {
+	if st, err := os.Lstat(path); err != nil || st.Mode()&os.ModeSymlink == 0 {
+		return path, nil
+	}
+	return filepath.EvalSymlinks(path)
 }

@@ -40,7 +40,10 @@ func ReplaceDir(path string, build func(dir string) error) error {
 	if build == nil {
 		return errors.New("results: ReplaceDir: nil build function")
 	}
-	path = filepath.Clean(path)
+	path, err := followLink(filepath.Clean(path))
+	if err != nil {
+		return err
+	}
 	parent, base := filepath.Split(path)
 	if base == "" || base == "." || base == ".." || base == string(filepath.Separator) {
 		return &os.PathError{Op: "replace", Path: path, Err: errors.New("not a directory name")}
@@ -112,6 +115,10 @@ func ReplaceDir(path string, build func(dir string) error) error {
 // CheckReplaceable reports whether ReplaceDir may replace path: it does not exist, is an
 // empty directory, or holds only the files its manifest lists.
 func CheckReplaceable(path string) error {
+	path, err := followLink(path)
+	if err != nil {
+		return err
+	}
 	st, err := os.Lstat(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil

@@ -88,3 +88,33 @@ func TestReliability_ReplaceDir(t *testing.T) {
 		t.Fatal("replaced a regular file")
 	}
 }
+
+// A directory reached through a symbolic link is replaced where the link points, and the
+// link stays (a rename over the link would have put a directory in its place; before,
+// the link was refused as "not a directory").
+func TestReplaceDirFollowsALink(t *testing.T) {
+	root := t.TempDir()
+	real, link := filepath.Join(root, "reports", "run-1"), filepath.Join(root, "latest")
+	if err := os.MkdirAll(real, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join("reports", "run-1"), link); err != nil {
+		t.Skipf("no symbolic links: %v", err)
+	}
+	for _, content := range []string{"first", "second"} { // create, then replace
+		if err := CheckReplaceable(link); err != nil {
+			t.Fatalf("%s: %v", content, err)
+		}
+		if err := ReplaceDir(link, func(dir string) error {
+			return os.WriteFile(filepath.Join(dir, "t2.md"), []byte(content), 0o644)
+		}); err != nil {
+			t.Fatalf("%s: %v", content, err)
+		}
+		if st, err := os.Lstat(link); err != nil || st.Mode()&os.ModeSymlink == 0 {
+			t.Fatalf("%s: the link was replaced: %v, %v", content, st.Mode(), err)
+		}
+		if got, err := os.ReadFile(filepath.Join(real, "t2.md")); err != nil || string(got) != content {
+			t.Fatalf("%s: the linked directory holds %q, %v", content, got, err)
+		}
+	}
+}
