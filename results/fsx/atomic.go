@@ -40,7 +40,13 @@ func WriteFileAtomic(path string, write func(io.Writer) error) error {
 	}
 	f, err := os.CreateTemp(dir, "."+base+".tmp-*")
 	if err != nil {
-		return err
+		// Named by the path asked for, not the temporary file's: "create out/x.jsonl: no
+		// such file or directory" when out/ does not exist.
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return &os.PathError{Op: "create", Path: path, Err: err}
 	}
 	tmp := f.Name()
 	renamed := false

@@ -87,8 +87,10 @@ func TestWriteFileAtomicPanic(t *testing.T) {
 func TestWriteFileAtomicBadPath(t *testing.T) {
 	dir := t.TempDir()
 	ok := func(w io.Writer) error { return nil }
-	if err := WriteFileAtomic(filepath.Join(dir, "missing", "x.txt"), ok); !errors.Is(err, os.ErrNotExist) {
-		t.Errorf("missing directory: %v", err)
+	missing := filepath.Join(dir, "missing", "x.txt")
+	var pe *os.PathError
+	if err := WriteFileAtomic(missing, ok); !errors.Is(err, os.ErrNotExist) || !errors.As(err, &pe) || pe.Path != missing {
+		t.Errorf("missing directory: %v (want the path asked for, not the temporary file's)", err)
 	}
 	if err := WriteFileAtomic(dir+string(filepath.Separator), ok); err == nil {
 		t.Error("a directory path was accepted")
