@@ -2,11 +2,11 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/ingest/synth"
+	"github.com/sabench/sabench-stats/results/job"
 )
 
 func init() {
@@ -22,7 +22,7 @@ func runSynth(e *cli.Env, args []string) error {
 	var out, format string
 	var seed uint64
 	var scale int
-	fs.StringVar(&out, "out", "", "directory to write the release to (created if missing; required)")
+	fs.StringVar(&out, "out", "", "directory to write the release to (required): created, or replaced when it is empty or an earlier output of sabench-stats; a directory with other files is refused")
 	fs.Uint64Var(&seed, "seed", 1, "master seed of the generator (1 is the built-in release)")
 	fs.IntVar(&scale, "scale", 1, "multiply the main condition's repeats (3 × N per configuration and case) for load tests")
 	fs.StringVar(&format, "format", "jsonl", "episode files: jsonl (runs.jsonl and runs.parquet) or inspect (those plus one Inspect .eval log per configuration × condition under inspect/)")
@@ -43,22 +43,15 @@ func runSynth(e *cli.Env, args []string) error {
 	case format != "jsonl" && format != "inspect":
 		return usagef("synth: --format must be jsonl or inspect, not %q", format)
 	}
-	if err := os.MkdirAll(out, 0o755); err != nil {
+	opt := synth.Options{Seed: seed, Scale: scale, ParquetLayout: *layout}
+	n, logs, err := job.WriteSynth(out, opt, format == "inspect")
+	if err != nil {
 		return err
 	}
-	opt := synth.Options{Seed: seed, Scale: scale, ParquetLayout: *layout}
 	if format == "inspect" {
-		n, files, err := synth.WriteInspectStream(out, opt)
-		if err != nil {
-			return err
-		}
 		fmt.Fprintf(e.Stderr, "wrote a synthetic release (seed %d, scale %d): %d episodes to %s (runs.jsonl, runs.parquet) and as %d Inspect logs (one per configuration × condition) to %s\n",
-			seed, scale, n, out, len(files), filepath.Join(out, synth.InspectDir))
+			seed, scale, n, out, logs, filepath.Join(out, synth.InspectDir))
 	} else {
-		n, err := synth.WriteStream(out, opt)
-		if err != nil {
-			return err
-		}
 		fmt.Fprintf(e.Stderr, "wrote a synthetic release (seed %d, scale %d): %d episodes to %s\n", seed, scale, n, out)
 	}
 	fmt.Fprintln(e.Stderr, "note: the data is synthetic, generated in the SafeActBench schemas and calibrated to the paper's published aggregates; it is not the paper's traces")

@@ -69,6 +69,26 @@ func TestSynthUsage(t *testing.T) {
 	}
 }
 
+// A directory of the user's own (here a real runs.jsonl) is refused, before anything is
+// generated, and left as it was: synth once wrote its synthetic runs over it.
+func TestSynthRefusesAForeignDirectory(t *testing.T) {
+	dir := t.TempDir()
+	runs := filepath.Join(dir, "runs.jsonl")
+	if err := os.WriteFile(runs, []byte("{\"mine\": true}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, code := runCLI(t, "synth", "--out", dir)
+	if code != 1 || !strings.Contains(stderr, "was not written by sabench-stats") {
+		t.Errorf("exit %d, stderr %q: want a refusal", code, stderr)
+	}
+	if b, err := os.ReadFile(runs); err != nil || string(b) != "{\"mine\": true}\n" {
+		t.Errorf("runs.jsonl now holds %.60q, %v", b, err)
+	}
+	if es, _ := os.ReadDir(dir); len(es) != 1 {
+		t.Errorf("the directory holds %d entries, want the user's one", len(es))
+	}
+}
+
 // TestSynthWrites writes the built-in release and checks the checkout layout.
 func TestSynthWrites(t *testing.T) {
 	t.Parallel() // overlaps the disk-bound synth write with the CPU-bound scoring
