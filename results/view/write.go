@@ -3,8 +3,10 @@ package view
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -28,6 +30,40 @@ type Stats struct {
 func CheckPage(htmlPath string) error {
 	if dir := filepath.Dir(htmlPath); !fsx.IsDirTarget(dir) {
 		return fmt.Errorf("view: --out %s: the directory %s does not exist", htmlPath, dir)
+	}
+	return checkChunkDir(filepath.Join(filepath.Dir(htmlPath), chunkDirName(htmlPath)))
+}
+
+// chunkDirName is the name of the page's chunk directory: its stem + "_files".
+func chunkDirName(htmlPath string) string {
+	return strings.TrimSuffix(filepath.Base(htmlPath), filepath.Ext(htmlPath)) + "_files"
+}
+
+// checkChunkDir refuses to replace a directory at dir that holds anything but chunk files
+// (N.js): a page saved by a browser keeps its files in NAME_files/ too, and writing the
+// viewer beside it must not delete them.
+func checkChunkDir(dir string) error {
+	es, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("view: the chunk directory %s: %w", dir, err)
+	}
+	var foreign []string
+	for _, e := range es {
+		n, ok := strings.CutSuffix(e.Name(), ".js")
+		if !ok || !e.Type().IsRegular() || n == "" || strings.Trim(n, "0123456789") != "" {
+			foreign = append(foreign, e.Name())
+		}
+	}
+	if len(foreign) > 0 {
+		more := ""
+		if len(foreign) > 10 {
+			more = fmt.Sprintf(" and %d more", len(foreign)-10)
+			foreign = foreign[:10]
+		}
+		return fmt.Errorf("view: %s holds files the viewer did not write (%s%s), and the page's chunk files go there: move them or choose another --out", dir, strings.Join(foreign, ", "), more)
 	}
 	return nil
 }
@@ -97,8 +133,7 @@ type chunks struct {
 // in a temporary directory beside htmlPath. It frees each case's encoded episodes once
 // written: the page does not need them.
 func writeChunks(htmlPath string, e *encoder) (_ *chunks, err error) {
-	stem := strings.TrimSuffix(filepath.Base(htmlPath), filepath.Ext(htmlPath))
-	c := &chunks{e: e, name: stem + "_files", of: make([]int, len(e.cases))}
+	c := &chunks{e: e, name: chunkDirName(htmlPath), of: make([]int, len(e.cases))}
 	if c.tmp, err = os.MkdirTemp(filepath.Dir(htmlPath), "."+c.name+".tmp-"); err != nil {
 		return nil, err
 	}
@@ -167,6 +202,9 @@ func (c *chunks) discard() {
 // the chunk directory into place beside it.
 func (c *chunks) writePage(htmlPath string, in *Input) (Stats, error) {
 	final := filepath.Join(filepath.Dir(htmlPath), c.name)
+	if err := checkChunkDir(final); err != nil { // again: it may have changed meanwhile
+		return Stats{}, err
+	}
 	if err := os.RemoveAll(final); err != nil {
 		return Stats{}, err
 	}
