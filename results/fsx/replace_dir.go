@@ -147,14 +147,18 @@ func CheckReplaceable(path string) error {
 		}
 	}
 	if len(foreign) > 0 {
-		more := ""
-		if len(foreign) > 10 {
-			more = fmt.Sprintf(" and %d more", len(foreign)-10)
-			foreign = foreign[:10]
-		}
-		return fmt.Errorf("%s: holds files sabench-stats did not write (%s%s); move them or choose another directory", path, strings.Join(foreign, ", "), more)
+		return fmt.Errorf("%s: holds files sabench-stats did not write (%s); move them or choose another directory", path, NameSome(foreign))
 	}
 	return nil
+}
+
+// NameSome lists the first ten of names, and how many more there are, for a refusal
+// that names the files in the way.
+func NameSome(names []string) string {
+	if len(names) <= 10 {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(names[:10], ", "), len(names)-10)
 }
 
 // listFiles lists every non-directory entry under dir, relative and slash-separated,

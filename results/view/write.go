@@ -58,12 +58,7 @@ func checkChunkDir(dir string) error {
 		}
 	}
 	if len(foreign) > 0 {
-		more := ""
-		if len(foreign) > 10 {
-			more = fmt.Sprintf(" and %d more", len(foreign)-10)
-			foreign = foreign[:10]
-		}
-		return fmt.Errorf("view: %s holds files the viewer did not write (%s%s), and the page's chunk files go there: move them or choose another --out", dir, strings.Join(foreign, ", "), more)
+		return fmt.Errorf("view: %s holds files the viewer did not write (%s), and the page's chunk files go there: move them or choose another --out", dir, fsx.NameSome(foreign))
 	}
 	return nil
 }
