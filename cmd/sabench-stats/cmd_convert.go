@@ -32,16 +32,12 @@ func runConvert(e *cli.Env, args []string) error {
 	if err := checkParquetLayout(fs, *layout, out); err != nil {
 		return err
 	}
-	r, err := ingest.OpenEpisodes(in, ingest.ReadOptions{Dedupe: source.DedupePolicy(*dedupe), MaxLineBytes: *maxLine})
+	read := ingest.ReadOptions{Dedupe: source.DedupePolicy(*dedupe), MaxLineBytes: *maxLine}
+	n, dropped, err := job.Convert(e.Stdout, in, out, *layout, read, func(p ingest.Problem) { fmt.Fprintln(e.Stderr, p) })
 	if err != nil {
 		return err
 	}
-	defer r.Close()
-	n, err := job.WriteEpisodeFile(e.Stdout, out, *layout, r.Next, func(p ingest.Problem) { fmt.Fprintln(e.Stderr, p) })
-	if err != nil {
-		return err
-	}
-	printLines(e, "", job.DroppedNotes(r.Reported())...)
+	printLines(e, "", dropped...)
 	fmt.Fprintf(e.Stderr, "converted %d episodes: %s -> %s\n", n, in, out)
 	return nil
 }
@@ -57,9 +53,7 @@ func checkParquetLayout(fs *flag.FlagSet, layout, out string) error {
 	if err := ingest.CheckParquetLayout(layout); err != nil {
 		return usagef("--parquet-layout: %v", err)
 	}
-	given := false
-	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "parquet-layout" })
-	if format, _ := ingest.EpisodeFormat(out); given && (out == "-" || format != ingest.FormatParquet) {
+	if format, _ := ingest.EpisodeFormat(out); cli.Given(fs, "parquet-layout") != "" && (out == "-" || format != ingest.FormatParquet) {
 		return usagef("--parquet-layout applies to a .parquet output, not %q", out)
 	}
 	return nil

@@ -50,3 +50,19 @@ func episodeFormat(path string) (string, error) {
 	}
 	return format, nil
 }
+
+// Convert copies the episodes of the file in (JSONL, plain or compressed, or Parquet,
+// whatever its name) to out as WriteEpisodeFile writes them, and returns how many it
+// wrote and the notes on the episodes the reader dropped (DroppedNotes).
+func Convert(stdout io.Writer, in, out, layout string, read ingest.ReadOptions, problem func(ingest.Problem)) (int, []string, error) {
+	r, err := ingest.OpenEpisodes(in, read)
+	if err != nil {
+		return 0, nil, err
+	}
+	defer r.Close()
+	n, err := WriteEpisodeFile(stdout, out, layout, r.Next, problem)
+	if err != nil {
+		return n, nil, err
+	}
+	return n, DroppedNotes(r.Reported()), nil
+}
