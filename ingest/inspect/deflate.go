@@ -326,33 +326,21 @@ func inflateBlock(r *bitReader, lit, dist []uint32, out []byte, op, size int) (i
 		e := lit[buf&(1<<litBits-1)]
 		if e&kMask == kLit {
 			// Literals, the commonest symbol: 48 bits hold three of them.
-			buf >>= e & 63
-			nb -= uint(e & 0xff)
-			if op >= size {
-				return op, false
+			for k := 1; ; k++ {
+				buf >>= e & 63
+				nb -= uint(e & 0xff)
+				if op >= size {
+					return op, false
+				}
+				out[op] = byte(e >> 16)
+				op++
+				if k == 3 {
+					break
+				}
+				if e = lit[buf&(1<<litBits-1)]; e&kMask != kLit {
+					break
+				}
 			}
-			out[op] = byte(e >> 16)
-			op++
-			if e = lit[buf&(1<<litBits-1)]; e&kMask != kLit {
-				continue
-			}
-			buf >>= e & 63
-			nb -= uint(e & 0xff)
-			if op >= size {
-				return op, false
-			}
-			out[op] = byte(e >> 16)
-			op++
-			if e = lit[buf&(1<<litBits-1)]; e&kMask != kLit {
-				continue
-			}
-			buf >>= e & 63
-			nb -= uint(e & 0xff)
-			if op >= size {
-				return op, false
-			}
-			out[op] = byte(e >> 16)
-			op++
 			continue
 		}
 		if e&kMask == kLink {
