@@ -113,6 +113,12 @@ func TestViewerExplainsLikeExplain(t *testing.T) {
 			glossaryOfType(t, b, realPage, link, x.Verdict.FailureType)
 		}
 	}
+	// No episode of the reference runs carries an official verdict: the disagreements page
+	// says there is nothing to compare, not that every official verdict matched.
+	b.open(t, realPage, "disagreements", "#dis-count")
+	if s := b.text(t, "#dis-body"); !strings.Contains(s, "No episode carries an official verdict") || strings.Contains(s, "matches the oracle") {
+		t.Errorf("disagreements page without official verdicts: %q", s)
+	}
 	if len(b.errors) > 0 {
 		t.Errorf("console errors: %v", b.errors)
 	}
