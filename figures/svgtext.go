@@ -71,7 +71,11 @@ func outlineSVGText(svg []byte) ([]byte, error) {
 			firstErr = fmt.Errorf("figures: SVG: text %q in an unexpected font (%s)", str, style)
 			return m
 		}
-		size, err := strconv.ParseFloat(strings.TrimSuffix(props["font-size"], "px"), 64)
+		// vgsvg writes the size with its unit ("7px"); the rewrite writes the number with
+		// its unit once, as CSS reads it (a doubled unit is invalid and the browser falls
+		// back to its default size).
+		px := strings.TrimSuffix(props["font-size"], "px")
+		size, err := strconv.ParseFloat(px, 64)
 		if err != nil {
 			firstErr = fmt.Errorf("figures: SVG: text %q: font size: %w", str, err)
 			return m
@@ -125,12 +129,12 @@ func outlineSVGText(svg []byte) ([]byte, error) {
 		var b bytes.Buffer
 		if missing {
 			fmt.Fprintf(&b, `<text x="%s" y="%s" transform="scale(1, -1)" textLength="%.5g" lengthAdjust="spacingAndGlyphs"`+"\n\t"+`style="font-family:'Liberation Sans',Arial,sans-serif;font-size:%spx;fill:%s">%s</text>`,
-				x, y, width, props["font-size"], fill, sm[4])
+				x, y, width, px, fill, sm[4])
 			return b.Bytes()
 		}
 		fmt.Fprintf(&b, `<g transform="scale(1, -1) translate(%s, %s) scale(%.6g)" fill="%s">%s</g>`+"\n", x, y, k, fill, uses.String())
 		fmt.Fprintf(&b, `<text x="%s" y="%s" transform="scale(1, -1)" textLength="%.5g" lengthAdjust="spacingAndGlyphs"`+"\n\t"+`style="font-family:'Liberation Sans',Arial,sans-serif;font-size:%spx;fill-opacity:0">%s</text>`,
-			x, y, width, props["font-size"], sm[4])
+			x, y, width, px, sm[4])
 		return b.Bytes()
 	})
 	if firstErr != nil {

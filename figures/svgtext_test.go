@@ -8,6 +8,9 @@ import (
 	"testing"
 )
 
+// cssFontSize is a text element's font size as CSS reads it: a number and its unit, once.
+var cssFontSize = regexp.MustCompile(`font-size:[\d.]+px;`)
+
 // TestSVGTextOutlined checks that no SVG depends on an installed font: every
 // visible string is glyph outlines (<use> of a defined path), and each drawn
 // string is still there as transparent text of the measured width.
@@ -23,6 +26,9 @@ func TestSVGTextOutlined(t *testing.T) {
 			for _, tag := range texts.FindAllString(svg, -1) {
 				if !strings.Contains(tag, "fill-opacity:0") || !strings.Contains(tag, `textLength="`) {
 					t.Errorf("visible text element: %s", tag)
+				}
+				if !cssFontSize.MatchString(tag) {
+					t.Errorf("text element without a valid CSS font size: %s", tag)
 				}
 			}
 			uses := regexp.MustCompile(`<use href="#(g[0-9a-f]{8}-\d+)"`).FindAllStringSubmatch(svg, -1)
@@ -58,6 +64,14 @@ func TestSVGTextMissingGlyphs(t *testing.T) {
 	visible := regexp.MustCompile(`<text x="1" y="2" transform="scale\(1, -1\)" textLength="([\d.]+)" lengthAdjust="spacingAndGlyphs"\n\tstyle="[^"]*fill:#123456">模型/h</text>`).FindStringSubmatch(s)
 	if visible == nil || visible[1] == "0" {
 		t.Fatalf("CJK string not kept as visible, measured text:\n%s", s)
+	}
+	// The visible string is drawn at the layout's size: an invalid size ("10pxpx") is
+	// dropped by the browser, which then draws it at its default 16px, taller than the
+	// row it was measured for.
+	for _, m := range regexp.MustCompile(`font-size:([^;"]*)`).FindAllStringSubmatch(s, -1) {
+		if m[1] != "10px" {
+			t.Errorf("font size %q, want 10px (the input's):\n%s", m[1], s)
+		}
 	}
 	if !strings.Contains(s, `fill-opacity:0">ab</text>`) || !strings.Contains(s, "<use href=") {
 		t.Errorf("the Latin string is not outlined:\n%s", s)

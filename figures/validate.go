@@ -26,7 +26,9 @@ func checkNames(field string, names []string) error {
 	}
 	seen := make(map[string]int, len(names))
 	for i, n := range names {
-		if err := checkLabel(fmt.Sprintf("%s[%d]", field, i), n, false); err != nil {
+		// The name itself (its start) is in the message: an index alone does not tell
+		// the reader which of forty configurations cannot be drawn.
+		if err := checkLabel(fmt.Sprintf("%s[%d] (%q)", field, i, clipName(n)), n, false); err != nil {
 			return err
 		}
 		if j, ok := seen[n]; ok {
@@ -35,6 +37,16 @@ func checkNames(field string, names []string) error {
 		seen[n] = i
 	}
 	return nil
+}
+
+// clipName is a name's first 60 characters, with an ellipsis when it was longer.
+func clipName(s string) string {
+	const keep = 60
+	if utf8.RuneCountInString(s) <= keep {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:keep]) + "…"
 }
 
 func checkLabel(field, s string, emptyOK bool) error {

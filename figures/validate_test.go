@@ -45,10 +45,12 @@ func TestValidate(t *testing.T) {
 	}{
 		{mix(func(f *FailureMix) { f.Configs = nil }), "FailureMix.Configs: empty"},
 		{mix(func(f *FailureMix) { f.Configs = []string{"a", "a"} }), `FailureMix.Configs[1]: "a" repeats FailureMix.Configs[0]`},
-		{mix(func(f *FailureMix) { f.Protocols = []string{"V0", " "} }), "FailureMix.Protocols[1]: empty"},
+		{mix(func(f *FailureMix) { f.Protocols = []string{"V0", " "} }), `FailureMix.Protocols[1] (" "): empty`},
 		{mix(func(f *FailureMix) { f.Title = long }), "FailureMix.Title: 201 bytes"},
-		{mix(func(f *FailureMix) { f.Configs[0] = "a\nb" }), "FailureMix.Configs[0]: contains a line break"},
-		{mix(func(f *FailureMix) { f.Configs[0] = "\xff" }), "FailureMix.Configs[0]: not valid UTF-8"},
+		{mix(func(f *FailureMix) { f.Configs[0] = "a\nb" }), `FailureMix.Configs[0] ("a\nb"): contains a line break`},
+		{mix(func(f *FailureMix) { f.Configs[0] = "\xff" }), `FailureMix.Configs[0] ("\xff"): not valid UTF-8`},
+		// A name too long to draw is named (its start), so that the reader knows which.
+		{mix(func(f *FailureMix) { f.Configs[1] = "org/" + long }), `FailureMix.Configs[1] ("org/xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…"): 205 bytes, at most 200`},
 		{mix(func(f *FailureMix) { f.Shares = f.Shares[:1] }), "FailureMix.Shares: 1 entries, want 2 (one per config)"},
 		{mix(func(f *FailureMix) { f.Shares = [][][]float64{f.Shares[0], {f.Shares[1][0]}} }), "FailureMix.Shares[1]: 1 entries, want 2 (one per protocol)"},
 		{mix(func(f *FailureMix) { f.Shares = [][][]float64{f.Shares[0], {{1}, f.Shares[1][1]}} }), "FailureMix.Shares[1][0]: 1 entries, want 4 (one per category)"},

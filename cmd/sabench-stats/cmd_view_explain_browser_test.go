@@ -113,6 +113,18 @@ func TestViewerExplainsLikeExplain(t *testing.T) {
 			glossaryOfType(t, b, realPage, link, x.Verdict.FailureType)
 		}
 	}
+	// No episode of the reference runs carries an official verdict: the disagreements page
+	// says there is nothing to compare, not that every official verdict matched.
+	b.open(t, realPage, "disagreements", "#dis-count")
+	if s := b.text(t, "#dis-body"); !strings.Contains(s, "No episode carries an official verdict") || strings.Contains(s, "matches the oracle") {
+		t.Errorf("disagreements page without official verdicts: %q", s)
+	}
+	// A figure the release cannot have (no configuration pairs with the shared harness) is
+	// named on the tables page with the reason, as the report's index names it.
+	b.open(t, realPage, "tables", "#figures-h")
+	if s := b.text(t, "#figures-skipped"); !strings.Contains(s, "harness_differences: no model has both a configuration with the shared harness Inspect and another one") {
+		t.Errorf("figures not drawn: %q", s)
+	}
 	if len(b.errors) > 0 {
 		t.Errorf("console errors: %v", b.errors)
 	}

@@ -58,7 +58,7 @@ func (o *Options) viewer(path string, r *Release, specs []results.Spec, stamp bo
 	if err := o.together(v.Prepare, func() (err error) { b, err = o.build(r, specs, stamp, v.Main); return err }); err != nil {
 		return built{}, st, err
 	}
-	page := func() (err error) { st, err = v.Page(b.tables, b.figs); return err }
+	page := func() (err error) { st, err = v.Page(b.tables, b.figs, b.skipped); return err }
 	if beside == nil {
 		err = page()
 	} else {

@@ -63,7 +63,7 @@ func TestReportConcurrentBytes(t *testing.T) {
 	if err := v.Prepare(); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := v.Page(b.tables, b.figs); err != nil {
+	if _, err := v.Page(b.tables, b.figs, b.skipped); err != nil {
 		t.Fatal(err)
 	}
 	for _, name := range []string{"index.html", "index_files"} {

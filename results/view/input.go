@@ -19,7 +19,10 @@ type Input struct {
 	// Tables are every table of the report, in report order.
 	Tables  []*results.Table
 	Figures []Figure
-	Cases   []Case
+	// FiguresSkipped says, one line each ("NAME: why"), what figure, or what part of one,
+	// was not drawn, so that the page names a figure missing from it and its reason.
+	FiguresSkipped []string
+	Cases          []Case
 	// Episodes calls yield once per episode in a fixed order; an error from yield must be
 	// returned.
 	Episodes func(yield func(*Episode) error) error

@@ -89,8 +89,15 @@ func page(w io.Writer, in *Input, e *encoder, chunkOf []int, chunkDir string) er
 		writeTable(b, t, lk, 0, "t-"+fmt.Sprint(i))
 	}
 	b.WriteString("<h2 id=\"figures-h\">Figures</h2>\n")
-	if len(in.Figures) == 0 {
+	if len(in.Figures) == 0 && len(in.FiguresSkipped) == 0 {
 		b.WriteString("<p>No figures were given to the viewer.</p>\n")
+	}
+	if len(in.FiguresSkipped) > 0 {
+		b.WriteString("<div id=\"figures-skipped\"><p>Not drawn:</p>\n<ul>\n")
+		for _, s := range in.FiguresSkipped {
+			fmt.Fprintf(b, "<li>%s</li>\n", html.EscapeString(s))
+		}
+		b.WriteString("</ul>\n</div>\n")
 	}
 	for _, f := range in.Figures {
 		title, link, what := figureCaption(f.Name)

@@ -97,13 +97,14 @@ func (v *Release) board(r *analysis.Release) (*results.Table, error) {
 // episodes with o. Each policy's leaderboard is T2 built for that policy, followed by its
 // rows of the policies table when tables hold one, and the first's by the variance table
 // (each configuration's noise floor) when tables hold it; the first policy's T2 is built
-// here unless Main kept it.
-func (v *Release) Page(tables []*results.Table, figs []figures.Rendered) (Stats, error) {
+// here unless Main kept it. skipped names the figures, or parts of them, not drawn, with
+// their reasons.
+func (v *Release) Page(tables []*results.Table, figs []figures.Rendered, skipped []string) (Stats, error) {
 	if v.chunks == nil || len(v.boards) != len(v.sr.Releases)-1 {
 		return Stats{}, fmt.Errorf("view: Page before Prepare")
 	}
 	sr := v.sr
-	in := &Input{Title: "sabench-stats viewer", Tables: tables, Policies: v.col.policies, chunks: v.chunks}
+	in := &Input{Title: "sabench-stats viewer", Tables: tables, Policies: v.col.policies, FiguresSkipped: skipped, chunks: v.chunks}
 	for _, f := range figs {
 		for i, ext := range f.Exts {
 			if ext == "svg" {

@@ -351,6 +351,9 @@
     for (var n = 0; n < N; n++) { var ag = agreement(n); if (ag !== 'none') withOfficial++; if (ag === 'disagree') list.push(n); }
     box.appendChild(el('p', { cls: 'summary', id: 'dis-count' }, String(list.length) + ' episodes where the harness\'s own verdict differs from the oracle\'s under policy ' + I.policies[0] +
       ', of the ' + withOfficial + ' scored episodes that carry an official verdict.'));
+    // With no official verdict at all there is nothing to compare: "every official verdict
+    // matches" would be vacuously true and read as agreement.
+    if (!withOfficial) { box.appendChild(el('p', { text: 'No episode carries an official verdict (the harness\'s own), so there is nothing to compare with the oracle.' })); return; }
     if (!list.length) { box.appendChild(el('p', { text: 'No disagreement: every official verdict matches the oracle.' })); return; }
     var tb = el('tbody');
     list.forEach(function (n) {
