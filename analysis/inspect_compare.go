@@ -41,7 +41,7 @@ type InspectDiff struct {
 	WinsA, WinsB int
 	McNemarP     float64
 	// Test is the scorer's test in the multiplicity family: "McNemar" for a binary
-	// scorer, "bootstrap" otherwise; PTest its p-value and PAdj that p adjusted over the
+	// scorer, "bootstrap" otherwise or when clusters are resampled; PTest its p-value and PAdj that p adjusted over the
 	// scorers (StatOptions.Adjust).
 	Test        string
 	PTest, PAdj float64
@@ -114,7 +114,12 @@ func compareScorer(sa, sb []*sampleScore, scorer string, opt InspectCompareOptio
 		if err != nil {
 			return d, err
 		}
-		d.McNemarP, d.Test, d.PTest = p, "McNemar", p
+		d.McNemarP = p
+		// McNemar's pairs are the samples, taken as independent: with clusters resampled,
+		// the family's test is the cluster bootstrap's p.
+		if opt.ClusterBy == "" {
+			d.Test, d.PTest = "McNemar", p
+		}
 	}
 	units, err := unitsOf(opt.ClusterBy, pa, pb)
 	if err != nil {
@@ -122,7 +127,7 @@ func compareScorer(sa, sb []*sampleScore, scorer string, opt InspectCompareOptio
 	}
 	ra, rb := units.ratio(xa), units.ratio(xb)
 	d.Units = units.n
-	if !d.Binary {
+	if d.Test == "" {
 		d.Test = "bootstrap"
 	}
 	if o.Resamples == 0 {
@@ -145,7 +150,7 @@ func compareScorer(sa, sb []*sampleScore, scorer string, opt InspectCompareOptio
 		return d, err
 	}
 	d.Lo, d.Hi, d.Fallback, d.Warnings, d.P = iv.Lo, iv.Hi, iv.Fallback, iv.Warnings, iv.P
-	if !d.Binary {
+	if d.Test == "bootstrap" {
 		d.PTest = iv.P
 	}
 	return d, nil

@@ -190,13 +190,17 @@ func sharedRates(rs []bootstrap.Ratio, stream string, o StatOptions) ([]Estimate
 	for i, r := range rs {
 		out[i] = nanEstimate()
 		var sn, sd float64
+		counted := 0 // a per-case pass^k leaves out the tasks with fewer than k trials
 		for u := range r.Den {
 			sn, sd = sn+r.Num[u], sd+r.Den[u]
+			if r.Den[u] > 0 {
+				counted++
+			}
 		}
 		if sd == 0 {
 			continue
 		}
-		out[i].X, out[i].Units = sn/sd, len(r.Den)
+		out[i].X, out[i].Units = sn/sd, counted
 		drawn, at = append(drawn, r), append(at, i)
 	}
 	if o.Resamples == 0 || len(drawn) == 0 {
@@ -218,7 +222,9 @@ func sharedRates(rs []bootstrap.Ratio, stream string, o StatOptions) ([]Estimate
 	}
 	for j, i := range at {
 		iv := res.Intervals[j]
-		out[i].Lo, out[i].Hi, out[i].Fallback, out[i].Warnings = iv.Lo, iv.Hi, iv.Fallback, res.Warnings(j)
+		// The caveats are judged on the units the estimate rests on, not the draw's.
+		out[i].Lo, out[i].Hi, out[i].Fallback = iv.Lo, iv.Hi, iv.Fallback
+		out[i].Warnings = bootstrap.IntervalWarnings(iv, res.Estimate[j], out[i].Units)
 	}
 	return out, nil
 }

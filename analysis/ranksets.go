@@ -23,6 +23,11 @@ type ConfigRanks struct {
 	// Groups are the tie groups (configurations linked by overlapping rank sets, indexes
 	// into Configs), best first; nil without sets.
 	Groups [][]int
+	// TooFew are the configurations (indexes into Configs) with episodes on fewer than two
+	// units of their own: each keeps its rank but gets no set, since its ECS never varies
+	// under resampling and a set would look certain; the others' sets leave room for it
+	// anywhere (their upper bounds count it).
+	TooFew []int
 	Level  float64
 	Units  int // resampled units (cases or clusters)
 	Used   int // replicates used (those in which every configuration has an ECS)
@@ -119,6 +124,25 @@ func rankSets(configs []string, of func(string) []Record, units *unitIDs, o Stat
 	if o.Resamples == 0 || index.n < 2 {
 		return cr, nil
 	}
+	var setOf []int // indexes into ranked of the configurations given a set
+	for i, j := range ranked {
+		if ownUnits(sums[i]) < 2 {
+			cr.TooFew = append(cr.TooFew, j)
+		} else {
+			setOf = append(setOf, i)
+		}
+	}
+	if len(setOf) < len(ranked) {
+		kept := make([]bootstrap.Ratio, len(setOf))
+		keptRanked := make([]int, len(setOf))
+		for n, i := range setOf {
+			kept[n], keptRanked[n] = sums[i], ranked[i]
+		}
+		sums, ranked = kept, keptRanked
+	}
+	if len(ranked) == 0 {
+		return cr, nil
+	}
 	ss, err := bootstrap.SumRatios(sums...)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", stream, err)
@@ -132,6 +156,9 @@ func rankSets(configs []string, of func(string) []Record, units *unitIDs, o Stat
 		return nil, fmt.Errorf("%s: %w", stream, err)
 	}
 	cr.Used, cr.Requested = rs.Used, rs.Used+rs.Dropped
+	for i := range rs.Sets {
+		rs.Sets[i].Hi += len(cr.TooFew) // each may rank above it
+	}
 	for i, j := range ranked {
 		cr.Sets[j] = rs.Sets[i]
 	}
@@ -143,4 +170,15 @@ func rankSets(configs []string, of func(string) []Record, units *unitIDs, o Stat
 		cr.Groups = append(cr.Groups, out)
 	}
 	return cr, nil
+}
+
+// ownUnits counts the units a configuration has episodes on.
+func ownUnits(r bootstrap.Ratio) int {
+	n := 0
+	for _, d := range r.Den {
+		if d > 0 {
+			n++
+		}
+	}
+	return n
 }

@@ -42,6 +42,9 @@ func (n StatNames) Options() (StatOptions, error) {
 	if n.Workers < 1 {
 		return StatOptions{}, errors.New("-j must be ≥ 1")
 	}
+	if n.Seed == 0 {
+		return StatOptions{}, errors.New("--seed 0 would draw what --seed 1 draws (0 stands for the default): give a seed ≥ 1")
+	}
 	if n.Level <= 0 || n.Level >= 1 {
 		return StatOptions{}, errors.New("--level must be in (0, 1)")
 	}

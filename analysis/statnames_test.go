@@ -28,6 +28,9 @@ func TestStatNames(t *testing.T) {
 		{func(n *StatNames) { n.Resamples = -1 }, "--resamples must be ≥ 0"},
 		{func(n *StatNames) { n.Resamples = 10 }, "--resamples 10 is below 1000: the interval endpoints would be near-extreme order statistics; pass --force to accept that (or --resamples 0 for no intervals)"},
 		{func(n *StatNames) { n.Workers = 0 }, "-j must be ≥ 1"},
+		// 0 stands for the default seed inside, so --seed 0 drew what --seed 1 draws (and
+		// the header said seed 1): two runs meant to be independent were identical.
+		{func(n *StatNames) { n.Seed = 0 }, "--seed 0 would draw what --seed 1 draws (0 stands for the default): give a seed ≥ 1"},
 		{func(n *StatNames) { n.Level = 1 }, "--level must be in (0, 1)"},
 		{func(n *StatNames) { n.Method = "x" }, `--interval: bootstrap: unknown interval method "x" (want percentile, basic or bca)`},
 		{func(n *StatNames) { n.Quantile = "x" }, `--quantile: bootstrap: unknown quantile mode "x" (want scipy or r)`},

@@ -177,7 +177,7 @@ func BuildInspectCompare(c InspectCompare, o analysis.StatOptions) *Table {
 	t.Notes = append(t.Notes,
 		"Both arms use the same draw of units; Bootstrap p: two-sided, of Δ = 0.",
 		"Only A / only B correct: samples whose scores are all 0 or 1, by majority over epochs (a tie fails); McNemar: exact two-sided p on those counts, for binary scorers.",
-		familyNote(o, ps, "per-scorer tests (McNemar for a binary scorer, the bootstrap p otherwise)", noBootstrapP))
+		familyNote(o, ps, inspectTestFamily(c.ClusterBy), noBootstrapP))
 	if t.Empty != "" {
 		why = t.Empty
 	}
@@ -359,4 +359,14 @@ func inspectRankCell(e analysis.InspectEntry) Cell {
 		return Interval(float64(e.Rank), math.NaN(), math.NaN())
 	}
 	return Interval(float64(e.Rank), float64(e.Set.Lo), float64(e.Set.Hi))
+}
+
+// inspectTestFamily names the family of compare --inspect's tests: with clusters resampled
+// every scorer's test is the cluster bootstrap p, since McNemar takes the samples as
+// independent pairs.
+func inspectTestFamily(clusterBy string) string {
+	if clusterBy != "" {
+		return "per-scorer tests (the cluster bootstrap p for every scorer: McNemar takes the samples as independent, the clusters not)"
+	}
+	return "per-scorer tests (McNemar for a binary scorer, the bootstrap p otherwise)"
 }

@@ -46,14 +46,28 @@ func rankSetMethod(level float64, o analysis.StatOptions) string {
 // rankSetResult says whether sets were computed, from how many replicates, and the tie
 // groups.
 func rankSetResult(cr *analysis.ConfigRanks) string {
+	few := tooFewText(cr)
 	if cr.Used == 0 {
-		return "not computed (fewer than two units or no resamples), so the bounds are empty"
+		return few + "not computed (fewer than two units or no resamples), so the bounds are empty"
 	}
 	n := ""
 	if cr.Used < cr.Requested {
 		n = fmt.Sprintf("%d of %d replicates used (in the others some configuration had no episode); ", cr.Used, cr.Requested)
 	}
-	return n + tieGroupText(cr)
+	return few + n + tieGroupText(cr)
+}
+
+// tooFewText names the configurations without a set for want of units, with a trailing
+// "; ", or is empty.
+func tooFewText(cr *analysis.ConfigRanks) string {
+	if len(cr.TooFew) == 0 {
+		return ""
+	}
+	names := make([]string, len(cr.TooFew))
+	for i, j := range cr.TooFew {
+		names[i] = cr.Configs[j]
+	}
+	return fmt.Sprintf("no set for %s (fewer than two resampled units of its own: its ECS never varies under resampling, which would make its place look certain), and every other set's upper bound counts it as possibly better; ", strings.Join(names, ", "))
 }
 
 // tieGroupText lists the tie groups of more than one configuration.
@@ -71,6 +85,9 @@ func tieGroupText(cr *analysis.ConfigRanks) string {
 	}
 	if len(cr.Configs) < 2 {
 		return "one configuration, nothing to order"
+	}
+	if len(parts) == 0 && len(cr.TooFew) > 0 {
+		return "the sets given are disjoint from each other, but the order against the configurations without one is not resolved"
 	}
 	if len(parts) == 0 {
 		return "every rank set is disjoint from the others: the leaderboard order is resolved"

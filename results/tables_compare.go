@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/ingest"
 )
 
 // BuildComparesEach is BuildCompare for each release (one per policy) with its scopes
@@ -60,8 +61,39 @@ func BuildCompare(r *analysis.Release, s analysis.CompareSpec, scopes []analysis
 	if len(scopes) > 0 {
 		t.Notes = append(t.Notes, evenRepeatsNote(scopes[0])...)
 	}
+	if n := missingRowsNote(r, s, scopes); n != "" {
+		t.Notes = append(t.Notes, n)
+	}
 	t.Notes = append(t.Notes, familyNote(o, ps, family, noSharedCase), policyNote(r))
 	return t
+}
+
+// missingRowsNote names the protocols asked for (all the release's cases have, without
+// --protocol) that have no row because an arm has no episodes of them.
+func missingRowsNote(r *analysis.Release, s analysis.CompareSpec, scopes []analysis.CompareScope) string {
+	asked := map[ingest.Protocol]bool{}
+	for _, p := range s.Protocols {
+		asked[p] = true
+	}
+	if len(s.Protocols) == 0 {
+		for _, c := range r.Cases {
+			asked[c.Protocol] = true
+		}
+	}
+	row := map[string]bool{}
+	for _, x := range scopes {
+		row[x.Label] = true
+	}
+	var missing []string
+	for p := ingest.Legacy; p < ingest.NumProtocols; p++ {
+		if asked[p] && !row[p.Label()] {
+			missing = append(missing, p.Label())
+		}
+	}
+	if len(missing) == 0 {
+		return ""
+	}
+	return "No row for " + strings.Join(missing, ", ") + ": A or B has no scored episodes of those protocols."
 }
 
 // evenRepeatsNote says when an arm's cases mostly have an even number of repeats: a case

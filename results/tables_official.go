@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/bootstrap"
 )
 
 // The tables of a bench whose task success is the benchmark's own verdict (cases with
@@ -94,17 +95,28 @@ func buildOfficialPassK(in *Input) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
+	var fewer []string // per-case rows over fewer tasks than their configuration ran
 	for _, x := range rows {
+		var ks []string
 		for _, pk := range x.PassK {
 			label := fmt.Sprintf("%s %s k=%d", x.Config, pk.Convention, pk.K)
 			t.AddGroupRow(x.Config, Text(x.Config), Text(pk.Convention.String()), countCell(pk.K),
 				rateCI(iv, t, label, "reward", pk.Official), rateCI(iv, t, label, "authorized", pk.Oracle))
+			if pk.Convention == bootstrap.PassKPerCase && pk.Official.Units < x.Cases {
+				ks = append(ks, fmt.Sprintf("pass^%d %d", pk.K, pk.Official.Units))
+			}
+		}
+		if len(ks) > 0 {
+			fewer = append(fewer, fmt.Sprintf("%s (of %d tasks): %s", x.Config, x.Cases, strings.Join(ks, ", ")))
 		}
 	}
 	t.Notes = append(t.Notes,
 		"pass^k = mean over tasks of C(c,k)/C(n,k), c the successful trials of n. planned: n is the trials planned per task (the configuration's most), a missing trial fails (τ-bench); per-case: n is the task's own scored trials, tasks with fewer than k left out (τ²-bench). k runs up to the planned trials.",
 		"Reward: the benchmark's own verdict; Authorized: reward 1 and every write authorized. Intervals resample the configuration's tasks (a drawn task brings all its trials), one draw for both columns and every row of the configuration: equal values have equal intervals.",
 		policyNote(r))
+	if len(fewer) > 0 {
+		t.Notes = append(t.Notes, "Per-case rows over fewer tasks than the configuration ran (those with fewer than k trials left out), with the tasks they count: "+strings.Join(fewer, "; ")+".")
+	}
 	finishRates(t, iv)
 	return emptyBecause(t, "no scored episode carries the benchmark's own verdict"), nil
 }

@@ -61,7 +61,7 @@ func BuildPower(p *analysis.PowerPlan, synthetic bool) *Table {
 		t.Notes = append(t.Notes, fmt.Sprintf("From stated rates: A %s%%, B %s%%; within-case correlation of repeats %g, correlation of the arms' per-case rates %g, within-template correlation of per-case differences %g.",
 			pct(c.RateA), pct(c.RateB), s.ICC, s.ArmCorr, s.TempICC))
 	} else {
-		t.Notes = append(t.Notes, fmt.Sprintf("Pilot: %d shared cases, %d repeats per arm (mean), %d templates (%s), size-weighted mean template size %.2f; ECS A %s%%, B %s%%, Δ %s points.",
+		t.Notes = append(t.Notes, fmt.Sprintf("Pilot: %d shared cases, %d repeats per arm (mean), %d templates (the whole release's clusters: %s), size-weighted mean template size %.2f; ECS A %s%%, B %s%%, Δ %s points.",
 			c.Cases, c.Repeats, c.Clusters, p.ClusterBy, c.ClusterSize, pct(c.RateA), pct(c.RateB), pct(c.Delta())))
 	}
 	t.Notes = append(t.Notes,
