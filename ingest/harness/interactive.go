@@ -208,9 +208,14 @@ func interactiveCaseID(res *Result, run string, meta, result, config *jsonv.Obje
 		if src.o == nil {
 			continue
 		}
-		id, ok := src.o.String("case_id")
-		if !ok {
+		v, _ := src.o.Get("case_id")
+		if v == nil {
 			continue
+		}
+		id, ok := v.(string)
+		if !ok {
+			res.problem(filepath.Join(run, src.file), "case_id", "must be a case id (a string), got %s", ingest.TypeName(v))
+			return "", false
 		}
 		if err := checkName("case id", id); err != nil {
 			res.problem(filepath.Join(run, src.file), "case_id", "%v", err)
