@@ -307,8 +307,17 @@ func (d *episodeDecoder) payload() {
 	}
 	if u := e.Usage.Object(); u != nil {
 		for i, k := range u.Keys {
+			// A number that is not finite would be summed into the cost table as one.
 			switch v := u.Values[i].(type) {
-			case nil, int64, float64, jsonv.BigInt:
+			case nil, int64:
+			case float64:
+				if math.IsNaN(v) || math.IsInf(v, 0) {
+					d.bad("usage."+k, "must be a finite number or null, got %v", v)
+				}
+			case jsonv.BigInt:
+				if _, err := strconv.ParseFloat(string(v), 64); err != nil {
+					d.bad("usage."+k, "must be a finite number or null, got an integer of %d digits", len(strings.TrimPrefix(string(v), "-")))
+				}
 			default:
 				d.bad("usage."+k, "must be a number or null, got %s", TypeName(v))
 			}

@@ -245,14 +245,18 @@ func decodeEpisodeLine(dec *jsonv.Decoder, b []byte, path string, line int, leni
 		return nil, Problem{File: path, Line: line, Msg: "a CSV verdict file (written by score), not episodes: " + verdictAdvice}
 	}
 	if err != nil {
-		return nil, Problem{File: path, Line: line, Msg: "invalid JSON: " + jsonErrText(err)}
+		return nil, Problem{File: path, Line: line, Msg: "invalid JSON: " + jsonErrText(err) + otherShape(b, line)}
 	}
 	if p := utf8Problem(dec, b, "", path, line); p != nil {
 		return nil, *p
 	}
 	o, ok := v.(*jsonv.Object)
 	if !ok {
-		return nil, Problem{File: path, Line: line, Msg: "an episode must be a JSON object, got " + TypeName(v)}
+		msg := "an episode must be a JSON object, got " + TypeName(v)
+		if _, isList := v.([]any); isList && line == 1 {
+			msg += "; a JSON array of episodes? JSONL holds one episode a line (jq -c '.[]' writes it)"
+		}
+		return nil, Problem{File: path, Line: line, Msg: msg}
 	}
 	if isVerdictLine(o) {
 		return nil, Problem{File: path, Line: line, Msg: "a verdict line (written by score), not an episode: " + verdictAdvice}
@@ -274,6 +278,24 @@ func jsonErrText(err error) string {
 
 // verdictAdvice ends the message for a verdict file read as episodes: its twenty
 // missing-field problems would not say what is wrong.
+// otherShape names, on a file's first line that is not JSON, the shape the file has
+// instead when it is a common one, since the message of the first line is all that
+// most readers look at; "" otherwise.
+func otherShape(b []byte, line int) string {
+	if line != 1 {
+		return ""
+	}
+	switch t := bytes.TrimSpace(b); {
+	case string(t) == "{" || len(t) > 0 && t[0] == '[':
+		return "; a JSON document over several lines (pretty-printed?) or an array, not one episode a line (JSONL)"
+	case bytes.HasPrefix(b, []byte{0x1f, 0x8b}):
+		return "; gzip data again once decompressed: the file was compressed twice"
+	case bytes.HasPrefix(b, []byte{0x28, 0xb5, 0x2f, 0xfd}):
+		return "; zstd data again once decompressed: the file was compressed twice"
+	}
+	return ""
+}
+
 const verdictAdvice = "--runs and validate take episode files (sabench.episode/v1); pass the episodes the verdicts were scored from, or a Parquet verdict dataset to --verdicts"
 
 // isVerdictLine: a line of score's JSONL output (no schema, a policy hash and an ecs).

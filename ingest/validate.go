@@ -167,7 +167,11 @@ func checkEpisode(e *Episode, b CaseIndex) []Problem {
 		// harness adapters write for that; it is not a malformed export.
 		return nil
 	}
-	probs = append(probs, CheckRecord(e, proto)...)
+	if e.Status == StatusCompleted {
+		// A run that did not complete left what it had (a time-limited Inspect sample its
+		// tool calls, no answer); it is excluded, not scored, so not held to the schema.
+		probs = append(probs, CheckRecord(e, proto)...)
+	}
 	base, _ := SplitVariant(e.CaseID)
 	if id, ok := e.Record.String("episode_id"); ok && id != base && id != e.CaseID {
 		probs = append(probs, Problem{File: e.Source, Line: e.Line, Field: "record.episode_id",

@@ -1209,7 +1209,11 @@ func inspectOfficial(dec *jsonv.Decoder, l *inspectLog, smp *inspect.Sample) (*j
 	}
 	f, ok := sc.Float()
 	if !ok || f != 0 && f != 1 {
-		return nil, l.problem(smp.Member, "scores."+InspectScorer+".value", "%s is not a pass (C, 1, true) or a fail (I, 0, false)", sc.Value)
+		v := string(sc.Value)
+		if v == "null" { // also a NaN as written: the reader reads one as null
+			v = "NaN or null (the scorer left the sample unscored)"
+		}
+		return nil, l.problem(smp.Member, "scores."+InspectScorer+".value", "%s is not a pass (C, 1, true) or a fail (I, 0, false)", v)
 	}
 	o := jsonv.NewObject("successful", f == 1)
 	if sc.Answer != "" {

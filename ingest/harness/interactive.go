@@ -208,9 +208,14 @@ func interactiveCaseID(res *Result, run string, meta, result, config *jsonv.Obje
 		if src.o == nil {
 			continue
 		}
-		id, ok := src.o.String("case_id")
-		if !ok {
+		v, _ := src.o.Get("case_id")
+		if v == nil {
 			continue
+		}
+		id, ok := v.(string)
+		if !ok {
+			res.problem(filepath.Join(run, src.file), "case_id", "must be a case id (a string), got %s", ingest.TypeName(v))
+			return "", false
 		}
 		if err := checkName("case id", id); err != nil {
 			res.problem(filepath.Join(run, src.file), "case_id", "%v", err)
@@ -367,20 +372,33 @@ func interactiveUsage(rr *rootedReader, res *Result, result *jsonv.Object, run s
 		if !ok {
 			continue
 		}
-		for _, k := range [][2]string{{"prompt_tokens", "input_tokens"}, {"completion_tokens", "output_tokens"}, {"total_tokens", "total_tokens"}} {
-			if v, ok := uo.Get(k[0]); ok {
-				addUsage(u, k[1], v)
+		field := func(path string) string { return fmt.Sprintf("usage[%d].usage.%s", i, path) }
+		bad := false
+		add := func(o *jsonv.Object, k, path, dst string) {
+			if v, ok := o.Get(k); ok {
+				if msg := usageDefect(v); msg != "" {
+					res.problem(rpath, field(path), "%s", msg)
+					bad = true
+				} else {
+					addUsage(u, dst, v)
+				}
 			}
+		}
+		for _, k := range [][2]string{{"prompt_tokens", "input_tokens"}, {"completion_tokens", "output_tokens"}, {"total_tokens", "total_tokens"}} {
+			add(uo, k[0], k[0], k[1])
 		}
 		if d, ok := uo.Obj("completion_tokens_details"); ok {
-			if v, ok := d.Get("reasoning_tokens"); ok {
-				addUsage(u, "reasoning_tokens", v)
-			}
+			add(d, "reasoning_tokens", "completion_tokens_details.reasoning_tokens", "reasoning_tokens")
 		}
 		if d, ok := uo.Obj("prompt_tokens_details"); ok {
-			if v, ok := d.Get("cached_tokens"); ok {
-				addUsage(u, "cached_tokens", v)
-			}
+			add(d, "cached_tokens", "prompt_tokens_details.cached_tokens", "cached_tokens")
+		}
+		if msg := usageDefect(mustGet(uo, "cost")); msg != "" {
+			res.problem(rpath, field("cost"), "%s", msg)
+			bad = true
+		}
+		if bad {
+			return nil
 		}
 		if c, ok := ingest.JSONNumber(mustGet(uo, "cost")); ok {
 			cost += c
@@ -391,6 +409,10 @@ func interactiveUsage(rr *rootedReader, res *Result, result *jsonv.Object, run s
 		u.Set("requests", int64(len(list)))
 	}
 	if v, ok := result.Get("cost_usd"); ok && v != nil {
+		if msg := usageDefect(v); msg != "" {
+			res.problem(filepath.Join(run, "result.json"), "cost_usd", "%s", msg)
+			return nil
+		}
 		usageNumber(u, "cost_usd", v)
 	} else if costs {
 		u.Set("cost_usd", cost)

@@ -1,6 +1,9 @@
 package harness
 
 import (
+	"fmt"
+	"math"
+
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
@@ -32,4 +35,22 @@ func addUsage(dst *jsonv.Object, key string, v any) {
 		f, _ := ingest.JSONNumber(old)
 		dst.Set(key, f+x)
 	}
+}
+
+// usageDefect says what keeps a usage value a runner wrote from being summed: "" for a
+// finite number or null. Python writes a float NaN or infinity as a bare NaN or Infinity,
+// which reads as a number and would be written into the episode as one.
+func usageDefect(v any) string {
+	switch x := v.(type) {
+	case nil, int64:
+		return ""
+	case float64:
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return fmt.Sprintf("must be a finite number or null, got %v", x)
+		}
+		return ""
+	case jsonv.BigInt:
+		return fmt.Sprintf("must be a number within 64 bits or null, got %s", x)
+	}
+	return "must be a number or null, got " + ingest.TypeName(v)
 }

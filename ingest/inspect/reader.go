@@ -113,7 +113,11 @@ func newReader(name string, r io.ReaderAt, size int64, closer io.Closer, opt Rea
 			return nil, &Error{File: name, Err: fmt.Errorf("not a ZIP archive: an .eval log is one (it starts with %q)", magic[:n])}
 		}
 		log.Format = "json"
-		src, err = openJSON(log, io.NewSectionReader(r, 0, size), closer)
+		off := int64(0)
+		if n >= 3 && string(magic[:3]) == "\xef\xbb\xbf" {
+			off = 3 // a byte-order mark, which some Windows editors save: skipped as for every JSON file
+		}
+		src, err = openJSON(log, io.NewSectionReader(r, off, size-off), closer)
 	}
 	if err != nil {
 		return nil, err

@@ -242,7 +242,7 @@ func NewDecoder() *Decoder {
 
 // Parse decodes one document with Parse's semantics and errors.
 func (d *Decoder) Parse(data []byte) (any, error) {
-	d.data, d.pos = data, 0
+	d.data, d.pos = data, bomLen(data)
 	d.vals, d.keys, d.hashes = d.vals[:0], d.keys[:0], d.hashes[:0]
 	d.badUTF8 = -1
 	d.skip()

@@ -12,7 +12,7 @@ import (
 func FuzzDecoderMatchesParse(f *testing.F) {
 	for _, s := range []string{`{"a":1,"b":[1.0,-0.0,1e-05,"x\u00e9"],"a":2}`, `[]`, `{}`, `"\ud83d\ude00"`, `NaN`, `-Infinity`,
 		`-0`, `01`, `1.`, `1e`, `-`, `123456789012345678`, `1234567890123456789`, `-9223372036854775808`, `99999999999999999999`,
-		`{"a":{"a":{"a":[[[]]]}}}`, `"\ud800x"`, "\"\xff\xfe\"", `[1,2,]`, `{"a" 1}`, `tru`, `"\x"`, " [ 1 , \"a\" ] ", `"a` + "\x01" + `"`} {
+		`{"a":{"a":{"a":[[[]]]}}}`, `"\ud800x"`, "\"\xff\xfe\"", `[1,2,]`, `{"a" 1}`, `tru`, `"\x"`, " [ 1 , \"a\" ] ", `"a` + "\x01" + `"`, "\xef\xbb\xbf{\"a\":1}", "[\xef\xbb\xbf1]", "\xef\xbb"} {
 		f.Add([]byte(s))
 	}
 	data, err := os.ReadFile(filepath.Join("..", "testdata", "safeactbench", "cases", "SAB-V0-166.json"))

@@ -22,9 +22,10 @@ const MaxDepth = 512
 // Parse decodes one JSON document the way Python's json.loads does: integers stay
 // integers (int64, or BigInt beyond it), numbers with a fraction or exponent become
 // float64, NaN/Infinity/-Infinity are accepted, and a repeated key keeps its first
-// position with the last value. Trailing non-space bytes are an error.
+// position with the last value. Trailing non-space bytes are an error. A leading UTF-8
+// byte-order mark is skipped, as json.loads skips it in bytes: some Windows editors save one.
 func Parse(data []byte) (any, error) {
-	p := parser{data: data}
+	p := parser{data: data, pos: bomLen(data)}
 	p.skip()
 	v, err := p.value(0)
 	if err != nil {
@@ -100,9 +101,19 @@ func (p *parser) value(depth int) (any, error) {
 		return math.Inf(-1), p.lit("Infinity")
 	case c == '-' || (c >= '0' && c <= '9'):
 		return p.number()
+	case bomLen(p.data[p.pos:]) > 0:
+		return nil, p.errf("unexpected byte-order mark (U+FEFF)")
 	default:
 		return nil, p.errf("unexpected %q", c)
 	}
+}
+
+// bomLen is the length of the UTF-8 byte-order mark data starts with, or 0.
+func bomLen(data []byte) int {
+	if len(data) >= 3 && data[0] == 0xef && data[1] == 0xbb && data[2] == 0xbf {
+		return 3
+	}
+	return 0
 }
 
 func (p *parser) lit(word string) error {

@@ -24,7 +24,7 @@ func readEnvRuns(r *Read, file string, list []any, opt Options) {
 			rv, _ := o.Get("reward")
 			reward, okR := number(rv)
 			if !okR {
-				r.problem(file, at+".reward", "must be a number, got %s", ingest.TypeName(rv))
+				r.problem(file, at+".reward", "must be a finite number, got %s", notNumber(rv))
 			}
 			return func(e *ingest.Episode, d *Domain) {
 				e.Official = official(reward)

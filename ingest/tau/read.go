@@ -129,9 +129,28 @@ func number(v any) (float64, bool) {
 	case int64:
 		return float64(x), true
 	case float64:
-		return x, true
+		return x, !math.IsNaN(x) && !math.IsInf(x, 0)
 	}
 	return 0, false
+}
+
+// notNumber is what a value number refuses is, for a problem: a non-finite float by its
+// value (Python writes NaN and Infinity bare), anything else by its type.
+func notNumber(v any) string {
+	if x, ok := v.(float64); ok {
+		return fmt.Sprint(x)
+	}
+	return ingest.TypeName(v)
+}
+
+// checkUsageNumber makes a problem of a usage value that is neither null nor a finite
+// number: summed or copied, it would be written into the episode's usage as one.
+func checkUsageNumber(r *Read, file, at string, o *jsonv.Object, k string) {
+	if v, ok := o.Get(k); ok && v != nil {
+		if _, ok := number(v); !ok {
+			r.problem(file, at+"."+k, "must be a finite number or null, got %s", notNumber(v))
+		}
+	}
 }
 
 // taskIDString is a task id as it enters the case id: an integer (τ-bench) or a string

@@ -214,7 +214,7 @@ func TestBadInputNamesTheMember(t *testing.T) {
 			`[0].traj[1].tool_call_id: "x" answers no earlier tool call`},
 		{`[{"task_id": "a", "trial": 0, "reward": 1.0, "traj": []}]`, `[0].task_id: must be a non-negative integer, got a string`},
 		{`[{"task_id": 1, "trial": -1, "reward": 1.0, "traj": []}]`, `[0].trial: must be a non-negative integer`},
-		{`[{"task_id": 1, "trial": 0, "reward": "1", "traj": []}]`, `[0].reward: must be a number, got a string`},
+		{`[{"task_id": 1, "trial": 0, "reward": "1", "traj": []}]`, `[0].reward: must be a finite number, got a string`},
 		{`[{"task_id": 1, "trial": 0, "reward": 1, "traj": [{"role": "assistant", "content": null, "tool_calls": [{"id": "c", "function": {"name": "frobnicate", "arguments": "{}"}}]}]}]`,
 			`cannot tell the domain`},
 		{`{"simulations": [{"task_id": "1", "trial": 0, "messages": []}]}`, `domain_name: missing`},

@@ -48,10 +48,22 @@ func readSimulations(r *Read, file string, res *jsonv.Object, opt Options) {
 				rv, _ := ri.Get("reward")
 				var okR bool
 				if reward, okR = number(rv); !okR {
-					r.problem(file, at+".reward_info.reward", "must be a number, got %s", ingest.TypeName(rv))
+					r.problem(file, at+".reward_info.reward", "must be a finite number, got %s", notNumber(rv))
 				}
 			} else if !nonEvaluable[term] {
 				r.problem(file, at+".reward_info", "missing (the simulation was not evaluated)")
+			}
+			checkUsageNumber(r, file, at, o, "agent_cost")
+			checkUsageNumber(r, file, at, o, "duration")
+			msgs, _ := o.List("messages")
+			for i, raw := range msgs {
+				if m, ok := raw.(*jsonv.Object); ok {
+					if us, ok := m.Obj("usage"); ok {
+						mat := fmt.Sprintf("%s.messages[%d].usage", at, i)
+						checkUsageNumber(r, file, mat, us, "prompt_tokens")
+						checkUsageNumber(r, file, mat, us, "completion_tokens")
+					}
+				}
 			}
 			return func(e *ingest.Episode, _ *Domain) {
 				if term != "" {
