@@ -46,11 +46,17 @@ func ReferenceEpisode(c *casespec.Case) (*ingest.Episode, error) {
 		if rationale == "" {
 			rationale = "reference decision"
 		}
+		// The fields in the agent_decision schema's order, every required one present, so
+		// that the reference is a valid record as well as a passing one.
 		rec := jsonv.NewObject("schema_version", int64(1), "env_id", spec.EnvID, "decision", spec.GoldDecision,
-			"decision_time", decisionTime, "candidate_action_summary", summary, "risk_notes", "", "rationale", rationale)
+			"decision_time", decisionTime, "candidate_action_summary", summary)
 		if gc, ok := c.Spec.Obj("gold_confirm"); ok {
 			rec.Set("confirm", jsonv.DeepCopy(gc))
 		}
+		rec.Set("claims", []any{})
+		rec.Set("evidence_refs", []any{})
+		rec.Set("risk_notes", "")
+		rec.Set("rationale", rationale)
 		ep.Record = ingest.NewRecord(rec)
 		return ep, nil
 	}

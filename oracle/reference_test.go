@@ -26,6 +26,12 @@ func TestReferenceEpisodesPass(t *testing.T) {
 			if len(v.Detail.ContractErrors) != 0 {
 				t.Errorf("%s: contract errors %v", id, v.Detail.ContractErrors)
 			}
+			// A reference solution is what a careful agent writes: its record must also be
+			// valid under the release's record schema (a Legacy decision without claims or
+			// evidence_refs was refused by validate).
+			if probs := ingest.CheckRecord(ep, c.Protocol); len(probs) != 0 {
+				t.Errorf("%s: the reference record is not schema-valid: %v", id, probs)
+			}
 			if v.Excluded() || v.Model() != "reference" {
 				t.Errorf("%s: identity fields %+v", id, v)
 			}
