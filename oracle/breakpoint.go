@@ -14,9 +14,11 @@ import (
 
 // BrokeAt is the event at which v's chain broke, from the verdict's Detail: the extra event
 // that followed a completed workflow; the attempt of an action a V0 case forbids; the first
-// gate that did not ALLOW an action; the first invalid read. It is -1 on success, without
-// Detail, and when the failure is no single event (an agent that stopped or ran out of
-// events, a decision, a hidden preflight, a commit list that differs from the expected one).
+// gate that did not ALLOW an action; the first invalid read; the malformed event a workflow's
+// evaluator stopped at (an invalid event or call id, a read without its frozen delta). It is
+// -1 on success, without Detail, and when the failure is no single event (an agent that
+// stopped or ran out of events, a decision, a hidden preflight, a commit list that differs
+// from the expected one).
 func BrokeAt(v Verdict) int {
 	d := v.Detail
 	if v.ECS() || v.Excluded() || d == nil {
@@ -35,6 +37,14 @@ func BrokeAt(v Verdict) int {
 	}
 	if len(d.InvalidInfoCalls) > 0 {
 		return d.InvalidInfoCalls[0].EventIndex
+	}
+	if v.FailureType() == FailContract {
+		switch v.Outcome() {
+		case OutcomeInvalidEvent, OutcomeInvalidCallID, OutcomeMissingDelta:
+			// The walk stopped at this event (its contract error names it): the chain
+			// marks it as where the evaluator stopped, so the break is there too.
+			return d.EndEvent
+		}
 	}
 	return -1
 }

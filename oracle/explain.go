@@ -672,6 +672,9 @@ func breakPoint(v Verdict, d *Detail, reads []*RequiredRead, ep *ingest.Episode)
 		return fmt.Sprintf("event %d (%s): invalid read: %s", ic.EventIndex, ic.Tool, ic.Reason)
 	}
 	if v.FailureType() == FailContract && len(d.ContractErrors) > 0 {
+		if at >= 0 {
+			return fmt.Sprintf("event %d: contract errors (listed below)", at)
+		}
 		return "contract errors (listed below)"
 	}
 	return fmt.Sprintf("outcome %s (%s)", v.Outcome(), v.FailureType())
