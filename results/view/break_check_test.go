@@ -411,6 +411,12 @@ func checkBreak(a breakAccount) ([]string, error) {
 		if want < 0 && len(d.InvalidInfoCalls) > 0 {
 			want, kind = d.InvalidInfoCalls[0].EventIndex, "invalid"
 		}
+		if want < 0 && ft == oracle.FailContract {
+			switch v.Outcome() {
+			case oracle.OutcomeInvalidEvent, oracle.OutcomeInvalidCallID, oracle.OutcomeMissingDelta:
+				want, kind = stop, "malformed event" // the event the evaluator stopped at
+			}
+		}
 	}
 	claim("failure: break event (" + kind + ")")
 	if x.BrokeAt != want || marked != want || vat != want {
