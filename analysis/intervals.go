@@ -568,7 +568,7 @@ type IntervalSpec struct {
 	Level     float64 // two-sided level, e.g. 0.95
 	Method    string  // percentile, basic or bca
 	Quantile  string  // scipy or r
-	Unit      string  // cases, or template clusters
+	Unit      string  // cases; template clusters (every cluster from template_id), or clusters
 	Rule      string  // with clusters: the rules that produced them and their counts
 	Resamples int
 	Seed      uint64
@@ -585,9 +585,25 @@ func (r *Release) Intervals(o StatOptions) IntervalSpec {
 		s.Seed = bootstrap.DefaultSeed
 	}
 	if o.Clustered {
-		s.Unit, s.Rule = "template clusters", r.clusterRules()
+		s.Unit, s.Rule = r.clusterUnit(), r.clusterRules()
 	}
 	return s
+}
+
+// clusterUnit names what a clustered interval resamples: "template clusters" when the
+// clusters come from template_id (cases without one standing alone), else "clusters" (a
+// --clusters file, contrast pairs and derived cases make clusters that are no template).
+func (r *Release) clusterUnit() string {
+	byRule := r.clustersByRule()
+	for rule := range byRule {
+		if rule != casespec.ClusterTemplate && rule != casespec.ClusterCase {
+			return "clusters"
+		}
+	}
+	if len(byRule[casespec.ClusterTemplate]) == 0 {
+		return "clusters"
+	}
+	return "template clusters"
 }
 
 // clusterRules counts the clusters of the base cases by the rule that produced them, in
@@ -595,6 +611,28 @@ func (r *Release) Intervals(o StatOptions) IntervalSpec {
 // own).
 func (r *Release) clusterRules() string {
 	rules := []string{casespec.ClusterUser, casespec.ClusterTemplate, casespec.ClusterContrast, casespec.ClusterDerived, casespec.ClusterCase}
+	clusters := r.clustersByRule()
+	var parts []string
+	for _, rule := range rules {
+		if n := len(clusters[rule]); n > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", rule, n))
+			delete(clusters, rule)
+		}
+	}
+	var rest []string
+	for rule := range clusters {
+		rest = append(rest, rule)
+	}
+	sort.Strings(rest)
+	for _, rule := range rest {
+		parts = append(parts, fmt.Sprintf("%s %d", rule, len(clusters[rule])))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// clustersByRule are the base cases' clusters by the rule that produced them (a case
+// without a cluster is its own, rule case).
+func (r *Release) clustersByRule() map[string]map[string]bool {
 	clusters := map[string]map[string]bool{}
 	for _, c := range r.Cases {
 		if c.BaseID != c.ID && c.BaseID != "" {
@@ -612,22 +650,7 @@ func (r *Release) clusterRules() string {
 		}
 		clusters[rule][id] = true
 	}
-	var parts []string
-	for _, rule := range rules {
-		if n := len(clusters[rule]); n > 0 {
-			parts = append(parts, fmt.Sprintf("%s %d", rule, n))
-			delete(clusters, rule)
-		}
-	}
-	var rest []string
-	for rule := range clusters {
-		rest = append(rest, rule)
-	}
-	sort.Strings(rest)
-	for _, rule := range rest {
-		parts = append(parts, fmt.Sprintf("%s %d", rule, len(clusters[rule])))
-	}
-	return strings.Join(parts, ", ")
+	return clusters
 }
 
 // LevelPct is the level in percent as printed: "95", "90", "97.5".

@@ -29,15 +29,19 @@ func rankSetCell(cr *analysis.ConfigRanks, j int) Cell {
 
 // rankSetNote says how the sets were computed and, when there are any, which
 // configurations the data cannot order.
-func rankSetNote(cr *analysis.ConfigRanks, o analysis.StatOptions) string {
-	return rankSetMethod(cr.Level, o) + "; " + rankSetResult(cr) + "."
+func rankSetNote(r *analysis.Release, cr *analysis.ConfigRanks, o analysis.StatOptions) string {
+	return rankSetMethod(r, cr.Level, o) + "; " + rankSetResult(cr) + "."
 }
 
-// rankSetMethod describes the rank and its set.
-func rankSetMethod(level float64, o analysis.StatOptions) string {
+// rankSetMethod describes the rank and its set; the resampled unit is the one the release's
+// intervals name.
+func rankSetMethod(r *analysis.Release, level float64, o analysis.StatOptions) string {
 	unit := "case-paired"
 	if o.Clustered {
-		unit = "template-clustered"
+		unit = "clustered"
+		if r.Intervals(o).Unit == "template clusters" {
+			unit = "template-clustered"
+		}
 	}
 	return fmt.Sprintf("Rank: competition rank by overall ECS (ties share the best rank). Rank set: simultaneous %s confidence set for the rank (max-|t| procedure of Mogstad, Romano, Shaikh & Wilhelm 2024, two-sided, stepwise, as R's csranks) from %d %s resamples shared by every configuration",
 		rankLevelText(level), o.Resamples, unit)
@@ -106,7 +110,7 @@ func rankLevelText(level float64) string {
 
 // appendRankSets adds a rank-set column to a table with one row per configuration (the
 // text column configKey names it) and the note that explains it.
-func appendRankSets(t *Table, configKey string, cr *analysis.ConfigRanks, o analysis.StatOptions) {
+func appendRankSets(t *Table, r *analysis.Release, configKey string, cr *analysis.ConfigRanks, o analysis.StatOptions) {
 	at := map[string]int{}
 	for j, c := range cr.Configs {
 		at[c] = j
@@ -120,5 +124,5 @@ func appendRankSets(t *Table, configKey string, cr *analysis.ConfigRanks, o anal
 		}
 		t.Rows[i].Cells = append(t.Rows[i].Cells, rankSetCell(cr, j))
 	}
-	t.Notes = append(t.Notes, rankSetNote(cr, o))
+	t.Notes = append(t.Notes, rankSetNote(r, cr, o))
 }

@@ -119,10 +119,11 @@ func evenRepeatsNote(all analysis.CompareScope) []string {
 }
 
 // compareIntervals is the interval sentence of the compare table: the same options
-// resample cases (one column) and template clusters (the other).
+// resample cases (one column) and clusters (the other).
 func compareIntervals(r *analysis.Release, o analysis.StatOptions) string {
 	o.Clustered = false
 	spec := r.Intervals(o)
 	o.Clustered = true
-	return spec.Sentence() + " The clusters column resamples template clusters (in the whole release: " + r.Intervals(o).Rule + "; each row resamples those of its cases, the Clusters column); both arms use the same draw."
+	clustered := r.Intervals(o)
+	return spec.Sentence() + " The clusters column resamples " + clustered.Unit + " (in the whole release: " + clustered.Rule + "; each row resamples those of its cases, the Clusters column); both arms use the same draw."
 }

@@ -75,7 +75,7 @@ func buildT2(in *Input) (*Table, error) {
 		if err != nil {
 			return nil, err
 		}
-		appendRankSets(t, "config", cr, in.Stats)
+		appendRankSets(t, r, "config", cr, in.Stats)
 	}
 	return emptyBecause(t, "no scored main-condition episodes"), nil
 }

@@ -58,7 +58,7 @@ func buildT4(in *Input) (*Table, error) {
 	}
 	drawn := "the paired cases"
 	if o.Clustered {
-		drawn = "the paired cases' template clusters"
+		drawn = "the paired cases' " + iv.Spec.Unit
 	}
 	t.Notes = append(t.Notes,
 		"Both arms, Δ and Complete are computed on the paired cases (the V0–V3 cases both configurations ran). Each interval resamples "+drawn+" once for both arms: one draw for Δ ECS, another for the two Complete intervals.",

@@ -67,7 +67,7 @@ func buildPolicies(in *Input) (*Table, error) {
 	t.Notes = append(t.Notes, unrankedNote(res.Unranked, policyLeftOut, "")...)
 	t.Notes = append(t.Notes, fewerCasesNote(res.Base.FewerCases(), "their ECS and ranks under every policy")...)
 	t.Notes = append(t.Notes, pValueNote, familyNote(o, ps, "Δ tests (one per policy other than "+base.Policy.Name+" and configuration)", noBootstrapP))
-	t.Notes = append(t.Notes, rankSetMethod(o.Level, o)+".")
+	t.Notes = append(t.Notes, rankSetMethod(base, o.Level, o)+".")
 	iv.finish(t)
 	for _, row := range res.Rows {
 		t.Notes = append(t.Notes, "Rank sets under "+row.Label()+": "+rankSetResult(row.RankSets)+".")
