@@ -1,6 +1,7 @@
 package tau
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"math"
@@ -76,6 +77,9 @@ func ReadBytes(path string, data []byte, opt Options) (*Read, error) {
 	}
 	v, err := jsonv.Parse(data)
 	if err != nil {
+		if jsonLines(data) {
+			return nil, fmt.Errorf("%s: invalid JSON: %w (the file holds one JSON object per line; a τ-bench result file is one JSON array of EnvRunResult, as τ-bench writes it: join the lines into an array, e.g. jq -s . FILE)", path, err)
+		}
 		return nil, fmt.Errorf("%s: invalid JSON: %w", path, err)
 	}
 	r := &Read{}
@@ -182,4 +186,15 @@ func trialInt(v any) (int, bool) {
 		return int(x), true
 	}
 	return 0, false
+}
+
+// jsonLines says whether data is JSON Lines: its first line a whole JSON object and more
+// after it, the shape a file of results converted to one record per line has.
+func jsonLines(data []byte) bool {
+	line, rest, ok := bytes.Cut(bytes.TrimSpace(data), []byte("\n"))
+	if !ok || len(bytes.TrimSpace(rest)) == 0 {
+		return false
+	}
+	_, err := jsonv.ParseObject(line)
+	return err == nil
 }

@@ -246,4 +246,17 @@ func TestBadInputNamesTheMember(t *testing.T) {
 	if _, err := ReadFile(p, Options{Config: "m/h"}); err == nil || !strings.Contains(err.Error(), "simulations") {
 		t.Errorf("an object without simulations: %v", err)
 	}
+	// Results converted to one object per line are not τ-bench's file: the error says so
+	// and how to join them, beside the parser's own message.
+	p = filepath.Join(dir, "lines.jsonl")
+	rec := `{"task_id": 1, "trial": 0, "reward": 1.0, "traj": []}`
+	os.WriteFile(p, []byte(rec+"\r\n"+rec+"\n"), 0o644)
+	if _, err := ReadFile(p, Options{Config: "m/h"}); err == nil || !strings.Contains(err.Error(), "one JSON object per line") || !strings.Contains(err.Error(), "after the value") {
+		t.Errorf("one result per line: %v", err)
+	}
+	// A damaged single document gets the parser's message alone.
+	os.WriteFile(p, []byte(`[{"task_id": 1,`), 0o644)
+	if _, err := ReadFile(p, Options{Config: "m/h"}); err == nil || strings.Contains(err.Error(), "per line") {
+		t.Errorf("a truncated array: %v", err)
+	}
 }
