@@ -295,7 +295,7 @@ func (st *wfState) gate(e *ev, pos int, tool string, canon *jsonv.Object, callID
 		if checkCov && st.pol.Coverage == CoverageRequired {
 			n += len(p.required) + 3
 		}
-		results = make([]RequirementResult, 0, n)
+		results = st.dm.requirements(n)
 	}
 	later := len(observed) != len(st.observed) || len(extra) > 0 // timing=anytime found later reads
 	if checkCov && st.pol.Coverage == CoverageRequired {

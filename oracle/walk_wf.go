@@ -85,6 +85,7 @@ type wfState struct {
 	seenCallIDs  strSet
 	buf          []byte // scratch for computed delta keys
 	sc           *scratch
+	dm           *detailMem // with detail (sc nil): the Detail's buffers
 	memo         *matchMemo // the episode's matches, shared by its policies' walks
 	gates        *gateMemo  // and its gates' coverage and requirement results
 	current      int        // V2 linear index
@@ -219,15 +220,17 @@ func (st *wfState) walk(untilAction bool) {
 
 // resume finishes a copy of the started walk pre under pol. The copy shares pre's slices
 // and only appends to them, so that pre stays valid for the next policy; with detail
-// (sc nil) the slices Detail keeps are copied.
-func (pre *wfState) resume(pol Policy, sc *scratch) *wfResult {
+// (sc nil, dm the Detail's buffers) the slices Detail keeps are copied or dm's.
+func (pre *wfState) resume(pol Policy, sc *scratch, dm *detailMem) *wfResult {
 	st := *pre
-	st.pol, st.anyOrder, st.sc, st.notes = pol, pol.Order == OrderAny, sc, sc == nil
+	st.pol, st.anyOrder, st.sc, st.dm, st.notes = pol, pol.Order == OrderAny, sc, dm, sc == nil
 	p := st.p
 	if sc == nil {
-		r := *pre.r
+		r := &dm.wf
+		*r = *pre.r
 		r.contract, r.invalid = slices.Clone(r.contract), slices.Clone(r.invalid)
-		st.r = &r
+		r.checkpoints = append(dm.takeCheckpoints(), r.checkpoints...)
+		st.r = r
 		st.completedSet = make(strSet, 0, len(p.commits))
 	} else {
 		sc.wf = *pre.r
