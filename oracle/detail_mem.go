@@ -2,10 +2,9 @@ package oracle
 
 import "sync"
 
-// detailMem is what a detailed walk builds a Detail from and what is reused once its
-// consumer is done with it (Detail.Recycle): the requirement results of every gate, carved
-// from one buffer, the checkpoints and the ledger, and the walk's own results, which
-// Detail does not keep. Without recycling a detailed walk allocated all of these afresh
+// detailMem is what a detailed walk builds a Detail in, reused once its consumer is done
+// with it (Detail.Recycle): the requirement results of every gate, carved from one buffer,
+// the checkpoints and the ledger. Without recycling a detailed walk allocated all of these afresh
 // for every episode (3 KB in 15 allocations an episode of the built-in release), which the
 // report's viewer encodes and drops a moment later; with it, a Detail handed back comes
 // out again with the capacity its earlier episodes grew.
@@ -18,12 +17,12 @@ type detailMem struct {
 	facts    []Fact              // the ledger's buffer (takeFacts)
 	ownCps   bool                // Detail.Checkpoints is cps or what the walk grew it to
 	ownFacts bool                // Detail.Ledger is facts, or a buffer made in its place
+	used     int                 // the results carved for this Detail, in every buffer
 
-	// The walk's results: read while the Detail is built, not kept by it.
-	wf wfResult
-	v0 v0Result
-	v1 v1Result
-	cp Checkpoint // the V1 gate's checkpoint, copied into Checkpoints
+	// walk is the scoring call's scratch while the Detail is built: the walk's results (wf,
+	// v0, v1) are its, as without detail, since the Detail keeps none of them.
+	walk *scratch
+	cp   Checkpoint // the V1 gate's checkpoint, copied into Checkpoints
 }
 
 var detailPool = sync.Pool{New: func() any { return &Detail{mem: new(detailMem)} }}
@@ -45,7 +44,7 @@ func (d *Detail) Recycle() {
 		return
 	}
 	clear(m.reqs)
-	m.reqs = m.reqs[:0]
+	m.reqs, m.used = m.reqs[:0], 0
 	if m.ownCps {
 		clear(m.cps[:cap(m.cps)])
 		clear(d.Checkpoints)
@@ -67,10 +66,9 @@ func (d *Detail) Recycle() {
 	detailPool.Put(d)
 }
 
-// dropWalk drops the walk's results once the Detail is built: what they hold (the record's
-// events among them) is not kept while the Detail waits for its consumer.
+// dropWalk lets go of the scratch and the V1 checkpoint once the Detail is built.
 func (m *detailMem) dropWalk() {
-	m.wf, m.v0, m.v1, m.cp = wfResult{}, v0Result{}, v1Result{}, Checkpoint{}
+	m.walk, m.cp = nil, Checkpoint{}
 }
 
 // requirements returns an empty slice with room for n results, of its own: appending
@@ -80,10 +78,11 @@ func (m *detailMem) requirements(n int) []RequirementResult {
 		return make([]RequirementResult, 0, n)
 	}
 	k := len(m.reqs)
+	m.used += n
 	if cap(m.reqs)-k < n {
 		// The results carved before stay in the old buffer; the next episodes carve
-		// from this one, which holds an episode's.
-		m.reqs, k = make([]RequirementResult, 0, max(n, 2*cap(m.reqs))), 0
+		// from this one, which holds all this one's so far.
+		m.reqs, k = make([]RequirementResult, 0, m.used), 0
 	}
 	m.reqs = m.reqs[:k+n]
 	return m.reqs[k : k : k+n]

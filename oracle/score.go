@@ -159,6 +159,7 @@ func (p *Prepared) judge(v *Fields, rec *ingest.Record, pol Policy, detail bool,
 	if detail {
 		d = newDetail()
 		dm = d.mem
+		dm.walk = sc
 		// With detail the walks build in the Detail's buffers (detailMem), not the
 		// scratch's: Detail keeps slices of them.
 		sc = nil

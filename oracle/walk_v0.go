@@ -148,7 +148,7 @@ func (p *Prepared) finishV0(s *episodeScan, rec *ingest.Record, pol Policy, sc *
 	if sc != nil {
 		r = &sc.v0
 	} else {
-		r = &dm.v0
+		r = &dm.walk.v0
 	}
 	*r = s.v0
 	if sc == nil {

@@ -160,7 +160,7 @@ func (p *Prepared) gateV1(pre *v1Result, evs []ev, pol Policy, sc *scratch, dm *
 	if sc != nil {
 		r = &sc.v1
 	} else {
-		r = &dm.v1
+		r = &dm.walk.v1
 	}
 	*r = *pre
 	if sc == nil {

@@ -226,7 +226,7 @@ func (pre *wfState) resume(pol Policy, sc *scratch, dm *detailMem) *wfResult {
 	st.pol, st.anyOrder, st.sc, st.dm, st.notes = pol, pol.Order == OrderAny, sc, dm, sc == nil
 	p := st.p
 	if sc == nil {
-		r := &dm.wf
+		r := &dm.walk.wf
 		*r = *pre.r
 		r.contract, r.invalid = slices.Clone(r.contract), slices.Clone(r.invalid)
 		r.checkpoints = append(dm.takeCheckpoints(), r.checkpoints...)
