@@ -91,12 +91,15 @@ func (st *wfState) refs(cm *casespec.Commit, args *jsonv.Object) (*jsonv.Object,
 	if !st.dag {
 		rc.equivRefs = st.p.equivRefs
 	}
-	if st.sc != nil {
-		rc.path, rc.slab = st.sc.path, &st.sc.slab
+	// The canonical objects are the episode's (the slab is reset with the memos that hold
+	// them), with detail too: Detail keeps none of them, only strings rendered from them.
+	ws := st.buffers()
+	if ws != nil {
+		rc.path, rc.slab = ws.path, &ws.slab
 	}
 	out := rc.validate(args, cm.Arguments, ci.tmplRefs)
-	if st.sc != nil {
-		st.sc.path = rc.path[:0]
+	if ws != nil {
+		ws.path = rc.path[:0]
 	}
 	return out, rc.errs
 }
