@@ -160,8 +160,8 @@ func (p *Prepared) judge(v *Fields, rec *ingest.Record, pol Policy, detail bool,
 		d = newDetail()
 		dm = d.mem
 		dm.walk = sc
-		// With detail the walks build in the Detail's buffers (detailMem), not the
-		// scratch's: Detail keeps slices of them.
+		// With detail (sc nil: the walks render in full) what the Detail keeps is built in
+		// its own buffers (dm), the walks' state in the scratch's (dm.walk).
 		sc = nil
 	}
 	switch {
