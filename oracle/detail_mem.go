@@ -1,7 +1,5 @@
 package oracle
 
-import "sync"
-
 // detailMem is what a detailed walk builds a Detail in, reused once its consumer is done
 // with it (Detail.Recycle): the requirement results of every gate, carved from one buffer,
 // the checkpoints and the ledger. Without recycling a detailed walk allocated all of these afresh
@@ -25,13 +23,20 @@ type detailMem struct {
 	cp   Checkpoint // the V1 gate's checkpoint, copied into Checkpoints
 }
 
-var detailPool = sync.Pool{New: func() any { return &Detail{mem: new(detailMem)} }}
+// recycled holds the Details handed back, up to a bound: the viewer hands them back at the
+// pace the walks take them, so a few hundred absorb the bursts, and more would only keep
+// memory (every Detail in the report's pipeline, some thousands, keeps its buffers).
+var recycled = make(chan *Detail, 512)
 
 // newDetail is an empty Detail, with the buffers of a recycled one when there is one.
 func newDetail() *Detail {
-	d := detailPool.Get().(*Detail)
-	d.EndEvent, d.ExtraEvent = -1, -1
-	return d
+	select {
+	case d := <-recycled:
+		d.EndEvent, d.ExtraEvent = -1, -1
+		return d
+	default:
+		return &Detail{mem: new(detailMem), EndEvent: -1, ExtraEvent: -1}
+	}
 }
 
 // Recycle hands d's memory to later detailed scoring. Call it once done with d: neither d
@@ -63,7 +68,10 @@ func (d *Detail) Recycle() {
 	}
 	m.ownCps, m.ownFacts = false, false
 	*d = Detail{mem: m}
-	detailPool.Put(d)
+	select {
+	case recycled <- d:
+	default: // enough are waiting: this one goes to the collector
+	}
 }
 
 // dropWalk lets go of the scratch and the V1 checkpoint once the Detail is built.
