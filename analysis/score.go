@@ -49,8 +49,8 @@ type ScoreOptions struct {
 	// then needs no second pass over the input. It needs every policy on every episode
 	// (Others nil). An error from Each stops scoring.
 	Each func(eps []*ingest.Episode, vs [][]oracle.Verdict) error
-	// DetailFirst scores the first policy with Verdict.Detail for Each; the verdicts kept
-	// in Scored carry no detail.
+	// DetailFirst scores the first policy with Verdict.Detail for Each, which may keep
+	// or recycle them (oracle.Detail.Recycle): the verdicts kept in Scored carry no detail.
 	DetailFirst bool
 	// Keep makes ScoreChunked return the verdicts as well as the tally (Score always does).
 	Keep bool

@@ -13,16 +13,23 @@ import (
 // presets). BenchmarkScore scores the same episodes under safeact alone.
 func BenchmarkScoreRelease(b *testing.B) { benchScoreRelease(b, Presets, nil) }
 
-// BenchmarkScoreReleaseReport scores as report does: appworld (tau-bench's settings) is
-// not scored again, and the first policy fills Detail.
-func BenchmarkScoreReleaseReport(b *testing.B) {
+// BenchmarkScoreReleaseReport scores as report does: the first policy fills Detail.
+func BenchmarkScoreReleaseReport(b *testing.B) { benchScoreRelease(b, reportPolicies(), []bool{true}) }
+
+// BenchmarkScoreReleaseReportLean is the report's scoring without the first policy's
+// Detail: the difference to BenchmarkScoreReleaseReport is what the viewer's detail costs.
+func BenchmarkScoreReleaseReportLean(b *testing.B) { benchScoreRelease(b, reportPolicies(), nil) }
+
+// reportPolicies are the presets a report scores: appworld (tau-bench's settings) is not
+// scored again.
+func reportPolicies() []Policy {
 	var pols []Policy
 	for _, pol := range Presets {
 		if pol.Name != "appworld" {
 			pols = append(pols, pol)
 		}
 	}
-	benchScoreRelease(b, pols, []bool{true})
+	return pols
 }
 
 // releaseWorkload is the built-in release's episodes, each with its prepared case.
@@ -67,6 +74,9 @@ func benchScoreRelease(b *testing.B, pols []Policy, detail []bool) {
 	for j := range eps {
 		vs = ps[j].ScoreMany(ps[j].Identity(eps[j]), eps[j], pols, detail, vs[:0])
 		vs[0].Release()
+		if d := vs[0].Detail; d != nil {
+			d.Recycle()
+		}
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -76,6 +86,9 @@ func benchScoreRelease(b *testing.B, pols []Policy, detail []bool) {
 		j := (i * 7919) % len(eps)
 		vs = scoreTimed(ps[j], ps[j].Identity(eps[j]), eps[j], pols, detail, vs[:0])
 		vs[0].Release() // the episode's verdicts share one identity: as a stream does, so the tables stay small
+		if d := vs[0].Detail; d != nil {
+			d.Recycle() // as the report's viewer does once it has encoded the episode
+		}
 	}
 	if cpu := processCPU() - cpu0; cpu > 0 {
 		b.ReportMetric(float64(cpu)/float64(b.N), "cpu-ns/op")

@@ -2,12 +2,12 @@ package oracle
 
 import "github.com/sabench/sabench-stats/ingest/jsonv"
 
-// objSlab hands out the objects and lists a lean walk builds for canonical action arguments (an
+// objSlab hands out the objects and lists a walk builds for canonical action arguments (an
 // action's arguments with its result references rewritten, refCtx.visit), from buffers a
-// scratch reuses episode after episode: nothing of a lean walk outlives its episode's
+// scratch reuses episode after episode: nothing of a walk's state outlives its episode's
 // verdict (the memos that hold canonical arguments are reset with the slab), and a fresh
 // object, keys and values per rewritten level were most of scoring's allocations. A walk
-// with detail builds them on the heap, since Detail keeps them.
+// with detail uses the slab too: its Detail keeps only strings rendered from them.
 type objSlab struct {
 	objs []jsonv.Object
 	keys []string

@@ -22,7 +22,7 @@ type refCtx struct {
 	results      resultPairs // commit id -> recorded result of its action
 	errs         []string
 	path         []byte   // the path of the value being visited
-	slab         *objSlab // where a lean walk's canonical objects come from; nil: the heap
+	slab         *objSlab // where a walk's canonical objects come from (the scratch's); nil: the heap
 }
 
 func isRefString(v any) (string, bool) {

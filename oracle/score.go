@@ -155,9 +155,14 @@ func (p *Prepared) scan(v *Fields, ep *ingest.Episode, sc *scratch, notes bool) 
 func (p *Prepared) judge(v *Fields, rec *ingest.Record, pol Policy, detail bool, sc *scratch) *Detail {
 	s := &sc.pre
 	var d *Detail
+	var dm *detailMem
 	if detail {
-		d = &Detail{EndEvent: -1, ExtraEvent: -1}
-		sc = nil // with detail every walk allocates afresh: Detail keeps its slices
+		d = newDetail()
+		dm = d.mem
+		dm.walk = sc
+		// With detail (sc nil: the walks render in full) what the Detail keeps is built in
+		// its own buffers (dm), the walks' state in the scratch's (dm.walk).
+		sc = nil
 	}
 	switch {
 	case p.rules != nil && !v.Static:
@@ -165,11 +170,14 @@ func (p *Prepared) judge(v *Fields, rec *ingest.Record, pol Policy, detail bool,
 	case p.c.Protocol == ingest.Legacy || v.Static:
 		p.scoreDecision(v, rec, d)
 	case p.c.Protocol == ingest.V0:
-		p.scoreV0(v, p.finishV0(s, rec, pol, sc), pol, d)
+		p.scoreV0(v, p.finishV0(s, rec, pol, sc, dm), pol, d)
 	case p.c.Protocol == ingest.V1:
-		p.scoreV1(v, rec, p.gateV1(&s.v1, s.evs, pol, sc), pol, d)
+		p.scoreV1(v, rec, p.gateV1(&s.v1, s.evs, pol, sc, dm), pol, d)
 	default:
-		p.scoreWorkflow(v, s.wf.resume(pol, sc), pol, d)
+		p.scoreWorkflow(v, s.wf.resume(pol, sc, dm), pol, d)
+	}
+	if dm != nil {
+		dm.dropWalk()
 	}
 	// A record with neither events nor a decision ({} included) holds nothing a policy
 	// could call a success; relaxed policies would otherwise read it as a clean stop.
@@ -412,11 +420,11 @@ func (p *Prepared) scoreV1(v *Fields, rec *ingest.Record, r *v1Result, pol Polic
 	}
 	if d != nil {
 		if r.checkpoint != nil {
-			d.Checkpoints = []Checkpoint{*r.checkpoint}
+			d.Checkpoints = append(d.mem.takeCheckpoints(), *r.checkpoint)
 		}
 		d.Coverage = r.coverage
 		d.InvalidInfoCalls = r.invalid
-		d.Ledger = p.ledgerFacts(&r.led)
+		d.Ledger = p.ledgerFacts(&r.led, d.mem)
 		// ECS(V1) ignores contract errors: the record's are checked for detail only.
 		d.ContractErrors = append(recordChecks(rec, "single_commit_record", "state_action_record", p.spec.EnvID, p.spec.CaseID, false), r.contract...)
 		d.Notes = append(d.Notes, r.notes...)
@@ -469,16 +477,20 @@ func (p *Prepared) scoreV0(v *Fields, r *v0Result, pol Policy, d *Detail) {
 			if r.preflightV1.checkpoint != nil {
 				cp := *r.preflightV1.checkpoint
 				cp.EventIndex = -1
-				d.Checkpoints = []Checkpoint{cp}
+				d.Checkpoints = append(d.mem.takeCheckpoints(), cp)
 			}
-			d.Ledger = r.onRecord(p.ledgerFacts(&r.preflightV1.led))
+			d.Ledger = r.onRecord(p.ledgerFacts(&r.preflightV1.led, d.mem))
 		}
 		if r.preflightV3 != nil {
-			for _, cp := range r.preflightV3.checkpoints {
-				cp.EventIndex = -1
-				d.Checkpoints = append(d.Checkpoints, cp)
+			// The preflight's checkpoints are this Detail's own (detailMem): renumbered in place.
+			cps := r.preflightV3.checkpoints
+			for i := range cps {
+				cps[i].EventIndex = -1
 			}
-			d.Ledger = r.onRecord(p.ledgerFacts(&r.preflightV3.led))
+			if len(cps) > 0 {
+				d.Checkpoints = cps
+			}
+			d.Ledger = r.onRecord(p.ledgerFacts(&r.preflightV3.led, d.mem))
 			d.Notes = append(d.Notes, r.preflightV3.notes...)
 		}
 		d.Notes = append(d.Notes, "hidden preflight ("+p.spec.CandidateProtocol+") derived "+r.oracle+"; the agent reported "+jsonv.PyStr(r.reported))
@@ -518,11 +530,13 @@ func (p *Prepared) scoreWorkflow(v *Fields, r *wfResult, pol Policy, d *Detail) 
 		}
 	}
 	if d != nil {
-		d.Checkpoints = r.checkpoints
+		if len(r.checkpoints) > 0 { // nil when none, as the walk's own were
+			d.Checkpoints = r.checkpoints
+		}
 		d.Coverage = r.coverage
 		d.CompletedCommits = r.completed
 		d.InvalidInfoCalls = r.invalid
-		d.Ledger = p.ledgerFacts(&r.led)
+		d.Ledger = p.ledgerFacts(&r.led, d.mem)
 		d.ContractErrors = r.contract
 		d.Notes = append(d.Notes, r.notes...)
 		if r.outcome != OutcomeTimeout && r.outcome != OutcomeExtraEvent {
@@ -593,9 +607,9 @@ func sameStringSet(a, b []string) bool {
 	return len(a) == len(b)
 }
 
-// ledgerFacts renders the ledger with provenance for Detail.
-func (p *Prepared) ledgerFacts(l *ledger) []Fact {
-	out := make([]Fact, 0, len(l.facts))
+// ledgerFacts renders the ledger with provenance for Detail, in dm's buffer.
+func (p *Prepared) ledgerFacts(l *ledger, dm *detailMem) []Fact {
+	out := dm.takeFacts(len(l.facts))
 	for i := range l.facts {
 		f := &l.facts[i]
 		x := Fact{EventIndex: f.eventIndex, CallID: f.callID, Tool: f.tool, DeltaKey: f.deltaKey, Fact: p.specText(f.obj)}

@@ -2,10 +2,11 @@ package oracle
 
 import "sync"
 
-// scratch holds the buffers of one Score call. Without detail nothing of a walk outlives the
-// verdict, so the buffers are pooled and reused; with detail every walk allocates afresh,
-// because Detail keeps slices of them. Pooling keeps scoring near allocation-free: every
-// allocation per episode also costs the collector (docs/scoring-speed.md).
+// scratch holds the buffers of one Score call. Nothing of a walk's state outlives the
+// verdict, so the buffers are pooled and reused; with detail, what the Detail keeps (its
+// checkpoints, their requirement results, its ledger) is built in the Detail's own buffers
+// instead (detailMem). Pooling keeps scoring near allocation-free: every allocation per
+// episode also costs the collector (docs/scoring-speed.md).
 type scratch struct {
 	evs2    []ev
 	readAt  []int // v0Result.readAt

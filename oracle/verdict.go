@@ -276,6 +276,8 @@ type Detail struct {
 	// OfficialTask: the case has action rules and no gold workflow, so whether the task was
 	// done is the episode's official verdict (the benchmark's own check).
 	OfficialTask bool
+
+	mem *detailMem // the buffers it was built in, for Recycle; nil when not the oracle's
 }
 
 // Checkpoint is one action's gate.

@@ -91,12 +91,15 @@ func (st *wfState) refs(cm *casespec.Commit, args *jsonv.Object) (*jsonv.Object,
 	if !st.dag {
 		rc.equivRefs = st.p.equivRefs
 	}
-	if st.sc != nil {
-		rc.path, rc.slab = st.sc.path, &st.sc.slab
+	// The canonical objects are the episode's (the slab is reset with the memos that hold
+	// them), with detail too: Detail keeps none of them, only strings rendered from them.
+	ws := st.buffers()
+	if ws != nil {
+		rc.path, rc.slab = ws.path, &ws.slab
 	}
 	out := rc.validate(args, cm.Arguments, ci.tmplRefs)
-	if st.sc != nil {
-		st.sc.path = rc.path[:0]
+	if ws != nil {
+		ws.path = rc.path[:0]
 	}
 	return out, rc.errs
 }
@@ -295,7 +298,7 @@ func (st *wfState) gate(e *ev, pos int, tool string, canon *jsonv.Object, callID
 		if checkCov && st.pol.Coverage == CoverageRequired {
 			n += len(p.required) + 3
 		}
-		results = make([]RequirementResult, 0, n)
+		results = st.dm.requirements(n)
 	}
 	later := len(observed) != len(st.observed) || len(extra) > 0 // timing=anytime found later reads
 	if checkCov && st.pol.Coverage == CoverageRequired {

@@ -141,13 +141,14 @@ func (p *Prepared) scanV0(s *episodeScan, rec *ingest.Record, evs []ev, sc *scra
 
 // finishV0 judges a scanned V0 walk under pol: the preflight's gates, then the checks
 // that read its outcome. The scan's slices are shared by every policy's result; with
-// detail (sc nil) the ones Detail keeps are copied before they are appended to.
-func (p *Prepared) finishV0(s *episodeScan, rec *ingest.Record, pol Policy, sc *scratch) *v0Result {
+// detail (sc nil, dm the Detail's buffers) the ones Detail keeps are copied before they
+// are appended to.
+func (p *Prepared) finishV0(s *episodeScan, rec *ingest.Record, pol Policy, sc *scratch, dm *detailMem) *v0Result {
 	var r *v0Result
 	if sc != nil {
 		r = &sc.v0
 	} else {
-		r = new(v0Result)
+		r = &dm.walk.v0
 	}
 	*r = s.v0
 	if sc == nil {
@@ -156,12 +157,12 @@ func (p *Prepared) finishV0(s *episodeScan, rec *ingest.Record, pol Policy, sc *
 	var preflightErrs []string
 	switch p.spec.CandidateProtocol {
 	case "single_action":
-		pr := p.gateV1(&s.v1, r.accepted, pol, sc)
+		pr := p.gateV1(&s.v1, r.accepted, pol, sc, dm)
 		r.preflightV1 = pr
 		r.oracle = pr.oracle
 		preflightErrs = pr.contract
 	default:
-		wr := s.wf.resume(pol, sc)
+		wr := s.wf.resume(pol, sc, dm)
 		r.preflightV3 = wr
 		r.oracle = wr.outcome
 		preflightErrs = wr.contract

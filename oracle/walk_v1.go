@@ -155,12 +155,12 @@ func (p *Prepared) lateReads(pre *v1Result, evs []ev) ([]obsCall, ledger) {
 
 // gateV1 judges the first action of a scanned V1 walk under pol. The scan's slices are
 // shared by every policy's result: the gate only reads them.
-func (p *Prepared) gateV1(pre *v1Result, evs []ev, pol Policy, sc *scratch) *v1Result {
+func (p *Prepared) gateV1(pre *v1Result, evs []ev, pol Policy, sc *scratch, dm *detailMem) *v1Result {
 	var r *v1Result
 	if sc != nil {
 		r = &sc.v1
 	} else {
-		r = new(v1Result)
+		r = &dm.walk.v1
 	}
 	*r = *pre
 	if sc == nil {
@@ -186,7 +186,7 @@ func (p *Prepared) gateV1(pre *v1Result, evs []ev, pol Policy, sc *scratch) *v1R
 		results = sc.results[:0]
 		defer func() { sc.results = results[:0] }()
 	} else {
-		results = make([]RequirementResult, 0, len(p.required)+3+len(p.spec.Requirements))
+		results = dm.requirements(len(p.required) + 3 + len(p.spec.Requirements))
 	}
 	var cov Coverage
 	switch {
@@ -234,7 +234,8 @@ func (p *Prepared) gateV1(pre *v1Result, evs []ev, pol Policy, sc *scratch) *v1R
 	if sc != nil {
 		return r // without detail no checkpoint is kept
 	}
-	r.checkpoint = &Checkpoint{EventIndex: first.Index, CallID: r.callID, Tool: first.Tool, Gate: r.oracle,
+	r.checkpoint = &dm.cp
+	*r.checkpoint = Checkpoint{EventIndex: first.Index, CallID: r.callID, Tool: first.Tool, Gate: r.oracle,
 		Requirements: results, MatchErrors: slices.Clone(r.matchErrs)}
 	if _, tmplToolOK, _, _ := p.keyActionTemplate(); !tmplToolOK && p.spec.KeyAction != nil {
 		r.checkpoint.CommitID = ""

@@ -85,6 +85,7 @@ type wfState struct {
 	seenCallIDs  strSet
 	buf          []byte // scratch for computed delta keys
 	sc           *scratch
+	dm           *detailMem // with detail (sc nil): the Detail's buffers
 	memo         *matchMemo // the episode's matches, shared by its policies' walks
 	gates        *gateMemo  // and its gates' coverage and requirement results
 	current      int        // V2 linear index
@@ -219,39 +220,45 @@ func (st *wfState) walk(untilAction bool) {
 
 // resume finishes a copy of the started walk pre under pol. The copy shares pre's slices
 // and only appends to them, so that pre stays valid for the next policy; with detail
-// (sc nil) the slices Detail keeps are copied.
-func (pre *wfState) resume(pol Policy, sc *scratch) *wfResult {
+// (sc nil, dm the Detail's buffers) the slices Detail keeps are copied or dm's.
+func (pre *wfState) resume(pol Policy, sc *scratch, dm *detailMem) *wfResult {
 	st := *pre
-	st.pol, st.anyOrder, st.sc, st.notes = pol, pol.Order == OrderAny, sc, sc == nil
-	p := st.p
+	st.pol, st.anyOrder, st.sc, st.dm, st.notes = pol, pol.Order == OrderAny, sc, dm, sc == nil
+	// The walk's own state is in the scratch's buffers, with detail too: the Detail keeps
+	// none of it, only what the walk renders into dm (checkpoints) or copies.
+	ws := st.buffers()
 	if sc == nil {
-		r := *pre.r
+		r := &ws.wf
+		*r = *pre.r
 		r.contract, r.invalid = slices.Clone(r.contract), slices.Clone(r.invalid)
-		st.r = &r
-		st.completedSet = make(strSet, 0, len(p.commits))
+		r.checkpoints = append(dm.takeCheckpoints(), r.checkpoints...)
+		st.r = r // its completed commits grow on their own: Detail keeps them
 	} else {
 		sc.wf = *pre.r
 		st.r = &sc.wf
-		st.completedSet = sc.done[:0]
 		st.r.completed = sc.commits[:0]
-		st.buf = sc.buf
-		st.callToCommit, st.usedKeys, st.results = sc.calls[:0], sc.used[:0], sc.recs[:0]
-		defer func() {
-			// The start's buffers, when this walk outgrew them, for the next episode.
-			if cap(st.r.led.facts) > cap(sc.facts) {
-				sc.facts = st.r.led.facts[:0]
-			}
-			if cap(st.observed) > cap(sc.obs) {
-				sc.obs = st.observed[:0]
-			}
-			if cap(st.seenCallIDs) > cap(sc.ids) {
-				sc.ids = st.seenCallIDs[:0]
-			}
-			sc.done, sc.commits, sc.buf = st.completedSet[:0], st.r.completed[:0], st.buf[:0]
-			clear(st.results) // drop the references to the record's results
-			sc.calls, sc.used, sc.recs = st.callToCommit[:0], st.usedKeys[:0], st.results[:0]
-		}()
 	}
+	st.completedSet = ws.done[:0]
+	st.buf = ws.buf
+	st.callToCommit, st.usedKeys, st.results = ws.calls[:0], ws.used[:0], ws.recs[:0]
+	defer func() {
+		// The start's buffers, when this walk outgrew them, for the next episode.
+		if cap(st.r.led.facts) > cap(ws.facts) {
+			ws.facts = st.r.led.facts[:0]
+		}
+		if cap(st.observed) > cap(ws.obs) {
+			ws.obs = st.observed[:0]
+		}
+		if cap(st.seenCallIDs) > cap(ws.ids) {
+			ws.ids = st.seenCallIDs[:0]
+		}
+		ws.done, ws.buf = st.completedSet[:0], st.buf[:0]
+		if sc != nil {
+			ws.commits = st.r.completed[:0]
+		}
+		clear(st.results) // drop the references to the record's results
+		ws.calls, ws.used, ws.recs = st.callToCommit[:0], st.usedKeys[:0], st.results[:0]
+	}()
 	r := st.r
 	if st.ended {
 		return r
@@ -268,6 +275,15 @@ func (pre *wfState) resume(pol Policy, sc *scratch) *wfResult {
 		r.completeAtFirst = r.coverage.Complete
 	}
 	return r
+}
+
+// buffers is the scratch whose buffers the walk's state uses: the scoring call's, with
+// detail too (dm.walk).
+func (st *wfState) buffers() *scratch {
+	if st.sc == nil && st.dm != nil {
+		return st.dm.walk
+	}
+	return st.sc
 }
 
 // note records a note for Detail; without detail nothing reads notes.

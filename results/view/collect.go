@@ -67,8 +67,10 @@ func NewCollector(cases []*casespec.Case, policies []oracle.Policy) (*Collector,
 }
 
 // Add hands over a batch of episodes with their verdicts per policy ([policy][i]); the
-// main policy's carry their Detail (DetailFirst). It returns the encoder's error, if one
-// came from an earlier batch: scoring then stops.
+// main policy's carry their Detail (DetailFirst), which Add takes: each is recycled
+// (oracle.Detail.Recycle) once its episode is encoded, so the caller must not read it
+// after. It returns the encoder's error, if one came from an earlier batch: scoring then
+// stops.
 func (c *Collector) Add(eps []*ingest.Episode, vs [][]oracle.Verdict) error {
 	if err := c.failed.Load(); err != nil {
 		return *err
@@ -112,6 +114,12 @@ func (c *Collector) run() {
 				if err := c.e.add(ep); err != nil {
 					c.failed.Store(&err)
 					break
+				}
+				// The encoder keeps none of the detail, only its strings: its memory goes to
+				// the next episodes' scoring.
+				if d := ep.Main.Detail; d != nil {
+					ep.Main.Detail = nil
+					d.Recycle()
 				}
 			}
 		}
