@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/sabench/sabench-stats/bootstrap"
+	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/tau"
 	"github.com/sabench/sabench-stats/oracle"
@@ -15,29 +16,7 @@ import (
 // the rows of a configuration, printed side by side, resample the same tasks: equal values
 // get equal intervals.
 func TestOfficialPassKShareOneDraw(t *testing.T) {
-	r, err := tau.ReadFile(filepath.Join("..", "ingest", "tau", "testdata", "gpt-4o-airline-tasks25-49.json"), tau.Options{Config: "gpt-4o/tool-calling"})
-	if err != nil || len(r.Problems) > 0 {
-		t.Fatalf("%v %v", err, r.Problems)
-	}
-	b, err := tau.LoadBench("tau-bench:airline", casespec.BenchOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	pol, err := oracle.LookupPolicy("tau-strict")
-	if err != nil {
-		t.Fatal(err)
-	}
-	prep := map[string]*oracle.Prepared{}
-	for _, c := range b.Cases {
-		if prep[c.ID], err = oracle.Prepare(c); err != nil {
-			t.Fatal(err)
-		}
-	}
-	var vs []oracle.Verdict
-	for _, ep := range r.Episodes {
-		vs = append(vs, prep[ep.CaseID].Score(ep, pol, false))
-	}
-	rel := NewRelease(b.Cases, nil, vs, pol)
+	rel := tauAirlineRelease(t, nil)
 	rows, err := rel.OfficialVsOracle(rel.Main(), []int{1, 2, 3, 4}, DefaultStatOptions())
 	if err != nil || len(rows) != 1 || len(rows[0].PassK) != 8 {
 		t.Fatalf("%+v %v", rows, err)
@@ -61,4 +40,35 @@ func TestOfficialPassKShareOneDraw(t *testing.T) {
 			}
 		}
 	}
+}
+
+// tauAirlineRelease is the shared τ-bench trajectories (25 airline tasks × 4 trials) scored
+// under tau-strict, the episodes keep accepts (all when keep is nil).
+func tauAirlineRelease(t *testing.T, keep func(*ingest.Episode) bool) *Release {
+	t.Helper()
+	r, err := tau.ReadFile(filepath.Join("..", "ingest", "tau", "testdata", "gpt-4o-airline-tasks25-49.json"), tau.Options{Config: "gpt-4o/tool-calling"})
+	if err != nil || len(r.Problems) > 0 {
+		t.Fatalf("%v %v", err, r.Problems)
+	}
+	b, err := tau.LoadBench("tau-bench:airline", casespec.BenchOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pol, err := oracle.LookupPolicy("tau-strict")
+	if err != nil {
+		t.Fatal(err)
+	}
+	prep := map[string]*oracle.Prepared{}
+	for _, c := range b.Cases {
+		if prep[c.ID], err = oracle.Prepare(c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var vs []oracle.Verdict
+	for _, ep := range r.Episodes {
+		if keep == nil || keep(ep) {
+			vs = append(vs, prep[ep.CaseID].Score(ep, pol, false))
+		}
+	}
+	return NewRelease(b.Cases, nil, vs, pol)
 }

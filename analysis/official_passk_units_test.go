@@ -2,15 +2,12 @@ package analysis
 
 import (
 	"math"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/sabench/sabench-stats/bootstrap"
-	"github.com/sabench/sabench-stats/ingest/casespec"
-	"github.com/sabench/sabench-stats/ingest/tau"
-	"github.com/sabench/sabench-stats/oracle"
+	"github.com/sabench/sabench-stats/ingest"
 )
 
 // TestOfficialPassKPerCaseUnits: with trials missing (tasks 25–31 keep trials 0–1, tasks
@@ -20,36 +17,13 @@ import (
 // direct count from the file (Python fractions): per-case pass^3 of the reward 13/36 over
 // 18 tasks, pass^4 5/14 over 14.
 func TestOfficialPassKPerCaseUnits(t *testing.T) {
-	r, err := tau.ReadFile(filepath.Join("..", "ingest", "tau", "testdata", "gpt-4o-airline-tasks25-49.json"), tau.Options{Config: "gpt-4o/tool-calling"})
-	if err != nil || len(r.Problems) > 0 {
-		t.Fatalf("%v %v", err, r.Problems)
-	}
-	b, err := tau.LoadBench("tau-bench:airline", casespec.BenchOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	pol, err := oracle.LookupPolicy("tau-strict")
-	if err != nil {
-		t.Fatal(err)
-	}
-	prep := map[string]*oracle.Prepared{}
-	for _, c := range b.Cases {
-		if prep[c.ID], err = oracle.Prepare(c); err != nil {
-			t.Fatal(err)
-		}
-	}
-	var vs []oracle.Verdict
-	for _, ep := range r.Episodes {
+	rel := tauAirlineRelease(t, func(ep *ingest.Episode) bool {
 		task, err := strconv.Atoi(ep.CaseID[strings.LastIndex(ep.CaseID, "-")+1:])
 		if err != nil {
 			t.Fatal(err)
 		}
-		if (task <= 31 && ep.Repeat >= 2) || (task >= 32 && task <= 35 && ep.Repeat == 3) {
-			continue
-		}
-		vs = append(vs, prep[ep.CaseID].Score(ep, pol, false))
-	}
-	rel := NewRelease(b.Cases, nil, vs, pol)
+		return !((task <= 31 && ep.Repeat >= 2) || (task >= 32 && task <= 35 && ep.Repeat == 3))
+	})
 	o := DefaultStatOptions()
 	o.Resamples = 200
 	rows, err := rel.OfficialVsOracle(rel.Main(), []int{1, 3, 4}, o)
