@@ -51,20 +51,10 @@ func (d *Detail) Recycle() {
 	clear(m.reqs)
 	m.reqs, m.used = m.reqs[:0], 0
 	if m.ownCps {
-		clear(m.cps[:cap(m.cps)])
-		clear(d.Checkpoints)
-		if cap(d.Checkpoints) > cap(m.cps) {
-			m.cps = d.Checkpoints
-		}
-		m.cps = m.cps[:0]
+		m.cps = reclaim(m.cps, d.Checkpoints)
 	}
 	if m.ownFacts {
-		clear(m.facts[:cap(m.facts)])
-		clear(d.Ledger)
-		if cap(d.Ledger) > cap(m.facts) {
-			m.facts = d.Ledger
-		}
-		m.facts = m.facts[:0]
+		m.facts = reclaim(m.facts, d.Ledger)
 	}
 	m.ownCps, m.ownFacts = false, false
 	*d = Detail{mem: m}
@@ -117,4 +107,15 @@ func (m *detailMem) takeFacts(n int) []Fact {
 		m.facts = make([]Fact, 0, n)
 	}
 	return m.facts[:0]
+}
+
+// reclaim empties buf for reuse, keeping used's backing array instead when appends grew it
+// past buf's; both are cleared so that nothing they pointed to stays reachable.
+func reclaim[T any](buf, used []T) []T {
+	clear(buf[:cap(buf)])
+	clear(used)
+	if cap(used) > cap(buf) {
+		buf = used
+	}
+	return buf[:0]
 }
