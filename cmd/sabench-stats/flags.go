@@ -95,7 +95,7 @@ func addCommon(fs *flag.FlagSet, groups flagGroup, defaultOut string) *common {
 			fs.Var((*cli.List)(&c.Source.Inspect), "inspect", "Inspect logs of a SafeActBench task instead of --runs: .eval or .json files, folders (their .eval logs) or globs (repeatable); a log's configuration is its model/solver")
 			fs.StringVar(&c.Source.RecordFrom, "record-from", "", "with --inspect: where a sample's decision record is: output (the final completion, as JSON; the default), store:KEY or tool:NAME")
 		}
-		fs.Var((*cli.List)(&c.Policies), "policy", "authorization policy: a preset ("+strings.Join(oracle.AllPresetNames(), ", ")+") or a JSON policy file (repeatable where a command compares policies; default safeact, tau-strict on a tau-bench: bench); docs/policies.md says what each does")
+		fs.Var((*cli.List)(&c.Policies), "policy", "authorization policy: a preset ("+strings.Join(oracle.AllPresetNames(), ", ")+") or a JSON policy file (repeatable where a command compares policies); default safeact, tau-strict on a tau-bench: bench, and where policies are compared the six SafeActBench presets, or tau-strict, tau-lenient, tau-reads and tau-bench; docs/policies.md says what each does")
 		fs.StringVar(&c.InfraFailures, "infra-failures", c.InfraFailures, "infra_failure episodes: exclude (the paper) or fail (the SafeActBench batch runner)")
 		fs.StringVar(&c.Source.Dedupe, "dedupe", "", "duplicate episode keys: error (default), first or last")
 	}
