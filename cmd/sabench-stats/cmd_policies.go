@@ -17,7 +17,7 @@ func init() {
 }
 
 func setupPolicies(_ *cli.Env, fs *flag.FlagSet, c *common) *steps {
-	fs.Lookup("policy").Usage = "policies to compare: presets (" + strings.Join(oracle.AllPresetNames(), ", ") + ") or JSON policy files (repeatable; default every preset; safeact is the baseline when included); docs/policies.md says what each does"
+	fs.Lookup("policy").Usage = "policies to compare: presets (" + strings.Join(oracle.AllPresetNames(), ", ") + ") or JSON policy files (repeatable; default the six SafeActBench presets, on a tau-bench: bench tau-strict, tau-lenient, tau-reads and tau-bench; safeact is the baseline when included); docs/policies.md says what each does"
 	// The alternative policies are scored on the main condition only: the comparison
 	// reads nothing else.
 	return &steps{scoring: job.Scoring{All: true, MainOnly: true},

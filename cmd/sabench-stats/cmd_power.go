@@ -17,6 +17,7 @@ func init() {
 }
 
 func setupPower(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
+	fs.Lookup("clusters").Usage = "CSV case_id,cluster_id: the pilot's templates (the design effect, the template covariance and the simulation's template row), instead of the bench's (template_id, Legacy contrast pairs, derived components)"
 	ps := analysis.PowerSpec{Alpha: 0.05, Power: 0.8}
 	var protos cli.List
 	var delta float64

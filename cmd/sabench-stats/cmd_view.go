@@ -16,7 +16,7 @@ func init() {
 
 func setupView(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 	fs.Lookup("out").Usage = "the page to write; its chunk files go to the directory beside it named after the page (NAME_files/)"
-	fs.Lookup("policy").Usage = "policies scored (repeatable; default every preset); the first is the main policy of the episode pages"
+	fs.Lookup("policy").Usage = "policies scored (repeatable; default the six SafeActBench presets, on a tau-bench: bench tau-strict, tau-lenient, tau-reads and tau-bench); the first is the main policy of the episode pages"
 	// The viewer shows every episode under every policy.
 	return &steps{scoring: job.Scoring{All: true, Collect: true},
 		check: func() error {

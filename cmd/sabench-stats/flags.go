@@ -95,7 +95,7 @@ func addCommon(fs *flag.FlagSet, groups flagGroup, defaultOut string) *common {
 			fs.Var((*cli.List)(&c.Source.Inspect), "inspect", "Inspect logs of a SafeActBench task instead of --runs: .eval or .json files, folders (their .eval logs) or globs (repeatable); a log's configuration is its model/solver")
 			fs.StringVar(&c.Source.RecordFrom, "record-from", "", "with --inspect: where a sample's decision record is: output (the final completion, as JSON; the default), store:KEY or tool:NAME")
 		}
-		fs.Var((*cli.List)(&c.Policies), "policy", "authorization policy: a preset ("+strings.Join(oracle.AllPresetNames(), ", ")+") or a JSON policy file (repeatable where a command compares policies); docs/policies.md says what each does")
+		fs.Var((*cli.List)(&c.Policies), "policy", "authorization policy: a preset ("+strings.Join(oracle.AllPresetNames(), ", ")+") or a JSON policy file (repeatable where a command compares policies); default safeact, tau-strict on a tau-bench: bench, and where policies are compared the six SafeActBench presets, or tau-strict, tau-lenient, tau-reads and tau-bench; docs/policies.md says what each does")
 		fs.StringVar(&c.InfraFailures, "infra-failures", c.InfraFailures, "infra_failure episodes: exclude (the paper) or fail (the SafeActBench batch runner)")
 		fs.StringVar(&c.Source.Dedupe, "dedupe", "", "duplicate episode keys: error (default), first or last")
 	}
@@ -118,7 +118,7 @@ func addCommon(fs *flag.FlagSet, groups flagGroup, defaultOut string) *common {
 		}
 		// --clusters maps SafeActBench case ids: a command that reads no episodes has none.
 		if groups&groupInput != 0 {
-			fs.StringVar(&c.Source.ClustersFile, "clusters", "", "CSV case_id,cluster_id for the template-clustered bootstrap")
+			fs.StringVar(&c.Source.ClustersFile, "clusters", "", "CSV case_id,cluster_id: the clusters --clustered and the clustered intervals resample, instead of the bench's (template_id, Legacy contrast pairs, derived components)")
 		}
 		if groups&(groupNoPValues|groupPlan) == 0 {
 			fs.StringVar(&st.Adjust, "adjust", st.Adjust, "multiplicity adjustment of a table's family of p-values: holm, bh (Benjamini–Hochberg) or none")
@@ -129,7 +129,7 @@ func addCommon(fs *flag.FlagSet, groups flagGroup, defaultOut string) *common {
 		fs.BoolVar(&st.Force, "force", false, fmt.Sprintf("allow --resamples below %d (intervals then rest on near-extreme order statistics)", bootstrap.MinResamples))
 	}
 	if groups&groupClustered != 0 {
-		fs.BoolVar(&c.Stats.Clustered, "clustered", false, "resample template clusters instead of cases")
+		fs.BoolVar(&c.Stats.Clustered, "clustered", false, "resample clusters instead of cases: a --clusters file's, else the bench's (template_id, Legacy contrast pairs, derived components); the notes name the rule")
 	}
 	if groups&groupTables != 0 {
 		c.addFormat(fs, job.TableOutput)
