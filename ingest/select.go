@@ -30,7 +30,18 @@ func (s Selection) String() string {
 	if !s.ByKey {
 		return fmt.Sprintf("run id %q", s.RunID)
 	}
-	return fmt.Sprintf("config %q, case %q, repeat %d, condition %q", s.Config, s.CaseID, s.Repeat, s.Condition)
+	// An empty field or a negative repeat matches any value, and is said so.
+	field := func(name, v string) string {
+		if v == "" {
+			return "any " + name
+		}
+		return fmt.Sprintf("%s %q", name, v)
+	}
+	repeat := "any repeat"
+	if s.Repeat >= 0 {
+		repeat = fmt.Sprintf("repeat %d", s.Repeat)
+	}
+	return field("config", s.Config) + ", " + field("case", s.CaseID) + ", " + repeat + ", " + field("condition", s.Condition)
 }
 
 // NoEpisodeError says that a selection matched no episode; Similar lists up to five

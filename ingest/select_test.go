@@ -37,7 +37,7 @@ func TestSelectEpisode(t *testing.T) {
 	}
 	_, err = SelectEpisode(next(), Selection{ByKey: true, Config: "m/h", CaseID: "C1", Repeat: -1, Condition: DefaultCondition}, "in")
 	var amb *AmbiguousError
-	if !errors.As(err, &amb) || err.Error() != `2 episodes match config "m/h", case "C1", repeat -1, condition "main" (run-a1, run-a2); narrow the selection or give a RUN_ID` {
+	if !errors.As(err, &amb) || err.Error() != `2 episodes match config "m/h", case "C1", any repeat, condition "main" (run-a1, run-a2); narrow the selection or give a RUN_ID` {
 		t.Errorf("ambiguous: %v", err)
 	}
 }
