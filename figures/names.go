@@ -29,8 +29,9 @@ type nameLabels struct {
 	why map[string]string // what a name's label does to it, for the names relabeled
 }
 
-// labelNames labels names; budget is the most bytes a name's label may take (at least
-// 2 × len(ellipsis) + 64: a figure's label budget less what it draws after the name).
+// labelNames labels names; budget is the most bytes a name's label may take: what a
+// figure's label may take (maxNameLen) less what it draws after the name, such as a
+// forest row's p-value.
 func labelNames(names []string, budget func(name string) int) nameLabels {
 	l := nameLabels{of: make(map[string]string, len(names)), why: map[string]string{}}
 	taken := map[string]int{} // label → how many names have it
