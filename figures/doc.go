@@ -43,7 +43,9 @@
 // and thickness is a multiple of the font size. The height follows from the
 // number of rows unless Options.Height is set, which stretches or squeezes
 // the rows. The layout is computed from the text it has to show:
-// configuration names are never truncated, legends sit below the data, tick
+// configuration names are never truncated (the report's figures draw a name
+// they cannot, over 200 bytes or with a tab, by a label that Named.Note
+// states: names.go), legends sit below the data, tick
 // labels keep clear of each other, and a figure whose labels cannot fit the
 // width (or whose rows cannot fit a set height) is an error naming
 // Options.Width (or Options.Height) rather than a clipped picture.

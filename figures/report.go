@@ -12,28 +12,37 @@ import (
 type Named struct {
 	Name string
 	Fig  Figure
+	// Note says what the figure's labels do to the names it cannot draw as they are
+	// (too long, a tab or line break: see nameLabels); "" when it draws every name whole.
+	Note string
 }
 
 // Report builds every figure of the report from the main episodes; pc may be
 // nil when only one policy was scored. A figure with nothing to show is not built: skipped
-// says which and why.
+// says which and why. A configuration or model name a figure cannot draw as it is gets a
+// label that it can (nameLabels), the same in every figure, and the figure's Note says so.
 func Report(r *analysis.Release, pc *analysis.PolicyComparison, o analysis.StatOptions, ch analysis.Choices) (figs []Named, skipped []string, err error) {
 	if len(r.Main()) == 0 {
 		return nil, []string{"every figure: no scored main-condition episodes"}, nil
 	}
+	cl := configLabels(r.Configs())
 	mix := FailureMixOf(r)
 	for _, c := range r.Configs() {
 		if !slices.Contains(mix.Configs, c) {
-			skipped = append(skipped, "failure_types, the bar of "+c+": no scored main-condition episode")
+			skipped = append(skipped, "failure_types, the bar of "+cl.label(c)+": no scored main-condition episode")
 		}
 	}
-	figs = append(figs, Named{"failure_types", mix})
+	note := cl.note(mix.Configs)
+	mix.Configs = cl.labels(mix.Configs)
+	figs = append(figs, Named{"failure_types", mix, note})
 	ecs, err := ECSOf(r, o)
 	if err != nil {
 		return nil, nil, err
 	}
-	figs = append(figs, Named{"ecs_by_protocol", ecs})
-	forest, err := HarnessForest(r, o, ch)
+	note = cl.note(ecs.Configs)
+	ecs.Configs = cl.labels(ecs.Configs)
+	figs = append(figs, Named{"ecs_by_protocol", ecs, note})
+	forest, models, err := harnessForest(r, o, ch)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -51,12 +60,12 @@ func Report(r *analysis.Release, pc *analysis.PolicyComparison, o analysis.StatO
 	forest.Rows = rows
 	if all > 0 {
 		for _, c := range r.Unpaired(ch) {
-			skipped = append(skipped, "harness_differences, a row for "+c+": no pair of a configuration with the shared harness "+ch.SharedHarness+" and another of the same model")
+			skipped = append(skipped, "harness_differences, a row for "+cl.label(c)+": no pair of a configuration with the shared harness "+ch.SharedHarness+" and another of the same model")
 		}
 	}
 	switch {
 	case len(forest.Rows) > 0:
-		figs = append(figs, Named{"harness_differences", forest})
+		figs = append(figs, Named{"harness_differences", forest, models})
 	case all == 0:
 		skipped = append(skipped, "harness_differences: no model has both a configuration with the shared harness "+ch.SharedHarness+" and another one (--shared-harness)")
 	default:
@@ -65,16 +74,20 @@ func Report(r *analysis.Release, pc *analysis.PolicyComparison, o analysis.StatO
 	heat := HeatMapOf(r)
 	for _, c := range r.Configs() {
 		if !slices.Contains(heat.Configs, c) {
-			skipped = append(skipped, "domain_heatmap, the row of "+c+": no main-condition episode")
+			skipped = append(skipped, "domain_heatmap, the row of "+cl.label(c)+": no main-condition episode")
 		}
 	}
-	figs = append(figs, Named{"domain_heatmap", heat})
+	note = cl.note(heat.Configs)
+	heat.Configs = cl.labels(heat.Configs)
+	figs = append(figs, Named{"domain_heatmap", heat, note})
 	if pc != nil && len(pc.Releases) > 1 {
 		ranks, err := RanksOf(pc, o)
 		if err != nil {
 			return nil, nil, err
 		}
-		figs = append(figs, Named{"policy_ranks", ranks})
+		note = cl.note(ranks.Configs)
+		ranks.Configs = cl.labels(ranks.Configs)
+		figs = append(figs, Named{"policy_ranks", ranks, note})
 	} else {
 		skipped = append(skipped, "policy_ranks: only one policy scored")
 	}
@@ -138,10 +151,18 @@ func ECSOf(r *analysis.Release, o analysis.StatOptions) (ECSByProtocol, error) {
 
 // HarnessForest is the forest plot of T4's paired harness differences.
 func HarnessForest(r *analysis.Release, o analysis.StatOptions, ch analysis.Choices) (Forest, error) {
+	f, _, err := harnessForest(r, o, ch)
+	return f, err
+}
+
+// harnessForest is HarnessForest with its rows labelled by model names a figure can draw
+// (nameLabels: within what the p-value after it leaves), and what that does to the names
+// ("" for nothing).
+func harnessForest(r *analysis.Release, o analysis.StatOptions, ch analysis.Choices) (Forest, string, error) {
 	f := Forest{Title: "Family harness − " + ch.SharedHarness + " (ECS, V0–V3)", Level: o.Level}
 	rows, err := r.HarnessComparison(ch, o)
 	if err != nil {
-		return f, err
+		return f, "", err
 	}
 	// Each row names its p-value adjusted over the family of the plot's rows, as T4 does.
 	ps := make([]float64, len(rows))
@@ -149,14 +170,19 @@ func HarnessForest(r *analysis.Release, o analysis.StatOptions, ch analysis.Choi
 		ps[i] = x.Delta.P
 	}
 	adj := o.Adjust.Apply(ps)
+	after := make(map[string]string, len(rows)) // a model's p-value, as drawn after its name
+	models := make([]string, len(rows))
 	for i, x := range rows {
-		label := x.Model
+		models[i] = x.Model
 		if !math.IsNaN(adj[i]) {
-			label += " (" + o.Adjust.Label() + " p " + pLabel(adj[i]) + ")"
+			after[x.Model] = " (" + o.Adjust.Label() + " p " + pLabel(adj[i]) + ")"
 		}
-		f.Rows = append(f.Rows, Comparison{Label: label, Estimate: x.Delta.X, Lo: x.Delta.Lo, Hi: x.Delta.Hi})
 	}
-	return f, nil
+	ml := labelNames(models, func(m string) int { return maxNameLen - len(after[m]) })
+	for _, x := range rows {
+		f.Rows = append(f.Rows, Comparison{Label: ml.label(x.Model) + after[x.Model], Estimate: x.Delta.X, Lo: x.Delta.Lo, Hi: x.Delta.Hi})
+	}
+	return f, ml.note(models), nil
 }
 
 // HeatMapOf is ECS per configuration and domain.

@@ -19,8 +19,9 @@ type Rendered struct {
 	Name  string
 	Exts  []string
 	Files [][]byte
-	// Note says how the figure departs from the report's size: widened to fit its names
-	// (fit); "" when it has the column size.
+	// Note says how the figure departs from the report's size and its names: widened to
+	// fit its names (fit), characters the font lacks (FontLacks), names drawn by a label
+	// (Named.Note); "" when none applies.
 	Note string
 }
 
@@ -33,7 +34,7 @@ func Marked(figs []Named, synthetic bool) []Named {
 	}
 	out := make([]Named, len(figs))
 	for i, f := range figs {
-		out[i] = Named{Name: f.Name, Fig: Captioned{Fig: f.Fig, Caption: analysis.SyntheticMark}}
+		out[i] = Named{Name: f.Name, Fig: Captioned{Fig: f.Fig, Caption: analysis.SyntheticMark}, Note: f.Note}
 	}
 	return out
 }
@@ -67,11 +68,11 @@ func RenderReport(pc *analysis.PolicyComparison, o analysis.StatOptions, ch anal
 		if fo, err := Fitted(f.Fig, Options{}); err == nil && fo.Width > Column.Width {
 			x.Note = fmt.Sprintf("drawn %.1f in wide, wider than the %.1f in column, to fit its names", float64(fo.Width/vg.Inch), float64(Column.Width/vg.Inch))
 		}
-		if lacking != "" {
-			if x.Note != "" {
+		for _, n := range []string{lacking, f.Note} {
+			if n != "" && x.Note != "" {
 				x.Note += "; "
 			}
-			x.Note += lacking
+			x.Note += n
 		}
 		for j, format := range Formats {
 			x.Exts, x.Files = append(x.Exts, string(format)), append(x.Files, at[j])
@@ -98,8 +99,10 @@ func renderEach(figs []Named, w int) ([][]byte, []error) {
 
 // FontLacks names the configurations with characters the bundled font has no glyph for
 // ("" for none): the PNG and PDF draw those characters blank, so that two such names can
-// look alike there; the SVG keeps them as text in the viewer's fonts.
+// look alike there; the SVG keeps them as text in the viewer's fonts. It names the labels
+// the figures draw (Report), which are the names unless a figure cannot draw one as it is.
 func FontLacks(names []string) string {
+	names = configLabels(names).labels(names)
 	f, err := sansSFNT()
 	if err != nil {
 		return ""

@@ -2,6 +2,7 @@ package job
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
@@ -18,6 +19,9 @@ type FigureFiles struct {
 	Skipped  []string // what could not be drawn, and why
 	Widened  []string // the figures drawn wider or taller than asked, to fit their names or rows
 	Lacking  string   // the names the bundled font cannot draw whole (figures.FontLacks), "" for none
+	// Labels say what the figures written draw for names they cannot draw as they are
+	// (figures.Named.Note), each once.
+	Labels []string
 }
 
 // Figures writes every figure of the release into dir (figures.Report, marked when the
@@ -42,6 +46,12 @@ func (o *Options) Figures(dir string, r *Release, opt figures.Options) (*FigureF
 			ff.Widened = append(ff.Widened, fmt.Sprintf("%s: drawn %.1f in wide to fit its names and rows", f.Name, float64(w/vg.Inch)))
 		}
 		drawable = append(drawable, f)
+		if f.Note != "" && !slices.Contains(ff.Labels, f.Note) {
+			ff.Labels = append(ff.Labels, f.Note)
+		}
+	}
+	if len(drawable) == 0 { // no figure shows a name
+		ff.Lacking = ""
 	}
 	ff.Figures, ff.Skipped = len(drawable), skipped
 	ff.Files, err = WriteFigures(dir, drawable, opt)

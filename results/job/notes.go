@@ -96,7 +96,7 @@ func (x *Index) Notes(out string, viewer *view.Stats) []string {
 
 // Notes says which policy the figures of release r show (they cannot carry it
 // themselves), which could not be drawn and why, which names the bundled font cannot
-// draw whole, and which figures are larger than asked.
+// draw whole, which names are drawn by a label, and which figures are larger than asked.
 func (ff *FigureFiles) Notes(r *Release) []string {
 	pc := ff.Policies
 	head := fmt.Sprintf("%d figures scored under policy %s", ff.Figures, pc.Base.Policy.String())
@@ -110,6 +110,7 @@ func (ff *FigureFiles) Notes(r *Release) []string {
 	if ff.Lacking != "" {
 		notes = append(notes, ff.Lacking)
 	}
+	notes = append(notes, ff.Labels...)
 	for _, w := range ff.Widened {
 		notes = append(notes, "larger than --size: "+w)
 	}

@@ -39,6 +39,7 @@ type Input struct {
 type Figure struct {
 	Name string
 	SVG  []byte
+	Note string // its caveats (figures.Rendered.Note), shown under it; "" for none
 }
 
 // Case is what the episode page needs from a case's specification.

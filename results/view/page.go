@@ -101,8 +101,13 @@ func page(w io.Writer, in *Input, e *encoder, chunkOf []int, chunkDir string) er
 	}
 	for _, f := range in.Figures {
 		title, link, what := figureCaption(f.Name)
-		fmt.Fprintf(b, "<figure id=\"fig-%s\">\n%s\n<figcaption><strong>%s</strong> (<code>%s</code>). <a href=\"%s\">%s</a></figcaption>\n</figure>\n",
-			html.EscapeString(f.Name), inlineSVG(f.SVG), html.EscapeString(title), html.EscapeString(f.Name), html.EscapeString(link), html.EscapeString(what))
+		// The figure's caveats, as the report's index states them.
+		note := ""
+		if f.Note != "" {
+			note = "<br>Note: " + html.EscapeString(f.Note) + "."
+		}
+		fmt.Fprintf(b, "<figure id=\"fig-%s\">\n%s\n<figcaption><strong>%s</strong> (<code>%s</code>). <a href=\"%s\">%s</a>%s</figcaption>\n</figure>\n",
+			html.EscapeString(f.Name), inlineSVG(f.SVG), html.EscapeString(title), html.EscapeString(f.Name), html.EscapeString(link), html.EscapeString(what), note)
 	}
 	b.WriteString("</section>\n")
 	b.WriteString("<section id=\"v-slice\" tabindex=\"-1\" aria-label=\"Slices\" hidden>\n<h2>Slices</h2>\n<div id=\"slice-body\"></div>\n</section>\n")

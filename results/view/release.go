@@ -108,7 +108,7 @@ func (v *Release) Page(tables []*results.Table, figs []figures.Rendered, skipped
 	for _, f := range figs {
 		for i, ext := range f.Exts {
 			if ext == "svg" {
-				in.Figures = append(in.Figures, Figure{Name: f.Name, SVG: f.Files[i]})
+				in.Figures = append(in.Figures, Figure{Name: f.Name, SVG: f.Files[i], Note: f.Note})
 			}
 		}
 	}

@@ -726,10 +726,23 @@
     if (!spec) return -1;
     var n = runIndex(spec);
     if (n >= 0) return n;
-    var parts = spec.split('~'), cfg = I.configs.indexOf(parts[0]), cond = I.conditions.indexOf(parts[1] || 'main');
+    var cc = configCondition(spec), cfg = cc[0], cond = cc[1];
     var r = rep ? parseInt(rep, 10) : 0;
     for (n = 0; n < N; n++) if (f(n, F_CFG) === cfg && f(n, F_COND) === cond && f(n, F_REP) === r && caseOf(n)[0] === caseId) return n;
     return -1;
+  }
+  // configCondition reads "config" or "config~condition" as [config, condition] indices
+  // (-1: none). A configuration's name may hold "~" itself: the whole spec is a
+  // configuration first, then each "~" from the last splits it.
+  function configCondition(spec) {
+    var cfg = I.configs.indexOf(spec);
+    if (cfg >= 0) return [cfg, I.conditions.indexOf('main')];
+    for (var i = spec.lastIndexOf('~'); i >= 0; i = i > 0 ? spec.lastIndexOf('~', i - 1) : -1) {
+      cfg = I.configs.indexOf(spec.slice(0, i));
+      var cond = I.conditions.indexOf(spec.slice(i + 1) || 'main');
+      if (cfg >= 0 && cond >= 0) return [cfg, cond];
+    }
+    return [-1, -1];
   }
   // The A/B page compares two episodes of a case by evidence, under one policy: the reads
   // each made (matched by tool and entity: the tool and its canonical arguments), each
