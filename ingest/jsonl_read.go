@@ -276,8 +276,6 @@ func jsonErrText(err error) string {
 	return err.Error()
 }
 
-// verdictAdvice ends the message for a verdict file read as episodes: its twenty
-// missing-field problems would not say what is wrong.
 // otherShape names, on a file's first line that is not JSON, the shape the file has
 // instead when it is a common one, since the message of the first line is all that
 // most readers look at; "" otherwise.
@@ -296,6 +294,8 @@ func otherShape(b []byte, line int) string {
 	return ""
 }
 
+// verdictAdvice ends the message for a verdict file read as episodes: its twenty
+// missing-field problems would not say what is wrong.
 const verdictAdvice = "--runs and validate take episode files (sabench.episode/v1); pass the episodes the verdicts were scored from, or a Parquet verdict dataset to --verdicts"
 
 // isVerdictLine: a line of score's JSONL output (no schema, a policy hash and an ecs).
