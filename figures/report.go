@@ -149,15 +149,9 @@ func ECSOf(r *analysis.Release, o analysis.StatOptions) (ECSByProtocol, error) {
 	return f, nil
 }
 
-// HarnessForest is the forest plot of T4's paired harness differences.
-func HarnessForest(r *analysis.Release, o analysis.StatOptions, ch analysis.Choices) (Forest, error) {
-	f, _, err := harnessForest(r, o, ch)
-	return f, err
-}
-
-// harnessForest is HarnessForest with its rows labelled by model names a figure can draw
-// (nameLabels: within what the p-value after it leaves), and what that does to the names
-// ("" for nothing).
+// harnessForest is the forest plot of T4's paired harness differences, its rows labelled by
+// model names a figure can draw (nameLabels: within what the p-value after it leaves), and
+// what that does to the names ("" for nothing).
 func harnessForest(r *analysis.Release, o analysis.StatOptions, ch analysis.Choices) (Forest, string, error) {
 	f := Forest{Title: "Family harness − " + ch.SharedHarness + " (ECS, V0–V3)", Level: o.Level}
 	rows, err := r.HarnessComparison(ch, o)
