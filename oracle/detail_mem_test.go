@@ -3,24 +3,13 @@ package oracle
 import (
 	"fmt"
 	"testing"
-
-	"github.com/sabench/sabench-stats/ingest/synth"
 )
 
 // A Detail built in a recycled one's buffers reads as one built afresh: across the release's
 // protocols, each episode's detail is built in the buffers of the episodes before it, of
 // other shapes, and must print as the same episode's detail built before any recycling.
 func TestDetailRecycled(t *testing.T) {
-	rel, err := synth.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	preps := map[string]*Prepared{}
-	for _, c := range rel.Cases {
-		if preps[c.ID], err = Prepare(c); err != nil {
-			t.Fatal(err)
-		}
-	}
+	rel, preps := preparedRelease(t)
 	text := func(d *Detail) string {
 		x := *d
 		x.mem = nil

@@ -9,6 +9,7 @@ import (
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
+	"github.com/sabench/sabench-stats/ingest/synth"
 )
 
 const casesDir = "../ingest/testdata/safeactbench/cases"
@@ -137,4 +138,20 @@ func expect(t *testing.T, name string, v Verdict, ecs bool, outcome, failure str
 		}
 		t.Errorf("%s: got ecs=%v outcome=%q failure=%q; want ecs=%v outcome=%q failure=%q%s", name, v.ECS(), v.Outcome(), v.FailureType(), ecs, outcome, failure, msg)
 	}
+}
+
+// preparedRelease is the built-in release with each of its cases prepared, by case id.
+func preparedRelease(t testing.TB) (*synth.Release, map[string]*Prepared) {
+	t.Helper()
+	rel, err := synth.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	preps := map[string]*Prepared{}
+	for _, c := range rel.Cases {
+		if preps[c.ID], err = Prepare(c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return rel, preps
 }

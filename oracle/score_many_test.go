@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest"
-	"github.com/sabench/sabench-stats/ingest/synth"
 )
 
 // manyPolicies are the presets plus custom policies whose switches the presets never
@@ -57,16 +56,7 @@ func sameMany(t *testing.T, p *Prepared, ep *ingest.Episode, pols []Policy) {
 // every verdict must be the one policy's own, on the release's episodes of every protocol.
 func TestScoreManyRelease(t *testing.T) {
 	t.Parallel() // CPU-bound
-	rel, err := synth.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	preps := map[string]*Prepared{}
-	for _, c := range rel.Cases {
-		if preps[c.ID], err = Prepare(c); err != nil {
-			t.Fatal(err)
-		}
-	}
+	rel, preps := preparedRelease(t)
 	// A stride through the release, as BenchmarkScoreRelease takes, mixes protocols and
 	// outcomes; 1,500 episodes keep the test short.
 	n, protocols := 0, map[ingest.Protocol]bool{}
