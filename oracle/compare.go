@@ -144,6 +144,16 @@ func pyStrEqual(a, b any) bool {
 	return string(jsonv.AppendPyStr(ba[:0], a)) == string(jsonv.AppendPyStr(bb[:0], b))
 }
 
+// fieldAt is a's value of key k, the expected object's i-th key (a has at least i+1
+// keys): objects of one shape usually list their keys in the same order, so the key at
+// the same position is tried before a lookup.
+func fieldAt(a *jsonv.Object, i int, k string) (any, bool) {
+	if a.Keys[i] == k {
+		return a.Values[i], true
+	}
+	return a.Get(k)
+}
+
 // matchTree is the container walk the evaluator's comparators share: objects need the
 // identical key set and matching values, lists the same length and matching items in
 // order; everything else (expected leaves) is decided by leaf.
@@ -155,15 +165,10 @@ func matchTree(actual, expected any, leaf func(actual, expected any) bool) bool 
 			return false
 		}
 		// Keys are unique (both parsers keep a repeated key once), so equal sizes and every
-		// expected key present mean identical key sets. Objects of one shape usually list
-		// their keys in the same order, so the key at the same position is tried first.
+		// expected key present mean identical key sets.
 		for i, k := range e.Keys {
-			var av any
-			if a.Keys[i] == k {
-				av = a.Values[i]
-			} else if v, ok := a.Get(k); ok {
-				av = v
-			} else {
+			av, ok := fieldAt(a, i, k)
+			if !ok {
 				return false
 			}
 			if !matchTree(av, e.Values[i], leaf) {
@@ -273,12 +278,8 @@ func (pt *argPattern) match(actual any) bool {
 	// matchTree's walk of an object (keys are unique), with scalarMatches of a string
 	// against a plain string being equality.
 	for i, k := range e.Keys {
-		var av any
-		if a.Keys[i] == k {
-			av = a.Values[i]
-		} else if v, ok := a.Get(k); ok {
-			av = v
-		} else {
+		av, ok := fieldAt(a, i, k)
+		if !ok {
 			return false
 		}
 		if s, ok := av.(string); ok {
