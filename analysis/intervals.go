@@ -590,6 +590,18 @@ func (r *Release) Intervals(o StatOptions) IntervalSpec {
 	return s
 }
 
+// Drawn says how a resample draws the units, as the rank-set notes say it: "case-paired",
+// "template-clustered" or "clustered", from the unit Intervals named.
+func (s IntervalSpec) Drawn() string {
+	switch s.Unit {
+	case "cases":
+		return "case-paired"
+	case "template clusters":
+		return "template-clustered"
+	}
+	return "clustered"
+}
+
 // clusterUnit names what a clustered interval resamples: "template clusters" when the
 // clusters come from template_id (cases without one standing alone), else "clusters" (a
 // --clusters file, contrast pairs and derived cases make clusters that are no template).

@@ -36,13 +36,7 @@ func rankSetNote(r *analysis.Release, cr *analysis.ConfigRanks, o analysis.StatO
 // rankSetMethod describes the rank and its set; the resampled unit is the one the release's
 // intervals name.
 func rankSetMethod(r *analysis.Release, level float64, o analysis.StatOptions) string {
-	unit := "case-paired"
-	if o.Clustered {
-		unit = "clustered"
-		if r.Intervals(o).Unit == "template clusters" {
-			unit = "template-clustered"
-		}
-	}
+	unit := r.Intervals(o).Drawn()
 	return fmt.Sprintf("Rank: competition rank by overall ECS (ties share the best rank). Rank set: simultaneous %s confidence set for the rank (max-|t| procedure of Mogstad, Romano, Shaikh & Wilhelm 2024, two-sided, stepwise, as R's csranks) from %d %s resamples shared by every configuration",
 		rankLevelText(level), o.Resamples, unit)
 }
