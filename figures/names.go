@@ -103,6 +103,15 @@ func (l nameLabels) labels(names []string) []string {
 	return out
 }
 
+// relabel puts the labels of *names in its place and returns the note on them
+// (note): what a figure of those names says of its labels. It is a statement of its own,
+// before the figure holding names is copied (in one expression the order is unspecified).
+func (l nameLabels) relabel(names *[]string) string {
+	note := l.note(*names)
+	*names = l.labels(*names)
+	return note
+}
+
 // label is name's label (the name itself when labelNames did not see it).
 func (l nameLabels) label(name string) string {
 	if s, ok := l.of[name]; ok {

@@ -32,15 +32,13 @@ func Report(r *analysis.Release, pc *analysis.PolicyComparison, o analysis.StatO
 			skipped = append(skipped, "failure_types, the bar of "+cl.label(c)+": no scored main-condition episode")
 		}
 	}
-	note := cl.note(mix.Configs)
-	mix.Configs = cl.labels(mix.Configs)
+	note := cl.relabel(&mix.Configs)
 	figs = append(figs, Named{"failure_types", mix, note})
 	ecs, err := ECSOf(r, o)
 	if err != nil {
 		return nil, nil, err
 	}
-	note = cl.note(ecs.Configs)
-	ecs.Configs = cl.labels(ecs.Configs)
+	note = cl.relabel(&ecs.Configs)
 	figs = append(figs, Named{"ecs_by_protocol", ecs, note})
 	forest, models, err := harnessForest(r, o, ch)
 	if err != nil {
@@ -77,16 +75,14 @@ func Report(r *analysis.Release, pc *analysis.PolicyComparison, o analysis.StatO
 			skipped = append(skipped, "domain_heatmap, the row of "+cl.label(c)+": no main-condition episode")
 		}
 	}
-	note = cl.note(heat.Configs)
-	heat.Configs = cl.labels(heat.Configs)
+	note = cl.relabel(&heat.Configs)
 	figs = append(figs, Named{"domain_heatmap", heat, note})
 	if pc != nil && len(pc.Releases) > 1 {
 		ranks, err := RanksOf(pc, o)
 		if err != nil {
 			return nil, nil, err
 		}
-		note = cl.note(ranks.Configs)
-		ranks.Configs = cl.labels(ranks.Configs)
+		note = cl.relabel(&ranks.Configs)
 		figs = append(figs, Named{"policy_ranks", ranks, note})
 	} else {
 		skipped = append(skipped, "policy_ranks: only one policy scored")
