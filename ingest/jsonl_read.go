@@ -3,6 +3,7 @@ package ingest
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -242,10 +243,13 @@ func (r *jsonlReader) skipTo(line int) error {
 func decodeEpisodeLine(dec *jsonv.Decoder, b []byte, path string, line int, lenient bool) (*Episode, error) {
 	v, err := dec.Parse(b)
 	if err != nil && line == 1 && bytes.HasPrefix(b, []byte("run_id,")) {
-		return nil, Problem{File: path, Line: line, Msg: "a CSV verdict file (written by score), not episodes: " + verdictAdvice}
+		return nil, notEpisodes(path, "a CSV verdict file (written by score), not episodes: "+verdictAdvice)
 	}
 	if err != nil {
-		return nil, Problem{File: path, Line: line, Msg: "invalid JSON: " + jsonErrText(err) + otherShape(b, line)}
+		if shape := otherShape(b, line); shape != "" {
+			return nil, notEpisodes(path, "invalid JSON: "+jsonErrText(err)+shape)
+		}
+		return nil, Problem{File: path, Line: line, Msg: "invalid JSON: " + jsonErrText(err)}
 	}
 	if p := utf8Problem(dec, b, "", path, line); p != nil {
 		return nil, *p
@@ -254,18 +258,29 @@ func decodeEpisodeLine(dec *jsonv.Decoder, b []byte, path string, line int, leni
 	if !ok {
 		msg := "an episode must be a JSON object, got " + TypeName(v)
 		if _, isList := v.([]any); isList && line == 1 {
-			msg += "; a JSON array of episodes? JSONL holds one episode a line (jq -c '.[]' writes it)"
+			return nil, notEpisodes(path, msg+"; a JSON array of episodes? JSONL holds one episode a line (jq -c '.[]' writes it)")
 		}
 		return nil, Problem{File: path, Line: line, Msg: msg}
 	}
 	if isVerdictLine(o) {
-		return nil, Problem{File: path, Line: line, Msg: "a verdict line (written by score), not an episode: " + verdictAdvice}
+		msg := "a verdict line (written by score), not an episode: " + verdictAdvice
+		if line == 1 {
+			return nil, notEpisodes(path, msg)
+		}
+		return nil, Problem{File: path, Line: line, Msg: msg}
 	}
 	e, probs := decodeEpisode(o, path, line, lenient)
 	if probs != nil {
 		return nil, problemErr(probs)
 	}
 	return e, nil
+}
+
+// notEpisodes ends the reading of a file whose first line shows it holds no JSONL
+// episodes (another shape, verdicts): its other lines would each repeat the defect as a
+// problem of their own and be counted as episodes read.
+func notEpisodes(path, msg string) error {
+	return newFileError(path, 1, errors.New(msg))
 }
 
 // jsonErrText renders a syntax error with a 1-based column, as editors count.

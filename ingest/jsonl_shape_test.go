@@ -12,8 +12,10 @@ import (
 
 // Files in another shape than JSONL are named as such on their first line: a
 // pretty-printed episode or array ("{" alone on line 1 was "expected a string key"), an
-// array of episodes on one line, and a .jsonl.gz compressed twice (its first line was
-// "unexpected '\x1f'"). The other lines are read as before.
+// array of episodes on one line, a .jsonl.gz compressed twice (its first line was
+// "unexpected '\x1f'"), and score's verdicts. The file is not read further: its other
+// lines were each a problem and an episode read ("68 episodes read, 68 problems" for
+// one pretty-printed episode).
 func TestReadOtherShapes(t *testing.T) {
 	dir := t.TempDir()
 	ep := string(jsonlBytes(realisticEpisodes(1, 1)))
@@ -34,6 +36,10 @@ func TestReadOtherShapes(t *testing.T) {
 			"e.jsonl:1: an episode must be a JSON object, got an array; a JSON array of episodes? JSONL holds one episode a line (jq -c '.[]' writes it)"},
 		{"gzgz.jsonl.gz", gzgz.String(),
 			"e.jsonl:1: invalid JSON: column 1: unexpected '\\x1f'; gzip data again once decompressed: the file was compressed twice"},
+		{"verdicts.jsonl", `{"run_id":"r1","policy_hash":"x","ecs":1}` + "\n" + `{"run_id":"r2","policy_hash":"x","ecs":0}` + "\n",
+			"e.jsonl:1: a verdict line (written by score), not an episode: " + verdictAdvice},
+		{"verdicts.csv", "run_id,ecs\nr1,1\nr2,0\n",
+			"e.jsonl:1: a CSV verdict file (written by score), not episodes: " + verdictAdvice},
 	}
 	for _, c := range cases {
 		p := filepath.Join(dir, "e.jsonl")
@@ -42,15 +48,20 @@ func TestReadOtherShapes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		eps, probs := collect(t, r)
-		r.Close()
-		if len(eps) > 1 || len(probs) == 0 || strings.TrimPrefix(probs[0].String(), dir+"/") != c.want {
-			t.Errorf("%s: %d episodes, problems %v\nwant first %q", c.name, len(eps), probs, c.want)
+		_, err = r.Next()
+		if AsProblems(err) != nil || err == nil || strings.TrimPrefix(err.Error(), dir+"/") != c.want {
+			t.Errorf("%s: first read gave %v; want the fatal %q", c.name, err, c.want)
 		}
-		for _, p := range probs[1:] {
-			if strings.Contains(p.Msg, ";") {
-				t.Errorf("%s: a later line carries the hint: %v", c.name, p)
-			}
+		if _, again := r.Next(); again != err {
+			t.Errorf("%s: the read went on after the file's shape: %v", c.name, again)
+		}
+		r.Close()
+		rep, err := Validate([]string{p}, ReadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.Lines != 0 || rep.ProblemCount() != 1 || strings.TrimPrefix(rep.Problems[0].String(), dir+"/") != c.want {
+			t.Errorf("%s: validate read %d episodes with problems %v; want none read and one problem", c.name, rep.Lines, rep.Problems)
 		}
 	}
 }
