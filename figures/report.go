@@ -78,12 +78,20 @@ func Report(r *analysis.Release, pc *analysis.PolicyComparison, o analysis.StatO
 	note = cl.relabel(&heat.Configs)
 	figs = append(figs, Named{"domain_heatmap", heat, note})
 	if pc != nil && len(pc.Releases) > 1 {
-		ranks, err := RanksOf(pc, o)
+		ranks, noSet, err := RanksOf(pc, o)
 		if err != nil {
 			return nil, nil, err
 		}
 		note = cl.relabel(&ranks.Configs)
 		figs = append(figs, Named{"policy_ranks", ranks, note})
+		if ranks.TieGroups != nil {
+			for q, rows := range noSet {
+				for _, i := range rows {
+					skipped = append(skipped, "policy_ranks, a tie bar for "+ranks.Configs[i]+" under "+ranks.Policies[q]+
+						": no rank set (fewer than two resampled units of its own), so the chart cannot show whether the data order it against the others")
+				}
+			}
+		}
 	} else {
 		skipped = append(skipped, "policy_ranks: only one policy scored")
 	}
@@ -195,8 +203,10 @@ func HeatMapOf(r *analysis.Release) DomainHeatMap {
 // leaderboard ranks the policies table shows (competition ranks, ties share the best),
 // one column per distinct setting (tau-bench and appworld are one column, names
 // joined), with the tie groups of the rank confidence sets when they were computed.
-func RanksOf(pc *analysis.PolicyComparison, o analysis.StatOptions) (PolicyRanks, error) {
-	var f PolicyRanks
+// noSet[q] are the rows drawn without a rank set under policy q (too few units of their
+// own): no tie bar can include them, which the report must say rather than let their
+// place look ordered.
+func RanksOf(pc *analysis.PolicyComparison, o analysis.StatOptions) (f PolicyRanks, noSet [][]int, err error) {
 	// A configuration without scored main-condition episodes has no rank (Unranked); it
 	// would otherwise be drawn last under every policy. row is each Base.Configs index's
 	// row of the chart (-1: left out): the ranks and the rank sets' tie groups index
@@ -226,9 +236,16 @@ func RanksOf(pc *analysis.PolicyComparison, o analysis.StatOptions) (PolicyRanks
 		}
 		sets, err := pc.RankSets(g.Release, o)
 		if err != nil {
-			return f, err
+			return f, nil, err
 		}
 		computed, level = computed && sets.Used > 0, sets.Level
+		var few []int
+		for _, j := range sets.TooFew {
+			if row[j] >= 0 {
+				few = append(few, row[j])
+			}
+		}
+		noSet = append(noSet, few)
 		var rows [][]int
 		for _, tie := range sets.Groups {
 			var in []int
@@ -246,7 +263,7 @@ func RanksOf(pc *analysis.PolicyComparison, o analysis.StatOptions) (PolicyRanks
 	if computed {
 		f.TieGroups, f.TieLevel = groups, level
 	}
-	return f, nil
+	return f, noSet, nil
 }
 
 // CompareForest is the forest plot of a comparison (Δ ECS with both intervals per scope)
