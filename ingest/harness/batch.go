@@ -296,7 +296,7 @@ func readBatchCase(rr *rootedReader, res *Result, dir string, c *batchCase, opt 
 	f.setRecord(e, class)
 	successful = f.setOfficial(e, class, opt)
 	if trace != nil {
-		setTraceUsage(e, trace)
+		setTraceUsage(e, trace, f.file("traces"), res)
 	}
 	if len(res.Problems) > nProblems {
 		return nil, "", false, false
@@ -443,8 +443,8 @@ func (f *batchCaseFiles) setOfficial(e *ingest.Episode, class string, opt Option
 
 // setTraceUsage takes the usage from the adapter's trace, and the limits the adapter ran
 // under and the one that ended the run, which say what a timeout or resource failure means.
-func setTraceUsage(e *ingest.Episode, trace *jsonv.Object) {
-	e.Usage = ingest.NewUsage(traceUsage(trace))
+func setTraceUsage(e *ingest.Episode, trace *jsonv.Object, path string, res *Result) {
+	e.Usage = ingest.NewUsage(traceUsage(trace, path, res))
 	for _, k := range []string{"resource_limits", "resource_termination_reason"} {
 		if v, ok := trace.Get(k); ok && v != nil {
 			if e.Extra == nil {
@@ -505,8 +505,10 @@ func deriveBatchClass(rr *rootedReader, res *Result, dir string, c *batchCase, f
 
 // traceUsage is the usage a batch trace records: wall time from started_at/finished_at
 // (every adapter trace), and, for Claude Code (--output-format json on stdout), its
-// token and cost counts.
-func traceUsage(trace *jsonv.Object) *jsonv.Object {
+// token and cost counts. A count that is not a finite number or null is a problem naming
+// its field, as in an interactive run's result.json; a stdout that begins as that JSON
+// but does not parse (cut off) loses only the counts, which a warning says.
+func traceUsage(trace *jsonv.Object, path string, res *Result) *jsonv.Object {
 	u := &jsonv.Object{}
 	a, _ := trace.String("started_at")
 	b, _ := trace.String("finished_at")
@@ -517,19 +519,27 @@ func traceUsage(trace *jsonv.Object) *jsonv.Object {
 	}
 	if backend, _ := trace.String("backend"); backend == "claude" {
 		if out, _ := trace.String("stdout"); strings.HasPrefix(strings.TrimSpace(out), "{") {
-			if v, err := jsonv.NewDecoder().Parse([]byte(out)); err == nil {
-				if o, ok := v.(*jsonv.Object); ok {
-					if uo, ok := o.Obj("usage"); ok {
-						for _, k := range [][2]string{{"input_tokens", "input_tokens"}, {"output_tokens", "output_tokens"},
-							{"cache_read_input_tokens", "cache_read_input_tokens"}, {"cache_creation_input_tokens", "cache_creation_input_tokens"}} {
-							if v, ok := uo.Get(k[0]); ok {
-								usageNumber(u, k[1], v)
-							}
+			number := func(field, key string, v any) {
+				if d := usageDefect(v); d != "" {
+					res.problem(path, field, "%s", d)
+					return
+				}
+				usageNumber(u, key, v)
+			}
+			v, err := jsonv.NewDecoder().Parse([]byte(out))
+			if err != nil {
+				res.warn("%s: stdout: not Claude Code's JSON result (%v); the run's token and cost counts are unknown", path, err)
+			}
+			if o, ok := v.(*jsonv.Object); ok {
+				if uo, ok := o.Obj("usage"); ok {
+					for _, k := range []string{"input_tokens", "output_tokens", "cache_read_input_tokens", "cache_creation_input_tokens"} {
+						if v, ok := uo.Get(k); ok {
+							number("stdout.usage."+k, k, v)
 						}
 					}
-					if v, ok := o.Get("total_cost_usd"); ok {
-						usageNumber(u, "cost_usd", v)
-					}
+				}
+				if v, ok := o.Get("total_cost_usd"); ok {
+					number("stdout.total_cost_usd", "cost_usd", v)
 				}
 			}
 		}

@@ -31,3 +31,37 @@ func TestInteractiveUsageNotFinite(t *testing.T) {
 		}
 	}
 }
+
+// Claude Code's token and cost counts in a batch trace's stdout are held to the same rule
+// as an interactive run's: a count that is not a finite number or null is a problem naming
+// the trace and the field (they were skipped unsaid, leaving the episode without them); a
+// stdout cut off before its JSON ends is a warning that the counts are unknown.
+func TestBatchTraceUsageDefects(t *testing.T) {
+	const trace = "traces/v1/SAB-V1-001.json"
+	for _, c := range []struct{ from, to, problem, warning string }{
+		{`input_tokens\":2300,`, `input_tokens\":\"2300\",`, trace + ": stdout.usage.input_tokens: must be a number or null, got a string", ""},
+		{`\"total_cost_usd\":0.0625`, `\"total_cost_usd\":NaN`, trace + ": stdout.total_cost_usd: must be a finite number or null, got NaN", ""},
+		{`output_tokens\":470}}`, `output_tokens\":47`, "", trace + ": stdout: not Claude Code's JSON result"},
+	} {
+		dir := copyTree(t, batchFixture)
+		p := filepath.Join(dir, trace)
+		b, _ := os.ReadFile(p)
+		if !strings.Contains(string(b), c.from) {
+			t.Fatalf("the fixture has no %s", c.from)
+		}
+		os.WriteFile(p, []byte(strings.Replace(string(b), c.from, c.to, 1)), 0o644)
+		res := readBatch(t, dir, Options{Config: "claude-5/claude-code"})
+		if c.problem != "" && !hasProblem(res.Problems, c.problem) {
+			t.Errorf("%s: problems %v, want %q", c.to, res.Problems, c.problem)
+		}
+		if c.warning != "" {
+			warned := false
+			for _, w := range res.Warnings {
+				warned = warned || strings.Contains(w, c.warning)
+			}
+			if !warned || len(res.Problems) != 0 {
+				t.Errorf("%s: warnings %v, problems %v; want the warning %q and no problem", c.to, res.Warnings, res.Problems, c.warning)
+			}
+		}
+	}
+}
