@@ -2,6 +2,7 @@ package render
 
 import (
 	"io"
+	"regexp"
 	"strings"
 
 	"github.com/olekukonko/tablewriter/pkg/twwidth"
@@ -16,9 +17,23 @@ var mdEscaper = strings.NewReplacer(
 	`](`, `\](`, `<`, `\<`, `>`, `\>`, `$`, `\$`,
 )
 
+// mdEntity is an entity or numeric character reference, which Markdown reads as the
+// character it names ("&amp;" shows "&"): a name holding one would be shown altered.
+var mdEntity = regexp.MustCompile(`&(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});`)
+
+// mdEscape escapes text for a Markdown table cell, caption or note: mdEscaper, and a
+// backslash before each character reference so that it shows as written.
+func mdEscape(s string) string {
+	s = mdEscaper.Replace(s)
+	if strings.IndexByte(s, '&') < 0 {
+		return s
+	}
+	return mdEntity.ReplaceAllString(s, `\&$1;`)
+}
+
 var mdFlavor = flavor{
 	minus: "-", less: "<", empty: "—",
-	text: mdEscaper.Replace,
+	text: mdEscape,
 	bold: func(s string) string { return "**" + s + "**" },
 }
 
@@ -28,7 +43,7 @@ func writeMarkdown(w io.Writer, t *results.Table) error {
 	t = t.Display() // the data-only columns are in CSV and JSON
 	var b strings.Builder
 	if c := caption(t); c != "" {
-		b.WriteString("**" + mdEscaper.Replace(c) + "**\n\n")
+		b.WriteString("**" + mdEscape(c) + "**\n\n")
 	}
 	n := len(t.Columns)
 	cells := make([][]string, 0, len(t.Rows)+1)
@@ -64,7 +79,7 @@ func writeMarkdown(w io.Writer, t *results.Table) error {
 		}
 	}
 	for _, note := range t.Notes {
-		b.WriteString("\n" + mdEscaper.Replace(oneLine(note)) + "\n")
+		b.WriteString("\n" + mdEscape(oneLine(note)) + "\n")
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
