@@ -8,8 +8,8 @@ import (
 	"github.com/sabench/sabench-stats/results"
 )
 
-// TestLaTeXLigatures: T1 fonts join "--" into an en dash, "''" into a closing double
-// quote and ",," into a low one, and set "`" as an opening quote (with "!" or "?" before
+// TestLaTeXLigatures: T1 fonts join "--" into an en dash, two apostrophes into a closing
+// double quote and ",," into a low one, and set "`" as an opening quote (with "!" or "?" before
 // it, an inverted mark), so a name "run--2" or "`dsh`" and a note's "--adjust" were
 // printed as other characters. They print as written: "{}" between the pair, "`" as
 // \textasciigrave; an en dash written as such is still set as one.
