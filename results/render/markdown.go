@@ -31,6 +31,29 @@ func mdEscape(s string) string {
 	return mdEntity.ReplaceAllString(s, `\&$1;`)
 }
 
+// MarkdownInline writes a name or a sentence holding names (a path, a figure's note) into
+// running Markdown, such as a report's index.md, as a table cell is written: on one line
+// (a tab or line break shown as \t, \n) and escaped, so that it shows as written and
+// cannot split a table. An underscore inside a word ("coverage_at") is left as it is:
+// Markdown reads no emphasis there.
+func MarkdownInline(s string) string {
+	s = oneLine(s)
+	var b strings.Builder
+	start := 0
+	for i := 1; i+1 < len(s); i++ {
+		if s[i] == '_' && wordByte(s[i-1]) && wordByte(s[i+1]) {
+			b.WriteString(mdEscape(s[start:i]) + "_")
+			start = i + 1
+		}
+	}
+	b.WriteString(mdEscape(s[start:]))
+	return b.String()
+}
+
+func wordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
 var mdFlavor = flavor{
 	minus: "-", less: "<", empty: "—",
 	text: mdEscape,
