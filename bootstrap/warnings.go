@@ -37,6 +37,10 @@ const (
 	// WarnScoreInterval: a rate at 0 or 1, where every resample is equal; the Wilson score
 	// interval over the resampled units is shown instead of none.
 	WarnScoreInterval
+	// WarnOutOfRange: a bound past what the statistic can be (a rate past 0 or 1, as a
+	// basic interval, 2θ̂ less a quantile, can end). The bootstrap does not know the
+	// statistic's range: the table that shows it records this caveat.
+	WarnOutOfRange
 )
 
 // SmallSampleUnits is the fewest resampled units (cases, or template clusters) at which
@@ -57,7 +61,7 @@ func SmallSampleAt(level float64) string {
 }
 
 var warningNames = [...]string{"", "bca_fallback", "degenerate", "extreme_order_statistics",
-	"excludes_estimate", "single_unit", "non_finite_replicates", "no_replicates", "small_sample", "score_interval"}
+	"excludes_estimate", "single_unit", "non_finite_replicates", "no_replicates", "small_sample", "score_interval", "out_of_range"}
 
 // String returns the warning's stable name, e.g. "bca_fallback".
 func (k WarningKind) String() string {

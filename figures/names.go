@@ -3,6 +3,7 @@ package figures
 import (
 	"crypto/sha256"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -122,7 +123,10 @@ func (l nameLabels) label(name string) string {
 
 // note says what the labels of names, those a figure shows, do to them ("" when each
 // is its name): a figure's caveat, beside its other notes.
-func (l nameLabels) note(names []string) string {
+func (l nameLabels) note(names []string) string { return labelsNote(l.parts(names)) }
+
+// parts are note's pieces: one per name of names its label changes, once each, in order.
+func (l nameLabels) parts(names []string) []string {
 	var parts []string
 	seen := map[string]bool{}
 	for _, n := range names {
@@ -131,10 +135,24 @@ func (l nameLabels) note(names []string) string {
 			parts = append(parts, `"`+l.of[n]+`" `+w)
 		}
 	}
-	if len(parts) == 0 {
+	return parts
+}
+
+// labelsNote is the one note on the labels of a figure's names of every kind it shows
+// (configurations, domains, policies): the parts of each, in order; "" for none.
+func labelsNote(parts ...[]string) string {
+	all := slices.Concat(parts...)
+	if len(all) == 0 {
 		return ""
 	}
-	return "labels for names a figure cannot draw as they are: " + strings.Join(parts, "; ")
+	return "labels for names a figure cannot draw as they are: " + strings.Join(all, "; ")
+}
+
+// nameLabelsOf labels names that are not configurations (domains, policies, the shared
+// harness), each within budget bytes: the same mechanism, apart from the configurations'
+// labels so that those stay the same in every figure.
+func nameLabelsOf(names []string, budget int) nameLabels {
+	return labelNames(names, func(string) int { return budget })
 }
 
 // fitsLabel: checkLabel draws s as it is within budget bytes.

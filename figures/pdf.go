@@ -8,6 +8,8 @@ import (
 	"image/png"
 	"io"
 	"math"
+	"strings"
+	"unicode/utf8"
 
 	"codeberg.org/go-fonts/liberation/liberationsansregular"
 	"codeberg.org/go-pdf/fpdf"
@@ -182,7 +184,23 @@ func (c *pdfCanvas) FillString(f font.Face, pt vg.Point, str string) {
 	defer c.Pop()
 	c.Translate(pt)
 	c.Scale(1, -1) // text upright again in the flipped page
-	c.doc.Text(0, 0, str)
+	c.doc.Text(0, 0, bmpOnly(str))
+}
+
+// bmpOnly replaces each character past U+FFFF (an emoji) by U+FFFD: fpdf's font tables
+// stop at U+FFFF and it panics on such a character. The bundled font has a glyph for
+// neither, so the PDF draws it as any character the font lacks, and a reader copying
+// the text gets the replacement character where the emoji was.
+func bmpOnly(s string) string {
+	if !strings.ContainsFunc(s, func(r rune) bool { return r > 0xFFFF }) {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		if r > 0xFFFF {
+			return utf8.RuneError
+		}
+		return r
+	}, s)
 }
 
 // DrawImage draws img into rect (no figure draws images; kept for the

@@ -75,14 +75,18 @@ func Report(r *analysis.Release, pc *analysis.PolicyComparison, o analysis.StatO
 			skipped = append(skipped, "domain_heatmap, the row of "+cl.label(c)+": no main-condition episode")
 		}
 	}
-	note = cl.relabel(&heat.Configs)
+	dl := nameLabelsOf(heat.Domains, maxNameLen)
+	note = labelsNote(cl.parts(heat.Configs), dl.parts(heat.Domains))
+	heat.Configs, heat.Domains = cl.labels(heat.Configs), dl.labels(heat.Domains)
 	figs = append(figs, Named{"domain_heatmap", heat, note})
 	if pc != nil && len(pc.Releases) > 1 {
 		ranks, noSet, err := RanksOf(pc, o)
 		if err != nil {
 			return nil, nil, err
 		}
-		note = cl.relabel(&ranks.Configs)
+		pl := nameLabelsOf(ranks.Policies, maxNameLen)
+		note = labelsNote(cl.parts(ranks.Configs), pl.parts(ranks.Policies))
+		ranks.Configs, ranks.Policies = cl.labels(ranks.Configs), pl.labels(ranks.Policies)
 		figs = append(figs, Named{"policy_ranks", ranks, note})
 		if ranks.TieGroups != nil {
 			for q, rows := range noSet {
@@ -157,7 +161,9 @@ func ECSOf(r *analysis.Release, o analysis.StatOptions) (ECSByProtocol, error) {
 // model names a figure can draw (nameLabels: within what the p-value after it leaves), and
 // what that does to the names ("" for nothing).
 func harnessForest(r *analysis.Release, o analysis.StatOptions, ch analysis.Choices) (Forest, string, error) {
-	f := Forest{Title: "Family harness − " + ch.SharedHarness + " (ECS, V0–V3)", Level: o.Level}
+	const before, after = "Family harness − ", " (ECS, V0–V3)"
+	hl := nameLabelsOf([]string{ch.SharedHarness}, maxNameLen-len(before)-len(after))
+	f := Forest{Title: before + hl.label(ch.SharedHarness) + after, Level: o.Level}
 	rows, err := r.HarnessComparison(ch, o)
 	if err != nil {
 		return f, "", err
@@ -168,19 +174,19 @@ func harnessForest(r *analysis.Release, o analysis.StatOptions, ch analysis.Choi
 		ps[i] = x.Delta.P
 	}
 	adj := o.Adjust.Apply(ps)
-	after := make(map[string]string, len(rows)) // a model's p-value, as drawn after its name
+	pAfter := make(map[string]string, len(rows)) // a model's p-value, as drawn after its name
 	models := make([]string, len(rows))
 	for i, x := range rows {
 		models[i] = x.Model
 		if !math.IsNaN(adj[i]) {
-			after[x.Model] = " (" + o.Adjust.Label() + " p " + pLabel(adj[i]) + ")"
+			pAfter[x.Model] = " (" + o.Adjust.Label() + " p " + pLabel(adj[i]) + ")"
 		}
 	}
-	ml := labelNames(models, func(m string) int { return maxNameLen - len(after[m]) })
+	ml := labelNames(models, func(m string) int { return maxNameLen - len(pAfter[m]) })
 	for _, x := range rows {
-		f.Rows = append(f.Rows, Comparison{Label: ml.label(x.Model) + after[x.Model], Estimate: x.Delta.X, Lo: x.Delta.Lo, Hi: x.Delta.Hi})
+		f.Rows = append(f.Rows, Comparison{Label: ml.label(x.Model) + pAfter[x.Model], Estimate: x.Delta.X, Lo: x.Delta.Lo, Hi: x.Delta.Hi})
 	}
-	return f, ml.note(models), nil
+	return f, labelsNote(ml.parts(models), hl.parts([]string{ch.SharedHarness})), nil
 }
 
 // HeatMapOf is ECS per configuration and domain.
@@ -270,7 +276,7 @@ func RanksOf(pc *analysis.PolicyComparison, o analysis.StatOptions) (f PolicyRan
 // under each policy's release, captioned SYNTHETIC when the data is; nil when no scope
 // has shared cases.
 func CompareForest(s analysis.CompareSpec, rels []*analysis.Release, scopes [][]analysis.CompareScope, level float64, synthetic bool) Figure {
-	forest := Forest{Title: s.Title() + " (ECS)", Level: level}
+	forest := Forest{Title: compareTitle(s, " (ECS)"), Level: level}
 	for i, r := range rels {
 		forest.Rows = append(forest.Rows, CompareRows(scopes[i], len(rels) > 1, r.Policy.Name)...)
 	}
@@ -281,6 +287,23 @@ func CompareForest(s analysis.CompareSpec, rels []*analysis.Release, scopes [][]
 		return Captioned{Fig: forest, Caption: analysis.SyntheticMark}
 	}
 	return forest
+}
+
+// compareTitle is s.Title() with its names (two configurations, or a configuration and
+// two conditions) by their labels, each within an even share of the bytes the title
+// leaves them beside its fixed words and after.
+func compareTitle(s analysis.CompareSpec, after string) string {
+	names := []string{s.A, s.B}
+	if s.Conditions {
+		names = append(names, s.Config)
+	}
+	fixed := len(s.Title()) + len(after)
+	for _, n := range names {
+		fixed -= len(n)
+	}
+	l := nameLabelsOf(names, (maxNameLen-fixed)/len(names))
+	s.A, s.B, s.Config = l.label(s.A), l.label(s.B), l.label(s.Config)
+	return s.Title() + after
 }
 
 // CompareRows are the forest rows of a `compare` table: each scope with shared cases, its
@@ -294,7 +317,9 @@ func CompareRows(scopes []analysis.CompareScope, prefix bool, policy string) []C
 		}
 		label := s.Label
 		if prefix {
-			label = policy + ": " + label
+			const longest = ", clusters" // what a row draws after the scope
+			budget := maxNameLen - len(": "+label+longest)
+			label = nameLabelsOf([]string{policy}, budget).label(policy) + ": " + label
 		}
 		out = append(out, Comparison{Label: label + ", cases", Estimate: s.Delta.X, Lo: s.Delta.Lo, Hi: s.Delta.Hi},
 			Comparison{Label: label + ", clusters", Estimate: s.DeltaClustered.X, Lo: s.DeltaClustered.Lo, Hi: s.DeltaClustered.Hi})

@@ -2,6 +2,8 @@ package results
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
 
 	"github.com/sabench/sabench-stats/analysis"
 )
@@ -35,4 +37,38 @@ func countCell(n int) Cell { return Count(int64(n)) }
 
 func policyNote(r *analysis.Release) string {
 	return fmt.Sprintf("Scored under policy %s.", r.Policy.String())
+}
+
+// dataKeys are the keys of columns named by the data (domains, policies), one per name:
+// the name itself, as the built-in release's are, unless a field of such a column (like,
+// keyed by it) would be one the table's own columns take (reserved, and "group") or an
+// earlier name's; then prefix and the name ("domain_config"), counted on ("_2", …) while
+// that is taken too. The header stays the name.
+func dataKeys(names []string, prefix string, like Column, reserved ...Column) []string {
+	taken := map[string]bool{"group": true}
+	for _, c := range reserved {
+		for _, f := range c.Fields() {
+			taken[f] = true
+		}
+	}
+	free := func(k string) bool {
+		like.Key = k
+		return !slices.ContainsFunc(like.Fields(), func(f string) bool { return taken[f] })
+	}
+	keys := make([]string, len(names))
+	for i, n := range names {
+		k := n
+		for j := 1; !free(k); j++ {
+			k = prefix + n
+			if j > 1 {
+				k += "_" + strconv.Itoa(j)
+			}
+		}
+		like.Key = k
+		for _, f := range like.Fields() {
+			taken[f] = true
+		}
+		keys[i] = k
+	}
+	return keys
 }

@@ -87,7 +87,7 @@ func (iv *Intervals) notes() []string {
 	for _, w := range iv.Warnings {
 		byKind[w.Kind] = append(byKind[w.Kind], w)
 	}
-	for k := bootstrap.WarnBCaFallback; k <= bootstrap.WarnScoreInterval; k++ {
+	for k := bootstrap.WarnBCaFallback; k <= bootstrap.WarnOutOfRange; k++ {
 		ws := byKind[k]
 		if len(ws) == 0 {
 			continue
@@ -126,6 +126,8 @@ func caveatText(k bootstrap.WarningKind, level float64) string {
 		return fmt.Sprintf("under %d units, where a nominal 95%% interval covered less than 0.93 in simulation, docs/coverage.md%s", bootstrap.SmallSampleUnits, bootstrap.SmallSampleAt(level))
 	case bootstrap.WarnScoreInterval:
 		return "a 0% or 100% rate: the Wilson score interval over its units"
+	case bootstrap.WarnOutOfRange:
+		return "a bound past 0% or 100% for a rate, ±100 points for a difference, as a basic interval can end; the percentile interval keeps to the range"
 	}
 	return k.String()
 }
@@ -137,8 +139,39 @@ func caveatHint(k bootstrap.WarningKind) string {
 	return ""
 }
 
-// finish appends the interval notes to the table's notes.
-func (iv *Intervals) finish(t *Table) { t.Notes = append(t.Notes, iv.notes()...) }
+// finish records the bounds past their range (outOfRange) and appends the interval notes
+// to the table's notes.
+func (iv *Intervals) finish(t *Table) {
+	iv.outOfRange(t)
+	t.Notes = append(t.Notes, iv.notes()...)
+}
+
+// outOfRange records a caveat for each interval cell of a percentage column with a bound
+// past what it can be: 0 to 1 for a rate, -1 to 1 for a signed difference.
+func (iv *Intervals) outOfRange(t *Table) {
+	col := map[string]int{}
+	for j, c := range t.Columns {
+		if c.Kind == KindPercentInterval {
+			col[c.Key] = j
+		}
+	}
+	for _, u := range iv.Units {
+		j, ok := col[u.Column]
+		if !ok || u.Row < 1 || u.Row > len(t.Rows) || j >= len(t.Rows[u.Row-1].Cells) {
+			continue
+		}
+		c, floor := t.Rows[u.Row-1].Cells[j], 0.0
+		if t.Columns[j].Signed {
+			floor = -1
+		}
+		// A mean of rates can pass 1 by a rounding error, which is no caveat.
+		const eps = 1e-9
+		if c.Type() == CellInterval && (c.Lo() < floor-eps || c.Hi() > 1+eps) {
+			iv.Warnings = append(iv.Warnings, IntervalWarning{Row: u.Row, Column: u.Column, Label: u.Label,
+				Warning: bootstrap.Warning{Kind: bootstrap.WarnOutOfRange, Detail: fmt.Sprintf("the interval [%g, %g] passes [%g, 1]", c.Lo(), c.Hi(), floor)}})
+		}
+	}
+}
 
 // pCol is a p-value column.
 func pCol(key, header string) Column {

@@ -153,8 +153,9 @@ func Stamp(ts []*Table, m *Meta) {
 	}
 }
 
-// WriteMarkdown writes the provenance section of a report's index.md.
-func (m *Meta) WriteMarkdown(b *strings.Builder) {
+// WriteMarkdown writes the provenance section of a report's index.md; md writes a name
+// or path into it (render.MarkdownInline, which this package cannot import).
+func (m *Meta) WriteMarkdown(b *strings.Builder, md func(string) string) {
 	b.WriteString("\n## Provenance\n\n")
 	rev := m.Tool.Revision
 	if rev == "" {
@@ -163,23 +164,23 @@ func (m *Meta) WriteMarkdown(b *strings.Builder) {
 		rev += " (modified working tree)"
 	}
 	fmt.Fprintf(b, "- Tool: %s %s, revision %s.\n", m.Tool.Name, m.Tool.Version, rev)
-	fmt.Fprintf(b, "- Dataset: id %s, version %s; from %s.\n", orUnknown(m.Dataset.ID), orUnknown(m.Dataset.Version), m.Dataset.Source)
+	fmt.Fprintf(b, "- Dataset: id %s, version %s; from %s.\n", md(orUnknown(m.Dataset.ID)), md(orUnknown(m.Dataset.Version)), md(m.Dataset.Source))
 	for _, p := range m.Policies {
-		fmt.Fprintf(b, "- Policy: %s.\n", p.Policy.String())
+		fmt.Fprintf(b, "- Policy: %s.\n", md(p.Policy.String()))
 	}
 	iv := m.Intervals
 	fmt.Fprintf(b, "- Intervals: seed %d, %d resamples of %ss, %s, level %v, quantiles %s.\n", iv.Seed, iv.Resamples, iv.Unit, iv.Method, iv.Level, iv.Quantile)
 	for _, r := range iv.ClusterRules {
-		fmt.Fprintf(b, "- Cluster rule %s: %d clusters over %d cases.\n", r.Rule, r.Clusters, r.Cases)
+		fmt.Fprintf(b, "- Cluster rule %s: %d clusters over %d cases.\n", md(r.Rule), r.Clusters, r.Cases)
 	}
-	fmt.Fprintf(b, "- Shared harness: %s.\n", m.SharedHarness)
+	fmt.Fprintf(b, "- Shared harness: %s.\n", md(m.SharedHarness))
 	if len(m.Inputs) == 0 {
 		b.WriteString("- Input files: none (the built-in release is generated in memory).\n")
 		return
 	}
 	b.WriteString("\n| Input file | Bytes | SHA-256 |\n|---|---:|---|\n")
 	for _, f := range m.Inputs {
-		fmt.Fprintf(b, "| %s | %d | `%s` |\n", strings.ReplaceAll(f.Path, "|", "\\|"), f.Bytes, f.SHA256)
+		fmt.Fprintf(b, "| %s | %d | `%s` |\n", md(f.Path), f.Bytes, f.SHA256)
 	}
 }
 

@@ -17,8 +17,8 @@ import (
 func buildT1(in *Input) (*Table, error) {
 	s := in.Main().ProtocolSizes()
 	t := &Table{ID: "T1", Title: "Protocol sizes and domains", Columns: []Column{textCol("protocol", "Protocol"), countCol("cases", "Cases")}}
-	for _, d := range s.Domains {
-		t.Columns = append(t.Columns, countCol(d, d))
+	for i, k := range dataKeys(s.Domains, "domain_", countCol("", ""), t.Columns...) {
+		t.Columns = append(t.Columns, countCol(k, s.Domains[i]))
 	}
 	row := func(label string, c analysis.DomainCount) []Cell {
 		cells := []Cell{Text(label), countCell(c.All)}
@@ -289,10 +289,12 @@ func buildT8(in *Input) (*Table, error) {
 	r, o := in.Main(), in.Stats
 	t := &Table{ID: "T8", Title: "ECS per domain (%)", Columns: []Column{textCol("config", "Config")}}
 	iv := rateIntervals(t, r, o)
-	for _, d := range r.Domains() {
-		t.Columns = append(t.Columns, rateCol(o, d, d))
+	dm := rateCol(o, "dm", "D-M")
+	keys := dataKeys(r.Domains(), "domain_", rateCol(o, "", ""), append(t.Columns, dm)...)
+	for i, d := range r.Domains() {
+		t.Columns = append(t.Columns, rateCol(o, keys[i], d))
 	}
-	t.Columns = append(t.Columns, rateCol(o, "dm", "D-M"))
+	t.Columns = append(t.Columns, dm)
 	cis, err := r.SummaryIntervals(o)
 	if err != nil {
 		return nil, err
@@ -301,8 +303,8 @@ func buildT8(in *Input) (*Table, error) {
 	sums := r.Summarize(r.Main())
 	for i, s := range sums {
 		row := []Cell{Text(s.Config)}
-		for d, name := range r.Domains() {
-			row = append(row, rateCI(iv, t, s.Config, name, cis[i].ByDomain[d]))
+		for d := range r.Domains() {
+			row = append(row, rateCI(iv, t, s.Config, keys[d], cis[i].ByDomain[d]))
 		}
 		t.AddGroupRow(models[s.Config], append(row, rateCI(iv, t, s.Config, "dm", cis[i].DM))...)
 	}

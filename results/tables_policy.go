@@ -178,8 +178,12 @@ const policyLeftOut = "the leaderboards, their ranks and correlations"
 func buildPolicySettings(in *Input) (*Table, error) {
 	groups := analysis.NewPolicyComparison(in.Releases).Distinct()
 	t := &Table{ID: policySettingsID, Title: "Authorization policies compared", Columns: []Column{textCol("switch", "Switch")}}
-	for _, g := range groups {
-		t.Columns = append(t.Columns, textCol(g.Label(), g.Label()))
+	labels := make([]string, len(groups))
+	for i, g := range groups {
+		labels[i] = g.Label()
+	}
+	for i, k := range dataKeys(labels, "policy_", textCol("", ""), t.Columns...) {
+		t.Columns = append(t.Columns, textCol(k, labels[i]))
 	}
 	rows := []struct {
 		name string

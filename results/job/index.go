@@ -42,24 +42,24 @@ func (x *Index) Markdown() string {
 	var b strings.Builder
 	s := x.Scored
 	b.WriteString(indexHeading + "\n")
-	fmt.Fprintf(&b, "- Input: %s.\n", s.Input)
+	fmt.Fprintf(&b, "- Input: %s.\n", render.MarkdownInline(s.Input))
 	if x.Synthetic {
 		fmt.Fprintf(&b, "- **%s**\n", analysis.SyntheticMark)
 	}
 	fmt.Fprintf(&b, "- Episodes: read %d = scored %d + excluded (%s).\n", s.Read(), s.Counts.Scored, s.ExcludedSummary())
-	fmt.Fprintf(&b, "- Tables use policy %s; the policies table compares %s.\n", s.Releases[0].Policy.String(), s.PolicyNames())
+	fmt.Fprintf(&b, "- Tables use policy %s; the policies table compares %s.\n", render.MarkdownInline(s.Releases[0].Policy.String()), render.MarkdownInline(s.PolicyNames()))
 	o := x.Stats
 	fmt.Fprintf(&b, "- %s\n", s.Releases[0].Intervals(o).Sentence())
 	for _, why := range x.Skipped {
-		fmt.Fprintf(&b, "- Not written: %s.\n", why)
+		fmt.Fprintf(&b, "- Not written: %s.\n", render.MarkdownInline(why))
 	}
 	for _, t := range x.Tables {
 		if t.Empty != "" {
-			fmt.Fprintf(&b, "- Empty table %s: %s.\n", t.ID, t.Empty)
+			fmt.Fprintf(&b, "- Empty table %s: %s.\n", render.MarkdownInline(t.ID), render.MarkdownInline(t.Empty))
 		}
 	}
 	if lack := render.LaTeXLacks(x.Tables); lack != "" {
-		fmt.Fprintf(&b, "- LaTeX: %s.\n", lack)
+		fmt.Fprintf(&b, "- LaTeX: %s.\n", render.MarkdownInline(lack))
 	}
 	b.WriteString("\n## Tables\n\n| Table | Title | Files |\n|---|---|---|\n")
 	for _, t := range x.Tables {
@@ -70,7 +70,7 @@ func (x *Index) Markdown() string {
 		if t.Meta != nil {
 			links = append(links, fmt.Sprintf("[csv meta](tables/%s)", render.SidecarName(t.ID+"."+render.FormatCSV.Ext())))
 		}
-		fmt.Fprintf(&b, "| %s | %s | %s |\n", t.ID, strings.ReplaceAll(t.Title, "|", "\\|"), strings.Join(links, " "))
+		fmt.Fprintf(&b, "| %s | %s | %s |\n", render.MarkdownInline(t.ID), render.MarkdownInline(t.Title), strings.Join(links, " "))
 	}
 	b.WriteString("\n## Figures\n\n")
 	for _, f := range x.Figures {
@@ -80,12 +80,12 @@ func (x *Index) Markdown() string {
 		}
 		note := ""
 		if f.Note != "" {
-			note = " (" + f.Note + ")"
+			note = " (" + render.MarkdownInline(f.Note) + ")"
 		}
 		fmt.Fprintf(&b, "- %s: %s%s\n", f.Name, strings.Join(links, " "), note)
 	}
 	if x.Meta != nil {
-		x.Meta.WriteMarkdown(&b)
+		x.Meta.WriteMarkdown(&b, render.MarkdownInline)
 	}
 	return b.String()
 }

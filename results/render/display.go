@@ -1,6 +1,8 @@
 package render
 
 import (
+	"fmt"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -18,8 +20,10 @@ type flavor struct {
 	bold  func(string) string // marks a highlighted cell; nil shows no mark
 }
 
-// oneLine makes a string safe for one display cell: line breaks and tabs become spaces,
-// other control characters (which could drive a terminal) and invalid UTF-8 become U+FFFD.
+// oneLine makes a string safe for one display cell: a tab, line break, other control
+// character (which could drive a terminal) or byte that is not UTF-8 is shown as Go quotes
+// it (\t, \n, \x1b, \xff), as the figures label such a name, so that the name shown
+// is not another one ("a\tb" is not "a b") and the cell stays one line.
 func oneLine(s string) string {
 	clean := true
 	for _, r := range s {
@@ -31,16 +35,21 @@ func oneLine(s string) string {
 	if clean {
 		return s
 	}
-	s = strings.ToValidUTF8(strings.ReplaceAll(s, "\r\n", " "), "\uFFFD")
-	return strings.Map(func(r rune) rune {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
 		switch {
-		case r == '\n' || r == '\r' || r == '\t':
-			return ' '
+		case r == utf8.RuneError && size == 1:
+			fmt.Fprintf(&b, `\x%02x`, s[i])
 		case unicode.IsControl(r):
-			return '\uFFFD'
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		default:
+			b.WriteString(s[i : i+size])
 		}
-		return r
-	}, s)
+		i += size
+	}
+	return b.String()
 }
 
 // show formats cell c of column col for a display form.

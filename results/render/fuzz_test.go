@@ -41,6 +41,7 @@ var latexLeftover = strings.NewReplacer(
 	`\_`, "", `\{`, "", `\}`, "", `$-$`, "", `$\pm$`, "", `$\times$`, "", `$\leq$`, "", `$\geq$`, "",
 	`$\rightarrow$`, "", `$\Delta$`, "", `$\delta$`, "", `$\alpha$`, "", `$\beta$`, "", `$\kappa$`, "",
 	`$\mu$`, "", `$\rho$`, "", `$\sigma$`, "", `$\tau$`, "", `$\chi$`, "",
+	`\textasciigrave{}`, "", "-{}", "", "'{}", "", ",{}", "",
 )
 
 // unescapedPipes counts the "|" of a Markdown line not preceded by an odd number of

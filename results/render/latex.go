@@ -10,7 +10,8 @@ import (
 
 // latexEscaper escapes LaTeX's special characters in one pass (so the braces it adds are
 // not escaped again) and spells a few symbols that appear in statistics headers but are
-// not in the default T1/UTF-8 setup (Greek letters, ±, ≤, √, the minus sign) in math mode.
+// not in the default T1/UTF-8 setup (Greek letters, ±, ≤, √, the minus sign) in math mode,
+// and breaks the ligatures that would print other characters than written ("--").
 // Other non-ASCII letters (é, ü) pass through: LaTeX reads UTF-8 input by default since 2018.
 var latexEscaper = strings.NewReplacer(latexEscapes...)
 
@@ -19,6 +20,10 @@ var latexEscapes = []string{
 	`\`, `\textbackslash{}`, `&`, `\&`, `%`, `\%`, `$`, `\$`, `#`, `\#`, `_`, `\_`,
 	`{`, `\{`, `}`, `\}`, `~`, `\textasciitilde{}`, `^`, `\textasciicircum{}`,
 	`<`, `\textless{}`, `>`, `\textgreater{}`, `|`, `\textbar{}`,
+	// T1 fonts join these pairs into one character (an en dash, closing and low double
+	// quotes) and set "`" as an opening quote: "{}" keeps each character as written, the
+	// trailing one also from the next pair of a longer run ("---").
+	"--", "-{}-{}", "''", "'{}'{}", ",,", ",{},{}", "`", `\textasciigrave{}`,
 	"—", "---", "–", "--", "−", "$-$", "…", `\dots{}`,
 	"±", `$\pm$`, "×", `$\times$`, "≤", `$\leq$`, "≥", `$\geq$`, "→", `$\rightarrow$`,
 	"Δ", `$\Delta$`, "δ", `$\delta$`, "α", `$\alpha$`, "β", `$\beta$`, "κ", `$\kappa$`,

@@ -2,6 +2,7 @@ package render
 
 import (
 	"io"
+	"regexp"
 	"strings"
 
 	"github.com/olekukonko/tablewriter/pkg/twwidth"
@@ -16,9 +17,46 @@ var mdEscaper = strings.NewReplacer(
 	`](`, `\](`, `<`, `\<`, `>`, `\>`, `$`, `\$`,
 )
 
+// mdEntity is an entity or numeric character reference, which Markdown reads as the
+// character it names ("&amp;" shows "&"): a name holding one would be shown altered.
+var mdEntity = regexp.MustCompile(`&(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});`)
+
+// mdEscape escapes text for a Markdown table cell, caption or note: mdEscaper, and a
+// backslash before each character reference so that it shows as written.
+func mdEscape(s string) string {
+	s = mdEscaper.Replace(s)
+	if strings.IndexByte(s, '&') < 0 {
+		return s
+	}
+	return mdEntity.ReplaceAllString(s, `\&$1;`)
+}
+
+// MarkdownInline writes a name or a sentence holding names (a path, a figure's note) into
+// running Markdown, such as a report's index.md, as a table cell is written: on one line
+// (a tab or line break shown as \t, \n) and escaped, so that it shows as written and
+// cannot split a table. An underscore inside a word ("coverage_at") is left as it is:
+// Markdown reads no emphasis there.
+func MarkdownInline(s string) string {
+	s = oneLine(s)
+	var b strings.Builder
+	start := 0
+	for i := 1; i+1 < len(s); i++ {
+		if s[i] == '_' && wordByte(s[i-1]) && wordByte(s[i+1]) {
+			b.WriteString(mdEscape(s[start:i]) + "_")
+			start = i + 1
+		}
+	}
+	b.WriteString(mdEscape(s[start:]))
+	return b.String()
+}
+
+func wordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
 var mdFlavor = flavor{
 	minus: "-", less: "<", empty: "—",
-	text: mdEscaper.Replace,
+	text: mdEscape,
 	bold: func(s string) string { return "**" + s + "**" },
 }
 
@@ -28,7 +66,7 @@ func writeMarkdown(w io.Writer, t *results.Table) error {
 	t = t.Display() // the data-only columns are in CSV and JSON
 	var b strings.Builder
 	if c := caption(t); c != "" {
-		b.WriteString("**" + mdEscaper.Replace(c) + "**\n\n")
+		b.WriteString("**" + mdEscape(c) + "**\n\n")
 	}
 	n := len(t.Columns)
 	cells := make([][]string, 0, len(t.Rows)+1)
@@ -64,7 +102,7 @@ func writeMarkdown(w io.Writer, t *results.Table) error {
 		}
 	}
 	for _, note := range t.Notes {
-		b.WriteString("\n" + mdEscaper.Replace(oneLine(note)) + "\n")
+		b.WriteString("\n" + mdEscape(oneLine(note)) + "\n")
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
