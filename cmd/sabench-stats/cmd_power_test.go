@@ -94,3 +94,15 @@ func TestPowerRefusesUnequalRepeats(t *testing.T) {
 		t.Errorf("exit %d: %s", code, errOut)
 	}
 }
+
+// TestPowerRefusesUnusedDrawFlags: the plan is computed, not drawn, so --seed, --resamples,
+// --quantile and --force change nothing without --simulate; they are refused there (and
+// with stated rates, which have no simulation), not ignored.
+func TestPowerRefusesUnusedDrawFlags(t *testing.T) {
+	pilot := []string{"power", "Claude-5/Claude Code", "Claude-5/Inspect"}
+	stated := []string{"power", "0.6", "0.5", "--cases", "100", "--repeats", "1"}
+	for _, f := range [][]string{{"--seed", "3"}, {"--resamples", "2000"}, {"--quantile", "r"}, {"--force"}} {
+		wantUsage(t, "power: "+f[0]+" applies to --simulate", append(append([]string{}, pilot...), f...)...)
+		wantUsage(t, "power: "+f[0]+" needs a pilot", append(append([]string{}, stated...), f...)...)
+	}
+}
