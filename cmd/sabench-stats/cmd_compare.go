@@ -46,6 +46,8 @@ func setupCompare(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 			return usagef("compare: A and B are both %q", pos[0])
 		case ca.Config != "" && !ca.Conditions:
 			return usagef("compare: --config needs --conditions (A and B are then conditions of that configuration)")
+		case ca.Conditions && cli.Given(fs, "condition") != "":
+			return usagef("compare: --condition applies to two configurations; with --conditions, A and B are the conditions")
 		}
 		ca.A, ca.B = pos[0], pos[1]
 		ca.Protocols, err = ingest.ParseProtocols(protos)

@@ -179,3 +179,12 @@ func TestCompareUsage(t *testing.T) {
 	wantUsage(t, `has no condition "nope"`, "compare", "--conditions", "--config", "Claude-5/Inspect", "main", "nope", "--bench", "builtin", "--runs", runs, "--resamples", "0")
 	wantUsage(t, "which configuration?", "compare", "--conditions", "main", "scgr_eg", "--bench", "builtin", "--runs", runs, "--resamples", "0")
 }
+
+// TestConditionsRefuseCondition: with --conditions, A and B are the conditions, so
+// --condition (the one two configurations are compared under) would be ignored; compare
+// and power refuse it.
+func TestConditionsRefuseCondition(t *testing.T) {
+	for _, cmd := range []string{"compare", "power"} {
+		wantUsage(t, cmd+": --condition applies to two configurations", cmd, "main", "scgr_eg", "--conditions", "--config", "Claude-5/Inspect", "--condition", "withheld")
+	}
+}

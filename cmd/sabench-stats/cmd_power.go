@@ -51,6 +51,8 @@ func setupPower(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 			return usagef("power: A and B are both %q", pos[0])
 		case ps.Compare.Config != "" && !ps.Compare.Conditions:
 			return usagef("power: --config needs --conditions")
+		case ps.Compare.Conditions && cli.Given(fs, "condition") != "":
+			return usagef("power: --condition applies to two configurations; with --conditions, A and B are the conditions")
 		}
 		ps.Compare.A, ps.Compare.B = pos[0], pos[1]
 		ps.Compare.Protocols, err = ingest.ParseProtocols(protos)
