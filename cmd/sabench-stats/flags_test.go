@@ -32,3 +32,11 @@ func TestNoIgnoredStatFlags(t *testing.T) {
 		wantUsage(t, "flag provided but not defined: -"+args[len(args)-2][2:], args...)
 	}
 }
+
+// TestStatFlagRanges: --level NaN (which every comparison with 0 and 1 lets through) and
+// --resamples above the bootstrap's ceiling are usage errors found before scoring, not
+// failures of the first interval after it (exit 1).
+func TestStatFlagRanges(t *testing.T) {
+	wantUsage(t, "--level must be in (0, 1)", "tables", "T1", "--level", "NaN")
+	wantUsage(t, "--resamples 100000001 is above 100000000", "tables", "T1", "--resamples", "100000001")
+}
