@@ -40,3 +40,11 @@ func TestStatFlagRanges(t *testing.T) {
 	wantUsage(t, "--level must be in (0, 1)", "tables", "T1", "--level", "NaN")
 	wantUsage(t, "--resamples 100000001 is above 100000000", "tables", "T1", "--resamples", "100000001")
 }
+
+// TestSetGivenTwice: a case set named twice with two files kept the last silently; it is
+// refused (the same file twice is one set).
+func TestSetGivenTwice(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.txt"), filepath.Join(dir, "b.txt")
+	wantUsage(t, "--set mine is given twice", "tables", "T1", "--set", "mine="+a, "--set", "mine="+b)
+}
