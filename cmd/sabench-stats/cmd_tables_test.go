@@ -55,3 +55,17 @@ func TestTablesReachesPolicyTables(t *testing.T) {
 		t.Errorf("unknown shared harness: exit %d, %s", code, stderr)
 	}
 }
+
+// TestTablesOutExistingFile: several tables into an --out that is an existing file
+// without an extension were refused only after scoring ("mkdir: not a directory"); it is
+// a usage error before, and the file is left as it was.
+func TestTablesOutExistingFile(t *testing.T) {
+	f := filepath.Join(t.TempDir(), "tables")
+	if err := os.WriteFile(f, []byte("mine\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	wantUsage(t, "is a file, but there are 2 tables", "tables", "T1", "T7", "--out", f)
+	if data, err := os.ReadFile(f); err != nil || string(data) != "mine\n" {
+		t.Errorf("%s: %q, %v", f, data, err)
+	}
+}
