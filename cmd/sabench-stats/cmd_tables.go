@@ -32,6 +32,13 @@ func setupTables(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 		if specs, err = results.LookupAll(ids); err != nil {
 			return usagef("%v", err)
 		}
+		for i, s := range specs {
+			for _, prev := range specs[:i] {
+				if prev.ID == s.ID {
+					return usagef("table %s is asked for twice", s.ID)
+				}
+			}
+		}
 		n := len(specs)
 		if n == 0 {
 			n = len(results.Default(1)) // the default tables: several

@@ -69,3 +69,9 @@ func TestTablesOutExistingFile(t *testing.T) {
 		t.Errorf("%s: %q, %v", f, data, err)
 	}
 }
+
+// TestTablesIDTwice: a table asked for twice (in any case) printed twice on stdout and, into
+// a directory, failed after scoring ("would write the same file"); it is a usage error.
+func TestTablesIDTwice(t *testing.T) {
+	wantUsage(t, "table T2 is asked for twice", "tables", "T2", "t2")
+}
