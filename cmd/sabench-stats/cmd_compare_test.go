@@ -188,3 +188,12 @@ func TestConditionsRefuseCondition(t *testing.T) {
 		wantUsage(t, cmd+": --condition applies to two configurations", cmd, "main", "scgr_eg", "--conditions", "--config", "Claude-5/Inspect", "--condition", "withheld")
 	}
 }
+
+// TestCompareTablesTargetFirst: with two policies compare writes two tables, which one
+// named file cannot take; that is refused before the episodes are read (the --runs here
+// does not exist), not after scoring them.
+func TestCompareTablesTargetFirst(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "c.md")
+	wantUsage(t, "there are 2 tables", "compare", "a/b", "a/c", "--policy", "safeact,near-miss", "--out", out,
+		"--bench", "builtin", "--runs", filepath.Join(t.TempDir(), "none.jsonl"))
+}
