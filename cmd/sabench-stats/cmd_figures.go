@@ -29,7 +29,7 @@ func setupFigures(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 			if c.out == "" {
 				return usagef("figures: --out must name a directory")
 			}
-			return nil
+			return c.checkClustersUsed(fs)
 		},
 		build: func(r *job.Release) error { return c.writeFigures(e, r, opt) },
 	}

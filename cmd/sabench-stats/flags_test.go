@@ -48,3 +48,12 @@ func TestSetGivenTwice(t *testing.T) {
 	a, b := filepath.Join(dir, "a.txt"), filepath.Join(dir, "b.txt")
 	wantUsage(t, "--set mine is given twice", "tables", "T1", "--set", "mine="+a, "--set", "mine="+b)
 }
+
+// TestClustersNeedClustered: no output of domains, policies or figures resamples clusters
+// unless --clustered, so --clusters alone changed nothing; it is refused there. (tables,
+// report and view keep it: their variance table reads the clusters either way.)
+func TestClustersNeedClustered(t *testing.T) {
+	for _, cmd := range []string{"domains", "policies", "figures"} {
+		wantUsage(t, cmd+": --clusters applies with --clustered", cmd, "--clusters", "nofile.csv")
+	}
+}
