@@ -106,3 +106,13 @@ func TestPowerRefusesUnusedDrawFlags(t *testing.T) {
 		wantUsage(t, "power: "+f[0]+" needs a pilot", append(append([]string{}, stated...), f...)...)
 	}
 }
+
+// TestPowerPilotNoteNamesNoRelease: a pilot read with --runs from synthetic cases is
+// synthetic, but not "the built-in synthetic release" the note called every such pilot.
+func TestPowerPilotNoteNamesNoRelease(t *testing.T) {
+	out, _ := mustRun(t, "power", "Claude-5/Claude Code", "Claude-5/Inspect", "--bench", "builtin", "--runs", subsetRuns(t), "--format", "json")
+	notes := strings.Join(parseTables(t, out)[0].Notes, "\n")
+	if strings.Contains(notes, "built-in synthetic release") || !strings.Contains(notes, "The pilot is synthetic data") {
+		t.Errorf("notes:\n%s", notes)
+	}
+}
