@@ -57,3 +57,9 @@ func TestClustersNeedClustered(t *testing.T) {
 		wantUsage(t, cmd+": --clusters applies with --clustered", cmd, "--clusters", "nofile.csv")
 	}
 }
+
+// TestVerdictsRefusesInspectByName: --verdicts beside --inspect is refused naming
+// --inspect (it said "--verdicts replaces --runs", a flag not given).
+func TestVerdictsRefusesInspectByName(t *testing.T) {
+	wantUsage(t, "--verdicts replaces --inspect", "tables", "T2", "--bench", "builtin", "--verdicts", t.TempDir(), "--inspect", inspectLogs)
+}
