@@ -32,9 +32,20 @@ func setupCompare(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 	fs.StringVar(&ir.Task, "task", "", "with --inspect --logs: the task compared, when the logs hold several")
 	clusterBy := fs.String("cluster-by", "", "with --inspect: resample clusters of samples sharing metadata.KEY instead of samples")
 	st := &steps{}
+	// Refused before the shared checks, which would ask --runs for a --bench.
+	st.early = func() error {
+		if !*insp {
+			return nil
+		}
+		if set := cli.Given(fs, "bench", "runs", "policy", "infra-failures", "dedupe", "conditions", "config", "condition", "protocol",
+			"clusters", "verdicts"); set != "" {
+			return usagef("compare --inspect: --%s applies to SafeActBench episodes, not to Inspect logs", set)
+		}
+		return nil
+	}
 	st.args = func(pos []string) (err error) {
 		if *insp {
-			return c.inspectCompare(fs, st, pos, ir, *clusterBy)
+			return c.inspectCompare(st, pos, ir, *clusterBy)
 		}
 		if set := cli.Given(fs, "logs", "task", "cluster-by"); set != "" {
 			return usagef("compare: --%s applies to --inspect", set)
@@ -66,13 +77,9 @@ func setupCompare(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 	return st
 }
 
-// inspectCompare takes compare --inspect's arguments: it refuses the flags of a scored
-// release and sets the steps to compare the logs (job.InspectCompare) instead.
-func (c *common) inspectCompare(fs *flag.FlagSet, st *steps, pos []string, ir job.InspectCompareRequest, clusterBy string) error {
-	if set := cli.Given(fs, "bench", "runs", "policy", "infra-failures", "dedupe", "conditions", "config", "condition", "protocol",
-		"clusters", "verdicts"); set != "" {
-		return usagef("compare --inspect: --%s applies to SafeActBench episodes, not to Inspect logs", set)
-	}
+// inspectCompare takes compare --inspect's arguments (st.early has refused the flags of a
+// scored release) and sets the steps to compare the logs (job.InspectCompare) instead.
+func (c *common) inspectCompare(st *steps, pos []string, ir job.InspectCompareRequest, clusterBy string) error {
 	if len(pos) != 2 {
 		return usagef("compare --inspect wants two arguments, A and B (got %d)", len(pos))
 	}

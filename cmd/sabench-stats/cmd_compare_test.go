@@ -197,3 +197,12 @@ func TestCompareTablesTargetFirst(t *testing.T) {
 	wantUsage(t, "there are 2 tables", "compare", "a/b", "a/c", "--policy", "safeact,near-miss", "--out", out,
 		"--bench", "builtin", "--runs", filepath.Join(t.TempDir(), "none.jsonl"))
 }
+
+// TestCompareInspectRefusesEpisodeFlagsFirst: compare --inspect refuses --runs and
+// --verdicts as flags of SafeActBench episodes; it said "--runs needs --bench", and
+// --bench was then refused as such a flag.
+func TestCompareInspectRefusesEpisodeFlagsFirst(t *testing.T) {
+	for _, f := range []string{"runs", "verdicts"} {
+		wantUsage(t, "compare --inspect: --"+f+" applies to SafeActBench episodes", "compare", "--inspect", "a.eval", "b.eval", "--"+f, "x")
+	}
+}
