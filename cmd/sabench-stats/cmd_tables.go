@@ -23,6 +23,15 @@ func setupTables(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 			if len(ids) > 0 {
 				return usagef("tables --list takes no ids (got %q)", ids)
 			}
+			other := ""
+			fs.Visit(func(f *flag.Flag) {
+				if other == "" && f.Name != "list" {
+					other = f.Name
+				}
+			})
+			if other != "" {
+				return usagef("tables --list takes no other flag (got --%s)", other)
+			}
 			if _, err := io.WriteString(e.Stdout, results.Listing()); err != nil {
 				return err
 			}

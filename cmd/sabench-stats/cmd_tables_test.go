@@ -75,3 +75,9 @@ func TestTablesOutExistingFile(t *testing.T) {
 func TestTablesIDTwice(t *testing.T) {
 	wantUsage(t, "table T2 is asked for twice", "tables", "T2", "t2")
 }
+
+// TestTablesListTakesNoFlag: --list prints the ids and exits, so a flag beside it (a
+// --format, an input) was ignored; it is refused.
+func TestTablesListTakesNoFlag(t *testing.T) {
+	wantUsage(t, "tables --list takes no other flag (got --format)", "tables", "--list", "--format", "csv")
+}
