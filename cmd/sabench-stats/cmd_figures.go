@@ -26,8 +26,8 @@ func setupFigures(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 			if opt, err = figures.SizeNamed(*size); err != nil {
 				return usagef("%v", err)
 			}
-			if c.out == "" {
-				return usagef("figures: --out must name a directory")
+			if c.out == "" || c.out == "-" {
+				return usagef("figures: --out must name a directory (the figures are files, not a stream)")
 			}
 			return c.checkClustersUsed(fs)
 		},

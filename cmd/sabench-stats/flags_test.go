@@ -63,3 +63,11 @@ func TestClustersNeedClustered(t *testing.T) {
 func TestVerdictsRefusesInspectByName(t *testing.T) {
 	wantUsage(t, "--verdicts replaces --inspect", "tables", "T2", "--bench", "builtin", "--verdicts", t.TempDir(), "--inspect", inspectLogs)
 }
+
+// TestDirectoryOutNotStdout: report and figures write directories; --out - (stdout to
+// every other command) made a directory named "-". It is refused.
+func TestDirectoryOutNotStdout(t *testing.T) {
+	for _, cmd := range []string{"report", "figures"} {
+		wantUsage(t, cmd+": --out must name a directory", cmd, "--out", "-", "--bench", "builtin", "--runs", filepath.Join(t.TempDir(), "none.jsonl"))
+	}
+}
