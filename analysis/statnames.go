@@ -36,6 +36,9 @@ func (n StatNames) Options() (StatOptions, error) {
 	if n.Resamples < 0 {
 		return StatOptions{}, errors.New("--resamples must be ≥ 0")
 	}
+	if n.Resamples > bootstrap.MaxResamples {
+		return StatOptions{}, fmt.Errorf("--resamples %d is above %d", n.Resamples, bootstrap.MaxResamples)
+	}
 	if n.Resamples > 0 && n.Resamples < bootstrap.MinResamples && !n.Force {
 		return StatOptions{}, fmt.Errorf("--resamples %d is below %d: the interval endpoints would be near-extreme order statistics; pass --force to accept that (or --resamples 0 for no intervals)", n.Resamples, bootstrap.MinResamples)
 	}
@@ -45,7 +48,7 @@ func (n StatNames) Options() (StatOptions, error) {
 	if n.Seed == 0 {
 		return StatOptions{}, errors.New("--seed 0 would draw what --seed 1 draws (0 stands for the default): give a seed ≥ 1")
 	}
-	if n.Level <= 0 || n.Level >= 1 {
+	if !(n.Level > 0 && n.Level < 1) { // NaN too
 		return StatOptions{}, errors.New("--level must be in (0, 1)")
 	}
 	o := StatOptions{Resamples: n.Resamples, Seed: n.Seed, Workers: n.Workers, Level: n.Level, Clustered: n.Clustered}

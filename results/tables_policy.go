@@ -66,7 +66,11 @@ func buildPolicies(in *Input) (*Table, error) {
 	t.Notes = append(t.Notes, "Same episodes re-scored under each policy; Δ paired over cases. Rank change > 0: the configuration moves up. Ranks are competition ranks by ECS (ties share the best rank: 1, 2, 2, 4), as in the policy_ranks figure; a rank change inside overlapping rank sets is not a resolved swap.")
 	t.Notes = append(t.Notes, unrankedNote(res.Unranked, policyLeftOut, "")...)
 	t.Notes = append(t.Notes, fewerCasesNote(res.Base.FewerCases(), "their ECS and ranks under every policy")...)
-	t.Notes = append(t.Notes, pValueNote, familyNote(o, ps, "Δ tests (one per policy other than "+base.Policy.Name+" and configuration)", noBootstrapP))
+	why := noBootstrapP
+	if len(res.Rows) == 1 {
+		why = "only " + base.Policy.Name + " is scored"
+	}
+	t.Notes = append(t.Notes, pValueNote, familyNote(o, ps, "Δ tests (one per policy other than "+base.Policy.Name+" and configuration)", why))
 	t.Notes = append(t.Notes, rankSetMethod(base, o.Level, o)+".")
 	iv.finish(t)
 	for _, row := range res.Rows {

@@ -84,7 +84,7 @@ func BuildPower(p *analysis.PowerPlan, synthetic bool) *Table {
 			r.Studies, 100*r.ShiftA, 100*r.ShiftB, s.Resamples))
 	}
 	if synthetic && !s.Stated {
-		t.Notes = append(t.Notes, "The pilot is the built-in synthetic release: these numbers describe synthetic data.")
+		t.Notes = append(t.Notes, "The pilot is synthetic data: these numbers describe synthetic data.")
 	}
 	return t
 }

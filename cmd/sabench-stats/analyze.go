@@ -30,6 +30,7 @@ type analysisCommand struct {
 // steps are what an analysis command does between parsing and writing.
 type steps struct {
 	args    func(pos []string) error // takes the positional arguments; nil: none taken
+	early   func() error             // before the shared flags are checked; may be nil
 	check   func() error             // after parsing, before scoring; may be nil
 	scoring job.Scoring              // how the release is scored (the policy tables and figures read only the main condition)
 	// tables builds tables for writeTables; build writes anything else. One is set.
@@ -51,6 +52,11 @@ func (a analysisCommand) run(e *cli.Env, args []string) error {
 	st := a.setup(e, fs, c)
 	if err := e.Parse(fs, args); err != nil {
 		return err
+	}
+	if st.early != nil {
+		if err := st.early(); err != nil {
+			return err
+		}
 	}
 	if err := c.checkFlags(fs); err != nil {
 		return err

@@ -32,9 +32,20 @@ func setupCompare(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 	fs.StringVar(&ir.Task, "task", "", "with --inspect --logs: the task compared, when the logs hold several")
 	clusterBy := fs.String("cluster-by", "", "with --inspect: resample clusters of samples sharing metadata.KEY instead of samples")
 	st := &steps{}
+	// Refused before the shared checks, which would ask --runs for a --bench.
+	st.early = func() error {
+		if !*insp {
+			return nil
+		}
+		if set := cli.Given(fs, "bench", "runs", "policy", "infra-failures", "dedupe", "conditions", "config", "condition", "protocol",
+			"clusters", "verdicts"); set != "" {
+			return usagef("compare --inspect: --%s applies to SafeActBench episodes, not to Inspect logs", set)
+		}
+		return nil
+	}
 	st.args = func(pos []string) (err error) {
 		if *insp {
-			return c.inspectCompare(fs, st, pos, ir, *clusterBy)
+			return c.inspectCompare(st, pos, ir, *clusterBy)
 		}
 		if set := cli.Given(fs, "logs", "task", "cluster-by"); set != "" {
 			return usagef("compare: --%s applies to --inspect", set)
@@ -46,10 +57,19 @@ func setupCompare(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 			return usagef("compare: A and B are both %q", pos[0])
 		case ca.Config != "" && !ca.Conditions:
 			return usagef("compare: --config needs --conditions (A and B are then conditions of that configuration)")
+		case ca.Conditions && cli.Given(fs, "condition") != "":
+			return usagef("compare: --condition applies to two configurations; with --conditions, A and B are the conditions")
 		}
 		ca.A, ca.B = pos[0], pos[1]
-		ca.Protocols, err = ingest.ParseProtocols(protos)
-		return cli.Usage(err)
+		if ca.Protocols, err = ingest.ParseProtocols(protos); err != nil {
+			return cli.Usage(err)
+		}
+		// One table per policy: refuse a target that cannot take them before scoring.
+		pols, err := c.PolicyList(false)
+		if err != nil {
+			return err
+		}
+		return c.checkTableTarget(len(pols))
 	}
 	st.build = func(r *job.Release) error {
 		return c.writeCompare(e, r, ca)
@@ -57,13 +77,9 @@ func setupCompare(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 	return st
 }
 
-// inspectCompare takes compare --inspect's arguments: it refuses the flags of a scored
-// release and sets the steps to compare the logs (job.InspectCompare) instead.
-func (c *common) inspectCompare(fs *flag.FlagSet, st *steps, pos []string, ir job.InspectCompareRequest, clusterBy string) error {
-	if set := cli.Given(fs, "bench", "runs", "policy", "infra-failures", "dedupe", "conditions", "config", "condition", "protocol",
-		"clusters", "verdicts"); set != "" {
-		return usagef("compare --inspect: --%s applies to SafeActBench episodes, not to Inspect logs", set)
-	}
+// inspectCompare takes compare --inspect's arguments (st.early has refused the flags of a
+// scored release) and sets the steps to compare the logs (job.InspectCompare) instead.
+func (c *common) inspectCompare(st *steps, pos []string, ir job.InspectCompareRequest, clusterBy string) error {
 	if len(pos) != 2 {
 		return usagef("compare --inspect wants two arguments, A and B (got %d)", len(pos))
 	}

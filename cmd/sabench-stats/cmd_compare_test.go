@@ -179,3 +179,30 @@ func TestCompareUsage(t *testing.T) {
 	wantUsage(t, `has no condition "nope"`, "compare", "--conditions", "--config", "Claude-5/Inspect", "main", "nope", "--bench", "builtin", "--runs", runs, "--resamples", "0")
 	wantUsage(t, "which configuration?", "compare", "--conditions", "main", "scgr_eg", "--bench", "builtin", "--runs", runs, "--resamples", "0")
 }
+
+// TestConditionsRefuseCondition: with --conditions, A and B are the conditions, so
+// --condition (the one two configurations are compared under) would be ignored; compare
+// and power refuse it.
+func TestConditionsRefuseCondition(t *testing.T) {
+	for _, cmd := range []string{"compare", "power"} {
+		wantUsage(t, cmd+": --condition applies to two configurations", cmd, "main", "scgr_eg", "--conditions", "--config", "Claude-5/Inspect", "--condition", "withheld")
+	}
+}
+
+// TestCompareTablesTargetFirst: with two policies compare writes two tables, which one
+// named file cannot take; that is refused before the episodes are read (the --runs here
+// does not exist), not after scoring them.
+func TestCompareTablesTargetFirst(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "c.md")
+	wantUsage(t, "there are 2 tables", "compare", "a/b", "a/c", "--policy", "safeact,near-miss", "--out", out,
+		"--bench", "builtin", "--runs", filepath.Join(t.TempDir(), "none.jsonl"))
+}
+
+// TestCompareInspectRefusesEpisodeFlagsFirst: compare --inspect refuses --runs and
+// --verdicts as flags of SafeActBench episodes; it said "--runs needs --bench", and
+// --bench was then refused as such a flag.
+func TestCompareInspectRefusesEpisodeFlagsFirst(t *testing.T) {
+	for _, f := range []string{"runs", "verdicts"} {
+		wantUsage(t, "compare --inspect: --"+f+" applies to SafeActBench episodes", "compare", "--inspect", "a.eval", "b.eval", "--"+f, "x")
+	}
+}

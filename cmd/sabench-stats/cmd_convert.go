@@ -25,6 +25,12 @@ func runConvert(e *cli.Env, args []string) error {
 	if fs.NArg() != 2 {
 		return usagef("convert wants IN and OUT, got %d arguments", fs.NArg())
 	}
+	if err := checkMaxLineBytes(*maxLine); err != nil {
+		return err
+	}
+	if err := source.CheckDedupe(*dedupe); err != nil {
+		return cli.Usage(err)
+	}
 	in, out := fs.Arg(0), fs.Arg(1)
 	if err := job.CheckEpisodePath(out); err != nil {
 		return err
@@ -39,6 +45,15 @@ func runConvert(e *cli.Env, args []string) error {
 	}
 	printLines(e, "", dropped...)
 	fmt.Fprintf(e.Stderr, "converted %d episodes: %s -> %s\n", n, in, out)
+	return nil
+}
+
+// checkMaxLineBytes refuses a --max-line-bytes that is not a positive number of bytes
+// (the readers take 0 and below as their default limit).
+func checkMaxLineBytes(n int) error {
+	if n <= 0 {
+		return usagef("--max-line-bytes must be a positive number of bytes, not %d", n)
+	}
 	return nil
 }
 

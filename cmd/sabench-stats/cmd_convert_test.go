@@ -76,3 +76,17 @@ func TestConvertParquetLayout(t *testing.T) {
 		}
 	}
 }
+
+// TestConvertFlagRanges: --max-line-bytes 0 or below was taken as the default limit, and
+// an unknown --dedupe failed as an input error (exit 1); both are usage errors, as in
+// validate, and nothing is written.
+func TestConvertFlagRanges(t *testing.T) {
+	in := filepath.Join(harnessTestdata, "batch.golden.jsonl")
+	out := filepath.Join(t.TempDir(), "out.jsonl")
+	wantUsage(t, "--max-line-bytes must be a positive number of bytes, not 0", "convert", "--max-line-bytes", "0", in, out)
+	wantUsage(t, "--max-line-bytes must be a positive number of bytes, not -1", "convert", "--max-line-bytes", "-1", in, out)
+	wantUsage(t, `--dedupe must be first or last, not "x"`, "convert", "--dedupe", "x", in, out)
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("%s written (stat: %v)", out, err)
+	}
+}

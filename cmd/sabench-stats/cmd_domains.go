@@ -24,6 +24,9 @@ func setupDomains(_ *cli.Env, fs *flag.FlagSet, c *common) *steps {
 	var f analysis.DomainFilter
 	return &steps{scoring: job.Scoring{MainOnly: true},
 		check: func() (err error) {
+			if err := c.checkClustersUsed(fs); err != nil {
+				return err
+			}
 			f = analysis.DomainFilter{Domains: domains, Configs: configs}
 			f.Protocols, err = ingest.ParseProtocols(protos)
 			return cli.Usage(err)

@@ -31,6 +31,9 @@ func runExplain(e *cli.Env, args []string) error {
 	if err := c.checkFlags(fs); err != nil {
 		return err
 	}
+	if *full && c.format != "text" {
+		return usagef("explain: --full applies to the text format (%s holds every fact uncut)", c.format)
+	}
 	opt := job.ExplainOptions{Format: c.format, Full: *full}
 	sel.ByKey = sel.Config != "" || sel.CaseID != "" || sel.Repeat >= 0 || sel.Condition != ""
 	switch {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -125,4 +126,11 @@ func TestExplainErrors(t *testing.T) {
 	wantUsage(t, "not both", "explain", "a", "--case", "SAB-V1-001")
 	wantUsage(t, "episodes match", "explain", "--bench", "builtin", "--runs", runs, "--case", actingEpisode(t).CaseID)
 	wantUsage(t, "flag provided but not defined", "explain", "x", "--no-such-flag")
+}
+
+// TestExplainFullNeedsText: JSON holds every fact uncut, so --full with it changed
+// nothing; it is refused.
+func TestExplainFullNeedsText(t *testing.T) {
+	wantUsage(t, "--full applies to the text format", "explain", "main__claude-5_claude-code__SAB-L-001__r0", "--format", "json", "--full")
+	wantUsage(t, "--full applies to the text format", "explain", "main__claude-5_claude-code__SAB-L-001__r0", "--out", filepath.Join(t.TempDir(), "x.json"), "--full")
 }

@@ -26,10 +26,10 @@ func setupFigures(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 			if opt, err = figures.SizeNamed(*size); err != nil {
 				return usagef("%v", err)
 			}
-			if c.out == "" {
-				return usagef("figures: --out must name a directory")
+			if c.out == "" || c.out == "-" {
+				return usagef("figures: --out must name a directory (the figures are files, not a stream)")
 			}
-			return nil
+			return c.checkClustersUsed(fs)
 		},
 		build: func(r *job.Release) error { return c.writeFigures(e, r, opt) },
 	}

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"slices"
+
 	"github.com/sabench/sabench-stats/bootstrap"
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/results/job"
@@ -42,6 +44,11 @@ func runLeaderboard(e *cli.Env, args []string) error {
 	if *passk != "" {
 		if req.PassK, err = bootstrap.ParsePassKList(*passk); err != nil {
 			return usagef("--passk %q: want a comma list of k ≥ 1", *passk)
+		}
+		for i, k := range req.PassK {
+			if slices.Contains(req.PassK[:i], k) {
+				return usagef("--passk %q: k %d is listed twice", *passk, k)
+			}
 		}
 	}
 	if err := c.checkTableTarget(1); err != nil {

@@ -51,6 +51,8 @@ func setupPower(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 			return usagef("power: A and B are both %q", pos[0])
 		case ps.Compare.Config != "" && !ps.Compare.Conditions:
 			return usagef("power: --config needs --conditions")
+		case ps.Compare.Conditions && cli.Given(fs, "condition") != "":
+			return usagef("power: --condition applies to two configurations; with --conditions, A and B are the conditions")
 		}
 		ps.Compare.A, ps.Compare.B = pos[0], pos[1]
 		ps.Compare.Protocols, err = ingest.ParseProtocols(protos)
@@ -65,7 +67,7 @@ func setupPower(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 			return usagef("power: one --policy at a time")
 		}
 		if ps.Stated {
-			if set := cli.Given(fs, "bench", "runs", "policy", "verdicts", "infra-failures", "dedupe", "clusters", "conditions", "config", "condition", "protocol", "simulate", "seed", "resamples"); set != "" {
+			if set := cli.Given(fs, "bench", "runs", "policy", "verdicts", "infra-failures", "dedupe", "clusters", "conditions", "config", "condition", "protocol", "simulate", "seed", "resamples", "quantile", "force"); set != "" {
 				return usagef("power: --%s needs a pilot; with stated rates there is none", set)
 			}
 			st.instead = func() ([]*results.Table, error) { return job.StatedPower(ps) }
@@ -73,6 +75,10 @@ func setupPower(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 		}
 		if set := cli.Given(fs, "icc", "arm-corr", "template-icc"); set != "" {
 			return usagef("power: --%s is for stated rates; a pilot estimates it", set)
+		}
+		// The plan itself is a formula: only the simulation draws resamples.
+		if set := cli.Given(fs, "seed", "resamples", "quantile", "force"); set != "" && ps.Simulate == 0 {
+			return usagef("power: --%s applies to --simulate (the plan is computed, not resampled)", set)
 		}
 		return nil
 	}

@@ -94,3 +94,25 @@ func TestPowerRefusesUnequalRepeats(t *testing.T) {
 		t.Errorf("exit %d: %s", code, errOut)
 	}
 }
+
+// TestPowerRefusesUnusedDrawFlags: the plan is computed, not drawn, so --seed, --resamples,
+// --quantile and --force change nothing without --simulate; they are refused there (and
+// with stated rates, which have no simulation), not ignored.
+func TestPowerRefusesUnusedDrawFlags(t *testing.T) {
+	pilot := []string{"power", "Claude-5/Claude Code", "Claude-5/Inspect"}
+	stated := []string{"power", "0.6", "0.5", "--cases", "100", "--repeats", "1"}
+	for _, f := range [][]string{{"--seed", "3"}, {"--resamples", "2000"}, {"--quantile", "r"}, {"--force"}} {
+		wantUsage(t, "power: "+f[0]+" applies to --simulate", append(append([]string{}, pilot...), f...)...)
+		wantUsage(t, "power: "+f[0]+" needs a pilot", append(append([]string{}, stated...), f...)...)
+	}
+}
+
+// TestPowerPilotNoteNamesNoRelease: a pilot read with --runs from synthetic cases is
+// synthetic, but not "the built-in synthetic release" the note called every such pilot.
+func TestPowerPilotNoteNamesNoRelease(t *testing.T) {
+	out, _ := mustRun(t, "power", "Claude-5/Claude Code", "Claude-5/Inspect", "--bench", "builtin", "--runs", subsetRuns(t), "--format", "json")
+	notes := strings.Join(parseTables(t, out)[0].Notes, "\n")
+	if strings.Contains(notes, "built-in synthetic release") || !strings.Contains(notes, "The pilot is synthetic data") {
+		t.Errorf("notes:\n%s", notes)
+	}
+}

@@ -23,6 +23,9 @@ func setupReport(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 	return &steps{scoring: job.Scoring{All: true, Collect: true},
 		check: func() error {
 			// Refuse an --out that cannot be replaced before the minutes of scoring a large input.
+			if c.out == "" || c.out == "-" {
+				return usagef("report: --out must name a directory (the report is files, not a stream)")
+			}
 			out = filepath.Clean(c.out)
 			return job.CheckReportDir(out)
 		},

@@ -2,6 +2,7 @@ package main
 
 import (
 	"io"
+	"path/filepath"
 
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/results/job"
@@ -24,8 +25,14 @@ func runScore(e *cli.Env, args []string) error {
 	if err := e.Parse(fs, args); err != nil {
 		return err
 	}
-	if *disagreements && (cli.Given(fs, "format") != "" || *detail) {
-		return usagef("--disagreements writes tab-separated lines: --format and --detail do not apply")
+	if *disagreements {
+		if cli.Given(fs, "format") != "" || *detail {
+			return usagef("--disagreements writes tab-separated lines: --format and --detail do not apply")
+		}
+		if ext := filepath.Ext(c.out); c.out != "-" && ext != "" && ext != ".tsv" && ext != ".txt" {
+			return usagef("--disagreements writes tab-separated lines: name --out .tsv or .txt, not %s", c.out)
+		}
+		c.output = nil // no verdict format to resolve from --out
 	}
 	if err := c.checkFlags(fs); err != nil {
 		return err

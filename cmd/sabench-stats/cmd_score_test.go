@@ -715,3 +715,26 @@ func datasetJSONL(t *testing.T, dir string) string {
 	}
 	return buf.String()
 }
+
+// TestDisagreementsOut: --disagreements writes tab-separated lines, so its --out is a .tsv
+// or .txt file (or one without an extension); one named for a verdict format would hold
+// lines of another, and is refused. A .tsv --out was refused as "cannot tell the verdict
+// format", naming --format, which --disagreements refuses.
+func TestDisagreementsOut(t *testing.T) {
+	dir := t.TempDir()
+	small := []string{"score", "--disagreements", "--bench", filepath.Join(ingestTestdata, "safeactbench"), "--runs", filepath.Join(harnessTestdata, "batch.golden.jsonl")}
+	tsv := filepath.Join(dir, "d.tsv")
+	if _, stderr, code := runCLI(t, append(small, "--out", tsv)...); code != 0 {
+		t.Fatalf("--out d.tsv: exit %d, %s", code, stderr)
+	}
+	if data, err := os.ReadFile(tsv); err != nil || !strings.HasPrefix(string(data), "run_id\tconfig\tcase_id\t") {
+		t.Errorf("d.tsv: %q, %v", data, err)
+	}
+	for _, name := range []string{"d.parquet", "d.csv", "d.jsonl"} {
+		out := filepath.Join(dir, name)
+		wantUsage(t, "--disagreements writes tab-separated lines", append(small, "--out", out)...)
+		if _, err := os.Stat(out); !os.IsNotExist(err) {
+			t.Errorf("%s written (stat: %v)", name, err)
+		}
+	}
+}

@@ -23,6 +23,15 @@ func setupTables(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 			if len(ids) > 0 {
 				return usagef("tables --list takes no ids (got %q)", ids)
 			}
+			other := ""
+			fs.Visit(func(f *flag.Flag) {
+				if other == "" && f.Name != "list" {
+					other = f.Name
+				}
+			})
+			if other != "" {
+				return usagef("tables --list takes no other flag (got --%s)", other)
+			}
 			if _, err := io.WriteString(e.Stdout, results.Listing()); err != nil {
 				return err
 			}
@@ -31,6 +40,13 @@ func setupTables(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 		var err error
 		if specs, err = results.LookupAll(ids); err != nil {
 			return usagef("%v", err)
+		}
+		for i, s := range specs {
+			for _, prev := range specs[:i] {
+				if prev.ID == s.ID {
+					return usagef("table %s is asked for twice", s.ID)
+				}
+			}
 		}
 		n := len(specs)
 		if n == 0 {

@@ -55,3 +55,29 @@ func TestTablesReachesPolicyTables(t *testing.T) {
 		t.Errorf("unknown shared harness: exit %d, %s", code, stderr)
 	}
 }
+
+// TestTablesOutExistingFile: several tables into an --out that is an existing file
+// without an extension were refused only after scoring ("mkdir: not a directory"); it is
+// a usage error before, and the file is left as it was.
+func TestTablesOutExistingFile(t *testing.T) {
+	f := filepath.Join(t.TempDir(), "tables")
+	if err := os.WriteFile(f, []byte("mine\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	wantUsage(t, "is a file, but there are 2 tables", "tables", "T1", "T7", "--out", f)
+	if data, err := os.ReadFile(f); err != nil || string(data) != "mine\n" {
+		t.Errorf("%s: %q, %v", f, data, err)
+	}
+}
+
+// TestTablesIDTwice: a table asked for twice (in any case) printed twice on stdout and, into
+// a directory, failed after scoring ("would write the same file"); it is a usage error.
+func TestTablesIDTwice(t *testing.T) {
+	wantUsage(t, "table T2 is asked for twice", "tables", "T2", "t2")
+}
+
+// TestTablesListTakesNoFlag: --list prints the ids and exits, so a flag beside it (a
+// --format, an input) was ignored; it is refused.
+func TestTablesListTakesNoFlag(t *testing.T) {
+	wantUsage(t, "tables --list takes no other flag (got --format)", "tables", "--list", "--format", "csv")
+}

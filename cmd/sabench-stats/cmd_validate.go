@@ -26,8 +26,8 @@ func runValidate(e *cli.Env, args []string) error {
 	if err := e.Parse(fs, args); err != nil {
 		return err
 	}
-	if *maxLine <= 0 {
-		return usagef("--max-line-bytes must be a positive number of bytes, not %d", *maxLine)
+	if err := checkMaxLineBytes(*maxLine); err != nil {
+		return err
 	}
 	if *maxProblems <= 0 {
 		return usagef("--max-problems must be a positive number, not %d", *maxProblems)

@@ -63,3 +63,12 @@ func TestValidateBadBench(t *testing.T) {
 		t.Errorf("exit %d, stdout:\n%s", code, stdout)
 	}
 }
+
+// TestValidateBenchNoneRefusesCaseFlags: --bench none skips the case checks, so a case set
+// or a clusters file would not be read (validate said nothing of them, exit 0); they are
+// refused.
+func TestValidateBenchNoneRefusesCaseFlags(t *testing.T) {
+	runs := filepath.Join(harnessTestdata, "batch.golden.jsonl")
+	wantUsage(t, "--set applies to a bench's cases", "validate", "--bench", "none", "--set", "x=nofile.txt", runs)
+	wantUsage(t, "--clusters applies to a bench's cases", "validate", "--bench", "none", "--clusters", "nofile.csv", runs)
+}

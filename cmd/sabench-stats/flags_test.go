@@ -32,3 +32,42 @@ func TestNoIgnoredStatFlags(t *testing.T) {
 		wantUsage(t, "flag provided but not defined: -"+args[len(args)-2][2:], args...)
 	}
 }
+
+// TestStatFlagRanges: --level NaN (which every comparison with 0 and 1 lets through) and
+// --resamples above the bootstrap's ceiling are usage errors found before scoring, not
+// failures of the first interval after it (exit 1).
+func TestStatFlagRanges(t *testing.T) {
+	wantUsage(t, "--level must be in (0, 1)", "tables", "T1", "--level", "NaN")
+	wantUsage(t, "--resamples 100000001 is above 100000000", "tables", "T1", "--resamples", "100000001")
+}
+
+// TestSetGivenTwice: a case set named twice with two files kept the last silently; it is
+// refused (the same file twice is one set).
+func TestSetGivenTwice(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.txt"), filepath.Join(dir, "b.txt")
+	wantUsage(t, "--set mine is given twice", "tables", "T1", "--set", "mine="+a, "--set", "mine="+b)
+}
+
+// TestClustersNeedClustered: no output of domains, policies or figures resamples clusters
+// unless --clustered, so --clusters alone changed nothing; it is refused there. (tables,
+// report and view keep it: their variance table reads the clusters either way.)
+func TestClustersNeedClustered(t *testing.T) {
+	for _, cmd := range []string{"domains", "policies", "figures"} {
+		wantUsage(t, cmd+": --clusters applies with --clustered", cmd, "--clusters", "nofile.csv")
+	}
+}
+
+// TestVerdictsRefusesInspectByName: --verdicts beside --inspect is refused naming
+// --inspect (it said "--verdicts replaces --runs", a flag not given).
+func TestVerdictsRefusesInspectByName(t *testing.T) {
+	wantUsage(t, "--verdicts replaces --inspect", "tables", "T2", "--bench", "builtin", "--verdicts", t.TempDir(), "--inspect", inspectLogs)
+}
+
+// TestDirectoryOutNotStdout: report and figures write directories; --out - (stdout to
+// every other command) made a directory named "-". It is refused.
+func TestDirectoryOutNotStdout(t *testing.T) {
+	for _, cmd := range []string{"report", "figures"} {
+		wantUsage(t, cmd+": --out must name a directory", cmd, "--out", "-", "--bench", "builtin", "--runs", filepath.Join(t.TempDir(), "none.jsonl"))
+	}
+}

@@ -50,3 +50,9 @@ func TestLeaderboardCaveatNamesBoard(t *testing.T) {
 		}
 	}
 }
+
+// TestLeaderboardPassKRepeatedK: a k listed twice would give two columns of one name; it
+// is refused as a usage error before any log is read, not a failure building the table.
+func TestLeaderboardPassKRepeatedK(t *testing.T) {
+	wantUsage(t, `--passk "1,2,1": k 1 is listed twice`, "leaderboard", "--inspect", "--passk", "1,2,1", inspectLogs)
+}

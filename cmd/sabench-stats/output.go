@@ -82,3 +82,13 @@ func (c *common) stamp(e *cli.Env, ts []*results.Table) (*results.Meta, error) {
 	printLines(e, c.name, job.EmptyNotes(ts)...)
 	return m, nil
 }
+
+// checkClustersUsed refuses --clusters without --clustered in a command none of whose
+// outputs resamples clusters otherwise (domains, policies, figures): the file would not
+// change a number.
+func (c *common) checkClustersUsed(fs *flag.FlagSet) error {
+	if cli.Given(fs, "clusters") != "" && !c.Stats.Clustered {
+		return usagef("%s: --clusters applies with --clustered (no output of %s resamples clusters without it)", fs.Name(), fs.Name())
+	}
+	return nil
+}

@@ -28,7 +28,7 @@ func ResolveBench(bench, from string) (string, error) {
 }
 
 // ParseSets turns NAME=FILE values (--set) into casespec.BenchOptions.Sets; nil when there
-// are none.
+// are none. A name given twice with two files is an error: one of them would be dropped.
 func ParseSets(values []string) (map[string]string, error) {
 	var sets map[string]string
 	for _, s := range values {
@@ -38,6 +38,9 @@ func ParseSets(values []string) (map[string]string, error) {
 		}
 		if sets == nil {
 			sets = map[string]string{}
+		}
+		if prev, ok := sets[name]; ok && prev != file {
+			return nil, fmt.Errorf("--set %s is given twice (%s and %s)", name, prev, file)
 		}
 		sets[name] = file
 	}

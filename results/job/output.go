@@ -3,6 +3,7 @@ package job
 import (
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -103,7 +104,8 @@ func outExt(out string) string {
 
 // CheckTableTarget refuses an output (out: "" or "-" for stdout, a file or a directory)
 // that cannot take n tables in format f: several CSV tables on stdout, where a CSV reader
-// cannot tell them apart, and several tables into one named file.
+// cannot tell them apart, and several tables into one named file (a name with an
+// extension, or a file that exists).
 func CheckTableTarget(out string, f render.Format, n int) error {
 	if n < 2 {
 		return nil
@@ -113,6 +115,9 @@ func CheckTableTarget(out string, f render.Format, n int) error {
 	}
 	if out != "" && out != "-" && !fsx.IsDirTarget(out) && filepath.Ext(out) != "" {
 		return fmt.Errorf("--out %s names a file, but there are %d tables (one file each): give a directory", out, n)
+	}
+	if fi, err := os.Stat(out); out != "" && out != "-" && err == nil && !fi.IsDir() {
+		return fmt.Errorf("--out %s is a file, but there are %d tables (one file each): give a directory", out, n)
 	}
 	return nil
 }

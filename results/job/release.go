@@ -3,7 +3,6 @@ package job
 import (
 	"errors"
 	"fmt"
-	"slices"
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/ingest"
@@ -175,7 +174,10 @@ func (o *Options) release(s Scoring) (*Release, error) {
 // refusing the options that would change choices made when the dataset was written.
 // It also returns the files read: the bench's and the dataset's.
 func (o *Options) readVerdicts(r verdicts.DatasetRead) (*analysis.ScoredRelease, []string, error) {
-	if err := verdicts.RefuseRescoring(append(slices.Clone(o.Source.Runs), o.Source.Inspect...), o.Policies, o.InfraFailures, o.Source.Dedupe); err != nil {
+	if len(o.Source.Inspect) > 0 {
+		return nil, nil, optionError(errors.New("--verdicts replaces --inspect: the episodes were scored when the dataset was written"))
+	}
+	if err := verdicts.RefuseRescoring(o.Source.Runs, o.Policies, o.InfraFailures, o.Source.Dedupe); err != nil {
 		return nil, nil, optionError(err)
 	}
 	so, err := o.SourceOptions()

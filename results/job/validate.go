@@ -52,6 +52,13 @@ func (o *Options) Validate(patterns []string, maxLine, maxProblems int) (*Valida
 	if err != nil {
 		return nil, err
 	}
+	if so.Bench == "none" && (len(so.Sets) > 0 || so.ClustersFile != "") {
+		flag := "--set"
+		if len(so.Sets) == 0 {
+			flag = "--clusters"
+		}
+		return nil, optionError(fmt.Errorf("%s applies to a bench's cases; --bench none skips the case checks, so it would not be read", flag))
+	}
 	v := &Validation{}
 	if so.Bench != "none" {
 		if v.Bench, _, err = source.LoadBench(so.Bench, so.BenchOptions); err != nil {

@@ -25,11 +25,14 @@ type Stats struct {
 	ChunkDir                string // where the chunk files are (NAME_files beside the page)
 }
 
-// CheckPage refuses, before any work, a page in a directory that does not exist: the
-// chunk directory goes beside the page.
+// CheckPage refuses, before any work, a page in a directory that does not exist (the
+// chunk directory goes beside the page) and a page path that is a directory.
 func CheckPage(htmlPath string) error {
 	if dir := filepath.Dir(htmlPath); !fsx.IsDirTarget(dir) {
 		return fmt.Errorf("view: --out %s: the directory %s does not exist", htmlPath, dir)
+	}
+	if fi, err := os.Stat(htmlPath); err == nil && fi.IsDir() {
+		return fmt.Errorf("view: --out %s is a directory; name the page to write (%s)", htmlPath, filepath.Join(htmlPath, "index.html"))
 	}
 	return checkChunkDir(filepath.Join(filepath.Dir(htmlPath), chunkDirName(htmlPath)))
 }

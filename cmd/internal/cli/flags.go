@@ -33,7 +33,10 @@ func (e *Env) Parse(fs *flag.FlagSet, args []string) error {
 	// is reported once by ExitCode instead, and the usage printed for -h only.
 	out := fs.Output()
 	fs.SetOutput(io.Discard)
-	err := fs.Parse(flagsFirst(fs, args))
+	args = flagsFirst(fs, args)
+	restore := onceFlags(fs)
+	err := fs.Parse(args)
+	restore()
 	fs.SetOutput(out)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -84,6 +87,51 @@ func flagsFirst(fs *flag.FlagSet, args []string) []string {
 		return flags
 	}
 	return append(append(flags, "--"), pos...)
+}
+
+// once wraps the value of a flag that takes one value (all but a List) while parsing: given
+// twice with two values, the last would win and the first be dropped without a word, so
+// the second is refused. The same value twice is accepted.
+type once struct {
+	flag.Value
+	set bool
+	val string
+}
+
+func (o *once) Set(v string) error {
+	if o.set && v != o.val {
+		return fmt.Errorf("given twice (%q, then %q): give it once", o.val, v)
+	}
+	o.set, o.val = true, v
+	return o.Value.Set(v)
+}
+
+// onceBool is once for a boolean flag, which takes no value after it.
+type onceBool struct{ *once }
+
+func (onceBool) IsBoolFlag() bool { return true }
+
+// onceFlags wraps every flag of fs that takes one value in once, and returns the function
+// that puts the values back (the usage reads them: -h prints their defaults).
+func onceFlags(fs *flag.FlagSet) (restore func()) {
+	orig := map[*flag.Flag]flag.Value{}
+	fs.VisitAll(func(f *flag.Flag) {
+		if _, ok := f.Value.(*List); ok {
+			return
+		}
+		orig[f] = f.Value
+		o := &once{Value: f.Value}
+		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+			f.Value = onceBool{o}
+		} else {
+			f.Value = o
+		}
+	})
+	return func() {
+		for f, v := range orig {
+			f.Value = v
+		}
+	}
 }
 
 // Given returns the first of names that was set on the command line, or "".

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"flag"
 	"io"
 	"reflect"
@@ -49,5 +50,38 @@ func TestUsageWithoutFlags(t *testing.T) {
 	}
 	if got := b.String(); !strings.HasPrefix(got, "usage: p x [flags]\n\nflags:\n  -y\twhy\n") {
 		t.Errorf("-h printed %q", got)
+	}
+}
+
+// TestFlagGivenTwice: a flag that takes one value, given twice with two values, kept the
+// last and dropped the first without a word; it is a usage error. The same value twice,
+// and a repeatable flag (List) given twice, are accepted; -h still prints the defaults.
+func TestFlagGivenTwice(t *testing.T) {
+	e := &Env{Stdout: io.Discard, Stderr: io.Discard, Prog: "p"}
+	newFS := func() (*flag.FlagSet, *string, *bool, *List) {
+		fs := e.FlagSet("x", "[flags]")
+		var l List
+		fs.Var(&l, "set", "repeatable")
+		return fs, fs.String("format", "text", "format"), fs.Bool("force", false, "force"), &l
+	}
+	fs, _, _, _ := newFS()
+	err := e.Parse(fs, []string{"--format", "md", "--format", "csv"})
+	var u *UsageError
+	if !errors.As(err, &u) || !strings.Contains(err.Error(), `-format: given twice ("md", then "csv")`) {
+		t.Errorf("--format md --format csv: %v, want a usage error naming both values", err)
+	}
+	fs, format, force, l := newFS()
+	if err := e.Parse(fs, []string{"--format", "md", "--format", "md", "--force", "--force", "--set", "a", "--set", "b"}); err != nil {
+		t.Fatalf("same values twice: %v", err)
+	}
+	if *format != "md" || !*force || len(*l) != 2 {
+		t.Errorf("parsed format=%q force=%v set=%q", *format, *force, *l)
+	}
+	var b strings.Builder
+	e2 := &Env{Stdout: io.Discard, Stderr: &b, Prog: "p"}
+	fs = e2.FlagSet("x", "[flags]")
+	fs.String("format", "text", "format")
+	if err := e2.Parse(fs, []string{"-h"}); err != ErrDone || !strings.Contains(b.String(), `(default "text")`) || strings.Contains(b.String(), "panic") {
+		t.Errorf("-h: %v\n%s", err, b.String())
 	}
 }
