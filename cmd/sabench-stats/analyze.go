@@ -67,7 +67,7 @@ func (a analysisCommand) run(e *cli.Env, args []string) error {
 			return err
 		}
 	case fs.NArg() > 0:
-		return usagef("%s takes no arguments (got %q)%s", a.name, fs.Args(), a.hint)
+		return usagef("%s takes no arguments (got %q)%s%s", a.name, fs.Args(), a.hint, leftoverHint(fs))
 	}
 	if st.check != nil {
 		if err := st.check(); err != nil {

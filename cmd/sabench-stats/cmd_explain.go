@@ -38,7 +38,9 @@ func runExplain(e *cli.Env, args []string) error {
 	sel.ByKey = sel.Config != "" || sel.CaseID != "" || sel.Repeat >= 0 || sel.Condition != ""
 	switch {
 	case len(pos) > 1:
-		return usagef("explain takes one RUN_ID (got %q)", pos)
+		return usagef("explain takes one RUN_ID (got %q)%s", pos, leftoverHint(fs))
+	case len(pos) == 1 && isFile(pos[0]) && leftoverHint(fs) != "":
+		return usagef("explain: the RUN_ID %q is a file%s", pos[0], leftoverHint(fs))
 	case len(pos) == 1 && sel.ByKey:
 		return usagef("explain: give a RUN_ID or --config/--case/--repeat/--condition, not both")
 	case len(pos) == 0 && !sel.ByKey:

@@ -70,7 +70,7 @@ func runIngest(e *cli.Env, args []string) error {
 	}
 	switch {
 	case fs.NArg() > 0:
-		return usagef("ingest takes no arguments (got %q)", fs.Args())
+		return usagef("ingest takes no arguments (got %q)%s", fs.Args(), leftoverHint(fs))
 	case *batch != "" && opt.RepeatFrom != "":
 		return usagef("--repeat-from applies to --interactive only (a batch directory holds one run per case)")
 	}

@@ -41,7 +41,7 @@ func runScore(e *cli.Env, args []string) error {
 		return usagef("--detail needs --format jsonl (the detail is nested)")
 	}
 	if fs.NArg() > 0 {
-		return usagef("score takes no arguments (got %q)", fs.Args())
+		return usagef("score takes no arguments (got %q)%s", fs.Args(), leftoverHint(fs))
 	}
 	defer c.showProgress(e)()
 	summary, skipped, err := c.ScoreVerdicts(e.Stdout, job.VerdictRequest{Format: c.format, Out: c.out, Detail: *detail,

@@ -39,6 +39,11 @@ func setupTables(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 		}
 		var err error
 		if specs, err = results.LookupAll(ids); err != nil {
+			for _, id := range ids {
+				if isFile(id) {
+					return usagef("%v%s", err, leftoverHint(fs))
+				}
+			}
 			return usagef("%v", err)
 		}
 		for i, s := range specs {
