@@ -437,7 +437,7 @@ func buildVariance(in *Input) (*Table, error) {
 		}
 	}
 	t.Notes = append(t.Notes,
-		"Over the V0–V3 cases (570 in the paper; Legacy left out). Std is the sample standard deviation (n−1) of the per-repeat ECS, in points; its interval and pass^k's resample cases (or templates) with all their repeats.",
+		executableScope(r)+" Std is the sample standard deviation (n−1) of the per-repeat ECS, in points; its interval and pass^k's resample cases (or templates) with all their repeats.",
 		fmt.Sprintf("%s (--passk planned|per-case); the planned repeats are the configuration's number of repeats.", conv.Describe()),
 		"Cases with fewer repeats: cases scored fewer times than planned (excluded episodes); under planned their missing repeats count as failures, under per-case they are left out of pass^k for k above their repeats.",
 		"Noise floor: flip rate is the chance that two repeats of a case disagree; ICC case the share of an episode's variance that is between cases (the within-case correlation of repeats), ICC template the correlation of two cases' rates within a template; Run SD the standard deviation of the ECS from repeat noise alone, √(W/episodes). Two runs of one configuration differ by about 1.4 Run SD; a difference between configurations within 2 to 3 of those is below the noise floor (the power command plans a comparison).")
@@ -458,6 +458,22 @@ func buildVariance(in *Input) (*Table, error) {
 	}
 	finishRates(t, iv)
 	return emptyBecause(t, "no scored V0–V3 main-condition episodes"), nil
+}
+
+// paperExecutable is how many V0–V3 cases the paper's release has.
+const paperExecutable = 570
+
+// executableScope says which cases the V0–V3 tables are over: the paper's count only
+// where the bench has it, since a bench built like SafeActBench has its own.
+func executableScope(r *analysis.Release) string {
+	sizes, n := r.ProtocolSizes(), 0
+	for _, p := range allProtocols[1:] {
+		n += sizes.ByProto[p].All
+	}
+	if n == paperExecutable {
+		return "Over the V0–V3 cases (570 in the paper; Legacy left out)."
+	}
+	return fmt.Sprintf("Over the bench's %d V0–V3 cases (Legacy left out).", n)
 }
 
 // unevenRepeatsNote names the repeats a configuration ran on only some of its V0–V3 cases
