@@ -50,3 +50,25 @@ func TestVarianceCountsTheBenchsCases(t *testing.T) {
 		}
 	}
 }
+
+// TestStrategyTablesSayWhichProtocolsTheBenchLacks: on a bench of V1 and V2 cases, T13's
+// Δ Legacy, Δ V0 and Δ V3 columns (T14's Δ V0 and Δ V3) were "—" in every row with no
+// word, where T2, T3 and domains say the bench has no case of those protocols.
+func TestStrategyTablesSayWhichProtocolsTheBenchLacks(t *testing.T) {
+	o := goldenStats()
+	o.Resamples = 0
+	ch := analysis.PaperChoices()
+	ch.StrategyExec = "scgr_eg" // the fixture's one strategy condition
+	for id, want := range map[string]string{
+		"T13": "The bench has no Legacy, V0 or V3 case: their columns are empty (—).",
+		"T14": "The bench has no V0 or V3 case: their columns are empty (—).",
+	} {
+		tb := buildOneWith(t, subsetRelease(t, ingest.V1, ingest.V2), id, o, ch)
+		if len(tb.Rows) == 0 || !slices.Contains(tb.Notes, want) {
+			t.Errorf("%s: %d rows, notes\n%s\nwant rows and %q", id, len(tb.Rows), strings.Join(tb.Notes, "\n"), want)
+		}
+		if n := strings.Join(buildOneWith(t, fixtureRelease(t), id, o, ch).Notes, "\n"); strings.Contains(n, "The bench has no") {
+			t.Errorf("%s of the complete fixture:\n%s", id, n)
+		}
+	}
+}
