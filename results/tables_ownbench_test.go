@@ -72,3 +72,46 @@ func TestStrategyTablesSayWhichProtocolsTheBenchLacks(t *testing.T) {
 		}
 	}
 }
+
+// TestHarnessTablesSayWhyARowIsEmpty: on a bench of Legacy cases only (and where a
+// model's two configurations ran no V0–V3 case in common), T4 showed each model's row
+// empty and the disagreement table counted 0 shared cases, with no word of why, and the
+// disagreement note gave the paper's majority, "2 of 3", of configurations with no V0–V3
+// repeat at all.
+func TestHarnessTablesSayWhyARowIsEmpty(t *testing.T) {
+	o := goldenStats()
+	o.Resamples = 0
+	cases, sets, all := fixtureVerdicts(t)
+	var vs []oracle.Verdict
+	for _, v := range all {
+		if v.Config() != "M1/Inspect" || v.Protocol() == ingest.Legacy {
+			vs = append(vs, v)
+		}
+	}
+	apart := analysis.NewRelease(cases, sets, vs, oracle.SafeAct)
+	const both = "M1/Family and M1/Inspect; M2/Family and M2/Inspect (the bench has no V0, V1, V2 or V3 case)."
+	const one = "M1/Family and M1/Inspect (no V0–V3 case that both configurations ran)."
+	for _, c := range []struct {
+		r        *analysis.Release
+		id, want string
+	}{
+		{subsetRelease(t, ingest.Legacy), "T4", "No paired case, so the row is empty (—): " + both},
+		{subsetRelease(t, ingest.Legacy), "disagreement", "No shared case, so the row counts none and has no McNemar p: " + both},
+		{apart, "T4", "No paired case, so the row is empty (—): " + one},
+		{apart, "disagreement", "No shared case, so the row counts none and has no McNemar p: " + one},
+	} {
+		tb := buildOne(t, c.r, c.id, o)
+		notes := strings.Join(tb.Notes, "\n")
+		if !slices.Contains(tb.Notes, c.want) {
+			t.Errorf("%s notes:\n%s\nlack %q", c.id, notes, c.want)
+		}
+		if c.id == "disagreement" && c.r != apart && strings.Contains(notes, "of 3") {
+			t.Errorf("disagreement of configurations without V0–V3 repeats gives a majority count:\n%s", notes)
+		}
+	}
+	for _, id := range []string{"T4", "disagreement"} {
+		if n := strings.Join(buildOne(t, fixtureRelease(t), id, o).Notes, "\n"); strings.Contains(n, "No paired case") || strings.Contains(n, "No shared case") {
+			t.Errorf("%s of the complete fixture:\n%s", id, n)
+		}
+	}
+}
