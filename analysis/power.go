@@ -33,7 +33,11 @@ type PowerPlan struct {
 	Spec       PowerSpec
 	Components bootstrap.PairedComponents
 	ClusterBy  string // with a pilot: the rules that produced the templates
-	Rows       []PowerRow
+	// ClusterUnit, with a pilot, names its clusters as the intervals do: "template
+	// clusters" when they come from template_id, else "clusters" (a bench without template
+	// ids has none to plan by).
+	ClusterUnit string
+	Rows        []PowerRow
 }
 
 // PowerRow is the plan under one analysis: cases resampled as independent units, or
@@ -108,7 +112,7 @@ func (r *Release) Power(s PowerSpec, o StatOptions) (*PowerPlan, error) {
 	if err != nil {
 		return nil, fmt.Errorf("power: %s: %w", s.Compare.Title(), err)
 	}
-	plan := &PowerPlan{Spec: s, Components: c, ClusterBy: r.clusterRules()}
+	plan := &PowerPlan{Spec: s, Components: c, ClusterBy: r.clusterRules(), ClusterUnit: r.clusterUnit()}
 	if plan.Spec.Cases == 0 {
 		plan.Spec.Cases = c.Cases
 	}
