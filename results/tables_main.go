@@ -441,6 +441,9 @@ func buildVariance(in *Input) (*Table, error) {
 		fmt.Sprintf("%s (--passk planned|per-case); the planned repeats are the configuration's number of repeats.", conv.Describe()),
 		"Cases with fewer repeats: cases scored fewer times than planned (excluded episodes); under planned their missing repeats count as failures, under per-case they are left out of pass^k for k above their repeats.",
 		"Noise floor: flip rate is the chance that two repeats of a case disagree; ICC case the share of an episode's variance that is between cases (the within-case correlation of repeats), ICC template the correlation of two cases' rates within a template; Run SD the standard deviation of the ECS from repeat noise alone, √(W/episodes). Two runs of one configuration differ by about 1.4 Run SD; a difference between configurations within 2 to 3 of those is below the noise floor (the power command plans a comparison).")
+	if len(rows) > 0 {
+		t.Notes = append(t.Notes, executableNote(r)...)
+	}
 	t.Notes = append(t.Notes, unevenRepeatsNote(rows, "A repeat column over fewer cases is not on the same cases as the others, the Std mixes them, and pass^k counts those cases among the cases with fewer repeats although none of their episodes was excluded.")...)
 	for _, sp := range spreads {
 		if sp.NoiseErr != "" {
@@ -474,6 +477,17 @@ func executableScope(r *analysis.Release) string {
 		return "Over the V0–V3 cases (570 in the paper; Legacy left out)."
 	}
 	return fmt.Sprintf("Over the bench's %d V0–V3 cases (Legacy left out).", n)
+}
+
+// executableNote says what "V0–V3" in a title stands for on a bench that has some of those
+// protocols only ("The bench has no V0 or V3 case: V0–V3 here is V1 and V2."); nil on a
+// bench with all four, or none (a table on none is empty, or says so).
+func executableNote(r *analysis.Release) []string {
+	miss, have := benchProtocols(r, allProtocols[1:])
+	if len(miss) == 0 || len(have) == 0 {
+		return nil
+	}
+	return []string{fmt.Sprintf("The bench has no %s case: V0–V3 here is %s.", joinLabels(miss, " or "), joinLabels(have, " and "))}
 }
 
 // unevenRepeatsNote names the repeats a configuration ran on only some of its V0–V3 cases

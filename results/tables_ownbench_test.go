@@ -115,3 +115,20 @@ func TestHarnessTablesSayWhyARowIsEmpty(t *testing.T) {
 		}
 	}
 }
+
+// TestV0V3TablesSayWhatV0V3IsOnTheBench: T4, the disagreement and the variance tables are
+// titled "V0–V3"; on a bench of V1 and V2 cases nothing said that this meant V1 and V2.
+func TestV0V3TablesSayWhatV0V3IsOnTheBench(t *testing.T) {
+	o := goldenStats()
+	o.Resamples = 0
+	const want = "The bench has no V0 or V3 case: V0–V3 here is V1 and V2."
+	for _, id := range []string{"T4", "disagreement", "variance"} {
+		tb := buildOne(t, subsetRelease(t, ingest.V1, ingest.V2), id, o)
+		if len(tb.Rows) == 0 || !slices.Contains(tb.Notes, want) {
+			t.Errorf("%s: %d rows, notes\n%s\nwant rows and %q", id, len(tb.Rows), strings.Join(tb.Notes, "\n"), want)
+		}
+		if n := strings.Join(buildOne(t, fixtureRelease(t), id, o).Notes, "\n"); strings.Contains(n, "V0–V3 here is") {
+			t.Errorf("%s of the complete fixture:\n%s", id, n)
+		}
+	}
+}

@@ -73,6 +73,7 @@ func buildT4(in *Input) (*Table, error) {
 				none = append(none, x.HarnessPair)
 			}
 		}
+		t.Notes = append(t.Notes, executableNote(r)...)
 		t.Notes = append(t.Notes, noPairedNote(r, none, "No paired case, so the row is empty (—)")...)
 		t.Notes = append(t.Notes, unpairedNote(r, in.Choices)...)
 	}
@@ -270,6 +271,7 @@ func buildDisagreement(in *Input) (*Table, error) {
 				none = append(none, x.Pair)
 			}
 		}
+		t.Notes = append(t.Notes, executableNote(r)...)
 		t.Notes = append(t.Notes, noPairedNote(r, none, "No shared case, so the row counts none and has no McNemar p")...)
 		t.Notes = append(t.Notes, unpairedNote(r, in.Choices)...)
 	}
