@@ -17,9 +17,8 @@ import (
 func buildT1(in *Input) (*Table, error) {
 	s := in.Main().ProtocolSizes()
 	t := &Table{ID: "T1", Title: "Protocol sizes and domains", Columns: []Column{textCol("protocol", "Protocol"), countCol("cases", "Cases")}}
-	for _, d := range s.Domains {
-		t.Columns = append(t.Columns, countCol(d, d))
-	}
+	cols, keyed := domainColumns(s.Domains, countCol, t.Columns...)
+	t.Columns = append(t.Columns, cols...)
 	row := func(label string, c analysis.DomainCount) []Cell {
 		cells := []Cell{Text(label), countCell(c.All)}
 		for _, n := range c.ByDomain {
@@ -34,6 +33,7 @@ func buildT1(in *Input) (*Table, error) {
 	if s.Variants > 0 {
 		t.Notes = append(t.Notes, fmt.Sprintf("Not counted: %d variant specs (interventions).", s.Variants))
 	}
+	t.Notes = append(t.Notes, keyed...)
 	return t, nil
 }
 
@@ -289,10 +289,9 @@ func buildT8(in *Input) (*Table, error) {
 	r, o := in.Main(), in.Stats
 	t := &Table{ID: "T8", Title: "ECS per domain (%)", Columns: []Column{textCol("config", "Config")}}
 	iv := rateIntervals(t, r, o)
-	for _, d := range r.Domains() {
-		t.Columns = append(t.Columns, rateCol(o, d, d))
-	}
-	t.Columns = append(t.Columns, rateCol(o, "dm", "D-M"))
+	dm := rateCol(o, "dm", "D-M")
+	cols, keyed := domainColumns(r.Domains(), func(key, header string) Column { return rateCol(o, key, header) }, t.Columns[0], dm)
+	t.Columns = append(append(t.Columns, cols...), dm)
 	cis, err := r.SummaryIntervals(o)
 	if err != nil {
 		return nil, err
@@ -301,14 +300,15 @@ func buildT8(in *Input) (*Table, error) {
 	sums := r.Summarize(r.Main())
 	for i, s := range sums {
 		row := []Cell{Text(s.Config)}
-		for d, name := range r.Domains() {
-			row = append(row, rateCI(iv, t, s.Config, name, cis[i].ByDomain[d]))
+		for d := range r.Domains() {
+			row = append(row, rateCI(iv, t, s.Config, cols[d].Key, cis[i].ByDomain[d]))
 		}
 		t.AddGroupRow(models[s.Config], append(row, rateCI(iv, t, s.Config, "dm", cis[i].DM))...)
 	}
 	t.Notes = append(t.Notes, unrankedNote(r.Unranked(), "the table", "")...)
 	t.Notes = append(t.Notes, fewerCasesNote(r.FewerCases(), "their domain rates and D-M")...)
 	t.Notes = append(t.Notes, incompleteMacros(r, sums, false, true)...)
+	t.Notes = append(t.Notes, keyed...)
 	finishRates(t, iv)
 	t.Notes = append(t.Notes, policyNote(r))
 	return emptyBecause(t, "no scored main-condition episodes"), nil

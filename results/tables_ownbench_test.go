@@ -132,3 +132,51 @@ func TestV0V3TablesSayWhatV0V3IsOnTheBench(t *testing.T) {
 		}
 	}
 }
+
+// TestDomainsNamedLikeAColumn: a bench whose domains are called "cases" and "dm" failed the
+// whole report ("table T1: column "cases": field "cases" is used twice"), since T1 and T8
+// key each domain's column by its name beside their own cases and dm columns.
+func TestDomainsNamedLikeAColumn(t *testing.T) {
+	cases, sets, all := fixtureVerdicts(t)
+	rename := map[string]string{"customer_policy_qa": "cases", "legal_finance_advice": "dm", "smart_home_agent": "group"}
+	for i, c := range cases {
+		if n, ok := rename[c.Domain]; ok {
+			cc := *c
+			cc.Domain = n
+			cases[i] = &cc
+		}
+	}
+	var vs []oracle.Verdict
+	for _, v := range all {
+		f := v.Fields()
+		if n, ok := rename[f.Domain]; ok {
+			f.Domain = n
+		}
+		vs = append(vs, f.Verdict())
+	}
+	r := analysis.NewRelease(cases, sets, vs, oracle.SafeAct)
+	o := goldenStats()
+	for id, want := range map[string][]string{"T1": {"domain_cases", "dm", "domain_group"}, "T8": {"cases", "domain_dm", "domain_group"}} {
+		tb := buildOne(t, r, id, o)
+		var keys, headers []string
+		for _, c := range tb.Columns {
+			keys, headers = append(keys, c.Key), append(headers, c.Header)
+		}
+		for _, k := range want {
+			if !slices.Contains(keys, k) {
+				t.Errorf("%s keys %q lack %q", id, keys, k)
+			}
+		}
+		for _, h := range []string{"cases", "dm", "group"} {
+			if !slices.Contains(headers, h) {
+				t.Errorf("%s headers %q lack the domain %q", id, headers, h)
+			}
+		}
+		if err := tb.Validate(); err != nil {
+			t.Errorf("%s: %v", id, err)
+		}
+		if !strings.Contains(strings.Join(tb.Notes, "\n"), "keyed domain_") {
+			t.Errorf("%s notes do not say which domains are keyed otherwise:\n%s", id, strings.Join(tb.Notes, "\n"))
+		}
+	}
+}
