@@ -614,14 +614,17 @@ func BuildDomains(r *analysis.Release, f analysis.DomainFilter, o analysis.StatO
 		t.AddGroupRow(c.Config, append(row, rateCI(iv, t, label, "all", cis[i][len(protos)]), countCell(c.All.Den))...)
 	}
 	t.Notes = append(t.Notes, "All pools the protocols shown.")
-	if miss, _ := benchProtocols(r, protos); len(miss) > 0 && len(t.Rows) > 0 {
+	why := "no scored main-condition episodes match"
+	if miss, have := benchProtocols(r, protos); len(miss) > 0 && len(t.Rows) > 0 {
 		t.Notes = append(t.Notes, absentNote(miss))
+	} else if len(miss) > 0 && len(have) == 0 {
+		why = "the bench has no " + joinLabels(miss, " or ") + " case" // --protocol named only those
 	}
 	// Only the configurations asked for: one the filter leaves out is not missing.
 	t.Notes = append(t.Notes, unrankedNote(r.UnrankedIn(f), "the table", filterScope(f))...)
 	finishRates(t, iv)
 	t.Notes = append(t.Notes, policyNote(r))
-	return emptyBecause(t, "no scored main-condition episodes match"), nil
+	return emptyBecause(t, why), nil
 }
 
 // filterScope names the domains and protocols f keeps ("" when it keeps all), as in "in

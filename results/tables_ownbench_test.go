@@ -9,6 +9,7 @@ import (
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/oracle"
+	"github.com/sabench/sabench-stats/results"
 )
 
 // subsetRelease is fixtureRelease cut down to the cases of the given protocols, as a bench
@@ -178,5 +179,27 @@ func TestDomainsNamedLikeAColumn(t *testing.T) {
 		if !strings.Contains(strings.Join(tb.Notes, "\n"), "keyed domain_") {
 			t.Errorf("%s notes do not say which domains are keyed otherwise:\n%s", id, strings.Join(tb.Notes, "\n"))
 		}
+	}
+}
+
+// TestDomainsFilterOnAProtocolTheBenchLacks: domains --protocol v0 on a bench of V1 and V2
+// cases said only that no scored episode matched, as if none had been run or scored.
+func TestDomainsFilterOnAProtocolTheBenchLacks(t *testing.T) {
+	o := goldenStats()
+	o.Resamples = 0
+	r := subsetRelease(t, ingest.V1, ingest.V2)
+	tb, err := results.BuildDomains(r, analysis.DomainFilter{Protocols: []ingest.Protocol{ingest.V0, ingest.V3}}, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "the bench has no V0 or V3 case"; tb.Empty != want {
+		t.Errorf("empty because %q, want %q", tb.Empty, want)
+	}
+	tb, err = results.BuildDomains(r, analysis.DomainFilter{Protocols: []ingest.Protocol{ingest.V1}, Configs: []string{"M1/Family"}, Domains: []string{"healthcare_operations_agent"}}, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tb.Rows) != 0 && tb.Empty != "" || len(tb.Rows) == 0 && tb.Empty != "no scored main-condition episodes match" {
+		t.Errorf("%d rows, empty because %q", len(tb.Rows), tb.Empty)
 	}
 }
