@@ -437,7 +437,7 @@ func buildVariance(in *Input) (*Table, error) {
 		}
 	}
 	t.Notes = append(t.Notes,
-		executableScope(r)+" Std is the sample standard deviation (n−1) of the per-repeat ECS, in points; its interval and pass^k's resample cases (or templates) with all their repeats.",
+		executableScope(r)+"Std is the sample standard deviation (n−1) of the per-repeat ECS, in points; its interval and pass^k's resample cases (or templates) with all their repeats.",
 		fmt.Sprintf("%s (--passk planned|per-case); the planned repeats are the configuration's number of repeats.", conv.Describe()),
 		"Cases with fewer repeats: cases scored fewer times than planned (excluded episodes); under planned their missing repeats count as failures, under per-case they are left out of pass^k for k above their repeats.",
 		"Noise floor: flip rate is the chance that two repeats of a case disagree; ICC case the share of an episode's variance that is between cases (the within-case correlation of repeats), ICC template the correlation of two cases' rates within a template; Run SD the standard deviation of the ECS from repeat noise alone, √(W/episodes). Two runs of one configuration differ by about 1.4 Run SD; a difference between configurations within 2 to 3 of those is below the noise floor (the power command plans a comparison).")
@@ -460,23 +460,30 @@ func buildVariance(in *Input) (*Table, error) {
 		t.Notes = append(t.Notes, fmt.Sprintf("Columns capped: repeats 1–%d and pass^1–%d shown, then pass^%d; the Std uses all %d repeats.", maxRepeatCols, maxRepeatCols, planned, planned))
 	}
 	finishRates(t, iv)
+	if miss, have := benchProtocols(r, allProtocols[1:]); len(have) == 0 {
+		return emptyBecause(t, "the bench has no "+joinLabels(miss, " or ")+" case"), nil
+	}
 	return emptyBecause(t, "no scored V0–V3 main-condition episodes"), nil
 }
 
 // paperExecutable is how many V0–V3 cases the paper's release has.
 const paperExecutable = 570
 
-// executableScope says which cases the V0–V3 tables are over: the paper's count only
-// where the bench has it, since a bench built like SafeActBench has its own.
+// executableScope says which cases the variance table is over, a sentence and a space:
+// the paper's count only where the bench has it, since a bench built like SafeActBench
+// has its own; "" when it has none (the table is empty and says so).
 func executableScope(r *analysis.Release) string {
 	sizes, n := r.ProtocolSizes(), 0
 	for _, p := range allProtocols[1:] {
 		n += sizes.ByProto[p].All
 	}
-	if n == paperExecutable {
-		return "Over the V0–V3 cases (570 in the paper; Legacy left out)."
+	switch n {
+	case 0:
+		return ""
+	case paperExecutable:
+		return "Over the V0–V3 cases (570 in the paper; Legacy left out). "
 	}
-	return fmt.Sprintf("Over the bench's %d V0–V3 cases (Legacy left out).", n)
+	return fmt.Sprintf("Over the bench's %d V0–V3 cases (Legacy left out). ", n)
 }
 
 // executableNote says what "V0–V3" in a title stands for on a bench that has some of those

@@ -50,6 +50,11 @@ func TestVarianceCountsTheBenchsCases(t *testing.T) {
 			t.Errorf("variance notes:\n%s\nwant %q and no 570", notes, c.want)
 		}
 	}
+	// A bench of Legacy cases: empty because the bench has none, not over "0 V0–V3 cases".
+	tb := buildOne(t, subsetRelease(t, ingest.Legacy), "variance", o)
+	if want := "the bench has no V0, V1, V2 or V3 case"; tb.Empty != want || strings.Contains(strings.Join(tb.Notes, "\n"), "0 V0–V3") {
+		t.Errorf("Legacy only: empty because %q, notes\n%s\nwant %q", tb.Empty, strings.Join(tb.Notes, "\n"), want)
+	}
 }
 
 // TestStrategyTablesSayWhichProtocolsTheBenchLacks: on a bench of V1 and V2 cases, T13's
