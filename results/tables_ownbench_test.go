@@ -77,6 +77,11 @@ func TestStrategyTablesSayWhichProtocolsTheBenchLacks(t *testing.T) {
 			t.Errorf("%s of the complete fixture:\n%s", id, n)
 		}
 	}
+	// T14 is on V0–V3: a bench of Legacy cases has none, whatever was run on it.
+	tb := buildOneWith(t, subsetRelease(t, ingest.Legacy), "T14", o, ch)
+	if want := "the bench has no V0, V1, V2 or V3 case"; tb.Empty != want {
+		t.Errorf("T14 of Legacy cases: empty because %q, want %q", tb.Empty, want)
+	}
 }
 
 // TestHarnessTablesSayWhyARowIsEmpty: on a bench of Legacy cases only (and where a

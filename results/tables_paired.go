@@ -195,6 +195,9 @@ func strategyTable(in *Input, id, condition string, withLegacy bool) (*Table, er
 		familyNote(o, ps, "Δ tests (overall and per protocol; the per-protocol p-values are in CSV and JSON only, delta_<protocol>_p and _p_adj)", noBootstrapP))
 	iv.finish(t)
 	t.Notes = append(t.Notes, policyNote(r))
+	if miss, have := benchProtocols(r, protos); len(have) == 0 {
+		return emptyBecause(t, "the bench has no "+joinLabels(miss, " or ")+" case"), nil
+	}
 	return emptyBecause(t, fmt.Sprintf("no configuration has both main and %s episodes", condition)), nil
 }
 
