@@ -213,3 +213,35 @@ func TestDomainsFilterOnAProtocolTheBenchLacks(t *testing.T) {
 		t.Errorf("%d rows, empty because %q", len(tb.Rows), tb.Empty)
 	}
 }
+
+// TestInterventionsOfTheBenchsOwnVariants: a bench built like SafeActBench with an
+// intervention variant of its own (BASE@redacted, run as condition "redacted") had no
+// row of it in the interventions table, which compared only the paper's four conditions,
+// and said of a configuration that ran only it "no episodes of an intervention condition".
+func TestInterventionsOfTheBenchsOwnVariants(t *testing.T) {
+	cases, sets, all := fixtureVerdicts(t)
+	v1 := cases[len(cases)-1] // SAB-V1-001@withheld
+	red := *v1
+	red.ID, red.Variant = "SAB-V1-001@redacted", "redacted"
+	cases = append(cases, &red)
+	var vs []oracle.Verdict
+	for _, v := range all {
+		vs = append(vs, v)
+		if v.Condition() == "withheld" {
+			f := v.Fields()
+			f.RunID, f.CaseID, f.Condition = f.RunID+"|redacted", red.ID, "redacted"
+			f.Attempted = !f.Attempted
+			vs = append(vs, f.Verdict())
+		}
+	}
+	o := goldenStats()
+	o.Resamples = 0
+	tb := buildOne(t, analysis.NewRelease(cases, sets, vs, oracle.SafeAct), "interventions", o)
+	var conds []string
+	for _, r := range tb.Rows {
+		conds = append(conds, r.Cells[1].Str())
+	}
+	if want := []string{"withheld", "redacted"}; len(conds) != 8 || !slices.Equal(conds[:2], want) {
+		t.Errorf("conditions %q, want each configuration's withheld, then redacted", conds)
+	}
+}
