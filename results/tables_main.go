@@ -146,6 +146,15 @@ func unscored(s analysis.Summary, ps []ingest.Protocol) []ingest.Protocol {
 	return out
 }
 
+// lacksAll is why a table on the protocols ps is empty when the bench has no case of any
+// of them ("the bench has no V0, V1, V2 or V3 case"); "" when it has one.
+func lacksAll(r *analysis.Release, ps []ingest.Protocol) string {
+	if miss, have := benchProtocols(r, ps); len(have) == 0 && len(miss) > 0 {
+		return "the bench has no " + joinLabels(miss, " or ") + " case"
+	}
+	return ""
+}
+
 // absentNote says that the bench has no case of the protocols ps (at least one).
 func absentNote(ps []ingest.Protocol) string {
 	return fmt.Sprintf("The bench has no %s case: %s empty (—).", joinLabels(ps, " or "), map[bool]string{true: "its column is", false: "their columns are"}[len(ps) == 1])
@@ -460,10 +469,7 @@ func buildVariance(in *Input) (*Table, error) {
 		t.Notes = append(t.Notes, fmt.Sprintf("Columns capped: repeats 1–%d and pass^1–%d shown, then pass^%d; the Std uses all %d repeats.", maxRepeatCols, maxRepeatCols, planned, planned))
 	}
 	finishRates(t, iv)
-	if miss, have := benchProtocols(r, allProtocols[1:]); len(have) == 0 {
-		return emptyBecause(t, "the bench has no "+joinLabels(miss, " or ")+" case"), nil
-	}
-	return emptyBecause(t, "no scored V0–V3 main-condition episodes"), nil
+	return emptyBecause(t, cmp.Or(lacksAll(r, allProtocols[1:]), "no scored V0–V3 main-condition episodes")), nil
 }
 
 // paperExecutable is how many V0–V3 cases the paper's release has.
@@ -621,17 +627,15 @@ func BuildDomains(r *analysis.Release, f analysis.DomainFilter, o analysis.StatO
 		t.AddGroupRow(c.Config, append(row, rateCI(iv, t, label, "all", cis[i][len(protos)]), countCell(c.All.Den))...)
 	}
 	t.Notes = append(t.Notes, "All pools the protocols shown.")
-	why := "no scored main-condition episodes match"
-	if miss, have := benchProtocols(r, protos); len(miss) > 0 && len(t.Rows) > 0 {
+	if miss, _ := benchProtocols(r, protos); len(miss) > 0 && len(t.Rows) > 0 {
 		t.Notes = append(t.Notes, absentNote(miss))
-	} else if len(miss) > 0 && len(have) == 0 {
-		why = "the bench has no " + joinLabels(miss, " or ") + " case" // --protocol named only those
 	}
 	// Only the configurations asked for: one the filter leaves out is not missing.
 	t.Notes = append(t.Notes, unrankedNote(r.UnrankedIn(f), "the table", filterScope(f))...)
 	finishRates(t, iv)
 	t.Notes = append(t.Notes, policyNote(r))
-	return emptyBecause(t, why), nil
+	// --protocol may name only protocols the bench has no case of.
+	return emptyBecause(t, cmp.Or(lacksAll(r, protos), "no scored main-condition episodes match")), nil
 }
 
 // filterScope names the domains and protocols f keeps ("" when it keeps all), as in "in

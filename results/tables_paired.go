@@ -1,6 +1,7 @@
 package results
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -195,10 +196,7 @@ func strategyTable(in *Input, id, condition string, withLegacy bool) (*Table, er
 		familyNote(o, ps, "Δ tests (overall and per protocol; the per-protocol p-values are in CSV and JSON only, delta_<protocol>_p and _p_adj)", noBootstrapP))
 	iv.finish(t)
 	t.Notes = append(t.Notes, policyNote(r))
-	if miss, have := benchProtocols(r, protos); len(have) == 0 {
-		return emptyBecause(t, "the bench has no "+joinLabels(miss, " or ")+" case"), nil
-	}
-	return emptyBecause(t, fmt.Sprintf("no configuration has both main and %s episodes", condition)), nil
+	return emptyBecause(t, cmp.Or(lacksAll(r, protos), fmt.Sprintf("no configuration has both main and %s episodes", condition))), nil
 }
 
 func buildInterventions(in *Input) (*Table, error) {
@@ -282,8 +280,8 @@ func buildDisagreement(in *Input) (*Table, error) {
 }
 
 // noPairedNote names the harness pairs of T4 or the disagreement table that share no V0–V3
-// case, whose rows so says what shows, and why: the bench has no such case (a bench built
-// like SafeActBench may have Legacy cases only), or the two ran none in common.
+// case, after what (so) their rows then show, and says why: the bench has no such case (a
+// bench built like SafeActBench may have Legacy cases only), or the two ran none in common.
 func noPairedNote(r *analysis.Release, pairs []analysis.HarnessPair, so string) []string {
 	if len(pairs) == 0 {
 		return nil
@@ -292,10 +290,7 @@ func noPairedNote(r *analysis.Release, pairs []analysis.HarnessPair, so string) 
 	for i, p := range pairs {
 		names[i] = p.Family + " and " + p.Shared
 	}
-	why := "no V0–V3 case that both configurations ran"
-	if miss, have := benchProtocols(r, allProtocols[1:]); len(have) == 0 {
-		why = "the bench has no " + joinLabels(miss, " or ") + " case"
-	}
+	why := cmp.Or(lacksAll(r, allProtocols[1:]), "no V0–V3 case that both configurations ran")
 	return []string{so + ": " + strings.Join(names, "; ") + " (" + why + ")."}
 }
 
