@@ -26,10 +26,16 @@ func buildT1(in *Input) (*Table, error) {
 		}
 		return cells
 	}
-	for p := ingest.Legacy; p < ingest.NumProtocols; p++ {
+	// The bench's protocols, as T7 lists them: a bench built like SafeActBench may have
+	// some only, and rows of zeros for the others read as cases lost.
+	miss, have := benchProtocols(in.Main(), allProtocols)
+	for _, p := range have {
 		t.AddRow(row(p.Label(), s.ByProto[p])...)
 	}
 	t.AddGroupRow("total", row("All", s.Total)...)
+	if len(miss) > 0 {
+		t.Notes = append(t.Notes, "The bench has no "+joinLabels(miss, " or ")+" case.")
+	}
 	if s.Variants > 0 {
 		t.Notes = append(t.Notes, fmt.Sprintf("Not counted: %d variant specs (interventions).", s.Variants))
 	}

@@ -245,3 +245,24 @@ func TestInterventionsOfTheBenchsOwnVariants(t *testing.T) {
 		t.Errorf("conditions %q, want each configuration's withheld, then redacted", conds)
 	}
 }
+
+// TestT1ListsTheBenchsProtocols: T1 listed all five protocols, a row of zeros for each the
+// bench has no case of (Legacy, V0 and V3 of a bench of V1 and V2 cases), where T7 lists
+// the bench's own; it now lists those and names the others.
+func TestT1ListsTheBenchsProtocols(t *testing.T) {
+	o := goldenStats()
+	tb := buildOne(t, subsetRelease(t, ingest.V1, ingest.V2), "T1", o)
+	var labels []string
+	for _, r := range tb.Rows {
+		labels = append(labels, r.Cells[0].Str())
+	}
+	if want := []string{"V1", "V2", "All"}; !slices.Equal(labels, want) {
+		t.Errorf("rows %q, want %q", labels, want)
+	}
+	if want := "The bench has no Legacy, V0 or V3 case."; !slices.Contains(tb.Notes, want) {
+		t.Errorf("notes %q lack %q", tb.Notes, want)
+	}
+	if n := len(buildOne(t, fixtureRelease(t), "T1", o).Rows); n != 6 {
+		t.Errorf("T1 of the complete fixture has %d rows, want 5 protocols and All", n)
+	}
+}
