@@ -266,3 +266,20 @@ func TestT1ListsTheBenchsProtocols(t *testing.T) {
 		t.Errorf("T1 of the complete fixture has %d rows, want 5 protocols and All", n)
 	}
 }
+
+// TestCompareOnAProtocolTheBenchLacks: compare --protocol v0,v1 on a bench of V1 and V2
+// cases said of V0 that "A or B has no scored episodes" of it, as if they had not run it.
+func TestCompareOnAProtocolTheBenchLacks(t *testing.T) {
+	o := goldenStats()
+	o.Resamples = 0
+	r := subsetRelease(t, ingest.V1, ingest.V2)
+	spec := analysis.CompareSpec{A: "M1/Family", B: "M2/Family", Condition: "main", Protocols: []ingest.Protocol{ingest.V0, ingest.V1}}
+	scopes, err := r.Compare(spec, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	notes := strings.Join(results.BuildCompare(r, spec, scopes, o).Notes, "\n")
+	if want := "No row for V0: the bench has no V0 case."; !strings.Contains(notes, want) || strings.Contains(notes, "scored episodes of those") {
+		t.Errorf("compare notes:\n%s\nwant %q only", notes, want)
+	}
+}
