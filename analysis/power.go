@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/sabench/sabench-stats/bootstrap"
+	"github.com/sabench/sabench-stats/ingest"
 )
 
 // PowerSpec is what `power` plans: a paired comparison of A and B (CompareSpec, its pilot
@@ -107,6 +108,17 @@ func (r *Release) Power(s PowerSpec, o StatOptions) (*PowerPlan, error) {
 	if len(pilot) > 0 && math.Abs(float64(na-nb)) > 0.1*float64(max(na, nb)) {
 		return nil, fmt.Errorf("power: %s: the arms ran %.2f and %.2f repeats per case; the planner assumes the same number in both arms", s.Compare.Title(),
 			float64(na)/float64(len(pilot)), float64(nb)/float64(len(pilot)))
+	}
+	if len(pilot) == 0 && len(s.Compare.Protocols) > 0 {
+		// --protocol may name only protocols the bench has no case of: say so, rather
+		// than that the arms share no case.
+		sizes, none := r.ProtocolSizes(), true
+		for _, p := range s.Compare.Protocols {
+			none = none && sizes.ByProto[p].All == 0
+		}
+		if none {
+			return nil, fmt.Errorf("power: %s: the bench has no %s case", s.Compare.Title(), ingest.JoinLabels(s.Compare.Protocols, " or "))
+		}
 	}
 	c, err := bootstrap.EstimatePaired(pilot)
 	if err != nil {

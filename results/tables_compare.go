@@ -94,10 +94,10 @@ func missingRowsNote(r *analysis.Release, s analysis.CompareSpec, scopes []analy
 	absent, unrun := benchProtocols(r, missing)
 	var parts []string
 	if len(absent) > 0 {
-		parts = append(parts, "No row for "+joinLabels(absent, ", ")+": "+lacksAll(r, absent)+".")
+		parts = append(parts, "No row for "+ingest.JoinLabels(absent, ", ")+": "+lacksAll(r, absent)+".")
 	}
 	if len(unrun) > 0 {
-		parts = append(parts, "No row for "+joinLabels(unrun, ", ")+": A or B has no scored episodes of those protocols.")
+		parts = append(parts, "No row for "+ingest.JoinLabels(unrun, ", ")+": A or B has no scored episodes of those protocols.")
 	}
 	return strings.Join(parts, " ")
 }

@@ -34,7 +34,7 @@ func buildT1(in *Input) (*Table, error) {
 	}
 	t.AddGroupRow("total", row("All", s.Total)...)
 	if len(miss) > 0 {
-		t.Notes = append(t.Notes, "The bench has no "+joinLabels(miss, " or ")+" case.")
+		t.Notes = append(t.Notes, "The bench has no "+ingest.JoinLabels(miss, " or ")+" case.")
 	}
 	if s.Variants > 0 {
 		t.Notes = append(t.Notes, fmt.Sprintf("Not counted: %d variant specs (interventions).", s.Variants))
@@ -69,7 +69,7 @@ func buildT2(in *Input) (*Table, error) {
 	}
 	t.Notes = append(t.Notes, fmt.Sprintf("ECS pools all repeats (%d scored episodes); P-M and D-M are unweighted means over protocols and domains.", n))
 	if miss, have := benchProtocols(r, allProtocols); len(miss) > 0 && len(have) > 0 && len(t.Rows) > 0 {
-		t.Notes = append(t.Notes, fmt.Sprintf("%s P-M is the mean over %s only.", absentNote(miss), joinLabels(have, " and ")))
+		t.Notes = append(t.Notes, fmt.Sprintf("%s P-M is the mean over %s only.", absentNote(miss), ingest.JoinLabels(have, " and ")))
 	}
 	t.Notes = append(t.Notes, unrankedNote(r.Unranked(), "the table and its ranks", "")...)
 	t.Notes = append(t.Notes, fewerCasesNote(r.FewerCases(), "their ECS, P-M, D-M and ranks")...)
@@ -156,26 +156,14 @@ func unscored(s analysis.Summary, ps []ingest.Protocol) []ingest.Protocol {
 // of them ("the bench has no V0, V1, V2 or V3 case"); "" when it has one.
 func lacksAll(r *analysis.Release, ps []ingest.Protocol) string {
 	if miss, have := benchProtocols(r, ps); len(have) == 0 && len(miss) > 0 {
-		return "the bench has no " + joinLabels(miss, " or ") + " case"
+		return "the bench has no " + ingest.JoinLabels(miss, " or ") + " case"
 	}
 	return ""
 }
 
 // absentNote says that the bench has no case of the protocols ps (at least one).
 func absentNote(ps []ingest.Protocol) string {
-	return fmt.Sprintf("The bench has no %s case: %s empty (—).", joinLabels(ps, " or "), map[bool]string{true: "its column is", false: "their columns are"}[len(ps) == 1])
-}
-
-// joinLabels joins the protocols' labels: "V1", "V1 and V2", "Legacy, V0 and V3".
-func joinLabels(ps []ingest.Protocol, last string) string {
-	l := make([]string, len(ps))
-	for i, p := range ps {
-		l[i] = p.Label()
-	}
-	if len(l) < 2 {
-		return strings.Join(l, "")
-	}
-	return strings.Join(l[:len(l)-1], ", ") + last + l[len(l)-1]
+	return fmt.Sprintf("The bench has no %s case: %s empty (—).", ingest.JoinLabels(ps, " or "), map[bool]string{true: "its column is", false: "their columns are"}[len(ps) == 1])
 }
 
 // incompleteMacros notes every P-M (protocols) or D-M (domains) that averages fewer cells
@@ -188,7 +176,7 @@ func incompleteMacros(r *analysis.Release, sums []analysis.Summary, protocols, d
 	for _, s := range sums {
 		if protocols {
 			if miss := unscored(s, present); len(miss) > 0 {
-				out = append(out, fmt.Sprintf("Incomplete P-M: %s averages %d of %d protocols (no episodes on %s).", s.Config, len(present)-len(miss), len(present), joinLabels(miss, ", ")))
+				out = append(out, fmt.Sprintf("Incomplete P-M: %s averages %d of %d protocols (no episodes on %s).", s.Config, len(present)-len(miss), len(present), ingest.JoinLabels(miss, ", ")))
 			}
 		}
 		if domains {
@@ -248,7 +236,7 @@ func buildT3(in *Input) (*Table, error) {
 	absent, present := benchProtocols(r, allProtocols[ingest.V0:])
 	for _, s := range r.Summarize(r.Main()) {
 		if miss := unscored(s, present); len(miss) > 0 {
-			none = append(none, s.Config+" ("+joinLabels(miss, ", ")+")")
+			none = append(none, s.Config+" ("+ingest.JoinLabels(miss, ", ")+")")
 		}
 	}
 	t.Notes = append(t.Notes,
@@ -506,7 +494,7 @@ func executableNote(r *analysis.Release) []string {
 	if len(miss) == 0 || len(have) == 0 {
 		return nil
 	}
-	return []string{fmt.Sprintf("The bench has no %s case: V0–V3 here is %s.", joinLabels(miss, " or "), joinLabels(have, " and "))}
+	return []string{fmt.Sprintf("The bench has no %s case: V0–V3 here is %s.", ingest.JoinLabels(miss, " or "), ingest.JoinLabels(have, " and "))}
 }
 
 // unevenRepeatsNote names the repeats a configuration ran on only some of its V0–V3 cases
@@ -652,7 +640,7 @@ func filterScope(f analysis.DomainFilter) string {
 		parts = append(parts, "domain "+strings.Join(f.Domains, ", "))
 	}
 	if len(f.Protocols) > 0 {
-		parts = append(parts, "protocol "+joinLabels(f.Protocols, ", "))
+		parts = append(parts, "protocol "+ingest.JoinLabels(f.Protocols, ", "))
 	}
 	if len(parts) == 0 {
 		return ""

@@ -283,3 +283,14 @@ func TestCompareOnAProtocolTheBenchLacks(t *testing.T) {
 		t.Errorf("compare notes:\n%s\nwant %q only", notes, want)
 	}
 }
+
+// TestPowerOnAProtocolTheBenchLacks: power --protocol v0 on a bench of V1 and V2 cases was
+// refused for "0 shared cases, want at least 2", not for the bench having no V0 case.
+func TestPowerOnAProtocolTheBenchLacks(t *testing.T) {
+	r := subsetRelease(t, ingest.V1, ingest.V2)
+	_, err := r.Power(analysis.PowerSpec{Compare: analysis.CompareSpec{A: "M1/Family", B: "M2/Family", Condition: "main",
+		Protocols: []ingest.Protocol{ingest.V0, ingest.V3}}, Alpha: 0.05, Power: 0.8}, goldenStats())
+	if want := "power: M1/Family − M2/Family: the bench has no V0 or V3 case"; err == nil || err.Error() != want {
+		t.Errorf("error %v, want %q", err, want)
+	}
+}
