@@ -1,6 +1,9 @@
 package analysis
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/sabench/sabench-stats/ingest"
 )
 
@@ -109,6 +112,27 @@ func (r *Release) StrategyComparison(condition string, withLegacy bool, o StatOp
 // InterventionConditions are the paper's evidence interventions, in display order.
 var InterventionConditions = []string{"withheld", "contradicted", "evidence_package", "requester_claim"}
 
+// interventionConditions are the conditions the interventions table compares with main:
+// the paper's, then (in order of first appearance) any other run on variant cases of its
+// own name (BASE@redacted as condition "redacted"), an intervention a bench built like
+// SafeActBench adds, whose episodes would otherwise have no row.
+func (r *Release) interventionConditions() []string {
+	out := slices.Clone(InterventionConditions)
+	for _, cond := range r.conditions {
+		if slices.Contains(out, cond) {
+			continue
+		}
+		for _, c := range r.configs {
+			vs := r.cell(c, cond, false)
+			if len(vs) > 0 && strings.HasSuffix(vs[0].CaseID(), "@"+cond) {
+				out = append(out, cond)
+				break
+			}
+		}
+	}
+	return out
+}
+
 // InterventionRow is one configuration × intervention condition: the share of episodes
 // acting under main and under the condition on the cases both ran, the paired Δ, and (for
 // variant conditions) how many acted episodes had called the affected tool first.
@@ -132,9 +156,10 @@ func (r *Release) Interventions(set string, o StatOptions) (rows []InterventionR
 	}
 	var pairs []Pair
 	cases := r.caseIDs()
+	conds := r.interventionConditions()
 	for _, c := range r.configs {
 		main := Arm{Verdicts: r.mainOf(c), Indicator: AttemptedOf, Keep: r.inSet(ids)}
-		for _, cond := range InterventionConditions {
+		for _, cond := range conds {
 			ca := Arm{Verdicts: r.cell(c, cond, false), Indicator: AttemptedOf}
 			if len(ca.Verdicts) == 0 {
 				continue

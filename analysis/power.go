@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/sabench/sabench-stats/bootstrap"
+	"github.com/sabench/sabench-stats/ingest"
 )
 
 // PowerSpec is what `power` plans: a paired comparison of A and B (CompareSpec, its pilot
@@ -33,7 +34,11 @@ type PowerPlan struct {
 	Spec       PowerSpec
 	Components bootstrap.PairedComponents
 	ClusterBy  string // with a pilot: the rules that produced the templates
-	Rows       []PowerRow
+	// ClusterUnit, with a pilot, names its clusters as the intervals do: "template
+	// clusters" when they come from template_id, else "clusters" (a bench without template
+	// ids has none to plan by).
+	ClusterUnit string
+	Rows        []PowerRow
 }
 
 // PowerRow is the plan under one analysis: cases resampled as independent units, or
@@ -104,11 +109,22 @@ func (r *Release) Power(s PowerSpec, o StatOptions) (*PowerPlan, error) {
 		return nil, fmt.Errorf("power: %s: the arms ran %.2f and %.2f repeats per case; the planner assumes the same number in both arms", s.Compare.Title(),
 			float64(na)/float64(len(pilot)), float64(nb)/float64(len(pilot)))
 	}
+	if len(pilot) == 0 && len(s.Compare.Protocols) > 0 {
+		// --protocol may name only protocols the bench has no case of: say so, rather
+		// than that the arms share no case.
+		sizes, none := r.ProtocolSizes(), true
+		for _, p := range s.Compare.Protocols {
+			none = none && sizes.ByProto[p].All == 0
+		}
+		if none {
+			return nil, fmt.Errorf("power: %s: the bench has no %s case", s.Compare.Title(), ingest.JoinLabels(s.Compare.Protocols, " or "))
+		}
+	}
 	c, err := bootstrap.EstimatePaired(pilot)
 	if err != nil {
 		return nil, fmt.Errorf("power: %s: %w", s.Compare.Title(), err)
 	}
-	plan := &PowerPlan{Spec: s, Components: c, ClusterBy: r.clusterRules()}
+	plan := &PowerPlan{Spec: s, Components: c, ClusterBy: r.clusterRules(), ClusterUnit: r.clusterUnit()}
 	if plan.Spec.Cases == 0 {
 		plan.Spec.Cases = c.Cases
 	}

@@ -44,13 +44,13 @@ func Report(r *analysis.Release, pc *analysis.PolicyComparison, o analysis.StatO
 	if err != nil {
 		return nil, nil, err
 	}
-	// A model whose two configurations share no case has no difference to draw (T4 shows
-	// its row empty): its row is left out, and said.
+	// A model whose two configurations share no V0–V3 case (a bench of Legacy cases has
+	// none) has no difference to draw (T4 shows its row empty): its row is left out, and said.
 	all := len(forest.Rows)
 	rows := forest.Rows[:0:0]
 	for _, x := range forest.Rows {
 		if math.IsNaN(x.Estimate) {
-			skipped = append(skipped, "harness_differences, the row of "+x.Label+": no case that both of its configurations ran")
+			skipped = append(skipped, "harness_differences, the row of "+x.Label+": no V0–V3 case that both of its configurations ran")
 			continue
 		}
 		rows = append(rows, x)
@@ -67,7 +67,7 @@ func Report(r *analysis.Release, pc *analysis.PolicyComparison, o analysis.StatO
 	case all == 0:
 		skipped = append(skipped, "harness_differences: no model has both a configuration with the shared harness "+ch.SharedHarness+" and another one (--shared-harness)")
 	default:
-		skipped = append(skipped, "harness_differences: no model's configurations share a case")
+		skipped = append(skipped, "harness_differences: no model's configurations share a V0–V3 case")
 	}
 	heat := HeatMapOf(r)
 	for _, c := range r.Configs() {

@@ -72,6 +72,19 @@ func ParseProtocols(names []string) ([]Protocol, error) {
 	return out, nil
 }
 
+// JoinLabels joins the protocols' labels for a sentence: "V1", "V1 and V2" (last " and "),
+// "Legacy, V0 or V3" (last " or ").
+func JoinLabels(ps []Protocol, last string) string {
+	l := make([]string, len(ps))
+	for i, p := range ps {
+		l[i] = p.Label()
+	}
+	if len(l) < 2 {
+		return strings.Join(l, "")
+	}
+	return strings.Join(l[:len(l)-1], ", ") + last + l[len(l)-1]
+}
+
 var caseIDPattern = regexp.MustCompile(`^[A-Z]+-(L|V0|V1|V2|V3)-\d+`)
 
 // ProtocolFromID reads the protocol from a case id such as SAB-V1-001 (a variant

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
 )
@@ -37,6 +38,21 @@ func countCell(n int) Cell { return Count(int64(n)) }
 
 func policyNote(r *analysis.Release) string {
 	return fmt.Sprintf("Scored under policy %s.", r.Policy.String())
+}
+
+// keyedNote names, for CSV and JSON readers, the names (of kind what) whose key dataKeys
+// moved off the name; nil when none moved.
+func keyedNote(what string, names, keys []string) []string {
+	var moved []string
+	for i, n := range names {
+		if keys[i] != n {
+			moved = append(moved, n+" as "+keys[i])
+		}
+	}
+	if len(moved) == 0 {
+		return nil
+	}
+	return []string{"In CSV and JSON, a " + what + " whose name is another field of the table is keyed apart: " + strings.Join(moved, ", ") + "."}
 }
 
 // dataKeys are the keys of columns named by the data (domains, policies), one per name:

@@ -84,16 +84,22 @@ func missingRowsNote(r *analysis.Release, s analysis.CompareSpec, scopes []analy
 	for _, x := range scopes {
 		row[x.Label] = true
 	}
-	var missing []string
+	var missing []ingest.Protocol
 	for p := ingest.Legacy; p < ingest.NumProtocols; p++ {
 		if asked[p] && !row[p.Label()] {
-			missing = append(missing, p.Label())
+			missing = append(missing, p)
 		}
 	}
-	if len(missing) == 0 {
-		return ""
+	// A protocol asked for with --protocol may be one the bench has no case of.
+	absent, unrun := benchProtocols(r, missing)
+	var parts []string
+	if len(absent) > 0 {
+		parts = append(parts, "No row for "+ingest.JoinLabels(absent, ", ")+": "+lacksAll(r, absent)+".")
 	}
-	return "No row for " + strings.Join(missing, ", ") + ": A or B has no scored episodes of those protocols."
+	if len(unrun) > 0 {
+		parts = append(parts, "No row for "+ingest.JoinLabels(unrun, ", ")+": A or B has no scored episodes of those protocols.")
+	}
+	return strings.Join(parts, " ")
 }
 
 // evenRepeatsNote says when an arm's cases mostly have an even number of repeats: a case

@@ -17,7 +17,8 @@ import (
 func buildT1(in *Input) (*Table, error) {
 	s := in.Main().ProtocolSizes()
 	t := &Table{ID: "T1", Title: "Protocol sizes and domains", Columns: []Column{textCol("protocol", "Protocol"), countCol("cases", "Cases")}}
-	for i, k := range dataKeys(s.Domains, "domain_", countCol("", ""), t.Columns...) {
+	keys := dataKeys(s.Domains, "domain_", countCol("", ""), t.Columns...)
+	for i, k := range keys {
 		t.Columns = append(t.Columns, countCol(k, s.Domains[i]))
 	}
 	row := func(label string, c analysis.DomainCount) []Cell {
@@ -27,13 +28,20 @@ func buildT1(in *Input) (*Table, error) {
 		}
 		return cells
 	}
-	for p := ingest.Legacy; p < ingest.NumProtocols; p++ {
+	// The bench's protocols, as T7 lists them: a bench built like SafeActBench may have
+	// some only, and rows of zeros for the others read as cases lost.
+	miss, have := benchProtocols(in.Main(), allProtocols)
+	for _, p := range have {
 		t.AddRow(row(p.Label(), s.ByProto[p])...)
 	}
 	t.AddGroupRow("total", row("All", s.Total)...)
+	if len(miss) > 0 {
+		t.Notes = append(t.Notes, "The bench has no "+ingest.JoinLabels(miss, " or ")+" case.")
+	}
 	if s.Variants > 0 {
 		t.Notes = append(t.Notes, fmt.Sprintf("Not counted: %d variant specs (interventions).", s.Variants))
 	}
+	t.Notes = append(t.Notes, keyedNote("domain", s.Domains, keys)...)
 	return t, nil
 }
 
@@ -63,7 +71,7 @@ func buildT2(in *Input) (*Table, error) {
 	}
 	t.Notes = append(t.Notes, fmt.Sprintf("ECS pools all repeats (%d scored episodes); P-M and D-M are unweighted means over protocols and domains.", n))
 	if miss, have := benchProtocols(r, allProtocols); len(miss) > 0 && len(have) > 0 && len(t.Rows) > 0 {
-		t.Notes = append(t.Notes, fmt.Sprintf("%s P-M is the mean over %s only.", absentNote(miss), joinLabels(have, " and ")))
+		t.Notes = append(t.Notes, fmt.Sprintf("%s P-M is the mean over %s only.", absentNote(miss), ingest.JoinLabels(have, " and ")))
 	}
 	t.Notes = append(t.Notes, unrankedNote(r.Unranked(), "the table and its ranks", "")...)
 	t.Notes = append(t.Notes, fewerCasesNote(r.FewerCases(), "their ECS, P-M, D-M and ranks")...)
@@ -146,21 +154,18 @@ func unscored(s analysis.Summary, ps []ingest.Protocol) []ingest.Protocol {
 	return out
 }
 
-// absentNote says that the bench has no case of the protocols ps (at least one).
-func absentNote(ps []ingest.Protocol) string {
-	return fmt.Sprintf("The bench has no %s case: %s empty (—).", joinLabels(ps, " or "), map[bool]string{true: "its column is", false: "their columns are"}[len(ps) == 1])
+// lacksAll is why a table on the protocols ps is empty when the bench has no case of any
+// of them ("the bench has no V0, V1, V2 or V3 case"); "" when it has one.
+func lacksAll(r *analysis.Release, ps []ingest.Protocol) string {
+	if miss, have := benchProtocols(r, ps); len(have) == 0 && len(miss) > 0 {
+		return "the bench has no " + ingest.JoinLabels(miss, " or ") + " case"
+	}
+	return ""
 }
 
-// joinLabels joins the protocols' labels: "V1", "V1 and V2", "Legacy, V0 and V3".
-func joinLabels(ps []ingest.Protocol, last string) string {
-	l := make([]string, len(ps))
-	for i, p := range ps {
-		l[i] = p.Label()
-	}
-	if len(l) < 2 {
-		return strings.Join(l, "")
-	}
-	return strings.Join(l[:len(l)-1], ", ") + last + l[len(l)-1]
+// absentNote says that the bench has no case of the protocols ps (at least one).
+func absentNote(ps []ingest.Protocol) string {
+	return fmt.Sprintf("The bench has no %s case: %s empty (—).", ingest.JoinLabels(ps, " or "), map[bool]string{true: "its column is", false: "their columns are"}[len(ps) == 1])
 }
 
 // incompleteMacros notes every P-M (protocols) or D-M (domains) that averages fewer cells
@@ -173,7 +178,7 @@ func incompleteMacros(r *analysis.Release, sums []analysis.Summary, protocols, d
 	for _, s := range sums {
 		if protocols {
 			if miss := unscored(s, present); len(miss) > 0 {
-				out = append(out, fmt.Sprintf("Incomplete P-M: %s averages %d of %d protocols (no episodes on %s).", s.Config, len(present)-len(miss), len(present), joinLabels(miss, ", ")))
+				out = append(out, fmt.Sprintf("Incomplete P-M: %s averages %d of %d protocols (no episodes on %s).", s.Config, len(present)-len(miss), len(present), ingest.JoinLabels(miss, ", ")))
 			}
 		}
 		if domains {
@@ -233,7 +238,7 @@ func buildT3(in *Input) (*Table, error) {
 	absent, present := benchProtocols(r, allProtocols[ingest.V0:])
 	for _, s := range r.Summarize(r.Main()) {
 		if miss := unscored(s, present); len(miss) > 0 {
-			none = append(none, s.Config+" ("+joinLabels(miss, ", ")+")")
+			none = append(none, s.Config+" ("+ingest.JoinLabels(miss, ", ")+")")
 		}
 	}
 	t.Notes = append(t.Notes,
@@ -311,6 +316,7 @@ func buildT8(in *Input) (*Table, error) {
 	t.Notes = append(t.Notes, unrankedNote(r.Unranked(), "the table", "")...)
 	t.Notes = append(t.Notes, fewerCasesNote(r.FewerCases(), "their domain rates and D-M")...)
 	t.Notes = append(t.Notes, incompleteMacros(r, sums, false, true)...)
+	t.Notes = append(t.Notes, keyedNote("domain", r.Domains(), keys)...)
 	finishRates(t, iv)
 	t.Notes = append(t.Notes, policyNote(r))
 	return emptyBecause(t, "no scored main-condition episodes"), nil
@@ -439,10 +445,13 @@ func buildVariance(in *Input) (*Table, error) {
 		}
 	}
 	t.Notes = append(t.Notes,
-		"Over the V0–V3 cases (570 in the paper; Legacy left out). Std is the sample standard deviation (n−1) of the per-repeat ECS, in points; its interval and pass^k's resample cases (or templates) with all their repeats.",
+		executableScope(r)+"Std is the sample standard deviation (n−1) of the per-repeat ECS, in points; its interval and pass^k's resample cases (or templates) with all their repeats.",
 		fmt.Sprintf("%s (--passk planned|per-case); the planned repeats are the configuration's number of repeats.", conv.Describe()),
 		"Cases with fewer repeats: cases scored fewer times than planned (excluded episodes); under planned their missing repeats count as failures, under per-case they are left out of pass^k for k above their repeats.",
 		"Noise floor: flip rate is the chance that two repeats of a case disagree; ICC case the share of an episode's variance that is between cases (the within-case correlation of repeats), ICC template the correlation of two cases' rates within a template; Run SD the standard deviation of the ECS from repeat noise alone, √(W/episodes). Two runs of one configuration differ by about 1.4 Run SD; a difference between configurations within 2 to 3 of those is below the noise floor (the power command plans a comparison).")
+	if len(rows) > 0 {
+		t.Notes = append(t.Notes, executableNote(r)...)
+	}
 	t.Notes = append(t.Notes, unevenRepeatsNote(rows, "A repeat column over fewer cases is not on the same cases as the others, the Std mixes them, and pass^k counts those cases among the cases with fewer repeats although none of their episodes was excluded.")...)
 	for _, sp := range spreads {
 		if sp.NoiseErr != "" {
@@ -459,7 +468,38 @@ func buildVariance(in *Input) (*Table, error) {
 		t.Notes = append(t.Notes, fmt.Sprintf("Columns capped: repeats 1–%d and pass^1–%d shown, then pass^%d; the Std uses all %d repeats.", maxRepeatCols, maxRepeatCols, planned, planned))
 	}
 	finishRates(t, iv)
-	return emptyBecause(t, "no scored V0–V3 main-condition episodes"), nil
+	return emptyBecause(t, cmp.Or(lacksAll(r, allProtocols[1:]), "no scored V0–V3 main-condition episodes")), nil
+}
+
+// paperExecutable is how many V0–V3 cases the paper's release has.
+const paperExecutable = 570
+
+// executableScope says which cases the variance table is over, a sentence and a space:
+// the paper's count only where the bench has it, since a bench built like SafeActBench
+// has its own; "" when it has none (the table is empty and says so).
+func executableScope(r *analysis.Release) string {
+	sizes, n := r.ProtocolSizes(), 0
+	for _, p := range allProtocols[1:] {
+		n += sizes.ByProto[p].All
+	}
+	switch n {
+	case 0:
+		return ""
+	case paperExecutable:
+		return "Over the V0–V3 cases (570 in the paper; Legacy left out). "
+	}
+	return fmt.Sprintf("Over the bench's %d V0–V3 cases (Legacy left out). ", n)
+}
+
+// executableNote says what "V0–V3" in a title stands for on a bench that has some of those
+// protocols only ("The bench has no V0 or V3 case: V0–V3 here is V1 and V2."); nil on a
+// bench with all four, or none (a table on none is empty, or says so).
+func executableNote(r *analysis.Release) []string {
+	miss, have := benchProtocols(r, allProtocols[1:])
+	if len(miss) == 0 || len(have) == 0 {
+		return nil
+	}
+	return []string{fmt.Sprintf("The bench has no %s case: V0–V3 here is %s.", ingest.JoinLabels(miss, " or "), ingest.JoinLabels(have, " and "))}
 }
 
 // unevenRepeatsNote names the repeats a configuration ran on only some of its V0–V3 cases
@@ -593,7 +633,8 @@ func BuildDomains(r *analysis.Release, f analysis.DomainFilter, o analysis.StatO
 	t.Notes = append(t.Notes, unrankedNote(r.UnrankedIn(f), "the table", filterScope(f))...)
 	finishRates(t, iv)
 	t.Notes = append(t.Notes, policyNote(r))
-	return emptyBecause(t, "no scored main-condition episodes match"), nil
+	// --protocol may name only protocols the bench has no case of.
+	return emptyBecause(t, cmp.Or(lacksAll(r, protos), "no scored main-condition episodes match")), nil
 }
 
 // filterScope names the domains and protocols f keeps ("" when it keeps all), as in "in
@@ -604,7 +645,7 @@ func filterScope(f analysis.DomainFilter) string {
 		parts = append(parts, "domain "+strings.Join(f.Domains, ", "))
 	}
 	if len(f.Protocols) > 0 {
-		parts = append(parts, "protocol "+joinLabels(f.Protocols, ", "))
+		parts = append(parts, "protocol "+ingest.JoinLabels(f.Protocols, ", "))
 	}
 	if len(parts) == 0 {
 		return ""

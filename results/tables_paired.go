@@ -1,6 +1,7 @@
 package results
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -67,6 +68,14 @@ func buildT4(in *Input) (*Table, error) {
 		familyNote(o, ps, "Δ tests (one per model)", noBootstrapP))
 	iv.finish(t)
 	if len(rows) > 0 {
+		var none []analysis.HarnessPair
+		for _, x := range rows {
+			if x.Delta.Cases == 0 {
+				none = append(none, x.HarnessPair)
+			}
+		}
+		t.Notes = append(t.Notes, executableNote(r)...)
+		t.Notes = append(t.Notes, noPairedNote(r, none, "No paired case, so the row is empty (—)")...)
 		t.Notes = append(t.Notes, unpairedNote(r, in.Choices)...)
 	}
 	t.Notes = append(t.Notes, policyNote(r))
@@ -170,6 +179,9 @@ func strategyTable(in *Input, id, condition string, withLegacy bool) (*Table, er
 		t.AddGroupRow(models[x.Config], row...)
 	}
 	t.Notes = append(t.Notes, fmt.Sprintf("Δ = %s − main. Main, %s and every Δ are on the paired cases (the cases both conditions ran, per protocol for the protocol columns).", condition, condition))
+	if miss, _ := benchProtocols(r, protos); len(miss) > 0 && len(rows) > 0 {
+		t.Notes = append(t.Notes, absentNote(miss))
+	}
 	// A configuration that did not run the condition has no row; say which, as T2 does.
 	shown := make([]string, len(rows))
 	for i, x := range rows {
@@ -184,7 +196,7 @@ func strategyTable(in *Input, id, condition string, withLegacy bool) (*Table, er
 		familyNote(o, ps, "Δ tests (overall and per protocol; the per-protocol p-values are in CSV and JSON only, delta_<protocol>_p and _p_adj)", noBootstrapP))
 	iv.finish(t)
 	t.Notes = append(t.Notes, policyNote(r))
-	return emptyBecause(t, fmt.Sprintf("no configuration has both main and %s episodes", condition)), nil
+	return emptyBecause(t, cmp.Or(lacksAll(r, protos), fmt.Sprintf("no configuration has both main and %s episodes", condition))), nil
 }
 
 func buildInterventions(in *Input) (*Table, error) {
@@ -248,16 +260,43 @@ func buildDisagreement(in *Input) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	t.Notes = append(t.Notes, "A case succeeds for a configuration when a strict majority of its repeats succeed ("+rule+"). McNemar: exact two-sided test on the discordant cases.",
+	if rule != "" {
+		rule = " (" + rule + ")"
+	}
+	t.Notes = append(t.Notes, "A case succeeds for a configuration when a strict majority of its repeats succeed"+rule+". McNemar: exact two-sided test on the discordant cases.",
 		familyNote(in.Stats, ps, "McNemar tests (one per harness pair)", noSharedCase), policyNote(r))
 	if len(rows) > 0 {
+		var none []analysis.HarnessPair
+		for _, x := range rows {
+			if x.Counts.Shared == 0 {
+				none = append(none, x.Pair)
+			}
+		}
+		t.Notes = append(t.Notes, executableNote(r)...)
+		t.Notes = append(t.Notes, noPairedNote(r, none, "No shared case, so the row counts none and has no McNemar p")...)
 		t.Notes = append(t.Notes, unpairedNote(r, in.Choices)...)
 	}
 	return emptyBecause(t, fmt.Sprintf("no model has both a configuration with the shared harness %s and another one (--shared-harness)", in.Choices.SharedHarness)), nil
 }
 
+// noPairedNote names the harness pairs of T4 or the disagreement table that share no V0–V3
+// case, after what (so) their rows then show, and says why: the bench has no such case (a
+// bench built like SafeActBench may have Legacy cases only), or the two ran none in common.
+func noPairedNote(r *analysis.Release, pairs []analysis.HarnessPair, so string) []string {
+	if len(pairs) == 0 {
+		return nil
+	}
+	names := make([]string, len(pairs))
+	for i, p := range pairs {
+		names[i] = p.Family + " and " + p.Shared
+	}
+	why := cmp.Or(lacksAll(r, allProtocols[1:]), "no V0–V3 case that both configurations ran")
+	return []string{so + ": " + strings.Join(names, "; ") + " (" + why + ")."}
+}
+
 // majorityRule says what a strict majority is for the configurations of the disagreement
-// table: "2 of 3" when their cases mostly have 3 scored repeats, as in the paper; with
+// table ("" when none has a V0–V3 case scored, so that there is no count to give): "2 of
+// 3" when their cases mostly have 3 scored repeats, as in the paper; with
 // another count shared by all, that count's ("8 of 15" at synth --scale 5); and each
 // configuration whose cases mostly have another count named with its own. With an even
 // count a tie fails, so a configuration of 2 repeats succeeds only where both do, and its
@@ -286,6 +325,9 @@ func majorityRule(r *analysis.Release, rows []analysis.DisagreementRow) (string,
 				freq[usual[c]]++
 			}
 		}
+	}
+	if len(configs) == 0 {
+		return "", nil
 	}
 	// The table's count: the most common, 3 on a tie with it, else the larger.
 	base := 3

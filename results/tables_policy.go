@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/oracle"
 )
 
@@ -165,7 +166,7 @@ func fewerCasesNote(short []analysis.Shortfall, what string) []string {
 	for i, s := range short {
 		parts[i] = fmt.Sprintf("%s %d", s.Config, s.Cases)
 		if len(s.None) > 0 {
-			parts[i] += " (none on " + joinLabels(s.None, ", ") + ")"
+			parts[i] += " (none on " + ingest.JoinLabels(s.None, ", ") + ")"
 		}
 	}
 	return []string{fmt.Sprintf("Scored on fewer cases than the %d the configurations scored together: %s; %s rest on those cases only, not on the same cases as the others' (the coverage table counts the excluded episodes).",

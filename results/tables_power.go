@@ -30,6 +30,12 @@ func BuildPower(p *analysis.PowerPlan, synthetic bool) *Table {
 		cols = append(cols, numCol("sim_power", "Simulated power at MDE", 3), numCol("sim_se", "± MC SE", 3))
 	}
 	t := &Table{ID: "power", Title: title, Columns: cols}
+	// A pilot's clusters are named as its intervals name them; stated rates plan by
+	// --templates.
+	unit, one := "template clusters", "template"
+	if !s.Stated && p.ClusterUnit == "clusters" {
+		unit, one = "clusters", "cluster"
+	}
 	for _, r := range p.Rows {
 		m := r.Design.ClusterSize
 		if r.Design.Templates > 0 {
@@ -37,7 +43,7 @@ func BuildPower(p *analysis.PowerPlan, synthetic bool) *Table {
 		}
 		label := "cases (independent)"
 		if r.Analysis == "templates" {
-			label = "template clusters"
+			label = unit
 		}
 		cells := []Cell{Text(label), countCell(r.Design.Cases), countCell(r.Design.Repeats), Number(m), Number(r.DesignEffect),
 			Number(100 * r.SE), Number(100 * r.MDE)}
@@ -61,8 +67,8 @@ func BuildPower(p *analysis.PowerPlan, synthetic bool) *Table {
 		t.Notes = append(t.Notes, fmt.Sprintf("From stated rates: A %s%%, B %s%%; within-case correlation of repeats %g, correlation of the arms' per-case rates %g, within-template correlation of per-case differences %g.",
 			pct(c.RateA), pct(c.RateB), s.ICC, s.ArmCorr, s.TempICC))
 	} else {
-		t.Notes = append(t.Notes, fmt.Sprintf("Pilot: %d shared cases, %d repeats per arm (mean), %d templates (the whole release's clusters: %s), size-weighted mean template size %.2f; ECS A %s%%, B %s%%, Δ %s points.",
-			c.Cases, c.Repeats, c.Clusters, p.ClusterBy, c.ClusterSize, pct(c.RateA), pct(c.RateB), pct(c.Delta())))
+		t.Notes = append(t.Notes, fmt.Sprintf("Pilot: %d shared cases, %d repeats per arm (mean), %d %ss (the whole release's clusters: %s), size-weighted mean %s size %.2f; ECS A %s%%, B %s%%, Δ %s points.",
+			c.Cases, c.Repeats, c.Clusters, one, p.ClusterBy, one, c.ClusterSize, pct(c.RateA), pct(c.RateB), pct(c.Delta())))
 	}
 	t.Notes = append(t.Notes,
 		fmt.Sprintf("Variance components (per case, method of moments): between-case variance of the true Δ τ² = %.5f; within-case variance of one repeat W_A = %.5f, W_B = %.5f; within-case correlation (ICC) of repeats A %s, B %s, of their differences %s; within-template covariance of per-case Δs %.5f (within-template correlation %s at %d repeats).",

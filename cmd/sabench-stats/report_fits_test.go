@@ -84,7 +84,7 @@ func TestReportFitsAnyNames(t *testing.T) {
 		{"ten", names(10, "m%d/h%d"), nil, 4, nil},
 		{"forty", names(40, "c%02d/h%02d"), nil, 4, nil},
 		{"120 characters", []string{longFam, long + "/Inspect"}, nil, 5, []string{"wider than the 3.5 in column, to fit its names"}},
-		{"disjoint harnesses", []string{"x/fam", "x/Inspect"}, disjoint, 4, []string{"harness_differences, the row of x: no case that both of its configurations ran"}},
+		{"disjoint harnesses", []string{"x/fam", "x/Inspect"}, disjoint, 4, []string{"harness_differences, the row of x: no V0–V3 case that both of its configurations ran"}},
 		{"a model without the shared harness", []string{"x/fam", "x/Inspect", "y/fam"}, nil, 5, []string{"harness_differences, a row for y/fam: no pair of a configuration with the shared harness Inspect and another of the same model"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

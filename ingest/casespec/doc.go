@@ -4,10 +4,10 @@
 // DecodeSpec). It reads its files with package ingest's size-limited readers and reports
 // ingest.Problems; episode reading sees a Bench through ingest.CaseIndex.
 //
-// LoadBench detects its source: a SafeActBench checkout (env/case_manifest.json, the five
-// catalogs, each case's case_spec_sha256 verified, env/case_evidence.json), a directory of
-// per-case JSON files (directly or under cases/, with evidence/ beside them), or a JSONL
-// file of {"case_id", "protocol", "case_spec"} rows. NewBench wraps cases generated in
+// LoadBench detects its source: a SafeActBench checkout (env/case_manifest.json, the
+// catalogs its entries name, each case's case_spec_sha256 verified, env/case_evidence.json),
+// a directory of per-case JSON files (directly or under cases/, with evidence/ beside
+// them), or a JSONL file of {"case_id", "protocol", "case_spec"} rows. NewBench wraps cases generated in
 // memory (the built-in release of package ingest/synth). Case sets come from sets/NAME.txt
 // in a bench directory and from BenchOptions.Sets, which wins for the same name.
 //

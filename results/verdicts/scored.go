@@ -29,13 +29,22 @@ func Scored(dir string, bench *casespec.Bench, describe string, r DatasetRead) (
 		s.Policies = append(s.Policies, p)
 	}
 	for i := range vs[0] {
-		if v := &vs[0][i]; bench.Case(v.CaseID()) == nil {
-			run := v.RunID()
-			if run == "" {
-				run = fmt.Sprintf("seq %d", i) // the run ids were not read
-			}
+		v := &vs[0][i]
+		c := bench.Case(v.CaseID())
+		if c != nil && c.Domain == v.Domain() && c.Protocol == v.Protocol() {
+			continue
+		}
+		run := v.RunID()
+		if run == "" {
+			run = fmt.Sprintf("seq %d", i) // the run ids were not read
+		}
+		if c == nil {
 			return nil, fmt.Errorf("%s: case %s of run %s is not in the bench %s", dir, v.CaseID(), run, bench.Source)
 		}
+		// The same id in another bench (a bench built like SafeActBench reuses the released
+		// ids, as the built-in one does): its tables would count that bench's cases.
+		return nil, fmt.Errorf("%s: case %s of run %s has domain %s and protocol %s in the verdicts, domain %s and protocol %s in the bench %s: the verdicts were scored against another bench; pass the --bench they were scored with",
+			dir, v.CaseID(), run, v.Domain(), v.Protocol(), c.Domain, c.Protocol, bench.Source)
 	}
 	dropped, err := DatasetDropped(dir)
 	if err != nil {

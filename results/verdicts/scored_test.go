@@ -16,9 +16,11 @@ import (
 
 func TestScored(t *testing.T) {
 	var vs []oracle.Verdict
+	domain := realCase(t, "SAB-V2-001").Domain // as scoring the case fills it
 	for i := 0; i < 6; i++ {
 		v := fuzzVerdict(fmt.Sprintf("run-%d", i), "m/h", "SAB-V2-001", "O", "F", i, i%3 == 0, i%2 == 0, true, 1, 0)
 		f := v.Fields()
+		f.Domain = domain
 		f.Usage = oracle.Usage{CostUSD: float64(i) / 4, Known: oracle.UsageCost}
 		vs = append(vs, f.Verdict())
 	}

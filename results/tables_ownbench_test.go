@@ -1,0 +1,296 @@
+package results_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
+	"github.com/sabench/sabench-stats/oracle"
+	"github.com/sabench/sabench-stats/results"
+)
+
+// subsetRelease is fixtureRelease cut down to the cases of the given protocols, as a bench
+// built like SafeActBench with some of its protocols only would be.
+func subsetRelease(t *testing.T, keep ...ingest.Protocol) *analysis.Release {
+	t.Helper()
+	cases, sets, all := fixtureVerdicts(t)
+	var in []*casespec.Case
+	for _, c := range cases {
+		if slices.Contains(keep, c.Protocol) {
+			in = append(in, c)
+		}
+	}
+	var vs []oracle.Verdict
+	for _, v := range all {
+		if slices.Contains(keep, v.Protocol()) {
+			vs = append(vs, v)
+		}
+	}
+	return analysis.NewRelease(in, sets, vs, oracle.SafeAct)
+}
+
+// TestVarianceCountsTheBenchsCases: the variance table said "Over the V0–V3 cases (570 in
+// the paper; Legacy left out)" of a bench with 9 such cases, a count the bench does not
+// have; it now gives the bench's own.
+func TestVarianceCountsTheBenchsCases(t *testing.T) {
+	o := goldenStats()
+	o.Resamples = 0
+	for _, c := range []struct {
+		r    *analysis.Release
+		want string
+	}{
+		{fixtureRelease(t), "Over the bench's 9 V0–V3 cases (Legacy left out)."},
+		{subsetRelease(t, ingest.V1, ingest.V2), "Over the bench's 5 V0–V3 cases (Legacy left out)."},
+	} {
+		notes := strings.Join(buildOne(t, c.r, "variance", o).Notes, "\n")
+		if !strings.Contains(notes, c.want) || strings.Contains(notes, "570") {
+			t.Errorf("variance notes:\n%s\nwant %q and no 570", notes, c.want)
+		}
+	}
+	// A bench of Legacy cases: empty because the bench has none, not over "0 V0–V3 cases".
+	tb := buildOne(t, subsetRelease(t, ingest.Legacy), "variance", o)
+	if want := "the bench has no V0, V1, V2 or V3 case"; tb.Empty != want || strings.Contains(strings.Join(tb.Notes, "\n"), "0 V0–V3") {
+		t.Errorf("Legacy only: empty because %q, notes\n%s\nwant %q", tb.Empty, strings.Join(tb.Notes, "\n"), want)
+	}
+}
+
+// TestStrategyTablesSayWhichProtocolsTheBenchLacks: on a bench of V1 and V2 cases, T13's
+// Δ Legacy, Δ V0 and Δ V3 columns (T14's Δ V0 and Δ V3) were "—" in every row with no
+// word, where T2, T3 and domains say the bench has no case of those protocols.
+func TestStrategyTablesSayWhichProtocolsTheBenchLacks(t *testing.T) {
+	o := goldenStats()
+	o.Resamples = 0
+	ch := analysis.PaperChoices()
+	ch.StrategyExec = "scgr_eg" // the fixture's one strategy condition
+	for id, want := range map[string]string{
+		"T13": "The bench has no Legacy, V0 or V3 case: their columns are empty (—).",
+		"T14": "The bench has no V0 or V3 case: their columns are empty (—).",
+	} {
+		tb := buildOneWith(t, subsetRelease(t, ingest.V1, ingest.V2), id, o, ch)
+		if len(tb.Rows) == 0 || !slices.Contains(tb.Notes, want) {
+			t.Errorf("%s: %d rows, notes\n%s\nwant rows and %q", id, len(tb.Rows), strings.Join(tb.Notes, "\n"), want)
+		}
+		if n := strings.Join(buildOneWith(t, fixtureRelease(t), id, o, ch).Notes, "\n"); strings.Contains(n, "The bench has no") {
+			t.Errorf("%s of the complete fixture:\n%s", id, n)
+		}
+	}
+	// T14 is on V0–V3: a bench of Legacy cases has none, whatever was run on it.
+	tb := buildOneWith(t, subsetRelease(t, ingest.Legacy), "T14", o, ch)
+	if want := "the bench has no V0, V1, V2 or V3 case"; tb.Empty != want {
+		t.Errorf("T14 of Legacy cases: empty because %q, want %q", tb.Empty, want)
+	}
+}
+
+// TestHarnessTablesSayWhyARowIsEmpty: on a bench of Legacy cases only (and where a
+// model's two configurations ran no V0–V3 case in common), T4 showed each model's row
+// empty and the disagreement table counted 0 shared cases, with no word of why, and the
+// disagreement note gave the paper's majority, "2 of 3", of configurations with no V0–V3
+// repeat at all.
+func TestHarnessTablesSayWhyARowIsEmpty(t *testing.T) {
+	o := goldenStats()
+	o.Resamples = 0
+	cases, sets, all := fixtureVerdicts(t)
+	var vs []oracle.Verdict
+	for _, v := range all {
+		if v.Config() != "M1/Inspect" || v.Protocol() == ingest.Legacy {
+			vs = append(vs, v)
+		}
+	}
+	apart := analysis.NewRelease(cases, sets, vs, oracle.SafeAct)
+	const both = "M1/Family and M1/Inspect; M2/Family and M2/Inspect (the bench has no V0, V1, V2 or V3 case)."
+	const one = "M1/Family and M1/Inspect (no V0–V3 case that both configurations ran)."
+	for _, c := range []struct {
+		r        *analysis.Release
+		id, want string
+	}{
+		{subsetRelease(t, ingest.Legacy), "T4", "No paired case, so the row is empty (—): " + both},
+		{subsetRelease(t, ingest.Legacy), "disagreement", "No shared case, so the row counts none and has no McNemar p: " + both},
+		{apart, "T4", "No paired case, so the row is empty (—): " + one},
+		{apart, "disagreement", "No shared case, so the row counts none and has no McNemar p: " + one},
+	} {
+		tb := buildOne(t, c.r, c.id, o)
+		notes := strings.Join(tb.Notes, "\n")
+		if !slices.Contains(tb.Notes, c.want) {
+			t.Errorf("%s notes:\n%s\nlack %q", c.id, notes, c.want)
+		}
+		if c.id == "disagreement" && c.r != apart && strings.Contains(notes, "of 3") {
+			t.Errorf("disagreement of configurations without V0–V3 repeats gives a majority count:\n%s", notes)
+		}
+	}
+	for _, id := range []string{"T4", "disagreement"} {
+		if n := strings.Join(buildOne(t, fixtureRelease(t), id, o).Notes, "\n"); strings.Contains(n, "No paired case") || strings.Contains(n, "No shared case") {
+			t.Errorf("%s of the complete fixture:\n%s", id, n)
+		}
+	}
+}
+
+// TestV0V3TablesSayWhatV0V3IsOnTheBench: T4, the disagreement and the variance tables are
+// titled "V0–V3"; on a bench of V1 and V2 cases nothing said that this meant V1 and V2.
+func TestV0V3TablesSayWhatV0V3IsOnTheBench(t *testing.T) {
+	o := goldenStats()
+	o.Resamples = 0
+	const want = "The bench has no V0 or V3 case: V0–V3 here is V1 and V2."
+	for _, id := range []string{"T4", "disagreement", "variance"} {
+		tb := buildOne(t, subsetRelease(t, ingest.V1, ingest.V2), id, o)
+		if len(tb.Rows) == 0 || !slices.Contains(tb.Notes, want) {
+			t.Errorf("%s: %d rows, notes\n%s\nwant rows and %q", id, len(tb.Rows), strings.Join(tb.Notes, "\n"), want)
+		}
+		if n := strings.Join(buildOne(t, fixtureRelease(t), id, o).Notes, "\n"); strings.Contains(n, "V0–V3 here is") {
+			t.Errorf("%s of the complete fixture:\n%s", id, n)
+		}
+	}
+}
+
+// TestDomainsNamedLikeAColumn: a bench whose domains are called "cases" and "dm" failed the
+// whole report ("table T1: column "cases": field "cases" is used twice"), since T1 and T8
+// key each domain's column by its name beside their own cases and dm columns.
+func TestDomainsNamedLikeAColumn(t *testing.T) {
+	cases, sets, all := fixtureVerdicts(t)
+	rename := map[string]string{"customer_policy_qa": "cases", "legal_finance_advice": "dm", "smart_home_agent": "group"}
+	for i, c := range cases {
+		if n, ok := rename[c.Domain]; ok {
+			cc := *c
+			cc.Domain = n
+			cases[i] = &cc
+		}
+	}
+	var vs []oracle.Verdict
+	for _, v := range all {
+		f := v.Fields()
+		if n, ok := rename[f.Domain]; ok {
+			f.Domain = n
+		}
+		vs = append(vs, f.Verdict())
+	}
+	r := analysis.NewRelease(cases, sets, vs, oracle.SafeAct)
+	o := goldenStats()
+	for id, want := range map[string][]string{"T1": {"domain_cases", "dm", "domain_group"}, "T8": {"cases", "domain_dm", "domain_group"}} {
+		tb := buildOne(t, r, id, o)
+		var keys, headers []string
+		for _, c := range tb.Columns {
+			keys, headers = append(keys, c.Key), append(headers, c.Header)
+		}
+		for _, k := range want {
+			if !slices.Contains(keys, k) {
+				t.Errorf("%s keys %q lack %q", id, keys, k)
+			}
+		}
+		for _, h := range []string{"cases", "dm", "group"} {
+			if !slices.Contains(headers, h) {
+				t.Errorf("%s headers %q lack the domain %q", id, headers, h)
+			}
+		}
+		if err := tb.Validate(); err != nil {
+			t.Errorf("%s: %v", id, err)
+		}
+		if !strings.Contains(strings.Join(tb.Notes, "\n"), "is keyed apart: ") {
+			t.Errorf("%s notes do not say which domains are keyed otherwise:\n%s", id, strings.Join(tb.Notes, "\n"))
+		}
+	}
+}
+
+// TestDomainsFilterOnAProtocolTheBenchLacks: domains --protocol v0 on a bench of V1 and V2
+// cases said only that no scored episode matched, as if none had been run or scored.
+func TestDomainsFilterOnAProtocolTheBenchLacks(t *testing.T) {
+	o := goldenStats()
+	o.Resamples = 0
+	r := subsetRelease(t, ingest.V1, ingest.V2)
+	tb, err := results.BuildDomains(r, analysis.DomainFilter{Protocols: []ingest.Protocol{ingest.V0, ingest.V3}}, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "the bench has no V0 or V3 case"; tb.Empty != want {
+		t.Errorf("empty because %q, want %q", tb.Empty, want)
+	}
+	tb, err = results.BuildDomains(r, analysis.DomainFilter{Protocols: []ingest.Protocol{ingest.V1}, Configs: []string{"M1/Family"}, Domains: []string{"healthcare_operations_agent"}}, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tb.Rows) != 0 && tb.Empty != "" || len(tb.Rows) == 0 && tb.Empty != "no scored main-condition episodes match" {
+		t.Errorf("%d rows, empty because %q", len(tb.Rows), tb.Empty)
+	}
+}
+
+// TestInterventionsOfTheBenchsOwnVariants: a bench built like SafeActBench with an
+// intervention variant of its own (BASE@redacted, run as condition "redacted") had no
+// row of it in the interventions table, which compared only the paper's four conditions,
+// and said of a configuration that ran only it "no episodes of an intervention condition".
+func TestInterventionsOfTheBenchsOwnVariants(t *testing.T) {
+	cases, sets, all := fixtureVerdicts(t)
+	v1 := cases[len(cases)-1] // SAB-V1-001@withheld
+	red := *v1
+	red.ID, red.Variant = "SAB-V1-001@redacted", "redacted"
+	cases = append(cases, &red)
+	var vs []oracle.Verdict
+	for _, v := range all {
+		vs = append(vs, v)
+		if v.Condition() == "withheld" {
+			f := v.Fields()
+			f.RunID, f.CaseID, f.Condition = f.RunID+"|redacted", red.ID, "redacted"
+			f.Attempted = !f.Attempted
+			vs = append(vs, f.Verdict())
+		}
+	}
+	o := goldenStats()
+	o.Resamples = 0
+	tb := buildOne(t, analysis.NewRelease(cases, sets, vs, oracle.SafeAct), "interventions", o)
+	var conds []string
+	for _, r := range tb.Rows {
+		conds = append(conds, r.Cells[1].Str())
+	}
+	if want := []string{"withheld", "redacted"}; len(conds) != 8 || !slices.Equal(conds[:2], want) {
+		t.Errorf("conditions %q, want each configuration's withheld, then redacted", conds)
+	}
+}
+
+// TestT1ListsTheBenchsProtocols: T1 listed all five protocols, a row of zeros for each the
+// bench has no case of (Legacy, V0 and V3 of a bench of V1 and V2 cases), where T7 lists
+// the bench's own; it now lists those and names the others.
+func TestT1ListsTheBenchsProtocols(t *testing.T) {
+	o := goldenStats()
+	tb := buildOne(t, subsetRelease(t, ingest.V1, ingest.V2), "T1", o)
+	var labels []string
+	for _, r := range tb.Rows {
+		labels = append(labels, r.Cells[0].Str())
+	}
+	if want := []string{"V1", "V2", "All"}; !slices.Equal(labels, want) {
+		t.Errorf("rows %q, want %q", labels, want)
+	}
+	if want := "The bench has no Legacy, V0 or V3 case."; !slices.Contains(tb.Notes, want) {
+		t.Errorf("notes %q lack %q", tb.Notes, want)
+	}
+	if n := len(buildOne(t, fixtureRelease(t), "T1", o).Rows); n != 6 {
+		t.Errorf("T1 of the complete fixture has %d rows, want 5 protocols and All", n)
+	}
+}
+
+// TestCompareOnAProtocolTheBenchLacks: compare --protocol v0,v1 on a bench of V1 and V2
+// cases said of V0 that "A or B has no scored episodes" of it, as if they had not run it.
+func TestCompareOnAProtocolTheBenchLacks(t *testing.T) {
+	o := goldenStats()
+	o.Resamples = 0
+	r := subsetRelease(t, ingest.V1, ingest.V2)
+	spec := analysis.CompareSpec{A: "M1/Family", B: "M2/Family", Condition: "main", Protocols: []ingest.Protocol{ingest.V0, ingest.V1}}
+	scopes, err := r.Compare(spec, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	notes := strings.Join(results.BuildCompare(r, spec, scopes, o).Notes, "\n")
+	if want := "No row for V0: the bench has no V0 case."; !strings.Contains(notes, want) || strings.Contains(notes, "scored episodes of those") {
+		t.Errorf("compare notes:\n%s\nwant %q only", notes, want)
+	}
+}
+
+// TestPowerOnAProtocolTheBenchLacks: power --protocol v0 on a bench of V1 and V2 cases was
+// refused for "0 shared cases, want at least 2", not for the bench having no V0 case.
+func TestPowerOnAProtocolTheBenchLacks(t *testing.T) {
+	r := subsetRelease(t, ingest.V1, ingest.V2)
+	_, err := r.Power(analysis.PowerSpec{Compare: analysis.CompareSpec{A: "M1/Family", B: "M2/Family", Condition: "main",
+		Protocols: []ingest.Protocol{ingest.V0, ingest.V3}}, Alpha: 0.05, Power: 0.8}, goldenStats())
+	if want := "power: M1/Family − M2/Family: the bench has no V0 or V3 case"; err == nil || err.Error() != want {
+		t.Errorf("error %v, want %q", err, want)
+	}
+}
