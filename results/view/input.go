@@ -52,7 +52,8 @@ type Case struct {
 	// Requirements are the requirements with their supported_if_all conditions (canonical
 	// JSON), top-level and per workflow step.
 	Requirements []Requirement
-	// Rules are the case's evidence rules: which read establishes which facts.
+	// Rules are the reads the oracle takes facts from (the case's evidence rules or frozen
+	// deltas, by protocol): which read establishes which facts.
 	Rules []Rule
 }
 
@@ -77,6 +78,9 @@ type Rule struct {
 	Tool  string
 	Args  string   // canonical JSON of args_match
 	Facts []string // canonical JSON of each fact
+	// After is the step that must have completed before the call for it to establish
+	// Facts (a stateful observation); "" when it does so at any time.
+	After string
 }
 
 // Episode is one episode as the viewer shows it.

@@ -403,7 +403,7 @@
       d.req[S[q[0]]] = q[1].map(function (x) { return parse(S[x]); });
       if (S[q[2]]) d.call[S[q[0]]] = { tool: S[q[2]], args: S[q[3]] };
     });
-    d.rules = cb.rules.map(function (q) { return { tool: S[q[0]], args: S[q[1]], facts: q[2].map(function (x) { return parse(S[x]); }) }; });
+    d.rules = cb.rules.map(function (q) { return { tool: S[q[0]], args: S[q[1]], facts: q[2].map(function (x) { return parse(S[x]); }), after: q.length > 3 ? S[q[3]] : '' }; });
     return d;
   }
   var parsed = new Map();
@@ -645,7 +645,7 @@
           d.rules.forEach(function (rule) { if (rule.facts.some(function (fo) { return fits(mc, fo); })) how.push(rule); });
           sub.appendChild(el('li', null, 'needs ', el('code', { text: m }),
             how.length ? el('span', null, ' — would be established by ', how.map(function (rule, j) {
-              return el('span', null, j ? ' or ' : '', el('code', { cls: 'would', text: rule.tool + ' ' + rule.args }));
+              return el('span', null, j ? ' or ' : '', el('code', { cls: 'would', text: rule.tool + ' ' + rule.args }), rule.after ? ' made after step ' + rule.after + ' completed' : '');
             })) : ' — no evidence rule of the case establishes it'));
         });
         if (sub.firstChild) li.appendChild(sub);
