@@ -109,6 +109,9 @@ func episodeWhy(v Verdict, d *Detail) string {
 		// Not the type's sentence: the record has no malformed event or invalid read.
 		return officialWhy[FailContract]
 	}
+	if s := contractWhy(v, d); s != "" {
+		return s
+	}
 	if cp == nil && d.OfficialTask && v.FailureType() != FailContract {
 		if s := officialWhy[v.FailureType()]; s != "" {
 			return s
@@ -170,6 +173,35 @@ var officialWhy = map[string]string{
 	FailWrongAction: "Every write the agent made was authorized, but the benchmark's own verdict is a failure: it judged the task not done.",
 	FailInaction:    "The agent made no write, and the benchmark's own verdict is a failure: it judged the task not done.",
 	FailContract:    "The case takes task success from the benchmark's own verdict, and the episode carries none.",
+}
+
+// contractErrorWhy is the sentence of a contract error that is no malformed event, invalid
+// read or commit list (which the type's sentence names), by a part of its text: the
+// agent's answer that could not be read, a V0 stop outside the contract, a hidden preflight
+// that over complete reads derived another stop than the case's.
+var contractErrorWhy = []struct{ part, why string }{
+	{".metadata.parse_error", "The agent's answer could not be read as a record (its metadata names a parse error), which breaks the episode contract."},
+	{"no_action_record.terminal.", "The agent's stop breaks the episode contract: its terminal is not a NO_ACTION with one of the two stop labels a case can expect."},
+	{"derived stop outcome does not match expected_stop_outcome", "The agent's reads were complete, yet the hidden preflight over them derived a stop label other than the case's expected one, which the evaluator counts as a broken contract."},
+}
+
+// contractWhy is the sentence of a contract_or_invalid verdict whose first contract error
+// is one of contractErrorWhy's and that has no invalid read or malformed event; "" for any
+// other.
+func contractWhy(v Verdict, d *Detail) string {
+	if v.FailureType() != FailContract || len(d.ContractErrors) == 0 || len(d.InvalidInfoCalls) > 0 {
+		return ""
+	}
+	switch v.Outcome() {
+	case OutcomeInvalidEvent, OutcomeInvalidCallID, OutcomeMissingDelta:
+		return ""
+	}
+	for _, c := range contractErrorWhy {
+		if strings.Contains(d.ContractErrors[0], c.part) {
+			return c.why
+		}
+	}
+	return ""
 }
 
 // brokenCheckpoint is the gate the chain-broke line names: the first that did not ALLOW,

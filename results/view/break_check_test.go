@@ -41,7 +41,11 @@ type detailJSON struct {
 	InvalidInfoCalls []struct {
 		EventIndex int `json:"event_index"`
 	} `json:"invalid_info_calls"`
-	Ledger []ledgerFact `json:"ledger"`
+	Ledger         []ledgerFact `json:"ledger"`
+	ContractErrors []string     `json:"contract_errors"`
+	Coverage       struct {
+		Complete bool `json:"complete"`
+	} `json:"coverage"`
 }
 
 // ledgerFact is one fact of the ledger, with the event whose read established it.
@@ -611,6 +615,46 @@ func checkBreak(a breakAccount) ([]string, error) {
 		if has("confirmation") != conf || has("entity it acts on") != ent || has("a read its gate requires") != other || !has("DEFER") {
 			bad("%s: the gate lacked %v, yet why %q", ft, cp.missing, why)
 		}
+	case ft == oracle.FailContract && len(d.ContractErrors) > 0 && len(d.InvalidInfoCalls) == 0 &&
+		v.Outcome() != oracle.OutcomeInvalidEvent && v.Outcome() != oracle.OutcomeInvalidCallID && v.Outcome() != oracle.OutcomeMissingDelta:
+		// A contract error that is no malformed event, invalid read or commit list is named:
+		// an unreadable answer (the record says so), a V0 stop outside BLOCK and DEFER, a
+		// hidden preflight over complete reads that derived another stop than the case's.
+		first := ""
+		if len(d.ContractErrors) > 0 {
+			first = d.ContractErrors[0]
+		}
+		md, _ := ep.Record.Obj("metadata")
+		pe, _ := md.String("parse_error")
+		term, _ := ep.Record.Obj("terminal")
+		tt, _ := term.String("type")
+		to, _ := term.String("outcome")
+		pre := oracle.GateAllow
+		for _, c := range d.Checkpoints {
+			if c.EventIndex < 0 && c.Gate != oracle.GateAllow {
+				pre = c.Gate
+				break
+			}
+		}
+		exp, _ := a.cs.Spec.String("expected_stop_outcome")
+		switch {
+		case strings.Contains(first, ".metadata.parse_error"):
+			if !has("could not be read") || strings.TrimSpace(pe) == "" {
+				bad("%s: an unreadable answer (%q), yet why %q", ft, pe, why)
+			}
+		case strings.Contains(first, "no_action_record.terminal."):
+			if !has("not a NO_ACTION with one of the two stop labels") || tt == "NO_ACTION" && (to == oracle.GateBlock || to == oracle.GateDefer) {
+				bad("%s: a stop %s/%s, yet why %q", ft, tt, to, why)
+			}
+		case strings.Contains(first, "derived stop outcome does not match"):
+			if !has("derived a stop label other than") || !d.Coverage.Complete || pre == exp {
+				bad("%s: preflight %s, expected %s, coverage complete %v, yet why %q", ft, pre, exp, d.Coverage.Complete, why)
+			}
+		default:
+			if why != typeWhy {
+				bad("%s: why %q, not its type's sentence", ft, why)
+			}
+		}
 	case cp == nil && a.rules != nil && (ft == oracle.FailWrongAction || ft == oracle.FailInaction):
 		if !has("benchmark's own verdict") || has("no write") != (writes == 0) || has("Every write") != (writes > 0) {
 			bad("%s with %d writes, none stopped: why %q", ft, writes, why)
@@ -659,7 +703,7 @@ func checkBreak(a breakAccount) ([]string, error) {
 			if s != stop || n <= s {
 				bad("%s: text says event %d came after the evaluator stopped at %d (it stopped at %d)", ft, n, s, stop)
 			}
-		} else if n < len(x.Chain) && x.Chain[n].Invalid == "" && (stop < 0 || n <= stop) {
+		} else if n < len(x.Chain) && x.Chain[n].Invalid == "" && !a.unsuccessful(evs[n]) && (stop < 0 || n <= stop) {
 			bad("%s: text says the read at event %d was not accepted; the chain shows it valid, before any stop (%d)", ft, n, stop)
 		}
 	}
@@ -749,6 +793,12 @@ func contains(got, want *jsonv.Object) bool {
 	return true
 }
 
+// unsuccessful reports a read whose tool answered with a status other than ok: a V2 or V3
+// walk neither observes it for coverage nor takes facts from it (V0 and V1 read no status).
+func (a breakAccount) unsuccessful(e evt) bool {
+	return e.typ == "INFO_CALL" && e.status != "" && e.status != "ok" && (a.cs.Protocol == ingest.V2 || a.cs.Protocol == ingest.V3)
+}
+
 // checkMissing checks one MISSING requirement of the gate at event at against the events
 // before it (every event but the action under timing anytime).
 func (a breakAccount) checkMissing(evs []evt, ledger []ledgerFact, x *oracle.Explanation, at int, anytime bool, r oracle.ExplainedRequirement) []string {
@@ -765,7 +815,7 @@ func (a breakAccount) checkMissing(evs []evt, ledger []ledgerFact, x *oracle.Exp
 			if !before(i) || e.typ != "INFO_CALL" || e.tool != r.Read.Tool || req == nil || !contains(e.argsObj, req) {
 				continue
 			}
-			if x.Chain[i].Invalid == "" {
+			if x.Chain[i].Invalid == "" && !a.unsuccessful(e) {
 				bad("the read %s %s it lacks was made at event %d", r.Read.Tool, r.Read.Arguments, i)
 			}
 		}

@@ -251,8 +251,11 @@ func oneThingWrong(ref *ingest.Episode) []*ingest.Episode {
 			}
 		}
 	}
-	if term, ok := ref.Record.Obj("terminal"); ok { // V0: the other stop labels
-		for _, o := range []string{"BLOCK", "DEFER"} {
+	if _, ok := ref.Record.Obj("terminal"); ok || ref.Record.Has("events") { // an answer that could not be read
+		edit("unreadable", "metadata", jsonv.NewObject("parse_error", "the answer in output.completion is not JSON"))
+	}
+	if term, ok := ref.Record.Obj("terminal"); ok { // V0: the other stop labels, and one outside the contract
+		for _, o := range []string{"BLOCK", "DEFER", "ALLOW"} {
 			if got, _ := term.String("outcome"); got != o {
 				edit("stop-"+o, "terminal", jsonv.NewObject("type", "NO_ACTION", "outcome", o))
 			}
@@ -282,6 +285,9 @@ func oneThingWrong(ref *ingest.Episode) []*ingest.Episode {
 		switch typ(e) {
 		case "INFO_CALL":
 			with(fmt.Sprintf("drop-read-%d", i), dropped)
+			l = cp()
+			l[i].(*jsonv.Object).Set("tool_status", "error")
+			with(fmt.Sprintf("failed-read-%d", i), l)
 			if e.(*jsonv.Object).Has("evidence_delta_key") {
 				l = cp()
 				l[i].(*jsonv.Object).Set("evidence_delta_key", "bogus:key")
