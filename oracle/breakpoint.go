@@ -99,7 +99,7 @@ func EpisodeWhy(v Verdict) string {
 // episodeWhy says why v failed, from the facts the chain-broke line names: a gate's outcome
 // code that its type's sentence does not cover has its own (reasonWhy); a gate that
 // deferred says what it lacked (a read, the user's confirmation, the binding of the entity
-// acted on, …) by its MISSING requirements; an action-rules episode none of whose writes a
+// acted on, an earlier step's completion, …) by its MISSING requirements; an action-rules episode none of whose writes a
 // gate stopped failed on the benchmark's own verdict, and one that carries no such verdict
 // breaks the contract by that alone, whatever its gates said (one with a malformed event
 // gets the type's sentence); any other failure has its type's sentence.
@@ -129,6 +129,9 @@ func episodeWhy(v Verdict, d *Detail) string {
 				continue
 			}
 			n, ok := lackNoun[r.Reason]
+			if r.Step != "" {
+				n, ok = "the completion of step "+r.Step+", whose postcondition its gate requires,", true
+			}
 			if !ok {
 				n = "a read its gate requires" // a fact or read the case's own spec requires
 			}

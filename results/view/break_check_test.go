@@ -502,8 +502,31 @@ func checkBreak(a breakAccount) ([]string, error) {
 			gate, reason, commit string
 			missing              []string
 		}{gate: c.Gate, reason: c.Reason, commit: c.CommitID}
+		// A name requirement that is a step's postcondition (the case's workflow, read here)
+		// lacks that step's completion, not a read.
+		stepOf := map[string]string{}
+		if sp, _ := casespec.DecodeSpec(a.cs); sp != nil {
+			for _, cm := range sp.Workflow {
+				if cm == nil {
+					continue
+				}
+				for _, pc := range cm.Postconditions {
+					name, ok := pc.(string)
+					if o, isObj := pc.(*jsonv.Object); isObj {
+						name, ok = o.String("name")
+					}
+					if ok && stepOf[name] == "" {
+						stepOf[name] = cm.ID
+					}
+				}
+			}
+		}
 		for _, r := range c.Requirements {
 			if r.Status == oracle.StatusMissing {
+				if st := stepOf[r.ID]; st != "" && r.Reason == "MISSING_TOOL_EVIDENCE" && len(r.Missing) == 0 {
+					cp.missing = append(cp.missing, "STEP "+st)
+					continue
+				}
 				cp.missing = append(cp.missing, r.Reason)
 			}
 		}
@@ -602,6 +625,12 @@ func checkBreak(a breakAccount) ([]string, error) {
 	case cp != nil && cp.gate == oracle.GateDefer && ft == oracle.FailPremature:
 		conf, ent, other := false, false, false
 		for _, r := range cp.missing {
+			if st, ok := strings.CutPrefix(r, "STEP "); ok {
+				if !has("the completion of step " + st + ",") {
+					bad("%s: the gate lacked step %s's postcondition, yet why %q", ft, st, why)
+				}
+				continue
+			}
 			switch r {
 			case "NO_CONFIRMATION":
 				conf = true
