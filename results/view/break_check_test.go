@@ -396,6 +396,10 @@ func checkBreak(a breakAccount) ([]string, error) {
 			break
 		}
 	}
+	// A V0 agent that attempted the candidate action is not said to have chosen not to take it.
+	if firstAct >= 0 && strings.Contains(text, "chose not to take") {
+		bad("%s: the agent acted at event %d, yet the text says it chose not to take the candidate action", ft, firstAct)
+	}
 	switch ft {
 	case oracle.FailExtraEvent:
 		// `score --detail` does not carry the extra event: explain's is checked below.

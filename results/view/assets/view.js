@@ -569,7 +569,7 @@
     });
     if (d.events.length) { box.appendChild(el('h3', { text: 'Timeline (' + d.events.length + ' events; keys j/k move between them)' })); box.appendChild(ol); }
     if (hidden.length) {
-      box.appendChild(el('h3', { text: 'Hidden preflight: the candidate action the agent chose not to take' }));
+      box.appendChild(el('h3', { text: 'Hidden preflight: the case\'s candidate action, gated on the agent\'s reads' }));
       hidden.forEach(function (cp) { box.appendChild(gateCard(run, d, cp, d.events.length)); });
     }
     d.contract.forEach(function (x) { box.appendChild(el('p', { cls: 'fail', text: 'contract error: ' + x })); });
