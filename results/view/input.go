@@ -13,6 +13,11 @@ type Input struct {
 	Notes []string
 	// Policies are the policies scored, the main one first; Episode.Others follow it.
 	Policies []string
+	// Binding is the main policy's binding switch (oracle.BindingEntity, …): under entity
+	// binding a fact bound to an action argument must name the action's own value, so the
+	// page offers only the reads whose facts do as establishing a missing one. "" when not
+	// known: the page then matches such fields by their presence alone.
+	Binding string
 	// Leaderboards holds the leaderboard tables under each policy (same order as Policies;
 	// an empty entry says the policy has none).
 	Leaderboards [][]*results.Table

@@ -642,7 +642,17 @@
             sub.appendChild(el('li', null, 'needs a read of the ' + mc.entity + (mc.value != null ? ' ' + mc.value : '') + (mc.arg ? ' (argument ' + mc.arg + ')' : '') + ' before the write: none was made'));
             return;
           }
-          d.rules.forEach(function (rule) { if (rule.facts.some(function (fo) { return fits(mc, fo); })) how.push(rule); });
+          // Under the main policy's entity binding a field bound to an action argument must
+          // be the action's own value: a read of another entity would not establish it.
+          var need = mc, act = at < d.events.length ? parse(d.events[at].args) : null;
+          if (mc && I.binding === 'entity' && act && typeof act === 'object') {
+            need = {};
+            Object.keys(mc).forEach(function (k) {
+              var c = mc[k];
+              need[k] = c && typeof c === 'object' && typeof c.action_arg === 'string' ? (c.action_arg in act ? act[c.action_arg] : null) : c;
+            });
+          }
+          d.rules.forEach(function (rule) { if (rule.facts.some(function (fo) { return fits(need, fo); })) how.push(rule); });
           sub.appendChild(el('li', null, 'needs ', el('code', { text: m }),
             how.length ? el('span', null, ' — would be established by ', how.map(function (rule, j) {
               return el('span', null, j ? ' or ' : '', el('code', { cls: 'would', text: rule.tool + ' ' + rule.args }), rule.after ? ' made after step ' + rule.after + ' completed' : '');
