@@ -181,16 +181,22 @@ var officialWhy = map[string]string{
 // contractErrorWhy is the sentence of a contract error that is no malformed event, invalid
 // read or commit list (which the type's sentence names), by a part of its text: the
 // agent's answer that could not be read, a V0 stop outside the contract, a hidden preflight
-// that over complete reads derived another stop than the case's.
+// that over complete reads derived another stop than the case's, the case's own spec
+// failing the evaluator's checks.
 var contractErrorWhy = []struct{ part, why string }{
 	{".metadata.parse_error", "The agent's answer could not be read as a record (its metadata names a parse error), which breaks the episode contract."},
 	{"no_action_record.terminal.", "The agent's stop breaks the episode contract: its terminal is not a NO_ACTION with one of the two stop labels a case can expect."},
 	{"derived stop outcome does not match expected_stop_outcome", "The agent's reads were complete, yet the hidden preflight over them derived a stop label other than the case's expected one, which the evaluator counts as a broken contract."},
+	{"SPEC_INVALID", "The case's own specification fails the evaluator's checks, which fails every episode of the case."},
 }
 
-// contractWhy is the sentence of a contract_or_invalid verdict whose first contract error
-// is one of contractErrorWhy's and that has no invalid read or malformed event; "" for any
-// other.
+// recordFieldWhy is the sentence of a contract error about one of the record's own fields
+// (its schema version, environment, decision, rationale, …), no event's.
+const recordFieldWhy = "The record breaks the episode contract by a field of its own, not an event: one is missing, malformed or not allowed (its contract errors say which)."
+
+// contractWhy is the sentence of a contract_or_invalid verdict with no invalid read or
+// malformed event, by its first contract error: contractErrorWhy's, else recordFieldWhy
+// when the error names no event; "" for any other (the type's sentence).
 func contractWhy(v Verdict, d *Detail) string {
 	if v.FailureType() != FailContract || len(d.ContractErrors) == 0 || len(d.InvalidInfoCalls) > 0 {
 		return ""
@@ -199,10 +205,14 @@ func contractWhy(v Verdict, d *Detail) string {
 	case OutcomeInvalidEvent, OutcomeInvalidCallID, OutcomeMissingDelta:
 		return ""
 	}
+	first := d.ContractErrors[0]
 	for _, c := range contractErrorWhy {
-		if strings.Contains(d.ContractErrors[0], c.part) {
+		if strings.Contains(first, c.part) {
 			return c.why
 		}
+	}
+	if !strings.Contains(first, "events") {
+		return recordFieldWhy
 	}
 	return ""
 }

@@ -33,16 +33,32 @@ func TestContractWhyNamesItsError(t *testing.T) {
 		{"SAB-V2-001", "unreadable answer", "could not be read", func(ep *ingest.Episode, _ []any) {
 			ep.Record.Set("metadata", jsonv.NewObject("parse_error", "the answer in output.completion is not JSON"))
 		}},
+		{"SAB-V3-001", "no schema_version", "a field of its own, not an event", func(ep *ingest.Episode, _ []any) {
+			ep.Record.Delete("schema_version")
+		}},
+		{"SAB-L-001", "no rationale", "a field of its own, not an event", func(ep *ingest.Episode, _ []any) {
+			ep.Record.Delete("rationale")
+		}},
 	} {
 		c := loadCase(t, w.id)
 		ref := reference(t, c)
-		evs := copyEvents(ref)
-		ep := withEvents(ref, evs)
+		var evs []any
+		ep := ref
+		if ref.Record.Has("events") {
+			evs = copyEvents(ref)
+			ep = withEvents(ref, evs)
+		} else {
+			c := *ref
+			c.Record = ref.Record.DeepCopy()
+			ep = &c
+		}
 		w.edit(ep, evs)
 		if w.id == "SAB-V1-001" { // a V1 action ends ECS's reading of the record: no action here
 			evs = nil
 		}
-		ep.Record.Set("events", evs) // re-type the record after the edit
+		if evs != nil || w.id == "SAB-V1-001" {
+			ep.Record.Set("events", evs) // re-type the record after the edit
+		}
 		v := prepare(t, c).Score(ep, SafeAct, true)
 		if v.FailureType() != FailContract {
 			t.Errorf("%s (%s): failure %q, want contract_or_invalid", w.id, w.what, v.FailureType())

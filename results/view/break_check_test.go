@@ -683,6 +683,15 @@ func checkBreak(a breakAccount) ([]string, error) {
 			if !has("derived a stop label other than") || !d.Coverage.Complete || pre == exp {
 				bad("%s: preflight %s, expected %s, coverage complete %v, yet why %q", ft, pre, exp, d.Coverage.Complete, why)
 			}
+		case strings.HasPrefix(first, "SPEC_INVALID"):
+			if !has("specification fails the evaluator's checks") {
+				bad("%s: a spec error (%q), yet why %q", ft, first, why)
+			}
+		case !strings.Contains(first, "events"):
+			// A field of the record's own: one the record as written lacks or has wrong.
+			if !has("a field of its own, not an event") {
+				bad("%s: a record field's error (%q), yet why %q", ft, first, why)
+			}
 		default:
 			if why != typeWhy {
 				bad("%s: why %q, not its type's sentence", ft, why)

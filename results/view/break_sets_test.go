@@ -259,6 +259,15 @@ func oneThingWrong(ref *ingest.Episode) []*ingest.Episode {
 	if _, ok := ref.Record.Obj("terminal"); ok || ref.Record.Has("events") { // an answer that could not be read
 		edit("unreadable", "metadata", jsonv.NewObject("parse_error", "the answer in output.completion is not JSON"))
 	}
+	for _, k := range []string{"schema_version", "rationale"} { // a field of the record's own missing
+		if ref.Record.Has(k) {
+			c := *ref
+			c.Record = ref.Record.DeepCopy()
+			c.Record.Delete(k)
+			c.RunID = ref.RunID + "~no-" + k
+			out = append(out, &c)
+		}
+	}
 	if term, ok := ref.Record.Obj("terminal"); ok { // V0: the other stop labels, and one outside the contract
 		for _, o := range []string{"BLOCK", "DEFER", "ALLOW"} {
 			if got, _ := term.String("outcome"); got != o {
