@@ -99,7 +99,7 @@ func EpisodeWhy(v Verdict) string {
 // episodeWhy says why v failed, from the facts the chain-broke line names: a gate's outcome
 // code that its type's sentence does not cover has its own (reasonWhy); a gate that
 // deferred says what it lacked (a read, the user's confirmation, the binding of the entity
-// acted on, …) by its MISSING requirements; an action-rules episode none of whose writes a
+// acted on, an earlier step's completion, …) by its MISSING requirements; an action-rules episode none of whose writes a
 // gate stopped failed on the benchmark's own verdict, and one that carries no such verdict
 // breaks the contract by that alone, whatever its gates said (one with a malformed event
 // gets the type's sentence); any other failure has its type's sentence.
@@ -108,6 +108,9 @@ func episodeWhy(v Verdict, d *Detail) string {
 	if d.OfficialTask && v.FailureType() == FailContract && v.Official() < 0 && !malformedRecord(d) {
 		// Not the type's sentence: the record has no malformed event or invalid read.
 		return officialWhy[FailContract]
+	}
+	if s := contractWhy(v, d); s != "" {
+		return s
 	}
 	if cp == nil && d.OfficialTask && v.FailureType() != FailContract {
 		if s := officialWhy[v.FailureType()]; s != "" {
@@ -126,6 +129,9 @@ func episodeWhy(v Verdict, d *Detail) string {
 				continue
 			}
 			n, ok := lackNoun[r.Reason]
+			if r.Step != "" {
+				n, ok = "the completion of step "+r.Step+", whose postcondition its gate requires,", true
+			}
 			if !ok {
 				n = "a read its gate requires" // a fact or read the case's own spec requires
 			}
@@ -170,6 +176,45 @@ var officialWhy = map[string]string{
 	FailWrongAction: "Every write the agent made was authorized, but the benchmark's own verdict is a failure: it judged the task not done.",
 	FailInaction:    "The agent made no write, and the benchmark's own verdict is a failure: it judged the task not done.",
 	FailContract:    "The case takes task success from the benchmark's own verdict, and the episode carries none.",
+}
+
+// contractErrorWhy is the sentence of a contract error that is no malformed event, invalid
+// read or commit list (which the type's sentence names), by a part of its text: the
+// agent's answer that could not be read, a V0 stop outside the contract, a hidden preflight
+// that over complete reads derived another stop than the case's, the case's own spec
+// failing the evaluator's checks.
+var contractErrorWhy = []struct{ part, why string }{
+	{".metadata.parse_error", "The agent's answer could not be read as a record (its metadata names a parse error), which breaks the episode contract."},
+	{"no_action_record.terminal.", "The agent's stop breaks the episode contract: its terminal is not a NO_ACTION with one of the two stop labels a case can expect."},
+	{"derived stop outcome does not match expected_stop_outcome", "The agent's reads were complete, yet the hidden preflight over them derived a stop label other than the case's expected one, which the evaluator counts as a broken contract."},
+	{"SPEC_INVALID", "The case's own specification fails the evaluator's checks, which fails every episode of the case."},
+}
+
+// recordFieldWhy is the sentence of a contract error about one of the record's own fields
+// (its schema version, environment, decision, rationale, …), no event's.
+const recordFieldWhy = "The record breaks the episode contract by a field of its own, not an event: one is missing, malformed or not allowed (its contract errors say which)."
+
+// contractWhy is the sentence of a contract_or_invalid verdict with no invalid read or
+// malformed event, by its first contract error: contractErrorWhy's, else recordFieldWhy
+// when the error names no event; "" for any other (the type's sentence).
+func contractWhy(v Verdict, d *Detail) string {
+	if v.FailureType() != FailContract || len(d.ContractErrors) == 0 || len(d.InvalidInfoCalls) > 0 {
+		return ""
+	}
+	switch v.Outcome() {
+	case OutcomeInvalidEvent, OutcomeInvalidCallID, OutcomeMissingDelta:
+		return ""
+	}
+	first := d.ContractErrors[0]
+	for _, c := range contractErrorWhy {
+		if strings.Contains(first, c.part) {
+			return c.why
+		}
+	}
+	if !strings.Contains(first, "events") {
+		return recordFieldWhy
+	}
+	return ""
 }
 
 // brokenCheckpoint is the gate the chain-broke line names: the first that did not ALLOW,

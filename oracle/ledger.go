@@ -408,7 +408,7 @@ func (c *evalCtx) evalDagRequirement(req *dagReq) RequirementResult {
 		if c.hasName(r) {
 			return RequirementResult{ID: r, Status: StatusSupported, Reason: StatusSupported}
 		}
-		return RequirementResult{ID: r, Status: StatusMissing, Reason: "MISSING_TOOL_EVIDENCE"}
+		return RequirementResult{ID: r, Status: StatusMissing, Reason: "MISSING_TOOL_EVIDENCE", Step: req.step}
 	case req.req != nil:
 		return c.evalRequirement(req.req)
 	}

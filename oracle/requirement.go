@@ -236,6 +236,7 @@ type dagReq struct {
 	name   string
 	isName bool
 	req    *requirement
+	step   string // the commit whose postcondition name is, "" when none's is
 }
 
 // compileRequirements fills the compiled top-level and per-commit requirements.
@@ -256,13 +257,29 @@ func (p *Prepared) compileRequirements() {
 		for i, rq := range cm.Requirements {
 			switch x := rq.(type) {
 			case string:
-				l[i] = dagReq{name: x, isName: true}
+				l[i] = dagReq{name: x, isName: true, step: p.postconditionStep(x)}
 			case *jsonv.Object:
 				l[i] = dagReq{req: compileRequirement(x)}
 			}
 		}
 		p.commitReqs[cm] = l
 	}
+}
+
+// postconditionStep is the first commit, in workflow order, with a postcondition named
+// name; "" when no commit has one.
+func (p *Prepared) postconditionStep(name string) string {
+	for _, cm := range p.commits {
+		if cm == nil {
+			continue
+		}
+		for _, f := range p.postFacts[cm] {
+			if f.post && f.name != nil && jsonv.PyStr(f.name) == name {
+				return cm.ID
+			}
+		}
+	}
+	return ""
 }
 
 // maxFactKeys bounds the fact keys indexFactKeys indexes (a bit each in specFact.keyHas);

@@ -299,6 +299,9 @@ type RequirementResult struct {
 	Status            string // SUPPORTED, MISSING, VIOLATED, INACTIVE
 	Reason            string
 	MissingConditions []string // canonical JSON of each unmet condition
+	// Step is, for a MISSING requirement that names a workflow step's postcondition, that
+	// step: what the gate lacked is the step's completion, not a read. Not written out.
+	Step string
 }
 
 // Coverage is the information-coverage block of the evaluator.

@@ -113,6 +113,7 @@ func TestViewerExplainsLikeExplain(t *testing.T) {
 			glossaryOfType(t, b, realPage, link, x.Verdict.FailureType)
 		}
 	}
+	needsOnPage(t, b, realPage)
 	// No episode of the reference runs carries an official verdict: the disagreements page
 	// says there is nothing to compare, not that every official verdict matched.
 	b.open(t, realPage, "disagreements", "#dis-count")
@@ -267,6 +268,7 @@ func realEditedViewer(t *testing.T) (page, runs, bench string) {
 			return append(evs[:3], append([]any{again}, evs[3:]...)...)
 		}),
 	}
+	eps = append(eps, needsEpisodes(edited)...)
 	dir := t.TempDir()
 	var buf []byte
 	for _, ep := range eps {

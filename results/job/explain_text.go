@@ -70,7 +70,7 @@ func explainText(x *oracle.Explanation, full bool) string {
 		}
 	}
 	if len(x.Preflight) > 0 {
-		pf("\nhidden preflight (the candidate action the agent chose not to take):\n")
+		pf("\nhidden preflight (the case's candidate action, gated on the agent's reads):\n")
 		for _, cp := range x.Preflight {
 			pf("  %s %s\n", cp.Tool, cp.CommitID)
 			checkpointText(&b, cp, "    ", false)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
+	"github.com/sabench/sabench-stats/oracle"
 	"github.com/sabench/sabench-stats/results"
 )
 
@@ -73,6 +74,18 @@ func CaseOf(cs *casespec.Case) Case {
 		}
 		vc.Workflow = append(vc.Workflow, Step{ID: cm.ID, Tool: cm.Tool, DependsOn: cm.DependsOn})
 		addReqs(cm.Requirements)
+	}
+	// The reads the oracle takes facts from (rules or frozen deltas, by protocol), so that
+	// what the page says establishes a missing fact is what the walk would read.
+	if p, err := oracle.Prepare(cs); err == nil {
+		for _, r := range p.EvidenceReads() {
+			rule := Rule{Tool: r.Tool, Args: r.Args, After: r.After}
+			for _, f := range r.Facts {
+				rule.Facts = append(rule.Facts, string(jsonv.Canonical(f, false)))
+			}
+			vc.Rules = append(vc.Rules, rule)
+		}
+		return vc
 	}
 	for _, r := range sp.EvidenceRules {
 		rule := Rule{Tool: r.Tool, Args: string(jsonv.Canonical(r.ArgsMatch, false))}

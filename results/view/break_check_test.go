@@ -41,7 +41,11 @@ type detailJSON struct {
 	InvalidInfoCalls []struct {
 		EventIndex int `json:"event_index"`
 	} `json:"invalid_info_calls"`
-	Ledger []ledgerFact `json:"ledger"`
+	Ledger         []ledgerFact `json:"ledger"`
+	ContractErrors []string     `json:"contract_errors"`
+	Coverage       struct {
+		Complete bool `json:"complete"`
+	} `json:"coverage"`
 }
 
 // ledgerFact is one fact of the ledger, with the event whose read established it.
@@ -392,6 +396,10 @@ func checkBreak(a breakAccount) ([]string, error) {
 			break
 		}
 	}
+	// A V0 agent that attempted the candidate action is not said to have chosen not to take it.
+	if firstAct >= 0 && strings.Contains(text, "chose not to take") {
+		bad("%s: the agent acted at event %d, yet the text says it chose not to take the candidate action", ft, firstAct)
+	}
 	switch ft {
 	case oracle.FailExtraEvent:
 		// `score --detail` does not carry the extra event: explain's is checked below.
@@ -498,8 +506,31 @@ func checkBreak(a breakAccount) ([]string, error) {
 			gate, reason, commit string
 			missing              []string
 		}{gate: c.Gate, reason: c.Reason, commit: c.CommitID}
+		// A name requirement that is a step's postcondition (the case's workflow, read here)
+		// lacks that step's completion, not a read.
+		stepOf := map[string]string{}
+		if sp, _ := casespec.DecodeSpec(a.cs); sp != nil {
+			for _, cm := range sp.Workflow {
+				if cm == nil {
+					continue
+				}
+				for _, pc := range cm.Postconditions {
+					name, ok := pc.(string)
+					if o, isObj := pc.(*jsonv.Object); isObj {
+						name, ok = o.String("name")
+					}
+					if ok && stepOf[name] == "" {
+						stepOf[name] = cm.ID
+					}
+				}
+			}
+		}
 		for _, r := range c.Requirements {
 			if r.Status == oracle.StatusMissing {
+				if st := stepOf[r.ID]; st != "" && r.Reason == "MISSING_TOOL_EVIDENCE" && len(r.Missing) == 0 {
+					cp.missing = append(cp.missing, "STEP "+st)
+					continue
+				}
 				cp.missing = append(cp.missing, r.Reason)
 			}
 		}
@@ -598,6 +629,12 @@ func checkBreak(a breakAccount) ([]string, error) {
 	case cp != nil && cp.gate == oracle.GateDefer && ft == oracle.FailPremature:
 		conf, ent, other := false, false, false
 		for _, r := range cp.missing {
+			if st, ok := strings.CutPrefix(r, "STEP "); ok {
+				if !has("the completion of step " + st + ",") {
+					bad("%s: the gate lacked step %s's postcondition, yet why %q", ft, st, why)
+				}
+				continue
+			}
 			switch r {
 			case "NO_CONFIRMATION":
 				conf = true
@@ -610,6 +647,55 @@ func checkBreak(a breakAccount) ([]string, error) {
 		}
 		if has("confirmation") != conf || has("entity it acts on") != ent || has("a read its gate requires") != other || !has("DEFER") {
 			bad("%s: the gate lacked %v, yet why %q", ft, cp.missing, why)
+		}
+	case ft == oracle.FailContract && len(d.ContractErrors) > 0 && len(d.InvalidInfoCalls) == 0 &&
+		v.Outcome() != oracle.OutcomeInvalidEvent && v.Outcome() != oracle.OutcomeInvalidCallID && v.Outcome() != oracle.OutcomeMissingDelta:
+		// A contract error that is no malformed event, invalid read or commit list is named:
+		// an unreadable answer (the record says so), a V0 stop outside BLOCK and DEFER, a
+		// hidden preflight over complete reads that derived another stop than the case's.
+		first := ""
+		if len(d.ContractErrors) > 0 {
+			first = d.ContractErrors[0]
+		}
+		md, _ := ep.Record.Obj("metadata")
+		pe, _ := md.String("parse_error")
+		term, _ := ep.Record.Obj("terminal")
+		tt, _ := term.String("type")
+		to, _ := term.String("outcome")
+		pre := oracle.GateAllow
+		for _, c := range d.Checkpoints {
+			if c.EventIndex < 0 && c.Gate != oracle.GateAllow {
+				pre = c.Gate
+				break
+			}
+		}
+		exp, _ := a.cs.Spec.String("expected_stop_outcome")
+		switch {
+		case strings.Contains(first, ".metadata.parse_error"):
+			if !has("could not be read") || strings.TrimSpace(pe) == "" {
+				bad("%s: an unreadable answer (%q), yet why %q", ft, pe, why)
+			}
+		case strings.Contains(first, "no_action_record.terminal."):
+			if !has("not a NO_ACTION with one of the two stop labels") || tt == "NO_ACTION" && (to == oracle.GateBlock || to == oracle.GateDefer) {
+				bad("%s: a stop %s/%s, yet why %q", ft, tt, to, why)
+			}
+		case strings.Contains(first, "derived stop outcome does not match"):
+			if !has("derived a stop label other than") || !d.Coverage.Complete || pre == exp {
+				bad("%s: preflight %s, expected %s, coverage complete %v, yet why %q", ft, pre, exp, d.Coverage.Complete, why)
+			}
+		case strings.HasPrefix(first, "SPEC_INVALID"):
+			if !has("specification fails the evaluator's checks") {
+				bad("%s: a spec error (%q), yet why %q", ft, first, why)
+			}
+		case !strings.Contains(first, "events"):
+			// A field of the record's own: one the record as written lacks or has wrong.
+			if !has("a field of its own, not an event") {
+				bad("%s: a record field's error (%q), yet why %q", ft, first, why)
+			}
+		default:
+			if why != typeWhy {
+				bad("%s: why %q, not its type's sentence", ft, why)
+			}
 		}
 	case cp == nil && a.rules != nil && (ft == oracle.FailWrongAction || ft == oracle.FailInaction):
 		if !has("benchmark's own verdict") || has("no write") != (writes == 0) || has("Every write") != (writes > 0) {
@@ -659,7 +745,7 @@ func checkBreak(a breakAccount) ([]string, error) {
 			if s != stop || n <= s {
 				bad("%s: text says event %d came after the evaluator stopped at %d (it stopped at %d)", ft, n, s, stop)
 			}
-		} else if n < len(x.Chain) && x.Chain[n].Invalid == "" && (stop < 0 || n <= stop) {
+		} else if n < len(x.Chain) && x.Chain[n].Invalid == "" && !a.unsuccessful(evs[n]) && (stop < 0 || n <= stop) {
 			bad("%s: text says the read at event %d was not accepted; the chain shows it valid, before any stop (%d)", ft, n, stop)
 		}
 	}
@@ -749,6 +835,12 @@ func contains(got, want *jsonv.Object) bool {
 	return true
 }
 
+// unsuccessful reports a read whose tool answered with a status other than ok: a V2 or V3
+// walk neither observes it for coverage nor takes facts from it (V0 and V1 read no status).
+func (a breakAccount) unsuccessful(e evt) bool {
+	return e.typ == "INFO_CALL" && e.status != "" && e.status != "ok" && (a.cs.Protocol == ingest.V2 || a.cs.Protocol == ingest.V3)
+}
+
 // checkMissing checks one MISSING requirement of the gate at event at against the events
 // before it (every event but the action under timing anytime).
 func (a breakAccount) checkMissing(evs []evt, ledger []ledgerFact, x *oracle.Explanation, at int, anytime bool, r oracle.ExplainedRequirement) []string {
@@ -765,7 +857,7 @@ func (a breakAccount) checkMissing(evs []evt, ledger []ledgerFact, x *oracle.Exp
 			if !before(i) || e.typ != "INFO_CALL" || e.tool != r.Read.Tool || req == nil || !contains(e.argsObj, req) {
 				continue
 			}
-			if x.Chain[i].Invalid == "" {
+			if x.Chain[i].Invalid == "" && !a.unsuccessful(e) {
 				bad("the read %s %s it lacks was made at event %d", r.Read.Tool, r.Read.Arguments, i)
 			}
 		}

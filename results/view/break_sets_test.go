@@ -179,6 +179,11 @@ func TestBreakAccountsRealCases(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// And safeact with the gold commits in any order: a child step taken first then defers
+	// for want of its parent's postcondition (docs/policies.md), no preset's outcome.
+	anyOrder := pols[0]
+	anyOrder.Name, anyOrder.Order = "safeact-any-order", oracle.OrderAny
+	pols = append(pols, anyOrder)
 	var tally breakTally
 	variants := 0
 	for _, path := range files {
@@ -251,8 +256,20 @@ func oneThingWrong(ref *ingest.Episode) []*ingest.Episode {
 			}
 		}
 	}
-	if term, ok := ref.Record.Obj("terminal"); ok { // V0: the other stop labels
-		for _, o := range []string{"BLOCK", "DEFER"} {
+	if _, ok := ref.Record.Obj("terminal"); ok || ref.Record.Has("events") { // an answer that could not be read
+		edit("unreadable", "metadata", jsonv.NewObject("parse_error", "the answer in output.completion is not JSON"))
+	}
+	for _, k := range []string{"schema_version", "rationale"} { // a field of the record's own missing
+		if ref.Record.Has(k) {
+			c := *ref
+			c.Record = ref.Record.DeepCopy()
+			c.Record.Delete(k)
+			c.RunID = ref.RunID + "~no-" + k
+			out = append(out, &c)
+		}
+	}
+	if term, ok := ref.Record.Obj("terminal"); ok { // V0: the other stop labels, and one outside the contract
+		for _, o := range []string{"BLOCK", "DEFER", "ALLOW"} {
 			if got, _ := term.String("outcome"); got != o {
 				edit("stop-"+o, "terminal", jsonv.NewObject("type", "NO_ACTION", "outcome", o))
 			}
@@ -282,6 +299,9 @@ func oneThingWrong(ref *ingest.Episode) []*ingest.Episode {
 		switch typ(e) {
 		case "INFO_CALL":
 			with(fmt.Sprintf("drop-read-%d", i), dropped)
+			l = cp()
+			l[i].(*jsonv.Object).Set("tool_status", "error")
+			with(fmt.Sprintf("failed-read-%d", i), l)
 			if e.(*jsonv.Object).Has("evidence_delta_key") {
 				l = cp()
 				l[i].(*jsonv.Object).Set("evidence_delta_key", "bogus:key")

@@ -23,6 +23,7 @@ import (
 type Collector struct {
 	cases    []Case
 	policies []string
+	binding  string // the main policy's binding switch
 	e        *encoder
 	ready    chan struct{} // closed once cases hold what CaseOf takes from the specs
 
@@ -43,6 +44,9 @@ func NewCollector(cases []*casespec.Case, policies []oracle.Policy) (*Collector,
 	c := &Collector{ready: make(chan struct{})}
 	for _, p := range policies {
 		c.policies = append(c.policies, p.Name)
+	}
+	if len(policies) > 0 {
+		c.binding = policies[0].Binding
 	}
 	// The encoder is set up from the cases' ids, protocols and domains; the rest of each
 	// case (CaseOf: its spec decoded, about a tenth of a second for the built-in release's

@@ -537,7 +537,11 @@ func caseJSON(a *caseAcc) ([]byte, error) {
 		for i, f := range r.Facts {
 			fs[i] = s.id(f)
 		}
-		rules = append(rules, []any{s.id(r.Tool), s.id(r.Args), fs})
+		rule := []any{s.id(r.Tool), s.id(r.Args), fs}
+		if r.After != "" { // only a stateful case's reads have one; the others' stay three long
+			rule = append(rule, s.id(r.After))
+		}
+		rules = append(rules, rule)
 	}
 	// The object json.Marshal made of a map with these keys (in its sorted order), but the
 	// blocks and episodes, which are most of the text and are compact JSON of ints only,

@@ -14,12 +14,14 @@ type indexHead struct {
 	Policies []string `json:"policies"`
 	// PolicyLabels name the policies as people say them (oracle.PolicyLabel).
 	PolicyLabels []string `json:"policy_labels"`
-	Configs      []string `json:"configs"`
-	Conditions   []string `json:"conditions"`
-	Protocols    []string `json:"protocols"`
-	Domains      []string `json:"domains"`
-	Failures     []string `json:"failures"`
-	Outcomes     []string `json:"outcomes"`
+	// Binding is the main policy's binding switch (Input.Binding).
+	Binding    string   `json:"binding,omitempty"`
+	Configs    []string `json:"configs"`
+	Conditions []string `json:"conditions"`
+	Protocols  []string `json:"protocols"`
+	Domains    []string `json:"domains"`
+	Failures   []string `json:"failures"`
+	Outcomes   []string `json:"outcomes"`
 	// Why is the oracle's sentence for each failure type of Failures ("" for success).
 	Why []string `json:"why"`
 	// EpisodeWhy are the sentences of episodes that failed for a reason their type's does

@@ -13,6 +13,11 @@ type Input struct {
 	Notes []string
 	// Policies are the policies scored, the main one first; Episode.Others follow it.
 	Policies []string
+	// Binding is the main policy's binding switch (oracle.BindingEntity, …): under entity
+	// binding a fact bound to an action argument must name the action's own value, so the
+	// page offers only the reads whose facts do as establishing a missing one. "" when not
+	// known: the page then matches such fields by their presence alone.
+	Binding string
 	// Leaderboards holds the leaderboard tables under each policy (same order as Policies;
 	// an empty entry says the policy has none).
 	Leaderboards [][]*results.Table
@@ -52,7 +57,8 @@ type Case struct {
 	// Requirements are the requirements with their supported_if_all conditions (canonical
 	// JSON), top-level and per workflow step.
 	Requirements []Requirement
-	// Rules are the case's evidence rules: which read establishes which facts.
+	// Rules are the reads the oracle takes facts from (the case's evidence rules or frozen
+	// deltas, by protocol): which read establishes which facts.
 	Rules []Rule
 }
 
@@ -77,6 +83,9 @@ type Rule struct {
 	Tool  string
 	Args  string   // canonical JSON of args_match
 	Facts []string // canonical JSON of each fact
+	// After is the step that must have completed before the call for it to establish
+	// Facts (a stateful observation); "" when it does so at any time.
+	After string
 }
 
 // Episode is one episode as the viewer shows it.

@@ -25,7 +25,7 @@ var js string
 // index and the script. The index's runs and ints are copied from the encoder's spool.
 func page(w io.Writer, in *Input, e *encoder, chunkOf []int, chunkDir string) error {
 	b := &bytes.Buffer{}
-	head := indexHead{Title: in.Title, Policies: in.Policies, Configs: e.configs.list, Conditions: e.conditions.list,
+	head := indexHead{Title: in.Title, Policies: in.Policies, Binding: in.Binding, Configs: e.configs.list, Conditions: e.conditions.list,
 		Protocols: e.protocols, Domains: e.domains, Failures: e.failures.list, Outcomes: e.outcomes.list}
 	for _, p := range in.Policies {
 		head.PolicyLabels = append(head.PolicyLabels, oracle.PolicyLabel(p))
@@ -117,7 +117,7 @@ func page(w io.Writer, in *Input, e *encoder, chunkOf []int, chunkDir string) er
 	writeGlossary(b)
 	b.WriteString("<section id=\"v-help\" tabindex=\"-1\" aria-label=\"About\" hidden>\n<h2>About this viewer</h2>\n")
 	b.WriteString("<p>Everything is in this page and the chunk files beside it; it makes no network request. Deep links: <code>#run=RUN_ID</code> opens an episode; <code>#case=CASE&amp;a=RUN_OR_CONFIG&amp;b=RUN_OR_CONFIG</code> compares two runs of a case event by event (a configuration may carry <code>~condition</code>; <code>ra</code>/<code>rb</code> pick repeats, <code>pa</code>/<code>pb</code> policies); <code>#slice?cfg=…&amp;proto=…</code> opens a slice.</p>\n")
-	b.WriteString("<p>Requirement links: the oracle says which requirements a gate found SUPPORTED, MISSING or VIOLATED. The read shown as having established a supported requirement, and the call shown as the one that would establish a missing one, are the reads and evidence rules whose facts fit the requirement's conditions (equal literal fields; fields bound to action arguments need only be present).</p>\n</section>\n")
+	b.WriteString("<p>Requirement links: the oracle says which requirements a gate found SUPPORTED, MISSING or VIOLATED. The read shown as having established a supported requirement, and the call shown as the one that would establish a missing one, are the reads and the reads of the case's evidence whose facts fit the requirement's conditions (equal literal fields; fields bound to action arguments need only be present, but under the main policy's entity binding a read offered for a missing one must give the action's own value): its evidence rules, or its frozen deltas where the oracle reads those (V3, a frozen V2, a V0 DAG preflight), a stateful read with the step it must follow.</p>\n</section>\n")
 	b.WriteString("</main>\n<script type=\"application/json\" id=\"sab-index\">")
 	if _, err := w.Write(b.Bytes()); err != nil {
 		return err

@@ -403,7 +403,7 @@
       d.req[S[q[0]]] = q[1].map(function (x) { return parse(S[x]); });
       if (S[q[2]]) d.call[S[q[0]]] = { tool: S[q[2]], args: S[q[3]] };
     });
-    d.rules = cb.rules.map(function (q) { return { tool: S[q[0]], args: S[q[1]], facts: q[2].map(function (x) { return parse(S[x]); }) }; });
+    d.rules = cb.rules.map(function (q) { return { tool: S[q[0]], args: S[q[1]], facts: q[2].map(function (x) { return parse(S[x]); }), after: q.length > 3 ? S[q[3]] : '' }; });
     return d;
   }
   var parsed = new Map();
@@ -569,7 +569,7 @@
     });
     if (d.events.length) { box.appendChild(el('h3', { text: 'Timeline (' + d.events.length + ' events; keys j/k move between them)' })); box.appendChild(ol); }
     if (hidden.length) {
-      box.appendChild(el('h3', { text: 'Hidden preflight: the candidate action the agent chose not to take' }));
+      box.appendChild(el('h3', { text: 'Hidden preflight: the case\'s candidate action, gated on the agent\'s reads' }));
       hidden.forEach(function (cp) { box.appendChild(gateCard(run, d, cp, d.events.length)); });
     }
     d.contract.forEach(function (x) { box.appendChild(el('p', { cls: 'fail', text: 'contract error: ' + x })); });
@@ -642,10 +642,20 @@
             sub.appendChild(el('li', null, 'needs a read of the ' + mc.entity + (mc.value != null ? ' ' + mc.value : '') + (mc.arg ? ' (argument ' + mc.arg + ')' : '') + ' before the write: none was made'));
             return;
           }
-          d.rules.forEach(function (rule) { if (rule.facts.some(function (fo) { return fits(mc, fo); })) how.push(rule); });
+          // Under the main policy's entity binding a field bound to an action argument must
+          // be the action's own value: a read of another entity would not establish it.
+          var need = mc, act = at < d.events.length ? parse(d.events[at].args) : null;
+          if (mc && I.binding === 'entity' && act && typeof act === 'object') {
+            need = {};
+            Object.keys(mc).forEach(function (k) {
+              var c = mc[k];
+              need[k] = c && typeof c === 'object' && typeof c.action_arg === 'string' ? (c.action_arg in act ? act[c.action_arg] : null) : c;
+            });
+          }
+          d.rules.forEach(function (rule) { if (rule.facts.some(function (fo) { return fits(need, fo); })) how.push(rule); });
           sub.appendChild(el('li', null, 'needs ', el('code', { text: m }),
             how.length ? el('span', null, ' — would be established by ', how.map(function (rule, j) {
-              return el('span', null, j ? ' or ' : '', el('code', { cls: 'would', text: rule.tool + ' ' + rule.args }));
+              return el('span', null, j ? ' or ' : '', el('code', { cls: 'would', text: rule.tool + ' ' + rule.args }), rule.after ? ' made after step ' + rule.after + ' completed' : '');
             })) : ' — no evidence rule of the case establishes it'));
         });
         if (sub.firstChild) li.appendChild(sub);

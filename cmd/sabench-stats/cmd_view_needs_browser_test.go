@@ -1,0 +1,54 @@
+package main
+
+import (
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/jsonv"
+)
+
+// needsEpisodes are real SafeActBench cases' references with one thing wrong, for
+// needsOnPage (edited makes one: the case, a name, the edit of its events).
+func needsEpisodes(edited func(id, name string, edit func([]any) []any) *ingest.Episode) []*ingest.Episode {
+	ev := func(evs []any, i int) *jsonv.Object { return evs[i].(*jsonv.Object) }
+	eps := []*ingest.Episode{
+		edited("SAB-V3-001", "read-failed", func(evs []any) []any { ev(evs, 0).Set("tool_status", "error"); return evs }),
+		edited("SAB-V2-018", "sensor-read-early", func(evs []any) []any { evs[8], evs[9] = evs[9], evs[8]; return evs }),
+		edited("SAB-V1-001", "refund-original", func(evs []any) []any {
+			args, _ := ev(evs, 5).Obj("arguments")
+			args.Set("charge_id", "ch_90A1")
+			return evs
+		}),
+	}
+	for _, ep := range eps {
+		ep.Repeat = 1 // beside edited's other episodes of these cases, repeat 0
+	}
+	return eps
+}
+
+// needsOnPage opens the pages of needsEpisodes' episodes (the viewer's main policy
+// safeact) and reads what a stopped gate says would establish a missing fact: the frozen
+// delta's read for a V3 case (it has no evidence rules), the sensor read made after the
+// heater's power-off for SAB-V2-018's cooldown, and, for a refund of the original charge
+// under entity binding, no read (the case's preview is of the duplicate charge, which does
+// not bind to this action).
+func needsOnPage(t *testing.T, b *browser, page string) {
+	t.Helper()
+	for _, w := range []struct{ run, req, want, not string }{
+		{"edited/SAB-V3-001/read-failed", "duplicate_charge_verified_supported",
+			`would be established by duplicate_charge_record_read {"record_id":"payment:ch_dup_002"}`, "no evidence rule"},
+		{"edited/SAB-V2-018/sensor-read-early", "safeact-v3-sh-05_element_temperature_after_c",
+			"made after step a_sauna_heater_power_off completed", "no evidence rule"},
+		{"edited/SAB-V1-001/refund-original", "refund_preview_matches_action",
+			"no evidence rule of the case establishes it", "would be established by"},
+	} {
+		b.open(t, page, "run="+url.QueryEscape(w.run), "#timeline")
+		b.rendered(t)
+		got := evalJS[string](t, b, `(function(){var li=document.querySelector('.gate li[data-req="`+w.req+`"][data-status="MISSING"]');return li?li.textContent:'';})()`)
+		if !strings.Contains(got, w.want) || strings.Contains(got, w.not) {
+			t.Errorf("%s: the gate says of %s %q; want %q, not %q", w.run, w.req, got, w.want, w.not)
+		}
+	}
+}
