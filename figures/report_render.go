@@ -115,5 +115,7 @@ func FontLacks(names []string) string {
 	if len(lack) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("the bundled font lacks characters of %s: the PNG and PDF draw them blank, the SVG in the viewer's fonts", ingest.QuotedList(lack))
+	// The labels are quoted as drawn, like the labels' note: they already show a tab or
+	// line break escaped, and quoting them again doubled the backslash ("\\t").
+	return fmt.Sprintf("the bundled font lacks characters of \"%s\": the PNG and PDF draw them blank, the SVG in the viewer's fonts", strings.Join(lack, `", "`))
 }
