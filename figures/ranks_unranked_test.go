@@ -17,18 +17,10 @@ import (
 // number the baseline's configurations, then name the chart's rows, so that the chart is
 // still drawn (an index past the rows made it fail validation).
 func TestRanksOfUnrankedFirst(t *testing.T) {
-	var cases []*casespec.Case
-	var vs []oracle.Verdict
-	for i := range 30 {
-		id := fmt.Sprintf("SAB-V1-%03d", i+1)
-		cases = append(cases, &casespec.Case{ID: id, BaseID: id, Protocol: ingest.V1, Domain: "ops_code_agent"})
-		vs = append(vs, oracle.Fields{Config: "dead", CaseID: id, BaseCaseID: id, Protocol: ingest.V1, Domain: "ops_code_agent",
-			Condition: "main", Status: "harness_failure", Excluded: true, ExclusionReason: "harness_failure", FirstAttemptIndex: -1}.Verdict())
-		for k, c := range []string{"A", "B", "C"} {
-			vs = append(vs, oracle.Fields{Config: c, CaseID: id, BaseCaseID: id, Protocol: ingest.V1, Domain: "ops_code_agent",
-				Condition: "main", Status: "completed", ECS: (i+k)%(k+2) == 0, FirstAttemptIndex: -1}.Verdict())
-		}
-	}
+	cases, vs := abcRelease(func(i int, f oracle.Fields) []oracle.Verdict {
+		f.Config, f.Status, f.Excluded, f.ExclusionReason = "dead", "harness_failure", true, "harness_failure"
+		return []oracle.Verdict{f.Verdict()}
+	})
 	pc := analysis.NewPolicyComparison([]*analysis.Release{analysis.NewRelease(cases, nil, vs, oracle.SafeAct)})
 	o := analysis.DefaultStatOptions()
 	o.Resamples = 200
@@ -52,20 +44,13 @@ func TestRanksOfUnrankedFirst(t *testing.T) {
 // of what was not drawn says so for each policy column, rather than let its place look
 // ordered against the others.
 func TestRanksNameConfigsWithoutASet(t *testing.T) {
-	var cases []*casespec.Case
-	var vs []oracle.Verdict
-	for i := range 30 {
-		id := fmt.Sprintf("SAB-V1-%03d", i+1)
-		cases = append(cases, &casespec.Case{ID: id, BaseID: id, Protocol: ingest.V1, Domain: "ops_code_agent"})
-		for k, c := range []string{"A", "B", "C"} {
-			vs = append(vs, oracle.Fields{Config: c, CaseID: id, BaseCaseID: id, Protocol: ingest.V1, Domain: "ops_code_agent",
-				Condition: "main", Status: "completed", ECS: (i+k)%(k+2) == 0, FirstAttemptIndex: -1}.Verdict())
+	cases, vs := abcRelease(func(i int, f oracle.Fields) []oracle.Verdict {
+		if i > 0 {
+			return nil
 		}
-		if i == 0 {
-			vs = append(vs, oracle.Fields{Config: "one", CaseID: id, BaseCaseID: id, Protocol: ingest.V1, Domain: "ops_code_agent",
-				Condition: "main", Status: "completed", ECS: true, FirstAttemptIndex: -1}.Verdict())
-		}
-	}
+		f.Config, f.ECS = "one", true
+		return []oracle.Verdict{f.Verdict()}
+	})
 	other := oracle.SafeAct
 	other.Name, other.Timing = "anytime", oracle.TimingAnytime
 	rels := []*analysis.Release{analysis.NewRelease(cases, nil, vs, oracle.SafeAct), analysis.NewRelease(cases, nil, vs, other)}
@@ -96,4 +81,22 @@ func TestRanksNameConfigsWithoutASet(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("skipped %q\nwant %q", got, want)
 	}
+}
+
+// abcRelease is 30 V1 cases each run once by A, B and C with differing successes, and the
+// verdicts more(i, a completed main episode of case i) adds before theirs.
+func abcRelease(more func(i int, f oracle.Fields) []oracle.Verdict) ([]*casespec.Case, []oracle.Verdict) {
+	var cases []*casespec.Case
+	var vs []oracle.Verdict
+	for i := range 30 {
+		id := fmt.Sprintf("SAB-V1-%03d", i+1)
+		cases = append(cases, &casespec.Case{ID: id, BaseID: id, Protocol: ingest.V1, Domain: "ops_code_agent"})
+		f := oracle.Fields{CaseID: id, BaseCaseID: id, Protocol: ingest.V1, Domain: "ops_code_agent", Condition: "main", Status: "completed", FirstAttemptIndex: -1}
+		vs = append(vs, more(i, f)...)
+		for k, c := range []string{"A", "B", "C"} {
+			f.Config, f.ECS = c, (i+k)%(k+2) == 0
+			vs = append(vs, f.Verdict())
+		}
+	}
+	return cases, vs
 }
