@@ -56,7 +56,7 @@ func optionError(err error) error {
 
 // Check validates the settings that need no file: the bench (an unnamed one is the
 // built-in release, refused with episodes: source.ResolveBench), the bootstrap's (parsed
-// into Stat), the infra_failure rule and the dedupe policy.
+// into Stat; one resample is refused), the infra_failure rule and the dedupe policy.
 func (o *Options) Check() (err error) {
 	if o.Source.Bench, err = source.ResolveBench(o.Source.Bench, o.episodesFlag()); err != nil {
 		return optionError(err)
@@ -64,6 +64,11 @@ func (o *Options) Check() (err error) {
 	o.Stats.Workers = o.Workers
 	if o.Stat, err = o.Stats.Options(); err != nil {
 		return optionError(err)
+	}
+	// One replicate has no spread: the rank sets need two, and an interval of one is its
+	// own endpoints. Refused here rather than by the first rank set, after scoring.
+	if o.Stat.Resamples == 1 {
+		return optionError(errors.New("--resamples 1: a bootstrap needs at least 2 resamples (or 0 for no intervals)"))
 	}
 	if _, err := analysis.ParseInfraFailures(o.InfraFailures); err != nil {
 		return optionError(err)
