@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
+	"github.com/sabench/sabench-stats/results"
 	"github.com/sabench/sabench-stats/results/job"
 	"github.com/sabench/sabench-stats/results/view"
 )
@@ -32,7 +33,8 @@ func setupView(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 			if filepath.Ext(c.out) != ".html" {
 				return usagef("view: --out %s must end in .html (its chunk files go to NAME_files/ beside it, which another name with the same stem would share)", c.out)
 			}
-			return nil
+			// The default tables are built: a flag is refused only when none of them reads it.
+			return c.checkTableReads(fs, results.DefaultOf(c.OfficialBench(), c.scoredPolicies(true)))
 		},
 		build: func(r *job.Release) error {
 			st, err := c.View(c.out, r)

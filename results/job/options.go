@@ -92,6 +92,11 @@ func (o *Options) episodesFlag() string {
 	return ""
 }
 
+// OfficialBench says whether the bench is known before it is loaded to take task success
+// from the benchmark's own verdict (a tau-bench: bench), so that its tables are
+// results.SpecsFor(true). Another bench of such cases is taken for a SafeActBench one.
+func (o *Options) OfficialBench() bool { return tau.IsBenchName(o.Source.Bench) }
+
 // SourceOptions are Source with the workers, the case sets and the bench resolved.
 func (o *Options) SourceOptions() (source.Options, error) {
 	so := o.Source
