@@ -26,31 +26,35 @@ type Spec struct {
 	ID, Title string
 	Needs     Need
 	Build     func(*Input) (*Table, error)
+	// Reads are the options the table's output depends on (TestTablesReadWhatTheyDeclare
+	// holds every table to them): a command refuses an option that none of the tables it
+	// builds reads (CheckReads).
+	Reads Option
 }
 
 // Registry is every table, in report order: `tables`, `report` and the report index read
 // it. Adding a table is adding an entry here.
 var Registry = []Spec{
-	{"T1", "Protocol sizes and domains", NeedRelease, buildT1},
-	{"T2", "Main results: Exact Case Success (%)", NeedRelease, buildT2},
-	{"T3", "Where failures occur: diagnostic rates (%)", NeedRelease, buildT3},
-	{"T4", "Paired harness comparison (family harness − shared harness, V0–V3)", NeedRelease, buildT4},
-	{"T7", "Case complexity: prescribed reads and workflow shape", NeedRelease, buildT7},
-	{"T8", "ECS per domain (%)", NeedRelease, buildT8},
-	{"T9", "Static judgment vs interactive ECS on the matched V1 cases", NeedRelease, buildT9},
-	{"T10", "Class-balanced control: static vs interactive accuracy", NeedRelease, buildT10},
-	{"T13", "Strategy condition vs main (ECS %, all protocols)", NeedRelease, buildT13},
-	{"T14", "Strategy condition vs main (ECS %, V0–V3)", NeedRelease, buildT14},
-	{"failures", "Failure types per protocol (share of episodes, %)", NeedRelease, buildFailures},
-	{"interventions", "Evidence interventions: probability of acting (V1)", NeedRelease, buildInterventions},
-	{"disagreement", "Case-level disagreement between harnesses (majority of repeats, V0–V3)", NeedRelease, buildDisagreement},
-	{"variance", "Repeat-to-repeat variation of ECS and the noise floor (V0–V3)", NeedRelease, buildVariance},
-	{"coverage", "Coverage: episodes read, scored and excluded", NeedRelease, buildCoverage},
-	{"cost", "Cost: episodes, spend, tokens and wall time per configuration", NeedRelease, buildCost},
-	{"domains", "ECS per configuration, domain and protocol (%)", NeedRelease, buildDomains},
-	{"policies", "ECS under each authorization policy (%)", NeedPolicies, buildPolicies},
-	{"policy_ranks", "Leaderboard agreement with the baseline policy", NeedPolicies, buildPolicyRanks},
-	{policySettingsID, "Authorization policies compared", NeedPolicies, buildPolicySettings},
+	{"T1", "Protocol sizes and domains", NeedRelease, buildT1, 0},
+	{"T2", "Main results: Exact Case Success (%)", NeedRelease, buildT2, optIntervals},
+	{"T3", "Where failures occur: diagnostic rates (%)", NeedRelease, buildT3, optIntervals},
+	{"T4", "Paired harness comparison (family harness − shared harness, V0–V3)", NeedRelease, buildT4, optIntervals | OptAdjust | OptSharedHarness},
+	{"T7", "Case complexity: prescribed reads and workflow shape", NeedRelease, buildT7, 0},
+	{"T8", "ECS per domain (%)", NeedRelease, buildT8, optIntervals},
+	{"T9", "Static judgment vs interactive ECS on the matched V1 cases", NeedRelease, buildT9, optIntervals | OptSetT9},
+	{"T10", "Class-balanced control: static vs interactive accuracy", NeedRelease, buildT10, optIntervals | OptSetT10},
+	{"T13", "Strategy condition vs main (ECS %, all protocols)", NeedRelease, buildT13, optIntervals | OptAdjust | OptStrategyAll},
+	{"T14", "Strategy condition vs main (ECS %, V0–V3)", NeedRelease, buildT14, optIntervals | OptAdjust | OptStrategyExec},
+	{"failures", "Failure types per protocol (share of episodes, %)", NeedRelease, buildFailures, 0},
+	{"interventions", "Evidence interventions: probability of acting (V1)", NeedRelease, buildInterventions, optIntervals | OptAdjust | OptSetInterventions},
+	{"disagreement", "Case-level disagreement between harnesses (majority of repeats, V0–V3)", NeedRelease, buildDisagreement, OptAdjust | OptSharedHarness},
+	{"variance", "Repeat-to-repeat variation of ECS and the noise floor (V0–V3)", NeedRelease, buildVariance, optIntervals | OptClusters | OptPassK},
+	{"coverage", "Coverage: episodes read, scored and excluded", NeedRelease, buildCoverage, 0},
+	{"cost", "Cost: episodes, spend, tokens and wall time per configuration", NeedRelease, buildCost, 0},
+	{"domains", "ECS per configuration, domain and protocol (%)", NeedRelease, buildDomains, optIntervals},
+	{"policies", "ECS under each authorization policy (%)", NeedPolicies, buildPolicies, optIntervals | OptAdjust},
+	{"policy_ranks", "Leaderboard agreement with the baseline policy", NeedPolicies, buildPolicyRanks, optIntervals},
+	{policySettingsID, "Authorization policies compared", NeedPolicies, buildPolicySettings, 0},
 }
 
 // Lookup finds a table by id (case-insensitive), in Registry or OfficialRegistry.
@@ -167,7 +171,13 @@ func Default(policies int) []Spec { return defaultOf(Registry, policies) }
 // DefaultFor is Default for the release r (its main policy's): on a bench with action
 // rules, the tables ReportSpecs writes for it.
 func DefaultFor(r *analysis.Release, policies int) []Spec {
-	specs, _ := ReportSpecs(r)
+	return DefaultOf(r.OfficialTasks(), policies)
+}
+
+// DefaultOf is DefaultFor for a release whose cases take task success from the
+// benchmark's own verdict (official) or not (SpecsFor).
+func DefaultOf(official bool, policies int) []Spec {
+	specs, _ := SpecsFor(official)
 	return defaultOf(specs, policies)
 }
 
@@ -203,7 +213,14 @@ func Listing() string {
 // verdict (analysis.Release.OfficialTasks: the τ-bench domains) the Registry tables that
 // apply (RulesApply) and then OfficialRegistry.
 func ReportSpecs(r *analysis.Release) (specs []Spec, notApplicable []string) {
-	if !r.OfficialTasks() {
+	return SpecsFor(r.OfficialTasks())
+}
+
+// SpecsFor is ReportSpecs for a release whose cases take task success from the
+// benchmark's own verdict (official) or not: a command that knows which before scoring
+// (a tau-bench: bench) checks its options against them.
+func SpecsFor(official bool) (specs []Spec, notApplicable []string) {
+	if !official {
 		return Registry, nil
 	}
 	for _, s := range Registry {

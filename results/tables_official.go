@@ -16,9 +16,9 @@ import (
 // OfficialRegistry holds them, in report order; they are in the report of such a bench
 // only (RulesApply), and `tables` finds them by id.
 var OfficialRegistry = []Spec{
-	{"official", "Benchmark reward vs authorized success (%)", NeedRelease, buildOfficial},
-	{"official_passk", "pass^k of the benchmark reward and of authorized success (%)", NeedRelease, buildOfficialPassK},
-	{"official_unauthorized", "Episodes the benchmark passes although an action was not authorized", NeedRelease, buildOfficialUnauthorized},
+	{"official", "Benchmark reward vs authorized success (%)", NeedRelease, buildOfficial, optIntervals},
+	{"official_passk", "pass^k of the benchmark reward and of authorized success (%)", NeedRelease, buildOfficialPassK, optIntervals},
+	{"official_unauthorized", "Episodes the benchmark passes although an action was not authorized", NeedRelease, buildOfficialUnauthorized, 0},
 }
 
 const officialNotApplicable = "the cases do not take task success from the benchmark's own verdict (task_success \"official\": benches with action rules, such as tau-bench:airline)"

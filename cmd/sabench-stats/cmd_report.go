@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
+	"github.com/sabench/sabench-stats/results"
 	"github.com/sabench/sabench-stats/results/job"
 	"github.com/sabench/sabench-stats/results/render"
 )
@@ -27,7 +28,12 @@ func setupReport(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 				return usagef("report: --out must name a directory (the report is files, not a stream)")
 			}
 			out = filepath.Clean(c.out)
-			return job.CheckReportDir(out)
+			if err := job.CheckReportDir(out); err != nil {
+				return err
+			}
+			// Every table is built: a flag is refused only when none of them reads it.
+			specs, _ := results.SpecsFor(c.OfficialBench())
+			return c.checkTableReads(fs, specs)
 		},
 		build: func(r *job.Release) error { return c.writeReport(e, out, r) },
 	}

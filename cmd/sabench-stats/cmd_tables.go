@@ -53,6 +53,13 @@ func setupTables(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 				}
 			}
 		}
+		built := specs
+		if len(built) == 0 {
+			built = results.DefaultOf(c.OfficialBench(), c.scoredPolicies(false))
+		}
+		if err := c.checkTableReads(fs, built); err != nil {
+			return err
+		}
 		n := len(specs)
 		if n == 0 {
 			n = len(results.Default(1)) // the default tables: several

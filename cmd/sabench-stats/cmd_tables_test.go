@@ -81,3 +81,13 @@ func TestTablesIDTwice(t *testing.T) {
 func TestTablesListTakesNoFlag(t *testing.T) {
 	wantUsage(t, "tables --list takes no other flag (got --format)", "tables", "--list", "--format", "csv")
 }
+
+// TestTablesOutMissingDirectory: a file named in a directory that does not exist is
+// refused before scoring (exit 2), not when the file is created after it (exit 1).
+func TestTablesOutMissingDirectory(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "missing")
+	wantUsage(t, "the directory "+dir+" does not exist", "tables", "T2", "--out", filepath.Join(dir, "t2.txt"))
+	if _, err := os.Stat(dir); !os.IsNotExist(err) {
+		t.Errorf("%s was made (stat: %v)", dir, err)
+	}
+}

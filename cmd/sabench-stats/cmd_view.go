@@ -3,8 +3,10 @@ package main
 import (
 	"flag"
 	"fmt"
+	"path/filepath"
 
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
+	"github.com/sabench/sabench-stats/results"
 	"github.com/sabench/sabench-stats/results/job"
 	"github.com/sabench/sabench-stats/results/view"
 )
@@ -15,7 +17,7 @@ func init() {
 }
 
 func setupView(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
-	fs.Lookup("out").Usage = "the page to write; its chunk files go to the directory beside it named after the page (NAME_files/)"
+	fs.Lookup("out").Usage = "the page to write, NAME.html; its chunk files go to the directory beside it named after the page (NAME_files/)"
 	fs.Lookup("policy").Usage = "policies scored (repeatable; default the six SafeActBench presets, on a tau-bench: bench tau-strict, tau-lenient, tau-reads and tau-bench); the first is the main policy of the episode pages"
 	// The viewer shows every episode under every policy.
 	return &steps{scoring: job.Scoring{All: true, Collect: true},
@@ -23,7 +25,16 @@ func setupView(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 			if c.out == "" || c.out == "-" {
 				return usagef("view: --out must name an HTML file (the viewer is a page plus chunk files, not a stream)")
 			}
-			return view.CheckPage(c.out)
+			if err := view.CheckPage(c.out); err != nil {
+				return err
+			}
+			// The chunk directory is named after the page's stem: v.txt, v and v.html
+			// would share v_files/, each page overwriting the other's chunks.
+			if filepath.Ext(c.out) != ".html" {
+				return usagef("view: --out %s must end in .html (its chunk files go to NAME_files/ beside it, which another name with the same stem would share)", c.out)
+			}
+			// The default tables are built: a flag is refused only when none of them reads it.
+			return c.checkTableReads(fs, results.DefaultOf(c.OfficialBench(), c.scoredPolicies(true)))
 		},
 		build: func(r *job.Release) error {
 			st, err := c.View(c.out, r)

@@ -40,3 +40,16 @@ func TestViewOutDirectory(t *testing.T) {
 		t.Errorf("%s_files left behind (stat: %v)", dir, err)
 	}
 }
+
+// TestViewOutNotHTML: the chunk directory is named after the page's stem, so v.txt, v and
+// v.html all wrote v_files/, one page's chunks over the other's. Only a .html name is
+// taken, refused before scoring.
+func TestViewOutNotHTML(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"v.txt", "v", "v.htm"} {
+		wantUsage(t, "view: --out "+filepath.Join(dir, name)+" must end in .html", "view", "--out", filepath.Join(dir, name))
+	}
+	if _, err := os.Stat(filepath.Join(dir, "v_files")); !os.IsNotExist(err) {
+		t.Errorf("v_files made (stat: %v)", err)
+	}
+}

@@ -48,7 +48,7 @@ func TestDisagreementWithoutSharedCases(t *testing.T) {
 		t.Fatal(err)
 	}
 	out, _ := mustRun(t, "tables", "disagreement", "--bench", filepath.Join(ingestTestdata, "safeactbench"), "--runs", runs,
-		"--resamples", "0", "--format", "json")
+		"--format", "json")
 	tb := parseTables(t, out)[0]
 	if len(tb.Rows) != 1 {
 		t.Fatalf("%d rows, want the claude-5 pair:\n%s", len(tb.Rows), out)

@@ -126,7 +126,7 @@ func addCommon(fs *flag.FlagSet, groups flagGroup, defaultOut string) *common {
 		if groups&(groupPlan|groupNoPassK) == 0 {
 			fs.StringVar(&st.PassK, "passk", st.PassK, "pass^k convention: planned (tau-bench: n = repeats planned, missing repeats fail) or per-case (tau2-bench: n = the case's scored repeats)")
 		}
-		fs.BoolVar(&st.Force, "force", false, fmt.Sprintf("allow --resamples below %d (intervals then rest on near-extreme order statistics)", bootstrap.MinResamples))
+		fs.BoolVar(&st.Force, "force", false, fmt.Sprintf("allow --resamples below %d, down to 2 (intervals then rest on near-extreme order statistics)", bootstrap.MinResamples))
 	}
 	if groups&groupClustered != 0 {
 		fs.BoolVar(&c.Stats.Clustered, "clustered", false, "resample clusters instead of cases: a --clusters file's, else the bench's (template_id, Legacy contrast pairs, derived components); the notes name the rule")

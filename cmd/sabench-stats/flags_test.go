@@ -9,13 +9,19 @@ import (
 // unless --force, and that 0 (no intervals) and the floor itself are accepted.
 func TestResamplesFloor(t *testing.T) {
 	wantUsage(t, "--resamples 999 is below 1000", "tables", "T1", "--resamples", "999")
-	wantUsage(t, "pass --force", "tables", "T1", "--resamples", "1")
-	for _, args := range [][]string{{"--resamples", "1", "--force"}, {"--resamples", "0"}, {"--resamples", "1000"}} {
+	wantUsage(t, "pass --force", "tables", "T1", "--resamples", "2")
+	for _, args := range [][]string{{"--resamples", "2", "--force"}, {"--resamples", "0"}, {"--resamples", "1000"}} {
 		small := []string{"tables", "T4", "--bench", filepath.Join(ingestTestdata, "safeactbench"), "--runs", filepath.Join(harnessTestdata, "batch.golden.jsonl")}
 		if _, stderr, code := runCLI(t, append(small, args...)...); code != 0 {
 			t.Errorf("tables T1 %v: exit %d, stderr %s", args, code, stderr)
 		}
 	}
+}
+
+// TestResamplesOne: one resample is no spread; --resamples 1 --force failed at the first
+// rank set ("want at least 2") after scoring (exit 1). It is a usage error before it.
+func TestResamplesOne(t *testing.T) {
+	wantUsage(t, "--resamples 1: a bootstrap needs at least 2", "tables", "T2", "--resamples", "1", "--force")
 }
 
 // TestNoIgnoredStatFlags checks that a command whose outputs have no pass^k (policies,

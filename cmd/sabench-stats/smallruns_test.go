@@ -90,7 +90,7 @@ func TestDisagreementNoteCountsTheRepeatsUsed(t *testing.T) {
 	}{{1, "(1 of 1)"}, {5, "(3 of 5)"}} {
 		runs := writeRepeats(t, realCases, []string{"m/h", "m/Inspect"}, tc.repeats, nil)
 		out, _ := mustRun(t, "tables", "disagreement", "--bench", filepath.Join(ingestTestdata, "safeactbench"), "--runs", runs,
-			"--resamples", "0", "--format", "json")
+			"--format", "json")
 		tb := parseTables(t, out)[0]
 		notes := strings.Join(tb.Notes, "\n")
 		if len(tb.Rows) != 1 || !strings.Contains(notes, "strict majority of its repeats succeed "+tc.want+".") || strings.Contains(notes, "2 of 3") {

@@ -56,7 +56,7 @@ func optionError(err error) error {
 
 // Check validates the settings that need no file: the bench (an unnamed one is the
 // built-in release, refused with episodes: source.ResolveBench), the bootstrap's (parsed
-// into Stat), the infra_failure rule and the dedupe policy.
+// into Stat; one resample is refused), the infra_failure rule and the dedupe policy.
 func (o *Options) Check() (err error) {
 	if o.Source.Bench, err = source.ResolveBench(o.Source.Bench, o.episodesFlag()); err != nil {
 		return optionError(err)
@@ -64,6 +64,11 @@ func (o *Options) Check() (err error) {
 	o.Stats.Workers = o.Workers
 	if o.Stat, err = o.Stats.Options(); err != nil {
 		return optionError(err)
+	}
+	// One replicate has no spread: the rank sets need two, and an interval of one is its
+	// own endpoints. Refused here rather than by the first rank set, after scoring.
+	if o.Stat.Resamples == 1 {
+		return optionError(errors.New("--resamples 1: a bootstrap needs at least 2 resamples (or 0 for no intervals)"))
 	}
 	if _, err := analysis.ParseInfraFailures(o.InfraFailures); err != nil {
 		return optionError(err)
@@ -86,6 +91,11 @@ func (o *Options) episodesFlag() string {
 	}
 	return ""
 }
+
+// OfficialBench says whether the bench is known before it is loaded to take task success
+// from the benchmark's own verdict (a tau-bench: bench), so that its tables are
+// results.SpecsFor(true). Another bench of such cases is taken for a SafeActBench one.
+func (o *Options) OfficialBench() bool { return tau.IsBenchName(o.Source.Bench) }
 
 // SourceOptions are Source with the workers, the case sets and the bench resolved.
 func (o *Options) SourceOptions() (source.Options, error) {

@@ -105,9 +105,16 @@ func outExt(out string) string {
 // CheckTableTarget refuses an output (out: "" or "-" for stdout, a file or a directory)
 // that cannot take n tables in format f: several CSV tables on stdout, where a CSV reader
 // cannot tell them apart, and several tables into one named file (a name with an
-// extension, or a file that exists).
+// extension, or a file that exists); and one file in a directory that does not exist
+// (a directory target is made, but a file's directory is not).
 func CheckTableTarget(out string, f render.Format, n int) error {
 	if n < 2 {
+		if out == "" || out == "-" || fsx.IsDirTarget(out) {
+			return nil
+		}
+		if dir := filepath.Dir(out); !fsx.IsDirTarget(dir) {
+			return fmt.Errorf("--out %s: the directory %s does not exist", out, dir)
+		}
 		return nil
 	}
 	if (out == "" || out == "-") && f == render.FormatCSV {
