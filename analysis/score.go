@@ -176,10 +176,15 @@ func score(src EpisodeSource, prep *prepCache, opt ScoreOptions) (*Scored, error
 
 	// Read sequentially on one goroutine; score whole batches on the workers.
 	// Batches in flight: one being read, Workers queued, Workers being scored, up to
-	// Workers scored and waiting to be joined (and those the join holds out of order).
-	// After a batch fails, nothing after it is read or scored (stop).
+	// Workers scored and waiting to be joined, and those the join holds out of order. The
+	// window bounds them all: the reader takes a slot for each batch it hands on and the
+	// join gives it back when done with the batch, so that a batch slow to score (its
+	// worker descheduled, a huge episode) holds the reader back instead of letting the
+	// other workers' batches pile up in the join. After a batch fails, nothing after it is
+	// read or scored (stop).
 	work := make(chan *batch, opt.Workers)
 	done := make(chan *batch, opt.Workers)
+	window := make(chan struct{}, 3*opt.Workers+1)
 	stop := newStopAt()
 	var wg sync.WaitGroup
 	for w := 0; w < opt.Workers; w++ {
@@ -202,13 +207,13 @@ func score(src EpisodeSource, prep *prepCache, opt ScoreOptions) (*Scored, error
 	var readErr error
 	go func() {
 		defer close(work)
-		readErr = readBatches(src, work, batchSizeFor(&opt), stop)
+		readErr = readBatches(src, work, window, batchSizeFor(&opt), stop)
 	}()
 	go func() { wg.Wait(); close(done) }()
 
 	// A failed batch's error comes before the reader's: the reader fails after every
 	// episode it has handed on.
-	s, scoreErr := pl.join(done, stop)
+	s, scoreErr := pl.join(done, window, stop)
 	if scoreErr != nil {
 		return nil, scoreErr
 	}
@@ -394,11 +399,12 @@ func (l *prepLocal) byCase(ps []*oracle.Prepared) []int {
 
 // readBatches reads src into numbered batches of size episodes on work, and returns the
 // read error (nil at the end of src, or once a batch before the one being read failed).
-func readBatches(src EpisodeSource, work chan<- *batch, size int, stop *stopAt) error {
+func readBatches(src EpisodeSource, work chan<- *batch, window chan<- struct{}, size int, stop *stopAt) error {
 	var cur []*ingest.Episode
 	seq := 0
 	flush := func() {
 		if len(cur) > 0 {
+			window <- struct{}{}
 			work <- &batch{seq: seq, eps: cur}
 			seq++
 			cur = nil
@@ -424,10 +430,11 @@ func readBatches(src EpisodeSource, work chan<- *batch, size int, stop *stopAt) 
 	}
 }
 
-// join takes the scored batches from done, in input order (a small reorder window), hands
-// each to opt.Each, and joins the verdicts; it drains done after an error, which is the
-// first in input order (a batch's, or Each's on it).
-func (pl *scorePlan) join(done <-chan *batch, stop *stopAt) (*Scored, error) {
+// join takes the scored batches from done, in input order (within the window the reader
+// holds a slot of for each batch until join is done with it), hands each to opt.Each, and
+// joins the verdicts; it drains done after an error, which is the first in input order (a
+// batch's, or Each's on it).
+func (pl *scorePlan) join(done <-chan *batch, window <-chan struct{}, stop *stopAt) (*Scored, error) {
 	opt := &pl.opt
 	s := &Scored{Policies: opt.Policies, Verdicts: make([][]oracle.Verdict, len(opt.Policies)), Aggregate: opt.Aggregate}
 	// The batches' verdicts are joined once, at the end: appended as they came, a million
@@ -453,12 +460,14 @@ func (pl *scorePlan) join(done <-chan *batch, stop *stopAt) (*Scored, error) {
 	scored := 0
 	for b := range done {
 		if scoreErr != nil || stop.past(b.seq) {
+			<-window
 			continue // drain the workers
 		}
 		pending[b.seq] = b
 		for b := pending[next]; b != nil; b = pending[next] {
 			delete(pending, next)
 			next++
+			<-window
 			if b.err != nil {
 				scoreErr = b.err
 				break
@@ -499,6 +508,14 @@ func (pl *scorePlan) join(done <-chan *batch, stop *stopAt) (*Scored, error) {
 				scored += len(b.out[0])
 				opt.Progress(scored)
 			}
+		}
+		if scoreErr != nil {
+			// The batches held out of order are not joined: their slots go back, or the
+			// reader could wait for them while the workers wait for it.
+			for range pending {
+				<-window
+			}
+			clear(pending)
 		}
 	}
 	if scoreErr != nil {
