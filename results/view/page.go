@@ -150,6 +150,7 @@ func writeTable(b *bytes.Buffer, t *results.Table, lk *linker, pi int, id string
 		fmt.Fprintf(b, "<th scope=\"col\">%s</th>", html.EscapeString(c.Header))
 	}
 	b.WriteString("</tr></thead>\n<tbody>\n")
+	doms := lk.domainCols(t)
 	for ri, r := range t.Rows {
 		cls := ""
 		if ri > 0 && r.Group != t.Rows[ri-1].Group {
@@ -163,7 +164,7 @@ func writeTable(b *bytes.Buffer, t *results.Table, lk *linker, pi int, id string
 				fmt.Fprintf(b, "<td>%s</td>", html.EscapeString(shown))
 				continue
 			}
-			if q := lk.cellSlice(rf, c, shown, pi); q != nil {
+			if q := lk.cellSlice(rf, c, doms[ci], shown, pi); q != nil {
 				fmt.Fprintf(b, "<td class=\"num\"><a href=\"#slice?%s\">%s</a></td>", html.EscapeString(q.Encode()), html.EscapeString(shown))
 				continue
 			}
