@@ -106,7 +106,7 @@ func (v *Release) Page(tables []*results.Table, figs []figures.Rendered, skipped
 		return Stats{}, fmt.Errorf("view: Page before Prepare")
 	}
 	sr := v.sr
-	in := &Input{Title: "sabench-stats viewer", Tables: tables, Policies: v.col.policies, Binding: v.col.binding, FiguresSkipped: skipped, chunks: v.chunks}
+	in := &Input{Title: "sabench-stats viewer", Tables: tables, Policies: v.col.policies, Binding: v.col.binding, FiguresSkipped: skipped, SharedHarness: v.ch.SharedHarness, chunks: v.chunks}
 	for _, f := range figs {
 		for i, ext := range f.Exts {
 			if ext == "svg" {
