@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -61,6 +62,20 @@ func TestViewerOnOwnBench(t *testing.T) {
 	page := buildViewer(t, "--bench", bench, "--runs", runs)
 	b, stop := newBrowser(t)
 	defer stop()
+	// Every linked number of the tables agrees with its slice, and T8's domain columns
+	// link to their domain's.
+	b.open(t, page, "tables", "#tables-h")
+	bad := evalJS[[]string](t, b, `(function(){var bad=[];document.querySelectorAll('table.t td.num a').forEach(function(a){
+		var q=new URLSearchParams(a.getAttribute('href').slice('#slice?'.length)), s=SAB.sliceStats(q.toString());
+		var v=q.get('fail')? (100*s.scored/s.base) : (100*s.pass/s.scored), shown=a.textContent.split(' [')[0], dec=(shown.split('.')[1]||'').length;
+		if (SAB.fixed(v,dec)!==shown) bad.push(a.closest('table').id+': '+shown+' vs '+SAB.fixed(v,dec));});return bad;})()`)
+	if len(bad) > 0 {
+		t.Errorf("linked numbers differ from their slices: %v", bad)
+	}
+	doms := evalJS[[]string](t, b, `Array.from(document.querySelectorAll('table[data-table="T8"] td.num a')).map(function(a){return new URLSearchParams(a.getAttribute('href').slice(7)).get('dom')})`)
+	if len(doms) == 0 || slices.ContainsFunc(doms, func(d string) bool { return d != "healthcare" && d != "devops" }) {
+		t.Errorf("T8's numbers link to the domains %q, want healthcare or devops", doms)
+	}
 	b.open(t, page, "slice", "#slice-summary")
 	if got := evalJS[string](t, b, `document.getElementById('f-case').placeholder`); got != "e.g. acme.v1-001" {
 		t.Errorf("the case box suggests %q, want one of the bench's ids (e.g. acme.v1-001)", got)
