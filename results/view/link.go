@@ -68,11 +68,32 @@ func (l *linker) tallyOf(pi int) []int32 {
 	return t
 }
 
-func (l *linker) rowFilter(r results.Row) filter {
+// rowFilter reads the slice a row of t names from its text cells: a cell of a column
+// keyed domain, protocol or condition as what the column holds (a domain may be named
+// like a protocol, V1, or a condition), any other as the first of a configuration,
+// protocol, domain or condition that its text names.
+func (l *linker) rowFilter(t *results.Table, r results.Row) filter {
 	f := filter{-1, -1, -1, -1, -1}
-	for _, c := range r.Cells {
+	for j, c := range r.Cells {
 		s, ok := c.CellText()
 		if !ok {
+			continue
+		}
+		switch t.Columns[j].Key {
+		case "domain":
+			if i := indexOf(l.e.domains, s); i >= 0 && f.dom < 0 {
+				f.dom = i
+			}
+			continue
+		case "protocol":
+			if i := indexOf(l.e.protocols, s); i >= 0 && f.proto < 0 {
+				f.proto = i
+			}
+			continue
+		case "condition":
+			if i, ok := l.e.conditions.lookup(s); ok && f.cond < 0 {
+				f.cond = i
+			}
 			continue
 		}
 		if i, ok := l.e.configs.lookup(s); ok && f.cfg < 0 {

@@ -158,7 +158,7 @@ func writeTable(b *bytes.Buffer, t *results.Table, lk *linker, pi int, id string
 			cls = " class=\"grp\""
 		}
 		fmt.Fprintf(b, "<tr%s>", cls)
-		rf := lk.rowFilter(r)
+		rf := lk.rowFilter(t, r)
 		for ci, c := range t.Columns {
 			shown := render.Shown(t, ri, ci)
 			if c.Kind == results.KindText {
