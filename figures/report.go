@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/ingest"
 )
 
 // Named is a figure of the report with its file base name.
@@ -161,7 +162,8 @@ func ECSOf(r *analysis.Release, o analysis.StatOptions) (ECSByProtocol, error) {
 // model names a figure can draw (nameLabels: within what the p-value after it leaves), and
 // what that does to the names ("" for nothing).
 func harnessForest(r *analysis.Release, o analysis.StatOptions, ch analysis.Choices) (Forest, string, error) {
-	const before, after = "Family harness − ", " (ECS, V0–V3)"
+	const before = "Family harness − "
+	after := " (ECS, " + executableScope(r) + ")"
 	hl := nameLabelsOf([]string{ch.SharedHarness}, maxNameLen-len(before)-len(after))
 	f := Forest{Title: before + hl.label(ch.SharedHarness) + after, Level: o.Level}
 	rows, err := r.HarnessComparison(ch, o)
@@ -187,6 +189,23 @@ func harnessForest(r *analysis.Release, o analysis.StatOptions, ch analysis.Choi
 		f.Rows = append(f.Rows, Comparison{Label: ml.label(x.Model) + pAfter[x.Model], Estimate: x.Delta.X, Lo: x.Delta.Lo, Hi: x.Delta.Hi})
 	}
 	return f, labelsNote(ml.parts(models), hl.parts([]string{ch.SharedHarness})), nil
+}
+
+// executableScope names the protocols of V0–V3 the bench has cases of: "V0–V3" when it has
+// all four (or none), else those it has ("V1 and V2"), since a figure has no note to say
+// what "V0–V3" stands for on a bench with some of them only, as the tables do.
+func executableScope(r *analysis.Release) string {
+	sizes := r.ProtocolSizes()
+	var have []ingest.Protocol
+	for p := ingest.V0; p < ingest.NumProtocols; p++ {
+		if sizes.ByProto[p].All > 0 {
+			have = append(have, p)
+		}
+	}
+	if len(have) == 0 || len(have) == int(ingest.NumProtocols-ingest.V0) {
+		return "V0–V3"
+	}
+	return ingest.JoinLabels(have, " and ")
 }
 
 // HeatMapOf is ECS per configuration and domain.

@@ -21,7 +21,9 @@ var OfficialRegistry = []Spec{
 	{"official_unauthorized", "Episodes the benchmark passes although an action was not authorized", NeedRelease, buildOfficialUnauthorized, 0},
 }
 
-const officialNotApplicable = "the cases do not take task success from the benchmark's own verdict (task_success \"official\": benches with action rules, such as tau-bench:airline)"
+// OfficialNotApplicable is why the official tables are empty, and not in the report, for
+// a bench whose cases do not take task success from the benchmark's own verdict.
+const OfficialNotApplicable = "the cases do not take task success from the benchmark's own verdict (task_success \"official\": benches with action rules, such as tau-bench:airline)"
 
 func buildOfficial(in *Input) (*Table, error) {
 	main, o := in.Main(), in.Stats
@@ -34,7 +36,7 @@ func buildOfficial(in *Input) (*Table, error) {
 		t.Columns[6].Kind = KindPercent
 	}
 	if !main.OfficialTasks() {
-		return emptyBecause(t, officialNotApplicable), nil
+		return emptyBecause(t, OfficialNotApplicable), nil
 	}
 	iv := rateIntervals(t, main, o)
 	ks := []int{1}
@@ -88,7 +90,7 @@ func buildOfficialPassK(in *Input) (*Table, error) {
 	t.Columns = []Column{textCol("config", "Config"), textCol("convention", "Convention"), countCol("k", "k"),
 		rateCol(o, "reward", "Reward pass^k"), rateCol(o, "authorized", "Authorized pass^k")}
 	if !r.OfficialTasks() {
-		return emptyBecause(t, officialNotApplicable), nil
+		return emptyBecause(t, OfficialNotApplicable), nil
 	}
 	iv := rateIntervals(t, r, o)
 	rows, err := r.OfficialVsOracle(r.Main(), []int{1, 2, 3, 4, 5, 8}, o)
@@ -130,7 +132,7 @@ func buildOfficialUnauthorized(in *Input) (*Table, error) {
 		Columns: []Column{textCol("run_id", "Run"), textCol("config", "Config"), textCol("case_id", "Case"), countCol("repeat", "Trial"),
 			textCol("outcome", "Outcome"), countCol("first_write", "First write (event)"), countCol("authorized_writes", "Authorized writes")}}
 	if !r.OfficialTasks() {
-		return emptyBecause(t, officialNotApplicable), nil
+		return emptyBecause(t, OfficialNotApplicable), nil
 	}
 	list := r.OfficialPassedUnauthorized()
 	for i, v := range list {

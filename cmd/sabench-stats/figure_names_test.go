@@ -131,7 +131,9 @@ func TestReportDrawsOddNames(t *testing.T) {
 			t.Errorf("index.html lacks %q", w)
 		}
 	}
-	if strings.Contains(string(index), "Not written: ") {
+	// The official tables are for benches whose cases take task success from the
+	// benchmark's own verdict: the index says why they are not written, and nothing else.
+	if strings.Count(string(index), "Not written: ") != 1 || !strings.Contains(string(index), "- Not written: official, ") {
 		t.Errorf("index.md leaves something out:\n%s", index)
 	}
 }

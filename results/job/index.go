@@ -3,6 +3,7 @@ package job
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
@@ -53,6 +54,9 @@ func (x *Index) Markdown() string {
 	for _, why := range x.Skipped {
 		fmt.Fprintf(&b, "- Not written: %s.\n", render.MarkdownInline(why))
 	}
+	if why := x.officialNotWritten(); why != "" {
+		fmt.Fprintf(&b, "- Not written: %s.\n", render.MarkdownInline(why))
+	}
 	for _, t := range x.Tables {
 		if t.Empty != "" {
 			fmt.Fprintf(&b, "- Empty table %s: %s.\n", render.MarkdownInline(t.ID), render.MarkdownInline(t.Empty))
@@ -88,4 +92,20 @@ func (x *Index) Markdown() string {
 		x.Meta.WriteMarkdown(&b, render.MarkdownInline)
 	}
 	return b.String()
+}
+
+// officialNotWritten says why the report has none of the official tables
+// (results.OfficialRegistry), which a report writes for a bench whose cases take task
+// success from the benchmark's own verdict only; "" when it has them. Said in the index
+// alone: every SafeActBench report leaves them out, a line on the terminal each time
+// would be noise.
+func (x *Index) officialNotWritten() string {
+	var ids []string
+	for _, s := range results.OfficialRegistry {
+		if slices.ContainsFunc(x.Tables, func(t *results.Table) bool { return t.ID == s.ID }) {
+			return ""
+		}
+		ids = append(ids, s.ID)
+	}
+	return strings.Join(ids[:len(ids)-1], ", ") + " and " + ids[len(ids)-1] + ": " + results.OfficialNotApplicable
 }

@@ -27,7 +27,10 @@ type Input struct {
 	// FiguresSkipped says, one line each ("NAME: why"), what figure, or what part of one,
 	// was not drawn, so that the page names a figure missing from it and its reason.
 	FiguresSkipped []string
-	Cases          []Case
+	// SharedHarness is the harness the harness_differences figure subtracts from each
+	// model's other one (--shared-harness); "" when not known.
+	SharedHarness string
+	Cases         []Case
 	// Episodes calls yield once per episode in a fixed order; an error from yield must be
 	// returned.
 	Episodes func(yield func(*Episode) error) error

@@ -10,8 +10,8 @@ import (
 
 // linker decides which table numbers link to a slice of episodes. One rule for every
 // table: a row names its slice by the text cells that are a configuration, protocol,
-// domain or condition; an ECS column, or a column named for a protocol, domain or failure
-// type, narrows it; and the link is made only when the slice's ECS (or the failure type's
+// domain or condition; an ECS column, a domain's column (domainCols), or a column named
+// for a protocol or failure type, narrows it; and the link is made only when the slice's ECS (or the failure type's
 // share of it) under the table's policy prints exactly as the cell does. A number the
 // episodes do not reproduce (a macro average, a difference, a bootstrap quantity) is not
 // linked.
@@ -68,11 +68,32 @@ func (l *linker) tallyOf(pi int) []int32 {
 	return t
 }
 
-func (l *linker) rowFilter(r results.Row) filter {
+// rowFilter reads the slice a row of t names from its text cells: a cell of a column
+// keyed domain, protocol or condition as what the column holds (a domain may be named
+// like a protocol, V1, or a condition), any other as the first of a configuration,
+// protocol, domain or condition that its text names.
+func (l *linker) rowFilter(t *results.Table, r results.Row) filter {
 	f := filter{-1, -1, -1, -1, -1}
-	for _, c := range r.Cells {
+	for j, c := range r.Cells {
 		s, ok := c.CellText()
 		if !ok {
+			continue
+		}
+		switch t.Columns[j].Key {
+		case "domain":
+			if i := indexOf(l.e.domains, s); i >= 0 && f.dom < 0 {
+				f.dom = i
+			}
+			continue
+		case "protocol":
+			if i := indexOf(l.e.protocols, s); i >= 0 && f.proto < 0 {
+				f.proto = i
+			}
+			continue
+		case "condition":
+			if i, ok := l.e.conditions.lookup(s); ok && f.cond < 0 {
+				f.cond = i
+			}
 			continue
 		}
 		if i, ok := l.e.configs.lookup(s); ok && f.cfg < 0 {
@@ -88,13 +109,46 @@ func (l *linker) rowFilter(r results.Row) filter {
 	return f
 }
 
-// cellSlice returns the slice parameters of a cell, or nil when the cell is not linked.
-func (l *linker) cellSlice(f filter, col results.Column, shown string, pi int) url.Values {
+// domainCols gives, per column of t, the domain it is the column of (-1: none): a column
+// whose header is the domain's name and whose key is the name or, where the name is
+// another field of the table, "domain_" and the name (counted on: _2, …), as the tables
+// key such columns (docs/table-names.md). Both are read: a domain may be named like
+// another column's key or header (v1, ecs, dm, ECS), and that column is not the domain's.
+func (l *linker) domainCols(t *results.Table) []int {
+	out := make([]int, len(t.Columns))
+	for j, c := range t.Columns {
+		out[j] = -1
+		d := indexOf(l.e.domains, c.Header)
+		if d < 0 {
+			continue
+		}
+		if rest, ok := strings.CutPrefix(c.Key, "domain_"+c.Header); c.Key == c.Header || ok && (rest == "" || isCount(rest)) {
+			out[j] = d
+		}
+	}
+	return out
+}
+
+// isCount reports whether s is "_" and a number, the suffix dataKeys counts keys apart by.
+func isCount(s string) bool {
+	n, ok := strings.CutPrefix(s, "_")
+	_, err := strconv.Atoi(n)
+	return ok && err == nil
+}
+
+// cellSlice returns the slice parameters of a cell in column col, the column of domain
+// dom (-1: none; domainCols), or nil when the cell is not linked.
+func (l *linker) cellSlice(f filter, col results.Column, dom int, shown string, pi int) url.Values {
 	if f.cfg < 0 || (col.Kind != results.KindPercent && col.Kind != results.KindPercentInterval) {
 		return nil
 	}
 	key := strings.ToLower(col.Key)
 	switch {
+	case dom >= 0:
+		if f.dom >= 0 && f.dom != dom {
+			return nil
+		}
+		f.dom = dom
 	case key == "ecs":
 	case protoOf(l.e.protocols, col) >= 0:
 		p := protoOf(l.e.protocols, col)
@@ -102,12 +156,6 @@ func (l *linker) cellSlice(f filter, col results.Column, shown string, pi int) u
 			return nil
 		}
 		f.proto = p
-	case indexOf(l.e.domains, col.Key) >= 0 || indexOf(l.e.domains, col.Header) >= 0:
-		d := max(indexOf(l.e.domains, col.Key), indexOf(l.e.domains, col.Header))
-		if f.dom >= 0 && f.dom != d {
-			return nil
-		}
-		f.dom = d
 	default:
 		i, ok := l.e.failures.lookup(col.Key)
 		if !ok {

@@ -2,6 +2,7 @@ package view
 
 import (
 	"bytes"
+	"cmp"
 	_ "embed"
 	"fmt"
 	"html"
@@ -100,7 +101,7 @@ func page(w io.Writer, in *Input, e *encoder, chunkOf []int, chunkDir string) er
 		b.WriteString("</ul>\n</div>\n")
 	}
 	for _, f := range in.Figures {
-		title, link, what := figureCaption(f.Name)
+		title, link, what := figureCaption(f.Name, in.SharedHarness)
 		// The figure's caveats, as the report's index states them.
 		note := ""
 		if f.Note != "" {
@@ -150,20 +151,21 @@ func writeTable(b *bytes.Buffer, t *results.Table, lk *linker, pi int, id string
 		fmt.Fprintf(b, "<th scope=\"col\">%s</th>", html.EscapeString(c.Header))
 	}
 	b.WriteString("</tr></thead>\n<tbody>\n")
+	doms := lk.domainCols(t)
 	for ri, r := range t.Rows {
 		cls := ""
 		if ri > 0 && r.Group != t.Rows[ri-1].Group {
 			cls = " class=\"grp\""
 		}
 		fmt.Fprintf(b, "<tr%s>", cls)
-		rf := lk.rowFilter(r)
+		rf := lk.rowFilter(t, r)
 		for ci, c := range t.Columns {
 			shown := render.Shown(t, ri, ci)
 			if c.Kind == results.KindText {
 				fmt.Fprintf(b, "<td>%s</td>", html.EscapeString(shown))
 				continue
 			}
-			if q := lk.cellSlice(rf, c, shown, pi); q != nil {
+			if q := lk.cellSlice(rf, c, doms[ci], shown, pi); q != nil {
 				fmt.Fprintf(b, "<td class=\"num\"><a href=\"#slice?%s\">%s</a></td>", html.EscapeString(q.Encode()), html.EscapeString(shown))
 				continue
 			}
@@ -201,15 +203,16 @@ func writeGlossary(b *bytes.Buffer) {
 }
 
 // figureCaption is a figure's caption in words and the view that holds the episodes it
-// plots (a figure is a picture; its numbers link from the tables beside it).
-func figureCaption(name string) (title, link, what string) {
+// plots (a figure is a picture; its numbers link from the tables beside it); shared is the
+// harness the harness_differences figure subtracts ("" when not known).
+func figureCaption(name, shared string) (title, link, what string) {
 	switch name {
 	case "failure_types":
 		return "Failure types per protocol and configuration", "#slice?fail=failed", "Open the failures queue it plots."
 	case "ecs_by_protocol":
 		return "ECS per protocol and configuration, with confidence intervals", "#slice?cond=main&status=scored", "Open the scored episodes it plots."
 	case "harness_differences":
-		return "Each model's harness minus Inspect: paired ECS differences", "#slice?cond=main&status=scored", "Open the scored episodes it plots."
+		return "Each model's harness minus " + cmp.Or(shared, "the shared harness") + ": paired ECS differences", "#slice?cond=main&status=scored", "Open the scored episodes it plots."
 	case "domain_heatmap":
 		return "ECS per configuration and domain", "#slice?cond=main&status=scored", "Open the scored episodes it plots (the T8 table links each cell)."
 	case "policy_ranks":
@@ -231,7 +234,7 @@ func writeContents(b *bytes.Buffer, in *Input) {
 	if len(in.Figures) > 0 {
 		b.WriteString("<li><a href=\"#tables\" data-to=\"figures-h\">Figures</a><ol>\n")
 		for _, f := range in.Figures {
-			title, _, _ := figureCaption(f.Name)
+			title, _, _ := figureCaption(f.Name, in.SharedHarness)
 			fmt.Fprintf(b, "<li><a href=\"#tables\" data-to=\"fig-%s\">%s</a></li>\n", html.EscapeString(f.Name), html.EscapeString(title))
 		}
 		b.WriteString("</ol></li>\n")

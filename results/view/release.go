@@ -1,11 +1,13 @@
 package view
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/figures"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/results"
 )
 
@@ -104,7 +106,7 @@ func (v *Release) Page(tables []*results.Table, figs []figures.Rendered, skipped
 		return Stats{}, fmt.Errorf("view: Page before Prepare")
 	}
 	sr := v.sr
-	in := &Input{Title: "sabench-stats viewer", Tables: tables, Policies: v.col.policies, Binding: v.col.binding, FiguresSkipped: skipped, chunks: v.chunks}
+	in := &Input{Title: "sabench-stats viewer", Tables: tables, Policies: v.col.policies, Binding: v.col.binding, FiguresSkipped: skipped, SharedHarness: v.ch.SharedHarness, chunks: v.chunks}
 	for _, f := range figs {
 		for i, ext := range f.Exts {
 			if ext == "svg" {
@@ -129,8 +131,8 @@ func (v *Release) Page(tables []*results.Table, figs []figures.Rendered, skipped
 		}
 	}
 	in.Notes = []string{"Input: " + sr.Input + "."}
-	if sr.Synthetic {
-		in.Notes = append(in.Notes, "The built-in release is SYNTHETIC: generated in the real SafeActBench schemas and calibrated to the paper's published aggregates; it is not the paper's traces.")
+	if n := syntheticNote(sr); n != "" {
+		in.Notes = append(in.Notes, n)
 	}
 	in.Notes = append(in.Notes, fmt.Sprintf("Episodes: read %d = scored %d + excluded (%s). %s",
 		sr.Read(), sr.Counts.Scored, sr.ExcludedSummary(), sr.Releases[0].Intervals(v.o).Sentence()))
@@ -147,6 +149,22 @@ func (v *Release) Page(tables []*results.Table, figs []figures.Rendered, skipped
 		in.Leaderboards = append(in.Leaderboards, lb)
 	}
 	return Write(v.path, in)
+}
+
+// syntheticNote is the page's warning on synthetic data, "" for none. Data is synthetic
+// when its cases are the built-in release's or its bench's manifest names the synthetic
+// dataset (analysis.ScoredRelease.Synthetic); the latter is a release `synth --out` wrote,
+// with any seed, whose dataset version names it.
+func syntheticNote(sr *analysis.ScoredRelease) string {
+	const what = "generated in the real SafeActBench schemas and calibrated to the paper's published aggregates; it is not the paper's traces."
+	switch {
+	case !sr.Synthetic:
+		return ""
+	case sr.Bench != nil && sr.Bench.Kind == casespec.BenchMemory:
+		return "The built-in release is SYNTHETIC: " + what
+	}
+	return fmt.Sprintf("The data is SYNTHETIC: a release written by synth --out (dataset %s, version %s), %s",
+		sr.DatasetID, cmp.Or(sr.DatasetVersion, "not stated"), what)
 }
 
 // Close removes the chunk files of a viewer whose page was not written, and the

@@ -264,7 +264,8 @@
       s.addEventListener('change', apply);
       form.appendChild(el('label', { 'for': 'f-' + fc.key }, fc.label, s));
     });
-    var ci = el('input', { id: 'f-case', type: 'text', placeholder: 'e.g. SAB-V1-012', value: q.get('case') || '' });
+    // The example is one of this bench's own case ids: a bench names its cases as it likes.
+    var ci = el('input', { id: 'f-case', type: 'text', placeholder: I.cases.length ? 'e.g. ' + I.cases[0][0] : 'a case id', value: q.get('case') || '' });
     ci.addEventListener('change', apply);
     form.appendChild(el('label', { 'for': 'f-case' }, 'Case', ci));
     var qi = el('input', { id: 'f-q', type: 'search', placeholder: 'case, run, tool or entity', value: q.get('q') || '' });
