@@ -26,7 +26,37 @@ type ValidationReport struct {
 	// the same way; ReportedUnlisted counts the rest.
 	Reported         []Problem
 	ReportedUnlisted int
-	max              int
+	// OwnIDs counts, by record schema, the completed episodes whose record's episode_id
+	// was not held to the schema's pattern for it because their case ids are the bench's
+	// own, not of the release's form (checkRecord).
+	OwnIDs []OwnIDs
+	max    int
+}
+
+// OwnIDs is the count of one record schema's episodes on a bench with case ids of its own
+// whose record's episode_id is not of the form the schema's pattern sets for the release's
+// ids: a record names its case by the bench's id, so the pattern is not held against it
+// (the record must still name its episode's case), and the oracle scores it as any other.
+type OwnIDs struct {
+	Protocol Protocol
+	Schema   string // the record schema's name
+	Field    string // the record's field, record.episode_id
+	Pattern  string // the schema's pattern for it
+	Episodes int
+	Example  string // the first such episode's record episode_id
+}
+
+// addOwnID counts an episode whose record's episode_id was not held to ip.
+func (r *ValidationReport) addOwnID(e *Episode, p Protocol, ip *idPattern) {
+	for i := range r.OwnIDs {
+		if r.OwnIDs[i].Schema == ip.schema {
+			r.OwnIDs[i].Episodes++
+			return
+		}
+	}
+	id, _ := e.Record.String("episode_id")
+	r.OwnIDs = append(r.OwnIDs, OwnIDs{Protocol: p, Schema: ip.schema, Field: "record.episode_id",
+		Pattern: ip.pattern, Episodes: 1, Example: id})
 }
 
 // ProblemCount is the number of problems found, listed or not.
@@ -86,7 +116,7 @@ func Validate(paths []string, opt ReadOptions) (*ValidationReport, error) {
 				break
 			}
 			rep.Lines++
-			ps := checkEpisode(e, opt.Bench)
+			ps := checkEpisode(rep, e, opt.Bench)
 			k := e.Key()
 			if first, dup := seen[k]; dup {
 				p := Problem{File: e.Source, Line: e.Line,
@@ -139,8 +169,10 @@ func fileProblem(path string, err error) Problem {
 }
 
 // checkEpisode checks what a single well-formed episode can get wrong against the
-// bench: an unknown case, a record outside its schema, a record about another case.
-func checkEpisode(e *Episode, b CaseIndex) []Problem {
+// bench: an unknown case, a record outside its schema, a record about another case. A
+// record whose episode_id is the bench's own id, not of its schema's pattern for the
+// release's ids, is counted in rep.OwnIDs.
+func checkEpisode(rep *ValidationReport, e *Episode, b CaseIndex) []Problem {
 	var probs []Problem
 	proto, known := ProtocolFromID(e.CaseID)
 	domain := ""
@@ -170,7 +202,11 @@ func checkEpisode(e *Episode, b CaseIndex) []Problem {
 	if e.Status == StatusCompleted {
 		// A run that did not complete left what it had (a time-limited Inspect sample its
 		// tool calls, no answer); it is excluded, not scored, so not held to the schema.
-		probs = append(probs, CheckRecord(e, proto)...)
+		ps, waived := checkRecord(e, proto, true)
+		probs = append(probs, ps...)
+		if waived != nil {
+			rep.addOwnID(e, proto, waived)
+		}
 	}
 	base, _ := SplitVariant(e.CaseID)
 	if id, ok := e.Record.String("episode_id"); ok && id != base && id != e.CaseID {
