@@ -30,7 +30,11 @@ type ValidationReport struct {
 	// was not held to the schema's pattern for it because their case ids are the bench's
 	// own, not of the release's form (checkRecord).
 	OwnIDs []OwnIDs
-	max    int
+	// RecordProblems counts the problems found in the records themselves (their schema,
+	// the case or domain they name, a conversation's events), listed or not: score does
+	// not refuse those episodes, it scores them.
+	RecordProblems int
+	max            int
 }
 
 // OwnIDs is the count of one record schema's episodes on a bench with case ids of its own
@@ -169,9 +173,9 @@ func fileProblem(path string, err error) Problem {
 }
 
 // checkEpisode checks what a single well-formed episode can get wrong against the
-// bench: an unknown case, a record outside its schema, a record about another case. A
-// record whose episode_id is the bench's own id, not of its schema's pattern for the
-// release's ids, is counted in rep.OwnIDs.
+// bench: an unknown case, a record outside its schema, a record about another case (these
+// last two counted in rep.RecordProblems). A record whose episode_id is the bench's own
+// id, not of its schema's pattern for the release's ids, is counted in rep.OwnIDs.
 func checkEpisode(rep *ValidationReport, e *Episode, b CaseIndex) []Problem {
 	var probs []Problem
 	proto, known := ProtocolFromID(e.CaseID)
@@ -186,7 +190,9 @@ func checkEpisode(rep *ValidationReport, e *Episode, b CaseIndex) []Problem {
 			if e.Record == nil {
 				return nil
 			}
-			return CheckConversationRecord(e)
+			ps := CheckConversationRecord(e)
+			rep.RecordProblems += len(ps)
+			return ps
 		}
 		proto, known, domain = c.Protocol, true, c.Domain
 	}
@@ -217,5 +223,6 @@ func checkEpisode(rep *ValidationReport, e *Episode, b CaseIndex) []Problem {
 		probs = append(probs, Problem{File: e.Source, Line: e.Line, Field: "record.env_id",
 			Msg: fmt.Sprintf("is %q, but case %s is in %s", env, e.CaseID, domain)})
 	}
+	rep.RecordProblems += len(probs)
 	return probs
 }

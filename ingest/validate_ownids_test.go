@@ -45,6 +45,10 @@ func TestValidateOwnCaseIDs(t *testing.T) {
 		p + `:5: record.episode_id: "SAB-V0-1" does not match ^SAB-V0-[0-9]{3}$ (no_action_execution_record schema)`,
 		p + `:5: record.episode_id: names case "SAB-V0-1", but the episode is for "SAB-V0-001"`,
 	}
+	// Every problem here is in a record, which score does not refuse.
+	if rep.RecordProblems != 3 {
+		t.Errorf("%d record problems, want 3", rep.RecordProblems)
+	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") || rep.Episodes != 3 {
 		t.Errorf("problems:\n%s\nwant:\n%s\n(%d episodes without problems, want 3)", strings.Join(got, "\n"), strings.Join(want, "\n"), rep.Episodes)
 	}

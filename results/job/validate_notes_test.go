@@ -20,3 +20,20 @@ func TestValidationOwnIDsNote(t *testing.T) {
 		t.Errorf("problems %q, notes %q, err %v; want the note\n%s", problems, notes, v.Err(), want)
 	}
 }
+
+// Problems in records are counted apart from the rest: score does not refuse those
+// episodes, and validate says so rather than disagree with it silently.
+func TestValidationRecordProblemsNote(t *testing.T) {
+	v := &Validation{Report: &ingest.ValidationReport{Files: 1, Lines: 9, Episodes: 2, RecordProblems: 2,
+		Problems: make([]ingest.Problem, 5)}}
+	_, notes := v.Lines()
+	want := "note: 2 of the 5 problems are in the records themselves (outside their schema, or naming another case or domain): " +
+		"score does not refuse those episodes: it scores each completed one, a malformed conversation event (τ-bench) as a failure of its episode, anything else as the record is"
+	if !slices.Contains(notes, want) {
+		t.Errorf("notes %q; want\n%s", notes, want)
+	}
+	v.Report.RecordProblems = 0
+	if _, notes = v.Lines(); len(notes) != 1 {
+		t.Errorf("no record problem: notes %q, want only the counts", notes)
+	}
+}
