@@ -403,6 +403,8 @@
       d.req[S[q[0]]] = q[1].map(function (x) { return parse(S[x]); });
       if (S[q[2]]) d.call[S[q[0]]] = { tool: S[q[2]], args: S[q[3]] };
     });
+    d.other = {};
+    (cb.other || []).forEach(function (t) { d.other[t] = true; }); // tools the case's rules call neither a read nor a write
     d.rules = cb.rules.map(function (q) { return { tool: S[q[0]], args: S[q[1]], facts: q[2].map(function (x) { return parse(S[x]); }), after: q.length > 3 ? S[q[3]] : '' }; });
     return d;
   }
@@ -546,9 +548,10 @@
     d.invalid.forEach(function (x) { invalidAt[x.ev] = x; });
     var ol = el('ol', { cls: 'timeline', id: 'timeline', 'aria-label': 'Events' });
     d.events.forEach(function (e, i) {
-      var act = e.type === 'CONSEQUENTIAL_CALL' || !!cpsAt[i], read = !act && e.type === 'INFO_CALL'; // a gated call is an action, whatever its type
+      var act = e.type === 'CONSEQUENTIAL_CALL' || !!cpsAt[i], other = !act && e.type === 'INFO_CALL' && !!d.other[e.tool], read = !act && !other && e.type === 'INFO_CALL'; // a gated call is an action, whatever its type
       var li = el('li', { id: 'ev-' + i, tabindex: '-1', cls: (act ? 'act' : 'read') + (i === d.broke ? ' broke' : '') + (d.end >= 0 && i > d.end ? ' unread' : '') });
-      li.appendChild(el('div', { cls: 'evhead' }, el('span', { cls: 'badge ' + (act ? 'act' : 'read'), text: act ? 'ACTION' : read ? 'READ' : e.type }),
+      li.appendChild(el('div', { cls: 'evhead' }, other ? el('span', { cls: 'badge read', text: 'OTHER', title: 'neither a read nor a write under the case\'s rules: it establishes nothing' })
+        : el('span', { cls: 'badge ' + (act ? 'act' : 'read'), text: act ? 'ACTION' : read ? 'READ' : e.type }),
         '[' + i + '] ', el('strong', { text: e.tool }), ' ', e.args, e.call ? '  (' + e.call + ')' : ''));
       if (i === d.broke) li.appendChild(el('div', { cls: 'brokehere', 'data-broke': 'true' }, '✗ broke here'));
       if (invalidAt[i]) li.appendChild(el('div', { cls: 'fail', text: 'invalid read: ' + invalidAt[i].reason }));
