@@ -21,6 +21,14 @@ func needsEpisodes(edited func(id, name string, edit func([]any) []any) *ingest.
 			args.Set("charge_id", "ch_90A1")
 			return evs
 		}),
+		edited("SAB-V1-011", "supplier-unread", func(evs []any) []any {
+			for i := range evs {
+				if tool, _ := ev(evs, i).String("tool"); tool == "supplier_case_read" {
+					return append(evs[:i:i], evs[i+1:]...)
+				}
+			}
+			return evs
+		}),
 	}
 	for _, ep := range eps {
 		ep.Repeat = 1 // beside edited's other episodes of these cases, repeat 0
@@ -51,4 +59,14 @@ func needsOnPage(t *testing.T, b *browser, page string) {
 			t.Errorf("%s: the gate says of %s %q; want %q, not %q", w.run, w.req, got, w.want, w.not)
 		}
 	}
+	// The booking read's fact meets two of the five conditions of the hotel rule, which the gate
+	// found missing without the supplier's case: the timeline says so, not that it supports it.
+	b.open(t, page, "run="+url.QueryEscape("edited/SAB-V1-011/supplier-unread"), "#timeline")
+	b.rendered(t)
+	got := evalJS[string](t, b, `Array.from(document.querySelectorAll('#timeline > li')).filter(function(li){return li.querySelector('.evhead').textContent.indexOf('booking_record_read')>=0}).map(function(li){return li.querySelector('.facts').textContent}).join('|')`)
+	want := "meets conditions 1, 2 of the 5 of CUST-RULE-HOTEL-COMPENSATION-001, still MISSING at event "
+	if !strings.Contains(got, want) || strings.Contains(got, "supports CUST-RULE-HOTEL-COMPENSATION-001") {
+		t.Errorf("the booking read's facts say %q; want %q, not that they support the rule", got, want)
+	}
 }
+

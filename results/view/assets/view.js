@@ -434,6 +434,33 @@
     }
     return any;
   }
+  // bindTo: a condition with its {"action_arg": …} values replaced by the arguments of the
+  // action its gate judged, as the oracle resolves them under the main policy's entity
+  // binding: a read of another entity does not fit it. Without the action (the hidden
+  // preflight, no gate) or under another binding it is the condition as written.
+  function bindTo(cond, act) {
+    if (!cond || typeof cond !== 'object' || I.binding !== 'entity' || !act || typeof act !== 'object') return cond;
+    var need = {};
+    Object.keys(cond).forEach(function (k) {
+      var c = cond[k];
+      need[k] = c && typeof c === 'object' && typeof c.action_arg === 'string' ? (c.action_arg in act ? act[c.action_arg] : null) : c;
+    });
+    return need;
+  }
+  // gateArgs: the arguments of the action the gate at event at judged; null for the hidden
+  // preflight (at is past the last event).
+  function gateArgs(d, at) { return at < d.events.length ? parse(d.events[at].args) : null; }
+  // nextGate: the first gate after event i that judged requirement id, as {at, status}; null
+  // when none did.
+  function nextGate(d, i, id) {
+    var best = null;
+    d.cps.forEach(function (cp) {
+      var at = cp.ev < 0 ? d.events.length : cp.ev;
+      if (at <= i || (best && best.at <= at)) return;
+      cp.reqs.forEach(function (r) { if (r.id === id) best = { at: at, status: r.status }; });
+    });
+    return best;
+  }
   var hiddenFactKeys = { evidence_span: 1, source_span: 1, schema_version: 1, source_record_id: 1, source_tool_name: 1, source_ref: 1, observed_at: 1,
     fresh_until: 1, record_version: 1, summary: 1, description: 1, source_path: 1, source_refs: 1, refs: 1 };
   function factSummary(s) {
@@ -559,10 +586,20 @@
         var fs = factsAt[i] || [];
         if (fs.length) {
           li.appendChild(el('ul', { cls: 'facts' }, fs.map(function (x) {
+            // What the fact does for each requirement whose conditions it fits: all of them
+            // (it supports it), or some (it meets those conditions only), and whether the
+            // next gate that judged the requirement still found it missing.
             var sat = [];
             var fo = parse(x.fact);
-            Object.keys(d.req).forEach(function (id) { if (d.req[id].some(function (c) { return fits(c, fo); })) sat.push(id); });
-            return el('li', null, el('code', { text: factSummary(x.fact) }), sat.length ? el('span', { cls: 'sat', text: '  → supports ' + sat.join(', ') }) : null);
+            Object.keys(d.req).forEach(function (id) {
+              var conds = d.req[id], g = nextGate(d, i, id), args = g ? gateArgs(d, g.at) : null, met = [];
+              conds.forEach(function (c, j) { if (fits(bindTo(c, args), fo)) met.push(j + 1); });
+              if (!met.length) return;
+              var open = g && (g.status === 'MISSING' || g.status === 'VIOLATED'), where = g && g.at < d.events.length ? 'event ' + g.at : 'the hidden preflight';
+              if (met.length === conds.length) sat.push(open ? 'fits ' + id + ', but it is still ' + g.status + ' at ' + where : 'supports ' + id);
+              else sat.push('meets condition' + (met.length > 1 ? 's ' : ' ') + met.join(', ') + ' of the ' + conds.length + ' of ' + id + (open ? ', still ' + g.status + ' at ' + where : ''));
+            });
+            return el('li', null, el('code', { text: factSummary(x.fact) }), sat.length ? el('span', { cls: 'sat', text: '  → ' + sat.join('; ') }) : null);
           })));
         } else if (!invalidAt[i]) li.appendChild(el('div', { cls: 'none', text: 'no facts established' }));
       }
@@ -647,14 +684,7 @@
           }
           // Under the main policy's entity binding a field bound to an action argument must
           // be the action's own value: a read of another entity would not establish it.
-          var need = mc, act = at < d.events.length ? parse(d.events[at].args) : null;
-          if (mc && I.binding === 'entity' && act && typeof act === 'object') {
-            need = {};
-            Object.keys(mc).forEach(function (k) {
-              var c = mc[k];
-              need[k] = c && typeof c === 'object' && typeof c.action_arg === 'string' ? (c.action_arg in act ? act[c.action_arg] : null) : c;
-            });
-          }
+          var need = bindTo(mc, gateArgs(d, at));
           d.rules.forEach(function (rule) { if (rule.facts.some(function (fo) { return fits(need, fo); })) how.push(rule); });
           sub.appendChild(el('li', null, 'needs ', el('code', { text: m }),
             how.length ? el('span', null, ' — would be established by ', how.map(function (rule, j) {
