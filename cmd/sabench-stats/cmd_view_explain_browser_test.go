@@ -119,6 +119,7 @@ func TestViewerExplainsLikeExplain(t *testing.T) {
 		}
 	}
 	needsOnPage(t, b, realPage)
+	boundSourceOnPage(t, b)
 	// No episode of the reference runs carries an official verdict: the disagreements page
 	// says there is nothing to compare, not that every official verdict matched.
 	b.open(t, realPage, "disagreements", "#dis-count")

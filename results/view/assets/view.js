@@ -638,22 +638,32 @@
     reqs.forEach(function (r) {
       var li = el('li', { 'data-req': r.id, 'data-status': r.status }, el('span', { cls: 'req-' + r.status, text: r.status }), ' ' + r.id);
       if (r.status === 'SUPPORTED') {
-        // the earliest read before the gate whose facts fit one of the requirement's conditions
-        var conds = d.req[r.id] || [], src = null;
-        for (var k = 0; k < d.ledger.length && !src; k++) {
-          var x = d.ledger[k];
-          if (x.ev >= 0 && x.ev < at && conds.some(function (c) { return fits(c, parse(x.fact)); })) src = x;
-        }
+        // Each fact condition's first read before the gate with a fact that fits it (bound
+        // to this action's arguments); the requirement was established by the latest of
+        // them, the read that met its last condition. When some condition has none here,
+        // no read is named rather than one that met only part of it.
+        var conds = d.req[r.id] || [], args = gateArgs(d, at), src = null, firsts = [], all = true;
+        conds.forEach(function (c) {
+          if (!c || typeof c !== 'object' || (c.source && c.source !== 'fact')) return; // the action's own condition
+          var need = bindTo(c, args), first = null;
+          d.ledger.forEach(function (x) { if (x.ev >= 0 && x.ev < at && (!first || x.ev < first.ev) && fits(need, parse(x.fact))) first = x; });
+          if (first) firsts.push(first); else all = false;
+        });
+        if (all) firsts.forEach(function (x) { if (!src || x.ev > src.ev) src = x; });
+        var also = [];
+        if (src) firsts.forEach(function (x) { if (x.ev !== src.ev && also.indexOf(x.ev) < 0) also.push(x.ev); });
+        also.sort(function (a, b) { return a - b; });
         var call = d.call[r.id];
         if (!src && call) { // a required read: the first call of its tool (with its arguments, when one has them)
           var best = -1;
-          for (k = 0; k < at && k < d.events.length; k++) {
+          for (var k = 0; k < at && k < d.events.length; k++) {
             var e = d.events[k];
             if (e.type === 'INFO_CALL' && e.tool === call.tool) { if (e.args === call.args) { best = k; break; } if (best < 0) best = k; }
           }
           if (best >= 0) src = { ev: best };
         }
-        if (src) li.appendChild(el('span', null, ' — established by ', el('a', { href: '#run=' + encodeURIComponent(run) + '&ev=' + src.ev, text: 'event ' + src.ev + ' (' + d.events[src.ev].tool + ')' })));
+        if (src) li.appendChild(el('span', null, ' — established by ', el('a', { href: '#run=' + encodeURIComponent(run) + '&ev=' + src.ev, text: 'event ' + src.ev + ' (' + d.events[src.ev].tool + ')' }),
+          also.length ? el('span', null, ', with ', also.map(function (e, j) { return el('span', null, j ? ' and ' : '', el('a', { href: '#run=' + encodeURIComponent(run) + '&ev=' + e, text: 'event ' + e + ' (' + d.events[e].tool + ')' })); })) : null));
       } else if (r.status === 'MISSING' || r.status === 'VIOLATED') {
         li.appendChild(document.createTextNode(' (' + r.reason + ')'));
         if (r.status === 'VIOLATED') {
