@@ -85,45 +85,69 @@ func episodeIDPattern(name string, schema *jsonv.Object) *idPattern {
 // agent_decision for Legacy cases and for static judgments, else the execution record
 // of the case's protocol. A nil record is not checked (the oracle scores it as a
 // failure). Problems are located at the episode's file and line, with the field path
-// under "record".
+// under "record". A schema's episode_id pattern is not held against the record of a case
+// whose own id is not of that form (ownIDPattern).
 func CheckRecord(e *Episode, p Protocol) []Problem {
-	probs, _ := checkRecord(e, p, false)
-	return probs
-}
-
-// checkRecord is CheckRecord. With ownIDs, a schema's episode_id pattern is not held
-// against the record of a case whose own id is not of that form: the pattern is the form
-// of the release's case ids, and a bench built like the release with ids of its own
-// names its cases by those (checkEpisode checks that the record names its case). waived
-// is the pattern the record's episode_id would have failed, nil when none was waived.
-func checkRecord(e *Episode, p Protocol, ownIDs bool) (probs []Problem, waived *idPattern) {
 	if e.Record == nil {
-		return nil, nil
+		return nil
 	}
 	schemaOnce.Do(loadSchemas)
 	if schemaErr != nil {
-		return []Problem{{File: e.Source, Line: e.Line, Field: "record", Msg: schemaErr.Error()}}, nil
+		return []Problem{{File: e.Source, Line: e.Line, Field: "record", Msg: schemaErr.Error()}}
 	}
-	name := recordSchemaFile[V1]
-	if int(p) < NumProtocols {
-		name = recordSchemaFile[p]
-	}
-	if p != Legacy && e.IsStatic() {
-		name = recordSchemaFile[Legacy]
-	}
+	name := schemaName(e, p)
 	schema := schemaByKey[name]
-	if ip := idPatterns[name]; ownIDs && ip != nil {
-		if base, _ := SplitVariant(e.CaseID); !ip.re.MatchString(base) {
-			schema = ip.without
-			if id, ok := e.Record.String("episode_id"); ok && !ip.re.MatchString(id) {
-				waived = ip
-			}
-		}
+	if ip := ownIDPattern(e, name); ip != nil {
+		schema = ip.without
 	}
+	var probs []Problem
 	for _, f := range RecordDialect.Validate(schema, e.Record.Object(), "record") {
 		probs = append(probs, Problem{File: e.Source, Line: e.Line, Field: f.Path, Msg: f.Msg + " (" + name + " schema)"})
 	}
-	return probs, waived
+	return probs
+}
+
+// schemaName names the schema an episode's record is checked against.
+func schemaName(e *Episode, p Protocol) string {
+	if p != Legacy && e.IsStatic() {
+		return recordSchemaFile[Legacy]
+	}
+	if int(p) < NumProtocols {
+		return recordSchemaFile[p]
+	}
+	return recordSchemaFile[V1]
+}
+
+// ownIDPattern is the episode_id pattern of the schema named name when the episode's case
+// id is not of its form, nil otherwise. The pattern is the form of the release's case ids;
+// a bench built like the release with ids of its own names its cases by those in their
+// records (checkEpisode checks that a record names its case).
+func ownIDPattern(e *Episode, name string) *idPattern {
+	ip := idPatterns[name]
+	if ip == nil {
+		return nil
+	}
+	if base, _ := SplitVariant(e.CaseID); base == "" || ip.re.MatchString(base) {
+		return nil
+	}
+	return ip
+}
+
+// waivedIDPattern is the pattern CheckRecord did not hold the record's episode_id to and
+// that it does not meet; nil when there is none.
+func waivedIDPattern(e *Episode, p Protocol) *idPattern {
+	if e.Record == nil {
+		return nil
+	}
+	schemaOnce.Do(loadSchemas)
+	ip := ownIDPattern(e, schemaName(e, p))
+	if ip == nil {
+		return nil
+	}
+	if id, ok := e.Record.String("episode_id"); ok && !ip.re.MatchString(id) {
+		return ip
+	}
+	return nil
 }
 
 // RecordDialect is the subset of JSON Schema (draft 2020-12) that the release's record

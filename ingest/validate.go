@@ -28,7 +28,7 @@ type ValidationReport struct {
 	ReportedUnlisted int
 	// OwnIDs counts, by record schema, the completed episodes whose record's episode_id
 	// was not held to the schema's pattern for it because their case ids are the bench's
-	// own, not of the release's form (checkRecord).
+	// own, not of the release's form (CheckRecord).
 	OwnIDs []OwnIDs
 	// RecordProblems counts the problems found in the records themselves (their schema,
 	// the case or domain they name, a conversation's events), listed or not: score does
@@ -208,10 +208,9 @@ func checkEpisode(rep *ValidationReport, e *Episode, b CaseIndex) []Problem {
 	if e.Status == StatusCompleted {
 		// A run that did not complete left what it had (a time-limited Inspect sample its
 		// tool calls, no answer); it is excluded, not scored, so not held to the schema.
-		ps, waived := checkRecord(e, proto, true)
-		probs = append(probs, ps...)
-		if waived != nil {
-			rep.addOwnID(e, proto, waived)
+		probs = append(probs, CheckRecord(e, proto)...)
+		if ip := waivedIDPattern(e, proto); ip != nil {
+			rep.addOwnID(e, proto, ip)
 		}
 	}
 	base, _ := SplitVariant(e.CaseID)
