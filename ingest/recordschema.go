@@ -3,6 +3,7 @@ package ingest
 import (
 	"embed"
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -28,11 +29,23 @@ var recordSchemaFile = [NumProtocols]string{
 var (
 	schemaOnce  sync.Once
 	schemaByKey map[string]*jsonv.Object
+	idPatterns  map[string]*idPattern // by schema name, for a schema with an episode_id pattern
 	schemaErr   error
 )
 
+// idPattern is a record schema's pattern for episode_id, which is the form of the release's
+// own case ids (the V0 schema's ^SAB-V0-[0-9]{3}$), and the schema without it, which a bench
+// with ids of its own is checked against.
+type idPattern struct {
+	schema  string // the schema's name
+	pattern string
+	re      *regexp.Regexp
+	without *jsonv.Object
+}
+
 func loadSchemas() {
 	schemaByKey = map[string]*jsonv.Object{}
+	idPatterns = map[string]*idPattern{}
 	for _, name := range recordSchemaFile {
 		data, err := schemaFS.ReadFile("schemas/" + name + ".schema.json")
 		if err == nil {
@@ -42,14 +55,38 @@ func loadSchemas() {
 			schemaErr = fmt.Errorf("embedded schema %s: %w", name, err)
 			return
 		}
+		if ip := episodeIDPattern(name, schemaByKey[name]); ip != nil {
+			idPatterns[name] = ip
+		}
 	}
+}
+
+// episodeIDPattern is schema's pattern for properties.episode_id, nil when it has none (or
+// one Go cannot compile, which RecordDialect ignores anyway).
+func episodeIDPattern(name string, schema *jsonv.Object) *idPattern {
+	props, _ := schema.Obj("properties")
+	id, _ := props.Obj("episode_id")
+	pat, ok := id.String("pattern")
+	if !ok {
+		return nil
+	}
+	re, err := regexp.Compile(pat)
+	if err != nil {
+		return nil
+	}
+	without, _ := jsonv.DeepCopy(schema).(*jsonv.Object)
+	props, _ = without.Obj("properties")
+	id, _ = props.Obj("episode_id")
+	id.Delete("pattern")
+	return &idPattern{schema: name, pattern: pat, re: re, without: without}
 }
 
 // CheckRecord checks an episode's record against the schema of its kind: an
 // agent_decision for Legacy cases and for static judgments, else the execution record
 // of the case's protocol. A nil record is not checked (the oracle scores it as a
 // failure). Problems are located at the episode's file and line, with the field path
-// under "record".
+// under "record". A schema's episode_id pattern is not held against the record of a case
+// whose own id is not of that form (ownIDPattern).
 func CheckRecord(e *Episode, p Protocol) []Problem {
 	if e.Record == nil {
 		return nil
@@ -58,18 +95,59 @@ func CheckRecord(e *Episode, p Protocol) []Problem {
 	if schemaErr != nil {
 		return []Problem{{File: e.Source, Line: e.Line, Field: "record", Msg: schemaErr.Error()}}
 	}
-	name := recordSchemaFile[V1]
-	if int(p) < NumProtocols {
-		name = recordSchemaFile[p]
-	}
-	if p != Legacy && e.IsStatic() {
-		name = recordSchemaFile[Legacy]
+	name := schemaName(e, p)
+	schema := schemaByKey[name]
+	if ip := ownIDPattern(e, name); ip != nil {
+		schema = ip.without
 	}
 	var probs []Problem
-	for _, f := range RecordDialect.Validate(schemaByKey[name], e.Record.Object(), "record") {
+	for _, f := range RecordDialect.Validate(schema, e.Record.Object(), "record") {
 		probs = append(probs, Problem{File: e.Source, Line: e.Line, Field: f.Path, Msg: f.Msg + " (" + name + " schema)"})
 	}
 	return probs
+}
+
+// schemaName names the schema an episode's record is checked against.
+func schemaName(e *Episode, p Protocol) string {
+	if p != Legacy && e.IsStatic() {
+		return recordSchemaFile[Legacy]
+	}
+	if int(p) < NumProtocols {
+		return recordSchemaFile[p]
+	}
+	return recordSchemaFile[V1]
+}
+
+// ownIDPattern is the episode_id pattern of the schema named name when the episode's case
+// id is not of its form, nil otherwise. The pattern is the form of the release's case ids;
+// a bench built like the release with ids of its own names its cases by those in their
+// records (checkEpisode checks that a record names its case).
+func ownIDPattern(e *Episode, name string) *idPattern {
+	ip := idPatterns[name]
+	if ip == nil {
+		return nil
+	}
+	if base, _ := SplitVariant(e.CaseID); base == "" || ip.re.MatchString(base) {
+		return nil
+	}
+	return ip
+}
+
+// waivedIDPattern is the pattern CheckRecord did not hold the record's episode_id to and
+// that it does not meet; nil when there is none.
+func waivedIDPattern(e *Episode, p Protocol) *idPattern {
+	if e.Record == nil {
+		return nil
+	}
+	schemaOnce.Do(loadSchemas)
+	ip := ownIDPattern(e, schemaName(e, p))
+	if ip == nil {
+		return nil
+	}
+	if id, ok := e.Record.String("episode_id"); ok && !ip.re.MatchString(id) {
+		return ip
+	}
+	return nil
 }
 
 // RecordDialect is the subset of JSON Schema (draft 2020-12) that the release's record

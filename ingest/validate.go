@@ -26,7 +26,41 @@ type ValidationReport struct {
 	// the same way; ReportedUnlisted counts the rest.
 	Reported         []Problem
 	ReportedUnlisted int
-	max              int
+	// OwnIDs counts, by record schema, the completed episodes whose record's episode_id
+	// was not held to the schema's pattern for it because their case ids are the bench's
+	// own, not of the release's form (CheckRecord).
+	OwnIDs []OwnIDs
+	// RecordProblems counts the problems found in the records themselves (their schema,
+	// the case or domain they name, a conversation's events), listed or not: score does
+	// not refuse those episodes, it scores them.
+	RecordProblems int
+	max            int
+}
+
+// OwnIDs is the count of one record schema's episodes on a bench with case ids of its own
+// whose record's episode_id is not of the form the schema's pattern sets for the release's
+// ids: a record names its case by the bench's id, so the pattern is not held against it
+// (the record must still name its episode's case), and the oracle scores it as any other.
+type OwnIDs struct {
+	Protocol Protocol
+	Schema   string // the record schema's name
+	Field    string // the record's field, record.episode_id
+	Pattern  string // the schema's pattern for it
+	Episodes int
+	Example  string // the first such episode's record episode_id
+}
+
+// addOwnID counts an episode whose record's episode_id was not held to ip.
+func (r *ValidationReport) addOwnID(e *Episode, p Protocol, ip *idPattern) {
+	for i := range r.OwnIDs {
+		if r.OwnIDs[i].Schema == ip.schema {
+			r.OwnIDs[i].Episodes++
+			return
+		}
+	}
+	id, _ := e.Record.String("episode_id")
+	r.OwnIDs = append(r.OwnIDs, OwnIDs{Protocol: p, Schema: ip.schema, Field: "record.episode_id",
+		Pattern: ip.pattern, Episodes: 1, Example: id})
 }
 
 // ProblemCount is the number of problems found, listed or not.
@@ -86,7 +120,7 @@ func Validate(paths []string, opt ReadOptions) (*ValidationReport, error) {
 				break
 			}
 			rep.Lines++
-			ps := checkEpisode(e, opt.Bench)
+			ps := checkEpisode(rep, e, opt.Bench)
 			k := e.Key()
 			if first, dup := seen[k]; dup {
 				p := Problem{File: e.Source, Line: e.Line,
@@ -139,8 +173,10 @@ func fileProblem(path string, err error) Problem {
 }
 
 // checkEpisode checks what a single well-formed episode can get wrong against the
-// bench: an unknown case, a record outside its schema, a record about another case.
-func checkEpisode(e *Episode, b CaseIndex) []Problem {
+// bench: an unknown case, a record outside its schema, a record about another case (these
+// last two counted in rep.RecordProblems). A record whose episode_id is the bench's own
+// id, not of its schema's pattern for the release's ids, is counted in rep.OwnIDs.
+func checkEpisode(rep *ValidationReport, e *Episode, b CaseIndex) []Problem {
 	var probs []Problem
 	proto, known := ProtocolFromID(e.CaseID)
 	domain := ""
@@ -154,7 +190,9 @@ func checkEpisode(e *Episode, b CaseIndex) []Problem {
 			if e.Record == nil {
 				return nil
 			}
-			return CheckConversationRecord(e)
+			ps := CheckConversationRecord(e)
+			rep.RecordProblems += len(ps)
+			return ps
 		}
 		proto, known, domain = c.Protocol, true, c.Domain
 	}
@@ -171,6 +209,9 @@ func checkEpisode(e *Episode, b CaseIndex) []Problem {
 		// A run that did not complete left what it had (a time-limited Inspect sample its
 		// tool calls, no answer); it is excluded, not scored, so not held to the schema.
 		probs = append(probs, CheckRecord(e, proto)...)
+		if ip := waivedIDPattern(e, proto); ip != nil {
+			rep.addOwnID(e, proto, ip)
+		}
 	}
 	base, _ := SplitVariant(e.CaseID)
 	if id, ok := e.Record.String("episode_id"); ok && id != base && id != e.CaseID {
@@ -181,5 +222,6 @@ func checkEpisode(e *Episode, b CaseIndex) []Problem {
 		probs = append(probs, Problem{File: e.Source, Line: e.Line, Field: "record.env_id",
 			Msg: fmt.Sprintf("is %q, but case %s is in %s", env, e.CaseID, domain)})
 	}
+	rep.RecordProblems += len(probs)
 	return probs
 }

@@ -34,7 +34,7 @@ func TestCheckEpisodePartialRecord(t *testing.T) {
 		{StatusInfraFailure, strings.Replace(partial, "SAB-V1-001", "SAB-V1-002", 1), `record.episode_id: names case "SAB-V1-002", but the episode is for "SAB-V1-001"`},
 	} {
 		var got []string
-		for _, p := range checkEpisode(ep(c.status, c.rec), nil) {
+		for _, p := range checkEpisode(&ValidationReport{}, ep(c.status, c.rec), nil) {
 			got = append(got, p.Field+": "+strings.TrimSuffix(p.Msg, " (state_action_execution_record schema)"))
 		}
 		if g := strings.Join(got, "|"); g != c.want {

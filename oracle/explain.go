@@ -95,7 +95,7 @@ type KeyValue struct {
 // ChainEvent is one event of the record with what the oracle made of it.
 type ChainEvent struct {
 	Index       int                   `json:"index"`
-	Kind        string                `json:"kind"` // read, act, or the event's own type
+	Kind        string                `json:"kind"` // read, act, other (a tool the case's rules call neither), or the event's own type
 	Tool        string                `json:"tool"`
 	Arguments   JSONText              `json:"arguments"` // "" when absent
 	Invalid     string                `json:"invalid_read,omitempty"`
@@ -246,6 +246,14 @@ func Explain(c *casespec.Case, ep *ingest.Episode, pol Policy, v Verdict) *Expla
 			rules, _ = compileRules(spec.ActionRules)
 		}
 		for i := range x.Chain {
+			// A tool the rules call neither a read nor a write (think, calculate, a
+			// transfer to a human agent) is recorded as an INFO_CALL; it establishes
+			// nothing, so it is shown as the rules' kind, not as a read.
+			if e := &x.Chain[i]; rules != nil && e.Kind == "read" {
+				if tr := rules.tools[e.Tool]; tr != nil && tr.kind == ToolOther {
+					e.Kind = ToolOther
+				}
+			}
 			for j := range x.Chain[i].Checkpoints {
 				cp := &x.Chain[i].Checkpoints[j]
 				for k := range cp.Requirements {

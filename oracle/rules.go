@@ -3,6 +3,7 @@ package oracle
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -281,4 +282,22 @@ func mentions(msg, value string) bool {
 		return true
 	}
 	return strings.Contains(norm(msg), v)
+}
+
+// OtherTools lists, sorted, the tools the case's action rules call neither a read nor a
+// write (τ-bench's think, calculate and transfer_to_human_agents): a record has them as
+// INFO_CALLs, but they read nothing, so the episode page does not show them as reads. A
+// case without action rules has none.
+func (p *Prepared) OtherTools() []string {
+	if p.rules == nil {
+		return nil
+	}
+	var out []string
+	for name, tr := range p.rules.tools {
+		if tr.kind == ToolOther {
+			out = append(out, name)
+		}
+	}
+	slices.Sort(out)
+	return out
 }

@@ -101,6 +101,11 @@ func TestViewerExplainsLikeExplain(t *testing.T) {
 		if i == 0 {
 			glossaryOfType(t, b, tauPage, link, x.Verdict.FailureType)
 		}
+		if i == 2 { // it ends with a transfer to a human agent, which the rules call neither a read nor a write
+			if got := evalJS[string](t, b, `Array.from(document.querySelectorAll('#timeline .evhead')).filter(function(h){return h.textContent.indexOf('transfer_to_human_agents')>=0}).map(function(h){return h.querySelector('.badge').textContent}).join(',')`); got != "OTHER" {
+				t.Errorf("%s: the transfer's badge is %q, want OTHER", run, got)
+			}
+		}
 	}
 	b.shot(t, shots, "episode-tau-own-why")
 	realPage, realRuns, realBench := realEditedViewer(t)
@@ -114,6 +119,7 @@ func TestViewerExplainsLikeExplain(t *testing.T) {
 		}
 	}
 	needsOnPage(t, b, realPage)
+	boundSourceOnPage(t, b)
 	// No episode of the reference runs carries an official verdict: the disagreements page
 	// says there is nothing to compare, not that every official verdict matched.
 	b.open(t, realPage, "disagreements", "#dis-count")

@@ -105,6 +105,14 @@ func (v *Validation) Lines() (problems, notes []string) {
 	if rep.Unlisted > 0 {
 		problems = append(problems, fmt.Sprintf("… and %d more problems, not listed (the first %d are; --max-problems)", rep.Unlisted, len(rep.Problems)))
 	}
+	for _, o := range rep.OwnIDs {
+		notes = append(notes, fmt.Sprintf("note: %d %s episodes name their case in %s by the bench's own id (%s, …), not in the form %s that the %s schema sets for the release's ids: that pattern is not held against them (each must still name its episode's case), and score scores them as any other",
+			o.Episodes, o.Protocol.Label(), o.Field, o.Example, o.Pattern, o.Schema))
+	}
+	if rep.RecordProblems > 0 {
+		notes = append(notes, fmt.Sprintf("note: %d of the %d problems are in the records themselves (outside their schema, or naming another case or domain): score does not refuse those episodes: it scores each completed one, a malformed conversation event (τ-bench) as a failure of its episode, anything else as the record is",
+			rep.RecordProblems, rep.ProblemCount()))
+	}
 	notes = append(notes, DroppedNotes(rep.Reported)...)
 	if rep.ReportedUnlisted > 0 {
 		notes = append(notes, fmt.Sprintf("note: %d more dropped duplicates, not listed (--max-problems)", rep.ReportedUnlisted))

@@ -78,6 +78,7 @@ func CaseOf(cs *casespec.Case) Case {
 	// The reads the oracle takes facts from (rules or frozen deltas, by protocol), so that
 	// what the page says establishes a missing fact is what the walk would read.
 	if p, err := oracle.Prepare(cs); err == nil {
+		vc.Other = p.OtherTools()
 		for _, r := range p.EvidenceReads() {
 			rule := Rule{Tool: r.Tool, Args: r.Args, After: r.After}
 			for _, f := range r.Facts {

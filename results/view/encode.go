@@ -555,7 +555,10 @@ func caseJSON(a *caseAcc) ([]byte, error) {
 	for _, f := range []struct {
 		name string
 		v    any
-	}{{"id", a.c.ID}, {"req", req}, {"rules", rules}, {"s", s}, {"wf", wf}} {
+	}{{"id", a.c.ID}, {"other", a.c.Other}, {"req", req}, {"rules", rules}, {"s", s}, {"wf", wf}} {
+		if f.name == "other" && len(a.c.Other) == 0 {
+			continue // only a case with action rules has such tools; the others' blocks are as before
+		}
 		b = append(append(append(b, ',', '"'), f.name...), '"', ':')
 		if d, ok := f.v.(*dict); ok {
 			if b, err = d.appendList(b); err != nil {

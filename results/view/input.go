@@ -60,6 +60,9 @@ type Case struct {
 	// Requirements are the requirements with their supported_if_all conditions (canonical
 	// JSON), top-level and per workflow step.
 	Requirements []Requirement
+	// Other are the tools the case's action rules call neither a read nor a write (a
+	// transfer to a human agent), sorted; the page does not show their calls as reads.
+	Other []string
 	// Rules are the reads the oracle takes facts from (the case's evidence rules or frozen
 	// deltas, by protocol): which read establishes which facts.
 	Rules []Rule

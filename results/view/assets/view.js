@@ -404,6 +404,8 @@
       d.req[S[q[0]]] = q[1].map(function (x) { return parse(S[x]); });
       if (S[q[2]]) d.call[S[q[0]]] = { tool: S[q[2]], args: S[q[3]] };
     });
+    d.other = {};
+    (cb.other || []).forEach(function (t) { d.other[t] = true; }); // tools the case's rules call neither a read nor a write
     d.rules = cb.rules.map(function (q) { return { tool: S[q[0]], args: S[q[1]], facts: q[2].map(function (x) { return parse(S[x]); }), after: q.length > 3 ? S[q[3]] : '' }; });
     return d;
   }
@@ -432,6 +434,33 @@
       any = true;
     }
     return any;
+  }
+  // bindTo: a condition with its {"action_arg": …} values replaced by the arguments of the
+  // action its gate judged, as the oracle resolves them under the main policy's entity
+  // binding: a read of another entity does not fit it. Without the action (the hidden
+  // preflight, no gate) or under another binding it is the condition as written.
+  function bindTo(cond, act) {
+    if (!cond || typeof cond !== 'object' || I.binding !== 'entity' || !act || typeof act !== 'object') return cond;
+    var need = {};
+    Object.keys(cond).forEach(function (k) {
+      var c = cond[k];
+      need[k] = c && typeof c === 'object' && typeof c.action_arg === 'string' ? (c.action_arg in act ? act[c.action_arg] : null) : c;
+    });
+    return need;
+  }
+  // gateArgs: the arguments of the action the gate at event at judged; null for the hidden
+  // preflight (at is past the last event).
+  function gateArgs(d, at) { return at < d.events.length ? parse(d.events[at].args) : null; }
+  // nextGate: the first gate after event i that judged requirement id, as {at, status}; null
+  // when none did.
+  function nextGate(d, i, id) {
+    var best = null;
+    d.cps.forEach(function (cp) {
+      var at = cp.ev < 0 ? d.events.length : cp.ev;
+      if (at <= i || (best && best.at <= at)) return;
+      cp.reqs.forEach(function (r) { if (r.id === id) best = { at: at, status: r.status }; });
+    });
+    return best;
   }
   var hiddenFactKeys = { evidence_span: 1, source_span: 1, schema_version: 1, source_record_id: 1, source_tool_name: 1, source_ref: 1, observed_at: 1,
     fresh_until: 1, record_version: 1, summary: 1, description: 1, source_path: 1, source_refs: 1, refs: 1 };
@@ -547,9 +576,10 @@
     d.invalid.forEach(function (x) { invalidAt[x.ev] = x; });
     var ol = el('ol', { cls: 'timeline', id: 'timeline', 'aria-label': 'Events' });
     d.events.forEach(function (e, i) {
-      var act = e.type === 'CONSEQUENTIAL_CALL' || !!cpsAt[i], read = !act && e.type === 'INFO_CALL'; // a gated call is an action, whatever its type
+      var act = e.type === 'CONSEQUENTIAL_CALL' || !!cpsAt[i], other = !act && e.type === 'INFO_CALL' && !!d.other[e.tool], read = !act && !other && e.type === 'INFO_CALL'; // a gated call is an action, whatever its type
       var li = el('li', { id: 'ev-' + i, tabindex: '-1', cls: (act ? 'act' : 'read') + (i === d.broke ? ' broke' : '') + (d.end >= 0 && i > d.end ? ' unread' : '') });
-      li.appendChild(el('div', { cls: 'evhead' }, el('span', { cls: 'badge ' + (act ? 'act' : 'read'), text: act ? 'ACTION' : read ? 'READ' : e.type }),
+      li.appendChild(el('div', { cls: 'evhead' }, other ? el('span', { cls: 'badge read', text: 'OTHER', title: 'neither a read nor a write under the case\'s rules: it establishes nothing' })
+        : el('span', { cls: 'badge ' + (act ? 'act' : 'read'), text: act ? 'ACTION' : read ? 'READ' : e.type }),
         '[' + i + '] ', el('strong', { text: e.tool }), ' ', e.args, e.call ? '  (' + e.call + ')' : ''));
       if (i === d.broke) li.appendChild(el('div', { cls: 'brokehere', 'data-broke': 'true' }, '✗ broke here'));
       if (invalidAt[i]) li.appendChild(el('div', { cls: 'fail', text: 'invalid read: ' + invalidAt[i].reason }));
@@ -557,10 +587,20 @@
         var fs = factsAt[i] || [];
         if (fs.length) {
           li.appendChild(el('ul', { cls: 'facts' }, fs.map(function (x) {
+            // What the fact does for each requirement whose conditions it fits: all of them
+            // (it supports it), or some (it meets those conditions only), and whether the
+            // next gate that judged the requirement still found it missing.
             var sat = [];
             var fo = parse(x.fact);
-            Object.keys(d.req).forEach(function (id) { if (d.req[id].some(function (c) { return fits(c, fo); })) sat.push(id); });
-            return el('li', null, el('code', { text: factSummary(x.fact) }), sat.length ? el('span', { cls: 'sat', text: '  → supports ' + sat.join(', ') }) : null);
+            Object.keys(d.req).forEach(function (id) {
+              var conds = d.req[id], g = nextGate(d, i, id), args = g ? gateArgs(d, g.at) : null, met = [];
+              conds.forEach(function (c, j) { if (fits(bindTo(c, args), fo)) met.push(j + 1); });
+              if (!met.length) return;
+              var open = g && (g.status === 'MISSING' || g.status === 'VIOLATED'), where = g && g.at < d.events.length ? 'event ' + g.at : 'the hidden preflight';
+              if (met.length === conds.length) sat.push(open ? 'fits ' + id + ', but it is still ' + g.status + ' at ' + where : 'supports ' + id);
+              else sat.push('meets condition' + (met.length > 1 ? 's ' : ' ') + met.join(', ') + ' of the ' + conds.length + ' of ' + id + (open ? ', still ' + g.status + ' at ' + where : ''));
+            });
+            return el('li', null, el('code', { text: factSummary(x.fact) }), sat.length ? el('span', { cls: 'sat', text: '  → ' + sat.join('; ') }) : null);
           })));
         } else if (!invalidAt[i]) li.appendChild(el('div', { cls: 'none', text: 'no facts established' }));
       }
@@ -599,22 +639,32 @@
     reqs.forEach(function (r) {
       var li = el('li', { 'data-req': r.id, 'data-status': r.status }, el('span', { cls: 'req-' + r.status, text: r.status }), ' ' + r.id);
       if (r.status === 'SUPPORTED') {
-        // the earliest read before the gate whose facts fit one of the requirement's conditions
-        var conds = d.req[r.id] || [], src = null;
-        for (var k = 0; k < d.ledger.length && !src; k++) {
-          var x = d.ledger[k];
-          if (x.ev >= 0 && x.ev < at && conds.some(function (c) { return fits(c, parse(x.fact)); })) src = x;
-        }
+        // Each fact condition's first read before the gate with a fact that fits it (bound
+        // to this action's arguments); the requirement was established by the latest of
+        // them, the read that met its last condition. When some condition has none here,
+        // no read is named rather than one that met only part of it.
+        var conds = d.req[r.id] || [], args = gateArgs(d, at), src = null, firsts = [], all = true;
+        conds.forEach(function (c) {
+          if (!c || typeof c !== 'object' || (c.source && c.source !== 'fact')) return; // the action's own condition
+          var need = bindTo(c, args), first = null;
+          d.ledger.forEach(function (x) { if (x.ev >= 0 && x.ev < at && (!first || x.ev < first.ev) && fits(need, parse(x.fact))) first = x; });
+          if (first) firsts.push(first); else all = false;
+        });
+        if (all) firsts.forEach(function (x) { if (!src || x.ev > src.ev) src = x; });
+        var also = [];
+        if (src) firsts.forEach(function (x) { if (x.ev !== src.ev && also.indexOf(x.ev) < 0) also.push(x.ev); });
+        also.sort(function (a, b) { return a - b; });
         var call = d.call[r.id];
         if (!src && call) { // a required read: the first call of its tool (with its arguments, when one has them)
           var best = -1;
-          for (k = 0; k < at && k < d.events.length; k++) {
+          for (var k = 0; k < at && k < d.events.length; k++) {
             var e = d.events[k];
             if (e.type === 'INFO_CALL' && e.tool === call.tool) { if (e.args === call.args) { best = k; break; } if (best < 0) best = k; }
           }
           if (best >= 0) src = { ev: best };
         }
-        if (src) li.appendChild(el('span', null, ' — established by ', el('a', { href: '#run=' + encodeURIComponent(run) + '&ev=' + src.ev, text: 'event ' + src.ev + ' (' + d.events[src.ev].tool + ')' })));
+        if (src) li.appendChild(el('span', null, ' — established by ', el('a', { href: '#run=' + encodeURIComponent(run) + '&ev=' + src.ev, text: 'event ' + src.ev + ' (' + d.events[src.ev].tool + ')' }),
+          also.length ? el('span', null, ', with ', also.map(function (e, j) { return el('span', null, j ? ' and ' : '', el('a', { href: '#run=' + encodeURIComponent(run) + '&ev=' + e, text: 'event ' + e + ' (' + d.events[e].tool + ')' })); })) : null));
       } else if (r.status === 'MISSING' || r.status === 'VIOLATED') {
         li.appendChild(document.createTextNode(' (' + r.reason + ')'));
         if (r.status === 'VIOLATED') {
@@ -645,14 +695,7 @@
           }
           // Under the main policy's entity binding a field bound to an action argument must
           // be the action's own value: a read of another entity would not establish it.
-          var need = mc, act = at < d.events.length ? parse(d.events[at].args) : null;
-          if (mc && I.binding === 'entity' && act && typeof act === 'object') {
-            need = {};
-            Object.keys(mc).forEach(function (k) {
-              var c = mc[k];
-              need[k] = c && typeof c === 'object' && typeof c.action_arg === 'string' ? (c.action_arg in act ? act[c.action_arg] : null) : c;
-            });
-          }
+          var need = bindTo(mc, gateArgs(d, at));
           d.rules.forEach(function (rule) { if (rule.facts.some(function (fo) { return fits(need, fo); })) how.push(rule); });
           sub.appendChild(el('li', null, 'needs ', el('code', { text: m }),
             how.length ? el('span', null, ' — would be established by ', how.map(function (rule, j) {
