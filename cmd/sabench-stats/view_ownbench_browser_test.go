@@ -76,6 +76,13 @@ func TestViewerOnOwnBench(t *testing.T) {
 	if len(doms) == 0 || slices.ContainsFunc(doms, func(d string) bool { return d != "healthcare" && d != "devops" }) {
 		t.Errorf("T8's numbers link to the domains %q, want healthcare or devops", doms)
 	}
+	// The domains table's heat map shades its rates by their estimates, not the episode
+	// counts beside them: it skipped every cell with an interval, so that it shaded the
+	// Episodes column alone, a count over 100 darkest as if a rate of 100%.
+	shaded := evalJS[[]string](t, b, `Array.from(document.querySelectorAll('table[data-table="domains"] td.num')).filter(function(td){return td.style.background!==''}).map(function(td){return td.closest('table').querySelectorAll('thead th')[td.cellIndex].textContent}).filter(function(h,i,a){return a.indexOf(h)===i})`)
+	if !slices.Contains(shaded, "All") || slices.Contains(shaded, "Episodes") {
+		t.Errorf("the domains table shades the columns %q; want its rates, not Episodes", shaded)
+	}
 	b.open(t, page, "slice", "#slice-summary")
 	if got := evalJS[string](t, b, `document.getElementById('f-case').placeholder`); got != "e.g. acme.v1-001" {
 		t.Errorf("the case box suggests %q, want one of the bench's ids (e.g. acme.v1-001)", got)

@@ -148,7 +148,13 @@ func writeTable(b *bytes.Buffer, t *results.Table, lk *linker, pi int, id string
 	fmt.Fprintf(b, "<div class=\"tablewrap\"><table class=\"t\" id=\"%s\" data-table=\"%s\">\n<caption>%s: %s</caption>\n<thead><tr>",
 		id, html.EscapeString(t.ID), html.EscapeString(t.ID), html.EscapeString(t.Title))
 	for _, c := range t.Columns {
-		fmt.Fprintf(b, "<th scope=\"col\">%s</th>", html.EscapeString(c.Header))
+		// A rate's column is marked, so that the heat maps shade rates only (a count of
+		// episodes read as a rate was shaded darkest).
+		cls := ""
+		if c.Kind == results.KindPercent || c.Kind == results.KindPercentInterval {
+			cls = " class=\"pct\""
+		}
+		fmt.Fprintf(b, "<th scope=\"col\"%s>%s</th>", cls, html.EscapeString(c.Header))
 	}
 	b.WriteString("</tr></thead>\n<tbody>\n")
 	doms := lk.domainCols(t)

@@ -924,8 +924,11 @@
   // slices as its numbers (the SVG figures beside them are pictures only).
   function decorate() {
     Array.prototype.forEach.call(document.querySelectorAll('table[data-table="T8"] td.num, table[data-table="domains"] td.num'), function (td) {
-      var v = parseFloat(td.textContent);
-      if (isNaN(v) || td.textContent.indexOf('[') >= 0) return;
+      // rates only (their column's header is marked pct), not the counts beside them
+      var th = td.closest('table').querySelectorAll('thead th')[td.cellIndex];
+      if (!th || !th.classList.contains('pct')) return;
+      var v = parseFloat(td.textContent); // a rate's estimate, before its interval
+      if (isNaN(v)) return;
       var t = Math.max(0, Math.min(1, v / 100));
       // from #f7fbff to #08306b (ColorBrewer Blues); white text on the darker half
       var c = [247 + (8 - 247) * t, 251 + (48 - 251) * t, 255 + (107 - 255) * t].map(Math.round);
