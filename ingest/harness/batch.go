@@ -506,16 +506,22 @@ func deriveBatchClass(rr *rootedReader, res *Result, dir string, c *batchCase, f
 // traceUsage is the usage a batch trace records: wall time from started_at/finished_at
 // (every adapter trace), and, for Claude Code (--output-format json on stdout), its
 // token and cost counts. A count that is not a finite number or null is a problem naming
-// its field, as in an interactive run's result.json; a stdout that begins as that JSON
-// but does not parse (cut off) loses only the counts, which a warning says.
+// its field, as in an interactive run's result.json; times that do not give a wall time,
+// or a stdout that begins as that JSON but does not parse (cut off), lose only those
+// figures, which a warning says.
 func traceUsage(trace *jsonv.Object, path string, res *Result) *jsonv.Object {
 	u := &jsonv.Object{}
 	a, _ := trace.String("started_at")
 	b, _ := trace.String("finished_at")
-	if ta, err := time.Parse(time.RFC3339, a); err == nil {
-		if tb, err := time.Parse(time.RFC3339, b); err == nil && !tb.Before(ta) {
-			u.Set("wall_seconds", tb.Sub(ta).Seconds())
-		}
+	ta, errA := time.Parse(time.RFC3339, a)
+	tb, errB := time.Parse(time.RFC3339, b)
+	switch {
+	case errA != nil || errB != nil:
+		res.warn("%s: started_at %q, finished_at %q: not both RFC 3339 times; the run's wall time is unknown", path, a, b)
+	case tb.Before(ta):
+		res.warn("%s: finished_at %s is before started_at %s; the run's wall time is unknown", path, b, a)
+	default:
+		u.Set("wall_seconds", tb.Sub(ta).Seconds())
 	}
 	if backend, _ := trace.String("backend"); backend == "claude" {
 		if out, _ := trace.String("stdout"); strings.HasPrefix(strings.TrimSpace(out), "{") {

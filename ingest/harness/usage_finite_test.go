@@ -35,13 +35,16 @@ func TestInteractiveUsageNotFinite(t *testing.T) {
 // Claude Code's token and cost counts in a batch trace's stdout are held to the same rule
 // as an interactive run's: a count that is not a finite number or null is a problem naming
 // the trace and the field (they were skipped unsaid, leaving the episode without them); a
-// stdout cut off before its JSON ends is a warning that the counts are unknown.
+// stdout cut off before its JSON ends, or times that give no wall time, are a warning
+// that those figures are unknown.
 func TestBatchTraceUsageDefects(t *testing.T) {
 	const trace = "traces/v1/SAB-V1-001.json"
 	for _, c := range []struct{ from, to, problem, warning string }{
 		{`input_tokens\":2300,`, `input_tokens\":\"2300\",`, trace + ": stdout.usage.input_tokens: must be a number or null, got a string", ""},
 		{`\"total_cost_usd\":0.0625`, `\"total_cost_usd\":NaN`, trace + ": stdout.total_cost_usd: must be a finite number or null, got NaN", ""},
 		{`output_tokens\":470}}`, `output_tokens\":47`, "", trace + ": stdout: not Claude Code's JSON result"},
+		{`"finished_at": "2026-09-01T10:04:46Z"`, `"finished_at": "2026-09-01 10:04:46"`, "", trace + `: started_at "2026-09-01T10:04:05Z", finished_at "2026-09-01 10:04:46": not both RFC 3339 times; the run's wall time is unknown`},
+		{`"finished_at": "2026-09-01T10:04:46Z"`, `"finished_at": "2026-09-01T10:03:46Z"`, "", trace + ": finished_at 2026-09-01T10:03:46Z is before started_at 2026-09-01T10:04:05Z; the run's wall time is unknown"},
 	} {
 		dir := copyTree(t, batchFixture)
 		p := filepath.Join(dir, trace)
