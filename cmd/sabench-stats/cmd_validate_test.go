@@ -35,7 +35,7 @@ func TestValidateListsEveryProblem(t *testing.T) {
 	if !strings.Contains(stderr, "bench ../../ingest/testdata/safeactbench (case-dir): 10 cases, 0 case sets; clusters: 1 from contrast_pair_id (1 cases), 1 from derived (2 cases), 7 from case (7 cases)\n") || strings.Contains(stdout, "(case-dir)") {
 		t.Errorf("bench summary not on stderr:\n%s", stderr)
 	}
-	if !strings.Contains(stderr, "1 files, 9 episodes read, 2 without problems, 15 problems\n") || !strings.Contains(stderr, "15 problems found") {
+	if !strings.Contains(stderr, "1 file, 9 episodes read, 2 without problems, 15 problems\n") || !strings.Contains(stderr, "15 problems found") {
 		t.Errorf("summary wrong:\n%s\n%s", stdout, stderr)
 	}
 }
@@ -44,7 +44,7 @@ func TestValidateCleanFile(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "ok.jsonl")
 	os.WriteFile(p, []byte(`{"schema":"sabench.episode/v1","config":"a/b","case_id":"SAB-V3-001","repeat":0,"status":"harness_failure"}`+"\n"), 0o644)
 	stdout, stderr, code := runCLI(t, "validate", "--bench", filepath.Join(ingestTestdata, "safeactbench", "cases"), "--runs", p)
-	if code != 0 || stdout != "" || !strings.Contains(stderr, "1 files, 1 episodes read, 1 without problems, 0 problems") {
+	if code != 0 || stdout != "" || !strings.Contains(stderr, "1 file, 1 episode read, 1 without problems, 0 problems") {
 		t.Errorf("exit %d\n%s\n%s", code, stdout, stderr)
 	}
 	_, _, code = runCLI(t, "validate", "--bench", "none", "--dedupe", "sometimes", p)

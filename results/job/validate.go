@@ -117,7 +117,7 @@ func (v *Validation) Lines() (problems, notes []string) {
 	if rep.ReportedUnlisted > 0 {
 		notes = append(notes, fmt.Sprintf("note: %d more dropped duplicates, not listed (--max-problems)", rep.ReportedUnlisted))
 	}
-	notes = append(notes, fmt.Sprintf("%d files, %d episodes read, %d without problems, %d problems", rep.Files, rep.Lines, rep.Episodes, rep.ProblemCount()))
+	notes = append(notes, fmt.Sprintf("%s, %s read, %d without problems, %s", plural(rep.Files, "file"), plural(rep.Lines, "episode"), rep.Episodes, plural(rep.ProblemCount(), "problem")))
 	return problems, notes
 }
 
@@ -129,7 +129,7 @@ func (v *Validation) Err() error {
 	case rep == nil:
 		return nil
 	case rep.ProblemCount() > 0:
-		return fmt.Errorf("%d problems found", rep.ProblemCount())
+		return fmt.Errorf("%s found", plural(rep.ProblemCount(), "problem"))
 	case rep.Lines == 0:
 		return fmt.Errorf("no episodes: the %d episode file(s) hold none", rep.Files)
 	}
