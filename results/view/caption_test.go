@@ -23,4 +23,10 @@ func TestHarnessFigureCaptionNamesTheSharedHarness(t *testing.T) {
 	if n := strings.Count(string(page), want); n != 2 || strings.Contains(string(page), "minus Inspect") {
 		t.Errorf("the page names %q %d times (want 2: the caption and the contents), or says minus Inspect", want, n)
 	}
+	// Its link opens every protocol's scored episodes, and the figure plots V0–V3 only:
+	// the link said "the scored episodes it plots".
+	const link = "Open the scored episodes (of every protocol; it plots the V0–V3 cases both configurations of a model ran)."
+	if !strings.Contains(string(page), link) {
+		t.Errorf("the harness figure's link does not say it opens more than the figure plots (want %q)", link)
+	}
 }

@@ -218,7 +218,9 @@ func figureCaption(name, shared string) (title, link, what string) {
 	case "ecs_by_protocol":
 		return "ECS per protocol and configuration, with confidence intervals", "#slice?cond=main&status=scored", "Open the scored episodes it plots."
 	case "harness_differences":
-		return "Each model's harness minus " + cmp.Or(shared, "the shared harness") + ": paired ECS differences", "#slice?cond=main&status=scored", "Open the scored episodes it plots."
+		// The slice takes one protocol, and the figure plots the V0–V3 cases both
+		// configurations of a model ran: the link opens more than it plots, and says so.
+		return "Each model's harness minus " + cmp.Or(shared, "the shared harness") + ": paired ECS differences", "#slice?cond=main&status=scored", "Open the scored episodes (of every protocol; it plots the V0–V3 cases both configurations of a model ran)."
 	case "domain_heatmap":
 		return "ECS per configuration and domain", "#slice?cond=main&status=scored", "Open the scored episodes it plots (the T8 table links each cell)."
 	case "policy_ranks":
