@@ -2,6 +2,7 @@ package results
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -124,13 +125,17 @@ func Build(in *Input, specs []Spec) ([]*Table, error) {
 	return out, nil
 }
 
-// LookupAll is Lookup of every id, in order.
+// LookupAll is Lookup of every id, in order; an id asked for twice (in any case) is an
+// error, since the table would be printed twice or written over itself.
 func LookupAll(ids []string) ([]Spec, error) {
 	specs := make([]Spec, 0, len(ids))
 	for _, id := range ids {
 		s, err := Lookup(id)
 		if err != nil {
 			return nil, err
+		}
+		if slices.ContainsFunc(specs, func(p Spec) bool { return p.ID == s.ID }) {
+			return nil, fmt.Errorf("table %s is asked for twice", s.ID)
 		}
 		specs = append(specs, s)
 	}

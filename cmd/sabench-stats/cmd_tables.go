@@ -46,16 +46,9 @@ func setupTables(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 			}
 			return usagef("%v", err)
 		}
-		for i, s := range specs {
-			for _, prev := range specs[:i] {
-				if prev.ID == s.ID {
-					return usagef("table %s is asked for twice", s.ID)
-				}
-			}
-		}
 		built := specs
 		if len(built) == 0 {
-			built = results.DefaultOf(c.OfficialBench(), c.scoredPolicies(false))
+			built = results.DefaultOf(c.OfficialBench(), c.ScoredPolicies(false))
 		}
 		if err := c.checkTableReads(fs, built); err != nil {
 			return err

@@ -34,7 +34,7 @@ func setupView(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 				return usagef("view: --out %s must end in .html (its chunk files go to NAME_files/ beside it, which another name with the same stem would share)", c.out)
 			}
 			// The default tables are built: a flag is refused only when none of them reads it.
-			return c.checkTableReads(fs, results.DefaultOf(c.OfficialBench(), c.scoredPolicies(true)))
+			return c.checkTableReads(fs, results.DefaultOf(c.OfficialBench(), c.ScoredPolicies(true)))
 		},
 		build: func(r *job.Release) error {
 			st, err := c.View(c.out, r)
