@@ -115,8 +115,8 @@ func FuzzNonFinite(f *testing.F) {
 	})
 }
 
-// FuzzStringEnd reads every string of a document one after another, as a skipped value's
-// strings are read, with the long strings seen before kept (strMemo): each ends where a
+// FuzzStringEnd reads every string of a document one after another, as the lexer reads
+// a kept value's strings, with the long strings seen before kept (strMemo): each ends where a
 // byte-by-byte reading ends it, with the same flags, whether it was found or scanned. The
 // document is the input written twice, so that its long strings repeat.
 func FuzzStringEnd(f *testing.F) {

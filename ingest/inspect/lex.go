@@ -234,9 +234,9 @@ func (l *lexer) skipRaw() ([]byte, *decodeErr) {
 }
 
 // skip passes over one value. A scalar is checked in full; an object or array is
-// passed over in one loop that checks that its brackets match and its strings end (its
-// commas, colons and scalars are not checked: what the reader keeps goes through raw,
-// which checks everything).
+// passed over in one loop that checks that its brackets match and its strings end, and
+// refuses a backslash outside a string (its commas, colons and scalars are not checked:
+// what the reader keeps goes through raw, which checks everything).
 func (l *lexer) skip() *decodeErr {
 	switch c := l.peek(); {
 	case c == '{' || c == '[':
@@ -255,44 +255,6 @@ func (l *lexer) skip() *decodeErr {
 		return err
 	}
 	return l.syntax("looking for a value")
-}
-
-// skipContainer passes over an object or array (skip).
-func (l *lexer) skipContainer() *decodeErr {
-	var open [jsonv.MaxDepth + 1]byte // the closing bracket of each open container
-	depth := 0
-	d := l.data
-	for i := l.pos; i < len(d); {
-		switch d[i] {
-		case '"':
-			l.pos = i
-			if _, err := l.stringEnd(); err != nil {
-				return err
-			}
-			i = l.pos
-			continue
-		case '{', '[':
-			if depth == len(open) {
-				l.pos = i
-				return failf("invalid JSON at byte %d: nested too deeply", i)
-			}
-			open[depth] = d[i] + 2 // '{'+2 is '}', '['+2 is ']'
-			depth++
-		case '}', ']':
-			if depth == 0 || open[depth-1] != d[i] {
-				l.pos = i
-				return l.syntax("a closing bracket that does not match")
-			}
-			depth--
-			if depth == 0 {
-				l.pos = i + 1
-				return nil
-			}
-		}
-		i++
-	}
-	l.pos = len(d)
-	return &decodeErr{err: errTruncated}
 }
 
 // check passes over one value checking all of it, strings included (raw): what the

@@ -1,0 +1,63 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// func blockMasksAVX2(b *[64]byte) (quote, bslash, opens, closes uint64)
+TEXT ·blockMasksAVX2(SB), NOSPLIT, $0-40
+	MOVQ b+0(FP), SI
+	VMOVDQU (SI), Y0
+	VMOVDQU 32(SI), Y1
+
+	MOVQ $0x2222222222222222, AX // '"'
+	MOVQ AX, X2
+	VPBROADCASTQ X2, Y2
+	VPCMPEQB Y2, Y0, Y3
+	VPCMPEQB Y2, Y1, Y4
+	VPMOVMSKB Y3, AX
+	VPMOVMSKB Y4, BX
+	SHLQ $32, BX
+	ORQ BX, AX
+	MOVQ AX, quote+8(FP)
+
+	MOVQ $0x5c5c5c5c5c5c5c5c, AX // '\\'
+	MOVQ AX, X2
+	VPBROADCASTQ X2, Y2
+	VPCMPEQB Y2, Y0, Y3
+	VPCMPEQB Y2, Y1, Y4
+	VPMOVMSKB Y3, AX
+	VPMOVMSKB Y4, BX
+	SHLQ $32, BX
+	ORQ BX, AX
+	MOVQ AX, bslash+16(FP)
+
+	// '{' and '[' differ only in 0x20, as '}' and ']' do.
+	MOVQ $0x2020202020202020, AX
+	MOVQ AX, X2
+	VPBROADCASTQ X2, Y2
+	VPOR Y2, Y0, Y0
+	VPOR Y2, Y1, Y1
+
+	MOVQ $0x7b7b7b7b7b7b7b7b, AX // '{'
+	MOVQ AX, X2
+	VPBROADCASTQ X2, Y2
+	VPCMPEQB Y2, Y0, Y3
+	VPCMPEQB Y2, Y1, Y4
+	VPMOVMSKB Y3, AX
+	VPMOVMSKB Y4, BX
+	SHLQ $32, BX
+	ORQ BX, AX
+	MOVQ AX, opens+24(FP)
+
+	MOVQ $0x7d7d7d7d7d7d7d7d, AX // '}'
+	MOVQ AX, X2
+	VPBROADCASTQ X2, Y2
+	VPCMPEQB Y2, Y0, Y3
+	VPCMPEQB Y2, Y1, Y4
+	VPMOVMSKB Y3, AX
+	VPMOVMSKB Y4, BX
+	SHLQ $32, BX
+	ORQ BX, AX
+	MOVQ AX, closes+32(FP)
+
+	VZEROUPPER
+	RET
