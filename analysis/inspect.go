@@ -104,6 +104,7 @@ func inspectMetric(h *inspect.Header, scorer string, red epochReducer, samples [
 
 // sampleScore is one sample's scored epochs for one scorer.
 type sampleScore struct {
+	task     string
 	id       inspect.SampleID
 	sum      float64
 	n        int // scored epochs
@@ -129,7 +130,7 @@ func reduceSamples(rows []inspect.Row, scorer string) []*sampleScore {
 		}
 		s := by[r.SampleID]
 		if s == nil {
-			s = &sampleScore{id: r.SampleID, binary: true, metadata: r.Metadata}
+			s = &sampleScore{task: r.Task, id: r.SampleID, binary: true, metadata: r.Metadata}
 			by[r.SampleID] = s
 			out = append(out, s)
 		}

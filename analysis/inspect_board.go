@@ -81,10 +81,9 @@ type boardKey struct{ task, group, scorer string }
 // Rows of several logs of one (task, model) are pooled: their samples' scored epochs
 // together.
 func LeaderboardInspect(rows []inspect.Row, opt InspectBoardOptions, o StatOptions) (*InspectBoard, error) {
-	if opt.ClusterBy != "" {
-		if err := checkClusterKey(opt.ClusterBy, rows); err != nil {
-			return nil, err
-		}
+	clusters, err := clustersOf(opt.ClusterBy, rows)
+	if err != nil {
+		return nil, err
 	}
 	type armKey struct {
 		boardKey
@@ -155,7 +154,7 @@ func LeaderboardInspect(rows []inspect.Row, opt InspectBoardOptions, o StatOptio
 			entries = append(entries, e)
 			samples = append(samples, ss)
 		}
-		info, err := rankBoard(entries, samples, keys[i].boardKey, opt, o)
+		info, err := rankBoard(entries, samples, keys[i].boardKey, clusters, o)
 		if err != nil {
 			return nil, err
 		}
@@ -187,12 +186,12 @@ func rankOrLast(r int) int {
 
 // rankBoard sets each entry's mean, interval, rank and rank set from one joint draw of
 // the board's units (the union of the models' samples, or their clusters).
-func rankBoard(entries []InspectEntry, samples [][]*sampleScore, bk boardKey, opt InspectBoardOptions, o StatOptions) (InspectBoardInfo, error) {
+func rankBoard(entries []InspectEntry, samples [][]*sampleScore, bk boardKey, clusters *sampleClusters, o StatOptions) (InspectBoardInfo, error) {
 	info := InspectBoardInfo{Task: bk.task, Group: bk.group, Scorer: bk.scorer, Models: len(entries)}
 	union, seen := sampleUnion(samples)
-	units, err := unitsOf(opt.ClusterBy, union)
+	units, err := unitsOf(clusters, union)
 	if err != nil {
-		return info, fmt.Errorf("%s: %w", bk.task, err)
+		return info, err
 	}
 	info.Units, info.Samples = units.n, len(union)
 	sums, scored, ranked := boardSums(entries, samples, units, seen, &info)
