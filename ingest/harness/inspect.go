@@ -647,8 +647,13 @@ func (s *InspectStream) finishLog() {
 		if l.moreIDs {
 			ids += ", …"
 		}
+		// l.samples counts sample × epoch records, as Inspect's total_samples does.
+		n := plural(l.samples, "sample")
+		if e := h.Eval.Config.Epochs; e > 1 {
+			n = fmt.Sprintf("%s, %d epochs configured", plural(l.samples, "sample-epoch"), e)
+		}
 		msg = fmt.Sprintf("no episodes: not a SafeActBench task (task %q, model %s, %s): no sample has metadata.case_id, and no sample id (%s) is a case of the bench %s",
-			h.Eval.Task, h.Eval.Model, plural(l.samples, "sample"), ids, s.opt.Bench.Source)
+			h.Eval.Task, h.Eval.Model, n, ids, s.opt.Bench.Source)
 	}
 	s.skipped = append(s.skipped, ingest.Problem{File: l.file, Msg: msg})
 }

@@ -102,9 +102,16 @@ func (o *Options) InspectSamples(w io.Writer, req SamplesRequest) (summary strin
 	if err != nil {
 		return "", err
 	}
-	nSamples, unscored := 0, 0
+	nSamples, unscored, epochs := 0, 0, false
 	for _, l := range in.Logs {
 		nSamples += l.Samples
+		epochs = epochs || l.Eval.Config.Epochs > 1
+	}
+	// A log's samples are its sample × epoch records, as Inspect counts them: named so
+	// when a log ran samples more than once, as the tables' provenance names them.
+	sampleWord := "sample"
+	if epochs {
+		sampleWord = "sample-epoch"
 	}
 	for i := range in.Rows {
 		if !in.Rows[i].Scored {
@@ -112,7 +119,7 @@ func (o *Options) InspectSamples(w io.Writer, req SamplesRequest) (summary strin
 		}
 	}
 	summary = fmt.Sprintf("samples: %s, %s, %s (%d scored, %d without a numeric score)\n",
-		plural(len(in.Logs), "log"), plural(nSamples, "sample"), plural(len(in.Rows), "row"), len(in.Rows)-unscored, unscored)
+		plural(len(in.Logs), "log"), plural(nSamples, sampleWord), plural(len(in.Rows), "row"), len(in.Rows)-unscored, unscored)
 	var incomplete []string
 	for _, l := range in.Logs {
 		if st := l.Incomplete(); st != "" {
