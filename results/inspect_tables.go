@@ -183,9 +183,38 @@ func BuildInspectCompare(c InspectCompare, o analysis.StatOptions) *Table {
 	}
 	if why != "" {
 		t.Notes = append(t.Notes, why+".")
+	} else if n := uncomparedNote(c.Diffs); n != "" {
+		t.Notes = append(t.Notes, n)
 	}
 	t.Notes = append(t.Notes, inspectLogNotes(c.Logs)...)
 	return t
+}
+
+// uncomparedNote says why a scorer's row is empty when others' are not (the table-wide
+// reasons cover the rest): a scorer only one log ran, or ran on other samples.
+func uncomparedNote(diffs []analysis.InspectDiff) string {
+	var parts []string
+	for _, d := range diffs {
+		if d.Cases > 0 {
+			continue
+		}
+		var why string
+		switch {
+		case d.UnpairedA > 0 && d.UnpairedB == 0:
+			why = fmt.Sprintf("only A scored it, on %d of its samples", d.UnpairedA)
+		case d.UnpairedB > 0 && d.UnpairedA == 0:
+			why = fmt.Sprintf("only B scored it, on %d of its samples", d.UnpairedB)
+		case d.UnpairedA > 0:
+			why = fmt.Sprintf("A and B scored it on different samples, %d only in A and %d only in B", d.UnpairedA, d.UnpairedB)
+		default:
+			why = "declared, but neither A nor B has a sample it scored"
+		}
+		parts = append(parts, d.Scorer+" ("+why+")")
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "Not compared, no sample scored by both: " + strings.Join(parts, "; ") + "."
 }
 
 // BuildInspectLeaderboard is the table of `leaderboard --inspect`: one row per model of
