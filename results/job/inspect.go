@@ -37,8 +37,15 @@ func (o *Options) ReadInspect(paths []string) (*InspectLogs, error) {
 	}
 	out := &InspectLogs{}
 	var scorers []string
+	first := map[string]string{}
 	err = inspect.Scan(context.Background(), files, inspect.Options{Workers: o.Workers}, inspect.Handler{
-		Log: func(l *inspect.Log) error { scorers = l.Scorers(); return nil },
+		Log: func(l *inspect.Log) error {
+			if err := sameLog(first, l); err != nil {
+				return err
+			}
+			scorers = l.Scorers()
+			return nil
+		},
 		Sample: func(l *inspect.Log, s *inspect.Sample) error {
 			out.Rows = append(out.Rows, inspect.Rows(l, scorers, s)...)
 			return nil
@@ -49,6 +56,30 @@ func (o *Options) ReadInspect(paths []string) (*InspectLogs, error) {
 		return nil, err
 	}
 	return out, nil
+}
+
+// sameLog refuses a log read before under another name: the same bytes (a copy), or the
+// same eval id (Inspect gives each evaluation its own; a log converted to the other format
+// keeps it). Pooled, its samples would count twice. first maps what identifies a log to
+// the file read first with it.
+func sameLog(first map[string]string, l *inspect.Log) error {
+	type id struct{ key, what string }
+	var ids []id
+	if l.SHA256 != "" {
+		ids = append(ids, id{"sha256 " + l.SHA256, "the same bytes, SHA-256 " + l.SHA256})
+	}
+	if l.Eval.EvalID != "" {
+		ids = append(ids, id{"eval_id " + l.Eval.EvalID, "the same evaluation, eval id " + l.Eval.EvalID})
+	}
+	for _, i := range ids {
+		if f, ok := first[i.key]; ok {
+			return &inspect.Error{File: l.File, Err: fmt.Errorf("the same log as %s (%s): read twice, its samples would count twice", f, i.what)}
+		}
+	}
+	for _, i := range ids {
+		first[i.key] = l.File
+	}
+	return nil
 }
 
 // Provenance lists the logs for a table's provenance.
