@@ -116,6 +116,9 @@ type InspectCompare struct {
 	// NoSamplesA and NoSamplesB: the arm read no sample at all (a log without samples),
 	// rather than samples without a score.
 	NoSamplesA, NoSamplesB bool
+	// Unused names the logs read that are in neither arm (two models of a set of logs):
+	// not in Logs, which is what the table was built from.
+	Unused []string
 }
 
 // BuildInspectCompare is the table of `compare --inspect`: one row per scorer.
@@ -185,6 +188,9 @@ func BuildInspectCompare(c InspectCompare, o analysis.StatOptions) *Table {
 		t.Notes = append(t.Notes, why+".")
 	} else if n := uncomparedNote(c.Diffs); n != "" {
 		t.Notes = append(t.Notes, n)
+	}
+	if len(c.Unused) > 0 {
+		t.Notes = append(t.Notes, "Read but in neither arm, and not in the comparison: "+strings.Join(c.Unused, "; ")+".")
 	}
 	t.Notes = append(t.Notes, inspectLogNotes(c.Logs)...)
 	return t

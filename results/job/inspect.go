@@ -241,6 +241,7 @@ func (o *Options) InspectCompare(req InspectCompareRequest) ([]*results.Table, e
 	var aDesc, bDesc string
 	var ta, tb []string // the arms' tasks
 	var noA, noB bool   // a log without samples (with --logs an arm without samples is refused)
+	var unused []string // with --logs, the logs read that are in neither arm
 	var err error
 	if len(req.Logs) == 0 {
 		var la, lb *inspect.Log
@@ -258,6 +259,7 @@ func (o *Options) InspectCompare(req InspectCompareRequest) ([]*results.Table, e
 			return nil, err
 		}
 		ta, tb = armTasks(a), armTasks(b)
+		in, unused = in.only(a, b)
 	}
 	if len(ta) == 1 && len(tb) == 1 && ta[0] != tb[0] {
 		return nil, optionError(fmt.Errorf("compare --inspect: A is task %s, B task %s: samples of different tasks do not pair", ta[0], tb[0]))
@@ -267,7 +269,7 @@ func (o *Options) InspectCompare(req InspectCompareRequest) ([]*results.Table, e
 		return nil, err
 	}
 	t := results.BuildInspectCompare(results.InspectCompare{A: req.A, B: req.B, ADesc: aDesc, BDesc: bDesc,
-		Diffs: diffs, ClusterBy: req.ClusterBy, Logs: in.Provenance(), NoSamplesA: noA, NoSamplesB: noB}, o.Stat)
+		Diffs: diffs, ClusterBy: req.ClusterBy, Logs: in.Provenance(), Unused: unused, NoSamplesA: noA, NoSamplesB: noB}, o.Stat)
 	ts := []*results.Table{t}
 	results.Stamp(ts, results.NewInspectMeta(o.Tool, in.Provenance(), analysis.InspectIntervals(o.Stat, req.ClusterBy), req.ClusterBy))
 	return ts, nil
@@ -360,6 +362,27 @@ func modelArms(in *InspectLogs, ma, mb, task string) (a, b analysis.InspectArm, 
 		return fmt.Sprintf("model %s (%s: %s)", m, plural(len(logs), "log"), strings.Join(slices.Sorted(maps.Keys(logs)), ", "))
 	}
 	return a, b, desc(ma, na), desc(mb, nb), nil
+}
+
+// only keeps the logs that give the arms rows, for the provenance of what was compared,
+// and lists the others (another model's, another task's) by file, with their model.
+func (in *InspectLogs) only(arms ...analysis.InspectArm) (*InspectLogs, []string) {
+	used := map[string]bool{}
+	for _, a := range arms {
+		for i := range a.Rows {
+			used[a.Rows[i].Log] = true
+		}
+	}
+	out := &InspectLogs{Rows: in.Rows}
+	var unused []string
+	for _, l := range in.Logs {
+		if used[l.File] {
+			out.Logs = append(out.Logs, l)
+		} else {
+			unused = append(unused, fmt.Sprintf("%s (task %s, model %s)", l.File, l.Eval.Task, l.Eval.Model))
+		}
+	}
+	return out, unused
 }
 
 func armTasks(a analysis.InspectArm) []string {
