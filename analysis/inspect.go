@@ -149,6 +149,35 @@ func reduceSamples(rows []inspect.Row, scorer string) []*sampleScore {
 	return out
 }
 
+// Failures counts a scorer's rows (sample-epochs) that ended in an error without a score,
+// which every statistic leaves out, and that hit a limit (kept when scored: the sample
+// is scored on what it left), with the limits' kinds, sorted.
+type Failures struct {
+	Errored, Limited int
+	Limits           []string
+}
+
+func failuresOf(rows []inspect.Row, scorer string) Failures {
+	var f Failures
+	for i := range rows {
+		r := &rows[i]
+		if r.Scorer != scorer {
+			continue
+		}
+		if r.Error != "" && !r.Scored {
+			f.Errored++
+		}
+		if r.Limit != "" {
+			f.Limited++
+			if !slices.Contains(f.Limits, r.Limit) {
+				f.Limits = append(f.Limits, r.Limit)
+			}
+		}
+	}
+	slices.Sort(f.Limits)
+	return f
+}
+
 // rowScorers lists the scorers of the rows, sorted.
 func rowScorers(rows []inspect.Row) []string {
 	seen := map[string]bool{}

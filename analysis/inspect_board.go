@@ -50,6 +50,9 @@ type InspectEntry struct {
 	// fewer than k left out). Nil when not asked, or when NotBinary.
 	PassKPlanned, PassKPerCase []bootstrap.PassK
 	NotBinary                  bool // a score is neither 0 nor 1: pass^k is undefined
+	// Failures: the model's sample-epochs that errored without a score (not in the
+	// mean) or hit a limit.
+	Failures Failures
 }
 
 // InspectBoard is every board's entries: boards (task, group, scorer) in sorted order,
@@ -136,7 +139,7 @@ func LeaderboardInspect(rows []inspect.Row, opt InspectBoardOptions, o StatOptio
 		var entries []InspectEntry
 		var samples [][]*sampleScore
 		for _, k := range keys[i:j] {
-			e := InspectEntry{Task: k.task, Group: k.group, Model: k.model, Scorer: k.scorer}
+			e := InspectEntry{Task: k.task, Group: k.group, Model: k.model, Scorer: k.scorer, Failures: failuresOf(arms[k], k.scorer)}
 			for f := range logs[k] {
 				e.Logs = append(e.Logs, f)
 			}

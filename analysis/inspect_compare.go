@@ -45,6 +45,9 @@ type InspectDiff struct {
 	// scorers (StatOptions.Adjust).
 	Test        string
 	PTest, PAdj float64
+	// FailuresA and FailuresB: each arm's sample-epochs that errored without a score (so
+	// not compared) or hit a limit.
+	FailuresA, FailuresB Failures
 }
 
 // CompareInspect compares arm a with arm b, scorer by scorer, on the samples both scored.
@@ -60,6 +63,7 @@ func CompareInspect(a, b InspectArm, opt InspectCompareOptions, o StatOptions) (
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", scorer, err)
 		}
+		d.FailuresA, d.FailuresB = failuresOf(a.Rows, scorer), failuresOf(b.Rows, scorer)
 		out = append(out, d)
 	}
 	ps := make([]float64, len(out))

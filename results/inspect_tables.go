@@ -189,11 +189,47 @@ func BuildInspectCompare(c InspectCompare, o analysis.StatOptions) *Table {
 	} else if n := uncomparedNote(c.Diffs); n != "" {
 		t.Notes = append(t.Notes, n)
 	}
+	var errored, limited []string
+	for _, d := range c.Diffs {
+		for _, arm := range []struct {
+			name string
+			f    analysis.Failures
+		}{{"A", d.FailuresA}, {"B", d.FailuresB}} {
+			if arm.f.Errored > 0 {
+				errored = append(errored, fmt.Sprintf("%s · %s %s", d.Scorer, arm.name, sampleEpochs(arm.f.Errored)))
+			}
+			if arm.f.Limited > 0 {
+				limited = append(limited, fmt.Sprintf("%s · %s %s (%s)", d.Scorer, arm.name, sampleEpochs(arm.f.Limited), strings.Join(arm.f.Limits, ", ")))
+			}
+		}
+	}
+	t.Notes = append(t.Notes, failureNotes(errored, limited, "the comparison")...)
 	if len(c.Unused) > 0 {
 		t.Notes = append(t.Notes, "Read but in neither arm, and not in the comparison: "+strings.Join(c.Unused, "; ")+".")
 	}
 	t.Notes = append(t.Notes, inspectLogNotes(c.Logs)...)
 	return t
+}
+
+// failureNotes name the sample-epochs that errored without a score (every statistic
+// leaves them out, as Inspect's metrics do, so a rate is over the samples that did not
+// fail) and those that hit a limit (scored on what they left, where scored).
+func failureNotes(errored, limited []string, of string) []string {
+	var out []string
+	if len(errored) > 0 {
+		out = append(out, "Errored without a score, and so left out of "+of+": "+strings.Join(errored, "; ")+".")
+	}
+	if len(limited) > 0 {
+		out = append(out, "Hit a limit (kept when scored, on what the sample had done): "+strings.Join(limited, "; ")+".")
+	}
+	return out
+}
+
+func sampleEpochs(n int) string {
+	if n == 1 {
+		return "1 sample-epoch"
+	}
+	return fmt.Sprintf("%d sample-epochs", n)
 }
 
 // uncomparedNote says why a scorer's row is empty when others' are not (the table-wide
@@ -242,7 +278,7 @@ func BuildInspectLeaderboard(b *analysis.InspectBoard, by, clusterBy string, pas
 			scoreCol(fmt.Sprintf("pass%d_per_case", k), fmt.Sprintf("pass^%d (per-case)", k)))
 	}
 	notBinary := 0
-	var partial []string
+	var partial, errored, limited []string
 	pooled := map[string]bool{}
 	for _, e := range b.Entries {
 		group := e.Task
@@ -269,6 +305,12 @@ func BuildInspectLeaderboard(b *analysis.InspectBoard, by, clusterBy string, pas
 		if e.NotBinary {
 			notBinary++
 		}
+		if f := e.Failures; f.Errored > 0 {
+			errored = append(errored, fmt.Sprintf("%s · %s %s", group, e.Model, sampleEpochs(f.Errored)))
+		}
+		if f := e.Failures; f.Limited > 0 {
+			limited = append(limited, fmt.Sprintf("%s · %s %s (%s)", group, e.Model, sampleEpochs(f.Limited), strings.Join(f.Limits, ", ")))
+		}
 		if n := passKPartial(e, passK); n != "" {
 			partial = append(partial, group+" · "+e.Model+": "+n)
 		}
@@ -284,6 +326,7 @@ func BuildInspectLeaderboard(b *analysis.InspectBoard, by, clusterBy string, pas
 	t.Notes = append(t.Notes, iv.notes()...)
 	t.Notes = append(t.Notes, fmt.Sprintf("Rank: competition rank by mean (ties share the best rank). Rank set: simultaneous %s confidence set for the rank (max-|t| procedure of Mogstad, Romano, Shaikh & Wilhelm 2024, two-sided, stepwise, as R's csranks) from the same resamples, one draw per board shared by its models. A model with fewer than two samples (or clusters) of its own is not ranked: its mean never varies under resampling, which would make its place look certain.", rankLevelText(b.Level)))
 	t.Notes = append(t.Notes, fewerSamplesNote(b)...)
+	t.Notes = append(t.Notes, failureNotes(errored, limited, "the means")...)
 	for _, bi := range b.Boards {
 		if bi.Used < bi.Requested {
 			t.Notes = append(t.Notes, fmt.Sprintf("Board %s%s · %s: rank sets from %d of %d replicates (in the others some model had no sample drawn).", bi.Task, groupSuffix(bi.Group), bi.Scorer, bi.Used, bi.Requested))
