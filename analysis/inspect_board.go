@@ -172,6 +172,13 @@ func LeaderboardInspect(rows []inspect.Row, opt InspectBoardOptions, o StatOptio
 	return board, nil
 }
 
+// better reports whether mean a ranks above mean b: by more than the rounding of a
+// mean of sample means (a few ulps), so that equal rates computed over different samples
+// tie, as competition ranks have ties share the best rank.
+func better(a, b float64) bool {
+	return a-b > 1e-12*math.Max(math.Abs(a), math.Abs(b))
+}
+
 // nanLow orders a missing mean below every mean.
 func nanLow(x float64) float64 {
 	if math.IsNaN(x) {
@@ -201,7 +208,7 @@ func rankBoard(entries []InspectEntry, samples [][]*sampleScore, bk boardKey, cl
 	for _, k := range ranked {
 		entries[k].Rank = 1
 		for _, l := range ranked {
-			if entries[l].X > entries[k].X {
+			if better(entries[l].X, entries[k].X) {
 				entries[k].Rank++
 			}
 		}
@@ -294,7 +301,14 @@ func boardSums(entries []InspectEntry, samples [][]*sampleScore, units *sampleUn
 		if len(ss) == 0 {
 			continue
 		}
-		e.X = r.Value()
+		// The mean over samples in id order, as without clusters: the units' sums add
+		// the same values in another order, and 24/30 and 8/10 of equal rates came out
+		// 0.7999999999999999 and 0.8.
+		means := make([]float64, len(ss))
+		for i, s := range ss {
+			means[i] = s.mean()
+		}
+		e.X = meanOf(means)
 		scored = append(scored, k)
 		own := 0
 		for _, d := range r.Den {
