@@ -16,50 +16,15 @@ import (
 // limit. The leaderboard's mean (1.0 over the epochs left) and the comparison left the
 // errored epoch out and said nothing of it, nor of the limit; a note now names both.
 func TestInspectFailuresNamed(t *testing.T) {
-	src, err := zip.OpenReader(filepath.Join(inspectLogs, "log_streaming.eval"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer src.Close()
-	var buf bytes.Buffer
-	zw := zip.NewWriter(&buf)
-	for _, f := range src.File {
-		rc, err := f.Open()
-		if err != nil {
-			t.Fatal(err)
+	failed := rewriteLog(t, "log_streaming.eval", func(name string, doc map[string]any) {
+		switch name {
+		case "samples/1_epoch_1.json":
+			delete(doc, "scores")
+			doc["error"] = map[string]any{"message": "RuntimeError: the provider failed\nat …", "traceback": ""}
+		case "samples/2_epoch_2.json":
+			doc["limit"] = map[string]any{"type": "token", "limit": 100}
 		}
-		data, err := io.ReadAll(rc)
-		rc.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		switch f.Name {
-		case "samples/1_epoch_1.json", "samples/2_epoch_2.json":
-			var doc map[string]any
-			if err := json.Unmarshal(data, &doc); err != nil {
-				t.Fatal(err)
-			}
-			if f.Name == "samples/1_epoch_1.json" {
-				delete(doc, "scores")
-				doc["error"] = map[string]any{"message": "RuntimeError: the provider failed\nat …", "traceback": ""}
-			} else {
-				doc["limit"] = map[string]any{"type": "token", "limit": 100}
-			}
-			data, _ = json.Marshal(doc)
-		}
-		w, err := zw.Create(f.Name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		w.Write(data)
-	}
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	failed := filepath.Join(t.TempDir(), "failed.eval")
-	if err := os.WriteFile(failed, buf.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	})
 	o := Defaults()
 	o.Stat.Resamples = 0
 	board, err := o.InspectLeaderboard(InspectBoardRequest{Paths: []string{failed}})
@@ -96,4 +61,53 @@ func TestInspectFailuresNamed(t *testing.T) {
 	if got := strings.Join(board[0].Notes, "\n"); strings.Contains(got, "Errored") || strings.Contains(got, "Hit a limit") {
 		t.Errorf("notes on logs without failures:\n%s", got)
 	}
+}
+
+// rewriteLog writes a copy of one of Inspect's test logs into a temporary directory, each
+// sample member passed through edit as a JSON document, and returns its path.
+func rewriteLog(t *testing.T, name string, edit func(member string, doc map[string]any)) string {
+	t.Helper()
+	src, err := zip.OpenReader(filepath.Join(inspectLogs, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer src.Close()
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, f := range src.File {
+		rc, err := f.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := io.ReadAll(rc)
+		rc.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.HasPrefix(f.Name, "samples/") {
+			var doc map[string]any
+			if err := json.Unmarshal(data, &doc); err != nil {
+				t.Fatal(err)
+			}
+			edit(f.Name, doc)
+			if data, err = json.Marshal(doc); err != nil {
+				t.Fatal(err)
+			}
+		}
+		w, err := zw.Create(f.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := w.Write(data); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }
