@@ -2,6 +2,7 @@ package results
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -43,5 +44,17 @@ func TestInspectCompareSaysWhyAScorerIsNotCompared(t *testing.T) {
 		if strings.HasPrefix(n, "Not compared") {
 			t.Errorf("per-scorer note beside the table-wide one: %s", n)
 		}
+	}
+}
+
+// TestInspectLeaderboardNotBinaryNote: "pass^k is empty for 1 rows": one row is singular.
+func TestInspectLeaderboardNotBinaryNote(t *testing.T) {
+	nan := math.NaN()
+	e := analysis.InspectEntry{Task: "popularity", Scorer: "grade", Model: "m", Samples: 10, Rows: 30, NotBinary: true}
+	e.X, e.Lo, e.Hi = 0.2833, nan, nan
+	o := analysis.DefaultStatOptions()
+	tab := BuildInspectLeaderboard(&analysis.InspectBoard{Entries: []analysis.InspectEntry{e}, Level: 0.95}, "", "", []int{1, 2}, nil, o)
+	if !slices.Contains(tab.Notes, "pass^k is empty for 1 row whose scores are not all 0 or 1.") {
+		t.Errorf("notes:\n%s", strings.Join(tab.Notes, "\n"))
 	}
 }

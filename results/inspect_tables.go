@@ -336,7 +336,11 @@ func BuildInspectLeaderboard(b *analysis.InspectBoard, by, clusterBy string, pas
 		t.Notes = append(t.Notes, "Planned: "+bootstrap.PassKPlanned.Describe()+", the planned repeats being the epochs each log configured; a k above them has no value.",
 			"Per-case: "+bootstrap.PassKPerCase.Describe()+", repeats being scored epochs.")
 		if notBinary > 0 {
-			t.Notes = append(t.Notes, fmt.Sprintf("pass^k is empty for %d rows whose scores are not all 0 or 1.", notBinary))
+			rows := fmt.Sprintf("%d rows whose scores are", notBinary)
+			if notBinary == 1 {
+				rows = "1 row whose scores are"
+			}
+			t.Notes = append(t.Notes, "pass^k is empty for "+rows+" not all 0 or 1.")
 		}
 		if len(partial) > 0 {
 			t.Notes = append(t.Notes, "pass^k over part of a row's samples: "+strings.Join(partial, "; ")+".")
