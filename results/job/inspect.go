@@ -60,7 +60,7 @@ func (o *Options) ReadInspect(paths []string) (*InspectLogs, error) {
 
 // sameLog refuses a log read before under another name: the same bytes (a copy), or the
 // same eval id (Inspect gives each evaluation its own; a log converted to the other format
-// keeps it). Pooled, its samples would count twice. first maps what identifies a log to
+// keeps it; without one, the same run, task id and model). Pooled, its samples would count twice. first maps what identifies a log to
 // the file read first with it.
 func sameLog(first map[string]string, l *inspect.Log) error {
 	type id struct{ key, what string }
@@ -68,8 +68,12 @@ func sameLog(first map[string]string, l *inspect.Log) error {
 	if l.SHA256 != "" {
 		ids = append(ids, id{"sha256 " + l.SHA256, "the same bytes, SHA-256 " + l.SHA256})
 	}
-	if l.Eval.EvalID != "" {
-		ids = append(ids, id{"eval_id " + l.Eval.EvalID, "the same evaluation, eval id " + l.Eval.EvalID})
+	if e := l.Eval; e.EvalID != "" {
+		ids = append(ids, id{"eval_id " + e.EvalID, "the same evaluation, eval id " + e.EvalID})
+	} else if e.RunID != "" && e.TaskID != "" {
+		// Logs of older Inspect versions have no eval id: a run's task for one model is one
+		// log (a retry is another run).
+		ids = append(ids, id{"run " + e.RunID + " " + e.TaskID + " " + e.Task + " " + e.Model, "the same evaluation, run id " + e.RunID + ", task id " + e.TaskID + ", model " + e.Model})
 	}
 	for _, i := range ids {
 		if f, ok := first[i.key]; ok {
