@@ -34,6 +34,9 @@ type InspectDiff struct {
 	MeanA, MeanB float64 // means of the epoch-reduced scores on the shared samples
 	// UnpairedA and UnpairedB count the samples only one arm scored: not compared.
 	UnpairedA, UnpairedB int
+	// OtherType counts A's unpaired samples whose id is one of B's unpaired ids written
+	// as the other JSON type ("1" and 1): different ids to Inspect, so not paired.
+	OtherType int
 	// Binary is true when every shared score is 0 or 1; WinsA and WinsB then count the
 	// discordant samples (majority over epochs, ties failing) and McNemarP is the exact
 	// two-sided McNemar p-value (NaN otherwise).
@@ -82,16 +85,26 @@ func compareScorer(sa, sb []*sampleScore, scorer string, clusters *sampleCluster
 	for _, s := range sb {
 		byB[s.id] = s
 	}
-	var pa, pb []*sampleScore
+	var pa, pb, onlyA []*sampleScore
 	for _, s := range sa {
 		if t, ok := byB[s.id]; ok {
 			pa, pb = append(pa, s), append(pb, t)
 			delete(byB, s.id)
 		} else {
-			d.UnpairedA++
+			onlyA = append(onlyA, s)
 		}
 	}
-	d.UnpairedB = len(byB)
+	d.UnpairedA, d.UnpairedB = len(onlyA), len(byB)
+	// What is left of B holds no id of onlyA: one with the same text is of the other type.
+	text := map[string]bool{}
+	for id := range byB {
+		text[id.String()] = true
+	}
+	for _, s := range onlyA {
+		if text[s.id.String()] {
+			d.OtherType++
+		}
+	}
 	d.Cases = len(pa)
 	if len(pa) == 0 {
 		return d, nil

@@ -58,3 +58,16 @@ func TestInspectLeaderboardNotBinaryNote(t *testing.T) {
 		t.Errorf("notes:\n%s", strings.Join(tab.Notes, "\n"))
 	}
 }
+
+// TestInspectCompareNamesIDsOfTheOtherType: a note says why samples "1" and 1 were not
+// paired; the table only said that no sample was shared.
+func TestInspectCompareNamesIDsOfTheOtherType(t *testing.T) {
+	nan := math.NaN()
+	d := analysis.InspectDiff{Scorer: "match", MeanA: nan, MeanB: nan, McNemarP: nan, PTest: nan, PAdj: nan, UnpairedA: 10, UnpairedB: 10, OtherType: 10}
+	d.X, d.Lo, d.Hi, d.P = nan, nan, nan, nan
+	tab := BuildInspectCompare(InspectCompare{A: "a.eval", B: "b.eval", Diffs: []analysis.InspectDiff{d}}, analysis.DefaultStatOptions())
+	const want = `match: 10 of the samples only in A have the id of one only in B written as the other JSON type (a string in one log, a number in the other): "1" and 1 are different sample ids to Inspect, and are not paired.`
+	if !slices.Contains(tab.Notes, want) {
+		t.Errorf("notes:\n%s", strings.Join(tab.Notes, "\n"))
+	}
+}

@@ -204,6 +204,11 @@ func BuildInspectCompare(c InspectCompare, o analysis.StatOptions) *Table {
 		}
 	}
 	t.Notes = append(t.Notes, failureNotes(errored, limited, "the comparison")...)
+	for _, d := range c.Diffs {
+		if d.OtherType > 0 {
+			t.Notes = append(t.Notes, fmt.Sprintf("%s: %d of the samples only in A have the id of one only in B written as the other JSON type (a string in one log, a number in the other): \"1\" and 1 are different sample ids to Inspect, and are not paired.", d.Scorer, d.OtherType))
+		}
+	}
 	if len(c.Unused) > 0 {
 		t.Notes = append(t.Notes, "Read but in neither arm, and not in the comparison: "+strings.Join(c.Unused, "; ")+".")
 	}
