@@ -593,7 +593,7 @@ func (s *InspectStream) noEpisodes() error {
 	for _, p := range s.skipped {
 		why = append(why, p.String())
 	}
-	return fmt.Errorf("no episodes in %d Inspect logs:\n  %s", len(s.files), strings.Join(why, "\n  "))
+	return fmt.Errorf("no episodes in %s:\n  %s", plural(len(s.files), "Inspect log"), strings.Join(why, "\n  "))
 }
 
 // openLog works out the configuration of a log and the condition its task names.

@@ -75,7 +75,8 @@ func TestInspectRealLogsAreNotSafeActBench(t *testing.T) {
 		}
 	}
 	_, err = harness.ReadInspect(filepath.Join(realLogs, "2025-05-12T20-28-13-04-00_no-samples.json"), harness.Options{Bench: b})
-	if err == nil || !strings.Contains(err.Error(), "no episodes: the log holds no samples (task \"testtaskname\", status \"cancelled\")") {
+	// One log: "in 1 Inspect log" (it said "1 Inspect logs").
+	if err == nil || !strings.Contains(err.Error(), "no episodes in 1 Inspect log:\n") || !strings.Contains(err.Error(), "no episodes: the log holds no samples (task \"testtaskname\", status \"cancelled\")") {
 		t.Errorf("no-samples log: %v", err)
 	}
 }
