@@ -60,8 +60,8 @@ func (o *Options) ReadInspect(paths []string) (*InspectLogs, error) {
 
 // sameLog refuses a log read before under another name: the same bytes (a copy), or the
 // same eval id (Inspect gives each evaluation its own; a log converted to the other format
-// keeps it; without one, the same run, task id and model). Pooled, its samples would count twice. first maps what identifies a log to
-// the file read first with it.
+// keeps it; without one, the same run, task id and model). Pooled, its samples would
+// count twice. first maps what identifies a log to the file read first with it.
 func sameLog(first map[string]string, l *inspect.Log) error {
 	type id struct{ key, what string }
 	var ids []id
