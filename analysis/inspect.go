@@ -104,6 +104,7 @@ func inspectMetric(h *inspect.Header, scorer string, red epochReducer, samples [
 
 // sampleScore is one sample's scored epochs for one scorer.
 type sampleScore struct {
+	task     string
 	id       inspect.SampleID
 	sum      float64
 	n        int // scored epochs
@@ -129,7 +130,7 @@ func reduceSamples(rows []inspect.Row, scorer string) []*sampleScore {
 		}
 		s := by[r.SampleID]
 		if s == nil {
-			s = &sampleScore{id: r.SampleID, binary: true, metadata: r.Metadata}
+			s = &sampleScore{task: r.Task, id: r.SampleID, binary: true, metadata: r.Metadata}
 			by[r.SampleID] = s
 			out = append(out, s)
 		}
@@ -146,6 +147,35 @@ func reduceSamples(rows []inspect.Row, scorer string) []*sampleScore {
 	}
 	slices.SortFunc(out, func(a, b *sampleScore) int { return a.id.Compare(b.id) })
 	return out
+}
+
+// Failures counts a scorer's rows (sample-epochs) that ended in an error without a score,
+// which every statistic leaves out, and that hit a limit (kept when scored: the sample
+// is scored on what it left), with the limits' kinds, sorted.
+type Failures struct {
+	Errored, Limited int
+	Limits           []string
+}
+
+func failuresOf(rows []inspect.Row, scorer string) Failures {
+	var f Failures
+	for i := range rows {
+		r := &rows[i]
+		if r.Scorer != scorer {
+			continue
+		}
+		if r.Error != "" && !r.Scored {
+			f.Errored++
+		}
+		if r.Limit != "" {
+			f.Limited++
+			if !slices.Contains(f.Limits, r.Limit) {
+				f.Limits = append(f.Limits, r.Limit)
+			}
+		}
+	}
+	slices.Sort(f.Limits)
+	return f
 }
 
 // rowScorers lists the scorers of the rows, sorted.

@@ -50,6 +50,9 @@ type InspectEntry struct {
 	// fewer than k left out). Nil when not asked, or when NotBinary.
 	PassKPlanned, PassKPerCase []bootstrap.PassK
 	NotBinary                  bool // a score is neither 0 nor 1: pass^k is undefined
+	// Failures: the model's sample-epochs that errored without a score (not in the
+	// mean) or hit a limit.
+	Failures Failures
 }
 
 // InspectBoard is every board's entries: boards (task, group, scorer) in sorted order,
@@ -81,10 +84,9 @@ type boardKey struct{ task, group, scorer string }
 // Rows of several logs of one (task, model) are pooled: their samples' scored epochs
 // together.
 func LeaderboardInspect(rows []inspect.Row, opt InspectBoardOptions, o StatOptions) (*InspectBoard, error) {
-	if opt.ClusterBy != "" {
-		if err := checkClusterKey(opt.ClusterBy, rows); err != nil {
-			return nil, err
-		}
+	clusters, err := clustersOf(opt.ClusterBy, rows)
+	if err != nil {
+		return nil, err
 	}
 	type armKey struct {
 		boardKey
@@ -137,7 +139,7 @@ func LeaderboardInspect(rows []inspect.Row, opt InspectBoardOptions, o StatOptio
 		var entries []InspectEntry
 		var samples [][]*sampleScore
 		for _, k := range keys[i:j] {
-			e := InspectEntry{Task: k.task, Group: k.group, Model: k.model, Scorer: k.scorer}
+			e := InspectEntry{Task: k.task, Group: k.group, Model: k.model, Scorer: k.scorer, Failures: failuresOf(arms[k], k.scorer)}
 			for f := range logs[k] {
 				e.Logs = append(e.Logs, f)
 			}
@@ -155,7 +157,7 @@ func LeaderboardInspect(rows []inspect.Row, opt InspectBoardOptions, o StatOptio
 			entries = append(entries, e)
 			samples = append(samples, ss)
 		}
-		info, err := rankBoard(entries, samples, keys[i].boardKey, opt, o)
+		info, err := rankBoard(entries, samples, keys[i].boardKey, clusters, o)
 		if err != nil {
 			return nil, err
 		}
@@ -168,6 +170,13 @@ func LeaderboardInspect(rows []inspect.Row, opt InspectBoardOptions, o StatOptio
 		i = j
 	}
 	return board, nil
+}
+
+// better reports whether mean a ranks above mean b: by more than the rounding of a
+// mean of sample means (a few ulps), so that equal rates computed over different samples
+// tie, as competition ranks have ties share the best rank.
+func better(a, b float64) bool {
+	return a-b > 1e-12*math.Max(math.Abs(a), math.Abs(b))
 }
 
 // nanLow orders a missing mean below every mean.
@@ -187,19 +196,19 @@ func rankOrLast(r int) int {
 
 // rankBoard sets each entry's mean, interval, rank and rank set from one joint draw of
 // the board's units (the union of the models' samples, or their clusters).
-func rankBoard(entries []InspectEntry, samples [][]*sampleScore, bk boardKey, opt InspectBoardOptions, o StatOptions) (InspectBoardInfo, error) {
+func rankBoard(entries []InspectEntry, samples [][]*sampleScore, bk boardKey, clusters *sampleClusters, o StatOptions) (InspectBoardInfo, error) {
 	info := InspectBoardInfo{Task: bk.task, Group: bk.group, Scorer: bk.scorer, Models: len(entries)}
 	union, seen := sampleUnion(samples)
-	units, err := unitsOf(opt.ClusterBy, union)
+	units, err := unitsOf(clusters, union)
 	if err != nil {
-		return info, fmt.Errorf("%s: %w", bk.task, err)
+		return info, err
 	}
 	info.Units, info.Samples = units.n, len(union)
 	sums, scored, ranked := boardSums(entries, samples, units, seen, &info)
 	for _, k := range ranked {
 		entries[k].Rank = 1
 		for _, l := range ranked {
-			if entries[l].X > entries[k].X {
+			if better(entries[l].X, entries[k].X) {
 				entries[k].Rank++
 			}
 		}
@@ -292,7 +301,14 @@ func boardSums(entries []InspectEntry, samples [][]*sampleScore, units *sampleUn
 		if len(ss) == 0 {
 			continue
 		}
-		e.X = r.Value()
+		// The mean over samples in id order, as without clusters: the units' sums add
+		// the same values in another order, and 24/30 and 8/10 of equal rates came out
+		// 0.7999999999999999 and 0.8.
+		means := make([]float64, len(ss))
+		for i, s := range ss {
+			means[i] = s.mean()
+		}
+		e.X = meanOf(means)
 		scored = append(scored, k)
 		own := 0
 		for _, d := range r.Den {

@@ -102,3 +102,45 @@ func TestLeaderboardInspectBy(t *testing.T) {
 		t.Errorf("%s", strings.Join(got, ", "))
 	}
 }
+
+// TestLeaderboardInspectTiesAreTies: two models with equal rates got different ranks from
+// rounding. With --cluster-by the mean was the units' sums added in cluster order (24/30
+// came out 0.7999999999999999 beside 8/10's 0.8, ranked 2 and 1); and a mean of sample
+// means over other samples (0.1, 0.2, 0.3 against five 0.2) is off by an ulp. Both now
+// tie at rank 1, and a model's mean is the same with or without clusters.
+func TestLeaderboardInspectTiesAreTies(t *testing.T) {
+	group := func(i int) string { return fmt.Sprint("g", (i+1)%3) }
+	three := [][]float64{{1, 1, 1}, {0, 1, 1}, {1, 1, 1}, {0, 1, 0}, {1, 1, 1}, {1, 0, 1}, {1, 0, 1}, {1, 1, 0}, {1, 1, 1}, {1, 1, 1}}
+	one := [][]float64{{1}, {1}, {1}, {1}, {0}, {1}, {1}, {1}, {1}, {0}}
+	withModel := func(model string, rows []inspect.Row) []inspect.Row {
+		for i := range rows {
+			rows[i].Task, rows[i].Model, rows[i].Log = "t", model, model+".eval"
+		}
+		return rows
+	}
+	o := DefaultStatOptions()
+	o.Resamples = 0
+	for _, key := range []string{"", "g"} {
+		rows := append(withModel("a", synthRows("s", three, group)), withModel("b", synthRows("s", one, group))...)
+		board, err := LeaderboardInspect(rows, InspectBoardOptions{ClusterBy: key}, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range board.Entries {
+			if e.X != 0.8 || e.Rank != 1 {
+				t.Errorf("cluster-by %q: %s mean %v rank %d, want 0.8 and rank 1", key, e.Model, e.X, e.Rank)
+			}
+		}
+	}
+	a := withModel("a", synthRows("s", [][]float64{{0.1}, {0.2}, {0.3}}, nil))
+	b := withModel("b", synthRows("s", [][]float64{{0.2}, {0.2}, {0.2}, {0.2}, {0.2}}, nil))
+	board, err := LeaderboardInspect(append(a, b...), InspectBoardOptions{}, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range board.Entries {
+		if e.Rank != 1 {
+			t.Errorf("%s: mean %v rank %d, want the tie's rank 1", e.Model, e.X, e.Rank)
+		}
+	}
+}

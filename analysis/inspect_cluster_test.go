@@ -62,3 +62,49 @@ func TestClusterByRefusesDisagreeingLogs(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestClusterByKeyFromAnyLog: a pooled sample took its cluster from the metadata of the
+// first log of its arm (the leaderboard: of the first model by name), so when that log
+// lacked the key the command failed ("sample 1 has no such metadata") although another
+// log gave it, and the message named no log. The cluster now comes from any log that
+// gives the key; a sample none gives it for names a log holding it.
+func TestClusterByKeyFromAnyLog(t *testing.T) {
+	rowsOf := func(log, model string, keyed bool) []inspect.Row {
+		rows := synthRows("s", [][]float64{{1}, {0}, {1}, {0}}, func(i int) string { return []string{"x", "x", "y", "y"}[i] })
+		for i := range rows {
+			rows[i].Log, rows[i].Task, rows[i].Model = log, "t", model
+			if !keyed {
+				rows[i].Metadata = map[string]json.RawMessage{}
+			}
+		}
+		return rows
+	}
+	o := DefaultStatOptions()
+	o.Resamples = 0
+	// Model a sorts first and its log lacks g; model b's gives it.
+	board, err := LeaderboardInspect(append(rowsOf("a.eval", "a", false), rowsOf("b.eval", "b", true)...), InspectBoardOptions{ClusterBy: "g"}, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if u := board.Boards[0].Units; u != 2 {
+		t.Errorf("leaderboard: %d units, want the 2 clusters", u)
+	}
+	// One arm pooling two logs, the first without the key.
+	pooled := InspectArm{Rows: append(rowsOf("a1.eval", "a", false), rowsOf("a2.eval", "a", true)...)}
+	for _, arms := range [][2]InspectArm{{pooled, {Rows: rowsOf("b.eval", "b", false)}}, {{Rows: rowsOf("b.eval", "b", false)}, pooled}} {
+		ds, err := CompareInspect(arms[0], arms[1], InspectCompareOptions{ClusterBy: "g"}, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ds[0].Units != 2 {
+			t.Errorf("compare: %d units, want the 2 clusters", ds[0].Units)
+		}
+	}
+	const want = "--cluster-by metadata.g: sample 1 of task t has no such metadata (in a.eval, nor in any other log read)"
+	if _, err := LeaderboardInspect(append(rowsOf("a.eval", "a", false), rowsOf("b.eval", "b", false)...), InspectBoardOptions{ClusterBy: "g"}, o); err == nil || err.Error() != want {
+		t.Errorf("leaderboard: %v, want %s", err, want)
+	}
+	if _, err := CompareInspect(InspectArm{Rows: rowsOf("a.eval", "a", false)}, InspectArm{Rows: rowsOf("b.eval", "b", false)}, InspectCompareOptions{ClusterBy: "g"}, o); err == nil || err.Error() != "s: "+want {
+		t.Errorf("compare: %v, want s: %s", err, want)
+	}
+}

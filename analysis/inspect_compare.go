@@ -34,6 +34,9 @@ type InspectDiff struct {
 	MeanA, MeanB float64 // means of the epoch-reduced scores on the shared samples
 	// UnpairedA and UnpairedB count the samples only one arm scored: not compared.
 	UnpairedA, UnpairedB int
+	// OtherType counts A's unpaired samples whose id is one of B's unpaired ids written
+	// as the other JSON type ("1" and 1): different ids to Inspect, so not paired.
+	OtherType int
 	// Binary is true when every shared score is 0 or 1; WinsA and WinsB then count the
 	// discordant samples (majority over epochs, ties failing) and McNemarP is the exact
 	// two-sided McNemar p-value (NaN otherwise).
@@ -45,22 +48,25 @@ type InspectDiff struct {
 	// scorers (StatOptions.Adjust).
 	Test        string
 	PTest, PAdj float64
+	// FailuresA and FailuresB: each arm's sample-epochs that errored without a score (so
+	// not compared) or hit a limit.
+	FailuresA, FailuresB Failures
 }
 
 // CompareInspect compares arm a with arm b, scorer by scorer, on the samples both scored.
 func CompareInspect(a, b InspectArm, opt InspectCompareOptions, o StatOptions) ([]InspectDiff, error) {
-	if opt.ClusterBy != "" {
-		if err := checkClusterKey(opt.ClusterBy, a.Rows, b.Rows); err != nil {
-			return nil, err
-		}
+	clusters, err := clustersOf(opt.ClusterBy, a.Rows, b.Rows)
+	if err != nil {
+		return nil, err
 	}
 	scorers := rowScorers(append(slices.Clip(a.Rows), b.Rows...))
 	out := make([]InspectDiff, 0, len(scorers))
 	for _, scorer := range scorers {
-		d, err := compareScorer(reduceSamples(a.Rows, scorer), reduceSamples(b.Rows, scorer), scorer, opt, o)
+		d, err := compareScorer(reduceSamples(a.Rows, scorer), reduceSamples(b.Rows, scorer), scorer, clusters, opt, o)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", scorer, err)
 		}
+		d.FailuresA, d.FailuresB = failuresOf(a.Rows, scorer), failuresOf(b.Rows, scorer)
 		out = append(out, d)
 	}
 	ps := make([]float64, len(out))
@@ -73,22 +79,32 @@ func CompareInspect(a, b InspectArm, opt InspectCompareOptions, o StatOptions) (
 	return out, nil
 }
 
-func compareScorer(sa, sb []*sampleScore, scorer string, opt InspectCompareOptions, o StatOptions) (InspectDiff, error) {
+func compareScorer(sa, sb []*sampleScore, scorer string, clusters *sampleClusters, opt InspectCompareOptions, o StatOptions) (InspectDiff, error) {
 	d := InspectDiff{Scorer: scorer, Estimate: nanEstimate(), MeanA: math.NaN(), MeanB: math.NaN(), McNemarP: math.NaN(), PTest: math.NaN(), PAdj: math.NaN()}
 	byB := map[inspect.SampleID]*sampleScore{}
 	for _, s := range sb {
 		byB[s.id] = s
 	}
-	var pa, pb []*sampleScore
+	var pa, pb, onlyA []*sampleScore
 	for _, s := range sa {
 		if t, ok := byB[s.id]; ok {
 			pa, pb = append(pa, s), append(pb, t)
 			delete(byB, s.id)
 		} else {
-			d.UnpairedA++
+			onlyA = append(onlyA, s)
 		}
 	}
-	d.UnpairedB = len(byB)
+	d.UnpairedA, d.UnpairedB = len(onlyA), len(byB)
+	// What is left of B holds no id of onlyA: one with the same text is of the other type.
+	text := map[string]bool{}
+	for id := range byB {
+		text[id.String()] = true
+	}
+	for _, s := range onlyA {
+		if text[s.id.String()] {
+			d.OtherType++
+		}
+	}
 	d.Cases = len(pa)
 	if len(pa) == 0 {
 		return d, nil
@@ -121,7 +137,7 @@ func compareScorer(sa, sb []*sampleScore, scorer string, opt InspectCompareOptio
 			d.Test, d.PTest = "McNemar", p
 		}
 	}
-	units, err := unitsOf(opt.ClusterBy, pa, pb)
+	units, err := unitsOf(clusters, pa)
 	if err != nil {
 		return d, err
 	}
@@ -163,13 +179,13 @@ type sampleUnits struct {
 	n  int
 }
 
-// unitsOf assigns the samples of arms (all of the same length, aligned, sorted by id)
-// their units. A sample's cluster is read from the first arm whose sample has the key; a
-// sample none has it for is an error.
-func unitsOf(key string, arms ...[]*sampleScore) (*sampleUnits, error) {
-	n := len(arms[0])
+// unitsOf assigns samples (sorted by id) their units: each its own, or its cluster
+// (clusters non-nil), which every log read resolved (clustersOf); a sample no log gives
+// the key for is an error.
+func unitsOf(clusters *sampleClusters, samples []*sampleScore) (*sampleUnits, error) {
+	n := len(samples)
 	u := &sampleUnits{of: make([]int, n)}
-	if key == "" {
+	if clusters == nil {
 		for i := range u.of {
 			u.of[i] = i
 		}
@@ -177,17 +193,12 @@ func unitsOf(key string, arms ...[]*sampleScore) (*sampleUnits, error) {
 		return u, nil
 	}
 	labels := make([]string, n)
-	for i := range n {
-		found := false
-		for _, arm := range arms {
-			if v, ok := MetadataText(arm[i].metadata, key); ok {
-				labels[i], found = v, true
-				break
-			}
+	for i, s := range samples {
+		v, err := clusters.of(s)
+		if err != nil {
+			return nil, err
 		}
-		if !found {
-			return nil, fmt.Errorf("--cluster-by metadata.%s: sample %s has no such metadata", key, arms[0][i].id)
-		}
+		labels[i] = v
 	}
 	sorted := slices.Clone(labels)
 	slices.SortFunc(sorted, cmp.Compare[string])

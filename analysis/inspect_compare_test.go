@@ -85,3 +85,23 @@ func TestCompareInspectNonBinaryClustered(t *testing.T) {
 		t.Error("missing cluster key accepted")
 	}
 }
+
+// TestCompareInspectCountsIDsOfTheOtherType: samples "1".."3" (strings) against 1..3
+// (numbers) do not pair, as in Inspect; the comparison now counts them (OtherType), so
+// that the table can say why nothing was shared.
+func TestCompareInspectCountsIDsOfTheOtherType(t *testing.T) {
+	a := synthRows("s", [][]float64{{1}, {0}, {1}, {1}}, nil)
+	b := synthRows("s", [][]float64{{1}, {1}, {0}}, nil)
+	for i := range b {
+		b[i].SampleID = inspect.StringID(b[i].SampleID.String())
+	}
+	o := DefaultStatOptions()
+	o.Resamples = 0
+	ds, err := CompareInspect(InspectArm{Rows: a}, InspectArm{Rows: b}, InspectCompareOptions{}, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := ds[0]; d.Cases != 0 || d.UnpairedA != 4 || d.UnpairedB != 3 || d.OtherType != 3 {
+		t.Errorf("shared %d, only A %d, only B %d, other type %d; want 0, 4, 3, 3", d.Cases, d.UnpairedA, d.UnpairedB, d.OtherType)
+	}
+}

@@ -116,6 +116,9 @@ type InspectCompare struct {
 	// NoSamplesA and NoSamplesB: the arm read no sample at all (a log without samples),
 	// rather than samples without a score.
 	NoSamplesA, NoSamplesB bool
+	// Unused names the logs read that are in neither arm (two models of a set of logs):
+	// not in Logs, which is what the table was built from.
+	Unused []string
 }
 
 // BuildInspectCompare is the table of `compare --inspect`: one row per scorer.
@@ -183,9 +186,82 @@ func BuildInspectCompare(c InspectCompare, o analysis.StatOptions) *Table {
 	}
 	if why != "" {
 		t.Notes = append(t.Notes, why+".")
+	} else if n := uncomparedNote(c.Diffs); n != "" {
+		t.Notes = append(t.Notes, n)
+	}
+	var errored, limited []string
+	for _, d := range c.Diffs {
+		for _, arm := range []struct {
+			name string
+			f    analysis.Failures
+		}{{"A", d.FailuresA}, {"B", d.FailuresB}} {
+			if arm.f.Errored > 0 {
+				errored = append(errored, fmt.Sprintf("%s · %s %s", d.Scorer, arm.name, sampleEpochs(arm.f.Errored)))
+			}
+			if arm.f.Limited > 0 {
+				limited = append(limited, fmt.Sprintf("%s · %s %s (%s)", d.Scorer, arm.name, sampleEpochs(arm.f.Limited), strings.Join(arm.f.Limits, ", ")))
+			}
+		}
+	}
+	t.Notes = append(t.Notes, failureNotes(errored, limited, "the comparison")...)
+	for _, d := range c.Diffs {
+		if d.OtherType > 0 {
+			t.Notes = append(t.Notes, fmt.Sprintf("%s: %d of the samples only in A have the id of one only in B written as the other JSON type (a string in one log, a number in the other): \"1\" and 1 are different sample ids to Inspect, and are not paired.", d.Scorer, d.OtherType))
+		}
+	}
+	if len(c.Unused) > 0 {
+		t.Notes = append(t.Notes, "Read but in neither arm, and not in the comparison: "+strings.Join(c.Unused, "; ")+".")
 	}
 	t.Notes = append(t.Notes, inspectLogNotes(c.Logs)...)
 	return t
+}
+
+// failureNotes name the sample-epochs that errored without a score (every statistic
+// leaves them out, as Inspect's metrics do, so a rate is over the samples that did not
+// fail) and those that hit a limit (scored on what they left, where scored).
+func failureNotes(errored, limited []string, of string) []string {
+	var out []string
+	if len(errored) > 0 {
+		out = append(out, "Errored without a score, and so left out of "+of+": "+strings.Join(errored, "; ")+".")
+	}
+	if len(limited) > 0 {
+		out = append(out, "Hit a limit (kept when scored, on what the sample had done): "+strings.Join(limited, "; ")+".")
+	}
+	return out
+}
+
+func sampleEpochs(n int) string {
+	if n == 1 {
+		return "1 sample-epoch"
+	}
+	return fmt.Sprintf("%d sample-epochs", n)
+}
+
+// uncomparedNote says why a scorer's row is empty when others' are not (the table-wide
+// reasons cover the rest): a scorer only one log ran, or ran on other samples.
+func uncomparedNote(diffs []analysis.InspectDiff) string {
+	var parts []string
+	for _, d := range diffs {
+		if d.Cases > 0 {
+			continue
+		}
+		var why string
+		switch {
+		case d.UnpairedA > 0 && d.UnpairedB == 0:
+			why = fmt.Sprintf("only A scored it, on %d of its samples", d.UnpairedA)
+		case d.UnpairedB > 0 && d.UnpairedA == 0:
+			why = fmt.Sprintf("only B scored it, on %d of its samples", d.UnpairedB)
+		case d.UnpairedA > 0:
+			why = fmt.Sprintf("A and B scored it on different samples, %d only in A and %d only in B", d.UnpairedA, d.UnpairedB)
+		default:
+			why = "declared, but neither A nor B has a sample it scored"
+		}
+		parts = append(parts, d.Scorer+" ("+why+")")
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "Not compared, no sample scored by both: " + strings.Join(parts, "; ") + "."
 }
 
 // BuildInspectLeaderboard is the table of `leaderboard --inspect`: one row per model of
@@ -207,7 +283,7 @@ func BuildInspectLeaderboard(b *analysis.InspectBoard, by, clusterBy string, pas
 			scoreCol(fmt.Sprintf("pass%d_per_case", k), fmt.Sprintf("pass^%d (per-case)", k)))
 	}
 	notBinary := 0
-	var partial []string
+	var partial, errored, limited []string
 	pooled := map[string]bool{}
 	for _, e := range b.Entries {
 		group := e.Task
@@ -234,6 +310,12 @@ func BuildInspectLeaderboard(b *analysis.InspectBoard, by, clusterBy string, pas
 		if e.NotBinary {
 			notBinary++
 		}
+		if f := e.Failures; f.Errored > 0 {
+			errored = append(errored, fmt.Sprintf("%s · %s %s", group, e.Model, sampleEpochs(f.Errored)))
+		}
+		if f := e.Failures; f.Limited > 0 {
+			limited = append(limited, fmt.Sprintf("%s · %s %s (%s)", group, e.Model, sampleEpochs(f.Limited), strings.Join(f.Limits, ", ")))
+		}
 		if n := passKPartial(e, passK); n != "" {
 			partial = append(partial, group+" · "+e.Model+": "+n)
 		}
@@ -249,6 +331,7 @@ func BuildInspectLeaderboard(b *analysis.InspectBoard, by, clusterBy string, pas
 	t.Notes = append(t.Notes, iv.notes()...)
 	t.Notes = append(t.Notes, fmt.Sprintf("Rank: competition rank by mean (ties share the best rank). Rank set: simultaneous %s confidence set for the rank (max-|t| procedure of Mogstad, Romano, Shaikh & Wilhelm 2024, two-sided, stepwise, as R's csranks) from the same resamples, one draw per board shared by its models. A model with fewer than two samples (or clusters) of its own is not ranked: its mean never varies under resampling, which would make its place look certain.", rankLevelText(b.Level)))
 	t.Notes = append(t.Notes, fewerSamplesNote(b)...)
+	t.Notes = append(t.Notes, failureNotes(errored, limited, "the means")...)
 	for _, bi := range b.Boards {
 		if bi.Used < bi.Requested {
 			t.Notes = append(t.Notes, fmt.Sprintf("Board %s%s · %s: rank sets from %d of %d replicates (in the others some model had no sample drawn).", bi.Task, groupSuffix(bi.Group), bi.Scorer, bi.Used, bi.Requested))
@@ -258,7 +341,11 @@ func BuildInspectLeaderboard(b *analysis.InspectBoard, by, clusterBy string, pas
 		t.Notes = append(t.Notes, "Planned: "+bootstrap.PassKPlanned.Describe()+", the planned repeats being the epochs each log configured; a k above them has no value.",
 			"Per-case: "+bootstrap.PassKPerCase.Describe()+", repeats being scored epochs.")
 		if notBinary > 0 {
-			t.Notes = append(t.Notes, fmt.Sprintf("pass^k is empty for %d rows whose scores are not all 0 or 1.", notBinary))
+			rows := fmt.Sprintf("%d rows whose scores are", notBinary)
+			if notBinary == 1 {
+				rows = "1 row whose scores are"
+			}
+			t.Notes = append(t.Notes, "pass^k is empty for "+rows+" not all 0 or 1.")
 		}
 		if len(partial) > 0 {
 			t.Notes = append(t.Notes, "pass^k over part of a row's samples: "+strings.Join(partial, "; ")+".")

@@ -593,7 +593,7 @@ func (s *InspectStream) noEpisodes() error {
 	for _, p := range s.skipped {
 		why = append(why, p.String())
 	}
-	return fmt.Errorf("no episodes in %d Inspect logs:\n  %s", len(s.files), strings.Join(why, "\n  "))
+	return fmt.Errorf("no episodes in %s:\n  %s", plural(len(s.files), "Inspect log"), strings.Join(why, "\n  "))
 }
 
 // openLog works out the configuration of a log and the condition its task names.
@@ -647,8 +647,13 @@ func (s *InspectStream) finishLog() {
 		if l.moreIDs {
 			ids += ", …"
 		}
+		// l.samples counts sample × epoch records, as Inspect's total_samples does.
+		n := plural(l.samples, "sample")
+		if e := h.Eval.Config.Epochs; e > 1 {
+			n = fmt.Sprintf("%s, %d epochs configured", plural(l.samples, "sample-epoch"), e)
+		}
 		msg = fmt.Sprintf("no episodes: not a SafeActBench task (task %q, model %s, %s): no sample has metadata.case_id, and no sample id (%s) is a case of the bench %s",
-			h.Eval.Task, h.Eval.Model, plural(l.samples, "sample"), ids, s.opt.Bench.Source)
+			h.Eval.Task, h.Eval.Model, n, ids, s.opt.Bench.Source)
 	}
 	s.skipped = append(s.skipped, ingest.Problem{File: l.file, Msg: msg})
 }

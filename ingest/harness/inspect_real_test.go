@@ -66,7 +66,7 @@ func TestInspectRealLogsAreNotSafeActBench(t *testing.T) {
 	msg := err.Error()
 	for _, want := range []string{
 		"no episodes in 6 Inspect logs",
-		"log_streaming.eval: no episodes: not a SafeActBench task (task \"popularity\", model azureai/Meta-Llama-3-1-405B-Instruct-jqf, 4 samples): no sample has metadata.case_id, and no sample id (1, 2) is a case of the bench",
+		"log_streaming.eval: no episodes: not a SafeActBench task (task \"popularity\", model azureai/Meta-Llama-3-1-405B-Instruct-jqf, 4 sample-epochs, 2 epochs configured): no sample has metadata.case_id, and no sample id (1, 2) is a case of the bench",
 		"log_message_deduplication.eval: no episodes: not a SafeActBench task (task \"inspect_test_utils/guess_number\", model hardcoded/hardcoded, 1 sample)",
 		"2025-02-11T15-18-04-05-00_popularity_mj7khqpMM4GBCfVQozKgzB.eval: no episodes: not a SafeActBench task (task \"popularity\", model openai/gpt-4o-mini, 10 samples): no sample has metadata.case_id, and no sample id (1, 2, 3, 4, 5, …)",
 	} {
@@ -75,7 +75,8 @@ func TestInspectRealLogsAreNotSafeActBench(t *testing.T) {
 		}
 	}
 	_, err = harness.ReadInspect(filepath.Join(realLogs, "2025-05-12T20-28-13-04-00_no-samples.json"), harness.Options{Bench: b})
-	if err == nil || !strings.Contains(err.Error(), "no episodes: the log holds no samples (task \"testtaskname\", status \"cancelled\")") {
+	// One log: "in 1 Inspect log" (it said "1 Inspect logs").
+	if err == nil || !strings.Contains(err.Error(), "no episodes in 1 Inspect log:\n") || !strings.Contains(err.Error(), "no episodes: the log holds no samples (task \"testtaskname\", status \"cancelled\")") {
 		t.Errorf("no-samples log: %v", err)
 	}
 }

@@ -8,7 +8,7 @@ import (
 
 func TestResultReport(t *testing.T) {
 	r := &Result{Episodes: []*ingest.Episode{{Status: ingest.StatusCompleted}, {Status: ingest.StatusCompleted}, {Status: ingest.StatusInfraFailure}}, Warnings: []string{"w"}}
-	want := "ingested 3 episodes in analyst mode (completed 2, infra_failure 1, harness_failure 0, censored 0); 1 warnings\n"
+	want := "ingested 3 episodes in analyst mode (completed 2, infra_failure 1, harness_failure 0, censored 0); 1 warning\n"
 	if got := r.Report(3, ModeAnalyst); got != want {
 		t.Errorf("got %q\nwant %q", got, want)
 	}

@@ -113,3 +113,29 @@ func TestIngestRefusesTheOutputFirst(t *testing.T) {
 		t.Errorf("notes %q: nothing should have been read", *notes)
 	}
 }
+
+// TestIngestInspectSummaryCountsLogs: "read 1 Inspect logs … ingested 1 episodes … 0
+// warnings", and "1 problems": a count of one is singular. The log is Inspect's
+// log_read_sample.eval with its sample relabelled as case SAB-L-001, answering with a
+// Legacy decision; then without an answer (a problem: nothing to score).
+func TestIngestInspectSummaryCountsLogs(t *testing.T) {
+	log := rewriteLog(t, "log_read_sample.eval", func(_ string, doc map[string]any) {
+		doc["metadata"] = map[string]any{"case_id": "SAB-L-001"}
+		doc["output"].(map[string]any)["completion"] = `{"decision": "ALLOW"}`
+	})
+	var stdout bytes.Buffer
+	out, _ := noting(&stdout, filepath.Join(t.TempDir(), "episodes.jsonl"))
+	summary, err := IngestInspect([]string{log}, "builtin", harness.Options{Condition: ingest.DefaultCondition, Mode: harness.ModeAnalyst}, *out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(summary, "read 1 Inspect log against the bench builtin\ningested 1 episode in analyst mode (completed 1, infra_failure 0, harness_failure 0, censored 0); 0 warnings\n") {
+		t.Errorf("summary:\n%s", summary)
+	}
+	log = rewriteLog(t, "log_read_sample.eval", func(_ string, doc map[string]any) {
+		doc["metadata"] = map[string]any{"case_id": "SAB-L-001"}
+	})
+	if _, err := IngestInspect([]string{log}, "builtin", harness.Options{Condition: ingest.DefaultCondition, Mode: harness.ModeAnalyst}, *out); err == nil || err.Error() != "1 problem in the Inspect logs; nothing written" {
+		t.Errorf("got %v, want 1 problem in the Inspect logs; nothing written", err)
+	}
+}

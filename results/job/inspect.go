@@ -37,8 +37,15 @@ func (o *Options) ReadInspect(paths []string) (*InspectLogs, error) {
 	}
 	out := &InspectLogs{}
 	var scorers []string
+	first := map[string]string{}
 	err = inspect.Scan(context.Background(), files, inspect.Options{Workers: o.Workers}, inspect.Handler{
-		Log: func(l *inspect.Log) error { scorers = l.Scorers(); return nil },
+		Log: func(l *inspect.Log) error {
+			if err := sameLog(first, l); err != nil {
+				return err
+			}
+			scorers = l.Scorers()
+			return nil
+		},
 		Sample: func(l *inspect.Log, s *inspect.Sample) error {
 			out.Rows = append(out.Rows, inspect.Rows(l, scorers, s)...)
 			return nil
@@ -49,6 +56,34 @@ func (o *Options) ReadInspect(paths []string) (*InspectLogs, error) {
 		return nil, err
 	}
 	return out, nil
+}
+
+// sameLog refuses a log read before under another name: the same bytes (a copy), or the
+// same eval id (Inspect gives each evaluation its own; a log converted to the other format
+// keeps it; without one, the same run, task id and model). Pooled, its samples would
+// count twice. first maps what identifies a log to the file read first with it.
+func sameLog(first map[string]string, l *inspect.Log) error {
+	type id struct{ key, what string }
+	var ids []id
+	if l.SHA256 != "" {
+		ids = append(ids, id{"sha256 " + l.SHA256, "the same bytes, SHA-256 " + l.SHA256})
+	}
+	if e := l.Eval; e.EvalID != "" {
+		ids = append(ids, id{"eval_id " + e.EvalID, "the same evaluation, eval id " + e.EvalID})
+	} else if e.RunID != "" && e.TaskID != "" {
+		// Logs of older Inspect versions have no eval id: a run's task for one model is one
+		// log (a retry is another run).
+		ids = append(ids, id{"run " + e.RunID + " " + e.TaskID + " " + e.Task + " " + e.Model, "the same evaluation, run id " + e.RunID + ", task id " + e.TaskID + ", model " + e.Model})
+	}
+	for _, i := range ids {
+		if f, ok := first[i.key]; ok {
+			return &inspect.Error{File: l.File, Err: fmt.Errorf("the same log as %s (%s): read twice, its samples would count twice", f, i.what)}
+		}
+	}
+	for _, i := range ids {
+		first[i.key] = l.File
+	}
+	return nil
 }
 
 // Provenance lists the logs for a table's provenance.
@@ -102,9 +137,16 @@ func (o *Options) InspectSamples(w io.Writer, req SamplesRequest) (summary strin
 	if err != nil {
 		return "", err
 	}
-	nSamples, unscored := 0, 0
+	nSamples, unscored, epochs := 0, 0, false
 	for _, l := range in.Logs {
 		nSamples += l.Samples
+		epochs = epochs || l.Eval.Config.Epochs > 1
+	}
+	// A log's samples are its sample × epoch records, as Inspect counts them: named so
+	// when a log ran samples more than once, as the tables' provenance names them.
+	sampleWord := "sample"
+	if epochs {
+		sampleWord = "sample-epoch"
 	}
 	for i := range in.Rows {
 		if !in.Rows[i].Scored {
@@ -112,7 +154,7 @@ func (o *Options) InspectSamples(w io.Writer, req SamplesRequest) (summary strin
 		}
 	}
 	summary = fmt.Sprintf("samples: %s, %s, %s (%d scored, %d without a numeric score)\n",
-		plural(len(in.Logs), "log"), plural(nSamples, "sample"), plural(len(in.Rows), "row"), len(in.Rows)-unscored, unscored)
+		plural(len(in.Logs), "log"), plural(nSamples, sampleWord), plural(len(in.Rows), "row"), len(in.Rows)-unscored, unscored)
 	var incomplete []string
 	for _, l := range in.Logs {
 		if st := l.Incomplete(); st != "" {
@@ -203,6 +245,7 @@ func (o *Options) InspectCompare(req InspectCompareRequest) ([]*results.Table, e
 	var aDesc, bDesc string
 	var ta, tb []string // the arms' tasks
 	var noA, noB bool   // a log without samples (with --logs an arm without samples is refused)
+	var unused []string // with --logs, the logs read that are in neither arm
 	var err error
 	if len(req.Logs) == 0 {
 		var la, lb *inspect.Log
@@ -220,6 +263,7 @@ func (o *Options) InspectCompare(req InspectCompareRequest) ([]*results.Table, e
 			return nil, err
 		}
 		ta, tb = armTasks(a), armTasks(b)
+		in, unused = in.only(a, b)
 	}
 	if len(ta) == 1 && len(tb) == 1 && ta[0] != tb[0] {
 		return nil, optionError(fmt.Errorf("compare --inspect: A is task %s, B task %s: samples of different tasks do not pair", ta[0], tb[0]))
@@ -229,7 +273,7 @@ func (o *Options) InspectCompare(req InspectCompareRequest) ([]*results.Table, e
 		return nil, err
 	}
 	t := results.BuildInspectCompare(results.InspectCompare{A: req.A, B: req.B, ADesc: aDesc, BDesc: bDesc,
-		Diffs: diffs, ClusterBy: req.ClusterBy, Logs: in.Provenance(), NoSamplesA: noA, NoSamplesB: noB}, o.Stat)
+		Diffs: diffs, ClusterBy: req.ClusterBy, Logs: in.Provenance(), Unused: unused, NoSamplesA: noA, NoSamplesB: noB}, o.Stat)
 	ts := []*results.Table{t}
 	results.Stamp(ts, results.NewInspectMeta(o.Tool, in.Provenance(), analysis.InspectIntervals(o.Stat, req.ClusterBy), req.ClusterBy))
 	return ts, nil
@@ -322,6 +366,27 @@ func modelArms(in *InspectLogs, ma, mb, task string) (a, b analysis.InspectArm, 
 		return fmt.Sprintf("model %s (%s: %s)", m, plural(len(logs), "log"), strings.Join(slices.Sorted(maps.Keys(logs)), ", "))
 	}
 	return a, b, desc(ma, na), desc(mb, nb), nil
+}
+
+// only keeps the logs that give the arms rows, for the provenance of what was compared,
+// and lists the others (another model's, another task's) by file, with their model.
+func (in *InspectLogs) only(arms ...analysis.InspectArm) (*InspectLogs, []string) {
+	used := map[string]bool{}
+	for _, a := range arms {
+		for i := range a.Rows {
+			used[a.Rows[i].Log] = true
+		}
+	}
+	out := &InspectLogs{Rows: in.Rows}
+	var unused []string
+	for _, l := range in.Logs {
+		if used[l.File] {
+			out.Logs = append(out.Logs, l)
+		} else {
+			unused = append(unused, fmt.Sprintf("%s (task %s, model %s)", l.File, l.Eval.Task, l.Eval.Model))
+		}
+	}
+	return out, unused
 }
 
 func armTasks(a analysis.InspectArm) []string {

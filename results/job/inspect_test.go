@@ -147,3 +147,99 @@ func TestInspectDictScores(t *testing.T) {
 		t.Errorf("%q", got)
 	}
 }
+
+// TestInspectLogReadTwice: a copy of a log beside it (the same bytes under another name),
+// or the same evaluation rewritten (the same eval id; for a log without one, the same run,
+// task id and model), was pooled with it: the leaderboard
+// counted each sample's epochs twice (log_read_sample.eval and a copy: 1 sample, 2 scored
+// epochs, 2 logs) and samples listed every row twice. Each is refused, naming both files.
+func TestInspectLogReadTwice(t *testing.T) {
+	src := filepath.Join(inspectLogs, "log_read_sample.eval")
+	data, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	cp := filepath.Join(dir, "copy.eval")
+	if err := os.WriteFile(cp, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// The same members written again: other bytes, the same eval id (C3pqnFnsCUx6ZpmsRU9Ape).
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, f := range zr.File {
+		r, err := f.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, err := zw.CreateHeader(&zip.FileHeader{Name: f.Name, Method: zip.Store})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := io.Copy(w, r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	rewritten := filepath.Join(dir, "rewritten.eval")
+	if err := os.WriteFile(rewritten, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// mj7k, of an Inspect version that wrote no eval id, without its sample members: the
+	// same run, task id and model (its summaries stand for the samples).
+	mj7k := filepath.Join(inspectLogs, "2025-02-11T15-18-04-05-00_popularity_mj7khqpMM4GBCfVQozKgzB.eval")
+	zrc, err := zip.OpenReader(mj7k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf.Reset()
+	zw = zip.NewWriter(&buf)
+	for _, f := range zrc.File {
+		if strings.HasPrefix(f.Name, "samples/") {
+			continue
+		}
+		r, err := f.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, err := zw.Create(f.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := io.Copy(w, r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	zrc.Close()
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	summaries := filepath.Join(dir, "summaries.eval")
+	if err := os.WriteFile(summaries, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	o := Defaults()
+	for _, c := range []struct{ src, other, want string }{
+		{src, cp, "the same bytes, SHA-256 b5a30c045a3e1af75013f98310c2cc862ea671854692266fe1b2a844417c1756"},
+		{src, rewritten, "the same evaluation, eval id C3pqnFnsCUx6ZpmsRU9Ape"},
+		{mj7k, summaries, "the same evaluation, run id 2wRuCQ9hGYaGPyAdoobgYV, task id mj7khqpMM4GBCfVQozKgzB, model openai/gpt-4o-mini"},
+	} {
+		src := c.src
+		_, err := o.ReadInspect([]string{src, c.other})
+		// Read in sorted path order: "../../ingest/…" before the temporary directory's.
+		want := fmt.Sprintf("%s: the same log as %s (%s): read twice, its samples would count twice", c.other, filepath.Clean(src), c.want)
+		if err == nil || err.Error() != want {
+			t.Errorf("got %v\nwant %s", err, want)
+		}
+	}
+	// Inspect's test logs, all of them: no two are the same log.
+	if _, err := o.ReadInspect([]string{inspectLogs}); err != nil {
+		t.Error(err)
+	}
+}

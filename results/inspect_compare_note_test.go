@@ -1,0 +1,73 @@
+package results
+
+import (
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sabench/sabench-stats/analysis"
+)
+
+// TestInspectCompareSaysWhyAScorerIsNotCompared: a scorer only one log ran had an empty row
+// (no mean, no Δ, test "none") beside compared scorers, and no note said why; the note
+// said why only when every row was empty.
+func TestInspectCompareSaysWhyAScorerIsNotCompared(t *testing.T) {
+	nan := math.NaN()
+	diff := func(scorer string, cases, onlyA, onlyB int) analysis.InspectDiff {
+		d := analysis.InspectDiff{Scorer: scorer, MeanA: nan, MeanB: nan, McNemarP: nan, PTest: nan, PAdj: nan, UnpairedA: onlyA, UnpairedB: onlyB}
+		d.X, d.Lo, d.Hi, d.P, d.Cases = nan, nan, nan, nan, cases
+		if cases > 0 {
+			d.MeanA, d.MeanB, d.X, d.Units, d.Test, d.PTest, d.PAdj = 0.75, 0.5625, 0.1875, cases, "bootstrap", 0.3, 0.3
+		}
+		return d
+	}
+	o := analysis.DefaultStatOptions()
+	o.Resamples = 0
+	tab := BuildInspectCompare(InspectCompare{A: "a.eval", B: "b.eval", ADesc: "log a.eval", BDesc: "log b.eval",
+		Diffs: []analysis.InspectDiff{diff("grade", 0, 10, 0), diff("judge", 0, 0, 4), diff("match", 8, 2, 0), diff("other", 0, 3, 5), diff("unused", 0, 0, 0)}}, o)
+	const want = "Not compared, no sample scored by both: grade (only A scored it, on 10 of its samples); judge (only B scored it, on 4 of its samples); " +
+		"other (A and B scored it on different samples, 3 only in A and 5 only in B); unused (declared, but neither A nor B has a sample it scored)."
+	found := false
+	for _, n := range tab.Notes {
+		found = found || n == want
+		if strings.Contains(n, "nothing to compare") {
+			t.Errorf("table-wide note on a table with a compared scorer: %s", n)
+		}
+	}
+	if !found {
+		t.Errorf("notes:\n%s\nwant %s", strings.Join(tab.Notes, "\n"), want)
+	}
+	// Every row empty: the table-wide reason alone.
+	tab = BuildInspectCompare(InspectCompare{A: "a.eval", B: "b.eval", Diffs: []analysis.InspectDiff{diff("match", 0, 0, 10)}}, o)
+	for _, n := range tab.Notes {
+		if strings.HasPrefix(n, "Not compared") {
+			t.Errorf("per-scorer note beside the table-wide one: %s", n)
+		}
+	}
+}
+
+// TestInspectLeaderboardNotBinaryNote: "pass^k is empty for 1 rows": one row is singular.
+func TestInspectLeaderboardNotBinaryNote(t *testing.T) {
+	nan := math.NaN()
+	e := analysis.InspectEntry{Task: "popularity", Scorer: "grade", Model: "m", Samples: 10, Rows: 30, NotBinary: true}
+	e.X, e.Lo, e.Hi = 0.2833, nan, nan
+	o := analysis.DefaultStatOptions()
+	tab := BuildInspectLeaderboard(&analysis.InspectBoard{Entries: []analysis.InspectEntry{e}, Level: 0.95}, "", "", []int{1, 2}, nil, o)
+	if !slices.Contains(tab.Notes, "pass^k is empty for 1 row whose scores are not all 0 or 1.") {
+		t.Errorf("notes:\n%s", strings.Join(tab.Notes, "\n"))
+	}
+}
+
+// TestInspectCompareNamesIDsOfTheOtherType: a note says why samples "1" and 1 were not
+// paired; the table only said that no sample was shared.
+func TestInspectCompareNamesIDsOfTheOtherType(t *testing.T) {
+	nan := math.NaN()
+	d := analysis.InspectDiff{Scorer: "match", MeanA: nan, MeanB: nan, McNemarP: nan, PTest: nan, PAdj: nan, UnpairedA: 10, UnpairedB: 10, OtherType: 10}
+	d.X, d.Lo, d.Hi, d.P = nan, nan, nan, nan
+	tab := BuildInspectCompare(InspectCompare{A: "a.eval", B: "b.eval", Diffs: []analysis.InspectDiff{d}}, analysis.DefaultStatOptions())
+	const want = `match: 10 of the samples only in A have the id of one only in B written as the other JSON type (a string in one log, a number in the other): "1" and 1 are different sample ids to Inspect, and are not paired.`
+	if !slices.Contains(tab.Notes, want) {
+		t.Errorf("notes:\n%s", strings.Join(tab.Notes, "\n"))
+	}
+}
