@@ -48,7 +48,9 @@ func setupTables(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 		}
 		built := specs
 		if len(built) == 0 {
-			built = results.DefaultOf(c.OfficialBench(), c.ScoredPolicies(false))
+			defaults := func(official bool) []results.Spec { return results.DefaultOf(official, c.ScoredPolicies(false)) }
+			built = defaults(c.OfficialBench())
+			c.checkTableReadsOnLoad(fs, defaults)
 		}
 		if err := c.checkTableReads(fs, built); err != nil {
 			return err

@@ -65,6 +65,9 @@ func (o *Options) ScoreVerdicts(w io.Writer, req VerdictRequest) (summary string
 	if err := in.Shard(si, sn); err != nil {
 		return "", in.Skipped, err
 	}
+	if pols, err = o.PoliciesFor(false, in.Bench); err != nil {
+		return "", in.Skipped, err
+	}
 	sj := scoreJob{Policies: pols, Format: req.Format, Out: req.Out, Dataset: dataset, Detail: req.Detail,
 		Disagreements: req.Disagreements, Audit: labels, Shard: si, Shards: sn, Base: in.ShardBase(),
 		Manifest: func(dropped []ingest.Problem) (*verdicts.Manifest, error) {
