@@ -9,7 +9,8 @@ import (
 // TestOutTargetBeforeScoring: compare, domains, policies and power refuse an --out that
 // cannot take their tables before scoring, as tables does: domains and power found a
 // file in a missing folder, and domains several policies' tables into one file, only
-// when writing, after scoring. The episodes named do not exist, so a command that got as
+// when writing, after scoring; and every command writing into a directory found one
+// under a file at mkdir, after scoring. The episodes named do not exist, so a command that got as
 // far as reading them would fail on them (exit 1) instead.
 func TestOutTargetBeforeScoring(t *testing.T) {
 	dir := t.TempDir()
@@ -32,6 +33,13 @@ func TestOutTargetBeforeScoring(t *testing.T) {
 		{"--out " + out + " names a file, but there are 3 tables", []string{"policies", "--out", out}},
 		{"--out " + file + " names a file, but there are 2 tables", append([]string{"compare", "A", "B", "--out", file}, two...)},
 		{"--out " + file + " names a file, but there are 2 tables", append([]string{"domains", "--out", file}, two...)},
+		// A directory under a file cannot be made: it failed at mkdir after scoring.
+		{"--out " + file + "/: " + file + " is a file, so the directory cannot be made", []string{"domains", "--out", file + "/"}},
+		{"--out " + file + "/: " + file + " is a file", []string{"compare", "A", "B", "--out", file + "/"}},
+		{"--out " + file + "/sub/: " + file + " is a file", []string{"policies", "--out", file + "/sub/"}},
+		{"--out " + file + "/: " + file + " is a file", []string{"tables", "T1", "T2", "--out", file + "/"}},
+		{"--out " + file + "/figs: " + file + " is a file", []string{"figures", "--out", file + "/figs"}},
+		{"--out " + file + "/ds/: " + file + " is a file", []string{"score", "--format", "parquet", "--out", file + "/ds/"}},
 	} {
 		wantUsage(t, c.want, append(c.args, input...)...)
 	}

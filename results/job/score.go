@@ -45,6 +45,11 @@ func (o *Options) ScoreVerdicts(w io.Writer, req VerdictRequest) (summary string
 	if dataset && req.Detail {
 		return "", nil, optionError(errors.New("--detail needs --format jsonl"))
 	}
+	if dataset {
+		if err := CheckOutDir(req.Out); err != nil {
+			return "", nil, optionError(err)
+		}
+	}
 	pols, err := o.PolicyList(false)
 	if err != nil {
 		return "", nil, err
