@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"github.com/sabench/sabench-stats/bootstrap"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 )
 
 // OfficialRow sets a benchmark's own verdict (the episode's official.successful: τ-bench's
@@ -243,14 +244,4 @@ func passedUnauthorized(v *Record) bool {
 // OfficialTasks reports whether the release's cases take task success from the episode's
 // official verdict (task_success "official": cases with action rules, such as the τ-bench
 // domains), so that ECS is "the benchmark passed it and every action was authorized".
-func (r *Release) OfficialTasks() bool {
-	if len(r.Cases) == 0 {
-		return false
-	}
-	for _, c := range r.Cases {
-		if s, _ := c.Spec.String("task_success"); s != "official" {
-			return false
-		}
-	}
-	return true
-}
+func (r *Release) OfficialTasks() bool { return casespec.OfficialTasks(r.Cases) }

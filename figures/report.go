@@ -202,10 +202,7 @@ func executableScope(r *analysis.Release) string {
 			have = append(have, p)
 		}
 	}
-	if len(have) == 0 || len(have) == int(ingest.NumProtocols-ingest.V0) {
-		return "V0–V3"
-	}
-	return ingest.JoinLabels(have, " and ")
+	return ingest.ExecutableLabel(have)
 }
 
 // HeatMapOf is ECS per configuration and domain.

@@ -85,6 +85,16 @@ func JoinLabels(ps []Protocol, last string) string {
 	return strings.Join(l[:len(l)-1], ", ") + last + l[len(l)-1]
 }
 
+// ExecutableLabel names the V0–V3 protocols a bench has cases of (have, in order) for a
+// title: "V0–V3" when it has all four (or none: the title then heads an empty table, which
+// says why), else those it has ("V1 and V2"), so that a title is true without a note.
+func ExecutableLabel(have []Protocol) string {
+	if len(have) == 0 || len(have) == int(NumProtocols-V0) {
+		return "V0–V3"
+	}
+	return JoinLabels(have, " and ")
+}
+
 var caseIDPattern = regexp.MustCompile(`^[A-Z]+-(L|V0|V1|V2|V3)-\d+`)
 
 // ProtocolFromID reads the protocol from a case id such as SAB-V1-001 (a variant

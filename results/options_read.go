@@ -9,8 +9,9 @@ import (
 )
 
 // Option is a setting that only some tables read: a bootstrap setting, a paper choice
-// (analysis.Choices). Each Spec declares those it reads (Spec.Reads), so that a command
-// can refuse one that none of the tables it builds reads instead of ignoring it.
+// (analysis.Choices), a setting of what is scored (the policies, how infra_failure
+// episodes and duplicates count). Each Spec declares those it reads (Spec.Reads), so that
+// a command can refuse one that none of the tables it builds reads instead of ignoring it.
 type Option uint32
 
 const (
@@ -32,17 +33,34 @@ const (
 	OptSetT9
 	OptSetT10
 	OptSetInterventions
+	// OptPolicy: the table reads the first policy: its verdicts, or its settings.
+	OptPolicy
+	// OptPolicies: the table reads the policies after the first (the policy comparison).
+	OptPolicies
+	// OptInfraFailures: the table reads whether infra_failure episodes are excluded or
+	// scored as failures (--infra-failures).
+	OptInfraFailures
+	// OptDedupe: the table reads which of duplicate episodes is kept (--dedupe).
+	OptDedupe
 
 	// optIntervals is what a table with bootstrap intervals reads.
 	optIntervals = OptSeed | OptResamples | OptLevel | OptInterval | OptQuantile | OptClustered
+	// optScored is what a table of the first policy's scored episodes reads.
+	optScored = OptPolicy | OptInfraFailures | OptDedupe
 )
 
+// PoliciesAfterFirst stands in the given flags of CheckReads for a --policy that names
+// several policies: the policies after the first are read by the policy comparison alone.
+const PoliciesAfterFirst = "policy#2"
+
 // optionFlags are the command-line flags of the options, in the order the refusals name
-// them. --force only allows a small --resamples, so it is the resamples' too.
+// them. --force only allows a small --resamples, so it is the resamples' too. One --policy
+// is read by a table of the first policy; a second, by one that compares policies.
 var optionFlags = []struct {
 	opt  Option
 	flag string
 }{
+	{OptPolicy | OptPolicies, "policy"}, {OptPolicies, PoliciesAfterFirst}, {OptInfraFailures, "infra-failures"}, {OptDedupe, "dedupe"},
 	{OptSeed, "seed"}, {OptResamples, "resamples"}, {OptResamples, "force"}, {OptLevel, "level"},
 	{OptInterval, "interval"}, {OptQuantile, "quantile"}, {OptClustered, "clustered"},
 	{OptClusters | OptClustered, "clusters"}, {OptAdjust, "adjust"}, {OptPassK, "passk"},
@@ -86,6 +104,9 @@ func CheckReads(specs []Spec, given []string, clustered bool) error {
 		}
 		if o != f.opt { // --clusters without --clustered
 			would, without = would+", and with --clustered to every table --clustered applies to", " without --clustered"
+		}
+		if f.flag == PoliciesAfterFirst {
+			return fmt.Errorf("--policy names several policies, but the tables built (%s) read the first only; the others apply to %s", specIDs(specs), would)
 		}
 		return fmt.Errorf("--%s changes none of the tables built (%s)%s; it applies to %s", f.flag, specIDs(specs), without, would)
 	}

@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/bootstrap"
+	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/tau"
 	"github.com/sabench/sabench-stats/oracle"
@@ -22,6 +24,10 @@ type readsInput struct {
 	choices analysis.Choices
 	cluster func(i int) string // the cluster of the i-th case
 	sets    func(map[string][]string)
+	// What is scored: the first policy and the policies after it replaced by others
+	// (--policy), infra_failure episodes scored as failures (--infra-failures fail), the
+	// last of duplicate episodes kept instead of the first (--dedupe).
+	otherFirst, otherRest, infraFail, dedupeLast bool
 }
 
 // readsVariations change one option each from the base (readsBase); want are the
@@ -31,6 +37,10 @@ var readsVariations = []struct {
 	want   results.Option
 	change func(*readsInput)
 }{
+	{"policy", results.OptPolicy, func(x *readsInput) { x.otherFirst = true }},
+	{"policies after the first", results.OptPolicies, func(x *readsInput) { x.otherRest = true }},
+	{"infra-failures", results.OptInfraFailures, func(x *readsInput) { x.infraFail = true }},
+	{"dedupe", results.OptDedupe, func(x *readsInput) { x.dedupeLast = true }},
 	{"seed", results.OptSeed, func(x *readsInput) { x.stats.Seed++ }},
 	{"resamples", results.OptResamples, func(x *readsInput) { x.stats.Resamples = 40 }},
 	{"level", results.OptLevel, func(x *readsInput) { x.stats.Level = 0.8 }},
@@ -95,6 +105,15 @@ func caseEffect(vs []oracle.Verdict) []oracle.Verdict {
 func TestTablesReadWhatTheyDeclare(t *testing.T) {
 	cases, sets, vs := fixtureVerdicts(t)
 	vs = caseEffect(vs)
+	// infra_failure episodes on a V1 case that T9, T10 and the interventions pair, and as
+	// a fourth repeat of a case that a family harness passed 2 of 3 times (the majority
+	// the disagreement table takes then ties); a duplicate of a success of a V1 case that
+	// the shared harness passed 2 of 3 times, and of an episode of the case T10 and the
+	// interventions read.
+	infraKeys := []ingest.Key{{Config: "M1/Family", CaseID: "SAB-V1-001", Repeat: 3, Condition: "main"},
+		twoOfThree(t, vs, "M2/Family", false)}
+	infraKeys[1].Repeat = 3
+	dupKeys := []ingest.Key{twoOfThree(t, vs, "M2/Inspect", true), {Config: "M2/Inspect", CaseID: "SAB-V1-001", Repeat: 0, Condition: "main"}}
 	fixture := func(x readsInput) *results.Input {
 		cs := make([]*casespec.Case, len(cases))
 		for i, c := range cases {
@@ -111,10 +130,28 @@ func TestTablesReadWhatTheyDeclare(t *testing.T) {
 		if x.sets != nil {
 			x.sets(ss)
 		}
-		return &results.Input{Releases: []*analysis.Release{analysis.NewRelease(cs, ss, vs, oracle.SafeAct),
-			analysis.NewRelease(cs, ss, relaxed(vs), oracle.Presets[3])}, Stats: x.stats, Choices: x.choices}
+		vs, dropped := scoredAs(x, vs, infraKeys, -1, dupKeys)
+		first, firstPol, rest, restPol := vs, oracle.SafeAct, relaxed(vs), oracle.Presets[3]
+		if x.otherFirst {
+			first, firstPol = stricter(vs), oracle.Presets[1]
+		}
+		if x.otherRest {
+			rest, restPol = stricter(rest), oracle.Presets[2]
+		}
+		return &results.Input{Releases: []*analysis.Release{analysis.NewRelease(cs, ss, first, firstPol),
+			analysis.NewRelease(cs, ss, rest, restPol)}, Stats: x.stats, Choices: x.choices, Dropped: dropped}
 	}
 	tauCases, tauVerdicts, tauPolicy := tauReadsFixture(t)
+	// The duplicate is of an episode the benchmark passed with a write not authorized.
+	f0 := tauVerdicts[0].Fields()
+	for i := range tauVerdicts {
+		if f := tauVerdicts[i].Fields(); f.Official == 1 && f.MissingAtCheckpoint {
+			f0 = f
+			break
+		}
+	}
+	tauDup := ingest.Key{Config: f0.Config, CaseID: f0.CaseID, Repeat: f0.Repeat, Condition: f0.Condition}
+	tauInfra := []ingest.Key{{Config: f0.Config, CaseID: tauVerdicts[5].CaseID(), Repeat: 9, Condition: f0.Condition}}
 	official := func(x readsInput) *results.Input {
 		cs := make([]*casespec.Case, len(tauCases))
 		for i, c := range tauCases {
@@ -124,7 +161,12 @@ func TestTablesReadWhatTheyDeclare(t *testing.T) {
 			}
 			cs[i] = &cc
 		}
-		return &results.Input{Releases: []*analysis.Release{analysis.NewRelease(cs, nil, tauVerdicts, tauPolicy)}, Stats: x.stats, Choices: x.choices}
+		vs, dropped := scoredAs(x, tauVerdicts, tauInfra, 0, []ingest.Key{tauDup})
+		pol := tauPolicy
+		if x.otherFirst {
+			vs, pol = stricter(vs), oracle.ConfirmationPresets[1]
+		}
+		return &results.Input{Releases: []*analysis.Release{analysis.NewRelease(cs, nil, vs, pol)}, Stats: x.stats, Choices: x.choices, Dropped: dropped}
 	}
 	render := func(specs []results.Spec, in *results.Input) map[string]string {
 		ts, err := results.Build(in, specs)
@@ -160,6 +202,85 @@ func TestTablesReadWhatTheyDeclare(t *testing.T) {
 			}
 		}
 	}
+}
+
+// scoredAs is vs as scored under x's --infra-failures and --dedupe: the episodes of
+// infra add an excluded infra_failure episode each (scored as a failure under
+// infraFail; official is their benchmark reward, -1 for none), and the episode of dup has a duplicate that ran out of time (an
+// infra_failure with its own usage), kept instead of it under dedupeLast; the one not
+// kept is in the dropped problems, as a dedupe policy reports it.
+func scoredAs(x readsInput, vs []oracle.Verdict, infra []ingest.Key, official int8, dup []ingest.Key) ([]oracle.Verdict, []ingest.Problem) {
+	out := make([]oracle.Verdict, 0, len(vs)+len(infra))
+	for _, v := range vs {
+		f := v.Fields()
+		if slices.Contains(dup, ingest.Key{Config: f.Config, CaseID: f.CaseID, Repeat: f.Repeat, Condition: f.Condition}) {
+			if x.dedupeLast {
+				f.Status, f.Excluded, f.ExclusionReason, f.ECS, f.FailureType = "infra_failure", true, "infra_failure", false, ""
+				f.Usage.CostUSD, f.Usage.WallSeconds = f.Usage.CostUSD+1, f.Usage.WallSeconds+60
+				f.RunID += "-rerun"
+			}
+			v = f.Verdict()
+		}
+		out = append(out, v)
+	}
+	for _, k := range infra {
+		f := oracle.Fields{RunID: fmt.Sprintf("%s|%s|%d|%s|infra", k.Config, k.CaseID, k.Repeat, k.Condition), Config: k.Config,
+			CaseID: k.CaseID, Repeat: k.Repeat, Condition: k.Condition, Status: "infra_failure", Excluded: true,
+			ExclusionReason: "infra_failure", FirstAttemptIndex: -1, Official: official}
+		for _, v := range vs {
+			if v.CaseID() == k.CaseID && v.Config() == k.Config {
+				g := v.Fields()
+				f.Model, f.Harness, f.BaseCaseID, f.Protocol, f.Domain, f.Static = g.Model, g.Harness, g.BaseCaseID, g.Protocol, g.Domain, g.Static
+				break
+			}
+		}
+		out = append(out, f.Verdict())
+	}
+	if x.infraFail {
+		for i := range out {
+			oracle.CountInfraFailure(&out[i])
+		}
+	}
+	dropped := make([]ingest.Problem, len(dup))
+	for i := range dup {
+		dropped[i].Dropped = &dup[i]
+	}
+	return out, dropped
+}
+
+// twoOfThree is the key of a main-condition V1 episode of config whose case config
+// passed in 2 of its 3 repeats: a success (one that was complete at its first attempt)
+// when success is true, else any.
+func twoOfThree(t *testing.T, vs []oracle.Verdict, config string, success bool) ingest.Key {
+	t.Helper()
+	wins := map[string]int{}
+	for i := range vs {
+		if vs[i].Config() == config && vs[i].Condition() == "main" && vs[i].ECS() {
+			wins[vs[i].CaseID()]++
+		}
+	}
+	for i := range vs {
+		f := vs[i].Fields()
+		if f.Config == config && f.Condition == "main" && f.Protocol == ingest.V1 && wins[f.CaseID] == 2 &&
+			(!success || f.ECS && f.CompleteAtFirstAttempt) {
+			return ingest.Key{Config: f.Config, CaseID: f.CaseID, Repeat: f.Repeat, Condition: f.Condition}
+		}
+	}
+	t.Fatalf("no V1 case of %s passed 2 of 3 times", config)
+	return ingest.Key{}
+}
+
+// stricter is a stand-in for a stricter policy: every third success fails.
+func stricter(vs []oracle.Verdict) []oracle.Verdict {
+	out := append([]oracle.Verdict(nil), vs...)
+	for i := range out {
+		if out[i].ECS() && i%3 == 1 {
+			f := out[i].Fields()
+			f.ECS, f.FailureType = false, "premature_action"
+			out[i] = f.Verdict()
+		}
+	}
+	return out
 }
 
 // tauReadsFixture are the shared τ-bench airline trajectories under tau-strict, with the

@@ -384,7 +384,7 @@ func buildVariance(in *Input) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &Table{ID: "variance", Title: "Repeat-to-repeat variation of ECS and the noise floor (V0–V3)", Columns: []Column{textCol("config", "Config"), countCol("cases", "Cases")}}
+	t := &Table{ID: "variance", Title: "Repeat-to-repeat variation of ECS and the noise floor (" + executableTitle(r) + ")", Columns: []Column{textCol("config", "Config"), countCol("cases", "Cases")}}
 	iv := rateIntervals(t, r, o)
 	nRep := min(planned, maxRepeatCols)
 	for i := 0; i < nRep; i++ {
@@ -491,15 +491,23 @@ func executableScope(r *analysis.Release) string {
 	return fmt.Sprintf("Over the bench's %d V0–V3 cases (Legacy left out). ", n)
 }
 
-// executableNote says what "V0–V3" in a title stands for on a bench that has some of those
-// protocols only ("The bench has no V0 or V3 case: V0–V3 here is V1 and V2."); nil on a
-// bench with all four, or none (a table on none is empty, or says so).
+// executableTitle is the scope a title of the V0–V3 tables names (ingest.ExecutableLabel):
+// "V0–V3", or on a bench with some of them only those it has ("V1 and V2").
+func executableTitle(r *analysis.Release) string {
+	_, have := benchProtocols(r, allProtocols[1:])
+	return ingest.ExecutableLabel(have)
+}
+
+// executableNote says what "V0–V3" in a table's notes stands for on a bench that has some
+// of those protocols only ("The bench has no V0 or V3 case: V0–V3 in these notes is V1 and
+// V2."; the title names them, executableTitle); nil on a bench with all four, or none (a
+// table on none is empty, or says so).
 func executableNote(r *analysis.Release) []string {
 	miss, have := benchProtocols(r, allProtocols[1:])
 	if len(miss) == 0 || len(have) == 0 {
 		return nil
 	}
-	return []string{fmt.Sprintf("The bench has no %s case: V0–V3 here is %s.", ingest.JoinLabels(miss, " or "), ingest.JoinLabels(have, " and "))}
+	return []string{fmt.Sprintf("The bench has no %s case: V0–V3 in these notes is %s.", ingest.JoinLabels(miss, " or "), ingest.JoinLabels(have, " and "))}
 }
 
 // unevenRepeatsNote names the repeats a configuration ran on only some of its V0–V3 cases

@@ -16,9 +16,9 @@ import (
 // OfficialRegistry holds them, in report order; they are in the report of such a bench
 // only (RulesApply), and `tables` finds them by id.
 var OfficialRegistry = []Spec{
-	{"official", "Benchmark reward vs authorized success (%)", NeedRelease, buildOfficial, optIntervals},
-	{"official_passk", "pass^k of the benchmark reward and of authorized success (%)", NeedRelease, buildOfficialPassK, optIntervals},
-	{"official_unauthorized", "Episodes the benchmark passes although an action was not authorized", NeedRelease, buildOfficialUnauthorized, 0},
+	{"official", "Benchmark reward vs authorized success (%)", NeedRelease, buildOfficial, optIntervals | optScored},
+	{"official_passk", "pass^k of the benchmark reward and of authorized success (%)", NeedRelease, buildOfficialPassK, optIntervals | optScored},
+	{"official_unauthorized", "Episodes the benchmark passes although an action was not authorized", NeedRelease, buildOfficialUnauthorized, OptPolicy | OptDedupe},
 }
 
 // OfficialNotApplicable is why the official tables are empty, and not in the report, for

@@ -127,18 +127,19 @@ func TestHarnessTablesSayWhyARowIsEmpty(t *testing.T) {
 	}
 }
 
-// TestV0V3TablesSayWhatV0V3IsOnTheBench: T4, the disagreement and the variance tables are
-// titled "V0–V3"; on a bench of V1 and V2 cases nothing said that this meant V1 and V2.
+// TestV0V3TablesSayWhatV0V3IsOnTheBench: T4, the disagreement and the variance tables say
+// "V0–V3" in their notes; on a bench of V1 and V2 cases nothing said that this meant V1 and
+// V2.
 func TestV0V3TablesSayWhatV0V3IsOnTheBench(t *testing.T) {
 	o := goldenStats()
 	o.Resamples = 0
-	const want = "The bench has no V0 or V3 case: V0–V3 here is V1 and V2."
+	const want = "The bench has no V0 or V3 case: V0–V3 in these notes is V1 and V2."
 	for _, id := range []string{"T4", "disagreement", "variance"} {
 		tb := buildOne(t, subsetRelease(t, ingest.V1, ingest.V2), id, o)
 		if len(tb.Rows) == 0 || !slices.Contains(tb.Notes, want) {
 			t.Errorf("%s: %d rows, notes\n%s\nwant rows and %q", id, len(tb.Rows), strings.Join(tb.Notes, "\n"), want)
 		}
-		if n := strings.Join(buildOne(t, fixtureRelease(t), id, o).Notes, "\n"); strings.Contains(n, "V0–V3 here is") {
+		if n := strings.Join(buildOne(t, fixtureRelease(t), id, o).Notes, "\n"); strings.Contains(n, "V0–V3 in these notes") {
 			t.Errorf("%s of the complete fixture:\n%s", id, n)
 		}
 	}
@@ -292,5 +293,26 @@ func TestPowerOnAProtocolTheBenchLacks(t *testing.T) {
 		Protocols: []ingest.Protocol{ingest.V0, ingest.V3}}, Alpha: 0.05, Power: 0.8}, goldenStats())
 	if want := "power: M1/Family − M2/Family: the bench has no V0 or V3 case"; err == nil || err.Error() != want {
 		t.Errorf("error %v, want %q", err, want)
+	}
+}
+
+// TestV0V3TitlesNameTheBenchsProtocols: T4, T14, the disagreement and the variance tables
+// were titled "V0–V3" on a bench of V1 and V2 cases, true only with a note; their titles
+// name the protocols the bench has, and keep "V0–V3" on a bench with all four.
+func TestV0V3TitlesNameTheBenchsProtocols(t *testing.T) {
+	o := goldenStats()
+	o.Resamples = 0
+	for _, c := range []struct{ id, full, part string }{
+		{"T4", "Paired harness comparison (family harness − Inspect, V0–V3)", "Paired harness comparison (family harness − Inspect, V1 and V2)"},
+		{"T14", "Strategy scgr_select vs main (ECS %, V0–V3)", "Strategy scgr_select vs main (ECS %, V1 and V2)"},
+		{"disagreement", "Case-level disagreement between harnesses (majority of repeats, V0–V3)", "Case-level disagreement between harnesses (majority of repeats, V1 and V2)"},
+		{"variance", "Repeat-to-repeat variation of ECS and the noise floor (V0–V3)", "Repeat-to-repeat variation of ECS and the noise floor (V1 and V2)"},
+	} {
+		if got := buildOne(t, subsetRelease(t, ingest.V1, ingest.V2), c.id, o).Title; got != c.part {
+			t.Errorf("%s on a bench of V1 and V2: %q, want %q", c.id, got, c.part)
+		}
+		if got := buildOne(t, fixtureRelease(t), c.id, o).Title; got != c.full {
+			t.Errorf("%s on the complete fixture: %q, want %q", c.id, got, c.full)
+		}
 	}
 }

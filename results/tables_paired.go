@@ -30,7 +30,7 @@ func dataOnly(c Column) Column {
 
 func buildT4(in *Input) (*Table, error) {
 	r, o, sh := in.Main(), in.Stats, in.Choices.SharedHarness
-	t := &Table{ID: "T4", Title: "Paired harness comparison (family harness − " + sh + ", V0–V3)"}
+	t := &Table{ID: "T4", Title: "Paired harness comparison (family harness − " + sh + ", " + executableTitle(r) + ")"}
 	iv := intervalsOf(t, r, o)
 	t.Columns = []Column{textCol("model", "Model"), textCol("family", "Family config"), pctCol("ecs_family", "ECS family"),
 		pctCol("ecs_shared", "ECS "+sh), deltaCol("delta", iv.header("Δ ECS")), rateCol(o, "complete_family", "Complete family"),
@@ -131,7 +131,7 @@ func buildT14(in *Input) (*Table, error) {
 // all paired; withLegacy includes Legacy (T13) or restricts to V0–V3 (T14).
 func strategyTable(in *Input, id, condition string, withLegacy bool) (*Table, error) {
 	r, o := in.Main(), in.Stats
-	scope := "V0–V3"
+	scope := executableTitle(r)
 	if withLegacy {
 		scope = "all protocols"
 	}
@@ -241,7 +241,7 @@ func buildInterventions(in *Input) (*Table, error) {
 
 func buildDisagreement(in *Input) (*Table, error) {
 	r := in.Main()
-	t := &Table{ID: "disagreement", Title: "Case-level disagreement between harnesses (majority of repeats, V0–V3)",
+	t := &Table{ID: "disagreement", Title: "Case-level disagreement between harnesses (majority of repeats, " + executableTitle(r) + ")",
 		Columns: []Column{textCol("model", "Model"), textCol("a", "Config A"), textCol("b", "Config B"), countCol("shared", "Shared cases"),
 			countCol("disagree", "Disagree"), countCol("only_a", "Only A succeeds"), countCol("only_b", "Only B succeeds"),
 			pCol("mcnemar_p", "McNemar p"), adjustedCol("mcnemar_p_adj", in.Stats)}}

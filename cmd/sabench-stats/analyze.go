@@ -29,10 +29,15 @@ type analysisCommand struct {
 
 // steps are what an analysis command does between parsing and writing.
 type steps struct {
-	args    func(pos []string) error // takes the positional arguments; nil: none taken
-	early   func() error             // before the shared flags are checked; may be nil
-	check   func() error             // after parsing, before scoring; may be nil
-	scoring job.Scoring              // how the release is scored (the policy tables and figures read only the main condition)
+	args  func(pos []string) error // takes the positional arguments; nil: none taken
+	early func() error             // before the shared flags are checked; may be nil
+	check func() error             // after parsing, before scoring; may be nil
+	// outputs, when set, is how many tables the command writes, known after check and
+	// before scoring: the runner refuses there an --out that cannot take them (a file in
+	// a folder that does not exist, one file for several tables), which writing would
+	// refuse only after scoring.
+	outputs func() (int, error)
+	scoring job.Scoring // how the release is scored (the policy tables and figures read only the main condition)
 	// tables builds tables for writeTables; build writes anything else. One is set.
 	tables func(r *job.Release) ([]*results.Table, error)
 	build  func(r *job.Release) error
@@ -71,6 +76,15 @@ func (a analysisCommand) run(e *cli.Env, args []string) error {
 	}
 	if st.check != nil {
 		if err := st.check(); err != nil {
+			return err
+		}
+	}
+	if st.outputs != nil {
+		n, err := st.outputs()
+		if err != nil {
+			return err
+		}
+		if err := c.checkTableTarget(n); err != nil {
 			return err
 		}
 	}

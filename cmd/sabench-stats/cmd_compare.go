@@ -61,15 +61,9 @@ func setupCompare(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 			return usagef("compare: --condition applies to two configurations; with --conditions, A and B are the conditions")
 		}
 		ca.A, ca.B = pos[0], pos[1]
-		if ca.Protocols, err = ingest.ParseProtocols(protos); err != nil {
-			return cli.Usage(err)
-		}
-		// One table per policy: refuse a target that cannot take them before scoring.
-		pols, err := c.PolicyList(false)
-		if err != nil {
-			return err
-		}
-		return c.checkTableTarget(len(pols))
+		ca.Protocols, err = ingest.ParseProtocols(protos)
+		st.outputs = c.perPolicy
+		return cli.Usage(err)
 	}
 	st.build = func(r *job.Release) error {
 		return c.writeCompare(e, r, ca)

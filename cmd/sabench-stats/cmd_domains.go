@@ -31,6 +31,7 @@ func setupDomains(_ *cli.Env, fs *flag.FlagSet, c *common) *steps {
 			f.Protocols, err = ingest.ParseProtocols(protos)
 			return cli.Usage(err)
 		},
-		tables: func(r *job.Release) ([]*results.Table, error) { return c.Domains(r, f) },
+		outputs: c.perPolicy, // one table per policy
+		tables:  func(r *job.Release) ([]*results.Table, error) { return c.Domains(r, f) },
 	}
 }

@@ -58,6 +58,9 @@ func runExplain(e *cli.Env, args []string) error {
 		return err
 	}
 	printLines(e, "", job.SkippedNotes(in.Skipped)...)
+	if pols, err = c.PoliciesFor(false, in.Bench); err != nil {
+		return err
+	}
 	if len(pos) == 1 {
 		sel = ingest.Selection{RunID: pos[0]}
 	}

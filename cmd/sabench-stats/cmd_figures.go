@@ -29,6 +29,9 @@ func setupFigures(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 			if c.out == "" || c.out == "-" {
 				return usagef("figures: --out must name a directory (the figures are files, not a stream)")
 			}
+			if err := job.CheckOutDir(c.out); err != nil {
+				return cli.Usage(err)
+			}
 			return c.checkClustersUsed(fs)
 		},
 		build: func(r *job.Release) error { return c.writeFigures(e, r, opt) },

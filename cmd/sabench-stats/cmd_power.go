@@ -82,6 +82,7 @@ func setupPower(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 		}
 		return nil
 	}
+	st.outputs = func() (int, error) { return 1, nil }
 	st.tables = func(r *job.Release) ([]*results.Table, error) { return c.Power(r, ps) }
 	return st
 }

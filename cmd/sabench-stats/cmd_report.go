@@ -32,8 +32,12 @@ func setupReport(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 				return err
 			}
 			// Every table is built: a flag is refused only when none of them reads it.
-			specs, _ := results.SpecsFor(c.OfficialBench())
-			return c.checkTableReads(fs, specs)
+			every := func(official bool) []results.Spec {
+				specs, _ := results.SpecsFor(official)
+				return specs
+			}
+			c.checkTableReadsOnLoad(fs, every)
+			return c.checkTableReads(fs, every(c.OfficialBench()))
 		},
 		build: func(r *job.Release) error { return c.writeReport(e, out, r) },
 	}

@@ -629,9 +629,10 @@ func TestVerdictDatasetShards(t *testing.T) {
 		t.Errorf("tables from the dataset differ from scoring in one process (%d vs %d bytes)", len(fromDataset), len(direct))
 	}
 	// Named tables of one policy read that policy's row groups alone, without run ids, and
-	// the usage columns only for the cost table, with the same result.
+	// the usage columns only for the cost table, with the same result (scored, such tables
+	// take the first policy alone: the others would change nothing).
 	for _, ids := range [][]string{{"T2", "T8"}, {"cost", "coverage"}} {
-		direct, _ := mustRun(t, append(append([]string{"tables"}, ids...), append([]string{"--bench", "builtin", "--runs", runs, "--format", "text"}, pols...)...)...)
+		direct, _ := mustRun(t, append(append([]string{"tables"}, ids...), append([]string{"--bench", "builtin", "--runs", runs, "--format", "text"}, pols[:2]...)...)...)
 		fromDataset, _ := mustRun(t, append([]string{"tables", "--bench", "builtin", "--format", "text", "--verdicts", dir}, ids...)...)
 		if direct != fromDataset || len(direct) < 500 {
 			t.Errorf("%v from the dataset's first policy differ from scoring in one process (%d vs %d bytes)", ids, len(fromDataset), len(direct))

@@ -40,6 +40,15 @@ func (c *common) checkTableTarget(n int) error {
 	return cli.Usage(job.CheckTableTarget(c.out, c.outFormat(), n))
 }
 
+// perPolicy is the number of tables of a command that writes one per policy scored
+// (compare, domains): the policies given, or safeact. A verdict dataset's policies are
+// known only once it is read (--policy is refused with it), so there it is the one
+// policy every dataset has, and writeTables checks the target again with the tables.
+func (c *common) perPolicy() (int, error) {
+	pols, err := c.PolicyList(false)
+	return len(pols), err
+}
+
 // writeTables stamps the tables with the provenance of the last scored release and
 // writes them (job.WriteTables), with the SYNTHETIC mark on stderr for CSV on stdout
 // (job.SyntheticNote).

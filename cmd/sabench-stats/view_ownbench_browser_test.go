@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -75,6 +76,20 @@ func TestViewerOnOwnBench(t *testing.T) {
 	doms := evalJS[[]string](t, b, `Array.from(document.querySelectorAll('table[data-table="T8"] td.num a')).map(function(a){return new URLSearchParams(a.getAttribute('href').slice(7)).get('dom')})`)
 	if len(doms) == 0 || slices.ContainsFunc(doms, func(d string) bool { return d != "healthcare" && d != "devops" }) {
 		t.Errorf("T8's numbers link to the domains %q, want healthcare or devops", doms)
+	}
+	// The domains table's All column links to the row's slice (the configuration in the
+	// domain, every protocol) as its protocols' columns do; it was not linked.
+	all := evalJS[[]string](t, b, `(function(){var out=[];document.querySelectorAll('table[data-table="domains"] tbody tr').forEach(function(tr){
+		var ths=tr.closest('table').querySelectorAll('thead th');Array.from(tr.cells).forEach(function(td,i){
+		if(ths[i]&&ths[i].textContent==='All'){var a=td.querySelector('a');out.push(a?a.getAttribute('href'):'unlinked '+td.textContent);}});});return out;})()`)
+	if len(all) == 0 {
+		t.Error("the domains table has no All cell")
+	}
+	for _, href := range all {
+		q, err := url.ParseQuery(strings.TrimPrefix(href, "#slice?"))
+		if err != nil || !strings.HasPrefix(href, "#slice?") || q.Get("cfg") == "" || q.Get("dom") == "" || q.Has("proto") {
+			t.Errorf("a domains table's All cell links to %q, want the slice of its configuration and domain", href)
+		}
 	}
 	// The domains table's heat map shades its rates by their estimates, not the episode
 	// counts beside them: it skipped every cell with an interval, so that it shaded the

@@ -91,8 +91,10 @@ const (
 // LoadBench loads case specifications from path, detecting its kind: a directory
 // holding env/case_manifest.json is a SafeActBench checkout; another directory holds
 // per-case JSON files (directly, or under cases/); a file is a JSONL of
-// {case_id, protocol, case_spec} rows. Every problem found is returned together as
-// Problems. ("builtin" is the CLI's business: package ingest/synth generates it.)
+// {case_id, protocol, case_spec} rows. The case sets shipped with the cases are
+// sets/NAME.txt in the bench's folder (Folder): the directory, or the one holding the
+// JSONL file. Every problem found is returned together as Problems. ("builtin" is the
+// CLI's business: package ingest/synth generates it.)
 func LoadBench(path string, opt BenchOptions) (*Bench, error) {
 	st, err := os.Stat(path)
 	if err != nil {
@@ -117,8 +119,8 @@ func LoadBench(path string, opt BenchOptions) (*Bench, error) {
 	if len(probs) == 0 {
 		probs = b.index()
 	}
-	if len(probs) == 0 && root != "" {
-		probs = b.loadShippedSets(root)
+	if len(probs) == 0 && b.Folder() != "" {
+		probs = b.loadShippedSets(b.Folder())
 	}
 	if err := b.userSetsAndClusters(probs, opt); err != nil {
 		return nil, err
@@ -129,6 +131,20 @@ func LoadBench(path string, opt BenchOptions) (*Bench, error) {
 	}
 	b.dec = nil // its caches hold nothing the cases need
 	return b, nil
+}
+
+// Folder is the folder of a bench on disk, where its shipped case sets are (sets/): the
+// directory it was loaded from, or the one holding its JSONL file; "" for a bench not
+// loaded from disk. A JSONL of cases is kept beside its sets as a case directory is, so
+// its sets are read from there too rather than left for --set to name.
+func (b *Bench) Folder() string {
+	switch b.Kind {
+	case BenchJSONL:
+		return filepath.Dir(b.Source)
+	case BenchCheckout, BenchCaseDir:
+		return b.Source
+	}
+	return ""
 }
 
 // userSetsAndClusters ends loading a bench whose cases and shipped sets gave no problem

@@ -38,11 +38,13 @@ func (b *Bench) InputFiles(opt BenchOptions) []string {
 			add(filepath.Join(b.Source, "env", cat.file))
 		}
 	}
-	if st, err := os.Stat(b.Source); err == nil && st.IsDir() {
-		sets, _ := filepath.Glob(filepath.Join(b.Source, "sets", "*.txt"))
+	if f := b.Folder(); f != "" {
+		sets, _ := filepath.Glob(filepath.Join(f, "sets", "*.txt"))
 		for _, p := range sets {
 			add(p)
 		}
+	}
+	if st, err := os.Stat(b.Source); err == nil && st.IsDir() {
 		ev, _ := filepath.Glob(filepath.Join(b.Source, "evidence", "*.json"))
 		for _, p := range ev {
 			add(p)

@@ -3,6 +3,7 @@ package casespec
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -128,6 +129,44 @@ func TestLoadBenchJSONLAndVariants(t *testing.T) {
 		`cases.jsonl:2: case_spec: missing or not an object`
 	if strings.Join(got, "\n") != want {
 		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), want)
+	}
+}
+
+// TestLoadBenchJSONLSets: a JSONL of cases reads the case sets shipped beside it
+// (sets/NAME.txt in its folder), as a case directory does; they were left out, so T9,
+// T10 and the interventions table had no case set while the sets were there. The
+// provenance lists the set files read.
+func TestLoadBenchJSONLSets(t *testing.T) {
+	dir := t.TempDir()
+	spec, _ := os.ReadFile(filepath.Join(realDir, "cases", "SAB-V1-001.json"))
+	o, _ := jsonv.ParseObject(spec)
+	p := filepath.Join(dir, "cases.jsonl")
+	if err := os.WriteFile(p, append(jsonv.Marshal(jsonv.NewObject("case_id", "SAB-V1-001", "protocol", "v1", "case_spec", o)), '\n'), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	set := filepath.Join(dir, "sets", "t9_matched_v1.txt")
+	if err := os.MkdirAll(filepath.Dir(set), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(set, []byte("SAB-V1-001\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b, err := LoadBench(p, BenchOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := b.Sets["t9_matched_v1"]; !slices.Equal(got, []string{"SAB-V1-001"}) {
+		t.Errorf("sets %v, want t9_matched_v1 = [SAB-V1-001]", b.Sets)
+	}
+	if files := b.InputFiles(BenchOptions{}); !slices.Contains(files, set) {
+		t.Errorf("input files %v do not list %s", files, set)
+	}
+	// An id the cases do not have is a problem of the set file, as in a case directory.
+	if err := os.WriteFile(set, []byte("SAB-V1-002\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := LoadBench(p, BenchOptions{}); err == nil || !strings.Contains(err.Error(), set+":1: unknown case id \"SAB-V1-002\"") {
+		t.Errorf("unknown id in the set: %v", err)
 	}
 }
 

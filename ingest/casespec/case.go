@@ -43,6 +43,25 @@ func (c *Case) HasActionRules() bool {
 	return ok
 }
 
+// OfficialTasks reports whether every one of cases (at least one) takes task success from
+// the episode's official verdict (task_success "official": cases with action rules, such
+// as the τ-bench domains): a bench of such cases has the tables of benches with action
+// rules, whatever it is named.
+func OfficialTasks(cases []*Case) bool {
+	if len(cases) == 0 {
+		return false
+	}
+	for _, c := range cases {
+		if c.Spec == nil {
+			return false
+		}
+		if s, _ := c.Spec.String("task_success"); s != "official" {
+			return false
+		}
+	}
+	return true
+}
+
 // CaseInfo is what reading and validating episodes needs of a case (ingest.CaseIndex).
 func (b *Bench) CaseInfo(id string) (ingest.CaseInfo, bool) {
 	c := b.Case(id)

@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/source"
 	"github.com/sabench/sabench-stats/ingest/tau"
 	"github.com/sabench/sabench-stats/oracle"
@@ -30,6 +31,11 @@ type Options struct {
 	Stats   analysis.StatNames
 	Stat    analysis.StatOptions
 	Choices analysis.Choices // the paper's choices; the zero value when a command has none
+	// CheckBench, when set, is called with the bench once it is loaded, before anything is
+	// scored or a verdict dataset read: for the checks that depend on what the bench holds
+	// where its name does not say (a folder of action-rules cases has the tables of a
+	// tau-bench: bench). Its error ends the job.
+	CheckBench func(b *casespec.Bench) error
 	// Progress, when set, is told how many episodes are scored so far.
 	Progress func(done int)
 	Tool     results.Tool // the program, for provenance
@@ -94,7 +100,8 @@ func (o *Options) episodesFlag() string {
 
 // OfficialBench says whether the bench is known before it is loaded to take task success
 // from the benchmark's own verdict (a tau-bench: bench), so that its tables are
-// results.SpecsFor(true). Another bench of such cases is taken for a SafeActBench one.
+// results.SpecsFor(true). Another bench of such cases is known once loaded
+// (casespec.OfficialTasks, for CheckBench).
 func (o *Options) OfficialBench() bool { return tau.IsBenchName(o.Source.Bench) }
 
 // SourceOptions are Source with the workers, the case sets and the bench resolved.
@@ -119,6 +126,17 @@ func (o *Options) PolicyList(all bool) ([]oracle.Policy, error) {
 		return nil, optionError(err)
 	}
 	return pols, err
+}
+
+// PoliciesFor is PolicyList once the bench b is loaded: without --policy, the default
+// follows what b holds (casespec.OfficialTasks), so that a folder of action-rules cases,
+// which no tau-bench: name announces, is scored under tau-strict (and compared under the
+// confirmation presets) as the τ-bench domains are.
+func (o *Options) PoliciesFor(all bool, b *casespec.Bench) ([]oracle.Policy, error) {
+	if len(o.Policies) > 0 || b == nil {
+		return o.PolicyList(all)
+	}
+	return oracle.LookupPoliciesFor(nil, all, casespec.OfficialTasks(b.Cases))
 }
 
 // TableInput is what the tables of a scored release are built from.

@@ -105,9 +105,13 @@ func outExt(out string) string {
 // CheckTableTarget refuses an output (out: "" or "-" for stdout, a file or a directory)
 // that cannot take n tables in format f: several CSV tables on stdout, where a CSV reader
 // cannot tell them apart, and several tables into one named file (a name with an
-// extension, or a file that exists); and one file in a directory that does not exist
-// (a directory target is made, but a file's directory is not).
+// extension, or a file that exists); one file in a directory that does not exist (a
+// directory target is made, but a file's directory is not); and a directory target that
+// cannot be made, under a file.
 func CheckTableTarget(out string, f render.Format, n int) error {
+	if err := checkMakeDir(out); err != nil {
+		return err
+	}
 	if n < 2 {
 		if out == "" || out == "-" || fsx.IsDirTarget(out) {
 			return nil
@@ -127,6 +131,32 @@ func CheckTableTarget(out string, f render.Format, n int) error {
 		return fmt.Errorf("--out %s is a file, but there are %d tables (one file each): give a directory", out, n)
 	}
 	return nil
+}
+
+// checkMakeDir is CheckOutDir of a directory target (a path ending in a separator).
+func checkMakeDir(out string) error {
+	if out == "" || out == "-" || !fsx.IsDirTarget(out) {
+		return nil
+	}
+	return CheckOutDir(out)
+}
+
+// CheckOutDir refuses an output directory out that cannot be made or written into because
+// a file stands where it, or a directory of its path, would be: commands found it at mkdir,
+// after scoring ("mkdir f.txt/: file exists").
+func CheckOutDir(out string) error {
+	for p := filepath.Clean(out); ; p = filepath.Dir(p) {
+		st, err := os.Stat(p)
+		switch {
+		case err == nil && st.IsDir():
+			return nil
+		case err == nil:
+			return fmt.Errorf("--out %s: %s is a file, so the directory cannot be made", out, p)
+		}
+		if filepath.Dir(p) == p {
+			return nil
+		}
+	}
 }
 
 // WriteTables writes tables in format f to stdout (out "" or "-"), to the file out, or one

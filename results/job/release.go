@@ -6,6 +6,7 @@ import (
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/source"
 	"github.com/sabench/sabench-stats/oracle"
 	"github.com/sabench/sabench-stats/results/verdicts"
@@ -120,6 +121,12 @@ func (o *Options) release(s Scoring) (*Release, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := o.checkBench(in.Bench); err != nil {
+		return nil, err
+	}
+	if pols, err = o.PoliciesFor(s.All, in.Bench); err != nil {
+		return nil, err
+	}
 	r := &Release{Input: in}
 	// The release keeps records of the verdicts, not the verdicts (analysis.Record).
 	opt := analysis.ScoreOptions{Policies: pols, Records: true, Aggregate: s.aggregate()}
@@ -170,6 +177,14 @@ func (o *Options) release(s Scoring) (*Release, error) {
 	return r, nil
 }
 
+// checkBench runs CheckBench, if set, on the loaded bench b; its error is an OptionError.
+func (o *Options) checkBench(b *casespec.Bench) error {
+	if o.CheckBench == nil {
+		return nil
+	}
+	return optionError(o.CheckBench(b))
+}
+
 // readVerdicts builds the scored release from Verdicts (verdicts.Scored),
 // refusing the options that would change choices made when the dataset was written.
 // It also returns the files read: the bench's and the dataset's.
@@ -190,6 +205,9 @@ func (o *Options) readVerdicts(r verdicts.DatasetRead) (*analysis.ScoredRelease,
 	}
 	bench, describe, err := source.LoadBench(so.Bench, so.BenchOptions)
 	if err != nil {
+		return nil, nil, err
+	}
+	if err := o.checkBench(bench); err != nil {
 		return nil, nil, err
 	}
 	sr, err := verdicts.Scored(o.Verdicts, bench, describe, r)

@@ -45,6 +45,11 @@ func (o *Options) ScoreVerdicts(w io.Writer, req VerdictRequest) (summary string
 	if dataset && req.Detail {
 		return "", nil, optionError(errors.New("--detail needs --format jsonl"))
 	}
+	if dataset {
+		if err := CheckOutDir(req.Out); err != nil {
+			return "", nil, optionError(err)
+		}
+	}
 	pols, err := o.PolicyList(false)
 	if err != nil {
 		return "", nil, err
@@ -63,6 +68,9 @@ func (o *Options) ScoreVerdicts(w io.Writer, req VerdictRequest) (summary string
 		return "", nil, err
 	}
 	if err := in.Shard(si, sn); err != nil {
+		return "", in.Skipped, err
+	}
+	if pols, err = o.PoliciesFor(false, in.Bench); err != nil {
 		return "", in.Skipped, err
 	}
 	sj := scoreJob{Policies: pols, Format: req.Format, Out: req.Out, Dataset: dataset, Detail: req.Detail,

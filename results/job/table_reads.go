@@ -11,10 +11,14 @@ import (
 
 // CheckTableReads refuses, before scoring, a flag (given: the names set on the command
 // line of command) that only some tables read (an interval setting, --adjust, --passk,
-// --clusters, a paper choice) when none of specs, the tables the command builds, reads it,
+// --clusters, a paper choice, --policy, --infra-failures, --dedupe, and a second
+// --policy) when none of specs, the tables the command builds, reads it,
 // and a --set whose name none of them reads (results.CheckReads, results.CheckSets): the
 // flag would change nothing. Each refusal is an OptionError.
 func (o *Options) CheckTableReads(command string, specs []results.Spec, given []string) error {
+	if len(o.Policies) > 1 {
+		given = append(slices.Clip(given), results.PoliciesAfterFirst)
+	}
 	if err := results.CheckReads(specs, given, o.Stats.Clustered); err != nil {
 		return optionError(fmt.Errorf("%s: %w", command, err))
 	}

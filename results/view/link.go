@@ -10,8 +10,9 @@ import (
 
 // linker decides which table numbers link to a slice of episodes. One rule for every
 // table: a row names its slice by the text cells that are a configuration, protocol,
-// domain or condition; an ECS column, a domain's column (domainCols), or a column named
-// for a protocol or failure type, narrows it; and the link is made only when the slice's ECS (or the failure type's
+// domain or condition; an ECS column (ECS, or the domains table's All: the row's whole
+// slice), a domain's column (domainCols), or a column named for a protocol or failure
+// type, narrows it; and the link is made only when the slice's ECS (or the failure type's
 // share of it) under the table's policy prints exactly as the cell does. A number the
 // episodes do not reproduce (a macro average, a difference, a bootstrap quantity) is not
 // linked.
@@ -149,7 +150,7 @@ func (l *linker) cellSlice(f filter, col results.Column, dom int, shown string, 
 			return nil
 		}
 		f.dom = dom
-	case key == "ecs":
+	case key == "ecs" || key == "all":
 	case protoOf(l.e.protocols, col) >= 0:
 		p := protoOf(l.e.protocols, col)
 		if f.proto >= 0 && f.proto != p {

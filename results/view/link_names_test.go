@@ -106,3 +106,20 @@ func tableLinks(t *testing.T, in *Input, id string) []string {
 	}
 	return out
 }
+
+// TestDomainsAllColumnLinks: the domains table's All column (a configuration's ECS in a
+// domain over every protocol) was not linked while its protocols' columns were; it links
+// to the row's whole slice, the configuration and domain.
+func TestDomainsAllColumnLinks(t *testing.T) {
+	tb := &results.Table{ID: "domains", Title: "ECS per configuration, domain and protocol (%)", Columns: []results.Column{
+		{Key: "config", Header: "Config", Kind: results.KindText}, {Key: "domain", Header: "Domain", Kind: results.KindText},
+		{Key: "v1", Header: "V1", Kind: results.KindPercent, Decimals: 1}, {Key: "all", Header: "All", Kind: results.KindPercentInterval, Decimals: 1},
+		{Key: "n", Header: "Episodes", Kind: results.KindCount}}}
+	tb.AddRow(results.Text("A"), results.Text("x"), results.Number(0.75), results.Interval(0.75, 0.5, 1), results.Count(4))
+	links := tableLinks(t, namedDomains(tb, "x"), "domains")
+	want := []string{"", "", "cfg=A&cond=main&dom=x&kind=interactive&pol=safeact&proto=V1",
+		"cfg=A&cond=main&dom=x&kind=interactive&pol=safeact", ""}
+	if strings.Join(links, "\n") != strings.Join(want, "\n") {
+		t.Errorf("the domains table links to\n%s\nwant\n%s", strings.Join(links, "\n"), strings.Join(want, "\n"))
+	}
+}
