@@ -1,6 +1,7 @@
 package results
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -161,7 +162,11 @@ func RulesApply(id string) string {
 	case "t3":
 		return "T3 does not apply: its diagnostic rates are defined per SafeActBench protocol (V0 stops, V1 first action, V2/V3 workflows); the official table gives the τ-bench comparison"
 	case "t4", "disagreement":
-		return strings.ToUpper(id[:1]) + id[1:] + " does not apply: it pairs a family harness with a shared one (Inspect) per model; τ-bench trajectories come from one harness per configuration"
+		name := "T4"
+		if strings.EqualFold(id, "disagreement") {
+			name = "disagreement" // the table's id, as the other reasons name theirs
+		}
+		return name + " does not apply: it pairs a family harness with a shared one (Inspect) per model; τ-bench trajectories come from one harness per configuration"
 	case "t7":
 		return "T7 does not apply: it describes prescribed reads and workflow shapes; τ-bench cases prescribe none (the rules say which read must precede each write)"
 	case "t9", "t10":
@@ -172,4 +177,19 @@ func RulesApply(id string) string {
 		return "interventions does not apply: it needs SafeActBench's evidence-intervention variants (withheld, contradicted, …); τ-bench has none"
 	}
 	return ""
+}
+
+// CheckApply refuses, naming why, a table of specs that does not apply (RulesApply) when the
+// bench's task success is the benchmark's own verdict: built, it would compute SafeActBench's
+// protocol, case-set or harness metrics over cases that have none of them.
+func CheckApply(specs []Spec, official bool) error {
+	if !official {
+		return nil
+	}
+	for _, s := range specs {
+		if why := RulesApply(s.ID); why != "" {
+			return errors.New(why)
+		}
+	}
+	return nil
 }

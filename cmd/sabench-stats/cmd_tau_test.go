@@ -171,3 +171,31 @@ func TestOfficialTablesElsewhere(t *testing.T) {
 		}
 	}
 }
+
+// TestTablesTauRefusesSafeActBenchTables: a table the τ-bench report leaves out as not
+// applying is refused by tables too, before scoring, with the report's reason. It was
+// printed: T3's PAR and CAS computed over the τ-bench writes, T7 "Mean reads 0.00", T9 and
+// T4 empty with a hint to pass a case set or a shared harness.
+func TestTablesTauRefusesSafeActBenchTables(t *testing.T) {
+	runs := filepath.Join(t.TempDir(), "tau.jsonl")
+	if _, stderr, code := runCLI(t, "ingest", "--tau", tauShared, "--config", "gpt-4o/tool-calling", "--out", runs); code != 0 {
+		t.Fatal(stderr)
+	}
+	for id, want := range map[string]string{
+		"T1": "T1 does not apply: it counts SafeActBench's protocols",
+		"t3": "T3 does not apply: its diagnostic rates",
+		"T4": "T4 does not apply: it pairs a family harness",
+		"T7": "T7 does not apply",
+		"T9": "T9 does not apply", "T10": "T10 does not apply", "T13": "T13 does not apply", "T14": "T14 does not apply",
+		"interventions": "interventions does not apply",
+		"disagreement":  "disagreement does not apply: it pairs a family harness",
+	} {
+		stdout, stderr, code := runCLI(t, "tables", id, "official", "--bench", "tau-bench:airline", "--runs", runs, "--resamples", "0")
+		if code != 2 || stdout != "" || !strings.Contains(stderr, "tables: "+want) {
+			t.Errorf("tables %s: exit %d, stdout %d bytes, stderr %q; want exit 2 and %q", id, code, len(stdout), stderr, want)
+		}
+	}
+	if _, stderr, code := runCLI(t, "tables", "official", "T2", "--bench", "tau-bench:airline", "--runs", runs, "--resamples", "0"); code != 0 {
+		t.Errorf("tables official T2: exit %d: %s", code, stderr)
+	}
+}
