@@ -43,3 +43,19 @@ func TestTablesRefuseWhatDoesNotApply(t *testing.T) {
 		t.Errorf("official: %v", err)
 	}
 }
+
+// TestClusteredOnTauBench: --clustered on a τ-bench domain without a clusters file is
+// refused before anything is read (each task is its own cluster: the numbers were those
+// of case resampling, the notes saying clusters); with a clusters file it is accepted.
+func TestClusteredOnTauBench(t *testing.T) {
+	o := Defaults()
+	o.Source.Bench, o.Source.Runs, o.Stats.Clustered = "tau-bench:airline", []string{filepath.Join(t.TempDir(), "none.jsonl")}, true
+	var oe *OptionError
+	if err := o.Check(); !errors.As(err, &oe) || !strings.Contains(err.Error(), "--clustered on tau-bench:airline needs --clusters FILE") {
+		t.Errorf("--clustered: %v, want an OptionError", err)
+	}
+	o.Source.ClustersFile = "groups.csv"
+	if err := o.Check(); err != nil {
+		t.Errorf("--clustered --clusters: %v", err)
+	}
+}
