@@ -199,3 +199,17 @@ func TestTablesTauRefusesSafeActBenchTables(t *testing.T) {
 		t.Errorf("tables official T2: exit %d: %s", code, stderr)
 	}
 }
+
+// TestViewTauCountsTheCasesRun: the 100 trajectories are of 25 of the airline domain's 50
+// tasks; view said "100 episodes of 50 cases".
+func TestViewTauCountsTheCasesRun(t *testing.T) {
+	dir := t.TempDir()
+	runs := filepath.Join(dir, "tau.jsonl")
+	if _, stderr, code := runCLI(t, "ingest", "--tau", tauShared, "--config", "gpt-4o/tool-calling", "--out", runs); code != 0 {
+		t.Fatal(stderr)
+	}
+	_, stderr, code := runCLI(t, "view", "--bench", "tau-bench:airline", "--runs", runs, "--policy", "tau-strict", "--resamples", "0", "--out", filepath.Join(dir, "v.html"))
+	if want := "; 100 episodes of 25 cases (the bench has 50; the page lists them all)\n"; code != 0 || !strings.Contains(stderr, want) {
+		t.Errorf("exit %d, stderr lacks %q:\n%s", code, want, stderr)
+	}
+}
