@@ -90,6 +90,18 @@ func TestReportTau(t *testing.T) {
 	if !strings.Contains(string(idx), "T3 does not apply") {
 		t.Errorf("index.md does not say why T3 is not written")
 	}
+	// No harnesses are paired: the forest plot does not apply, as T4 (it said "no model has
+	// both a configuration with the shared harness Inspect and another one (--shared-harness)",
+	// a flag τ-bench refuses), and the provenance names no shared harness (it said Inspect).
+	if want := "- Not written: harness_differences does not apply: it draws T4's paired harness differences; τ-bench trajectories come from one harness per configuration.\n"; !strings.Contains(string(idx), want) {
+		t.Errorf("index.md lacks %q", want)
+	}
+	if strings.Contains(string(idx), "Shared harness") || strings.Contains(stderr, "--shared-harness") {
+		t.Errorf("the report names a shared harness:\n%s\n%s", idx, stderr)
+	}
+	if js, _ := os.ReadFile(filepath.Join(out, "tables", "T2.json")); !strings.Contains(string(js), `"shared_harness": ""`) {
+		t.Errorf("T2.json's meta names a shared harness:\n%s", js)
+	}
 }
 
 // TestExplainTau: explain shows the conversation, the write whose confirmation is missing,
