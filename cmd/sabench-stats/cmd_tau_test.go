@@ -225,3 +225,18 @@ func TestViewTauCountsTheCasesRun(t *testing.T) {
 		t.Errorf("exit %d, stderr lacks %q:\n%s", code, want, stderr)
 	}
 }
+
+// TestFiguresTauRefusesSharedHarness: figures on a τ-bench bench took --shared-harness
+// tool-calling and wrote the figures as without it (harness_differences does not apply).
+func TestFiguresTauRefusesSharedHarness(t *testing.T) {
+	dir := t.TempDir()
+	runs := filepath.Join(dir, "tau.jsonl")
+	if _, stderr, code := runCLI(t, "ingest", "--tau", tauShared, "--config", "gpt-4o/tool-calling", "--out", runs); code != 0 {
+		t.Fatal(stderr)
+	}
+	out := filepath.Join(dir, "f")
+	_, stderr, code := runCLI(t, "figures", "--bench", "tau-bench:airline", "--runs", runs, "--shared-harness", "tool-calling", "--out", out)
+	if _, err := os.Stat(out); code != 2 || err == nil || !strings.Contains(stderr, "figures: --shared-harness changes no figure on tau-bench:airline") {
+		t.Errorf("exit %d, %s written: %v; stderr %s", code, out, err == nil, stderr)
+	}
+}
