@@ -240,3 +240,39 @@ func TestFiguresTauRefusesSharedHarness(t *testing.T) {
 		t.Errorf("exit %d, %s written: %v; stderr %s", code, out, err == nil, stderr)
 	}
 }
+
+// TestPowerTau: a power plan from τ-bench trajectories (each task its own cluster) names
+// no templates: it printed "Cases per template 1.00", a design effect of 1 and the
+// within-template covariance 0 of a pilot with no two cases in a cluster, and --templates
+// gave a "clusters" row equal to the cases row; it is refused, naming the clusters.
+func TestPowerTau(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.jsonl"), filepath.Join(dir, "b.jsonl")
+	for run, cfg := range map[string]string{a: "gpt-4o/tool-calling", b: "gpt-4o/again"} {
+		if _, stderr, code := runCLI(t, "ingest", "--tau", tauShared, "--config", cfg, "--out", run); code != 0 {
+			t.Fatal(stderr)
+		}
+	}
+	args := []string{"power", "gpt-4o/tool-calling", "gpt-4o/again", "--delta", "10", "--policy", "tau-reads", "--bench", "tau-bench:airline", "--runs", a, "--runs", b}
+	stdout, stderr, code := runCLI(t, args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{
+		"│ cases (independent) │    25 │               4 │             5.77 │",
+		"Pilot: 25 shared cases, 4 repeats per arm (mean), each case its own cluster (the whole release's clusters: case 50); ECS A 50.00%, B 50.00%, Δ 0.00 points.",
+		"The variance of the estimated Δ is (τ² + (W_A + W_B)/repeats)/cases; MDE",
+		"Cases for Δ: at the row's repeats; repeats for Δ: at the row's cases.",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("power lacks %q:\n%s", want, stdout)
+		}
+	}
+	if strings.Contains(stdout, "emplate") || strings.Contains(stdout, "Design effect") {
+		t.Errorf("power names templates:\n%s", stdout)
+	}
+	_, stderr, code = runCLI(t, append(args, "--templates", "10")...)
+	if want := "power: --templates: every cluster of the pilot is one case (case 50)"; code != 1 || !strings.Contains(stderr, want) {
+		t.Errorf("--templates: exit %d, stderr lacks %q:\n%s", code, want, stderr)
+	}
+}
