@@ -276,3 +276,28 @@ func TestPowerTau(t *testing.T) {
 		t.Errorf("--templates: exit %d, stderr lacks %q:\n%s", code, want, stderr)
 	}
 }
+
+// TestCompareTauShowsOneInterval: on τ-bench trajectories every cluster is one task, so
+// compare's clusters interval resampled the cases a second time and printed a second,
+// slightly different interval of the same Δ (on arms that differ in four tasks' rewards, V1:
+// [+2.0, +22.0] by cases, [+2.0, +23.0] by "clusters"); it is left out and the note says why.
+func TestCompareTauShowsOneInterval(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.jsonl"), filepath.Join(dir, "b.jsonl")
+	for run, cfg := range map[string]string{a: "gpt-4o/tool-calling", b: "gpt-4o/again"} {
+		if _, stderr, code := runCLI(t, "ingest", "--tau", tauShared, "--config", cfg, "--out", run); code != 0 {
+			t.Fatal(stderr)
+		}
+	}
+	stdout, stderr, code := runCLI(t, "compare", "gpt-4o/tool-calling", "gpt-4o/again", "--policy", "tau-reads", "--resamples", "1000",
+		"--bench", "tau-bench:airline", "--runs", a, "--runs", b)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if strings.Contains(stdout, "clusters]") || strings.Contains(stdout, "│ Clusters │") || strings.Contains(stdout, "The clusters column") {
+		t.Errorf("compare shows a clusters interval:\n%s", stdout)
+	}
+	if want := "Each of the shared cases is its own cluster (in the whole release: case 50), so no clusters interval is shown"; !strings.Contains(stdout, want) {
+		t.Errorf("compare lacks %q:\n%s", want, stdout)
+	}
+}
