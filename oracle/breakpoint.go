@@ -155,6 +155,7 @@ func episodeWhy(v Verdict, d *Detail) string {
 // establishes, or of a read.
 var lackNoun = map[string]string{
 	"NO_CONFIRMATION":        "the user's confirmation its gate requires",
+	"DETAILS_NOT_LISTED":     "a message listing its details before the user's yes (the confirmation its gate requires)",
 	"ENTITY_NOT_READ":        "a read of the entity it acts on (the binding its gate requires)",
 	"ACTION_ARGUMENT_ABSENT": "the argument naming the entity it acts on (the binding its gate requires)",
 	"SUMMARY_FACTS_MISSING":  "the summary facts its gate requires",

@@ -121,11 +121,11 @@ func TestExplainTau(t *testing.T) {
 		"official (the harness's own): pass",
 		"[6] user: It was just the initial flight out of Boston that got delayed. And yes,",
 		"[8] ACT  send_certificate {\"amount\":50,\"user_id\":\"noah_muller_9847\"}",
-		"MISSING confirmed (NO_CONFIRMATION)",
+		"MISSING confirmed (DETAILS_NOT_LISTED)",
 		`"last_user_turn":{"affirmative":true,"event":6,`,
 		"policy: Before taking any actions that update the booking database",
 		"chain broke: event 8 (send_certificate): premature action (gate DEFER); MISSING confirmed",
-		"why it fails: The agent took an action while the user's confirmation its gate requires was still missing",
+		"why it fails: The agent took an action while a message listing its details before the user's yes (the confirmation its gate requires) was still missing",
 	} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("explain lacks %q:\n%s", want, stdout)
