@@ -156,8 +156,8 @@ func episodeWhy(v Verdict, d *Detail) string {
 var lackNoun = map[string]string{
 	"NO_CONFIRMATION":        "the user's confirmation its gate requires",
 	"DETAILS_NOT_LISTED":     "a message listing its details before the user's yes (the confirmation its gate requires)",
-	"ENTITY_NOT_READ":        "a read of the entity it acts on (the binding its gate requires)",
-	"ACTION_ARGUMENT_ABSENT": "the argument naming the entity it acts on (the binding its gate requires)",
+	"ENTITY_NOT_READ":        "a read of an entity it names (the binding its gate requires)",
+	"ACTION_ARGUMENT_ABSENT": "the argument naming an entity it must have read (the binding its gate requires)",
 	"SUMMARY_FACTS_MISSING":  "the summary facts its gate requires",
 }
 
