@@ -602,7 +602,12 @@ func buildCoverage(in *Input) (*Table, error) {
 		add(row.Config, row)
 	}
 	add("total", total)
-	t.Notes = append(t.Notes, "Read = scored + excluded. Excluded episodes (not completed) are never counted as failures or refusals, as in the paper; --infra-failures fail scores wall-clock timeouts as failures instead.")
+	excluded := "Read = scored + excluded. Excluded episodes (not completed) are never counted as failures or refusals, as in the paper; --infra-failures fail scores wall-clock timeouts as failures instead."
+	if in.Main().OfficialTasks() {
+		// τ-bench's own rule, not the paper's: τ²-bench leaves these terminations out.
+		excluded = "Read = scored + excluded. Excluded episodes (not completed: τ²-bench's infrastructure errors and context-window overflows) are never counted as failures, as τ²-bench leaves them out; --infra-failures fail scores them as failures instead."
+	}
+	t.Notes = append(t.Notes, excluded)
 	if dups > 0 {
 		t.Notes = append(t.Notes, fmt.Sprintf("Excluded: %s: %d episodes whose key (or run id) was read before, dropped by --dedupe.", dupReason, dups))
 	}

@@ -44,3 +44,29 @@ func TestVarianceOnTauBench(t *testing.T) {
 		t.Errorf("the column before Run SD is %q", got)
 	}
 }
+
+// TestCostCoverageOnTauBench: the cost note said static judgments are left out, and the
+// coverage note that exclusion is "as in the paper" and that --infra-failures fail scores
+// "wall-clock timeouts"; a τ-bench release has no static judgment, and its excluded
+// episodes are τ²-bench's non-evaluable terminations, left out as τ²-bench does.
+func TestCostCoverageOnTauBench(t *testing.T) {
+	cs, vs, pol := tauReadsFixture(t)
+	in := &results.Input{Releases: []*analysis.Release{analysis.NewRelease(cs, nil, vs, pol)}, Stats: analysis.StatOptions{Resamples: 0, Level: 0.95, Seed: 1, Workers: 1}}
+	specs, err := results.LookupAll([]string{"cost", "coverage"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts, err := results.Build(in, specs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	notes := strings.Join(ts[0].Notes, "\n") + "\n" + strings.Join(ts[1].Notes, "\n")
+	for _, bad := range []string{"static", "the paper", "wall-clock"} {
+		if strings.Contains(notes, bad) {
+			t.Errorf("cost and coverage on tau-bench:airline say %q:\n%s", bad, notes)
+		}
+	}
+	if want := "Excluded episodes (not completed: τ²-bench's infrastructure errors and context-window overflows) are never counted as failures, as τ²-bench leaves them out; --infra-failures fail scores them as failures instead."; !strings.Contains(notes, want) {
+		t.Errorf("coverage lacks %q:\n%s", want, notes)
+	}
+}
