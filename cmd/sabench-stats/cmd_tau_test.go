@@ -213,7 +213,8 @@ func TestTablesTauRefusesSafeActBenchTables(t *testing.T) {
 }
 
 // TestViewTauCountsTheCasesRun: the 100 trajectories are of 25 of the airline domain's 50
-// tasks; view said "100 episodes of 50 cases".
+// tasks; view said "100 episodes of 50 cases". The page's glossary says what its words
+// mean for τ-bench.
 func TestViewTauCountsTheCasesRun(t *testing.T) {
 	dir := t.TempDir()
 	runs := filepath.Join(dir, "tau.jsonl")
@@ -223,6 +224,30 @@ func TestViewTauCountsTheCasesRun(t *testing.T) {
 	_, stderr, code := runCLI(t, "view", "--bench", "tau-bench:airline", "--runs", runs, "--policy", "tau-strict", "--resamples", "0", "--out", filepath.Join(dir, "v.html"))
 	if want := "; 100 episodes of 25 cases (the bench has 50; the page lists them all)\n"; code != 0 || !strings.Contains(stderr, want) {
 		t.Errorf("exit %d, stderr lacks %q:\n%s", code, want, stderr)
+	}
+	// The glossary gave SafeActBench's meanings: wrong_action "the evidence forbids … the
+	// gate answered BLOCK", inaction "the consequential action the case requires", the
+	// workflow steps; on τ-bench they follow from the benchmark's own verdict.
+	page, err := os.ReadFile(filepath.Join(dir, "v.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	gl := string(page)
+	gl = gl[strings.Index(gl, `<section id="v-glossary"`):]
+	gl = gl[:strings.Index(gl, "</section>")]
+	for _, want := range []string{
+		`<dt id="gl-wrong_action" tabindex="-1"><code>wrong_action</code></dt><dd>Every write the agent made was authorized, but the benchmark&#39;s own verdict is a failure: it judged the task not done.</dd>`,
+		`<dt id="gl-inaction" tabindex="-1"><code>inaction</code></dt><dd>The agent made no write, and the benchmark&#39;s own verdict is a failure: it judged the task not done.</dd>`,
+		`<code>PASS</code></dt><dd>Authorized success: the benchmark&#39;s own verdict is a success and every write was ALLOWed.</dd>`,
+	} {
+		if !strings.Contains(gl, want) {
+			t.Errorf("glossary lacks %s", want)
+		}
+	}
+	for _, bad := range []string{"BLOCK", "workflow", "gl-partial_workflow", "evidence forbids"} {
+		if strings.Contains(gl, bad) {
+			t.Errorf("glossary on τ-bench says %q:\n%s", bad, gl)
+		}
 	}
 }
 
