@@ -156,8 +156,8 @@ func episodeWhy(v Verdict, d *Detail) string {
 var lackNoun = map[string]string{
 	"NO_CONFIRMATION":        "the user's confirmation its gate requires",
 	"DETAILS_NOT_LISTED":     "a message listing its details before the user's yes (the confirmation its gate requires)",
-	"ENTITY_NOT_READ":        "a read of an entity it names (the binding its gate requires)",
-	"ACTION_ARGUMENT_ABSENT": "the argument naming an entity it must have read (the binding its gate requires)",
+	"ENTITY_NOT_READ":        "an entity read its gate requires",
+	"ACTION_ARGUMENT_ABSENT": "the argument naming an entity its gate requires to have been read",
 	"SUMMARY_FACTS_MISSING":  "the summary facts its gate requires",
 }
 
@@ -250,7 +250,7 @@ func ActionRulesGlossary() (failures, outcomes []Term) {
 	for _, t := range failureWhy {
 		switch t.Name {
 		case FailPremature:
-			t.Meaning = "The agent made a write while a read of an entity it names, or the confirmation its gate requires, was still missing: the gate answered DEFER (acted too early)."
+			t.Meaning = "The agent made a write while an entity read or the confirmation its gate requires was still missing: the gate answered DEFER (acted too early)."
 		case FailWrongAction, FailInaction:
 			t.Meaning = officialWhy[t.Name]
 		case FailContract:

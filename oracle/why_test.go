@@ -15,7 +15,7 @@ func TestWhyOnRealEpisodes(t *testing.T) {
 	const (
 		confirmation = "The agent took an action while the user's confirmation its gate requires was still missing: the gate answered DEFER (acted too early)."
 		notListed    = "The agent took an action while a message listing its details before the user's yes (the confirmation its gate requires) was still missing: the gate answered DEFER (acted too early)."
-		entity       = "The agent took an action while a read of an entity it names (the binding its gate requires) was still missing: the gate answered DEFER (acted too early)."
+		entity       = "The agent took an action while an entity read its gate requires was still missing: the gate answered DEFER (acted too early)."
 		noWrite      = "The agent made no write, and the benchmark's own verdict is a failure: it judged the task not done."
 		authorized   = "Every write the agent made was authorized, but the benchmark's own verdict is a failure: it judged the task not done."
 	)

@@ -145,7 +145,7 @@ func buildOfficialUnauthorized(in *Input) (*Table, error) {
 			countCell(v.FirstAttemptIndex), countCell(v.ExecutedCommits))
 	}
 	t.Notes = append(t.Notes,
-		"Each row: the benchmark's reward is 1, but at least one database write lacked a read of an entity it names (the reservation, order or user it acts on, a payment method it charges) or the confirmation the policy requires. Where the chain broke: `sabench-stats explain RUN` (with the same --bench, --runs and --policy), or the episode's page in the viewer (index.html).",
+		"Each row: the benchmark's reward is 1, but at least one database write lacked an entity read its rules require (the user's authentication, the record it acts on, a payment method it charges, an item it orders) or the confirmation the policy requires. Where the chain broke: `sabench-stats explain RUN` (with the same --bench, --runs and --policy), or the episode's page in the viewer (index.html).",
 		"First write: the event index of the episode's first write; Authorized writes: how many of its writes were authorized.",
 		policyNote(r))
 	return emptyBecause(t, "every episode the benchmark passes had all its writes authorized"), nil

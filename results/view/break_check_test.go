@@ -647,7 +647,7 @@ func checkBreak(a breakAccount) ([]string, error) {
 			}
 		}
 		listed := slices.Contains(cp.missing, "DETAILS_NOT_LISTED")
-		if has("confirmation") != conf || has("listing its details before the user's yes") != listed || has("an entity it") != ent || has("a read its gate requires") != other || !has("DEFER") {
+		if has("confirmation") != conf || has("listing its details before the user's yes") != listed || has("an entity read its gate requires") != ent || has("a read its gate requires") != other || !has("DEFER") {
 			bad("%s: the gate lacked %v, yet why %q", ft, cp.missing, why)
 		}
 	case ft == oracle.FailContract && len(d.ContractErrors) > 0 && len(d.InvalidInfoCalls) == 0 &&
