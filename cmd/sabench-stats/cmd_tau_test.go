@@ -342,3 +342,50 @@ func TestScoreTauSummary(t *testing.T) {
 		t.Errorf("exit %d, stderr lacks\n%s\n%s", code, want, stderr)
 	}
 }
+
+// TestRetailHandmade: five retail trajectories written by hand in τ-bench's format
+// (ingest/tau/testdata/retail-handmade.json: ids and outputs shaped as the retail tools
+// return them), each checked by hand against the retail policy: a confirmed return (pass);
+// the same return with the user id taken from the user, never authenticated by email or
+// name+zip (the policy: "This has to be done even when the user already provides the user
+// id"); an exchange to an item no product read showed; a cancellation the user said yes to
+// while the agent never named the order id and reason; a confirmed item change (pass).
+func TestRetailHandmade(t *testing.T) {
+	runs := filepath.Join(t.TempDir(), "retail.jsonl")
+	if _, stderr, code := runCLI(t, "ingest", "--tau", filepath.Join("..", "..", "ingest", "tau", "testdata", "retail-handmade.json"), "--config", "hand/retail", "--out", runs); code != 0 {
+		t.Fatal(stderr)
+	}
+	stdout, stderr, code := runCLI(t, "score", "--bench", "tau-bench:retail", "--runs", runs, "--format", "csv")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{
+		"TAU-RETAIL-0,TAU-RETAIL-0,v1,retail,0,main,completed,false,false,,true,TASK_SUCCESS,TASK_SUCCESS,,true,6,",
+		"TAU-RETAIL-1,TAU-RETAIL-1,v1,retail,0,main,completed,false,false,,false,DEFER,DEFER,premature_action,true,5,",
+		"TAU-RETAIL-2,TAU-RETAIL-2,v1,retail,0,main,completed,false,false,,false,DEFER,DEFER,premature_action,true,6,",
+		"TAU-RETAIL-3,TAU-RETAIL-3,v1,retail,0,main,completed,false,false,,false,DEFER,DEFER,premature_action,true,6,",
+		"TAU-RETAIL-4,TAU-RETAIL-4,v1,retail,0,main,completed,false,false,,true,TASK_SUCCESS,TASK_SUCCESS,,true,9,",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("verdicts lack %q:\n%s", want, stdout)
+		}
+	}
+	for task, want := range map[string][]string{
+		"1": {"chain broke: event 5 (return_delivered_order_items): premature action (gate DEFER); MISSING user-authenticated",
+			"why it fails: The agent took an action while an entity read its gate requires was still missing"},
+		"2": {"chain broke: event 6 (exchange_delivered_order_items): premature action (gate DEFER); MISSING new-items-read",
+			`needs {"arg":"new_item_ids[]","entity":"item","value":"1615379701"}`},
+		"3": {"MISSING confirmed (DETAILS_NOT_LISTED)", `"details_any_of":[{"order_id":["#W4776164"],"reason":["ordered by mistake"]}]`,
+			"why it fails: The agent took an action while a message listing its details before the user's yes (the confirmation its gate requires) was still missing"},
+	} {
+		stdout, stderr, code := runCLI(t, "explain", "--bench", "tau-bench:retail", "--runs", runs, "hand/retail|TAU-RETAIL-"+task+"|0|main")
+		if code != 0 {
+			t.Fatalf("explain %s: exit %d: %s", task, code, stderr)
+		}
+		for _, w := range want {
+			if !strings.Contains(stdout, w) {
+				t.Errorf("explain of task %s lacks %q:\n%s", task, w, stdout)
+			}
+		}
+	}
+}
