@@ -329,9 +329,18 @@ func buildFailures(in *Input) (*Table, error) {
 	t := &Table{ID: "failures", Title: "Failure types per protocol (share of episodes, %)",
 		Columns: []Column{textCol("config", "Config"), textCol("protocol", "Protocol"), countCol("n", "Episodes")}}
 	mixes := r.FailureMixes(r.Main())
+	// Action-rules cases (τ-bench) can fail in a few ways only: the others' columns would
+	// be zeros of types that cannot occur (workflow steps, stops, decisions).
+	possible := func(string) bool { return true }
+	if r.OfficialTasks() {
+		fs, _ := oracle.ActionRulesGlossary()
+		possible = func(ft string) bool {
+			return ft == "success" || slices.ContainsFunc(fs, func(t oracle.Term) bool { return t.Name == ft })
+		}
+	}
 	var keep []int
 	for j, ft := range analysis.FailureTypes {
-		if ft == oracle.FailInfra && !anyShare(mixes, j) {
+		if ft == oracle.FailInfra && !anyShare(mixes, j) || !possible(ft) && !anyShare(mixes, j) {
 			continue
 		}
 		keep = append(keep, j)

@@ -70,3 +70,27 @@ func TestCostCoverageOnTauBench(t *testing.T) {
 		t.Errorf("coverage lacks %q:\n%s", want, notes)
 	}
 }
+
+// TestFailuresOnTauBench: the failure-mix table of τ-bench trajectories had a 0.0 column
+// for each SafeActBench failure type action-rules cases cannot have (partial workflow,
+// broken dependency, unsafe attempt, early stop, wrong stop label, wrong decision, extra
+// event); it keeps the types they can have.
+func TestFailuresOnTauBench(t *testing.T) {
+	cs, vs, pol := tauReadsFixture(t)
+	in := &results.Input{Releases: []*analysis.Release{analysis.NewRelease(cs, nil, vs, pol)}, Stats: analysis.StatOptions{Resamples: 0, Level: 0.95, Seed: 1, Workers: 1}}
+	specs, err := results.LookupAll([]string{"failures"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts, err := results.Build(in, specs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var heads []string
+	for _, c := range ts[0].Columns {
+		heads = append(heads, c.Header)
+	}
+	if got, want := strings.Join(heads, "|"), "Config|Protocol|Episodes|success|premature action|wrong action|inaction|contract or invalid"; got != want {
+		t.Errorf("columns %s, want %s", got, want)
+	}
+}
