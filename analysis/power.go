@@ -168,6 +168,10 @@ func (p *PowerPlan) rows(pilot []bootstrap.PairedCase, o StatOptions) error {
 	designs := []bootstrap.PowerDesign{base}
 	clustered := base
 	switch {
+	case s.Templates > 0 && pilot != nil && c.ClusterSize <= 1:
+		// A τ-bench domain's tasks, for one: its within-template covariance would be 0 for
+		// want of any pair of cases in a cluster, and the template row the cases row.
+		return fmt.Errorf("power: --templates: every cluster of the pilot is one case (%s), so it gives no within-template correlation to plan templates by; pass --clusters FILE to group the cases", p.ClusterBy)
 	case s.Templates > 0:
 		clustered.Templates = s.Templates
 	case pilot != nil && c.ClusterSize > 1:

@@ -20,6 +20,7 @@ type PolicyTally struct {
 	ECS        Rate // every scored episode, every condition, static judgments included
 	ByProtocol [ingest.NumProtocols]Rate
 	Official   Rate // the harness's own verdicts, over the scored episodes that carry one
+	Static     int  // the scored static judgments among ECS's episodes
 	agree      agreeCounts
 }
 
@@ -53,6 +54,9 @@ func (t *ScoreTally) Add(vs [][]oracle.Verdict) {
 				continue
 			}
 			p.ECS.Add(v.ECS())
+			if v.Static() {
+				p.Static++
+			}
 			p.ByProtocol[v.Protocol()].Add(v.ECS())
 			addOfficial(&p.Official, v)
 			if p.agree.add(v, int(v.Official())) {

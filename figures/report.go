@@ -41,6 +41,11 @@ func Report(r *analysis.Release, pc *analysis.PolicyComparison, o analysis.StatO
 	}
 	note = cl.relabel(&ecs.Configs)
 	figs = append(figs, Named{"ecs_by_protocol", ecs, note})
+	if r.OfficialTasks() {
+		// As T4, whose differences it draws: a benchmark's tasks pair no harnesses.
+		skipped = append(skipped, "harness_differences does not apply: it draws T4's paired harness differences; τ-bench trajectories come from one harness per configuration")
+		return reportRest(r, pc, o, cl, figs, skipped)
+	}
 	forest, models, err := harnessForest(r, o, ch)
 	if err != nil {
 		return nil, nil, err
@@ -70,6 +75,11 @@ func Report(r *analysis.Release, pc *analysis.PolicyComparison, o analysis.StatO
 	default:
 		skipped = append(skipped, "harness_differences: no model's configurations share a V0–V3 case")
 	}
+	return reportRest(r, pc, o, cl, figs, skipped)
+}
+
+// reportRest adds the figures after harness_differences to figs (Report).
+func reportRest(r *analysis.Release, pc *analysis.PolicyComparison, o analysis.StatOptions, cl nameLabels, figs []Named, skipped []string) ([]Named, []string, error) {
 	heat := HeatMapOf(r)
 	for _, c := range r.Configs() {
 		if !slices.Contains(heat.Configs, c) {
@@ -77,7 +87,7 @@ func Report(r *analysis.Release, pc *analysis.PolicyComparison, o analysis.StatO
 		}
 	}
 	dl := nameLabelsOf(heat.Domains, maxNameLen)
-	note = labelsNote(cl.parts(heat.Configs), dl.parts(heat.Domains))
+	note := labelsNote(cl.parts(heat.Configs), dl.parts(heat.Domains))
 	heat.Configs, heat.Domains = cl.labels(heat.Configs), dl.labels(heat.Domains)
 	figs = append(figs, Named{"domain_heatmap", heat, note})
 	if pc != nil && len(pc.Releases) > 1 {

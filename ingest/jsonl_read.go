@@ -300,7 +300,7 @@ func otherShape(b []byte, line int) string {
 	}
 	switch t := bytes.TrimSpace(b); {
 	case string(t) == "{" || len(t) > 0 && t[0] == '[':
-		return "; a JSON document over several lines (pretty-printed?) or an array, not one episode a line (JSONL)"
+		return "; a JSON document over several lines (pretty-printed?) or an array, not one episode a line (JSONL); τ-bench and τ²-bench results files go through ingest --tau, which writes their episodes"
 	case bytes.HasPrefix(b, []byte{0x1f, 0x8b}):
 		return "; gzip data again once decompressed: the file was compressed twice"
 	case bytes.HasPrefix(b, []byte{0x28, 0xb5, 0x2f, 0xfd}):

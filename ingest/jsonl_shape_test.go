@@ -29,9 +29,9 @@ func TestReadOtherShapes(t *testing.T) {
 	w.Close()
 	cases := []struct{ name, body, want string }{
 		{"pretty.jsonl", "{\n  \"schema\": \"sabench.episode/v1\",\n  \"config\": \"a/b\"\n}\n",
-			"e.jsonl:1: invalid JSON: column 2: expected a string key; a JSON document over several lines (pretty-printed?) or an array, not one episode a line (JSONL)"},
+			"e.jsonl:1: invalid JSON: column 2: expected a string key; a JSON document over several lines (pretty-printed?) or an array, not one episode a line (JSONL); τ-bench and τ²-bench results files go through ingest --tau, which writes their episodes"},
 		{"array.jsonl", "[\n" + ep + "\n]\n",
-			"e.jsonl:1: invalid JSON: column 2: unexpected end of input; a JSON document over several lines (pretty-printed?) or an array, not one episode a line (JSONL)"},
+			"e.jsonl:1: invalid JSON: column 2: unexpected end of input; a JSON document over several lines (pretty-printed?) or an array, not one episode a line (JSONL); τ-bench and τ²-bench results files go through ingest --tau, which writes their episodes"},
 		{"array1.jsonl", "[" + ep + "," + ep + "]\n",
 			"e.jsonl:1: an episode must be a JSON object, got an array; a JSON array of episodes? JSONL holds one episode a line (jq -c '.[]' writes it)"},
 		{"gzgz.jsonl.gz", gzgz.String(),

@@ -256,6 +256,11 @@ func (p *Prepared) confirmation(s *rulesScan, q ruleReq, w writeCall, pol Policy
 		return rr
 	}
 	rr.Status, rr.Reason = StatusMissing, "NO_CONFIRMATION"
+	if mode == ConfirmationListed && !listedBefore(s, q, w, pol) && affirmedBefore(s, w, pol) {
+		// The user did say yes: what the policy's "list the action details" asks for, and
+		// the write lacked, is an agent message naming them.
+		rr.Reason = "DETAILS_NOT_LISTED"
+	}
 	if detail {
 		c := jsonv.NewObject("confirmation", mode)
 		if mode == ConfirmationListed {
@@ -284,6 +289,26 @@ func (p *Prepared) confirmation(s *rulesScan, q ruleReq, w writeCall, pol Policy
 		rr.MissingConditions = append(rr.MissingConditions, string(jsonv.Canonical(c, false)))
 	}
 	return rr
+}
+
+// listedBefore reports whether an agent message counted for w lists one alternative of
+// q's details; affirmedBefore whether a user turn after the request is affirmative.
+func listedBefore(s *rulesScan, q ruleReq, w writeCall, pol Policy) bool {
+	for _, t := range s.turns {
+		if !t.user && seen(t.idx, w.idx, pol) && listsOne(t.text, q.details, w.args) {
+			return true
+		}
+	}
+	return false
+}
+
+func affirmedBefore(s *rulesScan, w writeCall, pol Policy) bool {
+	for _, t := range s.turns {
+		if t.user && t.affirmative && t.idx != s.firstUser && seen(t.idx, w.idx, pol) {
+			return true
+		}
+	}
+	return false
 }
 
 // listsOne reports whether msg lists at least one alternative of details whole: every

@@ -14,7 +14,8 @@ func TestWhyOnRealEpisodes(t *testing.T) {
 	prep, eps, cases := tauAirlineCases(t)
 	const (
 		confirmation = "The agent took an action while the user's confirmation its gate requires was still missing: the gate answered DEFER (acted too early)."
-		entity       = "The agent took an action while a read of the entity it acts on (the binding its gate requires) was still missing: the gate answered DEFER (acted too early)."
+		notListed    = "The agent took an action while a message listing its details before the user's yes (the confirmation its gate requires) was still missing: the gate answered DEFER (acted too early)."
+		entity       = "The agent took an action while an entity read its gate requires was still missing: the gate answered DEFER (acted too early)."
 		noWrite      = "The agent made no write, and the benchmark's own verdict is a failure: it judged the task not done."
 		authorized   = "Every write the agent made was authorized, but the benchmark's own verdict is a failure: it judged the task not done."
 	)
@@ -24,9 +25,17 @@ func TestWhyOnRealEpisodes(t *testing.T) {
 		failure     string
 		why         string
 	}{
-		{31, 0, "tau-strict", FailPremature, confirmation},
-		{45, 0, "tau-strict", FailPremature, confirmation},
-		{41, 2, "tau-reads", FailPremature, entity},
+		// The user said yes (31: "Yes, please proceed with the cancellation"; 45: "And yes,
+		// I'm definitely looking for compensation"), but no agent message had named the
+		// reservation or the amount: the sentence said the user's confirmation was missing.
+		{31, 0, "tau-strict", FailPremature, notListed},
+		{45, 0, "tau-strict", FailPremature, notListed},
+		// The agent listed the reservation ids (event 4), the user answered "I would like to
+		// cancel all of these reservations, s'il vous plaît": no yes.
+		{28, 0, "tau-strict", FailPremature, confirmation},
+		{41, 2, "tau-reads", FailPremature, entity}, // the reservation it cancels
+		// The payment method credit_card_7334, never in a profile read: the sentence said
+		// "a read of the entity it acts on", the reservation, which was read.
 		{26, 0, "tau-reads", FailPremature, entity},
 		{44, 1, "tau-strict", FailInaction, noWrite}, // the task asked for an answer, no write
 		{30, 0, "tau-strict", FailInaction, noWrite},

@@ -82,6 +82,10 @@ type ClusterRule struct {
 // adds Tool, Dataset.Source, Inputs and ClusterRules, which only it knows.
 func NewMeta(sr *analysis.ScoredRelease, o analysis.StatOptions, method, quantile string, ch analysis.Choices) *Meta {
 	m := &Meta{Synthetic: sr.Synthetic, SharedHarness: ch.SharedHarness, Inputs: []InputFile{}}
+	if len(sr.Releases) > 0 && sr.Releases[0].OfficialTasks() {
+		// A benchmark's tasks (τ-bench) pair no harnesses: no table or figure reads the choice.
+		m.SharedHarness = ""
+	}
 	if sr.Synthetic {
 		m.Warning = analysis.SyntheticMark
 	}
@@ -173,7 +177,9 @@ func (m *Meta) WriteMarkdown(b *strings.Builder, md func(string) string) {
 	for _, r := range iv.ClusterRules {
 		fmt.Fprintf(b, "- Cluster rule %s: %d clusters over %d cases.\n", md(r.Rule), r.Clusters, r.Cases)
 	}
-	fmt.Fprintf(b, "- Shared harness: %s.\n", md(m.SharedHarness))
+	if m.SharedHarness != "" {
+		fmt.Fprintf(b, "- Shared harness: %s.\n", md(m.SharedHarness))
+	}
 	if len(m.Inputs) == 0 {
 		b.WriteString("- Input files: none (the built-in release is generated in memory).\n")
 		return

@@ -19,12 +19,21 @@ func BuildComparesEach(rels []*analysis.Release, s analysis.CompareSpec, scopes 
 // BuildCompare is the `compare` command's table for one policy's release.
 func BuildCompare(r *analysis.Release, s analysis.CompareSpec, scopes []analysis.CompareScope, o analysis.StatOptions) *Table {
 	pct := analysis.IntervalSpec{Level: o.Level}.CI()
-	t := &Table{ID: "compare", Title: "Paired comparison " + s.Title(),
-		Columns: []Column{textCol("scope", "Protocols"), countCol("cases", "Shared cases"),
-			countCol("n_a", "Episodes A"), countCol("n_b", "Episodes B"), pctCol("ecs_a", "ECS A"), pctCol("ecs_b", "ECS B"),
-			deltaCol("delta", "Δ A − B ["+pct+", cases]"), deltaCol("delta_clustered", "Δ A − B ["+pct+", clusters]"),
-			countCol("clusters", "Clusters"), countCol("only_a", "Cases only A passes"), countCol("only_b", "Cases only B passes"),
-			pCol("mcnemar_p", "McNemar p"), adjustedCol("mcnemar_p_adj", o)}}
+	// Where every cluster of every row is one case (a τ-bench domain's tasks), the clusters
+	// interval resamples the cases again: a second draw of the same interval, left out.
+	clusters := false
+	for _, x := range scopes {
+		clusters = clusters || x.DeltaClustered.Units != x.Shared
+	}
+	cols := []Column{textCol("scope", "Protocols"), countCol("cases", "Shared cases"),
+		countCol("n_a", "Episodes A"), countCol("n_b", "Episodes B"), pctCol("ecs_a", "ECS A"), pctCol("ecs_b", "ECS B"),
+		deltaCol("delta", "Δ A − B ["+pct+", cases]")}
+	if clusters {
+		cols = append(cols, deltaCol("delta_clustered", "Δ A − B ["+pct+", clusters]"), countCol("clusters", "Clusters"))
+	}
+	cols = append(cols, countCol("only_a", "Cases only A passes"), countCol("only_b", "Cases only B passes"),
+		pCol("mcnemar_p", "McNemar p"), adjustedCol("mcnemar_p_adj", o))
+	t := &Table{ID: "compare", Title: "Paired comparison " + s.Title(), Columns: cols}
 	// The family: the per-protocol rows (the overall row pools them and is not in it).
 	ps := make([]float64, len(scopes))
 	for i, x := range scopes {
@@ -43,9 +52,12 @@ func BuildCompare(r *analysis.Release, s analysis.CompareSpec, scopes []analysis
 	o.Clustered = false
 	iv := intervalsOf(t, r, o)
 	for i, x := range scopes {
-		t.AddRow(Text(x.Label), countCell(x.Shared), countCell(x.ECSA.Den), countCell(x.ECSB.Den), rateCell(x.ECSA), rateCell(x.ECSB),
-			iv.cell(t, x.Label, "delta", x.Delta), iv.cell(t, x.Label, "delta_clustered", x.DeltaClustered), countCell(x.DeltaClustered.Units),
-			countCell(x.OnlyA), countCell(x.OnlyB), PValue(x.P), PValue(adj[i]))
+		row := []Cell{Text(x.Label), countCell(x.Shared), countCell(x.ECSA.Den), countCell(x.ECSB.Den), rateCell(x.ECSA), rateCell(x.ECSB),
+			iv.cell(t, x.Label, "delta", x.Delta)}
+		if clusters {
+			row = append(row, iv.cell(t, x.Label, "delta_clustered", x.DeltaClustered), countCell(x.DeltaClustered.Units))
+		}
+		t.AddRow(append(row, countCell(x.OnlyA), countCell(x.OnlyB), PValue(x.P), PValue(adj[i]))...)
 	}
 	iv.Units = nil
 	what := fmt.Sprintf("A = %s, B = %s, condition %s", s.A, s.B, s.Condition)
@@ -54,7 +66,7 @@ func BuildCompare(r *analysis.Release, s analysis.CompareSpec, scopes []analysis
 	}
 	t.Notes = append(t.Notes,
 		what+"; scored interactive episodes on the cases both sides ran (ECS pools their repeats).",
-		compareIntervals(r, o))
+		compareIntervals(r, o, clusters))
 	t.Notes = append(t.Notes, iv.notes()[1:]...) // the caveats; the sentence is compareIntervals'
 	t.Notes = append(t.Notes,
 		"Cases only A / only B passes: case-level majority vote (a strict majority of a case's repeats succeed); McNemar exact two-sided p on those counts.")
@@ -126,10 +138,13 @@ func evenRepeatsNote(all analysis.CompareScope) []string {
 
 // compareIntervals is the interval sentence of the compare table: the same options
 // resample cases (one column) and clusters (the other).
-func compareIntervals(r *analysis.Release, o analysis.StatOptions) string {
+func compareIntervals(r *analysis.Release, o analysis.StatOptions, clusters bool) string {
 	o.Clustered = false
 	spec := r.Intervals(o)
 	o.Clustered = true
 	clustered := r.Intervals(o)
+	if !clusters {
+		return spec.Sentence() + " Each of the shared cases is its own cluster (in the whole release: " + clustered.Rule + "), so no clusters interval is shown: it would resample the cases again; both arms use the same draw."
+	}
 	return spec.Sentence() + " The clusters column resamples " + clustered.Unit + " (in the whole release: " + clustered.Rule + "; each row resamples those of its cases, the Clusters column); both arms use the same draw."
 }

@@ -31,7 +31,7 @@ func buildCost(in *Input) (*Table, error) {
 	}
 	t.Notes = append(t.Notes,
 		"Every episode read counts, in every condition, excluded ones too (they were run and paid for); totals and means are over the episodes whose usage reports the field.",
-		fmt.Sprintf("$ / main ECS success: the cost of the configuration's main-condition interactive episodes (excluded ones too) over their ECS successes (%d in all), the episodes T2 scores, so that configurations that also ran other conditions are compared on the same kind of episode; static judgments, whose success is a correct decision, are left out of both. Empty without such a success, or unless each of those episodes reports its cost.", total.MainSuccesses))
+		fmt.Sprintf("$ / main ECS success: the cost of the configuration's main-condition interactive episodes (excluded ones too) over their ECS successes (%d in all), the episodes T2 scores, so that configurations that also ran other conditions are compared on the same kind of episode%s. Empty without such a success, or unless each of those episodes reports its cost.", total.MainSuccesses, staticLeftOut(r)))
 	var noMain []string
 	for _, c := range rows {
 		if c.MainEpisodes == 0 {
@@ -58,4 +58,13 @@ func tokenCell(u analysis.UsageSum) Cell {
 		return Empty()
 	}
 	return Count(int64(u.Sum))
+}
+
+// staticLeftOut is the cost note's clause on static judgments, for a bench that has them
+// (a benchmark's tasks, τ-bench's, have none).
+func staticLeftOut(r *analysis.Release) string {
+	if r.OfficialTasks() {
+		return ""
+	}
+	return "; static judgments, whose success is a correct decision, are left out of both"
 }

@@ -329,9 +329,18 @@ func buildFailures(in *Input) (*Table, error) {
 	t := &Table{ID: "failures", Title: "Failure types per protocol (share of episodes, %)",
 		Columns: []Column{textCol("config", "Config"), textCol("protocol", "Protocol"), countCol("n", "Episodes")}}
 	mixes := r.FailureMixes(r.Main())
+	// Action-rules cases (τ-bench) can fail in a few ways only: the others' columns would
+	// be zeros of types that cannot occur (workflow steps, stops, decisions).
+	possible := func(string) bool { return true }
+	if r.OfficialTasks() {
+		fs, _ := oracle.ActionRulesGlossary()
+		possible = func(ft string) bool {
+			return ft == "success" || slices.ContainsFunc(fs, func(t oracle.Term) bool { return t.Name == ft })
+		}
+	}
 	var keep []int
 	for j, ft := range analysis.FailureTypes {
-		if ft == oracle.FailInfra && !anyShare(mixes, j) {
+		if ft == oracle.FailInfra && !anyShare(mixes, j) || !possible(ft) && !anyShare(mixes, j) {
 			continue
 		}
 		keep = append(keep, j)
@@ -384,7 +393,14 @@ func buildVariance(in *Input) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &Table{ID: "variance", Title: "Repeat-to-repeat variation of ECS and the noise floor (" + executableTitle(r) + ")", Columns: []Column{textCol("config", "Config"), countCol("cases", "Cases")}}
+	// A bench whose cases are a benchmark's tasks (τ-bench) has no protocols to restrict to
+	// and no templates: the title names no protocols and the template ICC is left out.
+	official := r.OfficialTasks()
+	title := "Repeat-to-repeat variation of ECS and the noise floor (" + executableTitle(r) + ")"
+	if official {
+		title = "Repeat-to-repeat variation of ECS and the noise floor"
+	}
+	t := &Table{ID: "variance", Title: title, Columns: []Column{textCol("config", "Config"), countCol("cases", "Cases")}}
 	iv := rateIntervals(t, r, o)
 	nRep := min(planned, maxRepeatCols)
 	for i := 0; i < nRep; i++ {
@@ -398,8 +414,11 @@ func buildVariance(in *Input) (*Table, error) {
 	for _, k := range ks {
 		t.Columns = append(t.Columns, rateCol(o, fmt.Sprintf("pass_%d", k), fmt.Sprintf("pass^%d", k)))
 	}
-	t.Columns = append(t.Columns, countCol("short", "Cases with fewer repeats"),
-		pctCol("flip_rate", "Flip rate"), numCol("icc_case", "ICC case", 3), numCol("icc_template", "ICC template", 3), numCol("run_sd", "Run SD (points)", 2))
+	t.Columns = append(t.Columns, countCol("short", "Cases with fewer repeats"), pctCol("flip_rate", "Flip rate"), numCol("icc_case", "ICC case", 3))
+	if !official {
+		t.Columns = append(t.Columns, numCol("icc_template", "ICC template", 3))
+	}
+	t.Columns = append(t.Columns, numCol("run_sd", "Run SD (points)", 2))
 	models := r.ModelOf()
 	var outside []string // configurations whose template ICC estimate is out of range
 	undefined := false   // a noise-floor cell without a value
@@ -438,18 +457,30 @@ func buildVariance(in *Input) (*Table, error) {
 			icct = Empty()
 			outside = append(outside, fmt.Sprintf("%s %.3f", x.Config, nf.TemplateICC))
 		}
-		row = append(row, short, Number(nf.FlipRate), Number(nf.ICC), icct, Number(100*nf.RunSD))
+		row = append(row, short, Number(nf.FlipRate), Number(nf.ICC))
+		if !official {
+			row = append(row, icct)
+		}
+		row = append(row, Number(100*nf.RunSD))
 		t.AddGroupRow(models[x.Config], row...)
-		for _, v := range []float64{sd.X, nf.FlipRate, nf.ICC, nf.TemplateICC, nf.RunSD} {
+		defined := []float64{sd.X, nf.FlipRate, nf.ICC, nf.RunSD}
+		if !official {
+			defined = append(defined, nf.TemplateICC)
+		}
+		for _, v := range defined {
 			undefined = undefined || math.IsNaN(v)
 		}
 	}
+	resampled, iccTemplate := "cases (or templates)", ", ICC template the correlation of two cases' rates within a template"
+	if official {
+		resampled, iccTemplate = "cases (the benchmark's tasks)", ""
+	}
 	t.Notes = append(t.Notes,
-		executableScope(r)+"Std is the sample standard deviation (n−1) of the per-repeat ECS, in points; its interval and pass^k's resample cases (or templates) with all their repeats.",
+		executableScope(r)+"Std is the sample standard deviation (n−1) of the per-repeat ECS, in points; its interval and pass^k's resample "+resampled+" with all their repeats.",
 		fmt.Sprintf("%s (--passk planned|per-case); the planned repeats are the configuration's number of repeats.", conv.Describe()),
 		"Cases with fewer repeats: cases scored fewer times than planned (excluded episodes); under planned their missing repeats count as failures, under per-case they are left out of pass^k for k above their repeats.",
-		"Noise floor: flip rate is the chance that two repeats of a case disagree; ICC case the share of an episode's variance that is between cases (the within-case correlation of repeats), ICC template the correlation of two cases' rates within a template; Run SD the standard deviation of the ECS from repeat noise alone, √(W/episodes). Two runs of one configuration differ by about 1.4 Run SD; a difference between configurations within 2 to 3 of those is below the noise floor (the power command plans a comparison).")
-	if len(rows) > 0 {
+		"Noise floor: flip rate is the chance that two repeats of a case disagree; ICC case the share of an episode's variance that is between cases (the within-case correlation of repeats)"+iccTemplate+"; Run SD the standard deviation of the ECS from repeat noise alone, √(W/episodes). Two runs of one configuration differ by about 1.4 Run SD; a difference between configurations within 2 to 3 of those is below the noise floor (the power command plans a comparison).")
+	if len(rows) > 0 && !official {
 		t.Notes = append(t.Notes, executableNote(r)...)
 	}
 	t.Notes = append(t.Notes, unevenRepeatsNote(rows, "A repeat column over fewer cases is not on the same cases as the others, the Std mixes them, and pass^k counts those cases among the cases with fewer repeats although none of their episodes was excluded.")...)
@@ -459,7 +490,11 @@ func buildVariance(in *Input) (*Table, error) {
 		}
 	}
 	if undefined {
-		t.Notes = append(t.Notes, "— where undefined: Std needs two repeats, flip rate and Run SD a case scored twice; ICC case needs outcomes that vary; ICC template a template of two or more cases and variance between cases.")
+		why := "— where undefined: Std needs two repeats, flip rate and Run SD a case scored twice; ICC case needs outcomes that vary"
+		if !official {
+			why += "; ICC template a template of two or more cases and variance between cases"
+		}
+		t.Notes = append(t.Notes, why+".")
 	}
 	if len(outside) > 0 {
 		t.Notes = append(t.Notes, "ICC template left out (—) where its moment estimate falls outside [−1, 1], too few templates of two or more cases to estimate a correlation: "+strings.Join(outside, "; ")+".")
@@ -468,6 +503,9 @@ func buildVariance(in *Input) (*Table, error) {
 		t.Notes = append(t.Notes, fmt.Sprintf("Columns capped: repeats 1–%d and pass^1–%d shown, then pass^%d; the Std uses all %d repeats.", maxRepeatCols, maxRepeatCols, planned, planned))
 	}
 	finishRates(t, iv)
+	if official {
+		return emptyBecause(t, "no scored main-condition episodes"), nil
+	}
 	return emptyBecause(t, cmp.Or(lacksAll(r, allProtocols[1:]), "no scored V0–V3 main-condition episodes")), nil
 }
 
@@ -478,6 +516,10 @@ const paperExecutable = 570
 // the paper's count only where the bench has it, since a bench built like SafeActBench
 // has its own; "" when it has none (the table is empty and says so).
 func executableScope(r *analysis.Release) string {
+	if r.OfficialTasks() {
+		// Its cases are the benchmark's tasks, of one kind: none is left out.
+		return fmt.Sprintf("Over the cases each configuration ran, of the bench's %d (the benchmark's tasks). ", r.ProtocolSizes().Total.All)
+	}
 	sizes, n := r.ProtocolSizes(), 0
 	for _, p := range allProtocols[1:] {
 		n += sizes.ByProto[p].All
@@ -577,7 +619,12 @@ func buildCoverage(in *Input) (*Table, error) {
 		add(row.Config, row)
 	}
 	add("total", total)
-	t.Notes = append(t.Notes, "Read = scored + excluded. Excluded episodes (not completed) are never counted as failures or refusals, as in the paper; --infra-failures fail scores wall-clock timeouts as failures instead.")
+	excluded := "Read = scored + excluded. Excluded episodes (not completed) are never counted as failures or refusals, as in the paper; --infra-failures fail scores wall-clock timeouts as failures instead."
+	if in.Main().OfficialTasks() {
+		// τ-bench's own rule, not the paper's: τ²-bench leaves these terminations out.
+		excluded = "Read = scored + excluded. Excluded episodes (not completed: τ²-bench's infrastructure errors and context-window overflows) are never counted as failures, as τ²-bench leaves them out; --infra-failures fail scores them as failures instead."
+	}
+	t.Notes = append(t.Notes, excluded)
 	if dups > 0 {
 		t.Notes = append(t.Notes, fmt.Sprintf("Excluded: %s: %d episodes whose key (or run id) was read before, dropped by --dedupe.", dupReason, dups))
 	}

@@ -17,9 +17,15 @@ func BuildPower(p *analysis.PowerPlan, synthetic bool) *Table {
 	if s.Stated {
 		title = fmt.Sprintf("Power plan for stated rates %.4g vs %.4g", s.RateA, s.RateB)
 	}
-	cols := []Column{textCol("analysis", "Resampled unit"), countCol("cases", "Cases"), countCol("repeats", "Repeats per arm"),
-		numCol("template_size", "Cases per template", 2), numCol("design_effect", "Design effect", 3),
-		numCol("se", "SE of Δ (points)", 2), numCol("mde", fmt.Sprintf("MDE (points, α %g, power %g)", s.Alpha, s.Power), 2)}
+	// A pilot whose clusters are single cases (a τ-bench domain's tasks) has no templates:
+	// its plan is the cases row alone, with no template size, design effect or template
+	// correlation to state.
+	templates := s.Stated || c.ClusterSize > 1
+	cols := []Column{textCol("analysis", "Resampled unit"), countCol("cases", "Cases"), countCol("repeats", "Repeats per arm")}
+	if templates {
+		cols = append(cols, numCol("template_size", "Cases per template", 2), numCol("design_effect", "Design effect", 3))
+	}
+	cols = append(cols, numCol("se", "SE of Δ (points)", 2), numCol("mde", fmt.Sprintf("MDE (points, α %g, power %g)", s.Alpha, s.Power), 2))
 	if s.Delta != 0 {
 		d := fmt.Sprintf("Δ %.3g", 100*s.Delta)
 		cols = append(cols, numCol("power_at_delta", "Power at "+d, 3), countCol("cases_needed", "Cases for "+d),
@@ -45,8 +51,11 @@ func BuildPower(p *analysis.PowerPlan, synthetic bool) *Table {
 		if r.Analysis == "templates" {
 			label = unit
 		}
-		cells := []Cell{Text(label), countCell(r.Design.Cases), countCell(r.Design.Repeats), Number(m), Number(r.DesignEffect),
-			Number(100 * r.SE), Number(100 * r.MDE)}
+		cells := []Cell{Text(label), countCell(r.Design.Cases), countCell(r.Design.Repeats)}
+		if templates {
+			cells = append(cells, Number(m), Number(r.DesignEffect))
+		}
+		cells = append(cells, Number(100*r.SE), Number(100*r.MDE))
 		if s.Delta != 0 {
 			cn, rn := Empty(), Empty()
 			if r.CasesReachable {
@@ -66,28 +75,42 @@ func BuildPower(p *analysis.PowerPlan, synthetic bool) *Table {
 	if s.Stated {
 		t.Notes = append(t.Notes, fmt.Sprintf("From stated rates: A %s%%, B %s%%; within-case correlation of repeats %g, correlation of the arms' per-case rates %g, within-template correlation of per-case differences %g.",
 			pct(c.RateA), pct(c.RateB), s.ICC, s.ArmCorr, s.TempICC))
-	} else {
+	} else if templates {
 		t.Notes = append(t.Notes, fmt.Sprintf("Pilot: %d shared cases, %d repeats per arm (mean), %d %ss (the whole release's clusters: %s), size-weighted mean %s size %.2f; ECS A %s%%, B %s%%, Δ %s points.",
 			c.Cases, c.Repeats, c.Clusters, one, p.ClusterBy, one, c.ClusterSize, pct(c.RateA), pct(c.RateB), pct(c.Delta())))
+	} else {
+		t.Notes = append(t.Notes, fmt.Sprintf("Pilot: %d shared cases, %d repeats per arm (mean), each case its own cluster (the whole release's clusters: %s); ECS A %s%%, B %s%%, Δ %s points.",
+			c.Cases, c.Repeats, p.ClusterBy, pct(c.RateA), pct(c.RateB), pct(c.Delta())))
 	}
-	t.Notes = append(t.Notes,
-		fmt.Sprintf("Variance components (per case, method of moments): between-case variance of the true Δ τ² = %.5f; within-case variance of one repeat W_A = %.5f, W_B = %.5f; within-case correlation (ICC) of repeats A %s, B %s, of their differences %s; within-template covariance of per-case Δs %.5f (within-template correlation %s at %d repeats).",
-			c.BetweenDiff, c.WithinA, c.WithinB, fmtRho(c.ICC(true)), fmtRho(c.ICC(false)), fmtRho(c.ICCDiff()), c.TemplateCov, fmtRho(c.TemplateICC(s.Repeats)), s.Repeats),
-		"The variance of the estimated Δ is (τ² + (W_A + W_B)/repeats)·DEFF/cases, DEFF = 1 + (m − 1)·ρ_t for templates of m cases; MDE = (z(1 − α/2) + z(power))·SE, a two-sided normal-approximation test (the percentile bootstrap's, asymptotically).")
+	variance := fmt.Sprintf("Variance components (per case, method of moments): between-case variance of the true Δ τ² = %.5f; within-case variance of one repeat W_A = %.5f, W_B = %.5f; within-case correlation (ICC) of repeats A %s, B %s, of their differences %s",
+		c.BetweenDiff, c.WithinA, c.WithinB, fmtRho(c.ICC(true)), fmtRho(c.ICC(false)), fmtRho(c.ICCDiff()))
+	formula := "The variance of the estimated Δ is (τ² + (W_A + W_B)/repeats)/cases"
+	if templates {
+		variance += fmt.Sprintf("; within-template covariance of per-case Δs %.5f (within-template correlation %s at %d repeats)", c.TemplateCov, fmtRho(c.TemplateICC(s.Repeats)), s.Repeats)
+		formula = "The variance of the estimated Δ is (τ² + (W_A + W_B)/repeats)·DEFF/cases, DEFF = 1 + (m − 1)·ρ_t for templates of m cases"
+	}
+	t.Notes = append(t.Notes, variance+".", formula+"; MDE = (z(1 − α/2) + z(power))·SE, a two-sided normal-approximation test (the percentile bootstrap's, asymptotically).")
 	if !c.WithinKnown {
 		t.Notes = append(t.Notes, "No case has two repeats in both arms: within- and between-case variance cannot be told apart, so repeats cannot be planned.")
 	}
 	if s.Delta != 0 {
-		how := "at the pilot's template size (templates grow with the cases)"
+		how, these := ", at the pilot's template size (templates grow with the cases)", "more cases of these templates"
 		if s.Templates > 0 {
-			how = fmt.Sprintf("filling the %d templates", s.Templates)
+			how = fmt.Sprintf(", filling the %d templates", s.Templates)
 		}
-		t.Notes = append(t.Notes, fmt.Sprintf("Cases for Δ: at the row's repeats, %s; repeats for Δ: at the row's cases. An empty cell: no number reaches Δ %.3g points (the variance that more cases of these templates, or more repeats, do not shrink is too large).", how, 100*s.Delta))
+		if !templates {
+			how, these = "", "more cases"
+		}
+		t.Notes = append(t.Notes, fmt.Sprintf("Cases for Δ: at the row's repeats%s; repeats for Δ: at the row's cases. An empty cell: no number reaches Δ %.3g points (the variance that %s, or more repeats, do not shrink is too large).", how, 100*s.Delta, these))
 	}
 	if sim {
 		r := p.Rows[0].Sim
-		t.Notes = append(t.Notes, fmt.Sprintf("Simulated power: %d studies drawn from the pilot (cases, or whole templates, with replacement; repeats without replacement), its arms moved to Δ = the row's MDE by random flips (A %+.2f, B %+.2f points in the first row), each tested by the paired percentile bootstrap (%d resamples) at level 1 − α; ± is the Monte Carlo standard error.",
-			r.Studies, 100*r.ShiftA, 100*r.ShiftB, s.Resamples))
+		drawn := "cases, or whole templates,"
+		if !templates {
+			drawn = "cases"
+		}
+		t.Notes = append(t.Notes, fmt.Sprintf("Simulated power: %d studies drawn from the pilot (%s with replacement; repeats without replacement), its arms moved to Δ = the row's MDE by random flips (A %+.2f, B %+.2f points in the first row), each tested by the paired percentile bootstrap (%d resamples) at level 1 − α; ± is the Monte Carlo standard error.",
+			r.Studies, drawn, 100*r.ShiftA, 100*r.ShiftB, s.Resamples))
 	}
 	if synthetic && !s.Stated {
 		t.Notes = append(t.Notes, "The pilot is synthetic data: these numbers describe synthetic data.")

@@ -32,6 +32,10 @@ func setupFigures(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 			if err := job.CheckOutDir(c.out); err != nil {
 				return cli.Usage(err)
 			}
+			// The one figure that reads it (harness_differences) does not apply there.
+			if cli.Given(fs, "shared-harness") != "" && c.OfficialBench() {
+				return usagef("figures: --shared-harness changes no figure on %s: harness_differences, the figure that reads it, does not apply (τ-bench trajectories come from one harness per configuration)", c.Source.Bench)
+			}
 			return c.checkClustersUsed(fs)
 		},
 		build: func(r *job.Release) error { return c.writeFigures(e, r, opt) },

@@ -46,6 +46,9 @@ func setupTables(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 			}
 			return usagef("%v", err)
 		}
+		if err := results.CheckApply(specs, c.OfficialBench()); err != nil {
+			return usagef("tables: %v", err)
+		}
 		built := specs
 		if len(built) == 0 {
 			defaults := func(official bool) []results.Spec { return results.DefaultOf(official, c.ScoredPolicies(false)) }

@@ -43,8 +43,8 @@ func setupView(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(e.Stderr, "sabench-stats view: %s (%d bytes) and %d chunk files (%d bytes) in %s; %d episodes of %d cases\n",
-				c.out, st.HTMLBytes, st.Chunks, st.ChunkBytes, st.ChunkDir, st.Episodes, st.Cases)
+			fmt.Fprintf(e.Stderr, "sabench-stats view: %s (%d bytes) and %d chunk files (%d bytes) in %s; %s\n",
+				c.out, st.HTMLBytes, st.Chunks, st.ChunkBytes, st.ChunkDir, st.Summary())
 			fmt.Fprintln(e.Stderr, r.Reconciliation())
 			return nil
 		},

@@ -80,7 +80,7 @@ func TestViewerExplainsLikeExplain(t *testing.T) {
 			}
 		}
 		b.shot(t, shots, "episode-"+ft)
-		glossaryOfType(t, b, page, link, ft)
+		glossaryOfType(t, b, page, link, ft, oracle.FailureWhy(ft))
 	}
 	if seen < 6 {
 		t.Errorf("only %d failure types found in the subset", seen)
@@ -99,7 +99,7 @@ func TestViewerExplainsLikeExplain(t *testing.T) {
 			t.Errorf("%s: explain gives the sentence of %s; the check wants an episode's own", run, ft)
 		}
 		if i == 0 {
-			glossaryOfType(t, b, tauPage, link, x.Verdict.FailureType)
+			glossaryOfType(t, b, tauPage, link, x.Verdict.FailureType, actionRulesWhy(t, x.Verdict.FailureType))
 		}
 		if i == 2 { // it ends with a transfer to a human agent, which the rules call neither a read nor a write
 			if got := evalJS[string](t, b, `Array.from(document.querySelectorAll('#timeline .evhead')).filter(function(h){return h.textContent.indexOf('transfer_to_human_agents')>=0}).map(function(h){return h.querySelector('.badge').textContent}).join(',')`); got != "OTHER" {
@@ -115,7 +115,7 @@ func TestViewerExplainsLikeExplain(t *testing.T) {
 			t.Errorf("%s: explain says %s, why %q; the check wants a broken_dependency with its own sentence", run, ft, x.Why)
 		}
 		if i == 0 {
-			glossaryOfType(t, b, realPage, link, x.Verdict.FailureType)
+			glossaryOfType(t, b, realPage, link, x.Verdict.FailureType, oracle.FailureWhy(x.Verdict.FailureType))
 		}
 	}
 	needsOnPage(t, b, realPage)
@@ -214,17 +214,32 @@ func pageAgainstExplain(t *testing.T, b *browser, page, run string, flags ...str
 }
 
 // glossaryOfType follows an episode page's failure-type link: the glossary entry takes the
-// focus and says the type's sentence (oracle.FailureWhy), whatever the episode's own.
-func glossaryOfType(t *testing.T, b *browser, page, link, ft string) {
+// focus and says the type's sentence (want: oracle.FailureWhy, or on a page of action-rules
+// cases oracle.ActionRulesGlossary's), whatever the episode's own.
+func glossaryOfType(t *testing.T, b *browser, page, link, ft, want string) {
 	t.Helper()
 	b.open(t, page, strings.TrimPrefix(link, "#"), "#v-glossary")
 	b.rendered(t)
 	if f := evalJS[string](t, b, `document.activeElement.id`); f != "gl-"+ft {
 		t.Errorf("%s: the glossary link focuses %q, want gl-%s", ft, f, ft)
 	}
-	if dd := evalJS[string](t, b, `document.getElementById('gl-`+ft+`').nextElementSibling.textContent`); dd != oracle.FailureWhy(ft) || dd == "" {
-		t.Errorf("glossary of %s says %q, the type's sentence is %q", ft, dd, oracle.FailureWhy(ft))
+	if dd := evalJS[string](t, b, `document.getElementById('gl-`+ft+`').nextElementSibling.textContent`); dd != want || dd == "" {
+		t.Errorf("glossary of %s says %q, the type's sentence is %q", ft, dd, want)
 	}
+}
+
+// actionRulesWhy is the glossary's sentence of failure type ft on a page of action-rules
+// cases.
+func actionRulesWhy(t *testing.T, ft string) string {
+	t.Helper()
+	failures, _ := oracle.ActionRulesGlossary()
+	for _, x := range failures {
+		if x.Name == ft {
+			return x.Meaning
+		}
+	}
+	t.Fatalf("no %s in the action-rules glossary", ft)
+	return ""
 }
 
 // tauViewer writes the viewer of the shared τ-bench airline trajectories (100 episodes,

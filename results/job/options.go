@@ -2,6 +2,7 @@ package job
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/ingest/casespec"
@@ -75,6 +76,11 @@ func (o *Options) Check() (err error) {
 	// own endpoints. Refused here rather than by the first rank set, after scoring.
 	if o.Stat.Resamples == 1 {
 		return optionError(errors.New("--resamples 1: a bootstrap needs at least 2 resamples (or 0 for no intervals)"))
+	}
+	// A τ-bench domain's cases are its tasks, each its own cluster: clusters would resample
+	// exactly as cases, and every number would be the same.
+	if o.Stats.Clustered && o.OfficialBench() && o.Source.ClustersFile == "" {
+		return optionError(fmt.Errorf("--clustered on %s needs --clusters FILE: each of its cases (a task) is its own cluster, so resampling clusters is resampling cases and would change no number", o.Source.Bench))
 	}
 	if _, err := analysis.ParseInfraFailures(o.InfraFailures); err != nil {
 		return optionError(err)

@@ -11,6 +11,10 @@ func (o *Options) Tables(r *Release, specs []results.Spec) ([]*results.Table, er
 	if len(specs) == 0 {
 		specs = results.DefaultFor(r.Releases[0], len(r.Releases))
 	}
+	// A bench of action-rules cases on disk is known only once loaded.
+	if err := results.CheckApply(specs, r.Releases[0].OfficialTasks()); err != nil {
+		return nil, optionError(err)
+	}
 	return results.Build(o.TableInput(r.ScoredRelease), specs)
 }
 

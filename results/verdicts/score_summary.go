@@ -29,7 +29,12 @@ func ScoreSummary(t *analysis.ScoreTally, dropped int) string {
 				fmt.Fprintf(&b, ", %s %s", p.Label(), pctOf(pt.ByProtocol[p]))
 			}
 		}
-		b.WriteString(" (all scored episodes, every condition, static judgments included)\n")
+		// Said only where there are some: a τ-bench release has none to include.
+		if pt.Static > 0 {
+			b.WriteString(" (all scored episodes, every condition, static judgments included)\n")
+		} else {
+			b.WriteString(" (all scored episodes, every condition)\n")
+		}
 		if own := pt.Official; own.Den > 0 && own != pt.ECS {
 			fmt.Fprintf(&b, "  harness's own verdicts: %d/%d = %.1f%% (the scored episodes that carry one)\n", own.Num, own.Den, own.Pct())
 		}

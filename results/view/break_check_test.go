@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 
@@ -636,7 +637,7 @@ func checkBreak(a breakAccount) ([]string, error) {
 				continue
 			}
 			switch r {
-			case "NO_CONFIRMATION":
+			case "NO_CONFIRMATION", "DETAILS_NOT_LISTED":
 				conf = true
 			case "ENTITY_NOT_READ", "ACTION_ARGUMENT_ABSENT":
 				ent = true
@@ -645,7 +646,8 @@ func checkBreak(a breakAccount) ([]string, error) {
 				other = true
 			}
 		}
-		if has("confirmation") != conf || has("entity it acts on") != ent || has("a read its gate requires") != other || !has("DEFER") {
+		listed := slices.Contains(cp.missing, "DETAILS_NOT_LISTED")
+		if has("confirmation") != conf || has("listing its details before the user's yes") != listed || has("an entity read its gate requires") != ent || has("a read its gate requires") != other || !has("DEFER") {
 			bad("%s: the gate lacked %v, yet why %q", ft, cp.missing, why)
 		}
 	case ft == oracle.FailContract && len(d.ContractErrors) > 0 && len(d.InvalidInfoCalls) == 0 &&

@@ -27,6 +27,9 @@ type Input struct {
 	// FiguresSkipped says, one line each ("NAME: why"), what figure, or what part of one,
 	// was not drawn, so that the page names a figure missing from it and its reason.
 	FiguresSkipped []string
+	// ActionRules: the cases take their rules from action_rules (the τ-bench domains), and
+	// the glossary says what each word means there.
+	ActionRules bool
 	// SharedHarness is the harness the harness_differences figure subtracts from each
 	// model's other one (--shared-harness); "" when not known.
 	SharedHarness string

@@ -115,7 +115,7 @@ func page(w io.Writer, in *Input, e *encoder, chunkOf []int, chunkDir string) er
 	b.WriteString("<section id=\"v-episode\" tabindex=\"-1\" aria-label=\"Episode\" hidden>\n<div id=\"ep-body\"></div>\n</section>\n")
 	b.WriteString("<section id=\"v-ab\" tabindex=\"-1\" aria-label=\"A/B comparison\" hidden>\n<div id=\"ab-body\"></div>\n</section>\n")
 	b.WriteString("<section id=\"v-disagreements\" tabindex=\"-1\" aria-label=\"Disagreements\" hidden>\n<h2>Official vs oracle disagreements</h2>\n<div id=\"dis-body\"></div>\n</section>\n")
-	writeGlossary(b)
+	writeGlossary(b, in.ActionRules)
 	b.WriteString("<section id=\"v-help\" tabindex=\"-1\" aria-label=\"About\" hidden>\n<h2>About this viewer</h2>\n")
 	b.WriteString("<p>Everything is in this page and the chunk files beside it; it makes no network request. Deep links: <code>#run=RUN_ID</code> opens an episode; <code>#case=CASE&amp;a=RUN_OR_CONFIG&amp;b=RUN_OR_CONFIG</code> compares two runs of a case event by event (a configuration may carry <code>~condition</code>; <code>ra</code>/<code>rb</code> pick repeats, <code>pa</code>/<code>pb</code> policies); <code>#slice?cfg=…&amp;proto=…</code> opens a slice.</p>\n")
 	b.WriteString("<p>Requirement links: the oracle says which requirements a gate found SUPPORTED, MISSING or VIOLATED. The read shown as having established a supported requirement is the one that met the last of its conditions (the reads that met the others named with it), and the call shown as the one that would establish a missing one is a read of the case's evidence whose facts fit the requirement's conditions (equal literal fields; under the main policy's entity binding a field bound to an action argument must be the action's own value, else it need only be present); a fact in the timeline says which requirements' conditions it meets and whether the next gate still found the requirement missing: its evidence rules, or its frozen deltas where the oracle reads those (V3, a frozen V2, a V0 DAG preflight), a stateful read with the step it must follow.</p>\n</section>\n")
@@ -190,14 +190,21 @@ func writeTable(b *bytes.Buffer, t *results.Table, lk *linker, pi int, id string
 
 // writeGlossary writes the glossary view: every failure type with the oracle's sentence
 // for it (the one the episode page shows), then the verdicts, gates, requirement statuses
-// and workflow step states. Each term has the anchor gl-NAME.
-func writeGlossary(b *bytes.Buffer) {
+// and workflow step states; on a page of action-rules cases, the terms their verdicts can
+// have, with what they mean there. Each term has the anchor gl-NAME.
+func writeGlossary(b *bytes.Buffer, actionRules bool) {
+	failures, outcomes := oracle.FailureGlossary(), oracle.OutcomeGlossary()
+	outcomesTitle := "Verdicts, gates, requirements and workflow steps"
+	if actionRules {
+		failures, outcomes = oracle.ActionRulesGlossary()
+		outcomesTitle = "Verdicts, gates and requirements"
+	}
 	b.WriteString("<section id=\"v-glossary\" tabindex=\"-1\" aria-label=\"Glossary\" hidden>\n<h2>Glossary</h2>\n")
 	b.WriteString("<p class=\"note\">The oracle's words, as the tables, figures and episode pages use them. An episode page says why a failed episode failed with the sentence of its failure type below, or with its own where its broken gate says more (what a deferred gate lacked, a reused idempotency key, a repeated step, the benchmark's own verdict), as explain does.</p>\n")
 	for _, part := range []struct {
 		title string
 		terms []oracle.Term
-	}{{"Failure types", oracle.FailureGlossary()}, {"Verdicts, gates, requirements and workflow steps", oracle.OutcomeGlossary()}} {
+	}{{"Failure types", failures}, {outcomesTitle, outcomes}} {
 		fmt.Fprintf(b, "<h3>%s</h3>\n<dl class=\"glossary\">\n", part.title)
 		for _, t := range part.terms {
 			id := "gl-" + strings.ReplaceAll(t.Name, " ", "_")

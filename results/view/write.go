@@ -21,6 +21,7 @@ const chunkBudget = 96 << 10
 // Stats says what Write wrote.
 type Stats struct {
 	Episodes, Cases, Chunks int
+	CasesRun                int // the cases with an episode (a bench may hold cases no episode ran)
 	HTMLBytes, ChunkBytes   int64
 	ChunkDir                string // where the chunk files are (NAME_files beside the page)
 }
@@ -226,7 +227,13 @@ func (c *chunks) writePage(htmlPath string, in *Input) (Stats, error) {
 	if err != nil {
 		return Stats{}, err
 	}
-	return Stats{Episodes: c.e.nEp, Cases: len(c.e.cases), Chunks: c.n, HTMLBytes: size, ChunkBytes: c.bytes, ChunkDir: final}, nil
+	run := 0
+	for _, a := range c.e.cases {
+		if a.n > 0 {
+			run++
+		}
+	}
+	return Stats{Episodes: c.e.nEp, Cases: len(c.e.cases), CasesRun: run, Chunks: c.n, HTMLBytes: size, ChunkBytes: c.bytes, ChunkDir: final}, nil
 }
 
 // countWriter counts the bytes written through it.
@@ -239,4 +246,13 @@ func (c *countWriter) Write(p []byte) (int, error) {
 	n, err := c.w.Write(p)
 	c.n += int64(n)
 	return n, err
+}
+
+// Summary says how many episodes the page holds and of how many cases, naming the bench's
+// cases no episode ran when there are some (a τ-bench file of some of a domain's tasks).
+func (s Stats) Summary() string {
+	if s.CasesRun == s.Cases {
+		return fmt.Sprintf("%d episodes of %d cases", s.Episodes, s.Cases)
+	}
+	return fmt.Sprintf("%d episodes of %d cases (the bench has %d; the page lists them all)", s.Episodes, s.CasesRun, s.Cases)
 }

@@ -1,0 +1,96 @@
+package results_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/results"
+)
+
+// TestVarianceOnTauBench: on the τ-bench airline trajectories the variance table's title,
+// columns and notes name no SafeActBench protocol and no template. They said "(V0–V3)",
+// "Over the bench's 50 V0–V3 cases (Legacy left out)", "resample cases (or templates)" and
+// carried an ICC template column that a bench without templates can only leave empty.
+func TestVarianceOnTauBench(t *testing.T) {
+	cs, vs, pol := tauReadsFixture(t)
+	in := &results.Input{Releases: []*analysis.Release{analysis.NewRelease(cs, nil, vs, pol)}, Stats: analysis.StatOptions{Resamples: 0, Level: 0.95, Seed: 1, Workers: 1}}
+	specs, err := results.LookupAll([]string{"variance"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts, err := results.Build(in, specs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := ts[0]
+	if tb.Title != "Repeat-to-repeat variation of ECS and the noise floor" {
+		t.Errorf("title %q", tb.Title)
+	}
+	var heads []string
+	for _, c := range tb.Columns {
+		heads = append(heads, c.Header)
+	}
+	text := tb.Title + "\n" + strings.Join(heads, "|") + "\n" + strings.Join(tb.Notes, "\n")
+	for _, bad := range []string{"V0", "V3", "Legacy", "emplate"} {
+		if strings.Contains(text, bad) {
+			t.Errorf("variance on tau-bench:airline says %q:\n%s", bad, text)
+		}
+	}
+	if want := "Over the cases each configuration ran, of the bench's 50 (the benchmark's tasks)."; !strings.HasPrefix(tb.Notes[0], want) {
+		t.Errorf("first note %q, want it to begin %q", tb.Notes[0], want)
+	}
+	if got := tb.Columns[len(tb.Columns)-2].Header; got != "ICC case" {
+		t.Errorf("the column before Run SD is %q", got)
+	}
+}
+
+// TestCostCoverageOnTauBench: the cost note said static judgments are left out, and the
+// coverage note that exclusion is "as in the paper" and that --infra-failures fail scores
+// "wall-clock timeouts"; a τ-bench release has no static judgment, and its excluded
+// episodes are τ²-bench's non-evaluable terminations, left out as τ²-bench does.
+func TestCostCoverageOnTauBench(t *testing.T) {
+	cs, vs, pol := tauReadsFixture(t)
+	in := &results.Input{Releases: []*analysis.Release{analysis.NewRelease(cs, nil, vs, pol)}, Stats: analysis.StatOptions{Resamples: 0, Level: 0.95, Seed: 1, Workers: 1}}
+	specs, err := results.LookupAll([]string{"cost", "coverage"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts, err := results.Build(in, specs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	notes := strings.Join(ts[0].Notes, "\n") + "\n" + strings.Join(ts[1].Notes, "\n")
+	for _, bad := range []string{"static", "the paper", "wall-clock"} {
+		if strings.Contains(notes, bad) {
+			t.Errorf("cost and coverage on tau-bench:airline say %q:\n%s", bad, notes)
+		}
+	}
+	if want := "Excluded episodes (not completed: τ²-bench's infrastructure errors and context-window overflows) are never counted as failures, as τ²-bench leaves them out; --infra-failures fail scores them as failures instead."; !strings.Contains(notes, want) {
+		t.Errorf("coverage lacks %q:\n%s", want, notes)
+	}
+}
+
+// TestFailuresOnTauBench: the failure-mix table of τ-bench trajectories had a 0.0 column
+// for each SafeActBench failure type action-rules cases cannot have (partial workflow,
+// broken dependency, unsafe attempt, early stop, wrong stop label, wrong decision, extra
+// event); it keeps the types they can have.
+func TestFailuresOnTauBench(t *testing.T) {
+	cs, vs, pol := tauReadsFixture(t)
+	in := &results.Input{Releases: []*analysis.Release{analysis.NewRelease(cs, nil, vs, pol)}, Stats: analysis.StatOptions{Resamples: 0, Level: 0.95, Seed: 1, Workers: 1}}
+	specs, err := results.LookupAll([]string{"failures"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts, err := results.Build(in, specs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var heads []string
+	for _, c := range ts[0].Columns {
+		heads = append(heads, c.Header)
+	}
+	if got, want := strings.Join(heads, "|"), "Config|Protocol|Episodes|success|premature action|wrong action|inaction|contract or invalid"; got != want {
+		t.Errorf("columns %s, want %s", got, want)
+	}
+}
