@@ -18,7 +18,7 @@ type FigureFiles struct {
 	Policies *analysis.PolicyComparison
 	Skipped  []string // what could not be drawn, and why
 	Widened  []string // the figures drawn wider or taller than asked, to fit their names or rows
-	Lacking  string   // the names the bundled font cannot draw whole (figures.FontLacks), "" for none
+	Lacking  string   // the names drawn that the bundled font cannot draw whole (figures.LacksIn), "" for none
 	// Labels say what the figures written draw for names they cannot draw as they are
 	// (figures.Named.Note), each once.
 	Labels []string
@@ -28,7 +28,6 @@ type FigureFiles struct {
 // data is synthetic) at size opt.
 func (o *Options) Figures(dir string, r *Release, opt figures.Options) (*FigureFiles, error) {
 	ff := &FigureFiles{Policies: analysis.NewPolicyComparison(r.Releases)}
-	ff.Lacking = figures.FontLacks(ff.Policies.Base.Configs())
 	figs, skipped, err := figures.Report(ff.Policies.Base, ff.Policies, o.Stat, o.Choices)
 	if err != nil {
 		return nil, err
@@ -50,9 +49,7 @@ func (o *Options) Figures(dir string, r *Release, opt figures.Options) (*FigureF
 			ff.Labels = append(ff.Labels, f.Note)
 		}
 	}
-	if len(drawable) == 0 { // no figure shows a name
-		ff.Lacking = ""
-	}
+	ff.Lacking = figures.LacksIn(drawable)
 	ff.Figures, ff.Skipped = len(drawable), skipped
 	ff.Files, err = WriteFigures(dir, drawable, opt)
 	return ff, err
