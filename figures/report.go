@@ -163,9 +163,9 @@ func ECSOf(r *analysis.Release, o analysis.StatOptions) (ECSByProtocol, error) {
 }
 
 // harnessForest is the forest plot of T4's paired harness differences, its rows labelled by
-// model names a figure can draw (nameLabels: within what the p-value after it leaves), and
-// what that does to the names ("" for nothing), and the labels of the shared harness and
-// the models it draws.
+// model (or family configuration) names a figure can draw (nameLabels: within what the
+// p-value after it leaves), what that does to the names ("" for nothing), and the labels
+// of the shared harness and the rows' names it draws.
 func harnessForest(r *analysis.Release, o analysis.StatOptions, ch analysis.Choices) (Forest, string, []string, error) {
 	const before = "Family harness − "
 	after := " (ECS, " + executableScope(r) + ")"
@@ -181,23 +181,33 @@ func harnessForest(r *analysis.Release, o analysis.StatOptions, ch analysis.Choi
 		ps[i] = x.Delta.P
 	}
 	adj := o.Adjust.Apply(ps)
-	pAfter := make(map[string]string, len(rows)) // a model's p-value, as drawn after its name
-	models := make([]string, len(rows))
-	for i, x := range rows {
-		models[i] = x.Model
-		if !math.IsNaN(adj[i]) {
-			pAfter[x.Model] = " (" + o.Adjust.Label() + " p " + pLabel(adj[i]) + ")"
-		}
-	}
-	ml := labelNames(models, func(m string) int { return maxNameLen - len(pAfter[m]) })
-	drawn := []string{hl.label(ch.SharedHarness)}
+	// A row is named by its model, as in T4's first column, unless the model has several
+	// rows (several family harnesses beside the shared one): those are named by their
+	// family configuration, as in T4's second, or they could not be told apart.
+	perModel := map[string]int{}
 	for _, x := range rows {
-		f.Rows = append(f.Rows, Comparison{Label: ml.label(x.Model) + pAfter[x.Model], Estimate: x.Delta.X, Lo: x.Delta.Lo, Hi: x.Delta.Hi})
-		if !math.IsNaN(x.Delta.X) { // a row left out (Report) is not drawn
-			drawn = append(drawn, ml.label(x.Model))
+		perModel[x.Model]++
+	}
+	names := make([]string, len(rows))
+	pAfter := make(map[string]string, len(rows)) // a row's p-value, as drawn after its name
+	for i, x := range rows {
+		names[i] = x.Model
+		if perModel[x.Model] > 1 {
+			names[i] = x.Family
+		}
+		if !math.IsNaN(adj[i]) {
+			pAfter[names[i]] = " (" + o.Adjust.Label() + " p " + pLabel(adj[i]) + ")"
 		}
 	}
-	return f, labelsNote(ml.parts(models), hl.parts([]string{ch.SharedHarness})), drawn, nil
+	ml := labelNames(names, func(m string) int { return maxNameLen - len(pAfter[m]) })
+	drawn := []string{hl.label(ch.SharedHarness)}
+	for i, x := range rows {
+		f.Rows = append(f.Rows, Comparison{Label: ml.label(names[i]) + pAfter[names[i]], Estimate: x.Delta.X, Lo: x.Delta.Lo, Hi: x.Delta.Hi})
+		if !math.IsNaN(x.Delta.X) { // a row left out (Report) is not drawn
+			drawn = append(drawn, ml.label(names[i]))
+		}
+	}
+	return f, labelsNote(ml.parts(names), hl.parts([]string{ch.SharedHarness})), drawn, nil
 }
 
 // executableScope names the protocols of V0–V3 the bench has cases of: "V0–V3" when it has
