@@ -62,7 +62,7 @@ func TestReportNotesNamesTheFontLacks(t *testing.T) {
 // is neither the one given nor the one drawn.
 func TestFontLacksQuotesLabelsAsDrawn(t *testing.T) {
 	name := "Claude-5/Claude Code \U0001F9D1\u200d\U0001F4BB\tx"
-	want := "the bundled font lacks characters of \"Claude-5/Claude Code \U0001F9D1\u200d\U0001F4BB\\tx\": the PNG and PDF draw them blank, the SVG in the viewer's fonts"
+	want := "the bundled font lacks characters of \"Claude-5/Claude Code \U0001F9D1\u200d\U0001F4BB\\tx\": the PNG draws them blank, the PDF as the font's empty box, the SVG in the viewer's fonts"
 	if got := FontLacks([]string{name, "a/b"}); got != want {
 		t.Errorf("FontLacks = %q\nwant %q", got, want)
 	}

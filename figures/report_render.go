@@ -97,8 +97,8 @@ func renderEach(figs []Named, w int) ([][]byte, []error) {
 }
 
 // FontLacks names the configurations with characters the bundled font has no glyph for
-// ("" for none): the PNG and PDF draw those characters blank, so that two such names can
-// look alike there; the SVG keeps them as text in the viewer's fonts. It names the labels
+// ("" for none): the PNG draws those characters blank and the PDF as the font's empty box
+// (its missing glyph), so that two such names can look alike there; the SVG keeps them as text in the viewer's fonts. It names the labels
 // the figures draw (Report), which are the names unless a figure cannot draw one as it is.
 func FontLacks(names []string) string {
 	return fontLacks(configLabels(names).labels(names))
@@ -135,5 +135,5 @@ func fontLacks(names []string) string {
 	}
 	// The labels are quoted as drawn, like the labels' note: they already show a tab or
 	// line break escaped, and quoting them again doubled the backslash ("\\t").
-	return fmt.Sprintf("the bundled font lacks characters of \"%s\": the PNG and PDF draw them blank, the SVG in the viewer's fonts", strings.Join(lack, `", "`))
+	return fmt.Sprintf("the bundled font lacks characters of \"%s\": the PNG draws them blank, the PDF as the font's empty box, the SVG in the viewer's fonts", strings.Join(lack, `", "`))
 }
