@@ -166,10 +166,11 @@ func (e ECSByProtocol) layout(st style, o Options) (scene, error) {
 				iv := e.ECS[ci][p]
 				cy := gTop - (vg.Length(p)+0.5)*bar
 				if math.IsNaN(iv.Estimate) {
-					// Shrunk to the bar so that it cannot run into its neighbours.
+					// Said as failure_types says it ("n/a" read as not applicable); shrunk to the bar
+					// so that it cannot run into its neighbours.
 					ts := align(colored(st.small, textGrey), draw.XLeft, draw.YCenter)
 					ts.Font.Size = min(ts.Font.Size, bar*1.1)
-					c.FillText(ts, vg.Point{X: x0 + em*0.2, Y: cy}, "n/a")
+					c.FillText(ts, vg.Point{X: x0 + em*0.2, Y: cy}, "no data")
 					continue
 				}
 				fillRect(c, okabeIto[p%len(okabeIto)], rect(x0, cy-bar*0.45, fr.X(iv.Estimate), cy+bar*0.45))

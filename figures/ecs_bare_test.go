@@ -3,6 +3,7 @@ package figures
 import (
 	"bytes"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -29,5 +30,17 @@ func TestECSByProtocolSaysABarHasNoInterval(t *testing.T) {
 		if !strings.Contains(b.String(), tc.label) {
 			t.Errorf("%v: the SVG lacks the label %q", tc.ecs, tc.label)
 		}
+	}
+}
+
+// TestECSByProtocolMissingBarSaysNoData: a protocol a configuration has no scored episodes
+// of was marked "n/a" (not applicable: it applies, it was not run), and the same gap reads
+// "no data" in failure_types; both say "no data".
+func TestECSByProtocolMissingBarSaysNoData(t *testing.T) {
+	nan := math.NaN()
+	f := ECSByProtocol{Configs: []string{"a/h"}, Protocols: []string{"V1", "V2"}, Level: 0.95, ECS: [][]Interval{{{0.6, 0.5, 0.7}, {nan, nan, nan}}}}
+	got := drawnStrings(t, f, Options{})
+	if !slices.Contains(got, "no data") || slices.Contains(got, "n/a") {
+		t.Errorf("drawn %q, want \"no data\" for the missing bar", got)
 	}
 }

@@ -62,8 +62,61 @@ func TestReportNotesNamesTheFontLacks(t *testing.T) {
 // is neither the one given nor the one drawn.
 func TestFontLacksQuotesLabelsAsDrawn(t *testing.T) {
 	name := "Claude-5/Claude Code \U0001F9D1\u200d\U0001F4BB\tx"
-	want := "the bundled font lacks characters of \"Claude-5/Claude Code \U0001F9D1\u200d\U0001F4BB\\tx\": the PNG and PDF draw them blank, the SVG in the viewer's fonts"
+	want := "the bundled font lacks characters of \"Claude-5/Claude Code \U0001F9D1\u200d\U0001F4BB\\tx\": the PNG draws them blank, the PDF as the font's empty box, the SVG in the viewer's fonts"
 	if got := FontLacks([]string{name, "a/b"}); got != want {
 		t.Errorf("FontLacks = %q\nwant %q", got, want)
+	}
+}
+
+// TestFontNoteOnlyWhereDrawn: a configuration named "Modèle/Ωmega ✓" (the bundled font has
+// no ✓) whose model has no Inspect pair is not drawn in harness_differences, which shows
+// models; the note on that figure named it all the same. A domain named "银行" (no CJK
+// glyphs) is drawn by domain_heatmap alone and was named by no note.
+func TestFontNoteOnlyWhereDrawn(t *testing.T) {
+	var cases []*casespec.Case
+	var vs []oracle.Verdict
+	for k, id := range []string{"SAB-V1-001", "SAB-V1-011"} {
+		path := filepath.Join("..", "ingest", "testdata", "safeactbench", "cases", id+".json")
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		spec, err := jsonv.ParseObject(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		domain := []string{"银行", "devops"}[k]
+		c := &casespec.Case{ID: id, BaseID: id, Protocol: ingest.V1, Domain: domain, Spec: spec, ClusterRule: casespec.ClusterCase, Cluster: id}
+		cases = append(cases, c)
+		for i, config := range []string{"Modèle/Ωmega ✓", "m/Claude Code", "m/Inspect"} {
+			model, harness := ingest.SplitConfig(config)
+			vs = append(vs, oracle.Fields{RunID: config + id, Config: config, Model: model, Harness: harness, CaseID: id, BaseCaseID: id,
+				Protocol: ingest.V1, Domain: c.Domain, Condition: "main", Status: "completed", ECS: (i+k)%2 == 0, FirstAttemptIndex: -1, Official: -1}.Verdict())
+		}
+	}
+	r := analysis.NewRelease(cases, nil, vs, oracle.SafeAct)
+	o := analysis.DefaultStatOptions()
+	o.Resamples = 20
+	figs, _, err := RenderReport(analysis.NewPolicyComparison([]*analysis.Release{r}), o, analysis.PaperChoices(), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	notes := map[string]string{}
+	for _, f := range figs {
+		notes[f.Name] = f.Note
+	}
+	if n, ok := notes["harness_differences"]; !ok || strings.Contains(n, "Modèle") {
+		t.Errorf("harness_differences (drawn %v): note %q names a configuration it does not draw", ok, n)
+	}
+	for _, name := range []string{"failure_types", "ecs_by_protocol", "domain_heatmap"} {
+		if !strings.Contains(notes[name], `"Modèle/Ωmega ✓"`) {
+			t.Errorf("%s: note %q does not name the configuration it draws blank in part", name, notes[name])
+		}
+	}
+	if !strings.Contains(notes["domain_heatmap"], `"银行"`) {
+		t.Errorf("domain_heatmap: note %q does not name the domain it draws blank", notes["domain_heatmap"])
+	}
+	if strings.Contains(notes["ecs_by_protocol"], "银行") {
+		t.Errorf("ecs_by_protocol: note %q names a domain it does not draw", notes["ecs_by_protocol"])
 	}
 }

@@ -108,6 +108,16 @@ func (f Forest) anyInterval() bool {
 	return false
 }
 
+// anyWithout: some row has no interval.
+func (f Forest) anyWithout() bool {
+	for _, r := range f.Rows {
+		if math.IsNaN(r.Lo) {
+			return true
+		}
+	}
+	return false
+}
+
 // xRange returns a range with nice ends that holds 0 and every interval.
 func (f Forest) xRange() (lo, hi, step float64) {
 	lo, hi = 0, 0
@@ -162,9 +172,14 @@ func (f Forest) layout(st style, o Options) (scene, error) {
 	}
 	axisH := xAxisHeight(st)
 	headerH := lineHeight(st.small) * 1.3
+	// A point without whiskers is hollow too: the note says so where there is one, so that
+	// it is not read as an interval that holds 0.
 	note := "Filled: the interval excludes 0; hollow: it does not."
-	if !f.anyInterval() {
-		note = ""
+	switch {
+	case !f.anyInterval():
+		note = "No intervals."
+	case f.anyWithout():
+		note = "Filled: the interval excludes 0; hollow: it does not, or there is none (no whiskers)."
 	}
 	nlines := wrap(colored(st.small, textGrey), note, inner)
 	xlabelH := vg.Length(len(xlines))*lineHeight(st.label) + vg.Length(len(nlines))*lineHeight(st.small) + em*0.4

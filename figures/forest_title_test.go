@@ -38,7 +38,7 @@ func TestForestTitleNamesTheBenchsProtocols(t *testing.T) {
 	}
 	o := analysis.DefaultStatOptions()
 	o.Resamples = 20
-	f, _, err := harnessForest(analysis.NewRelease(cases, nil, vs, oracle.SafeAct), o, analysis.PaperChoices())
+	f, _, _, err := harnessForest(analysis.NewRelease(cases, nil, vs, oracle.SafeAct), o, analysis.PaperChoices())
 	if err != nil {
 		t.Fatal(err)
 	}

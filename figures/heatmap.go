@@ -17,8 +17,9 @@ type DomainHeatMap struct {
 	Title string
 	// Configs are the rows, top to bottom.
 	Configs []string
-	// Domains are the columns, left to right; underscores are shown as
-	// spaces.
+	// Domains are the columns, left to right, drawn as given: as the tables
+	// print them (a domain is an env_id such as "home_iot"; showing "_" as a
+	// space drew "a_b" and "a b" alike).
 	Domains []string
 	// ECS[c][d] is the ECS of config c in domain d, in [0, 1]; NaN marks a
 	// missing cell.
@@ -97,14 +98,14 @@ func (h DomainHeatMap) layout(st style, o Options) (scene, error) {
 	heads := make([][]string, nd)
 	rotated := false
 	for d, name := range h.Domains {
-		heads[d] = wrap(st.label, humanize(name), cellW-em*0.3)
+		heads[d] = wrap(st.label, name, cellW-em*0.3)
 		rotated = rotated || maxWidth(st.label, heads[d]) > cellW-em*0.3
 	}
 	var headH vg.Length
 	if rotated {
 		var wmax vg.Length
 		for _, name := range h.Domains {
-			wmax = max(wmax, st.label.Width(humanize(name)))
+			wmax = max(wmax, st.label.Width(name))
 		}
 		sin := vg.Length(math.Sqrt2 / 2)
 		headH = (wmax+lineHeight(st.label))*sin + em*0.3
@@ -151,7 +152,7 @@ func (h DomainHeatMap) layout(st style, o Options) (scene, error) {
 			ts.Rotation = math.Pi / 4
 			for d, name := range h.Domains {
 				cx := x0 + (vg.Length(d)+0.5)*cellW
-				c.FillText(ts, vg.Point{X: cx, Y: y - em*0.3}, humanize(name))
+				c.FillText(ts, vg.Point{X: cx, Y: y - em*0.3}, name)
 			}
 			y -= headH
 		}

@@ -179,6 +179,19 @@ func (p PolicyRanks) span(q int, g []int) (lo, hi float64, ok bool) {
 	return lo, hi, n > 1
 }
 
+// tieBars counts the grey bars drawn: the tie groups with two ranked members or more.
+func (p PolicyRanks) tieBars() int {
+	n := 0
+	for q, groups := range p.TieGroups {
+		for _, g := range groups {
+			if _, _, ok := p.span(q, g); ok {
+				n++
+			}
+		}
+	}
+	return n
+}
+
 // pctText prints a level as a percentage: 0.95 → "95%", 0.975 → "97.5%".
 func pctText(level float64) string {
 	return strconv.FormatFloat(level*100, 'f', -1, 64) + "%"
@@ -252,8 +265,13 @@ func (p PolicyRanks) layout(st style, o Options) (scene, error) {
 		}
 	}
 	xlabel := "Authorization policy (rank 1 = highest ECS)"
-	if p.TieGroups != nil {
+	// The axis names the grey bars only when one is drawn: a single configuration, or rank
+	// sets that all stand apart, draw none.
+	switch bars := p.tieBars(); {
+	case bars > 0:
 		xlabel += fmt.Sprintf("; grey bars: tie groups (overlapping simultaneous %s rank sets)", pctText(p.TieLevel))
+	case p.TieGroups != nil && nc > 1:
+		xlabel += fmt.Sprintf("; no tie groups: no two simultaneous %s rank sets overlap", pctText(p.TieLevel))
 	}
 	xlines := wrap(st.label, xlabel, inner)
 	xlabelH := vg.Length(len(xlines))*lineHeight(st.label) + em*0.3

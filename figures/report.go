@@ -16,6 +16,10 @@ type Named struct {
 	// Note says what the figure's labels do to the names it cannot draw as they are
 	// (too long, a tab or line break: see nameLabels); "" when it draws every name whole.
 	Note string
+	// Drawn are the names the figure shows, as drawn (their labels; the forest plot's
+	// title and rows), for the note on characters the bundled font lacks (LacksIn),
+	// which names only what the figure shows.
+	Drawn []string
 }
 
 // Report builds every figure of the report from the main episodes; pc may be
@@ -34,19 +38,19 @@ func Report(r *analysis.Release, pc *analysis.PolicyComparison, o analysis.StatO
 		}
 	}
 	note := cl.relabel(&mix.Configs)
-	figs = append(figs, Named{"failure_types", mix, note})
+	figs = append(figs, Named{"failure_types", mix, note, mix.Configs})
 	ecs, err := ECSOf(r, o)
 	if err != nil {
 		return nil, nil, err
 	}
 	note = cl.relabel(&ecs.Configs)
-	figs = append(figs, Named{"ecs_by_protocol", ecs, note})
+	figs = append(figs, Named{"ecs_by_protocol", ecs, note, ecs.Configs})
 	if r.OfficialTasks() {
 		// As T4, whose differences it draws: a benchmark's tasks pair no harnesses.
 		skipped = append(skipped, "harness_differences does not apply: it draws T4's paired harness differences; τ-bench trajectories come from one harness per configuration")
 		return reportRest(r, pc, o, cl, figs, skipped)
 	}
-	forest, models, err := harnessForest(r, o, ch)
+	forest, models, drawn, err := harnessForest(r, o, ch)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -69,7 +73,7 @@ func Report(r *analysis.Release, pc *analysis.PolicyComparison, o analysis.StatO
 	}
 	switch {
 	case len(forest.Rows) > 0:
-		figs = append(figs, Named{"harness_differences", forest, models})
+		figs = append(figs, Named{"harness_differences", forest, models, drawn})
 	case all == 0:
 		skipped = append(skipped, "harness_differences: no model has both a configuration with the shared harness "+ch.SharedHarness+" and another one (--shared-harness)")
 	default:
@@ -89,7 +93,7 @@ func reportRest(r *analysis.Release, pc *analysis.PolicyComparison, o analysis.S
 	dl := nameLabelsOf(heat.Domains, maxNameLen)
 	note := labelsNote(cl.parts(heat.Configs), dl.parts(heat.Domains))
 	heat.Configs, heat.Domains = cl.labels(heat.Configs), dl.labels(heat.Domains)
-	figs = append(figs, Named{"domain_heatmap", heat, note})
+	figs = append(figs, Named{"domain_heatmap", heat, note, slices.Concat(heat.Configs, heat.Domains)})
 	if pc != nil && len(pc.Releases) > 1 {
 		ranks, noSet, err := RanksOf(pc, o)
 		if err != nil {
@@ -98,7 +102,7 @@ func reportRest(r *analysis.Release, pc *analysis.PolicyComparison, o analysis.S
 		pl := nameLabelsOf(ranks.Policies, maxNameLen)
 		note = labelsNote(cl.parts(ranks.Configs), pl.parts(ranks.Policies))
 		ranks.Configs, ranks.Policies = cl.labels(ranks.Configs), pl.labels(ranks.Policies)
-		figs = append(figs, Named{"policy_ranks", ranks, note})
+		figs = append(figs, Named{"policy_ranks", ranks, note, slices.Concat(ranks.Configs, ranks.Policies)})
 		if ranks.TieGroups != nil {
 			for q, rows := range noSet {
 				for _, i := range rows {
@@ -169,16 +173,17 @@ func ECSOf(r *analysis.Release, o analysis.StatOptions) (ECSByProtocol, error) {
 }
 
 // harnessForest is the forest plot of T4's paired harness differences, its rows labelled by
-// model names a figure can draw (nameLabels: within what the p-value after it leaves), and
-// what that does to the names ("" for nothing).
-func harnessForest(r *analysis.Release, o analysis.StatOptions, ch analysis.Choices) (Forest, string, error) {
+// model (or family configuration) names a figure can draw (nameLabels: within what the
+// p-value after it leaves), what that does to the names ("" for nothing), and the labels
+// of the shared harness and the rows' names it draws.
+func harnessForest(r *analysis.Release, o analysis.StatOptions, ch analysis.Choices) (Forest, string, []string, error) {
 	const before = "Family harness − "
 	after := " (ECS, " + executableScope(r) + ")"
 	hl := nameLabelsOf([]string{ch.SharedHarness}, maxNameLen-len(before)-len(after))
 	f := Forest{Title: before + hl.label(ch.SharedHarness) + after, Level: o.Level}
 	rows, err := r.HarnessComparison(ch, o)
 	if err != nil {
-		return f, "", err
+		return f, "", nil, err
 	}
 	// Each row names its p-value adjusted over the family of the plot's rows, as T4 does.
 	ps := make([]float64, len(rows))
@@ -186,19 +191,33 @@ func harnessForest(r *analysis.Release, o analysis.StatOptions, ch analysis.Choi
 		ps[i] = x.Delta.P
 	}
 	adj := o.Adjust.Apply(ps)
-	pAfter := make(map[string]string, len(rows)) // a model's p-value, as drawn after its name
-	models := make([]string, len(rows))
+	// A row is named by its model, as in T4's first column, unless the model has several
+	// rows (several family harnesses beside the shared one): those are named by their
+	// family configuration, as in T4's second, or they could not be told apart.
+	perModel := map[string]int{}
+	for _, x := range rows {
+		perModel[x.Model]++
+	}
+	names := make([]string, len(rows))
+	pAfter := make(map[string]string, len(rows)) // a row's p-value, as drawn after its name
 	for i, x := range rows {
-		models[i] = x.Model
+		names[i] = x.Model
+		if perModel[x.Model] > 1 {
+			names[i] = x.Family
+		}
 		if !math.IsNaN(adj[i]) {
-			pAfter[x.Model] = " (" + o.Adjust.Label() + " p " + pLabel(adj[i]) + ")"
+			pAfter[names[i]] = " (" + o.Adjust.Label() + " p " + pLabel(adj[i]) + ")"
 		}
 	}
-	ml := labelNames(models, func(m string) int { return maxNameLen - len(pAfter[m]) })
-	for _, x := range rows {
-		f.Rows = append(f.Rows, Comparison{Label: ml.label(x.Model) + pAfter[x.Model], Estimate: x.Delta.X, Lo: x.Delta.Lo, Hi: x.Delta.Hi})
+	ml := labelNames(names, func(m string) int { return maxNameLen - len(pAfter[m]) })
+	drawn := []string{hl.label(ch.SharedHarness)}
+	for i, x := range rows {
+		f.Rows = append(f.Rows, Comparison{Label: ml.label(names[i]) + pAfter[names[i]], Estimate: x.Delta.X, Lo: x.Delta.Lo, Hi: x.Delta.Hi})
+		if !math.IsNaN(x.Delta.X) { // a row left out (Report) is not drawn
+			drawn = append(drawn, ml.label(names[i]))
+		}
 	}
-	return f, labelsNote(ml.parts(models), hl.parts([]string{ch.SharedHarness})), nil
+	return f, labelsNote(ml.parts(names), hl.parts([]string{ch.SharedHarness})), drawn, nil
 }
 
 // executableScope names the protocols of V0–V3 the bench has cases of: "V0–V3" when it has

@@ -34,7 +34,7 @@ func Marked(figs []Named, synthetic bool) []Named {
 	}
 	out := make([]Named, len(figs))
 	for i, f := range figs {
-		out[i] = Named{Name: f.Name, Fig: Captioned{Fig: f.Fig, Caption: analysis.SyntheticMark}, Note: f.Note}
+		out[i] = Named{Name: f.Name, Fig: Captioned{Fig: f.Fig, Caption: analysis.SyntheticMark}, Note: f.Note, Drawn: f.Drawn}
 	}
 	return out
 }
@@ -50,7 +50,6 @@ func RenderReport(pc *analysis.PolicyComparison, o analysis.StatOptions, ch anal
 	if err != nil {
 		return nil, nil, err
 	}
-	lacking := FontLacks(pc.Base.Configs())
 	marked := Marked(figs, synthetic)
 	files, errs := renderEach(marked, o.Workers)
 	var out []Rendered
@@ -68,7 +67,7 @@ func RenderReport(pc *analysis.PolicyComparison, o analysis.StatOptions, ch anal
 		if fo, err := Fitted(f.Fig, Options{}); err == nil && fo.Width > Column.Width {
 			x.Note = fmt.Sprintf("drawn %.1f in wide, wider than the %.1f in column, to fit its names", float64(fo.Width/vg.Inch), float64(Column.Width/vg.Inch))
 		}
-		for _, n := range []string{lacking, f.Note} {
+		for _, n := range []string{LacksIn([]Named{f}), f.Note} {
 			if n != "" && x.Note != "" {
 				x.Note += "; "
 			}
@@ -98,11 +97,30 @@ func renderEach(figs []Named, w int) ([][]byte, []error) {
 }
 
 // FontLacks names the configurations with characters the bundled font has no glyph for
-// ("" for none): the PNG and PDF draw those characters blank, so that two such names can
-// look alike there; the SVG keeps them as text in the viewer's fonts. It names the labels
+// ("" for none): the PNG draws those characters blank and the PDF as the font's empty box
+// (its missing glyph), so that two such names can look alike there; the SVG keeps them as text in the viewer's fonts. It names the labels
 // the figures draw (Report), which are the names unless a figure cannot draw one as it is.
 func FontLacks(names []string) string {
-	names = configLabels(names).labels(names)
+	return fontLacks(configLabels(names).labels(names))
+}
+
+// LacksIn is the note on the characters the bundled font lacks (FontLacks) in the names
+// the figures draw (Named.Drawn), each name once; "" for none. A figure's note names
+// only what it shows: harness_differences shows models, not configurations.
+func LacksIn(figs []Named) string {
+	var drawn []string
+	for _, f := range figs {
+		for _, n := range f.Drawn {
+			if !slices.Contains(drawn, n) {
+				drawn = append(drawn, n)
+			}
+		}
+	}
+	return fontLacks(drawn)
+}
+
+// fontLacks is FontLacks of names as drawn (labels).
+func fontLacks(names []string) string {
 	f, err := sansSFNT()
 	if err != nil {
 		return ""
@@ -117,5 +135,5 @@ func FontLacks(names []string) string {
 	}
 	// The labels are quoted as drawn, like the labels' note: they already show a tab or
 	// line break escaped, and quoting them again doubled the backslash ("\\t").
-	return fmt.Sprintf("the bundled font lacks characters of \"%s\": the PNG and PDF draw them blank, the SVG in the viewer's fonts", strings.Join(lack, `", "`))
+	return fmt.Sprintf("the bundled font lacks characters of \"%s\": the PNG draws them blank, the PDF as the font's empty box, the SVG in the viewer's fonts", strings.Join(lack, `", "`))
 }

@@ -17,8 +17,8 @@ type FigureFiles struct {
 	// Policies is what the figures were drawn from: Base is the policy they show.
 	Policies *analysis.PolicyComparison
 	Skipped  []string // what could not be drawn, and why
-	Widened  []string // the figures drawn wider or taller than asked, to fit their names or rows
-	Lacking  string   // the names the bundled font cannot draw whole (figures.FontLacks), "" for none
+	Widened  []string // the figures drawn wider or taller than asked, to fit their names or rows, and how
+	Lacking  string   // the names drawn that the bundled font cannot draw whole (figures.LacksIn), "" for none
 	// Labels say what the figures written draw for names they cannot draw as they are
 	// (figures.Named.Note), each once.
 	Labels []string
@@ -28,7 +28,6 @@ type FigureFiles struct {
 // data is synthetic) at size opt.
 func (o *Options) Figures(dir string, r *Release, opt figures.Options) (*FigureFiles, error) {
 	ff := &FigureFiles{Policies: analysis.NewPolicyComparison(r.Releases)}
-	ff.Lacking = figures.FontLacks(ff.Policies.Base.Configs())
 	figs, skipped, err := figures.Report(ff.Policies.Base, ff.Policies, o.Stat, o.Choices)
 	if err != nil {
 		return nil, err
@@ -42,17 +41,26 @@ func (o *Options) Figures(dir string, r *Release, opt figures.Options) (*FigureF
 			skipped = append(skipped, f.Name+": cannot be drawn: "+strings.TrimPrefix(err.Error(), "figures: "))
 			continue
 		}
-		if w, _, err := figures.Size(f.Fig, opt); err == nil && (fo.Width != opt.Width && opt.Width != 0 || fo.Height != opt.Height) {
-			ff.Widened = append(ff.Widened, fmt.Sprintf("%s: drawn %.1f in wide to fit its names and rows", f.Name, float64(w/vg.Inch)))
+		if w, h, err := figures.Size(f.Fig, opt); err == nil {
+			// What grew: the width, to fit names; the height (of a size that sets one), to
+			// fit rows. "drawn 12.0 in wide" of a slide figure drawn taller named neither.
+			var grew []string
+			if fo.Width != opt.Width && opt.Width != 0 {
+				grew = append(grew, fmt.Sprintf("%.1f in wide (not %.1f) to fit its names", float64(w/vg.Inch), float64(opt.Width/vg.Inch)))
+			}
+			if fo.Height != opt.Height {
+				grew = append(grew, fmt.Sprintf("%.1f in tall (not %.1f) to fit its rows", float64(h/vg.Inch), float64(opt.Height/vg.Inch)))
+			}
+			if len(grew) > 0 {
+				ff.Widened = append(ff.Widened, f.Name+": drawn "+strings.Join(grew, " and "))
+			}
 		}
 		drawable = append(drawable, f)
 		if f.Note != "" && !slices.Contains(ff.Labels, f.Note) {
 			ff.Labels = append(ff.Labels, f.Note)
 		}
 	}
-	if len(drawable) == 0 { // no figure shows a name
-		ff.Lacking = ""
-	}
+	ff.Lacking = figures.LacksIn(drawable)
 	ff.Figures, ff.Skipped = len(drawable), skipped
 	ff.Files, err = WriteFigures(dir, drawable, opt)
 	return ff, err
