@@ -178,7 +178,7 @@ func BuildInspectCompare(c InspectCompare, o analysis.StatOptions) *Table {
 		inspectScoreNote)
 	t.Notes = append(t.Notes, iv.notes()...)
 	t.Notes = append(t.Notes,
-		"Both arms use the same draw of units; Bootstrap p: two-sided, of Δ = 0.",
+		drawnOnly(o, "Both arms use the same draw of units; ")+"Bootstrap p: two-sided, of Δ = 0.",
 		"Only A / only B correct: samples whose scores are all 0 or 1, by majority over epochs (a tie fails); McNemar: exact two-sided p on those counts, for binary scorers.",
 		familyNote(o, ps, inspectTestFamily(c.ClusterBy), noBootstrapP))
 	if t.Empty != "" {
@@ -329,7 +329,11 @@ func BuildInspectLeaderboard(b *analysis.InspectBoard, by, clusterBy string, pas
 	}
 	t.Notes = append(t.Notes, "One board per task"+map[bool]string{true: ", metadata." + by + " value", false: ""}[by != ""]+" and scorer; models pooled over their logs of the task. "+inspectScoreNote)
 	t.Notes = append(t.Notes, iv.notes()...)
-	t.Notes = append(t.Notes, fmt.Sprintf("Rank: competition rank by mean (ties share the best rank). Rank set: simultaneous %s confidence set for the rank (max-|t| procedure of Mogstad, Romano, Shaikh & Wilhelm 2024, two-sided, stepwise, as R's csranks) from the same resamples, one draw per board shared by its models. A model with fewer than two samples (or clusters) of its own is not ranked: its mean never varies under resampling, which would make its place look certain.", rankLevelText(b.Level)))
+	rankSet := fmt.Sprintf("Rank set: simultaneous %s confidence set for the rank (max-|t| procedure of Mogstad, Romano, Shaikh & Wilhelm 2024, two-sided, stepwise, as R's csranks) from the same resamples, one draw per board shared by its models.", rankLevelText(b.Level))
+	if iv.Spec.Resamples == 0 {
+		rankSet = "No rank sets (--resamples 0), so the bounds are empty."
+	}
+	t.Notes = append(t.Notes, "Rank: competition rank by mean (ties share the best rank). "+rankSet+" A model with fewer than two samples (or clusters) of its own is not ranked: its mean never varies under resampling, which would make its place look certain.")
 	t.Notes = append(t.Notes, fewerSamplesNote(b)...)
 	t.Notes = append(t.Notes, failureNotes(errored, limited, "the means")...)
 	for _, bi := range b.Boards {

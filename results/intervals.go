@@ -210,3 +210,12 @@ func familyNote(o analysis.StatOptions, p []float64, family, none string) string
 	}
 	return fmt.Sprintf("p (Holm): Holm-adjusted (family-wise error) over the family of the %d %s in this table (--adjust holm|bh|none).", n, family)
 }
+
+// drawnOnly is s when the options draw resamples, else "": a note that describes what an
+// interval resamples is false when --resamples 0 draws none.
+func drawnOnly(o analysis.StatOptions, s string) string {
+	if o.Resamples == 0 {
+		return ""
+	}
+	return s
+}

@@ -129,6 +129,9 @@ func evenRepeatsNote(all analysis.CompareScope) []string {
 func compareIntervals(r *analysis.Release, o analysis.StatOptions) string {
 	o.Clustered = false
 	spec := r.Intervals(o)
+	if o.Resamples == 0 {
+		return spec.Sentence()
+	}
 	o.Clustered = true
 	clustered := r.Intervals(o)
 	return spec.Sentence() + " The clusters column resamples " + clustered.Unit + " (in the whole release: " + clustered.Rule + "; each row resamples those of its cases, the Clusters column); both arms use the same draw."
