@@ -71,3 +71,23 @@ func TestInspectCompareNamesIDsOfTheOtherType(t *testing.T) {
 		t.Errorf("notes:\n%s", strings.Join(tab.Notes, "\n"))
 	}
 }
+
+// TestInspectCompareFamilyNamesItsScorers: with one of three scorers tested, the family
+// note said "over the family of the 1 per-scorer tests" and left the reader to find which;
+// it names the scorer in the family and why each other one is not.
+func TestInspectCompareFamilyNamesItsScorers(t *testing.T) {
+	nan := math.NaN()
+	d := func(scorer, test string, cases int, p float64) analysis.InspectDiff {
+		x := analysis.InspectDiff{Scorer: scorer, MeanA: 0.5, MeanB: 0.4, McNemarP: nan, PTest: p, PAdj: p, Test: test, Binary: test == "McNemar"}
+		x.X, x.Lo, x.Hi, x.P, x.Cases, x.Units = 0.1, nan, nan, nan, cases, cases
+		return x
+	}
+	o := analysis.DefaultStatOptions()
+	tab := BuildInspectCompare(InspectCompare{A: "a.eval", B: "b.eval", Diffs: []analysis.InspectDiff{
+		d("match", "McNemar", 10, 0.25), d("judge", "bootstrap", 10, nan), d("grade", "", 0, nan)}}, o)
+	const want = "p (Holm): only one of the per-scorer tests (McNemar for a binary scorer, the bootstrap p otherwise) in this table ran, so its adjusted p is its p (--adjust holm|bh|none). " +
+		"In the family: match (McNemar); not in it: judge (no bootstrap p: no resamples, or no interval); grade (no sample scored by both A and B)."
+	if !slices.Contains(tab.Notes, want) {
+		t.Errorf("notes:\n%s\nwant %s", strings.Join(tab.Notes, "\n"), want)
+	}
+}

@@ -180,7 +180,7 @@ func BuildInspectCompare(c InspectCompare, o analysis.StatOptions) *Table {
 	t.Notes = append(t.Notes,
 		drawnOnly(o, "Both arms use the same draw of units; ")+"Bootstrap p: two-sided, of Δ = 0.",
 		"Only A / only B correct: samples whose scores are all 0 or 1, by majority over epochs (a tie fails); McNemar: exact two-sided p on those counts, for binary scorers.",
-		familyNote(o, ps, inspectTestFamily(c.ClusterBy), noBootstrapP))
+		familyNote(o, ps, inspectTestFamily(c.ClusterBy), noBootstrapP)+inspectFamilyMembers(c.Diffs))
 	if t.Empty != "" {
 		why = t.Empty
 	}
@@ -455,6 +455,29 @@ func inspectRankCell(e analysis.InspectEntry) Cell {
 // inspectTestFamily names the family of compare --inspect's tests: with clusters resampled
 // every scorer's test is the cluster bootstrap p, since McNemar takes the samples as
 // independent pairs.
+// inspectFamilyMembers names, when some scorers have no test, the scorers in the family and
+// why each other one is not: a count alone ("the 1 per-scorer tests") leaves a reader to
+// work out which rows were adjusted together.
+func inspectFamilyMembers(ds []analysis.InspectDiff) string {
+	var in, out []string
+	for _, d := range ds {
+		switch {
+		case d.PTest == d.PTest:
+			in = append(in, d.Scorer+" ("+d.Test+")")
+		case d.Cases == 0:
+			out = append(out, d.Scorer+" (no sample scored by both A and B)")
+		case d.Test == "bootstrap":
+			out = append(out, d.Scorer+" (no bootstrap p: "+noBootstrapP+")")
+		default:
+			out = append(out, d.Scorer+" (no "+d.Test+" p)")
+		}
+	}
+	if len(in) == 0 || len(out) == 0 {
+		return ""
+	}
+	return " In the family: " + strings.Join(in, ", ") + "; not in it: " + strings.Join(out, "; ") + "."
+}
+
 func inspectTestFamily(clusterBy string) string {
 	if clusterBy != "" {
 		return "per-scorer tests (the cluster bootstrap p for every scorer: McNemar takes the samples as independent, the clusters not)"
