@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/bootstrap"
 )
 
 // TestInspectCompareSaysWhyAScorerIsNotCompared: a scorer only one log ran had an empty row
@@ -89,5 +90,19 @@ func TestInspectCompareFamilyNamesItsScorers(t *testing.T) {
 		"In the family: match (McNemar); not in it: judge (no bootstrap p: no resamples, or no interval); grade (no sample scored by both A and B)."
 	if !slices.Contains(tab.Notes, want) {
 		t.Errorf("notes:\n%s\nwant %s", strings.Join(tab.Notes, "\n"), want)
+	}
+}
+
+// TestInspectLeaderboardNeverRanNote: a sample a log planned and never ran is a failure
+// of the planned pass^k, and the note names the row and how many.
+func TestInspectLeaderboardNeverRanNote(t *testing.T) {
+	nan := math.NaN()
+	e := analysis.InspectEntry{Task: "popularity", Scorer: "match", Model: "m", Samples: 1, Rows: 2, NeverRan: 1,
+		PassKPlanned: []bootstrap.PassK{{K: 1, Value: 0.25}}, PassKPerCase: []bootstrap.PassK{{K: 1, Value: 0.5}}}
+	e.X, e.Lo, e.Hi = 0.5, nan, nan
+	tab := BuildInspectLeaderboard(&analysis.InspectBoard{Entries: []analysis.InspectEntry{e}, Level: 0.95}, "", "", []int{1}, nil, analysis.DefaultStatOptions())
+	const want = "Planned pass^k counts the samples a log's header plans (its dataset sample ids, each for its configured epochs) that no log of the row ran, as a stopped run leaves them, as failing every planned epoch; the mean, Samples and per-case pass^k are over the samples that ran. Never run: popularity · match · m: 1 sample."
+	if !slices.Contains(tab.Notes, want) {
+		t.Errorf("notes:\n%s", strings.Join(tab.Notes, "\n"))
 	}
 }

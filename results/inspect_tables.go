@@ -9,6 +9,7 @@ import (
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/bootstrap"
+	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/inspect"
 )
 
@@ -354,6 +355,7 @@ func BuildInspectLeaderboard(b *analysis.InspectBoard, by, clusterBy string, pas
 		if len(partial) > 0 {
 			t.Notes = append(t.Notes, "pass^k over part of a row's samples: "+strings.Join(partial, "; ")+".")
 		}
+		t.Notes = append(t.Notes, neverRanNote(b, by, logs)...)
 	}
 	onBoard := map[string]bool{}
 	for _, e := range b.Entries {
@@ -483,4 +485,34 @@ func inspectTestFamily(clusterBy string) string {
 		return "per-scorer tests (the cluster bootstrap p for every scorer: McNemar takes the samples as independent, the clusters not)"
 	}
 	return "per-scorer tests (McNemar for a binary scorer, the bootstrap p otherwise)"
+}
+
+// neverRanNote says how the planned pass^k treats the samples a log's header planned
+// (dataset.sample_ids, each for its configured epochs) that the log never ran, as a
+// cancelled run leaves them: as failures, the plan being Inspect's own; the means and the
+// per-case convention are over the samples that ran. With --by they have no metadata
+// value, so no board holds them.
+func neverRanNote(b *analysis.InspectBoard, by string, logs []InspectLog) []string {
+	var parts []string
+	for _, e := range b.Entries {
+		if e.NeverRan > 0 && len(e.PassKPlanned) > 0 {
+			parts = append(parts, fmt.Sprintf("%s%s · %s · %s: %s", e.Task, groupSuffix(e.Group), e.Scorer, e.Model, ingest.Plural(e.NeverRan, "sample")))
+		}
+	}
+	if len(parts) > 0 {
+		return []string{"Planned pass^k counts the samples a log's header plans (its dataset sample ids, each for its configured epochs) that no log of the row ran, as a stopped run leaves them, as failing every planned epoch; the mean, Samples and per-case pass^k are over the samples that ran. Never run: " + strings.Join(parts, "; ") + "."}
+	}
+	if by == "" {
+		return nil
+	}
+	var stopped []string
+	for _, l := range logs {
+		if l.Status != "" {
+			stopped = append(stopped, l.Path+" ("+statusText(l.Status)+")")
+		}
+	}
+	if len(stopped) == 0 {
+		return nil
+	}
+	return []string{"With --by, a sample a log planned but never ran has no metadata value, so no board holds it: planned pass^k is over the samples that ran (logs that did not complete: " + strings.Join(stopped, "; ") + ")."}
 }
