@@ -24,6 +24,11 @@ type InspectBoardOptions struct {
 	// Epochs is each log's configured epochs (file → epochs; 1 when absent), the repeats
 	// it planned per sample for the planned pass^k convention.
 	Epochs map[string]int
+	// Planned is each log's plan of samples (file → the sample ids its header lists,
+	// dataset.sample_ids): a sample a log planned and never ran (a cancelled run) fails
+	// its planned epochs in the planned convention, as a missing epoch does. Without By
+	// only: a sample never run has no metadata to put it on a board of a By value.
+	Planned map[string][]inspect.SampleID
 }
 
 // MissingGroup labels the samples without the By key.
@@ -50,6 +55,9 @@ type InspectEntry struct {
 	// fewer than k left out). Nil when not asked, or when NotBinary.
 	PassKPlanned, PassKPerCase []bootstrap.PassK
 	NotBinary                  bool // a score is neither 0 nor 1: pass^k is undefined
+	// NeverRan counts the samples a log of the entry planned (InspectBoardOptions.Planned)
+	// that no log of it ran: failures in the planned pass^k, left out of the rest.
+	NeverRan int
 	// Failures: the model's sample-epochs that errored without a score (not in the
 	// mean) or hit a limit.
 	Failures Failures
@@ -345,6 +353,23 @@ func (e *InspectEntry) passK(rows []inspect.Row, ss []*sampleScore, opt InspectB
 		}
 		ran[id][rows[i].Log] = true
 	}
+	// The plan of each log: the samples its header lists, run or not.
+	notRun := map[inspect.SampleID]int{} // planned epochs of logs that did not run the sample
+	if opt.By == "" {
+		for _, f := range e.Logs {
+			for _, id := range opt.Planned[f] {
+				if ran[id][f] {
+					continue
+				}
+				if ran[id] == nil {
+					ran[id] = map[string]bool{}
+					ids = append(ids, id)
+					e.NeverRan++
+				}
+				notRun[id] += max(opt.Epochs[f], 1)
+			}
+		}
+	}
 	slices.SortFunc(ids, inspect.SampleID.Compare)
 	byID := map[inspect.SampleID]*sampleScore{}
 	for _, s := range ss {
@@ -353,7 +378,7 @@ func (e *InspectEntry) passK(rows []inspect.Row, ss []*sampleScore, opt InspectB
 	var succ, scored, planned []int
 	samePlan := true
 	for _, id := range ids {
-		p := 0
+		p := notRun[id]
 		for f := range ran[id] {
 			p += max(opt.Epochs[f], 1)
 		}

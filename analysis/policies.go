@@ -178,8 +178,11 @@ func (pc *PolicyComparison) intervals(r *Release, units *unitIDs, index unitInde
 		// so there is no interval, as for any policy that scores every episode alike (a
 		// zero-width [0, 0] would read as certainty); no test is run.
 		self := func(x float64, units int) Estimate {
-			return Estimate{X: x, Lo: math.NaN(), Hi: math.NaN(), P: math.NaN(), Units: units, Warnings: []bootstrap.Warning{{Kind: bootstrap.WarnDegenerate,
-				Detail: fmt.Sprintf("the baseline against itself: every resample gives %g", x)}}}
+			e := Estimate{X: x, Lo: math.NaN(), Hi: math.NaN(), P: math.NaN(), Units: units}
+			if o.Resamples > 0 { // with none drawn, no resample gives anything
+				e.Warnings = []bootstrap.Warning{{Kind: bootstrap.WarnDegenerate, Detail: fmt.Sprintf("the baseline against itself: every resample gives %g", x)}}
+			}
+			return e
 		}
 		for _, c := range base.configs {
 			iv.deltas = append(iv.deltas, self(0, count(Arm{Verdicts: base.mainOf(c)}.caseSet(base.caseIDs()))))

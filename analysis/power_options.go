@@ -45,13 +45,16 @@ func (s *PowerSpec) SetDeltaPoints(points float64) error {
 }
 
 // CheckRanges refuses a level or power outside (0, 1) and a negative count of cases,
-// repeats, templates or simulated studies.
+// repeats, templates or simulated studies, and a simulation without resamples.
 func (s PowerSpec) CheckRanges() error {
 	switch {
 	case !(s.Alpha > 0 && s.Alpha < 1) || !(s.Power > 0 && s.Power < 1):
 		return &PowerRangeError{Options: []string{"Alpha", "Power"}, Want: "must be in (0, 1)"}
 	case s.Cases < 0 || s.Repeats < 0 || s.Templates < 0 || s.Simulate < 0:
 		return &PowerRangeError{Options: []string{"Cases", "Repeats", "Templates", "Simulate"}, Want: "must not be negative"}
+	case s.Simulate > 0 && s.Resamples == 0:
+		// Each simulated study is judged by its own bootstrap interval: none is drawn.
+		return &PowerRangeError{Options: []string{"Simulate"}, Want: "needs resamples (not --resamples 0): each simulated study is tested by a paired bootstrap of its own"}
 	}
 	return nil
 }

@@ -37,5 +37,5 @@ func (ps Problems) Error() string {
 	case 1:
 		return ps[0].String()
 	}
-	return fmt.Sprintf("%s (and %d more problems)", ps[0].String(), len(ps)-1)
+	return fmt.Sprintf("%s (and %d more %s)", ps[0].String(), len(ps)-1, map[bool]string{true: "problem", false: "problems"}[len(ps) == 2])
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/bootstrap"
 )
 
 // TestInspectCompareSaysWhyAScorerIsNotCompared: a scorer only one log ran had an empty row
@@ -67,6 +68,40 @@ func TestInspectCompareNamesIDsOfTheOtherType(t *testing.T) {
 	d.X, d.Lo, d.Hi, d.P = nan, nan, nan, nan
 	tab := BuildInspectCompare(InspectCompare{A: "a.eval", B: "b.eval", Diffs: []analysis.InspectDiff{d}}, analysis.DefaultStatOptions())
 	const want = `match: 10 of the samples only in A have the id of one only in B written as the other JSON type (a string in one log, a number in the other): "1" and 1 are different sample ids to Inspect, and are not paired.`
+	if !slices.Contains(tab.Notes, want) {
+		t.Errorf("notes:\n%s", strings.Join(tab.Notes, "\n"))
+	}
+}
+
+// TestInspectCompareFamilyNamesItsScorers: with one of three scorers tested, the family
+// note said "over the family of the 1 per-scorer tests" and left the reader to find which;
+// it names the scorer in the family and why each other one is not.
+func TestInspectCompareFamilyNamesItsScorers(t *testing.T) {
+	nan := math.NaN()
+	d := func(scorer, test string, cases int, p float64) analysis.InspectDiff {
+		x := analysis.InspectDiff{Scorer: scorer, MeanA: 0.5, MeanB: 0.4, McNemarP: nan, PTest: p, PAdj: p, Test: test, Binary: test == "McNemar"}
+		x.X, x.Lo, x.Hi, x.P, x.Cases, x.Units = 0.1, nan, nan, nan, cases, cases
+		return x
+	}
+	o := analysis.DefaultStatOptions()
+	tab := BuildInspectCompare(InspectCompare{A: "a.eval", B: "b.eval", Diffs: []analysis.InspectDiff{
+		d("match", "McNemar", 10, 0.25), d("judge", "bootstrap", 10, nan), d("grade", "", 0, nan)}}, o)
+	const want = "p (Holm): only one of the per-scorer tests (McNemar for a binary scorer, the bootstrap p otherwise) in this table ran, so its adjusted p is its p (--adjust holm|bh|none). " +
+		"In the family: match (McNemar); not in it: judge (no bootstrap p: no resamples, or no interval); grade (no sample scored by both A and B)."
+	if !slices.Contains(tab.Notes, want) {
+		t.Errorf("notes:\n%s\nwant %s", strings.Join(tab.Notes, "\n"), want)
+	}
+}
+
+// TestInspectLeaderboardNeverRanNote: a sample a log planned and never ran is a failure
+// of the planned pass^k, and the note names the row and how many.
+func TestInspectLeaderboardNeverRanNote(t *testing.T) {
+	nan := math.NaN()
+	e := analysis.InspectEntry{Task: "popularity", Scorer: "match", Model: "m", Samples: 1, Rows: 2, NeverRan: 1,
+		PassKPlanned: []bootstrap.PassK{{K: 1, Value: 0.25}}, PassKPerCase: []bootstrap.PassK{{K: 1, Value: 0.5}}}
+	e.X, e.Lo, e.Hi = 0.5, nan, nan
+	tab := BuildInspectLeaderboard(&analysis.InspectBoard{Entries: []analysis.InspectEntry{e}, Level: 0.95}, "", "", []int{1}, nil, analysis.DefaultStatOptions())
+	const want = "Planned pass^k counts the samples a log's header plans (its dataset sample ids, each for its configured epochs) that no log of the row ran, as a stopped run leaves them, as failing every planned epoch; the mean, Samples and per-case pass^k are over the samples that ran. Never run: popularity · match · m: 1 sample."
 	if !slices.Contains(tab.Notes, want) {
 		t.Errorf("notes:\n%s", strings.Join(tab.Notes, "\n"))
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/bootstrap"
+	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/inspect"
 )
 
@@ -178,9 +179,9 @@ func BuildInspectCompare(c InspectCompare, o analysis.StatOptions) *Table {
 		inspectScoreNote)
 	t.Notes = append(t.Notes, iv.notes()...)
 	t.Notes = append(t.Notes,
-		"Both arms use the same draw of units; Bootstrap p: two-sided, of Δ = 0.",
+		drawnOnly(o, "Both arms use the same draw of units; ")+"Bootstrap p: two-sided, of Δ = 0.",
 		"Only A / only B correct: samples whose scores are all 0 or 1, by majority over epochs (a tie fails); McNemar: exact two-sided p on those counts, for binary scorers.",
-		familyNote(o, ps, inspectTestFamily(c.ClusterBy), noBootstrapP))
+		familyNote(o, ps, inspectTestFamily(c.ClusterBy), noBootstrapP)+inspectFamilyMembers(c.Diffs))
 	if t.Empty != "" {
 		why = t.Empty
 	}
@@ -329,7 +330,11 @@ func BuildInspectLeaderboard(b *analysis.InspectBoard, by, clusterBy string, pas
 	}
 	t.Notes = append(t.Notes, "One board per task"+map[bool]string{true: ", metadata." + by + " value", false: ""}[by != ""]+" and scorer; models pooled over their logs of the task. "+inspectScoreNote)
 	t.Notes = append(t.Notes, iv.notes()...)
-	t.Notes = append(t.Notes, fmt.Sprintf("Rank: competition rank by mean (ties share the best rank). Rank set: simultaneous %s confidence set for the rank (max-|t| procedure of Mogstad, Romano, Shaikh & Wilhelm 2024, two-sided, stepwise, as R's csranks) from the same resamples, one draw per board shared by its models. A model with fewer than two samples (or clusters) of its own is not ranked: its mean never varies under resampling, which would make its place look certain.", rankLevelText(b.Level)))
+	rankSet := fmt.Sprintf("Rank set: simultaneous %s confidence set for the rank (max-|t| procedure of Mogstad, Romano, Shaikh & Wilhelm 2024, two-sided, stepwise, as R's csranks) from the same resamples, one draw per board shared by its models.", rankLevelText(b.Level))
+	if iv.Spec.Resamples == 0 {
+		rankSet = "No rank sets (--resamples 0), so the bounds are empty."
+	}
+	t.Notes = append(t.Notes, "Rank: competition rank by mean (ties share the best rank). "+rankSet+" A model with fewer than two samples (or clusters) of its own is not ranked: its mean never varies under resampling, which would make its place look certain.")
 	t.Notes = append(t.Notes, fewerSamplesNote(b)...)
 	t.Notes = append(t.Notes, failureNotes(errored, limited, "the means")...)
 	for _, bi := range b.Boards {
@@ -350,6 +355,7 @@ func BuildInspectLeaderboard(b *analysis.InspectBoard, by, clusterBy string, pas
 		if len(partial) > 0 {
 			t.Notes = append(t.Notes, "pass^k over part of a row's samples: "+strings.Join(partial, "; ")+".")
 		}
+		t.Notes = append(t.Notes, neverRanNote(b, by, logs)...)
 	}
 	onBoard := map[string]bool{}
 	for _, e := range b.Entries {
@@ -451,9 +457,62 @@ func inspectRankCell(e analysis.InspectEntry) Cell {
 // inspectTestFamily names the family of compare --inspect's tests: with clusters resampled
 // every scorer's test is the cluster bootstrap p, since McNemar takes the samples as
 // independent pairs.
+// inspectFamilyMembers names, when some scorers have no test, the scorers in the family and
+// why each other one is not: a count alone ("the 1 per-scorer tests") leaves a reader to
+// work out which rows were adjusted together.
+func inspectFamilyMembers(ds []analysis.InspectDiff) string {
+	var in, out []string
+	for _, d := range ds {
+		switch {
+		case d.PTest == d.PTest:
+			in = append(in, d.Scorer+" ("+d.Test+")")
+		case d.Cases == 0:
+			out = append(out, d.Scorer+" (no sample scored by both A and B)")
+		case d.Test == "bootstrap":
+			out = append(out, d.Scorer+" (no bootstrap p: "+noBootstrapP+")")
+		default:
+			out = append(out, d.Scorer+" (no "+d.Test+" p)")
+		}
+	}
+	if len(in) == 0 || len(out) == 0 {
+		return ""
+	}
+	return " In the family: " + strings.Join(in, ", ") + "; not in it: " + strings.Join(out, "; ") + "."
+}
+
 func inspectTestFamily(clusterBy string) string {
 	if clusterBy != "" {
 		return "per-scorer tests (the cluster bootstrap p for every scorer: McNemar takes the samples as independent, the clusters not)"
 	}
 	return "per-scorer tests (McNemar for a binary scorer, the bootstrap p otherwise)"
+}
+
+// neverRanNote says how the planned pass^k treats the samples a log's header planned
+// (dataset.sample_ids, each for its configured epochs) that the log never ran, as a
+// cancelled run leaves them: as failures, the plan being Inspect's own; the means and the
+// per-case convention are over the samples that ran. With --by they have no metadata
+// value, so no board holds them.
+func neverRanNote(b *analysis.InspectBoard, by string, logs []InspectLog) []string {
+	var parts []string
+	for _, e := range b.Entries {
+		if e.NeverRan > 0 && len(e.PassKPlanned) > 0 {
+			parts = append(parts, fmt.Sprintf("%s%s · %s · %s: %s", e.Task, groupSuffix(e.Group), e.Scorer, e.Model, ingest.Plural(e.NeverRan, "sample")))
+		}
+	}
+	if len(parts) > 0 {
+		return []string{"Planned pass^k counts the samples a log's header plans (its dataset sample ids, each for its configured epochs) that no log of the row ran, as a stopped run leaves them, as failing every planned epoch; the mean, Samples and per-case pass^k are over the samples that ran. Never run: " + strings.Join(parts, "; ") + "."}
+	}
+	if by == "" {
+		return nil
+	}
+	var stopped []string
+	for _, l := range logs {
+		if l.Status != "" {
+			stopped = append(stopped, l.Path+" ("+statusText(l.Status)+")")
+		}
+	}
+	if len(stopped) == 0 {
+		return nil
+	}
+	return []string{"With --by, a sample a log planned but never ran has no metadata value, so no board holds it: planned pass^k is over the samples that ran (logs that did not complete: " + strings.Join(stopped, "; ") + ")."}
 }

@@ -202,6 +202,12 @@ func familyNote(o analysis.StatOptions, p []float64, family, none string) string
 	if n == 0 {
 		return fmt.Sprintf("p (%s): no %s could be run in this table (%s), so there is nothing to adjust.", o.Adjust.Label(), family, none)
 	}
+	if n == 1 { // "the 1 Δ tests" would read as a family of several
+		if o.Adjust == analysis.AdjustNone {
+			return fmt.Sprintf("p (unadjusted): not adjusted for multiplicity (--adjust none); only one of the %s in this table ran.", family)
+		}
+		return fmt.Sprintf("p (%s): only one of the %s in this table ran, so its adjusted p is its p (--adjust holm|bh|none).", o.Adjust.Label(), family)
+	}
 	switch o.Adjust {
 	case analysis.AdjustNone:
 		return fmt.Sprintf("p (unadjusted): not adjusted for multiplicity (--adjust none): of the %d %s in this table, about α·%d reject at level α by chance alone.", n, family, n)
@@ -209,4 +215,13 @@ func familyNote(o analysis.StatOptions, p []float64, family, none string) string
 		return fmt.Sprintf("p (BH): Benjamini–Hochberg-adjusted (false discovery rate) over the family of the %d %s in this table (--adjust holm|bh|none).", n, family)
 	}
 	return fmt.Sprintf("p (Holm): Holm-adjusted (family-wise error) over the family of the %d %s in this table (--adjust holm|bh|none).", n, family)
+}
+
+// drawnOnly is s when the options draw resamples, else "": a note that describes what an
+// interval resamples is false when --resamples 0 draws none.
+func drawnOnly(o analysis.StatOptions, s string) string {
+	if o.Resamples == 0 {
+		return ""
+	}
+	return s
 }

@@ -30,12 +30,18 @@ func rankSetCell(cr *analysis.ConfigRanks, j int) Cell {
 // rankSetNote says how the sets were computed and, when there are any, which
 // configurations the data cannot order.
 func rankSetNote(r *analysis.Release, cr *analysis.ConfigRanks, o analysis.StatOptions) string {
+	if o.Resamples == 0 {
+		return rankSetMethod(r, cr.Level, o) + "."
+	}
 	return rankSetMethod(r, cr.Level, o) + "; " + rankSetResult(cr) + "."
 }
 
 // rankSetMethod describes the rank and its set; the resampled unit is the one the release's
 // intervals name.
 func rankSetMethod(r *analysis.Release, level float64, o analysis.StatOptions) string {
+	if o.Resamples == 0 {
+		return "Rank: competition rank by overall ECS (ties share the best rank). No rank sets (--resamples 0), so the bounds are empty"
+	}
 	unit := r.Intervals(o).Drawn()
 	return fmt.Sprintf("Rank: competition rank by overall ECS (ties share the best rank). Rank set: simultaneous %s confidence set for the rank (max-|t| procedure of Mogstad, Romano, Shaikh & Wilhelm 2024, two-sided, stepwise, as R's csranks) from %d %s resamples shared by every configuration",
 		rankLevelText(level), o.Resamples, unit)

@@ -141,6 +141,9 @@ func evenRepeatsNote(all analysis.CompareScope) []string {
 func compareIntervals(r *analysis.Release, o analysis.StatOptions, clusters bool) string {
 	o.Clustered = false
 	spec := r.Intervals(o)
+	if o.Resamples == 0 {
+		return spec.Sentence()
+	}
 	o.Clustered = true
 	clustered := r.Intervals(o)
 	if !clusters {

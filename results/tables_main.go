@@ -241,8 +241,8 @@ func buildT3(in *Input) (*Table, error) {
 			none = append(none, s.Config+" ("+ingest.JoinLabels(miss, ", ")+")")
 		}
 	}
-	t.Notes = append(t.Notes,
-		"Each rate is computed within a repeat, then averaged over repeats; its interval resamples cases (or templates) with all their repeats.")
+	t.Notes = append(t.Notes, "Each rate is computed within a repeat, then averaged over repeats"+
+		drawnOnly(o, "; its interval resamples cases (or templates) with all their repeats")+".")
 	if len(none) > 0 {
 		t.Notes = append(t.Notes, "Empty (—): no scored episodes of the column's protocol: "+strings.Join(none, "; ")+".")
 	}
@@ -476,7 +476,7 @@ func buildVariance(in *Input) (*Table, error) {
 		resampled, iccTemplate = "cases (the benchmark's tasks)", ""
 	}
 	t.Notes = append(t.Notes,
-		executableScope(r)+"Std is the sample standard deviation (n−1) of the per-repeat ECS, in points; its interval and pass^k's resample "+resampled+" with all their repeats.",
+		executableScope(r)+"Std is the sample standard deviation (n−1) of the per-repeat ECS, in points"+drawnOnly(o, "; its interval and pass^k's resample "+resampled+" with all their repeats")+".",
 		fmt.Sprintf("%s (--passk planned|per-case); the planned repeats are the configuration's number of repeats.", conv.Describe()),
 		"Cases with fewer repeats: cases scored fewer times than planned (excluded episodes); under planned their missing repeats count as failures, under per-case they are left out of pass^k for k above their repeats.",
 		"Noise floor: flip rate is the chance that two repeats of a case disagree; ICC case the share of an episode's variance that is between cases (the within-case correlation of repeats)"+iccTemplate+"; Run SD the standard deviation of the ECS from repeat noise alone, √(W/episodes). Two runs of one configuration differ by about 1.4 Run SD; a difference between configurations within 2 to 3 of those is below the noise floor (the power command plans a comparison).")

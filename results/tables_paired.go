@@ -62,8 +62,8 @@ func buildT4(in *Input) (*Table, error) {
 		drawn = "the paired cases' " + iv.Spec.Unit
 	}
 	t.Notes = append(t.Notes,
-		"Both arms, Δ and Complete are computed on the paired cases (the V0–V3 cases both configurations ran). Each interval resamples "+drawn+" once for both arms: one draw for Δ ECS, another for the two Complete intervals.",
-		"Complete: share of episodes whose investigation was complete at the decisive point (the first attempt, else the end of the episode), with its interval (cases, or templates, resampled).",
+		"Both arms, Δ and Complete are computed on the paired cases (the V0–V3 cases both configurations ran)."+drawnOnly(o, " Each interval resamples "+drawn+" once for both arms: one draw for Δ ECS, another for the two Complete intervals."),
+		"Complete: share of episodes whose investigation was complete at the decisive point (the first attempt, else the end of the episode)"+drawnOnly(o, ", with its interval (cases, or templates, resampled)")+".",
 		pValueNote,
 		familyNote(o, ps, "Δ tests (one per model)", noBootstrapP))
 	iv.finish(t)

@@ -64,7 +64,11 @@ func buildPolicies(in *Input) (*Table, error) {
 			k++
 		}
 	}
-	t.Notes = append(t.Notes, "Same episodes re-scored under each policy; Δ paired over cases. Rank change > 0: the configuration moves up. Ranks are competition ranks by ECS (ties share the best rank: 1, 2, 2, 4), as in the policy_ranks figure; a rank change inside overlapping rank sets is not a resolved swap.")
+	swap := "a rank change inside overlapping rank sets is not a resolved swap"
+	if o.Resamples == 0 {
+		swap = "without rank sets (--resamples 0) no rank change is shown to be a resolved swap"
+	}
+	t.Notes = append(t.Notes, "Same episodes re-scored under each policy; Δ paired over cases. Rank change > 0: the configuration moves up. Ranks are competition ranks by ECS (ties share the best rank: 1, 2, 2, 4), as in the policy_ranks figure; "+swap+".")
 	t.Notes = append(t.Notes, unrankedNote(res.Unranked, policyLeftOut, "")...)
 	t.Notes = append(t.Notes, fewerCasesNote(res.Base.FewerCases(), "their ECS and ranks under every policy")...)
 	why := noBootstrapP
@@ -75,6 +79,9 @@ func buildPolicies(in *Input) (*Table, error) {
 	t.Notes = append(t.Notes, rankSetMethod(base, o.Level, o)+".")
 	iv.finish(t)
 	for _, row := range res.Rows {
+		if o.Resamples == 0 {
+			break // rankSetMethod said there are none
+		}
 		t.Notes = append(t.Notes, "Rank sets under "+row.Label()+": "+rankSetResult(row.RankSets)+".")
 	}
 	for _, row := range res.Rows {
@@ -110,9 +117,13 @@ func buildPolicyRanks(in *Input) (*Table, error) {
 			countCell(row.Changed), groups, countCell(row.Lost), Number(row.MeanGain))
 		undefined = undefined || math.IsNaN(row.Tau.X)
 	}
-	t.Notes = append(t.Notes, fmt.Sprintf("τ-b and ρ between each policy's leaderboard (overall ECS) and %s's; intervals resample the units below and recompute both leaderboards.", base),
+	ties := fmt.Sprintf("Tie groups: configurations linked by overlapping simultaneous %s rank sets (the policies table lists them); as many groups as configurations means every rank is resolved.", rankLevelText(in.Stats.Level))
+	if in.Stats.Resamples == 0 {
+		ties = "Tie groups: none counted (—), since there are no rank sets (--resamples 0)."
+	}
+	t.Notes = append(t.Notes, fmt.Sprintf("τ-b and ρ between each policy's leaderboard (overall ECS) and %s's", base)+drawnOnly(in.Stats, "; intervals resample the units below and recompute both leaderboards")+".",
 		"Episodes passing the baseline but failing: 0 means the policy's success set contains the baseline's, episode by episode.",
-		fmt.Sprintf("Tie groups: configurations linked by overlapping simultaneous %s rank sets (the policies table lists them); as many groups as configurations means every rank is resolved.", rankLevelText(in.Stats.Level)),
+		ties,
 		"Policies with identical settings (the same hash) score every episode alike and are one row, their names joined with \"/\".")
 	if undefined {
 		t.Notes = append(t.Notes, "τ-b and ρ are undefined (—) where a leaderboard has fewer than two configurations or all of them have the same ECS.")

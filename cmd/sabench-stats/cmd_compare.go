@@ -28,7 +28,7 @@ func setupCompare(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 	fs.Var(&protos, "protocol", "protocols to compare on (repeatable or comma list: legacy, v0, v1, v2, v3; default all)")
 	var ir job.InspectCompareRequest
 	insp := fs.Bool("inspect", false, "A and B are two Inspect AI logs (.eval or .json), or with --logs two models of a set of logs: compare them scorer by scorer on their shared samples")
-	fs.Var((*cli.List)(&ir.Logs), "logs", "with --inspect: the Inspect logs (files, folders, globs; repeatable) whose models A and B are")
+	fs.Var(pathList(&ir.Logs), "logs", "with --inspect: the Inspect logs (files, folders, globs; repeatable) whose models A and B are")
 	fs.StringVar(&ir.Task, "task", "", "with --inspect --logs: the task compared, when the logs hold several")
 	clusterBy := fs.String("cluster-by", "", "with --inspect: resample clusters of samples sharing metadata.KEY instead of samples")
 	st := &steps{}

@@ -116,3 +116,9 @@ func TestPowerPilotNoteNamesNoRelease(t *testing.T) {
 		t.Errorf("notes:\n%s", notes)
 	}
 }
+
+// TestPowerSimulateNeedsResamples: --simulate with --resamples 0 printed a simulated power
+// (0.800) "tested by the paired percentile bootstrap (0 resamples)"; it is refused.
+func TestPowerSimulateNeedsResamples(t *testing.T) {
+	wantUsage(t, "power: --simulate needs resamples (not --resamples 0)", "power", "GLM-5.2/ZCode", "GLM-5.2/Inspect", "--simulate", "20", "--resamples", "0")
+}

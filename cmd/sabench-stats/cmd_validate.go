@@ -17,8 +17,8 @@ func runValidate(e *cli.Env, args []string) error {
 	fs := e.FlagSet("validate", "[flags] [FILE|DIR|GLOB ...]\n\nEpisode files come from the arguments and --runs; without either, a bench directory's\nruns.jsonl / runs.parquet is checked. Exit status 1 when any problem is found.")
 	c := &common{}
 	fs.StringVar(&c.Source.Bench, "bench", "", "case specs: a SafeActBench checkout, a directory of case JSON files, a JSONL of case rows, builtin, or none (skip case checks); required with episode files, default without them: builtin")
-	fs.Var((*cli.List)(&c.Source.Runs), "runs", "episode files, globs or directories (repeatable)")
-	fs.Var((*cli.List)(&c.Sets), "set", "case set NAME=FILE (repeatable)")
+	fs.Var(pathList(&c.Source.Runs), "runs", "episode files, globs or directories (repeatable)")
+	fs.Var(setList(&c.Sets), "set", "case set NAME=FILE (repeatable)")
 	fs.StringVar(&c.Source.ClustersFile, "clusters", "", "CSV case_id,cluster_id")
 	fs.StringVar(&c.Source.Dedupe, "dedupe", "", "duplicate episode keys: error (default), first or last")
 	maxLine := fs.Int("max-line-bytes", ingest.DefaultMaxLineBytes, "longest JSONL line accepted")

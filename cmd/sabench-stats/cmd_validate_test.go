@@ -32,7 +32,7 @@ func TestValidateListsEveryProblem(t *testing.T) {
 		}
 	}
 	// The summaries go to stderr; stdout holds the problems only.
-	if !strings.Contains(stderr, "bench ../../ingest/testdata/safeactbench (case-dir): 10 cases, 0 case sets; clusters: 1 from contrast_pair_id (1 cases), 1 from derived (2 cases), 7 from case (7 cases)\n") || strings.Contains(stdout, "(case-dir)") {
+	if !strings.Contains(stderr, "bench ../../ingest/testdata/safeactbench (case-dir): 10 cases, 0 case sets; clusters: 1 from contrast_pair_id (1 case), 1 from derived (2 cases), 7 from case (7 cases)\n") || strings.Contains(stdout, "(case-dir)") {
 		t.Errorf("bench summary not on stderr:\n%s", stderr)
 	}
 	if !strings.Contains(stderr, "1 file, 9 episodes read, 2 without problems, 15 problems\n") || !strings.Contains(stderr, "15 problems found") {

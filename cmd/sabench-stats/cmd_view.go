@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
+	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/results"
 	"github.com/sabench/sabench-stats/results/job"
 	"github.com/sabench/sabench-stats/results/view"
@@ -43,8 +44,8 @@ func setupView(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(e.Stderr, "sabench-stats view: %s (%d bytes) and %d chunk files (%d bytes) in %s; %s\n",
-				c.out, st.HTMLBytes, st.Chunks, st.ChunkBytes, st.ChunkDir, st.Summary())
+			fmt.Fprintf(e.Stderr, "sabench-stats view: %s (%d bytes) and %s (%d bytes) in %s; %s\n",
+				c.out, st.HTMLBytes, ingest.Plural(st.Chunks, "chunk file"), st.ChunkBytes, st.ChunkDir, st.Summary())
 			fmt.Fprintln(e.Stderr, r.Reconciliation())
 			return nil
 		},

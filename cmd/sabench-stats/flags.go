@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"runtime"
+	"slices"
 	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
@@ -90,12 +91,12 @@ func addCommon(fs *flag.FlagSet, groups flagGroup, defaultOut string) *common {
 	c.Workers, c.Tool = runtime.GOMAXPROCS(0), toolVersion()
 	if groups&groupInput != 0 {
 		fs.StringVar(&c.Source.Bench, "bench", c.Source.Bench, "case specs: a SafeActBench checkout, a directory of case JSON files, a JSONL of {case_id, protocol, case_spec} rows, or builtin (the built-in synthetic cases); required with --runs, --inspect or --verdicts, default without them: builtin")
-		fs.Var((*cli.List)(&c.Source.Runs), "runs", "episode files, globs or directories (repeatable; default: the built-in release's episodes)")
+		fs.Var(pathList(&c.Source.Runs), "runs", "episode files, globs or directories (repeatable; default: the built-in release's episodes)")
 		if groups&groupOwnInspect == 0 {
-			fs.Var((*cli.List)(&c.Source.Inspect), "inspect", "Inspect logs of a SafeActBench task instead of --runs: .eval or .json files, folders (their .eval logs) or globs (repeatable); a log's configuration is its model/solver")
+			fs.Var(pathList(&c.Source.Inspect), "inspect", "Inspect logs of a SafeActBench task instead of --runs: .eval or .json files, folders (their .eval logs) or globs (repeatable); a log's configuration is its model/solver")
 			fs.StringVar(&c.Source.RecordFrom, "record-from", "", "with --inspect: where a sample's decision record is: output (the final completion, as JSON; the default), store:KEY or tool:NAME")
 		}
-		fs.Var((*cli.List)(&c.Policies), "policy", "authorization policy: a preset ("+strings.Join(oracle.AllPresetNames(), ", ")+") or a JSON policy file (repeatable where a command compares policies); default safeact, tau-strict on a tau-bench: bench, and where policies are compared the six SafeActBench presets, or tau-strict, tau-lenient, tau-reads and tau-bench; docs/policies.md says what each does")
+		fs.Var(&cli.PathList{Values: &c.Policies, Known: func(v string) bool { return slices.Contains(oracle.AllPresetNames(), v) }}, "policy", "authorization policy: a preset ("+strings.Join(oracle.AllPresetNames(), ", ")+") or a JSON policy file (repeatable where a command compares policies); default safeact, tau-strict on a tau-bench: bench, and where policies are compared the six SafeActBench presets, or tau-strict, tau-lenient, tau-reads and tau-bench; docs/policies.md says what each does")
 		fs.StringVar(&c.InfraFailures, "infra-failures", c.InfraFailures, "infra_failure episodes: exclude (the paper) or fail (the SafeActBench batch runner)")
 		fs.StringVar(&c.Source.Dedupe, "dedupe", "", "duplicate episode keys: error (default), first or last")
 	}
@@ -103,7 +104,7 @@ func addCommon(fs *flag.FlagSet, groups flagGroup, defaultOut string) *common {
 		fs.IntVar(&c.Workers, "j", c.Workers, "worker goroutines (results do not depend on it)")
 	}
 	if groups&groupSets != 0 {
-		fs.Var((*cli.List)(&c.Sets), "set", "case set NAME=FILE, one case id per line (repeatable)")
+		fs.Var(setList(&c.Sets), "set", "case set NAME=FILE, one case id per line (repeatable)")
 	}
 	if groups&groupStats != 0 {
 		st := &c.Stats
@@ -180,4 +181,16 @@ func (c *common) checkFlags(fs *flag.FlagSet) error {
 		return nil
 	}
 	return checkLaTeXFlags(fs, c.outFormat())
+}
+
+// pathList is the flag value of a list of paths: a value naming an existing path is taken
+// whole, commas in its name and all.
+func pathList(p *[]string) *cli.PathList { return &cli.PathList{Values: p} }
+
+// setList is pathList for NAME=FILE values: the FILE decides.
+func setList(p *[]string) *cli.PathList {
+	return &cli.PathList{Values: p, Path: func(v string) string {
+		_, file, _ := strings.Cut(v, "=")
+		return file
+	}}
 }

@@ -56,3 +56,27 @@ func TestLeaderboardCaveatNamesBoard(t *testing.T) {
 func TestLeaderboardPassKRepeatedK(t *testing.T) {
 	wantUsage(t, `--passk "1,2,1": k 1 is listed twice`, "leaderboard", "--inspect", "--passk", "1,2,1", inspectLogs)
 }
+
+// TestInspectNoResamplesNotes: with --resamples 0 the leaderboard's rank note said its sets
+// came "from the same resamples" and compare --inspect that both arms use "the same draw";
+// none is drawn.
+func TestInspectNoResamplesNotes(t *testing.T) {
+	for _, args := range [][]string{
+		{"leaderboard", "--inspect", "--resamples", "0", inspectLogs},
+		{"compare", "--inspect", "--resamples", "0", inspectLogs + "/2025-02-11T15-18-04-05-00_popularity_mj7khqpMM4GBCfVQozKgzB.eval", inspectLogs + "/2025-05-12T20-28-13-04-00_popularity.json"},
+	} {
+		var out, errb bytes.Buffer
+		if err := run(&out, &errb, args); err != nil {
+			t.Fatalf("%s: %v\n%s", args[0], err, errb.String())
+		}
+		got := out.String()
+		for _, bad := range []string{"from the same resamples", "same draw"} {
+			if strings.Contains(got, bad) {
+				t.Errorf("%s: %q in\n%s", args[0], bad, got)
+			}
+		}
+		if args[0] == "leaderboard" && !strings.Contains(got, "No rank sets (--resamples 0), so the bounds are empty.") {
+			t.Errorf("leaderboard: no rank-set note in\n%s", got)
+		}
+	}
+}

@@ -126,6 +126,9 @@ func LoadBench(path string, opt BenchOptions) (*Bench, error) {
 		return nil, err
 	}
 	b.checkEvidence()
+	if b.Kind == BenchCaseDir {
+		root = b.beside("env_manifest.json")
+	}
 	if root != "" {
 		b.datasetFromEnvManifest(root)
 	}
@@ -141,10 +144,27 @@ func (b *Bench) Folder() string {
 	switch b.Kind {
 	case BenchJSONL:
 		return filepath.Dir(b.Source)
-	case BenchCheckout, BenchCaseDir:
+	case BenchCheckout:
 		return b.Source
+	case BenchCaseDir:
+		return b.beside("sets")
 	}
 	return ""
+}
+
+// beside is the folder that holds name (sets, evidence, env_manifest.json) for a bench on
+// disk: its directory, or, for a case directory named cases without name inside it (a
+// bench's cases/ folder given instead of the bench), the folder above it. One rule for
+// all three, so that the evidence, the shipped sets and the dataset's name come from the
+// same place.
+func (b *Bench) beside(name string) string {
+	dir := filepath.Clean(b.Source)
+	if b.Kind == BenchCaseDir && filepath.Base(dir) == "cases" && !dirExists(filepath.Join(dir, "cases")) {
+		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+			return filepath.Dir(dir)
+		}
+	}
+	return b.Source
 }
 
 // userSetsAndClusters ends loading a bench whose cases and shipped sets gave no problem

@@ -28,7 +28,7 @@ func (b *Bench) InputFiles(opt BenchOptions) []string {
 		add(f)
 	}
 	if dirExists(b.Source) {
-		add(filepath.Join(b.Source, "env_manifest.json"))
+		add(filepath.Join(b.beside("env_manifest.json"), "env_manifest.json"))
 	}
 	if b.Kind == BenchCheckout {
 		for _, name := range []string{"case_manifest.json", "env_manifest.json", "case_evidence.json"} {
@@ -45,7 +45,7 @@ func (b *Bench) InputFiles(opt BenchOptions) []string {
 		}
 	}
 	if st, err := os.Stat(b.Source); err == nil && st.IsDir() {
-		ev, _ := filepath.Glob(filepath.Join(b.Source, "evidence", "*.json"))
+		ev, _ := filepath.Glob(filepath.Join(b.beside("evidence"), "evidence", "*.json"))
 		for _, p := range ev {
 			add(p)
 		}

@@ -299,11 +299,9 @@ func (b *Bench) rootedObject(realRoot, path string) (*jsonv.Object, *ingest.Prob
 // loadCaseDir reads per-case JSON files from dir (or dir/cases), with evidence from an
 // evidence/ directory inside dir or beside a cases/ directory.
 func (b *Bench) loadCaseDir(dir string) []ingest.Problem {
-	casesDir, evDir := dir, filepath.Join(dir, "evidence")
+	casesDir, evDir := dir, filepath.Join(b.beside("evidence"), "evidence")
 	if dirExists(filepath.Join(dir, "cases")) {
 		casesDir = filepath.Join(dir, "cases")
-	} else if filepath.Base(filepath.Clean(dir)) == "cases" && !dirExists(evDir) {
-		evDir = filepath.Join(filepath.Dir(filepath.Clean(dir)), "evidence")
 	}
 	// Every file is read only when its path, links anywhere on it resolved, stays inside
 	// dir (or, for evidence beside a cases/ directory, inside their common parent).

@@ -253,7 +253,7 @@ func (b *Bench) ClusterSummary() string {
 	var parts []string
 	for _, cc := range b.ClusterCounts {
 		if cc.Cases > 0 {
-			parts = append(parts, fmt.Sprintf("%d from %s (%d cases)", cc.Clusters, cc.Rule, cc.Cases))
+			parts = append(parts, fmt.Sprintf("%d from %s (%s)", cc.Clusters, cc.Rule, ingest.Plural(cc.Cases, "case")))
 		}
 	}
 	return strings.Join(parts, ", ")

@@ -464,17 +464,17 @@ func (s *InspectStream) Skipped() []ingest.Problem { return s.skipped }
 func (s *InspectStream) Warnings() []string {
 	var w []string
 	if s.noAnswer > 0 {
-		w = append(w, fmt.Sprintf("%d completed samples have no decision record in %s (first: %s): each is scored on its tool calls alone, with record.metadata.parse_error saying why",
-			s.noAnswer, s.from, s.noAnswerAt))
+		w = append(w, fmt.Sprintf("%s no decision record in %s (first: %s): each is scored on its tool calls alone, with record.metadata.parse_error saying why",
+			agree(s.noAnswer, "completed sample", "has", "have"), s.from, s.noAnswerAt))
 	}
 	if s.replaced > 0 {
-		w = append(w, fmt.Sprintf("%d decision records listed events of their own: replaced by the samples' tool calls", s.replaced))
+		w = append(w, plural(s.replaced, "decision record")+" listed events of their own: replaced by the samples' tool calls")
 	}
 	if s.noCallID > 0 {
-		w = append(w, fmt.Sprintf("%d tool calls had no id: given call_NN by their position", s.noCallID))
+		w = append(w, plural(s.noCallID, "tool call")+" had no id: given call_NN by their position")
 	}
 	if s.partial > 0 {
-		w = append(w, fmt.Sprintf("%d samples recorded no tool event: their events are the tool calls of their model events, without results", s.partial))
+		w = append(w, plural(s.partial, "sample")+" recorded no tool event: their events are the tool calls of their model events, without results")
 	}
 	if len(s.incomplete) > 0 {
 		w = append(w, fmt.Sprintf("%s did not complete (samples never run are not episodes): %s",
@@ -951,11 +951,14 @@ func cleanAnswer(t string) string {
 	return t
 }
 
-func plural(n int, noun string) string {
+func plural(n int, noun string) string { return ingest.Plural(n, noun) }
+
+// agree is the count with its noun and the verb that agrees with it: "1 sample has".
+func agree(n int, noun, one, many string) string {
 	if n == 1 {
-		return "1 " + noun
+		return plural(n, noun) + " " + one
 	}
-	return fmt.Sprintf("%d %ss", n, noun)
+	return plural(n, noun) + " " + many
 }
 
 // truncate cuts s to at most n bytes, at a character boundary (a cut inside a UTF-8

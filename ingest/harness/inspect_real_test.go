@@ -118,7 +118,7 @@ func TestInspectRealToolEvents(t *testing.T) {
 	if why, _ := md.String("parse_error"); why != "the answer in output.completion is not JSON: offset 0: unexpected 'd'" {
 		t.Errorf("parse_error %q", why)
 	}
-	if len(res.Warnings) != 1 || !strings.HasPrefix(res.Warnings[0], "1 completed samples have no decision record in output.completion") {
+	if len(res.Warnings) != 1 || !strings.HasPrefix(res.Warnings[0], "1 completed sample has no decision record in output.completion") {
 		t.Errorf("warnings %q", res.Warnings)
 	}
 }

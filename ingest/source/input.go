@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -66,11 +67,24 @@ type Stream interface {
 }
 
 // NoEpisodesError is returned when a bench on disk has no episode file beside it and no
-// runs were given: a mistake in how the command was called.
-type NoEpisodesError struct{ Bench string }
+// runs were given: a mistake in how the command was called. A bench that is a file (a
+// JSONL of cases) has no runs file of its own; Beside is the one in its folder, if any,
+// which only --runs reads (a folder may hold several benches' files).
+type NoEpisodesError struct{ Bench, Beside string }
 
 func (e *NoEpisodesError) Error() string {
-	return fmt.Sprintf("no episodes: pass --runs (the bench %s has no runs.jsonl or runs.parquet)", e.Bench)
+	switch {
+	case e.Beside != "":
+		return fmt.Sprintf("no episodes: the bench %s is a file of cases, read without its folder's episodes; pass --runs %s to score the episodes beside it", e.Bench, e.Beside)
+	case !isDir(e.Bench):
+		return fmt.Sprintf("no episodes: the bench %s is a file of cases, with no episodes; pass --runs with the episode files (JSONL or Parquet, files, globs or directories)", e.Bench)
+	}
+	return fmt.Sprintf("no episodes: the bench %s has no runs.jsonl or runs.parquet; pass --runs with the episode files (JSONL or Parquet, files, globs or directories)", e.Bench)
+}
+
+func isDir(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.IsDir()
 }
 
 // Open reads the bench and prepares the episode stream: opt.Runs when given; otherwise
@@ -99,7 +113,11 @@ func Open(opt Options) (*Input, error) {
 		if p := ingest.RunsBeside(opt.Bench); p != "" {
 			runs = []string{p}
 		} else {
-			return nil, &NoEpisodesError{Bench: opt.Bench}
+			e := &NoEpisodesError{Bench: opt.Bench}
+			if !isDir(opt.Bench) {
+				e.Beside = ingest.RunsBeside(filepath.Dir(opt.Bench))
+			}
+			return nil, e
 		}
 	}
 	in.Files = b.InputFiles(opt.BenchOptions)

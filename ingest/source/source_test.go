@@ -1,7 +1,9 @@
 package source
 
 import (
+	"bytes"
 	"crypto/sha256"
+	"encoding/json"
 	"errors"
 	"io"
 	"os"
@@ -150,7 +152,7 @@ func TestOpenHash(t *testing.T) {
 func TestRunsBeside(t *testing.T) {
 	_, err := Open(Options{Bench: testBench})
 	var none *NoEpisodesError
-	if !errors.As(err, &none) || err.Error() != "no episodes: pass --runs (the bench "+testBench+" has no runs.jsonl or runs.parquet)" {
+	if !errors.As(err, &none) || err.Error() != "no episodes: the bench "+testBench+" has no runs.jsonl or runs.parquet; pass --runs with the episode files (JSONL or Parquet, files, globs or directories)" {
 		t.Fatalf("Open without runs: %v", err)
 	}
 	dir := t.TempDir()
@@ -170,5 +172,32 @@ func TestRunsBeside(t *testing.T) {
 	}
 	if want := dir + " with episodes from " + filepath.Join(dir, "runs.jsonl"); in.Describe != want {
 		t.Errorf("describe %q, want %q", in.Describe, want)
+	}
+}
+
+// A JSONL of cases has no runs file of its own: the error said the file "has no
+// runs.jsonl", as if one could be put inside it; it says to pass --runs, naming the runs
+// file in the same folder when there is one.
+func TestNoEpisodesBesideCaseFile(t *testing.T) {
+	spec, err := os.ReadFile(filepath.Join(testBench, "cases", "SAB-V1-001.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var line bytes.Buffer
+	if err := json.Compact(&line, spec); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	cases := filepath.Join(dir, "cases.jsonl")
+	os.WriteFile(cases, []byte(`{"case_id":"SAB-V1-001","protocol":"V1","case_spec":`+line.String()+"}\n"), 0o644)
+	_, err = Open(Options{Bench: cases})
+	if want := "no episodes: the bench " + cases + " is a file of cases, with no episodes; pass --runs with the episode files (JSONL or Parquet, files, globs or directories)"; err == nil || err.Error() != want {
+		t.Errorf("no runs file:\n%v\nwant\n%s", err, want)
+	}
+	runs := filepath.Join(dir, "runs.jsonl")
+	os.WriteFile(runs, nil, 0o644)
+	_, err = Open(Options{Bench: cases})
+	if want := "no episodes: the bench " + cases + " is a file of cases, read without its folder's episodes; pass --runs " + runs + " to score the episodes beside it"; err == nil || err.Error() != want {
+		t.Errorf("runs file beside:\n%v\nwant\n%s", err, want)
 	}
 }

@@ -71,7 +71,7 @@ func IngestTau(files []string, domain string, opt harness.Options, out EpisodeOu
 	if err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("ingest: %d episodes written from %s\n", n, strings.Join(files, ", ")), nil
+	return fmt.Sprintf("ingest: %s written from %s\n", plural(n, "episode"), strings.Join(files, ", ")), nil
 }
 
 // IngestInspect reads Inspect logs (files, folders, globs) against the case specs of

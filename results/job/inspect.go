@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/inspect"
 	"github.com/sabench/sabench-stats/results"
 	"github.com/sabench/sabench-stats/results/fsx"
@@ -410,11 +411,11 @@ func (o *Options) InspectLeaderboard(req InspectBoardRequest) ([]*results.Table,
 	if err != nil {
 		return nil, err
 	}
-	epochs := map[string]int{}
+	epochs, planned := map[string]int{}, map[string][]inspect.SampleID{}
 	for _, l := range in.Logs {
-		epochs[l.File] = l.Eval.Config.Epochs
+		epochs[l.File], planned[l.File] = l.Eval.Config.Epochs, l.Eval.Dataset.SampleIDs
 	}
-	board, err := analysis.LeaderboardInspect(in.Rows, analysis.InspectBoardOptions{By: req.By, ClusterBy: req.ClusterBy, PassK: req.PassK, Epochs: epochs}, o.Stat)
+	board, err := analysis.LeaderboardInspect(in.Rows, analysis.InspectBoardOptions{By: req.By, ClusterBy: req.ClusterBy, PassK: req.PassK, Epochs: epochs, Planned: planned}, o.Stat)
 	if err != nil {
 		return nil, err
 	}
@@ -425,9 +426,20 @@ func (o *Options) InspectLeaderboard(req InspectBoardRequest) ([]*results.Table,
 }
 
 // plural is "1 log", "2 logs".
-func plural(n int, noun string) string {
+func plural(n int, noun string) string { return ingest.Plural(n, noun) }
+
+// nounOf is noun for 1 and its plural otherwise, for a count printed apart from it.
+func nounOf(n int, noun string) string {
 	if n == 1 {
-		return "1 " + noun
+		return noun
 	}
-	return fmt.Sprintf("%d %ss", n, noun)
+	return noun + "s"
+}
+
+// countVerb is the count with its noun and the verb that agrees: "1 case carries", "2 cases carry".
+func countVerb(n int, noun, one, many string) string {
+	if n == 1 {
+		return plural(n, noun) + " " + one
+	}
+	return plural(n, noun) + " " + many
 }

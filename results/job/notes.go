@@ -21,7 +21,7 @@ func SkippedNotes(skipped []ingest.Problem) []string {
 	if len(skipped) == 0 {
 		return nil
 	}
-	return append(DroppedNotes(skipped), fmt.Sprintf("note: %d entries of the --runs directories or --inspect logs skipped or noted", len(skipped)))
+	return append(DroppedNotes(skipped), fmt.Sprintf("note: %d %s of the --runs directories or --inspect logs skipped or noted", len(skipped), map[bool]string{true: "entry", false: "entries"}[len(skipped) == 1]))
 }
 
 // DroppedNotes says, one line each, what a read passed over: the duplicates a --dedupe
@@ -41,7 +41,7 @@ func DedupedNote(dropped []ingest.Problem) string {
 	if len(dropped) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("note: --dedupe dropped %d duplicate episodes (the coverage table counts them as excluded: duplicate); the first: %s", len(dropped), dropped[0])
+	return fmt.Sprintf("note: --dedupe dropped %s (the coverage table counts %s as excluded: duplicate); the first: %s", plural(len(dropped), "duplicate episode"), map[bool]string{true: "it", false: "them"}[len(dropped) == 1], dropped[0])
 }
 
 // EmptyNotes says why each empty table is empty.
@@ -88,10 +88,10 @@ func (x *Index) Notes(out string, viewer *view.Stats) []string {
 	if viewer == nil {
 		notes = append(notes, "not written: index.html (the viewer shows each episode's record; a verdict dataset has none)")
 	} else {
-		v = fmt.Sprintf("%s, %d episodes", filepath.Join(out, "index.html"), viewer.Episodes)
+		v = filepath.Join(out, "index.html") + ", " + plural(viewer.Episodes, "episode")
 	}
-	return append(notes, fmt.Sprintf("%d tables × %d formats and %d figures in %s (index: %s; viewer: %s)",
-		len(x.Tables), len(render.Formats()), len(x.Figures), out, filepath.Join(out, "index.md"), v))
+	return append(notes, fmt.Sprintf("%s × %s and %s in %s (index: %s; viewer: %s)",
+		plural(len(x.Tables), "table"), plural(len(render.Formats()), "format"), plural(len(x.Figures), "figure"), out, filepath.Join(out, "index.md"), v))
 }
 
 // Notes says which policy the figures of release r show (they cannot carry it
@@ -99,7 +99,7 @@ func (x *Index) Notes(out string, viewer *view.Stats) []string {
 // draw whole, which names are drawn by a label, and which figures are larger than asked.
 func (ff *FigureFiles) Notes(r *Release) []string {
 	pc := ff.Policies
-	head := fmt.Sprintf("%d figures scored under policy %s", ff.Figures, pc.Base.Policy.String())
+	head := fmt.Sprintf("%s scored under policy %s", plural(ff.Figures, "figure"), pc.Base.Policy.String())
 	if len(pc.Releases) > 1 {
 		head += fmt.Sprintf("; policy_ranks compares %s", r.PolicyNames())
 	}

@@ -23,7 +23,7 @@ func TestReadNotes(t *testing.T) {
 	if got, want := DroppedNotes(ps[1:]), []string{"note: r.jsonl:7: run_id: duplicate key"}; !slices.Equal(got, want) {
 		t.Errorf("DroppedNotes = %q, want %q", got, want)
 	}
-	if got, want := DedupedNote(ps[1:]), "note: --dedupe dropped 1 duplicate episodes (the coverage table counts them as excluded: duplicate); the first: r.jsonl:7: run_id: duplicate key"; got != want {
+	if got, want := DedupedNote(ps[1:]), "note: --dedupe dropped 1 duplicate episode (the coverage table counts it as excluded: duplicate); the first: r.jsonl:7: run_id: duplicate key"; got != want {
 		t.Errorf("DedupedNote = %q, want %q", got, want)
 	}
 	if SkippedNotes(nil) != nil || DroppedNotes(nil) != nil || DedupedNote(nil) != "" {

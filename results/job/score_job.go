@@ -116,7 +116,7 @@ func (j *scoreJob) Run(w io.Writer) (string, error) {
 	}
 	summary := verdicts.ScoreSummary(tally, len(dropped))
 	if j.Shards > 1 {
-		summary = fmt.Sprintf("score: shard %d/%d: %d episodes from input index %d (the lines and row groups that start in the shard's byte range); the counts below are the shard's\n", j.Shard+1, j.Shards, tally.Counts.Read, j.Base) + summary
+		summary = fmt.Sprintf("score: shard %d/%d: %s from input index %d (the lines and row groups that start in the shard's byte range); the counts below are the shard's\n", j.Shard+1, j.Shards, ingest.Plural(tally.Counts.Read, "episode"), j.Base) + summary
 	}
 	if j.Audit != nil && stream { // streamed with detail: checked after writing
 		if auditText, err = verdicts.AuditSummary(j.Audit, s); err != nil {

@@ -97,7 +97,7 @@ func TestScoreJobShardAndFile(t *testing.T) {
 	if out.Len() != 0 {
 		t.Errorf("wrote %d bytes to the writer with a file out", out.Len())
 	}
-	if want := "score: shard 2/3: 1 episodes from input index 7 "; !strings.HasPrefix(summary, want) {
+	if want := "score: shard 2/3: 1 episode from input index 7 "; !strings.HasPrefix(summary, want) {
 		t.Errorf("summary %q, want prefix %q", summary, want)
 	}
 	got, err := os.ReadFile(path)

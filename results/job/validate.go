@@ -87,9 +87,9 @@ func (v *Validation) Lines() (problems, notes []string) {
 			notes = append(notes, "warning: "+w.String())
 		}
 		if v.BuiltinIDRules > 0 {
-			notes = append(notes, fmt.Sprintf("note: %d built-in synthetic cases carry the id of a released case the evaluator scores by an id-specific rule, without the shape that rule reads: it does not apply to them, as to any such case (docs/id-rules.md)", v.BuiltinIDRules))
+			notes = append(notes, fmt.Sprintf("note: %s the id of a released case the evaluator scores by an id-specific rule, without the shape that rule reads: it does not apply to %s, as to any such case (docs/id-rules.md)", countVerb(v.BuiltinIDRules, "built-in synthetic case", "carries", "carry"), map[bool]string{true: "it", false: "them"}[v.BuiltinIDRules == 1]))
 		}
-		notes = append(notes, fmt.Sprintf("bench %s (%s): %d cases, %d case sets; clusters: %s", b.Source, b.Kind, len(b.Cases), len(b.Sets), b.ClusterSummary()))
+		notes = append(notes, fmt.Sprintf("bench %s (%s): %s, %s; clusters: %s", b.Source, b.Kind, plural(len(b.Cases), "case"), plural(len(b.Sets), "case set"), b.ClusterSummary()))
 	}
 	notes = append(notes, SkippedNotes(v.Skipped)...)
 	rep := v.Report
@@ -103,19 +103,19 @@ func (v *Validation) Lines() (problems, notes []string) {
 		problems = append(problems, p.String())
 	}
 	if rep.Unlisted > 0 {
-		problems = append(problems, fmt.Sprintf("… and %d more problems, not listed (the first %d are; --max-problems)", rep.Unlisted, len(rep.Problems)))
+		problems = append(problems, fmt.Sprintf("… and %d more %s, not listed (the first %d are; --max-problems)", rep.Unlisted, nounOf(rep.Unlisted, "problem"), len(rep.Problems)))
 	}
 	for _, o := range rep.OwnIDs {
-		notes = append(notes, fmt.Sprintf("note: %d %s episodes name their case in %s by the bench's own id (%s, …), not in the form %s that the %s schema sets for the release's ids: that pattern is not held against them (each must still name its episode's case), and score scores them as any other",
-			o.Episodes, o.Protocol.Label(), o.Field, o.Example, o.Pattern, o.Schema))
+		notes = append(notes, fmt.Sprintf("note: %s their case in %s by the bench's own id (%s, …), not in the form %s that the %s schema sets for the release's ids: that pattern is not held against them (each must still name its episode's case), and score scores them as any other",
+			countVerb(o.Episodes, o.Protocol.Label()+" episode", "names", "name"), o.Field, o.Example, o.Pattern, o.Schema))
 	}
 	if rep.RecordProblems > 0 {
-		notes = append(notes, fmt.Sprintf("note: %d of the %d problems are in the records themselves (outside their schema, or naming another case or domain): score does not refuse those episodes: it scores each completed one, a malformed conversation event (τ-bench) as a failure of its episode, anything else as the record is",
-			rep.RecordProblems, rep.ProblemCount()))
+		notes = append(notes, fmt.Sprintf("note: %d of the %s %s in the records themselves (outside their schema, or naming another case or domain): score does not refuse those episodes: it scores each completed one, a malformed conversation event (τ-bench) as a failure of its episode, anything else as the record is",
+			rep.RecordProblems, plural(rep.ProblemCount(), "problem"), map[bool]string{true: "is", false: "are"}[rep.RecordProblems == 1]))
 	}
 	notes = append(notes, DroppedNotes(rep.Reported)...)
 	if rep.ReportedUnlisted > 0 {
-		notes = append(notes, fmt.Sprintf("note: %d more dropped duplicates, not listed (--max-problems)", rep.ReportedUnlisted))
+		notes = append(notes, fmt.Sprintf("note: %d more dropped %s, not listed (--max-problems)", rep.ReportedUnlisted, nounOf(rep.ReportedUnlisted, "duplicate")))
 	}
 	notes = append(notes, fmt.Sprintf("%s, %s read, %d without problems, %s", plural(rep.Files, "file"), plural(rep.Lines, "episode"), rep.Episodes, plural(rep.ProblemCount(), "problem")))
 	return problems, notes

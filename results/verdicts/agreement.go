@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/oracle"
 )
 
@@ -17,8 +18,8 @@ func AgreementSummary(source, short string, a analysis.Agreement) string {
 		return fmt.Sprintf("  agreement with %s: none of the scored episodes carries one\n", source)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "  agreement with %s (oracle as reference): %d episodes, raw agreement %.4f, Cohen's κ %s, false accepts %d (%s pass, oracle fail), false rejects %d (%s fail, oracle pass)\n",
-		source, a.N, a.Observed, kappaText(a.Kappa), a.FalseAccepts, short, a.FalseRejects, short)
+	fmt.Fprintf(&b, "  agreement with %s (oracle as reference): %s, raw agreement %.4f, Cohen's κ %s, false accepts %d (%s pass, oracle fail), false rejects %d (%s fail, oracle pass)\n",
+		source, ingest.Plural(a.N, "episode"), a.Observed, kappaText(a.Kappa), a.FalseAccepts, short, a.FalseRejects, short)
 	for _, v := range a.Disagreements {
 		fmt.Fprintf(&b, "  disagreement: run %s, case %s, %s %s, oracle %s (%s)\n", v.RunID(), v.CaseID(), short, passFail(!v.ECS()), passFail(v.ECS()), v.Outcome())
 	}

@@ -19,7 +19,7 @@ func ScoreSummary(t *analysis.ScoreTally, dropped int) string {
 	for _, n := range cnt.Excluded {
 		excluded += n
 	}
-	fmt.Fprintf(&b, "score: read %d episodes = scored %d + excluded %d", cnt.Read+dropped, cnt.Scored, excluded+dropped)
+	fmt.Fprintf(&b, "score: read %s = scored %d + excluded %d", ingest.Plural(cnt.Read+dropped, "episode"), cnt.Scored, excluded+dropped)
 	fmt.Fprintf(&b, " (%s)\n", cnt.Summary(dropped))
 	for pi, pol := range t.Policies {
 		pt := &t.Policy[pi]

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/results/fsx"
 )
 
@@ -252,7 +253,7 @@ func (c *countWriter) Write(p []byte) (int, error) {
 // cases no episode ran when there are some (a τ-bench file of some of a domain's tasks).
 func (s Stats) Summary() string {
 	if s.CasesRun == s.Cases {
-		return fmt.Sprintf("%d episodes of %d cases", s.Episodes, s.Cases)
+		return ingest.Plural(s.Episodes, "episode") + " of " + ingest.Plural(s.Cases, "case")
 	}
-	return fmt.Sprintf("%d episodes of %d cases (the bench has %d; the page lists them all)", s.Episodes, s.CasesRun, s.Cases)
+	return fmt.Sprintf("%s of %s (the bench has %d; the page lists them all)", ingest.Plural(s.Episodes, "episode"), ingest.Plural(s.CasesRun, "case"), s.Cases)
 }

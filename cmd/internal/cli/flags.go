@@ -5,6 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 )
@@ -116,7 +118,7 @@ func (onceBool) IsBoolFlag() bool { return true }
 func onceFlags(fs *flag.FlagSet) (restore func()) {
 	orig := map[*flag.Flag]flag.Value{}
 	fs.VisitAll(func(f *flag.Flag) {
-		if _, ok := f.Value.(*List); ok {
+		if _, ok := f.Value.(repeatable); ok {
 			return
 		}
 		orig[f] = f.Value
@@ -160,6 +162,76 @@ func (l *List) Set(v string) error {
 		}
 	}
 	return nil
+}
+
+// repeatable is a flag that collects every value given (List, PathList): once leaves it be.
+type repeatable interface{ repeatable() }
+
+func (*List) repeatable()     {}
+func (*PathList) repeatable() {}
+
+// PathList collects a repeatable flag of paths (files, folders, glob patterns) where commas
+// also separate values, as List, but a value that names an existing path is taken whole,
+// so that a name holding a comma is read as itself. A value is split only when it names
+// nothing and every part does; when neither reading names anything, Set says both.
+type PathList struct {
+	Values *[]string
+	// Known accepts a part that is no path (a preset name, NAME=FILE); nil: paths only.
+	Known func(string) bool
+	// Path is the path a value names (the FILE of NAME=FILE); nil: the value itself.
+	Path func(string) string
+}
+
+func (l *PathList) String() string {
+	if l == nil || l.Values == nil {
+		return ""
+	}
+	return strings.Join(*l.Values, ",")
+}
+
+// Set adds v whole when it names something, else its comma-separated parts.
+func (l *PathList) Set(v string) error {
+	if l.names(v) {
+		*l.Values = append(*l.Values, v)
+		return nil
+	}
+	var parts []string
+	for _, s := range strings.Split(v, ",") {
+		if s = strings.TrimSpace(s); s != "" {
+			parts = append(parts, s)
+		}
+	}
+	if strings.Contains(v, ",") {
+		for _, s := range parts {
+			if !l.names(s) {
+				return fmt.Errorf("%q is no file, folder or matching pattern, and read as a comma-separated list its part %q is none either; a name that holds a comma is taken whole when it exists (check its spelling), and several paths can be given by repeating the flag", v, s)
+			}
+		}
+	}
+	// One value that names nothing is kept for the command to report as missing.
+	*l.Values = append(*l.Values, parts...)
+	return nil
+}
+
+// names reports whether v names an existing path, a pattern that matches one, or a known name.
+func (l *PathList) names(v string) bool {
+	if l.Known != nil && l.Known(v) {
+		return true
+	}
+	p := v
+	if l.Path != nil {
+		if p = l.Path(v); p == "" {
+			return false
+		}
+	}
+	if _, err := os.Stat(p); err == nil {
+		return true
+	}
+	if strings.ContainsAny(p, "*?[") {
+		m, err := filepath.Glob(p)
+		return err == nil && len(m) > 0
+	}
+	return false
 }
 
 // OptInt is an int flag with no default: the int stays -1 until the flag is given (≥ 0),
