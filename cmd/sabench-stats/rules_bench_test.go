@@ -66,3 +66,19 @@ func TestRulesBenchByContents(t *testing.T) {
 		}
 	}
 }
+
+// TestFiguresRulesDirRefusesSharedHarness: figures on a folder of action-rules cases took
+// --shared-harness and drew every figure as without it (harness_differences does not
+// apply), where tau-bench:airline refused it by name; it is refused once the bench is
+// loaded, before scoring, and no figure is written.
+func TestFiguresRulesDirRefusesSharedHarness(t *testing.T) {
+	dir := rulesCaseDir(t)
+	runs := filepath.Join(t.TempDir(), "tau.jsonl")
+	mustRun(t, "ingest", "--tau", tauShared, "--config", "gpt-4o/tool-calling", "--out", runs)
+	out := filepath.Join(t.TempDir(), "f")
+	_, stderr, code := runCLI(t, "figures", "--bench", dir, "--runs", runs, "--shared-harness", "tool-calling", "--out", out)
+	want := "figures: --shared-harness changes no figure on " + dir + ": harness_differences, the figure that reads it, does not apply"
+	if entries, _ := os.ReadDir(out); code != 2 || len(entries) > 0 || !strings.Contains(stderr, want) {
+		t.Errorf("exit %d, %d files written; stderr %s", code, len(entries), stderr)
+	}
+}
