@@ -133,22 +133,34 @@ func buildOfficialUnauthorized(in *Input) (*Table, error) {
 	r := in.Main()
 	t := &Table{ID: "official_unauthorized", Title: "Episodes the benchmark passes although an action was not authorized",
 		Columns: []Column{textCol("run_id", "Run"), textCol("config", "Config"), textCol("case_id", "Case"), countCol("repeat", "Trial"),
-			textCol("outcome", "Outcome"), countCol("first_write", "First write (event)"), countCol("authorized_writes", "Authorized writes")}}
+			textCol("outcome", "Outcome"), countCol("unauthorized_event", "Unauthorized write (event)"), textCol("unauthorized_tool", "Tool"),
+			textCol("missing", "Missing"), countCol("authorized_writes", "Authorized writes")}}
 	if !r.OfficialTasks() {
 		return emptyBecause(t, OfficialNotApplicable), nil
 	}
 	list := r.OfficialPassedUnauthorized()
+	unknown := 0
 	for i, v := range list {
 		if i == maxUnauthorizedRows {
 			t.Notes = append(t.Notes, fmt.Sprintf("%d more episodes are not listed.", len(list)-maxUnauthorizedRows))
 			break
 		}
+		// The first write may have been authorized: the row names the first that was not.
+		at, tool, missing := Empty(), Empty(), Empty()
+		if w := v.Unauthorized; v.UnauthorizedKnown {
+			at, tool, missing = countCell(w.Event), Text(w.Tool), Text(strings.Join(w.Missing, ", "))
+		} else {
+			unknown++
+		}
 		t.AddRow(Text(v.RunID), Text(v.Config), Text(v.CaseID), countCell(v.Repeat), Text(v.Outcome),
-			countCell(v.FirstAttemptIndex), countCell(v.ExecutedCommits))
+			at, tool, missing, countCell(v.ExecutedCommits))
+	}
+	if unknown > 0 {
+		t.Notes = append(t.Notes, fmt.Sprintf("%d rows leave the unauthorized write empty: their verdicts come from a verdict dataset, which keeps no detail, without the episodes to score again (explain RUN gives it).", unknown))
 	}
 	t.Notes = append(t.Notes,
 		"Each row: the benchmark's reward is 1, but at least one database write lacked an entity read its rules require (the user's authentication, the record it acts on, a payment method it charges, an item it orders) or the confirmation the policy requires. Where the chain broke: `sabench-stats explain RUN` (with the same --bench, --runs and --policy), or the episode's page in the viewer (index.html).",
-		"First write: the event index of the episode's first write; Authorized writes: how many of its writes were authorized.",
+		"Unauthorized write: the event index and tool of the episode's first write that was not authorized (where its chain broke; an earlier write may have been authorized), Missing the requirements its gate lacked (the rules' ids, as explain and score --detail name them); Authorized writes: how many of its writes were authorized.",
 		oracle.AuthorizedLimit, policyNote(r))
 	return emptyBecause(t, "every episode the benchmark passes had all its writes authorized"), nil
 }

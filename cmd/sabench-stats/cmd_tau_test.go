@@ -426,3 +426,41 @@ func TestTauAuthorizedLimit(t *testing.T) {
 		}
 	}
 }
+
+// TestOfficialUnauthorizedNamesTheBreak: official_unauthorized had a "First write (event)"
+// column, the first write, authorized or not (task 26 trial 0: 8, where the break is at 16);
+// each row now names the first write that was not authorized, its tool and the
+// requirements it lacked, as explain does. From a verdict dataset, which keeps no detail,
+// those cells are empty and a note says why.
+func TestOfficialUnauthorizedNamesTheBreak(t *testing.T) {
+	dir := t.TempDir()
+	runs := filepath.Join(dir, "tau.jsonl")
+	mustRun(t, "ingest", "--tau", tauShared, "--config", "gpt-4o/tool-calling", "--out", runs)
+	out, _ := mustRun(t, "tables", "official_unauthorized", "--bench", "tau-bench:airline", "--runs", runs, "--format", "csv", "-j", "2")
+	want := `run_id,config,case_id,repeat,outcome,unauthorized_event,unauthorized_tool,missing,authorized_writes
+gpt-4o/tool-calling|TAU-AIRLINE-26|0|main,gpt-4o/tool-calling,TAU-AIRLINE-26,0,DEFER,16,update_reservation_flights,payment-in-profile,2
+gpt-4o/tool-calling|TAU-AIRLINE-31|0|main,gpt-4o/tool-calling,TAU-AIRLINE-31,0,DEFER,24,cancel_reservation,confirmed,0
+gpt-4o/tool-calling|TAU-AIRLINE-45|0|main,gpt-4o/tool-calling,TAU-AIRLINE-45,0,DEFER,8,send_certificate,confirmed,0
+gpt-4o/tool-calling|TAU-AIRLINE-26|2|main,gpt-4o/tool-calling,TAU-AIRLINE-26,2,DEFER,19,update_reservation_flights,payment-in-profile,2
+gpt-4o/tool-calling|TAU-AIRLINE-34|3|main,gpt-4o/tool-calling,TAU-AIRLINE-34,3,DEFER,11,update_reservation_flights,payment-in-profile,2
+`
+	if out != want {
+		t.Errorf("official_unauthorized:\n%s\nwant\n%s", out, want)
+	}
+	// The same break as explain's chain-broke line; under tau-lenient the two episodes that
+	// lacked only a listed confirmation (31 and 45, trial 0) pass and are not listed.
+	ex, _ := mustRun(t, "explain", "--bench", "tau-bench:airline", "--runs", runs, "--config", "gpt-4o/tool-calling", "--case", "TAU-AIRLINE-26", "--repeat", "0")
+	if !strings.Contains(ex, "first write: event 8 (authorized: true)") || !strings.Contains(ex, "chain broke: event 16 (update_reservation_flights)") {
+		t.Errorf("explain of task 26 trial 0:\n%s", ex)
+	}
+	lenient, _ := mustRun(t, "tables", "official_unauthorized", "--bench", "tau-bench:airline", "--runs", runs, "--format", "csv", "--policy", "tau-lenient")
+	if !strings.Contains(lenient, ",TAU-AIRLINE-34,3,DEFER,11,update_reservation_flights,payment-in-profile,2\n") || strings.Contains(lenient, "TAU-AIRLINE-31") || strings.Contains(lenient, "TAU-AIRLINE-45") {
+		t.Errorf("official_unauthorized under tau-lenient:\n%s", lenient)
+	}
+	vd := filepath.Join(dir, "verdicts")
+	mustRun(t, "score", "--bench", "tau-bench:airline", "--runs", runs, "--format", "parquet", "--out", vd)
+	fromFile, _ := mustRun(t, "tables", "official_unauthorized", "--bench", "tau-bench:airline", "--verdicts", vd)
+	if !strings.Contains(fromFile, "5 rows leave the unauthorized write empty: their verdicts come from a verdict dataset") {
+		t.Errorf("official_unauthorized from a verdict dataset:\n%s", fromFile)
+	}
+}
