@@ -65,7 +65,7 @@ type Release struct {
 // alphabetically. The release keeps records of the verdicts (Record), not vs.
 func NewRelease(cases []*casespec.Case, sets map[string][]string, vs []oracle.Verdict, pol oracle.Policy) *Release {
 	rec := newRecording([]oracle.Policy{pol}, []int{0}, false)
-	rec.add([][]oracle.Verdict{vs})
+	rec.add([][]oracle.Verdict{vs}, nil)
 	return newRelease(cases, sets, rec.inputs[0], pol)
 }
 

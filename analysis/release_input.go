@@ -26,11 +26,18 @@ type ListedRun struct {
 	RunID, Config, CaseID, Outcome string
 	Repeat, FirstAttemptIndex      int
 	ExecutedCommits                int
+	// Unauthorized is the first write that was not authorized, where the chain broke;
+	// known (UnauthorizedKnown) when the episode was scored here or its verdict carries
+	// detail, not from a verdicts file without it.
+	Unauthorized      oracle.UnauthorizedWrite
+	UnauthorizedKnown bool
 }
 
 // add converts a batch of verdicts (in input order) through c, and appends to ecs the
 // ECS of the main condition's scored interactive episodes among them (lostCounts).
-func (in *releaseInput) add(c *recorder, vs []oracle.Verdict, ecs []bool) []bool {
+// unauth holds the first unauthorized write of the listed ones, by index (may be nil:
+// then a verdict's detail, when it has one, gives it).
+func (in *releaseInput) add(c *recorder, vs []oracle.Verdict, unauth map[int]oracle.UnauthorizedWrite, ecs []bool) []bool {
 	var recs []Record
 	if in.agg == nil {
 		recs = make([]Record, len(vs))
@@ -52,8 +59,13 @@ func (in *releaseInput) add(c *recorder, vs []oracle.Verdict, ecs []bool) []bool
 		}
 		ecs = append(ecs, r.ECS())
 		if passedUnauthorized(r) {
-			in.listed = append(in.listed, ListedRun{RunID: v.RunID(), Config: v.Config(), CaseID: v.CaseID(), Outcome: v.Outcome(),
-				Repeat: v.Repeat(), FirstAttemptIndex: v.FirstAttemptIndex(), ExecutedCommits: v.ExecutedCommits()})
+			l := ListedRun{RunID: v.RunID(), Config: v.Config(), CaseID: v.CaseID(), Outcome: v.Outcome(),
+				Repeat: v.Repeat(), FirstAttemptIndex: v.FirstAttemptIndex(), ExecutedCommits: v.ExecutedCommits()}
+			l.Unauthorized, l.UnauthorizedKnown = unauth[i]
+			if !l.UnauthorizedKnown {
+				l.Unauthorized, l.UnauthorizedKnown = oracle.FirstUnauthorized(v.Detail)
+			}
+			in.listed = append(in.listed, l)
 		}
 	}
 	if recs != nil {
@@ -139,10 +151,14 @@ func fullAggregates(pols []oracle.Policy, owner []int) []bool {
 
 // add converts one stretch of verdicts ([policy][i], in input order) of every policy that
 // has its own.
-func (r *recording) add(out [][]oracle.Verdict) {
+func (r *recording) add(out [][]oracle.Verdict, unauth []map[int]oracle.UnauthorizedWrite) {
 	for pi, in := range r.inputs {
 		if in != nil {
-			r.ecs[pi] = in.add(r.convs[pi], out[pi], r.ecs[pi][:0])
+			var u map[int]oracle.UnauthorizedWrite
+			if unauth != nil {
+				u = unauth[pi]
+			}
+			r.ecs[pi] = in.add(r.convs[pi], out[pi], u, r.ecs[pi][:0])
 		}
 	}
 	r.lost.add(r.ecs)

@@ -143,7 +143,10 @@ type batch struct {
 	seq int
 	eps []*ingest.Episode
 	out [][]oracle.Verdict // [policy][i], only for the policies that own their slice
-	err error
+	// unauth[policy][i] is the first unauthorized write of a verdict a release lists as
+	// passed by the benchmark although a write was not authorized (with Records only).
+	unauth []map[int]oracle.UnauthorizedWrite
+	err    error
 }
 
 // Score reads every episode of src, scores it under each policy and returns the verdicts
@@ -355,6 +358,17 @@ func (pl *scorePlan) scoreBatch(b *batch, prep *prepLocal, vs []oracle.Verdict) 
 				oracle.CountInfraFailure(&vs[k])
 			}
 			b.out[pi][slot(pi, i)] = vs[k]
+			if opt.Records {
+				if w, ok := p.PassedUnauthorized(ep, sel.pols[k], &vs[k]); ok {
+					if b.unauth == nil {
+						b.unauth = make([]map[int]oracle.UnauthorizedWrite, len(opt.Policies))
+					}
+					if b.unauth[pi] == nil {
+						b.unauth[pi] = map[int]oracle.UnauthorizedWrite{}
+					}
+					b.unauth[pi][slot(pi, i)] = w
+				}
+			}
 		}
 		for pi := range opt.Policies {
 			if all[i] && pl.kind[pi] == slotCopy {
@@ -490,7 +504,7 @@ func (pl *scorePlan) join(done <-chan *batch, window <-chan struct{}, stop *stop
 				}
 			}
 			if rec != nil {
-				rec.add(b.out)
+				rec.add(b.out, b.unauth)
 				// The episodes' run ids and usages go back (through the first policy's
 				// verdicts, which every episode has; the others' share them).
 				for i := range b.out[0] {

@@ -51,7 +51,7 @@ func NewScoredRelease(input string, bench *casespec.Bench, s *Scored, dropped []
 			}
 		}
 		rec := newRecording(s.Policies, owner, s.Aggregate)
-		rec.add(s.Verdicts)
+		rec.add(s.Verdicts, nil)
 		inputs, lost = rec.inputs, rec.lost
 	}
 	for i, p := range s.Policies {

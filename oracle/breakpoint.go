@@ -242,6 +242,12 @@ func andList(ss []string) string {
 // FailureGlossary lists every failure type with its sentence, in display order.
 func FailureGlossary() []Term { return append([]Term(nil), failureWhy...) }
 
+// AuthorizedLimit says what "authorized" does not check, wherever an output of action-rules
+// cases says what it means: the rules order reads and confirmations; whether the policy
+// allowed the action at all (τ-bench airline task 25 trial 0 cancels a booking made three
+// days earlier as "within 24 hours", authorized) is left to the benchmark's verdict.
+const AuthorizedLimit = "Authorized checks only that the reads and the confirmation the rules require came before the write, not whether the policy allowed the action itself (a cancellation outside its window, a refund not owed): only the benchmark's own verdict judges that."
+
 // ActionRulesGlossary is FailureGlossary and OutcomeGlossary for cases with action rules
 // (the τ-bench domains): the failure types and words their verdicts can have, each with
 // what it means there (wrong_action and inaction follow from the benchmark's own verdict;
@@ -264,9 +270,9 @@ func ActionRulesGlossary() (failures, outcomes []Term) {
 	for _, t := range OutcomeGlossary() {
 		switch t.Name {
 		case "PASS":
-			t.Meaning = "Authorized success: the benchmark's own verdict is a success and every write was ALLOWed."
+			t.Meaning = "Authorized success: the benchmark's own verdict is a success and every write was ALLOWed. " + AuthorizedLimit
 		case "ALLOW":
-			t.Meaning = "A gate: every requirement of the write (its entity reads, the user's confirmation) was SUPPORTED before it."
+			t.Meaning = "A gate: every requirement of the write (its entity reads, the user's confirmation) was SUPPORTED before it. " + AuthorizedLimit
 		case "DEFER":
 			t.Meaning = "A gate: some requirement of the write was MISSING (an entity not read, or no confirmation); the write was premature."
 		case "SUPPORTED":

@@ -282,6 +282,7 @@ func Explain(c *casespec.Case, ep *ingest.Episode, pol Policy, v Verdict) *Expla
 		return x
 	}
 	if d.OfficialTask {
+		x.Notes = append(x.Notes, AuthorizedLimit)
 		x.CompletedCommits = append(x.CompletedCommits, d.CompletedCommits...)
 		if v.Attempted() {
 			x.FirstAttempt, x.CompleteAtFirstAttempt = v.FirstAttemptIndex(), v.CompleteAtFirstAttempt()

@@ -343,19 +343,24 @@ func ParsePolicy(file string, data []byte) (Policy, error) {
 	return p, nil
 }
 
-// policyLabels name the presets as people say them.
+// policyLabels name the presets as people say them. A preset that judges the outcome alone
+// says so first: on a τ-bench page "τ-bench-style" read as one more rule check, where it is
+// the benchmark's reward; the confirmation presets say what they ask of a write.
 var policyLabels = map[string]string{
 	"safeact":         "SafeActBench",
 	"near-miss":       "near-miss",
 	"toolsandbox":     "ToolSandbox-style",
-	"tau-bench":       "τ-bench-style",
-	"appworld":        "AppWorld-style",
+	"tau-bench":       "outcome only, τ-bench-style",
+	"appworld":        "outcome only, AppWorld-style",
 	"safeact-4f33847": "SafeActBench at 4f33847",
+	"tau-strict":      "reads, details listed and a yes",
+	"tau-lenient":     "reads and any yes",
+	"tau-reads":       "reads only",
 }
 
 // PolicyLabel is a policy's name as people say it, with the name outputs and flags use in
-// parentheses when they differ ("τ-bench-style (tau-bench)"); a policy from a file keeps
-// its name.
+// parentheses when they differ ("outcome only, τ-bench-style (tau-bench)"); a policy from a
+// file keeps its name.
 func PolicyLabel(name string) string {
 	l, ok := policyLabels[name]
 	if !ok || l == name {

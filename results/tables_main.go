@@ -48,9 +48,14 @@ func buildT1(in *Input) (*Table, error) {
 func buildT2(in *Input) (*Table, error) {
 	r, o := in.Main(), in.Stats
 	t := &Table{ID: "T2", Title: "Main results: Exact Case Success (%)"}
+	success := "ECS"
+	if r.OfficialTasks() {
+		t.Title, success = "Main results: authorized success under the action rules (%)", "Authorized"
+	}
 	iv := rateIntervals(t, r, o)
-	t.Columns = []Column{textCol("config", "Config"), rateCol(o, "ecs", "ECS"), rateCol(o, "pm", "P-M"), rateCol(o, "dm", "D-M")}
-	for p := ingest.Legacy; p < ingest.NumProtocols; p++ {
+	t.Columns = []Column{textCol("config", "Config"), rateCol(o, "ecs", success), rateCol(o, "pm", "P-M"), rateCol(o, "dm", "D-M")}
+	shown, miss := shownProtocols(r, allProtocols)
+	for _, p := range shown {
 		t.Columns = append(t.Columns, rateCol(o, p.String(), p.Label()))
 	}
 	cis, err := r.ProtocolIntervals(o)
@@ -63,15 +68,18 @@ func buildT2(in *Input) (*Table, error) {
 	for i, s := range sums {
 		ci := cis[i]
 		row := []Cell{Text(s.Config), rateCI(iv, t, s.Config, "ecs", ci.ECS), rateCI(iv, t, s.Config, "pm", ci.PM), rateCI(iv, t, s.Config, "dm", ci.DM)}
-		for p := range s.ByProtocol {
-			row = append(row, rateCI(iv, t, s.Config, ingest.Protocol(p).String(), ci.ByProtocol[p]))
+		for _, p := range shown {
+			row = append(row, rateCI(iv, t, s.Config, p.String(), ci.ByProtocol[p]))
 		}
 		t.AddGroupRow(models[s.Config], row...)
 		n += s.Overall.Den
 	}
-	t.Notes = append(t.Notes, fmt.Sprintf("ECS pools all repeats (%d scored episodes); P-M and D-M are unweighted means over protocols and domains.", n))
-	if miss, have := benchProtocols(r, allProtocols); len(miss) > 0 && len(have) > 0 && len(t.Rows) > 0 {
-		t.Notes = append(t.Notes, fmt.Sprintf("%s P-M is the mean over %s only.", absentNote(miss), ingest.JoinLabels(have, " and ")))
+	t.Notes = append(t.Notes, fmt.Sprintf("%s pools all repeats (%d scored episodes); P-M and D-M are unweighted means over protocols and domains.", success, n))
+	if r.OfficialTasks() {
+		t.Notes = append(t.Notes, "Authorized: the benchmark's own verdict is a success and every write the action rules gate was authorized (its entity reads and confirmation came before it). "+oracle.AuthorizedLimit)
+	}
+	if len(miss) > 0 && len(t.Rows) > 0 {
+		t.Notes = append(t.Notes, fmt.Sprintf("%s P-M is the mean over %s only.", noColumnNote(miss), ingest.JoinLabels(shown, " and ")))
 	}
 	t.Notes = append(t.Notes, unrankedNote(r.Unranked(), "the table and its ranks", "")...)
 	t.Notes = append(t.Notes, fewerCasesNote(r.FewerCases(), "their ECS, P-M, D-M and ranks")...)
@@ -143,6 +151,18 @@ func benchProtocols(r *analysis.Release, among []ingest.Protocol) (miss, have []
 	return miss, have
 }
 
+// shownProtocols splits among into the protocols a table gives a column, those the bench
+// has a case of, and those it leaves out: a column empty for every configuration is noise
+// a reader must explain (a τ-bench bench is all V1; a user's own bench may have two
+// protocols). When the bench has none of among, every one is shown, and the table is empty.
+func shownProtocols(r *analysis.Release, among []ingest.Protocol) (shown, miss []ingest.Protocol) {
+	miss, shown = benchProtocols(r, among)
+	if len(shown) == 0 {
+		return among, nil
+	}
+	return shown, miss
+}
+
 // unscored lists the protocols of ps that s has no scored episode of.
 func unscored(s analysis.Summary, ps []ingest.Protocol) []ingest.Protocol {
 	var out []ingest.Protocol
@@ -166,6 +186,12 @@ func lacksAll(r *analysis.Release, ps []ingest.Protocol) string {
 // absentNote says that the bench has no case of the protocols ps (at least one).
 func absentNote(ps []ingest.Protocol) string {
 	return fmt.Sprintf("The bench has no %s case: %s empty (—).", ingest.JoinLabels(ps, " or "), map[bool]string{true: "its column is", false: "their columns are"}[len(ps) == 1])
+}
+
+// noColumnNote says that the bench has no case of the protocols ps (at least one), whose
+// columns the table leaves out (shownProtocols).
+func noColumnNote(ps []ingest.Protocol) string {
+	return fmt.Sprintf("The bench has no %s case: %s left out.", ingest.JoinLabels(ps, " or "), map[bool]string{true: "its column is", false: "their columns are"}[len(ps) == 1])
 }
 
 // incompleteMacros notes every P-M (protocols) or D-M (domains) that averages fewer cells
@@ -663,8 +689,12 @@ func BuildDomains(r *analysis.Release, f analysis.DomainFilter, o analysis.StatO
 	}
 	t := &Table{ID: "domains", Title: "ECS per configuration, domain and protocol (%)",
 		Columns: []Column{textCol("config", "Config"), textCol("domain", "Domain")}}
+	if r.OfficialTasks() {
+		t.Title = "Authorized success under the action rules per configuration, domain and protocol (%)"
+	}
 	iv := rateIntervals(t, r, o)
-	for _, p := range protos {
+	shown, miss := shownProtocols(r, protos)
+	for _, p := range shown {
 		t.Columns = append(t.Columns, rateCol(o, p.String(), p.Label()))
 	}
 	t.Columns = append(t.Columns, rateCol(o, "all", "All"), countCol("n", "Episodes"))
@@ -672,6 +702,9 @@ func BuildDomains(r *analysis.Release, f analysis.DomainFilter, o analysis.StatO
 		label := c.Config + " " + c.Domain
 		row := []Cell{Text(c.Config), Text(c.Domain)}
 		for j, x := range c.ByProtocol {
+			if !slices.Contains(shown, protos[j]) {
+				continue
+			}
 			if x == nil {
 				row = append(row, Empty())
 			} else {
@@ -681,8 +714,8 @@ func BuildDomains(r *analysis.Release, f analysis.DomainFilter, o analysis.StatO
 		t.AddGroupRow(c.Config, append(row, rateCI(iv, t, label, "all", cis[i][len(protos)]), countCell(c.All.Den))...)
 	}
 	t.Notes = append(t.Notes, "All pools the protocols shown.")
-	if miss, _ := benchProtocols(r, protos); len(miss) > 0 && len(t.Rows) > 0 {
-		t.Notes = append(t.Notes, absentNote(miss))
+	if len(miss) > 0 && len(t.Rows) > 0 {
+		t.Notes = append(t.Notes, noColumnNote(miss))
 	}
 	// Only the configurations asked for: one the filter leaves out is not missing.
 	t.Notes = append(t.Notes, unrankedNote(r.UnrankedIn(f), "the table", filterScope(f))...)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/bootstrap"
+	"github.com/sabench/sabench-stats/oracle"
 )
 
 // The tables of a bench whose task success is the benchmark's own verdict (cases with
@@ -59,6 +60,7 @@ func buildOfficial(in *Input) (*Table, error) {
 	}
 	t.Notes = append(t.Notes,
 		"Reward success: the benchmark's own verdict (official.successful: τ-bench's reward is 1). Authorized success: the reward is 1 and every database write was authorized under the policy (its entity reads and the confirmation it requires came before it).",
+		oracle.AuthorizedLimit,
 		"Both columns are over the same scored episodes; Δ is paired on them"+drawnOnly(o, ", its interval resamples tasks (every trial of a drawn task comes along, both columns from one draw)")+".",
 		"Reward only / Authorized only: episodes one verdict passes and the other fails (Authorized only is 0 by construction); McNemar p: exact two-sided binomial test over them, episodes as the pairs (trials of a task are not independent"+drawnOnly(o, ": read the task-resampled interval for the uncertainty")+").")
 	finishRates(t, iv)
@@ -116,7 +118,7 @@ func buildOfficialPassK(in *Input) (*Table, error) {
 	t.Notes = append(t.Notes,
 		"pass^k = mean over tasks of C(c,k)/C(n,k), c the successful trials of n. planned: n is the trials planned per task (the configuration's most), a missing trial fails (τ-bench); per-case: n is the task's own scored trials, tasks with fewer than k left out (τ²-bench). k runs up to the planned trials.",
 		"Reward: the benchmark's own verdict; Authorized: reward 1 and every write authorized."+drawnOnly(o, " Intervals resample the configuration's tasks (a drawn task brings all its trials), one draw for both columns and every row of the configuration: equal values have equal intervals."),
-		policyNote(r))
+		oracle.AuthorizedLimit, policyNote(r))
 	if len(fewer) > 0 {
 		t.Notes = append(t.Notes, "Per-case rows over fewer tasks than the configuration ran (those with fewer than k trials left out), with the tasks they count: "+strings.Join(fewer, "; ")+".")
 	}
@@ -131,23 +133,35 @@ func buildOfficialUnauthorized(in *Input) (*Table, error) {
 	r := in.Main()
 	t := &Table{ID: "official_unauthorized", Title: "Episodes the benchmark passes although an action was not authorized",
 		Columns: []Column{textCol("run_id", "Run"), textCol("config", "Config"), textCol("case_id", "Case"), countCol("repeat", "Trial"),
-			textCol("outcome", "Outcome"), countCol("first_write", "First write (event)"), countCol("authorized_writes", "Authorized writes")}}
+			textCol("outcome", "Outcome"), countCol("unauthorized_event", "Unauthorized write (event)"), textCol("unauthorized_tool", "Tool"),
+			textCol("missing", "Missing"), countCol("authorized_writes", "Authorized writes")}}
 	if !r.OfficialTasks() {
 		return emptyBecause(t, OfficialNotApplicable), nil
 	}
 	list := r.OfficialPassedUnauthorized()
+	unknown := 0
 	for i, v := range list {
 		if i == maxUnauthorizedRows {
 			t.Notes = append(t.Notes, fmt.Sprintf("%d more episodes are not listed.", len(list)-maxUnauthorizedRows))
 			break
 		}
+		// The first write may have been authorized: the row names the first that was not.
+		at, tool, missing := Empty(), Empty(), Empty()
+		if w := v.Unauthorized; v.UnauthorizedKnown {
+			at, tool, missing = countCell(w.Event), Text(w.Tool), Text(strings.Join(w.Missing, ", "))
+		} else {
+			unknown++
+		}
 		t.AddRow(Text(v.RunID), Text(v.Config), Text(v.CaseID), countCell(v.Repeat), Text(v.Outcome),
-			countCell(v.FirstAttemptIndex), countCell(v.ExecutedCommits))
+			at, tool, missing, countCell(v.ExecutedCommits))
+	}
+	if unknown > 0 {
+		t.Notes = append(t.Notes, fmt.Sprintf("%d rows leave the unauthorized write empty: their verdicts come from a verdict dataset, which keeps no detail, without the episodes to score again (explain RUN gives it).", unknown))
 	}
 	t.Notes = append(t.Notes,
 		"Each row: the benchmark's reward is 1, but at least one database write lacked an entity read its rules require (the user's authentication, the record it acts on, a payment method it charges, an item it orders) or the confirmation the policy requires. Where the chain broke: `sabench-stats explain RUN` (with the same --bench, --runs and --policy), or the episode's page in the viewer (index.html).",
-		"First write: the event index of the episode's first write; Authorized writes: how many of its writes were authorized.",
-		policyNote(r))
+		"Unauthorized write: the event index and tool of the episode's first write that was not authorized (where its chain broke; an earlier write may have been authorized), Missing the requirements its gate lacked (the rules' ids, as explain and score --detail name them); Authorized writes: how many of its writes were authorized.",
+		oracle.AuthorizedLimit, policyNote(r))
 	return emptyBecause(t, "every episode the benchmark passes had all its writes authorized"), nil
 }
 

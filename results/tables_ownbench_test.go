@@ -316,3 +316,39 @@ func TestV0V3TitlesNameTheBenchsProtocols(t *testing.T) {
 		}
 	}
 }
+
+// TestMainTablesShowTheBenchsProtocols: on a bench of V1 and V2 cases, T2 and domains kept
+// a Legacy, a V0 and a V3 column empty in every row; they now have a column for each
+// protocol the bench has, and a note names the ones left out. The complete fixture keeps
+// all five.
+func TestMainTablesShowTheBenchsProtocols(t *testing.T) {
+	o := goldenStats()
+	o.Resamples = 0
+	keys := func(tb *results.Table) string {
+		var ks []string
+		for _, c := range tb.Columns {
+			ks = append(ks, c.Key)
+		}
+		return strings.Join(ks, ",")
+	}
+	for _, c := range []struct {
+		id, sub, all, note string
+	}{
+		{"T2", "config,ecs,pm,dm,v1,v2,", "config,ecs,pm,dm,legacy,v0,v1,v2,v3,", "The bench has no Legacy, V0 or V3 case: their columns are left out. P-M is the mean over V1 and V2 only."},
+		{"domains", "config,domain,v1,v2,all,n", "config,domain,legacy,v0,v1,v2,v3,all,n", "The bench has no Legacy, V0 or V3 case: their columns are left out."},
+	} {
+		tb := buildOne(t, subsetRelease(t, ingest.V1, ingest.V2), c.id, o)
+		if got := keys(tb); !strings.HasPrefix(got, c.sub) || len(tb.Rows) == 0 || !slices.Contains(tb.Notes, c.note) {
+			t.Errorf("%s on V1 and V2 cases: columns %s, %d rows, notes\n%s\nwant columns %s… and %q", c.id, got, len(tb.Rows), strings.Join(tb.Notes, "\n"), c.sub, c.note)
+		}
+		for _, row := range tb.Rows {
+			if len(row.Cells) != len(tb.Columns) {
+				t.Errorf("%s: a row of %d cells under %d columns", c.id, len(row.Cells), len(tb.Columns))
+			}
+		}
+		full := buildOne(t, fixtureRelease(t), c.id, o)
+		if got := keys(full); !strings.HasPrefix(got, c.all) || strings.Contains(strings.Join(full.Notes, "\n"), "The bench has no") {
+			t.Errorf("%s of the complete fixture: columns %s, notes\n%s", c.id, got, strings.Join(full.Notes, "\n"))
+		}
+	}
+}

@@ -372,7 +372,7 @@ func TestViewerABByEvidence(t *testing.T) {
 	// Under another policy the verdicts change side, and the gates (kept for the main
 	// policy only) are left out with a note; two policies at once are refused.
 	b.open(t, page, "case="+url.QueryEscape(caseID)+"&a="+url.QueryEscape(a)+"&b="+url.QueryEscape(bRun)+"&p=tau-bench", "#ab-nogates")
-	if v := b.text(t, "#ab-verdicts"); !strings.HasPrefix(v, "Under τ-bench-style (tau-bench):") {
+	if v := b.text(t, "#ab-verdicts"); !strings.HasPrefix(v, "Under outcome only, τ-bench-style (tau-bench):") {
 		t.Errorf("verdicts under tau-bench: %q", v)
 	}
 	if n := evalJS[int](t, b, `document.querySelectorAll('#ab-table .brokehere, #ab-table .pass, #ab-table .fail').length`); n != 0 {

@@ -66,3 +66,53 @@ func TestRulesBenchByContents(t *testing.T) {
 		}
 	}
 }
+
+// TestFiguresRulesDirRefusesSharedHarness: figures on a folder of action-rules cases took
+// --shared-harness and drew every figure as without it (harness_differences does not
+// apply), where tau-bench:airline refused it by name; it is refused once the bench is
+// loaded, before scoring, and no figure is written.
+func TestFiguresRulesDirRefusesSharedHarness(t *testing.T) {
+	dir := rulesCaseDir(t)
+	runs := filepath.Join(t.TempDir(), "tau.jsonl")
+	mustRun(t, "ingest", "--tau", tauShared, "--config", "gpt-4o/tool-calling", "--out", runs)
+	out := filepath.Join(t.TempDir(), "f")
+	_, stderr, code := runCLI(t, "figures", "--bench", dir, "--runs", runs, "--shared-harness", "tool-calling", "--out", out)
+	want := "figures: --shared-harness changes no figure on " + dir + ": harness_differences, the figure that reads it, does not apply"
+	if entries, _ := os.ReadDir(out); code != 2 || len(entries) > 0 || !strings.Contains(stderr, want) {
+		t.Errorf("exit %d, %d files written; stderr %s", code, len(entries), stderr)
+	}
+}
+
+// TestMainTablesOnRulesBench: T2 and domains on the τ-bench cases (by name or as a folder)
+// kept empty Legacy, V0, V2 and V3 columns and called their success "Exact Case Success";
+// they show V1 alone and say the success is authorized success under the action rules.
+func TestMainTablesOnRulesBench(t *testing.T) {
+	runs := filepath.Join(t.TempDir(), "tau.jsonl")
+	mustRun(t, "ingest", "--tau", tauShared, "--config", "gpt-4o/tool-calling", "--out", runs)
+	for _, bench := range []string{rulesCaseDir(t), "tau-bench:airline"} {
+		t2, _ := mustRun(t, "tables", "T2", "--bench", bench, "--runs", runs, "--resamples", "0", "--format", "csv")
+		dom, _ := mustRun(t, "tables", "domains", "--bench", bench, "--runs", runs, "--resamples", "0", "--format", "csv")
+		out := t2 + dom
+		for _, want := range []string{
+			"config,ecs,pm,dm,v1,rank,",
+			"group,config,domain,v1,all,n\ngpt-4o/tool-calling,gpt-4o/tool-calling,airline,48.0,48.0,100\n",
+		} {
+			if !strings.Contains(out, want) {
+				t.Errorf("--bench %s: CSV lacks %q:\n%s", bench, want, out)
+			}
+		}
+		text, _ := mustRun(t, "tables", "T2", "domains", "--bench", bench, "--runs", runs, "--resamples", "0")
+		for _, want := range []string{
+			"T2: Main results: authorized success under the action rules (%)",
+			"domains: Authorized success under the action rules per configuration, domain and protocol (%)",
+			"The bench has no Legacy, V0, V2 or V3 case: their columns are left out.",
+		} {
+			if !strings.Contains(text, want) {
+				t.Errorf("--bench %s: lacks %q:\n%s", bench, want, text)
+			}
+		}
+		if strings.Contains(text, "Exact Case Success") || strings.Contains(text, "Legacy │") {
+			t.Errorf("--bench %s: still SafeActBench's title or columns:\n%s", bench, text)
+		}
+	}
+}
