@@ -49,8 +49,9 @@ func runExplain(e *cli.Env, args []string) error {
 	if sel.ByKey && sel.Condition == "" {
 		sel.Condition = ingest.DefaultCondition
 	}
-	pols, err := c.PolicyList(false)
-	if err != nil {
+	// The policy names are checked before the episodes are read; the bench may change
+	// the default (PoliciesFor).
+	if _, err := c.PolicyList(false); err != nil {
 		return err
 	}
 	in, err := c.Load()
@@ -58,7 +59,8 @@ func runExplain(e *cli.Env, args []string) error {
 		return err
 	}
 	printLines(e, "", job.SkippedNotes(in.Skipped)...)
-	if pols, err = c.PoliciesFor(false, in.Bench); err != nil {
+	pols, err := c.PoliciesFor(false, in.Bench)
+	if err != nil {
 		return err
 	}
 	if len(pos) == 1 {

@@ -113,8 +113,9 @@ func (o *Options) release(s Scoring) (*Release, error) {
 		sr, files, err := o.readVerdicts(d)
 		return &Release{ScoredRelease: sr, Files: files}, err
 	}
-	pols, err := o.PolicyList(s.All)
-	if err != nil {
+	// The policy names are checked before the episodes are read; the bench may change
+	// the default (PoliciesFor).
+	if _, err := o.PolicyList(s.All); err != nil {
 		return nil, err
 	}
 	in, err := o.load(true)
@@ -124,7 +125,8 @@ func (o *Options) release(s Scoring) (*Release, error) {
 	if err := o.checkBench(in.Bench); err != nil {
 		return nil, err
 	}
-	if pols, err = o.PoliciesFor(s.All, in.Bench); err != nil {
+	pols, err := o.PoliciesFor(s.All, in.Bench)
+	if err != nil {
 		return nil, err
 	}
 	r := &Release{Input: in}

@@ -50,8 +50,9 @@ func (o *Options) ScoreVerdicts(w io.Writer, req VerdictRequest) (summary string
 			return "", nil, optionError(err)
 		}
 	}
-	pols, err := o.PolicyList(false)
-	if err != nil {
+	// The policy names are checked before the episodes are read; the bench may change
+	// the default (PoliciesFor).
+	if _, err := o.PolicyList(false); err != nil {
 		return "", nil, err
 	}
 	var labels *ingest.Audit
@@ -70,7 +71,8 @@ func (o *Options) ScoreVerdicts(w io.Writer, req VerdictRequest) (summary string
 	if err := in.Shard(si, sn); err != nil {
 		return "", in.Skipped, err
 	}
-	if pols, err = o.PoliciesFor(false, in.Bench); err != nil {
+	pols, err := o.PoliciesFor(false, in.Bench)
+	if err != nil {
 		return "", in.Skipped, err
 	}
 	sj := scoreJob{Policies: pols, Format: req.Format, Out: req.Out, Dataset: dataset, Detail: req.Detail,
