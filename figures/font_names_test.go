@@ -63,8 +63,8 @@ func TestReportNotesNamesTheFontLacks(t *testing.T) {
 func TestFontLacksQuotesLabelsAsDrawn(t *testing.T) {
 	name := "Claude-5/Claude Code \U0001F9D1\u200d\U0001F4BB\tx"
 	want := "the bundled font lacks characters of \"Claude-5/Claude Code \U0001F9D1\u200d\U0001F4BB\\tx\": the PNG draws them blank, the PDF as the font's empty box, the SVG in the viewer's fonts"
-	if got := FontLacks([]string{name, "a/b"}); got != want {
-		t.Errorf("FontLacks = %q\nwant %q", got, want)
+	if got := fontLacks(configLabels([]string{name, "a/b"}).labels([]string{name, "a/b"})); got != want {
+		t.Errorf("fontLacks = %q\nwant %q", got, want)
 	}
 }
 

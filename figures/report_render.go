@@ -20,7 +20,7 @@ type Rendered struct {
 	Exts  []string
 	Files [][]byte
 	// Note says how the figure departs from the report's size and its names: widened to
-	// fit its names (fit), characters the font lacks (FontLacks), names drawn by a label
+	// fit its names (fit), characters the font lacks (LacksIn), names drawn by a label
 	// (Named.Note); "" when none applies.
 	Note string
 }
@@ -96,16 +96,10 @@ func renderEach(figs []Named, w int) ([][]byte, []error) {
 	return files, errs
 }
 
-// FontLacks names the configurations with characters the bundled font has no glyph for
-// ("" for none): the PNG draws those characters blank and the PDF as the font's empty box
-// (its missing glyph), so that two such names can look alike there; the SVG keeps them as text in the viewer's fonts. It names the labels
-// the figures draw (Report), which are the names unless a figure cannot draw one as it is.
-func FontLacks(names []string) string {
-	return fontLacks(configLabels(names).labels(names))
-}
-
-// LacksIn is the note on the characters the bundled font lacks (FontLacks) in the names
-// the figures draw (Named.Drawn), each name once; "" for none. A figure's note names
+// LacksIn is the note on the characters the bundled font lacks in the names the figures
+// draw (Named.Drawn), each name once; "" for none: the PNG draws those characters blank
+// and the PDF as the font's empty box (its missing glyph), so that two such names can
+// look alike there; the SVG keeps them as text in the viewer's fonts. A figure's note names
 // only what it shows: harness_differences shows models, not configurations.
 func LacksIn(figs []Named) string {
 	var drawn []string
@@ -119,7 +113,8 @@ func LacksIn(figs []Named) string {
 	return fontLacks(drawn)
 }
 
-// fontLacks is FontLacks of names as drawn (labels).
+// fontLacks is the note on the characters the bundled font lacks in names as drawn
+// (labels).
 func fontLacks(names []string) string {
 	f, err := sansSFNT()
 	if err != nil {
