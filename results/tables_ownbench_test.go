@@ -348,3 +348,23 @@ func TestVarianceNamesNoPaperCount(t *testing.T) {
 		t.Errorf("variance notes:\n%s\nwant %q and no word of the paper", notes, want)
 	}
 }
+
+// TestEmptyFamilyNoteSaysNoRows: T4 and disagreement with no configuration of the shared
+// harness have no rows; their adjusted-p note said no test could be run "(no resamples, or
+// no interval)" and "(no shared case)", with 5000 resamples and nothing to pair. It now
+// says the table has no rows.
+func TestEmptyFamilyNoteSaysNoRows(t *testing.T) {
+	o := goldenStats()
+	ch := analysis.PaperChoices()
+	ch.SharedHarness = "nobody-ran-this"
+	for _, id := range []string{"T4", "disagreement"} {
+		tb := buildOneWith(t, fixtureRelease(t), id, o, ch)
+		notes := strings.Join(tb.Notes, "\n")
+		if tb.Empty == "" || !strings.Contains(notes, "could be run in this table (it has no rows), so there is nothing to adjust.") ||
+			strings.Contains(notes, noResamples) || strings.Contains(notes, "no shared case") {
+			t.Errorf("%s: empty %q, notes:\n%s\nwant the family note to say it has no rows", id, tb.Empty, notes)
+		}
+	}
+}
+
+const noResamples = "no resamples, or no interval"
