@@ -141,3 +141,22 @@ func TestVarianceSaysWhyNoNoiseFloor(t *testing.T) {
 		t.Errorf("variance notes:\n%s\nwant %q", notes, want)
 	}
 }
+
+// TestT2CountsOneEpisodeInTheSingular: T2 on one scored episode (a real Inspect log
+// relabelled as a case) said "ECS pools all repeats (1 scored episodes)".
+func TestT2CountsOneEpisodeInTheSingular(t *testing.T) {
+	cases, sets, vs := fixtureVerdicts(t)
+	var one []oracle.Verdict
+	for _, v := range vs {
+		if !v.Excluded() && v.Condition() == "main" && v.Protocol() != ingest.Legacy {
+			one = append(one, v)
+			break
+		}
+	}
+	o := goldenStats()
+	o.Resamples = 0
+	notes := strings.Join(buildOne(t, analysis.NewRelease(cases, sets, one, oracle.SafeAct), "T2", o).Notes, "\n")
+	if want := "ECS pools all repeats (1 scored episode);"; !strings.Contains(notes, want) {
+		t.Errorf("T2 notes:\n%s\nwant %q", notes, want)
+	}
+}

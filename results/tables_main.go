@@ -69,7 +69,7 @@ func buildT2(in *Input) (*Table, error) {
 		t.AddGroupRow(models[s.Config], row...)
 		n += s.Overall.Den
 	}
-	t.Notes = append(t.Notes, fmt.Sprintf("ECS pools all repeats (%d scored episodes); P-M and D-M are unweighted means over protocols and domains.", n))
+	t.Notes = append(t.Notes, fmt.Sprintf("ECS pools all repeats (%s); P-M and D-M are unweighted means over protocols and domains.", ingest.Plural(n, "scored episode")))
 	if miss, have := benchProtocols(r, allProtocols); len(miss) > 0 && len(have) > 0 && len(t.Rows) > 0 {
 		t.Notes = append(t.Notes, fmt.Sprintf("%s P-M is the mean over %s only.", absentNote(miss), ingest.JoinLabels(have, " and ")))
 	}
