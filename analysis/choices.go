@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"slices"
 	"sort"
 	"strings"
 )
@@ -28,6 +29,9 @@ func PaperChoices() Choices {
 
 // isShared reports whether a harness is the shared one.
 func (ch Choices) isShared(harness string) bool { return strings.EqualFold(harness, ch.SharedHarness) }
+
+// SharedRan reports whether some configuration of r ran the shared harness.
+func (ch Choices) SharedRan(r *Release) bool { return slices.ContainsFunc(r.Harnesses(), ch.isShared) }
 
 // Spelled returns the choices with the shared harness written as the release writes it
 // when the flag matched it in another case ("inspect" for the release's "Inspect"), so that

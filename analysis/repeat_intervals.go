@@ -188,7 +188,8 @@ type RepeatSpread struct {
 	Std    Estimate
 	PassK  []Estimate // aligned with the row's PassK
 	Noise  bootstrap.NoiseFloor
-	// NoiseErr says why Noise is missing (fewer than two cases); "" when it is there.
+	// NoiseErr says why Noise is missing, as a clause the variance table prints (fewer than
+	// two cases: "1 case scored, and it needs at least two"); "" when it is there.
 	NoiseErr string
 }
 
@@ -253,7 +254,12 @@ func (r *Release) RepeatSpreads(vs []Record, rows []RepeatRow, o StatOptions, fi
 		}
 		out[i] = RepeatSpread{Config: c, Std: est[0], PassK: est[1:]}
 		var nerr error
-		if out[i].Noise, nerr = bootstrap.EstimateNoise(succ, scored, cl); nerr != nil {
+		switch out[i].Noise, nerr = bootstrap.EstimateNoise(succ, scored, cl); {
+		case len(succ) == 1: // the table prints the reason: in words, not the estimator's error
+			out[i].NoiseErr = "1 case scored, and it needs at least two"
+		case len(succ) == 0:
+			out[i].NoiseErr = "no case scored"
+		case nerr != nil:
 			out[i].NoiseErr = nerr.Error()
 		}
 	}

@@ -33,7 +33,7 @@ func TestIndexNamesAsWritten(t *testing.T) {
 		`- Input: bench\\nx \&amp; y.`,
 		`| T2 | Strategy scgr_eg\\tx \<b\>y\</b\> vs main |`,
 		`(labels: "\<b\>GLM\</b\> \&amp; co")`,
-		`- Shared harness: In\<spect\> \&amp;.`,
+		`- Shared harness: In\<spect\> \&amp; (`, // its release ran no harness
 		`| runs\|a\\tb\\nc \*d\* \<b\>.jsonl | 3 |`,
 		"coverage_at=last",
 	} {

@@ -190,6 +190,16 @@ const (
 	noSharedCase = "no shared case"
 )
 
+// noRowsOr is why no test of a family ran in a table with a test per row: the reason why
+// when it has rows, "it has no rows" when it has none (then no test was tried at all, and
+// the table's empty note says why).
+func noRowsOr(rows int, why string) string {
+	if rows == 0 {
+		return "it has no rows"
+	}
+	return why
+}
+
 // familyNote names an adjusted family: which tests, how many, which adjustment; none says
 // why no test ran when none did.
 func familyNote(o analysis.StatOptions, p []float64, family, none string) string {

@@ -30,6 +30,9 @@ type Meta struct {
 	Policies      []PolicyMeta `json:"policies"`
 	Intervals     IntervalMeta `json:"intervals"`
 	SharedHarness string       `json:"shared_harness"`
+	// SharedHarnessUnrun: no configuration ran the shared harness, so the setting paired
+	// nothing (the index says so; the JSON keeps the setting as the stable schema has it).
+	SharedHarnessUnrun bool `json:"-"`
 	// InspectLogs, for tables built from Inspect AI logs, lists each log with its eval id,
 	// task and model (its file, size and hash are among Inputs too).
 	InspectLogs []InspectLog `json:"inspect_logs,omitempty"`
@@ -85,6 +88,9 @@ func NewMeta(sr *analysis.ScoredRelease, o analysis.StatOptions, method, quantil
 	if len(sr.Releases) > 0 && sr.Releases[0].OfficialTasks() {
 		// A benchmark's tasks (τ-bench) pair no harnesses: no table or figure reads the choice.
 		m.SharedHarness = ""
+	}
+	if m.SharedHarness != "" && len(sr.Releases) > 0 {
+		m.SharedHarnessUnrun = !ch.SharedRan(sr.Releases[0])
 	}
 	if sr.Synthetic {
 		m.Warning = analysis.SyntheticMark
@@ -178,7 +184,11 @@ func (m *Meta) WriteMarkdown(b *strings.Builder, md func(string) string) {
 		fmt.Fprintf(b, "- Cluster rule %s: %d clusters over %d cases.\n", md(r.Rule), r.Clusters, r.Cases)
 	}
 	if m.SharedHarness != "" {
-		fmt.Fprintf(b, "- Shared harness: %s.\n", md(m.SharedHarness))
+		unrun := ""
+		if m.SharedHarnessUnrun {
+			unrun = " (--shared-harness; no configuration of this input ran it, so it is paired with none)"
+		}
+		fmt.Fprintf(b, "- Shared harness: %s%s.\n", md(m.SharedHarness), unrun)
 	}
 	if len(m.Inputs) == 0 {
 		b.WriteString("- Input files: none (the built-in release is generated in memory).\n")

@@ -91,3 +91,24 @@ func TestIndexProvenanceAndEmpty(t *testing.T) {
 		}
 	}
 }
+
+// TestIndexSharedHarnessNoneRan: the provenance said "Shared harness: Inspect." of a bench
+// none of whose configurations ran Inspect (a bench of one's own whose harnesses have other
+// names), as of the paper's release; it now says that no configuration ran it, and keeps
+// the plain line where one did.
+func TestIndexSharedHarnessNoneRan(t *testing.T) {
+	r := fixtureRelease(t)
+	for _, c := range []struct{ shared, want string }{
+		{"Inspect", "- Shared harness: Inspect.\n"},
+		{"baseline", "- Shared harness: baseline (--shared-harness; no configuration of this input ran it, so it is paired with none).\n"},
+	} {
+		ch := analysis.PaperChoices()
+		ch.SharedHarness = c.shared
+		m := results.NewMeta(&analysis.ScoredRelease{Input: "x", Releases: []*analysis.Release{r}}, analysis.DefaultStatOptions(), "percentile", "scipy", ch)
+		var b strings.Builder
+		m.WriteMarkdown(&b, func(s string) string { return s })
+		if !strings.Contains(b.String(), c.want) {
+			t.Errorf("shared harness %s: provenance\n%s\nwant %q", c.shared, b.String(), c.want)
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/oracle"
 	"github.com/sabench/sabench-stats/results"
 )
@@ -116,5 +117,46 @@ func TestT3SaysWhyColumnsAreEmpty(t *testing.T) {
 	}
 	if n := strings.Join(buildOne(t, fixtureRelease(t), "T3", o).Notes, "\n"); strings.Contains(n, "Empty (—)") {
 		t.Errorf("T3 of the complete fixture:\n%s", n)
+	}
+}
+
+// TestVarianceSaysWhyNoNoiseFloor: a configuration with one V0–V3 case has no noise floor;
+// the note read "No noise floor for Solo/One: bootstrap: noise floor: 1 cases, want at
+// least 2." (the estimator's error), and now says it in words.
+func TestVarianceSaysWhyNoNoiseFloor(t *testing.T) {
+	cases, sets, vs := fixtureVerdicts(t)
+	var c *casespec.Case
+	for _, x := range cases {
+		if x.Protocol == ingest.V0 {
+			c = x
+			break
+		}
+	}
+	vs = append(vs, oracle.Fields{RunID: "solo-1", Config: "Solo/One", Model: "Solo", Harness: "One", CaseID: c.ID, BaseCaseID: c.ID,
+		Protocol: c.Protocol, Domain: c.Domain, Condition: "main", Status: "completed", ECS: true, FirstAttemptIndex: -1, Official: -1}.Verdict())
+	o := goldenStats()
+	o.Resamples = 0
+	notes := strings.Join(buildOne(t, analysis.NewRelease(cases, sets, vs, oracle.SafeAct), "variance", o).Notes, "\n")
+	if want := "No noise floor for Solo/One: 1 case scored, and it needs at least two."; !strings.Contains(notes, want) || strings.Contains(notes, "bootstrap:") {
+		t.Errorf("variance notes:\n%s\nwant %q", notes, want)
+	}
+}
+
+// TestT2CountsOneEpisodeInTheSingular: T2 on one scored episode (a real Inspect log
+// relabelled as a case) said "ECS pools all repeats (1 scored episodes)".
+func TestT2CountsOneEpisodeInTheSingular(t *testing.T) {
+	cases, sets, vs := fixtureVerdicts(t)
+	var one []oracle.Verdict
+	for _, v := range vs {
+		if !v.Excluded() && v.Condition() == "main" && v.Protocol() != ingest.Legacy {
+			one = append(one, v)
+			break
+		}
+	}
+	o := goldenStats()
+	o.Resamples = 0
+	notes := strings.Join(buildOne(t, analysis.NewRelease(cases, sets, one, oracle.SafeAct), "T2", o).Notes, "\n")
+	if want := "ECS pools all repeats (1 scored episode);"; !strings.Contains(notes, want) {
+		t.Errorf("T2 notes:\n%s\nwant %q", notes, want)
 	}
 }

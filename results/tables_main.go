@@ -74,7 +74,7 @@ func buildT2(in *Input) (*Table, error) {
 		t.AddGroupRow(models[s.Config], row...)
 		n += s.Overall.Den
 	}
-	t.Notes = append(t.Notes, fmt.Sprintf("%s pools all repeats (%d scored episodes); P-M and D-M are unweighted means over protocols and domains.", success, n))
+	t.Notes = append(t.Notes, fmt.Sprintf("%s pools all repeats (%s); P-M and D-M are unweighted means over protocols and domains.", success, ingest.Plural(n, "scored episode")))
 	if r.OfficialTasks() {
 		t.Notes = append(t.Notes, "Authorized: the benchmark's own verdict is a success and every write the action rules gate was authorized (its entity reads and confirmation came before it). "+oracle.AuthorizedLimit)
 	}
@@ -535,12 +535,10 @@ func buildVariance(in *Input) (*Table, error) {
 	return emptyBecause(t, cmp.Or(lacksAll(r, allProtocols[1:]), "no scored V0–V3 main-condition episodes")), nil
 }
 
-// paperExecutable is how many V0–V3 cases the paper's release has.
-const paperExecutable = 570
-
 // executableScope says which cases the variance table is over, a sentence and a space:
-// the paper's count only where the bench has it, since a bench built like SafeActBench
-// has its own; "" when it has none (the table is empty and says so).
+// the bench's own count, whichever bench it is (a bench of one's own may have as many as
+// the paper's release, and is still not it); "" when it has none (the table is empty and
+// says so).
 func executableScope(r *analysis.Release) string {
 	if r.OfficialTasks() {
 		// Its cases are the benchmark's tasks, of one kind: none is left out.
@@ -550,11 +548,8 @@ func executableScope(r *analysis.Release) string {
 	for _, p := range allProtocols[1:] {
 		n += sizes.ByProto[p].All
 	}
-	switch n {
-	case 0:
+	if n == 0 {
 		return ""
-	case paperExecutable:
-		return "Over the V0–V3 cases (570 in the paper; Legacy left out). "
 	}
 	return fmt.Sprintf("Over the bench's %d V0–V3 cases (Legacy left out). ", n)
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/casespec"
+	"github.com/sabench/sabench-stats/ingest/synth"
 	"github.com/sabench/sabench-stats/oracle"
 	"github.com/sabench/sabench-stats/results"
 )
@@ -352,3 +353,54 @@ func TestMainTablesShowTheBenchsProtocols(t *testing.T) {
 		}
 	}
 }
+
+// TestVarianceNamesNoPaperCount: a bench with as many V0–V3 cases as the paper's release
+// (the built-in release's catalog, as a bench of one's own copied from `synth --out` has)
+// read "Over the V0–V3 cases (570 in the paper; Legacy left out)", a sentence about the
+// paper on data that is not the paper's; it now gives the bench's count, as on any bench.
+func TestVarianceNamesNoPaperCount(t *testing.T) {
+	rel, err := synth.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := casespec.NewBench("builtin", rel.Cases, rel.Sets, casespec.BenchOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var eps []*ingest.Episode // one configuration's main condition: enough for the notes
+	for _, ep := range rel.Episodes {
+		if ep.Config == "Qwen3.8/Qwen Code" && ep.Condition == ingest.DefaultCondition {
+			eps = append(eps, ep)
+		}
+	}
+	s, err := analysis.Score(&ingest.SliceSource{Episodes: eps}, b.Case, analysis.ScoreOptions{Policies: []oracle.Policy{oracle.SafeAct}, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := goldenStats()
+	o.Resamples = 0
+	notes := strings.Join(buildOne(t, analysis.NewScoredRelease("builtin", b, s, nil).Releases[0], "variance", o).Notes, "\n")
+	if want := "Over the bench's 570 V0–V3 cases (Legacy left out)."; !strings.Contains(notes, want) || strings.Contains(notes, "paper") {
+		t.Errorf("variance notes:\n%s\nwant %q and no word of the paper", notes, want)
+	}
+}
+
+// TestEmptyFamilyNoteSaysNoRows: T4 and disagreement with no configuration of the shared
+// harness have no rows; their adjusted-p note said no test could be run "(no resamples, or
+// no interval)" and "(no shared case)", with 5000 resamples and nothing to pair. It now
+// says the table has no rows.
+func TestEmptyFamilyNoteSaysNoRows(t *testing.T) {
+	o := goldenStats()
+	ch := analysis.PaperChoices()
+	ch.SharedHarness = "nobody-ran-this"
+	for _, id := range []string{"T4", "disagreement"} {
+		tb := buildOneWith(t, fixtureRelease(t), id, o, ch)
+		notes := strings.Join(tb.Notes, "\n")
+		if tb.Empty == "" || !strings.Contains(notes, "could be run in this table (it has no rows), so there is nothing to adjust.") ||
+			strings.Contains(notes, noResamples) || strings.Contains(notes, "no shared case") {
+			t.Errorf("%s: empty %q, notes:\n%s\nwant the family note to say it has no rows", id, tb.Empty, notes)
+		}
+	}
+}
+
+const noResamples = "no resamples, or no interval"

@@ -65,7 +65,7 @@ func buildT4(in *Input) (*Table, error) {
 		"Both arms, Δ and Complete are computed on the paired cases (the V0–V3 cases both configurations ran)."+drawnOnly(o, " Each interval resamples "+drawn+" once for both arms: one draw for Δ ECS, another for the two Complete intervals."),
 		"Complete: share of episodes whose investigation was complete at the decisive point (the first attempt, else the end of the episode)"+drawnOnly(o, ", with its interval (cases, or templates, resampled)")+".",
 		pValueNote,
-		familyNote(o, ps, "Δ tests (one per model)", noBootstrapP))
+		familyNote(o, ps, "Δ tests (one per model)", noRowsOr(len(rows), noBootstrapP)))
 	iv.finish(t)
 	if len(rows) > 0 {
 		var none []analysis.HarnessPair
@@ -193,7 +193,7 @@ func strategyTable(in *Input, id, condition string, withLegacy bool) (*Table, er
 	}
 	t.Notes = append(t.Notes, leftOutNote(notShown(r, shown), "the table", why)...)
 	t.Notes = append(t.Notes, pValueNote,
-		familyNote(o, ps, "Δ tests (overall and per protocol; the per-protocol p-values are in CSV and JSON only, delta_<protocol>_p and _p_adj)", noBootstrapP))
+		familyNote(o, ps, "Δ tests (overall and per protocol; the per-protocol p-values are in CSV and JSON only, delta_<protocol>_p and _p_adj)", noRowsOr(len(rows), noBootstrapP)))
 	iv.finish(t)
 	t.Notes = append(t.Notes, policyNote(r))
 	return emptyBecause(t, cmp.Or(lacksAll(r, protos), fmt.Sprintf("no configuration has both main and %s episodes", condition))), nil
@@ -232,7 +232,7 @@ func buildInterventions(in *Input) (*Table, error) {
 	}
 	t.Notes = append(t.Notes, "Acted: episodes with at least one consequential attempt. Both arms and Δ = condition − main are on the paired cases (the cases both ran). "+
 		"Affected tool: an information tool whose evidence the variant spec removes or changes; shown for variant conditions (withheld, contradicted), as acted episodes that had called it before acting.",
-		pValueNote+" "+familyNote(o, ps, "Δ tests", noBootstrapP))
+		pValueNote+" "+familyNote(o, ps, "Δ tests", noRowsOr(len(rows), noBootstrapP)))
 	t.Notes = append(t.Notes, leftOutNote(notShown(r, shown), "the table", "no episodes of an intervention condition")...)
 	iv.finish(t)
 	t.Notes = append(t.Notes, policyNote(r))
@@ -264,7 +264,7 @@ func buildDisagreement(in *Input) (*Table, error) {
 		rule = " (" + rule + ")"
 	}
 	t.Notes = append(t.Notes, "A case succeeds for a configuration when a strict majority of its repeats succeed"+rule+". McNemar: exact two-sided test on the discordant cases.",
-		familyNote(in.Stats, ps, "McNemar tests (one per harness pair)", noSharedCase), policyNote(r))
+		familyNote(in.Stats, ps, "McNemar tests (one per harness pair)", noRowsOr(len(rows), noSharedCase)), policyNote(r))
 	if len(rows) > 0 {
 		var none []analysis.HarnessPair
 		for _, x := range rows {

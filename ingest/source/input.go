@@ -104,7 +104,9 @@ func Open(opt Options) (*Input, error) {
 	if err != nil {
 		return nil, flagPathError("--bench", err)
 	}
-	in := &Input{Bench: b, Describe: describe, builtin: opt.Bench == Builtin}
+	// The bench's files are inputs whatever holds the episodes: the provenance lists them
+	// with their hashes, and a verdict dataset's bench digest is taken over them.
+	in := &Input{Bench: b, Describe: describe, builtin: opt.Bench == Builtin, Files: b.InputFiles(opt.BenchOptions)}
 	if len(opt.Inspect) > 0 {
 		return in, in.openInspect(opt)
 	}
@@ -120,7 +122,6 @@ func Open(opt Options) (*Input, error) {
 			return nil, e
 		}
 	}
-	in.Files = b.InputFiles(opt.BenchOptions)
 	if len(runs) == 0 {
 		return in, nil
 	}
@@ -141,8 +142,8 @@ func Open(opt Options) (*Input, error) {
 // Runs are the episode files the stream reads, expanded (none for the built-in episodes).
 func (in *Input) Runs() []string { return in.runs }
 
-// BenchFiles are the files of the bench read (in.Files before the episode files).
-func (in *Input) BenchFiles() []string { return in.Files[:len(in.Files)-len(in.runs)] }
+// BenchFiles are the files of the bench read (in.Files before the episode files or logs).
+func (in *Input) BenchFiles() []string { return in.Files[:len(in.Files)-len(in.runs)-len(in.logs)] }
 
 // Shard limits the episodes Open streams to shard i of n (0 ≤ i < n), so that n
 // machines split a release: of episode files, the lines of plain JSONL and the row

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest/casespec"
@@ -199,5 +200,26 @@ func TestNoEpisodesBesideCaseFile(t *testing.T) {
 	_, err = Open(Options{Bench: cases})
 	if want := "no episodes: the bench " + cases + " is a file of cases, read without its folder's episodes; pass --runs " + runs + " to score the episodes beside it"; err == nil || err.Error() != want {
 		t.Errorf("runs file beside:\n%v\nwant\n%s", err, want)
+	}
+}
+
+// Inspect logs as the episodes: the bench's files are inputs too, before the logs, and
+// BenchFiles are those alone. The bench's files were missing (the provenance of `report
+// --bench D --inspect LOGS` listed the logs only), and BenchFiles returned the logs.
+func TestOpenInspectKeepsBenchFiles(t *testing.T) {
+	const log = "../inspect/testdata/logs/log_streaming.eval"
+	in, err := Open(Options{Bench: testBench, Inspect: []string{log}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bench := in.Bench.InputFiles(casespec.BenchOptions{})
+	if len(bench) < 2 {
+		t.Fatalf("bench files %v: want the catalogs, the manifest and the sets", bench)
+	}
+	if want := append(slices.Clone(bench), log); !slices.Equal(in.Files, want) {
+		t.Errorf("files %v, want %v", in.Files, want)
+	}
+	if got := in.BenchFiles(); !slices.Equal(got, bench) {
+		t.Errorf("bench files %v, want %v", got, bench)
 	}
 }
