@@ -40,7 +40,7 @@ func TestReportNotesNamesTheFontLacks(t *testing.T) {
 	r := analysis.NewRelease(cases, nil, vs, oracle.SafeAct)
 	o := analysis.DefaultStatOptions()
 	o.Resamples = 20
-	figs, _, err := RenderReport(analysis.NewPolicyComparison([]*analysis.Release{r}), o, analysis.PaperChoices(), false)
+	figs, _, err := RenderReport(analysis.NewPolicyComparison([]*analysis.Release{r}), o, analysis.PaperChoices(), "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +97,7 @@ func TestFontNoteOnlyWhereDrawn(t *testing.T) {
 	r := analysis.NewRelease(cases, nil, vs, oracle.SafeAct)
 	o := analysis.DefaultStatOptions()
 	o.Resamples = 20
-	figs, _, err := RenderReport(analysis.NewPolicyComparison([]*analysis.Release{r}), o, analysis.PaperChoices(), false)
+	figs, _, err := RenderReport(analysis.NewPolicyComparison([]*analysis.Release{r}), o, analysis.PaperChoices(), "")
 	if err != nil {
 		t.Fatal(err)
 	}

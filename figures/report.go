@@ -318,9 +318,9 @@ func RanksOf(pc *analysis.PolicyComparison, o analysis.StatOptions) (f PolicyRan
 }
 
 // CompareForest is the forest plot of a comparison (Δ ECS with both intervals per scope)
-// under each policy's release, captioned SYNTHETIC when the data is; nil when no scope
-// has shared cases.
-func CompareForest(s analysis.CompareSpec, rels []*analysis.Release, scopes [][]analysis.CompareScope, level float64, synthetic bool) Figure {
+// under each policy's release, captioned with mark (analysis.ScoredRelease.Mark) unless it
+// is ""; nil when no scope has shared cases.
+func CompareForest(s analysis.CompareSpec, rels []*analysis.Release, scopes [][]analysis.CompareScope, level float64, mark string) Figure {
 	forest := Forest{Title: compareTitle(s, " (ECS)"), Level: level}
 	for i, r := range rels {
 		forest.Rows = append(forest.Rows, CompareRows(scopes[i], len(rels) > 1, r.Policy.Name)...)
@@ -328,8 +328,8 @@ func CompareForest(s analysis.CompareSpec, rels []*analysis.Release, scopes [][]
 	switch {
 	case len(forest.Rows) == 0:
 		return nil
-	case synthetic:
-		return Captioned{Fig: forest, Caption: analysis.SyntheticMark}
+	case mark != "":
+		return Captioned{Fig: forest, Caption: mark}
 	}
 	return forest
 }

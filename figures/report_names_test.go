@@ -80,7 +80,7 @@ func TestCompareForestLabelsNames(t *testing.T) {
 		{A: "deep\tseek\nv4/Inspect", B: long},
 		{Conditions: true, Config: long, A: "main", B: "with\ttab"},
 	} {
-		fig := CompareForest(spec, rels, [][]analysis.CompareScope{scopes, scopes}, 0.95, true)
+		fig := CompareForest(spec, rels, [][]analysis.CompareScope{scopes, scopes}, 0.95, analysis.SyntheticMark)
 		if fig == nil {
 			t.Fatal("no forest")
 		}

@@ -25,32 +25,32 @@ type Rendered struct {
 	Note string
 }
 
-// Marked captions every figure with the SYNTHETIC warning (analysis.SyntheticMark),
-// inside the image, so that a copied figure keeps it, when synthetic is true; otherwise
-// it returns figs as they are.
-func Marked(figs []Named, synthetic bool) []Named {
-	if !synthetic {
+// Marked captions every figure with the SYNTHETIC warning mark
+// (analysis.ScoredRelease.Mark), inside the image, so that a copied figure keeps it;
+// with mark "" it returns figs as they are.
+func Marked(figs []Named, mark string) []Named {
+	if mark == "" {
 		return figs
 	}
 	out := make([]Named, len(figs))
 	for i, f := range figs {
-		out[i] = Named{Name: f.Name, Fig: Captioned{Fig: f.Fig, Caption: analysis.SyntheticMark}, Note: f.Note, Drawn: f.Drawn}
+		out[i] = Named{Name: f.Name, Fig: Captioned{Fig: f.Fig, Caption: mark}, Note: f.Note, Drawn: f.Drawn}
 	}
 	return out
 }
 
 // RenderReport builds the report's figures (Report, on the comparison's base release;
-// Marked when the data is synthetic) and renders each in every format at the default
+// Marked with mark, the SYNTHETIC warning or "") and renders each in every format at the default
 // size, for the report directory and the viewer; skipped says which could not be built
 // and why. The renderings run side by side on up to o.Workers goroutines (0: GOMAXPROCS):
 // each is single-threaded and they are independent, so the files are the same whatever
 // the count.
-func RenderReport(pc *analysis.PolicyComparison, o analysis.StatOptions, ch analysis.Choices, synthetic bool) ([]Rendered, []string, error) {
+func RenderReport(pc *analysis.PolicyComparison, o analysis.StatOptions, ch analysis.Choices, mark string) ([]Rendered, []string, error) {
 	figs, skipped, err := Report(pc.Base, pc, o, ch)
 	if err != nil {
 		return nil, nil, err
 	}
-	marked := Marked(figs, synthetic)
+	marked := Marked(figs, mark)
 	files, errs := renderEach(marked, o.Workers)
 	var out []Rendered
 	for i, f := range marked {

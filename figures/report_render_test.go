@@ -20,10 +20,10 @@ func TestSizeNamed(t *testing.T) {
 // TestMarked: synthetic figures carry the SYNTHETIC caption, others are left alone.
 func TestMarked(t *testing.T) {
 	figs := []Named{{Name: "a", Fig: Forest{Title: "t"}}}
-	if got := Marked(figs, false); &got[0] != &figs[0] {
+	if got := Marked(figs, ""); &got[0] != &figs[0] {
 		t.Error("a real release's figures were copied")
 	}
-	got := Marked(figs, true)
+	got := Marked(figs, analysis.SyntheticMark)
 	c, ok := got[0].Fig.(Captioned)
 	if !ok || got[0].Name != "a" || c.Caption != analysis.SyntheticMark || c.Fig.(Forest).Title != "t" {
 		t.Errorf("marked %+v", got[0])

@@ -17,7 +17,8 @@ import (
 // a CSV file as a sidecar (T2.csv.meta.json), the report index as a section; the field
 // names below are the JSON keys, a stable schema.
 type Meta struct {
-	// Synthetic is true for generated data; Warning then holds analysis.SyntheticMark.
+	// Synthetic is true for generated data; Warning then holds its mark
+	// (analysis.ScoredRelease.Mark).
 	Synthetic bool   `json:"synthetic"`
 	Warning   string `json:"warning,omitempty"`
 	Tool      Tool   `json:"tool"`
@@ -92,9 +93,7 @@ func NewMeta(sr *analysis.ScoredRelease, o analysis.StatOptions, method, quantil
 	if m.SharedHarness != "" && len(sr.Releases) > 0 {
 		m.SharedHarnessUnrun = !ch.SharedRan(sr.Releases[0])
 	}
-	if sr.Synthetic {
-		m.Warning = analysis.SyntheticMark
-	}
+	m.Warning = sr.Mark()
 	m.Dataset.ID, m.Dataset.Version, m.Dataset.Source = sr.DatasetID, sr.DatasetVersion, sr.Input
 	for _, r := range sr.Releases {
 		m.Policies = append(m.Policies, PolicyMeta{Policy: r.Policy, Hash: r.Policy.Hash(), Evaluator: r.Policy.ShortRevision()})

@@ -79,7 +79,7 @@ func TestIndexProvenanceAndEmpty(t *testing.T) {
 	}
 	results.Stamp(ts, m)
 	sr := &analysis.ScoredRelease{Input: "x", Releases: in.Releases, Synthetic: true}
-	idx := &job.Index{Scored: sr, Stats: in.Stats, Method: "bca", Quantile: "r", Tables: ts, Synthetic: true, Meta: m,
+	idx := &job.Index{Scored: sr, Stats: in.Stats, Method: "bca", Quantile: "r", Tables: ts, Mark: analysis.SyntheticMark, Meta: m,
 		Skipped: []string{"every figure: no scored main-condition episodes"}}
 	md := idx.Markdown()
 	for _, want := range []string{"- **" + analysis.SyntheticMark + "**", "- Empty table T2: no scored main-condition episodes.",

@@ -61,7 +61,7 @@ func (c *common) writeTables(e *cli.Env, ts []*results.Table) error {
 		if _, err := c.stamp(e, ts); err != nil {
 			return err
 		}
-		printLines(e, c.name, job.SyntheticNote(c.rel.Synthetic, c.out, f))
+		printLines(e, c.name, job.SyntheticNote(c.rel.Mark(), c.out, f))
 	}
 	printLines(e, c.name, job.LaTeXNote(f, ts))
 	return job.WriteTables(e.Stdout, c.out, f, c.render, ts)

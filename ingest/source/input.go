@@ -52,7 +52,7 @@ type Input struct {
 	logs      []string // expanded Inspect logs, read instead of runs
 	logOpt    harness.Options
 	passes    int  // streams of the logs opened so far: the first one reports what it skipped
-	builtin   bool // the built-in release's episodes (synth.StreamDefault)
+	builtin   bool // the built-in release's bench (its episodes unless runs or logs are given)
 	read      ingest.ReadOptions
 	shardI    int
 	shardN    int
@@ -138,6 +138,10 @@ func Open(opt Options) (*Input, error) {
 	in.read = ingest.ReadOptions{Dedupe: DedupePolicy(opt.Dedupe), Bench: b, Lenient: opt.Lenient, Workers: opt.Workers, Hashes: in.Hashes}
 	return in, nil
 }
+
+// OwnEpisodes reports whether the bench is the built-in release (synthetic cases) and the
+// episodes are the user's (--runs or --inspect), not its generated ones.
+func (in *Input) OwnEpisodes() bool { return in.builtin && len(in.runs)+len(in.logs) > 0 }
 
 // Runs are the episode files the stream reads, expanded (none for the built-in episodes).
 func (in *Input) Runs() []string { return in.runs }

@@ -35,7 +35,7 @@ func (o *Options) Figures(dir string, r *Release, opt figures.Options) (*FigureF
 	// A figure that cannot be drawn at opt, even widened, is left out with its reason; the
 	// others are written.
 	var drawable []figures.Named
-	for _, f := range figures.Marked(figs, r.Synthetic) {
+	for _, f := range figures.Marked(figs, r.Mark()) {
 		fo, err := figures.Fitted(f.Fig, opt)
 		if err != nil {
 			skipped = append(skipped, f.Name+": cannot be drawn: "+strings.TrimPrefix(err.Error(), "figures: "))

@@ -23,14 +23,14 @@ type IndexFigure struct {
 
 // Index describes a report for its index.md.
 type Index struct {
-	Scored    *analysis.ScoredRelease
-	Stats     analysis.StatOptions
-	Method    string // as given (--interval)
-	Quantile  string // as given (--quantile)
-	Tables    []*results.Table
-	Figures   []IndexFigure
-	Skipped   []string // what was not written, and why
-	Synthetic bool
+	Scored   *analysis.ScoredRelease
+	Stats    analysis.StatOptions
+	Method   string // as given (--interval)
+	Quantile string // as given (--quantile)
+	Tables   []*results.Table
+	Figures  []IndexFigure
+	Skipped  []string // what was not written, and why
+	Mark     string   // the SYNTHETIC warning (analysis.ScoredRelease.Mark), "" for none
 	// Render sets the layout of the table files (the LaTeX width and environment).
 	Render render.RenderOptions
 	// Meta is the provenance section; nil writes none.
@@ -44,8 +44,8 @@ func (x *Index) Markdown() string {
 	s := x.Scored
 	b.WriteString(indexHeading + "\n")
 	fmt.Fprintf(&b, "- Input: %s.\n", render.MarkdownInline(s.Input))
-	if x.Synthetic {
-		fmt.Fprintf(&b, "- **%s**\n", analysis.SyntheticMark)
+	if x.Mark != "" {
+		fmt.Fprintf(&b, "- **%s**\n", x.Mark)
 	}
 	fmt.Fprintf(&b, "- Episodes: read %d = scored %d + excluded (%s).\n", s.Read(), s.Counts.Scored, s.ExcludedSummary())
 	fmt.Fprintf(&b, "- Tables use policy %s; the policies table compares %s.\n", render.MarkdownInline(s.Releases[0].Policy.String()), render.MarkdownInline(s.PolicyNames()))

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"path/filepath"
 
-	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/results"
 	"github.com/sabench/sabench-stats/results/render"
@@ -65,12 +64,12 @@ func LaTeXNote(f render.Format, ts []*results.Table) string {
 	return render.LaTeXLacks(ts)
 }
 
-// SyntheticNote is the SYNTHETIC mark (analysis.SyntheticMark) of tables of a synthetic
-// release written as CSV on stdout (out "" or "-"), which has no room for it (a CSV
-// file's provenance sidecar and JSON carry it); "" otherwise.
-func SyntheticNote(synthetic bool, out string, f render.Format) string {
-	if synthetic && (out == "" || out == "-") && f == render.FormatCSV {
-		return analysis.SyntheticMark
+// SyntheticNote is the SYNTHETIC mark (analysis.ScoredRelease.Mark) of tables of a
+// synthetic release written as CSV on stdout (out "" or "-"), which has no room for it (a
+// CSV file's provenance sidecar and JSON carry it); "" otherwise.
+func SyntheticNote(mark, out string, f render.Format) string {
+	if (out == "" || out == "-") && f == render.FormatCSV {
+		return mark
 	}
 	return ""
 }

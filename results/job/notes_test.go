@@ -47,16 +47,16 @@ func TestTableNotes(t *testing.T) {
 	}
 	// The SYNTHETIC mark goes beside CSV on stdout alone, which has no room for it.
 	for _, tc := range []struct {
-		synthetic bool
-		out       string
-		f         render.Format
-		want      string
+		mark string
+		out  string
+		f    render.Format
+		want string
 	}{
-		{true, "", render.FormatCSV, analysis.SyntheticMark}, {true, "-", render.FormatCSV, analysis.SyntheticMark},
-		{true, "t.csv", render.FormatCSV, ""}, {true, "", render.FormatJSON, ""}, {false, "", render.FormatCSV, ""},
+		{analysis.SyntheticMark, "", render.FormatCSV, analysis.SyntheticMark}, {analysis.SyntheticCasesMark, "-", render.FormatCSV, analysis.SyntheticCasesMark},
+		{analysis.SyntheticMark, "t.csv", render.FormatCSV, ""}, {analysis.SyntheticMark, "", render.FormatJSON, ""}, {"", "", render.FormatCSV, ""},
 	} {
-		if got := SyntheticNote(tc.synthetic, tc.out, tc.f); got != tc.want {
-			t.Errorf("SyntheticNote(%v, %q, %v) = %q, want %q", tc.synthetic, tc.out, tc.f, got, tc.want)
+		if got := SyntheticNote(tc.mark, tc.out, tc.f); got != tc.want {
+			t.Errorf("SyntheticNote(%q, %q, %v) = %q, want %q", tc.mark, tc.out, tc.f, got, tc.want)
 		}
 	}
 }

@@ -176,6 +176,9 @@ func (o *Options) release(s Scoring) (*Release, error) {
 		return nil, err
 	}
 	r.ScoredRelease = analysis.NewScoredRelease(in.Describe, in.Bench, sc, dropped)
+	// The built-in cases with the user's episodes: only the cases are synthetic. A bench
+	// from a path (`synth --out`) does not say whether the episodes given are its own.
+	r.OwnEpisodes = in.OwnEpisodes()
 	return r, nil
 }
 

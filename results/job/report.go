@@ -31,7 +31,7 @@ type built struct {
 // the tables when stamp is set; kept, when set, is handed the tables before they are
 // stamped.
 func (o *Options) build(r *Release, specs []results.Spec, stamp bool, kept func([]*results.Table)) (b built, err error) {
-	if b.tables, b.figs, b.skipped, err = tablesAndFigures(o.TableInput(r.ScoredRelease), specs, r.Synthetic); err != nil {
+	if b.tables, b.figs, b.skipped, err = tablesAndFigures(o.TableInput(r.ScoredRelease), specs, r.Mark()); err != nil {
 		return built{}, err
 	}
 	if kept != nil {
@@ -75,7 +75,7 @@ func (o *Options) viewer(path string, r *Release, specs []results.Spec, stamp bo
 // is nil when none was written.
 func (o *Options) Report(out string, r *Release, ro render.RenderOptions) (idx *Index, viewer *view.Stats, err error) {
 	sr := r.ScoredRelease
-	idx = &Index{Scored: sr, Stats: o.Stat, Method: o.Stats.Method, Quantile: o.Stats.Quantile, Synthetic: sr.Synthetic, Render: ro}
+	idx = &Index{Scored: sr, Stats: o.Stat, Method: o.Stats.Method, Quantile: o.Stats.Quantile, Mark: sr.Mark(), Render: ro}
 	specs, notApplicable := results.ReportSpecs(sr.Releases[0])
 	err = fsx.ReplaceDir(out, func(tmp string) error {
 		files := func(b built) error {

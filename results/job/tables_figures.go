@@ -12,11 +12,11 @@ import (
 // after the other with one worker (workers.Each): the tables are mostly bootstrap, the
 // figures drawing and PNG encoding, each on up to the workers. The results do not depend
 // on the overlap; the tables' error comes first.
-func tablesAndFigures(in *results.Input, specs []results.Spec, synthetic bool) (tables []*results.Table, figs []figures.Rendered, skipped []string, err error) {
+func tablesAndFigures(in *results.Input, specs []results.Spec, mark string) (tables []*results.Table, figs []figures.Rendered, skipped []string, err error) {
 	steps := []func() error{
 		func() (err error) { tables, err = results.Build(in, specs); return err },
 		func() (err error) {
-			figs, skipped, err = figures.RenderReport(analysis.NewPolicyComparison(in.Releases), in.Stats, in.Choices, synthetic)
+			figs, skipped, err = figures.RenderReport(analysis.NewPolicyComparison(in.Releases), in.Stats, in.Choices, mark)
 			return err
 		},
 	}

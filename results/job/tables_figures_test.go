@@ -47,7 +47,7 @@ func TestTablesAndFigures(t *testing.T) {
 	o.Resamples, o.Workers = 0, 2
 	in := &results.Input{Releases: sr.Releases, Stats: o, Choices: analysis.PaperChoices()}
 	specs := results.Default(1)[:2]
-	tables, figs, skipped, err := tablesAndFigures(in, specs, true)
+	tables, figs, skipped, err := tablesAndFigures(in, specs, analysis.SyntheticMark)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +55,7 @@ func TestTablesAndFigures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantFigs, wantSkipped, err := figures.RenderReport(analysis.NewPolicyComparison(sr.Releases), o, in.Choices, true)
+	wantFigs, wantSkipped, err := figures.RenderReport(analysis.NewPolicyComparison(sr.Releases), o, in.Choices, analysis.SyntheticMark)
 	if err != nil {
 		t.Fatal(err)
 	}

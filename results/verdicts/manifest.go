@@ -35,6 +35,10 @@ type Manifest struct {
 	// needs one process, so every file of the dataset lists them all): a table read from the
 	// dataset counts them as score did, read = scored + excluded.
 	Dropped []ManifestDropped `json:"dropped,omitempty"`
+	// OwnEpisodes: the user's episodes scored against the built-in synthetic cases, so
+	// that tables read from the dataset say only the cases are synthetic
+	// (analysis.ScoredRelease.OwnEpisodes); absent from datasets written before it.
+	OwnEpisodes bool `json:"own_episodes,omitempty"`
 }
 
 // ManifestDropped is one duplicate that --dedupe dropped: where it was read and its key.
@@ -75,6 +79,16 @@ func (m *Manifest) problems() []ingest.Problem {
 // scored, from its first file's manifest (the files' manifests agree, checkManifests); none
 // for a dataset scored without a dedupe policy or written before manifests recorded them.
 func DatasetDropped(dir string) ([]ingest.Problem, error) {
+	m, err := datasetManifest(dir)
+	if err != nil || m == nil {
+		return nil, err
+	}
+	return m.problems(), nil
+}
+
+// datasetManifest reads the manifest of the dataset in dir from its first file (the
+// files' manifests agree, checkManifests); nil for none.
+func datasetManifest(dir string) (*Manifest, error) {
 	paths, err := DatasetFiles(dir)
 	if err != nil || len(paths) == 0 {
 		return nil, err
@@ -84,11 +98,7 @@ func DatasetDropped(dir string) ([]ingest.Problem, error) {
 		return nil, fmt.Errorf("%s: %v", paths[0], err)
 	}
 	defer pf.Close()
-	m, err := readManifest(pf)
-	if err != nil || m == nil {
-		return nil, err
-	}
-	return m.problems(), nil
+	return readManifest(pf)
 }
 
 // ManifestFile is one episode file: its name (for provenance; paths differ between

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/oracle"
 )
@@ -46,9 +47,15 @@ func Scored(dir string, bench *casespec.Bench, describe string, r DatasetRead) (
 		return nil, fmt.Errorf("%s: case %s of run %s has domain %s and protocol %s in the verdicts, domain %s and protocol %s in the bench %s: the verdicts were scored against another bench; pass the --bench they were scored with",
 			dir, v.CaseID(), run, v.Domain(), v.Protocol(), c.Domain, c.Protocol, bench.Source)
 	}
-	dropped, err := DatasetDropped(dir)
+	m, err := datasetManifest(dir)
 	if err != nil {
 		return nil, err
 	}
-	return analysis.NewScoredRelease(describe+" with verdicts from "+dir, bench, s, dropped), nil
+	var dropped []ingest.Problem
+	if m != nil {
+		dropped = m.problems()
+	}
+	sr := analysis.NewScoredRelease(describe+" with verdicts from "+dir, bench, s, dropped)
+	sr.OwnEpisodes = m != nil && m.OwnEpisodes && sr.Synthetic
+	return sr, nil
 }

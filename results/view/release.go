@@ -161,6 +161,8 @@ func syntheticNote(sr *analysis.ScoredRelease) string {
 	switch {
 	case !sr.Synthetic:
 		return ""
+	case sr.OwnEpisodes:
+		return sr.Mark()
 	case sr.Bench != nil && sr.Bench.Kind == casespec.BenchMemory:
 		return "The built-in release is SYNTHETIC: " + what
 	}
