@@ -39,12 +39,17 @@ func rankSetNote(r *analysis.Release, cr *analysis.ConfigRanks, o analysis.StatO
 // rankSetMethod describes the rank and its set; the resampled unit is the one the release's
 // intervals name.
 func rankSetMethod(r *analysis.Release, level float64, o analysis.StatOptions) string {
+	// The rate ranked is the first rate column's: Authorized on a bench with action rules.
+	by := "ECS"
+	if r.OfficialTasks() {
+		by = "Authorized"
+	}
 	if o.Resamples == 0 {
-		return "Rank: competition rank by overall ECS (ties share the best rank). No rank sets (--resamples 0), so the bounds are empty"
+		return "Rank: competition rank by overall " + by + " (ties share the best rank). No rank sets (--resamples 0), so the bounds are empty"
 	}
 	unit := r.Intervals(o).Drawn()
-	return fmt.Sprintf("Rank: competition rank by overall ECS (ties share the best rank). Rank set: simultaneous %s confidence set for the rank (max-|t| procedure of Mogstad, Romano, Shaikh & Wilhelm 2024, two-sided, stepwise, as R's csranks) from %d %s resamples shared by every configuration",
-		rankLevelText(level), o.Resamples, unit)
+	return fmt.Sprintf("Rank: competition rank by overall %s (ties share the best rank). Rank set: simultaneous %s confidence set for the rank (max-|t| procedure of Mogstad, Romano, Shaikh & Wilhelm 2024, two-sided, stepwise, as R's csranks) from %d %s resamples shared by every configuration",
+		by, rankLevelText(level), o.Resamples, unit)
 }
 
 // rankSetResult says whether sets were computed, from how many replicates, and the tie

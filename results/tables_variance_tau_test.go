@@ -1,10 +1,14 @@
 package results_test
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/ingest/casespec"
+	"github.com/sabench/sabench-stats/ingest/tau"
+	"github.com/sabench/sabench-stats/oracle"
 	"github.com/sabench/sabench-stats/results"
 )
 
@@ -47,8 +51,10 @@ func TestVarianceOnTauBench(t *testing.T) {
 
 // TestCostCoverageOnTauBench: the cost note said static judgments are left out, and the
 // coverage note that exclusion is "as in the paper" and that --infra-failures fail scores
-// "wall-clock timeouts"; a τ-bench release has no static judgment, and its excluded
-// episodes are τ²-bench's non-evaluable terminations, left out as τ²-bench does.
+// "wall-clock timeouts"; a τ-bench release has no static judgment. Its coverage note then
+// said "τ²-bench's infrastructure errors" of τ-bench (v1) trajectories, which record no
+// termination and of which none is excluded; the τ²-bench rule is for τ²-bench input
+// (TestCoverageOnTau2Bench).
 func TestCostCoverageOnTauBench(t *testing.T) {
 	cs, vs, pol := tauReadsFixture(t)
 	in := &results.Input{Releases: []*analysis.Release{analysis.NewRelease(cs, nil, vs, pol)}, Stats: analysis.StatOptions{Resamples: 0, Level: 0.95, Seed: 1, Workers: 1}}
@@ -66,7 +72,7 @@ func TestCostCoverageOnTauBench(t *testing.T) {
 			t.Errorf("cost and coverage on tau-bench:airline say %q:\n%s", bad, notes)
 		}
 	}
-	if want := "Excluded episodes (not completed: τ²-bench's infrastructure errors and context-window overflows) are never counted as failures, as τ²-bench leaves them out; --infra-failures fail scores them as failures instead."; !strings.Contains(notes, want) {
+	if want := "Read = scored + excluded. No episode is excluded as not completed: τ-bench results record no termination reason, and no τ²-bench simulation here ended in an infrastructure error or a context-window overflow (the terminations τ²-bench leaves out)."; !strings.Contains(notes, want) {
 		t.Errorf("coverage lacks %q:\n%s", want, notes)
 	}
 }
@@ -92,5 +98,64 @@ func TestFailuresOnTauBench(t *testing.T) {
 	}
 	if got, want := strings.Join(heads, "|"), "Config|Protocol|Episodes|success|premature action|wrong action|inaction|contract or invalid"; got != want {
 		t.Errorf("columns %s, want %s", got, want)
+	}
+}
+
+// TestCoverageOnTau2Bench: a τ²-bench results file whose simulation ended in an
+// infrastructure error keeps the τ²-bench rule in the coverage note.
+func TestCoverageOnTau2Bench(t *testing.T) {
+	r, err := tau.ReadFile(filepath.Join("..", "ingest", "tau", "testdata", "tau2-handmade.json"), tau.Options{Config: "m/h"})
+	if err != nil || len(r.Problems) > 0 {
+		t.Fatalf("%v %v", err, r.Problems)
+	}
+	b, err := tau.LoadBench("tau-bench:retail", casespec.BenchOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pol, err := oracle.LookupPolicy("tau-strict")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var vs []oracle.Verdict
+	for _, ep := range r.Episodes {
+		p, err := oracle.Prepare(b.Case(ep.CaseID))
+		if err != nil {
+			t.Fatal(err)
+		}
+		vs = append(vs, p.Score(ep, pol, false))
+	}
+	in := &results.Input{Releases: []*analysis.Release{analysis.NewRelease(b.Cases, nil, vs, pol)}, Stats: analysis.StatOptions{Resamples: 0, Level: 0.95, Seed: 1, Workers: 1}}
+	specs, err := results.LookupAll([]string{"coverage"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts, err := results.Build(in, specs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	notes := strings.Join(ts[0].Notes, "\n")
+	if want := "Excluded episodes (not completed: τ²-bench's infrastructure errors and context-window overflows) are never counted as failures, as τ²-bench leaves them out; --infra-failures fail scores them as failures instead."; !strings.Contains(notes, want) {
+		t.Errorf("coverage lacks %q:\n%s", want, notes)
+	}
+}
+
+// TestRankNoteOnTauBench: T2's rank note said "competition rank by overall ECS" on an
+// action-rules bench, whose rate column (and the rate ranked) is Authorized.
+func TestRankNoteOnTauBench(t *testing.T) {
+	cs, vs, pol := tauReadsFixture(t)
+	for _, resamples := range []int{0, 50} {
+		in := &results.Input{Releases: []*analysis.Release{analysis.NewRelease(cs, nil, vs, pol)}, Stats: analysis.StatOptions{Resamples: resamples, Level: 0.95, Seed: 1, Workers: 1}}
+		specs, err := results.LookupAll([]string{"T2"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ts, err := results.Build(in, specs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		notes := strings.Join(ts[0].Notes, "\n")
+		if ts[0].Columns[1].Header != "Authorized" || !strings.Contains(notes, "Rank: competition rank by overall Authorized (ties") || strings.Contains(notes, "overall ECS") {
+			t.Errorf("resamples %d: column %q, notes:\n%s", resamples, ts[0].Columns[1].Header, notes)
+		}
 	}
 }
