@@ -641,7 +641,12 @@ func buildCoverage(in *Input) (*Table, error) {
 	}
 	add("total", total)
 	excluded := "Read = scored + excluded. Excluded episodes (not completed) are never counted as failures or refusals, as in the paper; --infra-failures fail scores wall-clock timeouts as failures instead."
-	if in.Main().OfficialTasks() {
+	switch {
+	case in.Main().OfficialTasks() && !slices.ContainsFunc(reasons, func(x string) bool { return x != dupReason }):
+		// τ-bench (v1) results have no termination reason: ingest --tau excludes none of
+		// their episodes, so the τ²-bench rule below says nothing of them.
+		excluded = "Read = scored + excluded. No episode is excluded as not completed: τ-bench results record no termination reason, and no τ²-bench simulation here ended in an infrastructure error or a context-window overflow (the terminations τ²-bench leaves out)."
+	case in.Main().OfficialTasks():
 		// τ-bench's own rule, not the paper's: τ²-bench leaves these terminations out.
 		excluded = "Read = scored + excluded. Excluded episodes (not completed: τ²-bench's infrastructure errors and context-window overflows) are never counted as failures, as τ²-bench leaves them out; --infra-failures fail scores them as failures instead."
 	}
