@@ -41,8 +41,8 @@ func TestRanksOfUnrankedFirst(t *testing.T) {
 
 // TestRanksNameConfigsWithoutASet: a configuration scored on one case keeps its rank in
 // the slope chart but has no rank set, so no tie bar can include it; the report's list
-// of what was not drawn says so for each policy column, rather than let its place look
-// ordered against the others.
+// of what was not drawn says so, rather than let its place look ordered against the
+// others: once, naming the policies (it repeated the line for each policy).
 func TestRanksNameConfigsWithoutASet(t *testing.T) {
 	cases, vs := abcRelease(func(i int, f oracle.Fields) []oracle.Verdict {
 		if i > 0 {
@@ -77,7 +77,7 @@ func TestRanksNameConfigsWithoutASet(t *testing.T) {
 		}
 	}
 	const why = ": no rank set (fewer than two resampled units of its own), so the chart cannot show whether the data order it against the others"
-	want := []string{"policy_ranks, a tie bar for one under safeact" + why, "policy_ranks, a tie bar for one under anytime" + why}
+	want := []string{"policy_ranks, a tie bar for one under any policy (safeact and anytime)" + why}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("skipped %q\nwant %q", got, want)
 	}
@@ -99,4 +99,14 @@ func abcRelease(more func(i int, f oracle.Fields) []oracle.Verdict) ([]*casespec
 		}
 	}
 	return cases, vs
+}
+
+// TestNoSetNotes: one line per configuration, in row order, naming its policies.
+func TestNoSetNotes(t *testing.T) {
+	const why = ": no rank set (fewer than two resampled units of its own), so the chart cannot show whether the data order it against the others"
+	got := noSetNotes([][]int{{1, 0}, {0}, {0}}, []string{"a", "b"}, []string{"p", "q", "r"})
+	want := []string{"policy_ranks, a tie bar for a under any policy (p, q and r)" + why, "policy_ranks, a tie bar for b under p" + why}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/ingest"
@@ -104,12 +105,7 @@ func reportRest(r *analysis.Release, pc *analysis.PolicyComparison, o analysis.S
 		ranks.Configs, ranks.Policies = cl.labels(ranks.Configs), pl.labels(ranks.Policies)
 		figs = append(figs, Named{"policy_ranks", ranks, note, slices.Concat(ranks.Configs, ranks.Policies)})
 		if ranks.TieGroups != nil {
-			for q, rows := range noSet {
-				for _, i := range rows {
-					skipped = append(skipped, "policy_ranks, a tie bar for "+ranks.Configs[i]+" under "+ranks.Policies[q]+
-						": no rank set (fewer than two resampled units of its own), so the chart cannot show whether the data order it against the others")
-				}
-			}
+			skipped = append(skipped, noSetNotes(noSet, ranks.Configs, ranks.Policies)...)
 		}
 	} else {
 		skipped = append(skipped, "policy_ranks: only one policy scored")
@@ -378,4 +374,35 @@ func pLabel(p float64) string {
 		return "<0.001"
 	}
 	return strconv.FormatFloat(p, 'f', 3, 64)
+}
+
+// noSetNotes says, once per configuration in row order, under which policies (noSet[q]
+// lists the rows without a rank set under policy q) it has no tie bar.
+func noSetNotes(noSet [][]int, configs, policies []string) []string {
+	under := make([][]string, len(configs))
+	for q, rows := range noSet {
+		for _, i := range rows {
+			under[i] = append(under[i], policies[q])
+		}
+	}
+	var out []string
+	for i, ps := range under {
+		if len(ps) == 0 {
+			continue
+		}
+		what := "a tie bar for " + configs[i] + " under " + andList(ps)
+		if len(ps) == len(policies) && len(ps) > 1 {
+			what = "a tie bar for " + configs[i] + " under any policy (" + andList(ps) + ")"
+		}
+		out = append(out, "policy_ranks, "+what+": no rank set (fewer than two resampled units of its own), so the chart cannot show whether the data order it against the others")
+	}
+	return out
+}
+
+// andList joins names as "a", "a and b", "a, b and c".
+func andList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
