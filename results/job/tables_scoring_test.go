@@ -28,6 +28,8 @@ func TestTablesScoring(t *testing.T) {
 		{[]results.Spec{spec("T2")}, 1, Scoring{MainOnly: true, Dataset: verdicts.DatasetRead{NoRunIDs: true, NoUsage: true, Policies: 1}}},
 		{[]results.Spec{spec("T2")}, 3, Scoring{MainOnly: true, Dataset: verdicts.DatasetRead{NoRunIDs: true, NoUsage: true, Policies: 1}}},
 		{[]results.Spec{spec("T2"), spec("cost")}, 1, Scoring{MainOnly: true, Dataset: verdicts.DatasetRead{NoRunIDs: true, Policies: 1}}},
+		// official_unauthorized lists runs for explain RUN: it read no run id and left the column empty.
+		{[]results.Spec{spec("official_unauthorized")}, 1, Scoring{MainOnly: true, Dataset: verdicts.DatasetRead{NoUsage: true, Policies: 1}}},
 		{[]results.Spec{spec("T2"), policy}, 1, Scoring{MainOnly: true, All: true, Dataset: verdicts.DatasetRead{NoRunIDs: true, NoUsage: true}}},
 	} {
 		if got := TablesScoring(tc.specs, tc.policies); got != tc.want {
