@@ -17,7 +17,9 @@ import (
 func TablesScoring(specs []results.Spec, policies int) Scoring {
 	s := Scoring{MainOnly: true, All: results.NeedPoliciesIn(specs) || len(specs) == 0 && policies > 1}
 	if len(specs) > 0 {
-		named := func(id string) bool { return slices.ContainsFunc(specs, func(s results.Spec) bool { return s.ID == id }) }
+		named := func(id string) bool {
+			return slices.ContainsFunc(specs, func(s results.Spec) bool { return s.ID == id })
+		}
 		s.Dataset = verdicts.DatasetRead{NoRunIDs: !named("official_unauthorized"), NoUsage: !named("cost")}
 		if !s.All {
 			s.Dataset.Policies = 1
