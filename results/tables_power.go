@@ -11,7 +11,7 @@ import (
 // clusters resampled) the design, its design effect, standard error and minimum
 // detectable Δ, and with a target Δ the power there and the cases or repeats it needs;
 // the notes give the variance components the plan rests on.
-func BuildPower(p *analysis.PowerPlan, synthetic bool) *Table {
+func BuildPower(p *analysis.PowerPlan, mark string) *Table {
 	s, c := p.Spec, p.Components
 	title := "Power plan " + s.Compare.Title()
 	if s.Stated {
@@ -112,7 +112,11 @@ func BuildPower(p *analysis.PowerPlan, synthetic bool) *Table {
 		t.Notes = append(t.Notes, fmt.Sprintf("Simulated power: %d studies drawn from the pilot (%s with replacement; repeats without replacement), its arms moved to Δ = the row's MDE by random flips (A %+.2f, B %+.2f points in the first row), each tested by the paired percentile bootstrap (%d resamples) at level 1 − α; ± is the Monte Carlo standard error.",
 			r.Studies, drawn, 100*r.ShiftA, 100*r.ShiftB, s.Resamples))
 	}
-	if synthetic && !s.Stated {
+	switch {
+	case s.Stated || mark == "":
+	case mark == analysis.SyntheticCasesMark:
+		t.Notes = append(t.Notes, "The pilot's cases are synthetic, its episodes the user's: these numbers describe no real benchmark case.")
+	default:
 		t.Notes = append(t.Notes, "The pilot is synthetic data: these numbers describe synthetic data.")
 	}
 	return t

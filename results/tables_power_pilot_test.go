@@ -19,7 +19,7 @@ func TestPowerNoteCountsPilotTemplates(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	notes := strings.Join(results.BuildPower(p, false).Notes, "\n")
+	notes := strings.Join(results.BuildPower(p, "").Notes, "\n")
 	all := p.ClusterBy
 	want := "templates (the whole release's clusters: " + all + ")"
 	if !strings.Contains(notes, want) {
@@ -41,7 +41,7 @@ func TestPowerNamesClustersThatAreNoTemplates(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb := results.BuildPower(p, false)
+	tb := results.BuildPower(p, "")
 	notes := strings.Join(tb.Notes, "\n")
 	want := "4 clusters (the whole release's clusters: derived 4), size-weighted mean cluster size"
 	if !strings.Contains(notes, want) || strings.Contains(notes, " templates (") {

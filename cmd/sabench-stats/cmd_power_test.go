@@ -108,11 +108,12 @@ func TestPowerRefusesUnusedDrawFlags(t *testing.T) {
 }
 
 // TestPowerPilotNoteNamesNoRelease: a pilot read with --runs from synthetic cases is
-// synthetic, but not "the built-in synthetic release" the note called every such pilot.
+// synthetic, but not "the built-in synthetic release" the note called every such pilot;
+// nor is it synthetic data: only its cases are (its episodes are the user's).
 func TestPowerPilotNoteNamesNoRelease(t *testing.T) {
 	out, _ := mustRun(t, "power", "Claude-5/Claude Code", "Claude-5/Inspect", "--bench", "builtin", "--runs", subsetRuns(t), "--format", "json")
 	notes := strings.Join(parseTables(t, out)[0].Notes, "\n")
-	if strings.Contains(notes, "built-in synthetic release") || !strings.Contains(notes, "The pilot is synthetic data") {
+	if strings.Contains(notes, "built-in synthetic release") || !strings.Contains(notes, "The pilot's cases are synthetic, its episodes the user's") || strings.Contains(notes, "The pilot is synthetic data") {
 		t.Errorf("notes:\n%s", notes)
 	}
 }

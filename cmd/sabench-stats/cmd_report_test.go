@@ -60,7 +60,7 @@ func TestReportWritesEverythingAndReplacesOnlyReports(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"**" + analysis.SyntheticMark + "**", "## Provenance", "id sabench-synthetic, version synthetic-seed-1", "tables/T2.md", "tables/T2.csv.meta.json", "tables/policy_ranks.json", "figures/failure_types.svg", "figures/policy_ranks.png"} {
+	for _, want := range []string{"**" + analysis.SyntheticCasesMark + "**", "## Provenance", "id sabench-synthetic, version synthetic-seed-1", "tables/T2.md", "tables/T2.csv.meta.json", "tables/policy_ranks.json", "figures/failure_types.svg", "figures/policy_ranks.png"} {
 		if !strings.Contains(string(index), want) {
 			t.Errorf("index.md lacks %q", want)
 		}

@@ -52,7 +52,7 @@ func StatedPower(ps analysis.PowerSpec) ([]*results.Table, error) {
 	if err != nil {
 		return nil, optionError(err)
 	}
-	return []*results.Table{results.BuildPower(p, false)}, nil
+	return []*results.Table{results.BuildPower(p, "")}, nil
 }
 
 // Power plans from the release as the pilot (analysis.Release.Power) after resolving the
@@ -66,5 +66,5 @@ func (o *Options) Power(r *Release, ps analysis.PowerSpec) ([]*results.Table, er
 	if err != nil {
 		return nil, err
 	}
-	return []*results.Table{results.BuildPower(p, r.Synthetic)}, nil
+	return []*results.Table{results.BuildPower(p, r.Mark())}, nil
 }
