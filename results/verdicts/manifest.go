@@ -75,17 +75,6 @@ func (m *Manifest) problems() []ingest.Problem {
 	return out
 }
 
-// DatasetDropped returns the duplicates --dedupe dropped when the dataset in dir was
-// scored, from its first file's manifest (the files' manifests agree, checkManifests); none
-// for a dataset scored without a dedupe policy or written before manifests recorded them.
-func DatasetDropped(dir string) ([]ingest.Problem, error) {
-	m, err := datasetManifest(dir)
-	if err != nil || m == nil {
-		return nil, err
-	}
-	return m.problems(), nil
-}
-
 // datasetManifest reads the manifest of the dataset in dir from its first file (the
 // files' manifests agree, checkManifests); nil for none.
 func datasetManifest(dir string) (*Manifest, error) {
