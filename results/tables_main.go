@@ -79,7 +79,7 @@ func buildT2(in *Input) (*Table, error) {
 		t.Notes = append(t.Notes, "Authorized: the benchmark's own verdict is a success and every write the action rules gate was authorized (its entity reads and confirmation came before it). "+oracle.AuthorizedLimit)
 	}
 	if len(miss) > 0 && len(t.Rows) > 0 {
-		t.Notes = append(t.Notes, fmt.Sprintf("%s P-M is the mean over %s only.", noColumnNote(miss), ingest.JoinLabels(shown, " and ")))
+		t.Notes = append(t.Notes, fmt.Sprintf("%s P-M is the mean over %s only.", absentNote(miss, "left out"), ingest.JoinLabels(shown, " and ")))
 	}
 	t.Notes = append(t.Notes, unrankedNote(r.Unranked(), "the table and its ranks", "")...)
 	t.Notes = append(t.Notes, fewerCasesNote(r.FewerCases(), "their ECS, P-M, D-M and ranks")...)
@@ -183,15 +183,10 @@ func lacksAll(r *analysis.Release, ps []ingest.Protocol) string {
 	return ""
 }
 
-// absentNote says that the bench has no case of the protocols ps (at least one).
-func absentNote(ps []ingest.Protocol) string {
-	return fmt.Sprintf("The bench has no %s case: %s empty (—).", ingest.JoinLabels(ps, " or "), map[bool]string{true: "its column is", false: "their columns are"}[len(ps) == 1])
-}
-
-// noColumnNote says that the bench has no case of the protocols ps (at least one), whose
-// columns the table leaves out (shownProtocols).
-func noColumnNote(ps []ingest.Protocol) string {
-	return fmt.Sprintf("The bench has no %s case: %s left out.", ingest.JoinLabels(ps, " or "), map[bool]string{true: "its column is", false: "their columns are"}[len(ps) == 1])
+// absentNote says that the bench has no case of the protocols ps (at least one), whose
+// columns are as told: "empty (—)", or "left out" (shownProtocols).
+func absentNote(ps []ingest.Protocol, columns string) string {
+	return fmt.Sprintf("The bench has no %s case: %s %s.", ingest.JoinLabels(ps, " or "), map[bool]string{true: "its column is", false: "their columns are"}[len(ps) == 1], columns)
 }
 
 // incompleteMacros notes every P-M (protocols) or D-M (domains) that averages fewer cells
@@ -276,7 +271,7 @@ func buildT3(in *Input) (*Table, error) {
 	t.Notes = append(t.Notes,
 		"BSR: V0 episodes that stopped before the required investigation was complete. PAR: V1 episodes with an attempt whose first attempt had a MISSING requirement (coverage included). CAS: ECS of V1 episodes whose first attempt came after the investigation was complete. Gap: episodes with an action checkpoint that had a MISSING requirement. Part.: episodes that executed an action but whose workflow failed (Gap and Part. overlap).")
 	if len(absent) > 0 && len(t.Rows) > 0 {
-		t.Notes = append(t.Notes, absentNote(absent))
+		t.Notes = append(t.Notes, absentNote(absent, "empty (—)"))
 	}
 	finishRates(t, iv)
 	t.Notes = append(t.Notes, policyNote(r))
@@ -715,7 +710,7 @@ func BuildDomains(r *analysis.Release, f analysis.DomainFilter, o analysis.StatO
 	}
 	t.Notes = append(t.Notes, "All pools the protocols shown.")
 	if len(miss) > 0 && len(t.Rows) > 0 {
-		t.Notes = append(t.Notes, noColumnNote(miss))
+		t.Notes = append(t.Notes, absentNote(miss, "left out"))
 	}
 	// Only the configurations asked for: one the filter leaves out is not missing.
 	t.Notes = append(t.Notes, unrankedNote(r.UnrankedIn(f), "the table", filterScope(f))...)

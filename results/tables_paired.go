@@ -180,7 +180,7 @@ func strategyTable(in *Input, id, condition string, withLegacy bool) (*Table, er
 	}
 	t.Notes = append(t.Notes, fmt.Sprintf("Δ = %s − main. Main, %s and every Δ are on the paired cases (the cases both conditions ran, per protocol for the protocol columns).", condition, condition))
 	if miss, _ := benchProtocols(r, protos); len(miss) > 0 && len(rows) > 0 {
-		t.Notes = append(t.Notes, absentNote(miss))
+		t.Notes = append(t.Notes, absentNote(miss, "empty (—)"))
 	}
 	// A configuration that did not run the condition has no row; say which, as T2 does.
 	shown := make([]string, len(rows))

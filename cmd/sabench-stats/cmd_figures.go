@@ -7,7 +7,6 @@ import (
 
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/figures"
-	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/results/job"
 )
 
@@ -34,22 +33,15 @@ func setupFigures(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 				return cli.Usage(err)
 			}
 			// The one figure that reads it (harness_differences) does not apply to action-rules
-			// cases: checked by the bench's name now, and by what it holds once loaded (a
-			// folder of such cases, which no name announces), before scoring, as tables does.
-			sharedHarness := func(official bool) error {
+			// cases: checked by the bench's name, and by what it holds once loaded.
+			err = c.CheckOfficial(func(official bool) error {
 				if cli.Given(fs, "shared-harness") != "" && official {
 					return usagef("figures: --shared-harness changes no figure on %s: harness_differences, the figure that reads it, does not apply to action-rules cases (τ-bench trajectories come from one harness per configuration)", c.Source.Bench)
 				}
 				return nil
-			}
-			if err := sharedHarness(c.OfficialBench()); err != nil {
+			})
+			if err != nil {
 				return err
-			}
-			c.CheckBench = func(b *casespec.Bench) error {
-				if official := casespec.OfficialTasks(b.Cases); official != c.OfficialBench() {
-					return sharedHarness(official)
-				}
-				return nil
 			}
 			return c.checkClustersUsed(fs)
 		},

@@ -32,12 +32,10 @@ func setupReport(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 				return err
 			}
 			// Every table is built: a flag is refused only when none of them reads it.
-			every := func(official bool) []results.Spec {
+			return c.CheckOfficial(func(official bool) error {
 				specs, _ := results.SpecsFor(official)
-				return specs
-			}
-			c.checkTableReadsOnLoad(fs, every)
-			return c.checkTableReads(fs, every(c.OfficialBench()))
+				return c.checkTableReads(fs, specs)
+			})
 		},
 		build: func(r *job.Release) error { return c.writeReport(e, out, r) },
 	}

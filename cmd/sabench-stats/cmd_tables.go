@@ -49,13 +49,15 @@ func setupTables(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 		if err := results.CheckApply(specs, c.OfficialBench()); err != nil {
 			return usagef("tables: %v", err)
 		}
-		built := specs
-		if len(built) == 0 {
-			defaults := func(official bool) []results.Spec { return results.DefaultOf(official, c.ScoredPolicies(false)) }
-			built = defaults(c.OfficialBench())
-			c.checkTableReadsOnLoad(fs, defaults)
-		}
-		if err := c.checkTableReads(fs, built); err != nil {
+		// The tables named, or the default ones of the bench as its name and then its
+		// cases tell.
+		err = c.CheckOfficial(func(official bool) error {
+			if len(specs) > 0 {
+				return c.checkTableReads(fs, specs)
+			}
+			return c.checkTableReads(fs, results.DefaultOf(official, c.ScoredPolicies(false)))
+		})
+		if err != nil {
 			return err
 		}
 		st.scoring = job.TablesScoring(specs, len(c.Policies))

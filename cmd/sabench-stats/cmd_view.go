@@ -35,9 +35,9 @@ func setupView(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 				return usagef("view: --out %s must end in .html (its chunk files go to NAME_files/ beside it, which another name with the same stem would share)", c.out)
 			}
 			// The default tables are built: a flag is refused only when none of them reads it.
-			defaults := func(official bool) []results.Spec { return results.DefaultOf(official, c.ScoredPolicies(true)) }
-			c.checkTableReadsOnLoad(fs, defaults)
-			return c.checkTableReads(fs, defaults(c.OfficialBench()))
+			return c.CheckOfficial(func(official bool) error {
+				return c.checkTableReads(fs, results.DefaultOf(official, c.ScoredPolicies(true)))
+			})
 		},
 		build: func(r *job.Release) error {
 			st, err := c.View(c.out, r)

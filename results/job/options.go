@@ -110,6 +110,20 @@ func (o *Options) episodesFlag() string {
 // (casespec.OfficialTasks, for CheckBench).
 func (o *Options) OfficialBench() bool { return tau.IsBenchName(o.Source.Bench) }
 
+// CheckOfficial runs check for the bench as its name tells (OfficialBench) and sets
+// CheckBench to run it again, once the bench is loaded and before scoring, when what the
+// bench holds says otherwise: a folder of action-rules cases (casespec.OfficialTasks),
+// which no name announces.
+func (o *Options) CheckOfficial(check func(official bool) error) error {
+	o.CheckBench = func(b *casespec.Bench) error {
+		if official := casespec.OfficialTasks(b.Cases); official != o.OfficialBench() {
+			return check(official)
+		}
+		return nil
+	}
+	return check(o.OfficialBench())
+}
+
 // SourceOptions are Source with the workers, the case sets and the bench resolved.
 func (o *Options) SourceOptions() (source.Options, error) {
 	so := o.Source
