@@ -10,3 +10,12 @@ func Plural(n int, noun string) string {
 	}
 	return strconv.Itoa(n) + " " + noun + "s"
 }
+
+// PluralVerb is Plural with the verb that agrees: one for a count of one, else many
+// ("1 case carries", "2 cases carry").
+func PluralVerb(n int, noun, one, many string) string {
+	if n == 1 {
+		return Plural(n, noun) + " " + one
+	}
+	return Plural(n, noun) + " " + many
+}

@@ -465,20 +465,20 @@ func (s *InspectStream) Warnings() []string {
 	var w []string
 	if s.noAnswer > 0 {
 		w = append(w, fmt.Sprintf("%s no decision record in %s (first: %s): each is scored on its tool calls alone, with record.metadata.parse_error saying why",
-			agree(s.noAnswer, "completed sample", "has", "have"), s.from, s.noAnswerAt))
+			ingest.PluralVerb(s.noAnswer, "completed sample", "has", "have"), s.from, s.noAnswerAt))
 	}
 	if s.replaced > 0 {
-		w = append(w, plural(s.replaced, "decision record")+" listed events of their own: replaced by the samples' tool calls")
+		w = append(w, ingest.Plural(s.replaced, "decision record")+" listed events of their own: replaced by the samples' tool calls")
 	}
 	if s.noCallID > 0 {
-		w = append(w, plural(s.noCallID, "tool call")+" had no id: given call_NN by their position")
+		w = append(w, ingest.Plural(s.noCallID, "tool call")+" had no id: given call_NN by their position")
 	}
 	if s.partial > 0 {
-		w = append(w, plural(s.partial, "sample")+" recorded no tool event: their events are the tool calls of their model events, without results")
+		w = append(w, ingest.Plural(s.partial, "sample")+" recorded no tool event: their events are the tool calls of their model events, without results")
 	}
 	if len(s.incomplete) > 0 {
 		w = append(w, fmt.Sprintf("%s did not complete (samples never run are not episodes): %s",
-			plural(len(s.incomplete), "Inspect log"), strings.Join(s.incomplete, "; ")))
+			ingest.Plural(len(s.incomplete), "Inspect log"), strings.Join(s.incomplete, "; ")))
 	}
 	return w
 }
@@ -593,7 +593,7 @@ func (s *InspectStream) noEpisodes() error {
 	for _, p := range s.skipped {
 		why = append(why, p.String())
 	}
-	return fmt.Errorf("no episodes in %s:\n  %s", plural(len(s.files), "Inspect log"), strings.Join(why, "\n  "))
+	return fmt.Errorf("no episodes in %s:\n  %s", ingest.Plural(len(s.files), "Inspect log"), strings.Join(why, "\n  "))
 }
 
 // openLog works out the configuration of a log and the condition its task names.
@@ -648,9 +648,9 @@ func (s *InspectStream) finishLog() {
 			ids += ", …"
 		}
 		// l.samples counts sample × epoch records, as Inspect's total_samples does.
-		n := plural(l.samples, "sample")
+		n := ingest.Plural(l.samples, "sample")
 		if e := h.Eval.Config.Epochs; e > 1 {
-			n = fmt.Sprintf("%s, %d epochs configured", plural(l.samples, "sample-epoch"), e)
+			n = fmt.Sprintf("%s, %d epochs configured", ingest.Plural(l.samples, "sample-epoch"), e)
 		}
 		msg = fmt.Sprintf("no episodes: not a SafeActBench task (task %q, model %s, %s): no sample has metadata.case_id, and no sample id (%s) is a case of the bench %s",
 			h.Eval.Task, h.Eval.Model, n, ids, s.opt.Bench.Source)
@@ -949,16 +949,6 @@ func cleanAnswer(t string) string {
 		t = strings.TrimSpace(t)
 	}
 	return t
-}
-
-func plural(n int, noun string) string { return ingest.Plural(n, noun) }
-
-// agree is the count with its noun and the verb that agrees with it: "1 sample has".
-func agree(n int, noun, one, many string) string {
-	if n == 1 {
-		return plural(n, noun) + " " + one
-	}
-	return plural(n, noun) + " " + many
 }
 
 // truncate cuts s to at most n bytes, at a character boundary (a cut inside a UTF-8

@@ -17,8 +17,8 @@ func (r *Result) Report(written int, mode string) string {
 		counts[ep.Status]++
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "ingested %s in %s mode (completed %d, infra_failure %d, harness_failure %d, censored %d); %s\n", plural(written, "episode"), mode,
-		counts[ingest.StatusCompleted], counts[ingest.StatusInfraFailure], counts[ingest.StatusHarnessFailure], counts[ingest.StatusCensored], plural(len(r.Warnings), "warning"))
+	fmt.Fprintf(&b, "ingested %s in %s mode (completed %d, infra_failure %d, harness_failure %d, censored %d); %s\n", ingest.Plural(written, "episode"), mode,
+		counts[ingest.StatusCompleted], counts[ingest.StatusInfraFailure], counts[ingest.StatusHarnessFailure], counts[ingest.StatusCensored], ingest.Plural(len(r.Warnings), "warning"))
 	if r.Runner != nil {
 		agrees := "summary.json missing"
 		if r.Summary != nil {

@@ -65,7 +65,7 @@ func unknownTools(calls map[string]int, domain string) string {
 		list = append(list, fmt.Sprintf("and %d more", len(names)-shown))
 	}
 	return fmt.Sprintf("%s of %s the domain %s does not list, neither reads nor writes to its rules (check --domain): %s",
-		plural(total, "tool call"), plural(len(names), "tool"), domain, strings.Join(list, ", "))
+		ingest.Plural(total, "tool call"), ingest.Plural(len(names), "tool"), domain, strings.Join(list, ", "))
 }
 
 // ReadTauFiles reads several τ-bench or τ²-bench result files into one Result, in file

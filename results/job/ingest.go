@@ -71,7 +71,7 @@ func IngestTau(files []string, domain string, opt harness.Options, out EpisodeOu
 	if err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("ingest: %s written from %s\n", plural(n, "episode"), strings.Join(files, ", ")), nil
+	return fmt.Sprintf("ingest: %s written from %s\n", ingest.Plural(n, "episode"), strings.Join(files, ", ")), nil
 }
 
 // IngestInspect reads Inspect logs (files, folders, globs) against the case specs of
@@ -93,7 +93,7 @@ func IngestInspect(logs []string, bench string, opt harness.Options, out Episode
 	if err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("read %s against the bench %s\n", plural(nfiles, "Inspect log"), bench) + res.Report(n, harness.ModeAnalyst), nil
+	return fmt.Sprintf("read %s against the bench %s\n", ingest.Plural(nfiles, "Inspect log"), bench) + res.Report(n, harness.ModeAnalyst), nil
 }
 
 // writeResult notes what an adapter said, its warnings (each after warnPrefix) and then
@@ -108,7 +108,7 @@ func (out EpisodeOutput) writeResult(res *harness.Result, warnPrefix, what strin
 		out.note(p.String())
 	}
 	if len(res.Problems) > 0 {
-		return 0, fmt.Errorf("%s in %s; nothing written", plural(len(res.Problems), "problem"), what)
+		return 0, fmt.Errorf("%s in %s; nothing written", ingest.Plural(len(res.Problems), "problem"), what)
 	}
 	return WriteEpisodeFile(out.Stdout, out.Path, out.Layout, (&ingest.SliceSource{Episodes: res.Episodes}).Next,
 		func(p ingest.Problem) { out.note(p.String()) })

@@ -155,7 +155,7 @@ func (o *Options) InspectSamples(w io.Writer, req SamplesRequest) (summary strin
 		}
 	}
 	summary = fmt.Sprintf("samples: %s, %s, %s (%d scored, %d without a numeric score)\n",
-		plural(len(in.Logs), "log"), plural(nSamples, sampleWord), plural(len(in.Rows), "row"), len(in.Rows)-unscored, unscored)
+		ingest.Plural(len(in.Logs), "log"), ingest.Plural(nSamples, sampleWord), ingest.Plural(len(in.Rows), "row"), len(in.Rows)-unscored, unscored)
 	var incomplete []string
 	for _, l := range in.Logs {
 		if st := l.Incomplete(); st != "" {
@@ -163,7 +163,7 @@ func (o *Options) InspectSamples(w io.Writer, req SamplesRequest) (summary strin
 		}
 	}
 	if len(incomplete) > 0 {
-		summary += fmt.Sprintf("samples: %s did not complete: %s\n", plural(len(incomplete), "log"), strings.Join(incomplete, "; "))
+		summary += fmt.Sprintf("samples: %s did not complete: %s\n", ingest.Plural(len(incomplete), "log"), strings.Join(incomplete, "; "))
 	}
 	return summary + in.checkMetrics(), nil
 }
@@ -364,7 +364,7 @@ func modelArms(in *InspectLogs, ma, mb, task string) (a, b analysis.InspectArm, 
 		}
 	}
 	desc := func(m string, logs map[string]bool) string {
-		return fmt.Sprintf("model %s (%s: %s)", m, plural(len(logs), "log"), strings.Join(slices.Sorted(maps.Keys(logs)), ", "))
+		return fmt.Sprintf("model %s (%s: %s)", m, ingest.Plural(len(logs), "log"), strings.Join(slices.Sorted(maps.Keys(logs)), ", "))
 	}
 	return a, b, desc(ma, na), desc(mb, nb), nil
 }
@@ -425,21 +425,10 @@ func (o *Options) InspectLeaderboard(req InspectBoardRequest) ([]*results.Table,
 	return ts, nil
 }
 
-// plural is "1 log", "2 logs".
-func plural(n int, noun string) string { return ingest.Plural(n, noun) }
-
 // nounOf is noun for 1 and its plural otherwise, for a count printed apart from it.
 func nounOf(n int, noun string) string {
 	if n == 1 {
 		return noun
 	}
 	return noun + "s"
-}
-
-// countVerb is the count with its noun and the verb that agrees: "1 case carries", "2 cases carry".
-func countVerb(n int, noun, one, many string) string {
-	if n == 1 {
-		return plural(n, noun) + " " + one
-	}
-	return plural(n, noun) + " " + many
 }

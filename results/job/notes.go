@@ -40,7 +40,7 @@ func DedupedNote(dropped []ingest.Problem) string {
 	if len(dropped) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("note: --dedupe dropped %s (the coverage table counts %s as excluded: duplicate); the first: %s", plural(len(dropped), "duplicate episode"), map[bool]string{true: "it", false: "them"}[len(dropped) == 1], dropped[0])
+	return fmt.Sprintf("note: --dedupe dropped %s (the coverage table counts %s as excluded: duplicate); the first: %s", ingest.Plural(len(dropped), "duplicate episode"), map[bool]string{true: "it", false: "them"}[len(dropped) == 1], dropped[0])
 }
 
 // EmptyNotes says why each empty table is empty.
@@ -87,10 +87,10 @@ func (x *Index) Notes(out string, viewer *view.Stats) []string {
 	if viewer == nil {
 		notes = append(notes, "not written: index.html (the viewer shows each episode's record; a verdict dataset has none)")
 	} else {
-		v = filepath.Join(out, "index.html") + ", " + plural(viewer.Episodes, "episode")
+		v = filepath.Join(out, "index.html") + ", " + ingest.Plural(viewer.Episodes, "episode")
 	}
 	return append(notes, fmt.Sprintf("%s × %s and %s in %s (index: %s; viewer: %s)",
-		plural(len(x.Tables), "table"), plural(len(render.Formats()), "format"), plural(len(x.Figures), "figure"), out, filepath.Join(out, "index.md"), v))
+		ingest.Plural(len(x.Tables), "table"), ingest.Plural(len(render.Formats()), "format"), ingest.Plural(len(x.Figures), "figure"), out, filepath.Join(out, "index.md"), v))
 }
 
 // Notes says which policy the figures of release r show (they cannot carry it
@@ -98,7 +98,7 @@ func (x *Index) Notes(out string, viewer *view.Stats) []string {
 // draw whole, which names are drawn by a label, and which figures are larger than asked.
 func (ff *FigureFiles) Notes(r *Release) []string {
 	pc := ff.Policies
-	head := fmt.Sprintf("%s scored under policy %s", plural(ff.Figures, "figure"), pc.Base.Policy.String())
+	head := fmt.Sprintf("%s scored under policy %s", ingest.Plural(ff.Figures, "figure"), pc.Base.Policy.String())
 	if len(pc.Releases) > 1 {
 		head += fmt.Sprintf("; policy_ranks compares %s", r.PolicyNames())
 	}

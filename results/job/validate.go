@@ -87,9 +87,9 @@ func (v *Validation) Lines() (problems, notes []string) {
 			notes = append(notes, "warning: "+w.String())
 		}
 		if v.BuiltinIDRules > 0 {
-			notes = append(notes, fmt.Sprintf("note: %s the id of a released case the evaluator scores by an id-specific rule, without the shape that rule reads: it does not apply to %s, as to any such case (docs/id-rules.md)", countVerb(v.BuiltinIDRules, "built-in synthetic case", "carries", "carry"), map[bool]string{true: "it", false: "them"}[v.BuiltinIDRules == 1]))
+			notes = append(notes, fmt.Sprintf("note: %s the id of a released case the evaluator scores by an id-specific rule, without the shape that rule reads: it does not apply to %s, as to any such case (docs/id-rules.md)", ingest.PluralVerb(v.BuiltinIDRules, "built-in synthetic case", "carries", "carry"), map[bool]string{true: "it", false: "them"}[v.BuiltinIDRules == 1]))
 		}
-		notes = append(notes, fmt.Sprintf("bench %s (%s): %s, %s; clusters: %s", b.Source, b.Kind, plural(len(b.Cases), "case"), plural(len(b.Sets), "case set"), b.ClusterSummary()))
+		notes = append(notes, fmt.Sprintf("bench %s (%s): %s, %s; clusters: %s", b.Source, b.Kind, ingest.Plural(len(b.Cases), "case"), ingest.Plural(len(b.Sets), "case set"), b.ClusterSummary()))
 	}
 	notes = append(notes, SkippedNotes(v.Skipped)...)
 	rep := v.Report
@@ -107,17 +107,17 @@ func (v *Validation) Lines() (problems, notes []string) {
 	}
 	for _, o := range rep.OwnIDs {
 		notes = append(notes, fmt.Sprintf("note: %s their case in %s by the bench's own id (%s, …), not in the form %s that the %s schema sets for the release's ids: that pattern is not held against them (each must still name its episode's case), and score scores them as any other",
-			countVerb(o.Episodes, o.Protocol.Label()+" episode", "names", "name"), o.Field, o.Example, o.Pattern, o.Schema))
+			ingest.PluralVerb(o.Episodes, o.Protocol.Label()+" episode", "names", "name"), o.Field, o.Example, o.Pattern, o.Schema))
 	}
 	if rep.RecordProblems > 0 {
 		notes = append(notes, fmt.Sprintf("note: %d of the %s %s in the records themselves (outside their schema, or naming another case or domain): score does not refuse those episodes: it scores each completed one, a malformed conversation event (τ-bench) as a failure of its episode, anything else as the record is",
-			rep.RecordProblems, plural(rep.ProblemCount(), "problem"), map[bool]string{true: "is", false: "are"}[rep.RecordProblems == 1]))
+			rep.RecordProblems, ingest.Plural(rep.ProblemCount(), "problem"), map[bool]string{true: "is", false: "are"}[rep.RecordProblems == 1]))
 	}
 	notes = append(notes, DroppedNotes(rep.Reported)...)
 	if rep.ReportedUnlisted > 0 {
 		notes = append(notes, fmt.Sprintf("note: %d more dropped %s, not listed (--max-problems)", rep.ReportedUnlisted, nounOf(rep.ReportedUnlisted, "duplicate")))
 	}
-	notes = append(notes, fmt.Sprintf("%s, %s read, %d without problems, %s", plural(rep.Files, "file"), plural(rep.Lines, "episode"), rep.Episodes, plural(rep.ProblemCount(), "problem")))
+	notes = append(notes, fmt.Sprintf("%s, %s read, %d without problems, %s", ingest.Plural(rep.Files, "file"), ingest.Plural(rep.Lines, "episode"), rep.Episodes, ingest.Plural(rep.ProblemCount(), "problem")))
 	return problems, notes
 }
 
@@ -129,7 +129,7 @@ func (v *Validation) Err() error {
 	case rep == nil:
 		return nil
 	case rep.ProblemCount() > 0:
-		return fmt.Errorf("%s found", plural(rep.ProblemCount(), "problem"))
+		return fmt.Errorf("%s found", ingest.Plural(rep.ProblemCount(), "problem"))
 	case rep.Lines == 0:
 		return fmt.Errorf("no episodes: the %d episode file(s) hold none", rep.Files)
 	}
