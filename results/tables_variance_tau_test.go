@@ -17,16 +17,7 @@ import (
 // "Over the bench's 50 V0–V3 cases (Legacy left out)", "resample cases (or templates)" and
 // carried an ICC template column that a bench without templates can only leave empty.
 func TestVarianceOnTauBench(t *testing.T) {
-	cs, vs, pol := tauReadsFixture(t)
-	in := &results.Input{Releases: []*analysis.Release{analysis.NewRelease(cs, nil, vs, pol)}, Stats: analysis.StatOptions{Resamples: 0, Level: 0.95, Seed: 1, Workers: 1}}
-	specs, err := results.LookupAll([]string{"variance"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts, err := results.Build(in, specs)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ts := buildTau(t, "variance")
 	tb := ts[0]
 	if tb.Title != "Repeat-to-repeat variation of ECS and the noise floor" {
 		t.Errorf("title %q", tb.Title)
@@ -56,16 +47,7 @@ func TestVarianceOnTauBench(t *testing.T) {
 // termination and of which none is excluded; the τ²-bench rule is for τ²-bench input
 // (TestCoverageOnTau2Bench).
 func TestCostCoverageOnTauBench(t *testing.T) {
-	cs, vs, pol := tauReadsFixture(t)
-	in := &results.Input{Releases: []*analysis.Release{analysis.NewRelease(cs, nil, vs, pol)}, Stats: analysis.StatOptions{Resamples: 0, Level: 0.95, Seed: 1, Workers: 1}}
-	specs, err := results.LookupAll([]string{"cost", "coverage"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts, err := results.Build(in, specs)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ts := buildTau(t, "cost", "coverage")
 	notes := strings.Join(ts[0].Notes, "\n") + "\n" + strings.Join(ts[1].Notes, "\n")
 	for _, bad := range []string{"static", "the paper", "wall-clock"} {
 		if strings.Contains(notes, bad) {
@@ -82,16 +64,7 @@ func TestCostCoverageOnTauBench(t *testing.T) {
 // broken dependency, unsafe attempt, early stop, wrong stop label, wrong decision, extra
 // event); it keeps the types they can have.
 func TestFailuresOnTauBench(t *testing.T) {
-	cs, vs, pol := tauReadsFixture(t)
-	in := &results.Input{Releases: []*analysis.Release{analysis.NewRelease(cs, nil, vs, pol)}, Stats: analysis.StatOptions{Resamples: 0, Level: 0.95, Seed: 1, Workers: 1}}
-	specs, err := results.LookupAll([]string{"failures"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts, err := results.Build(in, specs)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ts := buildTau(t, "failures")
 	var heads []string
 	for _, c := range ts[0].Columns {
 		heads = append(heads, c.Header)
@@ -124,15 +97,7 @@ func TestCoverageOnTau2Bench(t *testing.T) {
 		}
 		vs = append(vs, p.Score(ep, pol, false))
 	}
-	in := &results.Input{Releases: []*analysis.Release{analysis.NewRelease(b.Cases, nil, vs, pol)}, Stats: analysis.StatOptions{Resamples: 0, Level: 0.95, Seed: 1, Workers: 1}}
-	specs, err := results.LookupAll([]string{"coverage"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts, err := results.Build(in, specs)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ts := buildTables(t, analysis.NewRelease(b.Cases, nil, vs, pol), 0, "coverage")
 	notes := strings.Join(ts[0].Notes, "\n")
 	if want := "Excluded episodes (not completed: τ²-bench's infrastructure errors and context-window overflows) are never counted as failures, as τ²-bench leaves them out; --infra-failures fail scores them as failures instead."; !strings.Contains(notes, want) {
 		t.Errorf("coverage lacks %q:\n%s", want, notes)
@@ -144,18 +109,34 @@ func TestCoverageOnTau2Bench(t *testing.T) {
 func TestRankNoteOnTauBench(t *testing.T) {
 	cs, vs, pol := tauReadsFixture(t)
 	for _, resamples := range []int{0, 50} {
-		in := &results.Input{Releases: []*analysis.Release{analysis.NewRelease(cs, nil, vs, pol)}, Stats: analysis.StatOptions{Resamples: resamples, Level: 0.95, Seed: 1, Workers: 1}}
-		specs, err := results.LookupAll([]string{"T2"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		ts, err := results.Build(in, specs)
-		if err != nil {
-			t.Fatal(err)
-		}
+		ts := buildTables(t, analysis.NewRelease(cs, nil, vs, pol), resamples, "T2")
 		notes := strings.Join(ts[0].Notes, "\n")
 		if ts[0].Columns[1].Header != "Authorized" || !strings.Contains(notes, "Rank: competition rank by overall Authorized (ties") || strings.Contains(notes, "overall ECS") {
 			t.Errorf("resamples %d: column %q, notes:\n%s", resamples, ts[0].Columns[1].Header, notes)
 		}
 	}
+}
+
+// buildTau builds the tables ids on the τ-bench airline fixture (tauReadsFixture),
+// without resamples.
+func buildTau(t *testing.T, ids ...string) []*results.Table {
+	t.Helper()
+	cs, vs, pol := tauReadsFixture(t)
+	return buildTables(t, analysis.NewRelease(cs, nil, vs, pol), 0, ids...)
+}
+
+// buildTables builds the tables ids of r, as a command does (results.Build), with that
+// many resamples.
+func buildTables(t *testing.T, r *analysis.Release, resamples int, ids ...string) []*results.Table {
+	t.Helper()
+	in := &results.Input{Releases: []*analysis.Release{r}, Stats: analysis.StatOptions{Resamples: resamples, Level: 0.95, Seed: 1, Workers: 1}}
+	specs, err := results.LookupAll(ids)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts, err := results.Build(in, specs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ts
 }
