@@ -523,6 +523,12 @@ func (f *eventFields) keeps(field string, models bool) bool {
 	return false
 }
 
+// keepsAny reports whether a light read keeps any field of an event of the known kind
+// after its kind (keeps, with timestamps and working times skipped).
+func (f *eventFields) keepsAny(models bool) bool {
+	return f.known == EventTool || f.known == EventModel && models
+}
+
 // events reads a sample's transcript, decoding the fields of the kinds the reader keeps
 // (tool, model).
 func (l *lexer) events() ([]Event, *decodeErr) {
@@ -604,6 +610,11 @@ func (l *lexer) events() ([]Event, *decodeErr) {
 				}
 				if dst == &f.kind && f.known == "" && len(f.kind) > 0 && f.kind[0] == '"' {
 					f.known, _ = l.eventKind(f.kind)
+					if l.light && f.known != "" && !f.keepsAny(l.models) {
+						// The kind keeps none of its fields (a model event of a
+						// sample with tool events, a span, a score...).
+						return errSkipRest
+					}
 				}
 				if dst == &f.function && f.known == EventTool && len(l.skipTools) > 0 {
 					// Written before the arguments and result (else they are read,

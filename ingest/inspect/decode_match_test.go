@@ -3,6 +3,7 @@ package inspect
 import (
 	"archive/zip"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -166,6 +167,35 @@ func TestLightRead(t *testing.T) {
 		_, light := decodeSample("f", "m", []byte(doc), false, true, nil, nil)
 		if full == nil || light == nil || full.Error() != light.Error() {
 			t.Errorf("%s: light %v, full %v", doc, light, full)
+		}
+	}
+}
+
+// TestLightSkipsEventRest: a light read passes over the rest of an event whose kind it
+// does not keep at once (brackets and strings checked, as for any skipped value), keeps
+// the tool events around it whole, and names the event whose rest is damaged.
+func TestLightSkipsEventRest(t *testing.T) {
+	doc := `{"id": 1, "epoch": 1, "events": [
+		{"timestamp": "t", "event": "model", "input": [{"content": "}]\"{"}], "output": {"choices": []}, "n": -1.5e3},
+		{"event": "span_begin", "id": "s", "name": "x"},
+		{"event": "tool", "id": "a", "function": "look", "arguments": {"q": "]}"}, "result": "r"},
+		{"event": "score", "score": {"value": "C"}}]}`
+	s, err := decodeSample("f", "m", []byte(doc), false, true, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Events) != 1 || s.Events[0].Tool == nil || s.Events[0].Tool.ID != "a" || string(s.Events[0].Tool.Arguments) != `{"q": "]}"}` || s.Events[0].Tool.ResultText != "r" {
+		g, _ := json.Marshal(s.Events)
+		t.Fatalf("light read of %s: events %s", doc, g)
+	}
+	for doc, want := range map[string]string{
+		`{"id": 1, "epoch": 1, "events": [{"event": "tool", "id": "a", "function": "f"}, {"event": "span_begin", "x": [1, }]}`: "events[1]",
+		`{"id": 1, "epoch": 1, "events": [{"event": "tool", "id": "a", "function": "f"}, {"event": "model", "x": "`:            "events[1]",
+	} {
+		_, err := decodeSample("f", "m", []byte(doc), false, true, nil, nil)
+		var e *Error
+		if !errors.As(err, &e) || e.Field != want {
+			t.Errorf("light read of %s: %v, want an error in %s", doc, err, want)
 		}
 	}
 }

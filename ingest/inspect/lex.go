@@ -147,6 +147,11 @@ func (l *lexer) typeErr(want string) *decodeErr {
 	return failf("cannot read a JSON %s as %s", l.kind(), want)
 }
 
+// errSkipRest, returned by an object's field function once it has consumed its value,
+// says that the object holds nothing more the reader keeps: object passes over the rest
+// of it at once (skipRest) rather than key by key.
+var errSkipRest = &decodeErr{err: errors.New("skip the rest of the object")}
+
 // object calls field for each key of an object, positioned at its value; field must
 // consume the value. The key aliases the input unless it held escapes.
 func (l *lexer) object(field func(key []byte) *decodeErr) *decodeErr {
@@ -172,6 +177,9 @@ func (l *lexer) object(field func(key []byte) *decodeErr) *decodeErr {
 		l.pos++
 		l.ws()
 		if err := field(key); err != nil {
+			if err == errSkipRest {
+				return l.skipRest()
+			}
 			return err
 		}
 		switch l.peek() {

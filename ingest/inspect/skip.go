@@ -16,9 +16,21 @@ import (
 // check that they match and to find where the container ends. A backslash outside a
 // string is not JSON and is refused: every backslash left is inside a string, where it
 // escapes the next byte, so the masks say exactly what a byte-by-byte scan would.
-func (l *lexer) skipContainer() *decodeErr {
+func (l *lexer) skipContainer() *decodeErr { return l.skipBlocks(false) }
+
+// skipRest passes over the rest of the object the lexer is in, from after one of its
+// values through its closing brace, as skipContainer passes over a whole one: its
+// remaining keys, commas and colons are not checked (nor its scalars), only its
+// brackets and strings. object calls it when its field function returns errSkipRest.
+func (l *lexer) skipRest() *decodeErr { return l.skipBlocks(true) }
+
+// skipBlocks is skipContainer, or skipRest when inObject.
+func (l *lexer) skipBlocks(inObject bool) *decodeErr {
 	var open [jsonv.MaxDepth + 1]byte // the closing bracket of each open container
 	depth := 0
+	if inObject {
+		open[0], depth = '}', 1
+	}
 	d := l.data
 	var inStr, escNext uint64 // carried from block to block: all ones inside a string; 1 when the next block's first byte is escaped
 	var tail [64]byte

@@ -107,6 +107,70 @@ func TestSkipContainerMatchesByteByByte(t *testing.T) {
 	}
 }
 
+// TestSkipRestMatchesByteByByte: skipRest from a position inside an object ends (or
+// fails) where the byte-by-byte scan of that object's opening brace followed by the same
+// bytes does, on random documents and the real logs.
+func TestSkipRestMatchesByteByByte(t *testing.T) {
+	check := func(d []byte, pos int) {
+		t.Helper()
+		wantPos, wantErr := naiveSkip(append([]byte{'{'}, d[pos:]...), 0)
+		wantPos += pos - 1
+		l := &lexer{data: d, pos: pos}
+		err := l.skipRest()
+		got := ""
+		if err != nil {
+			switch msg := err.Error(); {
+			case err.err == errTruncated:
+				got = "truncated"
+				wantPos = len(d) // the naive scan's end, as skipContainer reports it
+			case strings.Contains(msg, "backslash outside a string"):
+				got = "backslash"
+			case strings.Contains(msg, "does not match"):
+				got = "mismatch"
+			case strings.Contains(msg, "nested too deeply"):
+				got = "deep"
+			default:
+				got = msg
+			}
+		}
+		if wantErr == "truncated" {
+			wantPos = len(d)
+		}
+		if l.pos != wantPos || got != wantErr {
+			t.Fatalf("skipRest of %q from %d: at %d, %q; want %d, %q", d, pos, l.pos, got, wantPos, wantErr)
+		}
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	alphabet := []byte(`{}[]"\\ a,:é`)
+	for range 4000 {
+		d := make([]byte, 1+rng.IntN(400))
+		for i := range d {
+			d[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		for pos, c := range d {
+			if c == ',' || c == ':' {
+				check(d, pos)
+			}
+		}
+	}
+	for _, name := range []string{dedup, popScored} {
+		data, err := os.ReadFile(logPath(name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for pos, c := range data {
+			if c == ',' && pos%5 == 0 {
+				check(data, pos)
+			}
+		}
+	}
+	// Where it stops: after the brace that closes the object it was in.
+	l := &lexer{data: []byte(`{"event": "model", "x": [1, {"y": "}]"}], "z": "\"}"} , 2`), pos: 17}
+	if err := l.skipRest(); err != nil || string(l.data[l.pos:]) != " , 2" {
+		t.Fatalf("skipRest: %v, left %q", err, l.data[l.pos:])
+	}
+}
+
 // TestSkipContainerEdges: the cases a block boundary makes hard, and what is refused.
 func TestSkipContainerEdges(t *testing.T) {
 	for _, n := range []int{0, 1, 55, 56, 57, 61, 62, 63, 64, 65, 126, 127, 128} {
