@@ -35,7 +35,9 @@ type ReadOptions struct {
 	// and ToolCalls are empty). Its Events are only its tool events, or, when it has
 	// none, only its model events (their tool calls stand for them): the events of other
 	// kinds are checked (each has a kind) but not kept. Everything else is as without
-	// it. Skipped values are checked only for their structure (brackets, strings).
+	// it. Skipped values are checked only for their structure (brackets, strings), and so
+	// is the rest of an event once its kind says nothing more of it is kept (a second
+	// "event" key among that rest, which Inspect never writes, is not read).
 	Light bool
 	// SkipTools are tools whose calls the caller leaves out (an agent's answer tool,
 	// whose arguments repeat its final completion): with Light, their tool events keep
