@@ -112,6 +112,9 @@ func FuzzNonFinite(f *testing.F) {
 		if !bytes.Contains(data, []byte("NaN")) && !bytes.Contains(data, []byte("Infinity")) && !bytes.Equal(whole, data) {
 			t.Fatalf("changed %q", data)
 		}
+		if got, want := hasNonFinite(data), containsNonFinite(data); got != want {
+			t.Fatalf("hasNonFinite(%q) = %v, want %v", data, got, want)
+		}
 	})
 }
 

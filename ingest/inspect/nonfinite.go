@@ -67,12 +67,23 @@ func (n *nonFinite) process(dst, data []byte, final bool) (out, carry []byte) {
 // sanitizeNonFinite rewrites a whole JSON document; data without the constants is
 // returned as is.
 func sanitizeNonFinite(data []byte) []byte {
-	if !bytes.Contains(data, nonFiniteTokens[0]) && !bytes.Contains(data, nonFiniteTokens[1]) {
+	if !hasNonFinite(data) {
 		return data
 	}
 	var n nonFinite
 	out, _ := n.process(make([]byte, 0, len(data)+16), data, true)
 	return out
+}
+
+// containsNonFinite reports whether data holds "NaN" or "Infinity" ("-Infinity" holds
+// the second) anywhere, in a string or not: data without them needs no rewriting.
+func containsNonFinite(data []byte) bool {
+	return bytes.Contains(data, nonFiniteTokens[0]) || bytes.Contains(data, nonFiniteTokens[1])
+}
+
+// isNonFiniteAt reports whether data starts with "NaN" or "Infinity".
+func isNonFiniteAt(data []byte) bool {
+	return bytes.HasPrefix(data, nonFiniteTokens[0]) || bytes.HasPrefix(data, nonFiniteTokens[1])
 }
 
 // nonFiniteReader rewrites a JSON stream on the fly.

@@ -34,6 +34,41 @@ func TestSanitizeNonFinite(t *testing.T) {
 	}
 }
 
+// TestHasNonFinite: the vector test for the constants says what two searches say, with
+// each constant, its near misses and the letters that start it placed at every offset
+// around the 32-byte steps and the 35-byte end, alone and after earlier near misses.
+func TestHasNonFinite(t *testing.T) {
+	words := []string{"NaN", "Infinity", "-Infinity", "Infi", "Infinit", "NaM", "Na", "N", "I", "In", "Inf", "aN", "NNaN", "IInfinity"}
+	for _, w := range words {
+		for size := 0; size < 110; size++ {
+			for at := 0; at+len(w) <= size; at++ {
+				d := bytes.Repeat([]byte("x"), size)
+				copy(d[at:], w)
+				check := func(d []byte) {
+					if got, want := hasNonFinite(d), containsNonFinite(d); got != want {
+						t.Fatalf("%q: %v, want %v", d, got, want)
+					}
+				}
+				check(d)
+				// Near misses before it, which the scan must pass on from.
+				if at >= 8 {
+					copy(d, "NaMInfi.")
+					check(d)
+				}
+			}
+		}
+	}
+	for _, name := range []string{dedup, popScored} {
+		data, err := os.ReadFile(logPath(name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := hasNonFinite(data), containsNonFinite(data); got != want {
+			t.Errorf("%s: %v, want %v", name, got, want)
+		}
+	}
+}
+
 // TestNaNScores: a NaN score (Inspect's unscored sentinel) in an .eval member and in a
 // .json log reads as unscored; a NaN metric as NaN.
 func TestNaNScores(t *testing.T) {
