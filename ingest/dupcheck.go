@@ -51,6 +51,24 @@ func (d *DupCheck) Add(e *Episode, ord uint32) {
 	d.runIDs.add(d.idHash(e.RunID), ord)
 }
 
+// AddNew adds e's key and run id with ordinal ord when neither the key nor the run id's
+// hash was added before, and reports whether it did; otherwise it adds nothing (the
+// caller then makes the check Exact, or refuses e). Before Exact, it is Key, RunID and Add
+// with the key and the hash each computed once.
+func (d *DupCheck) AddNew(e *Episode, ord uint32) bool {
+	k := d.seen.ref(e)
+	if _, seen := d.seen.get(k); seen {
+		return false
+	}
+	h := d.idHash(e.RunID)
+	if _, seen, _ := d.runIDs.find(h, nil); seen {
+		return false
+	}
+	d.seen.set(k, ord)
+	d.runIDs.add(h, ord)
+	return true
+}
+
 // Exact empties the check and makes it keep an ordinal with each key and run id.
 func (d *DupCheck) Exact() {
 	d.seen.reset(true)

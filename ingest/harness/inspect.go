@@ -298,10 +298,7 @@ func (s *InspectStream) memberNames(file string) []string {
 func (s *InspectStream) checkDup(l *inspectLog, smp *inspect.Sample, e *ingest.Episode) error {
 	here := s.total - 1
 	if !s.exact {
-		_, key := s.dups.Key(e)
-		_, run, _ := s.dups.RunID(e.RunID, nil)
-		if !key && !run {
-			s.dups.Add(e, here)
+		if s.dups.AddNew(e, here) {
 			return nil
 		}
 		if err := s.toExact(here); err != nil {
