@@ -222,9 +222,16 @@ func buildT3(in *Input) (*Table, error) {
 	t := &Table{ID: "T3", Title: "Where failures occur: diagnostic rates (%)"}
 	iv := rateIntervals(t, r, o)
 	headers := []string{"BSR (V0)", "PAR (V1)", "CAS (V1)", "Gap V1", "Gap V2", "Part. V2", "Gap V3", "Part. V3"}
+	// Each rate's protocol (analysis.DiagnosticNames' order): a protocol the bench has no
+	// case of gets no column, as in T2, rather than one empty in every row.
+	of := []ingest.Protocol{ingest.V0, ingest.V1, ingest.V1, ingest.V1, ingest.V2, ingest.V2, ingest.V3, ingest.V3}
+	shown, _ := shownProtocols(r, allProtocols[ingest.V0:])
+	absent, present := benchProtocols(r, allProtocols[ingest.V0:])
 	t.Columns = []Column{textCol("config", "Config")}
 	for k, key := range analysis.DiagnosticNames {
-		t.Columns = append(t.Columns, rateCol(o, key, headers[k]))
+		if slices.Contains(shown, of[k]) {
+			t.Columns = append(t.Columns, rateCol(o, key, headers[k]))
+		}
 	}
 	models := r.ModelOf()
 	var rows []analysis.DiagnosticsCI
@@ -245,7 +252,9 @@ func buildT3(in *Input) (*Table, error) {
 	for _, d := range rows {
 		row := []Cell{Text(d.Config)}
 		for k, e := range d.Rates {
-			row = append(row, rateCI(iv, t, d.Config, analysis.DiagnosticNames[k], e))
+			if slices.Contains(shown, of[k]) {
+				row = append(row, rateCI(iv, t, d.Config, analysis.DiagnosticNames[k], e))
+			}
 		}
 		t.AddGroupRow(models[d.Config], row...)
 	}
@@ -256,7 +265,6 @@ func buildT3(in *Input) (*Table, error) {
 	// A configuration that ran no episode of a protocol has its columns empty; say so, as
 	// T2's incomplete P-M does, rather than leave "—" to be read as a zero or a gap.
 	var none []string
-	absent, present := benchProtocols(r, allProtocols[ingest.V0:])
 	for _, s := range r.Summarize(r.Main()) {
 		if miss := unscored(s, present); len(miss) > 0 {
 			none = append(none, s.Config+" ("+ingest.JoinLabels(miss, ", ")+")")
@@ -271,7 +279,7 @@ func buildT3(in *Input) (*Table, error) {
 	t.Notes = append(t.Notes,
 		"BSR: V0 episodes that stopped before the required investigation was complete. PAR: V1 episodes with an attempt whose first attempt had a MISSING requirement (coverage included). CAS: ECS of V1 episodes whose first attempt came after the investigation was complete. Gap: episodes with an action checkpoint that had a MISSING requirement. Part.: episodes that executed an action but whose workflow failed (Gap and Part. overlap).")
 	if len(absent) > 0 && len(t.Rows) > 0 {
-		t.Notes = append(t.Notes, absentNote(absent, "empty (—)"))
+		t.Notes = append(t.Notes, absentNote(absent, map[bool]string{true: "left out", false: "empty (—)"}[len(present) > 0]))
 	}
 	finishRates(t, iv)
 	t.Notes = append(t.Notes, policyNote(r))
