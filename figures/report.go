@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
-	"github.com/sabench/sabench-stats/ingest"
 )
 
 // Named is a figure of the report with its file base name.
@@ -173,14 +172,16 @@ func ECSOf(r *analysis.Release, o analysis.StatOptions) (ECSByProtocol, error) {
 // p-value after it leaves), what that does to the names ("" for nothing), and the labels
 // of the shared harness and the rows' names it draws.
 func harnessForest(r *analysis.Release, o analysis.StatOptions, ch analysis.Choices) (Forest, string, []string, error) {
-	const before = "Family harness − "
-	after := " (ECS, " + executableScope(r) + ")"
-	hl := nameLabelsOf([]string{ch.SharedHarness}, maxNameLen-len(before)-len(after))
-	f := Forest{Title: before + hl.label(ch.SharedHarness) + after, Level: o.Level}
 	rows, err := r.HarnessComparison(ch, o)
 	if err != nil {
-		return f, "", nil, err
+		return Forest{}, "", nil, err
 	}
+	// The title names the protocols the pairs cover, as T4's does: a figure has no note to
+	// say that "V0–V3" stands for fewer (V3 cases nobody ran, or a bench without them).
+	const before = "Family harness − "
+	after := " (ECS, " + r.HarnessScope(rows) + ")"
+	hl := nameLabelsOf([]string{ch.SharedHarness}, maxNameLen-len(before)-len(after))
+	f := Forest{Title: before + hl.label(ch.SharedHarness) + after, Level: o.Level}
 	// Each row names its p-value adjusted over the family of the plot's rows, as T4 does.
 	ps := make([]float64, len(rows))
 	for i, x := range rows {
@@ -214,20 +215,6 @@ func harnessForest(r *analysis.Release, o analysis.StatOptions, ch analysis.Choi
 		}
 	}
 	return f, labelsNote(ml.parts(names), hl.parts([]string{ch.SharedHarness})), drawn, nil
-}
-
-// executableScope names the protocols of V0–V3 the bench has cases of: "V0–V3" when it has
-// all four (or none), else those it has ("V1 and V2"), since a figure has no note to say
-// what "V0–V3" stands for on a bench with some of them only, as the tables do.
-func executableScope(r *analysis.Release) string {
-	sizes := r.ProtocolSizes()
-	var have []ingest.Protocol
-	for p := ingest.V0; p < ingest.NumProtocols; p++ {
-		if sizes.ByProto[p].All > 0 {
-			have = append(have, p)
-		}
-	}
-	return ingest.ExecutableLabel(have)
 }
 
 // HeatMapOf is ECS per configuration and domain.

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/figures"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/synth"
@@ -456,6 +457,52 @@ func TestProtocolColumnsLeftOutKeepTheFamily(t *testing.T) {
 		family := fmt.Sprintf("over the family of the %d Δ tests", len(ps))
 		if n := strings.Join(tb.Notes, "\n"); !strings.Contains(n, family) {
 			t.Errorf("%s: notes\n%s\nwant %q", c.id, n, family)
+		}
+	}
+}
+
+// TestHarnessScopeIsWhatThePairsCover: on a bench whose V3 cases nobody ran, T4 and the
+// harness_differences figure said "V0–V3" in their titles (and T4 "the V0–V3 cases both
+// configurations ran") where the pairs cover V0, V1 and V2; they name those. The complete
+// fixture keeps "V0–V3".
+func TestHarnessScopeIsWhatThePairsCover(t *testing.T) {
+	o := goldenStats()
+	o.Resamples = 0
+	cases, sets, all := fixtureVerdicts(t)
+	var vs []oracle.Verdict
+	for _, v := range all {
+		if v.Protocol() != ingest.V3 {
+			vs = append(vs, v)
+		}
+	}
+	for _, c := range []struct {
+		r     *analysis.Release
+		scope string
+	}{
+		{analysis.NewRelease(cases, sets, vs, oracle.SafeAct), "V0, V1 and V2"},
+		{fixtureRelease(t), "V0–V3"},
+	} {
+		tb := buildOne(t, c.r, "T4", o)
+		title := "Paired harness comparison (family harness − Inspect, " + c.scope + ")"
+		note := "Both arms, Δ and Complete are computed on the paired cases (the " + c.scope + " cases both configurations ran)."
+		if tb.Title != title || !slices.Contains(tb.Notes, note) {
+			t.Errorf("T4: title %q, notes\n%s\nwant %q and %q", tb.Title, strings.Join(tb.Notes, "\n"), title, note)
+		}
+		figs, _, err := figures.Report(c.r, nil, o, analysis.PaperChoices())
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, f := range figs {
+			if f.Name == "harness_differences" {
+				found = true
+				if got, want := f.Fig.(figures.Forest).Title, "Family harness − Inspect (ECS, "+c.scope+")"; got != want {
+					t.Errorf("harness_differences: title %q, want %q", got, want)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("no harness_differences figure")
 		}
 	}
 }

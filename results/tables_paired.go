@@ -30,7 +30,7 @@ func dataOnly(c Column) Column {
 
 func buildT4(in *Input) (*Table, error) {
 	r, o, sh := in.Main(), in.Stats, in.Choices.SharedHarness
-	t := &Table{ID: "T4", Title: "Paired harness comparison (family harness − " + sh + ", " + executableTitle(r) + ")"}
+	t := &Table{ID: "T4"}
 	iv := intervalsOf(t, r, o)
 	t.Columns = []Column{textCol("model", "Model"), textCol("family", "Family config"), pctCol("ecs_family", "ECS family"),
 		pctCol("ecs_shared", "ECS "+sh), deltaCol("delta", iv.header("Δ ECS")), rateCol(o, "complete_family", "Complete family"),
@@ -43,6 +43,9 @@ func buildT4(in *Input) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The protocols the pairs cover, which may be fewer than the bench's (V3 cases nobody ran).
+	scope := r.HarnessScope(rows)
+	t.Title = "Paired harness comparison (family harness − " + sh + ", " + scope + ")"
 	ps := make([]float64, len(rows))
 	for i, x := range rows {
 		ps[i] = x.Delta.P
@@ -62,7 +65,7 @@ func buildT4(in *Input) (*Table, error) {
 		drawn = "the paired cases' " + iv.Spec.Unit
 	}
 	t.Notes = append(t.Notes,
-		"Both arms, Δ and Complete are computed on the paired cases (the V0–V3 cases both configurations ran)."+drawnOnly(o, " Each interval resamples "+drawn+" once for both arms: one draw for Δ ECS, another for the two Complete intervals."),
+		"Both arms, Δ and Complete are computed on the paired cases (the "+scope+" cases both configurations ran)."+drawnOnly(o, " Each interval resamples "+drawn+" once for both arms: one draw for Δ ECS, another for the two Complete intervals."),
 		"Complete: share of episodes whose investigation was complete at the decisive point (the first attempt, else the end of the episode)"+drawnOnly(o, ", with its interval (cases, or templates, resampled)")+".",
 		pValueNote,
 		familyNote(o, ps, "Δ tests (one per model)", noRowsOr(len(rows), noBootstrapP)))
