@@ -31,11 +31,17 @@ type PolicyRanks struct {
 	TieGroups [][][]int
 	// TieLevel is the confidence level of the rank sets, for the axis label.
 	TieLevel float64
+	// Measure is what the ranks rank, for the axis label; empty means "ECS" (a bench of
+	// action rules ranks by "authorized success", as its tables name it).
+	Measure string
 }
 
 // Validate implements Figure.
 func (p PolicyRanks) Validate() error {
 	if err := checkLabel("PolicyRanks.Title", p.Title, true); err != nil {
+		return err
+	}
+	if err := checkLabel("PolicyRanks.Measure", p.Measure, true); err != nil {
 		return err
 	}
 	if err := checkNames("PolicyRanks.Policies", p.Policies); err != nil {
@@ -264,7 +270,11 @@ func (p PolicyRanks) layout(st style, o Options) (scene, error) {
 			polH = (pw+lineHeight(st.label))*sin + em*0.4
 		}
 	}
-	xlabel := "Authorization policy (rank 1 = highest ECS)"
+	measure := p.Measure
+	if measure == "" {
+		measure = "ECS"
+	}
+	xlabel := "Authorization policy (rank 1 = highest " + measure + ")"
 	// The axis names the grey bars only when one is drawn: a single configuration, or rank
 	// sets that all stand apart, draw none.
 	switch bars := p.tieBars(); {

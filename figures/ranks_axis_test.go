@@ -32,3 +32,15 @@ func TestRanksAxisNamesOnlyDrawnBars(t *testing.T) {
 		}
 	}
 }
+
+// TestRanksAxisNamesTheMeasure: the axis said "rank 1 = highest ECS" on a bench of action
+// rules, whose leaderboards rank authorized success (RanksOf sets Measure there).
+func TestRanksAxisNamesTheMeasure(t *testing.T) {
+	fig := PolicyRanks{Policies: []string{"tau-strict", "tau-bench"}, Configs: []string{"x/y", "z/w"}, Ranks: [][]float64{{1, 2}, {2, 1}}}
+	for measure, want := range map[string]string{"": "rank 1 = highest ECS)", "authorized success": "rank 1 = highest authorized success)"} {
+		fig.Measure = measure
+		if text := strings.Join(drawnStrings(t, fig, Options{}), " "); !strings.Contains(text, want) {
+			t.Errorf("measure %q: drawn %q, want %q", measure, text, want)
+		}
+	}
+}

@@ -257,6 +257,9 @@ func RanksOf(pc *analysis.PolicyComparison, o analysis.StatOptions) (f PolicyRan
 			f.Configs = append(f.Configs, c)
 		}
 	}
+	if pc.Base.OfficialTasks() {
+		f.Measure = "authorized success" // as the policies table names it
+	}
 	byPolicy := pc.Ranks()
 	f.Ranks = make([][]float64, len(f.Configs))
 	groups := make([][][]int, 0, len(byPolicy))
