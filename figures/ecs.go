@@ -115,7 +115,20 @@ func (e ECSByProtocol) layout(st style, o Options) (scene, error) {
 		return scene{}, fitError("the title", w, inner)
 	}
 	labelGap := em * 0.5
-	labelW := maxWidth(st.label, e.Configs) + labelGap
+	// A name wider than nameShare of the width is drawn on several lines (wrapName) beside
+	// its bars, which then keep the rest: drawn whole on one line, an 85-character name
+	// left the bars 1.6 in of a 5.0 in figure.
+	const nameShare = 0.45
+	labels := make([][]string, len(e.Configs))
+	lines := 1
+	for i, name := range e.Configs {
+		labels[i] = wrapName(st.label, name, inner*nameShare)
+		lines = max(lines, len(labels[i]))
+	}
+	labelW := labelGap
+	for _, l := range labels {
+		labelW = max(labelW, maxWidth(st.label, l)+labelGap)
+	}
 	plotW := inner - labelW - em*0.8 // room for the "100" tick label
 	if plotW < em*8 {
 		return scene{}, fitError("the configuration names and the bars", labelW+em*8.8, inner)
@@ -134,7 +147,12 @@ func (e ECSByProtocol) layout(st style, o Options) (scene, error) {
 	legGap := em * 0.6
 	fixed := 2*m + titleHeight(st, tlines) + em*0.3 + axisH + xlabelH + legGap + leg.height(st)
 	natural := vg.Length(np)*em*0.62 + em*0.8
-	groupH, err := rowHeight(o, fixed, len(e.Configs), natural, vg.Length(np)*2+em*0.4)
+	least := vg.Length(np)*2 + em*0.4
+	if lines > 1 { // a group as tall as its name's lines
+		natural = max(natural, vg.Length(lines)*lineHeight(st.label)+em*0.4)
+		least = max(least, vg.Length(lines)*lineHeight(st.label))
+	}
+	groupH, err := rowHeight(o, fixed, len(e.Configs), natural, least)
 	if err != nil {
 		return scene{}, err
 	}
@@ -159,9 +177,13 @@ func (e ECSByProtocol) layout(st style, o Options) (scene, error) {
 		x0 := m + labelW
 		fr := frame{r: rect(x0, dataBot, x0+plotW, dataTop), x0: 0, x1: 1, y0: 0, y1: 1}
 		xAxis(c, st, fr, ticks, true)
-		for ci, name := range e.Configs {
+		for ci := range e.Configs {
 			gTop := dataTop - vg.Length(ci)*groupH - gap/2
-			c.FillText(align(st.label, draw.XRight, draw.YCenter), vg.Point{X: x0 - labelGap, Y: gTop - (groupH-gap)/2}, name)
+			lh := lineHeight(st.label)
+			for k, l := range labels[ci] {
+				dy := (vg.Length(len(labels[ci])-1)/2 - vg.Length(k)) * lh
+				c.FillText(align(st.label, draw.XRight, draw.YCenter), vg.Point{X: x0 - labelGap, Y: gTop - (groupH-gap)/2 + dy}, l)
+			}
 			for p := range e.Protocols {
 				iv := e.ECS[ci][p]
 				cy := gTop - (vg.Length(p)+0.5)*bar

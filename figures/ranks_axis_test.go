@@ -1,8 +1,13 @@
 package figures
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
 )
 
 // TestRanksAxisNamesOnlyDrawnBars: the axis label of policy_ranks explained "grey bars:
@@ -42,5 +47,50 @@ func TestRanksAxisNamesTheMeasure(t *testing.T) {
 		if text := strings.Join(drawnStrings(t, fig, Options{}), " "); !strings.Contains(text, want) {
 			t.Errorf("measure %q: drawn %q, want %q", measure, text, want)
 		}
+	}
+}
+
+// strokeRecorder is a canvas that keeps every path stroked, as its points.
+type strokeRecorder struct {
+	vg.CanvasSizer
+	paths []string
+}
+
+func (r *strokeRecorder) Stroke(p vg.Path) {
+	var b strings.Builder
+	for _, c := range p {
+		fmt.Fprintf(&b, "%.2f,%.2f ", float64(c.Pos.X), float64(c.Pos.Y))
+	}
+	r.paths = append(r.paths, b.String())
+}
+
+// TestRanksIdenticalConfigsApart: two configurations with the same rank under every
+// policy (identical results) were drawn as one line, the second over the first, so the
+// chart showed one of them; configurations that share a rank are now drawn a little apart
+// around it, two parallel lines, and a rank held by one is drawn on its row.
+func TestRanksIdenticalConfigsApart(t *testing.T) {
+	fig := PolicyRanks{Policies: []string{"safeact", "near-miss", "tau-bench"}, Configs: []string{"A/x", "B/y", "B/y copy"},
+		Ranks: [][]float64{{1, 1, 1}, {2, 2, 2}, {2, 2, 2}}}
+	sc, _, err := prepare(fig, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := &strokeRecorder{CanvasSizer: vgimg.New(sc.w, sc.h)}
+	sc.draw(draw.New(rec))
+	seen := map[string]int{}
+	for _, p := range rec.paths {
+		if strings.Count(p, " ") == 3 { // a series' line: one point per policy
+			seen[p]++
+		}
+	}
+	if len(seen) != 3 {
+		t.Errorf("%d distinct series lines, want 3: %v", len(seen), seen)
+	}
+	// The lone configuration's points are on its row: y the same under every policy, as
+	// drawn before (the frame's own rows).
+	f := &ranksFrame{rowH: 10, em: 10}
+	d := fig.dodge(f)
+	if d[0][0] != 0 || d[1][0] == d[2][0] || d[1][0] != -d[2][0] {
+		t.Errorf("offsets %v: want none for A/x, and B/y and its copy either side of their row", d)
 	}
 }
