@@ -279,7 +279,16 @@ func buildT3(in *Input) (*Table, error) {
 	t.Notes = append(t.Notes,
 		"BSR: V0 episodes that stopped before the required investigation was complete. PAR: V1 episodes with an attempt whose first attempt had a MISSING requirement (coverage included). CAS: ECS of V1 episodes whose first attempt came after the investigation was complete. Gap: episodes with an action checkpoint that had a MISSING requirement. Part.: episodes that executed an action but whose workflow failed (Gap and Part. overlap).")
 	if len(absent) > 0 && len(t.Rows) > 0 {
-		t.Notes = append(t.Notes, absentNote(absent, map[bool]string{true: "left out", false: "empty (—)"}[len(present) > 0]))
+		// A protocol has up to three columns here, so the note names them.
+		var cols []string
+		for k, h := range headers {
+			if slices.Contains(absent, of[k]) {
+				cols = append(cols, h)
+			}
+		}
+		how := map[bool]string{true: "left out", false: "empty (—)"}[len(present) > 0]
+		t.Notes = append(t.Notes, fmt.Sprintf("The bench has no %s case: %s %s %s.", ingest.JoinLabels(absent, " or "), andWords(cols),
+			map[bool]string{true: "is", false: "are"}[len(cols) == 1], how))
 	}
 	finishRates(t, iv)
 	t.Notes = append(t.Notes, policyNote(r))
@@ -755,4 +764,12 @@ func emptyBecause(t *Table, why string) *Table {
 		t.Notes = append(t.Notes, "Empty: "+why+".")
 	}
 	return t
+}
+
+// andWords joins words as "a", "a and b", "a, b and c".
+func andWords(ws []string) string {
+	if len(ws) < 2 {
+		return strings.Join(ws, "")
+	}
+	return strings.Join(ws[:len(ws)-1], ", ") + " and " + ws[len(ws)-1]
 }

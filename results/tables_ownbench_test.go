@@ -419,7 +419,7 @@ func TestProtocolColumnsLeftOutKeepTheFamily(t *testing.T) {
 	ch.StrategyExec = "scgr_eg" // the fixture's one strategy condition
 	r := subsetRelease(t, ingest.V1, ingest.V2)
 	for _, c := range []struct{ id, keys, note string }{
-		{"T3", "config,par,cas,gap_v1,gap_v2,part_v2", "The bench has no V0 or V3 case: their columns are left out."},
+		{"T3", "config,par,cas,gap_v1,gap_v2,part_v2", "The bench has no V0 or V3 case: BSR (V0), Gap V3 and Part. V3 are left out."},
 		{"T13", "config,cases,main,strategy,delta,delta_p,delta_p_adj,delta_v1,delta_v2,delta_v1_p,delta_v1_p_adj,delta_v2_p,delta_v2_p_adj", "The bench has no Legacy, V0 or V3 case: their columns are left out."},
 		{"T14", "config,cases,main,strategy,delta,delta_p,delta_p_adj,delta_v1,delta_v2,delta_v1_p,delta_v1_p_adj,delta_v2_p,delta_v2_p_adj", "The bench has no V0 or V3 case: their columns are left out."},
 	} {

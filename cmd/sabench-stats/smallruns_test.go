@@ -189,7 +189,7 @@ func TestTablesSayWhichProtocolsTheBenchLacks(t *testing.T) {
 	out, _ := mustRun(t, "tables", "T2", "T3", "domains", "--bench", dir, "--runs", runs, "--resamples", "0", "--format", "json")
 	want := map[string]string{
 		"T2":      "The bench has no Legacy, V0 or V3 case: their columns are left out. P-M is the mean over V1 and V2 only.",
-		"T3":      "The bench has no V0 or V3 case: their columns are left out.",
+		"T3":      "The bench has no V0 or V3 case: BSR (V0), Gap V3 and Part. V3 are left out.",
 		"domains": "The bench has no Legacy, V0 or V3 case: their columns are left out.",
 	}
 	for _, tb := range parseTables(t, out) {
