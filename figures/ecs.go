@@ -49,11 +49,17 @@ type ECSByProtocol struct {
 	Level float64
 	// ECS[c][p] is the ECS of config c on protocol p.
 	ECS [][]Interval
+	// Measure is what the bars are, for the title and the axis; empty means "ECS" (a
+	// bench of action rules: "authorized success", as its tables name it).
+	Measure string
 }
 
 // Validate implements Figure.
 func (e ECSByProtocol) Validate() error {
 	if err := checkLabel("ECSByProtocol.Title", e.Title, true); err != nil {
+		return err
+	}
+	if err := checkLabel("ECSByProtocol.Measure", e.Measure, true); err != nil {
 		return err
 	}
 	if err := checkNames("ECSByProtocol.Configs", e.Configs); err != nil {
@@ -105,9 +111,9 @@ func (e ECSByProtocol) layout(st style, o Options) (scene, error) {
 	bare, whiskered := e.whiskers()
 	title := e.Title
 	if title == "" {
-		title = "ECS per protocol (" + levelText(e.Level) + ")"
+		title = upperFirst(measureName(e.Measure)) + " per protocol (" + levelText(e.Level) + ")"
 		if whiskered == 0 {
-			title = "ECS per protocol"
+			title = upperFirst(measureName(e.Measure)) + " per protocol"
 		}
 	}
 	tlines := wrap(st.title, title, inner)
@@ -160,10 +166,11 @@ func (e ECSByProtocol) layout(st style, o Options) (scene, error) {
 	bar := (groupH - gap) / vg.Length(np)
 	H := fixed + vg.Length(len(e.Configs))*groupH
 	// A bar without whiskers would read as a rate known exactly.
-	xlabel := "ECS (%); whiskers: " + levelText(e.Level)
+	unit := upperFirst(measureName(e.Measure)) + " (%)"
+	xlabel := unit + "; whiskers: " + levelText(e.Level)
 	switch {
 	case whiskered == 0:
-		xlabel = "ECS (%); no intervals"
+		xlabel = unit + "; no intervals"
 	case bare > 0:
 		xlabel += " (a bar without: no interval)"
 	}

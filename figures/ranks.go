@@ -270,11 +270,7 @@ func (p PolicyRanks) layout(st style, o Options) (scene, error) {
 			polH = (pw+lineHeight(st.label))*sin + em*0.4
 		}
 	}
-	measure := p.Measure
-	if measure == "" {
-		measure = "ECS"
-	}
-	xlabel := "Authorization policy (rank 1 = highest " + measure + ")"
+	xlabel := "Authorization policy (rank 1 = highest " + measureName(p.Measure) + ")"
 	// The axis names the grey bars only when one is drawn: a single configuration, or rank
 	// sets that all stand apart, draw none.
 	switch bars := p.tieBars(); {

@@ -94,3 +94,23 @@ func TestRanksIdenticalConfigsApart(t *testing.T) {
 		t.Errorf("offsets %v: want none for A/x, and B/y and its copy either side of their row", d)
 	}
 }
+
+// TestFiguresNameTheMeasure: ecs_by_protocol and domain_heatmap said ECS in their titles,
+// axis and scale on a bench of action rules, whose rate is authorized success (ECSOf and
+// HeatMapOf set Measure there); unset, they say ECS as before.
+func TestFiguresNameTheMeasure(t *testing.T) {
+	iv := Interval{Estimate: 0.5, Lo: 0.4, Hi: 0.6}
+	for measure, want := range map[string][]string{
+		"":                   {"ECS per protocol (95% CI)", "ECS (%); whiskers: 95% CI", "ECS per domain (%)", "ECS (%)"},
+		"authorized success": {"Authorized success per protocol (95% CI)", "Authorized success (%); whiskers: 95% CI", "Authorized success per domain (%)", "Authorized success (%)"},
+	} {
+		ecs := ECSByProtocol{Configs: []string{"x/y"}, Protocols: []string{"V1"}, Level: 0.95, ECS: [][]Interval{{iv}}, Measure: measure}
+		heat := DomainHeatMap{Configs: []string{"x/y"}, Domains: []string{"airline"}, ECS: [][]float64{{0.5}}, Measure: measure}
+		text := strings.Join(append(drawnStrings(t, ecs, Options{}), drawnStrings(t, heat, Options{})...), "\n")
+		for _, w := range want {
+			if !strings.Contains(text, w) {
+				t.Errorf("measure %q: drawn\n%s\nwant %q", measure, text, w)
+			}
+		}
+	}
+}

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/sabench/sabench-stats/analysis"
 )
@@ -149,7 +151,7 @@ func FailureMixOf(r *analysis.Release) FailureMix {
 
 // ECSOf is ECS per protocol per configuration with case-resampled intervals.
 func ECSOf(r *analysis.Release, o analysis.StatOptions) (ECSByProtocol, error) {
-	f := ECSByProtocol{Configs: r.Configs(), Level: o.Level}
+	f := ECSByProtocol{Configs: r.Configs(), Level: o.Level, Measure: measureOf(r)}
 	protos, ests, err := r.ProtocolECS(o)
 	if err != nil {
 		return f, err
@@ -221,7 +223,7 @@ func harnessForest(r *analysis.Release, o analysis.StatOptions, ch analysis.Choi
 func HeatMapOf(r *analysis.Release) DomainHeatMap {
 	// The rows are the configurations with main-condition episodes (a configuration run
 	// only under another condition has none to show), named from the summaries themselves.
-	h := DomainHeatMap{Domains: r.Domains()}
+	h := DomainHeatMap{Domains: r.Domains(), Measure: measureOf(r)}
 	for _, s := range r.Summarize(r.Main()) {
 		h.Configs = append(h.Configs, s.Config)
 		row := make([]float64, len(s.ByDomain))
@@ -257,9 +259,7 @@ func RanksOf(pc *analysis.PolicyComparison, o analysis.StatOptions) (f PolicyRan
 			f.Configs = append(f.Configs, c)
 		}
 	}
-	if pc.Base.OfficialTasks() {
-		f.Measure = "authorized success" // as the policies table names it
-	}
+	f.Measure = measureOf(pc.Base)
 	byPolicy := pc.Ranks()
 	f.Ranks = make([][]float64, len(f.Configs))
 	groups := make([][][]int, 0, len(byPolicy))
@@ -395,4 +395,27 @@ func andList(names []string) string {
 		return strings.Join(names, "")
 	}
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// measureOf is what the release's success rate is, for a figure's Measure: "" (ECS) on a
+// SafeActBench bench, "authorized success" on a bench of action rules, as its tables say.
+func measureOf(r *analysis.Release) string {
+	if r.OfficialTasks() {
+		return "authorized success"
+	}
+	return ""
+}
+
+// measureName is a figure's Measure as drawn: "ECS" when unset.
+func measureName(m string) string {
+	if m == "" {
+		return "ECS"
+	}
+	return m
+}
+
+// upperFirst capitalises the first letter, for a measure that begins a title or a label.
+func upperFirst(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:]
 }

@@ -18,7 +18,8 @@ import (
 // tau-strict and the outcome-only tau-bench preset, policies and policy_ranks said "ECS
 // under each authorization policy", "ECS", "Mean Δ ECS" and "overall ECS" (and the
 // figure's axis "highest ECS") where T2 says Authorized; under tau-bench, which gates no
-// write, the rate is the benchmark's reward success, which a note now says.
+// write, the rate is the benchmark's reward success, which a note now says. The
+// ecs_by_protocol and domain_heatmap figures said ECS of the same rate.
 func TestPolicyTablesNameTheMeasureOnTauBench(t *testing.T) {
 	r, err := tau.ReadFile(filepath.Join("..", "ingest", "tau", "testdata", "gpt-4o-airline-tasks25-49.json"), tau.Options{Config: "gpt-4o/tool-calling"})
 	if err != nil || len(r.Problems) > 0 {
@@ -69,5 +70,22 @@ func TestPolicyTablesNameTheMeasureOnTauBench(t *testing.T) {
 	}
 	if fig.Measure != "authorized success" {
 		t.Errorf("policy_ranks figure: measure %q, want authorized success", fig.Measure)
+	}
+	// The bars and cells of the other figures are the same rate (they said ECS too).
+	figs, _, err := figures.Report(rels[0], nil, o, analysis.PaperChoices())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range figs {
+		switch x := f.Fig.(type) {
+		case figures.ECSByProtocol:
+			if x.Measure != "authorized success" {
+				t.Errorf("%s: measure %q", f.Name, x.Measure)
+			}
+		case figures.DomainHeatMap:
+			if x.Measure != "authorized success" {
+				t.Errorf("%s: measure %q", f.Name, x.Measure)
+			}
+		}
 	}
 }
