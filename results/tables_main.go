@@ -82,7 +82,7 @@ func buildT2(in *Input) (*Table, error) {
 		t.Notes = append(t.Notes, fmt.Sprintf("%s P-M is the mean over %s only.", absentNote(miss, "left out"), ingest.JoinLabels(shown, " and ")))
 	}
 	t.Notes = append(t.Notes, unrankedNote(r.Unranked(), "the table and its ranks", "")...)
-	t.Notes = append(t.Notes, fewerCasesNote(r.FewerCases(), "their ECS, P-M, D-M and ranks")...)
+	t.Notes = append(t.Notes, fewerCasesNote(r.FewerCases(), "their "+success+", P-M, D-M and ranks")...)
 	t.Notes = append(t.Notes, incompleteMacros(r, sums, true, true)...)
 	finishRates(t, iv)
 	t.Notes = append(t.Notes, policyNote(r))
@@ -330,7 +330,7 @@ func buildT7(in *Input) (*Table, error) {
 
 func buildT8(in *Input) (*Table, error) {
 	r, o := in.Main(), in.Stats
-	t := &Table{ID: "T8", Title: "ECS per domain (%)", Columns: []Column{textCol("config", "Config")}}
+	t := &Table{ID: "T8", Title: successMeasure(r).title + " per domain (%)", Columns: []Column{textCol("config", "Config")}}
 	iv := rateIntervals(t, r, o)
 	dm := rateCol(o, "dm", "D-M")
 	keys := dataKeys(r.Domains(), "domain_", rateCol(o, "", ""), append(t.Columns, dm)...)
@@ -433,10 +433,10 @@ func buildVariance(in *Input) (*Table, error) {
 	}
 	// A bench whose cases are a benchmark's tasks (τ-bench) has no protocols to restrict to
 	// and no templates: the title names no protocols and the template ICC is left out.
-	official := r.OfficialTasks()
+	official, m := r.OfficialTasks(), successMeasure(r)
 	title := "Repeat-to-repeat variation of ECS and the noise floor (" + executableTitle(r) + ")"
 	if official {
-		title = "Repeat-to-repeat variation of ECS and the noise floor"
+		title = "Repeat-to-repeat variation of authorized success and the noise floor"
 	}
 	t := &Table{ID: "variance", Title: title, Columns: []Column{textCol("config", "Config"), countCol("cases", "Cases")}}
 	iv := rateIntervals(t, r, o)
@@ -514,10 +514,10 @@ func buildVariance(in *Input) (*Table, error) {
 		resampled, iccTemplate = "cases (the benchmark's tasks)", ""
 	}
 	t.Notes = append(t.Notes,
-		executableScope(r)+"Std is the sample standard deviation (n−1) of the per-repeat ECS, in points"+drawnOnly(o, "; its interval and pass^k's resample "+resampled+" with all their repeats")+".",
+		executableScope(r)+"Std is the sample standard deviation (n−1) of the per-repeat "+m.phrase+", in points"+drawnOnly(o, "; its interval and pass^k's resample "+resampled+" with all their repeats")+".",
 		fmt.Sprintf("%s (--passk planned|per-case); the planned repeats are the configuration's number of repeats.", conv.Describe()),
 		"Cases with fewer repeats: cases scored fewer times than planned (excluded episodes); under planned their missing repeats count as failures, under per-case they are left out of pass^k for k above their repeats.",
-		"Noise floor: flip rate is the chance that two repeats of a case disagree; ICC case the share of an episode's variance that is between cases (the within-case correlation of repeats)"+iccTemplate+"; Run SD the standard deviation of the ECS from repeat noise alone, √(W/episodes). Two runs of one configuration differ by about 1.4 Run SD; a difference between configurations within 2 to 3 of those is below the noise floor (the power command plans a comparison).")
+		"Noise floor: flip rate is the chance that two repeats of a case disagree; ICC case the share of an episode's variance that is between cases (the within-case correlation of repeats)"+iccTemplate+"; Run SD the standard deviation of the "+m.phrase+" from repeat noise alone, √(W/episodes). Two runs of one configuration differ by about 1.4 Run SD; a difference between configurations within 2 to 3 of those is below the noise floor (the power command plans a comparison).")
 	if len(rows) > 0 && !official {
 		t.Notes = append(t.Notes, executableNote(r)...)
 	}

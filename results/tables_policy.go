@@ -245,17 +245,18 @@ func buildPolicySettings(in *Input) (*Table, error) {
 // measure is what a table's success rate is: ECS on a SafeActBench bench, authorized
 // success on a bench of action rules (T2 names it so).
 type measure struct {
-	name  string // as a column header and in notes: "ECS", "Authorized"
-	title string // as a title begins: "ECS", "Authorized success"
-	rules bool   // a bench of action rules
+	name   string // as a column header and in notes: "ECS", "Authorized"
+	title  string // as a title begins: "ECS", "Authorized success"
+	phrase string // inside a sentence: "ECS", "authorized success"
+	rules  bool   // a bench of action rules
 }
 
 // successMeasure is the release's measure (its first rate column's, as in T2).
 func successMeasure(r *analysis.Release) measure {
 	if r.OfficialTasks() {
-		return measure{name: "Authorized", title: "Authorized success", rules: true}
+		return measure{name: "Authorized", title: "Authorized success", phrase: "authorized success", rules: true}
 	}
-	return measure{name: "ECS", title: "ECS"}
+	return measure{name: "ECS", title: "ECS", phrase: "ECS"}
 }
 
 // policyNotes say what Authorized is under each policy compared (none on a SafeActBench
