@@ -77,6 +77,9 @@ type HarnessRow struct {
 	// or templates, resampled; the paired cases only).
 	CompleteFamilyCI, CompleteSharedCI Estimate
 	Delta                              Estimate
+	// Protocols are the V0–V3 protocols of the paired cases, in order: what the row
+	// covers, which may be fewer than the bench has (a protocol nobody ran).
+	Protocols []ingest.Protocol
 }
 
 // executable are the V0–V3 protocols (Executable).
@@ -108,7 +111,8 @@ func (r *Release) harnessComparison(ch Choices, o StatOptions) ([]HarnessRow, er
 		on, _ := r.onShared(a, b)
 		rows[i] = HarnessRow{HarnessPair: hp,
 			CompleteFamily: rateOf(a.Verdicts, both(a.Keep, on), InvestigationComplete),
-			CompleteShared: rateOf(b.Verdicts, both(b.Keep, on), InvestigationComplete)}
+			CompleteShared: rateOf(b.Verdicts, both(b.Keep, on), InvestigationComplete),
+			Protocols:      protocolsOf(a.Verdicts, both(a.Keep, on))}
 		// Both arms' Complete from one draw of the paired cases, as Δ's arms are drawn.
 		complete := []Arm{a, b}
 		for j := range complete {
@@ -162,3 +166,48 @@ func (r *Release) HarnessDisagreement(ch Choices) []DisagreementRow {
 
 // Harnesses lists the harnesses of the configurations, in order of first appearance.
 func (r *Release) Harnesses() []string { return r.harnesses }
+
+// protocolsOf lists, in order, the protocols of the verdicts keep admits.
+func protocolsOf(vs []Record, keep Filter) []ingest.Protocol {
+	var seen [ingest.NumProtocols]bool
+	for i := range vs {
+		if admits(keep, &vs[i]) {
+			seen[vs[i].Protocol()] = true
+		}
+	}
+	var out []ingest.Protocol
+	for p, ok := range seen {
+		if ok {
+			out = append(out, ingest.Protocol(p))
+		}
+	}
+	return out
+}
+
+// HarnessScope names the V0–V3 protocols the rows' paired cases cover, for a title
+// (ingest.ExecutableLabel): "V0–V3" when they cover all four, else those they cover ("V0,
+// V1 and V2" on a bench whose V3 cases nobody ran); when no row has a paired case, the
+// bench's own V0–V3 protocols.
+func (r *Release) HarnessScope(rows []HarnessRow) string {
+	var seen [ingest.NumProtocols]bool
+	for _, x := range rows {
+		for _, p := range x.Protocols {
+			seen[p] = true
+		}
+	}
+	var have []ingest.Protocol
+	for _, p := range executable {
+		if seen[p] {
+			have = append(have, p)
+		}
+	}
+	if len(have) == 0 {
+		sizes := r.ProtocolSizes()
+		for _, p := range executable {
+			if sizes.ByProto[p].All > 0 {
+				have = append(have, p)
+			}
+		}
+	}
+	return ingest.ExecutableLabel(have)
+}

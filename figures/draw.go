@@ -61,6 +61,37 @@ func wrap(ts draw.TextStyle, s string, maxW vg.Length) []string {
 	return append(lines, cur)
 }
 
+// wrapName breaks a name wider than maxW into lines no wider than maxW where it can: after
+// a space (dropped at the break), a "/" or a "-". Every other character is kept, in order,
+// so the lines read back as the name; a piece with no such break wider than maxW stays
+// whole on its line (the figure is then drawn wider). A name that fits is one line.
+func wrapName(ts draw.TextStyle, s string, maxW vg.Length) []string {
+	if ts.Width(s) <= maxW {
+		return []string{s}
+	}
+	var pieces []string
+	start := 0
+	for i, r := range s {
+		if r == '/' || r == '-' || r == ' ' {
+			pieces = append(pieces, s[start:i+1])
+			start = i + 1
+		}
+	}
+	if start < len(s) {
+		pieces = append(pieces, s[start:])
+	}
+	var lines []string
+	cur := ""
+	for _, p := range pieces {
+		if cur != "" && ts.Width(strings.TrimRight(cur+p, " ")) > maxW {
+			lines = append(lines, strings.TrimRight(cur, " "))
+			cur = ""
+		}
+		cur += p
+	}
+	return append(lines, strings.TrimRight(cur, " "))
+}
+
 func maxWidth(ts draw.TextStyle, ss []string) vg.Length {
 	var w vg.Length
 	for _, s := range ss {

@@ -49,11 +49,17 @@ type ECSByProtocol struct {
 	Level float64
 	// ECS[c][p] is the ECS of config c on protocol p.
 	ECS [][]Interval
+	// Measure is what the bars are, for the title and the axis; empty means "ECS" (a
+	// bench of action rules: "authorized success", as its tables name it).
+	Measure string
 }
 
 // Validate implements Figure.
 func (e ECSByProtocol) Validate() error {
 	if err := checkLabel("ECSByProtocol.Title", e.Title, true); err != nil {
+		return err
+	}
+	if err := checkLabel("ECSByProtocol.Measure", e.Measure, true); err != nil {
 		return err
 	}
 	if err := checkNames("ECSByProtocol.Configs", e.Configs); err != nil {
@@ -105,9 +111,9 @@ func (e ECSByProtocol) layout(st style, o Options) (scene, error) {
 	bare, whiskered := e.whiskers()
 	title := e.Title
 	if title == "" {
-		title = "ECS per protocol (" + levelText(e.Level) + ")"
+		title = upperFirst(measureName(e.Measure)) + " per protocol (" + levelText(e.Level) + ")"
 		if whiskered == 0 {
-			title = "ECS per protocol"
+			title = upperFirst(measureName(e.Measure)) + " per protocol"
 		}
 	}
 	tlines := wrap(st.title, title, inner)
@@ -115,7 +121,20 @@ func (e ECSByProtocol) layout(st style, o Options) (scene, error) {
 		return scene{}, fitError("the title", w, inner)
 	}
 	labelGap := em * 0.5
-	labelW := maxWidth(st.label, e.Configs) + labelGap
+	// A name wider than nameShare of the width is drawn on several lines (wrapName) beside
+	// its bars, which then keep the rest: drawn whole on one line, an 85-character name
+	// left the bars 1.6 in of a 5.0 in figure.
+	const nameShare = 0.45
+	labels := make([][]string, len(e.Configs))
+	lines := 1
+	for i, name := range e.Configs {
+		labels[i] = wrapName(st.label, name, inner*nameShare)
+		lines = max(lines, len(labels[i]))
+	}
+	labelW := labelGap
+	for _, l := range labels {
+		labelW = max(labelW, maxWidth(st.label, l)+labelGap)
+	}
 	plotW := inner - labelW - em*0.8 // room for the "100" tick label
 	if plotW < em*8 {
 		return scene{}, fitError("the configuration names and the bars", labelW+em*8.8, inner)
@@ -134,7 +153,12 @@ func (e ECSByProtocol) layout(st style, o Options) (scene, error) {
 	legGap := em * 0.6
 	fixed := 2*m + titleHeight(st, tlines) + em*0.3 + axisH + xlabelH + legGap + leg.height(st)
 	natural := vg.Length(np)*em*0.62 + em*0.8
-	groupH, err := rowHeight(o, fixed, len(e.Configs), natural, vg.Length(np)*2+em*0.4)
+	least := vg.Length(np)*2 + em*0.4
+	if lines > 1 { // a group as tall as its name's lines
+		natural = max(natural, vg.Length(lines)*lineHeight(st.label)+em*0.4)
+		least = max(least, vg.Length(lines)*lineHeight(st.label))
+	}
+	groupH, err := rowHeight(o, fixed, len(e.Configs), natural, least)
 	if err != nil {
 		return scene{}, err
 	}
@@ -142,10 +166,11 @@ func (e ECSByProtocol) layout(st style, o Options) (scene, error) {
 	bar := (groupH - gap) / vg.Length(np)
 	H := fixed + vg.Length(len(e.Configs))*groupH
 	// A bar without whiskers would read as a rate known exactly.
-	xlabel := "ECS (%); whiskers: " + levelText(e.Level)
+	unit := upperFirst(measureName(e.Measure)) + " (%)"
+	xlabel := unit + "; whiskers: " + levelText(e.Level)
 	switch {
 	case whiskered == 0:
-		xlabel = "ECS (%); no intervals"
+		xlabel = unit + "; no intervals"
 	case bare > 0:
 		xlabel += " (a bar without: no interval)"
 	}
@@ -159,9 +184,13 @@ func (e ECSByProtocol) layout(st style, o Options) (scene, error) {
 		x0 := m + labelW
 		fr := frame{r: rect(x0, dataBot, x0+plotW, dataTop), x0: 0, x1: 1, y0: 0, y1: 1}
 		xAxis(c, st, fr, ticks, true)
-		for ci, name := range e.Configs {
+		for ci := range e.Configs {
 			gTop := dataTop - vg.Length(ci)*groupH - gap/2
-			c.FillText(align(st.label, draw.XRight, draw.YCenter), vg.Point{X: x0 - labelGap, Y: gTop - (groupH-gap)/2}, name)
+			lh := lineHeight(st.label)
+			for k, l := range labels[ci] {
+				dy := (vg.Length(len(labels[ci])-1)/2 - vg.Length(k)) * lh
+				c.FillText(align(st.label, draw.XRight, draw.YCenter), vg.Point{X: x0 - labelGap, Y: gTop - (groupH-gap)/2 + dy}, l)
+			}
 			for p := range e.Protocols {
 				iv := e.ECS[ci][p]
 				cy := gTop - (vg.Length(p)+0.5)*bar

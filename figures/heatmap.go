@@ -24,11 +24,17 @@ type DomainHeatMap struct {
 	// ECS[c][d] is the ECS of config c in domain d, in [0, 1]; NaN marks a
 	// missing cell.
 	ECS [][]float64
+	// Measure is what the cells are, for the title and the scale; empty means "ECS"
+	// (a bench of action rules: "authorized success", as its tables name it).
+	Measure string
 }
 
 // Validate implements Figure.
 func (h DomainHeatMap) Validate() error {
 	if err := checkLabel("DomainHeatMap.Title", h.Title, true); err != nil {
+		return err
+	}
+	if err := checkLabel("DomainHeatMap.Measure", h.Measure, true); err != nil {
 		return err
 	}
 	if err := checkNames("DomainHeatMap.Configs", h.Configs); err != nil {
@@ -80,7 +86,7 @@ func (h DomainHeatMap) layout(st style, o Options) (scene, error) {
 	inner := W - 2*m
 	title := h.Title
 	if title == "" {
-		title = "ECS per domain (%)"
+		title = upperFirst(measureName(h.Measure)) + " per domain (%)"
 	}
 	tlines := wrap(st.title, title, inner)
 	if w := maxWidth(st.title, tlines); w > inner {
@@ -159,11 +165,11 @@ func (h DomainHeatMap) layout(st style, o Options) (scene, error) {
 		// The colour scale, centred under the grid, clear of its label.
 		y -= em * 0.8
 		bx0 := x0 + (inner-labelW-barW)/2
-		bx0 = max(bx0, m+st.label.Width("ECS (%)")+gap)
+		bx0 = max(bx0, m+st.label.Width(upperFirst(measureName(h.Measure))+" (%)")+gap)
 		// The "100" is centred on the scale's end: where the grid reaches the margin
 		// (long names), the scale ends short of it so that the label stays on the canvas.
 		bw := min(barW, W-st.small.Width("100")/2-bx0)
-		drawHeatScale(c, st, bx0, y, bw, gap)
+		drawHeatScale(c, st, bx0, y, bw, gap, upperFirst(measureName(h.Measure))+" (%)")
 	}
 	return scene{w: W, h: H, draw: drawFn}, nil
 }
@@ -203,7 +209,7 @@ func (h DomainHeatMap) drawCells(c draw.Canvas, st style, x0, gridTop, cellW, ce
 
 // drawHeatScale draws the colour scale: a strip of small steps from x0 (barW wide, its top
 // at y) with ticks at 0, 25, 50, 75 and 100, labelled at its left.
-func drawHeatScale(c draw.Canvas, st style, x0, y, barW, gap vg.Length) {
+func drawHeatScale(c draw.Canvas, st style, x0, y, barW, gap vg.Length, label string) {
 	em := st.em
 	fr := frame{r: rect(x0, y-em*0.7, x0+barW, y), x0: 0, x1: 1, y0: 0, y1: 1}
 	const steps = 64
@@ -211,5 +217,5 @@ func drawHeatScale(c draw.Canvas, st style, x0, y, barW, gap vg.Length) {
 		fillRect(c, heatColor((float64(i)+0.5)/steps), rect(fr.X(float64(i)/steps), fr.r.Min.Y, fr.X(float64(i+1)/steps)+0.2, fr.r.Max.Y))
 	}
 	xAxis(c, st, fr, []tick{{0, "0"}, {0.25, "25"}, {0.5, "50"}, {0.75, "75"}, {1, "100"}}, false)
-	c.FillText(align(st.label, draw.XRight, draw.YCenter), vg.Point{X: x0 - gap, Y: y - em*0.35}, "ECS (%)")
+	c.FillText(align(st.label, draw.XRight, draw.YCenter), vg.Point{X: x0 - gap, Y: y - em*0.35}, label)
 }

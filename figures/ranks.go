@@ -31,11 +31,17 @@ type PolicyRanks struct {
 	TieGroups [][][]int
 	// TieLevel is the confidence level of the rank sets, for the axis label.
 	TieLevel float64
+	// Measure is what the ranks rank, for the axis label; empty means "ECS" (a bench of
+	// action rules ranks by "authorized success", as its tables name it).
+	Measure string
 }
 
 // Validate implements Figure.
 func (p PolicyRanks) Validate() error {
 	if err := checkLabel("PolicyRanks.Title", p.Title, true); err != nil {
+		return err
+	}
+	if err := checkLabel("PolicyRanks.Measure", p.Measure, true); err != nil {
 		return err
 	}
 	if err := checkNames("PolicyRanks.Policies", p.Policies); err != nil {
@@ -264,7 +270,7 @@ func (p PolicyRanks) layout(st style, o Options) (scene, error) {
 			polH = (pw+lineHeight(st.label))*sin + em*0.4
 		}
 	}
-	xlabel := "Authorization policy (rank 1 = highest ECS)"
+	xlabel := "Authorization policy (rank 1 = highest " + measureName(p.Measure) + ")"
 	// The axis names the grey bars only when one is drawn: a single configuration, or rank
 	// sets that all stand apart, draw none.
 	switch bars := p.tieBars(); {
@@ -345,12 +351,46 @@ func (p PolicyRanks) drawColumns(c draw.Canvas, f *ranksFrame) {
 	}
 }
 
+// dodge is how far each configuration's point under each policy is moved off its rank's
+// row (dodge[c][q]): configurations that share a rank under a policy are spread a little
+// apart around it, in Configs order, so that two with the same ranks under every policy
+// (identical results) draw two parallel lines rather than one over the other. A rank held
+// by one configuration is not moved.
+func (p PolicyRanks) dodge(f *ranksFrame) [][]vg.Length {
+	out := make([][]vg.Length, len(p.Ranks))
+	for ci := range out {
+		out[ci] = make([]vg.Length, len(p.Policies))
+	}
+	for q := range p.Policies {
+		tied := map[float64][]int{}
+		for ci, row := range p.Ranks {
+			if !math.IsNaN(row[q]) {
+				tied[row[q]] = append(tied[row[q]], ci)
+			}
+		}
+		for _, cs := range tied {
+			n := len(cs)
+			if n < 2 {
+				continue
+			}
+			// Within half a row in all (the tie bar spans 0.3 of a row either side).
+			d := min(f.rowH*0.5/vg.Length(n-1), f.em*0.4)
+			for k, ci := range cs {
+				out[ci][q] = (vg.Length(n-1)/2 - vg.Length(k)) * d
+			}
+		}
+	}
+	return out
+}
+
 // drawSeries draws each configuration's ranks as a line with a dot per policy (broken
 // where it has no rank), and its name and rank at both ends, spread apart where they
 // would overlap, with a leader to the line's end.
 func (p PolicyRanks) drawSeries(c draw.Canvas, f *ranksFrame, left, right []string) {
 	st, em, m, nq := f.st, f.em, f.m, f.nq
 	lw := max(0.8, em*0.16)
+	dodge := p.dodge(f)
+	yAt := func(ci, q int) vg.Length { return f.yOf(p.Ranks[ci][q]) + dodge[ci][q] }
 	var lefts, rights []endLabel
 	for ci, row := range p.Ranks {
 		ls := seriesStyle(ci, lw, em)
@@ -366,16 +406,16 @@ func (p PolicyRanks) drawSeries(c draw.Canvas, f *ranksFrame, left, right []stri
 				flush()
 				continue
 			}
-			seg = append(seg, vg.Point{X: f.xOf(q), Y: f.yOf(r)})
+			seg = append(seg, vg.Point{X: f.xOf(q), Y: yAt(ci, q)})
 		}
 		flush()
 		for q, r := range row {
 			if !math.IsNaN(r) {
-				c.DrawGlyph(draw.GlyphStyle{Color: ls.Color, Radius: em * 0.22, Shape: draw.CircleGlyph{}}, vg.Point{X: f.xOf(q), Y: f.yOf(r)})
+				c.DrawGlyph(draw.GlyphStyle{Color: ls.Color, Radius: em * 0.22, Shape: draw.CircleGlyph{}}, vg.Point{X: f.xOf(q), Y: yAt(ci, q)})
 			}
 		}
-		lefts = append(lefts, endLabel{text: left[ci], want: f.yOf(row[0]), series: ci})
-		rights = append(rights, endLabel{text: right[ci], want: f.yOf(row[nq-1]), series: ci})
+		lefts = append(lefts, endLabel{text: left[ci], want: yAt(ci, 0), series: ci})
+		rights = append(rights, endLabel{text: right[ci], want: yAt(ci, nq-1), series: ci})
 	}
 	lh := lineHeight(st.label) * 1.02
 	spread(lefts, lh, f.bot+f.rowH/2, f.top-f.rowH/2)

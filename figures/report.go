@@ -5,9 +5,10 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/sabench/sabench-stats/analysis"
-	"github.com/sabench/sabench-stats/ingest"
 )
 
 // Named is a figure of the report with its file base name.
@@ -150,7 +151,7 @@ func FailureMixOf(r *analysis.Release) FailureMix {
 
 // ECSOf is ECS per protocol per configuration with case-resampled intervals.
 func ECSOf(r *analysis.Release, o analysis.StatOptions) (ECSByProtocol, error) {
-	f := ECSByProtocol{Configs: r.Configs(), Level: o.Level}
+	f := ECSByProtocol{Configs: r.Configs(), Level: o.Level, Measure: measureOf(r)}
 	protos, ests, err := r.ProtocolECS(o)
 	if err != nil {
 		return f, err
@@ -173,14 +174,16 @@ func ECSOf(r *analysis.Release, o analysis.StatOptions) (ECSByProtocol, error) {
 // p-value after it leaves), what that does to the names ("" for nothing), and the labels
 // of the shared harness and the rows' names it draws.
 func harnessForest(r *analysis.Release, o analysis.StatOptions, ch analysis.Choices) (Forest, string, []string, error) {
-	const before = "Family harness − "
-	after := " (ECS, " + executableScope(r) + ")"
-	hl := nameLabelsOf([]string{ch.SharedHarness}, maxNameLen-len(before)-len(after))
-	f := Forest{Title: before + hl.label(ch.SharedHarness) + after, Level: o.Level}
 	rows, err := r.HarnessComparison(ch, o)
 	if err != nil {
-		return f, "", nil, err
+		return Forest{}, "", nil, err
 	}
+	// The title names the protocols the pairs cover, as T4's does: a figure has no note to
+	// say that "V0–V3" stands for fewer (V3 cases nobody ran, or a bench without them).
+	const before = "Family harness − "
+	after := " (ECS, " + r.HarnessScope(rows) + ")"
+	hl := nameLabelsOf([]string{ch.SharedHarness}, maxNameLen-len(before)-len(after))
+	f := Forest{Title: before + hl.label(ch.SharedHarness) + after, Level: o.Level}
 	// Each row names its p-value adjusted over the family of the plot's rows, as T4 does.
 	ps := make([]float64, len(rows))
 	for i, x := range rows {
@@ -216,25 +219,11 @@ func harnessForest(r *analysis.Release, o analysis.StatOptions, ch analysis.Choi
 	return f, labelsNote(ml.parts(names), hl.parts([]string{ch.SharedHarness})), drawn, nil
 }
 
-// executableScope names the protocols of V0–V3 the bench has cases of: "V0–V3" when it has
-// all four (or none), else those it has ("V1 and V2"), since a figure has no note to say
-// what "V0–V3" stands for on a bench with some of them only, as the tables do.
-func executableScope(r *analysis.Release) string {
-	sizes := r.ProtocolSizes()
-	var have []ingest.Protocol
-	for p := ingest.V0; p < ingest.NumProtocols; p++ {
-		if sizes.ByProto[p].All > 0 {
-			have = append(have, p)
-		}
-	}
-	return ingest.ExecutableLabel(have)
-}
-
 // HeatMapOf is ECS per configuration and domain.
 func HeatMapOf(r *analysis.Release) DomainHeatMap {
 	// The rows are the configurations with main-condition episodes (a configuration run
 	// only under another condition has none to show), named from the summaries themselves.
-	h := DomainHeatMap{Domains: r.Domains()}
+	h := DomainHeatMap{Domains: r.Domains(), Measure: measureOf(r)}
 	for _, s := range r.Summarize(r.Main()) {
 		h.Configs = append(h.Configs, s.Config)
 		row := make([]float64, len(s.ByDomain))
@@ -270,6 +259,7 @@ func RanksOf(pc *analysis.PolicyComparison, o analysis.StatOptions) (f PolicyRan
 			f.Configs = append(f.Configs, c)
 		}
 	}
+	f.Measure = measureOf(pc.Base)
 	byPolicy := pc.Ranks()
 	f.Ranks = make([][]float64, len(f.Configs))
 	groups := make([][][]int, 0, len(byPolicy))
@@ -405,4 +395,27 @@ func andList(names []string) string {
 		return strings.Join(names, "")
 	}
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// measureOf is what the release's success rate is, for a figure's Measure: "" (ECS) on a
+// SafeActBench bench, "authorized success" on a bench of action rules, as its tables say.
+func measureOf(r *analysis.Release) string {
+	if r.OfficialTasks() {
+		return "authorized success"
+	}
+	return ""
+}
+
+// measureName is a figure's Measure as drawn: "ECS" when unset.
+func measureName(m string) string {
+	if m == "" {
+		return "ECS"
+	}
+	return m
+}
+
+// upperFirst capitalises the first letter, for a measure that begins a title or a label.
+func upperFirst(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:]
 }

@@ -11,11 +11,16 @@ import (
 func buildCost(in *Input) (*Table, error) {
 	r := in.Main()
 	rows, total := r.Costs()
+	// The success counted is T2's: authorized success on a bench of action rules.
+	per, kind := "$ / main ECS success", "ECS"
+	if r.OfficialTasks() {
+		per, kind = "$ / main authorized success", "authorized"
+	}
 	t := &Table{ID: "cost", Title: "Cost: episodes, spend, tokens and wall time per configuration",
 		Columns: []Column{textCol("config", "Config"), countCol("episodes", "Episodes"), countCol("with_cost", "With cost"),
 			numCol("cost_usd", "Cost $", 2), numCol("mean_cost_usd", "Mean $", 4), countCol("input_tokens", "Input tokens"),
 			countCol("output_tokens", "Output tokens"), numCol("wall_hours", "Wall h", 1), numCol("mean_wall_seconds", "Mean wall s", 1),
-			numCol("cost_per_success_usd", "$ / main ECS success", 4)}}
+			numCol("cost_per_success_usd", per, 4)}}
 	models := r.ModelOf()
 	add := func(group string, c analysis.CostRow) {
 		t.AddGroupRow(group, Text(c.Config), countCell(c.Episodes), countCell(c.Cost.N),
@@ -31,14 +36,14 @@ func buildCost(in *Input) (*Table, error) {
 	}
 	t.Notes = append(t.Notes,
 		"Every episode read counts, in every condition, excluded ones too (they were run and paid for); totals and means are over the episodes whose usage reports the field.",
-		fmt.Sprintf("$ / main ECS success: the cost of the configuration's main-condition interactive episodes (excluded ones too) over their ECS successes (%d in all), the episodes T2 scores, so that configurations that also ran other conditions are compared on the same kind of episode%s. Empty without such a success, or unless each of those episodes reports its cost.", total.MainSuccesses, staticLeftOut(r)))
+		fmt.Sprintf("%s: the cost of the configuration's main-condition interactive episodes (excluded ones too) over their %s successes (%d in all), the episodes T2 scores, so that configurations that also ran other conditions are compared on the same kind of episode%s. Empty without such a success, or unless each of those episodes reports its cost.", per, kind, total.MainSuccesses, staticLeftOut(r)))
 	var noMain []string
 	for _, c := range rows {
 		if c.MainEpisodes == 0 {
 			noMain = append(noMain, c.Config)
 		}
 	}
-	t.Notes = append(t.Notes, leftOutNote(noMain, "$ / main ECS success", "no episode in the main condition")...)
+	t.Notes = append(t.Notes, leftOutNote(noMain, per, "no episode in the main condition")...)
 	if len(rows) > 0 && reported == 0 {
 		t.Notes = append(t.Notes, "No episode carries a usage object with cost_usd, input_tokens, output_tokens or wall_seconds: every cell but the counts is empty.")
 	}

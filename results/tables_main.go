@@ -82,7 +82,7 @@ func buildT2(in *Input) (*Table, error) {
 		t.Notes = append(t.Notes, fmt.Sprintf("%s P-M is the mean over %s only.", absentNote(miss, "left out"), ingest.JoinLabels(shown, " and ")))
 	}
 	t.Notes = append(t.Notes, unrankedNote(r.Unranked(), "the table and its ranks", "")...)
-	t.Notes = append(t.Notes, fewerCasesNote(r.FewerCases(), "their ECS, P-M, D-M and ranks")...)
+	t.Notes = append(t.Notes, fewerCasesNote(r.FewerCases(), "their "+success+", P-M, D-M and ranks")...)
 	t.Notes = append(t.Notes, incompleteMacros(r, sums, true, true)...)
 	finishRates(t, iv)
 	t.Notes = append(t.Notes, policyNote(r))
@@ -222,9 +222,16 @@ func buildT3(in *Input) (*Table, error) {
 	t := &Table{ID: "T3", Title: "Where failures occur: diagnostic rates (%)"}
 	iv := rateIntervals(t, r, o)
 	headers := []string{"BSR (V0)", "PAR (V1)", "CAS (V1)", "Gap V1", "Gap V2", "Part. V2", "Gap V3", "Part. V3"}
+	// Each rate's protocol (analysis.DiagnosticNames' order): a protocol the bench has no
+	// case of gets no column, as in T2, rather than one empty in every row.
+	of := []ingest.Protocol{ingest.V0, ingest.V1, ingest.V1, ingest.V1, ingest.V2, ingest.V2, ingest.V3, ingest.V3}
+	shown, _ := shownProtocols(r, allProtocols[ingest.V0:])
+	absent, present := benchProtocols(r, allProtocols[ingest.V0:])
 	t.Columns = []Column{textCol("config", "Config")}
 	for k, key := range analysis.DiagnosticNames {
-		t.Columns = append(t.Columns, rateCol(o, key, headers[k]))
+		if slices.Contains(shown, of[k]) {
+			t.Columns = append(t.Columns, rateCol(o, key, headers[k]))
+		}
 	}
 	models := r.ModelOf()
 	var rows []analysis.DiagnosticsCI
@@ -245,7 +252,9 @@ func buildT3(in *Input) (*Table, error) {
 	for _, d := range rows {
 		row := []Cell{Text(d.Config)}
 		for k, e := range d.Rates {
-			row = append(row, rateCI(iv, t, d.Config, analysis.DiagnosticNames[k], e))
+			if slices.Contains(shown, of[k]) {
+				row = append(row, rateCI(iv, t, d.Config, analysis.DiagnosticNames[k], e))
+			}
 		}
 		t.AddGroupRow(models[d.Config], row...)
 	}
@@ -256,7 +265,6 @@ func buildT3(in *Input) (*Table, error) {
 	// A configuration that ran no episode of a protocol has its columns empty; say so, as
 	// T2's incomplete P-M does, rather than leave "—" to be read as a zero or a gap.
 	var none []string
-	absent, present := benchProtocols(r, allProtocols[ingest.V0:])
 	for _, s := range r.Summarize(r.Main()) {
 		if miss := unscored(s, present); len(miss) > 0 {
 			none = append(none, s.Config+" ("+ingest.JoinLabels(miss, ", ")+")")
@@ -271,7 +279,16 @@ func buildT3(in *Input) (*Table, error) {
 	t.Notes = append(t.Notes,
 		"BSR: V0 episodes that stopped before the required investigation was complete. PAR: V1 episodes with an attempt whose first attempt had a MISSING requirement (coverage included). CAS: ECS of V1 episodes whose first attempt came after the investigation was complete. Gap: episodes with an action checkpoint that had a MISSING requirement. Part.: episodes that executed an action but whose workflow failed (Gap and Part. overlap).")
 	if len(absent) > 0 && len(t.Rows) > 0 {
-		t.Notes = append(t.Notes, absentNote(absent, "empty (—)"))
+		// A protocol has up to three columns here, so the note names them.
+		var cols []string
+		for k, h := range headers {
+			if slices.Contains(absent, of[k]) {
+				cols = append(cols, h)
+			}
+		}
+		how := map[bool]string{true: "left out", false: "empty (—)"}[len(present) > 0]
+		t.Notes = append(t.Notes, fmt.Sprintf("The bench has no %s case: %s %s %s.", ingest.JoinLabels(absent, " or "), andWords(cols),
+			map[bool]string{true: "is", false: "are"}[len(cols) == 1], how))
 	}
 	finishRates(t, iv)
 	t.Notes = append(t.Notes, policyNote(r))
@@ -313,7 +330,7 @@ func buildT7(in *Input) (*Table, error) {
 
 func buildT8(in *Input) (*Table, error) {
 	r, o := in.Main(), in.Stats
-	t := &Table{ID: "T8", Title: "ECS per domain (%)", Columns: []Column{textCol("config", "Config")}}
+	t := &Table{ID: "T8", Title: successMeasure(r).title + " per domain (%)", Columns: []Column{textCol("config", "Config")}}
 	iv := rateIntervals(t, r, o)
 	dm := rateCol(o, "dm", "D-M")
 	keys := dataKeys(r.Domains(), "domain_", rateCol(o, "", ""), append(t.Columns, dm)...)
@@ -416,10 +433,10 @@ func buildVariance(in *Input) (*Table, error) {
 	}
 	// A bench whose cases are a benchmark's tasks (τ-bench) has no protocols to restrict to
 	// and no templates: the title names no protocols and the template ICC is left out.
-	official := r.OfficialTasks()
+	official, m := r.OfficialTasks(), successMeasure(r)
 	title := "Repeat-to-repeat variation of ECS and the noise floor (" + executableTitle(r) + ")"
 	if official {
-		title = "Repeat-to-repeat variation of ECS and the noise floor"
+		title = "Repeat-to-repeat variation of authorized success and the noise floor"
 	}
 	t := &Table{ID: "variance", Title: title, Columns: []Column{textCol("config", "Config"), countCol("cases", "Cases")}}
 	iv := rateIntervals(t, r, o)
@@ -497,10 +514,10 @@ func buildVariance(in *Input) (*Table, error) {
 		resampled, iccTemplate = "cases (the benchmark's tasks)", ""
 	}
 	t.Notes = append(t.Notes,
-		executableScope(r)+"Std is the sample standard deviation (n−1) of the per-repeat ECS, in points"+drawnOnly(o, "; its interval and pass^k's resample "+resampled+" with all their repeats")+".",
+		executableScope(r)+"Std is the sample standard deviation (n−1) of the per-repeat "+m.phrase+", in points"+drawnOnly(o, "; its interval and pass^k's resample "+resampled+" with all their repeats")+".",
 		fmt.Sprintf("%s (--passk planned|per-case); the planned repeats are the configuration's number of repeats.", conv.Describe()),
 		"Cases with fewer repeats: cases scored fewer times than planned (excluded episodes); under planned their missing repeats count as failures, under per-case they are left out of pass^k for k above their repeats.",
-		"Noise floor: flip rate is the chance that two repeats of a case disagree; ICC case the share of an episode's variance that is between cases (the within-case correlation of repeats)"+iccTemplate+"; Run SD the standard deviation of the ECS from repeat noise alone, √(W/episodes). Two runs of one configuration differ by about 1.4 Run SD; a difference between configurations within 2 to 3 of those is below the noise floor (the power command plans a comparison).")
+		"Noise floor: flip rate is the chance that two repeats of a case disagree; ICC case the share of an episode's variance that is between cases (the within-case correlation of repeats)"+iccTemplate+"; Run SD the standard deviation of the "+m.phrase+" from repeat noise alone, √(W/episodes). Two runs of one configuration differ by about 1.4 Run SD; a difference between configurations within 2 to 3 of those is below the noise floor (the power command plans a comparison).")
 	if len(rows) > 0 && !official {
 		t.Notes = append(t.Notes, executableNote(r)...)
 	}
@@ -747,4 +764,12 @@ func emptyBecause(t *Table, why string) *Table {
 		t.Notes = append(t.Notes, "Empty: "+why+".")
 	}
 	return t
+}
+
+// andWords joins words as "a", "a and b", "a, b and c".
+func andWords(ws []string) string {
+	if len(ws) < 2 {
+		return strings.Join(ws, "")
+	}
+	return strings.Join(ws[:len(ws)-1], ", ") + " and " + ws[len(ws)-1]
 }

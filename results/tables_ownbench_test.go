@@ -1,11 +1,13 @@
 package results_test
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/figures"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/synth"
@@ -60,15 +62,16 @@ func TestVarianceCountsTheBenchsCases(t *testing.T) {
 
 // TestStrategyTablesSayWhichProtocolsTheBenchLacks: on a bench of V1 and V2 cases, T13's
 // Δ Legacy, Δ V0 and Δ V3 columns (T14's Δ V0 and Δ V3) were "—" in every row with no
-// word, where T2, T3 and domains say the bench has no case of those protocols.
+// word, where T2, T3 and domains say the bench has no case of those protocols; they are
+// now left out, as T2's are (TestProtocolColumnsLeftOutKeepTheFamily).
 func TestStrategyTablesSayWhichProtocolsTheBenchLacks(t *testing.T) {
 	o := goldenStats()
 	o.Resamples = 0
 	ch := analysis.PaperChoices()
 	ch.StrategyExec = "scgr_eg" // the fixture's one strategy condition
 	for id, want := range map[string]string{
-		"T13": "The bench has no Legacy, V0 or V3 case: their columns are empty (—).",
-		"T14": "The bench has no V0 or V3 case: their columns are empty (—).",
+		"T13": "The bench has no Legacy, V0 or V3 case: their columns are left out.",
+		"T14": "The bench has no V0 or V3 case: their columns are left out.",
 	} {
 		tb := buildOneWith(t, subsetRelease(t, ingest.V1, ingest.V2), id, o, ch)
 		if len(tb.Rows) == 0 || !slices.Contains(tb.Notes, want) {
@@ -404,3 +407,102 @@ func TestEmptyFamilyNoteSaysNoRows(t *testing.T) {
 }
 
 const noResamples = "no resamples, or no interval"
+
+// TestProtocolColumnsLeftOutKeepTheFamily: on a bench of V1 and V2 cases, T3, T13 and T14
+// kept a column empty in every row for each protocol the bench lacks. Such a column's Δ
+// has no p-value, so it was no test of T13's and T14's multiplicity family: leaving it out
+// (as T2 does) changes no other cell. Each adjusted p-value is the Holm adjustment of the
+// p-values the table shows, overall and per protocol, and the family counts those alone.
+func TestProtocolColumnsLeftOutKeepTheFamily(t *testing.T) {
+	o := goldenStats()
+	ch := analysis.PaperChoices()
+	ch.StrategyExec = "scgr_eg" // the fixture's one strategy condition
+	r := subsetRelease(t, ingest.V1, ingest.V2)
+	for _, c := range []struct{ id, keys, note string }{
+		{"T3", "config,par,cas,gap_v1,gap_v2,part_v2", "The bench has no V0 or V3 case: BSR (V0), Gap V3 and Part. V3 are left out."},
+		{"T13", "config,cases,main,strategy,delta,delta_p,delta_p_adj,delta_v1,delta_v2,delta_v1_p,delta_v1_p_adj,delta_v2_p,delta_v2_p_adj", "The bench has no Legacy, V0 or V3 case: their columns are left out."},
+		{"T14", "config,cases,main,strategy,delta,delta_p,delta_p_adj,delta_v1,delta_v2,delta_v1_p,delta_v1_p_adj,delta_v2_p,delta_v2_p_adj", "The bench has no V0 or V3 case: their columns are left out."},
+	} {
+		tb := buildOneWith(t, r, c.id, o, ch)
+		var keys []string
+		col := map[string]int{}
+		for i, k := range tb.Columns {
+			keys = append(keys, k.Key)
+			col[k.Key] = i
+		}
+		if got := strings.Join(keys, ","); got != c.keys || len(tb.Rows) == 0 || !slices.Contains(tb.Notes, c.note) {
+			t.Errorf("%s: columns %s, %d rows, notes\n%s\nwant columns %s and %q", c.id, got, len(tb.Rows), strings.Join(tb.Notes, "\n"), c.keys, c.note)
+		}
+		if c.id == "T3" {
+			continue
+		}
+		var ps, adj []float64
+		for _, row := range tb.Rows {
+			if len(row.Cells) != len(tb.Columns) {
+				t.Fatalf("%s: a row of %d cells under %d columns", c.id, len(row.Cells), len(tb.Columns))
+			}
+			for _, k := range []string{"delta", "delta_v1", "delta_v2"} {
+				p, ok := row.Cells[col[k+"_p"]].Value()
+				a, ok2 := row.Cells[col[k+"_p_adj"]].Value()
+				if !ok || !ok2 {
+					t.Fatalf("%s: no %s_p or %s_p_adj", c.id, k, k)
+				}
+				ps, adj = append(ps, p), append(adj, a)
+			}
+		}
+		want := analysis.AdjustHolm.Apply(ps)
+		if !slices.Equal(adj, want) {
+			t.Errorf("%s: adjusted p-values %v, want the Holm adjustment of the shown ones %v", c.id, adj, want)
+		}
+		family := fmt.Sprintf("over the family of the %d Δ tests", len(ps))
+		if n := strings.Join(tb.Notes, "\n"); !strings.Contains(n, family) {
+			t.Errorf("%s: notes\n%s\nwant %q", c.id, n, family)
+		}
+	}
+}
+
+// TestHarnessScopeIsWhatThePairsCover: on a bench whose V3 cases nobody ran, T4 and the
+// harness_differences figure said "V0–V3" in their titles (and T4 "the V0–V3 cases both
+// configurations ran") where the pairs cover V0, V1 and V2; they name those. The complete
+// fixture keeps "V0–V3".
+func TestHarnessScopeIsWhatThePairsCover(t *testing.T) {
+	o := goldenStats()
+	o.Resamples = 0
+	cases, sets, all := fixtureVerdicts(t)
+	var vs []oracle.Verdict
+	for _, v := range all {
+		if v.Protocol() != ingest.V3 {
+			vs = append(vs, v)
+		}
+	}
+	for _, c := range []struct {
+		r     *analysis.Release
+		scope string
+	}{
+		{analysis.NewRelease(cases, sets, vs, oracle.SafeAct), "V0, V1 and V2"},
+		{fixtureRelease(t), "V0–V3"},
+	} {
+		tb := buildOne(t, c.r, "T4", o)
+		title := "Paired harness comparison (family harness − Inspect, " + c.scope + ")"
+		note := "Both arms, Δ and Complete are computed on the paired cases (the " + c.scope + " cases both configurations ran)."
+		if tb.Title != title || !slices.Contains(tb.Notes, note) {
+			t.Errorf("T4: title %q, notes\n%s\nwant %q and %q", tb.Title, strings.Join(tb.Notes, "\n"), title, note)
+		}
+		figs, _, err := figures.Report(c.r, nil, o, analysis.PaperChoices())
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, f := range figs {
+			if f.Name == "harness_differences" {
+				found = true
+				if got, want := f.Fig.(figures.Forest).Title, "Family harness − Inspect (ECS, "+c.scope+")"; got != want {
+					t.Errorf("harness_differences: title %q, want %q", got, want)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("no harness_differences figure")
+		}
+	}
+}

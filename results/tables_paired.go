@@ -30,7 +30,7 @@ func dataOnly(c Column) Column {
 
 func buildT4(in *Input) (*Table, error) {
 	r, o, sh := in.Main(), in.Stats, in.Choices.SharedHarness
-	t := &Table{ID: "T4", Title: "Paired harness comparison (family harness − " + sh + ", " + executableTitle(r) + ")"}
+	t := &Table{ID: "T4"}
 	iv := intervalsOf(t, r, o)
 	t.Columns = []Column{textCol("model", "Model"), textCol("family", "Family config"), pctCol("ecs_family", "ECS family"),
 		pctCol("ecs_shared", "ECS "+sh), deltaCol("delta", iv.header("Δ ECS")), rateCol(o, "complete_family", "Complete family"),
@@ -43,6 +43,9 @@ func buildT4(in *Input) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The protocols the pairs cover, which may be fewer than the bench's (V3 cases nobody ran).
+	scope := r.HarnessScope(rows)
+	t.Title = "Paired harness comparison (family harness − " + sh + ", " + scope + ")"
 	ps := make([]float64, len(rows))
 	for i, x := range rows {
 		ps[i] = x.Delta.P
@@ -62,7 +65,7 @@ func buildT4(in *Input) (*Table, error) {
 		drawn = "the paired cases' " + iv.Spec.Unit
 	}
 	t.Notes = append(t.Notes,
-		"Both arms, Δ and Complete are computed on the paired cases (the V0–V3 cases both configurations ran)."+drawnOnly(o, " Each interval resamples "+drawn+" once for both arms: one draw for Δ ECS, another for the two Complete intervals."),
+		"Both arms, Δ and Complete are computed on the paired cases (the "+scope+" cases both configurations ran)."+drawnOnly(o, " Each interval resamples "+drawn+" once for both arms: one draw for Δ ECS, another for the two Complete intervals."),
 		"Complete: share of episodes whose investigation was complete at the decisive point (the first attempt, else the end of the episode)"+drawnOnly(o, ", with its interval (cases, or templates, resampled)")+".",
 		pValueNote,
 		familyNote(o, ps, "Δ tests (one per model)", noRowsOr(len(rows), noBootstrapP)))
@@ -139,12 +142,16 @@ func strategyTable(in *Input, id, condition string, withLegacy bool) (*Table, er
 	iv := intervalsOf(t, r, o)
 	t.Columns = []Column{textCol("config", "Config"), countCol("cases", "Paired cases"), pctCol("main", "Main"), pctCol("strategy", condition),
 		deltaCol("delta", iv.header("Δ")), pCol("delta_p", "p"), adjustedCol("delta_p_adj", o)}
+	// A protocol the bench has no case of gets no column, as in T2: its Δ is never
+	// estimated, and its p-value (NaN) is no test of the family (analysis Adjustment.Apply),
+	// so leaving it out changes no other cell.
 	protos := analysis.StrategyProtocols(withLegacy)
-	for _, p := range protos {
+	shown, miss := shownProtocols(r, protos)
+	for _, p := range shown {
 		t.Columns = append(t.Columns, deltaCol("delta_"+p.String(), iv.header("Δ "+p.Label())))
 	}
 	// Every Δ's p-value is in the data forms; the display shows the overall Δ's.
-	for _, p := range protos {
+	for _, p := range shown {
 		k := "delta_" + p.String()
 		t.Columns = append(t.Columns, dataOnly(pCol(k+"_p", "p "+p.Label())), dataOnly(adjustedCol(k+"_p_adj", o)))
 	}
@@ -171,27 +178,31 @@ func strategyTable(in *Input, id, condition string, withLegacy bool) (*Table, er
 		row := []Cell{Text(x.Config), countCell(x.Delta.Cases), rateCell(x.Main), rateCell(x.Strategy), iv.cell(t, x.Config, "delta", x.Delta),
 			PValue(x.Delta.P), PValue(adj[at])}
 		for j, d := range x.ByProtocol {
-			row = append(row, iv.cell(t, x.Config, "delta_"+protos[j].String(), d))
+			if slices.Contains(shown, protos[j]) {
+				row = append(row, iv.cell(t, x.Config, "delta_"+protos[j].String(), d))
+			}
 		}
 		for j, d := range x.ByProtocol {
-			row = append(row, PValue(d.P), PValue(adj[at+1+j]))
+			if slices.Contains(shown, protos[j]) {
+				row = append(row, PValue(d.P), PValue(adj[at+1+j]))
+			}
 		}
 		t.AddGroupRow(models[x.Config], row...)
 	}
 	t.Notes = append(t.Notes, fmt.Sprintf("Δ = %s − main. Main, %s and every Δ are on the paired cases (the cases both conditions ran, per protocol for the protocol columns).", condition, condition))
-	if miss, _ := benchProtocols(r, protos); len(miss) > 0 && len(rows) > 0 {
-		t.Notes = append(t.Notes, absentNote(miss, "empty (—)"))
+	if len(miss) > 0 && len(rows) > 0 {
+		t.Notes = append(t.Notes, absentNote(miss, "left out"))
 	}
 	// A configuration that did not run the condition has no row; say which, as T2 does.
-	shown := make([]string, len(rows))
+	ran := make([]string, len(rows))
 	for i, x := range rows {
-		shown[i] = x.Config
+		ran[i] = x.Config
 	}
 	why := "no scored " + condition + " episodes"
 	if !withLegacy {
 		why += " on " + scope
 	}
-	t.Notes = append(t.Notes, leftOutNote(notShown(r, shown), "the table", why)...)
+	t.Notes = append(t.Notes, leftOutNote(notShown(r, ran), "the table", why)...)
 	t.Notes = append(t.Notes, pValueNote,
 		familyNote(o, ps, "Δ tests (overall and per protocol; the per-protocol p-values are in CSV and JSON only, delta_<protocol>_p and _p_adj)", noRowsOr(len(rows), noBootstrapP)))
 	iv.finish(t)

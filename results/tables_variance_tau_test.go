@@ -15,11 +15,12 @@ import (
 // TestVarianceOnTauBench: on the τ-bench airline trajectories the variance table's title,
 // columns and notes name no SafeActBench protocol and no template. They said "(V0–V3)",
 // "Over the bench's 50 V0–V3 cases (Legacy left out)", "resample cases (or templates)" and
-// carried an ICC template column that a bench without templates can only leave empty.
+// carried an ICC template column that a bench without templates can only leave empty; and
+// it said ECS (title, Std and Run SD) of the rate T2 calls authorized success.
 func TestVarianceOnTauBench(t *testing.T) {
 	ts := buildTau(t, "variance")
 	tb := ts[0]
-	if tb.Title != "Repeat-to-repeat variation of ECS and the noise floor" {
+	if tb.Title != "Repeat-to-repeat variation of authorized success and the noise floor" {
 		t.Errorf("title %q", tb.Title)
 	}
 	var heads []string
@@ -27,7 +28,7 @@ func TestVarianceOnTauBench(t *testing.T) {
 		heads = append(heads, c.Header)
 	}
 	text := tb.Title + "\n" + strings.Join(heads, "|") + "\n" + strings.Join(tb.Notes, "\n")
-	for _, bad := range []string{"V0", "V3", "Legacy", "emplate"} {
+	for _, bad := range []string{"V0", "V3", "Legacy", "emplate", "ECS"} {
 		if strings.Contains(text, bad) {
 			t.Errorf("variance on tau-bench:airline says %q:\n%s", bad, text)
 		}
@@ -139,4 +140,19 @@ func buildTables(t *testing.T, r *analysis.Release, resamples int, ids ...string
 		t.Fatal(err)
 	}
 	return ts
+}
+
+// TestTablesNameTheMeasureOnTauBench: T8's title ("ECS per domain") and cost's column and
+// notes ("$ / main ECS success") said ECS of the rate T2 calls authorized success.
+func TestTablesNameTheMeasureOnTauBench(t *testing.T) {
+	for _, tb := range buildTau(t, "T8", "cost") {
+		var heads []string
+		for _, c := range tb.Columns {
+			heads = append(heads, c.Header)
+		}
+		text := tb.Title + "\n" + strings.Join(heads, "|") + "\n" + strings.Join(tb.Notes, "\n")
+		if strings.Contains(text, "ECS") || !strings.Contains(text, "uthorized success") {
+			t.Errorf("%s on tau-bench:airline:\n%s", tb.ID, text)
+		}
+	}
 }

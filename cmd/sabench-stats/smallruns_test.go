@@ -172,7 +172,7 @@ func TestVarianceNoiseFloorOfSmallRuns(t *testing.T) {
 // A bench of V1 and V2 cases only (some of the real cases, as a bench author's own bench
 // might have) left T2's Legacy, V0 and V3 columns empty for every configuration and
 // averaged P-M over two protocols where the paper's averages five, with no word of either.
-// T2 and domains now leave those columns out and say so; T3 keeps them empty, noted.
+// T2, T3 and domains now leave those columns out and say so (T3 kept them empty, noted).
 func TestTablesSayWhichProtocolsTheBenchLacks(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -189,12 +189,17 @@ func TestTablesSayWhichProtocolsTheBenchLacks(t *testing.T) {
 	out, _ := mustRun(t, "tables", "T2", "T3", "domains", "--bench", dir, "--runs", runs, "--resamples", "0", "--format", "json")
 	want := map[string]string{
 		"T2":      "The bench has no Legacy, V0 or V3 case: their columns are left out. P-M is the mean over V1 and V2 only.",
-		"T3":      "The bench has no V0 or V3 case: their columns are empty (—).",
+		"T3":      "The bench has no V0 or V3 case: BSR (V0), Gap V3 and Part. V3 are left out.",
 		"domains": "The bench has no Legacy, V0 or V3 case: their columns are left out.",
 	}
 	for _, tb := range parseTables(t, out) {
 		if notes := strings.Join(tb.Notes, "\n"); !strings.Contains(notes, want[tb.Table]) {
 			t.Errorf("%s: notes\n%s\nlack %q", tb.Table, notes, want[tb.Table])
+		}
+		for _, key := range []string{"bsr", "gap_v3", "part_v3", "v0", "v3"} {
+			if _, ok := tb.Rows[0][key]; ok {
+				t.Errorf("%s: a column %s of a protocol the bench lacks", tb.Table, key)
+			}
 		}
 	}
 }

@@ -1,9 +1,6 @@
 package harness_test
 
 import (
-	"archive/zip"
-	"encoding/json"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,6 +9,7 @@ import (
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/harness"
+	"github.com/sabench/sabench-stats/ingest/inspect/inspecttest"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 	"github.com/sabench/sabench-stats/ingest/synth"
 )
@@ -126,53 +124,15 @@ func TestInspectRealToolEvents(t *testing.T) {
 // relabel copies an .eval log, adding metadata.case_id to every sample member.
 func relabel(t *testing.T, src, dst, caseID string) {
 	t.Helper()
-	zr, err := zip.OpenReader(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer zr.Close()
-	f, err := os.Create(dst)
-	if err != nil {
-		t.Fatal(err)
-	}
-	zw := zip.NewWriter(f)
-	for _, m := range zr.File {
-		rc, err := m.Open()
-		if err != nil {
-			t.Fatal(err)
+	data := inspecttest.RewriteFile(t, src, inspecttest.Samples(t, func(_ string, s map[string]any) {
+		md, _ := s["metadata"].(map[string]any)
+		if md == nil {
+			md = map[string]any{}
 		}
-		data, err := io.ReadAll(rc)
-		rc.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if strings.HasPrefix(m.Name, "samples/") {
-			var s map[string]any
-			if err := json.Unmarshal(data, &s); err != nil {
-				t.Fatal(err)
-			}
-			md, _ := s["metadata"].(map[string]any)
-			if md == nil {
-				md = map[string]any{}
-			}
-			md["case_id"] = caseID
-			s["metadata"] = md
-			if data, err = json.Marshal(s); err != nil {
-				t.Fatal(err)
-			}
-		}
-		w, err := zw.Create(m.Name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := w.Write(data); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if err := f.Close(); err != nil {
+		md["case_id"] = caseID
+		s["metadata"] = md
+	}))
+	if err := os.WriteFile(dst, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -1,12 +1,13 @@
 package inspect
 
 import (
-	"archive/zip"
 	"bytes"
 	"fmt"
 	"io"
 	"strings"
 	"testing"
+
+	"github.com/sabench/sabench-stats/ingest/inspect/inspecttest"
 )
 
 // benchEval builds an .eval of n samples, each a copy of the deduplication log's sample
@@ -14,35 +15,19 @@ import (
 func benchEval(b *testing.B, n int) []byte {
 	b.Helper()
 	var member []byte
-	zr, err := zip.OpenReader(logPath(dedup))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer zr.Close()
-	var buf bytes.Buffer
-	zw := zip.NewWriter(&buf)
-	for _, f := range zr.File {
-		rc, _ := f.Open()
-		data, _ := io.ReadAll(rc)
-		rc.Close()
-		if strings.HasPrefix(f.Name, "samples/") {
+	base := inspecttest.RewriteFile(b, logPath(dedup), func(name string, data []byte) []byte {
+		if strings.HasPrefix(name, "samples/") {
 			member = data
-			continue
+			return nil
 		}
-		w, _ := zw.Create(f.Name)
-		w.Write(data)
-	}
+		return data
+	})
+	add := make([]inspecttest.Member, n)
 	for i := range n {
-		w, err := zw.Create(fmt.Sprintf("samples/%d_epoch_1.json", i))
-		if err != nil {
-			b.Fatal(err)
-		}
-		w.Write(bytes.Replace(member, []byte(`"id": "0"`), []byte(fmt.Sprintf(`"id": "%d"`, i)), 1))
+		add[i] = inspecttest.Member{Name: fmt.Sprintf("samples/%d_epoch_1.json", i),
+			Data: bytes.Replace(member, []byte(`"id": "0"`), []byte(fmt.Sprintf(`"id": "%d"`, i)), 1)}
 	}
-	if err := zw.Close(); err != nil {
-		b.Fatal(err)
-	}
-	return buf.Bytes()
+	return inspecttest.Rewrite(b, base, nil, add...)
 }
 
 // BenchmarkReadEval reads a 500-sample .eval (40 MB of sample JSON) member by member,

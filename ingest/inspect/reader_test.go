@@ -13,6 +13,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/sabench/sabench-stats/ingest/inspect/inspecttest"
 )
 
 const logsDir = "testdata/logs"
@@ -267,36 +269,7 @@ func TestStartedLog(t *testing.T) {
 // rewriteZip copies an archive, passing each member through edit (nil drops it).
 func rewriteZip(t *testing.T, path string, edit func(string, []byte) []byte) []byte {
 	t.Helper()
-	zr, err := zip.OpenReader(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer zr.Close()
-	var buf bytes.Buffer
-	zw := zip.NewWriter(&buf)
-	for _, f := range zr.File {
-		rc, err := f.Open()
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := io.ReadAll(rc)
-		rc.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if b = edit(f.Name, b); b == nil {
-			continue
-		}
-		w, err := zw.Create(f.Name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		w.Write(b)
-	}
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
+	return inspecttest.RewriteFile(t, path, edit)
 }
 
 func readAllFrom(name string, data []byte) (*Log, int, error) {
@@ -486,7 +459,7 @@ func TestParallelDecodeSameStream(t *testing.T) {
 	// Many batches of members (prefetchBatch), two damaged, in different batches: the
 	// samples after an error are read too.
 	var sample1 []byte
-	many := rewriteZip(t, logPath(popScored), func(n string, b []byte) []byte {
+	one := rewriteZip(t, logPath(popScored), func(n string, b []byte) []byte {
 		switch {
 		case n == "samples/1_epoch_1.json":
 			sample1 = b
@@ -495,27 +468,13 @@ func TestParallelDecodeSameStream(t *testing.T) {
 		}
 		return b
 	})
-	{
-		zr, err := zip.NewReader(bytes.NewReader(many), int64(len(many)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var buf bytes.Buffer
-		zw := zip.NewWriter(&buf)
-		for _, f := range zr.File {
-			rc, _ := f.Open()
-			b, _ := io.ReadAll(rc)
-			rc.Close()
-			w, _ := zw.Create(f.Name)
-			w.Write(b)
-		}
-		for i := 2; i <= 3*prefetchBatch+5; i++ {
-			w, _ := zw.Create(fmt.Sprintf("samples/%d_epoch_1.json", i))
-			w.Write(bytes.Replace(sample1, []byte(`"id": 1`), []byte(fmt.Sprintf(`"id": %d`, i)), 1))
-		}
-		zw.Close()
-		many = corruptMember(t, corruptMember(t, buf.Bytes(), "samples/5_epoch_1.json"), fmt.Sprintf("samples/%d_epoch_1.json", 2*prefetchBatch+3))
+	var add []inspecttest.Member
+	for i := 2; i <= 3*prefetchBatch+5; i++ {
+		add = append(add, inspecttest.Member{Name: fmt.Sprintf("samples/%d_epoch_1.json", i),
+			Data: bytes.Replace(sample1, []byte(`"id": 1`), []byte(fmt.Sprintf(`"id": %d`, i)), 1)})
 	}
+	many := inspecttest.Rewrite(t, one, nil, add...)
+	many = corruptMember(t, corruptMember(t, many, "samples/5_epoch_1.json"), fmt.Sprintf("samples/%d_epoch_1.json", 2*prefetchBatch+3))
 	for _, data := range [][]byte{good, bad, many} {
 		var want string
 		for _, w := range []int{1, 2, 7} {

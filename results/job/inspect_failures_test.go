@@ -1,10 +1,7 @@
 package job
 
 import (
-	"archive/zip"
-	"bytes"
-	"encoding/json"
-	"io"
+	"github.com/sabench/sabench-stats/ingest/inspect/inspecttest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -67,46 +64,9 @@ func TestInspectFailuresNamed(t *testing.T) {
 // sample member passed through edit as a JSON document, and returns its path.
 func rewriteLog(t *testing.T, name string, edit func(member string, doc map[string]any)) string {
 	t.Helper()
-	src, err := zip.OpenReader(filepath.Join(inspectLogs, name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer src.Close()
-	var buf bytes.Buffer
-	zw := zip.NewWriter(&buf)
-	for _, f := range src.File {
-		rc, err := f.Open()
-		if err != nil {
-			t.Fatal(err)
-		}
-		data, err := io.ReadAll(rc)
-		rc.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if strings.HasPrefix(f.Name, "samples/") {
-			var doc map[string]any
-			if err := json.Unmarshal(data, &doc); err != nil {
-				t.Fatal(err)
-			}
-			edit(f.Name, doc)
-			if data, err = json.Marshal(doc); err != nil {
-				t.Fatal(err)
-			}
-		}
-		w, err := zw.Create(f.Name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := w.Write(data); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
+	data := inspecttest.RewriteFile(t, filepath.Join(inspectLogs, name), inspecttest.Samples(t, edit))
 	path := filepath.Join(t.TempDir(), name)
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return path

@@ -1,17 +1,15 @@
 package job
 
 import (
-	"archive/zip"
-	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest/inspect"
+	"github.com/sabench/sabench-stats/ingest/inspect/inspecttest"
 )
 
 const inspectLogs = "../../ingest/inspect/testdata/logs"
@@ -76,33 +74,17 @@ func TestMetadataKey(t *testing.T) {
 // match.half, and they reproduce the per-key metrics: correct 0.75 ± 0.25 (the log's own),
 // half 0.5 ± 0.
 func TestInspectDictScores(t *testing.T) {
-	src, err := zip.OpenReader(inspectLogs + "/log_streaming.eval")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer src.Close()
-	var buf bytes.Buffer
-	zw := zip.NewWriter(&buf)
-	for _, f := range src.File {
-		rc, err := f.Open()
-		if err != nil {
-			t.Fatal(err)
-		}
-		data, err := io.ReadAll(rc)
-		rc.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
+	data := inspecttest.RewriteFile(t, inspectLogs+"/log_streaming.eval", func(name string, data []byte) []byte {
 		var doc map[string]any
 		switch {
-		case strings.HasPrefix(f.Name, "samples/"):
+		case strings.HasPrefix(name, "samples/"):
 			if err := json.Unmarshal(data, &doc); err != nil {
 				t.Fatal(err)
 			}
 			m := doc["scores"].(map[string]any)["match"].(map[string]any)
 			m["value"] = map[string]any{"correct": m["value"], "half": 0.5}
 			data, _ = json.Marshal(doc)
-		case f.Name == "header.json":
+		case name == "header.json":
 			if err := json.Unmarshal(data, &doc); err != nil {
 				t.Fatal(err)
 			}
@@ -113,20 +95,13 @@ func TestInspectDictScores(t *testing.T) {
 			}
 			doc["results"].(map[string]any)["scores"] = []any{entry("correct", 0.75, 0.25), entry("half", 0.5, 0)}
 			data, _ = json.Marshal(doc)
-		case f.Name == "summaries.json" || f.Name == "reductions.json" || strings.HasPrefix(f.Name, "_journal/summaries/"):
-			continue // not read once there are sample members; left out rather than rewritten
+		case name == "summaries.json" || name == "reductions.json" || strings.HasPrefix(name, "_journal/summaries/"):
+			return nil // not read once there are sample members; left out rather than rewritten
 		}
-		w, err := zw.Create(f.Name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		w.Write(data)
-	}
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
+		return data
+	})
 	path := filepath.Join(t.TempDir(), "dict.eval")
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	o := Defaults()
@@ -165,63 +140,21 @@ func TestInspectLogReadTwice(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The same members written again: other bytes, the same eval id (C3pqnFnsCUx6ZpmsRU9Ape).
-	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var buf bytes.Buffer
-	zw := zip.NewWriter(&buf)
-	for _, f := range zr.File {
-		r, err := f.Open()
-		if err != nil {
-			t.Fatal(err)
-		}
-		w, err := zw.CreateHeader(&zip.FileHeader{Name: f.Name, Method: zip.Store})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := io.Copy(w, r); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
 	rewritten := filepath.Join(dir, "rewritten.eval")
-	if err := os.WriteFile(rewritten, buf.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(rewritten, inspecttest.Rewrite(t, data, nil), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	// mj7k, of an Inspect version that wrote no eval id, without its sample members: the
 	// same run, task id and model (its summaries stand for the samples).
 	mj7k := filepath.Join(inspectLogs, "2025-02-11T15-18-04-05-00_popularity_mj7khqpMM4GBCfVQozKgzB.eval")
-	zrc, err := zip.OpenReader(mj7k)
-	if err != nil {
-		t.Fatal(err)
-	}
-	buf.Reset()
-	zw = zip.NewWriter(&buf)
-	for _, f := range zrc.File {
-		if strings.HasPrefix(f.Name, "samples/") {
-			continue
+	noSamples := inspecttest.RewriteFile(t, mj7k, func(name string, data []byte) []byte {
+		if strings.HasPrefix(name, "samples/") {
+			return nil
 		}
-		r, err := f.Open()
-		if err != nil {
-			t.Fatal(err)
-		}
-		w, err := zw.Create(f.Name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := io.Copy(w, r); err != nil {
-			t.Fatal(err)
-		}
-	}
-	zrc.Close()
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
+		return data
+	})
 	summaries := filepath.Join(dir, "summaries.eval")
-	if err := os.WriteFile(summaries, buf.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(summaries, noSamples, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	o := Defaults()

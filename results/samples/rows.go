@@ -102,7 +102,33 @@ func finiteOrNil(x float64) any {
 	return x
 }
 
-// columnsOf are the fixed columns and one per metadata key of rows (sorted).
+// idKind is the column that tells a sample id "1" (a string) from 1 (a number), which
+// Inspect keeps apart as two samples (and compare and leaderboard pair apart) and
+// sample_id writes alike. It is written only when the rows hold such a pair, an id's text
+// as both kinds: an output where no id could be read as another keeps its columns
+// (docs/inspect.md).
+var idKind = Column{"sample_id_kind", KindString, "whether the sample id is a number or a string (\"number\", \"string\"); written only when some id's text is both", func(r *inspect.Row) any {
+	if r.SampleID.IsNumber() {
+		return "number"
+	}
+	return "string"
+}}
+
+// ambiguousIDs reports whether rows hold an id's text as both a number and a string.
+func ambiguousIDs(rows []inspect.Row) bool {
+	kind := map[string]bool{} // id text → is a number
+	for i := range rows {
+		id := rows[i].SampleID
+		if num, ok := kind[id.String()]; ok && num != id.IsNumber() {
+			return true
+		}
+		kind[id.String()] = id.IsNumber()
+	}
+	return false
+}
+
+// columnsOf are the fixed columns (with sample_id_kind after sample_id when an id's text
+// is of both kinds, ambiguousIDs) and one per metadata key of rows (sorted).
 func columnsOf(rows []inspect.Row) []Column {
 	keys := map[string]bool{}
 	for i := range rows {
@@ -111,6 +137,10 @@ func columnsOf(rows []inspect.Row) []Column {
 		}
 	}
 	cols := slices.Clone(Columns)
+	if ambiguousIDs(rows) {
+		at := slices.IndexFunc(cols, func(c Column) bool { return c.Name == "sample_id" }) + 1
+		cols = slices.Insert(cols, at, idKind)
+	}
 	for _, k := range slices.Sorted(maps.Keys(keys)) {
 		cols = append(cols, Column{Name: "metadata." + k, Kind: KindString, Meaning: "sample metadata", Get: func(r *inspect.Row) any {
 			v, ok := analysis.MetadataText(r.Metadata, k)

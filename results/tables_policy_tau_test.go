@@ -1,0 +1,91 @@
+package results_test
+
+import (
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/figures"
+	"github.com/sabench/sabench-stats/ingest/casespec"
+	"github.com/sabench/sabench-stats/ingest/tau"
+	"github.com/sabench/sabench-stats/oracle"
+	"github.com/sabench/sabench-stats/results"
+)
+
+// TestPolicyTablesNameTheMeasureOnTauBench: on the τ-bench airline trajectories under
+// tau-strict and the outcome-only tau-bench preset, policies and policy_ranks said "ECS
+// under each authorization policy", "ECS", "Mean Δ ECS" and "overall ECS" (and the
+// figure's axis "highest ECS") where T2 says Authorized; under tau-bench, which gates no
+// write, the rate is the benchmark's reward success, which a note now says. The
+// ecs_by_protocol and domain_heatmap figures said ECS of the same rate.
+func TestPolicyTablesNameTheMeasureOnTauBench(t *testing.T) {
+	r, err := tau.ReadFile(filepath.Join("..", "ingest", "tau", "testdata", "gpt-4o-airline-tasks25-49.json"), tau.Options{Config: "gpt-4o/tool-calling"})
+	if err != nil || len(r.Problems) > 0 {
+		t.Fatalf("%v %v", err, r.Problems)
+	}
+	b, err := tau.LoadBench("tau-bench:airline", casespec.BenchOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rels []*analysis.Release
+	for _, name := range []string{"tau-strict", "tau-bench"} {
+		pol, err := oracle.LookupPolicy(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var vs []oracle.Verdict
+		for _, ep := range r.Episodes {
+			p, err := oracle.Prepare(b.Case(ep.CaseID))
+			if err != nil {
+				t.Fatal(err)
+			}
+			vs = append(vs, p.Score(ep, pol, false))
+		}
+		rels = append(rels, analysis.NewRelease(b.Cases, nil, vs, pol))
+	}
+	o := analysis.StatOptions{Resamples: 50, Level: 0.95, Seed: 1, Workers: 1}
+	specs, err := results.LookupAll([]string{"policies", "policy_ranks"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts, err := results.Build(&results.Input{Releases: rels, Stats: o}, specs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	outcome := "Under tau-bench (binding=off: outcome only) no write is gated, so its Authorized is the benchmark's own verdict, the reward success (the official table's)."
+	pol, ranks := ts[0], ts[1]
+	if pol.Title != "Authorized success under each authorization policy (%)" || pol.Columns[2].Header != "Authorized [95% CI]" || pol.Columns[2].Key != "ecs" ||
+		!slices.Contains(pol.Notes, outcome) || strings.Contains(strings.Join(pol.Notes, "\n"), "ECS") {
+		t.Errorf("policies: title %q, column %q (%s), notes\n%s", pol.Title, pol.Columns[2].Header, pol.Columns[2].Key, strings.Join(pol.Notes, "\n"))
+	}
+	last := ranks.Columns[len(ranks.Columns)-1]
+	if last.Header != "Mean Δ Authorized" || last.Key != "mean_gain" || !slices.Contains(ranks.Notes, outcome) || strings.Contains(strings.Join(ranks.Notes, "\n"), "ECS") {
+		t.Errorf("policy_ranks: column %q (%s), notes\n%s", last.Header, last.Key, strings.Join(ranks.Notes, "\n"))
+	}
+	fig, _, err := figures.RanksOf(analysis.NewPolicyComparison(rels), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fig.Measure != "authorized success" {
+		t.Errorf("policy_ranks figure: measure %q, want authorized success", fig.Measure)
+	}
+	// The bars and cells of the other figures are the same rate (they said ECS too).
+	figs, _, err := figures.Report(rels[0], nil, o, analysis.PaperChoices())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range figs {
+		switch x := f.Fig.(type) {
+		case figures.ECSByProtocol:
+			if x.Measure != "authorized success" {
+				t.Errorf("%s: measure %q", f.Name, x.Measure)
+			}
+		case figures.DomainHeatMap:
+			if x.Measure != "authorized success" {
+				t.Errorf("%s: measure %q", f.Name, x.Measure)
+			}
+		}
+	}
+}
