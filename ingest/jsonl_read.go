@@ -251,7 +251,7 @@ func decodeEpisodeLine(dec *jsonv.Decoder, b []byte, path string, line int, leni
 		}
 		return nil, Problem{File: path, Line: line, Msg: "invalid JSON: " + jsonErrText(err)}
 	}
-	if p := utf8Problem(dec, b, "", path, line); p != nil {
+	if p := lostProblem(dec, b, "", path, line); p != nil {
 		return nil, *p
 	}
 	o, ok := v.(*jsonv.Object)

@@ -399,7 +399,7 @@ func (r *parquetReader) nextRow() (*Episode, error) {
 				fail(name, "invalid JSON: "+err.Error())
 				continue
 			}
-			if p := utf8Problem(r.dec, bytesOf(s), name, r.path, r.row); p != nil {
+			if p := lostProblem(r.dec, bytesOf(s), name, r.path, r.row); p != nil {
 				probs, badCol[name] = append(probs, *p), true
 				continue
 			}
