@@ -23,6 +23,7 @@ type jsonlReader struct {
 	br      *bufio.Reader
 	max     int
 	lenient bool
+	strict  bool // ReadOptions.StrictKeys
 	line    int
 	stopped bool // after an over-long line: the rest of the file is not read
 	buf     []byte
@@ -45,7 +46,8 @@ type jsonlReader struct {
 const jsonlBufSize = 1 << 20
 
 func newJSONLFileReader(f *os.File, path string, opt ReadOptions) (*jsonlReader, error) {
-	r := &jsonlReader{path: path, f: f, max: opt.maxLine(), lenient: opt.Lenient, dec: jsonv.NewDecoder()}
+	r := &jsonlReader{path: path, f: f, max: opt.maxLine(), lenient: opt.Lenient, strict: opt.StrictKeys, dec: jsonv.NewDecoder()}
+	r.dec.StrictKeys = opt.StrictKeys
 	var raw io.Reader = f
 	if p := opt.part; p != nil { // a shard's line-aligned bytes, numbered from the line before them
 		raw, r.line = io.NewSectionReader(f, p.start, p.end-p.start), p.line

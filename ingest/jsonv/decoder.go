@@ -43,6 +43,11 @@ type Decoder struct {
 	// Callers that must not be lossy ask Lost; lostWhy says what was lost.
 	lost    int
 	lostWhy string
+
+	// StrictKeys makes a key given twice in one object a loss (Lost) instead of taking
+	// the last value silently (Python's json, which the evaluator reads with, does that):
+	// for readers that write what they read back out.
+	StrictKeys bool
 }
 
 // Lost reports whether the last Parse changed a value it read: the offset of the first
@@ -422,6 +427,7 @@ func (d *Decoder) object(depth int) (any, bool) {
 		}
 		var k string
 		var h uint32
+		keyAt := d.pos + 1
 		if pred != nil && n < len(pred.keys) && d.matchKey(pred.keys[n]) {
 			k, h = pred.keys[n], pred.hashes[n]
 		} else {
@@ -457,6 +463,9 @@ func (d *Decoder) object(depth int) (any, bool) {
 				if d.keys[i] == k {
 					d.vals[v0+i-k0] = v
 					dup = true
+					if d.StrictKeys {
+						d.lose(keyAt, "the key "+strconv.Quote(k)+" given twice in one object (only its last value would be kept)")
+					}
 					pred = nil
 					break
 				}
