@@ -148,7 +148,8 @@ type DatasetRead struct {
 	Policies int
 	// NoRunIDs leaves the run_id column unread (its values are one string per verdict,
 	// the largest column): the verdicts' RunID is "", and duplicates are checked by key
-	// alone. NoUsage leaves the usage columns unread (the verdicts report no usage).
+	// alone. A dataset of several shards is read with its run ids all the same, for the
+	// check across shards. NoUsage leaves the usage columns unread (the verdicts report no usage).
 	NoRunIDs, NoUsage bool
 	// Aggregate builds the scored release with aggregates, the first policy's and the
 	// baseline's included (analysis.Scored.Aggregate); Scored reads it, ReadDatasetWith
@@ -169,9 +170,14 @@ func ReadDatasetWith(dir string, r DatasetRead) ([]DatasetPolicy, [][]oracle.Ver
 	if err != nil {
 		return nil, nil, err
 	}
-	total, err := shardTotal(dir)
+	total, shards, err := shardTotal(dir)
 	if err != nil {
 		return nil, nil, err
+	}
+	if shards > 1 {
+		// Each shard checked its own run ids; one run id in two shards shows only here,
+		// and one process refuses it, so the ids are read whatever the command needs.
+		r.NoRunIDs = false
 	}
 	type row struct {
 		seq int64
