@@ -107,7 +107,7 @@ func CopyEpisodes(ew EpisodeWriter, next func() (*Episode, error), problem func(
 		return n, err
 	}
 	if problems > 0 {
-		return n, fmt.Errorf("%d problems in the input; nothing written", problems)
+		return n, fmt.Errorf("%s in the input; nothing written", Plural(problems, "problem"))
 	}
 	return n, nil
 }

@@ -123,3 +123,20 @@ func TestFindEpisodesAndRunsBeside(t *testing.T) {
 		t.Errorf("got %q, want runs.jsonl.zst (before runs.parquet)", p)
 	}
 }
+
+// One problem read "1 problems in the input" (convert and ingest print it).
+func TestCopyEpisodesOneProblem(t *testing.T) {
+	done := false
+	next := func() (*Episode, error) {
+		if done {
+			return nil, io.EOF
+		}
+		done = true
+		return nil, Problem{File: "r.jsonl", Line: 1, Field: "x", Msg: "bad"}
+	}
+	var buf bytes.Buffer
+	_, err := CopyEpisodes(NewJSONLWriter(&buf), next, func(Problem) {})
+	if err == nil || err.Error() != "1 problem in the input; nothing written" {
+		t.Errorf("err %v, want 1 problem in the input; nothing written", err)
+	}
+}

@@ -54,6 +54,7 @@ func (r *jsonlReader) startParallel(workers int, src io.Reader) {
 		go func() {
 			defer wg.Done()
 			dec := jsonv.NewDecoder()
+			dec.StrictKeys = r.strict
 			for c := range work {
 				c.out = make([]decoded, len(c.lines))
 				for i, l := range c.lines {

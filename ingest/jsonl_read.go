@@ -23,6 +23,7 @@ type jsonlReader struct {
 	br      *bufio.Reader
 	max     int
 	lenient bool
+	strict  bool // ReadOptions.StrictKeys
 	line    int
 	stopped bool // after an over-long line: the rest of the file is not read
 	buf     []byte
@@ -45,7 +46,8 @@ type jsonlReader struct {
 const jsonlBufSize = 1 << 20
 
 func newJSONLFileReader(f *os.File, path string, opt ReadOptions) (*jsonlReader, error) {
-	r := &jsonlReader{path: path, f: f, max: opt.maxLine(), lenient: opt.Lenient, dec: jsonv.NewDecoder()}
+	r := &jsonlReader{path: path, f: f, max: opt.maxLine(), lenient: opt.Lenient, strict: opt.StrictKeys, dec: jsonv.NewDecoder()}
+	r.dec.StrictKeys = opt.StrictKeys
 	var raw io.Reader = f
 	if p := opt.part; p != nil { // a shard's line-aligned bytes, numbered from the line before them
 		raw, r.line = io.NewSectionReader(f, p.start, p.end-p.start), p.line
@@ -251,7 +253,7 @@ func decodeEpisodeLine(dec *jsonv.Decoder, b []byte, path string, line int, leni
 		}
 		return nil, Problem{File: path, Line: line, Msg: "invalid JSON: " + jsonErrText(err)}
 	}
-	if p := utf8Problem(dec, b, "", path, line); p != nil {
+	if p := lostProblem(dec, b, "", path, line); p != nil {
 		return nil, *p
 	}
 	o, ok := v.(*jsonv.Object)

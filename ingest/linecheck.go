@@ -11,21 +11,28 @@ import (
 // The checks in this file look at one line (or one Parquet cell) on its own, so that a
 // parallel decoder can run them per line.
 
-// utf8Problem returns a problem when the last dec.Parse of b replaced invalid UTF-8,
-// naming the field that held it: conversion must not be silently lossy. prefix is the
-// field path b sits under ("" for a whole episode line, "record" for a Parquet cell).
-func utf8Problem(dec *jsonv.Decoder, b []byte, prefix, file string, line int) *Problem {
-	off, bad := dec.InvalidUTF8()
+// lostProblem returns a problem when the last dec.Parse of b could not keep a value as
+// written (invalid UTF-8 or a lone surrogate, replaced by U+FFFD; a number a float64
+// does not hold), naming the field that held it: conversion must not be silently lossy.
+// prefix is the field path b sits under ("" for a whole episode line, "record" for a
+// Parquet cell).
+func lostProblem(dec *jsonv.Decoder, b []byte, prefix, file string, line int) *Problem {
+	off, why, bad := dec.Lost()
 	if !bad {
 		return nil
 	}
 	field, isName := fieldAt(b, off)
 	field = joinField(prefix, field)
-	msg := "invalid UTF-8 in the value"
-	if isName {
-		msg = "invalid UTF-8 in a field name under it"
+	var msg string
+	switch {
+	case why != jsonv.LostUTF8 && why != jsonv.LostSurrogate:
+		msg = "cannot be kept as written: " + why
+	case isName:
+		msg = why + " in a field name under it (it would be replaced by U+FFFD)"
+	default:
+		msg = why + " in the value (it would be replaced by U+FFFD)"
 	}
-	return &Problem{File: file, Line: line, Field: field, Msg: msg + " (it would be replaced by U+FFFD)"}
+	return &Problem{File: file, Line: line, Field: field, Msg: msg}
 }
 
 // stringUTF8Problem checks one plain string cell.
@@ -48,9 +55,10 @@ func joinField(prefix, field string) string {
 	return prefix + "." + field
 }
 
-// fieldAt names the field of the JSON string whose content starts at offset off of b
-// (b is valid JSON), as a dotted path with [i] for array elements. isName says the
-// string is an object key (the path is then that of the object holding it).
+// fieldAt names the field of the JSON string whose content starts at offset off of b,
+// or of the number that starts there (b is valid JSON), as a dotted path with [i] for
+// array elements. isName says the string is an object key (the path is then that of
+// the object holding it).
 func fieldAt(b []byte, off int) (path string, isName bool) {
 	type frame struct {
 		obj     bool
@@ -76,6 +84,9 @@ func fieldAt(b []byte, off int) (path string, isName bool) {
 		return sb.String()
 	}
 	for i := 0; i < len(b); i++ {
+		if i == off && b[i] != '"' { // a number
+			return render(), false
+		}
 		switch b[i] {
 		case '{':
 			st = append(st, frame{obj: true, wantKey: true})

@@ -134,6 +134,7 @@ func openParquet(f *os.File, path string, opt ReadOptions) (*parquetReader, erro
 	}
 	r := &parquetReader{path: path, f: f, pf: pf, dec: jsonv.NewDecoder(), last: make([]string, 0, 16),
 		max: opt.maxLine(), lenient: opt.Lenient, hashes: opt.Hashes}
+	r.dec.StrictKeys = opt.StrictKeys
 	props := arrowProps
 	if layout != nil || recordIsStruct(pf) {
 		// The typed layout's dictionary columns are read as dictionaries: indices instead
@@ -399,7 +400,7 @@ func (r *parquetReader) nextRow() (*Episode, error) {
 				fail(name, "invalid JSON: "+err.Error())
 				continue
 			}
-			if p := utf8Problem(r.dec, bytesOf(s), name, r.path, r.row); p != nil {
+			if p := lostProblem(r.dec, bytesOf(s), name, r.path, r.row); p != nil {
 				probs, badCol[name] = append(probs, *p), true
 				continue
 			}

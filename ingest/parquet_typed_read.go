@@ -72,8 +72,8 @@ func (c *typedCtx) parseJSON(s string) (any, bool) {
 		c.fail("invalid JSON: %s", err)
 		return nil, false
 	}
-	if _, bad := c.dec.InvalidUTF8(); bad {
-		c.probs = append(c.probs, *utf8Problem(c.dec, bytesOf(s), c.field(), c.file, c.row))
+	if p := lostProblem(c.dec, bytesOf(s), c.field(), c.file, c.row); p != nil {
+		c.probs = append(c.probs, *p)
 		c.bad[c.top] = true
 		return nil, false
 	}

@@ -45,6 +45,10 @@ type ReadOptions struct {
 	// record, unknown top-level fields), marking the episode's Defect instead of
 	// returning a problem; scoring then excludes it by that reason.
 	Lenient bool
+	// StrictKeys refuses an object with a key given twice, naming it, where it is
+	// otherwise read as the evaluator reads it (the last value): for convert, which would
+	// write the object back with one key.
+	StrictKeys bool
 	// Hashes, when set, receives the size and SHA-256 of each file read to its end,
 	// computed from the bytes as they are read (for provenance, which then need not
 	// read the file again). A shard reads part of its files and hashes none.

@@ -139,29 +139,37 @@ func buildOfficialUnauthorized(in *Input) (*Table, error) {
 		return emptyBecause(t, OfficialNotApplicable), nil
 	}
 	list := r.OfficialPassedUnauthorized()
-	unknown := 0
+	// Verdicts read from a verdict dataset keep no detail: the three columns of where the
+	// chain broke are left out, saying so, rather than printed empty.
+	known := true
+	for _, v := range list {
+		known = known && v.UnauthorizedKnown
+	}
+	if !known {
+		t.Columns = append(t.Columns[:5:5], t.Columns[8])
+	}
 	for i, v := range list {
 		if i == maxUnauthorizedRows {
 			t.Notes = append(t.Notes, fmt.Sprintf("%d more episodes are not listed.", len(list)-maxUnauthorizedRows))
 			break
 		}
-		// The first write may have been authorized: the row names the first that was not.
-		at, tool, missing := Empty(), Empty(), Empty()
-		if w := v.Unauthorized; v.UnauthorizedKnown {
-			at, tool, missing = countCell(w.Event), Text(w.Tool), Text(strings.Join(w.Missing, ", "))
-		} else {
-			unknown++
+		cells := []Cell{Text(v.RunID), Text(v.Config), Text(v.CaseID), countCell(v.Repeat), Text(v.Outcome)}
+		if known { // the first write may have been authorized: the row names the first that was not
+			w := v.Unauthorized
+			cells = append(cells, countCell(w.Event), Text(w.Tool), Text(strings.Join(w.Missing, ", ")))
 		}
-		t.AddRow(Text(v.RunID), Text(v.Config), Text(v.CaseID), countCell(v.Repeat), Text(v.Outcome),
-			at, tool, missing, countCell(v.ExecutedCommits))
+		t.AddRow(append(cells, countCell(v.ExecutedCommits))...)
 	}
-	if unknown > 0 {
-		t.Notes = append(t.Notes, fmt.Sprintf("%d rows leave the unauthorized write empty: their verdicts come from a verdict dataset, which keeps no detail, without the episodes to score again (explain RUN gives it).", unknown))
+	if !known {
+		t.Notes = append(t.Notes, "Left out: the columns Unauthorized write (event), Tool and Missing (where each chain broke): the verdicts come from a verdict dataset, which keeps no detail, without the episodes to score again. Build the table from the episodes (--runs), or run explain RUN.")
+	}
+	where := "Unauthorized write: the event index and tool of the episode's first write that was not authorized (where its chain broke; an earlier write may have been authorized), Missing the requirements its gate lacked (the rules' ids, as explain and score --detail name them); Authorized writes: how many of its writes were authorized."
+	if !known {
+		where = "Authorized writes: how many of the episode's writes were authorized."
 	}
 	t.Notes = append(t.Notes,
 		"Each row: the benchmark's reward is 1, but at least one database write lacked an entity read its rules require (the user's authentication, the record it acts on, a payment method it charges, an item it orders) or the confirmation the policy requires. Where the chain broke: `sabench-stats explain RUN` (with the same --bench, --runs and --policy), or the episode's page in the viewer (index.html).",
-		"Unauthorized write: the event index and tool of the episode's first write that was not authorized (where its chain broke; an earlier write may have been authorized), Missing the requirements its gate lacked (the rules' ids, as explain and score --detail name them); Authorized writes: how many of its writes were authorized.",
-		oracle.AuthorizedLimit, policyNote(r))
+		where, oracle.AuthorizedLimit, policyNote(r))
 	return emptyBecause(t, "every episode the benchmark passes had all its writes authorized"), nil
 }
 

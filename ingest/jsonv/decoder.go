@@ -37,16 +37,25 @@ type Decoder struct {
 	// strings in the caches (see short).
 	arena, small []byte
 
-	// badUTF8 is the offset of the first string (after its opening quote) that held
-	// invalid UTF-8 in the last Parse, or -1. Such bytes decode to U+FFFD, so callers
-	// that must not be lossy ask InvalidUTF8.
-	badUTF8 int
+	// lost is the offset of the first value the last Parse could not keep as written,
+	// or -1: a string's content (after its opening quote) that held invalid UTF-8 or a
+	// lone surrogate escape (both decode to U+FFFD), or a number (see lossyNumber).
+	// Callers that must not be lossy ask Lost; lostWhy says what was lost.
+	lost    int
+	lostWhy string
+
+	// StrictKeys makes a key given twice in one object a loss (Lost) instead of taking
+	// the last value silently (Python's json, which the evaluator reads with, does that):
+	// for readers that write what they read back out.
+	StrictKeys bool
 }
 
-// InvalidUTF8 reports whether the last Parse replaced invalid UTF-8 with U+FFFD, and
-// if so the offset of the first such string's content in the input.
-func (d *Decoder) InvalidUTF8() (offset int, found bool) {
-	return d.badUTF8, d.badUTF8 >= 0
+// Lost reports whether the last Parse changed a value it read: the offset of the first
+// such value in the input (a string's content, after its quote, or a number's first
+// byte) and what was lost: LostUTF8, LostSurrogate (each replaced by U+FFFD), or a
+// sentence naming the number.
+func (d *Decoder) Lost() (offset int, why string, found bool) {
+	return d.lost, d.lostWhy, d.lost >= 0
 }
 
 // arenaChunk and smallChunk are the sizes of one chunk of the string arena and of the
@@ -237,14 +246,14 @@ type internEntry struct {
 // NewDecoder returns a Decoder.
 func NewDecoder() *Decoder {
 	return &Decoder{strs: new([internSlots]internEntry), names: new([internSlots]internEntry),
-		shapes: new([shapeSlots]*shape), first: new([shapeSlots]*shape), badUTF8: -1}
+		shapes: new([shapeSlots]*shape), first: new([shapeSlots]*shape), lost: -1}
 }
 
 // Parse decodes one document with Parse's semantics and errors.
 func (d *Decoder) Parse(data []byte) (any, error) {
 	d.data, d.pos = data, bomLen(data)
 	d.vals, d.keys, d.hashes = d.vals[:0], d.keys[:0], d.hashes[:0]
-	d.badUTF8 = -1
+	d.lost = -1
 	d.skip()
 	v, ok := d.value(0)
 	if ok {
@@ -418,6 +427,7 @@ func (d *Decoder) object(depth int) (any, bool) {
 		}
 		var k string
 		var h uint32
+		keyAt := d.pos + 1
 		if pred != nil && n < len(pred.keys) && d.matchKey(pred.keys[n]) {
 			k, h = pred.keys[n], pred.hashes[n]
 		} else {
@@ -453,6 +463,9 @@ func (d *Decoder) object(depth int) (any, bool) {
 				if d.keys[i] == k {
 					d.vals[v0+i-k0] = v
 					dup = true
+					if d.StrictKeys {
+						d.lose(keyAt, "the key "+strconv.Quote(k)+" given twice in one object (only its last value would be kept)")
+					}
 					pred = nil
 					break
 				}
@@ -524,9 +537,17 @@ func (d *Decoder) array(depth int) (any, bool) {
 	}
 }
 
-func (d *Decoder) invalid(start int) {
-	if d.badUTF8 < 0 {
-		d.badUTF8 = start
+// The reasons Lost gives for strings.
+const (
+	LostUTF8      = "invalid UTF-8"
+	LostSurrogate = "a lone UTF-16 surrogate escape"
+)
+
+func (d *Decoder) invalid(start int) { d.lose(start, LostUTF8) }
+
+func (d *Decoder) lose(start int, why string) {
+	if d.lost < 0 {
+		d.lost, d.lostWhy = start, why
 	}
 }
 
@@ -595,9 +616,11 @@ func (d *Decoder) str() ([]byte, bool) {
 					} else {
 						d.pos = save
 						r = utf8.RuneError
+						d.lose(start, LostSurrogate)
 					}
 				} else {
 					r = utf8.RuneError
+					d.lose(start, LostSurrogate)
 				}
 			}
 			d.buf = utf8.AppendRune(d.buf, r)
@@ -673,6 +696,7 @@ func (d *Decoder) number() (any, bool) {
 		return nil, false
 	}
 	isFloat := false
+	digits := nd
 	if d.pos < len(d.data) && d.data[d.pos] == '.' {
 		d.pos++
 		k := d.pos
@@ -682,6 +706,7 @@ func (d *Decoder) number() (any, bool) {
 		if d.pos == k {
 			return nil, false
 		}
+		digits += d.pos - k
 		isFloat = true
 	}
 	if d.pos < len(d.data) && (d.data[d.pos] == 'e' || d.data[d.pos] == 'E') {
@@ -705,7 +730,18 @@ func (d *Decoder) number() (any, bool) {
 		if err != nil && !isRangeErr(err) {
 			return nil, false
 		}
+		// Up to 15 significant digits a normal float64 holds any decimal exactly enough
+		// to be written back as the same number; past that, or near the range's ends,
+		// look closer.
+		if normal := f != 0 && math.Abs(f) >= 0x1p-1022 && !math.IsInf(f, 0); digits > 15 || !normal {
+			if why := lossyNumber(text, f); why != "" {
+				d.lose(start, why)
+			}
+		}
 		return f, true
+	}
+	if neg && n == 0 { // -0 is the integer 0, written back without its sign
+		d.lose(start, "the number -0 (it would be written as 0)")
 	}
 	if nd <= 18 { // cannot overflow int64
 		if neg {

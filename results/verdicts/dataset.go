@@ -62,6 +62,10 @@ var usageColumns = []struct {
 	{"usage_output_tokens", oracle.UsageOutput, func(u *oracle.Usage) *float64 { return &u.OutputTokens }},
 	{"usage_wall_seconds", oracle.UsageWall, func(u *oracle.Usage) *float64 { return &u.WallSeconds }}}
 
+// maxPartitionName is the longest directory name the common file systems take (ext4,
+// XFS, APFS, NTFS: 255 bytes or UTF-16 units).
+const maxPartitionName = 255
+
 // DatasetPartition is the directory name of one configuration's partition.
 func DatasetPartition(config string) string { return "config=" + url.PathEscape(config) }
 
@@ -86,6 +90,13 @@ func WriteDataset(dir string, part int, pols []oracle.Policy, vs [][]oracle.Verd
 	for p := 1; p < len(vs); p++ {
 		if len(vs[p]) != len(vs[0]) {
 			return fmt.Errorf("verdict dataset: policy %s holds %d of %d episodes; score every policy on every episode", pols[p].Name, len(vs[p]), len(vs[0]))
+		}
+	}
+	// Checked before any file is written, so that a name too long leaves no part of a
+	// dataset behind (it failed at mkdir, "file name too long", after earlier partitions).
+	for _, c := range configs {
+		if n := len(DatasetPartition(c)); n > maxPartitionName {
+			return fmt.Errorf("verdict dataset: configuration %q needs a partition directory name of %d bytes (config= and the name escaped as a URL path segment), over the %d bytes file systems allow; nothing written: give the configuration a shorter name, or write --format jsonl or csv", c, n, maxPartitionName)
 		}
 	}
 	for _, c := range configs {
@@ -137,7 +148,8 @@ type DatasetRead struct {
 	Policies int
 	// NoRunIDs leaves the run_id column unread (its values are one string per verdict,
 	// the largest column): the verdicts' RunID is "", and duplicates are checked by key
-	// alone. NoUsage leaves the usage columns unread (the verdicts report no usage).
+	// alone. A dataset of several shards is read with its run ids all the same, for the
+	// check across shards. NoUsage leaves the usage columns unread (the verdicts report no usage).
 	NoRunIDs, NoUsage bool
 	// Aggregate builds the scored release with aggregates, the first policy's and the
 	// baseline's included (analysis.Scored.Aggregate); Scored reads it, ReadDatasetWith
@@ -158,9 +170,14 @@ func ReadDatasetWith(dir string, r DatasetRead) ([]DatasetPolicy, [][]oracle.Ver
 	if err != nil {
 		return nil, nil, err
 	}
-	total, err := shardTotal(dir)
+	total, shards, err := shardTotal(dir)
 	if err != nil {
 		return nil, nil, err
+	}
+	if shards > 1 {
+		// Each shard checked its own run ids; one run id in two shards shows only here,
+		// and one process refuses it, so the ids are read whatever the command needs.
+		r.NoRunIDs = false
 	}
 	type row struct {
 		seq int64

@@ -48,29 +48,29 @@ func WriteShardManifest(dir string, i, n int, first, episodes int64) error {
 }
 
 // shardTotal reads the shard manifests of dataset dir: the number of episodes of the
-// input they cover together, or -1 when there are none (a dataset written by one
-// process). Manifests that disagree on the number of shards, a missing one, or a gap or
+// input they cover together and the number of shards, or -1 and 0 when there are none (a
+// dataset written by one process). Manifests that disagree on the number of shards, a missing one, or a gap or
 // overlap between shards are errors.
-func shardTotal(dir string) (int64, error) {
+func shardTotal(dir string) (total int64, shards int, err error) {
 	paths, err := filepath.Glob(filepath.Join(dir, shardDir, "part-*.json"))
 	if err != nil || len(paths) == 0 {
-		return -1, err
+		return -1, 0, err
 	}
 	var ms []shardManifest
 	for _, p := range paths {
 		data, err := os.ReadFile(p)
 		if err != nil {
-			return 0, err
+			return 0, 0, err
 		}
 		var m shardManifest
 		if err := json.Unmarshal(data, &m); err != nil {
-			return 0, fmt.Errorf("%s: not a shard manifest: %v", p, err)
+			return 0, 0, fmt.Errorf("%s: not a shard manifest: %v", p, err)
 		}
 		if m.Of < 1 || m.Shard < 1 || m.Shard > m.Of || m.First < 0 || m.Episodes < 0 || filepath.Base(p) != fmt.Sprintf("part-%04d.json", m.Shard-1) {
-			return 0, fmt.Errorf("%s: shard %d of %d, first %d, %d episodes: not a manifest score --shard writes", p, m.Shard, m.Of, m.First, m.Episodes)
+			return 0, 0, fmt.Errorf("%s: shard %d of %d, first %d, %d episodes: not a manifest score --shard writes", p, m.Shard, m.Of, m.First, m.Episodes)
 		}
 		if len(ms) > 0 && m.Of != ms[0].Of {
-			return 0, fmt.Errorf("%s: shard %d of %d, but %s says of %d (shards of two different splits?)", p, m.Shard, m.Of, paths[0], ms[0].Of)
+			return 0, 0, fmt.Errorf("%s: shard %d of %d, but %s says of %d (shards of two different splits?)", p, m.Shard, m.Of, paths[0], ms[0].Of)
 		}
 		ms = append(ms, m)
 	}
@@ -78,12 +78,12 @@ func shardTotal(dir string) (int64, error) {
 	var next int64
 	for k := 0; k < ms[0].Of; k++ {
 		if k >= len(ms) || ms[k].Shard != k+1 {
-			return 0, fmt.Errorf("%s: shard %d of %d wrote no manifest (is a shard not written?)", dir, k+1, ms[0].Of)
+			return 0, 0, fmt.Errorf("%s: shard %d of %d wrote no manifest (is a shard not written?)", dir, k+1, ms[0].Of)
 		}
 		if ms[k].First != next {
-			return 0, fmt.Errorf("%s: shard %d of %d starts at episode %d, the shards before it end at %d (shards of different inputs?)", dir, k+1, ms[k].Of, ms[k].First, next)
+			return 0, 0, fmt.Errorf("%s: shard %d of %d starts at episode %d, the shards before it end at %d (shards of different inputs?)", dir, k+1, ms[k].Of, ms[k].First, next)
 		}
 		next += ms[k].Episodes
 	}
-	return next, nil
+	return next, ms[0].Of, nil
 }
