@@ -54,7 +54,7 @@ func (r *jsonlReader) startParallel(workers int, src io.Reader) {
 		go func() {
 			defer wg.Done()
 			dec := jsonv.NewDecoder()
-			dec.StrictKeys = r.strict
+			dec.Lossless = r.strict
 			for c := range work {
 				c.out = make([]decoded, len(c.lines))
 				for i, l := range c.lines {

@@ -23,7 +23,7 @@ type jsonlReader struct {
 	br      *bufio.Reader
 	max     int
 	lenient bool
-	strict  bool // ReadOptions.StrictKeys
+	strict  bool // ReadOptions.Lossless
 	line    int
 	stopped bool // after an over-long line: the rest of the file is not read
 	buf     []byte
@@ -46,8 +46,8 @@ type jsonlReader struct {
 const jsonlBufSize = 1 << 20
 
 func newJSONLFileReader(f *os.File, path string, opt ReadOptions) (*jsonlReader, error) {
-	r := &jsonlReader{path: path, f: f, max: opt.maxLine(), lenient: opt.Lenient, strict: opt.StrictKeys, dec: jsonv.NewDecoder()}
-	r.dec.StrictKeys = opt.StrictKeys
+	r := &jsonlReader{path: path, f: f, max: opt.maxLine(), lenient: opt.Lenient, strict: opt.Lossless, dec: jsonv.NewDecoder()}
+	r.dec.Lossless = opt.Lossless
 	var raw io.Reader = f
 	if p := opt.part; p != nil { // a shard's line-aligned bytes, numbered from the line before them
 		raw, r.line = io.NewSectionReader(f, p.start, p.end-p.start), p.line

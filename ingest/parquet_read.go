@@ -134,7 +134,7 @@ func openParquet(f *os.File, path string, opt ReadOptions) (*parquetReader, erro
 	}
 	r := &parquetReader{path: path, f: f, pf: pf, dec: jsonv.NewDecoder(), last: make([]string, 0, 16),
 		max: opt.maxLine(), lenient: opt.Lenient, hashes: opt.Hashes}
-	r.dec.StrictKeys = opt.StrictKeys
+	r.dec.Lossless = opt.Lossless
 	props := arrowProps
 	if layout != nil || recordIsStruct(pf) {
 		// The typed layout's dictionary columns are read as dictionaries: indices instead

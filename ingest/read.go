@@ -45,10 +45,11 @@ type ReadOptions struct {
 	// record, unknown top-level fields), marking the episode's Defect instead of
 	// returning a problem; scoring then excludes it by that reason.
 	Lenient bool
-	// StrictKeys refuses an object with a key given twice, naming it, where it is
-	// otherwise read as the evaluator reads it (the last value): for convert, which would
-	// write the object back with one key.
-	StrictKeys bool
+	// Lossless refuses an object with a key given twice and a number a float64 does not
+	// hold as written (1e400, 1e-400, 0.1000000000000000000001, the integer -0), naming
+	// them, where they are otherwise read as the evaluator reads them (the last value,
+	// the nearest float64): for convert, which would write them back changed.
+	Lossless bool
 	// Hashes, when set, receives the size and SHA-256 of each file read to its end,
 	// computed from the bytes as they are read (for provenance, which then need not
 	// read the file again). A shard reads part of its files and hashes none.

@@ -38,7 +38,7 @@ func runConvert(e *cli.Env, args []string) error {
 	if err := checkParquetLayout(fs, *layout, out); err != nil {
 		return err
 	}
-	read := ingest.ReadOptions{Dedupe: source.DedupePolicy(*dedupe), MaxLineBytes: *maxLine, StrictKeys: true}
+	read := ingest.ReadOptions{Dedupe: source.DedupePolicy(*dedupe), MaxLineBytes: *maxLine, Lossless: true}
 	n, dropped, err := job.Convert(e.Stdout, in, out, *layout, read, func(p ingest.Problem) { fmt.Fprintln(e.Stderr, p) })
 	if err != nil {
 		return err

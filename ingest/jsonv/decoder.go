@@ -39,15 +39,19 @@ type Decoder struct {
 
 	// lost is the offset of the first value the last Parse could not keep as written,
 	// or -1: a string's content (after its opening quote) that held invalid UTF-8 or a
-	// lone surrogate escape (both decode to U+FFFD), or a number (see lossyNumber).
+	// lone surrogate escape (both decode to U+FFFD), or with Lossless a number (see
+	// lossyNumber) or a repeated key.
 	// Callers that must not be lossy ask Lost; lostWhy says what was lost.
 	lost    int
 	lostWhy string
 
-	// StrictKeys makes a key given twice in one object a loss (Lost) instead of taking
-	// the last value silently (Python's json, which the evaluator reads with, does that):
-	// for readers that write what they read back out.
-	StrictKeys bool
+	// Lossless makes a loss (Lost) of a key given twice in one object, of which the last
+	// value is otherwise taken, and of a number a float64 does not hold as written (out
+	// of its range, too small, too precise, or the integer -0), otherwise read as the
+	// nearest float64: Python's json, which the evaluator reads with, does both
+	// silently, and so does scoring; a reader that writes what it read back out (convert)
+	// must not.
+	Lossless bool
 }
 
 // Lost reports whether the last Parse changed a value it read: the offset of the first
@@ -463,7 +467,7 @@ func (d *Decoder) object(depth int) (any, bool) {
 				if d.keys[i] == k {
 					d.vals[v0+i-k0] = v
 					dup = true
-					if d.StrictKeys {
+					if d.Lossless {
 						d.lose(keyAt, "the key "+strconv.Quote(k)+" given twice in one object (only its last value would be kept)")
 					}
 					pred = nil
@@ -733,14 +737,14 @@ func (d *Decoder) number() (any, bool) {
 		// Up to 15 significant digits a normal float64 holds any decimal exactly enough
 		// to be written back as the same number; past that, or near the range's ends,
 		// look closer.
-		if normal := f != 0 && math.Abs(f) >= 0x1p-1022 && !math.IsInf(f, 0); digits > 15 || !normal {
+		if normal := f != 0 && math.Abs(f) >= 0x1p-1022 && !math.IsInf(f, 0); d.Lossless && (digits > 15 || !normal) {
 			if why := lossyNumber(text, f); why != "" {
 				d.lose(start, why)
 			}
 		}
 		return f, true
 	}
-	if neg && n == 0 { // -0 is the integer 0, written back without its sign
+	if d.Lossless && neg && n == 0 { // -0 is the integer 0, written back without its sign
 		d.lose(start, "the number -0 (it would be written as 0)")
 	}
 	if nd <= 18 { // cannot overflow int64
