@@ -304,7 +304,7 @@ func OutcomeGlossary() []Term {
 		{StepCompleted, "A workflow step the agent executed with its gate ALLOW."},
 		{StepBroken, "The workflow step at which the chain broke: the agent attempted it and its gate did not ALLOW it."},
 		{StepSkipped, "A workflow step never run because the agent went on to a later step first."},
-		{StepEnabled, "A V3 step whose dependencies completed; the agent never took it."},
+		{StepEnabled, "A V3 step whose dependencies completed that the agent did not take (or not before the point the evaluator stopped, when it stopped early)."},
 		{StepNotReached, "A workflow step the episode never got to."},
 	}
 }

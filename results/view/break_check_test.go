@@ -798,6 +798,29 @@ func checkWorkflow(x *oracle.Explanation, evs []evt, at int) []string {
 					probs = append(probs, fmt.Sprintf("step %s enabled, yet its dependency %s is %s", st.CommitID, dep, state[dep]))
 				}
 			}
+			// "Never took it" holds when no action of the record calls the step's tool; an
+			// action after the point the evaluator stopped is one it took, not processed.
+			stop := -1
+			for _, e := range x.Chain {
+				if e.EvaluatorStops {
+					stop = e.Index
+				}
+			}
+			for i, e := range evs {
+				if e.typ != "CONSEQUENTIAL_CALL" || e.tool != st.Tool {
+					continue
+				}
+				// The stop the sentence names: the one explain marks, or the last event (where
+				// explain marks none, nothing following it).
+				n := -1
+				fmt.Sscanf(st.Why[strings.LastIndex(st.Why, " ")+1:], "%d", &n)
+				if strings.Contains(st.Why, "never took it") {
+					probs = append(probs, fmt.Sprintf("step %s enabled, %q, yet event %d calls %s", st.CommitID, st.Why, i, st.Tool))
+				} else if !strings.Contains(st.Why, "evaluator stopped at event") || i < n || n != stop && (stop >= 0 || n != len(evs)-1) {
+					probs = append(probs, fmt.Sprintf("step %s enabled, %q; event %d calls %s, the evaluator stopped at %d", st.CommitID, st.Why, i, st.Tool, stop))
+				}
+				break
+			}
 		}
 	}
 	return probs
