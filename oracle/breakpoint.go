@@ -112,6 +112,11 @@ func episodeWhy(v Verdict, d *Detail) string {
 	if s := contractWhy(v, d); s != "" {
 		return s
 	}
+	if v.FailureType() == FailContract && v.Outcome() == OutcomeInvalidInfo && len(d.InvalidInfoCalls) > 0 {
+		if s := invalidReadWhy[d.InvalidInfoCalls[0].Reason]; s != "" {
+			return s
+		}
+	}
 	if cp == nil && d.OfficialTask && v.FailureType() != FailContract {
 		if s := officialWhy[v.FailureType()]; s != "" {
 			return s
@@ -189,6 +194,19 @@ var contractErrorWhy = []struct{ part, why string }{
 	{"no_action_record.terminal.", "The agent's stop breaks the episode contract: its terminal is not a NO_ACTION with one of the two stop labels a case can expect."},
 	{"derived stop outcome does not match expected_stop_outcome", "The agent's reads were complete, yet the hidden preflight over them derived a stop label other than the case's expected one, which the evaluator counts as a broken contract."},
 	{"SPEC_INVALID", "The case's own specification fails the evaluator's checks, which fails every episode of the case."},
+}
+
+// invalidReadWhy is the sentence of a V2 or V3 walk that an invalid read ended, by its
+// reason: the type's sentence lists a malformed event, an invalid read and differing
+// commits, and the chain-broke line names only the code.
+var invalidReadWhy = map[string]string{
+	"MAX_INFO_CALLS_EXCEEDED":               "The agent made more information calls than the case allows (its max_info_calls); the evaluator refused the one over the limit and stopped, which breaks the episode contract.",
+	"MALFORMED_INFO_CALL":                   "An information call is malformed (its tool, arguments, resolved arguments or status is not of the contract's form, or it says its arguments were invalid), which breaks the episode contract.",
+	"TOOL_NOT_IN_INFO_SCOPE":                "The agent called an information tool the case does not offer (not among its info_tools), which breaks the episode contract.",
+	"INVALID_RESOLVED_ARGUMENTS":            "An information call gives resolved arguments the case's evidence does not resolve its arguments to, which breaks the episode contract.",
+	"INVALID_EVIDENCE_DELTA_KEY":            "The evaluator refused an information call's evidence key: a claimed key the case's evidence does not give that call, or several different claims, which breaks the episode contract.",
+	"QUERY_SHARD_REPLAY_FAILED":             "The case's query shard cannot answer an information call (a selector field no candidate of the tool has, or a page that is not a number), which breaks the episode contract.",
+	"QUERY_SHARD_EVIDENCE_BINDING_MISMATCH": "An information call claims an evidence key other than the one the case's query shard binds to it (none, for a read of another record or a partial selector), which breaks the episode contract.",
 }
 
 // recordFieldWhy is the sentence of a contract error about one of the record's own fields

@@ -40,7 +40,8 @@ type detailJSON struct {
 	} `json:"checkpoints"`
 	CompletedCommits []string `json:"completed_commits"`
 	InvalidInfoCalls []struct {
-		EventIndex int `json:"event_index"`
+		EventIndex int    `json:"event_index"`
+		Reason     string `json:"reason"`
 	} `json:"invalid_info_calls"`
 	Ledger         []ledgerFact `json:"ledger"`
 	ContractErrors []string     `json:"contract_errors"`
@@ -96,6 +97,7 @@ type evt struct {
 	typ, tool, args, content, status string
 	argsObj                          *jsonv.Object
 	result                           any
+	claim                            any // the top-level evidence_delta_key, nil when absent or null
 }
 
 func recordEvents(ep *ingest.Episode) []evt {
@@ -111,6 +113,7 @@ func recordEvents(ep *ingest.Episode) []evt {
 			e.tool, _ = o.String("tool")
 			e.content, _ = o.String("content")
 			e.status, _ = o.String("tool_status")
+			e.claim, _ = o.Get("evidence_delta_key")
 			if a, ok := o.Obj("arguments"); ok {
 				e.argsObj = a
 				e.args = string(jsonv.Canonical(a, false))
@@ -649,6 +652,50 @@ func checkBreak(a breakAccount) ([]string, error) {
 		listed := slices.Contains(cp.missing, "DETAILS_NOT_LISTED")
 		if has("confirmation") != conf || has("listing its details before the user's yes") != listed || has("an entity read its gate requires") != ent || has("a read its gate requires") != other || !has("DEFER") {
 			bad("%s: the gate lacked %v, yet why %q", ft, cp.missing, why)
+		}
+	case ft == oracle.FailContract && v.Outcome() == oracle.OutcomeInvalidInfo && len(d.InvalidInfoCalls) > 0:
+		// A V2 or V3 walk an invalid read ended: the sentence says what the read did, as
+		// the evaluator's rules for its reason say (the read is the chain-broke event).
+		iv := d.InvalidInfoCalls[0]
+		claim("failure: sentence of an invalid read")
+		var e evt
+		if iv.EventIndex >= 0 && iv.EventIndex < len(evs) {
+			e = evs[iv.EventIndex]
+		}
+		reads := 0
+		for _, x := range evs[:min(iv.EventIndex+1, len(evs))] {
+			if x.typ == "INFO_CALL" {
+				reads++
+			}
+		}
+		var max int64
+		mv, _ := a.cs.Spec.Get("max_info_calls")
+		switch n := mv.(type) {
+		case int64:
+			max = n
+		case float64:
+			max = int64(n)
+		}
+		list, _ := a.cs.Spec.List("info_tools")
+		ok := false
+		switch iv.Reason {
+		case "MAX_INFO_CALLS_EXCEEDED":
+			ok = has("more information calls than the case allows") && max > 0 && int64(reads) > max
+		case "TOOL_NOT_IN_INFO_SCOPE":
+			ok = has("an information tool the case does not offer") && !slices.Contains(list, any(e.tool))
+		case "QUERY_SHARD_REPLAY_FAILED":
+			ok = has("query shard cannot answer")
+		case "QUERY_SHARD_EVIDENCE_BINDING_MISMATCH":
+			ok = has("claims an evidence key other than") && e.claim != nil
+		case "MALFORMED_INFO_CALL":
+			ok = has("is malformed")
+		case "INVALID_RESOLVED_ARGUMENTS":
+			ok = has("resolved arguments")
+		case "INVALID_EVIDENCE_DELTA_KEY":
+			ok = has("evidence key")
+		}
+		if !ok || !has("breaks the episode contract") {
+			bad("%s: invalid read %s at event %d (%s), yet why %q", ft, iv.Reason, iv.EventIndex, e.tool, why)
 		}
 	case ft == oracle.FailContract && len(d.ContractErrors) > 0 && len(d.InvalidInfoCalls) == 0 &&
 		v.Outcome() != oracle.OutcomeInvalidEvent && v.Outcome() != oracle.OutcomeInvalidCallID && v.Outcome() != oracle.OutcomeMissingDelta:
