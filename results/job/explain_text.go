@@ -40,6 +40,7 @@ func explainText(x *oracle.Explanation, full bool) string {
 	if len(x.Chain) > 0 {
 		pf("\nchain:\n")
 	}
+	stopped := false // past the event the evaluator stopped at: read, never processed
 	for _, e := range x.Chain {
 		kind := e.Kind
 		if kind == "act" {
@@ -60,13 +61,18 @@ func explainText(x *oracle.Explanation, full bool) string {
 			pf("        fact %s\n", cut(f.Summary, full))
 		}
 		if e.Kind == "read" && len(e.Facts) == 0 && e.Invalid == "" {
-			pf("        (no facts established)\n")
+			if stopped {
+				pf("        (not processed: after the evaluator stopped)\n")
+			} else {
+				pf("        (no facts established)\n")
+			}
 		}
 		for _, cp := range e.Checkpoints {
 			checkpointText(&b, cp, "        ", x.ActionRules)
 		}
 		if e.EvaluatorStops {
 			pf("        -- the evaluator stops here; later events are not processed --\n")
+			stopped = true
 		}
 	}
 	if len(x.Preflight) > 0 {
