@@ -117,6 +117,11 @@ func episodeWhy(v Verdict, d *Detail) string {
 			return s
 		}
 	}
+	if v.FailureType() == FailContract && len(d.InvalidInfoCalls) == 0 && d.EndEvent >= 0 {
+		if s := stopEventWhy[v.Outcome()]; s != "" {
+			return s
+		}
+	}
 	if cp == nil && d.OfficialTask && v.FailureType() != FailContract {
 		if s := officialWhy[v.FailureType()]; s != "" {
 			return s
@@ -207,6 +212,14 @@ var invalidReadWhy = map[string]string{
 	"INVALID_EVIDENCE_DELTA_KEY":            "The evaluator refused an information call's evidence key: a claimed key the case's evidence does not give that call, or several different claims, which breaks the episode contract.",
 	"QUERY_SHARD_REPLAY_FAILED":             "The case's query shard cannot answer an information call (a selector field no candidate of the tool has, or a page that is not a number), which breaks the episode contract.",
 	"QUERY_SHARD_EVIDENCE_BINDING_MISMATCH": "An information call claims an evidence key other than the one the case's query shard binds to it (none, for a read of another record or a partial selector), which breaks the episode contract.",
+}
+
+// stopEventWhy is the sentence of a V2 or V3 walk that stopped at one event for the record's
+// own fault, by its outcome: the type's sentence lists three causes, the record has one.
+var stopEventWhy = map[string]string{
+	OutcomeInvalidEvent:  "An event of the record is malformed (not an object, or of a type the workflow does not know), which breaks the episode contract.",
+	OutcomeInvalidCallID: "An event's call id is missing, not of the allowed characters, or one an earlier event already used, which breaks the episode contract.",
+	OutcomeMissingDelta:  "A read names evidence the case's frozen evidence does not hold (no delta under its key, from its arguments or a claimed key), and the evaluator stops there, which breaks the episode contract.",
 }
 
 // recordFieldWhy is the sentence of a contract error about one of the record's own fields

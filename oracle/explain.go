@@ -684,6 +684,9 @@ func breakPoint(v Verdict, d *Detail, reads []*RequiredRead, ep *ingest.Episode)
 		ic := d.InvalidInfoCalls[0]
 		return fmt.Sprintf("event %d (%s): invalid read: %s", ic.EventIndex, ic.Tool, ic.Reason)
 	}
+	if v.Outcome() == OutcomeMissingDelta && at >= 0 {
+		return fmt.Sprintf("event %d (%s): no frozen evidence for the read: %s", at, eventTool(ep, at), OutcomeMissingDelta)
+	}
 	if v.FailureType() == FailContract && len(d.ContractErrors) > 0 {
 		if at >= 0 {
 			return fmt.Sprintf("event %d: contract errors (listed below)", at)
@@ -719,4 +722,18 @@ func rulesBreak(v Verdict, d *Detail, ep *ingest.Episode) string {
 		return "every write was authorized, but the benchmark's own verdict is a failure (" + which + ")"
 	}
 	return "no write was made, and the benchmark's own verdict is a failure (" + which + ")"
+}
+
+// eventTool is the tool of the record's event i, "" when it has none.
+func eventTool(ep *ingest.Episode, i int) string {
+	list, _ := ep.Record.List("events")
+	if i < 0 || i >= len(list) {
+		return ""
+	}
+	o, _ := list[i].(*jsonv.Object)
+	if o == nil {
+		return ""
+	}
+	t, _ := o.String("tool")
+	return t
 }

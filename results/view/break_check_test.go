@@ -98,6 +98,8 @@ type evt struct {
 	argsObj                          *jsonv.Object
 	result                           any
 	claim                            any // the top-level evidence_delta_key, nil when absent or null
+	object                           bool
+	callID                           any // the call_id as written, nil when absent
 }
 
 func recordEvents(ep *ingest.Episode) []evt {
@@ -109,6 +111,8 @@ func recordEvents(ep *ingest.Episode) []evt {
 	for _, raw := range list {
 		var e evt
 		if o, ok := raw.(*jsonv.Object); ok {
+			e.object = true
+			e.callID, _ = o.Get("call_id")
 			e.typ, _ = o.String("type")
 			e.tool, _ = o.String("tool")
 			e.content, _ = o.String("content")
@@ -295,6 +299,7 @@ type breakAccount struct {
 
 var (
 	notCountedRe = regexp.MustCompile(`(?m)^  not counted: (\S+) (.*) \((required_info_call_\d+)\): read at event (\d+), (?:after the evaluator stopped at event (\d+)|where the read was not accepted)$`)
+	otherArgsRe  = regexp.MustCompile(`(?m)^  not counted: (\S+) (.*) \((required_info_call_\d+)\): read at event (\d+) with the arguments (.*), not the required ones$`)
 	neverReadRe  = regexp.MustCompile(`(?m)^  never read: (\S+) (.*) \((required_info_call_\d+)\)$`)
 )
 
@@ -697,6 +702,32 @@ func checkBreak(a breakAccount) ([]string, error) {
 		if !ok || !has("breaks the episode contract") {
 			bad("%s: invalid read %s at event %d (%s), yet why %q", ft, iv.Reason, iv.EventIndex, e.tool, why)
 		}
+	case ft == oracle.FailContract && len(d.InvalidInfoCalls) == 0 && stop >= 0 && stop < len(evs) &&
+		(v.Outcome() == oracle.OutcomeInvalidEvent || v.Outcome() == oracle.OutcomeInvalidCallID || v.Outcome() == oracle.OutcomeMissingDelta):
+		// A workflow walk that stopped at one event for the record's fault says which fault,
+		// as the event shows it.
+		claim("failure: sentence of the event the walk stopped at")
+		e := evs[stop]
+		ok := false
+		switch v.Outcome() {
+		case oracle.OutcomeInvalidEvent:
+			ok = has("is malformed") && (!e.object || e.typ != "INFO_CALL" && e.typ != "CONSEQUENTIAL_CALL")
+		case oracle.OutcomeInvalidCallID:
+			id, isStr := e.callID.(string)
+			valid := isStr && id != "" && strings.Trim(id, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-") == ""
+			reused := false
+			for _, o := range evs[:stop] {
+				if o.callID == e.callID && isStr {
+					reused = true
+				}
+			}
+			ok = has("call id") && (!valid || reused || e.callID == nil && e.typ == "CONSEQUENTIAL_CALL")
+		case oracle.OutcomeMissingDelta:
+			ok = has("frozen evidence does not hold") && e.typ == "INFO_CALL"
+		}
+		if !ok || !has("breaks the episode contract") {
+			bad("%s: the walk stopped at event %d (%s, %s), yet why %q", ft, stop, v.Outcome(), e.typ, why)
+		}
 	case ft == oracle.FailContract && len(d.ContractErrors) > 0 && len(d.InvalidInfoCalls) == 0 &&
 		v.Outcome() != oracle.OutcomeInvalidEvent && v.Outcome() != oracle.OutcomeInvalidCallID && v.Outcome() != oracle.OutcomeMissingDelta:
 		// A contract error that is no malformed event, invalid read or commit list is named:
@@ -796,6 +827,24 @@ func checkBreak(a breakAccount) ([]string, error) {
 			}
 		} else if n < len(x.Chain) && x.Chain[n].Invalid == "" && !a.unsuccessful(evs[n]) && (stop < 0 || n <= stop) {
 			bad("%s: text says the read at event %d was not accepted; the chain shows it valid, before any stop (%d)", ft, n, stop)
+		}
+	}
+	for _, m := range otherArgsRe.FindAllStringSubmatch(text, -1) {
+		// The first read of the tool whose arguments hold the required ones and more, with
+		// no read of exactly the required ones anywhere.
+		claim("coverage: read at event N with other arguments")
+		var n int
+		fmt.Sscan(m[4], &n)
+		req, err := jsonv.ParseObject([]byte(m[2]))
+		if err != nil || n >= len(evs) || evs[n].typ != "INFO_CALL" || evs[n].tool != m[1] || evs[n].args != m[5] || m[5] == m[2] || !contains(evs[n].argsObj, req) {
+			bad("%s: text says %s was read at event %d with the arguments %s, holding %s", ft, m[1], n, m[5], m[2])
+			continue
+		}
+		for i, e := range evs {
+			if e.typ == "INFO_CALL" && e.tool == m[1] && (e.args == m[2] || i < n && contains(e.argsObj, req)) {
+				bad("%s: text says %s %s was read at event %d with other arguments; event %d read it (%s)", ft, m[1], m[2], n, i, e.args)
+				break
+			}
 		}
 	}
 	for _, m := range neverReadRe.FindAllStringSubmatch(text, -1) {
@@ -926,7 +975,9 @@ func (a breakAccount) checkMissing(evs []evt, ledger []ledgerFact, x *oracle.Exp
 		// A required read MISSING: no accepted read before the gate made it.
 		for i, e := range evs {
 			req, _ := jsonv.ParseObject([]byte(r.Read.Arguments))
-			if !before(i) || e.typ != "INFO_CALL" || e.tool != r.Read.Tool || req == nil || !contains(e.argsObj, req) {
+			// The evaluator's args_match: the same fields, with the required values (a read
+			// with more fields, a page of a query, is another read).
+			if !before(i) || e.typ != "INFO_CALL" || e.tool != r.Read.Tool || req == nil || !contains(e.argsObj, req) || len(e.argsObj.Keys) != len(req.Keys) {
 				continue
 			}
 			if x.Chain[i].Invalid == "" && !a.unsuccessful(e) {
