@@ -14,7 +14,7 @@ import (
 
 // BrokeAt is the event at which v's chain broke, from the verdict's Detail: the extra event
 // that followed a completed workflow; the attempt of an action a V0 case forbids; the first
-// gate that did not ALLOW an action; the first invalid read; the malformed event a workflow's
+// gate that did not ALLOW an action; a contract failure's first invalid read; the malformed event a workflow's
 // evaluator stopped at (an invalid event or call id, a read without its frozen delta). It is
 // -1 on success, without Detail, and when the failure is no single event (an agent that
 // stopped or ran out of events, a decision, a hidden preflight, a commit list that differs
@@ -35,10 +35,13 @@ func BrokeAt(v Verdict) int {
 			return cp.EventIndex
 		}
 	}
-	if len(d.InvalidInfoCalls) > 0 {
-		return d.InvalidInfoCalls[0].EventIndex
-	}
 	if v.FailureType() == FailContract {
+		// An invalid read is the break only of a contract failure: a V1 record that read
+		// out of scope and never acted failed by inaction, a V0 one that stopped short by
+		// early_stop, neither at that read.
+		if len(d.InvalidInfoCalls) > 0 {
+			return d.InvalidInfoCalls[0].EventIndex
+		}
 		switch v.Outcome() {
 		case OutcomeInvalidEvent, OutcomeInvalidCallID, OutcomeMissingDelta:
 			// The walk stopped at this event (its contract error names it): the chain

@@ -425,7 +425,7 @@ func checkBreak(a breakAccount) ([]string, error) {
 				break
 			}
 		}
-		if want < 0 && len(d.InvalidInfoCalls) > 0 {
+		if want < 0 && len(d.InvalidInfoCalls) > 0 && ft == oracle.FailContract {
 			want, kind = d.InvalidInfoCalls[0].EventIndex, "invalid"
 		}
 		if want < 0 && ft == oracle.FailContract {
