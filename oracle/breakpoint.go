@@ -175,9 +175,12 @@ var lackNoun = map[string]string{
 }
 
 // reasonWhy is the sentence of a gate whose outcome code the failure type's sentence does
-// not cover: broken_dependency also counts a reused idempotency key, a repeated step and an
-// action that matched several steps.
+// not cover, or covers with another: broken_dependency is a step before its dependency, a
+// prior result not accepted, a reused idempotency key, a repeated step or an action that
+// matched several steps.
 var reasonWhy = map[string]string{
+	OutcomeDependency:  "The agent called a step before a step it depends on had completed.",
+	OutcomeReference:   "The agent passed a prior result the evaluator does not accept: a reference to a call that never completed, or a result written out where the step takes a reference to an earlier call's.",
 	OutcomeIdempotency: "The agent gave an action an idempotency key it had already used for an earlier one.",
 	OutcomeDuplicate:   "The agent attempted again a step it had already completed.",
 	OutcomeAmbiguous:   "The agent's action matched more than one step it could take next, so the evaluator cannot tell which step it took.",

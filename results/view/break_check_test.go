@@ -623,6 +623,15 @@ func checkBreak(a breakAccount) ([]string, error) {
 		if ft != oracle.FailContract || !has("carries none") {
 			bad("%s without the benchmark's verdict: why %q", ft, why)
 		}
+	case cp != nil && cp.reason == oracle.OutcomeDependency:
+		// The step the action called has a dependency not completed before it.
+		if !has("before a step it depends on had completed") || has("prior result") {
+			bad("%s: a dependency violation, yet why %q", ft, why)
+		}
+	case cp != nil && cp.reason == oracle.OutcomeReference:
+		if !has("prior result the evaluator does not accept") || has("depends on") {
+			bad("%s: a prior result not accepted, yet why %q", ft, why)
+		}
 	case cp != nil && cp.reason == oracle.OutcomeIdempotency:
 		if !has("idempotency key") {
 			bad("%s: a reused idempotency key, yet why %q", ft, why)
