@@ -107,6 +107,9 @@ type Counts struct {
 	Read     int
 	Scored   int
 	Excluded map[string]int // by reason (episode status or "duplicate")
+	// Trusted counts the scored episodes whose walk took the recorded evidence_delta_key
+	// where the evaluator replays a query shard the bench does not hold.
+	Trusted int
 }
 
 // ExcludedReasons returns the exclusion reasons in sorted order.
@@ -595,6 +598,9 @@ func (c *Counts) add(v *oracle.Verdict) {
 		c.Excluded[v.ExclusionReason()]++
 	} else {
 		c.Scored++
+		if v.TrustedKeys() {
+			c.Trusted++
+		}
 	}
 }
 

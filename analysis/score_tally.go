@@ -43,6 +43,7 @@ func (t *ScoreTally) Add(vs [][]oracle.Verdict) {
 	c := CountsOf(vs[0])
 	t.Counts.Read += c.Read
 	t.Counts.Scored += c.Scored
+	t.Counts.Trusted += c.Trusted
 	for r, n := range c.Excluded {
 		t.Counts.Excluded[r] += n
 	}

@@ -300,6 +300,14 @@ func (d *episodeDecoder) payload() {
 		d.defect(DefectNoRecord, "record", "a completed episode needs a record (null or missing)")
 	}
 	e.Official = d.optObject("official")
+	if v, ok := e.Official.Get("successful"); ok {
+		// Anything but a boolean would silently be "no verdict" to every agreement count.
+		switch v.(type) {
+		case nil, bool:
+		default:
+			d.bad("official.successful", "must be a boolean or null, got %s", TypeName(v))
+		}
+	}
 	if o := d.optObject("usage"); o != nil {
 		e.Usage = &d.blk.u
 		e.Usage.obj = o

@@ -14,7 +14,7 @@ import (
 
 // BrokeAt is the event at which v's chain broke, from the verdict's Detail: the extra event
 // that followed a completed workflow; the attempt of an action a V0 case forbids; the first
-// gate that did not ALLOW an action; the first invalid read; the malformed event a workflow's
+// gate that did not ALLOW an action; a contract failure's first invalid read; the malformed event a workflow's
 // evaluator stopped at (an invalid event or call id, a read without its frozen delta). It is
 // -1 on success, without Detail, and when the failure is no single event (an agent that
 // stopped or ran out of events, a decision, a hidden preflight, a commit list that differs
@@ -35,10 +35,13 @@ func BrokeAt(v Verdict) int {
 			return cp.EventIndex
 		}
 	}
-	if len(d.InvalidInfoCalls) > 0 {
-		return d.InvalidInfoCalls[0].EventIndex
-	}
 	if v.FailureType() == FailContract {
+		// An invalid read is the break only of a contract failure: a V1 record that read
+		// out of scope and never acted failed by inaction, a V0 one that stopped short by
+		// early_stop, neither at that read.
+		if len(d.InvalidInfoCalls) > 0 {
+			return d.InvalidInfoCalls[0].EventIndex
+		}
 		switch v.Outcome() {
 		case OutcomeInvalidEvent, OutcomeInvalidCallID, OutcomeMissingDelta:
 			// The walk stopped at this event (its contract error names it): the chain
@@ -112,6 +115,16 @@ func episodeWhy(v Verdict, d *Detail) string {
 	if s := contractWhy(v, d); s != "" {
 		return s
 	}
+	if v.FailureType() == FailContract && v.Outcome() == OutcomeInvalidInfo && len(d.InvalidInfoCalls) > 0 {
+		if s := invalidReadWhy[d.InvalidInfoCalls[0].Reason]; s != "" {
+			return s
+		}
+	}
+	if v.FailureType() == FailContract && len(d.InvalidInfoCalls) == 0 && d.EndEvent >= 0 {
+		if s := stopEventWhy[v.Outcome()]; s != "" {
+			return s
+		}
+	}
 	if cp == nil && d.OfficialTask && v.FailureType() != FailContract {
 		if s := officialWhy[v.FailureType()]; s != "" {
 			return s
@@ -162,9 +175,12 @@ var lackNoun = map[string]string{
 }
 
 // reasonWhy is the sentence of a gate whose outcome code the failure type's sentence does
-// not cover: broken_dependency also counts a reused idempotency key, a repeated step and an
-// action that matched several steps.
+// not cover, or covers with another: broken_dependency is a step before its dependency, a
+// prior result not accepted, a reused idempotency key, a repeated step or an action that
+// matched several steps.
 var reasonWhy = map[string]string{
+	OutcomeDependency:  "The agent called a step before a step it depends on had completed.",
+	OutcomeReference:   "The agent passed a prior result the evaluator does not accept: a reference to a call that never completed, or a result written out where the step takes a reference to an earlier call's.",
 	OutcomeIdempotency: "The agent gave an action an idempotency key it had already used for an earlier one.",
 	OutcomeDuplicate:   "The agent attempted again a step it had already completed.",
 	OutcomeAmbiguous:   "The agent's action matched more than one step it could take next, so the evaluator cannot tell which step it took.",
@@ -189,6 +205,27 @@ var contractErrorWhy = []struct{ part, why string }{
 	{"no_action_record.terminal.", "The agent's stop breaks the episode contract: its terminal is not a NO_ACTION with one of the two stop labels a case can expect."},
 	{"derived stop outcome does not match expected_stop_outcome", "The agent's reads were complete, yet the hidden preflight over them derived a stop label other than the case's expected one, which the evaluator counts as a broken contract."},
 	{"SPEC_INVALID", "The case's own specification fails the evaluator's checks, which fails every episode of the case."},
+}
+
+// invalidReadWhy is the sentence of a V2 or V3 walk that an invalid read ended, by its
+// reason: the type's sentence lists a malformed event, an invalid read and differing
+// commits, and the chain-broke line names only the code.
+var invalidReadWhy = map[string]string{
+	"MAX_INFO_CALLS_EXCEEDED":               "The agent made more information calls than the case allows (its max_info_calls); the evaluator refused the one over the limit and stopped, which breaks the episode contract.",
+	"MALFORMED_INFO_CALL":                   "An information call is malformed (its tool, arguments, resolved arguments or status is not of the contract's form, or it says its arguments were invalid), which breaks the episode contract.",
+	"TOOL_NOT_IN_INFO_SCOPE":                "The agent called an information tool the case does not offer (not among its info_tools), which breaks the episode contract.",
+	"INVALID_RESOLVED_ARGUMENTS":            "An information call gives resolved arguments the case's evidence does not resolve its arguments to, which breaks the episode contract.",
+	"INVALID_EVIDENCE_DELTA_KEY":            "The evaluator refused an information call's evidence key: a claimed key the case's evidence does not give that call, or several different claims, which breaks the episode contract.",
+	"QUERY_SHARD_REPLAY_FAILED":             "The case's query shard cannot answer an information call (a selector field no candidate of the tool has, or a page that is not a number), which breaks the episode contract.",
+	"QUERY_SHARD_EVIDENCE_BINDING_MISMATCH": "An information call claims an evidence key other than the one the case's query shard binds to it (none, for a read of another record or a partial selector), which breaks the episode contract.",
+}
+
+// stopEventWhy is the sentence of a V2 or V3 walk that stopped at one event for the record's
+// own fault, by its outcome: the type's sentence lists three causes, the record has one.
+var stopEventWhy = map[string]string{
+	OutcomeInvalidEvent:  "An event of the record is malformed (not an object, or of a type the workflow does not know), which breaks the episode contract.",
+	OutcomeInvalidCallID: "An event's call id is missing, not of the allowed characters, or one an earlier event already used, which breaks the episode contract.",
+	OutcomeMissingDelta:  "A read names evidence the case's frozen evidence does not hold (no delta under its key, from its arguments or a claimed key), and the evaluator stops there, which breaks the episode contract.",
 }
 
 // recordFieldWhy is the sentence of a contract error about one of the record's own fields
@@ -304,7 +341,7 @@ func OutcomeGlossary() []Term {
 		{StepCompleted, "A workflow step the agent executed with its gate ALLOW."},
 		{StepBroken, "The workflow step at which the chain broke: the agent attempted it and its gate did not ALLOW it."},
 		{StepSkipped, "A workflow step never run because the agent went on to a later step first."},
-		{StepEnabled, "A V3 step whose dependencies completed; the agent never took it."},
+		{StepEnabled, "A V3 step whose dependencies completed that the agent did not take (or not before the point the evaluator stopped, when it stopped early)."},
 		{StepNotReached, "A workflow step the episode never got to."},
 	}
 }

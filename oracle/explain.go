@@ -499,8 +499,8 @@ func explainWorkflow(spec *casespec.Spec, v Verdict, d *Detail, reads []*Require
 // object) from the verdict's Detail: completed steps; the step at which the chain broke,
 // which is the step whose tool the failing action called (in a linear workflow an action
 // can call a later step's tool, the gate then names the step it expected, which is
-// skipped); in a DAG the steps whose dependencies completed (enabled); the rest not
-// reached. reads may be nil; it names the missing reads in Why.
+// skipped); in a DAG the steps whose dependencies completed (enabled: never taken, or not
+// before the point the evaluator stopped); the rest not reached. reads may be nil; it names the missing reads in Why.
 func WorkflowStates(dag bool, steps []WorkflowStep, d *Detail, reads []*RequiredRead) {
 	done := map[string]int{} // commit → the event that completed it
 	for _, id := range d.CompletedCommits {
@@ -568,6 +568,10 @@ func WorkflowStates(dag bool, steps []WorkflowStep, d *Detail, reads []*Required
 			}
 			if enabled {
 				st.State, st.Why = StepEnabled, "its dependencies completed; the agent never took it"
+				if d.EndEvent >= 0 {
+					// The detail does not say whether an action after the stop called it.
+					st.Why = fmt.Sprintf("its dependencies completed; not taken before the evaluator stopped at event %d", d.EndEvent)
+				}
 			}
 		}
 	}
@@ -680,6 +684,9 @@ func breakPoint(v Verdict, d *Detail, reads []*RequiredRead, ep *ingest.Episode)
 		ic := d.InvalidInfoCalls[0]
 		return fmt.Sprintf("event %d (%s): invalid read: %s", ic.EventIndex, ic.Tool, ic.Reason)
 	}
+	if v.Outcome() == OutcomeMissingDelta && at >= 0 {
+		return fmt.Sprintf("event %d (%s): no frozen evidence for the read: %s", at, eventTool(ep, at), OutcomeMissingDelta)
+	}
 	if v.FailureType() == FailContract && len(d.ContractErrors) > 0 {
 		if at >= 0 {
 			return fmt.Sprintf("event %d: contract errors (listed below)", at)
@@ -715,4 +722,18 @@ func rulesBreak(v Verdict, d *Detail, ep *ingest.Episode) string {
 		return "every write was authorized, but the benchmark's own verdict is a failure (" + which + ")"
 	}
 	return "no write was made, and the benchmark's own verdict is a failure (" + which + ")"
+}
+
+// eventTool is the tool of the record's event i, "" when it has none.
+func eventTool(ep *ingest.Episode, i int) string {
+	list, _ := ep.Record.List("events")
+	if i < 0 || i >= len(list) {
+		return ""
+	}
+	o, _ := list[i].(*jsonv.Object)
+	if o == nil {
+		return ""
+	}
+	t, _ := o.String("tool")
+	return t
 }

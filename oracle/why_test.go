@@ -73,7 +73,7 @@ func TestWhyOnRealEpisodes(t *testing.T) {
 		why      string
 	}{
 		{"SAB-V1-011", "acting first", func(e []any) []any { return move(e, len(e)-1, 0) }, FailPremature, FailureWhy(FailPremature)},
-		{"SAB-V3-001", "child first", func(e []any) []any { return move(e, 3, 2) }, FailBrokenDep, FailureWhy(FailBrokenDep)},
+		{"SAB-V3-001", "child first", func(e []any) []any { return move(e, 3, 2) }, FailBrokenDep, reasonWhy[OutcomeDependency]},
 		{"SAB-V3-001", "refund twice", dup, FailBrokenDep, "The agent attempted again a step it had already completed."},
 		{"SAB-V2-016", "idempotency key reused", func(e []any) []any { setArg(e[7], "idempotency_key", "HC-V3-007-step-1"); return e },
 			FailBrokenDep, "The agent gave an action an idempotency key it had already used for an earlier one."},

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -117,6 +118,16 @@ func TestViewerExplainsLikeExplain(t *testing.T) {
 		if i == 0 {
 			glossaryOfType(t, b, realPage, link, x.Verdict.FailureType, oracle.FailureWhy(x.Verdict.FailureType))
 		}
+	}
+	// The refund before both reads: the evaluator stops at it (DEFER), so the reads after it
+	// are not processed, which the page says rather than that they established nothing.
+	run := "edited/SAB-V3-001/refund-first"
+	if x, _ := pageAgainstExplain(t, b, realPage, run, "--bench", realBench, "--runs", realRuns, "--policy", "safeact"); x.BrokeAt != 0 {
+		t.Errorf("%s: broke at %d, want 0", run, x.BrokeAt)
+	}
+	none := evalJS[[]string](t, b, `Array.from(document.querySelectorAll('#timeline > li')).map(function(li){var n=li.querySelector('.none');return n?n.textContent:''})`)
+	if want := []string{"", "not processed: after the evaluator stopped", "not processed: after the evaluator stopped", "", ""}; !slices.Equal(none, want) {
+		t.Errorf("%s: the events say %q, want %q", run, none, want)
 	}
 	needsOnPage(t, b, realPage)
 	boundSourceOnPage(t, b)
@@ -289,6 +300,11 @@ func realEditedViewer(t *testing.T) (page, runs, bench string) {
 			return append(evs[:3], append([]any{again}, evs[3:]...)...)
 		}),
 	}
+	first := edited("SAB-V3-001", "refund-first", func(evs []any) []any {
+		return []any{evs[2], evs[0], evs[1], evs[3], evs[4]}
+	})
+	first.Repeat = 2 // beside refund-twice (repeat 0) and needsEpisodes' (repeat 1)
+	eps = append(eps, first)
 	eps = append(eps, needsEpisodes(edited)...)
 	dir := t.TempDir()
 	var buf []byte

@@ -425,6 +425,13 @@ func (f *batchCaseFiles) setOfficial(e *ingest.Episode, class string, opt Option
 				e.Official.Set(k, v)
 			}
 		}
+		if v, ok := norm.Get("successful"); ok {
+			if _, isBool := v.(bool); !isBool && v != nil {
+				// The runner writes the case's ECS as a boolean; anything else would be read
+				// as no verdict, and the runner's count and the agreement would lose the case.
+				f.res.problem(f.file("normalized_results"), "successful", "must be a boolean or null, got %s", ingest.TypeName(v))
+			}
+		}
 		successful = norm.Has("successful") && mustGet(norm, "successful") == true
 	} else if rec := f.read("records"); rec != nil && class == batchCompleted {
 		if st, ok := rec.Get("status"); ok {

@@ -390,3 +390,28 @@ func mustRead(t *testing.T, p string) []byte {
 	}
 	return b
 }
+
+// A normalized result whose successful is not a boolean (the real SAB-L-001's, passed, as
+// "yes") was read as no verdict: the runner's count lost the case and the episode went out
+// with official.successful "yes", which every agreement count passed over. It is a problem
+// naming the file and field.
+func TestBatchNormalizedSuccessfulType(t *testing.T) {
+	dir := copyTree(t, batchFixture)
+	p := filepath.Join(dir, "normalized_results/legacy/SAB-L-001.json")
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := jsonv.ParseObject(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Set("successful", "yes")
+	if err := os.WriteFile(p, jsonv.Canonical(o, true), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := readBatch(t, dir, Options{Config: "a/b"})
+	if want := p + ": successful: must be a boolean or null, got a string"; !hasProblem(res.Problems, want) {
+		t.Errorf("problems %v, want %q", res.Problems, want)
+	}
+}

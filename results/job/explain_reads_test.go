@@ -36,6 +36,11 @@ func TestExplainNamesReadsAfterTheStop(t *testing.T) {
 	if strings.Contains(text, "never read") {
 		t.Errorf("the reads at events 1-5 are called never read:\n%s", text)
 	}
+	// Each read after the stop is one the evaluator never processed, not one that
+	// established nothing.
+	if n := strings.Count(text, "(not processed: after the evaluator stopped)\n"); n != 5 || strings.Contains(text, "no facts established") {
+		t.Errorf("%d reads after the stop said not processed, want 5:\n%s", n, text)
+	}
 	want := `  not counted: payment_read {"customer_id":"CUS-4491"} (required_info_call_01): read at event 1, after the evaluator stopped at event 0` + "\n"
 	if !strings.Contains(text, want) {
 		t.Errorf("text lacks %q:\n%s", want, text)

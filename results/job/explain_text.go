@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/sabench/sabench-stats/ingest/jsonv"
 	"github.com/sabench/sabench-stats/oracle"
 )
 
@@ -40,6 +41,7 @@ func explainText(x *oracle.Explanation, full bool) string {
 	if len(x.Chain) > 0 {
 		pf("\nchain:\n")
 	}
+	stopped := false // past the event the evaluator stopped at: read, never processed
 	for _, e := range x.Chain {
 		kind := e.Kind
 		if kind == "act" {
@@ -60,13 +62,18 @@ func explainText(x *oracle.Explanation, full bool) string {
 			pf("        fact %s\n", cut(f.Summary, full))
 		}
 		if e.Kind == "read" && len(e.Facts) == 0 && e.Invalid == "" {
-			pf("        (no facts established)\n")
+			if stopped {
+				pf("        (not processed: after the evaluator stopped)\n")
+			} else {
+				pf("        (no facts established)\n")
+			}
 		}
 		for _, cp := range e.Checkpoints {
 			checkpointText(&b, cp, "        ", x.ActionRules)
 		}
 		if e.EvaluatorStops {
 			pf("        -- the evaluator stops here; later events are not processed --\n")
+			stopped = true
 		}
 	}
 	if len(x.Preflight) > 0 {
@@ -94,10 +101,12 @@ func explainText(x *oracle.Explanation, full bool) string {
 			pf("INCOMPLETE\n")
 		}
 		for _, r := range c.Missing {
-			at, stop := readOf(x, r)
+			at, stop, other := readOf(x, r)
 			switch {
 			case at < 0:
 				pf("  never read: %s %s (%s)\n", r.Tool, r.Arguments, r.ID)
+			case other != "":
+				pf("  not counted: %s %s (%s): read at event %d with the arguments %s, not the required ones\n", r.Tool, r.Arguments, r.ID, at, other)
 			case stop >= 0 && at > stop:
 				pf("  not counted: %s %s (%s): read at event %d, after the evaluator stopped at event %d\n", r.Tool, r.Arguments, r.ID, at, stop)
 			default:
@@ -132,18 +141,47 @@ func explainText(x *oracle.Explanation, full bool) string {
 // readOf finds a required read the coverage missed in the chain: the first read event with
 // its tool and exactly its arguments (-1 for none), and the event at which the evaluator
 // stopped (-1 when it read them all). A record can hold the read where it does not count
-// (after an action that ended the walk, or rejected), and is then not "never read".
-func readOf(x *oracle.Explanation, r oracle.RequiredRead) (at, stop int) {
+// (after an action that ended the walk, or rejected), and is then not "never read". Without
+// such a read, the first of the tool whose arguments hold the required ones and more (a
+// page of a query, another field) is the read, other its arguments: the evaluator counts
+// only the required arguments as they are (or a V3 read the query shard binds, which is
+// then not missing).
+func readOf(x *oracle.Explanation, r oracle.RequiredRead) (at, stop int, other string) {
 	at, stop = -1, -1
+	sup := -1
+	req, _ := jsonv.ParseObject([]byte(r.Arguments))
 	for _, e := range x.Chain {
-		if at < 0 && e.Kind == "read" && e.Tool == r.Tool && e.Arguments == r.Arguments {
-			at = e.Index
+		if e.Kind == "read" && e.Tool == r.Tool {
+			if at < 0 && e.Arguments == r.Arguments {
+				at = e.Index
+			} else if sup < 0 && req != nil && holds(e.Arguments, req) {
+				sup, other = e.Index, string(e.Arguments)
+			}
 		}
 		if stop < 0 && e.EvaluatorStops {
 			stop = e.Index
 		}
 	}
-	return at, stop
+	if at < 0 && sup >= 0 {
+		return sup, stop, other
+	}
+	return at, stop, ""
+}
+
+// holds reports whether the arguments args (JSON text) have every field of req with its
+// value, canonically equal.
+func holds(args oracle.JSONText, req *jsonv.Object) bool {
+	a, err := jsonv.ParseObject([]byte(args))
+	if err != nil {
+		return false
+	}
+	for i, k := range req.Keys {
+		v, ok := a.Get(k)
+		if !ok || string(jsonv.Canonical(v, false)) != string(jsonv.Canonical(req.Values[i], false)) {
+			return false
+		}
+	}
+	return true
 }
 
 func passText(ok bool) string {

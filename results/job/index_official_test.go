@@ -38,3 +38,29 @@ func TestIndexSaysWhyOfficialTablesAreNotWritten(t *testing.T) {
 		}
 	}
 }
+
+// TestIndexCountsTrustedKeys: the interactive fixture's two scored SAB-V3-001 runs (the
+// reference, and one that read twice and stopped), scored from a case directory, which
+// holds no query shard: their walks take the recorded evidence_delta_key where the
+// evaluator replays the shard, and index.md said nothing of it (only the verdicts'
+// trusted_keys column did).
+func TestIndexCountsTrustedKeys(t *testing.T) {
+	o := testOptions(t)
+	o.Source.Runs = []string{"../../ingest/harness/testdata/interactive.golden.jsonl"}
+	r, err := o.Release(Scoring{All: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "report")
+	if _, _, err := o.Report(out, r, render.RenderOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	md, err := os.ReadFile(filepath.Join(out, "index.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = "- 2 scored episodes took the recorded `evidence_delta_key` where the evaluator replays the case's query shard, which the bench does not hold (verdict column `trusted_keys`): their verdicts can differ from the evaluator's.\n"
+	if !strings.Contains(string(md), want) {
+		t.Errorf("index.md lacks\n%s\n%s", want, md)
+	}
+}

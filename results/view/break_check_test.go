@@ -40,7 +40,8 @@ type detailJSON struct {
 	} `json:"checkpoints"`
 	CompletedCommits []string `json:"completed_commits"`
 	InvalidInfoCalls []struct {
-		EventIndex int `json:"event_index"`
+		EventIndex int    `json:"event_index"`
+		Reason     string `json:"reason"`
 	} `json:"invalid_info_calls"`
 	Ledger         []ledgerFact `json:"ledger"`
 	ContractErrors []string     `json:"contract_errors"`
@@ -96,6 +97,9 @@ type evt struct {
 	typ, tool, args, content, status string
 	argsObj                          *jsonv.Object
 	result                           any
+	claim                            any // the top-level evidence_delta_key, nil when absent or null
+	object                           bool
+	callID                           any // the call_id as written, nil when absent
 }
 
 func recordEvents(ep *ingest.Episode) []evt {
@@ -107,10 +111,13 @@ func recordEvents(ep *ingest.Episode) []evt {
 	for _, raw := range list {
 		var e evt
 		if o, ok := raw.(*jsonv.Object); ok {
+			e.object = true
+			e.callID, _ = o.Get("call_id")
 			e.typ, _ = o.String("type")
 			e.tool, _ = o.String("tool")
 			e.content, _ = o.String("content")
 			e.status, _ = o.String("tool_status")
+			e.claim, _ = o.Get("evidence_delta_key")
 			if a, ok := o.Obj("arguments"); ok {
 				e.argsObj = a
 				e.args = string(jsonv.Canonical(a, false))
@@ -292,6 +299,7 @@ type breakAccount struct {
 
 var (
 	notCountedRe = regexp.MustCompile(`(?m)^  not counted: (\S+) (.*) \((required_info_call_\d+)\): read at event (\d+), (?:after the evaluator stopped at event (\d+)|where the read was not accepted)$`)
+	otherArgsRe  = regexp.MustCompile(`(?m)^  not counted: (\S+) (.*) \((required_info_call_\d+)\): read at event (\d+) with the arguments (.*), not the required ones$`)
 	neverReadRe  = regexp.MustCompile(`(?m)^  never read: (\S+) (.*) \((required_info_call_\d+)\)$`)
 )
 
@@ -417,7 +425,7 @@ func checkBreak(a breakAccount) ([]string, error) {
 				break
 			}
 		}
-		if want < 0 && len(d.InvalidInfoCalls) > 0 {
+		if want < 0 && len(d.InvalidInfoCalls) > 0 && ft == oracle.FailContract {
 			want, kind = d.InvalidInfoCalls[0].EventIndex, "invalid"
 		}
 		if want < 0 && ft == oracle.FailContract {
@@ -615,6 +623,15 @@ func checkBreak(a breakAccount) ([]string, error) {
 		if ft != oracle.FailContract || !has("carries none") {
 			bad("%s without the benchmark's verdict: why %q", ft, why)
 		}
+	case cp != nil && cp.reason == oracle.OutcomeDependency:
+		// The step the action called has a dependency not completed before it.
+		if !has("before a step it depends on had completed") || has("prior result") {
+			bad("%s: a dependency violation, yet why %q", ft, why)
+		}
+	case cp != nil && cp.reason == oracle.OutcomeReference:
+		if !has("prior result the evaluator does not accept") || has("depends on") {
+			bad("%s: a prior result not accepted, yet why %q", ft, why)
+		}
 	case cp != nil && cp.reason == oracle.OutcomeIdempotency:
 		if !has("idempotency key") {
 			bad("%s: a reused idempotency key, yet why %q", ft, why)
@@ -649,6 +666,76 @@ func checkBreak(a breakAccount) ([]string, error) {
 		listed := slices.Contains(cp.missing, "DETAILS_NOT_LISTED")
 		if has("confirmation") != conf || has("listing its details before the user's yes") != listed || has("an entity read its gate requires") != ent || has("a read its gate requires") != other || !has("DEFER") {
 			bad("%s: the gate lacked %v, yet why %q", ft, cp.missing, why)
+		}
+	case ft == oracle.FailContract && v.Outcome() == oracle.OutcomeInvalidInfo && len(d.InvalidInfoCalls) > 0:
+		// A V2 or V3 walk an invalid read ended: the sentence says what the read did, as
+		// the evaluator's rules for its reason say (the read is the chain-broke event).
+		iv := d.InvalidInfoCalls[0]
+		claim("failure: sentence of an invalid read")
+		var e evt
+		if iv.EventIndex >= 0 && iv.EventIndex < len(evs) {
+			e = evs[iv.EventIndex]
+		}
+		reads := 0
+		for _, x := range evs[:min(iv.EventIndex+1, len(evs))] {
+			if x.typ == "INFO_CALL" {
+				reads++
+			}
+		}
+		var max int64
+		mv, _ := a.cs.Spec.Get("max_info_calls")
+		switch n := mv.(type) {
+		case int64:
+			max = n
+		case float64:
+			max = int64(n)
+		}
+		list, _ := a.cs.Spec.List("info_tools")
+		ok := false
+		switch iv.Reason {
+		case "MAX_INFO_CALLS_EXCEEDED":
+			ok = has("more information calls than the case allows") && max > 0 && int64(reads) > max
+		case "TOOL_NOT_IN_INFO_SCOPE":
+			ok = has("an information tool the case does not offer") && !slices.Contains(list, any(e.tool))
+		case "QUERY_SHARD_REPLAY_FAILED":
+			ok = has("query shard cannot answer")
+		case "QUERY_SHARD_EVIDENCE_BINDING_MISMATCH":
+			ok = has("claims an evidence key other than") && e.claim != nil
+		case "MALFORMED_INFO_CALL":
+			ok = has("is malformed")
+		case "INVALID_RESOLVED_ARGUMENTS":
+			ok = has("resolved arguments")
+		case "INVALID_EVIDENCE_DELTA_KEY":
+			ok = has("evidence key")
+		}
+		if !ok || !has("breaks the episode contract") {
+			bad("%s: invalid read %s at event %d (%s), yet why %q", ft, iv.Reason, iv.EventIndex, e.tool, why)
+		}
+	case ft == oracle.FailContract && len(d.InvalidInfoCalls) == 0 && stop >= 0 && stop < len(evs) &&
+		(v.Outcome() == oracle.OutcomeInvalidEvent || v.Outcome() == oracle.OutcomeInvalidCallID || v.Outcome() == oracle.OutcomeMissingDelta):
+		// A workflow walk that stopped at one event for the record's fault says which fault,
+		// as the event shows it.
+		claim("failure: sentence of the event the walk stopped at")
+		e := evs[stop]
+		ok := false
+		switch v.Outcome() {
+		case oracle.OutcomeInvalidEvent:
+			ok = has("is malformed") && (!e.object || e.typ != "INFO_CALL" && e.typ != "CONSEQUENTIAL_CALL")
+		case oracle.OutcomeInvalidCallID:
+			id, isStr := e.callID.(string)
+			valid := isStr && id != "" && strings.Trim(id, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-") == ""
+			reused := false
+			for _, o := range evs[:stop] {
+				if o.callID == e.callID && isStr {
+					reused = true
+				}
+			}
+			ok = has("call id") && (!valid || reused || e.callID == nil && e.typ == "CONSEQUENTIAL_CALL")
+		case oracle.OutcomeMissingDelta:
+			ok = has("frozen evidence does not hold") && e.typ == "INFO_CALL"
+		}
+		if !ok || !has("breaks the episode contract") {
+			bad("%s: the walk stopped at event %d (%s, %s), yet why %q", ft, stop, v.Outcome(), e.typ, why)
 		}
 	case ft == oracle.FailContract && len(d.ContractErrors) > 0 && len(d.InvalidInfoCalls) == 0 &&
 		v.Outcome() != oracle.OutcomeInvalidEvent && v.Outcome() != oracle.OutcomeInvalidCallID && v.Outcome() != oracle.OutcomeMissingDelta:
@@ -751,6 +838,24 @@ func checkBreak(a breakAccount) ([]string, error) {
 			bad("%s: text says the read at event %d was not accepted; the chain shows it valid, before any stop (%d)", ft, n, stop)
 		}
 	}
+	for _, m := range otherArgsRe.FindAllStringSubmatch(text, -1) {
+		// The first read of the tool whose arguments hold the required ones and more, with
+		// no read of exactly the required ones anywhere.
+		claim("coverage: read at event N with other arguments")
+		var n int
+		fmt.Sscan(m[4], &n)
+		req, err := jsonv.ParseObject([]byte(m[2]))
+		if err != nil || n >= len(evs) || evs[n].typ != "INFO_CALL" || evs[n].tool != m[1] || evs[n].args != m[5] || m[5] == m[2] || !contains(evs[n].argsObj, req) {
+			bad("%s: text says %s was read at event %d with the arguments %s, holding %s", ft, m[1], n, m[5], m[2])
+			continue
+		}
+		for i, e := range evs {
+			if e.typ == "INFO_CALL" && e.tool == m[1] && (e.args == m[2] || i < n && contains(e.argsObj, req)) {
+				bad("%s: text says %s %s was read at event %d with other arguments; event %d read it (%s)", ft, m[1], m[2], n, i, e.args)
+				break
+			}
+		}
+	}
 	for _, m := range neverReadRe.FindAllStringSubmatch(text, -1) {
 		req, err := jsonv.ParseObject([]byte(m[2]))
 		if err != nil {
@@ -797,6 +902,29 @@ func checkWorkflow(x *oracle.Explanation, evs []evt, at int) []string {
 				if state[dep] != oracle.StepCompleted {
 					probs = append(probs, fmt.Sprintf("step %s enabled, yet its dependency %s is %s", st.CommitID, dep, state[dep]))
 				}
+			}
+			// "Never took it" holds when no action of the record calls the step's tool; an
+			// action after the point the evaluator stopped is one it took, not processed.
+			stop := -1
+			for _, e := range x.Chain {
+				if e.EvaluatorStops {
+					stop = e.Index
+				}
+			}
+			for i, e := range evs {
+				if e.typ != "CONSEQUENTIAL_CALL" || e.tool != st.Tool {
+					continue
+				}
+				// The stop the sentence names: the one explain marks, or the last event (where
+				// explain marks none, nothing following it).
+				n := -1
+				fmt.Sscanf(st.Why[strings.LastIndex(st.Why, " ")+1:], "%d", &n)
+				if strings.Contains(st.Why, "never took it") {
+					probs = append(probs, fmt.Sprintf("step %s enabled, %q, yet event %d calls %s", st.CommitID, st.Why, i, st.Tool))
+				} else if !strings.Contains(st.Why, "evaluator stopped at event") || i < n || n != stop && (stop >= 0 || n != len(evs)-1) {
+					probs = append(probs, fmt.Sprintf("step %s enabled, %q; event %d calls %s, the evaluator stopped at %d", st.CommitID, st.Why, i, st.Tool, stop))
+				}
+				break
 			}
 		}
 	}
@@ -856,7 +984,9 @@ func (a breakAccount) checkMissing(evs []evt, ledger []ledgerFact, x *oracle.Exp
 		// A required read MISSING: no accepted read before the gate made it.
 		for i, e := range evs {
 			req, _ := jsonv.ParseObject([]byte(r.Read.Arguments))
-			if !before(i) || e.typ != "INFO_CALL" || e.tool != r.Read.Tool || req == nil || !contains(e.argsObj, req) {
+			// The evaluator's args_match: the same fields, with the required values (a read
+			// with more fields, a page of a query, is another read).
+			if !before(i) || e.typ != "INFO_CALL" || e.tool != r.Read.Tool || req == nil || !contains(e.argsObj, req) || len(e.argsObj.Keys) != len(req.Keys) {
 				continue
 			}
 			if x.Chain[i].Invalid == "" && !a.unsuccessful(e) {

@@ -307,6 +307,16 @@ func oneThingWrong(ref *ingest.Episode) []*ingest.Episode {
 				l[i].(*jsonv.Object).Set("evidence_delta_key", "bogus:key")
 				with(fmt.Sprintf("bad-key-%d", i), l)
 			}
+			// The read with a page field beside its arguments and no claimed key: its
+			// arguments hold the required ones but are not them.
+			if a, ok := e.(*jsonv.Object).Obj("arguments"); ok && len(a.Keys) > 0 {
+				l = cp()
+				o := l[i].(*jsonv.Object)
+				o.Delete("evidence_delta_key")
+				a, _ := o.Obj("arguments")
+				a.Set("page", int64(2))
+				with(fmt.Sprintf("paged-read-%d", i), l)
+			}
 		case "CONSEQUENTIAL_CALL":
 			with(fmt.Sprintf("drop-act-%d", i), dropped)
 			l = cp()

@@ -603,7 +603,7 @@
             });
             return el('li', null, el('code', { text: factSummary(x.fact) }), sat.length ? el('span', { cls: 'sat', text: '  → ' + sat.join('; ') }) : null);
           })));
-        } else if (!invalidAt[i]) li.appendChild(el('div', { cls: 'none', text: 'no facts established' }));
+        } else if (!invalidAt[i]) li.appendChild(el('div', { cls: 'none', text: d.end >= 0 && i > d.end ? 'not processed: after the evaluator stopped' : 'no facts established' }));
       }
       (cpsAt[i] || []).forEach(function (cp) { li.appendChild(gateCard(run, d, cp, i)); });
       if (d.end >= 0 && i === d.end && i + 1 < d.events.length) li.appendChild(el('div', { cls: 'stophere', text: 'The evaluator stops here; later events are not processed.' }));
