@@ -260,7 +260,7 @@ func (d *deflater) inflate(in, out []byte, size int) bool {
 			return false
 		}
 		last = r.bits(1) == 1
-		lit, dist := d.lit[:], d.dist[:]
+		lit, dist := &d.lit, &d.dist
 		switch r.bits(2) {
 		case 0: // stored: from the next byte boundary, the length, its complement, the bytes
 			r.bits(r.nb & 7)
@@ -282,7 +282,7 @@ func (d *deflater) inflate(in, out []byte, size int) bool {
 			continue
 		case 1:
 			f := fixedTables()
-			lit, dist = f.lit[:], f.dist[:]
+			lit, dist = &f.lit, &f.dist
 		case 2:
 			if !d.header(&r) {
 				return false
@@ -305,8 +305,7 @@ func (d *deflater) inflate(in, out []byte, size int) bool {
 // taken as e&63 where they shift the buffer: the compiler then knows the shift is under
 // 64 and emits a bare shift, without the three instructions that give 0 for a larger
 // one, on the chain from one symbol's look-up to the next.
-func inflateBlock(r *bitReader, lit, dist []uint32, out []byte, op, size int) (int, bool) {
-	lit, dist = lit[:litTableSize], dist[:distTableSize]
+func inflateBlock(r *bitReader, lit *[litTableSize]uint32, dist *[distTableSize]uint32, out []byte, op, size int) (int, bool) {
 	in, buf, nb, pos := r.in, r.buf, r.nb, r.pos
 	for {
 		// 48 bits: a length code and its extra bits (20), then a distance's (28).
@@ -325,21 +324,28 @@ func inflateBlock(r *bitReader, lit, dist []uint32, out []byte, op, size int) (i
 		}
 		e := lit[buf&(1<<litBits-1)]
 		if e&kMask == kLit {
-			// Literals, the commonest symbol: 48 bits hold three of them.
-			for k := 1; ; k++ {
+			// Literals, the commonest symbol: 48 bits hold three of them, written out
+			// one after another. out holds eight bytes past size, so that the count is
+			// checked once after them (a stream that gives too many bytes fails all the
+			// same), and no loop counter competes for the registers.
+			buf >>= e & 63
+			nb -= uint(e & 0xff)
+			out[op] = byte(e >> 16)
+			op++
+			if e = lit[buf&(1<<litBits-1)]; e&kMask == kLit {
 				buf >>= e & 63
 				nb -= uint(e & 0xff)
-				if op >= size {
-					return op, false
-				}
 				out[op] = byte(e >> 16)
 				op++
-				if k == 3 {
-					break
+				if e = lit[buf&(1<<litBits-1)]; e&kMask == kLit {
+					buf >>= e & 63
+					nb -= uint(e & 0xff)
+					out[op] = byte(e >> 16)
+					op++
 				}
-				if e = lit[buf&(1<<litBits-1)]; e&kMask != kLit {
-					break
-				}
+			}
+			if op > size {
+				return op, false
 			}
 			continue
 		}
