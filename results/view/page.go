@@ -31,6 +31,9 @@ func page(w io.Writer, in *Input, e *encoder, chunkOf []int, chunkDir string) er
 	for _, p := range in.Policies {
 		head.PolicyLabels = append(head.PolicyLabels, oracle.PolicyLabel(p))
 	}
+	if in.ActionRules {
+		head.Measure = "authorized success"
+	}
 	for _, f := range e.failures.list {
 		head.Why = append(head.Why, oracle.FailureWhy(f))
 	}
