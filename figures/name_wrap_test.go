@@ -2,6 +2,7 @@ package figures
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -50,6 +51,16 @@ func TestLongNameWraps(t *testing.T) {
 		want := strings.TrimSuffix(strings.Repeat(long+" ", c.ends), " ")
 		if len(lines) < 2*c.ends || joined != want {
 			t.Errorf("%s: name drawn as %q, want lines that read back as %q", name, lines, want)
+		}
+	}
+	// policy_ranks wraps only a name that does not fit beside its columns: the built-in
+	// release's names, under its five policy columns, stay whole at both ends.
+	five := []string{"safeact", "near-miss", "toolsandbox", "tau-bench/appworld", "safeact-4f33847"}
+	fits := PolicyRanks{Policies: five, Configs: []string{"DeepSeek-V4/Inspect", "Claude-5/Claude Code"}, Ranks: [][]float64{{1, 2, 1, 2, 1}, {2, 1, 2, 1, 2}}}
+	drawn := drawnStrings(t, fits, Column)
+	for _, name := range fits.Configs {
+		if n := slices.Index(drawn, name); n < 0 || slices.Index(drawn[n+1:], name) < 0 {
+			t.Errorf("policy_ranks: %q not drawn whole at both ends: %q", name, drawn)
 		}
 	}
 	// A name that fits is one line, as before.

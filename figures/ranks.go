@@ -234,15 +234,21 @@ func (p PolicyRanks) layout(st style, o Options) (scene, error) {
 	// Each side: the names, then a column of rank numbers aligned on
 	// their right, next to the lines.
 	numW := max(maxWidth(st.label, left), maxWidth(st.label, right))
-	// A name wider than half nameShare of the width (it is drawn at both ends) is drawn on
-	// several lines, and the labels are spread as far apart as the most lines need.
-	names, lines, nameW := wrapNames(st.label, p.Configs, inner*nameShare/2)
+	minSpace := em * 2.1 // six policy columns (the peer presets and safeact-4f33847) fit the default width
+	leastPlot := em * 2
+	if nq > 1 {
+		leastPlot = max(leastPlot, minSpace*vg.Length(nq-1))
+	}
+	// A name is drawn at both ends: one wider than what the policy columns leave at each
+	// end, and than half nameShare of the width, is drawn on several lines, and the labels
+	// are spread as far apart as the most lines need. A name that fits stays whole.
+	room := (inner - 2*(em*0.45+numW+gap) - leastPlot) / 2
+	names, lines, nameW := wrapNames(st.label, p.Configs, max(room, inner*nameShare/2))
 	leftW := nameW + em*0.45 + numW + gap
 	rightW := numW + em*0.45 + nameW + gap
 	plotW := inner - leftW - rightW
-	minSpace := em * 2.1 // six policy columns (the peer presets and safeact-4f33847) fit the default width
 	if nq > 1 && plotW < minSpace*vg.Length(nq-1) || plotW < em*2 {
-		return scene{}, fitError("the names at both ends and the policy columns", leftW+rightW+max(em*2, minSpace*vg.Length(nq-1)), inner)
+		return scene{}, fitError("the names at both ends and the policy columns", leftW+rightW+leastPlot, inner)
 	}
 	xOf := func(q int) vg.Length {
 		if nq == 1 {
