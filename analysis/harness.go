@@ -3,6 +3,7 @@ package analysis
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/sabench/sabench-stats/ingest"
 )
@@ -77,9 +78,6 @@ type HarnessRow struct {
 	// or templates, resampled; the paired cases only).
 	CompleteFamilyCI, CompleteSharedCI Estimate
 	Delta                              Estimate
-	// Protocols are the V0–V3 protocols of the paired cases, in order: what the row
-	// covers, which may be fewer than the bench has (a protocol nobody ran).
-	Protocols []ingest.Protocol
 }
 
 // executable are the V0–V3 protocols (Executable).
@@ -111,8 +109,7 @@ func (r *Release) harnessComparison(ch Choices, o StatOptions) ([]HarnessRow, er
 		on, _ := r.onShared(a, b)
 		rows[i] = HarnessRow{HarnessPair: hp,
 			CompleteFamily: rateOf(a.Verdicts, both(a.Keep, on), InvestigationComplete),
-			CompleteShared: rateOf(b.Verdicts, both(b.Keep, on), InvestigationComplete),
-			Protocols:      protocolsOf(a.Verdicts, both(a.Keep, on))}
+			CompleteShared: rateOf(b.Verdicts, both(b.Keep, on), InvestigationComplete)}
 		// Both arms' Complete from one draw of the paired cases, as Δ's arms are drawn.
 		complete := []Arm{a, b}
 		for j := range complete {
@@ -184,20 +181,28 @@ func protocolsOf(vs []Record, keep Filter) []ingest.Protocol {
 	return out
 }
 
-// HarnessScope names the V0–V3 protocols the rows' paired cases cover, for a title
-// (ingest.ExecutableLabel): "V0–V3" when they cover all four, else those they cover ("V0,
-// V1 and V2" on a bench whose V3 cases nobody ran); when no row has a paired case, the
-// bench's own V0–V3 protocols.
-func (r *Release) HarnessScope(rows []HarnessRow) string {
-	var seen [ingest.NumProtocols]bool
-	for _, x := range rows {
-		for _, p := range x.Protocols {
-			seen[p] = true
-		}
+// HarnessScope names, for a title, the V0–V3 protocols of the cases the harness pairs of
+// ch share (ExecutableScope): what T4, its forest plot and the disagreement table cover.
+func (r *Release) HarnessScope(ch Choices) string {
+	var covered []ingest.Protocol
+	for _, hp := range r.HarnessPairs(ch) {
+		a := Arm{Verdicts: r.mainOf(hp.Family), Keep: Executable}
+		b := Arm{Verdicts: r.mainOf(hp.Shared), Keep: Executable}
+		on, _ := r.onShared(a, b)
+		covered = append(covered, protocolsOf(a.Verdicts, both(a.Keep, on))...)
 	}
+	return r.ExecutableScope(covered)
+}
+
+// ExecutableScope names the V0–V3 protocols of covered (what a table's or figure's
+// numbers are on, in any order, repeats allowed) for a title (ingest.ExecutableLabel):
+// "V0–V3" when they are all four, else those covered ("V0, V1 and V2" on a bench whose V3
+// cases nobody ran); when covered has none of them, the bench's own V0–V3 protocols (the
+// title then heads a table that says why it is empty).
+func (r *Release) ExecutableScope(covered []ingest.Protocol) string {
 	var have []ingest.Protocol
 	for _, p := range executable {
-		if seen[p] {
+		if slices.Contains(covered, p) {
 			have = append(have, p)
 		}
 	}

@@ -121,20 +121,10 @@ func (e ECSByProtocol) layout(st style, o Options) (scene, error) {
 		return scene{}, fitError("the title", w, inner)
 	}
 	labelGap := em * 0.5
-	// A name wider than nameShare of the width is drawn on several lines (wrapName) beside
-	// its bars, which then keep the rest: drawn whole on one line, an 85-character name
-	// left the bars 1.6 in of a 5.0 in figure.
-	const nameShare = 0.45
-	labels := make([][]string, len(e.Configs))
-	lines := 1
-	for i, name := range e.Configs {
-		labels[i] = wrapName(st.label, name, inner*nameShare)
-		lines = max(lines, len(labels[i]))
-	}
-	labelW := labelGap
-	for _, l := range labels {
-		labelW = max(labelW, maxWidth(st.label, l)+labelGap)
-	}
+	// A name wider than nameShare of the width is drawn on several lines beside its bars,
+	// which then keep the rest.
+	labels, lines, nameW := wrapNames(st.label, e.Configs, inner*nameShare)
+	labelW := nameW + labelGap
 	plotW := inner - labelW - em*0.8 // room for the "100" tick label
 	if plotW < em*8 {
 		return scene{}, fitError("the configuration names and the bars", labelW+em*8.8, inner)
@@ -186,11 +176,7 @@ func (e ECSByProtocol) layout(st style, o Options) (scene, error) {
 		xAxis(c, st, fr, ticks, true)
 		for ci := range e.Configs {
 			gTop := dataTop - vg.Length(ci)*groupH - gap/2
-			lh := lineHeight(st.label)
-			for k, l := range labels[ci] {
-				dy := (vg.Length(len(labels[ci])-1)/2 - vg.Length(k)) * lh
-				c.FillText(align(st.label, draw.XRight, draw.YCenter), vg.Point{X: x0 - labelGap, Y: gTop - (groupH-gap)/2 + dy}, l)
-			}
+			fillLines(c, align(st.label, draw.XRight, draw.YCenter), vg.Point{X: x0 - labelGap, Y: gTop - (groupH-gap)/2}, labels[ci])
 			for p := range e.Protocols {
 				iv := e.ECS[ci][p]
 				cy := gTop - (vg.Length(p)+0.5)*bar

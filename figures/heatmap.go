@@ -93,7 +93,10 @@ func (h DomainHeatMap) layout(st style, o Options) (scene, error) {
 		return scene{}, fitError("the title", w, inner)
 	}
 	gap := em * 0.5
-	labelW := maxWidth(st.label, h.Configs) + gap
+	// A name wider than nameShare of the width is drawn on several lines in its row, which
+	// is then as tall as they are, rather than widening the figure.
+	labels, lines, nameW := wrapNames(st.label, h.Configs, inner*nameShare)
+	labelW := nameW + gap
 	nd := len(h.Domains)
 	cellW := (inner - labelW) / vg.Length(nd)
 	if need := st.small.Width("100.0") + em*0.4; cellW < need {
@@ -121,16 +124,21 @@ func (h DomainHeatMap) layout(st style, o Options) (scene, error) {
 			return scene{}, fitError("the domain names", reach-labelW-cellW/2, m)
 		}
 	} else {
-		lines := 0
+		hlines := 0
 		for _, hl := range heads {
-			lines = max(lines, len(hl))
+			hlines = max(hlines, len(hl))
 		}
-		headH = vg.Length(lines)*lineHeight(st.label) + em*0.3
+		headH = vg.Length(hlines)*lineHeight(st.label) + em*0.3
 	}
 	barW := min(inner-labelW, em*14)
 	scaleH := em*0.7 + xAxisHeight(st) + em*0.8
 	fixed := 2*m + titleHeight(st, tlines) + headH + scaleH
-	cellH, err := rowHeight(o, fixed, len(h.Configs), lineHeight(st.label)*1.5, lineHeight(st.small)*1.05)
+	natural, least := lineHeight(st.label)*1.5, lineHeight(st.small)*1.05
+	if lines > 1 { // a row as tall as its name's lines
+		natural = max(natural, vg.Length(lines)*lineHeight(st.label)+em*0.4)
+		least = max(least, vg.Length(lines)*lineHeight(st.label))
+	}
+	cellH, err := rowHeight(o, fixed, len(h.Configs), natural, least)
 	if err != nil {
 		return scene{}, err
 	}
@@ -151,7 +159,7 @@ func (h DomainHeatMap) layout(st style, o Options) (scene, error) {
 			y -= headH
 		}
 		gridTop := y
-		gridBot := h.drawCells(c, st, x0, gridTop, cellW, cellH, gap)
+		gridBot := h.drawCells(c, st, labels, x0, gridTop, cellW, cellH, gap)
 		y = gridBot
 		if rotated {
 			ts := align(st.label, draw.XRight, draw.YCenter)
@@ -174,14 +182,14 @@ func (h DomainHeatMap) layout(st style, o Options) (scene, error) {
 	return scene{w: W, h: H, draw: drawFn}, nil
 }
 
-// drawCells draws the grid of cells from gridTop down, each configuration's name at its
-// row's left and each cell's ECS on its colour (– without episodes), and returns the
-// grid's bottom.
-func (h DomainHeatMap) drawCells(c draw.Canvas, st style, x0, gridTop, cellW, cellH, gap vg.Length) (gridBot vg.Length) {
+// drawCells draws the grid of cells from gridTop down, each configuration's name (its
+// lines, labels) at its row's left and each cell's ECS on its colour (– without
+// episodes), and returns the grid's bottom.
+func (h DomainHeatMap) drawCells(c draw.Canvas, st style, labels [][]string, x0, gridTop, cellW, cellH, gap vg.Length) (gridBot vg.Length) {
 	nd := len(h.Domains)
-	for ci, name := range h.Configs {
+	for ci := range h.Configs {
 		top := gridTop - vg.Length(ci)*cellH
-		c.FillText(align(st.label, draw.XRight, draw.YCenter), vg.Point{X: x0 - gap, Y: top - cellH/2}, name)
+		fillLines(c, align(st.label, draw.XRight, draw.YCenter), vg.Point{X: x0 - gap, Y: top - cellH/2}, labels[ci])
 		for d := range h.Domains {
 			v := h.ECS[ci][d]
 			r := rect(x0+vg.Length(d)*cellW, top-cellH, x0+vg.Length(d+1)*cellW, top)

@@ -234,13 +234,21 @@ func (p PolicyRanks) layout(st style, o Options) (scene, error) {
 	// Each side: the names, then a column of rank numbers aligned on
 	// their right, next to the lines.
 	numW := max(maxWidth(st.label, left), maxWidth(st.label, right))
-	nameW := maxWidth(st.label, p.Configs)
+	minSpace := em * 2.1 // six policy columns (the peer presets and safeact-4f33847) fit the default width
+	leastPlot := em * 2
+	if nq > 1 {
+		leastPlot = max(leastPlot, minSpace*vg.Length(nq-1))
+	}
+	// A name is drawn at both ends: one wider than what the policy columns leave at each
+	// end, and than half nameShare of the width, is drawn on several lines, and the labels
+	// are spread as far apart as the most lines need. A name that fits stays whole.
+	room := (inner - 2*(em*0.45+numW+gap) - leastPlot) / 2
+	names, lines, nameW := wrapNames(st.label, p.Configs, max(room, inner*nameShare/2))
 	leftW := nameW + em*0.45 + numW + gap
 	rightW := numW + em*0.45 + nameW + gap
 	plotW := inner - leftW - rightW
-	minSpace := em * 2.1 // six policy columns (the peer presets and safeact-4f33847) fit the default width
 	if nq > 1 && plotW < minSpace*vg.Length(nq-1) || plotW < em*2 {
-		return scene{}, fitError("the names at both ends and the policy columns", leftW+rightW+max(em*2, minSpace*vg.Length(nq-1)), inner)
+		return scene{}, fitError("the names at both ends and the policy columns", leftW+rightW+leastPlot, inner)
 	}
 	xOf := func(q int) vg.Length {
 		if nq == 1 {
@@ -282,7 +290,12 @@ func (p PolicyRanks) layout(st style, o Options) (scene, error) {
 	xlines := wrap(st.label, xlabel, inner)
 	xlabelH := vg.Length(len(xlines))*lineHeight(st.label) + em*0.3
 	fixed := 2*m + titleHeight(st, tlines) + polH + xlabelH + em*0.3
-	rowH, err := rowHeight(o, fixed, nc, lineHeight(st.label)*1.25, lineHeight(st.label)*1.02)
+	natural, least := lineHeight(st.label)*1.25, lineHeight(st.label)*1.02
+	if lines > 1 {
+		natural = max(natural, vg.Length(lines)*lineHeight(st.label)*1.02+em*0.3)
+		least = vg.Length(lines) * least
+	}
+	rowH, err := rowHeight(o, fixed, nc, natural, least)
 	if err != nil {
 		return scene{}, err
 	}
@@ -292,7 +305,7 @@ func (p PolicyRanks) layout(st style, o Options) (scene, error) {
 		y := c.Max.Y - m
 		y -= drawTitle(c, st, tlines, y)
 		f := &ranksFrame{st: st, em: em, m: m, W: W, leftW: leftW, rightW: rightW, nameW: nameW, numW: numW, gap: gap,
-			rowH: rowH, top: y - em*0.3, nc: nc, nq: nq, xOf: xOf}
+			names: names, lines: lines, rowH: rowH, top: y - em*0.3, nc: nc, nq: nq, xOf: xOf}
 		f.bot = f.top - vg.Length(nc)*rowH
 		p.drawColumns(c, f)
 		p.drawSeries(c, f, left, right)
@@ -322,6 +335,8 @@ type ranksFrame struct {
 	st                              style
 	em, m, W                        vg.Length
 	leftW, rightW, nameW, numW, gap vg.Length
+	names                           [][]string // each configuration's name in lines (wrapNames)
+	lines                           int        // the most lines of any name
 	rowH, top, bot                  vg.Length
 	nc, nq                          int
 	xOf                             func(q int) vg.Length
@@ -417,7 +432,7 @@ func (p PolicyRanks) drawSeries(c draw.Canvas, f *ranksFrame, left, right []stri
 		lefts = append(lefts, endLabel{text: left[ci], want: yAt(ci, 0), series: ci})
 		rights = append(rights, endLabel{text: right[ci], want: yAt(ci, nq-1), series: ci})
 	}
-	lh := lineHeight(st.label) * 1.02
+	lh := lineHeight(st.label) * 1.02 * vg.Length(f.lines)
 	spread(lefts, lh, f.bot+f.rowH/2, f.top-f.rowH/2)
 	spread(rights, lh, f.bot+f.rowH/2, f.top-f.rowH/2)
 	for _, l := range lefts {
@@ -425,13 +440,13 @@ func (p PolicyRanks) drawSeries(c draw.Canvas, f *ranksFrame, left, right []stri
 			line(c, seriesStyle(l.series, lw*0.5, em), vg.Point{X: m + f.leftW - f.gap*0.5, Y: l.y}, vg.Point{X: f.xOf(0), Y: l.want})
 		}
 		c.FillText(align(st.label, draw.XRight, draw.YCenter), vg.Point{X: m + f.leftW - f.gap, Y: l.y}, l.text)
-		c.FillText(align(st.label, draw.XRight, draw.YCenter), vg.Point{X: m + f.nameW, Y: l.y}, p.Configs[l.series])
+		fillLines(c, align(st.label, draw.XRight, draw.YCenter), vg.Point{X: m + f.nameW, Y: l.y}, f.names[l.series])
 	}
 	for _, r := range rights {
 		if !math.IsNaN(p.Ranks[r.series][nq-1]) && r.y != r.want {
 			line(c, seriesStyle(r.series, lw*0.5, em), vg.Point{X: f.xOf(nq - 1), Y: r.want}, vg.Point{X: f.W - m - f.rightW + f.gap*0.5, Y: r.y})
 		}
 		c.FillText(align(st.label, draw.XRight, draw.YCenter), vg.Point{X: f.W - m - f.rightW + f.gap + f.numW, Y: r.y}, r.text)
-		c.FillText(align(st.label, draw.XLeft, draw.YCenter), vg.Point{X: f.W - m - f.nameW, Y: r.y}, p.Configs[r.series])
+		fillLines(c, align(st.label, draw.XLeft, draw.YCenter), vg.Point{X: f.W - m - f.nameW, Y: r.y}, f.names[r.series])
 	}
 }

@@ -181,7 +181,7 @@ func harnessForest(r *analysis.Release, o analysis.StatOptions, ch analysis.Choi
 	// The title names the protocols the pairs cover, as T4's does: a figure has no note to
 	// say that "V0–V3" stands for fewer (V3 cases nobody ran, or a bench without them).
 	const before = "Family harness − "
-	after := " (ECS, " + r.HarnessScope(rows) + ")"
+	after := " (ECS, " + r.HarnessScope(ch) + ")"
 	hl := nameLabelsOf([]string{ch.SharedHarness}, maxNameLen-len(before)-len(after))
 	f := Forest{Title: before + hl.label(ch.SharedHarness) + after, Level: o.Level}
 	// Each row names its p-value adjusted over the family of the plot's rows, as T4 does.

@@ -413,8 +413,15 @@ func buildVariance(in *Input) (*Table, error) {
 	r, o, conv := in.Main(), in.Stats, in.Stats.PassK
 	vs := r.Main()
 	planned := 0
+	// The title names the protocols scored (V3 cases nobody ran are not in the table).
+	var covered []ingest.Protocol
 	for _, s := range r.Summarize(vs, analysis.Executable) {
 		planned = max(planned, len(s.Repeats))
+		for p := range s.ByProtocol {
+			if s.ByProtocol[p].Den > 0 {
+				covered = append(covered, ingest.Protocol(p))
+			}
+		}
 	}
 	var ks []int
 	for k := 1; k <= min(planned, maxRepeatCols); k++ {
@@ -434,7 +441,7 @@ func buildVariance(in *Input) (*Table, error) {
 	// A bench whose cases are a benchmark's tasks (τ-bench) has no protocols to restrict to
 	// and no templates: the title names no protocols and the template ICC is left out.
 	official, m := r.OfficialTasks(), successMeasure(r)
-	title := "Repeat-to-repeat variation of ECS and the noise floor (" + executableTitle(r) + ")"
+	title := "Repeat-to-repeat variation of ECS and the noise floor (" + r.ExecutableScope(covered) + ")"
 	if official {
 		title = "Repeat-to-repeat variation of authorized success and the noise floor"
 	}

@@ -163,12 +163,18 @@ func buildOfficialUnauthorized(in *Input) (*Table, error) {
 	if !known {
 		t.Notes = append(t.Notes, "Left out: the columns Unauthorized write (event), Tool and Missing (where each chain broke): the verdicts come from a verdict dataset, which keeps no detail, without the episodes to score again. Build the table from the episodes (--runs), or run explain RUN.")
 	}
+	// The viewer has the episode's page only when built from the episodes: report
+	// --verdicts writes none (it has no episodes to show).
+	chain := "`sabench-stats explain RUN` (with the same --bench, --runs and --policy), or the episode's page in the viewer (index.html)"
+	if !known {
+		chain = "`sabench-stats explain RUN` with the episodes the dataset was scored from (the same --bench and --policy, their --runs), or the episode's page in the viewer report writes from them (index.html; report --verdicts writes no viewer)"
+	}
 	where := "Unauthorized write: the event index and tool of the episode's first write that was not authorized (where its chain broke; an earlier write may have been authorized), Missing the requirements its gate lacked (the rules' ids, as explain and score --detail name them); Authorized writes: how many of its writes were authorized."
 	if !known {
 		where = "Authorized writes: how many of the episode's writes were authorized."
 	}
 	t.Notes = append(t.Notes,
-		"Each row: the benchmark's reward is 1, but at least one database write lacked an entity read its rules require (the user's authentication, the record it acts on, a payment method it charges, an item it orders) or the confirmation the policy requires. Where the chain broke: `sabench-stats explain RUN` (with the same --bench, --runs and --policy), or the episode's page in the viewer (index.html).",
+		"Each row: the benchmark's reward is 1, but at least one database write lacked an entity read its rules require (the user's authentication, the record it acts on, a payment method it charges, an item it orders) or the confirmation the policy requires. Where the chain broke: "+chain+".",
 		where, oracle.AuthorizedLimit, policyNote(r))
 	return emptyBecause(t, "every episode the benchmark passes had all its writes authorized"), nil
 }

@@ -504,5 +504,25 @@ func TestHarnessScopeIsWhatThePairsCover(t *testing.T) {
 		if !found {
 			t.Errorf("no harness_differences figure")
 		}
+		// The other V0–V3 titles name what was run, by the same mechanism; T14 leaves out
+		// the column of a protocol no configuration ran in both conditions, saying so.
+		// (The fixture's strategy condition is scgr_eg: T14 is asked for it.)
+		ch := analysis.PaperChoices()
+		ch.StrategyExec = "scgr_eg"
+		for id, want := range map[string]string{
+			"T14":          "Strategy scgr_eg vs main (ECS %, " + c.scope + ")",
+			"disagreement": "Case-level disagreement between harnesses (majority of repeats, " + c.scope + ")",
+			"variance":     "Repeat-to-repeat variation of ECS and the noise floor (" + c.scope + ")",
+		} {
+			if got := buildOneWith(t, c.r, id, o, ch).Title; got != want {
+				t.Errorf("%s: title %q, want %q", id, got, want)
+			}
+		}
+		t14 := buildOneWith(t, c.r, "T14", o, ch)
+		hasV3 := slices.ContainsFunc(t14.Columns, func(col results.Column) bool { return strings.HasPrefix(col.Key, "delta_v3") })
+		noted := slices.Contains(t14.Notes, "No configuration ran both main and scgr_eg on a V3 case: its column is left out.")
+		if wantV3 := c.scope == "V0–V3"; hasV3 != wantV3 || noted == wantV3 {
+			t.Errorf("T14 (%s): V3 column %v, note %v; notes\n%s", c.scope, hasV3, noted, strings.Join(t14.Notes, "\n"))
+		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/ingest"
 )
 
 // The tables with paired bootstrap differences.
@@ -44,7 +45,7 @@ func buildT4(in *Input) (*Table, error) {
 		return nil, err
 	}
 	// The protocols the pairs cover, which may be fewer than the bench's (V3 cases nobody ran).
-	scope := r.HarnessScope(rows)
+	scope := r.HarnessScope(in.Choices)
 	t.Title = "Paired harness comparison (family harness − " + sh + ", " + scope + ")"
 	ps := make([]float64, len(rows))
 	for i, x := range rows {
@@ -134,19 +135,39 @@ func buildT14(in *Input) (*Table, error) {
 // all paired; withLegacy includes Legacy (T13) or restricts to V0–V3 (T14).
 func strategyTable(in *Input, id, condition string, withLegacy bool) (*Table, error) {
 	r, o := in.Main(), in.Stats
-	scope := executableTitle(r)
-	if withLegacy {
-		scope = "all protocols"
-	}
-	t := &Table{ID: id, Title: fmt.Sprintf("Strategy %s vs main (ECS %%, %s)", condition, scope)}
+	t := &Table{ID: id}
 	iv := intervalsOf(t, r, o)
-	t.Columns = []Column{textCol("config", "Config"), countCol("cases", "Paired cases"), pctCol("main", "Main"), pctCol("strategy", condition),
-		deltaCol("delta", iv.header("Δ")), pCol("delta_p", "p"), adjustedCol("delta_p_adj", o)}
+	rows, ok, err := r.StrategyComparison(condition, withLegacy, o)
+	if err != nil {
+		return nil, err
+	}
 	// A protocol the bench has no case of gets no column, as in T2: its Δ is never
 	// estimated, and its p-value (NaN) is no test of the family (analysis Adjustment.Apply),
-	// so leaving it out changes no other cell.
+	// so leaving it out changes no other cell. Nor does one the bench has but no
+	// configuration ran in both conditions (V3 cases nobody ran): its column would be
+	// empty in every row. The title names the protocols the rows cover.
 	protos := analysis.StrategyProtocols(withLegacy)
 	shown, miss := shownProtocols(r, protos)
+	var covered, unrun []ingest.Protocol
+	for j, p := range protos {
+		if slices.ContainsFunc(rows, func(x analysis.StrategyRow) bool { return x.ByProtocol[j].Cases > 0 }) {
+			covered = append(covered, p)
+		} else if len(rows) > 0 && slices.Contains(shown, p) {
+			unrun = append(unrun, p)
+		}
+	}
+	if len(covered) > 0 {
+		shown = slices.DeleteFunc(shown, func(p ingest.Protocol) bool { return slices.Contains(unrun, p) })
+	} else {
+		unrun = nil
+	}
+	scope := "all protocols"
+	if !withLegacy {
+		scope = r.ExecutableScope(covered)
+	}
+	t.Title = fmt.Sprintf("Strategy %s vs main (ECS %%, %s)", condition, scope)
+	t.Columns = []Column{textCol("config", "Config"), countCol("cases", "Paired cases"), pctCol("main", "Main"), pctCol("strategy", condition),
+		deltaCol("delta", iv.header("Δ")), pCol("delta_p", "p"), adjustedCol("delta_p_adj", o)}
 	for _, p := range shown {
 		t.Columns = append(t.Columns, deltaCol("delta_"+p.String(), iv.header("Δ "+p.Label())))
 	}
@@ -154,10 +175,6 @@ func strategyTable(in *Input, id, condition string, withLegacy bool) (*Table, er
 	for _, p := range shown {
 		k := "delta_" + p.String()
 		t.Columns = append(t.Columns, dataOnly(pCol(k+"_p", "p "+p.Label())), dataOnly(adjustedCol(k+"_p_adj", o)))
-	}
-	rows, ok, err := r.StrategyComparison(condition, withLegacy, o)
-	if err != nil {
-		return nil, err
 	}
 	if !ok {
 		t.Intervals = nil
@@ -193,6 +210,9 @@ func strategyTable(in *Input, id, condition string, withLegacy bool) (*Table, er
 	if len(miss) > 0 && len(rows) > 0 {
 		t.Notes = append(t.Notes, absentNote(miss, "left out"))
 	}
+	if len(unrun) > 0 {
+		t.Notes = append(t.Notes, fmt.Sprintf("No configuration ran both main and %s on a %s case: %s left out.", condition, ingest.JoinLabels(unrun, " or "), map[bool]string{true: "its column is", false: "their columns are"}[len(unrun) == 1]))
+	}
 	// A configuration that did not run the condition has no row; say which, as T2 does.
 	ran := make([]string, len(rows))
 	for i, x := range rows {
@@ -200,7 +220,7 @@ func strategyTable(in *Input, id, condition string, withLegacy bool) (*Table, er
 	}
 	why := "no scored " + condition + " episodes"
 	if !withLegacy {
-		why += " on " + scope
+		why += " on " + executableTitle(r)
 	}
 	t.Notes = append(t.Notes, leftOutNote(notShown(r, ran), "the table", why)...)
 	t.Notes = append(t.Notes, pValueNote,
@@ -252,7 +272,7 @@ func buildInterventions(in *Input) (*Table, error) {
 
 func buildDisagreement(in *Input) (*Table, error) {
 	r := in.Main()
-	t := &Table{ID: "disagreement", Title: "Case-level disagreement between harnesses (majority of repeats, " + executableTitle(r) + ")",
+	t := &Table{ID: "disagreement", Title: "Case-level disagreement between harnesses (majority of repeats, " + r.HarnessScope(in.Choices) + ")",
 		Columns: []Column{textCol("model", "Model"), textCol("a", "Config A"), textCol("b", "Config B"), countCol("shared", "Shared cases"),
 			countCol("disagree", "Disagree"), countCol("only_a", "Only A succeeds"), countCol("only_b", "Only B succeeds"),
 			pCol("mcnemar_p", "McNemar p"), adjustedCol("mcnemar_p_adj", in.Stats)}}

@@ -18,6 +18,8 @@ func init() {
 
 func setupPower(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 	fs.Lookup("clusters").Usage = "CSV case_id,cluster_id: the pilot's templates (the design effect, the template covariance and the simulation's template row), instead of the bench's (template_id, Legacy contrast pairs, derived components)"
+	fs.Lookup("policy").Usage = "the authorization policy the pilot is scored under: one preset or JSON policy file (default safeact, tau-strict on a tau-bench: bench); docs/policies.md says what each does"
+	fs.Lookup("verdicts").Usage = "plan from a verdict dataset (score --format parquet --out DIR, possibly in shards) instead of scoring: a dataset of one policy (power plans from one; one of several is refused), no re-scoring; --bench must name the cases it was scored on"
 	ps := analysis.PowerSpec{Alpha: 0.05, Power: 0.8}
 	var protos cli.List
 	var delta float64

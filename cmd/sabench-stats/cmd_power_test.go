@@ -2,6 +2,7 @@ package main
 
 import (
 	"math"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -122,4 +123,21 @@ func TestPowerPilotNoteNamesNoRelease(t *testing.T) {
 // (0.800) "tested by the paired percentile bootstrap (0 resamples)"; it is refused.
 func TestPowerSimulateNeedsResamples(t *testing.T) {
 	wantUsage(t, "power: --simulate needs resamples (not --resamples 0)", "power", "GLM-5.2/ZCode", "GLM-5.2/Inspect", "--simulate", "20", "--resamples", "0")
+}
+
+// TestPowerRefusesSeveralPolicyDataset: a verdict dataset of two policies was planned from
+// the first, named in a note; it is refused, as two --policy values are from episodes.
+func TestPowerRefusesSeveralPolicyDataset(t *testing.T) {
+	t.Parallel()
+	runs, dir := subsetRuns(t), filepath.Join(t.TempDir(), "d")
+	mustRun(t, "score", "--bench", "builtin", "--runs", runs, "--policy", "safeact", "--policy", "near-miss", "--format", "parquet", "--out", dir)
+	wantUsage(t, "power: the verdict dataset holds 2 policies (safeact, near-miss) and power plans from one", "power", "Claude-5/Claude Code", "Claude-5/Inspect", "--bench", "builtin", "--verdicts", dir)
+	_, help, _ := runCLI(t, "power", "-h")
+	if !strings.Contains(help, "a dataset of one policy (power plans from one; one of several is refused)") {
+		t.Errorf("power -h does not say a dataset of several policies is refused:\n%s", help)
+	}
+	// One policy is planned from.
+	one := filepath.Join(t.TempDir(), "one")
+	mustRun(t, "score", "--bench", "builtin", "--runs", runs, "--policy", "near-miss", "--format", "parquet", "--out", one)
+	mustRun(t, "power", "Claude-5/Claude Code", "Claude-5/Inspect", "--bench", "builtin", "--verdicts", one)
 }

@@ -476,4 +476,8 @@ gpt-4o/tool-calling|TAU-AIRLINE-34|3|main,gpt-4o/tool-calling,TAU-AIRLINE-34,3,D
 	if !strings.Contains(text, "Left out: the columns Unauthorized write (event), Tool and Missing (where each chain broke): the verdicts come from a verdict dataset") || strings.Contains(text, "—") {
 		t.Errorf("official_unauthorized from a verdict dataset:\n%s", text)
 	}
+	// The note pointed to the viewer's page (index.html), which report --verdicts does not write.
+	if !strings.Contains(text, "Where the chain broke: `sabench-stats explain RUN` with the episodes the dataset was scored from (the same --bench and --policy, their --runs), or the episode's page in the viewer report writes from them (index.html; report --verdicts writes no viewer).") {
+		t.Errorf("official_unauthorized from a verdict dataset points to a viewer it has none of:\n%s", text)
+	}
 }

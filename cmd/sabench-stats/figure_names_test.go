@@ -73,10 +73,11 @@ func checkOddFigures(t *testing.T, dir string) {
 				want = []string{modelLabel, "Claude-5"}
 			}
 			all := strings.Join(texts, "\n")
-			// ecs_by_protocol draws a long name on several lines, broken after "/" or "-"
-			// (these names have no space): read back, its lines are the label.
+			// ecs_by_protocol, domain_heatmap and policy_ranks draw a long name on several
+			// lines, broken after "/" or "-" (these names have no space): read back, its
+			// lines are the label.
 			lines := all
-			if name == "ecs_by_protocol" {
+			if name == "ecs_by_protocol" || name == "domain_heatmap" || name == "policy_ranks" {
 				lines = strings.Join(texts, "")
 			}
 			for _, w := range want {

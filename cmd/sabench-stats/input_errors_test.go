@@ -33,6 +33,8 @@ func TestInputErrorsNameTheFlag(t *testing.T) {
 		{[]string{"tables", "variance", "--bench", bench, "--runs", runs, "--clusters", filepath.Join(dir, "c.csv")}, "--clusters " + filepath.Join(dir, "c.csv") + ": no such file"},
 		{[]string{"tables", "T9", "--bench", bench, "--runs", runs, "--set", "t9_matched_v1=" + filepath.Join(dir, "s.txt")}, "--set t9_matched_v1=" + filepath.Join(dir, "s.txt") + ": no such file"},
 		{[]string{"tables", "T2", "--bench", bench, "--verdicts", dir}, "--verdicts: " + dir + ": no config=*/part-*.parquet files"},
+		{[]string{"tables", "T2", "--bench", bench, "--verdicts", filepath.Join(dir, "v.parquet")}, "--verdicts: " + filepath.Join(dir, "v.parquet") + ": a file, not a verdict dataset directory (write one with score --format parquet --out DIR"},
+		{[]string{"power", "a", "b", "--bench", bench, "--verdicts", filepath.Join(dir, "v.jsonl")}, "--verdicts: " + filepath.Join(dir, "v.jsonl") + ": a file, not a verdict dataset directory"},
 		{[]string{"score", "--bench", bench, "--runs", empty}, "no episodes: the --runs files (" + empty + ") hold none"},
 		{[]string{"report", "--bench", bench, "--runs", empty, "--out", filepath.Join(dir, "rep")}, "no episodes"},
 		{[]string{"validate", "--bench", bench, empty}, "no episodes"},

@@ -28,3 +28,19 @@ func TestViewerSliceSummaryWords(t *testing.T) {
 		t.Errorf("empty slice: %q, want %q … %q", got, "0 episodes; 0 scored", "ECS — (0/0)")
 	}
 }
+
+// TestViewerSliceSummaryNamesTheMeasure: on the τ-bench trajectories, where every table
+// and figure caption says authorized success, the slice summary said "ECS 40.0% (…)"; it
+// names the measure as the page's data gives it.
+func TestViewerSliceSummaryNamesTheMeasure(t *testing.T) {
+	t.Parallel()
+	chromiumPath(t)
+	page, _ := tauViewer(t)
+	b, stop := newBrowser(t)
+	defer stop()
+	b.open(t, page, "slice?cond=main&status=scored", "#slice-summary")
+	b.rendered(t)
+	if got := b.text(t, "#slice-summary"); !strings.Contains(got, "; authorized success ") || strings.Contains(got, "ECS") {
+		t.Errorf("τ-bench slice summary: %q, want it to name authorized success, not ECS", got)
+	}
+}

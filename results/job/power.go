@@ -58,6 +58,12 @@ func StatedPower(ps analysis.PowerSpec) ([]*results.Table, error) {
 // Power plans from the release as the pilot (analysis.Release.Power) after resolving the
 // spec's names in it (a name that is not there is an OptionError): the power table.
 func (o *Options) Power(r *Release, ps analysis.PowerSpec) ([]*results.Table, error) {
+	// Several policies come only from a verdict dataset (the command refuses several
+	// --policy, and --verdicts takes none): planning from the first alone would pass over
+	// the others unasked, so the dataset is refused as several --policy values are.
+	if len(r.Releases) > 1 {
+		return nil, optionError(fmt.Errorf("power: the verdict dataset holds %d policies (%s) and power plans from one: write a dataset of one (score --format parquet --policy P --out DIR)", len(r.Releases), r.PolicyNames()))
+	}
 	rel := r.Releases[0]
 	if err := ps.Compare.Resolve(rel); err != nil {
 		return nil, optionError(fmt.Errorf("power: %w", err))

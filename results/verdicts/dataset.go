@@ -589,6 +589,11 @@ func DatasetFiles(dir string) ([]string, error) {
 		return nil, err
 	}
 	if len(paths) == 0 {
+		// A verdict file (score --out v.parquet, or JSONL) is a likely mistake: say what
+		// the path is rather than that a directory it is not holds nothing.
+		if st, err := os.Stat(dir); err == nil && !st.IsDir() {
+			return nil, fmt.Errorf("%s: a file, not a verdict dataset directory (write one with score --format parquet --out DIR: a directory of config=*/part-*.parquet files)", dir)
+		}
 		return nil, fmt.Errorf("%s: no config=*/part-*.parquet files (write them with score --format parquet --out DIR)", dir)
 	}
 	sort.Strings(paths)

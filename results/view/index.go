@@ -15,7 +15,10 @@ type indexHead struct {
 	// PolicyLabels name the policies as people say them (oracle.PolicyLabel).
 	PolicyLabels []string `json:"policy_labels"`
 	// Binding is the main policy's binding switch (Input.Binding).
-	Binding    string   `json:"binding,omitempty"`
+	Binding string `json:"binding,omitempty"`
+	// Measure names the success rate as the tables do, for the slice summary: "authorized
+	// success" on a bench of action rules (Input.ActionRules); absent: ECS.
+	Measure    string   `json:"measure,omitempty"`
 	Configs    []string `json:"configs"`
 	Conditions []string `json:"conditions"`
 	Protocols  []string `json:"protocols"`

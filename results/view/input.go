@@ -33,7 +33,10 @@ type Input struct {
 	// SharedHarness is the harness the harness_differences figure subtracts from each
 	// model's other one (--shared-harness); "" when not known.
 	SharedHarness string
-	Cases         []Case
+	// HarnessScope names the V0–V3 protocols the harness_differences figure plots, as its
+	// title does (analysis.Release.HarnessScope); "" when not known: "V0–V3".
+	HarnessScope string
+	Cases        []Case
 	// Episodes calls yield once per episode in a fixed order; an error from yield must be
 	// returned.
 	Episodes func(yield func(*Episode) error) error

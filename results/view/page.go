@@ -31,6 +31,9 @@ func page(w io.Writer, in *Input, e *encoder, chunkOf []int, chunkDir string) er
 	for _, p := range in.Policies {
 		head.PolicyLabels = append(head.PolicyLabels, oracle.PolicyLabel(p))
 	}
+	if in.ActionRules {
+		head.Measure = "authorized success"
+	}
 	for _, f := range e.failures.list {
 		head.Why = append(head.Why, oracle.FailureWhy(f))
 	}
@@ -101,7 +104,7 @@ func page(w io.Writer, in *Input, e *encoder, chunkOf []int, chunkDir string) er
 		b.WriteString("</ul>\n</div>\n")
 	}
 	for _, f := range in.Figures {
-		title, link, what := figureCaption(f.Name, in.SharedHarness, in.ActionRules)
+		title, link, what := figureCaption(f.Name, in.SharedHarness, in.HarnessScope, in.ActionRules)
 		// The figure's caveats, as the report's index states them.
 		note := ""
 		if f.Note != "" {
@@ -217,8 +220,9 @@ func writeGlossary(b *bytes.Buffer, actionRules bool) {
 
 // figureCaption is a figure's caption in words and the view that holds the episodes it
 // plots (a figure is a picture; its numbers link from the tables beside it); shared is the
-// harness the harness_differences figure subtracts ("" when not known).
-func figureCaption(name, shared string, rules bool) (title, link, what string) {
+// harness the harness_differences figure subtracts ("" when not known), scope the
+// protocols it plots ("" when not known).
+func figureCaption(name, shared, scope string, rules bool) (title, link, what string) {
 	// The rate the figures draw, as the tables name it: authorized success on a bench of
 	// action rules.
 	measure := "ECS"
@@ -233,7 +237,7 @@ func figureCaption(name, shared string, rules bool) (title, link, what string) {
 	case "harness_differences":
 		// The slice takes one protocol, and the figure plots the V0–V3 cases both
 		// configurations of a model ran: the link opens more than it plots, and says so.
-		return "Each model's harness minus " + cmp.Or(shared, "the shared harness") + ": paired ECS differences", "#slice?cond=main&status=scored", "Open the scored episodes (of every protocol; it plots the V0–V3 cases both configurations of a model ran)."
+		return "Each model's harness minus " + cmp.Or(shared, "the shared harness") + ": paired ECS differences", "#slice?cond=main&status=scored", "Open the scored episodes (of every protocol; it plots the " + cmp.Or(scope, "V0–V3") + " cases both configurations of a model ran)."
 	case "domain_heatmap":
 		return measure + " per configuration and domain", "#slice?cond=main&status=scored", "Open the scored episodes it plots (the T8 table links each cell)."
 	case "policy_ranks":
@@ -255,7 +259,7 @@ func writeContents(b *bytes.Buffer, in *Input) {
 	if len(in.Figures) > 0 {
 		b.WriteString("<li><a href=\"#tables\" data-to=\"figures-h\">Figures</a><ol>\n")
 		for _, f := range in.Figures {
-			title, _, _ := figureCaption(f.Name, in.SharedHarness, in.ActionRules)
+			title, _, _ := figureCaption(f.Name, in.SharedHarness, in.HarnessScope, in.ActionRules)
 			fmt.Fprintf(b, "<li><a href=\"#tables\" data-to=\"fig-%s\">%s</a></li>\n", html.EscapeString(f.Name), html.EscapeString(title))
 		}
 		b.WriteString("</ol></li>\n")

@@ -106,7 +106,7 @@ func (v *Release) Page(tables []*results.Table, figs []figures.Rendered, skipped
 		return Stats{}, fmt.Errorf("view: Page before Prepare")
 	}
 	sr := v.sr
-	in := &Input{Title: "sabench-stats viewer", Tables: tables, Policies: v.col.policies, Binding: v.col.binding, FiguresSkipped: skipped, SharedHarness: v.ch.SharedHarness, chunks: v.chunks,
+	in := &Input{Title: "sabench-stats viewer", Tables: tables, Policies: v.col.policies, Binding: v.col.binding, FiguresSkipped: skipped, SharedHarness: v.ch.SharedHarness, HarnessScope: sr.Releases[0].HarnessScope(v.ch), chunks: v.chunks,
 		ActionRules: sr.Releases[0].OfficialTasks()}
 	for _, f := range figs {
 		for i, ext := range f.Exts {

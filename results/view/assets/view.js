@@ -276,8 +276,8 @@
     var sum = el('p', { cls: 'summary', id: 'slice-summary' },
       el('strong', { id: 'slice-count', text: String(st.eps.length) }), st.eps.length === 1 ? ' episode; ' : ' episodes; ',
       String(st.scored), ' scored under policy ', el('strong', { text: policyLabel(st.p) }),
-      // No scored episode, no rate: "—", not "—%".
-      '; ECS ', el('strong', { id: 'slice-ecs', text: st.scored ? pct(st.pass, st.scored) + '%' : '—' }), ' (' + st.pass + '/' + st.scored + ')');
+      // No scored episode, no rate: "—", not "—%". The rate is named as the tables name it.
+      '; ' + (I.measure || 'ECS') + ' ', el('strong', { id: 'slice-ecs', text: st.scored ? pct(st.pass, st.scored) + '%' : '—' }), ' (' + st.pass + '/' + st.scored + ')');
     if (st.base != null) {
       sum.appendChild(document.createTextNode('; ' + (q.get('fail') === 'failed' ? 'failures are ' : q.get('fail') + ' is ')));
       sum.appendChild(el('strong', { id: 'slice-share', text: pct(st.scored, st.base) + '%' }));
