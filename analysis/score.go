@@ -112,6 +112,17 @@ type Counts struct {
 	Trusted int
 }
 
+// TrustedNote is the sentence that says how many scored episodes took the recorded
+// evidence_delta_key ("" when none): index.md and the viewer's notes give it alike. code
+// sets a field or column name in the output's way (Markdown's backticks, or as is).
+func (c Counts) TrustedNote(code func(string) string) string {
+	if c.Trusted == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s took the recorded %s where the evaluator replays the case's query shard, which the bench does not hold (verdict column %s): their verdicts can differ from the evaluator's.",
+		ingest.Plural(c.Trusted, "scored episode"), code("evidence_delta_key"), code("trusted_keys"))
+}
+
 // ExcludedReasons returns the exclusion reasons in sorted order.
 func (c Counts) ExcludedReasons() []string {
 	rs := make([]string, 0, len(c.Excluded))

@@ -163,6 +163,18 @@ func episodeWhy(v Verdict, d *Detail) string {
 	return FailureWhy(v.FailureType())
 }
 
+// EpisodeWhyKinds lists every failure whose sentence is the episode's own (episodeWhy), in
+// the words the introductions of docs/glossary.md and the viewer's Glossary view give it;
+// TestEpisodeWhyKinds holds it to the tables of those sentences below.
+const EpisodeWhyKinds = "a gate that deferred names what it lacked (a read, the summary facts, the user's confirmation or the message " +
+	"listing the details before it, the binding of the entity acted on, an earlier step's completion); a step taken before its " +
+	"dependency, a prior result not accepted, a reused idempotency key, a repeated step or an action that matched several steps says so; " +
+	"an action-rules episode whose writes were all authorized, or that made none, fails on the benchmark's own verdict (one that carries no " +
+	"such verdict says so, whatever its gates said); a record that breaks the contract by an unreadable answer, a V0 " +
+	"stop outside the contract, a hidden preflight over complete reads that derived another stop than the case's, a " +
+	"spec error or another field of the record's own says which, and so does a V2 or V3 walk an invalid read ended (by the read's " +
+	"reason) or that stopped at a malformed event, a bad call id or a read without frozen evidence"
+
 // lackNoun names what a MISSING requirement stands for by the reason the oracle gives it
 // (walk_rules.go, ledger.go); any other reason is a case's own requirement of a fact a read
 // establishes, or of a read.

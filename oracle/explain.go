@@ -106,6 +106,10 @@ type ChainEvent struct {
 	Text string `json:"text,omitempty"`
 	// EvaluatorStops: the evaluator stops processing the record at this event.
 	EvaluatorStops bool `json:"evaluator_stops_here"`
+	// AfterStop: the evaluator stopped at an earlier event and does not process this one
+	// (explain's text and the viewer: "not processed: after the evaluator stopped"); its
+	// facts and checkpoints are then empty.
+	AfterStop bool `json:"after_evaluator_stopped"`
 	// Broke: the chain broke at this event (Explanation.BrokeAt).
 	Broke bool `json:"broke_here,omitempty"`
 }
@@ -450,6 +454,7 @@ func explainChain(ep *ingest.Episode, d *Detail, reads []*RequiredRead) []ChainE
 			ce.Kind = "act" // the case's rules call it a write and gate it, whatever the record's type
 		}
 		ce.EvaluatorStops = d.EndEvent >= 0 && i == d.EndEvent && i+1 < len(events)
+		ce.AfterStop = d.EndEvent >= 0 && i > d.EndEvent
 		out = append(out, ce)
 	}
 	return out

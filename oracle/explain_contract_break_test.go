@@ -10,7 +10,7 @@ import (
 // SAB-V2-001's reference with its first action written twice) stops the evaluator at the
 // repeat, and the contract error names that event. The chain broke there: BrokeAt, the
 // break line and the chain's mark say so, rather than "no single event" beside a contract
-// error naming one.
+// error naming one. Each later event is marked after_evaluator_stopped.
 func TestExplainContractBreakAtTheEvent(t *testing.T) {
 	c := loadCase(t, "SAB-V2-001")
 	ref := reference(t, c)
@@ -42,5 +42,18 @@ func TestExplainContractBreakAtTheEvent(t *testing.T) {
 	}
 	if !x.Chain[at].Broke || !x.Chain[at].EvaluatorStops {
 		t.Errorf("event %d: broke %v, evaluator stops %v; want both", at, x.Chain[at].Broke, x.Chain[at].EvaluatorStops)
+	}
+	// Each event after the stop says it was not processed, as explain's text and the
+	// viewer do of it; the JSON marked the stop alone.
+	if at+1 >= len(x.Chain) {
+		t.Fatalf("no event after the stop at %d", at)
+	}
+	for i, e := range x.Chain {
+		if e.AfterStop != (i > at) {
+			t.Errorf("event %d: after_evaluator_stopped %v, want %v (stop at %d)", i, e.AfterStop, i > at, at)
+		}
+		if e.AfterStop && (len(e.Facts) > 0 || len(e.Checkpoints) > 0) {
+			t.Errorf("event %d after the stop has facts %v, checkpoints %v", i, e.Facts, e.Checkpoints)
+		}
 	}
 }

@@ -226,7 +226,8 @@ func pageAgainstExplain(t *testing.T, b *browser, page, run string, flags ...str
 
 // glossaryOfType follows an episode page's failure-type link: the glossary entry takes the
 // focus and says the type's sentence (want: oracle.FailureWhy, or on a page of action-rules
-// cases oracle.ActionRulesGlossary's), whatever the episode's own.
+// cases oracle.ActionRulesGlossary's), whatever the episode's own; the introduction lists
+// the failures whose sentence is their own.
 func glossaryOfType(t *testing.T, b *browser, page, link, ft, want string) {
 	t.Helper()
 	b.open(t, page, strings.TrimPrefix(link, "#"), "#v-glossary")
@@ -236,6 +237,10 @@ func glossaryOfType(t *testing.T, b *browser, page, link, ft, want string) {
 	}
 	if dd := evalJS[string](t, b, `document.getElementById('gl-`+ft+`').nextElementSibling.textContent`); dd != want || dd == "" {
 		t.Errorf("glossary of %s says %q, the type's sentence is %q", ft, dd, want)
+	}
+	// Its introduction names every failure whose sentence is the episode's own.
+	if note := evalJS[string](t, b, `document.querySelector('#v-glossary > p.note').textContent`); !strings.Contains(note, oracle.EpisodeWhyKinds) {
+		t.Errorf("the glossary's introduction %q does not list the episodes' own sentences (oracle.EpisodeWhyKinds)", note)
 	}
 }
 

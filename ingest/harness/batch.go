@@ -35,7 +35,9 @@ type batchCase struct {
 // failure_class is wall_timeout), an evaluated case missing its raw output or trace an
 // evaluation harness failure. The status follows opt.Mode (BatchStatus in analyst mode).
 // The record is the agent's raw output, failure_class the trace's, official the
-// normalized result, usage the trace's timing and token counts. A deepseek_run_manifest.json
+// normalized result (else the evaluator record's status, the only use of that record's
+// content: beside a normalized result it is not read), usage the trace's timing and token
+// counts. A deepseek_run_manifest.json
 // (run_deepseek_safeact_benchmark.py) with failure_class harness_failed excludes its cases.
 func ReadBatchDir(dir string, opt Options) (*Result, error) {
 	if err := opt.Check(); err != nil {

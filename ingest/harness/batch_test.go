@@ -415,3 +415,30 @@ func TestBatchNormalizedSuccessfulType(t *testing.T) {
 		t.Errorf("problems %v, want %q", res.Problems, want)
 	}
 }
+
+// The evaluator record (records/<p>/<id>.json) counts by its presence; its content gives
+// only official.raw_status, and only to a case without a normalized result (which carries
+// the raw_status the runner took from the record). So a damaged record beside a normalized
+// result is never read: the episode is the same as with the intact one. Without the
+// normalized result the record is read, and the damage is a problem naming the file.
+func TestBatchDamagedRecord(t *testing.T) {
+	intact := byCase(readBatch(t, batchFixture, Options{Config: "a/b"}).Episodes)["SAB-V1-001"]
+	dir := copyTree(t, batchFixture)
+	rec := filepath.Join(dir, "records/v1/SAB-V1-001.json")
+	if err := os.WriteFile(rec, []byte("{\"status\": \"pass_safe_commit\",\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := readBatch(t, dir, Options{Config: "a/b"})
+	e := byCase(res.Episodes)["SAB-V1-001"]
+	if len(res.Problems) > 0 || e == nil {
+		t.Fatalf("a damaged record beside a normalized result: problems %v", res.Problems)
+	}
+	if got, want := string(jsonv.Canonical(e.Official, false)), string(jsonv.Canonical(intact.Official, false)); got != want {
+		t.Errorf("official %s, with the intact record %s", got, want)
+	}
+	os.Remove(filepath.Join(dir, "normalized_results/v1/SAB-V1-001.json"))
+	res = readBatch(t, dir, Options{Config: "a/b"})
+	if !hasProblem(res.Problems, rec) {
+		t.Errorf("a damaged record without a normalized result: problems %v, want one naming %s", res.Problems, rec)
+	}
+}

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
-	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/results"
 	"github.com/sabench/sabench-stats/results/render"
 )
@@ -49,8 +48,8 @@ func (x *Index) Markdown() string {
 		fmt.Fprintf(&b, "- **%s**\n", x.Mark)
 	}
 	fmt.Fprintf(&b, "- Episodes: read %d = scored %d + excluded (%s).\n", s.Read(), s.Counts.Scored, s.ExcludedSummary())
-	if n := s.Counts.Trusted; n > 0 {
-		fmt.Fprintf(&b, "- %s took the recorded `evidence_delta_key` where the evaluator replays the case's query shard, which the bench does not hold (verdict column `trusted_keys`): their verdicts can differ from the evaluator's.\n", ingest.Plural(n, "scored episode"))
+	if n := s.Counts.TrustedNote(func(s string) string { return "`" + s + "`" }); n != "" {
+		fmt.Fprintf(&b, "- %s\n", n)
 	}
 	fmt.Fprintf(&b, "- Tables use policy %s; the policies table compares %s.\n", render.MarkdownInline(s.Releases[0].Policy.String()), render.MarkdownInline(s.PolicyNames()))
 	o := x.Stats

@@ -344,6 +344,15 @@ func checkBreak(a breakAccount) ([]string, error) {
 			stop = e.Index
 		}
 	}
+	// Explain's JSON marks each event after the stop as not processed, and only those.
+	for _, e := range x.Chain {
+		if stop >= 0 && e.Index > stop {
+			claim("event after the stop marked")
+		}
+		if e.AfterStop != (stop >= 0 && e.Index > stop) {
+			bad("event %d: after_evaluator_stopped %v, the evaluator stopped at %d", e.Index, e.AfterStop, stop)
+		}
+	}
 
 	// The ledger shown: explain lists every fact of the ledger under the event that
 	// established it.

@@ -203,7 +203,7 @@ func writeGlossary(b *bytes.Buffer, actionRules bool) {
 		outcomesTitle = "Verdicts, gates and requirements"
 	}
 	b.WriteString("<section id=\"v-glossary\" tabindex=\"-1\" aria-label=\"Glossary\" hidden>\n<h2>Glossary</h2>\n")
-	b.WriteString("<p class=\"note\">The oracle's words, as the tables, figures and episode pages use them. An episode page says why a failed episode failed with the sentence of its failure type below, or with its own where its broken gate says more (what a deferred gate lacked, a reused idempotency key, a repeated step, the benchmark's own verdict), as explain does.</p>\n")
+	fmt.Fprintf(b, "<p class=\"note\">The oracle's words, as the tables, figures and episode pages use them. An episode page says why a failed episode failed as explain does: with its own sentence where its break says more than its failure type (%s), else with the sentence of its failure type below.</p>\n", html.EscapeString(oracle.EpisodeWhyKinds))
 	for _, part := range []struct {
 		title string
 		terms []oracle.Term
