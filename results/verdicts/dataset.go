@@ -242,11 +242,11 @@ func ReadDatasetWith(dir string, r DatasetRead) ([]DatasetPolicy, [][]oracle.Ver
 				if k > 1 {
 					seq, what = i+1, "repeated" // sorted, the repeat is the next row
 				}
-				return nil, nil, fmt.Errorf("%s: policy %s: episode seq %d is %s (is a shard not written, or written twice?)", dir, pols[pi].Name, seq, what)
+				return nil, nil, fmt.Errorf("%s: policy %s: episode seq %d is %s (is a config=… partition or a shard missing, or a shard written twice?)", dir, pols[pi].Name, seq, what)
 			}
 		}
 		if total >= 0 && int64(n) != total {
-			return nil, nil, fmt.Errorf("%s: policy %s: the shards' manifests count %d episodes, the files hold %d (is a shard's part missing?)", dir, pols[pi].Name, total, n)
+			return nil, nil, fmt.Errorf("%s: policy %s: the shards' manifests count %d episodes, the files hold %d (is a config=… partition or a shard's part missing?)", dir, pols[pi].Name, total, n)
 		}
 		if pi == 0 {
 			if err := checkDuplicates(ids, !r.NoRunIDs, func(i int) *oracle.Verdict { return &vs[i] }); err != nil {
