@@ -300,6 +300,15 @@ func (d *episodeDecoder) payload() {
 		d.defect(DefectNoRecord, "record", "a completed episode needs a record (null or missing)")
 	}
 	e.Official = d.optObject("official")
+	if v, ok := e.Official.Get("successful"); ok {
+		// Any other type read as "no verdict": a "true" written as a string left the
+		// episode out of the agreement with no word said.
+		switch v.(type) {
+		case nil, bool:
+		default:
+			d.bad("official.successful", "must be true, false or null, got %s", TypeName(v))
+		}
+	}
 	if o := d.optObject("usage"); o != nil {
 		e.Usage = &d.blk.u
 		e.Usage.obj = o

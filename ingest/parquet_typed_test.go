@@ -21,7 +21,7 @@ import (
 var typedEdgeLines = []string{
 	`{"schema":"sabench.episode/v1","run_id":"r1","config":"m/h","case_id":"SAB-V1-001","repeat":0,"status":"completed",` +
 		`"record":{"events":[null,3,"s",{},{"type":"X","tool":"","arguments":[1],"tool_status":5,"zz":null,"tool_result":{"ok":true}},{"arguments":null,"type":null}],"schema_version":1.0,"env_id":"e","_keys":["x"],"_rest":{"a":1}},` +
-		`"official":{"successful":"yes","raw_status":null,"note":1},"usage":{"wall_seconds":3,"input_tokens":123456789012345678901234,"cost_usd":0.5,"x":7}}`,
+		`"official":{"successful":null,"raw_status":5,"note":1},"usage":{"wall_seconds":3,"input_tokens":123456789012345678901234,"cost_usd":0.5,"x":7}}`,
 	`{"schema":"sabench.episode/v1","run_id":"r2","config":"m/h","case_id":"SAB-V0-001","repeat":1,"condition":"c","status":"completed","failure_class":"resource_limit",` +
 		`"record":{"schema_version":"1","env_id":null,"episode_id":"SAB-V0-001","events":{},"metadata":"text","terminal":{"outcome":"BLOCK","type":"NO_ACTION","why":"x"},"ключ":"значение","a\"b":"\u0000"},` +
 		`"official":{},"usage":{}}`,

@@ -425,7 +425,14 @@ func (f *batchCaseFiles) setOfficial(e *ingest.Episode, class string, opt Option
 				e.Official.Set(k, v)
 			}
 		}
-		successful = norm.Has("successful") && mustGet(norm, "successful") == true
+		switch v, _ := norm.Get("successful"); v.(type) {
+		case bool:
+			successful = v == true
+		case nil: // absent or null: no verdict
+		default:
+			// Copied as it is, it read as no verdict, and counted as a failure here.
+			f.res.problem(f.file("normalized_results"), "successful", "must be true or false, got %s", ingest.TypeName(v))
+		}
 	} else if rec := f.read("records"); rec != nil && class == batchCompleted {
 		if st, ok := rec.Get("status"); ok {
 			e.Official = jsonv.NewObject("raw_status", st)

@@ -1,0 +1,46 @@
+package ingest
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestOfficialSuccessfulType: official.successful other than true, false or null (a
+// "true" written as a string, a 1) is a problem naming the field; it read as no verdict,
+// leaving the episode out of the agreement with the harness with no word said. An
+// official object without the key (a raw status alone) stays a verdict of none.
+func TestOfficialSuccessfulType(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "e.jsonl")
+	head := `{"schema":"sabench.episode/v1","config":"m/h","case_id":"SAB-V1-00`
+	lines := []string{
+		head + `1","repeat":0,"record":{"events":[]},"official":{"successful":"true"}}`,
+		head + `2","repeat":0,"record":{"events":[]},"official":{"successful":1,"raw_status":"pass"}}`,
+		head + `3","repeat":0,"record":{"events":[]},"official":{"successful":null}}`,
+		head + `4","repeat":0,"record":{"events":[]},"official":{"raw_status":"pass_no_action"}}`,
+		head + `5","repeat":0,"record":{"events":[]},"official":{"successful":false}}`,
+	}
+	os.WriteFile(p, []byte(strings.Join(lines, "\n")+"\n"), 0o644)
+	r, err := OpenEpisodes(p, ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	eps, probs := collect(t, r)
+	if len(eps) != 3 {
+		t.Errorf("episodes read: %d, want 3", len(eps))
+	}
+	var got []string
+	for _, p := range probs {
+		got = append(got, strings.TrimPrefix(p.String(), dir+"/"))
+	}
+	want := []string{
+		`e.jsonl:1: official.successful: must be true, false or null, got a string`,
+		`e.jsonl:2: official.successful: must be true, false or null, got an integer`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
