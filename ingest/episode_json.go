@@ -244,7 +244,12 @@ func (d *episodeDecoder) identity() {
 		case isBig:
 			d.bad("repeat", "out of range: %v", v)
 		case !isInt:
-			d.bad("repeat", "must be an integer, got %s", TypeName(v))
+			if f, isFloat := v.(float64); isFloat {
+				// "got a number" for 1.0 read as a contradiction; say it is a float.
+				d.bad("repeat", "must be an integer, got the float %s (written with a decimal point or an exponent)", floatRepr(f))
+			} else {
+				d.bad("repeat", "must be an integer, got %s", TypeName(v))
+			}
 		case n < 0:
 			d.bad("repeat", "must be >= 0, got %d", n)
 		case n > math.MaxInt32:
@@ -432,4 +437,13 @@ func TypeName(v any) string {
 		return "an object"
 	}
 	return fmt.Sprintf("%T", v)
+}
+
+// floatRepr writes f as Python prints a float: 1.0, not 1.
+func floatRepr(f float64) string {
+	s := strconv.FormatFloat(f, 'g', -1, 64)
+	if !strings.ContainsAny(s, ".eIN") {
+		s += ".0"
+	}
+	return s
 }

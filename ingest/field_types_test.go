@@ -44,3 +44,38 @@ func TestOfficialSuccessfulType(t *testing.T) {
 		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestRepeatFloat: a repeat written as a float (1.0, 1e0, 2.5) is refused, saying it is a
+// float with its value as Python prints it; "must be an integer, got a number" read as a
+// contradiction for 1.0.
+func TestRepeatFloat(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "e.jsonl")
+	head := `{"schema":"sabench.episode/v1","config":"m/h","case_id":"SAB-V1-00`
+	lines := []string{
+		head + `1","repeat":1.0,"record":{}}`,
+		head + `2","repeat":1e0,"record":{}}`,
+		head + `3","repeat":2.5,"record":{}}`,
+		head + `4","repeat":"1","record":{}}`,
+	}
+	os.WriteFile(p, []byte(strings.Join(lines, "\n")+"\n"), 0o644)
+	r, err := OpenEpisodes(p, ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	_, probs := collect(t, r)
+	var got []string
+	for _, p := range probs {
+		got = append(got, strings.TrimPrefix(p.String(), dir+"/"))
+	}
+	want := []string{
+		`e.jsonl:1: repeat: must be an integer, got the float 1.0 (written with a decimal point or an exponent)`,
+		`e.jsonl:2: repeat: must be an integer, got the float 1.0 (written with a decimal point or an exponent)`,
+		`e.jsonl:3: repeat: must be an integer, got the float 2.5 (written with a decimal point or an exponent)`,
+		`e.jsonl:4: repeat: must be an integer, got a string`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
