@@ -305,6 +305,10 @@ func otherShape(b []byte, line int) string {
 		return "; gzip data again once decompressed: the file was compressed twice"
 	case bytes.HasPrefix(b, []byte{0x28, 0xb5, 0x2f, 0xfd}):
 		return "; zstd data again once decompressed: the file was compressed twice"
+	case bytes.HasPrefix(b, []byte{0xff, 0xfe}) || bytes.HasPrefix(b, []byte{0xfe, 0xff}) || bytes.HasPrefix(b, []byte{'{', 0}) || bytes.HasPrefix(b, []byte{0, '{'}):
+		// Windows PowerShell's > and Out-File write UTF-16; every line after the first
+		// would be one more "unexpected '\x00'".
+		return "; UTF-16 text (as Windows PowerShell's > writes it), not UTF-8: save the file as UTF-8"
 	}
 	return ""
 }

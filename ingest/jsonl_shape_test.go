@@ -36,6 +36,12 @@ func TestReadOtherShapes(t *testing.T) {
 			"e.jsonl:1: an episode must be a JSON object, got an array; a JSON array of episodes? JSONL holds one episode a line (jq -c '.[]' writes it)"},
 		{"gzgz.jsonl.gz", gzgz.String(),
 			"e.jsonl:1: invalid JSON: column 1: unexpected '\\x1f'; gzip data again once decompressed: the file was compressed twice"},
+		// Windows PowerShell's > writes UTF-16 (little-endian, with a mark); each line
+		// after the first was one more "unexpected '\x00'".
+		{"utf16le.jsonl", utf16LE("\ufeff" + ep + "\n" + ep + "\n"),
+			"e.jsonl:1: invalid JSON: column 1: unexpected 'ÿ'; UTF-16 text (as Windows PowerShell's > writes it), not UTF-8: save the file as UTF-8"},
+		{"utf16le-nomark.jsonl", utf16LE(ep + "\n" + ep + "\n"),
+			"e.jsonl:1: invalid JSON: column 2: expected a string key; UTF-16 text (as Windows PowerShell's > writes it), not UTF-8: save the file as UTF-8"},
 		{"verdicts.jsonl", `{"run_id":"r1","policy_hash":"x","ecs":1}` + "\n" + `{"run_id":"r2","policy_hash":"x","ecs":0}` + "\n",
 			"e.jsonl:1: a verdict line (written by score), not an episode: " + verdictAdvice},
 		{"verdicts.csv", "run_id,ecs\nr1,1\nr2,0\n",
@@ -64,4 +70,13 @@ func TestReadOtherShapes(t *testing.T) {
 			t.Errorf("%s: validate read %d episodes with problems %v; want none read and one problem", c.name, rep.Lines, rep.Problems)
 		}
 	}
+}
+
+// utf16LE encodes s (ASCII and the byte-order mark) as UTF-16, little-endian.
+func utf16LE(s string) string {
+	var b []byte
+	for _, r := range s {
+		b = append(b, byte(r), byte(r>>8))
+	}
+	return string(b)
 }
