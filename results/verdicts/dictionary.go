@@ -59,7 +59,7 @@ var episodeDocs = []FieldDoc{
 	{"status", "string", "absent: completed", `"infra_failure"`, "completed, infra_failure, harness_failure or censored; only completed episodes are scored"},
 	{"failure_class", "string or null", "the harness gave no failure label", `"timeout"`, "the harness's own failure label, kept verbatim"},
 	{"record", "object", "", `{"schema_version": 1, "events": […]}`, "the agent output as the harness wrote it (agent_decision, or an execution record with events); required"},
-	{"official", "object or null", "the harness gave no verdict", `{"successful": true, "raw_status": "pass_safe_commit"}`, "the harness's own verdict"},
+	{"official", "object or null", "the harness gave no verdict", `{"successful": true, "raw_status": "pass_safe_commit"}`, "the harness's own verdict; successful is true, false or null (any other value is a problem)"},
 	{"usage", "object or null", "not reported", `{"cost_usd": 0.12, "input_tokens": 1900, "output_tokens": 430, "wall_seconds": 37.0}`, "what the episode consumed (numbers or null); the cost table reads cost_usd, input_tokens, output_tokens, wall_seconds"},
 	{"extra", "object or null", "none", `{"runner_class": "run_failure"}`, "the producer's own fields (a harness adapter's runner class, batch failure entry, resource limits …), kept verbatim; any other top-level field is a problem"},
 }
