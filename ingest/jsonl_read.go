@@ -93,16 +93,35 @@ func decompress(br *bufio.Reader) (io.Reader, []func() error, error) {
 		if err != nil {
 			return nil, nil, fmt.Errorf("gzip: %w", err)
 		}
-		return zr, []func() error{zr.Close}, nil
+		return codecErrors{zr, "gzip"}, []func() error{zr.Close}, nil
 	case len(magic) == 4 && bytes.Equal(magic, []byte{0x28, 0xb5, 0x2f, 0xfd}):
 		// One decoder goroutine bounds memory and CPU per file.
 		zr, err := zstd.NewReader(br, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxWindow(1<<27))
 		if err != nil {
 			return nil, nil, fmt.Errorf("zstd: %w", err)
 		}
-		return zr, []func() error{func() error { zr.Close(); return nil }}, nil
+		return codecErrors{zr, "zstd"}, []func() error{func() error { zr.Close(); return nil }}, nil
 	}
 	return br, nil, nil
+}
+
+// codecErrors says which decompressor failed, and what a truncated stream means: the
+// decoders' own "unexpected EOF" named neither the compression nor the cause.
+type codecErrors struct {
+	r    io.Reader
+	name string
+}
+
+func (c codecErrors) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	switch {
+	case err == nil || err == io.EOF:
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		err = fmt.Errorf("%s data ends early: the file is cut short, or bytes follow its end (%w)", c.name, err)
+	default:
+		err = fmt.Errorf("%s: %w", c.name, err)
+	}
+	return n, err
 }
 
 func (r *jsonlReader) close() error {

@@ -154,7 +154,7 @@ func TestReliability_UnboundedInputs(t *testing.T) {
 	}
 }
 
-// A truncated gzip file is one problem, its file named once.
+// A truncated gzip file is one problem, its file named once, saying what ended.
 func TestReliability_TruncatedGzip(t *testing.T) {
 	var buf bytes.Buffer
 	zw := gzip.NewWriter(&buf)
@@ -166,8 +166,9 @@ func TestReliability_TruncatedGzip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rep.Problems) != 1 || strings.Count(rep.Problems[0].String(), p) != 1 || rep.Problems[0].Line == 0 {
-		t.Errorf("problems %v; want one, naming the file once, with its line", rep.Problems)
+	if len(rep.Problems) != 1 || strings.Count(rep.Problems[0].String(), p) != 1 || rep.Problems[0].Line == 0 ||
+		!strings.HasSuffix(rep.Problems[0].String(), ": gzip data ends early: the file is cut short, or bytes follow its end (unexpected EOF)") {
+		t.Errorf("problems %v; want one, naming the file once, with its line, saying the gzip data ends early (it was a bare \"unexpected EOF\")", rep.Problems)
 	}
 }
 
