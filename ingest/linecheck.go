@@ -22,7 +22,10 @@ func utf8Problem(dec *jsonv.Decoder, b []byte, prefix, file string, line int) *P
 	field, isName := fieldAt(b, off)
 	field = joinField(prefix, field)
 	msg := "invalid UTF-8 in the value"
-	if isName {
+	switch {
+	case isName && field == "":
+		msg = "invalid UTF-8 in a top-level field name" // "under it" named no field
+	case isName:
 		msg = "invalid UTF-8 in a field name under it"
 	}
 	return &Problem{File: file, Line: line, Field: field, Msg: msg + " (it would be replaced by U+FFFD)"}

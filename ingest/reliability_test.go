@@ -81,7 +81,7 @@ func TestReliability_StrictEpisodes(t *testing.T) {
 	}
 }
 
-// Invalid UTF-8 names file, line and field; 2^63 is out of range;
+// Invalid UTF-8 names file, line and field (for a key, the object holding it); 2^63 is out of range;
 // "/" and white space around a configuration are refused.
 func TestReliability_FieldProblems(t *testing.T) {
 	_, got := validateLines(t, ReadOptions{},
@@ -90,13 +90,18 @@ func TestReliability_FieldProblems(t *testing.T) {
 		`{"schema":"sabench.episode/v1","config":"m/h","case_id":"SAB-V1-001","repeat":9223372036854775808,`+goodRec+`}`,
 		`{"schema":"sabench.episode/v1","config":"/","case_id":"SAB-V1-001","repeat":1,`+goodRec+`}`,
 		`{"schema":"sabench.episode/v1","config":" m/h\n","case_id":"SAB-V1-001","repeat":2,`+goodRec+`}`,
+		`{"schema":"sabench.episode/v1","con`+"\xff"+`fig":"m/h","case_id":"SAB-V1-001","repeat":3,`+goodRec+`}`,
+		goodHead+`"record":{"ev`+"\xff"+`ents":[]}}`,
 	)
 	wantProblems(t, got,
 		`e.jsonl:1: config: invalid UTF-8 in the value (it would be replaced by U+FFFD)`,
 		`e.jsonl:2: record.events[0].tool: invalid UTF-8 in the value (it would be replaced by U+FFFD)`,
 		`e.jsonl:3: repeat: out of range: 9223372036854775808`,
 		`e.jsonl:4: config: malformed configuration "/" (want MODEL/HARNESS, both non-empty, or a name without a slash)`,
-		`e.jsonl:5: config: has leading or trailing white space: " m/h\n"`)
+		`e.jsonl:5: config: has leading or trailing white space: " m/h\n"`,
+		// A top-level key: "a field name under it" named no field.
+		`e.jsonl:6: invalid UTF-8 in a top-level field name (it would be replaced by U+FFFD)`,
+		`e.jsonl:7: record: invalid UTF-8 in a field name under it (it would be replaced by U+FFFD)`)
 }
 
 // A run id is unique within a release.
