@@ -319,11 +319,13 @@ func otherShape(b []byte, line int) string {
 	}
 	switch t := bytes.TrimSpace(b); {
 	case string(t) == "{" || len(t) > 0 && t[0] == '[':
-		return "; a JSON document over several lines (pretty-printed?) or an array, not one episode a line (JSONL); τ-bench and τ²-bench results files go through ingest --tau, which writes their episodes"
+		return "; a JSON document over several lines (pretty-printed?) or an array, not one episode a line (JSONL); τ-bench and τ²-bench results files go through ingest --tau, which writes their episodes, and Inspect logs through --inspect"
 	case bytes.HasPrefix(b, []byte{0x1f, 0x8b}):
 		return "; gzip data again once decompressed: the file was compressed twice"
 	case bytes.HasPrefix(b, []byte{0x28, 0xb5, 0x2f, 0xfd}):
 		return "; zstd data again once decompressed: the file was compressed twice"
+	case bytes.HasPrefix(b, []byte("PK\x03\x04")):
+		return "; a ZIP archive (an Inspect .eval log?), not JSONL: Inspect logs go through --inspect"
 	case bytes.HasPrefix(b, []byte{0xff, 0xfe}) || bytes.HasPrefix(b, []byte{0xfe, 0xff}) || bytes.HasPrefix(b, []byte{'{', 0}) || bytes.HasPrefix(b, []byte{0, '{'}):
 		// Windows PowerShell's > and Out-File write UTF-16; every line after the first
 		// would be one more "unexpected '\x00'".

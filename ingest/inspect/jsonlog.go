@@ -17,7 +17,7 @@ type jsonSource struct {
 	done    bool      // the document has been read to its end
 	pending []*Sample // samples met before the header was complete
 	seen    map[string]string
-	notLog  string // what kind of Inspect index the keys read so far look like, if any
+	notLog  string // what the keys read so far show the document is instead of a log, if anything
 }
 
 func openJSON(log *Log, r io.Reader, closer io.Closer) (source, error) {
@@ -87,6 +87,8 @@ func (s *jsonSource) readKeys(stopAtSamples bool) error {
 			switch {
 			case key == "eval_set_id":
 				s.notLog = "an eval set's index (eval-set.json)"
+			case key == "case_id" || key == "run_id":
+				s.notLog = "an episode (sabench.episode/v1 JSONL, read with --runs)"
 			case s.notLog == "" && IsLogFileName(key):
 				s.notLog = "a folder's log index (logs.json), keyed by log file"
 			}
