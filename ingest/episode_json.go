@@ -210,6 +210,11 @@ func (d *episodeDecoder) optObject(k string) *jsonv.Object {
 	}
 	m, isObj := v.(*jsonv.Object)
 	if !isObj {
+		if s, isStr := v.(string); isStr && strings.HasPrefix(strings.TrimSpace(s), "{") {
+			// A column of objects a dataframe wrote as JSON text.
+			d.bad(k, "must be an object or null, got a string holding JSON (the object encoded twice?)")
+			return nil
+		}
 		d.bad(k, "must be an object or null, got %s", TypeName(v))
 		return nil
 	}

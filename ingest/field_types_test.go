@@ -79,3 +79,33 @@ func TestRepeatFloat(t *testing.T) {
 		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestObjectEncodedTwice: a record (or official, usage, extra) written as a string of
+// JSON, as a dataframe writes a column of objects it holds as text, says so.
+func TestObjectEncodedTwice(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "e.jsonl")
+	head := `{"schema":"sabench.episode/v1","config":"m/h","case_id":"SAB-V1-00`
+	lines := []string{
+		head + `1","repeat":0,"record":"{\"events\": []}"}`,
+		head + `2","repeat":0,"record":{},"usage":"n/a"}`,
+	}
+	os.WriteFile(p, []byte(strings.Join(lines, "\n")+"\n"), 0o644)
+	r, err := OpenEpisodes(p, ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	_, probs := collect(t, r)
+	var got []string
+	for _, p := range probs {
+		got = append(got, strings.TrimPrefix(p.String(), dir+"/"))
+	}
+	want := []string{
+		`e.jsonl:1: record: must be an object or null, got a string holding JSON (the object encoded twice?)`,
+		`e.jsonl:2: usage: must be an object or null, got a string`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
