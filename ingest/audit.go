@@ -35,7 +35,7 @@ func ReadAudit(path string) (*Audit, error) {
 }
 
 func parseAudit(path string, in io.Reader) (*Audit, error) {
-	r := csv.NewReader(in)
+	r := csv.NewReader(SkipBOM(in))
 	r.FieldsPerRecord = 3
 	a := &Audit{Path: path, Labels: map[string]AuditLabel{}}
 	for line := 1; ; line++ {

@@ -30,3 +30,15 @@ func TestParseAudit(t *testing.T) {
 		}
 	}
 }
+
+// An audit file saved by Excel as "CSV UTF-8" (a byte-order mark, CRLF line ends) reads
+// as the same labels: the mark made the header a row whose label "label" was refused.
+func TestParseAuditExcel(t *testing.T) {
+	a, err := parseAudit("a.csv", strings.NewReader("\ufeffcase_id,run_id,label\r\nSAB-V1-001,r1,pass\r\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l, ok := a.Labels["r1"]; len(a.Labels) != 1 || !ok || l != (AuditLabel{"SAB-V1-001", true, 2}) {
+		t.Errorf("labels %+v", a.Labels)
+	}
+}

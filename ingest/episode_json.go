@@ -210,6 +210,11 @@ func (d *episodeDecoder) optObject(k string) *jsonv.Object {
 	}
 	m, isObj := v.(*jsonv.Object)
 	if !isObj {
+		if s, isStr := v.(string); isStr && strings.HasPrefix(strings.TrimSpace(s), "{") {
+			// A column of objects a dataframe wrote as JSON text.
+			d.bad(k, "must be an object or null, got a string holding JSON (the object encoded twice?)")
+			return nil
+		}
 		d.bad(k, "must be an object or null, got %s", TypeName(v))
 		return nil
 	}
@@ -244,7 +249,12 @@ func (d *episodeDecoder) identity() {
 		case isBig:
 			d.bad("repeat", "out of range: %v", v)
 		case !isInt:
-			d.bad("repeat", "must be an integer, got %s", TypeName(v))
+			if f, isFloat := v.(float64); isFloat {
+				// "got a number" for 1.0 read as a contradiction; say it is a float.
+				d.bad("repeat", "must be an integer, got the float %s (written with a decimal point or an exponent)", floatRepr(f))
+			} else {
+				d.bad("repeat", "must be an integer, got %s", TypeName(v))
+			}
 		case n < 0:
 			d.bad("repeat", "must be >= 0, got %d", n)
 		case n > math.MaxInt32:
@@ -431,4 +441,13 @@ func TypeName(v any) string {
 		return "an object"
 	}
 	return fmt.Sprintf("%T", v)
+}
+
+// floatRepr writes f as Python prints a float: 1.0, not 1.
+func floatRepr(f float64) string {
+	s := strconv.FormatFloat(f, 'g', -1, 64)
+	if !strings.ContainsAny(s, ".eIN") {
+		s += ".0"
+	}
+	return s
 }

@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -135,10 +136,19 @@ func walkEpisodeDir(root string, skipped *[]Problem) ([]string, error) {
 			if !IsEpisodeFileName(d.Name()) {
 				return nil
 			}
+			if err != nil {
+				// Before WithinRoot, whose error named the missing target, not the link.
+				if errors.Is(err, fs.ErrNotExist) {
+					skip("a symbolic link to a file that does not exist")
+				} else {
+					skip("a symbolic link that cannot be followed: " + err.Error())
+				}
+				return nil
+			}
 			if err := WithinRoot(realRoot, p); err != nil {
 				return err
 			}
-			if err != nil || !st.Mode().IsRegular() {
+			if !st.Mode().IsRegular() {
 				skip("a symbolic link to something that is not a regular file")
 				return nil
 			}

@@ -95,16 +95,35 @@ func decompress(br *bufio.Reader) (io.Reader, []func() error, error) {
 		if err != nil {
 			return nil, nil, fmt.Errorf("gzip: %w", err)
 		}
-		return zr, []func() error{zr.Close}, nil
+		return codecErrors{zr, "gzip"}, []func() error{zr.Close}, nil
 	case len(magic) == 4 && bytes.Equal(magic, []byte{0x28, 0xb5, 0x2f, 0xfd}):
 		// One decoder goroutine bounds memory and CPU per file.
 		zr, err := zstd.NewReader(br, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxWindow(1<<27))
 		if err != nil {
 			return nil, nil, fmt.Errorf("zstd: %w", err)
 		}
-		return zr, []func() error{func() error { zr.Close(); return nil }}, nil
+		return codecErrors{zr, "zstd"}, []func() error{func() error { zr.Close(); return nil }}, nil
 	}
 	return br, nil, nil
+}
+
+// codecErrors says which decompressor failed, and what a truncated stream means: the
+// decoders' own "unexpected EOF" named neither the compression nor the cause.
+type codecErrors struct {
+	r    io.Reader
+	name string
+}
+
+func (c codecErrors) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	switch {
+	case err == nil || err == io.EOF:
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		err = fmt.Errorf("%s data ends early: the file is cut short, or bytes follow its end (%w)", c.name, err)
+	default:
+		err = fmt.Errorf("%s: %w", c.name, err)
+	}
+	return n, err
 }
 
 func (r *jsonlReader) close() error {
@@ -302,11 +321,17 @@ func otherShape(b []byte, line int) string {
 	}
 	switch t := bytes.TrimSpace(b); {
 	case string(t) == "{" || len(t) > 0 && t[0] == '[':
-		return "; a JSON document over several lines (pretty-printed?) or an array, not one episode a line (JSONL); τ-bench and τ²-bench results files go through ingest --tau, which writes their episodes"
+		return "; a JSON document over several lines (pretty-printed?) or an array, not one episode a line (JSONL); τ-bench and τ²-bench results files go through ingest --tau, which writes their episodes, and Inspect logs through --inspect"
 	case bytes.HasPrefix(b, []byte{0x1f, 0x8b}):
 		return "; gzip data again once decompressed: the file was compressed twice"
 	case bytes.HasPrefix(b, []byte{0x28, 0xb5, 0x2f, 0xfd}):
 		return "; zstd data again once decompressed: the file was compressed twice"
+	case bytes.HasPrefix(b, []byte("PK\x03\x04")):
+		return "; a ZIP archive (an Inspect .eval log?), not JSONL: Inspect logs go through --inspect"
+	case bytes.HasPrefix(b, []byte{0xff, 0xfe}) || bytes.HasPrefix(b, []byte{0xfe, 0xff}) || bytes.HasPrefix(b, []byte{'{', 0}) || bytes.HasPrefix(b, []byte{0, '{'}):
+		// Windows PowerShell's > and Out-File write UTF-16; every line after the first
+		// would be one more "unexpected '\x00'".
+		return "; UTF-16 text (as Windows PowerShell's > writes it), not UTF-8: save the file as UTF-8"
 	}
 	return ""
 }

@@ -29,13 +29,22 @@ func TestReadOtherShapes(t *testing.T) {
 	w.Close()
 	cases := []struct{ name, body, want string }{
 		{"pretty.jsonl", "{\n  \"schema\": \"sabench.episode/v1\",\n  \"config\": \"a/b\"\n}\n",
-			"e.jsonl:1: invalid JSON: column 2: expected a string key; a JSON document over several lines (pretty-printed?) or an array, not one episode a line (JSONL); τ-bench and τ²-bench results files go through ingest --tau, which writes their episodes"},
+			"e.jsonl:1: invalid JSON: column 2: expected a string key; a JSON document over several lines (pretty-printed?) or an array, not one episode a line (JSONL); τ-bench and τ²-bench results files go through ingest --tau, which writes their episodes, and Inspect logs through --inspect"},
 		{"array.jsonl", "[\n" + ep + "\n]\n",
-			"e.jsonl:1: invalid JSON: column 2: unexpected end of input; a JSON document over several lines (pretty-printed?) or an array, not one episode a line (JSONL); τ-bench and τ²-bench results files go through ingest --tau, which writes their episodes"},
+			"e.jsonl:1: invalid JSON: column 2: unexpected end of input; a JSON document over several lines (pretty-printed?) or an array, not one episode a line (JSONL); τ-bench and τ²-bench results files go through ingest --tau, which writes their episodes, and Inspect logs through --inspect"},
 		{"array1.jsonl", "[" + ep + "," + ep + "]\n",
 			"e.jsonl:1: an episode must be a JSON object, got an array; a JSON array of episodes? JSONL holds one episode a line (jq -c '.[]' writes it)"},
 		{"gzgz.jsonl.gz", gzgz.String(),
 			"e.jsonl:1: invalid JSON: column 1: unexpected '\\x1f'; gzip data again once decompressed: the file was compressed twice"},
+		// An Inspect .eval log given as episodes: each "line" of the archive was a problem.
+		{"log.eval", "PK\x03\x04\x14\x00\x00\x00\x08\x00\n\xf3\x9c\n",
+			"e.jsonl:1: invalid JSON: column 1: unexpected 'P'; a ZIP archive (an Inspect .eval log?), not JSONL: Inspect logs go through --inspect"},
+		// Windows PowerShell's > writes UTF-16 (little-endian, with a mark); each line
+		// after the first was one more "unexpected '\x00'".
+		{"utf16le.jsonl", utf16LE("\ufeff" + ep + "\n" + ep + "\n"),
+			"e.jsonl:1: invalid JSON: column 1: unexpected 'ÿ'; UTF-16 text (as Windows PowerShell's > writes it), not UTF-8: save the file as UTF-8"},
+		{"utf16le-nomark.jsonl", utf16LE(ep + "\n" + ep + "\n"),
+			"e.jsonl:1: invalid JSON: column 2: expected a string key; UTF-16 text (as Windows PowerShell's > writes it), not UTF-8: save the file as UTF-8"},
 		{"verdicts.jsonl", `{"run_id":"r1","policy_hash":"x","ecs":1}` + "\n" + `{"run_id":"r2","policy_hash":"x","ecs":0}` + "\n",
 			"e.jsonl:1: a verdict line (written by score), not an episode: " + verdictAdvice},
 		{"verdicts.csv", "run_id,ecs\nr1,1\nr2,0\n",
@@ -64,4 +73,13 @@ func TestReadOtherShapes(t *testing.T) {
 			t.Errorf("%s: validate read %d episodes with problems %v; want none read and one problem", c.name, rep.Lines, rep.Problems)
 		}
 	}
+}
+
+// utf16LE encodes s (ASCII and the byte-order mark) as UTF-16, little-endian.
+func utf16LE(s string) string {
+	var b []byte
+	for _, r := range s {
+		b = append(b, byte(r), byte(r>>8))
+	}
+	return string(b)
 }

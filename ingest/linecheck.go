@@ -27,6 +27,8 @@ func lostProblem(dec *jsonv.Decoder, b []byte, prefix, file string, line int) *P
 	switch {
 	case why != jsonv.LostUTF8 && why != jsonv.LostSurrogate:
 		msg = "cannot be kept as written: " + why
+	case isName && field == "":
+		msg = why + " in a top-level field name (it would be replaced by U+FFFD)" // "under it" named no field
 	case isName:
 		msg = why + " in a field name under it (it would be replaced by U+FFFD)"
 	default:

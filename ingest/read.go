@@ -594,7 +594,7 @@ func statEpisodeFile(path string, opt ReadOptions) (os.FileInfo, error) {
 func checkFileInfo(path string, st os.FileInfo, opt ReadOptions) error {
 	switch {
 	case st.IsDir():
-		return newFileError(path, 0, errors.New("is a directory (expand it with ExpandRuns)"))
+		return newFileError(path, 0, errors.New("is a directory, not an episode file"))
 	case !st.Mode().IsRegular():
 		return newFileError(path, 0, fmt.Errorf("not a regular file (%s); episodes are read from regular files only", st.Mode().Type()))
 	case st.Size() > opt.maxFile():

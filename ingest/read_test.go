@@ -229,3 +229,22 @@ func TestExpandRuns(t *testing.T) {
 		}
 	}
 }
+
+// TestExpandRunsDanglingLink: a link in a runs folder whose file is missing (a folder
+// copied without it) is skipped with a note naming the link; the error named only the
+// missing target ("lstat /elsewhere/x.jsonl: no such file or directory").
+func TestExpandRunsDanglingLink(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "a.jsonl"), []byte("{}\n"), 0o644)
+	link := filepath.Join(dir, "b.jsonl")
+	if err := os.Symlink(filepath.Join(t.TempDir(), "gone.jsonl"), link); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	got, skipped, err := ExpandRunsSkipped([]string{dir})
+	if err != nil || len(got) != 1 || filepath.Base(got[0]) != "a.jsonl" {
+		t.Fatalf("ExpandRunsSkipped = %v, %v", got, err)
+	}
+	if want := link + ": skipped: a symbolic link to a file that does not exist"; len(skipped) != 1 || skipped[0].String() != want {
+		t.Errorf("skipped %v, want %q", skipped, want)
+	}
+}

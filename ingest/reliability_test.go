@@ -81,7 +81,7 @@ func TestReliability_StrictEpisodes(t *testing.T) {
 	}
 }
 
-// Invalid UTF-8 names file, line and field; 2^63 is out of range;
+// Invalid UTF-8 names file, line and field (for a key, the object holding it); 2^63 is out of range;
 // "/" and white space around a configuration are refused.
 func TestReliability_FieldProblems(t *testing.T) {
 	_, got := validateLines(t, ReadOptions{},
@@ -90,13 +90,18 @@ func TestReliability_FieldProblems(t *testing.T) {
 		`{"schema":"sabench.episode/v1","config":"m/h","case_id":"SAB-V1-001","repeat":9223372036854775808,`+goodRec+`}`,
 		`{"schema":"sabench.episode/v1","config":"/","case_id":"SAB-V1-001","repeat":1,`+goodRec+`}`,
 		`{"schema":"sabench.episode/v1","config":" m/h\n","case_id":"SAB-V1-001","repeat":2,`+goodRec+`}`,
+		`{"schema":"sabench.episode/v1","con`+"\xff"+`fig":"m/h","case_id":"SAB-V1-001","repeat":3,`+goodRec+`}`,
+		goodHead+`"record":{"ev`+"\xff"+`ents":[]}}`,
 	)
 	wantProblems(t, got,
 		`e.jsonl:1: config: invalid UTF-8 in the value (it would be replaced by U+FFFD)`,
 		`e.jsonl:2: record.events[0].tool: invalid UTF-8 in the value (it would be replaced by U+FFFD)`,
 		`e.jsonl:3: repeat: out of range: 9223372036854775808`,
 		`e.jsonl:4: config: malformed configuration "/" (want MODEL/HARNESS, both non-empty, or a name without a slash)`,
-		`e.jsonl:5: config: has leading or trailing white space: " m/h\n"`)
+		`e.jsonl:5: config: has leading or trailing white space: " m/h\n"`,
+		// A top-level key: "a field name under it" named no field.
+		`e.jsonl:6: invalid UTF-8 in a top-level field name (it would be replaced by U+FFFD)`,
+		`e.jsonl:7: record: invalid UTF-8 in a field name under it (it would be replaced by U+FFFD)`)
 }
 
 // A run id is unique within a release.
@@ -154,7 +159,7 @@ func TestReliability_UnboundedInputs(t *testing.T) {
 	}
 }
 
-// A truncated gzip file is one problem, its file named once.
+// A truncated gzip file is one problem, its file named once, saying what ended.
 func TestReliability_TruncatedGzip(t *testing.T) {
 	var buf bytes.Buffer
 	zw := gzip.NewWriter(&buf)
@@ -166,8 +171,9 @@ func TestReliability_TruncatedGzip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rep.Problems) != 1 || strings.Count(rep.Problems[0].String(), p) != 1 || rep.Problems[0].Line == 0 {
-		t.Errorf("problems %v; want one, naming the file once, with its line", rep.Problems)
+	if len(rep.Problems) != 1 || strings.Count(rep.Problems[0].String(), p) != 1 || rep.Problems[0].Line == 0 ||
+		!strings.HasSuffix(rep.Problems[0].String(), ": gzip data ends early: the file is cut short, or bytes follow its end (unexpected EOF)") {
+		t.Errorf("problems %v; want one, naming the file once, with its line, saying the gzip data ends early (it was a bare \"unexpected EOF\")", rep.Problems)
 	}
 }
 

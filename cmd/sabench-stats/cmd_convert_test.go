@@ -35,6 +35,10 @@ func TestConvertRefusesBadInput(t *testing.T) {
 	if _, err := os.Stat(out); !os.IsNotExist(err) {
 		t.Errorf("a partial output file was left: %v", err)
 	}
+	// A folder of episode files given as IN: the message is the user's, not the Go API's.
+	if _, stderr, code := runCLI(t, "convert", dir, filepath.Join(dir, "o.jsonl")); code != 1 || !strings.Contains(stderr, "is a directory, not an episode file") || strings.Contains(stderr, "ExpandRuns") {
+		t.Errorf("directory as IN: exit %d, stderr:\n%s", code, stderr)
+	}
 	if _, _, code := runCLI(t, "convert", "a.jsonl", "b.csv"); code != 2 {
 		t.Errorf("unknown output extension: exit %d, want 2", code)
 	}

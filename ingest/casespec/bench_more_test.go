@@ -189,6 +189,18 @@ func TestUserSetsAndClusters(t *testing.T) {
 	if b.ClusterCounts[0] != (ClusterCount{ClusterUser, 1, 2}) {
 		t.Errorf("user rule count %+v", b.ClusterCounts[0])
 	}
+	// A set file saved with a byte-order mark: its first id was the unknown case
+	// "\ufeffSAB-V2-001".
+	os.WriteFile(set, []byte("\ufeffSAB-V2-001\r\nSAB-V3-001\r\n"), 0o644)
+	if b, err := LoadBench(realDir, BenchOptions{Sets: map[string]string{"mine": set}}); err != nil || len(b.Sets["mine"]) != 2 {
+		t.Errorf("set file with a byte-order mark: %v", err)
+	}
+	// Saved by Excel as "CSV UTF-8": the byte-order mark made the header a row naming
+	// the unknown case "\ufeffcase_id".
+	os.WriteFile(cl, []byte("\ufeffcase_id,cluster_id\r\nSAB-V2-001,refunds\r\n"), 0o644)
+	if b, err := LoadBench(realDir, BenchOptions{ClustersFile: cl}); err != nil || b.Case("SAB-V2-001").Cluster != "refunds" {
+		t.Errorf("cluster file with a byte-order mark: %v", err)
+	}
 	os.WriteFile(set, []byte("SAB-V2-001\nSAB-V7-001\nSAB-V2-001\n"), 0o644)
 	os.WriteFile(cl, []byte("SAB-V2-001,a,b\nSAB-X-1,q\n"), 0o644)
 	_, err = LoadBench(realDir, BenchOptions{Sets: map[string]string{"mine": set}})

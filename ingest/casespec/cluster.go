@@ -194,7 +194,7 @@ func (b *Bench) readClusterFile(path string) (map[string]string, []ingest.Proble
 		return nil, []ingest.Problem{{File: path, Msg: err.Error()}}
 	}
 	defer f.Close()
-	r := csv.NewReader(io.LimitReader(f, ingest.MaxBenchFileBytes))
+	r := csv.NewReader(ingest.SkipBOM(io.LimitReader(f, ingest.MaxBenchFileBytes)))
 	r.FieldsPerRecord = -1
 	r.TrimLeadingSpace = true
 	out := map[string]string{}

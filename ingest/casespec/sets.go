@@ -22,7 +22,7 @@ func ReadCaseSet(path string, b *Bench) ([]string, []ingest.Problem) {
 	var ids []string
 	var probs []ingest.Problem
 	seen := map[string]int{}
-	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc := bufio.NewScanner(ingest.SkipBOM(bytes.NewReader(data)))
 	sc.Buffer(nil, len(data)+1)
 	line := 0
 	for sc.Scan() {

@@ -247,6 +247,21 @@ func TestBatchMissingArtifactIsProblem(t *testing.T) {
 	}
 }
 
+// A normalized result whose "successful" is not a boolean (a "true" written as a
+// string) is a problem naming the file and field: copied as it was, the episode read as
+// carrying no verdict, and the case counted as unsuccessful.
+func TestBatchSuccessfulType(t *testing.T) {
+	dir := copyTree(t, batchFixture)
+	p := filepath.Join(dir, "normalized_results/legacy/SAB-L-001.json")
+	b, _ := os.ReadFile(p)
+	b = []byte(strings.Replace(string(b), `"successful": true`, `"successful": "true"`, 1))
+	os.WriteFile(p, b, 0o644)
+	res := readBatch(t, dir, Options{Config: "a/b"})
+	if want := p + ": successful: must be a boolean or null, got a string"; len(res.Problems) != 1 || res.Problems[0].String() != want {
+		t.Errorf("problems %v, want %q", res.Problems, want)
+	}
+}
+
 // The runner writes deferred_cases and reused_cases as lists of ids.
 func TestBatchSummaryShapes(t *testing.T) {
 	dir := copyTree(t, batchFixture)

@@ -172,7 +172,15 @@ func readInteractiveRun(rr *rootedReader, res *Result, run, name string, opt Opt
 		}
 	}
 
-	status, _ := result.String("status")
+	status, isStr := result.String("status")
+	if v, has := result.Get("status"); !isStr {
+		if !has {
+			res.problem(rpath, "status", "missing")
+		} else {
+			res.problem(rpath, "status", "must be a string, got %s", ingest.TypeName(v))
+		}
+		return nil
+	}
 	if !interactiveStatuses[status] {
 		res.problem(rpath, "status", "%q is not a status drive_episode writes", status)
 		return nil
@@ -275,7 +283,15 @@ func setInteractiveStatus(e *ingest.Episode, res *Result, rpath string, result *
 func setInteractiveRecord(e *ingest.Episode, res *Result, run string, result, meta *jsonv.Object, proto ingest.Protocol, status, model string) bool {
 	rpath := filepath.Join(run, "result.json")
 	driverErr, _ := result.String("driver_protocol_error")
-	e.Official = jsonv.NewObject("successful", mustGet(result, "success"), "raw_status", status)
+	success := mustGet(result, "success")
+	switch success.(type) {
+	case nil, bool:
+	default:
+		// Copied as it is, it read as no verdict: the episode left the agreement unsaid.
+		res.problem(rpath, "success", "must be true, false or null, got %s", ingest.TypeName(success))
+		return false
+	}
+	e.Official = jsonv.NewObject("successful", success, "raw_status", status)
 	if driverErr != "" {
 		e.Official.Set("driver_protocol_error", driverErr)
 	}

@@ -3,6 +3,7 @@ package harness
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest"
@@ -133,6 +134,31 @@ func TestInteractiveUnfinishedRun(t *testing.T) {
 	}
 	if len(res.Episodes) != 6 {
 		t.Errorf("%d episodes, want the 6 finished runs", len(res.Episodes))
+	}
+}
+
+// A result.json field of the wrong type is a problem naming the file and field: a
+// "success" written as a string was copied into official.successful, where it read as no
+// verdict, and a numeric status was reported as "" not being a status.
+func TestInteractiveFieldTypes(t *testing.T) {
+	for _, c := range []struct {
+		key  string
+		val  any
+		want string
+	}{
+		{"success", "true", "result.json: success: must be true, false or null, got a string"},
+		{"status", int64(5), "result.json: status: must be a string, got an integer"},
+	} {
+		dir := copyTree(t, filepath.Join(interactiveFixture, "SAB-V2-001.run1"))
+		p := filepath.Join(dir, "result.json")
+		b, _ := os.ReadFile(p)
+		o, _ := parseObj(b)
+		o.Set(c.key, c.val)
+		os.WriteFile(p, marshal(o), 0o644)
+		res := readInteractive(t, dir, Options{Config: glm})
+		if len(res.Problems) != 1 || !strings.HasSuffix(res.Problems[0].String(), c.want) || len(res.Episodes) != 0 {
+			t.Errorf("%s %v: problems %v, %d episodes; want %q and none", c.key, c.val, res.Problems, len(res.Episodes), c.want)
+		}
 	}
 }
 

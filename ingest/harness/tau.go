@@ -39,6 +39,12 @@ func readTau(path string, opt Options, domain string) (*Result, error) {
 		return nil, err
 	}
 	res := &Result{Episodes: r.Episodes, Problems: r.Problems}
+	if len(r.Episodes) == 0 && len(r.Problems) == 0 {
+		// An empty array (a run that wrote nothing, a file truncated to "[]") wrote an
+		// empty episode file with exit 0, where an empty batch folder or Inspect log is refused.
+		res.Problems = append(res.Problems, ingest.Problem{File: path, Msg: fmt.Sprintf("no trajectory in this %s file: nothing to ingest", r.Format)})
+		return res, nil
+	}
 	res.warn("%s: %s, domain %s, %d trajectories", path, r.Format, r.Domain, len(r.Episodes))
 	if len(r.UnknownTools) > 0 {
 		res.warn("%s: %s", path, unknownTools(r.UnknownTools, r.Domain))

@@ -1,6 +1,7 @@
 package harness
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -79,5 +80,29 @@ func TestTauUnknownToolsWarned(t *testing.T) {
 	want := tauShared + ": 402 tool calls of 8 tools the domain retail does not list, neither reads nor writes to its rules (check --domain): get_reservation_details ×243, cancel_reservation ×64, search_direct_flight ×49, book_reservation ×15, and 4 more"
 	if len(res.Warnings) != 2 || res.Warnings[1] != want {
 		t.Errorf("warnings %q\nwant %q", res.Warnings, want)
+	}
+}
+
+// TestTauEmptyFile: a τ-bench file holding an empty array, or a τ²-bench file with no
+// simulation, is a problem naming the file (an empty batch folder or Inspect log is
+// refused too), not an empty episode file written with exit 0.
+func TestTauEmptyFile(t *testing.T) {
+	dir := t.TempDir()
+	empty := filepath.Join(dir, "empty.json")
+	if err := os.WriteFile(empty, []byte("[]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := TauIn("airline").Read(empty, Options{Config: "m/h"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Problems) != 1 || res.Problems[0].String() != empty+": no trajectory in this tau-bench file: nothing to ingest" {
+		t.Errorf("problems %v", res.Problems)
+	}
+	for _, files := range [][]string{{empty}, {tauShared, empty}} {
+		all, err := ReadTauFiles(files, "airline", Options{Config: "m/h"})
+		if err != nil || len(all.Problems) != 1 {
+			t.Errorf("ReadTauFiles(%v): %v, problems %v", files, err, all.Problems)
+		}
 	}
 }

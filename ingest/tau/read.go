@@ -77,6 +77,13 @@ func ReadBytes(path string, data []byte, opt Options) (*Read, error) {
 	}
 	v, err := jsonv.Parse(data)
 	if err != nil {
+		if bytes.HasPrefix(data, []byte("PK\x03\x04")) {
+			return nil, fmt.Errorf("%s: a ZIP archive (an Inspect .eval log?), not a τ-bench results file: Inspect logs go through ingest --inspect", path)
+		}
+		if episodeLines(data) {
+			// Joining these lines, as the advice below says, makes no τ-bench file.
+			return nil, fmt.Errorf("%s: sabench.episode/v1 episodes (JSONL), already what ingest writes: give the file to --runs", path)
+		}
 		if jsonLines(data) {
 			return nil, fmt.Errorf("%s: invalid JSON: %w (the file holds one JSON object per line; a τ-bench result file is one JSON array of EnvRunResult, as τ-bench writes it: join the lines into an array, e.g. jq -s . FILE)", path, err)
 		}
@@ -197,4 +204,15 @@ func jsonLines(data []byte) bool {
 	}
 	_, err := jsonv.ParseObject(line)
 	return err == nil
+}
+
+// episodeLines reports whether data's first line is a sabench.episode/v1 episode.
+func episodeLines(data []byte) bool {
+	line, _, _ := bytes.Cut(bytes.TrimSpace(data), []byte("\n"))
+	o, err := jsonv.ParseObject(line)
+	if err != nil {
+		return false
+	}
+	s, _ := o.String("schema")
+	return s == ingest.EpisodeSchema
 }

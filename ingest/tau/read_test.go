@@ -254,6 +254,17 @@ func TestBadInputNamesTheMember(t *testing.T) {
 	if _, err := ReadFile(p, Options{Config: "m/h"}); err == nil || !strings.Contains(err.Error(), "one JSON object per line") || !strings.Contains(err.Error(), "after the value") {
 		t.Errorf("one result per line: %v", err)
 	}
+	// An episode file (what ingest writes) is said to be one: joining its lines, as the
+	// advice above says, made no τ-bench file.
+	ep := `{"schema": "sabench.episode/v1", "config": "m/h", "case_id": "TAU-AIRLINE-1", "repeat": 0}`
+	os.WriteFile(p, []byte(ep+"\n"+ep+"\n"), 0o644)
+	if _, err := ReadFile(p, Options{Config: "m/h"}); err == nil || err.Error() != p+": sabench.episode/v1 episodes (JSONL), already what ingest writes: give the file to --runs" {
+		t.Errorf("an episode file: %v", err)
+	}
+	os.WriteFile(p, []byte("PK\x03\x04\x14\x00"), 0o644)
+	if _, err := ReadFile(p, Options{Config: "m/h"}); err == nil || !strings.Contains(err.Error(), "a ZIP archive (an Inspect .eval log?)") {
+		t.Errorf("an .eval log: %v", err)
+	}
 	// A damaged single document gets the parser's message alone.
 	os.WriteFile(p, []byte(`[{"task_id": 1,`), 0o644)
 	if _, err := ReadFile(p, Options{Config: "m/h"}); err == nil || strings.Contains(err.Error(), "per line") {

@@ -24,7 +24,11 @@ func WriteFileAtomic(path string, write func(io.Writer) error) error {
 	if write == nil {
 		return errors.New("results: WriteFileAtomic: nil write function")
 	}
-	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() && !st.IsDir() {
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		// Refused before anything is written: the rename over it failed at the end with
+		// "rename ./.x.tmp-123 x: file exists", after the work of making the file.
+		return &os.PathError{Op: "write", Path: path, Err: errors.New("is a directory, not a file")}
+	} else if err == nil && !st.Mode().IsRegular() {
 		return writeInPlace(path, write)
 	}
 	path, err := followLink(path)

@@ -128,5 +128,5 @@ func (e *BenchError) Lines() ([]string, error) {
 	for i, p := range ps {
 		lines[i] = p.String()
 	}
-	return lines, fmt.Errorf("bench %s: %d problems found", e.Bench, len(ps))
+	return lines, fmt.Errorf("bench %s: %s found", e.Bench, ingest.Plural(len(ps), "problem"))
 }

@@ -69,6 +69,10 @@ func TestBenchErrorLines(t *testing.T) {
 	if want := []string{"cases/a.json: case_id: missing", "cases/b.json: invalid JSON"}; !slices.Equal(lines, want) || err == nil || err.Error() != "bench cases/: 2 problems found" {
 		t.Errorf("Lines = %q, %v", lines, err)
 	}
+	one := &BenchError{Bench: "cases/", Err: ingest.Problems{{File: "cases/", Msg: "is a directory, not a file"}}}
+	if _, err := one.Lines(); err == nil || err.Error() != "bench cases/: 1 problem found" {
+		t.Errorf("one problem: %v", err)
+	}
 	plain := errors.New("open cases/: permission denied")
 	if lines, err := (&BenchError{Bench: "cases/", Err: plain}).Lines(); lines != nil || err != plain {
 		t.Errorf("plain error: %q, %v", lines, err)

@@ -259,11 +259,11 @@ func ReadDatasetWith(dir string, r DatasetRead) ([]DatasetPolicy, [][]oracle.Ver
 				if k > 1 {
 					seq, what = i+1, "repeated" // sorted, the repeat is the next row
 				}
-				return nil, nil, fmt.Errorf("%s: policy %s: episode seq %d is %s (is a shard not written, or written twice?)", dir, pols[pi].Name, seq, what)
+				return nil, nil, fmt.Errorf("%s: policy %s: episode seq %d is %s (is a config=… partition or a shard missing, or a shard written twice?)", dir, pols[pi].Name, seq, what)
 			}
 		}
 		if total >= 0 && int64(n) != total {
-			return nil, nil, fmt.Errorf("%s: policy %s: the shards' manifests count %d episodes, the files hold %d (is a shard's part missing?)", dir, pols[pi].Name, total, n)
+			return nil, nil, fmt.Errorf("%s: policy %s: the shards' manifests count %d episodes, the files hold %d (is a config=… partition or a shard's part missing?)", dir, pols[pi].Name, total, n)
 		}
 		if pi == 0 {
 			if err := checkDuplicates(ids, !r.NoRunIDs, func(i int) *oracle.Verdict { return &vs[i] }); err != nil {
@@ -507,6 +507,7 @@ func (r *datasetRows) row(i, rowNo int) (f oracle.Fields, pi int64, pol DatasetP
 	}
 	pol = DatasetPolicy{str(colPolicy), str(colPolicyHash)}
 	pi, seq = num(colPolicyIndex, -1), num(colSeq, -1)
+	r.checkNulls(f.Excluded)
 	switch {
 	case r.bad != nil:
 		return f, 0, pol, 0, r.bad
@@ -516,6 +517,35 @@ func (r *datasetRows) row(i, rowNo int) (f oracle.Fields, pi int64, pol DatasetP
 		return f, 0, pol, 0, fmt.Errorf("%s: row %d: policy_index %d, seq %d: want small non-negative numbers", r.path, rowNo, pi, seq)
 	}
 	return f, pi, pol, seq, nil
+}
+
+// Columns score never leaves null, and those it leaves null only on an excluded row (or,
+// exclusion_reason, only on a scored one): a null there (a file another tool rewrote)
+// read as false, "" or 0 and changed the tables with no word said.
+var (
+	neverNull = []int{colRunID, colModel, colHarness, colCaseID, colBaseCaseID, colProtocol, colDomain, colRepeat,
+		colCondition, colStatus, colStatic, colExcluded, colPolicy, colPolicyHash, colPolicyIndex, colSeq}
+	nullOnlyExcluded = []int{colECS, colAttempted, colCoverageComplete, colMissingAtCheckpoint, colExecutedCommits, colTrustedKeys}
+)
+
+// checkNulls records the first column of the row that is null where score never leaves
+// one (neverNull, nullOnlyExcluded; exclusion_reason on an excluded row).
+func (r *datasetRows) checkNulls(excluded bool) {
+	null := func(c int, when string) {
+		if d := r.cols[c]; r.bad == nil && d != nil && d.null[r.i] {
+			r.bad = fmt.Errorf("%s: row %d: column %s: null, which score leaves %s (was the file rewritten by another tool?)", r.path, r.rowNo, datasetColumns[c].Name, when)
+		}
+	}
+	for _, c := range neverNull {
+		null(c, "no row")
+	}
+	if excluded {
+		null(colExclusionReason, "on a scored row only")
+	} else {
+		for _, c := range nullOnlyExcluded {
+			null(c, "on an excluded row only")
+		}
+	}
 }
 
 // setUsage sets the usage field of bit to x. A switch, not usageColumns' dst: a call
