@@ -50,27 +50,31 @@ func naiveSkip(d []byte, pos int) (int, string) {
 	return len(d), "truncated"
 }
 
+// skipErrKind names a skip's failure as naiveSkip does ("" for none).
+func skipErrKind(err *decodeErr) string {
+	if err == nil {
+		return ""
+	}
+	switch msg := err.Error(); {
+	case err.err == errTruncated:
+		return "truncated"
+	case strings.Contains(msg, "backslash outside a string"):
+		return "backslash"
+	case strings.Contains(msg, "does not match"):
+		return "mismatch"
+	case strings.Contains(msg, "nested too deeply"):
+		return "deep"
+	default:
+		return msg
+	}
+}
+
 // checkSkip compares skipContainer with naiveSkip on the container at d[pos].
 func checkSkip(t *testing.T, d []byte, pos int) {
 	t.Helper()
 	wantPos, wantErr := naiveSkip(d, pos)
 	l := &lexer{data: d, pos: pos}
-	err := l.skipContainer()
-	got := ""
-	if err != nil {
-		switch msg := err.Error(); {
-		case err.err == errTruncated:
-			got = "truncated"
-		case strings.Contains(msg, "backslash outside a string"):
-			got = "backslash"
-		case strings.Contains(msg, "does not match"):
-			got = "mismatch"
-		case strings.Contains(msg, "nested too deeply"):
-			got = "deep"
-		default:
-			got = msg
-		}
-	}
+	got := skipErrKind(l.skipContainer())
 	if l.pos != wantPos || got != wantErr {
 		t.Fatalf("skip of %q from %d: at %d, %q; want %d, %q", d, pos, l.pos, got, wantPos, wantErr)
 	}
@@ -116,25 +120,9 @@ func TestSkipRestMatchesByteByByte(t *testing.T) {
 		wantPos, wantErr := naiveSkip(append([]byte{'{'}, d[pos:]...), 0)
 		wantPos += pos - 1
 		l := &lexer{data: d, pos: pos}
-		err := l.skipRest()
-		got := ""
-		if err != nil {
-			switch msg := err.Error(); {
-			case err.err == errTruncated:
-				got = "truncated"
-				wantPos = len(d) // the naive scan's end, as skipContainer reports it
-			case strings.Contains(msg, "backslash outside a string"):
-				got = "backslash"
-			case strings.Contains(msg, "does not match"):
-				got = "mismatch"
-			case strings.Contains(msg, "nested too deeply"):
-				got = "deep"
-			default:
-				got = msg
-			}
-		}
+		got := skipErrKind(l.skipRest())
 		if wantErr == "truncated" {
-			wantPos = len(d)
+			wantPos = len(d) // the naive scan's end, as skipContainer reports it
 		}
 		if l.pos != wantPos || got != wantErr {
 			t.Fatalf("skipRest of %q from %d: at %d, %q; want %d, %q", d, pos, l.pos, got, wantPos, wantErr)
