@@ -428,10 +428,10 @@ func (f *batchCaseFiles) setOfficial(e *ingest.Episode, class string, opt Option
 			}
 		}
 		if v, ok := norm.Get("successful"); ok {
-			if _, isBool := v.(bool); !isBool && v != nil {
-				// The runner writes the case's ECS as a boolean; anything else would be read
-				// as no verdict, and the runner's count and the agreement would lose the case.
-				f.res.problem(f.file("normalized_results"), "successful", "must be a boolean or null, got %s", ingest.TypeName(v))
+			// The runner writes the case's ECS as a boolean; anything else would be read
+			// as no verdict, and the runner's count and the agreement would lose the case.
+			if err := ingest.CheckVerdict(v); err != nil {
+				f.res.problem(f.file("normalized_results"), "successful", "%v", err)
 			}
 		}
 		successful = norm.Has("successful") && mustGet(norm, "successful") == true
