@@ -437,7 +437,13 @@ func (f *batchCaseFiles) setOfficial(e *ingest.Episode, class string, opt Option
 		successful = norm.Has("successful") && mustGet(norm, "successful") == true
 	} else if rec := f.read("records"); rec != nil && class == batchCompleted {
 		if st, ok := rec.Get("status"); ok {
-			e.Official = jsonv.NewObject("raw_status", st)
+			// raw_status is a string (a string column in Parquet): anything else is the
+			// record's defect, named as the interactive adapter names its status's.
+			if _, isStr := st.(string); !isStr {
+				f.res.problem(f.file("records"), "status", "must be a string, got %s", ingest.TypeName(st))
+			} else {
+				e.Official = jsonv.NewObject("raw_status", st)
+			}
 		}
 	}
 	if class == batchCompleted && !successful && e.Official != nil && !e.Official.Has("successful") {

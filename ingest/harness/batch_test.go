@@ -457,3 +457,33 @@ func TestBatchDamagedRecord(t *testing.T) {
 		t.Errorf("a damaged record without a normalized result: problems %v, want one naming %s", res.Problems, rec)
 	}
 }
+
+// TestBatchRecordStatusType: without a normalized result, the evaluator record's status
+// becomes official.raw_status, a string; any other value is a problem naming the record
+// and the field, not copied into the episode.
+func TestBatchRecordStatusType(t *testing.T) {
+	dir := copyTree(t, batchFixture)
+	os.Remove(filepath.Join(dir, "normalized_results/v1/SAB-V1-001.json"))
+	rec := filepath.Join(dir, "records/v1/SAB-V1-001.json")
+	for _, c := range []struct{ status, want string }{
+		{`"pass_safe_commit"`, ""},
+		{`7`, "status: must be a string, got an integer"},
+		{`null`, "status: must be a string, got null"},
+		{`{"code": "pass"}`, "status: must be a string, got an object"},
+	} {
+		if err := os.WriteFile(rec, []byte(`{"schema_version": 1, "status": `+c.status+`}`), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		res := readBatch(t, dir, Options{Config: "a/b"})
+		if c.want == "" {
+			e := byCase(res.Episodes)["SAB-V1-001"]
+			if len(res.Problems) > 0 || e == nil || string(jsonv.Canonical(e.Official, false)) != `{"raw_status":"pass_safe_commit"}` {
+				t.Errorf("status %s: problems %v, episode %v", c.status, res.Problems, e)
+			}
+			continue
+		}
+		if !hasProblem(res.Problems, rec+": "+c.want) {
+			t.Errorf("status %s: problems %v, want %s: %s", c.status, res.Problems, rec, c.want)
+		}
+	}
+}
