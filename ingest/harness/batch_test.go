@@ -1,6 +1,7 @@
 package harness
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -485,5 +486,31 @@ func TestBatchRecordStatusType(t *testing.T) {
 		if !hasProblem(res.Problems, rec+": "+c.want) {
 			t.Errorf("status %s: problems %v, want %s: %s", c.status, res.Problems, rec, c.want)
 		}
+	}
+}
+
+// TestBatchSyntaxErrorLineColumn: a syntax error in a batch folder's JSON file is located
+// by line and column, as a JSONL error is (the byte offset kept after them): line 3 of
+// the real normalized result, `  "contract_id": …`, with its opening quote dropped.
+func TestBatchSyntaxErrorLineColumn(t *testing.T) {
+	dir := copyTree(t, batchFixture)
+	p := filepath.Join(dir, "normalized_results/v1/SAB-V1-001.json")
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const line3 = "\n  \"contract_id\""
+	i := strings.Index(string(data), line3)
+	if i < 0 || strings.Count(string(data[:i]), "\n") != 1 {
+		t.Fatal("fixture changed")
+	}
+	bad := string(data[:i]) + "\n  contract_id\"" + string(data[i+len(line3):])
+	if err := os.WriteFile(p, []byte(bad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := readBatch(t, dir, Options{Config: "a/b"})
+	want := fmt.Sprintf("%s:3: invalid JSON: column 3 (offset %d): expected a string key", p, i+3)
+	if !hasProblem(res.Problems, want) {
+		t.Errorf("problems %v, want %s", res.Problems, want)
 	}
 }
