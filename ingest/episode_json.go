@@ -311,11 +311,8 @@ func (d *episodeDecoder) payload() {
 	}
 	e.Official = d.optObject("official")
 	if v, ok := e.Official.Get("successful"); ok {
-		// Anything but a boolean would silently be "no verdict" to every agreement count.
-		switch v.(type) {
-		case nil, bool:
-		default:
-			d.bad("official.successful", "must be a boolean or null, got %s", TypeName(v))
+		if err := CheckVerdict(v); err != nil {
+			d.bad("official.successful", "%v", err)
 		}
 	}
 	if o := d.optObject("usage"); o != nil {
@@ -420,6 +417,17 @@ func (e *Episode) Object() *jsonv.Object {
 // AppendEpisodeJSON appends the episode as one compact JSON object (no newline).
 func AppendEpisodeJSON(dst []byte, e *Episode) []byte {
 	return jsonv.AppendJSON(dst, e.Object())
+}
+
+// CheckVerdict is the one check of a harness's verdict (official.successful, a batch
+// case's normalized successful, an interactive run's success): anything but a boolean or
+// null would silently be "no verdict" to every agreement count. nil when it is one.
+func CheckVerdict(v any) error {
+	switch v.(type) {
+	case nil, bool:
+		return nil
+	}
+	return fmt.Errorf("must be a boolean or null, got %s", TypeName(v))
 }
 
 // TypeName names a decoded JSON value's type for messages.

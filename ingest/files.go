@@ -123,7 +123,8 @@ func ReadJSONObjectWith(d *jsonv.Decoder, path string) (*jsonv.Object, *Problem)
 	err := withFileBytes(path, MaxBenchFileBytes, func(data []byte) {
 		v, err := d.Parse(data)
 		if err != nil {
-			prob = &Problem{File: path, Line: LineOf(data, err), Msg: "invalid JSON: " + err.Error()}
+			line, text := SyntaxAt(data, err)
+			prob = &Problem{File: path, Line: line, Msg: "invalid JSON: " + text}
 			return
 		}
 		var ok bool
@@ -140,20 +141,19 @@ func ReadJSONObjectWith(d *jsonv.Decoder, path string) (*jsonv.Object, *Problem)
 	return o, nil
 }
 
-// LineOf converts a syntax error's byte offset into a 1-based line number.
-func LineOf(data []byte, err error) int {
+// SyntaxAt locates a syntax error in a JSON file's data as JSONL errors are located: its
+// 1-based line, and its text with the 1-based column (bytes) in that line, the offset in
+// the file kept after it ("column 8 (offset 19): unexpected 'x'"). Any other error: line 0
+// and its text.
+func SyntaxAt(data []byte, err error) (int, string) {
 	se, ok := err.(*jsonv.SyntaxError)
 	if !ok {
-		return 0
+		return 0, err.Error()
 	}
 	off := min(max(se.Offset, 0), len(data))
-	n := 1
-	for _, c := range data[:off] {
-		if c == '\n' {
-			n++
-		}
-	}
-	return n
+	line := 1 + bytes.Count(data[:off], []byte("\n"))
+	col := off - bytes.LastIndexByte(data[:off], '\n')
+	return line, fmt.Sprintf("column %d (offset %d): %s", col, se.Offset, se.Msg)
 }
 
 // Decompress wraps br in a gzip or zstd reader when its first bytes say so (what episode

@@ -27,9 +27,9 @@ func TestReadJSONObject(t *testing.T) {
 		line       int
 		msg        string
 	}{
-		{"bad.json", "{\n\"a\": 1,\n\"b\": ]\n}", 3, "invalid JSON"},
+		{"bad.json", "{\n\"a\": 1,\n\"b\": ]\n}", 3, "invalid JSON: column 6 (offset 15): unexpected ']'"},
 		{"list.json", "[1, 2]", 0, "must hold a JSON object, got an array"},
-		{"empty.json", "", 1, "invalid JSON: offset 0: unexpected end of input"},
+		{"empty.json", "", 1, "invalid JSON: column 1 (offset 0): unexpected end of input"},
 	} {
 		_, prob := ReadJSONObject(write(tc.name, tc.text))
 		if prob == nil || prob.Line != tc.line || !strings.Contains(prob.Msg, tc.msg) {
@@ -64,7 +64,7 @@ func TestReadJSONObjectOwnsValues(t *testing.T) {
 			t.Errorf("got %s, want %s", jsonv.Canonical(o, true), jsonv.Canonical(want, true))
 		}
 		_, prob = ReadJSONObject(write("bad.json", `{"a key past the intern limit of forty bytes" 1}`))
-		if want := `invalid JSON: offset 46: expected ':' after key "a key past the intern limit of forty bytes"`; prob == nil || prob.Msg != want {
+		if want := `invalid JSON: column 47 (offset 46): expected ':' after key "a key past the intern limit of forty bytes"`; prob == nil || prob.Msg != want {
 			t.Errorf("problem %+v, want %q", prob, want)
 		}
 		if got := debug.SetPanicOnFault(false); got != onFault {

@@ -42,7 +42,7 @@ func TestReadOtherShapes(t *testing.T) {
 		// Windows PowerShell's > writes UTF-16 (little-endian, with a mark); each line
 		// after the first was one more "unexpected '\x00'".
 		{"utf16le.jsonl", utf16LE("\ufeff" + ep + "\n" + ep + "\n"),
-			"e.jsonl:1: invalid JSON: column 1: unexpected 'ÿ'; UTF-16 text (as Windows PowerShell's > writes it), not UTF-8: save the file as UTF-8"},
+			"e.jsonl:1: invalid JSON: column 1: unexpected '\\xff'; UTF-16 text (as Windows PowerShell's > writes it), not UTF-8: save the file as UTF-8"},
 		{"utf16le-nomark.jsonl", utf16LE(ep + "\n" + ep + "\n"),
 			"e.jsonl:1: invalid JSON: column 2: expected a string key; UTF-16 text (as Windows PowerShell's > writes it), not UTF-8: save the file as UTF-8"},
 		{"verdicts.jsonl", `{"run_id":"r1","policy_hash":"x","ecs":1}` + "\n" + `{"run_id":"r2","policy_hash":"x","ecs":0}` + "\n",

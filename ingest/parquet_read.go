@@ -194,6 +194,10 @@ func openParquet(f *os.File, path string, opt ReadOptions) (*parquetReader, erro
 			return nil, fmt.Errorf("%s: not an episode file: no %q column", path, req)
 		}
 	}
+	if err := unknownColumns(fr, path, opt.Lenient); err != nil {
+		r.close()
+		return nil, err
+	}
 	var groups []int // nil: every row group
 	if p := opt.part; p != nil {
 		groups, r.row = p.groups, p.row
@@ -222,6 +226,37 @@ func openParquet(f *os.File, path string, opt ReadOptions) (*parquetReader, erro
 		r.hash = hash
 	}
 	return r, nil
+}
+
+// unknownColumns refuses, once for the file, a top-level column the episode format does not
+// define: every row holds it, so strict reading gave one problem a row (a thousand listed
+// and the rest counted). It is refused even when its cells are null, as a JSONL line's
+// unknown key is whatever its value. Lenient reading keeps such columns under "extra",
+// row by row (DefectUnknownField).
+func unknownColumns(fr *pqarrow.FileReader, path string, lenient bool) error {
+	if lenient {
+		return nil
+	}
+	var names []string
+	for i := range fr.Manifest.Fields {
+		name := fr.Manifest.Fields[i].Field.Name
+		if name != colEvents && name != "__index_level_0__" && episodeField(name) < 0 {
+			names = append(names, name)
+		}
+	}
+	switch len(names) {
+	case 0:
+		return nil
+	case 1:
+		return &fileError{p: Problem{File: path, Field: names[0],
+			Msg: "unknown top-level column, in every row (fields of your own belong under \"extra\")"}}
+	}
+	quoted := make([]string, len(names))
+	for i, n := range names {
+		quoted[i] = strconv.Quote(n)
+	}
+	return &fileError{p: Problem{File: path,
+		Msg: fmt.Sprintf("unknown top-level columns %s, in every row (fields of your own belong under \"extra\")", strings.Join(quoted, ", "))}}
 }
 
 // recordIsStruct reports whether the file's record column is a group (the typed layout

@@ -30,7 +30,8 @@ func (b *Bench) checkActionScopes(root string) []ingest.Problem {
 	}
 	reg, err := jsonv.ParseObject(data)
 	if err != nil {
-		return []ingest.Problem{{File: path, Line: ingest.LineOf(data, err), Msg: err.Error()}}
+		line, text := ingest.SyntaxAt(data, err)
+		return []ingest.Problem{{File: path, Line: line, Msg: text}}
 	}
 	sum := sha256.Sum256(data)
 	fileSHA := hex.EncodeToString(sum[:])

@@ -236,7 +236,8 @@ func loadShardEntry(realRoot, dir, ipath string, ix *jsonv.Object, c *Case) (*Qu
 	}
 	entry, err := jsonv.ParseObject(data)
 	if err != nil {
-		return nil, []ingest.Problem{{File: epath, Line: ingest.LineOf(data, err), Msg: err.Error()}}
+		line, text := ingest.SyntaxAt(data, err)
+		return nil, []ingest.Problem{{File: epath, Line: line, Msg: text}}
 	}
 	var probs []ingest.Problem
 	bad := func(f, format string, a ...any) {

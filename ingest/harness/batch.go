@@ -428,16 +428,22 @@ func (f *batchCaseFiles) setOfficial(e *ingest.Episode, class string, opt Option
 			}
 		}
 		if v, ok := norm.Get("successful"); ok {
-			if _, isBool := v.(bool); !isBool && v != nil {
-				// The runner writes the case's ECS as a boolean; anything else would be read
-				// as no verdict, and the runner's count and the agreement would lose the case.
-				f.res.problem(f.file("normalized_results"), "successful", "must be a boolean or null, got %s", ingest.TypeName(v))
+			// The runner writes the case's ECS as a boolean; anything else would be read
+			// as no verdict, and the runner's count and the agreement would lose the case.
+			if err := ingest.CheckVerdict(v); err != nil {
+				f.res.problem(f.file("normalized_results"), "successful", "%v", err)
 			}
 		}
 		successful = norm.Has("successful") && mustGet(norm, "successful") == true
 	} else if rec := f.read("records"); rec != nil && class == batchCompleted {
 		if st, ok := rec.Get("status"); ok {
-			e.Official = jsonv.NewObject("raw_status", st)
+			// raw_status is a string (a string column in Parquet): anything else is the
+			// record's defect, named as the interactive adapter names its status's.
+			if _, isStr := st.(string); !isStr {
+				f.res.problem(f.file("records"), "status", "must be a string, got %s", ingest.TypeName(st))
+			} else {
+				e.Official = jsonv.NewObject("raw_status", st)
+			}
 		}
 	}
 	if class == batchCompleted && !successful && e.Official != nil && !e.Official.Has("successful") {

@@ -1,6 +1,7 @@
 package harness
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -455,5 +456,61 @@ func TestBatchDamagedRecord(t *testing.T) {
 	res = readBatch(t, dir, Options{Config: "a/b"})
 	if !hasProblem(res.Problems, rec) {
 		t.Errorf("a damaged record without a normalized result: problems %v, want one naming %s", res.Problems, rec)
+	}
+}
+
+// TestBatchRecordStatusType: without a normalized result, the evaluator record's status
+// becomes official.raw_status, a string; any other value is a problem naming the record
+// and the field, not copied into the episode.
+func TestBatchRecordStatusType(t *testing.T) {
+	dir := copyTree(t, batchFixture)
+	os.Remove(filepath.Join(dir, "normalized_results/v1/SAB-V1-001.json"))
+	rec := filepath.Join(dir, "records/v1/SAB-V1-001.json")
+	for _, c := range []struct{ status, want string }{
+		{`"pass_safe_commit"`, ""},
+		{`7`, "status: must be a string, got an integer"},
+		{`null`, "status: must be a string, got null"},
+		{`{"code": "pass"}`, "status: must be a string, got an object"},
+	} {
+		if err := os.WriteFile(rec, []byte(`{"schema_version": 1, "status": `+c.status+`}`), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		res := readBatch(t, dir, Options{Config: "a/b"})
+		if c.want == "" {
+			e := byCase(res.Episodes)["SAB-V1-001"]
+			if len(res.Problems) > 0 || e == nil || string(jsonv.Canonical(e.Official, false)) != `{"raw_status":"pass_safe_commit"}` {
+				t.Errorf("status %s: problems %v, episode %v", c.status, res.Problems, e)
+			}
+			continue
+		}
+		if !hasProblem(res.Problems, rec+": "+c.want) {
+			t.Errorf("status %s: problems %v, want %s: %s", c.status, res.Problems, rec, c.want)
+		}
+	}
+}
+
+// TestBatchSyntaxErrorLineColumn: a syntax error in a batch folder's JSON file is located
+// by line and column, as a JSONL error is (the byte offset kept after them): line 3 of
+// the real normalized result, `  "contract_id": …`, with its opening quote dropped.
+func TestBatchSyntaxErrorLineColumn(t *testing.T) {
+	dir := copyTree(t, batchFixture)
+	p := filepath.Join(dir, "normalized_results/v1/SAB-V1-001.json")
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const line3 = "\n  \"contract_id\""
+	i := strings.Index(string(data), line3)
+	if i < 0 || strings.Count(string(data[:i]), "\n") != 1 {
+		t.Fatal("fixture changed")
+	}
+	bad := string(data[:i]) + "\n  contract_id\"" + string(data[i+len(line3):])
+	if err := os.WriteFile(p, []byte(bad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := readBatch(t, dir, Options{Config: "a/b"})
+	want := fmt.Sprintf("%s:3: invalid JSON: column 3 (offset %d): expected a string key", p, i+3)
+	if !hasProblem(res.Problems, want) {
+		t.Errorf("problems %v, want %s", res.Problems, want)
 	}
 }

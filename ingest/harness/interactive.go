@@ -284,11 +284,9 @@ func setInteractiveRecord(e *ingest.Episode, res *Result, run string, result, me
 	rpath := filepath.Join(run, "result.json")
 	driverErr, _ := result.String("driver_protocol_error")
 	success := mustGet(result, "success")
-	switch success.(type) {
-	case nil, bool:
-	default:
+	if err := ingest.CheckVerdict(success); err != nil {
 		// Copied as it is, it read as no verdict: the episode left the agreement unsaid.
-		res.problem(rpath, "success", "must be true, false or null, got %s", ingest.TypeName(success))
+		res.problem(rpath, "success", "%v", err)
 		return false
 	}
 	e.Official = jsonv.NewObject("successful", success, "raw_status", status)

@@ -146,7 +146,7 @@ func TestInteractiveFieldTypes(t *testing.T) {
 		val  any
 		want string
 	}{
-		{"success", "true", "result.json: success: must be true, false or null, got a string"},
+		{"success", "true", "result.json: success: must be a boolean or null, got a string"},
 		{"status", int64(5), "result.json: status: must be a string, got an integer"},
 	} {
 		dir := copyTree(t, filepath.Join(interactiveFixture, "SAB-V2-001.run1"))

@@ -108,7 +108,8 @@ func (r *rootedReader) list(path string) (l []any, absent bool, p *ingest.Proble
 	}
 	v, err := jsonv.NewDecoder().Parse(data)
 	if err != nil {
-		return nil, false, &ingest.Problem{File: path, Line: ingest.LineOf(data, err), Msg: "invalid JSON: " + err.Error()}
+		line, text := ingest.SyntaxAt(data, err)
+		return nil, false, &ingest.Problem{File: path, Line: line, Msg: "invalid JSON: " + text}
 	}
 	l, ok := v.([]any)
 	if !ok {

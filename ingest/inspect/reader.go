@@ -111,20 +111,40 @@ func newReader(name string, r io.ReaderAt, size int64, closer io.Closer, opt Rea
 	case n == 0:
 		return nil, &Error{File: name, Err: fmt.Errorf("empty file")}
 	default:
-		if strings.EqualFold(filepath.Ext(name), ".eval") {
-			return nil, &Error{File: name, Err: fmt.Errorf("not a ZIP archive: an .eval log is one (it starts with %q)", magic[:n])}
-		}
-		log.Format = "json"
 		off := int64(0)
 		if n >= 3 && string(magic[:3]) == "\xef\xbb\xbf" {
 			off = 3 // a byte-order mark, which some Windows editors save: skipped as for every JSON file
 		}
+		// The content decides, as a ZIP named .json is read as .eval: a JSON log renamed
+		// .eval is read as JSON. Only an .eval that is neither keeps the ZIP message,
+		// which says more than a JSON syntax error would.
+		if strings.EqualFold(filepath.Ext(name), ".eval") && !startsObject(r, off, size) {
+			return nil, &Error{File: name, Err: fmt.Errorf("not a ZIP archive: an .eval log is one (it starts with %q)", magic[:n])}
+		}
+		log.Format = "json"
 		src, err = openJSON(log, io.NewSectionReader(r, off, size-off), closer)
 	}
 	if err != nil {
 		return nil, err
 	}
 	return &Reader{log: log, src: src}, nil
+}
+
+// startsObject reports whether the first byte after off that is not JSON white space
+// (looked for in the first KiB) is '{', as a JSON log's is.
+func startsObject(r io.ReaderAt, off, size int64) bool {
+	buf := make([]byte, min(1024, size-off))
+	n, _ := r.ReadAt(buf, off)
+	for _, c := range buf[:n] {
+		switch c {
+		case ' ', '\t', '\n', '\r':
+			continue
+		case '{':
+			return true
+		}
+		return false
+	}
+	return false
 }
 
 func hashAll(r io.ReaderAt, size int64) (string, error) {

@@ -310,7 +310,7 @@ func TestDamaged(t *testing.T) {
 		member     string
 	}{
 		{"truncated eval", "cut.eval", evalBytes[:len(evalBytes)/2], 0, "cut.eval: damaged or truncated .eval archive", ""},
-		{"not a zip", "x.eval", []byte("{}"), 0, "not a ZIP archive", ""},
+		{"not a zip", "x.eval", []byte("not a log"), 0, "not a ZIP archive", ""},
 		{"empty", "e.json", nil, 0, "e.json: empty file", ""},
 		{"corrupt member", "c.eval", corruptMember(t, evalBytes, "samples/3_epoch_1.json"), 2, "c.eval: samples/3_epoch_1.json: ", "samples/3_epoch_1.json"},
 		{"bad field", "f.eval", rewriteZip(t, logPath(popScored), func(n string, b []byte) []byte {
@@ -507,6 +507,41 @@ func TestParallelDecodeSameStream(t *testing.T) {
 		}
 		if bytes.Equal(data, many) && (strings.Count(want, "error: ") != 2 || strings.Count(want, ":1:") != 3*prefetchBatch+3) {
 			t.Errorf("the log of many members: %s", want)
+		}
+	}
+}
+
+// TestRenamedLogReadByContent reads a real JSON log renamed .eval and a real .eval log
+// renamed .json as what they hold: the name's extension does not decide the format.
+func TestRenamedLogReadByContent(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct{ file, as, format string }{
+		{popJSON, "renamed.eval", "json"},
+		{popScored, "renamed.json", "eval"},
+	} {
+		data, err := os.ReadFile(logPath(c.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		renamed := filepath.Join(dir, c.as)
+		if err := os.WriteFile(renamed, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, want, err := ReadFile(logPath(c.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		log, got, err := ReadFile(renamed)
+		if err != nil {
+			t.Fatalf("%s as %s: %v", c.file, c.as, err)
+		}
+		if log.Format != c.format || len(got) != len(want) || len(got) == 0 {
+			t.Fatalf("%s as %s: format %q, %d samples; want %q, %d", c.file, c.as, log.Format, len(got), c.format, len(want))
+		}
+		for i := range got {
+			if got[i].ID != want[i].ID || got[i].Epoch != want[i].Epoch {
+				t.Errorf("%s as %s: sample %d is %v:%d, want %v:%d", c.file, c.as, i, got[i].ID, got[i].Epoch, want[i].ID, want[i].Epoch)
+			}
 		}
 	}
 }

@@ -33,7 +33,7 @@ func Parse(data []byte) (any, error) {
 	}
 	p.skip()
 	if p.pos < len(p.data) {
-		return nil, p.errf("unexpected %q after the value", p.data[p.pos])
+		return nil, p.errf("unexpected %s after the value", quoteAt(p.data[p.pos:]))
 	}
 	return v, nil
 }
@@ -55,6 +55,17 @@ type parser struct {
 	data []byte
 	pos  int
 	buf  []byte
+}
+
+// quoteAt quotes the character b starts with for a message: a UTF-8 character as Go
+// quotes it ('é'), a byte that starts none as its value ('\xff'), not as the Latin-1
+// letter it would be read as ('ÿ').
+func quoteAt(b []byte) string {
+	r, size := utf8.DecodeRune(b)
+	if r == utf8.RuneError && size <= 1 {
+		return fmt.Sprintf(`'\x%02x'`, b[0])
+	}
+	return strconv.QuoteRune(r)
 }
 
 func (p *parser) errf(format string, a ...any) error {
@@ -104,7 +115,7 @@ func (p *parser) value(depth int) (any, error) {
 	case bomLen(p.data[p.pos:]) > 0:
 		return nil, p.errf("unexpected byte-order mark (U+FEFF)")
 	default:
-		return nil, p.errf("unexpected %q", c)
+		return nil, p.errf("unexpected %s", quoteAt(p.data[p.pos:]))
 	}
 }
 
@@ -276,7 +287,7 @@ func (p *parser) str() (string, error) {
 			}
 			p.buf = utf8.AppendRune(p.buf, r)
 		default:
-			return "", p.errf("invalid escape \\%c", e)
+			return "", p.errf("invalid escape \\ before %s", quoteAt(p.data[p.pos-1:]))
 		}
 	}
 	return "", p.errf("unterminated string")

@@ -2,6 +2,7 @@ package tau
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -84,10 +85,13 @@ func ReadBytes(path string, data []byte, opt Options) (*Read, error) {
 			// Joining these lines, as the advice below says, makes no τ-bench file.
 			return nil, fmt.Errorf("%s: sabench.episode/v1 episodes (JSONL), already what ingest writes: give the file to --runs", path)
 		}
+		// Located as a JSONL error is (file:line, column), not by a byte offset alone.
+		line, text := ingest.SyntaxAt(data, err)
+		loc := ingest.Problem{File: path, Line: line, Msg: "invalid JSON: " + text}.String()
 		if jsonLines(data) {
-			return nil, fmt.Errorf("%s: invalid JSON: %w (the file holds one JSON object per line; a τ-bench result file is one JSON array of EnvRunResult, as τ-bench writes it: join the lines into an array, e.g. jq -s . FILE)", path, err)
+			return nil, fmt.Errorf("%s (the file holds one JSON object per line; a τ-bench result file is one JSON array of EnvRunResult, as τ-bench writes it: join the lines into an array, e.g. jq -s . FILE)", loc)
 		}
-		return nil, fmt.Errorf("%s: invalid JSON: %w", path, err)
+		return nil, errors.New(loc)
 	}
 	r := &Read{}
 	switch x := v.(type) {

@@ -2,6 +2,7 @@ package tau
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -269,5 +270,30 @@ func TestBadInputNamesTheMember(t *testing.T) {
 	os.WriteFile(p, []byte(`[{"task_id": 1,`), 0o644)
 	if _, err := ReadFile(p, Options{Config: "m/h"}); err == nil || strings.Contains(err.Error(), "per line") {
 		t.Errorf("a truncated array: %v", err)
+	}
+}
+
+// TestSyntaxErrorLineColumn: a syntax error in a real, pretty-printed τ-bench file is
+// located by line and column, as a JSONL error is, not by a byte offset alone (line 4
+// of the shared file, `  "reward": 0.0,`, with the value's 0 replaced by x).
+func TestSyntaxErrorLineColumn(t *testing.T) {
+	data, err := os.ReadFile(sharedFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const at = `  "reward": 0.0,`
+	i := strings.Index(string(data), "\n"+at+"\n")
+	if i < 0 || strings.Count(string(data[:i]), "\n") != 2 {
+		t.Fatal("fixture changed")
+	}
+	bad := []byte(string(data[:i+1]) + `  "reward": x.0,` + string(data[i+1+len(at):]))
+	p := filepath.Join(t.TempDir(), "f.json")
+	if err := os.WriteFile(p, bad, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	off := i + 1 + len(`  "reward": `)
+	want := fmt.Sprintf("%s:4: invalid JSON: column 13 (offset %d): unexpected 'x'", p, off)
+	if _, err := ReadFile(p, Options{Config: "m/h"}); err == nil || err.Error() != want {
+		t.Errorf("got %v\nwant %s", err, want)
 	}
 }
