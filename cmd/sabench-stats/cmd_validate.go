@@ -34,14 +34,17 @@ func runValidate(e *cli.Env, args []string) error {
 	}
 	// A problem list that did not reach its reader (a full disk, a closed pipe) must not
 	// end in exit status 0.
+	// The write error is named beside the problem count, which alone would read as if the
+	// list had been written.
 	out := &cli.ErrWriter{W: e.Stdout}
-	if err := c.validate(&cli.Env{Stdout: out, Stderr: e.Stderr, Prog: e.Prog}, fs.Args(), *maxLine, *maxProblems); err != nil {
-		return err
-	}
-	if out.Err != nil {
+	err := c.validate(&cli.Env{Stdout: out, Stderr: e.Stderr, Prog: e.Prog}, fs.Args(), *maxLine, *maxProblems)
+	switch {
+	case out.Err != nil && err != nil:
+		return fmt.Errorf("%w; writing the results: %w", err, out.Err)
+	case out.Err != nil:
 		return fmt.Errorf("writing the results: %w", out.Err)
 	}
-	return nil
+	return err
 }
 
 // validate checks the bench and the episode files (job.Options.Validate), listing every

@@ -253,6 +253,76 @@ func TestDuckDBReproducesT2(t *testing.T) {
 	}
 }
 
+// TestDuckDBReproducesT2Dataset runs the README's DuckDB query on a verdict dataset
+// (score --format parquet --out DIR, read with hive_partitioning) and compares every column
+// it computes with T2's: overall ECS, P-M, D-M and each protocol's, on the whole built-in
+// release, the input the README names.
+func TestDuckDBReproducesT2Dataset(t *testing.T) {
+	mods := duckdbNodePath()
+	if _, err := exec.LookPath("node"); err != nil || mods == "" {
+		missingTool(t, "node or @duckdb/node-api missing (npm install --prefix .ci @duckdb/node-api, or set SABENCH_NODE_MODULES; .ci/run does this)")
+	}
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile("(?s)<!-- duckdb-t2-dataset:[^>]*-->\n```sql\n(.*?)```").FindSubmatch(readme)
+	if m == nil {
+		t.Fatal("README has no duckdb-t2-dataset query")
+	}
+	dir := t.TempDir()
+	ds := filepath.Join(dir, "verdicts")
+	mustRun(t, "score", "--format", "parquet", "--out", ds)
+	script := filepath.Join(dir, "q.cjs")
+	if err := os.WriteFile(script, []byte(duckdbRunner), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	query := strings.ReplaceAll(string(m[1]), "'verdicts/*/*.parquet'", "'"+ds+"/*/*.parquet'")
+	if query == string(m[1]) {
+		t.Fatal("the README's query no longer reads 'verdicts/*/*.parquet'")
+	}
+	cmd := exec.Command("node", script, query)
+	cmd.Env = append(os.Environ(), "NODE_PATH="+mods)
+	got, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("duckdb: %v\n%s", err, got)
+	}
+	var rows []map[string]any
+	if err := json.Unmarshal(got, &rows); err != nil {
+		t.Fatalf("%v\n%s", err, got)
+	}
+	t2, _ := mustRun(t, "tables", "T2", "--format", "csv", "--resamples", "0")
+	want := csvByConfig(t, t2, map[string]string{"pm": "p_m", "dm": "d_m"}, 1)
+	if len(rows) == 0 || len(rows) != len(want) {
+		t.Fatalf("duckdb %v, T2 %v", rows, want)
+	}
+	for _, r := range rows {
+		cfg, _ := r["config"].(string)
+		for _, col := range []string{"ecs", "p_m", "d_m", "legacy", "v0", "v1", "v2", "v3"} {
+			w, inT2 := want[cfg][col]
+			var x float64
+			switch v := r[col].(type) {
+			case nil: // no episode of that protocol: T2's cell is empty too
+				if inT2 {
+					t.Errorf("%s %s: duckdb null, T2 %.3f", cfg, col, w)
+				}
+				continue
+			case float64:
+				x = v
+			case string: // DECIMAL results come as strings
+				if x, err = strconv.ParseFloat(v, 64); err != nil {
+					t.Fatalf("%s %s: %v", cfg, col, err)
+				}
+			default:
+				t.Fatalf("%s %s: %T %v", cfg, col, v, v)
+			}
+			if !inT2 || math.Abs(w-x) > 0.051 {
+				t.Errorf("%s %s: duckdb %.1f, T2 %.3f (in T2: %v)", cfg, col, x, w, inT2)
+			}
+		}
+	}
+}
+
 // TestDuckDBReadsTypedParquet: DuckDB reads the typed episode layout as nested columns
 // (the record's events a list of structs, usage a struct) and counts what the Go reader
 // counts: episodes, events, INFO_CALL events and input tokens.

@@ -28,6 +28,15 @@ func TestReliability_CLI(t *testing.T) {
 	if code := exitCode(&errb, run(failWriter{}, &errb, []string{"validate", "--bench", bench, broken})); code != 1 {
 		t.Errorf("validate to a full disk: exit %d, want 1 (%s)", code, errb.String())
 	}
+	// ... and says so: exit 1 alone is what the problems found give.
+	if !strings.Contains(errb.String(), " found; writing the results: no space left on device") {
+		t.Errorf("validate to a full disk does not name the failed write:\n%s", errb.String())
+	}
+	// tables > /dev/full: exit 1, the write named.
+	errb.Reset()
+	if code := exitCode(&errb, run(failWriter{}, &errb, []string{"tables", "T1"})); code != 1 || !strings.Contains(errb.String(), "no space left on device") {
+		t.Errorf("tables to a full disk: exit %d, want 1 naming the write (%s)", code, errb.String())
+	}
 	// --max-line-bytes 0 or -1 is a usage error, not the default.
 	for _, n := range []string{"0", "-1"} {
 		if _, _, code := runCLI(t, "validate", "--bench", bench, "--max-line-bytes", n, clean); code != 2 {

@@ -776,7 +776,8 @@
 
   // ---- A/B ----
   // a and b: a run id, or a configuration (optionally "config~condition"), with repeat ra/rb
-  // (default 0); pa and pb pick the policy whose verdict is shown on each side.
+  // (default 0); p names the one policy both sides are shown under (an older link's pa/pb
+  // only when they agree).
   function resolve(caseId, spec, rep) {
     if (!spec) return -1;
     var n = runIndex(spec);
