@@ -287,7 +287,7 @@ func (p *parser) str() (string, error) {
 			}
 			p.buf = utf8.AppendRune(p.buf, r)
 		default:
-			return "", p.errf("invalid escape \\ before %s", quoteAt(p.data[p.pos-1:]))
+			return "", p.errf("invalid escape: a backslash before %s", quoteAt(p.data[p.pos-1:]))
 		}
 	}
 	return "", p.errf("unterminated string")

@@ -10,8 +10,8 @@ func TestParseErrorQuotesBytes(t *testing.T) {
 		{"{}\xfe", "offset 2: unexpected '\\xfe' after the value"},
 		{"é", "offset 0: unexpected 'é'"},
 		{"[1] é", "offset 4: unexpected 'é' after the value"},
-		{`"a\` + "\xff" + `"`, "offset 4: invalid escape \\ before '\\xff'"},
-		{`"a\q"`, "offset 4: invalid escape \\ before 'q'"},
+		{`"a\` + "\xff" + `"`, "offset 4: invalid escape: a backslash before '\\xff'"},
+		{`"a\q"`, "offset 4: invalid escape: a backslash before 'q'"},
 		{"x", "offset 0: unexpected 'x'"},
 	} {
 		_, err := Parse([]byte(c.in))
