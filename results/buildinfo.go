@@ -35,14 +35,18 @@ func ToolOf(name string, bi *debug.BuildInfo, ok bool) Tool {
 
 // Line is what `version` and `--version` print.
 func (t Tool) Line() string {
-	rev := t.Revision
+	return fmt.Sprintf("%s %s, revision %s\n", t.Name, t.Version, t.revisionText())
+}
+
+// revisionText is the revision as `version` and the report's provenance both word it.
+func (t Tool) revisionText() string {
 	switch {
-	case rev == "":
-		rev = "unknown (built without VCS stamping, e.g. go run)"
+	case t.Revision == "":
+		return "unknown (built without VCS stamping, e.g. go run)"
 	case t.Modified:
-		rev += " (modified)"
+		return t.Revision + " (modified working tree)"
 	}
-	return fmt.Sprintf("%s %s, revision %s\n", t.Name, t.Version, rev)
+	return t.Revision
 }
 
 // HashFile is a file's size and SHA-256.

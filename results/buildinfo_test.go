@@ -13,7 +13,7 @@ func TestVersionFromBuildInfo(t *testing.T) {
 	if v.Name != "sabench-stats" || v.Version != "v1.4.0" || v.Revision != "0123456789abcdef0123456789abcdef01234567" || !v.Modified {
 		t.Errorf("version %+v", v)
 	}
-	if got, want := v.Line(), "sabench-stats v1.4.0, revision 0123456789abcdef0123456789abcdef01234567 (modified)\n"; got != want {
+	if got, want := v.Line(), "sabench-stats v1.4.0, revision 0123456789abcdef0123456789abcdef01234567 (modified working tree)\n"; got != want {
 		t.Errorf("line %q, want %q", got, want)
 	}
 	if v := ToolOf("sabench-stats", &debug.BuildInfo{}, true); v.Version != "(devel)" || v.Revision != "" {

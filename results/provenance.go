@@ -166,13 +166,7 @@ func Stamp(ts []*Table, m *Meta) {
 // or path into it (render.MarkdownInline, which this package cannot import).
 func (m *Meta) WriteMarkdown(b *strings.Builder, md func(string) string) {
 	b.WriteString("\n## Provenance\n\n")
-	rev := m.Tool.Revision
-	if rev == "" {
-		rev = "not stamped (built without VCS information)"
-	} else if m.Tool.Modified {
-		rev += " (modified working tree)"
-	}
-	fmt.Fprintf(b, "- Tool: %s %s, revision %s.\n", m.Tool.Name, m.Tool.Version, rev)
+	fmt.Fprintf(b, "- Tool: %s %s, revision %s.\n", m.Tool.Name, m.Tool.Version, m.Tool.revisionText())
 	fmt.Fprintf(b, "- Dataset: id %s, version %s; from %s.\n", md(orUnknown(m.Dataset.ID)), md(orUnknown(m.Dataset.Version)), md(m.Dataset.Source))
 	for _, p := range m.Policies {
 		fmt.Fprintf(b, "- Policy: %s.\n", md(p.Policy.String()))

@@ -112,3 +112,28 @@ func TestIndexSharedHarnessNoneRan(t *testing.T) {
 		}
 	}
 }
+
+// TestProvenanceRevisionAsVersion: the index's provenance said "revision not stamped (built
+// without VCS information)" where `version` said "revision unknown (built without VCS
+// stamping, e.g. go run)", and "(modified working tree)" where it said "(modified)": one
+// fact in two wordings. Both now print the same words.
+func TestProvenanceRevisionAsVersion(t *testing.T) {
+	r := fixtureRelease(t)
+	for _, tool := range []results.Tool{
+		{Name: "sabench-stats", Version: "(devel)"},
+		{Name: "sabench-stats", Version: "(devel)", Revision: "0123456789abcdef", Modified: true},
+		{Name: "sabench-stats", Version: "v1.4.0", Revision: "0123456789abcdef"},
+	} {
+		m := results.NewMeta(&analysis.ScoredRelease{Input: "x", Releases: []*analysis.Release{r}}, analysis.DefaultStatOptions(), "percentile", "scipy", analysis.PaperChoices())
+		m.Tool = tool
+		var b strings.Builder
+		m.WriteMarkdown(&b, func(s string) string { return s })
+		want := "- Tool: " + strings.TrimSuffix(tool.Line(), "\n") + ".\n"
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("tool %+v: provenance\n%s\nwant the line %q", tool, b.String(), want)
+		}
+	}
+	if got, want := (results.Tool{Name: "sabench-stats", Version: "(devel)"}).Line(), "sabench-stats (devel), revision unknown (built without VCS stamping, e.g. go run)\n"; got != want {
+		t.Errorf("version of an unstamped build: %q, want %q", got, want)
+	}
+}

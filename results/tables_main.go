@@ -521,7 +521,7 @@ func buildVariance(in *Input) (*Table, error) {
 		resampled, iccTemplate = "cases (the benchmark's tasks)", ""
 	}
 	t.Notes = append(t.Notes,
-		executableScope(r)+"Std is the sample standard deviation (n−1) of the per-repeat "+m.phrase+", in points"+drawnOnly(o, "; its interval and pass^k's resample "+resampled+" with all their repeats")+".",
+		executableScope(r, vs)+"Std is the sample standard deviation (n−1) of the per-repeat "+m.phrase+", in points"+drawnOnly(o, "; its interval and pass^k's resample "+resampled+" with all their repeats")+".",
 		fmt.Sprintf("%s (--passk planned|per-case); the planned repeats are the configuration's number of repeats.", conv.Describe()),
 		"Cases with fewer repeats: cases scored fewer times than planned (excluded episodes); under planned their missing repeats count as failures, under per-case they are left out of pass^k for k above their repeats.",
 		"Noise floor: flip rate is the chance that two repeats of a case disagree; ICC case the share of an episode's variance that is between cases (the within-case correlation of repeats)"+iccTemplate+"; Run SD the standard deviation of the "+m.phrase+" from repeat noise alone, √(W/episodes). Two runs of one configuration differ by about 1.4 Run SD; a difference between configurations within 2 to 3 of those is below the noise floor (the power command plans a comparison).")
@@ -556,9 +556,10 @@ func buildVariance(in *Input) (*Table, error) {
 
 // executableScope says which cases the variance table is over, a sentence and a space:
 // the bench's own count, whichever bench it is (a bench of one's own may have as many as
-// the paper's release, and is still not it); "" when it has none (the table is empty and
-// says so).
-func executableScope(r *analysis.Release) string {
+// the paper's release, and is still not it), and how many of them the scored verdicts vs
+// ran where that is fewer (the rows' case counts are of those); "" when it has none (the
+// table is empty and says so).
+func executableScope(r *analysis.Release, vs []analysis.Record) string {
 	if r.OfficialTasks() {
 		// Its cases are the benchmark's tasks, of one kind: none is left out.
 		return fmt.Sprintf("Over the cases each configuration ran, of the bench's %d (the benchmark's tasks). ", r.ProtocolSizes().Total.All)
@@ -569,6 +570,15 @@ func executableScope(r *analysis.Release) string {
 	}
 	if n == 0 {
 		return ""
+	}
+	run := map[string]bool{}
+	for i := range vs {
+		if analysis.Executable(&vs[i]) {
+			run[vs[i].CaseID()] = true
+		}
+	}
+	if len(run) > 0 && len(run) < n {
+		return fmt.Sprintf("Over the bench's %d V0–V3 cases (Legacy left out), %d of them run. ", n, len(run))
 	}
 	return fmt.Sprintf("Over the bench's %d V0–V3 cases (Legacy left out). ", n)
 }

@@ -60,6 +60,39 @@ func TestVarianceCountsTheBenchsCases(t *testing.T) {
 	}
 }
 
+// TestVarianceSaysHowManyCasesRan: on a bench whose V3 episodes nobody ran, the note said
+// "Over the bench's 9 V0–V3 cases (Legacy left out)" while every row was on fewer; it now
+// says how many were run, and only where that differs (TestVarianceCountsTheBenchsCases).
+func TestVarianceSaysHowManyCasesRan(t *testing.T) {
+	o := goldenStats()
+	o.Resamples = 0
+	cases, sets, all := fixtureVerdicts(t)
+	var vs []oracle.Verdict
+	for _, v := range all {
+		if v.Protocol() != ingest.V3 {
+			vs = append(vs, v)
+		}
+	}
+	r := analysis.NewRelease(cases, sets, vs, oracle.SafeAct)
+	run := map[string]bool{} // the V0–V3 cases of the scored main-condition episodes
+	for _, v := range r.Main() {
+		if v.Protocol() != ingest.Legacy {
+			run[v.CaseID()] = true
+		}
+	}
+	tb := buildOne(t, r, "variance", o)
+	notes := strings.Join(tb.Notes, "\n")
+	want := fmt.Sprintf("Over the bench's 9 V0–V3 cases (Legacy left out), %d of them run.", len(run))
+	if len(run) >= 9 || !strings.Contains(notes, want) {
+		t.Errorf("variance notes:\n%s\nwant %q", notes, want)
+	}
+	for _, row := range tb.Rows {
+		if n := row.Cells[1].N(); n > int64(len(run)) {
+			t.Errorf("row %s on %d cases, where %d were run", row.Cells[0].Str(), n, len(run))
+		}
+	}
+}
+
 // TestStrategyTablesSayWhichProtocolsTheBenchLacks: on a bench of V1 and V2 cases, T13's
 // Δ Legacy, Δ V0 and Δ V3 columns (T14's Δ V0 and Δ V3) were "—" in every row with no
 // word, where T2, T3 and domains say the bench has no case of those protocols; they are

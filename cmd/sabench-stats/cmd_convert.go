@@ -17,7 +17,8 @@ func init() {
 func runConvert(e *cli.Env, args []string) error {
 	fs := e.FlagSet("convert", "[flags] IN OUT\n\nIN is read as JSONL (plain, gzip or zstd) or Parquet, whatever its name; OUT's\nextension picks the output: .parquet, .jsonl, .jsonl.gz or .jsonl.zst (- is JSONL on stdout).")
 	dedupe := fs.String("dedupe", "", "duplicate episode keys: error (default), first or last")
-	maxLine := fs.Int("max-line-bytes", ingest.DefaultMaxLineBytes, "longest JSONL line accepted")
+	maxLine := new(int)
+	maxLineBytesFlag(fs, maxLine)
 	layout := parquetLayoutFlag(fs)
 	if err := e.Parse(fs, args); err != nil {
 		return err

@@ -21,7 +21,8 @@ func runValidate(e *cli.Env, args []string) error {
 	fs.Var(setList(&c.Sets), "set", "case set NAME=FILE (repeatable)")
 	fs.StringVar(&c.Source.ClustersFile, "clusters", "", "CSV case_id,cluster_id")
 	fs.StringVar(&c.Source.Dedupe, "dedupe", "", "duplicate episode keys: error (default), first or last")
-	maxLine := fs.Int("max-line-bytes", ingest.DefaultMaxLineBytes, "longest JSONL line accepted")
+	maxLine := &c.Source.MaxLineBytes
+	maxLineBytesFlag(fs, maxLine)
 	maxProblems := fs.Int("max-problems", ingest.DefaultMaxProblems, "list the first N problems and count the rest (memory does not grow with the number of bad lines)")
 	if err := e.Parse(fs, args); err != nil {
 		return err

@@ -10,6 +10,7 @@ import (
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/bootstrap"
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
+	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/oracle"
 	"github.com/sabench/sabench-stats/results/job"
 	"github.com/sabench/sabench-stats/results/render"
@@ -99,6 +100,7 @@ func addCommon(fs *flag.FlagSet, groups flagGroup, defaultOut string) *common {
 		fs.Var(&cli.PathList{Values: &c.Policies, Known: func(v string) bool { return slices.Contains(oracle.AllPresetNames(), v) }}, "policy", "authorization policy: a preset ("+strings.Join(oracle.AllPresetNames(), ", ")+") or a JSON policy file (repeatable where a command compares policies); default safeact, tau-strict on a tau-bench: bench, and where policies are compared the six SafeActBench presets, or tau-strict, tau-lenient, tau-reads and tau-bench; docs/policies.md says what each does")
 		fs.StringVar(&c.InfraFailures, "infra-failures", c.InfraFailures, "infra_failure episodes: exclude (the paper) or fail (the SafeActBench batch runner)")
 		fs.StringVar(&c.Source.Dedupe, "dedupe", "", "duplicate episode keys: error (default), first or last")
+		maxLineBytesFlag(fs, &c.Source.MaxLineBytes)
 	}
 	if groups&groupJobs != 0 {
 		fs.IntVar(&c.Workers, "j", c.Workers, "worker goroutines (results do not depend on it)")
@@ -171,6 +173,11 @@ func (c *common) addChoices(fs *flag.FlagSet, tables bool) {
 // checkFlags validates the shared flags and resolves the output format from --format or
 // the --out extension (output.go).
 func (c *common) checkFlags(fs *flag.FlagSet) error {
+	if fs.Lookup("max-line-bytes") != nil {
+		if err := checkMaxLineBytes(c.Source.MaxLineBytes); err != nil {
+			return err
+		}
+	}
 	if err := c.Check(); err != nil {
 		return err
 	}
@@ -181,6 +188,13 @@ func (c *common) checkFlags(fs *flag.FlagSet) error {
 		return nil
 	}
 	return checkLaTeXFlags(fs, c.outFormat())
+}
+
+// maxLineBytesFlag registers --max-line-bytes, the one declaration of every command that
+// reads episode files (validate, convert and the commands of groupInput), so that the
+// limit validate reports can be raised wherever the file is read.
+func maxLineBytesFlag(fs *flag.FlagSet, p *int) {
+	fs.IntVar(p, "max-line-bytes", ingest.DefaultMaxLineBytes, "longest JSONL line accepted")
 }
 
 // pathList is the flag value of a list of paths: a value naming an existing path is taken

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -45,5 +46,39 @@ func TestOutTargetBeforeScoring(t *testing.T) {
 	}
 	if _, err := os.Stat(missing); !os.IsNotExist(err) {
 		t.Errorf("%s was made (stat: %v)", missing, err)
+	}
+}
+
+// TestReportViewOutBeforeReading: report over a directory it did not write and view over
+// a NAME_files/ holding a user's file are refused before the episodes are read (the
+// episodes named do not exist, so reading them first would fail on them instead), with
+// exit 1 as when the directory is found busy at writing. figures and tables write named
+// files into their --out and keep what else it holds, so a non-empty folder is theirs to use.
+func TestReportViewOutBeforeReading(t *testing.T) {
+	dir := t.TempDir()
+	foreign := filepath.Join(dir, "work")
+	if err := os.MkdirAll(filepath.Join(foreign, "v_files"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{filepath.Join(foreign, "notes.txt"), filepath.Join(foreign, "v_files", "mine")} {
+		if err := os.WriteFile(f, []byte("mine"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	input := []string{"--bench", "builtin", "--runs", filepath.Join(dir, "none.jsonl")}
+	for _, c := range []struct {
+		want string
+		args []string
+	}{
+		{"--out: " + foreign + ": exists and was not written by sabench-stats", []string{"report", "--out", foreign}},
+		{filepath.Join(foreign, "v_files") + " holds files the viewer did not write (mine)", []string{"view", "--out", filepath.Join(foreign, "v.html")}},
+	} {
+		_, stderr, code := runCLI(t, append(c.args, input...)...)
+		if code != 1 || !strings.Contains(stderr, c.want) {
+			t.Errorf("%q: exit %d, stderr %q; want exit 1 mentioning %q", c.args, code, stderr, c.want)
+		}
+	}
+	if b, err := os.ReadFile(filepath.Join(foreign, "notes.txt")); err != nil || string(b) != "mine" {
+		t.Errorf("the user's file was touched: %v %q", err, b)
 	}
 }

@@ -54,8 +54,7 @@ func TestReliability_CLI(t *testing.T) {
 		t.Errorf("score --lenient: exit %d\n%s\n%s", code, stdout, stderr)
 	}
 	// report --out over a directory with a user's file: refused, the file named and kept.
-	// The small real fixture, not the built-in release: report scores its input under
-	// every preset before it looks at --out, and the refusal does not depend on the size.
+	// (TestReportViewOutBeforeReading holds that the refusal comes before reading.)
 	out := filepath.Join(dir, "rep")
 	os.MkdirAll(out, 0o755)
 	os.WriteFile(filepath.Join(out, "notes.txt"), []byte("mine"), 0o644)

@@ -28,7 +28,10 @@ type Options struct {
 	casespec.BenchOptions
 	Dedupe  string // ingest.ReadOptions.Dedupe; "error" is the default, no dedupe
 	Lenient bool   // ingest.ReadOptions.Lenient
-	Workers int    // ingest.ReadOptions.Workers
+	// MaxLineBytes is ingest.ReadOptions.MaxLineBytes (0: the default); CheckMaxLineBytes
+	// refuses it where no episode file is read.
+	MaxLineBytes int
+	Workers      int // ingest.ReadOptions.Workers
 	// Hash: hash the episode files as the streams read them (Input.Hashes), for a
 	// command that records provenance; SHA-256 costs about 2 CPU-s per GB read.
 	Hash bool
@@ -135,7 +138,7 @@ func Open(opt Options) (*Input, error) {
 	if opt.Hash {
 		in.Hashes = ingest.NewFileHashes()
 	}
-	in.read = ingest.ReadOptions{Dedupe: DedupePolicy(opt.Dedupe), Bench: b, Lenient: opt.Lenient, Workers: opt.Workers, Hashes: in.Hashes}
+	in.read = ingest.ReadOptions{Dedupe: DedupePolicy(opt.Dedupe), Bench: b, Lenient: opt.Lenient, MaxLineBytes: opt.MaxLineBytes, Workers: opt.Workers, Hashes: in.Hashes}
 	return in, nil
 }
 

@@ -88,6 +88,9 @@ func (o *Options) Check() (err error) {
 	if err := source.CheckInspect(o.Source); err != nil {
 		return optionError(err)
 	}
+	if err := source.CheckMaxLineBytes(o.Source, o.Verdicts); err != nil {
+		return optionError(err)
+	}
 	return optionError(source.CheckDedupe(o.Source.Dedupe))
 }
 

@@ -1,0 +1,28 @@
+package source
+
+import (
+	"errors"
+
+	"github.com/sabench/sabench-stats/ingest"
+)
+
+// CheckMaxLineBytes refuses a line limit (Options.MaxLineBytes other than 0 and the
+// default) where no episode file is read through it: Inspect logs, a verdict dataset
+// (verdicts names one) and the built-in release's own episodes have no JSONL lines, so
+// the limit would change nothing.
+func CheckMaxLineBytes(opt Options, verdicts string) error {
+	if opt.MaxLineBytes == 0 || opt.MaxLineBytes == ingest.DefaultMaxLineBytes {
+		return nil
+	}
+	switch {
+	case opt.MaxLineBytes < 0:
+		return errors.New("--max-line-bytes must be a positive number of bytes")
+	case len(opt.Inspect) > 0:
+		return errors.New("--max-line-bytes does not apply to --inspect: it limits a line of a JSONL or Parquet episode file, and Inspect logs are read by the Inspect adapter")
+	case verdicts != "":
+		return errors.New("--max-line-bytes does not apply to --verdicts: the dataset's episodes were read when it was written")
+	case len(opt.Runs) == 0 && opt.Bench == Builtin:
+		return errors.New("--max-line-bytes applies to episode files (--runs), and the built-in release's episodes are not read from one")
+	}
+	return nil
+}
