@@ -40,6 +40,8 @@ type Explanation struct {
 	NotWalked string `json:"not_walked,omitempty"`
 	// AdapterNote warns that the adapter wrote the events in an order the agent did not live.
 	AdapterNote string `json:"adapter_note,omitempty"`
+	// Inspect is the Inspect log's sample the episode was read from; nil for other sources.
+	Inspect *ingest.InspectSample `json:"inspect_sample,omitempty"`
 	// ActionRules: the case gates every write by its action rules and takes task success
 	// from the official verdict (the τ-bench domains); there is no coverage or workflow.
 	ActionRules bool `json:"action_rules,omitempty"`
@@ -221,6 +223,7 @@ func Explain(c *casespec.Case, ep *ingest.Episode, pol Policy, v Verdict) *Expla
 	if ep != nil {
 		x.Official = explainOfficial(ep.Official, v)
 		x.AdapterNote = harness.NonLiveAdapterNote(ep.Record.Object())
+		x.Inspect = ep.Inspect
 	}
 	if v.Excluded() {
 		x.ExclusionReason = v.ExclusionReason()

@@ -147,8 +147,22 @@ func TestInspectRelease(t *testing.T) {
 		}
 		chains[i] = stdout
 	}
-	if chains[0] != chains[1] || !strings.Contains(chains[0], "Qwen3.8/Inspect on SAB-V3-001") {
+	// From the log, the explanation says where the sample is, on its second line (the
+	// sample id, epoch and log to open it in Inspect's viewer); from runs.jsonl it does not.
+	matched, err := filepath.Glob(filepath.Join(logs, "*_main_qwen3.8_inspect.eval"))
+	if err != nil || len(matched) != 1 {
+		t.Fatalf("glob: %v %v", matched, err)
+	}
+	origin := "inspect: sample SAB-V3-001, epoch 2 of log " + matched[0] + " (member samples/SAB-V3-001_epoch_2.json)\n"
+	first, rest, _ := strings.Cut(chains[0], "\n")
+	if !strings.HasPrefix(rest, origin) {
+		t.Errorf("explain from the log: second line is not %q:\n%s", origin, chains[0])
+	}
+	if first+"\n"+strings.TrimPrefix(rest, origin) != chains[1] || !strings.Contains(chains[0], "Qwen3.8/Inspect on SAB-V3-001") {
 		t.Errorf("explain differs:\n%s\n---\n%s", chains[0], chains[1])
+	}
+	if strings.Contains(chains[1], "inspect:") {
+		t.Errorf("explain from runs.jsonl names an Inspect sample:\n%s", chains[1])
 	}
 
 	// A power plan from the Inspect logs as the pilot is the plan from runs.jsonl.

@@ -762,7 +762,8 @@ func (s *InspectStream) keyed(l *inspectLog, smp *inspect.Sample) (*ingest.Episo
 		return nil, nil, l.problem(smp.Member, "metadata.case_id", "case %q is not in the bench", caseID)
 	}
 	e := &ingest.Episode{Config: l.config, Model: l.model, Harness: l.harness, CaseID: caseID,
-		Repeat: s.opt.Repeat + smp.Epoch - 1, Condition: l.cond, Source: l.file + ": " + smp.Member}
+		Repeat: s.opt.Repeat + smp.Epoch - 1, Condition: l.cond, Source: l.file + ": " + smp.Member,
+		Inspect: &ingest.InspectSample{Log: l.file, ID: smp.ID.String(), Epoch: smp.Epoch, UUID: smp.UUID, Member: smp.Member}}
 	if e.Condition == "" {
 		if raw, ok := smp.Metadata["condition"]; ok {
 			v, err := s.dec.Parse(raw)
