@@ -222,7 +222,11 @@ func Explain(c *casespec.Case, ep *ingest.Episode, pol Policy, v Verdict) *Expla
 		ContractErrors: []string{}, Notes: []string{}}
 	if ep != nil {
 		x.Official = explainOfficial(ep.Official, v)
-		x.AdapterNote = harness.NonLiveAdapterNote(ep.Record.Object())
+		// Events read from an Inspect log are its transcript's tool calls in the order they
+		// ran, whatever runner the record names: the non-live adapter wrote none of them.
+		if ep.Inspect == nil {
+			x.AdapterNote = harness.NonLiveAdapterNote(ep.Record.Object())
+		}
 		x.Inspect = ep.Inspect
 	}
 	if v.Excluded() {

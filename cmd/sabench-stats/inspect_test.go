@@ -158,7 +158,21 @@ func TestInspectRelease(t *testing.T) {
 	if !strings.HasPrefix(rest, origin) {
 		t.Errorf("explain from the log: second line is not %q:\n%s", origin, chains[0])
 	}
-	if first+"\n"+strings.TrimPrefix(rest, origin) != chains[1] || !strings.Contains(chains[0], "Qwen3.8/Inspect on SAB-V3-001") {
+	// The synthetic records name the coding-CLI runner, so from runs.jsonl explain adds the
+	// non-live adapter's note; from the log the events are the transcript's tool calls in
+	// the order they ran, and it does not. The rest is the same.
+	runsText, note := "", false
+	for _, line := range strings.SplitAfter(chains[1], "\n") {
+		if strings.HasPrefix(line, "adapter: events from the non-live coding-CLI adapter") {
+			note = true
+			continue
+		}
+		runsText += line
+	}
+	if !note || strings.Contains(chains[0], "\nadapter: ") {
+		t.Errorf("the non-live adapter's note: from runs.jsonl %v (want it), from the log %v (want none)", note, strings.Contains(chains[0], "\nadapter: "))
+	}
+	if first+"\n"+strings.TrimPrefix(rest, origin) != runsText || !strings.Contains(chains[0], "Qwen3.8/Inspect on SAB-V3-001") {
 		t.Errorf("explain differs:\n%s\n---\n%s", chains[0], chains[1])
 	}
 	if strings.Contains(chains[1], "inspect:") {

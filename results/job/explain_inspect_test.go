@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/jsonv"
 	"github.com/sabench/sabench-stats/oracle"
 )
 
@@ -41,5 +42,32 @@ func TestExplainNamesTheInspectSample(t *testing.T) {
 	}
 	if strings.Contains(b.String(), "inspect") {
 		t.Errorf("an episode of runs.jsonl names an Inspect sample: %s", b.String())
+	}
+}
+
+// The note that a record's events come from the non-live coding-CLI adapter (reads listed
+// before actions) is about how that adapter wrote them; an episode read from an Inspect log
+// has its events from the transcript's tool calls, in the order they ran, so the note is not
+// printed for it even when the record names that runner (the synthetic release's Inspect
+// logs do); explain from the logs printed it.
+func TestExplainNoNonLiveNoteForInspect(t *testing.T) {
+	rec, err := jsonv.ParseObject([]byte(`{"runner":"coding_cli_safeact_agent","events":[` +
+		`{"type":"INFO_CALL","call_id":"c1","tool":"t","arguments":{}},{"type":"CONSEQUENTIAL_CALL","call_id":"c2","tool":"w","arguments":{}}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := []oracle.Verdict{oracle.Fields{RunID: "r", Excluded: true, ExclusionReason: "harness_failure", Official: -1}.Verdict()}
+	pols := []oracle.Policy{oracle.SafeAct}
+	for _, tc := range []struct {
+		smp  *ingest.InspectSample
+		note bool
+	}{{nil, true}, {&ingest.InspectSample{Log: "a.eval", ID: "x", Epoch: 1, Member: "samples/x_epoch_1.json"}, false}} {
+		var b bytes.Buffer
+		if err := Explain(&b, nil, &ingest.Episode{Record: ingest.NewRecord(rec), Inspect: tc.smp}, pols, v, ExplainOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(b.String(), "\nadapter: events from the non-live coding-CLI adapter"); got != tc.note {
+			t.Errorf("inspect sample %v: adapter note printed %v, want %v:\n%s", tc.smp, got, tc.note, b.String())
+		}
 	}
 }
