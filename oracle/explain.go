@@ -42,6 +42,10 @@ type Explanation struct {
 	AdapterNote string `json:"adapter_note,omitempty"`
 	// Inspect is the Inspect log's sample the episode was read from; nil for other sources.
 	Inspect *ingest.InspectSample `json:"inspect_sample,omitempty"`
+	// InspectEnd is how that sample ended when it did not end normally: Inspect's label
+	// (the episode's failure_class: error, time_limit, token_limit, …) and, for an error,
+	// its message; "" otherwise.
+	InspectEnd string `json:"inspect_end,omitempty"`
 	// ActionRules: the case gates every write by its action rules and takes task success
 	// from the official verdict (the τ-bench domains); there is no coverage or workflow.
 	ActionRules bool `json:"action_rules,omitempty"`
@@ -228,6 +232,12 @@ func Explain(c *casespec.Case, ep *ingest.Episode, pol Policy, v Verdict) *Expla
 			x.AdapterNote = harness.NonLiveAdapterNote(ep.Record.Object())
 		}
 		x.Inspect = ep.Inspect
+		if fc, ok := ep.FailureClass.(string); ok && ep.Inspect != nil {
+			x.InspectEnd = fc
+			if msg, _ := ep.Extra.String("inspect_error"); msg != "" {
+				x.InspectEnd += ": " + msg
+			}
+		}
 	}
 	if v.Excluded() {
 		x.ExclusionReason = v.ExclusionReason()

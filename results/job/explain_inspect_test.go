@@ -71,3 +71,37 @@ func TestExplainNoNonLiveNoteForInspect(t *testing.T) {
 		}
 	}
 }
+
+// How an Inspect sample ended, when not normally, follows its place: Inspect's label (the
+// failure_class) and an error's message, which the explanation of an excluded episode did
+// not give ("excluded: status harness_failure" alone). A sample that ended normally, or an
+// episode of another source with a failure class, gets no such line.
+func TestExplainSaysHowTheInspectSampleEnded(t *testing.T) {
+	v := []oracle.Verdict{oracle.Fields{RunID: "r", Excluded: true, ExclusionReason: "harness_failure", Official: -1}.Verdict()}
+	pols := []oracle.Policy{oracle.SafeAct}
+	smp := &ingest.InspectSample{Log: "a.eval", ID: "x", Epoch: 1, Member: "samples/x_epoch_1.json"}
+	for _, tc := range []struct {
+		ep   *ingest.Episode
+		want string
+	}{
+		{&ingest.Episode{Inspect: smp, FailureClass: "error", Extra: jsonv.NewObject("inspect_error", "RuntimeError: boom\n  at line 3")},
+			"inspect: the sample ended with error: RuntimeError: boom at line 3"},
+		{&ingest.Episode{Inspect: smp, FailureClass: "token_limit"}, "inspect: the sample ended with token_limit"},
+		{&ingest.Episode{Inspect: smp}, ""},
+		{&ingest.Episode{FailureClass: "timeout"}, ""},
+	} {
+		var b bytes.Buffer
+		if err := Explain(&b, nil, tc.ep, pols, v, ExplainOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		got := ""
+		for _, line := range strings.Split(b.String(), "\n") {
+			if strings.HasPrefix(line, "inspect: the sample ended") {
+				got = line
+			}
+		}
+		if got != tc.want {
+			t.Errorf("failure class %v: %q, want %q:\n%s", tc.ep.FailureClass, got, tc.want, b.String())
+		}
+	}
+}

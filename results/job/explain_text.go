@@ -22,6 +22,9 @@ func explainText(x *oracle.Explanation, full bool) string {
 			pf(", uuid %s", s.UUID)
 		}
 		pf(")\n")
+		if x.InspectEnd != "" {
+			pf("inspect: the sample ended with %s\n", cut(strings.Join(strings.Fields(x.InspectEnd), " "), full))
+		}
 	}
 	pf("policy %s (evaluator %s; %s)\n", x.Policy, x.Evaluator, x.PolicyHash)
 	if x.Excluded {
