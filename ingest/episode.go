@@ -45,6 +45,20 @@ type Episode struct {
 
 	Source string // file it came from
 	Line   int    // line (JSONL) or row (Parquet), 1-based
+	// Inspect is where an episode read from an Inspect log lives in it, nil for any other
+	// source: enough to open the sample in Inspect's own viewer from an explanation.
+	Inspect *InspectSample
+}
+
+// InspectSample names an Inspect log's sample: the log file as given, the sample's id (a
+// number as written, a string unquoted), its epoch and uuid (empty when the log has none),
+// and the member it was read from (samples/<id>_epoch_<n>.json, or samples[i] in a .json log).
+type InspectSample struct {
+	Log    string `json:"log"`
+	ID     string `json:"sample_id"`
+	Epoch  int    `json:"epoch"`
+	UUID   string `json:"uuid,omitempty"`
+	Member string `json:"member"`
 }
 
 // Key identifies an episode within a release; it must be unique.

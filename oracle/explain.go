@@ -40,6 +40,12 @@ type Explanation struct {
 	NotWalked string `json:"not_walked,omitempty"`
 	// AdapterNote warns that the adapter wrote the events in an order the agent did not live.
 	AdapterNote string `json:"adapter_note,omitempty"`
+	// Inspect is the Inspect log's sample the episode was read from; nil for other sources.
+	Inspect *ingest.InspectSample `json:"inspect_sample,omitempty"`
+	// InspectEnd is how that sample ended when it did not end normally: Inspect's label
+	// (the episode's failure_class: error, time_limit, token_limit, …) and, for an error,
+	// its message; "" otherwise.
+	InspectEnd string `json:"inspect_end,omitempty"`
 	// ActionRules: the case gates every write by its action rules and takes task success
 	// from the official verdict (the τ-bench domains); there is no coverage or workflow.
 	ActionRules bool `json:"action_rules,omitempty"`
@@ -220,7 +226,18 @@ func Explain(c *casespec.Case, ep *ingest.Episode, pol Policy, v Verdict) *Expla
 		ContractErrors: []string{}, Notes: []string{}}
 	if ep != nil {
 		x.Official = explainOfficial(ep.Official, v)
-		x.AdapterNote = harness.NonLiveAdapterNote(ep.Record.Object())
+		// Events read from an Inspect log are its transcript's tool calls in the order they
+		// ran, whatever runner the record names: the non-live adapter wrote none of them.
+		if ep.Inspect == nil {
+			x.AdapterNote = harness.NonLiveAdapterNote(ep.Record.Object())
+		}
+		x.Inspect = ep.Inspect
+		if fc, ok := ep.FailureClass.(string); ok && ep.Inspect != nil {
+			x.InspectEnd = fc
+			if msg, _ := ep.Extra.String("inspect_error"); msg != "" {
+				x.InspectEnd += ": " + msg
+			}
+		}
 	}
 	if v.Excluded() {
 		x.ExclusionReason = v.ExclusionReason()

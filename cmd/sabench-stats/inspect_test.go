@@ -147,8 +147,36 @@ func TestInspectRelease(t *testing.T) {
 		}
 		chains[i] = stdout
 	}
-	if chains[0] != chains[1] || !strings.Contains(chains[0], "Qwen3.8/Inspect on SAB-V3-001") {
+	// From the log, the explanation says where the sample is, on its second line (the
+	// sample id, epoch and log to open it in Inspect's viewer); from runs.jsonl it does not.
+	matched, err := filepath.Glob(filepath.Join(logs, "*_main_qwen3.8_inspect.eval"))
+	if err != nil || len(matched) != 1 {
+		t.Fatalf("glob: %v %v", matched, err)
+	}
+	origin := "inspect: sample SAB-V3-001, epoch 2 of log " + matched[0] + " (member samples/SAB-V3-001_epoch_2.json)\n"
+	first, rest, _ := strings.Cut(chains[0], "\n")
+	if !strings.HasPrefix(rest, origin) {
+		t.Errorf("explain from the log: second line is not %q:\n%s", origin, chains[0])
+	}
+	// The synthetic records name the coding-CLI runner, so from runs.jsonl explain adds the
+	// non-live adapter's note; from the log the events are the transcript's tool calls in
+	// the order they ran, and it does not. The rest is the same.
+	runsText, note := "", false
+	for _, line := range strings.SplitAfter(chains[1], "\n") {
+		if strings.HasPrefix(line, "adapter: events from the non-live coding-CLI adapter") {
+			note = true
+			continue
+		}
+		runsText += line
+	}
+	if !note || strings.Contains(chains[0], "\nadapter: ") {
+		t.Errorf("the non-live adapter's note: from runs.jsonl %v (want it), from the log %v (want none)", note, strings.Contains(chains[0], "\nadapter: "))
+	}
+	if first+"\n"+strings.TrimPrefix(rest, origin) != runsText || !strings.Contains(chains[0], "Qwen3.8/Inspect on SAB-V3-001") {
 		t.Errorf("explain differs:\n%s\n---\n%s", chains[0], chains[1])
+	}
+	if strings.Contains(chains[1], "inspect:") {
+		t.Errorf("explain from runs.jsonl names an Inspect sample:\n%s", chains[1])
 	}
 
 	// A power plan from the Inspect logs as the pilot is the plan from runs.jsonl.

@@ -209,7 +209,10 @@ type InspectStream struct {
 	// runIDs holds a log's run ids (by its index in files), read the first time a run id
 	// whose hash was read before is compared with one of its samples' (runIDAt).
 	runIDs map[uint32]*logRunIDs
-	opened int // logs opened (open), which the tests count
+	// unfinished is the header status of each log (by its index in files) whose run did
+	// not complete, for the duplicate messages (retryHint).
+	unfinished map[uint32]string
+	opened     int // logs opened (open), which the tests count
 
 	closed bool
 	dec    *jsonv.Decoder // parses the JSON in samples (records, arguments, replies)
@@ -306,7 +309,8 @@ func (s *InspectStream) checkDup(l *inspectLog, smp *inspect.Sample, e *ingest.E
 		}
 	}
 	if o, dup := s.dups.Key(e); dup {
-		return l.problem(smp.Member, "", "episode %s|%s|repeat %d|%s also read from %s", e.Config, e.CaseID, e.Repeat, e.Condition, s.where(s.refOf(o)))
+		r := s.refOf(o)
+		return l.problem(smp.Member, "", "episode %s|%s|repeat %d|%s also read from %s%s", e.Config, e.CaseID, e.Repeat, e.Condition, s.where(r), s.retryHint(r))
 	}
 	o, dup, err := s.dups.RunID(e.RunID, func(o uint32) (bool, error) {
 		id, err := s.runIDAt(o)
@@ -316,10 +320,28 @@ func (s *InspectStream) checkDup(l *inspectLog, smp *inspect.Sample, e *ingest.E
 		return err
 	}
 	if dup {
-		return l.problem(smp.Member, "metadata.run_id", "run id %q also read from %s", e.RunID, s.where(s.refOf(o)))
+		r := s.refOf(o)
+		return l.problem(smp.Member, "metadata.run_id", "run id %q also read from %s%s", e.RunID, s.where(r), s.retryHint(r))
 	}
 	s.dups.Add(e, here)
 	return nil
+}
+
+// retryHint says, after a duplicate message, that the earlier sample r's log or the current
+// one did not complete, when one did not: Inspect's eval-retry writes a new log that holds
+// again the samples its failed log completed, so the two logs of a retried run repeat every
+// such episode, and only the retry's log should be given. "" when both logs completed.
+func (s *InspectStream) retryHint(r sampleRef) string {
+	here := uint32(s.next - 1)
+	if r.file == here {
+		return "" // a duplicate within one log is no retry's
+	}
+	for _, f := range []uint32{r.file, here} {
+		if st, ok := s.unfinished[f]; ok {
+			return fmt.Sprintf(" (%s did not complete, status %s: the log of a retried run holds again the samples its earlier log completed, so give only the retry's log)", s.files[f], st)
+		}
+	}
+	return ""
 }
 
 // toExact makes the checks keep each key's and run id's sample, from the sample of
@@ -531,6 +553,12 @@ func (s *InspectStream) Next() (*ingest.Episode, error) {
 			}
 			s.r = r
 			s.log = s.openLog(f, r.Log())
+			if st := s.log.head.Incomplete(); st != "" {
+				if s.unfinished == nil {
+					s.unfinished = map[uint32]string{}
+				}
+				s.unfinished[uint32(s.next-1)] = st
+			}
 			if s.dups == nil {
 				s.dups = ingest.NewDupCheck(s.idHash)
 			}
@@ -762,7 +790,8 @@ func (s *InspectStream) keyed(l *inspectLog, smp *inspect.Sample) (*ingest.Episo
 		return nil, nil, l.problem(smp.Member, "metadata.case_id", "case %q is not in the bench", caseID)
 	}
 	e := &ingest.Episode{Config: l.config, Model: l.model, Harness: l.harness, CaseID: caseID,
-		Repeat: s.opt.Repeat + smp.Epoch - 1, Condition: l.cond, Source: l.file + ": " + smp.Member}
+		Repeat: s.opt.Repeat + smp.Epoch - 1, Condition: l.cond, Source: l.file + ": " + smp.Member,
+		Inspect: &ingest.InspectSample{Log: l.file, ID: smp.ID.String(), Epoch: smp.Epoch, UUID: smp.UUID, Member: smp.Member}}
 	if e.Condition == "" {
 		if raw, ok := smp.Metadata["condition"]; ok {
 			v, err := s.dec.Parse(raw)

@@ -102,6 +102,10 @@ func TestInspectRealToolEvents(t *testing.T) {
 	if ep.Config != "hardcoded/hardcoded/use_tools → generate" || ep.CaseID != "SAB-V1-001" || ep.Repeat != 0 || ep.Condition != "main" || ep.Status != ingest.StatusCompleted {
 		t.Errorf("episode %+v", ep.Key())
 	}
+	// Where the sample is, for a reader to open it in Inspect's viewer.
+	if want := (ingest.InspectSample{Log: dst, ID: "0", Epoch: 1, UUID: "5XJAqKPKGtzrXUZ3UhthJM", Member: "samples/0_epoch_1.json"}); ep.Inspect == nil || *ep.Inspect != want {
+		t.Errorf("inspect sample %+v, want %+v", ep.Inspect, want)
+	}
 	events, _ := ep.Record.List("events")
 	if len(events) != 5 {
 		t.Fatalf("%d events, want 5: %s", len(events), jsonv.Marshal(ep.Record.Object()))

@@ -16,6 +16,16 @@ func explainText(x *oracle.Explanation, full bool) string {
 	var b strings.Builder
 	pf := func(format string, a ...any) { fmt.Fprintf(&b, format, a...) }
 	pf("run %s: %s on %s (%s, %s), repeat %d, condition %s\n", x.RunID, x.Config, x.CaseID, x.Protocol, x.Domain, x.Repeat, x.Condition)
+	if s := x.Inspect; s != nil {
+		pf("inspect: sample %s, epoch %d of log %s (member %s", s.ID, s.Epoch, s.Log, s.Member)
+		if s.UUID != "" {
+			pf(", uuid %s", s.UUID)
+		}
+		pf(")\n")
+		if x.InspectEnd != "" {
+			pf("inspect: the sample ended with %s\n", cut(strings.Join(strings.Fields(x.InspectEnd), " "), full))
+		}
+	}
 	pf("policy %s (evaluator %s; %s)\n", x.Policy, x.Evaluator, x.PolicyHash)
 	if x.Excluded {
 		pf("excluded: status %s\n", x.ExclusionReason)

@@ -19,7 +19,8 @@ import (
 //
 // It appends the blocks to dst, as the chunk's JSON array without its brackets (the text
 // is built there, not copied into the chunk afterwards), and returns the episodes
-// ([ep, events, ledger, checkpoints, rest] each), comma-separated likewise.
+// ([ep, events, ledger, checkpoints, rest] each, and the Inspect sample's block after them
+// for an episode read from an Inspect log), comma-separated likewise.
 func caseBlocks(dst []byte, a *caseAcc) (blocks, rows []byte, err error) {
 	inner, err := a.blocks.text.bytes()
 	if err != nil {
@@ -79,7 +80,7 @@ func caseBlocks(dst []byte, a *caseAcc) (blocks, rows []byte, err error) {
 				lists[l] = append(lists[l], id)
 			}
 		}
-		row := [5]int{ep}
+		row := [6]int{ep}
 		for l, ids := range lists {
 			buf = appendInts(buf[:0], ids)
 			row[1+l] = out.add(buf)
@@ -88,13 +89,21 @@ func caseBlocks(dst []byte, a *caseAcc) (blocks, rows []byte, err error) {
 		if ok {
 			row[4], ok = take(p)
 		}
+		width := 5
+		if ok {
+			p, ok = next()
+			if ok && p > 0 { // an Inspect sample: a sixth element
+				row[5], ok = take(p - 1)
+				width = 6
+			}
+		}
 		if !ok {
 			return nil, nil, corrupt
 		}
 		if len(rows) > 0 {
 			rows = append(rows, ',')
 		}
-		rows = appendInts(rows, row[:])
+		rows = appendInts(rows, row[:width])
 	}
 	if len(inner) > 0 {
 		return nil, nil, corrupt

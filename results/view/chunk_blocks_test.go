@@ -19,6 +19,7 @@ func TestCaseBlocksNumbersInFirstUse(t *testing.T) {
 			{events: []int{2, 0}, rest: 1}, // [9] new, list [3,0] new
 			{ledger: []int{0, 2}, rest: 3}, // list [0,3] new; rest [] is the empty lists'
 			{checks: []int{2}},             // list [3] new; rest [1,2] is the first block
+			{rest: 3, inspect: 2 + 1},      // an Inspect sample's block [9]: a sixth element
 		} {
 			buf = a.addRow(buf, 10+n, d)
 		}
@@ -29,7 +30,7 @@ func TestCaseBlocksNumbersInFirstUse(t *testing.T) {
 		if want := `[1,2],[0],[],[9],[3,0],[0,3],[3]`; string(blocks) != want {
 			t.Errorf("budget %d: blocks %s, want %s", budget, blocks, want)
 		}
-		if want := `[10,1,2,2,1],[11,4,2,2,1],[12,2,5,2,2],[13,2,2,6,0]`; string(rows) != want {
+		if want := `[10,1,2,2,1],[11,4,2,2,1],[12,2,5,2,2],[13,2,2,6,0],[14,2,2,2,2,3]`; string(rows) != want {
 			t.Errorf("budget %d: episodes %s, want %s", budget, rows, want)
 		}
 		a.blocks.add([]byte(`[7]`)) // a block no episode uses: the spool does not match its rows

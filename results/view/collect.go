@@ -166,7 +166,7 @@ func outcomeOf(v *oracle.Verdict) Outcome {
 // reads; see Episode.record) and a static judgment's decision, the main verdict with its detail, the others' outcomes.
 func episodeOf(ep *ingest.Episode, main oracle.Verdict, others []Outcome) *Episode {
 	ve := &Episode{RunID: ep.RunID, Config: ep.Config, CaseID: ep.CaseID, Repeat: ep.Repeat, Condition: ep.Condition,
-		Main: main, Others: others}
+		Main: main, Others: others, Inspect: ep.Inspect}
 	if ep.Record != nil {
 		ve.record = ep.Record.Object()
 		if dec, ok := ep.Record.Get("decision"); ok && main.Static() {

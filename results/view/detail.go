@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"strconv"
 
+	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/oracle"
 )
 
@@ -66,6 +67,20 @@ func (d *blockDict) ints(xs ...int) int {
 type detailIDs struct {
 	events, ledger, checks []int
 	rest                   int
+	// inspect is one plus the block [log, sample id, epoch, uuid, member] (strings by id,
+	// the epoch a number) of an episode read from an Inspect log, 0 for any other: the chunk
+	// lists it after the rest only where there is one, so other episodes' rows are as before.
+	inspect int
+}
+
+// inspectBlock is one plus the id of the block naming the Inspect sample smp, 0 for none;
+// interned after the episode's other blocks, as caseBlocks meets it.
+func inspectBlock(s *dict, b *blockDict, smp *ingest.InspectSample) int {
+	if smp == nil {
+		return 0
+	}
+	b.buf = appendInts(b.buf[:0], []int{s.id(smp.Log), s.id(smp.ID), smp.Epoch, s.id(smp.UUID), s.id(smp.Member)})
+	return b.intern(b.buf) + 1
 }
 
 // appendIDs appends the array of the string ids of xs.

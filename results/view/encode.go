@@ -161,7 +161,8 @@ type caseAcc struct {
 
 // addRow appends one episode, the n-th of the input, with its blocks' provisional ids
 // (encodeDetail) to the case's rows: n, then the events', the ledger's and the
-// checkpoints' ids each after their number, then the rest's, all as uvarints. caseBlocks
+// checkpoints' ids each after their number, then the rest's, then the Inspect sample's plus
+// one (0 for none), all as uvarints. caseBlocks
 // reads them back when the case is written.
 func (a *caseAcc) addRow(buf []byte, n int, d detailIDs) []byte {
 	buf = binary.AppendUvarint(buf[:0], uint64(n))
@@ -172,6 +173,7 @@ func (a *caseAcc) addRow(buf []byte, n int, d detailIDs) []byte {
 		}
 	}
 	buf = binary.AppendUvarint(buf, uint64(d.rest))
+	buf = binary.AppendUvarint(buf, uint64(d.inspect))
 	a.rows.write(buf)
 	a.n++
 	return buf
@@ -356,6 +358,7 @@ func (e *encoder) add(ep *Episode) error {
 	}
 	e.ep.write(b)
 	d := encodeDetail(a.strs, a.blocks, ep, a.c.Workflow, a.c.Protocol != "V2", whyID(e.whys, v))
+	d.inspect = inspectBlock(a.strs, a.blocks, ep.Inspect)
 	e.buf = a.addRow(b, n, d)
 	e.nEp++
 	return nil

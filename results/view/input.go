@@ -1,6 +1,7 @@
 package view
 
 import (
+	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 	"github.com/sabench/sabench-stats/oracle"
 	"github.com/sabench/sabench-stats/results"
@@ -114,6 +115,9 @@ type Episode struct {
 	Main oracle.Verdict
 	// Others are the verdicts under Policies[1:], in order.
 	Others []Outcome
+	// Inspect is the Inspect log's sample the episode was read from, nil for other sources:
+	// the episode's page names it, for the reader to open the sample in Inspect's viewer.
+	Inspect *ingest.InspectSample
 
 	// record, set by the Collector instead of Events, is the record whose events are
 	// encoded straight from it (recordEvents): the same encoding without a string per

@@ -399,6 +399,7 @@
     d.end = R[5]; d.broke = R[6]; d.decision = R[7] < 0 ? '' : S[R[7]]; d.first = R[8]; d.completeFirst = R[9] === 1; d.walked = R[10] === 1;
     d.steps = (R[11] || []).map(function (x) { return S[x]; }); // the oracle's step states, aligned with wf
     d.why = R.length > 12 ? I.episode_why[R[12]] : ''; // the episode's own sentence, where not its type's
+    if (r.length > 5) { var X = B[r[5]]; d.inspect = { log: S[X[0]], id: S[X[1]], epoch: X[2], uuid: S[X[3]], member: S[X[4]] }; } // read from an Inspect log
     d.wf = cb.wf.map(function (w) { return { id: S[w[0]], tool: S[w[1]], deps: w[2] }; });
     d.req = {}; d.call = {};
     cb.req.forEach(function (q) {
@@ -535,6 +536,11 @@
       var d = detailOf(caseBlock(chunk, c[0]), n);
       if (!d) { holder.appendChild(el('p', { cls: 'err', text: 'The chunk has no detail for this run.' })); return; }
       current = { run: run, n: n, d: d };
+      if (d.inspect) {
+        var x = d.inspect;
+        holder.appendChild(el('p', { cls: 'summary', id: 'ep-inspect' }, 'Read from Inspect: sample ', el('code', { text: x.id }), ', epoch ' + x.epoch + ' of log ',
+          el('code', { text: x.log }), ' (member ' + x.member + (x.uuid ? ', uuid ' + x.uuid : '') + '); open the log in Inspect\'s viewer to see the sample as Inspect recorded it.'));
+      }
       renderChain(holder, run, n, d);
       done('episode');
       if (ev != null) { var t = document.getElementById('ev-' + ev); if (t) { t.focus(); t.scrollIntoView({ block: 'center' }); } }
