@@ -107,20 +107,23 @@ type Counts struct {
 	Read     int
 	Scored   int
 	Excluded map[string]int // by reason (episode status or "duplicate")
-	// Trusted counts the scored episodes whose walk took the recorded evidence_delta_key
-	// where the evaluator replays a query shard the bench does not hold.
+	// Trusted counts the scored episodes whose walk trusted the recorded
+	// evidence_delta_key where the evaluator replays a shard (oracle.Verdict.TrustedKeys).
 	Trusted int
 }
 
-// TrustedNote is the sentence that says how many scored episodes took the recorded
-// evidence_delta_key ("" when none): index.md and the viewer's notes give it alike. code
+// TrustedNote is the sentence that says how many scored episodes were scored on the
+// recorded evidence_delta_key ("" when none): score, report, view, index.md and the
+// viewer's notes give it alike. code
 // sets a field or column name in the output's way (Markdown's backticks, or as is).
 func (c Counts) TrustedNote(code func(string) string) string {
 	if c.Trusted == 0 {
 		return ""
 	}
-	return fmt.Sprintf("%s took the recorded %s where the evaluator replays the case's query shard, which the bench does not hold (verdict column %s): their verdicts can differ from the evaluator's.",
-		ingest.Plural(c.Trusted, "scored episode"), code("evidence_delta_key"), code("trusted_keys"))
+	// Said of what the walk did, not of what the reads held: a transcript of model events
+	// alone records no key, and a V2 shared-world shard is no query shard.
+	return fmt.Sprintf("%s scored without the shard replay the evaluator performs (the bench holds no V3 query shard, or a V2 shared-world shard is not replayed): each read's recorded %s was trusted, and a read without one adds no facts (verdict column %s). Their verdicts can differ from the evaluator's.",
+		ingest.PluralVerb(c.Trusted, "episode", "was", "were"), code("evidence_delta_key"), code("trusted_keys"))
 }
 
 // ExcludedReasons returns the exclusion reasons in sorted order.

@@ -107,8 +107,8 @@ func (s *ScoredRelease) Read() int { return s.Counts.Read + len(s.Dropped) }
 func (s *ScoredRelease) ExcludedSummary() string { return s.Counts.Summary(len(s.Dropped)) }
 
 // Reconciliation is one line of what was read and scored: "episodes: read N, scored N,
-// excluded …; policies: …" (no newline), and when some scored episodes took the recorded
-// evidence_delta_key, a second line that says how many (Counts.TrustedNote), as score,
+// excluded …; policies: …" (no newline), and when some episodes were scored on the
+// recorded evidence_delta_key, a second line that says how many (Counts.TrustedNote), as score,
 // index.md and the viewer do.
 func (s *ScoredRelease) Reconciliation() string {
 	line := fmt.Sprintf("episodes: read %d, scored %d, excluded %s; policies: %s", s.Read(), s.Counts.Scored, s.ExcludedSummary(), s.PolicyNames())

@@ -15,7 +15,7 @@ func TestSummarySaysTrustedKeys(t *testing.T) {
 	dir := t.TempDir()
 	in := []string{"--resamples", "0", "--bench", filepath.Join(ingestTestdata, "safeactbench"),
 		"--runs", filepath.Join(harnessTestdata, "interactive.golden.jsonl")}
-	const want = "\n2 scored episodes took the recorded evidence_delta_key where the evaluator replays the case's query shard, which the bench does not hold (verdict column trusted_keys): their verdicts can differ from the evaluator's.\n"
+	const want = "\n2 episodes were scored without the shard replay the evaluator performs (the bench holds no V3 query shard, or a V2 shared-world shard is not replayed): each read's recorded evidence_delta_key was trusted, and a read without one adds no facts (verdict column trusted_keys). Their verdicts can differ from the evaluator's.\n"
 	for _, args := range [][]string{
 		append([]string{"report", "--out", filepath.Join(dir, "report")}, in...),
 		append([]string{"view", "--out", filepath.Join(dir, "index.html")}, in...),

@@ -20,7 +20,7 @@ func TestViewerSaysTrustedKeys(t *testing.T) {
 	defer stop()
 	b.open(t, page, "leaderboard", "#v-leaderboard")
 	notes := evalJS[[]string](t, b, `Array.from(document.querySelectorAll('header > p')).map(function(p){return p.textContent})`)
-	const want = "2 scored episodes took the recorded evidence_delta_key where the evaluator replays the case's query shard, which the bench does not hold (verdict column trusted_keys): their verdicts can differ from the evaluator's."
+	const want = "2 episodes were scored without the shard replay the evaluator performs (the bench holds no V3 query shard, or a V2 shared-world shard is not replayed): each read's recorded evidence_delta_key was trusted, and a read without one adds no facts (verdict column trusted_keys). Their verdicts can differ from the evaluator's."
 	for _, n := range notes {
 		if n == want {
 			return

@@ -59,7 +59,7 @@ func TestIndexCountsTrustedKeys(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const want = "- 2 scored episodes took the recorded `evidence_delta_key` where the evaluator replays the case's query shard, which the bench does not hold (verdict column `trusted_keys`): their verdicts can differ from the evaluator's.\n"
+	const want = "- 2 episodes were scored without the shard replay the evaluator performs (the bench holds no V3 query shard, or a V2 shared-world shard is not replayed): each read's recorded `evidence_delta_key` was trusted, and a read without one adds no facts (verdict column `trusted_keys`). Their verdicts can differ from the evaluator's.\n"
 	if !strings.Contains(string(md), want) {
 		t.Errorf("index.md lacks\n%s\n%s", want, md)
 	}

@@ -24,8 +24,7 @@ func ScoreSummary(t *analysis.ScoreTally, dropped int) string {
 	if cnt.Trusted > 0 {
 		// A documented deviation that can change verdicts (a gold read without its key
 		// binds nothing; a decoy read claiming the gold key binds it): said, not only a column.
-		fmt.Fprintf(&b, "  %s took the recorded evidence_delta_key where the evaluator replays the case's query shard, which the bench does not hold (column trusted_keys): their verdicts can differ from the evaluator's\n",
-			ingest.Plural(cnt.Trusted, "scored episode"))
+		fmt.Fprintf(&b, "  %s\n", cnt.TrustedNote(func(s string) string { return s }))
 	}
 	for pi, pol := range t.Policies {
 		pt := &t.Policy[pi]

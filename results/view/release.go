@@ -96,7 +96,7 @@ func (v *Release) board(r *analysis.Release) (*results.Table, error) {
 // Page writes the page, after Prepare, with the tables and figures built for the release
 // with the same o and ch (only the SVG figures are shown). The notes are the release's
 // input, the SYNTHETIC warning when it is synthetic, the reconciliation of the
-// episodes with o, and how many took the recorded evidence_delta_key (index.md's sentence). Each policy's leaderboard is T2 built for that policy, followed by its
+// episodes with o, and how many were scored on the recorded evidence_delta_key (index.md's sentence). Each policy's leaderboard is T2 built for that policy, followed by its
 // rows of the policies table when tables hold one, and the first's by the variance table
 // (each configuration's noise floor) when tables hold it; the first policy's T2 is built
 // here unless Main kept it. skipped names the figures, or parts of them, not drawn, with
