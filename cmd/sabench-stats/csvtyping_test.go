@@ -203,37 +203,55 @@ const duckdbRunner = `const { DuckDBInstance } = require('@duckdb/node-api');
 })().catch(e => { console.error(e.message); process.exit(1); });
 `
 
-// TestDuckDBReproducesT2 runs the README's DuckDB query on `score` CSV (DuckDB's own type
-// detection: the booleans must come out BOOLEAN) and compares it with T2's ECS. Without
-// node and @duckdb/node-api it is skipped, or fails under CI (.ci/run installs them).
-func TestDuckDBReproducesT2(t *testing.T) {
-	mods := duckdbNodePath()
-	if _, err := exec.LookPath("node"); err != nil || mods == "" {
+// needDuckDB skips the test (or fails it under CI) without node and @duckdb/node-api.
+func needDuckDB(t *testing.T) {
+	t.Helper()
+	if _, err := exec.LookPath("node"); err != nil || duckdbNodePath() == "" {
 		missingTool(t, "node or @duckdb/node-api missing (npm install --prefix .ci @duckdb/node-api, or set SABENCH_NODE_MODULES; .ci/run does this)")
 	}
+}
+
+// duckdbQuery runs query in DuckDB (duckdbRunner) and returns its rows as JSON.
+func duckdbQuery(t *testing.T, query string) []byte {
+	t.Helper()
+	script := filepath.Join(t.TempDir(), "q.cjs")
+	if err := os.WriteFile(script, []byte(duckdbRunner), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("node", script, query)
+	cmd.Env = append(os.Environ(), "NODE_PATH="+duckdbNodePath())
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("duckdb: %v\n%s", err, out)
+	}
+	return out
+}
+
+// readmeSQL is the README's SQL block marked <!-- name: … -->.
+func readmeSQL(t *testing.T, name string) string {
+	t.Helper()
 	readme, err := os.ReadFile("../../README.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := regexp.MustCompile("(?s)<!-- duckdb-t2:[^>]*-->\n```sql\n(.*?)```").FindSubmatch(readme)
+	m := regexp.MustCompile("(?s)<!-- " + regexp.QuoteMeta(name) + ":[^>]*-->\n```sql\n(.*?)```").FindSubmatch(readme)
 	if m == nil {
-		t.Fatal("README has no duckdb-t2 query")
+		t.Fatalf("README has no %s query", name)
 	}
+	return string(m[1])
+}
+
+// TestDuckDBReproducesT2 runs the README's DuckDB query on `score` CSV (DuckDB's own type
+// detection: the booleans must come out BOOLEAN) and compares it with T2's ECS. Without
+// node and @duckdb/node-api it is skipped, or fails under CI (.ci/run installs them).
+func TestDuckDBReproducesT2(t *testing.T) {
+	needDuckDB(t)
+	readmeQuery := readmeSQL(t, "duckdb-t2")
 	runs := subsetRuns(t)
 	dir := t.TempDir()
 	csvPath := filepath.Join(dir, "verdicts.csv")
 	mustRun(t, "score", "--bench", "builtin", "--runs", runs, "--out", csvPath)
-	script := filepath.Join(dir, "q.cjs")
-	if err := os.WriteFile(script, []byte(duckdbRunner), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	query := strings.ReplaceAll(string(m[1]), "'verdicts.csv'", "'"+csvPath+"'")
-	cmd := exec.Command("node", script, query)
-	cmd.Env = append(os.Environ(), "NODE_PATH="+mods)
-	got, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("duckdb: %v\n%s", err, got)
-	}
+	got := duckdbQuery(t, strings.ReplaceAll(readmeQuery, "'verdicts.csv'", "'"+csvPath+"'"))
 	var rows []struct {
 		Config string  `json:"config"`
 		ECS    float64 `json:"ecs"`
@@ -258,35 +276,16 @@ func TestDuckDBReproducesT2(t *testing.T) {
 // it computes with T2's: overall ECS, P-M, D-M and each protocol's, on the whole built-in
 // release, the input the README names.
 func TestDuckDBReproducesT2Dataset(t *testing.T) {
-	mods := duckdbNodePath()
-	if _, err := exec.LookPath("node"); err != nil || mods == "" {
-		missingTool(t, "node or @duckdb/node-api missing (npm install --prefix .ci @duckdb/node-api, or set SABENCH_NODE_MODULES; .ci/run does this)")
-	}
-	readme, err := os.ReadFile("../../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := regexp.MustCompile("(?s)<!-- duckdb-t2-dataset:[^>]*-->\n```sql\n(.*?)```").FindSubmatch(readme)
-	if m == nil {
-		t.Fatal("README has no duckdb-t2-dataset query")
-	}
+	needDuckDB(t)
+	readmeQuery := readmeSQL(t, "duckdb-t2-dataset")
 	dir := t.TempDir()
 	ds := filepath.Join(dir, "verdicts")
 	mustRun(t, "score", "--format", "parquet", "--out", ds)
-	script := filepath.Join(dir, "q.cjs")
-	if err := os.WriteFile(script, []byte(duckdbRunner), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	query := strings.ReplaceAll(string(m[1]), "'verdicts/*/*.parquet'", "'"+ds+"/*/*.parquet'")
-	if query == string(m[1]) {
+	query := strings.ReplaceAll(readmeQuery, "'verdicts/*/*.parquet'", "'"+ds+"/*/*.parquet'")
+	if query == readmeQuery {
 		t.Fatal("the README's query no longer reads 'verdicts/*/*.parquet'")
 	}
-	cmd := exec.Command("node", script, query)
-	cmd.Env = append(os.Environ(), "NODE_PATH="+mods)
-	got, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("duckdb: %v\n%s", err, got)
-	}
+	got := duckdbQuery(t, query)
 	var rows []map[string]any
 	if err := json.Unmarshal(got, &rows); err != nil {
 		t.Fatalf("%v\n%s", err, got)
@@ -310,6 +309,7 @@ func TestDuckDBReproducesT2Dataset(t *testing.T) {
 			case float64:
 				x = v
 			case string: // DECIMAL results come as strings
+				var err error
 				if x, err = strconv.ParseFloat(v, 64); err != nil {
 					t.Fatalf("%s %s: %v", cfg, col, err)
 				}
@@ -327,10 +327,7 @@ func TestDuckDBReproducesT2Dataset(t *testing.T) {
 // (the record's events a list of structs, usage a struct) and counts what the Go reader
 // counts: episodes, events, INFO_CALL events and input tokens.
 func TestDuckDBReadsTypedParquet(t *testing.T) {
-	mods := duckdbNodePath()
-	if _, err := exec.LookPath("node"); err != nil || mods == "" {
-		missingTool(t, "node or @duckdb/node-api missing (npm install --prefix .ci @duckdb/node-api, or set SABENCH_NODE_MODULES; .ci/run does this)")
-	}
+	needDuckDB(t)
 	dir := t.TempDir()
 	pq := filepath.Join(dir, "runs.parquet")
 	mustRun(t, "convert", subsetRuns(t), pq)
@@ -363,19 +360,9 @@ func TestDuckDBReadsTypedParquet(t *testing.T) {
 		}
 	}
 	r.Close()
-	script := filepath.Join(dir, "q.cjs")
-	if err := os.WriteFile(script, []byte(duckdbRunner), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	query := `SELECT count(*) AS n, sum(coalesce(len(record.events), 0)) AS events,
+	out := duckdbQuery(t, `SELECT count(*) AS n, sum(coalesce(len(record.events), 0)) AS events,
 	  sum(coalesce(len(list_filter(record.events, e -> e.type = 'INFO_CALL')), 0)) AS info,
-	  sum(usage.input_tokens) AS tokens FROM read_parquet('` + pq + `')`
-	cmd := exec.Command("node", script, query)
-	cmd.Env = append(os.Environ(), "NODE_PATH="+mods)
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("duckdb: %v\n%s", err, out)
-	}
+	  sum(usage.input_tokens) AS tokens FROM read_parquet('`+pq+`')`)
 	var rows []map[string]any
 	if err := json.Unmarshal(out, &rows); err != nil || len(rows) != 1 {
 		t.Fatalf("%v\n%s", err, out)
