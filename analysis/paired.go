@@ -125,7 +125,8 @@ type Estimate struct {
 	A, B  Rate
 	Cases int
 	// P is a paired difference's two-sided bootstrap p-value of Δ = 0
-	// (bootstrap.PercentilePValue); NaN without replicates. Set by PairedDiffs only.
+	// (bootstrap.PercentilePValue); NaN without replicates or when they all equal one Δ ≠ 0
+	// (no interval). Set by PairedDiffs only.
 	P float64
 }
 
@@ -315,7 +316,14 @@ func diffInterval(res *bootstrap.Result, a, b int, o StatOptions) (Estimate, err
 	if err != nil {
 		return Estimate{}, err
 	}
-	return Estimate{X: x, Lo: iv.Lo, Hi: iv.Hi, Fallback: iv.Fallback, Units: res.Units, P: bootstrap.PercentilePValue(reps, 0),
+	// Replicates all equal to a Δ other than 0 have no interval to invert: their p would
+	// be 2/(B+1), set by the number of resamples alone. All equal to 0, p is 1 (no
+	// difference found), whatever B.
+	p := bootstrap.PercentilePValue(reps, 0)
+	if iv.Has(bootstrap.WarnDegenerate) && x != 0 {
+		p = math.NaN()
+	}
+	return Estimate{X: x, Lo: iv.Lo, Hi: iv.Hi, Fallback: iv.Fallback, Units: res.Units, P: p,
 		Warnings: bootstrap.IntervalWarnings(iv, x, res.Units)}, nil
 }
 

@@ -13,7 +13,7 @@ import (
 // The tables with paired bootstrap differences.
 
 // pValueNote says what a Δ's p-value is.
-const pValueNote = "p: two-sided paired bootstrap p-value of Δ = 0, inverting the percentile interval: 2·min(#{Δ* ≤ 0}+1, #{Δ* ≥ 0}+1)/(B+1)."
+const pValueNote = "p: two-sided paired bootstrap p-value of Δ = 0, inverting the percentile interval: 2·min(#{Δ* ≤ 0}+1, #{Δ* ≥ 0}+1)/(B+1); none where Δ is degenerate (no interval to invert)."
 
 // ivOrNil is iv, or nil when --resamples 0 asks for no intervals (rates are then numbers).
 func ivOrNil(iv *Intervals, o analysis.StatOptions) *Intervals {
