@@ -11,7 +11,8 @@ import (
 // clusters" whatever made the clusters; on the real cases (a contrast pair, a derived pair,
 // the rest alone) or with a --clusters file there is no template, and the unit is
 // "clusters". Clusters from template_id, with cases standing alone beside them, keep their
-// name; so do the rules' counts.
+// name; so do the rules' counts. Those read "N clusters by RULE" now: "case 50", as they
+// read before, looked like a case's id.
 func TestClusterUnitNamesWhatIsResampled(t *testing.T) {
 	o := StatOptions{Clustered: true}
 	for _, tc := range []struct {
@@ -20,10 +21,10 @@ func TestClusterUnitNamesWhatIsResampled(t *testing.T) {
 		unit  string
 		rule  string
 	}{
-		{"templates", []string{casespec.ClusterTemplate, casespec.ClusterTemplate, "", "", "", "", "", "", "", ""}, "template clusters", "template_id 1, case 8"},
-		{"contrast and derived", []string{casespec.ClusterContrast, casespec.ClusterContrast, casespec.ClusterDerived, casespec.ClusterDerived, "", "", "", "", "", ""}, "clusters", "contrast_pair_id 1, derived 1, case 6"},
-		{"a clusters file", []string{casespec.ClusterUser, casespec.ClusterUser, casespec.ClusterTemplate, casespec.ClusterTemplate, "", "", "", "", "", ""}, "clusters", "user 1, template_id 1, case 6"},
-		{"none", []string{"", "", "", "", "", "", "", "", "", ""}, "clusters", "case 10"},
+		{"templates", []string{casespec.ClusterTemplate, casespec.ClusterTemplate, "", "", "", "", "", "", "", ""}, "template clusters", "1 cluster by template_id, 8 clusters by case"},
+		{"contrast and derived", []string{casespec.ClusterContrast, casespec.ClusterContrast, casespec.ClusterDerived, casespec.ClusterDerived, "", "", "", "", "", ""}, "clusters", "1 cluster by contrast_pair_id, 1 cluster by derived, 6 clusters by case"},
+		{"a clusters file", []string{casespec.ClusterUser, casespec.ClusterUser, casespec.ClusterTemplate, casespec.ClusterTemplate, "", "", "", "", "", ""}, "clusters", "1 cluster by user, 1 cluster by template_id, 6 clusters by case"},
+		{"none", []string{"", "", "", "", "", "", "", "", "", ""}, "clusters", "10 clusters by case"},
 	} {
 		var cases []*casespec.Case
 		for i, id := range realIDs {

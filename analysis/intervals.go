@@ -619,15 +619,15 @@ func (r *Release) clusterUnit() string {
 }
 
 // clusterRules counts the clusters of the base cases by the rule that produced them, in
-// the rules' precedence order: "template_id 120, case 56" (a case without a cluster is its
-// own).
+// the rules' precedence order: "120 clusters by template_id, 56 clusters by case" (a case
+// without a cluster is its own). The count comes first: "case 50" read as a case's id.
 func (r *Release) clusterRules() string {
 	rules := []string{casespec.ClusterUser, casespec.ClusterTemplate, casespec.ClusterContrast, casespec.ClusterDerived, casespec.ClusterCase}
 	clusters := r.clustersByRule()
 	var parts []string
 	for _, rule := range rules {
 		if n := len(clusters[rule]); n > 0 {
-			parts = append(parts, fmt.Sprintf("%s %d", rule, n))
+			parts = append(parts, ingest.Plural(n, "cluster")+" by "+rule)
 			delete(clusters, rule)
 		}
 	}
@@ -637,7 +637,7 @@ func (r *Release) clusterRules() string {
 	}
 	sort.Strings(rest)
 	for _, rule := range rest {
-		parts = append(parts, fmt.Sprintf("%s %d", rule, len(clusters[rule])))
+		parts = append(parts, ingest.Plural(len(clusters[rule]), "cluster")+" by "+rule)
 	}
 	return strings.Join(parts, ", ")
 }

@@ -44,7 +44,7 @@ func TestIntervalLabelsFollowOptions(t *testing.T) {
 			}
 		}
 		notes := strings.Join(tab.Notes, "\n")
-		want := regexp.MustCompile(`Intervals: 90% BCa \(percentile where undefined\), R boot quantiles; 300 bootstrap resamples of template clusters \(\d+( to \d+)? per interval; in the whole release: template_id 4\), seed 7\.`)
+		want := regexp.MustCompile(`Intervals: 90% BCa \(percentile where undefined\), R boot quantiles; 300 bootstrap resamples of template clusters \(\d+( to \d+)? per interval; in the whole release: 4 clusters by template_id\), seed 7\.`)
 		if !want.MatchString(notes) {
 			t.Errorf("%s: notes lack %q:\n%s", id, want, notes)
 		}
@@ -64,7 +64,7 @@ func TestIntervalLabelsFollowOptions(t *testing.T) {
 			field[h] = recs[1][j]
 		}
 		for k, v := range map[string]string{"ci_level": "0.9", "ci_method": "bca", "ci_quantile": "r", "ci_unit": "template clusters",
-			"ci_cluster_rule": "template_id 4", "resamples": "300", "seed": "7"} {
+			"ci_cluster_rule": "4 clusters by template_id", "resamples": "300", "seed": "7"} {
 			if field[k] != v {
 				t.Errorf("%s: CSV %s = %q, want %q", id, k, field[k], v)
 			}

@@ -43,7 +43,7 @@ func TestPowerNamesClustersThatAreNoTemplates(t *testing.T) {
 	}
 	tb := results.BuildPower(p, "")
 	notes := strings.Join(tb.Notes, "\n")
-	want := "4 clusters (the whole release's clusters: derived 4), size-weighted mean cluster size"
+	want := "4 clusters (the whole release's clusters: 4 clusters by derived), size-weighted mean cluster size"
 	if !strings.Contains(notes, want) || strings.Contains(notes, " templates (") {
 		t.Errorf("power notes:\n%s\nwant %q", notes, want)
 	}

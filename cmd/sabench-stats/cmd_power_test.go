@@ -45,7 +45,7 @@ func TestPowerBuiltin(t *testing.T) {
 		}
 	}
 	notes := strings.Join(tb.Notes, "\n")
-	for _, want := range []string{"within-case correlation (ICC)", "template_id 168", "synthetic"} {
+	for _, want := range []string{"within-case correlation (ICC)", "168 clusters by template_id", "synthetic"} {
 		if !strings.Contains(notes, want) {
 			t.Errorf("notes lack %q:\n%s", want, notes)
 		}

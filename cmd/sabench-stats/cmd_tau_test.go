@@ -285,7 +285,7 @@ func TestPowerTau(t *testing.T) {
 	}
 	for _, want := range []string{
 		"│ cases (independent) │    25 │               4 │             5.77 │",
-		"Pilot: 25 shared cases, 4 repeats per arm (mean), each case its own cluster (the whole release's clusters: case 50); ECS A 50.00%, B 50.00%, Δ 0.00 points.",
+		"Pilot: 25 shared cases, 4 repeats per arm (mean), each case its own cluster (the whole release's clusters: 50 clusters by case); ECS A 50.00%, B 50.00%, Δ 0.00 points.",
 		"The variance of the estimated Δ is (τ² + (W_A + W_B)/repeats)/cases; MDE",
 		"Cases for Δ: at the row's repeats; repeats for Δ: at the row's cases.",
 	} {
@@ -297,7 +297,7 @@ func TestPowerTau(t *testing.T) {
 		t.Errorf("power names templates:\n%s", stdout)
 	}
 	_, stderr, code = runCLI(t, append(args, "--templates", "10")...)
-	if want := "power: --templates: every cluster of the pilot is one case (case 50)"; code != 1 || !strings.Contains(stderr, want) {
+	if want := "power: --templates: every cluster of the pilot is one case (50 clusters by case)"; code != 1 || !strings.Contains(stderr, want) {
 		t.Errorf("--templates: exit %d, stderr lacks %q:\n%s", code, want, stderr)
 	}
 }
@@ -322,7 +322,7 @@ func TestCompareTauShowsOneInterval(t *testing.T) {
 	if strings.Contains(stdout, "clusters]") || strings.Contains(stdout, "│ Clusters │") || strings.Contains(stdout, "The clusters column") {
 		t.Errorf("compare shows a clusters interval:\n%s", stdout)
 	}
-	if want := "Each of the shared cases is its own cluster (in the whole release: case 50), so no clusters interval is shown"; !strings.Contains(stdout, want) {
+	if want := "Each of the shared cases is its own cluster (in the whole release: 50 clusters by case), so no clusters interval is shown"; !strings.Contains(stdout, want) {
 		t.Errorf("compare lacks %q:\n%s", want, stdout)
 	}
 }

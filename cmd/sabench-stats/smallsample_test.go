@@ -100,7 +100,7 @@ func TestClusteredUnitsPerCell(t *testing.T) {
 			t.Errorf("row %d: %d clusters without small_sample", u.Row, u.Units)
 		}
 	}
-	if !strings.Contains(strings.Join(tb.Notes, "\n"), " per interval; in the whole release: template_id 168)") {
+	if !strings.Contains(strings.Join(tb.Notes, "\n"), " per interval; in the whole release: 168 clusters by template_id)") {
 		t.Errorf("no units note:\n%s", strings.Join(tb.Notes, "\n"))
 	}
 }
