@@ -22,9 +22,10 @@ func TestForestRowsOfOneModel(t *testing.T) {
 	var cases []*casespec.Case
 	var vs []oracle.Verdict
 	ids := []string{"SAB-V0-001", "SAB-V0-166", "SAB-V0-167", "SAB-V1-001", "SAB-V1-011", "SAB-V2-001", "SAB-V2-016", "SAB-V2-018", "SAB-V3-001"}
-	// Each configuration's successes by case: m/A fails every case Inspect passes, m/B
-	// only one of them, so that their p-values differ.
-	pass := map[string]string{"m/Inspect": "111111111", "m/A": "000000000", "m/B": "011111111", "n/Inspect": "101010101", "n/X": "111111111"}
+	// Each configuration's successes by case: m/A fails all but one of the cases Inspect
+	// passes (all of them would make every resample's Δ equal, with no p), m/B only one
+	// of them, so that their p-values differ.
+	pass := map[string]string{"m/Inspect": "111111111", "m/A": "000000001", "m/B": "011111111", "n/Inspect": "101010101", "n/X": "111111111"}
 	for k, id := range ids {
 		data, err := os.ReadFile(filepath.Join("..", "ingest", "testdata", "safeactbench", "cases", id+".json"))
 		if err != nil {
