@@ -232,6 +232,10 @@ func TestViewTauCountsTheCasesRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The page's own header said "100 episodes, 50 cases" where the stderr line said 25.
+	if want := "<p>100 episodes of 25 cases (the bench has 50; the page lists them all), policies tau-strict."; !strings.Contains(string(page), want) {
+		t.Errorf("the page's header lacks %q", want)
+	}
 	gl := string(page)
 	gl = gl[strings.Index(gl, `<section id="v-glossary"`):]
 	gl = gl[:strings.Index(gl, "</section>")]

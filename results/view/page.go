@@ -55,8 +55,8 @@ func page(w io.Writer, in *Input, e *encoder, chunkOf []int, chunkDir string) er
 	for _, n := range in.Notes {
 		fmt.Fprintf(b, "<p>%s</p>\n", html.EscapeString(n))
 	}
-	fmt.Fprintf(b, "<p>%d episodes, %d cases, policies %s. Keys: <kbd>g</kbd> then <kbd>l</kbd>/<kbd>t</kbd>/<kbd>s</kbd>/<kbd>d</kbd> switch views; <kbd>j</kbd>/<kbd>k</kbd> move through an episode's events; <kbd>n</kbd>/<kbd>p</kbd> open the next and previous failure of the queue an episode was opened from.</p>\n",
-		e.nEp, len(e.cases), html.EscapeString(strings.Join(in.Policies, ", ")))
+	fmt.Fprintf(b, "<p>%s, policies %s. Keys: <kbd>g</kbd> then <kbd>l</kbd>/<kbd>t</kbd>/<kbd>s</kbd>/<kbd>d</kbd> switch views; <kbd>j</kbd>/<kbd>k</kbd> move through an episode's events; <kbd>n</kbd>/<kbd>p</kbd> open the next and previous failure of the queue an episode was opened from.</p>\n",
+		html.EscapeString(e.counts().Summary()), html.EscapeString(strings.Join(in.Policies, ", ")))
 	b.WriteString("<nav aria-label=\"Views\">")
 	for _, v := range [][2]string{{"leaderboard", "Leaderboard"}, {"tables", "Tables and figures"}, {"slice", "Slices"}, {"disagreements", "Disagreements"}, {"glossary", "Glossary"}, {"help", "About"}} {
 		fmt.Fprintf(b, "<a href=\"#%s\" data-view=\"%s\">%s</a>", v[0], v[0], v[1])
