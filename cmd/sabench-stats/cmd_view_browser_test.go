@@ -549,6 +549,10 @@ func TestViewerTauInBrowser(t *testing.T) {
 	if off, or := b.text(t, "#v-official .big"), b.text(t, "#v-oracle .big"); off != "PASS" || or != "FAIL (premature_action)" {
 		t.Errorf("official %q, oracle %q; want PASS and FAIL (premature_action)", off, or)
 	}
+	// It said "Official (the harness's own verdict)": τ-bench's reward is the benchmark's.
+	if h := b.text(t, "#v-official h3"); h != "Official (the benchmark's own verdict)" {
+		t.Errorf("official heading %q", h)
+	}
 	missing := evalJS[[]string](t, b, `Array.from(document.querySelectorAll('.gate[data-gate="DEFER"] li[data-status="MISSING"]')).map(function(li){return li.textContent})`)
 	if len(missing) != 1 || !strings.Contains(missing[0], "MISSING confirmed") || !strings.Contains(missing[0], "amount = 50") ||
 		!strings.Contains(missing[0], "event 6 (affirmative)") || !strings.Contains(missing[0], "And yes, I'm definitely looking for compensation") {

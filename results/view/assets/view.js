@@ -506,11 +506,13 @@
       ' (' + I.protocols[c[1]] + ', ' + I.domains[c[2]] + '), repeat ' + f(n, F_REP) + ', condition ' + I.conditions[f(n, F_COND)] + ' · ',
       el('a', { href: '#case=' + encodeURIComponent(c[0]) + '&a=' + encodeURIComponent(run) + '&b=', text: 'compare with another run (A/B)' })));
     var o = official(n), fl = failOf(n, 0);
+    // On action-rules cases (I.measure set) the official verdict is the benchmark's reward,
+    // as the tables say, not a harness's.
     var verdicts = el('div', { cls: 'verdicts' },
       el('div', { cls: 'verdict', id: 'v-oracle' }, el('h3', { text: 'Oracle (policy ' + policyLabel(0) + ')' }),
         el('div', { cls: 'big ' + (fl === 0 ? 'pass' : fl < 0 ? 'none' : 'fail'), text: verdictText(n, 0) }),
         el('div', { text: fl < 0 ? 'not scored' : 'outcome ' + I.outcomes[outOf(n, 0)] })),
-      el('div', { cls: 'verdict', id: 'v-official' }, el('h3', { text: 'Official (the harness\'s own verdict)' }),
+      el('div', { cls: 'verdict', id: 'v-official' }, el('h3', { text: I.measure ? 'Official (the benchmark\'s own verdict)' : 'Official (the harness\'s own verdict)' }),
         el('div', { cls: 'big ' + (o < 0 ? 'none' : o === 1 ? 'pass' : 'fail'), text: o < 0 ? 'none recorded' : o === 1 ? 'PASS' : 'FAIL' }),
         el('div', { text: agreement(n) === 'disagree' ? 'disagrees with the oracle' : agreement(n) === 'agree' ? 'agrees with the oracle' : '' })));
     box.appendChild(verdicts);
