@@ -564,4 +564,21 @@ func TestViewerTauInBrowser(t *testing.T) {
 	if cov := b.text(t, "#coverage"); !strings.Contains(cov, "first write at event 8 (authorized: no)") {
 		t.Errorf("summary line: %q", cov)
 	}
+	b.open(t, page, "disagreements", "#dis-count")
+	if s, want := b.text(t, "#dis-count"), "5 episodes where the benchmark's own verdict differs from the oracle's under policy tau-strict, of the 100 scored episodes that carry an official verdict."; s != want {
+		t.Errorf("disagreements say %q, want %q", s, want)
+	}
+	// Tasks 25 and 26 of trial 0, one disagreement: it said "1 episodes".
+	data, err := os.ReadFile(runs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	two := filepath.Join(t.TempDir(), "two.jsonl")
+	if err := os.WriteFile(two, []byte(strings.Join(strings.SplitAfter(string(data), "\n")[:2], "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b.open(t, buildViewer(t, "--bench", "tau-bench:airline", "--runs", two), "disagreements", "#dis-count")
+	if s := b.text(t, "#dis-count"); !strings.HasPrefix(s, "1 episode where the benchmark's own verdict differs") {
+		t.Errorf("disagreements of one episode say %q", s)
+	}
 }

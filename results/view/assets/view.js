@@ -4,6 +4,9 @@
 (function () {
   'use strict';
   var I = JSON.parse(document.getElementById('sab-index').textContent);
+  // Whose the official verdict is: on action-rules cases (I.measure set) the benchmark's
+  // reward, as the tables say, elsewhere the harness's.
+  var OFFICIAL_WHOSE = I.measure ? 'the benchmark\'s own' : 'the harness\'s own';
   (function () { // undo the front coding of the run ids
     var r = I.runs, out = [], prev = '';
     for (var i = 0; i < r.length; i += 2) { prev = prev.slice(0, r[i]) + r[i + 1]; out.push(prev); }
@@ -351,11 +354,11 @@
     var box = clear(document.getElementById('dis-body'));
     var list = [], withOfficial = 0;
     for (var n = 0; n < N; n++) { var ag = agreement(n); if (ag !== 'none') withOfficial++; if (ag === 'disagree') list.push(n); }
-    box.appendChild(el('p', { cls: 'summary', id: 'dis-count' }, String(list.length) + ' episodes where the harness\'s own verdict differs from the oracle\'s under policy ' + I.policies[0] +
+    box.appendChild(el('p', { cls: 'summary', id: 'dis-count' }, String(list.length) + (list.length === 1 ? ' episode' : ' episodes') + ' where ' + OFFICIAL_WHOSE + ' verdict differs from the oracle\'s under policy ' + I.policies[0] +
       ', of the ' + withOfficial + ' scored episodes that carry an official verdict.'));
     // With no official verdict at all there is nothing to compare: "every official verdict
     // matches" would be vacuously true and read as agreement.
-    if (!withOfficial) { box.appendChild(el('p', { text: 'No episode carries an official verdict (the harness\'s own), so there is nothing to compare with the oracle.' })); return; }
+    if (!withOfficial) { box.appendChild(el('p', { text: 'No episode carries an official verdict (' + OFFICIAL_WHOSE + '), so there is nothing to compare with the oracle.' })); return; }
     if (!list.length) { box.appendChild(el('p', { text: 'No disagreement: every official verdict matches the oracle.' })); return; }
     var tb = el('tbody');
     list.forEach(function (n) {
@@ -506,13 +509,11 @@
       ' (' + I.protocols[c[1]] + ', ' + I.domains[c[2]] + '), repeat ' + f(n, F_REP) + ', condition ' + I.conditions[f(n, F_COND)] + ' · ',
       el('a', { href: '#case=' + encodeURIComponent(c[0]) + '&a=' + encodeURIComponent(run) + '&b=', text: 'compare with another run (A/B)' })));
     var o = official(n), fl = failOf(n, 0);
-    // On action-rules cases (I.measure set) the official verdict is the benchmark's reward,
-    // as the tables say, not a harness's.
     var verdicts = el('div', { cls: 'verdicts' },
       el('div', { cls: 'verdict', id: 'v-oracle' }, el('h3', { text: 'Oracle (policy ' + policyLabel(0) + ')' }),
         el('div', { cls: 'big ' + (fl === 0 ? 'pass' : fl < 0 ? 'none' : 'fail'), text: verdictText(n, 0) }),
         el('div', { text: fl < 0 ? 'not scored' : 'outcome ' + I.outcomes[outOf(n, 0)] })),
-      el('div', { cls: 'verdict', id: 'v-official' }, el('h3', { text: I.measure ? 'Official (the benchmark\'s own verdict)' : 'Official (the harness\'s own verdict)' }),
+      el('div', { cls: 'verdict', id: 'v-official' }, el('h3', { text: 'Official (' + OFFICIAL_WHOSE + ' verdict)' }),
         el('div', { cls: 'big ' + (o < 0 ? 'none' : o === 1 ? 'pass' : 'fail'), text: o < 0 ? 'none recorded' : o === 1 ? 'PASS' : 'FAIL' }),
         el('div', { text: agreement(n) === 'disagree' ? 'disagrees with the oracle' : agreement(n) === 'agree' ? 'agrees with the oracle' : '' })));
     box.appendChild(verdicts);
