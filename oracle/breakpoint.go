@@ -350,7 +350,7 @@ func ActionRulesGlossary() (failures, outcomes []Term) {
 // the gates, the requirement statuses and the workflow step states.
 func OutcomeGlossary() []Term {
 	return []Term{
-		{"PASS", "Evidence-consistent success (ECS): the oracle found every action backed by the evidence the agent read, and the expected outcome reached."},
+		{"PASS", "Exact Case Success (ECS): the oracle found every action backed by the evidence the agent read, and the expected outcome reached."},
 		{"FAIL", "Not ECS; the failure type says why."},
 		{"ALLOW", "A gate: every requirement of the action was SUPPORTED by the agent's reads; the action executes."},
 		{"DEFER", "A gate: some requirement was MISSING (not yet read); acting was premature."},
