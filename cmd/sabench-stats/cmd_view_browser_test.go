@@ -564,6 +564,15 @@ func TestViewerTauInBrowser(t *testing.T) {
 	if cov := b.text(t, "#coverage"); !strings.Contains(cov, "first write at event 8 (authorized: no)") {
 		t.Errorf("summary line: %q", cov)
 	}
+	// Trial 1 of task 26 cancelled before trial 0's think call: B "acted without these 2
+	// reads", the think call one of them, and the A/B table showed think as a READ.
+	b.open(t, page, "case=TAU-AIRLINE-26&a="+url.QueryEscape("gpt-4o/tool-calling|TAU-AIRLINE-26|0|main")+"&b="+url.QueryEscape("gpt-4o/tool-calling|TAU-AIRLINE-26|1|main"), "#ab-summary")
+	if lacks := evalJS[[]string](t, b, `Array.from(document.querySelectorAll('ul.lacks[data-side="B"] li')).map(function(li){return li.textContent})`); len(lacks) != 1 || lacks[0] != `get_reservation_details {"reservation_id":"NQNU5R"}` {
+		t.Errorf("B acted without %q", lacks)
+	}
+	if badges := evalJS[[]string](t, b, `Array.from(document.querySelectorAll('#v-ab tbody tr td:first-child')).filter(function(td){var c=td.querySelector('code');return c&&/^think /.test(c.textContent)}).map(function(td){return td.querySelector('.badge').textContent})`); len(badges) == 0 || slices.ContainsFunc(badges, func(x string) bool { return x != "OTHER" }) {
+		t.Errorf("the think calls' badges: %q", badges)
+	}
 	b.open(t, page, "disagreements", "#dis-count")
 	if s, want := b.text(t, "#dis-count"), "5 episodes where the benchmark's own verdict differs from the oracle's under policy tau-strict, of the 100 scored episodes that carry an official verdict."; s != want {
 		t.Errorf("disagreements say %q, want %q", s, want)

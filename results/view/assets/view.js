@@ -856,9 +856,12 @@
         ', B ', el('strong', { cls: failOf(b, pol) === 0 ? 'pass' : 'fail', text: verdictText(b, pol) }), '.'));
       if (!gates) box.appendChild(el('p', { cls: 'note', id: 'ab-nogates', text: 'This page holds the gates of the main policy (' + policyLabel(0) + ') only; under ' + policyLabel(pol) + ' the reads are compared and the gates left out. Choose ' + policyLabel(0) + ' to see them.' }));
       function ent(e) { return e.tool + ' ' + e.args; }
+      // A call of a tool the case's rules call neither a read nor a write (d.other: τ-bench's
+      // think, calculate) establishes nothing: no side "acted without" it.
+      function isRead(d, e) { return e.type === 'INFO_CALL' && !d.other[e.tool]; }
       function readsBefore(d, at) {
         var m = {};
-        d.events.forEach(function (e, i) { if (i < at && e.type === 'INFO_CALL' && !m[ent(e)]) m[ent(e)] = { ev: i, e: e }; });
+        d.events.forEach(function (e, i) { if (i < at && isRead(d, e) && !m[ent(e)]) m[ent(e)] = { ev: i, e: e }; });
         return m;
       }
       function actions(d) { var out = []; d.events.forEach(function (e, i) { if (e.type === 'CONSEQUENTIAL_CALL') out.push(i); }); return out; }
@@ -908,7 +911,8 @@
       var tb = el('tbody');
       rows.forEach(function (k) {
         var ia = firstEv(da, k), ib = firstEv(db, k);
-        tb.appendChild(el('tr', { cls: ia < 0 || ib < 0 ? 'diverge' : '' }, el('td', null, el('span', { cls: 'badge read', text: 'READ' }), el('code', { text: k })),
+        var tool = (ia >= 0 ? da.events[ia] : db.events[ib]).tool, other = !!(da.other[tool] || db.other[tool]);
+        tb.appendChild(el('tr', { cls: ia < 0 || ib < 0 ? 'diverge' : '' }, el('td', null, el('span', { cls: 'badge read', text: other ? 'OTHER' : 'READ' }), el('code', { text: k })),
           el('td', { cls: 'num', text: ia < 0 ? '—' : 'event ' + ia }), el('td', { cls: 'num', text: ib < 0 ? '—' : 'event ' + ib }),
           el('td', { text: ia < 0 ? 'B only' : ib < 0 ? 'A only' : 'both' })));
       });
