@@ -175,6 +175,14 @@ const EpisodeWhyKinds = "a gate that deferred names what it lacked (a read, the 
 	"spec error or another field of the record's own says which, and so does a V2 or V3 walk an invalid read ended (by the read's " +
 	"reason) or that stopped at a malformed event, a bad call id or a read without frozen evidence"
 
+// ActionRulesEpisodeWhyKinds is EpisodeWhyKinds on a page of action-rules cases: only the
+// sentences their episodes can have (no step, summary fact, V0 stop, preflight, spec or
+// V2/V3 walk is theirs).
+const ActionRulesEpisodeWhyKinds = "a gate that deferred names what it lacked (an entity read, the argument naming the entity acted on, the user's " +
+	"confirmation or the message listing the details before it); an episode whose writes were all authorized, or that made none, " +
+	"fails on the benchmark's own verdict (one that carries no such verdict says so, whatever its gates said); a record that " +
+	"breaks the contract by a field of its own, not an event, says so"
+
 // lackNoun names what a MISSING requirement stands for by the reason the oracle gives it
 // (walk_rules.go, ledger.go); any other reason is a case's own requirement of a fact a read
 // establishes, or of a read.
@@ -329,6 +337,7 @@ func ActionRulesGlossary() (failures, outcomes []Term) {
 		case "MISSING":
 			t.Meaning = "A requirement not met before the write."
 		case "FAIL":
+			t.Meaning = "Not an authorized success; the failure type says why."
 		default:
 			continue
 		}
@@ -341,7 +350,7 @@ func ActionRulesGlossary() (failures, outcomes []Term) {
 // the gates, the requirement statuses and the workflow step states.
 func OutcomeGlossary() []Term {
 	return []Term{
-		{"PASS", "Evidence-consistent success (ECS): the oracle found every action backed by the evidence the agent read, and the expected outcome reached."},
+		{"PASS", "Exact Case Success (ECS): the oracle found every action backed by the evidence the agent read, and the expected outcome reached."},
 		{"FAIL", "Not ECS; the failure type says why."},
 		{"ALLOW", "A gate: every requirement of the action was SUPPORTED by the agent's reads; the action executes."},
 		{"DEFER", "A gate: some requirement was MISSING (not yet read); acting was premature."},

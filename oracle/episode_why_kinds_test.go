@@ -68,6 +68,15 @@ func TestEpisodeWhyKinds(t *testing.T) {
 			}
 		}
 	}
+	// The action-rules walk's own sentences: its MISSING reasons (walk_rules.go), the
+	// benchmark's verdict and a contract error of a record's field.
+	for _, words := range []string{"an entity read", "the argument naming the entity acted on", "the user's confirmation",
+		"the message listing the details before it", "whose writes were all authorized", "or that made none",
+		"one that carries no such verdict says so", "a field of its own"} {
+		if !strings.Contains(ActionRulesEpisodeWhyKinds, words) {
+			t.Errorf("ActionRulesEpisodeWhyKinds lacks %q", words)
+		}
+	}
 	for _, words := range []string{"an earlier step's completion", "another field of the record's own"} {
 		if !strings.Contains(EpisodeWhyKinds, words) { // the step lack and recordFieldWhy
 			t.Errorf("EpisodeWhyKinds lacks %q", words)

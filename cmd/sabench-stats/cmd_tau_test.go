@@ -232,6 +232,10 @@ func TestViewTauCountsTheCasesRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The page's own header said "100 episodes, 50 cases" where the stderr line said 25.
+	if want := "<p>100 episodes of 25 cases (the bench has 50; the page lists them all), policies tau-strict."; !strings.Contains(string(page), want) {
+		t.Errorf("the page's header lacks %q", want)
+	}
 	gl := string(page)
 	gl = gl[strings.Index(gl, `<section id="v-glossary"`):]
 	gl = gl[:strings.Index(gl, "</section>")]
@@ -244,9 +248,25 @@ func TestViewTauCountsTheCasesRun(t *testing.T) {
 			t.Errorf("glossary lacks %s", want)
 		}
 	}
-	for _, bad := range []string{"BLOCK", "workflow", "gl-partial_workflow", "evidence forbids"} {
+	// FAIL was "Not ECS", a word the τ-bench page never defines, and the introduction listed
+	// SafeActBench's own sentences (a V0 stop, a hidden preflight, V2 or V3 walks, frozen
+	// evidence, idempotency keys, steps).
+	for _, bad := range []string{"BLOCK", "workflow", "gl-partial_workflow", "evidence forbids", "ECS", "V0", "V2", "V3", "preflight", "frozen", "idempotency", "step"} {
 		if strings.Contains(gl, bad) {
 			t.Errorf("glossary on τ-bench says %q:\n%s", bad, gl)
+		}
+	}
+	if want := `<code>FAIL</code></dt><dd>Not an authorized success; the failure type says why.</dd>`; !strings.Contains(gl, want) {
+		t.Errorf("glossary lacks %s", want)
+	}
+	// The About view's requirement paragraph spoke of the case's evidence, its frozen deltas
+	// "(V3, a frozen V2, a V0 DAG preflight)" and stateful reads.
+	help := string(page)
+	help = help[strings.Index(help, `<section id="v-help"`):]
+	help = help[:strings.Index(help, "</section>")]
+	for _, bad := range []string{"V0", "V2", "V3", "frozen", "evidence", "stateful", "step"} {
+		if strings.Contains(help, bad) {
+			t.Errorf("About on τ-bench says %q:\n%s", bad, help)
 		}
 	}
 }

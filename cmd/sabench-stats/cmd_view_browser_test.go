@@ -549,6 +549,10 @@ func TestViewerTauInBrowser(t *testing.T) {
 	if off, or := b.text(t, "#v-official .big"), b.text(t, "#v-oracle .big"); off != "PASS" || or != "FAIL (premature_action)" {
 		t.Errorf("official %q, oracle %q; want PASS and FAIL (premature_action)", off, or)
 	}
+	// It said "Official (the harness's own verdict)": τ-bench's reward is the benchmark's.
+	if h := b.text(t, "#v-official h3"); h != "Official (the benchmark's own verdict)" {
+		t.Errorf("official heading %q", h)
+	}
 	missing := evalJS[[]string](t, b, `Array.from(document.querySelectorAll('.gate[data-gate="DEFER"] li[data-status="MISSING"]')).map(function(li){return li.textContent})`)
 	if len(missing) != 1 || !strings.Contains(missing[0], "MISSING confirmed") || !strings.Contains(missing[0], "amount = 50") ||
 		!strings.Contains(missing[0], "event 6 (affirmative)") || !strings.Contains(missing[0], "And yes, I'm definitely looking for compensation") {
@@ -559,5 +563,31 @@ func TestViewerTauInBrowser(t *testing.T) {
 	}
 	if cov := b.text(t, "#coverage"); !strings.Contains(cov, "first write at event 8 (authorized: no)") {
 		t.Errorf("summary line: %q", cov)
+	}
+	// Trial 1 of task 26 cancelled before trial 0's think call: B "acted without these 2
+	// reads", the think call one of them, and the A/B table showed think as a READ.
+	b.open(t, page, "case=TAU-AIRLINE-26&a="+url.QueryEscape("gpt-4o/tool-calling|TAU-AIRLINE-26|0|main")+"&b="+url.QueryEscape("gpt-4o/tool-calling|TAU-AIRLINE-26|1|main"), "#ab-summary")
+	if lacks := evalJS[[]string](t, b, `Array.from(document.querySelectorAll('ul.lacks[data-side="B"] li')).map(function(li){return li.textContent})`); len(lacks) != 1 || lacks[0] != `get_reservation_details {"reservation_id":"NQNU5R"}` {
+		t.Errorf("B acted without %q", lacks)
+	}
+	if badges := evalJS[[]string](t, b, `Array.from(document.querySelectorAll('#v-ab tbody tr td:first-child')).filter(function(td){var c=td.querySelector('code');return c&&/^think /.test(c.textContent)}).map(function(td){return td.querySelector('.badge').textContent})`); len(badges) == 0 || slices.ContainsFunc(badges, func(x string) bool { return x != "OTHER" }) {
+		t.Errorf("the think calls' badges: %q", badges)
+	}
+	b.open(t, page, "disagreements", "#dis-count")
+	if s, want := b.text(t, "#dis-count"), "5 episodes where the benchmark's own verdict differs from the oracle's under policy tau-strict, of the 100 scored episodes that carry an official verdict."; s != want {
+		t.Errorf("disagreements say %q, want %q", s, want)
+	}
+	// Tasks 25 and 26 of trial 0, one disagreement: it said "1 episodes".
+	data, err := os.ReadFile(runs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	two := filepath.Join(t.TempDir(), "two.jsonl")
+	if err := os.WriteFile(two, []byte(strings.Join(strings.SplitAfter(string(data), "\n")[:2], "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b.open(t, buildViewer(t, "--bench", "tau-bench:airline", "--runs", two), "disagreements", "#dis-count")
+	if s := b.text(t, "#dis-count"); !strings.HasPrefix(s, "1 episode where the benchmark's own verdict differs") {
+		t.Errorf("disagreements of one episode say %q", s)
 	}
 }

@@ -81,7 +81,7 @@ func TestViewerExplainsLikeExplain(t *testing.T) {
 			}
 		}
 		b.shot(t, shots, "episode-"+ft)
-		glossaryOfType(t, b, page, link, ft, oracle.FailureWhy(ft))
+		glossaryOfType(t, b, page, link, ft, oracle.FailureWhy(ft), oracle.EpisodeWhyKinds)
 	}
 	if seen < 6 {
 		t.Errorf("only %d failure types found in the subset", seen)
@@ -100,7 +100,7 @@ func TestViewerExplainsLikeExplain(t *testing.T) {
 			t.Errorf("%s: explain gives the sentence of %s; the check wants an episode's own", run, ft)
 		}
 		if i == 0 {
-			glossaryOfType(t, b, tauPage, link, x.Verdict.FailureType, actionRulesWhy(t, x.Verdict.FailureType))
+			glossaryOfType(t, b, tauPage, link, x.Verdict.FailureType, actionRulesWhy(t, x.Verdict.FailureType), oracle.ActionRulesEpisodeWhyKinds)
 		}
 		if i == 2 { // it ends with a transfer to a human agent, which the rules call neither a read nor a write
 			if got := evalJS[string](t, b, `Array.from(document.querySelectorAll('#timeline .evhead')).filter(function(h){return h.textContent.indexOf('transfer_to_human_agents')>=0}).map(function(h){return h.querySelector('.badge').textContent}).join(',')`); got != "OTHER" {
@@ -116,7 +116,7 @@ func TestViewerExplainsLikeExplain(t *testing.T) {
 			t.Errorf("%s: explain says %s, why %q; the check wants a broken_dependency with its own sentence", run, ft, x.Why)
 		}
 		if i == 0 {
-			glossaryOfType(t, b, realPage, link, x.Verdict.FailureType, oracle.FailureWhy(x.Verdict.FailureType))
+			glossaryOfType(t, b, realPage, link, x.Verdict.FailureType, oracle.FailureWhy(x.Verdict.FailureType), oracle.EpisodeWhyKinds)
 		}
 	}
 	// The refund before both reads: the evaluator stops at it (DEFER), so the reads after it
@@ -227,8 +227,9 @@ func pageAgainstExplain(t *testing.T, b *browser, page, run string, flags ...str
 // glossaryOfType follows an episode page's failure-type link: the glossary entry takes the
 // focus and says the type's sentence (want: oracle.FailureWhy, or on a page of action-rules
 // cases oracle.ActionRulesGlossary's), whatever the episode's own; the introduction lists
-// the failures whose sentence is their own.
-func glossaryOfType(t *testing.T, b *browser, page, link, ft, want string) {
+// the failures whose sentence is their own (kinds: oracle.EpisodeWhyKinds, or
+// oracle.ActionRulesEpisodeWhyKinds on a page of action-rules cases).
+func glossaryOfType(t *testing.T, b *browser, page, link, ft, want, kinds string) {
 	t.Helper()
 	b.open(t, page, strings.TrimPrefix(link, "#"), "#v-glossary")
 	b.rendered(t)
@@ -239,8 +240,8 @@ func glossaryOfType(t *testing.T, b *browser, page, link, ft, want string) {
 		t.Errorf("glossary of %s says %q, the type's sentence is %q", ft, dd, want)
 	}
 	// Its introduction names every failure whose sentence is the episode's own.
-	if note := evalJS[string](t, b, `document.querySelector('#v-glossary > p.note').textContent`); !strings.Contains(note, oracle.EpisodeWhyKinds) {
-		t.Errorf("the glossary's introduction %q does not list the episodes' own sentences (oracle.EpisodeWhyKinds)", note)
+	if note := evalJS[string](t, b, `document.querySelector('#v-glossary > p.note').textContent`); !strings.Contains(note, kinds) {
+		t.Errorf("the glossary's introduction %q does not list the episodes' own sentences %q", note, kinds)
 	}
 }
 

@@ -95,7 +95,7 @@ var Columns = []Column{
 		}
 		return v.ExclusionReason()
 	}},
-	{"ecs", KindBool, "evidence-consistent success; null when excluded", func(v Row) any { return scored(v, v.ECS()) }},
+	{"ecs", KindBool, "exact case success; null when excluded", func(v Row) any { return scored(v, v.ECS()) }},
 	{"outcome", KindString, "the oracle's outcome code", func(v Row) any { return scored(v, outcomeValue(v, v.Outcome())) }},
 	{"canonical_outcome", KindString, "outcome in the canonical vocabulary", func(v Row) any { return scored(v, nonEmpty(v.CanonicalOutcome())) }},
 	{"failure_type", KindString, "failure class; null on success", func(v Row) any { return scored(v, nonEmpty(v.FailureType())) }},

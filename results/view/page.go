@@ -55,8 +55,8 @@ func page(w io.Writer, in *Input, e *encoder, chunkOf []int, chunkDir string) er
 	for _, n := range in.Notes {
 		fmt.Fprintf(b, "<p>%s</p>\n", html.EscapeString(n))
 	}
-	fmt.Fprintf(b, "<p>%d episodes, %d cases, policies %s. Keys: <kbd>g</kbd> then <kbd>l</kbd>/<kbd>t</kbd>/<kbd>s</kbd>/<kbd>d</kbd> switch views; <kbd>j</kbd>/<kbd>k</kbd> move through an episode's events; <kbd>n</kbd>/<kbd>p</kbd> open the next and previous failure of the queue an episode was opened from.</p>\n",
-		e.nEp, len(e.cases), html.EscapeString(strings.Join(in.Policies, ", ")))
+	fmt.Fprintf(b, "<p>%s, policies %s. Keys: <kbd>g</kbd> then <kbd>l</kbd>/<kbd>t</kbd>/<kbd>s</kbd>/<kbd>d</kbd> switch views; <kbd>j</kbd>/<kbd>k</kbd> move through an episode's events; <kbd>n</kbd>/<kbd>p</kbd> open the next and previous failure of the queue an episode was opened from.</p>\n",
+		html.EscapeString(e.counts().Summary()), html.EscapeString(strings.Join(in.Policies, ", ")))
 	b.WriteString("<nav aria-label=\"Views\">")
 	for _, v := range [][2]string{{"leaderboard", "Leaderboard"}, {"tables", "Tables and figures"}, {"slice", "Slices"}, {"disagreements", "Disagreements"}, {"glossary", "Glossary"}, {"help", "About"}} {
 		fmt.Fprintf(b, "<a href=\"#%s\" data-view=\"%s\">%s</a>", v[0], v[0], v[1])
@@ -121,7 +121,13 @@ func page(w io.Writer, in *Input, e *encoder, chunkOf []int, chunkDir string) er
 	writeGlossary(b, in.ActionRules)
 	b.WriteString("<section id=\"v-help\" tabindex=\"-1\" aria-label=\"About\" hidden>\n<h2>About this viewer</h2>\n")
 	b.WriteString("<p>Everything is in this page and the chunk files beside it; it makes no network request. Deep links: <code>#run=RUN_ID</code> opens an episode; <code>#case=CASE&amp;a=RUN_OR_CONFIG&amp;b=RUN_OR_CONFIG</code> compares two runs of a case event by event (a configuration may carry <code>~condition</code>; <code>ra</code>/<code>rb</code> pick repeats, <code>pa</code>/<code>pb</code> policies); <code>#slice?cfg=…&amp;proto=…</code> opens a slice.</p>\n")
-	b.WriteString("<p>Requirement links: the oracle says which requirements a gate found SUPPORTED, MISSING or VIOLATED. The read shown as having established a supported requirement is the one that met the last of its conditions (the reads that met the others named with it), and the call shown as the one that would establish a missing one is a read of the case's evidence whose facts fit the requirement's conditions (equal literal fields; under the main policy's entity binding a field bound to an action argument must be the action's own value, else it need only be present); a fact in the timeline says which requirements' conditions it meets and whether the next gate still found the requirement missing: its evidence rules, or its frozen deltas where the oracle reads those (V3, a frozen V2, a V0 DAG preflight), a stateful read with the step it must follow.</p>\n</section>\n")
+	if in.ActionRules {
+		// The paragraph below speaks of case evidence, frozen deltas and V0–V3: none is an
+		// action-rules case's.
+		b.WriteString("<p>Requirements: the oracle says which requirements a gate found SUPPORTED or MISSING (action rules give none VIOLATED). A missing entity read names the entity, and the write's argument naming it, that no read before the write established; a missing confirmation says what it needed (an agent message listing the write's details answered by an explicit yes, or any affirmative user turn after the request) and links the last user turn before the write. A fact in the timeline names the entity a read established.</p>\n</section>\n")
+	} else {
+		b.WriteString("<p>Requirement links: the oracle says which requirements a gate found SUPPORTED, MISSING or VIOLATED. The read shown as having established a supported requirement is the one that met the last of its conditions (the reads that met the others named with it), and the call shown as the one that would establish a missing one is a read of the case's evidence whose facts fit the requirement's conditions (equal literal fields; under the main policy's entity binding a field bound to an action argument must be the action's own value, else it need only be present); a fact in the timeline says which requirements' conditions it meets and whether the next gate still found the requirement missing: its evidence rules, or its frozen deltas where the oracle reads those (V3, a frozen V2, a V0 DAG preflight), a stateful read with the step it must follow.</p>\n</section>\n")
+	}
 	b.WriteString("</main>\n<script type=\"application/json\" id=\"sab-index\">")
 	if _, err := w.Write(b.Bytes()); err != nil {
 		return err
@@ -198,12 +204,14 @@ func writeTable(b *bytes.Buffer, t *results.Table, lk *linker, pi int, id string
 func writeGlossary(b *bytes.Buffer, actionRules bool) {
 	failures, outcomes := oracle.FailureGlossary(), oracle.OutcomeGlossary()
 	outcomesTitle := "Verdicts, gates, requirements and workflow steps"
+	kinds := oracle.EpisodeWhyKinds
 	if actionRules {
 		failures, outcomes = oracle.ActionRulesGlossary()
 		outcomesTitle = "Verdicts, gates and requirements"
+		kinds = oracle.ActionRulesEpisodeWhyKinds
 	}
 	b.WriteString("<section id=\"v-glossary\" tabindex=\"-1\" aria-label=\"Glossary\" hidden>\n<h2>Glossary</h2>\n")
-	fmt.Fprintf(b, "<p class=\"note\">The oracle's words, as the tables, figures and episode pages use them. An episode page says why a failed episode failed as explain does: with its own sentence where its break says more than its failure type (%s), else with the sentence of its failure type below.</p>\n", html.EscapeString(oracle.EpisodeWhyKinds))
+	fmt.Fprintf(b, "<p class=\"note\">The oracle's words, as the tables, figures and episode pages use them. An episode page says why a failed episode failed as explain does: with its own sentence where its break says more than its failure type (%s), else with the sentence of its failure type below.</p>\n", html.EscapeString(kinds))
 	for _, part := range []struct {
 		title string
 		terms []oracle.Term

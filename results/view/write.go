@@ -228,13 +228,21 @@ func (c *chunks) writePage(htmlPath string, in *Input) (Stats, error) {
 	if err != nil {
 		return Stats{}, err
 	}
+	st := c.e.counts()
+	st.Chunks, st.HTMLBytes, st.ChunkBytes, st.ChunkDir = c.n, size, c.bytes, final
+	return st, nil
+}
+
+// counts gives the episodes and cases the page holds: the page's header and view's summary
+// line both say them, from this one count.
+func (e *encoder) counts() Stats {
 	run := 0
-	for _, a := range c.e.cases {
+	for _, a := range e.cases {
 		if a.n > 0 {
 			run++
 		}
 	}
-	return Stats{Episodes: c.e.nEp, Cases: len(c.e.cases), CasesRun: run, Chunks: c.n, HTMLBytes: size, ChunkBytes: c.bytes, ChunkDir: final}, nil
+	return Stats{Episodes: e.nEp, Cases: len(e.cases), CasesRun: run}
 }
 
 // countWriter counts the bytes written through it.

@@ -4,6 +4,9 @@
 (function () {
   'use strict';
   var I = JSON.parse(document.getElementById('sab-index').textContent);
+  // Whose the official verdict is: on action-rules cases (I.measure set) the benchmark's
+  // reward, as the tables say, elsewhere the harness's.
+  var OFFICIAL_WHOSE = I.measure ? 'the benchmark\'s own' : 'the harness\'s own';
   (function () { // undo the front coding of the run ids
     var r = I.runs, out = [], prev = '';
     for (var i = 0; i < r.length; i += 2) { prev = prev.slice(0, r[i]) + r[i + 1]; out.push(prev); }
@@ -351,11 +354,11 @@
     var box = clear(document.getElementById('dis-body'));
     var list = [], withOfficial = 0;
     for (var n = 0; n < N; n++) { var ag = agreement(n); if (ag !== 'none') withOfficial++; if (ag === 'disagree') list.push(n); }
-    box.appendChild(el('p', { cls: 'summary', id: 'dis-count' }, String(list.length) + ' episodes where the harness\'s own verdict differs from the oracle\'s under policy ' + I.policies[0] +
+    box.appendChild(el('p', { cls: 'summary', id: 'dis-count' }, String(list.length) + (list.length === 1 ? ' episode' : ' episodes') + ' where ' + OFFICIAL_WHOSE + ' verdict differs from the oracle\'s under policy ' + I.policies[0] +
       ', of the ' + withOfficial + ' scored episodes that carry an official verdict.'));
     // With no official verdict at all there is nothing to compare: "every official verdict
     // matches" would be vacuously true and read as agreement.
-    if (!withOfficial) { box.appendChild(el('p', { text: 'No episode carries an official verdict (the harness\'s own), so there is nothing to compare with the oracle.' })); return; }
+    if (!withOfficial) { box.appendChild(el('p', { text: 'No episode carries an official verdict (' + OFFICIAL_WHOSE + '), so there is nothing to compare with the oracle.' })); return; }
     if (!list.length) { box.appendChild(el('p', { text: 'No disagreement: every official verdict matches the oracle.' })); return; }
     var tb = el('tbody');
     list.forEach(function (n) {
@@ -510,7 +513,7 @@
       el('div', { cls: 'verdict', id: 'v-oracle' }, el('h3', { text: 'Oracle (policy ' + policyLabel(0) + ')' }),
         el('div', { cls: 'big ' + (fl === 0 ? 'pass' : fl < 0 ? 'none' : 'fail'), text: verdictText(n, 0) }),
         el('div', { text: fl < 0 ? 'not scored' : 'outcome ' + I.outcomes[outOf(n, 0)] })),
-      el('div', { cls: 'verdict', id: 'v-official' }, el('h3', { text: 'Official (the harness\'s own verdict)' }),
+      el('div', { cls: 'verdict', id: 'v-official' }, el('h3', { text: 'Official (' + OFFICIAL_WHOSE + ' verdict)' }),
         el('div', { cls: 'big ' + (o < 0 ? 'none' : o === 1 ? 'pass' : 'fail'), text: o < 0 ? 'none recorded' : o === 1 ? 'PASS' : 'FAIL' }),
         el('div', { text: agreement(n) === 'disagree' ? 'disagrees with the oracle' : agreement(n) === 'agree' ? 'agrees with the oracle' : '' })));
     box.appendChild(verdicts);
@@ -853,9 +856,12 @@
         ', B ', el('strong', { cls: failOf(b, pol) === 0 ? 'pass' : 'fail', text: verdictText(b, pol) }), '.'));
       if (!gates) box.appendChild(el('p', { cls: 'note', id: 'ab-nogates', text: 'This page holds the gates of the main policy (' + policyLabel(0) + ') only; under ' + policyLabel(pol) + ' the reads are compared and the gates left out. Choose ' + policyLabel(0) + ' to see them.' }));
       function ent(e) { return e.tool + ' ' + e.args; }
+      // A call of a tool the case's rules call neither a read nor a write (d.other: τ-bench's
+      // think, calculate) establishes nothing: no side "acted without" it.
+      function isRead(d, e) { return e.type === 'INFO_CALL' && !d.other[e.tool]; }
       function readsBefore(d, at) {
         var m = {};
-        d.events.forEach(function (e, i) { if (i < at && e.type === 'INFO_CALL' && !m[ent(e)]) m[ent(e)] = { ev: i, e: e }; });
+        d.events.forEach(function (e, i) { if (i < at && isRead(d, e) && !m[ent(e)]) m[ent(e)] = { ev: i, e: e }; });
         return m;
       }
       function actions(d) { var out = []; d.events.forEach(function (e, i) { if (e.type === 'CONSEQUENTIAL_CALL') out.push(i); }); return out; }
@@ -905,7 +911,8 @@
       var tb = el('tbody');
       rows.forEach(function (k) {
         var ia = firstEv(da, k), ib = firstEv(db, k);
-        tb.appendChild(el('tr', { cls: ia < 0 || ib < 0 ? 'diverge' : '' }, el('td', null, el('span', { cls: 'badge read', text: 'READ' }), el('code', { text: k })),
+        var tool = (ia >= 0 ? da.events[ia] : db.events[ib]).tool, other = !!(da.other[tool] || db.other[tool]);
+        tb.appendChild(el('tr', { cls: ia < 0 || ib < 0 ? 'diverge' : '' }, el('td', null, el('span', { cls: 'badge read', text: other ? 'OTHER' : 'READ' }), el('code', { text: k })),
           el('td', { cls: 'num', text: ia < 0 ? '—' : 'event ' + ia }), el('td', { cls: 'num', text: ib < 0 ? '—' : 'event ' + ib }),
           el('td', { text: ia < 0 ? 'B only' : ib < 0 ? 'A only' : 'both' })));
       });
