@@ -118,7 +118,7 @@ func TestExplainTau(t *testing.T) {
 	}
 	for _, want := range []string{
 		"policy tau-strict",
-		"official (the harness's own): pass",
+		"official (the benchmark's own): pass", // τ-bench's reward, as the tables call it
 		"[6] user: It was just the initial flight out of Boston that got delayed. And yes,",
 		"[8] ACT  send_certificate {\"amount\":50,\"user_id\":\"noah_muller_9847\"}",
 		"MISSING confirmed (DETAILS_NOT_LISTED)",

@@ -201,13 +201,18 @@ func passText(ok bool) string {
 	return "FAIL"
 }
 
-// officialText is the harness's own verdict beside the oracle's.
+// officialText is the official verdict beside the oracle's: the harness's own, or on a
+// case with action rules the benchmark's own (τ-bench's reward), as the tables say.
 func officialText(x *oracle.Explanation) string {
+	whose := "official (the harness's own): "
+	if x.ActionRules {
+		whose = "official (the benchmark's own): "
+	}
 	o := x.Official
 	if o == nil {
-		return "official (the harness's own): none recorded"
+		return whose + "none recorded"
 	}
-	s := "official (the harness's own): " + o.Verdict
+	s := whose + o.Verdict
 	if len(o.Fields) > 0 {
 		parts := make([]string, len(o.Fields))
 		for i, kv := range o.Fields {
