@@ -348,15 +348,17 @@ func TestCompareTauShowsOneInterval(t *testing.T) {
 }
 
 // TestScoreTauSummary: score's summary of τ-bench trajectories, which hold no static
-// judgment, said "(all scored episodes, every condition, static judgments included)".
+// judgment, said "(all scored episodes, every condition, static judgments included)"; it
+// called their rate ECS and the reward the harness's own verdict, where the tables say
+// authorized success and the benchmark's own verdict.
 func TestScoreTauSummary(t *testing.T) {
 	runs := filepath.Join(t.TempDir(), "tau.jsonl")
 	if _, stderr, code := runCLI(t, "ingest", "--tau", tauShared, "--config", "gpt-4o/tool-calling", "--out", runs); code != 0 {
 		t.Fatal(stderr)
 	}
 	_, stderr, code := runCLI(t, "score", "--bench", "tau-bench:airline", "--runs", runs, "--format", "csv", "--out", filepath.Join(t.TempDir(), "v.csv"))
-	want := "): ECS 48.0% (48/100), V1 48.0% (48/100) (all scored episodes, every condition)\n" +
-		"  harness's own verdicts: 53/100 = 53.0% (the scored episodes that carry one)\n" +
+	want := "): authorized success 48.0% (48/100), V1 48.0% (48/100) (all scored episodes, every condition)\n" +
+		"  benchmark's own verdicts: 53/100 = 53.0% (the scored episodes that carry one)\n" +
 		"  agreement with official verdicts (oracle as reference): 100 episodes, raw agreement 0.9500, Cohen's κ 0.9002, false accepts 5 (official pass, oracle fail), false rejects 0 (official fail, oracle pass)\n"
 	if code != 0 || !strings.Contains(stderr, want) {
 		t.Errorf("exit %d, stderr lacks\n%s\n%s", code, want, stderr)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/source"
 	"github.com/sabench/sabench-stats/oracle"
 	"github.com/sabench/sabench-stats/results"
@@ -77,6 +78,7 @@ func (o *Options) ScoreVerdicts(w io.Writer, req VerdictRequest) (summary string
 	}
 	sj := scoreJob{Policies: pols, Format: req.Format, Out: req.Out, Dataset: dataset, Detail: req.Detail,
 		Disagreements: req.Disagreements, Audit: labels, Shard: si, Shards: sn, Base: in.ShardBase(),
+		Official: casespec.OfficialTasks(in.Bench.Cases),
 		Manifest: func(dropped []ingest.Problem) (*verdicts.Manifest, error) {
 			m, err := o.datasetManifest(in, pols, si, sn)
 			if m != nil {

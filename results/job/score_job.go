@@ -24,6 +24,7 @@ type scoreJob struct {
 	Audit         *ingest.Audit
 	Shard, Shards int   // this is shard Shard (from 0) of Shards ≥ 1
 	Base          int64 // the input index of the shard's first episode (its episodes are consecutive)
+	Official      bool  // the cases take task success from the benchmark's own verdict (casespec.OfficialTasks)
 	// Manifest describes the dataset's scoring (Dataset only), once the input is read,
 	// with the duplicates a dedupe policy dropped.
 	Manifest func(dropped []ingest.Problem) (*verdicts.Manifest, error)
@@ -116,7 +117,7 @@ func (j *scoreJob) Run(w io.Writer) (string, error) {
 	if tally == nil {
 		tally = analysis.TallyOf(s)
 	}
-	summary := verdicts.ScoreSummary(tally, len(dropped))
+	summary := verdicts.ScoreSummary(tally, len(dropped), j.Official)
 	if j.Shards > 1 {
 		summary = fmt.Sprintf("score: shard %d/%d: %s from input index %d (the lines and row groups that start in the shard's byte range); the counts below are the shard's\n", j.Shard+1, j.Shards, ingest.Plural(tally.Counts.Read, "episode"), j.Base) + summary
 	}

@@ -12,7 +12,15 @@ import (
 // duplicates), gives ECS by protocol per policy, and the agreement with the harness's own
 // verdicts when the episodes carry them. It reads a tally (analysis.ScoreTally), not the
 // verdicts, so that a streaming score keeps none.
-func ScoreSummary(t *analysis.ScoreTally, dropped int) string {
+//
+// official says the cases take task success from the benchmark's own verdict (cases with
+// action rules, τ-bench's): the rate is then authorized success and the official verdicts
+// the benchmark's, as the tables name them.
+func ScoreSummary(t *analysis.ScoreTally, dropped int, official bool) string {
+	measure, whose := "ECS", "harness's own verdicts"
+	if official {
+		measure, whose = "authorized success", "benchmark's own verdicts"
+	}
 	var b strings.Builder
 	cnt := t.Counts
 	excluded := 0
@@ -28,7 +36,7 @@ func ScoreSummary(t *analysis.ScoreTally, dropped int) string {
 	}
 	for pi, pol := range t.Policies {
 		pt := &t.Policy[pi]
-		fmt.Fprintf(&b, "policy %s: ECS %s", pol.String(), pctOf(pt.ECS))
+		fmt.Fprintf(&b, "policy %s: %s %s", pol.String(), measure, pctOf(pt.ECS))
 		for p := ingest.Legacy; p < ingest.NumProtocols; p++ {
 			if pt.ByProtocol[p].Den > 0 {
 				fmt.Fprintf(&b, ", %s %s", p.Label(), pctOf(pt.ByProtocol[p]))
@@ -41,7 +49,7 @@ func ScoreSummary(t *analysis.ScoreTally, dropped int) string {
 			b.WriteString(" (all scored episodes, every condition)\n")
 		}
 		if own := pt.Official; own.Den > 0 && own != pt.ECS {
-			fmt.Fprintf(&b, "  harness's own verdicts: %d/%d = %.1f%% (the scored episodes that carry one)\n", own.Num, own.Den, own.Pct())
+			fmt.Fprintf(&b, "  %s: %d/%d = %.1f%% (the scored episodes that carry one)\n", whose, own.Num, own.Den, own.Pct())
 		}
 		a, err := pt.Agreement()
 		b.WriteString(labelSummary("official verdicts", "official", a, err))
