@@ -65,14 +65,8 @@ func (r *Release) Compare(s CompareSpec, o StatOptions) ([]CompareScope, error) 
 		protos []ingest.Protocol
 	}
 	scopes := []scope{{"All", nil, s.Protocols}}
-	have := map[ingest.Protocol]bool{}
-	for i := range a.Verdicts {
-		if admits(a.Keep, &a.Verdicts[i]) {
-			have[a.Verdicts[i].Protocol()] = true
-		}
-	}
-	for p := ingest.Legacy; p < ingest.NumProtocols; p++ {
-		if have[p] && anyWhere(b.Verdicts, both(b.Keep, Protocol(p))) {
+	for _, p := range protocolsOf(a.Verdicts, a.Keep) {
+		if anyWhere(b.Verdicts, both(b.Keep, Protocol(p))) {
 			scopes = append(scopes, scope{p.Label(), Protocol(p), []ingest.Protocol{p}})
 		}
 	}

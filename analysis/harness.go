@@ -164,23 +164,6 @@ func (r *Release) HarnessDisagreement(ch Choices) []DisagreementRow {
 // Harnesses lists the harnesses of the configurations, in order of first appearance.
 func (r *Release) Harnesses() []string { return r.harnesses }
 
-// protocolsOf lists, in order, the protocols of the verdicts keep admits.
-func protocolsOf(vs []Record, keep Filter) []ingest.Protocol {
-	var seen [ingest.NumProtocols]bool
-	for i := range vs {
-		if admits(keep, &vs[i]) {
-			seen[vs[i].Protocol()] = true
-		}
-	}
-	var out []ingest.Protocol
-	for p, ok := range seen {
-		if ok {
-			out = append(out, ingest.Protocol(p))
-		}
-	}
-	return out
-}
-
 // HarnessScope names, for a title, the V0–V3 protocols of the cases the harness pairs of
 // ch share (ExecutableScope): what T4, its forest plot and the disagreement table cover.
 func (r *Release) HarnessScope(ch Choices) string {

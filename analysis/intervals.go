@@ -17,19 +17,7 @@ import (
 )
 
 // ProtocolsPresent lists the protocols with main episodes, in order.
-func (r *Release) ProtocolsPresent() []ingest.Protocol {
-	var have [ingest.NumProtocols]bool
-	for i := range r.main {
-		have[r.main[i].Protocol()] = true
-	}
-	var out []ingest.Protocol
-	for p := ingest.Legacy; p < ingest.NumProtocols; p++ {
-		if have[p] {
-			out = append(out, p)
-		}
-	}
-	return out
-}
+func (r *Release) ProtocolsPresent() []ingest.Protocol { return protocolsOf(r.main, nil) }
 
 // ProtocolECS is each configuration's ECS per protocol present (ProtocolsPresent) with
 // a case- (or cluster-) resampled interval: [configuration][protocol]. They are T2's

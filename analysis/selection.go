@@ -1,5 +1,7 @@
 package analysis
 
+import "github.com/sabench/sabench-stats/ingest"
+
 // The comparisons select their verdicts by filter (Arm.Keep, a keep argument) instead of
 // copying them (SelectFrom): they only count, and at a million episodes the copies were
 // gigabytes of allocation. A filter keeps the verdicts' order, so every sum is the same.
@@ -88,4 +90,21 @@ func (a Arm) caseSet(cases *unitIDs) []bool {
 		}
 	}
 	return in
+}
+
+// protocolsOf lists, in order, the protocols of the verdicts keep admits (nil: all).
+func protocolsOf(vs []Record, keep Filter) []ingest.Protocol {
+	var seen [ingest.NumProtocols]bool
+	for i := range vs {
+		if admits(keep, &vs[i]) {
+			seen[vs[i].Protocol()] = true
+		}
+	}
+	var out []ingest.Protocol
+	for p, ok := range seen {
+		if ok {
+			out = append(out, ingest.Protocol(p))
+		}
+	}
+	return out
 }
