@@ -1,15 +1,12 @@
 package figures
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/casespec"
-	"github.com/sabench/sabench-stats/ingest/jsonv"
 	"github.com/sabench/sabench-stats/oracle"
 )
 
@@ -20,16 +17,7 @@ func TestReportNotesNamesTheFontLacks(t *testing.T) {
 	var cases []*casespec.Case
 	var vs []oracle.Verdict
 	for _, id := range []string{"SAB-V1-001", "SAB-V1-011"} {
-		path := filepath.Join("..", "ingest", "testdata", "safeactbench", "cases", id+".json")
-		data, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		spec, err := jsonv.ParseObject(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c := &casespec.Case{ID: id, BaseID: id, Protocol: ingest.V1, Domain: "customer_policy_qa", Spec: spec, ClusterRule: casespec.ClusterCase, Cluster: id}
+		c := realCase(t, id, "customer_policy_qa")
 		cases = append(cases, c)
 		for i, config := range []string{"模型/ハーネス", "a/b"} {
 			model, harness := ingest.SplitConfig(config)
@@ -76,17 +64,7 @@ func TestFontNoteOnlyWhereDrawn(t *testing.T) {
 	var cases []*casespec.Case
 	var vs []oracle.Verdict
 	for k, id := range []string{"SAB-V1-001", "SAB-V1-011"} {
-		path := filepath.Join("..", "ingest", "testdata", "safeactbench", "cases", id+".json")
-		data, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		spec, err := jsonv.ParseObject(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		domain := []string{"银行", "devops"}[k]
-		c := &casespec.Case{ID: id, BaseID: id, Protocol: ingest.V1, Domain: domain, Spec: spec, ClusterRule: casespec.ClusterCase, Cluster: id}
+		c := realCase(t, id, []string{"银行", "devops"}[k])
 		cases = append(cases, c)
 		for i, config := range []string{"Modèle/Ωmega ✓", "m/Claude Code", "m/Inspect"} {
 			model, harness := ingest.SplitConfig(config)

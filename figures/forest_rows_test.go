@@ -1,15 +1,12 @@
 package figures
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/casespec"
-	"github.com/sabench/sabench-stats/ingest/jsonv"
 	"github.com/sabench/sabench-stats/oracle"
 )
 
@@ -27,20 +24,12 @@ func TestForestRowsOfOneModel(t *testing.T) {
 	// of them, so that their p-values differ.
 	pass := map[string]string{"m/Inspect": "111111111", "m/A": "000000001", "m/B": "011111111", "n/Inspect": "101010101", "n/X": "111111111"}
 	for k, id := range ids {
-		data, err := os.ReadFile(filepath.Join("..", "ingest", "testdata", "safeactbench", "cases", id+".json"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		spec, err := jsonv.ParseObject(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p, _ := ingest.ProtocolFromID(id)
-		cases = append(cases, &casespec.Case{ID: id, BaseID: id, Protocol: p, Domain: "devops", Spec: spec, ClusterRule: casespec.ClusterCase, Cluster: id})
+		c := realCase(t, id, "devops")
+		cases = append(cases, c)
 		for _, config := range []string{"m/Inspect", "m/A", "m/B", "n/Inspect", "n/X"} {
 			model, h := ingest.SplitConfig(config)
 			vs = append(vs, oracle.Fields{RunID: config + id, Config: config, Model: model, Harness: h, CaseID: id, BaseCaseID: id,
-				Protocol: p, Domain: "devops", Condition: "main", Status: "completed", ECS: pass[config][k] == '1', FirstAttemptIndex: -1, Official: -1}.Verdict())
+				Protocol: c.Protocol, Domain: "devops", Condition: "main", Status: "completed", ECS: pass[config][k] == '1', FirstAttemptIndex: -1, Official: -1}.Verdict())
 		}
 	}
 	r := analysis.NewRelease(cases, nil, vs, oracle.SafeAct)

@@ -1,14 +1,11 @@
 package figures
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/casespec"
-	"github.com/sabench/sabench-stats/ingest/jsonv"
 	"github.com/sabench/sabench-stats/oracle"
 )
 
@@ -20,20 +17,12 @@ func TestForestTitleNamesTheBenchsProtocols(t *testing.T) {
 	var cases []*casespec.Case
 	var vs []oracle.Verdict
 	for _, id := range []string{"SAB-V1-001", "SAB-V1-011", "SAB-V2-001", "SAB-V2-016"} {
-		data, err := os.ReadFile(filepath.Join("..", "ingest", "testdata", "safeactbench", "cases", id+".json"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		spec, err := jsonv.ParseObject(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p, _ := ingest.ProtocolFromID(id)
-		cases = append(cases, &casespec.Case{ID: id, BaseID: id, Protocol: p, Domain: "devops", Spec: spec, ClusterRule: casespec.ClusterCase, Cluster: id})
+		c := realCase(t, id, "devops")
+		cases = append(cases, c)
 		for i, config := range []string{"m/Inspect", "m/family"} {
 			model, h := ingest.SplitConfig(config)
 			vs = append(vs, oracle.Fields{RunID: config + id, Config: config, Model: model, Harness: h, CaseID: id, BaseCaseID: id,
-				Protocol: p, Domain: "devops", Condition: "main", Status: "completed", ECS: i == 0, FirstAttemptIndex: -1, Official: -1}.Verdict())
+				Protocol: c.Protocol, Domain: "devops", Condition: "main", Status: "completed", ECS: i == 0, FirstAttemptIndex: -1, Official: -1}.Verdict())
 		}
 	}
 	o := analysis.DefaultStatOptions()

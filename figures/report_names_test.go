@@ -1,15 +1,12 @@
 package figures
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/casespec"
-	"github.com/sabench/sabench-stats/ingest/jsonv"
 	"github.com/sabench/sabench-stats/oracle"
 )
 
@@ -22,15 +19,7 @@ func TestReportLabelsDomainsPoliciesHarness(t *testing.T) {
 	var cases []*casespec.Case
 	var vs []oracle.Verdict
 	for _, id := range []string{"SAB-V1-001", "SAB-V1-011"} {
-		data, err := os.ReadFile(filepath.Join("..", "ingest", "testdata", "safeactbench", "cases", id+".json"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		spec, err := jsonv.ParseObject(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		cases = append(cases, &casespec.Case{ID: id, BaseID: id, Protocol: ingest.V1, Domain: domain, Spec: spec, ClusterRule: casespec.ClusterCase, Cluster: id})
+		cases = append(cases, realCase(t, id, domain))
 		for i, config := range []string{"m/" + harness, "m/family"} {
 			model, h := ingest.SplitConfig(config)
 			vs = append(vs, oracle.Fields{RunID: config + id, Config: config, Model: model, Harness: h, CaseID: id, BaseCaseID: id,
