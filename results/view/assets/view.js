@@ -898,11 +898,14 @@
       [['B', wb, 'A', db, da], ['A', wa, 'B', da, db]].forEach(function (x) {
         var w = x[1];
         if (w && w.elsewhere.length) {
-          sum.appendChild(el('p', { cls: 'summary', 'data-side': x[0], 'data-targets': 'different' },
-            el('strong', { text: 'Different targets' }),
+          // Both targets known and unequal: different records; one unknown (arguments that
+          // match no commit): the oracle cannot say they are the same.
+          var known = !!w.target && w.elsewhere.every(function (k) { return !!targetAt(x[4], k); });
+          sum.appendChild(el('p', { cls: 'summary', 'data-side': x[0], 'data-targets': known ? 'different' : 'unidentified' },
+            el('strong', { text: known ? 'Different targets' : 'No common target' }),
             ': ' + x[0] + "'s first action, " + w.tool + ' at event ' + w.at + ', acts on ' + targetText(w.target) + '; ' + x[2] + "'s " + w.tool +
             ' acted on ' + w.elsewhere.map(function (k) { return targetText(targetAt(x[4], k)) + ' (event ' + k + ')'; }).join(', ') +
-            ' and never on ' + targetText(w.target) + '. The two acted on different targets, so no read is compared for this action.'));
+            (known ? ' and never on ' + w.target + '. The two acted on different targets' : '. The oracle identifies no target both acted on') + ', so no read is compared for this action.'));
           return;
         }
         if (!w || !w.lack.length) return;
@@ -963,7 +966,7 @@
             at === d.broke && gates ? el('div', { cls: 'brokehere', text: '✗ broke here' }) : null);
         };
         tb.appendChild(el('tr', { cls: 'act' + (ea && eb && !p[2] ? ' diverge' : '') }, el('td', null, el('span', { cls: 'badge act', text: 'ACTION' }), el('strong', { text: (ea || eb).tool })),
-          act(da, p[0], ea), act(db, p[1], eb), el('td', { cls: 'match', text: ea && eb ? (p[2] ? 'same target' : 'different targets') : ea ? 'A only' : 'B only' })));
+          act(da, p[0], ea), act(db, p[1], eb), el('td', { cls: 'match', text: ea && eb ? (p[2] ? 'same target' : targetAt(da, p[0]) && targetAt(db, p[1]) ? 'different targets' : 'target not identified') : ea ? 'A only' : 'B only' })));
       });
       done('ab');
       box.appendChild(el('div', { cls: 'tablewrap' }, el('table', { cls: 't ab', id: 'ab-table' },
