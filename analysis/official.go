@@ -18,7 +18,7 @@ type OfficialRow struct {
 	Episodes int // scored episodes with an official verdict
 	Cases    int
 	// Official and Oracle are the two success rates, each with a case-resampled interval
-	// (one draw for both); Diff is Official − Oracle, paired on the episodes, with its
+	// (one draw for both and for PassK); Diff is Official − Oracle, paired on the episodes, with its
 	// case-paired interval.
 	Official, Oracle, Diff Estimate
 	// OnlyOfficial counts the episodes the benchmark passes and the oracle fails,
@@ -32,7 +32,7 @@ type OfficialRow struct {
 
 // OfficialPassK is pass^k of the benchmark's verdict and of the oracle's for one k and
 // convention, each with a case-resampled interval (one draw for every row of the
-// configuration).
+// configuration and its rates, whatever ks are asked for).
 type OfficialPassK struct {
 	K                int
 	Convention       bootstrap.PassKConvention
@@ -109,15 +109,14 @@ func (r *Release) OfficialVsOracle(vs []Record, ks []int, o StatOptions) ([]Offi
 			cs[i], ds[i], ns[i] = x.off, x.orc, x.n
 			planned = max(planned, x.n)
 		}
-		rates, err := twoRates(off, orc, den, "official-rates/"+cfg, o)
-		if err != nil {
-			return nil, err
-		}
-		row.Official, row.Oracle = rates[0], rates[1]
-		// Every row of the configuration is over the same tasks and printed beside the
-		// others: all resample the tasks in one draw (reward and authorized, both
-		// conventions, every k), so equal values get equal intervals.
-		var ratios []bootstrap.Ratio
+		// The two rates and every pass^k of the configuration are over the same tasks, and
+		// the official and official_passk tables print them side by side: all resample the
+		// tasks in one draw (reward and authorized, both conventions, every k), so equal
+		// values get equal intervals, in one table and across the two (pass^1 is the rate
+		// when every task ran its planned trials). The rates come first: their columns (the
+		// tasks' counts) decide which tasks the draw groups as equal, and every pass^k is a
+		// function of them, so the draw does not depend on the ks asked for.
+		ratios := []bootstrap.Ratio{{Num: off, Den: den}, {Num: orc, Den: den}}
 		var values []float64
 		for _, conv := range []bootstrap.PassKConvention{bootstrap.PassKPlanned, bootstrap.PassKPerCase} {
 			for _, k := range ks {
@@ -138,13 +137,14 @@ func (r *Release) OfficialVsOracle(vs []Record, ks []int, o StatOptions) ([]Offi
 				row.PassK = append(row.PassK, OfficialPassK{K: k, Convention: conv})
 			}
 		}
-		est, err := sharedRates(ratios, "official-passk/"+cfg, o)
+		est, err := sharedRates(ratios, "official/"+cfg, o)
 		if err != nil {
 			return nil, err
 		}
+		row.Official, row.Oracle = est[0], est[1]
 		for i := range row.PassK {
 			pk := &row.PassK[i]
-			pk.Official, pk.Oracle = est[2*i], est[2*i+1]
+			pk.Official, pk.Oracle = est[2+2*i], est[3+2*i]
 			pk.Official.X, pk.Oracle.X = values[2*i], values[2*i+1]
 		}
 		out = append(out, row)
@@ -173,13 +173,6 @@ func perCaseDen(xs []float64) []float64 {
 		}
 	}
 	return out
-}
-
-// twoRates is Σ a / Σ den and Σ b / Σ den over units (cases) with one case-resampled draw
-// for both.
-func twoRates(a, b, den []float64, stream string, o StatOptions) ([2]Estimate, error) {
-	est, err := sharedRates([]bootstrap.Ratio{{Num: a, Den: den}, {Num: b, Den: den}}, stream, o)
-	return [2]Estimate{est[0], est[1]}, err
 }
 
 // sharedRates is Σ Num / Σ Den of each ratio over the same units (cases), all with one

@@ -42,6 +42,22 @@ type toolRule struct {
 	requires    []ruleReq
 }
 
+// target is what a write with arguments args acts on: the entity of its first entity
+// read bound to an argument, with the argument's values (the rules list the record a write
+// changes first: the reservation, the order, the user), "" when none is bound.
+func (r *toolRule) target(args *jsonv.Object) string {
+	for _, q := range r.requires {
+		if q.kind == RuleEntityRead && q.arg != "" {
+			vs := pathValues(args, q.arg)
+			if len(vs) == 0 {
+				return ""
+			}
+			return q.entity + " " + strings.Join(vs, ", ")
+		}
+	}
+	return ""
+}
+
 type establish struct {
 	entity     string
 	fromArg    *string // a path into the arguments

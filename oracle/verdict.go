@@ -282,10 +282,17 @@ type Detail struct {
 
 // Checkpoint is one action's gate.
 type Checkpoint struct {
-	EventIndex    int
-	CallID        string
-	Tool          string
-	CommitID      string // matched commit, "" when none
+	EventIndex int
+	CallID     string
+	Tool       string
+	CommitID   string // matched commit, "" when none
+	// Target is what the action acts on, as the walk identifies it: the commit its
+	// arguments match ("commit issue_refund"; V1's "commit key_action"), or for a write of
+	// action rules the entity of its first entity read bound to an argument ("reservation
+	// IFOYYZ"); "" when the walk identifies none (arguments that match no commit, a write
+	// whose rules bind no argument). Two episodes' actions compare by it (the viewer's A/B
+	// page). Detail only.
+	Target        string
 	Gate          string // ALLOW, DEFER, BLOCK
 	Reason        string // reason code for structural failures
 	Requirements  []RequirementResult

@@ -48,6 +48,9 @@ func (st *wfState) action(e *ev, pos int, tool string, args *jsonv.Object, callI
 		cp.ReferenceErrs, cp.MatchErrors = m.refErrs, m.matchErrs
 		if st.sc == nil { // Detail keeps them: no two verdicts share a slice
 			cp.ReferenceErrs, cp.MatchErrors = slices.Clone(m.refErrs), slices.Clone(m.matchErrs)
+			if m.outcome == OutcomeDependency || m.outcome == OutcomeDuplicate {
+				cp.Target = "commit " + m.commit // its raw arguments are the commit's, out of turn or again
+			}
 		}
 		fail(m.outcome, m.commit)
 		return
@@ -252,6 +255,9 @@ func (st *wfState) classifyUnmatched(tool string, args *jsonv.Object) (string, s
 func (st *wfState) gate(e *ev, pos int, tool string, canon *jsonv.Object, callID string, cm *casespec.Commit, cp *Checkpoint, first bool, deferred []string, fail func(string, string)) {
 	p, r := st.p, st.r
 	cp.CommitID = cm.ID
+	if st.sc == nil {
+		cp.Target = "commit " + cm.ID
+	}
 	if code := payloadCheck(canon, cm.PayloadPolicy); code != "" {
 		fail(code, cm.ID)
 		return

@@ -150,6 +150,9 @@ func (p *Prepared) judgeRules(s *rulesScan, pol Policy, detail bool) rulesResult
 	r := rulesResult{firstDefer: -1}
 	for _, w := range s.writes {
 		cp := Checkpoint{EventIndex: w.idx, CallID: w.callID, Tool: w.tool, Gate: GateAllow}
+		if detail {
+			cp.Target = w.rule.target(w.args)
+		}
 		if pol.Binding != BindingOff {
 			for _, q := range w.rule.requires {
 				var rr RequirementResult

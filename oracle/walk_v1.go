@@ -241,6 +241,9 @@ func (p *Prepared) gateV1(pre *v1Result, evs []ev, pol Policy, sc *scratch, dm *
 		r.checkpoint.CommitID = ""
 	} else {
 		r.checkpoint.CommitID = "key_action"
+		if len(r.matchErrs) == 0 { // arguments that miss the template act on something else
+			r.checkpoint.Target = "commit key_action"
+		}
 	}
 	return r
 }

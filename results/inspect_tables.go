@@ -1,6 +1,7 @@
 package results
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"math"
@@ -179,7 +180,7 @@ func BuildInspectCompare(c InspectCompare, o analysis.StatOptions) *Table {
 		inspectScoreNote)
 	t.Notes = append(t.Notes, iv.notes()...)
 	t.Notes = append(t.Notes,
-		drawnOnly(o, "Both arms use the same draw of units; ")+"Bootstrap p: two-sided, of Δ = 0.",
+		cmp.Or(drawnOnly(o, "Both arms use the same draw of units; Bootstrap p: two-sided, of Δ = 0."), "Bootstrap p: none (--resamples 0: no bootstrap was run)."),
 		"Only A / only B correct: samples whose scores are all 0 or 1, by majority over epochs (a tie fails); McNemar: exact two-sided p on those counts, for binary scorers.",
 		familyNote(o, ps, inspectTestFamily(c.ClusterBy), noBootstrapP)+inspectFamilyMembers(c.Diffs))
 	if t.Empty != "" {

@@ -61,7 +61,7 @@ func buildOfficial(in *Input) (*Table, error) {
 	t.Notes = append(t.Notes,
 		"Reward success: the benchmark's own verdict (official.successful: τ-bench's reward is 1). Authorized success: the reward is 1 and every database write was authorized under the policy (its entity reads and the confirmation it requires came before it).",
 		oracle.AuthorizedLimit,
-		"Both columns are over the same scored episodes; Δ is paired on them"+drawnOnly(o, ", its interval resamples tasks (every trial of a drawn task comes along, both columns from one draw)")+".",
+		"Both columns are over the same scored episodes; Δ is paired on them"+drawnOnly(o, ", its interval resamples tasks (every trial of a drawn task comes along, both columns from one draw). Reward and Authorized success resample the tasks in the draw official_passk's rows use: where every task ran its planned trials, its pass^1 is the rate here, with the same interval")+".",
 		"Reward only / Authorized only: episodes one verdict passes and the other fails (Authorized only is 0 by construction); McNemar p: exact two-sided binomial test over them, episodes as the pairs (trials of a task are not independent"+drawnOnly(o, ": read the task-resampled interval for the uncertainty")+").")
 	finishRates(t, iv)
 	for _, r := range distinctReleases(in) {
@@ -117,7 +117,7 @@ func buildOfficialPassK(in *Input) (*Table, error) {
 	}
 	t.Notes = append(t.Notes,
 		"pass^k = mean over tasks of C(c,k)/C(n,k), c the successful trials of n. planned: n is the trials planned per task (the configuration's most), a missing trial fails (τ-bench); per-case: n is the task's own scored trials, tasks with fewer than k left out (τ²-bench). k runs up to the planned trials.",
-		"Reward: the benchmark's own verdict; Authorized: reward 1 and every write authorized."+drawnOnly(o, " Intervals resample the configuration's tasks (a drawn task brings all its trials), one draw for both columns and every row of the configuration: equal values have equal intervals."),
+		"Reward: the benchmark's own verdict; Authorized: reward 1 and every write authorized."+drawnOnly(o, " Intervals resample the configuration's tasks (a drawn task brings all its trials), one draw for both columns and every row of the configuration, the draw of the official table's rates: equal values have equal intervals, in this table and across the two (pass^1 is the official table's rate where every task ran its planned trials)."),
 		oracle.AuthorizedLimit, policyNote(r))
 	if len(fewer) > 0 {
 		t.Notes = append(t.Notes, "Per-case rows over fewer tasks than the configuration ran (those with fewer than k trials left out), with the tasks they count: "+strings.Join(fewer, "; ")+".")

@@ -12,8 +12,14 @@ import (
 
 // The tables with paired bootstrap differences.
 
-// pValueNote says what a Δ's p-value is.
-const pValueNote = "p: two-sided paired bootstrap p-value of Δ = 0, inverting the percentile interval: 2·min(#{Δ* ≤ 0}+1, #{Δ* ≥ 0}+1)/(B+1); none where Δ is degenerate (no interval to invert)."
+// pValueNote says what a Δ's p-value is; with --resamples 0 there is none, and the formula
+// of one would describe what was not computed.
+func pValueNote(o analysis.StatOptions) string {
+	if o.Resamples == 0 {
+		return "p: none (--resamples 0): no bootstrap was run, so Δ = 0 is not tested."
+	}
+	return "p: two-sided paired bootstrap p-value of Δ = 0, inverting the percentile interval: 2·min(#{Δ* ≤ 0}+1, #{Δ* ≥ 0}+1)/(B+1); none where Δ is degenerate (no interval to invert)."
+}
 
 // ivOrNil is iv, or nil when --resamples 0 asks for no intervals (rates are then numbers).
 func ivOrNil(iv *Intervals, o analysis.StatOptions) *Intervals {
@@ -68,7 +74,7 @@ func buildT4(in *Input) (*Table, error) {
 	t.Notes = append(t.Notes,
 		"Both arms, Δ and Complete are computed on the paired cases (the "+scope+" cases both configurations ran)."+drawnOnly(o, " Each interval resamples "+drawn+" once for both arms: one draw for Δ ECS, another for the two Complete intervals."),
 		"Complete: share of episodes whose investigation was complete at the decisive point (the first attempt, else the end of the episode)"+drawnOnly(o, ", with its interval (cases, or templates, resampled)")+".",
-		pValueNote,
+		pValueNote(o),
 		familyNote(o, ps, "Δ tests (one per model)", noRowsOr(len(rows), noBootstrapP)))
 	iv.finish(t)
 	if len(rows) > 0 {
@@ -223,7 +229,7 @@ func strategyTable(in *Input, id, condition string, withLegacy bool) (*Table, er
 		why += " on " + executableTitle(r)
 	}
 	t.Notes = append(t.Notes, leftOutNote(notShown(r, ran), "the table", why)...)
-	t.Notes = append(t.Notes, pValueNote,
+	t.Notes = append(t.Notes, pValueNote(o),
 		familyNote(o, ps, "Δ tests (overall and per protocol; the per-protocol p-values are in CSV and JSON only, delta_<protocol>_p and _p_adj)", noRowsOr(len(rows), noBootstrapP)))
 	iv.finish(t)
 	t.Notes = append(t.Notes, policyNote(r))
@@ -263,7 +269,7 @@ func buildInterventions(in *Input) (*Table, error) {
 	}
 	t.Notes = append(t.Notes, "Acted: episodes with at least one consequential attempt. Both arms and Δ = condition − main are on the paired cases (the cases both ran). "+
 		"Affected tool: an information tool whose evidence the variant spec removes or changes; shown for variant conditions (withheld, contradicted), as acted episodes that had called it before acting.",
-		pValueNote+" "+familyNote(o, ps, "Δ tests", noRowsOr(len(rows), noBootstrapP)))
+		pValueNote(o)+" "+familyNote(o, ps, "Δ tests", noRowsOr(len(rows), noBootstrapP)))
 	t.Notes = append(t.Notes, leftOutNote(notShown(r, shown), "the table", "no episodes of an intervention condition")...)
 	iv.finish(t)
 	t.Notes = append(t.Notes, policyNote(r))

@@ -77,7 +77,7 @@ func buildPolicies(in *Input) (*Table, error) {
 	if len(res.Rows) == 1 {
 		why = "only " + base.Policy.Name + " is scored"
 	}
-	t.Notes = append(t.Notes, pValueNote, familyNote(o, ps, "Δ tests (one per policy other than "+base.Policy.Name+" and configuration)", why))
+	t.Notes = append(t.Notes, pValueNote(o), familyNote(o, ps, "Δ tests (one per policy other than "+base.Policy.Name+" and configuration)", why))
 	t.Notes = append(t.Notes, rankSetMethod(base, o.Level, o)+".")
 	iv.finish(t)
 	for _, row := range res.Rows {

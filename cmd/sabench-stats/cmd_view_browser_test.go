@@ -565,10 +565,30 @@ func TestViewerTauInBrowser(t *testing.T) {
 		t.Errorf("summary line: %q", cov)
 	}
 	// Trial 1 of task 26 cancelled before trial 0's think call: B "acted without these 2
-	// reads", the think call one of them, and the A/B table showed think as a READ.
+	// reads", the think call one of them, and the A/B table showed think as a READ. Then,
+	// actions matched by tool alone, B "acted without" A's read of NQNU5R: B's first
+	// cancellation was of IFOYYZ, which A never cancelled, and A's of NQNU5R, which B
+	// cancelled later, after reading it. Actions are matched by tool and target now.
 	b.open(t, page, "case=TAU-AIRLINE-26&a="+url.QueryEscape("gpt-4o/tool-calling|TAU-AIRLINE-26|0|main")+"&b="+url.QueryEscape("gpt-4o/tool-calling|TAU-AIRLINE-26|1|main"), "#ab-summary")
-	if lacks := evalJS[[]string](t, b, `Array.from(document.querySelectorAll('ul.lacks[data-side="B"] li')).map(function(li){return li.textContent})`); len(lacks) != 1 || lacks[0] != `get_reservation_details {"reservation_id":"NQNU5R"}` {
-		t.Errorf("B acted without %q", lacks)
+	if lacks := evalJS[[]string](t, b, `Array.from(document.querySelectorAll('ul.lacks li')).map(function(li){return li.textContent})`); len(lacks) != 0 {
+		t.Errorf("acted without %q", lacks)
+	}
+	if s, want := b.text(t, `#ab-summary p[data-side="B"][data-targets="different"]`), "Different targets: B's first action, cancel_reservation at event 8, acts on reservation IFOYYZ; "+
+		"A's cancel_reservation acted on reservation NQNU5R (event 8) and never on reservation IFOYYZ. The two acted on different targets, so no read is compared for this action."; s != want {
+		t.Errorf("A/B summary %q, want %q", s, want)
+	}
+	if n := evalJS[int](t, b, `document.querySelectorAll('#ab-summary p').length`); n != 1 {
+		t.Errorf("A/B summary has %d paragraphs, want the one on B's target", n)
+	}
+	acts := evalJS[[]string](t, b, `Array.from(document.querySelectorAll('#ab-table tr.act')).map(function(tr){return Array.from(tr.cells).map(function(td){var t=td.querySelector('.target');return td.cellIndex==0||td.cellIndex==3?td.textContent:(t?td.textContent.split(' ').slice(0,2).join(' ')+' '+t.textContent:td.textContent)}).join(' | ')})`)
+	wantActs := []string{
+		"ACTIONcancel_reservation | event 8 acts on reservation NQNU5R | event 16 acts on reservation NQNU5R | same target",
+		"ACTIONupdate_reservation_flights | event 16 acts on reservation M20IZO | event 28 acts on reservation M20IZO | same target",
+		"ACTIONupdate_reservation_flights | event 20 acts on reservation M20IZO | (no action) | A only",
+		"ACTIONcancel_reservation | (no action) | event 8 acts on reservation IFOYYZ | B only",
+	}
+	if !slices.Equal(acts, wantActs) {
+		t.Errorf("A/B actions:\n%s\nwant\n%s", strings.Join(acts, "\n"), strings.Join(wantActs, "\n"))
 	}
 	if badges := evalJS[[]string](t, b, `Array.from(document.querySelectorAll('#v-ab tbody tr td:first-child')).filter(function(td){var c=td.querySelector('code');return c&&/^think /.test(c.textContent)}).map(function(td){return td.querySelector('.badge').textContent})`); len(badges) == 0 || slices.ContainsFunc(badges, func(x string) bool { return x != "OTHER" }) {
 		t.Errorf("the think calls' badges: %q", badges)

@@ -157,7 +157,7 @@ func (s *jsonSource) element() (*Sample, error) {
 	if err != nil {
 		return nil, err
 	}
-	key := smp.ID.String() + "\x00" + fmt.Sprint(smp.Epoch)
+	key := smp.ID.Key() + "\x00" + fmt.Sprint(smp.Epoch)
 	if prev, ok := s.seen[key]; ok {
 		return nil, errorf(s.log.File, member, "id", "sample %s epoch %d also in %s", smp.ID, smp.Epoch, prev)
 	}

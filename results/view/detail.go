@@ -108,7 +108,7 @@ func appendInt(b []byte, x int) []byte {
 // events: a block listing one block [type, call, tool, args] per event; ledger: a block
 // listing blocks [event, fact, delta key]; checkpoints: a block listing blocks [event, tool,
 // commit, gate, reason, [[id, status, reason, [missing…]]…], [match errors…], [reference
-// errors…]]; rest: a block [coverage (the seven Coverage ints, complete as 0/1), completed,
+// errors…], target]; rest: a block [coverage (the seven Coverage ints, complete as 0/1), completed,
 // invalid (flat [event, tool, reason]), notes, contract errors, end event, broke-at event,
 // decision, first attempt, complete at first attempt, walked, [workflow step states…], and
 // the episode's own sentence (why ≥ 0: its index in the release's table, encoder.whys) only
@@ -163,7 +163,7 @@ func encodeDetail(s *dict, b *blockDict, ep *Episode, wf []Step, dag bool, why i
 		for _, rq := range cp.Requirements {
 			key = keyStrs(keyStr(keyStr(keyStr(key, rq.ID), rq.Status), rq.Reason), rq.MissingConditions)
 		}
-		b.key = keyStrs(keyStrs(key, cp.MatchErrors), cp.ReferenceErrs)
+		b.key = keyStr(keyStrs(keyStrs(key, cp.MatchErrors), cp.ReferenceErrs), cp.Target)
 		k, id, ok := b.recall()
 		if ok {
 			cps = append(cps, id)
@@ -190,7 +190,9 @@ func encodeDetail(s *dict, b *blockDict, ep *Episode, wf []Step, dag bool, why i
 		}
 		w = append(w, b.aux...)
 		w = append(appendIDs(w, s, cp.MatchErrors), ',')
-		w = append(appendIDs(w, s, cp.ReferenceErrs), ']')
+		w = append(appendIDs(w, s, cp.ReferenceErrs), ',')
+		w = strconv.AppendInt(w, int64(s.id(cp.Target)), 10)
+		w = append(w, ']')
 		b.buf = w
 		id = b.add(w)
 		b.memo.put(k, id)

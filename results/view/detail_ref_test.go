@@ -38,7 +38,7 @@ func (d *refBlocks) id(v any) int {
 // events: a block listing one block [type, call, tool, args] per event; ledger: a block
 // listing blocks [event, fact, delta key]; checkpoints: a block listing blocks [event, tool,
 // commit, gate, reason, [[id, status, reason, [missing…]]…], [match errors…], [reference
-// errors…]]; rest: a block [coverage (the seven Coverage ints, complete as 0/1), completed,
+// errors…], target]; rest: a block [coverage (the seven Coverage ints, complete as 0/1), completed,
 // invalid (flat [event, tool, reason]), notes, contract errors, end event, broke-at event,
 // decision, first attempt, complete at first attempt, walked, [step states…], and the index
 // in whys of the episode's own sentence where it is not its failure type's].
@@ -79,7 +79,7 @@ func referenceDetail(n int, s *dict, b *refBlocks, whys *dict, ep *Episode, vc *
 			reqs = append(reqs, []any{s.id(r.ID), s.id(r.Status), s.id(r.Reason), ids(r.MissingConditions)})
 		}
 		cps = append(cps, b.id([]any{cp.EventIndex, s.id(cp.Tool), s.id(cp.CommitID), s.id(cp.Gate), s.id(cp.Reason), reqs,
-			ids(cp.MatchErrors), ids(cp.ReferenceErrs)}))
+			ids(cp.MatchErrors), ids(cp.ReferenceErrs), s.id(cp.Target)}))
 	}
 	c := d.Coverage
 	cov := []int{c.RequiredCalls, c.CoveredCalls, c.MinCalls, c.ObservedCalls, c.MinDistinct, c.ObservedDistinct, 0}

@@ -390,7 +390,7 @@
       var c = B[id];
       d.cps.push({ ev: c[0], tool: S[c[1]], commit: S[c[2]], gate: S[c[3]], reason: S[c[4]],
         reqs: c[5].map(function (q) { return { id: S[q[0]], status: S[q[1]], reason: S[q[2]], missing: q[3].map(function (x) { return S[x]; }) }; }),
-        match: c[6].map(function (x) { return S[x]; }), refs: c[7].map(function (x) { return S[x]; }) });
+        match: c[6].map(function (x) { return S[x]; }), refs: c[7].map(function (x) { return S[x]; }), target: S[c[8]] });
     });
     var R = B[r[4]];
     d.cov = R[0];
@@ -812,7 +812,11 @@
   // The A/B page compares two episodes of a case by evidence, under one policy: the reads
   // each made (matched by tool and entity: the tool and its canonical arguments), each
   // action's gate, the reads one side made before an action that the other acted without,
-  // and the requirements one side's gate found SUPPORTED and the other's MISSING.
+  // and the requirements one side's gate found SUPPORTED and the other's MISSING. Actions
+  // are matched by tool and target (what the oracle says the action acts on: the commit its
+  // arguments match, or the entity its rules bind), so that reads before an action on one
+  // record are not held against an action on another; two actions of a tool on different
+  // targets are said to be that.
   function abPage(q) {
     var box = clear(document.getElementById('ab-body'));
     var caseId = q.get('case'), a = resolve(caseId, q.get('a'), q.get('ra')), b = resolve(caseId, q.get('b'), q.get('rb'));
@@ -866,26 +870,48 @@
       }
       function actions(d) { var out = []; d.events.forEach(function (e, i) { if (e.type === 'CONSEQUENTIAL_CALL') out.push(i); }); return out; }
       function gateAt(d, i) { for (var k = 0; k < d.cps.length; k++) if (d.cps[k].ev === i) return d.cps[k]; return null; }
+      // What the action at event i acts on, as the oracle identified it at its gate ("" when
+      // it identified nothing, or kept no gate there).
+      function targetAt(d, i) { var g = gateAt(d, i); return g && g.target || ''; }
+      function targetText(t) { return t || 'no target the oracle identifies'; }
       // "X acted without these reads": the reads the other side made before the same action
-      // (the first of the same tool) that X had not made before its own.
+      // (the first of the same tool and target) that X had not made before its own. When the
+      // other side acted with that tool on other targets only, no read is compared: its
+      // reads were for another record (elsewhere lists those actions).
       function without(dx, dy) {
         var ax = actions(dx), ay = actions(dy);
         if (!ax.length) return null;
-        var i = ax[0], tool = dx.events[i].tool, j = -1;
-        ay.forEach(function (k) { if (j < 0 && dy.events[k].tool === tool) j = k; });
+        var i = ax[0], tool = dx.events[i].tool, target = targetAt(dx, i), j = -1, elsewhere = [];
+        ay.forEach(function (k) {
+          if (dy.events[k].tool !== tool) return;
+          if (targetAt(dy, k) !== target) elsewhere.push(k);
+          else if (j < 0) j = k;
+        });
+        if (j < 0 && elsewhere.length) return { at: i, tool: tool, target: target, other: -1, lack: [], elsewhere: elsewhere };
         var mine = readsBefore(dx, i), theirs = readsBefore(dy, j < 0 ? dy.events.length : j), lack = [];
         Object.keys(theirs).forEach(function (k) { if (!mine[k]) lack.push(theirs[k]); });
         lack.sort(function (p, q) { return p.ev - q.ev; });
-        return { at: i, tool: tool, other: j, lack: lack };
+        return { at: i, tool: tool, target: target, other: j, lack: lack, elsewhere: [] };
       }
       var wb = without(db, da), wa = without(da, db);
       var sum = el('div', { id: 'ab-summary' });
-      [['B', wb, 'A', db], ['A', wa, 'B', da]].forEach(function (x) {
+      [['B', wb, 'A', db, da], ['A', wa, 'B', da, db]].forEach(function (x) {
         var w = x[1];
+        if (w && w.elsewhere.length) {
+          // Both targets known and unequal: different records; one unknown (arguments that
+          // match no commit): the oracle cannot say they are the same.
+          var known = !!w.target && w.elsewhere.every(function (k) { return !!targetAt(x[4], k); });
+          sum.appendChild(el('p', { cls: 'summary', 'data-side': x[0], 'data-targets': known ? 'different' : 'unidentified' },
+            el('strong', { text: known ? 'Different targets' : 'No common target' }),
+            ': ' + x[0] + "'s first action, " + w.tool + ' at event ' + w.at + ', acts on ' + targetText(w.target) + '; ' + x[2] + "'s " + w.tool +
+            ' acted on ' + w.elsewhere.map(function (k) { return targetText(targetAt(x[4], k)) + ' (event ' + k + ')'; }).join(', ') +
+            (known ? ' and never on ' + w.target + '. The two acted on different targets' : '. The oracle identifies no target both acted on') + ', so no read is compared for this action.'));
+          return;
+        }
         if (!w || !w.lack.length) return;
         sum.appendChild(el('p', { cls: 'summary', 'data-side': x[0], 'data-lacks': String(w.lack.length) },
           el('strong', { text: x[0] + ' acted without ' + (w.lack.length === 1 ? 'this read' : 'these ' + w.lack.length + ' reads') }),
-          ' (' + x[0] + "'s " + w.tool + ' at event ' + w.at + '; ' + x[2] + ' made ' + (w.lack.length === 1 ? 'it' : 'them') + ' before ' + (w.other >= 0 ? 'its own at event ' + w.other : 'stopping') + '):'));
+          ' (' + x[0] + "'s " + w.tool + ' at event ' + w.at + (w.target ? ' on ' + w.target : '') + '; ' + x[2] + ' made ' + (w.lack.length === 1 ? 'it' : 'them') + ' before ' + (w.other >= 0 ? 'its own at event ' + w.other : 'stopping') + '):'));
         sum.appendChild(el('ul', { cls: 'lacks', 'data-side': x[0] }, w.lack.map(function (r) { return el('li', null, el('code', { text: ent(r.e) })); })));
       });
       // Requirements one side's gate confirmed and the other's did not (same commit).
@@ -902,9 +928,9 @@
           });
         });
       }
-      if (!sum.childNodes.length) sum.appendChild(el('p', { cls: 'summary', text: 'Neither side acted without a read the other made before the same action.' }));
+      if (!sum.childNodes.length) sum.appendChild(el('p', { cls: 'summary', text: 'Neither side acted without a read the other made before the same action (the same tool on the same target).' }));
       box.appendChild(sum);
-      // Reads, matched by tool and entity; then actions, matched by tool in order.
+      // Reads, matched by tool and entity; then actions, matched by tool and target in order.
       var rows = [], seen = {};
       [da, db].forEach(function (d) { d.events.forEach(function (e) { if (e.type === 'INFO_CALL' && !seen[ent(e)]) { seen[ent(e)] = true; rows.push(ent(e)); } }); });
       function firstEv(d, k) { for (var i = 0; i < d.events.length; i++) if (d.events[i].type === 'INFO_CALL' && ent(d.events[i]) === k) return i; return -1; }
@@ -916,18 +942,32 @@
           el('td', { cls: 'num', text: ia < 0 ? '—' : 'event ' + ia }), el('td', { cls: 'num', text: ib < 0 ? '—' : 'event ' + ib }),
           el('td', { text: ia < 0 ? 'B only' : ib < 0 ? 'A only' : 'both' })));
       });
-      var xa = actions(da), xb = actions(db);
-      for (var i = 0; i < Math.max(xa.length, xb.length); i++) {
-        var ea = xa[i] != null ? da.events[xa[i]] : null, eb = xb[i] != null ? db.events[xb[i]] : null;
+      // Pairs [A's event, B's event, same target]: each of A's actions with B's first unpaired
+      // one of the same tool and target; the rest of the same tool side by side, on
+      // different targets; then what either did alone.
+      var xa = actions(da), xb = actions(db), usedB = {}, pairs = [];
+      function pairB(i, same) {
+        for (var m = 0; m < xb.length; m++) {
+          var k = xb[m];
+          if (!usedB[k] && db.events[k].tool === da.events[i].tool && (!same || targetAt(db, k) === targetAt(da, i))) { usedB[k] = true; return k; }
+        }
+        return -1;
+      }
+      xa.forEach(function (i) { var k = pairB(i, true); pairs.push([i, k, k >= 0]); });
+      pairs.forEach(function (p) { if (p[1] < 0) p[1] = pairB(p[0], false); });
+      xb.forEach(function (k) { if (!usedB[k]) pairs.push([-1, k, false]); });
+      pairs.forEach(function (p) {
+        var ea = p[0] >= 0 ? da.events[p[0]] : null, eb = p[1] >= 0 ? db.events[p[1]] : null;
         var act = function (d, at, e) {
           if (!e) return el('td', { cls: 'none', text: '(no action)' });
           var g = gates ? gateAt(d, at) : null;
-          return el('td', null, 'event ' + at + ' ', el('code', { text: e.args }), g ? el('div', { cls: g.gate === 'ALLOW' ? 'pass' : 'fail', text: 'gate ' + g.gate + (g.commit ? ' ' + g.commit : '') + (g.reason ? ' — ' + g.reason : '') }) : null,
+          return el('td', null, 'event ' + at + ' ', el('code', { text: e.args }), el('div', { cls: 'target', text: 'acts on ' + targetText(targetAt(d, at)) }),
+            g ? el('div', { cls: g.gate === 'ALLOW' ? 'pass' : 'fail', text: 'gate ' + g.gate + (g.commit ? ' ' + g.commit : '') + (g.reason ? ' — ' + g.reason : '') }) : null,
             at === d.broke && gates ? el('div', { cls: 'brokehere', text: '✗ broke here' }) : null);
         };
-        tb.appendChild(el('tr', { cls: 'act' }, el('td', null, el('span', { cls: 'badge act', text: 'ACTION' }), el('strong', { text: (ea || eb).tool + (eb && ea && eb.tool !== ea.tool ? ' / ' + eb.tool : '') })),
-          act(da, xa[i], ea), act(db, xb[i], eb), el('td', { text: ea && eb ? (ea.tool === eb.tool ? 'same tool' : 'different tools') : ea ? 'A only' : 'B only' })));
-      }
+        tb.appendChild(el('tr', { cls: 'act' + (ea && eb && !p[2] ? ' diverge' : '') }, el('td', null, el('span', { cls: 'badge act', text: 'ACTION' }), el('strong', { text: (ea || eb).tool })),
+          act(da, p[0], ea), act(db, p[1], eb), el('td', { cls: 'match', text: ea && eb ? (p[2] ? 'same target' : targetAt(da, p[0]) && targetAt(db, p[1]) ? 'different targets' : 'target not identified') : ea ? 'A only' : 'B only' })));
+      });
       done('ab');
       box.appendChild(el('div', { cls: 'tablewrap' }, el('table', { cls: 't ab', id: 'ab-table' },
         el('thead', null, el('tr', null, el('th', { scope: 'col', text: 'Evidence (tool and entity) and actions' }), el('th', { scope: 'col', text: 'A: ' + head(a) }), el('th', { scope: 'col', text: 'B: ' + head(b) }), el('th', { scope: 'col', text: '' }))), tb)));

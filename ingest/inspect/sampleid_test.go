@@ -1,0 +1,73 @@
+package inspect
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestJSONLogNumberAndStringIDs: Inspect keeps the sample ids 1 and "1" apart (they are
+// Python values, and 1 != "1"), but the .json reader keyed its samples by the id's text
+// and refused a log holding both ("samples[1]: id: sample 1 epoch 1 also in samples[0]").
+// They are two samples now; the same id twice is still refused.
+func TestJSONLogNumberAndStringIDs(t *testing.T) {
+	raw, err := os.ReadFile(logPath(popJSON))
+	if err != nil {
+		t.Fatal(err)
+	}
+	withSecondID := func(id any) []byte {
+		dec := json.NewDecoder(bytes.NewReader(raw))
+		dec.UseNumber()
+		var doc map[string]any
+		if err := dec.Decode(&doc); err != nil {
+			t.Fatal(err)
+		}
+		doc["samples"].([]any)[1].(map[string]any)["id"] = id
+		out, err := json.Marshal(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	data := withSecondID("1")
+	r, err := OpenReaderAt("mixed.json", bytes.NewReader(data), int64(len(data)), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for {
+		s, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		kind := "string"
+		if s.ID.IsNumber() {
+			kind = "number"
+		}
+		got = append(got, s.ID.String()+" "+kind)
+	}
+	if strings.Join(got, ", ") != "1 number, 1 string, 3 number" {
+		t.Errorf("samples %q", got)
+	}
+	_, n, err := readAllFrom("twice.json", withSecondID(json.Number("1")))
+	if err == nil || n != 1 || !strings.Contains(err.Error(), "twice.json: samples[1]: id: sample 1 epoch 1 also in samples[0]") {
+		t.Errorf("the number 1 twice: %v after %d samples", err, n)
+	}
+}
+
+// TestSampleIDKey: the key tells the kinds apart and nothing else.
+func TestSampleIDKey(t *testing.T) {
+	var one SampleID
+	if err := one.UnmarshalJSON([]byte("1")); err != nil {
+		t.Fatal(err)
+	}
+	if NumberID("1").Key() == StringID("1").Key() || one.Key() != NumberID("1").Key() || StringID("n1").Key() == NumberID("1").Key() {
+		t.Errorf("keys: %q %q %q %q", NumberID("1").Key(), one.Key(), StringID("1").Key(), StringID("n1").Key())
+	}
+}
