@@ -163,43 +163,52 @@ func buildTable(table []uint32, root uint, lens []uint8, syms []uint32) bool {
 	low := -1        // the root index of the current sub-table
 	sub, subBits := 0, uint(0)
 	code := 0 // the canonical code, most significant bit first
-	l := 0
-	for i := range n {
+	i := 0    // the next symbol in canonical order
+	// The codes of up to root bits, length by length: each code's entry is written once,
+	// at its bit-reversed code among the first 1<<l entries, and those entries are then
+	// doubled for the next length (libdeflate's way: sequential copies rather than a
+	// strided fill per symbol). An entry no code reaches keeps kBad (incomplete codes).
+	for l := 1; l <= int(root); l++ {
+		if l > 1 {
+			copy(rootTable[1<<(l-1):1<<l], rootTable[:1<<(l-1)])
+		}
+		for range count[l] {
+			rootTable[bits.Reverse16(uint16(code))>>(16-l)] = syms[sorted[i]] | uint32(l)
+			i++
+			code++
+		}
+		code <<= 1
+	}
+	l := int(root) + 1
+	for ; i < n; i++ {
 		s := sorted[i]
 		nl := int(lens[s])
 		code <<= nl - l
 		l = nl
 		rev := int(bits.Reverse16(uint16(code)) >> (16 - l))
 		e := syms[s]
-		if uint(l) <= root {
-			v, step := e|uint32(l), 1<<l
-			for j := rev; j < len(rootTable); j += step {
-				rootTable[j] = v
-			}
-		} else {
-			r := rev & (rootSize - 1)
-			if r != low {
-				// A new sub-table, as large as the codes sharing this root index need.
-				subBits = uint(l) - root
-				room := 1 << subBits
-				for int(subBits+root) < maxLen {
-					room -= count[subBits+root]
-					if room <= 0 {
-						break
-					}
-					subBits++
-					room <<= 1
+		r := rev & (rootSize - 1)
+		if r != low {
+			// A new sub-table, as large as the codes sharing this root index need.
+			subBits = uint(l) - root
+			room := 1 << subBits
+			for int(subBits+root) < maxLen {
+				room -= count[subBits+root]
+				if room <= 0 {
+					break
 				}
-				if next+1<<subBits > len(table) {
-					return false
-				}
-				low, sub = r, next
-				table[r] = entry(kLink, uint32(subBits), uint32(sub)) | uint32(root)
-				next += 1 << subBits
+				subBits++
+				room <<= 1
 			}
-			for j := rev >> root; j < 1<<subBits; j += 1 << (uint(l) - root) {
-				table[sub+j] = e | uint32(uint(l)-root)
+			if next+1<<subBits > len(table) {
+				return false
 			}
+			low, sub = r, next
+			table[r] = entry(kLink, uint32(subBits), uint32(sub)) | uint32(root)
+			next += 1 << subBits
+		}
+		for j := rev >> root; j < 1<<subBits; j += 1 << (uint(l) - root) {
+			table[sub+j] = e | uint32(uint(l)-root)
 		}
 		count[l]--
 		code++
