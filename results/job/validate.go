@@ -131,7 +131,10 @@ func (v *Validation) Err() error {
 	case rep.ProblemCount() > 0:
 		return fmt.Errorf("%s found", ingest.Plural(rep.ProblemCount(), "problem"))
 	case rep.Lines == 0:
-		return fmt.Errorf("no episodes: the %d episode file(s) hold none", rep.Files)
+		if rep.Files == 1 {
+			return errors.New("no episodes: the episode file holds none")
+		}
+		return fmt.Errorf("no episodes: the %d episode files hold none", rep.Files)
 	}
 	return nil
 }

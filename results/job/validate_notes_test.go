@@ -37,3 +37,17 @@ func TestValidationRecordProblemsNote(t *testing.T) {
 		t.Errorf("no record problem: notes %q, want only the counts", notes)
 	}
 }
+
+// Files that hold no episode are an error counted in words that agree with the count:
+// one file read "the 1 episode file(s) hold none".
+func TestValidationNoEpisodesCount(t *testing.T) {
+	for files, want := range map[int]string{
+		1: "no episodes: the episode file holds none",
+		3: "no episodes: the 3 episode files hold none",
+	} {
+		v := &Validation{Report: &ingest.ValidationReport{Files: files}}
+		if err := v.Err(); err == nil || err.Error() != want {
+			t.Errorf("%d files: err %v, want %q", files, err, want)
+		}
+	}
+}
