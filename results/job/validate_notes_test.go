@@ -51,3 +51,18 @@ func TestValidationNoEpisodesCount(t *testing.T) {
 		}
 	}
 }
+
+// The line after the listed problems agrees with how many are listed: one read "(the first
+// 1 are; --max-problems)".
+func TestValidationUnlistedCount(t *testing.T) {
+	for listed, want := range map[int]string{
+		1: "… and 2 more problems, not listed (the first is; --max-problems)",
+		3: "… and 2 more problems, not listed (the first 3 are; --max-problems)",
+	} {
+		v := &Validation{Report: &ingest.ValidationReport{Files: 1, Lines: 5, Episodes: 5,
+			Problems: make([]ingest.Problem, listed), Unlisted: 2}}
+		if problems, _ := v.Lines(); !slices.Contains(problems, want) {
+			t.Errorf("%d listed: %q, want the line %q", listed, problems, want)
+		}
+	}
+}
