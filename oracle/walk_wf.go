@@ -374,8 +374,8 @@ func (st *wfState) step(e *ev, pos int) {
 			}
 		}
 	}
-	// Call ids: an action names its own, a read without one gets auto_info_N; each must be
-	// of [A-Za-z0-9_-] and not used by an earlier event.
+	// Call ids: an action's must be a string; a read's that is not one is auto_info_N, and
+	// an empty one is call_NN; the id must be of [A-Za-z0-9_-] and unused by an earlier event.
 	var callID string
 	cidStr, cidIsStr := e.CallID.(string)
 	switch {
