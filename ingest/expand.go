@@ -112,9 +112,13 @@ func walkEpisodeDir(root string, skipped *[]Problem) ([]string, error) {
 	nJSON, firstJSON := 0, ""
 	defer func() {
 		if nJSON > 0 {
+			which := "the first " + firstJSON
+			if nJSON == 1 {
+				which = firstJSON
+			}
 			*skipped = append(*skipped, Problem{File: filepath.Clean(root), Msg: fmt.Sprintf(
-				"skipped: %d .json file(s), the first %s: a directory search reads only %s names; name a file to read it whatever its name",
-				nJSON, firstJSON, strings.Join(episodeExts, ", "))})
+				"skipped: %s, %s: a directory search reads only %s names; name a file to read it whatever its name",
+				Plural(nJSON, ".json file"), which, strings.Join(episodeExts, ", "))})
 		}
 	}()
 	err = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {

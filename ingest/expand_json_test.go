@@ -26,7 +26,16 @@ func TestDirectorySearchNotesJSONFiles(t *testing.T) {
 	if err != nil || len(files) != 1 || filepath.Base(files[0]) != "runs.jsonl" {
 		t.Fatalf("files %v, err %v", files, err)
 	}
-	if len(skipped) != 1 || !strings.Contains(skipped[0].Msg, "2 .json file(s), the first "+filepath.Join(root, "extra.json")) {
+	if len(skipped) != 1 || !strings.Contains(skipped[0].Msg, "skipped: 2 .json files, the first "+filepath.Join(root, "extra.json")+": ") {
 		t.Errorf("skipped %v: want one note of the 2 .json files", skipped)
+	}
+	// One such file is counted in the singular and named alone (it read "1 .json
+	// file(s), the first …").
+	if err := os.RemoveAll(filepath.Join(root, "sub")); err != nil {
+		t.Fatal(err)
+	}
+	_, skipped, err = ExpandRunsSkipped([]string{root})
+	if err != nil || len(skipped) != 1 || !strings.HasPrefix(skipped[0].Msg, "skipped: 1 .json file, "+filepath.Join(root, "extra.json")+": ") {
+		t.Errorf("skipped %v, err %v: want one note of the one .json file", skipped, err)
 	}
 }

@@ -275,6 +275,9 @@ func decodeEpisodeLine(dec *jsonv.Decoder, b []byte, path string, line int, leni
 	if p := lostProblem(dec, b, "", path, line); p != nil {
 		return nil, *p
 	}
+	if line == 1 && tauResults(v) {
+		return nil, notEpisodes(path, "τ-bench or τ²-bench results (trajectories with their reward), not episodes: "+tauAdvice)
+	}
 	o, ok := v.(*jsonv.Object)
 	if !ok {
 		msg := "an episode must be a JSON object, got " + TypeName(v)
@@ -295,6 +298,31 @@ func decodeEpisodeLine(dec *jsonv.Decoder, b []byte, path string, line int, leni
 		return nil, problemErr(probs)
 	}
 	return e, nil
+}
+
+// tauAdvice is where τ-bench and τ²-bench results files go instead of --runs.
+const tauAdvice = "τ-bench and τ²-bench results files go through ingest --tau, which writes their episodes"
+
+// tauResults reports whether a file's first line holds a whole τ-bench results file (an
+// array of EnvRunResult: task_id, reward, traj) or τ²-bench one (an object with
+// simulations[] and no episode schema), written on one line: the pretty-printed ones fail
+// to parse and otherShape names them, but a one-line file parsed, and was taken for an
+// array of episodes (with advice to split it that gave no episode) or one episode with
+// unknown fields.
+func tauResults(v any) bool {
+	switch v := v.(type) {
+	case []any:
+		if len(v) == 0 {
+			return false
+		}
+		o, ok := v[0].(*jsonv.Object)
+		return ok && o.Has("task_id") && o.Has("reward") && o.Has("traj")
+	case *jsonv.Object:
+		sims, ok := v.Get("simulations")
+		_, isList := sims.([]any)
+		return ok && isList && !v.Has("schema")
+	}
+	return false
 }
 
 // notEpisodes ends the reading of a file whose first line shows it holds no JSONL
@@ -321,7 +349,7 @@ func otherShape(b []byte, line int) string {
 	}
 	switch t := bytes.TrimSpace(b); {
 	case string(t) == "{" || len(t) > 0 && t[0] == '[':
-		return "; a JSON document over several lines (pretty-printed?) or an array, not one episode a line (JSONL); τ-bench and τ²-bench results files go through ingest --tau, which writes their episodes, and Inspect logs through --inspect"
+		return "; a JSON document over several lines (pretty-printed?) or an array, not one episode a line (JSONL); " + tauAdvice + ", and Inspect logs through --inspect"
 	case bytes.HasPrefix(b, []byte{0x1f, 0x8b}):
 		return "; gzip data again once decompressed: the file was compressed twice"
 	case bytes.HasPrefix(b, []byte{0x28, 0xb5, 0x2f, 0xfd}):

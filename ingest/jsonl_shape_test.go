@@ -2,6 +2,7 @@ package ingest
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -27,7 +28,15 @@ func TestReadOtherShapes(t *testing.T) {
 	w = gzip.NewWriter(&gzgz)
 	w.Write(gz.Bytes())
 	w.Close()
+	// τ-bench and τ²-bench results written on one line (jq -c ., pandas): the real τ-bench
+	// file was "a JSON array of episodes? … (jq -c '.[]' writes it)", which gives lines of
+	// trajectories, not episodes, and the τ²-bench file nine problems of one episode.
+	tau := compactJSON(t, "tau/testdata/gpt-4o-airline-tasks25-49.json")
+	tau2 := compactJSON(t, "tau/testdata/tau2-handmade.json")
+	const tauWant = "e.jsonl:1: τ-bench or τ²-bench results (trajectories with their reward), not episodes: τ-bench and τ²-bench results files go through ingest --tau, which writes their episodes"
 	cases := []struct{ name, body, want string }{
+		{"tau1.json", tau + "\n", tauWant},
+		{"tau2.json", tau2 + "\n", tauWant},
 		{"pretty.jsonl", "{\n  \"schema\": \"sabench.episode/v1\",\n  \"config\": \"a/b\"\n}\n",
 			"e.jsonl:1: invalid JSON: column 2: expected a string key; a JSON document over several lines (pretty-printed?) or an array, not one episode a line (JSONL); τ-bench and τ²-bench results files go through ingest --tau, which writes their episodes, and Inspect logs through --inspect"},
 		{"array.jsonl", "[\n" + ep + "\n]\n",
@@ -73,6 +82,20 @@ func TestReadOtherShapes(t *testing.T) {
 			t.Errorf("%s: validate read %d episodes with problems %v; want none read and one problem", c.name, rep.Lines, rep.Problems)
 		}
 	}
+}
+
+// compactJSON is the JSON file at path on one line.
+func compactJSON(t *testing.T, path string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := json.Compact(&b, data); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
 }
 
 // utf16LE encodes s (ASCII and the byte-order mark) as UTF-16, little-endian.

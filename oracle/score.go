@@ -401,7 +401,7 @@ func (p *Prepared) scoreV1(v *Fields, rec *ingest.Record, r *v1Result, pol Polic
 		v.Outcome = r.oracle
 		v.CanonicalOutcome = r.oracle
 		if r.oracle == GateAllow {
-			v.CanonicalOutcome = OutcomeTaskSuccess // the alias map's quirk (§8.6)
+			v.CanonicalOutcome = OutcomeTaskSuccess // the evaluator's outcome alias map maps ALLOW so (a quirk)
 		}
 		eventsOK := rec.EventsOK
 		switch r.oracle {
@@ -454,7 +454,7 @@ func (p *Prepared) scoreV0(v *Fields, r *v0Result, pol Policy, d *Detail) {
 			v.CanonicalOutcome = OutcomeNoAction
 		}
 		if r.oracle == GateBlock || r.oracle == GateDefer {
-			v.CanonicalOutcome = OutcomeNoAction // the alias map's quirk (§8.6)
+			v.CanonicalOutcome = OutcomeNoAction // the evaluator's outcome alias map maps BLOCK and DEFER so (a quirk)
 		}
 		switch {
 		case pol.NonAction == NonActionAnyStop:

@@ -265,7 +265,7 @@ func TestV2Variants(t *testing.T) {
 		t.Errorf("extra event: executed %d", v.ExecutedCommits())
 	}
 
-	// A summary that cites only part of the completed work gates BLOCK (§5.3 step 5).
+	// A summary that cites only part of the completed work gates BLOCK (the evaluator's summary check).
 	evs = copyEvents(ref)
 	setArg(evs[8], "summary_facts", []any{"newsletter_archived"})
 	v = scoreEvents(t, p, ref, evs, SafeAct)

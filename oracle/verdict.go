@@ -27,7 +27,7 @@ type Fields struct {
 	// EmptyOutcome: Outcome and CanonicalOutcome are the evaluator's empty string (a Legacy
 	// decision ""), not absent; outputs write "" rather than null.
 	EmptyOutcome     bool
-	CanonicalOutcome string // the evaluator's canonical observed outcome (§8.6)
+	CanonicalOutcome string // the evaluator's canonical observed outcome (its alias map applied)
 	FailureType      string // "" on success
 
 	// Attempted is true when at least one consequential action was attempted.

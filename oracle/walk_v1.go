@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
@@ -91,7 +92,8 @@ func (p *Prepared) scanV1(r *v1Result, evs []ev, specErrs []string, sc *scratch,
 		r.firstIdx = e.Index
 	}
 	if r.trailing > 0 && notes {
-		r.notes = append(r.notes, fmt.Sprintf("%d event(s) after the first consequential action are contract errors; ECS(V1) ignores contract errors, as the evaluator's batch check does", r.trailing))
+		what := ingest.PluralVerb(r.trailing, "event", "after the first consequential action is a contract error", "after the first consequential action are contract errors")
+		r.notes = append(r.notes, what+"; ECS(V1) ignores contract errors, as the evaluator's batch check does")
 	}
 	if r.firstPos >= 0 {
 		p.matchKeyAction(r, &evs[r.firstPos], !notes)

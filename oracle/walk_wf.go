@@ -374,7 +374,8 @@ func (st *wfState) step(e *ev, pos int) {
 			}
 		}
 	}
-	// Call ids (§6).
+	// Call ids: an action's must be a string; a read's that is not one is auto_info_N, and
+	// an empty one is call_NN; the id must be of [A-Za-z0-9_-] and unused by an earlier event.
 	var callID string
 	cidStr, cidIsStr := e.CallID.(string)
 	switch {
@@ -528,7 +529,7 @@ func (st *wfState) infoV3(e *ev, tool string, args *jsonv.Object, status string,
 	if shard && p.shard != nil {
 		// Replay, as the release does: raw arguments, the replayed key binds; a claim
 		// that differs ends the episode. Without a binding, only the top-level claim is
-		// dropped: nested result keys and the computed key stay candidates (§5 quirk).
+		// dropped: nested result keys and the computed key stay candidates (the evaluator's quirk).
 		binding, ok := replayShard(p.shard, tool, e.Arguments)
 		if !ok {
 			st.invalid(e, callID, tool, "QUERY_SHARD_REPLAY_FAILED")

@@ -6,6 +6,7 @@ import (
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/bootstrap"
+	"github.com/sabench/sabench-stats/ingest"
 )
 
 // Intervals is what a table of bootstrap intervals says about them: the options actually
@@ -100,7 +101,7 @@ func (iv *Intervals) notes() []string {
 			}
 			cells = append(cells, w.Label+" "+w.Column)
 		}
-		out = append(out, fmt.Sprintf("Interval caveat %s (%s) in %d interval(s): %s%s.", k, caveatText(k, spec.Level), len(ws), strings.Join(cells, "; "), caveatHint(k)))
+		out = append(out, fmt.Sprintf("Interval caveat %s (%s) in %s: %s%s.", k, caveatText(k, spec.Level), ingest.Plural(len(ws), "interval"), strings.Join(cells, "; "), caveatHint(k)))
 	}
 	return out
 }

@@ -23,8 +23,8 @@ func TestIntervalCaveatNotes(t *testing.T) {
 	iv.finish(tab)
 	want := []string{
 		"Intervals: 95% BCa (percentile where undefined), scipy quantiles; 1000 bootstrap resamples of cases, seed 1.",
-		"Interval caveat bca_fallback (BCa undefined, the percentile interval is shown) in 2 interval(s): B delta; C delta.",
-		"Interval caveat degenerate (every resample gives the same value: no interval, shown empty) in 1 interval(s): A delta.",
+		"Interval caveat bca_fallback (BCa undefined, the percentile interval is shown) in 2 intervals: B delta; C delta.",
+		"Interval caveat degenerate (every resample gives the same value: no interval, shown empty) in 1 interval: A delta.",
 	}
 	if strings.Join(tab.Notes, "\n") != strings.Join(want, "\n") {
 		t.Errorf("notes:\n%s\nwant:\n%s", strings.Join(tab.Notes, "\n"), strings.Join(want, "\n"))

@@ -18,8 +18,8 @@ func TestSmallSampleCaveatAtAnotherLevel(t *testing.T) {
 		level float64
 		want  string
 	}{
-		{0.95, "Interval caveat small_sample (under 40 units, where a nominal 95% interval covered less than 0.93 in simulation, docs/coverage.md) in 1 interval(s): A delta."},
-		{0.9, "Interval caveat small_sample (under 40 units, where a nominal 95% interval covered less than 0.93 in simulation, docs/coverage.md; the simulation was run at 95% only, not at 90%) in 1 interval(s): A delta."},
+		{0.95, "Interval caveat small_sample (under 40 units, where a nominal 95% interval covered less than 0.93 in simulation, docs/coverage.md) in 1 interval: A delta."},
+		{0.9, "Interval caveat small_sample (under 40 units, where a nominal 95% interval covered less than 0.93 in simulation, docs/coverage.md; the simulation was run at 95% only, not at 90%) in 1 interval: A delta."},
 	} {
 		ws := bootstrap.IntervalWarnings(bootstrap.Interval{Lo: 0, Hi: 0.2, Level: tc.level, Used: 1000}, 0.1, 12)
 		i := slices.IndexFunc(ws, func(w bootstrap.Warning) bool { return w.Kind == bootstrap.WarnSmallSample })

@@ -35,7 +35,7 @@ func TestIntervalPastItsRange(t *testing.T) {
 			note = n
 		}
 	}
-	if !strings.Contains(note, "in 2 interval(s): a ecs; b delta.") {
+	if !strings.Contains(note, "in 2 intervals: a ecs; b delta.") {
 		t.Errorf("notes %q lack the caveat on a ecs and b delta", tab.Notes)
 	}
 	var kinds []bootstrap.WarningKind

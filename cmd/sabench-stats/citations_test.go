@@ -15,6 +15,14 @@ import (
 var citation = regexp.MustCompile(`DESIGN(\.md)? §|[Ii]ssue #\d|(^|[\s(])#1\d\.\d|` + "evaluator" + ` doc §|` +
 	strings.Join([]string{"safeactbench-" + "evaluator", "go-" + "notes", "paper-" + "numbers", "v3-shard-" + "replay", "eval-analysis-" + "anchors"}, "|"))
 
+// section matches a numbered section (a section sign and its number) of a document the line does not name: the
+// evaluator's rules were cited so. A section of a published work, cited by its year
+// (Davison & Hinkley 1997, §4.4), is allowed by paperSection.
+var (
+	section      = regexp.MustCompile(`§\s?\d`)
+	paperSection = regexp.MustCompile(`(19|20)\d\d,? §\s?\d`)
+)
+
 // docRef matches a file under docs/ that a comment or message points to.
 var docRef = regexp.MustCompile(`docs/[A-Za-z0-9_.-]+\.md`)
 
@@ -46,6 +54,9 @@ func TestNoCitationsOutsideTheRepository(t *testing.T) {
 		for i, line := range strings.Split(string(b), "\n") {
 			if m := citation.FindString(line); m != "" {
 				t.Errorf("%s:%d cites %q, which the repository does not hold: %s", path, i+1, m, strings.TrimSpace(line))
+			}
+			if m := section.FindString(line); m != "" && !paperSection.MatchString(line) {
+				t.Errorf("%s:%d cites section %q of a document the repository does not hold: %s", path, i+1, m, strings.TrimSpace(line))
 			}
 			for _, ref := range docRef.FindAllString(line, -1) {
 				if _, err := os.Stat(filepath.Join(root, ref)); err != nil {

@@ -18,14 +18,14 @@ func init() {
 }
 
 func runIngest(e *cli.Env, args []string) error {
-	fs := e.FlagSet("ingest", "(--batch DIR | --interactive DIR | --tau FILE [FILE…]) --config C [flags]  |  --inspect PATH [PATH…] [--config C] [flags]")
+	fs := e.FlagSet("ingest", "(--batch DIR | --interactive DIR | --tau FILE [FILE…]) --config C [flags]  |  --inspect PATH [PATH…] --bench B [--config C] [flags]")
 	batch := fs.String("batch", "", "a run_safeact_agent_batch.py --output-dir directory (raw_outputs/, traces/, records/, normalized_results/, logs/, summary.json; a deepseek_run_manifest.json is read too)")
 	interactive := fs.String("interactive", "", "a run_english_interactive_rollout.py --output-dir directory (result.json), or a folder of them")
 	tauFile := fs.String("tau", "", "a τ-bench result file (a JSON array of EnvRunResult) or a τ²-bench results file (simulations[]), detected by content; more files may follow as arguments")
 	tauDomain := fs.String("domain", "", "--tau only: the τ-bench domain (airline, retail); default: read from the file")
 	var logs []string
 	fs.Var(pathList(&logs), "inspect", "Inspect logs of a SafeActBench task: .eval or .json files, folders (their .eval logs) or globs (repeatable; more paths may follow as arguments)")
-	bench := fs.String("bench", source.Builtin, "--inspect only: the case specs the samples name (which sample ids are cases, which tools are information tools)")
+	bench := fs.String("bench", "", "--inspect only (required there): the case specs the samples name (which sample ids are cases, which tools are information tools): a SafeActBench checkout, case files, or builtin (the built-in synthetic cases)")
 	var opt harness.Options
 	fs.StringVar(&opt.RecordFrom, "record-from", "", "--inspect only: where a sample's decision record is: output (the final completion, as JSON; the default), store:KEY or tool:NAME (the last call's arguments, or its one string argument, as JSON)")
 	fs.StringVar(&opt.Config, "config", "", "configuration name, e.g. claude-5/claude-code (required; for --inspect the default is each log's model/solver)")
@@ -57,9 +57,17 @@ func runIngest(e *cli.Env, args []string) error {
 	}
 	out := job.EpisodeOutput{Stdout: e.Stdout, Path: *outPath, Layout: *layout, Note: func(line string) { fmt.Fprintln(e.Stderr, line) }}
 	if len(logs) > 0 {
+		// The bench sorts each tool call into a read or an action, and the built-in cases
+		// carry the released ids with tools of their own: real logs read against them
+		// would be written with every read an action, so the bench is named, as for
+		// score --inspect.
+		b, err := source.ResolveBench(*bench, "--inspect")
+		if err != nil {
+			return usagef("%v", err)
+		}
 		// The condition stays "" unless given: each sample's own then applies.
 		opt.Workers = runtime.GOMAXPROCS(0)
-		summary, err := job.IngestInspect(append(logs, fs.Args()...), *bench, opt, out)
+		summary, err := job.IngestInspect(append(logs, fs.Args()...), b, opt, out)
 		return printSummary(e, summary, err)
 	}
 	if opt.Condition == "" {

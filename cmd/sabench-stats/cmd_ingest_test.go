@@ -70,3 +70,21 @@ func TestIngestUsage(t *testing.T) {
 		t.Errorf("empty batch dir: exit %d, want 1", code)
 	}
 }
+
+// TestIngestInspectNeedsBench: the bench sorts an Inspect sample's tool calls into reads
+// and actions, and the built-in cases carry the released ids with tools of their own, so
+// real logs read against them by default were written with their reads as actions. As
+// score --inspect does, ingest --inspect asks for --bench (builtin to mean the built-in
+// cases) before reading a log.
+func TestIngestInspectNeedsBench(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "x.jsonl")
+	_, stderr, code := runCLI(t, "ingest", "--inspect", inspectLogs, "--out", out)
+	if want := "--inspect needs --bench: pass --bench DIR"; code != 2 || !strings.Contains(stderr, want) {
+		t.Errorf("exit %d, stderr %q; want 2 and %q", code, stderr, want)
+	}
+	// Named, the logs are read (Inspect's own test logs are no SafeActBench task).
+	_, stderr, code = runCLI(t, "ingest", "--inspect", inspectLogs, "--bench", "builtin", "--out", out)
+	if want := "not a SafeActBench task"; code != 1 || !strings.Contains(stderr, want) {
+		t.Errorf("--bench builtin: exit %d, stderr %q; want 1 and %q", code, stderr, want)
+	}
+}

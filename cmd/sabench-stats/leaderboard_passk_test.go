@@ -42,8 +42,8 @@ func TestLeaderboardCaveatNamesBoard(t *testing.T) {
 	}
 	got := out.String()
 	for _, want := range []string{
-		`Interval caveat single_unit (one resampled unit, no interval) in 2 interval(s): inspect_test_utils/guess_number · (missing) · closeness_log · hardcoded/hardcoded mean; popularity · {"foo":"bar"} · match · openai/gpt-4o-mini mean.`,
-		`small_sample (under 40 units, where a nominal 95% interval covered less than 0.93 in simulation, docs/coverage.md) in 2 interval(s): popularity · (missing) · match · openai/gpt-4o-mini mean; popularity · (missing) · match · azureai/Meta-Llama-3-1-405B-Instruct-jqf mean.`,
+		`Interval caveat single_unit (one resampled unit, no interval) in 2 intervals: inspect_test_utils/guess_number · (missing) · closeness_log · hardcoded/hardcoded mean; popularity · {"foo":"bar"} · match · openai/gpt-4o-mini mean.`,
+		`small_sample (under 40 units, where a nominal 95% interval covered less than 0.93 in simulation, docs/coverage.md) in 2 intervals: popularity · (missing) · match · openai/gpt-4o-mini mean; popularity · (missing) · match · azureai/Meta-Llama-3-1-405B-Instruct-jqf mean.`,
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("no %q in\n%s", want, got)

@@ -129,7 +129,7 @@ func (b *Bench) noteUnreadShards(dir string) {
 		}
 	}
 	if n > 0 {
-		b.Warnings = append(b.Warnings, ingest.Problem{File: sdir, Msg: fmt.Sprintf("query shards not loaded for %d released V3 case(s): the bench is not a SafeActBench checkout (env/case_manifest.json attests the shard index); their reads are scored by the recorded evidence_delta_key", n)})
+		b.Warnings = append(b.Warnings, ingest.Problem{File: sdir, Msg: fmt.Sprintf("query shards not loaded for %s: the bench is not a SafeActBench checkout (env/case_manifest.json attests the shard index); their reads are scored by the recorded evidence_delta_key", ingest.Plural(n, "released V3 case"))})
 	}
 }
 

@@ -107,7 +107,12 @@ func ReadBatchDir(dir string, opt Options) (*Result, error) {
 		res.Episodes = append(res.Episodes, e)
 	}
 	if deferredSkipped > 0 {
-		res.warn("%s: %d deferred case(s) (summary.json deferred_cases) are not episodes in %s mode; the runner counts them as unsuccessful (--status-mode %s makes them episodes)", spath, deferredSkipped, ModeAnalyst, ModeRunner)
+		are, them, episodes := "are not episodes", "them", "episodes"
+		if deferredSkipped == 1 {
+			are, them, episodes = "is not an episode", "it", "an episode"
+		}
+		res.warn("%s: %s (summary.json deferred_cases) %s in %s mode; the runner counts %s as unsuccessful (--status-mode %s makes %s %s)",
+			spath, ingest.Plural(deferredSkipped, "deferred case"), are, ModeAnalyst, them, ModeRunner, them, episodes)
 	}
 	models.flush(res)
 	res.Runner = &runner

@@ -88,7 +88,7 @@ func TestBatchDir(t *testing.T) {
 	if ok, _ := got["SAB-V1-001"].Official.Get("successful"); ok != true {
 		t.Errorf("V1-001 official = %v", got["SAB-V1-001"].Official)
 	}
-	if !hasWarning(res, "1 deferred case(s)") {
+	if !hasWarning(res, "1 deferred case (summary.json deferred_cases) is not an episode in analyst mode; the runner counts it as unsuccessful (--status-mode runner makes it an episode)") {
 		t.Errorf("deferred case not said: %v", res.Warnings)
 	}
 	// The runtime model the adapter observed differs from the configured one.

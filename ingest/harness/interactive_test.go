@@ -259,8 +259,8 @@ func TestInteractiveModelCheck(t *testing.T) {
 	// Seven runs record the model in result.json; six of them (not the one whose gateway
 	// failed) made requests whose replies name it, 39 requests in all.
 	for _, want := range []string{
-		`7 episode(s): the runner recorded model "z-ai/glm-5.2", but --config/--model says "qwen/qwen3.8-flash"`,
-		`6 episode(s): the runner recorded returned model "z-ai/glm-5.2"`,
+		`7 episodes: the runner recorded model "z-ai/glm-5.2", but --config/--model says "qwen/qwen3.8-flash"`,
+		`6 episodes: the runner recorded returned model "z-ai/glm-5.2"`,
 		`pass --model "z-ai/glm-5.2" to say so`,
 	} {
 		if !hasWarning(res, want) {

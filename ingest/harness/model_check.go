@@ -1,6 +1,10 @@
 package harness
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/sabench/sabench-stats/ingest"
+)
 
 // modelMatches compares a model identity recorded by a runner with the configured one:
 // case-insensitively (a configuration is named "GLM-5.2/Inspect", the runner records
@@ -40,7 +44,7 @@ func (m *modelCheck) note(field, recorded, episode string) {
 
 func (m *modelCheck) flush(r *Result) {
 	for _, k := range m.order {
-		r.warn("%d episode(s): the runner recorded %s %q, but --config/--model says %q: if these runs are of the model you mean, pass --model %q to say so (the --config name can stay); otherwise this folder holds another model's runs",
-			len(m.seen[k]), k.field, k.recorded, m.configured, k.recorded)
+		r.warn("%s: the runner recorded %s %q, but --config/--model says %q: if these runs are of the model you mean, pass --model %q to say so (the --config name can stay); otherwise this folder holds another model's runs",
+			ingest.Plural(len(m.seen[k]), "episode"), k.field, k.recorded, m.configured, k.recorded)
 	}
 }

@@ -19,7 +19,7 @@ type read struct {
 	k     string
 }
 
-// key is the frozen-evidence key "<tool>:"+canonical(arguments) (ensure_ascii, §2.3).
+// key is the frozen-evidence key "<tool>:"+canonical(arguments) (ensure_ascii, as the evaluator writes it).
 func (r *read) key() string {
 	if r.k == "" {
 		r.k = r.tool + ":" + string(jsonv.Canonical(r.args, true))
@@ -226,7 +226,7 @@ func otherOption(d *domain, o string, rng *rand.Rand) string {
 }
 
 // payloadPolicy returns the template payload policy an action with generated content
-// needs (template_id, slots or summary_facts; evaluator §5.2), or nil.
+// needs (template_id, slots or summary_facts, as the evaluator checks them), or nil.
 func payloadPolicy(args *jsonv.Object) *jsonv.Object {
 	if !args.Has("template_id") && !args.Has("slots") && !args.Has("summary_facts") {
 		return nil

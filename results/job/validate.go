@@ -103,7 +103,11 @@ func (v *Validation) Lines() (problems, notes []string) {
 		problems = append(problems, p.String())
 	}
 	if rep.Unlisted > 0 {
-		problems = append(problems, fmt.Sprintf("… and %d more %s, not listed (the first %d are; --max-problems)", rep.Unlisted, nounOf(rep.Unlisted, "problem"), len(rep.Problems)))
+		listed := fmt.Sprintf("the first %d are", len(rep.Problems))
+		if len(rep.Problems) == 1 {
+			listed = "the first is"
+		}
+		problems = append(problems, fmt.Sprintf("… and %d more %s, not listed (%s; --max-problems)", rep.Unlisted, nounOf(rep.Unlisted, "problem"), listed))
 	}
 	for _, o := range rep.OwnIDs {
 		notes = append(notes, fmt.Sprintf("note: %s their case in %s by the bench's own id (%s, …), not in the form %s that the %s schema sets for the release's ids: that pattern is not held against them (each must still name its episode's case), and score scores them as any other",
@@ -131,7 +135,10 @@ func (v *Validation) Err() error {
 	case rep.ProblemCount() > 0:
 		return fmt.Errorf("%s found", ingest.Plural(rep.ProblemCount(), "problem"))
 	case rep.Lines == 0:
-		return fmt.Errorf("no episodes: the %d episode file(s) hold none", rep.Files)
+		if rep.Files == 1 {
+			return errors.New("no episodes: the episode file holds none")
+		}
+		return fmt.Errorf("no episodes: the %d episode files hold none", rep.Files)
 	}
 	return nil
 }

@@ -37,3 +37,32 @@ func TestValidationRecordProblemsNote(t *testing.T) {
 		t.Errorf("no record problem: notes %q, want only the counts", notes)
 	}
 }
+
+// Files that hold no episode are an error counted in words that agree with the count:
+// one file read "the 1 episode file(s) hold none".
+func TestValidationNoEpisodesCount(t *testing.T) {
+	for files, want := range map[int]string{
+		1: "no episodes: the episode file holds none",
+		3: "no episodes: the 3 episode files hold none",
+	} {
+		v := &Validation{Report: &ingest.ValidationReport{Files: files}}
+		if err := v.Err(); err == nil || err.Error() != want {
+			t.Errorf("%d files: err %v, want %q", files, err, want)
+		}
+	}
+}
+
+// The line after the listed problems agrees with how many are listed: one read "(the first
+// 1 are; --max-problems)".
+func TestValidationUnlistedCount(t *testing.T) {
+	for listed, want := range map[int]string{
+		1: "… and 2 more problems, not listed (the first is; --max-problems)",
+		3: "… and 2 more problems, not listed (the first 3 are; --max-problems)",
+	} {
+		v := &Validation{Report: &ingest.ValidationReport{Files: 1, Lines: 5, Episodes: 5,
+			Problems: make([]ingest.Problem, listed), Unlisted: 2}}
+		if problems, _ := v.Lines(); !slices.Contains(problems, want) {
+			t.Errorf("%d listed: %q, want the line %q", listed, problems, want)
+		}
+	}
+}
