@@ -1,6 +1,7 @@
 package oracle
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest/jsonv"
@@ -244,5 +245,39 @@ func TestPolicyCoverageAt(t *testing.T) {
 	names := PresetNames()
 	if len(names) < 2 || names[0] != "safeact" || names[len(names)-1] != "safeact-4f33847" {
 		t.Errorf("PresetNames: %v", names)
+	}
+}
+
+// TestPolicyCombinationsRefused: two combinations of switches the oracle cannot honour are
+// refused when a policy file is read. binding=off with non_action=investigated was taken,
+// and every V0 episode failed, the reference solutions included: with no requirement
+// evaluated, the hidden preflight allows the candidate action and no stop label is right.
+func TestPolicyCombinationsRefused(t *testing.T) {
+	offInv := with(SafeAct, func(p *Policy) { p.Binding = BindingOff })
+	for _, id := range []string{"SAB-V0-001", "SAB-V0-166", "SAB-V0-167"} {
+		c := loadCase(t, id)
+		if v := prepare(t, c).Score(reference(t, c), offInv, false); v.ECS() || v.FailureType() != FailContract {
+			t.Errorf("%s reference under binding=off non_action=investigated: ecs=%v failure=%s; the reason for the refusal has gone", id, v.ECS(), v.FailureType())
+		}
+	}
+	for _, tc := range []struct{ body, want string }{
+		{`{"name":"mine","binding":"off"}`, "binding=off with non_action=investigated cannot be honoured"},
+		{`{"name":"mine","binding":"off","non_action":"investigated"}`, "binding=off with non_action=investigated cannot be honoured"},
+		{`{"name":"mine","coverage":"off","coverage_at":"first_and_last"}`, "coverage_at=first_and_last with coverage=off cannot be honoured"},
+	} {
+		if _, err := ParsePolicy("x.json", []byte(tc.body)); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("ParsePolicy(%s): %v, want an error saying %q", tc.body, err, tc.want)
+		}
+	}
+	for _, body := range []string{`{"name":"mine","binding":"off","non_action":"any_stop"}`, `{"name":"mine","binding":"value"}`,
+		`{"name":"mine","coverage":"off"}`, `{"name":"mine","coverage_at":"first_and_last"}`} {
+		if _, err := ParsePolicy("x.json", []byte(body)); err != nil {
+			t.Errorf("ParsePolicy(%s): %v", body, err)
+		}
+	}
+	for _, p := range append(append([]Policy(nil), Presets...), ConfirmationPresets...) {
+		if err := p.Validate(); err != nil {
+			t.Errorf("preset %s: %v", p.Name, err)
+		}
 	}
 }
