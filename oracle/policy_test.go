@@ -83,6 +83,50 @@ func TestPolicyTiming(t *testing.T) {
 	expect(t, "V3 safeact", v, false, GateDefer, FailPremature)
 	v = scoreEvents(t, p3, ref3, late3, with(SafeAct, func(p *Policy) { p.Timing = TimingAnytime }))
 	expect(t, "V3 anytime", v, true, OutcomeWorkflowSuccess, "")
+
+	// The route read after the last step: anytime counts it, as it counts one between the
+	// steps, where it failed as an event after the completed workflow (extra_event), under
+	// tau-bench too. It joins the coverage and the ledger.
+	end3 := move(copyEvents(ref3), 1, 4)
+	anytime := with(SafeAct, func(p *Policy) { p.Timing = TimingAnytime })
+	for _, pol := range []Policy{anytime, preset(t, "tau-bench")} {
+		v = scoreEvents(t, p3, ref3, end3, pol)
+		expect(t, "V3 route read at the end, "+pol.Name, v, true, OutcomeWorkflowSuccess, "")
+		if !v.CoverageComplete() {
+			t.Errorf("V3 route read at the end, %s: coverage not complete", pol.Name)
+		}
+	}
+	if v = scoreEvents(t, p3, ref3, end3, anytime); !hasFactAt(v, 4) {
+		t.Errorf("V3 route read at the end: its fact is not in the ledger: %+v", v.Detail.Ledger)
+	}
+	v = scoreEvents(t, p3, ref3, end3, SafeAct)
+	expect(t, "V3 route read at the end, safeact", v, false, GateDefer, FailPremature)
+	// What follows the workflow and is no read the policy counts is still an extra event:
+	// an action, a read outside the case's tools.
+	for name, extra := range map[string]string{
+		"action": `{"type":"CONSEQUENTIAL_CALL","call_id":"again","tool":"refund_issue","arguments":{}}`,
+		"read outside the tools": `{"type":"INFO_CALL","call_id":"late","tool":"wire_transfer_read","arguments":{}}`,
+	} {
+		evs := append(copyEvents(ref3), mustParse(t, extra))
+		v = scoreEvents(t, p3, ref3, evs, anytime)
+		expect(t, "V3 "+name+" after the workflow, anytime", v, false, OutcomeExtraEvent, FailExtraEvent)
+	}
+	// V2 too: SAB-V2-001's catalog read after the last step.
+	c2 := loadCase(t, "SAB-V2-001")
+	p2 := prepare(t, c2)
+	ref2 := reference(t, c2)
+	v = scoreEvents(t, p2, ref2, move(copyEvents(ref2), 2, 8), anytime)
+	expect(t, "V2 catalog read at the end, anytime", v, true, OutcomeWorkflowSuccess, "")
+}
+
+// hasFactAt reports whether the verdict's ledger holds a fact of event i.
+func hasFactAt(v Verdict, i int) bool {
+	for _, f := range v.Detail.Ledger {
+		if f.EventIndex == i {
+			return true
+		}
+	}
+	return false
 }
 
 // coverage: a required read that no requirement needs matters only with coverage=required.
