@@ -104,7 +104,7 @@ func TestPolicyTiming(t *testing.T) {
 	// What follows the workflow and is no read the policy counts is still an extra event:
 	// an action, a read outside the case's tools.
 	for name, extra := range map[string]string{
-		"action": `{"type":"CONSEQUENTIAL_CALL","call_id":"again","tool":"refund_issue","arguments":{}}`,
+		"action":                 `{"type":"CONSEQUENTIAL_CALL","call_id":"again","tool":"refund_issue","arguments":{}}`,
 		"read outside the tools": `{"type":"INFO_CALL","call_id":"late","tool":"wire_transfer_read","arguments":{}}`,
 	} {
 		evs := append(copyEvents(ref3), mustParse(t, extra))
