@@ -34,6 +34,12 @@ type Explanation struct {
 	ExclusionReason string `json:"exclusion_reason,omitempty"`
 	// Verdict is the oracle's; nil when the episode was excluded.
 	Verdict *ExplainedVerdict `json:"verdict"`
+	// PolicySwitches are the switches in which the policy differs from safeact's, each with
+	// the verdict without it; none under safeact's settings.
+	PolicySwitches []PolicySwitch `json:"policy_switches,omitempty"`
+	// SafeActVerdict is the verdict under safeact, "PASS" or "FAIL (failure type)", beside
+	// PolicySwitches: several switches may relax one check, so that none decides alone.
+	SafeActVerdict string `json:"safeact_verdict,omitempty"`
 	// Official is the harness's own verdict as the episode carried it; nil when it carried none.
 	Official *Official `json:"official"`
 	// NotWalked says why there is no chain for a scored episode (a status counted as a failure).
@@ -252,6 +258,7 @@ func Explain(c *casespec.Case, ep *ingest.Episode, pol Policy, v Verdict) *Expla
 		}
 		return x
 	}
+	x.PolicySwitches, x.SafeActVerdict = policySwitches(c, ep, pol, v)
 	var spec *casespec.Spec
 	if c != nil {
 		if s, probs := casespec.DecodeSpec(c); len(probs) == 0 {

@@ -424,7 +424,11 @@ func (p *Prepared) scoreV1(v *Fields, rec *ingest.Record, r *v1Result, pol Polic
 		}
 		d.Coverage = r.coverage
 		d.InvalidInfoCalls = r.invalid
-		d.Ledger = p.ledgerFacts(&r.led, d.mem)
+		led := &r.led
+		if len(r.late) > 0 {
+			led = &ledger{facts: append(slices.Clone(r.led.facts), r.late...)}
+		}
+		d.Ledger = p.ledgerFacts(led, d.mem)
 		// ECS(V1) ignores contract errors: the record's are checked for detail only.
 		d.ContractErrors = append(recordChecks(rec, "single_commit_record", "state_action_record", p.spec.EnvID, p.spec.CaseID, false), r.contract...)
 		d.Notes = append(d.Notes, r.notes...)
@@ -432,6 +436,10 @@ func (p *Prepared) scoreV1(v *Fields, rec *ingest.Record, r *v1Result, pol Polic
 			d.CompletedCommits = []string{"key_action"}
 		}
 		d.EndEvent = r.firstIdx
+		if pol.Timing == TimingAnytime {
+			// The reads after the action are read too: the walk does not stop at it.
+			d.EndEvent = -1
+		}
 	}
 }
 
