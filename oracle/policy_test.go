@@ -300,8 +300,8 @@ func TestPolicyCombinationsRefused(t *testing.T) {
 	offInv := with(SafeAct, func(p *Policy) { p.Binding = BindingOff })
 	for _, id := range []string{"SAB-V0-001", "SAB-V0-166", "SAB-V0-167"} {
 		c := loadCase(t, id)
-		if v := prepare(t, c).Score(reference(t, c), offInv, false); v.ECS() || v.FailureType() != FailContract {
-			t.Errorf("%s reference under binding=off non_action=investigated: ecs=%v failure=%s; the reason for the refusal has gone", id, v.ECS(), v.FailureType())
+		if v := prepare(t, c).Score(reference(t, c), offInv, false); v.ECS() {
+			t.Errorf("%s reference under binding=off non_action=investigated passes: the reason for the refusal has gone", id)
 		}
 	}
 	for _, tc := range []struct{ body, want string }{
@@ -322,6 +322,32 @@ func TestPolicyCombinationsRefused(t *testing.T) {
 	for _, p := range append(append([]Policy(nil), Presets...), ConfirmationPresets...) {
 		if err := p.Validate(); err != nil {
 			t.Errorf("preset %s: %v", p.Name, err)
+		}
+	}
+}
+
+// TestPolicyV0BindingOffNoSpecError: under binding=off (with any_stop) the V0 preflight
+// evaluates no requirement and allows the candidate action. That is the policy's doing: the
+// reference solutions of the V0 cases passed under tau-bench with the contract error
+// "SPEC_INVALID_NO_ACTION: complete preflight must derive BLOCK or DEFER" in their detail,
+// which explain printed under the PASS.
+func TestPolicyV0BindingOffNoSpecError(t *testing.T) {
+	tau := preset(t, "tau-bench")
+	for _, id := range []string{"SAB-V0-001", "SAB-V0-166", "SAB-V0-167"} {
+		c := loadCase(t, id)
+		p := prepare(t, c)
+		ref := reference(t, c)
+		v := p.Score(ref, tau, true)
+		expect(t, id+" reference under tau-bench", v, true, OutcomeNoAction, "")
+		if len(v.Detail.ContractErrors) != 0 {
+			t.Errorf("%s reference under tau-bench: contract errors %v", id, v.Detail.ContractErrors)
+		}
+		if n := v.Detail.Notes; len(n) == 0 || !strings.Contains(n[len(n)-1], "(binding=off): the preflight evaluates none of the case's requirements") {
+			t.Errorf("%s reference under tau-bench: notes %v", id, n)
+		}
+		// Under safeact the spec checks stand: the reference passes without them.
+		if v := p.Score(ref, SafeAct, true); !v.ECS() || len(v.Detail.ContractErrors) != 0 {
+			t.Errorf("%s reference under safeact: %v %v", id, v.ECS(), v.Detail.ContractErrors)
 		}
 	}
 }
