@@ -421,16 +421,40 @@ func (st *wfState) lateRead(e *ev, obs []obsCall, facts []fact) ([]obsCall, []fa
 		p.ruleFacts(e.Tool, args, e.Index, cid, &l)
 		return obs, append(facts, l.facts...), true
 	}
-	key := ""
-	if k, ok := e.EvidenceDeltaKey.(string); ok && strings.HasPrefix(k, e.Tool+":") && p.deltas[k] != nil {
-		key = k
-	} else if !p.shared && !(p.hasShard && !st.preflight) {
-		st.buf = appendKey(st.buf, e.Tool, args)
-		if d0 := p.deltas[string(st.buf)]; d0 != nil {
-			key = d0.key
+	key, obsKey := "", explicitKey(e)
+	switch {
+	case p.hasShard && !st.preflight && p.shard != nil:
+		// The query shard is replayed as the walk replays a read before the action
+		// (infoV3): a read it refuses is none, one without a binding keeps its candidate.
+		binding, ok := replayShard(p.shard, e.Tool, e.Arguments)
+		if !ok {
+			return obs, facts, false
+		}
+		if e.HasEvidenceDeltaKey && e.EvidenceDeltaKey != nil {
+			if k, isStr := e.EvidenceDeltaKey.(string); !isStr || k != binding {
+				return obs, facts, false
+			}
+		}
+		key, obsKey = binding, binding
+		if binding == "" {
+			unclaimed := *e
+			unclaimed.HasEvidenceDeltaKey, unclaimed.EvidenceDeltaKey = false, nil
+			var d0 *delta
+			if d0, st.buf = p.candidateDelta(&unclaimed, e.Tool, st.buf); d0 != nil {
+				key = d0.key
+			}
+		}
+	default:
+		if k, ok := e.EvidenceDeltaKey.(string); ok && strings.HasPrefix(k, e.Tool+":") && p.deltas[k] != nil {
+			key = k
+		} else if !p.shared && !(p.hasShard && !st.preflight) {
+			st.buf = appendKey(st.buf, e.Tool, args)
+			if d0 := p.deltas[string(st.buf)]; d0 != nil {
+				key = d0.key
+			}
 		}
 	}
-	obs = append(obs, newObsCall(tid, args, nil, false, explicitKey(e)))
+	obs = append(obs, newObsCall(tid, args, nil, false, obsKey))
 	d, fl, err := p.phaseDelta(key, st.completedSet)
 	if d == nil || err != "" || len(d.errs) > 0 {
 		return obs, facts, true
