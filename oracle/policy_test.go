@@ -382,3 +382,23 @@ func TestPolicyAnytimeShardReplay(t *testing.T) {
 	v := scoreEvents(t, p, ref, evs, anytime)
 	expect(t, "route read after the refund with a wrong key, anytime", v, false, GateDefer, FailPremature)
 }
+
+// TestPolicyBindingValueLiteralEntity: binding=value relaxes the values a requirement takes
+// from the action only, and in V3 a read of another charge gives no fact at all: the query
+// shard binds it to no frozen delta of the case (docs/policies.md). So the record of
+// another charge passes SAB-V3-001 under binding=off alone.
+func TestPolicyBindingValueLiteralEntity(t *testing.T) {
+	c := shardCheckout(t, nil)
+	p := prepare(t, c)
+	ref := reference(t, c)
+	evs := copyEvents(ref)
+	evs[0] = mustParse(t, `{"type":"INFO_CALL","call_id":"info_01","tool":"duplicate_charge_record_read","arguments":{"record_id":"payment:ch_dup_723"}}`)
+	v := scoreEvents(t, p, ref, evs, with(SafeAct, func(p *Policy) { p.Binding = BindingValue }))
+	expect(t, "another charge's record, binding=value", v, false, GateDefer, FailPremature)
+	hasReason(t, "another charge's record, binding=value", v, "DUPLICATE_CHARGE_VERIFIED_REQUIRED")
+	if hasFactAt(v, 0) {
+		t.Error("the other charge's record gave a fact")
+	}
+	v = scoreEvents(t, p, ref, evs, with(SafeAct, func(p *Policy) { p.Binding = BindingOff; p.NonAction = NonActionAnyStop; p.Coverage = CoverageOff }))
+	expect(t, "another charge's record, binding=off coverage=off", v, true, OutcomeWorkflowSuccess, "")
+}
