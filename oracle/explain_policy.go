@@ -5,21 +5,22 @@ import (
 	"github.com/sabench/sabench-stats/ingest/casespec"
 )
 
-// PolicySwitch is one switch in which an explained verdict's policy differs from safeact's
-// (the paper's rules): what its value does, and the episode's verdict with the switch set
-// back to safeact's value, so a reader sees which relaxed rule decided the verdict.
+// PolicySwitch is one switch in which an explained verdict's policy differs from the
+// baseline, safeact's settings (the paper's rules; named tau-strict on a case with action
+// rules): what its value does, and the episode's verdict with the switch set back to the
+// baseline's value, so a reader sees which relaxed rule decided the verdict.
 type PolicySwitch struct {
 	Switch  string `json:"switch"`
 	Value   string `json:"value"`
-	SafeAct string `json:"safeact_value"`
+	Baseline string `json:"baseline_value"`
 	// Meaning says what the value does (docs/policies.md).
 	Meaning string `json:"meaning"`
-	// WithSafeAct is the verdict with this switch at safeact's value: "PASS" or "FAIL
+	// WithBaseline is the verdict with this switch at the baseline's value: "PASS" or "FAIL
 	// (failure type)". Also names a switch set back with it because the policy would
 	// otherwise be a combination that is refused (Policy.Validate).
-	WithSafeAct string `json:"verdict_with_safeact_value"`
+	WithBaseline string `json:"verdict_with_baseline_value"`
 	Also        string `json:"also_set_back,omitempty"`
-	// Decides: the verdict with safeact's value differs in ECS from this policy's.
+	// Decides: the verdict with the baseline's value differs in ECS from this policy's.
 	Decides bool `json:"decides"`
 }
 
@@ -46,14 +47,14 @@ func policySwitches(c *casespec.Case, ep *ingest.Episode, pol Policy, v Verdict)
 		}
 		q := pol
 		*sw.field(&q) = *sw.field(&SafeAct)
-		ps := PolicySwitch{Switch: sw.name, Value: val, SafeAct: base, Meaning: switchMeanings[sw.name+"="+val]}
+		ps := PolicySwitch{Switch: sw.name, Value: val, Baseline: base, Meaning: switchMeanings[sw.name+"="+val]}
 		if q.checkCombination() != nil {
 			// The switch alone cannot go back: its partner goes back with it.
 			*sw.partner(&q) = *sw.partner(&SafeAct)
 			ps.Also = sw.partnerName + "=" + *sw.partner(&SafeAct)
 		}
 		w := p.Score(ep, q, false)
-		ps.WithSafeAct = verdictWord(w)
+		ps.WithBaseline = verdictWord(w)
 		ps.Decides = w.ECS() != v.ECS()
 		out = append(out, ps)
 	}
