@@ -10,8 +10,8 @@ import (
 // rules): what its value does, and the episode's verdict with the switch set back to the
 // baseline's value, so a reader sees which relaxed rule decided the verdict.
 type PolicySwitch struct {
-	Switch  string `json:"switch"`
-	Value   string `json:"value"`
+	Switch   string `json:"switch"`
+	Value    string `json:"value"`
 	Baseline string `json:"baseline_value"`
 	// Meaning says what the value does (docs/policies.md).
 	Meaning string `json:"meaning"`
@@ -19,7 +19,7 @@ type PolicySwitch struct {
 	// (failure type)". Also names a switch set back with it because the policy would
 	// otherwise be a combination that is refused (Policy.Validate).
 	WithBaseline string `json:"verdict_with_baseline_value"`
-	Also        string `json:"also_set_back,omitempty"`
+	Also         string `json:"also_set_back,omitempty"`
 	// Decides: the verdict with the baseline's value differs in ECS from this policy's.
 	Decides bool `json:"decides"`
 }
