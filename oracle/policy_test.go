@@ -423,3 +423,18 @@ func TestPolicyAnytimeReadsNotActions(t *testing.T) {
 	v = scoreEvents(t, prepare(t, c), ref, move(copyEvents(ref), 9, 10), anytime) // after the ventilation it gates
 	expect(t, "V2-018 cooldown read after the ventilation, anytime", v, true, OutcomeWorkflowSuccess, "")
 }
+
+// TestPolicyAnytimeDiagnostics: under timing=anytime the first attempt's coverage counts the
+// reads after it, as its gate does (docs/policies.md).
+func TestPolicyAnytimeDiagnostics(t *testing.T) {
+	c := loadCase(t, "SAB-V1-001")
+	ref := reference(t, c)
+	late := move(copyEvents(ref), 3, 5)
+	p := prepare(t, c)
+	if v := scoreEvents(t, p, ref, late, SafeAct); v.CompleteAtFirstAttempt() || !v.MissingAtCheckpoint() {
+		t.Errorf("before: complete at first %v, missing %v", v.CompleteAtFirstAttempt(), v.MissingAtCheckpoint())
+	}
+	if v := scoreEvents(t, p, ref, late, with(SafeAct, func(p *Policy) { p.Timing = TimingAnytime })); !v.CompleteAtFirstAttempt() || v.MissingAtCheckpoint() {
+		t.Errorf("anytime: complete at first %v, missing %v", v.CompleteAtFirstAttempt(), v.MissingAtCheckpoint())
+	}
+}
