@@ -56,9 +56,12 @@ func policySwitches(c *casespec.Case, ep *ingest.Episode, pol Policy, v Verdict)
 		w := p.Score(ep, q, false)
 		ps.WithBaseline = verdictWord(w)
 		ps.Decides = w.ECS() != v.ECS()
+		w.Release() // each score holds the episode's identity until released
 		out = append(out, ps)
 	}
-	return out, verdictWord(p.Score(ep, SafeAct, false))
+	w := p.Score(ep, SafeAct, false)
+	defer w.Release()
+	return out, verdictWord(w)
 }
 
 // verdictWord is PASS, or FAIL with the failure type.
