@@ -112,6 +112,9 @@ func TestPolicyTiming(t *testing.T) {
 		v = scoreEvents(t, p3, ref3, evs, anytime)
 		expect(t, "V3 "+name+" after the workflow, anytime", v, false, OutcomeExtraEvent, FailExtraEvent)
 	}
+	// A read that failed after the last step gives nothing, as one between the steps does.
+	evs := append(copyEvents(ref3), mustParse(t, `{"type":"INFO_CALL","call_id":"late","tool":"refund_route_record_read","arguments":{"record_id":"payment:ch_dup_002.route"},"tool_status":"error"}`))
+	expect(t, "V3 failed read after the workflow, anytime", scoreEvents(t, p3, ref3, evs, anytime), true, OutcomeWorkflowSuccess, "")
 	// V2 too: SAB-V2-001's catalog read after the last step.
 	c2 := loadCase(t, "SAB-V2-001")
 	p2 := prepare(t, c2)
