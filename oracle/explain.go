@@ -34,6 +34,15 @@ type Explanation struct {
 	ExclusionReason string `json:"exclusion_reason,omitempty"`
 	// Verdict is the oracle's; nil when the episode was excluded.
 	Verdict *ExplainedVerdict `json:"verdict"`
+	// PolicySwitches are the switches in which the policy differs from the baseline, each
+	// with the verdict without it; none under the baseline's settings.
+	PolicySwitches []PolicySwitch `json:"policy_switches,omitempty"`
+	// Baseline names the policy of safeact's settings as the bench names it: tau-strict on a
+	// case with action rules, else safeact; BaselineVerdict is the verdict under it, "PASS"
+	// or "FAIL (failure type)", beside PolicySwitches: several switches may relax one check,
+	// so that none decides alone. Both "" when there are no switches to show.
+	Baseline        string `json:"baseline_policy,omitempty"`
+	BaselineVerdict string `json:"baseline_verdict,omitempty"`
 	// Official is the harness's own verdict as the episode carried it; nil when it carried none.
 	Official *Official `json:"official"`
 	// NotWalked says why there is no chain for a scored episode (a status counted as a failure).
@@ -251,6 +260,13 @@ func Explain(c *casespec.Case, ep *ingest.Episode, pol Policy, v Verdict) *Expla
 			x.NotWalked = fmt.Sprintf("status %s is scored as a failure without reading the record (--infra-failures fail)", v.Status())
 		}
 		return x
+	}
+	x.PolicySwitches, x.BaselineVerdict = policySwitches(c, ep, pol, v)
+	if x.BaselineVerdict != "" {
+		x.Baseline = SafeAct.Name
+		if d.OfficialTask {
+			x.Baseline = ConfirmationPresets[0].Name // tau-strict: safeact's settings
+		}
 	}
 	var spec *casespec.Spec
 	if c != nil {

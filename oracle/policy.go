@@ -248,6 +248,21 @@ func (p Policy) Validate() error {
 	if p.Name == "" {
 		return fmt.Errorf("policy: name is required")
 	}
+	return p.checkCombination()
+}
+
+// checkCombination refuses the switch combinations the oracle cannot honour
+// (docs/policies.md, "Combinations that are refused").
+func (p Policy) checkCombination() error {
+	if p.Binding == BindingOff && p.NonAction == NonActionInvestigated {
+		// The right V0 stop label is the one the hidden preflight's gates derive from the
+		// case's requirements; with none evaluated, the preflight allows the candidate action
+		// and no stop label is right, so every V0 episode would fail.
+		return fmt.Errorf("policy %q: binding=off with non_action=investigated cannot be honoured: the right V0 stop label is what the case's requirements derive, and binding=off evaluates none (every V0 episode would fail); set non_action to any_stop, or binding to entity or value", p.Name)
+	}
+	if p.Coverage == CoverageOff && p.CoverageAt == CoverageAtFirstAndLast {
+		return fmt.Errorf("policy %q: coverage_at=first_and_last with coverage=off cannot be honoured: coverage_at says where coverage is checked, and coverage=off checks it nowhere; drop coverage_at or set coverage to required", p.Name)
+	}
 	return nil
 }
 

@@ -30,7 +30,7 @@ func TestPolicyNamesAreUnambiguous(t *testing.T) {
 		t.Errorf("a file that is safeact under its name: %v, %v", p, err)
 	}
 	a := file("a.json", `{"name": "mine", "binding": "value"}`)
-	b := file("b.json", `{"name": "mine", "binding": "off"}`)
+	b := file("b.json", `{"name": "mine", "binding": "off", "non_action": "any_stop"}`)
 	if _, err := LookupPolicies([]string{"safeact", a, b}); err == nil || !strings.Contains(err.Error(), `"mine"`) {
 		t.Errorf("two files named mine with other settings: %v", err)
 	}

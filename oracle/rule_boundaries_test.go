@@ -85,7 +85,8 @@ func TestRuleFeeWaiverIDsExactSet(t *testing.T) {
 // Rule (V0 stop label): the spec check that the preflight's stop equals
 // expected_stop_outcome applies only under binding=entity with coverage=required. With
 // binding=value, or coverage=off, an agent that reports the preflight's stop succeeds even
-// where the authored label differs; binding=off gates ALLOW, which no V0 stop can match.
+// where the authored label differs; binding=off gates ALLOW, which no V0 stop can match (so a
+// policy file may combine binding=off with non_action=any_stop only, Policy.Validate).
 func TestRuleV0StopLabelCheckedOnlyUnderEntityBinding(t *testing.T) {
 	orig := loadCase(t, "SAB-V0-001")
 	ref := reference(t, orig) // investigates fully and reports DEFER, the preflight's stop
@@ -103,9 +104,9 @@ func TestRuleV0StopLabelCheckedOnlyUnderEntityBinding(t *testing.T) {
 	expect(t, "entity/off", p.Score(ref, covOff, true), true, OutcomeNoAction, "")
 	off := with(SafeAct, func(p *Policy) { p.Binding = BindingOff })
 	v = p.Score(ref, off, true)
-	expect(t, "binding=off", v, false, GateAllow, FailContract)
-	if !containsString(v.Detail.ContractErrors, "SPEC_INVALID_NO_ACTION: complete preflight must derive BLOCK or DEFER") {
-		t.Errorf("binding=off: contract errors %v", v.Detail.ContractErrors)
+	expect(t, "binding=off", v, false, GateAllow, FailWrongLabel)
+	if err := off.Validate(); err == nil {
+		t.Error("binding=off with non_action=investigated: not refused")
 	}
 	// The original case, whose label the preflight derives, passes under entity binding.
 	expect(t, "original", prepare(t, orig).Score(ref, SafeAct, true), true, OutcomeNoAction, "")

@@ -396,31 +396,61 @@ func (st *wfState) firstDiagnostics(reqs []RequirementResult) {
 // lookahead collects, for timing=anytime, the reads after position pos that the walk would
 // accept: their observed calls and the facts their keys select (frozen) or their rules give.
 func (st *wfState) lookahead(pos int) ([]obsCall, []fact) {
-	p := st.p
 	var obs []obsCall
 	var facts []fact
 	for i := pos + 1; i < len(st.evs); i++ {
-		e := &st.evs[i]
-		if !e.Object || !isInfo(e) || !e.ToolOK {
-			continue
+		obs, facts, _ = st.lateRead(&st.evs[i], obs, facts)
+	}
+	return obs, facts
+}
+
+// lateRead appends to obs and facts what timing=anytime counts of the event e after an
+// action: for an accepted read (an in-scope INFO_CALL that did not fail), its observed call
+// and the facts its key selects (frozen) or its rules give; ok is false for any other event.
+func (st *wfState) lateRead(e *ev, obs []obsCall, facts []fact) ([]obsCall, []fact, bool) {
+	p := st.p
+	if !e.Object || !isInfo(e) || !e.ToolOK {
+		return obs, facts, false
+	}
+	tid := p.toolID(e.Tool)
+	if tid == 0 {
+		return obs, facts, false
+	}
+	if e.HasToolStatus && e.ToolStatus != "ok" {
+		return obs, facts, false
+	}
+	args := argsOrEmpty(e)
+	cid := callIDFor(e, e.Index)
+	if !p.frozen {
+		obs = append(obs, newObsCall(tid, args, nil, false, ""))
+		var l ledger
+		p.ruleFacts(e.Tool, args, e.Index, cid, &l)
+		return obs, append(facts, l.facts...), true
+	}
+	key, obsKey := "", explicitKey(e)
+	switch {
+	case p.hasShard && !st.preflight && p.shard != nil:
+		// The query shard is replayed as the walk replays a read before the action
+		// (infoV3): a read it refuses is none, one without a binding keeps its candidate.
+		binding, ok := replayShard(p.shard, e.Tool, e.Arguments)
+		if !ok {
+			return obs, facts, false
 		}
-		tid := p.toolID(e.Tool)
-		if tid == 0 {
-			continue
+		if e.HasEvidenceDeltaKey && e.EvidenceDeltaKey != nil {
+			if k, isStr := e.EvidenceDeltaKey.(string); !isStr || k != binding {
+				return obs, facts, false
+			}
 		}
-		if e.HasToolStatus && e.ToolStatus != "ok" {
-			continue
+		key, obsKey = binding, binding
+		if binding == "" {
+			unclaimed := *e
+			unclaimed.HasEvidenceDeltaKey, unclaimed.EvidenceDeltaKey = false, nil
+			var d0 *delta
+			if d0, st.buf = p.candidateDelta(&unclaimed, e.Tool, st.buf); d0 != nil {
+				key = d0.key
+			}
 		}
-		args := argsOrEmpty(e)
-		cid := callIDFor(e, e.Index)
-		if !p.frozen {
-			obs = append(obs, newObsCall(tid, args, nil, false, ""))
-			var l ledger
-			p.ruleFacts(e.Tool, args, e.Index, cid, &l)
-			facts = append(facts, l.facts...)
-			continue
-		}
-		key := ""
+	default:
 		if k, ok := e.EvidenceDeltaKey.(string); ok && strings.HasPrefix(k, e.Tool+":") && p.deltas[k] != nil {
 			key = k
 		} else if !p.shared && !(p.hasShard && !st.preflight) {
@@ -429,14 +459,14 @@ func (st *wfState) lookahead(pos int) ([]obsCall, []fact) {
 				key = d0.key
 			}
 		}
-		obs = append(obs, newObsCall(tid, args, nil, false, explicitKey(e)))
-		d, fl, err := p.phaseDelta(key, st.completedSet)
-		if d == nil || err != "" || len(d.errs) > 0 {
-			continue
-		}
-		for _, f := range fl {
-			facts = append(facts, fact{specFact: f, eventIndex: e.Index, callID: cid, tool: e.Tool, args: args, deltaKey: d.key, frozen: true})
-		}
 	}
-	return obs, facts
+	obs = append(obs, newObsCall(tid, args, nil, false, obsKey))
+	d, fl, err := p.phaseDelta(key, st.completedSet)
+	if d == nil || err != "" || len(d.errs) > 0 {
+		return obs, facts, true
+	}
+	for _, f := range fl {
+		facts = append(facts, fact{specFact: f, eventIndex: e.Index, callID: cid, tool: e.Tool, args: args, deltaKey: d.key, frozen: true})
+	}
+	return obs, facts, true
 }

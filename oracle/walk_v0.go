@@ -181,7 +181,10 @@ func (p *Prepared) finishV0(s *episodeScan, rec *ingest.Record, pol Policy, sc *
 		r.contract = append(r.contract, "no_action_record.terminal.outcome must be BLOCK or DEFER")
 	}
 	stopOK := r.oracle == GateBlock || r.oracle == GateDefer
-	if !stopOK {
+	// Under binding=off the preflight evaluates no requirement and allows the candidate
+	// action: the policy's doing, not the spec's, and only non_action=any_stop, which reads
+	// no stop label, may be combined with it (Policy.Validate).
+	if !stopOK && pol.Binding != BindingOff {
 		r.contract = append(r.contract, "SPEC_INVALID_NO_ACTION: complete preflight must derive BLOCK or DEFER")
 	}
 	// The spec check that the preflight equals the authored stop outcome is part of the

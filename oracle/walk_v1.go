@@ -21,11 +21,14 @@ type v1Result struct {
 	missingAt   bool // a MISSING requirement or incomplete coverage at the action
 	gateMissing bool // the gate's results hold a MISSING requirement
 	led         ledger
-	contract    []string
-	trailing    int
-	malformed   int // malformed events skipped as contract errors
-	observed    []obsCall
-	notes       []string
+	// late holds, under timing=anytime, the facts of the reads after the action, which its
+	// gate counted (the ledger stops at the action).
+	late      []fact
+	contract  []string
+	trailing  int
+	malformed int // malformed events skipped as contract errors
+	observed  []obsCall
+	notes     []string
 	// The first action against the key action's template, which no policy changes (scanV1).
 	cmpArgs   *jsonv.Object
 	callID    string
@@ -206,6 +209,7 @@ func (p *Prepared) gateV1(pre *v1Result, evs []ev, pol Policy, sc *scratch, dm *
 		_, cov = r.memo.coverage(p, observed)
 	}
 	r.coverage = cov
+	r.late = extra.facts
 	ctx := &evalCtx{led: &r.led, extra: extra.facts, tool: first.Tool, callID: r.callID, args: r.cmpArgs, binding: pol.Binding, lean: sc != nil, p: p,
 		callIDV: callIDValue(first, first.Index)}
 	if p.keyToolV != nil && p.spec.KeyAction.Tool == first.Tool {

@@ -202,6 +202,22 @@ func (st *wfState) walk(untilAction bool) {
 	for ; st.pos < len(st.evs); st.pos++ {
 		e := &st.evs[st.pos]
 		if st.terminated {
+			if r.outcome == OutcomeCaseSuccess && st.pol.Timing == TimingAnytime && !st.preflight {
+				// timing=anytime counts the reads after an action as its evidence, so a read
+				// after the last step is one the policy counts, not an extra event: it joins
+				// the coverage and the ledger (docs/policies.md).
+				var facts []fact
+				var ok bool
+				if st.observed, facts, ok = st.lateRead(e, st.observed, nil); ok {
+					for _, f := range facts {
+						r.led.add(f)
+					}
+					continue
+				}
+				if e.Object && isInfo(e) && e.ToolOK && st.p.toolID(e.Tool) != 0 && e.HasToolStatus && e.ToolStatus != "ok" {
+					continue // a failed read gives nothing, as between the steps
+				}
+			}
 			if r.outcome == OutcomeCaseSuccess || r.outcome == OutcomeExtraEvent {
 				r.outcome = OutcomeExtraEvent
 				r.success = false
