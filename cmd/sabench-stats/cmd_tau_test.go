@@ -1,8 +1,10 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -501,5 +503,38 @@ gpt-4o/tool-calling|TAU-AIRLINE-34|3|main,gpt-4o/tool-calling,TAU-AIRLINE-34,3,D
 	// The note pointed to the viewer's page (index.html), which report --verdicts does not write.
 	if !strings.Contains(text, "Where the chain broke: `sabench-stats explain RUN` with the episodes the dataset was scored from (the same --bench and --policy, their --runs), or the episode's page in the viewer report writes from them (index.html; report --verdicts writes no viewer).") {
 		t.Errorf("official_unauthorized from a verdict dataset points to a viewer it has none of:\n%s", text)
+	}
+}
+
+// TestTablesOfficialComparesThePolicies: the official table has a row per policy and
+// configuration, but it was built from whatever policies the other tables asked for:
+// `tables official` scored tau-strict alone (one row), `tables official policies` and the
+// report every confirmation preset (four), and `tables official --policy tau-strict,tau-reads`
+// was refused as if the table read the first policy only. Its McNemar tests are one family,
+// now adjusted as the other tables' are: reward-only 5, 3, 3 and 0 of 100 episodes give
+// exact p 0.0625, 0.25, 0.25 and 1 (scipy.stats.binomtest), Holm 0.25, 0.75, 0.75, 1.
+func TestTablesOfficialComparesThePolicies(t *testing.T) {
+	runs := filepath.Join(t.TempDir(), "tau.jsonl")
+	if _, stderr, code := runCLI(t, "ingest", "--tau", tauShared, "--config", "gpt-4o/tool-calling", "--out", runs); code != 0 {
+		t.Fatal(stderr)
+	}
+	out, _ := mustRun(t, "tables", "official", "--bench", "tau-bench:airline", "--runs", runs, "--resamples", "0", "--format", "json")
+	tb := parseTables(t, out)[0]
+	var got []string
+	for _, r := range tb.Rows {
+		got = append(got, fmt.Sprintf("%v %v %v", r["policy"], r["mcnemar_p"], r["mcnemar_p_adj"]))
+	}
+	want := []string{"tau-strict 0.0625 0.25", "tau-lenient 0.25 0.75", "tau-reads 0.25 0.75", "tau-bench 1 1"}
+	if !slices.Equal(got, want) {
+		t.Errorf("official rows (policy, p, p Holm) %q, want %q", got, want)
+	}
+	if notes := strings.Join(tb.Notes, "\n"); !strings.Contains(notes, "p (Holm): Holm-adjusted (family-wise error) over the family of the 4 McNemar tests (one per policy and configuration)") {
+		t.Errorf("notes lack the family:\n%s", notes)
+	}
+	out, _ = mustRun(t, "tables", "official", "--bench", "tau-bench:airline", "--runs", runs, "--resamples", "0", "--format", "csv",
+		"--policy", "tau-strict,tau-reads", "--adjust", "bh")
+	if !strings.Contains(out, "\ntau-strict,tau-strict,gpt-4o/tool-calling,100,25,53.0,48.0,5.0,5,0,0.0625,0.125\n") ||
+		!strings.Contains(out, "\ntau-reads,tau-reads,gpt-4o/tool-calling,100,25,53.0,50.0,3.0,3,0,0.25,0.25\n") {
+		t.Errorf("tables official --policy tau-strict,tau-reads --adjust bh:\n%s", out)
 	}
 }
