@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -536,5 +537,64 @@ func TestTablesOfficialComparesThePolicies(t *testing.T) {
 	if !strings.Contains(out, "\ntau-strict,tau-strict,gpt-4o/tool-calling,100,25,53.0,48.0,5.0,5,0,0.0625,0.125\n") ||
 		!strings.Contains(out, "\ntau-reads,tau-reads,gpt-4o/tool-calling,100,25,53.0,50.0,3.0,3,0,0.25,0.25\n") {
 		t.Errorf("tables official --policy tau-strict,tau-reads --adjust bh:\n%s", out)
+	}
+}
+
+// TestOneRateOneInterval: on τ-bench (one protocol, one domain) a configuration's
+// authorized rate is also its P-M, D-M, V1 column, T8's airline cell and the domains
+// table's cells; each drew its own resamples, so one row of T2 printed 52.0 [36.0, 66.0],
+// [36.0, 68.0], [38.0, 68.0] and [36.0, 68.0] for the trajectories' trials 0–1. The same
+// estimate over the same units now has the same interval in every column and table.
+func TestOneRateOneInterval(t *testing.T) {
+	data, err := os.ReadFile(tauShared)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all []map[string]any
+	if err := json.Unmarshal(data, &all); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	var runs []string
+	for i, name := range []string{"early", "late"} {
+		var part []map[string]any
+		for _, x := range all {
+			if tr := int(x["trial"].(float64)); tr/2 == i {
+				part = append(part, x)
+			}
+		}
+		in, out := filepath.Join(dir, name+".json"), filepath.Join(dir, name+".jsonl")
+		b, _ := json.Marshal(part)
+		if err := os.WriteFile(in, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, stderr, code := runCLI(t, "ingest", "--tau", in, "--config", "gpt-4o/"+name, "--out", out); code != 0 {
+			t.Fatal(stderr)
+		}
+		runs = append(runs, "--runs", out)
+	}
+	args := append([]string{"tables", "T2", "T8", "domains", "--bench", "tau-bench:airline", "--format", "json"}, runs...)
+	out, _ := mustRun(t, args...)
+	ts := parseTables(t, out)
+	iv := func(r map[string]any, k string) string { return fmt.Sprint(r[k], r[k+"_lo"], r[k+"_hi"]) }
+	for _, r := range ts[0].Rows {
+		want := iv(r, "ecs")
+		for _, k := range []string{"pm", "dm", "v1"} {
+			if got := iv(r, k); got != want {
+				t.Errorf("T2 %v: %s %s, Authorized %s", r["config"], k, got, want)
+			}
+		}
+		for _, tb := range ts[1:] {
+			for _, x := range tb.Rows {
+				if x["config"] != r["config"] {
+					continue
+				}
+				for _, k := range []string{"airline", "dm", "v1", "all"} {
+					if _, ok := x[k]; ok && iv(x, k) != want {
+						t.Errorf("%s %v: %s %s, T2's Authorized %s", tb.Table, r["config"], k, iv(x, k), want)
+					}
+				}
+			}
+		}
 	}
 }
