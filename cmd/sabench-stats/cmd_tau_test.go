@@ -546,6 +546,38 @@ func TestTablesOfficialComparesThePolicies(t *testing.T) {
 // [36.0, 68.0], [38.0, 68.0] and [36.0, 68.0] for the trajectories' trials 0–1. The same
 // estimate over the same units now has the same interval in every column and table.
 func TestOneRateOneInterval(t *testing.T) {
+	runs := tauTrialPairs(t)
+	args := append([]string{"tables", "T2", "T8", "domains", "--bench", "tau-bench:airline", "--format", "json"}, runs...)
+	out, _ := mustRun(t, args...)
+	ts := parseTables(t, out)
+	iv := func(r map[string]any, k string) string { return fmt.Sprint(r[k], r[k+"_lo"], r[k+"_hi"]) }
+	for _, r := range ts[0].Rows {
+		want := iv(r, "ecs")
+		for _, k := range []string{"pm", "dm", "v1"} {
+			if got := iv(r, k); got != want {
+				t.Errorf("T2 %v: %s %s, Authorized %s", r["config"], k, got, want)
+			}
+		}
+		for _, tb := range ts[1:] {
+			for _, x := range tb.Rows {
+				if x["config"] != r["config"] {
+					continue
+				}
+				for _, k := range []string{"airline", "dm", "v1", "all"} {
+					if _, ok := x[k]; ok && iv(x, k) != want {
+						t.Errorf("%s %v: %s %s, T2's Authorized %s", tb.Table, r["config"], k, iv(x, k), want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// tauTrialPairs splits the shared τ-bench trajectories by their trial field into two
+// configurations, gpt-4o/early (trials 0 and 1) and gpt-4o/late (2 and 3), as a user
+// comparing runs would, and returns the --runs flags of their episode files.
+func tauTrialPairs(t *testing.T) []string {
+	t.Helper()
 	data, err := os.ReadFile(tauShared)
 	if err != nil {
 		t.Fatal(err)
@@ -573,28 +605,19 @@ func TestOneRateOneInterval(t *testing.T) {
 		}
 		runs = append(runs, "--runs", out)
 	}
-	args := append([]string{"tables", "T2", "T8", "domains", "--bench", "tau-bench:airline", "--format", "json"}, runs...)
+	return runs
+}
+
+// TestPairedDeltaIsRoundedOnce: official's Δ reward − authorized of gpt-4o/early under
+// tau-strict is 29/50 − 26/50 = 6 points; subtracting the rounded rates wrote
+// 5.99999999999999 in CSV (and 1.99999999999999 under tau-lenient). Every paired Δ is now
+// the difference computed in integers, rounded once.
+func TestPairedDeltaIsRoundedOnce(t *testing.T) {
+	args := append([]string{"tables", "official", "--bench", "tau-bench:airline", "--resamples", "0", "--format", "csv"}, tauTrialPairs(t)...)
 	out, _ := mustRun(t, args...)
-	ts := parseTables(t, out)
-	iv := func(r map[string]any, k string) string { return fmt.Sprint(r[k], r[k+"_lo"], r[k+"_hi"]) }
-	for _, r := range ts[0].Rows {
-		want := iv(r, "ecs")
-		for _, k := range []string{"pm", "dm", "v1"} {
-			if got := iv(r, k); got != want {
-				t.Errorf("T2 %v: %s %s, Authorized %s", r["config"], k, got, want)
-			}
-		}
-		for _, tb := range ts[1:] {
-			for _, x := range tb.Rows {
-				if x["config"] != r["config"] {
-					continue
-				}
-				for _, k := range []string{"airline", "dm", "v1", "all"} {
-					if _, ok := x[k]; ok && iv(x, k) != want {
-						t.Errorf("%s %v: %s %s, T2's Authorized %s", tb.Table, r["config"], k, iv(x, k), want)
-					}
-				}
-			}
+	for _, want := range []string{"\ntau-strict,tau-strict,gpt-4o/early,50,25,58.0,52.0,6.0,", "\ntau-lenient,tau-lenient,gpt-4o/early,50,25,58.0,56.0,2.0,"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("official lacks %q:\n%s", want[1:], out)
 		}
 	}
 }
