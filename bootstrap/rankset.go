@@ -242,7 +242,7 @@ func rejectPairs(z, d, sd []float64, p, n int, opt RankOptions, inI func(j, k in
 			// are equal gives the pair's own t = d/σ, so c can equal d/σ exactly, and then
 			// d − σ·c is 0 (no rejection: csranks' test is strict) up to rounding, which
 			// decided the set. A margin under rankTol·d is rounding.
-			if d := d[q.j*p+q.k]; d-q.s*c > rankTol*d {
+			if dq := d[q.j*p+q.k]; dq-q.s*c > rankTol*dq {
 				rej[q.j*p+q.k] = true
 			} else {
 				kept = append(kept, q)
