@@ -134,20 +134,34 @@ func (r *Release) summaryIntervals(o StatOptions) ([]SummaryCI, error) {
 			return nil, err
 		}
 		ci.ECS = est[0]
-		if est, err = r.ratesCI(cv, nil, byProto, nP, all(nP), stream+"/pm", o); err != nil {
-			return nil, err
+		// A column that is the ECS itself (a macro over one protocol or domain with
+		// episodes; a protocol every verdict of the configuration has) takes its interval:
+		// the same estimate over the same units, drawn apart, differed by Monte Carlo error
+		// in one row (τ-bench, one protocol and one domain: four intervals of one rate).
+		ci.PM, ci.DM = ci.ECS, ci.ECS
+		if nonEmpty(s.ByProtocol[:]) > 1 {
+			if est, err = r.ratesCI(cv, nil, byProto, nP, all(nP), stream+"/pm", o); err != nil {
+				return nil, err
+			}
+			ci.PM = est[nP]
 		}
-		ci.PM = est[nP]
-		if est, err = r.ratesCI(cv, nil, byDomain, len(r.domains), all(len(r.domains)), stream+"/dm", o); err != nil {
-			return nil, err
+		if nonEmpty(s.ByDomain) > 1 || !allKept(cv, func(v *Record) bool { return t.domainOf(v) >= 0 }) {
+			if est, err = r.ratesCI(cv, nil, byDomain, len(r.domains), all(len(r.domains)), stream+"/dm", o); err != nil {
+				return nil, err
+			}
+			ci.DM = est[len(r.domains)]
 		}
-		ci.DM = est[len(r.domains)]
 		for p := range nP {
 			ci.ByProtocol[p] = nanEstimate()
 			if s.ByProtocol[p].Den == 0 {
 				continue
 			}
-			if est, err = r.ratesCI(cv, Protocol(ingest.Protocol(p)), one, 1, nil, stream+"/"+ingest.Protocol(p).String(), o); err != nil {
+			keep := Protocol(ingest.Protocol(p))
+			if allKept(cv, keep) {
+				ci.ByProtocol[p] = ci.ECS
+				continue
+			}
+			if est, err = r.ratesCI(cv, keep, one, 1, nil, stream+"/"+ingest.Protocol(p).String(), o); err != nil {
 				return nil, err
 			}
 			ci.ByProtocol[p] = est[0]
@@ -174,6 +188,10 @@ func (r *Release) domainIntervals(core []SummaryCI, o StatOptions) ([]SummaryCI,
 				continue
 			}
 			inDomain := func(v *Record) bool { return t.domainOf(v) == d }
+			if allKept(cv, inDomain) { // the configuration's ECS (summaryIntervals)
+				ci.ByDomain[d] = ci.ECS
+				continue
+			}
 			est, err := r.ratesCI(cv, inDomain, one, 1, nil, stream+"/"+name, o)
 			if err != nil {
 				return nil, err
@@ -466,6 +484,9 @@ func (r *Release) DomainIntervals(f DomainFilter, o StatOptions) ([]ingest.Proto
 		if len(protos) == int(ingest.NumProtocols) {
 			allStream = summaryStream(c.Config) + "/" + c.Domain
 		}
+		if len(vs) == len(r.mainOf(c.Config)) { // every verdict of the configuration: its ECS
+			allStream = summaryStream(c.Config)
+		}
 		one := func(v *Record, add func(int)) { add(0) }
 		est, err := r.ratesCI(vs, nil, one, 1, nil, allStream, o)
 		if err != nil {
@@ -476,6 +497,10 @@ func (r *Release) DomainIntervals(f DomainFilter, o StatOptions) ([]ingest.Proto
 		for j, p := range protos {
 			cis[i][j] = nanEstimate()
 			if c.ByProtocol[j] == nil {
+				continue
+			}
+			if allKept(vs, Protocol(p)) { // the row's All, over the same units
+				cis[i][j] = cis[i][all]
 				continue
 			}
 			if est, err = r.ratesCI(vs, Protocol(p), one, 1, nil, stream+"/"+p.String(), o); err != nil {
@@ -501,6 +526,28 @@ func (r *Release) ECSInterval(config string, o StatOptions) (Estimate, error) {
 		return Estimate{}, err
 	}
 	return est[0], nil
+}
+
+// nonEmpty counts the rates with episodes.
+func nonEmpty(rs []Rate) int {
+	n := 0
+	for _, x := range rs {
+		if x.Den > 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// allKept reports whether keep admits every verdict of vs: a filter that keeps the same
+// units, and so the same estimate, as none.
+func allKept(vs []Record, keep Filter) bool {
+	for i := range vs {
+		if !keep(&vs[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // summaryStream names the random stream of a configuration's main-condition rates (T2,

@@ -254,7 +254,7 @@ func (r *Release) pairedDiff(p Pair, units, cases *unitIDs, stream string, o Sta
 	ra, rb := p.A.sums(units, index, cases, shared), p.B.sums(units, index, cases, shared)
 	est := nanEstimate()
 	est.A, est.B = ratioRate(ra), ratioRate(rb)
-	est.X, est.Units, est.Cases = est.A.Value()-est.B.Value(), index.n, nShared
+	est.X, est.Units, est.Cases = rateDiff(est.A, est.B), index.n, nShared
 	if o.Resamples == 0 {
 		return est, nil
 	}

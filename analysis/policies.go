@@ -185,7 +185,9 @@ func (pc *PolicyComparison) intervals(r *Release, units *unitIDs, index unitInde
 			return e
 		}
 		for _, c := range base.configs {
-			iv.deltas = append(iv.deltas, self(0, count(Arm{Verdicts: base.mainOf(c)}.caseSet(base.caseIDs()))))
+			// Counted in the resampled unit, as the other policies' Δs are (clusters under
+			// --clustered).
+			iv.deltas = append(iv.deltas, self(0, count(Arm{Verdicts: base.mainOf(c)}.caseSet(units))))
 		}
 		iv.tau, iv.rho = self(1, index.n), self(1, index.n)
 		if !pc.ordered() {

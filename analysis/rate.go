@@ -15,6 +15,21 @@ func (r Rate) Value() float64 {
 	return float64(r.Num) / float64(r.Den)
 }
 
+// rateDiff is a.Value() − b.Value() rounded once: (a.Num·b.Den − b.Num·a.Den)/(a.Den·b.Den)
+// in integers, so that 15/25 − 14/25 is the float nearest 1/25 (the subtraction of the two
+// rounded rates left 0.039999999999999925, written 3.99999999999999 in CSV). Counts whose
+// products a float does not hold exactly fall back to the subtraction.
+func rateDiff(a, b Rate) float64 {
+	if a.Den == 0 || b.Den == 0 {
+		return math.NaN()
+	}
+	const exact = 1 << 53
+	if x, y := int64(a.Den)*int64(b.Den), max(int64(a.Num)*int64(b.Den), int64(b.Num)*int64(a.Den)); x < exact && y < exact {
+		return float64(int64(a.Num)*int64(b.Den)-int64(b.Num)*int64(a.Den)) / float64(x)
+	}
+	return a.Value() - b.Value()
+}
+
 // Pct is the rate in percent.
 func (r Rate) Pct() float64 { return 100 * r.Value() }
 

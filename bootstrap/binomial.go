@@ -3,6 +3,7 @@ package bootstrap
 import (
 	"fmt"
 	"math"
+	"math/big"
 
 	"gonum.org/v1/gonum/stat/distuv"
 )
@@ -20,6 +21,9 @@ func McNemarExact(b, c int) (float64, error) {
 	if n == 0 || 2*m == n {
 		return 1, nil
 	}
+	if n <= exactBinomialMax {
+		return binomialTailExact(n, m), nil
+	}
 	// Terms relative to the largest one in the tail, P(X = m), summed downwards.
 	var s float64
 	r := 1.0
@@ -33,6 +37,24 @@ func McNemarExact(b, c int) (float64, error) {
 	lg := func(v int) float64 { l, _ := math.Lgamma(float64(v) + 1); return l }
 	logPm := lg(n) - lg(m) - lg(n-m) - float64(n)*math.Ln2
 	return math.Min(1, 2*math.Exp(logPm)*s), nil
+}
+
+// exactBinomialMax is the most pairs for which McNemarExact sums the tail in integers: the
+// p-value is a dyadic rational, 2·Σ_{k≤m} C(n,k)/2ⁿ, and summed exactly it is the float
+// nearest to it (0.375 for 1 of 5, where exp(lgamma) gave 0.37499999999999983, which the
+// data forms and the adjusted p-values carried). Beyond it the float sum below is used.
+const exactBinomialMax = 1024
+
+// binomialTailExact is min(1, 2·P(X ≤ m)) for X ~ Binomial(n, ½), correctly rounded.
+func binomialTailExact(n, m int) float64 {
+	sum, term := new(big.Int), big.NewInt(1) // term = C(n, k)
+	for k := 0; k <= m; k++ {
+		sum.Add(sum, term)
+		term.Mul(term, big.NewInt(int64(n-k)))
+		term.Quo(term, big.NewInt(int64(k+1)))
+	}
+	p, _ := new(big.Rat).SetFrac(sum.Lsh(sum, 1), new(big.Int).Lsh(big.NewInt(1), uint(n))).Float64()
+	return math.Min(1, p)
 }
 
 // Wilson is the Wilson score interval for k successes in n trials at a two-sided level

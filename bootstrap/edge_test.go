@@ -352,3 +352,28 @@ func TestParseOptions(t *testing.T) {
 		t.Error("unknown quantile mode accepted")
 	}
 }
+
+// TestMcNemarExactIsExact: the two-sided exact p-value of b of b + c discordant pairs is the
+// dyadic rational 2·Σ_{k≤min} C(n,k)/2ⁿ, which a float holds exactly for these: 1 of 5 is
+// 12/32, 1 of 6 is 14/64, 0 of 3 is 2/8 (scipy.stats.binomtest 1.10.1 gives the same
+// decimals). exp(lgamma) gave 0.37499999999999983 and 0.21875000000000017, which CSV and
+// JSON printed and Holm carried (0.8750000000000007 in the disagreement table of the real
+// cases).
+func TestMcNemarExactIsExact(t *testing.T) {
+	for _, c := range []struct {
+		b, c int
+		want float64
+	}{{4, 1, 0.375}, {1, 5, 0.21875}, {3, 0, 0.25}, {6, 1, 0.125}, {10, 2, 0.03857421875}, {20, 21, 1}} {
+		if p, _ := McNemarExact(c.b, c.c); p != c.want {
+			t.Errorf("McNemar(%d, %d) = %v, want %v exactly", c.b, c.c, p, c.want)
+		}
+	}
+	// Past the exact sum's bound, the float sum still agrees closely.
+	for _, c := range [][2]int{{520, 505}, {1000, 30}} {
+		p, _ := McNemarExact(c[0], c[1])
+		q := binomialTailExact(c[0]+c[1], min(c[0], c[1]))
+		if math.Abs(p-q) > 1e-12*q {
+			t.Errorf("McNemar%v = %v, exact %v", c, p, q)
+		}
+	}
+}

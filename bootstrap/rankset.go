@@ -83,7 +83,9 @@ func Columns(reps [][]float64) func(j int) []float64 {
 //	I    = the ordered pairs (j, k), j ≠ k, of interest (all of them; for a marginal set of
 //	       item i those with j = i or k = i)
 //	c    = the Level quantile (type 7) over b of max_{(j,k)∈I} (Z_bj − Z_bk)/σ_jk, floored at 0
-//	reject (j, k), "θ_j > θ_k", when d_jk − σ_jk·c > 0; drop the rejected pairs from I
+//	reject (j, k), "θ_j > θ_k", when d_jk − σ_jk·c > 0 (a margin within rounding of 0 is
+//	       0: the tie c = d_jk/σ_jk that a replicate with θ*_j = θ*_k gives is no rejection);
+//	       drop the rejected pairs from I
 //	       and repeat until nothing new is rejected (one round with SingleStep)
 //	set  = [1 + #{k: (k, j) rejected}, p − #{j: (j, k) rejected}]
 //
@@ -190,6 +192,9 @@ func pairSD(z []float64, p, n int) []float64 {
 	return sd
 }
 
+// rankTol is the relative margin below which d − σ·c counts as 0 (rounding of a tie).
+const rankTol = 1e-12
+
 // rejectPairs runs the (stepwise) procedure over the pairs that inI selects and returns the
 // rejection matrix (rej[j*p+k]: θ_j > θ_k), the last critical value and the rounds run.
 func rejectPairs(z, d, sd []float64, p, n int, opt RankOptions, inI func(j, k int) bool) ([]bool, float64, int) {
@@ -233,7 +238,11 @@ func rejectPairs(z, d, sd []float64, p, n int, opt RankOptions, inI func(j, k in
 		c = max(0, linearQuantile(sorted, opt.Level))
 		kept := active[:0]
 		for _, q := range active {
-			if d[q.j*p+q.k]-q.s*c > 0 {
+			// With few units the bootstrap distribution has atoms: a replicate in which j and k
+			// are equal gives the pair's own t = d/σ, so c can equal d/σ exactly, and then
+			// d − σ·c is 0 (no rejection: csranks' test is strict) up to rounding, which
+			// decided the set. A margin under rankTol·d is rounding.
+			if dq := d[q.j*p+q.k]; dq-q.s*c > rankTol*dq {
 				rej[q.j*p+q.k] = true
 			} else {
 				kept = append(kept, q)

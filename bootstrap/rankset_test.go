@@ -293,3 +293,36 @@ func FuzzRankSets(f *testing.F) {
 		}
 	})
 }
+
+// TestRankSetsExactTieIsNoRejection: with few units the bootstrap distribution of max |t|
+// has atoms, and a replicate in which the two items are equal gives the pair's own
+// t = d/σ. Here d = 0.5 and the 0.95 quantile of 21 replicates is the 20th smallest, the
+// first of the two replicates with θ*_0 = θ*_1 (0.6 and 0.7): c = d/σ exactly, so
+// d − σ·c = 0 and the pair is not rejected (csranks' ChatL > 0 is strict): both sets are
+// [1, 2]. Recomputed in Python with numpy's quantile and exact ties; the rounding of
+// d − σ·c had given [1, 1] and [2, 2]. On the real-case fixture's T2 (eight configurations,
+// ten cases) such a tie decided a rank set in 19 of 100 seeds of a Python bootstrap.
+func TestRankSetsExactTieIsNoRejection(t *testing.T) {
+	est := []float64{0.7, 0.2}
+	reps := [][]float64{
+		{0.6, 0.7, 0.3, 0.7, 0.6, 0.8, 0.5, 0.7, 0.6, 0.6, 0.8, 0.8, 0.6, 0.6, 0.6, 0.5, 0.6, 0.8, 0.6, 0.9, 0.7},
+		{0.6, 0.7, 0.2, 0.1, 0.1, 0.4, 0.3, 0.4, 0.3, 0.3, 0.0, 0.4, 0.0, 0.3, 0.2, 0.4, 0.1, 0.4, 0.0, 0.4, 0.4},
+	}
+	r, err := RankSets(est, Columns(reps), RankOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := sets(r); got[0] != [2]int{1, 2} || got[1] != [2]int{1, 2} {
+		t.Errorf("sets %v, want [1, 2] for both: c = d/σ is a tie, not a rejection", got)
+	}
+	// Without the tie it rejects: the two tied replicates moved apart (θ*_1 0.5 and 0.6),
+	// c = 0.4/σ and d − σ·c = 0.1 > 0.
+	reps[1][0], reps[1][1] = 0.5, 0.6
+	r, err = RankSets(est, Columns(reps), RankOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := sets(r); got[0] != [2]int{1, 1} || got[1] != [2]int{2, 2} {
+		t.Errorf("no tie: sets %v, want [1, 1] and [2, 2]", got)
+	}
+}

@@ -162,11 +162,16 @@ func TestTablesReadWhatTheyDeclare(t *testing.T) {
 			cs[i] = &cc
 		}
 		vs, dropped := scoredAs(x, tauVerdicts, tauInfra, 0, []ingest.Key{tauDup})
-		pol := tauPolicy
+		first, pol := vs, tauPolicy
 		if x.otherFirst {
-			vs, pol = stricter(vs), oracle.ConfirmationPresets[1]
+			first, pol = stricter(vs), oracle.ConfirmationPresets[1]
 		}
-		return &results.Input{Releases: []*analysis.Release{analysis.NewRelease(cs, nil, vs, pol)}, Stats: x.stats, Choices: x.choices, Dropped: dropped}
+		rest, restPol := vs, oracle.ConfirmationPresets[2]
+		if x.otherRest {
+			rest = stricter(vs)
+		}
+		return &results.Input{Releases: []*analysis.Release{analysis.NewRelease(cs, nil, first, pol), analysis.NewRelease(cs, nil, rest, restPol)},
+			Stats: x.stats, Choices: x.choices, Dropped: dropped}
 	}
 	render := func(specs []results.Spec, in *results.Input) map[string]string {
 		ts, err := results.Build(in, specs)

@@ -18,7 +18,7 @@ import (
 // OfficialRegistry holds them, in report order; they are in the report of such a bench
 // only (RulesApply), and `tables` finds them by id.
 var OfficialRegistry = []Spec{
-	{"official", "Benchmark reward vs authorized success (%)", NeedRelease, buildOfficial, optIntervals | optScored},
+	{"official", "Benchmark reward vs authorized success (%)", NeedPolicies, buildOfficial, optIntervals | optScored | OptAdjust | OptPolicies},
 	{"official_passk", "pass^k of the benchmark reward and of authorized success (%)", NeedRelease, buildOfficialPassK, optIntervals | optScored},
 	{"official_unauthorized", "Episodes the benchmark passes although an action was not authorized", NeedRelease, buildOfficialUnauthorized, OptPolicy | OptDedupe},
 }
@@ -33,7 +33,7 @@ func buildOfficial(in *Input) (*Table, error) {
 	t.Columns = []Column{textCol("policy", "Policy"), textCol("config", "Config"), countCol("episodes", "Episodes"), countCol("tasks", "Tasks"),
 		rateCol(o, "reward", "Reward success"), rateCol(o, "authorized", "Authorized success"),
 		deltaCol("delta", "Δ reward − authorized"), countCol("only_reward", "Reward only"), countCol("only_authorized", "Authorized only"),
-		pCol("mcnemar_p", "McNemar p (exact)")}
+		pCol("mcnemar_p", "McNemar p (exact)"), adjustedCol("mcnemar_p_adj", o)}
 	if o.Resamples == 0 {
 		t.Columns[6].Kind = KindPercent
 	}
@@ -42,27 +42,42 @@ func buildOfficial(in *Input) (*Table, error) {
 	}
 	iv := rateIntervals(t, main, o)
 	ks := []int{1}
+	// Every row's McNemar test is of one family (policies × configurations), adjusted
+	// together as the other tables' families are.
+	type row struct {
+		label string
+		x     analysis.OfficialRow
+	}
+	var rows []row
+	var ps []float64
 	for _, r := range distinctReleases(in) {
-		rows, err := r.rel.OfficialVsOracle(r.rel.Main(), ks, o)
+		xs, err := r.rel.OfficialVsOracle(r.rel.Main(), ks, o)
 		if err != nil {
 			return nil, err
 		}
-		for _, x := range rows {
-			label := r.label + " " + x.Config
-			delta := Number(x.Diff.X)
-			if iv != nil {
-				delta = iv.cell(t, label, "delta", x.Diff)
-			}
-			t.AddGroupRow(r.label, Text(r.label), Text(x.Config), countCell(x.Episodes), countCell(x.Cases),
-				rateCI(iv, t, label, "reward", x.Official), rateCI(iv, t, label, "authorized", x.Oracle), delta,
-				countCell(x.OnlyOfficial), countCell(x.OnlyOracle), PValue(x.McNemarP))
+		for _, x := range xs {
+			rows = append(rows, row{r.label, x})
+			ps = append(ps, x.McNemarP)
 		}
+	}
+	adj := o.Adjust.Apply(ps)
+	for i, rw := range rows {
+		x := rw.x
+		label := rw.label + " " + x.Config
+		delta := Number(x.Diff.X)
+		if iv != nil {
+			delta = iv.cell(t, label, "delta", x.Diff)
+		}
+		t.AddGroupRow(rw.label, Text(rw.label), Text(x.Config), countCell(x.Episodes), countCell(x.Cases),
+			rateCI(iv, t, label, "reward", x.Official), rateCI(iv, t, label, "authorized", x.Oracle), delta,
+			countCell(x.OnlyOfficial), countCell(x.OnlyOracle), PValue(x.McNemarP), PValue(adj[i]))
 	}
 	t.Notes = append(t.Notes,
 		"Reward success: the benchmark's own verdict (official.successful: τ-bench's reward is 1). Authorized success: the reward is 1 and every database write was authorized under the policy (its entity reads and the confirmation it requires came before it).",
 		oracle.AuthorizedLimit,
 		"Both columns are over the same scored episodes; Δ is paired on them"+drawnOnly(o, ", its interval resamples tasks (every trial of a drawn task comes along, both columns from one draw). Reward and Authorized success resample the tasks in the draw official_passk's rows use: where every task ran its planned trials, its pass^1 is the rate here, with the same interval")+".",
-		"Reward only / Authorized only: episodes one verdict passes and the other fails (Authorized only is 0 by construction); McNemar p: exact two-sided binomial test over them, episodes as the pairs (trials of a task are not independent"+drawnOnly(o, ": read the task-resampled interval for the uncertainty")+").")
+		"Reward only / Authorized only: episodes one verdict passes and the other fails (Authorized only is 0 by construction); McNemar p: exact two-sided binomial test over them, episodes as the pairs (trials of a task are not independent"+drawnOnly(o, ": read the task-resampled interval for the uncertainty")+").",
+		familyNote(o, ps, "McNemar tests (one per policy and configuration)", noRowsOr(len(rows), noSharedCase)))
 	finishRates(t, iv)
 	for _, r := range distinctReleases(in) {
 		t.Notes = append(t.Notes, r.rel.Policy.String())

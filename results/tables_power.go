@@ -82,7 +82,7 @@ func BuildPower(p *analysis.PowerPlan, mark string) *Table {
 		t.Notes = append(t.Notes, fmt.Sprintf("Pilot: %d shared cases, %d repeats per arm (mean), each case its own cluster (the whole release's clusters: %s); ECS A %s%%, B %s%%, Δ %s points.",
 			c.Cases, c.Repeats, p.ClusterBy, pct(c.RateA), pct(c.RateB), pct(c.Delta())))
 	}
-	variance := fmt.Sprintf("Variance components (per case, method of moments): between-case variance of the true Δ τ² = %.5f; within-case variance of one repeat W_A = %.5f, W_B = %.5f; within-case correlation (ICC) of repeats A %s, B %s, of their differences %s",
+	variance := fmt.Sprintf("Variance components (per case, method of moments; a between-case variance whose estimate is negative is set to 0, and so are the ICCs built on it): between-case variance of the true Δ τ² = %.5f; within-case variance of one repeat W_A = %.5f, W_B = %.5f; within-case correlation (ICC) of repeats A %s, B %s, of their differences %s",
 		c.BetweenDiff, c.WithinA, c.WithinB, fmtRho(c.ICC(true)), fmtRho(c.ICC(false)), fmtRho(c.ICCDiff()))
 	formula := "The variance of the estimated Δ is (τ² + (W_A + W_B)/repeats)/cases"
 	if templates {

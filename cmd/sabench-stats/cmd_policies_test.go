@@ -133,3 +133,27 @@ func TestPoliciesOnePolicyNote(t *testing.T) {
 		t.Errorf("notes:\n%s", notes)
 	}
 }
+
+// TestPoliciesBaselineCountsClusters: under --clustered every interval of the policies
+// table resamples clusters, but the baseline's Δ against itself (no interval: every
+// resample gives 0) counted its cases as its units, so the real cases' nine clusters read
+// "9 to 10 per interval" and CSV's ci_units said delta:10 beside ecs:9. It counts clusters,
+// as the other policies' Δs do.
+func TestPoliciesBaselineCountsClusters(t *testing.T) {
+	t.Parallel()
+	runs := writeRepeats(t, realCases, []string{"m/a", "m/b"}, 2, func(config, id string, repeat int) bool {
+		return config == "m/b" && repeat == 1 && strings.Contains(id, "V1")
+	})
+	out, _ := mustRun(t, "tables", "policies", "--bench", filepath.Join(ingestTestdata, "safeactbench"), "--runs", runs,
+		"--policy", "safeact,near-miss", "--clustered", "--resamples", "200", "--force", "--format", "csv")
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n")[1:] {
+		if !strings.Contains(line, "ecs:9;delta:9") {
+			t.Errorf("row %s: want 9 clusters for ECS and Δ", line)
+		}
+	}
+	text, _ := mustRun(t, "tables", "policies", "--bench", filepath.Join(ingestTestdata, "safeactbench"), "--runs", runs,
+		"--policy", "safeact,near-miss", "--clustered", "--resamples", "200", "--force")
+	if !strings.Contains(text, "200 bootstrap resamples of clusters (9 per interval;") {
+		t.Errorf("the interval note does not count 9 clusters per interval:\n%s", text)
+	}
+}

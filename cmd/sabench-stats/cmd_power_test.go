@@ -141,3 +141,22 @@ func TestPowerRefusesSeveralPolicyDataset(t *testing.T) {
 	mustRun(t, "score", "--bench", "builtin", "--runs", runs, "--policy", "near-miss", "--format", "parquet", "--out", one)
 	mustRun(t, "power", "Claude-5/Claude Code", "Claude-5/Inspect", "--bench", "builtin", "--verdicts", one)
 }
+
+// TestPowerSaysVariancesAreFloored: on the real cases with A failing every case in its
+// first repeat and passing the other two, and B passing all, every case's Δ is −1/3, so
+// the sample variance of the per-case Δs (0) less the repeats' noise is negative
+// (W_A = 1/3 for 2 successes in 3 repeats, so −W_A/3 = −0.111); the note printed "τ² = 0.00000" with "method of
+// moments" and did not say the estimate is set to 0, as the variance table now says of
+// its ICC.
+func TestPowerSaysVariancesAreFloored(t *testing.T) {
+	t.Parallel()
+	runs := writeRepeats(t, realCases, []string{"m/a", "m/b"}, 3, func(config, _ string, repeat int) bool {
+		return config == "m/a" && repeat == 0
+	})
+	out, _ := mustRun(t, "power", "m/a", "m/b", "--bench", filepath.Join(ingestTestdata, "safeactbench"), "--runs", runs, "--format", "json")
+	notes := strings.Join(parseTables(t, out)[0].Notes, "\n")
+	if !strings.Contains(notes, "between-case variance of the true Δ τ² = 0.00000") ||
+		!strings.Contains(notes, "a between-case variance whose estimate is negative is set to 0, and so are the ICCs built on it") {
+		t.Errorf("power notes:\n%s\nwant τ² = 0 and that it is floored", notes)
+	}
+}

@@ -1,8 +1,11 @@
 package main
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -501,5 +504,120 @@ gpt-4o/tool-calling|TAU-AIRLINE-34|3|main,gpt-4o/tool-calling,TAU-AIRLINE-34,3,D
 	// The note pointed to the viewer's page (index.html), which report --verdicts does not write.
 	if !strings.Contains(text, "Where the chain broke: `sabench-stats explain RUN` with the episodes the dataset was scored from (the same --bench and --policy, their --runs), or the episode's page in the viewer report writes from them (index.html; report --verdicts writes no viewer).") {
 		t.Errorf("official_unauthorized from a verdict dataset points to a viewer it has none of:\n%s", text)
+	}
+}
+
+// TestTablesOfficialComparesThePolicies: the official table has a row per policy and
+// configuration, but it was built from whatever policies the other tables asked for:
+// `tables official` scored tau-strict alone (one row), `tables official policies` and the
+// report every confirmation preset (four), and `tables official --policy tau-strict,tau-reads`
+// was refused as if the table read the first policy only. Its McNemar tests are one family,
+// now adjusted as the other tables' are: reward-only 5, 3, 3 and 0 of 100 episodes give
+// exact p 0.0625, 0.25, 0.25 and 1 (scipy.stats.binomtest), Holm 0.25, 0.75, 0.75, 1.
+func TestTablesOfficialComparesThePolicies(t *testing.T) {
+	runs := filepath.Join(t.TempDir(), "tau.jsonl")
+	if _, stderr, code := runCLI(t, "ingest", "--tau", tauShared, "--config", "gpt-4o/tool-calling", "--out", runs); code != 0 {
+		t.Fatal(stderr)
+	}
+	out, _ := mustRun(t, "tables", "official", "--bench", "tau-bench:airline", "--runs", runs, "--resamples", "0", "--format", "json")
+	tb := parseTables(t, out)[0]
+	var got []string
+	for _, r := range tb.Rows {
+		got = append(got, fmt.Sprintf("%v %v %v", r["policy"], r["mcnemar_p"], r["mcnemar_p_adj"]))
+	}
+	want := []string{"tau-strict 0.0625 0.25", "tau-lenient 0.25 0.75", "tau-reads 0.25 0.75", "tau-bench 1 1"}
+	if !slices.Equal(got, want) {
+		t.Errorf("official rows (policy, p, p Holm) %q, want %q", got, want)
+	}
+	if notes := strings.Join(tb.Notes, "\n"); !strings.Contains(notes, "p (Holm): Holm-adjusted (family-wise error) over the family of the 4 McNemar tests (one per policy and configuration)") {
+		t.Errorf("notes lack the family:\n%s", notes)
+	}
+	out, _ = mustRun(t, "tables", "official", "--bench", "tau-bench:airline", "--runs", runs, "--resamples", "0", "--format", "csv",
+		"--policy", "tau-strict,tau-reads", "--adjust", "bh")
+	if !strings.Contains(out, "\ntau-strict,tau-strict,gpt-4o/tool-calling,100,25,53.0,48.0,5.0,5,0,0.0625,0.125\n") ||
+		!strings.Contains(out, "\ntau-reads,tau-reads,gpt-4o/tool-calling,100,25,53.0,50.0,3.0,3,0,0.25,0.25\n") {
+		t.Errorf("tables official --policy tau-strict,tau-reads --adjust bh:\n%s", out)
+	}
+}
+
+// TestOneRateOneInterval: on τ-bench (one protocol, one domain) a configuration's
+// authorized rate is also its P-M, D-M, V1 column, T8's airline cell and the domains
+// table's cells; each drew its own resamples, so one row of T2 printed 52.0 [36.0, 66.0],
+// [36.0, 68.0], [38.0, 68.0] and [36.0, 68.0] for the trajectories' trials 0–1. The same
+// estimate over the same units now has the same interval in every column and table.
+func TestOneRateOneInterval(t *testing.T) {
+	runs := tauTrialPairs(t)
+	args := append([]string{"tables", "T2", "T8", "domains", "--bench", "tau-bench:airline", "--format", "json"}, runs...)
+	out, _ := mustRun(t, args...)
+	ts := parseTables(t, out)
+	iv := func(r map[string]any, k string) string { return fmt.Sprint(r[k], r[k+"_lo"], r[k+"_hi"]) }
+	for _, r := range ts[0].Rows {
+		want := iv(r, "ecs")
+		for _, k := range []string{"pm", "dm", "v1"} {
+			if got := iv(r, k); got != want {
+				t.Errorf("T2 %v: %s %s, Authorized %s", r["config"], k, got, want)
+			}
+		}
+		for _, tb := range ts[1:] {
+			for _, x := range tb.Rows {
+				if x["config"] != r["config"] {
+					continue
+				}
+				for _, k := range []string{"airline", "dm", "v1", "all"} {
+					if _, ok := x[k]; ok && iv(x, k) != want {
+						t.Errorf("%s %v: %s %s, T2's Authorized %s", tb.Table, r["config"], k, iv(x, k), want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// tauTrialPairs splits the shared τ-bench trajectories by their trial field into two
+// configurations, gpt-4o/early (trials 0 and 1) and gpt-4o/late (2 and 3), as a user
+// comparing runs would, and returns the --runs flags of their episode files.
+func tauTrialPairs(t *testing.T) []string {
+	t.Helper()
+	data, err := os.ReadFile(tauShared)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all []map[string]any
+	if err := json.Unmarshal(data, &all); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	var runs []string
+	for i, name := range []string{"early", "late"} {
+		var part []map[string]any
+		for _, x := range all {
+			if tr := int(x["trial"].(float64)); tr/2 == i {
+				part = append(part, x)
+			}
+		}
+		in, out := filepath.Join(dir, name+".json"), filepath.Join(dir, name+".jsonl")
+		b, _ := json.Marshal(part)
+		if err := os.WriteFile(in, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, stderr, code := runCLI(t, "ingest", "--tau", in, "--config", "gpt-4o/"+name, "--out", out); code != 0 {
+			t.Fatal(stderr)
+		}
+		runs = append(runs, "--runs", out)
+	}
+	return runs
+}
+
+// TestPairedDeltaIsRoundedOnce: official's Δ reward − authorized of gpt-4o/early under
+// tau-strict is 29/50 − 26/50 = 6 points; subtracting the rounded rates wrote
+// 5.99999999999999 in CSV (and 1.99999999999999 under tau-lenient). Every paired Δ is now
+// the difference computed in integers, rounded once.
+func TestPairedDeltaIsRoundedOnce(t *testing.T) {
+	args := append([]string{"tables", "official", "--bench", "tau-bench:airline", "--resamples", "0", "--format", "csv"}, tauTrialPairs(t)...)
+	out, _ := mustRun(t, args...)
+	for _, want := range []string{"\ntau-strict,tau-strict,gpt-4o/early,50,25,58.0,52.0,6.0,", "\ntau-lenient,tau-lenient,gpt-4o/early,50,25,58.0,56.0,2.0,"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("official lacks %q:\n%s", want[1:], out)
+		}
 	}
 }

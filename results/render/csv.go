@@ -3,6 +3,7 @@ package render
 import (
 	"encoding/csv"
 	"io"
+	"math"
 	"strconv"
 
 	"github.com/sabench/sabench-stats/results"
@@ -52,7 +53,15 @@ func writeCSV(w io.Writer, t *results.Table) error {
 func dataValues(c results.Cell, col results.Column) []string {
 	out := make([]string, len(col.Fields()))
 	pct := col.Kind.Percent()
-	num := func(x float64) string { return num.Data(x, pct) }
+	whole := !pct && col.Decimals == 0
+	num := func(x float64) string {
+		// A plain column of no decimals holds whole numbers (a rank, its set, a rank
+		// change): they read as integers, as the counts beside them do, not 2.0.
+		if whole && x == math.Trunc(x) && math.Abs(x) < 1<<53 {
+			return strconv.FormatInt(int64(x), 10)
+		}
+		return num.Data(x, pct)
+	}
 	switch c.Type() {
 	case results.CellText:
 		out[0] = c.Str()

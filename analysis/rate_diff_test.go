@@ -1,0 +1,26 @@
+package analysis
+
+import "testing"
+
+// TestRateDiffRoundsOnce: a paired Δ is the difference of two rates; subtracting the
+// rounded rates left 0.6 − 0.56 = 0.039999999999999925 for 15/25 − 14/25 (τ-bench trials
+// 0 and 1, official's Δ under tau-lenient, written 3.99999999999999 in CSV), where the
+// exact 1/25 has the float 0.04. Computed in integers, it is rounded once.
+func TestRateDiffRoundsOnce(t *testing.T) {
+	for _, c := range []struct {
+		a, b Rate
+		want float64
+	}{
+		{Rate{15, 25}, Rate{14, 25}, 0.04},
+		{Rate{2, 27}, Rate{3, 27}, -1.0 / 27},
+		{Rate{1, 3}, Rate{1, 6}, 1.0 / 6},
+		{Rate{0, 5}, Rate{0, 7}, 0},
+	} {
+		if got := rateDiff(c.a, c.b); got != c.want {
+			t.Errorf("%v − %v = %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+	if got := rateDiff(Rate{1, 2}, Rate{}); got == got {
+		t.Errorf("a rate without trials gave %v, want NaN", got)
+	}
+}
