@@ -3,6 +3,7 @@ package job
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/ingest/casespec"
@@ -157,9 +158,53 @@ func (o *Options) PolicyList(all bool) ([]oracle.Policy, error) {
 // confirmation presets) as the τ-bench domains are.
 func (o *Options) PoliciesFor(all bool, b *casespec.Bench) ([]oracle.Policy, error) {
 	if len(o.Policies) > 0 || b == nil {
-		return o.PolicyList(all)
+		pols, err := o.PolicyList(all)
+		if err == nil && len(o.Policies) > 0 && b != nil {
+			err = optionError(checkPoliciesRead(pols, b.Cases))
+		}
+		return pols, err
 	}
 	return oracle.LookupPoliciesFor(nil, all, casespec.OfficialTasks(b.Cases))
+}
+
+// checkPoliciesRead refuses a policy given that would score every episode of the cases as
+// another does: as safeact (tau-strict, its settings, on a bench of action-rules cases) or
+// as a policy given before it, differing from it only in switches no case reads
+// (oracle.Policy.ReadBy). Its outputs would carry its own name and hash over the other's
+// numbers: tau-lenient on SafeActBench cases, whose one switch only action_rules read, or
+// safeact-4f33847 on the τ-bench domains, whose cases read binding, timing and
+// confirmation alone.
+func checkPoliciesRead(pols []oracle.Policy, cases []*casespec.Case) error {
+	rules, others := false, false
+	for _, c := range cases {
+		if c.HasActionRules() {
+			rules = true
+		} else {
+			others = true
+		}
+	}
+	base := oracle.SafeAct
+	if rules && !others {
+		base = oracle.ConfirmationPresets[0]
+	}
+	var why string
+	switch {
+	case !rules:
+		why = "which only cases with action_rules read, and the bench has none"
+	case !others:
+		why = "which cases with action_rules do not read (they read binding, timing and confirmation; binding alone when it is off), and every case of the bench has them"
+	default:
+		why = "which no case reads with binding off"
+	}
+	for i, p := range pols {
+		for _, q := range append([]oracle.Policy{base}, pols[:i]...) {
+			if p.Hash() != q.Hash() && p.ReadBy(rules, others) == q.ReadBy(rules, others) {
+				return fmt.Errorf("--policy %s would score every episode of this bench as %s does, under another name: it differs from %s only in %s, %s",
+					p.Name, q.Name, q.Name, strings.Join(p.SwitchesApart(q), " "), why)
+			}
+		}
+	}
+	return nil
 }
 
 // TableInput is what the tables of a scored release are built from.
