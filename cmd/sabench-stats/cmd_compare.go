@@ -61,9 +61,12 @@ func setupCompare(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 			return usagef("compare: --condition applies to two configurations; with --conditions, A and B are the conditions")
 		}
 		ca.A, ca.B = pos[0], pos[1]
-		ca.Protocols, err = ingest.ParseProtocols(protos)
+		if ca.Protocols, err = ingest.ParseProtocols(protos); err != nil {
+			return cli.Usage(err)
+		}
+		c.AddBenchCheck(job.CheckFilters(ca.Protocols, nil))
 		st.outputs = c.perPolicy
-		return cli.Usage(err)
+		return nil
 	}
 	st.build = func(r *job.Release) error {
 		return c.writeCompare(e, r, ca)

@@ -57,8 +57,11 @@ func setupPower(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 			return usagef("power: --condition applies to two configurations; with --conditions, A and B are the conditions")
 		}
 		ps.Compare.A, ps.Compare.B = pos[0], pos[1]
-		ps.Compare.Protocols, err = ingest.ParseProtocols(protos)
-		return cli.Usage(err)
+		if ps.Compare.Protocols, err = ingest.ParseProtocols(protos); err != nil {
+			return cli.Usage(err)
+		}
+		c.AddBenchCheck(job.CheckFilters(ps.Compare.Protocols, nil))
+		return nil
 	}
 	st.check = func() error {
 		ps.Resamples = c.Stat.Resamples

@@ -119,13 +119,27 @@ func (o *Options) OfficialBench() bool { return tau.IsBenchName(o.Source.Bench) 
 // bench holds says otherwise: a folder of action-rules cases (casespec.OfficialTasks),
 // which no name announces.
 func (o *Options) CheckOfficial(check func(official bool) error) error {
-	o.CheckBench = func(b *casespec.Bench) error {
+	o.AddBenchCheck(func(b *casespec.Bench) error {
 		if official := casespec.OfficialTasks(b.Cases); official != o.OfficialBench() {
 			return check(official)
 		}
 		return nil
-	}
+	})
 	return check(o.OfficialBench())
+}
+
+// AddBenchCheck sets check to run once the bench is loaded (CheckBench), after the checks
+// added before it.
+func (o *Options) AddBenchCheck(check func(b *casespec.Bench) error) {
+	prev := o.CheckBench
+	o.CheckBench = func(b *casespec.Bench) error {
+		if prev != nil {
+			if err := prev(b); err != nil {
+				return err
+			}
+		}
+		return check(b)
+	}
 }
 
 // SourceOptions are Source with the workers, the case sets and the bench resolved.
