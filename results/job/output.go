@@ -133,6 +133,28 @@ func CheckTableTarget(out string, f render.Format, n int) error {
 	return nil
 }
 
+// CheckFileTarget refuses, as an OptionError, an output that is one file (out: "" or "-"
+// for stdout) where no file can be made: a directory (an existing one, or a path ending
+// in a separator), or a file in a directory that does not exist. Writing found both only
+// after the input was read and scored (exit 1, "write d.jsonl: is a directory, not a
+// file"). name is how the command line gave out (--out, or OUT).
+func CheckFileTarget(name, out string) error {
+	switch {
+	case out == "" || out == "-":
+		return nil
+	case fsx.IsDirTarget(out):
+		return optionError(fmt.Errorf("%s %s is a directory, and the output is one file: name a file", name, out))
+	}
+	dir := filepath.Dir(out)
+	if fsx.IsDirTarget(dir) {
+		return nil
+	}
+	if _, err := os.Stat(dir); err == nil {
+		return optionError(fmt.Errorf("%s %s: %s is a file, not a directory", name, out, dir))
+	}
+	return optionError(fmt.Errorf("%s %s: the directory %s does not exist", name, out, dir))
+}
+
 // checkMakeDir is CheckOutDir of a directory target (a path ending in a separator).
 func checkMakeDir(out string) error {
 	if out == "" || out == "-" || !fsx.IsDirTarget(out) {
