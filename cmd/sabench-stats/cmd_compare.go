@@ -38,7 +38,7 @@ func setupCompare(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 			return nil
 		}
 		if set := cli.Given(fs, "bench", "runs", "policy", "infra-failures", "dedupe", "conditions", "config", "condition", "protocol",
-			"clusters", "verdicts"); set != "" {
+			"clusters", "verdicts", "max-line-bytes"); set != "" {
 			return usagef("compare --inspect: --%s applies to SafeActBench episodes, not to Inspect logs", set)
 		}
 		return nil

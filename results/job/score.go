@@ -40,6 +40,11 @@ func (o *Options) ScoreVerdicts(w io.Writer, req VerdictRequest) (summary string
 	if err != nil {
 		return "", nil, optionError(err)
 	}
+	if sn > 1 && len(o.Source.Inspect) > 0 {
+		// Refused as the usage error it is, before the logs are opened (Input.Shard
+		// refuses it too, for other callers).
+		return "", nil, optionError(source.ErrShardInspect)
+	}
 	if d := source.DedupePolicy(o.Source.Dedupe); sn > 1 && d != ingest.DedupeNone {
 		return "", nil, optionError(fmt.Errorf("--dedupe %s needs every episode of the input, and --shard reads only its part: score in one process to drop duplicates (across shards, report --verdicts refuses them)", d))
 	}
