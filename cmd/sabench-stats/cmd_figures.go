@@ -32,11 +32,12 @@ func setupFigures(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 			if err := job.CheckOutDir(c.out); err != nil {
 				return cli.Usage(err)
 			}
-			// The one figure that reads it (harness_differences) does not apply to action-rules
-			// cases: checked by the bench's name, and by what it holds once loaded.
+			// The one figure that reads them (harness_differences: T4's pairs and their
+			// adjusted p) does not apply to action-rules cases: checked by the bench's name,
+			// and by what it holds once loaded.
 			err = c.CheckOfficial(func(official bool) error {
-				if cli.Given(fs, "shared-harness") != "" && official {
-					return usagef("figures: --shared-harness changes no figure on %s: harness_differences, the figure that reads it, does not apply to action-rules cases (τ-bench trajectories come from one harness per configuration)", c.Source.Bench)
+				if set := cli.Given(fs, "shared-harness", "adjust"); set != "" && official {
+					return usagef("figures: --%s changes no figure on %s: harness_differences, the figure that reads it, does not apply to action-rules cases (τ-bench trajectories come from one harness per configuration)", set, c.Source.Bench)
 				}
 				return nil
 			})
