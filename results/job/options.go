@@ -92,6 +92,9 @@ func (o *Options) Check() (err error) {
 	if err := source.CheckMaxLineBytes(o.Source, o.Verdicts); err != nil {
 		return optionError(err)
 	}
+	if err := source.CheckBuiltinEpisodes(o.Source); err != nil && o.Verdicts == "" {
+		return optionError(err)
+	}
 	return optionError(source.CheckDedupe(o.Source.Dedupe))
 }
 
