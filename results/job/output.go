@@ -57,6 +57,10 @@ var ExplainOutput = &OutputKind{What: "explanation", Names: ExplainFormats,
 		return name
 	}}
 
+// compressedExts are the extensions of compressed files: no output of Resolve's kinds is
+// written compressed.
+var compressedExts = []string{"gz", "zst", "zstd", "bz2", "xz", "zip"}
+
 // Resolve returns the canonical format: format when given (a name or alias of the
 // kind's), else the one the out file's extension names, else the default. A format the
 // kind cannot write, an extension it cannot tell, and a format that contradicts the
@@ -75,6 +79,9 @@ func (k *OutputKind) Resolve(cmd, format string, given bool, out string) (string
 	}
 	name, ok := k.parse(ext)
 	switch {
+	case slices.Contains(compressedExts, strings.ToLower(ext)):
+		// Readers that go by the name (pandas, DuckDB, zcat) would decompress plain text.
+		return "", fmt.Errorf("--out %s names a compressed file (.%s), and %s writes it uncompressed: name it without .%s (compress it afterwards if need be)", out, ext, cmd, ext)
 	case given && ok && name != format:
 		return "", fmt.Errorf("--format %s, but --out %s names a %s file", format, out, name)
 	case given:
