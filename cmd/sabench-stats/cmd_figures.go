@@ -18,7 +18,7 @@ func init() {
 
 func setupFigures(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 	fs.Lookup("out").Usage = "directory that receives the figures (created if needed)"
-	fs.Lookup("policy").Usage = "policies scored (repeatable; default the six SafeActBench presets, on a tau-bench: bench tau-strict, tau-lenient, tau-reads and tau-bench, for the policy-ranks figure); the other figures use safeact, or the first policy when safeact is not among them"
+	fs.Lookup("policy").Usage = "policies scored (repeatable; default the six SafeActBench presets, on a tau-bench: bench tau-strict, tau-lenient, tau-reads and tau-bench, for the policy-ranks figure); the other figures use the first, as the tables do"
 	size := fs.String("size", "column", "figure size: column (3.5 in, 7 pt), page (7 in, 8 pt) or slide (12 × 6.5 in, 13 pt)")
 	var opt figures.Options
 	return &steps{scoring: job.Scoring{All: true, MainOnly: true},
