@@ -9,7 +9,6 @@ import (
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/harness"
-	"github.com/sabench/sabench-stats/ingest/source"
 	"github.com/sabench/sabench-stats/results/job"
 )
 
@@ -25,7 +24,7 @@ func runIngest(e *cli.Env, args []string) error {
 	tauDomain := fs.String("domain", "", "--tau only: the τ-bench domain (airline, retail); default: read from the file")
 	var logs []string
 	fs.Var(pathList(&logs), "inspect", "Inspect logs of a SafeActBench task: .eval or .json files, folders (their .eval logs) or globs (repeatable; more paths may follow as arguments)")
-	bench := fs.String("bench", source.Builtin, "--inspect only: the case specs the samples name (which sample ids are cases, which tools are information tools)")
+	bench := fs.String("bench", "", "--inspect only, and required with it: the case specs the samples name (which sample ids are cases, which tools are information tools): a SafeActBench checkout, a directory of case JSON files, a JSONL of case rows, or builtin (the built-in synthetic cases)")
 	var opt harness.Options
 	fs.StringVar(&opt.RecordFrom, "record-from", "", "--inspect only: where a sample's decision record is: output (the final completion, as JSON; the default), store:KEY or tool:NAME (the last call's arguments, or its one string argument, as JSON)")
 	fs.StringVar(&opt.Config, "config", "", "configuration name, e.g. claude-5/claude-code (required; for --inspect the default is each log's model/solver)")

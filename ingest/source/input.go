@@ -153,7 +153,7 @@ func (in *Input) Runs() []string { return in.runs }
 func (in *Input) BenchFiles() []string { return in.Files[:len(in.Files)-len(in.runs)-len(in.logs)] }
 
 // ErrShardInspect refuses --shard of Inspect logs.
-var ErrShardInspect = errors.New("--shard splits episode files (JSONL, Parquet) by byte range and cannot split Inspect logs: write them as episodes first (ingest --inspect … --out F.jsonl), then shard F.jsonl")
+var ErrShardInspect = errors.New("--shard splits episode files (JSONL, Parquet) by byte range and cannot split Inspect logs: write them as episodes first (ingest --inspect … --bench B --out F.jsonl), then shard F.jsonl")
 
 // Shard limits the episodes Open streams to shard i of n (0 ≤ i < n), so that n
 // machines split a release: of episode files, the lines of plain JSONL and the row
