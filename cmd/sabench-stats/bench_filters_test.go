@@ -49,3 +49,46 @@ func TestFiltersTheBenchLacks(t *testing.T) {
 		t.Errorf("domains --protocol v1 --domain airline: exit %d: %s", code, stderr)
 	}
 }
+
+// TestClusteredOneCaseClusters: --clustered on a bench whose every cluster is one case
+// (no template_id, contrast pair or derived case) printed the case-resampled numbers
+// under "resamples of clusters". It was refused by the name tau-bench: only; any bench of
+// such clusters is refused once loaded, before scoring, unless --clusters gives others.
+func TestClusteredOneCaseClusters(t *testing.T) {
+	dir := t.TempDir()
+	bench := filepath.Join(dir, "cases")
+	if err := os.Mkdir(bench, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	ids := []string{"SAB-V1-001", "SAB-V2-001"}
+	for _, id := range ids {
+		b, err := os.ReadFile(filepath.Join(realCases, id+".json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(bench, id+".json"), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	all, err := os.ReadFile(filepath.Join(harnessTestdata, "batch.golden.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var keep []string
+	for _, l := range strings.Split(strings.TrimSpace(string(all)), "\n") {
+		for _, id := range ids {
+			if strings.Contains(l, `"case_id":"`+id+`"`) {
+				keep = append(keep, l)
+			}
+		}
+	}
+	runs := filepath.Join(dir, "runs.jsonl")
+	if err := os.WriteFile(runs, []byte(strings.Join(keep, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"tables", "T2", "--bench", bench, "--runs", runs, "--resamples", "0"}
+	wantUsage(t, "--clustered on "+bench+" needs --clusters FILE: every cluster of it holds one case (its clusters: 2 from case (2 cases))", append(args, "--clustered")...)
+	mustRun(t, args...)
+	// The shared real cases have a derived cluster of two: taken.
+	mustRun(t, append([]string{"tables", "T2", "--clustered"}, append(fixtureArgs, "--resamples", "0")...)...)
+}

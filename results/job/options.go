@@ -83,6 +83,18 @@ func (o *Options) Check() (err error) {
 	if o.Stats.Clustered && o.OfficialBench() && o.Source.ClustersFile == "" {
 		return optionError(fmt.Errorf("--clustered on %s needs --clusters FILE: each of its cases (a task) is its own cluster, so resampling clusters is resampling cases and would change no number", o.Source.Bench))
 	}
+	if o.Stats.Clustered && o.Source.ClustersFile == "" {
+		// Any other bench whose clusters are its cases is known once loaded: a folder of
+		// τ-bench specs, a bench of one's own without template_id.
+		o.AddBenchCheck(func(b *casespec.Bench) error {
+			for _, cc := range b.ClusterCounts {
+				if cc.Clusters != cc.Cases {
+					return nil
+				}
+			}
+			return fmt.Errorf("--clustered on %s needs --clusters FILE: every cluster of it holds one case (its clusters: %s), so resampling clusters is resampling cases and would change no number", o.Source.Bench, b.ClusterSummary())
+		})
+	}
 	if _, err := analysis.ParseInfraFailures(o.InfraFailures); err != nil {
 		return optionError(err)
 	}
