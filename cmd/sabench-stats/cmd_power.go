@@ -41,13 +41,14 @@ func setupPower(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 	// Stated rates have no pilot: its flags are refused before the shared checks, which
 	// would ask --runs or --inspect for a --bench first.
 	st.early = func() error {
-		if pos := fs.Args(); len(pos) == 2 {
-			_, okA := analysis.ParseRate(pos[0])
-			_, okB := analysis.ParseRate(pos[1])
-			if !okA || !okB {
-				return nil
-			}
-		} else {
+		pos := fs.Args()
+		if len(pos) != 2 {
+			return nil
+		}
+		if _, ok := analysis.ParseRate(pos[0]); !ok {
+			return nil
+		}
+		if _, ok := analysis.ParseRate(pos[1]); !ok {
 			return nil
 		}
 		if set := cli.Given(fs, "bench", "runs", "inspect", "record-from", "max-line-bytes", "policy", "verdicts", "infra-failures", "dedupe", "clusters",
