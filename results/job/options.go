@@ -3,6 +3,7 @@ package job
 import (
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
@@ -68,6 +69,10 @@ func optionError(err error) error {
 func (o *Options) Check() (err error) {
 	if o.Source.Bench, err = source.ResolveBench(o.Source.Bench, o.episodesFlag()); err != nil {
 		return optionError(err)
+	}
+	if _, serr := os.Stat(o.Source.Bench); o.Source.Bench == "none" && serr != nil {
+		// validate's bench "none" (no case checks) read as a path: "no such file".
+		return optionError(errors.New("--bench none applies to validate, which can check episode files without cases; scoring needs the cases the episodes were run on"))
 	}
 	o.Stats.Workers = o.Workers
 	if o.Stat, err = o.Stats.Options(); err != nil {
