@@ -41,6 +41,9 @@ func runLeaderboard(e *cli.Env, args []string) error {
 	if req.ClusterBy, err = job.MetadataKey("cluster-by", *clusterBy); err != nil {
 		return err
 	}
+	if req.By != "" && req.By == req.ClusterBy {
+		return usagef("--by and --cluster-by both name metadata.%s: each board would be one cluster, with no interval and no rank set", req.By)
+	}
 	if *passk != "" {
 		if req.PassK, err = bootstrap.ParsePassKList(*passk); err != nil {
 			if _, cerr := bootstrap.ParsePassKConvention(*passk); cerr == nil {
