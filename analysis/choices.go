@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"fmt"
 	"slices"
 	"sort"
 	"strings"
@@ -58,11 +59,9 @@ func (ch Choices) Spelled(r *Release) Choices {
 // say so.
 func (ch Choices) Check(r *Release) error {
 	def := PaperChoices()
-	sets := make([]string, 0, len(r.Sets))
-	for name := range r.Sets {
-		sets = append(sets, name)
+	if err := ch.CheckSets(r.Sets); err != nil {
+		return err
 	}
-	sort.Strings(sets)
 	conds := r.Conditions("")
 	harness := ""
 	for _, h := range r.Harnesses() {
@@ -74,14 +73,36 @@ func (ch Choices) Check(r *Release) error {
 		what, got, def, match string
 		known                 []string
 	}{{"shared harness", ch.SharedHarness, def.SharedHarness, harness, r.Harnesses()},
-		{"T13 strategy", ch.StrategyAll, def.StrategyAll, "", conds}, {"T14 strategy", ch.StrategyExec, def.StrategyExec, "", conds},
-		{"T9 case set", ch.SetT9, def.SetT9, "", sets}, {"T10 case set", ch.SetT10, def.SetT10, "", sets},
-		{"interventions case set", ch.SetInterventions, def.SetInterventions, "", sets}} {
+		{"T13 strategy", ch.StrategyAll, def.StrategyAll, "", conds}, {"T14 strategy", ch.StrategyExec, def.StrategyExec, "", conds}} {
 		if x.got == x.def || x.got == x.match {
 			continue
 		}
 		if err := known(x.what, x.got, x.known); err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// CheckSets is Check of the case-set choices alone, against a bench's sets (name → case
+// ids): the bench says it once loaded, so that a set name that names nothing is refused
+// before scoring, as the strategies and the shared harness, which the episodes name,
+// cannot be.
+func (ch Choices) CheckSets(bench map[string][]string) error {
+	def := PaperChoices()
+	sets := make([]string, 0, len(bench))
+	for name := range bench {
+		sets = append(sets, name)
+	}
+	sort.Strings(sets)
+	for _, x := range []struct{ flag, what, got, def string }{
+		{"t9-set", "T9 case set", ch.SetT9, def.SetT9}, {"t10-set", "T10 case set", ch.SetT10, def.SetT10},
+		{"interventions-set", "interventions case set", ch.SetInterventions, def.SetInterventions}} {
+		if x.got == x.def {
+			continue
+		}
+		if err := known(x.what, x.got, sets); err != nil {
+			return fmt.Errorf("--%s: %w", x.flag, err)
 		}
 	}
 	return nil

@@ -197,6 +197,9 @@ func known(what, x string, names []string) error {
 	if slices.Contains(names, x) {
 		return nil
 	}
+	if len(names) == 0 {
+		return fmt.Errorf("unknown %s %q (there is none)", what, x)
+	}
 	return fmt.Errorf("unknown %s %q (known: %s)", what, x, ingest.QuotedList(names))
 }
 

@@ -177,7 +177,35 @@ func LeaderboardInspect(rows []inspect.Row, opt InspectBoardOptions, o StatOptio
 		board.Entries = append(board.Entries, entries...)
 		i = j
 	}
+	if err := checkByAndPassK(board.Entries, opt); err != nil {
+		return nil, err
+	}
 	return board, nil
+}
+
+// checkByAndPassK refuses a --by key that no sample has (every sample would go to
+// MissingGroup, the boards as without it under one more column) and a --passk k that no
+// row has a value of in either convention (no sample planned or scored k epochs, or no
+// scorer with 0/1 scores): the columns would be empty in every row.
+func checkByAndPassK(entries []InspectEntry, opt InspectBoardOptions) error {
+	if opt.By != "" && !slices.ContainsFunc(entries, func(e InspectEntry) bool { return e.Group != MissingGroup }) {
+		return fmt.Errorf("--by metadata.%s: no sample of the logs read has this metadata key, so every sample would be grouped under %s, the boards as without --by", opt.By, MissingGroup)
+	}
+	binary := slices.ContainsFunc(entries, func(e InspectEntry) bool { return !e.NotBinary })
+	for i, k := range opt.PassK {
+		has := slices.ContainsFunc(entries, func(e InspectEntry) bool {
+			return i < len(e.PassKPlanned) && !math.IsNaN(e.PassKPlanned[i].Value) ||
+				i < len(e.PassKPerCase) && !math.IsNaN(e.PassKPerCase[i].Value)
+		})
+		switch {
+		case has:
+		case !binary:
+			return fmt.Errorf("--passk %d: no row has a pass^k: pass^k needs scores of 0 or 1, and no scorer of the logs read has only those", k)
+		default:
+			return fmt.Errorf("--passk %d: no row has a pass^%d: no sample of the logs read was planned or scored %d epochs or more", k, k, k)
+		}
+	}
+	return nil
 }
 
 // better reports whether mean a ranks above mean b: by more than the rounding of a

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"encoding/json"
 	"math"
 	"path/filepath"
 	"testing"
@@ -47,7 +48,11 @@ func TestPassKPlannedCountsSamplesNeverRun(t *testing.T) {
 	if before.X != after.X || before.PassKPerCase[0].Value != after.PassKPerCase[0].Value || after.Samples != 1 {
 		t.Errorf("mean %v → %v, per-case %v → %v, samples %d", before.X, after.X, before.PassKPerCase[0].Value, after.PassKPerCase[0].Value, after.Samples)
 	}
-	// With --by a sample never run has no group: left out, not counted.
+	// With --by a sample never run has no group: left out, not counted. The run sample
+	// gets the key (a key no sample has is refused).
+	for i := range cut {
+		cut[i].Metadata = map[string]json.RawMessage{"label": json.RawMessage(`"a"`)}
+	}
 	opt.By = "label"
 	if e := board(opt); e.NeverRan != 0 {
 		t.Errorf("with By: never ran %d", e.NeverRan)

@@ -97,7 +97,7 @@ func newRelease(cases []*casespec.Case, sets map[string][]string, in *releaseInp
 			r.conditions = append(r.conditions, v.Condition())
 		}
 	}
-	r.domains = orderDomains(cases)
+	r.domains = OrderDomains(cases)
 	r.costs, r.costTotal = in.costs.rows, in.costs.total
 	r.costTotal.Config = "All"
 	if in.agg == nil || in.agg.full { // lean aggregates have no coverage rows (release_aggregate.go)
@@ -377,7 +377,9 @@ func (r *Release) Domains() []string { return r.domains }
 var PaperDomains = []string{"customer_policy_qa", "ops_code_agent", "legal_finance_advice",
 	"research_assistant", "smart_home_agent", "healthcare_operations_agent"}
 
-func orderDomains(cases []*casespec.Case) []string {
+// OrderDomains lists the domains of the cases (variants count with their base case): the
+// paper's, in its order, then any other in sorted order.
+func OrderDomains(cases []*casespec.Case) []string {
 	present := map[string]bool{}
 	for _, c := range cases {
 		if c.Variant == "" {

@@ -63,6 +63,10 @@ func (n StatNames) Options() (StatOptions, error) {
 		return StatOptions{}, fmt.Errorf("--adjust: %w", err)
 	}
 	if o.PassK, err = bootstrap.ParsePassKConvention(n.PassK); err != nil {
+		if _, lerr := bootstrap.ParsePassKList(n.PassK); lerr == nil {
+			// leaderboard --inspect's --passk is a list of k: say which flag this is.
+			return StatOptions{}, fmt.Errorf("--passk %q: here --passk is the pass^k convention, planned or per-case (the tables print every k up to the repeats); a list of k is leaderboard --inspect's --passk", n.PassK)
+		}
 		return StatOptions{}, fmt.Errorf("--passk: %w", err)
 	}
 	return o, nil

@@ -39,14 +39,15 @@ func Marked(figs []Named, mark string) []Named {
 	return out
 }
 
-// RenderReport builds the report's figures (Report, on the comparison's base release;
+// RenderReport builds the report's figures (Report, on the first policy's release, as the
+// tables beside them; policy_ranks compares the releases with the comparison's base;
 // Marked with mark, the SYNTHETIC warning or "") and renders each in every format at the default
 // size, for the report directory and the viewer; skipped says which could not be built
 // and why. The renderings run side by side on up to o.Workers goroutines (0: GOMAXPROCS):
 // each is single-threaded and they are independent, so the files are the same whatever
 // the count.
 func RenderReport(pc *analysis.PolicyComparison, o analysis.StatOptions, ch analysis.Choices, mark string) ([]Rendered, []string, error) {
-	figs, skipped, err := Report(pc.Base, pc, o, ch)
+	figs, skipped, err := Report(pc.Releases[0], pc, o, ch)
 	if err != nil {
 		return nil, nil, err
 	}

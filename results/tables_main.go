@@ -750,7 +750,8 @@ func BuildDomains(r *analysis.Release, f analysis.DomainFilter, o analysis.StatO
 	t.Notes = append(t.Notes, unrankedNote(r.UnrankedIn(f), "the table", filterScope(f))...)
 	finishRates(t, iv)
 	t.Notes = append(t.Notes, policyNote(r))
-	// --protocol may name only protocols the bench has no case of.
+	// --protocol may name only protocols the bench has no case of (the commands refuse
+	// such a filter before scoring: job.CheckFilters; a Go caller may still ask).
 	return emptyBecause(t, cmp.Or(lacksAll(r, protos), "no scored main-condition episodes match")), nil
 }
 

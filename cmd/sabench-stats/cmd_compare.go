@@ -38,7 +38,7 @@ func setupCompare(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 			return nil
 		}
 		if set := cli.Given(fs, "bench", "runs", "policy", "infra-failures", "dedupe", "conditions", "config", "condition", "protocol",
-			"clusters", "verdicts"); set != "" {
+			"clusters", "verdicts", "max-line-bytes"); set != "" {
 			return usagef("compare --inspect: --%s applies to SafeActBench episodes, not to Inspect logs", set)
 		}
 		return nil
@@ -61,9 +61,12 @@ func setupCompare(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 			return usagef("compare: --condition applies to two configurations; with --conditions, A and B are the conditions")
 		}
 		ca.A, ca.B = pos[0], pos[1]
-		ca.Protocols, err = ingest.ParseProtocols(protos)
+		if ca.Protocols, err = ingest.ParseProtocols(protos); err != nil {
+			return cli.Usage(err)
+		}
+		c.AddBenchCheck(job.CheckFilters(ca.Protocols, nil))
 		st.outputs = c.perPolicy
-		return cli.Usage(err)
+		return nil
 	}
 	st.build = func(r *job.Release) error {
 		return c.writeCompare(e, r, ca)

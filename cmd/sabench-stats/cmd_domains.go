@@ -28,8 +28,11 @@ func setupDomains(_ *cli.Env, fs *flag.FlagSet, c *common) *steps {
 				return err
 			}
 			f = analysis.DomainFilter{Domains: domains, Configs: configs}
-			f.Protocols, err = ingest.ParseProtocols(protos)
-			return cli.Usage(err)
+			if f.Protocols, err = ingest.ParseProtocols(protos); err != nil {
+				return cli.Usage(err)
+			}
+			c.AddBenchCheck(job.CheckFilters(f.Protocols, f.Domains))
+			return nil
 		},
 		outputs: c.perPolicy, // one table per policy
 		tables:  func(r *job.Release) ([]*results.Table, error) { return c.Domains(r, f) },

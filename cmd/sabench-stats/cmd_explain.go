@@ -49,6 +49,9 @@ func runExplain(e *cli.Env, args []string) error {
 	if sel.ByKey && sel.Condition == "" {
 		sel.Condition = ingest.DefaultCondition
 	}
+	if err := job.CheckFileTarget("--out", c.out); err != nil {
+		return err
+	}
 	// The policy names are checked before the episodes are read; the bench may change
 	// the default (PoliciesFor).
 	if _, err := c.PolicyList(false); err != nil {

@@ -18,7 +18,7 @@ func init() {
 
 func setupFigures(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 	fs.Lookup("out").Usage = "directory that receives the figures (created if needed)"
-	fs.Lookup("policy").Usage = "policies scored (repeatable; default the six SafeActBench presets, on a tau-bench: bench tau-strict, tau-lenient, tau-reads and tau-bench, for the policy-ranks figure); the other figures use safeact, or the first policy when safeact is not among them"
+	fs.Lookup("policy").Usage = "policies scored (repeatable; default the six SafeActBench presets, on a tau-bench: bench tau-strict, tau-lenient, tau-reads and tau-bench, for the policy-ranks figure); the other figures use the first, as the tables do"
 	size := fs.String("size", "column", "figure size: column (3.5 in, 7 pt), page (7 in, 8 pt) or slide (12 × 6.5 in, 13 pt)")
 	var opt figures.Options
 	return &steps{scoring: job.Scoring{All: true, MainOnly: true},
@@ -32,11 +32,12 @@ func setupFigures(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 			if err := job.CheckOutDir(c.out); err != nil {
 				return cli.Usage(err)
 			}
-			// The one figure that reads it (harness_differences) does not apply to action-rules
-			// cases: checked by the bench's name, and by what it holds once loaded.
+			// The one figure that reads them (harness_differences: T4's pairs and their
+			// adjusted p) does not apply to action-rules cases: checked by the bench's name,
+			// and by what it holds once loaded.
 			err = c.CheckOfficial(func(official bool) error {
-				if cli.Given(fs, "shared-harness") != "" && official {
-					return usagef("figures: --shared-harness changes no figure on %s: harness_differences, the figure that reads it, does not apply to action-rules cases (τ-bench trajectories come from one harness per configuration)", c.Source.Bench)
+				if set := cli.Given(fs, "shared-harness", "adjust"); set != "" && official {
+					return usagef("figures: --%s changes no figure on %s: harness_differences, the figure that reads it, does not apply to action-rules cases (τ-bench trajectories come from one harness per configuration)", set, c.Source.Bench)
 				}
 				return nil
 			})

@@ -9,7 +9,6 @@ import (
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/harness"
-	"github.com/sabench/sabench-stats/ingest/source"
 	"github.com/sabench/sabench-stats/results/job"
 )
 
@@ -25,7 +24,7 @@ func runIngest(e *cli.Env, args []string) error {
 	tauDomain := fs.String("domain", "", "--tau only: the τ-bench domain (airline, retail); default: read from the file")
 	var logs []string
 	fs.Var(pathList(&logs), "inspect", "Inspect logs of a SafeActBench task: .eval or .json files, folders (their .eval logs) or globs (repeatable; more paths may follow as arguments)")
-	bench := fs.String("bench", "", "--inspect only (required there): the case specs the samples name (which sample ids are cases, which tools are information tools): a SafeActBench checkout, case files, or builtin (the built-in synthetic cases)")
+	bench := fs.String("bench", "", "--inspect only, and required with it: the case specs the samples name (which sample ids are cases, which tools are information tools): a SafeActBench checkout, a directory of case JSON files, a JSONL of case rows, or builtin (the built-in synthetic cases)")
 	var opt harness.Options
 	fs.StringVar(&opt.RecordFrom, "record-from", "", "--inspect only: where a sample's decision record is: output (the final completion, as JSON; the default), store:KEY or tool:NAME (the last call's arguments, or its one string argument, as JSON)")
 	fs.StringVar(&opt.Config, "config", "", "configuration name, e.g. claude-5/claude-code (required; for --inspect the default is each log's model/solver)")
@@ -57,17 +56,9 @@ func runIngest(e *cli.Env, args []string) error {
 	}
 	out := job.EpisodeOutput{Stdout: e.Stdout, Path: *outPath, Layout: *layout, Note: func(line string) { fmt.Fprintln(e.Stderr, line) }}
 	if len(logs) > 0 {
-		// The bench sorts each tool call into a read or an action, and the built-in cases
-		// carry the released ids with tools of their own: real logs read against them
-		// would be written with every read an action, so the bench is named, as for
-		// score --inspect.
-		b, err := source.ResolveBench(*bench, "--inspect")
-		if err != nil {
-			return usagef("%v", err)
-		}
 		// The condition stays "" unless given: each sample's own then applies.
 		opt.Workers = runtime.GOMAXPROCS(0)
-		summary, err := job.IngestInspect(append(logs, fs.Args()...), b, opt, out)
+		summary, err := job.IngestInspect(append(logs, fs.Args()...), *bench, opt, out)
 		return printSummary(e, summary, err)
 	}
 	if opt.Condition == "" {

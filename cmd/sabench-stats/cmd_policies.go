@@ -21,7 +21,12 @@ func setupPolicies(_ *cli.Env, fs *flag.FlagSet, c *common) *steps {
 	// The alternative policies are scored on the main condition only: the comparison
 	// reads nothing else.
 	return &steps{scoring: job.Scoring{All: true, MainOnly: true},
-		check:   func() error { return c.checkClustersUsed(fs) },
+		check: func() error {
+			if err := c.CheckPolicyTables(results.PolicyTables()); err != nil {
+				return err
+			}
+			return c.checkClustersUsed(fs)
+		},
 		outputs: func() (int, error) { return len(results.PolicyTables()), nil },
 		tables:  func(r *job.Release) ([]*results.Table, error) { return c.Tables(r, results.PolicyTables()) },
 	}

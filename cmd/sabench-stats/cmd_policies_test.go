@@ -123,17 +123,6 @@ func TestPoliciesUsage(t *testing.T) {
 	wantUsage(t, "--resamples must be", "policies", "--resamples", "-1")
 }
 
-// TestPoliciesOnePolicyNote: with one policy there is no Δ to test; the p-value note says
-// that, not "no resamples, or no interval" (there were 50 resamples and intervals).
-func TestPoliciesOnePolicyNote(t *testing.T) {
-	out, _ := mustRun(t, "tables", "policies", "--bench", filepath.Join(ingestTestdata, "safeactbench"), "--runs", filepath.Join(harnessTestdata, "batch.golden.jsonl"),
-		"--resamples", "50", "--force", "--format", "json", "--policy", "near-miss")
-	notes := strings.Join(parseTables(t, out)[0].Notes, "\n")
-	if strings.Contains(notes, "no resamples, or no interval") || !strings.Contains(notes, "only near-miss is scored") {
-		t.Errorf("notes:\n%s", notes)
-	}
-}
-
 // TestPoliciesBaselineCountsClusters: under --clustered every interval of the policies
 // table resamples clusters, but the baseline's Δ against itself (no interval: every
 // resample gives 0) counted its cases as its units, so the real cases' nine clusters read

@@ -38,6 +38,28 @@ func setupPower(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 	fs.Float64Var(&ps.TempICC, "template-icc", 0, "stated rates only: within-template correlation of per-case differences (needs --templates)")
 	fs.IntVar(&ps.Simulate, "simulate", 0, "check the plan by this many simulated studies drawn from the pilot, each tested by the paired bootstrap (--resamples)")
 	st := &steps{}
+	// Stated rates have no pilot: its flags are refused before the shared checks, which
+	// would ask --runs or --inspect for a --bench first.
+	st.early = func() error {
+		pos := fs.Args()
+		if len(pos) != 2 {
+			return nil
+		}
+		if _, ok := analysis.ParseRate(pos[0]); !ok {
+			return nil
+		}
+		if _, ok := analysis.ParseRate(pos[1]); !ok {
+			return nil
+		}
+		if set := cli.Given(fs, "bench", "runs", "inspect", "record-from", "max-line-bytes", "policy", "verdicts", "infra-failures", "dedupe", "clusters",
+			"conditions", "config", "condition", "protocol", "simulate", "seed", "resamples", "quantile", "force"); set != "" {
+			return usagef("power: --%s needs a pilot; with stated rates there is none", set)
+		}
+		if cli.Given(fs, "j") != "" {
+			return usagef("power: -j sets the workers that score a pilot; with stated rates there is none")
+		}
+		return nil
+	}
 	st.args = func(pos []string) (err error) {
 		if len(pos) != 2 {
 			return usagef("power wants two arguments, A and B: two configurations (or conditions, with --conditions) or two rates such as 0.62 or 62%% (got %d)", len(pos))
@@ -57,8 +79,11 @@ func setupPower(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 			return usagef("power: --condition applies to two configurations; with --conditions, A and B are the conditions")
 		}
 		ps.Compare.A, ps.Compare.B = pos[0], pos[1]
-		ps.Compare.Protocols, err = ingest.ParseProtocols(protos)
-		return cli.Usage(err)
+		if ps.Compare.Protocols, err = ingest.ParseProtocols(protos); err != nil {
+			return cli.Usage(err)
+		}
+		c.AddBenchCheck(job.CheckFilters(ps.Compare.Protocols, nil))
+		return nil
 	}
 	st.check = func() error {
 		ps.Resamples = c.Stat.Resamples
@@ -69,9 +94,6 @@ func setupPower(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 			return usagef("power: one --policy at a time")
 		}
 		if ps.Stated {
-			if set := cli.Given(fs, "bench", "runs", "policy", "verdicts", "infra-failures", "dedupe", "clusters", "conditions", "config", "condition", "protocol", "simulate", "seed", "resamples", "quantile", "force"); set != "" {
-				return usagef("power: --%s needs a pilot; with stated rates there is none", set)
-			}
 			st.instead = func() ([]*results.Table, error) { return job.StatedPower(ps) }
 			return nil
 		}

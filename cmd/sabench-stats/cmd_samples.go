@@ -29,6 +29,9 @@ func runSamples(e *cli.Env, args []string) error {
 	case fs.NArg() == 0:
 		return usagef("samples --inspect: no log given")
 	}
+	if err := job.CheckFileTarget("--out", c.out); err != nil {
+		return err
+	}
 	summary, err := c.InspectSamples(e.Stdout, job.SamplesRequest{Paths: fs.Args(), Format: c.format, Out: c.out})
 	if err != nil {
 		return err

@@ -49,6 +49,9 @@ func setupTables(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 		if err := results.CheckApply(specs, c.OfficialBench()); err != nil {
 			return usagef("tables: %v", err)
 		}
+		if err := c.CheckPolicyTables(specs); err != nil {
+			return err
+		}
 		// The tables named, or the default ones of the bench as its name and then its
 		// cases tell.
 		err = c.CheckOfficial(func(official bool) error {

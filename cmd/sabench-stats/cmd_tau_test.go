@@ -287,6 +287,12 @@ func TestFiguresTauRefusesSharedHarness(t *testing.T) {
 	if _, err := os.Stat(out); code != 2 || err == nil || !strings.Contains(stderr, "figures: --shared-harness changes no figure on tau-bench:airline") {
 		t.Errorf("exit %d, %s written: %v; stderr %s", code, out, err == nil, stderr)
 	}
+	// --adjust, the Holm or BH adjustment of that figure's p-values, likewise: it was taken
+	// and the figures written as without it.
+	_, stderr, code = runCLI(t, "figures", "--bench", "tau-bench:airline", "--runs", runs, "--adjust", "bh", "--out", out)
+	if _, err := os.Stat(out); code != 2 || err == nil || !strings.Contains(stderr, "figures: --adjust changes no figure on tau-bench:airline") {
+		t.Errorf("--adjust: exit %d, %s written: %v; stderr %s", code, out, err == nil, stderr)
+	}
 }
 
 // TestPowerTau: a power plan from τ-bench trajectories (each task its own cluster) names

@@ -194,7 +194,7 @@ func (c *common) checkFlags(fs *flag.FlagSet) error {
 // reads episode files (validate, convert and the commands of groupInput), so that the
 // limit validate reports can be raised wherever the file is read.
 func maxLineBytesFlag(fs *flag.FlagSet, p *int) {
-	fs.IntVar(p, "max-line-bytes", ingest.DefaultMaxLineBytes, "longest JSONL line accepted")
+	fs.IntVar(p, "max-line-bytes", ingest.DefaultMaxLineBytes, "longest JSONL line accepted, and longest JSON text cell of a Parquet episode file")
 }
 
 // pathList is the flag value of a list of paths: a value naming an existing path is taken

@@ -29,7 +29,7 @@ func TestTableFlagsReadBySome(t *testing.T) {
 		{"tables: --policy changes none of the tables built (T1, T7); it applies to T2, T3,", []string{"tables", "T1", "T7", "--policy", "near-miss"}},
 		{"--policy changes none of the tables built (coverage)", []string{"tables", "coverage", "--policy", "near-miss"}},
 		{"--infra-failures changes none of the tables built (cost, policy_settings)", []string{"tables", "cost", "policy_settings", "--infra-failures", "fail"}},
-		{"--dedupe changes none of the tables built (T7)", []string{"tables", "T7", "--dedupe", "first"}},
+		{"--dedupe changes none of the tables built (T7)", append([]string{"tables", "T7", "--dedupe", "first"}, fixtureArgs...)},
 		{"tables: --policy names several policies, but the tables built (T2, coverage) read the first only; the others apply to policies, policy_ranks, policy_settings",
 			[]string{"tables", "T2", "coverage", "--policy", "safeact", "--policy", "near-miss"}},
 		{"--set mine: no table built reads a case set of that name; they read t9_matched_v1 (T9)", []string{"tables", "T9", "--set", "mine=" + set}},

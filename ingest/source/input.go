@@ -152,6 +152,9 @@ func (in *Input) Runs() []string { return in.runs }
 // BenchFiles are the files of the bench read (in.Files before the episode files or logs).
 func (in *Input) BenchFiles() []string { return in.Files[:len(in.Files)-len(in.runs)-len(in.logs)] }
 
+// ErrShardInspect refuses --shard of Inspect logs.
+var ErrShardInspect = errors.New("--shard splits episode files (JSONL, Parquet) by byte range and cannot split Inspect logs: write them as episodes first (ingest --inspect … --bench B --out F.jsonl), then shard F.jsonl")
+
 // Shard limits the episodes Open streams to shard i of n (0 ≤ i < n), so that n
 // machines split a release: of episode files, the lines of plain JSONL and the row
 // groups of Parquet that start in the shard's equal byte range (ingest.PlanShard, which
@@ -165,7 +168,7 @@ func (in *Input) Shard(i, n int) error {
 		return nil
 	}
 	if len(in.logs) > 0 {
-		return fmt.Errorf("--shard splits episode files (JSONL, Parquet) by byte range and cannot split Inspect logs: write them as episodes first (ingest --inspect … --out F.jsonl), then shard F.jsonl")
+		return ErrShardInspect
 	}
 	if len(in.runs) == 0 {
 		eps, err := builtinEpisodes()

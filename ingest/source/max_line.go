@@ -2,6 +2,7 @@ package source
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/sabench/sabench-stats/ingest"
 )
@@ -23,6 +24,23 @@ func CheckMaxLineBytes(opt Options, verdicts string) error {
 		return errors.New("--max-line-bytes does not apply to --verdicts: the dataset's episodes were read when it was written")
 	case len(opt.Runs) == 0 && opt.Bench == Builtin:
 		return errors.New("--max-line-bytes applies to episode files (--runs), and the built-in release's episodes are not read from one")
+	}
+	return nil
+}
+
+// CheckBuiltinEpisodes refuses the options that act on episode files where the episodes
+// are the built-in release's own, generated in memory with unique keys and no defect:
+// --lenient (it admits defective episodes) and --dedupe first or last (it drops
+// duplicates) would change nothing, as --max-line-bytes would not (CheckMaxLineBytes).
+func CheckBuiltinEpisodes(opt Options) error {
+	if len(opt.Runs) > 0 || len(opt.Inspect) > 0 || opt.Bench != Builtin {
+		return nil
+	}
+	switch {
+	case opt.Lenient:
+		return errors.New("--lenient applies to episode files (--runs): it admits episodes validate rejects, and the built-in release's episodes are not read from one")
+	case opt.Dedupe != "" && opt.Dedupe != "error":
+		return fmt.Errorf("--dedupe %s applies to episode files (--runs): the built-in release's episodes are not read from one and hold no duplicate", opt.Dedupe)
 	}
 	return nil
 }

@@ -34,10 +34,13 @@ func WriteEpisodeFile(stdout io.Writer, path, layout string, next func() (*inges
 
 // CheckEpisodePath refuses, as an OptionError, an episode output path whose extension
 // names no episode format ("-" is JSONL on stdout): commands check it before they read
-// anything, so that a mistyped --out costs no read.
+// anything, so that a mistyped --out costs no read. A directory, or a file in a directory
+// that does not exist, is refused too (CheckFileTarget).
 func CheckEpisodePath(path string) error {
-	_, err := episodeFormat(path)
-	return err
+	if _, err := episodeFormat(path); err != nil {
+		return err
+	}
+	return CheckFileTarget("--out", path)
 }
 
 func episodeFormat(path string) (string, error) {

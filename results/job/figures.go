@@ -28,7 +28,9 @@ type FigureFiles struct {
 // data is synthetic) at size opt.
 func (o *Options) Figures(dir string, r *Release, opt figures.Options) (*FigureFiles, error) {
 	ff := &FigureFiles{Policies: analysis.NewPolicyComparison(r.Releases)}
-	figs, skipped, err := figures.Report(ff.Policies.Base, ff.Policies, o.Stat, o.Choices)
+	// The first policy's release, as the tables' (the policy comparison's baseline is
+	// safeact wherever it is in the list, for policy_ranks alone).
+	figs, skipped, err := figures.Report(r.Releases[0], ff.Policies, o.Stat, o.Choices)
 	if err != nil {
 		return nil, err
 	}

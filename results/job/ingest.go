@@ -75,10 +75,18 @@ func IngestTau(files []string, domain string, opt harness.Options, out EpisodeOu
 }
 
 // IngestInspect reads Inspect logs (files, folders, globs) against the case specs of
-// bench (source.ReadInspectEpisodes) into episodes: every problem is noted and then
+// bench, which must be named ("" is refused; builtin names the built-in cases)
+// (source.ReadInspectEpisodes) into episodes: every problem is noted and then
 // nothing is written; a log that is not a SafeActBench task is a warning that says why.
 // It returns how many logs were read, and what was ingested.
 func IngestInspect(logs []string, bench string, opt harness.Options, out EpisodeOutput) (string, error) {
+	// The bench must be named, as for the commands that score --inspect logs: it sorts each
+	// call into INFO_CALL and CONSEQUENTIAL_CALL by the case's info_tools, and the real
+	// benchmark's case ids are also the built-in synthetic cases'.
+	bench, err := source.ResolveBench(bench, "--inspect")
+	if err != nil {
+		return "", optionError(err)
+	}
 	if err := opt.CheckInspect(); err != nil {
 		return "", optionError(err)
 	}

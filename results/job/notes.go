@@ -98,7 +98,7 @@ func (x *Index) Notes(out string, viewer *view.Stats) []string {
 // draw whole, which names are drawn by a label, and which figures are larger than asked.
 func (ff *FigureFiles) Notes(r *Release) []string {
 	pc := ff.Policies
-	head := fmt.Sprintf("%s scored under policy %s", ingest.Plural(ff.Figures, "figure"), pc.Base.Policy.String())
+	head := fmt.Sprintf("%s scored under policy %s", ingest.Plural(ff.Figures, "figure"), pc.Releases[0].Policy.String())
 	if len(pc.Releases) > 1 {
 		head += fmt.Sprintf("; policy_ranks compares %s", r.PolicyNames())
 	}

@@ -3,6 +3,8 @@ package job
 import (
 	"errors"
 	"fmt"
+	"os"
+	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/ingest/casespec"
@@ -68,6 +70,10 @@ func (o *Options) Check() (err error) {
 	if o.Source.Bench, err = source.ResolveBench(o.Source.Bench, o.episodesFlag()); err != nil {
 		return optionError(err)
 	}
+	if _, serr := os.Stat(o.Source.Bench); o.Source.Bench == "none" && serr != nil {
+		// validate's bench "none" (no case checks) read as a path: "no such file".
+		return optionError(errors.New("--bench none applies to validate, which can check episode files without cases; scoring needs the cases the episodes were run on"))
+	}
 	o.Stats.Workers = o.Workers
 	if o.Stat, err = o.Stats.Options(); err != nil {
 		return optionError(err)
@@ -82,6 +88,18 @@ func (o *Options) Check() (err error) {
 	if o.Stats.Clustered && o.OfficialBench() && o.Source.ClustersFile == "" {
 		return optionError(fmt.Errorf("--clustered on %s needs --clusters FILE: each of its cases (a task) is its own cluster, so resampling clusters is resampling cases and would change no number", o.Source.Bench))
 	}
+	if o.Stats.Clustered && o.Source.ClustersFile == "" {
+		// Any other bench whose clusters are its cases is known once loaded: a folder of
+		// τ-bench specs, a bench of one's own without template_id.
+		o.AddBenchCheck(func(b *casespec.Bench) error {
+			for _, cc := range b.ClusterCounts {
+				if cc.Clusters != cc.Cases {
+					return nil
+				}
+			}
+			return fmt.Errorf("--clustered on %s needs --clusters FILE: every cluster of it holds one case (its clusters: %s), so resampling clusters is resampling cases and would change no number", o.Source.Bench, b.ClusterSummary())
+		})
+	}
 	if _, err := analysis.ParseInfraFailures(o.InfraFailures); err != nil {
 		return optionError(err)
 	}
@@ -89,6 +107,9 @@ func (o *Options) Check() (err error) {
 		return optionError(err)
 	}
 	if err := source.CheckMaxLineBytes(o.Source, o.Verdicts); err != nil {
+		return optionError(err)
+	}
+	if err := source.CheckBuiltinEpisodes(o.Source); err != nil && o.Verdicts == "" {
 		return optionError(err)
 	}
 	return optionError(source.CheckDedupe(o.Source.Dedupe))
@@ -118,13 +139,27 @@ func (o *Options) OfficialBench() bool { return tau.IsBenchName(o.Source.Bench) 
 // bench holds says otherwise: a folder of action-rules cases (casespec.OfficialTasks),
 // which no name announces.
 func (o *Options) CheckOfficial(check func(official bool) error) error {
-	o.CheckBench = func(b *casespec.Bench) error {
+	o.AddBenchCheck(func(b *casespec.Bench) error {
 		if official := casespec.OfficialTasks(b.Cases); official != o.OfficialBench() {
 			return check(official)
 		}
 		return nil
-	}
+	})
 	return check(o.OfficialBench())
+}
+
+// AddBenchCheck sets check to run once the bench is loaded (CheckBench), after the checks
+// added before it.
+func (o *Options) AddBenchCheck(check func(b *casespec.Bench) error) {
+	prev := o.CheckBench
+	o.CheckBench = func(b *casespec.Bench) error {
+		if prev != nil {
+			if err := prev(b); err != nil {
+				return err
+			}
+		}
+		return check(b)
+	}
 }
 
 // SourceOptions are Source with the workers, the case sets and the bench resolved.
@@ -157,9 +192,53 @@ func (o *Options) PolicyList(all bool) ([]oracle.Policy, error) {
 // confirmation presets) as the τ-bench domains are.
 func (o *Options) PoliciesFor(all bool, b *casespec.Bench) ([]oracle.Policy, error) {
 	if len(o.Policies) > 0 || b == nil {
-		return o.PolicyList(all)
+		pols, err := o.PolicyList(all)
+		if err == nil && len(o.Policies) > 0 && b != nil {
+			err = optionError(checkPoliciesRead(pols, b.Cases))
+		}
+		return pols, err
 	}
 	return oracle.LookupPoliciesFor(nil, all, casespec.OfficialTasks(b.Cases))
+}
+
+// checkPoliciesRead refuses a policy given that would score every episode of the cases as
+// another does: as safeact (tau-strict, its settings, on a bench of action-rules cases) or
+// as a policy given before it, differing from it only in switches no case reads
+// (oracle.Policy.ReadBy). Its outputs would carry its own name and hash over the other's
+// numbers: tau-lenient on SafeActBench cases, whose one switch only action_rules read, or
+// safeact-4f33847 on the τ-bench domains, whose cases read binding, timing and
+// confirmation alone.
+func checkPoliciesRead(pols []oracle.Policy, cases []*casespec.Case) error {
+	rules, others := false, false
+	for _, c := range cases {
+		if c.HasActionRules() {
+			rules = true
+		} else {
+			others = true
+		}
+	}
+	base := oracle.SafeAct
+	if rules && !others {
+		base = oracle.ConfirmationPresets[0]
+	}
+	var why string
+	switch {
+	case !rules:
+		why = "which only cases with action_rules read, and the bench has none"
+	case !others:
+		why = "which cases with action_rules do not read (they read binding, timing and confirmation; binding alone when it is off), and every case of the bench has them"
+	default:
+		why = "which no case reads with binding off"
+	}
+	for i, p := range pols {
+		for _, q := range append([]oracle.Policy{base}, pols[:i]...) {
+			if p.Hash() != q.Hash() && p.ReadBy(rules, others) == q.ReadBy(rules, others) {
+				return fmt.Errorf("--policy %s would score every episode of this bench as %s does, under another name: it differs from %s only in %s, %s",
+					p.Name, q.Name, q.Name, strings.Join(p.SwitchesApart(q), " "), why)
+			}
+		}
+	}
+	return nil
 }
 
 // TableInput is what the tables of a scored release are built from.

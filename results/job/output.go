@@ -57,6 +57,10 @@ var ExplainOutput = &OutputKind{What: "explanation", Names: ExplainFormats,
 		return name
 	}}
 
+// compressedExts are the extensions of compressed files: no output of Resolve's kinds is
+// written compressed.
+var compressedExts = []string{"gz", "zst", "zstd", "bz2", "xz", "zip"}
+
 // Resolve returns the canonical format: format when given (a name or alias of the
 // kind's), else the one the out file's extension names, else the default. A format the
 // kind cannot write, an extension it cannot tell, and a format that contradicts the
@@ -75,6 +79,9 @@ func (k *OutputKind) Resolve(cmd, format string, given bool, out string) (string
 	}
 	name, ok := k.parse(ext)
 	switch {
+	case slices.Contains(compressedExts, strings.ToLower(ext)):
+		// Readers that go by the name (pandas, DuckDB, zcat) would decompress plain text.
+		return "", fmt.Errorf("--out %s names a compressed file (.%s), and %s writes it uncompressed: name it without .%s (compress it afterwards if need be)", out, ext, cmd, ext)
 	case given && ok && name != format:
 		return "", fmt.Errorf("--format %s, but --out %s names a %s file", format, out, name)
 	case given:
@@ -131,6 +138,28 @@ func CheckTableTarget(out string, f render.Format, n int) error {
 		return fmt.Errorf("--out %s is a file, but there are %d tables (one file each): give a directory", out, n)
 	}
 	return nil
+}
+
+// CheckFileTarget refuses, as an OptionError, an output that is one file (out: "" or "-"
+// for stdout) where no file can be made: a directory (an existing one, or a path ending
+// in a separator), or a file in a directory that does not exist. Writing found both only
+// after the input was read and scored (exit 1, "write d.jsonl: is a directory, not a
+// file"). name is how the command line gave out (--out, or OUT).
+func CheckFileTarget(name, out string) error {
+	switch {
+	case out == "" || out == "-":
+		return nil
+	case fsx.IsDirTarget(out):
+		return optionError(fmt.Errorf("%s %s is a directory, and the output is one file: name a file", name, out))
+	}
+	dir := filepath.Dir(out)
+	if fsx.IsDirTarget(dir) {
+		return nil
+	}
+	if _, err := os.Stat(dir); err == nil {
+		return optionError(fmt.Errorf("%s %s: %s is a file, not a directory", name, out, dir))
+	}
+	return optionError(fmt.Errorf("%s %s: the directory %s does not exist", name, out, dir))
 }
 
 // checkMakeDir is CheckOutDir of a directory target (a path ending in a separator).

@@ -182,12 +182,21 @@ func (o *Options) release(s Scoring) (*Release, error) {
 	return r, nil
 }
 
-// checkBench runs CheckBench, if set, on the loaded bench b; its error is an OptionError.
+// checkBench checks the case-set choices and runs CheckBench, if set, on the loaded bench
+// b; its error is an OptionError.
 func (o *Options) checkBench(b *casespec.Bench) error {
-	if o.CheckBench == nil {
-		return nil
+	if o.CheckBench != nil {
+		if err := o.CheckBench(b); err != nil {
+			return optionError(err)
+		}
 	}
-	return optionError(o.CheckBench(b))
+	// A case-set choice that names no set of the bench (Choices.Check refuses it too,
+	// once scored, for the other choices' sake); after CheckBench, which refuses the
+	// choices no table built reads.
+	if o.Choices != (analysis.Choices{}) {
+		return optionError(o.Choices.CheckSets(b.Sets))
+	}
+	return nil
 }
 
 // readVerdicts builds the scored release from Verdicts (verdicts.Scored),

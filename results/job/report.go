@@ -1,7 +1,10 @@
 package job
 
 import (
+	"fmt"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/sabench/sabench-stats/figures"
 	"github.com/sabench/sabench-stats/results"
@@ -77,6 +80,21 @@ func (o *Options) Report(out string, r *Release, ro render.RenderOptions) (idx *
 	sr := r.ScoredRelease
 	idx = &Index{Scored: sr, Stats: o.Stat, Method: o.Stats.Method, Quantile: o.Stats.Quantile, Mark: sr.Mark(), Render: ro}
 	specs, notApplicable := results.ReportSpecs(sr.Releases[0])
+	if len(sr.Releases) < 2 {
+		// The policy comparison of one policy with itself (Δ 0.0, τ-b 1.000) is not
+		// written, as its figure is not and the viewer leaves it out.
+		var ids []string
+		specs = slices.DeleteFunc(slices.Clone(specs), func(s results.Spec) bool {
+			if s.Needs == results.NeedPolicies {
+				ids = append(ids, s.ID)
+				return true
+			}
+			return false
+		})
+		if len(ids) > 0 {
+			notApplicable = append(notApplicable, fmt.Sprintf("the tables %s: only one policy scored (%s), and they compare policies", strings.Join(ids, ", "), sr.Releases[0].Policy.Name))
+		}
+	}
 	err = fsx.ReplaceDir(out, func(tmp string) error {
 		files := func(b built) error {
 			idx.Tables, idx.Skipped, idx.Meta = b.tables, append(notApplicable, b.skipped...), b.meta

@@ -15,6 +15,7 @@ import (
 	"github.com/sabench/sabench-stats/ingest/source"
 	"github.com/sabench/sabench-stats/oracle"
 	"github.com/sabench/sabench-stats/results"
+	"github.com/sabench/sabench-stats/results/fsx"
 	"github.com/sabench/sabench-stats/results/verdicts"
 )
 
@@ -39,6 +40,11 @@ func (o *Options) ScoreVerdicts(w io.Writer, req VerdictRequest) (summary string
 	if err != nil {
 		return "", nil, optionError(err)
 	}
+	if sn > 1 && len(o.Source.Inspect) > 0 {
+		// Refused as the usage error it is, before the logs are opened (Input.Shard
+		// refuses it too, for other callers).
+		return "", nil, optionError(source.ErrShardInspect)
+	}
 	if d := source.DedupePolicy(o.Source.Dedupe); sn > 1 && d != ingest.DedupeNone {
 		return "", nil, optionError(fmt.Errorf("--dedupe %s needs every episode of the input, and --shard reads only its part: score in one process to drop duplicates (across shards, report --verdicts refuses them)", d))
 	}
@@ -50,6 +56,11 @@ func (o *Options) ScoreVerdicts(w io.Writer, req VerdictRequest) (summary string
 		if err := CheckOutDir(req.Out); err != nil {
 			return "", nil, optionError(err)
 		}
+	} else if err := CheckFileTarget("--out", req.Out); err != nil {
+		if fsx.IsDirTarget(req.Out) && !req.Disagreements {
+			err = optionError(fmt.Errorf("--out %s is a directory: score writes one there only as a Parquet dataset (--format parquet); else name a file", req.Out))
+		}
+		return "", nil, err
 	}
 	// The policy names are checked before the episodes are read; the bench may change
 	// the default (PoliciesFor).

@@ -59,6 +59,16 @@ func (o *Options) Validate(patterns []string, maxLine, maxProblems int) (*Valida
 		}
 		return nil, optionError(fmt.Errorf("%s applies to a bench's cases; --bench none skips the case checks, so it would not be read", flag))
 	}
+	if len(patterns) == 0 {
+		// No file given: on the built-in bench no episode file is read at all.
+		so.MaxLineBytes = maxLine
+		if err := source.CheckMaxLineBytes(so, ""); err != nil {
+			return nil, optionError(err)
+		}
+		if err := source.CheckBuiltinEpisodes(so); err != nil {
+			return nil, optionError(err)
+		}
+	}
 	v := &Validation{}
 	if so.Bench != "none" {
 		if v.Bench, _, err = source.LoadBench(so.Bench, so.BenchOptions); err != nil {

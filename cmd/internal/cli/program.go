@@ -71,10 +71,18 @@ func (p *Program) Names() []string {
 func (p *Program) Run(stdout, stderr io.Writer, args []string) error {
 	e := &Env{Stdout: stdout, Stderr: stderr, Prog: p.Name}
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
-		if len(args) > 1 {
-			if c, ok := p.commands[args[1]]; ok {
-				return done(c.Run(e, []string{"-h"}))
+		if len(args) > 2 {
+			return Usagef("%s takes one command (got %q)", args[0], args[1:])
+		}
+		if len(args) == 2 {
+			c, ok := p.commands[args[1]]
+			if !ok {
+				// As for an unknown command: the list on stderr, exit 2 (it was printed
+				// on stdout with exit 0, as if asked for).
+				p.usage(stderr)
+				return Usagef("%s: unknown command %q", args[0], args[1])
 			}
+			return done(c.Run(e, []string{"-h"}))
 		}
 		p.usage(stdout)
 		if len(args) == 0 {
