@@ -71,7 +71,7 @@ func TestLongNameWraps(t *testing.T) {
 
 // TestNameWithoutBreaksWraps: a name with no space, "/" or "-" was drawn on one line, so
 // each figure that names configurations (or, in a forest plot, rows) widened to hold it
-// (ecs_by_protocol to about 4.6 in from 3.5). It is now broken after a "_" or ".", and
+// (policy_ranks to 6.3 in, a forest plot to 4.4 in, from 3.5). It is now broken after a "_" or ".", and
 // within a part still too wide between characters: the figure keeps its width and the
 // lines read back as the name.
 func TestNameWithoutBreaksWraps(t *testing.T) {
