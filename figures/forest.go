@@ -157,6 +157,9 @@ func (f Forest) layout(st style, o Options) (scene, error) {
 		names[i], values[i] = r.Label, f.valueText(r)
 	}
 	header := "Δ [" + levelText(f.Level) + "]"
+	if !f.anyInterval() { // the values are bare estimates (--resamples 0)
+		header = "Δ"
+	}
 	gap := em * 0.6
 	// A long row label is drawn on several lines, as a configuration's name elsewhere.
 	labels, lines, nameW := wrapNames(st.label, names, inner*nameShare)
