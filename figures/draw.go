@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -61,24 +62,18 @@ func wrap(ts draw.TextStyle, s string, maxW vg.Length) []string {
 	return append(lines, cur)
 }
 
-// wrapName breaks a name wider than maxW into lines no wider than maxW where it can: after
-// a space (dropped at the break), a "/" or a "-". Every other character is kept, in order,
-// so the lines read back as the name; a piece with no such break wider than maxW stays
-// whole on its line (the figure is then drawn wider). A name that fits is one line.
+// wrapName breaks a name wider than maxW into lines no wider than maxW: after a space
+// (dropped at the break), a "/" or a "-"; within a piece still too wide, after a "_" or a
+// "."; and within a part still too wide (a name such as "MyAgentConfigurationV2final"),
+// between any two characters, as late as the width allows. Every other character is kept,
+// in order, so the lines read back as the name. A name that fits is one line.
 func wrapName(ts draw.TextStyle, s string, maxW vg.Length) []string {
 	if ts.Width(s) <= maxW {
 		return []string{s}
 	}
 	var pieces []string
-	start := 0
-	for i, r := range s {
-		if r == '/' || r == '-' || r == ' ' {
-			pieces = append(pieces, s[start:i+1])
-			start = i + 1
-		}
-	}
-	if start < len(s) {
-		pieces = append(pieces, s[start:])
+	for _, p := range splitAfter(s, "/- ") {
+		pieces = append(pieces, fitPieces(ts, p, maxW)...)
 	}
 	var lines []string
 	cur := ""
@@ -90,6 +85,48 @@ func wrapName(ts draw.TextStyle, s string, maxW vg.Length) []string {
 		cur += p
 	}
 	return append(lines, strings.TrimRight(cur, " "))
+}
+
+// fitPieces splits a piece of a name (one of splitAfter's) wider than maxW after each "_"
+// and ".", and a part still wider into its characters, each with the combining marks that
+// follow it, for wrapName to fill lines with.
+func fitPieces(ts draw.TextStyle, p string, maxW vg.Length) []string {
+	if ts.Width(strings.TrimRight(p, " ")) <= maxW {
+		return []string{p}
+	}
+	var out []string
+	for _, q := range splitAfter(p, "_.") {
+		if ts.Width(strings.TrimRight(q, " ")) <= maxW {
+			out = append(out, q)
+			continue
+		}
+		start := 0
+		for i, r := range q {
+			if i > start && !unicode.Is(unicode.M, r) {
+				out = append(out, q[start:i])
+				start = i
+			}
+		}
+		out = append(out, q[start:])
+	}
+	return out
+}
+
+// splitAfter cuts s after each character in seps (ASCII, one byte each); the pieces read
+// back as s.
+func splitAfter(s, seps string) []string {
+	var pieces []string
+	start := 0
+	for i, r := range s {
+		if strings.ContainsRune(seps, r) {
+			pieces = append(pieces, s[start:i+1])
+			start = i + 1
+		}
+	}
+	if start < len(s) {
+		pieces = append(pieces, s[start:])
+	}
+	return pieces
 }
 
 // nameShare is the share of a figure's inner width the configuration names may take:

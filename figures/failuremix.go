@@ -122,7 +122,9 @@ func (f FailureMix) layout(st style, o Options) (scene, error) {
 		return scene{}, fitError("the title", w, inner)
 	}
 	labelGap := em * 0.5
-	labelW := maxWidth(st.label, f.Configs) + labelGap
+	// A long name is drawn on several lines, as in ecs_by_protocol (nameShare).
+	labels, lines, nameW := wrapNames(st.label, f.Configs, inner*nameShare)
+	labelW := nameW + labelGap
 	// The "100" of one panel and the "0" of the next must not read as one
 	// number ("1000"): two ems of white between them. The last "100" stays
 	// on the canvas.
@@ -155,7 +157,12 @@ func (f FailureMix) layout(st style, o Options) (scene, error) {
 	nRows := gridRows * len(f.Configs)
 	fixed := 2*m + titleHeight(st, tlines) + vg.Length(gridRows)*(panelTitleH+axisH) +
 		vg.Length(gridRows-1)*gapY + xlabelH + legGap + leg.height(st)
-	rowH, err := rowHeight(o, fixed, nRows, lineHeight(st.label)*1.2, lineHeight(st.small))
+	natural, least := lineHeight(st.label)*1.2, lineHeight(st.small)
+	if lines > 1 { // a row as tall as its name's lines
+		natural = max(natural, vg.Length(lines)*lineHeight(st.label)+lineHeight(st.label)*0.2)
+		least = max(least, vg.Length(lines)*lineHeight(st.label))
+	}
+	rowH, err := rowHeight(o, fixed, nRows, natural, least)
 	if err != nil {
 		return scene{}, err
 	}
@@ -168,9 +175,9 @@ func (f FailureMix) layout(st style, o Options) (scene, error) {
 		for g := 0; g < gridRows; g++ {
 			dataTop := y - panelTitleH
 			dataBot := dataTop - vg.Length(len(f.Configs))*rowH
-			for i, name := range f.Configs {
+			for i := range f.Configs {
 				cy := dataTop - (vg.Length(i)+0.5)*rowH
-				c.FillText(align(st.label, draw.XRight, draw.YCenter), vg.Point{X: m + labelW - labelGap, Y: cy}, name)
+				fillLines(c, align(st.label, draw.XRight, draw.YCenter), vg.Point{X: m + labelW - labelGap, Y: cy}, labels[i])
 			}
 			for k := 0; k < nc; k++ {
 				p := g*nc + k

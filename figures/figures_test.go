@@ -168,6 +168,14 @@ func TestDoesNotFit(t *testing.T) {
 	narrow := Options{Width: 1.5 * vg.Inch, FontSize: 7}
 	for _, name := range realisticNames {
 		o, err := Fitted(figs[name], narrow)
+		if name == "failure_mix" {
+			// Its panels stack below one another and its names wrap ("Claude-5 /"
+			// over "Claude Code"), so it fits.
+			if err != nil || o.Width != narrow.Width {
+				t.Errorf("%s at 1.5 in: drawn at %v (%v), want 1.5 in", name, o.Width, err)
+			}
+			continue
+		}
 		if err != nil || o.Width <= narrow.Width {
 			t.Errorf("%s at 1.5 in: drawn at %v (%v), want wider", name, o.Width, err)
 		}

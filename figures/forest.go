@@ -151,14 +151,19 @@ func (f Forest) layout(st style, o Options) (scene, error) {
 	if w := maxWidth(st.title, tlines); w > inner {
 		return scene{}, fitError("the title", w, inner)
 	}
-	labels := make([]string, len(f.Rows))
+	names := make([]string, len(f.Rows))
 	values := make([]string, len(f.Rows))
 	for i, r := range f.Rows {
-		labels[i], values[i] = r.Label, f.valueText(r)
+		names[i], values[i] = r.Label, f.valueText(r)
 	}
 	header := "Δ [" + levelText(f.Level) + "]"
+	if !f.anyInterval() { // the values are bare estimates (--resamples 0)
+		header = "Δ"
+	}
 	gap := em * 0.6
-	labelW := maxWidth(st.label, labels) + gap
+	// A long row label is drawn on several lines, as a configuration's name elsewhere.
+	labels, lines, nameW := wrapNames(st.label, names, inner*nameShare)
+	labelW := nameW + gap
 	valueW := max(maxWidth(st.small, values), st.small.Width(header)) + gap
 	plotW := inner - labelW - valueW
 	lo, hi, step := f.xRange()
@@ -184,7 +189,12 @@ func (f Forest) layout(st style, o Options) (scene, error) {
 	nlines := wrap(colored(st.small, textGrey), note, inner)
 	xlabelH := vg.Length(len(xlines))*lineHeight(st.label) + vg.Length(len(nlines))*lineHeight(st.small) + em*0.4
 	fixed := 2*m + titleHeight(st, tlines) + headerH + axisH + xlabelH
-	rowH, err := rowHeight(o, fixed, len(f.Rows), lineHeight(st.label)*1.35, lineHeight(st.small))
+	natural, least := lineHeight(st.label)*1.35, lineHeight(st.small)
+	if lines > 1 { // a row as tall as its label's lines
+		natural = max(natural, vg.Length(lines)*lineHeight(st.label)+lineHeight(st.label)*0.35)
+		least = max(least, vg.Length(lines)*lineHeight(st.label))
+	}
+	rowH, err := rowHeight(o, fixed, len(f.Rows), natural, least)
 	if err != nil {
 		return scene{}, err
 	}
@@ -210,7 +220,7 @@ func (f Forest) layout(st style, o Options) (scene, error) {
 		side := em * 0.55
 		for i, r := range f.Rows {
 			cy := dataTop - (vg.Length(i)+0.5)*rowH
-			c.FillText(align(st.label, draw.XRight, draw.YCenter), vg.Point{X: x0 - gap, Y: cy}, r.Label)
+			fillLines(c, align(st.label, draw.XRight, draw.YCenter), vg.Point{X: x0 - gap, Y: cy}, labels[i])
 			c.FillText(align(st.small, draw.XLeft, draw.YCenter), vg.Point{X: x0 + plotW + gap, Y: cy}, values[i])
 			ls := lineStyle(black, max(0.6, em*0.1))
 			excludes := false

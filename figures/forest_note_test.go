@@ -2,6 +2,7 @@ package figures
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -24,5 +25,16 @@ func TestForestNoteSaysAPointHasNoInterval(t *testing.T) {
 		if !strings.Contains(got, c.want) {
 			t.Errorf("%v: drawn %q, want %q", c.rows, got, c.want)
 		}
+	}
+}
+
+// TestForestHeaderWithoutIntervals: with no interval in any row (--resamples 0) the values
+// are bare estimates, yet the header above them read "Δ [95% CI]"; it now reads "Δ".
+func TestForestHeaderWithoutIntervals(t *testing.T) {
+	nan := math.NaN()
+	f := Forest{Level: 0.95, Rows: []Comparison{{Label: "Claude-5", Estimate: 0.04, Lo: nan, Hi: nan}}}
+	drawn := drawnStrings(t, f, Column)
+	if !slices.Contains(drawn, "Δ") || slices.ContainsFunc(drawn, func(s string) bool { return strings.Contains(s, "CI]") }) {
+		t.Errorf("drawn %q, want the header Δ and no CI", drawn)
 	}
 }

@@ -106,10 +106,25 @@ func fit(fig Figure, o Options) (Options, scene, error) {
 
 // Fitted returns the options fig is drawn at when asked for o: o itself, or a wider or
 // taller size that its names and rows need (fit). A caller that promised a size can say
-// what changed.
+// what changed. It is an error when fig cannot be drawn at o in every format: too wide
+// even widened, or a PNG at o.DPI past 64 megapixels.
 func Fitted(fig Figure, o Options) (Options, error) {
-	_, fo, err := prepare(fig, o)
+	sc, fo, err := prepare(fig, o)
+	if err == nil {
+		// A caller that writes every format (the report, figures) leaves out a figure
+		// whose PNG could not be drawn, rather than failing on it after the others.
+		err = pngFits(sc, fo)
+	}
 	return fo, err
+}
+
+// pngFits refuses a scene whose PNG at o.DPI would pass maxPixels.
+func pngFits(sc scene, o Options) error {
+	wpx, hpx := float64(sc.w/vg.Inch)*float64(o.DPI), float64(sc.h/vg.Inch)*float64(o.DPI)
+	if wpx*hpx > maxPixels {
+		return fmt.Errorf("figures: Options.DPI: a %.0f × %.0f px PNG exceeds %d megapixels (lower the DPI or the number of rows)", wpx, hpx, maxPixels/1_000_000)
+	}
+	return nil
 }
 
 // Render draws fig in format f and writes it to w.
@@ -125,9 +140,8 @@ func Render(fig Figure, f Format, w io.Writer, o Options) error {
 	case PDF:
 		cw = newPDF(sc.w, sc.h)
 	case PNG:
-		wpx, hpx := float64(sc.w/vg.Inch)*float64(o.DPI), float64(sc.h/vg.Inch)*float64(o.DPI)
-		if wpx*hpx > maxPixels {
-			return fmt.Errorf("figures: Options.DPI: a %.0f × %.0f px PNG exceeds %d megapixels (lower the DPI or the number of rows)", wpx, hpx, maxPixels/1_000_000)
+		if err := pngFits(sc, o); err != nil {
+			return err
 		}
 		cw = vgimg.NewWith(vgimg.UseWH(sc.w, sc.h), vgimg.UseDPI(o.DPI)) // white background
 	default:

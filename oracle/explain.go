@@ -142,7 +142,10 @@ type ExplainedCheckpoint struct {
 	Event    int    `json:"event"` // -1: the hidden preflight
 	Tool     string `json:"tool"`
 	CommitID string `json:"commit_id"`
-	Gate     string `json:"gate"`
+	// Target is what the action acts on (Checkpoint.Target), "" when the oracle identifies
+	// nothing: the viewer's A/B page matches two episodes' actions by tool and target.
+	Target string `json:"target,omitempty"`
+	Gate   string `json:"gate"`
 	// Label is "premature action" for a DEFER and "blocked action" for a BLOCK of an action
 	// the agent took, "" otherwise.
 	Label           string                 `json:"label,omitempty"`
@@ -494,7 +497,7 @@ func explainChain(ep *ingest.Episode, d *Detail, reads []*RequiredRead) []ChainE
 }
 
 func explainCheckpoint(cp Checkpoint, reads []*RequiredRead, taken bool) ExplainedCheckpoint {
-	x := ExplainedCheckpoint{Event: cp.EventIndex, Tool: cp.Tool, CommitID: cp.CommitID, Gate: cp.Gate, Reason: cp.Reason,
+	x := ExplainedCheckpoint{Event: cp.EventIndex, Tool: cp.Tool, CommitID: cp.CommitID, Target: cp.Target, Gate: cp.Gate, Reason: cp.Reason,
 		Requirements: []ExplainedRequirement{}, MatchErrors: append([]string{}, cp.MatchErrors...),
 		ReferenceErrors: append([]string{}, cp.ReferenceErrs...)}
 	if taken && cp.Reason == "" {

@@ -278,7 +278,7 @@ func BuildInspectLeaderboard(b *analysis.InspectBoard, by, clusterBy string, pas
 		t.Columns = append(t.Columns, textCol("by", "metadata."+by))
 	}
 	t.Columns = append(t.Columns, textCol("scorer", "Scorer"), textCol("model", "Model"),
-		scoreIntervalCol("mean", iv.header("Mean"), false), rankSetCol("rank", b.Level),
+		scoreIntervalCol("mean", iv.header("Mean"), false), rankSetCol("rank", b.Level, o.Resamples),
 		countCol("samples", "Samples"), countCol("rows", "Scored epochs"), countCol("logs", "Logs"))
 	for _, k := range passK {
 		t.Columns = append(t.Columns, scoreCol(fmt.Sprintf("pass%d_planned", k), fmt.Sprintf("pass^%d (planned)", k)),

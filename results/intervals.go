@@ -44,8 +44,18 @@ func intervalsOf(t *Table, r *analysis.Release, o analysis.StatOptions) *Interva
 	return t.Intervals
 }
 
-// header labels an interval column with its level: "Δ ECS [90% CI]".
-func (iv *Intervals) header(what string) string { return what + " [" + iv.Spec.CI() + "]" }
+// header labels an interval column with its level: "Δ ECS [90% CI]"; under --resamples 0,
+// whose cells hold no interval ("[—, —]"), "Δ ECS [no CI]".
+func (iv *Intervals) header(what string) string { return what + " [" + ciLabel(iv.Spec) + "]" }
+
+// ciLabel is what an interval column's brackets hold: "95% CI", or "no CI" when no
+// resample is drawn.
+func ciLabel(s analysis.IntervalSpec) string {
+	if s.Resamples == 0 {
+		return "no CI"
+	}
+	return s.CI()
+}
 
 // cell is an interval cell of the row being built (the table's next row), recording the
 // estimate's caveats under the row's label and the column's key.

@@ -11,8 +11,14 @@ import (
 // Rank confidence sets as table cells and notes: T2 and the policies table show each
 // configuration's rank with its simultaneous set, "2 [1, 4]".
 
-func rankSetCol(key string, level float64) Column {
-	return Column{Key: key, Header: fmt.Sprintf("Rank [%s set]", rankLevelText(level)), Kind: KindInterval, Decimals: 0}
+// rankSetCol is the column of ranks and their sets: "Rank [95% set]", or "Rank [no set]"
+// under --resamples 0, which computes no set (its bounds are empty).
+func rankSetCol(key string, level float64, resamples int) Column {
+	set := rankLevelText(level) + " set"
+	if resamples == 0 {
+		set = "no set"
+	}
+	return Column{Key: key, Header: "Rank [" + set + "]", Kind: KindInterval, Decimals: 0}
 }
 
 // rankSetCell is configuration j's rank and its set; the bounds are empty when no set
@@ -121,7 +127,7 @@ func appendRankSets(t *Table, r *analysis.Release, configKey string, cr *analysi
 		at[c] = j
 	}
 	col := t.Column(configKey)
-	t.Columns = append(t.Columns, rankSetCol("rank", cr.Level))
+	t.Columns = append(t.Columns, rankSetCol("rank", cr.Level, o.Resamples))
 	for i := range t.Rows {
 		j, ok := at[t.Rows[i].Cells[col].s]
 		if !ok {

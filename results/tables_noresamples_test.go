@@ -1,6 +1,7 @@
 package results_test
 
 import (
+	"bytes"
 	"math"
 	"regexp"
 	"strings"
@@ -9,6 +10,7 @@ import (
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/oracle"
 	"github.com/sabench/sabench-stats/results"
+	"github.com/sabench/sabench-stats/results/render"
 )
 
 // describesDraws matches what a note may say only when resamples are drawn: what an
@@ -71,4 +73,63 @@ func compareTables(t *testing.T, r *analysis.Release, o analysis.StatOptions) []
 	d.X, d.Lo, d.Hi, d.P, d.Cases, d.Units = 0.25, nan, nan, nan, 8, 8
 	return []*results.Table{results.BuildCompare(r, spec, scopes, o),
 		results.BuildInspectCompare(results.InspectCompare{A: "a.eval", B: "b.eval", ADesc: "log a.eval", BDesc: "log b.eval", Diffs: []analysis.InspectDiff{d}}, o)}
+}
+
+// With --resamples 0 an interval column holds no interval ("+4.2 [—, —]"), yet its header
+// read "Δ ECS [95% CI]" (T4, T9, T13, T14, interventions, policies, compare,
+// compare-inspect) or "Rank [95% set]" (T2, policies). Every interval column whose cells
+// have no bounds now says so in its header ("Δ ECS [no CI]", "Rank [no set]"), in every
+// format, and compare leaves out its clusters Δ, which would repeat the cases Δ.
+func TestNoResamplesHeadersSayNoInterval(t *testing.T) {
+	cases, sets, vs := fixtureVerdicts(t)
+	o := analysis.DefaultStatOptions()
+	o.Resamples, o.Workers = 0, 2
+	ch := analysis.PaperChoices()
+	ch.StrategyExec = "scgr_eg"
+	tauCases, tauVerdicts, tauPolicy := tauReadsFixture(t)
+	var ts []*results.Table
+	for _, g := range []struct {
+		specs []results.Spec
+		in    *results.Input
+	}{
+		{results.Registry, &results.Input{Releases: []*analysis.Release{analysis.NewRelease(cases, sets, vs, oracle.SafeAct),
+			analysis.NewRelease(cases, sets, relaxed(vs), oracle.Presets[3])}, Stats: o, Choices: ch}},
+		{results.OfficialRegistry, &results.Input{Releases: []*analysis.Release{analysis.NewRelease(tauCases, nil, tauVerdicts, tauPolicy)}, Stats: o, Choices: ch}},
+	} {
+		built, err := results.Build(g.in, g.specs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ts = append(ts, built...)
+		if len(g.specs) == len(results.Registry) {
+			ts = append(ts, compareTables(t, g.in.Releases[0], o)...)
+		}
+	}
+	withIntervals := 0
+	for _, tb := range ts {
+		for _, c := range tb.Columns {
+			if c.Kind != results.KindInterval && c.Kind != results.KindPercentInterval {
+				continue
+			}
+			withIntervals++
+			if !strings.HasSuffix(c.Header, "[no CI]") && !strings.HasSuffix(c.Header, "[no set]") {
+				t.Errorf("%s: column %s holds no interval, header %q", tb.ID, c.Key, c.Header)
+			}
+		}
+		if tb.ID == "compare" && tb.Column("delta_clustered") >= 0 {
+			t.Errorf("compare: a clusters Δ column without intervals")
+		}
+		for _, f := range render.Formats() {
+			var b bytes.Buffer
+			if err := render.Render(&b, tb, f); err != nil {
+				t.Fatal(err)
+			}
+			if m := regexp.MustCompile(`\d\\?% (CI|set)`).FindString(b.String()); m != "" {
+				t.Errorf("%s (%v): %q", tb.ID, f, m)
+			}
+		}
+	}
+	if withIntervals < 10 {
+		t.Errorf("%d interval columns in all", withIntervals)
+	}
 }

@@ -35,7 +35,7 @@ func buildPolicies(in *Input) (*Table, error) {
 	t := &Table{ID: "policies", Title: m.title + " under each authorization policy (%)"}
 	iv := intervalsOf(t, base, o)
 	t.Columns = []Column{textCol("policy", "Policy"), textCol("config", "Config"), rateCol(o, "ecs", iv.header(m.name)),
-		deltaCol("delta", iv.header("Δ vs "+base.Policy.Name)), pCol("delta_p", "p"), adjustedCol("delta_p_adj", o), countCol("rank", "Rank"), rankSetCol("rank_set", o.Level),
+		deltaCol("delta", iv.header("Δ vs "+base.Policy.Name)), pCol("delta_p", "p"), adjustedCol("delta_p_adj", o), countCol("rank", "Rank"), rankSetCol("rank_set", o.Level, o.Resamples),
 		countCol("rank_base", "Rank ("+base.Policy.Name+")"),
 		{Key: "rank_change", Header: "Rank change", Kind: KindNumber, Decimals: 0, Signed: true}}
 	// The family: every policy's Δ per configuration (the baseline against itself runs no

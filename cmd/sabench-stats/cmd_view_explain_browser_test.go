@@ -344,19 +344,21 @@ func TestViewerABByEvidence(t *testing.T) {
 	for i, h := range rows[0] {
 		col[h] = i
 	}
-	pass, prem := map[string]string{}, map[string]string{}
+	pass, prem, blocked := map[string]string{}, map[string]string{}, map[string][]string{}
 	var order []string
 	for _, r := range rows[1:] {
-		if r[col["protocol"]] != "v1" || r[col["condition"]] != "main" {
+		if r[col["condition"]] != "main" {
 			continue
 		}
-		c := r[col["case_id"]]
+		c, v1 := r[col["case_id"]], r[col["protocol"]] == "v1"
 		switch {
 		case r[col["ecs"]] == "true" && pass[c] == "":
 			pass[c] = r[col["run_id"]]
-		case r[col["failure_type"]] == "premature_action" && prem[c] == "":
+		case v1 && r[col["failure_type"]] == "premature_action" && prem[c] == "":
 			prem[c] = r[col["run_id"]]
 			order = append(order, c)
+		case v1 && r[col["outcome"]] == "BLOCK":
+			blocked[c] = append(blocked[c], r[col["run_id"]])
 		}
 	}
 	var caseID, a, bRun string
@@ -365,7 +367,7 @@ func TestViewerABByEvidence(t *testing.T) {
 		if pass[c] == "" {
 			continue
 		}
-		want = lackedReads(t, runs, pass[c], prem[c])
+		want = lackedReads(t, runs, pass[c], prem[c], false)
 		if len(want) > 0 {
 			caseID, a, bRun = c, pass[c], prem[c]
 			break
@@ -391,6 +393,32 @@ func TestViewerABByEvidence(t *testing.T) {
 	}
 	t.Logf("case %s: A %s, B %s; B acted without %d reads: %v", caseID, a, bRun, len(want), want)
 	b.shot(t, os.Getenv("SABENCH_VIEW_SHOTS"), "ab-premature")
+	// Where matching by tool alone and by tool and target differ (A's blocked action acts on
+	// another target than B's premature one of the same tool), the page follows the second.
+	found := false
+	for _, c := range order {
+		for _, a := range blocked[c] {
+			byTarget, byTool := lackedReads(t, runs, a, prem[c], false), lackedReads(t, runs, a, prem[c], true)
+			if strings.Join(byTarget, "\n") == strings.Join(byTool, "\n") {
+				continue
+			}
+			found = true
+			b.open(t, page, "case="+url.QueryEscape(c)+"&a="+url.QueryEscape(a)+"&b="+url.QueryEscape(prem[c]), "#ab-summary")
+			b.rendered(t)
+			got := evalJS[[]string](t, b, `Array.from(document.querySelectorAll('ul.lacks[data-side="B"] li')).map(function(li){return li.textContent})`)
+			if strings.Join(got, "\n") != strings.Join(byTarget, "\n") {
+				t.Errorf("A/B %s vs %s: B lacks %q on the page, %q by tool and target (%q by tool alone)", a, prem[c], got, byTarget, byTool)
+			}
+			t.Logf("case %s: A %s (blocked), B %s: by tool and target B lacks %q, by tool alone %q", c, a, prem[c], byTarget, byTool)
+			break
+		}
+		if found {
+			break
+		}
+	}
+	if !found {
+		t.Fatal("no V1 case of the subset has a blocked and a premature-action episode whose reads compare differently by tool and by tool and target")
+	}
 	// Under another policy the verdicts change side, and the gates (kept for the main
 	// policy only) are left out with a note; two policies at once are refused.
 	b.open(t, page, "case="+url.QueryEscape(caseID)+"&a="+url.QueryEscape(a)+"&b="+url.QueryEscape(bRun)+"&p=tau-bench", "#ab-nogates")
@@ -407,13 +435,20 @@ func TestViewerABByEvidence(t *testing.T) {
 }
 
 // lackedReads are the reads (tool and canonical arguments) run a made before its first
-// action's tool's first use, that run b had not made before its first action.
-func lackedReads(t *testing.T, runs, a, b string) []string {
+// action of the same tool and target as run b's first action, that run b had not made before
+// that action; with no such action, those a made in all. Actions match as on the viewer's
+// A/B page: by tool and target (what explain's checkpoint says the action acts on), and
+// when a used the tool on other targets only, no read is compared (nil). byTool matches by
+// tool alone, as the page did before it knew targets.
+func lackedReads(t *testing.T, runs, a, b string, byTool bool) []string {
 	t.Helper()
 	type event struct {
-		Kind      string          `json:"kind"`
-		Tool      string          `json:"tool"`
-		Arguments json.RawMessage `json:"arguments"`
+		Kind        string          `json:"kind"`
+		Tool        string          `json:"tool"`
+		Arguments   json.RawMessage `json:"arguments"`
+		Checkpoints []struct {
+			Target string `json:"target"`
+		} `json:"checkpoints"`
 	}
 	chain := func(run string) []event {
 		out, _ := mustRun(t, "explain", run, "--bench", "builtin", "--runs", runs, "--format", "json", "--policy", "safeact")
@@ -430,20 +465,34 @@ func lackedReads(t *testing.T, runs, a, b string) []string {
 		_ = json.Compact(&c, e.Arguments)
 		return e.Tool + " " + c.String()
 	}
-	ca, cb := chain(a), chain(b)
-	firstAct := func(c []event, tool string) int {
-		for i, e := range c {
-			if e.Kind == "act" && (tool == "" || e.Tool == tool) {
-				return i
-			}
+	target := func(e event) string {
+		if len(e.Checkpoints) == 0 {
+			return ""
 		}
-		return len(c)
+		return e.Checkpoints[0].Target
 	}
-	ib := firstAct(cb, "")
-	if ib == len(cb) {
+	ca, cb := chain(a), chain(b)
+	ib := slices.IndexFunc(cb, func(e event) bool { return e.Kind == "act" })
+	if ib < 0 {
 		return nil
 	}
-	ia := firstAct(ca, cb[ib].Tool)
+	ia, elsewhere := -1, false
+	for i, e := range ca {
+		if e.Kind != "act" || e.Tool != cb[ib].Tool {
+			continue
+		}
+		if !byTool && target(e) != target(cb[ib]) {
+			elsewhere = true
+		} else if ia < 0 {
+			ia = i
+		}
+	}
+	switch {
+	case ia < 0 && elsewhere:
+		return nil
+	case ia < 0:
+		ia = len(ca)
+	}
 	had := map[string]bool{}
 	for _, e := range cb[:ib] {
 		if e.Kind == "read" {

@@ -62,7 +62,7 @@ func Example() {
 	// not built: harness_differences: no model has both a configuration with the shared harness Inspect and another one (--shared-harness)
 	// **T2: Main results: Exact Case Success (%)**
 	//
-	// | Config               |  ECS |  P-M |  D-M | Legacy |   V0 |    V1 |  V2 |  V3 | Rank [95% set] |
-	// | :------------------- | ---: | ---: | ---: | -----: | ---: | ----: | --: | --: | -------------: |
-	// | claude-5/claude-code | 60.0 | 77.8 | 33.3 |  100.0 | 33.3 | 100.0 |   — |   — |       1 [—, —] |
+	// | Config               |  ECS |  P-M |  D-M | Legacy |   V0 |    V1 |  V2 |  V3 | Rank [no set] |
+	// | :------------------- | ---: | ---: | ---: | -----: | ---: | ----: | --: | --: | ------------: |
+	// | claude-5/claude-code | 60.0 | 77.8 | 33.3 |  100.0 | 33.3 | 100.0 |   — |   — |      1 [—, —] |
 }

@@ -10,10 +10,14 @@ import (
 	"github.com/sabench/sabench-stats/figures"
 )
 
-// TestFiguresSkipWhatCannotBeDrawn: a figure that cannot be drawn even widened (a
-// 120-character configuration name at 72 pt needs about 60 in, past the 48 in a figure may
-// grow to) is left out with its reason instead of failing the job: here the three figures
-// that name configurations beside their data, while the job itself succeeds.
+// TestFiguresSkipWhatCannotBeDrawn: a figure that cannot be drawn is left out with its
+// reason instead of failing the job. A 120-character configuration name at 72 pt used to
+// leave out the three figures that name configurations beside their data (a piece of 60
+// letters without a break needed about 30 in, past the 48 in a figure may grow to); such a
+// name is now broken between letters, so ecs_by_protocol and domain_heatmap are drawn, and
+// failure_types, whose rows grow as tall as the name's lines in each of its panels, would
+// need a PNG past 64 megapixels: it is left out, where its PNG used to fail the whole job
+// after the other figures were written.
 func TestFiguresSkipWhatCannotBeDrawn(t *testing.T) {
 	long := strings.Repeat("W", 60) + "/" + strings.Repeat("H", 59)
 	data, err := os.ReadFile(testRuns)
@@ -38,14 +42,14 @@ func TestFiguresSkipWhatCannotBeDrawn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cannot := 0
+	var cannot []string
 	for _, why := range ff.Skipped {
-		if strings.Contains(why, ": cannot be drawn: Options.Width:") {
-			cannot++
+		if strings.Contains(why, ": cannot be drawn: ") {
+			cannot = append(cannot, why)
 		}
 	}
 	written, _ := filepath.Glob(filepath.Join(dir, "*.svg"))
-	if cannot != 3 || ff.Figures != len(written) {
+	if len(cannot) != 1 || !strings.HasPrefix(cannot[0], "failure_types: cannot be drawn: Options.DPI: ") || ff.Figures != len(written) || ff.Figures != 2 {
 		t.Errorf("%d figures written (%d files), skipped %v", ff.Figures, len(written), ff.Skipped)
 	}
 	// The notes: the policy shown, then what was not written and what was widened.
