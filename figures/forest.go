@@ -139,9 +139,15 @@ func (f Forest) layout(st style, o Options) (scene, error) {
 	em := st.em
 	W, m := o.Width, em*0.6
 	inner := W - 2*m
+	// Without any interval (no resamples), neither the title nor the header names a
+	// confidence level: the figure draws the point estimates alone.
+	intervals := f.anyInterval()
 	title := f.Title
 	if title == "" {
-		title = "Paired differences (" + levelText(f.Level) + ")"
+		title = "Paired differences"
+		if intervals {
+			title += " (" + levelText(f.Level) + ")"
+		}
 	}
 	xlabel := f.XLabel
 	if xlabel == "" {
@@ -156,9 +162,9 @@ func (f Forest) layout(st style, o Options) (scene, error) {
 	for i, r := range f.Rows {
 		names[i], values[i] = r.Label, f.valueText(r)
 	}
-	header := "Δ [" + levelText(f.Level) + "]"
-	if !f.anyInterval() { // the values are bare estimates (--resamples 0)
-		header = "Δ"
+	header := "Δ"
+	if intervals {
+		header += " [" + levelText(f.Level) + "]"
 	}
 	gap := em * 0.6
 	// A long row label is drawn on several lines, as a configuration's name elsewhere.
@@ -181,8 +187,8 @@ func (f Forest) layout(st style, o Options) (scene, error) {
 	// it is not read as an interval that holds 0.
 	note := "Filled: the interval excludes 0; hollow: it does not."
 	switch {
-	case !f.anyInterval():
-		note = "No intervals."
+	case !intervals:
+		note = "No intervals: each point is the estimate alone."
 	case f.anyWithout():
 		note = "Filled: the interval excludes 0; hollow: it does not, or there is none (no whiskers)."
 	}

@@ -339,7 +339,8 @@ func compareTitle(s analysis.CompareSpec, after string) string {
 
 // CompareRows are the forest rows of a `compare` table: each scope with shared cases, its
 // case-paired and its clustered interval; prefixed by the policy name when several
-// policies are compared.
+// policies are compared. A scope with neither interval (no resamples) is one row: its
+// "cases" and "clusters" rows would be one estimate drawn twice.
 func CompareRows(scopes []analysis.CompareScope, prefix bool, policy string) []Comparison {
 	var out []Comparison
 	for _, s := range scopes {
@@ -351,6 +352,10 @@ func CompareRows(scopes []analysis.CompareScope, prefix bool, policy string) []C
 			const longest = ", clusters" // what a row draws after the scope
 			budget := maxNameLen - len(": "+label+longest)
 			label = nameLabelsOf([]string{policy}, budget).label(policy) + ": " + label
+		}
+		if math.IsNaN(s.Delta.Lo) && math.IsNaN(s.DeltaClustered.Lo) && s.Delta.X == s.DeltaClustered.X {
+			out = append(out, Comparison{Label: label, Estimate: s.Delta.X, Lo: math.NaN(), Hi: math.NaN()})
+			continue
 		}
 		out = append(out, Comparison{Label: label + ", cases", Estimate: s.Delta.X, Lo: s.Delta.Lo, Hi: s.Delta.Hi},
 			Comparison{Label: label + ", clusters", Estimate: s.DeltaClustered.X, Lo: s.DeltaClustered.Lo, Hi: s.DeltaClustered.Hi})

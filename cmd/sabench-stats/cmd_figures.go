@@ -30,7 +30,7 @@ func setupFigures(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 				return usagef("figures: --out must name a directory (the figures are files, not a stream)")
 			}
 			if err := job.CheckOutDir(c.out); err != nil {
-				return cli.Usage(err)
+				return err
 			}
 			// The one figure that reads them (harness_differences: T4's pairs and their
 			// adjusted p) does not apply to action-rules cases: checked by the bench's name,

@@ -27,9 +27,9 @@ func runIngest(e *cli.Env, args []string) error {
 	bench := fs.String("bench", "", "--inspect only, and required with it: the case specs the samples name (which sample ids are cases, which tools are information tools): a SafeActBench checkout, a directory of case JSON files, a JSONL of case rows, or builtin (the built-in synthetic cases)")
 	var opt harness.Options
 	fs.StringVar(&opt.RecordFrom, "record-from", "", "--inspect only: where a sample's decision record is: output (the final completion, as JSON; the default), store:KEY or tool:NAME (the last call's arguments, or its one string argument, as JSON)")
-	fs.StringVar(&opt.Config, "config", "", "configuration name, e.g. claude-5/claude-code (required; for --inspect the default is each log's model/solver)")
+	fs.StringVar(&opt.Config, "config", "", "configuration name, e.g. claude-5/claude-code (required; for --inspect the default is model/harness: --model, else each log's model, and --harness, else its solver)")
 	fs.StringVar(&opt.Model, "model", "", "model name (default: --config up to its last '/'); compared with the model the runner recorded")
-	fs.StringVar(&opt.Harness, "harness", "", "harness name (default: --config after its last '/')")
+	fs.StringVar(&opt.Harness, "harness", "", "harness name (default: --config after its last '/'; for --inspect without --config, also the configuration's part after the '/')")
 	fs.IntVar(&opt.Repeat, "repeat", 0, "repeat index of these episodes (≥ 0); interactive runs of one case count up from it; an Inspect sample's repeat is this plus its epoch − 1")
 	fs.StringVar(&opt.Condition, "condition", "", "condition of these episodes (main, withheld, scgr_eg, …; default main; for --inspect the default is the sample's metadata.condition, else the task's task_args.condition, else main)")
 	fs.StringVar(&opt.Mode, "status-mode", harness.ModeAnalyst, "analyst: exclude each failure by its reason; runner: keep the runner's own denominator (only its exclusions are excluded, deferred batch cases become failed episodes), so that score reproduces summary.json")

@@ -28,7 +28,7 @@ func setupReport(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 				return usagef("report: --out must name a directory (the report is files, not a stream)")
 			}
 			out = filepath.Clean(c.out)
-			if err := job.CheckReportDir(out); err != nil {
+			if err := job.CheckReplaceDir(out); err != nil {
 				return err
 			}
 			// Every table is built: a flag is refused only when none of them reads it.

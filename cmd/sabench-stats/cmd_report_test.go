@@ -92,8 +92,8 @@ func TestReportWritesEverythingAndReplacesOnlyReports(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, stderr, code = runCLI(t, append([]string{"report", "--out", foreign}, small...)...)
-	if code != 1 || !strings.Contains(stderr, "was not written by sabench-stats") {
-		t.Errorf("foreign --out: exit %d, stderr %q", code, stderr)
+	if code != 2 || !strings.Contains(stderr, "was not written by sabench-stats") {
+		t.Errorf("foreign --out: exit %d, stderr %q; want exit 2", code, stderr)
 	}
 	if b, err := os.ReadFile(keep); err != nil || string(b) != "mine" {
 		t.Errorf("foreign directory was touched: %v %q", err, b)

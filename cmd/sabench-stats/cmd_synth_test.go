@@ -70,7 +70,8 @@ func TestSynthUsage(t *testing.T) {
 }
 
 // A directory of the user's own (here a real runs.jsonl) is refused, before anything is
-// generated, and left as it was: synth once wrote its synthetic runs over it.
+// generated, as the usage error it is (exit 2, as every command's unusable --out), and left
+// as it was: synth once wrote its synthetic runs over it.
 func TestSynthRefusesAForeignDirectory(t *testing.T) {
 	dir := t.TempDir()
 	runs := filepath.Join(dir, "runs.jsonl")
@@ -78,8 +79,8 @@ func TestSynthRefusesAForeignDirectory(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, stderr, code := runCLI(t, "synth", "--out", dir)
-	if code != 1 || !strings.Contains(stderr, "was not written by sabench-stats") {
-		t.Errorf("exit %d, stderr %q: want a refusal", code, stderr)
+	if code != 2 || !strings.Contains(stderr, "was not written by sabench-stats") {
+		t.Errorf("exit %d, stderr %q: want a refusal, exit 2", code, stderr)
 	}
 	if b, err := os.ReadFile(runs); err != nil || string(b) != "{\"mine\": true}\n" {
 		t.Errorf("runs.jsonl now holds %.60q, %v", b, err)

@@ -9,7 +9,6 @@ import (
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/results"
 	"github.com/sabench/sabench-stats/results/job"
-	"github.com/sabench/sabench-stats/results/view"
 )
 
 func init() {
@@ -26,7 +25,7 @@ func setupView(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 			if c.out == "" || c.out == "-" {
 				return usagef("view: --out must name an HTML file (the viewer is a page plus chunk files, not a stream)")
 			}
-			if err := view.CheckPage(c.out); err != nil {
+			if err := job.CheckViewPage(c.out); err != nil {
 				return err
 			}
 			// The chunk directory is named after the page's stem: v.txt, v and v.html

@@ -3,7 +3,6 @@ package main
 import (
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -51,9 +50,10 @@ func TestOutTargetBeforeScoring(t *testing.T) {
 
 // TestReportViewOutBeforeReading: report over a directory it did not write and view over
 // a NAME_files/ holding a user's file are refused before the episodes are read (the
-// episodes named do not exist, so reading them first would fail on them instead), with
-// exit 1 as when the directory is found busy at writing. figures and tables write named
-// files into their --out and keep what else it holds, so a non-empty folder is theirs to use.
+// episodes named do not exist, so reading them first would fail on them instead), as the
+// usage error every unusable --out is (exit 2; they exited 1). figures and tables write
+// named files into their --out and keep what else it holds, so a non-empty folder is
+// theirs to use.
 func TestReportViewOutBeforeReading(t *testing.T) {
 	dir := t.TempDir()
 	foreign := filepath.Join(dir, "work")
@@ -66,19 +66,57 @@ func TestReportViewOutBeforeReading(t *testing.T) {
 		}
 	}
 	input := []string{"--bench", "builtin", "--runs", filepath.Join(dir, "none.jsonl")}
+	wantUsage(t, "--out: "+foreign+": exists and was not written by sabench-stats", append([]string{"report", "--out", foreign}, input...)...)
+	wantUsage(t, filepath.Join(foreign, "v_files")+" holds files the viewer did not write (mine)", append([]string{"view", "--out", filepath.Join(foreign, "v.html")}, input...)...)
+	if b, err := os.ReadFile(filepath.Join(foreign, "notes.txt")); err != nil || string(b) != "mine" {
+		t.Errorf("the user's file was touched: %v %q", err, b)
+	}
+}
+
+// TestOutUnusableIsUsage: an --out (or convert's OUT) that cannot be used is a usage error
+// of every command that writes, exit 2, and nothing is written: report, synth and view
+// exited 1 where figures and the one-file outputs exited 2.
+func TestOutUnusableIsUsage(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "f.txt")
+	foreign := filepath.Join(dir, "work")
+	if err := os.MkdirAll(foreign, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{file, filepath.Join(foreign, "notes.txt")} {
+		if err := os.WriteFile(f, []byte("mine"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	input := []string{"--bench", "builtin", "--runs", filepath.Join(dir, "none.jsonl")}
+	missing := filepath.Join(dir, "missing")
 	for _, c := range []struct {
 		want string
 		args []string
 	}{
-		{"--out: " + foreign + ": exists and was not written by sabench-stats", []string{"report", "--out", foreign}},
-		{filepath.Join(foreign, "v_files") + " holds files the viewer did not write (mine)", []string{"view", "--out", filepath.Join(foreign, "v.html")}},
+		{file + ": exists and is not a directory", append([]string{"report", "--out", file}, input...)},
+		{foreign + ": exists and was not written by sabench-stats", append([]string{"report", "--out", foreign}, input...)},
+		{file + ": exists and is not a directory", []string{"synth", "--out", file}},
+		{foreign + ": exists and was not written by sabench-stats", []string{"synth", "--out", foreign}},
+		{"the directory " + missing + " does not exist", append([]string{"view", "--out", filepath.Join(missing, "v.html")}, input...)},
+		{foreign + " is a directory", append([]string{"view", "--out", foreign}, input...)},
+		{file + " is a file", append([]string{"figures", "--out", filepath.Join(file, "figs")}, input...)},
+		{"the directory " + missing + " does not exist", append([]string{"tables", "T2", "--out", filepath.Join(missing, "t.txt")}, input...)},
+		{"the directory " + missing + " does not exist", append([]string{"score", "--out", filepath.Join(missing, "v.jsonl")}, input...)},
+		{"the directory " + missing + " does not exist", append([]string{"explain", "x", "--out", filepath.Join(missing, "e.txt")}, input...)},
+		{foreign + " is a directory", []string{"samples", "--inspect", filepath.Join(dir, "none.eval"), "--out", foreign}},
+		{"the directory " + missing + " does not exist", []string{"convert", filepath.Join(dir, "none.jsonl"), filepath.Join(missing, "o.jsonl")}},
+		{"the directory " + missing + " does not exist", []string{"ingest", "--batch", dir, "--config", "m/h", "--out", filepath.Join(missing, "e.jsonl")}},
 	} {
-		_, stderr, code := runCLI(t, append(c.args, input...)...)
-		if code != 1 || !strings.Contains(stderr, c.want) {
-			t.Errorf("%q: exit %d, stderr %q; want exit 1 mentioning %q", c.args, code, stderr, c.want)
-		}
+		wantUsage(t, c.want, c.args...)
 	}
-	if b, err := os.ReadFile(filepath.Join(foreign, "notes.txt")); err != nil || string(b) != "mine" {
-		t.Errorf("the user's file was touched: %v %q", err, b)
+	if b, err := os.ReadFile(file); err != nil || string(b) != "mine" {
+		t.Errorf("%s was touched: %v %q", file, err, b)
+	}
+	if es, err := os.ReadDir(foreign); err != nil || len(es) != 1 {
+		t.Errorf("%s holds %d entries (%v), want the user's one", foreign, len(es), err)
+	}
+	if _, err := os.Stat(missing); !os.IsNotExist(err) {
+		t.Errorf("%s was made (stat: %v)", missing, err)
 	}
 }

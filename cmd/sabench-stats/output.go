@@ -37,7 +37,7 @@ func (c *common) resolveFormat(fs *flag.FlagSet) error {
 // checkTableTarget refuses an output that cannot take n tables (commands call it before
 // scoring when they know n).
 func (c *common) checkTableTarget(n int) error {
-	return cli.Usage(job.CheckTableTarget(c.out, c.outFormat(), n))
+	return job.CheckTableTarget(c.out, c.outFormat(), n)
 }
 
 // perPolicy is the number of tables of a command that writes one per policy scored

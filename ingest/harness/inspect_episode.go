@@ -128,7 +128,9 @@ func (s *InspectStream) keyed(l *inspectLog, smp *inspect.Sample) (*ingest.Episo
 			e.Condition = ingest.DefaultCondition
 		}
 	}
-	if raw, ok := smp.Metadata["run_id"]; ok && s.opt.Config == "" && s.opt.Condition == "" {
+	// The log's run id is kept only while the log names the episode's configuration and
+	// condition itself: an option that renames either makes another episode key.
+	if raw, ok := smp.Metadata["run_id"]; ok && s.opt.Config == "" && s.opt.Model == "" && s.opt.Harness == "" && s.opt.Condition == "" {
 		if v, err := s.dec.Parse(raw); err == nil {
 			if id, ok := v.(string); ok && id != "" {
 				e.RunID = id

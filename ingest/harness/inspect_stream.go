@@ -1,6 +1,7 @@
 package harness
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -252,13 +253,16 @@ func (s *InspectStream) openLog(file string, h *inspect.Log) *inspectLog {
 	if l.config != "" {
 		l.model, l.harness = ingest.SplitConfig(l.config)
 	} else {
-		l.model, l.harness = h.Eval.Model, h.Solvers()
+		// Without --config the configuration is model/harness, each part the option's
+		// when given, else the log's: a --harness that set the harness field alone left
+		// a configuration naming the log's solver beside it.
+		l.model, l.harness = cmp.Or(s.opt.Model, h.Eval.Model), cmp.Or(s.opt.Harness, h.Solvers())
 		l.config = l.model + "/" + l.harness
 		switch {
 		case l.model == "":
-			l.configProblem = &ingest.Problem{File: file, Field: "header.json: eval.model", Msg: "empty: the configuration is model/solver, so pass --config"}
+			l.configProblem = &ingest.Problem{File: file, Field: "header.json: eval.model", Msg: "empty: the configuration is model/solver, so pass --config (or --model)"}
 		case l.harness == "":
-			l.configProblem = &ingest.Problem{File: file, Field: "header.json: eval.solver", Msg: "no solver in eval.solver or plan.steps: the configuration is model/solver, so pass --config"}
+			l.configProblem = &ingest.Problem{File: file, Field: "header.json: eval.solver", Msg: "no solver in eval.solver or plan.steps: the configuration is model/solver, so pass --config (or --harness)"}
 		}
 	}
 	if s.opt.Model != "" {

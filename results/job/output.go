@@ -12,6 +12,7 @@ import (
 	"github.com/sabench/sabench-stats/results/fsx"
 	"github.com/sabench/sabench-stats/results/render"
 	"github.com/sabench/sabench-stats/results/verdicts"
+	"github.com/sabench/sabench-stats/results/view"
 )
 
 // OutputKind is what a command's --format names: the formats it can write (Names[0] is
@@ -114,8 +115,13 @@ func outExt(out string) string {
 // cannot tell them apart, and several tables into one named file (a name with an
 // extension, or a file that exists); one file in a directory that does not exist (a
 // directory target is made, but a file's directory is not); and a directory target that
-// cannot be made, under a file.
+// cannot be made, under a file. Its error is an OptionError, as every check of an
+// output target here: the path the user chose is wrong (exit 2), found before any work.
 func CheckTableTarget(out string, f render.Format, n int) error {
+	return optionError(checkTableTarget(out, f, n))
+}
+
+func checkTableTarget(out string, f render.Format, n int) error {
 	if err := checkMakeDir(out); err != nil {
 		return err
 	}
@@ -167,13 +173,32 @@ func checkMakeDir(out string) error {
 	if out == "" || out == "-" || !fsx.IsDirTarget(out) {
 		return nil
 	}
-	return CheckOutDir(out)
+	return checkOutDir(out)
 }
+
+// CheckReplaceDir refuses, as an OptionError, a directory out that fsx.ReplaceDir may not
+// replace (a file, or a directory holding files sabench-stats did not write): report and
+// synth check it before any work, and ReplaceDir again when the output is built.
+func CheckReplaceDir(out string) error {
+	if err := fsx.CheckReplaceable(filepath.Clean(out)); err != nil {
+		return optionError(fmt.Errorf("--out: %w", err))
+	}
+	return nil
+}
+
+// CheckViewPage refuses, as an OptionError, a viewer page that cannot be written where
+// --out names it (view.CheckPage): its directory is missing, it is a directory, or its
+// NAME_files/ holds files the viewer did not write.
+func CheckViewPage(out string) error { return optionError(view.CheckPage(out)) }
 
 // CheckOutDir refuses an output directory out that cannot be made or written into because
 // a file stands where it, or a directory of its path, would be: commands found it at mkdir,
-// after scoring ("mkdir f.txt/: file exists").
+// after scoring ("mkdir f.txt/: file exists"). Its error is an OptionError.
 func CheckOutDir(out string) error {
+	return optionError(checkOutDir(out))
+}
+
+func checkOutDir(out string) error {
 	for p := filepath.Clean(out); ; p = filepath.Dir(p) {
 		st, err := os.Stat(p)
 		switch {

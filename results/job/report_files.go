@@ -2,14 +2,12 @@ package job
 
 import (
 	"bytes"
-	"fmt"
 	"os"
 	"path"
 	"path/filepath"
 
 	"github.com/sabench/sabench-stats/figures"
 	"github.com/sabench/sabench-stats/results"
-	"github.com/sabench/sabench-stats/results/fsx"
 	"github.com/sabench/sabench-stats/results/render"
 )
 
@@ -55,13 +53,4 @@ func writeReportFiles(dir string, idx *Index, figs []figures.Rendered) error {
 		idx.Figures = append(idx.Figures, x)
 	}
 	return os.WriteFile(filepath.Join(dir, "index.md"), []byte(idx.Markdown()), 0o644)
-}
-
-// CheckReportDir reports early (before scoring) whether --out may be replaced: see
-// fsx.CheckReplaceable.
-func CheckReportDir(out string) error {
-	if err := fsx.CheckReplaceable(filepath.Clean(out)); err != nil {
-		return fmt.Errorf("--out: %w", err)
-	}
-	return nil
 }

@@ -54,7 +54,7 @@ func (o *Options) ScoreVerdicts(w io.Writer, req VerdictRequest) (summary string
 	}
 	if dataset {
 		if err := CheckOutDir(req.Out); err != nil {
-			return "", nil, optionError(err)
+			return "", nil, err
 		}
 	} else if err := CheckFileTarget("--out", req.Out); err != nil {
 		if fsx.IsDirTarget(req.Out) && !req.Disagreements {
