@@ -37,7 +37,9 @@ const (
 )
 
 // Score judges one episode under a policy. It never panics and never fails: a malformed
-// record gives a contract outcome. detail=true fills Verdict.Detail.
+// record gives a contract outcome, and under a policy the oracle cannot honour
+// (Policy.Check) the verdict is excluded, its exclusion reason the refusal, nothing scored.
+// detail=true fills Verdict.Detail.
 func (p *Prepared) Score(ep *ingest.Episode, pol Policy, detail bool) Verdict {
 	return p.ScoreFrom(p.Identity(ep), ep, pol, detail)
 }
@@ -79,7 +81,13 @@ func (p *Prepared) ScoreMany(id Verdict, ep *ingest.Episode, pols []Policy, deta
 		f := base
 		var d *Detail
 		withDetail := i < len(detail) && detail[i]
-		switch {
+		switch err := pol.Check(); {
+		case err != nil:
+			// Scored under what the policy asks, the verdict would be the oracle's mistake
+			// (binding=off with non_action=investigated failed every V0 episode): it is
+			// excluded instead, with the refusal as its reason.
+			f = id.resultFields()
+			f.Excluded, f.ExclusionReason = true, err.Error()
 		case !scored:
 		case haveJudged && !withDetail:
 			f = judged
