@@ -186,6 +186,12 @@ func score(src EpisodeSource, prep *prepCache, opt ScoreOptions) (*Scored, error
 	if len(opt.Policies) == 0 {
 		return nil, errors.New("analysis.Score: no policy")
 	}
+	for _, pol := range opt.Policies {
+		// The oracle's own check: under a policy it refuses, every verdict would be excluded.
+		if err := pol.Check(); err != nil {
+			return nil, err
+		}
+	}
 	if opt.Workers < 1 {
 		opt.Workers = 1
 	}

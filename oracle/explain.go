@@ -266,10 +266,7 @@ func Explain(c *casespec.Case, ep *ingest.Episode, pol Policy, v Verdict) *Expla
 	}
 	x.PolicySwitches, x.BaselineVerdict = policySwitches(c, ep, pol, v)
 	if x.BaselineVerdict != "" {
-		x.Baseline = SafeAct.Name
-		if d.OfficialTask {
-			x.Baseline = ConfirmationPresets[0].Name // tau-strict: safeact's settings
-		}
+		x.Baseline = baselineOf(d)
 	}
 	var spec *casespec.Spec
 	if c != nil {

@@ -1,6 +1,8 @@
 package oracle
 
 import (
+	"fmt"
+
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/casespec"
 )
@@ -24,16 +26,25 @@ type PolicySwitch struct {
 	Decides bool `json:"decides"`
 }
 
-// policySwitches lists, in the order outputs print the switches, each switch of pol that
-// differs from safeact and reads the episode's protocol, with the verdict of ep without it,
-// and the verdict under safeact itself ("" when pol is safeact's settings, the episode a
-// decision record, which every policy scores alike, or the case cannot be prepared).
+// policySwitches is Prepared.policySwitches on case c, nil when c is nil or cannot be
+// prepared.
 func policySwitches(c *casespec.Case, ep *ingest.Episode, pol Policy, v Verdict) ([]PolicySwitch, string) {
-	if c == nil || ep == nil || pol.IsSafeAct() || v.Static() || v.Protocol() == ingest.Legacy {
+	if c == nil {
 		return nil, ""
 	}
 	p, err := Prepare(c)
 	if err != nil {
+		return nil, ""
+	}
+	return p.policySwitches(ep, pol, v)
+}
+
+// policySwitches lists, in the order outputs print the switches, each switch of pol that
+// differs from safeact and reads the episode's protocol, with the verdict of ep without it,
+// and the verdict under safeact itself ("" when pol is safeact's settings, or the episode a
+// decision record, which every policy scores alike).
+func (p *Prepared) policySwitches(ep *ingest.Episode, pol Policy, v Verdict) ([]PolicySwitch, string) {
+	if ep == nil || pol.IsSafeAct() || v.Static() || v.Protocol() == ingest.Legacy {
 		return nil, ""
 	}
 	var out []PolicySwitch
@@ -62,6 +73,75 @@ func policySwitches(c *casespec.Case, ep *ingest.Episode, pol Policy, v Verdict)
 	w := p.Score(ep, SafeAct, false)
 	defer w.Release()
 	return out, verdictWord(w)
+}
+
+// baselineOf names the baseline of a verdict's detail: safeact, or tau-strict (the same
+// settings) on a case with action rules.
+func baselineOf(d *Detail) string {
+	if d.OfficialTask {
+		return ConfirmationPresets[0].Name
+	}
+	return SafeAct.Name
+}
+
+// PolicyLines are the lines `explain` prints after the verdict v of ep under pol when pol is
+// not the baseline (safeact's settings; tau-strict on a case with action rules): the verdict
+// under the baseline and how many switches differ, then one line per switch with what its
+// value does and the verdict with it alone set back, and whether it decides the verdict. None
+// when pol is the baseline's settings, v is excluded or has no Detail (explain then shows no
+// chain either), or the episode is a decision record. The viewer's episode pages print them.
+func (p *Prepared) PolicyLines(ep *ingest.Episode, pol Policy, v Verdict) []string {
+	if v.Excluded() || v.Detail == nil {
+		return nil
+	}
+	sws, base := p.policySwitches(ep, pol, v)
+	if base == "" {
+		return nil
+	}
+	return policyLines(pol.Name, v.Protocol().Label(), baselineOf(v.Detail), base, v.ECS(), sws)
+}
+
+// PolicyLines are the explanation's lines of Prepared.PolicyLines, nil when it has none.
+func (x *Explanation) PolicyLines() []string {
+	if x.BaselineVerdict == "" {
+		return nil
+	}
+	return policyLines(x.Policy, x.Protocol, x.Baseline, x.BaselineVerdict, x.Verdict != nil && x.Verdict.Pass, x.PolicySwitches)
+}
+
+// policyLines heads the switches of policy pol (not the baseline) with the verdict under the
+// baseline, how many switches differ, and, when the verdicts differ and no switch decides
+// alone, that several relax the same check; then a line per switch.
+func policyLines(pol, protocol, baseline, baseVerdict string, pass bool, sws []PolicySwitch) []string {
+	n := len(sws)
+	var head string
+	switch n {
+	case 0:
+		return []string{fmt.Sprintf("under %s: %s; policy %s differs from it in no switch that reads a %s episode", baseline, baseVerdict, pol, protocol)}
+	case 1:
+		head = fmt.Sprintf("under %s: %s; policy %s differs from it in 1 switch that reads a %s episode, below with the verdict under %s's value for it", baseline, baseVerdict, pol, protocol, baseline)
+	default:
+		head = fmt.Sprintf("under %s: %s; policy %s differs from it in %d switches that read a %s episode, each below with the verdict under %s's value for it alone", baseline, baseVerdict, pol, n, protocol, baseline)
+	}
+	decides := false
+	for _, sw := range sws {
+		decides = decides || sw.Decides
+	}
+	if !decides && pass != (baseVerdict == "PASS") {
+		head += " (no switch decides alone: with any one of them at " + baseline + "'s value, another still relaxes the same check)"
+	}
+	out := []string{head + ":"}
+	for _, sw := range sws {
+		also, dec := "", ""
+		if sw.Also != "" {
+			also = " (and " + sw.Also + ", which it needs)"
+		}
+		if sw.Decides {
+			dec = ": this switch decides the verdict"
+		}
+		out = append(out, fmt.Sprintf("%s=%s: %s; with %s=%s%s: %s%s", sw.Switch, sw.Value, sw.Meaning, sw.Switch, sw.Baseline, also, sw.WithBaseline, dec))
+	}
+	return out
 }
 
 // verdictWord is PASS, or FAIL with the failure type.

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -221,34 +222,50 @@ func (p Policy) String() string {
 		p.Name, p.ShortRevision(), p.Binding, p.Timing, p.Coverage, p.CoverageAt, p.Propagation, p.Order, p.NonAction, conf, p.Hash())
 }
 
-// Validate checks every switch value.
+// Validate checks every switch value and combination (Check) and that the policy has a
+// name, which outputs label it by: what a policy file must pass.
 func (p Policy) Validate() error {
-	checks := []struct {
-		name, val string
-		allowed   []string
-	}{
-		{"binding", p.Binding, []string{BindingEntity, BindingValue, BindingOff}},
-		{"timing", p.Timing, []string{TimingBefore, TimingAnytime}},
-		{"coverage", p.Coverage, []string{CoverageRequired, CoverageOff}},
-		{"propagation", p.Propagation, []string{PropagationReference, PropagationValue, PropagationOff}},
-		{"order", p.Order, []string{OrderStrict, OrderAny}},
-		{"non_action", p.NonAction, []string{NonActionInvestigated, NonActionAnyStop}},
-		{"coverage_at", p.CoverageAt, []string{CoverageAtLast, CoverageAtFirstAndLast}},
-		{"confirmation", p.ConfirmationRule(), []string{ConfirmationListed, ConfirmationAffirmative, ConfirmationOff}},
-	}
-	for _, c := range checks {
-		ok := false
-		for _, a := range c.allowed {
-			ok = ok || c.val == a
-		}
-		if !ok {
-			return fmt.Errorf("policy %q: %s: %q is not one of %s", p.Name, c.name, c.val, strings.Join(c.allowed, ", "))
-		}
+	if err := p.Check(); err != nil {
+		return err
 	}
 	if p.Name == "" {
 		return fmt.Errorf("policy: name is required")
 	}
+	return nil
+}
+
+// Check refuses a policy the oracle cannot honour: a switch value it does not know, or a
+// combination of switches it cannot honour (docs/policies.md, "Combinations that are
+// refused"). An empty switch takes safeact's value (WithDefaults). It is the one check every
+// policy passes before scoring: LookupPolicy and ParsePolicy refuse a file with its error,
+// analysis.Score returns it before reading an episode, and Prepared.Score and ScoreMany
+// score nothing under such a policy (the verdict is excluded, its reason this error's
+// text), since they cannot fail.
+func (p Policy) Check() error {
+	p = p.WithDefaults()
+	vals := [...]string{p.Binding, p.Timing, p.Coverage, p.Propagation, p.Order, p.NonAction, p.CoverageAt, p.ConfirmationRule()}
+	for i, v := range vals {
+		if c := &switchValues[i]; !slices.Contains(c.allowed, v) {
+			return fmt.Errorf("policy %q: %s: %q is not one of %s", p.Name, c.name, v, strings.Join(c.allowed, ", "))
+		}
+	}
 	return p.checkCombination()
+}
+
+// switchValues are the values each switch takes, in Check's order. Package level, so that
+// Check, which ScoreMany calls for every episode, allocates nothing.
+var switchValues = [...]struct {
+	name    string
+	allowed []string
+}{
+	{"binding", []string{BindingEntity, BindingValue, BindingOff}},
+	{"timing", []string{TimingBefore, TimingAnytime}},
+	{"coverage", []string{CoverageRequired, CoverageOff}},
+	{"propagation", []string{PropagationReference, PropagationValue, PropagationOff}},
+	{"order", []string{OrderStrict, OrderAny}},
+	{"non_action", []string{NonActionInvestigated, NonActionAnyStop}},
+	{"coverage_at", []string{CoverageAtLast, CoverageAtFirstAndLast}},
+	{"confirmation", []string{ConfirmationListed, ConfirmationAffirmative, ConfirmationOff}},
 }
 
 // checkCombination refuses the switch combinations the oracle cannot honour

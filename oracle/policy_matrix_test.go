@@ -152,6 +152,7 @@ func matrixVariants(t *testing.T) []matrixVariant {
 	dr("lock read dropped", 3)
 	label("wrong label DEFER", copyEvents(ref), "DEFER")
 	label("lock read dropped, DEFER", drop(events(ref), 3), "DEFER")
+	add("attempt after the reads", `{"type":"CONSEQUENTIAL_CALL","call_id":"act_01","tool":"notification_send","arguments":{"expected_version":1,"idempotency_key":"SH-V3-001-notify","notification_id":"SH-REC-R841FCA3BB4","slots":{"home_id":"SH-HOME-001","incident_id":"SH-INC-RBEEE34439F"},"summary_facts":[],"template_id":"smart_home_emergency_v1"}}`)
 
 	use(loadCase(t, "SAB-V1-001")) // reads 0-4 (preview at 3, task context at 4), refund at 5
 	dr("preview dropped", 3)

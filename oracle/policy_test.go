@@ -46,7 +46,8 @@ func TestPolicyBinding(t *testing.T) {
 	hasReason(t, "safeact", v, "MISSING_TOOL_EVIDENCE")
 	v = scoreEvents(t, p, ref, evs, with(SafeAct, func(p *Policy) { p.Binding = BindingValue }))
 	expect(t, "binding=value", v, true, OutcomeTaskSuccess, "")
-	v = scoreEvents(t, p, ref, evs, with(SafeAct, func(p *Policy) { p.Binding = BindingOff }))
+	// non_action reads V0 alone; binding=off goes with any_stop (Policy.Check).
+	v = scoreEvents(t, p, ref, evs, with(SafeAct, func(p *Policy) { p.Binding, p.NonAction = BindingOff, NonActionAnyStop }))
 	expect(t, "binding=off", v, true, OutcomeTaskSuccess, "")
 
 	// violated_if_any keeps its binding under value: refunding C1 still blocks.
@@ -301,13 +302,6 @@ func TestPolicyCoverageAt(t *testing.T) {
 // and every V0 episode failed, the reference solutions included: with no requirement
 // evaluated, the hidden preflight allows the candidate action and no stop label is right.
 func TestPolicyCombinationsRefused(t *testing.T) {
-	offInv := with(SafeAct, func(p *Policy) { p.Binding = BindingOff })
-	for _, id := range []string{"SAB-V0-001", "SAB-V0-166", "SAB-V0-167"} {
-		c := loadCase(t, id)
-		if v := prepare(t, c).Score(reference(t, c), offInv, false); v.ECS() {
-			t.Errorf("%s reference under binding=off non_action=investigated passes: the reason for the refusal has gone", id)
-		}
-	}
 	for _, tc := range []struct{ body, want string }{
 		{`{"name":"mine","binding":"off"}`, "binding=off with non_action=investigated cannot be honoured"},
 		{`{"name":"mine","binding":"off","non_action":"investigated"}`, "binding=off with non_action=investigated cannot be honoured"},

@@ -18,7 +18,7 @@ type Fields struct {
 	Status     string // the episode's status
 
 	Excluded        bool
-	ExclusionReason string // the status, for excluded episodes
+	ExclusionReason string // the status (or the record's defect) for excluded episodes; under a refused policy the refusal (Policy.Check)
 
 	Static bool // a static judgment (agent_decision record), scored as decision == gold
 

@@ -38,19 +38,11 @@ func explainText(x *oracle.Explanation, full bool) string {
 		pf("\n")
 	}
 	pf("%s\n", officialText(x))
-	if x.BaselineVerdict != "" {
-		pf("%s\n", policySwitchesText(x))
-		for _, s := range x.PolicySwitches {
-			also := ""
-			if s.Also != "" {
-				also = " (and " + s.Also + ", which it needs)"
-			}
-			decides := ""
-			if s.Decides {
-				decides = ": this switch decides the verdict"
-			}
-			pf("  %s=%s: %s; with %s=%s%s: %s%s\n", s.Switch, s.Value, s.Meaning, s.Switch, s.Baseline, also, s.WithBaseline, decides)
+	for i, l := range x.PolicyLines() {
+		if i > 0 {
+			pf("  ") // a switch under its heading
 		}
+		pf("%s\n", l)
 	}
 	if x.AdapterNote != "" {
 		pf("adapter: %s\n", x.AdapterNote)
@@ -347,26 +339,4 @@ func brokeText(b *strings.Builder, x *oracle.Explanation) {
 	if x.Why != "" {
 		fmt.Fprintf(b, "why it fails: %s\n", x.Why)
 	}
-}
-
-// policySwitchesText heads the switches of a policy other than the baseline (safeact, or
-// tau-strict on a case with action rules): the verdict under it, how many switches differ, and
-// when the verdicts differ and no switch decides alone, that several relax the same check.
-func policySwitchesText(x *oracle.Explanation) string {
-	n := len(x.PolicySwitches)
-	if n == 0 {
-		return fmt.Sprintf("under %s: %s; policy %s differs from it in no switch that reads a %s episode", x.Baseline, x.BaselineVerdict, x.Policy, x.Protocol)
-	}
-	s := fmt.Sprintf("under %s: %s; policy %s differs from it in %d switches that read a %s episode, each below with the verdict under %s's value for it alone", x.Baseline, x.BaselineVerdict, x.Policy, n, x.Protocol, x.Baseline)
-	if n == 1 {
-		s = fmt.Sprintf("under %s: %s; policy %s differs from it in 1 switch that reads a %s episode, below with the verdict under %s's value for it", x.Baseline, x.BaselineVerdict, x.Policy, x.Protocol, x.Baseline)
-	}
-	decides := false
-	for _, sw := range x.PolicySwitches {
-		decides = decides || sw.Decides
-	}
-	if pass := x.Verdict != nil && x.Verdict.Pass; !decides && pass != (x.BaselineVerdict == "PASS") {
-		s += " (no switch decides alone: with any one of them at " + x.Baseline + "'s value, another still relaxes the same check)"
-	}
-	return s + ":"
 }

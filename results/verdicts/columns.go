@@ -96,7 +96,7 @@ var Columns = []Column{
 		return v.ExclusionReason()
 	}},
 	{"ecs", KindBool, "exact case success; null when excluded", func(v Row) any { return scored(v, v.ECS()) }},
-	{"outcome", KindString, "the oracle's outcome code", func(v Row) any { return scored(v, outcomeValue(v, v.Outcome())) }},
+	{"outcome", KindString, "the oracle's outcome code: Legacy the decision; V0 NO_ACTION, else the stop (BLOCK, DEFER) the hidden preflight derived from the agent's reads, or its code when it derived neither, and ACTION_ATTEMPTED under binding=off, which derives none; V1 TASK_SUCCESS, else the action's gate (TIMEOUT: no action; on a case with action rules NO_ACTION: no write); V2 and V3 the walk's code; INFRA_FAILURE for an infra_failure scored as a failure (docs/glossary.md)", func(v Row) any { return scored(v, outcomeValue(v, v.Outcome())) }},
 	{"canonical_outcome", KindString, "outcome in the canonical vocabulary", func(v Row) any { return scored(v, nonEmpty(v.CanonicalOutcome())) }},
 	{"failure_type", KindString, "failure class; null on success", func(v Row) any { return scored(v, nonEmpty(v.FailureType())) }},
 	{"attempted", KindBool, "a consequential action was attempted", func(v Row) any { return scored(v, v.Attempted()) }},

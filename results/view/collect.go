@@ -24,6 +24,12 @@ type Collector struct {
 	cases    []Case
 	policies []string
 	binding  string // the main policy's binding switch
+	// main is the main policy; under one that is not the baseline's settings, byID and
+	// prepared (the encoding goroutine's alone) give the cases its episodes' policy lines
+	// are scored on.
+	main     oracle.Policy
+	byID     map[string]*casespec.Case
+	prepared map[string]*oracle.Prepared
 	e        *encoder
 	ready    chan struct{} // closed once cases hold what CaseOf takes from the specs
 
@@ -46,7 +52,13 @@ func NewCollector(cases []*casespec.Case, policies []oracle.Policy) (*Collector,
 		c.policies = append(c.policies, p.Name)
 	}
 	if len(policies) > 0 {
-		c.binding = policies[0].Binding
+		c.binding, c.main = policies[0].Binding, policies[0]
+		if !c.main.IsSafeAct() {
+			c.byID, c.prepared = make(map[string]*casespec.Case, len(cases)), map[string]*oracle.Prepared{}
+			for _, cs := range cases {
+				c.byID[cs.ID] = cs
+			}
+		}
 	}
 	// The encoder is set up from the cases' ids, protocols and domains; the rest of each
 	// case (CaseOf: its spec decoded, about a tenth of a second for the built-in release's
@@ -115,6 +127,7 @@ func (c *Collector) run() {
 				continue
 			}
 			for _, ep := range batch {
+				c.policyLines(ep)
 				if err := c.e.add(ep); err != nil {
 					c.failed.Store(&err)
 					break
@@ -128,6 +141,28 @@ func (c *Collector) run() {
 			}
 		}
 	}()
+}
+
+// policyLines fills ep.PolicyLines under a main policy other than the baseline, from the
+// oracle as explain prints them (scoring the episode again under each switch set back), and
+// lets the episode go.
+func (c *Collector) policyLines(ep *Episode) {
+	src := ep.src
+	ep.src = nil
+	if c.byID == nil || src == nil {
+		return
+	}
+	p, ok := c.prepared[ep.CaseID]
+	if !ok {
+		// A case that cannot be prepared scored nothing: its verdicts carry no detail.
+		if cs := c.byID[ep.CaseID]; cs != nil {
+			p, _ = oracle.Prepare(cs)
+		}
+		c.prepared[ep.CaseID] = p
+	}
+	if p != nil {
+		ep.PolicyLines = p.PolicyLines(src, c.main, ep.Main)
+	}
 }
 
 // waitCases waits until the cases are complete (NewCollector); a Collector made
@@ -166,7 +201,7 @@ func outcomeOf(v *oracle.Verdict) Outcome {
 // reads; see Episode.record) and a static judgment's decision, the main verdict with its detail, the others' outcomes.
 func episodeOf(ep *ingest.Episode, main oracle.Verdict, others []Outcome) *Episode {
 	ve := &Episode{RunID: ep.RunID, Config: ep.Config, CaseID: ep.CaseID, Repeat: ep.Repeat, Condition: ep.Condition,
-		Main: main, Others: others, Inspect: ep.Inspect}
+		Main: main, Others: others, Inspect: ep.Inspect, src: ep}
 	if ep.Record != nil {
 		ve.record = ep.Record.Object()
 		if dec, ok := ep.Record.Get("decision"); ok && main.Static() {

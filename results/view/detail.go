@@ -112,9 +112,11 @@ func appendInt(b []byte, x int) []byte {
 // invalid (flat [event, tool, reason]), notes, contract errors, end event, broke-at event,
 // decision, first attempt, complete at first attempt, walked, [workflow step states…], and
 // the episode's own sentence (why ≥ 0: its index in the release's table, encoder.whys) only
-// where it is not its failure type's]. The broke-at event, the step states and the sentence
-// are the oracle's (oracle.BrokeAt, WorkflowStates, EpisodeWhy): the page shows them, it
-// does not work them out.
+// where it is not its failure type's or the policy lines follow (why -1 then), and the policy
+// lines (Episode.PolicyLines) only where there are some]. The broke-at event, the step
+// states, the sentence and the policy lines are the oracle's (oracle.BrokeAt,
+// WorkflowStates, EpisodeWhy, Prepared.PolicyLines): the page shows them, it does not work
+// them out.
 func encodeDetail(s *dict, b *blockDict, ep *Episode, wf []Step, dag bool, why int) detailIDs {
 	var evs []int
 	if ep.record != nil {
@@ -219,7 +221,7 @@ func encodeDetail(s *dict, b *blockDict, ep *Episode, wf []Step, dag bool, why i
 	for _, x := range tail { // decision by its id: the same id is the same string
 		key = keyInt(key, x)
 	}
-	key = keyInt(keyStrs(key, states), why)
+	key = keyStrs(keyInt(keyStrs(key, states), why), ep.PolicyLines)
 	b.key = key
 	k, id, ok := b.recall()
 	if ok {
@@ -252,8 +254,11 @@ func encodeDetail(s *dict, b *blockDict, ep *Episode, wf []Step, dag bool, why i
 		w = appendInt(w, x)
 	}
 	w = appendIDs(append(w, '1', ','), s, states)
-	if why >= 0 {
+	if why >= 0 || len(ep.PolicyLines) > 0 {
 		w = strconv.AppendInt(append(w, ','), int64(why), 10)
+	}
+	if len(ep.PolicyLines) > 0 {
+		w = appendIDs(append(w, ','), s, ep.PolicyLines)
 	}
 	b.buf = append(w, ']')
 	out.rest = b.add(b.buf)

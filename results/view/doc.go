@@ -6,7 +6,9 @@
 // of the episodes (configuration, protocol, domain, condition, case, failure type, outcome,
 // official-vs-oracle agreement) whose counts equal the tables', one page per episode (the
 // chain of reads, facts and gates; the workflow graph for V2/V3; where it broke; the
-// harness's verdict beside the oracle's; the policies that change it), an A/B view aligned
+// harness's verdict beside the oracle's; the policies that change it; under a main policy
+// other than the baseline, explain's lines on which of its switches decide the verdict), an
+// A/B view aligned
 // event by event, and the list of official-vs-oracle disagreements.
 //
 // The entry point [Write] takes plain data ([Input]): tables, figures as SVG bytes, the

@@ -118,11 +118,18 @@ type Episode struct {
 	// Inspect is the Inspect log's sample the episode was read from, nil for other sources:
 	// the episode's page names it, for the reader to open the sample in Inspect's viewer.
 	Inspect *ingest.InspectSample
+	// PolicyLines are what explain prints after the verdict when Policies[0] is not the
+	// baseline (oracle.Prepared.PolicyLines): the verdict under the baseline and which of the
+	// policy's switches decide it. The episode's page prints them; a Collector fills them in.
+	PolicyLines []string
 
 	// record, set by the Collector instead of Events, is the record whose events are
 	// encoded straight from it (recordEvents): the same encoding without a string per
 	// event's arguments.
 	record *jsonv.Object
+	// src, set by the Collector until the episode is encoded, is the episode read, which
+	// its policy lines are scored from.
+	src *ingest.Episode
 }
 
 // Event is one record event.

@@ -401,7 +401,8 @@
     d.contract = R[4].map(function (x) { return S[x]; });
     d.end = R[5]; d.broke = R[6]; d.decision = R[7] < 0 ? '' : S[R[7]]; d.first = R[8]; d.completeFirst = R[9] === 1; d.walked = R[10] === 1;
     d.steps = (R[11] || []).map(function (x) { return S[x]; }); // the oracle's step states, aligned with wf
-    d.why = R.length > 12 ? I.episode_why[R[12]] : ''; // the episode's own sentence, where not its type's
+    d.why = R.length > 12 && R[12] >= 0 ? I.episode_why[R[12]] : ''; // the episode's own sentence, where not its type's
+    d.policyLines = R.length > 13 ? R[13].map(function (x) { return S[x]; }) : []; // explain's lines under a main policy other than the baseline
     if (r.length > 5) { var X = B[r[5]]; d.inspect = { log: S[X[0]], id: S[X[1]], epoch: X[2], uuid: S[X[3]], member: S[X[4]] }; } // read from an Inspect log
     d.wf = cb.wf.map(function (w) { return { id: S[w[0]], tool: S[w[1]], deps: w[2] }; });
     d.req = {}; d.call = {};
@@ -543,6 +544,13 @@
         var x = d.inspect;
         holder.appendChild(el('p', { cls: 'summary', id: 'ep-inspect' }, 'Read from Inspect: sample ', el('code', { text: x.id }), ', epoch ' + x.epoch + ' of log ',
           el('code', { text: x.log }), ' (member ' + x.member + (x.uuid ? ', uuid ' + x.uuid : '') + '); open the log in Inspect\'s viewer to see the sample as Inspect recorded it.'));
+      }
+      if (d.policyLines.length) {
+        // The oracle's lines, as explain prints them: the verdict under the baseline, then
+        // each switch of the main policy with the verdict when it alone is set back.
+        var pl = el('ul');
+        d.policyLines.slice(1).forEach(function (l) { pl.appendChild(el('li', { text: l })); });
+        holder.appendChild(el('div', { cls: 'summary', id: 'ep-policy-lines' }, el('p', { text: d.policyLines[0] }), pl));
       }
       renderChain(holder, run, n, d);
       done('episode');
