@@ -84,7 +84,7 @@ func (p *Prepared) ScoreMany(id Verdict, ep *ingest.Episode, pols []Policy, deta
 		f := base
 		var d *Detail
 		withDetail := i < len(detail) && detail[i]
-		switch err := pol.Check(); {
+		switch err := sc.check(pol); {
 		case err != nil:
 			// Scored under what the policy asks, the verdict would be the oracle's mistake
 			// (binding=off with non_action=investigated failed every V0 episode): it is

@@ -37,6 +37,30 @@ type scratch struct {
 	wf wfResult
 	v0 v0Result
 	v1 v1Result
+	// checked are the policies this scratch has checked (Policy.Check) and the answers:
+	// ScoreMany checks its policies for every episode, and they are the same few.
+	checked []checkedPolicy
+}
+
+type checkedPolicy struct {
+	p   Policy
+	err error
+}
+
+// check is p.Check(), remembered: finding a policy among those checked before costs less
+// than half of checking it again (the report's five presets: 112 ns against 267 for the
+// five, in a benchmark of the two), about 0.4% of scoring an episode under them.
+func (sc *scratch) check(p Policy) error {
+	for i := range sc.checked {
+		if sc.checked[i].p == p {
+			return sc.checked[i].err
+		}
+	}
+	err := p.Check()
+	if len(sc.checked) < 16 {
+		sc.checked = append(sc.checked, checkedPolicy{p, err})
+	}
+	return err
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
