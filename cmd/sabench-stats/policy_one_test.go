@@ -33,3 +33,25 @@ func TestPolicyTablesOfOnePolicy(t *testing.T) {
 	// Two policies: compared.
 	mustRun(t, append([]string{"policies", "--policy", "near-miss,safeact", "--resamples", "0"}, fixtureArgs...)...)
 }
+
+// TestReportOfOnePolicyKeepsOfficial: official reads every scored policy but compares none
+// with another, so tables official takes one --policy; report left it out with the policy
+// comparison ("the tables policies, policy_ranks, policy_settings, official: only one policy
+// scored (tau-strict), and they compare policies"), picking its tables by what they read.
+func TestReportOfOnePolicyKeepsOfficial(t *testing.T) {
+	runs := filepath.Join(t.TempDir(), "tau.jsonl")
+	mustRun(t, "ingest", "--tau", tauShared, "--config", "gpt-4o/tool-calling", "--out", runs)
+	rep := filepath.Join(t.TempDir(), "r")
+	_, stderr := mustRun(t, "report", "--bench", "tau-bench:airline", "--runs", runs, "--policy", "tau-strict", "--resamples", "0", "--out", rep)
+	if want := "not written: the tables policies, policy_ranks, policy_settings: only one policy scored (tau-strict), and they compare policies\n"; !strings.Contains(stderr, want) {
+		t.Errorf("stderr lacks %q:\n%s", want, stderr)
+	}
+	csv, err := os.ReadFile(filepath.Join(rep, "tables", "official.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The hand count of TestReportTau: reward 53%, authorized 48% under tau-strict.
+	if !strings.Contains(string(csv), "tau-strict,gpt-4o/tool-calling,100,25,53.0,48.0,") {
+		t.Errorf("official.csv:\n%s", csv)
+	}
+}
