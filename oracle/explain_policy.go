@@ -47,7 +47,11 @@ func (p *Prepared) policySwitches(ep *ingest.Episode, pol Policy, v Verdict) ([]
 	if ep == nil || pol.IsSafeAct() || v.Static() || v.Protocol() == ingest.Legacy {
 		return nil, ""
 	}
+	// Scored in one ScoreMany: safeact first, then pol with each switch set back. The
+	// record's events and each walk up to the first action are read once, not once a
+	// policy (the viewer does this for every episode under a main policy not the baseline).
 	var out []PolicySwitch
+	pols := []Policy{SafeAct}
 	for _, sw := range switchDefs {
 		val, base := *sw.field(&pol), *sw.field(&SafeAct)
 		if sw.name == "confirmation" {
@@ -64,15 +68,16 @@ func (p *Prepared) policySwitches(ep *ingest.Episode, pol Policy, v Verdict) ([]
 			*sw.partner(&q) = *sw.partner(&SafeAct)
 			ps.Also = sw.partnerName + "=" + *sw.partner(&SafeAct)
 		}
-		w := p.Score(ep, q, false)
-		ps.WithBaseline = verdictWord(w)
-		ps.Decides = w.ECS() != v.ECS()
-		w.Release() // each score holds the episode's identity until released
+		pols = append(pols, q)
 		out = append(out, ps)
 	}
-	w := p.Score(ep, SafeAct, false)
-	defer w.Release()
-	return out, verdictWord(w)
+	ws := p.ScoreMany(p.Identity(ep), ep, pols, nil, nil)
+	defer ws[0].Release() // the verdicts share the episode's identity: released once
+	for i := range out {
+		out[i].WithBaseline = verdictWord(ws[i+1])
+		out[i].Decides = ws[i+1].ECS() != v.ECS()
+	}
+	return out, verdictWord(ws[0])
 }
 
 // baselineOf names the baseline of a verdict's detail: safeact, or tau-strict (the same
