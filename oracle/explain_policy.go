@@ -52,11 +52,9 @@ func (p *Prepared) policySwitches(ep *ingest.Episode, pol Policy, v Verdict) ([]
 	// policy (the viewer does this for every episode under a main policy not the baseline).
 	var out []PolicySwitch
 	pols := []Policy{SafeAct}
-	for _, sw := range switchDefs {
-		val, base := *sw.field(&pol), *sw.field(&SafeAct)
-		if sw.name == "confirmation" {
-			val, base = pol.ConfirmationRule(), ConfirmationListed
-		}
+	vals, bases := pol.switchValues(), SafeAct.switchValues()
+	for i, sw := range switchDefs {
+		val, base := vals[i], bases[i]
 		if val == base || !sw.reads(v.Protocol()) {
 			continue
 		}
@@ -172,32 +170,42 @@ func (sw switchDef) reads(proto ingest.Protocol) bool {
 	return true
 }
 
-// switchDef names a switch, its field, and the switch a refused combination pairs it with.
+// switchDef is a switch: its name, the values it takes, its field, and the switch a
+// refused combination pairs it with (checkCombination; itself when none).
 type switchDef struct {
 	name, partnerName string
+	allowed           []string
 	field, partner    func(*Policy) *string
 }
 
-var switchDefs = func() []switchDef {
-	f := map[string]func(*Policy) *string{
-		"binding":      func(p *Policy) *string { return &p.Binding },
-		"timing":       func(p *Policy) *string { return &p.Timing },
-		"coverage":     func(p *Policy) *string { return &p.Coverage },
-		"coverage_at":  func(p *Policy) *string { return &p.CoverageAt },
-		"propagation":  func(p *Policy) *string { return &p.Propagation },
-		"order":        func(p *Policy) *string { return &p.Order },
-		"non_action":   func(p *Policy) *string { return &p.NonAction },
-		"confirmation": func(p *Policy) *string { return &p.Confirmation },
-	}
-	// The pairs of checkCombination.
-	partner := map[string]string{"binding": "non_action", "non_action": "binding", "coverage": "coverage_at", "coverage_at": "coverage",
-		"timing": "timing", "propagation": "propagation", "order": "order", "confirmation": "confirmation"}
-	var out []switchDef
-	for _, n := range []string{"binding", "timing", "coverage", "coverage_at", "propagation", "order", "non_action", "confirmation"} {
-		out = append(out, switchDef{name: n, partnerName: partner[n], field: f[n], partner: f[partner[n]]})
-	}
-	return out
-}()
+// switchDefs are the switches in the order String prints them: the one list that Check,
+// SwitchesApart and the explanation's switches go through (Policy.switchValues gives the
+// values in this order).
+var switchDefs = [...]switchDef{
+	{"binding", "non_action", []string{BindingEntity, BindingValue, BindingOff},
+		func(p *Policy) *string { return &p.Binding }, func(p *Policy) *string { return &p.NonAction }},
+	{"timing", "timing", []string{TimingBefore, TimingAnytime},
+		func(p *Policy) *string { return &p.Timing }, func(p *Policy) *string { return &p.Timing }},
+	{"coverage", "coverage_at", []string{CoverageRequired, CoverageOff},
+		func(p *Policy) *string { return &p.Coverage }, func(p *Policy) *string { return &p.CoverageAt }},
+	{"coverage_at", "coverage", []string{CoverageAtLast, CoverageAtFirstAndLast},
+		func(p *Policy) *string { return &p.CoverageAt }, func(p *Policy) *string { return &p.Coverage }},
+	{"propagation", "propagation", []string{PropagationReference, PropagationValue, PropagationOff},
+		func(p *Policy) *string { return &p.Propagation }, func(p *Policy) *string { return &p.Propagation }},
+	{"order", "order", []string{OrderStrict, OrderAny},
+		func(p *Policy) *string { return &p.Order }, func(p *Policy) *string { return &p.Order }},
+	{"non_action", "binding", []string{NonActionInvestigated, NonActionAnyStop},
+		func(p *Policy) *string { return &p.NonAction }, func(p *Policy) *string { return &p.Binding }},
+	{"confirmation", "confirmation", []string{ConfirmationListed, ConfirmationAffirmative, ConfirmationOff},
+		func(p *Policy) *string { return &p.Confirmation }, func(p *Policy) *string { return &p.Confirmation }},
+}
+
+// switchValues are p's switch values in switchDefs' order, confirmation as its rule
+// (listed for ""). An array, so that Check, which ScoreMany calls for every episode,
+// allocates nothing.
+func (p Policy) switchValues() [len(switchDefs)]string {
+	return [...]string{p.Binding, p.Timing, p.Coverage, p.CoverageAt, p.Propagation, p.Order, p.NonAction, p.ConfirmationRule()}
+}
 
 // switchMeanings say what each value other than safeact's does (docs/policies.md).
 var switchMeanings = map[string]string{

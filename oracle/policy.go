@@ -243,29 +243,12 @@ func (p Policy) Validate() error {
 // text), since they cannot fail.
 func (p Policy) Check() error {
 	p = p.WithDefaults()
-	vals := [...]string{p.Binding, p.Timing, p.Coverage, p.Propagation, p.Order, p.NonAction, p.CoverageAt, p.ConfirmationRule()}
-	for i, v := range vals {
-		if c := &switchValues[i]; !slices.Contains(c.allowed, v) {
-			return fmt.Errorf("policy %q: %s: %q is not one of %s", p.Name, c.name, v, strings.Join(c.allowed, ", "))
+	for i, v := range p.switchValues() {
+		if sw := &switchDefs[i]; !slices.Contains(sw.allowed, v) {
+			return fmt.Errorf("policy %q: %s: %q is not one of %s", p.Name, sw.name, v, strings.Join(sw.allowed, ", "))
 		}
 	}
 	return p.checkCombination()
-}
-
-// switchValues are the values each switch takes, in Check's order. Package level, so that
-// Check, which ScoreMany calls for every episode, allocates nothing.
-var switchValues = [...]struct {
-	name    string
-	allowed []string
-}{
-	{"binding", []string{BindingEntity, BindingValue, BindingOff}},
-	{"timing", []string{TimingBefore, TimingAnytime}},
-	{"coverage", []string{CoverageRequired, CoverageOff}},
-	{"propagation", []string{PropagationReference, PropagationValue, PropagationOff}},
-	{"order", []string{OrderStrict, OrderAny}},
-	{"non_action", []string{NonActionInvestigated, NonActionAnyStop}},
-	{"coverage_at", []string{CoverageAtLast, CoverageAtFirstAndLast}},
-	{"confirmation", []string{ConfirmationListed, ConfirmationAffirmative, ConfirmationOff}},
 }
 
 // checkCombination refuses the switch combinations the oracle cannot honour

@@ -24,21 +24,11 @@ func (p Policy) ReadBy(rules, others bool) Policy {
 // SwitchesApart lists the switches whose values differ between p and q, each as p's
 // name=value, in the order String prints them.
 func (p Policy) SwitchesApart(q Policy) []string {
-	p, q = p.WithDefaults(), q.WithDefaults()
-	pairs := []struct{ name, a, b string }{
-		{"binding", p.Binding, q.Binding},
-		{"timing", p.Timing, q.Timing},
-		{"coverage", p.Coverage, q.Coverage},
-		{"coverage_at", p.CoverageAt, q.CoverageAt},
-		{"propagation", p.Propagation, q.Propagation},
-		{"order", p.Order, q.Order},
-		{"non_action", p.NonAction, q.NonAction},
-		{"confirmation", p.ConfirmationRule(), q.ConfirmationRule()},
-	}
+	a, b := p.WithDefaults().switchValues(), q.WithDefaults().switchValues()
 	var out []string
-	for _, s := range pairs {
-		if s.a != s.b {
-			out = append(out, s.name+"="+s.a)
+	for i, sw := range switchDefs {
+		if a[i] != b[i] {
+			out = append(out, sw.name+"="+a[i])
 		}
 	}
 	return out
