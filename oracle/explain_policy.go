@@ -170,43 +170,6 @@ func (sw switchDef) reads(proto ingest.Protocol) bool {
 	return true
 }
 
-// switchDef is a switch: its name, the values it takes, its field, and the switch a
-// refused combination pairs it with (checkCombination; itself when none).
-type switchDef struct {
-	name, partnerName string
-	allowed           []string
-	field, partner    func(*Policy) *string
-}
-
-// switchDefs are the switches in the order String prints them: the one list that Check,
-// SwitchesApart and the explanation's switches go through (Policy.switchValues gives the
-// values in this order).
-var switchDefs = [...]switchDef{
-	{"binding", "non_action", []string{BindingEntity, BindingValue, BindingOff},
-		func(p *Policy) *string { return &p.Binding }, func(p *Policy) *string { return &p.NonAction }},
-	{"timing", "timing", []string{TimingBefore, TimingAnytime},
-		func(p *Policy) *string { return &p.Timing }, func(p *Policy) *string { return &p.Timing }},
-	{"coverage", "coverage_at", []string{CoverageRequired, CoverageOff},
-		func(p *Policy) *string { return &p.Coverage }, func(p *Policy) *string { return &p.CoverageAt }},
-	{"coverage_at", "coverage", []string{CoverageAtLast, CoverageAtFirstAndLast},
-		func(p *Policy) *string { return &p.CoverageAt }, func(p *Policy) *string { return &p.Coverage }},
-	{"propagation", "propagation", []string{PropagationReference, PropagationValue, PropagationOff},
-		func(p *Policy) *string { return &p.Propagation }, func(p *Policy) *string { return &p.Propagation }},
-	{"order", "order", []string{OrderStrict, OrderAny},
-		func(p *Policy) *string { return &p.Order }, func(p *Policy) *string { return &p.Order }},
-	{"non_action", "binding", []string{NonActionInvestigated, NonActionAnyStop},
-		func(p *Policy) *string { return &p.NonAction }, func(p *Policy) *string { return &p.Binding }},
-	{"confirmation", "confirmation", []string{ConfirmationListed, ConfirmationAffirmative, ConfirmationOff},
-		func(p *Policy) *string { return &p.Confirmation }, func(p *Policy) *string { return &p.Confirmation }},
-}
-
-// switchValues are p's switch values in switchDefs' order, confirmation as its rule
-// (listed for ""). An array, so that Check, which ScoreMany calls for every episode,
-// allocates nothing.
-func (p Policy) switchValues() [len(switchDefs)]string {
-	return [...]string{p.Binding, p.Timing, p.Coverage, p.CoverageAt, p.Propagation, p.Order, p.NonAction, p.ConfirmationRule()}
-}
-
 // switchMeanings say what each value other than safeact's does (docs/policies.md).
 var switchMeanings = map[string]string{
 	"binding=value":              "in supported_if_all, an action_arg value matches any value: a fact about another entity counts",
