@@ -33,10 +33,7 @@ func runConvert(e *cli.Env, args []string) error {
 		return cli.Usage(err)
 	}
 	in, out := fs.Arg(0), fs.Arg(1)
-	if err := job.CheckFileTarget("OUT", out); err != nil {
-		return err
-	}
-	if err := job.CheckEpisodePath(out); err != nil {
+	if err := job.CheckEpisodePath("OUT", out); err != nil {
 		return err
 	}
 	if err := checkParquetLayout(fs, *layout, out); err != nil {

@@ -32,15 +32,17 @@ func WriteEpisodeFile(stdout io.Writer, path, layout string, next func() (*inges
 	return n, fsx.WriteFileAtomic(path, fill)
 }
 
-// CheckEpisodePath refuses, as an OptionError, an episode output path whose extension
-// names no episode format ("-" is JSONL on stdout): commands check it before they read
-// anything, so that a mistyped --out costs no read. A directory, or a file in a directory
-// that does not exist, is refused too (CheckFileTarget).
-func CheckEpisodePath(path string) error {
-	if _, err := episodeFormat(path); err != nil {
+// CheckEpisodePath refuses, as an OptionError, an episode output path that cannot be
+// written (CheckFileTarget: a directory, or a file in a directory that does not exist) or
+// whose extension names no episode format ("-" is JSONL on stdout): commands check it
+// before they read anything, so that a mistyped output costs no read. name is how the
+// command line gave path (--out, or OUT).
+func CheckEpisodePath(name, path string) error {
+	if err := CheckFileTarget(name, path); err != nil {
 		return err
 	}
-	return CheckFileTarget("--out", path)
+	_, err := episodeFormat(path)
+	return err
 }
 
 func episodeFormat(path string) (string, error) {

@@ -37,7 +37,7 @@ func IngestRunner(a harness.Adapter, dir string, opt harness.Options, out Episod
 	if err := opt.Check(); err != nil {
 		return "", optionError(err)
 	}
-	if err := CheckEpisodePath(out.Path); err != nil {
+	if err := CheckEpisodePath("--out", out.Path); err != nil {
 		return "", err
 	}
 	res, err := a.Read(dir, opt)
@@ -60,7 +60,7 @@ func IngestTau(files []string, domain string, opt harness.Options, out EpisodeOu
 	if err := opt.Check(); err != nil {
 		return "", optionError(err)
 	}
-	if err := CheckEpisodePath(out.Path); err != nil {
+	if err := CheckEpisodePath("--out", out.Path); err != nil {
 		return "", err
 	}
 	res, err := harness.ReadTauFiles(files, domain, opt)
@@ -90,7 +90,7 @@ func IngestInspect(logs []string, bench string, opt harness.Options, out Episode
 	if err := opt.CheckInspect(); err != nil {
 		return "", optionError(err)
 	}
-	if err := CheckEpisodePath(out.Path); err != nil {
+	if err := CheckEpisodePath("--out", out.Path); err != nil {
 		return "", err
 	}
 	res, nfiles, err := source.ReadInspectEpisodes(logs, bench, opt)
