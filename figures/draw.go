@@ -129,6 +129,16 @@ func splitAfter(s, seps string) []string {
 	return pieces
 }
 
+// fitLines raises a row's natural and least heights (rowHeight) so that a name wrapped
+// on lines lines (wrapNames) fits, with pad of white at the natural height.
+func fitLines(st style, lines int, natural, least, pad vg.Length) (vg.Length, vg.Length) {
+	if lines > 1 {
+		h := vg.Length(lines) * lineHeight(st.label)
+		natural, least = max(natural, h+pad), max(least, h)
+	}
+	return natural, least
+}
+
 // nameShare is the share of a figure's inner width the configuration names may take:
 // a name wider is drawn on several lines (wrapNames) rather than widening the figure or
 // leaving its data a sliver (an 85-character name on one line left ecs_by_protocol's

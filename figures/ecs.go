@@ -144,10 +144,7 @@ func (e ECSByProtocol) layout(st style, o Options) (scene, error) {
 	fixed := 2*m + titleHeight(st, tlines) + em*0.3 + axisH + xlabelH + legGap + leg.height(st)
 	natural := vg.Length(np)*em*0.62 + em*0.8
 	least := vg.Length(np)*2 + em*0.4
-	if lines > 1 { // a group as tall as its name's lines
-		natural = max(natural, vg.Length(lines)*lineHeight(st.label)+em*0.4)
-		least = max(least, vg.Length(lines)*lineHeight(st.label))
-	}
+	natural, least = fitLines(st, lines, natural, least, em*0.4)
 	groupH, err := rowHeight(o, fixed, len(e.Configs), natural, least)
 	if err != nil {
 		return scene{}, err

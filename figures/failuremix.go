@@ -158,10 +158,7 @@ func (f FailureMix) layout(st style, o Options) (scene, error) {
 	fixed := 2*m + titleHeight(st, tlines) + vg.Length(gridRows)*(panelTitleH+axisH) +
 		vg.Length(gridRows-1)*gapY + xlabelH + legGap + leg.height(st)
 	natural, least := lineHeight(st.label)*1.2, lineHeight(st.small)
-	if lines > 1 { // a row as tall as its name's lines
-		natural = max(natural, vg.Length(lines)*lineHeight(st.label)+lineHeight(st.label)*0.2)
-		least = max(least, vg.Length(lines)*lineHeight(st.label))
-	}
+	natural, least = fitLines(st, lines, natural, least, lineHeight(st.label)*0.2)
 	rowH, err := rowHeight(o, fixed, nRows, natural, least)
 	if err != nil {
 		return scene{}, err

@@ -196,10 +196,7 @@ func (f Forest) layout(st style, o Options) (scene, error) {
 	xlabelH := vg.Length(len(xlines))*lineHeight(st.label) + vg.Length(len(nlines))*lineHeight(st.small) + em*0.4
 	fixed := 2*m + titleHeight(st, tlines) + headerH + axisH + xlabelH
 	natural, least := lineHeight(st.label)*1.35, lineHeight(st.small)
-	if lines > 1 { // a row as tall as its label's lines
-		natural = max(natural, vg.Length(lines)*lineHeight(st.label)+lineHeight(st.label)*0.35)
-		least = max(least, vg.Length(lines)*lineHeight(st.label))
-	}
+	natural, least = fitLines(st, lines, natural, least, lineHeight(st.label)*0.35)
 	rowH, err := rowHeight(o, fixed, len(f.Rows), natural, least)
 	if err != nil {
 		return scene{}, err

@@ -134,10 +134,7 @@ func (h DomainHeatMap) layout(st style, o Options) (scene, error) {
 	scaleH := em*0.7 + xAxisHeight(st) + em*0.8
 	fixed := 2*m + titleHeight(st, tlines) + headH + scaleH
 	natural, least := lineHeight(st.label)*1.5, lineHeight(st.small)*1.05
-	if lines > 1 { // a row as tall as its name's lines
-		natural = max(natural, vg.Length(lines)*lineHeight(st.label)+em*0.4)
-		least = max(least, vg.Length(lines)*lineHeight(st.label))
-	}
+	natural, least = fitLines(st, lines, natural, least, em*0.4)
 	cellH, err := rowHeight(o, fixed, len(h.Configs), natural, least)
 	if err != nil {
 		return scene{}, err
