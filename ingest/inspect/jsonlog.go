@@ -12,17 +12,23 @@ type jsonSource struct {
 	log     *Log
 	dec     *json.Decoder
 	closer  io.Closer
-	index   int       // next element of "samples"
-	inArray bool      // positioned inside "samples"
-	done    bool      // the document has been read to its end
-	pending []*Sample // samples met before the header was complete
-	seen    map[string]string
-	notLog  string // what the keys read so far show the document is instead of a log, if anything
+	index   int                // next element of "samples"
+	inArray bool               // positioned inside "samples"
+	done    bool               // the document has been read to its end
+	pending []*Sample          // samples met before the header was complete
+	seen    map[idEpoch]string // the member of each sample read, by id (its kind too) and epoch
+	notLog  string             // what the keys read so far show the document is instead of a log, if anything
+}
+
+// idEpoch identifies a sample of a log.
+type idEpoch struct {
+	id    SampleID
+	epoch int
 }
 
 func openJSON(log *Log, r io.Reader, closer io.Closer) (source, error) {
 	dec := json.NewDecoder(newNonFiniteReader(r))
-	s := &jsonSource{log: log, dec: dec, closer: closer, seen: map[string]string{}}
+	s := &jsonSource{log: log, dec: dec, closer: closer, seen: map[idEpoch]string{}}
 	tok, err := dec.Token()
 	if err != nil {
 		return nil, s.syntax("", err)
@@ -157,7 +163,9 @@ func (s *jsonSource) element() (*Sample, error) {
 	if err != nil {
 		return nil, err
 	}
-	key := smp.ID.Key() + "\x00" + fmt.Sprint(smp.Epoch)
+	// The id compares with its kind, so that the number 1 and the string "1" are two
+	// samples, as Inspect keeps them (its ids are Python values, and 1 != "1").
+	key := idEpoch{smp.ID, smp.Epoch}
 	if prev, ok := s.seen[key]; ok {
 		return nil, errorf(s.log.File, member, "id", "sample %s epoch %d also in %s", smp.ID, smp.Epoch, prev)
 	}

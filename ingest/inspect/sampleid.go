@@ -28,16 +28,6 @@ func (id SampleID) String() string { return id.text }
 // IsNumber reports whether the id was a JSON number.
 func (id SampleID) IsNumber() bool { return id.num }
 
-// Key is the id as a map key of text: its text after its kind, so that the number 1 and
-// the string "1" are two ids, as Inspect keeps them (its samples' ids are Python values,
-// and 1 != "1"), while the same id read twice has one key.
-func (id SampleID) Key() string {
-	if id.num {
-		return "n" + id.text
-	}
-	return "s" + id.text
-}
-
 // IsZero reports whether the id is absent.
 func (id SampleID) IsZero() bool { return id.text == "" && !id.num }
 

@@ -60,14 +60,3 @@ func TestJSONLogNumberAndStringIDs(t *testing.T) {
 		t.Errorf("the number 1 twice: %v after %d samples", err, n)
 	}
 }
-
-// TestSampleIDKey: the key tells the kinds apart and nothing else.
-func TestSampleIDKey(t *testing.T) {
-	var one SampleID
-	if err := one.UnmarshalJSON([]byte("1")); err != nil {
-		t.Fatal(err)
-	}
-	if NumberID("1").Key() == StringID("1").Key() || one.Key() != NumberID("1").Key() || StringID("n1").Key() == NumberID("1").Key() {
-		t.Errorf("keys: %q %q %q %q", NumberID("1").Key(), one.Key(), StringID("1").Key(), StringID("n1").Key())
-	}
-}
