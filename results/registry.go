@@ -149,7 +149,7 @@ func PolicyTables() []Spec {
 	var settings, rest []Spec
 	for _, s := range Registry {
 		switch {
-		case s.Needs != NeedPolicies:
+		case !s.ComparesPolicies():
 		case s.ID == policySettingsID:
 			settings = append(settings, s)
 		default:
@@ -157,6 +157,14 @@ func PolicyTables() []Spec {
 		}
 	}
 	return append(settings, rest...)
+}
+
+// ComparesPolicies reports whether s is a table of the policy comparison (PolicyTables):
+// it compares the scored policies with one another, so that of one policy it would compare
+// the policy with itself (Δ 0.0, Kendall τ-b 1.000), and is neither a default nor written
+// then. official needs every scored policy too, but compares none with another.
+func (s Spec) ComparesPolicies() bool {
+	return s.Needs == NeedPolicies && slices.ContainsFunc(Registry, func(r Spec) bool { return r.ID == s.ID })
 }
 
 // NeedPoliciesIn reports whether any of specs reads every scored policy's release.
@@ -169,8 +177,8 @@ func NeedPoliciesIn(specs []Spec) bool {
 	return false
 }
 
-// Default lists the tables that apply: the single-release ones, and the policy ones when
-// more than one policy was scored.
+// Default lists the tables that apply: all but the policy comparison's, and those too when
+// more than one policy was scored (Spec.ComparesPolicies).
 func Default(policies int) []Spec { return defaultOf(Registry, policies) }
 
 // DefaultFor is Default for the release r (its main policy's): on a bench with action
@@ -189,7 +197,7 @@ func DefaultOf(official bool, policies int) []Spec {
 func defaultOf(specs []Spec, policies int) []Spec {
 	var out []Spec
 	for _, s := range specs {
-		if s.Needs == NeedRelease || policies > 1 {
+		if !s.ComparesPolicies() || policies > 1 {
 			out = append(out, s)
 		}
 	}

@@ -55,3 +55,27 @@ func TestReportOfOnePolicyKeepsOfficial(t *testing.T) {
 		t.Errorf("official.csv:\n%s", csv)
 	}
 }
+
+// TestTablesDefaultOnTauWritesOfficial: official, the table of a τ-bench bench, reads every
+// scored policy (it was made a NeedPolicies table for that), and the default tables of one
+// policy left out every NeedPolicies table, so tables without table names (one policy
+// scored) and view under one policy no longer wrote it. The defaults leave out the policy
+// comparison's tables alone (Spec.ComparesPolicies).
+func TestTablesDefaultOnTauWritesOfficial(t *testing.T) {
+	runs := filepath.Join(t.TempDir(), "tau.jsonl")
+	mustRun(t, "ingest", "--tau", tauShared, "--config", "gpt-4o/tool-calling", "--out", runs)
+	out := filepath.Join(t.TempDir(), "t") + "/"
+	mustRun(t, "tables", "--bench", "tau-bench:airline", "--runs", runs, "--resamples", "0", "--format", "csv", "--out", out)
+	csv, err := os.ReadFile(filepath.Join(out, "official.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(csv), "tau-strict,gpt-4o/tool-calling,100,25,53.0,48.0,") {
+		t.Errorf("official.csv:\n%s", csv)
+	}
+	for _, f := range []string{"policies.csv", "policy_ranks.csv", "policy_settings.csv"} {
+		if _, err := os.Stat(filepath.Join(out, f)); err == nil {
+			t.Errorf("one policy scored, and %s written", f)
+		}
+	}
+}

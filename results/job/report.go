@@ -85,7 +85,7 @@ func (o *Options) Report(out string, r *Release, ro render.RenderOptions) (idx *
 		// written, as its figure is not and the viewer leaves it out.
 		var ids []string
 		specs = slices.DeleteFunc(slices.Clone(specs), func(s results.Spec) bool {
-			if comparesPolicies(s) {
+			if s.ComparesPolicies() {
 				ids = append(ids, s.ID)
 				return true
 			}

@@ -2,7 +2,6 @@ package job
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
@@ -50,7 +49,7 @@ func onePolicyCompared(specs []results.Spec, policy string, n int) error {
 	}
 	var ids []string
 	for _, s := range specs {
-		if comparesPolicies(s) {
+		if s.ComparesPolicies() {
 			ids = append(ids, s.ID)
 		}
 	}
@@ -58,13 +57,6 @@ func onePolicyCompared(specs []results.Spec, policy string, n int) error {
 		return nil
 	}
 	return fmt.Errorf("%s compare%s authorization policies, and only one is scored (%s): give two or more --policy, or none for the default comparison", strings.Join(ids, ", "), map[bool]string{true: "s", false: ""}[len(ids) == 1], policy)
-}
-
-// comparesPolicies reports whether s is a table of the policy comparison, which one
-// policy compared with itself makes a finding of nothing; a table that reads every scored
-// policy without comparing them (official) is not one.
-func comparesPolicies(s results.Spec) bool {
-	return slices.ContainsFunc(results.PolicyTables(), func(p results.Spec) bool { return p.ID == s.ID })
 }
 
 // Domains builds the domain tables of every release after resolving the filter's names
