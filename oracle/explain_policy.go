@@ -19,7 +19,7 @@ type PolicySwitch struct {
 	Meaning string `json:"meaning"`
 	// WithBaseline is the verdict with this switch at the baseline's value: "PASS" or "FAIL
 	// (failure type)". Also names a switch set back with it because the policy would
-	// otherwise be a combination that is refused (Policy.Validate).
+	// otherwise be a combination that is refused (Policy.Check).
 	WithBaseline string `json:"verdict_with_baseline_value"`
 	Also         string `json:"also_set_back,omitempty"`
 	// Decides: the verdict with the baseline's value differs in ECS from this policy's.

@@ -183,7 +183,7 @@ func (p *Prepared) finishV0(s *episodeScan, rec *ingest.Record, pol Policy, sc *
 	stopOK := r.oracle == GateBlock || r.oracle == GateDefer
 	// Under binding=off the preflight evaluates no requirement and allows the candidate
 	// action: the policy's doing, not the spec's, and only non_action=any_stop, which reads
-	// no stop label, may be combined with it (Policy.Validate).
+	// no stop label, may be combined with it (Policy.Check).
 	if !stopOK && pol.Binding != BindingOff {
 		r.contract = append(r.contract, "SPEC_INVALID_NO_ACTION: complete preflight must derive BLOCK or DEFER")
 	}
