@@ -406,7 +406,9 @@ func (st *wfState) lookahead(pos int) ([]obsCall, []fact) {
 
 // lateRead appends to obs and facts what timing=anytime counts of the event e after an
 // action: for an accepted read (an in-scope INFO_CALL that did not fail), its observed call
-// and the facts its key selects (frozen) or its rules give; ok is false for any other event.
+// and the facts its key selects (frozen) or its rules give. ok reports an in-scope read the
+// walk takes, a failed one included (it gives nothing, as between the steps); it is false
+// for any other event.
 func (st *wfState) lateRead(e *ev, obs []obsCall, facts []fact) ([]obsCall, []fact, bool) {
 	p := st.p
 	if !e.Object || !isInfo(e) || !e.ToolOK {
@@ -417,7 +419,7 @@ func (st *wfState) lateRead(e *ev, obs []obsCall, facts []fact) ([]obsCall, []fa
 		return obs, facts, false
 	}
 	if e.HasToolStatus && e.ToolStatus != "ok" {
-		return obs, facts, false
+		return obs, facts, true
 	}
 	args := argsOrEmpty(e)
 	cid := callIDFor(e, e.Index)

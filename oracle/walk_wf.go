@@ -214,9 +214,6 @@ func (st *wfState) walk(untilAction bool) {
 					}
 					continue
 				}
-				if e.Object && isInfo(e) && e.ToolOK && st.p.toolID(e.Tool) != 0 && e.HasToolStatus && e.ToolStatus != "ok" {
-					continue // a failed read gives nothing, as between the steps
-				}
 			}
 			if r.outcome == OutcomeCaseSuccess || r.outcome == OutcomeExtraEvent {
 				r.outcome = OutcomeExtraEvent
