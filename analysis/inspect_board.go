@@ -138,14 +138,21 @@ func LeaderboardInspect(rows []inspect.Row, opt InspectBoardOptions, o StatOptio
 	slices.SortFunc(keys, func(a, b armKey) int {
 		return cmp.Or(strings.Compare(a.task, b.task), strings.Compare(a.group, b.group), strings.Compare(a.scorer, b.scorer), strings.Compare(a.model, b.model))
 	})
-	board := &InspectBoard{Level: o.level()}
+	// Every board's entries first, so that a --by or --passk that fills no row is refused
+	// before any board is resampled (rankBoard).
+	type pendingBoard struct {
+		key     boardKey
+		entries []InspectEntry
+		samples [][]*sampleScore
+	}
+	var boards []pendingBoard
+	var all []InspectEntry
 	for i := 0; i < len(keys); {
 		j := i
 		for j < len(keys) && keys[j].boardKey == keys[i].boardKey {
 			j++
 		}
-		var entries []InspectEntry
-		var samples [][]*sampleScore
+		pb := pendingBoard{key: keys[i].boardKey}
 		for _, k := range keys[i:j] {
 			e := InspectEntry{Task: k.task, Group: k.group, Model: k.model, Scorer: k.scorer, Failures: failuresOf(arms[k], k.scorer)}
 			for f := range logs[k] {
@@ -162,10 +169,20 @@ func LeaderboardInspect(rows []inspect.Row, opt InspectBoardOptions, o StatOptio
 					return nil, fmt.Errorf("%s %s %s: %w", k.task, k.model, k.scorer, err)
 				}
 			}
-			entries = append(entries, e)
-			samples = append(samples, ss)
+			pb.entries = append(pb.entries, e)
+			pb.samples = append(pb.samples, ss)
 		}
-		info, err := rankBoard(entries, samples, keys[i].boardKey, clusters, o)
+		boards = append(boards, pb)
+		all = append(all, pb.entries...)
+		i = j
+	}
+	if err := checkByAndPassK(all, opt); err != nil {
+		return nil, err
+	}
+	board := &InspectBoard{Level: o.level()}
+	for _, pb := range boards {
+		entries := pb.entries
+		info, err := rankBoard(entries, pb.samples, pb.key, clusters, o)
 		if err != nil {
 			return nil, err
 		}
@@ -175,10 +192,6 @@ func LeaderboardInspect(rows []inspect.Row, opt InspectBoardOptions, o StatOptio
 			return cmp.Or(cmp.Compare(rankOrLast(a.Rank), rankOrLast(b.Rank)), cmp.Compare(nanLow(b.X), nanLow(a.X)), strings.Compare(a.Model, b.Model))
 		})
 		board.Entries = append(board.Entries, entries...)
-		i = j
-	}
-	if err := checkByAndPassK(board.Entries, opt); err != nil {
-		return nil, err
 	}
 	return board, nil
 }
