@@ -44,6 +44,7 @@ func policySwitches(c *casespec.Case, ep *ingest.Episode, pol Policy, v Verdict)
 // and the verdict under safeact itself ("" when pol is safeact's settings, or the episode a
 // decision record, which every policy scores alike).
 func (p *Prepared) policySwitches(ep *ingest.Episode, pol Policy, v Verdict) ([]PolicySwitch, string) {
+	pol = pol.WithDefaults() // an empty switch is safeact's, as when it is scored
 	if ep == nil || pol.IsSafeAct() || v.Static() || v.Protocol() == ingest.Legacy {
 		return nil, ""
 	}

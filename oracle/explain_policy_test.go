@@ -121,3 +121,19 @@ func TestExplainAnytimeV1LateRead(t *testing.T) {
 		t.Errorf("safeact: the late preview %+v", x.Chain[5])
 	}
 }
+
+// TestExplainPolicySwitchesDefaultsEmpty: a policy built in Go with only some switches set
+// (Policy{Name: "late", Timing: anytime}) is scored with safeact's values for the rest, yet
+// its explanation listed every empty switch as one it relaxes ("binding=", …). It lists
+// the one it sets.
+func TestExplainPolicySwitchesDefaultsEmpty(t *testing.T) {
+	c := loadCase(t, "SAB-V1-001")
+	ref := reference(t, c)
+	ep := withEvents(ref, move(copyEvents(ref), 3, 5)) // the refund preview after the refund
+	pol := Policy{Name: "late", Timing: TimingAnytime}
+	x := Explain(c, ep, pol, prepare(t, c).Score(ep, pol, true))
+	if len(x.PolicySwitches) != 1 || x.PolicySwitches[0].Switch != "timing" || x.PolicySwitches[0].Value != TimingAnytime ||
+		!x.PolicySwitches[0].Decides || x.BaselineVerdict != "FAIL (premature_action)" {
+		t.Errorf("baseline %q, switches %+v; want timing=anytime alone, deciding", x.BaselineVerdict, x.PolicySwitches)
+	}
+}
