@@ -43,26 +43,18 @@ func setupCompare(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 		}
 		return nil
 	}
-	st.args = func(pos []string) (err error) {
+	st.args = func(pos []string) error {
 		if *insp {
 			return c.inspectCompare(st, pos, ir, *clusterBy)
 		}
 		if set := cli.Given(fs, "logs", "task", "cluster-by"); set != "" {
 			return usagef("compare: --%s applies to --inspect", set)
 		}
-		switch {
-		case len(pos) != 2:
+		if len(pos) != 2 {
 			return usagef("compare wants two arguments, A and B (got %d)", len(pos))
-		case pos[0] == pos[1]:
-			return usagef("compare: A and B are both %q", pos[0])
-		case ca.Config != "" && !ca.Conditions:
-			return usagef("compare: --config needs --conditions (A and B are then conditions of that configuration)")
-		case ca.Conditions && cli.Given(fs, "condition") != "":
-			return usagef("compare: --condition applies to two configurations; with --conditions, A and B are the conditions")
 		}
-		ca.A, ca.B = pos[0], pos[1]
-		if ca.Protocols, err = ingest.ParseProtocols(protos); err != nil {
-			return cli.Usage(err)
+		if err := job.CompareArgs("compare", pos[0], pos[1], protos, cli.Given(fs, "condition") != "", &ca); err != nil {
+			return err
 		}
 		c.AddBenchCheck(job.CheckFilters(ca.Protocols, nil))
 		st.outputs = c.perPolicy

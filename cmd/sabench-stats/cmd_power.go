@@ -45,10 +45,7 @@ func setupPower(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 		if len(pos) != 2 {
 			return nil
 		}
-		if _, ok := analysis.ParseRate(pos[0]); !ok {
-			return nil
-		}
-		if _, ok := analysis.ParseRate(pos[1]); !ok {
+		if _, _, stated, _ := job.StatedRates(pos[0], pos[1]); !stated {
 			return nil
 		}
 		if set := cli.Given(fs, "bench", "runs", "inspect", "record-from", "max-line-bytes", "policy", "verdicts", "infra-failures", "dedupe", "clusters",
@@ -60,27 +57,22 @@ func setupPower(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 		}
 		return nil
 	}
-	st.args = func(pos []string) (err error) {
+	st.args = func(pos []string) error {
 		if len(pos) != 2 {
 			return usagef("power wants two arguments, A and B: two configurations (or conditions, with --conditions) or two rates such as 0.62 or 62%% (got %d)", len(pos))
 		}
-		ra, okA := analysis.ParseRate(pos[0])
-		rb, okB := analysis.ParseRate(pos[1])
-		switch {
-		case okA != okB:
-			return usagef("power: give two rates or two names, not %q and %q", pos[0], pos[1])
-		case okA:
-			ps.Stated, ps.RateA, ps.RateB = true, ra, rb
-		case pos[0] == pos[1]:
-			return usagef("power: A and B are both %q", pos[0])
-		case ps.Compare.Config != "" && !ps.Compare.Conditions:
-			return usagef("power: --config needs --conditions")
-		case ps.Compare.Conditions && cli.Given(fs, "condition") != "":
-			return usagef("power: --condition applies to two configurations; with --conditions, A and B are the conditions")
+		ra, rb, stated, err := job.StatedRates(pos[0], pos[1])
+		if err != nil {
+			return err
 		}
-		ps.Compare.A, ps.Compare.B = pos[0], pos[1]
-		if ps.Compare.Protocols, err = ingest.ParseProtocols(protos); err != nil {
-			return cli.Usage(err)
+		if stated {
+			// Stated rates: the pilot's flags were refused by early.
+			ps.Stated, ps.RateA, ps.RateB = true, ra, rb
+			ps.Compare.A, ps.Compare.B = pos[0], pos[1]
+			return nil
+		}
+		if err := job.CompareArgs("power", pos[0], pos[1], protos, cli.Given(fs, "condition") != "", &ps.Compare); err != nil {
+			return err
 		}
 		c.AddBenchCheck(job.CheckFilters(ps.Compare.Protocols, nil))
 		return nil
