@@ -1,9 +1,6 @@
 package main
 
 import (
-	"slices"
-
-	"github.com/sabench/sabench-stats/bootstrap"
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/results/job"
 )
@@ -33,30 +30,9 @@ func runLeaderboard(e *cli.Env, args []string) error {
 	case fs.NArg() == 0:
 		return usagef("leaderboard --inspect: no log given")
 	}
-	req := job.InspectBoardRequest{Paths: fs.Args()}
-	var err error
-	if req.By, err = job.MetadataKey("by", *by); err != nil {
+	req, err := job.NewInspectBoardRequest(fs.Args(), *by, *clusterBy, *passk)
+	if err != nil {
 		return err
-	}
-	if req.ClusterBy, err = job.MetadataKey("cluster-by", *clusterBy); err != nil {
-		return err
-	}
-	if req.By != "" && req.By == req.ClusterBy {
-		return usagef("--by and --cluster-by both name metadata.%s: each board would be one cluster, with no interval and no rank set", req.By)
-	}
-	if *passk != "" {
-		if req.PassK, err = bootstrap.ParsePassKList(*passk); err != nil {
-			if _, cerr := bootstrap.ParsePassKConvention(*passk); cerr == nil {
-				// tables, report and view take the convention under the same name.
-				return usagef("--passk %q: here --passk lists the k of pass^k (a comma list of k ≥ 1, e.g. 1,2,4), and both conventions are printed; the convention is what tables, report and view take", *passk)
-			}
-			return usagef("--passk %q: want a comma list of k ≥ 1", *passk)
-		}
-		for i, k := range req.PassK {
-			if slices.Contains(req.PassK[:i], k) {
-				return usagef("--passk %q: k %d is listed twice", *passk, k)
-			}
-		}
 	}
 	if err := c.checkTableTarget(1); err != nil {
 		return err

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/bootstrap"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/inspect"
 	"github.com/sabench/sabench-stats/results"
@@ -403,6 +404,40 @@ type InspectBoardRequest struct {
 	Paths         []string
 	By, ClusterBy string // metadata keys
 	PassK         []int
+}
+
+// NewInspectBoardRequest reads leaderboard --inspect's flags: --by and --cluster-by as
+// metadata.KEY (MetadataKey), not both one key (each board would be one cluster, with no
+// interval and no rank set), and --passk as a comma list of distinct k ≥ 1 (the same flag
+// name is a convention in tables, report and view: a convention given here is named so).
+// A refusal is an OptionError.
+func NewInspectBoardRequest(paths []string, by, clusterBy, passk string) (InspectBoardRequest, error) {
+	req := InspectBoardRequest{Paths: paths}
+	var err error
+	if req.By, err = MetadataKey("by", by); err != nil {
+		return req, err
+	}
+	if req.ClusterBy, err = MetadataKey("cluster-by", clusterBy); err != nil {
+		return req, err
+	}
+	if req.By != "" && req.By == req.ClusterBy {
+		return req, optionError(fmt.Errorf("--by and --cluster-by both name metadata.%s: each board would be one cluster, with no interval and no rank set", req.By))
+	}
+	if passk == "" {
+		return req, nil
+	}
+	if req.PassK, err = bootstrap.ParsePassKList(passk); err != nil {
+		if _, cerr := bootstrap.ParsePassKConvention(passk); cerr == nil {
+			return req, optionError(fmt.Errorf("--passk %q: here --passk lists the k of pass^k (a comma list of k ≥ 1, e.g. 1,2,4), and both conventions are printed; the convention is what tables, report and view take", passk))
+		}
+		return req, optionError(fmt.Errorf("--passk %q: want a comma list of k ≥ 1", passk))
+	}
+	for i, k := range req.PassK {
+		if slices.Contains(req.PassK[:i], k) {
+			return req, optionError(fmt.Errorf("--passk %q: k %d is listed twice", passk, k))
+		}
+	}
+	return req, nil
 }
 
 // InspectLeaderboard ranks the models of each task (analysis.LeaderboardInspect).
