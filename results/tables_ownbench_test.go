@@ -66,13 +66,7 @@ func TestVarianceCountsTheBenchsCases(t *testing.T) {
 func TestVarianceSaysHowManyCasesRan(t *testing.T) {
 	o := goldenStats()
 	o.Resamples = 0
-	cases, sets, all := fixtureVerdicts(t)
-	var vs []oracle.Verdict
-	for _, v := range all {
-		if v.Protocol() != ingest.V3 {
-			vs = append(vs, v)
-		}
-	}
+	cases, sets, vs := fixtureVerdictsWithoutV3(t)
 	r := analysis.NewRelease(cases, sets, vs, oracle.SafeAct)
 	run := map[string]bool{} // the V0–V3 cases of the scored main-condition episodes
 	for _, v := range r.Main() {
@@ -504,13 +498,7 @@ func TestProtocolColumnsLeftOutKeepTheFamily(t *testing.T) {
 func TestHarnessScopeIsWhatThePairsCover(t *testing.T) {
 	o := goldenStats()
 	o.Resamples = 0
-	cases, sets, all := fixtureVerdicts(t)
-	var vs []oracle.Verdict
-	for _, v := range all {
-		if v.Protocol() != ingest.V3 {
-			vs = append(vs, v)
-		}
-	}
+	cases, sets, vs := fixtureVerdictsWithoutV3(t)
 	for _, c := range []struct {
 		r     *analysis.Release
 		scope string
@@ -561,4 +549,18 @@ func TestHarnessScopeIsWhatThePairsCover(t *testing.T) {
 			t.Errorf("T14 (%s): V3 column %v, note %v; notes\n%s", c.scope, hasV3, noted, strings.Join(t14.Notes, "\n"))
 		}
 	}
+}
+
+// fixtureVerdictsWithoutV3 is the golden fixture as run on a bench whose V3 cases nobody
+// ran: its cases and sets, and its verdicts but the V3 ones.
+func fixtureVerdictsWithoutV3(t *testing.T) ([]*casespec.Case, map[string][]string, []oracle.Verdict) {
+	t.Helper()
+	cases, sets, all := fixtureVerdicts(t)
+	var vs []oracle.Verdict
+	for _, v := range all {
+		if v.Protocol() != ingest.V3 {
+			vs = append(vs, v)
+		}
+	}
+	return cases, sets, vs
 }

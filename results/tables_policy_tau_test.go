@@ -10,7 +10,6 @@ import (
 	"github.com/sabench/sabench-stats/figures"
 	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/tau"
-	"github.com/sabench/sabench-stats/oracle"
 	"github.com/sabench/sabench-stats/results"
 )
 
@@ -31,18 +30,7 @@ func TestPolicyTablesNameTheMeasureOnTauBench(t *testing.T) {
 	}
 	var rels []*analysis.Release
 	for _, name := range []string{"tau-strict", "tau-bench"} {
-		pol, err := oracle.LookupPolicy(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var vs []oracle.Verdict
-		for _, ep := range r.Episodes {
-			p, err := oracle.Prepare(b.Case(ep.CaseID))
-			if err != nil {
-				t.Fatal(err)
-			}
-			vs = append(vs, p.Score(ep, pol, false))
-		}
+		pol, vs := scoreUnder(t, b, r.Episodes, name)
 		rels = append(rels, analysis.NewRelease(b.Cases, nil, vs, pol))
 	}
 	o := analysis.StatOptions{Resamples: 50, Level: 0.95, Seed: 1, Workers: 1}

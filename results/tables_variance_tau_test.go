@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/tau"
 	"github.com/sabench/sabench-stats/oracle"
@@ -86,18 +87,7 @@ func TestCoverageOnTau2Bench(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pol, err := oracle.LookupPolicy("tau-strict")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var vs []oracle.Verdict
-	for _, ep := range r.Episodes {
-		p, err := oracle.Prepare(b.Case(ep.CaseID))
-		if err != nil {
-			t.Fatal(err)
-		}
-		vs = append(vs, p.Score(ep, pol, false))
-	}
+	pol, vs := scoreUnder(t, b, r.Episodes, "tau-strict")
 	ts := buildTables(t, analysis.NewRelease(b.Cases, nil, vs, pol), 0, "coverage")
 	notes := strings.Join(ts[0].Notes, "\n")
 	if want := "Excluded episodes (not completed: τ²-bench's infrastructure errors and context-window overflows) are never counted as failures, as τ²-bench leaves them out; --infra-failures fail scores them as failures instead."; !strings.Contains(notes, want) {
@@ -155,4 +145,22 @@ func TestTablesNameTheMeasureOnTauBench(t *testing.T) {
 			t.Errorf("%s on tau-bench:airline:\n%s", tb.ID, text)
 		}
 	}
+}
+
+// scoreUnder scores the episodes of bench b under the named policy, without detail.
+func scoreUnder(t *testing.T, b *casespec.Bench, eps []*ingest.Episode, policy string) (oracle.Policy, []oracle.Verdict) {
+	t.Helper()
+	pol, err := oracle.LookupPolicy(policy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var vs []oracle.Verdict
+	for _, ep := range eps {
+		p, err := oracle.Prepare(b.Case(ep.CaseID))
+		if err != nil {
+			t.Fatal(err)
+		}
+		vs = append(vs, p.Score(ep, pol, false))
+	}
+	return pol, vs
 }
