@@ -19,7 +19,8 @@ const (
 
 // stringEnd consumes a string (at its opening quote) and reports whether it holds
 // escapes and bytes that are not ASCII (a string of ASCII alone needs no check of its
-// UTF-8 where it is kept). It reads eight bytes at a time: the strings of a sample are long, and the
+// UTF-8 where it is kept). It reads eight bytes at a time, and 64 at a time once a string is
+// known to be long (strMasks, with AVX2 where there is): the strings of a sample are long, and the
 // JSON written inside them (a decision record in a tool reply) puts an escape every few
 // bytes. Each word gives a bit per quote and per backslash (eqBytes, byteMask), and the
 // bytes the backslashes escape come out of a few operations on those bits, as
@@ -34,6 +35,29 @@ func (l *lexer) stringEnd() (strFlags, *decodeErr) {
 	var next uint64 // 1 when the previous word's last backslash escapes this word's first byte
 	var backslashes, high uint64
 	for limit := min(len(d), start+memoMin); ; limit = len(d) {
+		// Past memoMin, a string not found among those seen is long: 64 bytes at a time.
+		for limit > start+memoMin && i+64 <= limit {
+			q, b, h := strMasks((*[64]byte)(d[i : i+64]))
+			esc := escapedBytes(b, &next)
+			if end := q &^ esc; end != 0 {
+				p := bits.TrailingZeros64(end)
+				l.pos = i + p + 1
+				below := uint64(1)<<p - 1
+				if h&below != 0 {
+					high |= swarHi
+				}
+				f := flagsOf(backslashes|b&below, high)
+				if l.seen != nil {
+					l.seen.add(d[start:l.pos], f)
+				}
+				return f, nil
+			}
+			backslashes |= b
+			if h != 0 {
+				high |= swarHi
+			}
+			i += 64
+		}
 		for i+8 <= limit {
 			w := binary.LittleEndian.Uint64(d[i:])
 			q, b := byteMask(eqBytes(w, '"')), byteMask(eqBytes(w, '\\'))

@@ -66,7 +66,8 @@ func TestStringEnd(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	alphabet := []byte("\"\\\\ab\xc3\xa9\x7f")
 	for range 20000 {
-		d := make([]byte, 1+rng.IntN(40))
+		// Up to 200 bytes: past memoMin, the strings are read 64 bytes at a time.
+		d := make([]byte, 1+rng.IntN(40+160*rng.IntN(2)))
 		d[0] = '"'
 		for i := 1; i < len(d); i++ {
 			d[i] = alphabet[rng.IntN(len(alphabet))]

@@ -128,3 +128,15 @@ func blockMasksSWAR(b *[64]byte) (quote, bslash, opens, closes uint64) {
 	}
 	return
 }
+
+// strMasksSWAR flags (bit i for byte i) a block's quotes, backslashes and bytes that are
+// not ASCII, eight bytes at a time (strMasks).
+func strMasksSWAR(b *[64]byte) (quote, bslash, high uint64) {
+	for k := 0; k < 64; k += 8 {
+		w := binary.LittleEndian.Uint64(b[k : k+8 : k+8])
+		quote |= byteMask(eqBytes(w, '"')) << k
+		bslash |= byteMask(eqBytes(w, '\\')) << k
+		high |= byteMask(w&swarHi) << k
+	}
+	return
+}

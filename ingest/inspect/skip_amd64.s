@@ -34,3 +34,19 @@ TEXT ·blockMasksAVX2(SB), NOSPLIT, $0-40
 	MASK(0x7d7d7d7d7d7d7d7d, closes+32) // '}'
 	VZEROUPPER
 	RET
+
+// func strMasksAVX2(b *[64]byte) (quote, bslash, high uint64)
+TEXT ·strMasksAVX2(SB), NOSPLIT, $0-32
+	MOVQ b+0(FP), SI
+	VMOVDQU (SI), Y0
+	VMOVDQU 32(SI), Y1
+	MASK(0x2222222222222222, quote+8)   // '"'
+	MASK(0x5c5c5c5c5c5c5c5c, bslash+16) // '\\'
+	// The bytes that are not ASCII: their high bits, as they are.
+	VPMOVMSKB Y0, AX
+	VPMOVMSKB Y1, BX
+	SHLQ $32, BX
+	ORQ BX, AX
+	MOVQ AX, high+24(FP)
+	VZEROUPPER
+	RET

@@ -202,7 +202,7 @@ func naiveMasks(b *[64]byte) (quote, bslash, opens, closes uint64) {
 }
 
 // TestBlockMasks: the masks of both paths (vector and word at a time) are the
-// byte-by-byte ones.
+// byte-by-byte ones, blockMasks' and strMasks'.
 func TestBlockMasks(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	var b [64]byte
@@ -221,6 +221,18 @@ func TestBlockMasks(t *testing.T) {
 		}
 		if q, s, o, c := blockMasksSWAR(&b); q != wq || s != ws || o != wo || c != wc {
 			t.Fatalf("%q: word-at-a-time masks %x %x %x %x, want %x %x %x %x", b, q, s, o, c, wq, ws, wo, wc)
+		}
+		var wh uint64 // the bytes that are not ASCII
+		for i, c := range b {
+			if c >= 0x80 {
+				wh |= 1 << i
+			}
+		}
+		if q, s, h := strMasks(&b); q != wq || s != ws || h != wh {
+			t.Fatalf("%q: string masks %x %x %x, want %x %x %x", b, q, s, h, wq, ws, wh)
+		}
+		if q, s, h := strMasksSWAR(&b); q != wq || s != ws || h != wh {
+			t.Fatalf("%q: word-at-a-time string masks %x %x %x, want %x %x %x", b, q, s, h, wq, ws, wh)
 		}
 	}
 }
