@@ -132,14 +132,14 @@ func rewrite(t *testing.T, path string, change func(i int, f arrow.Field, col ar
 		fields = append(fields, fld)
 		cols = append(cols, out)
 	}
-	out := array.NewRecord(arrow.NewSchema(fields, nil), cols, tbl.NumRows())
+	out := array.NewRecordBatch(arrow.NewSchema(fields, nil), cols, tbl.NumRows())
 	defer out.Release()
 	w, err := os.Create(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer w.Close()
-	if err := pqarrow.WriteTable(array.NewTableFromRecords(out.Schema(), []arrow.Record{out}), w, 1024, nil, pqarrow.DefaultWriterProps()); err != nil {
+	if err := pqarrow.WriteTable(array.NewTableFromRecords(out.Schema(), []arrow.RecordBatch{out}), w, 1024, nil, pqarrow.DefaultWriterProps()); err != nil {
 		t.Fatal(err)
 	}
 }
