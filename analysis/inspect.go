@@ -192,15 +192,17 @@ func rowScorers(rows []inspect.Row) []string {
 	return out
 }
 
-// MetadataText is a metadata value as a label: a string unquoted, other JSON compact;
-// ok is false when the key is absent.
+// MetadataText is a metadata value as a label: a string unquoted, other JSON compact,
+// null (also Inspect's NaN and Infinity, which the reader takes as null) as "null" and not
+// as the empty string, which decoding null into a string gives; ok is false when the key
+// is absent.
 func MetadataText(md map[string]json.RawMessage, key string) (string, bool) {
 	raw, ok := md[key]
 	if !ok {
 		return "", false
 	}
 	var s string
-	if json.Unmarshal(raw, &s) == nil {
+	if string(bytes.TrimSpace(raw)) != "null" && json.Unmarshal(raw, &s) == nil {
 		return s, true
 	}
 	var b bytes.Buffer

@@ -42,22 +42,41 @@ func lineStyle(clr color.Color, w vg.Length) draw.LineStyle {
 	return draw.LineStyle{Color: clr, Width: w}
 }
 
-// wrap breaks s at spaces into lines no wider than maxW; a single word
-// wider than maxW stays whole on its own line (the caller checks widths).
+// wrap breaks s at spaces into lines no wider than maxW; a word wider than maxW (a
+// configuration name in a title) is broken as wrapName breaks a name, its pieces on lines
+// of their own. Only a piece wider than maxW, one character, can be wider.
 func wrap(ts draw.TextStyle, s string, maxW vg.Length) []string {
-	words := strings.Fields(s)
-	if len(words) == 0 {
-		return nil
-	}
+	return wrapWords(ts, s, maxW, true)
+}
+
+// wrapAtSpaces breaks s at spaces alone: a word wider than maxW stays whole on its line,
+// for a caller that draws such text otherwise (the heat map turns its column heads).
+func wrapAtSpaces(ts draw.TextStyle, s string, maxW vg.Length) []string {
+	return wrapWords(ts, s, maxW, false)
+}
+
+func wrapWords(ts draw.TextStyle, s string, maxW vg.Length, breakWords bool) []string {
 	var lines []string
-	cur := words[0]
-	for _, w := range words[1:] {
-		if ts.Width(cur+" "+w) <= maxW {
-			cur += " " + w
-			continue
+	cur := ""
+	for _, w := range strings.Fields(s) {
+		pieces := []string{w}
+		if breakWords {
+			pieces = wrapName(ts, w, maxW)
 		}
-		lines = append(lines, cur)
-		cur = w
+		for k, p := range pieces {
+			switch {
+			case cur == "":
+				cur = p
+			case k == 0 && ts.Width(cur+" "+p) <= maxW:
+				cur += " " + p
+			default:
+				lines = append(lines, cur)
+				cur = p
+			}
+		}
+	}
+	if cur == "" {
+		return lines
 	}
 	return append(lines, cur)
 }

@@ -191,9 +191,21 @@ func TestDoesNotFit(t *testing.T) {
 		}
 	}
 	huge := smallFigures()["policy_ranks"].(PolicyRanks)
+	// A title is broken between any two characters (wrap), so a long one fits; 200 policy
+	// columns at 72 pt do not, even 48 in wide.
 	huge.Title = strings.Repeat("W", maxNameLen)
+	if err := Render(huge, SVG, new(bytes.Buffer), Options{FontSize: 72}); err != nil {
+		t.Errorf("a 200-character title at 72 pt: %v", err)
+	}
+	huge.Policies, huge.Ranks = nil, make([][]float64, len(huge.Configs))
+	for i := range 200 {
+		huge.Policies = append(huge.Policies, fmt.Sprintf("policy-%03d", i))
+		for c := range huge.Ranks {
+			huge.Ranks[c] = append(huge.Ranks[c], float64(c+1))
+		}
+	}
 	if err := Render(huge, SVG, new(bytes.Buffer), Options{FontSize: 72}); err == nil || !strings.Contains(err.Error(), "Options.Width") {
-		t.Errorf("a 200-character title at 72 pt: %v, want an Options.Width error", err)
+		t.Errorf("200 policies at 72 pt: %v, want an Options.Width error", err)
 	}
 }
 

@@ -107,7 +107,7 @@ func (h DomainHeatMap) layout(st style, o Options) (scene, error) {
 	heads := make([][]string, nd)
 	rotated := false
 	for d, name := range h.Domains {
-		heads[d] = wrap(st.label, name, cellW-em*0.3)
+		heads[d] = wrapAtSpaces(st.label, name, cellW-em*0.3)
 		rotated = rotated || maxWidth(st.label, heads[d]) > cellW-em*0.3
 	}
 	var headH vg.Length

@@ -106,3 +106,20 @@ func TestInspectLeaderboardNeverRanNote(t *testing.T) {
 		t.Errorf("notes:\n%s", strings.Join(tab.Notes, "\n"))
 	}
 }
+
+// TestNoResamplesPOneWording: under --resamples 0 the paired tables and compare --inspect say
+// that there is no p in one wording; compare --inspect said "none (--resamples 0: no
+// bootstrap was run)" where the paired tables say "none (--resamples 0): no bootstrap was
+// run, so Δ = 0 is not tested".
+func TestNoResamplesPOneWording(t *testing.T) {
+	o := analysis.DefaultStatOptions()
+	o.Resamples = 0
+	tab := BuildInspectCompare(InspectCompare{A: "a.eval", B: "b.eval"}, o)
+	want := "Bootstrap p: none (--resamples 0): no bootstrap was run, so Δ = 0 is not tested."
+	if !slices.Contains(tab.Notes, want) {
+		t.Errorf("compare --inspect notes:\n%s\nwant %s", strings.Join(tab.Notes, "\n"), want)
+	}
+	if got := pValueNote(o); got != "p: none (--resamples 0): no bootstrap was run, so Δ = 0 is not tested." {
+		t.Errorf("paired tables: %s", got)
+	}
+}

@@ -180,7 +180,7 @@ func BuildInspectCompare(c InspectCompare, o analysis.StatOptions) *Table {
 		inspectScoreNote)
 	t.Notes = append(t.Notes, iv.notes()...)
 	t.Notes = append(t.Notes,
-		cmp.Or(drawnOnly(o, "Both arms use the same draw of units; Bootstrap p: two-sided, of Δ = 0."), "Bootstrap p: none (--resamples 0: no bootstrap was run)."),
+		cmp.Or(drawnOnly(o, "Both arms use the same draw of units; Bootstrap p: two-sided, of Δ = 0."), noResamplesP("Bootstrap p")),
 		"Only A / only B correct: samples whose scores are all 0 or 1, by majority over epochs (a tie fails); McNemar: exact two-sided p on those counts, for binary scorers.",
 		familyNote(o, ps, inspectTestFamily(c.ClusterBy), noBootstrapP)+inspectFamilyMembers(c.Diffs))
 	if t.Empty != "" {

@@ -16,9 +16,15 @@ import (
 // of one would describe what was not computed.
 func pValueNote(o analysis.StatOptions) string {
 	if o.Resamples == 0 {
-		return "p: none (--resamples 0): no bootstrap was run, so Δ = 0 is not tested."
+		return noResamplesP("p")
 	}
 	return "p: two-sided paired bootstrap p-value of Δ = 0, inverting the percentile interval: 2·min(#{Δ* ≤ 0}+1, #{Δ* ≥ 0}+1)/(B+1); none where Δ is degenerate (no interval to invert)."
+}
+
+// noResamplesP is the note of a bootstrap p column (named col) under --resamples 0, in
+// the one wording of every table that has such a column.
+func noResamplesP(col string) string {
+	return col + ": none (--resamples 0): no bootstrap was run, so Δ = 0 is not tested."
 }
 
 // ivOrNil is iv, or nil when --resamples 0 asks for no intervals (rates are then numbers).

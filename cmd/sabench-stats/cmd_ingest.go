@@ -23,7 +23,7 @@ func runIngest(e *cli.Env, args []string) error {
 	tauFile := fs.String("tau", "", "a τ-bench result file (a JSON array of EnvRunResult) or a τ²-bench results file (simulations[]), detected by content; more files may follow as arguments")
 	tauDomain := fs.String("domain", "", "--tau only: the τ-bench domain (airline, retail); default: read from the file")
 	var logs []string
-	fs.Var(pathList(&logs), "inspect", "Inspect logs of a SafeActBench task: .eval or .json files, folders (their .eval logs) or globs (repeatable; more paths may follow as arguments)")
+	fs.Var(pathList(&logs), "inspect", "Inspect logs of a SafeActBench task: .eval or .json files, folders (their .eval and .json logs) or globs (repeatable; more paths may follow as arguments)")
 	bench := fs.String("bench", "", "--inspect only, and required with it: the case specs the samples name (which sample ids are cases, which tools are information tools): a SafeActBench checkout, a directory of case JSON files, a JSONL of case rows, or builtin (the built-in synthetic cases)")
 	var opt harness.Options
 	fs.StringVar(&opt.RecordFrom, "record-from", "", "--inspect only: where a sample's decision record is: output (the final completion, as JSON; the default), store:KEY or tool:NAME (the last call's arguments, or its one string argument, as JSON)")

@@ -94,7 +94,7 @@ func addCommon(fs *flag.FlagSet, groups flagGroup, defaultOut string) *common {
 		fs.StringVar(&c.Source.Bench, "bench", c.Source.Bench, "case specs: a SafeActBench checkout, a directory of case JSON files, a JSONL of {case_id, protocol, case_spec} rows, or builtin (the built-in synthetic cases); required with --runs, --inspect or --verdicts, default without them: builtin")
 		fs.Var(pathList(&c.Source.Runs), "runs", "episode files, globs or directories (repeatable; default: the built-in release's episodes)")
 		if groups&groupOwnInspect == 0 {
-			fs.Var(pathList(&c.Source.Inspect), "inspect", "Inspect logs of a SafeActBench task instead of --runs: .eval or .json files, folders (their .eval logs) or globs (repeatable); a log's configuration is its model/solver")
+			fs.Var(pathList(&c.Source.Inspect), "inspect", "Inspect logs of a SafeActBench task instead of --runs: .eval or .json files, folders (their .eval and .json logs) or globs (repeatable); a log's configuration is its model/solver")
 			fs.StringVar(&c.Source.RecordFrom, "record-from", "", "with --inspect: where a sample's decision record is: output (the final completion, as JSON; the default), store:KEY or tool:NAME")
 		}
 		fs.Var(&cli.PathList{Values: &c.Policies, Known: func(v string) bool { return slices.Contains(oracle.AllPresetNames(), v) }}, "policy", "authorization policy: a preset ("+strings.Join(oracle.AllPresetNames(), ", ")+") or a JSON policy file (repeatable where a command compares policies); default safeact, tau-strict on a tau-bench: bench, and where policies are compared the six SafeActBench presets, or tau-strict, tau-lenient, tau-reads and tau-bench; docs/policies.md says what each does")

@@ -4,10 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
-	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/sabench/sabench-stats/ingest"
@@ -101,41 +97,11 @@ func InspectStatus(errored bool, limit string) (status string, failureClass any)
 	return ingest.StatusCompleted, limit + "_limit"
 }
 
-// ExpandInspect turns --inspect arguments into log files, sorted and distinct: a folder
-// gives the .eval logs under it (a folder of a release also holds JSON case files, so
-// .json logs must be named); a file or a glob pattern is read as inspect.Expand reads it.
+// ExpandInspect turns --inspect arguments into log files, sorted and distinct, as every
+// command that takes Inspect logs does (inspect.Expand): a folder gives its .eval logs and
+// the .json files that begin as a JSON log, not the case files a release folder holds.
 func ExpandInspect(args []string) ([]string, error) {
-	var out []string
-	for _, arg := range args {
-		st, err := os.Stat(arg)
-		if err != nil || !st.IsDir() {
-			files, err := inspect.Expand([]string{arg})
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, files...)
-			continue
-		}
-		n := 0
-		err = filepath.WalkDir(arg, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if d.Type().IsRegular() && strings.EqualFold(filepath.Ext(p), ".eval") {
-				out = append(out, filepath.Clean(p))
-				n++
-			}
-			return nil
-		})
-		if err != nil {
-			return nil, err
-		}
-		if n == 0 {
-			return nil, fmt.Errorf("%s: no .eval logs in this folder (name .json logs explicitly)", arg)
-		}
-	}
-	slices.Sort(out)
-	return slices.Compact(out), nil
+	return inspect.Expand(args)
 }
 
 // ReadInspect reads the Inspect logs at path (a log file, a folder of .eval logs, or a

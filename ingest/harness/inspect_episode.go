@@ -47,8 +47,9 @@ func (s *InspectStream) episode(smp *inspect.Sample) (*ingest.Episode, error) {
 		limit = smp.Limit.Type
 	}
 	e.Status, e.FailureClass = InspectStatus(smp.Error != nil, limit)
+	e.Extra = jsonv.NewObject("inspect_sample", inspectPlace(e.Inspect))
 	if smp.Error != nil {
-		e.Extra = jsonv.NewObject("inspect_error", smp.Error.Message)
+		e.Extra.Set("inspect_error", smp.Error.Message)
 	}
 	rec, err := s.record(l, smp, c, e.Status == ingest.StatusCompleted)
 	if err != nil {
@@ -63,6 +64,18 @@ func (s *InspectStream) episode(smp *inspect.Sample) (*ingest.Episode, error) {
 	}
 	e.Usage = ingest.NewUsage(s.inspectUsage(smp))
 	return e, nil
+}
+
+// inspectPlace is the sample's place as an episode's extra.inspect_sample carries it, in
+// JSONL and Parquet alike: the fields of explain's inspect_sample, so that an episode
+// written by ingest --inspect leads back to its sample in Inspect's viewer.
+func inspectPlace(s *ingest.InspectSample) *jsonv.Object {
+	o := jsonv.NewObject("log", s.Log, "sample_id", s.ID, "epoch", int64(s.Epoch))
+	if s.UUID != "" {
+		o.Set("uuid", s.UUID)
+	}
+	o.Set("member", s.Member)
+	return o
 }
 
 // keyed is a sample's episode as far as its key and run id, with its case; nil (and no

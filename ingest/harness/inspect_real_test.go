@@ -1,6 +1,7 @@
 package harness_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -54,7 +55,8 @@ func writeInspectSubset(t testing.TB, dir string, keep func(i int, ep *ingest.Ep
 
 // Inspect's real logs are not SafeActBench tasks: reading them gives no episode, and the
 // error says so for every log, with its task, model, sample count and sample ids; the
-// log without samples says that.
+// log without samples says that. Their folder gives its .json logs as well as its .eval
+// ones (it gave the six .eval logs alone).
 func TestInspectRealLogsAreNotSafeActBench(t *testing.T) {
 	b := builtinBench(t)
 	_, err := harness.ReadInspect(realLogs, harness.Options{Bench: b})
@@ -63,7 +65,9 @@ func TestInspectRealLogsAreNotSafeActBench(t *testing.T) {
 	}
 	msg := err.Error()
 	for _, want := range []string{
-		"no episodes in 6 Inspect logs",
+		"no episodes in 8 Inspect logs",
+		"2025-05-12T20-28-13-04-00_popularity.json: no episodes: not a SafeActBench task (task \"popularity\", model openai/gpt-4o-mini, 3 samples)",
+		"2025-05-12T20-28-13-04-00_no-samples.json: no episodes: the log holds no samples",
 		"log_streaming.eval: no episodes: not a SafeActBench task (task \"popularity\", model azureai/Meta-Llama-3-1-405B-Instruct-jqf, 4 sample-epochs, 2 epochs configured): no sample has metadata.case_id, and no sample id (1, 2) is a case of the bench",
 		"log_message_deduplication.eval: no episodes: not a SafeActBench task (task \"inspect_test_utils/guess_number\", model hardcoded/hardcoded, 1 sample)",
 		"2025-02-11T15-18-04-05-00_popularity_mj7khqpMM4GBCfVQozKgzB.eval: no episodes: not a SafeActBench task (task \"popularity\", model openai/gpt-4o-mini, 10 samples): no sample has metadata.case_id, and no sample id (1, 2, 3, 4, 5, …)",
@@ -138,5 +142,38 @@ func relabel(t *testing.T, src, dst, caseID string) {
 	}))
 	if err := os.WriteFile(dst, data, 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// A folder of .json logs (Inspect's other format) gives them to the commands that score, as
+// a folder of .eval logs does, and passes over the JSON case files a release folder holds;
+// it was "no .eval logs in this folder". A folder with no log names the .json files it
+// passed over.
+func TestExpandInspectJSONFolder(t *testing.T) {
+	dir := t.TempDir()
+	log, err := os.ReadFile(filepath.Join(realLogs, "2025-05-12T20-28-13-04-00_popularity.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	write := func(name, data string) string {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	want := write("logs/pop.json", string(log))
+	write("logs/logs.json", `{"pop.json": {"version": 2}}`)
+	write("cases/SAB-V1-001.json", `{"case_id": "SAB-V1-001", "version": 1}`)
+	got, err := harness.ExpandInspect([]string{dir})
+	if err != nil || len(got) != 1 || got[0] != want {
+		t.Fatalf("got %v, %v; want [%s]", got, err, want)
+	}
+	_, err = harness.ExpandInspect([]string{filepath.Join(dir, "cases")})
+	if msg := fmt.Sprint(err); !strings.Contains(msg, "no .eval or .json logs in this folder: its .json files ("+filepath.Join(dir, "cases", "SAB-V1-001.json")+") do not begin as an Inspect JSON log does") {
+		t.Errorf("a folder of case files: %v", err)
 	}
 }

@@ -1,7 +1,6 @@
 package inspect
 
 import (
-	"bytes"
 	"os"
 	"slices"
 	"testing"
@@ -16,15 +15,11 @@ func TestJSONLogByteOrderMark(t *testing.T) {
 	}
 	read := func(b []byte) (ids []string) {
 		t.Helper()
-		r, err := OpenReaderAt("log.json", bytes.NewReader(b), int64(len(b)), nil)
+		_, samples, err := readSamples("log.json", b, ReadOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		for {
-			s, err := r.Next()
-			if err != nil {
-				break
-			}
+		for _, s := range samples {
 			ids = append(ids, s.Member)
 		}
 		return ids

@@ -1,7 +1,9 @@
 package inspect
 
 import (
+	"bytes"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -20,10 +22,12 @@ func IsLogFileName(name string) bool {
 	return strings.HasSuffix(l, ".eval") || strings.HasSuffix(l, ".json")
 }
 
-// Expand turns files, folders (searched recursively for IsLogFileName files; a symbolic
-// link is taken when it leads to a regular file inside the folder) and glob patterns into
-// a sorted list of distinct files. A named file is taken whatever its name; a folder or
-// pattern that yields nothing is an error.
+// Expand turns files, folders and glob patterns into a sorted list of distinct files. A
+// folder is searched recursively for IsLogFileName files, of which a ".json" file is taken
+// only when it begins as Inspect writes a JSON log (jsonLogStart): the folder of a release
+// also holds case files and schemas. A symbolic link is taken when it leads to a regular
+// file inside the folder. A named file is taken whatever its name; a folder or pattern that
+// yields nothing is an error, which names the ".json" files a folder search passed over.
 func Expand(args []string) ([]string, error) {
 	seen := map[string]bool{}
 	var out []string
@@ -42,6 +46,7 @@ func Expand(args []string) ([]string, error) {
 		switch {
 		case err == nil && st.IsDir():
 			n := 0
+			var notLogs []string
 			root := arg
 			err := filepath.WalkDir(arg, func(p string, d fs.DirEntry, err error) error {
 				if err != nil {
@@ -50,17 +55,22 @@ func Expand(args []string) ([]string, error) {
 				if !IsLogFileName(p) {
 					return nil
 				}
-				if d.Type().IsRegular() || d.Type()&fs.ModeSymlink != 0 && linkInside(root, p) {
-					add(p)
-					n++
+				if !d.Type().IsRegular() && (d.Type()&fs.ModeSymlink == 0 || !linkInside(root, p)) {
+					return nil
 				}
+				if !strings.EqualFold(filepath.Ext(p), ".eval") && !jsonLogStart(p) {
+					notLogs = append(notLogs, p)
+					return nil
+				}
+				add(p)
+				n++
 				return nil
 			})
 			if err != nil {
 				return nil, err
 			}
 			if n == 0 {
-				return nil, fmt.Errorf("%s: no .eval or .json logs in this folder", arg)
+				return nil, noLogs(arg, notLogs)
 			}
 		case err == nil:
 			add(arg)
@@ -85,6 +95,41 @@ func Expand(args []string) ([]string, error) {
 	}
 	slices.Sort(out)
 	return out, nil
+}
+
+// noLogs is the error of a folder without logs, naming the first .json files it holds that
+// do not begin as a JSON log does.
+func noLogs(dir string, notLogs []string) error {
+	if len(notLogs) == 0 {
+		return fmt.Errorf("%s: no .eval or .json logs in this folder", dir)
+	}
+	names := notLogs[:min(len(notLogs), 3)]
+	more := ""
+	if len(notLogs) > 3 {
+		more = fmt.Sprintf(" and %d more", len(notLogs)-3)
+	}
+	return fmt.Errorf("%s: no .eval or .json logs in this folder: its .json files (%s%s) do not begin as an Inspect JSON log does ({\"version\": …); name a file to read it as a log whatever it begins with",
+		dir, strings.Join(names, ", "), more)
+}
+
+// jsonLogStart reports whether the file at p begins as Inspect writes every JSON log: an
+// object whose first key is "version" (after an optional byte-order mark and white space).
+// Case files, schemas and Inspect's own folder indexes begin otherwise.
+func jsonLogStart(p string) bool {
+	f, err := os.Open(p)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	buf := make([]byte, 256)
+	n, _ := io.ReadFull(f, buf)
+	b := bytes.TrimPrefix(buf[:n], []byte("\xef\xbb\xbf"))
+	b = bytes.TrimLeft(b, " \t\r\n")
+	if len(b) == 0 || b[0] != '{' {
+		return false
+	}
+	b = bytes.TrimLeft(b[1:], " \t\r\n")
+	return bytes.HasPrefix(b, []byte(`"version"`))
 }
 
 // linkInside reports whether the link p resolves to a regular file under root.

@@ -81,21 +81,14 @@ func TestNaNScores(t *testing.T) {
 		}
 		return b
 	})
-	r, err := OpenReaderAt("nan.eval", bytes.NewReader(evalData), int64(len(evalData)), nil)
+	log, samples, err := readSamples("nan.eval", evalData, ReadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if se, _ := r.Log().Results.Scores[0].Metrics.Get("stderr"); !math.IsNaN(se) {
+	if se, _ := log.Results.Scores[0].Metrics.Get("stderr"); !math.IsNaN(se) {
 		t.Errorf("stderr %v, want NaN", se)
 	}
-	for {
-		s, err := r.Next()
-		if err != nil {
-			if err != io.EOF {
-				t.Fatal(err)
-			}
-			break
-		}
+	for _, s := range samples {
 		if s.ID.String() == "3" {
 			if _, ok := s.Scores[0].Float(); ok || string(s.Scores[0].Value) != "null" {
 				t.Errorf("NaN score read as %s", s.Scores[0].Value)
@@ -104,7 +97,8 @@ func TestNaNScores(t *testing.T) {
 	}
 	raw, _ := os.ReadFile(logPath(popJSON))
 	jsonData := bytes.Replace(raw, []byte(`"value": "I"`), []byte(`"value": NaN`), 1)
-	_, n, err := readAllFrom("nan.json", jsonData)
+	_, samples, err = readSamples("nan.json", jsonData, ReadOptions{})
+	n := len(samples)
 	if err != nil || n != 3 {
 		t.Fatalf("%d samples: %v", n, err)
 	}

@@ -225,26 +225,19 @@ func TestSummariesStandIn(t *testing.T) {
 		}
 		return b
 	})
-	r, err := OpenReaderAt("nosamples.eval", bytes.NewReader(data), int64(len(data)), nil)
+	log, samples, err := readSamples("nosamples.eval", data, ReadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var got []string
-	for {
-		s, err := r.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, s := range samples {
 		if !s.FromSummary || s.Member == "" {
 			t.Errorf("sample %+v", s)
 		}
 		got = append(got, fmt.Sprintf("%s:%s", s.ID, s.Scores[0].Value))
 	}
 	want := `1:"C" 2:"C" 3:"I" 4:"C" 5:"C" 6:"C" 7:"I" 8:"C" 9:"C" 10:"C"`
-	if strings.Join(got, " ") != want || !r.Log().FromSummaries {
+	if strings.Join(got, " ") != want || !log.FromSummaries {
 		t.Errorf("got %q", strings.Join(got, " "))
 	}
 }
@@ -270,24 +263,6 @@ func TestStartedLog(t *testing.T) {
 func rewriteZip(t *testing.T, path string, edit func(string, []byte) []byte) []byte {
 	t.Helper()
 	return inspecttest.RewriteFile(t, path, edit)
-}
-
-func readAllFrom(name string, data []byte) (*Log, int, error) {
-	r, err := OpenReaderAt(name, bytes.NewReader(data), int64(len(data)), nil)
-	if err != nil {
-		return nil, 0, err
-	}
-	n := 0
-	for {
-		_, err := r.Next()
-		if err == io.EOF {
-			return r.Log(), n, nil
-		}
-		if err != nil {
-			return r.Log(), n, err
-		}
-		n++
-	}
 }
 
 // TestDamaged checks that damaged logs give an *Error naming the file, the member and,
@@ -343,7 +318,8 @@ func TestDamaged(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, n, err := readAllFrom(c.file, c.data)
+			_, samples, err := readSamples(c.file, c.data, ReadOptions{})
+			n := len(samples)
 			if err == nil {
 				t.Fatalf("no error after %d samples", n)
 			}
@@ -421,9 +397,9 @@ func TestJournalSummaries(t *testing.T) {
 		}
 		return b
 	})
-	log, n, err := readAllFrom("journal.eval", data)
-	if err != nil || n != 4 || !log.FromSummaries {
-		t.Fatalf("%d samples, from summaries %v: %v", n, log != nil && log.FromSummaries, err)
+	log, samples, err := readSamples("journal.eval", data, ReadOptions{})
+	if err != nil || len(samples) != 4 || !log.FromSummaries {
+		t.Fatalf("%d samples, from summaries %v: %v", len(samples), log != nil && log.FromSummaries, err)
 	}
 }
 
@@ -445,9 +421,9 @@ func TestJSONSamplesBeforeHeader(t *testing.T) {
 		fmt.Fprintf(&b, ", %q: %s", k, doc[k])
 	}
 	b.WriteString("}")
-	log, n, err := readAllFrom("reordered.json", b.Bytes())
-	if err != nil || n != 3 || log.Eval.Task != "popularity" || len(log.Reductions) != 1 {
-		t.Fatalf("%d samples: %v", n, err)
+	log, samples, err := readSamples("reordered.json", b.Bytes(), ReadOptions{})
+	if err != nil || len(samples) != 3 || log.Eval.Task != "popularity" || len(log.Reductions) != 1 {
+		t.Fatalf("%d samples: %v", len(samples), err)
 	}
 }
 

@@ -3,7 +3,6 @@ package inspect
 import (
 	"bytes"
 	"encoding/json"
-	"io"
 	"os"
 	"strings"
 	"testing"
@@ -33,19 +32,12 @@ func TestJSONLogNumberAndStringIDs(t *testing.T) {
 		return out
 	}
 	data := withSecondID("1")
-	r, err := OpenReaderAt("mixed.json", bytes.NewReader(data), int64(len(data)), nil)
+	_, samples, err := readSamples("mixed.json", data, ReadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var got []string
-	for {
-		s, err := r.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, s := range samples {
 		kind := "string"
 		if s.ID.IsNumber() {
 			kind = "number"
@@ -55,8 +47,8 @@ func TestJSONLogNumberAndStringIDs(t *testing.T) {
 	if strings.Join(got, ", ") != "1 number, 1 string, 3 number" {
 		t.Errorf("samples %q", got)
 	}
-	_, n, err := readAllFrom("twice.json", withSecondID(json.Number("1")))
-	if err == nil || n != 1 || !strings.Contains(err.Error(), "twice.json: samples[1]: id: sample 1 epoch 1 also in samples[0]") {
+	_, samples, err = readSamples("twice.json", withSecondID(json.Number("1")), ReadOptions{})
+	if n := len(samples); err == nil || n != 1 || !strings.Contains(err.Error(), "twice.json: samples[1]: id: sample 1 epoch 1 also in samples[0]") {
 		t.Errorf("the number 1 twice: %v after %d samples", err, n)
 	}
 }

@@ -335,7 +335,7 @@ func readDatasetFile(path string, md *metadata.FileMetaData, r DatasetRead, cr *
 			if skip[c.Name] {
 				continue
 			}
-			if leaf < 0 || kind == kindNone {
+			if leaf < 0 || kind.kind == kindNone {
 				return fmt.Errorf("%s: no column %q (not a verdict dataset file)", path, c.Name)
 			}
 			d, err := cr.read(rg, ci, leaf, kind, n)
@@ -430,16 +430,20 @@ func (r *datasetRows) str(c int) string {
 	}
 	s, _, ok := r.cols[c].stringAt(r.i)
 	if !ok {
-		r.wrongType(datasetColumns[c].Name, "a string")
+		r.wrongType(c, "a string")
 	}
 	return s
 }
 
-// wrongType records that column name is not of type what, unless an earlier column of the
-// row already was not.
-func (r *datasetRows) wrongType(name, what string) {
+// wrongType records that column c is not of type what, naming the file's type, unless an
+// earlier column of the row already was not.
+func (r *datasetRows) wrongType(c int, what string) {
 	if r.bad == nil {
-		r.bad = fmt.Errorf("%s: row %d: column %s: not %s column", r.path, r.rowNo, name, what)
+		typ := ""
+		if d := r.cols[c]; d != nil {
+			typ = " (the file's is " + d.typ + ")"
+		}
+		r.bad = fmt.Errorf("%s: row %d: column %s: not %s column%s", r.path, r.rowNo, datasetColumns[c].Name, what, typ)
 	}
 }
 
@@ -450,7 +454,7 @@ func (r *datasetRows) num(c int, null int64) int64 {
 		}
 		return d.i64[r.i]
 	}
-	r.wrongType(datasetColumns[c].Name, "an int64")
+	r.wrongType(c, "an int64")
 	return 0
 }
 
@@ -461,7 +465,7 @@ func (r *datasetRows) flag(c int) (bool, bool) {
 		}
 		return d.b[r.i], true
 	}
-	r.wrongType(datasetColumns[c].Name, "a boolean")
+	r.wrongType(c, "a boolean")
 	return false, false
 }
 
@@ -496,7 +500,7 @@ func (r *datasetRows) row(i, rowNo int) (f oracle.Fields, pi int64, pol DatasetP
 				setUsage(&f.Usage, uc.bit, d.f64[i])
 			}
 		default:
-			r.wrongType(uc.name, "a double")
+			r.wrongType(colUsage[k], "a double")
 		}
 	}
 	if o, ok := r.flag(colOfficial); ok {

@@ -26,36 +26,49 @@ const (
 	kindBool                  // boolean
 	kindFloat                 // float64
 	kindOther                 // any other type: every accessor refuses it
+	// An integer column of a narrower width (int8 to int32, uint8 to uint32, as another
+	// tool may rewrite an int64 column) is read widened to int64, which loses nothing.
+	kindInt32  // int8, int16 or int32: Parquet's INT32, signed
+	kindUint32 // uint8, uint16 or uint32: Parquet's INT32, unsigned
 )
 
+// colType is a column's kind and its Arrow type's name, which a refusal names.
+type colType struct {
+	kind colKind
+	name string
+}
+
 // columnKinds is the kind of each top-level column of a file, by name.
-func columnKinds(pf *file.Reader) (map[string]colKind, error) {
+func columnKinds(pf *file.Reader) (map[string]colType, error) {
 	as, err := pqarrow.FromParquet(pf.MetaData().Schema, &pqarrow.ArrowReadProperties{}, pf.MetaData().KeyValueMetadata())
 	if err != nil {
 		return nil, err
 	}
-	out := map[string]colKind{}
+	out := map[string]colType{}
 	for _, f := range as.Fields() {
 		t := f.Type
+		kind := kindOther
 		if d, ok := t.(*arrow.DictionaryType); ok {
-			t = d.ValueType
-			if t.ID() != arrow.STRING {
-				out[f.Name] = kindOther
-				continue
+			if d.ValueType.ID() == arrow.STRING {
+				kind = kindString
+			}
+		} else {
+			switch t.ID() {
+			case arrow.STRING:
+				kind = kindString
+			case arrow.INT64:
+				kind = kindInt
+			case arrow.INT8, arrow.INT16, arrow.INT32:
+				kind = kindInt32
+			case arrow.UINT8, arrow.UINT16, arrow.UINT32:
+				kind = kindUint32
+			case arrow.BOOL:
+				kind = kindBool
+			case arrow.FLOAT64:
+				kind = kindFloat
 			}
 		}
-		switch t.ID() {
-		case arrow.STRING:
-			out[f.Name] = kindString
-		case arrow.INT64:
-			out[f.Name] = kindInt
-		case arrow.BOOL:
-			out[f.Name] = kindBool
-		case arrow.FLOAT64:
-			out[f.Name] = kindFloat
-		default:
-			out[f.Name] = kindOther
-		}
+		out[f.Name] = colType{kind, t.String()}
 	}
 	return out, nil
 }
@@ -64,6 +77,7 @@ func columnKinds(pf *file.Reader) (map[string]colKind, error) {
 // value in the slice of its kind.
 type colData struct {
 	kind colKind
+	typ  string // the file's type of the column, for a refusal
 	null []bool
 	str  []string
 	i64  []int64
@@ -91,6 +105,7 @@ type colReader struct {
 	def    []int16
 	bytes  []parquet.ByteArray
 	i64    []int64
+	i32    []int32
 	b      []bool
 	f64    []float64
 	// rows is the largest row group of the files to read: each buffer is made that large
@@ -111,9 +126,10 @@ func grow[T any](s []T, n, rows int) []T {
 	return s[:n]
 }
 
-// read decodes leaf column leaf of a row group of n rows as kind, into the buffers of the
-// dataset column at position pos.
-func (cr *colReader) read(rg *file.RowGroupReader, pos, leaf int, kind colKind, n int) (*colData, error) {
+// read decodes leaf column leaf of a row group of n rows as typ says, into the buffers of
+// the dataset column at position pos.
+func (cr *colReader) read(rg *file.RowGroupReader, pos, leaf int, typ colType, n int) (*colData, error) {
+	kind := typ.kind
 	ccr, err := rg.Column(leaf)
 	if err != nil {
 		return nil, err
@@ -123,7 +139,7 @@ func (cr *colReader) read(rg *file.RowGroupReader, pos, leaf int, kind colKind, 
 		d = &colData{}
 		cr.cols[pos] = d
 	}
-	d.kind, d.null = kind, grow(d.null, n, cr.rows)
+	d.kind, d.typ, d.null = kind, typ.name, grow(d.null, n, cr.rows)
 	cr.def = grow(cr.def, n, cr.rows)
 	maxDef := ccr.Descriptor().MaxDefinitionLevel()
 	ok := true
@@ -145,6 +161,20 @@ func (cr *colReader) read(rg *file.RowGroupReader, pos, leaf int, kind colKind, 
 		}
 	case kindInt:
 		ok, err = readValues[*file.Int64ColumnChunkReader](ccr, n, cr.rows, maxDef, d.null, cr.def, &cr.i64, &d.i64)
+	case kindInt32, kindUint32:
+		ok = false
+		if r, is := ccr.(*file.Int32ColumnChunkReader); is {
+			ok, d.kind = true, kindInt
+			d.i64, cr.i32 = grow(d.i64, n, cr.rows), grow(cr.i32, n, cr.rows)
+			out, unsigned := d.i64, kind == kindUint32
+			err = readChunk(n, maxDef, d.null, cr.def, cr.i32, r.ReadBatchInPage, func(i int, v int32) {
+				if unsigned {
+					out[i] = int64(uint32(v))
+				} else {
+					out[i] = int64(v)
+				}
+			})
+		}
 	case kindBool:
 		ok, err = readValues[*file.BooleanColumnChunkReader](ccr, n, cr.rows, maxDef, d.null, cr.def, &cr.b, &d.b)
 	case kindFloat:
