@@ -101,6 +101,13 @@ func reportRest(r *analysis.Release, pc *analysis.PolicyComparison, o analysis.S
 		if err != nil {
 			return nil, nil, err
 		}
+		if len(ranks.Configs) == 1 {
+			// One line at rank 1 under every policy (τ-bench's one model) shows nothing to
+			// compare; the policies table has its numbers. (Report has main episodes, so
+			// some configuration is ranked.)
+			skipped = append(skipped, "policy_ranks: only one configuration ranked ("+cl.label(ranks.Configs[0])+"): its rank is 1 under every policy")
+			return figs, skipped, nil
+		}
 		pl := nameLabelsOf(ranks.Policies, maxNameLen)
 		note = labelsNote(cl.parts(ranks.Configs), pl.parts(ranks.Policies))
 		ranks.Configs, ranks.Policies = cl.labels(ranks.Configs), pl.labels(ranks.Policies)
