@@ -44,3 +44,18 @@ func TestECSByProtocolMissingBarSaysNoData(t *testing.T) {
 		t.Errorf("drawn %q, want \"no data\" for the missing bar", got)
 	}
 }
+
+// TestECSByProtocolZeroBarIsDrawn: a rate of 0 (a configuration that failed every episode of
+// a protocol, common on few real cases) drew no bar at all, its slot as empty as a gap; it
+// is drawn as a hairline bar at 0 in its protocol's colour.
+func TestECSByProtocolZeroBarIsDrawn(t *testing.T) {
+	f := ECSByProtocol{Configs: []string{"a/h", "b/h"}, Protocols: []string{"V1"}, ECS: [][]Interval{{{0.5, nan, nan}}, {{0, nan, nan}}}}
+	var b bytes.Buffer
+	if err := Render(f, SVG, &b, Column); err != nil {
+		t.Fatal(err)
+	}
+	// Two bars and the legend's key.
+	if n := strings.Count(b.String(), "fill:#0072B2"); n != 3 {
+		t.Errorf("the V1 colour is filled %d times, want 3 (two bars, one legend key)", n)
+	}
+}
