@@ -19,13 +19,7 @@ func BuildComparesEach(rels []*analysis.Release, s analysis.CompareSpec, scopes 
 // BuildCompare is the `compare` command's table for one policy's release.
 func BuildCompare(r *analysis.Release, s analysis.CompareSpec, scopes []analysis.CompareScope, o analysis.StatOptions) *Table {
 	pct := ciLabel(analysis.IntervalSpec{Level: o.Level, Resamples: o.Resamples})
-	// Where every cluster of every row is one case (a τ-bench domain's tasks), the clusters
-	// interval resamples the cases again: a second draw of the same interval, left out; so
-	// is it under --resamples 0, where it would repeat the Δ of the cases column.
-	clusters := false
-	for _, x := range scopes {
-		clusters = clusters || (x.DeltaClustered.Units != x.Shared && o.Resamples > 0)
-	}
+	clusters := analysis.ClustersShown(scopes, o)
 	delta := "Δ A − B [" + pct + ", cases]"
 	if o.Resamples == 0 {
 		delta = "Δ A − B [" + pct + "]" // nothing resampled

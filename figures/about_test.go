@@ -1,0 +1,85 @@
+package figures
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/bootstrap"
+	"github.com/sabench/sabench-stats/oracle"
+)
+
+// TestFiguresSayWhatTheyDraw: a figure copied into a paper said its level ("90% CI") and
+// nothing else: not the policy its episodes were scored under (the first of --policy), nor
+// the condition, nor how its intervals were drawn (BCa, clusters, resamples), which
+// the tables beside it say in their notes. Each figure now draws that under it, in the
+// tables' words.
+func TestFiguresSayWhatTheyDraw(t *testing.T) {
+	cases, vs := abcRelease(func(int, oracle.Fields) []oracle.Verdict { return nil })
+	late := oracle.SafeAct
+	late.Name, late.Timing = "late-reads", oracle.TimingAnytime
+	rels := []*analysis.Release{analysis.NewRelease(cases, nil, vs, late), analysis.NewRelease(cases, nil, vs, oracle.SafeAct)}
+	o := analysis.DefaultStatOptions()
+	o.Resamples, o.Level, o.Method = 200, 0.9, bootstrap.BCa
+	figs, _, err := Report(rels[0], analysis.NewPolicyComparison(rels), o, analysis.PaperChoices())
+	if err != nil {
+		t.Fatal(err)
+	}
+	const scored = "Scored under policy late-reads; main-condition episodes."
+	const intervals = "Intervals: 90% BCa (percentile where undefined), scipy quantiles; 200 bootstrap resamples of cases, seed 1."
+	want := map[string]string{
+		"failure_types":   scored,
+		"ecs_by_protocol": scored + " " + intervals,
+		"domain_heatmap":  scored + " A cell pools the protocols its domain has.",
+		"policy_ranks":    "Main-condition episodes, scored under each policy. Rank sets: 90% simultaneous, from 200 case-paired resamples, seed 1.",
+	}
+	marked := Marked(figs, "")
+	for i, f := range figs {
+		if f.About != want[f.Name] {
+			t.Errorf("%s: About %q\nwant %q", f.Name, f.About, want[f.Name])
+		}
+		delete(want, f.Name)
+		drawn := strings.Join(drawnStrings(t, marked[i].Fig, Options{}), " ")
+		if !strings.Contains(drawn, "late-reads;") && f.Name != "policy_ranks" {
+			t.Errorf("%s: the policy is not drawn: %q", f.Name, drawn)
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("not built: %v", want)
+	}
+}
+
+// TestCompareForestAsItsTable: compare's forest plot drew a "clusters" row beside each
+// "cases" row where its table leaves the clusters interval out (every shared case its own
+// cluster: the same interval drawn twice), and said neither the condition compared nor how
+// its intervals were drawn. It draws the rows of the table, and says both under it.
+func TestCompareForestAsItsTable(t *testing.T) {
+	cases, vs := abcRelease(func(int, oracle.Fields) []oracle.Verdict { return nil })
+	r := analysis.NewRelease(cases, nil, vs, oracle.SafeAct)
+	o := analysis.DefaultStatOptions()
+	o.Resamples = 200
+	spec := analysis.CompareSpec{A: "A", B: "B", Condition: "main"}
+	scopes, err := r.Compare(spec, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if analysis.ClustersShown(scopes, o) {
+		t.Fatal("the test needs cases that are their own clusters")
+	}
+	fig := CompareForest(spec, []*analysis.Release{r}, [][]analysis.CompareScope{scopes}, o, "")
+	c, ok := fig.(Captioned)
+	if !ok {
+		t.Fatalf("not captioned: %T", fig)
+	}
+	var rows []string
+	for _, x := range c.Fig.(Forest).Rows {
+		rows = append(rows, x.Label)
+	}
+	if got := strings.Join(rows, "|"); got != "All|V1" {
+		t.Errorf("rows %q, want the table's All|V1", got)
+	}
+	const want = "Scored under policy safeact; condition main; the cases both sides ran. Intervals: 95% percentile, scipy quantiles; 200 bootstrap resamples of cases, seed 1."
+	if c.Note != want {
+		t.Errorf("note %q\nwant %q", c.Note, want)
+	}
+}
