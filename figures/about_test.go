@@ -6,6 +6,7 @@ import (
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/bootstrap"
+	"github.com/sabench/sabench-stats/ingest/jsonv"
 	"github.com/sabench/sabench-stats/oracle"
 )
 
@@ -81,5 +82,30 @@ func TestCompareForestAsItsTable(t *testing.T) {
 	const want = "Scored under policy safeact; condition main; the cases both sides ran. Intervals: 95% percentile, scipy quantiles; 200 bootstrap resamples of cases, seed 1."
 	if c.Note != want {
 		t.Errorf("note %q\nwant %q", c.Note, want)
+	}
+}
+
+// TestCompareForestNamesTheMeasure: on a bench of action rules (τ-bench) compare's forest
+// plot was titled "(ECS)" over "Difference in ECS", where the other figures and T2 name
+// the rate authorized success; it names it so too.
+func TestCompareForestNamesTheMeasure(t *testing.T) {
+	cases, vs := abcRelease(func(int, oracle.Fields) []oracle.Verdict { return nil })
+	for _, c := range cases {
+		c.Spec = jsonv.NewObject("task_success", "official")
+	}
+	r := analysis.NewRelease(cases, nil, vs, oracle.SafeAct)
+	if !r.OfficialTasks() {
+		t.Fatal("the test needs a bench of action rules")
+	}
+	o := analysis.DefaultStatOptions()
+	o.Resamples = 200
+	spec := analysis.CompareSpec{A: "A", B: "B", Condition: "main"}
+	scopes, err := r.Compare(spec, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := CompareForest(spec, []*analysis.Release{r}, [][]analysis.CompareScope{scopes}, o, "").(Captioned).Fig.(Forest)
+	if f.Title != "A − B (authorized success)" || f.XLabel != "Difference in authorized success (percentage points)" {
+		t.Errorf("title %q, axis %q", f.Title, f.XLabel)
 	}
 }

@@ -334,7 +334,10 @@ func RanksOf(pc *analysis.PolicyComparison, o analysis.StatOptions) (f PolicyRan
 // what it was scored under and how its intervals were drawn, and with mark
 // (analysis.ScoredRelease.Mark) unless it is ""; nil when no scope has shared cases.
 func CompareForest(s analysis.CompareSpec, rels []*analysis.Release, scopes [][]analysis.CompareScope, o analysis.StatOptions, mark string) Figure {
-	forest := Forest{Title: compareTitle(s, " (ECS)"), Level: o.Level}
+	// What the Δ is of, as the table's columns name it: authorized success on a bench of
+	// action rules (τ-bench), not ECS.
+	m := measureName(measureOf(rels[0]))
+	forest := Forest{Title: compareTitle(s, " ("+m+")"), Level: o.Level, XLabel: "Difference in " + m + " (percentage points)"}
 	clusters := false
 	for i, r := range rels {
 		forest.Rows = append(forest.Rows, CompareRows(scopes[i], analysis.ClustersShown(scopes[i], o), len(rels) > 1, r.Policy.Name)...)
