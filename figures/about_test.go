@@ -1,6 +1,7 @@
 package figures
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -107,5 +108,31 @@ func TestCompareForestNamesTheMeasure(t *testing.T) {
 	f := CompareForest(spec, []*analysis.Release{r}, [][]analysis.CompareScope{scopes}, o, "").(Captioned).Fig.(Forest)
 	if f.Title != "A − B (authorized success)" || f.XLabel != "Difference in authorized success (percentage points)" {
 		t.Errorf("title %q, axis %q", f.Title, f.XLabel)
+	}
+}
+
+// TestECSLeavesOutConfigsWithoutMainEpisodes: a configuration run only under another
+// condition (the interactive runner's scgr_eg episodes beside the batch runner's) drew a
+// group of three "no data" bars in ecs_by_protocol, where T2, failure_types and
+// domain_heatmap leave it out and say why; so does ecs_by_protocol now.
+func TestECSLeavesOutConfigsWithoutMainEpisodes(t *testing.T) {
+	cases, vs := abcRelease(func(i int, f oracle.Fields) []oracle.Verdict {
+		f.Config, f.Condition, f.ECS = "other", "scgr_eg", true
+		return []oracle.Verdict{f.Verdict()}
+	})
+	r := analysis.NewRelease(cases, nil, vs, oracle.SafeAct)
+	o := analysis.DefaultStatOptions()
+	o.Resamples = 0
+	figs, skipped, err := Report(r, nil, o, analysis.PaperChoices())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range figs {
+		if e, ok := f.Fig.(ECSByProtocol); ok && (strings.Join(e.Configs, "|") != "A|B|C" || len(e.ECS) != 3) {
+			t.Errorf("ecs_by_protocol draws %q (%d rows), want A|B|C", e.Configs, len(e.ECS))
+		}
+	}
+	if !slices.Contains(skipped, "ecs_by_protocol, the bars of other: no scored main-condition episode") {
+		t.Errorf("skipped %q", skipped)
 	}
 }

@@ -50,6 +50,11 @@ func Report(r *analysis.Release, pc *analysis.PolicyComparison, o analysis.StatO
 	if err != nil {
 		return nil, nil, err
 	}
+	for _, c := range r.Configs() {
+		if !slices.Contains(ecs.Configs, c) {
+			skipped = append(skipped, "ecs_by_protocol, the bars of "+cl.label(c)+": no scored main-condition episode")
+		}
+	}
 	note = cl.relabel(&ecs.Configs)
 	figs = append(figs, Named{"ecs_by_protocol", ecs, note, ecs.Configs, scoredUnder(r) + " " + r.Intervals(o).Sentence()})
 	if r.OfficialTasks() {
@@ -175,9 +180,11 @@ func FailureMixOf(r *analysis.Release) FailureMix {
 	return f
 }
 
-// ECSOf is ECS per protocol per configuration with case-resampled intervals.
+// ECSOf is ECS per protocol per configuration with case-resampled intervals, for the
+// configurations with scored main-condition episodes (T2's rows: one without would be a
+// group of "no data").
 func ECSOf(r *analysis.Release, o analysis.StatOptions) (ECSByProtocol, error) {
-	f := ECSByProtocol{Configs: r.Configs(), Level: o.Level, Measure: measureOf(r)}
+	f := ECSByProtocol{Level: o.Level, Measure: measureOf(r)}
 	protos, ests, err := r.ProtocolECS(o)
 	if err != nil {
 		return f, err
@@ -185,7 +192,13 @@ func ECSOf(r *analysis.Release, o analysis.StatOptions) (ECSByProtocol, error) {
 	for _, p := range protos {
 		f.Protocols = append(f.Protocols, p.Label())
 	}
-	for _, row := range ests {
+	unranked := r.Unranked()
+	for i, row := range ests { // aligned with r.Configs()
+		c := r.Configs()[i]
+		if slices.Contains(unranked, c) {
+			continue
+		}
+		f.Configs = append(f.Configs, c)
 		ivs := make([]Interval, len(row))
 		for j, e := range row {
 			ivs[j] = Interval{Estimate: e.X, Lo: e.Lo, Hi: e.Hi}
