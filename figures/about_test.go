@@ -1,6 +1,7 @@
 package figures
 
 import (
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -134,5 +135,24 @@ func TestECSLeavesOutConfigsWithoutMainEpisodes(t *testing.T) {
 	}
 	if !slices.Contains(skipped, "ecs_by_protocol, the bars of other: no scored main-condition episode") {
 		t.Errorf("skipped %q", skipped)
+	}
+}
+
+// TestCompareForestNamesClustersOnlyWhenDrawn: two identical conditions (every Δ 0, no
+// interval) draw one row per scope, yet the note under the plot said what its "clusters"
+// rows resample; it says so only when such a row is drawn.
+func TestCompareForestNamesClustersOnlyWhenDrawn(t *testing.T) {
+	nan := math.NaN()
+	none := analysis.Estimate{X: 0, Lo: nan, Hi: nan}
+	r := analysis.NewRelease(nil, nil, nil, oracle.SafeAct)
+	o := analysis.DefaultStatOptions()
+	spec := analysis.CompareSpec{A: "main", B: "scgr_eg", Conditions: true, Config: "gpt-6/codex"}
+	scopes := []analysis.CompareScope{{Label: "All", Shared: 10, Delta: none, DeltaClustered: analysis.Estimate{X: 0, Lo: nan, Hi: nan, Units: 9}}}
+	c := CompareForest(spec, []*analysis.Release{r}, [][]analysis.CompareScope{scopes}, o, "").(Captioned)
+	if rows := c.Fig.(Forest).Rows; len(rows) != 1 || rows[0].Label != "All" {
+		t.Fatalf("rows %+v", rows)
+	}
+	if strings.Contains(c.Note, "clusters") {
+		t.Errorf("note %q names clusters rows the plot does not draw", c.Note)
 	}
 }

@@ -351,11 +351,10 @@ func CompareForest(s analysis.CompareSpec, rels []*analysis.Release, scopes [][]
 	// action rules (τ-bench), not ECS.
 	m := measureName(measureOf(rels[0]))
 	forest := Forest{Title: compareTitle(s, " ("+m+")"), Level: o.Level, XLabel: "Difference in " + m + " (percentage points)"}
-	clusters := false
 	for i, r := range rels {
 		forest.Rows = append(forest.Rows, CompareRows(scopes[i], analysis.ClustersShown(scopes[i], o), len(rels) > 1, r.Policy.Name)...)
-		clusters = clusters || analysis.ClustersShown(scopes[i], o)
 	}
+	clusters := slices.ContainsFunc(forest.Rows, func(c Comparison) bool { return strings.HasSuffix(c.Label, clustersRow) })
 	if len(forest.Rows) == 0 {
 		return nil
 	}
@@ -398,6 +397,9 @@ func compareTitle(s analysis.CompareSpec, after string) string {
 	return s.Title() + after
 }
 
+// clustersRow ends the label of a scope's clustered row.
+const clustersRow = ", clusters"
+
 // CompareRows are the forest rows of a `compare` table: each scope with shared cases, its
 // case-paired interval and, when the table shows one (clusters: analysis.ClustersShown),
 // its clustered interval; prefixed by the policy name when several policies are compared.
@@ -411,8 +413,7 @@ func CompareRows(scopes []analysis.CompareScope, clusters, prefix bool, policy s
 		}
 		label := s.Label
 		if prefix {
-			const longest = ", clusters" // what a row draws after the scope
-			budget := maxNameLen - len(": "+label+longest)
+			budget := maxNameLen - len(": "+label+clustersRow) // the longest a row draws after the scope
 			label = nameLabelsOf([]string{policy}, budget).label(policy) + ": " + label
 		}
 		if !clusters || math.IsNaN(s.Delta.Lo) && math.IsNaN(s.DeltaClustered.Lo) && s.Delta.X == s.DeltaClustered.X {
@@ -420,7 +421,7 @@ func CompareRows(scopes []analysis.CompareScope, clusters, prefix bool, policy s
 			continue
 		}
 		out = append(out, Comparison{Label: label + ", cases", Estimate: s.Delta.X, Lo: s.Delta.Lo, Hi: s.Delta.Hi},
-			Comparison{Label: label + ", clusters", Estimate: s.DeltaClustered.X, Lo: s.DeltaClustered.Lo, Hi: s.DeltaClustered.Hi})
+			Comparison{Label: label + clustersRow, Estimate: s.DeltaClustered.X, Lo: s.DeltaClustered.Lo, Hi: s.DeltaClustered.Hi})
 	}
 	return out
 }
