@@ -8,6 +8,8 @@ import (
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/bootstrap"
+	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 	"github.com/sabench/sabench-stats/oracle"
 )
@@ -154,5 +156,38 @@ func TestCompareForestNamesClustersOnlyWhenDrawn(t *testing.T) {
 	}
 	if strings.Contains(c.Note, "clusters") {
 		t.Errorf("note %q names clusters rows the plot does not draw", c.Note)
+	}
+}
+
+// TestHeatMapSaysWhatADashIs: a configuration without episodes in a domain gets a "–" cell,
+// which nothing in the figure explained; the note under it says what it is, when there is one.
+func TestHeatMapSaysWhatADashIs(t *testing.T) {
+	cases, vs := abcRelease(func(i int, f oracle.Fields) []oracle.Verdict {
+		if i > 0 {
+			return nil
+		}
+		f.Config, f.Domain, f.CaseID, f.BaseCaseID = "B", "home_iot", "SAB-V1-099", "SAB-V1-099"
+		return []oracle.Verdict{f.Verdict()}
+	})
+	cases = append(cases, &casespec.Case{ID: "SAB-V1-099", BaseID: "SAB-V1-099", Protocol: ingest.V1, Domain: "home_iot"})
+	o := analysis.DefaultStatOptions()
+	o.Resamples = 0
+	for _, tc := range []struct {
+		vs   []oracle.Verdict
+		dash bool
+	}{{vs, true}, {vs[1:], false}} {
+		cs := cases
+		if !tc.dash {
+			cs = cases[:len(cases)-1]
+		}
+		figs, _, err := Report(analysis.NewRelease(cs, nil, tc.vs, oracle.SafeAct), nil, o, analysis.PaperChoices())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range figs {
+			if f.Name == "domain_heatmap" && strings.Contains(f.About, "–: no scored episode") != tc.dash {
+				t.Errorf("dash %v: about %q", tc.dash, f.About)
+			}
+		}
 	}
 }

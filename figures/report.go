@@ -106,7 +106,11 @@ func reportRest(r *analysis.Release, pc *analysis.PolicyComparison, o analysis.S
 	dl := nameLabelsOf(heat.Domains, maxNameLen)
 	note := labelsNote(cl.parts(heat.Configs), dl.parts(heat.Domains))
 	heat.Configs, heat.Domains = cl.labels(heat.Configs), dl.labels(heat.Domains)
-	figs = append(figs, Named{"domain_heatmap", heat, note, slices.Concat(heat.Configs, heat.Domains), scoredUnder(r) + " A cell pools the protocols its domain has."})
+	heatAbout := scoredUnder(r) + " A cell pools the protocols its domain has."
+	if slices.ContainsFunc(heat.ECS, func(row []float64) bool { return slices.ContainsFunc(row, math.IsNaN) }) {
+		heatAbout += " –: no scored episode of the configuration in the domain." // the tables' "—"
+	}
+	figs = append(figs, Named{"domain_heatmap", heat, note, slices.Concat(heat.Configs, heat.Domains), heatAbout})
 	if pc != nil && len(pc.Releases) > 1 {
 		ranks, noSet, err := RanksOf(pc, o)
 		if err != nil {
