@@ -44,6 +44,20 @@ type CompareScope struct {
 	TiesA, TiesB   int
 }
 
+// ClustersShown says whether a comparison shows a clusters interval beside the cases one
+// (the table's clusters column, the forest plot's "clusters" rows): not where every scope's
+// clusters are its shared cases one each (a τ-bench domain's tasks, or cases without a
+// template), whose clusters interval is a second draw of the cases one, nor without
+// resamples, where it would repeat the estimate.
+func ClustersShown(scopes []CompareScope, o StatOptions) bool {
+	for _, x := range scopes {
+		if x.DeltaClustered.Units != x.Shared && o.Resamples > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // CompareEach is Compare on each release (one per policy), in order.
 func CompareEach(rels []*Release, s CompareSpec, o StatOptions) ([][]CompareScope, error) {
 	out := make([][]CompareScope, len(rels))

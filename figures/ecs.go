@@ -8,9 +8,10 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 )
 
-// Interval is a point estimate of a proportion with its confidence
-// interval, all in [0, 1]. A NaN Estimate marks a missing cell; NaN Lo and
-// Hi mark an estimate without an interval.
+// Interval is a point estimate of a proportion, in [0, 1], with its confidence interval.
+// A NaN Estimate marks a missing cell; NaN Lo and Hi mark an estimate without an interval.
+// Lo and Hi lie in [-1, 2]: a basic interval (2θ̂ − q_hi, 2θ̂ − q_lo) of a rate can pass 0
+// or 1, and the figure draws it as the table prints it, its axis widened to hold it.
 type Interval struct {
 	Estimate, Lo, Hi float64
 }
@@ -22,11 +23,13 @@ func (iv Interval) check(field string) error {
 	if math.IsNaN(iv.Lo) != math.IsNaN(iv.Hi) {
 		return fmt.Errorf("figures: %s: Lo and Hi must both be set or both be NaN", field)
 	}
-	if err := checkRate(field+".Lo", iv.Lo, true); err != nil {
-		return err
-	}
-	if err := checkRate(field+".Hi", iv.Hi, true); err != nil {
-		return err
+	for _, b := range []struct {
+		name string
+		v    float64
+	}{{".Lo", iv.Lo}, {".Hi", iv.Hi}} {
+		if math.IsInf(b.v, 0) || b.v < -1 || b.v > 2 {
+			return fmt.Errorf("figures: %s%s: %v outside [-1, 2]", field, b.name, b.v)
+		}
 	}
 	if iv.Lo > iv.Hi {
 		return fmt.Errorf("figures: %s: Lo %v above Hi %v", field, iv.Lo, iv.Hi)
@@ -85,6 +88,20 @@ func (e ECSByProtocol) Validate() error {
 		}
 	}
 	return nil
+}
+
+// span is the axis range: 0 to 1, widened by steps of its ticks (0.2) to hold every
+// interval (a basic interval can pass 0 or 1).
+func (e ECSByProtocol) span() (lo, hi float64) {
+	lo, hi = 0, 1
+	for _, row := range e.ECS {
+		for _, iv := range row {
+			if !math.IsNaN(iv.Lo) {
+				lo, hi = min(lo, math.Floor(iv.Lo/0.2+1e-9)*0.2), max(hi, math.Ceil(iv.Hi/0.2-1e-9)*0.2)
+			}
+		}
+	}
+	return lo, hi
 }
 
 // whiskers counts the bars with a rate but no interval (too few cases to resample, or
@@ -161,7 +178,8 @@ func (e ECSByProtocol) layout(st style, o Options) (scene, error) {
 	case bare > 0:
 		xlabel += " (a bar without: no interval)"
 	}
-	ticks := linearTicks(0, 1, 0.2, 100)
+	lo, hi := e.span()
+	ticks := linearTicks(lo, hi, 0.2, 100)
 
 	drawFn := func(c draw.Canvas) {
 		y := c.Max.Y - m
@@ -169,7 +187,8 @@ func (e ECSByProtocol) layout(st style, o Options) (scene, error) {
 		dataTop := y - em*0.3
 		dataBot := dataTop - vg.Length(len(e.Configs))*groupH
 		x0 := m + labelW
-		fr := frame{r: rect(x0, dataBot, x0+plotW, dataTop), x0: 0, x1: 1, y0: 0, y1: 1}
+		fr := frame{r: rect(x0, dataBot, x0+plotW, dataTop), x0: lo, x1: hi, y0: 0, y1: 1}
+		zero := fr.X(0) // where the bars start: the left edge unless an interval passes 0
 		xAxis(c, st, fr, ticks, true)
 		for ci := range e.Configs {
 			gTop := dataTop - vg.Length(ci)*groupH - gap/2
@@ -182,10 +201,12 @@ func (e ECSByProtocol) layout(st style, o Options) (scene, error) {
 					// so that it cannot run into its neighbours.
 					ts := align(colored(st.small, textGrey), draw.XLeft, draw.YCenter)
 					ts.Font.Size = min(ts.Font.Size, bar*1.1)
-					c.FillText(ts, vg.Point{X: x0 + em*0.2, Y: cy}, "no data")
+					c.FillText(ts, vg.Point{X: zero + em*0.2, Y: cy}, "no data")
 					continue
 				}
-				fillRect(c, okabeIto[p%len(okabeIto)], rect(x0, cy-bar*0.45, fr.X(iv.Estimate), cy+bar*0.45))
+				// A bar is at least a hairline wide: a 0% bar drew nothing, and its slot read as
+				// empty beside the "no data" of a protocol not run.
+				fillRect(c, okabeIto[p%len(okabeIto)], rect(zero, cy-bar*0.45, max(fr.X(iv.Estimate), zero+minBarWidth(em)), cy+bar*0.45))
 				if !math.IsNaN(iv.Lo) {
 					ls := lineStyle(black, max(0.5, em*0.07))
 					cap := bar * 0.4
@@ -205,3 +226,7 @@ func (e ECSByProtocol) layout(st style, o Options) (scene, error) {
 	}
 	return scene{w: W, h: H, draw: drawFn}, nil
 }
+
+// minBarWidth is the least width a bar is drawn with, so that a rate of 0 shows a bar at 0:
+// about one PNG pixel at 300 dpi in a column figure, less than the whiskers' line.
+func minBarWidth(em vg.Length) vg.Length { return max(0.5, em*0.07) }

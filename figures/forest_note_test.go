@@ -54,7 +54,7 @@ func TestCompareRowsWithoutIntervalsOnce(t *testing.T) {
 		{Label: "V1", Shared: 5, Delta: analysis.Estimate{X: 0.06, Lo: 0.01, Hi: 0.1}, DeltaClustered: analysis.Estimate{X: 0.06, Lo: 0, Hi: 0.12}},
 	}
 	var got []string
-	for _, r := range CompareRows(scopes, false, "safeact") {
+	for _, r := range CompareRows(scopes, true, false, "safeact") {
 		got = append(got, r.Label)
 	}
 	if want := "All|V1, cases|V1, clusters"; strings.Join(got, "|") != want {

@@ -3,6 +3,7 @@ package figures
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -108,5 +109,36 @@ func TestNoSetNotes(t *testing.T) {
 	want := []string{"policy_ranks, a tie bar for a under any policy (p, q and r)" + why, "policy_ranks, a tie bar for b under p" + why}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got %q\nwant %q", got, want)
+	}
+}
+
+// TestRanksOneConfigLeftOut: with one configuration ranked (τ-bench's one model) the slope
+// chart is one line at rank 1 under every policy; it is left out, and said, rather than
+// drawn as if it compared something.
+func TestRanksOneConfigLeftOut(t *testing.T) {
+	cases, all := abcRelease(func(int, oracle.Fields) []oracle.Verdict { return nil })
+	var vs []oracle.Verdict
+	for i := range all {
+		if all[i].Config() == "A" {
+			vs = append(vs, all[i])
+		}
+	}
+	other := oracle.SafeAct
+	other.Name, other.Timing = "anytime", oracle.TimingAnytime
+	rels := []*analysis.Release{analysis.NewRelease(cases, nil, vs, oracle.SafeAct), analysis.NewRelease(cases, nil, vs, other)}
+	o := analysis.DefaultStatOptions()
+	o.Resamples = 200
+	figs, skipped, err := Report(rels[0], analysis.NewPolicyComparison(rels), o, analysis.PaperChoices())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range figs {
+		if f.Name == "policy_ranks" {
+			t.Errorf("policy_ranks drawn for one configuration: %+v", f.Fig)
+		}
+	}
+	const want = "policy_ranks: only one configuration ranked (A): its rank is 1 under every policy"
+	if !slices.Contains(skipped, want) {
+		t.Errorf("skipped %q\nwant %q among them", skipped, want)
 	}
 }

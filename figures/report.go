@@ -1,6 +1,7 @@
 package figures
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"strconv"
@@ -22,6 +23,10 @@ type Named struct {
 	// title and rows), for the note on characters the bundled font lacks (LacksIn),
 	// which names only what the figure shows.
 	Drawn []string
+	// About says what the figure draws that its title and axes do not (About): the
+	// policy, the condition, how its intervals or rank sets were computed. Marked draws
+	// it under the figure.
+	About string
 }
 
 // Report builds every figure of the report from the main episodes; pc may be
@@ -40,13 +45,18 @@ func Report(r *analysis.Release, pc *analysis.PolicyComparison, o analysis.StatO
 		}
 	}
 	note := cl.relabel(&mix.Configs)
-	figs = append(figs, Named{"failure_types", mix, note, mix.Configs})
+	figs = append(figs, Named{"failure_types", mix, note, mix.Configs, scoredUnder(r)})
 	ecs, err := ECSOf(r, o)
 	if err != nil {
 		return nil, nil, err
 	}
+	for _, c := range r.Configs() {
+		if !slices.Contains(ecs.Configs, c) {
+			skipped = append(skipped, "ecs_by_protocol, the bars of "+cl.label(c)+": no scored main-condition episode")
+		}
+	}
 	note = cl.relabel(&ecs.Configs)
-	figs = append(figs, Named{"ecs_by_protocol", ecs, note, ecs.Configs})
+	figs = append(figs, Named{"ecs_by_protocol", ecs, note, ecs.Configs, scoredUnder(r) + " " + r.Intervals(o).Sentence()})
 	if r.OfficialTasks() {
 		// As T4, whose differences it draws: a benchmark's tasks pair no harnesses.
 		skipped = append(skipped, "harness_differences does not apply: it draws T4's paired harness differences; τ-bench trajectories come from one harness per configuration")
@@ -75,7 +85,8 @@ func Report(r *analysis.Release, pc *analysis.PolicyComparison, o analysis.StatO
 	}
 	switch {
 	case len(forest.Rows) > 0:
-		figs = append(figs, Named{"harness_differences", forest, models, drawn})
+		// T4's intervals resample the cases both configurations of a row ran.
+		figs = append(figs, Named{"harness_differences", forest, models, drawn, scoredUnder(r) + " " + r.Intervals(o).Sentence()})
 	case all == 0:
 		skipped = append(skipped, "harness_differences: no model has both a configuration with the shared harness "+ch.SharedHarness+" and another one (--shared-harness)")
 	default:
@@ -95,16 +106,32 @@ func reportRest(r *analysis.Release, pc *analysis.PolicyComparison, o analysis.S
 	dl := nameLabelsOf(heat.Domains, maxNameLen)
 	note := labelsNote(cl.parts(heat.Configs), dl.parts(heat.Domains))
 	heat.Configs, heat.Domains = cl.labels(heat.Configs), dl.labels(heat.Domains)
-	figs = append(figs, Named{"domain_heatmap", heat, note, slices.Concat(heat.Configs, heat.Domains)})
+	heatAbout := scoredUnder(r) + " A cell pools the protocols its domain has."
+	if slices.ContainsFunc(heat.ECS, func(row []float64) bool { return slices.ContainsFunc(row, math.IsNaN) }) {
+		heatAbout += " –: no scored episode of the configuration in the domain." // the tables' "—"
+	}
+	figs = append(figs, Named{"domain_heatmap", heat, note, slices.Concat(heat.Configs, heat.Domains), heatAbout})
 	if pc != nil && len(pc.Releases) > 1 {
 		ranks, noSet, err := RanksOf(pc, o)
 		if err != nil {
 			return nil, nil, err
 		}
+		if len(ranks.Configs) == 1 {
+			// One line at rank 1 under every policy (τ-bench's one model) shows nothing to
+			// compare; the policies table has its numbers. (Report has main episodes, so
+			// some configuration is ranked.)
+			skipped = append(skipped, "policy_ranks: only one configuration ranked ("+cl.label(ranks.Configs[0])+"): its rank is 1 under every policy")
+			return figs, skipped, nil
+		}
 		pl := nameLabelsOf(ranks.Policies, maxNameLen)
 		note = labelsNote(cl.parts(ranks.Configs), pl.parts(ranks.Policies))
 		ranks.Configs, ranks.Policies = cl.labels(ranks.Configs), pl.labels(ranks.Policies)
-		figs = append(figs, Named{"policy_ranks", ranks, note, slices.Concat(ranks.Configs, ranks.Policies)})
+		about := "Main-condition episodes, scored under each policy."
+		if ranks.TieGroups != nil {
+			iv := pc.Base.Intervals(o)
+			about += fmt.Sprintf(" Rank sets: %s%% simultaneous, from %d %s resamples, seed %d.", iv.LevelPct(), iv.Resamples, iv.Drawn(), iv.Seed)
+		}
+		figs = append(figs, Named{"policy_ranks", ranks, note, slices.Concat(ranks.Configs, ranks.Policies), about})
 		if ranks.TieGroups != nil {
 			skipped = append(skipped, noSetNotes(noSet, ranks.Configs, ranks.Policies)...)
 		}
@@ -112,6 +139,14 @@ func reportRest(r *analysis.Release, pc *analysis.PolicyComparison, o analysis.S
 		skipped = append(skipped, "policy_ranks: only one policy scored")
 	}
 	return figs, skipped, nil
+}
+
+// scoredUnder is the first sentence of a figure's About: the policy and the condition its
+// episodes were scored under, as the tables' notes name them ("Scored under policy safeact;
+// main-condition episodes.").
+func scoredUnder(r *analysis.Release) string {
+	name := r.Policy.Name
+	return "Scored under policy " + nameLabelsOf([]string{name}, maxNameLen).label(name) + "; main-condition episodes."
 }
 
 // FailureMixOf is the paper's Figure 5: failure-type shares of all episodes (success
@@ -149,9 +184,11 @@ func FailureMixOf(r *analysis.Release) FailureMix {
 	return f
 }
 
-// ECSOf is ECS per protocol per configuration with case-resampled intervals.
+// ECSOf is ECS per protocol per configuration with case-resampled intervals, for the
+// configurations with scored main-condition episodes (T2's rows: one without would be a
+// group of "no data").
 func ECSOf(r *analysis.Release, o analysis.StatOptions) (ECSByProtocol, error) {
-	f := ECSByProtocol{Configs: r.Configs(), Level: o.Level, Measure: measureOf(r)}
+	f := ECSByProtocol{Level: o.Level, Measure: measureOf(r)}
 	protos, ests, err := r.ProtocolECS(o)
 	if err != nil {
 		return f, err
@@ -159,7 +196,13 @@ func ECSOf(r *analysis.Release, o analysis.StatOptions) (ECSByProtocol, error) {
 	for _, p := range protos {
 		f.Protocols = append(f.Protocols, p.Label())
 	}
-	for _, row := range ests {
+	unranked := r.Unranked()
+	for i, row := range ests { // aligned with r.Configs()
+		c := r.Configs()[i]
+		if slices.Contains(unranked, c) {
+			continue
+		}
+		f.Configs = append(f.Configs, c)
 		ivs := make([]Interval, len(row))
 		for j, e := range row {
 			ivs[j] = Interval{Estimate: e.X, Lo: e.Lo, Hi: e.Hi}
@@ -303,21 +346,42 @@ func RanksOf(pc *analysis.PolicyComparison, o analysis.StatOptions) (f PolicyRan
 	return f, noSet, nil
 }
 
-// CompareForest is the forest plot of a comparison (Δ ECS with both intervals per scope)
-// under each policy's release, captioned with mark (analysis.ScoredRelease.Mark) unless it
-// is ""; nil when no scope has shared cases.
-func CompareForest(s analysis.CompareSpec, rels []*analysis.Release, scopes [][]analysis.CompareScope, level float64, mark string) Figure {
-	forest := Forest{Title: compareTitle(s, " (ECS)"), Level: level}
+// CompareForest is the forest plot of a comparison (Δ ECS with its intervals per scope)
+// under each policy's release, as `compare`'s table shows it (CompareRows), captioned with
+// what it was scored under and how its intervals were drawn, and with mark
+// (analysis.ScoredRelease.Mark) unless it is ""; nil when no scope has shared cases.
+func CompareForest(s analysis.CompareSpec, rels []*analysis.Release, scopes [][]analysis.CompareScope, o analysis.StatOptions, mark string) Figure {
+	// What the Δ is of, as the table's columns name it: authorized success on a bench of
+	// action rules (τ-bench), not ECS.
+	m := measureName(measureOf(rels[0]))
+	forest := Forest{Title: compareTitle(s, " ("+m+")"), Level: o.Level, XLabel: "Difference in " + m + " (percentage points)"}
 	for i, r := range rels {
-		forest.Rows = append(forest.Rows, CompareRows(scopes[i], len(rels) > 1, r.Policy.Name)...)
+		forest.Rows = append(forest.Rows, CompareRows(scopes[i], analysis.ClustersShown(scopes[i], o), len(rels) > 1, r.Policy.Name)...)
 	}
-	switch {
-	case len(forest.Rows) == 0:
+	clusters := slices.ContainsFunc(forest.Rows, func(c Comparison) bool { return strings.HasSuffix(c.Label, clustersRow) })
+	if len(forest.Rows) == 0 {
 		return nil
-	case mark != "":
-		return Captioned{Fig: forest, Caption: mark}
 	}
-	return forest
+	var names []string
+	for _, r := range rels {
+		names = append(names, nameLabelsOf([]string{r.Policy.Name}, maxNameLen).label(r.Policy.Name))
+	}
+	cond := "condition " + s.Condition
+	if s.Conditions {
+		cond = "configuration " + nameLabelsOf([]string{s.Config}, maxNameLen).label(s.Config)
+	}
+	under := "policy "
+	if len(names) > 1 {
+		under = "policies "
+	}
+	about := "Scored under " + under + andList(names) + "; " + cond + "; the cases both sides ran."
+	o.Clustered = false
+	about += " " + rels[0].Intervals(o).Sentence()
+	if clusters {
+		o.Clustered = true
+		about += " Rows \"clusters\" resample " + rels[0].Intervals(o).Unit + " instead."
+	}
+	return Captioned{Fig: forest, Note: about, Caption: mark}
 }
 
 // compareTitle is s.Title() with its names (two configurations, or a configuration and
@@ -337,11 +401,15 @@ func compareTitle(s analysis.CompareSpec, after string) string {
 	return s.Title() + after
 }
 
+// clustersRow ends the label of a scope's clustered row.
+const clustersRow = ", clusters"
+
 // CompareRows are the forest rows of a `compare` table: each scope with shared cases, its
-// case-paired and its clustered interval; prefixed by the policy name when several
-// policies are compared. A scope with neither interval (no resamples) is one row: its
-// "cases" and "clusters" rows would be one estimate drawn twice.
-func CompareRows(scopes []analysis.CompareScope, prefix bool, policy string) []Comparison {
+// case-paired interval and, when the table shows one (clusters: analysis.ClustersShown),
+// its clustered interval; prefixed by the policy name when several policies are compared.
+// A scope drawn with one interval, or with neither (no resamples), is one row named by the
+// scope alone: its "cases" and "clusters" rows would be one estimate drawn twice.
+func CompareRows(scopes []analysis.CompareScope, clusters, prefix bool, policy string) []Comparison {
 	var out []Comparison
 	for _, s := range scopes {
 		if s.Shared == 0 {
@@ -349,16 +417,15 @@ func CompareRows(scopes []analysis.CompareScope, prefix bool, policy string) []C
 		}
 		label := s.Label
 		if prefix {
-			const longest = ", clusters" // what a row draws after the scope
-			budget := maxNameLen - len(": "+label+longest)
+			budget := maxNameLen - len(": "+label+clustersRow) // the longest a row draws after the scope
 			label = nameLabelsOf([]string{policy}, budget).label(policy) + ": " + label
 		}
-		if math.IsNaN(s.Delta.Lo) && math.IsNaN(s.DeltaClustered.Lo) && s.Delta.X == s.DeltaClustered.X {
-			out = append(out, Comparison{Label: label, Estimate: s.Delta.X, Lo: math.NaN(), Hi: math.NaN()})
+		if !clusters || math.IsNaN(s.Delta.Lo) && math.IsNaN(s.DeltaClustered.Lo) && s.Delta.X == s.DeltaClustered.X {
+			out = append(out, Comparison{Label: label, Estimate: s.Delta.X, Lo: s.Delta.Lo, Hi: s.Delta.Hi})
 			continue
 		}
 		out = append(out, Comparison{Label: label + ", cases", Estimate: s.Delta.X, Lo: s.Delta.Lo, Hi: s.Delta.Hi},
-			Comparison{Label: label + ", clusters", Estimate: s.DeltaClustered.X, Lo: s.DeltaClustered.Lo, Hi: s.DeltaClustered.Hi})
+			Comparison{Label: label + clustersRow, Estimate: s.DeltaClustered.X, Lo: s.DeltaClustered.Lo, Hi: s.DeltaClustered.Hi})
 	}
 	return out
 }

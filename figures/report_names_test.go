@@ -69,7 +69,7 @@ func TestCompareForestLabelsNames(t *testing.T) {
 		{A: "deep\tseek\nv4/Inspect", B: long},
 		{Conditions: true, Config: long, A: "main", B: "with\ttab"},
 	} {
-		fig := CompareForest(spec, rels, [][]analysis.CompareScope{scopes, scopes}, 0.95, analysis.SyntheticMark)
+		fig := CompareForest(spec, rels, [][]analysis.CompareScope{scopes, scopes}, analysis.DefaultStatOptions(), analysis.SyntheticMark)
 		if fig == nil {
 			t.Fatal("no forest")
 		}

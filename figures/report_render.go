@@ -25,16 +25,16 @@ type Rendered struct {
 	Note string
 }
 
-// Marked captions every figure with the SYNTHETIC warning mark
-// (analysis.ScoredRelease.Mark), inside the image, so that a copied figure keeps it;
-// with mark "" it returns figs as they are.
+// Marked captions every figure under it, inside the image, so that a copied figure keeps
+// them: in grey with what it draws that its title and axes do not say (Named.About), and in
+// red with the SYNTHETIC warning mark (analysis.ScoredRelease.Mark; "" for none).
 func Marked(figs []Named, mark string) []Named {
-	if mark == "" {
-		return figs
-	}
 	out := make([]Named, len(figs))
 	for i, f := range figs {
-		out[i] = Named{Name: f.Name, Fig: Captioned{Fig: f.Fig, Caption: mark}, Note: f.Note, Drawn: f.Drawn}
+		out[i] = f
+		if f.About != "" || mark != "" {
+			out[i].Fig = Captioned{Fig: f.Fig, Note: f.About, Caption: mark}
+		}
 	}
 	return out
 }

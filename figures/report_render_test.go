@@ -17,15 +17,23 @@ func TestSizeNamed(t *testing.T) {
 	}
 }
 
-// TestMarked: synthetic figures carry the SYNTHETIC caption, others are left alone.
+// TestMarked: figures are captioned with what they draw (About, grey) and, when
+// synthetic, the SYNTHETIC mark (red); a figure with neither is left alone.
 func TestMarked(t *testing.T) {
-	figs := []Named{{Name: "a", Fig: Forest{Title: "t"}}}
-	if got := Marked(figs, ""); &got[0] != &figs[0] {
-		t.Error("a real release's figures were copied")
+	figs := []Named{{Name: "a", Fig: Forest{Title: "t"}}, {Name: "b", Fig: Forest{Title: "u"}, About: "Scored under policy safeact."}}
+	got := Marked(figs, "")
+	if _, ok := got[0].Fig.(Forest); !ok {
+		t.Errorf("a figure without About nor mark was wrapped: %+v", got[0])
 	}
-	got := Marked(figs, analysis.SyntheticMark)
+	if c, ok := got[1].Fig.(Captioned); !ok || c.Note != "Scored under policy safeact." || c.Caption != "" {
+		t.Errorf("About not drawn under the figure: %+v", got[1])
+	}
+	got = Marked(figs, analysis.SyntheticMark)
 	c, ok := got[0].Fig.(Captioned)
-	if !ok || got[0].Name != "a" || c.Caption != analysis.SyntheticMark || c.Fig.(Forest).Title != "t" {
+	if !ok || got[0].Name != "a" || c.Caption != analysis.SyntheticMark || c.Note != "" || c.Fig.(Forest).Title != "t" {
 		t.Errorf("marked %+v", got[0])
+	}
+	if c, ok := got[1].Fig.(Captioned); !ok || c.Note != "Scored under policy safeact." || c.Caption != analysis.SyntheticMark {
+		t.Errorf("marked %+v", got[1])
 	}
 }

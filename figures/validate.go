@@ -63,6 +63,24 @@ func checkLabel(field, s string, emptyOK bool) error {
 	return nil
 }
 
+// maxTextLen bounds a sentence drawn under a figure (Captioned): its names are labels
+// (at most maxNameLen each), a few of them beside the words about them.
+const maxTextLen = 1000
+
+// checkText checks a sentence drawn under a figure, "" allowed: one line of text (wrapped
+// when drawn), of at most maxTextLen bytes.
+func checkText(field, s string) error {
+	switch {
+	case len(s) > maxTextLen:
+		return fmt.Errorf("figures: %s: %d bytes, at most %d", field, len(s), maxTextLen)
+	case !utf8.ValidString(s):
+		return fmt.Errorf("figures: %s: not valid UTF-8", field)
+	case strings.ContainsAny(s, "\n\r\t"):
+		return fmt.Errorf("figures: %s: contains a line break or tab", field)
+	}
+	return nil
+}
+
 // checkLen checks that a slice indexed by field has the length of the
 // names it is indexed by.
 func checkLen(field string, got, want int, by string) error {

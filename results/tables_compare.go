@@ -19,19 +19,18 @@ func BuildComparesEach(rels []*analysis.Release, s analysis.CompareSpec, scopes 
 // BuildCompare is the `compare` command's table for one policy's release.
 func BuildCompare(r *analysis.Release, s analysis.CompareSpec, scopes []analysis.CompareScope, o analysis.StatOptions) *Table {
 	pct := ciLabel(analysis.IntervalSpec{Level: o.Level, Resamples: o.Resamples})
-	// Where every cluster of every row is one case (a τ-bench domain's tasks), the clusters
-	// interval resamples the cases again: a second draw of the same interval, left out; so
-	// is it under --resamples 0, where it would repeat the Δ of the cases column.
-	clusters := false
-	for _, x := range scopes {
-		clusters = clusters || (x.DeltaClustered.Units != x.Shared && o.Resamples > 0)
+	// The rate compared, named as T2 names it (the data keys stay ecs_a, ecs_b).
+	success := "ECS"
+	if r.OfficialTasks() {
+		success = "Authorized"
 	}
+	clusters := analysis.ClustersShown(scopes, o)
 	delta := "Δ A − B [" + pct + ", cases]"
 	if o.Resamples == 0 {
 		delta = "Δ A − B [" + pct + "]" // nothing resampled
 	}
 	cols := []Column{textCol("scope", "Protocols"), countCol("cases", "Shared cases"),
-		countCol("n_a", "Episodes A"), countCol("n_b", "Episodes B"), pctCol("ecs_a", "ECS A"), pctCol("ecs_b", "ECS B"),
+		countCol("n_a", "Episodes A"), countCol("n_b", "Episodes B"), pctCol("ecs_a", success+" A"), pctCol("ecs_b", success+" B"),
 		deltaCol("delta", delta)}
 	if clusters {
 		cols = append(cols, deltaCol("delta_clustered", "Δ A − B ["+pct+", clusters]"), countCol("clusters", "Clusters"))
@@ -70,7 +69,7 @@ func BuildCompare(r *analysis.Release, s analysis.CompareSpec, scopes []analysis
 		what = fmt.Sprintf("A = condition %s, B = condition %s, configuration %s", s.A, s.B, s.Config)
 	}
 	t.Notes = append(t.Notes,
-		what+"; scored interactive episodes on the cases both sides ran (ECS pools their repeats).",
+		what+"; scored interactive episodes on the cases both sides ran ("+success+" pools their repeats).",
 		compareIntervals(r, o, clusters))
 	t.Notes = append(t.Notes, iv.notes()[1:]...) // the caveats; the sentence is compareIntervals'
 	t.Notes = append(t.Notes,

@@ -77,3 +77,43 @@ func TestPolicyTablesNameTheMeasureOnTauBench(t *testing.T) {
 		}
 	}
 }
+
+// TestCompareNamesTheMeasureOnTauBench: `compare` on the τ-bench airline trajectories
+// (gpt-4o against a copy of itself) headed its rates "ECS A" and "ECS B" and said "ECS pools
+// their repeats" where T2 names the rate Authorized; it names it so (the data keys stay
+// ecs_a, ecs_b).
+func TestCompareNamesTheMeasureOnTauBench(t *testing.T) {
+	r, err := tau.ReadFile(filepath.Join("..", "ingest", "tau", "testdata", "gpt-4o-airline-tasks25-49.json"), tau.Options{Config: "gpt-4o/tool-calling"})
+	if err != nil || len(r.Problems) > 0 {
+		t.Fatalf("%v %v", err, r.Problems)
+	}
+	b, err := tau.LoadBench("tau-bench:airline", casespec.BenchOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	eps := r.Episodes
+	for _, ep := range r.Episodes {
+		c := *ep
+		c.RunID, c.Config, c.Harness = "copy/"+ep.RunID, "gpt-4o/copy", "copy"
+		eps = append(eps, &c)
+	}
+	pol, vs := scoreUnder(t, b, eps, "tau-strict")
+	rel := analysis.NewRelease(b.Cases, nil, vs, pol)
+	o := analysis.StatOptions{Resamples: 50, Level: 0.95, Seed: 1, Workers: 1}
+	spec := analysis.CompareSpec{A: "gpt-4o/tool-calling", B: "gpt-4o/copy", Condition: "main"}
+	scopes, err := rel.Compare(spec, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := results.BuildCompare(rel, spec, scopes, o)
+	var heads []string
+	for _, c := range tb.Columns {
+		if c.Key == "ecs_a" || c.Key == "ecs_b" {
+			heads = append(heads, c.Header)
+		}
+	}
+	notes := strings.Join(tb.Notes, "\n")
+	if strings.Join(heads, "|") != "Authorized A|Authorized B" || strings.Contains(notes, "ECS") || !strings.Contains(notes, "(Authorized pools their repeats)") {
+		t.Errorf("columns %q, notes\n%s", heads, notes)
+	}
+}

@@ -80,7 +80,7 @@ func TestReportFitsAnyNames(t *testing.T) {
 		figures int
 		notes   []string
 	}{
-		{"m/h", []string{"m/h"}, nil, 4, []string{"harness_differences: no model has both"}},
+		{"m/h", []string{"m/h"}, nil, 3, []string{"harness_differences: no model has both", "policy_ranks: only one configuration ranked (m/h)"}},
 		{"ten", names(10, "m%d/h%d"), nil, 4, nil},
 		{"forty", names(40, "c%02d/h%02d"), nil, 4, nil},
 		// The long names (no space, one "/") are broken between letters where they must:

@@ -58,8 +58,9 @@ func Example() {
 	fmt.Print(strings.Join(lines[:5], "")) // the title and the table
 	// Output:
 	// episodes: read 8, scored 5
-	// 20 tables, 4 figures, 1 not built
+	// 20 tables, 3 figures, 2 not built
 	// not built: harness_differences: no model has both a configuration with the shared harness Inspect and another one (--shared-harness)
+	// not built: policy_ranks: only one configuration ranked (claude-5/claude-code): its rank is 1 under every policy
 	// **T2: Main results: Exact Case Success (%)**
 	//
 	// | Config               |  ECS |  P-M |  D-M | Legacy |   V0 |    V1 |  V2 |  V3 | Rank [no set] |

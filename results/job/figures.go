@@ -14,6 +14,7 @@ import (
 type FigureFiles struct {
 	Files   []string // every file, in the order written
 	Figures int      // how many figures (each in every format)
+	Names   []string // the figures written, in order
 	// Policies is what the figures were drawn from: Base is the policy they show.
 	Policies *analysis.PolicyComparison
 	Skipped  []string // what could not be drawn, and why
@@ -58,6 +59,7 @@ func (o *Options) Figures(dir string, r *Release, opt figures.Options) (*FigureF
 			}
 		}
 		drawable = append(drawable, f)
+		ff.Names = append(ff.Names, f.Name)
 		if f.Note != "" && !slices.Contains(ff.Labels, f.Note) {
 			ff.Labels = append(ff.Labels, f.Note)
 		}

@@ -3,6 +3,7 @@ package job
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/results"
@@ -99,7 +100,8 @@ func (x *Index) Notes(out string, viewer *view.Stats) []string {
 func (ff *FigureFiles) Notes(r *Release) []string {
 	pc := ff.Policies
 	head := fmt.Sprintf("%s scored under policy %s", ingest.Plural(ff.Figures, "figure"), pc.Releases[0].Policy.String())
-	if len(pc.Releases) > 1 {
+	// Only of a chart written: one left out says why below.
+	if len(pc.Releases) > 1 && slices.Contains(ff.Names, "policy_ranks") {
 		head += fmt.Sprintf("; policy_ranks compares %s", r.PolicyNames())
 	}
 	notes := []string{head}
