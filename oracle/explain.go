@@ -718,6 +718,9 @@ func breakPoint(v Verdict, d *Detail, reads []*RequiredRead, ep *ingest.Episode)
 		}
 		return fmt.Sprintf("%s (%s): %s; %s", where, cp.Tool, label, unmet(*cp, reads))
 	}
+	if at >= 0 && at == d.PreflightStop && len(d.InvalidInfoCalls) == 0 {
+		return fmt.Sprintf("event %d (%s): the hidden preflight stopped at this read: %s", at, eventTool(ep, at), d.PreflightStopReason)
+	}
 	if len(d.InvalidInfoCalls) > 0 && at == d.InvalidInfoCalls[0].EventIndex {
 		ic := d.InvalidInfoCalls[0]
 		return fmt.Sprintf("event %d (%s): invalid read: %s", ic.EventIndex, ic.Tool, ic.Reason)

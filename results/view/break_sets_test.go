@@ -168,7 +168,7 @@ func TestBreakAccountsTau(t *testing.T) {
 // TestBreakAccountsRealCases checks the real SafeActBench cases' reference episodes under
 // every preset and one-thing-wrong variants of each: each read dropped, each action
 // dropped, each action moved to the front, each action repeated at the end, each action's
-// first argument changed (checkBreak).
+// first argument changed, the first read with a tool_status that is not a string (checkBreak).
 func TestBreakAccountsRealCases(t *testing.T) {
 	dir := filepath.Join("..", "..", "ingest", "testdata", "safeactbench", "cases")
 	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
@@ -302,6 +302,11 @@ func oneThingWrong(ref *ingest.Episode) []*ingest.Episode {
 			l = cp()
 			l[i].(*jsonv.Object).Set("tool_status", "error")
 			with(fmt.Sprintf("failed-read-%d", i), l)
+			if i == 0 { // a status that is not a string: a malformed read where the walk reads the status
+				l = cp()
+				l[i].(*jsonv.Object).Set("tool_status", int64(5))
+				with("numeric-status-0", l)
+			}
 			if e.(*jsonv.Object).Has("evidence_delta_key") {
 				l = cp()
 				l[i].(*jsonv.Object).Set("evidence_delta_key", "bogus:key")
