@@ -578,8 +578,22 @@ func WorkflowStates(dag bool, steps []WorkflowStep, d *Detail, reads []*Required
 				}
 			}
 		}
+	} else if broken != nil && broken.EventIndex >= 0 {
+		// No commit matched (a V3 action refused for its prior-result reference, or called
+		// before its dependencies with other arguments): the action still attempted the one
+		// step not yet completed whose tool it called, when only one has that tool. Without
+		// this that step was "enabled, not taken" or "not reached" beside its own attempt.
+		for i := range steps {
+			if _, ok := done[steps[i].CommitID]; ok || steps[i].Tool != broken.Tool {
+				continue
+			}
+			if brokeStep >= 0 {
+				brokeStep = -1 // several: which one the agent meant is not known
+				break
+			}
+			brokeStep = i
+		}
 	}
-	brokenSeen := false
 	for i := range steps {
 		st := &steps[i]
 		if st.CommitID == "?" {
@@ -593,11 +607,13 @@ func WorkflowStates(dag bool, steps []WorkflowStep, d *Detail, reads []*Required
 			if skipped >= 0 {
 				st.Why = fmt.Sprintf("event %d called %s before the earlier step %s: %s", broken.EventIndex, broken.Tool, steps[skipped].CommitID, st.Why)
 			}
-			brokenSeen = true
 		} else if i == skipped {
 			st.State = StepSkipped
 			st.Why = fmt.Sprintf("never run: event %d called %s, the tool of the later step %s, first", broken.EventIndex, broken.Tool, steps[brokeStep].CommitID)
-		} else if dag && !brokenSeen {
+		} else if dag {
+			// Enabled is the evaluator's enabled set where the walk ended: every step not
+			// completed whose dependencies are, wherever it stands in the list (one after
+			// the broken step was "not reached", though the agent could have taken it).
 			enabled := true
 			for _, dep := range st.DependsOn {
 				if _, ok := done[dep]; !ok {

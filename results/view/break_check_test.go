@@ -910,7 +910,9 @@ func checkBreak(a breakAccount) ([]string, error) {
 
 // checkWorkflow checks the expected workflow's step states (glossary.md): a completed step
 // was executed by an action calling its tool; the broken step is the one whose tool the
-// breaking action called; an enabled step's dependencies completed, and it did not.
+// breaking action called (the one step not completed with that tool is broken); an
+// enabled step's dependencies completed, and it did not; a DAG step whose dependencies
+// completed is not "not reached".
 func checkWorkflow(x *oracle.Explanation, evs []evt, at int) []string {
 	if x.Workflow == nil {
 		return nil
@@ -961,6 +963,35 @@ func checkWorkflow(x *oracle.Explanation, evs []evt, at int) []string {
 					probs = append(probs, fmt.Sprintf("step %s enabled, %q; event %d calls %s, the evaluator stopped at %d", st.CommitID, st.Why, i, st.Tool, stop))
 				}
 				break
+			}
+		case oracle.StepNotReached:
+			// A DAG step whose dependencies all completed is in the evaluator's enabled set,
+			// wherever it stands in the list: never "not reached".
+			if x.Workflow.Shape == "dag" {
+				claim("workflow: not-reached DAG step")
+				all := true
+				for _, dep := range st.DependsOn {
+					all = all && state[dep] == oracle.StepCompleted
+				}
+				if all {
+					probs = append(probs, fmt.Sprintf("step %s not reached, yet its dependencies %v completed", st.CommitID, st.DependsOn))
+				}
+			}
+		}
+	}
+	// The broken step is the one whose tool the breaking action called: when the action
+	// called the tool of exactly one step not completed, that step is broken.
+	if at >= 0 && at < len(evs) && evs[at].typ == "CONSEQUENTIAL_CALL" {
+		var of []string
+		for _, st := range x.Workflow.Steps {
+			if st.Tool == evs[at].tool && st.State != oracle.StepCompleted {
+				of = append(of, st.CommitID)
+			}
+		}
+		if len(of) == 1 {
+			claim("workflow: the step of the breaking action's tool")
+			if state[of[0]] != oracle.StepBroken {
+				probs = append(probs, fmt.Sprintf("event %d broke calling %s, the tool of step %s alone, yet that step is %s", at, evs[at].tool, of[0], state[of[0]]))
 			}
 		}
 	}
