@@ -61,6 +61,9 @@ type Explanation struct {
 
 	Chain     []ChainEvent          `json:"chain"`
 	Preflight []ExplainedCheckpoint `json:"hidden_preflight,omitempty"`
+	// PreflightStop is the agent's read at which a V0 record's hidden preflight stopped
+	// (Detail.PreflightStop), -1 for none.
+	PreflightStop int `json:"hidden_preflight_stopped_at"`
 	// Decision is set for a decision record (Legacy, or a static judgment).
 	Decision *ExplainedDecision `json:"decision,omitempty"`
 	Coverage *ExplainedCoverage `json:"coverage,omitempty"`
@@ -125,6 +128,11 @@ type ChainEvent struct {
 	// (explain's text and the viewer: "not processed: after the evaluator stopped"); its
 	// facts and checkpoints are then empty.
 	AfterStop bool `json:"after_evaluator_stopped"`
+	// AfterPreflightStop: a V0 read after the one at which the hidden preflight stopped
+	// (Detail.PreflightStop): the V0 walk counts it, but the preflight, which alone takes
+	// facts from the reads, never reached it (explain's text and the viewer: "no facts: the
+	// hidden preflight stopped at event N").
+	AfterPreflightStop bool `json:"after_preflight_stopped,omitempty"`
 	// Broke: the chain broke at this event (Explanation.BrokeAt).
 	Broke bool `json:"broke_here,omitempty"`
 }
@@ -234,7 +242,7 @@ const (
 func Explain(c *casespec.Case, ep *ingest.Episode, pol Policy, v Verdict) *Explanation {
 	x := &Explanation{RunID: v.RunID(), Config: v.Config(), CaseID: v.CaseID(), Protocol: v.Protocol().Label(), Domain: v.Domain(),
 		Repeat: v.Repeat(), Condition: v.Condition(), Policy: pol.Name, Evaluator: pol.ShortRevision(), PolicyHash: pol.Hash(),
-		Excluded: v.Excluded(), FirstAttempt: -1, BrokeAt: -1, Chain: []ChainEvent{}, CompletedCommits: []string{},
+		Excluded: v.Excluded(), FirstAttempt: -1, BrokeAt: -1, PreflightStop: -1, Chain: []ChainEvent{}, CompletedCommits: []string{},
 		ContractErrors: []string{}, Notes: []string{}}
 	if ep != nil {
 		x.Official = explainOfficial(ep.Official, v)
@@ -306,6 +314,7 @@ func Explain(c *casespec.Case, ep *ingest.Episode, pol Policy, v Verdict) *Expla
 	}
 	x.ContractErrors = append(x.ContractErrors, d.ContractErrors...)
 	x.Notes = append(x.Notes, d.Notes...)
+	x.PreflightStop = d.PreflightStop
 	if !v.ECS() {
 		x.BrokeAt = BrokeAt(v)
 		x.Broke = breakPoint(v, d, reads, ep)
@@ -488,6 +497,7 @@ func explainChain(ep *ingest.Episode, d *Detail, reads []*RequiredRead) []ChainE
 		}
 		ce.EvaluatorStops = d.EndEvent >= 0 && i == d.EndEvent && i+1 < len(events)
 		ce.AfterStop = d.EndEvent >= 0 && i > d.EndEvent
+		ce.AfterPreflightStop = d.PreflightStop >= 0 && i > d.PreflightStop && ce.Kind == "read"
 		out = append(out, ce)
 	}
 	return out

@@ -62,6 +62,15 @@ func TestExplainPreflightStop(t *testing.T) {
 		if !x.Chain[w.at].Broke {
 			t.Errorf("%s: event %d not marked as the break", w.what, w.at)
 		}
+		// The reads after it: counted by the V0 walk, never reached by the preflight.
+		if x.PreflightStop != w.at {
+			t.Errorf("%s: explanation's preflight stop %d, want %d", w.what, x.PreflightStop, w.at)
+		}
+		for i, e := range x.Chain {
+			if e.AfterPreflightStop != (i > w.at) || e.AfterStop {
+				t.Errorf("%s: event %d after the preflight's stop %v, after the evaluator's %v", w.what, i, e.AfterPreflightStop, e.AfterStop)
+			}
+		}
 	}
 	// A preflight that derives a gate is no stop at a read, as before: the first read failed
 	// (no fact) gives DEFER where the case expects BLOCK.

@@ -221,7 +221,7 @@ func encodeDetail(s *dict, b *blockDict, ep *Episode, wf []Step, dag bool, why i
 	for _, x := range tail { // decision by its id: the same id is the same string
 		key = keyInt(key, x)
 	}
-	key = keyStrs(keyInt(keyStrs(key, states), why), ep.PolicyLines)
+	key = keyInt(keyStrs(keyInt(keyStrs(key, states), why), ep.PolicyLines), d.PreflightStop)
 	b.key = key
 	k, id, ok := b.recall()
 	if ok {
@@ -254,11 +254,14 @@ func encodeDetail(s *dict, b *blockDict, ep *Episode, wf []Step, dag bool, why i
 		w = appendInt(w, x)
 	}
 	w = appendIDs(append(w, '1', ','), s, states)
-	if why >= 0 || len(ep.PolicyLines) > 0 {
+	if why >= 0 || len(ep.PolicyLines) > 0 || d.PreflightStop >= 0 {
 		w = strconv.AppendInt(append(w, ','), int64(why), 10)
 	}
-	if len(ep.PolicyLines) > 0 {
+	if len(ep.PolicyLines) > 0 || d.PreflightStop >= 0 {
 		w = appendIDs(append(w, ','), s, ep.PolicyLines)
+	}
+	if d.PreflightStop >= 0 { // only V0 records whose hidden preflight stopped at a read
+		w = strconv.AppendInt(append(w, ','), int64(d.PreflightStop), 10)
 	}
 	b.buf = append(w, ']')
 	out.rest = b.add(b.buf)
