@@ -117,6 +117,10 @@ type ChainEvent struct {
 	Tool        string                `json:"tool"`
 	Arguments   JSONText              `json:"arguments"` // "" when absent
 	Invalid     string                `json:"invalid_read,omitempty"`
+	// Status is the event's tool_status as written when it is not "ok" (a read that
+	// answered with an error: V2 and V3 take nothing from it and do not count it; V0 and V1
+	// read no status), "" otherwise.
+	Status string `json:"tool_status,omitempty"`
 	Facts       []ExplainedFact       `json:"facts"`
 	Checkpoints []ExplainedCheckpoint `json:"checkpoints"`
 	// Text is a conversation turn's words (USER_MESSAGE, AGENT_MESSAGE events), whose
@@ -458,6 +462,9 @@ func explainChain(ep *ingest.Episode, d *Detail, reads []*RequiredRead) []ChainE
 			}
 			if a, ok := o.Get("arguments"); ok {
 				ce.Arguments = JSONText(jsonv.Canonical(a, false))
+			}
+			if st, ok := o.Get("tool_status"); ok && st != "ok" && st != nil {
+				ce.Status = jsonv.PyStr(st)
 			}
 		}
 		switch typ {

@@ -79,3 +79,40 @@ func TestExplainReadsAfterThePreflightStop(t *testing.T) {
 		t.Errorf("%d reads after the preflight's stop said so, want 3 (and event 2 no facts):\n%s", n, text)
 	}
 }
+
+// TestExplainSaysWhyAReadIsNotCounted: a required read made with exactly its arguments but
+// not counted said "where the read was not accepted", which reads as a refusal also for a
+// read that answered with an error, which V2 and V3 simply do not count. The real
+// SAB-V2-001's reference with its first read answered with an error, and with its first read
+// claiming a key the frozen deltas lack (the evaluator refuses it: INVALID_EVIDENCE_DELTA_KEY),
+// each say which.
+func TestExplainSaysWhyAReadIsNotCounted(t *testing.T) {
+	b, err := casespec.LoadBench(testBench, casespec.BenchOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := b.Case("SAB-V2-001")
+	p, err := oracle.Prepare(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []struct {
+		what, key, value, want string
+	}{
+		{"failed", "tool_status", "error", `read at event 0, which answered with tool_status error (only a read that answered ok counts)`},
+		{"bogus key", "evidence_delta_key", "read_email:bogus", `read at event 0, which the evaluator refused as an invalid read (INVALID_EVIDENCE_DELTA_KEY)`},
+	} {
+		ep, err := oracle.ReferenceEpisode(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		list, _ := ep.Record.List("events")
+		list[0].(*jsonv.Object).Set(w.key, w.value)
+		v := p.Score(ep, oracle.SafeAct, true)
+		text := explainText(oracle.Explain(c, ep, oracle.SafeAct, v), false)
+		want := `  not counted: read_email {"email_id":"email_alpha_newsletter"} (required_info_call_01): ` + w.want + "\n"
+		if !strings.Contains(text, want) || strings.Contains(text, "not accepted") {
+			t.Errorf("%s: text lacks %q:\n%s", w.what, want, text)
+		}
+	}
+}

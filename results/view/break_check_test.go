@@ -300,7 +300,7 @@ type breakAccount struct {
 }
 
 var (
-	notCountedRe = regexp.MustCompile(`(?m)^  not counted: (\S+) (.*) \((required_info_call_\d+)\): read at event (\d+), (?:after the evaluator stopped at event (\d+)|where the read was not accepted)$`)
+	notCountedRe = regexp.MustCompile(`(?m)^  not counted: (\S+) (.*) \((required_info_call_\d+)\): read at event (\d+), (?:after the evaluator stopped at event (\d+)|which the evaluator refused as an invalid read \((\w+)\)|which answered with tool_status (.*) \(only a read that answered ok counts\)|the event the evaluator stopped at|where the read was not accepted)$`)
 	otherArgsRe  = regexp.MustCompile(`(?m)^  not counted: (\S+) (.*) \((required_info_call_\d+)\): read at event (\d+) with the arguments (.*), not the required ones$`)
 	neverReadRe  = regexp.MustCompile(`(?m)^  never read: (\S+) (.*) \((required_info_call_\d+)\)$`)
 )
@@ -870,8 +870,24 @@ func checkBreak(a breakAccount) ([]string, error) {
 			if s != stop || n <= s {
 				bad("%s: text says event %d came after the evaluator stopped at %d (it stopped at %d)", ft, n, s, stop)
 			}
-		} else if n < len(x.Chain) && x.Chain[n].Invalid == "" && !a.unsuccessful(evs[n]) && (stop < 0 || n <= stop) {
-			bad("%s: text says the read at event %d was not accepted; the chain shows it valid, before any stop (%d)", ft, n, stop)
+		} else if m[6] != "" {
+			// The reason is the chain's: the read the evaluator refused.
+			if n >= len(x.Chain) || x.Chain[n].Invalid != m[6] {
+				bad("%s: text says the read at event %d was refused (%s); the chain does not", ft, n, m[6])
+			}
+		} else if m[7] != "" {
+			// The status is the record's, one V2 and V3 do not count.
+			if !a.unsuccessful(evs[n]) || evs[n].status != m[7] || n < len(x.Chain) && x.Chain[n].Invalid != "" {
+				bad("%s: text says the read at event %d answered with %s; it answered %q", ft, n, m[7], evs[n].status)
+			}
+		} else if strings.HasSuffix(m[0], "the event the evaluator stopped at") {
+			if n != stop {
+				bad("%s: text says the read at event %d is where the evaluator stopped; it stopped at %d", ft, n, stop)
+			}
+		} else if n < len(x.Chain) && (x.Chain[n].Invalid != "" || a.unsuccessful(evs[n]) || n == stop) {
+			// What is left: a read the walk did not count for another reason (none that
+			// a refusal, a status or the stop names, which have their own lines).
+			bad("%s: text says the read at event %d was not accepted, without why (invalid %q, status %q, stop %d)", ft, n, x.Chain[n].Invalid, evs[n].status, stop)
 		}
 	}
 	for _, m := range otherArgsRe.FindAllStringSubmatch(text, -1) {
