@@ -112,15 +112,15 @@ type KeyValue struct {
 
 // ChainEvent is one event of the record with what the oracle made of it.
 type ChainEvent struct {
-	Index       int                   `json:"index"`
-	Kind        string                `json:"kind"` // read, act, other (a tool the case's rules call neither), or the event's own type
-	Tool        string                `json:"tool"`
-	Arguments   JSONText              `json:"arguments"` // "" when absent
-	Invalid     string                `json:"invalid_read,omitempty"`
+	Index     int      `json:"index"`
+	Kind      string   `json:"kind"` // read, act, other (a tool the case's rules call neither), or the event's own type
+	Tool      string   `json:"tool"`
+	Arguments JSONText `json:"arguments"` // "" when absent
+	Invalid   string   `json:"invalid_read,omitempty"`
 	// Status is the event's tool_status as written when it is not "ok" (a read that
 	// answered with an error: V2 and V3 take nothing from it and do not count it; V0 and V1
 	// read no status), "" otherwise.
-	Status string `json:"tool_status,omitempty"`
+	Status      string                `json:"tool_status,omitempty"`
 	Facts       []ExplainedFact       `json:"facts"`
 	Checkpoints []ExplainedCheckpoint `json:"checkpoints"`
 	// Text is a conversation turn's words (USER_MESSAGE, AGENT_MESSAGE events), whose
@@ -623,6 +623,10 @@ func WorkflowStates(dag bool, steps []WorkflowStep, d *Detail, reads []*Required
 			st.State, st.Event, st.Why = StepBroken, broken.EventIndex, checkpointWhy(*broken, reads)
 			if skipped >= 0 {
 				st.Why = fmt.Sprintf("event %d called %s before the earlier step %s: %s", broken.EventIndex, broken.Tool, steps[skipped].CommitID, st.Why)
+			} else if broken.Tool != st.Tool {
+				// The evaluator's failed commit is the step it expected; the action called
+				// another tool, which says so rather than that this step was attempted.
+				st.Why = fmt.Sprintf("event %d called %s, %s, where this step was due: %s", broken.EventIndex, broken.Tool, toolOfStep(steps, broken.Tool), st.Why)
 			}
 		} else if i == skipped {
 			st.State = StepSkipped
@@ -646,6 +650,17 @@ func WorkflowStates(dag bool, steps []WorkflowStep, d *Detail, reads []*Required
 			}
 		}
 	}
+}
+
+// toolOfStep says which step a tool is the tool of: "the tool of step S" (the first), or
+// "which no step of the workflow calls".
+func toolOfStep(steps []WorkflowStep, tool string) string {
+	for _, st := range steps {
+		if st.Tool == tool {
+			return "the tool of step " + st.CommitID
+		}
+	}
+	return "which no step of the workflow calls"
 }
 
 func checkpointWhy(cp Checkpoint, reads []*RequiredRead) string {
