@@ -112,8 +112,10 @@ func appendInt(b []byte, x int) []byte {
 // invalid (flat [event, tool, reason]), notes, contract errors, end event, broke-at event,
 // decision, first attempt, complete at first attempt, walked, [workflow step states…], and
 // the episode's own sentence (why ≥ 0: its index in the release's table, encoder.whys) only
-// where it is not its failure type's or the policy lines follow (why -1 then), and the policy
-// lines (Episode.PolicyLines) only where there are some]. The broke-at event, the step
+// where it is not its failure type's or the policy lines follow (why -1 then), the policy
+// lines (Episode.PolicyLines) where there are some or the next field follows ([] then), and
+// the read at which a V0 record's hidden preflight stopped (Detail.PreflightStop) only where
+// there is one]. The broke-at event, the step
 // states, the sentence and the policy lines are the oracle's (oracle.BrokeAt,
 // WorkflowStates, EpisodeWhy, Prepared.PolicyLines): the page shows them, it does not work
 // them out.
