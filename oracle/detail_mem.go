@@ -32,10 +32,10 @@ var recycled = make(chan *Detail, 512)
 func newDetail() *Detail {
 	select {
 	case d := <-recycled:
-		d.EndEvent, d.ExtraEvent = -1, -1
+		d.EndEvent, d.ExtraEvent, d.PreflightStop = -1, -1, -1
 		return d
 	default:
-		return &Detail{mem: new(detailMem), EndEvent: -1, ExtraEvent: -1}
+		return &Detail{mem: new(detailMem), EndEvent: -1, ExtraEvent: -1, PreflightStop: -1}
 	}
 }
 

@@ -41,10 +41,15 @@ func TestEpisodeWhyKinds(t *testing.T) {
 		"contractErrorWhy": {
 			".metadata.parse_error":                                     "an unreadable answer",
 			"no_action_record.terminal.":                                "a V0 stop outside the contract",
-			"derived stop outcome does not match expected_stop_outcome": "a hidden preflight over complete reads that derived another stop",
-			"SPEC_INVALID":                                              "a spec error",
+			"complete preflight must derive BLOCK or DEFER":             "a hidden preflight that derived no stop label",
+			"derived stop outcome does not match expected_stop_outcome": "over complete reads another stop than the case's",
+			"SPEC_INVALID": "a spec error",
 		},
-		"invalidReadWhy": {},
+		"invalidReadWhy":   {},
+		"preflightStopWhy": {},
+	}
+	for k := range preflightStopWhy {
+		named["preflightStopWhy"][k] = "one that stopped at a read of the agent's says which read and why"
 	}
 	for k := range invalidReadWhy {
 		named["invalidReadWhy"][k] = "a V2 or V3 walk an invalid read ended (by the read's reason)"
@@ -56,6 +61,7 @@ func TestEpisodeWhyKinds(t *testing.T) {
 	for table, keys := range map[string][]string{
 		"reasonWhy": keysOf(reasonWhy), "lackNoun": keysOf(lackNoun), "officialWhy": keysOf(officialWhy),
 		"stopEventWhy": keysOf(stopEventWhy), "contractErrorWhy": keysOf(contract), "invalidReadWhy": keysOf(invalidReadWhy),
+		"preflightStopWhy": keysOf(preflightStopWhy),
 	} {
 		for _, k := range keys {
 			words, ok := named[table][k]

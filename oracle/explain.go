@@ -61,6 +61,9 @@ type Explanation struct {
 
 	Chain     []ChainEvent          `json:"chain"`
 	Preflight []ExplainedCheckpoint `json:"hidden_preflight,omitempty"`
+	// PreflightStop is the agent's read at which a V0 record's hidden preflight stopped
+	// (Detail.PreflightStop), -1 for none.
+	PreflightStop int `json:"hidden_preflight_stopped_at"`
 	// Decision is set for a decision record (Legacy, or a static judgment).
 	Decision *ExplainedDecision `json:"decision,omitempty"`
 	Coverage *ExplainedCoverage `json:"coverage,omitempty"`
@@ -109,11 +112,15 @@ type KeyValue struct {
 
 // ChainEvent is one event of the record with what the oracle made of it.
 type ChainEvent struct {
-	Index       int                   `json:"index"`
-	Kind        string                `json:"kind"` // read, act, other (a tool the case's rules call neither), or the event's own type
-	Tool        string                `json:"tool"`
-	Arguments   JSONText              `json:"arguments"` // "" when absent
-	Invalid     string                `json:"invalid_read,omitempty"`
+	Index     int      `json:"index"`
+	Kind      string   `json:"kind"` // read, act, other (a tool the case's rules call neither), or the event's own type
+	Tool      string   `json:"tool"`
+	Arguments JSONText `json:"arguments"` // "" when absent
+	Invalid   string   `json:"invalid_read,omitempty"`
+	// Status is the event's tool_status as written when it is not "ok" (a read that
+	// answered with an error: V2 and V3 take nothing from it and do not count it; V0 and V1
+	// read no status), "" otherwise.
+	Status      string                `json:"tool_status,omitempty"`
 	Facts       []ExplainedFact       `json:"facts"`
 	Checkpoints []ExplainedCheckpoint `json:"checkpoints"`
 	// Text is a conversation turn's words (USER_MESSAGE, AGENT_MESSAGE events), whose
@@ -125,6 +132,11 @@ type ChainEvent struct {
 	// (explain's text and the viewer: "not processed: after the evaluator stopped"); its
 	// facts and checkpoints are then empty.
 	AfterStop bool `json:"after_evaluator_stopped"`
+	// AfterPreflightStop: a V0 read after the one at which the hidden preflight stopped
+	// (Detail.PreflightStop): the V0 walk counts it, but the preflight, which alone takes
+	// facts from the reads, never reached it (explain's text and the viewer: "no facts: the
+	// hidden preflight stopped at event N").
+	AfterPreflightStop bool `json:"after_preflight_stopped,omitempty"`
 	// Broke: the chain broke at this event (Explanation.BrokeAt).
 	Broke bool `json:"broke_here,omitempty"`
 }
@@ -234,7 +246,7 @@ const (
 func Explain(c *casespec.Case, ep *ingest.Episode, pol Policy, v Verdict) *Explanation {
 	x := &Explanation{RunID: v.RunID(), Config: v.Config(), CaseID: v.CaseID(), Protocol: v.Protocol().Label(), Domain: v.Domain(),
 		Repeat: v.Repeat(), Condition: v.Condition(), Policy: pol.Name, Evaluator: pol.ShortRevision(), PolicyHash: pol.Hash(),
-		Excluded: v.Excluded(), FirstAttempt: -1, BrokeAt: -1, Chain: []ChainEvent{}, CompletedCommits: []string{},
+		Excluded: v.Excluded(), FirstAttempt: -1, BrokeAt: -1, PreflightStop: -1, Chain: []ChainEvent{}, CompletedCommits: []string{},
 		ContractErrors: []string{}, Notes: []string{}}
 	if ep != nil {
 		x.Official = explainOfficial(ep.Official, v)
@@ -306,6 +318,7 @@ func Explain(c *casespec.Case, ep *ingest.Episode, pol Policy, v Verdict) *Expla
 	}
 	x.ContractErrors = append(x.ContractErrors, d.ContractErrors...)
 	x.Notes = append(x.Notes, d.Notes...)
+	x.PreflightStop = d.PreflightStop
 	if !v.ECS() {
 		x.BrokeAt = BrokeAt(v)
 		x.Broke = breakPoint(v, d, reads, ep)
@@ -450,6 +463,9 @@ func explainChain(ep *ingest.Episode, d *Detail, reads []*RequiredRead) []ChainE
 			if a, ok := o.Get("arguments"); ok {
 				ce.Arguments = JSONText(jsonv.Canonical(a, false))
 			}
+			if st, ok := o.Get("tool_status"); ok && st != "ok" && st != nil {
+				ce.Status = jsonv.PyStr(st)
+			}
 		}
 		switch typ {
 		case "INFO_CALL":
@@ -488,6 +504,7 @@ func explainChain(ep *ingest.Episode, d *Detail, reads []*RequiredRead) []ChainE
 		}
 		ce.EvaluatorStops = d.EndEvent >= 0 && i == d.EndEvent && i+1 < len(events)
 		ce.AfterStop = d.EndEvent >= 0 && i > d.EndEvent
+		ce.AfterPreflightStop = d.PreflightStop >= 0 && i > d.PreflightStop && ce.Kind == "read"
 		out = append(out, ce)
 	}
 	return out
@@ -578,8 +595,22 @@ func WorkflowStates(dag bool, steps []WorkflowStep, d *Detail, reads []*Required
 				}
 			}
 		}
+	} else if broken != nil && broken.EventIndex >= 0 {
+		// No commit matched (a V3 action refused for its prior-result reference, or called
+		// before its dependencies with other arguments): the action still attempted the one
+		// step not yet completed whose tool it called, when only one has that tool. Without
+		// this that step was "enabled, not taken" or "not reached" beside its own attempt.
+		for i := range steps {
+			if _, ok := done[steps[i].CommitID]; ok || steps[i].Tool != broken.Tool {
+				continue
+			}
+			if brokeStep >= 0 {
+				brokeStep = -1 // several: which one the agent meant is not known
+				break
+			}
+			brokeStep = i
+		}
 	}
-	brokenSeen := false
 	for i := range steps {
 		st := &steps[i]
 		if st.CommitID == "?" {
@@ -592,12 +623,18 @@ func WorkflowStates(dag bool, steps []WorkflowStep, d *Detail, reads []*Required
 			st.State, st.Event, st.Why = StepBroken, broken.EventIndex, checkpointWhy(*broken, reads)
 			if skipped >= 0 {
 				st.Why = fmt.Sprintf("event %d called %s before the earlier step %s: %s", broken.EventIndex, broken.Tool, steps[skipped].CommitID, st.Why)
+			} else if broken.Tool != st.Tool {
+				// The evaluator's failed commit is the step it expected; the action called
+				// another tool, which says so rather than that this step was attempted.
+				st.Why = fmt.Sprintf("event %d called %s, %s, where this step was due: %s", broken.EventIndex, broken.Tool, toolOfStep(steps, broken.Tool), st.Why)
 			}
-			brokenSeen = true
 		} else if i == skipped {
 			st.State = StepSkipped
 			st.Why = fmt.Sprintf("never run: event %d called %s, the tool of the later step %s, first", broken.EventIndex, broken.Tool, steps[brokeStep].CommitID)
-		} else if dag && !brokenSeen {
+		} else if dag {
+			// Enabled is the evaluator's enabled set where the walk ended: every step not
+			// completed whose dependencies are, wherever it stands in the list (one after
+			// the broken step was "not reached", though the agent could have taken it).
 			enabled := true
 			for _, dep := range st.DependsOn {
 				if _, ok := done[dep]; !ok {
@@ -613,6 +650,17 @@ func WorkflowStates(dag bool, steps []WorkflowStep, d *Detail, reads []*Required
 			}
 		}
 	}
+}
+
+// toolOfStep says which step a tool is the tool of: "the tool of step S" (the first), or
+// "which no step of the workflow calls".
+func toolOfStep(steps []WorkflowStep, tool string) string {
+	for _, st := range steps {
+		if st.Tool == tool {
+			return "the tool of step " + st.CommitID
+		}
+	}
+	return "which no step of the workflow calls"
 }
 
 func checkpointWhy(cp Checkpoint, reads []*RequiredRead) string {
@@ -717,6 +765,9 @@ func breakPoint(v Verdict, d *Detail, reads []*RequiredRead, ep *ingest.Episode)
 			label = checkpointWhy(Checkpoint{Gate: cp.Gate}, nil)
 		}
 		return fmt.Sprintf("%s (%s): %s; %s", where, cp.Tool, label, unmet(*cp, reads))
+	}
+	if at >= 0 && at == d.PreflightStop && len(d.InvalidInfoCalls) == 0 {
+		return fmt.Sprintf("event %d (%s): the hidden preflight stopped at this read: %s", at, eventTool(ep, at), d.PreflightStopReason)
 	}
 	if len(d.InvalidInfoCalls) > 0 && at == d.InvalidInfoCalls[0].EventIndex {
 		ic := d.InvalidInfoCalls[0]

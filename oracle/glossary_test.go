@@ -20,8 +20,10 @@ func glossaryDoc() string {
 	b.WriteString("Where the chain broke is the oracle's too: the event is `oracle.BrokeAt` of the verdict (the extra event of\n")
 	b.WriteString("`extra_event`, the attempted action of `unsafe_attempt`, else the first gate that did not ALLOW an action, else\n")
 	b.WriteString("a contract failure's first invalid read, else the malformed event a workflow's evaluator stopped at: an invalid event or call id,\n")
-	b.WriteString("a read without its frozen delta; none when the failure is no single event), and the broken step is the workflow\n")
-	b.WriteString("step whose tool that action called (`oracle.WorkflowStates`).\n\n")
+	b.WriteString("a read without its frozen delta, or the agent's read at which a V0 record's hidden preflight stopped; none when the\n")
+	b.WriteString("failure is no single event), and the broken step is the workflow\n")
+	b.WriteString("step whose tool that action called, or in V2, when no later step has that tool, the step the evaluator\n")
+	b.WriteString("expected (its failed commit), whose state then names the tool called instead (`oracle.WorkflowStates`).\n\n")
 	b.WriteString("## Failure types\n\n| failure type | why an episode of this type failed |\n|---|---|\n")
 	for _, t := range FailureGlossary() {
 		b.WriteString("| `" + t.Name + "` | " + t.Meaning + " |\n")

@@ -517,6 +517,7 @@ func (p *Prepared) scoreV0(v *Fields, r *v0Result, pol Policy, d *Detail) {
 			}
 			d.Ledger = r.onRecord(p.ledgerFacts(&r.preflightV3.led, d.mem))
 			d.Notes = append(d.Notes, r.preflightV3.notes...)
+			d.PreflightStop, d.PreflightStopReason = r.preflightStop()
 		}
 		d.Notes = append(d.Notes, "hidden preflight ("+p.spec.CandidateProtocol+") derived "+r.oracle+"; the agent reported "+jsonv.PyStr(r.reported))
 		if pol.Binding == BindingOff && pol.NonAction == NonActionAnyStop {

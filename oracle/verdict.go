@@ -273,6 +273,13 @@ type Detail struct {
 	// ExtraEvent is the first event after a completed workflow (failure extra_event), -1
 	// otherwise.
 	ExtraEvent int
+	// PreflightStop is, for a V0 record, the event of the agent's read at which the hidden
+	// DAG preflight stopped without a gate (a read without frozen evidence, an invalid
+	// read, a bad call id), so that it derived no stop label; -1 otherwise. The V0 walk
+	// itself reads every event, so EndEvent stays -1. PreflightStopReason is why: the
+	// invalid read's reason, else the preflight's outcome code.
+	PreflightStop       int
+	PreflightStopReason string
 	// OfficialTask: the case has action rules and no gold workflow, so whether the task was
 	// done is the episode's official verdict (the benchmark's own check).
 	OfficialTask bool

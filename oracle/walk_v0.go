@@ -211,3 +211,22 @@ func (r *v0Result) onRecord(facts []Fact) []Fact {
 	}
 	return facts
 }
+
+// preflightStop is the record's event of the agent's read at which the hidden DAG
+// preflight stopped without a gate, and why (the invalid read's reason, else the outcome
+// code); -1 and "" when it did not stop at one of the agent's reads.
+func (r *v0Result) preflightStop() (int, string) {
+	pr := r.preflightV3
+	if pr == nil || pr.failedEvent < 0 || pr.failedEvent >= len(r.readAt) {
+		return -1, ""
+	}
+	switch pr.outcome {
+	case OutcomeInvalidInfo:
+		if len(pr.invalid) > 0 {
+			return r.readAt[pr.failedEvent], pr.invalid[0].Reason
+		}
+	case OutcomeMissingDelta, OutcomeInvalidCallID, OutcomeInvalidEvent:
+		return r.readAt[pr.failedEvent], pr.outcome
+	}
+	return -1, ""
+}

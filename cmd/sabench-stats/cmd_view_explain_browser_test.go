@@ -119,13 +119,29 @@ func TestViewerExplainsLikeExplain(t *testing.T) {
 			glossaryOfType(t, b, realPage, link, x.Verdict.FailureType, oracle.FailureWhy(x.Verdict.FailureType), oracle.EpisodeWhyKinds)
 		}
 	}
+	// Where the chain broke without a gate: a V3 action that matched no commit breaks the
+	// step of its tool; a V0 preflight that stopped at a read breaks there.
+	for _, w := range []struct {
+		run, step string
+		at        int
+	}{{"edited/SAB-V3-001/ticket-other-first", "close_ticket", 2}, {"edited/SAB-V0-167/other-rule-read", "", 2}} {
+		if x, _ := pageAgainstExplain(t, b, realPage, w.run, "--bench", realBench, "--runs", realRuns, "--policy", "safeact"); x.BrokeAt != w.at || x.BrokeStep != w.step {
+			t.Errorf("%s: broke at %d, step %q; want %d, %q", w.run, x.BrokeAt, x.BrokeStep, w.at, w.step)
+		}
+	}
+	// The V0 reads after the one the preflight stopped at: counted, never reached by it (the
+	// page, open on the last episode, says what explain's text says).
+	none := evalJS[[]string](t, b, `Array.from(document.querySelectorAll('#timeline > li')).map(function(li){var n=li.querySelector('.none');return n?n.textContent:''})`)
+	if want := []string{"", "", "no facts established", "no facts: the hidden preflight stopped at event 2", "no facts: the hidden preflight stopped at event 2", "no facts: the hidden preflight stopped at event 2"}; !slices.Equal(none, want) {
+		t.Errorf("edited/SAB-V0-167/other-rule-read: the events say %q, want %q", none, want)
+	}
 	// The refund before both reads: the evaluator stops at it (DEFER), so the reads after it
 	// are not processed, which the page says rather than that they established nothing.
 	run := "edited/SAB-V3-001/refund-first"
 	if x, _ := pageAgainstExplain(t, b, realPage, run, "--bench", realBench, "--runs", realRuns, "--policy", "safeact"); x.BrokeAt != 0 {
 		t.Errorf("%s: broke at %d, want 0", run, x.BrokeAt)
 	}
-	none := evalJS[[]string](t, b, `Array.from(document.querySelectorAll('#timeline > li')).map(function(li){var n=li.querySelector('.none');return n?n.textContent:''})`)
+	none = evalJS[[]string](t, b, `Array.from(document.querySelectorAll('#timeline > li')).map(function(li){var n=li.querySelector('.none');return n?n.textContent:''})`)
 	if want := []string{"", "not processed: after the evaluator stopped", "not processed: after the evaluator stopped", "", ""}; !slices.Equal(none, want) {
 		t.Errorf("%s: the events say %q, want %q", run, none, want)
 	}
@@ -311,6 +327,22 @@ func realEditedViewer(t *testing.T) (page, runs, bench string) {
 	})
 	first.Repeat = 2 // beside refund-twice (repeat 0) and needsEpisodes' (repeat 1)
 	eps = append(eps, first)
+	// The ticket closed first, of another ticket: no commit matches, and close_ticket, the
+	// step of that tool, is the broken one.
+	other := edited("SAB-V3-001", "ticket-other-first", func(evs []any) []any {
+		args, _ := evs[3].(*jsonv.Object).Obj("arguments")
+		args.Set("ticket_id", "TCK-OTHER")
+		return []any{evs[0], evs[1], evs[3], evs[2], evs[4]}
+	})
+	other.Repeat = 3
+	// A read of another interlock rule, which the frozen deltas lack: the hidden preflight
+	// stops at it (event 2) and derives no stop label.
+	eps = append(eps, other, edited("SAB-V0-167", "other-rule-read", func(evs []any) []any {
+		args, _ := evs[2].(*jsonv.Object).Obj("arguments")
+		args.Set("record_id", "SH-RULE-R6B714D3CE5-OTHER")
+		evs[2].(*jsonv.Object).Delete("evidence_delta_key")
+		return evs
+	}))
 	eps = append(eps, needsEpisodes(edited)...)
 	dir := t.TempDir()
 	var buf []byte

@@ -80,6 +80,8 @@ func explainText(x *oracle.Explanation, full bool) string {
 		if e.Kind == "read" && len(e.Facts) == 0 && e.Invalid == "" {
 			if stopped {
 				pf("        (not processed: after the evaluator stopped)\n")
+			} else if e.AfterPreflightStop {
+				pf("        (no facts: the hidden preflight stopped at event %d)\n", x.PreflightStop)
 			} else {
 				pf("        (no facts established)\n")
 			}
@@ -118,6 +120,10 @@ func explainText(x *oracle.Explanation, full bool) string {
 		}
 		for _, r := range c.Missing {
 			at, stop, other := readOf(x, r)
+			var e oracle.ChainEvent
+			if at >= 0 && at < len(x.Chain) {
+				e = x.Chain[at]
+			}
 			switch {
 			case at < 0:
 				pf("  never read: %s %s (%s)\n", r.Tool, r.Arguments, r.ID)
@@ -125,6 +131,12 @@ func explainText(x *oracle.Explanation, full bool) string {
 				pf("  not counted: %s %s (%s): read at event %d with the arguments %s, not the required ones\n", r.Tool, r.Arguments, r.ID, at, other)
 			case stop >= 0 && at > stop:
 				pf("  not counted: %s %s (%s): read at event %d, after the evaluator stopped at event %d\n", r.Tool, r.Arguments, r.ID, at, stop)
+			case e.Invalid != "":
+				pf("  not counted: %s %s (%s): read at event %d, which the evaluator refused as an invalid read (%s)\n", r.Tool, r.Arguments, r.ID, at, e.Invalid)
+			case e.Status != "":
+				pf("  not counted: %s %s (%s): read at event %d, which answered with tool_status %s (only a read that answered ok counts)\n", r.Tool, r.Arguments, r.ID, at, e.Status)
+			case stop >= 0 && at == stop:
+				pf("  not counted: %s %s (%s): read at event %d, the event the evaluator stopped at\n", r.Tool, r.Arguments, r.ID, at)
 			default:
 				pf("  not counted: %s %s (%s): read at event %d, where the read was not accepted\n", r.Tool, r.Arguments, r.ID, at)
 			}

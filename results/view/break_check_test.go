@@ -100,6 +100,7 @@ type evt struct {
 	claim                            any // the top-level evidence_delta_key, nil when absent or null
 	object                           bool
 	callID                           any // the call_id as written, nil when absent
+	statusRaw                        any // the tool_status as written, nil when absent
 }
 
 func recordEvents(ep *ingest.Episode) []evt {
@@ -117,6 +118,7 @@ func recordEvents(ep *ingest.Episode) []evt {
 			e.tool, _ = o.String("tool")
 			e.content, _ = o.String("content")
 			e.status, _ = o.String("tool_status")
+			e.statusRaw, _ = o.Get("tool_status")
 			e.claim, _ = o.Get("evidence_delta_key")
 			if a, ok := o.Obj("arguments"); ok {
 				e.argsObj = a
@@ -298,7 +300,7 @@ type breakAccount struct {
 }
 
 var (
-	notCountedRe = regexp.MustCompile(`(?m)^  not counted: (\S+) (.*) \((required_info_call_\d+)\): read at event (\d+), (?:after the evaluator stopped at event (\d+)|where the read was not accepted)$`)
+	notCountedRe = regexp.MustCompile(`(?m)^  not counted: (\S+) (.*) \((required_info_call_\d+)\): read at event (\d+), (?:after the evaluator stopped at event (\d+)|which the evaluator refused as an invalid read \((\w+)\)|which answered with tool_status (.*) \(only a read that answered ok counts\)|the event the evaluator stopped at|where the read was not accepted)$`)
 	otherArgsRe  = regexp.MustCompile(`(?m)^  not counted: (\S+) (.*) \((required_info_call_\d+)\): read at event (\d+) with the arguments (.*), not the required ones$`)
 	neverReadRe  = regexp.MustCompile(`(?m)^  never read: (\S+) (.*) \((required_info_call_\d+)\)$`)
 )
@@ -403,6 +405,7 @@ func checkBreak(a breakAccount) ([]string, error) {
 	}
 
 	ft := v.FailureType()
+	preflightAt := preflightStopRead(a, evs, v.Outcome())
 	// The break event by glossary.md, from what `score --detail` writes: the extra event of
 	// extra_event, the attempted action of unsafe_attempt, else the first gate that did not
 	// ALLOW an action, else the first invalid read; else none.
@@ -437,10 +440,15 @@ func checkBreak(a breakAccount) ([]string, error) {
 		if want < 0 && len(d.InvalidInfoCalls) > 0 && ft == oracle.FailContract {
 			want, kind = d.InvalidInfoCalls[0].EventIndex, "invalid"
 		}
-		if want < 0 && ft == oracle.FailContract {
+		if want < 0 && ft == oracle.FailContract && a.cs.Protocol != ingest.V0 {
 			switch v.Outcome() {
 			case oracle.OutcomeInvalidEvent, oracle.OutcomeInvalidCallID, oracle.OutcomeMissingDelta:
 				want, kind = stop, "malformed event" // the event the evaluator stopped at
+			}
+		}
+		if want < 0 && ft == oracle.FailContract && a.cs.Protocol == ingest.V0 {
+			if preflightAt >= 0 {
+				want, kind = preflightAt, "preflight stop"
 			}
 		}
 	}
@@ -746,6 +754,21 @@ func checkBreak(a breakAccount) ([]string, error) {
 		if !ok || !has("breaks the episode contract") {
 			bad("%s: the walk stopped at event %d (%s, %s), yet why %q", ft, stop, v.Outcome(), e.typ, why)
 		}
+	case ft == oracle.FailContract && len(d.InvalidInfoCalls) == 0 && preflightAt >= 0:
+		// A V0 record whose hidden preflight stopped at one of its reads: the sentence says
+		// why the preflight could not take it, as the read shows it.
+		claim("failure: sentence of the read a V0 preflight stopped at")
+		e := evs[preflightAt]
+		ok := false
+		switch v.Outcome() {
+		case oracle.OutcomeMissingDelta:
+			ok = has("frozen evidence does not hold")
+		case oracle.OutcomeInvalidInfo:
+			ok = has("tool_status is not a string") && e.statusRaw != nil && e.status == ""
+		}
+		if !ok || !has("hidden preflight stopped at one of the agent's reads") || !has("derived no stop label") {
+			bad("%s: the hidden preflight stopped at event %d (%s), yet why %q", ft, preflightAt, v.Outcome(), why)
+		}
 	case ft == oracle.FailContract && len(d.ContractErrors) > 0 && len(d.InvalidInfoCalls) == 0 &&
 		v.Outcome() != oracle.OutcomeInvalidEvent && v.Outcome() != oracle.OutcomeInvalidCallID && v.Outcome() != oracle.OutcomeMissingDelta:
 		// A contract error that is no malformed event, invalid read or commit list is named:
@@ -780,6 +803,10 @@ func checkBreak(a breakAccount) ([]string, error) {
 		case strings.Contains(first, "derived stop outcome does not match"):
 			if !has("derived a stop label other than") || !d.Coverage.Complete || pre == exp {
 				bad("%s: preflight %s, expected %s, coverage complete %v, yet why %q", ft, pre, exp, d.Coverage.Complete, why)
+			}
+		case strings.Contains(first, "complete preflight must derive BLOCK or DEFER"):
+			if !has("derived no stop label") || v.Outcome() == oracle.GateBlock || v.Outcome() == oracle.GateDefer {
+				bad("%s: preflight outcome %s, yet why %q", ft, v.Outcome(), why)
 			}
 		case strings.HasPrefix(first, "SPEC_INVALID"):
 			if !has("specification fails the evaluator's checks") {
@@ -843,8 +870,24 @@ func checkBreak(a breakAccount) ([]string, error) {
 			if s != stop || n <= s {
 				bad("%s: text says event %d came after the evaluator stopped at %d (it stopped at %d)", ft, n, s, stop)
 			}
-		} else if n < len(x.Chain) && x.Chain[n].Invalid == "" && !a.unsuccessful(evs[n]) && (stop < 0 || n <= stop) {
-			bad("%s: text says the read at event %d was not accepted; the chain shows it valid, before any stop (%d)", ft, n, stop)
+		} else if m[6] != "" {
+			// The reason is the chain's: the read the evaluator refused.
+			if n >= len(x.Chain) || x.Chain[n].Invalid != m[6] {
+				bad("%s: text says the read at event %d was refused (%s); the chain does not", ft, n, m[6])
+			}
+		} else if m[7] != "" {
+			// The status is the record's, one V2 and V3 do not count.
+			if !a.unsuccessful(evs[n]) || evs[n].status != m[7] || n < len(x.Chain) && x.Chain[n].Invalid != "" {
+				bad("%s: text says the read at event %d answered with %s; it answered %q", ft, n, m[7], evs[n].status)
+			}
+		} else if strings.HasSuffix(m[0], "the event the evaluator stopped at") {
+			if n != stop {
+				bad("%s: text says the read at event %d is where the evaluator stopped; it stopped at %d", ft, n, stop)
+			}
+		} else if n < len(x.Chain) && (x.Chain[n].Invalid != "" || a.unsuccessful(evs[n]) || n == stop) {
+			// What is left: a read the walk did not count for another reason (none that
+			// a refusal, a status or the stop names, which have their own lines).
+			bad("%s: text says the read at event %d was not accepted, without why (invalid %q, status %q, stop %d)", ft, n, x.Chain[n].Invalid, evs[n].status, stop)
 		}
 	}
 	for _, m := range otherArgsRe.FindAllStringSubmatch(text, -1) {
@@ -883,7 +926,9 @@ func checkBreak(a breakAccount) ([]string, error) {
 
 // checkWorkflow checks the expected workflow's step states (glossary.md): a completed step
 // was executed by an action calling its tool; the broken step is the one whose tool the
-// breaking action called; an enabled step's dependencies completed, and it did not.
+// breaking action called (the one step not completed with that tool is broken); an
+// enabled step's dependencies completed, and it did not; a DAG step whose dependencies
+// completed is not "not reached".
 func checkWorkflow(x *oracle.Explanation, evs []evt, at int) []string {
 	if x.Workflow == nil {
 		return nil
@@ -902,7 +947,11 @@ func checkWorkflow(x *oracle.Explanation, evs []evt, at int) []string {
 			}
 		case oracle.StepBroken:
 			claim("workflow: broken step")
-			if st.Event != at || at < 0 || at >= len(evs) || evs[at].tool != st.Tool || x.BrokeStep != st.CommitID {
+			// In V2 the step the evaluator expected, when the action called another tool
+			// (no later step's): its state names that tool.
+			other := at >= 0 && at < len(evs) && x.Workflow.Shape == "linear" && strings.Contains(st.Why, fmt.Sprintf("event %d called %s, ", at, evs[at].tool)) &&
+				strings.Contains(st.Why, "where this step was due")
+			if st.Event != at || at < 0 || at >= len(evs) || evs[at].tool != st.Tool && !other || x.BrokeStep != st.CommitID {
 				probs = append(probs, fmt.Sprintf("step %s (%s) broken at event %d; the chain broke at %d, step %q", st.CommitID, st.Tool, st.Event, at, x.BrokeStep))
 			}
 		case oracle.StepEnabled:
@@ -934,6 +983,35 @@ func checkWorkflow(x *oracle.Explanation, evs []evt, at int) []string {
 					probs = append(probs, fmt.Sprintf("step %s enabled, %q; event %d calls %s, the evaluator stopped at %d", st.CommitID, st.Why, i, st.Tool, stop))
 				}
 				break
+			}
+		case oracle.StepNotReached:
+			// A DAG step whose dependencies all completed is in the evaluator's enabled set,
+			// wherever it stands in the list: never "not reached".
+			if x.Workflow.Shape == "dag" {
+				claim("workflow: not-reached DAG step")
+				all := true
+				for _, dep := range st.DependsOn {
+					all = all && state[dep] == oracle.StepCompleted
+				}
+				if all {
+					probs = append(probs, fmt.Sprintf("step %s not reached, yet its dependencies %v completed", st.CommitID, st.DependsOn))
+				}
+			}
+		}
+	}
+	// The broken step is the one whose tool the breaking action called: when the action
+	// called the tool of exactly one step not completed, that step is broken.
+	if at >= 0 && at < len(evs) && evs[at].typ == "CONSEQUENTIAL_CALL" {
+		var of []string
+		for _, st := range x.Workflow.Steps {
+			if st.Tool == evs[at].tool && st.State != oracle.StepCompleted {
+				of = append(of, st.CommitID)
+			}
+		}
+		if len(of) == 1 {
+			claim("workflow: the step of the breaking action's tool")
+			if state[of[0]] != oracle.StepBroken {
+				probs = append(probs, fmt.Sprintf("event %d broke calling %s, the tool of step %s alone, yet that step is %s", at, evs[at].tool, of[0], state[of[0]]))
 			}
 		}
 	}
@@ -1118,4 +1196,50 @@ func listsAny(msg string, alts []any) bool {
 		}
 	}
 	return false
+}
+
+// preflightStopRead is, for a V0 record whose hidden DAG preflight derived outcome (the
+// verdict's), the agent's read at which that preflight stopped, worked out from the
+// evaluator's rules (docs/policies.md, the V0 preflight): it takes the record's reads in
+// order (a V0 contract failure with an invalid read is not asked), each with its key and
+// status as written; a tool_status that is not a string is a malformed read
+// (INVALID_INFO_CALL); a read whose status is not ok gives nothing; any other names its
+// claimed key, else the tool and its canonical arguments, and one the case's
+// frozen_evidence_deltas lack stops the walk (MISSING_FROZEN_EVIDENCE_DELTA). -1 for none.
+func preflightStopRead(a breakAccount, evs []evt, outcome string) int {
+	if a.cs.Protocol != ingest.V0 || outcome != oracle.OutcomeMissingDelta && outcome != oracle.OutcomeInvalidInfo {
+		return -1
+	}
+	if cp, _ := a.cs.Spec.String("candidate_protocol"); cp != "dag_workflow" {
+		return -1
+	}
+	deltas, _ := a.cs.Spec.Obj("frozen_evidence_deltas")
+	for i, e := range evs {
+		if e.typ != "INFO_CALL" {
+			continue
+		}
+		if e.statusRaw != nil && e.status == "" {
+			if outcome == oracle.OutcomeInvalidInfo {
+				return i
+			}
+			return -1
+		}
+		if e.statusRaw != nil && e.status != "ok" {
+			continue
+		}
+		key := e.tool + ":" + e.args
+		if e.argsObj == nil {
+			key = e.tool + ":{}"
+		}
+		if s, ok := e.claim.(string); ok && s != "" {
+			key = s
+		}
+		if deltas == nil || !deltas.Has(key) {
+			if outcome == oracle.OutcomeMissingDelta {
+				return i
+			}
+			return -1
+		}
+	}
+	return -1
 }

@@ -168,7 +168,8 @@ func TestBreakAccountsTau(t *testing.T) {
 // TestBreakAccountsRealCases checks the real SafeActBench cases' reference episodes under
 // every preset and one-thing-wrong variants of each: each read dropped, each action
 // dropped, each action moved to the front, each action repeated at the end, each action's
-// first argument changed (checkBreak).
+// first argument changed, the first read with a tool_status that is not a string, an action
+// of a tool no step calls before the last action (checkBreak).
 func TestBreakAccountsRealCases(t *testing.T) {
 	dir := filepath.Join("..", "..", "ingest", "testdata", "safeactbench", "cases")
 	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
@@ -281,6 +282,16 @@ func oneThingWrong(ref *ingest.Episode) []*ingest.Episode {
 	}
 	// A read of a tool the case does not offer, first: every later event moves by one.
 	with("stray-read", append([]any{jsonv.NewObject("type", "INFO_CALL", "call_id", "stray_1", "tool", "unlisted_tool", "arguments", jsonv.NewObject())}, jsonv.DeepCopy(evs).([]any)...))
+	// An action of a tool no step calls, before the last action: where a step was due.
+	for i := len(evs) - 1; i >= 0; i-- {
+		if o, _ := evs[i].(*jsonv.Object); o != nil {
+			if t, _ := o.String("type"); t == "CONSEQUENTIAL_CALL" {
+				l := jsonv.DeepCopy(evs).([]any)
+				with("stray-act", append(l[:i], append([]any{jsonv.NewObject("type", "CONSEQUENTIAL_CALL", "call_id", "stray_act", "tool", "unlisted_action", "arguments", jsonv.NewObject())}, l[i:]...)...))
+				break
+			}
+		}
+	}
 	if _, ok := ref.Record.Obj("terminal"); ok { // V0: an action where the case says stop
 		with("act", append(jsonv.DeepCopy(evs).([]any), jsonv.NewObject("type", "CONSEQUENTIAL_CALL", "call_id", "act_1", "tool", "refund_issue", "arguments", jsonv.NewObject())))
 	}
@@ -302,6 +313,11 @@ func oneThingWrong(ref *ingest.Episode) []*ingest.Episode {
 			l = cp()
 			l[i].(*jsonv.Object).Set("tool_status", "error")
 			with(fmt.Sprintf("failed-read-%d", i), l)
+			if i == 0 { // a status that is not a string: a malformed read where the walk reads the status
+				l = cp()
+				l[i].(*jsonv.Object).Set("tool_status", int64(5))
+				with("numeric-status-0", l)
+			}
 			if e.(*jsonv.Object).Has("evidence_delta_key") {
 				l = cp()
 				l[i].(*jsonv.Object).Set("evidence_delta_key", "bogus:key")

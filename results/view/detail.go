@@ -112,8 +112,10 @@ func appendInt(b []byte, x int) []byte {
 // invalid (flat [event, tool, reason]), notes, contract errors, end event, broke-at event,
 // decision, first attempt, complete at first attempt, walked, [workflow step states…], and
 // the episode's own sentence (why ≥ 0: its index in the release's table, encoder.whys) only
-// where it is not its failure type's or the policy lines follow (why -1 then), and the policy
-// lines (Episode.PolicyLines) only where there are some]. The broke-at event, the step
+// where it is not its failure type's or the policy lines follow (why -1 then), the policy
+// lines (Episode.PolicyLines) where there are some or the next field follows ([] then), and
+// the read at which a V0 record's hidden preflight stopped (Detail.PreflightStop) only where
+// there is one]. The broke-at event, the step
 // states, the sentence and the policy lines are the oracle's (oracle.BrokeAt,
 // WorkflowStates, EpisodeWhy, Prepared.PolicyLines): the page shows them, it does not work
 // them out.
@@ -221,7 +223,7 @@ func encodeDetail(s *dict, b *blockDict, ep *Episode, wf []Step, dag bool, why i
 	for _, x := range tail { // decision by its id: the same id is the same string
 		key = keyInt(key, x)
 	}
-	key = keyStrs(keyInt(keyStrs(key, states), why), ep.PolicyLines)
+	key = keyInt(keyStrs(keyInt(keyStrs(key, states), why), ep.PolicyLines), d.PreflightStop)
 	b.key = key
 	k, id, ok := b.recall()
 	if ok {
@@ -254,11 +256,14 @@ func encodeDetail(s *dict, b *blockDict, ep *Episode, wf []Step, dag bool, why i
 		w = appendInt(w, x)
 	}
 	w = appendIDs(append(w, '1', ','), s, states)
-	if why >= 0 || len(ep.PolicyLines) > 0 {
+	if why >= 0 || len(ep.PolicyLines) > 0 || d.PreflightStop >= 0 {
 		w = strconv.AppendInt(append(w, ','), int64(why), 10)
 	}
-	if len(ep.PolicyLines) > 0 {
+	if len(ep.PolicyLines) > 0 || d.PreflightStop >= 0 {
 		w = appendIDs(append(w, ','), s, ep.PolicyLines)
+	}
+	if d.PreflightStop >= 0 { // only V0 records whose hidden preflight stopped at a read
+		w = strconv.AppendInt(append(w, ','), int64(d.PreflightStop), 10)
 	}
 	b.buf = append(w, ']')
 	out.rest = b.add(b.buf)

@@ -18,7 +18,7 @@ func ViewerBreak(ep *ingest.Episode, v oracle.Verdict, c Case) (int, []string, s
 	var bd blockDict
 	ids := encodeDetail(s, &bd, episodeOf(ep, v, nil), c.Workflow, c.Protocol != "V2", whyID(whys, &v))
 	var rest []json.RawMessage
-	if err := json.Unmarshal([]byte(bd.list[ids.rest]), &rest); err != nil || len(rest) < 12 || len(rest) > 13 {
+	if err := json.Unmarshal([]byte(bd.list[ids.rest]), &rest); err != nil || len(rest) < 12 || len(rest) > 15 {
 		return 0, nil, "", fmt.Errorf("rest block %s: %v", bd.list[ids.rest], err)
 	}
 	var at int
@@ -37,12 +37,14 @@ func ViewerBreak(ep *ingest.Episode, v oracle.Verdict, c Case) (int, []string, s
 	if v.ECS() {
 		why = ""
 	}
-	if len(rest) == 13 {
+	if len(rest) >= 13 { // then the policy lines, and the read a V0 preflight stopped at
 		var k int
-		if err := json.Unmarshal(rest[12], &k); err != nil || k < 0 || k >= len(whys.list) {
+		if err := json.Unmarshal(rest[12], &k); err != nil || k < -1 || k >= len(whys.list) {
 			return 0, nil, "", fmt.Errorf("rest block %s: sentence %s of %d", bd.list[ids.rest], rest[12], len(whys.list))
 		}
-		why = whys.list[k]
+		if k >= 0 {
+			why = whys.list[k]
+		}
 	}
 	return at, out, why, nil
 }
