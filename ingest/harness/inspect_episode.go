@@ -47,9 +47,8 @@ func (s *InspectStream) episode(smp *inspect.Sample) (*ingest.Episode, error) {
 		limit = smp.Limit.Type
 	}
 	e.Status, e.FailureClass = InspectStatus(smp.Error != nil, limit)
-	e.Extra = jsonv.NewObject("inspect_sample", inspectPlace(e.Inspect))
 	if smp.Error != nil {
-		e.Extra.Set("inspect_error", smp.Error.Message)
+		e.Extra = jsonv.NewObject("inspect_error", smp.Error.Message)
 	}
 	rec, err := s.record(l, smp, c, e.Status == ingest.StatusCompleted)
 	if err != nil {
@@ -64,6 +63,24 @@ func (s *InspectStream) episode(smp *inspect.Sample) (*ingest.Episode, error) {
 	}
 	e.Usage = ingest.NewUsage(s.inspectUsage(smp))
 	return e, nil
+}
+
+// PlaceInExtra writes the place of the Inspect sample an episode was read from into its
+// extra.inspect_sample (first, before what extra held), for episodes written to a file
+// (ingest --inspect), which would otherwise not lead back to their samples. It does
+// nothing to an episode not read from an Inspect log. Scoring reads the place from
+// Episode.Inspect: the stream does not build it for every sample it scores.
+func PlaceInExtra(e *ingest.Episode) {
+	if e.Inspect == nil {
+		return
+	}
+	x := jsonv.NewObject("inspect_sample", inspectPlace(e.Inspect))
+	if e.Extra != nil {
+		for i, k := range e.Extra.Keys {
+			x.Set(k, e.Extra.Values[i])
+		}
+	}
+	e.Extra = x
 }
 
 // inspectPlace is the sample's place as an episode's extra.inspect_sample carries it, in

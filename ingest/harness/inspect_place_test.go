@@ -12,9 +12,9 @@ import (
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
-// TestInspectPlaceInExtra: an episode read from an Inspect log carries its sample's place
-// (log, sample id, epoch, member) as extra.inspect_sample, beside the error of a sample
-// that failed, and keeps it written to JSONL and to Parquet in either layout and read
+// TestInspectPlaceInExtra: an episode read from an Inspect log, given its place
+// (PlaceInExtra, as ingest --inspect does), carries it (log, sample id, epoch, member) as
+// extra.inspect_sample, beside the error of a sample that failed, and keeps it written to JSONL and to Parquet in either layout and read
 // back, so that ingest --inspect's output leads back to the sample.
 func TestInspectPlaceInExtra(t *testing.T) {
 	_, files := writeInspectSubset(t, t.TempDir(), func(i int, ep *ingest.Episode) bool {
@@ -26,6 +26,7 @@ func TestInspectPlaceInExtra(t *testing.T) {
 	}
 	failed := 0
 	for _, ep := range res.Episodes {
+		harness.PlaceInExtra(ep)
 		s := ep.Inspect
 		want := fmt.Sprintf(`{"log":%q,"sample_id":%q,"epoch":%d,"member":%q}`, s.Log, s.ID, s.Epoch, s.Member)
 		if got := string(jsonv.Marshal(mustGet(ep.Extra, "inspect_sample"))); got != want {

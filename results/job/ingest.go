@@ -97,6 +97,9 @@ func IngestInspect(logs []string, bench string, opt harness.Options, out Episode
 	if err != nil {
 		return "", err
 	}
+	for _, e := range res.Episodes {
+		harness.PlaceInExtra(e)
+	}
 	n, err := out.writeResult(res, "warning: ", "the Inspect logs")
 	if err != nil {
 		return "", err

@@ -3,6 +3,7 @@ package job
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -131,6 +132,14 @@ func TestIngestInspectSummaryCountsLogs(t *testing.T) {
 	}
 	if !strings.HasPrefix(summary, "read 1 Inspect log against the bench builtin\ningested 1 episode in analyst mode (completed 1, infra_failure 0, harness_failure 0, censored 0); 0 warnings\n") {
 		t.Errorf("summary:\n%s", summary)
+	}
+	// The episode written leads back to its sample.
+	written, err := os.ReadFile(out.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := fmt.Sprintf(`"extra":{"inspect_sample":{"log":%q,"sample_id":`, log); !strings.Contains(string(written), want) || !strings.Contains(string(written), `"member":"samples/`) {
+		t.Errorf("episodes.jsonl has no extra.inspect_sample (want %s…):\n%s", want, written)
 	}
 	log = rewriteLog(t, "log_read_sample.eval", func(_ string, doc map[string]any) {
 		doc["metadata"] = map[string]any{"case_id": "SAB-L-001"}
