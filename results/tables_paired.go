@@ -18,7 +18,9 @@ func pValueNote(o analysis.StatOptions) string {
 	if o.Resamples == 0 {
 		return "p: none (--resamples 0): no bootstrap was run, so Δ = 0 is not tested."
 	}
-	return "p: two-sided paired bootstrap p-value of Δ = 0, inverting the percentile interval: 2·min(#{Δ* ≤ 0}+1, #{Δ* ≥ 0}+1)/(B+1); none where Δ is degenerate (no interval to invert)."
+	// Resamples that all give Δ = 0 have no interval either, but their p is 1 (printed):
+	// only a Δ other than 0 in every resample, or a Δ of one unit, has none.
+	return "p: two-sided paired bootstrap p of Δ = 0 inverting the percentile interval, min(1, 2·min(#{Δ* ≤ 0}+1, #{Δ* ≥ 0}+1)/(B+1)); none for one unit, or if every Δ* is one nonzero Δ."
 }
 
 // ivOrNil is iv, or nil when --resamples 0 asks for no intervals (rates are then numbers).

@@ -627,3 +627,31 @@ func TestPairedDeltaIsRoundedOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestPValueNoteSaysOneForZeroResamples: every Δ table's note said its bootstrap p is
+// "none where Δ is degenerate", yet a Δ whose resamples are all 0 prints p = 1 (the
+// formula's 2(B+1)/(B+1), capped at 1): tau-lenient against tau-strict on trials 2–3 of the
+// airline trajectories differs on no task (Δ 0.0, no interval, p 1.000, recomputed in
+// pandas: the two verdict columns agree on all 50 episodes). The note now says so, and
+// keeps "none" for a Δ other than 0 in every resample and for a Δ of one unit.
+func TestPValueNoteSaysOneForZeroResamples(t *testing.T) {
+	args := append([]string{"tables", "policies", "--bench", "tau-bench:airline", "--policy", "tau-strict,tau-lenient", "--format", "json"}, tauTrialPairs(t)...)
+	out, _ := mustRun(t, args...)
+	tb := parseTables(t, out)[0]
+	found := false
+	for _, r := range tb.Rows {
+		if r["policy"] == "tau-lenient" && r["config"] == "gpt-4o/late" {
+			found = true
+			if r["delta"] != 0.0 || r["delta_lo"] != nil || r["delta_p"] != 1.0 {
+				t.Errorf("tau-lenient gpt-4o/late: Δ %v [%v], p %v; want 0 with no interval and p 1", r["delta"], r["delta_lo"], r["delta_p"])
+			}
+		}
+	}
+	if !found {
+		t.Fatalf("no row of tau-lenient gpt-4o/late in %v", tb.Rows)
+	}
+	notes := strings.Join(tb.Notes, "\n")
+	if strings.Contains(notes, "none where Δ is degenerate") || !strings.Contains(notes, "min(1, 2·min(#{Δ* ≤ 0}+1, #{Δ* ≥ 0}+1)/(B+1)); none for one unit, or if every Δ* is one nonzero Δ.") {
+		t.Errorf("notes:\n%s", notes)
+	}
+}
