@@ -271,7 +271,7 @@ func buildT3(in *Input) (*Table, error) {
 		}
 	}
 	t.Notes = append(t.Notes, "Each rate is computed within a repeat, then averaged over repeats"+
-		drawnOnly(o, "; its interval resamples cases (or templates) with all their repeats")+".")
+		drawnOnly(o, "; its interval resamples "+r.Intervals(o).Unit+" with all their repeats")+".")
 	if len(none) > 0 {
 		t.Notes = append(t.Notes, "Empty (—): no scored episodes of the column's protocol: "+strings.Join(none, "; ")+".")
 	}
@@ -523,9 +523,11 @@ func buildVariance(in *Input) (*Table, error) {
 			undefined = undefined || math.IsNaN(v)
 		}
 	}
-	resampled, iccTemplate := "cases (or templates)", ", ICC "+cl+" the correlation of two cases' rates within a "+cl+clusters
+	// What the intervals resample, as their Intervals note names it ("cases (or templates)"
+	// named templates on a bench whose clusters are none).
+	resampled, iccTemplate := r.Intervals(o).Unit, ", ICC "+cl+" the correlation of two cases' rates within a "+cl+clusters
 	if official {
-		resampled, iccTemplate = "cases (the benchmark's tasks)", ""
+		resampled, iccTemplate = resampled+" (the benchmark's tasks)", ""
 	}
 	t.Notes = append(t.Notes,
 		executableScope(r, vs)+"Std is the sample standard deviation (n−1) of the per-repeat "+m.phrase+", in points"+drawnOnly(o, "; its interval and pass^k's resample "+resampled+" with all their repeats")+".",

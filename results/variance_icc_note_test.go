@@ -66,3 +66,31 @@ func TestVarianceICCNamesItsClusters(t *testing.T) {
 		t.Errorf("derived clusters: notes\n%s", notes)
 	}
 }
+
+// TestRepeatNotesNameTheUnitResampled: T3's and the variance table's notes said their
+// intervals resample "cases (or templates)", and T4's that Complete's interval has "cases,
+// or templates, resampled", whatever was resampled: cases without --clustered, and under
+// it on the real cases clusters that are no template (derived and contrast-pair clusters).
+// They name the unit of the Intervals note now (T4's sentence before it already did).
+func TestRepeatNotesNameTheUnitResampled(t *testing.T) {
+	cases, sets, vs := fixtureVerdicts(t)
+	for _, c := range cases {
+		c.ClusterRule = casespec.ClusterDerived
+	}
+	r := analysis.NewRelease(cases, sets, vs, oracle.SafeAct)
+	clustered := goldenStats()
+	clustered.Clustered = true
+	for _, tc := range []struct {
+		o    analysis.StatOptions
+		unit string
+	}{{goldenStats(), "cases"}, {clustered, "clusters"}} {
+		for id, want := range map[string]string{"T3": "its interval resamples " + tc.unit + " with all their repeats.",
+			"variance": "its interval and pass^k's resample " + tc.unit + " with all their repeats.",
+			"T4":       "(the first attempt, else the end of the episode), with its interval."} {
+			notes := strings.Join(buildOne(t, r, id, tc.o).Notes, "\n")
+			if !strings.Contains(notes, want) || strings.Contains(notes, "or templates") {
+				t.Errorf("%s, %s: notes\n%s\nwant %q", id, tc.unit, notes, want)
+			}
+		}
+	}
+}
