@@ -124,6 +124,10 @@ func (r *Release) summaryIntervals(o StatOptions) ([]SummaryCI, error) {
 		}
 		return [][]int{m}
 	}
+	official, err := r.officialRows(nil, o)
+	if err != nil {
+		return nil, err
+	}
 	var out []SummaryCI
 	for _, s := range r.Summarize(r.main) {
 		cv := r.mainOf(s.Config) // the main verdicts' cell of the configuration
@@ -134,6 +138,9 @@ func (r *Release) summaryIntervals(o StatOptions) ([]SummaryCI, error) {
 			return nil, err
 		}
 		ci.ECS = est[0]
+		if x, ok := official[s.Config]; ok {
+			takeInterval(&ci.ECS, x.Oracle) // the official table's authorized rate
+		}
 		// A column that is the ECS itself (a macro over one protocol or domain with
 		// episodes; a protocol every verdict of the configuration has) takes its interval:
 		// the same estimate over the same units, drawn apart, differed by Monte Carlo error
@@ -461,6 +468,10 @@ func rateKey(columns [][]float64, macros [][]int, stream string, o StatOptions) 
 func (r *Release) DomainIntervals(f DomainFilter, o StatOptions) ([]ingest.Protocol, []DomainCell, [][]Estimate, error) {
 	protos, cells := r.DomainCells(f)
 	t := r.unitTable()
+	official, err := r.officialRows(nil, o)
+	if err != nil {
+		return nil, nil, nil, err
+	}
 	var shown [ingest.NumProtocols]bool
 	for _, p := range protos {
 		shown[p] = true
@@ -491,6 +502,9 @@ func (r *Release) DomainIntervals(f DomainFilter, o StatOptions) ([]ingest.Proto
 		est, err := r.ratesCI(vs, nil, one, 1, nil, allStream, o)
 		if err != nil {
 			return nil, nil, nil, err
+		}
+		if x, ok := official[c.Config]; ok && len(vs) == len(r.mainOf(c.Config)) {
+			takeInterval(&est[0], x.Oracle) // T2's, the official table's authorized rate
 		}
 		cis[i] = make([]Estimate, all+1)
 		cis[i][all] = est[0]

@@ -219,6 +219,8 @@ func sharedRates(rs []bootstrap.Ratio, stream string, o StatOptions) ([]Estimate
 		// The caveats are judged on the units the estimate rests on, not the draw's.
 		out[i].Lo, out[i].Hi, out[i].Fallback = iv.Lo, iv.Hi, iv.Fallback
 		out[i].Warnings = bootstrap.IntervalWarnings(iv, res.Estimate[j], out[i].Units)
+		// A 0% or 100% rate gets the Wilson interval, as T2's and the variance table's do.
+		scoreFallback(&out[i], o.level())
 	}
 	return out, nil
 }

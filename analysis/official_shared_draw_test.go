@@ -3,6 +3,8 @@ package analysis
 import (
 	"math"
 	"testing"
+
+	"github.com/sabench/sabench-stats/bootstrap"
 )
 
 // TestOfficialRatesSharePassKDraw: the official table (ks 1) and official_passk (ks 1–8)
@@ -33,4 +35,24 @@ func TestOfficialRatesSharePassKDraw(t *testing.T) {
 	same("reward rate in both", r.Official, p.Official)
 	same("authorized rate in both", r.Oracle, p.Oracle)
 	same("reward pass^1 in both", r.PassK[0].Official, p.PassK[0].Official)
+}
+
+// TestSharedRatesZeroHasWilson: a rate the official draw finds 0% in every resample (a
+// pass^k no task reaches) was shown without an interval (degenerate), where T2 and the
+// variance table give a 0% or 100% rate the Wilson score interval over its units; the
+// variance table now takes the official draw's interval, so the two must agree. Zero of 25
+// tasks at 95%: Wilson [0, z²/(25 + z²)] = [0, 0.1332] (scipy's norm.ppf(0.975) = 1.95996).
+func TestSharedRatesZeroHasWilson(t *testing.T) {
+	num, den := make([]float64, 25), make([]float64, 25)
+	for i := range den {
+		den[i] = 1
+	}
+	est, err := sharedRates([]bootstrap.Ratio{{Num: num, Den: den}}, "test/zero", DefaultStatOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	z := 1.959963984540054
+	if e := est[0]; e.X != 0 || e.Lo != 0 || math.Abs(e.Hi-z*z/(25+z*z)) > 1e-9 {
+		t.Errorf("0 of 25: %v [%v, %v] %v, want 0 [0, %.4f]", e.X, e.Lo, e.Hi, e.Warnings, z*z/(25+z*z))
+	}
 }

@@ -198,6 +198,18 @@ type RepeatSpread struct {
 // "variance/<config>".
 func (r *Release) RepeatSpreads(vs []Record, rows []RepeatRow, o StatOptions, filters ...Filter) ([]RepeatSpread, error) {
 	keep := both(filters...)
+	var ks []int
+	for _, row := range rows {
+		for _, pk := range row.PassK {
+			if !slices.Contains(ks, pk.K) {
+				ks = append(ks, pk.K)
+			}
+		}
+	}
+	official, err := r.officialRows(ks, o)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]RepeatSpread, len(rows))
 	for i, row := range rows {
 		c := row.Config
@@ -251,6 +263,15 @@ func (r *Release) RepeatSpreads(vs []Record, rows []RepeatRow, o StatOptions, fi
 		}
 		for k := 1; k < len(est); k++ {
 			scoreFallback(&est[k], o.level())
+		}
+		if x, ok := official[c]; ok { // official_passk's authorized pass^k
+			for j, pk := range row.PassK {
+				for _, y := range x.PassK {
+					if y.K == pk.K && y.Convention == o.PassK {
+						takeInterval(&est[1+j], y.Oracle)
+					}
+				}
+			}
 		}
 		out[i] = RepeatSpread{Config: c, Std: est[0], PassK: est[1:]}
 		var nerr error

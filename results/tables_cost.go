@@ -36,7 +36,7 @@ func buildCost(in *Input) (*Table, error) {
 	}
 	t.Notes = append(t.Notes,
 		"Every episode read counts, in every condition, excluded ones too (they were run and paid for); totals and means are over the episodes whose usage reports the field.",
-		fmt.Sprintf("%s: the cost of the configuration's main-condition interactive episodes (excluded ones too) over their %s successes (%d in all), the episodes T2 scores, so that configurations that also ran other conditions are compared on the same kind of episode%s. Empty without such a success, or unless each of those episodes reports its cost.", per, kind, total.MainSuccesses, staticLeftOut(r)))
+		fmt.Sprintf("%s: the cost of the configuration's main-condition episodes (excluded ones too) over their %s successes (%d in all), the episodes T2 scores, so that configurations that also ran other conditions are compared on the same kind of episode%s. Empty without such a success, or unless each of those episodes reports its cost.", per, kind, total.MainSuccesses, staticLeftOut(r)))
 	var noMain []string
 	for _, c := range rows {
 		if c.MainEpisodes == 0 {
@@ -66,10 +66,11 @@ func tokenCell(u analysis.UsageSum) Cell {
 }
 
 // staticLeftOut is the cost note's clause on static judgments, for a bench that has them
-// (a benchmark's tasks, τ-bench's, have none).
+// (a benchmark's tasks, τ-bench's, have none). A Legacy episode is a static judgment too,
+// and T2 scores it: it counts, and the clause said every static judgment was left out.
 func staticLeftOut(r *analysis.Release) string {
 	if r.OfficialTasks() {
 		return ""
 	}
-	return "; static judgments, whose success is a correct decision, are left out of both"
+	return "; Legacy decisions count, as in T2, and static judgments of V0–V3 cases (those T9 and T10 read), whose success is a correct decision, are left out of both"
 }

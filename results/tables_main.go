@@ -271,7 +271,7 @@ func buildT3(in *Input) (*Table, error) {
 		}
 	}
 	t.Notes = append(t.Notes, "Each rate is computed within a repeat, then averaged over repeats"+
-		drawnOnly(o, "; its interval resamples cases (or templates) with all their repeats")+".")
+		drawnOnly(o, "; its interval resamples "+r.Intervals(o).Unit+" with all their repeats")+".")
 	if len(none) > 0 {
 		t.Notes = append(t.Notes, "Empty (—): no scored episodes of the column's protocol: "+strings.Join(none, "; ")+".")
 	}
@@ -446,6 +446,13 @@ func buildVariance(in *Input) (*Table, error) {
 		title = "Repeat-to-repeat variation of authorized success and the noise floor"
 	}
 	t := &Table{ID: "variance", Title: title, Columns: []Column{textCol("config", "Config"), countCol("cases", "Cases")}}
+	// The template ICC is over the bench's clusters, which are templates only when they come
+	// from template_id: a bench without it (the real cases' derived clusters) has clusters
+	// that are no template, named as --clustered names them.
+	cl, clusters := "template", ""
+	if c := r.Intervals(analysis.StatOptions{Clustered: true}); c.Unit == "clusters" {
+		cl, clusters = "cluster", " ("+c.Rule+")"
+	}
 	iv := rateIntervals(t, r, o)
 	nRep := min(planned, maxRepeatCols)
 	for i := 0; i < nRep; i++ {
@@ -461,7 +468,7 @@ func buildVariance(in *Input) (*Table, error) {
 	}
 	t.Columns = append(t.Columns, countCol("short", "Cases with fewer repeats"), pctCol("flip_rate", "Flip rate"), numCol("icc_case", "ICC case", 3))
 	if !official {
-		t.Columns = append(t.Columns, numCol("icc_template", "ICC template", 3))
+		t.Columns = append(t.Columns, numCol("icc_template", "ICC "+cl, 3))
 	}
 	t.Columns = append(t.Columns, numCol("run_sd", "Run SD (points)", 2))
 	models := r.ModelOf()
@@ -516,9 +523,11 @@ func buildVariance(in *Input) (*Table, error) {
 			undefined = undefined || math.IsNaN(v)
 		}
 	}
-	resampled, iccTemplate := "cases (or templates)", ", ICC template the correlation of two cases' rates within a template"
+	// What the intervals resample, as their Intervals note names it ("cases (or templates)"
+	// named templates on a bench whose clusters are none).
+	resampled, iccTemplate := r.Intervals(o).Unit, ", ICC "+cl+" the correlation of two cases' rates within a "+cl+clusters
 	if official {
-		resampled, iccTemplate = "cases (the benchmark's tasks)", ""
+		resampled, iccTemplate = resampled+" (the benchmark's tasks)", ""
 	}
 	t.Notes = append(t.Notes,
 		executableScope(r, vs)+"Std is the sample standard deviation (n−1) of the per-repeat "+m.phrase+", in points"+drawnOnly(o, "; its interval and pass^k's resample "+resampled+" with all their repeats")+".",
@@ -537,12 +546,12 @@ func buildVariance(in *Input) (*Table, error) {
 	if undefined {
 		why := "— where undefined: Std needs two repeats, flip rate and Run SD a case scored twice; ICC case needs outcomes that vary"
 		if !official {
-			why += "; ICC template a template of two or more cases and variance between cases"
+			why += "; ICC " + cl + " a " + cl + " of two or more cases and variance between cases"
 		}
 		t.Notes = append(t.Notes, why+".")
 	}
 	if len(outside) > 0 {
-		t.Notes = append(t.Notes, "ICC template left out (—) where its moment estimate falls outside [−1, 1], too few templates of two or more cases to estimate a correlation: "+strings.Join(outside, "; ")+".")
+		t.Notes = append(t.Notes, "ICC "+cl+" left out (—) where its moment estimate falls outside [−1, 1], too few "+cl+"s of two or more cases to estimate a correlation: "+strings.Join(outside, "; ")+".")
 	}
 	if planned > maxRepeatCols {
 		t.Notes = append(t.Notes, fmt.Sprintf("Columns capped: repeats 1–%d and pass^1–%d shown, then pass^%d; the Std uses all %d repeats.", maxRepeatCols, maxRepeatCols, planned, planned))

@@ -18,7 +18,9 @@ func pValueNote(o analysis.StatOptions) string {
 	if o.Resamples == 0 {
 		return noResamplesP("p")
 	}
-	return "p: two-sided paired bootstrap p-value of Δ = 0, inverting the percentile interval: 2·min(#{Δ* ≤ 0}+1, #{Δ* ≥ 0}+1)/(B+1); none where Δ is degenerate (no interval to invert)."
+	// Resamples that all give Δ = 0 have no interval either, but their p is 1 (printed):
+	// only a Δ other than 0 in every resample, or a Δ of one unit, has none.
+	return "p: two-sided paired bootstrap p of Δ = 0 inverting the percentile interval, min(1, 2·min(#{Δ* ≤ 0}+1, #{Δ* ≥ 0}+1)/(B+1)); none for one unit, or if every Δ* is one nonzero Δ."
 }
 
 // noResamplesP is the note of a bootstrap p column (named col) under --resamples 0, in
@@ -79,7 +81,7 @@ func buildT4(in *Input) (*Table, error) {
 	}
 	t.Notes = append(t.Notes,
 		"Both arms, Δ and Complete are computed on the paired cases (the "+scope+" cases both configurations ran)."+drawnOnly(o, " Each interval resamples "+drawn+" once for both arms: one draw for Δ ECS, another for the two Complete intervals."),
-		"Complete: share of episodes whose investigation was complete at the decisive point (the first attempt, else the end of the episode)"+drawnOnly(o, ", with its interval (cases, or templates, resampled)")+".",
+		"Complete: share of episodes whose investigation was complete at the decisive point (the first attempt, else the end of the episode)"+drawnOnly(o, ", with its interval")+".",
 		pValueNote(o),
 		familyNote(o, ps, "Δ tests (one per model)", noRowsOr(len(rows), noBootstrapP)))
 	iv.finish(t)

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -624,6 +625,113 @@ func TestPairedDeltaIsRoundedOnce(t *testing.T) {
 	for _, want := range []string{"\ntau-strict,tau-strict,gpt-4o/early,50,25,58.0,52.0,6.0,", "\ntau-lenient,tau-lenient,gpt-4o/early,50,25,58.0,56.0,2.0,"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("official lacks %q:\n%s", want[1:], out)
+		}
+	}
+}
+
+// TestPValueNoteSaysOneForZeroResamples: every Δ table's note said its bootstrap p is
+// "none where Δ is degenerate", yet a Δ whose resamples are all 0 prints p = 1 (the
+// formula's 2(B+1)/(B+1), capped at 1): tau-lenient against tau-strict on trials 2–3 of the
+// airline trajectories differs on no task (Δ 0.0, no interval, p 1.000, recomputed in
+// pandas: the two verdict columns agree on all 50 episodes). The note now says so, and
+// keeps "none" for a Δ other than 0 in every resample and for a Δ of one unit.
+func TestPValueNoteSaysOneForZeroResamples(t *testing.T) {
+	args := append([]string{"tables", "policies", "--bench", "tau-bench:airline", "--policy", "tau-strict,tau-lenient", "--format", "json"}, tauTrialPairs(t)...)
+	out, _ := mustRun(t, args...)
+	tb := parseTables(t, out)[0]
+	found := false
+	for _, r := range tb.Rows {
+		if r["policy"] == "tau-lenient" && r["config"] == "gpt-4o/late" {
+			found = true
+			if r["delta"] != 0.0 || r["delta_lo"] != nil || r["delta_p"] != 1.0 {
+				t.Errorf("tau-lenient gpt-4o/late: Δ %v [%v], p %v; want 0 with no interval and p 1", r["delta"], r["delta_lo"], r["delta_p"])
+			}
+		}
+	}
+	if !found {
+		t.Fatalf("no row of tau-lenient gpt-4o/late in %v", tb.Rows)
+	}
+	notes := strings.Join(tb.Notes, "\n")
+	if strings.Contains(notes, "none where Δ is degenerate") || !strings.Contains(notes, "min(1, 2·min(#{Δ* ≤ 0}+1, #{Δ* ≥ 0}+1)/(B+1)); none for one unit, or if every Δ* is one nonzero Δ.") {
+		t.Errorf("notes:\n%s", notes)
+	}
+}
+
+// TestTauEstimateOneIntervalAcrossTables: on τ-bench a configuration's authorized rate is
+// T2's ECS, T8's and the domains table's cells and the official table's Authorized, and its
+// pass^k is in variance and official_passk; the official tables drew them once, the others
+// apart, so one estimate had two intervals: pass^1 of trials 0–1 52.0 [36.0, 66.0] in
+// variance and [36.0, 68.0] in official_passk, and with trial 3 of tasks 25–29 left out the
+// authorized rate 50.5 [36.5, 64.6] in T2 and [36.3, 63.9] in official (recomputed in
+// pandas: 48 of 95 episodes, both tables). Every one now has the official draw's interval.
+func TestTauEstimateOneIntervalAcrossTables(t *testing.T) {
+	dir := t.TempDir()
+	full, cut := filepath.Join(dir, "full.jsonl"), filepath.Join(dir, "cut.jsonl")
+	mustRun(t, "ingest", "--tau", tauShared, "--config", "gpt-4o/cut", "--out", full)
+	data, err := os.ReadFile(full)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kept []string
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		var ep struct {
+			CaseID string `json:"case_id"`
+			Repeat int    `json:"repeat"`
+		}
+		if err := json.Unmarshal([]byte(line), &ep); err != nil {
+			t.Fatal(err)
+		}
+		if n, _ := strconv.Atoi(strings.TrimPrefix(ep.CaseID, "TAU-AIRLINE-")); ep.Repeat == 3 && n < 30 {
+			continue
+		}
+		kept = append(kept, line)
+	}
+	if err := os.WriteFile(cut, []byte(strings.Join(kept, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := append([]string{"tables", "T2", "T8", "domains", "variance", "official", "official_passk", "--bench", "tau-bench:airline",
+		"--runs", cut, "--format", "json"}, tauTrialPairs(t)...)
+	out, _ := mustRun(t, args...)
+	ts := parseTables(t, out)
+	iv := func(r map[string]any, k string) string {
+		return fmt.Sprint(r[k], " [", r[k+"_lo"], ", ", r[k+"_hi"], "]")
+	}
+	rate, passk := map[string]string{}, map[string]string{}
+	for _, r := range ts[4].Rows {
+		if r["policy"] == "tau-strict" {
+			rate[r["config"].(string)] = iv(r, "authorized")
+		}
+	}
+	for _, r := range ts[5].Rows {
+		if r["convention"] == "planned" {
+			passk[fmt.Sprint(r["config"], " ", r["k"])] = iv(r, "authorized")
+		}
+	}
+	if len(rate) != 3 || len(passk) != 8 {
+		t.Fatalf("official rates %v, pass^k %v", rate, passk)
+	}
+	for _, tc := range []struct {
+		table int
+		keys  []string
+	}{{0, []string{"ecs", "v1"}}, {1, []string{"airline"}}, {2, []string{"v1", "all"}}} {
+		for _, r := range ts[tc.table].Rows {
+			for _, k := range tc.keys {
+				if got, want := iv(r, k), rate[r["config"].(string)]; got != want {
+					t.Errorf("%s %v %s: %s, official's Authorized %s", ts[tc.table].Table, r["config"], k, got, want)
+				}
+			}
+		}
+	}
+	for _, r := range ts[3].Rows {
+		for k := 1; k <= 4; k++ {
+			key := fmt.Sprintf("pass_%d", k)
+			want, ok := passk[fmt.Sprint(r["config"], " ", k)]
+			if !ok {
+				continue
+			}
+			if got := iv(r, key); got != want {
+				t.Errorf("variance %v %s: %s, official_passk's %s", r["config"], key, got, want)
+			}
 		}
 	}
 }

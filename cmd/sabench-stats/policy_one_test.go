@@ -58,9 +58,13 @@ func TestReportOfOnePolicyKeepsOfficial(t *testing.T) {
 
 // TestTablesDefaultOnTauWritesOfficial: official, the table of a τ-bench bench, reads every
 // scored policy (it was made a NeedPolicies table for that), and the default tables of one
-// policy left out every NeedPolicies table, so tables without table names (one policy
-// scored) and view under one policy no longer wrote it. The defaults leave out the policy
-// comparison's tables alone (Spec.ComparesPolicies).
+// policy left out every NeedPolicies table, so tables without table names and view under one
+// policy no longer wrote it. The defaults leave out the policy comparison's tables alone
+// (Spec.ComparesPolicies). Without --policy, the default tables scored tau-strict alone, so
+// their official.csv held one row per configuration where `tables official` on the same
+// input holds one per confirmation preset (tau-strict, tau-lenient, tau-reads, tau-bench):
+// the bench is now scored under those presets for its default tables too, and the policy
+// comparison's tables come with them, as in the report.
 func TestTablesDefaultOnTauWritesOfficial(t *testing.T) {
 	runs := filepath.Join(t.TempDir(), "tau.jsonl")
 	mustRun(t, "ingest", "--tau", tauShared, "--config", "gpt-4o/tool-calling", "--out", runs)
@@ -70,12 +74,31 @@ func TestTablesDefaultOnTauWritesOfficial(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(string(csv), "tau-strict,gpt-4o/tool-calling,100,25,53.0,48.0,") {
-		t.Errorf("official.csv:\n%s", csv)
+	alone, _ := mustRun(t, "tables", "official", "--bench", "tau-bench:airline", "--runs", runs, "--resamples", "0", "--format", "csv")
+	if string(csv) != alone {
+		t.Errorf("official.csv of the default tables:\n%s\ntables official:\n%s", csv, alone)
+	}
+	for _, pol := range []string{"tau-strict", "tau-lenient", "tau-reads", "tau-bench"} {
+		if !strings.Contains(string(csv), "\n"+pol+","+pol+",gpt-4o/tool-calling,100,25,53.0,") {
+			t.Errorf("official.csv has no row of %s:\n%s", pol, csv)
+		}
 	}
 	for _, f := range []string{"policies.csv", "policy_ranks.csv", "policy_settings.csv"} {
-		if _, err := os.Stat(filepath.Join(out, f)); err == nil {
-			t.Errorf("one policy scored, and %s written", f)
+		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+			t.Errorf("the confirmation presets scored, and %s not written: %v", f, err)
 		}
+	}
+	// One policy given: one row per configuration, and no comparison.
+	one := filepath.Join(t.TempDir(), "one") + "/"
+	mustRun(t, "tables", "--bench", "tau-bench:airline", "--runs", runs, "--policy", "tau-reads", "--resamples", "0", "--format", "csv", "--out", one)
+	csv, err = os.ReadFile(filepath.Join(one, "official.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(csv), "\n"); n != 2 || !strings.Contains(string(csv), "\ntau-reads,tau-reads,") {
+		t.Errorf("--policy tau-reads: official.csv:\n%s", csv)
+	}
+	if _, err := os.Stat(filepath.Join(one, "policies.csv")); err == nil {
+		t.Error("one policy scored, and policies.csv written")
 	}
 }

@@ -164,8 +164,8 @@ func TestVarianceNoiseFloorOfSmallRuns(t *testing.T) {
 	out, _ = mustRun(t, "tables", "variance", "--bench", bench, "--runs", runs, "--clusters", clusters, "--resamples", "0", "--format", "json")
 	tb = parseTables(t, out)[0]
 	if len(tb.Rows) != 1 || math.Abs(num(t, tb.Rows[0], "pass_3")-100*2.0/9) > 1e-9 || tb.Rows[0]["icc_template"] != nil ||
-		!strings.Contains(strings.Join(tb.Notes, "\n"), "ICC template left out (—) where its moment estimate falls outside [−1, 1], too few templates of two or more cases to estimate a correlation: m/h 3.111.") {
-		t.Errorf("rows %v, notes\n%s\nwant pass^3 2 of 9 cases, and the template ICC left out with why", tb.Rows, strings.Join(tb.Notes, "\n"))
+		!strings.Contains(strings.Join(tb.Notes, "\n"), "ICC cluster left out (—) where its moment estimate falls outside [−1, 1], too few clusters of two or more cases to estimate a correlation: m/h 3.111.") {
+		t.Errorf("rows %v, notes\n%s\nwant pass^3 2 of 9 cases, and the cluster ICC left out with why", tb.Rows, strings.Join(tb.Notes, "\n"))
 	}
 }
 

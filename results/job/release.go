@@ -59,6 +59,11 @@ func (o *Options) Score(in *source.Input, opt analysis.ScoreOptions, chunk int, 
 type Scoring struct {
 	// All: with no Policies, score every preset rather than safeact alone.
 	All bool
+	// AllOnOfficial is All on a bench whose cases take their success from the benchmark's
+	// own verdict (τ-bench's): its default tables hold official, which reads every scored
+	// policy, and scored the first alone printed one row where `tables official` prints one
+	// per preset. Which bench it is is known once it is loaded.
+	AllOnOfficial bool
 	// MainOnly scores the policies after the first on the main-condition episodes only
 	// (analysis.ScoreOptions.Others): a policy comparison reads nothing else, and scoring
 	// is a report's largest cost. Otherwise every episode is scored under every policy.
@@ -125,7 +130,7 @@ func (o *Options) release(s Scoring) (*Release, error) {
 	if err := o.checkBench(in.Bench); err != nil {
 		return nil, err
 	}
-	pols, err := o.PoliciesFor(s.All, in.Bench)
+	pols, err := o.PoliciesFor(s.All || s.AllOnOfficial && casespec.OfficialTasks(in.Bench.Cases), in.Bench)
 	if err != nil {
 		return nil, err
 	}

@@ -8,7 +8,8 @@ import (
 )
 
 // Named tables read of a verdict dataset what they show; every policy is scored when a
-// table compares policies, or for the default tables when several policies are given.
+// table compares policies, or for the default tables when several policies are given (or
+// none, on a bench of action-rules cases).
 func TestTablesScoring(t *testing.T) {
 	spec := func(id string) results.Spec {
 		s, err := results.Lookup(id)
@@ -23,8 +24,11 @@ func TestTablesScoring(t *testing.T) {
 		policies int
 		want     Scoring
 	}{
+		// No --policy: every preset on a bench of action-rules cases, for official.
+		{nil, 0, Scoring{MainOnly: true, AllOnOfficial: true}},
 		{nil, 1, Scoring{MainOnly: true}},
 		{nil, 2, Scoring{MainOnly: true, All: true}},
+		{[]results.Spec{spec("T2")}, 0, Scoring{MainOnly: true, Dataset: verdicts.DatasetRead{NoRunIDs: true, NoUsage: true, Policies: 1}}},
 		{[]results.Spec{spec("T2")}, 1, Scoring{MainOnly: true, Dataset: verdicts.DatasetRead{NoRunIDs: true, NoUsage: true, Policies: 1}}},
 		{[]results.Spec{spec("T2")}, 3, Scoring{MainOnly: true, Dataset: verdicts.DatasetRead{NoRunIDs: true, NoUsage: true, Policies: 1}}},
 		{[]results.Spec{spec("T2"), spec("cost")}, 1, Scoring{MainOnly: true, Dataset: verdicts.DatasetRead{NoRunIDs: true, Policies: 1}}},
