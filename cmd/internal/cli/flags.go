@@ -164,10 +164,25 @@ func (l *List) Set(v string) error {
 	return nil
 }
 
-// repeatable is a flag that collects every value given (List, PathList): once leaves it be.
+// Names collects a repeatable flag of names (configurations, domains) that also takes
+// comma lists, keeping each value whole: a name may hold a comma ("Llama 3.1 70B,
+// temp=0.7"), so only the command, which knows the names, splits a value that names none
+// (analysis.MatchNames).
+type Names []string
+
+func (l *Names) String() string { return strings.Join(*l, ",") }
+
+// Set adds v as given.
+func (l *Names) Set(v string) error {
+	*l = append(*l, v)
+	return nil
+}
+
+// repeatable is a flag that collects every value given (List, Names, PathList): once leaves it be.
 type repeatable interface{ repeatable() }
 
 func (*List) repeatable()     {}
+func (*Names) repeatable()    {}
 func (*PathList) repeatable() {}
 
 // PathList collects a repeatable flag of paths (files, folders, glob patterns) where commas
