@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -45,8 +46,14 @@ func (e *Env) Parse(fs *flag.FlagSet, args []string) error {
 			fs.Usage()
 			return ErrDone
 		}
-		if strings.HasPrefix(err.Error(), "flag provided but not defined") {
-			return Usagef("%s: %v (%s %s -h lists the flags it takes)", fs.Name(), err, e.Prog, fs.Name())
+		if name, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: -"); ok {
+			// A word with one dash may be a name the data holds ("-leading", a
+			// configuration), which only "--" lets through as an argument.
+			hint := ""
+			if slices.Contains(args, "-"+name) {
+				hint = fmt.Sprintf("; an argument that begins with \"-\", such as a name, goes after \"--\": %s %s [flags] -- -%s", e.Prog, fs.Name(), name)
+			}
+			return Usagef("%s: %v (%s %s -h lists the flags it takes%s)", fs.Name(), err, e.Prog, fs.Name(), hint)
 		}
 		return Usagef("%s: %v", fs.Name(), err)
 	}
