@@ -159,9 +159,9 @@ func (p *latexPlan) writePreamble(b *strings.Builder, t *results.Table) {
 // as the table (at least half the line); the caption and label (#4) above it. A table
 // still too wide (a one-column page of nine intervals) is turned 90° with its caption and
 // notes, as a sideways table as wide as the page is high (less room for the caption), so
-// that the caption reads the same way as the table; a table wider than that (a long
-// name) is scaled down to it, since turned its width is its height on the page, which
-// it ran past (LaTeX's "Float too large for page"). When turned it is still too wide (a
+// that the caption reads the same way as the table; a table wider than the page is high
+// (a long name) is scaled down to that height, since turned its width is its height on
+// the page, which it ran past (LaTeX's "Float too large for page"). When turned it is still too wide (a
 // tall table on a narrow page), the upright or the turned form, whichever needs less, is
 // scaled down to the width: smaller type, never a box past the margin. The caption is
 // typeset once, in the form used (it steps the table counter), so the forms are measured
@@ -175,7 +175,7 @@ const latexFitMacro = `\providecommand{\sabenchfitcap}[4]{\sbox0{#2}%
 \def\sabenchnotes{\if\relax\detokenize{#3}\relax\else\smallskip{\footnotesize\raggedright#3\par}\fi}%
 \sbox1{\parbox{\dimen0}{\centering\usebox0\par\sabenchnotes}}%
 \ifdim\wd1>#1\relax
-\sbox2{\usebox1}\dimen0=\dimexpr\textheight-6\baselineskip\relax\ifdim\dimen0<\wd0 \sbox0{\resizebox{\dimen0}{!}{\usebox0}}\fi
+\sbox2{\usebox1}\dimen0=\dimexpr\textheight-6\baselineskip\relax\ifdim\dimen0<\wd0 \dimen0=\wd0 \fi\ifdim\dimen0>\textheight\dimen0=\textheight\sbox0{\resizebox{\dimen0}{!}{\usebox0}}\fi
 \sbox1{\rotatebox{90}{\parbox{\dimen0}{\rule{0pt}{3\baselineskip}\par\centering\usebox0\par\sabenchnotes}}}%
 \ifdim\wd1>#1\relax\ifdim\wd2<\wd1 #4\resizebox{#1}{!}{\usebox2}\else
 \resizebox{#1}{!}{\rotatebox{90}{\parbox{\dimen0}{#4\par\centering\usebox0\par\sabenchnotes}}}\fi
