@@ -393,7 +393,11 @@ func TestLaTeXFitsNameWithLongRun(t *testing.T) {
 	}
 	for _, size := range []string{"10pt", "11pt", "12pt"} {
 		doc, spans := fitDocument(t, long, "onecolumn", size)
-		log := compile(t, pdflatex, t.TempDir(), "runname-"+size, doc)
+		dir := *latexDir
+		if dir == "" {
+			dir = t.TempDir()
+		}
+		log := compile(t, pdflatex, dir, "runname-"+size, doc)
 		for _, p := range latexProblems(log) {
 			t.Errorf("%s %s: %s", size, spans.at(p.line), p.text)
 		}
