@@ -108,7 +108,7 @@ func (iv *Intervals) notes() []string {
 		for i := range labels {
 			labels[i] = ws[i].Label
 		}
-		labels = ingest.ListedNames(labels)
+		labels = ingest.ListedNames(labels, ";")
 		var cells []string
 		for i, w := range ws {
 			if i == maxCaveatCells {

@@ -79,7 +79,7 @@ func tooFewText(cr *analysis.ConfigRanks) string {
 	if len(cr.TooFew) == 0 {
 		return ""
 	}
-	listed := ingest.ListedNames(cr.Configs)
+	listed := ingest.ListedNames(cr.Configs, ",;") // joined by ", ", the note goes on after "; "
 	names := make([]string, len(cr.TooFew))
 	for i, j := range cr.TooFew {
 		names[i] = listed[j]
@@ -90,7 +90,7 @@ func tooFewText(cr *analysis.ConfigRanks) string {
 // tieGroupText lists the tie groups of more than one configuration.
 func tieGroupText(cr *analysis.ConfigRanks) string {
 	var parts []string
-	listed := ingest.ListedNames(cr.Configs)
+	listed := ingest.ListedNames(cr.Configs, ",{};") // {a, b}; {c, d}
 	for _, g := range cr.Groups {
 		if len(g) < 2 {
 			continue

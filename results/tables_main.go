@@ -271,7 +271,7 @@ func buildT3(in *Input) (*Table, error) {
 			none = append(none, " ("+ingest.JoinLabels(miss, ", ")+")")
 		}
 	}
-	for i, c := range ingest.ListedNames(whose) {
+	for i, c := range ingest.ListedNames(whose, ";") {
 		none[i] = c + none[i]
 	}
 	t.Notes = append(t.Notes, "Each rate is computed within a repeat, then averaged over repeats"+
@@ -624,7 +624,7 @@ func unevenRepeatsNote(rows []analysis.RepeatRow, so string) []string {
 			parts = append(parts, fmt.Sprintf(" ran %s of its %d cases, so %d of them lack a repeat no exclusion explains", strings.Join(reps, ", "), x.Cases, x.NotRead))
 		}
 	}
-	for i, c := range ingest.ListedNames(whose) {
+	for i, c := range ingest.ListedNames(whose, ";") {
 		parts[i] = c + parts[i]
 	}
 	if len(parts) == 0 {
