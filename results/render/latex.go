@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/results"
 )
 
@@ -79,7 +80,7 @@ func (p *latexPlan) writeFloat(b *strings.Builder, t *results.Table) {
 	if p.fit != "" {
 		b.WriteString("}{%\n")
 		for _, n := range t.Notes {
-			b.WriteString(latexEscaper.Replace(oneLine(n)) + "\\par\n")
+			b.WriteString(latexEscaper.Replace(ingest.OneLine(n)) + "\\par\n")
 		}
 		b.WriteString("}{%\n")
 		writeCaption(b, t)
@@ -187,7 +188,7 @@ const latexFitMacro = `\providecommand{\sabenchfitcap}[4]{\sbox0{#2}%
 
 func writeCaption(b *strings.Builder, t *results.Table) {
 	if t.Title != "" {
-		b.WriteString("\\caption{" + latexEscaper.Replace(oneLine(t.Title)) + "}\n")
+		b.WriteString("\\caption{" + latexEscaper.Replace(ingest.OneLine(t.Title)) + "}\n")
 	}
 	if t.ID != "" {
 		b.WriteString("\\label{tab:" + latexLabel(t.ID) + "}")
@@ -205,7 +206,7 @@ func writeNotes(b *strings.Builder, t *results.Table, before string) {
 	}
 	b.WriteString(before + "{\\footnotesize\\raggedright\n")
 	for _, n := range t.Notes {
-		b.WriteString(latexEscaper.Replace(oneLine(n)) + "\\par\n")
+		b.WriteString(latexEscaper.Replace(ingest.OneLine(n)) + "\\par\n")
 	}
 	b.WriteString("}\n")
 }
@@ -243,7 +244,7 @@ func latexComment(id string) string {
 	if id == "" {
 		return "table"
 	}
-	return "table " + oneLine(id)
+	return "table " + ingest.OneLine(id)
 }
 
 // latexCell guards a cell that starts with "[" or "*": after the previous row's \\ (or

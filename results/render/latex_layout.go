@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/results"
 	"github.com/sabench/sabench-stats/results/num"
 )
@@ -48,7 +49,7 @@ type latexCol struct {
 
 // newLatexCol lays out column col over the table's rows.
 func newLatexCol(col results.Column, j int, rows []results.Row) latexCol {
-	c := latexCol{col: col, header: []string{oneLine(col.Header)}}
+	c := latexCol{col: col, header: []string{ingest.OneLine(col.Header)}}
 	switch {
 	case col.Kind == results.KindFraction, anyBold(rows, j) && (col.Kind == results.KindPValue || (col.Kind == results.KindNumber || col.Kind == results.KindPercent) && col.Decimals > 0):
 		c.n, c.spec = 2, "r@{}l"
@@ -106,7 +107,7 @@ func (c *latexCol) pieces(cell results.Cell) []string {
 	fl, col := &rawFlavor, c.col
 	switch cell.Type() {
 	case results.CellText:
-		return []string{oneLine(cell.Str())}
+		return []string{ingest.OneLine(cell.Str())}
 	case results.CellCount:
 		return []string{num.Integer(cell.N(), col.Signed, fl.minus)}
 	case results.CellNumber:
@@ -391,7 +392,7 @@ func (p *latexPlan) wrapHeaders(width float64) {
 	wrapped := make([][]string, len(p.cols))
 	for i := range p.cols {
 		c := &p.cols[i]
-		c.header = []string{oneLine(c.col.Header)}
+		c.header = []string{ingest.OneLine(c.col.Header)}
 		if dw := c.dataW(); c.headerW() > dw {
 			wrapped[i] = wrapHeaderLines(c.header[0], max(dw, widestPiece(c.header[0])))
 		}
