@@ -1,9 +1,6 @@
 package analysis
 
 import (
-	"fmt"
-	"slices"
-
 	"github.com/sabench/sabench-stats/ingest"
 )
 
@@ -17,21 +14,13 @@ type DomainFilter struct {
 // Resolve checks the filter's names against the release, so that a typo is an error
 // rather than an empty table: domains (from the cases) must match exactly; configuration
 // names match case-insensitively (MatchName) and are replaced by the release's spelling.
-func (f *DomainFilter) Resolve(r *Release) error {
-	known := r.Domains()
-	for _, d := range f.Domains {
-		if !slices.Contains(known, d) {
-			return fmt.Errorf("unknown domain %q (known: %s)", d, ingest.QuotedList(known))
-		}
+// A value holding a comma is a name when one is so named, else a comma list (MatchNames).
+func (f *DomainFilter) Resolve(r *Release) (err error) {
+	if f.Domains, err = MatchNames("domain", f.Domains, r.Domains(), MatchExact); err != nil {
+		return err
 	}
-	for i, n := range f.Configs {
-		m, err := MatchName("configuration", n, r.Configs())
-		if err != nil {
-			return err
-		}
-		f.Configs[i] = m
-	}
-	return nil
+	f.Configs, err = MatchNames("configuration", f.Configs, r.Configs(), MatchName)
+	return err
 }
 
 // DomainCell is one configuration × domain's ECS per protocol (aligned with the

@@ -72,6 +72,22 @@ func SplitConfig(config string) (model, harness string) {
 	return config[:i], config[i+1:]
 }
 
+// ConfigProblem says what makes config a name an episode cannot carry, or "": empty,
+// white space at an end (which would make "a/b " a configuration of its own), or a
+// "/" with an empty model or harness around its last one. The episode reader refuses
+// such a name, and ingest its --config, so that it writes no episode it cannot read.
+func ConfigProblem(config string) string {
+	switch m, h := SplitConfig(config); {
+	case strings.TrimSpace(config) == "":
+		return "must not be empty"
+	case strings.TrimSpace(config) != config:
+		return fmt.Sprintf("has leading or trailing white space: %q", config)
+	case strings.Contains(config, "/") && (strings.TrimSpace(m) == "" || strings.TrimSpace(h) == ""):
+		return fmt.Sprintf("malformed configuration %q (want MODEL/HARNESS, both non-empty, or a name without a slash)", config)
+	}
+	return ""
+}
+
 // DeriveRunID is the run id of an episode that names none: its key, joined with "|"
 // (a character that no config, case id or condition in the release uses).
 func DeriveRunID(k Key) string {
@@ -229,9 +245,9 @@ func (d *episodeDecoder) identity() {
 	} else if v, has := d.get("schema"); !has || v == nil {
 		d.defect(DefectNoSchema, "schema", "required field is missing (want %q)", EpisodeSchema)
 	}
-	e.Config = d.reqString("config")
-	if m, h := SplitConfig(e.Config); strings.Contains(e.Config, "/") && (strings.TrimSpace(m) == "" || strings.TrimSpace(h) == "") {
-		d.bad("config", "malformed configuration %q (want MODEL/HARNESS, both non-empty, or a name without a slash)", e.Config)
+	e.Config = d.reqString("config") // empty and white space at an end are its problems
+	if p := ConfigProblem(e.Config); strings.HasPrefix(p, "malformed") {
+		d.bad("config", "%s", p)
 	}
 	e.CaseID = d.reqString("case_id")
 	if e.CaseID != "" {

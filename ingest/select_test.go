@@ -64,3 +64,41 @@ func TestParseProtocols(t *testing.T) {
 		t.Errorf("v9: %v", err)
 	}
 }
+
+// TestSelectEpisodeConfigCase: explain --config matched the configuration's exact name
+// only, where compare and domains take it ignoring case; and a name that is no
+// configuration said only that no episode matched. The exact name wins, else the one
+// name equal ignoring case; two such names are ambiguous, and a name matching none lists
+// the configurations.
+func TestSelectEpisodeConfigCase(t *testing.T) {
+	eps := []*Episode{
+		{RunID: "r1", Config: "GPT-4o/ReAct", CaseID: "C1", Condition: DefaultCondition},
+		{RunID: "r2", Config: "GPT-4o/react", CaseID: "C1", Condition: DefaultCondition},
+		{RunID: "r3", Config: "Llama 3.1 70B, temp=0.7", CaseID: "C1", Condition: DefaultCondition},
+	}
+	sel := func(config string) (*Episode, error) {
+		i := 0
+		return SelectEpisode(func() (*Episode, error) {
+			if i == len(eps) {
+				return nil, io.EOF
+			}
+			i++
+			return eps[i-1], nil
+		}, Selection{ByKey: true, Config: config, CaseID: "C1", Repeat: -1, Condition: DefaultCondition}, "in")
+	}
+	for config, want := range map[string]string{"GPT-4o/react": "r2", "GPT-4o/ReAct": "r1", "llama 3.1 70b, TEMP=0.7": "r3"} {
+		if ep, err := sel(config); err != nil || ep.RunID != want {
+			t.Errorf("%q: %v, %v; want %s", config, ep, err, want)
+		}
+	}
+	_, err := sel("gpt-4o/REACT")
+	var amb *AmbiguousError
+	if !errors.As(err, &amb) || err.Error() != `configuration "gpt-4o/REACT" is ambiguous: it matches "GPT-4o/ReAct", "GPT-4o/react" ignoring case; give the exact name` {
+		t.Errorf("two spellings: %v", err)
+	}
+	_, err = sel("Llama 3.1 70B")
+	var none *NoEpisodeError
+	if !errors.As(err, &none) || err.Error() != `no episode with config "Llama 3.1 70B", case "C1", any repeat, condition "main" in in: no configuration is named "Llama 3.1 70B" (configurations: "GPT-4o/ReAct", "GPT-4o/react", "Llama 3.1 70B, temp=0.7")` {
+		t.Errorf("no such configuration: %v", err)
+	}
+}

@@ -103,13 +103,19 @@ func (iv *Intervals) notes() []string {
 		if len(ws) == 0 {
 			continue
 		}
+		// Quoted when any of the kind's labels needs it, named or counted.
+		labels := make([]string, len(ws))
+		for i := range labels {
+			labels[i] = ws[i].Label
+		}
+		labels = ingest.ListedNames(labels, ";")
 		var cells []string
 		for i, w := range ws {
 			if i == maxCaveatCells {
 				cells = append(cells, fmt.Sprintf("and %d more", len(ws)-i))
 				break
 			}
-			cells = append(cells, w.Label+" "+w.Column)
+			cells = append(cells, labels[i]+" "+w.Column)
 		}
 		out = append(out, fmt.Sprintf("Interval caveat %s (%s) in %s: %s%s.", k, caveatText(k, spec.Level), ingest.Plural(len(ws), "interval"), strings.Join(cells, "; "), caveatHint(k)))
 	}

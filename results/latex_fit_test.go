@@ -314,24 +314,7 @@ func TestLaTeXWrapsLongNames(t *testing.T) {
 		if strings.Contains(plain.String(), `\raggedright GLM`) || strings.Contains(plain.String(), "p{") {
 			t.Errorf("%s with the built-in names has a wrapped column", tb.ID)
 		}
-		// A copy with GLM-5.2/ZCode renamed (the rows and their cells are copied).
-		c := *tb
-		c.ID = tb.ID + "-longname"
-		c.Rows = make([]results.Row, len(tb.Rows))
-		renamed := 0
-		for i, r := range tb.Rows {
-			c.Rows[i] = results.Row{Group: r.Group, Cells: append([]results.Cell(nil), r.Cells...)}
-			for j, cell := range r.Cells {
-				if s, ok := cell.CellText(); ok && s == "GLM-5.2/ZCode" {
-					c.Rows[i].Cells[j] = results.Text(longName)
-					renamed++
-				}
-			}
-		}
-		if renamed == 0 {
-			t.Fatalf("%s: no GLM-5.2/ZCode row to rename", tb.ID)
-		}
-		long = append(long, &c)
+		long = append(long, renamedCopy(t, tb, "GLM-5.2/ZCode", longName))
 	}
 	if len(long) != 2 {
 		t.Fatalf("%d of the domains and policies tables", len(long))
@@ -349,5 +332,74 @@ func TestLaTeXWrapsLongNames(t *testing.T) {
 	log := compile(t, pdflatex, t.TempDir(), "longname", doc)
 	for _, p := range latexProblems(log) {
 		t.Errorf("%s: %s", spans.at(p.line), p.text)
+	}
+}
+
+// renamedCopy is a copy of tb with the text cells that read from renamed to, its id
+// marked (the rows and their cells are copied).
+func renamedCopy(t *testing.T, tb *results.Table, from, to string) *results.Table {
+	t.Helper()
+	c := *tb
+	c.ID = tb.ID + "-longname"
+	c.Rows = make([]results.Row, len(tb.Rows))
+	renamed := 0
+	for i, r := range tb.Rows {
+		c.Rows[i] = results.Row{Group: r.Group, Cells: append([]results.Cell(nil), r.Cells...)}
+		for j, cell := range r.Cells {
+			if s, ok := cell.CellText(); ok && s == from {
+				c.Rows[i].Cells[j] = results.Text(to)
+				renamed++
+			}
+		}
+	}
+	if renamed == 0 {
+		t.Fatalf("%s: no %s row to rename", tb.ID, from)
+	}
+	return &c
+}
+
+// runName is a 96-character configuration name with a run of 70 characters that holds no
+// break point (no space, "-", "/" or "_").
+var runName = "very-long-name-" + strings.Repeat("abcdefghij", 7) + "-2024-08-06"
+
+// TestLaTeXFitsNameWithLongRun compiles the built-in report's tables that name
+// configurations with one renamed to runName, in an 11 pt article, and fails on an
+// overfull box wider than 1 pt or a float too large for the page. The wrapped name
+// column broke the name at its hyphens only, so its 70-character run overflowed the
+// domains and policies tables by 132 pt; T4, disagreement and variance, turned sideways
+// as wide as the table, ran past the page's height ("Float too large for page by 195pt");
+// T2, wrapped, was set in 8 pt type for 7 pt bounds where an 11 pt article's are 8 pt,
+// and overflowed by 18 pt.
+func TestLaTeXFitsNameWithLongRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("scores the built-in release and runs pdflatex")
+	}
+	pdflatex, err := exec.LookPath("pdflatex")
+	if err != nil {
+		if os.Getenv("SABENCH_REQUIRE_PDFLATEX") != "" {
+			t.Fatal("pdflatex not found and SABENCH_REQUIRE_PDFLATEX is set")
+		}
+		t.Skip("pdflatex not installed")
+	}
+	var long []*results.Table
+	for _, tb := range builtinReportTables(t) {
+		switch tb.ID {
+		case "T2", "T4", "disagreement", "variance", "domains", "policies":
+			long = append(long, renamedCopy(t, tb, "GLM-5.2/ZCode", runName))
+		}
+	}
+	if len(long) != 6 {
+		t.Fatalf("%d of the six tables", len(long))
+	}
+	for _, size := range []string{"10pt", "11pt", "12pt"} {
+		doc, spans := fitDocument(t, long, "onecolumn", size)
+		dir := *latexDir
+		if dir == "" {
+			dir = t.TempDir()
+		}
+		log := compile(t, pdflatex, dir, "runname-"+size, doc)
+		for _, p := range latexProblems(log) {
+			t.Errorf("%s %s: %s", size, spans.at(p.line), p.text)
+		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/ingest"
 )
 
 // Rank confidence sets as table cells and notes: T2 and the policies table show each
@@ -78,9 +79,10 @@ func tooFewText(cr *analysis.ConfigRanks) string {
 	if len(cr.TooFew) == 0 {
 		return ""
 	}
+	listed := ingest.ListedNames(cr.Configs, ",;") // joined by ", ", the note goes on after "; "
 	names := make([]string, len(cr.TooFew))
 	for i, j := range cr.TooFew {
-		names[i] = cr.Configs[j]
+		names[i] = listed[j]
 	}
 	return fmt.Sprintf("no set for %s (fewer than two resampled units of its own: its ECS never varies under resampling, which would make its place look certain), and every other set's upper bound counts it as possibly better; ", strings.Join(names, ", "))
 }
@@ -88,13 +90,14 @@ func tooFewText(cr *analysis.ConfigRanks) string {
 // tieGroupText lists the tie groups of more than one configuration.
 func tieGroupText(cr *analysis.ConfigRanks) string {
 	var parts []string
+	listed := ingest.ListedNames(cr.Configs, ",{};") // {a, b}; {c, d}
 	for _, g := range cr.Groups {
 		if len(g) < 2 {
 			continue
 		}
 		names := make([]string, len(g))
 		for i, j := range g {
-			names[i] = cr.Configs[j]
+			names[i] = listed[j]
 		}
 		parts = append(parts, "{"+strings.Join(names, ", ")+"}")
 	}

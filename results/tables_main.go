@@ -264,11 +264,15 @@ func buildT3(in *Input) (*Table, error) {
 	}
 	// A configuration that ran no episode of a protocol has its columns empty; say so, as
 	// T2's incomplete P-M does, rather than leave "—" to be read as a zero or a gap.
-	var none []string
+	var none, whose []string
 	for _, s := range r.Summarize(r.Main()) {
 		if miss := unscored(s, present); len(miss) > 0 {
-			none = append(none, s.Config+" ("+ingest.JoinLabels(miss, ", ")+")")
+			whose = append(whose, s.Config)
+			none = append(none, " ("+ingest.JoinLabels(miss, ", ")+")")
 		}
+	}
+	for i, c := range ingest.ListedNames(whose, ";") {
+		none[i] = c + none[i]
 	}
 	t.Notes = append(t.Notes, "Each rate is computed within a repeat, then averaged over repeats"+
 		drawnOnly(o, "; its interval resamples "+r.Intervals(o).Unit+" with all their repeats")+".")
@@ -616,7 +620,7 @@ func executableNote(r *analysis.Release) []string {
 // variance table's column of such a repeat is not on the same cases as the others, and
 // T3's mean over repeats gives it a full repeat's weight.
 func unevenRepeatsNote(rows []analysis.RepeatRow, so string) []string {
-	var parts []string
+	var parts, whose []string
 	for _, x := range rows {
 		var reps []string
 		for i, n := range x.Read {
@@ -625,8 +629,12 @@ func unevenRepeatsNote(rows []analysis.RepeatRow, so string) []string {
 			}
 		}
 		if len(reps) > 0 {
-			parts = append(parts, fmt.Sprintf("%s ran %s of its %d cases, so %d of them lack a repeat no exclusion explains", x.Config, strings.Join(reps, ", "), x.Cases, x.NotRead))
+			whose = append(whose, x.Config)
+			parts = append(parts, fmt.Sprintf(" ran %s of its %d cases, so %d of them lack a repeat no exclusion explains", strings.Join(reps, ", "), x.Cases, x.NotRead))
 		}
+	}
+	for i, c := range ingest.ListedNames(whose, ";") {
+		parts[i] = c + parts[i]
 	}
 	if len(parts) == 0 {
 		return nil

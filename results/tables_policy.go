@@ -154,7 +154,7 @@ func leftOutNote(configs []string, what, why string) []string {
 	if len(configs) == 0 {
 		return nil
 	}
-	return []string{fmt.Sprintf("Left out of %s: %s (%s).", what, strings.Join(configs, "; "), why)}
+	return []string{fmt.Sprintf("Left out of %s: %s (%s).", what, strings.Join(ingest.ListedNames(configs, ";"), "; "), why)}
 }
 
 // notShown are the release's configurations, in order, that are not among shown (the
@@ -178,7 +178,11 @@ func fewerCasesNote(short []analysis.Shortfall, what string) []string {
 	}
 	parts := make([]string, len(short))
 	for i, s := range short {
-		parts[i] = fmt.Sprintf("%s %d", s.Config, s.Cases)
+		parts[i] = s.Config
+	}
+	parts = ingest.ListedNames(parts, ";")
+	for i, s := range short {
+		parts[i] = fmt.Sprintf("%s %d", parts[i], s.Cases)
 		if len(s.None) > 0 {
 			parts[i] += " (none on " + ingest.JoinLabels(s.None, ", ") + ")"
 		}

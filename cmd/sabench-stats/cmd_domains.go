@@ -17,10 +17,11 @@ func init() {
 }
 
 func setupDomains(_ *cli.Env, fs *flag.FlagSet, c *common) *steps {
-	var protos, domains, configs cli.List
+	var protos cli.List
+	var domains, configs cli.Names // a name may hold a comma
 	fs.Var(&protos, "protocol", "protocols to show (repeatable or comma list: legacy, v0, v1, v2, v3; default all)")
-	fs.Var(&domains, "domain", "domains to show (repeatable or comma list; default all)")
-	fs.Var(&configs, "config", "configurations to show (repeatable or comma list; default all)")
+	fs.Var(&domains, "domain", "domains to show (repeatable or comma list; a value naming a domain whole is taken whole; default all)")
+	fs.Var(&configs, "config", "configurations to show (repeatable or comma list; a value naming a configuration whole, such as one holding a comma, is taken whole; default all)")
 	var f analysis.DomainFilter
 	return &steps{scoring: job.Scoring{MainOnly: true},
 		check: func() (err error) {

@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/sabench/sabench-stats/ingest"
 )
 
 func TestDomainsFilters(t *testing.T) {
@@ -124,4 +126,42 @@ func TestDomainsEmptySaysWhy(t *testing.T) {
 	if !strings.Contains(out, "Empty: "+why+".") || !strings.Contains(stderr, "table domains is empty: "+why) {
 		t.Errorf("stdout:\n%s\nstderr:\n%s\nwant the empty table's reason in both", out, stderr)
 	}
+}
+
+// A configuration's name may hold a comma ("Llama 3.1 70B, temp=0.7"); --config split
+// every value at its commas, so that such a configuration could not be shown ("unknown
+// configuration "GLM-5.2/Inspect""). A value that names one whole is that one; another is
+// still a comma list.
+func TestDomainsConfigWithComma(t *testing.T) {
+	t.Parallel()
+	const comma = "GLM-5.2/Inspect, temp=0.7"
+	var eps []*ingest.Episode
+	for _, ep := range subsetEpisodes(t) {
+		if ep.Config == "GLM-5.2/Inspect" {
+			c := *ep
+			c.Config = comma
+			ep = &c
+		}
+		eps = append(eps, ep)
+	}
+	runs := writeRuns(t, eps)
+	configsOf := func(args ...string) []string {
+		t.Helper()
+		out, _ := mustRun(t, append([]string{"domains", "--bench", "builtin", "--runs", runs, "--resamples", "0", "--format", "json"}, args...)...)
+		var got []string
+		for _, r := range parseTables(t, out)[0].Rows {
+			if c := r["config"].(string); !slices.Contains(got, c) {
+				got = append(got, c)
+			}
+		}
+		return got
+	}
+	if got := configsOf("--config", comma); !slices.Equal(got, []string{comma}) {
+		t.Errorf("--config %q shows %q", comma, got)
+	}
+	if got := configsOf("--config", "Claude-5/Inspect,glm-5.2/zcode", "--config", strings.ToLower(comma)); !slices.Equal(got, []string{"Claude-5/Inspect", "GLM-5.2/ZCode", comma}) {
+		t.Errorf("a comma list and a name with a comma show %q", got)
+	}
+	wantUsage(t, `no configuration is named "Claude-5/Inspect, temp=0.8", nor is its part "temp=0.8": unknown configuration "temp=0.8" (known: `,
+		"domains", "--bench", "builtin", "--runs", runs, "--resamples", "0", "--config", "Claude-5/Inspect, temp=0.8")
 }

@@ -67,8 +67,8 @@ func (o Options) CheckInspect() error {
 		return fmt.Errorf("a repeat derivation applies to interactive runs only: an Inspect sample's repeat is its epoch − 1")
 	case o.Repeat < 0:
 		return fmt.Errorf("repeat must be >= 0, got %d", o.Repeat)
-	case o.Config != "" && strings.TrimSpace(o.Config) != o.Config:
-		return fmt.Errorf("configuration %q has white space around it", o.Config)
+	case o.Config != "" && ingest.ConfigProblem(o.Config) != "":
+		return fmt.Errorf("--config: %s", ingest.ConfigProblem(o.Config))
 	case o.Config == "" && strings.Contains(o.Harness, "/"):
 		// The configuration model/harness would split at its last "/" into other parts.
 		return fmt.Errorf("harness %q holds a \"/\": without --config it is the configuration's part after its last \"/\"; give --config too", o.Harness)

@@ -51,3 +51,28 @@ func TestInspectConfigFollowsModelAndHarness(t *testing.T) {
 		t.Errorf("--harness x/y with --config: %v", err)
 	}
 }
+
+// TestInspectConfigTheReaderTakes: a log's model or solver with white space at the
+// configuration's ends (" m", "react ") made a configuration model/solver that ingest
+// wrote and the episode reader then refused; such a log is a problem naming the header
+// field, and --config, or --model and --harness, name the episodes instead.
+func TestInspectConfigTheReaderTakes(t *testing.T) {
+	b := builtinBench(t)
+	for _, tc := range []struct{ model, solver, field string }{
+		{" m", "react", "header.json: eval.model"},
+		{"m", "react ", "header.json: eval.solver"},
+	} {
+		path := filepath.Join(t.TempDir(), "log.eval")
+		writeEval(t, path, header(tc.model, tc.solver, nil), map[string]any{"id": "SAB-L-001", "epoch": 1,
+			"metadata": map[string]any{"case_id": "SAB-L-001"},
+			"output":   map[string]any{"completion": `{"decision":"allow"}`}})
+		res, err := harness.ReadInspectFiles([]string{path}, harness.Options{Bench: b})
+		if err != nil || (len(res.Problems) != 1 || res.Problems[0].Field != tc.field || !strings.Contains(res.Problems[0].Msg, "has leading or trailing white space")) {
+			t.Errorf("model %q solver %q: %v", tc.model, tc.solver, res.Problems)
+		}
+		res, err = harness.ReadInspectFiles([]string{path}, harness.Options{Bench: b, Model: "m", Harness: "react"})
+		if err != nil || len(res.Problems) > 0 || len(res.Episodes) != 1 || res.Episodes[0].Config != "m/react" {
+			t.Errorf("model %q solver %q with --model m --harness react: %v %v", tc.model, tc.solver, err, res)
+		}
+	}
+}

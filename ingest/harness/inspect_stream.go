@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"strings"
+	"unicode"
 
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/casespec"
@@ -263,6 +264,14 @@ func (s *InspectStream) openLog(file string, h *inspect.Log) *inspectLog {
 			l.configProblem = &ingest.Problem{File: file, Field: "header.json: eval.model", Msg: "empty: the configuration is model/solver, so pass --config (or --model)"}
 		case l.harness == "":
 			l.configProblem = &ingest.Problem{File: file, Field: "header.json: eval.solver", Msg: "no solver in eval.solver or plan.steps: the configuration is model/solver, so pass --config (or --harness)"}
+		case ingest.ConfigProblem(l.config) != "":
+			// A model or solver with white space at the configuration's ends: the episode
+			// reader would refuse what ingest wrote.
+			field := "header.json: eval.model"
+			if strings.TrimLeftFunc(l.model, unicode.IsSpace) == l.model {
+				field = "header.json: eval.solver"
+			}
+			l.configProblem = &ingest.Problem{File: file, Field: field, Msg: "the configuration model/solver " + ingest.ConfigProblem(l.config) + ", which no episode may carry, so pass --config (or --model and --harness)"}
 		}
 	}
 	if s.opt.Model != "" {

@@ -60,6 +60,9 @@ func (o Options) Check() error {
 	if strings.TrimSpace(o.Config) == "" {
 		return fmt.Errorf("a configuration name is required (--config)")
 	}
+	if p := ingest.ConfigProblem(o.Config); p != "" {
+		return fmt.Errorf("--config: %s", p)
+	}
 	if o.RecordFrom != "" {
 		return fmt.Errorf("a record source (--record-from) applies to Inspect logs only")
 	}

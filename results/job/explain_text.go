@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 	"github.com/sabench/sabench-stats/oracle"
 )
@@ -15,18 +16,22 @@ const factWidth = 240
 func explainText(x *oracle.Explanation, full bool) string {
 	var b strings.Builder
 	pf := func(format string, a ...any) { fmt.Fprintf(&b, format, a...) }
-	pf("run %s: %s on %s (%s, %s), repeat %d, condition %s\n", x.RunID, x.Config, x.CaseID, x.Protocol, x.Domain, x.Repeat, x.Condition)
+	// What a user named is shown on one line, as the tables show it: a line break in a
+	// configuration's name printed a line of its own ("verdict: PASS"), and a control
+	// character reached the terminal.
+	one := ingest.OneLine
+	pf("run %s: %s on %s (%s, %s), repeat %d, condition %s\n", one(x.RunID), one(x.Config), one(x.CaseID), x.Protocol, one(x.Domain), x.Repeat, one(x.Condition))
 	if s := x.Inspect; s != nil {
-		pf("inspect: sample %s, epoch %d of log %s (member %s", s.ID, s.Epoch, s.Log, s.Member)
+		pf("inspect: sample %s, epoch %d of log %s (member %s", one(s.ID), s.Epoch, one(s.Log), one(s.Member))
 		if s.UUID != "" {
-			pf(", uuid %s", s.UUID)
+			pf(", uuid %s", one(s.UUID))
 		}
 		pf(")\n")
 		if x.InspectEnd != "" {
 			pf("inspect: the sample ended with %s\n", cut(strings.Join(strings.Fields(x.InspectEnd), " "), full))
 		}
 	}
-	pf("policy %s (evaluator %s; %s)\n", x.Policy, x.Evaluator, x.PolicyHash)
+	pf("policy %s (evaluator %s; %s)\n", one(x.Policy), x.Evaluator, x.PolicyHash)
 	if x.Excluded {
 		pf("excluded: status %s\n", x.ExclusionReason)
 	} else {

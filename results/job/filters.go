@@ -29,10 +29,8 @@ func CheckFilters(protocols []ingest.Protocol, domains []string) func(b *casespe
 				return fmt.Errorf("--protocol %s: the bench has no %s case (it has %s)", p, p.Label(), ingest.JoinLabels(have, " and "))
 			}
 		}
-		for _, d := range domains {
-			if !slices.Contains(known, d) {
-				return fmt.Errorf("--domain: unknown domain %q (known: %s): no case of the bench has it", d, ingest.QuotedList(known))
-			}
+		if _, err := analysis.MatchNames("domain", domains, known, analysis.MatchExact); err != nil {
+			return fmt.Errorf("--domain: %w: no case of the bench has it", err)
 		}
 		return nil
 	}

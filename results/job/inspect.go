@@ -8,6 +8,7 @@ import (
 	"maps"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
@@ -323,7 +324,7 @@ func logDesc(l *inspect.Log) string {
 // modelArms takes the rows of models A and B (of one task) from a set of logs.
 func modelArms(in *InspectLogs, ma, mb, task string) (a, b analysis.InspectArm, aDesc, bDesc string, err error) {
 	if ma == mb {
-		return a, b, "", "", optionError(fmt.Errorf("compare --inspect: A and B are both model %s", ma))
+		return a, b, "", "", optionError(fmt.Errorf("compare --inspect: A and B are both model %q", ma))
 	}
 	models := map[string]bool{}
 	for _, l := range in.Logs {
@@ -338,11 +339,11 @@ func modelArms(in *InspectLogs, ma, mb, task string) (a, b analysis.InspectArm, 
 	}
 	for _, m := range []string{ma, mb} {
 		if !models[m] {
-			return a, b, "", "", optionError(fmt.Errorf("compare --inspect: no log of model %s (models: %s)", m, strings.Join(slices.Sorted(maps.Keys(models)), ", ")))
+			return a, b, "", "", optionError(fmt.Errorf("compare --inspect: no log of model %q (models: %s)", m, ingest.QuotedList(slices.Sorted(maps.Keys(models)))))
 		}
 	}
 	if task == "" && len(tasks) > 1 {
-		return a, b, "", "", optionError(fmt.Errorf("compare --inspect: the logs of %s and %s have samples of tasks %s: pick one with --task", ma, mb, strings.Join(slices.Sorted(maps.Keys(tasks)), ", ")))
+		return a, b, "", "", optionError(fmt.Errorf("compare --inspect: the logs of %q and %q have samples of tasks %s: pick one with --task", ma, mb, ingest.QuotedList(slices.Sorted(maps.Keys(tasks)))))
 	}
 	a, b = analysis.InspectArm{Name: ma}, analysis.InspectArm{Name: mb}
 	na, nb := map[string]bool{}, map[string]bool{}
@@ -361,7 +362,7 @@ func modelArms(in *InspectLogs, ma, mb, task string) (a, b analysis.InspectArm, 
 	}
 	for _, arm := range []analysis.InspectArm{a, b} {
 		if len(arm.Rows) == 0 {
-			return a, b, "", "", optionError(fmt.Errorf("compare --inspect: model %s has no samples%s", arm.Name, map[bool]string{true: " of task " + task, false: ""}[task != ""]))
+			return a, b, "", "", optionError(fmt.Errorf("compare --inspect: model %q has no samples%s", arm.Name, map[bool]string{true: " of task " + strconv.Quote(task), false: ""}[task != ""]))
 		}
 	}
 	desc := func(m string, logs map[string]bool) string {

@@ -1,12 +1,7 @@
 package render
 
 import (
-	"fmt"
-	"strconv"
-	"strings"
-	"unicode"
-	"unicode/utf8"
-
+	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/results"
 	"github.com/sabench/sabench-stats/results/num"
 )
@@ -18,38 +13,6 @@ type flavor struct {
 	empty string              // the not-applicable mark
 	text  func(string) string // escapes a text cell or header
 	bold  func(string) string // marks a highlighted cell; nil shows no mark
-}
-
-// oneLine makes a string safe for one display cell: a tab, line break, other control
-// character (which could drive a terminal) or byte that is not UTF-8 is shown as Go quotes
-// it (\t, \n, \x1b, \xff), as the figures label such a name, so that the name shown
-// is not another one ("a\tb" is not "a b") and the cell stays one line.
-func oneLine(s string) string {
-	clean := true
-	for _, r := range s {
-		if r == utf8.RuneError || unicode.IsControl(r) {
-			clean = false
-			break
-		}
-	}
-	if clean {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			fmt.Fprintf(&b, `\x%02x`, s[i])
-		case unicode.IsControl(r):
-			q := strconv.QuoteRune(r)
-			b.WriteString(q[1 : len(q)-1])
-		default:
-			b.WriteString(s[i : i+size])
-		}
-		i += size
-	}
-	return b.String()
 }
 
 // show formats cell c of column col for a display form.
@@ -64,7 +27,7 @@ func (fl *flavor) show(c results.Cell, col results.Column) string {
 func (fl *flavor) value(c results.Cell, col results.Column) string {
 	switch c.Type() {
 	case results.CellText:
-		return fl.text(oneLine(c.Str()))
+		return fl.text(ingest.OneLine(c.Str()))
 	case results.CellCount:
 		return num.Integer(c.N(), col.Signed, fl.minus)
 	case results.CellNumber:
@@ -102,11 +65,11 @@ func (fl *flavor) bound(x float64, col results.Column) string {
 }
 
 // header returns the display header of col.
-func (fl *flavor) header(col results.Column) string { return fl.text(oneLine(col.Header)) }
+func (fl *flavor) header(col results.Column) string { return fl.text(ingest.OneLine(col.Header)) }
 
 // caption is the one-line title of a table in the text and Markdown forms: "T2: Title".
 func caption(t *results.Table) string {
-	id, title := oneLine(t.ID), oneLine(t.Title)
+	id, title := ingest.OneLine(t.ID), ingest.OneLine(t.Title)
 	switch {
 	case id == "":
 		return title

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/results"
 )
 
@@ -108,7 +109,7 @@ func FuzzRender(f *testing.F) {
 		}
 
 		// LaTeX: no special character of the text escapes the escaper.
-		esc := latexEscaper.Replace(oneLine(text))
+		esc := latexEscaper.Replace(ingest.OneLine(text))
 		if left := latexLeftover.Replace(esc); strings.ContainsAny(left, `\&%$#_{}~^`) {
 			t.Fatalf("latex escape of %q left %q", text, left)
 		}

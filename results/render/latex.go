@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/results"
 )
 
@@ -79,7 +80,7 @@ func (p *latexPlan) writeFloat(b *strings.Builder, t *results.Table) {
 	if p.fit != "" {
 		b.WriteString("}{%\n")
 		for _, n := range t.Notes {
-			b.WriteString(latexEscaper.Replace(oneLine(n)) + "\\par\n")
+			b.WriteString(latexEscaper.Replace(ingest.OneLine(n)) + "\\par\n")
 		}
 		b.WriteString("}{%\n")
 		writeCaption(b, t)
@@ -159,11 +160,15 @@ func (p *latexPlan) writePreamble(b *strings.Builder, t *results.Table) {
 // as the table (at least half the line); the caption and label (#4) above it. A table
 // still too wide (a one-column page of nine intervals) is turned 90° with its caption and
 // notes, as a sideways table as wide as the page is high (less room for the caption), so
-// that the caption reads the same way as the table. When turned it is still too wide (a
-// tall table on a narrow page), the upright or the turned form, whichever needs less, is
-// scaled down to the width: smaller type, never a box past the margin. The caption is
-// typeset once, in the form used (it steps the table counter), so the forms are measured
-// without it, leaving the turned one three lines for it.
+// that the caption reads the same way as the table; a table wider than the page is high
+// (a long name) is scaled down to that height, since turned its width is its height on
+// the page, which it ran past (LaTeX's "Float too large for page"). When turned it is
+// still too wide (a tall table on a narrow page), the upright or the turned form,
+// whichever needs less, is scaled down to the width: smaller type, never a box past the
+// margin. The caption is typeset once, in the form used (it steps the table counter), so
+// the forms are measured without it, leaving the turned one three lines for it; a turned
+// form whose caption is shorter is narrower than measured, and is set as it is rather
+// than scaled up to the width (which made it taller than the page).
 const latexFitMacro = `\providecommand{\sabenchfitcap}[4]{\sbox0{#2}%
 \ifdim\wd0>#1\relax\sbox0{\small\setlength{\tabcolsep}{4pt}#2}\fi
 \ifdim\wd0>#1\relax\sbox0{\footnotesize\setlength{\tabcolsep}{3pt}#2}\fi
@@ -173,17 +178,17 @@ const latexFitMacro = `\providecommand{\sabenchfitcap}[4]{\sbox0{#2}%
 \def\sabenchnotes{\if\relax\detokenize{#3}\relax\else\smallskip{\footnotesize\raggedright#3\par}\fi}%
 \sbox1{\parbox{\dimen0}{\centering\usebox0\par\sabenchnotes}}%
 \ifdim\wd1>#1\relax
-\sbox2{\usebox1}\dimen0=\dimexpr\textheight-6\baselineskip\relax\ifdim\dimen0<\wd0 \dimen0=\wd0 \fi
+\sbox2{\usebox1}\dimen0=\dimexpr\textheight-6\baselineskip\relax\ifdim\dimen0<\wd0 \dimen0=\wd0 \fi\ifdim\dimen0>\textheight\dimen0=\textheight\sbox0{\resizebox{\dimen0}{!}{\usebox0}}\fi
 \sbox1{\rotatebox{90}{\parbox{\dimen0}{\rule{0pt}{3\baselineskip}\par\centering\usebox0\par\sabenchnotes}}}%
 \ifdim\wd1>#1\relax\ifdim\wd2<\wd1 #4\resizebox{#1}{!}{\usebox2}\else
-\resizebox{#1}{!}{\rotatebox{90}{\parbox{\dimen0}{#4\par\centering\usebox0\par\sabenchnotes}}}\fi
+\sbox3{\rotatebox{90}{\parbox{\dimen0}{#4\par\centering\usebox0\par\sabenchnotes}}}\ifdim\wd3>#1\relax\resizebox{#1}{!}{\usebox3}\else\usebox3\fi\fi
 \else\rotatebox{90}{\parbox{\dimen0}{#4\par\centering\usebox0\par\sabenchnotes}}\fi
 \else#4\usebox1\fi\par}
 `
 
 func writeCaption(b *strings.Builder, t *results.Table) {
 	if t.Title != "" {
-		b.WriteString("\\caption{" + latexEscaper.Replace(oneLine(t.Title)) + "}\n")
+		b.WriteString("\\caption{" + latexEscaper.Replace(ingest.OneLine(t.Title)) + "}\n")
 	}
 	if t.ID != "" {
 		b.WriteString("\\label{tab:" + latexLabel(t.ID) + "}")
@@ -201,7 +206,7 @@ func writeNotes(b *strings.Builder, t *results.Table, before string) {
 	}
 	b.WriteString(before + "{\\footnotesize\\raggedright\n")
 	for _, n := range t.Notes {
-		b.WriteString(latexEscaper.Replace(oneLine(n)) + "\\par\n")
+		b.WriteString(latexEscaper.Replace(ingest.OneLine(n)) + "\\par\n")
 	}
 	b.WriteString("}\n")
 }
@@ -239,7 +244,7 @@ func latexComment(id string) string {
 	if id == "" {
 		return "table"
 	}
-	return "table " + oneLine(id)
+	return "table " + ingest.OneLine(id)
 }
 
 // latexCell guards a cell that starts with "[" or "*": after the previous row's \\ (or

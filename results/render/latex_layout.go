@@ -2,9 +2,11 @@ package render
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/results"
 	"github.com/sabench/sabench-stats/results/num"
 )
@@ -47,7 +49,7 @@ type latexCol struct {
 
 // newLatexCol lays out column col over the table's rows.
 func newLatexCol(col results.Column, j int, rows []results.Row) latexCol {
-	c := latexCol{col: col, header: []string{oneLine(col.Header)}}
+	c := latexCol{col: col, header: []string{ingest.OneLine(col.Header)}}
 	switch {
 	case col.Kind == results.KindFraction, anyBold(rows, j) && (col.Kind == results.KindPValue || (col.Kind == results.KindNumber || col.Kind == results.KindPercent) && col.Decimals > 0):
 		c.n, c.spec = 2, "r@{}l"
@@ -105,7 +107,7 @@ func (c *latexCol) pieces(cell results.Cell) []string {
 	fl, col := &rawFlavor, c.col
 	switch cell.Type() {
 	case results.CellText:
-		return []string{oneLine(cell.Str())}
+		return []string{ingest.OneLine(cell.Str())}
 	case results.CellCount:
 		return []string{num.Integer(cell.N(), col.Signed, fl.minus)}
 	case results.CellNumber:
@@ -191,7 +193,7 @@ func (c *latexCol) cellTeX(cell results.Cell) string {
 	if cell.Type() == results.CellText {
 		esc = latexEscaper.Replace
 		if c.wrap > 0 {
-			esc = func(s string) string { return nameBreaks.Replace(latexEscaper.Replace(s)) }
+			esc = func(s string) string { return wrapEscape(s, c.wrap) }
 		}
 	}
 	out := make([]string, len(ps))
@@ -390,7 +392,7 @@ func (p *latexPlan) wrapHeaders(width float64) {
 	wrapped := make([][]string, len(p.cols))
 	for i := range p.cols {
 		c := &p.cols[i]
-		c.header = []string{oneLine(c.col.Header)}
+		c.header = []string{ingest.OneLine(c.col.Header)}
 		if dw := c.dataW(); c.headerW() > dw {
 			wrapped[i] = wrapHeaderLines(c.header[0], max(dw, widestPiece(c.header[0])))
 		}
@@ -432,10 +434,15 @@ func (p *latexPlan) long(t *results.Table) bool {
 	return p.heightAt(t, s) > textHeightPt
 }
 
-// longtableSize is the largest type size in which the table fits width.
+// longtableSize is the largest type size in which the table fits width. A table whose
+// names wrap is as wide as the page and fits the least room a document gives it, as
+// wrapNames measured it (the 11 pt article's landscape page, whose \scriptsize bounds are
+// 8 pt): measured at width with 7 pt bounds, T2 came out in 8 pt type and its nine
+// columns of 8 pt bounds overflowed by 18 pt.
 func (p *latexPlan) longtableSize(width float64) typeSize {
+	wrapped := slices.ContainsFunc(p.cols, func(c latexCol) bool { return c.wrap > 0 })
 	for _, s := range typeSizes {
-		if p.widthAt(s) <= fits(width) {
+		if wrapped && p.widthBounds(s, typeSizes[2].scale) <= fits(landscapeMinPt) || !wrapped && p.widthAt(s) <= fits(width) {
 			return s
 		}
 	}
@@ -445,6 +452,42 @@ func (p *latexPlan) longtableSize(width float64) typeSize {
 // nameBreaks lets TeX break an escaped name after a slash or an underscore too (it breaks
 // at spaces and after hyphens by itself).
 var nameBreaks = strings.NewReplacer("/", `/\allowbreak{}`, `\_`, `\_\allowbreak{}`)
+
+// wrapEscape escapes a name of a column wrapped to width (points at 10 pt) with its break
+// points: after a slash or an underscore (nameBreaks), and between any two characters of
+// a run without one (no space, "-", "/", "_") wider than the column, which TeX set whole
+// past it (a 70-character run of a 96-character name overflowed the domains table by
+// 132 pt). A run that fits keeps its characters together. The break between two
+// characters also keeps T1 from joining them.
+func wrapEscape(s string, width float64) string {
+	var b strings.Builder
+	flush := func(t string) { b.WriteString(nameBreaks.Replace(latexEscaper.Replace(t))) }
+	start := 0 // of the text not yet written
+	run := -1  // start of the current run, or -1
+	end := func(i int) {
+		if run >= 0 && texWidth(s[run:i], true) > width {
+			flush(s[start:run])
+			for k, r := range s[run:i] {
+				if k > 0 || !strings.HasSuffix(b.String(), `\allowbreak{}`) && b.Len() > 0 {
+					b.WriteString(`\allowbreak{}`)
+				}
+				b.WriteString(latexEscaper.Replace(string(r)))
+			}
+			start = i
+		}
+		run = -1
+	}
+	for i, r := range s {
+		if strings.ContainsRune(" -/_", r) {
+			end(i)
+		} else if run < 0 {
+			run = i
+		}
+	}
+	end(len(s))
+	flush(s[start:])
+	return b.String()
+}
 
 // wrapNames wraps the name columns (text, not the last column), the widest first, each
 // to the width the other columns leave it in type size s (never narrower than its

@@ -1,6 +1,10 @@
 package render
 
-import "github.com/sabench/sabench-stats/results"
+import (
+	"github.com/sabench/sabench-stats/results"
+
+	"github.com/sabench/sabench-stats/ingest"
+)
 
 // A table with intervals in most of its value columns (T2's rates, T13's Δs) is set
 // stacked, as the text form does with Table.IntervalsBelow: the estimate on the row and
@@ -30,7 +34,7 @@ func stackIntervals(t *results.Table) bool {
 // newStackedCol lays out an interval column of a stacked table: one right-aligned column
 // holding the estimate, with the bounds on the row below.
 func newStackedCol(col results.Column, j int, rows []results.Row) latexCol {
-	c := latexCol{col: col, header: []string{oneLine(col.Header)}, n: 1, spec: "r", stack: true, subW: make([]float64, 1)}
+	c := latexCol{col: col, header: []string{ingest.OneLine(col.Header)}, n: 1, spec: "r", stack: true, subW: make([]float64, 1)}
 	for _, r := range rows {
 		cell := r.Cells[j]
 		x, bounds := rawFlavor.estimateAndBounds(cell, col)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/olekukonko/tablewriter/pkg/twwidth"
+	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/results"
 )
 
@@ -37,7 +38,7 @@ func mdEscape(s string) string {
 // cannot split a table. An underscore inside a word ("coverage_at") is left as it is:
 // Markdown reads no emphasis there.
 func MarkdownInline(s string) string {
-	s = oneLine(s)
+	s = ingest.OneLine(s)
 	var b strings.Builder
 	start := 0
 	for i := 1; i+1 < len(s); i++ {
@@ -102,7 +103,7 @@ func writeMarkdown(w io.Writer, t *results.Table) error {
 		}
 	}
 	for _, note := range t.Notes {
-		b.WriteString("\n" + mdEscape(oneLine(note)) + "\n")
+		b.WriteString("\n" + mdEscape(ingest.OneLine(note)) + "\n")
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

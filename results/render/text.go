@@ -6,6 +6,7 @@ import (
 	"github.com/olekukonko/tablewriter"
 	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
+	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/results"
 )
 
@@ -82,7 +83,7 @@ func writeText(w io.Writer, t *results.Table) error {
 		return err
 	}
 	for _, n := range t.Notes {
-		if _, err := io.WriteString(w, oneLine(n)+"\n"); err != nil {
+		if _, err := io.WriteString(w, ingest.OneLine(n)+"\n"); err != nil {
 			return err
 		}
 	}

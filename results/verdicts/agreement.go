@@ -63,7 +63,7 @@ func WriteDisagreements(w io.Writer, pols []oracle.Policy, vs [][]oracle.Verdict
 	return err
 }
 
-// tsvField keeps a value on its line and in its column.
-func tsvField(s string) string {
-	return strings.NewReplacer("\t", " ", "\n", " ", "\r", " ").Replace(s)
-}
+// tsvField keeps a value on its line and in its column: a tab, line break or other
+// control character shown as Go quotes it, as the tables show it ("a\tb", not "a b",
+// which may be another configuration's name).
+func tsvField(s string) string { return ingest.OneLine(s) }

@@ -20,7 +20,8 @@ import (
 
 // The verdict dataset is the hand-off to other engines and between machines: a
 // Hive-partitioned directory config=<config>/part-NNNN.parquet (the value escaped as a
-// URL path segment, so "m/h" is config=m%2Fh) that DuckDB, Spark and Trino read as one
+// URL path segment, so "m/h" is config=m%2Fh, and its capitals: DatasetPartition) that
+// DuckDB, Spark and Trino read as one
 // table. Its files hold the verdict columns without config (the partition carries it)
 // plus policy_index (the policy's position in the scoring's list) and seq (the episode's
 // index in the whole input), so that shards written by several machines merge back into
@@ -66,8 +67,33 @@ var usageColumns = []struct {
 // XFS, APFS, NTFS: 255 bytes or UTF-16 units).
 const maxPartitionName = 255
 
-// DatasetPartition is the directory name of one configuration's partition.
-func DatasetPartition(config string) string { return "config=" + url.PathEscape(config) }
+// DatasetPartition is the directory name of one configuration's partition: the name
+// escaped as a URL path segment, and further each upper-case ASCII letter, each ":" and a
+// final ".", which engines decode as any other escape. Names that differ only in case
+// ("GPT-4o/ReAct", "GPT-4o/react") got directories that differ only in case, one directory
+// on a case-insensitive file system (macOS, Windows), where one configuration's files
+// replaced or joined the other's; Windows holds no ":" in a name and drops a final ".",
+// so "v1." was "v1" there. Every byte left as it is is then lower-case or caseless (other
+// bytes are escaped, with upper-case hex digits), so the directory names of two distinct
+// names differ in more than case.
+func DatasetPartition(config string) string {
+	esc := url.PathEscape(config)
+	var b strings.Builder
+	b.WriteString("config=")
+	for i := 0; i < len(esc); i++ {
+		c := esc[i]
+		switch {
+		case c == '%':
+			b.WriteString(esc[i : i+3]) // an escape already
+			i += 2
+		case 'A' <= c && c <= 'Z', c == ':', c == '.' && i == len(esc)-1:
+			fmt.Fprintf(&b, "%%%02X", c)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
 
 // WriteDataset writes the verdicts (as for Write) into dir as part number
 // part of each configuration's partition; seq maps an episode's position in vs to its
@@ -96,7 +122,7 @@ func WriteDataset(dir string, part int, pols []oracle.Policy, vs [][]oracle.Verd
 	// dataset behind (it failed at mkdir, "file name too long", after earlier partitions).
 	for _, c := range configs {
 		if n := len(DatasetPartition(c)); n > maxPartitionName {
-			return fmt.Errorf("verdict dataset: configuration %q needs a partition directory name of %d bytes (config= and the name escaped as a URL path segment), over the %d bytes file systems allow; nothing written: give the configuration a shorter name, or write --format jsonl or csv", c, n, maxPartitionName)
+			return fmt.Errorf("verdict dataset: configuration %q needs a partition directory name of %d bytes (config= and the name escaped as a URL path segment, capitals too), over the %d bytes file systems allow; nothing written: give the configuration a shorter name, or write --format jsonl or csv", c, n, maxPartitionName)
 		}
 	}
 	for _, c := range configs {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -45,8 +46,14 @@ func (e *Env) Parse(fs *flag.FlagSet, args []string) error {
 			fs.Usage()
 			return ErrDone
 		}
-		if strings.HasPrefix(err.Error(), "flag provided but not defined") {
-			return Usagef("%s: %v (%s %s -h lists the flags it takes)", fs.Name(), err, e.Prog, fs.Name())
+		if name, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: -"); ok {
+			// A word with one dash may be a name the data holds ("-leading", a
+			// configuration), which only "--" lets through as an argument.
+			hint := ""
+			if slices.Contains(args, "-"+name) {
+				hint = fmt.Sprintf("; an argument that begins with \"-\", such as a name, goes after \"--\": %s %s [flags] -- -%s", e.Prog, fs.Name(), name)
+			}
+			return Usagef("%s: %v (%s %s -h lists the flags it takes%s)", fs.Name(), err, e.Prog, fs.Name(), hint)
 		}
 		return Usagef("%s: %v", fs.Name(), err)
 	}
@@ -164,10 +171,25 @@ func (l *List) Set(v string) error {
 	return nil
 }
 
-// repeatable is a flag that collects every value given (List, PathList): once leaves it be.
+// Names collects a repeatable flag of names (configurations, domains) that also takes
+// comma lists, keeping each value whole: a name may hold a comma ("Llama 3.1 70B,
+// temp=0.7"), so only the command, which knows the names, splits a value that names none
+// (analysis.MatchNames).
+type Names []string
+
+func (l *Names) String() string { return strings.Join(*l, ",") }
+
+// Set adds v as given.
+func (l *Names) Set(v string) error {
+	*l = append(*l, v)
+	return nil
+}
+
+// repeatable is a flag that collects every value given (List, Names, PathList): once leaves it be.
 type repeatable interface{ repeatable() }
 
 func (*List) repeatable()     {}
+func (*Names) repeatable()    {}
 func (*PathList) repeatable() {}
 
 // PathList collects a repeatable flag of paths (files, folders, glob patterns) where commas

@@ -85,3 +85,25 @@ func TestFlagGivenTwice(t *testing.T) {
 		t.Errorf("-h: %v\n%s", err, b.String())
 	}
 }
+
+// TestDashNameHint: a name the data holds may begin with "-" (a configuration
+// "-leading"); given as an argument it was refused as an unknown flag, with nothing to say
+// that "--" lets it through. A word with one dash now gets that hint; "--x" does not.
+func TestDashNameHint(t *testing.T) {
+	e := &Env{Stdout: io.Discard, Stderr: io.Discard, Prog: "p"}
+	fs := e.FlagSet("compare", "A B [flags]")
+	fs.String("format", "text", "format")
+	err := e.Parse(fs, []string{"-leading", ".."})
+	if want := `compare: flag provided but not defined: -leading (p compare -h lists the flags it takes; an argument that begins with "-", such as a name, goes after "--": p compare [flags] -- -leading)`; err == nil || err.Error() != want {
+		t.Errorf("-leading: %v, want %q", err, want)
+	}
+	fs = e.FlagSet("compare", "A B [flags]")
+	err = e.Parse(fs, []string{"--leading", ".."})
+	if want := `compare: flag provided but not defined: -leading (p compare -h lists the flags it takes)`; err == nil || err.Error() != want {
+		t.Errorf("--leading: %v, want %q", err, want)
+	}
+	fs = e.FlagSet("compare", "A B [flags]")
+	if err := e.Parse(fs, []string{"--", "-leading", ".."}); err != nil || !reflect.DeepEqual(fs.Args(), []string{"-leading", ".."}) {
+		t.Errorf("-- -leading ..: %v, args %q", err, fs.Args())
+	}
+}
