@@ -47,10 +47,11 @@ func FuzzScoreOrder(f *testing.F) {
 		first := scoreAll(p, ep)
 		others := func(order []*ingest.Episode) {
 			for _, ref := range order {
-				scoreAll(cases[ref.CaseID], ref)
 				q := *ep
 				q.CaseID = ref.CaseID
-				scoreAll(cases[ref.CaseID], &q)
+				for _, e := range []*ingest.Episode{ref, &q} {
+					cases[ref.CaseID].ScoreMany(cases[ref.CaseID].Identity(e), e, Presets, nil, nil)
+				}
 			}
 		}
 		others(refs)
