@@ -1,6 +1,7 @@
 package verdicts
 
 import (
+	"encoding/binary"
 	"os"
 	"path/filepath"
 	"strings"
@@ -94,4 +95,28 @@ func sameVerdicts(a, b [][]oracle.Verdict) bool {
 		}
 	}
 	return true
+}
+
+// TestDatasetFileCut cuts a dataset's part file in and around its footer: each read is an
+// error naming the file.
+func TestDatasetFileCut(t *testing.T) {
+	dir := t.TempDir()
+	vs := []oracle.Verdict{fuzzVerdict("r", "m/h", "SAB-V2-001", "WORKFLOW_SUCCESS", "", 0, false, true, true, 2, 1)}
+	if err := WriteDataset(dir, 0, []oracle.Policy{oracle.SafeAct}, [][]oracle.Verdict{vs}, func(i int) int64 { return int64(i) }, nil); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, DatasetPartition("m/h"), "part-0000.parquet")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	footer := len(data) - 8 - int(binary.LittleEndian.Uint32(data[len(data)-8:]))
+	for _, n := range []int{len(data) - 1, len(data) - 8, footer + (len(data)-footer)/2, footer, len(data) / 2} {
+		if err := os.WriteFile(path, data[:n], 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := ReadDatasetWith(dir, DatasetRead{}); err == nil || !strings.Contains(err.Error(), path) {
+			t.Errorf("cut at %d of %d bytes: %v, want an error naming %s", n, len(data), err, path)
+		}
+	}
 }
