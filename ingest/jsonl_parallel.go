@@ -110,6 +110,11 @@ func (r *jsonlReader) nextParallel() (*Episode, error) {
 	d := r.cur.out[r.pos]
 	r.cur.out[r.pos] = decoded{} // the caller owns the episode now
 	r.pos++
+	// The serial reader records no file hash after a fatal error (it stops reading);
+	// the splitter may have read to the end by then, and a hash is not to depend on how far.
+	if d.err != nil && AsProblems(d.err) == nil {
+		r.failed = true
+	}
 	return d.ep, d.err
 }
 

@@ -29,6 +29,7 @@ type jsonlReader struct {
 	buf     []byte
 	dec     *jsonv.Decoder
 	eof     bool // the stream was read to its end
+	failed  bool // a fatal error was returned: the file was not read, wherever the splitter got to
 
 	// With ReadOptions.Hashes: the file's bytes are hashed as they are read.
 	hash   *hashingReader
@@ -128,7 +129,7 @@ func (c codecErrors) Read(p []byte) (int, error) {
 
 func (r *jsonlReader) close() error {
 	r.stopParallel()
-	if r.hash != nil && r.eof {
+	if r.hash != nil && r.eof && !r.failed {
 		r.hash.finish(r.hashes, r.path)
 		r.hash = nil
 	}

@@ -3,7 +3,6 @@ package oracle
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"os"
 	"slices"
@@ -375,24 +374,6 @@ func LookupPolicies(names []string) ([]Policy, error) {
 		}
 	}
 	return out, nil
-}
-
-// ParsePolicy reads a JSON policy file's contents.
-func ParsePolicy(file string, data []byte) (Policy, error) {
-	p := SafeAct
-	p.Name = ""
-	dec := json.NewDecoder(strings.NewReader(string(data)))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&p); err != nil {
-		return Policy{}, fmt.Errorf("%s: %w", file, err)
-	}
-	if err := p.Validate(); err != nil {
-		return Policy{}, fmt.Errorf("%s: %w", file, err)
-	}
-	if p.Confirmation == ConfirmationListed {
-		p.Confirmation = ""
-	}
-	return p, nil
 }
 
 // policyLabels name the presets as people say them. A preset that judges the outcome alone

@@ -13,7 +13,7 @@ import (
 
 // writeCheckout lays the ten real cases out as a SafeActBench checkout; tamper may
 // change the manifest before it is written.
-func writeCheckout(t *testing.T, tamper func(entries []any)) string {
+func writeCheckout(t testing.TB, tamper func(entries []any)) string {
 	t.Helper()
 	src, err := LoadBench(realDir, BenchOptions{})
 	if err != nil {

@@ -10,7 +10,7 @@ import (
 )
 
 // FuzzOpen feeds arbitrary bytes, seeded with every real log, to the reader: it must
-// return samples or an *Error, never panic or loop.
+// return samples or an *Error naming the file, never panic or loop.
 func FuzzOpen(f *testing.F) {
 	files, _ := filepath.Glob(filepath.Join(logsDir, "*"))
 	for _, p := range files {
@@ -29,13 +29,16 @@ func FuzzOpen(f *testing.F) {
 		}
 		r, err := OpenReaderAt(name, bytes.NewReader(data), int64(len(data)), nil)
 		if err != nil {
+			if e, ok := err.(*Error); !ok || e.File != name {
+				t.Fatalf("%T %v is not an *Error naming the file", err, err)
+			}
 			return
 		}
 		for range 100000 {
 			if _, err := r.Next(); err != nil {
 				if err != io.EOF {
-					if _, ok := err.(*Error); !ok {
-						t.Fatalf("%T %v is not an *Error", err, err)
+					if e, ok := err.(*Error); !ok || e.File != name {
+						t.Fatalf("%T %v is not an *Error naming the file", err, err)
 					}
 				}
 				return

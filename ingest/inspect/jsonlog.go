@@ -108,6 +108,12 @@ func (s *jsonSource) readKeys(stopAtSamples bool) error {
 	if _, err := s.dec.Token(); err != nil { // the closing '}'
 		return s.syntax("", err)
 	}
+	// Only white space may follow the document: two logs concatenated (a copy appended
+	// to itself, or to another) read as the first alone otherwise.
+	end := s.dec.InputOffset()
+	if _, err := s.dec.Token(); err != io.EOF {
+		return errorf(s.log.File, "", "", "more follows the log's JSON document, which ends at byte %d (two logs in one file?)", end)
+	}
 	s.done = true
 	return nil
 }

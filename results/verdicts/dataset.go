@@ -677,6 +677,10 @@ func checkManifests(dir string, paths []string) ([]*metadata.FileMetaData, error
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
 		mds[k] = pf.MetaData()
+		if err := ingest.CheckParquetChunks(mds[k], mds[k].GetSourceFileSize()); err != nil {
+			pf.Close()
+			return nil, fmt.Errorf("%s: corrupt Parquet footer: %w", path, err)
+		}
 		m, err := readManifest(pf)
 		pf.Close()
 		if err != nil {
