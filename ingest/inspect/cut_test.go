@@ -46,6 +46,6 @@ func readAllFromOrPanic(t *testing.T, name string, b []byte) (n int, err error) 
 			t.Fatalf("%s: panic %v", name, r)
 		}
 	}()
-	_, n, err = readAllFrom(name, b)
-	return n, err
+	_, samples, err := readSamples(name, b, ReadOptions{})
+	return len(samples), err
 }
