@@ -2,6 +2,7 @@ package inspect
 
 import (
 	"archive/zip"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -46,6 +47,9 @@ func openEval(log *Log, r io.ReaderAt, size int64, closer io.Closer, opt ReadOpt
 	zr, err := zip.NewReader(r, size)
 	if err != nil {
 		return nil, &Error{File: log.File, Err: fmt.Errorf("damaged or truncated .eval archive: %w", err)}
+	}
+	if n := bytesBefore(r, size); n > 0 {
+		return nil, &Error{File: log.File, Err: fmt.Errorf("damaged .eval archive: %d bytes before the archive its directory describes (two logs in one file?)", n)}
 	}
 	// klauspost's inflater reads the same streams as the standard library's, faster;
 	// a pool of them (newInflater) spares a new one per member.
@@ -308,4 +312,29 @@ func readJSONMember(file string, f *zip.File, v any) error {
 		return jsonError(file, f.Name, err)
 	}
 	return nil
+}
+
+// bytesBefore is how many bytes of the file come before the archive its end record
+// describes (0 when unknown: a ZIP64 archive, or no end record read). archive/zip reads an
+// archive preceded by other bytes, which it skips; for two logs written into one file
+// (cat a.eval b.eval) that is the second log alone, with no word of the first.
+func bytesBefore(r io.ReaderAt, size int64) int64 {
+	const endLen, endSig = 22, 0x06054b50 // the end of central directory record
+	n := min(size, endLen+0xffff)         // the record, then a comment of up to 64 KiB
+	buf := make([]byte, n)
+	if _, err := r.ReadAt(buf, size-n); err != nil && err != io.EOF {
+		return 0
+	}
+	// The last record whose comment fits in the file, as archive/zip finds it.
+	for i := len(buf) - endLen; i >= 0; i-- {
+		if binary.LittleEndian.Uint32(buf[i:]) != endSig || i+endLen+int(binary.LittleEndian.Uint16(buf[i+20:])) > len(buf) {
+			continue
+		}
+		dirSize, dirOff := binary.LittleEndian.Uint32(buf[i+12:]), binary.LittleEndian.Uint32(buf[i+16:])
+		if dirSize == 0xffffffff || dirOff == 0xffffffff {
+			return 0 // ZIP64: the sizes are in another record
+		}
+		return size - n + int64(i) - int64(dirSize) - int64(dirOff)
+	}
+	return 0
 }

@@ -314,6 +314,7 @@ func TestDamaged(t *testing.T) {
 		}), 0, "h.eval: no header.json (nor _journal/start.json)", ""},
 		{"truncated json", "t.json", jsonBytes[:secondSample+40], 1, "t.json: samples[1]: truncated JSON log", "samples[1]"},
 		{"json not a log", "n.json", []byte(`[1,2]`), 0, "not an Inspect log", ""},
+		{"eval twice", "e2.eval", append(bytes.Clone(evalBytes), evalBytes...), 0, fmt.Sprintf("e2.eval: damaged .eval archive: %d bytes before the archive its directory describes (two logs in one file?)", len(evalBytes)), ""},
 		{"json twice", "j.json", append(bytes.Clone(jsonBytes), jsonBytes...), 3, fmt.Sprintf("j.json: more follows the log's JSON document, which ends at byte %d", len(jsonBytes)), ""},
 		{"json and junk", "k.json", append(bytes.Clone(jsonBytes), " x"...), 3, fmt.Sprintf("k.json: more follows the log's JSON document, which ends at byte %d", len(jsonBytes)), ""},
 		{"json score without value", "v.json", bytes.Replace(jsonBytes, []byte(`"value": "I"`), []byte(`"valu": "I"`), 1), 2, "v.json: samples[2]: scores.match.value: missing", "samples[2]"},
