@@ -2,7 +2,6 @@ package inspect
 
 import (
 	"bytes"
-	"io"
 )
 
 // readSamples opens data as the log file name with opt and reads its samples to the end:
@@ -15,15 +14,5 @@ func readSamples(name string, data []byte, opt ReadOptions) (*Log, []*Sample, er
 		return nil, nil, err
 	}
 	defer r.Close()
-	var out []*Sample
-	for {
-		s, err := r.Next()
-		if err == io.EOF {
-			return r.Log(), out, nil
-		}
-		if err != nil {
-			return r.Log(), out, err
-		}
-		out = append(out, s)
-	}
+	return r.readAll()
 }

@@ -196,6 +196,16 @@ func ReadFile(path string) (*Log, []*Sample, error) {
 		return nil, nil, err
 	}
 	defer r.Close()
+	log, samples, err := r.readAll()
+	if err != nil {
+		return nil, nil, err
+	}
+	return log, samples, nil
+}
+
+// readAll reads the rest of r's samples: the log, and the samples read up to io.EOF or
+// up to the error.
+func (r *Reader) readAll() (*Log, []*Sample, error) {
 	var out []*Sample
 	for {
 		s, err := r.Next()
@@ -203,7 +213,7 @@ func ReadFile(path string) (*Log, []*Sample, error) {
 			return r.Log(), out, nil
 		}
 		if err != nil {
-			return nil, nil, err
+			return r.Log(), out, err
 		}
 		out = append(out, s)
 	}
