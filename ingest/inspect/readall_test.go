@@ -1,8 +1,6 @@
 package inspect
 
-import (
-	"bytes"
-)
+import "bytes"
 
 // readSamples opens data as the log file name with opt and reads its samples to the end:
 // the log, the samples read and the first error, at which it stops (the log and the samples
