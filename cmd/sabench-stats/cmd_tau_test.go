@@ -735,3 +735,33 @@ func TestTauEstimateOneIntervalAcrossTables(t *testing.T) {
 		}
 	}
 }
+
+// The policies table's rate of each policy is that policy's authorized rate in the official
+// table, with its interval: it drew its own (tau-strict 48.0 [34.0, 62.0] beside official's
+// and T2's [34.0, 63.0]; tau-bench 53.0 [40.0, 66.0] beside the reward's [40.0, 67.0]).
+func TestTauPoliciesRateHasOfficialInterval(t *testing.T) {
+	dir := t.TempDir()
+	runs := filepath.Join(dir, "tau.jsonl")
+	mustRun(t, "ingest", "--tau", tauShared, "--config", "gpt-4o/tool-calling", "--out", runs)
+	out, _ := mustRun(t, "tables", "policies", "official", "--bench", "tau-bench:airline", "--runs", runs, "--format", "json")
+	ts := parseTables(t, out)
+	iv := func(r map[string]any, k string) string {
+		return fmt.Sprint(r[k], " [", r[k+"_lo"], ", ", r[k+"_hi"], "]")
+	}
+	want := map[string]string{}
+	for _, r := range ts[1].Rows {
+		want[fmt.Sprint(r["policy"], " ", r["config"])] = iv(r, "authorized")
+	}
+	if len(want) != 4 {
+		t.Fatalf("official rows %v", want)
+	}
+	for _, r := range ts[0].Rows {
+		k := fmt.Sprint(r["policy"], " ", r["config"])
+		if got := iv(r, "ecs"); got != want[k] {
+			t.Errorf("policies %s: %s, official's Authorized %s", k, got, want[k])
+		}
+	}
+	if len(ts[0].Rows) != 4 {
+		t.Errorf("policies rows %v", ts[0].Rows)
+	}
+}
