@@ -189,17 +189,11 @@ func FailureMixOf(r *analysis.Release) FailureMix {
 	return f
 }
 
-// ECSOf is ECS per protocol per configuration with case-resampled intervals, for the
+// ecsOf is ECS per protocol per configuration with case-resampled intervals, for the
 // configurations with scored main-condition episodes (T2's rows: one without would be a
-// group of "no data").
-func ECSOf(r *analysis.Release, o analysis.StatOptions) (ECSByProtocol, error) {
-	f, _, err := ecsOf(r, o)
-	return f, err
-}
-
-// ecsOf is ECSOf, and whether a bar drawn has the Wilson score interval the tables give a
-// rate of 0% or 100% (whose resamples are all equal), which its caption must then name: the
-// whiskers are not all bootstrap intervals.
+// group of "no data"), and whether a bar drawn has the Wilson score interval the tables give
+// a rate of 0% or 100% (whose resamples are all equal), which its caption must then name:
+// the whiskers are not all bootstrap intervals.
 func ecsOf(r *analysis.Release, o analysis.StatOptions) (f ECSByProtocol, wilson bool, err error) {
 	f = ECSByProtocol{Level: o.Level, Measure: measureOf(r)}
 	protos, ests, err := r.ProtocolECS(o)
