@@ -765,3 +765,32 @@ func TestTauPoliciesRateHasOfficialInterval(t *testing.T) {
 		t.Errorf("policies rows %v", ts[0].Rows)
 	}
 }
+
+// TestTauVarianceClusteredNoteNamesNoTasks: under --clustered with --clusters FILE the
+// variance note on τ-bench said its intervals "resample clusters (the benchmark's tasks)",
+// where the Intervals note beside it resamples the file's clusters, five tasks each.
+func TestTauVarianceClusteredNoteNamesNoTasks(t *testing.T) {
+	dir := t.TempDir()
+	runs, clusters := filepath.Join(dir, "tau.jsonl"), filepath.Join(dir, "clusters.csv")
+	mustRun(t, "ingest", "--tau", tauShared, "--config", "gpt-4o/tool-calling", "--out", runs)
+	rows := []string{"case_id,cluster_id"}
+	for i := range 50 {
+		rows = append(rows, fmt.Sprintf("TAU-AIRLINE-%d,c%d", i, i/5))
+	}
+	if err := os.WriteFile(clusters, []byte(strings.Join(rows, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		flags []string
+		want  string
+	}{
+		{nil, "resample cases (the benchmark's tasks) with all their repeats"},
+		{[]string{"--clustered", "--clusters", clusters}, "resample clusters with all their repeats"},
+	} {
+		args := append([]string{"tables", "variance", "--bench", "tau-bench:airline", "--runs", runs, "--format", "json", "--resamples", "200", "--force"}, tc.flags...)
+		out, _ := mustRun(t, args...)
+		if notes := strings.Join(parseTables(t, out)[0].Notes, "\n"); !strings.Contains(notes, tc.want) {
+			t.Errorf("%v: notes\n%s\nwant %q", tc.flags, notes, tc.want)
+		}
+	}
+}
