@@ -15,12 +15,11 @@ import (
 // of the official table.
 
 // officialRows are OfficialVsOracle's rows of the main verdicts by configuration, with
-// pass^k for ks; nil where the bench's cases are not of that kind, under --clustered
-// (the official draw resamples tasks) or without resamples. Computed once per ks and
+// pass^k for ks; nil where the bench's cases are not of that kind or without resamples. Computed once per ks and
 // options: T2, T8, domains, variance and each policy's rate ask for the same draw. The map
 // is shared, so no caller may modify it.
 func (r *Release) officialRows(ks []int, o StatOptions) (map[string]OfficialRow, error) {
-	if !r.OfficialTasks() || o.Clustered || o.Resamples == 0 {
+	if !r.OfficialTasks() || o.Resamples == 0 {
 		return nil, nil
 	}
 	k := o

@@ -794,3 +794,44 @@ func TestTauVarianceClusteredNoteNamesNoTasks(t *testing.T) {
 		}
 	}
 }
+
+// TestTauOfficialClustered: under --clustered --clusters FILE the official tables' rates and
+// pass^k resampled tasks while their Intervals note said clusters (25 units per interval
+// where the configuration's tasks fall in 5 clusters) and T2 printed the same authorized
+// rate with a clustered interval of its own. They resample the clusters, T2 takes that
+// interval, and the notes name clusters of tasks.
+func TestTauOfficialClustered(t *testing.T) {
+	dir := t.TempDir()
+	runs, clusters := filepath.Join(dir, "tau.jsonl"), filepath.Join(dir, "clusters.csv")
+	mustRun(t, "ingest", "--tau", tauShared, "--config", "gpt-4o/tool-calling", "--out", runs)
+	rows := []string{"case_id,cluster_id"}
+	for i := range 50 {
+		rows = append(rows, fmt.Sprintf("TAU-AIRLINE-%d,c%d", i, i/5))
+	}
+	if err := os.WriteFile(clusters, []byte(strings.Join(rows, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _ := mustRun(t, "tables", "T2", "official", "official_passk", "--bench", "tau-bench:airline", "--runs", runs,
+		"--clustered", "--clusters", clusters, "--format", "json")
+	ts := parseTables(t, out)
+	iv := func(r map[string]any, k string) string {
+		return fmt.Sprint(r[k], " [", r[k+"_lo"], ", ", r[k+"_hi"], "]")
+	}
+	var official string
+	for _, r := range ts[1].Rows {
+		if r["policy"] == "tau-strict" {
+			official = iv(r, "authorized")
+		}
+	}
+	if got := iv(ts[0].Rows[0], "ecs"); got != official {
+		t.Errorf("T2's Authorized %s, official's %s", got, official)
+	}
+	for _, tb := range ts[1:] {
+		notes := strings.Join(tb.Notes, "\n")
+		if strings.Contains(notes, "resample the configuration's tasks") || strings.Contains(notes, "resamples tasks") ||
+			!strings.Contains(notes, "clusters of tasks (a drawn cluster brings every task it holds, each with all its trials") ||
+			!strings.Contains(notes, "bootstrap resamples of clusters (5 per interval;") {
+			t.Errorf("%s notes:\n%s", tb.Table, notes)
+		}
+	}
+}
