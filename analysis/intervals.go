@@ -527,8 +527,8 @@ func (r *Release) DomainIntervals(f DomainFilter, o StatOptions) ([]ingest.Proto
 }
 
 // ECSInterval is one configuration's overall ECS with its interval: SummaryIntervals'
-// ECS (the same cell and stream, so the same interval), without the rest of the summary;
-// NaN without episodes.
+// ECS (the same cell and stream, and on a bench of action-rules cases the official draw's
+// interval, so the same interval), without the rest of the summary; NaN without episodes.
 func (r *Release) ECSInterval(config string, o StatOptions) (Estimate, error) {
 	cv := r.mainOf(config)
 	if len(cv) == 0 {
@@ -539,7 +539,15 @@ func (r *Release) ECSInterval(config string, o StatOptions) (Estimate, error) {
 	if err != nil {
 		return Estimate{}, err
 	}
-	return est[0], nil
+	official, err := r.officialRows(nil, o)
+	if err != nil {
+		return Estimate{}, err
+	}
+	e := est[0]
+	if x, ok := official[config]; ok {
+		takeInterval(&e, x.Oracle) // the official table's authorized rate
+	}
+	return e, nil
 }
 
 // nonEmpty counts the rates with episodes.

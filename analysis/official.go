@@ -17,9 +17,9 @@ type OfficialRow struct {
 	Config   string
 	Episodes int // scored episodes with an official verdict
 	Cases    int
-	// Official and Oracle are the two success rates, each with a case-resampled interval
-	// (one draw for both and for PassK); Diff is Official − Oracle, paired on the episodes, with its
-	// case-paired interval.
+	// Official and Oracle are the two success rates, each with a task-resampled interval
+	// (clusters of tasks under --clustered; one draw for both and for PassK); Diff is
+	// Official − Oracle, paired on the episodes, with its case-paired interval.
 	Official, Oracle, Diff Estimate
 	// OnlyOfficial counts the episodes the benchmark passes and the oracle fails,
 	// OnlyOracle the reverse; McNemarP is the exact two-sided McNemar p-value over them.
@@ -31,12 +31,15 @@ type OfficialRow struct {
 }
 
 // OfficialPassK is pass^k of the benchmark's verdict and of the oracle's for one k and
-// convention, each with a case-resampled interval (one draw for every row of the
+// convention, each with an interval from the rates' draw (one draw for every row of the
 // configuration and its rates, whatever ks are asked for).
 type OfficialPassK struct {
 	K                int
 	Convention       bootstrap.PassKConvention
 	Official, Oracle Estimate
+	// Tasks counts the tasks the row is over: all the configuration's, but under per-case
+	// those with fewer than K trials (the estimates' Units count clusters under --clustered).
+	Tasks int
 }
 
 // HasOfficial keeps scored episodes that carry an official verdict.
@@ -134,8 +137,16 @@ func (r *Release) OfficialVsOracle(vs []Record, ks []int, o StatOptions) ([]Offi
 				d := perCaseDen(po[0].PerCase)
 				ratios = append(ratios, bootstrap.Ratio{Num: perCase(po[0].PerCase), Den: d}, bootstrap.Ratio{Num: perCase(pr[0].PerCase), Den: d})
 				values = append(values, po[0].Value, pr[0].Value)
-				row.PassK = append(row.PassK, OfficialPassK{K: k, Convention: conv})
+				tasks := 0
+				for _, x := range d {
+					tasks += int(x)
+				}
+				row.PassK = append(row.PassK, OfficialPassK{K: k, Convention: conv, Tasks: tasks})
 			}
+		}
+		if o.Clustered {
+			// --clustered resamples clusters of tasks, as the Δ beside the rates does.
+			ratios = r.clusterRatios(ids, ratios)
 		}
 		est, err := sharedRates(ratios, "official/"+cfg, o)
 		if err != nil {
@@ -150,6 +161,33 @@ func (r *Release) OfficialVsOracle(vs []Record, ks []int, o StatOptions) ([]Offi
 		out = append(out, row)
 	}
 	return out, nil
+}
+
+// clusterRatios sums the per-task ratios rs (tasks ids, in order) over each task's cluster,
+// the clusters in the order of their first task: the units a clustered draw resamples. A
+// ratio of sums is the same over either.
+func (r *Release) clusterRatios(ids []string, rs []bootstrap.Ratio) []bootstrap.Ratio {
+	at := map[string]int{}
+	of := make([]int, len(ids))
+	for i, id := range ids {
+		c := r.clusterOf(id)
+		k, ok := at[c]
+		if !ok {
+			k = len(at)
+			at[c] = k
+		}
+		of[i] = k
+	}
+	out := make([]bootstrap.Ratio, len(rs))
+	for i, x := range rs {
+		num, den := make([]float64, len(at)), make([]float64, len(at))
+		for u := range x.Num {
+			num[of[u]] += x.Num[u]
+			den[of[u]] += x.Den[u]
+		}
+		out[i] = bootstrap.Ratio{Num: num, Den: den}
+	}
+	return out
 }
 
 // perCase is per-case values with a left-out case (NaN) as 0; perCaseDen is 1 for a

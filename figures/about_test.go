@@ -191,3 +191,36 @@ func TestHeatMapSaysWhatADashIs(t *testing.T) {
 		}
 	}
 }
+
+// TestECSCaptionNamesWilson: a configuration that fails every case of a protocol has a 0%
+// bar whose whisker is the Wilson score interval (T2's caveat says so), under a caption that
+// called every whisker a bootstrap interval; the caption names the Wilson interval where a
+// bar has one, and only there.
+func TestECSCaptionNamesWilson(t *testing.T) {
+	const wilson = " A bar at 0% or 100%: the Wilson score interval over its cases."
+	o := analysis.DefaultStatOptions()
+	o.Resamples = 200
+	for _, zero := range []bool{true, false} {
+		cases, vs := abcRelease(func(i int, f oracle.Fields) []oracle.Verdict {
+			f.Config, f.ECS = "Z", !zero && i%2 == 0
+			return []oracle.Verdict{f.Verdict()}
+		})
+		figs, _, err := Report(analysis.NewRelease(cases, nil, vs, oracle.SafeAct), nil, o, analysis.PaperChoices())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range figs {
+			if f.Name != "ecs_by_protocol" {
+				continue
+			}
+			e := f.Fig.(ECSByProtocol)
+			z := e.ECS[slices.Index(e.Configs, "Z")][0]
+			if zero && (z.Estimate != 0 || z.Lo != 0 || !(z.Hi > 0.1 && z.Hi < 0.12)) {
+				t.Fatalf("Z's bar %+v, want 0 with the Wilson interval of 0/30", z)
+			}
+			if got := strings.HasSuffix(f.About, wilson); got != zero {
+				t.Errorf("0%% bar %v: about %q", zero, f.About)
+			}
+		}
+	}
+}

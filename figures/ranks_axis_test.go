@@ -96,7 +96,7 @@ func TestRanksIdenticalConfigsApart(t *testing.T) {
 }
 
 // TestFiguresNameTheMeasure: ecs_by_protocol and domain_heatmap said ECS in their titles,
-// axis and scale on a bench of action rules, whose rate is authorized success (ECSOf and
+// axis and scale on a bench of action rules, whose rate is authorized success (ecsOf and
 // HeatMapOf set Measure there); unset, they say ECS as before.
 func TestFiguresNameTheMeasure(t *testing.T) {
 	iv := Interval{Estimate: 0.5, Lo: 0.4, Hi: 0.6}

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/bootstrap"
 )
 
 // Named is a figure of the report with its file base name.
@@ -46,9 +47,13 @@ func Report(r *analysis.Release, pc *analysis.PolicyComparison, o analysis.StatO
 	}
 	note := cl.relabel(&mix.Configs)
 	figs = append(figs, Named{"failure_types", mix, note, mix.Configs, scoredUnder(r)})
-	ecs, err := ECSOf(r, o)
+	ecs, wilson, err := ecsOf(r, o)
 	if err != nil {
 		return nil, nil, err
+	}
+	ecsAbout := scoredUnder(r) + " " + r.Intervals(o).Sentence()
+	if wilson { // as the tables' caveat says it
+		ecsAbout += " A bar at 0% or 100%: the Wilson score interval over its " + r.Intervals(o).Unit + "."
 	}
 	for _, c := range r.Configs() {
 		if !slices.Contains(ecs.Configs, c) {
@@ -56,7 +61,7 @@ func Report(r *analysis.Release, pc *analysis.PolicyComparison, o analysis.StatO
 		}
 	}
 	note = cl.relabel(&ecs.Configs)
-	figs = append(figs, Named{"ecs_by_protocol", ecs, note, ecs.Configs, scoredUnder(r) + " " + r.Intervals(o).Sentence()})
+	figs = append(figs, Named{"ecs_by_protocol", ecs, note, ecs.Configs, ecsAbout})
 	if r.OfficialTasks() {
 		// As T4, whose differences it draws: a benchmark's tasks pair no harnesses.
 		skipped = append(skipped, "harness_differences does not apply: it draws T4's paired harness differences; τ-bench trajectories come from one harness per configuration")
@@ -184,14 +189,16 @@ func FailureMixOf(r *analysis.Release) FailureMix {
 	return f
 }
 
-// ECSOf is ECS per protocol per configuration with case-resampled intervals, for the
+// ecsOf is ECS per protocol per configuration with case-resampled intervals, for the
 // configurations with scored main-condition episodes (T2's rows: one without would be a
-// group of "no data").
-func ECSOf(r *analysis.Release, o analysis.StatOptions) (ECSByProtocol, error) {
-	f := ECSByProtocol{Level: o.Level, Measure: measureOf(r)}
+// group of "no data"), and whether a bar drawn has the Wilson score interval the tables give
+// a rate of 0% or 100% (whose resamples are all equal), which its caption must then name:
+// the whiskers are not all bootstrap intervals.
+func ecsOf(r *analysis.Release, o analysis.StatOptions) (f ECSByProtocol, wilson bool, err error) {
+	f = ECSByProtocol{Level: o.Level, Measure: measureOf(r)}
 	protos, ests, err := r.ProtocolECS(o)
 	if err != nil {
-		return f, err
+		return f, false, err
 	}
 	for _, p := range protos {
 		f.Protocols = append(f.Protocols, p.Label())
@@ -206,10 +213,11 @@ func ECSOf(r *analysis.Release, o analysis.StatOptions) (ECSByProtocol, error) {
 		ivs := make([]Interval, len(row))
 		for j, e := range row {
 			ivs[j] = Interval{Estimate: e.X, Lo: e.Lo, Hi: e.Hi}
+			wilson = wilson || slices.ContainsFunc(e.Warnings, func(w bootstrap.Warning) bool { return w.Kind == bootstrap.WarnScoreInterval })
 		}
 		f.ECS = append(f.ECS, ivs)
 	}
-	return f, nil
+	return f, wilson, nil
 }
 
 // harnessForest is the forest plot of T4's paired harness differences, its rows labelled by

@@ -531,7 +531,10 @@ func buildVariance(in *Input) (*Table, error) {
 	// named templates on a bench whose clusters are none).
 	resampled, iccTemplate := r.Intervals(o).Unit, ", ICC "+cl+" the correlation of two cases' rates within a "+cl+clusters
 	if official {
-		resampled, iccTemplate = resampled+" (the benchmark's tasks)", ""
+		iccTemplate = ""
+		if !o.Clustered { // --clustered resamples the clusters of --clusters, no task
+			resampled += " (the benchmark's tasks)"
+		}
 	}
 	t.Notes = append(t.Notes,
 		executableScope(r, vs)+"Std is the sample standard deviation (n−1) of the per-repeat "+m.phrase+", in points"+drawnOnly(o, "; its interval and pass^k's resample "+resampled+" with all their repeats")+".",

@@ -75,8 +75,8 @@ func buildOfficial(in *Input) (*Table, error) {
 	t.Notes = append(t.Notes,
 		"Reward success: the benchmark's own verdict (official.successful: τ-bench's reward is 1). Authorized success: the reward is 1 and every database write was authorized under the policy (its entity reads and the confirmation it requires came before it).",
 		oracle.AuthorizedLimit,
-		"Both columns are over the same scored episodes; Δ is paired on them"+drawnOnly(o, ", its interval resamples tasks (every trial of a drawn task comes along, both columns from one draw). Reward and Authorized success resample the tasks in the draw official_passk's rows use: where every task ran its planned trials, its pass^1 is the rate here, with the same interval")+".",
-		"Reward only / Authorized only: episodes one verdict passes and the other fails (Authorized only is 0 by construction); McNemar p: exact two-sided binomial test over them, episodes as the pairs (trials of a task are not independent"+drawnOnly(o, ": read the task-resampled interval for the uncertainty")+").",
+		"Both columns are over the same scored episodes; Δ is paired on them"+drawnOnly(o, ", its interval resamples "+drawnTasks(o, "tasks (every trial of a drawn task comes along")+", both columns from one draw). Reward and Authorized success resample the "+tasksUnit(o)+" in the draw official_passk's rows use: where every task ran its planned trials, its pass^1 is the rate here, with the same interval")+".",
+		"Reward only / Authorized only: episodes one verdict passes and the other fails (Authorized only is 0 by construction); McNemar p: exact two-sided binomial test over them, episodes as the pairs (trials of a task are not independent"+drawnOnly(o, ": read the resampled interval for the uncertainty")+").",
 		familyNote(o, ps, "McNemar tests (one per policy and configuration)", noRowsOr(len(rows), noSharedCase)))
 	finishRates(t, iv)
 	for _, r := range distinctReleases(in) {
@@ -122,8 +122,8 @@ func buildOfficialPassK(in *Input) (*Table, error) {
 			label := fmt.Sprintf("%s %s k=%d", x.Config, pk.Convention, pk.K)
 			t.AddGroupRow(x.Config, Text(x.Config), Text(pk.Convention.String()), countCell(pk.K),
 				rateCI(iv, t, label, "reward", pk.Official), rateCI(iv, t, label, "authorized", pk.Oracle))
-			if pk.Convention == bootstrap.PassKPerCase && pk.Official.Units < x.Cases {
-				ks = append(ks, fmt.Sprintf("pass^%d %d", pk.K, pk.Official.Units))
+			if pk.Convention == bootstrap.PassKPerCase && pk.Tasks < x.Cases {
+				ks = append(ks, fmt.Sprintf("pass^%d %d", pk.K, pk.Tasks))
 			}
 		}
 		if len(ks) > 0 {
@@ -132,7 +132,7 @@ func buildOfficialPassK(in *Input) (*Table, error) {
 	}
 	t.Notes = append(t.Notes,
 		"pass^k = mean over tasks of C(c,k)/C(n,k), c the successful trials of n. planned: n is the trials planned per task (the configuration's most), a missing trial fails (τ-bench); per-case: n is the task's own scored trials, tasks with fewer than k left out (τ²-bench). k runs up to the planned trials.",
-		"Reward: the benchmark's own verdict; Authorized: reward 1 and every write authorized."+drawnOnly(o, " Intervals resample the configuration's tasks (a drawn task brings all its trials), one draw for both columns and every row of the configuration, the draw of the official table's rates: equal values have equal intervals, in this table and across the two (pass^1 is the official table's rate where every task ran its planned trials)."),
+		"Reward: the benchmark's own verdict; Authorized: reward 1 and every write authorized."+drawnOnly(o, " Intervals resample the configuration's "+drawnTasks(o, "tasks (a drawn task brings all its trials")+"), one draw for both columns and every row of the configuration, the draw of the official table's rates: equal values have equal intervals, in this table and across the two (pass^1 is the official table's rate where every task ran its planned trials)."),
 		oracle.AuthorizedLimit, policyNote(r))
 	if len(fewer) > 0 {
 		t.Notes = append(t.Notes, "Per-case rows over fewer tasks than the configuration ran (those with fewer than k trials left out), with the tasks they count: "+strings.Join(fewer, "; ")+".")
@@ -235,4 +235,23 @@ func CheckApply(specs []Spec, official bool) error {
 		}
 	}
 	return nil
+}
+
+// tasksUnit is what the official draw resamples: the tasks, or their clusters under
+// --clustered (as the Intervals note names them).
+func tasksUnit(o analysis.StatOptions) string {
+	if o.Clustered {
+		return "clusters of tasks"
+	}
+	return "tasks"
+}
+
+// drawnTasks is what the official draw resamples with what a drawn unit brings, an
+// opening parenthesis left open: tasks (the caller's words), or under --clustered their
+// clusters.
+func drawnTasks(o analysis.StatOptions, tasks string) string {
+	if o.Clustered {
+		return "clusters of tasks (a drawn cluster brings every task it holds, each with all its trials"
+	}
+	return tasks
 }

@@ -77,7 +77,13 @@ func buildPolicies(in *Input) (*Table, error) {
 	if len(res.Rows) == 1 {
 		why = "only " + base.Policy.Name + " is scored"
 	}
-	t.Notes = append(t.Notes, pValueNote(o), familyNote(o, ps, "Δ tests (one per policy other than "+base.Policy.Name+" and configuration)", why))
+	pNote := pValueNote(o)
+	if o.Resamples > 0 {
+		// The baseline's own rows print no p (no test is run), though every Δ* is 0, which
+		// the note's exceptions do not cover.
+		pNote += " " + base.Policy.Name + " against itself: none, no test is run."
+	}
+	t.Notes = append(t.Notes, pNote, familyNote(o, ps, "Δ tests (one per policy other than "+base.Policy.Name+" and configuration)", why))
 	t.Notes = append(t.Notes, rankSetMethod(base, o.Level, o)+".")
 	iv.finish(t)
 	for _, row := range res.Rows {

@@ -735,3 +735,103 @@ func TestTauEstimateOneIntervalAcrossTables(t *testing.T) {
 		}
 	}
 }
+
+// The policies table's rate of each policy is that policy's authorized rate in the official
+// table, with its interval: it drew its own (tau-strict 48.0 [34.0, 62.0] beside official's
+// and T2's [34.0, 63.0]; tau-bench 53.0 [40.0, 66.0] beside the reward's [40.0, 67.0]).
+func TestTauPoliciesRateHasOfficialInterval(t *testing.T) {
+	dir := t.TempDir()
+	runs := filepath.Join(dir, "tau.jsonl")
+	mustRun(t, "ingest", "--tau", tauShared, "--config", "gpt-4o/tool-calling", "--out", runs)
+	out, _ := mustRun(t, "tables", "policies", "official", "--bench", "tau-bench:airline", "--runs", runs, "--format", "json")
+	ts := parseTables(t, out)
+	iv := func(r map[string]any, k string) string {
+		return fmt.Sprint(r[k], " [", r[k+"_lo"], ", ", r[k+"_hi"], "]")
+	}
+	want := map[string]string{}
+	for _, r := range ts[1].Rows {
+		want[fmt.Sprint(r["policy"], " ", r["config"])] = iv(r, "authorized")
+	}
+	if len(want) != 4 {
+		t.Fatalf("official rows %v", want)
+	}
+	for _, r := range ts[0].Rows {
+		k := fmt.Sprint(r["policy"], " ", r["config"])
+		if got := iv(r, "ecs"); got != want[k] {
+			t.Errorf("policies %s: %s, official's Authorized %s", k, got, want[k])
+		}
+	}
+	if len(ts[0].Rows) != 4 {
+		t.Errorf("policies rows %v", ts[0].Rows)
+	}
+}
+
+// TestTauVarianceClusteredNoteNamesNoTasks: under --clustered with --clusters FILE the
+// variance note on τ-bench said its intervals "resample clusters (the benchmark's tasks)",
+// where the Intervals note beside it resamples the file's clusters, five tasks each.
+func TestTauVarianceClusteredNoteNamesNoTasks(t *testing.T) {
+	dir := t.TempDir()
+	runs, clusters := filepath.Join(dir, "tau.jsonl"), filepath.Join(dir, "clusters.csv")
+	mustRun(t, "ingest", "--tau", tauShared, "--config", "gpt-4o/tool-calling", "--out", runs)
+	rows := []string{"case_id,cluster_id"}
+	for i := range 50 {
+		rows = append(rows, fmt.Sprintf("TAU-AIRLINE-%d,c%d", i, i/5))
+	}
+	if err := os.WriteFile(clusters, []byte(strings.Join(rows, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		flags []string
+		want  string
+	}{
+		{nil, "resample cases (the benchmark's tasks) with all their repeats"},
+		{[]string{"--clustered", "--clusters", clusters}, "resample clusters with all their repeats"},
+	} {
+		args := append([]string{"tables", "variance", "--bench", "tau-bench:airline", "--runs", runs, "--format", "json", "--resamples", "200", "--force"}, tc.flags...)
+		out, _ := mustRun(t, args...)
+		if notes := strings.Join(parseTables(t, out)[0].Notes, "\n"); !strings.Contains(notes, tc.want) {
+			t.Errorf("%v: notes\n%s\nwant %q", tc.flags, notes, tc.want)
+		}
+	}
+}
+
+// TestTauOfficialClustered: under --clustered --clusters FILE the official tables' rates and
+// pass^k resampled tasks while their Intervals note said clusters (25 units per interval
+// where the configuration's tasks fall in 5 clusters) and T2 printed the same authorized
+// rate with a clustered interval of its own. They resample the clusters, T2 takes that
+// interval, and the notes name clusters of tasks.
+func TestTauOfficialClustered(t *testing.T) {
+	dir := t.TempDir()
+	runs, clusters := filepath.Join(dir, "tau.jsonl"), filepath.Join(dir, "clusters.csv")
+	mustRun(t, "ingest", "--tau", tauShared, "--config", "gpt-4o/tool-calling", "--out", runs)
+	rows := []string{"case_id,cluster_id"}
+	for i := range 50 {
+		rows = append(rows, fmt.Sprintf("TAU-AIRLINE-%d,c%d", i, i/5))
+	}
+	if err := os.WriteFile(clusters, []byte(strings.Join(rows, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _ := mustRun(t, "tables", "T2", "official", "official_passk", "--bench", "tau-bench:airline", "--runs", runs,
+		"--clustered", "--clusters", clusters, "--format", "json")
+	ts := parseTables(t, out)
+	iv := func(r map[string]any, k string) string {
+		return fmt.Sprint(r[k], " [", r[k+"_lo"], ", ", r[k+"_hi"], "]")
+	}
+	var official string
+	for _, r := range ts[1].Rows {
+		if r["policy"] == "tau-strict" {
+			official = iv(r, "authorized")
+		}
+	}
+	if got := iv(ts[0].Rows[0], "ecs"); got != official {
+		t.Errorf("T2's Authorized %s, official's %s", got, official)
+	}
+	for _, tb := range ts[1:] {
+		notes := strings.Join(tb.Notes, "\n")
+		if strings.Contains(notes, "resample the configuration's tasks") || strings.Contains(notes, "resamples tasks") ||
+			!strings.Contains(notes, "clusters of tasks (a drawn cluster brings every task it holds, each with all its trials") ||
+			!strings.Contains(notes, "bootstrap resamples of clusters (5 per interval;") {
+			t.Errorf("%s notes:\n%s", tb.Table, notes)
+		}
+	}
+}

@@ -97,18 +97,11 @@ func InspectStatus(errored bool, limit string) (status string, failureClass any)
 	return ingest.StatusCompleted, limit + "_limit"
 }
 
-// ExpandInspect turns --inspect arguments into log files, sorted and distinct, as every
-// command that takes Inspect logs does (inspect.Expand): a folder gives its .eval logs and
-// the .json files that begin as a JSON log, not the case files a release folder holds.
-func ExpandInspect(args []string) ([]string, error) {
-	return inspect.Expand(args)
-}
-
-// ReadInspect reads the Inspect logs at path (a log file, a folder of .eval logs, or a
-// glob pattern) into episodes (InspectStream). A log that is not a SafeActBench task is
-// a warning saying why; no episode at all is an error that says why for every log.
+// ReadInspect reads the Inspect logs at path (a log file, a folder of logs, or a glob
+// pattern: inspect.Expand) into episodes (InspectStream). A log that is not a SafeActBench
+// task is a warning saying why; no episode at all is an error that says why for every log.
 func ReadInspect(path string, opt Options) (*Result, error) {
-	files, err := ExpandInspect([]string{path})
+	files, err := inspect.Expand([]string{path})
 	if err != nil {
 		return nil, err
 	}

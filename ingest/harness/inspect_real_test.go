@@ -10,6 +10,7 @@ import (
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/harness"
+	"github.com/sabench/sabench-stats/ingest/inspect"
 	"github.com/sabench/sabench-stats/ingest/inspect/inspecttest"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 	"github.com/sabench/sabench-stats/ingest/synth"
@@ -168,11 +169,11 @@ func TestExpandInspectJSONFolder(t *testing.T) {
 	want := write("logs/pop.json", string(log))
 	write("logs/logs.json", `{"pop.json": {"version": 2}}`)
 	write("cases/SAB-V1-001.json", `{"case_id": "SAB-V1-001", "version": 1}`)
-	got, err := harness.ExpandInspect([]string{dir})
+	got, err := inspect.Expand([]string{dir})
 	if err != nil || len(got) != 1 || got[0] != want {
 		t.Fatalf("got %v, %v; want [%s]", got, err, want)
 	}
-	_, err = harness.ExpandInspect([]string{filepath.Join(dir, "cases")})
+	_, err = inspect.Expand([]string{filepath.Join(dir, "cases")})
 	if msg := fmt.Sprint(err); !strings.Contains(msg, "no .eval or .json logs in this folder: its .json files ("+filepath.Join(dir, "cases", "SAB-V1-001.json")+") do not begin as an Inspect JSON log does") {
 		t.Errorf("a folder of case files: %v", err)
 	}

@@ -90,7 +90,7 @@ type inspectLog struct {
 	reportedConfigPb bool
 }
 
-// OpenInspect prepares a stream over files (ExpandInspect); nothing is read yet.
+// OpenInspect prepares a stream over files (inspect.Expand); nothing is read yet.
 func OpenInspect(files []string, opt Options) (*InspectStream, error) {
 	if err := opt.CheckInspect(); err != nil {
 		return nil, err

@@ -20,8 +20,8 @@ import (
 type Options struct {
 	Bench string   // Builtin or a path (LoadBench); "": Builtin without Runs, refused with them (ResolveBench)
 	Runs  []string // episode files, globs or directories; none: the built-in release's episodes, or the runs file beside a bench on disk
-	// Inspect are Inspect logs of a SafeActBench task (files, folders of .eval logs,
-	// globs), read instead of Runs by the Inspect adapter (harness.InspectStream);
+	// Inspect are Inspect logs of a SafeActBench task (files, folders of logs, globs:
+	// inspect.Expand), read instead of Runs by the Inspect adapter (harness.InspectStream);
 	// RecordFrom says where their decision records are (harness.ParseRecordFrom).
 	Inspect    []string
 	RecordFrom string

@@ -8,6 +8,7 @@ import (
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/harness"
+	"github.com/sabench/sabench-stats/ingest/inspect"
 )
 
 // CheckInspect refuses what Inspect logs cannot be read with: episode files beside them
@@ -33,7 +34,7 @@ func CheckInspect(opt Options) error {
 // openInspect prepares the Inspect logs of opt as the input's episodes: each log's
 // configuration is its model/solver, each sample's condition its own (Inspect adapter).
 func (in *Input) openInspect(opt Options) error {
-	files, err := harness.ExpandInspect(opt.Inspect)
+	files, err := inspect.Expand(opt.Inspect)
 	if err != nil {
 		return err
 	}
@@ -67,13 +68,13 @@ func (s *inspectStream) Next() (*ingest.Episode, error) {
 
 func (s *inspectStream) Reported() []ingest.Problem { return nil }
 
-// ReadInspectEpisodes reads the Inspect logs named by args (files, folders of .eval logs,
-// globs; ExpandInspect) into episodes against the bench at benchPath (a folder or
+// ReadInspectEpisodes reads the Inspect logs named by args (files, folders of logs, globs;
+// inspect.Expand) into episodes against the bench at benchPath (a folder or
 // Builtin), with opt's record source and configuration; it returns the result and the
 // number of log files read. The bench tells which sample ids are cases and which tools
 // are information tools.
 func ReadInspectEpisodes(args []string, benchPath string, opt harness.Options) (*harness.Result, int, error) {
-	files, err := harness.ExpandInspect(args)
+	files, err := inspect.Expand(args)
 	if err != nil {
 		return nil, 0, err
 	}
