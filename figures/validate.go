@@ -50,11 +50,18 @@ func clipName(s string) string {
 }
 
 func checkLabel(field, s string, emptyOK bool) error {
-	switch {
-	case !emptyOK && strings.TrimSpace(s) == "":
+	if !emptyOK && strings.TrimSpace(s) == "" {
 		return fmt.Errorf("figures: %s: empty", field)
-	case len(s) > maxNameLen:
-		return fmt.Errorf("figures: %s: %d bytes, at most %d", field, len(s), maxNameLen)
+	}
+	return checkLine(field, s, maxNameLen)
+}
+
+// checkLine checks one line of text drawn in a figure: at most max bytes of UTF-8, with
+// no line break or tab (the figures wrap text themselves).
+func checkLine(field, s string, max int) error {
+	switch {
+	case len(s) > max:
+		return fmt.Errorf("figures: %s: %d bytes, at most %d", field, len(s), max)
 	case !utf8.ValidString(s):
 		return fmt.Errorf("figures: %s: not valid UTF-8", field)
 	case strings.ContainsAny(s, "\n\r\t"):
@@ -69,17 +76,7 @@ const maxTextLen = 1000
 
 // checkText checks a sentence drawn under a figure, "" allowed: one line of text (wrapped
 // when drawn), of at most maxTextLen bytes.
-func checkText(field, s string) error {
-	switch {
-	case len(s) > maxTextLen:
-		return fmt.Errorf("figures: %s: %d bytes, at most %d", field, len(s), maxTextLen)
-	case !utf8.ValidString(s):
-		return fmt.Errorf("figures: %s: not valid UTF-8", field)
-	case strings.ContainsAny(s, "\n\r\t"):
-		return fmt.Errorf("figures: %s: contains a line break or tab", field)
-	}
-	return nil
-}
+func checkText(field, s string) error { return checkLine(field, s, maxTextLen) }
 
 // checkLen checks that a slice indexed by field has the length of the
 // names it is indexed by.
