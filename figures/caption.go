@@ -68,7 +68,7 @@ func (c Captioned) layout(st style, o Options) (scene, error) {
 		// Too little room above the captions gives way to the height the figure needs
 		// (fit), as too little room for its rows does.
 		if inner.Height = o.Height - capH; inner.Height < st.em*4 {
-			return scene{}, &HeightError{Height: o.Height, PerRow: inner.Height, Need: st.em * 4}
+			return scene{}, &HeightError{Height: o.Height, Left: inner.Height, For: "above the captions", Need: st.em * 4}
 		}
 	}
 	sc, err := c.Fig.layout(st, inner)

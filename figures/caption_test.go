@@ -72,3 +72,15 @@ func TestRanksTieGroupsValidate(t *testing.T) {
 		t.Error("tie groups without a level accepted")
 	}
 }
+
+// A set height the captions nearly fill: the error said the room left above them was
+// "per row".
+func TestCaptionedHeightErrorSaysAboveTheCaptions(t *testing.T) {
+	c := Captioned{Fig: smallFigures()["forest"], Note: strings.Repeat("A long note. ", 30)}
+	o := Column
+	o.Height = 40
+	_, err := c.layout(newStyle(o), o)
+	if err == nil || !strings.Contains(err.Error(), "pt above the captions, need at least") || strings.Contains(err.Error(), "per row") {
+		t.Errorf("captions over the height: %v", err)
+	}
+}

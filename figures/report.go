@@ -370,19 +370,17 @@ func CompareForest(s analysis.CompareSpec, rels []*analysis.Release, scopes [][]
 	if len(forest.Rows) == 0 {
 		return nil
 	}
-	var names []string
-	for _, r := range rels {
-		names = append(names, nameLabelsOf([]string{r.Policy.Name}, maxNameLen).label(r.Policy.Name))
+	under := "policy " + nameLabelsOf([]string{rels[0].Policy.Name}, maxNameLen).label(rels[0].Policy.Name)
+	if len(rels) > 1 {
+		// Each row's label begins with its policy's: naming them all again here could pass
+		// what a note holds (several names of up to maxNameLen bytes).
+		under = fmt.Sprintf("%d policies, each row under the one its label begins with", len(rels))
 	}
 	cond := "condition " + s.Condition
 	if s.Conditions {
 		cond = "configuration " + nameLabelsOf([]string{s.Config}, maxNameLen).label(s.Config)
 	}
-	under := "policy "
-	if len(names) > 1 {
-		under = "policies "
-	}
-	about := "Scored under " + under + andList(names) + "; " + cond + "; the cases both sides ran."
+	about := "Scored under " + under + "; " + cond + "; the cases both sides ran."
 	o.Clustered = false
 	about += " " + rels[0].Intervals(o).Sentence()
 	if clusters {

@@ -128,17 +128,21 @@ func rowHeight(o Options, fixed vg.Length, n int, natural, minimum vg.Length) (v
 	}
 	h := (o.Height - fixed) / vg.Length(n)
 	if h < minimum {
-		return 0, &HeightError{Height: o.Height, PerRow: h, Need: minimum}
+		return 0, &HeightError{Height: o.Height, Left: h, For: "per row", Need: minimum}
 	}
 	return h, nil
 }
 
-// HeightError: a set figure height leaves too little room per row. Render then draws the
-// figure at the height its content needs (Fitted says so).
-type HeightError struct{ Height, PerRow, Need vg.Length }
+// HeightError: a set figure height leaves too little room, Left, for what For says (one
+// row, or the figure above its captions). Render then draws the figure at the height its
+// content needs (Fitted says so).
+type HeightError struct {
+	Height, Left, Need vg.Length
+	For                string // "per row", "above the captions"
+}
 
 func (e *HeightError) Error() string {
-	return fmt.Sprintf("figures: Options.Height: %.0f pt leaves %.1f pt per row, need at least %.1f pt", float64(e.Height), float64(e.PerRow), float64(e.Need))
+	return fmt.Sprintf("figures: Options.Height: %.0f pt leaves %.1f pt %s, need at least %.1f pt", float64(e.Height), float64(e.Left), e.For, float64(e.Need))
 }
 
 // WidthError: content does not fit the width. Render then widens the figure, up to

@@ -9,7 +9,8 @@
 // OpenEpisodes and OpenRuns stream sabench.episode/v1 episodes from JSONL (plain, gzip or
 // zstd, recognised by content) and Parquet. Choices where the format is silent:
 //   - condition defaults to "main" and status to "completed";
-//   - a missing run_id is the key joined with "|" (DeriveRunID);
+//   - a missing run_id is the key joined with "|", a "|" or backslash within a part
+//     escaped with a backslash (DeriveRunID);
 //   - model and harness default to the config split at its last "/" (SplitConfig), so
 //     "openai/gpt-6/codex" is model "openai/gpt-6", harness "codex";
 //   - failure_class must be a string or null; usage values must be numbers or null;

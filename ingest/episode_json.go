@@ -88,10 +88,22 @@ func ConfigProblem(config string) string {
 	return ""
 }
 
-// DeriveRunID is the run id of an episode that names none: its key, joined with "|"
-// (a character that no config, case id or condition in the release uses).
+// DeriveRunID is the run id of an episode that names none: its key, joined with "|".
+// A configuration, case id or condition may hold "|" ("o1-mini | tools"), so within a
+// part a "|" or a backslash is escaped with a backslash: two keys then never join to
+// one id (which refused the second episode as a duplicate run id), and keys without
+// either keep their id.
 func DeriveRunID(k Key) string {
-	return k.Config + "|" + k.CaseID + "|" + strconv.Itoa(k.Repeat) + "|" + k.Condition
+	return runIDPart(k.Config) + "|" + runIDPart(k.CaseID) + "|" + strconv.Itoa(k.Repeat) + "|" + runIDPart(k.Condition)
+}
+
+var runIDEscaper = strings.NewReplacer(`\`, `\\`, "|", `\|`)
+
+func runIDPart(s string) string {
+	if !strings.ContainsAny(s, `|\`) {
+		return s
+	}
+	return runIDEscaper.Replace(s)
 }
 
 // Defects that strict reading refuses and lenient reading lets through, marked on the

@@ -35,6 +35,7 @@ type lineChunk struct {
 type chunkLine struct {
 	off, end, line int
 	err            error
+	unended        bool // no newline after it: the file ends in it
 }
 
 type decoded struct {
@@ -63,6 +64,9 @@ func (r *jsonlReader) startParallel(workers int, src io.Reader) {
 						continue
 					}
 					c.out[i].ep, c.out[i].err = decodeEpisodeLine(dec, c.blk.buf[l.off:l.end], r.path, l.line, r.lenient)
+					if c.out[i].err != nil && l.unended {
+						c.out[i].err = endsMidLine(c.out[i].err)
+					}
 				}
 				if c.blk != nil {
 					release(c.blk)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"sync"
 
 	"github.com/klauspost/compress/gzip"
@@ -29,6 +30,7 @@ type jsonlReader struct {
 	buf     []byte
 	dec     *jsonv.Decoder
 	eof     bool // the stream was read to its end
+	unended bool // the line last read has no newline: the file ends in it
 	failed  bool // a fatal error was returned: the file was not read, wherever the splitter got to
 
 	// With ReadOptions.Hashes: the file's bytes are hashed as they are read.
@@ -158,6 +160,7 @@ func (r *jsonlReader) readLine() ([]byte, error) {
 		if len(b) > r.max+1 || (len(b) == r.max+1 && b[len(b)-1] != '\n') {
 			return nil, errLineTooLong
 		}
+		r.unended = b[len(b)-1] != '\n'
 		return trimEOL(b), nil
 	}
 	if err != bufio.ErrBufferFull {
@@ -185,6 +188,7 @@ func (r *jsonlReader) readLine() ([]byte, error) {
 	if len(r.buf) > r.max+1 || (len(r.buf) > r.max && r.buf[len(r.buf)-1] != '\n') {
 		return nil, errLineTooLong
 	}
+	r.unended = len(r.buf) > 0 && r.buf[len(r.buf)-1] != '\n'
 	return trimEOL(r.buf), nil
 }
 
@@ -241,8 +245,23 @@ func (r *jsonlReader) next() (*Episode, error) {
 		if isBlank(b) {
 			continue // blank lines (e.g. a trailing one) carry no episode
 		}
-		return decodeEpisodeLine(r.dec, b, r.path, r.line, r.lenient)
+		e, err := decodeEpisodeLine(r.dec, b, r.path, r.line, r.lenient)
+		if err != nil && r.unended {
+			err = endsMidLine(err)
+		}
+		return e, err
 	}
+}
+
+// endsMidLine says, of a last line without a newline that is not JSON, that the file
+// ends there: a file cut short (a copy or a run stopped mid-write) reads otherwise as
+// a line that is merely malformed ("unterminated string").
+func endsMidLine(err error) error {
+	if p, ok := err.(Problem); ok && strings.HasPrefix(p.Msg, "invalid JSON: ") {
+		p.Msg += "; the file ends in this line (no newline after it): cut short?"
+		return p
+	}
+	return err
 }
 
 // skipTo reads the lines before line without decoding them, so that next returns the

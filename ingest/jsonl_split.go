@@ -87,7 +87,7 @@ func (r *jsonlReader) cut(c *lineChunk, n int) bool {
 		c.blk = s.blk
 		s.blk.refs.Add(1)
 	}
-	c.lines = append(c.lines, chunkLine{off: off, end: off + len(b), line: r.line})
+	c.lines = append(c.lines, chunkLine{off: off, end: off + len(b), line: r.line, unended: s.blk.buf[s.pos-1] != '\n'})
 	return true
 }
 

@@ -92,7 +92,9 @@ func inspectLogNotes(logs []InspectLog) []string {
 		if l.Status != "" {
 			samples += ", " + statusText(l.Status)
 		}
-		out = append(out, fmt.Sprintf("Log %s: %d bytes, SHA-256 %s; eval id %s, task %s, model %s, %s.", l.Path, l.Bytes, l.SHA256, id, l.Task, l.Model, samples))
+		// Quoted when it holds ", " or ends in white space ("trail "), as the notes list names.
+		model := ingest.ListedNames([]string{l.Model}, ",;")[0]
+		out = append(out, fmt.Sprintf("Log %s: %d bytes, SHA-256 %s; eval id %s, task %s, model %s, %s.", l.Path, l.Bytes, l.SHA256, id, l.Task, model, samples))
 	}
 	return out
 }
@@ -126,7 +128,9 @@ type InspectCompare struct {
 // BuildInspectCompare is the table of `compare --inspect`: one row per scorer.
 func BuildInspectCompare(c InspectCompare, o analysis.StatOptions) *Table {
 	spec := analysis.InspectIntervals(o, c.ClusterBy)
-	t := &Table{ID: "compare-inspect", Title: fmt.Sprintf("Paired comparison of Inspect logs: A = %s, B = %s", c.A, c.B)}
+	// A and B as the user named them; one with white space at an end ("trail ") quoted.
+	ab := ingest.ListedNames([]string{c.A, c.B}, "")
+	t := &Table{ID: "compare-inspect", Title: fmt.Sprintf("Paired comparison of Inspect logs: A = %s, B = %s", ab[0], ab[1])}
 	iv := &Intervals{Spec: spec}
 	t.Intervals = iv
 	t.Columns = []Column{textCol("scorer", "Scorer"), countCol("samples", "Shared samples"),

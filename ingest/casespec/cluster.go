@@ -1,11 +1,11 @@
 package casespec
 
 import (
+	"bytes"
 	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"sort"
 	"strings"
 
@@ -186,15 +186,19 @@ func linkKeys(spec *jsonv.Object) []string {
 	return keys
 }
 
+// maxClusterFileBytes bounds a clusters file; a variable so a test can lower it.
+var maxClusterFileBytes int64 = ingest.MaxBenchFileBytes
+
 // readClusterFile reads a CSV of case_id,cluster_id (an optional header row naming
 // those columns is skipped). Ids must be cases of the bench (base or variant ids).
 func (b *Bench) readClusterFile(path string) (map[string]string, []ingest.Problem) {
-	f, err := os.Open(path)
+	// Read whole under the limit, as case-set files are: a LimitReader alone would cut a
+	// larger file short and read its first part without a word.
+	data, err := ingest.ReadLimited(path, maxClusterFileBytes)
 	if err != nil {
 		return nil, []ingest.Problem{{File: path, Msg: err.Error()}}
 	}
-	defer f.Close()
-	r := csv.NewReader(ingest.SkipBOM(io.LimitReader(f, ingest.MaxBenchFileBytes)))
+	r := csv.NewReader(ingest.SkipBOM(bytes.NewReader(data)))
 	r.FieldsPerRecord = -1
 	r.TrimLeadingSpace = true
 	out := map[string]string{}

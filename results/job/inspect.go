@@ -318,7 +318,8 @@ func (o *Options) logArms(pathA, pathB string) (in *InspectLogs, a, b analysis.I
 }
 
 func logDesc(l *inspect.Log) string {
-	return fmt.Sprintf("log %s (task %s, model %s)", l.File, l.Eval.Task, l.Eval.Model)
+	// A model with white space at an end ("trail ") is quoted, as the notes list names.
+	return fmt.Sprintf("log %s (task %s, model %s)", l.File, l.Eval.Task, ingest.ListedNames([]string{l.Eval.Model}, "")[0])
 }
 
 // modelArms takes the rows of models A and B (of one task) from a set of logs.
@@ -366,7 +367,7 @@ func modelArms(in *InspectLogs, ma, mb, task string) (a, b analysis.InspectArm, 
 		}
 	}
 	desc := func(m string, logs map[string]bool) string {
-		return fmt.Sprintf("model %s (%s: %s)", m, ingest.Plural(len(logs), "log"), strings.Join(slices.Sorted(maps.Keys(logs)), ", "))
+		return fmt.Sprintf("model %s (%s: %s)", ingest.ListedNames([]string{m}, "")[0], ingest.Plural(len(logs), "log"), strings.Join(slices.Sorted(maps.Keys(logs)), ", "))
 	}
 	return a, b, desc(ma, na), desc(mb, nb), nil
 }
