@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"fmt"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -179,6 +180,7 @@ type explained struct {
 	} `json:"workflow"`
 	Chain []struct {
 		Facts []json.RawMessage `json:"facts"`
+		Tool  string            `json:"tool"`
 	} `json:"chain"`
 }
 
@@ -207,6 +209,9 @@ func pageAgainstExplain(t *testing.T, b *browser, page, run string, flags ...str
 	}
 	if got["step"] != x.BrokeStep {
 		t.Errorf("%s (%s): page says broken step %q, explain %q", run, ft, got["step"], x.BrokeStep)
+	}
+	if x.BrokeAt >= 0 && x.BrokeAt < len(x.Chain) && x.Chain[x.BrokeAt].Tool != "" && !strings.HasPrefix(got["text"], fmt.Sprintf("✗ The chain broke at event %d (%s", x.BrokeAt, x.Chain[x.BrokeAt].Tool)) {
+		t.Errorf("%s (%s): summary %q does not name event %d's tool %s", run, ft, got["text"], x.BrokeAt, x.Chain[x.BrokeAt].Tool)
 	}
 	if !strings.HasSuffix(got["text"], ". "+x.Why) || x.Why == "" {
 		t.Errorf("%s (%s): summary %q does not end with explain's sentence %q", run, ft, got["text"], x.Why)

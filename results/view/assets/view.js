@@ -568,7 +568,8 @@
       // worked out on the page.
       var ft = I.failures[failOf(n, 0)], step = '';
       d.steps.forEach(function (st, i) { if (st === 'broken') step = d.wf[i].id; });
-      var where = d.broke >= 0 ? '✗ The chain broke at event ' + d.broke + (step ? ' (step ' + step + ')' : '') + ': '
+      var tool = d.broke >= 0 && d.broke < d.events.length ? d.events[d.broke].tool : ''; // the event's tool, as explain's chain-broke line names it
+      var where = d.broke >= 0 ? '✗ The chain broke at event ' + d.broke + (tool || step ? ' (' + [tool, step ? 'step ' + step : ''].filter(Boolean).join('; ') + ')' : '') + ': '
         : '✗ The chain broke at no single event (outcome ' + I.outcomes[outOf(n, 0)] + '): ';
       box.appendChild(el('p', { cls: 'brokehere', id: 'broke-summary', 'data-broke-at': String(d.broke), 'data-failure': ft, 'data-step': step },
         where, el('a', { href: '#glossary?term=' + ft, text: ft.replace(/_/g, ' ') }), '. ' + (d.why || I.why[failOf(n, 0)] || '')));
