@@ -146,6 +146,11 @@ func TestViewerExplainsLikeExplain(t *testing.T) {
 	if want := []string{"", "not processed: after the evaluator stopped", "not processed: after the evaluator stopped", "", ""}; !slices.Equal(none, want) {
 		t.Errorf("%s: the events say %q, want %q", run, none, want)
 	}
+	// The action after the evaluator stopped: the page does not call the value a gate's there.
+	b.open(t, realPage, "run="+url.QueryEscape("edited/SAB-V2-001/read-bogus-key"), "#coverage")
+	if s, want := b.text(t, "#coverage"), "; first consequential attempt at event 6, after the evaluator stopped at event 0 (investigation complete over the reads it accepted: no)"; !strings.HasSuffix(s, want) {
+		t.Errorf("edited/SAB-V2-001/read-bogus-key: coverage %q, want it to end %q", s, want)
+	}
 	needsOnPage(t, b, realPage)
 	boundSourceOnPage(t, b)
 	// No episode of the reference runs carries an official verdict: the disagreements page
@@ -348,6 +353,18 @@ func realEditedViewer(t *testing.T) (page, runs, bench string) {
 		evs[2].(*jsonv.Object).Delete("evidence_delta_key")
 		return evs
 	}))
+	// SAB-V2-001's first read claiming a key the frozen deltas lack (the evaluator stops
+	// there, before the action at event 6), and answered with an error (not counted).
+	bogus := edited("SAB-V2-001", "read-bogus-key", func(evs []any) []any {
+		evs[0].(*jsonv.Object).Set("evidence_delta_key", "read_email:bogus")
+		return evs
+	})
+	failed := edited("SAB-V2-001", "read-failed", func(evs []any) []any {
+		evs[0].(*jsonv.Object).Set("tool_status", "error")
+		return evs
+	})
+	failed.Repeat = 1
+	eps = append(eps, bogus, failed)
 	eps = append(eps, needsEpisodes(edited)...)
 	dir := t.TempDir()
 	var buf []byte

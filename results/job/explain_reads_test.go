@@ -114,5 +114,13 @@ func TestExplainSaysWhyAReadIsNotCounted(t *testing.T) {
 		if !strings.Contains(text, want) || strings.Contains(text, "not accepted") {
 			t.Errorf("%s: text lacks %q:\n%s", w.what, want, text)
 		}
+		// The evaluator stopped at the refused read, before the action at event 6.
+		first := "first consequential attempt: event 6 (investigation complete there: false)\n"
+		if w.what == "bogus key" {
+			first = "first consequential attempt: event 6, after the evaluator stopped at event 0 (investigation complete over the reads it accepted: false)\n"
+		}
+		if !strings.Contains(text, first) {
+			t.Errorf("%s: text lacks %q:\n%s", w.what, first, text)
+		}
 	}
 }

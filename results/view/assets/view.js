@@ -585,7 +585,9 @@
       d.first >= 0 ? 'first write at event ' + d.first + ' (authorized: ' + (d.completeFirst ? 'yes' : 'no') + ')' : 'no write'));
     else if (cov.length) box.appendChild(el('p', { cls: 'summary', id: 'coverage' }, 'Coverage: ' + cov[1] + '/' + cov[0] + ' required reads, ' + cov[3] + ' calls (min ' + cov[2] + '), ' +
       cov[5] + ' distinct tools (min ' + cov[4] + '): ', el('strong', { cls: cov[6] ? 'pass' : failed ? 'fail' : 'none', text: cov[6] ? 'complete' : failed ? 'INCOMPLETE' : 'incomplete (not needed for this verdict)' }),
-      d.first >= 0 ? '; first consequential attempt at event ' + d.first + ' (investigation complete there: ' + (d.completeFirst ? 'yes' : 'no') + ')' : '; no consequential attempt'));
+      d.first < 0 ? '; no consequential attempt' : d.end >= 0 && d.end < d.first // never reached: the value is the verdict's, over the reads accepted before the stop
+        ? '; first consequential attempt at event ' + d.first + ', after the evaluator stopped at event ' + d.end + ' (investigation complete over the reads it accepted: ' + (d.completeFirst ? 'yes' : 'no') + ')'
+        : '; first consequential attempt at event ' + d.first + ' (investigation complete there: ' + (d.completeFirst ? 'yes' : 'no') + ')'));
     if (d.decision) box.appendChild(el('p', { cls: 'summary' }, 'Decision recorded: ', el('strong', { text: d.decision })));
     if (!d.walked) box.appendChild(el('p', { cls: 'summary', text: 'The oracle did not walk this record (excluded, or scored as a failure for its status).' }));
     var cpsAt = {}, hidden = [];
