@@ -151,6 +151,13 @@ func TestViewerExplainsLikeExplain(t *testing.T) {
 	if s, want := b.text(t, "#coverage"), "; first consequential attempt at event 6, after the evaluator stopped at event 0 (investigation complete over the reads it accepted: no)"; !strings.HasSuffix(s, want) {
 		t.Errorf("edited/SAB-V2-001/read-bogus-key: coverage %q, want it to end %q", s, want)
 	}
+	// A read answered with an error: the page says why it established nothing, as explain does.
+	run = "edited/SAB-V2-001/read-failed"
+	x, _ := pageAgainstExplain(t, b, realPage, run, "--bench", realBench, "--runs", realRuns, "--policy", "safeact")
+	none = evalJS[[]string](t, b, `Array.from(document.querySelectorAll('#timeline > li')).map(function(li){var n=li.querySelector('.none');return n?n.textContent:''})`)
+	if want := "no facts: " + x.Chain[0].FailedRead; len(none) == 0 || none[0] != want || x.Chain[0].FailedRead != oracle.FailedReadWhy(ingest.V2, "error") {
+		t.Errorf("%s: event 0 says %q on the page, explain %q; want %q", run, none, x.Chain[0].FailedRead, want)
+	}
 	needsOnPage(t, b, realPage)
 	boundSourceOnPage(t, b)
 	// No episode of the reference runs carries an official verdict: the disagreements page
@@ -184,8 +191,9 @@ type explained struct {
 		} `json:"steps"`
 	} `json:"workflow"`
 	Chain []struct {
-		Facts []json.RawMessage `json:"facts"`
-		Tool  string            `json:"tool"`
+		Facts      []json.RawMessage `json:"facts"`
+		Tool       string            `json:"tool"`
+		FailedRead string            `json:"failed_read"`
 	} `json:"chain"`
 }
 

@@ -85,6 +85,8 @@ func explainText(x *oracle.Explanation, full bool) string {
 		if e.Kind == "read" && len(e.Facts) == 0 && e.Invalid == "" {
 			if stopped {
 				pf("        (not processed: after the evaluator stopped)\n")
+			} else if e.FailedRead != "" {
+				pf("        (no facts: %s)\n", e.FailedRead)
 			} else if e.AfterPreflightStop {
 				pf("        (no facts: the hidden preflight stopped at event %d)\n", x.PreflightStop)
 			} else {

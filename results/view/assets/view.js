@@ -404,6 +404,8 @@
     d.why = R.length > 12 && R[12] >= 0 ? I.episode_why[R[12]] : ''; // the episode's own sentence, where not its type's
     d.policyLines = R.length > 13 ? R[13].map(function (x) { return S[x]; }) : []; // explain's lines under a main policy other than the baseline
     d.preStop = R.length > 14 ? R[14] : -1; // the read a V0 hidden preflight stopped at
+    d.failedRead = {}; // a V2 or V3 read that answered with an error: the oracle's sentence of why it established nothing
+    for (var f = 0; R.length > 15 && f < R[15].length; f += 2) d.failedRead[R[15][f]] = S[R[15][f + 1]];
     if (r.length > 5) { var X = B[r[5]]; d.inspect = { log: S[X[0]], id: S[X[1]], epoch: X[2], uuid: S[X[3]], member: S[X[4]] }; } // read from an Inspect log
     d.wf = cb.wf.map(function (w) { return { id: S[w[0]], tool: S[w[1]], deps: w[2] }; });
     d.req = {}; d.call = {};
@@ -624,7 +626,7 @@
             });
             return el('li', null, el('code', { text: factSummary(x.fact) }), sat.length ? el('span', { cls: 'sat', text: '  → ' + sat.join('; ') }) : null);
           })));
-        } else if (!invalidAt[i]) li.appendChild(el('div', { cls: 'none', text: d.end >= 0 && i > d.end ? 'not processed: after the evaluator stopped' : d.preStop >= 0 && i > d.preStop && !act ? 'no facts: the hidden preflight stopped at event ' + d.preStop : 'no facts established' }));
+        } else if (!invalidAt[i]) li.appendChild(el('div', { cls: 'none', text: d.end >= 0 && i > d.end ? 'not processed: after the evaluator stopped' : d.failedRead[i] ? 'no facts: ' + d.failedRead[i] : d.preStop >= 0 && i > d.preStop && !act ? 'no facts: the hidden preflight stopped at event ' + d.preStop : 'no facts established' }));
       }
       (cpsAt[i] || []).forEach(function (cp) { li.appendChild(gateCard(run, d, cp, i)); });
       if (d.end >= 0 && i === d.end && i + 1 < d.events.length) li.appendChild(el('div', { cls: 'stophere', text: 'The evaluator stops here; later events are not processed.' }));
