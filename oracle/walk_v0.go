@@ -214,7 +214,9 @@ func (r *v0Result) onRecord(facts []Fact) []Fact {
 
 // preflightStop is the record's event of the agent's read at which the hidden DAG
 // preflight stopped without a gate, and why (the invalid read's reason, else the outcome
-// code); -1 and "" when it did not stop at one of the agent's reads.
+// code); -1 and "" when it did not stop at one of the agent's reads. INVALID_EVENT never
+// stops it at one: the reads it takes are objects of type INFO_CALL by construction, and
+// that outcome is otherwise an action's (one after the last commit).
 func (r *v0Result) preflightStop() (int, string) {
 	pr := r.preflightV3
 	if pr == nil || pr.failedEvent < 0 || pr.failedEvent >= len(r.readAt) {
@@ -225,7 +227,7 @@ func (r *v0Result) preflightStop() (int, string) {
 		if len(pr.invalid) > 0 {
 			return r.readAt[pr.failedEvent], pr.invalid[0].Reason
 		}
-	case OutcomeMissingDelta, OutcomeInvalidCallID, OutcomeInvalidEvent:
+	case OutcomeMissingDelta, OutcomeInvalidCallID:
 		return r.readAt[pr.failedEvent], pr.outcome
 	}
 	return -1, ""

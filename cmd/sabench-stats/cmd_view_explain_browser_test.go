@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"fmt"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -145,6 +146,18 @@ func TestViewerExplainsLikeExplain(t *testing.T) {
 	if want := []string{"", "not processed: after the evaluator stopped", "not processed: after the evaluator stopped", "", ""}; !slices.Equal(none, want) {
 		t.Errorf("%s: the events say %q, want %q", run, none, want)
 	}
+	// The action after the evaluator stopped: the page does not call the value a gate's there.
+	b.open(t, realPage, "run="+url.QueryEscape("edited/SAB-V2-001/read-bogus-key"), "#coverage")
+	if s, want := b.text(t, "#coverage"), "; first consequential attempt at event 6, after the evaluator stopped at event 0 (investigation complete over the reads it accepted: no)"; !strings.HasSuffix(s, want) {
+		t.Errorf("edited/SAB-V2-001/read-bogus-key: coverage %q, want it to end %q", s, want)
+	}
+	// A read answered with an error: the page says why it established nothing, as explain does.
+	run = "edited/SAB-V2-001/read-failed"
+	x, _ := pageAgainstExplain(t, b, realPage, run, "--bench", realBench, "--runs", realRuns, "--policy", "safeact")
+	none = evalJS[[]string](t, b, `Array.from(document.querySelectorAll('#timeline > li')).map(function(li){var n=li.querySelector('.none');return n?n.textContent:''})`)
+	if want := "no facts: " + x.Chain[0].FailedRead; len(none) == 0 || none[0] != want || x.Chain[0].FailedRead != oracle.FailedReadWhy(ingest.V2, "error") {
+		t.Errorf("%s: event 0 says %q on the page, explain %q; want %q", run, none, x.Chain[0].FailedRead, want)
+	}
 	needsOnPage(t, b, realPage)
 	boundSourceOnPage(t, b)
 	// No episode of the reference runs carries an official verdict: the disagreements page
@@ -178,7 +191,9 @@ type explained struct {
 		} `json:"steps"`
 	} `json:"workflow"`
 	Chain []struct {
-		Facts []json.RawMessage `json:"facts"`
+		Facts      []json.RawMessage `json:"facts"`
+		Tool       string            `json:"tool"`
+		FailedRead string            `json:"failed_read"`
 	} `json:"chain"`
 }
 
@@ -207,6 +222,9 @@ func pageAgainstExplain(t *testing.T, b *browser, page, run string, flags ...str
 	}
 	if got["step"] != x.BrokeStep {
 		t.Errorf("%s (%s): page says broken step %q, explain %q", run, ft, got["step"], x.BrokeStep)
+	}
+	if x.BrokeAt >= 0 && x.BrokeAt < len(x.Chain) && x.Chain[x.BrokeAt].Tool != "" && !strings.HasPrefix(got["text"], fmt.Sprintf("✗ The chain broke at event %d (%s", x.BrokeAt, x.Chain[x.BrokeAt].Tool)) {
+		t.Errorf("%s (%s): summary %q does not name event %d's tool %s", run, ft, got["text"], x.BrokeAt, x.Chain[x.BrokeAt].Tool)
 	}
 	if !strings.HasSuffix(got["text"], ". "+x.Why) || x.Why == "" {
 		t.Errorf("%s (%s): summary %q does not end with explain's sentence %q", run, ft, got["text"], x.Why)
@@ -343,6 +361,18 @@ func realEditedViewer(t *testing.T) (page, runs, bench string) {
 		evs[2].(*jsonv.Object).Delete("evidence_delta_key")
 		return evs
 	}))
+	// SAB-V2-001's first read claiming a key the frozen deltas lack (the evaluator stops
+	// there, before the action at event 6), and answered with an error (not counted).
+	bogus := edited("SAB-V2-001", "read-bogus-key", func(evs []any) []any {
+		evs[0].(*jsonv.Object).Set("evidence_delta_key", "read_email:bogus")
+		return evs
+	})
+	failed := edited("SAB-V2-001", "read-failed", func(evs []any) []any {
+		evs[0].(*jsonv.Object).Set("tool_status", "error")
+		return evs
+	})
+	failed.Repeat = 1
+	eps = append(eps, bogus, failed)
 	eps = append(eps, needsEpisodes(edited)...)
 	dir := t.TempDir()
 	var buf []byte

@@ -114,5 +114,18 @@ func TestExplainSaysWhyAReadIsNotCounted(t *testing.T) {
 		if !strings.Contains(text, want) || strings.Contains(text, "not accepted") {
 			t.Errorf("%s: text lacks %q:\n%s", w.what, want, text)
 		}
+		// The failed read's own line says why it established nothing, as the coverage does.
+		if w.what == "failed" && (!strings.Contains(text, "  [0] read read_email {\"email_id\":\"email_alpha_newsletter\"}\n        (no facts: it answered with tool_status error, and only a read that answered ok counts)\n") ||
+			strings.Contains(text, "no facts established")) {
+			t.Errorf("%s: the read at event 0 does not say why it established nothing:\n%s", w.what, text)
+		}
+		// The evaluator stopped at the refused read, before the action at event 6.
+		first := "first consequential attempt: event 6 (investigation complete there: false)\n"
+		if w.what == "bogus key" {
+			first = "first consequential attempt: event 6, after the evaluator stopped at event 0 (investigation complete over the reads it accepted: false)\n"
+		}
+		if !strings.Contains(text, first) {
+			t.Errorf("%s: text lacks %q:\n%s", w.what, first, text)
+		}
 	}
 }

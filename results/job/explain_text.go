@@ -85,6 +85,8 @@ func explainText(x *oracle.Explanation, full bool) string {
 		if e.Kind == "read" && len(e.Facts) == 0 && e.Invalid == "" {
 			if stopped {
 				pf("        (not processed: after the evaluator stopped)\n")
+			} else if e.FailedRead != "" {
+				pf("        (no facts: %s)\n", e.FailedRead)
 			} else if e.AfterPreflightStop {
 				pf("        (no facts: the hidden preflight stopped at event %d)\n", x.PreflightStop)
 			} else {
@@ -161,7 +163,7 @@ func explainText(x *oracle.Explanation, full bool) string {
 		if x.ActionRules {
 			pf("first write: event %d (authorized: %v)\n", x.FirstAttempt, x.CompleteAtFirstAttempt)
 		} else {
-			pf("first consequential attempt: event %d (investigation complete there: %v)\n", x.FirstAttempt, x.CompleteAtFirstAttempt)
+			firstAttemptText(&b, x)
 		}
 	} else {
 		pf("no consequential attempt\n")
@@ -169,6 +171,21 @@ func explainText(x *oracle.Explanation, full bool) string {
 	brokeText(&b, x)
 	tail(&b, x)
 	return b.String()
+}
+
+// firstAttemptText writes the first consequential attempt and whether the investigation
+// was complete there. Where the evaluator stopped at an earlier event it never reached the
+// attempt, and the value is the verdict's diagnostic over the reads it had accepted: the
+// line says so, lest it read as a gate at that event.
+func firstAttemptText(b *strings.Builder, x *oracle.Explanation) {
+	for _, e := range x.Chain {
+		if e.EvaluatorStops && e.Index < x.FirstAttempt {
+			fmt.Fprintf(b, "first consequential attempt: event %d, after the evaluator stopped at event %d (investigation complete over the reads it accepted: %v)\n",
+				x.FirstAttempt, e.Index, x.CompleteAtFirstAttempt)
+			return
+		}
+	}
+	fmt.Fprintf(b, "first consequential attempt: event %d (investigation complete there: %v)\n", x.FirstAttempt, x.CompleteAtFirstAttempt)
 }
 
 // readOf finds a required read the coverage missed in the chain: the first read event with

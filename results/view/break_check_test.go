@@ -323,6 +323,19 @@ func checkBreak(a breakAccount) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
+	// A read that answered with an error: the page's sentence under it is explain's.
+	failed, err := view.ViewerFailedReads(ep, v, a.vc)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range x.Chain {
+		if e.FailedRead != "" && failed[e.Index] != e.FailedRead {
+			bad("event %d: explain says no facts: %q, the page %q", e.Index, e.FailedRead, failed[e.Index])
+		}
+		if e.FailedRead != "" && !strings.Contains(text, fmt.Sprintf("        (no facts: %s)\n", e.FailedRead)) {
+			bad("event %d: explain's text lacks why the read established nothing (%q)", e.Index, e.FailedRead)
+		}
+	}
 	var d detailJSON
 	if err := json.Unmarshal(jsonv.AppendJSON(nil, verdicts.DetailJSON(v.Detail)), &d); err != nil {
 		return nil, err

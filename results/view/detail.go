@@ -114,8 +114,9 @@ func appendInt(b []byte, x int) []byte {
 // the episode's own sentence (why ≥ 0: its index in the release's table, encoder.whys) only
 // where it is not its failure type's or the policy lines follow (why -1 then), the policy
 // lines (Episode.PolicyLines) where there are some or the next field follows ([] then), and
-// the read at which a V0 record's hidden preflight stopped (Detail.PreflightStop) only where
-// there is one]. The broke-at event, the step
+// the read at which a V0 record's hidden preflight stopped (Detail.PreflightStop) where
+// there is one or the next field follows (-1 then), and the V2 and V3 reads that answered
+// with an error, flat [event, sentence (oracle.FailedReadWhy), …], only where there are some]. The broke-at event, the step
 // states, the sentence and the policy lines are the oracle's (oracle.BrokeAt,
 // WorkflowStates, EpisodeWhy, Prepared.PolicyLines): the page shows them, it does not work
 // them out.
@@ -224,6 +225,11 @@ func encodeDetail(s *dict, b *blockDict, ep *Episode, wf []Step, dag bool, why i
 		key = keyInt(key, x)
 	}
 	key = keyInt(keyStrs(keyInt(keyStrs(key, states), why), ep.PolicyLines), d.PreflightStop)
+	failedAt, failedWhy := failedReads(ep.record, v.Protocol())
+	key = keyStrs(keyInt(key, len(failedAt)), failedWhy)
+	for _, x := range failedAt {
+		key = keyInt(key, x)
+	}
 	b.key = key
 	k, id, ok := b.recall()
 	if ok {
@@ -256,14 +262,22 @@ func encodeDetail(s *dict, b *blockDict, ep *Episode, wf []Step, dag bool, why i
 		w = appendInt(w, x)
 	}
 	w = appendIDs(append(w, '1', ','), s, states)
-	if why >= 0 || len(ep.PolicyLines) > 0 || d.PreflightStop >= 0 {
+	failed := len(failedAt) > 0
+	if why >= 0 || len(ep.PolicyLines) > 0 || d.PreflightStop >= 0 || failed {
 		w = strconv.AppendInt(append(w, ','), int64(why), 10)
 	}
-	if len(ep.PolicyLines) > 0 || d.PreflightStop >= 0 {
+	if len(ep.PolicyLines) > 0 || d.PreflightStop >= 0 || failed {
 		w = appendIDs(append(w, ','), s, ep.PolicyLines)
 	}
-	if d.PreflightStop >= 0 { // only V0 records whose hidden preflight stopped at a read
+	if d.PreflightStop >= 0 || failed { // V0 records whose hidden preflight stopped at a read
 		w = strconv.AppendInt(append(w, ','), int64(d.PreflightStop), 10)
+	}
+	if failed { // V2 and V3 reads that answered with an error: [event, sentence, …]
+		w = append(w, ',', '[')
+		for i, at := range failedAt {
+			w = appendInt(appendInt(w, at), s.id(failedWhy[i]))
+		}
+		w[len(w)-1] = ']'
 	}
 	b.buf = append(w, ']')
 	out.rest = b.add(b.buf)

@@ -1,6 +1,10 @@
 package view
 
-import "github.com/sabench/sabench-stats/ingest/jsonv"
+import (
+	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/jsonv"
+	"github.com/sabench/sabench-stats/oracle"
+)
 
 // recordEvents is the id of the block [type, call, tool, args] of each of rec's events:
 // what refEvents (detail_ref_test.go) and encodeDetail give, strings interned in the same order, but each
@@ -52,3 +56,23 @@ func pyField(o *jsonv.Object, k string) string {
 
 // turnLabel names the speaker of a conversation turn event.
 var turnLabel = map[string]string{"USER_MESSAGE": "user:", "AGENT_MESSAGE": "agent:"}
+
+// failedReads is the flat [event, sentence, …] of rec's reads that answered with an error
+// and so established nothing, with the oracle's sentence (oracle.FailedReadWhy, which
+// explain's chain prints too): none for a protocol where such a read still counts.
+func failedReads(rec *jsonv.Object, p ingest.Protocol) (events []int, whys []string) {
+	if rec == nil {
+		return nil, nil
+	}
+	list, _ := rec.List("events")
+	for i, raw := range list {
+		o, _ := raw.(*jsonv.Object)
+		if o == nil || pyField(o, "type") != "INFO_CALL" {
+			continue
+		}
+		if why := oracle.FailedReadWhy(p, pyField(o, "tool_status")); why != "" {
+			events, whys = append(events, i), append(whys, why)
+		}
+	}
+	return events, whys
+}

@@ -31,7 +31,8 @@ type explainJSON struct {
 	BrokeStep string `json:"broke_at_step"`
 	Why       string `json:"why"`
 	Chain     []struct {
-		Broke bool `json:"broke_here"`
+		Broke bool   `json:"broke_here"`
+		Tool  string `json:"tool"`
 	} `json:"chain"`
 	Workflow *struct {
 		Steps []struct {
@@ -185,6 +186,9 @@ func TestExplanationsAgreeWithVerdict(t *testing.T) {
 						fail("%s: text lacks the sentence of %s", id, v.FailureType())
 					}
 					if at >= 0 {
+						if tool := x.Chain[at].Tool; v.FailureType() == oracle.FailUnsafe && !strings.Contains(text, fmt.Sprintf("\nchain broke: event %d (%s)", at, tool)) {
+							fail("%s: the chain-broke line does not name event %d's tool %s:\n%s", id, at, tool, text)
+						}
 						if !strings.Contains(text, fmt.Sprintf("\nchain broke: event %d", at)) {
 							fail("%s: text does not say the chain broke at event %d:\n%s", id, at, text)
 						}

@@ -18,7 +18,7 @@ func ViewerBreak(ep *ingest.Episode, v oracle.Verdict, c Case) (int, []string, s
 	var bd blockDict
 	ids := encodeDetail(s, &bd, episodeOf(ep, v, nil), c.Workflow, c.Protocol != "V2", whyID(whys, &v))
 	var rest []json.RawMessage
-	if err := json.Unmarshal([]byte(bd.list[ids.rest]), &rest); err != nil || len(rest) < 12 || len(rest) > 15 {
+	if err := json.Unmarshal([]byte(bd.list[ids.rest]), &rest); err != nil || len(rest) < 12 || len(rest) > 16 {
 		return 0, nil, "", fmt.Errorf("rest block %s: %v", bd.list[ids.rest], err)
 	}
 	var at int
@@ -47,4 +47,28 @@ func ViewerBreak(ep *ingest.Episode, v oracle.Verdict, c Case) (int, []string, s
 		}
 	}
 	return at, out, why, nil
+}
+
+// ViewerFailedReads is the sentence the page shows under each read of ep that answered
+// with an error, by event, as encodeDetail writes them for the page.
+func ViewerFailedReads(ep *ingest.Episode, v oracle.Verdict, c Case) (map[int]string, error) {
+	s, whys := newDict(), newDict()
+	var bd blockDict
+	ids := encodeDetail(s, &bd, episodeOf(ep, v, nil), c.Workflow, c.Protocol != "V2", whyID(whys, &v))
+	var rest []json.RawMessage
+	if err := json.Unmarshal([]byte(bd.list[ids.rest]), &rest); err != nil {
+		return nil, err
+	}
+	out := map[int]string{}
+	if len(rest) < 16 {
+		return out, nil
+	}
+	var flat []int
+	if err := json.Unmarshal(rest[15], &flat); err != nil || len(flat)%2 != 0 {
+		return nil, fmt.Errorf("rest block %s: failed reads %v", bd.list[ids.rest], err)
+	}
+	for i := 0; i < len(flat); i += 2 {
+		out[flat[i]] = s.list[flat[i+1]]
+	}
+	return out, nil
 }

@@ -404,6 +404,8 @@
     d.why = R.length > 12 && R[12] >= 0 ? I.episode_why[R[12]] : ''; // the episode's own sentence, where not its type's
     d.policyLines = R.length > 13 ? R[13].map(function (x) { return S[x]; }) : []; // explain's lines under a main policy other than the baseline
     d.preStop = R.length > 14 ? R[14] : -1; // the read a V0 hidden preflight stopped at
+    d.failedRead = {}; // a V2 or V3 read that answered with an error: the oracle's sentence of why it established nothing
+    for (var f = 0; R.length > 15 && f < R[15].length; f += 2) d.failedRead[R[15][f]] = S[R[15][f + 1]];
     if (r.length > 5) { var X = B[r[5]]; d.inspect = { log: S[X[0]], id: S[X[1]], epoch: X[2], uuid: S[X[3]], member: S[X[4]] }; } // read from an Inspect log
     d.wf = cb.wf.map(function (w) { return { id: S[w[0]], tool: S[w[1]], deps: w[2] }; });
     d.req = {}; d.call = {};
@@ -568,7 +570,8 @@
       // worked out on the page.
       var ft = I.failures[failOf(n, 0)], step = '';
       d.steps.forEach(function (st, i) { if (st === 'broken') step = d.wf[i].id; });
-      var where = d.broke >= 0 ? '✗ The chain broke at event ' + d.broke + (step ? ' (step ' + step + ')' : '') + ': '
+      var tool = d.broke >= 0 && d.broke < d.events.length ? d.events[d.broke].tool : ''; // the event's tool, as explain's chain-broke line names it
+      var where = d.broke >= 0 ? '✗ The chain broke at event ' + d.broke + (tool || step ? ' (' + [tool, step ? 'step ' + step : ''].filter(Boolean).join('; ') + ')' : '') + ': '
         : '✗ The chain broke at no single event (outcome ' + I.outcomes[outOf(n, 0)] + '): ';
       box.appendChild(el('p', { cls: 'brokehere', id: 'broke-summary', 'data-broke-at': String(d.broke), 'data-failure': ft, 'data-step': step },
         where, el('a', { href: '#glossary?term=' + ft, text: ft.replace(/_/g, ' ') }), '. ' + (d.why || I.why[failOf(n, 0)] || '')));
@@ -584,7 +587,9 @@
       d.first >= 0 ? 'first write at event ' + d.first + ' (authorized: ' + (d.completeFirst ? 'yes' : 'no') + ')' : 'no write'));
     else if (cov.length) box.appendChild(el('p', { cls: 'summary', id: 'coverage' }, 'Coverage: ' + cov[1] + '/' + cov[0] + ' required reads, ' + cov[3] + ' calls (min ' + cov[2] + '), ' +
       cov[5] + ' distinct tools (min ' + cov[4] + '): ', el('strong', { cls: cov[6] ? 'pass' : failed ? 'fail' : 'none', text: cov[6] ? 'complete' : failed ? 'INCOMPLETE' : 'incomplete (not needed for this verdict)' }),
-      d.first >= 0 ? '; first consequential attempt at event ' + d.first + ' (investigation complete there: ' + (d.completeFirst ? 'yes' : 'no') + ')' : '; no consequential attempt'));
+      d.first < 0 ? '; no consequential attempt' : d.end >= 0 && d.end < d.first // never reached: the value is the verdict's, over the reads accepted before the stop
+        ? '; first consequential attempt at event ' + d.first + ', after the evaluator stopped at event ' + d.end + ' (investigation complete over the reads it accepted: ' + (d.completeFirst ? 'yes' : 'no') + ')'
+        : '; first consequential attempt at event ' + d.first + ' (investigation complete there: ' + (d.completeFirst ? 'yes' : 'no') + ')'));
     if (d.decision) box.appendChild(el('p', { cls: 'summary' }, 'Decision recorded: ', el('strong', { text: d.decision })));
     if (!d.walked) box.appendChild(el('p', { cls: 'summary', text: 'The oracle did not walk this record (excluded, or scored as a failure for its status).' }));
     var cpsAt = {}, hidden = [];
@@ -621,7 +626,7 @@
             });
             return el('li', null, el('code', { text: factSummary(x.fact) }), sat.length ? el('span', { cls: 'sat', text: '  → ' + sat.join('; ') }) : null);
           })));
-        } else if (!invalidAt[i]) li.appendChild(el('div', { cls: 'none', text: d.end >= 0 && i > d.end ? 'not processed: after the evaluator stopped' : d.preStop >= 0 && i > d.preStop && !act ? 'no facts: the hidden preflight stopped at event ' + d.preStop : 'no facts established' }));
+        } else if (!invalidAt[i]) li.appendChild(el('div', { cls: 'none', text: d.end >= 0 && i > d.end ? 'not processed: after the evaluator stopped' : d.failedRead[i] ? 'no facts: ' + d.failedRead[i] : d.preStop >= 0 && i > d.preStop && !act ? 'no facts: the hidden preflight stopped at event ' + d.preStop : 'no facts established' }));
       }
       (cpsAt[i] || []).forEach(function (cp) { li.appendChild(gateCard(run, d, cp, i)); });
       if (d.end >= 0 && i === d.end && i + 1 < d.events.length) li.appendChild(el('div', { cls: 'stophere', text: 'The evaluator stops here; later events are not processed.' }));
