@@ -186,7 +186,7 @@ func TestExplanationsAgreeWithVerdict(t *testing.T) {
 						fail("%s: text lacks the sentence of %s", id, v.FailureType())
 					}
 					if at >= 0 {
-						if tool := x.Chain[at].Tool; v.FailureType() == oracle.FailUnsafe && !strings.Contains(text, fmt.Sprintf("\nchain broke: event %d (%s)", at, tool)) {
+						if tool := x.Chain[at].Tool; tool != "" && (v.FailureType() == oracle.FailUnsafe || v.FailureType() == oracle.FailExtraEvent) && !strings.Contains(text, fmt.Sprintf("\nchain broke: event %d (%s)", at, tool)) {
 							fail("%s: the chain-broke line does not name event %d's tool %s:\n%s", id, at, tool, text)
 						}
 						if !strings.Contains(text, fmt.Sprintf("\nchain broke: event %d", at)) {
