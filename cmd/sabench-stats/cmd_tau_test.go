@@ -766,12 +766,12 @@ func TestTauPoliciesRateHasOfficialInterval(t *testing.T) {
 	}
 }
 
-// TestTauVarianceClusteredNoteNamesNoTasks: under --clustered with --clusters FILE the
-// variance note on τ-bench said its intervals "resample clusters (the benchmark's tasks)",
-// where the Intervals note beside it resamples the file's clusters, five tasks each.
-func TestTauVarianceClusteredNoteNamesNoTasks(t *testing.T) {
+// tauClustered writes the shared airline trajectories as episodes of one configuration
+// and a clusters file putting its tasks five to a cluster: their two paths.
+func tauClustered(t *testing.T) (runs, clusters string) {
+	t.Helper()
 	dir := t.TempDir()
-	runs, clusters := filepath.Join(dir, "tau.jsonl"), filepath.Join(dir, "clusters.csv")
+	runs, clusters = filepath.Join(dir, "tau.jsonl"), filepath.Join(dir, "clusters.csv")
 	mustRun(t, "ingest", "--tau", tauShared, "--config", "gpt-4o/tool-calling", "--out", runs)
 	rows := []string{"case_id,cluster_id"}
 	for i := range 50 {
@@ -780,6 +780,14 @@ func TestTauVarianceClusteredNoteNamesNoTasks(t *testing.T) {
 	if err := os.WriteFile(clusters, []byte(strings.Join(rows, "\n")+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	return runs, clusters
+}
+
+// TestTauVarianceClusteredNoteNamesNoTasks: under --clustered with --clusters FILE the
+// variance note on τ-bench said its intervals "resample clusters (the benchmark's tasks)",
+// where the Intervals note beside it resamples the file's clusters, five tasks each.
+func TestTauVarianceClusteredNoteNamesNoTasks(t *testing.T) {
+	runs, clusters := tauClustered(t)
 	for _, tc := range []struct {
 		flags []string
 		want  string
@@ -801,16 +809,7 @@ func TestTauVarianceClusteredNoteNamesNoTasks(t *testing.T) {
 // rate with a clustered interval of its own. They resample the clusters, T2 takes that
 // interval, and the notes name clusters of tasks.
 func TestTauOfficialClustered(t *testing.T) {
-	dir := t.TempDir()
-	runs, clusters := filepath.Join(dir, "tau.jsonl"), filepath.Join(dir, "clusters.csv")
-	mustRun(t, "ingest", "--tau", tauShared, "--config", "gpt-4o/tool-calling", "--out", runs)
-	rows := []string{"case_id,cluster_id"}
-	for i := range 50 {
-		rows = append(rows, fmt.Sprintf("TAU-AIRLINE-%d,c%d", i, i/5))
-	}
-	if err := os.WriteFile(clusters, []byte(strings.Join(rows, "\n")+"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	runs, clusters := tauClustered(t)
 	out, _ := mustRun(t, "tables", "T2", "official", "official_passk", "--bench", "tau-bench:airline", "--runs", runs,
 		"--clustered", "--clusters", clusters, "--format", "json")
 	ts := parseTables(t, out)
