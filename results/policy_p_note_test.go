@@ -1,14 +1,11 @@
 package results_test
 
 import (
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/sabench/sabench-stats/analysis"
-	"github.com/sabench/sabench-stats/ingest/casespec"
-	"github.com/sabench/sabench-stats/ingest/tau"
 	"github.com/sabench/sabench-stats/results"
 )
 
@@ -16,17 +13,10 @@ import (
 // gives none only "for one unit, or if every Δ* is one nonzero Δ", and the baseline's Δ*
 // are all 0 over 25 tasks: the note did not say why its p is empty. It does now.
 func TestPoliciesPNoteNamesTheBaseline(t *testing.T) {
-	r, err := tau.ReadFile(filepath.Join("..", "ingest", "tau", "testdata", "gpt-4o-airline-tasks25-49.json"), tau.Options{Config: "gpt-4o/tool-calling"})
-	if err != nil || len(r.Problems) > 0 {
-		t.Fatalf("%v %v", err, r.Problems)
-	}
-	b, err := tau.LoadBench("tau-bench:airline", casespec.BenchOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	b, eps := tauAirline(t)
 	var rels []*analysis.Release
 	for _, name := range []string{"tau-strict", "tau-bench"} {
-		pol, vs := scoreUnder(t, b, r.Episodes, name)
+		pol, vs := scoreUnder(t, b, eps, name)
 		rels = append(rels, analysis.NewRelease(b.Cases, nil, vs, pol))
 	}
 	specs, err := results.LookupAll([]string{"policies"})

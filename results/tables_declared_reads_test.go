@@ -3,7 +3,6 @@ package results_test
 import (
 	"bytes"
 	"fmt"
-	"path/filepath"
 	"slices"
 	"testing"
 
@@ -11,7 +10,6 @@ import (
 	"github.com/sabench/sabench-stats/bootstrap"
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/casespec"
-	"github.com/sabench/sabench-stats/ingest/tau"
 	"github.com/sabench/sabench-stats/oracle"
 	"github.com/sabench/sabench-stats/results"
 	"github.com/sabench/sabench-stats/results/render"
@@ -292,14 +290,7 @@ func stricter(vs []oracle.Verdict) []oracle.Verdict {
 // last trial of every third task left out (so that the pass^k conventions differ).
 func tauReadsFixture(t *testing.T) ([]*casespec.Case, []oracle.Verdict, oracle.Policy) {
 	t.Helper()
-	r, err := tau.ReadFile(filepath.Join("..", "ingest", "tau", "testdata", "gpt-4o-airline-tasks25-49.json"), tau.Options{Config: "gpt-4o/tool-calling"})
-	if err != nil || len(r.Problems) > 0 {
-		t.Fatalf("%v %v", err, r.Problems)
-	}
-	b, err := tau.LoadBench("tau-bench:airline", casespec.BenchOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	b, eps := tauAirline(t)
 	pol, err := oracle.LookupPolicy("tau-strict")
 	if err != nil {
 		t.Fatal(err)
@@ -311,7 +302,7 @@ func tauReadsFixture(t *testing.T) ([]*casespec.Case, []oracle.Verdict, oracle.P
 		}
 	}
 	var vs []oracle.Verdict
-	for i, ep := range r.Episodes {
+	for i, ep := range eps {
 		if ep.Repeat == 3 && (i/4)%3 == 0 {
 			continue
 		}

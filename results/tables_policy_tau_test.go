@@ -1,15 +1,12 @@
 package results_test
 
 import (
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/figures"
-	"github.com/sabench/sabench-stats/ingest/casespec"
-	"github.com/sabench/sabench-stats/ingest/tau"
 	"github.com/sabench/sabench-stats/results"
 )
 
@@ -20,17 +17,10 @@ import (
 // write, the rate is the benchmark's reward success, which a note now says. The
 // ecs_by_protocol and domain_heatmap figures said ECS of the same rate.
 func TestPolicyTablesNameTheMeasureOnTauBench(t *testing.T) {
-	r, err := tau.ReadFile(filepath.Join("..", "ingest", "tau", "testdata", "gpt-4o-airline-tasks25-49.json"), tau.Options{Config: "gpt-4o/tool-calling"})
-	if err != nil || len(r.Problems) > 0 {
-		t.Fatalf("%v %v", err, r.Problems)
-	}
-	b, err := tau.LoadBench("tau-bench:airline", casespec.BenchOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	b, eps := tauAirline(t)
 	var rels []*analysis.Release
 	for _, name := range []string{"tau-strict", "tau-bench"} {
-		pol, vs := scoreUnder(t, b, r.Episodes, name)
+		pol, vs := scoreUnder(t, b, eps, name)
 		rels = append(rels, analysis.NewRelease(b.Cases, nil, vs, pol))
 	}
 	o := analysis.StatOptions{Resamples: 50, Level: 0.95, Seed: 1, Workers: 1}
@@ -83,16 +73,9 @@ func TestPolicyTablesNameTheMeasureOnTauBench(t *testing.T) {
 // their repeats" where T2 names the rate Authorized; it names it so (the data keys stay
 // ecs_a, ecs_b).
 func TestCompareNamesTheMeasureOnTauBench(t *testing.T) {
-	r, err := tau.ReadFile(filepath.Join("..", "ingest", "tau", "testdata", "gpt-4o-airline-tasks25-49.json"), tau.Options{Config: "gpt-4o/tool-calling"})
-	if err != nil || len(r.Problems) > 0 {
-		t.Fatalf("%v %v", err, r.Problems)
-	}
-	b, err := tau.LoadBench("tau-bench:airline", casespec.BenchOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	eps := r.Episodes
-	for _, ep := range r.Episodes {
+	b, own := tauAirline(t)
+	eps := own
+	for _, ep := range own {
 		c := *ep
 		c.RunID, c.Config, c.Harness = "copy/"+ep.RunID, "gpt-4o/copy", "copy"
 		eps = append(eps, &c)

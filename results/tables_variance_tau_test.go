@@ -164,3 +164,18 @@ func scoreUnder(t *testing.T, b *casespec.Bench, eps []*ingest.Episode, policy s
 	}
 	return pol, vs
 }
+
+// tauAirline is the τ-bench airline bench and the shared trajectories of gpt-4o on its
+// tasks 25–49 as episodes of one configuration.
+func tauAirline(t *testing.T) (*casespec.Bench, []*ingest.Episode) {
+	t.Helper()
+	r, err := tau.ReadFile(filepath.Join("..", "ingest", "tau", "testdata", "gpt-4o-airline-tasks25-49.json"), tau.Options{Config: "gpt-4o/tool-calling"})
+	if err != nil || len(r.Problems) > 0 {
+		t.Fatalf("%v %v", err, r.Problems)
+	}
+	b, err := tau.LoadBench("tau-bench:airline", casespec.BenchOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b, r.Episodes
+}
