@@ -353,8 +353,13 @@ func TestFormatNum(t *testing.T) {
 			t.Errorf("formatNum(%v) = %q, want %q", v, got, want)
 		}
 	}
-	if got := pp(-0.0001, true); got != "0.0" {
+	if got := pp(-0.0001); got != "0.0" {
 		t.Errorf("pp(-0.0001) = %q, want 0.0 (no negative zero)", got)
+	}
+	// A forest row prints its bounds signed, as the tables do ("[-15.2, +30.0]").
+	r := Comparison{Estimate: 0.074, Lo: -0.152, Hi: 0.3}
+	if got, want := (Forest{}).valueText(r), "+7.4 [−15.2, +30.0]"; got != want {
+		t.Errorf("valueText = %q, want %q", got, want)
 	}
 }
 

@@ -79,14 +79,14 @@ func (f Forest) Validate() error {
 	return nil
 }
 
-// pp formats a difference in percentage points with a sign and a true
-// minus sign.
-func pp(v float64, sign bool) string {
+// pp formats a difference in percentage points with a sign and a true minus sign; an
+// interval's bounds too, as the tables print them ("[−15.2, +30.0]").
+func pp(v float64) string {
 	s := strconv.FormatFloat(v*100, 'f', 1, 64)
 	if s == "-0.0" {
 		s = "0.0"
 	}
-	if sign && !strings.HasPrefix(s, "-") && s != "0.0" {
+	if !strings.HasPrefix(s, "-") && s != "0.0" {
 		s = "+" + s
 	}
 	return strings.Replace(s, "-", "−", 1)
@@ -94,9 +94,9 @@ func pp(v float64, sign bool) string {
 
 func (f Forest) valueText(r Comparison) string {
 	if math.IsNaN(r.Lo) {
-		return pp(r.Estimate, true)
+		return pp(r.Estimate)
 	}
-	return pp(r.Estimate, true) + " [" + pp(r.Lo, false) + ", " + pp(r.Hi, false) + "]"
+	return pp(r.Estimate) + " [" + pp(r.Lo) + ", " + pp(r.Hi) + "]"
 }
 
 func (f Forest) anyInterval() bool {

@@ -173,7 +173,7 @@ func TestPDFHarnessDifferences(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := pdfText(t, b.Bytes())
-	for _, want := range []string{"Family harness − Inspect (ECS, V0–V3)", "Δ [95% CI]", "−7.6 [−11.2, −3.9]", "+4.2 [1.4, 7.3]"} {
+	for _, want := range []string{"Family harness − Inspect (ECS, V0–V3)", "Δ [95% CI]", "−7.6 [−11.2, −3.9]", "+4.2 [+1.4, +7.3]"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("pdftotext lacks %q; it reads:\n%s", want, got)
 		}
