@@ -784,7 +784,7 @@ func breakPoint(v Verdict, d *Detail, reads []*RequiredRead, ep *ingest.Episode)
 	}
 	if v.FailureType() == FailContract && len(d.ContractErrors) > 0 {
 		if at >= 0 {
-			return fmt.Sprintf("event %d: contract errors (listed below)", at)
+			return eventAt(ep, at) + ": contract errors (listed below)"
 		}
 		return "contract errors (listed below)"
 	}

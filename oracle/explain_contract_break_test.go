@@ -10,7 +10,8 @@ import (
 // SAB-V2-001's reference with its first action written twice) stops the evaluator at the
 // repeat, and the contract error names that event. The chain broke there: BrokeAt, the
 // break line and the chain's mark say so, rather than "no single event" beside a contract
-// error naming one. Each later event is marked after_evaluator_stopped.
+// error naming one; the break line names the event's tool, as the other break lines do.
+// Each later event is marked after_evaluator_stopped.
 func TestExplainContractBreakAtTheEvent(t *testing.T) {
 	c := loadCase(t, "SAB-V2-001")
 	ref := reference(t, c)
@@ -37,7 +38,7 @@ func TestExplainContractBreakAtTheEvent(t *testing.T) {
 	if x.BrokeAt != at || BrokeAt(v) != at {
 		t.Errorf("broke at %d (BrokeAt %d), want the repeated action, event %d", x.BrokeAt, BrokeAt(v), at)
 	}
-	if want := "event 7: contract errors (listed below)"; at != 7 || x.Broke != want {
+	if want := "event 7 (archive_email): contract errors (listed below)"; at != 7 || x.Broke != want {
 		t.Errorf("chain broke %q (repeat at %d), want %q", x.Broke, at, want)
 	}
 	if !x.Chain[at].Broke || !x.Chain[at].EvaluatorStops {
