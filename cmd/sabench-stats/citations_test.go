@@ -11,8 +11,10 @@ import (
 
 // citation matches a reference to a document or an issue tracker the repository does not
 // hold: a design section, an issue number (also the bare "#16.4" form), the shared docs
-// the project was specified from. Built from parts so that this file does not match.
-var citation = regexp.MustCompile(`DESIGN(\.md)? §|[Ii]ssue #\d|(^|[\s(])#1\d\.\d|` + "evaluator" + ` doc §|` +
+// the project was specified from and the folder that held them (a relative "shared" folder; an
+// absolute path such as /shared/verdicts is an example's file system). Built from parts so
+// that this file does not match.
+var citation = regexp.MustCompile(`DESIGN(\.md)? §|[Ii]ssue #\d|(^|[\s(])#1\d\.\d|` + "evaluator" + ` doc §|(^|[\s(` + "`" + `'"])` + "shar" + `ed/|` +
 	strings.Join([]string{"safeactbench-" + "evaluator", "go-" + "notes", "paper-" + "numbers", "v3-shard-" + "replay", "eval-analysis-" + "anchors"}, "|"))
 
 // section matches a numbered section (a section sign and its number) of a document the line does not name: the
