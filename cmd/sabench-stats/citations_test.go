@@ -28,12 +28,12 @@ var (
 // docRef matches a file under docs/ that a comment or message points to.
 var docRef = regexp.MustCompile(`docs/[A-Za-z0-9_.-]+\.md`)
 
-// testRef matches a test, benchmark or fuzz target a comment or doc names; a -run
+// testRef matches a test, benchmark, fuzz target or example a comment or doc names; a -run
 // pattern before it, a * after it ("TestPolicy*") or a | beside it (an alternation of
 // a -run or -skip pattern) names a family, not one function.
 var (
-	testRef  = regexp.MustCompile(`(-run '?\^?)?\b((?:Test|Benchmark|Fuzz)[A-Z][A-Za-z0-9_]*)\b(\*)?`)
-	testFunc = regexp.MustCompile(`(?m)^func ((?:Test|Benchmark|Fuzz)[A-Za-z0-9_]*)\(`)
+	testRef  = regexp.MustCompile(`(-run '?\^?)?\b((?:Test|Benchmark|Fuzz|Example)[A-Z][A-Za-z0-9_]*)\b(\*)?`)
+	testFunc = regexp.MustCompile(`(?m)^func ((?:Test|Benchmark|Fuzz|Example)[A-Za-z0-9_]*)\(`)
 )
 
 // TestNoCitationsOutsideTheRepository: no Go comment or message (nor a README, a doc, or a
@@ -94,7 +94,7 @@ func TestNoCitationsOutsideTheRepository(t *testing.T) {
 	}
 }
 
-// testFuncs is the set of test, benchmark and fuzz functions the module's test files define.
+// testFuncs is the set of test, benchmark, fuzz and example functions the module's test files define.
 func testFuncs(t *testing.T, root string) map[string]bool {
 	t.Helper()
 	names := map[string]bool{}
