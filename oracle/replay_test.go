@@ -17,7 +17,7 @@ const releaseDir = "../ingest/testdata/safeactbench/release-85c044"
 
 // shardCheckout builds a minimal checkout holding the release's SAB-V3-001 (the case object
 // whose hash the shard binds) and its query-shard entry (both copied from release 85c044b).
-// The index in shared/ is an extract of the released one, whose manifest_digest cannot
+// The index in testdata is an extract of the released one, whose manifest_digest cannot
 // verify: this rebuilds a one-episode index from the extract's entry metadata and
 // recomputes its digest, and writes the case manifest's attestation to match.
 // public_contract_sources_sha256 is a placeholder (that check needs the release's other

@@ -94,3 +94,30 @@ func TestConvertFlagRanges(t *testing.T) {
 		t.Errorf("%s written (stat: %v)", out, err)
 	}
 }
+
+// TestConvertUnknownFieldAsTheDictionarySays: a top-level field the episode format does not
+// define is refused by convert, as by every reader, and the data dictionary says so (it said
+// such fields were "kept under extra by convert").
+func TestConvertUnknownFieldAsTheDictionarySays(t *testing.T) {
+	t.Parallel()
+	line, err := os.ReadFile(filepath.Join(harnessTestdata, "batch.golden.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, _, _ := strings.Cut(string(line), "\n")
+	in := filepath.Join(t.TempDir(), "unknown.jsonl")
+	if err := os.WriteFile(in, []byte(strings.Replace(first, `"status":`, `"statuss":"x","status":`, 1)+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, code := runCLI(t, "convert", in, filepath.Join(t.TempDir(), "out.parquet"))
+	if code != 1 || !strings.Contains(stderr, `unknown.jsonl:1: statuss: unknown top-level field (fields of your own belong under "extra")`) {
+		t.Errorf("convert of an unknown top-level field: exit %d, stderr:\n%s", code, stderr)
+	}
+	doc, err := os.ReadFile("../../docs/verdicts.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(doc), "any other top-level field is a problem, refused by every command that reads episodes") {
+		t.Error("docs/verdicts.md does not say that an unknown top-level field is refused")
+	}
+}

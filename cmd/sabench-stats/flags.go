@@ -85,14 +85,30 @@ const (
 	groupAnalysis = groupInput | groupJobs | groupSets | groupStats | groupClustered
 )
 
+// episodeFlags names the flags of a command that give episodes (or verdicts) instead of
+// the built-in ones, for its --bench help: a command's help names only flags it takes.
+func episodeFlags(groups flagGroup) string {
+	with := []string{"--runs"}
+	if groups&groupOwnInspect == 0 {
+		with = append(with, "--inspect")
+	}
+	if groups&groupVerdicts != 0 {
+		with = append(with, "--verdicts")
+	}
+	if len(with) == 1 {
+		return with[0]
+	}
+	return strings.Join(with[:len(with)-1], ", ") + " or " + with[len(with)-1]
+}
+
 // addCommon registers the flags of the groups a command takes; defaultOut is its --out
 // default ("" for stdout).
 func addCommon(fs *flag.FlagSet, groups flagGroup, defaultOut string) *common {
 	c := &common{Options: job.Defaults(), name: fs.Name(), out: defaultOut}
 	c.Workers, c.Tool = runtime.GOMAXPROCS(0), toolVersion()
 	if groups&groupInput != 0 {
-		fs.StringVar(&c.Source.Bench, "bench", c.Source.Bench, "case specs: a SafeActBench checkout, a directory of case JSON files, a JSONL of {case_id, protocol, case_spec} rows, or builtin (the built-in synthetic cases); required with --runs, --inspect or --verdicts, default without them: builtin")
-		fs.Var(pathList(&c.Source.Runs), "runs", "episode files, globs or directories (repeatable; default: the built-in release's episodes)")
+		fs.StringVar(&c.Source.Bench, "bench", c.Source.Bench, "case specs: a SafeActBench checkout, a directory of case JSON files, a JSONL of {case_id, protocol, case_spec} rows, or builtin (the built-in synthetic cases); required with "+episodeFlags(groups)+", default without them: builtin")
+		fs.Var(pathList(&c.Source.Runs), "runs", "episode files, globs or directories (repeatable; default: the built-in release's episodes, or runs.jsonl / runs.parquet beside a --bench on disk)")
 		if groups&groupOwnInspect == 0 {
 			fs.Var(pathList(&c.Source.Inspect), "inspect", "Inspect logs of a SafeActBench task instead of --runs: .eval or .json files, folders (their .eval and .json logs) or globs (repeatable); a log's configuration is its model/solver")
 			fs.StringVar(&c.Source.RecordFrom, "record-from", "", "with --inspect: where a sample's decision record is: output (the final completion, as JSON; the default), store:KEY or tool:NAME")
@@ -121,7 +137,11 @@ func addCommon(fs *flag.FlagSet, groups flagGroup, defaultOut string) *common {
 		}
 		// --clusters maps SafeActBench case ids: a command that reads no episodes has none.
 		if groups&groupInput != 0 {
-			fs.StringVar(&c.Source.ClustersFile, "clusters", "", "CSV case_id,cluster_id: the clusters --clustered and the clustered intervals resample, instead of the bench's (template_id, Legacy contrast pairs, derived components)")
+			what := "the clustered intervals"
+			if groups&groupClustered != 0 {
+				what = "--clustered and the clustered intervals"
+			}
+			fs.StringVar(&c.Source.ClustersFile, "clusters", "", "CSV case_id,cluster_id: the clusters "+what+" resample, instead of the bench's (template_id, Legacy contrast pairs, derived components)")
 		}
 		if groups&(groupNoPValues|groupPlan) == 0 {
 			fs.StringVar(&st.Adjust, "adjust", st.Adjust, "multiplicity adjustment of a table's family of p-values: holm, bh (Benjamini–Hochberg) or none")

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -56,5 +57,43 @@ func TestPolicyErrors(t *testing.T) {
 	_, stderr, code = runCLI(t, "tables", "T2", "--policy", bad)
 	if code != 1 || !strings.Contains(stderr, bad) || !strings.Contains(stderr, `binding: "loose"`) {
 		t.Errorf("bad policy file: exit %d, %q", code, stderr)
+	}
+}
+
+// helpFlagMention is a flag a command's -h text names, with the word before it: a
+// command's name there ("report --verdicts") names another command's flag.
+var (
+	helpFlagMention = regexp.MustCompile(`(\S+ )?--([a-z][a-z0-9-]*)`)
+	helpFlagDefined = regexp.MustCompile(`(?m)^  -([a-z0-9-]+)`)
+)
+
+// TestHelpNamesItsOwnFlags: every flag a command's -h text names is one the command takes,
+// unless the text names the command it belongs to. The --bench help of score, explain and
+// view said it was required "with --runs, --inspect or --verdicts", and compare's --clusters
+// help named --clustered: flags those commands refuse.
+func TestHelpNamesItsOwnFlags(t *testing.T) {
+	t.Parallel()
+	commands := map[string]bool{"py": true} // a runner's script: run_safeact_agent_batch.py --output-dir
+	for _, name := range prog.Names() {
+		commands[name] = true
+	}
+	for _, name := range prog.Names() {
+		_, help, code := runCLI(t, name, "-h")
+		if code != 0 {
+			t.Fatalf("%s -h: exit %d", name, code)
+		}
+		own := map[string]bool{}
+		for _, m := range helpFlagDefined.FindAllStringSubmatch(help, -1) {
+			own[m[1]] = true
+		}
+		for _, m := range helpFlagMention.FindAllStringSubmatch(help, -1) {
+			before := strings.TrimSpace(m[1])
+			if i := strings.LastIndexAny(before, "._/("); i >= 0 {
+				before = before[i+1:]
+			}
+			if !own[m[2]] && !commands[before] {
+				t.Errorf("%s -h names --%s, which %s does not take: %q", name, m[2], name, m[0])
+			}
+		}
 	}
 }

@@ -139,7 +139,7 @@ type; pass the nullable dtypes below.
 ## Episodes (` + "`sabench.episode/v1`" + `, the input)
 
 One JSON object per line (JSONL) or one Parquet row (` + "`record`, `official`, `usage`" + ` as typed nested columns, or as JSON strings in the older layout: docs/parquet-layout.md).
-Top-level fields not listed here are kept under ` + "`extra`" + ` by ` + "`convert`" + `.
+Fields of the producer's own go under ` + "`extra`" + `, which every conversion keeps; any other top-level field is a problem, refused by every command that reads episodes (` + "`score --lenient`" + ` excludes the episode instead), so that a misspelled field is caught rather than ignored.
 
 | field | type | when absent or null | example | meaning |
 |---|---|---|---|---|
