@@ -41,19 +41,24 @@ func (o *Options) ReadInspect(paths []string) (*InspectLogs, error) {
 	out := &InspectLogs{}
 	var scorers []string
 	first := map[string]*inspect.Log{}
+	start := 0 // the log's first row
 	err = inspect.Scan(context.Background(), files, inspect.Options{Workers: o.Workers}, inspect.Handler{
 		Log: func(l *inspect.Log) error {
 			if err := sameLog(first, l); err != nil {
 				return err
 			}
-			scorers = l.Scorers()
+			scorers, start = l.Scorers(), len(out.Rows)
 			return nil
 		},
 		Sample: func(l *inspect.Log, s *inspect.Sample) error {
 			out.Rows = append(out.Rows, inspect.Rows(l, scorers, s)...)
 			return nil
 		},
-		Done: func(l *inspect.Log) error { out.Logs = append(out.Logs, l); return nil },
+		Done: func(l *inspect.Log) error {
+			out.Rows = append(out.Rows[:start], inspect.FillScorers(out.Rows[start:])...)
+			out.Logs = append(out.Logs, l)
+			return nil
+		},
 	})
 	if err != nil {
 		return nil, err
