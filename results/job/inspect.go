@@ -217,6 +217,7 @@ func (in *InspectLogs) checkMetrics() string {
 			continue
 		}
 		ok, any := true, false
+		zeroed := map[string]bool{}
 		for _, es := range l.Results.Scores {
 			name := es.RowScorer()
 			for _, m := range ms {
@@ -224,6 +225,12 @@ func (in *InspectLogs) checkMetrics() string {
 				// Inspect's default is mean.
 				if m.Scorer != name || m.Reducer != cmp.Or(es.Reducer, "mean") {
 					continue
+				}
+				if m.AsZero > 0 && !zeroed[name] {
+					// Inspect counts a value its value_to_float cannot map as 0; the rows
+					// leave it unscored, and so do the statistics.
+					zeroed[name] = true
+					fmt.Fprintf(&b, "samples: %s: %s: %s that value_to_float cannot map (a list, an unknown string) counted 0 to reproduce the header, as Inspect counts them; the rows leave them unscored\n", l.File, name, ingest.Plural(m.AsZero, "value"))
 				}
 				for _, c := range []struct {
 					metric string
