@@ -92,9 +92,8 @@ func sameLog(first map[string]*inspect.Log, l *inspect.Log) error {
 			return &inspect.Error{File: l.File, Err: fmt.Errorf("the same log as %s (%s): read twice, its samples would count twice", f.File, i.what)}
 		}
 	}
-	task := ""
 	if e.TaskID != "" {
-		task = "task " + e.TaskID + " " + e.Task + " " + e.Model
+		task := "task " + e.TaskID + " " + e.Task + " " + e.Model
 		if f, ok := first[task]; ok {
 			return &inspect.Error{File: l.File, Err: fmt.Errorf("the same task as %s (task id %s, model %s), run again: %s and %s are two attempts of it, "+
 				"and Inspect's eval-retry copies into the new log the samples the earlier attempt completed, "+
