@@ -20,14 +20,17 @@ import (
 // InspectMetric is one scorer's accuracy and standard error under one epochs reducer,
 // recomputed from a log's rows the way Inspect computes its accuracy() (or mean()) and
 // stderr() metrics: each sample's epochs reduced (Reducer; inspect_reduce.go), unscored
-// values (null/NaN, or values value_to_float cannot map) left out, then the mean over
-// samples, and sd(ddof=1)/√n (0 for fewer than two samples, as Inspect returns), or
+// values (null, how the reader gives Inspect's NaN) left out, a value value_to_float
+// cannot map (a list, an unknown string) counted 0 as Inspect counts it (with a warning;
+// every other statistic here leaves it out), then the mean over samples, and
+// sd(ddof=1)/√n (0 for fewer than two samples, as Inspect returns), or
 // stderr(cluster=KEY)'s clustered form (bootstrap.StdErrClusteredInspect).
 type InspectMetric struct {
 	Scorer  string
 	Reducer string  // the epochs reducer: "mean" when the log names none
 	Samples int     // samples with a scored epoch (and a reduced value)
-	Rows    int     // scored rows
+	Rows    int     // scored rows, AsZero included
+	AsZero  int     // rows whose value value_to_float cannot map, counted 0 as Inspect does
 	Mean    float64 // NaN without samples
 	Stderr  float64 // NaN without samples
 	Cluster string  // metadata key of a clustered stderr; "" when plain
@@ -49,6 +52,7 @@ func InspectMetrics(h *inspect.Header, rows []inspect.Row) ([]InspectMetric, err
 		}
 		reducers[i] = r
 	}
+	rows, zeros := asInspectSees(rows)
 	var out []InspectMetric
 	for _, scorer := range rowScorers(rows) {
 		samples := reduceSamples(rows, scorer)
@@ -57,10 +61,34 @@ func InspectMetrics(h *inspect.Header, rows []inspect.Row) ([]InspectMetric, err
 			if err != nil {
 				return nil, err
 			}
+			m.AsZero = zeros[scorer]
 			out = append(out, m)
 		}
 	}
 	return out, nil
+}
+
+// asInspectSees returns rows as Inspect's metrics see them: a value that value_to_float
+// cannot map (not null: Inspect's unscored NaN) scored 0, and how many per scorer. rows
+// is returned as it is when it holds none.
+func asInspectSees(rows []inspect.Row) ([]inspect.Row, map[string]int) {
+	zeros := map[string]int{}
+	var out []inspect.Row
+	for i := range rows {
+		r := &rows[i]
+		if r.Scored || r.Value == nil || string(bytes.TrimSpace(r.Value)) == "null" {
+			continue
+		}
+		if out == nil {
+			out = slices.Clone(rows)
+		}
+		out[i].Score, out[i].Scored = 0, true
+		zeros[r.Scorer]++
+	}
+	if out == nil {
+		return rows, zeros
+	}
+	return out, zeros
 }
 
 func inspectMetric(h *inspect.Header, scorer string, red epochReducer, samples []*sampleScore) (InspectMetric, error) {

@@ -56,7 +56,8 @@ type InspectEntry struct {
 	PassKPlanned, PassKPerCase []bootstrap.PassK
 	NotBinary                  bool // a score is neither 0 nor 1: pass^k is undefined
 	// NeverRan counts the samples a log of the entry planned (InspectBoardOptions.Planned)
-	// that no log of it ran: failures in the planned pass^k, left out of the rest.
+	// that no log of it ran: failures in the planned pass^k, left out of the rest; 0 with
+	// By (a sample never run has no metadata, so no group).
 	NeverRan int
 	// Failures: the model's sample-epochs that errored without a score (not in the
 	// mean) or hit a limit.
@@ -163,6 +164,9 @@ func LeaderboardInspect(rows []inspect.Row, opt InspectBoardOptions, o StatOptio
 			e.Samples = len(ss)
 			for _, s := range ss {
 				e.Rows += s.n
+			}
+			if opt.By == "" {
+				e.NeverRan = neverRan(arms[k], e.Logs, opt.Planned)
 			}
 			if len(opt.PassK) > 0 {
 				if err := e.passK(arms[k], ss, opt); err != nil {
@@ -374,6 +378,25 @@ func boardSums(entries []InspectEntry, samples [][]*sampleScore, units *sampleUn
 	return sums, scored, ranked
 }
 
+// neverRan counts the samples the logs' headers plan (planned: file → its dataset's
+// sample ids) that no row of rows has: a stopped run leaves them.
+func neverRan(rows []inspect.Row, logs []string, planned map[string][]inspect.SampleID) int {
+	ran := map[inspect.SampleID]bool{}
+	for i := range rows {
+		ran[rows[i].SampleID] = true
+	}
+	n := 0
+	for _, f := range logs {
+		for _, id := range planned[f] {
+			if !ran[id] {
+				ran[id] = true
+				n++
+			}
+		}
+	}
+	return n
+}
+
 // passK computes pass^k over epochs in both conventions.
 func (e *InspectEntry) passK(rows []inspect.Row, ss []*sampleScore, opt InspectBoardOptions) error {
 	for _, s := range ss {
@@ -405,7 +428,6 @@ func (e *InspectEntry) passK(rows []inspect.Row, ss []*sampleScore, opt InspectB
 				if ran[id] == nil {
 					ran[id] = map[string]bool{}
 					ids = append(ids, id)
-					e.NeverRan++
 				}
 				notRun[id] += max(opt.Epochs[f], 1)
 			}

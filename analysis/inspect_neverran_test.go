@@ -48,6 +48,12 @@ func TestPassKPlannedCountsSamplesNeverRun(t *testing.T) {
 	if before.X != after.X || before.PassKPerCase[0].Value != after.PassKPerCase[0].Value || after.Samples != 1 {
 		t.Errorf("mean %v → %v, per-case %v → %v, samples %d", before.X, after.X, before.PassKPerCase[0].Value, after.PassKPerCase[0].Value, after.Samples)
 	}
+	// Without pass^k the count is made too, for the leaderboard's note (it was 0).
+	opt.PassK = nil
+	if e := board(opt); e.NeverRan != 1 {
+		t.Errorf("without pass^k: never ran %d", e.NeverRan)
+	}
+	opt.PassK = []int{1}
 	// With --by a sample never run has no group: left out, not counted. The run sample
 	// gets the key (a key no sample has is refused).
 	for i := range cut {

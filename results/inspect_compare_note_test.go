@@ -107,6 +107,21 @@ func TestInspectLeaderboardNeverRanNote(t *testing.T) {
 	}
 }
 
+// TestInspectLeaderboardNeverRanNoPassK: without --passk the samples a stopped run never
+// reached were in no note: a board of a log stopped after 6 of its 10 planned samples
+// gave its mean over 6 with only the log's status to tell. The note names the row and
+// how many, and says the mean is over the samples that ran.
+func TestInspectLeaderboardNeverRanNoPassK(t *testing.T) {
+	nan := math.NaN()
+	e := analysis.InspectEntry{Task: "popularity", Scorer: "match", Model: "m", Samples: 6, Rows: 6, NeverRan: 4}
+	e.X, e.Lo, e.Hi = 0.5, nan, nan
+	tab := BuildInspectLeaderboard(&analysis.InspectBoard{Entries: []analysis.InspectEntry{e}, Level: 0.95}, "", "", nil, nil, analysis.DefaultStatOptions())
+	const want = "The mean and Samples are over the samples that ran; a log's header plans samples (its dataset sample ids) that no log of the row ran, as a stopped run leaves them. Never run: popularity · match · m: 4 samples."
+	if !slices.Contains(tab.Notes, want) {
+		t.Errorf("notes:\n%s", strings.Join(tab.Notes, "\n"))
+	}
+}
+
 // TestNoResamplesPOneWording: under --resamples 0 the paired tables and compare --inspect say
 // that there is no p in one wording; compare --inspect said "none (--resamples 0: no
 // bootstrap was run)" where the paired tables say "none (--resamples 0): no bootstrap was

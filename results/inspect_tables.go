@@ -360,8 +360,8 @@ func BuildInspectLeaderboard(b *analysis.InspectBoard, by, clusterBy string, pas
 		if len(partial) > 0 {
 			t.Notes = append(t.Notes, "pass^k over part of a row's samples: "+strings.Join(partial, "; ")+".")
 		}
-		t.Notes = append(t.Notes, neverRanNote(b, by, logs)...)
 	}
+	t.Notes = append(t.Notes, neverRanNote(b, by, len(passK) > 0, logs)...)
 	onBoard := map[string]bool{}
 	for _, e := range b.Entries {
 		for _, l := range e.Logs {
@@ -492,22 +492,29 @@ func inspectTestFamily(clusterBy string) string {
 	return "per-scorer tests (McNemar for a binary scorer, the bootstrap p otherwise)"
 }
 
-// neverRanNote says how the planned pass^k treats the samples a log's header planned
-// (dataset.sample_ids, each for its configured epochs) that the log never ran, as a
-// cancelled run leaves them: as failures, the plan being Inspect's own; the means and the
-// per-case convention are over the samples that ran. With --by they have no metadata
-// value, so no board holds them.
-func neverRanNote(b *analysis.InspectBoard, by string, logs []InspectLog) []string {
+// neverRanNote counts the samples a log's header planned (dataset.sample_ids, each for
+// its configured epochs) that the log never ran, as a cancelled run leaves them, and says
+// how the planned pass^k treats them: as failures, the plan being Inspect's own; the
+// means and the per-case convention are over the samples that ran. With --by they have
+// no metadata value, so no board holds them.
+func neverRanNote(b *analysis.InspectBoard, by string, passK bool, logs []InspectLog) []string {
 	var parts []string
+	planned := false // a row with planned pass^k
 	for _, e := range b.Entries {
-		if e.NeverRan > 0 && len(e.PassKPlanned) > 0 {
+		if e.NeverRan > 0 {
 			parts = append(parts, fmt.Sprintf("%s%s · %s · %s: %s", e.Task, groupSuffix(e.Group), e.Scorer, e.Model, ingest.Plural(e.NeverRan, "sample")))
+			planned = planned || len(e.PassKPlanned) > 0
 		}
 	}
-	if len(parts) > 0 {
+	switch {
+	case len(parts) > 0 && planned:
 		return []string{"Planned pass^k counts the samples a log's header plans (its dataset sample ids, each for its configured epochs) that no log of the row ran, as a stopped run leaves them, as failing every planned epoch; the mean, Samples and per-case pass^k are over the samples that ran. Never run: " + strings.Join(parts, "; ") + "."}
+	case len(parts) > 0:
+		// Without pass^k the samples never run are in no figure: say how many, so that a
+		// mean over the samples a stopped run reached is not read as over its plan.
+		return []string{"The mean and Samples are over the samples that ran; a log's header plans samples (its dataset sample ids) that no log of the row ran, as a stopped run leaves them. Never run: " + strings.Join(parts, "; ") + "."}
 	}
-	if by == "" {
+	if by == "" || !passK {
 		return nil
 	}
 	var stopped []string

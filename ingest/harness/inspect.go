@@ -81,8 +81,8 @@ func (o Options) CheckInspect() error {
 // class, the way the runner folders' failures are mapped: a sample error (the solver, a
 // tool or the provider raised) is harness_failure; a time or working-time limit is the
 // wall-clock timeout, infra_failure; an operator's interruption is censored; a message,
-// token, cost or custom limit is the agent's own budget running out, so the episode is
-// completed and scored on the record it left. limit is "" when none was hit.
+// token, cost, context or custom limit (or any other) is the agent's own budget running
+// out, so the episode is completed and scored on the record it left. limit is "" when none was hit.
 func InspectStatus(errored bool, limit string) (status string, failureClass any) {
 	switch {
 	case errored:

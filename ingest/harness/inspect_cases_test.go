@@ -163,6 +163,7 @@ func TestInspectStatus(t *testing.T) {
 		{false, "message", ingest.StatusCompleted, "message_limit"},
 		{false, "token", ingest.StatusCompleted, "token_limit"},
 		{false, "cost", ingest.StatusCompleted, "cost_limit"},
+		{false, "context", ingest.StatusCompleted, "context_limit"},
 	} {
 		if s, c := harness.InspectStatus(tc.errored, tc.limit); s != tc.status || c != tc.class {
 			t.Errorf("error %v limit %q: %s %v, want %s %v", tc.errored, tc.limit, s, c, tc.status, tc.class)

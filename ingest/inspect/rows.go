@@ -214,3 +214,64 @@ func firstLine(s string) string {
 	}
 	return s
 }
+
+// FillScorers gives each sample of one log's rows (in Rows' order, sample by sample) a
+// row, without a score, for every scorer name another sample of the log has a row for,
+// as Rows does for the names the log declares: a log whose header holds no results (a run
+// that did not complete) names a dict-valued scorer's keys only in its samples, and a
+// sample whose value lacks a key had no row for it. As in Rows, NAME has no row beside
+// NAME.KEY rows unless the sample scored NAME with a value that is not a dict. A sample with no row at all (its log
+// declares no scorer and it carries no score) is left without.
+func FillScorers(rows []Row) []Row {
+	var names []string
+	for i := range rows {
+		names = append(names, rows[i].Scorer)
+	}
+	slices.Sort(names)
+	names = slices.Compact(names)
+	keyed := map[string]bool{}
+	for _, n := range names {
+		for i := strings.IndexByte(n, '.'); i > 0; i = nextDot(n, i) {
+			keyed[n[:i]] = true
+		}
+	}
+	var out []Row
+	for start := 0; start < len(rows); {
+		end := start + 1
+		for end < len(rows) && rows[end].SampleID == rows[start].SampleID && rows[end].Epoch == rows[start].Epoch {
+			end++
+		}
+		sample := rows[start:end]
+		if len(sample) == len(names) && out == nil {
+			start = end
+			continue
+		}
+		if out == nil {
+			out = append(make([]Row, 0, len(rows)), rows[:start]...)
+		}
+		// A row of NAME without a score goes when NAME has keys, as in Rows.
+		sample = slices.DeleteFunc(slices.Clone(sample), func(r Row) bool { return keyed[r.Scorer] && r.Value == nil })
+		have := map[string]bool{}
+		for i := range sample {
+			have[sample[i].Scorer] = true
+		}
+		for _, n := range names {
+			if have[n] {
+				continue
+			}
+			if keyed[n] {
+				continue // the sample's NAME is a dict, or absent: its keys stand for it
+			}
+			r := rows[start]
+			r.Scorer, r.Value, r.Score, r.Scored, r.Answer = n, nil, math.NaN(), false, ""
+			sample = append(sample, r)
+		}
+		slices.SortStableFunc(sample, func(a, b Row) int { return strings.Compare(a.Scorer, b.Scorer) })
+		out = append(out, sample...)
+		start = end
+	}
+	if out == nil {
+		return rows
+	}
+	return out
+}

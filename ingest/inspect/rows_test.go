@@ -61,3 +61,35 @@ func TestRowsDictScores(t *testing.T) {
 		t.Errorf("%s", b)
 	}
 }
+
+// TestFillScorers: without results the keys of a dict-valued score are known from the
+// samples alone; FillScorers gives every sample the rows of the log's names that Rows
+// would have given had the log declared them: a key a sample's dict lacks (unscored), and
+// the keys of a sample with no such score; no NAME row beside NAME.KEY rows.
+func TestFillScorers(t *testing.T) {
+	log := &Log{File: "d.eval", Header: Header{Eval: EvalSpec{Task: "t", Model: "m", Scorers: []ScorerSpec{{Name: "judge"}, {Name: "match"}}}}}
+	var rows []Row
+	for i, doc := range []string{
+		`{"id": 1, "epoch": 1, "scores": {"judge": {"value": {"a": "C", "b": 1}}, "match": {"value": "C"}}}`,
+		`{"id": 2, "epoch": 1, "scores": {"judge": {"value": {"a": "I"}}}}`,
+		`{"id": 3, "epoch": 1, "scores": {"match": {"value": "I"}}}`,
+	} {
+		s, err := decodeSample("d.eval", fmt.Sprint(i), []byte(doc), false, false, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows = append(rows, Rows(log, log.Scorers(), s)...)
+	}
+	var got []string
+	for _, r := range FillScorers(rows) {
+		got = append(got, fmt.Sprintf("%s %s %s %v", r.SampleID, r.Scorer, r.Value, r.Scored))
+	}
+	want := []string{
+		`1 judge.a "C" true`, `1 judge.b 1 true`, `1 match "C" true`,
+		`2 judge.a "I" true`, `2 judge.b  false`, `2 match  false`,
+		`3 judge.a  false`, `3 judge.b  false`, `3 match "I" true`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -67,7 +67,11 @@ func stringToFloat(s string) (float64, bool) {
 	case "no", "false":
 		return 0, true
 	}
-	// Python's float() accepts surrounding blanks; a finite number only.
+	// Python's float() accepts surrounding blanks; a finite number only. ParseFloat also
+	// reads Go's hexadecimal form ("0x1p-2"), which float() refuses.
+	if strings.ContainsAny(s, "xX") {
+		return 0, false
+	}
 	x, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
 	if err != nil || math.IsInf(x, 0) || math.IsNaN(x) {
 		return 0, false

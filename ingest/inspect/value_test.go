@@ -18,6 +18,9 @@ func TestValueToFloat(t *testing.T) {
 		{`1`, 1, true}, {`0.25`, 0.25, true}, {`-2e1`, -20, true}, {`true`, 1, true}, {`false`, 0, true},
 		{`"yes"`, 1, true}, {`"No"`, 0, true}, {`"TRUE"`, 1, true}, {`"false"`, 0, true},
 		{`"0.5"`, 0.5, true}, {`" 3 "`, 3, true},
+		// Python's float() reads digits grouped by underscores but no hexadecimal form,
+		// which Go's ParseFloat reads: Inspect warns on "0x1p-2" and counts it 0.
+		{`"1_000"`, 1000, true}, {`"0x1p-2"`, 0, false}, {`"-0X1P1"`, 0, false}, {`"0x10"`, 0, false},
 		{`"\u0043"`, 1, true}, {`" yes"`, 0, false}, {`"`, 0, false}, {`"C`, 0, false}, {`"C\"`, 0, false},
 		{`"c"`, 0, false}, {`"maybe"`, 0, false}, {`"inf"`, 0, false}, {`[1]`, 0, false}, {`{"a":1}`, 0, false},
 	}

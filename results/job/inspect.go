@@ -40,20 +40,25 @@ func (o *Options) ReadInspect(paths []string) (*InspectLogs, error) {
 	}
 	out := &InspectLogs{}
 	var scorers []string
-	first := map[string]string{}
+	first := map[string]*inspect.Log{}
+	start := 0 // the log's first row
 	err = inspect.Scan(context.Background(), files, inspect.Options{Workers: o.Workers}, inspect.Handler{
 		Log: func(l *inspect.Log) error {
 			if err := sameLog(first, l); err != nil {
 				return err
 			}
-			scorers = l.Scorers()
+			scorers, start = l.Scorers(), len(out.Rows)
 			return nil
 		},
 		Sample: func(l *inspect.Log, s *inspect.Sample) error {
 			out.Rows = append(out.Rows, inspect.Rows(l, scorers, s)...)
 			return nil
 		},
-		Done: func(l *inspect.Log) error { out.Logs = append(out.Logs, l); return nil },
+		Done: func(l *inspect.Log) error {
+			out.Rows = append(out.Rows[:start], inspect.FillScorers(out.Rows[start:])...)
+			out.Logs = append(out.Logs, l)
+			return nil
+		},
 	})
 	if err != nil {
 		return nil, err
@@ -64,14 +69,18 @@ func (o *Options) ReadInspect(paths []string) (*InspectLogs, error) {
 // sameLog refuses a log read before under another name: the same bytes (a copy), or the
 // same eval id (Inspect gives each evaluation its own; a log converted to the other format
 // keeps it; without one, the same run, task id and model). Pooled, its samples would
-// count twice. first maps what identifies a log to the file read first with it.
-func sameLog(first map[string]string, l *inspect.Log) error {
+// count twice. It refuses too a log of the same task id and model as one read before:
+// Inspect's eval-retry runs a task again as a new evaluation under the task's id and
+// copies into the new log the samples the earlier attempt completed. first maps what
+// identifies a log to the log read first with it.
+func sameLog(first map[string]*inspect.Log, l *inspect.Log) error {
 	type id struct{ key, what string }
 	var ids []id
 	if l.SHA256 != "" {
 		ids = append(ids, id{"sha256 " + l.SHA256, "the same bytes, SHA-256 " + l.SHA256})
 	}
-	if e := l.Eval; e.EvalID != "" {
+	e := l.Eval
+	if e.EvalID != "" {
 		ids = append(ids, id{"eval_id " + e.EvalID, "the same evaluation, eval id " + e.EvalID})
 	} else if e.RunID != "" && e.TaskID != "" {
 		// Logs of older Inspect versions have no eval id: a run's task for one model is one
@@ -80,13 +89,27 @@ func sameLog(first map[string]string, l *inspect.Log) error {
 	}
 	for _, i := range ids {
 		if f, ok := first[i.key]; ok {
-			return &inspect.Error{File: l.File, Err: fmt.Errorf("the same log as %s (%s): read twice, its samples would count twice", f, i.what)}
+			return &inspect.Error{File: l.File, Err: fmt.Errorf("the same log as %s (%s): read twice, its samples would count twice", f.File, i.what)}
 		}
 	}
+	if e.TaskID != "" {
+		task := "task " + e.TaskID + " " + e.Task + " " + e.Model
+		if f, ok := first[task]; ok {
+			return &inspect.Error{File: l.File, Err: fmt.Errorf("the same task as %s (task id %s, model %s), run again: %s and %s are two attempts of it, "+
+				"and Inspect's eval-retry copies into the new log the samples the earlier attempt completed, "+
+				"so read together they would count twice: give the latest attempt's log alone", f.File, e.TaskID, e.Model, attempt(f), attempt(l))}
+		}
+		ids = append(ids, id{key: task})
+	}
 	for _, i := range ids {
-		first[i.key] = l.File
+		first[i.key] = l
 	}
 	return nil
+}
+
+// attempt names a log with its status and when it was created, for a retry's message.
+func attempt(l *inspect.Log) string {
+	return fmt.Sprintf("%s (status %s, created %s)", l.File, cmp.Or(l.Status, "not stated"), cmp.Or(l.Eval.Created, "not stated"))
 }
 
 // Provenance lists the logs for a table's provenance.
@@ -193,6 +216,7 @@ func (in *InspectLogs) checkMetrics() string {
 			continue
 		}
 		ok, any := true, false
+		zeroed := map[string]bool{}
 		for _, es := range l.Results.Scores {
 			name := es.RowScorer()
 			for _, m := range ms {
@@ -200,6 +224,12 @@ func (in *InspectLogs) checkMetrics() string {
 				// Inspect's default is mean.
 				if m.Scorer != name || m.Reducer != cmp.Or(es.Reducer, "mean") {
 					continue
+				}
+				if m.AsZero > 0 && !zeroed[name] {
+					// Inspect counts a value its value_to_float cannot map as 0; the rows
+					// leave it unscored, and so do the statistics.
+					zeroed[name] = true
+					fmt.Fprintf(&b, "samples: %s: %s: %s that value_to_float cannot map (a list, an unknown string) counted 0 to reproduce the header, as Inspect counts them; the rows leave them unscored\n", l.File, name, ingest.Plural(m.AsZero, "value"))
 				}
 				for _, c := range []struct {
 					metric string
