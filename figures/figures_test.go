@@ -172,7 +172,7 @@ func TestDoesNotFit(t *testing.T) {
 			// Its panels stack below one another and its names wrap ("Claude-5 /"
 			// over "Claude Code"), so it fits 1.5 in, but taller than a page: it is
 			// drawn at the page's width instead (PageHeight).
-			tall, paged, terr := TallAt(figs[name], narrow)
+			tall, paged, terr := tallAt(figs[name], narrow)
 			if err != nil || terr != nil || o.Width != Page.Width || !paged || tall <= PageHeight {
 				t.Errorf("%s at 1.5 in: drawn at %v (%v), %v tall at 1.5 in (%v, %v), want the page's width for a figure taller than a page", name, o.Width, err, tall, paged, terr)
 			}

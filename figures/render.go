@@ -108,9 +108,9 @@ func tallerThanPage(o, fo Options, sc scene) bool {
 	return o.Height == 0 && sc.h > PageHeight && fo.Width < Page.Width
 }
 
-// TallAt is how tall fig is at o before fit turns to the page's width (PageHeight), and
+// tallAt is how tall fig is at o before fit turns to the page's width (PageHeight), and
 // whether it did: a caller that promised a size says why the figure is wider.
-func TallAt(fig Figure, o Options) (h vg.Length, paged bool, err error) {
+func tallAt(fig Figure, o Options) (h vg.Length, paged bool, err error) {
 	if o, err = o.resolved(); err != nil {
 		return 0, false, err
 	}
@@ -269,7 +269,7 @@ func PageNote(fig Figure, o Options) string {
 	if err != nil || ro.Height > 0 {
 		return ""
 	}
-	tall, paged, err := TallAt(fig, ro)
+	tall, paged, err := tallAt(fig, ro)
 	if err != nil {
 		return ""
 	}
