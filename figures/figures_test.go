@@ -170,9 +170,11 @@ func TestDoesNotFit(t *testing.T) {
 		o, err := Fitted(figs[name], narrow)
 		if name == "failure_mix" {
 			// Its panels stack below one another and its names wrap ("Claude-5 /"
-			// over "Claude Code"), so it fits.
-			if err != nil || o.Width != narrow.Width {
-				t.Errorf("%s at 1.5 in: drawn at %v (%v), want 1.5 in", name, o.Width, err)
+			// over "Claude Code"), so it fits 1.5 in, but taller than a page: it is
+			// drawn at the page's width instead (PageHeight).
+			tall, paged, terr := tallAt(figs[name], narrow)
+			if err != nil || terr != nil || o.Width != Page.Width || !paged || tall <= PageHeight {
+				t.Errorf("%s at 1.5 in: drawn at %v (%v), %v tall at 1.5 in (%v, %v), want the page's width for a figure taller than a page", name, o.Width, err, tall, paged, terr)
 			}
 			continue
 		}

@@ -80,11 +80,56 @@ func prepare(fig Figure, o Options) (scene, Options, error) {
 // about 11 in).
 const maxAutoWidth = 48 * vg.Inch
 
-// fit lays fig out under o, adapting the size to the data rather than failing: content
+// PageHeight is the text height of a US-letter page with 1 in margins, the tallest figure
+// a paper can print whole. A figure of free height (Options.Height 0) drawn taller than
+// this at a width under Page's is drawn at Page's width instead when it then fits (more
+// panels side by side, names on fewer lines): a figure* across the page rather than one
+// no page holds.
+const PageHeight = 9 * vg.Inch
+
+// fit lays fig out under o (fitWidth) and, when it is taller than a page, at the page's
+// width if that makes it fit (PageHeight).
+func fit(fig Figure, o Options) (Options, scene, error) {
+	fo, sc, err := fitWidth(fig, o)
+	if err != nil || !tallerThanPage(o, fo, sc) {
+		return fo, sc, err
+	}
+	wide := o
+	wide.Width = Page.Width
+	if wo, wsc, err := fitWidth(fig, wide); err == nil && wsc.h <= PageHeight {
+		return wo, wsc, nil
+	}
+	return fo, sc, nil
+}
+
+// tallerThanPage says whether a figure asked for at o and laid out at fo as sc is one fit
+// tries at the page's width: of free height, taller than a page, narrower than Page.
+func tallerThanPage(o, fo Options, sc scene) bool {
+	return o.Height == 0 && sc.h > PageHeight && fo.Width < Page.Width
+}
+
+// tallAt is how tall fig is at o before fit turns to the page's width (PageHeight), and
+// whether it did: a caller that promised a size says why the figure is wider.
+func tallAt(fig Figure, o Options) (h vg.Length, paged bool, err error) {
+	if o, err = o.resolved(); err != nil {
+		return 0, false, err
+	}
+	if err := fig.Validate(); err != nil {
+		return 0, false, err
+	}
+	fo, sc, err := fitWidth(fig, o)
+	if err != nil || !tallerThanPage(o, fo, sc) {
+		return sc.h, false, err
+	}
+	wo, _, err := fit(fig, o)
+	return sc.h, err == nil && wo.Width != fo.Width, err
+}
+
+// fitWidth lays fig out under o, adapting the size to the data rather than failing: content
 // wider than o.Width widens the figure by what it lacks (more than once when a wider
 // figure changes the layout), and a set height too small for the rows gives way to the
 // height the rows need. What still does not fit at maxAutoWidth is an error.
-func fit(fig Figure, o Options) (Options, scene, error) {
+func fitWidth(fig Figure, o Options) (Options, scene, error) {
 	for range 12 {
 		sc, err := fig.layout(newStyle(o), o)
 		var we *WidthError
@@ -213,4 +258,27 @@ func withDPI(p []byte, dpi int) []byte {
 	out = append(out, p[:ihdrEnd]...)
 	out = append(out, chunk...)
 	return append(out, p[ihdrEnd:]...)
+}
+
+// PageNote says how fig, asked for at o, stands to a page (PageHeight): drawn at the page's
+// width to fit one ("drawn 7.0 in wide (not 3.5): 14.4 in tall at 3.5 in, more than a
+// page's 9 in"), or taller than a page even so ("drawn 16.3 in tall, more than a page's
+// 9 in: too many rows for one figure on a page"); "" when it fits one, or has a set height.
+func PageNote(fig Figure, o Options) string {
+	ro, err := o.resolved()
+	if err != nil || ro.Height > 0 {
+		return ""
+	}
+	tall, paged, err := tallAt(fig, ro)
+	if err != nil {
+		return ""
+	}
+	page := float64(PageHeight / vg.Inch)
+	if paged {
+		return fmt.Sprintf("drawn %.1f in wide (not %.1f): %.1f in tall at %.1f in, more than a page's %.0f in", float64(Page.Width/vg.Inch), float64(ro.Width/vg.Inch), float64(tall/vg.Inch), float64(ro.Width/vg.Inch), page)
+	}
+	if _, h, err := Size(fig, ro); err == nil && h > PageHeight {
+		return fmt.Sprintf("drawn %.1f in tall, more than a page's %.0f in: too many rows for one figure on a page", float64(h/vg.Inch), page)
+	}
+	return ""
 }

@@ -65,8 +65,10 @@ func RenderReport(pc *analysis.PolicyComparison, o analysis.StatOptions, ch anal
 			continue
 		}
 		x := Rendered{Name: f.Name}
-		if fo, err := Fitted(f.Fig, Options{}); err == nil && fo.Width > Column.Width {
-			x.Note = fmt.Sprintf("drawn %.1f in wide, wider than the %.1f in column, to fit its names", float64(fo.Width/vg.Inch), float64(Column.Width/vg.Inch))
+		if x.Note = PageNote(f.Fig, Options{}); x.Note == "" {
+			if fo, err := Fitted(f.Fig, Options{}); err == nil && fo.Width > Column.Width {
+				x.Note = fmt.Sprintf("drawn %.1f in wide, wider than the %.1f in column, to fit its names", float64(fo.Width/vg.Inch), float64(Column.Width/vg.Inch))
+			}
 		}
 		for _, n := range []string{LacksIn([]Named{f}), f.Note} {
 			if n != "" && x.Note != "" {

@@ -44,7 +44,9 @@ func (o *Options) Figures(dir string, r *Release, opt figures.Options) (*FigureF
 			skipped = append(skipped, f.Name+": cannot be drawn: "+strings.TrimPrefix(err.Error(), "figures: "))
 			continue
 		}
-		if w, h, err := figures.Size(f.Fig, opt); err == nil {
+		if note := figures.PageNote(f.Fig, opt); note != "" {
+			ff.Widened = append(ff.Widened, f.Name+": "+note)
+		} else if w, h, err := figures.Size(f.Fig, opt); err == nil {
 			// What grew: the width, to fit names; the height (of a size that sets one), to
 			// fit rows. "drawn 12.0 in wide" of a slide figure drawn taller named neither.
 			var grew []string

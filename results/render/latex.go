@@ -2,6 +2,7 @@ package render
 
 import (
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -168,7 +169,10 @@ func (p *latexPlan) writePreamble(b *strings.Builder, t *results.Table) {
 // margin. The caption is typeset once, in the form used (it steps the table counter), so
 // the forms are measured without it, leaving the turned one three lines for it; a turned
 // form whose caption is shorter is narrower than measured, and is set as it is rather
-// than scaled up to the width (which made it taller than the page).
+// than scaled up to the width (which made it taller than the page). An upright table taller
+// than the page less three lines for its caption (16 configurations of the domains table
+// in a two-column 11 pt article, set across the page in its body size) is scaled down to
+// that height, as the turned one is to its width.
 const latexFitMacro = `\providecommand{\sabenchfitcap}[4]{\sbox0{#2}%
 \ifdim\wd0>#1\relax\sbox0{\small\setlength{\tabcolsep}{4pt}#2}\fi
 \ifdim\wd0>#1\relax\sbox0{\footnotesize\setlength{\tabcolsep}{3pt}#2}\fi
@@ -176,14 +180,16 @@ const latexFitMacro = `\providecommand{\sabenchfitcap}[4]{\sbox0{#2}%
 \else\sbox0{\resizebox{#1}{!}{\usebox0}}\fi\fi
 \dimen0=\wd0 \ifdim\dimen0<0.5\linewidth\dimen0=0.5\linewidth\fi
 \def\sabenchnotes{\if\relax\detokenize{#3}\relax\else\smallskip{\footnotesize\raggedright#3\par}\fi}%
+\def\sabenchupright{\dimen0=\dimexpr\textheight-3\baselineskip\relax
+\ifdim\dimexpr\ht2+\dp2\relax>\dimen0 \sbox2{\resizebox*{!}{\dimen0}{\usebox2}}\fi#4\usebox2}%
 \sbox1{\parbox{\dimen0}{\centering\usebox0\par\sabenchnotes}}%
 \ifdim\wd1>#1\relax
 \sbox2{\usebox1}\dimen0=\dimexpr\textheight-6\baselineskip\relax\ifdim\dimen0<\wd0 \dimen0=\wd0 \fi\ifdim\dimen0>\textheight\dimen0=\textheight\sbox0{\resizebox{\dimen0}{!}{\usebox0}}\fi
 \sbox1{\rotatebox{90}{\parbox{\dimen0}{\rule{0pt}{3\baselineskip}\par\centering\usebox0\par\sabenchnotes}}}%
-\ifdim\wd1>#1\relax\ifdim\wd2<\wd1 #4\resizebox{#1}{!}{\usebox2}\else
+\ifdim\wd1>#1\relax\ifdim\wd2<\wd1 \sbox2{\resizebox{#1}{!}{\usebox2}}\sabenchupright\else
 \sbox3{\rotatebox{90}{\parbox{\dimen0}{#4\par\centering\usebox0\par\sabenchnotes}}}\ifdim\wd3>#1\relax\resizebox{#1}{!}{\usebox3}\else\usebox3\fi\fi
 \else\rotatebox{90}{\parbox{\dimen0}{#4\par\centering\usebox0\par\sabenchnotes}}\fi
-\else#4\usebox1\fi\par}
+\else\sbox2{\usebox1}\sabenchupright\fi\par}
 `
 
 func writeCaption(b *strings.Builder, t *results.Table) {
@@ -222,6 +228,10 @@ func (p *latexPlan) writeHeader(b *strings.Builder) {
 }
 
 func (p *latexPlan) writeRows(b *strings.Builder, t *results.Table) {
+	// Beside a name wrapped on several lines, a stacked estimate holds its bounds under it
+	// in its own cell: on a row of their own they came after the name's last line, beside
+	// the next configuration's name (the variance table of 16 configurations).
+	inCell := p.stacked && slices.ContainsFunc(p.cols, func(c latexCol) bool { return c.wrap > 0 })
 	for i, r := range t.Rows {
 		if i > 0 && r.Group != t.Rows[i-1].Group {
 			b.WriteString("\\midrule\n")
@@ -230,10 +240,15 @@ func (p *latexPlan) writeRows(b *strings.Builder, t *results.Table) {
 			if j > 0 {
 				b.WriteString(" & ")
 			}
-			b.WriteString(p.cols[j].cellTeX(c))
+			col := &p.cols[j]
+			if bounds := col.boundsTeX(c, typeSizes[len(typeSizes)-1].abs); inCell && bounds != "" {
+				b.WriteString(`\begin{tabular}[t]{@{}r@{}}` + col.cellTeX(c) + `\\` + bounds + `\end{tabular}`)
+				continue
+			}
+			b.WriteString(col.cellTeX(c))
 		}
 		b.WriteString(" \\\\\n")
-		if p.stacked {
+		if p.stacked && !inCell {
 			p.writeBoundsRow(b, r)
 		}
 	}

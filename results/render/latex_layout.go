@@ -2,7 +2,6 @@ package render
 
 import (
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -350,9 +349,19 @@ func planLaTeX(t *results.Table, o LaTeXOptions) *latexPlan {
 		smallest := func() float64 { return p.widthAt(typeSizes[len(typeSizes)-1]) }
 		width := pagePt
 		p.rotateHeaders(fits(width), smallest)
+		if smallest() > fits(width) && p.stackColumns(t) {
+			// its bounds on a row of their own, before the pages are turned
+			for i := range p.cols {
+				p.cols[i].rotate = false
+			}
+			p.wrapHeaders(pagePt)
+			p.rotateHeaders(fits(width), smallest)
+		}
 		if smallest() > fits(width) {
 			// too wide for a page even so: landscape pages, whose height is their width
-			p.landscape, width = true, textHeightPt
+			// (the least of a 10, 11 and 12 pt article's: T3 of 16 configurations ran
+			// 6 pt past an 11 pt article's)
+			p.landscape, width = true, landscapeMinPt
 			for i := range p.cols {
 				p.cols[i].rotate = false
 			}
@@ -434,15 +443,12 @@ func (p *latexPlan) long(t *results.Table) bool {
 	return p.heightAt(t, s) > textHeightPt
 }
 
-// longtableSize is the largest type size in which the table fits width. A table whose
-// names wrap is as wide as the page and fits the least room a document gives it, as
-// wrapNames measured it (the 11 pt article's landscape page, whose \scriptsize bounds are
-// 8 pt): measured at width with 7 pt bounds, T2 came out in 8 pt type and its nine
-// columns of 8 pt bounds overflowed by 18 pt.
+// longtableSize is the largest type size in which the table fits width (a landscape
+// page's is the least of a 10, 11 and 12 pt article's, and the bounds of a stacked table
+// are set in 7 pt whatever the article's size, so one measure holds for every article).
 func (p *latexPlan) longtableSize(width float64) typeSize {
-	wrapped := slices.ContainsFunc(p.cols, func(c latexCol) bool { return c.wrap > 0 })
 	for _, s := range typeSizes {
-		if wrapped && p.widthBounds(s, typeSizes[2].scale) <= fits(landscapeMinPt) || !wrapped && p.widthAt(s) <= fits(width) {
+		if p.widthAt(s) <= fits(width) {
 			return s
 		}
 	}
@@ -494,10 +500,9 @@ func wrapEscape(s string, width float64) string {
 // header), until the table fits a landscape page. Only a table too wide for one in the
 // smallest type gets here, so ordinary names are never wrapped. The wrapped table is as
 // wide as the page, so it is fitted to the least room the document may give it: the
-// landscape page of an 11 pt article (landscapeMinPt), with stacked bounds in that
-// class's \scriptsize, which is 8 pt there (the 10 pt estimate leaves slack elsewhere).
+// landscape page of an 11 pt article (landscapeMinPt).
 func (p *latexPlan) wrapNames(s typeSize) {
-	width, bs := fits(landscapeMinPt), typeSizes[2].scale
+	width, bs := fits(landscapeMinPt), boundsScale
 	for p.widthBounds(s, bs) > width {
 		best := -1
 		for i, c := range p.cols {
