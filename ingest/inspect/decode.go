@@ -92,8 +92,20 @@ func decodeSample(file, member string, data []byte, fromSummary, light bool, ski
 		case "working_time":
 			s.WorkingTime, err = l.optFloat()
 		case "error":
+			if fromSummary && l.peek() == '"' { // a summary keeps the message alone
+				var msg string
+				msg, err = l.str()
+				s.Error = &SampleError{Message: msg}
+				break
+			}
 			s.Error, err = l.sampleError()
 		case "limit":
+			if fromSummary && l.peek() == '"' { // a summary keeps the limit's type alone
+				var typ string
+				typ, err = l.str()
+				s.Limit = &SampleLimit{Type: typ}
+				break
+			}
 			s.Limit, err = l.sampleLimit()
 		case "events":
 			l.strs = transcript

@@ -524,3 +524,73 @@ func TestRenamedLogReadByContent(t *testing.T) {
 		}
 	}
 }
+
+// TestSummaryErrorAndLimitStrings: Inspect writes a summary's error as the message and its
+// limit as the limit's type, strings (inspect_ai.log.EvalSampleSummary), where a sample
+// member writes objects. A log kept without its samples, holding an errored and a limited
+// sample's summaries, is read with them (it was refused: "cannot read a JSON string as an
+// object"); a sample member's string error is still refused.
+func TestSummaryErrorAndLimitStrings(t *testing.T) {
+	edit := func(b []byte) []byte {
+		var sums []map[string]any
+		if err := json.Unmarshal(b, &sums); err != nil {
+			t.Fatal(err)
+		}
+		for _, sum := range sums {
+			switch sum["id"] {
+			case 3.0:
+				sum["error"] = "RuntimeError: the sandbox went away"
+			case 5.0:
+				sum["limit"] = "token"
+			}
+		}
+		out, err := json.Marshal(sums)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	data := rewriteZip(t, logPath(popScored), func(name string, b []byte) []byte {
+		switch {
+		case strings.HasPrefix(name, "samples/"):
+			return nil
+		case name == "summaries.json":
+			return edit(b)
+		}
+		return b
+	})
+	_, samples, err := readSamples("nosamples.eval", data, ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(samples) != 10 {
+		t.Fatalf("%d samples, want 10", len(samples))
+	}
+	if e := samples[2].Error; e == nil || e.Message != "RuntimeError: the sandbox went away" {
+		t.Errorf("sample 3's error %+v, want the summary's message", e)
+	}
+	if l := samples[4].Limit; l == nil || l.Type != "token" {
+		t.Errorf("sample 5's limit %+v, want type token", l)
+	}
+	if samples[0].Error != nil || samples[0].Limit != nil {
+		t.Errorf("sample 1: error %+v limit %+v, want none", samples[0].Error, samples[0].Limit)
+	}
+
+	member := rewriteZip(t, logPath(popScored), func(name string, b []byte) []byte {
+		if name != "samples/3_epoch_1.json" {
+			return b
+		}
+		var s map[string]any
+		if err := json.Unmarshal(b, &s); err != nil {
+			t.Fatal(err)
+		}
+		s["error"] = "RuntimeError"
+		out, _ := json.Marshal(s)
+		return out
+	})
+	_, _, err = readSamples("member.eval", member, ReadOptions{})
+	var ie *Error
+	if !errors.As(err, &ie) || ie.Member != "samples/3_epoch_1.json" || ie.Field != "error" {
+		t.Errorf("a sample member's string error: %v, want refused naming the member and field error", err)
+	}
+}
