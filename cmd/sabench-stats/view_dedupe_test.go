@@ -36,3 +36,18 @@ func TestViewerSaysDroppedDuplicatesAreNotShown(t *testing.T) {
 		t.Errorf("report's summary lacks %q:\n%s", want, errOut)
 	}
 }
+
+// TestScoreSaysDroppedDuplicatesHaveNoRow: score --dedupe first said "read N = scored S +
+// excluded E (…, 2 duplicate)" and wrote N−2 verdict rows: the rows hold the scored and the
+// status-excluded episodes, not the dropped duplicates, and nothing said so.
+func TestScoreSaysDroppedDuplicatesHaveNoRow(t *testing.T) {
+	eps := subsetEpisodes(t)
+	mod := append(eps[:len(eps):len(eps)], eps[0], eps[1])
+	runs := writeRuns(t, mod)
+	out, errOut := mustRun(t, "score", "--bench", "builtin", "--runs", runs, "--dedupe", "first", "--format", "csv")
+	rows := strings.Count(out, "\n") - 1
+	want := fmt.Sprintf("score: read %d episodes = ", len(mod))
+	if rows != len(eps) || !strings.HasPrefix(errOut, want) || !strings.Contains(strings.SplitN(errOut, "\n", 2)[0], "2 duplicate); the 2 duplicates --dedupe dropped have no verdict row") {
+		t.Errorf("%d verdict rows (want %d); summary:\n%s", rows, len(eps), errOut)
+	}
+}
