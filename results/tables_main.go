@@ -709,6 +709,17 @@ func buildCoverage(in *Input) (*Table, error) {
 		excluded = "Read = scored + excluded. Excluded episodes (not completed: τ²-bench's infrastructure errors and context-window overflows) are never counted as failures, as τ²-bench leaves them out; --infra-failures fail scores them as failures instead."
 	}
 	t.Notes = append(t.Notes, excluded)
+	// Reasons that are no status: episodes score --lenient read although validate rejects
+	// them. The note above speaks of statuses; these say what they are.
+	var defects []string
+	for _, x := range reasons {
+		if m, ok := ingest.DefectMeaning(x); ok {
+			defects = append(defects, x+" ("+m+")")
+		}
+	}
+	if len(defects) > 0 {
+		t.Notes = append(t.Notes, "Excluded: "+strings.Join(defects, ", ")+": episodes that validate rejects, read by score --lenient and excluded by that defect, never scored.")
+	}
 	if dups > 0 {
 		t.Notes = append(t.Notes, fmt.Sprintf("Excluded: %s: %d episodes whose key (or run id) was read before, dropped by --dedupe.", dupReason, dups))
 	}
