@@ -709,6 +709,9 @@ func buildCoverage(in *Input) (*Table, error) {
 		excluded = "Read = scored + excluded. Excluded episodes (not completed: τ²-bench's infrastructure errors and context-window overflows) are never counted as failures, as τ²-bench leaves them out; --infra-failures fail scores them as failures instead."
 	}
 	t.Notes = append(t.Notes, excluded)
+	if total.InfraScored > 0 {
+		t.Notes = append(t.Notes, fmt.Sprintf("Scored includes %s scored as %s (--infra-failures fail), not excluded.", ingest.Plural(total.InfraScored, "infra_failure episode"), map[bool]string{true: "a failure", false: "failures"}[total.InfraScored == 1]))
+	}
 	// Reasons that are no status: episodes score --lenient read although validate rejects
 	// them. The note above speaks of statuses; these say what they are.
 	var defects []string
