@@ -42,3 +42,22 @@ func TestCostSaysDroppedDuplicatesAreNotCounted(t *testing.T) {
 		t.Errorf("coverage reads %v, cost counts %v: want the 2 dropped duplicates between them", read, counted)
 	}
 }
+
+// TestCoverageOneDroppedDuplicateSingular: one duplicate dropped read "1 episodes whose key
+// (or run id) was read before".
+func TestCoverageOneDroppedDuplicateSingular(t *testing.T) {
+	in := &results.Input{Releases: []*analysis.Release{fixtureRelease(t)}, Stats: goldenStats(), Choices: analysis.PaperChoices(),
+		Dropped: []ingest.Problem{{File: "runs.jsonl", Line: 9, Msg: "duplicate", Dropped: &ingest.Key{Config: "M1/Family", CaseID: "SAB-V0-001", Condition: "main"}}}}
+	s, err := results.Lookup("coverage")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, err := s.Build(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = "Excluded: duplicate: 1 episode whose key (or run id) was read before, dropped by --dedupe."
+	if n := strings.Join(tb.Notes, "\n"); !strings.Contains(n, want) {
+		t.Errorf("coverage notes lack %q:\n%s", want, n)
+	}
+}

@@ -724,7 +724,7 @@ func buildCoverage(in *Input) (*Table, error) {
 		t.Notes = append(t.Notes, "Excluded: "+strings.Join(defects, ", ")+": episodes that validate rejects, read by score --lenient and excluded by that defect, never scored.")
 	}
 	if dups > 0 {
-		t.Notes = append(t.Notes, fmt.Sprintf("Excluded: %s: %d episodes whose key (or run id) was read before, dropped by --dedupe.", dupReason, dups))
+		t.Notes = append(t.Notes, fmt.Sprintf("Excluded: %s: %s whose key (or run id) was read before, dropped by --dedupe.", dupReason, ingest.Plural(dups, "episode")))
 	}
 	return t, nil
 }
