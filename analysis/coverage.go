@@ -5,6 +5,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/sabench/sabench-stats/oracle"
 )
 
 // CoverageRow reconciles what was read for one configuration and condition:
@@ -13,6 +15,9 @@ type CoverageRow struct {
 	Config, Condition string
 	Read, Scored      int
 	Excluded          map[string]int // by reason
+	// InfraScored counts the scored episodes that are infrastructure failures scored as
+	// failures (--infra-failures fail): among Scored, not Excluded.
+	InfraScored int
 }
 
 // Coverage is every configuration × condition's reconciliation in input order, the
@@ -79,6 +84,9 @@ func coverageOf(vs []Record) (rows []CoverageRow, reasons []string, total Covera
 			}
 		} else {
 			rows[j].Scored += w
+			if v.FailureType() == oracle.FailInfra {
+				rows[j].InfraScored += w
+			}
 		}
 	}
 	sort.Strings(reasons)
@@ -86,6 +94,7 @@ func coverageOf(vs []Record) (rows []CoverageRow, reasons []string, total Covera
 	for _, row := range rows {
 		total.Read += row.Read
 		total.Scored += row.Scored
+		total.InfraScored += row.InfraScored
 		for x, n := range row.Excluded {
 			total.Excluded[x] += n
 		}

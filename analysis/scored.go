@@ -65,6 +65,12 @@ func NewScoredRelease(input string, bench *casespec.Bench, s *Scored, dropped []
 			r = newRelease(bench.Cases, bench.Sets, inputs[i], p)
 			r.lost, r.lostAt = lost, i
 		}
+		if i > 0 {
+			// What was read, scored and excluded does not depend on the policy, and a
+			// policy after the first may hold the main condition's verdicts alone: each
+			// reconciles as the first does, so that its tables count alike.
+			r.coverage = out.Releases[0].coverage
+		}
 		out.Releases = append(out.Releases, r)
 	}
 	return out

@@ -114,6 +114,21 @@ const (
 	DefectUnknownField = "unknown_field" // a top-level field the format does not define, not under "extra"
 )
 
+// defectMeanings say what each defect is, in the words of the outputs that count the
+// episodes excluded by it.
+var defectMeanings = map[string]string{
+	DefectNoSchema:     "no schema field",
+	DefectNoRecord:     "a completed episode without a record",
+	DefectUnknownField: "a top-level field the format does not define",
+}
+
+// DefectMeaning says what the exclusion reason means when it is a defect (Defect*
+// constants), and whether it is one.
+func DefectMeaning(reason string) (string, bool) {
+	m, ok := defectMeanings[reason]
+	return m, ok
+}
+
 // DecodeEpisode turns one decoded episode object into an Episode, applying the format's
 // defaults (condition "main", status "completed", run id from the key, model and
 // harness from the config). Every defect is returned as a Problem located at file:line;

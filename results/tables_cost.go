@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/sabench/sabench-stats/analysis"
+	"github.com/sabench/sabench-stats/ingest"
 )
 
 // buildCost is the cost table: per configuration, what its episodes consumed as their
@@ -34,8 +35,14 @@ func buildCost(in *Input) (*Table, error) {
 	if len(rows) > 0 {
 		add("total", total)
 	}
+	// A duplicate --dedupe dropped is read (coverage counts it) but its usage is not: the
+	// copy kept stands for the run.
+	counted := "Every episode read counts"
+	if n := droppedDuplicates(in); n > 0 {
+		counted = fmt.Sprintf("Every episode read but the %s --dedupe dropped counts (the copy kept counts once)", ingest.Plural(n, "duplicate"))
+	}
 	t.Notes = append(t.Notes,
-		"Every episode read counts, in every condition, excluded ones too (they were run and paid for); totals and means are over the episodes whose usage reports the field.",
+		counted+", in every condition, excluded ones too (they were run and paid for); totals and means are over the episodes whose usage reports the field.",
 		fmt.Sprintf("%s: the cost of the configuration's main-condition episodes (excluded ones too) over their %s successes (%d in all), the episodes T2 scores, so that configurations that also ran other conditions are compared on the same kind of episode%s. Empty without such a success, or unless each of those episodes reports its cost.", per, kind, total.MainSuccesses, staticLeftOut(r)))
 	var noMain []string
 	for _, c := range rows {
@@ -73,4 +80,16 @@ func staticLeftOut(r *analysis.Release) string {
 		return ""
 	}
 	return "; Legacy decisions count, as in T2, and static judgments of V0–V3 cases (those T9 and T10 read), whose success is a correct decision, are left out of both"
+}
+
+// droppedDuplicates counts the duplicates a dedupe policy dropped (the coverage table
+// counts each as read and excluded).
+func droppedDuplicates(in *Input) int {
+	n := 0
+	for _, p := range in.Dropped {
+		if p.Dropped != nil {
+			n++
+		}
+	}
+	return n
 }

@@ -75,6 +75,9 @@ func buildT2(in *Input) (*Table, error) {
 		n += s.Overall.Den
 	}
 	t.Notes = append(t.Notes, fmt.Sprintf("%s pools all repeats (%s); P-M and D-M are unweighted means over protocols and domains.", success, ingest.Plural(n, "scored episode")))
+	if n > 0 {
+		t.Notes = appendNonEmpty(t.Notes, mainScope(r, n))
+	}
 	if r.OfficialTasks() {
 		t.Notes = append(t.Notes, "Authorized: the benchmark's own verdict is a success and every write the action rules gate was authorized (its entity reads and confirmation came before it). "+oracle.AuthorizedLimit)
 	}
@@ -388,14 +391,20 @@ func buildFailures(in *Input) (*Table, error) {
 		keep = append(keep, j)
 		t.Columns = append(t.Columns, pctCol(ft, strings.ReplaceAll(ft, "_", " ")))
 	}
+	n := 0
 	for _, m := range mixes {
+		n += m.N
 		row := []Cell{Text(m.Config), Text(m.Protocol.Label()), countCell(m.N)}
 		for _, j := range keep {
 			row = append(row, Number(m.Share[j]))
 		}
 		t.AddGroupRow(m.Config, row...)
 	}
-	t.Notes = append(t.Notes, "One failure type per failed episode, named by the condition that ended it.", policyNote(r))
+	t.Notes = append(t.Notes, "One failure type per failed episode, named by the condition that ended it.")
+	if n > 0 {
+		t.Notes = appendNonEmpty(t.Notes, mainScope(r, n))
+	}
+	t.Notes = append(t.Notes, policyNote(r))
 	return emptyBecause(t, "no scored main-condition episodes"), nil
 }
 
@@ -700,8 +709,22 @@ func buildCoverage(in *Input) (*Table, error) {
 		excluded = "Read = scored + excluded. Excluded episodes (not completed: τ²-bench's infrastructure errors and context-window overflows) are never counted as failures, as τ²-bench leaves them out; --infra-failures fail scores them as failures instead."
 	}
 	t.Notes = append(t.Notes, excluded)
+	if total.InfraScored > 0 {
+		t.Notes = append(t.Notes, fmt.Sprintf("Scored includes %s scored as %s (--infra-failures fail), not excluded.", ingest.Plural(total.InfraScored, "infra_failure episode"), map[bool]string{true: "a failure", false: "failures"}[total.InfraScored == 1]))
+	}
+	// Reasons that are no status: episodes score --lenient read although validate rejects
+	// them. The note above speaks of statuses; these say what they are.
+	var defects []string
+	for _, x := range reasons {
+		if m, ok := ingest.DefectMeaning(x); ok {
+			defects = append(defects, x+" ("+m+")")
+		}
+	}
+	if len(defects) > 0 {
+		t.Notes = append(t.Notes, "Excluded: "+strings.Join(defects, ", ")+": episodes that validate rejects, read by score --lenient and excluded by that defect, never scored.")
+	}
 	if dups > 0 {
-		t.Notes = append(t.Notes, fmt.Sprintf("Excluded: %s: %d episodes whose key (or run id) was read before, dropped by --dedupe.", dupReason, dups))
+		t.Notes = append(t.Notes, fmt.Sprintf("Excluded: %s: %s whose key (or run id) was read before, dropped by --dedupe.", dupReason, ingest.Plural(dups, "episode")))
 	}
 	return t, nil
 }
@@ -747,7 +770,9 @@ func BuildDomains(r *analysis.Release, f analysis.DomainFilter, o analysis.StatO
 		t.Columns = append(t.Columns, rateCol(o, p.String(), p.Label()))
 	}
 	t.Columns = append(t.Columns, rateCol(o, "all", "All"), countCol("n", "Episodes"))
+	n := 0
 	for i, c := range cells {
+		n += c.All.Den
 		label := c.Config + " " + c.Domain
 		row := []Cell{Text(c.Config), Text(c.Domain)}
 		for j, x := range c.ByProtocol {
@@ -763,6 +788,9 @@ func BuildDomains(r *analysis.Release, f analysis.DomainFilter, o analysis.StatO
 		t.AddGroupRow(c.Config, append(row, rateCI(iv, t, label, "all", cis[i][len(protos)]), countCell(c.All.Den))...)
 	}
 	t.Notes = append(t.Notes, "All pools the protocols shown.")
+	if n > 0 {
+		t.Notes = appendNonEmpty(t.Notes, mainScope(r, n))
+	}
 	if len(miss) > 0 && len(t.Rows) > 0 {
 		t.Notes = append(t.Notes, absentNote(miss, "left out"))
 	}

@@ -88,7 +88,7 @@ func (x *Index) Notes(out string, viewer *view.Stats) []string {
 	if viewer == nil {
 		notes = append(notes, "not written: index.html (the viewer shows each episode's record; a verdict dataset has none)")
 	} else {
-		v = filepath.Join(out, "index.html") + ", " + ingest.Plural(viewer.Episodes, "episode")
+		v = filepath.Join(out, "index.html") + ", " + viewer.EpisodesShown()
 	}
 	return append(notes, fmt.Sprintf("%s × %s and %s in %s (index: %s; viewer: %s)",
 		ingest.Plural(len(x.Tables), "table"), ingest.Plural(len(render.Formats()), "format"), ingest.Plural(len(x.Figures), "figure"), out, filepath.Join(out, "index.md"), v))

@@ -28,7 +28,15 @@ func ScoreSummary(t *analysis.ScoreTally, dropped int, official bool) string {
 		excluded += n
 	}
 	fmt.Fprintf(&b, "score: read %s = scored %d + excluded %d", ingest.Plural(cnt.Read+dropped, "episode"), cnt.Scored, excluded+dropped)
-	fmt.Fprintf(&b, " (%s)\n", cnt.Summary(dropped))
+	fmt.Fprintf(&b, " (%s)", cnt.Summary(dropped))
+	// The verdict rows are the episodes kept: said, or the rows count short of "read".
+	switch {
+	case dropped == 1:
+		b.WriteString("; the duplicate --dedupe dropped has no verdict row")
+	case dropped > 1:
+		fmt.Fprintf(&b, "; the %d duplicates --dedupe dropped have no verdict row", dropped)
+	}
+	b.WriteString("\n")
 	if cnt.Trusted > 0 {
 		// A documented deviation that can change verdicts (a gold read without its key
 		// binds nothing; a decoy read claiming the gold key binds it): said, not only a column.

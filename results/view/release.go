@@ -135,8 +135,12 @@ func (v *Release) Page(tables []*results.Table, figs []figures.Rendered, skipped
 	if n := syntheticNote(sr); n != "" {
 		in.Notes = append(in.Notes, n)
 	}
-	in.Notes = append(in.Notes, fmt.Sprintf("Episodes: read %d = scored %d + excluded (%s). %s",
-		sr.Read(), sr.Counts.Scored, sr.ExcludedSummary(), sr.Releases[0].Intervals(v.o).Sentence()))
+	dropped := ""
+	if len(sr.Dropped) > 0 {
+		dropped = "; " + droppedNotShown(len(sr.Dropped))
+	}
+	in.Notes = append(in.Notes, fmt.Sprintf("Episodes: read %d = scored %d + excluded (%s)%s. %s",
+		sr.Read(), sr.Counts.Scored, sr.ExcludedSummary(), dropped, sr.Releases[0].Intervals(v.o).Sentence()))
 	if n := sr.Counts.TrustedNote(func(s string) string { return s }); n != "" {
 		in.Notes = append(in.Notes, n)
 	}
@@ -152,7 +156,9 @@ func (v *Release) Page(tables []*results.Table, figs []figures.Rendered, skipped
 		}
 		in.Leaderboards = append(in.Leaderboards, lb)
 	}
-	return Write(v.path, in)
+	st, err := Write(v.path, in)
+	st.Dropped = len(sr.Dropped)
+	return st, err
 }
 
 // syntheticNote is the page's warning on synthetic data, "" for none. Data is synthetic

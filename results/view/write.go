@@ -23,8 +23,11 @@ const chunkBudget = 96 << 10
 type Stats struct {
 	Episodes, Cases, Chunks int
 	CasesRun                int // the cases with an episode (a bench may hold cases no episode ran)
-	HTMLBytes, ChunkBytes   int64
-	ChunkDir                string // where the chunk files are (NAME_files beside the page)
+	// Dropped are the duplicates a dedupe policy dropped: read and counted as excluded by
+	// the reconciliation, but without a page (Page sets it).
+	Dropped               int
+	HTMLBytes, ChunkBytes int64
+	ChunkDir              string // where the chunk files are (NAME_files beside the page)
 }
 
 // CheckPage refuses, before any work, a page in a directory that does not exist (the
@@ -260,8 +263,29 @@ func (c *countWriter) Write(p []byte) (int, error) {
 // Summary says how many episodes the page holds and of how many cases, naming the bench's
 // cases no episode ran when there are some (a τ-bench file of some of a domain's tasks).
 func (s Stats) Summary() string {
-	if s.CasesRun == s.Cases {
-		return ingest.Plural(s.Episodes, "episode") + " of " + ingest.Plural(s.Cases, "case")
+	sum := ingest.Plural(s.Episodes, "episode") + " of " + ingest.Plural(s.Cases, "case")
+	if s.CasesRun != s.Cases {
+		sum = fmt.Sprintf("%s of %s (the bench has %d; the page lists them all)", ingest.Plural(s.Episodes, "episode"), ingest.Plural(s.CasesRun, "case"), s.Cases)
 	}
-	return fmt.Sprintf("%s of %s (the bench has %d; the page lists them all)", ingest.Plural(s.Episodes, "episode"), ingest.Plural(s.CasesRun, "case"), s.Cases)
+	if s.Dropped > 0 {
+		sum += "; " + droppedNotShown(s.Dropped)
+	}
+	return sum
+}
+
+// EpisodesShown counts the episodes the page holds, and says that the duplicates --dedupe
+// dropped are not among them, which the reconciliation beside it counts as read.
+func (s Stats) EpisodesShown() string {
+	if s.Dropped > 0 {
+		return ingest.Plural(s.Episodes, "episode") + " (" + droppedNotShown(s.Dropped) + ")"
+	}
+	return ingest.Plural(s.Episodes, "episode")
+}
+
+// droppedNotShown says that n dropped duplicates have no page (n > 0).
+func droppedNotShown(n int) string {
+	if n == 1 {
+		return "the duplicate --dedupe dropped is not on the page"
+	}
+	return fmt.Sprintf("the %d duplicates --dedupe dropped are not on the page", n)
 }
