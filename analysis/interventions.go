@@ -62,10 +62,13 @@ func (r *Release) affectedMask(id string) uint64 {
 }
 
 // affectedTools lists the information tools whose evidence differs between a base case and
-// its variant: an evidence rule or a frozen delta removed, added or with other facts.
+// its variant: an evidence rule or a frozen delta removed, added or with other facts. Every
+// rule that matches a call adds its facts, so a tool's rules are compared as a whole (in any
+// order), never one rule per tool and args_match: two rules may share both.
 func affectedTools(base, variant *casespec.Case) []string {
 	evidence := func(c *casespec.Case) map[string][]byte {
 		m := map[string][]byte{}
+		byTool := map[string][][]byte{}
 		rules, _ := c.Spec.List("evidence_rules")
 		for _, raw := range rules {
 			rule, ok := raw.(*jsonv.Object)
@@ -75,7 +78,12 @@ func affectedTools(base, variant *casespec.Case) []string {
 			tool, _ := rule.String("tool")
 			args, _ := rule.Get("args_match")
 			facts, _ := rule.Get("facts")
-			m["rule\x00"+tool+"\x00"+string(jsonv.Canonical(args, true))] = jsonv.Canonical(facts, true)
+			one := append(append(jsonv.Canonical(args, true), 0), jsonv.Canonical(facts, true)...)
+			byTool[tool] = append(byTool[tool], one)
+		}
+		for tool, all := range byTool {
+			sort.Slice(all, func(i, j int) bool { return bytes.Compare(all[i], all[j]) < 0 })
+			m["rule\x00"+tool+"\x00"] = bytes.Join(all, []byte{1})
 		}
 		if deltas, ok := c.Spec.Obj("frozen_evidence_deltas"); ok {
 			for i, k := range deltas.Keys {
