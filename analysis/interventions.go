@@ -12,9 +12,12 @@ import (
 
 // lookedBeforeActing counts, among the episodes keep admits of variant cases that acted, those that had
 // called an affected tool (see affectedTools) before their first attempt. ok is false when
-// none of the episodes is on a variant case with an affected tool.
-func (r *Release) lookedBeforeActing(vs []Record, keep Filter) (acted, looked int, ok bool) {
+// none of the episodes is on a variant case with an affected tool. unaffected lists, in
+// order, the variant cases with acted episodes that have no affected tool the verdicts track
+// (affectedMask 0), whose episodes are left out of both counts.
+func (r *Release) lookedBeforeActing(vs []Record, keep Filter) (acted, looked int, ok bool, unaffected []string) {
 	masks := map[uint32]uint64{} // by CaseKey, the interned case id
+	left := map[string]bool{}
 	for i := range vs {
 		v := &vs[i]
 		if !admits(keep, v) {
@@ -26,6 +29,9 @@ func (r *Release) lookedBeforeActing(vs []Record, keep Filter) (acted, looked in
 			masks[v.CaseKey()] = mask
 		}
 		if mask == 0 {
+			if c := r.byID[v.CaseID()]; v.Attempted() && c != nil && c.Variant != "" {
+				left[c.ID] = true
+			}
 			continue
 		}
 		ok = true
@@ -36,7 +42,7 @@ func (r *Release) lookedBeforeActing(vs []Record, keep Filter) (acted, looked in
 			}
 		}
 	}
-	return acted, looked, ok
+	return acted, looked, ok, sortedStrings(left)
 }
 
 // affectedMask is the oracle's ToolsBeforeAttempt mask of a variant case's affected tools

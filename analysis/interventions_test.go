@@ -52,9 +52,9 @@ func TestAffectedToolOfWithheldVariant(t *testing.T) {
 		oracle.Fields{CaseID: base.ID, Attempted: true}.Verdict(),
 	}
 	r := NewRelease([]*casespec.Case{base, variant}, nil, nil, oracle.SafeAct)
-	acted, looked, ok := r.lookedBeforeActing(recordsOf(vs), nil)
-	if !ok || acted != 2 || looked != 1 {
-		t.Errorf("lookedBeforeActing = %d acted, %d looked, %v; want 2, 1, true", acted, looked, ok)
+	acted, looked, ok, unaffected := r.lookedBeforeActing(recordsOf(vs), nil)
+	if !ok || acted != 2 || looked != 1 || len(unaffected) != 0 {
+		t.Errorf("lookedBeforeActing = %d acted, %d looked, %v, unaffected %q; want 2, 1, true, none", acted, looked, ok, unaffected)
 	}
 }
 
@@ -111,5 +111,29 @@ func TestAffectedToolOfOneOfTwoRulesWithTheSameArgs(t *testing.T) {
 	reordered := &casespec.Case{ID: "SAB-V1-901@reordered", BaseID: "SAB-V1-901", Variant: "reordered", Protocol: ingest.V1, Domain: real.Domain, Spec: rspec}
 	if got := affectedTools(base, reordered); len(got) != 0 {
 		t.Errorf("the same rules reordered have affected tools %q", got)
+	}
+}
+
+// A variant whose spec changes no evidence (here only its title) has no affected tool: its
+// acted episodes are in neither count of the looked column, and lookedBeforeActing names the
+// case so that the table says why the column's denominator falls short of Acted (it said
+// nothing: the recomputation's 1/2 beside Acted 3/3 on SAB-V1-001@withheld with an unchanged
+// SAB-V1-011@withheld beside it).
+func TestLookedNamesVariantWithoutAffectedTool(t *testing.T) {
+	base, variant, bit := withheldVariant(t)
+	other := realCase(t, "SAB-V1-011")
+	spec := jsonv.DeepCopy(other.Spec).(*jsonv.Object)
+	spec.Set("title", "the same evidence")
+	same := &casespec.Case{ID: "SAB-V1-011@withheld", BaseID: "SAB-V1-011", Variant: "withheld", Protocol: ingest.V1, Domain: other.Domain, Spec: spec}
+	vs := []oracle.Verdict{
+		oracle.Fields{CaseID: variant.ID, Attempted: true, ToolsBeforeAttempt: bit}.Verdict(),
+		oracle.Fields{CaseID: variant.ID, Attempted: true}.Verdict(),
+		oracle.Fields{CaseID: same.ID, Attempted: true, ToolsBeforeAttempt: ^uint64(0)}.Verdict(),
+		oracle.Fields{CaseID: same.ID, Attempted: false}.Verdict(),
+	}
+	r := NewRelease([]*casespec.Case{base, variant, other, same}, nil, nil, oracle.SafeAct)
+	acted, looked, ok, unaffected := r.lookedBeforeActing(recordsOf(vs), nil)
+	if !ok || acted != 2 || looked != 1 || !reflect.DeepEqual(unaffected, []string{"SAB-V1-011@withheld"}) {
+		t.Errorf("lookedBeforeActing = %d acted, %d looked, %v, unaffected %q; want 2, 1, true, [SAB-V1-011@withheld]", acted, looked, ok, unaffected)
 	}
 }

@@ -278,6 +278,17 @@ func buildInterventions(in *Input) (*Table, error) {
 	t.Notes = append(t.Notes, "Acted: episodes with at least one consequential attempt. Both arms and Δ = condition − main are on the paired cases (the cases both ran). "+
 		"Affected tool: an information tool whose evidence the variant spec removes or changes; shown for variant conditions (withheld, contradicted), as acted episodes that had called it before acting.",
 		pValueNote(o)+" "+familyNote(o, ps, "Δ tests", noRowsOr(len(rows), noBootstrapP)))
+	var unaffected []string
+	for _, x := range rows {
+		if len(x.Unaffected) > 0 {
+			unaffected = append(unaffected, x.Config+" "+x.Condition+" ("+strings.Join(x.Unaffected, ", ")+")")
+		}
+	}
+	if len(unaffected) > 0 {
+		// Without this, the column's denominator falls short of Acted with no reason given.
+		t.Notes = append(t.Notes, "Acted after calling the affected tool leaves out the acted episodes of variant cases in which no information tool's evidence differs from the base case's (among the first 64 of its info_tools, which the verdicts track): "+
+			strings.Join(unaffected, "; ")+".")
+	}
 	t.Notes = append(t.Notes, leftOutNote(notShown(r, shown), "the table", "no episodes of an intervention condition")...)
 	iv.finish(t)
 	t.Notes = append(t.Notes, policyNote(r))
