@@ -117,8 +117,8 @@ func TestAffectedToolOfOneOfTwoRulesWithTheSameArgs(t *testing.T) {
 // A variant whose spec changes no evidence (here only its title) has no affected tool: its
 // acted episodes are in neither count of the looked column, and lookedBeforeActing names the
 // case so that the table says why the column's denominator falls short of Acted (it said
-// nothing: the recomputation's 1/2 beside Acted 3/3 on SAB-V1-001@withheld with an unchanged
-// SAB-V1-011@withheld beside it).
+// nothing: 2/4 beside Acted 6/9 in the recomputation of docs/command-checks.md, whose
+// SAB-V1-011@withheld had its base's evidence).
 func TestLookedNamesVariantWithoutAffectedTool(t *testing.T) {
 	base, variant, bit := withheldVariant(t)
 	other := realCase(t, "SAB-V1-011")

@@ -568,9 +568,9 @@ func fixtureVerdictsWithoutV3(t *testing.T) ([]*casespec.Case, map[string][]stri
 // TestInterventionsNamesVariantsWithoutAffectedTool: a variant whose spec is its base's
 // (SAB-V1-001@same, run as condition "same") has no affected tool, so the looked column
 // leaves its acted episodes out, and its denominator fell short of Acted with nothing said
-// (the column printed nothing beside Acted, and 1/2 beside Acted 3/3 where another variant
-// had an affected tool, in the recomputation of docs/command-checks.md). A note names the
-// configuration, condition and case.
+// ("—" here; 2/4 beside Acted 6/9 where other variants had an affected tool, in the
+// recomputation of docs/command-checks.md). A note names the configuration, condition and
+// case.
 func TestInterventionsNamesVariantsWithoutAffectedTool(t *testing.T) {
 	cases, sets, all := fixtureVerdicts(t)
 	var base *casespec.Case
