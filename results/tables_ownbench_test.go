@@ -606,12 +606,12 @@ func TestInterventionsNamesVariantsWithoutAffectedTool(t *testing.T) {
 	var cfgs []string
 	for _, r := range tb.Rows {
 		cond := r.Cells[1].Str()
-		cfgs = append(cfgs, r.Cells[0].Str()+" "+cond+" (SAB-V1-001@"+cond+")")
+		cfgs = append(cfgs, r.Cells[0].Str()+" "+cond)
 		if got := r.Cells[len(r.Cells)-1].Str(); got != "" {
 			t.Errorf("%s %s: looked %q, want empty (no affected tool)", r.Cells[0].Str(), cond, got)
 		}
 	}
-	want := "Acted after calling the affected tool leaves out the acted episodes of variant cases in which no information tool's evidence differs from the base case's (among the first 64 of its info_tools, which the verdicts track): " +
+	want := "Acted after calling the affected tool leaves out the acted episodes of 2 variant cases in which no information tool's evidence differs from the base case's (among the first 64 of its info_tools, which the verdicts track): SAB-V1-001@same, SAB-V1-001@withheld; in " +
 		strings.Join(cfgs, "; ") + "."
 	if len(cfgs) == 0 || len(found) != 1 || found[0] != want {
 		t.Errorf("notes %q, want one %q", found, want)
