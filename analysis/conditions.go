@@ -145,6 +145,9 @@ type InterventionRow struct {
 	// it does not apply.
 	Looked, LookedOf int
 	HasLooked        bool
+	// Unaffected are the variant cases whose acted episodes Looked and LookedOf leave out:
+	// no information tool's evidence differs from the base case's (that the verdicts track).
+	Unaffected []string
 }
 
 // Interventions compares each intervention condition with main on the intervention case
@@ -169,7 +172,7 @@ func (r *Release) Interventions(set string, o StatOptions) (rows []InterventionR
 			pairs = append(pairs, Pair{A: ca, B: ma, Name: c + "/" + cond})
 			row := InterventionRow{Config: c, Condition: cond}
 			on, _ := r.onShared(ca, ma)
-			row.LookedOf, row.Looked, row.HasLooked = r.lookedBeforeActing(ca.Verdicts, on)
+			row.LookedOf, row.Looked, row.HasLooked, row.Unaffected = r.lookedBeforeActing(ca.Verdicts, on)
 			rows = append(rows, row)
 		}
 	}

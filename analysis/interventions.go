@@ -12,9 +12,12 @@ import (
 
 // lookedBeforeActing counts, among the episodes keep admits of variant cases that acted, those that had
 // called an affected tool (see affectedTools) before their first attempt. ok is false when
-// none of the episodes is on a variant case with an affected tool.
-func (r *Release) lookedBeforeActing(vs []Record, keep Filter) (acted, looked int, ok bool) {
+// none of the episodes is on a variant case with an affected tool. unaffected lists, in
+// order, the variant cases with acted episodes that have no affected tool the verdicts track
+// (affectedMask 0), whose episodes are left out of both counts.
+func (r *Release) lookedBeforeActing(vs []Record, keep Filter) (acted, looked int, ok bool, unaffected []string) {
 	masks := map[uint32]uint64{} // by CaseKey, the interned case id
+	left := map[string]bool{}
 	for i := range vs {
 		v := &vs[i]
 		if !admits(keep, v) {
@@ -26,6 +29,9 @@ func (r *Release) lookedBeforeActing(vs []Record, keep Filter) (acted, looked in
 			masks[v.CaseKey()] = mask
 		}
 		if mask == 0 {
+			if c := r.byID[v.CaseID()]; v.Attempted() && c != nil && c.Variant != "" {
+				left[c.ID] = true
+			}
 			continue
 		}
 		ok = true
@@ -36,7 +42,7 @@ func (r *Release) lookedBeforeActing(vs []Record, keep Filter) (acted, looked in
 			}
 		}
 	}
-	return acted, looked, ok
+	return acted, looked, ok, sortedStrings(left)
 }
 
 // affectedMask is the oracle's ToolsBeforeAttempt mask of a variant case's affected tools
@@ -62,10 +68,13 @@ func (r *Release) affectedMask(id string) uint64 {
 }
 
 // affectedTools lists the information tools whose evidence differs between a base case and
-// its variant: an evidence rule or a frozen delta removed, added or with other facts.
+// its variant: an evidence rule or a frozen delta removed, added or with other facts. Every
+// rule that matches a call adds its facts, so a tool's rules are compared as a whole (in any
+// order), never one rule per tool and args_match: two rules may share both.
 func affectedTools(base, variant *casespec.Case) []string {
 	evidence := func(c *casespec.Case) map[string][]byte {
 		m := map[string][]byte{}
+		byTool := map[string][][]byte{}
 		rules, _ := c.Spec.List("evidence_rules")
 		for _, raw := range rules {
 			rule, ok := raw.(*jsonv.Object)
@@ -75,7 +84,12 @@ func affectedTools(base, variant *casespec.Case) []string {
 			tool, _ := rule.String("tool")
 			args, _ := rule.Get("args_match")
 			facts, _ := rule.Get("facts")
-			m["rule\x00"+tool+"\x00"+string(jsonv.Canonical(args, true))] = jsonv.Canonical(facts, true)
+			one := append(append(jsonv.Canonical(args, true), 0), jsonv.Canonical(facts, true)...)
+			byTool[tool] = append(byTool[tool], one)
+		}
+		for tool, all := range byTool {
+			sort.Slice(all, func(i, j int) bool { return bytes.Compare(all[i], all[j]) < 0 })
+			m["rule\x00"+tool+"\x00"] = bytes.Join(all, []byte{1})
 		}
 		if deltas, ok := c.Spec.Obj("frozen_evidence_deltas"); ok {
 			for i, k := range deltas.Keys {

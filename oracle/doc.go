@@ -116,8 +116,8 @@
 //   - Attempted/FirstAttemptIndex look at the whole record (the first CONSEQUENTIAL_CALL
 //     event), also where the walk stopped earlier. CompleteAtFirstAttempt is coverage
 //     complete and no MISSING case requirement at that action's gate; when the walk ended
-//     before reaching it (or the action failed structurally), it is the coverage of the
-//     reads accepted up to then. MissingAtCheckpoint counts coverage results only where the
+//     before reaching it (or the action failed structurally, or names no tool, so that no
+//     gate judged it), it is the coverage of the reads accepted up to then. MissingAtCheckpoint counts coverage results only where the
 //     evaluator puts them in the gate (V1 always; V2/V3 the last commit, and with
 //     coverage_at=first_and_last also the first).
 //   - CountInfraFailure implements `--infra-failures fail` (failure type infra_failure).

@@ -406,6 +406,11 @@ func (p *Prepared) scoreV1(v *Fields, rec *ingest.Record, r *v1Result, pol Polic
 		v.CompleteAtFirstAttempt = !r.missingAt
 		v.MissingAtCheckpoint = r.gateMissing || !r.coverage.Complete
 	}
+	if r.attemptIdx >= 0 && r.attemptIdx != r.firstIdx {
+		// The first attempt names no tool, so no gate judged it: it is the coverage of the
+		// reads accepted before it, as where a walk ends before its first attempt.
+		v.CompleteAtFirstAttempt = p.coverageOnly(r.observed[:r.attemptObs]).Complete
+	}
 	if v.ECS {
 		v.Outcome, v.CanonicalOutcome = OutcomeTaskSuccess, OutcomeTaskSuccess
 	} else {

@@ -35,6 +35,10 @@ type v1Result struct {
 	matchErrs []string
 	template  RequirementResult // key_action_matches_template or key_action_payload_policy
 	memo      *v1Memo           // what the episode's gates share
+	// attemptIdx is the index of the first CONSEQUENTIAL_CALL, the verdict's first attempt,
+	// which is not the gated action when it names no tool (a malformed event the walk
+	// skips); attemptObs counts the observed calls before it.
+	attemptIdx, attemptObs int
 }
 
 // scanV1 begins validate_single_commit_execution_record over parsed events with the part
@@ -42,7 +46,7 @@ type v1Result struct {
 // before the first action. notes keeps the notes (read only for detail). The buffers come
 // from sc.
 func (p *Prepared) scanV1(r *v1Result, evs []ev, specErrs []string, sc *scratch, notes bool) {
-	*r = v1Result{oracle: GateTimeout, firstIdx: -1, firstPos: -1, memo: &sc.v1m}
+	*r = v1Result{oracle: GateTimeout, firstIdx: -1, firstPos: -1, attemptIdx: -1, memo: &sc.v1m}
 	sc.v1m.reset()
 	r.led.facts = sc.facts[:0]
 	r.observed = sc.obs[:0]
@@ -60,6 +64,9 @@ func (p *Prepared) scanV1(r *v1Result, evs []ev, specErrs []string, sc *scratch,
 			r.contract = append(r.contract, prefix()+".type must be INFO_CALL or CONSEQUENTIAL_CALL")
 			r.malformed++
 			continue
+		}
+		if isAction(e) && r.attemptIdx < 0 {
+			r.attemptIdx, r.attemptObs = e.Index, len(r.observed)
 		}
 		if !e.ToolOK {
 			r.contract = append(r.contract, prefix()+".tool must be a non-empty string")

@@ -564,3 +564,56 @@ func fixtureVerdictsWithoutV3(t *testing.T) ([]*casespec.Case, map[string][]stri
 	}
 	return cases, sets, vs
 }
+
+// TestInterventionsNamesVariantsWithoutAffectedTool: a variant whose spec is its base's
+// (SAB-V1-001@same, run as condition "same") has no affected tool, so the looked column
+// leaves its acted episodes out, and its denominator fell short of Acted with nothing said
+// ("—" here; 2/4 beside Acted 6/9 where other variants had an affected tool, in the
+// recomputation of docs/command-checks.md). A note names the configuration, condition and
+// case.
+func TestInterventionsNamesVariantsWithoutAffectedTool(t *testing.T) {
+	cases, sets, all := fixtureVerdicts(t)
+	var base *casespec.Case
+	for _, c := range cases {
+		if c.ID == "SAB-V1-001" {
+			base = c
+		}
+	}
+	if base == nil {
+		t.Fatal("no SAB-V1-001 in the fixture")
+	}
+	same := *base
+	same.ID, same.Variant = "SAB-V1-001@same", "same"
+	cases = append(cases, &same)
+	vs := slices.Clone(all)
+	for _, v := range all {
+		if v.Condition() == "withheld" {
+			f := v.Fields()
+			f.RunID, f.CaseID, f.Condition, f.Attempted = f.RunID+"|same", same.ID, "same", true
+			vs = append(vs, f.Verdict())
+		}
+	}
+	o := goldenStats()
+	o.Resamples = 0
+	tb := buildOne(t, analysis.NewRelease(cases, sets, vs, oracle.SafeAct), "interventions", o)
+	var found []string
+	for _, n := range tb.Notes {
+		if strings.HasPrefix(n, "Acted after calling the affected tool leaves out") {
+			found = append(found, n)
+		}
+	}
+	// The fixture's own withheld variant has its base's spec too, so it is named as well.
+	var cfgs []string
+	for _, r := range tb.Rows {
+		cond := r.Cells[1].Str()
+		cfgs = append(cfgs, r.Cells[0].Str()+" "+cond)
+		if got := r.Cells[len(r.Cells)-1].Str(); got != "" {
+			t.Errorf("%s %s: looked %q, want empty (no affected tool)", r.Cells[0].Str(), cond, got)
+		}
+	}
+	want := "Acted after calling the affected tool leaves out the acted episodes of 2 variant cases in which no information tool's evidence differs from the base case's (among the first 64 of its info_tools, which the verdicts track): SAB-V1-001@same, SAB-V1-001@withheld; in " +
+		strings.Join(cfgs, "; ") + "."
+	if len(cfgs) == 0 || len(found) != 1 || found[0] != want {
+		t.Errorf("notes %q, want one %q", found, want)
+	}
+}

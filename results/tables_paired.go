@@ -278,10 +278,43 @@ func buildInterventions(in *Input) (*Table, error) {
 	t.Notes = append(t.Notes, "Acted: episodes with at least one consequential attempt. Both arms and Δ = condition − main are on the paired cases (the cases both ran). "+
 		"Affected tool: an information tool whose evidence the variant spec removes or changes; shown for variant conditions (withheld, contradicted), as acted episodes that had called it before acting.",
 		pValueNote(o)+" "+familyNote(o, ps, "Δ tests", noRowsOr(len(rows), noBootstrapP)))
+	t.Notes = append(t.Notes, unaffectedNote(rows)...)
 	t.Notes = append(t.Notes, leftOutNote(notShown(r, shown), "the table", "no episodes of an intervention condition")...)
 	iv.finish(t)
 	t.Notes = append(t.Notes, policyNote(r))
 	return emptyBecause(t, "no episodes of an intervention condition"), nil
+}
+
+// unaffectedNote says which acted episodes the looked column leaves out (the variant cases
+// without an affected tool, analysis.InterventionRow.Unaffected) and in which rows: without
+// it, the column's denominator falls short of Acted with no reason given. A bench whose
+// every variant keeps its base's evidence lists a few cases and counts the rest.
+func unaffectedNote(rows []analysis.InterventionRow) []string {
+	var configs, conds, cases []string
+	for _, x := range rows {
+		if len(x.Unaffected) > 0 {
+			configs, conds = append(configs, x.Config), append(conds, x.Condition)
+			for _, c := range x.Unaffected {
+				if !slices.Contains(cases, c) {
+					cases = append(cases, c)
+				}
+			}
+		}
+	}
+	if len(cases) == 0 {
+		return nil
+	}
+	slices.Sort(cases)
+	labels := ingest.ListedNames(configs, ";")
+	for i := range labels {
+		labels[i] += " " + conds[i]
+	}
+	named := cases
+	if len(cases) > maxCaveatCells {
+		named = append(slices.Clone(cases[:maxCaveatCells]), fmt.Sprintf("and %d more", len(cases)-maxCaveatCells))
+	}
+	return []string{fmt.Sprintf("Acted after calling the affected tool leaves out the acted episodes of %s in which no information tool's evidence differs from the base case's (among the first 64 of its info_tools, which the verdicts track): %s; in %s.",
+		ingest.Plural(len(cases), "variant case"), strings.Join(named, ", "), strings.Join(labels, "; "))}
 }
 
 func buildDisagreement(in *Input) (*Table, error) {
