@@ -60,3 +60,63 @@ func TestIngestTauFileOrder(t *testing.T) {
 		t.Errorf("ingest --tau a b and b a wrote different bytes (%d and %d)", len(outs[0]), len(outs[1]))
 	}
 }
+
+// treeBytes reads every file under dir, by its path relative to dir.
+func treeBytes(t *testing.T, dir string) map[string][]byte {
+	t.Helper()
+	out := map[string][]byte{}
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		rel, _ := filepath.Rel(dir, p)
+		out[rel] = b
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// sameTrees fails the test when two trees differ in a file's presence or bytes.
+func sameTrees(t *testing.T, what string, a, b map[string][]byte) {
+	t.Helper()
+	for name, x := range a {
+		if y, ok := b[name]; !ok {
+			t.Errorf("%s: %s written by one run only", what, name)
+		} else if !bytes.Equal(x, y) {
+			t.Errorf("%s: %s differs (%d and %d bytes)", what, name, len(x), len(y))
+		}
+	}
+	for name := range b {
+		if _, ok := a[name]; !ok {
+			t.Errorf("%s: %s written by one run only", what, name)
+		}
+	}
+}
+
+// TestReportRealCasesAnyWorkers: report on the ten real cases under six configurations
+// (three models, each with its own harness and Inspect; three repeats, a quarter of the
+// episodes failed) writes the same bytes with -j 1 and -j 7. The policy_ranks figure of
+// these six short names under the five report policies fits only at the last widening,
+// where the report panicked (an empty SVG canvas).
+func TestReportRealCasesAnyWorkers(t *testing.T) {
+	bench := filepath.Join(ingestTestdata, "safeactbench")
+	configs := []string{"m1/h1", "m1/inspect", "m2/h2", "m2/inspect", "m3/h3", "m3/inspect"}
+	runs := writeRepeats(t, bench, configs, 3, func(config, caseID string, repeat int) bool {
+		return (len(config)*7+len(caseID)*3+repeat*5+int(caseID[len(caseID)-1]))%4 == 0
+	})
+	dir := t.TempDir()
+	var trees []map[string][]byte
+	for _, j := range []string{"1", "7"} {
+		out := filepath.Join(dir, "j"+j)
+		mustRun(t, "report", "--bench", bench, "--runs", runs, "--resamples", "1000", "-j", j, "--out", out)
+		trees = append(trees, treeBytes(t, out))
+	}
+	if len(trees[0]) < 100 {
+		t.Fatalf("report wrote %d files", len(trees[0]))
+	}
+	sameTrees(t, "report -j 1 and -j 7", trees[0], trees[1])
+}
