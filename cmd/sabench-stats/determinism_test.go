@@ -120,3 +120,59 @@ func TestReportRealCasesAnyWorkers(t *testing.T) {
 	}
 	sameTrees(t, "report -j 1 and -j 7", trees[0], trees[1])
 }
+
+// TestInputOrderBySpelling: the same files, one named by a relative path and one by an
+// absolute one, were read in the order of the names as spelled ("../x" sorts before
+// "/tmp/…"), so T2 listed the configurations of the second file first, and samples the rows
+// of the second log first, unlike the same files both named alike. They are read in the order
+// of where they are (ingest/paths), whatever the spelling and the order given.
+func TestInputOrderBySpelling(t *testing.T) {
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rel := func(p string) string {
+		r, err := filepath.Rel(wd, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	abs := func(p string) string {
+		a, err := filepath.Abs(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a
+	}
+	bench := filepath.Join(ingestTestdata, "safeactbench")
+	// Two files in two temporary folders: a's sorts first by where it is.
+	a := writeRepeats(t, bench, []string{"m1/h1", "m1/inspect"}, 1, nil)
+	b := writeRepeats(t, bench, []string{"m2/h2", "m2/inspect"}, 1, func(_, caseID string, _ int) bool { return caseID < "SAB-V1" })
+	if abs(a) > abs(b) {
+		a, b = b, a
+	}
+	alike, _ := mustRun(t, "tables", "T2", "--bench", bench, "--runs", abs(a), "--runs", abs(b), "--resamples", "0")
+	mixed, _ := mustRun(t, "tables", "T2", "--bench", bench, "--runs", rel(b), "--runs", abs(a), "--resamples", "0")
+	if alike != mixed {
+		t.Errorf("T2 of the same files named alike and mixed differ:\n%s\n%s", alike, mixed)
+	}
+
+	logs := filepath.Join("..", "..", "ingest", "inspect", "testdata", "logs")
+	first, second := filepath.Join(logs, "log_formats.eval"), filepath.Join(logs, "log_read_sample.eval")
+	dir := t.TempDir()
+	var outs [][]byte
+	for i, in := range [][]string{{"--inspect", first, "--inspect", second}, {"--inspect", second, "--inspect", abs(first)}} {
+		out := filepath.Join(dir, []string{"alike.csv", "mixed.csv"}[i])
+		mustRun(t, append([]string{"samples", "--format", "csv", "--out", out}, in...)...)
+		data, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The log column names each log as spelled; the rows' order is what is compared.
+		outs = append(outs, bytes.ReplaceAll(data, []byte(abs(first)), []byte(first)))
+	}
+	if !bytes.Equal(outs[0], outs[1]) {
+		t.Errorf("samples of the same logs named alike and mixed differ:\n%s\n%s", outs[0], outs[1])
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/paths"
 	"github.com/sabench/sabench-stats/ingest/tau"
 )
 
@@ -75,7 +76,7 @@ func unknownTools(calls map[string]int, domain string) string {
 }
 
 // ReadTauFiles reads several τ-bench or τ²-bench result files into one Result, in the
-// sorted order of their names (TauFileOrder), as --runs and --inspect read theirs: the
+// order of where they are (paths.Sorted), as --runs and --inspect read theirs: the
 // episodes' order, and which of two copies is the first, do not depend on the order the
 // files are given. A trajectory key (configuration, case, trial) seen again is a problem
 // naming where it was first, and the second copy is left out.
@@ -83,7 +84,7 @@ func ReadTauFiles(files []string, domain string, opt Options) (*Result, error) {
 	adapter := TauIn(domain)
 	all := &Result{}
 	seen := map[ingest.Key]*ingest.Episode{}
-	for _, f := range TauFileOrder(files) {
+	for _, f := range paths.Sorted(files) {
 		res, err := adapter.Read(f, opt)
 		if err != nil {
 			return nil, err
@@ -101,11 +102,6 @@ func ReadTauFiles(files []string, domain string, opt Options) (*Result, error) {
 		}
 	}
 	return all, nil
-}
-
-// TauFileOrder is the order ReadTauFiles reads files in: sorted by name (a copy).
-func TauFileOrder(files []string) []string {
-	return slices.Sorted(slices.Values(files))
 }
 
 // tauMember names the file member an episode came from as the reader's problems do
