@@ -145,8 +145,12 @@ func fitWidth(fig Figure, o Options) (Options, scene, error) {
 			return o, scene{}, err
 		}
 	}
-	_, err := fig.layout(newStyle(o), o)
-	return o, scene{}, err
+	// The last widening may be the one that fits: its scene, not an empty one.
+	sc, err := fig.layout(newStyle(o), o)
+	if err != nil {
+		return o, scene{}, err
+	}
+	return o, sc, nil
 }
 
 // Fitted returns the options fig is drawn at when asked for o: o itself, or a wider or

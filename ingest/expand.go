@@ -6,8 +6,9 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
+
+	"github.com/sabench/sabench-stats/ingest/paths"
 )
 
 // episodeExts are the file names a directory expansion picks up.
@@ -24,8 +25,8 @@ func IsEpisodeFileName(name string) bool {
 	return false
 }
 
-// ExpandRuns turns --runs arguments (files, glob patterns, directories) into a sorted
-// list of distinct episode files. A directory is searched recursively for episode
+// ExpandRuns turns --runs arguments (files, glob patterns, directories) into a list of
+// distinct episode files sorted by where they are (paths.Distinct), however they are spelled. A directory is searched recursively for episode
 // files (IsEpisodeFileName); symbolic links inside it are followed only when they stay
 // within it. A named file is taken whatever its name; a pattern or directory that
 // matches nothing is an error.
@@ -95,8 +96,7 @@ func expandRuns(patterns []string, skipped *[]Problem) ([]string, error) {
 			return nil, fmt.Errorf("%s: the pattern matches no file", pat)
 		}
 	}
-	sort.Strings(out)
-	return out, nil
+	return paths.Distinct(out), nil
 }
 
 // walkEpisodeDir lists the episode files under root; links that leave root are refused.

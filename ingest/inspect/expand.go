@@ -7,8 +7,9 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
+
+	"github.com/sabench/sabench-stats/ingest/paths"
 )
 
 // IsLogFileName reports whether a folder search picks the file up: ".eval" and ".json"
@@ -22,7 +23,8 @@ func IsLogFileName(name string) bool {
 	return strings.HasSuffix(l, ".eval") || strings.HasSuffix(l, ".json")
 }
 
-// Expand turns files, folders and glob patterns into a sorted list of distinct files. A
+// Expand turns files, folders and glob patterns into a list of distinct files sorted by
+// where they are (paths.Distinct), however they are spelled. A
 // folder is searched recursively for IsLogFileName files, of which a ".json" file is taken
 // only when it begins as Inspect writes a JSON log (jsonLogStart): the folder of a release
 // also holds case files and schemas. A symbolic link is taken when it leads to a regular
@@ -93,8 +95,7 @@ func Expand(args []string) ([]string, error) {
 			return nil, err
 		}
 	}
-	slices.Sort(out)
-	return out, nil
+	return paths.Distinct(out), nil
 }
 
 // noLogs is the error of a folder without logs, naming the first .json files it holds that

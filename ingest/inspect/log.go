@@ -2,6 +2,7 @@ package inspect
 
 import (
 	"encoding/json"
+	"maps"
 	"path"
 	"slices"
 	"strings"
@@ -138,8 +139,11 @@ func (m *Metrics) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, &raw); err != nil {
 		return err
 	}
+	// In the keys' order, then sorted stably by name: two keys whose metrics share a name
+	// (Get answers the first) keep one order, not the map's.
 	out := make(Metrics, 0, len(raw))
-	for k, v := range raw {
+	for _, k := range slices.Sorted(maps.Keys(raw)) {
+		v := raw[k]
 		name := v.Name
 		if name == "" {
 			name = k
@@ -150,7 +154,7 @@ func (m *Metrics) UnmarshalJSON(b []byte) error {
 		}
 		out = append(out, Metric{Name: name, Value: val})
 	}
-	slices.SortFunc(out, func(a, b Metric) int { return strings.Compare(a.Name, b.Name) })
+	slices.SortStableFunc(out, func(a, b Metric) int { return strings.Compare(a.Name, b.Name) })
 	*m = out
 	return nil
 }

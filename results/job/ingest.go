@@ -9,6 +9,7 @@ import (
 
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/harness"
+	"github.com/sabench/sabench-stats/ingest/paths"
 	"github.com/sabench/sabench-stats/ingest/source"
 )
 
@@ -71,7 +72,7 @@ func IngestTau(files []string, domain string, opt harness.Options, out EpisodeOu
 	if err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("ingest: %s written from %s\n", ingest.Plural(n, "episode"), strings.Join(files, ", ")), nil
+	return fmt.Sprintf("ingest: %s written from %s\n", ingest.Plural(n, "episode"), strings.Join(paths.Sorted(files), ", ")), nil
 }
 
 // IngestInspect reads Inspect logs (files, folders, globs) against the case specs of

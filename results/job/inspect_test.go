@@ -10,6 +10,7 @@ import (
 
 	"github.com/sabench/sabench-stats/ingest/inspect"
 	"github.com/sabench/sabench-stats/ingest/inspect/inspecttest"
+	"github.com/sabench/sabench-stats/ingest/paths"
 )
 
 const inspectLogs = "../../ingest/inspect/testdata/logs"
@@ -163,10 +164,10 @@ func TestInspectLogReadTwice(t *testing.T) {
 		{src, rewritten, "the same evaluation, eval id C3pqnFnsCUx6ZpmsRU9Ape"},
 		{mj7k, summaries, "the same evaluation, run id 2wRuCQ9hGYaGPyAdoobgYV, task id mj7khqpMM4GBCfVQozKgzB, model openai/gpt-4o-mini"},
 	} {
-		src := c.src
-		_, err := o.ReadInspect([]string{src, c.other})
-		// Read in sorted path order: "../../ingest/…" before the temporary directory's.
-		want := fmt.Sprintf("%s: the same log as %s (%s): read twice, its samples would count twice", c.other, filepath.Clean(src), c.want)
+		_, err := o.ReadInspect([]string{c.src, c.other})
+		// Read in the order of where the files are (paths.Sorted): the second is refused.
+		order := paths.Sorted([]string{c.src, c.other})
+		want := fmt.Sprintf("%s: the same log as %s (%s): read twice, its samples would count twice", order[1], order[0], c.want)
 		if err == nil || err.Error() != want {
 			t.Errorf("got %v\nwant %s", err, want)
 		}
