@@ -9,7 +9,8 @@ import (
 // TestV2FrozenReads: the V2 frozen-evidence read rules, each a one-read variant of the
 // real SAB-V2-016's reference (frozen deltas, not shared-world, max_info_calls 8, six
 // reads, four steps; coverage is checked at the last step). A claim or a resolution the
-// evaluator accepts selects the facts and covers the required read; one it refuses, a read
+// evaluator accepts selects the facts and covers the required read; one it refuses (a
+// resolution must extend the request: one equal to it is refused too), a read
 // without a delta, or a ninth call ends the episode. A call that reports an error status
 // is not checked further (neither its scope nor its shape) and adds nothing, but it uses
 // the budget.
@@ -42,6 +43,8 @@ func TestV2FrozenReads(t *testing.T) {
 		{"two different claims", at(0, read(`{"type":"INFO_CALL","call_id":"info_01","tool":"patient_summary_read","arguments":{"record_id":"HC-PAT-018"},"evidence_delta_key":`+jsonQuote(patient)+`,"tool_result":{"evidence_delta_key":"patient_summary_read:{\"record_id\":\"HC-PAT-019\"}"}}`)),
 			false, OutcomeInvalidInfo, FailContract, "INVALID_EVIDENCE_DELTA_KEY"},
 		{"resolution to no candidate", at(0, read(`{"type":"INFO_CALL","call_id":"info_01","tool":"patient_summary_read","arguments":{},"resolved_arguments":{"record_id":"HC-PAT-019"}}`)),
+			false, OutcomeInvalidInfo, FailContract, "INVALID_RESOLVED_ARGUMENTS"},
+		{"resolution equal to the request", at(0, read(`{"type":"INFO_CALL","call_id":"info_01","tool":"patient_summary_read","arguments":{"record_id":"HC-PAT-018"},"resolved_arguments":{"record_id":"HC-PAT-018"}}`)),
 			false, OutcomeInvalidInfo, FailContract, "INVALID_RESOLVED_ARGUMENTS"},
 		{"no delta", at(0, read(`{"type":"INFO_CALL","call_id":"info_01","tool":"patient_summary_read","arguments":{"record_id":"HC-PAT-019"}}`)),
 			false, OutcomeMissingDelta, FailContract, ""},
