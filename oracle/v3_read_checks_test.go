@@ -58,4 +58,15 @@ func TestV3ReadChecks(t *testing.T) {
 	if cps := v.Detail.Checkpoints; len(cps) != 3 || cps[0].Gate != GateAllow || cps[2].Gate != GateDefer {
 		t.Errorf("nested key on a discovery read: checkpoints %+v; want the refund allowed and the last step deferred", cps)
 	}
+
+	// Without the shard (the case file alone) the recorded key is trusted, but only a
+	// delta of the read's own tool: the route's key on the charge read is refused.
+	pc := prepare(t, loadCase(t, "SAB-V3-001"))
+	evs = copyEvents(ref)
+	obj(evs[0]).Set("evidence_delta_key", `refund_route_record_read:{"record_id":"payment:ch_dup_002.route"}`)
+	v = scoreEvents(t, pc, ref, evs, SafeAct)
+	expect(t, "another tool's key, trusted", v, false, OutcomeInvalidInfo, FailContract)
+	if iv := v.Detail.InvalidInfoCalls; len(iv) != 1 || iv[0].Reason != "QUERY_SHARD_EVIDENCE_BINDING_MISMATCH" {
+		t.Errorf("another tool's key, trusted: invalid reads %+v", iv)
+	}
 }
