@@ -54,7 +54,8 @@ func TestComparators(t *testing.T) {
 		t.Error("structured: extra key or reordered list matched")
 	}
 	// strict: numbers are numbers (1 == 1.0), booleans are not numbers, no coercion.
-	if !strictMatches(int64(1), 1.0) || strictMatches(true, int64(1)) || strictMatches("1", int64(1)) || !strictMatches("x", "*") {
+	if !strictMatches(int64(1), 1.0) || strictMatches(true, int64(1)) || strictMatches("1", int64(1)) || !strictMatches("x", "*") ||
+		strictMatches(int64(1), "1") || strictMatches(true, "True") || strictMatches(nil, "None") {
 		t.Error("strict comparator")
 	}
 	// args_match: a non-object expectation matches anything; a non-object actual reads as {}.
