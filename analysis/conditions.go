@@ -146,7 +146,8 @@ type InterventionRow struct {
 	Looked, LookedOf int
 	HasLooked        bool
 	// Unaffected are the variant cases whose acted episodes Looked and LookedOf leave out:
-	// no information tool's evidence differs from the base case's (that the verdicts track).
+	// no information tool's evidence differs from the base case's, or one that does is not
+	// among the first 64 of the case's info_tools (which the verdicts track).
 	Unaffected []string
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/sabench/sabench-stats/bootstrap"
 	"github.com/sabench/sabench-stats/ingest/inspect"
+	"github.com/sabench/sabench-stats/ingest/paths"
 )
 
 // InspectBoardOptions shape LeaderboardInspect.
@@ -37,7 +38,7 @@ const MissingGroup = "(missing)"
 // InspectEntry is one model's rate on one task (and By group) for one scorer.
 type InspectEntry struct {
 	Task, Group, Model, Scorer string
-	Logs                       []string // the log files pooled, sorted
+	Logs                       []string // the log files pooled, in absolute-path order (paths.Compare)
 	Samples                    int      // samples with a scored epoch
 	Rows                       int      // scored rows
 	// Estimate: X the mean of the epoch-reduced scores, Lo and Hi its bootstrap
@@ -159,7 +160,9 @@ func LeaderboardInspect(rows []inspect.Row, opt InspectBoardOptions, o StatOptio
 			for f := range logs[k] {
 				e.Logs = append(e.Logs, f)
 			}
-			slices.Sort(e.Logs)
+			// In the order the inputs are read (by absolute path), so that ./a.eval b.eval and
+			// b.eval /abs/a.eval pool under one note.
+			slices.SortFunc(e.Logs, paths.Compare)
 			ss := reduceSamples(arms[k], k.scorer)
 			e.Samples = len(ss)
 			for _, s := range ss {

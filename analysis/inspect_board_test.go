@@ -3,6 +3,8 @@ package analysis
 import (
 	"fmt"
 	"math"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -142,5 +144,31 @@ func TestLeaderboardInspectTiesAreTies(t *testing.T) {
 		if e.Rank != 1 {
 			t.Errorf("%s: mean %v rank %d, want the tie's rank 1", e.Model, e.X, e.Rank)
 		}
+	}
+}
+
+// TestLeaderboardInspectPooledLogsInReadOrder: a model's pooled logs were listed sorted as
+// spelled, so /abs/c.eval came before b.eval although the inputs are read b.eval first (by
+// absolute path); they now follow the read order whatever the spelling.
+func TestLeaderboardInspectPooledLogsInReadOrder(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	c := filepath.Join(dir, "c.eval")
+	var rows []inspect.Row
+	for _, log := range []string{c, "b.eval"} {
+		rs := synthRows("s", [][]float64{{1}, {0}}, nil)
+		for i := range rs {
+			rs[i].Task, rs[i].Model, rs[i].Log = "t", "m", log
+		}
+		rows = append(rows, rs...)
+	}
+	o := DefaultStatOptions()
+	o.Resamples = 0
+	board, err := LeaderboardInspect(rows, InspectBoardOptions{}, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(board.Entries) != 1 || !slices.Equal(board.Entries[0].Logs, []string{"b.eval", c}) {
+		t.Fatalf("entries %+v, want one of logs [b.eval %s]", board.Entries, c)
 	}
 }

@@ -13,8 +13,8 @@ import (
 // lookedBeforeActing counts, among the episodes keep admits of variant cases that acted, those that had
 // called an affected tool (see affectedTools) before their first attempt. ok is false when
 // none of the episodes is on a variant case with an affected tool. unaffected lists, in
-// order, the variant cases with acted episodes that have no affected tool the verdicts track
-// (affectedMask 0), whose episodes are left out of both counts.
+// order, the variant cases with acted episodes that have no affected tool or one the verdicts
+// do not track (affectedMask 0), whose episodes are left out of both counts.
 func (r *Release) lookedBeforeActing(vs []Record, keep Filter) (acted, looked int, ok bool, unaffected []string) {
 	masks := map[uint32]uint64{} // by CaseKey, the interned case id
 	left := map[string]bool{}
@@ -46,7 +46,10 @@ func (r *Release) lookedBeforeActing(vs []Record, keep Filter) (acted, looked in
 }
 
 // affectedMask is the oracle's ToolsBeforeAttempt mask of a variant case's affected tools
-// (0 for a case that is not a variant or changes no evidence).
+// (0 for a case that is not a variant or changes no evidence). It is 0 too when one of them
+// has no bit (not among the first 64 of the case's info_tools): an episode that called only
+// that tool before acting would count as not having looked, so the case is left out and
+// named rather than counted wrong.
 func (r *Release) affectedMask(id string) uint64 {
 	c := r.byID[id]
 	if c == nil || c.Variant == "" {
@@ -62,7 +65,11 @@ func (r *Release) affectedMask(id string) uint64 {
 	}
 	var mask uint64
 	for _, t := range affectedTools(base, c) {
-		mask |= p.InfoToolBit(t)
+		bit := p.InfoToolBit(t)
+		if bit == 0 {
+			return 0
+		}
+		mask |= bit
 	}
 	return mask
 }

@@ -137,3 +137,32 @@ func TestLookedNamesVariantWithoutAffectedTool(t *testing.T) {
 		t.Errorf("lookedBeforeActing = %d acted, %d looked, %v, unaffected %q; want 2, 1, true, [SAB-V1-011@withheld]", acted, looked, ok, unaffected)
 	}
 }
+
+// A variant that withholds payment_read and adds evidence for a tool not among the case's
+// info_tools has two affected tools, one the verdicts cannot track. The mask held
+// payment_read's bit alone, so an acted episode that had called only the other tool counted
+// as not having looked (1 looked of 2 acted, silently); the case is now left out of both
+// counts and named, as a variant without a tracked affected tool is.
+func TestLookedLeavesOutVariantWithUntrackedAffectedTool(t *testing.T) {
+	base, withheld, bit := withheldVariant(t)
+	spec := jsonv.DeepCopy(withheld.Spec).(*jsonv.Object)
+	rules, _ := spec.List("evidence_rules")
+	extra := jsonv.NewObject()
+	extra.Set("tool", "ledger_read")
+	extra.Set("args_match", jsonv.NewObject())
+	extra.Set("facts", []any{"an extra fact"})
+	spec.Set("evidence_rules", append(append([]any{}, rules...), extra))
+	variant := &casespec.Case{ID: withheld.ID, BaseID: base.ID, Variant: withheld.Variant, Protocol: ingest.V1, Domain: base.Domain, Spec: spec}
+	if got := affectedTools(base, variant); !reflect.DeepEqual(got, []string{"payment_read", "ledger_read"}) {
+		t.Fatalf("affected tools %q, want [payment_read ledger_read]", got)
+	}
+	vs := []oracle.Verdict{
+		oracle.Fields{CaseID: variant.ID, Attempted: true, ToolsBeforeAttempt: bit}.Verdict(),
+		oracle.Fields{CaseID: variant.ID, Attempted: true}.Verdict(),
+	}
+	r := NewRelease([]*casespec.Case{base, variant}, nil, nil, oracle.SafeAct)
+	acted, looked, ok, unaffected := r.lookedBeforeActing(recordsOf(vs), nil)
+	if ok || acted != 0 || looked != 0 || !reflect.DeepEqual(unaffected, []string{variant.ID}) {
+		t.Errorf("lookedBeforeActing = %d acted, %d looked, %v, unaffected %q; want 0, 0, false, [%s]", acted, looked, ok, unaffected, variant.ID)
+	}
+}

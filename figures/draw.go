@@ -42,7 +42,8 @@ func lineStyle(clr color.Color, w vg.Length) draw.LineStyle {
 	return draw.LineStyle{Color: clr, Width: w}
 }
 
-// wrap breaks s at spaces into lines no wider than maxW; a word wider than maxW (a
+// wrap breaks s at spaces, outside a parenthesised group that fits on a line (keepGroups),
+// into lines no wider than maxW; a word wider than maxW (a
 // configuration name in a title) is broken as wrapName breaks a name, its pieces on lines
 // of their own. Only a piece wider than maxW, one character, can be wider.
 func wrap(ts draw.TextStyle, s string, maxW vg.Length) []string {
@@ -58,7 +59,8 @@ func wrapAtSpaces(ts draw.TextStyle, s string, maxW vg.Length) []string {
 func wrapWords(ts draw.TextStyle, s string, maxW vg.Length, breakWords bool) []string {
 	var lines []string
 	cur := ""
-	for _, w := range strings.Fields(s) {
+	fits := func(g string) bool { return ts.Width(g) <= maxW }
+	for _, w := range keepGroups(strings.Fields(s), " ", fits) {
 		pieces := []string{w}
 		if breakWords {
 			pieces = wrapName(ts, w, maxW)
@@ -82,7 +84,8 @@ func wrapWords(ts draw.TextStyle, s string, maxW vg.Length, breakWords bool) []s
 }
 
 // wrapName breaks a name wider than maxW into lines no wider than maxW: after a space
-// (dropped at the break), a "/" or a "-"; within a piece still too wide, after a "_" or a
+// (dropped at the break), a "/" or a "-", outside a parenthesised group that fits on a line
+// (keepGroups); within a piece still too wide, after a "_" or a
 // "."; and within a part still too wide (a name such as "MyAgentConfigurationV2final"),
 // between any two characters, as late as the width allows. Every other character is kept,
 // in order, so the lines read back as the name. A name that fits is one line.
@@ -91,7 +94,8 @@ func wrapName(ts draw.TextStyle, s string, maxW vg.Length) []string {
 		return []string{s}
 	}
 	var pieces []string
-	for _, p := range splitAfter(s, "/- ") {
+	fits := func(g string) bool { return ts.Width(strings.TrimRight(g, " ")) <= maxW }
+	for _, p := range keepGroups(splitAfter(s, "/- "), "", fits) {
 		pieces = append(pieces, fitPieces(ts, p, maxW)...)
 	}
 	var lines []string
@@ -104,6 +108,37 @@ func wrapName(ts draw.TextStyle, s string, maxW vg.Length) []string {
 		cur += p
 	}
 	return append(lines, strings.TrimRight(cur, " "))
+}
+
+// keepGroups joins (with sep) the pieces from one holding a "(" to the one holding its ")"
+// into one piece when that fits: a label's "(Holm p 0.030)" or a model's "(gemini-1.5-pro-002)"
+// broke inside, one line ending "(Holm p" and the next starting "0.030)". A group that does
+// not fit, or is not closed, keeps its pieces.
+func keepGroups(pieces []string, sep string, fits func(string) bool) []string {
+	var out, group []string
+	depth := 0
+	for _, p := range pieces {
+		if depth > 0 {
+			group = append(group, p)
+		}
+		before := depth
+		depth += strings.Count(p, "(") - strings.Count(p, ")")
+		depth = max(depth, 0)
+		switch {
+		case before == 0 && depth > 0:
+			group = []string{p}
+		case before == 0:
+			out = append(out, p)
+		case depth == 0:
+			if joined := strings.Join(group, sep); fits(joined) {
+				out = append(out, joined)
+			} else {
+				out = append(out, group...)
+			}
+			group = nil
+		}
+	}
+	return append(out, group...)
 }
 
 // fitPieces splits a piece of a name (one of splitAfter's) wider than maxW after each "_"

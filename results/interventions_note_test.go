@@ -16,7 +16,7 @@ func TestUnaffectedNoteListsAFewCases(t *testing.T) {
 		{Config: "c", Condition: "w"},
 	}
 	got := unaffectedNote(rows)
-	want := `Acted after calling the affected tool leaves out the acted episodes of 6 variant cases in which no information tool's evidence differs from the base case's (among the first 64 of its info_tools, which the verdicts track): S-V1-001@w, S-V1-002@w, S-V1-003@w, S-V1-004@w, and 2 more; in "trail " w; "b" w.`
+	want := `Acted after calling the affected tool leaves out the acted episodes of 6 variant cases in which no information tool's evidence differs from the base case's, or one that does is not among the first 64 of the case's info_tools (which the verdicts track): S-V1-001@w, S-V1-002@w, S-V1-003@w, S-V1-004@w, and 2 more; in "trail " w; "b" w.`
 	if len(got) != 1 || got[0] != want {
 		t.Errorf("note %q,\nwant %q", got, want)
 	}

@@ -611,7 +611,7 @@ func TestInterventionsNamesVariantsWithoutAffectedTool(t *testing.T) {
 			t.Errorf("%s %s: looked %q, want empty (no affected tool)", r.Cells[0].Str(), cond, got)
 		}
 	}
-	want := "Acted after calling the affected tool leaves out the acted episodes of 2 variant cases in which no information tool's evidence differs from the base case's (among the first 64 of its info_tools, which the verdicts track): SAB-V1-001@same, SAB-V1-001@withheld; in " +
+	want := "Acted after calling the affected tool leaves out the acted episodes of 2 variant cases in which no information tool's evidence differs from the base case's, or one that does is not among the first 64 of the case's info_tools (which the verdicts track): SAB-V1-001@same, SAB-V1-001@withheld; in " +
 		strings.Join(cfgs, "; ") + "."
 	if len(cfgs) == 0 || len(found) != 1 || found[0] != want {
 		t.Errorf("notes %q, want one %q", found, want)

@@ -313,7 +313,7 @@ func unaffectedNote(rows []analysis.InterventionRow) []string {
 	if len(cases) > maxCaveatCells {
 		named = append(slices.Clone(cases[:maxCaveatCells]), fmt.Sprintf("and %d more", len(cases)-maxCaveatCells))
 	}
-	return []string{fmt.Sprintf("Acted after calling the affected tool leaves out the acted episodes of %s in which no information tool's evidence differs from the base case's (among the first 64 of its info_tools, which the verdicts track): %s; in %s.",
+	return []string{fmt.Sprintf("Acted after calling the affected tool leaves out the acted episodes of %s in which no information tool's evidence differs from the base case's, or one that does is not among the first 64 of the case's info_tools (which the verdicts track): %s; in %s.",
 		ingest.Plural(len(cases), "variant case"), strings.Join(named, ", "), strings.Join(labels, "; "))}
 }
 

@@ -15,24 +15,27 @@ import (
 // and b.jsonl, and with it the tables' rows (in order of first appearance). A path whose
 // absolute form cannot be had sorts as cleaned.
 func Sorted(paths []string) []string {
-	type file struct{ abs, name string }
-	files := make([]file, len(paths))
+	out := make([]string, len(paths))
 	for i, p := range paths {
-		p = filepath.Clean(p)
-		abs, err := filepath.Abs(p)
-		if err != nil {
-			abs = p
-		}
-		files[i] = file{abs, p}
+		out[i] = filepath.Clean(p)
 	}
-	slices.SortFunc(files, func(a, b file) int {
-		return cmp.Or(strings.Compare(a.abs, b.abs), strings.Compare(a.name, b.name))
-	})
-	out := make([]string, len(files))
-	for i, f := range files {
-		out[i] = f.name
-	}
+	slices.SortFunc(out, Compare)
 	return out
+}
+
+// Compare orders two paths as Sorted does, by their absolute paths then as spelled, without
+// renaming them: for lists of names kept as given (a leaderboard's pooled logs).
+func Compare(a, b string) int {
+	return cmp.Or(strings.Compare(absOf(a), absOf(b)), strings.Compare(a, b))
+}
+
+// absOf is the path's absolute form, or the path cleaned when that cannot be had.
+func absOf(p string) string {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return filepath.Clean(p)
+	}
+	return abs
 }
 
 // Distinct is Sorted with each file once (a.jsonl, ./dir/../a.jsonl and /abs/a.jsonl are one
