@@ -112,8 +112,8 @@ func (s *InspectStream) keyed(l *inspectLog, smp *inspect.Sample) (*ingest.Episo
 		if l.firstWithout == "" {
 			l.firstWithout = smp.Member
 		}
-		switch id := smp.ID.String(); {
-		case slices.Contains(l.idsWithout, id):
+		switch id := smp.ID; {
+		case slices.Contains(l.idsWithout, id): // 1 and "1" are two ids, as in Inspect
 		case len(l.idsWithout) < 5:
 			l.idsWithout = append(l.idsWithout, id)
 		default:
