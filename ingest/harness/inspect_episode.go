@@ -134,8 +134,12 @@ func (s *InspectStream) keyed(l *inspectLog, smp *inspect.Sample) (*ingest.Episo
 		l.reportedConfigPb = true
 		return nil, nil, *l.configProblem
 	}
-	if smp.FromSummary {
-		return nil, nil, l.problem(smp.Member, "", "the log holds no sample members, only summaries: no events or output to make an episode of")
+	if smp.FromSummary { // every sample of the log is: one problem for the log
+		if l.reportedSummaries {
+			return nil, nil, nil
+		}
+		l.reportedSummaries = true
+		return nil, nil, l.problem(smp.Member, "", "the log holds no sample members, only summaries (the first named here): no events or output to make an episode of")
 	}
 	c := s.opt.Bench.Case(caseID)
 	if c == nil {

@@ -76,18 +76,19 @@ type InspectStream struct {
 
 // inspectLog is what the stream knows of the log it is reading.
 type inspectLog struct {
-	file             string
-	head             *inspect.Log
-	config, model    string
-	harness, cond    string // cond: --condition
-	taskCond         string // task_args.condition
-	sab              bool   // some sample named a case
-	firstWithout     string // member of the first sample without a case
-	samples          int
-	idsWithout       []inspect.SampleID // the first five distinct sample ids
-	moreIDs          bool
-	configProblem    *ingest.Problem
-	reportedConfigPb bool
+	file              string
+	head              *inspect.Log
+	config, model     string
+	harness, cond     string // cond: --condition
+	taskCond          string // task_args.condition
+	sab               bool   // some sample named a case
+	firstWithout      string // member of the first sample without a case
+	samples           int
+	idsWithout        []inspect.SampleID // the first five distinct sample ids
+	moreIDs           bool
+	configProblem     *ingest.Problem
+	reportedConfigPb  bool
+	reportedSummaries bool // a log of summaries only was reported, at its first
 }
 
 // OpenInspect prepares a stream over files (inspect.Expand); nothing is read yet.
