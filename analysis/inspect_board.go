@@ -60,6 +60,12 @@ type InspectEntry struct {
 	// that no log of it ran: failures in the planned pass^k, left out of the rest; 0 with
 	// By (a sample never run has no metadata, so no group).
 	NeverRan int
+	// ScoredOverPlan counts the samples scored on more epochs than the headers of the logs
+	// that ran them plan (a header that states no epochs plans one): their planned n is
+	// their scored epochs. UnequalPlans: the headers of the logs pooled plan samples
+	// unequally. Either makes the planned pass^k differ in n between samples.
+	ScoredOverPlan int
+	UnequalPlans   bool
 	// Failures: the model's sample-epochs that errored without a score (not in the
 	// mean) or hit a limit.
 	Failures Failures
@@ -442,15 +448,22 @@ func (e *InspectEntry) passK(rows []inspect.Row, ss []*sampleScore, opt InspectB
 		byID[s.id] = s
 	}
 	var succ, scored, planned []int
-	samePlan := true
+	samePlan, firstHeader := true, -1
 	for _, id := range ids {
 		p := notRun[id]
 		for f := range ran[id] {
 			p += max(opt.Epochs[f], 1)
 		}
+		if firstHeader < 0 {
+			firstHeader = p
+		}
+		e.UnequalPlans = e.UnequalPlans || p != firstHeader
 		c, n := 0, 0
 		if s := byID[id]; s != nil {
 			c, n = s.ones, s.n
+		}
+		if n > p {
+			e.ScoredOverPlan++
 		}
 		p = max(p, n)
 		succ, scored, planned = append(succ, c), append(scored, n), append(planned, p)
@@ -482,7 +495,7 @@ func (e *InspectEntry) passK(rows []inspect.Row, ss []*sampleScore, opt InspectB
 			}
 		}
 	} else {
-		// Samples planned unequally (logs pooled): the planned convention with each
+		// Samples planned unequally (logs pooled, or scored over their plan): the planned convention with each
 		// sample's own planned count is the per-case formula applied to those counts.
 		e.PassKPlanned, err = bootstrap.PassHatKs(succ, planned, 0, opt.PassK, bootstrap.PassKPerCase)
 		for i := range e.PassKPlanned {

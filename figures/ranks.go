@@ -266,16 +266,21 @@ func (p PolicyRanks) layout(st style, o Options) (scene, error) {
 	rotated := pw > spacing-em*0.3
 	var polH vg.Length
 	sin := vg.Length(math.Sqrt2 / 2)
+	if !rotated {
+		polH = lineHeight(st.label) + em*0.4
+		rotated = xOf(0)-st.label.Width(p.Policies[0])/2 < 0 || xOf(nq-1)+st.label.Width(p.Policies[nq-1])/2 > W
+	}
 	if rotated {
 		polH = (pw+lineHeight(st.label))*sin + em*0.4
+		// A turned name reaching past the left edge moves the columns right by what it
+		// lacks, out of the plot's width: widening the figure would not move them (short
+		// names keep the left column as narrow at any width).
 		if reach := (pw + lineHeight(st.label)) * sin; xOf(0)-reach < 0 {
-			return scene{}, fitError("the policy names", reach, xOf(0))
-		}
-	} else {
-		polH = lineHeight(st.label) + em*0.4
-		if xOf(0)-st.label.Width(p.Policies[0])/2 < 0 || xOf(nq-1)+st.label.Width(p.Policies[nq-1])/2 > W {
-			rotated = true
-			polH = (pw+lineHeight(st.label))*sin + em*0.4
+			pad := reach - xOf(0)
+			leftW, plotW = leftW+pad, plotW-pad
+			if nq > 1 && plotW < minSpace*vg.Length(nq-1) || plotW < em*2 {
+				return scene{}, fitError("the policy names", leftW+rightW+leastPlot, inner)
+			}
 		}
 	}
 	xlabel := "Authorization policy (rank 1 = highest " + measureName(p.Measure) + ")"
@@ -440,7 +445,9 @@ func (p PolicyRanks) drawSeries(c draw.Canvas, f *ranksFrame, left, right []stri
 			line(c, seriesStyle(l.series, lw*0.5, em), vg.Point{X: m + f.leftW - f.gap*0.5, Y: l.y}, vg.Point{X: f.xOf(0), Y: l.want})
 		}
 		c.FillText(align(st.label, draw.XRight, draw.YCenter), vg.Point{X: m + f.leftW - f.gap, Y: l.y}, l.text)
-		fillLines(c, align(st.label, draw.XRight, draw.YCenter), vg.Point{X: m + f.nameW, Y: l.y}, f.names[l.series])
+		// Right-aligned before the numbers: at m + nameW, or further right when the
+		// columns moved for the policy names.
+		fillLines(c, align(st.label, draw.XRight, draw.YCenter), vg.Point{X: m + f.leftW - (em*0.45 + f.numW + f.gap), Y: l.y}, f.names[l.series])
 	}
 	for _, r := range rights {
 		if !math.IsNaN(p.Ranks[r.series][nq-1]) && r.y != r.want {

@@ -11,6 +11,9 @@ type Problem struct {
 	// Dropped is the key of the episode a dedupe policy dropped (EpisodeReader.Reported),
 	// so that the tables count it by configuration and condition; nil otherwise.
 	Dropped *Key
+	// Other is the file of the episode a duplicate repeats (the copy kept, or first seen),
+	// as Msg names it, so that a record keeping base names can name both alike; "" otherwise.
+	Other string
 }
 
 // String renders the problem as file:line: field: message.

@@ -431,7 +431,7 @@ func dropped(e *Episode, p Problem) Problem {
 // runIDProblem reports a run id seen before on another key: --audit labels and explain
 // address episodes by run id, so two episodes must never share one.
 func runIDProblem(e *Episode, file string, line int, what string) Problem {
-	return Problem{File: e.Source, Line: e.Line, Field: "run_id",
+	return Problem{File: e.Source, Line: e.Line, Field: "run_id", Other: file,
 		Msg: fmt.Sprintf("duplicate run_id %q (run ids are unique within a release); %s %s:%d", e.RunID, what, file, line)}
 }
 
@@ -440,7 +440,7 @@ func (r *runsReader) dupProblem(e *Episode, first uint32, what string) Problem {
 	f, line := r.places.at(first)
 	file := r.paths[f]
 	k := e.Key()
-	return Problem{File: e.Source, Line: e.Line, Field: "",
+	return Problem{File: e.Source, Line: e.Line, Field: "", Other: file,
 		Msg: fmt.Sprintf("duplicate episode key (config %q, case_id %q, repeat %d, condition %q); %s %s:%d",
 			k.Config, k.CaseID, k.Repeat, k.Condition, what, file, line)}
 }

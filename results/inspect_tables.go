@@ -422,7 +422,7 @@ func passKPartial(e analysis.InspectEntry, passK []int) string {
 	for i, k := range passK {
 		if i < len(e.PassKPlanned) {
 			if p := e.PassKPlanned[i]; !math.IsNaN(p.Value) && p.Cases < len(p.PerCase) {
-				parts = append(parts, fmt.Sprintf("pass^%d (planned) over %d of %d samples (those planned at least %d epochs: the logs pooled plan samples unequally)", k, p.Cases, len(p.PerCase), k))
+				parts = append(parts, fmt.Sprintf("pass^%d (planned) over %d of %d samples (those planned at least %d epochs: %s)", k, p.Cases, len(p.PerCase), k, unequalPlanWhy(e)))
 			}
 		}
 		if i < len(e.PassKPerCase) {
@@ -432,6 +432,20 @@ func passKPartial(e analysis.InspectEntry, passK []int) string {
 		}
 	}
 	return strings.Join(parts, "; ")
+}
+
+// unequalPlanWhy says why e's samples are planned unequally: pooled logs whose headers plan
+// them so, or samples scored on more epochs than their logs' headers plan (a header that
+// states no epochs plans one), whose plan is then their scored epochs.
+func unequalPlanWhy(e analysis.InspectEntry) string {
+	var why []string
+	if e.UnequalPlans {
+		why = append(why, "the logs pooled plan samples unequally")
+	}
+	if e.ScoredOverPlan > 0 {
+		why = append(why, fmt.Sprintf("%s scored on more epochs than the headers of their logs plan, each planned as its scored epochs", ingest.Plural(e.ScoredOverPlan, "sample")))
+	}
+	return strings.Join(why, "; ")
 }
 
 func groupSuffix(g string) string {

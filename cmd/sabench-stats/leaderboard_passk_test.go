@@ -2,6 +2,10 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
+	"maps"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -78,5 +82,44 @@ func TestInspectNoResamplesNotes(t *testing.T) {
 		if args[0] == "leaderboard" && !strings.Contains(got, "No rank sets (--resamples 0), so the bounds are empty.") {
 			t.Errorf("leaderboard: no rank-set note in\n%s", got)
 		}
+	}
+}
+
+// TestLeaderboardPassKScoredOverPlan: one log (the real popularity.json, samples 1–3,
+// with samples 1 and 2 run again as epoch 2) whose header states no epochs: samples 1 and
+// 2 are planned as their 2 scored epochs, sample 3 as the 1 the header plans by default,
+// so the planned pass^2 is over 2 of 3 samples. The note said "the logs pooled plan
+// samples unequally" of a single log; it now says why.
+func TestLeaderboardPassKScoredOverPlan(t *testing.T) {
+	raw, err := os.ReadFile(inspectLogs + "/2025-05-12T20-28-13-04-00_popularity.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		t.Fatal(err)
+	}
+	delete(doc["eval"].(map[string]any)["config"].(map[string]any), "epochs")
+	samples := doc["samples"].([]any)
+	for _, s := range samples[:2] {
+		again := maps.Clone(s.(map[string]any))
+		again["epoch"] = 2
+		samples = append(samples, again)
+	}
+	doc["samples"] = samples
+	log := filepath.Join(t.TempDir(), "epochs.json")
+	if raw, err = json.Marshal(doc); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(log, raw, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	if err := run(&out, &errb, []string{"leaderboard", "--inspect", "--passk", "1,2", "--resamples", "0", "--format", "md", log}); err != nil {
+		t.Fatalf("%v\n%s", err, errb.String())
+	}
+	want := "pass^2 (planned) over 2 of 3 samples (those planned at least 2 epochs: 2 samples scored on more epochs than the headers of their logs plan, each planned as its scored epochs);"
+	if got := out.String(); !strings.Contains(got, want) || strings.Contains(got, "logs pooled") {
+		t.Errorf("no %q (or a note of logs pooled) in\n%s", want, got)
 	}
 }

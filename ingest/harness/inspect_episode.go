@@ -112,8 +112,8 @@ func (s *InspectStream) keyed(l *inspectLog, smp *inspect.Sample) (*ingest.Episo
 		if l.firstWithout == "" {
 			l.firstWithout = smp.Member
 		}
-		switch id := smp.ID.String(); {
-		case slices.Contains(l.idsWithout, id):
+		switch id := smp.ID; {
+		case slices.Contains(l.idsWithout, id): // 1 and "1" are two ids, as in Inspect
 		case len(l.idsWithout) < 5:
 			l.idsWithout = append(l.idsWithout, id)
 		default:
@@ -134,8 +134,12 @@ func (s *InspectStream) keyed(l *inspectLog, smp *inspect.Sample) (*ingest.Episo
 		l.reportedConfigPb = true
 		return nil, nil, *l.configProblem
 	}
-	if smp.FromSummary {
-		return nil, nil, l.problem(smp.Member, "", "the log holds no sample members, only summaries: no events or output to make an episode of")
+	if smp.FromSummary { // every sample of the log is: one problem for the log
+		if l.reportedSummaries {
+			return nil, nil, nil
+		}
+		l.reportedSummaries = true
+		return nil, nil, l.problem(smp.Member, "", "the log holds no sample members, only summaries (the first named here): no events or output to make an episode of")
 	}
 	c := s.opt.Bench.Case(caseID)
 	if c == nil {

@@ -76,18 +76,19 @@ type InspectStream struct {
 
 // inspectLog is what the stream knows of the log it is reading.
 type inspectLog struct {
-	file             string
-	head             *inspect.Log
-	config, model    string
-	harness, cond    string // cond: --condition
-	taskCond         string // task_args.condition
-	sab              bool   // some sample named a case
-	firstWithout     string // member of the first sample without a case
-	samples          int
-	idsWithout       []string // the first five distinct sample ids
-	moreIDs          bool
-	configProblem    *ingest.Problem
-	reportedConfigPb bool
+	file              string
+	head              *inspect.Log
+	config, model     string
+	harness, cond     string // cond: --condition
+	taskCond          string // task_args.condition
+	sab               bool   // some sample named a case
+	firstWithout      string // member of the first sample without a case
+	samples           int
+	idsWithout        []inspect.SampleID // the first five distinct sample ids
+	moreIDs           bool
+	configProblem     *ingest.Problem
+	reportedConfigPb  bool
+	reportedSummaries bool // a log of summaries only was reported, at its first
 }
 
 // OpenInspect prepares a stream over files (inspect.Expand); nothing is read yet.
@@ -306,7 +307,7 @@ func (s *InspectStream) finishLog() {
 	if l.samples == 0 {
 		msg = fmt.Sprintf("no episodes: the log holds no samples (task %q, status %q)", h.Eval.Task, h.Status)
 	} else {
-		ids := strings.Join(l.idsWithout, ", ")
+		ids := idList(l.idsWithout)
 		if l.moreIDs {
 			ids += ", …"
 		}
@@ -327,4 +328,22 @@ func (l *inspectLog) problem(member, field, format string, args ...any) ingest.P
 		f += ": " + field
 	}
 	return ingest.Problem{File: l.file, Field: f, Msg: fmt.Sprintf(format, args...)}
+}
+
+// idList joins sample ids as text, each marked with its kind when the list holds its text
+// as both a number and a string (1 and "1" are two samples to Inspect), as the samples
+// output adds sample_id_kind only then.
+func idList(ids []inspect.SampleID) string {
+	kinds := map[string]int{} // id text → how many kinds in ids
+	for _, id := range ids {
+		kinds[id.String()]++ // ids are distinct, so a text twice is of both kinds
+	}
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = id.String()
+		if kinds[id.String()] > 1 {
+			out[i] += map[bool]string{true: " (a number)", false: " (a string)"}[id.IsNumber()]
+		}
+	}
+	return strings.Join(out, ", ")
 }

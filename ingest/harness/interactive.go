@@ -146,10 +146,13 @@ func readInteractiveRun(rr *rootedReader, res *Result, run, name string, opt Opt
 		return nil
 	}
 	if absent {
-		steps := journalSteps(rr, filepath.Join(run, "journal.jsonl"))
+		steps, err := journalSteps(rr, filepath.Join(run, "journal.jsonl"))
 		why := "a startup failure (run_one failed before the episode)"
-		if steps > 0 {
-			why = fmt.Sprintf("killed mid-episode: journal.jsonl has %d steps", steps)
+		switch {
+		case err != nil:
+			why = fmt.Sprintf("journal.jsonl, which would say how far it got, cannot be read: %v", err)
+		case steps > 0:
+			why = "killed mid-episode: journal.jsonl has " + ingest.Plural(steps, "step")
 		}
 		res.problem(rpath, "", "missing: the run did not finish (%s)", why)
 		return nil
@@ -437,16 +440,24 @@ func interactiveUsage(rr *rootedReader, res *Result, result *jsonv.Object, run s
 	return u
 }
 
-// journalSteps counts the lines of an unfinished run's journal (0 when there is none).
-func journalSteps(rr *rootedReader, path string) int {
+// journalSteps counts the steps of an unfinished run's journal (0 when there is none), or
+// says why it cannot be read.
+func journalSteps(rr *rootedReader, path string) (int, error) {
 	if !rr.exists(path) {
-		return 0
+		return 0, nil
 	}
 	data, err := ingest.ReadLimited(path, ingest.MaxBenchFileBytes)
 	if err != nil {
-		return 0
+		return 0, err
 	}
-	return bytes.Count(data, []byte("\n"))
+	// A step is a line; the last one may lack its newline (the run was killed writing it).
+	n := 0
+	for l := range bytes.Lines(data) {
+		if len(bytes.TrimSpace(l)) > 0 {
+			n++
+		}
+	}
+	return n, nil
 }
 
 // interactiveRunID identifies a run by what its directory records, not by the directory's

@@ -298,3 +298,26 @@ func TestInteractiveSymlinkSkipped(t *testing.T) {
 
 func parseObj(b []byte) (*jsonv.Object, error) { return jsonv.ParseObject(b) }
 func marshal(o *jsonv.Object) []byte           { return jsonv.Marshal(o) }
+
+// TestInteractiveUnfinishedRunJournal: for a run without result.json the journal says how
+// far it got. A journal that could not be read (here a folder) was taken as no journal,
+// and the run called "a startup failure"; a journal whose last step lacks its newline (the
+// run killed while writing it) was a step short, one of a single step "a startup failure".
+// The first now says the journal cannot be read; the second counts its step.
+func TestInteractiveUnfinishedRunJournal(t *testing.T) {
+	dir := copyTree(t, interactiveFixture)
+	run := filepath.Join(dir, "SAB-V2-016.run1")
+	os.Remove(filepath.Join(run, "result.json"))
+	os.Remove(filepath.Join(run, "journal.jsonl"))
+	os.Mkdir(filepath.Join(run, "journal.jsonl"), 0o755)
+	res := readInteractive(t, dir, Options{Config: glm})
+	if !hasProblem(res.Problems, "journal.jsonl, which would say how far it got, cannot be read: ") || hasProblem(res.Problems, "a startup failure") {
+		t.Errorf("journal a folder: problems %v", res.Problems)
+	}
+	os.Remove(filepath.Join(run, "journal.jsonl"))
+	os.WriteFile(filepath.Join(run, "journal.jsonl"), []byte(`{"event":"episode_start"}`), 0o644)
+	res = readInteractive(t, dir, Options{Config: glm})
+	if !hasProblem(res.Problems, "killed mid-episode: journal.jsonl has 1 step)") {
+		t.Errorf("one step without its newline: problems %v", res.Problems)
+	}
+}

@@ -190,6 +190,13 @@ func (o *Options) InspectSamples(w io.Writer, req SamplesRequest) (summary strin
 	if len(incomplete) > 0 {
 		summary += fmt.Sprintf("samples: %s did not complete: %s\n", ingest.Plural(len(incomplete), "log"), strings.Join(incomplete, "; "))
 	}
+	for _, l := range in.Logs {
+		// A header without its samples gives no row: say what the header counted, so that
+		// "0 samples" is not read as a run of none.
+		if l.Samples == 0 && l.Results != nil && l.Results.TotalSamples > 0 {
+			summary += fmt.Sprintf("samples: %s holds no samples, but its header's results count %s (total_samples)\n", l.File, ingest.Plural(l.Results.TotalSamples, "sample"))
+		}
+	}
 	return summary + in.checkMetrics(), nil
 }
 

@@ -60,7 +60,15 @@ func (m *Manifest) SetDropped(dropped []ingest.Problem) {
 			continue
 		}
 		k := p.Dropped
-		m.Dropped = append(m.Dropped, ManifestDropped{File: filepath.Base(p.File), Line: p.Line, Msg: p.Msg,
+		// The message names the copy kept by the path read; the dataset keeps base names
+		// (paths differ between machines), for it as for the file of the duplicate.
+		msg := p.Msg
+		if p.Other != "" {
+			if i := strings.LastIndex(msg, " "+p.Other+":"); i >= 0 {
+				msg = msg[:i+1] + filepath.Base(p.Other) + msg[i+1+len(p.Other):]
+			}
+		}
+		m.Dropped = append(m.Dropped, ManifestDropped{File: filepath.Base(p.File), Line: p.Line, Msg: msg,
 			Config: k.Config, CaseID: k.CaseID, Repeat: k.Repeat, Condition: k.Condition})
 	}
 }
