@@ -106,3 +106,21 @@ func TestPageNoteSaysTheWidthItWasTallAt(t *testing.T) {
 		t.Errorf("note %q, want %q", got, want)
 	}
 }
+
+// A figure taller than a page even across it, that fitting its names widened, says both:
+// the tall note stood in for the width's, and a heat map of 60 configurations drawn 5.9 in
+// wide when 3.5 in was asked said only "drawn 17.1 in tall".
+func TestPageNoteTooTallSaysItsWidth(t *testing.T) {
+	var domains []string
+	for i := range 12 {
+		domains = append(domains, fmt.Sprintf("domain_number_%02d", i))
+	}
+	h := DomainHeatMap{Configs: paperNames(60), Domains: domains}
+	for range h.Configs {
+		h.ECS = append(h.ECS, make([]float64, len(domains)))
+	}
+	want := "drawn 5.9 in wide (not 3.5) to fit its names and 17.1 in tall, more than a page's 9 in: too many rows for one figure on a page"
+	if got := PageNote(h, Options{}); got != want {
+		t.Errorf("note %q, want %q", got, want)
+	}
+}

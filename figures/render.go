@@ -269,7 +269,8 @@ func withDPI(p []byte, dpi int) []byte {
 // PageNote says how fig, asked for at o, stands to a page (PageHeight): drawn at the page's
 // width to fit one ("drawn 7.0 in wide (not 3.5): 14.4 in tall at 3.5 in, more than a
 // page's 9 in"), or taller than a page even so ("drawn 16.3 in tall, more than a page's
-// 9 in: too many rows for one figure on a page"); "" when it fits one, or has a set height.
+// 9 in: too many rows for one figure on a page", naming its width too when fitting its
+// names widened it); "" when it fits one, or has a set height.
 func PageNote(fig Figure, o Options) string {
 	ro, err := o.resolved()
 	if err != nil || ro.Height > 0 {
@@ -286,8 +287,14 @@ func PageNote(fig Figure, o Options) string {
 		// 5.9 in said "9.2 in tall at 3.5 in".
 		return fmt.Sprintf("drawn %.1f in wide (not %.1f): %.1f in tall at %.1f in, more than a page's %.0f in", float64(drawn/vg.Inch), float64(ro.Width/vg.Inch), float64(tall/vg.Inch), float64(at/vg.Inch), page)
 	}
-	if _, h, err := Size(fig, ro); err == nil && h > PageHeight {
-		return fmt.Sprintf("drawn %.1f in tall, more than a page's %.0f in: too many rows for one figure on a page", float64(h/vg.Inch), page)
+	if w, h, err := Size(fig, ro); err == nil && h > PageHeight {
+		// Widened to fit its names too, it says so: this note stands in for the width's
+		// ("drawn 5.9 in wide" of a heat map asked at 3.5 in went unsaid).
+		wide := ""
+		if w > ro.Width {
+			wide = fmt.Sprintf("%.1f in wide (not %.1f) to fit its names and ", float64(w/vg.Inch), float64(ro.Width/vg.Inch))
+		}
+		return fmt.Sprintf("drawn %s%.1f in tall, more than a page's %.0f in: too many rows for one figure on a page", wide, float64(h/vg.Inch), page)
 	}
 	return ""
 }
