@@ -172,9 +172,9 @@ func TestDoesNotFit(t *testing.T) {
 			// Its panels stack below one another and its names wrap ("Claude-5 /"
 			// over "Claude Code"), so it fits 1.5 in, but taller than a page: it is
 			// drawn at the page's width instead (PageHeight).
-			tall, paged, terr := tallAt(figs[name], narrow)
-			if err != nil || terr != nil || o.Width != Page.Width || !paged || tall <= PageHeight {
-				t.Errorf("%s at 1.5 in: drawn at %v (%v), %v tall at 1.5 in (%v, %v), want the page's width for a figure taller than a page", name, o.Width, err, tall, paged, terr)
+			tall, at, drawn, terr := tallAt(figs[name], narrow)
+			if err != nil || terr != nil || o.Width != Page.Width || drawn != o.Width || drawn == at || tall <= PageHeight {
+				t.Errorf("%s at 1.5 in: drawn at %v (%v), %v tall at %v (drawn %v, %v), want the page's width for a figure taller than a page", name, o.Width, err, tall, at, drawn, terr)
 			}
 			continue
 		}

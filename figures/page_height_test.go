@@ -87,3 +87,40 @@ func TestFigureTallerThanAPageIsDrawnAcrossIt(t *testing.T) {
 		}
 	}
 }
+
+// A figure that fitting its names widens before it is found taller than a page says how
+// tall it was at that width: a heat map of 30 configurations and 12 domains, asked at the
+// column's 3.5 in, is laid out 5.9 in wide and 9.2 in tall there; the note said "9.2 in
+// tall at 3.5 in", a height it never had at that width.
+func TestPageNoteSaysTheWidthItWasTallAt(t *testing.T) {
+	var domains []string
+	for i := range 12 {
+		domains = append(domains, fmt.Sprintf("domain_number_%02d", i))
+	}
+	h := DomainHeatMap{Configs: paperNames(30), Domains: domains}
+	for range h.Configs {
+		h.ECS = append(h.ECS, make([]float64, len(domains)))
+	}
+	want := "drawn 7.0 in wide (not 3.5): 9.2 in tall at 5.9 in, more than a page's 9 in"
+	if got := PageNote(h, Options{}); got != want {
+		t.Errorf("note %q, want %q", got, want)
+	}
+}
+
+// A figure taller than a page even across it, that fitting its names widened, says both:
+// the tall note stood in for the width's, and a heat map of 60 configurations drawn 5.9 in
+// wide when 3.5 in was asked said only "drawn 17.1 in tall".
+func TestPageNoteTooTallSaysItsWidth(t *testing.T) {
+	var domains []string
+	for i := range 12 {
+		domains = append(domains, fmt.Sprintf("domain_number_%02d", i))
+	}
+	h := DomainHeatMap{Configs: paperNames(60), Domains: domains}
+	for range h.Configs {
+		h.ECS = append(h.ECS, make([]float64, len(domains)))
+	}
+	want := "drawn 5.9 in wide (not 3.5) to fit its names and 17.1 in tall, more than a page's 9 in: too many rows for one figure on a page"
+	if got := PageNote(h, Options{}); got != want {
+		t.Errorf("note %q, want %q", got, want)
+	}
+}

@@ -108,21 +108,23 @@ func tallerThanPage(o, fo Options, sc scene) bool {
 	return o.Height == 0 && sc.h > PageHeight && fo.Width < Page.Width
 }
 
-// tallAt is how tall fig is at o before fit turns to the page's width (PageHeight), and
-// whether it did: a caller that promised a size says why the figure is wider.
-func tallAt(fig Figure, o Options) (h vg.Length, paged bool, err error) {
+// tallAt is how tall fig is before fit turns to the page's width (PageHeight), at the
+// width it is then laid out at (o's, or wider to fit its names), and the width fit draws
+// it at: wider than at when fit turned to the page's width, which a caller that promised
+// a size says why.
+func tallAt(fig Figure, o Options) (h, at, drawn vg.Length, err error) {
 	if o, err = o.resolved(); err != nil {
-		return 0, false, err
+		return 0, 0, 0, err
 	}
 	if err := fig.Validate(); err != nil {
-		return 0, false, err
+		return 0, 0, 0, err
 	}
 	fo, sc, err := fitWidth(fig, o)
 	if err != nil || !tallerThanPage(o, fo, sc) {
-		return sc.h, false, err
+		return sc.h, fo.Width, fo.Width, err
 	}
 	wo, _, err := fit(fig, o)
-	return sc.h, err == nil && wo.Width != fo.Width, err
+	return sc.h, fo.Width, wo.Width, err
 }
 
 // fitWidth lays fig out under o, adapting the size to the data rather than failing: content
@@ -267,22 +269,32 @@ func withDPI(p []byte, dpi int) []byte {
 // PageNote says how fig, asked for at o, stands to a page (PageHeight): drawn at the page's
 // width to fit one ("drawn 7.0 in wide (not 3.5): 14.4 in tall at 3.5 in, more than a
 // page's 9 in"), or taller than a page even so ("drawn 16.3 in tall, more than a page's
-// 9 in: too many rows for one figure on a page"); "" when it fits one, or has a set height.
+// 9 in: too many rows for one figure on a page", naming its width too when fitting its
+// names widened it); "" when it fits one, or has a set height.
 func PageNote(fig Figure, o Options) string {
 	ro, err := o.resolved()
 	if err != nil || ro.Height > 0 {
 		return ""
 	}
-	tall, paged, err := tallAt(fig, ro)
+	tall, at, drawn, err := tallAt(fig, ro)
 	if err != nil {
 		return ""
 	}
 	page := float64(PageHeight / vg.Inch)
-	if paged {
-		return fmt.Sprintf("drawn %.1f in wide (not %.1f): %.1f in tall at %.1f in, more than a page's %.0f in", float64(Page.Width/vg.Inch), float64(ro.Width/vg.Inch), float64(tall/vg.Inch), float64(ro.Width/vg.Inch), page)
+	if drawn != at {
+		// The height at the width it was laid out at, which fitting its names may have
+		// widened past the asked one: a heat map asked at 3.5 in and 9.2 in tall at
+		// 5.9 in said "9.2 in tall at 3.5 in".
+		return fmt.Sprintf("drawn %.1f in wide (not %.1f): %.1f in tall at %.1f in, more than a page's %.0f in", float64(drawn/vg.Inch), float64(ro.Width/vg.Inch), float64(tall/vg.Inch), float64(at/vg.Inch), page)
 	}
-	if _, h, err := Size(fig, ro); err == nil && h > PageHeight {
-		return fmt.Sprintf("drawn %.1f in tall, more than a page's %.0f in: too many rows for one figure on a page", float64(h/vg.Inch), page)
+	if w, h, err := Size(fig, ro); err == nil && h > PageHeight {
+		// Widened to fit its names too, it says so: this note stands in for the width's
+		// ("drawn 5.9 in wide" of a heat map asked at 3.5 in went unsaid).
+		wide := ""
+		if w > ro.Width {
+			wide = fmt.Sprintf("%.1f in wide (not %.1f) to fit its names and ", float64(w/vg.Inch), float64(ro.Width/vg.Inch))
+		}
+		return fmt.Sprintf("drawn %s%.1f in tall, more than a page's %.0f in: too many rows for one figure on a page", wide, float64(h/vg.Inch), page)
 	}
 	return ""
 }

@@ -15,12 +15,30 @@ import (
 // and b.jsonl, and with it the tables' rows (in order of first appearance). A path whose
 // absolute form cannot be had sorts as cleaned.
 func Sorted(paths []string) []string {
-	out := make([]string, len(paths))
-	for i, p := range paths {
-		out[i] = filepath.Clean(p)
+	ks := sortedKeys(paths)
+	out := make([]string, len(ks))
+	for i, k := range ks {
+		out[i] = k.path
 	}
-	slices.SortFunc(out, Compare)
 	return out
+}
+
+// keyed is a cleaned path with its absolute form, worked out once: filepath.Abs asks the
+// operating system for the working directory each time, which a comparison per pair of
+// thousands of files would do many times over.
+type keyed struct{ abs, path string }
+
+// sortedKeys is Sorted's order, with each path's absolute form.
+func sortedKeys(paths []string) []keyed {
+	ks := make([]keyed, len(paths))
+	for i, p := range paths {
+		c := filepath.Clean(p)
+		ks[i] = keyed{absOf(c), c}
+	}
+	slices.SortFunc(ks, func(a, b keyed) int {
+		return cmp.Or(strings.Compare(a.abs, b.abs), strings.Compare(a.path, b.path))
+	})
+	return ks
 }
 
 // Compare orders two paths as Sorted does, by their absolute paths then as spelled, without
@@ -39,18 +57,13 @@ func absOf(p string) string {
 }
 
 // Distinct is Sorted with each file once (a.jsonl, ./dir/../a.jsonl and /abs/a.jsonl are one
-// file), spelled as the least of its spellings.
+// file), spelled as the least of its spellings. Two paths are one file when their absolute
+// forms are equal (a path without one only with itself, cleaned).
 func Distinct(paths []string) []string {
-	out := Sorted(paths)
-	return slices.CompactFunc(out, func(a, b string) bool { return same(a, b) })
-}
-
-// same reports whether two cleaned paths name one place.
-func same(a, b string) bool {
-	if a == b {
-		return true
+	ks := slices.CompactFunc(sortedKeys(paths), func(a, b keyed) bool { return a.abs == b.abs })
+	out := make([]string, len(ks))
+	for i, k := range ks {
+		out[i] = k.path
 	}
-	x, errA := filepath.Abs(a)
-	y, errB := filepath.Abs(b)
-	return errA == nil && errB == nil && x == y
+	return out
 }
