@@ -34,10 +34,23 @@ func TestIngestTau(t *testing.T) {
 	if want, _ := os.ReadFile(out); code != 0 || back != string(want) {
 		t.Errorf("Parquet round trip differs (exit %d)", code)
 	}
-	// The same file twice is 100 duplicate keys: refused, nothing written.
-	_, stderr, code = runCLI(t, "ingest", "--tau", tauShared, tauShared, "--config", "gpt-4o/tool-calling", "--out", filepath.Join(t.TempDir(), "x.jsonl"))
+	// A copy of the file beside it is 100 duplicate keys: refused, nothing written. The
+	// same file named twice is read once, as --runs reads it.
+	data, err := os.ReadFile(tauShared)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cp := filepath.Join(t.TempDir(), "copy.json")
+	if err := os.WriteFile(cp, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, code = runCLI(t, "ingest", "--tau", tauShared, cp, "--config", "gpt-4o/tool-calling", "--out", filepath.Join(t.TempDir(), "x.jsonl"))
 	if code != 1 || !strings.Contains(stderr, "100 problems") || !strings.Contains(stderr, "case TAU-AIRLINE-25 trial 0 again") {
 		t.Errorf("duplicates: exit %d: %s", code, stderr)
+	}
+	_, stderr, code = runCLI(t, "ingest", "--tau", tauShared, "./"+tauShared, "--config", "gpt-4o/tool-calling", "--out", filepath.Join(t.TempDir(), "y.jsonl"))
+	if code != 0 || !strings.Contains(stderr, "100 episodes written from "+tauShared+"\n") {
+		t.Errorf("one file named twice: exit %d: %s", code, stderr)
 	}
 	for _, args := range [][]string{
 		{"ingest", "--tau", tauShared},

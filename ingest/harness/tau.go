@@ -75,16 +75,17 @@ func unknownTools(calls map[string]int, domain string) string {
 		ingest.Plural(total, "tool call"), ingest.Plural(len(names), "tool"), domain, strings.Join(list, ", "))
 }
 
-// ReadTauFiles reads several τ-bench or τ²-bench result files into one Result, in the
-// order of where they are (paths.Sorted), as --runs and --inspect read theirs: the
-// episodes' order, and which of two copies is the first, do not depend on the order the
-// files are given. A trajectory key (configuration, case, trial) seen again is a problem
-// naming where it was first, and the second copy is left out.
+// ReadTauFiles reads several τ-bench or τ²-bench result files into one Result, each file
+// once however it is spelled, in the order of where they are (paths.Distinct), as --runs
+// and --inspect read theirs: the episodes' order, and which of two copies is the first, do
+// not depend on the order the files are given. A trajectory key (configuration, case,
+// trial) seen again, in another file, is a problem naming where it was first, and the
+// second copy is left out.
 func ReadTauFiles(files []string, domain string, opt Options) (*Result, error) {
 	adapter := TauIn(domain)
 	all := &Result{}
 	seen := map[ingest.Key]*ingest.Episode{}
-	for _, f := range paths.Sorted(files) {
+	for _, f := range paths.Distinct(files) {
 		res, err := adapter.Read(f, opt)
 		if err != nil {
 			return nil, err

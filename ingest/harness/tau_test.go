@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sabench/sabench-stats/ingest/paths"
 )
 
 // tauShared is the real τ-bench file (gpt-4o, airline, tasks 25–49 × 4 trials; MIT, see
@@ -40,30 +42,60 @@ func TestTauAdapter(t *testing.T) {
 	}
 }
 
-// TestReadTauFilesDuplicateMember: a trajectory given twice is named by its member as the
-// reader names members ("[5]", 0-based, the index in the file's array), not by a count
-// from 1 that reads as a line number and points at the next record.
+// TestReadTauFilesDuplicateMember: a trajectory given twice (a copy of the file) is named by
+// its member as the reader names members ("[5]", 0-based, the index in the file's array),
+// not by a count from 1 that reads as a line number and points at the next record. One
+// file named twice, however spelled, is read once, as --runs and --inspect read theirs.
 func TestReadTauFilesDuplicateMember(t *testing.T) {
-	res, err := ReadTauFiles([]string{tauShared, tauShared}, "", Options{Config: "gpt-4o/tool-calling"})
+	data, err := os.ReadFile(tauShared)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cp := filepath.Join(t.TempDir(), "copy.json")
+	if err := os.WriteFile(cp, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := ReadTauFiles([]string{tauShared, cp}, "", Options{Config: "gpt-4o/tool-calling"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(res.Episodes) != 100 || len(res.Problems) != 100 {
 		t.Fatalf("%d episodes, %d problems", len(res.Episodes), len(res.Problems))
 	}
-	// Member [5] of the file is task 30, trial 0.
-	want := tauShared + ": [5].task_id/trial: case TAU-AIRLINE-30 trial 0 again (first at " + tauShared + " [5])"
+	// The files are read in the order of where they are; member [5] of each is task 30, trial 0.
+	first, second := tauShared, cp
+	if paths.Compare(cp, tauShared) < 0 {
+		first, second = cp, tauShared
+	}
+	want := second + ": [5].task_id/trial: case TAU-AIRLINE-30 trial 0 again (first at " + first + " [5])"
 	if got := res.Problems[5].String(); got != want {
 		t.Errorf("problem:\n got %s\nwant %s", got, want)
 	}
-	// A τ²-bench file's members are simulations[i].
-	tau2 := filepath.Join("..", "tau", "testdata", "tau2-handmade.json")
-	res, err = ReadTauFiles([]string{tau2, tau2}, "", Options{Config: "m/h"})
+	// The same file named twice, once through another spelling: read once, no problem.
+	again := filepath.Join("..", "harness", tauShared)
+	res, err = ReadTauFiles([]string{tauShared, again}, "", Options{Config: "gpt-4o/tool-calling"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Problems) == 0 || !strings.HasPrefix(res.Problems[0].String(), tau2+": simulations[0].task_id/trial: ") ||
-		!strings.HasSuffix(res.Problems[0].String(), "(first at "+tau2+" simulations[0])") {
+	if len(res.Episodes) != 100 || len(res.Problems) != 0 {
+		t.Errorf("one file named twice: %d episodes, %d problems, want 100 and none", len(res.Episodes), len(res.Problems))
+	}
+	// A τ²-bench file's members are simulations[i].
+	tau2 := filepath.Join("..", "tau", "testdata", "tau2-handmade.json")
+	data, err = os.ReadFile(tau2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cp2 := filepath.Join(filepath.Dir(cp), "tau2-copy.json")
+	if err := os.WriteFile(cp2, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err = ReadTauFiles([]string{tau2, cp2}, "", Options{Config: "m/h"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Problems) == 0 || !strings.Contains(res.Problems[0].String(), ": simulations[0].task_id/trial: ") ||
+		!strings.HasSuffix(res.Problems[0].String(), " simulations[0])") {
 		t.Errorf("τ²-bench problems %v", res.Problems)
 	}
 }

@@ -72,7 +72,7 @@ func IngestTau(files []string, domain string, opt harness.Options, out EpisodeOu
 	if err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("ingest: %s written from %s\n", ingest.Plural(n, "episode"), strings.Join(paths.Sorted(files), ", ")), nil
+	return fmt.Sprintf("ingest: %s written from %s\n", ingest.Plural(n, "episode"), strings.Join(paths.Distinct(files), ", ")), nil
 }
 
 // IngestInspect reads Inspect logs (files, folders, globs) against the case specs of

@@ -58,8 +58,9 @@ func TestIngestRunnerBatch(t *testing.T) {
 }
 
 // τ-bench results: the episodes written and from which files, and what the reader said of
-// the file; the same file twice is one problem per trajectory, each noted after what was
-// said of each file, and nothing is written.
+// the file; a copy of the file beside it is one problem per trajectory, each noted after
+// what was said of each file, and nothing is written; the same file named twice is read
+// once.
 func TestIngestTau(t *testing.T) {
 	file := filepath.Join("..", "..", "ingest", "tau", "testdata", "gpt-4o-airline-tasks25-49.json")
 	opt := harness.Options{Config: "gpt-4o/tool-calling", Condition: ingest.DefaultCondition, Mode: harness.ModeAnalyst}
@@ -72,12 +73,26 @@ func TestIngestTau(t *testing.T) {
 	}
 	stdout.Reset()
 	out, notes = noting(&stdout, "-")
-	_, err = IngestTau([]string{file, file}, "", opt, *out)
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cp := filepath.Join(t.TempDir(), "copy.json")
+	if err := os.WriteFile(cp, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err = IngestTau([]string{file, cp}, "", opt, *out)
 	if err == nil || err.Error() != "100 problems in the τ-bench results; nothing written" || stdout.Len() != 0 {
 		t.Errorf("twice: %v, %d bytes written", err, stdout.Len())
 	}
 	if len(*notes) != 102 || !strings.HasSuffix((*notes)[1], "100 trajectories") || !strings.Contains((*notes)[2], "case TAU-AIRLINE-25 trial 0 again") {
 		t.Errorf("twice: %d notes, the first three %q", len(*notes), (*notes)[:min(3, len(*notes))])
+	}
+	stdout.Reset()
+	out, _ = noting(&stdout, "-")
+	summary, err = IngestTau([]string{file, "./" + file}, "", opt, *out)
+	if err != nil || summary != "ingest: 100 episodes written from "+file+"\n" || strings.Count(stdout.String(), "\n") != 100 {
+		t.Errorf("one file named twice: %v: %q, %d lines", err, summary, strings.Count(stdout.String(), "\n"))
 	}
 }
 
