@@ -528,7 +528,7 @@ func neverRanNote(b *analysis.InspectBoard, by string, passK bool, logs []Inspec
 		// mean over the samples a stopped run reached is not read as over its plan.
 		return []string{"The mean and Samples are over the samples that ran; a log's header plans samples (its dataset sample ids) that no log of the row ran, as a stopped run leaves them. Never run: " + strings.Join(parts, "; ") + "."}
 	}
-	if by == "" || !passK {
+	if by == "" {
 		return nil
 	}
 	var stopped []string
@@ -540,5 +540,9 @@ func neverRanNote(b *analysis.InspectBoard, by string, passK bool, logs []Inspec
 	if len(stopped) == 0 {
 		return nil
 	}
-	return []string{"With --by, a sample a log planned but never ran has no metadata value, so no board holds it: planned pass^k is over the samples that ran (logs that did not complete: " + strings.Join(stopped, "; ") + ")."}
+	over := "the mean and Samples are"
+	if passK {
+		over = "planned pass^k is"
+	}
+	return []string{"With --by, a sample a log planned but never ran has no metadata value, so no board holds it: " + over + " over the samples that ran (logs that did not complete: " + strings.Join(stopped, "; ") + ")."}
 }

@@ -123,3 +123,27 @@ func TestLeaderboardPassKScoredOverPlan(t *testing.T) {
 		t.Errorf("no %q (or a note of logs pooled) in\n%s", want, got)
 	}
 }
+
+// TestLeaderboardByStoppedLogWithoutPassK: with --by, a sample a stopped log never ran has
+// no metadata value and no board holds it, so the note that says so is due without --passk
+// too (the mean and Samples are over the samples that ran); it was printed only with it.
+func TestLeaderboardByStoppedLogWithoutPassK(t *testing.T) {
+	log := inspectLogs + "/2025-05-12T20-28-13-04-00_popularity.json" // status cancelled
+	for _, c := range []struct {
+		passK []string
+		over  string
+	}{
+		{nil, "the mean and Samples are over the samples that ran"},
+		{[]string{"--passk", "1"}, "planned pass^k is over the samples that ran"},
+	} {
+		var out, errb bytes.Buffer
+		args := append([]string{"leaderboard", "--inspect", log, "--by", "metadata.nested", "--resamples", "0", "--format", "text"}, c.passK...)
+		if err := run(&out, &errb, args); err != nil {
+			t.Fatalf("%v\n%s", err, errb.String())
+		}
+		want := "With --by, a sample a log planned but never ran has no metadata value, so no board holds it: " + c.over + " (logs that did not complete: " + log + " (status cancelled"
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("%v: no %q in\n%s", c.passK, want, out.String())
+		}
+	}
+}
