@@ -165,8 +165,8 @@ func TestInspectLogReadTwice(t *testing.T) {
 		{mj7k, summaries, "the same evaluation, run id 2wRuCQ9hGYaGPyAdoobgYV, task id mj7khqpMM4GBCfVQozKgzB, model openai/gpt-4o-mini"},
 	} {
 		_, err := o.ReadInspect([]string{c.src, c.other})
-		// Read in the order of where the files are (paths.Sorted): the second is refused.
-		order := paths.Sorted([]string{c.src, c.other})
+		// Read in the order of where the files are (paths.Distinct): the second is refused.
+		order := paths.Distinct([]string{c.src, c.other})
 		want := fmt.Sprintf("%s: the same log as %s (%s): read twice, its samples would count twice", order[1], order[0], c.want)
 		if err == nil || err.Error() != want {
 			t.Errorf("got %v\nwant %s", err, want)
