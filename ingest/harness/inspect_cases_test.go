@@ -19,24 +19,36 @@ import (
 // writeEval writes a minimal .eval log: header.json and one member per sample.
 func writeEval(t *testing.T, path string, header map[string]any, samples ...map[string]any) {
 	t.Helper()
+	var members []evalMember
+	for _, s := range samples {
+		members = append(members, evalMember{fmt.Sprintf("samples/%v_epoch_%v.json", s["id"], s["epoch"]), s})
+	}
+	writeEvalMembers(t, path, append(members, evalMember{"header.json", header})...)
+}
+
+// evalMember is one JSON member of an .eval archive, in the order written.
+type evalMember struct {
+	name string
+	v    any
+}
+
+// writeEvalMembers writes an .eval archive of the given JSON members.
+func writeEvalMembers(t *testing.T, path string, members ...evalMember) {
+	t.Helper()
 	f, err := os.Create(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	zw := zip.NewWriter(f)
-	put := func(name string, v any) {
-		w, err := zw.Create(name)
+	for _, m := range members {
+		w, err := zw.Create(m.name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := json.NewEncoder(w).Encode(v); err != nil {
+		if err := json.NewEncoder(w).Encode(m.v); err != nil {
 			t.Fatal(err)
 		}
 	}
-	for _, s := range samples {
-		put(fmt.Sprintf("samples/%v_epoch_%v.json", s["id"], s["epoch"]), s)
-	}
-	put("header.json", header)
 	if err := zw.Close(); err != nil {
 		t.Fatal(err)
 	}

@@ -1,9 +1,6 @@
 package harness_test
 
 import (
-	"archive/zip"
-	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -18,32 +15,11 @@ import (
 func TestInspectSummariesOnlyOneProblem(t *testing.T) {
 	dir := t.TempDir()
 	a := filepath.Join(dir, "a.eval")
-	f, err := os.Create(a)
-	if err != nil {
-		t.Fatal(err)
-	}
-	zw := zip.NewWriter(f)
-	put := func(name string, v any) {
-		w, err := zw.Create(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := json.NewEncoder(w).Encode(v); err != nil {
-			t.Fatal(err)
-		}
-	}
 	var sums []any
 	for i, c := range []string{"SAB-L-001", "SAB-L-002", "SAB-L-003"} {
 		sums = append(sums, map[string]any{"id": i + 1, "epoch": 1, "metadata": map[string]any{"case_id": c}})
 	}
-	put("header.json", header("m", "s", nil))
-	put("summaries.json", sums)
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if err := f.Close(); err != nil {
-		t.Fatal(err)
-	}
+	writeEvalMembers(t, a, evalMember{"header.json", header("m", "s", nil)}, evalMember{"summaries.json", sums})
 	s, err := harness.OpenInspect([]string{a}, harness.Options{Bench: builtinBench(t)})
 	if err != nil {
 		t.Fatal(err)
