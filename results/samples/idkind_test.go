@@ -10,9 +10,6 @@ import (
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow/array"
-	"github.com/apache/arrow-go/v18/arrow/memory"
-	"github.com/apache/arrow-go/v18/parquet/file"
-	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 	"github.com/sabench/sabench-stats/ingest/inspect"
 )
 
@@ -66,18 +63,7 @@ func TestSampleIDKinds(t *testing.T) {
 			}
 			continue
 		case "parquet":
-			pf, err := file.NewParquetReader(bytes.NewReader(b.Bytes()))
-			if err != nil {
-				t.Fatal(err)
-			}
-			fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: 64}, memory.DefaultAllocator)
-			if err != nil {
-				t.Fatal(err)
-			}
-			tbl, err := fr.ReadTable(context.Background())
-			if err != nil {
-				t.Fatal(err)
-			}
+			tbl := parquetTable(t, b.Bytes())
 			col := func(i int) string {
 				if n := tbl.Schema().Field(i).Name; n != []string{"sample_id", "sample_id_kind", "epoch"}[i-4] {
 					t.Fatalf("parquet column %d %s", i, n)
@@ -93,8 +79,6 @@ func TestSampleIDKinds(t *testing.T) {
 			for r := 0; r < int(tbl.NumRows()); r++ {
 				got = append(got, id.Value(r)+","+kind.Value(r)+","+[]string{"", "1", "2"}[epoch.Value(r)])
 			}
-			tbl.Release()
-			pf.Close()
 		}
 		if !slices.Equal(got, want) {
 			t.Errorf("%s: %q, want %q", f, got, want)

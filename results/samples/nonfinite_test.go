@@ -3,16 +3,12 @@ package samples
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"encoding/csv"
 	"encoding/json"
 	"io"
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow/array"
-	"github.com/apache/arrow-go/v18/arrow/memory"
-	"github.com/apache/arrow-go/v18/parquet/file"
-	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 	"github.com/sabench/sabench-stats/ingest/inspect"
 )
 
@@ -107,20 +103,7 @@ func TestNonFiniteSaysNull(t *testing.T) {
 	}
 	check("jsonl", got)
 
-	pf, err := file.NewParquetReader(bytes.NewReader(pb.Bytes()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pf.Close()
-	fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: 16}, memory.DefaultAllocator)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tbl, err := fr.ReadTable(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer tbl.Release()
+	tbl := parquetTable(t, pb.Bytes())
 	got = make([][]string, tbl.NumRows())
 	for _, c := range cols {
 		idx := tbl.Schema().FieldIndices(c)

@@ -10,9 +10,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/apache/arrow-go/v18/arrow/memory"
-	"github.com/apache/arrow-go/v18/parquet/file"
-	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 	"github.com/sabench/sabench-stats/ingest/inspect"
 )
 
@@ -86,20 +83,7 @@ func TestFormatsAgree(t *testing.T) {
 		}
 	}
 	// Parquet: the same row count and columns, scores as doubles.
-	pf, err := file.NewParquetReader(bytes.NewReader(pb.Bytes()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pf.Close()
-	fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: 1024}, memory.DefaultAllocator)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tbl, err := fr.ReadTable(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer tbl.Release()
+	tbl := parquetTable(t, pb.Bytes())
 	if tbl.NumRows() != 30 || int(tbl.NumCols()) != len(header) {
 		t.Errorf("parquet %d rows × %d columns, want 30 × %d", tbl.NumRows(), tbl.NumCols(), len(header))
 	}
