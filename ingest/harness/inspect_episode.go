@@ -139,7 +139,11 @@ func (s *InspectStream) keyed(l *inspectLog, smp *inspect.Sample) (*ingest.Episo
 			return nil, nil, nil
 		}
 		l.reportedSummaries = true
-		return nil, nil, l.problem(smp.Member, "", "the log holds no sample members, only summaries (the first named here): no events or output to make an episode of")
+		what := fmt.Sprintf("%d summaries", l.head.Summaries)
+		if l.head.Summaries == 1 {
+			what = "1 summary"
+		}
+		return nil, nil, l.problem(smp.Member, "", "the log holds no sample members, only %s (the first named here): no events or output to make an episode of", what)
 	}
 	c := s.opt.Bench.Case(caseID)
 	if c == nil {

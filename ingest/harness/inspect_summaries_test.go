@@ -11,7 +11,8 @@ import (
 // TestInspectSummariesOnlyOneProblem: a SafeActBench log kept with summaries only (no
 // sample members) was refused with one identical message per summary, the member name
 // aside (three lines for this log of three summaries, 22 for a real one); it is now one
-// line for the log, at its first summary.
+// line for the log, at its first summary, saying how many summaries the log holds (it named
+// the first alone).
 func TestInspectSummariesOnlyOneProblem(t *testing.T) {
 	dir := t.TempDir()
 	a := filepath.Join(dir, "a.eval")
@@ -26,7 +27,7 @@ func TestInspectSummariesOnlyOneProblem(t *testing.T) {
 	}
 	defer s.Close()
 	_, problems := drain(t, s, dir)
-	want := "a.eval: summaries.json[0]: the log holds no sample members, only summaries (the first named here): no events or output to make an episode of"
+	want := "a.eval: summaries.json[0]: the log holds no sample members, only 3 summaries (the first named here): no events or output to make an episode of"
 	if strings.Join(problems, "\n") != want {
 		t.Errorf("problems\n%s\nwant\n%s", strings.Join(problems, "\n"), want)
 	}

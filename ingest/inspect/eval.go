@@ -122,7 +122,7 @@ func openEval(log *Log, r io.ReaderAt, size int64, closer io.Closer, opt ReadOpt
 			return nil, err
 		}
 		src.pending = sums
-		log.FromSummaries = len(sums) > 0
+		log.FromSummaries, log.Summaries = len(sums) > 0, len(sums)
 	}
 	return src, nil
 }

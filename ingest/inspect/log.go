@@ -18,8 +18,9 @@ type Log struct {
 	// Samples is the number of samples delivered so far; final once Next returned io.EOF.
 	Samples int
 	// FromSummaries is true when the samples came from summaries.json, the log holding
-	// no sample members.
+	// no sample members; Summaries is then how many there are (known when the log opens).
 	FromSummaries bool
+	Summaries     int
 }
 
 // Header is the part of a log that is not per sample.
