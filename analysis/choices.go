@@ -5,6 +5,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/sabench/sabench-stats/ingest"
 )
 
 // Choices are the paper's fixed analysis choices, made options: the tables and figures
@@ -61,6 +63,12 @@ func (ch Choices) Check(r *Release) error {
 	def := PaperChoices()
 	if err := ch.CheckSets(r.Sets); err != nil {
 		return err
+	}
+	// A strategy is compared with main: main itself would give a table of zero differences.
+	for _, x := range []struct{ what, got string }{{"T13 strategy", ch.StrategyAll}, {"T14 strategy", ch.StrategyExec}} {
+		if x.got == ingest.DefaultCondition {
+			return fmt.Errorf("%s %q is the condition the strategy is compared with: name a strategy condition", x.what, x.got)
+		}
 	}
 	conds := r.Conditions("")
 	harness := ""

@@ -85,3 +85,24 @@ func TestSpelledKeepsAnAmbiguousChoice(t *testing.T) {
 		}
 	}
 }
+
+// TestStrategyChoiceNamesAnotherCondition: a strategy condition is matched exactly, as the
+// episodes write it ("Main" and " main" are refused with the conditions the release has),
+// and main itself, the condition a strategy is compared with, is refused: it gave a table
+// of zero differences titled "Strategy main vs main".
+func TestStrategyChoiceNamesAnotherCondition(t *testing.T) {
+	r := NewRelease([]*casespec.Case{{ID: "SAB-V1-001", Protocol: ingest.V1, Domain: "d"}}, nil,
+		[]oracle.Verdict{v("a/x", "SAB-V1-001", ingest.V1, "d", 0, true)}, oracle.SafeAct)
+	for _, c := range []struct{ all, exec, want string }{
+		{"Main", "scgr_select", `unknown T13 strategy "Main" (known: "main")`},
+		{"scgr_eg", " main", `unknown T14 strategy " main" (known: "main")`},
+		{"main", "scgr_select", `T13 strategy "main" is the condition the strategy is compared with: name a strategy condition`},
+		{"scgr_eg", "main", `T14 strategy "main" is the condition the strategy is compared with: name a strategy condition`},
+	} {
+		ch := PaperChoices()
+		ch.StrategyAll, ch.StrategyExec = c.all, c.exec
+		if err := ch.Check(r); err == nil || err.Error() != c.want {
+			t.Errorf("%q, %q: %v, want %s", c.all, c.exec, err, c.want)
+		}
+	}
+}
