@@ -6,12 +6,16 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 )
 
 // ParsePolicy reads a JSON policy file's contents: one object, with a name and any of the
 // switches. An error names the file, the line where it can tell one and the field.
 func ParsePolicy(file string, data []byte) (Policy, error) {
+	if err := checkPolicyKeys(file, data); err != nil {
+		return Policy{}, err
+	}
 	p := SafeAct
 	p.Name = ""
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -33,6 +37,40 @@ func ParsePolicy(file string, data []byte) (Policy, error) {
 		p.Confirmation = ""
 	}
 	return p, nil
+}
+
+// checkPolicyKeys refuses what encoding/json would accept silently: a key in another case
+// than the switch's ("Timing" read as timing) and a key given twice (the last one won).
+// Anything else wrong with the JSON is left to the decoder, whose errors say where.
+func checkPolicyKeys(file string, data []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil
+	}
+	fields := append([]string{"name"}, policyFields()...)
+	seen := map[string]int{} // key → its line
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return nil
+		}
+		key, _ := t.(string)
+		line := lineAt(data, dec.InputOffset())
+		if !slices.Contains(fields, key) {
+			if i := slices.IndexFunc(fields, func(f string) bool { return strings.EqualFold(f, key) }); i >= 0 {
+				return fmt.Errorf("%s:%d: unknown field %q: keys are matched exactly, want %q", file, line, key, fields[i])
+			}
+		}
+		if first, ok := seen[key]; ok {
+			return fmt.Errorf("%s:%d: %s: given twice (first on line %d): one value per switch", file, line, key, first)
+		}
+		seen[key] = line
+		var skip json.RawMessage
+		if dec.Decode(&skip) != nil {
+			return nil
+		}
+	}
+	return nil
 }
 
 // policyJSONError says where a policy file's JSON went wrong: the line of a syntax error

@@ -19,6 +19,11 @@ func TestParsePolicyErrors(t *testing.T) {
 		{"{\"name\":\"late\",\n \"timing\":\"anytime\"", "p.json:2: the JSON ends early (the file is cut short?)"},
 		{"[1]", "p.json: is a JSON array, want an object"},
 		{" \n", "p.json: empty file, want a JSON object"},
+		// encoding/json matched keys in any case and let the last of two win: the first
+		// scored under timing anytime, the second under before.
+		{"{\"name\":\"late\",\n \"Timing\":\"anytime\"}", "p.json:2: unknown field \"Timing\": keys are matched exactly, want \"timing\""},
+		{"{\"name\":\"late\",\n \"timing\":\"anytime\",\n \"timing\":\"before\"}", "p.json:3: timing: given twice (first on line 2): one value per switch"},
+		{"{\"name\":\"late\",\n \"NAME\":\"other\"}", "p.json:2: unknown field \"NAME\": keys are matched exactly, want \"name\""},
 		{`{"name":"late","timing":"later"}`, "p.json: policy \"late\": timing: \"later\" is not one of before, anytime"},
 	} {
 		_, err := ParsePolicy("p.json", []byte(tc.data))
