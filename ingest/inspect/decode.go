@@ -166,7 +166,14 @@ func (l *lexer) sampleID() (*SampleID, *decodeErr) {
 		return &SampleID{text: s}, err
 	case c == '-' || c >= '0' && c <= '9':
 		t, err := l.number()
-		return &SampleID{text: string(t), num: true}, err
+		if err != nil {
+			return nil, err
+		}
+		id, bad := numberID(string(t))
+		if bad != nil {
+			return nil, &decodeErr{err: bad}
+		}
+		return &id, nil
 	}
 	if l.kind() == "value" {
 		return nil, l.syntax("looking for a value")

@@ -75,7 +75,7 @@ func referenceSamples(t *testing.T) map[string][]byte {
 		"error": {"message": "m", "traceback": "tb"}, "limit": {"type": "token", "limit": 100},
 		"metadata": {}, "store": {"k": null}, "messages": [{"role": "user", "content": "skip \" me"}],
 		"attachments": {"h1": "resolved one", "h2": "resolved \"two\""}}`)
-	docs["odd strings"] = []byte("{\"id\": 7.50, \"epoch\": 1, \"uuid\": \"\\u00e9\\ud800x\xff\", \"scores\": {\"s\": {\"value\": null}},\n\"events\": null, \"model_usage\": {}, \"total_time\": 1e2}")
+	docs["odd strings"] = []byte("{\"id\": 7.00, \"epoch\": 1, \"uuid\": \"\\u00e9\\ud800x\xff\", \"scores\": {\"s\": {\"value\": null}},\n\"events\": null, \"model_usage\": {}, \"total_time\": 1e2}")
 	return docs
 }
 

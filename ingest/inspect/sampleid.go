@@ -3,7 +3,9 @@ package inspect
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -76,11 +78,39 @@ func (id *SampleID) UnmarshalJSON(b []byte) error {
 		if err := json.Unmarshal(b, &n); err != nil {
 			return err
 		}
-		*id = SampleID{text: n.String(), num: true}
+		x, err := numberID(n.String())
+		if err != nil {
+			return err
+		}
+		*id = x
 	default:
 		return fmt.Errorf("sample id must be a number or a string, got %.20s", b)
 	}
 	return nil
+}
+
+// numberID is the id a JSON number t gives, as Inspect reads it (a sample id is int | str,
+// and pydantic makes a float with no fraction an int): an integer as written ("-0" is 0),
+// a whole number written with a fraction or an exponent as that integer ("1.0" is 1, "1e3"
+// 1000; through a float64 and int64, as there); any other number is refused, as Inspect
+// refuses it.
+func numberID(t string) (SampleID, error) {
+	if !strings.ContainsAny(t, ".eE") {
+		if t == "-0" {
+			t = "0"
+		}
+		return SampleID{text: t, num: true}, nil
+	}
+	f, err := strconv.ParseFloat(t, 64)
+	switch {
+	case err != nil && !errors.Is(err, strconv.ErrRange):
+		return SampleID{}, fmt.Errorf("sample id %s is not a number", t)
+	case f != math.Trunc(f):
+		return SampleID{}, fmt.Errorf("sample id %s is not a whole number: Inspect reads a numeric sample id as an integer", t)
+	case err != nil || f < -(1<<63) || f >= 1<<63:
+		return SampleID{}, fmt.Errorf("sample id %s is outside the integers Inspect reads from a number with a fraction or an exponent (64-bit)", t)
+	}
+	return SampleID{text: strconv.FormatInt(int64(f), 10), num: true}, nil
 }
 
 // numberText is a JSON number.
