@@ -56,6 +56,13 @@ func (o *Options) ReadInspect(paths []string) (*InspectLogs, error) {
 		},
 		Done: func(l *inspect.Log) error {
 			out.Rows = append(out.Rows[:start], inspect.FillScorers(out.Rows[start:])...)
+			// A log's rows in (sample id, epoch) order, the order an .eval log's samples
+			// come in: a .json log's come in the file's (Inspect writes them by epoch,
+			// then id), so the same log in the two forms gave its rows in two orders.
+			// The rows are held anyway; a sample's rows keep their scorers' order.
+			slices.SortStableFunc(out.Rows[start:], func(a, b inspect.Row) int {
+				return cmp.Or(a.SampleID.Compare(b.SampleID), cmp.Compare(a.Epoch, b.Epoch))
+			})
 			out.Logs = append(out.Logs, l)
 			return nil
 		},
