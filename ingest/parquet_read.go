@@ -135,9 +135,9 @@ func openParquet(f *os.File, path string, opt ReadOptions) (*parquetReader, erro
 	if st, err := f.Stat(); err != nil {
 		f.Close()
 		return nil, fmt.Errorf("%s: %w", path, err)
-	} else if err := CheckParquetChunks(pf.MetaData(), st.Size()); err != nil {
+	} else if err := CheckParquetChunks(pf.MetaData(), f, st.Size()); err != nil {
 		f.Close()
-		return nil, fmt.Errorf("%s: corrupt Parquet footer: %w", path, err)
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	r := &parquetReader{path: path, f: f, pf: pf, dec: jsonv.NewDecoder(), last: make([]string, 0, 16),
 		max: opt.maxLine(), lenient: opt.Lenient, hashes: opt.Hashes}

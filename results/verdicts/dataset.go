@@ -660,6 +660,19 @@ func DatasetFiles(dir string) ([]string, error) {
 	return paths, nil
 }
 
+// checkChunks is ingest.CheckParquetChunks of the file at path, whose footer is md.
+func checkChunks(path string, md *metadata.FileMetaData) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if err := ingest.CheckParquetChunks(md, f, md.GetSourceFileSize()); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
+}
+
 // checkManifests refuses files whose manifests disagree (the shard aside), naming the
 // field and two files. Every file must stay inside dir (no link out) and be a regular file
 // (a named pipe would block the read forever): ingest.CheckRooted, before it is opened.
@@ -677,9 +690,9 @@ func checkManifests(dir string, paths []string) ([]*metadata.FileMetaData, error
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
 		mds[k] = pf.MetaData()
-		if err := ingest.CheckParquetChunks(mds[k], mds[k].GetSourceFileSize()); err != nil {
+		if err := checkChunks(path, mds[k]); err != nil {
 			pf.Close()
-			return nil, fmt.Errorf("%s: corrupt Parquet footer: %w", path, err)
+			return nil, err
 		}
 		m, err := readManifest(pf)
 		pf.Close()
