@@ -58,6 +58,7 @@ type parquetReader struct {
 	dead        error // set after a panic: the reader cannot go on
 	eof         bool  // every row was read
 	wantRows    int64 // the row number after the last row to read (the footer's count, or a shard's end)
+	leaves      []int // the leaf columns read
 
 	// typed: the file is in the typed layout; objs are its struct columns' readers by
 	// name, typedAt those of rec's columns by index (nil for the other columns).
@@ -215,6 +216,7 @@ func openParquet(f *os.File, path string, opt ReadOptions) (*parquetReader, erro
 	} else {
 		r.wantRows = pf.NumRows()
 	}
+	r.leaves = leaves
 	rr, err := fr.GetRecordReader(context.Background(), leaves, groups)
 	if err != nil {
 		r.close()
@@ -343,13 +345,48 @@ func (r *parquetReader) close() error {
 	return err
 }
 
+// damageAt names the column chunk whose pages do not read ("row group 2, column
+// record.events.list.element.content: "), among those holding the rows of the batch that
+// begins at row (0-based) and failed: the record reader's errors name none. It is "" when
+// every page reads (the damage is in the values, which the page walk does not decode).
+// Only a failed read pays for it.
+func (r *parquetReader) damageAt(row int) (where string) {
+	defer func() {
+		if recover() != nil {
+			where = ""
+		}
+	}()
+	md := r.pf.MetaData()
+	first, end := int64(row), int64(row)+max(arrowProps.BatchSize, 1)
+	var start int64
+	for g := 0; g < md.NumRowGroups() && start < end; g++ {
+		n := md.RowGroup(g).NumRows()
+		if start+n > first {
+			rg := r.pf.RowGroup(g)
+			for _, i := range r.leaves {
+				pr, err := rg.GetColumnPageReader(i)
+				if err == nil {
+					for pr.Next() {
+					}
+					err = pr.Err()
+				}
+				if err != nil {
+					return fmt.Sprintf("row group %d, column %s: ", g, md.Schema.Column(i).Path())
+				}
+			}
+		}
+		start += n
+	}
+	return ""
+}
+
 func (r *parquetReader) next() (e *Episode, err error) {
 	if r.dead != nil {
 		return nil, r.dead
 	}
 	defer func() {
 		if p := recover(); p != nil {
-			r.dead = fmt.Errorf("%s: row %d: corrupt Parquet file: %v", r.path, r.row, p)
+			r.dead = fmt.Errorf("%s: row %d: %scorrupt Parquet file: %v", r.path, r.row, r.damageAt(max(r.row-1, 0)), p)
 			e, err = nil, r.dead
 		}
 	}()
@@ -360,7 +397,7 @@ func (r *parquetReader) nextRow() (*Episode, error) {
 	for r.rec == nil || r.i >= int(r.rec.NumRows()) {
 		if !r.rr.Next() {
 			if err := r.rr.Err(); err != nil && err != io.EOF {
-				return nil, fmt.Errorf("%s: row %d: %w", r.path, r.row+1, err)
+				return nil, fmt.Errorf("%s: row %d: %s%w", r.path, r.row+1, r.damageAt(r.row), err)
 			}
 			if want := r.wantRows; int64(r.row) != want {
 				return nil, fmt.Errorf("%s: corrupt Parquet file: %d rows read, the footer says %d", r.path, r.row, want)
