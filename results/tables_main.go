@@ -374,9 +374,16 @@ func buildFailures(in *Input) (*Table, error) {
 	t := &Table{ID: "failures", Title: "Failure types per protocol (share of episodes, %)",
 		Columns: []Column{textCol("config", "Config"), textCol("protocol", "Protocol"), countCol("n", "Episodes")}}
 	mixes := r.FailureMixes(r.Main())
-	// Action-rules cases (τ-bench) can fail in a few ways only: the others' columns would
-	// be zeros of types that cannot occur (workflow steps, stops, decisions).
-	possible := func(string) bool { return true }
+	// A column is kept for the types the rows' protocols can give (a bench without V0
+	// cases has no early_stop column: its zeros could not have been otherwise), and for
+	// any type an episode has. Action-rules cases (τ-bench) fail in fewer ways still.
+	can := map[string]bool{"success": true}
+	for _, m := range mixes {
+		for _, ft := range oracle.ProtocolFailureTypes(m.Protocol) {
+			can[ft] = true
+		}
+	}
+	possible := func(ft string) bool { return can[ft] || len(mixes) == 0 }
 	if r.OfficialTasks() {
 		fs, _ := oracle.ActionRulesGlossary()
 		possible = func(ft string) bool {

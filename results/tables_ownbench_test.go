@@ -617,3 +617,59 @@ func TestInterventionsNamesVariantsWithoutAffectedTool(t *testing.T) {
 		t.Errorf("notes %q, want one %q", found, want)
 	}
 }
+
+// TestFailuresColumnsOfTheBenchsProtocols: on a bench of Legacy, V1 and V2 cases the
+// failures table had columns of V0's types (unsafe attempt, early stop, wrong stop label),
+// 0.0 in every row, where no episode could have been otherwise; a column is now kept for
+// the types the rows' protocols can give, or that an episode has.
+func TestFailuresColumnsOfTheBenchsProtocols(t *testing.T) {
+	o := goldenStats()
+	o.Resamples = 0
+	// One configuration, each case run twice: a success and a failure of its protocol's
+	// first type (the other failure types have no episode: their columns stay for the
+	// protocols that can give them).
+	release := func(types map[string]string, ids ...string) *analysis.Release {
+		var cases []*casespec.Case
+		var vs []oracle.Verdict
+		for _, id := range ids {
+			c := realCase(t, id)
+			cases = append(cases, c)
+			for rep := range 2 {
+				x := oracle.Fields{RunID: fmt.Sprintf("m/h|%s|%d", id, rep), Config: "m/h", Model: "m", Harness: "h", CaseID: id, BaseCaseID: id,
+					Protocol: c.Protocol, Domain: c.Domain, Repeat: rep, Condition: "main", Status: "completed", Static: c.Protocol == ingest.Legacy,
+					FirstAttemptIndex: -1, Official: -1, ECS: rep == 0}
+				if !x.ECS {
+					x.FailureType = oracle.ProtocolFailureTypes(c.Protocol)[0]
+					if ft, ok := types[id]; ok {
+						x.FailureType = ft
+					}
+				}
+				vs = append(vs, x.Verdict())
+			}
+		}
+		return analysis.NewRelease(cases, nil, vs, oracle.SafeAct)
+	}
+	cols := func(r *analysis.Release) []string {
+		var ks []string
+		for _, c := range buildOne(t, r, "failures", o).Columns[3:] {
+			ks = append(ks, c.Key)
+		}
+		return ks
+	}
+	for _, c := range []struct {
+		ids   []string
+		types map[string]string
+		want  []string
+	}{
+		{[]string{"SAB-L-001", "SAB-V0-001", "SAB-V1-001", "SAB-V2-001"}, nil, append([]string{"success"}, oracle.FailureTypes...)},
+		{[]string{"SAB-L-001", "SAB-V1-001", "SAB-V2-001"}, nil, []string{"success", "premature_action", "wrong_action", "inaction", "partial_workflow", "broken_dependency", "wrong_decision", "contract_or_invalid", "extra_event"}},
+		{[]string{"SAB-V1-001"}, nil, []string{"success", "premature_action", "wrong_action", "inaction", "contract_or_invalid"}},
+		{[]string{"SAB-V0-001", "SAB-L-001"}, nil, []string{"success", "unsafe_attempt", "early_stop", "wrong_stop_label", "wrong_decision", "contract_or_invalid"}},
+		// A type an episode has keeps its column, whatever its protocol.
+		{[]string{"SAB-V1-001"}, map[string]string{"SAB-V1-001": "early_stop"}, []string{"success", "premature_action", "wrong_action", "inaction", "early_stop", "contract_or_invalid"}},
+	} {
+		if got := cols(release(c.types, c.ids...)); !slices.Equal(got, c.want) {
+			t.Errorf("cases %v: columns %v, want %v", c.ids, got, c.want)
+		}
+	}
+}
