@@ -673,3 +673,21 @@ func TestFailuresColumnsOfTheBenchsProtocols(t *testing.T) {
 		}
 	}
 }
+
+// TestInterventionsTitleNamesTheSetsProtocols: the title said "(V1)", the paper's set,
+// whatever protocols the bench's own intervention set holds (V1 and V2 cases of payroll
+// with redacted variants of both); it names the set's protocols.
+func TestInterventionsTitleNamesTheSetsProtocols(t *testing.T) {
+	o := goldenStats()
+	o.Resamples = 0
+	cases, sets, vs := fixtureVerdicts(t)
+	set := analysis.PaperChoices().SetInterventions
+	if tb := buildOne(t, analysis.NewRelease(cases, sets, vs, oracle.SafeAct), "interventions", o); tb.Title != "Evidence interventions: probability of acting (V1)" {
+		t.Errorf("the paper's set of V1 cases: title %q", tb.Title)
+	}
+	sets[set] = []string{"SAB-V2-001", "SAB-V1-001"}
+	tb := buildOne(t, analysis.NewRelease(cases, sets, vs, oracle.SafeAct), "interventions", o)
+	if want := "Evidence interventions: probability of acting (V1 and V2)"; tb.Title != want {
+		t.Errorf("a set of V1 and V2 cases: title %q, want %q", tb.Title, want)
+	}
+}

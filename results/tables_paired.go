@@ -260,6 +260,11 @@ func buildInterventions(in *Input) (*Table, error) {
 		t.Intervals = nil
 		return emptyBecause(t, fmt.Sprintf("no case set %q in this release (pass --set %s=FILE)", set, set)), nil
 	}
+	// The paper's set holds V1 cases; a bench's own set may hold others, which the title
+	// names instead of the paper's V1.
+	if sp := setProtocols(r, set); len(sp) > 0 {
+		t.Title = "Evidence interventions: probability of acting (" + ingest.JoinLabels(sp, " and ") + ")"
+	}
 	ps := make([]float64, len(rows))
 	for i, x := range rows {
 		ps[i] = x.Delta.P
@@ -431,4 +436,26 @@ func majorityRule(r *analysis.Release, rows []analysis.DisagreementRow) (string,
 // instead.
 func unpairedNote(r *analysis.Release, ch analysis.Choices) []string {
 	return leftOutNote(r.Unpaired(ch), "the table", "no pair of a configuration with the shared harness "+ch.SharedHarness+" and another of the same model")
+}
+
+// setProtocols lists, in protocol order, the protocols of the cases of the release's case
+// set named set.
+func setProtocols(r *analysis.Release, set string) []ingest.Protocol {
+	in := map[string]bool{}
+	for _, id := range r.Sets[set] {
+		in[id] = true
+	}
+	var has [ingest.NumProtocols]bool
+	for _, c := range r.Cases {
+		if in[c.ID] && int(c.Protocol) < len(has) {
+			has[c.Protocol] = true
+		}
+	}
+	var out []ingest.Protocol
+	for p, ok := range has {
+		if ok {
+			out = append(out, ingest.Protocol(p))
+		}
+	}
+	return out
 }
