@@ -674,7 +674,7 @@ func TestFailuresColumnsOfTheBenchsProtocols(t *testing.T) {
 	}
 }
 
-// TestInterventionsTitleNamesTheSetsProtocols: the title said "(V1)", the paper's set,
+// TestInterventionsTitleNamesTheSetsProtocols: the interventions title said "(V1)", the paper's set,
 // whatever protocols the bench's own intervention set holds (V1 and V2 cases of payroll
 // with redacted variants of both); it names the set's protocols.
 func TestInterventionsTitleNamesTheSetsProtocols(t *testing.T) {
@@ -689,5 +689,15 @@ func TestInterventionsTitleNamesTheSetsProtocols(t *testing.T) {
 	tb := buildOne(t, analysis.NewRelease(cases, sets, vs, oracle.SafeAct), "interventions", o)
 	if want := "Evidence interventions: probability of acting (V1 and V2)"; tb.Title != want {
 		t.Errorf("a set of V1 and V2 cases: title %q, want %q", tb.Title, want)
+	}
+	// T9 said "on the matched V1 cases" of a --t9-set of V2 cases.
+	t9 := analysis.PaperChoices().SetT9
+	if tb := buildOne(t, analysis.NewRelease(cases, sets, vs, oracle.SafeAct), "T9", o); tb.Title != "Static judgment vs interactive ECS on the matched V1 cases" {
+		t.Errorf("the paper's T9 set of V1 cases: title %q", tb.Title)
+	}
+	sets[t9] = []string{"SAB-V2-001", "SAB-V2-016"}
+	tb = buildOne(t, analysis.NewRelease(cases, sets, vs, oracle.SafeAct), "T9", o)
+	if want := "Static judgment vs interactive ECS on the matched V2 cases"; tb.Title != want {
+		t.Errorf("a T9 set of V2 cases: title %q, want %q", tb.Title, want)
 	}
 }

@@ -101,7 +101,13 @@ func buildT4(in *Input) (*Table, error) {
 }
 
 func buildT9(in *Input) (*Table, error) {
-	return staticTable(in, "T9", "Static judgment vs interactive ECS on the matched V1 cases", in.Choices.SetT9)
+	// The paper's set holds V1 cases; a bench's own (--t9-set) may hold others, which the
+	// title names instead.
+	protos := "V1"
+	if sp := setProtocols(in.Main(), in.Choices.SetT9); len(sp) > 0 {
+		protos = ingest.JoinLabels(sp, " and ")
+	}
+	return staticTable(in, "T9", "Static judgment vs interactive ECS on the matched "+protos+" cases", in.Choices.SetT9)
 }
 
 func buildT10(in *Input) (*Table, error) {
@@ -260,8 +266,8 @@ func buildInterventions(in *Input) (*Table, error) {
 		t.Intervals = nil
 		return emptyBecause(t, fmt.Sprintf("no case set %q in this release (pass --set %s=FILE)", set, set)), nil
 	}
-	// The paper's set holds V1 cases; a bench's own set may hold others, which the title
-	// names instead of the paper's V1.
+	// The paper's set holds V1 cases; a bench's own (--interventions-set) may hold others,
+	// which the title names instead.
 	if sp := setProtocols(r, set); len(sp) > 0 {
 		t.Title = "Evidence interventions: probability of acting (" + ingest.JoinLabels(sp, " and ") + ")"
 	}
