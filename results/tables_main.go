@@ -283,8 +283,22 @@ func buildT3(in *Input) (*Table, error) {
 		t.Notes = append(t.Notes, "Empty (—): no scored episodes of the column's protocol: "+strings.Join(none, "; ")+".")
 	}
 	t.Notes = append(t.Notes, unevenRepeatsNote(reps, "The rates weigh such a repeat as much as a full one in their mean over repeats.")...)
-	t.Notes = append(t.Notes,
-		"BSR: V0 episodes that stopped before the required investigation was complete. PAR: V1 episodes with an attempt whose first attempt had a MISSING requirement (coverage included). CAS: ECS of V1 episodes whose first attempt came after the investigation was complete. Gap: episodes with an action checkpoint that had a MISSING requirement. Part.: episodes that executed an action but whose workflow failed (Gap and Part. overlap).")
+	// Each rate is defined where it has a column: a bench without V0 cases has no BSR to define.
+	var defs []string
+	for _, d := range []struct {
+		on   []ingest.Protocol
+		text string
+	}{
+		{[]ingest.Protocol{ingest.V0}, "BSR: V0 episodes that stopped before the required investigation was complete."},
+		{[]ingest.Protocol{ingest.V1}, "PAR: V1 episodes with an attempt whose first attempt had a MISSING requirement (coverage included). CAS: ECS of V1 episodes whose first attempt came after the investigation was complete."},
+		{[]ingest.Protocol{ingest.V1, ingest.V2, ingest.V3}, "Gap: episodes with an action checkpoint that had a MISSING requirement."},
+		{[]ingest.Protocol{ingest.V2, ingest.V3}, "Part.: episodes that executed an action but whose workflow failed (Gap and Part. overlap)."},
+	} {
+		if slices.ContainsFunc(d.on, func(p ingest.Protocol) bool { return slices.Contains(shown, p) }) {
+			defs = append(defs, d.text)
+		}
+	}
+	t.Notes = appendNonEmpty(t.Notes, strings.Join(defs, " "))
 	if len(absent) > 0 && len(t.Rows) > 0 {
 		// A protocol has up to three columns here, so the note names them.
 		var cols []string

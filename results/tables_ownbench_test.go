@@ -701,3 +701,31 @@ func TestInterventionsTitleNamesTheSetsProtocols(t *testing.T) {
 		t.Errorf("a T9 set of V2 cases: title %q, want %q", tb.Title, want)
 	}
 }
+
+// TestT3DefinesTheRatesItShows: on a bench of V1 and V2 cases T3 defined BSR ("V0 episodes
+// that stopped …") beside a note that BSR is left out; it defines the rates it has columns
+// for, and all of them on a bench of every protocol.
+func TestT3DefinesTheRatesItShows(t *testing.T) {
+	o := goldenStats()
+	o.Resamples = 0
+	for _, c := range []struct {
+		r          *analysis.Release
+		want, lack []string
+	}{
+		{fixtureRelease(t), []string{"BSR:", "PAR:", "CAS:", "Gap:", "Part.:"}, nil},
+		{subsetRelease(t, ingest.V1, ingest.V2), []string{"PAR:", "CAS:", "Gap:", "Part.:"}, []string{"BSR:"}},
+		{subsetRelease(t, ingest.V0, ingest.V1), []string{"BSR:", "PAR:", "CAS:", "Gap:"}, []string{"Part.:"}},
+	} {
+		notes := strings.Join(buildOne(t, c.r, "T3", o).Notes, "\n")
+		for _, w := range c.want {
+			if !strings.Contains(notes, w) {
+				t.Errorf("T3 notes lack %q:\n%s", w, notes)
+			}
+		}
+		for _, w := range c.lack {
+			if strings.Contains(notes, w) {
+				t.Errorf("T3 notes define %q, which has no column:\n%s", w, notes)
+			}
+		}
+	}
+}
