@@ -572,7 +572,7 @@ func buildVariance(in *Input) (*Table, error) {
 		"Cases with fewer repeats: cases scored fewer times than planned (excluded episodes); under planned their missing repeats count as failures, under per-case they are left out of pass^k for k above their repeats.",
 		"Noise floor: flip rate is the chance that two repeats of a case disagree; ICC case the share of an episode's variance that is between cases (the within-case correlation of repeats; the between-case variance by moments, the per-case rates' variance less their repeat noise, floored at 0)"+iccTemplate+"; Run SD the standard deviation of the "+m.phrase+" from repeat noise alone, √(W/episodes). Two runs of one configuration differ by about 1.4 Run SD; a difference between configurations within 2 to 3 of those is below the noise floor (the power command plans a comparison).")
 	if len(rows) > 0 && !official {
-		t.Notes = append(t.Notes, executableNote(r)...)
+		t.Notes = append(t.Notes, executableNote(r, t.Notes)...)
 	}
 	t.Notes = append(t.Notes, unevenRepeatsNote(rows, "A repeat column over fewer cases is not on the same cases as the others, the Std mixes them, and pass^k counts those cases among the cases with fewer repeats although none of their episodes was excluded.")...)
 	for _, sp := range spreads {
@@ -639,10 +639,11 @@ func executableTitle(r *analysis.Release) string {
 // executableNote says what "V0–V3" in a table's notes stands for on a bench that has some
 // of those protocols only ("The bench has no V0 or V3 case: V0–V3 in these notes is V1 and
 // V2."; the title names them, executableTitle); nil on a bench with all four, or none (a
-// table on none is empty, or says so).
-func executableNote(r *analysis.Release) []string {
+// table on none is empty, or says so), and where no note says "V0–V3" (T4's notes name
+// the bench's protocols themselves).
+func executableNote(r *analysis.Release, notes []string) []string {
 	miss, have := benchProtocols(r, allProtocols[1:])
-	if len(miss) == 0 || len(have) == 0 {
+	if len(miss) == 0 || len(have) == 0 || !slices.ContainsFunc(notes, func(n string) bool { return strings.Contains(n, "V0–V3") }) {
 		return nil
 	}
 	return []string{fmt.Sprintf("The bench has no %s case: V0–V3 in these notes is %s.", ingest.JoinLabels(miss, " or "), ingest.JoinLabels(have, " and "))}

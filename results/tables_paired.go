@@ -92,9 +92,9 @@ func buildT4(in *Input) (*Table, error) {
 				none = append(none, x.HarnessPair)
 			}
 		}
-		t.Notes = append(t.Notes, executableNote(r)...)
 		t.Notes = append(t.Notes, noPairedNote(r, none, "No paired case, so the row is empty (—)")...)
 		t.Notes = append(t.Notes, unpairedNote(r, in.Choices)...)
+		t.Notes = append(t.Notes, executableNote(r, t.Notes)...)
 	}
 	t.Notes = append(t.Notes, policyNote(r))
 	return emptyBecause(t, fmt.Sprintf("no model has both a configuration with the shared harness %s and another one with main-condition episodes (--shared-harness)", sh)), nil
@@ -361,9 +361,9 @@ func buildDisagreement(in *Input) (*Table, error) {
 				none = append(none, x.Pair)
 			}
 		}
-		t.Notes = append(t.Notes, executableNote(r)...)
 		t.Notes = append(t.Notes, noPairedNote(r, none, "No shared case, so the row counts none and has no McNemar p")...)
 		t.Notes = append(t.Notes, unpairedNote(r, in.Choices)...)
+		t.Notes = append(t.Notes, executableNote(r, t.Notes)...)
 	}
 	return emptyBecause(t, fmt.Sprintf("no model has both a configuration with the shared harness %s and another one (--shared-harness)", in.Choices.SharedHarness)), nil
 }
