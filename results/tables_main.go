@@ -283,8 +283,22 @@ func buildT3(in *Input) (*Table, error) {
 		t.Notes = append(t.Notes, "Empty (—): no scored episodes of the column's protocol: "+strings.Join(none, "; ")+".")
 	}
 	t.Notes = append(t.Notes, unevenRepeatsNote(reps, "The rates weigh such a repeat as much as a full one in their mean over repeats.")...)
-	t.Notes = append(t.Notes,
-		"BSR: V0 episodes that stopped before the required investigation was complete. PAR: V1 episodes with an attempt whose first attempt had a MISSING requirement (coverage included). CAS: ECS of V1 episodes whose first attempt came after the investigation was complete. Gap: episodes with an action checkpoint that had a MISSING requirement. Part.: episodes that executed an action but whose workflow failed (Gap and Part. overlap).")
+	// Each rate is defined where it has a column: a bench without V0 cases has no BSR to define.
+	var defs []string
+	for _, d := range []struct {
+		on   []ingest.Protocol
+		text string
+	}{
+		{[]ingest.Protocol{ingest.V0}, "BSR: V0 episodes that stopped before the required investigation was complete."},
+		{[]ingest.Protocol{ingest.V1}, "PAR: V1 episodes with an attempt whose first attempt had a MISSING requirement (coverage included). CAS: ECS of V1 episodes whose first attempt came after the investigation was complete."},
+		{[]ingest.Protocol{ingest.V1, ingest.V2, ingest.V3}, "Gap: episodes with an action checkpoint that had a MISSING requirement."},
+		{[]ingest.Protocol{ingest.V2, ingest.V3}, "Part.: episodes that executed an action but whose workflow failed (Gap and Part. overlap)."},
+	} {
+		if slices.ContainsFunc(d.on, func(p ingest.Protocol) bool { return slices.Contains(shown, p) }) {
+			defs = append(defs, d.text)
+		}
+	}
+	t.Notes = appendNonEmpty(t.Notes, strings.Join(defs, " "))
 	if len(absent) > 0 && len(t.Rows) > 0 {
 		// A protocol has up to three columns here, so the note names them.
 		var cols []string
@@ -374,9 +388,16 @@ func buildFailures(in *Input) (*Table, error) {
 	t := &Table{ID: "failures", Title: "Failure types per protocol (share of episodes, %)",
 		Columns: []Column{textCol("config", "Config"), textCol("protocol", "Protocol"), countCol("n", "Episodes")}}
 	mixes := r.FailureMixes(r.Main())
-	// Action-rules cases (τ-bench) can fail in a few ways only: the others' columns would
-	// be zeros of types that cannot occur (workflow steps, stops, decisions).
-	possible := func(string) bool { return true }
+	// A column is kept for the types the rows' protocols can give (a bench without V0
+	// cases has no early_stop column: its zeros could not have been otherwise), and for
+	// any type an episode has. Action-rules cases (τ-bench) fail in fewer ways still.
+	can := map[string]bool{"success": true}
+	for _, m := range mixes {
+		for _, ft := range oracle.ProtocolFailureTypes(m.Protocol) {
+			can[ft] = true
+		}
+	}
+	possible := func(ft string) bool { return can[ft] || len(mixes) == 0 }
 	if r.OfficialTasks() {
 		fs, _ := oracle.ActionRulesGlossary()
 		possible = func(ft string) bool {
@@ -551,7 +572,7 @@ func buildVariance(in *Input) (*Table, error) {
 		"Cases with fewer repeats: cases scored fewer times than planned (excluded episodes); under planned their missing repeats count as failures, under per-case they are left out of pass^k for k above their repeats.",
 		"Noise floor: flip rate is the chance that two repeats of a case disagree; ICC case the share of an episode's variance that is between cases (the within-case correlation of repeats; the between-case variance by moments, the per-case rates' variance less their repeat noise, floored at 0)"+iccTemplate+"; Run SD the standard deviation of the "+m.phrase+" from repeat noise alone, √(W/episodes). Two runs of one configuration differ by about 1.4 Run SD; a difference between configurations within 2 to 3 of those is below the noise floor (the power command plans a comparison).")
 	if len(rows) > 0 && !official {
-		t.Notes = append(t.Notes, executableNote(r)...)
+		t.Notes = append(t.Notes, executableNote(r, t.Notes)...)
 	}
 	t.Notes = append(t.Notes, unevenRepeatsNote(rows, "A repeat column over fewer cases is not on the same cases as the others, the Std mixes them, and pass^k counts those cases among the cases with fewer repeats although none of their episodes was excluded.")...)
 	for _, sp := range spreads {
@@ -618,10 +639,11 @@ func executableTitle(r *analysis.Release) string {
 // executableNote says what "V0–V3" in a table's notes stands for on a bench that has some
 // of those protocols only ("The bench has no V0 or V3 case: V0–V3 in these notes is V1 and
 // V2."; the title names them, executableTitle); nil on a bench with all four, or none (a
-// table on none is empty, or says so).
-func executableNote(r *analysis.Release) []string {
+// table on none is empty, or says so), and where no note says "V0–V3" (T4's notes name
+// the bench's protocols themselves).
+func executableNote(r *analysis.Release, notes []string) []string {
 	miss, have := benchProtocols(r, allProtocols[1:])
-	if len(miss) == 0 || len(have) == 0 {
+	if len(miss) == 0 || len(have) == 0 || !slices.ContainsFunc(notes, func(n string) bool { return strings.Contains(n, "V0–V3") }) {
 		return nil
 	}
 	return []string{fmt.Sprintf("The bench has no %s case: V0–V3 in these notes is %s.", ingest.JoinLabels(miss, " or "), ingest.JoinLabels(have, " and "))}

@@ -158,20 +158,47 @@ func TestHarnessTablesSayWhyARowIsEmpty(t *testing.T) {
 	}
 }
 
-// TestV0V3TablesSayWhatV0V3IsOnTheBench: T4, the disagreement and the variance tables say
-// "V0–V3" in their notes; on a bench of V1 and V2 cases nothing said that this meant V1 and
-// V2.
+// TestV0V3TablesSayWhatV0V3IsOnTheBench: the variance table says "V0–V3" in its notes; on
+// a bench of V1 and V2 cases nothing said that this meant V1 and V2. T4 and the
+// disagreement table said it too ("The bench has no V0 or V3 case: V0–V3 in these notes is
+// V1 and V2.") where none of their notes says "V0–V3" (they name the bench's protocols);
+// they say it only when a note does (a pair without a shared case).
 func TestV0V3TablesSayWhatV0V3IsOnTheBench(t *testing.T) {
 	o := goldenStats()
 	o.Resamples = 0
 	const want = "The bench has no V0 or V3 case: V0–V3 in these notes is V1 and V2."
-	for _, id := range []string{"T4", "disagreement", "variance"} {
-		tb := buildOne(t, subsetRelease(t, ingest.V1, ingest.V2), id, o)
-		if len(tb.Rows) == 0 || !slices.Contains(tb.Notes, want) {
-			t.Errorf("%s: %d rows, notes\n%s\nwant rows and %q", id, len(tb.Rows), strings.Join(tb.Notes, "\n"), want)
+	for _, c := range []struct {
+		id   string
+		says bool
+	}{{"T4", false}, {"disagreement", false}, {"variance", true}} {
+		tb := buildOne(t, subsetRelease(t, ingest.V1, ingest.V2), c.id, o)
+		if len(tb.Rows) == 0 || slices.Contains(tb.Notes, want) != c.says {
+			t.Errorf("%s: %d rows, notes\n%s\nwant rows and %q: %v", c.id, len(tb.Rows), strings.Join(tb.Notes, "\n"), want, c.says)
 		}
-		if n := strings.Join(buildOne(t, fixtureRelease(t), id, o).Notes, "\n"); strings.Contains(n, "V0–V3 in these notes") {
-			t.Errorf("%s of the complete fixture:\n%s", id, n)
+		if n := strings.Join(buildOne(t, fixtureRelease(t), c.id, o).Notes, "\n"); strings.Contains(n, "V0–V3 in these notes") {
+			t.Errorf("%s of the complete fixture:\n%s", c.id, n)
+		}
+	}
+	// M1's two harnesses ran no V1 or V2 case in common: the note naming the pair says
+	// "V0–V3", and what that is.
+	cases, sets, all := fixtureVerdicts(t)
+	var in []*casespec.Case
+	for _, c := range cases {
+		if c.Protocol == ingest.V1 || c.Protocol == ingest.V2 {
+			in = append(in, c)
+		}
+	}
+	var vs []oracle.Verdict
+	for _, v := range all {
+		p := v.Protocol()
+		if (p == ingest.V1 && v.Config() != "M1/Family") || (p == ingest.V2 && v.Config() != "M1/Inspect") {
+			vs = append(vs, v)
+		}
+	}
+	for _, id := range []string{"T4", "disagreement"} {
+		notes := buildOne(t, analysis.NewRelease(in, sets, vs, oracle.SafeAct), id, o).Notes
+		if !slices.ContainsFunc(notes, func(n string) bool { return strings.Contains(n, "no V0–V3 case that both configurations ran") }) || !slices.Contains(notes, want) {
+			t.Errorf("%s with a pair of no shared case: notes\n%s\nwant the pair named and %q", id, strings.Join(notes, "\n"), want)
 		}
 	}
 }
@@ -615,5 +642,117 @@ func TestInterventionsNamesVariantsWithoutAffectedTool(t *testing.T) {
 		strings.Join(cfgs, "; ") + "."
 	if len(cfgs) == 0 || len(found) != 1 || found[0] != want {
 		t.Errorf("notes %q, want one %q", found, want)
+	}
+}
+
+// TestFailuresColumnsOfTheBenchsProtocols: on a bench of Legacy, V1 and V2 cases the
+// failures table had columns of V0's types (unsafe attempt, early stop, wrong stop label),
+// 0.0 in every row, where no episode could have been otherwise; a column is now kept for
+// the types the rows' protocols can give, or that an episode has.
+func TestFailuresColumnsOfTheBenchsProtocols(t *testing.T) {
+	o := goldenStats()
+	o.Resamples = 0
+	// One configuration, each case run twice: a success and a failure of its protocol's
+	// first type (the other failure types have no episode: their columns stay for the
+	// protocols that can give them).
+	release := func(types map[string]string, ids ...string) *analysis.Release {
+		var cases []*casespec.Case
+		var vs []oracle.Verdict
+		for _, id := range ids {
+			c := realCase(t, id)
+			cases = append(cases, c)
+			for rep := range 2 {
+				x := oracle.Fields{RunID: fmt.Sprintf("m/h|%s|%d", id, rep), Config: "m/h", Model: "m", Harness: "h", CaseID: id, BaseCaseID: id,
+					Protocol: c.Protocol, Domain: c.Domain, Repeat: rep, Condition: "main", Status: "completed", Static: c.Protocol == ingest.Legacy,
+					FirstAttemptIndex: -1, Official: -1, ECS: rep == 0}
+				if !x.ECS {
+					x.FailureType = oracle.ProtocolFailureTypes(c.Protocol)[0]
+					if ft, ok := types[id]; ok {
+						x.FailureType = ft
+					}
+				}
+				vs = append(vs, x.Verdict())
+			}
+		}
+		return analysis.NewRelease(cases, nil, vs, oracle.SafeAct)
+	}
+	cols := func(r *analysis.Release) []string {
+		var ks []string
+		for _, c := range buildOne(t, r, "failures", o).Columns[3:] {
+			ks = append(ks, c.Key)
+		}
+		return ks
+	}
+	for _, c := range []struct {
+		ids   []string
+		types map[string]string
+		want  []string
+	}{
+		{[]string{"SAB-L-001", "SAB-V0-001", "SAB-V1-001", "SAB-V2-001"}, nil, append([]string{"success"}, oracle.FailureTypes...)},
+		{[]string{"SAB-L-001", "SAB-V1-001", "SAB-V2-001"}, nil, []string{"success", "premature_action", "wrong_action", "inaction", "partial_workflow", "broken_dependency", "wrong_decision", "contract_or_invalid", "extra_event"}},
+		{[]string{"SAB-V1-001"}, nil, []string{"success", "premature_action", "wrong_action", "inaction", "contract_or_invalid"}},
+		{[]string{"SAB-V0-001", "SAB-L-001"}, nil, []string{"success", "unsafe_attempt", "early_stop", "wrong_stop_label", "wrong_decision", "contract_or_invalid"}},
+		// A type an episode has keeps its column, whatever its protocol.
+		{[]string{"SAB-V1-001"}, map[string]string{"SAB-V1-001": "early_stop"}, []string{"success", "premature_action", "wrong_action", "inaction", "early_stop", "contract_or_invalid"}},
+	} {
+		if got := cols(release(c.types, c.ids...)); !slices.Equal(got, c.want) {
+			t.Errorf("cases %v: columns %v, want %v", c.ids, got, c.want)
+		}
+	}
+}
+
+// TestInterventionsTitleNamesTheSetsProtocols: the interventions title said "(V1)", the paper's set,
+// whatever protocols the bench's own intervention set holds (V1 and V2 cases of payroll
+// with redacted variants of both); it names the set's protocols.
+func TestInterventionsTitleNamesTheSetsProtocols(t *testing.T) {
+	o := goldenStats()
+	o.Resamples = 0
+	cases, sets, vs := fixtureVerdicts(t)
+	set := analysis.PaperChoices().SetInterventions
+	if tb := buildOne(t, analysis.NewRelease(cases, sets, vs, oracle.SafeAct), "interventions", o); tb.Title != "Evidence interventions: probability of acting (V1)" {
+		t.Errorf("the paper's set of V1 cases: title %q", tb.Title)
+	}
+	sets[set] = []string{"SAB-V2-001", "SAB-V1-001"}
+	tb := buildOne(t, analysis.NewRelease(cases, sets, vs, oracle.SafeAct), "interventions", o)
+	if want := "Evidence interventions: probability of acting (V1 and V2)"; tb.Title != want {
+		t.Errorf("a set of V1 and V2 cases: title %q, want %q", tb.Title, want)
+	}
+	// T9 said "on the matched V1 cases" of a --t9-set of V2 cases.
+	t9 := analysis.PaperChoices().SetT9
+	if tb := buildOne(t, analysis.NewRelease(cases, sets, vs, oracle.SafeAct), "T9", o); tb.Title != "Static judgment vs interactive ECS on the matched V1 cases" {
+		t.Errorf("the paper's T9 set of V1 cases: title %q", tb.Title)
+	}
+	sets[t9] = []string{"SAB-V2-001", "SAB-V2-016"}
+	tb = buildOne(t, analysis.NewRelease(cases, sets, vs, oracle.SafeAct), "T9", o)
+	if want := "Static judgment vs interactive ECS on the matched V2 cases"; tb.Title != want {
+		t.Errorf("a T9 set of V2 cases: title %q, want %q", tb.Title, want)
+	}
+}
+
+// TestT3DefinesTheRatesItShows: on a bench of V1 and V2 cases T3 defined BSR ("V0 episodes
+// that stopped …") beside a note that BSR is left out; it defines the rates it has columns
+// for, and all of them on a bench of every protocol.
+func TestT3DefinesTheRatesItShows(t *testing.T) {
+	o := goldenStats()
+	o.Resamples = 0
+	for _, c := range []struct {
+		r          *analysis.Release
+		want, lack []string
+	}{
+		{fixtureRelease(t), []string{"BSR:", "PAR:", "CAS:", "Gap:", "Part.:"}, nil},
+		{subsetRelease(t, ingest.V1, ingest.V2), []string{"PAR:", "CAS:", "Gap:", "Part.:"}, []string{"BSR:"}},
+		{subsetRelease(t, ingest.V0, ingest.V1), []string{"BSR:", "PAR:", "CAS:", "Gap:"}, []string{"Part.:"}},
+	} {
+		notes := strings.Join(buildOne(t, c.r, "T3", o).Notes, "\n")
+		for _, w := range c.want {
+			if !strings.Contains(notes, w) {
+				t.Errorf("T3 notes lack %q:\n%s", w, notes)
+			}
+		}
+		for _, w := range c.lack {
+			if strings.Contains(notes, w) {
+				t.Errorf("T3 notes define %q, which has no column:\n%s", w, notes)
+			}
+		}
 	}
 }

@@ -92,16 +92,22 @@ func buildT4(in *Input) (*Table, error) {
 				none = append(none, x.HarnessPair)
 			}
 		}
-		t.Notes = append(t.Notes, executableNote(r)...)
 		t.Notes = append(t.Notes, noPairedNote(r, none, "No paired case, so the row is empty (—)")...)
 		t.Notes = append(t.Notes, unpairedNote(r, in.Choices)...)
+		t.Notes = append(t.Notes, executableNote(r, t.Notes)...)
 	}
 	t.Notes = append(t.Notes, policyNote(r))
 	return emptyBecause(t, fmt.Sprintf("no model has both a configuration with the shared harness %s and another one with main-condition episodes (--shared-harness)", sh)), nil
 }
 
 func buildT9(in *Input) (*Table, error) {
-	return staticTable(in, "T9", "Static judgment vs interactive ECS on the matched V1 cases", in.Choices.SetT9)
+	// The paper's set holds V1 cases; a bench's own (--t9-set) may hold others, which the
+	// title names instead.
+	protos := "V1"
+	if sp := setProtocols(in.Main(), in.Choices.SetT9); len(sp) > 0 {
+		protos = ingest.JoinLabels(sp, " and ")
+	}
+	return staticTable(in, "T9", "Static judgment vs interactive ECS on the matched "+protos+" cases", in.Choices.SetT9)
 }
 
 func buildT10(in *Input) (*Table, error) {
@@ -260,6 +266,11 @@ func buildInterventions(in *Input) (*Table, error) {
 		t.Intervals = nil
 		return emptyBecause(t, fmt.Sprintf("no case set %q in this release (pass --set %s=FILE)", set, set)), nil
 	}
+	// The paper's set holds V1 cases; a bench's own (--interventions-set) may hold others,
+	// which the title names instead.
+	if sp := setProtocols(r, set); len(sp) > 0 {
+		t.Title = "Evidence interventions: probability of acting (" + ingest.JoinLabels(sp, " and ") + ")"
+	}
 	ps := make([]float64, len(rows))
 	for i, x := range rows {
 		ps[i] = x.Delta.P
@@ -350,9 +361,9 @@ func buildDisagreement(in *Input) (*Table, error) {
 				none = append(none, x.Pair)
 			}
 		}
-		t.Notes = append(t.Notes, executableNote(r)...)
 		t.Notes = append(t.Notes, noPairedNote(r, none, "No shared case, so the row counts none and has no McNemar p")...)
 		t.Notes = append(t.Notes, unpairedNote(r, in.Choices)...)
+		t.Notes = append(t.Notes, executableNote(r, t.Notes)...)
 	}
 	return emptyBecause(t, fmt.Sprintf("no model has both a configuration with the shared harness %s and another one (--shared-harness)", in.Choices.SharedHarness)), nil
 }
@@ -431,4 +442,26 @@ func majorityRule(r *analysis.Release, rows []analysis.DisagreementRow) (string,
 // instead.
 func unpairedNote(r *analysis.Release, ch analysis.Choices) []string {
 	return leftOutNote(r.Unpaired(ch), "the table", "no pair of a configuration with the shared harness "+ch.SharedHarness+" and another of the same model")
+}
+
+// setProtocols lists, in protocol order, the protocols of the cases of the release's case
+// set named set.
+func setProtocols(r *analysis.Release, set string) []ingest.Protocol {
+	in := map[string]bool{}
+	for _, id := range r.Sets[set] {
+		in[id] = true
+	}
+	var has [ingest.NumProtocols]bool
+	for _, c := range r.Cases {
+		if in[c.ID] && int(c.Protocol) < len(has) {
+			has[c.Protocol] = true
+		}
+	}
+	var out []ingest.Protocol
+	for p, ok := range has {
+		if ok {
+			out = append(out, ingest.Protocol(p))
+		}
+	}
+	return out
 }
