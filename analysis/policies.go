@@ -124,9 +124,14 @@ func (pc *PolicyComparison) Compare(o StatOptions) (*PolicyResult, error) {
 	// is named by the statistic, not the policy, so policies with different settings that
 	// score alike get the same intervals and rank sets too. The baseline against itself has
 	// no interval (0 and 1 in every resample).
-	for _, g := range pc.Distinct() {
+	groups := pc.Distinct()
+	corr, err := pc.rankCorrelations(groups, units, index, o, policyRankStream)
+	if err != nil {
+		return nil, err
+	}
+	for gi, g := range groups {
 		r := g.Release
-		iv, err := pc.intervals(r, units, index, o)
+		iv, err := pc.intervals(r, units, index, o, corr[gi])
 		if err != nil {
 			return nil, err
 		}
@@ -169,8 +174,9 @@ type policyIntervals struct {
 	tau, rho Estimate
 }
 
-// intervals computes policyIntervals for one policy.
-func (pc *PolicyComparison) intervals(r *Release, units *unitIDs, index unitIndex, o StatOptions) (*policyIntervals, error) {
+// intervals computes policyIntervals for one policy, whose rank correlations are corr
+// (rankCorrelations).
+func (pc *PolicyComparison) intervals(r *Release, units *unitIDs, index unitIndex, o StatOptions, corr [2]Estimate) (*policyIntervals, error) {
 	base := pc.Base
 	iv := &policyIntervals{}
 	if r.Policy.Hash() == base.Policy.Hash() {
@@ -206,8 +212,8 @@ func (pc *PolicyComparison) intervals(r *Release, units *unitIDs, index unitInde
 	if iv.deltas, err = base.PairedDiffs(pairs, policyDeltaStream, o); err != nil {
 		return nil, err
 	}
-	iv.tau, iv.rho, err = pc.rankCorrelation(r, units, index, o, policyRankStream)
-	return iv, err
+	iv.tau, iv.rho = corr[0], corr[1]
+	return iv, nil
 }
 
 // ordered reports whether the baseline leaderboard has two ranked configurations with
@@ -260,10 +266,17 @@ func (pc *PolicyComparison) unitIndex(o StatOptions) (*unitIDs, unitIndex) {
 	return units, units.sortedIndex(in)
 }
 
-// rankCorrelation bootstraps Kendall τ-b and Spearman ρ between the baseline leaderboard
-// and r's.
-func (pc *PolicyComparison) rankCorrelation(r *Release, units *unitIDs, index unitIndex, o StatOptions, stream string) (Estimate, Estimate, error) {
+// rankCorrelations bootstraps Kendall τ-b and Spearman ρ between the baseline leaderboard
+// and each group's that scores differently (the baseline's own are intervals' to set):
+// corr[g] for groups[g]. Every group's correlations are drawn from the same stream, so the
+// draws are one, and so are the baseline's sums in each: one bootstrap serves them all
+// (bootstrap.RankCorrelationsEach), each output the values a bootstrap of its own gives.
+func (pc *PolicyComparison) rankCorrelations(groups []PolicyGroup, units *unitIDs, index unitIndex, o StatOptions, stream string) ([][2]Estimate, error) {
 	nan := Estimate{X: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}
+	corr := make([][2]Estimate, len(groups))
+	for g := range corr {
+		corr[g] = [2]Estimate{nan, nan}
+	}
 	var configs []string
 	for _, c := range pc.Base.configs {
 		if len(pc.Base.mainOf(c)) > 0 { // an unscored configuration has no rank to correlate (Unranked)
@@ -271,36 +284,54 @@ func (pc *PolicyComparison) rankCorrelation(r *Release, units *unitIDs, index un
 		}
 	}
 	if len(configs) < 2 || index.n < 2 {
-		return nan, nan, nil
+		return corr, nil
 	}
-	var a, b []bootstrap.Ratio
-	for _, c := range configs {
-		a = append(a, Arm{Verdicts: pc.Base.mainOf(c), Indicator: ECSOf}.sums(units, index, nil, nil))
-		b = append(b, Arm{Verdicts: r.mainOf(c), Indicator: ECSOf}.sums(units, index, nil, nil))
+	leaderboard := func(r *Release) []bootstrap.Ratio {
+		var out []bootstrap.Ratio
+		for _, c := range configs {
+			out = append(out, Arm{Verdicts: r.mainOf(c), Indicator: ECSOf}.sums(units, index, nil, nil))
+		}
+		return out
 	}
-	stat, err := bootstrap.RankCorrelations(a, b)
+	var at []int // the groups compared, in order
+	var bs [][]bootstrap.Ratio
+	for g, grp := range groups {
+		if grp.Release.Policy.Hash() != pc.Base.Policy.Hash() {
+			at = append(at, g)
+			bs = append(bs, leaderboard(grp.Release))
+		}
+	}
+	if len(at) == 0 {
+		return corr, nil
+	}
+	stat, err := bootstrap.RankCorrelationsEach(leaderboard(pc.Base), bs...)
 	if err != nil {
-		return nan, nan, err
+		return nil, err
 	}
-	opt := o.boot(stream)
 	if o.Resamples == 0 {
-		out := make([]float64, 2)
+		out := make([]float64, 2*len(at))
 		w := make([]float64, index.n)
 		for i := range w {
 			w[i] = 1
 		}
 		stat(w, out)
-		return Estimate{X: out[0], Lo: math.NaN(), Hi: math.NaN()}, Estimate{X: out[1], Lo: math.NaN(), Hi: math.NaN()}, nil
+		for i, g := range at {
+			corr[g] = [2]Estimate{{X: out[2*i], Lo: math.NaN(), Hi: math.NaN()}, {X: out[2*i+1], Lo: math.NaN(), Hi: math.NaN()}}
+		}
+		return corr, nil
 	}
-	res, err := bootstrap.Resample(index.n, stat, 2, opt)
+	res, err := bootstrap.Resample(index.n, stat, 2*len(at), o.boot(stream))
 	if err != nil {
-		return nan, nan, err
+		return nil, err
 	}
 	mk := func(k int) Estimate {
 		iv := res.Intervals[k]
 		return Estimate{X: res.Estimate[k], Lo: iv.Lo, Hi: iv.Hi, Units: index.n, Fallback: iv.Fallback, Warnings: res.Warnings(k)}
 	}
-	return mk(0), mk(1), nil
+	for i, g := range at {
+		corr[g] = [2]Estimate{mk(2 * i), mk(2*i + 1)}
+	}
+	return corr, nil
 }
 
 // PolicyGroup is the policies that share one settings hash and the release of the first.

@@ -92,7 +92,13 @@ func planClasses(s *SumStat) *classPlan {
 		sizes[c]++
 	}
 	plan := newClassPlan(unitClass, sizes)
-	cs := &SumStat{units: len(sizes), cols: s.cols, outs: s.outs, x: rows, f: s.f, sparse: newSparseRows(rows, len(sizes), s.cols)}
+	cs := &SumStat{units: len(sizes), cols: s.cols, outs: s.outs, x: rows, f: s.f, sparse: newSparseRows(rows, len(sizes), s.cols),
+		packed: newPackedRows(rows, len(sizes), s.cols, s.units)} // class counts sum to the units
+	if cs.packed.cheaperThan(cs.sparse) {
+		cs.sparse = nil
+	} else {
+		cs.packed = nil
+	}
 	cs.pool.New = s.pool.New
 	plan.stat = cs
 	return plan

@@ -14,8 +14,9 @@
 // data, a zero is a left-out unit in the jackknife) and returns one or more values, so any
 // statistic of the analysis layer can be resampled, and ratios of sums stay correct under
 // unequal cluster sizes. [RatioOfSums], [DiffOfRatios], [Ratios] and
-// [RankCorrelations] build the common ones; [GroupSums] turns per-case sums into per-cluster
-// sums for the clustered bootstrap.
+// [RankCorrelations] build the common ones ([RankCorrelationsEach]: one leaderboard against
+// several from one draw); [GroupSums] turns per-case sums into per-cluster sums for the
+// clustered bootstrap.
 //
 // # Value classes
 //

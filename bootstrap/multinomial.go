@@ -226,3 +226,28 @@ func (mn *multinomial) draw(seed uint64, c []float64) {
 	}
 	c[mn.k-1] = float64(rem)
 }
+
+// draw2 is draw for two replicates at once, seeds sa and sb into ca and cb: the two chains
+// do not depend on each other, so their searches overlap where one chain's would wait on
+// its previous class. Each count is the one draw gives.
+func (mn *multinomial) draw2(sa, sb uint64, ca, cb []float64) {
+	ra, rb := mn.n, mn.n
+	ca, cb = ca[:mn.k], cb[:mn.k]
+	for k := range mn.classes {
+		sa += golden
+		sb += golden
+		ua, ub := uniform53(mix64(sa)), uniform53(mix64(sb))
+		cl := &mn.classes[k]
+		va, vb := 0, 0
+		if ra > 0 {
+			va = cl.binomial(ra, ua, mn.inv)
+		}
+		if rb > 0 {
+			vb = cl.binomial(rb, ub, mn.inv)
+		}
+		ca[k], cb[k] = float64(va), float64(vb)
+		ra -= va
+		rb -= vb
+	}
+	ca[mn.k-1], cb[mn.k-1] = float64(ra), float64(rb)
+}

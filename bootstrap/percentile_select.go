@@ -40,11 +40,14 @@ func percentileSelected(reps []float64, level float64, q QuantileMode) (iv Inter
 	if degenerateRange(&iv, fromOrderKey(lo), fromOrderKey(hi), n, Percentile) {
 		return iv, true
 	}
-	// keys[:iLo] ≤ keys[iLo] ≤ keys[iLo+1:], then the same for iHi within keys[iLo+1:].
-	selectKey(keys, iLo)
-	lo0, lo1 := keys[iLo], slices.Min(keys[iLo+1:])
-	selectKey(keys[iLo+1:], iHi-iLo-1)
-	hi0, hi1 := keys[iHi], slices.Min(keys[iHi+1:])
+	lo0, lo1, hi0, hi1, ok := sc.tails(keys, iLo, iHi)
+	if !ok {
+		// keys[:iLo] ≤ keys[iLo] ≤ keys[iLo+1:], then the same for iHi within keys[iLo+1:].
+		selectKey(keys, iLo)
+		lo0, lo1 = keys[iLo], slices.Min(keys[iLo+1:])
+		selectKey(keys[iLo+1:], iHi-iLo-1)
+		hi0, hi1 = keys[iHi], slices.Min(keys[iHi+1:])
+	}
 	iv.Lo = linearLerp(fromOrderKey(lo0), fromOrderKey(lo1), tLo)
 	iv.Hi = linearLerp(fromOrderKey(hi0), fromOrderKey(hi1), tHi)
 	if usesExtreme(n, a, q, false) || usesExtreme(n, b, q, false) {
@@ -93,4 +96,66 @@ func selectKey(x []uint64, k int) {
 			lo = j + 1
 		}
 	}
+}
+
+// tailSample is the stride of the sample from which tails takes its thresholds.
+const tailSample = 16
+
+// tails returns the order statistics iLo, iLo+1, iHi and iHi+1 of keys (0-based, as a sort
+// would place them) when both tails are short: a sorted sample of every tailSample-th key
+// (its order statistics selected, not sorted) gives a threshold a few of its standard
+// errors past each tail's position, one pass without branches copies the keys at or below
+// the low one and at or above the high one, and the two order statistics are selected in
+// each copy, a few percent of the keys. Every key left out of the low copy is above
+// every key in it, so its ranks are those of the whole (and from the top for the high copy):
+// the values are the ones selection finds. ok is false when a threshold fell short of its
+// tail (then nothing is returned) or a copy holds more than a quarter of the keys.
+func (sc *radixScratch) tails(keys []uint64, iLo, iHi int) (lo0, lo1, hi0, hi1 uint64, ok bool) {
+	n := len(keys)
+	if n < 4*tailSample || iHi+1 >= n {
+		return 0, 0, 0, 0, false
+	}
+	sample := sc.sample[:0]
+	for i := 0; i < n; i += tailSample {
+		sample = append(sample, keys[i])
+	}
+	sc.sample = sample
+	m := len(sample)
+	// Sample positions past each tail by four standard deviations of the sample's count
+	// below it, plus two.
+	margin := func(pos int) int { return 4*int(math.Sqrt(float64(pos)+1)) + 2 }
+	jLo := (iLo + 1) / tailSample
+	jLo = min(m-1, jLo+margin(jLo))
+	jHi := (n - 1 - iHi) / tailSample // sample positions from the top
+	jHi = max(0, m-1-(jHi+margin(jHi)))
+	selectKey(sample, jLo)
+	pLo := sample[jLo]
+	if jHi > jLo {
+		selectKey(sample[jLo+1:], jHi-jLo-1)
+	} else {
+		selectKey(sample[:jLo+1], jHi)
+	}
+	pHi := sample[jHi]
+	if cap(sc.low) < n {
+		sc.low, sc.high = make([]uint64, n), make([]uint64, n)
+	}
+	low, high := sc.low[:n], sc.high[:n]
+	nl, nh := 0, 0
+	for _, k := range keys {
+		low[nl] = k
+		_, above := bits.Sub64(pLo, k, 0) // 1 when k > pLo
+		nl += int(1 - above)
+		high[nh] = k
+		_, below := bits.Sub64(k, pHi, 0) // 1 when k < pHi
+		nh += int(1 - below)
+	}
+	// The low copy must reach rank iLo+1, the high one down to rank iHi.
+	if nl < iLo+2 || nh < n-iHi || 4*nl > n || 4*nh > n {
+		return 0, 0, 0, 0, false
+	}
+	low, high = low[:nl], high[:nh]
+	selectKey(low, iLo)
+	off := n - nh // keys below the high copy
+	selectKey(high, iHi-off)
+	return low[iLo], slices.Min(low[iLo+1:]), high[iHi-off], slices.Min(high[iHi-off+1:]), true
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -86,5 +87,47 @@ func BenchmarkPercentileInterval(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestTailsAreOrderStatistics: the thresholded tails give the order statistics a sort gives,
+// at both tails' positions over many sizes and levels, on keys with ties, and decline (ok
+// false) when the keys are too few or too often equal for a short copy.
+func TestTailsAreOrderStatistics(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 8))
+	var sc radixScratch
+	found, declined := 0, 0
+	for trial := range 400 {
+		n := 64 + r.IntN(6000)
+		distinct := 1 + r.IntN(5000)
+		keys := make([]uint64, n)
+		for i := range keys {
+			keys[i] = uint64(r.IntN(distinct)) * 0x9e3779b97f4a7c15 >> 7
+		}
+		sorted := slices.Clone(keys)
+		slices.Sort(sorted)
+		a := []float64{0.0005, 0.005, 0.025, 0.05, 0.2}[trial%5]
+		iLo, _ := linearPos(n, a)
+		iHi, _ := linearPos(n, 1-a)
+		in := slices.Clone(keys)
+		lo0, lo1, hi0, hi1, ok := sc.tails(in, iLo, iHi)
+		if !slices.Equal(in, keys) {
+			t.Fatalf("trial %d: tails reordered its input", trial)
+		}
+		if !ok {
+			declined++
+			continue
+		}
+		found++
+		if lo0 != sorted[iLo] || lo1 != sorted[iLo+1] || hi0 != sorted[iHi] || hi1 != sorted[iHi+1] {
+			t.Fatalf("trial %d (n %d, positions %d and %d): %d %d %d %d, sorted %d %d %d %d", trial, n, iLo, iHi,
+				lo0, lo1, hi0, hi1, sorted[iLo], sorted[iLo+1], sorted[iHi], sorted[iHi+1])
+		}
+	}
+	if found < 250 || declined == 0 {
+		t.Errorf("thresholds found the tails in %d trials and declined %d: the cases do not cover both", found, declined)
+	}
+	if _, _, _, _, ok := sc.tails(make([]uint64, 5000), 124, 4874); ok {
+		t.Error("tails took a copy of every key (all equal)")
 	}
 }

@@ -62,6 +62,9 @@ func sortFinite(s []float64) {
 // sets, and fresh buffers for each raised its peak memory by a tenth.
 type radixScratch struct {
 	keys   []uint64
+	sample []uint64 // percentileSelected's tails
+	low    []uint64
+	high   []uint64
 	counts [radixPasses << radixBits]uint32
 }
 

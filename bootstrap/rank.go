@@ -237,50 +237,111 @@ func mergeCount(idx, tmp []int, y []float64) int64 {
 // (out[1]), between two leaderboards scored on the same units: item j (a configuration) scores
 // a[j] under the first and b[j] under the second (e.g. ECS under two policies). Resampling it
 // resamples cases or clusters and recomputes both rankings, not the items.
-func RankCorrelations(a, b []Ratio) (Statistic, error) {
-	if len(a) != len(b) {
-		return nil, fmt.Errorf("bootstrap: rank correlations: %d items in a, %d in b", len(a), len(b))
+func RankCorrelations(a, b []Ratio) (Statistic, error) { return RankCorrelationsEach(a, b) }
+
+// RankCorrelationsEach is RankCorrelations of one leaderboard a against each of bs from the
+// same draw: outputs 2i and 2i+1 are τ-b and ρ against bs[i], the values RankCorrelations(a,
+// bs[i]) gives at the same weights. Columns equal in content (a's ECS and its episode counts,
+// shared by every b) are summed once per evaluation, each in unit order as RankCorrelations
+// sums it, so the bits are the same.
+func RankCorrelationsEach(a []Ratio, bs ...[]Ratio) (Statistic, error) {
+	if len(bs) == 0 {
+		return nil, fmt.Errorf("bootstrap: rank correlations: no leaderboard to compare with")
+	}
+	for _, b := range bs {
+		if len(a) != len(b) {
+			return nil, fmt.Errorf("bootstrap: rank correlations: %d items in a, %d in b", len(a), len(b))
+		}
 	}
 	if len(a) < 2 {
 		return nil, fmt.Errorf("bootstrap: rank correlations: %d items, want at least 2", len(a))
 	}
-	all := append(slices.Clone(a), b...)
+	all := slices.Clone(a)
+	for _, b := range bs {
+		all = append(all, b...)
+	}
 	for i, r := range all {
 		if err := r.check(fmt.Sprintf("rank correlations: item %d", i%len(a)), len(all[0].Num)); err != nil {
 			return nil, err
 		}
 	}
 	m := len(a)
+	var cols columnSet
+	ratios := make([][2]int, len(all)) // per item of a, then of each b: its num and den sums
+	for i, r := range all {
+		ratios[i] = [2]int{cols.add(r.Num), cols.add(r.Den)}
+	}
 	pool := sync.Pool{New: func() any {
-		return &rankBuf{x: make([]float64, m), y: make([]float64, m)}
+		return &rankBuf{x: make([]float64, m), y: make([]float64, m), sums: make([]float64, len(cols.cols))}
 	}}
 	return func(w, out []float64) {
 		buf := pool.Get().(*rankBuf)
 		defer pool.Put(buf)
+		cols.sums(buf.sums, w)
+		ratio := func(i int) float64 { return buf.sums[ratios[i][0]] / buf.sums[ratios[i][1]] }
 		for j := range m {
-			buf.x[j] = weightedRatio(a[j], w)
-			buf.y[j] = weightedRatio(b[j], w)
+			buf.x[j] = ratio(j)
 		}
-		if slices.ContainsFunc(buf.x, bad) || slices.ContainsFunc(buf.y, bad) {
-			out[0], out[1] = math.NaN(), math.NaN()
-			return
+		xBad := slices.ContainsFunc(buf.x, bad)
+		for i := range bs {
+			for j := range m {
+				buf.y[j] = ratio((i+1)*m + j)
+			}
+			if xBad || slices.ContainsFunc(buf.y, bad) {
+				out[2*i], out[2*i+1] = math.NaN(), math.NaN()
+				continue
+			}
+			out[2*i] = buf.sc.kendall(buf.x, buf.y)
+			out[2*i+1] = buf.sc.spearman(buf.x, buf.y)
 		}
-		out[0] = buf.sc.kendall(buf.x, buf.y)
-		out[1] = buf.sc.spearman(buf.x, buf.y)
 	}, nil
 }
 
 type rankBuf struct {
-	x, y []float64
-	sc   rankScratch
+	x, y, sums []float64
+	sc         rankScratch
 }
 
-func weightedRatio(r Ratio, w []float64) float64 {
-	num, den := r.Num[:len(w)], r.Den[:len(w)]
-	var n, d float64
-	for u, wu := range w {
-		n += float64(wu * num[u])
-		d += float64(wu * den[u])
+// columnSet holds distinct columns of unit values, each summed once per weighting.
+type columnSet struct {
+	cols [][]float64
+}
+
+// add returns the index of the column equal to c, adding it when new.
+func (cs *columnSet) add(c []float64) int {
+	for i, d := range cs.cols {
+		if slices.Equal(c, d) {
+			return i
+		}
 	}
-	return n / d
+	cs.cols = append(cs.cols, c)
+	return len(cs.cols) - 1
+}
+
+// sums sets s[i] = Σ_u w[u]·cols[i][u], each sum added up in unit order with every product
+// rounded on its own (float64(): no fused multiply-add). Four columns share a pass over the
+// weights: their sums are independent, so the additions overlap instead of waiting on one
+// another, and each keeps its own order.
+func (cs *columnSet) sums(s, w []float64) {
+	n := len(w)
+	i := 0
+	for ; i+4 <= len(cs.cols); i += 4 {
+		c0, c1, c2, c3 := cs.cols[i][:n], cs.cols[i+1][:n], cs.cols[i+2][:n], cs.cols[i+3][:n]
+		var s0, s1, s2, s3 float64
+		for u, wu := range w {
+			s0 += float64(wu * c0[u])
+			s1 += float64(wu * c1[u])
+			s2 += float64(wu * c2[u])
+			s3 += float64(wu * c3[u])
+		}
+		s[i], s[i+1], s[i+2], s[i+3] = s0, s1, s2, s3
+	}
+	for ; i < len(cs.cols); i++ {
+		c := cs.cols[i][:n]
+		var v float64
+		for u, wu := range w {
+			v += float64(wu * c[u])
+		}
+		s[i] = v
+	}
 }

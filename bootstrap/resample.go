@@ -179,10 +179,14 @@ func run(nUnits int, stat func() Statistic, nOut int, opt Options, plan *classPl
 		clear(w)
 		d.fill(ReplicateSeed(base, b), w)
 	}
+	var fill2 func(w, w2 []float64, b int)
 	if plan != nil {
 		fill = func(w, _ []float64, _ *drawer, b int) { plan.draw(ReplicateSeed(base, b), w) }
+		if plan.mn != nil {
+			fill2 = func(w, w2 []float64, b int) { plan.mn.draw2(ReplicateSeed(base, b), ReplicateSeed(base, b+1), w, w2) }
+		}
 	}
-	err = parallel(opt.Workers, B, len(r.w0), nOut, stat, fill, func(k, b int, v float64) { r.reps[k*B+b] = v })
+	err = parallelPairs(opt.Workers, B, len(r.w0), nOut, stat, fill, fill2, func(k, b int, v float64) { r.reps[k*B+b] = v })
 	if err != nil {
 		return nil, err
 	}
@@ -212,6 +216,14 @@ func run(nUnits int, stat func() Statistic, nOut int, opt Options, plan *classPl
 // panicking statistic becomes an error.
 func parallel(workers, n, nUnits, nOut int, stat func() Statistic,
 	prep func(w, out []float64, d *drawer, task int), store func(k, task int, v float64)) error {
+	return parallelPairs(workers, n, nUnits, nOut, stat, prep, nil, store)
+}
+
+// parallelPairs is parallel with prep2, when not nil, setting the weights of tasks t and t+1
+// at once (w and w2) for the pairs of a block; a block's odd task left over takes prep.
+func parallelPairs(workers, n, nUnits, nOut int, stat func() Statistic,
+	prep func(w, out []float64, d *drawer, task int), prep2 func(w, w2 []float64, task int),
+	store func(k, task int, v float64)) error {
 	blocks := (n + blockSize - 1) / blockSize
 	if workers > blocks {
 		workers = blocks
@@ -232,6 +244,10 @@ func parallel(workers, n, nUnits, nOut int, stat func() Statistic,
 			}()
 			st := stat()
 			w := make([]float64, nUnits)
+			var w2 []float64
+			if prep2 != nil {
+				w2 = make([]float64, nUnits)
+			}
 			out := make([]float64, nOut)
 			d := newDrawer(nUnits)
 			for !failed.Load() {
@@ -241,7 +257,14 @@ func parallel(workers, n, nUnits, nOut int, stat func() Statistic,
 				}
 				end := min(start+blockSize, n)
 				for t := start; t < end; t++ {
-					prep(w, out, &d, t)
+					switch {
+					case prep2 != nil && (t-start)%2 == 1:
+						w, w2 = w2, w // drawn with the task before
+					case prep2 != nil && t+1 < end:
+						prep2(w, w2, t)
+					default:
+						prep(w, out, &d, t)
+					}
 					for k := range out {
 						out[k] = math.NaN() // an output the statistic leaves unset stays undefined
 					}

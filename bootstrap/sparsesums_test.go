@@ -65,7 +65,8 @@ func TestSparseSumsMatchDense(t *testing.T) {
 }
 
 // BenchmarkWideSumStat is a resample's sums of a 656-case statistic of 10 domain cells (20
-// columns), as the report's per-domain rates (ratesCI), at count weights.
+// columns), as the report's per-domain rates (ratesCI), at count weights: packed integers
+// (eval takes the sparse rows here, cheaper), the sparse rows, the dense floats.
 func BenchmarkWideSumStat(b *testing.B) {
 	s, err := NewSumStat(wideDomainColumns(656, 10, 2), 1, func(s, out []float64) { out[0] = s[0] })
 	if err != nil {
@@ -75,10 +76,19 @@ func BenchmarkWideSumStat(b *testing.B) {
 	for u := range w {
 		w[u] = float64(u % 3)
 	}
-	sums, out := make([]float64, s.cols), make([]float64, 1)
+	sums, acc, iw := make([]float64, s.cols), make([]uint64, s.cols), make([]uint64, s.units)
+	packed := newPackedRows(s.x, s.units, s.cols, s.units)
+	if packed == nil || s.sparse == nil {
+		b.Fatal("the columns are not both packed and sparse")
+	}
+	b.Run("packed", func(b *testing.B) {
+		for b.Loop() {
+			packed.sums(sums, acc, iw, w)
+		}
+	})
 	b.Run("sparse", func(b *testing.B) {
 		for b.Loop() {
-			s.eval(sums, w, out)
+			s.sparse.sums(sums, w)
 		}
 	})
 	b.Run("dense", func(b *testing.B) {

@@ -13,8 +13,9 @@ type SumStat struct {
 	units, cols, outs int
 	x                 []float64              // unit-major: x[u*cols+j]
 	sparse            *sparseRows            // x's non-zero entries when wide and sparse
+	packed            *packedRows            // x as packed integers when wide and small-integer
 	f                 func(s, out []float64) // the outputs from the column sums
-	pool              sync.Pool              // *[]float64 scratch sums for Statistic
+	pool              sync.Pool              // *sumScratch for Statistic
 }
 
 // NewSumStat builds the statistic out = f(S) with S_j = Σ_u w_u·columns[j][u]. Every column has
@@ -51,31 +52,51 @@ func NewSumStat(columns [][]float64, nOut int, f func(s, out []float64)) (*SumSt
 		}
 	}
 	s.sparse = newSparseRows(s.x, n, c)
-	s.pool.New = func() any { b := make([]float64, c); return &b }
+	s.packed = newPackedRows(s.x, n, c, n)
+	if s.packed.cheaperThan(s.sparse) {
+		s.sparse = nil
+	} else {
+		s.packed = nil
+	}
+	s.pool.New = func() any { return newSumScratch(c, n) }
 	return s, nil
+}
+
+// sumScratch is one evaluation's working memory: the column sums, and the packed sums'
+// words (fewer than the columns) and integer weights (one per row).
+type sumScratch struct {
+	sums    []float64
+	acc, iw []uint64
+}
+
+func newSumScratch(cols, rows int) *sumScratch {
+	return &sumScratch{sums: make([]float64, cols), acc: make([]uint64, cols), iw: make([]uint64, rows)}
 }
 
 // Statistic returns the statistic as a function of unit weights, for [Resample] or a direct
 // evaluation.
 func (s *SumStat) Statistic() Statistic {
 	return func(w, out []float64) {
-		p := s.pool.Get().(*[]float64)
-		s.eval(*p, w, out)
+		p := s.pool.Get().(*sumScratch)
+		s.eval(p, w, out)
 		s.pool.Put(p)
 	}
 }
 
 // perWorker is Statistic with scratch of its own instead of a pool, for one goroutine.
 func (s *SumStat) perWorker() Statistic {
-	sums := make([]float64, s.cols)
-	return func(w, out []float64) { s.eval(sums, w, out) }
+	sc := newSumScratch(s.cols, s.units)
+	return func(w, out []float64) { s.eval(sc, w, out) }
 }
 
-// eval computes the outputs at weights w (one per row of x) with sums as scratch.
-func (s *SumStat) eval(sums, w, out []float64) {
-	if s.sparse != nil {
+// eval computes the outputs at weights w (one per row of x) with sc as scratch.
+func (s *SumStat) eval(sc *sumScratch, w, out []float64) {
+	sums := sc.sums
+	switch {
+	case s.packed != nil && s.packed.sums(sums, sc.acc, sc.iw, w):
+	case s.sparse != nil:
 		s.sparse.sums(sums, w)
-	} else {
+	default:
 		weightedSums(sums, s.x, s.cols, w)
 	}
 	s.f(sums, out)
