@@ -1,6 +1,7 @@
 // Package render writes tables (results.Table) in the five forms of sabench-stats, and
 // table files: one file per table (WriteTableDir), one file of several tables
-// (WriteTableFileWith), each written atomically, and a CSV file's provenance sidecar.
+// (WriteTableFileWith), each written atomically, and a CSV file's sidecar (its tables'
+// titles, columns, notes and provenance).
 //
 // Every table (results.Table) renders as terminal text (tablewriter v1), GitHub Markdown,
 // LaTeX (booktabs), CSV and JSON; all five are deterministic and byte-stable.
