@@ -26,19 +26,28 @@ func writeCSV(w io.Writer, t *results.Table) error {
 	if t.Intervals != nil {
 		rec = append(rec, ciFields...)
 	}
+	for k := range rec {
+		rec[k] = csvText(rec[k])
+	}
 	if err := cw.Write(rec); err != nil {
 		return err
 	}
 	for i, r := range t.Rows {
 		rec = rec[:0]
 		if grouped {
-			rec = append(rec, r.Group)
+			rec = append(rec, csvText(r.Group))
 		}
 		for j, c := range r.Cells {
-			rec = append(rec, dataValues(c, t.Columns[j])...)
+			vals := dataValues(c, t.Columns[j])
+			if c.Type() == results.CellText {
+				vals[0] = csvText(vals[0])
+			}
+			rec = append(rec, vals...)
 		}
 		if t.Intervals != nil {
-			rec = append(rec, ciValues(t.Intervals, i)...)
+			for _, v := range ciValues(t.Intervals, i) {
+				rec = append(rec, csvText(v))
+			}
 		}
 		if err := cw.Write(rec); err != nil {
 			return err
@@ -46,6 +55,23 @@ func writeCSV(w io.Writer, t *results.Table) error {
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// csvText is a text field as the CSV tables write it: a field that a spreadsheet would
+// run as a formula (one beginning with =, +, -, @, a tab or a carriage return) gets a
+// leading apostrophe, as OWASP advises, so that opening the file cannot run a
+// configuration's name; so does one beginning with an apostrophe, so that a reader gets
+// the name back by dropping one leading apostrophe from any text field that has one.
+// Numbers are never text fields: "-7.6" stays a number.
+func csvText(s string) string {
+	if s == "" {
+		return s
+	}
+	switch s[0] {
+	case '=', '+', '-', '@', '\t', '\r', '\'':
+		return "'" + s
+	}
+	return s
 }
 
 // dataValues returns the data-form values of a cell, one per field of its column: full

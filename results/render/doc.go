@@ -1,6 +1,7 @@
 // Package render writes tables (results.Table) in the five forms of sabench-stats, and
 // table files: one file per table (WriteTableDir), one file of several tables
-// (WriteTableFileWith), each written atomically, and a CSV file's provenance sidecar.
+// (WriteTableFileWith), each written atomically, and a CSV file's sidecar (its tables'
+// titles, columns, notes and provenance).
 //
 // Every table (results.Table) renders as terminal text (tablewriter v1), GitHub Markdown,
 // LaTeX (booktabs), CSV and JSON; all five are deterministic and byte-stable.
@@ -42,8 +43,9 @@
 //     longtable. Columns align on the decimal point without siunitx (see latexCol). The
 //     first line names the packages it needs: booktabs, graphicx, longtable.
 //   - CSV: encoding/csv (RFC 4180 quoting, "\n" line ends), a header of field names, a
-//     leading "group" field when rows are grouped; no title or notes (a stamped table's
-//     provenance goes to a sidecar, T2.csv.meta.json).
+//     leading "group" field when rows are grouped; a text field a spreadsheet would run as
+//     a formula gets a leading apostrophe (csvText). No title or notes: a stamped table's
+//     title, columns, notes and provenance go to a sidecar, T2.csv.meta.json (Sidecar).
 //   - JSON: {"table", "title", "columns", "rows", "notes"} in that order, then "meta" for a
 //     stamped table; each column lists its key, header, kind, decimals and data fields; each
 //     row is an object keyed by field (with "group" first when rows are grouped).

@@ -46,27 +46,8 @@ func appendTableJSON(b []byte, t *results.Table, ind string) []byte {
 	b = appendJSONString(b, t.Title)
 	b = append(b, ",\n"...)
 	b = append(b, ind...)
-	b = append(b, `  "columns": [`...)
-	for i, c := range t.Columns {
-		b = listItem(b, i, ind)
-		b = append(b, `{"key": `...)
-		b = appendJSONString(b, c.Key)
-		b = append(b, `, "header": `...)
-		b = appendJSONString(b, c.Header)
-		b = append(b, `, "kind": `...)
-		b = appendJSONString(b, c.Kind.String())
-		b = append(b, `, "decimals": `...)
-		b = strconv.AppendInt(b, int64(c.Decimals), 10)
-		b = append(b, `, "fields": [`...)
-		for k, f := range c.Fields() {
-			if k > 0 {
-				b = append(b, ", "...)
-			}
-			b = appendJSONString(b, f)
-		}
-		b = append(b, "]}"...)
-	}
-	b = listEnd(b, len(t.Columns), ind)
+	b = append(b, `  "columns": `...)
+	b = appendColumnsJSON(b, t.Columns, ind)
 	b = append(b, ",\n"...)
 	b = append(b, ind...)
 	b = append(b, `  "rows": [`...)
@@ -118,6 +99,32 @@ func appendTableJSON(b []byte, t *results.Table, ind string) []byte {
 	b = append(b, '\n')
 	b = append(b, ind...)
 	return append(b, '}')
+}
+
+// appendColumnsJSON appends a table's columns as a list, one column a line: each with its
+// key, header, kind, decimals and data fields.
+func appendColumnsJSON(b []byte, cols []results.Column, ind string) []byte {
+	b = append(b, '[')
+	for i, c := range cols {
+		b = listItem(b, i, ind)
+		b = append(b, `{"key": `...)
+		b = appendJSONString(b, c.Key)
+		b = append(b, `, "header": `...)
+		b = appendJSONString(b, c.Header)
+		b = append(b, `, "kind": `...)
+		b = appendJSONString(b, c.Kind.String())
+		b = append(b, `, "decimals": `...)
+		b = strconv.AppendInt(b, int64(c.Decimals), 10)
+		b = append(b, `, "fields": [`...)
+		for k, f := range c.Fields() {
+			if k > 0 {
+				b = append(b, ", "...)
+			}
+			b = appendJSONString(b, f)
+		}
+		b = append(b, "]}"...)
+	}
+	return listEnd(b, len(cols), ind)
 }
 
 func listItem(b []byte, i int, ind string) []byte {

@@ -225,7 +225,9 @@ func (c *latexCol) headerTeX() string {
 	h := lines[0]
 	switch {
 	case c.rotate:
-		h = `\rotatebox{90}{` + strings.Join(lines, " ") + `}`
+		// A turned header is one line: the header as written, not its wrapped lines
+		// joined by spaces ("scgr_ eg").
+		h = `\rotatebox{90}{` + latexCell(latexEscaper.Replace(ingest.OneLine(c.col.Header))) + `}`
 	case len(lines) > 1:
 		h = `\begin{tabular}[b]{@{}` + string(align) + `@{}}` + strings.Join(lines, `\\`) + `\end{tabular}`
 	}

@@ -74,10 +74,19 @@ var typeSizes = []typeSize{
 
 // wrapHeader breaks a header into lines no wider than width at 10 pt where it can: after
 // spaces (which are dropped), underscores and slashes, but not inside brackets ("[95% CI]"
-// stays whole). A piece wider than width stays whole.
+// stays whole). A piece wider than width stays whole. Pieces on one line are joined as
+// the header has them: "$ / main" keeps its spaces, "customer_policy_qa" has none.
 func wrapHeader(h string, width float64) []string {
-	var pieces []string
-	start, depth := 0, 0
+	type piece struct {
+		s     string
+		space bool // a space stood before it in h
+	}
+	var pieces []piece
+	start, depth, space := 0, 0, false
+	cut := func(end, next int, spaceAfter bool) {
+		pieces = append(pieces, piece{h[start:end], space})
+		start, space = next, spaceAfter
+	}
 	for i, r := range h {
 		switch r {
 		case '[', '(':
@@ -92,31 +101,29 @@ func wrapHeader(h string, width float64) []string {
 		}
 		switch r {
 		case ' ':
-			pieces = append(pieces, h[start:i])
-			start = i + 1
+			cut(i, i+1, true)
 		case '_', '/':
-			pieces = append(pieces, h[start:i+1])
-			start = i + 1
+			cut(i+1, i+1, false)
 		}
 	}
-	pieces = append(pieces, h[start:])
+	cut(len(h), len(h), false)
 	var lines []string
 	cur := ""
 	for _, p := range pieces {
-		if p == "" {
+		if p.s == "" {
 			continue
 		}
-		next := p
+		next := p.s
 		if cur != "" {
-			sep := " "
-			if strings.HasSuffix(cur, "_") || strings.HasSuffix(cur, "/") {
-				sep = ""
+			sep := ""
+			if p.space {
+				sep = " "
 			}
-			next = cur + sep + p
+			next = cur + sep + p.s
 		}
 		if cur != "" && texWidth(next, false) > width {
 			lines = append(lines, cur)
-			cur = p
+			cur = p.s
 			continue
 		}
 		cur = next

@@ -77,6 +77,9 @@ func TestWrapHeader(t *testing.T) {
 		{"Δ vs safeact [95% CI]", 0, "Δ|vs|safeact|[95% CI]"},
 		{"Rank (safe act)", 0, "Rank|(safe act)"},
 		{"GPT-5.6/Codex main", texWidth("GPT-5.6/", false), "GPT-5.6/|Codex|main"},
+		// A space beside a slash is the header's: kept on the line (it read "$ /main").
+		{"$ / main ECS success", texWidth("$ / main", false), "$ / main|ECS|success"},
+		{"a / b", 1000, "a / b"},
 	} {
 		if got := strings.Join(wrapHeader(tc.h, tc.width), "|"); got != tc.want {
 			t.Errorf("wrapHeader(%q, %.1f) = %q, want %q", tc.h, tc.width, got, tc.want)
@@ -271,6 +274,18 @@ func checkCellCounts(t *testing.T, tex string) {
 
 // TestLaTeXHeaderLineBracket: a wrapped header line starting with "[" must not become the
 // optional argument of the \\ before it.
+// TestLaTeXTurnedHeaderAsWritten: a turned header is the header as written, not its
+// wrapped lines joined by spaces: "scgr_eg" was set as "scgr\_ eg", "customer_policy_qa"
+// as "customer\_ policy\_qa".
+func TestLaTeXTurnedHeaderAsWritten(t *testing.T) {
+	for _, h := range []string{"scgr_eg", "customer_policy_qa", "$ / main ECS success"} {
+		c := latexCol{col: results.Column{Kind: results.KindNumber, Header: h}, n: 1, rotate: true, header: wrapHeader(h, 0)}
+		if got, want := c.headerTeX(), `\rotatebox{90}{`+latexEscaper.Replace(h)+`}`; got != want {
+			t.Errorf("%s, want %s", got, want)
+		}
+	}
+}
+
 func TestLaTeXHeaderLineBracket(t *testing.T) {
 	c := latexCol{col: results.Column{Kind: results.KindNumber}, n: 1, header: []string{"Δ", "[95% CI]"}}
 	if got, want := c.headerTeX(), `\begin{tabular}[b]{@{}r@{}}$\Delta$\\{}[95\% CI]\end{tabular}`; got != want {
