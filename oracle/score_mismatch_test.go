@@ -49,3 +49,11 @@ func TestScoreOtherCase(t *testing.T) {
 		t.Errorf("an episode naming no case: ecs %v on %q; want true on SAB-V1-001", v.ECS(), v.CaseID())
 	}
 }
+
+// TestReferenceEpisodeNilCase: ReferenceEpisode(nil) said ": spec: case has no spec
+// object", naming nothing; it now says what Prepare(nil) says.
+func TestReferenceEpisodeNilCase(t *testing.T) {
+	if _, err := ReferenceEpisode(nil); err == nil || err.Error() != "oracle: nil case" {
+		t.Errorf("ReferenceEpisode(nil): %v; want oracle: nil case", err)
+	}
+}
