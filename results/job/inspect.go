@@ -280,6 +280,9 @@ type InspectCompareRequest struct {
 // InspectCompare compares two logs or two models, scorer by scorer, on their shared
 // samples (analysis.CompareInspect).
 func (o *Options) InspectCompare(req InspectCompareRequest) ([]*results.Table, error) {
+	if err := o.checked(); err != nil {
+		return nil, err
+	}
 	var in *InspectLogs
 	var a, b analysis.InspectArm
 	var aDesc, bDesc string
@@ -481,6 +484,9 @@ func NewInspectBoardRequest(paths []string, by, clusterBy, passk string) (Inspec
 
 // InspectLeaderboard ranks the models of each task (analysis.LeaderboardInspect).
 func (o *Options) InspectLeaderboard(req InspectBoardRequest) ([]*results.Table, error) {
+	if err := o.checked(); err != nil {
+		return nil, err
+	}
 	in, err := o.ReadInspect(req.Paths)
 	if err != nil {
 		return nil, err
