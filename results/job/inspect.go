@@ -491,11 +491,9 @@ func (o *Options) InspectLeaderboard(req InspectBoardRequest) ([]*results.Table,
 	if err != nil {
 		return nil, err
 	}
-	epochs, planned := map[string]int{}, map[string][]inspect.SampleID{}
-	for _, l := range in.Logs {
-		epochs[l.File], planned[l.File] = l.Eval.Config.Epochs, l.Eval.Dataset.SampleIDs
-	}
-	board, err := analysis.LeaderboardInspect(in.Rows, analysis.InspectBoardOptions{By: req.By, ClusterBy: req.ClusterBy, PassK: req.PassK, Epochs: epochs, Planned: planned}, o.Stat)
+	opt := analysis.InspectBoardOptions{By: req.By, ClusterBy: req.ClusterBy, PassK: req.PassK}
+	opt.AddLogs(in.Logs...)
+	board, err := analysis.LeaderboardInspect(in.Rows, opt, o.Stat)
 	if err != nil {
 		return nil, err
 	}
