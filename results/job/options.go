@@ -65,8 +65,8 @@ func optionError(err error) error {
 }
 
 // checked refuses options that did not go through Check, which parses Stats into Stat:
-// its zero value (level 0, no resamples) would give every table no interval, whatever
-// Stats asks. Check refuses a level outside (0, 1), so level 0 is the sign.
+// its zero value (no resamples) would give every table no interval, whatever Stats asks.
+// Check refuses a level outside (0, 1), so level 0 is the sign.
 func (o *Options) checked() error {
 	if o.Stat.Level == 0 {
 		return optionError(errors.New("job: Options.Check was not called (it parses Stats, the bootstrap settings, into Stat, which every interval reads)"))
