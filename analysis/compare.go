@@ -173,10 +173,18 @@ func (r *Release) Conditions(config string) []string {
 
 // Resolve checks A, B and Config against what the release holds (configuration names
 // match case-insensitively, MatchName, and are replaced by the release's spelling); with Conditions and no
-// Config it picks the only configuration, without it an unset Condition becomes "main". Its
-// errors name the unknown value and the known ones.
+// Config it picks the only configuration, without it an unset Condition becomes "main".
+// Condition with Conditions, or Config without, is an error. Its errors name the unknown
+// value and the known ones.
 func (s *CompareSpec) Resolve(r *Release) error {
 	configs := r.Configs()
+	// A field the comparison does not read is refused, not ignored.
+	switch {
+	case s.Conditions && s.Condition != "":
+		return fmt.Errorf("condition %q applies to two configurations; with Conditions, A and B are the conditions compared", s.Condition)
+	case !s.Conditions && s.Config != "":
+		return fmt.Errorf("config %q applies with Conditions (A and B are then conditions of that configuration)", s.Config)
+	}
 	if s.Conditions {
 		if s.Config == "" {
 			if len(configs) != 1 {

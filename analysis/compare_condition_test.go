@@ -42,3 +42,25 @@ func TestCompareUnsetCondition(t *testing.T) {
 		t.Errorf("Resolve with no condition: %v, condition %q; want nil and main", err, unset.Condition)
 	}
 }
+
+// TestCompareRefusesUnreadFields: Resolve ignored Condition under Conditions and Config
+// without it (the command line refuses both flags so, a Go caller got a comparison other
+// than the one asked, silently); both are now errors.
+func TestCompareRefusesUnreadFields(t *testing.T) {
+	var cases []*casespec.Case
+	var vs []oracle.Verdict
+	for i := range 4 {
+		id := fmt.Sprintf("SAB-V1-%03d", i+1)
+		cases = append(cases, &casespec.Case{ID: id, BaseID: id, Protocol: ingest.V1, Domain: "ops_code_agent"})
+		vs = append(vs, v("A/h", id, ingest.V1, "ops_code_agent", 0, true), v("B/h", id, ingest.V1, "ops_code_agent", 0, false))
+	}
+	r := NewRelease(cases, nil, vs, oracle.SafeAct)
+	for _, s := range []CompareSpec{
+		{A: "main", B: "main", Conditions: true, Config: "A/h", Condition: "scgr_eg"},
+		{A: "A/h", B: "B/h", Config: "A/h"},
+	} {
+		if err := s.Resolve(r); err == nil {
+			t.Errorf("%+v: resolved; want an error naming the field not read", s)
+		}
+	}
+}
