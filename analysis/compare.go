@@ -14,8 +14,17 @@ type CompareSpec struct {
 	A, B       string
 	Conditions bool
 	Config     string // with Conditions
-	Condition  string // without Conditions
+	Condition  string // without Conditions; "" is the main condition, as an episode's
 	Protocols  []ingest.Protocol
+}
+
+// condition is the condition two configurations are compared under: an unset one is the
+// main condition, as it is for an episode that names none (ingest.DefaultCondition).
+func (s CompareSpec) condition() string {
+	if s.Condition == "" {
+		return ingest.DefaultCondition
+	}
+	return s.Condition
 }
 
 // Title names the comparison ("A − B", or "config: A − B").
@@ -116,7 +125,7 @@ func (r *Release) Compare(s CompareSpec, o StatOptions) ([]CompareScope, error) 
 // comparedDelta is the paired Δ of one scope, on the stream deltaStream names, so that it
 // is the interval the tables print for the same Δ.
 func (r *Release) comparedDelta(s CompareSpec, a, b Arm, protos []ingest.Protocol, o StatOptions) (Estimate, error) {
-	ac, bc, acond, bcond := s.A, s.B, s.Condition, s.Condition
+	ac, bc, acond, bcond := s.A, s.B, s.condition(), s.condition()
 	if s.Conditions {
 		ac, bc, acond, bcond = s.Config, s.Config, s.A, s.B
 	}
@@ -141,7 +150,7 @@ func (s CompareSpec) arms(r *Release) (a, b Arm) {
 	if s.Conditions {
 		return arm(s.Config, s.A), arm(s.Config, s.B)
 	}
-	return arm(s.A, s.Condition), arm(s.B, s.Condition)
+	return arm(s.A, s.condition()), arm(s.B, s.condition())
 }
 
 // Conditions lists the conditions of a configuration's scored episodes (every
@@ -164,10 +173,18 @@ func (r *Release) Conditions(config string) []string {
 
 // Resolve checks A, B and Config against what the release holds (configuration names
 // match case-insensitively, MatchName, and are replaced by the release's spelling); with Conditions and no
-// Config it picks the only configuration. Its errors name the unknown value and the known
-// ones.
+// Config it picks the only configuration, without it an unset Condition becomes "main".
+// Condition with Conditions, or Config without, is an error. Its errors name the unknown
+// value and the known ones.
 func (s *CompareSpec) Resolve(r *Release) error {
 	configs := r.Configs()
+	// A field the comparison does not read is refused, not ignored.
+	switch {
+	case s.Conditions && s.Condition != "":
+		return fmt.Errorf("condition %q applies to two configurations; with Conditions, A and B are the conditions compared", s.Condition)
+	case !s.Conditions && s.Config != "":
+		return fmt.Errorf("config %q applies with Conditions (A and B are then conditions of that configuration)", s.Config)
+	}
 	if s.Conditions {
 		if s.Config == "" {
 			if len(configs) != 1 {
@@ -193,6 +210,7 @@ func (s *CompareSpec) Resolve(r *Release) error {
 			return err
 		}
 	}
+	s.Condition = s.condition()
 	if err := known("condition", s.Condition, r.Conditions("")); err != nil {
 		return err
 	}

@@ -23,13 +23,29 @@ type InspectBoardOptions struct {
 	// PassK lists the k of pass^k over epochs; empty for none.
 	PassK []int
 	// Epochs is each log's configured epochs (file → epochs; 1 when absent), the repeats
-	// it planned per sample for the planned pass^k convention.
+	// it planned per sample for the planned pass^k convention. AddLogs fills it and
+	// Planned from the logs' headers.
 	Epochs map[string]int
 	// Planned is each log's plan of samples (file → the sample ids its header lists,
 	// dataset.sample_ids): a sample a log planned and never ran (a cancelled run) fails
 	// its planned epochs in the planned convention, as a missing epoch does. Without By
 	// only: a sample never run has no metadata to put it on a board of a By value.
 	Planned map[string][]inspect.SampleID
+}
+
+// AddLogs sets Epochs and Planned of each log from its header (eval.config.epochs,
+// eval.dataset.sample_ids), as the leaderboard command does: a board built without them
+// takes every log for one epoch with no sample unrun, and its planned pass^k is wrong.
+func (o *InspectBoardOptions) AddLogs(logs ...*inspect.Log) {
+	if o.Epochs == nil {
+		o.Epochs = map[string]int{}
+	}
+	if o.Planned == nil {
+		o.Planned = map[string][]inspect.SampleID{}
+	}
+	for _, l := range logs {
+		o.Epochs[l.File], o.Planned[l.File] = l.Eval.Config.Epochs, l.Eval.Dataset.SampleIDs
+	}
 }
 
 // MissingGroup labels the samples without the By key.

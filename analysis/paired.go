@@ -111,8 +111,8 @@ func (o StatOptions) boot(stream string) bootstrap.Options {
 }
 
 // Estimate is a point estimate with its bootstrap interval. Lo and Hi are NaN when no
-// interval could be computed (too few units, zero resamples, degenerate replicates); the
-// reason is then among Warnings.
+// interval could be computed (too few units, degenerate replicates), the reason then among
+// Warnings, and with zero resamples (no interval asked for), which adds no warning.
 type Estimate struct {
 	X, Lo, Hi float64
 	Units     int  // resampled units (cases, or clusters with StatOptions.Clustered)

@@ -130,7 +130,7 @@
 //
 // [PassHatKs] computes pass^k = mean over cases of C(c,k)/C(n,k) for many k in one pass per
 // case (a running product of factors ≤ 1: no large binomials, no quadratic loop), in two
-// conventions ([PassKConvention], tau2-bench#497): PassKPlanned (τ-bench, the default), n the
+// conventions ([PassKConvention]): PassKPlanned (τ-bench, the default), n the
 // repeats planned per case, so missing repeats count as failures; PassKPerCase (τ²-bench), n
 // each case's own scored repeats, cases with fewer than k left out of the mean. Either way
 // the cases with fewer than k scored repeats are listed (PassK.Short), never dropped

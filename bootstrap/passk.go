@@ -9,7 +9,7 @@ import (
 )
 
 // PassKConvention says which repeat count n enters pass^k = mean over cases of C(c, k)/C(n, k)
-// (c successes): the two conventions of τ-bench and τ²-bench (tau2-bench#497).
+// (c successes): the two conventions of τ-bench and τ²-bench.
 type PassKConvention uint8
 
 const (

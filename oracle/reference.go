@@ -1,6 +1,7 @@
 package oracle
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/sabench/sabench-stats/ingest"
@@ -22,6 +23,9 @@ import (
 // of their arguments, when it is a frozen delta), so that the trusted-key mode of V3 and
 // shared-world V2 sees the same evidence as a replay would.
 func ReferenceEpisode(c *casespec.Case) (*ingest.Episode, error) {
+	if c == nil {
+		return nil, errors.New("oracle: nil case") // as Prepare says it
+	}
 	spec, probs := casespec.DecodeSpec(c)
 	if len(probs) > 0 {
 		return nil, probs

@@ -1,6 +1,7 @@
 package oracle
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -41,7 +42,9 @@ const (
 
 // Score judges one episode under a policy. It never panics and never fails: a malformed
 // record gives a contract outcome, and under a policy the oracle cannot honour
-// (Policy.Check) the verdict is excluded, its exclusion reason the refusal, nothing scored.
+// (Policy.Check) the verdict is excluded, its exclusion reason the refusal, nothing scored;
+// so is an episode of another case than the prepared one (an episode naming no case is
+// taken as the prepared case's), and a nil episode is excluded as one without a record.
 // detail=true fills Verdict.Detail.
 func (p *Prepared) Score(ep *ingest.Episode, pol Policy, detail bool) Verdict {
 	return p.ScoreFrom(p.Identity(ep), ep, pol, detail)
@@ -50,7 +53,7 @@ func (p *Prepared) Score(ep *ingest.Episode, pol Policy, detail bool) Verdict {
 // Identity is the part of ep's verdict that does not depend on the policy, interned once
 // for scoring one episode under several policies (ScoreFrom, ScoreMany).
 func (p *Prepared) Identity(ep *ingest.Episode) Verdict {
-	f := p.identity(ep)
+	f := p.identity(orEmpty(ep))
 	// Each label group is looked up in a small cache of its own (identcache.go), not in
 	// the shared tables: a release's label combinations are nearly all distinct (21,035
 	// for 34,147 episodes of the built-in release), but each group takes few values.
@@ -70,6 +73,7 @@ func (p *Prepared) ScoreFrom(id Verdict, ep *ingest.Episode, pol Policy, detail 
 // changes is done once: the record's events and checks, and each walk up to the first
 // action, where the policies' gates begin.
 func (p *Prepared) ScoreMany(id Verdict, ep *ingest.Episode, pols []Policy, detail []bool, dst []Verdict) []Verdict {
+	ep = orEmpty(ep)
 	sc := scratchPool.Get().(*scratch)
 	defer scratchPool.Put(sc)
 	// Only the result part of the verdict is read and set here: v := id below keeps the rest.
@@ -111,6 +115,13 @@ func (p *Prepared) ScoreMany(id Verdict, ep *ingest.Episode, pols []Policy, deta
 // scan does the policy-independent part of scoring ep into v and sc.pre, and reports
 // whether the episode is scored (not excluded). notes keeps the walks' notes for detail.
 func (p *Prepared) scan(v *Fields, ep *ingest.Episode, sc *scratch, notes bool) bool {
+	// Judged against another case's spec, a verdict would mix the episode's case id with
+	// that case's protocol, domain and rules: a caller's mix-up, never a result.
+	if ep.CaseID != "" && ep.CaseID != p.c.ID {
+		v.Excluded = true
+		v.ExclusionReason = fmt.Sprintf("case_mismatch: an episode of case %s scored against the spec of case %s", ep.CaseID, p.c.ID)
+		return false
+	}
 	if ep.Status != ingest.StatusCompleted {
 		v.Excluded = true
 		v.ExclusionReason = ep.Status
@@ -216,6 +227,17 @@ func (p *Prepared) judge(v *Fields, rec *ingest.Record, pol Policy, detail bool,
 const ExcludedNoRecord = ingest.DefectNoRecord
 
 // unscorable is the exclusion reason of a completed episode that cannot be judged, or "".
+// noEpisode is what a nil episode is scored as: a completed one without a record.
+var noEpisode = ingest.Episode{Status: ingest.StatusCompleted}
+
+// orEmpty is ep, or noEpisode for nil.
+func orEmpty(ep *ingest.Episode) *ingest.Episode {
+	if ep == nil {
+		return &noEpisode
+	}
+	return ep
+}
+
 func unscorable(ep *ingest.Episode) string {
 	if ep.Defect != "" {
 		return ep.Defect

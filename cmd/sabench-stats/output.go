@@ -49,18 +49,16 @@ func (c *common) perPolicy() (int, error) {
 	return len(pols), err
 }
 
-// writeTables stamps the tables with the provenance of the last scored release and
-// writes them (job.WriteTables), with the SYNTHETIC mark on stderr for CSV on stdout
-// (job.SyntheticNote).
+// writeTables writes tables (job.WriteTables); those of the last scored release, which
+// the job stamped with its provenance, with why any is empty and, for CSV on stdout, the
+// SYNTHETIC mark on stderr (job.SyntheticNote).
 func (c *common) writeTables(e *cli.Env, ts []*results.Table) error {
 	if err := c.checkTableTarget(len(ts)); err != nil {
 		return err
 	}
 	f := c.outFormat()
 	if c.rel != nil {
-		if _, err := c.stamp(e, ts); err != nil {
-			return err
-		}
+		printLines(e, c.name, job.EmptyNotes(ts)...)
 		printLines(e, c.name, job.SyntheticNote(c.rel.Mark(), c.out, f))
 	}
 	printLines(e, c.name, job.LaTeXNote(f, ts))
@@ -79,17 +77,6 @@ func checkLaTeXFlags(fs *flag.FlagSet, f render.Format) error {
 		return usagef("--%s applies to --format latex, not %s", set, f)
 	}
 	return nil
-}
-
-// stamp attaches the provenance of the last release scored to tables (job.Options.Stamp)
-// and says on stderr why any table is empty.
-func (c *common) stamp(e *cli.Env, ts []*results.Table) (*results.Meta, error) {
-	m, err := c.Stamp(c.rel, ts)
-	if err != nil {
-		return nil, err
-	}
-	printLines(e, c.name, job.EmptyNotes(ts)...)
-	return m, nil
 }
 
 // checkClustersUsed refuses --clusters without --clustered in a command none of whose

@@ -20,7 +20,7 @@ type Comparison struct {
 }
 
 // Compare resolves the spec's names in the release (a name that is not there is an
-// OptionError) and compares A with B under every policy.
+// OptionError) and compares A with B under every policy; the tables are stamped (Stamp).
 func (o *Options) Compare(r *Release, ca analysis.CompareSpec) (*Comparison, error) {
 	if err := ca.Resolve(r.Releases[0]); err != nil {
 		return nil, optionError(fmt.Errorf("compare: %w", err))
@@ -29,17 +29,18 @@ func (o *Options) Compare(r *Release, ca analysis.CompareSpec) (*Comparison, err
 	if err != nil {
 		return nil, err
 	}
-	return &Comparison{Spec: ca, Scopes: scopes, Tables: results.BuildComparesEach(r.Releases, ca, scopes, o.Stat)}, nil
+	ts, err := o.stamped(r)(results.BuildComparesEach(r.Releases, ca, scopes, o.Stat), nil)
+	if err != nil {
+		return nil, err
+	}
+	return &Comparison{Spec: ca, Scopes: scopes, Tables: ts}, nil
 }
 
-// WriteDir writes the comparison's tables, stamped with the release's provenance, into
+// WriteDir writes the comparison's tables (Compare stamped them with r's provenance) into
 // the directory dir (created if needed), one file per table in format f, and its forest
 // plot (SVG, PDF, PNG) when it has rows; it returns the files written.
 func (cp *Comparison) WriteDir(o *Options, r *Release, dir string, f render.Format, ro render.RenderOptions) ([]string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, err
-	}
-	if _, err := o.Stamp(r, cp.Tables); err != nil {
 		return nil, err
 	}
 	files, err := render.WriteTableDir(dir, f, cp.Tables, func(w io.Writer, t *results.Table) error { return render.RenderWith(w, t, f, ro) })

@@ -25,6 +25,9 @@ func CompareArgs(cmd, a, b string, protocols []string, conditionGiven bool, spec
 		return optionError(err)
 	}
 	spec.A, spec.B, spec.Protocols = a, b, ps
+	if spec.Conditions {
+		spec.Condition = "" // the flag's default, which --conditions does not read
+	}
 	return nil
 }
 

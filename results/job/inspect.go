@@ -287,6 +287,9 @@ type InspectCompareRequest struct {
 // InspectCompare compares two logs or two models, scorer by scorer, on their shared
 // samples (analysis.CompareInspect).
 func (o *Options) InspectCompare(req InspectCompareRequest) ([]*results.Table, error) {
+	if err := o.checked(); err != nil {
+		return nil, err
+	}
 	var in *InspectLogs
 	var a, b analysis.InspectArm
 	var aDesc, bDesc string
@@ -488,15 +491,16 @@ func NewInspectBoardRequest(paths []string, by, clusterBy, passk string) (Inspec
 
 // InspectLeaderboard ranks the models of each task (analysis.LeaderboardInspect).
 func (o *Options) InspectLeaderboard(req InspectBoardRequest) ([]*results.Table, error) {
+	if err := o.checked(); err != nil {
+		return nil, err
+	}
 	in, err := o.ReadInspect(req.Paths)
 	if err != nil {
 		return nil, err
 	}
-	epochs, planned := map[string]int{}, map[string][]inspect.SampleID{}
-	for _, l := range in.Logs {
-		epochs[l.File], planned[l.File] = l.Eval.Config.Epochs, l.Eval.Dataset.SampleIDs
-	}
-	board, err := analysis.LeaderboardInspect(in.Rows, analysis.InspectBoardOptions{By: req.By, ClusterBy: req.ClusterBy, PassK: req.PassK, Epochs: epochs, Planned: planned}, o.Stat)
+	opt := analysis.InspectBoardOptions{By: req.By, ClusterBy: req.ClusterBy, PassK: req.PassK}
+	opt.AddLogs(in.Logs...)
+	board, err := analysis.LeaderboardInspect(in.Rows, opt, o.Stat)
 	if err != nil {
 		return nil, err
 	}

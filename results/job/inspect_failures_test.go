@@ -23,7 +23,10 @@ func TestInspectFailuresNamed(t *testing.T) {
 		}
 	})
 	o := Defaults()
-	o.Stat.Resamples = 0
+	o.Stats.Resamples = 0
+	if err := o.Check(); err != nil {
+		t.Fatal(err)
+	}
 	board, err := o.InspectLeaderboard(InspectBoardRequest{Paths: []string{failed}})
 	if err != nil {
 		t.Fatal(err)

@@ -60,7 +60,10 @@ func TestInspectRetriedTask(t *testing.T) {
 	}))
 	retry := write("b.eval", edit(header("run2", "success", "2025-02-11T16:00:00-05:00"), func(string) bool { return true }))
 	o := Defaults()
-	o.Stat.Resamples = 0
+	o.Stats.Resamples = 0
+	if err := o.Check(); err != nil {
+		t.Fatal(err)
+	}
 	want := retry + ": the same task as " + first + " (task id mj7khqpMM4GBCfVQozKgzB, model openai/gpt-4o-mini), run again: " +
 		first + " (status error, created 2025-02-11T15:18:04-05:00) and " + retry + " (status success, created 2025-02-11T16:00:00-05:00) are two attempts of it, " +
 		"and Inspect's eval-retry copies into the new log the samples the earlier attempt completed, so read together they would count twice: give the latest attempt's log alone"

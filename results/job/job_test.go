@@ -28,6 +28,9 @@ func testOptions(t *testing.T) Options {
 	o := Defaults()
 	o.Source.Bench, o.Source.Runs, o.Workers = testBench, []string{testRuns}, 2
 	o.Stats.Resamples = 0
+	if err := o.Check(); err != nil {
+		t.Fatal(err)
+	}
 	return o
 }
 

@@ -15,7 +15,8 @@ import (
 )
 
 // Options are what an analysis job reads, as a command line gives them. Check validates
-// them before anything is loaded.
+// them before anything is loaded, and parses Stats into Stat: Release and the Inspect
+// leaderboard and comparison refuse options that did not go through it.
 type Options struct {
 	// Source names the bench and the episodes (Bench, Runs, ClustersFile, Dedupe,
 	// Lenient); Workers, Sets and Hash are set from the fields below.
@@ -61,6 +62,16 @@ func optionError(err error) error {
 		return nil
 	}
 	return &OptionError{Err: err}
+}
+
+// checked refuses options that did not go through Check, which parses Stats into Stat:
+// its zero value (no resamples) would give every table no interval, whatever Stats asks.
+// Check refuses a level outside (0, 1), so level 0 is the sign.
+func (o *Options) checked() error {
+	if o.Stat.Level == 0 {
+		return optionError(errors.New("job: Options.Check was not called (it parses Stats, the bootstrap settings, into Stat, which every interval reads)"))
+	}
+	return nil
 }
 
 // Check validates the settings that need no file: the bench (an unnamed one is the

@@ -56,7 +56,8 @@ func StatedPower(ps analysis.PowerSpec) ([]*results.Table, error) {
 }
 
 // Power plans from the release as the pilot (analysis.Release.Power) after resolving the
-// spec's names in it (a name that is not there is an OptionError): the power table.
+// spec's names in it (a name that is not there is an OptionError): the power table,
+// stamped (Stamp).
 func (o *Options) Power(r *Release, ps analysis.PowerSpec) ([]*results.Table, error) {
 	// Several policies come only from a verdict dataset (the command refuses several
 	// --policy, and --verdicts takes none): planning from the first alone would pass over
@@ -72,5 +73,5 @@ func (o *Options) Power(r *Release, ps analysis.PowerSpec) ([]*results.Table, er
 	if err != nil {
 		return nil, err
 	}
-	return []*results.Table{results.BuildPower(p, r.Mark())}, nil
+	return o.stamped(r)([]*results.Table{results.BuildPower(p, r.Mark())}, nil)
 }

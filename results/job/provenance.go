@@ -30,3 +30,17 @@ func (o *Options) Stamp(r *Release, ts []*results.Table) (*results.Meta, error) 
 	results.Stamp(ts, m)
 	return m, nil
 }
+
+// stamped stamps the tables a builder returned with r's provenance (Stamp), passing its
+// error on.
+func (o *Options) stamped(r *Release) func([]*results.Table, error) ([]*results.Table, error) {
+	return func(ts []*results.Table, err error) ([]*results.Table, error) {
+		if err != nil {
+			return nil, err
+		}
+		if _, err := o.Stamp(r, ts); err != nil {
+			return nil, err
+		}
+		return ts, nil
+	}
+}

@@ -97,7 +97,11 @@ type Release struct {
 // dataset instead, and there are no episodes. The episode files are hashed as they are
 // read, for the provenance of the outputs. A choice that names nothing in the release is
 // an OptionError; a shared harness matched in another case takes the release's spelling.
+// Options not through Check are an OptionError.
 func (o *Options) Release(s Scoring) (*Release, error) {
+	if err := o.checked(); err != nil {
+		return nil, err
+	}
 	r, err := o.release(s)
 	if err != nil {
 		return nil, err

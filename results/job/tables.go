@@ -9,7 +9,10 @@ import (
 )
 
 // Tables builds the tables of specs from the release, or with no specs the default
-// tables for it (results.DefaultFor: which depend on its policies).
+// tables for it (results.DefaultFor: which depend on its policies), stamped with the
+// release's provenance (Stamp), as every method of Options that returns tables of a
+// release stamps them: the SYNTHETIC mark of generated data is then their first note
+// whatever renders them.
 func (o *Options) Tables(r *Release, specs []results.Spec) ([]*results.Table, error) {
 	if len(specs) == 0 {
 		specs = results.DefaultFor(r.Releases[0], len(r.Releases))
@@ -23,7 +26,7 @@ func (o *Options) Tables(r *Release, specs []results.Spec) ([]*results.Table, er
 	if err := onePolicyCompared(specs, r.Releases[0].Policy.Name, len(r.Releases)); err != nil {
 		return nil, optionError(err)
 	}
-	return results.Build(o.TableInput(r.ScoredRelease), specs)
+	return o.stamped(r)(results.Build(o.TableInput(r.ScoredRelease), specs))
 }
 
 // CheckPolicyTables refuses, before scoring, tables of the policy comparison (policies,
@@ -60,10 +63,10 @@ func onePolicyCompared(specs []results.Spec, policy string, n int) error {
 }
 
 // Domains builds the domain tables of every release after resolving the filter's names
-// in the first (a name that is not there is an OptionError).
+// in the first (a name that is not there is an OptionError), stamped (Stamp).
 func (o *Options) Domains(r *Release, f analysis.DomainFilter) ([]*results.Table, error) {
 	if err := f.Resolve(r.Releases[0]); err != nil {
 		return nil, optionError(err)
 	}
-	return results.BuildDomainsEach(r.Releases, f, o.Stat)
+	return o.stamped(r)(results.BuildDomainsEach(r.Releases, f, o.Stat))
 }

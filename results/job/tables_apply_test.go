@@ -27,6 +27,9 @@ func TestTablesRefuseWhatDoesNotApply(t *testing.T) {
 	}
 	o := Defaults()
 	o.Source.Bench, o.Source.Runs, o.Workers, o.Stats.Resamples = "tau-bench:airline", []string{runs}, 1, 0
+	if err := o.Check(); err != nil {
+		t.Fatal(err)
+	}
 	r, err := o.Release(Scoring{})
 	if err != nil {
 		t.Fatal(err)
