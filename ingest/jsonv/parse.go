@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -27,7 +28,7 @@ var tooDeep = fmt.Sprintf("nesting deeper than %d", MaxDepth)
 // all, which callers reading a text that may hold JSON take as text.
 func TooDeep(err error) bool {
 	se, ok := err.(*SyntaxError)
-	return ok && se.Msg == tooDeep
+	return ok && strings.HasPrefix(se.Msg, tooDeep)
 }
 
 // Parse decodes one JSON document the way Python's json.loads does: integers stay
@@ -40,6 +41,11 @@ func Parse(data []byte) (any, error) {
 	p.skip()
 	v, err := p.value(0)
 	if err != nil {
+		if se, ok := err.(*SyntaxError); ok && se.Msg == tooDeep {
+			if at := pathAt(data, se.Offset); at != "" {
+				se.Msg += " in " + at
+			}
+		}
 		return nil, err
 	}
 	p.skip()
