@@ -100,9 +100,9 @@ func AgreeWithAudit(a *ingest.Audit, s *Scored) ([]Agreement, error) {
 		var err error
 		switch {
 		case v == nil:
-			err = fmt.Errorf("%s:%d: run_id: %q is not among the episodes read", a.Path, l.Line, run)
+			err = fmt.Errorf("%s:%d: run_id: %s is not among the episodes read", a.Path, l.Line, ingest.QuoteValue(run))
 		case l.CaseID != "" && l.CaseID != v.CaseID() && l.CaseID != v.BaseCaseID():
-			err = fmt.Errorf("%s:%d: case_id: %q, but run %q is on case %q", a.Path, l.Line, l.CaseID, run, v.CaseID())
+			err = fmt.Errorf("%s:%d: case_id: %s, but run %s is on case %q", a.Path, l.Line, ingest.QuoteValue(l.CaseID), ingest.QuoteValue(run), v.CaseID())
 		}
 		// Report the first bad line of the file, whatever the map order.
 		if err != nil && (bad == nil || l.Line < badLine) {

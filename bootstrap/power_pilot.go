@@ -27,7 +27,11 @@ func EstimatePaired(cases []PairedCase) (PairedComponents, error) {
 	var c PairedComponents
 	n := len(cases)
 	if n < 2 {
-		return c, fmt.Errorf("bootstrap: power pilot: %d shared cases, want at least 2", n)
+		what := "shared cases"
+		if n == 1 {
+			what = "shared case"
+		}
+		return c, fmt.Errorf("bootstrap: power pilot: %d %s, want at least 2", n, what)
 	}
 	var sa, na, sb, nb, reps float64
 	var wA, wB []float64 // s² of cases with two repeats or more

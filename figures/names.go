@@ -160,8 +160,16 @@ func fitsLabel(s string, budget int) bool {
 	return len(s) <= budget && checkLabel("", s, false) == nil
 }
 
+// notXML reports whether r is a character an SVG (XML 1.0) cannot hold, even escaped: a
+// control character other than tab, line feed and carriage return (which escapedUnits
+// shows itself), or U+FFFE and U+FFFF. One NUL in a configuration's name made every
+// figure's SVG a file no XML reader opens.
+func notXML(r rune) bool {
+	return r < 0x20 && r != '\t' && r != '\n' && r != '\r' || r == 0xfffe || r == 0xffff
+}
+
 // escapedUnits are the pieces a label of s is made of: each character as it is, but a
-// tab, line break or invalid byte as Go quotes it.
+// tab, line break, control character XML cannot hold or invalid byte as Go quotes it.
 func escapedUnits(s string) []string {
 	var units []string
 	for i := 0; i < len(s); {
@@ -175,6 +183,8 @@ func escapedUnits(s string) []string {
 			units = append(units, `\n`)
 		case r == '\r':
 			units = append(units, `\r`)
+		case notXML(r):
+			units = append(units, strings.Trim(strconv.QuoteRune(r), "'"))
 		default:
 			units = append(units, s[i:i+size])
 		}
@@ -231,6 +241,7 @@ func relabelWhy(name string, cut bool) string {
 		{strings.Contains(name, "\n"), `a line break as \n`},
 		{strings.Contains(name, "\r"), `a carriage return as \r`},
 		{!utf8.ValidString(name), `a byte that is not UTF-8 as \x and its hex`},
+		{strings.IndexFunc(name, notXML) >= 0, `a control character as Go escapes it (\x00)`},
 	} {
 		if c.has {
 			shows = append(shows, c.what)

@@ -57,7 +57,8 @@ func checkLabel(field, s string, emptyOK bool) error {
 }
 
 // checkLine checks one line of text drawn in a figure: at most max bytes of UTF-8, with
-// no line break or tab (the figures wrap text themselves).
+// no line break or tab (the figures wrap text themselves), and no character XML cannot
+// hold (notXML).
 func checkLine(field, s string, max int) error {
 	switch {
 	case len(s) > max:
@@ -66,6 +67,8 @@ func checkLine(field, s string, max int) error {
 		return fmt.Errorf("figures: %s: not valid UTF-8", field)
 	case strings.ContainsAny(s, "\n\r\t"):
 		return fmt.Errorf("figures: %s: contains a line break or tab", field)
+	case strings.IndexFunc(s, notXML) >= 0:
+		return fmt.Errorf("figures: %s: contains a control character an SVG cannot hold", field)
 	}
 	return nil
 }

@@ -56,13 +56,13 @@ func parseAudit(path string, in io.Reader) (*Audit, error) {
 			pass = true
 		case "fail", "false", "0":
 		default:
-			return nil, fmt.Errorf("%s:%d: label: %q is not pass/fail, true/false or 1/0", path, line, rec[2])
+			return nil, fmt.Errorf("%s:%d: label: %s is not pass/fail, true/false or 1/0", path, line, QuoteValue(rec[2]))
 		}
 		if runID == "" {
 			return nil, fmt.Errorf("%s:%d: run_id: empty", path, line)
 		}
 		if prev, dup := a.Labels[runID]; dup {
-			return nil, fmt.Errorf("%s:%d: run_id: %q is also on line %d", path, line, runID, prev.Line)
+			return nil, fmt.Errorf("%s:%d: run_id: %s is also on line %d", path, line, QuoteValue(runID), prev.Line)
 		}
 		a.Labels[runID] = AuditLabel{CaseID: caseID, Pass: pass, Line: line}
 	}

@@ -27,8 +27,8 @@ func IsEpisodeFileName(name string) bool {
 
 // ExpandRuns turns --runs arguments (files, glob patterns, directories) into a list of
 // distinct episode files sorted by where they are (paths.Distinct), however they are spelled. A directory is searched recursively for episode
-// files (IsEpisodeFileName); symbolic links inside it are followed only when they stay
-// within it. A named file is taken whatever its name; a pattern or directory that
+// files (IsEpisodeFileName), the directory itself also when named through a link;
+// symbolic links inside it are followed only when they stay within it. A named file is taken whatever its name; a pattern or directory that
 // matches nothing is an error.
 func ExpandRuns(patterns []string) ([]string, error) {
 	files, _, err := ExpandRunsSkipped(patterns)
@@ -121,7 +121,7 @@ func walkEpisodeDir(root string, skipped *[]Problem) ([]string, error) {
 				Plural(nJSON, ".json file"), which, strings.Join(episodeExts, ", "))})
 		}
 	}()
-	err = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+	err = paths.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}

@@ -2,6 +2,8 @@ package results
 
 import (
 	"fmt"
+	"math"
+	"strings"
 
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/ingest"
@@ -23,10 +25,19 @@ func buildCost(in *Input) (*Table, error) {
 			countCol("output_tokens", "Output tokens"), numCol("wall_hours", "Wall h", 1), numCol("mean_wall_seconds", "Mean wall s", 1),
 			numCol("cost_per_success_usd", per, 4)}}
 	models := r.ModelOf()
+	var beyond []string // "input_tokens of CONFIG": totals no cell can hold
 	add := func(group string, c analysis.CostRow) {
+		cell := func(key string, u analysis.UsageSum, x Cell) Cell {
+			if u.N > 0 && !usablePrinted(key, u.Sum) {
+				beyond = append(beyond, key+" of "+c.Config)
+				return Empty()
+			}
+			return x
+		}
 		t.AddGroupRow(group, Text(c.Config), countCell(c.Episodes), countCell(c.Cost.N),
-			sumCell(c.Cost, c.Cost.Sum), Number(c.Cost.Mean()), tokenCell(c.Input), tokenCell(c.Output),
-			sumCell(c.Wall, c.Wall.Sum/3600), Number(c.Wall.Mean()), Number(c.CostPerSuccess()))
+			cell("cost_usd", c.Cost, sumCell(c.Cost, c.Cost.Sum)), Number(c.Cost.Mean()),
+			cell("input_tokens", c.Input, tokenCell(c.Input)), cell("output_tokens", c.Output, tokenCell(c.Output)),
+			cell("wall_seconds", c.Wall, sumCell(c.Wall, c.Wall.Sum/3600)), Number(c.Wall.Mean()), Number(c.CostPerSuccess()))
 	}
 	reported := total.Cost.N + total.Input.N + total.Output.N + total.Wall.N
 	for _, c := range rows {
@@ -51,6 +62,9 @@ func buildCost(in *Input) (*Table, error) {
 		}
 	}
 	t.Notes = append(t.Notes, leftOutNote(noMain, per, "no episode in the main condition")...)
+	if len(beyond) > 0 {
+		t.Notes = append(t.Notes, fmt.Sprintf("Left empty, the total beyond what a number holds exactly (a token count at or above 2^53 = 9,007,199,254,740,992, a cost or wall time beyond the largest float): %s. Usage numbers that large are no measurement: check those episodes' usage objects.", strings.Join(beyond, ", ")))
+	}
 	if len(rows) > 0 && reported == 0 {
 		t.Notes = append(t.Notes, "No episode carries a usage object with cost_usd, input_tokens, output_tokens or wall_seconds: every cell but the counts is empty.")
 	}
@@ -63,6 +77,20 @@ func sumCell(u analysis.UsageSum, x float64) Cell {
 		return Empty()
 	}
 	return Number(x)
+}
+
+// maxExactTokens is 2^53: a float64 holds every integer below it, so a token total at or
+// above it is not the sum of the counts to the token (and beyond 2^63 no Count cell holds
+// it: it printed -9223372036854775808).
+const maxExactTokens = 1 << 53
+
+// usablePrinted reports whether the total sum of the usage field key can be printed as
+// the field's total: a token count below 2^53, a cost or time that is finite.
+func usablePrinted(key string, sum float64) bool {
+	if strings.HasSuffix(key, "_tokens") {
+		return sum > -maxExactTokens && sum < maxExactTokens
+	}
+	return !math.IsInf(sum, 0) && !math.IsNaN(sum)
 }
 
 func tokenCell(u analysis.UsageSum) Cell {

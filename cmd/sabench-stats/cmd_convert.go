@@ -45,7 +45,7 @@ func runConvert(e *cli.Env, args []string) error {
 		return err
 	}
 	printLines(e, "", dropped...)
-	fmt.Fprintf(e.Stderr, "converted %d episodes: %s -> %s\n", n, in, out)
+	fmt.Fprintf(e.Stderr, "converted %s: %s -> %s\n", ingest.Plural(n, "episode"), in, out)
 	return nil
 }
 

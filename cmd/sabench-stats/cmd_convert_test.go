@@ -121,3 +121,21 @@ func TestConvertUnknownFieldAsTheDictionarySays(t *testing.T) {
 		t.Error("docs/verdicts.md does not say that an unknown top-level field is refused")
 	}
 }
+
+// TestConvertOneEpisodeSingular: a file of one episode (one with a 50 MB tool result, say)
+// was "converted 1 episodes".
+func TestConvertOneEpisodeSingular(t *testing.T) {
+	dir := t.TempDir()
+	data, err := os.ReadFile(filepath.Join(harnessTestdata, "batch.golden.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, out := filepath.Join(dir, "one.jsonl"), filepath.Join(dir, "one.parquet")
+	first, _, _ := bytes.Cut(data, []byte("\n"))
+	if err := os.WriteFile(in, append(first, '\n'), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, stderr, code := runCLI(t, "convert", in, out); code != 0 || !strings.Contains(stderr, "converted 1 episode: ") {
+		t.Errorf("exit %d, stderr:\n%s", code, stderr)
+	}
+}

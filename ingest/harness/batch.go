@@ -541,7 +541,9 @@ func traceUsage(trace *jsonv.Object, path string, res *Result) *jsonv.Object {
 	case tb.Before(ta):
 		res.warn("%s: finished_at %s is before started_at %s; the run's wall time is unknown", path, b, a)
 	default:
-		u.Set("wall_seconds", tb.Sub(ta).Seconds())
+		// Not tb.Sub(ta): a Duration holds 292 years, and a longer span came out as
+		// 9223372036.854776 s whatever it was.
+		u.Set("wall_seconds", float64(tb.Unix()-ta.Unix())+float64(tb.Nanosecond()-ta.Nanosecond())/1e9)
 	}
 	if backend, _ := trace.String("backend"); backend == "claude" {
 		if out, _ := trace.String("stdout"); strings.HasPrefix(strings.TrimSpace(out), "{") {

@@ -98,7 +98,10 @@ func (s *InspectStream) events(l *inspectLog, smp *inspect.Sample, c *casespec.C
 		var vals [len(eventKeyNames)]any
 		vals[0], vals[1], vals[2], vals[3] = typ, s.callIDs.box(id), s.tools.box(tc.function), args
 		var set eventKeySet = 0xf // the four every event has
-		reply := replyObject(s.dec, tc.text)
+		reply, err := replyObject(s.dec, tc.text)
+		if err != nil {
+			return l.problem(smp.Member, field()+".result", "%v", err)
+		}
 		if info {
 			for j, k := range eventKeyNames[keyHost:keyStatus] { // InspectHostFields
 				if v, ok := reply.Get(k); ok {
@@ -229,15 +232,20 @@ const maxBoxes = 4096
 
 // replyObject is a tool reply read as a JSON object: the reply's text (a string, or a
 // list of content parts whose text is joined: inspect.ToolEvent.ResultText) holding one;
-// nil for anything else.
-func replyObject(dec *jsonv.Decoder, text string) *jsonv.Object {
+// nil for anything else. A reply nested deeper than jsonv.MaxDepth is an error: read as
+// text, an information tool's reply lost its host fields (evidence_delta_key) and the
+// read its facts, without a word.
+func replyObject(dec *jsonv.Decoder, text string) (*jsonv.Object, error) {
 	t := strings.TrimSpace(text)
 	if !strings.HasPrefix(t, "{") {
-		return nil
+		return nil, nil
 	}
-	o, _ := dec.Parse(stringBytes(t))
+	o, err := dec.Parse(stringBytes(t))
+	if jsonv.TooDeep(err) {
+		return nil, fmt.Errorf("the reply is a JSON text nested deeper than %d levels, which is not read", jsonv.MaxDepth)
+	}
 	obj, _ := o.(*jsonv.Object)
-	return obj
+	return obj, nil
 }
 
 // stringBytes is s's bytes, read in place: for jsonv.Decoder.Parse, which reads its

@@ -355,8 +355,15 @@ func interactiveUsage(rr *rootedReader, res *Result, result *jsonv.Object, run s
 	start, _ := result.Get("started_at_unix")
 	end, _ := result.Get("finished_at_unix")
 	if a, ok := ingest.JSONNumber(start); ok {
-		if b, ok := ingest.JSONNumber(end); ok && b >= a {
-			u.Set("wall_seconds", b-a)
+		if b, ok := ingest.JSONNumber(end); ok {
+			// Two finite times can be infinitely far apart (-1e308 and 1e308): such a wall
+			// time was written as Infinity, which no reader of the episodes takes.
+			switch w := b - a; {
+			case math.IsInf(w, 0) || math.IsNaN(w):
+				res.warn("%s: started_at_unix %v, finished_at_unix %v: their difference is no finite number; the run's wall time is unknown", filepath.Join(run, "result.json"), a, b)
+			case w >= 0:
+				u.Set("wall_seconds", w)
+			}
 		}
 	}
 	rpath := filepath.Join(run, "result.json")

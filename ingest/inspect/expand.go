@@ -50,7 +50,7 @@ func Expand(args []string) ([]string, error) {
 			n := 0
 			var notLogs []string
 			root := arg
-			err := filepath.WalkDir(arg, func(p string, d fs.DirEntry, err error) error {
+			err := paths.WalkDir(arg, func(p string, d fs.DirEntry, err error) error {
 				if err != nil {
 					return err
 				}

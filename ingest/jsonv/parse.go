@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -19,6 +20,17 @@ func (e *SyntaxError) Error() string { return fmt.Sprintf("offset %d: %s", e.Off
 // MaxDepth bounds nesting so that hostile input cannot exhaust the stack.
 const MaxDepth = 512
 
+// tooDeep is the message of the error a document nested deeper than MaxDepth gives.
+var tooDeep = fmt.Sprintf("nesting deeper than %d", MaxDepth)
+
+// TooDeep reports whether err is Parse's error for a document nested deeper than
+// MaxDepth: valid JSON, maybe, that no reader here takes, unlike text that is no JSON at
+// all, which callers reading a text that may hold JSON take as text.
+func TooDeep(err error) bool {
+	se, ok := err.(*SyntaxError)
+	return ok && strings.HasPrefix(se.Msg, tooDeep)
+}
+
 // Parse decodes one JSON document the way Python's json.loads does: integers stay
 // integers (int64, or BigInt beyond it), numbers with a fraction or exponent become
 // float64, NaN/Infinity/-Infinity are accepted, and a repeated key keeps its first
@@ -29,6 +41,11 @@ func Parse(data []byte) (any, error) {
 	p.skip()
 	v, err := p.value(0)
 	if err != nil {
+		if se, ok := err.(*SyntaxError); ok && se.Msg == tooDeep {
+			if at := pathAt(data, se.Offset); at != "" {
+				se.Msg += " in " + at
+			}
+		}
 		return nil, err
 	}
 	p.skip()
@@ -85,7 +102,7 @@ func (p *parser) skip() {
 
 func (p *parser) value(depth int) (any, error) {
 	if depth > MaxDepth {
-		return nil, p.errf("nesting deeper than %d", MaxDepth)
+		return nil, p.errf("%s", tooDeep)
 	}
 	if p.pos >= len(p.data) {
 		return nil, p.errf("unexpected end of input")

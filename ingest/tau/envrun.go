@@ -76,6 +76,9 @@ func openAIMessages(r *Read, file, field string, list []any) []message {
 		switch cv, _ := o.Get("content"); c := cv.(type) {
 		case string:
 			m.content = c
+			if role == "tool" && replyTooDeep(c) {
+				r.problem(file, at+".content", "%v", errTooDeep)
+			}
 		case nil:
 		default:
 			r.problem(file, at+".content", "must be a string or null, got %s", ingest.TypeName(cv))
@@ -108,7 +111,12 @@ func openAIMessages(r *Read, file, field string, list []any) []message {
 				}
 				switch a, _ := fn.Get("arguments"); x := a.(type) {
 				case string:
-					c.argsRaw, c.args = x, parseArgs(x)
+					c.argsRaw = x
+					var err error
+					if c.args, err = parseArgs(x); err != nil {
+						r.problem(file, tat+".function.arguments", "%v", err)
+						continue
+					}
 				case *jsonv.Object:
 					c.args = x
 				default:

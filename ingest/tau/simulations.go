@@ -154,6 +154,9 @@ func tau2Messages(r *Read, file, field string, list []any) []message {
 		switch cv, _ := o.Get("content"); c := cv.(type) {
 		case string:
 			m.content = c
+			if m.role == "tool" && replyTooDeep(c) {
+				r.problem(file, at+".content", "%v", errTooDeep)
+			}
 		case nil:
 		default:
 			r.problem(file, at+".content", "must be a string or null, got %s", ingest.TypeName(cv))
@@ -189,7 +192,12 @@ func tau2Messages(r *Read, file, field string, list []any) []message {
 				case *jsonv.Object:
 					c.args = x
 				case string:
-					c.argsRaw, c.args = x, parseArgs(x)
+					c.argsRaw = x
+					var err error
+					if c.args, err = parseArgs(x); err != nil {
+						r.problem(file, tat+".arguments", "%v", err)
+						continue
+					}
 				default:
 					r.problem(file, tat+".arguments", "must be an object, got %s", ingest.TypeName(a))
 					continue

@@ -14,6 +14,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/sabench/sabench-stats/analysis"
 	"github.com/sabench/sabench-stats/ingest/inspect"
+	"github.com/sabench/sabench-stats/ingest/jsonv"
 	"github.com/sabench/sabench-stats/results/pqrows"
 )
 
@@ -188,6 +189,17 @@ func writeSampleCSV(w io.Writer, cols []Column, rows []inspect.Row) error {
 	return cw.Error()
 }
 
+// floatText appends a float cell as Python's repr writes it (json.dumps, pandas' CSV):
+// "1.0", "-0.0", "1e+308". Go's shortest form wrote a whole float as "1" and negative
+// zero as "-0", which JSON readers take for integers (and -0 for 0): a float column of
+// whole values was read back as integers, and a -0.0 lost its sign.
+func floatText(dst []byte, x float64) []byte {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return strconv.AppendFloat(dst, x, 'g', -1, 64) // not reached: such values are null
+	}
+	return jsonv.AppendFloatRepr(dst, x)
+}
+
 func csvText(x any) string {
 	switch x := x.(type) {
 	case string:
@@ -195,7 +207,7 @@ func csvText(x any) string {
 	case int64:
 		return strconv.FormatInt(x, 10)
 	case float64:
-		return strconv.FormatFloat(x, 'g', -1, 64)
+		return string(floatText(nil, x))
 	case bool:
 		return strconv.FormatBool(x)
 	}
@@ -221,7 +233,7 @@ func writeSampleJSONL(w io.Writer, cols []Column, rows []inspect.Row) error {
 			case int64:
 				b = strconv.AppendInt(b, x, 10)
 			case float64:
-				b = strconv.AppendFloat(b, x, 'g', -1, 64)
+				b = floatText(b, x)
 			case bool:
 				b = strconv.AppendBool(b, x)
 			}

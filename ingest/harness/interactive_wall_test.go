@@ -1,0 +1,46 @@
+package harness
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sabench/sabench-stats/ingest/jsonv"
+)
+
+// TestInteractiveWallTimeNotFinite: started_at_unix and finished_at_unix, each finite, can
+// be infinitely far apart (-1.7e308 and 1.7e308): the episode got "wall_seconds": Infinity,
+// which score and validate then refuse in the file ingest wrote. The wall time is left out
+// and a warning names the run's result.json.
+func TestInteractiveWallTimeNotFinite(t *testing.T) {
+	dir := copyTree(t, filepath.Join(interactiveFixture, "SAB-V2-001.run1"))
+	p := filepath.Join(dir, "result.json")
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := jsonv.ParseObject(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Set("started_at_unix", -1.7e308)
+	o.Set("finished_at_unix", 1.7e308)
+	if err := os.WriteFile(p, jsonv.Marshal(o), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := readInteractive(t, dir, Options{Config: glm})
+	if len(res.Episodes) != 1 || len(res.Problems) != 0 {
+		t.Fatalf("%d episodes, problems %v", len(res.Episodes), res.Problems)
+	}
+	if w, ok := res.Episodes[0].Usage.Get("wall_seconds"); ok {
+		t.Errorf("wall_seconds %v, want none", w)
+	}
+	warned := false
+	for _, w := range res.Warnings {
+		warned = warned || strings.Contains(w, "result.json: started_at_unix -1.7e+308, finished_at_unix 1.7e+308: their difference is no finite number")
+	}
+	if !warned {
+		t.Errorf("warnings %q lack the wall time's", res.Warnings)
+	}
+}
