@@ -71,7 +71,7 @@ func compareTables(t *testing.T, r *analysis.Release, o analysis.StatOptions) []
 	nan := math.NaN()
 	d := analysis.InspectDiff{Scorer: "grade", MeanA: 0.75, MeanB: 0.5, McNemarP: nan, PTest: nan, PAdj: nan, Test: "bootstrap"}
 	d.X, d.Lo, d.Hi, d.P, d.Cases, d.Units = 0.25, nan, nan, nan, 8, 8
-	return []*results.Table{results.BuildCompare(r, spec, scopes, o),
+	return []*results.Table{buildCompare(t, r, spec, scopes, o),
 		results.BuildInspectCompare(results.InspectCompare{A: "a.eval", B: "b.eval", ADesc: "log a.eval", BDesc: "log b.eval", Diffs: []analysis.InspectDiff{d}}, o)}
 }
 

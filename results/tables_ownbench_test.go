@@ -338,7 +338,7 @@ func TestCompareOnAProtocolTheBenchLacks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	notes := strings.Join(results.BuildCompare(r, spec, scopes, o).Notes, "\n")
+	notes := strings.Join(buildCompare(t, r, spec, scopes, o).Notes, "\n")
 	if want := "No row for V0: the bench has no V0 case."; !strings.Contains(notes, want) || strings.Contains(notes, "scored episodes of those") {
 		t.Errorf("compare notes:\n%s\nwant %q only", notes, want)
 	}
