@@ -126,10 +126,11 @@ func rateCI(iv *Intervals, t *Table, label, key string, e analysis.Estimate) Cel
 	return iv.cell(t, label, key, e)
 }
 
-// finishRates adds the interval notes of a table of rates.
+// finishRates adds the interval notes of a table of rates; without resamples the one
+// sentence every table gives then (IntervalSpec.Sentence), so that each says it alike.
 func finishRates(t *Table, iv *Intervals) {
 	if iv == nil {
-		t.Notes = append(t.Notes, "No intervals (--resamples 0).")
+		t.Notes = append(t.Notes, analysis.IntervalSpec{}.Sentence())
 		return
 	}
 	t.Notes = append(t.Notes, fmt.Sprintf("Each rate with its %s [lo, hi] (the text form prints it on a second line).", iv.Spec.CI()))
