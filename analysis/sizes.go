@@ -115,9 +115,20 @@ func (r *Release) UnrankedIn(f DomainFilter) []string {
 // not on the cases the others are scored on.
 type Shortfall struct {
 	Config string
-	Cases  int               // cases it has a scored main-condition episode of
-	Of     int               // cases some configuration has one of
-	None   []ingest.Protocol // protocols another configuration scored and it did not
+	Cases  int // cases it has a scored main-condition episode of
+	Of     int // cases some configuration has one of
+	// Missing says, per protocol (in protocol order), why it lacks cases another
+	// configuration scored: not run, or run with every episode excluded.
+	Missing []Missing
+}
+
+// Missing is what one configuration lacks of one protocol's cases that another
+// configuration scored.
+type Missing struct {
+	Protocol ingest.Protocol
+	NotRun   int  // cases it has no main-condition episode of
+	Excluded int  // cases it ran whose every main-condition episode was excluded
+	None     bool // it scored no case of the protocol
 }
 
 // FewerCases lists, in Configs order, the configurations with scored main-condition
@@ -137,13 +148,24 @@ func (r *Release) FewerCases() []Shortfall {
 			continue
 		}
 		k := int(v.CaseIdentityKey())
-		for len(seen[j]) <= k {
-			seen[j] = append(seen[j], false)
-		}
+		seen[j] = growTo(seen[j], k)
 		for len(any) <= k {
 			any, protoOf = append(any, false), append(protoOf, 0)
 		}
 		seen[j][k], any[k], protoOf[k] = true, true, v.protocol
+	}
+	// ran[j][k]: configuration j has an excluded main-condition episode of case k, so a
+	// case it did not score was run and excluded rather than not run.
+	ran := make([][]bool, len(r.configs))
+	for i := range r.Verdicts {
+		v := &r.Verdicts[i]
+		if !v.Excluded() || isStaticJudgment(v) || v.Condition() != ingest.DefaultCondition {
+			continue
+		}
+		if j, k := r.configOf(v), int(v.CaseIdentityKey()); j >= 0 && k < len(any) && any[k] {
+			ran[j] = growTo(ran[j], k)
+			ran[j][k] = true
+		}
 	}
 	of, all := countCases(any, protoOf)
 	var out []Shortfall
@@ -153,14 +175,34 @@ func (r *Release) FewerCases() []Shortfall {
 			continue
 		}
 		x := Shortfall{Config: r.configs[j], Cases: n, Of: of}
-		for p := range all {
-			if all[p] > 0 && mine[p] == 0 {
-				x.None = append(x.None, ingest.Protocol(p))
+		var miss [ingest.NumProtocols]Missing
+		for k, ok := range any {
+			if !ok || (k < len(s) && s[k]) || int(protoOf[k]) >= ingest.NumProtocols {
+				continue
+			}
+			if k < len(ran[j]) && ran[j][k] {
+				miss[protoOf[k]].Excluded++
+			} else {
+				miss[protoOf[k]].NotRun++
+			}
+		}
+		for p, m := range miss {
+			if m.NotRun+m.Excluded > 0 {
+				m.Protocol, m.None = ingest.Protocol(p), all[p] > 0 && mine[p] == 0
+				x.Missing = append(x.Missing, m)
 			}
 		}
 		out = append(out, x)
 	}
 	return out
+}
+
+// growTo extends s with false to hold index k.
+func growTo(s []bool, k int) []bool {
+	for len(s) <= k {
+		s = append(s, false)
+	}
+	return s
 }
 
 // countCases counts the cases marked in have, in all and per protocol (protoOf[k] is case

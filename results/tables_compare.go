@@ -11,13 +11,18 @@ import (
 
 // BuildComparesEach is BuildCompare for each release (one per policy) with its scopes
 // (analysis.CompareEach), ids as EachPolicy gives them.
-func BuildComparesEach(rels []*analysis.Release, s analysis.CompareSpec, scopes [][]analysis.CompareScope, o analysis.StatOptions) []*Table {
-	ts, _ := EachPolicy(rels, func(i int, r *analysis.Release) (*Table, error) { return BuildCompare(r, s, scopes[i], o), nil })
-	return ts
+func BuildComparesEach(rels []*analysis.Release, s analysis.CompareSpec, scopes [][]analysis.CompareScope, o analysis.StatOptions) ([]*Table, error) {
+	return EachPolicy(rels, func(i int, r *analysis.Release) (*Table, error) { return BuildCompare(r, s, scopes[i], o) })
 }
 
-// BuildCompare is the `compare` command's table for one policy's release.
-func BuildCompare(r *analysis.Release, s analysis.CompareSpec, scopes []analysis.CompareScope, o analysis.StatOptions) *Table {
+// BuildCompare is the `compare` command's table for one policy's release. It resolves s in
+// r first (CompareSpec.Resolve), as the command does, so that a spec built by hand names
+// the condition and configurations it compared, and is refused with Resolve's error
+// where it names what r does not hold.
+func BuildCompare(r *analysis.Release, s analysis.CompareSpec, scopes []analysis.CompareScope, o analysis.StatOptions) (*Table, error) {
+	if err := s.Resolve(r); err != nil {
+		return nil, fmt.Errorf("compare: %w", err)
+	}
 	pct := ciLabel(analysis.IntervalSpec{Level: o.Level, Resamples: o.Resamples})
 	// The rate compared, named as T2 names it (the data keys stay ecs_a, ecs_b).
 	success := "ECS"
@@ -81,7 +86,7 @@ func BuildCompare(r *analysis.Release, s analysis.CompareSpec, scopes []analysis
 		t.Notes = append(t.Notes, n)
 	}
 	t.Notes = append(t.Notes, familyNote(o, ps, family, noSharedCase), policyNote(r))
-	return t
+	return t, nil
 }
 
 // missingRowsNote names the protocols asked for (all the release's cases have, without

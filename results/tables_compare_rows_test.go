@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/sabench/sabench-stats/analysis"
-	"github.com/sabench/sabench-stats/results"
 )
 
 // TestCompareNamesMissingProtocolRows: compare has a row per protocol only where both arms
@@ -28,7 +27,7 @@ func TestCompareNamesMissingProtocolRows(t *testing.T) {
 		t.Fatalf("rows %s, want All,V2,V3", got)
 	}
 	const want = "No row for Legacy, V0, V1: A or B has no scored episodes of those protocols."
-	if n := strings.Join(results.BuildCompare(r, spec, scopes, o).Notes, "\n"); !strings.Contains(n, want) {
+	if n := strings.Join(buildCompare(t, r, spec, scopes, o).Notes, "\n"); !strings.Contains(n, want) {
 		t.Errorf("compare notes lack %q:\n%s", want, n)
 	}
 	spec.Protocols = nil
@@ -36,7 +35,7 @@ func TestCompareNamesMissingProtocolRows(t *testing.T) {
 	if scopes, err = r.Compare(spec, o); err != nil {
 		t.Fatal(err)
 	}
-	if n := strings.Join(results.BuildCompare(r, spec, scopes, o).Notes, "\n"); strings.Contains(n, "No row for") {
+	if n := strings.Join(buildCompare(t, r, spec, scopes, o).Notes, "\n"); strings.Contains(n, "No row for") {
 		t.Errorf("every protocol has a row, yet:\n%s", n)
 	}
 }

@@ -126,10 +126,11 @@ func rateCI(iv *Intervals, t *Table, label, key string, e analysis.Estimate) Cel
 	return iv.cell(t, label, key, e)
 }
 
-// finishRates adds the interval notes of a table of rates.
+// finishRates adds the interval notes of a table of rates; without resamples the one
+// sentence every table gives then (IntervalSpec.Sentence), so that each says it alike.
 func finishRates(t *Table, iv *Intervals) {
 	if iv == nil {
-		t.Notes = append(t.Notes, "No intervals (--resamples 0).")
+		t.Notes = append(t.Notes, analysis.IntervalSpec{}.Sentence())
 		return
 	}
 	t.Notes = append(t.Notes, fmt.Sprintf("Each rate with its %s [lo, hi] (the text form prints it on a second line).", iv.Spec.CI()))
@@ -571,9 +572,6 @@ func buildVariance(in *Input) (*Table, error) {
 		fmt.Sprintf("%s (--passk planned|per-case); the planned repeats are the configuration's number of repeats.", conv.Describe()),
 		"Cases with fewer repeats: cases scored fewer times than planned (excluded episodes); under planned their missing repeats count as failures, under per-case they are left out of pass^k for k above their repeats.",
 		"Noise floor: flip rate is the chance that two repeats of a case disagree; ICC case the share of an episode's variance that is between cases (the within-case correlation of repeats; the between-case variance by moments, the per-case rates' variance less their repeat noise, floored at 0)"+iccTemplate+"; Run SD the standard deviation of the "+m.phrase+" from repeat noise alone, √(W/episodes). Two runs of one configuration differ by about 1.4 Run SD; a difference between configurations within 2 to 3 of those is below the noise floor (the power command plans a comparison).")
-	if len(rows) > 0 && !official {
-		t.Notes = append(t.Notes, executableNote(r, t.Notes)...)
-	}
 	t.Notes = append(t.Notes, unevenRepeatsNote(rows, "A repeat column over fewer cases is not on the same cases as the others, the Std mixes them, and pass^k counts those cases among the cases with fewer repeats although none of their episodes was excluded.")...)
 	for _, sp := range spreads {
 		if sp.NoiseErr != "" {
@@ -597,11 +595,12 @@ func buildVariance(in *Input) (*Table, error) {
 	if official {
 		return emptyBecause(t, "no scored main-condition episodes"), nil
 	}
-	return emptyBecause(t, cmp.Or(lacksAll(r, allProtocols[1:]), "no scored V0–V3 main-condition episodes")), nil
+	return emptyBecause(t, cmp.Or(lacksAll(r, allProtocols[1:]), "no scored "+executableAny(r)+" main-condition episodes")), nil
 }
 
 // executableScope says which cases the variance table is over, a sentence and a space:
-// the bench's own count, whichever bench it is (a bench of one's own may have as many as
+// the bench's own count of its own protocols (executableTitle: "V1 and V2" on a bench of
+// those only), whichever bench it is (a bench of one's own may have as many as
 // the paper's release, and is still not it), and how many of them the scored verdicts vs
 // ran where that is fewer (the rows' case counts are of those); "" when it has none (the
 // table is empty and says so).
@@ -624,29 +623,26 @@ func executableScope(r *analysis.Release, vs []analysis.Record) string {
 		}
 	}
 	if len(run) > 0 && len(run) < n {
-		return fmt.Sprintf("Over the bench's %d V0–V3 cases (Legacy left out), %d of them run. ", n, len(run))
+		return fmt.Sprintf("Over the bench's %d %s cases (Legacy left out), %d of them run. ", n, executableTitle(r), len(run))
 	}
-	return fmt.Sprintf("Over the bench's %d V0–V3 cases (Legacy left out). ", n)
+	return fmt.Sprintf("Over the bench's %d %s cases (Legacy left out). ", n, executableTitle(r))
 }
 
-// executableTitle is the scope a title of the V0–V3 tables names (ingest.ExecutableLabel):
-// "V0–V3", or on a bench with some of them only those it has ("V1 and V2").
+// executableTitle is the scope a title or note of the V0–V3 tables names
+// (ingest.ExecutableLabel): "V0–V3", or on a bench with some of them only those it has
+// ("V1 and V2"), so that no note says "V0–V3" of a bench without V0 or V3.
 func executableTitle(r *analysis.Release) string {
 	_, have := benchProtocols(r, allProtocols[1:])
 	return ingest.ExecutableLabel(have)
 }
 
-// executableNote says what "V0–V3" in a table's notes stands for on a bench that has some
-// of those protocols only ("The bench has no V0 or V3 case: V0–V3 in these notes is V1 and
-// V2."; the title names them, executableTitle); nil on a bench with all four, or none (a
-// table on none is empty, or says so), and where no note says "V0–V3" (T4's notes name
-// the bench's protocols themselves).
-func executableNote(r *analysis.Release, notes []string) []string {
-	miss, have := benchProtocols(r, allProtocols[1:])
-	if len(miss) == 0 || len(have) == 0 || !slices.ContainsFunc(notes, func(n string) bool { return strings.Contains(n, "V0–V3") }) {
-		return nil
+// executableAny is executableTitle for a negation: "no V1 or V2 case".
+func executableAny(r *analysis.Release) string {
+	_, have := benchProtocols(r, allProtocols[1:])
+	if l := ingest.ExecutableLabel(have); l == "V0–V3" {
+		return l
 	}
-	return []string{fmt.Sprintf("The bench has no %s case: V0–V3 in these notes is %s.", ingest.JoinLabels(miss, " or "), ingest.JoinLabels(have, " and "))}
+	return ingest.JoinLabels(have, " or ")
 }
 
 // unevenRepeatsNote names the repeats a configuration ran on only some of its V0–V3 cases

@@ -59,6 +59,52 @@ func TestNoResamplesNotesDescribeNoDraws(t *testing.T) {
 	}
 }
 
+// TestNoResamplesSaysSoOnce: with --resamples 0 every table that has interval columns at
+// the default resamples says, in one note, why they are empty, and in the same words (T2,
+// T3, T8, domains and variance said "No intervals (--resamples 0).", the others "No
+// intervals: --resamples 0.").
+func TestNoResamplesSaysSoOnce(t *testing.T) {
+	cases, sets, vs := fixtureVerdicts(t)
+	ch := analysis.PaperChoices()
+	ch.StrategyExec = "scgr_eg"
+	build := func(resamples int) map[string]*results.Table {
+		o := analysis.DefaultStatOptions()
+		o.Resamples, o.Workers = resamples, 2
+		in := &results.Input{Releases: []*analysis.Release{analysis.NewRelease(cases, sets, vs, oracle.SafeAct),
+			analysis.NewRelease(cases, sets, relaxed(vs), oracle.Presets[3])}, Stats: o, Choices: ch}
+		ts, err := results.Build(in, results.Registry)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ts = append(ts, compareTables(t, in.Releases[0], o)...)
+		out := map[string]*results.Table{}
+		for _, tb := range ts {
+			out[tb.ID] = tb
+		}
+		return out
+	}
+	drawn, none := build(20), build(0)
+	const want = "No intervals: --resamples 0."
+	for id, tb := range drawn {
+		intervals := false
+		for _, c := range tb.Columns {
+			intervals = intervals || c.Kind == results.KindInterval || c.Kind == results.KindPercentInterval
+		}
+		n := 0
+		for _, note := range none[id].Notes {
+			if strings.Contains(note, "No intervals") {
+				n++
+				if note != want {
+					t.Errorf("%s: %q, want %q", id, note, want)
+				}
+			}
+		}
+		if intervals && n != 1 {
+			t.Errorf("%s has intervals when drawn, and at --resamples 0 says %d times why they are not:\n%s", id, n, strings.Join(none[id].Notes, "\n"))
+		}
+	}
+}
+
 // compareTables are the comparisons built outside the registry, under o: compare of two
 // configurations of r and compare-inspect of two logs with a bootstrap-tested scorer.
 func compareTables(t *testing.T, r *analysis.Release, o analysis.StatOptions) []*results.Table {
@@ -71,7 +117,7 @@ func compareTables(t *testing.T, r *analysis.Release, o analysis.StatOptions) []
 	nan := math.NaN()
 	d := analysis.InspectDiff{Scorer: "grade", MeanA: 0.75, MeanB: 0.5, McNemarP: nan, PTest: nan, PAdj: nan, Test: "bootstrap"}
 	d.X, d.Lo, d.Hi, d.P, d.Cases, d.Units = 0.25, nan, nan, nan, 8, 8
-	return []*results.Table{results.BuildCompare(r, spec, scopes, o),
+	return []*results.Table{buildCompare(t, r, spec, scopes, o),
 		results.BuildInspectCompare(results.InspectCompare{A: "a.eval", B: "b.eval", ADesc: "log a.eval", BDesc: "log b.eval", Diffs: []analysis.InspectDiff{d}}, o)}
 }
 

@@ -94,7 +94,6 @@ func buildT4(in *Input) (*Table, error) {
 		}
 		t.Notes = append(t.Notes, noPairedNote(r, none, "No paired case, so the row is empty (—)")...)
 		t.Notes = append(t.Notes, unpairedNote(r, in.Choices)...)
-		t.Notes = append(t.Notes, executableNote(r, t.Notes)...)
 	}
 	t.Notes = append(t.Notes, policyNote(r))
 	return emptyBecause(t, fmt.Sprintf("no model has both a configuration with the shared harness %s and another one with main-condition episodes (--shared-harness)", sh)), nil
@@ -363,14 +362,14 @@ func buildDisagreement(in *Input) (*Table, error) {
 		}
 		t.Notes = append(t.Notes, noPairedNote(r, none, "No shared case, so the row counts none and has no McNemar p")...)
 		t.Notes = append(t.Notes, unpairedNote(r, in.Choices)...)
-		t.Notes = append(t.Notes, executableNote(r, t.Notes)...)
 	}
 	return emptyBecause(t, fmt.Sprintf("no model has both a configuration with the shared harness %s and another one (--shared-harness)", in.Choices.SharedHarness)), nil
 }
 
-// noPairedNote names the harness pairs of T4 or the disagreement table that share no V0–V3
-// case, after what (so) their rows then show, and says why: the bench has no such case (a
-// bench built like SafeActBench may have Legacy cases only), or the two ran none in common.
+// noPairedNote names the harness pairs of T4 or the disagreement table that share no case
+// of the bench's V0–V3 protocols (executableAny), after what (so) their rows then show,
+// and says why: the bench has no such case (a bench built like SafeActBench may have
+// Legacy cases only), or the two ran none in common.
 func noPairedNote(r *analysis.Release, pairs []analysis.HarnessPair, so string) []string {
 	if len(pairs) == 0 {
 		return nil
@@ -379,7 +378,7 @@ func noPairedNote(r *analysis.Release, pairs []analysis.HarnessPair, so string) 
 	for i, p := range pairs {
 		names[i] = p.Family + " and " + p.Shared
 	}
-	why := cmp.Or(lacksAll(r, allProtocols[1:]), "no V0–V3 case that both configurations ran")
+	why := cmp.Or(lacksAll(r, allProtocols[1:]), "no "+executableAny(r)+" case that both configurations ran")
 	return []string{so + ": " + strings.Join(names, "; ") + " (" + why + ")."}
 }
 

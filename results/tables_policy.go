@@ -177,7 +177,9 @@ func notShown(r *analysis.Release, shown []string) []string {
 
 // fewerCasesNote names the configurations a table (T2, T8, the policy tables) shows beside
 // the others although they were scored on fewer cases (analysis.Release.FewerCases): what
-// of theirs rests on their own cases only, and is not compared on the same cases.
+// of theirs rests on their own cases only, and is not compared on the same cases. It says
+// per protocol whether the missing cases were not run or run and excluded, and points to
+// the coverage table only when some were excluded.
 func fewerCasesNote(short []analysis.Shortfall, what string) []string {
 	if len(short) == 0 {
 		return nil
@@ -187,14 +189,55 @@ func fewerCasesNote(short []analysis.Shortfall, what string) []string {
 		parts[i] = s.Config
 	}
 	parts = ingest.ListedNames(parts, ";")
+	excluded := false
 	for i, s := range short {
 		parts[i] = fmt.Sprintf("%s %d", parts[i], s.Cases)
-		if len(s.None) > 0 {
-			parts[i] += " (none on " + ingest.JoinLabels(s.None, ", ") + ")"
+		if d := missingDetail(s.Missing); d != "" {
+			parts[i] += " (" + d + ")"
+		}
+		for _, m := range s.Missing {
+			excluded = excluded || m.Excluded > 0
 		}
 	}
-	return []string{fmt.Sprintf("Scored on fewer cases than the %d the configurations scored together: %s; %s rest on those cases only, not on the same cases as the others' (the coverage table counts the excluded episodes).",
-		short[0].Of, strings.Join(parts, "; "), what)}
+	tail := "."
+	if excluded {
+		tail = " (the coverage table counts the excluded episodes)."
+	}
+	return []string{fmt.Sprintf("Scored on fewer cases than the %d the configurations scored together: %s; %s rest on those cases only, not on the same cases as the others'%s",
+		short[0].Of, strings.Join(parts, "; "), what, tail)}
+}
+
+// missingDetail says why a configuration lacks cases, per protocol: "none run on V2" for
+// a protocol it did not run, "every episode on V0 excluded" for one it ran and lost to
+// exclusions, else the counts ("V1: 1 case not run, 2 cases with every episode excluded").
+func missingDetail(ms []analysis.Missing) string {
+	var notRun, allExcl []ingest.Protocol
+	var partial []string
+	for _, m := range ms {
+		switch {
+		case m.None && m.Excluded == 0:
+			notRun = append(notRun, m.Protocol)
+		case m.None && m.NotRun == 0:
+			allExcl = append(allExcl, m.Protocol)
+		default:
+			var c []string
+			if m.NotRun > 0 {
+				c = append(c, ingest.Plural(m.NotRun, "case")+" not run")
+			}
+			if m.Excluded > 0 {
+				c = append(c, ingest.Plural(m.Excluded, "case")+" with every episode excluded")
+			}
+			partial = append(partial, m.Protocol.Label()+": "+strings.Join(c, ", "))
+		}
+	}
+	var out []string
+	if len(notRun) > 0 {
+		out = append(out, "none run on "+ingest.JoinLabels(notRun, ", "))
+	}
+	if len(allExcl) > 0 {
+		out = append(out, "every episode on "+ingest.JoinLabels(allExcl, ", ")+" excluded")
+	}
+	return strings.Join(append(out, partial...), "; ")
 }
 
 // policyLeftOut is what the policy tables leave an unranked configuration out of.

@@ -88,7 +88,7 @@ func TestCompareNamesTheMeasureOnTauBench(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb := results.BuildCompare(rel, spec, scopes, o)
+	tb := buildCompare(t, rel, spec, scopes, o)
 	var heads []string
 	for _, c := range tb.Columns {
 		if c.Key == "ecs_a" || c.Key == "ecs_b" {

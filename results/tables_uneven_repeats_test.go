@@ -138,14 +138,14 @@ func TestCompareSaysTiesOfAnEvenRepeatCount(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := fmt.Sprintf("Ties: A's shared cases mostly have 2 repeats (a majority is 2 of 2), and %d of the 10 split evenly and count as failing.", split)
-	if n := strings.Join(results.BuildCompare(r, spec, scopes, o).Notes, "\n"); !strings.Contains(n, want) {
+	if n := strings.Join(buildCompare(t, r, spec, scopes, o).Notes, "\n"); !strings.Contains(n, want) {
 		t.Errorf("compare notes lack %q:\n%s", want, n)
 	}
 	r = fixtureRelease(t)
 	if scopes, err = r.Compare(spec, o); err != nil {
 		t.Fatal(err)
 	}
-	if n := strings.Join(results.BuildCompare(r, spec, scopes, o).Notes, "\n"); strings.Contains(n, "Ties:") {
+	if n := strings.Join(buildCompare(t, r, spec, scopes, o).Notes, "\n"); strings.Contains(n, "Ties:") {
 		t.Errorf("three repeats each, yet a note on ties:\n%s", n)
 	}
 }

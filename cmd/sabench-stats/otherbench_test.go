@@ -133,3 +133,24 @@ func TestOtherBenchReportSaysNothingOfSafeActBench(t *testing.T) {
 		t.Errorf("T2 does not say %q:\n%s", want, t2)
 	}
 }
+
+// TestOtherBenchFewerCasesSaysNotRun: Mixtral ran no V2 case of OpsSafe, and nothing of its
+// was excluded, yet T2's and T8's fewer-cases note said "none on V2" and ended "(the
+// coverage table counts the excluded episodes)". It now says the protocol was not run and
+// points to no exclusions.
+func TestOtherBenchFewerCasesSaysNotRun(t *testing.T) {
+	t.Parallel()
+	stdout, stderr, code := runCLI(t, "tables", "T2", "T8", "--bench", otherBench, "--resamples", "0")
+	if code != 0 {
+		t.Fatalf("tables: exit %d: %s", code, stderr)
+	}
+	const who = "Scored on fewer cases than the 6 the configurations scored together: Mixtral 8x22B (vLLM) 4 (none run on V2); "
+	for _, what := range []string{"their ECS, P-M, D-M and ranks", "their domain rates and D-M"} {
+		if want := who + what + " rest on those cases only, not on the same cases as the others'.\n"; !strings.Contains(stdout, want) {
+			t.Errorf("tables lack %q:\n%s", want, stdout)
+		}
+	}
+	if strings.Contains(stdout, "excluded episodes") {
+		t.Errorf("tables speak of excluded episodes where none was excluded:\n%s", stdout)
+	}
+}

@@ -51,7 +51,7 @@ func (c *common) perPolicy() (int, error) {
 
 // writeTables writes tables (job.WriteTables); those of the last scored release, which
 // the job stamped with its provenance, with why any is empty and, for CSV on stdout, the
-// SYNTHETIC mark on stderr (job.SyntheticNote).
+// SYNTHETIC mark (job.SyntheticNote) and where the notes are (job.CSVNotesNote) on stderr.
 func (c *common) writeTables(e *cli.Env, ts []*results.Table) error {
 	if err := c.checkTableTarget(len(ts)); err != nil {
 		return err
@@ -61,7 +61,7 @@ func (c *common) writeTables(e *cli.Env, ts []*results.Table) error {
 		printLines(e, c.name, job.EmptyNotes(ts)...)
 		printLines(e, c.name, job.SyntheticNote(c.rel.Mark(), c.out, f))
 	}
-	printLines(e, c.name, job.LaTeXNote(f, ts))
+	printLines(e, c.name, job.LaTeXNote(f, ts), job.CSVNotesNote(ts, c.out, f))
 	return job.WriteTables(e.Stdout, c.out, f, c.render, ts)
 }
 

@@ -29,7 +29,7 @@ func (o *Options) Compare(r *Release, ca analysis.CompareSpec) (*Comparison, err
 	if err != nil {
 		return nil, err
 	}
-	ts, err := o.stamped(r)(results.BuildComparesEach(r.Releases, ca, scopes, o.Stat), nil)
+	ts, err := o.stamped(r)(results.BuildComparesEach(r.Releases, ca, scopes, o.Stat))
 	if err != nil {
 		return nil, err
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/results"
@@ -73,6 +75,28 @@ func SyntheticNote(mark, out string, f render.Format) string {
 		return mark
 	}
 	return ""
+}
+
+// CSVNotesNote is the line that tells a reader of CSV on stdout (out "" or "-") that the
+// tables have notes it cannot hold (what an empty cell means, the caveats of intervals)
+// and where to have them: a CSV file written with --out has them in its sidecar, and the
+// JSON form carries them; "" otherwise, or when no table has a note. A line and not a
+// refusal: a pipe of CSV is a legitimate use, and the numbers are the same.
+func CSVNotesNote(ts []*results.Table, out string, f render.Format) string {
+	if (out != "" && out != "-") || f != render.FormatCSV {
+		return ""
+	}
+	var parts []string
+	for _, t := range ts {
+		if len(t.Notes) > 0 {
+			parts = append(parts, t.ID+" has "+strconv.Itoa(len(t.Notes)))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "CSV on stdout has no room for notes: " + strings.Join(parts, ", ") +
+		" (what empty cells mean, the caveats); --out F.csv writes them to its sidecar F.csv.meta.json, and --format json carries them."
 }
 
 // Notes says what the report directory out holds and what it does not: why each table
