@@ -45,7 +45,7 @@ func TestParquetMagicInValuesIsOneFile(t *testing.T) {
 			b := array.NewRecordBuilder(memory.DefaultAllocator, schema)
 			b.Field(0).(*array.StringBuilder).AppendValues([]string{"a", "PAR1", "zzPAR1", "PAR1PAR1"}, nil)
 			b.Field(1).(*array.StringBuilder).AppendValues([]string{"PAR1", "b", "PAR1", "PAR1"}, nil)
-			if err := fw.Write(b.NewRecord()); err != nil {
+			if err := fw.Write(b.NewRecordBatch()); err != nil {
 				t.Fatal(err)
 			}
 			if err := fw.Close(); err != nil {
