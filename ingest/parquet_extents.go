@@ -43,7 +43,15 @@ func CheckParquetChunks(md *metadata.FileMetaData, r io.ReaderAt, size int64) er
 				}
 			}
 			if off := cc.BloomFilterOffset(); off > 0 {
-				covered = max(covered, off+int64(max(cc.BloomFilterLength(), 0)))
+				end, ok := off+int64(cc.BloomFilterLength()), true
+				if cc.BloomFilterLength() <= 0 {
+					// An older writer's footer gives no length: the filter's header says it.
+					// One whose header does not read leaves the gap unchecked.
+					if end, ok = bloomFilterEnd(r, off, size); !ok {
+						end = size
+					}
+				}
+				covered = max(covered, end)
 			}
 		}
 	}
@@ -83,4 +91,97 @@ func checkParquetConcat(r io.ReaderAt, size, covered int64) error {
 		at += int64(n - len(parquetMagic) + 1) // a magic across two blocks
 	}
 	return nil
+}
+
+// bloomFilterEnd is where the bloom filter at byte off ends when the footer does not say:
+// after its header, a Thrift compact struct whose field 1 is the bitset's byte count, and
+// the bitset. ok is false when no such header lies there.
+func bloomFilterEnd(r io.ReaderAt, off, size int64) (end int64, ok bool) {
+	var buf [64]byte // a header takes about 15 bytes
+	if off >= size {
+		return 0, false
+	}
+	n, err := r.ReadAt(buf[:min(int64(len(buf)), size-off)], off)
+	if n == 0 && err != nil {
+		return 0, false
+	}
+	t := compactStruct{b: buf[:n]}
+	bits := t.field1(0)
+	end = off + int64(t.i) + bits
+	if t.bad || t.i > n || bits <= 0 || end > size {
+		return 0, false
+	}
+	return end, true
+}
+
+// compactStruct reads a Thrift compact-protocol struct from b, as far as a bloom filter
+// header needs: integers, binaries and nested structs (a list, set or map sets bad).
+type compactStruct struct {
+	b   []byte
+	i   int
+	bad bool
+}
+
+func (t *compactStruct) byte() byte {
+	if t.i >= len(t.b) {
+		t.bad = true
+		return 0
+	}
+	t.i++
+	return t.b[t.i-1]
+}
+
+func (t *compactStruct) varint() int64 {
+	var x uint64
+	for s := uint(0); s < 64 && !t.bad; s += 7 {
+		c := t.byte()
+		x |= uint64(c&0x7f) << s
+		if c < 0x80 {
+			return int64(x>>1) ^ -int64(x&1) // zigzag
+		}
+	}
+	t.bad = true
+	return 0
+}
+
+// field1 reads a struct up to its stop byte and returns its field 1 when an i32 (0 else);
+// depth bounds the nesting.
+func (t *compactStruct) field1(depth int) (v int64) {
+	var id int64
+	for !t.bad {
+		h := t.byte()
+		typ := h & 0x0f
+		if typ == 0 {
+			return v
+		}
+		if d := int64(h >> 4); d != 0 {
+			id += d
+		} else {
+			id = t.varint()
+		}
+		switch typ {
+		case 1, 2: // a boolean, in the header
+		case 3:
+			t.byte()
+		case 4, 5, 6:
+			if x := t.varint(); id == 1 && typ == 5 {
+				v = x
+			}
+		case 7:
+			t.i += 8
+		case 8:
+			t.i += int(max(t.varint(), 0))
+		case 12:
+			if depth >= 8 {
+				t.bad = true
+			}
+			t.field1(depth + 1)
+		default:
+			t.bad = true
+		}
+		if t.i > len(t.b) {
+			t.bad = true
+		}
+	}
+	return 0
 }

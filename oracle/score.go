@@ -226,7 +226,6 @@ func (p *Prepared) judge(v *Fields, rec *ingest.Record, pol Policy, detail bool,
 // missing or null.
 const ExcludedNoRecord = ingest.DefectNoRecord
 
-// unscorable is the exclusion reason of a completed episode that cannot be judged, or "".
 // noEpisode is what a nil episode is scored as: a completed one without a record.
 var noEpisode = ingest.Episode{Status: ingest.StatusCompleted}
 
@@ -238,6 +237,7 @@ func orEmpty(ep *ingest.Episode) *ingest.Episode {
 	return ep
 }
 
+// unscorable is the exclusion reason of a completed episode that cannot be judged, or "".
 func unscorable(ep *ingest.Episode) string {
 	if ep.Defect != "" {
 		return ep.Defect
