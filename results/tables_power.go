@@ -20,7 +20,9 @@ func BuildPower(p *analysis.PowerPlan, mark string) *Table {
 	// A pilot whose clusters are single cases (a τ-bench domain's tasks) has no templates:
 	// its plan is the cases row alone, with no template size, design effect or template
 	// correlation to state.
-	templates := s.Stated || c.ClusterSize > 1
+	// So has one whose cases are all in one cluster: its template covariance is an artefact
+	// of the one cluster's mean (bootstrap.PairedComponents.TemplatesKnown).
+	templates := s.Stated || c.TemplatesKnown()
 	cols := []Column{textCol("analysis", "Resampled unit"), countCol("cases", "Cases"), countCol("repeats", "Repeats per arm")}
 	if templates {
 		cols = append(cols, numCol("template_size", "Cases per template", 2), numCol("design_effect", "Design effect", 3))
@@ -78,6 +80,9 @@ func BuildPower(p *analysis.PowerPlan, mark string) *Table {
 	} else if templates {
 		t.Notes = append(t.Notes, fmt.Sprintf("Pilot: %d shared cases, %d repeats per arm (mean), %d %ss (the whole release's clusters: %s), size-weighted mean %s size %.2f; ECS A %s%%, B %s%%, Δ %s points.",
 			c.Cases, c.Repeats, c.Clusters, one, p.ClusterBy, one, c.ClusterSize, pct(c.RateA), pct(c.RateB), pct(c.Delta())))
+	} else if c.ClusterSize > 1 {
+		t.Notes = append(t.Notes, fmt.Sprintf("Pilot: %d shared cases, %d repeats per arm (mean), all in one %s (the whole release's clusters: %s), which gives no within-%s correlation and no interval that resamples %ss: no %s row; ECS A %s%%, B %s%%, Δ %s points.",
+			c.Cases, c.Repeats, one, p.ClusterBy, one, one, unit, pct(c.RateA), pct(c.RateB), pct(c.Delta())))
 	} else {
 		t.Notes = append(t.Notes, fmt.Sprintf("Pilot: %d shared cases, %d repeats per arm (mean), each case its own cluster (the whole release's clusters: %s); ECS A %s%%, B %s%%, Δ %s points.",
 			c.Cases, c.Repeats, p.ClusterBy, pct(c.RateA), pct(c.RateB), pct(c.Delta())))
