@@ -174,3 +174,12 @@ func TestPowerRefusesGivenZero(t *testing.T) {
 		wantUsage(t, "power: "+f+" 0: ", stated...)
 	}
 }
+
+// TestPowerOneRepeatNote: the note of a plan at one repeat said "at 1 repeats".
+func TestPowerOneRepeatNote(t *testing.T) {
+	out, _ := mustRun(t, "power", "0.5", "0.4", "--cases", "100", "--repeats", "1", "--templates", "10", "--format", "json")
+	notes := strings.Join(parseTables(t, out)[0].Notes, "\n")
+	if !strings.Contains(notes, "at 1 repeat)") || strings.Contains(notes, "1 repeats") {
+		t.Errorf("notes:\n%s", notes)
+	}
+}
