@@ -276,6 +276,11 @@ func (r *Release) ratesCI(vs []Record, keep Filter, cellsOf func(*Record, func(i
 		for j := range nOut {
 			e := &out[outIndex(j)]
 			e.Warnings = bootstrap.IntervalWarnings(bootstrap.Interval{Lo: math.NaN(), Hi: math.NaN(), Used: 1}, e.X, 1)
+			// A 0% or 100% rate of one unit takes the Wilson interval as the variance table's
+			// pass^1 of the same unit does (it printed 100.0 [—, —] here beside [20.7, 100.0]).
+			if j < len(columns)/2 && !math.IsNaN(e.X) {
+				scoreFallback(e, o.level())
+			}
 		}
 		return out, nil
 	}

@@ -172,9 +172,11 @@ func (p *PowerPlan) rows(pilot []bootstrap.PairedCase, o StatOptions) error {
 		// A τ-bench domain's tasks, for one: its within-template covariance would be 0 for
 		// want of any pair of cases in a cluster, and the template row the cases row.
 		return fmt.Errorf("power: --templates: every cluster of the pilot is one case (%s), so it gives no within-template correlation to plan templates by; pass --clusters FILE to group the cases", p.ClusterBy)
+	case s.Templates > 0 && pilot != nil && !c.TemplatesKnown():
+		return fmt.Errorf("power: --templates: the pilot's %d shared cases are all in one cluster (%s), which gives no within-template correlation to plan templates by (its cases' deviations are from that cluster's own mean); pass --clusters FILE with two or more clusters", c.Cases, p.ClusterBy)
 	case s.Templates > 0:
 		clustered.Templates = s.Templates
-	case pilot != nil && c.ClusterSize > 1:
+	case pilot != nil && c.TemplatesKnown():
 		clustered.ClusterSize = c.ClusterSize
 	case pilot == nil && s.TempICC > 0:
 		return fmt.Errorf("power: a template correlation needs --templates")

@@ -60,17 +60,27 @@ func meanOf(xs []float64) float64 {
 }
 
 // sampleStd is the sample standard deviation (n−1) of the finite values; NaN below two.
+// Equal values have SD 0 exactly: their float mean can miss them by an ulp ((0.1 + 0.1 +
+// 0.1)/3 is 0.10000000000000002), which left an SD of 1.7e-17, and a resampled SD interval
+// of such residues read as a real [0.00, 0.00] where every resample is 0 (degenerate).
 func sampleStd(xs []float64) float64 {
 	m := meanOf(xs)
-	s, n := 0.0, 0
+	s, n, equal, first := 0.0, 0, true, math.NaN()
 	for _, x := range xs {
 		if !math.IsNaN(x) {
 			s += (x - m) * (x - m)
+			if n == 0 {
+				first = x
+			}
+			equal = equal && x == first
 			n++
 		}
 	}
 	if n < 2 {
 		return math.NaN()
+	}
+	if equal {
+		return 0
 	}
 	return math.Sqrt(s / float64(n-1))
 }

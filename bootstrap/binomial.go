@@ -74,5 +74,14 @@ func Wilson(k, n int, level float64) (lo, hi float64, err error) {
 	den := 1 + z2/nf
 	center := (p + z2/(2*nf)) / den
 	half := z / den * math.Sqrt(p*(1-p)/nf+z2/(4*nf*nf))
-	return max(0, center-half), min(1, center+half), nil
+	lo, hi = max(0, center-half), min(1, center+half)
+	// At k = 0 (k = n) the centre and the half-width are equal in exact arithmetic, so the
+	// bound is 0 (1) exactly; their float difference is a residue such as 5.6e-17.
+	if k == 0 {
+		lo = 0
+	}
+	if k == n {
+		hi = 1
+	}
+	return lo, hi, nil
 }

@@ -23,7 +23,8 @@ type NoiseFloor struct {
 	// ICC is Between/(Between + Within): the within-case correlation of repeats.
 	ICC float64
 	// TemplateICC is the correlation of two cases' true rates within a template,
-	// covariance/Between (NaN with templates of one case or no between-case variance).
+	// covariance/Between (NaN with templates of one case, a single template or no
+	// between-case variance).
 	TemplateICC float64
 	// RunSD is the standard deviation of the rate from repeat noise alone, √(W/(n·r̄)):
 	// two runs of the configuration on the same cases differ by about √2 of it.
@@ -75,7 +76,9 @@ func EstimateNoise(succ, n, cluster []int) (NoiseFloor, error) {
 	}
 	f.FlipRate = 2 * f.Within
 	f.ICC = ratio(f.Between, f.Between+f.Within)
-	if templates < len(n) {
+	// One template gives no estimate: its cases' deviations are from its own mean, so their
+	// cross-products are −Σe² and the ratio −1/n by construction.
+	if templates >= 2 && templates < len(n) {
 		f.TemplateICC = ratio(cov, f.Between)
 	}
 	f.RunSD = math.Sqrt(f.Within / tot)

@@ -34,6 +34,13 @@ type PairedComponents struct {
 	WithinKnown bool
 }
 
+// TemplatesKnown reports whether a pilot gives a within-template covariance to plan by:
+// templates of two or more cases, and two or more templates. Within a single template the
+// deviations are from that template's own mean, so their cross-products are −Σe² by
+// construction, ρ_t about −1/n and the design effect about 1/n: an artefact, not an
+// estimate.
+func (c PairedComponents) TemplatesKnown() bool { return c.ClusterSize > 1 && c.Clusters >= 2 }
+
 // Delta is the pilot's difference of rates, A − B.
 func (c PairedComponents) Delta() float64 { return c.RateA - c.RateB }
 

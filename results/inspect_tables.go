@@ -349,7 +349,9 @@ func BuildInspectLeaderboard(b *analysis.InspectBoard, by, clusterBy string, pas
 	}
 	if len(passK) > 0 {
 		t.Notes = append(t.Notes, "Planned: "+bootstrap.PassKPlanned.Describe()+", the planned repeats being the epochs each log configured; a k above them has no value.",
-			"Per-case: "+bootstrap.PassKPerCase.Describe()+", repeats being scored epochs.")
+			"Per-case: "+bootstrap.PassKPerCase.Describe()+", repeats being scored epochs.",
+			// Every printed estimate has an interval or says why not.
+			"pass^k has no interval: the board's bootstrap draws the means and rank sets only.")
 		if notBinary > 0 {
 			rows := fmt.Sprintf("%d rows whose scores are", notBinary)
 			if notBinary == 1 {

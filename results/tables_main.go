@@ -581,7 +581,7 @@ func buildVariance(in *Input) (*Table, error) {
 	if undefined {
 		why := "— where undefined: Std needs two repeats, flip rate and Run SD a case scored twice; ICC case needs outcomes that vary"
 		if !official {
-			why += "; ICC " + cl + " a " + cl + " of two or more cases and variance between cases"
+			why += "; ICC " + cl + " a " + cl + " of two or more cases, two or more " + cl + "s and variance between cases"
 		}
 		t.Notes = append(t.Notes, why+".")
 	}

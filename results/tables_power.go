@@ -20,7 +20,9 @@ func BuildPower(p *analysis.PowerPlan, mark string) *Table {
 	// A pilot whose clusters are single cases (a τ-bench domain's tasks) has no templates:
 	// its plan is the cases row alone, with no template size, design effect or template
 	// correlation to state.
-	templates := s.Stated || c.ClusterSize > 1
+	// So has one whose cases are all in one cluster: its template covariance is an artefact
+	// of the one cluster's mean (bootstrap.PairedComponents.TemplatesKnown).
+	templates := s.Stated || c.TemplatesKnown()
 	cols := []Column{textCol("analysis", "Resampled unit"), countCol("cases", "Cases"), countCol("repeats", "Repeats per arm")}
 	if templates {
 		cols = append(cols, numCol("template_size", "Cases per template", 2), numCol("design_effect", "Design effect", 3))
@@ -76,17 +78,20 @@ func BuildPower(p *analysis.PowerPlan, mark string) *Table {
 		t.Notes = append(t.Notes, fmt.Sprintf("From stated rates: A %s%%, B %s%%; within-case correlation of repeats %g, correlation of the arms' per-case rates %g, within-template correlation of per-case differences %g.",
 			pct(c.RateA), pct(c.RateB), s.ICC, s.ArmCorr, s.TempICC))
 	} else if templates {
-		t.Notes = append(t.Notes, fmt.Sprintf("Pilot: %d shared cases, %d repeats per arm (mean), %d %ss (the whole release's clusters: %s), size-weighted mean %s size %.2f; ECS A %s%%, B %s%%, Δ %s points.",
-			c.Cases, c.Repeats, c.Clusters, one, p.ClusterBy, one, c.ClusterSize, pct(c.RateA), pct(c.RateB), pct(c.Delta())))
+		t.Notes = append(t.Notes, fmt.Sprintf("Pilot: %d shared cases, %s per arm (mean), %d %ss (the whole release's clusters: %s), size-weighted mean %s size %.2f; ECS A %s%%, B %s%%, Δ %s points.",
+			c.Cases, repeats(c.Repeats), c.Clusters, one, p.ClusterBy, one, c.ClusterSize, pct(c.RateA), pct(c.RateB), pct(c.Delta())))
+	} else if c.ClusterSize > 1 {
+		t.Notes = append(t.Notes, fmt.Sprintf("Pilot: %d shared cases, %s per arm (mean), all in one %s (the whole release's clusters: %s), which gives no within-%s correlation and no interval that resamples %ss: no %s row; ECS A %s%%, B %s%%, Δ %s points.",
+			c.Cases, repeats(c.Repeats), one, p.ClusterBy, one, one, unit, pct(c.RateA), pct(c.RateB), pct(c.Delta())))
 	} else {
-		t.Notes = append(t.Notes, fmt.Sprintf("Pilot: %d shared cases, %d repeats per arm (mean), each case its own cluster (the whole release's clusters: %s); ECS A %s%%, B %s%%, Δ %s points.",
-			c.Cases, c.Repeats, p.ClusterBy, pct(c.RateA), pct(c.RateB), pct(c.Delta())))
+		t.Notes = append(t.Notes, fmt.Sprintf("Pilot: %d shared cases, %s per arm (mean), each case its own cluster (the whole release's clusters: %s); ECS A %s%%, B %s%%, Δ %s points.",
+			c.Cases, repeats(c.Repeats), p.ClusterBy, pct(c.RateA), pct(c.RateB), pct(c.Delta())))
 	}
 	variance := fmt.Sprintf("Variance components (per case, method of moments; a between-case variance whose estimate is negative is set to 0, and so are the ICCs built on it): between-case variance of the true Δ τ² = %.5f; within-case variance of one repeat W_A = %.5f, W_B = %.5f; within-case correlation (ICC) of repeats A %s, B %s, of their differences %s",
 		c.BetweenDiff, c.WithinA, c.WithinB, fmtRho(c.ICC(true)), fmtRho(c.ICC(false)), fmtRho(c.ICCDiff()))
 	formula := "The variance of the estimated Δ is (τ² + (W_A + W_B)/repeats)/cases"
 	if templates {
-		variance += fmt.Sprintf("; within-template covariance of per-case Δs %.5f (within-template correlation %s at %d repeats)", c.TemplateCov, fmtRho(c.TemplateICC(s.Repeats)), s.Repeats)
+		variance += fmt.Sprintf("; within-template covariance of per-case Δs %.5f (within-template correlation %s at %s)", c.TemplateCov, fmtRho(c.TemplateICC(s.Repeats)), repeats(s.Repeats))
 		formula = "The variance of the estimated Δ is (τ² + (W_A + W_B)/repeats)·DEFF/cases, DEFF = 1 + (m − 1)·ρ_t for templates of m cases"
 	}
 	t.Notes = append(t.Notes, variance+".", formula+"; MDE = (z(1 − α/2) + z(power))·SE, a two-sided normal-approximation test (the percentile bootstrap's, asymptotically).")
@@ -127,4 +132,12 @@ func fmtRho(x float64) string {
 		return "undefined"
 	}
 	return fmt.Sprintf("%.3f", x)
+}
+
+// repeats is "1 repeat" or "N repeats".
+func repeats(n int) string {
+	if n == 1 {
+		return "1 repeat"
+	}
+	return fmt.Sprintf("%d repeats", n)
 }

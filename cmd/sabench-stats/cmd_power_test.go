@@ -3,6 +3,7 @@ package main
 import (
 	"math"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -158,5 +159,27 @@ func TestPowerSaysVariancesAreFloored(t *testing.T) {
 	if !strings.Contains(notes, "between-case variance of the true Δ τ² = 0.00000") ||
 		!strings.Contains(notes, "a between-case variance whose estimate is negative is set to 0, and so are the ICCs built on it") {
 		t.Errorf("power notes:\n%s\nwant τ² = 0 and that it is floored", notes)
+	}
+}
+
+// TestPowerRefusesGivenZero: 0 is these flags' "not given", so --delta 0 printed the plan
+// without a power column (the power at Δ 0 is the test's size, α: no study detects it) and
+// --cases 0 planned at the pilot's cases; a 0 given is refused, with or without a pilot.
+func TestPowerRefusesGivenZero(t *testing.T) {
+	pilot := []string{"power", "Claude-5/Claude Code", "Claude-5/Inspect"}
+	for _, f := range []string{"--delta", "--cases", "--repeats", "--templates"} {
+		wantUsage(t, "power: "+f+" 0: ", append(append([]string{}, pilot...), f, "0")...)
+		stated := []string{"power", "0.6", "0.5", "--cases", "100", "--repeats", "1", "--templates", "10", "--delta", "5"}
+		stated[slices.Index(stated, f)+1] = "0"
+		wantUsage(t, "power: "+f+" 0: ", stated...)
+	}
+}
+
+// TestPowerOneRepeatNote: the note of a plan at one repeat said "at 1 repeats".
+func TestPowerOneRepeatNote(t *testing.T) {
+	out, _ := mustRun(t, "power", "0.5", "0.4", "--cases", "100", "--repeats", "1", "--templates", "10", "--format", "json")
+	notes := strings.Join(parseTables(t, out)[0].Notes, "\n")
+	if !strings.Contains(notes, "at 1 repeat)") || strings.Contains(notes, "1 repeats") {
+		t.Errorf("notes:\n%s", notes)
 	}
 }

@@ -147,3 +147,17 @@ func TestLeaderboardByStoppedLogWithoutPassK(t *testing.T) {
 		}
 	}
 }
+
+// TestLeaderboardPassKSaysNoInterval: pass^k was printed without an interval and without a
+// note saying it has none, beside means with intervals.
+func TestLeaderboardPassKSaysNoInterval(t *testing.T) {
+	var out, errb bytes.Buffer
+	args := []string{"leaderboard", "--inspect", "--passk", "1", "--format", "json",
+		inspectLogs + "/2025-05-12T20-28-13-04-00_popularity.json"}
+	if err := run(&out, &errb, args); err != nil {
+		t.Fatalf("%v\n%s", err, errb.String())
+	}
+	if !strings.Contains(out.String(), "pass^k has no interval: the board's bootstrap draws the means and rank sets only.") {
+		t.Errorf("no note on pass^k's interval:\n%s", out.String())
+	}
+}
