@@ -60,7 +60,7 @@ func (e *Env) Parse(fs *flag.FlagSet, args []string) error {
 		}
 		return Usagef("%s: %v", fs.Name(), err)
 	}
-	return nil
+	return checkOutFlag(fs)
 }
 
 // flagsFirst moves positional arguments after the flags, so that `tables T2 --format md`
