@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -59,5 +60,21 @@ func TestOutputIsNotAnInput(t *testing.T) {
 				t.Fatalf("%v: %s was changed", tc.args, p)
 			}
 		}
+	}
+}
+
+// TestStoppedBySignal: a stop by SIGINT or SIGTERM exits as a shell reports a program the
+// signal killed (130, 143) and names the unfinished outputs it removed.
+func TestStoppedBySignal(t *testing.T) {
+	var b bytes.Buffer
+	if code := stopped(&b, syscall.SIGINT, []string{"out/.v.jsonl.tmp-1"}); code != 130 {
+		t.Errorf("SIGINT: exit %d, want 130", code)
+	}
+	if want := "sabench-stats: stopped by signal 2 (interrupt): removed the unfinished out/.v.jsonl.tmp-1; outputs already in place are whole\n"; b.String() != want {
+		t.Errorf("SIGINT: %q, want %q", b.String(), want)
+	}
+	b.Reset()
+	if code := stopped(&b, syscall.SIGTERM, nil); code != 143 || !strings.Contains(b.String(), "no output was being written") {
+		t.Errorf("SIGTERM: exit %d, %q", code, b.String())
 	}
 }

@@ -140,6 +140,7 @@ func writeChunks(htmlPath string, e *encoder) (_ *chunks, err error) {
 	if c.tmp, err = os.MkdirTemp(filepath.Dir(htmlPath), "."+c.name+".tmp-"); err != nil {
 		return nil, err
 	}
+	fsx.Track(c.tmp)
 	defer func() {
 		if err != nil {
 			c.discard()
@@ -197,6 +198,7 @@ func (c *chunks) discard() {
 	c.e.sp.close()
 	if c.tmp != "" {
 		os.RemoveAll(c.tmp)
+		fsx.Forget(c.tmp)
 		c.tmp = ""
 	}
 }
@@ -208,13 +210,15 @@ func (c *chunks) writePage(htmlPath string, in *Input) (Stats, error) {
 	if err := checkChunkDir(final); err != nil { // again: it may have changed meanwhile
 		return Stats{}, err
 	}
-	if err := os.RemoveAll(final); err != nil {
-		return Stats{}, err
-	}
 	if err := os.Chmod(c.tmp, 0o755); err != nil {
 		return Stats{}, err
 	}
-	if err := os.Rename(c.tmp, final); err != nil {
+	if err := fsx.Install(c.tmp, func() error {
+		if err := os.RemoveAll(final); err != nil {
+			return err
+		}
+		return os.Rename(c.tmp, final)
+	}); err != nil {
 		return Stats{}, err
 	}
 	c.tmp = ""
