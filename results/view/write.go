@@ -33,8 +33,8 @@ type Stats struct {
 // CheckPage refuses, before any work, a page in a directory that does not exist (the
 // chunk directory goes beside the page) and a page path that is a directory.
 func CheckPage(htmlPath string) error {
-	if dir := filepath.Dir(htmlPath); !fsx.IsDirTarget(dir) {
-		return fmt.Errorf("view: --out %s: the directory %s does not exist", htmlPath, dir)
+	if err := fsx.CheckParent("--out", htmlPath); err != nil {
+		return fmt.Errorf("view: %w", err)
 	}
 	if fi, err := os.Stat(htmlPath); err == nil && fi.IsDir() {
 		return fmt.Errorf("view: --out %s is a directory; name the page to write (%s)", htmlPath, filepath.Join(htmlPath, "index.html"))
