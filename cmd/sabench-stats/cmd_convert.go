@@ -36,6 +36,9 @@ func runConvert(e *cli.Env, args []string) error {
 	if err := job.CheckEpisodePath("OUT", out); err != nil {
 		return err
 	}
+	if err := cli.CheckOutNotInput("OUT", out, map[string][]string{"IN": {in}}); err != nil {
+		return err
+	}
 	if err := checkParquetLayout(fs, *layout, out); err != nil {
 		return err
 	}

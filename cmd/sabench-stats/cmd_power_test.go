@@ -133,7 +133,7 @@ func TestPowerRefusesSeveralPolicyDataset(t *testing.T) {
 	runs, dir := subsetRuns(t), filepath.Join(t.TempDir(), "d")
 	mustRun(t, "score", "--bench", "builtin", "--runs", runs, "--policy", "safeact", "--policy", "near-miss", "--format", "parquet", "--out", dir)
 	wantUsage(t, "power: the verdict dataset holds 2 policies (safeact, near-miss) and power plans from one", "power", "Claude-5/Claude Code", "Claude-5/Inspect", "--bench", "builtin", "--verdicts", dir)
-	_, help, _ := runCLI(t, "power", "-h")
+	help, _, _ := runCLI(t, "power", "-h")
 	if !strings.Contains(help, "a dataset of one policy (power plans from one; one of several is refused)") {
 		t.Errorf("power -h does not say a dataset of several policies is refused:\n%s", help)
 	}

@@ -549,7 +549,7 @@ func TestScoreUsage(t *testing.T) {
 	wantUsage(t, "is neither a preset", "score", "--policy", "no-such-policy")
 	wantUsage(t, "-j must be", "score", "-j", "0")
 	out, errOut, code := runCLI(t, "score", "-h")
-	if code != 0 || !strings.Contains(errOut, "output format: jsonl, csv, parquet (default: the --out file's extension, else jsonl)") || out != "" {
+	if code != 0 || !strings.Contains(out, "output format: jsonl, csv, parquet (default: the --out file's extension, else jsonl)") || errOut != "" {
 		t.Errorf("score -h: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 }

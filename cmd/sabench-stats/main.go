@@ -44,6 +44,7 @@ func main() {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(5 << 28) // 1.25 GiB
 	}
+	stopOnSignal(os.Stderr)
 	os.Exit(exitCode(os.Stderr, run(os.Stdout, os.Stderr, os.Args[1:])))
 }
 

@@ -78,7 +78,7 @@ func TestHelpNamesItsOwnFlags(t *testing.T) {
 		commands[name] = true
 	}
 	for _, name := range prog.Names() {
-		_, help, code := runCLI(t, name, "-h")
+		help, _, code := runCLI(t, name, "-h")
 		if code != 0 {
 			t.Fatalf("%s -h: exit %d", name, code)
 		}

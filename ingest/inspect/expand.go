@@ -44,6 +44,11 @@ func Expand(args []string) ([]string, error) {
 		if arg == "" {
 			return nil, fmt.Errorf("empty log path")
 		}
+		if arg == "-" {
+			// As for episode files: a log is read at offsets (an .eval is a ZIP), which
+			// standard input cannot give ("stat -: no such file or directory" before).
+			return nil, fmt.Errorf("-: reading Inspect logs from standard input is not supported; save the log to a file")
+		}
 		st, err := os.Stat(arg)
 		switch {
 		case err == nil && st.IsDir():
@@ -74,6 +79,9 @@ func Expand(args []string) ([]string, error) {
 			if n == 0 {
 				return nil, noLogs(arg, notLogs)
 			}
+		case err == nil && !st.Mode().IsRegular():
+			// Refused unopened: opening a named pipe waits for a writer.
+			return nil, &Error{File: arg, Err: fmt.Errorf("not a regular file (%s); Inspect logs are read from regular files only", st.Mode().Type())}
 		case err == nil:
 			add(arg)
 		case strings.ContainsAny(arg, "*?["):

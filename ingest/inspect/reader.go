@@ -72,6 +72,12 @@ func OpenWith(path string, opt ReadOptions) (*Reader, error) {
 		f.Close()
 		return nil, &Error{File: path, Err: fmt.Errorf("is a directory")}
 	}
+	if !st.Mode().IsRegular() {
+		// A pipe (/dev/stdin fed by cat) has no size and no offsets: it was read as an
+		// "empty file"; a device would never end.
+		f.Close()
+		return nil, &Error{File: path, Err: fmt.Errorf("not a regular file (%s); Inspect logs are read from regular files only", st.Mode().Type())}
+	}
 	r, err := newReader(path, f, st.Size(), f, opt)
 	if err != nil {
 		f.Close()

@@ -53,11 +53,13 @@ func WriteFileAtomic(path string, write func(io.Writer) error) error {
 		return &os.PathError{Op: "create", Path: path, Err: err}
 	}
 	tmp := f.Name()
+	Track(tmp)
 	renamed := false
 	defer func() {
 		if !renamed { // an error or a panic: leave nothing behind (a second Close is harmless)
 			f.Close()
 			os.Remove(tmp)
+			Forget(tmp)
 		}
 	}()
 	bw := bufio.NewWriterSize(f, 64<<10)
@@ -76,7 +78,7 @@ func WriteFileAtomic(path string, write func(io.Writer) error) error {
 	if err := f.Close(); err != nil {
 		return err
 	}
-	if err := os.Rename(tmp, path); err != nil {
+	if err := Install(tmp, func() error { return os.Rename(tmp, path) }); err != nil {
 		return err
 	}
 	renamed = true

@@ -62,9 +62,11 @@ func ReplaceDir(path string, build func(dir string) error) error {
 	if err != nil {
 		return err
 	}
+	Track(tmp)
 	defer func() {
 		if tmp != "" {
 			os.RemoveAll(tmp)
+			Forget(tmp)
 		}
 	}()
 	if err := os.Chmod(tmp, 0o755); err != nil { // MkdirTemp makes 0700
@@ -76,36 +78,43 @@ func ReplaceDir(path string, build func(dir string) error) error {
 	if err := writeManifest(tmp); err != nil {
 		return err
 	}
-	if _, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
-		if err := os.Rename(tmp, path); err != nil {
+	// The renames run under Install, so that a signal's RemoveTemps finds tmp whole
+	// before or gone after, never a swap half done.
+	var old string // where the old directory is, once the new one is in place
+	err = Install(tmp, func() error {
+		if _, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
+			return os.Rename(tmp, path)
+		}
+		// Check again: the directory may have changed while build ran.
+		if err := CheckReplaceable(path); err != nil {
 			return err
 		}
-		tmp = ""
-		return nil
-	}
-	// Check again: the directory may have changed while build ran.
-	if err := CheckReplaceable(path); err != nil {
-		return err
-	}
-	if err := exchange(tmp, path); err == nil {
-		// tmp now holds the old directory.
-		if err := os.RemoveAll(tmp); err != nil {
-			return fmt.Errorf("%s installed; removing the old one (now %s) failed: %w", path, tmp, err)
+		if err := exchange(tmp, path); err == nil {
+			old = tmp // tmp now holds the old directory
+			return nil
 		}
-		tmp = ""
-		return nil
-	}
-	old := filepath.Join(parent, "."+base+".old-"+filepath.Base(tmp)[len(base)+6:])
-	if err := os.Rename(path, old); err != nil {
-		return err
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		if rerr := os.Rename(old, path); rerr != nil {
-			return fmt.Errorf("%w; and restoring the old directory from %s failed: %v", err, old, rerr)
+		aside := filepath.Join(parent, "."+base+".old-"+filepath.Base(tmp)[len(base)+6:])
+		if err := os.Rename(path, aside); err != nil {
+			return err
 		}
+		if err := os.Rename(tmp, path); err != nil {
+			if rerr := os.Rename(aside, path); rerr != nil {
+				return fmt.Errorf("%w; and restoring the old directory from %s failed: %v", err, aside, rerr)
+			}
+			return err
+		}
+		old = aside
+		return nil
+	})
+	if err != nil {
 		return err
 	}
 	tmp = ""
+	if old == "" {
+		return nil
+	}
+	Track(old)
+	defer Forget(old)
 	if err := os.RemoveAll(old); err != nil {
 		return fmt.Errorf("%s installed; removing the old one (now %s) failed: %w", path, old, err)
 	}

@@ -129,10 +129,8 @@ func checkTableTarget(out string, f render.Format, n int) error {
 		if out == "" || out == "-" || fsx.IsDirTarget(out) {
 			return nil
 		}
-		if dir := filepath.Dir(out); !fsx.IsDirTarget(dir) {
-			return fmt.Errorf("--out %s: the directory %s does not exist", out, dir)
-		}
-		return nil
+		// One check for every file output: the directory was said not to exist when it was a file.
+		return fsx.CheckParent("--out", out)
 	}
 	if (out == "" || out == "-") && f == render.FormatCSV {
 		return fmt.Errorf("%d tables as CSV would run together in one stream; give --out DIR for one file per table (or ask for one table)", n)
@@ -158,14 +156,7 @@ func CheckFileTarget(name, out string) error {
 	case fsx.IsDirTarget(out):
 		return optionError(fmt.Errorf("%s %s is a directory, and the output is one file: name a file", name, out))
 	}
-	dir := filepath.Dir(out)
-	if fsx.IsDirTarget(dir) {
-		return nil
-	}
-	if _, err := os.Stat(dir); err == nil {
-		return optionError(fmt.Errorf("%s %s: %s is a file, not a directory", name, out, dir))
-	}
-	return optionError(fmt.Errorf("%s %s: the directory %s does not exist", name, out, dir))
+	return optionError(fsx.CheckParent(name, out))
 }
 
 // checkMakeDir is CheckOutDir of a directory target (a path ending in a separator).

@@ -1,6 +1,7 @@
 package view
 
 import (
+	"fmt"
 	"io"
 	"os"
 	"slices"
@@ -90,7 +91,9 @@ func (sp *spool) spill() {
 func (sp *spool) create() error {
 	f, err := os.CreateTemp("", "sabench-view-spool-*")
 	if err != nil {
-		return err
+		// Said as the setting to change: "open /nonexistent/sabench-view-spool-1: no such
+		// file or directory" came after the scoring, naming neither TMPDIR nor the spool.
+		return fmt.Errorf("the viewer's temporary spool file cannot be made in %s (TMPDIR; set it to a writable directory): %w", os.TempDir(), err)
 	}
 	sp.f, sp.name = f, f.Name()
 	if os.Remove(sp.name) == nil {

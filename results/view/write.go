@@ -33,8 +33,8 @@ type Stats struct {
 // CheckPage refuses, before any work, a page in a directory that does not exist (the
 // chunk directory goes beside the page) and a page path that is a directory.
 func CheckPage(htmlPath string) error {
-	if dir := filepath.Dir(htmlPath); !fsx.IsDirTarget(dir) {
-		return fmt.Errorf("view: --out %s: the directory %s does not exist", htmlPath, dir)
+	if err := fsx.CheckParent("--out", htmlPath); err != nil {
+		return fmt.Errorf("view: %w", err)
 	}
 	if fi, err := os.Stat(htmlPath); err == nil && fi.IsDir() {
 		return fmt.Errorf("view: --out %s is a directory; name the page to write (%s)", htmlPath, filepath.Join(htmlPath, "index.html"))
@@ -140,6 +140,7 @@ func writeChunks(htmlPath string, e *encoder) (_ *chunks, err error) {
 	if c.tmp, err = os.MkdirTemp(filepath.Dir(htmlPath), "."+c.name+".tmp-"); err != nil {
 		return nil, err
 	}
+	fsx.Track(c.tmp)
 	defer func() {
 		if err != nil {
 			c.discard()
@@ -197,6 +198,7 @@ func (c *chunks) discard() {
 	c.e.sp.close()
 	if c.tmp != "" {
 		os.RemoveAll(c.tmp)
+		fsx.Forget(c.tmp)
 		c.tmp = ""
 	}
 }
@@ -208,13 +210,15 @@ func (c *chunks) writePage(htmlPath string, in *Input) (Stats, error) {
 	if err := checkChunkDir(final); err != nil { // again: it may have changed meanwhile
 		return Stats{}, err
 	}
-	if err := os.RemoveAll(final); err != nil {
-		return Stats{}, err
-	}
 	if err := os.Chmod(c.tmp, 0o755); err != nil {
 		return Stats{}, err
 	}
-	if err := os.Rename(c.tmp, final); err != nil {
+	if err := fsx.Install(c.tmp, func() error {
+		if err := os.RemoveAll(final); err != nil {
+			return err
+		}
+		return os.Rename(c.tmp, final)
+	}); err != nil {
 		return Stats{}, err
 	}
 	c.tmp = ""

@@ -13,7 +13,7 @@ import (
 )
 
 // FlagSet returns the flag set of command name, whose errors are usage errors (Parse) and
-// whose help goes to stderr, headed "usage: PROG NAME USAGE".
+// whose help (-h, asked for) goes to stdout, headed "usage: PROG NAME USAGE".
 func (e *Env) FlagSet(name, usage string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(e.Stderr)
@@ -43,7 +43,10 @@ func (e *Env) Parse(fs *flag.FlagSet, args []string) error {
 	fs.SetOutput(out)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
+			// Asked for, so the answer, as the program's own help: `CMD -h | grep x` works.
+			fs.SetOutput(e.Stdout)
 			fs.Usage()
+			fs.SetOutput(out)
 			return ErrDone
 		}
 		if name, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: -"); ok {
@@ -57,7 +60,7 @@ func (e *Env) Parse(fs *flag.FlagSet, args []string) error {
 		}
 		return Usagef("%s: %v", fs.Name(), err)
 	}
-	return nil
+	return checkOutFlag(fs)
 }
 
 // flagsFirst moves positional arguments after the flags, so that `tables T2 --format md`

@@ -32,10 +32,11 @@ func TestFlagsFirst(t *testing.T) {
 }
 
 // TestUsageWithoutFlags checks -h of a command that takes no flag: the usage line alone,
-// with no trailing blank and no empty "flags:" heading.
+// with no trailing blank and no empty "flags:" heading, on stdout (asked for, it is the
+// answer) and nothing on stderr.
 func TestUsageWithoutFlags(t *testing.T) {
-	var b strings.Builder
-	e := &Env{Stdout: io.Discard, Stderr: &b, Prog: "p"}
+	var b, errb strings.Builder
+	e := &Env{Stdout: &b, Stderr: &errb, Prog: "p"}
 	if err := e.Parse(e.FlagSet("version", ""), []string{"-h"}); err != ErrDone {
 		t.Fatalf("-h: %v, want ErrDone", err)
 	}
@@ -50,6 +51,9 @@ func TestUsageWithoutFlags(t *testing.T) {
 	}
 	if got := b.String(); !strings.HasPrefix(got, "usage: p x [flags]\n\nflags:\n  -y\twhy\n") {
 		t.Errorf("-h printed %q", got)
+	}
+	if errb.Len() != 0 {
+		t.Errorf("-h printed on stderr %q", errb.String())
 	}
 }
 
@@ -78,7 +82,7 @@ func TestFlagGivenTwice(t *testing.T) {
 		t.Errorf("parsed format=%q force=%v set=%q", *format, *force, *l)
 	}
 	var b strings.Builder
-	e2 := &Env{Stdout: io.Discard, Stderr: &b, Prog: "p"}
+	e2 := &Env{Stdout: &b, Stderr: io.Discard, Prog: "p"}
 	fs = e2.FlagSet("x", "[flags]")
 	fs.String("format", "text", "format")
 	if err := e2.Parse(fs, []string{"-h"}); err != ErrDone || !strings.Contains(b.String(), `(default "text")`) || strings.Contains(b.String(), "panic") {

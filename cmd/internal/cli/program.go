@@ -84,10 +84,13 @@ func (p *Program) Run(stdout, stderr io.Writer, args []string) error {
 			}
 			return done(c.Run(e, []string{"-h"}))
 		}
-		p.usage(stdout)
 		if len(args) == 0 {
+			// A usage error: the list goes with the error to stderr, so that
+			// `sabench-stats > f` leaves f empty (it held the list, with exit 2).
+			p.usage(stderr)
 			return Usagef("no command given")
 		}
+		p.usage(stdout)
 		return nil
 	}
 	if p.Version != nil && (args[0] == "--version" || args[0] == "-version") {

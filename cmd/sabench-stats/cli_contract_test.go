@@ -1,0 +1,80 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+// copyFile copies src into dir and returns the copy's path.
+func copyFile(t *testing.T, src, dir string) string {
+	t.Helper()
+	b, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(dir, filepath.Base(src))
+	if err := os.WriteFile(p, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestOutputIsNotAnInput: an output file that is also an input, however it is spelled (the
+// same path, ./path, a glob, a symbolic link), is a usage error before anything is read,
+// and the input keeps its bytes. score --runs r.jsonl --out r.jsonl replaced the episodes
+// with their verdicts (exit 0).
+func TestOutputIsNotAnInput(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	runs := copyFile(t, filepath.Join(harnessTestdata, "interactive.golden.jsonl"), dir)
+	log := copyFile(t, filepath.Join(inspectLogs, "2025-05-12T20-28-13-04-00_popularity.json"), dir)
+	link := filepath.Join(dir, "link.jsonl")
+	if err := os.Symlink(runs, link); err != nil {
+		t.Fatal(err)
+	}
+	before := map[string][]byte{}
+	for _, p := range []string{runs, log} {
+		before[p], _ = os.ReadFile(p)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"score", "--bench", "builtin", "--runs", runs, "--out", runs}, "--out " + runs + " is also an input (--runs " + runs + ")"},
+		{[]string{"score", "--bench", "builtin", "--runs", filepath.Join(dir, "*.jsonl"), "--out", link, "--format", "jsonl"}, "is also an input (--runs "},
+		{[]string{"tables", "T2", "--bench", "builtin", "--runs", runs, "--out", filepath.Join(dir, ".", "interactive.golden.jsonl"), "--format", "csv"}, "is also an input (--runs "},
+		{[]string{"explain", "x", "--bench", "builtin", "--runs", runs, "--out", runs, "--format", "json"}, "is also an input (--runs "},
+		{[]string{"samples", "--inspect", log, "--out", log, "--format", "csv"}, "is also an input (argument "},
+		{[]string{"convert", runs, link}, "OUT " + link + " is also an input (IN " + runs + ")"},
+	} {
+		_, stderr, code := runCLI(t, tc.args...)
+		if code != 2 || !strings.Contains(stderr, tc.want) {
+			t.Errorf("%v: exit %d, stderr %q; want exit 2 and %q", tc.args, code, stderr, tc.want)
+		}
+		for p, b := range before {
+			if got, _ := os.ReadFile(p); !bytes.Equal(got, b) {
+				t.Fatalf("%v: %s was changed", tc.args, p)
+			}
+		}
+	}
+}
+
+// TestStoppedBySignal: a stop by SIGINT or SIGTERM exits as a shell reports a program the
+// signal killed (130, 143) and names the unfinished outputs it removed.
+func TestStoppedBySignal(t *testing.T) {
+	var b bytes.Buffer
+	if code := stopped(&b, syscall.SIGINT, []string{"out/.v.jsonl.tmp-1"}); code != 130 {
+		t.Errorf("SIGINT: exit %d, want 130", code)
+	}
+	if want := "sabench-stats: stopped by signal 2 (interrupt): removed the unfinished out/.v.jsonl.tmp-1; outputs already in place are whole\n"; b.String() != want {
+		t.Errorf("SIGINT: %q, want %q", b.String(), want)
+	}
+	b.Reset()
+	if code := stopped(&b, syscall.SIGTERM, nil); code != 143 || !strings.Contains(b.String(), "no output was being written") {
+		t.Errorf("SIGTERM: exit %d, %q", code, b.String())
+	}
+}

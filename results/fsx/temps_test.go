@@ -1,0 +1,64 @@
+package fsx
+
+import (
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+)
+
+// TestRemoveTemps: a stop while an output is being written removes its temporary file and
+// a report's temporary directory (what a signal left behind as .NAME.tmp-*), and the write
+// then puts nothing in place (an error: ErrStopped for the file); an output already in place stays. Not parallel:
+// RemoveTemps acts on every output of the process.
+func TestRemoveTemps(t *testing.T) {
+	defer func() { temps.Lock(); temps.stopped = false; temps.Unlock() }()
+	dir := t.TempDir()
+	done := filepath.Join(dir, "done.txt")
+	if err := WriteFileAtomic(done, func(w io.Writer) error { _, err := io.WriteString(w, "whole"); return err }); err != nil {
+		t.Fatal(err)
+	}
+	started, release := make(chan string), make(chan bool)
+	fileErr, dirErr := make(chan error, 1), make(chan error, 1)
+	go func() {
+		fileErr <- WriteFileAtomic(filepath.Join(dir, "v.jsonl"), func(w io.Writer) error {
+			io.WriteString(w, "half")
+			started <- "file"
+			<-release
+			return nil
+		})
+	}()
+	go func() {
+		dirErr <- ReplaceDir(filepath.Join(dir, "rep"), func(d string) error {
+			if err := os.WriteFile(filepath.Join(d, "T1.txt"), []byte("half"), 0o644); err != nil {
+				return err
+			}
+			started <- "dir"
+			<-release
+			return nil
+		})
+	}()
+	<-started
+	<-started
+	removed := RemoveTemps()
+	close(release)
+	if err := <-fileErr; !errors.Is(err, ErrStopped) {
+		t.Errorf("file written after RemoveTemps: %v, want ErrStopped", err)
+	}
+	if err := <-dirErr; err == nil { // its manifest has nowhere to go, or ErrStopped
+		t.Errorf("directory built after RemoveTemps: no error")
+	}
+	if len(removed) != 2 {
+		t.Errorf("removed %q, want the file's and the directory's temporaries", removed)
+	}
+	entries, _ := os.ReadDir(dir)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if !reflect.DeepEqual(names, []string{"done.txt"}) {
+		t.Errorf("left in the directory: %q, want done.txt alone", names)
+	}
+}
