@@ -79,22 +79,7 @@ func setupPower(e *cli.Env, fs *flag.FlagSet, c *common) *steps {
 	}
 	st.check = func() error {
 		ps.Resamples = c.Stat.Resamples
-		// 0 stands for each of these flags' default (no target, the pilot's cases, repeats or
-		// templates): a 0 given was planned as if not given, --delta 0 printing no power at
-		// Δ 0 and --cases 0 the pilot's cases. Refused, as --seed 0 is.
-		for _, z := range []struct {
-			name  string
-			given bool
-			why   string
-		}{{"delta", delta == 0, "a target difference of 0 cannot be detected (a test rejects there at --alpha, whatever the study); give a positive difference, or leave --delta out"},
-			{"cases", ps.Cases == 0, "a study needs cases; leave --cases out for the pilot's"},
-			{"repeats", ps.Repeats == 0, "a study needs repeats; leave --repeats out for the pilot's"},
-			{"templates", ps.Templates == 0, "a study needs templates; leave --templates out for as many as keep the pilot's cases per template"}} {
-			if z.given && cli.Given(fs, z.name) != "" {
-				return usagef("power: --%s 0: %s", z.name, z.why)
-			}
-		}
-		if err := job.CheckPower(&ps, delta); err != nil {
+		if err := job.CheckPower(&ps, delta, func(name string) bool { return cli.Given(fs, name) != "" }); err != nil {
 			return err
 		}
 		if len(c.Policies) > 1 {

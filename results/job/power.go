@@ -17,8 +17,24 @@ var powerFlags = map[string]string{"Delta": "--delta", "Alpha": "--alpha", "Powe
 // CheckPower sets the spec's Delta from a target in percentage points and checks the
 // ranges of its options (analysis.PowerSpec.SetDeltaPoints, CheckRanges): an option out
 // of range is an OptionError naming the flags it applies to, "power: --alpha and --power
-// must be in (0, 1)".
-func CheckPower(ps *analysis.PowerSpec, deltaPoints float64) error {
+// must be in (0, 1)". given reports whether the user gave a flag (nil: none given): a
+// flag given as 0, which stands for its default, is refused.
+func CheckPower(ps *analysis.PowerSpec, deltaPoints float64, given func(flag string) bool) error {
+	// 0 stands for each of these flags' default (no target, the pilot's cases, repeats or
+	// templates): a 0 given would be planned as if not given (--delta 0 printing no power
+	// at Δ 0, --cases 0 the pilot's cases), so it is refused, as --seed 0 is.
+	for _, z := range []struct {
+		flag string
+		zero bool
+		why  string
+	}{{"delta", deltaPoints == 0, "a target difference of 0 cannot be detected (a test rejects there at --alpha, whatever the study); give a positive difference, or leave --delta out"},
+		{"cases", ps.Cases == 0, "a study needs cases; leave --cases out for the pilot's"},
+		{"repeats", ps.Repeats == 0, "a study needs repeats; leave --repeats out for the pilot's"},
+		{"templates", ps.Templates == 0, "a study needs templates; leave --templates out for as many as keep the pilot's cases per template"}} {
+		if z.zero && given != nil && given(z.flag) {
+			return optionError(fmt.Errorf("power: --%s 0: %s", z.flag, z.why))
+		}
+	}
 	if err := ps.SetDeltaPoints(deltaPoints); err != nil {
 		return powerRangeError(err)
 	}

@@ -13,7 +13,7 @@ import (
 // An option of a power plan out of range is an OptionError naming its flags.
 func TestCheckPower(t *testing.T) {
 	ok := analysis.PowerSpec{Alpha: 0.05, Power: 0.8}
-	if err := CheckPower(&ok, 2); err != nil || ok.Delta != 0.02 {
+	if err := CheckPower(&ok, 2, nil); err != nil || ok.Delta != 0.02 {
 		t.Errorf("Δ 2 points: %v, Delta %v", err, ok.Delta)
 	}
 	for _, tc := range []struct {
@@ -27,7 +27,7 @@ func TestCheckPower(t *testing.T) {
 		{analysis.PowerSpec{Alpha: 0.05, Power: 0}, 0, "power: --alpha and --power must be in (0, 1)"},
 		{analysis.PowerSpec{Alpha: 0.05, Power: 0.8, Templates: -1}, 0, "power: --cases, --repeats, --templates and --simulate must not be negative"},
 	} {
-		err := CheckPower(&tc.s, tc.delta)
+		err := CheckPower(&tc.s, tc.delta, nil)
 		var oe *OptionError
 		if !errors.As(err, &oe) || err.Error() != tc.want {
 			t.Errorf("%+v, Δ %v: %v, want the OptionError %q", tc.s, tc.delta, err, tc.want)
@@ -39,7 +39,7 @@ func TestCheckPower(t *testing.T) {
 // plan from is an OptionError.
 func TestStatedPower(t *testing.T) {
 	ps := analysis.PowerSpec{Alpha: 0.05, Power: 0.8, Stated: true, RateA: 0.6, RateB: 0.5, Cases: 500, Repeats: 1}
-	if err := CheckPower(&ps, 5); err != nil {
+	if err := CheckPower(&ps, 5, nil); err != nil {
 		t.Fatal(err)
 	}
 	ts, err := StatedPower(ps)
