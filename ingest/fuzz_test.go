@@ -2,11 +2,14 @@ package ingest
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/apache/arrow-go/v18/parquet/compress"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
@@ -89,6 +92,38 @@ func FuzzParquetFile(f *testing.F) {
 			if err == io.EOF || (err != nil && AsProblems(err) == nil) {
 				return
 			}
+		}
+	})
+}
+
+// FuzzQuoteValue: a quoted value is never longer than its bound (the quoted 200 bytes at
+// most, "…" and the length), unquotes to the value itself when short, and when long to
+// its start and end, each cut by less than one character.
+func FuzzQuoteValue(f *testing.F) {
+	f.Add("SAB-V1-001\t")
+	f.Add(strings.Repeat("é", 300) + "-end")
+	f.Add(strings.Repeat("a", 201))
+	f.Add(strings.Repeat("\x80", 300))
+	f.Fuzz(func(t *testing.T, s string) {
+		q := QuoteValue(s)
+		if len(s) <= quoteHead+quoteTail {
+			if u, err := strconv.Unquote(q); err != nil || u != s {
+				t.Fatalf("%q quoted as %s", s, q)
+			}
+			return
+		}
+		suffix := fmt.Sprintf(" (%d bytes)", len(s))
+		if !strings.HasSuffix(q, suffix) || len(q) > 4*(quoteHead+quoteTail)+4+len("…")+len(suffix) {
+			t.Fatalf("%d bytes quoted in %d: %.300s", len(s), len(q), q)
+		}
+		hq, tq, ok := strings.Cut(strings.TrimSuffix(q, suffix), `"…"`)
+		head, err1 := strconv.Unquote(hq + `"`)
+		tail, err2 := strconv.Unquote(`"` + tq)
+		if !ok || err1 != nil || err2 != nil || !strings.HasPrefix(s, head) || !strings.HasSuffix(s, tail) {
+			t.Fatalf("%q: not its start and end: %s", s, q)
+		}
+		if len(head) <= quoteHead-utf8.UTFMax || len(tail) <= quoteTail-utf8.UTFMax {
+			t.Fatalf("start of %d bytes and end of %d kept of %q: %s", len(head), len(tail), s, q)
 		}
 	})
 }
