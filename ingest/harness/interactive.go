@@ -400,11 +400,13 @@ func interactiveUsage(rr *rootedReader, res *Result, result *jsonv.Object, run s
 		bad := false
 		add := func(o *jsonv.Object, k, path, dst string) {
 			if v, ok := o.Get(k); ok {
-				if msg := usageDefect(v); msg != "" {
+				msg := usageDefect(v)
+				if msg == "" {
+					msg = addUsage(u, dst, v)
+				}
+				if msg != "" {
 					res.problem(rpath, field(path), "%s", msg)
 					bad = true
-				} else {
-					addUsage(u, dst, v)
 				}
 			}
 		}
@@ -425,6 +427,10 @@ func interactiveUsage(rr *rootedReader, res *Result, result *jsonv.Object, run s
 			return nil
 		}
 		if c, ok := ingest.JSONNumber(mustGet(uo, "cost")); ok {
+			if math.IsInf(cost+c, 0) {
+				res.problem(rpath, field("cost"), "the requests' sum is no finite number (%v + %v)", cost, c)
+				return nil
+			}
 			cost += c
 			costs = true
 		}

@@ -44,3 +44,45 @@ func TestInteractiveWallTimeNotFinite(t *testing.T) {
 		t.Errorf("warnings %q lack the wall time's", res.Warnings)
 	}
 }
+
+// TestInteractiveUsageSumOverflow: the per-request usage was summed without a bound: two
+// costs of 1e308 gave "cost_usd": Infinity, which score and validate refuse in the file
+// ingest wrote, and two prompt_tokens of 2^62·1.5 wrapped around to a negative input_tokens.
+// Each is a problem naming the request and field that passed the bound.
+func TestInteractiveUsageSumOverflow(t *testing.T) {
+	for field, usage := range map[string]string{
+		"usage[1].usage.cost":          `[{"usage":{"cost":1e308}},{"usage":{"cost":1e308}}]`,
+		"usage[1].usage.prompt_tokens": `[{"usage":{"prompt_tokens":6917529027641081856}},{"usage":{"prompt_tokens":6917529027641081856}}]`,
+	} {
+		dir := copyTree(t, filepath.Join(interactiveFixture, "SAB-V2-001.run1"))
+		p := filepath.Join(dir, "result.json")
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o, err := jsonv.ParseObject(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		list, err := jsonv.Parse([]byte(usage))
+		if err != nil {
+			t.Fatal(err)
+		}
+		o.Set("usage", list)
+		o.Delete("cost_usd")
+		if err := os.WriteFile(p, jsonv.Marshal(o), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		res, _ := ReadInteractiveDir(dir, Options{Config: glm})
+		found := false
+		for _, pr := range res.Problems {
+			found = found || (pr.Field == field && strings.Contains(pr.Msg, "the requests' sum"))
+		}
+		if !found {
+			for _, e := range res.Episodes {
+				t.Logf("usage %s", jsonv.Marshal(e.Usage.Object()))
+			}
+			t.Errorf("%s: problems %v, want one naming %s", usage, res.Problems, field)
+		}
+	}
+}
