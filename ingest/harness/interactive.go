@@ -361,7 +361,9 @@ func interactiveUsage(rr *rootedReader, res *Result, result *jsonv.Object, run s
 			switch w := b - a; {
 			case math.IsInf(w, 0) || math.IsNaN(w):
 				res.warn("%s: started_at_unix %v, finished_at_unix %v: their difference is no finite number; the run's wall time is unknown", filepath.Join(run, "result.json"), a, b)
-			case w >= 0:
+			case w < 0:
+				res.warn("%s: finished_at_unix %v is before started_at_unix %v; the run's wall time is unknown", filepath.Join(run, "result.json"), b, a)
+			default:
 				u.Set("wall_seconds", w)
 			}
 		}
