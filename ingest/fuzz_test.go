@@ -127,3 +127,58 @@ func FuzzQuoteValue(f *testing.F) {
 		}
 	})
 }
+
+// FuzzRunsThroughLink: a folder of runs named through a symbolic link lists the same
+// files, skips the same entries and fails alike as the folder named itself, its paths
+// under the link. The tree is fuzzed: one entry a line, "f path", "d path" or
+// "l path>target" (a target may leave the folder).
+func FuzzRunsThroughLink(f *testing.F) {
+	f.Add("f a.jsonl\nd sub\nf sub/b.jsonl.gz\nf c.json")
+	f.Add("d sub\nl sub/in.jsonl>../a.jsonl\nf a.jsonl\nl up>..\nl out.jsonl>../../outside.jsonl")
+	f.Add("l loop>.\nl dead.jsonl>nowhere.jsonl\nd x.jsonl\nf x.jsonl/y.parquet")
+	f.Add("")
+	f.Fuzz(func(t *testing.T, tree string) {
+		base := t.TempDir()
+		root, via := filepath.Join(base, "root"), filepath.Join(base, "via")
+		os.MkdirAll(root, 0o755)
+		os.WriteFile(filepath.Join(base, "outside.jsonl"), []byte("{}\n"), 0o644)
+		for _, line := range strings.Split(tree, "\n") {
+			kind, rest, _ := strings.Cut(line, " ")
+			name, target, _ := strings.Cut(rest, ">")
+			if !filepath.IsLocal(name) {
+				continue
+			}
+			p := filepath.Join(root, name)
+			switch kind {
+			case "f":
+				os.WriteFile(p, []byte("{}\n"), 0o644)
+			case "d":
+				os.MkdirAll(p, 0o755)
+			case "l":
+				os.Symlink(target, p)
+			}
+		}
+		if err := os.Symlink(root, via); err != nil {
+			t.Fatal(err)
+		}
+		files, skipped, err := ExpandRunsSkipped([]string{root})
+		files2, skipped2, err2 := ExpandRunsSkipped([]string{via})
+		under := func(s string) string { return strings.ReplaceAll(s, root, via) }
+		if (err == nil) != (err2 == nil) || (err != nil && under(err.Error()) != err2.Error()) {
+			t.Fatalf("the folder: %v; through a link: %v", err, err2)
+		}
+		if len(files) != len(files2) || len(skipped) != len(skipped2) {
+			t.Fatalf("the folder: %q, %v; through a link: %q, %v", files, skipped, files2, skipped2)
+		}
+		for i := range files {
+			if under(files[i]) != files2[i] {
+				t.Fatalf("file %d: %s; through a link %s", i, files[i], files2[i])
+			}
+		}
+		for i := range skipped {
+			if under(skipped[i].String()) != skipped2[i].String() {
+				t.Fatalf("skipped %d: %s; through a link %s", i, skipped[i], skipped2[i])
+			}
+		}
+	})
+}
