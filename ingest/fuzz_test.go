@@ -48,8 +48,28 @@ func FuzzDecodeEpisodeLine(f *testing.F) {
 	})
 }
 
+// readParquetFile reads an episode file to its end: the error that stopped it, if any
+// (a problem of one row does not).
+func readParquetFile(path string) error {
+	r, err := OpenEpisodes(path, ReadOptions{Format: "parquet"})
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	for i := 0; i < 1000; i++ {
+		_, err := r.Next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil && AsProblems(err) == nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // FuzzParquetFile: no file content panics the Parquet reader; a damaged file gives an
-// error naming it, never a crash.
+// error naming it, never a crash; a file it reads, appended to itself, is refused.
 func FuzzParquetFile(f *testing.F) {
 	dir := f.TempDir()
 	p := filepath.Join(dir, "seed.parquet")
@@ -82,16 +102,20 @@ func FuzzParquetFile(f *testing.F) {
 		if err := os.WriteFile(path, data, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		r, err := OpenEpisodes(path, ReadOptions{Format: "parquet"})
-		if err != nil {
+		if err := readParquetFile(path); err != nil {
+			if !strings.Contains(err.Error(), path) {
+				t.Fatalf("the error does not name the file: %v", err)
+			}
 			return
 		}
-		defer r.Close()
-		for i := 0; i < 1000; i++ {
-			_, err := r.Next()
-			if err == io.EOF || (err != nil && AsProblems(err) == nil) {
-				return
-			}
+		// A file it reads, appended to itself, is two files in one: refused, not read by
+		// its last footer as one copy.
+		twice := filepath.Join(t.TempDir(), "twice.parquet")
+		if err := os.WriteFile(twice, append(data[:len(data):len(data)], data...), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := readParquetFile(twice); err == nil || !strings.Contains(err.Error(), twice) {
+			t.Fatalf("a file appended to itself: %v", err)
 		}
 	})
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"testing"
 )
 
@@ -48,6 +49,8 @@ func FuzzOpen(f *testing.F) {
 	})
 }
 
+var integerID = regexp.MustCompile(`^(0|-?[1-9][0-9]*)$`)
+
 // FuzzDecodeSample fuzzes the per-sample decoder, seeded with real sample members. The
 // seeds are large: run it with -fuzzminimizetime 1s, or the fuzzer spends minutes
 // minimizing each new input (and reports no executions meanwhile).
@@ -67,6 +70,9 @@ func FuzzDecodeSample(f *testing.F) {
 		}
 	}
 	f.Add([]byte(`{"id":"x","epoch":1,"scores":{"s":{"value":null}},"events":[{"event":"tool","error":"boom"}]}`))
+	for _, id := range []string{"1.0", "-0", "1e3", "-0.0e5", "1.5", "1e400", "9.2233720368547758e18", "123456789012345678901234567890"} {
+		f.Add([]byte(`{"id":` + id + `,"epoch":1}`))
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if _, err := decodeSample("f", "m", data, false, true, nil, nil); err != nil {
 			return // a light read finds no more errors than a full one (below)
@@ -77,6 +83,10 @@ func FuzzDecodeSample(f *testing.F) {
 		}
 		if s == nil || s.Epoch < 1 {
 			t.Fatalf("accepted %+v", s)
+		}
+		// A numeric id is an integer, as Inspect reads int | str: "1.0" is 1, "-0" is 0.
+		if s.ID.IsNumber() && !integerID.MatchString(s.ID.String()) {
+			t.Fatalf("numeric sample id %q", s.ID.String())
 		}
 		// What the reader keeps as JSON is JSON, though it skips the rest lightly.
 		kept := []json.RawMessage{s.Input, s.Target}
