@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -159,6 +160,41 @@ func FuzzStringEnd(f *testing.F) {
 				t.Fatalf("string at %d of %q: end %d, flags %b, %v; want %d, %b", i, doc, l.pos, got, err, end, want)
 			}
 			i = end
+		}
+	})
+}
+
+// FuzzSampleIDCompare: the order rows and samples are sorted in is a total order on any
+// ids a log can give (an integer of any length, a number a member name spells, a string):
+// antisymmetric and transitive, so that a sort gives one order whatever order the samples
+// came in (a .json log's and an .eval log's).
+func FuzzSampleIDCompare(f *testing.F) {
+	big := "3" + strings.Repeat("0", 400)
+	f.Add(big, "5", "20", uint8(7))
+	f.Add("1.0", "1", "1e0", uint8(7))
+	f.Add("a", "-1", "9007199254740993", uint8(6))
+	f.Fuzz(func(t *testing.T, a, b, c string, nums uint8) {
+		id := func(s string, num bool) SampleID {
+			if !num {
+				return StringID(s)
+			}
+			if !numberText.MatchString(s) {
+				return StringID(s)
+			}
+			return idFromName(s)
+		}
+		ids := []SampleID{id(a, nums&1 != 0), id(b, nums&2 != 0), id(c, nums&4 != 0)}
+		for i := range ids {
+			for j := range ids {
+				if x, y := ids[i].Compare(ids[j]), ids[j].Compare(ids[i]); x != -y || (i == j && x != 0) {
+					t.Fatalf("%q vs %q: %d, reversed %d", ids[i], ids[j], x, y)
+				}
+				for k := range ids {
+					if ids[i].Compare(ids[j]) <= 0 && ids[j].Compare(ids[k]) <= 0 && ids[i].Compare(ids[k]) > 0 {
+						t.Fatalf("%q ≤ %q ≤ %q but %q > %q", ids[i], ids[j], ids[k], ids[i], ids[k])
+					}
+				}
+			}
 		}
 	})
 }
