@@ -16,7 +16,7 @@ import (
 )
 
 // FuzzDecodeEpisodeLine: no JSONL line panics the decoder; a refused line is a problem,
-// or on line 1 the end of a file in another shape; an accepted episode re-encodes to a
+// or on line 1 the end of a file in another shape, a depth error naming its path; an accepted episode re-encodes to a
 // line that decodes to the same episode.
 func FuzzDecodeEpisodeLine(f *testing.F) {
 	for _, e := range realisticEpisodes(6, 3) {
@@ -27,12 +27,18 @@ func FuzzDecodeEpisodeLine(f *testing.F) {
 		`{"config":"a","case_id":"X","repeat":1.0,"record":[],"official":3}`, `{"config":"a","case_id":"X","repeat":0,"extra":{"k":NaN}}`} {
 		f.Add([]byte(s))
 	}
+	f.Add([]byte(`{"config":"a","case_id":"X","repeat":0,"record":{"events":[{"arguments":` + strings.Repeat("[", 600) + strings.Repeat("]", 600) + `}]}}`))
 	f.Fuzz(func(t *testing.T, line []byte) {
 		e, err := decodeEpisodeLine(jsonv.NewDecoder(), line, "f.jsonl", 1, false)
 		if err != nil {
 			var fe *fileError
 			if AsProblems(err) == nil && !errors.As(err, &fe) {
 				t.Fatalf("not a problem value: %v", err)
+			}
+			// A depth error names the path to the deep value (the top level is a list
+			// or object of its own: "[0]…" at least).
+			if msg := err.Error(); strings.Contains(msg, "nesting deeper than") && !strings.Contains(msg, "nesting deeper than 512 in ") {
+				t.Fatalf("a depth error naming no path: %v", err)
 			}
 			return
 		}
