@@ -14,8 +14,8 @@ import (
 
 // FuzzCostTotals gives the episodes of one configuration two fuzzed usage objects in
 // turn: every number of the cost table is finite or empty; a token total printed is the
-// exact sum of the counts (to the token, below 2^53), a cost total the correctly rounded
-// sum; a total left empty is named in a note by its column and configuration.
+// exact sum of the counts (below 2^53; within a token when they have fractions), a cost
+// total the correctly rounded sum; a total left empty is named in a note by its column and configuration.
 func FuzzCostTotals(f *testing.F) {
 	f.Add(0.25, 1.5, 1000.0, 2000.0, 10.0, 20.0, 30.5, 40.5)
 	f.Add(1e308, 1e308, 1e308, 1.0, math.Ldexp(1, 63)+5, 1.0, 10.0, 1e308)
@@ -74,8 +74,11 @@ func FuzzCostTotals(f *testing.F) {
 				}
 				want, _ := exact[key].Float64()
 				if key != "cost_usd" {
-					w, _ := exact[key].Int(nil)
-					if math.Abs(want) >= math.Ldexp(1, 53) || v != float64(w.Int64()) {
+					// Token counts are whole numbers; a fractional one (no runner writes
+					// it) is summed as a float and the total's fraction dropped, so the
+					// cell is within one token of the exact sum.
+					d, _ := new(big.Float).Sub(exact[key], new(big.Float).SetFloat64(v)).Float64()
+					if math.Abs(want) >= math.Ldexp(1, 53) || math.Abs(d) >= 1 || v != math.Trunc(v) {
 						t.Fatalf("%s printed %v, the counts sum to %s", key, v, exact[key].Text('g', 30))
 					}
 				} else if v != want {
