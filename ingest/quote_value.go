@@ -17,11 +17,20 @@ func QuoteValue(s string) string {
 		return strconv.Quote(s)
 	}
 	head, tail := s[:quoteHead], s[len(s)-quoteTail:]
-	for len(head) > 0 && !utf8.RuneStart(s[len(head)]) {
-		head = head[:len(head)-1] // not into a character
+	// A cut inside a character moves to its edge, by fewer than UTFMax bytes: bytes that
+	// begin no character (a run of \x80) are cut where they are, as %q escapes them; the
+	// unbounded trim cut such a value's start and end to "" and kept neither.
+	for k := 1; k < utf8.UTFMax && !utf8.RuneStart(s[quoteHead]); k++ {
+		if utf8.RuneStart(s[quoteHead-k]) {
+			head = s[:quoteHead-k]
+			break
+		}
 	}
-	for len(tail) > 0 && !utf8.RuneStart(tail[0]) {
-		tail = tail[1:]
+	for k := 1; k < utf8.UTFMax && !utf8.RuneStart(tail[0]); k++ {
+		if utf8.RuneStart(tail[k]) {
+			tail = tail[k:]
+			break
+		}
 	}
 	return fmt.Sprintf("%s…%s (%d bytes)", strconv.Quote(head), strconv.Quote(tail), len(s))
 }

@@ -1,7 +1,9 @@
 package oracle
 
 import (
+	"bytes"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -33,8 +35,11 @@ func TestParsePolicyErrors(t *testing.T) {
 	}
 }
 
+var policyKeys = []string{"name", "binding", "timing", "coverage", "coverage_at", "propagation", "order", "non_action", "confirmation"}
+
 // FuzzParsePolicy: no file panics the parser; an error names the file; a policy it accepts
-// is written back as JSON and read again as the same policy.
+// has each key once and exactly as spelled, and is written back as JSON and read again as
+// the same policy.
 func FuzzParsePolicy(f *testing.F) {
 	for _, p := range append(append([]Policy{}, Presets...), ConfirmationPresets...) {
 		b, _ := json.Marshal(p)
@@ -43,6 +48,9 @@ func FuzzParsePolicy(f *testing.F) {
 	f.Add([]byte(`{"name": "late-reads-ok", "timing": "anytime"}`))
 	f.Add([]byte("{\"name\":\"a\"}\n{\"name\":\"b\"}"))
 	f.Add([]byte(`{"name":"x","binding":"off","non_action":"investigated"}`))
+	f.Add([]byte("{\"name\":\"late\",\n \"Timing\":\"anytime\"}"))
+	f.Add([]byte("{\"name\":\"late\",\"timing\":\"anytime\",\"timing\":\"before\"}"))
+	f.Add([]byte("{\"name\":\"late\",\"tim\u0069ng\":\"anytime\",\"timing\":\"before\"}"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		p, err := ParsePolicy("p.json", data)
 		if err != nil {
@@ -53,6 +61,26 @@ func FuzzParsePolicy(f *testing.F) {
 		}
 		if p.Check() != nil || p.Name == "" {
 			t.Fatalf("accepted %+v", p)
+		}
+		// Keys are matched exactly and given once: an accepted file has no other.
+		seen := map[string]bool{}
+		dec := json.NewDecoder(bytes.NewReader(data))
+		if tok, err := dec.Token(); err == nil && tok == json.Delim('{') {
+			for dec.More() {
+				tok, err := dec.Token()
+				if err != nil {
+					break
+				}
+				k, _ := tok.(string)
+				if seen[k] || !slices.Contains(policyKeys, k) {
+					t.Fatalf("accepted a file with the key %q (given before: %v)", k, seen[k])
+				}
+				seen[k] = true
+				var v json.RawMessage
+				if dec.Decode(&v) != nil {
+					break
+				}
+			}
 		}
 		b, _ := json.Marshal(p)
 		q, err := ParsePolicy("p.json", b)

@@ -1,6 +1,7 @@
 package harness
 
 import (
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -45,9 +46,26 @@ func noLeak(t *testing.T, res *Result) {
 	}
 }
 
+// finiteUsage fails when an episode's usage holds a number no reader of the episodes takes
+// (Infinity, NaN) or a negative wall time: the file ingest writes must read back.
+func finiteUsage(t *testing.T, res *Result) {
+	for _, e := range res.Episodes {
+		if e.Usage == nil {
+			continue
+		}
+		o := e.Usage.Object()
+		for i, k := range o.Keys {
+			x, ok := o.Values[i].(float64)
+			if ok && (math.IsInf(x, 0) || math.IsNaN(x) || (k == "wall_seconds" && x < 0)) {
+				t.Fatalf("%s: usage %s is %v", e.CaseID, k, x)
+			}
+		}
+	}
+}
+
 // FuzzBatchDir: a batch folder with a fuzzed summary.json, a fuzzed per-case file
-// name and protocol, and links out of the root never panics, and never yields content
-// from outside the root.
+// name and protocol, and links out of the root never panics, never yields content
+// from outside the root, and gives no wall time that is not a finite span.
 func FuzzBatchDir(f *testing.F) {
 	f.Add([]byte(`{"metrics":{},"failures":[{"case_id":"../../outside/leak","protocol":"v1","classification":"run_failure"}]}`), "SAB-V1-001", "v1", uint8(0))
 	f.Add([]byte(`{"metrics":{},"failures":[{"case_id":"SAB-V1-001","protocol":"../outside","classification":"evaluation_harness_failure"}]}`), "SAB-V1-001", "v1", uint8(1))
@@ -55,6 +73,8 @@ func FuzzBatchDir(f *testing.F) {
 	f.Add([]byte(`{"metrics":{},"deferred_cases":["SAB-V3-001"]}`), "SAB-V3-001", "v3", uint8(3))
 	f.Add([]byte(`[]`), "..", "legacy", uint8(4))
 	f.Add([]byte(`{"failures":{"case_id":1}}`), "SAB-L-001", "legacy", uint8(5))
+	f.Add([]byte(`{"schema_version":1,"events":[],"started_at":"0001-01-01T00:00:00Z","finished_at":"9999-12-31T23:59:59.999999999Z"}`), "SAB-V1-001", "v1", uint8(8))
+	f.Add([]byte(`{"schema_version":1,"events":[],"started_at":"2026-01-01T00:00:00+14:00","finished_at":"2025-12-31T10:00:00-14:00","backend":"claude","stdout":"{\"total_cost_usd\":1e308,\"usage\":{\"input_tokens\":1e400}}"}`), "SAB-V1-001", "v1", uint8(8))
 	f.Fuzz(func(t *testing.T, summary []byte, name, proto string, links uint8) {
 		root, outside := fuzzRoot(t)
 		put(root, "summary.json", summary)
@@ -80,17 +100,20 @@ func FuzzBatchDir(f *testing.F) {
 				continue
 			}
 			noLeak(t, res)
+			finiteUsage(t, res)
 		}
 	})
 }
 
 // FuzzInteractiveDir: a folder of runs with a fuzzed result.json, run name and
-// links never panics, and never yields content from outside the root.
+// links never panics, never yields content from outside the root, and
+// gives no wall time that is not a finite span.
 func FuzzInteractiveDir(f *testing.F) {
 	f.Add([]byte(`{"status":"runtime_failed","case_id":"../../etc/passwd","failure_code":"gateway_initialization_failed"}`), "run1", uint8(0))
 	f.Add([]byte(`{"status":"model_finished","case_id":"SAB-V2-001","usage":{"prompt_tokens":3},"execution":{"execution_events":{}}}`), "SAB-V2-001.run1", uint8(1))
 	f.Add([]byte(`{"status":"episode_wall_timeout","case_id":"SAB-V2-016","usage":[1,{"usage":{"cost":"x"}}]}`), "r", uint8(2))
 	f.Add([]byte(`{"status":"protocol_error","case_id":"SAB-V2-018","driver_protocol_error":7,"started_at_unix":1e308,"finished_at_unix":-1e308}`), "a1", uint8(3))
+	f.Add([]byte(`{"status":"model_finished","case_id":"SAB-V2-001","started_at_unix":-1.7e308,"finished_at_unix":1.7e308,"usage":[{"usage":{"cost":1e308}},{"usage":{"cost":1e308}}]}`), "b1", uint8(0))
 	f.Fuzz(func(t *testing.T, result []byte, run string, links uint8) {
 		root, outside := fuzzRoot(t)
 		put(root, filepath.Join(run, "result.json"), result)
@@ -112,6 +135,7 @@ func FuzzInteractiveDir(f *testing.F) {
 					continue
 				}
 				noLeak(t, res)
+				finiteUsage(t, res)
 			}
 		}
 	})

@@ -244,6 +244,11 @@ func FuzzInspectSample(f *testing.F) {
 	f.Add(seed)
 	f.Add([]byte(`{"id":"SAB-L-001","epoch":2,"store":{"r":"{\"decision\":\"block\"}"},"limit":{"type":"time","limit":5},"error":{"message":"x"}}`))
 	f.Add([]byte(`{"id":1,"epoch":1,"events":[{"event":"model","output":{"choices":[{"message":{"tool_calls":[{"id":"","function":"bash","arguments":{"cmd":"ls"}}]}}]}}]}`))
+	// A tool reply holding JSON text nested past the limit.
+	deep := strings.Repeat("[", 600) + strings.Repeat("]", 600)
+	deepReply, _ := json.Marshal(map[string]any{"id": "SAB-V1-001", "epoch": 1, "metadata": map[string]any{"case_id": "SAB-V1-001"},
+		"events": []any{toolEvent("c1", "incident_read", map[string]any{"record_id": "OPS-INCIDENT-1"}, `{"record": `+deep+`}`)}})
+	f.Add(deepReply)
 	b := builtinBench(f)
 	f.Fuzz(func(t *testing.T, member []byte) {
 		path := filepath.Join(t.TempDir(), "f.eval")

@@ -361,7 +361,9 @@ func interactiveUsage(rr *rootedReader, res *Result, result *jsonv.Object, run s
 			switch w := b - a; {
 			case math.IsInf(w, 0) || math.IsNaN(w):
 				res.warn("%s: started_at_unix %v, finished_at_unix %v: their difference is no finite number; the run's wall time is unknown", filepath.Join(run, "result.json"), a, b)
-			case w >= 0:
+			case w < 0:
+				res.warn("%s: finished_at_unix %v is before started_at_unix %v; the run's wall time is unknown", filepath.Join(run, "result.json"), b, a)
+			default:
 				u.Set("wall_seconds", w)
 			}
 		}
@@ -400,11 +402,13 @@ func interactiveUsage(rr *rootedReader, res *Result, result *jsonv.Object, run s
 		bad := false
 		add := func(o *jsonv.Object, k, path, dst string) {
 			if v, ok := o.Get(k); ok {
-				if msg := usageDefect(v); msg != "" {
+				msg := usageDefect(v)
+				if msg == "" {
+					msg = addUsage(u, dst, v)
+				}
+				if msg != "" {
 					res.problem(rpath, field(path), "%s", msg)
 					bad = true
-				} else {
-					addUsage(u, dst, v)
 				}
 			}
 		}
@@ -425,6 +429,10 @@ func interactiveUsage(rr *rootedReader, res *Result, result *jsonv.Object, run s
 			return nil
 		}
 		if c, ok := ingest.JSONNumber(mustGet(uo, "cost")); ok {
+			if math.IsInf(cost+c, 0) {
+				res.problem(rpath, field("cost"), "the requests' sum is no finite number (%v + %v)", cost, c)
+				return nil
+			}
 			cost += c
 			costs = true
 		}

@@ -17,24 +17,40 @@ func usageNumber(dst *jsonv.Object, key string, v any) {
 }
 
 // addUsage adds a numeric value to a usage field (int64 stays int64 until a float joins).
-func addUsage(dst *jsonv.Object, key string, v any) {
+// It says "" or why the sum cannot be kept: a sum past int64 wrapped around to a negative
+// count and a float sum past the largest float was Infinity, which no reader of the
+// episode file takes.
+func addUsage(dst *jsonv.Object, key string, v any) string {
 	old, had := dst.Get(key)
+	var sum any
 	switch x := v.(type) {
 	case int64:
 		switch o := old.(type) {
 		case int64:
-			dst.Set(key, o+x)
-		case float64:
-			dst.Set(key, o+float64(x))
-		default:
-			if !had {
-				dst.Set(key, x)
+			s := o + x
+			if (s > o) != (x > 0) && x != 0 {
+				return fmt.Sprintf("the requests' sum passes 64 bits (%d + %d)", o, x)
 			}
+			sum = s
+		case float64:
+			sum = o + float64(x)
+		default:
+			if had {
+				return ""
+			}
+			sum = x
 		}
 	case float64:
 		f, _ := ingest.JSONNumber(old)
-		dst.Set(key, f+x)
+		sum = f + x
+	default:
+		return ""
 	}
+	if f, ok := sum.(float64); ok && math.IsInf(f, 0) {
+		return fmt.Sprintf("the requests' sum is no finite number (%v + %v)", old, v)
+	}
+	dst.Set(key, sum)
+	return ""
 }
 
 // usageDefect says what keeps a usage value a runner wrote from being summed: "" for a

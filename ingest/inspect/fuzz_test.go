@@ -6,6 +6,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -48,6 +50,8 @@ func FuzzOpen(f *testing.F) {
 	})
 }
 
+var integerID = regexp.MustCompile(`^(0|-?[1-9][0-9]*)$`)
+
 // FuzzDecodeSample fuzzes the per-sample decoder, seeded with real sample members. The
 // seeds are large: run it with -fuzzminimizetime 1s, or the fuzzer spends minutes
 // minimizing each new input (and reports no executions meanwhile).
@@ -67,6 +71,9 @@ func FuzzDecodeSample(f *testing.F) {
 		}
 	}
 	f.Add([]byte(`{"id":"x","epoch":1,"scores":{"s":{"value":null}},"events":[{"event":"tool","error":"boom"}]}`))
+	for _, id := range []string{"1.0", "-0", "1e3", "-0.0e5", "1.5", "1e400", "9.2233720368547758e18", "123456789012345678901234567890"} {
+		f.Add([]byte(`{"id":` + id + `,"epoch":1}`))
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if _, err := decodeSample("f", "m", data, false, true, nil, nil); err != nil {
 			return // a light read finds no more errors than a full one (below)
@@ -77,6 +84,10 @@ func FuzzDecodeSample(f *testing.F) {
 		}
 		if s == nil || s.Epoch < 1 {
 			t.Fatalf("accepted %+v", s)
+		}
+		// A numeric id is an integer, as Inspect reads int | str: "1.0" is 1, "-0" is 0.
+		if s.ID.IsNumber() && !integerID.MatchString(s.ID.String()) {
+			t.Fatalf("numeric sample id %q", s.ID.String())
 		}
 		// What the reader keeps as JSON is JSON, though it skips the rest lightly.
 		kept := []json.RawMessage{s.Input, s.Target}
@@ -149,6 +160,41 @@ func FuzzStringEnd(f *testing.F) {
 				t.Fatalf("string at %d of %q: end %d, flags %b, %v; want %d, %b", i, doc, l.pos, got, err, end, want)
 			}
 			i = end
+		}
+	})
+}
+
+// FuzzSampleIDCompare: the order rows and samples are sorted in is a total order on any
+// ids a log can give (an integer of any length, a number a member name spells, a string):
+// antisymmetric and transitive, so that a sort gives one order whatever order the samples
+// came in (a .json log's and an .eval log's).
+func FuzzSampleIDCompare(f *testing.F) {
+	big := "3" + strings.Repeat("0", 400)
+	f.Add(big, "5", "20", uint8(7))
+	f.Add("1.0", "1", "1e0", uint8(7))
+	f.Add("a", "-1", "9007199254740993", uint8(6))
+	f.Fuzz(func(t *testing.T, a, b, c string, nums uint8) {
+		id := func(s string, num bool) SampleID {
+			if !num {
+				return StringID(s)
+			}
+			if !numberText.MatchString(s) {
+				return StringID(s)
+			}
+			return idFromName(s)
+		}
+		ids := []SampleID{id(a, nums&1 != 0), id(b, nums&2 != 0), id(c, nums&4 != 0)}
+		for i := range ids {
+			for j := range ids {
+				if x, y := ids[i].Compare(ids[j]), ids[j].Compare(ids[i]); x != -y || (i == j && x != 0) {
+					t.Fatalf("%q vs %q: %d, reversed %d", ids[i], ids[j], x, y)
+				}
+				for k := range ids {
+					if ids[i].Compare(ids[j]) <= 0 && ids[j].Compare(ids[k]) <= 0 && ids[i].Compare(ids[k]) > 0 {
+						t.Fatalf("%q ≤ %q ≤ %q but %q > %q", ids[i], ids[j], ids[k], ids[i], ids[k])
+					}
+				}
+			}
 		}
 	})
 }

@@ -43,9 +43,12 @@ func (id SampleID) Compare(o SampleID) int {
 		return 1
 	}
 	if id.num {
-		a, errA := strconv.ParseFloat(id.text, 64)
-		b, errB := strconv.ParseFloat(o.text, 64)
-		if errA == nil && errB == nil && a != b {
+		// A number past the floats parses as ±Inf with ErrRange, still in its place: it
+		// was compared as text, which put 3·10^400 before 5 but after 20, no order at
+		// all, so a sort's result followed the order the samples came in.
+		a, _ := strconv.ParseFloat(id.text, 64)
+		b, _ := strconv.ParseFloat(o.text, 64)
+		if a != b {
 			if a < b {
 				return -1
 			}

@@ -3,10 +3,15 @@ package jsonv
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // maxPathLevels is how many levels of a path pathAt spells out before "…".
 const maxPathLevels = 8
+
+// maxPathKey is how many bytes of a key pathAt spells out before "…": a key of megabytes
+// was echoed whole in the error.
+const maxPathKey = 64
 
 // pathAt is where in data the byte at off is: the keys and indexes of the containers open
 // there ("record.events[0].arguments.deep[0][0]…"), the first maxPathLevels of them. It
@@ -31,7 +36,7 @@ func pathAt(data []byte, off int) string {
 				j++
 			}
 			if expectKey && depth <= maxPathLevels && depth > 0 {
-				open[depth-1].key = string(data[i+1 : min(j, len(data))])
+				open[depth-1].key = cutKey(data[i+1 : min(j, len(data))])
 			}
 			expectKey, i = false, j
 		case '{', '[':
@@ -72,4 +77,17 @@ func pathAt(data []byte, off int) string {
 		b.WriteString("…")
 	}
 	return b.String()
+}
+
+// cutKey is a key as pathAt spells it: as written, or its first maxPathKey bytes (cut at a
+// character's start) and "…".
+func cutKey(k []byte) string {
+	if len(k) <= maxPathKey {
+		return string(k)
+	}
+	n := maxPathKey
+	for n > maxPathKey-utf8.UTFMax && !utf8.RuneStart(k[n]) {
+		n--
+	}
+	return string(k[:n]) + "…"
 }

@@ -38,6 +38,9 @@ func FuzzReadBytes(f *testing.F) {
 	f.Add([]byte(`[{"task_id": 1, "trial": 0, "reward": 1.0, "traj": [{"role": "system", "content": "# Airline Agent Policy"}, {"role": "assistant", "content": null, "tool_calls": [{"id": "c", "function": {"name": "cancel_reservation", "arguments": "{\"reservation_id\": \"X\"}"}}]}, {"role": "tool", "tool_call_id": "c", "content": "Error: no"}]}]`))
 	f.Add([]byte(`[{"task_id": 1, "trial": 0, "reward": 1.0, "traj": [{"role": "assistant", "tool_calls": [{"function": {"name": "think", "arguments": "not json"}}]}]}]`))
 	f.Add([]byte(`{"simulations": [{"task_id": "1", "trial": 0, "messages": [{"role": "user", "content": "hi", "tool_calls": [{"name": "x", "arguments": {}}]}], "reward_info": {"reward": 0}}], "info": {"environment_info": {"domain_name": "retail"}}}`))
+	// A call's arguments and a tool's reply holding JSON text nested past the limit.
+	deep := strings.Repeat("[", 600) + strings.Repeat("]", 600)
+	f.Add([]byte(`[{"task_id": 1, "trial": 0, "reward": 1.0, "traj": [{"role": "assistant", "content": null, "tool_calls": [{"id": "c", "function": {"name": "get_user_details", "arguments": "{\"user_id\": ` + deep + `}"}}]}, {"role": "tool", "tool_call_id": "c", "content": "{\"a\": ` + deep + `}"}]}]`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		r, err := ReadBytes("f.json", data, Options{Config: "m/h"})
 		if err != nil {

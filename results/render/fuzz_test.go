@@ -69,6 +69,7 @@ func FuzzRender(f *testing.F) {
 	f.Add(`T_#1 & {x}`, `a|b*c*`, "two\nlines\r\n\ttab", "", -0.068, -0.112, -0.025, int64(-3), int64(0), uint8(17))
 	f.Add("", "", "", "g", 0.0, math.Copysign(0, -1), 1e308, int64(-9223372036854775808), int64(9223372036854775807), uint8(15))
 	f.Add("名前", "Zoë", "\xff\xfe invalid \x1b[31m red \u2028", "\x00", 1e-300, 5e-324, -1e300, int64(0), int64(0), uint8(255))
+	f.Add("x", "=SUM(1+1)/h", "-7.6", "+g", -7.6, -0.5, -1e-9, int64(-1), int64(-2), uint8(2))
 	f.Add("x", `\\|`, `[a](b) <c> $d$ ~e~ `+"`f`", "\u200d\u0301", 123456789.123456789, 0.5, 0.125, int64(1), int64(2), uint8(3))
 	f.Fuzz(func(t *testing.T, title, header, text, group string, x, lo, hi float64, n, total int64, dec uint8) {
 		tab := fuzzTable(title, header, text, group, x, lo, hi, n, total, dec)
@@ -104,8 +105,22 @@ func FuzzRender(f *testing.F) {
 		if len(recs) != 3 || len(recs[0]) != fields {
 			t.Fatalf("csv shape %d records %d fields", len(recs), len(recs[0]))
 		}
-		if got, want := recs[1][fields-12], strings.ReplaceAll(text, "\r\n", "\n"); got != want && !strings.Contains(text, "\r") {
+		// A text field is the text, with one leading apostrophe when it could run as a
+		// formula or begins with one: dropping it gives the text back. A number is never
+		// escaped, "-7.6" included.
+		got := recs[1][fields-12]
+		if strings.ContainsAny(text[:min(len(text), 1)], "=+-@\t\r'") != strings.HasPrefix(got, "'") {
+			t.Fatalf("csv text %q written %q", text, got)
+		}
+		if got, want := strings.TrimPrefix(got, "'"), strings.ReplaceAll(text, "\r\n", "\n"); got != want && !strings.Contains(text, "\r") {
 			t.Fatalf("csv text %q, want %q", got, want)
+		}
+		for _, rec := range recs[1:] {
+			for k, v := range rec[fields-11:] {
+				if strings.HasPrefix(v, "'") {
+					t.Fatalf("csv number field %s written %q", recs[0][fields-11+k], v)
+				}
+			}
 		}
 
 		// LaTeX: no special character of the text escapes the escaper.

@@ -673,6 +673,22 @@ func checkChunks(path string, md *metadata.FileMetaData) error {
 	return nil
 }
 
+// openPartFooter opens a part file and reads its footer. A footer naming a logical type
+// the Parquet library does not know makes it panic while building the schema: that is an
+// error naming the file, as it is for an episode file.
+func openPartFooter(path string) (pf *file.Reader, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			pf, err = nil, fmt.Errorf("%s: corrupt Parquet file: %v", path, p)
+		}
+	}()
+	pf, err = file.OpenParquetFile(path, false)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return pf, nil
+}
+
 // checkManifests refuses files whose manifests disagree (the shard aside), naming the
 // field and two files. Every file must stay inside dir (no link out) and be a regular file
 // (a named pipe would block the read forever): ingest.CheckRooted, before it is opened.
@@ -685,9 +701,9 @@ func checkManifests(dir string, paths []string) ([]*metadata.FileMetaData, error
 		if err := ingest.CheckRooted(dir, path); err != nil {
 			return nil, err
 		}
-		pf, err := file.OpenParquetFile(path, false)
+		pf, err := openPartFooter(path)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
+			return nil, err
 		}
 		mds[k] = pf.MetaData()
 		if err := checkChunks(path, mds[k]); err != nil {

@@ -12,8 +12,8 @@ import (
 
 // FuzzDatasetFile reads arbitrary bytes as the one part file of a verdict dataset, seeded
 // with files WriteDataset wrote: never a panic; an error names the file or the dataset; a
-// dataset it accepts reads the same twice and, written again under its policies, reads
-// back as the same verdicts.
+// dataset it accepts reads the same twice, is refused with its part file appended to
+// itself, and, written again under its policies, reads back as the same verdicts.
 func FuzzDatasetFile(f *testing.F) {
 	pols := []oracle.Policy{oracle.SafeAct, oracle.Presets[1]}
 	var vs []oracle.Verdict
@@ -52,6 +52,17 @@ func FuzzDatasetFile(f *testing.F) {
 		got2, back2, err := ReadDatasetWith(dir, DatasetRead{})
 		if err != nil || len(got2) != len(got) || !sameVerdicts(back, back2) {
 			t.Fatalf("read twice, another result: %v", err)
+		}
+		// The part file it read, appended to itself, is two files in one: refused naming
+		// the file, not read by its last footer as one copy.
+		if err := os.WriteFile(path, append(data[:len(data):len(data)], data...), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := ReadDatasetWith(dir, DatasetRead{}); err == nil || !strings.Contains(err.Error(), path) {
+			t.Fatalf("a part file appended to itself: %v", err)
+		}
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
 		}
 		var ps []oracle.Policy
 		for _, dp := range got {

@@ -90,9 +90,9 @@ func datasetManifest(dir string) (*Manifest, error) {
 	if err != nil || len(paths) == 0 {
 		return nil, err
 	}
-	pf, err := file.OpenParquetFile(paths[0], false)
+	pf, err := openPartFooter(paths[0])
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", paths[0], err)
+		return nil, err
 	}
 	defer pf.Close()
 	return readManifest(pf)
