@@ -38,9 +38,12 @@ type colType struct {
 	name string
 }
 
-// columnKinds is the kind of each top-level column of a file, by name.
+// columnKinds is the kind of each top-level column of a file, by name, from the Parquet
+// schema alone: a stored Arrow schema (the ARROW:schema footer key) is decoded trusting its
+// lengths, and one damaged there asks for hundreds of gigabytes, an out-of-memory no recover
+// catches. Without it a large_string column is a string, as the episode reader takes it.
 func columnKinds(pf *file.Reader) (map[string]colType, error) {
-	as, err := pqarrow.FromParquet(pf.MetaData().Schema, &pqarrow.ArrowReadProperties{}, pf.MetaData().KeyValueMetadata())
+	as, err := pqarrow.FromParquet(pf.MetaData().Schema, &pqarrow.ArrowReadProperties{}, nil)
 	if err != nil {
 		return nil, err
 	}
