@@ -42,7 +42,14 @@ func WriteFileAtomic(path string, write func(io.Writer) error) error {
 	if dir == "" {
 		dir = "."
 	}
-	f, err := os.CreateTemp(dir, "."+base+".tmp-*")
+	var f *os.File
+	tmp, err := Temp(func() (string, error) {
+		var err error
+		if f, err = os.CreateTemp(dir, "."+base+".tmp-*"); err != nil {
+			return "", err
+		}
+		return f.Name(), nil
+	})
 	if err != nil {
 		// Named by the path asked for, not the temporary file's: "create out/x.jsonl: no
 		// such file or directory" when out/ does not exist.
@@ -52,8 +59,6 @@ func WriteFileAtomic(path string, write func(io.Writer) error) error {
 		}
 		return &os.PathError{Op: "create", Path: path, Err: err}
 	}
-	tmp := f.Name()
-	Track(tmp)
 	renamed := false
 	defer func() {
 		if !renamed { // an error or a panic: leave nothing behind (a second Close is harmless)

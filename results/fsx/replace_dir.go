@@ -58,11 +58,10 @@ func ReplaceDir(path string, build func(dir string) error) error {
 		return err
 	}
 	removeStaleTemps(parent, base)
-	tmp, err := os.MkdirTemp(parent, "."+base+".tmp-")
+	tmp, err := Temp(func() (string, error) { return os.MkdirTemp(parent, "."+base+".tmp-") })
 	if err != nil {
 		return err
 	}
-	Track(tmp)
 	defer func() {
 		if tmp != "" {
 			os.RemoveAll(tmp)
@@ -91,6 +90,7 @@ func ReplaceDir(path string, build func(dir string) error) error {
 		}
 		if err := exchange(tmp, path); err == nil {
 			old = tmp // tmp now holds the old directory
+			trackLocked(old)
 			return nil
 		}
 		aside := filepath.Join(parent, "."+base+".old-"+filepath.Base(tmp)[len(base)+6:])
@@ -104,6 +104,7 @@ func ReplaceDir(path string, build func(dir string) error) error {
 			return err
 		}
 		old = aside
+		trackLocked(old)
 		return nil
 	})
 	if err != nil {
@@ -113,7 +114,6 @@ func ReplaceDir(path string, build func(dir string) error) error {
 	if old == "" {
 		return nil
 	}
-	Track(old)
 	defer Forget(old)
 	if err := os.RemoveAll(old); err != nil {
 		return fmt.Errorf("%s installed; removing the old one (now %s) failed: %w", path, old, err)

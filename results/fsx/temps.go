@@ -23,11 +23,27 @@ var temps struct {
 // ErrStopped is the error of a write that was to be put in place after RemoveTemps.
 var ErrStopped = errors.New("stopped: the output was not put in place")
 
-// Track records a temporary file or directory made beside an output, so that
-// RemoveTemps removes it; Install puts it in place, Forget forgets it once removed.
-func Track(p string) {
+// Temp makes a temporary file or directory beside an output with mk (which returns its
+// path) and records it, so that RemoveTemps removes it; Install puts it in place, Forget
+// forgets it once removed. mk runs under the lock: a temporary made while a signal's
+// RemoveTemps runs is either made before and removed by it, or never made (ErrStopped);
+// made and tracked apart, one made just then outlived the exit.
+func Temp(mk func() (string, error)) (string, error) {
 	temps.Lock()
 	defer temps.Unlock()
+	if temps.stopped {
+		return "", ErrStopped
+	}
+	p, err := mk()
+	if err != nil {
+		return "", err
+	}
+	trackLocked(p)
+	return p, nil
+}
+
+// trackLocked records p; the caller holds the lock.
+func trackLocked(p string) {
 	if temps.paths == nil {
 		temps.paths = map[string]bool{}
 	}
@@ -42,17 +58,20 @@ func Forget(p string) {
 }
 
 // Install runs install (the renames that put the tracked temporary p in place), unless
-// RemoveTemps ran (ErrStopped); p is forgotten once installed.
+// RemoveTemps ran (ErrStopped); p is forgotten once installed. install runs under the
+// lock and may record what it moved aside (trackLocked), to be removed by a stop too.
 func Install(p string, install func() error) error {
 	temps.Lock()
 	defer temps.Unlock()
 	if temps.stopped {
 		return ErrStopped
 	}
+	// Forgotten first: install may record p again, when it holds what was moved aside.
+	delete(temps.paths, p)
 	if err := install(); err != nil {
+		trackLocked(p)
 		return err
 	}
-	delete(temps.paths, p)
 	return nil
 }
 

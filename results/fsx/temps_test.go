@@ -62,3 +62,31 @@ func TestRemoveTemps(t *testing.T) {
 		t.Errorf("left in the directory: %q, want done.txt alone", names)
 	}
 }
+
+// TestNoTempAfterRemoveTemps: once a signal's RemoveTemps ran, no temporary is made while
+// the program exits: a write neither starts nor leaves a file, a report is not built. A
+// temporary made and then tracked apart outlived the exit when RemoveTemps ran between.
+func TestNoTempAfterRemoveTemps(t *testing.T) {
+	defer func() { temps.Lock(); temps.stopped = false; temps.Unlock() }()
+	dir := t.TempDir()
+	RemoveTemps()
+	wrote := false
+	err := WriteFileAtomic(filepath.Join(dir, "late.txt"), func(w io.Writer) error { wrote = true; return nil })
+	if !errors.Is(err, ErrStopped) || wrote {
+		t.Errorf("write after RemoveTemps: error %v, write ran %v; want ErrStopped and no write", err, wrote)
+	}
+	built := false
+	err = ReplaceDir(filepath.Join(dir, "rep"), func(string) error { built = true; return nil })
+	if !errors.Is(err, ErrStopped) || built {
+		t.Errorf("report after RemoveTemps: error %v, build ran %v; want ErrStopped and no build", err, built)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("left in the directory: %v", entries)
+	}
+	temps.Lock()
+	n := len(temps.paths)
+	temps.Unlock()
+	if n != 0 {
+		t.Errorf("%d temporaries tracked after RemoveTemps", n)
+	}
+}

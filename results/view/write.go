@@ -137,10 +137,9 @@ type chunks struct {
 // written: the page does not need them.
 func writeChunks(htmlPath string, e *encoder) (_ *chunks, err error) {
 	c := &chunks{e: e, name: chunkDirName(htmlPath), of: make([]int, len(e.cases))}
-	if c.tmp, err = os.MkdirTemp(filepath.Dir(htmlPath), "."+c.name+".tmp-"); err != nil {
+	if c.tmp, err = fsx.Temp(func() (string, error) { return os.MkdirTemp(filepath.Dir(htmlPath), "."+c.name+".tmp-") }); err != nil {
 		return nil, err
 	}
-	fsx.Track(c.tmp)
 	defer func() {
 		if err != nil {
 			c.discard()
