@@ -84,12 +84,8 @@ func appendTableJSON(b []byte, t *results.Table, ind string) []byte {
 		b = append(b, ",\n"...)
 		b = append(b, ind...)
 	}
-	b = append(b, `  "notes": [`...)
-	for i, n := range t.Notes {
-		b = listItem(b, i, ind)
-		b = appendJSONString(b, n)
-	}
-	b = listEnd(b, len(t.Notes), ind)
+	b = append(b, `  "notes": `...)
+	b = appendNotesJSON(b, t.Notes, ind)
 	if t.Meta != nil {
 		b = append(b, ",\n"...)
 		b = append(b, ind...)
@@ -125,6 +121,16 @@ func appendColumnsJSON(b []byte, cols []results.Column, ind string) []byte {
 		b = append(b, "]}"...)
 	}
 	return listEnd(b, len(cols), ind)
+}
+
+// appendNotesJSON appends a table's notes as a list, one note a line.
+func appendNotesJSON(b []byte, notes []string, ind string) []byte {
+	b = append(b, '[')
+	for i, n := range notes {
+		b = listItem(b, i, ind)
+		b = appendJSONString(b, n)
+	}
+	return listEnd(b, len(notes), ind)
 }
 
 func listItem(b []byte, i int, ind string) []byte {

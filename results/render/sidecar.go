@@ -35,12 +35,7 @@ func Sidecar(ts []*results.Table) []byte {
 	b = append(b, "\n  },\n  \"notes\": {"...)
 	for i, t := range ts {
 		b = sidecarKey(b, i, t.ID)
-		b = append(b, '[')
-		for k, n := range t.Notes {
-			b = listItem(b, k, "  ")
-			b = appendJSONString(b, n)
-		}
-		b = listEnd(b, len(t.Notes), "  ")
+		b = appendNotesJSON(b, t.Notes, "  ")
 	}
 	b = append(b, "\n  },\n  \"meta\": "...)
 	b = append(b, ts[0].Meta.JSON("  ")...)
