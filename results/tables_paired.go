@@ -100,13 +100,7 @@ func buildT4(in *Input) (*Table, error) {
 }
 
 func buildT9(in *Input) (*Table, error) {
-	// The paper's set holds V1 cases; a bench's own (--t9-set) may hold others, which the
-	// title names instead.
-	protos := "V1"
-	if sp := setProtocols(in.Main(), in.Choices.SetT9); len(sp) > 0 {
-		protos = ingest.JoinLabels(sp, " and ")
-	}
-	return staticTable(in, "T9", "Static judgment vs interactive ECS on the matched "+protos+" cases", in.Choices.SetT9)
+	return staticTable(in, "T9", "Static judgment vs interactive ECS on the matched "+setProtocols(in.Main(), in.Choices.SetT9)+" cases", in.Choices.SetT9)
 }
 
 func buildT10(in *Input) (*Table, error) {
@@ -265,11 +259,7 @@ func buildInterventions(in *Input) (*Table, error) {
 		t.Intervals = nil
 		return emptyBecause(t, fmt.Sprintf("no case set %q in this release (pass --set %s=FILE)", set, set)), nil
 	}
-	// The paper's set holds V1 cases; a bench's own (--interventions-set) may hold others,
-	// which the title names instead.
-	if sp := setProtocols(r, set); len(sp) > 0 {
-		t.Title = "Evidence interventions: probability of acting (" + ingest.JoinLabels(sp, " and ") + ")"
-	}
+	t.Title = "Evidence interventions: probability of acting (" + setProtocols(r, set) + ")"
 	ps := make([]float64, len(rows))
 	for i, x := range rows {
 		ps[i] = x.Delta.P
@@ -443,9 +433,10 @@ func unpairedNote(r *analysis.Release, ch analysis.Choices) []string {
 	return leftOutNote(r.Unpaired(ch), "the table", "no pair of a configuration with the shared harness "+ch.SharedHarness+" and another of the same model")
 }
 
-// setProtocols lists, in protocol order, the protocols of the cases of the release's case
-// set named set.
-func setProtocols(r *analysis.Release, set string) []ingest.Protocol {
+// setProtocols names the protocols of the cases of the release's case set named set, in
+// protocol order ("V1 and V2"), for a title; "V1" when the set holds no known case. The
+// paper's sets hold V1 cases; a bench's own (--t9-set, --interventions-set) may hold others.
+func setProtocols(r *analysis.Release, set string) string {
 	in := map[string]bool{}
 	for _, id := range r.Sets[set] {
 		in[id] = true
@@ -462,5 +453,8 @@ func setProtocols(r *analysis.Release, set string) []ingest.Protocol {
 			out = append(out, ingest.Protocol(p))
 		}
 	}
-	return out
+	if len(out) == 0 {
+		return "V1"
+	}
+	return ingest.JoinLabels(out, " and ")
 }
