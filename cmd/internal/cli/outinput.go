@@ -2,9 +2,10 @@ package cli
 
 import (
 	"flag"
+	"maps"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 )
 
@@ -23,7 +24,7 @@ func CheckOutNotInput(name, out string, inputs map[string][]string) error {
 	if err != nil || !ost.Mode().IsRegular() {
 		return nil // a new file, a directory or a device replaces no input
 	}
-	for _, from := range sortedKeys(inputs) {
+	for _, from := range slices.Sorted(maps.Keys(inputs)) {
 		for _, v := range inputs[from] {
 			for _, p := range candidates(v) {
 				if st, err := os.Stat(p); err == nil && os.SameFile(ost, st) {
@@ -70,15 +71,6 @@ func flagInputs(fs *flag.FlagSet, out string) map[string][]string {
 		in["argument"] = fs.Args()
 	}
 	return in
-}
-
-func sortedKeys(m map[string][]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // outFlag is the output flag every command that writes a file names so.
