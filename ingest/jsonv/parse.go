@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"strconv"
-	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -13,6 +12,7 @@ import (
 type SyntaxError struct {
 	Offset int
 	Msg    string
+	deep   bool // nested deeper than MaxDepth (TooDeep)
 }
 
 func (e *SyntaxError) Error() string { return fmt.Sprintf("offset %d: %s", e.Offset, e.Msg) }
@@ -28,7 +28,7 @@ var tooDeep = fmt.Sprintf("nesting deeper than %d", MaxDepth)
 // all, which callers reading a text that may hold JSON take as text.
 func TooDeep(err error) bool {
 	se, ok := err.(*SyntaxError)
-	return ok && strings.HasPrefix(se.Msg, tooDeep)
+	return ok && se.deep
 }
 
 // Parse decodes one JSON document the way Python's json.loads does: integers stay
@@ -41,7 +41,7 @@ func Parse(data []byte) (any, error) {
 	p.skip()
 	v, err := p.value(0)
 	if err != nil {
-		if se, ok := err.(*SyntaxError); ok && se.Msg == tooDeep {
+		if se, ok := err.(*SyntaxError); ok && se.deep {
 			if at := pathAt(data, se.Offset); at != "" {
 				se.Msg += " in " + at
 			}
@@ -63,7 +63,7 @@ func ParseObject(data []byte) (*Object, error) {
 	}
 	o, ok := v.(*Object)
 	if !ok {
-		return nil, &SyntaxError{0, "not a JSON object"}
+		return nil, &SyntaxError{Offset: 0, Msg: "not a JSON object"}
 	}
 	return o, nil
 }
@@ -102,7 +102,7 @@ func (p *parser) skip() {
 
 func (p *parser) value(depth int) (any, error) {
 	if depth > MaxDepth {
-		return nil, p.errf("%s", tooDeep)
+		return nil, &SyntaxError{Offset: p.pos, Msg: tooDeep, deep: true}
 	}
 	if p.pos >= len(p.data) {
 		return nil, p.errf("unexpected end of input")
@@ -359,7 +359,7 @@ func (p *parser) number() (any, error) {
 		return nil, p.errf("invalid number")
 	}
 	if n > 1 && p.data[intStart] == '0' {
-		return nil, &SyntaxError{intStart, "leading zero in number"}
+		return nil, &SyntaxError{Offset: intStart, Msg: "leading zero in number"}
 	}
 	isFloat := false
 	if p.pos < len(p.data) && p.data[p.pos] == '.' {
@@ -383,7 +383,7 @@ func (p *parser) number() (any, error) {
 	if isFloat {
 		f, err := strconv.ParseFloat(text, 64)
 		if err != nil && !isRangeErr(err) {
-			return nil, &SyntaxError{start, "invalid number " + text}
+			return nil, &SyntaxError{Offset: start, Msg: "invalid number " + text}
 		}
 		return f, nil // out of range gives ±Inf, as in Python
 	}
