@@ -35,7 +35,7 @@
 //
 // Package ingest/harness turns the runners' outputs into episodes. For it, for package
 // ingest/casespec and for other readers of JSON files, ingest exports ReadLimited and ReadJSONObject (size-limited reads
-// whose errors are Problems naming the file and line), LineOf, TypeName, JSONNumber,
+// whose errors are Problems naming the file and line), SyntaxAt, TypeName, JSONNumber,
 // Decompress, IsBlankLine and WithinRoot (a path, every link on the way resolved, must
 // stay inside a folder).
 //
