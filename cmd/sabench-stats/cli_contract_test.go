@@ -73,6 +73,17 @@ func TestStoppedBySignal(t *testing.T) {
 	if want := "sabench-stats: stopped by signal 2 (interrupt): removed the unfinished out/.v.jsonl.tmp-1; outputs already in place are whole\n"; b.String() != want {
 		t.Errorf("SIGINT: %q, want %q", b.String(), want)
 	}
+	// docs/cli-contract.md quotes the message of `score --out v.jsonl` (it showed the
+	// temporary as ./.v.jsonl.tmp-…, a path the command does not print).
+	b.Reset()
+	stopped(&b, syscall.SIGINT, []string{".v.jsonl.tmp-…"})
+	page, err := os.ReadFile("../../docs/cli-contract.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if quoted := strings.TrimSuffix(b.String(), "\n"); !strings.Contains(strings.Join(strings.Fields(string(page)), " "), quoted) {
+		t.Errorf("docs/cli-contract.md does not quote the message as printed: %q", quoted)
+	}
 	b.Reset()
 	if code := stopped(&b, syscall.SIGTERM, nil); code != 143 || !strings.Contains(b.String(), "no output was being written") {
 		t.Errorf("SIGTERM: exit %d, %q", code, b.String())
