@@ -2,6 +2,8 @@ package harness
 
 import (
 	"bytes"
+	"go/parser"
+	"go/token"
 	"os"
 	"strings"
 	"testing"
@@ -62,5 +64,21 @@ func TestBatchAdapterRefusesRepeatFrom(t *testing.T) {
 	}
 	if _, err := Interactive.Read(interactiveFixture, Options{Config: glm, RepeatFrom: RepeatFromDirname}); err != nil {
 		t.Errorf("interactive with dirname repeats: %v", err)
+	}
+}
+
+// The package comment introduces every adapter of Adapters() by its variable ("Batch (",
+// "Tau ("), as `go doc` readers look for it there. (It named batch, interactive and
+// Inspect logs, "later other runners' logs", after Tau had been added.)
+func TestPackageCommentNamesEveryAdapter(t *testing.T) {
+	f, err := parser.ParseFile(token.NewFileSet(), "doc.go", nil, parser.ParseComments|parser.PackageClauseOnly)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := f.Doc.Text()
+	for _, a := range Adapters() {
+		if v := strings.ToUpper(a.Name()[:1]) + a.Name()[1:] + " ("; !strings.Contains(doc, v) {
+			t.Errorf("the package comment does not introduce adapter %s (%q)", a.Name(), v)
+		}
 	}
 }

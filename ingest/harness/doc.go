@@ -1,5 +1,5 @@
 // Package harness turns what an agent runner wrote (the SafeActBench batch and
-// interactive runners' output folders, Inspect logs; later other runners' logs) into
+// interactive runners' output folders, Inspect logs, τ-bench and τ²-bench results) into
 // sabench.episode/v1 episodes, with problems and warnings.
 //
 // Every runner format is an Adapter:
@@ -26,6 +26,10 @@
 // the commands' --inspect; InspectStatus documents how errors and limits map), with the
 // bench to know the cases and their information tools. Options.Config is optional there
 // (the log's model/solver), and RecordFrom says where the decision record is.
+//
+// Tau (TauIn, to give the domain rather than read it from the file) reads a τ-bench or
+// τ²-bench results file through package ingest/tau: one episode per trajectory, its trial
+// the repeat and its reward the official verdict.
 //
 // # Adding an adapter
 //
