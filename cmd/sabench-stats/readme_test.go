@@ -8,13 +8,12 @@ import (
 	"testing"
 )
 
-// readmeOutput is an output block of the README or of a page under docs/, marked by the
-// HTML comment before it:
-//
-//	<!-- output of: sabench-stats ARGS; stdout|stderr [begins with][; exit N] -->
-//
-// "begins with" compares the block with the first lines of the output, else with all of it;
-// "exit N" is the exit status the command must end with (else 0).
+// readmeMarker is the HTML comment before an output block of the README or of a page
+// under docs/. "begins with" compares the block with the first lines of the output, else
+// with all of it; "exit N" is the exit status the command must end with (else 0).
+const readmeMarker = "<!-- output of: sabench-stats ARGS; stdout|stderr [begins with][; exit N] -->"
+
+// readmeOutput is a marked output block (readmeMarker).
 var readmeOutput = regexp.MustCompile("(?s)<!-- output of: sabench-stats ([^;]*); (stdout|stderr)( begins with)?(?:; exit ([0-9]))? -->\n```\n(.*?)```\n")
 
 // TestREADMEOutputs runs each marked command of the README and docs/*.md in-process and
@@ -27,6 +26,11 @@ func TestREADMEOutputs(t *testing.T) {
 	readme, err := os.ReadFile("../../README.md")
 	if err != nil {
 		t.Fatal(err)
+	}
+	// The README's Development section states the marker's form (it left out "begins
+	// with", which its own report block uses).
+	if !strings.Contains(strings.Join(strings.Fields(string(readme)), " "), readmeMarker) {
+		t.Errorf("the README does not state the output blocks' marker as %s", readmeMarker)
 	}
 	blocks := readmeOutput.FindAllStringSubmatch(string(readme), -1)
 	if len(blocks) < 2 {
