@@ -18,8 +18,9 @@ func TestREADMENamesEveryFuzzPackage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, list, ok := strings.Cut(string(readme), "Targets: ")
-	if list, _, ok = strings.Cut(list, "lists them all"); !ok {
+	_, list, found := strings.Cut(string(readme), "Targets: ")
+	list, _, ended := strings.Cut(list, "lists them all")
+	if !found || !ended {
 		t.Fatal("the README has no list of fuzz targets (\"Targets: … lists them all\")")
 	}
 	const root = "../.."
