@@ -32,6 +32,10 @@ type InspectLog struct {
 	// Status is the log's status when it says the run did not complete (cancelled, error,
 	// started); empty for success, or when the log does not say.
 	Status string `json:"status,omitempty"`
+	// Reducers are the epochs reducers other than the mean that the log's header names
+	// (eval.config.epochs_reducer, its results' reducer), sorted: its metrics are over
+	// scores so reduced, which the tables' means (each sample's epochs averaged) are not.
+	Reducers []string `json:"epochs_reducers,omitempty"`
 }
 
 // InspectLogOf describes a log read to its end.
@@ -41,7 +45,34 @@ func InspectLogOf(l *inspect.Log) InspectLog {
 	if e := l.Eval.Config.Epochs; e > 1 {
 		out.Epochs = e
 	}
+	named := slices.Clone(l.Eval.Config.EpochsReducer)
+	if l.Results != nil {
+		for _, es := range l.Results.Scores {
+			named = append(named, es.Reducer)
+		}
+	}
+	for _, r := range named {
+		if r != "" && r != "mean" && !slices.Contains(out.Reducers, r) {
+			out.Reducers = append(out.Reducers, r)
+		}
+	}
+	slices.Sort(out.Reducers)
 	return out
+}
+
+// reducerNote names the logs whose header reduces epochs otherwise than the tables do
+// (each sample's epochs averaged), so that a mean here is not taken for the header's.
+func reducerNote(logs []InspectLog) []string {
+	var parts []string
+	for _, l := range logs {
+		if len(l.Reducers) > 0 {
+			parts = append(parts, fmt.Sprintf("%s (%s)", l.Path, strings.Join(l.Reducers, ", ")))
+		}
+	}
+	if len(parts) == 0 {
+		return nil
+	}
+	return []string{"Reduced otherwise in the header: " + strings.Join(parts, "; ") + ". Such a log's own metrics (its accuracy, its stderr) are over each sample's epochs reduced so; the numbers here average each sample's epochs (the mean reducer) whatever the log names, so they need not equal its header's."}
 }
 
 // statusText says what an incomplete log's status means.
@@ -218,6 +249,7 @@ func BuildInspectCompare(c InspectCompare, o analysis.StatOptions) *Table {
 	if len(c.Unused) > 0 {
 		t.Notes = append(t.Notes, "Read but in neither arm, and not in the comparison: "+strings.Join(c.Unused, "; ")+".")
 	}
+	t.Notes = append(t.Notes, reducerNote(c.Logs)...)
 	t.Notes = append(t.Notes, inspectLogNotes(c.Logs)...)
 	return t
 }
@@ -389,6 +421,7 @@ func BuildInspectLeaderboard(b *analysis.InspectBoard, by, clusterBy string, pas
 	if t.Empty != "" {
 		t.Notes = append(t.Notes, t.Empty+".")
 	}
+	t.Notes = append(t.Notes, reducerNote(logs)...)
 	t.Notes = append(t.Notes, inspectLogNotes(logs)...)
 	return t
 }
