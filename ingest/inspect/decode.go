@@ -110,7 +110,7 @@ func decodeSample(file, member string, data []byte, fromSummary, light bool, ski
 			s.Limit, err = l.sampleLimit()
 		case "events":
 			l.strs = transcript
-			s.Events, err = l.events()
+			s.Events, s.NestedEvents, err = l.events()
 			l.strs = nil
 		case "attachments":
 			att, err = l.attachments()
