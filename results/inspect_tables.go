@@ -437,6 +437,15 @@ func BuildInspectLeaderboard(b *analysis.InspectBoard, by, clusterBy string, pas
 	if len(off) > 0 {
 		t.Notes = append(t.Notes, "On no board: "+strings.Join(off, "; ")+".")
 	}
+	var notScored []string
+	for _, ls := range b.NotScored {
+		if onBoard[ls.Log] { // a log on no board is named above
+			notScored = append(notScored, ls.Log+": "+ls.Scorer)
+		}
+	}
+	if len(notScored) > 0 {
+		t.Notes = append(t.Notes, "Scorers no sample of a log scored, so that the log is on none of their boards: "+strings.Join(notScored, "; ")+".")
+	}
 	for _, p := range slices.Sorted(maps.Keys(pooled)) {
 		t.Notes = append(t.Notes, "Pooled: "+p+".")
 	}
