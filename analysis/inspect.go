@@ -192,6 +192,14 @@ type Failures struct {
 
 func failuresOf(rows []inspect.Row, scorer string) Failures {
 	var f Failures
+	// A log that scored nothing with the scorer ran without it: its rows are not
+	// sample-epochs left out (the leaderboard puts the log on none of its boards).
+	ran := map[string]bool{}
+	for i := range rows {
+		if rows[i].Scorer == scorer && rows[i].Scored {
+			ran[rows[i].Log] = true
+		}
+	}
 	for i := range rows {
 		r := &rows[i]
 		if r.Scorer != scorer {
@@ -201,6 +209,7 @@ func failuresOf(rows []inspect.Row, scorer string) Failures {
 		case r.Scored:
 		case r.Error != "":
 			f.Errored++
+		case !ran[r.Log]:
 		case r.Value == nil || string(bytes.TrimSpace(r.Value)) == "null":
 			f.Unscored++
 		default:
