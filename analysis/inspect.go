@@ -178,22 +178,42 @@ func reduceSamples(rows []inspect.Row, scorer string) []*sampleScore {
 }
 
 // Failures counts a scorer's rows (sample-epochs) that ended in an error without a score,
-// which every statistic leaves out, and that hit a limit (kept when scored: the sample
+// or have no numeric score otherwise, which every statistic leaves out, and that hit a limit (kept when scored: the sample
 // is scored on what it left), with the limits' kinds, sorted.
 type Failures struct {
 	Errored, Limited int
 	Limits           []string
+	// Rows without a numeric score that did not error, also left out of every statistic:
+	// Unscored have no value (no score from the scorer, or Inspect's unscored NaN, which
+	// Inspect's metrics leave out too); Unmapped have one value_to_float cannot map (a
+	// list, an unknown string), which Inspect's metrics count 0.
+	Unscored, Unmapped int
 }
 
 func failuresOf(rows []inspect.Row, scorer string) Failures {
 	var f Failures
+	// A log that scored nothing with the scorer ran without it: its rows are not
+	// sample-epochs left out (the leaderboard puts the log on none of its boards).
+	ran := map[string]bool{}
+	for i := range rows {
+		if rows[i].Scorer == scorer && rows[i].Scored {
+			ran[rows[i].Log] = true
+		}
+	}
 	for i := range rows {
 		r := &rows[i]
 		if r.Scorer != scorer {
 			continue
 		}
-		if r.Error != "" && !r.Scored {
+		switch {
+		case r.Scored:
+		case r.Error != "":
 			f.Errored++
+		case !ran[r.Log]:
+		case r.Value == nil || string(bytes.TrimSpace(r.Value)) == "null":
+			f.Unscored++
+		default:
+			f.Unmapped++
 		}
 		if r.Limit != "" {
 			f.Limited++

@@ -93,7 +93,14 @@ type InspectBoard struct {
 	Entries []InspectEntry
 	Boards  []InspectBoardInfo // one per board, in the entries' order
 	Level   float64
+	// NotScored are the scorers a log's rows name (its header declares them, or one of
+	// its samples has them) that none of its samples scored: that log is on none of
+	// their boards. In the rows' order of logs, each log's scorers sorted.
+	NotScored []LogScorer
 }
+
+// LogScorer is one scorer of one log.
+type LogScorer struct{ Log, Scorer string }
 
 // InspectBoardInfo describes one board's joint draw.
 type InspectBoardInfo struct {
@@ -133,6 +140,22 @@ func LeaderboardInspect(rows []inspect.Row, opt InspectBoardOptions, o StatOptio
 			scoredAny[logScorer{rows[i].Log, rows[i].Scorer}] = true
 		}
 	}
+	var notScored []LogScorer
+	seen := map[logScorer]bool{}
+	logOrder := map[string]int{} // the rows' order of logs
+	for i := range rows {
+		k := logScorer{rows[i].Log, rows[i].Scorer}
+		if _, ok := logOrder[k.log]; !ok {
+			logOrder[k.log] = len(logOrder)
+		}
+		if !scoredAny[k] && !seen[k] {
+			seen[k] = true
+			notScored = append(notScored, LogScorer{k.log, k.scorer})
+		}
+	}
+	slices.SortFunc(notScored, func(a, b LogScorer) int {
+		return cmp.Or(cmp.Compare(logOrder[a.Log], logOrder[b.Log]), strings.Compare(a.Scorer, b.Scorer))
+	})
 	arms := map[armKey][]inspect.Row{}
 	logs := map[armKey]map[string]bool{}
 	for i := range rows {
@@ -208,7 +231,7 @@ func LeaderboardInspect(rows []inspect.Row, opt InspectBoardOptions, o StatOptio
 	if err := checkByAndPassK(all, opt); err != nil {
 		return nil, err
 	}
-	board := &InspectBoard{Level: o.level()}
+	board := &InspectBoard{Level: o.level(), NotScored: notScored}
 	for _, pb := range boards {
 		entries := pb.entries
 		info, err := rankBoard(entries, pb.samples, pb.key, clusters, o)

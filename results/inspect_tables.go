@@ -32,6 +32,10 @@ type InspectLog struct {
 	// Status is the log's status when it says the run did not complete (cancelled, error,
 	// started); empty for success, or when the log does not say.
 	Status string `json:"status,omitempty"`
+	// Reducers are the epochs reducers other than the mean that the log's header names
+	// (eval.config.epochs_reducer, its results' reducer), sorted: its metrics are over
+	// scores so reduced, which the tables' means (each sample's epochs averaged) are not.
+	Reducers []string `json:"epochs_reducers,omitempty"`
 }
 
 // InspectLogOf describes a log read to its end.
@@ -41,7 +45,34 @@ func InspectLogOf(l *inspect.Log) InspectLog {
 	if e := l.Eval.Config.Epochs; e > 1 {
 		out.Epochs = e
 	}
+	named := slices.Clone(l.Eval.Config.EpochsReducer)
+	if l.Results != nil {
+		for _, es := range l.Results.Scores {
+			named = append(named, es.Reducer)
+		}
+	}
+	for _, r := range named {
+		if r != "" && r != "mean" && !slices.Contains(out.Reducers, r) {
+			out.Reducers = append(out.Reducers, r)
+		}
+	}
+	slices.Sort(out.Reducers)
 	return out
+}
+
+// reducerNote names the logs whose header reduces epochs otherwise than the tables do
+// (each sample's epochs averaged), so that a mean here is not taken for the header's.
+func reducerNote(logs []InspectLog) []string {
+	var parts []string
+	for _, l := range logs {
+		if len(l.Reducers) > 0 {
+			parts = append(parts, fmt.Sprintf("%s (%s)", l.Path, strings.Join(l.Reducers, ", ")))
+		}
+	}
+	if len(parts) == 0 {
+		return nil
+	}
+	return []string{"Reduced otherwise in the header: " + strings.Join(parts, "; ") + ". Such a log's own metrics (its accuracy, its stderr) are over each sample's epochs reduced so; the numbers here average each sample's epochs (the mean reducer) whatever the log names, so they need not equal its header's."}
 }
 
 // statusText says what an incomplete log's status means.
@@ -195,7 +226,7 @@ func BuildInspectCompare(c InspectCompare, o analysis.StatOptions) *Table {
 	} else if n := uncomparedNote(c.Diffs); n != "" {
 		t.Notes = append(t.Notes, n)
 	}
-	var errored, limited []string
+	var errored, limited, unscored []string
 	for _, d := range c.Diffs {
 		for _, arm := range []struct {
 			name string
@@ -204,12 +235,15 @@ func BuildInspectCompare(c InspectCompare, o analysis.StatOptions) *Table {
 			if arm.f.Errored > 0 {
 				errored = append(errored, fmt.Sprintf("%s · %s %s", d.Scorer, arm.name, sampleEpochs(arm.f.Errored)))
 			}
+			if n := unscoredText(arm.f); n != "" {
+				unscored = append(unscored, fmt.Sprintf("%s · %s %s", d.Scorer, arm.name, n))
+			}
 			if arm.f.Limited > 0 {
 				limited = append(limited, fmt.Sprintf("%s · %s %s (%s)", d.Scorer, arm.name, sampleEpochs(arm.f.Limited), strings.Join(arm.f.Limits, ", ")))
 			}
 		}
 	}
-	t.Notes = append(t.Notes, failureNotes(errored, limited, "the comparison")...)
+	t.Notes = append(t.Notes, failureNotes(errored, limited, unscored, "the comparison")...)
 	for _, d := range c.Diffs {
 		if d.OtherType > 0 {
 			t.Notes = append(t.Notes, fmt.Sprintf("%s: %d of the samples only in A have the id of one only in B written as the other JSON type (a string in one log, a number in the other): \"1\" and 1 are different sample ids to Inspect, and are not paired.", d.Scorer, d.OtherType))
@@ -218,6 +252,7 @@ func BuildInspectCompare(c InspectCompare, o analysis.StatOptions) *Table {
 	if len(c.Unused) > 0 {
 		t.Notes = append(t.Notes, "Read but in neither arm, and not in the comparison: "+strings.Join(c.Unused, "; ")+".")
 	}
+	t.Notes = append(t.Notes, reducerNote(c.Logs)...)
 	t.Notes = append(t.Notes, inspectLogNotes(c.Logs)...)
 	return t
 }
@@ -225,15 +260,31 @@ func BuildInspectCompare(c InspectCompare, o analysis.StatOptions) *Table {
 // failureNotes name the sample-epochs that errored without a score (every statistic
 // leaves them out, as Inspect's metrics do, so a rate is over the samples that did not
 // fail) and those that hit a limit (scored on what they left, where scored).
-func failureNotes(errored, limited []string, of string) []string {
+func failureNotes(errored, limited, unscored []string, of string) []string {
 	var out []string
 	if len(errored) > 0 {
 		out = append(out, "Errored without a score, and so left out of "+of+": "+strings.Join(errored, "; ")+".")
+	}
+	if len(unscored) > 0 {
+		out = append(out, "Without a numeric score, and so left out of "+of+": "+strings.Join(unscored, "; ")+". Inspect's own metrics leave out a sample-epoch without a score (or scored NaN) too, but count a value its value_to_float cannot map as 0.")
 	}
 	if len(limited) > 0 {
 		out = append(out, "Hit a limit (kept when scored, on what the sample had done): "+strings.Join(limited, "; ")+".")
 	}
 	return out
+}
+
+// unscoredText counts the sample-epochs without a numeric score that did not error, by
+// why: "" when none.
+func unscoredText(f analysis.Failures) string {
+	var parts []string
+	if f.Unscored > 0 {
+		parts = append(parts, sampleEpochs(f.Unscored)+" without a score")
+	}
+	if f.Unmapped > 0 {
+		parts = append(parts, sampleEpochs(f.Unmapped)+" whose value value_to_float cannot map (a list, an unknown string)")
+	}
+	return strings.Join(parts, " and ")
 }
 
 func sampleEpochs(n int) string {
@@ -289,7 +340,7 @@ func BuildInspectLeaderboard(b *analysis.InspectBoard, by, clusterBy string, pas
 			scoreCol(fmt.Sprintf("pass%d_per_case", k), fmt.Sprintf("pass^%d (per-case)", k)))
 	}
 	notBinary := 0
-	var partial, errored, limited []string
+	var partial, errored, limited, unscored []string
 	pooled := map[string]bool{}
 	for _, e := range b.Entries {
 		group := e.Task
@@ -319,6 +370,9 @@ func BuildInspectLeaderboard(b *analysis.InspectBoard, by, clusterBy string, pas
 		if f := e.Failures; f.Errored > 0 {
 			errored = append(errored, fmt.Sprintf("%s · %s %s", group, e.Model, sampleEpochs(f.Errored)))
 		}
+		if n := unscoredText(e.Failures); n != "" {
+			unscored = append(unscored, fmt.Sprintf("%s · %s %s", group, e.Model, n))
+		}
 		if f := e.Failures; f.Limited > 0 {
 			limited = append(limited, fmt.Sprintf("%s · %s %s (%s)", group, e.Model, sampleEpochs(f.Limited), strings.Join(f.Limits, ", ")))
 		}
@@ -341,7 +395,7 @@ func BuildInspectLeaderboard(b *analysis.InspectBoard, by, clusterBy string, pas
 	}
 	t.Notes = append(t.Notes, "Rank: competition rank by mean (ties share the best rank). "+rankSet+" A model with fewer than two samples (or clusters) of its own is not ranked: its mean never varies under resampling, which would make its place look certain.")
 	t.Notes = append(t.Notes, fewerSamplesNote(b)...)
-	t.Notes = append(t.Notes, failureNotes(errored, limited, "the means")...)
+	t.Notes = append(t.Notes, failureNotes(errored, limited, unscored, "the means")...)
 	for _, bi := range b.Boards {
 		if bi.Used < bi.Requested {
 			t.Notes = append(t.Notes, fmt.Sprintf("Board %s%s · %s: rank sets from %d of %d replicates (in the others some model had no sample drawn).", bi.Task, groupSuffix(bi.Group), bi.Scorer, bi.Used, bi.Requested))
@@ -383,12 +437,22 @@ func BuildInspectLeaderboard(b *analysis.InspectBoard, by, clusterBy string, pas
 	if len(off) > 0 {
 		t.Notes = append(t.Notes, "On no board: "+strings.Join(off, "; ")+".")
 	}
+	var notScored []string
+	for _, ls := range b.NotScored {
+		if onBoard[ls.Log] { // a log on no board is named above
+			notScored = append(notScored, ls.Log+": "+ls.Scorer)
+		}
+	}
+	if len(notScored) > 0 {
+		t.Notes = append(t.Notes, "Scorers no sample of a log scored, so that the log is on none of their boards: "+strings.Join(notScored, "; ")+".")
+	}
 	for _, p := range slices.Sorted(maps.Keys(pooled)) {
 		t.Notes = append(t.Notes, "Pooled: "+p+".")
 	}
 	if t.Empty != "" {
 		t.Notes = append(t.Notes, t.Empty+".")
 	}
+	t.Notes = append(t.Notes, reducerNote(logs)...)
 	t.Notes = append(t.Notes, inspectLogNotes(logs)...)
 	return t
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unsafe"
 
+	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/inspect"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
@@ -23,6 +24,11 @@ type toolCall struct {
 // (InspectSubmitTool, or the record source's tool) are left out. A call to one of the
 // case's info_tools is an INFO_CALL, any other a CONSEQUENTIAL_CALL.
 func (s *InspectStream) events(l *inspectLog, smp *inspect.Sample, c *casespec.Case) ([]any, error) {
+	if n := smp.NestedEvents; n > 0 {
+		// Their tool calls (an action the agent took through a sub-agent) would be
+		// missing from the record, and the episode scored as if never taken.
+		return nil, l.problem(smp.Member, "events", "%s nested events (an agent run as a tool, or a subtask, as older Inspect versions nest them), whose tool calls are not read: write the log again with a current Inspect, which writes every event at the top", ingest.PluralVerb(n, "tool or subtask event", "holds", "hold"))
+	}
 	tools := false
 	for _, ev := range smp.Events {
 		if ev.Tool != nil {

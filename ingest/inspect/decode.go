@@ -3,6 +3,7 @@ package inspect
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -109,10 +110,19 @@ func decodeSample(file, member string, data []byte, fromSummary, light bool, ski
 			s.Limit, err = l.sampleLimit()
 		case "events":
 			l.strs = transcript
-			s.Events, err = l.events()
+			s.Events, s.NestedEvents, err = l.events()
 			l.strs = nil
 		case "attachments":
 			att, err = l.attachments()
+		case "score", "transcript":
+			// Older Inspect versions' forms, which Inspect migrates on reading: skipped,
+			// the sample would read as unscored, or without its events.
+			if l.isNull() {
+				return nil
+			}
+			if err = l.skip(); err == nil {
+				err = &decodeErr{err: legacyField(string(key))}
+			}
 		default:
 			err = l.skip()
 		}
@@ -376,6 +386,10 @@ func (l *lexer) attachments() (attachments, *decodeErr) {
 
 // jsonError turns a decoding error into an *Error that names the field when it can.
 func jsonError(file, member string, err error) *Error {
+	var fe *fieldError
+	if errors.As(err, &fe) {
+		return &Error{File: file, Member: member, Field: fe.field, Err: fe.err}
+	}
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) && te.Field != "" {
 		return errorf(file, member, te.Field, "cannot read a JSON %s as %s", te.Value, te.Type)
@@ -388,4 +402,11 @@ func jsonError(file, member string, err error) *Error {
 		return errorf(file, member, "", "truncated JSON: %v", err)
 	}
 	return &Error{File: file, Member: member, Err: err}
+}
+
+// legacyField refuses a sample field of older Inspect versions, which Inspect migrates
+// on reading and this reader does not.
+func legacyField(key string) error {
+	now := map[string]string{"score": `"scores", keyed by scorer`, "transcript": `"events" and "attachments"`}[key]
+	return fmt.Errorf("a sample's %q, the form of older Inspect versions (now %s), is not read: write the log again with a current Inspect (inspect log convert) first", key, now)
 }

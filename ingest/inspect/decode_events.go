@@ -15,6 +15,7 @@ type eventFields struct {
 	hasKind                                                                           bool
 	skipCall                                                                          bool         // a tool event of ReadOptions.SkipTools
 	known                                                                             string       // the kind, once read
+	nested                                                                            bool         // a tool or subtask event holding events of its own
 	out                                                                               *ModelOutput // a model event's output, decoded in place
 }
 
@@ -34,14 +35,20 @@ func (f *eventFields) keeps(field string, models bool) bool {
 // keepsAny reports whether a light read keeps any field of an event of the known kind
 // after its kind (keeps, with timestamps and working times skipped).
 func (f *eventFields) keepsAny(models bool) bool {
-	return f.known == EventTool || f.known == EventModel && models
+	return f.known == EventTool || f.known == EventModel && models || f.known == eventSubtask
 }
 
+// eventSubtask is the kind of an event that, in older Inspect versions, holds the
+// events of a subtask; a tool event held those of an agent run as a tool.
+const eventSubtask = "subtask"
+
 // events reads a sample's transcript, decoding the fields of the kinds the reader keeps
-// (tool, model).
-func (l *lexer) events() ([]Event, *decodeErr) {
+// (tool, model), and counts the tool and subtask events that hold events of their own,
+// which are not read (older Inspect versions nest a subtask's or an agent tool's
+// events so; later ones write every event at the top, within spans).
+func (l *lexer) events() ([]Event, int, *decodeErr) {
 	if l.isNull() {
-		return nil, nil
+		return nil, 0, nil
 	}
 	// The events are gathered in pooled scratch space and moved, once the transcript
 	// is read, to blocks of their exact number (transcriptBlocks).
@@ -51,7 +58,7 @@ func (l *lexer) events() ([]Event, *decodeErr) {
 	l.sc = sc
 	defer func() { l.sc = saved }()
 	start := l.pos
-	tools, models := 0, 0
+	tools, models, nested := 0, 0, 0
 	err := l.array(func(i int) *decodeErr {
 		var f eventFields
 		if !l.isNull() {
@@ -70,6 +77,10 @@ func (l *lexer) events() ([]Event, *decodeErr) {
 					dst = &f.timestamp
 				case k == "working_time":
 					dst = &f.workingTime
+				case k == "events" && (f.known == EventTool || f.known == eventSubtask):
+					raw, err := l.skipRaw()
+					f.nested = err == nil && !isEmptyArray(raw)
+					return err
 				case f.known != "" && !f.keeps(k, !l.light || l.models):
 					return l.skip()
 				case f.skipCall && (k == "arguments" || k == "result"):
@@ -142,6 +153,9 @@ func (l *lexer) events() ([]Event, *decodeErr) {
 		if ev.Tool != nil {
 			tools++
 		}
+		if f.nested {
+			nested++
+		}
 		if ev.Kind == EventModel {
 			models++
 		}
@@ -152,7 +166,8 @@ func (l *lexer) events() ([]Event, *decodeErr) {
 		// No tool event: the model events' tool calls stand for them, so the
 		// transcript is read again, with their outputs.
 		lx := &lexer{data: l.data, pos: start, strs: l.strs, light: true, models: true, skipTools: l.skipTools, mem: l.mem, seen: l.seen}
-		return lx.events()
+		evs, _, err := lx.events()
+		return evs, nested, err
 	}
 	keep := "" // every event
 	switch {
@@ -161,7 +176,16 @@ func (l *lexer) events() ([]Event, *decodeErr) {
 	case l.light:
 		keep = EventTool
 	}
-	return sc.transcriptBlocks(keep, l.mem), err
+	return sc.transcriptBlocks(keep, l.mem), nested, err
+}
+
+// isEmptyArray reports whether raw is [] or null (white space aside).
+func isEmptyArray(raw []byte) bool {
+	t := bytes.TrimSpace(raw)
+	if bytes.Equal(t, []byte("null")) {
+		return true
+	}
+	return len(t) >= 2 && t[0] == '[' && len(bytes.TrimSpace(t[1:len(t)-1])) == 0
 }
 
 // eventScratch gathers a transcript's events, tool events and empty model outputs

@@ -135,20 +135,69 @@ func (a attachments) str(s string) string {
 	return s
 }
 
-// raw resolves a JSON string holding a reference; other JSON is returned as is.
+// raw resolves the references in a JSON value: the value itself when it is a string
+// holding one, and every string value at any depth of an array or object (Inspect
+// condenses an event's tool arguments key by key, so a long command is
+// {"cmd": "attachment://<hash>"}); keys, other values and the layout are kept as written.
 func (a attachments) raw(r json.RawMessage) json.RawMessage {
 	if len(a) == 0 || !bytes.Contains(r, []byte(attachmentPrefix)) {
 		return r
 	}
-	var s string
-	if json.Unmarshal(r, &s) != nil {
+	var out []byte // nil until a string is replaced
+	last := 0      // r[:last] is in out
+	for i := 0; i < len(r); i++ {
+		if r[i] != '"' {
+			continue
+		}
+		start, end := i, stringEnd(r, i)
+		if end < 0 {
+			return r // not valid JSON: left as written
+		}
+		tok := r[start:end]
+		i = end - 1
+		if !bytes.Contains(tok, []byte(attachmentPrefix)) || isKey(r[end:]) {
+			continue
+		}
+		var str string
+		if json.Unmarshal(tok, &str) != nil {
+			continue
+		}
+		v := a.str(str)
+		if v == str {
+			continue
+		}
+		enc, err := json.Marshal(v)
+		if err != nil {
+			continue
+		}
+		out = append(append(out, r[last:start]...), enc...)
+		last = end
+	}
+	if out == nil {
 		return r
 	}
-	out, err := json.Marshal(a.str(s))
-	if err != nil {
-		return r
+	return append(out, r[last:]...)
+}
+
+// stringEnd is the index just past the JSON string token that starts at r[start] (a
+// quote), or -1 when it does not end.
+func stringEnd(r []byte, start int) int {
+	for j := start + 1; j < len(r); j++ {
+		switch r[j] {
+		case '\\':
+			j++
+		case '"':
+			return j + 1
+		}
 	}
-	return out
+	return -1
+}
+
+// isKey reports whether the string token that rest follows is an object's key: Inspect
+// replaces values, never keys.
+func isKey(rest []byte) bool {
+	rest = bytes.TrimLeft(rest, " \t\n\r")
+	return len(rest) > 0 && rest[0] == ':'
 }
 
 func compact(r json.RawMessage) json.RawMessage {

@@ -30,3 +30,13 @@ func (e *Error) Unwrap() error { return e.Err }
 func errorf(file, member, field, format string, args ...any) *Error {
 	return &Error{File: file, Member: member, Field: field, Err: fmt.Errorf(format, args...)}
 }
+
+// fieldError is a defect an UnmarshalJSON method of a header's value finds, located by
+// its field's path from the header (as header.json and a .json log's root share it);
+// jsonError makes it an *Error.
+type fieldError struct {
+	field string
+	err   error
+}
+
+func (e *fieldError) Error() string { return e.field + ": " + e.err.Error() }

@@ -30,9 +30,9 @@ type evalSource struct {
 	pre     *prefetch   // decodes files ahead on several goroutines; nil: one at a time
 	pending []*Sample   // summaries, when there are no sample members
 	closer  io.Closer
-	win     *windowReader        // the archive, read through windows
-	seen    map[sampleKey]string // → member, for duplicates
-	mr      memberReader         // reads the members when there is no prefetch
+	win     *windowReader            // the archive, read through windows
+	seen    map[sampleKey]seenSample // for duplicates
+	mr      memberReader             // reads the members when there is no prefetch
 }
 
 type sampleMember struct {
@@ -108,7 +108,7 @@ func openEval(log *Log, r io.ReaderAt, size int64, closer io.Closer, opt ReadOpt
 		}
 		return a.epoch - b.epoch
 	})
-	src := &evalSource{log: log, win: win, closer: closer, seen: make(map[sampleKey]string, len(samples)), mr: memberReader{r: r, light: opt.Light, skipTools: opt.SkipTools, recycle: opt.Recycle}}
+	src := &evalSource{log: log, win: win, closer: closer, seen: make(map[sampleKey]seenSample, len(samples)), mr: memberReader{r: r, light: opt.Light, skipTools: opt.SkipTools, recycle: opt.Recycle}}
 	for _, s := range samples {
 		src.files = append(src.files, s.f)
 	}
@@ -221,13 +221,32 @@ type sampleKey struct {
 	epoch int
 }
 
+// seenSample is where a sample was read, and whether its id is a number.
+type seenSample struct {
+	member string
+	num    bool
+}
+
 func (e *evalSource) dedup(s *Sample) error {
 	key := sampleKey{s.ID.String(), s.Epoch}
 	if prev, ok := e.seen[key]; ok {
-		return errorf(e.log.File, s.Member, "id", "sample %s epoch %d also in %s", s.ID, s.Epoch, prev)
+		if prev.num != s.ID.IsNumber() {
+			// Two samples to Inspect (1 and "1"), but one member name: the archive
+			// cannot tell them apart, nor which member is which.
+			return errorf(e.log.File, s.Member, "id", "sample %s epoch %d is here a %s and in an earlier member of the same name (%s) a %s: Inspect names a sample's member by its id's text, so an .eval log cannot hold the number and the string apart; not supported (a .json log can hold both)",
+				s.ID, s.Epoch, idKind(s.ID.IsNumber()), prev.member, idKind(prev.num))
+		}
+		return errorf(e.log.File, s.Member, "id", "sample %s epoch %d also in %s", s.ID, s.Epoch, prev.member)
 	}
-	e.seen[key] = s.Member
+	e.seen[key] = seenSample{s.Member, s.ID.IsNumber()}
 	return nil
+}
+
+func idKind(num bool) string {
+	if num {
+		return "number"
+	}
+	return "string"
 }
 
 func (e *evalSource) close() error {

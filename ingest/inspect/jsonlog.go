@@ -2,6 +2,7 @@ package inspect
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 )
@@ -222,6 +223,10 @@ func (s *jsonSource) fieldError(key string, err error) error {
 		return errorf(s.log.File, "", key, "truncated JSON log (ends at byte %d)", s.dec.InputOffset())
 	}
 	e := jsonError(s.log.File, "", err)
+	var fe *fieldError
+	if errors.As(err, &fe) {
+		return e // its field is the path from the root already
+	}
 	if e.Field == "" {
 		e.Field = key
 	} else {

@@ -2,6 +2,7 @@ package inspect
 
 import (
 	"encoding/json"
+	"errors"
 	"maps"
 	"path"
 	"slices"
@@ -108,6 +109,20 @@ type Results struct {
 	TotalSamples     int         `json:"total_samples"`
 	CompletedSamples int         `json:"completed_samples"`
 	Scores           []EvalScore `json:"scores"`
+}
+
+// UnmarshalJSON reads the results, refusing the single "scorer" (with "metrics") of
+// older Inspect versions, which Inspect migrates on reading: read as it is, the log
+// would have no results to check.
+func (r *Results) UnmarshalJSON(b []byte) error {
+	type plain Results
+	var legacy struct {
+		Scorer json.RawMessage `json:"scorer"`
+	}
+	if json.Unmarshal(b, &legacy) == nil && legacy.Scorer != nil && string(legacy.Scorer) != "null" {
+		return &fieldError{field: "results.scorer", err: errors.New(`the results' single "scorer" (with "metrics"), the form of older Inspect versions (now "scores", one entry per scorer), is not read: write the log again with a current Inspect (inspect log convert) first`)}
+	}
+	return json.Unmarshal(b, (*plain)(r))
 }
 
 // EvalScore is one scorer's metrics.

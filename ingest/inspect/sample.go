@@ -24,6 +24,10 @@ type Sample struct {
 	Error       *SampleError
 	Limit       *SampleLimit
 	Events      []Event
+	// NestedEvents counts the tool and subtask events holding events of their own (an
+	// agent run as a tool, a subtask, as older Inspect versions nest them), whose tool
+	// calls are not read.
+	NestedEvents int
 	// Member is where the sample was read: the archive member or "samples[i]".
 	Member string
 	// FromSummary is true when the sample came from summaries.json: no output, events or

@@ -231,6 +231,7 @@ func (in *InspectLogs) checkMetrics() string {
 		}
 		ok, any := true, false
 		zeroed := map[string]bool{}
+		var otherwise []string // "scorer: reducer" of the entries not reduced by the mean
 		for _, es := range l.Results.Scores {
 			name := es.RowScorer()
 			for _, m := range ms {
@@ -238,6 +239,9 @@ func (in *InspectLogs) checkMetrics() string {
 				// Inspect's default is mean.
 				if m.Scorer != name || m.Reducer != cmp.Or(es.Reducer, "mean") {
 					continue
+				}
+				if m.Reducer != "mean" {
+					otherwise = append(otherwise, fmt.Sprintf("%s %s %v by %s, %v as the mean of its scored rows", name, cmp.Or(metricName(es.Metrics), "metrics"), metricValue(es.Metrics), m.Reducer, rowsMean(rows, name)))
 				}
 				if m.AsZero > 0 && !zeroed[name] {
 					// Inspect counts a value its value_to_float cannot map as 0; the rows
@@ -260,6 +264,12 @@ func (in *InspectLogs) checkMetrics() string {
 					}
 				}
 			}
+		}
+		if len(otherwise) > 0 {
+			// The header's metrics are over reduced scores: the mean of the rows a user
+			// reads back from the output is not them, and the other commands average a
+			// sample's epochs (the mean reducer).
+			fmt.Fprintf(&b, "samples: %s: its header's metrics reduce each sample's epochs by a reducer other than the mean, so they need not be the mean of the rows: %s\n", l.File, strings.Join(otherwise, "; "))
 		}
 		if any {
 			checked++
@@ -516,4 +526,36 @@ func nounOf(n int, noun string) string {
 		return noun
 	}
 	return noun + "s"
+}
+
+// metricName is the name of an entry's accuracy or mean metric, "" when it has neither.
+func metricName(ms inspect.Metrics) string {
+	for _, n := range []string{"accuracy", "mean"} {
+		if _, ok := ms.Get(n); ok {
+			return n
+		}
+	}
+	return ""
+}
+
+// metricValue is the value of an entry's accuracy or mean metric, NaN when it has
+// neither.
+func metricValue(ms inspect.Metrics) float64 {
+	v, ok := ms.Get(metricName(ms))
+	if !ok {
+		return math.NaN()
+	}
+	return v
+}
+
+// rowsMean is the mean of a scorer's scored rows, NaN without one.
+func rowsMean(rows []inspect.Row, scorer string) float64 {
+	sum, n := 0.0, 0
+	for i := range rows {
+		if rows[i].Scorer == scorer && rows[i].Scored {
+			sum += rows[i].Score
+			n++
+		}
+	}
+	return sum / float64(n)
 }
