@@ -48,6 +48,9 @@ func TestRecycledMemory(t *testing.T) {
 	}
 	// The memory is reused: a transcript of many tool events decoded into recycled
 	// memory allocates less than afresh.
+	if raceEnabled {
+		return
+	}
 	var events []string
 	for i := range 40 {
 		events = append(events, fmt.Sprintf(`{"event": "tool", "id": "call_%02d", "function": "look", "arguments": {"q": "x"}, "result": "{\"k\": \"v%d\"}"}`, i, i))

@@ -92,6 +92,11 @@ func deliver(ctx context.Context, chans []chan scanItem, h Handler) error {
 			case <-ctx.Done():
 				return ctx.Err()
 			}
+			// select picks at random among ready cases: an item read ahead is not
+			// handed over once the caller has cancelled.
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 			if it.err != nil {
 				return it.err
 			}
