@@ -90,6 +90,12 @@ func (a analysisCommand) run(e *cli.Env, args []string) error {
 		if err := c.checkTableTarget(n); err != nil {
 			return err
 		}
+	} else if st.tables != nil || st.instead != nil {
+		// How many tables is known once they are built; whether --out can be written at
+		// all, now (the report, the viewer and the figures check their own outputs).
+		if err := job.CheckWritable(c.out); err != nil {
+			return err
+		}
 	}
 	if st.instead != nil {
 		ts, err := st.instead()
