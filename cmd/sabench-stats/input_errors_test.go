@@ -28,6 +28,9 @@ func TestInputErrorsNameTheFlag(t *testing.T) {
 	}{
 		{[]string{"score", "--bench", bench, "--runs", filepath.Join(dir, "nope.jsonl")}, "--runs: " + filepath.Join(dir, "nope.jsonl") + ": no such file"},
 		{[]string{"score", "--bench", filepath.Join(dir, "nope"), "--runs", runs}, "--bench " + filepath.Join(dir, "nope") + ": no such file"},
+		// --bench - said "--bench -: no such file or directory" (validate: "stat -: …").
+		{[]string{"score", "--bench", "-", "--runs", runs}, "--bench takes a folder or a file of case specifications"},
+		{[]string{"validate", "--bench", "-", runs}, "not standard input (-): save the cases to a file"},
 		// A missing Inspect log said "stat nope.eval: no such file or directory", naming no flag.
 		{[]string{"tables", "T2", "--bench", bench, "--inspect", filepath.Join(dir, "nope.eval")}, "--inspect: " + filepath.Join(dir, "nope.eval") + ": no such file or directory"},
 		{[]string{"ingest", "--inspect", filepath.Join(dir, "nope.eval"), "--bench", bench}, "--inspect: " + filepath.Join(dir, "nope.eval") + ": no such file or directory"},
