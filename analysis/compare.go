@@ -83,14 +83,13 @@ func CompareEach(rels []*Release, s CompareSpec, o StatOptions) ([][]CompareScop
 func (r *Release) Compare(s CompareSpec, o StatOptions) ([]CompareScope, error) {
 	a, b := s.arms(r)
 	type scope struct {
-		label  string
-		keep   Filter
-		protos []ingest.Protocol
+		label string
+		keep  Filter
 	}
-	scopes := []scope{{"All", nil, s.Protocols}}
+	scopes := []scope{{"All", nil}}
 	for _, p := range protocolsOf(a.Verdicts, a.Keep) {
 		if anyWhere(b.Verdicts, both(b.Keep, Protocol(p))) {
-			scopes = append(scopes, scope{p.Label(), Protocol(p), []ingest.Protocol{p}})
+			scopes = append(scopes, scope{p.Label(), Protocol(p)})
 		}
 	}
 	oc := o
@@ -103,10 +102,10 @@ func (r *Release) Compare(s CompareSpec, o StatOptions) ([]CompareScope, error) 
 		cs := CompareScope{Label: sc.label, Shared: shared,
 			ECSA: rateOf(sa.Verdicts, both(sa.Keep, on), ECSOf), ECSB: rateOf(sb.Verdicts, both(sb.Keep, on), ECSOf)}
 		var err error
-		if cs.Delta, err = r.comparedDelta(s, sa, sb, sc.protos, o); err != nil {
+		if cs.Delta, err = r.comparedDelta(s, sa, sb, o); err != nil {
 			return nil, err
 		}
-		if cs.DeltaClustered, err = r.comparedDelta(s, sa, sb, sc.protos, oc); err != nil {
+		if cs.DeltaClustered, err = r.comparedDelta(s, sa, sb, oc); err != nil {
 			return nil, err
 		}
 		var d Disagreement
@@ -124,12 +123,12 @@ func (r *Release) Compare(s CompareSpec, o StatOptions) ([]CompareScope, error) 
 
 // comparedDelta is the paired Δ of one scope, on the stream deltaStream names, so that it
 // is the interval the tables print for the same Δ.
-func (r *Release) comparedDelta(s CompareSpec, a, b Arm, protos []ingest.Protocol, o StatOptions) (Estimate, error) {
+func (r *Release) comparedDelta(s CompareSpec, a, b Arm, o StatOptions) (Estimate, error) {
 	ac, bc, acond, bcond := s.A, s.B, s.condition(), s.condition()
 	if s.Conditions {
 		ac, bc, acond, bcond = s.Config, s.Config, s.A, s.B
 	}
-	stream, name := deltaStream(ac, acond, bc, bcond, protos, o)
+	stream, name := r.deltaStream(ac, acond, bc, bcond, a, b, o)
 	ds, err := r.PairedDiffs([]Pair{{A: a, B: b, Name: name}}, stream, o)
 	if err != nil {
 		return Estimate{}, err

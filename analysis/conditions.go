@@ -86,11 +86,12 @@ func (r *Release) StrategyComparison(condition string, withLegacy bool, o StatOp
 			continue
 		}
 		ma := Arm{Verdicts: r.mainOf(c), Indicator: ECSOf, Keep: inScope}
-		_, name := deltaStream(c, condition, c, ingest.DefaultCondition, protos, o)
+		_, name := r.deltaStream(c, condition, c, ingest.DefaultCondition, sa, ma, o)
 		pairs = append(pairs, Pair{A: sa, B: ma, Name: name})
 		for _, p := range protos {
-			_, name := deltaStream(c, condition, c, ingest.DefaultCondition, []ingest.Protocol{p}, o)
-			byProto = append(byProto, Pair{A: sa.with(Protocol(p)), B: ma.with(Protocol(p)), Name: name})
+			pa, pm := sa.with(Protocol(p)), ma.with(Protocol(p))
+			_, name := r.deltaStream(c, condition, c, ingest.DefaultCondition, pa, pm, o)
+			byProto = append(byProto, Pair{A: pa, B: pm, Name: name})
 		}
 		rows = append(rows, StrategyRow{Config: c})
 	}

@@ -28,8 +28,8 @@
 //     acted episodes that had called an information tool whose evidence the variant changes
 //     (compared with the base case's rules and frozen deltas) before their first attempt.
 //   - Paired differences resample cases (or template clusters with Clustered), each on a
-//     random stream named by what it is (its arms' configuration@condition and its
-//     protocols; deltaStream), and a rate cell on a stream named by its configuration and
+//     random stream named by what it is (its arms' configuration@condition and the
+//     protocols of its shared cases; deltaStream), and a rate cell on a stream named by its configuration and
 //     scope: the same estimate gets the same interval in every table that prints it (T4
 //     and compare, T13/T14 and compare --conditions, T8 and domains).
 //   - Statistics computed within repeats (T3's rates, the variance table's std) and pass^k

@@ -104,7 +104,7 @@ func (r *Release) harnessComparison(ch Choices, o StatOptions) ([]HarnessRow, er
 	for i, hp := range hps {
 		a := Arm{Verdicts: r.mainOf(hp.Family), Indicator: ECSOf, Keep: Executable}
 		b := Arm{Verdicts: r.mainOf(hp.Shared), Indicator: ECSOf, Keep: Executable}
-		_, name := deltaStream(hp.Family, ingest.DefaultCondition, hp.Shared, ingest.DefaultCondition, executable, o)
+		_, name := r.deltaStream(hp.Family, ingest.DefaultCondition, hp.Shared, ingest.DefaultCondition, a, b, o)
 		pairs[i] = Pair{A: a, B: b, Name: name}
 		on, _ := r.onShared(a, b)
 		rows[i] = HarnessRow{HarnessPair: hp,

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/sabench/sabench-stats/bootstrap"
-	"github.com/sabench/sabench-stats/ingest"
 )
 
 // StatOptions control every interval the tables print.
@@ -181,18 +180,14 @@ type Pair struct {
 }
 
 // deltaStream is the stream and pair name of a paired Δ of ECS, named by what the Δ is:
-// arm A's and arm B's cells (configuration@condition) and the protocols it covers, and
-// "/clustered" when templates are resampled. The same Δ then draws the same resamples in
-// every table that prints it (T4 and compare --protocol v0,v1,v2,v3; T13, T14 and compare
-// --conditions), where each table used to draw its own.
-func deltaStream(aConfig, aCond, bConfig, bCond string, protos []ingest.Protocol, o StatOptions) (stream, name string) {
-	if len(protos) == 0 {
-		for p := ingest.Legacy; p < ingest.NumProtocols; p++ {
-			protos = append(protos, p)
-		}
-	}
-	protos = slices.Compact(slices.Sorted(slices.Values(protos)))
-	name = aConfig + "@" + aCond + " − " + bConfig + "@" + bCond + "/" + protoList(protos)
+// arm A's and arm B's cells (configuration@condition), the protocols of the cases both arms
+// share (the cases the Δ is computed on, not the protocols asked for, so that compare's "All"
+// row and its "V1" row draw alike when every shared case is V1), and "/clustered" when
+// templates are resampled. The same Δ then draws the same resamples in every table that
+// prints it (T4 and compare --protocol v0,v1,v2,v3; T13, T14 and compare --conditions).
+func (r *Release) deltaStream(aConfig, aCond, bConfig, bCond string, a, b Arm, o StatOptions) (stream, name string) {
+	on, _ := r.onShared(a, b)
+	name = aConfig + "@" + aCond + " − " + bConfig + "@" + bCond + "/" + protoList(protocolsOf(a.Verdicts, both(a.Keep, on)))
 	if o.Clustered {
 		name += "/clustered"
 	}

@@ -2,7 +2,6 @@ package analysis
 
 import (
 	"sync"
-	"syscall"
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest"
@@ -56,14 +55,4 @@ func BenchmarkHarnessComparison(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(processCPU()-c0)/float64(b.N), "cpu-ns/op")
-}
-
-// processCPU is the process's CPU time (user + system) in nanoseconds: on a shared machine
-// steadier than wall time for a one-worker benchmark.
-func processCPU() int64 {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return ru.Utime.Nano() + ru.Stime.Nano()
 }

@@ -71,7 +71,10 @@ func TestCompareForestAsItsTable(t *testing.T) {
 	if analysis.ClustersShown(scopes, o) {
 		t.Fatal("the test needs cases that are their own clusters")
 	}
-	fig := CompareForest(spec, []*analysis.Release{r}, [][]analysis.CompareScope{scopes}, o, "")
+	fig, err := CompareForest(spec, []*analysis.Release{r}, [][]analysis.CompareScope{scopes}, o, "")
+	if err != nil {
+		t.Fatal(err)
+	}
 	c, ok := fig.(Captioned)
 	if !ok {
 		t.Fatalf("not captioned: %T", fig)
@@ -108,7 +111,11 @@ func TestCompareForestNamesTheMeasure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := CompareForest(spec, []*analysis.Release{r}, [][]analysis.CompareScope{scopes}, o, "").(Captioned).Fig.(Forest)
+	fig, err := CompareForest(spec, []*analysis.Release{r}, [][]analysis.CompareScope{scopes}, o, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := fig.(Captioned).Fig.(Forest)
 	if f.Title != "A − B (authorized success)" || f.XLabel != "Difference in authorized success (percentage points)" {
 		t.Errorf("title %q, axis %q", f.Title, f.XLabel)
 	}
@@ -146,11 +153,15 @@ func TestECSLeavesOutConfigsWithoutMainEpisodes(t *testing.T) {
 func TestCompareForestNamesClustersOnlyWhenDrawn(t *testing.T) {
 	nan := math.NaN()
 	none := analysis.Estimate{X: 0, Lo: nan, Hi: nan}
-	r := analysis.NewRelease(nil, nil, nil, oracle.SafeAct)
 	o := analysis.DefaultStatOptions()
 	spec := analysis.CompareSpec{A: "main", B: "scgr_eg", Conditions: true, Config: "gpt-6/codex"}
+	r := holding(spec, oracle.SafeAct)
 	scopes := []analysis.CompareScope{{Label: "All", Shared: 10, Delta: none, DeltaClustered: analysis.Estimate{X: 0, Lo: nan, Hi: nan, Units: 9}}}
-	c := CompareForest(spec, []*analysis.Release{r}, [][]analysis.CompareScope{scopes}, o, "").(Captioned)
+	fig, err := CompareForest(spec, []*analysis.Release{r}, [][]analysis.CompareScope{scopes}, o, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := fig.(Captioned)
 	if rows := c.Fig.(Forest).Rows; len(rows) != 1 || rows[0].Label != "All" {
 		t.Fatalf("rows %+v", rows)
 	}

@@ -16,14 +16,17 @@ func TestCompareForestNoteFitsManyLongPolicies(t *testing.T) {
 	scopes := []analysis.CompareScope{{Label: "All", Shared: 3, Delta: analysis.Estimate{X: 0.1, Lo: 0, Hi: 0.2}, DeltaClustered: analysis.Estimate{X: 0.1, Lo: -0.05, Hi: 0.25}}}
 	var rels []*analysis.Release
 	var all [][]analysis.CompareScope
+	spec := analysis.CompareSpec{Conditions: true, Config: "openrouter/" + strings.Repeat("claude-", 26), A: "main", B: "other"}
 	for i := range 5 {
 		p := oracle.SafeAct
 		p.Name = strings.Repeat("policy-", 27) + fmt.Sprint(i)
-		rels = append(rels, analysis.NewRelease(nil, nil, nil, p))
+		rels = append(rels, holding(spec, p))
 		all = append(all, scopes)
 	}
-	spec := analysis.CompareSpec{Conditions: true, Config: "openrouter/" + strings.Repeat("claude-", 26), A: "main", B: "other"}
-	fig := CompareForest(spec, rels, all, analysis.DefaultStatOptions(), analysis.SyntheticMark)
+	fig, err := CompareForest(spec, rels, all, analysis.DefaultStatOptions(), analysis.SyntheticMark)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if err := fig.Validate(); err != nil {
 		t.Fatalf("five long policy names: %v", err)
 	}

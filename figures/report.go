@@ -357,8 +357,15 @@ func RanksOf(pc *analysis.PolicyComparison, o analysis.StatOptions) (f PolicyRan
 // CompareForest is the forest plot of a comparison (Δ ECS with its intervals per scope)
 // under each policy's release, as `compare`'s table shows it (CompareRows), captioned with
 // what it was scored under and how its intervals were drawn, and with mark
-// (analysis.ScoredRelease.Mark) unless it is ""; nil when no scope has shared cases.
-func CompareForest(s analysis.CompareSpec, rels []*analysis.Release, scopes [][]analysis.CompareScope, o analysis.StatOptions, mark string) Figure {
+// (analysis.ScoredRelease.Mark) unless it is ""; nil when no scope has shared cases. It
+// resolves s in the first release (CompareSpec.Resolve) as the command and
+// results.BuildCompare do, so that a spec built by hand gives the command's figure (its
+// caption said "condition " with no name), and returns Resolve's error for a spec naming
+// what the release does not hold.
+func CompareForest(s analysis.CompareSpec, rels []*analysis.Release, scopes [][]analysis.CompareScope, o analysis.StatOptions, mark string) (Figure, error) {
+	if err := s.Resolve(rels[0]); err != nil {
+		return nil, fmt.Errorf("compare: %w", err)
+	}
 	// What the Δ is of, as the table's columns name it: authorized success on a bench of
 	// action rules (τ-bench), not ECS.
 	m := measureName(measureOf(rels[0]))
@@ -368,7 +375,7 @@ func CompareForest(s analysis.CompareSpec, rels []*analysis.Release, scopes [][]
 	}
 	clusters := slices.ContainsFunc(forest.Rows, func(c Comparison) bool { return strings.HasSuffix(c.Label, clustersRow) })
 	if len(forest.Rows) == 0 {
-		return nil
+		return nil, nil
 	}
 	under := "policy " + nameLabelsOf([]string{rels[0].Policy.Name}, maxNameLen).label(rels[0].Policy.Name)
 	if len(rels) > 1 {
@@ -387,7 +394,7 @@ func CompareForest(s analysis.CompareSpec, rels []*analysis.Release, scopes [][]
 		o.Clustered = true
 		about += " Rows \"clusters\" resample " + rels[0].Intervals(o).Unit + " instead."
 	}
-	return Captioned{Fig: forest, Note: about, Caption: mark}
+	return Captioned{Fig: forest, Note: about, Caption: mark}, nil
 }
 
 // compareTitle is s.Title() with its names (two configurations, or a configuration and

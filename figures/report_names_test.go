@@ -64,12 +64,15 @@ func TestCompareForestLabelsNames(t *testing.T) {
 	scopes := []analysis.CompareScope{{Label: "All", Shared: 3, Delta: analysis.Estimate{X: 0.1, Lo: 0, Hi: 0.2}, DeltaClustered: analysis.Estimate{X: 0.1, Lo: -0.05, Hi: 0.25}}}
 	late := oracle.SafeAct
 	late.Name = "late\treads"
-	rels := []*analysis.Release{analysis.NewRelease(nil, nil, nil, oracle.SafeAct), analysis.NewRelease(nil, nil, nil, late)}
 	for _, spec := range []analysis.CompareSpec{
 		{A: "deep\tseek\nv4/Inspect", B: long},
 		{Conditions: true, Config: long, A: "main", B: "with\ttab"},
 	} {
-		fig := CompareForest(spec, rels, [][]analysis.CompareScope{scopes, scopes}, analysis.DefaultStatOptions(), analysis.SyntheticMark)
+		rels := []*analysis.Release{holding(spec, oracle.SafeAct), holding(spec, late)}
+		fig, err := CompareForest(spec, rels, [][]analysis.CompareScope{scopes, scopes}, analysis.DefaultStatOptions(), analysis.SyntheticMark)
+		if err != nil {
+			t.Fatal(err)
+		}
 		if fig == nil {
 			t.Fatal("no forest")
 		}

@@ -6,19 +6,9 @@ import (
 	"path/filepath"
 	"runtime"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 )
-
-// cpuTime is the process's user+system CPU time. The benchmarks report MB per CPU
-// second beside wall-clock MB/s, because the shared 2-core machine they run on is often
-// oversubscribed and wall time then understates the per-core rate.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
 
 // reportCPU reports MB and episodes per CPU second, and episodes per second, for a
 // corpus of n episodes and size bytes read once per op.

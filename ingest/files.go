@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 
 	"github.com/sabench/sabench-stats/ingest/jsonv"
+	"github.com/sabench/sabench-stats/ingest/paths"
 )
 
 // Size-limited, rooted reads of the files a reader does not own: the bench files of package
@@ -77,7 +78,7 @@ func regularFile(st os.FileInfo) error {
 	case st.IsDir():
 		return errors.New("is a directory, not a file")
 	case !st.Mode().IsRegular():
-		return fmt.Errorf("not a regular file (%s); not read", st.Mode().Type())
+		return fmt.Errorf("%s, not a regular file; not read", paths.Kind(st.Mode()))
 	}
 	return nil
 }

@@ -6,6 +6,8 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"github.com/sabench/sabench-stats/ingest/paths"
 )
 
 // DefaultMaxLineBytes is the default limit on one JSONL line (one episode). A longer
@@ -596,7 +598,7 @@ func checkFileInfo(path string, st os.FileInfo, opt ReadOptions) error {
 	case st.IsDir():
 		return newFileError(path, 0, errors.New("is a directory, not an episode file"))
 	case !st.Mode().IsRegular():
-		return newFileError(path, 0, fmt.Errorf("not a regular file (%s); episodes are read from regular files only", st.Mode().Type()))
+		return newFileError(path, 0, fmt.Errorf("%s, not a regular file; episodes are read from regular files only", paths.Kind(st.Mode())))
 	case st.Size() > opt.maxFile():
 		return newFileError(path, 0, fmt.Errorf("%d bytes, over the limit of %d per episode file", st.Size(), opt.maxFile()))
 	}

@@ -38,7 +38,7 @@ func TestShardTreeStaysInsideTheCheckout(t *testing.T) {
 			if err := syscall.Mkfifo(p, 0o644); err != nil {
 				t.Skip("no named pipes here:", err)
 			}
-		}, entryRel + ": not a regular file"},
+		}, entryRel + ": a named pipe, not a regular file"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			root := writeShardCheckout(t, nil)

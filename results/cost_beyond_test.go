@@ -48,7 +48,18 @@ func TestCostTotalsBeyondNumbers(t *testing.T) {
 		}
 	}
 	notes := strings.Join(tb.Notes, "\n")
-	for _, want := range []string{"cost_usd of M1/Family", "input_tokens of M1/Family", "output_tokens of M1/Family", "output_tokens of All"} {
+	// The mean and cost per success of an infinite total were left empty without a word.
+	for _, r := range tb.Rows {
+		if cfg := r.Cells[tb.Column("config")].Str(); cfg == "M1/Family" {
+			for _, col := range []string{"mean_cost_usd", "cost_per_success_usd"} {
+				if v, ok := r.Cells[tb.Column(col)].Value(); ok {
+					t.Errorf("%s %s: %v, want an empty cell", cfg, col, v)
+				}
+			}
+		}
+	}
+	for _, want := range []string{"cost_usd of M1/Family", "input_tokens of M1/Family", "output_tokens of M1/Family", "output_tokens of All",
+		"mean_cost_usd of M1/Family", "cost_per_success_usd of M1/Family", "a mean or cost per success computed from such a total"} {
 		if !strings.Contains(notes, want) {
 			t.Errorf("notes lack %q:\n%s", want, notes)
 		}

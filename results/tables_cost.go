@@ -34,10 +34,19 @@ func buildCost(in *Input) (*Table, error) {
 			}
 			return x
 		}
+		// A mean or a cost per success computed from a total left empty is no number
+		// either: empty, and named in the total's note, which named the total alone.
+		fromTotal := func(col, key string, u analysis.UsageSum, x float64) Cell {
+			if !finite(x) && u.N > 0 && !usablePrinted(key, u.Sum) {
+				beyond = append(beyond, col+" of "+c.Config)
+			}
+			return Number(x)
+		}
 		t.AddGroupRow(group, Text(c.Config), countCell(c.Episodes), countCell(c.Cost.N),
-			cell("cost_usd", c.Cost, sumCell(c.Cost, c.Cost.Sum)), Number(c.Cost.Mean()),
+			cell("cost_usd", c.Cost, sumCell(c.Cost, c.Cost.Sum)), fromTotal("mean_cost_usd", "cost_usd", c.Cost, c.Cost.Mean()),
 			cell("input_tokens", c.Input, tokenCell(c.Input)), cell("output_tokens", c.Output, tokenCell(c.Output)),
-			cell("wall_seconds", c.Wall, sumCell(c.Wall, c.Wall.Sum/3600)), Number(c.Wall.Mean()), Number(c.CostPerSuccess()))
+			cell("wall_seconds", c.Wall, sumCell(c.Wall, c.Wall.Sum/3600)), fromTotal("mean_wall_seconds", "wall_seconds", c.Wall, c.Wall.Mean()),
+			fromTotal("cost_per_success_usd", "cost_usd", c.MainCost, c.CostPerSuccess()))
 	}
 	reported := total.Cost.N + total.Input.N + total.Output.N + total.Wall.N
 	for _, c := range rows {
@@ -63,7 +72,7 @@ func buildCost(in *Input) (*Table, error) {
 	}
 	t.Notes = append(t.Notes, leftOutNote(noMain, per, "no episode in the main condition")...)
 	if len(beyond) > 0 {
-		t.Notes = append(t.Notes, fmt.Sprintf("Left empty, the total beyond what a number holds exactly (a token count at or above 2^53 = 9,007,199,254,740,992, a cost or wall time beyond the largest float): %s. Usage numbers that large are no measurement: check those episodes' usage objects.", strings.Join(beyond, ", ")))
+		t.Notes = append(t.Notes, fmt.Sprintf("Left empty, the total beyond what a number holds exactly (a token count at or above 2^53 = 9,007,199,254,740,992, a cost or wall time beyond the largest float), and a mean or cost per success computed from such a total: %s. Usage numbers that large are no measurement: check those episodes' usage objects.", strings.Join(beyond, ", ")))
 	}
 	if len(rows) > 0 && reported == 0 {
 		t.Notes = append(t.Notes, "No episode carries a usage object with cost_usd, input_tokens, output_tokens or wall_seconds: every cell but the counts is empty.")

@@ -19,6 +19,9 @@ type analysisCommand struct {
 	hint          string // follows the refusal of positional arguments
 	groups        flagGroup
 	out           string // the --out default
+	// inputs are the command's own flags that name files it reads, beside addCommon's
+	// (commonInputs); an analysis command's positional arguments are names, not files.
+	inputs []string
 	// gcPercent: the collector's pace (cli.Command.GCPercent), for a command whose memory
 	// grows with the input by its compact verdicts only.
 	gcPercent int
@@ -55,7 +58,7 @@ func (a analysisCommand) run(e *cli.Env, args []string) error {
 	fs := e.FlagSet(a.name, a.usage)
 	c := addCommon(fs, a.groups, a.out)
 	st := a.setup(e, fs, c)
-	if err := e.Parse(fs, args); err != nil {
+	if err := e.Parse(fs, args, inputs(a.inputs...)); err != nil {
 		return err
 	}
 	if st.early != nil {
@@ -85,6 +88,12 @@ func (a analysisCommand) run(e *cli.Env, args []string) error {
 			return err
 		}
 		if err := c.checkTableTarget(n); err != nil {
+			return err
+		}
+	} else if st.tables != nil || st.instead != nil {
+		// How many tables is known once they are built; whether --out can be written at
+		// all, now (the report, the viewer and the figures check their own outputs).
+		if err := job.CheckWritable(c.out); err != nil {
 			return err
 		}
 	}

@@ -50,6 +50,13 @@ func TestOutputIsNotAnInput(t *testing.T) {
 		{[]string{"explain", "x", "--bench", "builtin", "--runs", runs, "--out", runs, "--format", "json"}, "is also an input (--runs "},
 		{[]string{"samples", "--inspect", log, "--out", log, "--format", "csv"}, "is also an input (argument "},
 		{[]string{"convert", runs, link}, "OUT " + link + " is also an input (IN " + runs + ")"},
+		{[]string{"score", "--bench", "builtin", "--runs", runs, "--audit", link, "--out", runs}, "is also an input (--audit "},
+		{[]string{"tables", "T2", "--clustered", "--clusters", runs, "--out", runs, "--format", "csv"}, "is also an input (--clusters "},
+		{[]string{"tables", "T9", "--set", "t9=" + runs, "--out", runs, "--format", "csv"}, "is also an input (--set t9=" + runs + ")"},
+		{[]string{"tables", "T2", "--policy", runs, "--out", runs, "--format", "csv"}, "is also an input (--policy "},
+		{[]string{"leaderboard", "--inspect", log, "--out", log, "--format", "csv"}, "is also an input (argument "},
+		{[]string{"compare", "a", "b", "--inspect", "--logs", log, "--out", log, "--format", "csv"}, "is also an input (--logs "},
+		{[]string{"ingest", "--tau", runs, "--config", "a/b", "--out", runs}, "is also an input (--tau "},
 	} {
 		_, stderr, code := runCLI(t, tc.args...)
 		if code != 2 || !strings.Contains(stderr, tc.want) {
@@ -59,6 +66,39 @@ func TestOutputIsNotAnInput(t *testing.T) {
 			if got, _ := os.ReadFile(p); !bytes.Equal(got, b) {
 				t.Fatalf("%v: %s was changed", tc.args, p)
 			}
+		}
+	}
+}
+
+// TestOutputCheckIgnoresNonInputs: with a file named csv or T2 in the working directory,
+// `score --format csv --out csv` and `tables --out T2 T2` were refused as writing over an
+// input (--format csv, the argument T2): every flag value and argument counted. Only the
+// flags and arguments a command reads files from count now (cli.Inputs); both run and write
+// their output. Not parallel: it changes the working directory.
+func TestOutputCheckIgnoresNonInputs(t *testing.T) {
+	runs, err := filepath.Abs(filepath.Join(harnessTestdata, "interactive.golden.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(t.TempDir())
+	for _, f := range []string{"csv", "T2"} {
+		if err := os.WriteFile(f, []byte("old\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		args []string
+		out  string
+		head string
+	}{
+		{[]string{"score", "--bench", "builtin", "--runs", runs, "--format", "csv", "--out", "csv"}, "csv", "run_id,"},
+		{[]string{"tables", "--bench", "builtin", "--runs", runs, "--out", "T2", "T2"}, "T2", "T2: "},
+	} {
+		if _, stderr, code := runCLI(t, tc.args...); code != 0 {
+			t.Errorf("%v: exit %d, stderr %q; want 0 (no input names %s)", tc.args, code, stderr, tc.out)
+		}
+		if b, _ := os.ReadFile(tc.out); !strings.HasPrefix(string(b), tc.head) {
+			t.Errorf("%v: %s begins %.40q, want %q", tc.args, tc.out, b, tc.head)
 		}
 	}
 }

@@ -20,7 +20,7 @@ func runConvert(e *cli.Env, args []string) error {
 	maxLine := new(int)
 	maxLineBytesFlag(fs, maxLine)
 	layout := parquetLayoutFlag(fs)
-	if err := e.Parse(fs, args); err != nil {
+	if err := e.Parse(fs, args, cli.Inputs{}); err != nil { // OUT, an argument, is checked below
 		return err
 	}
 	if fs.NArg() != 2 {

@@ -24,7 +24,7 @@ func runExplain(e *cli.Env, args []string) error {
 	fs.Lookup("format").Usage = "explanation format: text or json (the same content, structured; default: the --out file's extension, else text)"
 	fs.StringVar(&c.out, "out", "", "output file (default stdout); written atomically")
 	// parseFlags accepts flags after the run id ("explain RUN_ID --policy near-miss").
-	if err := e.Parse(fs, args); err != nil {
+	if err := e.Parse(fs, args, inputs()); err != nil {
 		return err
 	}
 	pos := fs.Args()

@@ -18,7 +18,7 @@ func runLeaderboard(e *cli.Env, args []string) error {
 	by := fs.String("by", "", "one board per value of metadata.KEY (the samples' metadata)")
 	clusterBy := fs.String("cluster-by", "", "resample clusters of samples sharing metadata.KEY instead of samples")
 	passk := fs.String("passk", "", "pass^k over epochs for these k (comma list, e.g. 1,2,4), in both conventions (planned and per-case)")
-	if err := e.Parse(fs, args); err != nil {
+	if err := e.Parse(fs, args, cli.Inputs{Args: true}); err != nil { // the Inspect logs
 		return err
 	}
 	if err := c.checkFlags(fs); err != nil {

@@ -17,7 +17,7 @@ func runSamples(e *cli.Env, args []string) error {
 	c.addFormat(fs, job.SampleOutput)
 	fs.Lookup("out").Usage = "output file (default stdout; its extension .csv, .jsonl or .parquet sets the format when --format is not given); written atomically"
 	insp := fs.Bool("inspect", false, "the arguments are Inspect AI logs: .eval or .json files, folders (searched recursively), glob patterns")
-	if err := e.Parse(fs, args); err != nil {
+	if err := e.Parse(fs, args, cli.Inputs{Args: true}); err != nil { // the Inspect logs
 		return err
 	}
 	if err := c.checkFlags(fs); err != nil {

@@ -22,7 +22,7 @@ func runScore(e *cli.Env, args []string) error {
 	detail := fs.Bool("detail", false, "add each verdict's detail (checkpoints with requirement results, coverage, completed commits, invalid reads, ledger facts with provenance) as a \"detail\" object; jsonl only, memory-hungry")
 	fs.BoolVar(&c.Source.Lenient, "lenient", false, "score episodes validate rejects for a missing schema or record or an unknown top-level field: they are excluded by that reason (default: refused)")
 	disagreements := fs.Bool("disagreements", false, "write, instead of the verdicts, every episode whose harness verdict differs from the oracle's: one tab-separated line each (run_id, config, case_id, policy, official, oracle, outcome, failure_type) under a header")
-	if err := e.Parse(fs, args); err != nil {
+	if err := e.Parse(fs, args, inputs("audit")); err != nil {
 		return err
 	}
 	if *disagreements {

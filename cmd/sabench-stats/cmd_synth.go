@@ -27,7 +27,7 @@ func runSynth(e *cli.Env, args []string) error {
 	fs.IntVar(&scale, "scale", 1, "multiply the main condition's repeats (3 × N per configuration and case) for load tests")
 	fs.StringVar(&format, "format", "jsonl", "episode files: jsonl (runs.jsonl and runs.parquet) or inspect (those plus one Inspect .eval log per configuration × condition under inspect/)")
 	layout := parquetLayoutFlag(fs)
-	if err := e.Parse(fs, args); err != nil {
+	if err := e.Parse(fs, args, cli.Inputs{}); err != nil {
 		return err
 	}
 	if err := checkParquetLayout(fs, *layout, "runs.parquet"); err != nil {

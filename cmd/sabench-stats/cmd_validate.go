@@ -24,7 +24,7 @@ func runValidate(e *cli.Env, args []string) error {
 	maxLine := &c.Source.MaxLineBytes
 	maxLineBytesFlag(fs, maxLine)
 	maxProblems := fs.Int("max-problems", ingest.DefaultMaxProblems, "list the first N problems and count the rest (memory does not grow with the number of bad lines)")
-	if err := e.Parse(fs, args); err != nil {
+	if err := e.Parse(fs, args, cli.Inputs{Flags: []string{"bench", "runs", "set", "clusters"}, Args: true}); err != nil {
 		return err
 	}
 	if err := checkMaxLineBytes(*maxLine); err != nil {

@@ -23,7 +23,7 @@ func toolVersion() results.Tool {
 
 func runVersion(e *cli.Env, args []string) error {
 	fs := e.FlagSet("version", "")
-	if err := e.Parse(fs, args); err != nil {
+	if err := e.Parse(fs, args, cli.Inputs{}); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {

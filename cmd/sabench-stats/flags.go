@@ -217,6 +217,16 @@ func maxLineBytesFlag(fs *flag.FlagSet, p *int) {
 	fs.IntVar(p, "max-line-bytes", ingest.DefaultMaxLineBytes, "longest JSONL line accepted, and longest JSON text cell of a Parquet episode file")
 }
 
+// commonInputs are the flags of addCommon's groups that name files a command reads (a
+// --policy names a JSON file or a preset): with a command's own, its declaration of
+// inputs (cli.Inputs), which an --out may not name.
+var commonInputs = []string{"bench", "runs", "inspect", "policy", "set", "clusters", "verdicts"}
+
+// inputs is the declaration of a command taking addCommon's input flags and its own.
+func inputs(own ...string) cli.Inputs {
+	return cli.Inputs{Flags: append(slices.Clip(commonInputs), own...)}
+}
+
 // pathList is the flag value of a list of paths: a value naming an existing path is taken
 // whole, commas in its name and all.
 func pathList(p *[]string) *cli.PathList { return &cli.PathList{Values: p} }

@@ -28,6 +28,16 @@ func TestInputErrorsNameTheFlag(t *testing.T) {
 	}{
 		{[]string{"score", "--bench", bench, "--runs", filepath.Join(dir, "nope.jsonl")}, "--runs: " + filepath.Join(dir, "nope.jsonl") + ": no such file"},
 		{[]string{"score", "--bench", filepath.Join(dir, "nope"), "--runs", runs}, "--bench " + filepath.Join(dir, "nope") + ": no such file"},
+		// --bench - said "--bench -: no such file or directory" (validate: "stat -: …").
+		{[]string{"score", "--bench", "-", "--runs", runs}, "--bench takes a folder or a file of case specifications"},
+		{[]string{"validate", "--bench", "-", runs}, "not standard input (-): save the cases to a file"},
+		// A missing Inspect log said "stat nope.eval: no such file or directory", naming no flag.
+		{[]string{"tables", "T2", "--bench", bench, "--inspect", filepath.Join(dir, "nope.eval")}, "--inspect: " + filepath.Join(dir, "nope.eval") + ": no such file or directory"},
+		{[]string{"ingest", "--inspect", filepath.Join(dir, "nope.eval"), "--bench", bench}, "--inspect: " + filepath.Join(dir, "nope.eval") + ": no such file or directory"},
+		{[]string{"samples", "--inspect", filepath.Join(dir, "nope.eval")}, "--inspect: " + filepath.Join(dir, "nope.eval") + ": no such file or directory"},
+		{[]string{"leaderboard", "--inspect", filepath.Join(dir, "nope.eval")}, "--inspect: " + filepath.Join(dir, "nope.eval") + ": no such file or directory"},
+		{[]string{"compare", "--inspect", filepath.Join(dir, "nope.eval"), filepath.Join(dir, "b.eval")}, "--inspect: " + filepath.Join(dir, "nope.eval") + ": no such file or directory"},
+		{[]string{"compare", "a", "b", "--inspect", "--logs", filepath.Join(dir, "nope.eval")}, "--logs: " + filepath.Join(dir, "nope.eval") + ": no such file or directory"},
 		{[]string{"ingest", "--batch", filepath.Join(dir, "nope"), "--config", "m/h"}, "--batch " + filepath.Join(dir, "nope") + ": no such file"},
 		{[]string{"score", "--bench", bench, "--runs", runs, "--audit", filepath.Join(dir, "a.csv")}, "--audit " + filepath.Join(dir, "a.csv") + ": no such file"},
 		{[]string{"tables", "variance", "--bench", bench, "--runs", runs, "--clusters", filepath.Join(dir, "c.csv")}, "--clusters " + filepath.Join(dir, "c.csv") + ": no such file"},

@@ -2,6 +2,7 @@ package inspect
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -81,7 +82,7 @@ func Expand(args []string) ([]string, error) {
 			}
 		case err == nil && !st.Mode().IsRegular():
 			// Refused unopened: opening a named pipe waits for a writer.
-			return nil, &Error{File: arg, Err: fmt.Errorf("not a regular file (%s); Inspect logs are read from regular files only", st.Mode().Type())}
+			return nil, &Error{File: arg, Err: fmt.Errorf("%s, not a regular file; Inspect logs are read from regular files only", paths.Kind(st.Mode()))}
 		case err == nil:
 			add(arg)
 		case strings.ContainsAny(arg, "*?["):
@@ -100,6 +101,11 @@ func Expand(args []string) ([]string, error) {
 				return nil, fmt.Errorf("%s: the pattern matches no file", arg)
 			}
 		default:
+			// As --runs says it: "nope.eval: no such file or directory", not "stat nope.eval: …".
+			var pe *fs.PathError
+			if errors.As(err, &pe) {
+				return nil, fmt.Errorf("%s: %w", arg, pe.Err)
+			}
 			return nil, err
 		}
 	}

@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/sabench/sabench-stats/ingest/paths"
 )
 
 // Reader streams one log: its header at Open, then its samples through Next.
@@ -76,7 +78,7 @@ func OpenWith(path string, opt ReadOptions) (*Reader, error) {
 		// A pipe (/dev/stdin fed by cat) has no size and no offsets: it was read as an
 		// "empty file"; a device would never end.
 		f.Close()
-		return nil, &Error{File: path, Err: fmt.Errorf("not a regular file (%s); Inspect logs are read from regular files only", st.Mode().Type())}
+		return nil, &Error{File: path, Err: fmt.Errorf("%s, not a regular file; Inspect logs are read from regular files only", paths.Kind(st.Mode()))}
 	}
 	r, err := newReader(path, f, st.Size(), f, opt)
 	if err != nil {

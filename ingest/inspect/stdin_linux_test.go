@@ -11,7 +11,7 @@ import (
 
 // TestPipeAndDashRefused: "-" and a pipe (what /dev/stdin is under `cat log | …`) are
 // refused, saying why; the pipe was read as an "empty file", and "-" was "stat -: no such
-// file or directory".
+// file or directory". The refusal names a pipe so, where it printed its mode (p---------).
 func TestPipeAndDashRefused(t *testing.T) {
 	r, w, err := os.Pipe()
 	if err != nil {
@@ -26,10 +26,10 @@ func TestPipeAndDashRefused(t *testing.T) {
 	if _, err := Expand([]string{"-"}); err == nil || !strings.Contains(err.Error(), "-: reading Inspect logs from standard input is not supported") {
 		t.Errorf("Expand(-): %v", err)
 	}
-	if _, err := Expand([]string{pipe}); err == nil || !strings.Contains(err.Error(), pipe+": not a regular file (p---------); Inspect logs are read from regular files only") {
+	if _, err := Expand([]string{pipe}); err == nil || !strings.Contains(err.Error(), pipe+": a named pipe, not a regular file; Inspect logs are read from regular files only") {
 		t.Errorf("Expand(pipe): %v", err)
 	}
-	if _, err := OpenWith(pipe, ReadOptions{}); err == nil || !strings.Contains(err.Error(), pipe+": not a regular file") {
+	if _, err := OpenWith(pipe, ReadOptions{}); err == nil || !strings.Contains(err.Error(), pipe+": a named pipe, not a regular file") {
 		t.Errorf("OpenWith(pipe): %v", err)
 	}
 }

@@ -1,6 +1,7 @@
 package source
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -47,6 +48,9 @@ func ParseSets(values []string) (map[string]string, error) {
 	return sets, nil
 }
 
+// ErrBenchStdin refuses --bench -: the cases are a folder or files read by name.
+var ErrBenchStdin = errors.New("--bench takes a folder or a file of case specifications (a SafeActBench checkout, a directory of case JSON files, a JSONL of case rows), builtin or tau-bench:DOMAIN, not standard input (-): save the cases to a file")
+
 // LoadBench loads the bench named: tau-bench:DOMAIN (the τ-bench domain's cases, generated
 // from its rules file), Builtin, the built-in release's cases and sets (stamped with its
 // dataset id and version, as a release written by `synth --out` is), or a path for
@@ -54,6 +58,10 @@ func ParseSets(values []string) (map[string]string, error) {
 // not generated: Open streams them to a command that reads them (synth.StreamDefault),
 // and validate and the verdict datasets, which load the bench alone, need none.
 func LoadBench(name string, opt casespec.BenchOptions) (b *casespec.Bench, describe string, err error) {
+	if name == "-" {
+		// It said "no such file or directory", as if "-" were a file's name.
+		return nil, "", ErrBenchStdin
+	}
 	if tau.IsBenchName(name) {
 		b, err = tau.LoadBench(name, opt)
 		return b, "the τ-bench domain " + name + " (its rules file, built in)", err

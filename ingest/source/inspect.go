@@ -36,7 +36,7 @@ func CheckInspect(opt Options) error {
 func (in *Input) openInspect(opt Options) error {
 	files, err := inspect.Expand(opt.Inspect)
 	if err != nil {
-		return err
+		return fmt.Errorf("--inspect: %w", err)
 	}
 	in.logs = files
 	in.logOpt = harness.Options{RecordFrom: opt.RecordFrom, Bench: in.Bench, Workers: opt.Workers}
@@ -76,7 +76,7 @@ func (s *inspectStream) Reported() []ingest.Problem { return nil }
 func ReadInspectEpisodes(args []string, benchPath string, opt harness.Options) (*harness.Result, int, error) {
 	files, err := inspect.Expand(args)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, fmt.Errorf("--inspect: %w", err)
 	}
 	b, _, err := LoadBench(benchPath, casespec.BenchOptions{})
 	if err != nil {

@@ -47,7 +47,11 @@ func (cp *Comparison) WriteDir(o *Options, r *Release, dir string, f render.Form
 	if err != nil {
 		return nil, err
 	}
-	if fig := figures.CompareForest(cp.Spec, r.Releases, cp.Scopes, o.Stat, r.Mark()); fig != nil {
+	fig, err := figures.CompareForest(cp.Spec, r.Releases, cp.Scopes, o.Stat, r.Mark())
+	if err != nil {
+		return nil, err
+	}
+	if fig != nil {
 		written, err := WriteFigure(dir, "compare_forest", fig, figures.Options{})
 		if err != nil {
 			return nil, fmt.Errorf("forest plot: %w", err)

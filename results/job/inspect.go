@@ -32,11 +32,17 @@ type InspectLogs struct {
 }
 
 // ReadInspect reads the logs paths name (files, folders, glob patterns), o.Workers at a
-// time, in sorted path order whatever the worker count.
+// time, in sorted path order whatever the worker count. A path that names no log is an
+// error naming --inspect, the flag that gives the logs on the command line.
 func (o *Options) ReadInspect(paths []string) (*InspectLogs, error) {
+	return o.readInspect("--inspect", paths)
+}
+
+// readInspect is ReadInspect of the logs flag gave.
+func (o *Options) readInspect(flag string, paths []string) (*InspectLogs, error) {
 	files, err := inspect.Expand(paths)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: %w", flag, err)
 	}
 	out := &InspectLogs{}
 	var scorers []string
@@ -316,7 +322,7 @@ func (o *Options) InspectCompare(req InspectCompareRequest) ([]*results.Table, e
 		aDesc, bDesc, ta, tb = logDesc(la), logDesc(lb), []string{la.Eval.Task}, []string{lb.Eval.Task}
 		noA, noB = la.Samples == 0, lb.Samples == 0
 	} else {
-		if in, err = o.ReadInspect(req.Logs); err != nil {
+		if in, err = o.readInspect("--logs", req.Logs); err != nil {
 			return nil, err
 		}
 		if a, b, aDesc, bDesc, err = modelArms(in, req.A, req.B, req.Task); err != nil {
@@ -346,7 +352,7 @@ func (o *Options) logArms(pathA, pathB string) (in *InspectLogs, a, b analysis.I
 	for i, p := range []string{pathA, pathB} {
 		fs, err := inspect.Expand([]string{p})
 		if err != nil {
-			return nil, a, b, nil, nil, err
+			return nil, a, b, nil, nil, fmt.Errorf("--inspect: %w", err)
 		}
 		if len(fs) != 1 {
 			return nil, a, b, nil, nil, optionError(fmt.Errorf("compare --inspect: %s names %d logs; A and B are one log each (or two models with --logs)", p, len(fs)))

@@ -122,6 +122,14 @@ func CheckTableTarget(out string, f render.Format, n int) error {
 }
 
 func checkTableTarget(out string, f render.Format, n int) error {
+	if err := checkTableShape(out, f, n); err != nil {
+		return err
+	}
+	return writable(out)
+}
+
+// checkTableShape is checkTableTarget but for the test of writing.
+func checkTableShape(out string, f render.Format, n int) error {
 	if err := checkMakeDir(out); err != nil {
 		return err
 	}
@@ -156,7 +164,29 @@ func CheckFileTarget(name, out string) error {
 	case fsx.IsDirTarget(out):
 		return optionError(fmt.Errorf("%s %s is a directory, and the output is one file: name a file", name, out))
 	}
-	return optionError(fsx.CheckParent(name, out))
+	if err := fsx.CheckParent(name, out); err != nil {
+		return optionError(err)
+	}
+	return optionError(fsx.CheckWritable(name, out, filepath.Dir(out)))
+}
+
+// CheckWritable refuses, as an OptionError, an --out (out: "" or "-" for stdout, a file,
+// or a directory target) in a directory where nothing can be written (fsx.CheckWritable:
+// a directory without write permission, a read-only file system): commands found it when
+// writing, after scoring (exit 1). Commands whose tables' number is known only once built
+// call it before scoring; CheckTableTarget, CheckFileTarget, CheckOutDir, CheckReplaceDir
+// and CheckViewPage check it too.
+func CheckWritable(out string) error { return optionError(writable(out)) }
+
+func writable(out string) error {
+	if out == "" || out == "-" {
+		return nil
+	}
+	dir := filepath.Dir(out)
+	if fsx.IsDirTarget(out) {
+		dir = out
+	}
+	return fsx.CheckWritable("--out", out, dir)
 }
 
 // checkMakeDir is CheckOutDir of a directory target (a path ending in a separator).
@@ -174,19 +204,28 @@ func CheckReplaceDir(out string) error {
 	if err := fsx.CheckReplaceable(filepath.Clean(out)); err != nil {
 		return optionError(fmt.Errorf("--out: %w", err))
 	}
-	return nil
+	// ReplaceDir writes a temporary sibling of out and renames it over out.
+	return optionError(fsx.CheckWritable("--out", out, filepath.Dir(filepath.Clean(out))))
 }
 
 // CheckViewPage refuses, as an OptionError, a viewer page that cannot be written where
 // --out names it (view.CheckPage): its directory is missing, it is a directory, or its
 // NAME_files/ holds files the viewer did not write.
-func CheckViewPage(out string) error { return optionError(view.CheckPage(out)) }
+func CheckViewPage(out string) error {
+	if err := view.CheckPage(out); err != nil {
+		return optionError(err)
+	}
+	return optionError(fsx.CheckWritable("--out", out, filepath.Dir(out)))
+}
 
 // CheckOutDir refuses an output directory out that cannot be made or written into because
 // a file stands where it, or a directory of its path, would be: commands found it at mkdir,
 // after scoring ("mkdir f.txt/: file exists"). Its error is an OptionError.
 func CheckOutDir(out string) error {
-	return optionError(checkOutDir(out))
+	if err := checkOutDir(out); err != nil {
+		return optionError(err)
+	}
+	return optionError(fsx.CheckWritable("--out", out, out))
 }
 
 func checkOutDir(out string) error {

@@ -29,7 +29,7 @@ func TestVerdictDatasetStaysInsideItsDirectory(t *testing.T) {
 			if err := syscall.Mkfifo(part, 0o644); err != nil {
 				t.Skip("no named pipes here:", err)
 			}
-		}, "part-0000.parquet: not a regular file"},
+		}, "part-0000.parquet: a named pipe, not a regular file"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			dir := t.TempDir()

@@ -30,8 +30,9 @@ func (e *Env) FlagSet(name, usage string) *flag.FlagSet {
 }
 
 // Parse parses args, flags before or after the positional arguments, and turns flag errors
-// into usage errors. It returns ErrDone when -h was given, after printing the usage.
-func (e *Env) Parse(fs *flag.FlagSet, args []string) error {
+// into usage errors. It returns ErrDone when -h was given, after printing the usage. in
+// declares the command's inputs, which an --out may not name (CheckOutNotInput).
+func (e *Env) Parse(fs *flag.FlagSet, args []string, in Inputs) error {
 	// The flag package prints its message and the whole usage on a parse error; the error
 	// is reported once by ExitCode instead, and the usage printed for -h only.
 	out := fs.Output()
@@ -60,7 +61,7 @@ func (e *Env) Parse(fs *flag.FlagSet, args []string) error {
 		}
 		return Usagef("%s: %v", fs.Name(), err)
 	}
-	return checkOutFlag(fs)
+	return checkOutFlag(fs, in)
 }
 
 // flagsFirst moves positional arguments after the flags, so that `tables T2 --format md`

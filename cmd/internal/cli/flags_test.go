@@ -37,7 +37,7 @@ func TestFlagsFirst(t *testing.T) {
 func TestUsageWithoutFlags(t *testing.T) {
 	var b, errb strings.Builder
 	e := &Env{Stdout: &b, Stderr: &errb, Prog: "p"}
-	if err := e.Parse(e.FlagSet("version", ""), []string{"-h"}); err != ErrDone {
+	if err := e.Parse(e.FlagSet("version", ""), []string{"-h"}, Inputs{}); err != ErrDone {
 		t.Fatalf("-h: %v, want ErrDone", err)
 	}
 	if got := b.String(); got != "usage: p version\n" {
@@ -46,7 +46,7 @@ func TestUsageWithoutFlags(t *testing.T) {
 	b.Reset()
 	fs := e.FlagSet("x", "[flags]")
 	fs.Bool("y", false, "why")
-	if err := e.Parse(fs, []string{"-h"}); err != ErrDone {
+	if err := e.Parse(fs, []string{"-h"}, Inputs{}); err != ErrDone {
 		t.Fatalf("-h: %v, want ErrDone", err)
 	}
 	if got := b.String(); !strings.HasPrefix(got, "usage: p x [flags]\n\nflags:\n  -y\twhy\n") {
@@ -69,13 +69,13 @@ func TestFlagGivenTwice(t *testing.T) {
 		return fs, fs.String("format", "text", "format"), fs.Bool("force", false, "force"), &l
 	}
 	fs, _, _, _ := newFS()
-	err := e.Parse(fs, []string{"--format", "md", "--format", "csv"})
+	err := e.Parse(fs, []string{"--format", "md", "--format", "csv"}, Inputs{})
 	var u *UsageError
 	if !errors.As(err, &u) || !strings.Contains(err.Error(), `-format: given twice ("md", then "csv")`) {
 		t.Errorf("--format md --format csv: %v, want a usage error naming both values", err)
 	}
 	fs, format, force, l := newFS()
-	if err := e.Parse(fs, []string{"--format", "md", "--format", "md", "--force", "--force", "--set", "a", "--set", "b"}); err != nil {
+	if err := e.Parse(fs, []string{"--format", "md", "--format", "md", "--force", "--force", "--set", "a", "--set", "b"}, Inputs{}); err != nil {
 		t.Fatalf("same values twice: %v", err)
 	}
 	if *format != "md" || !*force || len(*l) != 2 {
@@ -85,7 +85,7 @@ func TestFlagGivenTwice(t *testing.T) {
 	e2 := &Env{Stdout: &b, Stderr: io.Discard, Prog: "p"}
 	fs = e2.FlagSet("x", "[flags]")
 	fs.String("format", "text", "format")
-	if err := e2.Parse(fs, []string{"-h"}); err != ErrDone || !strings.Contains(b.String(), `(default "text")`) || strings.Contains(b.String(), "panic") {
+	if err := e2.Parse(fs, []string{"-h"}, Inputs{}); err != ErrDone || !strings.Contains(b.String(), `(default "text")`) || strings.Contains(b.String(), "panic") {
 		t.Errorf("-h: %v\n%s", err, b.String())
 	}
 }
@@ -97,17 +97,17 @@ func TestDashNameHint(t *testing.T) {
 	e := &Env{Stdout: io.Discard, Stderr: io.Discard, Prog: "p"}
 	fs := e.FlagSet("compare", "A B [flags]")
 	fs.String("format", "text", "format")
-	err := e.Parse(fs, []string{"-leading", ".."})
+	err := e.Parse(fs, []string{"-leading", ".."}, Inputs{})
 	if want := `compare: flag provided but not defined: -leading (p compare -h lists the flags it takes; an argument that begins with "-", such as a name, goes after "--": p compare [flags] -- -leading)`; err == nil || err.Error() != want {
 		t.Errorf("-leading: %v, want %q", err, want)
 	}
 	fs = e.FlagSet("compare", "A B [flags]")
-	err = e.Parse(fs, []string{"--leading", ".."})
+	err = e.Parse(fs, []string{"--leading", ".."}, Inputs{})
 	if want := `compare: flag provided but not defined: -leading (p compare -h lists the flags it takes)`; err == nil || err.Error() != want {
 		t.Errorf("--leading: %v, want %q", err, want)
 	}
 	fs = e.FlagSet("compare", "A B [flags]")
-	if err := e.Parse(fs, []string{"--", "-leading", ".."}); err != nil || !reflect.DeepEqual(fs.Args(), []string{"-leading", ".."}) {
+	if err := e.Parse(fs, []string{"--", "-leading", ".."}, Inputs{}); err != nil || !reflect.DeepEqual(fs.Args(), []string{"-leading", ".."}) {
 		t.Errorf("-- -leading ..: %v, args %q", err, fs.Args())
 	}
 }

@@ -12,9 +12,9 @@ import (
 // CheckOutNotInput refuses, as a usage error, an output file that is also one of the
 // inputs: the output is renamed over its path only when it is complete, so the input was
 // read whole and then replaced by the result (score --runs r.jsonl --out r.jsonl left
-// verdicts where the episodes were). inputs are flag values and arguments as given: a
-// glob pattern is matched, a comma list split, and what names no existing file is passed
-// over. The comparison is by file (os.SameFile), so ./r.jsonl, a hard or symbolic link
+// verdicts where the episodes were). inputs are the input flags' values and arguments as
+// given (Inputs declares which they are): a glob pattern is matched, a comma list split,
+// and what names no existing file is passed over. The comparison is by file (os.SameFile), so ./r.jsonl, a hard or symbolic link
 // to r.jsonl and r.jsonl itself are one. name is how the command line gave out.
 func CheckOutNotInput(name, out string, inputs map[string][]string) error {
 	if out == "" || out == "-" {
@@ -53,34 +53,48 @@ func candidates(v string) []string {
 	return c
 }
 
-// flagInputs is every flag value of fs but out's, by flag ("--NAME"), and the positional
-// arguments ("argument"): what a command may read.
-func flagInputs(fs *flag.FlagSet, out string) map[string][]string {
-	in := map[string][]string{}
+// Inputs declares what of a command's line names files the command reads: Flags, by name
+// without dashes (a name the command does not define is passed over, so that commands
+// sharing flag groups share one declaration), and, with Args, the positional arguments.
+// Only these are compared with --out: a flag value that is a format, a name or a number
+// is no input, even where a file of that name exists (score --format csv --out csv).
+type Inputs struct {
+	Flags []string
+	Args  bool
+}
+
+// values is what fs's command line gives for the declared inputs, by flag ("--NAME"), and
+// the positional arguments ("argument").
+func (in Inputs) values(fs *flag.FlagSet) map[string][]string {
+	out := map[string][]string{}
 	fs.Visit(func(f *flag.Flag) {
-		if f.Name == out {
+		if !slices.Contains(in.Flags, f.Name) {
 			return
 		}
 		if l, ok := f.Value.(*PathList); ok && l.Values != nil {
-			in["--"+f.Name] = append(in["--"+f.Name], *l.Values...)
+			for _, v := range *l.Values {
+				if l.Known == nil || !l.Known(v) { // a preset's name is no file read
+					out["--"+f.Name] = append(out["--"+f.Name], v)
+				}
+			}
 			return
 		}
-		in["--"+f.Name] = append(in["--"+f.Name], f.Value.String())
+		out["--"+f.Name] = append(out["--"+f.Name], f.Value.String())
 	})
-	if fs.NArg() > 0 {
-		in["argument"] = fs.Args()
+	if in.Args && fs.NArg() > 0 {
+		out["argument"] = fs.Args()
 	}
-	return in
+	return out
 }
 
 // outFlag is the output flag every command that writes a file names so.
 const outFlag = "out"
 
-// checkOutFlag is CheckOutNotInput of fs's --out against the rest of its command line.
-func checkOutFlag(fs *flag.FlagSet) error {
+// checkOutFlag is CheckOutNotInput of fs's --out against the inputs in declares.
+func checkOutFlag(fs *flag.FlagSet, in Inputs) error {
 	f := fs.Lookup(outFlag)
 	if f == nil {
 		return nil
 	}
-	return CheckOutNotInput("--"+outFlag, f.Value.String(), flagInputs(fs, outFlag))
+	return CheckOutNotInput("--"+outFlag, f.Value.String(), in.values(fs))
 }
