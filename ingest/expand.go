@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/sabench/sabench-stats/ingest/paths"
+	"github.com/sabench/sabench-stats/ingest/sniff"
 )
 
 // episodeExts are the file names a directory expansion picks up.
@@ -71,7 +72,7 @@ func expandRuns(patterns []string, skipped *[]Problem) ([]string, error) {
 				return nil, err
 			}
 			if len(files) == 0 {
-				return nil, fmt.Errorf("%s: no episode files (%s) in the directory", pat, strings.Join(episodeExts, ", "))
+				return nil, fmt.Errorf("%s: no episode files (%s) in the directory%s", pat, strings.Join(episodeExts, ", "), sniff.Clause(pat))
 			}
 			for _, f := range files {
 				add(f)

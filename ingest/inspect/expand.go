@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/sabench/sabench-stats/ingest/paths"
+	"github.com/sabench/sabench-stats/ingest/sniff"
 )
 
 // IsLogFileName reports whether a folder search picks the file up: ".eval" and ".json"
@@ -110,15 +111,15 @@ func Expand(args []string) ([]string, error) {
 // do not begin as a JSON log does.
 func noLogs(dir string, notLogs []string) error {
 	if len(notLogs) == 0 {
-		return fmt.Errorf("%s: no .eval or .json logs in this folder", dir)
+		return fmt.Errorf("%s: no .eval or .json logs in this folder%s", dir, sniff.Clause(dir))
 	}
 	names := notLogs[:min(len(notLogs), 3)]
 	more := ""
 	if len(notLogs) > 3 {
 		more = fmt.Sprintf(" and %d more", len(notLogs)-3)
 	}
-	return fmt.Errorf("%s: no .eval or .json logs in this folder: its .json files (%s%s) do not begin as an Inspect JSON log does ({\"version\": …); name a file to read it as a log whatever it begins with",
-		dir, strings.Join(names, ", "), more)
+	return fmt.Errorf("%s: no .eval or .json logs in this folder: its .json files (%s%s) do not begin as an Inspect JSON log does ({\"version\": …); name a file to read it as a log whatever it begins with%s",
+		dir, strings.Join(names, ", "), more, sniff.Clause(dir))
 }
 
 // jsonLogStart reports whether the file at p begins as Inspect writes every JSON log: an

@@ -53,3 +53,25 @@ func fileExists(p string) bool {
 	st, err := os.Stat(p)
 	return err == nil && !st.IsDir()
 }
+
+// Path is Dir of a folder and File of anything else.
+func Path(path string) Kind {
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return Dir(path)
+	}
+	return File(path)
+}
+
+// Clause is what the file or folder at path looks like, as a clause to end another
+// message with ("; it looks like a report folder (…): USE"), "" when Path does not know.
+func Clause(path string) string {
+	k := Path(path)
+	if !k.Known() {
+		return ""
+	}
+	s := "; it looks like " + k.What
+	if k.Use != "" {
+		s += ": " + k.Use
+	}
+	return s
+}
