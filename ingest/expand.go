@@ -111,7 +111,11 @@ func walkEpisodeDir(root string, skipped *[]Problem) ([]string, error) {
 	// .json files are passed over (a harness folder or a checkout holds many), but JSON
 	// Lines are often named .json: one note says how many, naming the first.
 	nJSON, firstJSON := 0, ""
+	pass := paths.NewPassOver(IsEpisodeFileName)
 	defer func() {
+		for _, n := range pass.Notes() {
+			*skipped = append(*skipped, Problem{File: filepath.Clean(root), Msg: n})
+		}
 		if nJSON > 0 {
 			which := "the first " + firstJSON
 			if nJSON == 1 {
@@ -128,6 +132,12 @@ func walkEpisodeDir(root string, skipped *[]Problem) ([]string, error) {
 		}
 		skip := func(why string) {
 			*skipped = append(*skipped, Problem{File: filepath.Clean(p), Msg: "skipped: " + why})
+		}
+		if p != root && pass.Skip(p, d) {
+			if d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
 		}
 		if d.IsDir() {
 			return nil
