@@ -97,7 +97,15 @@ func expandRuns(patterns []string, skipped *[]Problem) ([]string, error) {
 			return nil, fmt.Errorf("%s: the pattern matches no file", pat)
 		}
 	}
-	return paths.Distinct(out), nil
+	out = paths.Distinct(out)
+	// An empty file holds no episodes and reads as such; among others it would pass
+	// unremarked, though it is most often a write that was interrupted.
+	for _, p := range out {
+		if st, err := os.Stat(p); err == nil && st.Size() == 0 {
+			*skipped = append(*skipped, Problem{File: p, Msg: "empty file (0 bytes): no episodes read from it (an interrupted write?)"})
+		}
+	}
+	return out, nil
 }
 
 // walkEpisodeDir lists the episode files under root; links that leave root are refused.

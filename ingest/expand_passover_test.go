@@ -47,3 +47,18 @@ func TestExpandRunsPassesOver(t *testing.T) {
 		t.Errorf("a named hidden file: %v, %v", files, err)
 	}
 }
+
+// An empty episode file among others is noted: it read as no episodes without a word.
+func TestExpandRunsNotesEmptyFiles(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.jsonl"), filepath.Join(dir, "b.jsonl")
+	os.WriteFile(a, []byte("{}\n"), 0o644)
+	os.WriteFile(b, nil, 0o644)
+	files, skipped, err := ExpandRunsSkipped([]string{dir})
+	if err != nil || len(files) != 2 {
+		t.Fatalf("%v, %v", files, err)
+	}
+	if len(skipped) != 1 || skipped[0].String() != b+": empty file (0 bytes): no episodes read from it (an interrupted write?)" {
+		t.Errorf("skipped %v", skipped)
+	}
+}

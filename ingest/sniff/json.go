@@ -35,6 +35,7 @@ func (o *object) all(keys ...string) bool {
 
 // readObject reads the object whose '{' dec has just returned. Values are skipped
 // without being kept, so a document's large members cost their reading only.
+// On an error it returns the keys read so far (a document cut short) and false.
 func readObject(dec *json.Decoder) (*object, bool) {
 	o := &object{has: map[string]bool{}, strings: map[string]string{}}
 	for dec.More() {
@@ -45,7 +46,8 @@ func readObject(dec *json.Decoder) (*object, bool) {
 		key, _ := tok.(string)
 		var v json.RawMessage
 		if err := dec.Decode(&v); err != nil {
-			return nil, false
+			o.has[key] = true // the keys read, for a document cut short (partial)
+			return o, false
 		}
 		o.keys = append(o.keys, key)
 		o.has[key] = true
@@ -71,6 +73,10 @@ func jsonKind(r io.Reader) Kind {
 	case json.Delim('{'):
 		o, ok := readObject(dec)
 		if !ok {
+			if o != nil && o.all("version", "eval") {
+				// A log cut short or damaged: its reader says where.
+				return Kind{ID: IDInspectLog, What: "an Inspect JSON log", Use: "Inspect logs go to --inspect"}
+			}
 			return Kind{}
 		}
 		if dec.More() {
