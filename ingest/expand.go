@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/sabench/sabench-stats/ingest/paths"
+	"github.com/sabench/sabench-stats/ingest/sniff"
 )
 
 // episodeExts are the file names a directory expansion picks up.
@@ -71,7 +72,7 @@ func expandRuns(patterns []string, skipped *[]Problem) ([]string, error) {
 				return nil, err
 			}
 			if len(files) == 0 {
-				return nil, fmt.Errorf("%s: no episode files (%s) in the directory", pat, strings.Join(episodeExts, ", "))
+				return nil, fmt.Errorf("%s: no episode files (%s) in the directory%s", pat, strings.Join(episodeExts, ", "), sniff.Clause(pat))
 			}
 			for _, f := range files {
 				add(f)
@@ -96,7 +97,15 @@ func expandRuns(patterns []string, skipped *[]Problem) ([]string, error) {
 			return nil, fmt.Errorf("%s: the pattern matches no file", pat)
 		}
 	}
-	return paths.Distinct(out), nil
+	out = paths.Distinct(out)
+	// An empty file holds no episodes and reads as such; among others it would pass
+	// unremarked, though it is most often a write that was interrupted.
+	for _, p := range out {
+		if st, err := os.Stat(p); err == nil && st.Size() == 0 {
+			*skipped = append(*skipped, Problem{File: p, Msg: "empty file (0 bytes): no episodes read from it (an interrupted write?)"})
+		}
+	}
+	return out, nil
 }
 
 // walkEpisodeDir lists the episode files under root; links that leave root are refused.
@@ -110,7 +119,11 @@ func walkEpisodeDir(root string, skipped *[]Problem) ([]string, error) {
 	// .json files are passed over (a harness folder or a checkout holds many), but JSON
 	// Lines are often named .json: one note says how many, naming the first.
 	nJSON, firstJSON := 0, ""
+	pass := paths.NewPassOver(IsEpisodeFileName)
 	defer func() {
+		for _, n := range pass.Notes() {
+			*skipped = append(*skipped, Problem{File: filepath.Clean(root), Msg: n})
+		}
 		if nJSON > 0 {
 			which := "the first " + firstJSON
 			if nJSON == 1 {
@@ -127,6 +140,12 @@ func walkEpisodeDir(root string, skipped *[]Problem) ([]string, error) {
 		}
 		skip := func(why string) {
 			*skipped = append(*skipped, Problem{File: filepath.Clean(p), Msg: "skipped: " + why})
+		}
+		if p != root && pass.Skip(p, d) {
+			if d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
 		}
 		if d.IsDir() {
 			return nil

@@ -13,6 +13,7 @@ import (
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
+	"github.com/sabench/sabench-stats/ingest/sniff"
 )
 
 // jsonlReader streams episodes from a JSONL file, transparently decompressing gzip and
@@ -283,8 +284,11 @@ func (r *jsonlReader) skipTo(line int) error {
 // decodeEpisodeLine decodes one JSONL line into an episode.
 func decodeEpisodeLine(dec *jsonv.Decoder, b []byte, path string, line int, lenient bool) (*Episode, error) {
 	v, err := dec.Parse(b)
-	if err != nil && line == 1 && bytes.HasPrefix(b, []byte("run_id,")) {
-		return nil, notEpisodes(path, "a CSV verdict file (written by score), not episodes: "+verdictAdvice)
+	if err != nil && line == 1 {
+		// The whole file says more than its first line: a pretty-printed document, a CSV.
+		if k := sniff.File(path); k.Known() && !otherShapeKinds[k.ID] {
+			return nil, notEpisodes(path, k.Refusal(episodesWanted))
+		}
 	}
 	if err != nil {
 		if shape := otherShape(b, line); shape != "" {
@@ -295,10 +299,12 @@ func decodeEpisodeLine(dec *jsonv.Decoder, b []byte, path string, line int, leni
 	if p := lostProblem(dec, b, "", path, line); p != nil {
 		return nil, *p
 	}
-	if line == 1 && tauResults(v) {
-		return nil, notEpisodes(path, "τ-bench or τ²-bench results (trajectories with their reward), not episodes: "+tauAdvice)
-	}
 	o, ok := v.(*jsonv.Object)
+	if line == 1 && (!ok || isVerdictLine(o) || !o.Has("schema") && !o.Has("config") && !o.Has("case_id")) {
+		if k := sniff.Record(b); k.Known() {
+			return nil, notEpisodes(path, k.Refusal(episodesWanted))
+		}
+	}
 	if !ok {
 		msg := "an episode must be a JSON object, got " + TypeName(v)
 		if _, isList := v.([]any); isList && line == 1 {
@@ -320,30 +326,15 @@ func decodeEpisodeLine(dec *jsonv.Decoder, b []byte, path string, line int, leni
 	return e, nil
 }
 
+// otherShapeKinds are the kinds otherShape names better: compressed data again after
+// decompression, UTF-16 (with the column), and episodes after all.
+var otherShapeKinds = map[string]bool{sniff.IDGzip: true, sniff.IDZstd: true, sniff.IDUTF16: true, sniff.IDEpisodes: true}
+
+// episodesWanted is what --runs and validate take, as a refusal names it.
+const episodesWanted = "episodes (sabench.episode/v1 JSONL, one a line, or Parquet)"
+
 // tauAdvice is where τ-bench and τ²-bench results files go instead of --runs.
 const tauAdvice = "τ-bench and τ²-bench results files go through ingest --tau, which writes their episodes"
-
-// tauResults reports whether a file's first line holds a whole τ-bench results file (an
-// array of EnvRunResult: task_id, reward, traj) or τ²-bench one (an object with
-// simulations[] and no episode schema), written on one line: the pretty-printed ones fail
-// to parse and otherShape names them, but a one-line file parsed, and was taken for an
-// array of episodes (with advice to split it that gave no episode) or one episode with
-// unknown fields.
-func tauResults(v any) bool {
-	switch v := v.(type) {
-	case []any:
-		if len(v) == 0 {
-			return false
-		}
-		o, ok := v[0].(*jsonv.Object)
-		return ok && o.Has("task_id") && o.Has("reward") && o.Has("traj")
-	case *jsonv.Object:
-		sims, ok := v.Get("simulations")
-		_, isList := sims.([]any)
-		return ok && isList && !v.Has("schema")
-	}
-	return false
-}
 
 // notEpisodes ends the reading of a file whose first line shows it holds no JSONL
 // episodes (another shape, verdicts): its other lines would each repeat the defect as a

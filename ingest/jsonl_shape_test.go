@@ -33,21 +33,21 @@ func TestReadOtherShapes(t *testing.T) {
 	// trajectories, not episodes, and the τ²-bench file nine problems of one episode.
 	tau := compactJSON(t, "tau/testdata/gpt-4o-airline-tasks25-49.json")
 	tau2 := compactJSON(t, "tau/testdata/tau2-handmade.json")
-	const tauWant = "e.jsonl:1: τ-bench or τ²-bench results (trajectories with their reward), not episodes: τ-bench and τ²-bench results files go through ingest --tau, which writes their episodes"
+	const tauUse = ": τ-bench and τ²-bench results go through ingest --tau, which writes their episodes"
 	cases := []struct{ name, body, want string }{
-		{"tau1.json", tau + "\n", tauWant},
-		{"tau2.json", tau2 + "\n", tauWant},
+		{"tau1.json", tau + "\n", "e.jsonl:1: looks like τ-bench results (an array of EnvRunResult: task_id, reward, traj), not " + episodesWanted + "" + tauUse},
+		{"tau2.json", tau2 + "\n", "e.jsonl:1: looks like τ²-bench results (an object with simulations[]), not " + episodesWanted + "" + tauUse},
 		{"pretty.jsonl", "{\n  \"schema\": \"sabench.episode/v1\",\n  \"config\": \"a/b\"\n}\n",
-			"e.jsonl:1: invalid JSON: column 2: expected a string key; a JSON document over several lines (pretty-printed?) or an array, not one episode a line (JSONL); τ-bench and τ²-bench results files go through ingest --tau, which writes their episodes, and Inspect logs through --inspect"},
+			"e.jsonl:1: looks like one episode written over several lines (pretty-printed), not " + episodesWanted + ": JSONL holds one episode a line (jq -c . FILE writes it)"},
 		{"array.jsonl", "[\n" + ep + "\n]\n",
-			"e.jsonl:1: invalid JSON: column 2: unexpected end of input; a JSON document over several lines (pretty-printed?) or an array, not one episode a line (JSONL); τ-bench and τ²-bench results files go through ingest --tau, which writes their episodes, and Inspect logs through --inspect"},
+			"e.jsonl:1: looks like a JSON array of episodes, not " + episodesWanted + ": JSONL holds one episode a line (jq -c '.[]' FILE writes it)"},
 		{"array1.jsonl", "[" + ep + "," + ep + "]\n",
-			"e.jsonl:1: an episode must be a JSON object, got an array; a JSON array of episodes? JSONL holds one episode a line (jq -c '.[]' writes it)"},
+			"e.jsonl:1: looks like a JSON array of episodes, not " + episodesWanted + ": JSONL holds one episode a line (jq -c '.[]' FILE writes it)"},
 		{"gzgz.jsonl.gz", gzgz.String(),
 			"e.jsonl:1: invalid JSON: column 1: unexpected '\\x1f'; gzip data again once decompressed: the file was compressed twice"},
 		// An Inspect .eval log given as episodes: each "line" of the archive was a problem.
 		{"log.eval", "PK\x03\x04\x14\x00\x00\x00\x08\x00\n\xf3\x9c\n",
-			"e.jsonl:1: invalid JSON: column 1: unexpected 'P'; a ZIP archive (an Inspect .eval log?), not JSONL: Inspect logs go through --inspect"},
+			"e.jsonl:1: looks like a damaged or cut-short ZIP archive (an Inspect .eval log?), not " + episodesWanted + ": Inspect logs go to --inspect"},
 		// Windows PowerShell's > writes UTF-16 (little-endian, with a mark); each line
 		// after the first was one more "unexpected '\x00'".
 		{"utf16le.jsonl", utf16LE("\ufeff" + ep + "\n" + ep + "\n"),
@@ -55,9 +55,9 @@ func TestReadOtherShapes(t *testing.T) {
 		{"utf16le-nomark.jsonl", utf16LE(ep + "\n" + ep + "\n"),
 			"e.jsonl:1: invalid JSON: column 2: expected a string key; UTF-16 text (as Windows PowerShell's > writes it), not UTF-8: save the file as UTF-8"},
 		{"verdicts.jsonl", `{"run_id":"r1","policy_hash":"x","ecs":1}` + "\n" + `{"run_id":"r2","policy_hash":"x","ecs":0}` + "\n",
-			"e.jsonl:1: a verdict line (written by score), not an episode: " + verdictAdvice},
+			"e.jsonl:1: looks like verdicts (written by score), not " + episodesWanted + ": verdicts are score's output; give the episodes they were scored from, or a verdict dataset directory (score --format parquet --out DIR) to --verdicts"},
 		{"verdicts.csv", "run_id,ecs\nr1,1\nr2,0\n",
-			"e.jsonl:1: a CSV verdict file (written by score), not episodes: " + verdictAdvice},
+			"e.jsonl:1: looks like a CSV of verdicts (written by score), not " + episodesWanted + ": verdicts are score's output; give the episodes they were scored from, or a verdict dataset directory (score --format parquet --out DIR) to --verdicts"},
 	}
 	for _, c := range cases {
 		p := filepath.Join(dir, "e.jsonl")

@@ -196,10 +196,14 @@ func openParquet(f *os.File, path string, opt ReadOptions) (*parquetReader, erro
 		r.close()
 		return nil, fmt.Errorf("%s: a Parquet verdict file (written by score), not episodes: %s", path, verdictAdvice)
 	}
+	if !have[colSchema] && have["log"] && have["sample_id"] && have["scorer"] {
+		r.close()
+		return nil, fmt.Errorf("%s: looks like a Parquet of Inspect sample rows (written by samples), not episodes: sample rows are samples' output; give the Inspect logs they were read from to --inspect", path)
+	}
 	for _, req := range []string{colConfig, colCaseID, colRepeat} {
 		if !have[req] {
 			r.close()
-			return nil, fmt.Errorf("%s: not an episode file: no %q column", path, req)
+			return nil, fmt.Errorf("%s: not an episode file: no %q column (its columns: %s)", path, req, columnList(fr))
 		}
 	}
 	if err := unknownColumns(fr, path, opt.Lenient); err != nil {
@@ -573,4 +577,21 @@ func cellValue(a arrow.Array, i int) (any, error) {
 		return cellValue(c.Dictionary(), c.GetValueIndex(i))
 	}
 	return nil, fmt.Errorf("unsupported column type %s", a.DataType())
+}
+
+// columnList names a Parquet file's first top-level columns, to say what a file that is
+// not episodes holds instead.
+func columnList(fr *pqarrow.FileReader) string {
+	var names []string
+	for i := range fr.Manifest.Fields {
+		if len(names) == 6 {
+			names = append(names, "…")
+			break
+		}
+		names = append(names, fr.Manifest.Fields[i].Field.Name)
+	}
+	if len(names) == 0 {
+		return "none"
+	}
+	return strings.Join(names, ", ")
 }

@@ -439,7 +439,7 @@ func TestRetailHandmade(t *testing.T) {
 // said only that line 1 was a pretty-printed document or an array; it names ingest --tau.
 func TestValidateTauResultsFile(t *testing.T) {
 	stdout, _, code := runCLI(t, "validate", "--bench", "tau-bench:airline", tauShared)
-	if want := "gpt-4o-airline-tasks25-49.json:1: invalid JSON: column 2: unexpected end of input; a JSON document over several lines (pretty-printed?) or an array, not one episode a line (JSONL); τ-bench and τ²-bench results files go through ingest --tau, which writes their episodes, and Inspect logs through --inspect\n"; code != 1 || !strings.Contains(stdout, want) {
+	if want := "gpt-4o-airline-tasks25-49.json:1: looks like τ-bench results (an array of EnvRunResult: task_id, reward, traj), not episodes (sabench.episode/v1 JSONL, one a line, or Parquet): τ-bench and τ²-bench results go through ingest --tau, which writes their episodes\n"; code != 1 || !strings.Contains(stdout, want) {
 		t.Errorf("exit %d, stdout lacks %q:\n%s", code, want, stdout)
 	}
 }

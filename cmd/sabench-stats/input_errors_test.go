@@ -48,8 +48,8 @@ func TestInputErrorsNameTheFlag(t *testing.T) {
 		{[]string{"score", "--bench", bench, "--runs", empty}, "no episodes: the --runs files (" + empty + ") hold none"},
 		{[]string{"report", "--bench", bench, "--runs", empty, "--out", filepath.Join(dir, "rep")}, "no episodes"},
 		{[]string{"validate", "--bench", bench, empty}, "no episodes"},
-		{[]string{"score", "--bench", bench, "--runs", filepath.Join(dir, "v.jsonl")}, "v.jsonl:1: a verdict line (written by score), not an episode"},
-		{[]string{"score", "--bench", bench, "--runs", filepath.Join(dir, "v.csv")}, "v.csv:1: a CSV verdict file (written by score)"},
+		{[]string{"score", "--bench", bench, "--runs", filepath.Join(dir, "v.jsonl")}, "v.jsonl:1: looks like verdicts (written by score), not episodes"},
+		{[]string{"score", "--bench", bench, "--runs", filepath.Join(dir, "v.csv")}, "v.csv:1: looks like a CSV of verdicts (written by score)"},
 		{[]string{"validate", "--bench", bench, filepath.Join(dir, "v.parquet")}, "v.parquet: a Parquet verdict file (written by score)"},
 	} {
 		stdout, stderr, code := runCLI(t, tc.args...)

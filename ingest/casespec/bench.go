@@ -10,6 +10,7 @@ import (
 
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
+	"github.com/sabench/sabench-stats/ingest/sniff"
 )
 
 // Bench kinds, as detected by LoadBench.
@@ -119,6 +120,9 @@ func LoadBench(path string, opt BenchOptions) (*Bench, error) {
 	if len(probs) == 0 {
 		probs = b.index()
 	}
+	if len(probs) > 0 {
+		probs = foreignBench(path, probs)
+	}
 	if len(probs) == 0 && b.Folder() != "" {
 		probs = b.loadShippedSets(b.Folder())
 	}
@@ -134,6 +138,23 @@ func LoadBench(path string, opt BenchOptions) (*Bench, error) {
 	}
 	b.dec = nil // its caches hold nothing the cases need
 	return b, nil
+}
+
+// foreignBench replaces the problems of a bench that did not load by what the path looks
+// like, when sniff knows it as something else than cases (a report folder, a verdict
+// dataset, Inspect logs, episodes, τ-bench results, one case file or schema of a
+// checkout): its files read as case files were a list of "invalid JSON" and "case_spec:
+// missing" problems. A path of no known kind, or a bench folder, keeps its problems.
+func foreignBench(path string, probs []ingest.Problem) []ingest.Problem {
+	k := sniff.Path(path)
+	switch k.ID {
+	case "", "bench", "synth-folder", "json", "jsonl", "json-array", "csv", "blank":
+		return probs
+	}
+	if k.ID == "empty" {
+		return probs // "no case specifications found", with the clause that says it is empty
+	}
+	return []ingest.Problem{{File: path, Msg: k.Refusal("SafeActBench cases (a checkout, a folder of case JSON files, or a JSONL of case_id, protocol, case_spec rows)")}}
 }
 
 // Folder is the folder of a bench on disk, where its shipped case sets are (sets/): the
@@ -197,7 +218,7 @@ func (b *Bench) index() []ingest.Problem {
 		b.byID[c.ID] = c
 	}
 	if len(b.Cases) == 0 && len(probs) == 0 {
-		probs = append(probs, ingest.Problem{File: b.Source, Msg: "no case specifications found"})
+		probs = append(probs, ingest.Problem{File: b.Source, Msg: "no case specifications found" + sniff.Clause(b.Source)})
 	}
 	return probs
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
+	"github.com/sabench/sabench-stats/ingest/sniff"
 )
 
 // batchSubdirs are the per-case folders run_safeact_agent_batch writes, each as
@@ -83,7 +84,7 @@ func ReadBatchDir(dir string, opt Options) (*Result, error) {
 		if len(res.Problems) > 0 {
 			return res, nil
 		}
-		return nil, fmt.Errorf("%s: not a batch output directory (no summary.json failures and no per-case files under %s)", dir, strings.Join(batchSubdirs, "/, ")+"/")
+		return nil, fmt.Errorf("%s: not a batch output directory (no summary.json failures and no per-case files under %s)%s", dir, strings.Join(batchSubdirs, "/, ")+"/", sniff.Clause(dir))
 	}
 
 	manifest := readDeepSeekManifest(rr, res, dir)

@@ -15,6 +15,7 @@ import (
 
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
+	"github.com/sabench/sabench-stats/ingest/sniff"
 )
 
 // interactiveStatuses are the result.json statuses drive_episode writes.
@@ -74,7 +75,7 @@ func ReadInteractiveDir(dir string, opt Options) (*Result, error) {
 			res.warn("%s: %d files beside the run directories ignored", dir, others)
 		}
 		if len(runs) == 0 {
-			return nil, fmt.Errorf("%s: not an interactive run directory (no result.json, config.json, case_metadata.json or journal.jsonl here or one level down; %d symbolic links skipped)", dir, links)
+			return nil, fmt.Errorf("%s: not an interactive run directory (no result.json, config.json, case_metadata.json or journal.jsonl here or one level down; %d symbolic links skipped)%s", dir, links, sniff.Clause(dir))
 		}
 	}
 	sort.Slice(runs, func(i, j int) bool { return runs[i].name < runs[j].name })

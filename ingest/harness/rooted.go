@@ -9,6 +9,7 @@ import (
 
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
+	"github.com/sabench/sabench-stats/ingest/sniff"
 )
 
 // safeName is what a case id or protocol recorded in a harness file must look like
@@ -46,7 +47,7 @@ func newRootedReader(dir string) (*rootedReader, error) {
 		return nil, err
 	}
 	if !st.IsDir() {
-		return nil, fmt.Errorf("%s: not a directory", dir)
+		return nil, fmt.Errorf("%s: not a directory%s", dir, sniff.Clause(dir))
 	}
 	return &rootedReader{root: real}, nil
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/sabench/sabench-stats/ingest/paths"
+	"github.com/sabench/sabench-stats/ingest/sniff"
 )
 
 // IsLogFileName reports whether a folder search picks the file up: ".eval" and ".json"
@@ -32,6 +33,20 @@ func IsLogFileName(name string) bool {
 // file inside the folder. A named file is taken whatever its name; a folder or pattern that
 // yields nothing is an error, which names the ".json" files a folder search passed over.
 func Expand(args []string) ([]string, error) {
+	files, _, err := ExpandSkipped(args)
+	return files, err
+}
+
+// Skipped is what a folder search passed over, for the command to say: Dir is the
+// folder searched.
+type Skipped struct{ Dir, Msg string }
+
+// ExpandSkipped is Expand that also returns what its folder searches passed over: hidden
+// entries and files named as an unfinished write or a backup of a log (paths.PassOver),
+// and .json files that are not logs (Inspect's logs.json and eval-set.json beside its
+// logs, case files). Notes, not errors.
+func ExpandSkipped(args []string) ([]string, []Skipped, error) {
+	var skipped []Skipped
 	seen := map[string]bool{}
 	var out []string
 	add := func(p string) {
@@ -43,12 +58,12 @@ func Expand(args []string) ([]string, error) {
 	}
 	for _, arg := range args {
 		if arg == "" {
-			return nil, fmt.Errorf("empty log path")
+			return nil, nil, fmt.Errorf("empty log path")
 		}
 		if arg == "-" {
 			// As for episode files: a log is read at offsets (an .eval is a ZIP), which
 			// standard input cannot give ("stat -: no such file or directory" before).
-			return nil, fmt.Errorf("-: reading Inspect logs from standard input is not supported; save the log to a file")
+			return nil, nil, fmt.Errorf("-: reading Inspect logs from standard input is not supported; save the log to a file")
 		}
 		st, err := os.Stat(arg)
 		switch {
@@ -56,11 +71,21 @@ func Expand(args []string) ([]string, error) {
 			n := 0
 			var notLogs []string
 			root := arg
+			pass := paths.NewPassOver(func(name string) bool { return strings.HasSuffix(name, ".eval") || strings.HasSuffix(name, ".json") })
 			err := paths.WalkDir(arg, func(p string, d fs.DirEntry, err error) error {
 				if err != nil {
 					return err
 				}
+				if p != root && pass.Skip(p, d) {
+					if d.IsDir() {
+						return fs.SkipDir
+					}
+					return nil
+				}
 				if !IsLogFileName(p) {
+					if l := strings.ToLower(d.Name()); !d.IsDir() && (l == "logs.json" || l == "eval-set.json") {
+						notLogs = append(notLogs, p)
+					}
 					return nil
 				}
 				if !d.Type().IsRegular() && (d.Type()&fs.ModeSymlink == 0 || !linkInside(root, p)) {
@@ -75,20 +100,32 @@ func Expand(args []string) ([]string, error) {
 				return nil
 			})
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			if n == 0 {
-				return nil, noLogs(arg, notLogs)
+				return nil, nil, noLogs(arg, notLogs)
+			}
+			for _, m := range pass.Notes() {
+				skipped = append(skipped, Skipped{Dir: filepath.Clean(arg), Msg: m})
+			}
+			if len(notLogs) > 0 {
+				which := "the first " + notLogs[0]
+				if len(notLogs) == 1 {
+					which = notLogs[0]
+				}
+				skipped = append(skipped, Skipped{Dir: filepath.Clean(arg), Msg: fmt.Sprintf(
+					"skipped: %s (Inspect's logs.json and eval-set.json, case files, …), %s; name a file to read it whatever it holds",
+					map[bool]string{true: "1 .json file that is not an Inspect log", false: fmt.Sprintf("%d .json files that are not Inspect logs", len(notLogs))}[len(notLogs) == 1], which)})
 			}
 		case err == nil && !st.Mode().IsRegular():
 			// Refused unopened: opening a named pipe waits for a writer.
-			return nil, &Error{File: arg, Err: fmt.Errorf("%s, not a regular file; Inspect logs are read from regular files only", paths.Kind(st.Mode()))}
+			return nil, nil, &Error{File: arg, Err: fmt.Errorf("%s, not a regular file; Inspect logs are read from regular files only", paths.Kind(st.Mode()))}
 		case err == nil:
 			add(arg)
 		case strings.ContainsAny(arg, "*?["):
 			matches, gerr := filepath.Glob(arg)
 			if gerr != nil {
-				return nil, fmt.Errorf("%s: %v", arg, gerr)
+				return nil, nil, fmt.Errorf("%s: %v", arg, gerr)
 			}
 			n := 0
 			for _, m := range matches {
@@ -98,33 +135,33 @@ func Expand(args []string) ([]string, error) {
 				}
 			}
 			if n == 0 {
-				return nil, fmt.Errorf("%s: the pattern matches no file", arg)
+				return nil, nil, fmt.Errorf("%s: the pattern matches no file", arg)
 			}
 		default:
 			// As --runs says it: "nope.eval: no such file or directory", not "stat nope.eval: …".
 			var pe *fs.PathError
 			if errors.As(err, &pe) {
-				return nil, fmt.Errorf("%s: %w", arg, pe.Err)
+				return nil, nil, fmt.Errorf("%s: %w", arg, pe.Err)
 			}
-			return nil, err
+			return nil, nil, err
 		}
 	}
-	return paths.Distinct(out), nil
+	return paths.Distinct(out), skipped, nil
 }
 
 // noLogs is the error of a folder without logs, naming the first .json files it holds that
 // do not begin as a JSON log does.
 func noLogs(dir string, notLogs []string) error {
 	if len(notLogs) == 0 {
-		return fmt.Errorf("%s: no .eval or .json logs in this folder", dir)
+		return fmt.Errorf("%s: no .eval or .json logs in this folder%s", dir, sniff.Clause(dir))
 	}
 	names := notLogs[:min(len(notLogs), 3)]
 	more := ""
 	if len(notLogs) > 3 {
 		more = fmt.Sprintf(" and %d more", len(notLogs)-3)
 	}
-	return fmt.Errorf("%s: no .eval or .json logs in this folder: its .json files (%s%s) do not begin as an Inspect JSON log does ({\"version\": …); name a file to read it as a log whatever it begins with",
-		dir, strings.Join(names, ", "), more)
+	return fmt.Errorf("%s: no .eval or .json logs in this folder: its .json files (%s%s) do not begin as an Inspect JSON log does ({\"version\": …); name a file to read it as a log whatever it begins with%s",
+		dir, strings.Join(names, ", "), more, sniff.Clause(dir))
 }
 
 // jsonLogStart reports whether the file at p begins as Inspect writes every JSON log: an

@@ -18,7 +18,6 @@ type jsonSource struct {
 	done    bool               // the document has been read to its end
 	pending []*Sample          // samples met before the header was complete
 	seen    map[idEpoch]string // the member of each sample read, by id (its kind too) and epoch
-	notLog  string             // what the keys read so far show the document is instead of a log, if anything
 }
 
 // idEpoch identifies a sample of a log.
@@ -41,11 +40,8 @@ func openJSON(log *Log, r io.Reader, closer io.Closer) (source, error) {
 		return nil, err
 	}
 	if s.log.Eval.Task == "" && s.log.Eval.Model == "" {
-		if s.notLog != "" {
-			// Named on the command line (a folder search passes over them), it read as
-			// a log without its header.
-			return nil, errorf(log.File, "", "", "not an Inspect log but %s: give the logs themselves (a folder of them is searched for its .eval and .json logs)", s.notLog)
-		}
+		// What the document is instead (an eval set's manifest, episodes) is the
+		// reader's foreign, from the file's first keys.
 		return nil, errorf(log.File, "", "eval", "missing: not an Inspect log")
 	}
 	return s, nil
@@ -91,14 +87,6 @@ func (s *jsonSource) readKeys(stopAtSamples bool) error {
 		case "reductions":
 			dst = &s.log.Reductions
 		default:
-			switch {
-			case key == "eval_set_id":
-				s.notLog = "an eval set's index (eval-set.json)"
-			case key == "case_id" || key == "run_id":
-				s.notLog = "an episode (sabench.episode/v1 JSONL, read with --runs)"
-			case s.notLog == "" && IsLogFileName(key):
-				s.notLog = "a folder's log index (logs.json), keyed by log file"
-			}
 			var skip json.RawMessage
 			dst = &skip
 		}

@@ -3,6 +3,7 @@ package inspect
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -10,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/sabench/sabench-stats/ingest/paths"
+	"github.com/sabench/sabench-stats/ingest/sniff"
 )
 
 // Reader streams one log: its header at Open, then its samples through Next.
@@ -127,13 +129,13 @@ func newReader(name string, r io.ReaderAt, size int64, closer io.Closer, opt Rea
 		// .eval is read as JSON. Only an .eval that is neither keeps the ZIP message,
 		// which says more than a JSON syntax error would.
 		if strings.EqualFold(filepath.Ext(name), ".eval") && !startsObject(r, off, size) {
-			return nil, &Error{File: name, Err: fmt.Errorf("not a ZIP archive: an .eval log is one (it starts with %q)", magic[:n])}
+			return nil, foreign(name, r, size, &Error{File: name, Err: fmt.Errorf("not a ZIP archive: an .eval log is one (it starts with %q)", magic[:n])})
 		}
 		log.Format = "json"
 		src, err = openJSON(log, io.NewSectionReader(r, off, size-off), closer)
 	}
 	if err != nil {
-		return nil, err
+		return nil, foreign(name, r, size, err)
 	}
 	return &Reader{log: log, src: src}, nil
 }
@@ -224,5 +226,18 @@ func (r *Reader) readAll() (*Log, []*Sample, error) {
 			return r.Log(), out, err
 		}
 		out = append(out, s)
+	}
+}
+
+// foreign replaces the error of a file that did not open as a log by what the file looks
+// like, when it is a kind sniff knows and not a log (a damaged log keeps its own error):
+// an episode file's first line read as a log was "more follows the log's JSON document
+// (two logs in one file?)", a gzip file "invalid JSON at byte 1".
+func foreign(name string, r io.ReaderAt, size int64, err error) error {
+	switch k := sniff.ReaderAt(r, size); k.ID {
+	case "", sniff.IDInspectLog, sniff.IDZipDamaged:
+		return err
+	default:
+		return &Error{File: name, Err: errors.New(k.Refusal("an Inspect log (.eval or .json)"))}
 	}
 }

@@ -34,9 +34,12 @@ func CheckInspect(opt Options) error {
 // openInspect prepares the Inspect logs of opt as the input's episodes: each log's
 // configuration is its model/solver, each sample's condition its own (Inspect adapter).
 func (in *Input) openInspect(opt Options) error {
-	files, err := inspect.Expand(opt.Inspect)
+	files, skipped, err := inspect.ExpandSkipped(opt.Inspect)
 	if err != nil {
 		return fmt.Errorf("--inspect: %w", err)
+	}
+	for _, sk := range skipped {
+		in.Skipped = append(in.Skipped, ingest.Problem{File: sk.Dir, Msg: sk.Msg})
 	}
 	in.logs = files
 	in.logOpt = harness.Options{RecordFrom: opt.RecordFrom, Bench: in.Bench, Workers: opt.Workers}
@@ -74,7 +77,7 @@ func (s *inspectStream) Reported() []ingest.Problem { return nil }
 // number of log files read. The bench tells which sample ids are cases and which tools
 // are information tools.
 func ReadInspectEpisodes(args []string, benchPath string, opt harness.Options) (*harness.Result, int, error) {
-	files, err := inspect.Expand(args)
+	files, skipped, err := inspect.ExpandSkipped(args)
 	if err != nil {
 		return nil, 0, fmt.Errorf("--inspect: %w", err)
 	}
@@ -84,5 +87,10 @@ func ReadInspectEpisodes(args []string, benchPath string, opt harness.Options) (
 	}
 	opt.Bench = b
 	res, err := harness.ReadInspectFiles(files, opt)
+	if res != nil {
+		for _, sk := range skipped {
+			res.Warnings = append(res.Warnings, sk.Dir+": "+sk.Msg)
+		}
+	}
 	return res, len(files), err
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
+	"github.com/sabench/sabench-stats/ingest/sniff"
 )
 
 // Formats, as detected by content.
@@ -78,12 +79,8 @@ func ReadBytes(path string, data []byte, opt Options) (*Read, error) {
 	}
 	v, err := jsonv.Parse(data)
 	if err != nil {
-		if bytes.HasPrefix(data, []byte("PK\x03\x04")) {
-			return nil, fmt.Errorf("%s: a ZIP archive (an Inspect .eval log?), not a τ-bench results file: Inspect logs go through ingest --inspect", path)
-		}
-		if episodeLines(data) {
-			// Joining these lines, as the advice below says, makes no τ-bench file.
-			return nil, fmt.Errorf("%s: sabench.episode/v1 episodes (JSONL), already what ingest writes: give the file to --runs", path)
+		if err := foreign(path, data, false); err != nil {
+			return nil, err
 		}
 		// Located as a JSONL error is (file:line, column), not by a byte offset alone.
 		line, text := ingest.SyntaxAt(data, err)
@@ -96,10 +93,16 @@ func ReadBytes(path string, data []byte, opt Options) (*Read, error) {
 	r := &Read{}
 	switch x := v.(type) {
 	case []any:
+		if err := foreign(path, data, true); err != nil {
+			return nil, err
+		}
 		r.Format = FormatTau
 		readEnvRuns(r, path, x, opt)
 	case *jsonv.Object:
 		if _, ok := x.Get("simulations"); !ok {
+			if err := foreign(path, data, false); err != nil {
+				return nil, err
+			}
 			return nil, fmt.Errorf("%s: a JSON object without simulations[]: neither a τ-bench result file (an array of EnvRunResult) nor a τ²-bench results file", path)
 		}
 		r.Format = FormatTau2
@@ -108,6 +111,21 @@ func ReadBytes(path string, data []byte, opt Options) (*Read, error) {
 		return nil, fmt.Errorf("%s: neither a τ-bench result file (a JSON array) nor a τ²-bench results file (an object with simulations[])", path)
 	}
 	return r, nil
+}
+
+// foreign is the refusal of a file that is not τ-bench or τ²-bench results but of a kind
+// package sniff knows (an Inspect log, episodes, sample rows, an lm-eval file, …), nil
+// otherwise. Of an array, only a kind sniff names specifically is refused: an array of
+// trajectories whose first lacks a field is τ-bench's, with a problem for that member.
+func foreign(path string, data []byte, array bool) error {
+	k := sniff.ReaderAt(bytes.NewReader(data), int64(len(data)))
+	switch {
+	case !k.Known(), k.ID == sniff.IDTau, k.ID == sniff.IDTau2:
+		return nil
+	case array && (k.ID == "json-array" || k.ID == "empty-array"):
+		return nil
+	}
+	return fmt.Errorf("%s: %s", path, k.Refusal("τ-bench results (an array of EnvRunResult) or τ²-bench results (an object with simulations[])"))
 }
 
 // newEpisode starts the episode of one trajectory.
@@ -208,15 +226,4 @@ func jsonLines(data []byte) bool {
 	}
 	_, err := jsonv.ParseObject(line)
 	return err == nil
-}
-
-// episodeLines reports whether data's first line is a sabench.episode/v1 episode.
-func episodeLines(data []byte) bool {
-	line, _, _ := bytes.Cut(bytes.TrimSpace(data), []byte("\n"))
-	o, err := jsonv.ParseObject(line)
-	if err != nil {
-		return false
-	}
-	s, _ := o.String("schema")
-	return s == ingest.EpisodeSchema
 }

@@ -259,11 +259,11 @@ func TestBadInputNamesTheMember(t *testing.T) {
 	// advice above says, made no τ-bench file.
 	ep := `{"schema": "sabench.episode/v1", "config": "m/h", "case_id": "TAU-AIRLINE-1", "repeat": 0}`
 	os.WriteFile(p, []byte(ep+"\n"+ep+"\n"), 0o644)
-	if _, err := ReadFile(p, Options{Config: "m/h"}); err == nil || err.Error() != p+": sabench.episode/v1 episodes (JSONL), already what ingest writes: give the file to --runs" {
+	if _, err := ReadFile(p, Options{Config: "m/h"}); err == nil || err.Error() != p+": looks like sabench.episode/v1 episodes (JSONL), not τ-bench results (an array of EnvRunResult) or τ²-bench results (an object with simulations[]): episode files go to --runs" {
 		t.Errorf("an episode file: %v", err)
 	}
 	os.WriteFile(p, []byte("PK\x03\x04\x14\x00"), 0o644)
-	if _, err := ReadFile(p, Options{Config: "m/h"}); err == nil || !strings.Contains(err.Error(), "a ZIP archive (an Inspect .eval log?)") {
+	if _, err := ReadFile(p, Options{Config: "m/h"}); err == nil || !strings.Contains(err.Error(), "ZIP archive (an Inspect .eval log?)") {
 		t.Errorf("an .eval log: %v", err)
 	}
 	// A damaged single document gets the parser's message alone.

@@ -27,8 +27,9 @@ import (
 // InspectLogs is what a set of logs gave: each log in the order read (final state:
 // sample count, reductions) and the rows of all of them in that order.
 type InspectLogs struct {
-	Logs []*inspect.Log
-	Rows []inspect.Row
+	Logs    []*inspect.Log
+	Rows    []inspect.Row
+	Skipped []inspect.Skipped // what the folder searches passed over
 }
 
 // ReadInspect reads the logs paths name (files, folders, glob patterns), o.Workers at a
@@ -40,11 +41,11 @@ func (o *Options) ReadInspect(paths []string) (*InspectLogs, error) {
 
 // readInspect is ReadInspect of the logs flag gave.
 func (o *Options) readInspect(flag string, paths []string) (*InspectLogs, error) {
-	files, err := inspect.Expand(paths)
+	files, skipped, err := inspect.ExpandSkipped(paths)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", flag, err)
 	}
-	out := &InspectLogs{}
+	out := &InspectLogs{Skipped: skipped}
 	var scorers []string
 	first := map[string]*inspect.Log{}
 	start := 0 // the log's first row
@@ -202,6 +203,9 @@ func (o *Options) InspectSamples(w io.Writer, req SamplesRequest) (summary strin
 	}
 	if len(incomplete) > 0 {
 		summary += fmt.Sprintf("samples: %s did not complete: %s\n", ingest.Plural(len(incomplete), "log"), strings.Join(incomplete, "; "))
+	}
+	for _, sk := range in.Skipped {
+		summary += fmt.Sprintf("samples: %s: %s\n", sk.Dir, sk.Msg)
 	}
 	for _, l := range in.Logs {
 		// A header without its samples gives no row: say what the header counted, so that

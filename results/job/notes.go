@@ -23,7 +23,9 @@ func SkippedNotes(skipped []ingest.Problem) []string {
 	if len(skipped) == 0 {
 		return nil
 	}
-	return append(DroppedNotes(skipped), fmt.Sprintf("note: %d %s of the --runs directories or --inspect logs skipped or noted", len(skipped), map[bool]string{true: "entry", false: "entries"}[len(skipped) == 1]))
+	// A note may count many entries (every hidden file of a folder): the last line counts
+	// the notes, not the entries.
+	return append(DroppedNotes(skipped), fmt.Sprintf("note: %d %s above on what the --runs directories or --inspect logs passed over", len(skipped), map[bool]string{true: "note", false: "notes"}[len(skipped) == 1]))
 }
 
 // DroppedNotes says, one line each, what a read passed over: the duplicates a --dedupe

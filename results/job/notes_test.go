@@ -17,7 +17,7 @@ import (
 func TestReadNotes(t *testing.T) {
 	ps := []ingest.Problem{{File: "runs/a", Msg: "a link to a directory: skipped"}, {File: "r.jsonl", Line: 7, Field: "run_id", Msg: "duplicate key"}}
 	if got, want := SkippedNotes(ps), []string{"note: runs/a: a link to a directory: skipped", "note: r.jsonl:7: run_id: duplicate key",
-		"note: 2 entries of the --runs directories or --inspect logs skipped or noted"}; !slices.Equal(got, want) {
+		"note: 2 notes above on what the --runs directories or --inspect logs passed over"}; !slices.Equal(got, want) {
 		t.Errorf("SkippedNotes = %q, want %q", got, want)
 	}
 	if got, want := DroppedNotes(ps[1:]), []string{"note: r.jsonl:7: run_id: duplicate key"}; !slices.Equal(got, want) {

@@ -12,6 +12,7 @@ import (
 	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/metadata"
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/sniff"
 	"github.com/sabench/sabench-stats/oracle"
 	"github.com/sabench/sabench-stats/results/fsx"
 	"github.com/sabench/sabench-stats/results/pqrows"
@@ -652,9 +653,9 @@ func DatasetFiles(dir string) ([]string, error) {
 		// A verdict file (score --out v.parquet, or JSONL) is a likely mistake: say what
 		// the path is rather than that a directory it is not holds nothing.
 		if st, err := os.Stat(dir); err == nil && !st.IsDir() {
-			return nil, fmt.Errorf("%s: a file, not a verdict dataset directory (write one with score --format parquet --out DIR: a directory of config=*/part-*.parquet files)", dir)
+			return nil, fmt.Errorf("%s: a file, not a verdict dataset directory (write one with score --format parquet --out DIR: a directory of config=*/part-*.parquet files)%s", dir, sniff.Clause(dir))
 		}
-		return nil, fmt.Errorf("%s: no config=*/part-*.parquet files (write them with score --format parquet --out DIR)", dir)
+		return nil, fmt.Errorf("%s: no config=*/part-*.parquet files (write them with score --format parquet --out DIR)%s", dir, sniff.Clause(dir))
 	}
 	sort.Strings(paths)
 	return paths, nil

@@ -1,0 +1,91 @@
+package paths
+
+import (
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"strings"
+)
+
+// PassOver is what a folder search of input files (--runs, --inspect) passes over by name,
+// counted by reason so that the command says what it did not read: hidden entries (names
+// beginning with '.': macOS's ._ copies and .DS_Store, editor swap files,
+// .ipynb_checkpoints and .git folders, whose copies of the inputs would be read twice), and
+// files named as an unfinished write (runs.jsonl.part) or an editor's backup (runs.jsonl~)
+// of an input. A file named on the command line is read whatever its name.
+type PassOver struct {
+	input func(name string) bool // whether a name is one the search reads
+	count [3]int
+	first [3]string
+}
+
+// NewPassOver counts against input, the search's own file names.
+func NewPassOver(input func(name string) bool) *PassOver { return &PassOver{input: input} }
+
+const (
+	passHidden = iota
+	passUnfinished
+	passBackup
+)
+
+var passReasons = [3]string{
+	passHidden:     "hidden (names beginning with '.')",
+	passUnfinished: "named as an unfinished write (.part, .partial, .tmp, .crdownload)",
+	passBackup:     "named as a backup (~, .bak, .orig, .swp)",
+}
+
+var (
+	unfinishedSuffixes = []string{".part", ".partial", ".tmp", ".crdownload"}
+	backupSuffixes     = []string{"~", ".bak", ".orig", ".swp"}
+)
+
+// Skip reports whether the entry at p (not the search's root) is passed over, counting
+// it when it is a folder or would otherwise be an input file. A hidden folder is
+// passed over whole: the caller returns fs.SkipDir.
+func (po *PassOver) Skip(p string, d fs.DirEntry) bool {
+	name := d.Name()
+	if strings.HasPrefix(name, ".") && name != "." && name != ".." {
+		if d.IsDir() || po.input(strings.TrimLeft(name, "._")) {
+			po.note(passHidden, p)
+		}
+		return true
+	}
+	if d.IsDir() {
+		return false
+	}
+	l := strings.ToLower(name)
+	for i, sufs := range [][]string{passUnfinished: unfinishedSuffixes, passBackup: backupSuffixes} {
+		for _, s := range sufs {
+			if strings.HasSuffix(l, s) && po.input(strings.TrimSuffix(l, s)) {
+				po.note(i, p)
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (po *PassOver) note(reason int, p string) {
+	if po.count[reason]++; po.count[reason] == 1 {
+		po.first[reason] = filepath.Clean(p)
+	}
+}
+
+// Notes says, for each reason in a fixed order, how many entries were passed over and
+// the first of them: "skipped: 2 entries hidden (…), the first DIR/._runs.jsonl; name a
+// file to read it whatever its name".
+func (po *PassOver) Notes() []string {
+	var out []string
+	for i, n := range po.count {
+		if n == 0 {
+			continue
+		}
+		what := "1 entry"
+		which := po.first[i]
+		if n > 1 {
+			what, which = fmt.Sprintf("%d entries", n), "the first "+which
+		}
+		out = append(out, fmt.Sprintf("skipped: %s %s, %s; name a file to read it whatever its name", what, passReasons[i], which))
+	}
+	return out
+}

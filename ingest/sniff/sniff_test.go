@@ -1,0 +1,42 @@
+package sniff
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// The kinds by their ids, including those no reader's test reaches: prose whose first
+// line has commas is not a CSV header, a JSON log stays a log (its reader's error is
+// kept), and the folders.
+func TestKinds(t *testing.T) {
+	for _, c := range []struct{ body, id string }{
+		{"The .eval and .json files in this folder are real logs, written by Inspect.\n", ""},
+		{"a,b\n1,2\n", "csv"},
+		{"{\n  \"version\": 2,\n  \"eval\": {}, \"samples\": [\n", IDInspectLog},
+		{`{"schema":"sabench.episode/v1","config":"m/h"}` + "\n", IDEpisodes},
+		{"{\n  \"schema\": \"sabench.episode/v1\"\n}\n", "episode-document"},
+		{"[]", "empty-array"},
+		{" \n\t", "blank"},
+	} {
+		if k := ReaderAt(bytes.NewReader([]byte(c.body)), int64(len(c.body))); k.ID != c.id {
+			t.Errorf("%q: kind %q (%s), want %q", c.body, k.ID, k.What, c.id)
+		}
+	}
+	dir := t.TempDir()
+	mk := func(p string) {
+		os.MkdirAll(filepath.Dir(filepath.Join(dir, p)), 0o755)
+		os.WriteFile(filepath.Join(dir, p), []byte("x"), 0o644)
+	}
+	for _, p := range []string{"rep/index.md", "rep/tables/T2.csv", "vds/config=a/part-0000.parquet", "logs/a.eval",
+		"batch/summary.json", "batch/normalized_results/x.json", "inter/SAB-V1-001.run1/journal.jsonl", "syn/env/x.json", "syn/runs.jsonl", "plain/a.json"} {
+		mk(p)
+	}
+	for name, id := range map[string]string{"rep": "report-folder", "vds": "verdict-dataset", "logs": "inspect-folder", "batch": "batch-folder",
+		"inter": "interactive-folder", "syn": "synth-folder", "plain": ""} {
+		if k := Dir(filepath.Join(dir, name)); k.ID != id {
+			t.Errorf("%s: kind %q, want %q", name, k.ID, id)
+		}
+	}
+}
