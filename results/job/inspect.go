@@ -344,17 +344,29 @@ func (o *Options) InspectCompare(req InspectCompareRequest) ([]*results.Table, e
 	}
 	t := results.BuildInspectCompare(results.InspectCompare{A: req.A, B: req.B, ADesc: aDesc, BDesc: bDesc,
 		Diffs: diffs, ClusterBy: req.ClusterBy, Logs: in.Provenance(), Unused: unused, NoSamplesA: noA, NoSamplesB: noB}, o.Stat)
+	t.Notes = append(t.Notes, in.skippedNotes()...)
 	ts := []*results.Table{t}
 	results.Stamp(ts, results.NewInspectMeta(o.Tool, in.Provenance(), analysis.InspectIntervals(o.Stat, req.ClusterBy), req.ClusterBy))
 	return ts, nil
+}
+
+// skippedNotes says, as table notes, what the folder searches passed over (samples says
+// it on stderr; a table read alone must say it too).
+func (in *InspectLogs) skippedNotes() []string {
+	var out []string
+	for _, sk := range in.Skipped {
+		out = append(out, "Passed over in "+sk.Dir+": "+strings.TrimSuffix(sk.Msg, ".")+".")
+	}
+	return out
 }
 
 // logArms reads logs A and B (a path or pattern naming one log each) and splits their
 // rows into the two arms; la and lb are the two logs.
 func (o *Options) logArms(pathA, pathB string) (in *InspectLogs, a, b analysis.InspectArm, la, lb *inspect.Log, err error) {
 	var files [2]string
+	var skipped []inspect.Skipped
 	for i, p := range []string{pathA, pathB} {
-		fs, err := inspect.Expand([]string{p})
+		fs, sk, err := inspect.ExpandSkipped([]string{p})
 		if err != nil {
 			return nil, a, b, nil, nil, fmt.Errorf("--inspect: %w", err)
 		}
@@ -362,6 +374,7 @@ func (o *Options) logArms(pathA, pathB string) (in *InspectLogs, a, b analysis.I
 			return nil, a, b, nil, nil, optionError(fmt.Errorf("compare --inspect: %s names %d logs; A and B are one log each (or two models with --logs)", p, len(fs)))
 		}
 		files[i] = fs[0]
+		skipped = append(skipped, sk...)
 	}
 	if files[0] == files[1] {
 		return nil, a, b, nil, nil, optionError(fmt.Errorf("compare --inspect: A and B are the same log %s", files[0]))
@@ -369,6 +382,7 @@ func (o *Options) logArms(pathA, pathB string) (in *InspectLogs, a, b analysis.I
 	if in, err = o.ReadInspect(files[:]); err != nil {
 		return nil, a, b, nil, nil, err
 	}
+	in.Skipped = skipped
 	a, b = analysis.InspectArm{Name: pathA}, analysis.InspectArm{Name: pathB}
 	for _, r := range in.Rows {
 		if r.Log == files[0] {
@@ -525,6 +539,7 @@ func (o *Options) InspectLeaderboard(req InspectBoardRequest) ([]*results.Table,
 		return nil, err
 	}
 	t := results.BuildInspectLeaderboard(board, req.By, req.ClusterBy, req.PassK, in.Provenance(), o.Stat)
+	t.Notes = append(t.Notes, in.skippedNotes()...)
 	ts := []*results.Table{t}
 	results.Stamp(ts, results.NewInspectMeta(o.Tool, in.Provenance(), analysis.InspectIntervals(o.Stat, req.ClusterBy), req.ClusterBy))
 	return ts, nil
