@@ -99,13 +99,20 @@ func InspectStatus(errored bool, limit string) (status string, failureClass any)
 
 // ReadInspect reads the Inspect logs at path (a log file, a folder of logs, or a glob
 // pattern: inspect.Expand) into episodes (InspectStream). A log that is not a SafeActBench
-// task is a warning saying why; no episode at all is an error that says why for every log.
+// task is a warning saying why, as is what a folder search passed over; no episode at all
+// is an error that says why for every log.
 func ReadInspect(path string, opt Options) (*Result, error) {
-	files, err := inspect.Expand([]string{path})
+	files, skipped, err := inspect.ExpandSkipped([]string{path})
 	if err != nil {
 		return nil, err
 	}
-	return ReadInspectFiles(files, opt)
+	res, err := ReadInspectFiles(files, opt)
+	if res != nil {
+		for _, sk := range skipped {
+			res.Warnings = append(res.Warnings, sk.Dir+": "+sk.Msg)
+		}
+	}
+	return res, err
 }
 
 // ReadInspectFiles is ReadInspect over a list of log files.
