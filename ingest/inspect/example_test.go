@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 
 	"github.com/sabench/sabench-stats/ingest/inspect"
@@ -119,4 +120,21 @@ func ExampleSampleID() {
 	fmt.Println(ids)
 	// Output:
 	// [2 10 b]
+}
+
+// Files, folders and glob patterns to the sorted list of logs they name; ExpandSkipped
+// also says what a folder search passed over (the commands print it).
+func ExampleExpand() {
+	files, err := inspect.Expand([]string{"testdata/logs/*popularity*.eval", "testdata/logs/log_streaming.eval"})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, f := range files {
+		fmt.Println(filepath.ToSlash(f))
+	}
+	// Output:
+	// testdata/logs/2025-02-11T15-17-00-05-00_popularity_dPiJifoWeEQBrfWsAopzWr.eval
+	// testdata/logs/2025-02-11T15-18-04-05-00_popularity_mj7khqpMM4GBCfVQozKgzB.eval
+	// testdata/logs/log_streaming.eval
 }
