@@ -19,10 +19,13 @@ import (
 	"unicode/utf8"
 )
 
-// FuzzOpen feeds arbitrary bytes, seeded with every real log, to the reader: it must
-// return samples or an *Error naming the file, never panic or loop.
+// FuzzOpen feeds arbitrary bytes, seeded with every real log and the hand-built logs of
+// older forms, to the reader: it must return samples or an *Error naming the file (and
+// the field, for an older form it refuses), never panic or loop.
 func FuzzOpen(f *testing.F) {
 	files, _ := filepath.Glob(filepath.Join(logsDir, "*"))
+	legacy, _ := filepath.Glob(filepath.Join("testdata", "legacy", "*.json"))
+	files = append(files, legacy...)
 	for _, p := range files {
 		if IsLogFileName(p) {
 			b, err := os.ReadFile(p)
@@ -37,19 +40,24 @@ func FuzzOpen(f *testing.F) {
 		if isEval {
 			name = "fuzz.eval"
 		}
-		r, err := OpenReaderAt(name, bytes.NewReader(data), int64(len(data)), nil)
-		if err != nil {
-			if e, ok := err.(*Error); !ok || e.File != name {
+		named := func(err error) {
+			e, ok := err.(*Error)
+			if !ok || e.File != name {
 				t.Fatalf("%T %v is not an *Error naming the file", err, err)
 			}
+			if strings.Contains(e.Err.Error(), "the form of older Inspect versions") && e.Field == "" {
+				t.Fatalf("%v names no field", err)
+			}
+		}
+		r, err := OpenReaderAt(name, bytes.NewReader(data), int64(len(data)), nil)
+		if err != nil {
+			named(err)
 			return
 		}
 		for range 100000 {
 			if _, err := r.Next(); err != nil {
 				if err != io.EOF {
-					if e, ok := err.(*Error); !ok || e.File != name {
-						t.Fatalf("%T %v is not an *Error naming the file", err, err)
-					}
+					named(err)
 				}
 				return
 			}
