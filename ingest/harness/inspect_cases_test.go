@@ -249,6 +249,17 @@ func FuzzInspectSample(f *testing.F) {
 	deepReply, _ := json.Marshal(map[string]any{"id": "SAB-V1-001", "epoch": 1, "metadata": map[string]any{"case_id": "SAB-V1-001"},
 		"events": []any{toolEvent("c1", "incident_read", map[string]any{"record_id": "OPS-INCIDENT-1"}, `{"record": `+deep+`}`)}})
 	f.Add(deepReply)
+	// The episode of the first seed, with a tool call made through a sub-agent: nested
+	// events, the list written after the kind and before it.
+	inner, _ := json.Marshal([]any{toolEvent("c9", "incident_close", map[string]any{"incident_id": "INC-8BF976"}, `{}`)})
+	for _, agent := range []string{
+		`{"event": "tool", "id": "c8", "function": "helper_agent", "arguments": {}, "result": "done", "events": ` + string(inner) + `}`,
+		`{"events": ` + string(inner) + `, "event": "tool", "id": "c8", "function": "helper_agent", "arguments": {}, "result": "done"}`,
+	} {
+		nested, _ := json.Marshal(map[string]any{"id": "SAB-V1-001", "epoch": 1, "metadata": map[string]any{"case_id": "SAB-V1-001"},
+			"events": append(v1Events("submit"), json.RawMessage(agent)), "output": map[string]any{"completion": v1Answer}})
+		f.Add(nested)
+	}
 	b := builtinBench(f)
 	f.Fuzz(func(t *testing.T, member []byte) {
 		path := filepath.Join(t.TempDir(), "f.eval")
@@ -263,13 +274,38 @@ func FuzzInspectSample(f *testing.F) {
 		w.Write([]byte(`{"version":2,"status":"success","eval":{"task":"t","model":"m","solver":"s"},"plan":{"steps":[]}}`))
 		zw.Close()
 		fh.Close()
+		// A sample holding nested events, whose tool calls are not read, is never an
+		// episode.
+		nested := holdsNestedEvents(member)
 		for _, from := range []string{"", "store:r", "tool:submit"} {
 			res, err := harness.ReadInspectFiles([]string{path}, harness.Options{Bench: b, RecordFrom: from})
 			if err == nil && len(res.Episodes)+len(res.Problems) == 0 {
 				t.Fatalf("%s: no episode, no problem and no error", from)
 			}
+			if nested && err == nil && len(res.Episodes) > 0 {
+				t.Fatalf("%s: a sample with nested events read as an episode", from)
+			}
 		}
 	})
+}
+
+// holdsNestedEvents reports whether a sample member, decoded by encoding/json, has a tool
+// or subtask event whose "events" is not empty, whatever the order of the event's keys.
+func holdsNestedEvents(member []byte) bool {
+	var doc map[string]json.RawMessage // keys as spelled (a struct's match any case)
+	var evs []map[string]json.RawMessage
+	if json.Unmarshal(member, &doc) != nil || json.Unmarshal(doc["events"], &evs) != nil {
+		return false
+	}
+	for _, ev := range evs {
+		var kind string
+		var list []json.RawMessage
+		json.Unmarshal(ev["event"], &kind)
+		if (kind == "tool" || kind == "subtask") && json.Unmarshal(ev["events"], &list) == nil && len(list) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // A long unparsable answer is kept in record.metadata.raw_response, cut at a character

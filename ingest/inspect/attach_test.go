@@ -18,6 +18,8 @@ func TestAttachmentsAtAnyDepth(t *testing.T) {
 			`{"s": "x \"attachment://h1\"", "u": "attachment://nope", "t": "attachment://h2 "}`},
 		{`[ "attachment://h2" ,"attachment://h2"]`, `[ "two" ,"two"]`},
 		{`{"cut": "attachment://h1`, `{"cut": "attachment://h1`},
+		// Escaped, as a writer that escapes slashes spells it: the same string to Inspect.
+		{`{"cmd": "attachment:\/\/h1", "k": "\u0061ttachment://h2", "n": "\n"}`, `{"cmd": "rm -rf \"/tmp\"", "k": "two", "n": "\n"}`},
 	} {
 		got := string(att.raw(json.RawMessage(c.in)))
 		if got != c.want {

@@ -15,7 +15,7 @@ type eventFields struct {
 	hasKind                                                                           bool
 	skipCall                                                                          bool         // a tool event of ReadOptions.SkipTools
 	known                                                                             string       // the kind, once read
-	nested                                                                            bool         // a tool or subtask event holding events of its own
+	holdsEvents                                                                       bool         // its "events" is a non-empty list (nested, in a tool or subtask event)
 	out                                                                               *ModelOutput // a model event's output, decoded in place
 }
 
@@ -77,9 +77,11 @@ func (l *lexer) events() ([]Event, int, *decodeErr) {
 					dst = &f.timestamp
 				case k == "working_time":
 					dst = &f.workingTime
-				case k == "events" && (f.known == EventTool || f.known == eventSubtask):
+				case k == "events":
+					// Read whatever the kind, and before it is known: a writer may put
+					// the list before the kind, and the events would go unseen.
 					raw, err := l.skipRaw()
-					f.nested = err == nil && !isEmptyArray(raw)
+					f.holdsEvents = err == nil && !isEmptyArray(raw)
 					return err
 				case f.known != "" && !f.keeps(k, !l.light || l.models):
 					return l.skip()
@@ -153,7 +155,7 @@ func (l *lexer) events() ([]Event, int, *decodeErr) {
 		if ev.Tool != nil {
 			tools++
 		}
-		if f.nested {
+		if f.holdsEvents && (ev.Kind == EventTool || ev.Kind == eventSubtask) {
 			nested++
 		}
 		if ev.Kind == EventModel {

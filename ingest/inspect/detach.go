@@ -140,7 +140,7 @@ func (a attachments) str(s string) string {
 // condenses an event's tool arguments key by key, so a long command is
 // {"cmd": "attachment://<hash>"}); keys, other values and the layout are kept as written.
 func (a attachments) raw(r json.RawMessage) json.RawMessage {
-	if len(a) == 0 || !bytes.Contains(r, []byte(attachmentPrefix)) {
+	if len(a) == 0 || !bytes.Contains(r, []byte(attachmentPrefix)) && bytes.IndexByte(r, '\\') < 0 {
 		return r
 	}
 	var out []byte // nil until a string is replaced
@@ -155,7 +155,7 @@ func (a attachments) raw(r json.RawMessage) json.RawMessage {
 		}
 		tok := r[start:end]
 		i = end - 1
-		if !bytes.Contains(tok, []byte(attachmentPrefix)) || isKey(r[end:]) {
+		if !mayBeReference(tok) || isKey(r[end:]) {
 			continue
 		}
 		var str string
@@ -177,6 +177,18 @@ func (a attachments) raw(r json.RawMessage) json.RawMessage {
 		return r
 	}
 	return append(out, r[last:]...)
+}
+
+// mayBeReference reports whether a JSON string token can decode to a string that begins
+// with the prefix: it holds the prefix as written, or an escape where the prefix would be
+// ("attachment:\/\/…", as a writer that escapes slashes spells it, reads as the reference
+// to Inspect, which resolves decoded strings). An escape is at most 6 bytes a character.
+func mayBeReference(tok []byte) bool {
+	if bytes.Contains(tok, []byte(attachmentPrefix)) {
+		return true
+	}
+	head := tok[:min(len(tok), 1+6*len(attachmentPrefix))]
+	return bytes.IndexByte(head, '\\') >= 0
 }
 
 // stringEnd is the index just past the JSON string token that starts at r[start] (a

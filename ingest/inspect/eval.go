@@ -233,8 +233,12 @@ func (e *evalSource) dedup(s *Sample) error {
 		if prev.num != s.ID.IsNumber() {
 			// Two samples to Inspect (1 and "1"), but one member name: the archive
 			// cannot tell them apart, nor which member is which.
-			return errorf(e.log.File, s.Member, "id", "sample %s epoch %d is here a %s and in an earlier member of the same name (%s) a %s: Inspect names a sample's member by its id's text, so an .eval log cannot hold the number and the string apart; not supported (a .json log can hold both)",
-				s.ID, s.Epoch, idKind(s.ID.IsNumber()), prev.member, idKind(prev.num))
+			same := " of the same name"
+			if prev.member != s.Member {
+				same = "" // an archive not named as Inspect names it
+			}
+			return errorf(e.log.File, s.Member, "id", "sample %s epoch %d is here a %s and in an earlier member%s (%s) a %s: Inspect names a sample's member by its id's text, so an .eval log cannot hold the number and the string apart; not supported (a .json log can hold both)",
+				s.ID, s.Epoch, idKind(s.ID.IsNumber()), same, prev.member, idKind(prev.num))
 		}
 		return errorf(e.log.File, s.Member, "id", "sample %s epoch %d also in %s", s.ID, s.Epoch, prev.member)
 	}

@@ -251,7 +251,7 @@ func (in *InspectLogs) checkMetrics() string {
 					continue
 				}
 				if m.Reducer != "mean" {
-					otherwise = append(otherwise, fmt.Sprintf("%s %s %v by %s, %v as the mean of its scored rows", name, cmp.Or(metricName(es.Metrics), "metrics"), metricValue(es.Metrics), m.Reducer, rowsMean(rows, name)))
+					otherwise = append(otherwise, reducedText(name, m.Reducer, es.Metrics, rows))
 				}
 				if m.AsZero > 0 && !zeroed[name] {
 					// Inspect counts a value its value_to_float cannot map as 0; the rows
@@ -268,7 +268,11 @@ func (in *InspectLogs) checkMetrics() string {
 						continue
 					}
 					any = true
-					if !(math.Abs(c.got-want) <= 1e-9*math.Max(1, math.Abs(want))) {
+					switch {
+					case math.IsNaN(c.got):
+						ok = false
+						fmt.Fprintf(&b, "samples: %s: %s %s (epochs reduced by %s) is %v in the header, and no scored row recomputes it\n", l.File, name, c.metric, m.Reducer, want)
+					case !(math.Abs(c.got-want) <= 1e-9*math.Max(1, math.Abs(want))):
 						ok = false
 						fmt.Fprintf(&b, "samples: %s: %s %s (epochs reduced by %s) is %v in the header, %v from the rows\n", l.File, name, c.metric, m.Reducer, want, c.got)
 					}
@@ -553,28 +557,17 @@ func nounOf(n int, noun string) string {
 	return noun + "s"
 }
 
-// metricName is the name of an entry's accuracy or mean metric, "" when it has neither.
-func metricName(ms inspect.Metrics) string {
+// reducedText says, of a results entry reduced otherwise than by the mean, its accuracy
+// (or mean) in the header and the mean of its scorer's scored rows, or which it lacks
+// (never a NaN).
+func reducedText(scorer, reducer string, ms inspect.Metrics, rows []inspect.Row) string {
+	head := fmt.Sprintf("%s by %s (the header gives no accuracy or mean)", scorer, reducer)
 	for _, n := range []string{"accuracy", "mean"} {
-		if _, ok := ms.Get(n); ok {
-			return n
+		if v, ok := ms.Get(n); ok {
+			head = fmt.Sprintf("%s %s %v by %s", scorer, n, v, reducer)
+			break
 		}
 	}
-	return ""
-}
-
-// metricValue is the value of an entry's accuracy or mean metric, NaN when it has
-// neither.
-func metricValue(ms inspect.Metrics) float64 {
-	v, ok := ms.Get(metricName(ms))
-	if !ok {
-		return math.NaN()
-	}
-	return v
-}
-
-// rowsMean is the mean of a scorer's scored rows, NaN without one.
-func rowsMean(rows []inspect.Row, scorer string) float64 {
 	sum, n := 0.0, 0
 	for i := range rows {
 		if rows[i].Scorer == scorer && rows[i].Scored {
@@ -582,5 +575,8 @@ func rowsMean(rows []inspect.Row, scorer string) float64 {
 			n++
 		}
 	}
-	return sum / float64(n)
+	if n == 0 {
+		return head + ", no scored row"
+	}
+	return fmt.Sprintf("%s, %v as the mean of its scored rows", head, sum/float64(n))
 }
