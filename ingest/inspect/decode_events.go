@@ -15,7 +15,7 @@ type eventFields struct {
 	hasKind                                                                           bool
 	skipCall                                                                          bool         // a tool event of ReadOptions.SkipTools
 	known                                                                             string       // the kind, once read
-	nested                                                                            bool         // a tool or subtask event holding events of its own
+	nested                                                                            bool         // events of its own (they count for a tool or subtask event)
 	out                                                                               *ModelOutput // a model event's output, decoded in place
 }
 
@@ -77,7 +77,8 @@ func (l *lexer) events() ([]Event, int, *decodeErr) {
 					dst = &f.timestamp
 				case k == "working_time":
 					dst = &f.workingTime
-				case k == "events" && (f.known == EventTool || f.known == eventSubtask):
+				case k == "events" && (f.known == "" || f.known == EventTool || f.known == eventSubtask):
+					// Before the kind too: Inspect writes it first, another writer may not.
 					raw, err := l.skipRaw()
 					f.nested = err == nil && !isEmptyArray(raw)
 					return err
@@ -153,7 +154,7 @@ func (l *lexer) events() ([]Event, int, *decodeErr) {
 		if ev.Tool != nil {
 			tools++
 		}
-		if f.nested {
+		if f.nested && (ev.Kind == EventTool || ev.Kind == eventSubtask) {
 			nested++
 		}
 		if ev.Kind == EventModel {

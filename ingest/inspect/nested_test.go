@@ -11,14 +11,17 @@ func TestNestedEventsCounted(t *testing.T) {
 		{"event": "subtask", "name": "s", "events": [ {"event": "info"} ]},
 		{"event": "tool", "id": "b", "function": "f", "arguments": {}, "events": [ ]},
 		{"event": "subtask", "name": "s", "events": null},
-		{"event": "span_begin", "events": [1]}]}`)
+		{"event": "span_begin", "events": [1]},
+		{"events": [{"event": "info"}], "event": "subtask", "name": "t"},
+		{"events": [{"event": "info"}], "event": "info"}]}`)
+	// The fifth subtask's events come before its kind: they were passed over unseen.
 	for _, light := range []bool{false, true} {
 		s, err := decodeSample("f", "m", doc, false, light, nil, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if s.NestedEvents != 2 {
-			t.Errorf("light %v: %d nested, want 2", light, s.NestedEvents)
+		if s.NestedEvents != 3 {
+			t.Errorf("light %v: %d nested, want 3", light, s.NestedEvents)
 		}
 	}
 }
