@@ -40,23 +40,29 @@ func CheckParent(name, out string) error {
 // standing in dir's path is passed over, for the callers' own checks to name. name is how
 // the command line gave out ("--out").
 //
-// An existing file out is checked where WriteFileAtomic writes it: a device or a pipe
-// (/dev/null, /dev/stdout) is written in place, so nothing is made beside it (its
-// directory, /dev, takes no file from a user); a symbolic link's temporary is made beside
-// the file it names, so that directory is checked too (dir stays checked: what is written
-// beside the output, a CSV sidecar or the viewer's NAME_files/, goes beside the link).
-// The temporary is tracked (Temp), so that a signal's RemoveTemps removes it too.
+// A file out is checked where WriteFileAtomic writes it: a device or a pipe (/dev/null,
+// /dev/stdout) is written in place, so nothing is made beside it (its directory, /dev,
+// takes no file from a user); through a symbolic link, the temporary is made beside the
+// file the link names (or makes, a link to no file yet), so that directory is checked
+// too, and must exist. dir stays checked: what is written beside the output, a CSV
+// sidecar or the viewer's NAME_files/, goes beside the link. The temporary is tracked
+// (Temp), so that a signal's RemoveTemps removes it too.
 func CheckWritable(name, out, dir string) error {
-	if st, err := os.Stat(out); err == nil && !st.IsDir() {
-		if !st.Mode().IsRegular() {
-			return nil
-		}
+	st, err := os.Stat(out)
+	switch {
+	case err == nil && st.IsDir():
+	case err == nil && !st.Mode().IsRegular():
+		return nil
+	default: // a file, or none yet: through a link, beside the file it names
 		real, err := followLink(out)
 		if err != nil {
 			return fmt.Errorf("%s %s: %w", name, out, err)
 		}
-		if filepath.Dir(real) != filepath.Clean(dir) {
-			if err := checkWritableDir(name, out, filepath.Dir(real)); err != nil {
+		if d := filepath.Dir(real); real != out && d != filepath.Clean(dir) {
+			if st, err := os.Stat(d); err != nil || !st.IsDir() {
+				return fmt.Errorf("%s %s: a link to %s, whose directory %s does not exist", name, out, real, d)
+			}
+			if err := checkWritableDir(name, out, d); err != nil {
 				return err
 			}
 		}
