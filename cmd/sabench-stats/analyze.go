@@ -20,8 +20,10 @@ type analysisCommand struct {
 	groups        flagGroup
 	out           string // the --out default
 	// inputs are the command's own flags that name files it reads, beside addCommon's
-	// (commonInputs); an analysis command's positional arguments are names, not files.
-	inputs []string
+	// (commonInputs); an analysis command's positional arguments are names, not files,
+	// but where the boolean flag argsWith makes them files (compare --inspect A B).
+	inputs   []string
+	argsWith string
 	// gcPercent: the collector's pace (cli.Command.GCPercent), for a command whose memory
 	// grows with the input by its compact verdicts only.
 	gcPercent int
@@ -58,7 +60,9 @@ func (a analysisCommand) run(e *cli.Env, args []string) error {
 	fs := e.FlagSet(a.name, a.usage)
 	c := addCommon(fs, a.groups, a.out)
 	st := a.setup(e, fs, c)
-	if err := e.Parse(fs, args, inputs(a.inputs...)); err != nil {
+	in := inputs(a.inputs...)
+	in.ArgsWith = a.argsWith
+	if err := e.Parse(fs, args, in); err != nil {
 		return err
 	}
 	if st.early != nil {

@@ -32,12 +32,13 @@ func TestOutputIsNotAnInput(t *testing.T) {
 	dir := t.TempDir()
 	runs := copyFile(t, filepath.Join(harnessTestdata, "interactive.golden.jsonl"), dir)
 	log := copyFile(t, filepath.Join(inspectLogs, "2025-05-12T20-28-13-04-00_popularity.json"), dir)
+	log2 := copyFile(t, filepath.Join(inspectLogs, "2025-02-11T15-18-04-05-00_popularity_mj7khqpMM4GBCfVQozKgzB.eval"), dir)
 	link := filepath.Join(dir, "link.jsonl")
 	if err := os.Symlink(runs, link); err != nil {
 		t.Fatal(err)
 	}
 	before := map[string][]byte{}
-	for _, p := range []string{runs, log} {
+	for _, p := range []string{runs, log, log2} {
 		before[p], _ = os.ReadFile(p)
 	}
 	for _, tc := range []struct {
@@ -56,6 +57,9 @@ func TestOutputIsNotAnInput(t *testing.T) {
 		{[]string{"tables", "T2", "--policy", runs, "--out", runs, "--format", "csv"}, "is also an input (--policy "},
 		{[]string{"leaderboard", "--inspect", log, "--out", log, "--format", "csv"}, "is also an input (argument "},
 		{[]string{"compare", "a", "b", "--inspect", "--logs", log, "--out", log, "--format", "csv"}, "is also an input (--logs "},
+		// A and B are the logs with --inspect: the output replaced B (exit 0).
+		{[]string{"compare", "--inspect", log, log2, "--out", log2, "--format", "csv"}, "--out " + log2 + " is also an input (argument " + log2 + ")"},
+		{[]string{"ingest", "--inspect", log, "--bench", "builtin", "--out", log2, log2}, "--out " + log2 + " is also an input (argument " + log2 + ")"},
 		{[]string{"ingest", "--tau", runs, "--config", "a/b", "--out", runs}, "is also an input (--tau "},
 	} {
 		_, stderr, code := runCLI(t, tc.args...)

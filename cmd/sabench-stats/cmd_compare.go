@@ -14,7 +14,7 @@ import (
 
 func init() {
 	registerAnalysis(analysisCommand{name: "compare", summary: "two configs (or two conditions of one config) on their shared cases: Δ ECS with case-paired and clustered CIs, McNemar; --inspect: two Inspect logs or models, per scorer",
-		usage: "A B [flags]", setup: setupCompare, inputs: []string{"logs"},
+		usage: "A B [flags]", setup: setupCompare, inputs: []string{"logs"}, argsWith: "inspect",
 		groups: groupInput | groupOwnInspect | groupJobs | groupStats | groupTables | groupVerdicts | groupNoPassK}) // both intervals always: no --clustered
 }
 

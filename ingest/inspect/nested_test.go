@@ -13,14 +13,16 @@ func TestNestedEventsCounted(t *testing.T) {
 		{"event": "tool", "id": "b", "function": "f", "arguments": {}, "events": [ ]},
 		{"event": "subtask", "name": "s", "events": null},
 		{"event": "span_begin", "events": [1]},
-		{"events": [{"event": "tool", "function": "g"}], "id": "c", "event": "tool", "function": "f"}]}`)
+		{"events": [{"event": "tool", "function": "g"}], "id": "c", "event": "tool", "function": "f"},
+		{"events": [{"event": "info"}], "event": "subtask", "name": "t"},
+		{"events": [{"event": "info"}], "event": "info"}]}`)
 	for _, light := range []bool{false, true} {
 		s, err := decodeSample("f", "m", doc, false, light, nil, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if s.NestedEvents != 3 {
-			t.Errorf("light %v: %d nested, want 3", light, s.NestedEvents)
+		if s.NestedEvents != 4 {
+			t.Errorf("light %v: %d nested, want 4", light, s.NestedEvents)
 		}
 	}
 }

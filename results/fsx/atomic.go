@@ -111,9 +111,28 @@ func writeInPlace(path string, write func(io.Writer) error) error {
 // followLink returns the path a symbolic link at path names (path itself when it is not
 // a link, or does not exist), so that an output written through a link replaces what the
 // link names and the link stays: a rename over the link would put the output in its place.
+// A link to a file not made yet names where it is made, as a shell's > makes it (its
+// directories are not made): filepath.EvalSymlinks refused it, after the work.
 func followLink(path string) (string, error) {
-	if st, err := os.Lstat(path); err != nil || st.Mode()&os.ModeSymlink == 0 {
-		return path, nil
+	for range 40 { // the kernel's limit of links in a path
+		st, err := os.Lstat(path)
+		if err != nil || st.Mode()&os.ModeSymlink == 0 {
+			return path, nil
+		}
+		to, err := os.Readlink(path)
+		if err != nil {
+			return "", err
+		}
+		if !filepath.IsAbs(to) {
+			// Relative to the link's directory as the system resolves it: a lexical
+			// join mistook "../x" under a linked directory.
+			dir, err := filepath.EvalSymlinks(filepath.Dir(path))
+			if err != nil {
+				return "", err
+			}
+			to = filepath.Join(dir, to)
+		}
+		path = to
 	}
-	return filepath.EvalSymlinks(path)
+	return "", &os.PathError{Op: "open", Path: path, Err: errors.New("too many levels of symbolic links")}
 }

@@ -39,7 +39,39 @@ func CheckParent(name, out string) error {
 // mounts and the user's privileges (root writes in a 0500 directory) answer alike. A file
 // standing in dir's path is passed over, for the callers' own checks to name. name is how
 // the command line gave out ("--out").
+//
+// A file out is checked where WriteFileAtomic writes it: a device or a pipe (/dev/null,
+// /dev/stdout) is written in place, so nothing is made beside it (its directory, /dev,
+// takes no file from a user); through a symbolic link, the temporary is made beside the
+// file the link names (or makes, a link to no file yet), so that directory is checked
+// too, and must exist. dir stays checked: what is written beside the output, a CSV
+// sidecar or the viewer's NAME_files/, goes beside the link. The temporary is tracked
+// (Temp), so that a signal's RemoveTemps removes it too.
 func CheckWritable(name, out, dir string) error {
+	st, err := os.Stat(out)
+	switch {
+	case err == nil && st.IsDir():
+	case err == nil && !st.Mode().IsRegular():
+		return nil
+	default: // a file, or none yet: through a link, beside the file it names
+		real, err := followLink(out)
+		if err != nil {
+			return fmt.Errorf("%s %s: %w", name, out, err)
+		}
+		if d := filepath.Dir(real); real != out && d != filepath.Clean(dir) {
+			if st, err := os.Stat(d); err != nil || !st.IsDir() {
+				return fmt.Errorf("%s %s: a link to %s, whose directory %s does not exist", name, out, real, d)
+			}
+			if err := checkWritableDir(name, out, d); err != nil {
+				return err
+			}
+		}
+	}
+	return checkWritableDir(name, out, dir)
+}
+
+// checkWritableDir is CheckWritable of the directory dir alone.
+func checkWritableDir(name, out, dir string) error {
 	d := filepath.Clean(dir)
 	for {
 		st, err := os.Stat(d)
@@ -54,7 +86,17 @@ func CheckWritable(name, out, dir string) error {
 		}
 		d = filepath.Dir(d)
 	}
-	f, err := os.CreateTemp(d, ".sabench-write-check-*")
+	tmp, err := Temp(func() (string, error) {
+		f, err := os.CreateTemp(d, ".sabench-write-check-*")
+		if err != nil {
+			return "", err
+		}
+		f.Close() // nothing was written to it
+		return f.Name(), nil
+	})
+	if errors.Is(err, ErrStopped) {
+		return err
+	}
 	if err != nil {
 		var pe *fs.PathError
 		if errors.As(err, &pe) {
@@ -62,6 +104,9 @@ func CheckWritable(name, out, dir string) error {
 		}
 		return fmt.Errorf("%s %s: cannot write in %s: %v", name, out, d, err)
 	}
-	f.Close()
-	return os.Remove(f.Name())
+	// Removed under Install's lock, so that a signal's RemoveTemps finds it whole or gone.
+	if err := Install(tmp, func() error { return os.Remove(tmp) }); err != nil && !errors.Is(err, ErrStopped) {
+		return err
+	}
+	return nil
 }

@@ -80,6 +80,10 @@ func TestNoTempAfterRemoveTemps(t *testing.T) {
 	if !errors.Is(err, ErrStopped) || built {
 		t.Errorf("report after RemoveTemps: error %v, build ran %v; want ErrStopped and no build", err, built)
 	}
+	// The check of --out makes a temporary too: tracked, none is made once stopped.
+	if err := CheckWritable("--out", filepath.Join(dir, "x.csv"), dir); !errors.Is(err, ErrStopped) {
+		t.Errorf("CheckWritable after RemoveTemps: %v, want ErrStopped", err)
+	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
 		t.Errorf("left in the directory: %v", entries)
 	}

@@ -1,6 +1,7 @@
 package fsx
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -31,5 +32,40 @@ func TestCheckWritable(t *testing.T) {
 	}
 	if err := CheckWritable("--out", filepath.Join(ro, "sub", "x.csv"), filepath.Join(ro, "sub")); err == nil || !strings.Contains(err.Error(), "cannot write in "+ro) {
 		t.Errorf("a directory to be made in a 0500 directory: %v", err)
+	}
+}
+
+// TestDanglingLinkOutput: a link to a file not made yet is written as a shell's > writes
+// it, making the file it names and keeping the link; its check refuses one whose
+// directory does not exist. Both were found after the work: "lstat ...: no such file or
+// directory" (exit 1), the first a valid output.
+func TestDanglingLinkOutput(t *testing.T) {
+	dir := t.TempDir()
+	link, target := filepath.Join(dir, "t.csv"), filepath.Join(dir, "sub", "made.csv")
+	if err := os.Mkdir(filepath.Join(dir, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("sub/made.csv", link); err != nil {
+		t.Fatal(err)
+	}
+	if err := CheckWritable("--out", link, dir); err != nil {
+		t.Errorf("CheckWritable(a link to a file not made yet): %v", err)
+	}
+	if err := WriteFileAtomic(link, func(w io.Writer) error { _, err := io.WriteString(w, "x\n"); return err }); err != nil {
+		t.Fatalf("WriteFileAtomic(a link to a file not made yet): %v", err)
+	}
+	if b, err := os.ReadFile(target); err != nil || string(b) != "x\n" {
+		t.Errorf("%s: %q, %v; want the output", target, b, err)
+	}
+	if st, err := os.Lstat(link); err != nil || st.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the link was not kept: %v", err)
+	}
+	bad := filepath.Join(dir, "bad.csv")
+	if err := os.Symlink(filepath.Join(dir, "none", "x.csv"), bad); err != nil {
+		t.Fatal(err)
+	}
+	want := "--out " + bad + ": a link to " + filepath.Join(dir, "none", "x.csv") + ", whose directory " + filepath.Join(dir, "none") + " does not exist"
+	if err := CheckWritable("--out", bad, dir); err == nil || err.Error() != want {
+		t.Errorf("CheckWritable(a link into a missing directory): %v, want %q", err, want)
 	}
 }

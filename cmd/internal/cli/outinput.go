@@ -58,9 +58,21 @@ func candidates(v string) []string {
 // sharing flag groups share one declaration), and, with Args, the positional arguments.
 // Only these are compared with --out: a flag value that is a format, a name or a number
 // is no input, even where a file of that name exists (score --format csv --out csv).
+// ArgsWith names a boolean flag that, when true, makes the positional arguments files
+// (compare --inspect A B: two logs, where without it A and B are configuration names).
 type Inputs struct {
-	Flags []string
-	Args  bool
+	Flags    []string
+	Args     bool
+	ArgsWith string
+}
+
+// argsRead reports whether fs's positional arguments name files the command reads.
+func (in Inputs) argsRead(fs *flag.FlagSet) bool {
+	if in.Args {
+		return true
+	}
+	f := fs.Lookup(in.ArgsWith)
+	return in.ArgsWith != "" && f != nil && f.Value.String() == "true"
 }
 
 // values is what fs's command line gives for the declared inputs, by flag ("--NAME"), and
@@ -81,7 +93,7 @@ func (in Inputs) values(fs *flag.FlagSet) map[string][]string {
 		}
 		out["--"+f.Name] = append(out["--"+f.Name], f.Value.String())
 	})
-	if in.Args && fs.NArg() > 0 {
+	if in.argsRead(fs) && fs.NArg() > 0 {
 		out["argument"] = fs.Args()
 	}
 	return out

@@ -26,6 +26,7 @@ func TestOutputCheckReadsDeclaredInputsOnly(t *testing.T) {
 		fs := flag.NewFlagSet("cmd", flag.ContinueOnError)
 		fs.SetOutput(io.Discard)
 		fs.String("format", "text", "")
+		fs.Bool("inspect", false, "")
 		fs.String("out", "", "")
 		fs.Var(&PathList{Values: &runs, Known: func(v string) bool { return v == "preset" }}, "runs", "")
 		e := &Env{Prog: "prog", Stdout: io.Discard, Stderr: io.Discard}
@@ -37,7 +38,7 @@ func TestOutputCheckReadsDeclaredInputsOnly(t *testing.T) {
 		{"--out", "T2", "T2"},
 		{"--runs", "preset", "--out", "csv"}, // a known name, not the file csv
 	} {
-		if err := parse(declared, args...); err != nil {
+		if err := parse(Inputs{Flags: declared.Flags, ArgsWith: "inspect"}, args...); err != nil {
 			t.Errorf("%q: %v; want no refusal (no input names the output)", args, err)
 		}
 	}
@@ -49,6 +50,8 @@ func TestOutputCheckReadsDeclaredInputsOnly(t *testing.T) {
 		{declared, []string{"--runs", "csv", "--out", "csv"}, "--out csv is also an input (--runs csv)"},
 		{declared, []string{"--runs", "*s*", "--out", "csv"}, "--out csv is also an input (--runs *s*)"},
 		{Inputs{Args: true}, []string{"--out", "T2", "T2"}, "--out T2 is also an input (argument T2)"},
+		// compare --inspect A B: the arguments are logs; without --inspect, names.
+		{Inputs{ArgsWith: "inspect"}, []string{"--inspect", "--out", "T2", "T1", "T2"}, "--out T2 is also an input (argument T2)"},
 	} {
 		err := parse(tc.in, tc.args...)
 		var u *UsageError
