@@ -82,6 +82,10 @@ func jsonKind(r io.Reader) Kind {
 		if dec.More() {
 			return lineKind(o)
 		}
+		if _, err := dec.Token(); err != io.EOF {
+			// A '}' or ']' after the object: a first line damaged, not a document.
+			return Kind{}
+		}
 		return documentKind(o)
 	case json.Delim('['):
 		if !dec.More() {
