@@ -94,3 +94,21 @@ func TestDamagedFirstLineNotForeign(t *testing.T) {
 		}
 	}
 }
+
+// A first line cut short at its start ("schema":"sabench.episode/v1",…) keeps its
+// reader's error and the other lines are read; before, the file was refused whole as
+// "a CSV file (header: …)".
+func TestCutFirstLineNotCSV(t *testing.T) {
+	const ep = `{"schema":"sabench.episode/v1","run_id":"r1","config":"m/h","case_id":"SAB-V1-001","repeat":0}`
+	p := filepath.Join(t.TempDir(), "runs.jsonl")
+	if err := os.WriteFile(p, []byte(ep[1:]+"\n"+ep+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Validate([]string{p}, ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rep.Problems[0].String(); rep.Lines != 2 || !strings.HasPrefix(got, p+":1: invalid JSON: column 9: ") {
+		t.Errorf("read %d lines, first problem %q; want 2 lines, %s:1: invalid JSON: column 9: …", rep.Lines, got, p)
+	}
+}

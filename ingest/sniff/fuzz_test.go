@@ -84,3 +84,17 @@ func TestLargeFileReadBounded(t *testing.T) {
 		}
 	}
 }
+
+// An episode line cut short, at its end or at its start, then whole lines: the file is
+// damaged episodes, never another kind (before, a line cut at its start,
+// "schema":"sabench.episode/v1",…, was "a CSV file" and the file refused whole).
+func TestEpisodeLineCut(t *testing.T) {
+	for i := 1; i < len(fuzzEpisode); i++ {
+		for _, first := range []string{fuzzEpisode[:i], fuzzEpisode[i:]} {
+			d := first + "\n" + fuzzEpisode + "\n"
+			if k := ReaderAt(strings.NewReader(d), int64(len(d))); k.ID != "" && k.ID != IDEpisodes {
+				t.Errorf("%q: looks like %s", first, k.What)
+			}
+		}
+	}
+}
