@@ -82,9 +82,14 @@ func expandRuns(patterns []string, skipped *[]Problem) ([]string, error) {
 		if !strings.ContainsAny(pat, "*?[") {
 			return nil, fmt.Errorf("%s: no such file or directory", pat)
 		}
-		matches, err := filepath.Glob(pat)
+		pass := paths.NewPassOver(IsEpisodeFileName)
+		matches, err := pass.Glob(pat)
 		if err != nil {
 			return nil, fmt.Errorf("bad pattern %q: %w", pat, err)
+		}
+		notes := pass.Notes()
+		for _, n := range notes {
+			*skipped = append(*skipped, Problem{File: pat, Msg: n})
 		}
 		n := 0
 		for _, m := range matches {
@@ -94,7 +99,7 @@ func expandRuns(patterns []string, skipped *[]Problem) ([]string, error) {
 			}
 		}
 		if n == 0 {
-			return nil, fmt.Errorf("%s: the pattern matches no file", pat)
+			return nil, fmt.Errorf("%s: the pattern matches no file%s", pat, strings.Join(append([]string{""}, notes...), "; "))
 		}
 	}
 	out = paths.Distinct(out)

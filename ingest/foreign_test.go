@@ -73,3 +73,42 @@ func TestReadForeignFiles(t *testing.T) {
 		}
 	}
 }
+
+// An episode file whose first line is damaged by a '}' or ']' after the record keeps
+// its reader's error, which says where, and its other lines are read. Before, the file
+// was refused whole as "one episode written over several lines (pretty-printed)".
+func TestDamagedFirstLineNotForeign(t *testing.T) {
+	const ep = `{"schema":"sabench.episode/v1","run_id":"r1","config":"m/h","case_id":"SAB-V1-001","repeat":0}`
+	for _, extra := range []string{"}", "]"} {
+		p := filepath.Join(t.TempDir(), "runs.jsonl")
+		if err := os.WriteFile(p, []byte(ep+extra+"\n"+ep+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		rep, err := Validate([]string{p}, ReadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := rep.Problems[0].String()
+		if rep.Lines != 2 || !strings.HasPrefix(got, p+":1: invalid JSON: column 95: ") {
+			t.Errorf("%q after the first record: read %d lines, first problem %q; want 2 lines, %s:1: invalid JSON: column 95: …", extra, rep.Lines, got, p)
+		}
+	}
+}
+
+// A first line cut short at its start ("schema":"sabench.episode/v1",…) keeps its
+// reader's error and the other lines are read; before, the file was refused whole as
+// "a CSV file (header: …)".
+func TestCutFirstLineNotCSV(t *testing.T) {
+	const ep = `{"schema":"sabench.episode/v1","run_id":"r1","config":"m/h","case_id":"SAB-V1-001","repeat":0}`
+	p := filepath.Join(t.TempDir(), "runs.jsonl")
+	if err := os.WriteFile(p, []byte(ep[1:]+"\n"+ep+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Validate([]string{p}, ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rep.Problems[0].String(); rep.Lines != 2 || !strings.HasPrefix(got, p+":1: invalid JSON: column 9: ") {
+		t.Errorf("read %d lines, first problem %q; want 2 lines, %s:1: invalid JSON: column 9: …", rep.Lines, got, p)
+	}
+}

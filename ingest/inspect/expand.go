@@ -71,7 +71,7 @@ func ExpandSkipped(args []string) ([]string, []Skipped, error) {
 			n := 0
 			var notLogs []string
 			root := arg
-			pass := paths.NewPassOver(func(name string) bool { return strings.HasSuffix(name, ".eval") || strings.HasSuffix(name, ".json") })
+			pass := paths.NewPassOver(isLogName)
 			err := paths.WalkDir(arg, func(p string, d fs.DirEntry, err error) error {
 				if err != nil {
 					return err
@@ -123,9 +123,14 @@ func ExpandSkipped(args []string) ([]string, []Skipped, error) {
 		case err == nil:
 			add(arg)
 		case strings.ContainsAny(arg, "*?["):
-			matches, gerr := filepath.Glob(arg)
+			pass := paths.NewPassOver(isLogName)
+			matches, gerr := pass.Glob(arg)
 			if gerr != nil {
 				return nil, nil, fmt.Errorf("%s: %v", arg, gerr)
+			}
+			notes := pass.Notes()
+			for _, m := range notes {
+				skipped = append(skipped, Skipped{Dir: arg, Msg: m})
 			}
 			n := 0
 			for _, m := range matches {
@@ -135,7 +140,7 @@ func ExpandSkipped(args []string) ([]string, []Skipped, error) {
 				}
 			}
 			if n == 0 {
-				return nil, nil, fmt.Errorf("%s: the pattern matches no file", arg)
+				return nil, nil, fmt.Errorf("%s: the pattern matches no file%s", arg, strings.Join(append([]string{""}, notes...), "; "))
 			}
 		default:
 			// As --runs says it: "nope.eval: no such file or directory", not "stat nope.eval: …".
@@ -162,6 +167,11 @@ func noLogs(dir string, notLogs []string) error {
 	}
 	return fmt.Errorf("%s: no .eval or .json logs in this folder: its .json files (%s%s) do not begin as an Inspect JSON log does ({\"version\": …); name a file to read it as a log whatever it begins with%s",
 		dir, strings.Join(names, ", "), more, sniff.Clause(dir))
+}
+
+// isLogName: the names a search reads as logs, before their content is looked at.
+func isLogName(name string) bool {
+	return strings.HasSuffix(name, ".eval") || strings.HasSuffix(name, ".json")
 }
 
 // jsonLogStart reports whether the file at p begins as Inspect writes every JSON log: an

@@ -46,3 +46,27 @@ func TestExpandPassesOver(t *testing.T) {
 		t.Errorf("skipped\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// A glob passes over hidden entries as a shell's does, and says so: before, DIR/*.eval
+// read DIR/._a.eval, a macOS AppleDouble copy, as a log.
+func TestExpandGlobPassesOverHidden(t *testing.T) {
+	dir := t.TempDir()
+	log, err := os.ReadFile(filepath.Join("testdata", "logs", "log_formats.eval"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"a.eval", "._a.eval"} {
+		if err := os.WriteFile(filepath.Join(dir, name), log, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pat := filepath.Join(dir, "*.eval")
+	files, skipped, err := ExpandSkipped([]string{pat})
+	if want := []string{filepath.Join(dir, "a.eval")}; err != nil || !slices.Equal(files, want) {
+		t.Errorf("files %v, err %v; want %v", files, err, want)
+	}
+	want := []Skipped{{pat, "skipped: 1 entry hidden (names beginning with '.'), " + filepath.Join(dir, "._a.eval") + "; name a file to read it whatever its name"}}
+	if !slices.Equal(skipped, want) {
+		t.Errorf("skipped %q, want %q", skipped, want)
+	}
+}

@@ -16,7 +16,13 @@ func WalkDir(root string, fn fs.WalkDirFunc) error {
 		if st, err := os.Stat(root); err == nil && st.IsDir() {
 			// A trailing separator makes the walk's first Lstat follow the link; the
 			// paths under it are joined (and so cleaned) from it.
-			return filepath.WalkDir(root+string(filepath.Separator), func(p string, d fs.DirEntry, err error) error {
+			dir := root + string(filepath.Separator)
+			return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+				if p == dir {
+					// The root as given, as WalkDir gives it: callers tell it by p == root
+					// (a hidden root, ./.runs, is searched, not passed over).
+					return fn(root, d, err)
+				}
 				return fn(filepath.Clean(p), d, err)
 			})
 		}

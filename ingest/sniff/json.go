@@ -7,12 +7,13 @@ import (
 	"strings"
 )
 
-// object is the first JSON object of a file: its keys, and the values of those that are
-// short strings (schema, …).
+// object is the first JSON object of a file: its keys, the values of those that are
+// short strings (schema, …), and which values are objects.
 type object struct {
 	keys    []string
 	has     map[string]bool
 	strings map[string]string
+	objects map[string]bool
 }
 
 func (o *object) any(keys ...string) bool {
@@ -37,7 +38,7 @@ func (o *object) all(keys ...string) bool {
 // without being kept, so a document's large members cost their reading only.
 // On an error it returns the keys read so far (a document cut short) and false.
 func readObject(dec *json.Decoder) (*object, bool) {
-	o := &object{has: map[string]bool{}, strings: map[string]string{}}
+	o := &object{has: map[string]bool{}, strings: map[string]string{}, objects: map[string]bool{}}
 	for dec.More() {
 		tok, err := dec.Token()
 		if err != nil {
@@ -51,6 +52,7 @@ func readObject(dec *json.Decoder) (*object, bool) {
 		}
 		o.keys = append(o.keys, key)
 		o.has[key] = true
+		o.objects[key] = len(v) > 0 && v[0] == '{'
 		var s string
 		if len(v) < 256 && json.Unmarshal(v, &s) == nil {
 			o.strings[key] = s
@@ -81,6 +83,10 @@ func jsonKind(r io.Reader) Kind {
 		}
 		if dec.More() {
 			return lineKind(o)
+		}
+		if _, err := dec.Token(); err != io.EOF {
+			// A '}' or ']' after the object: a first line damaged, not a document.
+			return Kind{}
 		}
 		return documentKind(o)
 	case json.Delim('['):
@@ -200,13 +206,15 @@ func arrayKind(o *object) Kind {
 	return Kind{ID: "json-array", What: "a JSON array of objects with " + keyList(o)}
 }
 
-// logIndex: every key names an Inspect log file (Inspect writes logs.json so).
+// logIndex: every key names an Inspect log file and holds its header, an object
+// (Inspect writes logs.json so); a harness's artifact_hashes.json, keyed by file names
+// too, holds strings.
 func logIndex(o *object) bool {
 	if len(o.keys) == 0 {
 		return false
 	}
 	for _, k := range o.keys {
-		if !strings.HasSuffix(k, ".eval") && !strings.HasSuffix(k, ".json") {
+		if !strings.HasSuffix(k, ".eval") && !strings.HasSuffix(k, ".json") || !o.objects[k] {
 			return false
 		}
 	}

@@ -168,9 +168,14 @@ func csvKind(header string) Kind {
 	cols := map[string]bool{}
 	for _, c := range strings.Split(header, ",") {
 		quoted := strings.HasPrefix(c, `"`)
-		c = strings.Trim(c, `"`)
-		if c == "" || len(c) > 64 || !quoted && strings.ContainsAny(c, " \t") {
-			return Kind{} // prose with commas, not a header of column names
+		if quoted {
+			if len(c) < 2 || !strings.HasSuffix(c, `"`) {
+				return Kind{} // "schema":"…": a JSON line cut short at its start
+			}
+			c = c[1 : len(c)-1]
+		}
+		if c == "" || len(c) > 64 || !quoted && strings.ContainsAny(c, " \t") || strings.ContainsAny(c, `"{}[]`) {
+			return Kind{} // prose with commas, or JSON, not a header of column names
 		}
 		cols[c] = true
 	}

@@ -19,6 +19,11 @@ func TestKinds(t *testing.T) {
 		{"{\n  \"schema\": \"sabench.episode/v1\"\n}\n", "episode-document"},
 		{"[]", "empty-array"},
 		{" \n\t", "blank"},
+		// An interactive run's artifact_hashes.json is keyed by file names as Inspect's
+		// logs.json is, but holds hashes, not log headers: before, "an Inspect log
+		// folder's index (logs.json)".
+		{"{\n  \"config.json\": \"a7ea3405\",\n  \"result.json\": \"8b921e55\"\n}\n", "json"},
+		{"{\n  \"a.eval\": {\"version\": 2, \"status\": \"success\"}\n}\n", "logs-index"},
 	} {
 		if k := ReaderAt(bytes.NewReader([]byte(c.body)), int64(len(c.body))); k.ID != c.id {
 			t.Errorf("%q: kind %q (%s), want %q", c.body, k.ID, k.What, c.id)
