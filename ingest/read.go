@@ -300,7 +300,13 @@ func (r *runsReader) Next() (*Episode, error) {
 				r.rep = append(r.rep, dropped(e, r.dupProblem(e, w, "dropped: --dedupe first keeps")))
 				continue
 			}
-			return nil, r.dupProblem(e, w, "first seen at")
+			p := r.dupProblem(e, w, "first seen at")
+			if f, _ := r.places.at(w); f != r.idx {
+				if hint := r.sameFilesHint(f, r.idx); hint != "" {
+					p.Msg += ": " + hint
+				}
+			}
+			return nil, p
 		}
 		h := r.idHash(e.RunID)
 		var w uint32
