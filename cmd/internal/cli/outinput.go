@@ -61,6 +61,9 @@ func candidates(v string) []string {
 type Inputs struct {
 	Flags []string
 	Args  bool
+	// Names, by flag name, accepts the values of a flag that name no file the command
+	// reads (--bench builtin), even where a file of that name exists.
+	Names map[string]func(string) bool
 }
 
 // values is what fs's command line gives for the declared inputs, by flag ("--NAME"), and
@@ -79,7 +82,9 @@ func (in Inputs) values(fs *flag.FlagSet) map[string][]string {
 			}
 			return
 		}
-		out["--"+f.Name] = append(out["--"+f.Name], f.Value.String())
+		if named := in.Names[f.Name]; named == nil || !named(f.Value.String()) {
+			out["--"+f.Name] = append(out["--"+f.Name], f.Value.String())
+		}
 	})
 	if in.Args && fs.NArg() > 0 {
 		out["argument"] = fs.Args()
