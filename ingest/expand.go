@@ -87,7 +87,7 @@ func expandRuns(patterns []string, skipped *[]Problem) ([]string, error) {
 		if !strings.ContainsAny(pat, "*?[") {
 			return nil, fmt.Errorf("%s: no such file or directory", pat)
 		}
-		matches, err := filepath.Glob(pat)
+		matches, hidden, err := paths.Glob(pat)
 		if err != nil {
 			return nil, fmt.Errorf("bad pattern %q: %w", pat, err)
 		}
@@ -98,8 +98,18 @@ func expandRuns(patterns []string, skipped *[]Problem) ([]string, error) {
 				n++
 			}
 		}
+		var hiddenFiles []string
+		for _, m := range hidden {
+			if st, err := os.Stat(m); err == nil && !st.IsDir() {
+				hiddenFiles = append(hiddenFiles, m)
+			}
+		}
+		note := paths.GlobHiddenNote(hiddenFiles)
 		if n == 0 {
-			return nil, fmt.Errorf("%s: the pattern matches no file", pat)
+			return nil, fmt.Errorf("%s: the pattern matches no file%s", pat, map[bool]string{true: " (" + note + ")"}[note != ""])
+		}
+		if note != "" {
+			*skipped = append(*skipped, Problem{File: pat, Msg: note})
 		}
 	}
 	out = paths.Distinct(out)

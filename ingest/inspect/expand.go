@@ -123,7 +123,7 @@ func ExpandSkipped(args []string) ([]string, []Skipped, error) {
 		case err == nil:
 			add(arg)
 		case strings.ContainsAny(arg, "*?["):
-			matches, gerr := filepath.Glob(arg)
+			matches, hidden, gerr := paths.Glob(arg)
 			if gerr != nil {
 				return nil, nil, fmt.Errorf("%s: %v", arg, gerr)
 			}
@@ -134,8 +134,18 @@ func ExpandSkipped(args []string) ([]string, []Skipped, error) {
 					n++
 				}
 			}
+			var hiddenFiles []string
+			for _, m := range hidden {
+				if st, err := os.Stat(m); err == nil && !st.IsDir() {
+					hiddenFiles = append(hiddenFiles, m)
+				}
+			}
+			note := paths.GlobHiddenNote(hiddenFiles)
 			if n == 0 {
-				return nil, nil, fmt.Errorf("%s: the pattern matches no file", arg)
+				return nil, nil, fmt.Errorf("%s: the pattern matches no file%s", arg, map[bool]string{true: " (" + note + ")"}[note != ""])
+			}
+			if note != "" {
+				skipped = append(skipped, Skipped{Dir: arg, Msg: note})
 			}
 		default:
 			// As --runs says it: "nope.eval: no such file or directory", not "stat nope.eval: …".

@@ -4,9 +4,10 @@ import (
 	"flag"
 	"maps"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/sabench/sabench-stats/ingest/paths"
 )
 
 // CheckOutNotInput refuses, as a usage error, an output file that is also one of the
@@ -41,7 +42,7 @@ func CheckOutNotInput(name, out string, inputs map[string][]string) error {
 func candidates(v string) []string {
 	c := []string{v}
 	if strings.ContainsAny(v, "*?[") {
-		m, _ := filepath.Glob(v)
+		m, _, _ := paths.Glob(v) // the files the input reads, hidden ones passed over
 		c = append(c, m...)
 	}
 	if strings.Contains(v, ",") {
