@@ -300,7 +300,13 @@ func (r *runsReader) Next() (*Episode, error) {
 				r.rep = append(r.rep, dropped(e, r.dupProblem(e, w, "dropped: --dedupe first keeps")))
 				continue
 			}
-			return nil, r.dupProblem(e, w, "first seen at")
+			p := r.dupProblem(e, w, "first seen at")
+			if f, _ := r.places.at(w); f != r.idx {
+				if hint := r.sameFilesHint(f, r.idx); hint != "" {
+					p.Msg += ": " + hint
+				}
+			}
+			return nil, p
 		}
 		h := r.idHash(e.RunID)
 		var w uint32
@@ -579,6 +585,11 @@ func newFileError(path string, line int, err error) error {
 	return &fileError{p: Problem{File: path, Line: line, Msg: err.Error()}, err: err}
 }
 
+// notRegular refuses path, of mode m, as no regular file (a pipe, a device, a socket).
+func notRegular(path string, m os.FileMode) error {
+	return newFileError(path, 0, fmt.Errorf("%s, not a regular file; episodes are read from regular files only", paths.Kind(m)))
+}
+
 // statEpisodeFile refuses, before anything is read, what cannot be an episode file:
 // standard input (not supported: give a file), directories, devices, pipes and sockets
 // (/dev/zero would never end), and files over the size limit.
@@ -598,7 +609,7 @@ func checkFileInfo(path string, st os.FileInfo, opt ReadOptions) error {
 	case st.IsDir():
 		return newFileError(path, 0, errors.New("is a directory, not an episode file"))
 	case !st.Mode().IsRegular():
-		return newFileError(path, 0, fmt.Errorf("%s, not a regular file; episodes are read from regular files only", paths.Kind(st.Mode())))
+		return notRegular(path, st.Mode())
 	case st.Size() > opt.maxFile():
 		return newFileError(path, 0, fmt.Errorf("%d bytes, over the limit of %d per episode file", st.Size(), opt.maxFile()))
 	}

@@ -447,7 +447,9 @@ func BuildInspectLeaderboard(b *analysis.InspectBoard, by, clusterBy string, pas
 		t.Notes = append(t.Notes, "Scorers no sample of a log scored, so that the log is on none of their boards: "+strings.Join(notScored, "; ")+".")
 	}
 	for _, p := range slices.Sorted(maps.Keys(pooled)) {
-		t.Notes = append(t.Notes, "Pooled: "+p+".")
+		// The pooling is by sample id (analysis.LeaderboardInspect), which the list of logs
+		// alone does not say.
+		t.Notes = append(t.Notes, "Pooled: "+p+"; a sample in more than one of these logs counts once, with the mean of its scored epochs in all of them.")
 	}
 	if t.Empty != "" {
 		t.Notes = append(t.Notes, t.Empty+".")

@@ -78,14 +78,15 @@ func TestOutputIsNotAnInput(t *testing.T) {
 // `score --format csv --out csv` and `tables --out T2 T2` were refused as writing over an
 // input (--format csv, the argument T2): every flag value and argument counted. Only the
 // flags and arguments a command reads files from count now (cli.Inputs); both run and write
-// their output. Not parallel: it changes the working directory.
+// their output; so do --bench builtin beside a file named builtin, and --bench
+// tau-bench:DOMAIN. Not parallel: it changes the working directory.
 func TestOutputCheckIgnoresNonInputs(t *testing.T) {
 	runs, err := filepath.Abs(filepath.Join(harnessTestdata, "interactive.golden.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Chdir(t.TempDir())
-	for _, f := range []string{"csv", "T2"} {
+	for _, f := range []string{"csv", "T2", "builtin", "tau-bench:airline"} {
 		if err := os.WriteFile(f, []byte("old\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -97,6 +98,8 @@ func TestOutputCheckIgnoresNonInputs(t *testing.T) {
 	}{
 		{[]string{"score", "--bench", "builtin", "--runs", runs, "--format", "csv", "--out", "csv"}, "csv", "run_id,"},
 		{[]string{"tables", "--bench", "builtin", "--runs", runs, "--out", "T2", "T2"}, "T2", "T2: "},
+		// --bench builtin and tau-bench:DOMAIN name benches built in, not the files of that name
+		{[]string{"score", "--bench", "builtin", "--runs", runs, "--format", "csv", "--out", "builtin"}, "builtin", "run_id,"},
 	} {
 		if _, stderr, code := runCLI(t, tc.args...); code != 0 {
 			t.Errorf("%v: exit %d, stderr %q; want 0 (no input names %s)", tc.args, code, stderr, tc.out)
@@ -104,6 +107,12 @@ func TestOutputCheckIgnoresNonInputs(t *testing.T) {
 		if b, _ := os.ReadFile(tc.out); !strings.HasPrefix(string(b), tc.head) {
 			t.Errorf("%v: %s begins %.40q, want %q", tc.args, tc.out, b, tc.head)
 		}
+	}
+	// The episodes are not the domain's (the command fails on their case ids), but not as
+	// writing over an input.
+	args := []string{"score", "--bench", "tau-bench:airline", "--runs", runs, "--out", "tau-bench:airline"}
+	if _, stderr, code := runCLI(t, args...); code == 2 || strings.Contains(stderr, "is also an input") {
+		t.Errorf("%v: exit %d, stderr %q; want no refusal of the output", args, code, stderr)
 	}
 }
 

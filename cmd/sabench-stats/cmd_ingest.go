@@ -36,7 +36,7 @@ func runIngest(e *cli.Env, args []string) error {
 	fs.StringVar(&opt.RepeatFrom, "repeat-from", "", "interactive only: order (runs of a case in directory-name order, the default) or dirname (the number a run directory's name ends with)")
 	outPath := fs.String("out", "-", "output file: .jsonl, .jsonl.gz, .jsonl.zst or .parquet, written atomically, or - for JSONL on stdout")
 	layout := parquetLayoutFlag(fs)
-	if err := e.Parse(fs, args, cli.Inputs{Flags: []string{"batch", "interactive", "tau", "inspect", "bench"}, Args: true}); err != nil {
+	if err := e.Parse(fs, args, cli.Inputs{Flags: []string{"batch", "interactive", "tau", "inspect", "bench"}, Args: true, Names: benchNames}); err != nil {
 		return err
 	}
 	if err := checkParquetLayout(fs, *layout, *outPath); err != nil {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/source"
 	"github.com/sabench/sabench-stats/results/job"
 )
 
@@ -24,7 +25,8 @@ func runValidate(e *cli.Env, args []string) error {
 	maxLine := &c.Source.MaxLineBytes
 	maxLineBytesFlag(fs, maxLine)
 	maxProblems := fs.Int("max-problems", ingest.DefaultMaxProblems, "list the first N problems and count the rest (memory does not grow with the number of bad lines)")
-	if err := e.Parse(fs, args, cli.Inputs{Flags: []string{"bench", "runs", "set", "clusters"}, Args: true}); err != nil {
+	if err := e.Parse(fs, args, cli.Inputs{Flags: []string{"bench", "runs", "set", "clusters"}, Args: true,
+		Names: map[string]func(string) bool{"bench": func(v string) bool { return v == "none" || source.BenchNamed(v) }}}); err != nil {
 		return err
 	}
 	if err := checkMaxLineBytes(*maxLine); err != nil {

@@ -11,6 +11,7 @@ import (
 	"github.com/sabench/sabench-stats/bootstrap"
 	"github.com/sabench/sabench-stats/cmd/internal/cli"
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/source"
 	"github.com/sabench/sabench-stats/oracle"
 	"github.com/sabench/sabench-stats/results/job"
 	"github.com/sabench/sabench-stats/results/render"
@@ -224,8 +225,11 @@ var commonInputs = []string{"bench", "runs", "inspect", "policy", "set", "cluste
 
 // inputs is the declaration of a command taking addCommon's input flags and its own.
 func inputs(own ...string) cli.Inputs {
-	return cli.Inputs{Flags: append(slices.Clip(commonInputs), own...)}
+	return cli.Inputs{Flags: append(slices.Clip(commonInputs), own...), Names: benchNames}
 }
+
+// benchNames: a --bench that names a bench built in reads no file of that name.
+var benchNames = map[string]func(string) bool{"bench": source.BenchNamed}
 
 // pathList is the flag value of a list of paths: a value naming an existing path is taken
 // whole, commas in its name and all.

@@ -95,30 +95,14 @@ func (po *PassOver) Notes() []string {
 // runs/._a.jsonl in Go, not in a shell). They are passed over as a folder search passes
 // hidden entries over, and counted so when their name is otherwise an input's.
 func (po *PassOver) Glob(pattern string) ([]string, error) {
-	matches, err := filepath.Glob(pattern)
+	matches, hidden, err := Glob(pattern)
 	if err != nil {
 		return nil, err
 	}
-	sep := string(filepath.Separator)
-	pe := strings.Split(filepath.Clean(pattern), sep)
-	var out []string
-	for _, m := range matches {
-		me := strings.Split(filepath.Clean(m), sep)
-		hidden := false
-		// Matches have the pattern's elements, the literal ones as written: compare
-		// from the end.
-		for i := 1; i <= min(len(pe), len(me)); i++ {
-			p, e := pe[len(pe)-i], me[len(me)-i]
-			if strings.HasPrefix(e, ".") && !strings.HasPrefix(p, ".") && strings.ContainsAny(p, `*?[`) {
-				hidden = true
-				break
-			}
-		}
-		if !hidden {
-			out = append(out, m)
-		} else if po.input(strings.TrimLeft(filepath.Base(m), "._")) {
+	for _, m := range hidden {
+		if po.input(strings.TrimLeft(filepath.Base(m), "._")) {
 			po.note(passHidden, m)
 		}
 	}
-	return out, nil
+	return matches, nil
 }

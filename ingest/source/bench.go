@@ -48,6 +48,10 @@ func ParseSets(values []string) (map[string]string, error) {
 	return sets, nil
 }
 
+// BenchNamed reports whether a --bench value names a bench built in (builtin,
+// tau-bench:DOMAIN), which LoadBench loads without reading a file of that name.
+func BenchNamed(name string) bool { return name == Builtin || tau.IsBenchName(name) }
+
 // ErrBenchStdin refuses --bench -: the cases are a folder or files read by name.
 var ErrBenchStdin = errors.New("--bench takes a folder or a file of case specifications (a SafeActBench checkout, a directory of case JSON files, a JSONL of case rows), builtin or tau-bench:DOMAIN, not standard input (-): save the cases to a file")
 

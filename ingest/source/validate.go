@@ -1,6 +1,8 @@
 package source
 
 import (
+	"fmt"
+
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/casespec"
 )
@@ -23,12 +25,16 @@ func ValidateRuns(bench string, b *casespec.Bench, patterns []string) []string {
 // the report (nil when there is no file to check) and the entries a directory search
 // passed over, which are returned with an error from ingest.Validate too.
 func ValidateFiles(bench string, b *casespec.Bench, patterns []string, opt ingest.ReadOptions) (*ingest.ValidationReport, []ingest.Problem, error) {
+	flagged := len(patterns) > 0 // else the runs file beside the bench, which no flag named
 	patterns = ValidateRuns(bench, b, patterns)
 	if len(patterns) == 0 {
 		return nil, nil, nil
 	}
 	files, skipped, err := ingest.ExpandRunsSkipped(patterns)
 	if err != nil {
+		if flagged {
+			err = fmt.Errorf("--runs: %w", err)
+		}
 		return nil, nil, err
 	}
 	opt.Bench = nil

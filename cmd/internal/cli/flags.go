@@ -6,10 +6,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/sabench/sabench-stats/ingest/paths"
 )
 
 // FlagSet returns the flag set of command name, whose errors are usage errors (Parse) and
@@ -254,7 +255,7 @@ func (l *PathList) names(v string) bool {
 		return true
 	}
 	if strings.ContainsAny(p, "*?[") {
-		m, err := filepath.Glob(p)
+		m, _, err := paths.Glob(p)
 		return err == nil && len(m) > 0
 	}
 	return false

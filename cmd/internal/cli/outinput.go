@@ -4,9 +4,10 @@ import (
 	"flag"
 	"maps"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/sabench/sabench-stats/ingest/paths"
 )
 
 // CheckOutNotInput refuses, as a usage error, an output file that is also one of the
@@ -41,7 +42,7 @@ func CheckOutNotInput(name, out string, inputs map[string][]string) error {
 func candidates(v string) []string {
 	c := []string{v}
 	if strings.ContainsAny(v, "*?[") {
-		m, _ := filepath.Glob(v)
+		m, _, _ := paths.Glob(v) // the files the input reads, hidden ones passed over
 		c = append(c, m...)
 	}
 	if strings.Contains(v, ",") {
@@ -64,6 +65,9 @@ type Inputs struct {
 	Flags    []string
 	Args     bool
 	ArgsWith string
+	// Names, by flag name, accepts the values of a flag that name no file the command
+	// reads (--bench builtin), even where a file of that name exists.
+	Names map[string]func(string) bool
 }
 
 // argsRead reports whether fs's positional arguments name files the command reads.
@@ -91,7 +95,9 @@ func (in Inputs) values(fs *flag.FlagSet) map[string][]string {
 			}
 			return
 		}
-		out["--"+f.Name] = append(out["--"+f.Name], f.Value.String())
+		if named := in.Names[f.Name]; named == nil || !named(f.Value.String()) {
+			out["--"+f.Name] = append(out["--"+f.Name], f.Value.String())
+		}
 	})
 	if in.argsRead(fs) && fs.NArg() > 0 {
 		out["argument"] = fs.Args()

@@ -1,0 +1,62 @@
+package ingest
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sabench/sabench-stats/ingest/jsonv"
+)
+
+// A release passed both as JSONL and as Parquet repeats every episode: the duplicate error
+// says the two files hold the same episodes; a file that repeats only some of another's
+// gets the duplicate alone.
+func TestSameFilesDuplicateNamesThePair(t *testing.T) {
+	dir := t.TempDir()
+	var eps []*Episode
+	var lines []string
+	for i := range 5 {
+		l := miniEpisode(fmt.Sprint("r", i), i)
+		e, err := decodeEpisodeLine(jsonv.NewDecoder(), []byte(l), "e.jsonl", i+1, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		eps, lines = append(eps, e), append(lines, l)
+	}
+	js, pq, part := filepath.Join(dir, "runs.jsonl"), filepath.Join(dir, "runs.parquet"), filepath.Join(dir, "part.jsonl")
+	if err := os.WriteFile(js, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	writeParquet(t, pq, eps)
+	if err := os.WriteFile(part, []byte(strings.Join(lines[:3], "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	firstErr := func(paths ...string) string {
+		r, err := OpenRuns(paths, ReadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer r.Close()
+		for {
+			if _, err := r.Next(); err != nil {
+				return err.Error()
+			}
+		}
+	}
+	dup := `duplicate episode key (config "c/h", case_id "SAB-V1-001", repeat 0, condition "main"); first seen at ` + js + ":1"
+	for _, c := range []struct {
+		paths []string
+		want  string
+	}{
+		{[]string{js, pq}, pq + ":1: " + dup + ": " + js + " and " + pq + " hold the same episodes (one in JSONL, one in Parquet?): pass one of them"},
+		{[]string{js, js}, js + ":1: " + dup + ": " + js + " and " + js + " hold the same episodes (a copy?): pass one of them"},
+		{[]string{js, part}, part + ":1: " + dup},
+		{[]string{part, js}, js + ":1: " + strings.Replace(dup, js+":1", part+":1", 1)},
+	} {
+		if got := firstErr(c.paths...); got != c.want {
+			t.Errorf("%v:\n got %s\nwant %s", c.paths, got, c.want)
+		}
+	}
+}
