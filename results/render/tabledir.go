@@ -47,10 +47,11 @@ func WriteTableDir(dir string, f Format, tables []*results.Table, render func(w 
 		written = append(written, paths[i])
 		// CSV has no place for provenance: a stamped table's CSV file gets its sidecar.
 		if side := Sidecar([]*results.Table{t}); f == FormatCSV && side != nil {
-			if err := fsx.WriteFileAtomic(SidecarName(paths[i]), func(w io.Writer) error { _, err := w.Write(side); return err }); err != nil {
+			name, err := writeSidecar(paths[i], side)
+			if err != nil {
 				return written, err
 			}
-			written = append(written, SidecarName(paths[i]))
+			written = append(written, name)
 		}
 	}
 	return written, nil
@@ -65,8 +66,21 @@ func WriteTableFileWith(path string, f Format, o RenderOptions, tables ...*resul
 	}
 	if f == FormatCSV {
 		if side := Sidecar(tables); side != nil {
-			return fsx.WriteFileAtomic(SidecarName(path), func(w io.Writer) error { _, err := w.Write(side); return err })
+			_, err := writeSidecar(path, side)
+			return err
 		}
 	}
 	return nil
+}
+
+// writeSidecar writes side as the sidecar of the CSV file at csvPath, and returns its
+// name: beside the file a link at csvPath names, as the CSV file itself (fsx.FollowLink),
+// so that a reader of that file finds it, and nothing is written beside the link.
+func writeSidecar(csvPath string, side []byte) (string, error) {
+	real, err := fsx.FollowLink(csvPath)
+	if err != nil {
+		return "", err
+	}
+	name := SidecarName(real)
+	return name, fsx.WriteFileAtomic(name, func(w io.Writer) error { _, err := w.Write(side); return err })
 }
