@@ -78,8 +78,8 @@ func WriteTableFileWith(path string, f Format, o RenderOptions, tables ...*resul
 // file is replaced, which /proc/self/fd/N then names "… (deleted)".
 func writeWithSidecar(path string, side []byte, write func(io.Writer) error) (string, error) {
 	real := path
-	if side != nil {
-		var err error
+	// A device or pipe (/dev/stdout) is written in place: its link names no directory.
+	if st, err := os.Stat(path); side != nil && (err != nil || st.Mode().IsRegular()) {
 		if real, err = fsx.FollowLink(path); err != nil {
 			return "", err
 		}
