@@ -31,7 +31,7 @@ func WriteFileAtomic(path string, write func(io.Writer) error) error {
 	} else if err == nil && !st.Mode().IsRegular() {
 		return writeInPlace(path, write)
 	}
-	path, err := followLink(path)
+	path, err := FollowLink(path)
 	if err != nil {
 		return err
 	}
@@ -108,12 +108,14 @@ func writeInPlace(path string, write func(io.Writer) error) error {
 	return err
 }
 
-// followLink returns the path a symbolic link at path names (path itself when it is not
+// FollowLink returns the path a symbolic link at path names (path itself when it is not
 // a link, or does not exist), so that an output written through a link replaces what the
 // link names and the link stays: a rename over the link would put the output in its place.
+// What goes beside an output (a CSV's sidecar, the viewer's NAME_files/) goes beside this
+// path too, as a shell's > writes through the link: the page's relative links then resolve.
 // A link to a file not made yet names where it is made, as a shell's > makes it (its
 // directories are not made): filepath.EvalSymlinks refused it, after the work.
-func followLink(path string) (string, error) {
+func FollowLink(path string) (string, error) {
 	for range 40 { // the kernel's limit of links in a path
 		st, err := os.Lstat(path)
 		if err != nil || st.Mode()&os.ModeSymlink == 0 {

@@ -40,7 +40,7 @@ func ReplaceDir(path string, build func(dir string) error) error {
 	if build == nil {
 		return errors.New("results: ReplaceDir: nil build function")
 	}
-	path, err := followLink(filepath.Clean(path))
+	path, err := FollowLink(filepath.Clean(path))
 	if err != nil {
 		return err
 	}
@@ -124,7 +124,7 @@ func ReplaceDir(path string, build func(dir string) error) error {
 // CheckReplaceable reports whether ReplaceDir may replace path: it does not exist, is an
 // empty directory, or holds only the files its manifest lists.
 func CheckReplaceable(path string) error {
-	path, err := followLink(path)
+	path, err := FollowLink(path)
 	if err != nil {
 		return err
 	}

@@ -44,9 +44,9 @@ func CheckParent(name, out string) error {
 // /dev/stdout) is written in place, so nothing is made beside it (its directory, /dev,
 // takes no file from a user); through a symbolic link, the temporary is made beside the
 // file the link names (or makes, a link to no file yet), so that directory is checked
-// too, and must exist. dir stays checked: what is written beside the output, a CSV
-// sidecar or the viewer's NAME_files/, goes beside the link. The temporary is tracked
-// (Temp), so that a signal's RemoveTemps removes it too.
+// instead of dir, and must exist: what goes beside the output (a CSV sidecar, the
+// viewer's NAME_files/) goes there too (FollowLink), and nothing is written beside the
+// link. The temporary is tracked (Temp), so that a signal's RemoveTemps removes it too.
 func CheckWritable(name, out, dir string) error {
 	st, err := os.Stat(out)
 	switch {
@@ -54,7 +54,7 @@ func CheckWritable(name, out, dir string) error {
 	case err == nil && !st.Mode().IsRegular():
 		return nil
 	default: // a file, or none yet: through a link, beside the file it names
-		real, err := followLink(out)
+		real, err := FollowLink(out)
 		if err != nil {
 			return fmt.Errorf("%s %s: %w", name, out, err)
 		}
@@ -62,9 +62,7 @@ func CheckWritable(name, out, dir string) error {
 			if st, err := os.Stat(d); err != nil || !st.IsDir() {
 				return fmt.Errorf("%s %s: a link to %s, whose directory %s does not exist", name, out, real, d)
 			}
-			if err := checkWritableDir(name, out, d); err != nil {
-				return err
-			}
+			return checkWritableDir(name, out, d)
 		}
 	}
 	return checkWritableDir(name, out, dir)

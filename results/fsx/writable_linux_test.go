@@ -65,3 +65,23 @@ func TestCheckWritableThroughLink(t *testing.T) {
 		t.Errorf("left %v in %s", es, dir)
 	}
 }
+
+// TestCheckWritableLinkInReadOnlyDir: through a link only the directory of the file it
+// names is written in (the output and what goes beside it, FollowLink), so a link in a
+// directory that takes no file is no refusal: the link's own directory was checked too,
+// and refused ("cannot write in /proc/self/fd"). /proc/self/fd/N, a link to the file open
+// as N, takes no file from root either.
+func TestCheckWritableLinkInReadOnlyDir(t *testing.T) {
+	f, err := os.Create(filepath.Join(t.TempDir(), "t.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	out := fmt.Sprintf("/proc/self/fd/%d", f.Fd())
+	if real, err := FollowLink(out); err != nil || real != f.Name() {
+		t.Skipf("%s names %q (%v), not %s", out, real, err, f.Name())
+	}
+	if err := CheckWritable("--out", out, filepath.Dir(out)); err != nil {
+		t.Errorf("CheckWritable(%s, a link to %s): %v, want nil", out, f.Name(), err)
+	}
+}

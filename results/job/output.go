@@ -204,8 +204,13 @@ func CheckReplaceDir(out string) error {
 	if err := fsx.CheckReplaceable(filepath.Clean(out)); err != nil {
 		return optionError(fmt.Errorf("--out: %w", err))
 	}
-	// ReplaceDir writes a temporary sibling of out and renames it over out.
-	return optionError(fsx.CheckWritable("--out", out, filepath.Dir(filepath.Clean(out))))
+	// ReplaceDir writes a temporary sibling of the directory and renames it over it: of
+	// the one a link at out names, not of the link (which stays, naming the new one).
+	real, err := fsx.FollowLink(filepath.Clean(out))
+	if err != nil {
+		return optionError(fmt.Errorf("--out %s: %w", out, err))
+	}
+	return optionError(fsx.CheckWritable("--out", out, filepath.Dir(real)))
 }
 
 // CheckViewPage refuses, as an OptionError, a viewer page that cannot be written where

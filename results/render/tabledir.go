@@ -41,16 +41,19 @@ func WriteTableDir(dir string, f Format, tables []*results.Table, render func(w 
 	}
 	var written []string
 	for i, t := range tables {
-		if err := fsx.WriteFileAtomic(paths[i], func(w io.Writer) error { return render(w, t) }); err != nil {
+		var side []byte // CSV has no place for provenance: a stamped table's CSV file gets its sidecar.
+		if f == FormatCSV {
+			side = Sidecar([]*results.Table{t})
+		}
+		name, err := writeWithSidecar(paths[i], side, func(w io.Writer) error { return render(w, t) })
+		if name != "" || err == nil {
+			written = append(written, paths[i])
+		}
+		if err != nil {
 			return written, err
 		}
-		written = append(written, paths[i])
-		// CSV has no place for provenance: a stamped table's CSV file gets its sidecar.
-		if side := Sidecar([]*results.Table{t}); f == FormatCSV && side != nil {
-			if err := fsx.WriteFileAtomic(SidecarName(paths[i]), func(w io.Writer) error { _, err := w.Write(side); return err }); err != nil {
-				return written, err
-			}
-			written = append(written, SidecarName(paths[i]))
+		if name != "" {
+			written = append(written, name)
 		}
 	}
 	return written, nil
@@ -60,13 +63,33 @@ func WriteTableDir(dir string, f Format, tables []*results.Table, render func(w 
 // to the file at path, atomically. CSV has no place for provenance, so a CSV file of
 // stamped tables gets a sidecar (SidecarName).
 func WriteTableFileWith(path string, f Format, o RenderOptions, tables ...*results.Table) error {
-	if err := fsx.WriteFileAtomic(path, func(w io.Writer) error { return RenderAllWith(w, tables, f, o) }); err != nil {
-		return err
-	}
+	var side []byte
 	if f == FormatCSV {
-		if side := Sidecar(tables); side != nil {
-			return fsx.WriteFileAtomic(SidecarName(path), func(w io.Writer) error { _, err := w.Write(side); return err })
+		side = Sidecar(tables)
+	}
+	_, err := writeWithSidecar(path, side, func(w io.Writer) error { return RenderAllWith(w, tables, f, o) })
+	return err
+}
+
+// writeWithSidecar writes the file at path with write, then side (when not nil) as its
+// sidecar, and returns the sidecar's name ("" until written). The sidecar goes beside the
+// file a link at path names, as the file itself (fsx.FollowLink), so that a reader of that
+// file finds it and nothing is written beside the link; the link is followed before the
+// file is replaced, which /proc/self/fd/N then names "… (deleted)".
+func writeWithSidecar(path string, side []byte, write func(io.Writer) error) (string, error) {
+	real := path
+	// A device or pipe (/dev/stdout) is written in place: its link names no directory.
+	if st, err := os.Stat(path); side != nil && (err != nil || st.Mode().IsRegular()) {
+		if real, err = fsx.FollowLink(path); err != nil {
+			return "", err
 		}
 	}
-	return nil
+	if err := fsx.WriteFileAtomic(path, write); err != nil {
+		return "", err
+	}
+	if side == nil {
+		return "", nil
+	}
+	name := SidecarName(real)
+	return name, fsx.WriteFileAtomic(name, func(w io.Writer) error { _, err := w.Write(side); return err })
 }

@@ -31,7 +31,9 @@ type Stats struct {
 }
 
 // CheckPage refuses, before any work, a page in a directory that does not exist (the
-// chunk directory goes beside the page) and a page path that is a directory.
+// chunk directory goes beside the page) and a page path that is a directory. A page named
+// through a symbolic link is written where the link points, its chunk directory beside
+// it (fsx.FollowLink), so that the page's relative links to its chunks resolve.
 func CheckPage(htmlPath string) error {
 	if err := fsx.CheckParent("--out", htmlPath); err != nil {
 		return fmt.Errorf("view: %w", err)
@@ -39,7 +41,11 @@ func CheckPage(htmlPath string) error {
 	if fi, err := os.Stat(htmlPath); err == nil && fi.IsDir() {
 		return fmt.Errorf("view: --out %s is a directory; name the page to write (%s)", htmlPath, filepath.Join(htmlPath, "index.html"))
 	}
-	return checkChunkDir(filepath.Join(filepath.Dir(htmlPath), chunkDirName(htmlPath)))
+	page, err := fsx.FollowLink(htmlPath)
+	if err != nil {
+		return fmt.Errorf("view: --out %s: %w", htmlPath, err)
+	}
+	return checkChunkDir(filepath.Join(filepath.Dir(page), chunkDirName(page)))
 }
 
 // chunkDirName is the name of the page's chunk directory: its stem + "_files".
@@ -89,7 +95,7 @@ func Write(htmlPath string, in *Input) (Stats, error) {
 		}
 		defer c.discard()
 	}
-	return c.writePage(htmlPath, in)
+	return c.writePage(in)
 }
 
 // encode is in with its episodes encoded: those the Collector encoded as they were
@@ -125,6 +131,7 @@ func encode(in *Input) (*Input, *encoder, error) {
 // until the page is written (writePage).
 type chunks struct {
 	e     *encoder
+	page  string // where the page is written: the path given, through a link (fsx.FollowLink)
 	name  string // the chunk directory's name: the page's stem + "_files"
 	tmp   string // the temporary directory; "" once moved into place
 	of    []int  // each case's chunk; -1 for a case without episodes
@@ -133,11 +140,15 @@ type chunks struct {
 }
 
 // writeChunks writes e's cases to chunk files, whole cases per chunk in the cases' order,
-// in a temporary directory beside htmlPath. It frees each case's encoded episodes once
-// written: the page does not need them.
+// in a temporary directory beside the page at htmlPath (beside the file a link there
+// names). It frees each case's encoded episodes once written: the page does not need them.
 func writeChunks(htmlPath string, e *encoder) (_ *chunks, err error) {
-	c := &chunks{e: e, name: chunkDirName(htmlPath), of: make([]int, len(e.cases))}
-	if c.tmp, err = fsx.Temp(func() (string, error) { return os.MkdirTemp(filepath.Dir(htmlPath), "."+c.name+".tmp-") }); err != nil {
+	page, err := fsx.FollowLink(htmlPath)
+	if err != nil {
+		return nil, err
+	}
+	c := &chunks{e: e, page: page, name: chunkDirName(page), of: make([]int, len(e.cases))}
+	if c.tmp, err = fsx.Temp(func() (string, error) { return os.MkdirTemp(filepath.Dir(page), "."+c.name+".tmp-") }); err != nil {
 		return nil, err
 	}
 	defer func() {
@@ -202,10 +213,10 @@ func (c *chunks) discard() {
 	}
 }
 
-// writePage writes the page of in (encoded as encode returns it) at htmlPath after moving
+// writePage writes the page of in (encoded as encode returns it) at c.page after moving
 // the chunk directory into place beside it.
-func (c *chunks) writePage(htmlPath string, in *Input) (Stats, error) {
-	final := filepath.Join(filepath.Dir(htmlPath), c.name)
+func (c *chunks) writePage(in *Input) (Stats, error) {
+	final := filepath.Join(filepath.Dir(c.page), c.name)
 	if err := checkChunkDir(final); err != nil { // again: it may have changed meanwhile
 		return Stats{}, err
 	}
@@ -222,7 +233,7 @@ func (c *chunks) writePage(htmlPath string, in *Input) (Stats, error) {
 	}
 	c.tmp = ""
 	var size int64
-	err := fsx.WriteFileAtomic(htmlPath, func(w io.Writer) error {
+	err := fsx.WriteFileAtomic(c.page, func(w io.Writer) error {
 		cw := &countWriter{w: bufio.NewWriterSize(w, 1<<16)}
 		if err := page(cw, in, c.e, c.of, c.name); err != nil {
 			return err
