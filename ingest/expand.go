@@ -64,6 +64,11 @@ func expandRuns(patterns []string, skipped *[]Problem) ([]string, error) {
 		}
 		if st, err := os.Stat(pat); err == nil {
 			if !st.IsDir() {
+				// Refused here, unopened (opening a named pipe waits for a writer), so that
+				// the command names the flag as it does for a missing file.
+				if !st.Mode().IsRegular() {
+					return nil, notRegular(pat, st.Mode())
+				}
 				add(filepath.Clean(pat))
 				continue
 			}
