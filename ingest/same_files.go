@@ -3,17 +3,27 @@ package ingest
 import (
 	"fmt"
 	"io"
+	"os"
 )
 
 // sameFilesHint says, after a duplicate key between files a and b (indexes into r.paths),
-// that the two hold the same episodes when they do: every episode of one repeats the
-// episode at the same place in the other, by key and run id, and neither holds more (a
-// release written both as JSONL and as Parquet, both passed). It returns "" otherwise, or
-// when the files cannot be read again whole (a shard reads only its part); the duplicate
-// is then reported alone. The files are read again only on this error path, in step, so
-// memory does not grow with them.
+// that the two are one file (one a link to the other, or named twice), or hold the same
+// episodes: every episode of one repeats the episode at the same place in the other, by
+// key and run id, and neither holds more (a release written both as JSONL and as Parquet,
+// both passed). It returns "" otherwise, or when the files cannot be read again whole (a
+// shard reads only its part); the duplicate is then reported alone. The files are read
+// again only on this error path, in step, so memory does not grow with them.
 func (r *runsReader) sameFilesHint(a, b int) string {
-	if a == b || r.opt.Shard != nil {
+	if a == b {
+		return ""
+	}
+	if sa, err := os.Stat(r.paths[a]); err == nil {
+		if sb, err := os.Stat(r.paths[b]); err == nil && os.SameFile(sa, sb) {
+			// A link to the file is no copy of it, as "(a copy?)" said.
+			return fmt.Sprintf("%s and %s are the same file: pass it once", r.paths[a], r.paths[b])
+		}
+	}
+	if r.opt.Shard != nil {
 		return ""
 	}
 	opt := r.opt

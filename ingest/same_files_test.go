@@ -33,6 +33,14 @@ func TestSameFilesDuplicateNamesThePair(t *testing.T) {
 	if err := os.WriteFile(part, []byte(strings.Join(lines[:3], "\n")+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// A link to the file is the file, not a copy of it, as the message said.
+	link, cp := filepath.Join(dir, "link.jsonl"), filepath.Join(dir, "copy.jsonl")
+	if err := os.Symlink(js, link); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(cp, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	firstErr := func(paths ...string) string {
 		r, err := OpenRuns(paths, ReadOptions{})
 		if err != nil {
@@ -51,7 +59,9 @@ func TestSameFilesDuplicateNamesThePair(t *testing.T) {
 		want  string
 	}{
 		{[]string{js, pq}, pq + ":1: " + dup + ": " + js + " and " + pq + " hold the same episodes (one in JSONL, one in Parquet?): pass one of them"},
-		{[]string{js, js}, js + ":1: " + dup + ": " + js + " and " + js + " hold the same episodes (a copy?): pass one of them"},
+		{[]string{js, js}, js + ":1: " + dup + ": " + js + " and " + js + " are the same file: pass it once"},
+		{[]string{js, link}, link + ":1: " + dup + ": " + js + " and " + link + " are the same file: pass it once"},
+		{[]string{js, cp}, cp + ":1: " + dup + ": " + js + " and " + cp + " hold the same episodes (a copy?): pass one of them"},
 		{[]string{js, part}, part + ":1: " + dup},
 		{[]string{part, js}, js + ":1: " + strings.Replace(dup, js+":1", part+":1", 1)},
 	} {

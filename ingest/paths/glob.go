@@ -32,9 +32,15 @@ func Glob(pattern string) (matches, hidden []string, err error) {
 func shownBy(pat, m []string) bool {
 	for i := 1; i <= min(len(pat), len(m)); i++ {
 		p, name := pat[len(pat)-i], m[len(m)-i]
-		if strings.ContainsAny(p, "*?[") && !strings.HasPrefix(p, ".") && strings.HasPrefix(name, ".") {
+		if strings.ContainsAny(p, "*?[") && !leadingDot(p) && strings.HasPrefix(name, ".") {
 			return false
 		}
 	}
 	return true
+}
+
+// leadingDot reports whether a pattern segment matches a leading '.' explicitly: '.', or
+// '\.' where '\' escapes (not on Windows, where it separates), as a shell reads '\.*'.
+func leadingDot(p string) bool {
+	return strings.HasPrefix(p, ".") || (filepath.Separator != '\\' && strings.HasPrefix(p, `\.`))
 }

@@ -108,6 +108,14 @@ func writeInPlace(path string, write func(io.Writer) error) error {
 	return err
 }
 
+// InPlace reports whether path names a device or a pipe (/dev/stdout, /dev/null, a named
+// pipe), which WriteFileAtomic writes in place: a stream with no directory of its own, so
+// nothing goes beside it (a CSV's sidecar: its reader gets what it would on stdout).
+func InPlace(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && !st.IsDir() && !st.Mode().IsRegular()
+}
+
 // FollowLink returns the path a symbolic link at path names (path itself when it is not
 // a link, or does not exist), so that an output written through a link replaces what the
 // link names and the link stays: a rename over the link would put the output in its place.

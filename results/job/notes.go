@@ -9,6 +9,7 @@ import (
 
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/results"
+	"github.com/sabench/sabench-stats/results/fsx"
 	"github.com/sabench/sabench-stats/results/render"
 	"github.com/sabench/sabench-stats/results/view"
 )
@@ -70,23 +71,34 @@ func LaTeXNote(f render.Format, ts []*results.Table) string {
 }
 
 // SyntheticNote is the SYNTHETIC mark (analysis.ScoredRelease.Mark) of tables of a
-// synthetic release written as CSV on stdout (out "" or "-"), which has no room for it (a
-// CSV file's provenance sidecar and JSON carry it); "" otherwise.
+// synthetic release written as CSV to a stream (stream), which has no room for it (a CSV
+// file's provenance sidecar and JSON carry it); "" otherwise.
 func SyntheticNote(mark, out string, f render.Format) string {
-	if (out == "" || out == "-") && f == render.FormatCSV {
+	if stream(out) && f == render.FormatCSV {
 		return mark
 	}
 	return ""
 }
 
-// CSVNotesNote is the line that tells a reader of CSV on stdout (out "" or "-") that the
-// tables have notes it cannot hold (what an empty cell means, the caveats of intervals)
-// and where to have them: a CSV file written with --out has them in its sidecar, and the
-// JSON form carries them; "" otherwise, or when no table has a note. A line and not a
-// refusal: a pipe of CSV is a legitimate use, and the numbers are the same.
+// stream reports whether out is written as a stream with no sidecar: stdout ("" or "-"),
+// or a device or pipe named as a file (/dev/stdout, fsx.InPlace).
+func stream(out string) bool {
+	return out == "" || out == "-" || fsx.InPlace(out)
+}
+
+// CSVNotesNote is the line that tells a reader of CSV on a stream (stdout, or a device
+// or pipe named with --out: stream) that the tables have notes it cannot hold (what an
+// empty cell means, the caveats of intervals) and where to have them: a CSV file written
+// with --out has them in its sidecar, and the JSON form carries them; "" otherwise, or
+// when no table has a note. A line and not a refusal: a pipe of CSV is a legitimate use,
+// and the numbers are the same.
 func CSVNotesNote(ts []*results.Table, out string, f render.Format) string {
-	if (out != "" && out != "-") || f != render.FormatCSV {
+	if !stream(out) || f != render.FormatCSV {
 		return ""
+	}
+	on := "CSV on stdout"
+	if out != "" && out != "-" {
+		on = "CSV to " + out
 	}
 	var parts []string
 	for _, t := range ts {
@@ -97,7 +109,7 @@ func CSVNotesNote(ts []*results.Table, out string, f render.Format) string {
 	if len(parts) == 0 {
 		return ""
 	}
-	return "CSV on stdout has no room for notes: " + strings.Join(parts, ", ") +
+	return on + " has no room for notes: " + strings.Join(parts, ", ") +
 		" (what empty cells mean, the caveats); --out F.csv writes them to its sidecar F.csv.meta.json, and --format json carries them."
 }
 

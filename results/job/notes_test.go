@@ -2,6 +2,7 @@ package job
 
 import (
 	"errors"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -54,6 +55,8 @@ func TestTableNotes(t *testing.T) {
 	}{
 		{analysis.SyntheticMark, "", render.FormatCSV, analysis.SyntheticMark}, {analysis.SyntheticCasesMark, "-", render.FormatCSV, analysis.SyntheticCasesMark},
 		{analysis.SyntheticMark, "t.csv", render.FormatCSV, ""}, {analysis.SyntheticMark, "", render.FormatJSON, ""}, {"", "", render.FormatCSV, ""},
+		// A device named as the file (/dev/stdout) gets no sidecar: it is a stream too.
+		{analysis.SyntheticMark, os.DevNull, render.FormatCSV, analysis.SyntheticMark},
 	} {
 		if got := SyntheticNote(tc.mark, tc.out, tc.f); got != tc.want {
 			t.Errorf("SyntheticNote(%q, %q, %v) = %q, want %q", tc.mark, tc.out, tc.f, got, tc.want)
@@ -76,5 +79,19 @@ func TestBenchErrorLines(t *testing.T) {
 	plain := errors.New("open cases/: permission denied")
 	if lines, err := (&BenchError{Bench: "cases/", Err: plain}).Lines(); lines != nil || err != plain {
 		t.Errorf("plain error: %q, %v", lines, err)
+	}
+}
+
+// TestCSVNotesNoteOnDevice: CSV written to a device named as the file (--out /dev/stdout)
+// has no sidecar for its notes, so the line that says so is printed, naming the output;
+// none was, and the notes went to a sidecar in /dev.
+func TestCSVNotesNoteOnDevice(t *testing.T) {
+	ts := []*results.Table{{ID: "T4", Notes: []string{"a", "b"}}}
+	want := "CSV to " + os.DevNull + " has no room for notes: T4 has 2"
+	if got := CSVNotesNote(ts, os.DevNull, render.FormatCSV); !strings.HasPrefix(got, want) {
+		t.Errorf("CSVNotesNote(%s) = %q, want %q…", os.DevNull, got, want)
+	}
+	if got := CSVNotesNote(ts, "t.csv", render.FormatCSV); got != "" {
+		t.Errorf("CSVNotesNote(t.csv) = %q, want none", got)
 	}
 }

@@ -30,3 +30,23 @@ func TestSidecarBesideLinkedFile(t *testing.T) {
 		t.Errorf("%s holds %v, want the link alone", linkDir, es)
 	}
 }
+
+// TestNoSidecarBesideDevice: a CSV written to a device (a link to /dev/null here, as
+// /dev/stdout is one to the terminal or pipe) is written in place and gets no sidecar: it
+// went beside the name given, /dev/stdout.meta.json in /dev (as root) for --out
+// /dev/stdout. Its notes go to stderr, as for CSV on stdout (job.CSVNotesNote).
+func TestNoSidecarBesideDevice(t *testing.T) {
+	ts := []*results.Table{table2()}
+	results.Stamp(ts, testMeta(true))
+	dir := t.TempDir()
+	link := filepath.Join(dir, "t.csv")
+	if err := os.Symlink(os.DevNull, link); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteTableFileWith(link, FormatCSV, RenderOptions{}, ts...); err != nil {
+		t.Fatal(err)
+	}
+	if es, _ := os.ReadDir(dir); len(es) != 1 {
+		t.Errorf("%s holds %v, want the link alone", dir, es)
+	}
+}

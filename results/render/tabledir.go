@@ -78,8 +78,12 @@ func WriteTableFileWith(path string, f Format, o RenderOptions, tables ...*resul
 // file is replaced, which /proc/self/fd/N then names "… (deleted)".
 func writeWithSidecar(path string, side []byte, write func(io.Writer) error) (string, error) {
 	real := path
-	// A device or pipe (/dev/stdout) is written in place: its link names no directory.
-	if st, err := os.Stat(path); side != nil && (err != nil || st.Mode().IsRegular()) {
+	if fsx.InPlace(path) {
+		// A device or pipe (/dev/stdout) has no place beside it: /dev/stdout.meta.json was
+		// made (as root) in /dev. Its notes go where those of CSV on stdout go (the CLI).
+		side = nil
+	} else if side != nil {
+		var err error
 		if real, err = fsx.FollowLink(path); err != nil {
 			return "", err
 		}
