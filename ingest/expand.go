@@ -87,23 +87,17 @@ func expandRuns(patterns []string, skipped *[]Problem) ([]string, error) {
 		if !strings.ContainsAny(pat, "*?[") {
 			return nil, fmt.Errorf("%s: no such file or directory", pat)
 		}
-		pass := paths.NewPassOver(IsEpisodeFileName)
-		matches, err := pass.Glob(pat)
+		files, notes, err := paths.GlobFiles(pat, IsEpisodeFileName)
 		if err != nil {
 			return nil, fmt.Errorf("bad pattern %q: %w", pat, err)
 		}
-		notes := pass.Notes()
 		for _, n := range notes {
 			*skipped = append(*skipped, Problem{File: pat, Msg: n})
 		}
-		n := 0
-		for _, m := range matches {
-			if st, err := os.Stat(m); err == nil && !st.IsDir() {
-				add(filepath.Clean(m))
-				n++
-			}
+		for _, f := range files {
+			add(f)
 		}
-		if n == 0 {
+		if len(files) == 0 {
 			return nil, fmt.Errorf("%s: the pattern matches no file%s", pat, strings.Join(append([]string{""}, notes...), "; "))
 		}
 	}

@@ -123,23 +123,17 @@ func ExpandSkipped(args []string) ([]string, []Skipped, error) {
 		case err == nil:
 			add(arg)
 		case strings.ContainsAny(arg, "*?["):
-			pass := paths.NewPassOver(isLogName)
-			matches, gerr := pass.Glob(arg)
+			files, notes, gerr := paths.GlobFiles(arg, isLogName)
 			if gerr != nil {
 				return nil, nil, fmt.Errorf("%s: %v", arg, gerr)
 			}
-			notes := pass.Notes()
 			for _, m := range notes {
 				skipped = append(skipped, Skipped{Dir: arg, Msg: m})
 			}
-			n := 0
-			for _, m := range matches {
-				if st, err := os.Stat(m); err == nil && !st.IsDir() {
-					add(m)
-					n++
-				}
+			for _, f := range files {
+				add(f)
 			}
-			if n == 0 {
+			if len(files) == 0 {
 				return nil, nil, fmt.Errorf("%s: the pattern matches no file%s", arg, strings.Join(append([]string{""}, notes...), "; "))
 			}
 		default:

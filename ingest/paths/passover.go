@@ -3,6 +3,7 @@ package paths
 import (
 	"fmt"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 )
@@ -90,19 +91,26 @@ func (po *PassOver) Notes() []string {
 	return out
 }
 
-// Glob is filepath.Glob less the matches a shell's pattern leaves out: an entry whose name
-// begins with '.' matched by a pattern element that does not (runs/*.jsonl matches
-// runs/._a.jsonl in Go, not in a shell). They are passed over as a folder search passes
-// hidden entries over, and counted so when their name is otherwise an input's.
-func (po *PassOver) Glob(pattern string) ([]string, error) {
+// GlobFiles is Glob of an input pattern (--runs 'runs/*', --inspect 'logs/*.eval'): the
+// files, not folders, it matches as a shell does, cleaned, and the notes of the hidden
+// matches it passed over, counted as a folder search counts them (those whose name is
+// otherwise input's). The error is Glob's, of a malformed pattern; no file is the
+// caller's to say, with the notes.
+func GlobFiles(pattern string, input func(name string) bool) (files, notes []string, err error) {
 	matches, hidden, err := Glob(pattern)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
+	po := NewPassOver(input)
 	for _, m := range hidden {
 		if po.input(strings.TrimLeft(filepath.Base(m), "._")) {
 			po.note(passHidden, m)
 		}
 	}
-	return matches, nil
+	for _, m := range matches {
+		if st, err := os.Stat(m); err == nil && !st.IsDir() {
+			files = append(files, filepath.Clean(m))
+		}
+	}
+	return files, po.Notes(), nil
 }
