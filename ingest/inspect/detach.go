@@ -180,11 +180,16 @@ func (a attachments) raw(r json.RawMessage) json.RawMessage {
 }
 
 // mayBeReference reports whether a JSON string token can decode to a string that begins
-// with the prefix: it holds the prefix as written, or an escape where the prefix would be
-// ("attachment:\/\/…", as a writer that escapes slashes spells it, reads as the reference
-// to Inspect, which resolves decoded strings). An escape is at most 6 bytes a character.
+// with the prefix: it begins with the prefix as written, or with an escape, or holds one
+// where the prefix would be ("attachment:\/\/…", as a writer that escapes slashes spells
+// it, reads as the reference to Inspect, which resolves decoded strings). An escape is at
+// most 6 bytes a character. A string of escaped JSON ("{\"id\": …}", a tool's reply) is
+// passed over at its first character, not decoded.
 func mayBeReference(tok []byte) bool {
-	if bytes.Contains(tok, []byte(attachmentPrefix)) {
+	if len(tok) < 2 || tok[1] != attachmentPrefix[0] && tok[1] != '\\' {
+		return false
+	}
+	if bytes.HasPrefix(tok[1:], []byte(attachmentPrefix)) {
 		return true
 	}
 	head := tok[:min(len(tok), 1+6*len(attachmentPrefix))]
