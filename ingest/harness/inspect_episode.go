@@ -4,13 +4,13 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"unicode/utf8"
 	"unsafe"
 
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/inspect"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
+	"github.com/sabench/sabench-stats/ingest/textcut"
 )
 
 // caseOf finds the case a sample is about: metadata.case_id, else the sample id when the
@@ -228,7 +228,7 @@ func (s *InspectStream) record(l *inspectLog, smp *inspect.Sample, c *casespec.C
 		}
 		md := jsonv.NewObject("parse_error", why)
 		if text != "" {
-			md.Set("raw_response", strings.Clone(truncate(text, 4000)))
+			md.Set("raw_response", strings.Clone(textcut.Prefix(text, 4000)))
 		}
 		return jsonv.NewObject("episode_id", c.ID, "events", events, "metadata", md), nil
 	}
@@ -337,18 +337,6 @@ func cleanAnswer(t string) string {
 		t = strings.TrimSpace(t)
 	}
 	return t
-}
-
-// truncate cuts s to at most n bytes, at a character boundary (a cut inside a UTF-8
-// sequence would make the episode unwritable).
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n]
 }
 
 // inspectOfficial is the harness's verdict from the InspectScorer score: successful

@@ -3,7 +3,8 @@ package jsonv
 import (
 	"strconv"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/sabench/sabench-stats/ingest/textcut"
 )
 
 // maxPathLevels is how many levels of a path pathAt spells out before "…".
@@ -85,9 +86,5 @@ func cutKey(k []byte) string {
 	if len(k) <= maxPathKey {
 		return string(k)
 	}
-	n := maxPathKey
-	for n > maxPathKey-utf8.UTFMax && !utf8.RuneStart(k[n]) {
-		n--
-	}
-	return string(k[:n]) + "…"
+	return textcut.Prefix(string(k), maxPathKey) + "…"
 }

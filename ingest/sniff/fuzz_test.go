@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // counter is a file of size bytes: data, then fill repeated; it counts the bytes read.
@@ -39,7 +40,8 @@ const fuzzEpisode = `{"schema":"sabench.episode/v1","run_id":"r1","config":"m/h"
 // FuzzReaderAt: never a panic; reads bounded by the prefix sniff documents (a ZIP's
 // directory aside, read at the end); the same kind twice; and a JSONL episode file
 // whose first line is damaged (anything after the first record on its line) is never
-// called another kind: its reader's error, which says where, is kept.
+// called another kind: its reader's error, which says where, is kept. What it says of
+// text is text.
 func FuzzReaderAt(f *testing.F) {
 	for _, s := range []string{
 		"The .eval and .json files in this folder are real logs, written by Inspect.\n", "a,b\n1,2\n",
@@ -54,6 +56,9 @@ func FuzzReaderAt(f *testing.F) {
 		k := ReaderAt(c, c.size)
 		if bound := int64(2*headSize) + min(c.size, docLimit); !bytes.HasPrefix(b, []byte("PK")) && c.read > bound {
 			t.Errorf("read %d bytes of %d, more than %d", c.read, c.size, bound)
+		}
+		if utf8.Valid(b) && !utf8.ValidString(k.What) {
+			t.Errorf("what %q is not UTF-8 text", k.What)
 		}
 		if k2 := ReaderAt(bytes.NewReader(b), int64(len(b))); k2 != k {
 			t.Errorf("kind %+v, then %+v", k, k2)

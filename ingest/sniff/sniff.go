@@ -15,6 +15,8 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"github.com/sabench/sabench-stats/ingest/textcut"
 )
 
 // Kind is what a file looks like.
@@ -199,9 +201,10 @@ const (
 	benchUse   = "case specs and schemas are the bench: give the checkout or case folder to --bench"
 )
 
+// clip is s cut to 80 bytes, with "…" when it was longer.
 func clip(s string) string {
 	if len(s) > 80 {
-		return s[:80] + "…"
+		return textcut.Prefix(s, 80) + "…"
 	}
 	return s
 }

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // The kinds by their ids, including those no reader's test reaches: prose whose first
@@ -43,5 +45,18 @@ func TestKinds(t *testing.T) {
 		if k := Dir(filepath.Join(dir, name)); k.ID != id {
 			t.Errorf("%s: kind %q, want %q", name, k.ID, id)
 		}
+	}
+}
+
+// TestWhatValidText: a CSV header quoted in the message is cut at a character's start.
+// Before, cut at byte 80 inside "é": the message held the byte 0xC3 alone.
+func TestWhatValidText(t *testing.T) {
+	body := strings.Repeat("a", 60) + "," + strings.Repeat("b", 18) + "éé,c\n1,2,3\n"
+	k := ReaderAt(strings.NewReader(body), int64(len(body)))
+	if k.ID != "csv" || !utf8.ValidString(k.What) {
+		t.Fatalf("kind %q, %q", k.ID, k.What)
+	}
+	if want := "a CSV file (header: " + strings.Repeat("a", 60) + "," + strings.Repeat("b", 18) + "…)"; k.What != want {
+		t.Errorf("what %q, want %q", k.What, want)
 	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
+	"github.com/sabench/sabench-stats/ingest/textcut"
 	"github.com/sabench/sabench-stats/oracle"
 )
 
@@ -283,12 +284,7 @@ func cut(s string, full bool) string {
 	if full || len(s) <= factWidth {
 		return s
 	}
-	// Cut on a rune boundary.
-	n := factWidth - 3
-	for n > 0 && s[n]&0xC0 == 0x80 {
-		n--
-	}
-	return s[:n] + "... (--full prints it whole)"
+	return textcut.Prefix(s, factWidth-3) + "... (--full prints it whole)"
 }
 
 func checkpointText(b *strings.Builder, cp oracle.ExplainedCheckpoint, indent string, rules bool) {
