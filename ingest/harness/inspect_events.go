@@ -248,7 +248,7 @@ func replyObject(dec *jsonv.Decoder, text string) (*jsonv.Object, error) {
 	}
 	o, err := dec.Parse(stringBytes(t))
 	if jsonv.TooDeep(err) {
-		return nil, fmt.Errorf("the reply is a JSON text nested deeper than %d levels, which is not read", jsonv.MaxDepth)
+		return nil, fmt.Errorf("the reply is %w", jsonv.ErrTextTooDeep)
 	}
 	obj, _ := o.(*jsonv.Object)
 	return obj, nil

@@ -23,6 +23,11 @@ const MaxDepth = 512
 // tooDeep is the message of the error a document nested deeper than MaxDepth gives.
 var tooDeep = fmt.Sprintf("nesting deeper than %d", MaxDepth)
 
+// ErrTextTooDeep is the problem a reader gives for a JSON text held in a string (a tool's
+// arguments or reply) that Parse refuses as TooDeep: such a text may well be an object,
+// which read as plain text would lose its fields without a word.
+var ErrTextTooDeep = fmt.Errorf("a JSON text nested deeper than %d levels, which is not read", MaxDepth)
+
 // TooDeep reports whether err is Parse's error for a document nested deeper than
 // MaxDepth: valid JSON, maybe, that no reader here takes, unlike text that is no JSON at
 // all, which callers reading a text that may hold JSON take as text.

@@ -155,21 +155,18 @@ func guessDomain(msgs []message) (*Domain, error) {
 
 // parseArgs reads τ-bench's arguments string; an object, or nil when it is not one (the
 // agent's malformed call, kept verbatim in arguments_raw). JSON nested deeper than the
-// readers take is an error (tooDeep): it may well be an object, which read as a malformed
+// readers take is an error (jsonv.ErrTextTooDeep): it may well be an object, which read as a malformed
 // call would lose its arguments.
 func parseArgs(s string) (any, error) {
 	v, err := jsonv.Parse([]byte(s))
 	if jsonv.TooDeep(err) {
-		return nil, errTooDeep
+		return nil, jsonv.ErrTextTooDeep
 	}
 	if o, ok := v.(*jsonv.Object); ok {
 		return o, nil
 	}
 	return nil, nil
 }
-
-// errTooDeep is the problem of a JSON text nested deeper than jsonv.MaxDepth.
-var errTooDeep = fmt.Errorf("a JSON text nested deeper than %d levels, which is not read", jsonv.MaxDepth)
 
 // replyTooDeep reports whether a tool message's content is JSON nested deeper than
 // jsonv.MaxDepth: the oracle reads a reply's facts from its JSON and would take such a

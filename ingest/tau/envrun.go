@@ -77,7 +77,7 @@ func openAIMessages(r *Read, file, field string, list []any) []message {
 		case string:
 			m.content = c
 			if role == "tool" && replyTooDeep(c) {
-				r.problem(file, at+".content", "%v", errTooDeep)
+				r.problem(file, at+".content", "%v", jsonv.ErrTextTooDeep)
 			}
 		case nil:
 		default:

@@ -155,7 +155,7 @@ func tau2Messages(r *Read, file, field string, list []any) []message {
 		case string:
 			m.content = c
 			if m.role == "tool" && replyTooDeep(c) {
-				r.problem(file, at+".content", "%v", errTooDeep)
+				r.problem(file, at+".content", "%v", jsonv.ErrTextTooDeep)
 			}
 		case nil:
 		default:
