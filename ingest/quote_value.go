@@ -3,7 +3,8 @@ package ingest
 import (
 	"fmt"
 	"strconv"
-	"unicode/utf8"
+
+	"github.com/sabench/sabench-stats/ingest/textcut"
 )
 
 // quoteHead and quoteTail are how much of a long value QuoteValue keeps, in bytes.
@@ -16,21 +17,9 @@ func QuoteValue(s string) string {
 	if len(s) <= quoteHead+quoteTail {
 		return strconv.Quote(s)
 	}
-	head, tail := s[:quoteHead], s[len(s)-quoteTail:]
-	// A cut inside a character moves to its edge, by fewer than UTFMax bytes: bytes that
-	// begin no character (a run of \x80) are cut where they are, as %q escapes them; the
-	// unbounded trim cut such a value's start and end to "" and kept neither.
-	for k := 1; k < utf8.UTFMax && !utf8.RuneStart(s[quoteHead]); k++ {
-		if utf8.RuneStart(s[quoteHead-k]) {
-			head = s[:quoteHead-k]
-			break
-		}
-	}
-	for k := 1; k < utf8.UTFMax && !utf8.RuneStart(tail[0]); k++ {
-		if utf8.RuneStart(tail[k]) {
-			tail = tail[k:]
-			break
-		}
-	}
+	// A cut inside a character moves to its edge (textcut); bytes that begin no character
+	// (a run of \x80) are cut where they are, as %q escapes them: an unbounded trim cut
+	// such a value's start and end to "" and kept neither.
+	head, tail := textcut.Prefix(s, quoteHead), textcut.Suffix(s, quoteTail)
 	return fmt.Sprintf("%s…%s (%d bytes)", strconv.Quote(head), strconv.Quote(tail), len(s))
 }

@@ -22,3 +22,22 @@ func Prefix(s string, n int) string {
 	}
 	return s[:n]
 }
+
+// Suffix is s's longest suffix of at most n bytes that does not begin inside a
+// character; s itself when it is not longer than n. As in Prefix, at most utf8.UTFMax-1
+// bytes are passed over.
+func Suffix(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	if n <= 0 {
+		return ""
+	}
+	start := len(s) - n
+	for k := start; k < start+utf8.UTFMax && k <= len(s); k++ {
+		if k == len(s) || utf8.RuneStart(s[k]) {
+			return s[k:]
+		}
+	}
+	return s[start:]
+}

@@ -45,3 +45,32 @@ func TestPrefixValid(t *testing.T) {
 		}
 	}
 }
+
+func TestSuffix(t *testing.T) {
+	cases := []struct {
+		s    string
+		n    int
+		want string
+	}{
+		{"abc", 5, "abc"},
+		{"abc", 2, "bc"},
+		{"abc", 0, ""},
+		{"éa", 2, "a"},   // the cut falls after é's first byte
+		{"a€b", 3, "b"},  // inside €
+		{"a€b", 4, "€b"}, // at its start
+		{"a😀", 3, ""},    // nothing of the character fits
+		{"a\x80\x80\x80\x80b", 5, "\x80\x80\x80\x80b"}, // not UTF-8: cut where asked
+	}
+	for _, c := range cases {
+		if got := Suffix(c.s, c.n); got != c.want {
+			t.Errorf("Suffix(%q, %d) = %q, want %q", c.s, c.n, got, c.want)
+		}
+	}
+	s := strings.Repeat("aé€😀", 5)
+	for n := 0; n <= len(s)+1; n++ {
+		got := Suffix(s, n)
+		if !utf8.ValidString(got) || len(got) > n || !strings.HasSuffix(s, got) || n < len(s) && len(got)+utf8.UTFMax <= n {
+			t.Fatalf("Suffix(s, %d) = %q", n, got)
+		}
+	}
+}
