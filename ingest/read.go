@@ -302,7 +302,7 @@ func (r *runsReader) Next() (*Episode, error) {
 			}
 			p := r.dupProblem(e, w, "first seen at")
 			if f, _ := r.places.at(w); f != r.idx {
-				if hint := r.sameFilesHint(f, r.idx); hint != "" {
+				if hint := sameFilesHint(r.paths[f], r.paths[r.idx], r.opt); hint != "" {
 					p.Msg += ": " + hint
 				}
 			}

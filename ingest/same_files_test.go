@@ -12,7 +12,7 @@ import (
 
 // A release passed both as JSONL and as Parquet repeats every episode: the duplicate error
 // says the two files hold the same episodes; a file that repeats only some of another's
-// gets the duplicate alone.
+// gets the duplicate alone. validate says so at the first duplicate of each pair.
 func TestSameFilesDuplicateNamesThePair(t *testing.T) {
 	dir := t.TempDir()
 	var eps []*Episode
@@ -67,6 +67,15 @@ func TestSameFilesDuplicateNamesThePair(t *testing.T) {
 	} {
 		if got := firstErr(c.paths...); got != c.want {
 			t.Errorf("%v:\n got %s\nwant %s", c.paths, got, c.want)
+		}
+		// validate lists every duplicate; the first between the two files says the same
+		// (before, none did), the others only where they were first seen.
+		rep, err := Validate(c.paths, ReadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rep.Problems) < 2 || rep.Problems[0].Error() != c.want || strings.Contains(rep.Problems[1].Error(), "pass") {
+			t.Errorf("validate %v: %d problems, the first two\n%v\nwant first %s", c.paths, len(rep.Problems), rep.Problems[:min(2, len(rep.Problems))], c.want)
 		}
 	}
 }

@@ -94,9 +94,10 @@ func Validate(paths []string, opt ReadOptions) (*ValidationReport, error) {
 		return nil, err
 	}
 	rep := &ValidationReport{max: opt.maxProblems()}
-	seen := map[Key]string{}
+	seen := map[Key]firstSeen{}
 	seenRun := map[string]string{}
-	for _, path := range paths {
+	hinted := map[[2]int]bool{} // pairs of files whose duplicates were compared whole
+	for fi, path := range paths {
 		rep.Files++
 		fr, err := openFile(path, opt)
 		if err != nil {
@@ -125,14 +126,22 @@ func Validate(paths []string, opt ReadOptions) (*ValidationReport, error) {
 			if first, dup := seen[k]; dup {
 				p := Problem{File: e.Source, Line: e.Line,
 					Msg: fmt.Sprintf("duplicate episode key (config %q, case_id %q, repeat %d, condition %q); first seen at %s",
-						k.Config, k.CaseID, k.Repeat, k.Condition, first)}
+						k.Config, k.CaseID, k.Repeat, k.Condition, first.at)}
+				// The first duplicate between two files says, as score's error does, when
+				// the two are one file or hold the same episodes.
+				if pair := [2]int{first.file, fi}; first.file != fi && !hinted[pair] {
+					hinted[pair] = true
+					if hint := sameFilesHint(paths[first.file], path, opt); hint != "" {
+						p.Msg += ": " + hint
+					}
+				}
 				if opt.Dedupe == DedupeNone {
 					ps = append(ps, p)
 				} else {
 					rep.Reported, rep.ReportedUnlisted = appendBounded(rep.Reported, rep.ReportedUnlisted, rep.max, []Problem{p})
 				}
 			} else {
-				seen[k] = fmt.Sprintf("%s:%d", e.Source, e.Line)
+				seen[k] = firstSeen{fmt.Sprintf("%s:%d", e.Source, e.Line), fi}
 				if first, dup := seenRun[e.RunID]; dup {
 					p := Problem{File: e.Source, Line: e.Line, Field: "run_id",
 						Msg: fmt.Sprintf("duplicate run_id %q (run ids are unique within a release); first seen at %s", e.RunID, first)}
@@ -142,7 +151,7 @@ func Validate(paths []string, opt ReadOptions) (*ValidationReport, error) {
 						rep.Reported, rep.ReportedUnlisted = appendBounded(rep.Reported, rep.ReportedUnlisted, rep.max, []Problem{p})
 					}
 				} else {
-					seenRun[e.RunID] = seen[k]
+					seenRun[e.RunID] = seen[k].at
 				}
 			}
 			if len(ps) == 0 {
@@ -157,6 +166,12 @@ func Validate(paths []string, opt ReadOptions) (*ValidationReport, error) {
 		}
 	}
 	return rep, nil
+}
+
+// firstSeen is where an episode key was first read: "file:line", and the file's index.
+type firstSeen struct {
+	at   string
+	file int
 }
 
 // fileProblem turns a file-level error into one problem that names the file once.
