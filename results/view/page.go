@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/sabench/sabench-stats/figures"
+	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/oracle"
 	"github.com/sabench/sabench-stats/results"
 	"github.com/sabench/sabench-stats/results/render"
@@ -152,10 +153,12 @@ var svgProlog = regexp.MustCompile(`(?s)^\s*(<\?xml[^>]*\?>\s*)?(<!--.*?-->\s*)?
 func inlineSVG(b []byte) string { return svgProlog.ReplaceAllString(string(b), "") }
 
 // writeTable renders one table; numeric cells that the episodes reproduce link to their
-// slice under policy pi.
+// slice under policy pi. The caption, headers and notes show a control character as the
+// cells and the text tables do (ingest.OneLine): a NUL in a configuration's name reached
+// the page as a NUL byte, which an HTML parser drops, so the notes named another name.
 func writeTable(b *bytes.Buffer, t *results.Table, lk *linker, pi int, id string) {
 	fmt.Fprintf(b, "<div class=\"tablewrap\"><table class=\"t\" id=\"%s\" data-table=\"%s\">\n<caption>%s: %s</caption>\n<thead><tr>",
-		id, html.EscapeString(t.ID), html.EscapeString(t.ID), html.EscapeString(t.Title))
+		id, html.EscapeString(t.ID), html.EscapeString(ingest.OneLine(t.ID)), html.EscapeString(ingest.OneLine(t.Title)))
 	for _, c := range t.Columns {
 		// A rate's column is marked, so that the heat maps shade rates only (a count of
 		// episodes read as a rate was shaded darkest).
@@ -163,7 +166,7 @@ func writeTable(b *bytes.Buffer, t *results.Table, lk *linker, pi int, id string
 		if c.Kind == results.KindPercent || c.Kind == results.KindPercentInterval {
 			cls = " class=\"pct\""
 		}
-		fmt.Fprintf(b, "<th scope=\"col\"%s>%s</th>", cls, html.EscapeString(c.Header))
+		fmt.Fprintf(b, "<th scope=\"col\"%s>%s</th>", cls, html.EscapeString(ingest.OneLine(c.Header)))
 	}
 	b.WriteString("</tr></thead>\n<tbody>\n")
 	doms := lk.domainCols(t)
@@ -190,7 +193,7 @@ func writeTable(b *bytes.Buffer, t *results.Table, lk *linker, pi int, id string
 	}
 	b.WriteString("</tbody></table></div>\n")
 	for _, n := range t.Notes {
-		fmt.Fprintf(b, "<p class=\"note\">%s</p>\n", html.EscapeString(n))
+		fmt.Fprintf(b, "<p class=\"note\">%s</p>\n", html.EscapeString(ingest.OneLine(n)))
 	}
 	if len(t.Rows) == 0 {
 		b.WriteString("<p class=\"note\">This table has no rows for this input.</p>\n")

@@ -1,0 +1,31 @@
+package view
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/sabench/sabench-stats/results"
+)
+
+// TestTableControlCharacters: the page's caption, headers and notes show a control
+// character as the text tables do; before, a NUL in a configuration's name reached the
+// notes as a NUL byte, which HTML parsers drop ("Cl\x00aude" read "Claude").
+func TestTableControlCharacters(t *testing.T) {
+	tab := &results.Table{ID: "T2", Title: "ECS of m\x00x",
+		Columns: []results.Column{{Key: "config", Header: "config\x1b", Kind: results.KindText}},
+		Rows:    []results.Row{{Cells: []results.Cell{results.Text("m\x00x")}}},
+		Notes:   []string{"Scored on fewer cases: m\x00x 1", "tab\there"}}
+	var b bytes.Buffer
+	writeTable(&b, tab, &linker{e: &encoder{configs: newDict(), conditions: newDict()}}, 0, "t-T2")
+	page := b.String()
+	if strings.ContainsAny(page, "\x00\x1b\t") {
+		t.Errorf("a control character reached the page:\n%q", page)
+	}
+	for _, want := range []string{"<caption>T2: ECS of m\\x00x</caption>", "<th scope=\"col\">config\\x1b</th>",
+		"<td>m\\x00x</td>", "<p class=\"note\">Scored on fewer cases: m\\x00x 1</p>", "<p class=\"note\">tab\\there</p>"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %q:\n%s", want, page)
+		}
+	}
+}
