@@ -38,6 +38,22 @@ func (t Tool) Line() string {
 	return fmt.Sprintf("%s %s, revision %s\n", t.Name, t.Version, t.revisionText())
 }
 
+// Build names the build in a verdict dataset's manifest, where shards of one dataset must
+// agree on it: the name, the version and, when the build was stamped, the revision (every
+// build from a checkout has the version "(devel)", so the version alone let shards scored
+// by two oracles be read as one dataset). A build without stamping (go run) is named
+// without a revision, as every manifest was before this.
+func (t Tool) Build() string {
+	s := t.Name + " " + t.Version
+	if t.Revision != "" {
+		s += " revision " + t.Revision
+		if t.Modified {
+			s += " (modified working tree)"
+		}
+	}
+	return s
+}
+
 // revisionText is the revision as `version` and the report's provenance both word it.
 func (t Tool) revisionText() string {
 	switch {

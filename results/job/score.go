@@ -112,7 +112,7 @@ func (o *Options) datasetManifest(in *source.Input, pols []oracle.Policy, shard,
 	if dedupe == "" {
 		dedupe = "error"
 	}
-	m := &verdicts.Manifest{OwnEpisodes: in.OwnEpisodes(), InfraFailures: o.InfraFailures, Dedupe: dedupe, Tool: o.Tool.Name + " " + o.Tool.Version, Shards: shards, Shard: shard}
+	m := &verdicts.Manifest{OwnEpisodes: in.OwnEpisodes(), InfraFailures: o.InfraFailures, Dedupe: dedupe, Tool: o.Tool.Build(), Shards: shards, Shard: shard}
 	for _, p := range pols {
 		m.Policies = append(m.Policies, verdicts.DatasetPolicy{Name: p.Name, Hash: p.Hash()})
 	}

@@ -363,7 +363,7 @@ func readDatasetFile(path string, md *metadata.FileMetaData, r DatasetRead, cr *
 				continue
 			}
 			if leaf < 0 || kind.kind == kindNone {
-				return fmt.Errorf("%s: no column %q (not a verdict dataset file)", path, c.Name)
+				return missingColumnError(path, c.Name, kinds)
 			}
 			d, err := cr.read(rg, ci, leaf, kind, n)
 			if err != nil {

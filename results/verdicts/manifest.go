@@ -28,7 +28,7 @@ type Manifest struct {
 	Policies      []DatasetPolicy `json:"policies"`       // in policy_index order
 	InfraFailures string          `json:"infra_failures"` // exclude or fail
 	Dedupe        string          `json:"dedupe"`         // error, first or last
-	Tool          string          `json:"tool"`           // the program and its version
+	Tool          string          `json:"tool"`           // the program, its version and its revision (results.Tool.Build)
 	Shards        int             `json:"shards"`         // N of --shard I/N (1: not sharded)
 	Shard         int             `json:"shard"`          // I-1 of --shard I/N; not compared
 	// Dropped are the duplicates --dedupe dropped while the input was read (a dedupe policy
@@ -142,7 +142,7 @@ func (m *Manifest) diff(o *Manifest) string {
 	case m.Dedupe != o.Dedupe:
 		return fmt.Sprintf("dedupe (--dedupe %s vs %s)", m.Dedupe, o.Dedupe)
 	case m.Tool != o.Tool:
-		return fmt.Sprintf("tool (%s vs %s)", m.Tool, o.Tool)
+		return fmt.Sprintf("tool (%s vs %s: shards scored by different builds of sabench-stats, whose verdicts can differ; score every shard with one build)", m.Tool, o.Tool)
 	case m.Shards != o.Shards:
 		return fmt.Sprintf("shards (--shard I/%d vs I/%d)", m.Shards, o.Shards)
 	}
