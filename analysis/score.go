@@ -201,14 +201,19 @@ func score(src EpisodeSource, prep *prepCache, opt ScoreOptions) (*Scored, error
 	pl := newScorePlan(opt)
 
 	// Read sequentially on one goroutine; score whole batches on the workers.
-	// Batches in flight: one being read, Workers queued, Workers being scored, up to
-	// Workers scored and waiting to be joined, and those the join holds out of order. The
-	// window bounds them all: the reader takes a slot for each batch it hands on and the
-	// join gives it back when done with the batch, so that a batch slow to score (its
-	// worker descheduled, a huge episode) holds the reader back instead of letting the
-	// other workers' batches pile up in the join. After a batch fails, nothing after it is
-	// read or scored (stop).
-	work := make(chan *batch, opt.Workers)
+	// Batches in flight: one being read (or read and waiting for a worker), Workers being
+	// scored, up to Workers scored and waiting to be joined, and those the join holds out
+	// of order. The window bounds them all: the reader takes a slot for each batch it
+	// hands on and the join gives it back when done with the batch, so that a batch slow
+	// to score (its worker descheduled, a huge episode) holds the reader back instead of
+	// letting the other workers' batches pile up in the join. After a batch fails, nothing
+	// after it is read or scored (stop).
+	//
+	// The hand-off is unbuffered: a batch queued for a busy worker held its 4,096 decoded
+	// episodes for nothing while the workers were the slower side (on a loaded machine,
+	// whenever they were descheduled), and those episodes set the heap's peak. A batch
+	// read ahead still waits, in the reader, for the first worker free.
+	work := make(chan *batch)
 	done := make(chan *batch, opt.Workers)
 	window := make(chan struct{}, 3*opt.Workers+1)
 	stop := newStopAt()
@@ -397,6 +402,12 @@ func (pl *scorePlan) scoreBatch(b *batch, prep *prepLocal, vs []oracle.Verdict) 
 			if all[i] && pl.kind[pi] == slotCopy {
 				b.out[pi][slot(pi, i)] = b.out[0][i]
 			}
+		}
+		if opt.Each == nil {
+			// Scored and not kept: the collector may take the episode while the rest
+			// of the batch is scored, so a batch being scored holds half its
+			// episodes on average instead of all of them.
+			b.eps[i] = nil
 		}
 	}
 	if opt.Each == nil {
