@@ -124,11 +124,13 @@ func (s *ScoredRelease) Reconciliation() string {
 	return line
 }
 
-// PolicyNames lists the scored policies ("safeact, near-miss").
+// PolicyNames lists the scored policies ("safeact, near-miss"), each on one line as the
+// tables show it (ingest.OneLine): a policy file named "strict\tone" printed a tab in the
+// terminal's summary, read as "strict one", and a line break split it.
 func (s *ScoredRelease) PolicyNames() string {
 	n := make([]string, len(s.Releases))
 	for i, r := range s.Releases {
-		n[i] = r.Policy.Name
+		n[i] = ingest.OneLine(r.Policy.Name)
 	}
 	return strings.Join(n, ", ")
 }

@@ -57,7 +57,7 @@ func page(w io.Writer, in *Input, e *encoder, chunkOf []int, chunkDir string) er
 		fmt.Fprintf(b, "<p>%s</p>\n", html.EscapeString(n))
 	}
 	fmt.Fprintf(b, "<p>%s, policies %s. Keys: <kbd>g</kbd> then <kbd>l</kbd>/<kbd>t</kbd>/<kbd>s</kbd>/<kbd>d</kbd> switch views; <kbd>j</kbd>/<kbd>k</kbd> move through an episode's events; <kbd>n</kbd>/<kbd>p</kbd> open the next and previous failure of the queue an episode was opened from.</p>\n",
-		html.EscapeString(e.counts().Summary()), html.EscapeString(strings.Join(in.Policies, ", ")))
+		html.EscapeString(e.counts().Summary()), html.EscapeString(strings.Join(shownNames(in.Policies), ", ")))
 	b.WriteString("<nav aria-label=\"Views\">")
 	for _, v := range [][2]string{{"leaderboard", "Leaderboard"}, {"tables", "Tables and figures"}, {"slice", "Slices"}, {"disagreements", "Disagreements"}, {"glossary", "Glossary"}, {"help", "About"}} {
 		fmt.Fprintf(b, "<a href=\"#%s\" data-view=\"%s\">%s</a>", v[0], v[0], v[1])
@@ -68,7 +68,7 @@ func page(w io.Writer, in *Input, e *encoder, chunkOf []int, chunkDir string) er
 	b.WriteString("<section id=\"v-leaderboard\" tabindex=\"-1\" aria-label=\"Leaderboard\">\n<h2>Leaderboard</h2>\n")
 	b.WriteString("<div class=\"toolbar\" role=\"group\" aria-label=\"Policy\">Policy: ")
 	for _, p := range in.Policies {
-		fmt.Fprintf(b, "<button type=\"button\" data-policy=\"%s\" aria-pressed=\"false\">%s</button>", html.EscapeString(p), html.EscapeString(oracle.PolicyLabel(p)))
+		fmt.Fprintf(b, "<button type=\"button\" data-policy=\"%s\" aria-pressed=\"false\">%s</button>", html.EscapeString(p), html.EscapeString(render.NameText(oracle.PolicyLabel(p))))
 	}
 	b.WriteString("</div>\n<p class=\"note\">A number that links opens the episodes behind it (the slice reproduces it).</p>\n")
 	for pi, p := range in.Policies {
@@ -138,6 +138,16 @@ func page(w io.Writer, in *Input, e *encoder, chunkOf []int, chunkDir string) er
 	}
 	_, err := fmt.Fprintf(w, "</script>\n<script>\n%s</script>\n</body>\n</html>\n", js)
 	return err
+}
+
+// shownNames are names as the tables show them (render.NameText): a policy named
+// "strict\tone" read "strict one" in the page's header.
+func shownNames(names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = render.NameText(n)
+	}
+	return out
 }
 
 func hiddenUnless(ok bool) string {

@@ -52,6 +52,28 @@
     }
     return e;
   }
+  // nameText shows a name the data holds (a configuration, case id, domain, condition,
+  // policy, run id) as the tables show it: a control character as Go escapes it (\t, \n,
+  // \x00: ingest.OneLine), and a name with white space at an end quoted as Go quotes it
+  // ("trail ": render.NameText). Shown raw, "m\tx" read as "m x", "trail " as "trail", and
+  // "Cl\x00aude" as "Claude". Only the text shown goes through it: filters, links and
+  // option values keep the name itself.
+  var CONTROL = /[\u0000-\u001f\u007f-\u009f]/g, PRINT = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u,
+    ENDBLANK = /^[ \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]|[ \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]$/,
+    SHORT = { 7: '\\a', 8: '\\b', 9: '\\t', 10: '\\n', 11: '\\v', 12: '\\f', 13: '\\r' };
+  function goEscape(c) { // one character as strconv escapes it
+    var r = c.codePointAt(0), h = r.toString(16);
+    if (SHORT[r]) return SHORT[r];
+    if (r < 0x20 || r === 0x7f) return '\\x' + ('0' + h).slice(-2);
+    return r < 0x10000 ? '\\u' + ('000' + h).slice(-4) : '\\U' + ('0000000' + h).slice(-8);
+  }
+  function nameText(s) {
+    s = String(s);
+    if (ENDBLANK.test(s)) { // strconv.Quote
+      return '"' + Array.from(s).map(function (c) { return c === '"' || c === '\\' ? '\\' + c : PRINT.test(c) ? c : goEscape(c); }).join('') + '"';
+    }
+    return s.replace(CONTROL, goEscape);
+  }
   function clear(e) { while (e.firstChild) e.removeChild(e.firstChild); return e; }
   // fixed prints like Go's strconv (the tables' formatter): exact ties round half to even,
   // where toFixed would round them up.
@@ -77,7 +99,7 @@
   function caseOf(n) { return I.cases[f(n, F_CASE)]; }
   // A linear scan: faster than building a map of every run id for one lookup.
   function runIndex(id) { return I.runs.indexOf(id); }
-  function policyLabel(i) { return (I.policy_labels && I.policy_labels[i]) || I.policies[i]; }
+  function policyLabel(i) { return nameText((I.policy_labels && I.policy_labels[i]) || I.policies[i]); } // shown, not matched
   function policyIndex(name) { var i = I.policies.indexOf(name); return i < 0 ? 0 : i; }
   function verdictText(n, p) {
     var fl = failOf(n, p);
@@ -125,16 +147,18 @@
   window.addEventListener('hashchange', route);
 
   // ---- leaderboard: one server-rendered block per policy, switched here ----
+  // The blocks and buttons are in the order of I.policies, and are matched by it: their
+  // data-policy attribute cannot hold every name (an HTML parser reads a NUL in it as
+  // U+FFFD and a CR as a line feed), so a link naming such a policy showed no leaderboard.
   function leaderboardPolicy(pol) {
-    Array.prototype.forEach.call(document.querySelectorAll('#v-leaderboard .lb'), function (d) {
-      d.hidden = d.getAttribute('data-policy') !== pol;
-    });
-    Array.prototype.forEach.call(document.querySelectorAll('#v-leaderboard button[data-policy]'), function (b) {
-      b.setAttribute('aria-pressed', b.getAttribute('data-policy') === pol ? 'true' : 'false');
+    var i = I.policies.indexOf(pol);
+    Array.prototype.forEach.call(document.querySelectorAll('#v-leaderboard .lb'), function (d, j) { d.hidden = j !== i; });
+    Array.prototype.forEach.call(document.querySelectorAll('#v-leaderboard button[data-policy]'), function (b, j) {
+      b.setAttribute('aria-pressed', j === i ? 'true' : 'false');
     });
   }
-  Array.prototype.forEach.call(document.querySelectorAll('#v-leaderboard button[data-policy]'), function (b) {
-    b.addEventListener('click', function () { location.hash = 'leaderboard?pol=' + encodeURIComponent(b.getAttribute('data-policy')); });
+  Array.prototype.forEach.call(document.querySelectorAll('#v-leaderboard button[data-policy]'), function (b, j) {
+    b.addEventListener('click', function () { location.hash = 'leaderboard?pol=' + encodeURIComponent(I.policies[j]); });
   });
 
   // ---- slices ----
@@ -262,13 +286,13 @@
     facets.forEach(function (fc) {
       var s = el('select', { id: 'f-' + fc.key, 'data-key': fc.key });
       if (fc.all !== false) s.appendChild(el('option', { value: '', text: 'any' }));
-      fc.values.forEach(function (v, i) { s.appendChild(el('option', { value: v, text: (fc.names && fc.names[v]) || (fc.key === 'pol' ? policyLabel(i) : v) })); });
+      fc.values.forEach(function (v, i) { s.appendChild(el('option', { value: v, text: (fc.names && fc.names[v]) || (fc.key === 'pol' ? policyLabel(i) : nameText(v)) })); });
       s.value = q.get(fc.key) || (fc.all === false ? fc.values[0] : '');
       s.addEventListener('change', apply);
       form.appendChild(el('label', { 'for': 'f-' + fc.key }, fc.label, s));
     });
     // The example is one of this bench's own case ids: a bench names its cases as it likes.
-    var ci = el('input', { id: 'f-case', type: 'text', placeholder: I.cases.length ? 'e.g. ' + I.cases[0][0] : 'a case id', value: q.get('case') || '' });
+    var ci = el('input', { id: 'f-case', type: 'text', placeholder: I.cases.length ? 'e.g. ' + nameText(I.cases[0][0]) : 'a case id', value: q.get('case') || '' });
     ci.addEventListener('change', apply);
     form.appendChild(el('label', { 'for': 'f-case' }, 'Case', ci));
     var qi = el('input', { id: 'f-q', type: 'search', placeholder: 'case, run, tool or entity', value: q.get('q') || '' });
@@ -312,9 +336,9 @@
           var n = eps[shown], c = caseOf(n), o = official(n), br = f(n, F_BROKE);
           var href = '#run=' + encodeURIComponent(I.runs[n]) + '&from=' + encodeURIComponent(from);
           tb.appendChild(el('tr', null,
-            el('td', null, el('a', { href: href, text: I.runs[n] })),
-            el('td', { text: I.configs[f(n, F_CFG)] }), el('td', { text: c[0] }), el('td', { text: I.protocols[c[1]] }),
-            el('td', { text: I.domains[c[2]] }), el('td', { text: I.conditions[f(n, F_COND)] }), el('td', { cls: 'num', text: String(f(n, F_REP)) }),
+            el('td', null, el('a', { href: href, text: nameText(I.runs[n]) })),
+            el('td', { text: nameText(I.configs[f(n, F_CFG)]) }), el('td', { text: nameText(c[0]) }), el('td', { text: I.protocols[c[1]] }),
+            el('td', { text: nameText(I.domains[c[2]]) }), el('td', { text: nameText(I.conditions[f(n, F_COND)]) }), el('td', { cls: 'num', text: String(f(n, F_REP)) }),
             el('td', { cls: failOf(n, st.p) === 0 ? 'pass' : failOf(n, st.p) < 0 ? 'none' : 'fail', text: verdictText(n, st.p) }),
             el('td', { cls: 'evcell' }, br < 0 ? '—' : el('a', { href: '#run=' + encodeURIComponent(I.runs[n]) + '&ev=' + br + '&from=' + encodeURIComponent(from), text: 'event ' + br })),
             el('td', { cls: o < 0 ? 'none' : '', text: o < 0 ? 'none' : o === 1 ? 'pass' : 'fail' })));
@@ -354,7 +378,7 @@
     var box = clear(document.getElementById('dis-body'));
     var list = [], withOfficial = 0;
     for (var n = 0; n < N; n++) { var ag = agreement(n); if (ag !== 'none') withOfficial++; if (ag === 'disagree') list.push(n); }
-    box.appendChild(el('p', { cls: 'summary', id: 'dis-count' }, String(list.length) + (list.length === 1 ? ' episode' : ' episodes') + ' where ' + OFFICIAL_WHOSE + ' verdict differs from the oracle\'s under policy ' + I.policies[0] +
+    box.appendChild(el('p', { cls: 'summary', id: 'dis-count' }, String(list.length) + (list.length === 1 ? ' episode' : ' episodes') + ' where ' + OFFICIAL_WHOSE + ' verdict differs from the oracle\'s under policy ' + nameText(I.policies[0]) +
       ', of the ' + withOfficial + ' scored episodes that carry an official verdict.'));
     // With no official verdict at all there is nothing to compare: "every official verdict
     // matches" would be vacuously true and read as agreement.
@@ -364,9 +388,9 @@
     list.forEach(function (n) {
       var c = caseOf(n);
       tb.appendChild(el('tr', null,
-        el('td', null, el('a', { href: '#run=' + encodeURIComponent(I.runs[n]), text: I.runs[n] })),
-        el('td', { text: I.configs[f(n, F_CFG)] }), el('td', { text: c[0] }), el('td', { text: I.protocols[c[1]] }),
-        el('td', { text: I.conditions[f(n, F_COND)] }),
+        el('td', null, el('a', { href: '#run=' + encodeURIComponent(I.runs[n]), text: nameText(I.runs[n]) })),
+        el('td', { text: nameText(I.configs[f(n, F_CFG)]) }), el('td', { text: nameText(c[0]) }), el('td', { text: I.protocols[c[1]] }),
+        el('td', { text: nameText(I.conditions[f(n, F_COND)]) }),
         el('td', { text: official(n) === 1 ? 'pass' : 'fail' }), el('td', { text: verdictText(n, 0) })));
     });
     box.appendChild(el('div', { cls: 'tablewrap' }, el('table', { cls: 't' },
@@ -488,9 +512,9 @@
     var box = clear(document.getElementById('ep-body'));
     var n = runIndex(run);
     queue = null;
-    if (n < 0) { box.appendChild(el('p', { cls: 'err', text: 'No episode with run id ' + run + ' in this viewer.' })); return; }
+    if (n < 0) { box.appendChild(el('p', { cls: 'err', text: 'No episode with run id ' + nameText(run) + ' in this viewer.' })); return; }
     var c = caseOf(n);
-    box.appendChild(el('h2', { id: 'ep-title', tabindex: '-1', text: 'Run ' + run }));
+    box.appendChild(el('h2', { id: 'ep-title', tabindex: '-1', text: 'Run ' + nameText(run) }));
     if (from) {
       var qn = el('nav', { id: 'ep-queue', 'aria-label': 'Failures queue' }, 'Loading the failures queue…');
       box.appendChild(qn);
@@ -509,8 +533,8 @@
         qn.appendChild(el('a', { href: '#' + from, text: 'back to the queue' }));
       });
     }
-    box.appendChild(el('p', null, I.configs[f(n, F_CFG)] + ' on ', el('a', { href: '#slice?' + hashOf({ 'case': c[0] }), text: c[0] }),
-      ' (' + I.protocols[c[1]] + ', ' + I.domains[c[2]] + '), repeat ' + f(n, F_REP) + ', condition ' + I.conditions[f(n, F_COND)] + ' · ',
+    box.appendChild(el('p', { id: 'ep-head' }, nameText(I.configs[f(n, F_CFG)]) + ' on ', el('a', { href: '#slice?' + hashOf({ 'case': c[0] }), text: nameText(c[0]) }),
+      ' (' + I.protocols[c[1]] + ', ' + nameText(I.domains[c[2]]) + '), repeat ' + f(n, F_REP) + ', condition ' + nameText(I.conditions[f(n, F_COND)]) + ' · ',
       el('a', { href: '#case=' + encodeURIComponent(c[0]) + '&a=' + encodeURIComponent(run) + '&b=', text: 'compare with another run (A/B)' })));
     var o = official(n), fl = failOf(n, 0);
     var verdicts = el('div', { cls: 'verdicts' },
@@ -545,8 +569,8 @@
       current = { run: run, n: n, d: d };
       if (d.inspect) {
         var x = d.inspect;
-        holder.appendChild(el('p', { cls: 'summary', id: 'ep-inspect' }, 'Read from Inspect: sample ', el('code', { text: x.id }), ', epoch ' + x.epoch + ' of log ',
-          el('code', { text: x.log }), ' (member ' + x.member + (x.uuid ? ', uuid ' + x.uuid : '') + '); open the log in Inspect\'s viewer to see the sample as Inspect recorded it.'));
+        holder.appendChild(el('p', { cls: 'summary', id: 'ep-inspect' }, 'Read from Inspect: sample ', el('code', { text: nameText(x.id) }), ', epoch ' + x.epoch + ' of log ',
+          el('code', { text: nameText(x.log) }), ' (member ' + nameText(x.member) + (x.uuid ? ', uuid ' + nameText(x.uuid) : '') + '); open the log in Inspect\'s viewer to see the sample as Inspect recorded it.'));
       }
       if (d.policyLines.length) {
         // The oracle's lines, as explain prints them: the verdict under the baseline, then
@@ -834,7 +858,7 @@
   function abPage(q) {
     var box = clear(document.getElementById('ab-body'));
     var caseId = q.get('case'), a = resolve(caseId, q.get('a'), q.get('ra')), b = resolve(caseId, q.get('b'), q.get('rb'));
-    box.appendChild(el('h2', { text: 'A/B: case ' + caseId }));
+    box.appendChild(el('h2', { text: 'A/B: case ' + nameText(caseId) }));
     var runsOfCase = [];
     for (var n = 0; n < N; n++) if (caseOf(n)[0] === caseId) runsOfCase.push(n);
     function go(p) { location.hash = 'case=' + encodeURIComponent(caseId) + '&' + hashOf(Object.assign(p, { 'case': '' })); }
@@ -842,7 +866,7 @@
     function picker(side, cur) {
       var s = el('select', { id: 'ab-' + side });
       s.appendChild(el('option', { value: '', text: 'choose a run' }));
-      runsOfCase.forEach(function (m) { s.appendChild(el('option', { value: I.runs[m], text: I.runs[m] + ' — ' + I.configs[f(m, F_CFG)] + ', ' + I.conditions[f(m, F_COND)] + ', repeat ' + f(m, F_REP) + ' — ' + verdictText(m, 0) })); });
+      runsOfCase.forEach(function (m) { s.appendChild(el('option', { value: I.runs[m], text: nameText(I.runs[m]) + ' — ' + nameText(I.configs[f(m, F_CFG)]) + ', ' + nameText(I.conditions[f(m, F_COND)]) + ', repeat ' + f(m, F_REP) + ' — ' + verdictText(m, 0) })); });
       s.value = cur >= 0 ? I.runs[cur] : '';
       s.addEventListener('change', function () { var p = params(); p[side] = s.value; delete p['r' + side]; go(p); });
       return el('label', { 'for': 'ab-' + side }, side.toUpperCase() + ' ', s);
@@ -850,7 +874,7 @@
     // One policy for both sides: p, or the older pa/pb when they agree.
     var pname = q.get('p') || q.get('pa') || q.get('pb') || I.policies[0];
     if (q.get('pa') && q.get('pb') && q.get('pa') !== q.get('pb') && !q.get('p')) {
-      box.appendChild(el('p', { cls: 'err', id: 'ab-policy-error', text: 'A/B compares both runs under one policy; this link asks for ' + q.get('pa') + ' on A and ' + q.get('pb') + ' on B. Choose one below.' }));
+      box.appendChild(el('p', { cls: 'err', id: 'ab-policy-error', text: 'A/B compares both runs under one policy; this link asks for ' + nameText(q.get('pa')) + ' on A and ' + nameText(q.get('pb')) + ' on B. Choose one below.' }));
       pname = q.get('pa');
     }
     var pol = policyIndex(pname);
@@ -865,11 +889,11 @@
       var cb = chunk && caseBlock(chunk, caseId);
       var da = cb && detailOf(cb, a), db = null;
       if (caseOf(b)[0] === caseId) db = cb && detailOf(cb, b);
-      if (!da || !db) { box.appendChild(el('p', { cls: 'err', text: 'Both runs must be episodes of case ' + caseId + '.' })); return; }
+      if (!da || !db) { box.appendChild(el('p', { cls: 'err', text: 'Both runs must be episodes of case ' + nameText(caseId) + '.' })); return; }
       // Gate details are kept for the main policy only; under another the verdicts are
       // that policy's and the gates are not shown.
       var gates = pol === 0;
-      function head(n) { return I.runs[n] + ' · ' + I.configs[f(n, F_CFG)] + ' · ' + I.conditions[f(n, F_COND)] + ' · repeat ' + f(n, F_REP); }
+      function head(n) { return nameText(I.runs[n]) + ' · ' + nameText(I.configs[f(n, F_CFG)]) + ' · ' + nameText(I.conditions[f(n, F_COND)]) + ' · repeat ' + f(n, F_REP); }
       box.appendChild(el('p', { cls: 'summary', id: 'ab-verdicts' }, 'Under ' + policyLabel(pol) + ': A ', el('strong', { cls: failOf(a, pol) === 0 ? 'pass' : 'fail', text: verdictText(a, pol) }),
         ', B ', el('strong', { cls: failOf(b, pol) === 0 ? 'pass' : 'fail', text: verdictText(b, pol) }), '.'));
       if (!gates) box.appendChild(el('p', { cls: 'note', id: 'ab-nogates', text: 'This page holds the gates of the main policy (' + policyLabel(0) + ') only; under ' + policyLabel(pol) + ' the reads are compared and the gates left out. Choose ' + policyLabel(0) + ' to see them.' }));
@@ -1073,6 +1097,7 @@
   });
 
   window.SAB.fixed = fixed;
+  window.SAB.nameText = nameText;
   window.SAB.run = function (i) { return I.runs[i]; };
   window.SAB.episodes = N;
   window.SAB.sliceStats = function (hash) { var s = sliceStats(new URLSearchParams(hash)); return { n: s.eps.length, scored: s.scored, pass: s.pass, base: s.base }; };
