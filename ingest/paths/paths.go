@@ -1,6 +1,7 @@
 // Package paths orders the input files a command reads: by where they are, not by how they
 // were named, so that the episodes are read in one order whatever the spelling and the order
-// of the arguments.
+// of the arguments; and it makes the temporary files and folders outputs are written
+// through, with the modes the user's umask gives.
 package paths
 
 import (

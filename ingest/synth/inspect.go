@@ -18,6 +18,8 @@ import (
 	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/harness"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
+
+	"github.com/sabench/sabench-stats/ingest/paths"
 )
 
 // InspectDir is the folder of a written release that holds its Inspect logs.
@@ -119,7 +121,7 @@ type inspectWriter struct {
 }
 
 func newInspectWriter(dir string, rel *Release) (*inspectWriter, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.MkdirAll(dir, 0o777); err != nil {
 		return nil, err
 	}
 	w := &inspectWriter{dir: dir, rel: rel, cases: map[string]*casespec.Case{}, logs: map[[2]string]*inspectLog{}}
@@ -210,7 +212,7 @@ func openInspectLog(dir string, ep *ingest.Episode, rel *Release, k int) (*inspe
 	l.created, l.createdAt = created.Format(inspectTimeFormat), created
 	l.runID = shortID(fmt.Sprintf("run|%d|%d", rel.Seed, rel.Scale))
 	l.taskID = shortID(fmt.Sprintf("task|%d|%d|%s|%s", rel.Seed, rel.Scale, ep.Config, ep.Condition))
-	f, err := os.CreateTemp(dir, "."+name+".tmp*")
+	f, err := paths.CreateTemp(dir, "."+name+".tmp*")
 	if err != nil {
 		return nil, err
 	}
@@ -415,9 +417,6 @@ func (l *inspectLog) close() (err error) {
 		return err
 	}
 	if err = l.zw.Close(); err != nil {
-		return err
-	}
-	if err = l.tmp.Chmod(0o644); err != nil {
 		return err
 	}
 	if err = l.tmp.Close(); err != nil {

@@ -11,6 +11,8 @@ import (
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
+
+	"github.com/sabench/sabench-stats/ingest/paths"
 )
 
 // catalogFile describes one SafeActBench catalog and its manifest fields.
@@ -85,10 +87,10 @@ func WriteCatalog(dir string, r *Release) error {
 		}
 	}
 	env := filepath.Join(dir, "env")
-	if err := os.MkdirAll(env, 0o755); err != nil {
+	if err := os.MkdirAll(env, 0o777); err != nil {
 		return err
 	}
-	if err := os.MkdirAll(filepath.Join(dir, "sets"), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Join(dir, "sets"), 0o777); err != nil {
 		return err
 	}
 	var lists [ingest.NumProtocols][]any
@@ -293,7 +295,7 @@ func writeAtomic(path string, data []byte) error {
 // withAtomic runs fill on a temporary file beside path and renames it into place only
 // when fill and the close succeed.
 func withAtomic(path string, fill func(io.Writer) error) (err error) {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	f, err := paths.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
 	if err != nil {
 		return err
 	}
@@ -308,10 +310,6 @@ func withAtomic(path string, fill func(io.Writer) error) (err error) {
 		return err
 	}
 	if err = bw.Flush(); err != nil {
-		return err
-	}
-	// CreateTemp makes the file private; a release is meant to be shared.
-	if err = f.Chmod(0o644); err != nil {
 		return err
 	}
 	if err = f.Close(); err != nil {

@@ -6,14 +6,16 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+
+	"github.com/sabench/sabench-stats/ingest/paths"
 )
 
 // WriteFileAtomic creates or replaces the file at path with what write produces. The bytes
 // go to a temporary file in the same directory (so the final rename cannot cross file
 // systems), which is flushed, fsynced and closed, then renamed over path: readers see the
 // old file or the complete new one, never a mix. If write or any step fails (or write
-// panics) the temporary file is removed and path is left as it was. The file gets mode
-// 0644. The directory itself is not fsynced, so a machine crash right after the rename may
+// panics) the temporary file is removed and path is left as it was. The file gets the mode
+// the umask gives a new file (paths.CreateTemp: 0644 under umask 022). The directory itself is not fsynced, so a machine crash right after the rename may
 // still lose the new name.
 //
 // A path that names something other than a regular file or a directory (a device such as
@@ -45,7 +47,7 @@ func WriteFileAtomic(path string, write func(io.Writer) error) error {
 	var f *os.File
 	tmp, err := Temp(func() (string, error) {
 		var err error
-		if f, err = os.CreateTemp(dir, "."+base+".tmp-*"); err != nil {
+		if f, err = paths.CreateTemp(dir, "."+base+".tmp-*"); err != nil {
 			return "", err
 		}
 		return f.Name(), nil
@@ -72,9 +74,6 @@ func WriteFileAtomic(path string, write func(io.Writer) error) error {
 		return err
 	}
 	if err := bw.Flush(); err != nil {
-		return err
-	}
-	if err := f.Chmod(0o644); err != nil {
 		return err
 	}
 	if err := f.Sync(); err != nil {

@@ -11,6 +11,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/sabench/sabench-stats/ingest/paths"
 )
 
 // ManifestName is the file in which ReplaceDir records every file of a directory it
@@ -54,11 +56,11 @@ func ReplaceDir(path string, build func(dir string) error) error {
 	if err := CheckReplaceable(path); err != nil {
 		return err
 	}
-	if err := os.MkdirAll(parent, 0o755); err != nil {
+	if err := os.MkdirAll(parent, 0o777); err != nil {
 		return err
 	}
 	removeStaleTemps(parent, base)
-	tmp, err := Temp(func() (string, error) { return os.MkdirTemp(parent, "."+base+".tmp-") })
+	tmp, err := Temp(func() (string, error) { return paths.MkdirTemp(parent, "."+base+".tmp-*") })
 	if err != nil {
 		return err
 	}
@@ -68,9 +70,6 @@ func ReplaceDir(path string, build func(dir string) error) error {
 			Forget(tmp)
 		}
 	}()
-	if err := os.Chmod(tmp, 0o755); err != nil { // MkdirTemp makes 0700
-		return err
-	}
 	if err := build(tmp); err != nil {
 		return err
 	}

@@ -40,7 +40,7 @@ func (o *Options) Compare(r *Release, ca analysis.CompareSpec) (*Comparison, err
 // the directory dir (created if needed), one file per table in format f, and its forest
 // plot (SVG, PDF, PNG) when it has rows; it returns the files written.
 func (cp *Comparison) WriteDir(o *Options, r *Release, dir string, f render.Format, ro render.RenderOptions) ([]string, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.MkdirAll(dir, 0o777); err != nil {
 		return nil, err
 	}
 	files, err := render.WriteTableDir(dir, f, cp.Tables, func(w io.Writer, t *results.Table) error { return render.RenderWith(w, t, f, ro) })

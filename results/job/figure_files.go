@@ -42,7 +42,7 @@ func WriteFigure(dir, basename string, fig figures.Figure, o figures.Options) ([
 // the paths written. Each figure is rendered whole before its files are written, and
 // each file atomically, so a failure leaves earlier figures complete and no partial file.
 func WriteFigures(dir string, figs []figures.Named, o figures.Options) ([]string, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.MkdirAll(dir, 0o777); err != nil {
 		return nil, err
 	}
 	var written []string

@@ -17,7 +17,7 @@ import (
 // figures/ and index.md. The index's Figures are filled in.
 func writeReportFiles(dir string, idx *Index, figs []figures.Rendered) error {
 	for _, sub := range []string{"tables", "figures"} {
-		if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
+		if err := os.MkdirAll(filepath.Join(dir, sub), 0o777); err != nil {
 			return err
 		}
 	}
@@ -30,12 +30,12 @@ func writeReportFiles(dir string, idx *Index, figs []figures.Rendered) error {
 			if err := render.RenderWith(&buf, t, f, idx.Render); err != nil {
 				return err
 			}
-			if err := os.WriteFile(filepath.Join(dir, "tables", t.ID+"."+f.Ext()), buf.Bytes(), 0o644); err != nil {
+			if err := os.WriteFile(filepath.Join(dir, "tables", t.ID+"."+f.Ext()), buf.Bytes(), 0o666); err != nil {
 				return err
 			}
 		}
 		if side := render.Sidecar([]*results.Table{t}); side != nil {
-			if err := os.WriteFile(filepath.Join(dir, "tables", render.SidecarName(t.ID+"."+render.FormatCSV.Ext())), side, 0o644); err != nil {
+			if err := os.WriteFile(filepath.Join(dir, "tables", render.SidecarName(t.ID+"."+render.FormatCSV.Ext())), side, 0o666); err != nil {
 				return err
 			}
 		}
@@ -45,12 +45,12 @@ func writeReportFiles(dir string, idx *Index, figs []figures.Rendered) error {
 		x := IndexFigure{Name: f.Name, Note: f.Note}
 		for i, ext := range f.Exts {
 			rel := path.Join("figures", f.Name+"."+ext)
-			if err := os.WriteFile(filepath.Join(dir, filepath.FromSlash(rel)), f.Files[i], 0o644); err != nil {
+			if err := os.WriteFile(filepath.Join(dir, filepath.FromSlash(rel)), f.Files[i], 0o666); err != nil {
 				return err
 			}
 			x.Files = append(x.Files, rel)
 		}
 		idx.Figures = append(idx.Figures, x)
 	}
-	return os.WriteFile(filepath.Join(dir, "index.md"), []byte(idx.Markdown()), 0o644)
+	return os.WriteFile(filepath.Join(dir, "index.md"), []byte(idx.Markdown()), 0o666)
 }

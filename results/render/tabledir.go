@@ -36,7 +36,7 @@ func WriteTableDir(dir string, f Format, tables []*results.Table, render func(w 
 		seen[name] = true
 		paths[i] = filepath.Join(dir, name)
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.MkdirAll(dir, 0o777); err != nil {
 		return nil, err
 	}
 	var written []string

@@ -128,7 +128,7 @@ func WriteDataset(dir string, part int, pols []oracle.Policy, vs [][]oracle.Verd
 	}
 	for _, c := range configs {
 		d := filepath.Join(dir, DatasetPartition(c))
-		if err := os.MkdirAll(d, 0o755); err != nil {
+		if err := os.MkdirAll(d, 0o777); err != nil {
 			return err
 		}
 		path := filepath.Join(d, fmt.Sprintf("part-%04d.parquet", part))

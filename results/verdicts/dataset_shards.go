@@ -34,7 +34,7 @@ const shardDir = "_shards"
 // episodes numbered first to first+episodes-1 of the input.
 func WriteShardManifest(dir string, i, n int, first, episodes int64) error {
 	d := filepath.Join(dir, shardDir)
-	if err := os.MkdirAll(d, 0o755); err != nil {
+	if err := os.MkdirAll(d, 0o777); err != nil {
 		return err
 	}
 	data, err := json.Marshal(shardManifest{Shard: i + 1, Of: n, First: first, Episodes: episodes})

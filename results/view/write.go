@@ -13,6 +13,8 @@ import (
 
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/results/fsx"
+
+	"github.com/sabench/sabench-stats/ingest/paths"
 )
 
 // chunkBudget bounds a chunk file's size (whole cases per chunk): an episode page loads
@@ -148,7 +150,7 @@ func writeChunks(htmlPath string, e *encoder) (_ *chunks, err error) {
 		return nil, err
 	}
 	c := &chunks{e: e, page: page, name: chunkDirName(page), of: make([]int, len(e.cases))}
-	if c.tmp, err = fsx.Temp(func() (string, error) { return os.MkdirTemp(filepath.Dir(page), "."+c.name+".tmp-") }); err != nil {
+	if c.tmp, err = fsx.Temp(func() (string, error) { return paths.MkdirTemp(filepath.Dir(page), "."+c.name+".tmp-*") }); err != nil {
 		return nil, err
 	}
 	defer func() {
@@ -163,7 +165,7 @@ func writeChunks(htmlPath string, e *encoder) (_ *chunks, err error) {
 		}
 		cur.WriteString("]});\n")
 		c.bytes += int64(cur.Len())
-		if err := os.WriteFile(filepath.Join(c.tmp, fmt.Sprintf("%d.js", c.n)), cur.Bytes(), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(c.tmp, fmt.Sprintf("%d.js", c.n)), cur.Bytes(), 0o666); err != nil {
 			return err
 		}
 		cur.Reset()
@@ -218,9 +220,6 @@ func (c *chunks) discard() {
 func (c *chunks) writePage(in *Input) (Stats, error) {
 	final := filepath.Join(filepath.Dir(c.page), c.name)
 	if err := checkChunkDir(final); err != nil { // again: it may have changed meanwhile
-		return Stats{}, err
-	}
-	if err := os.Chmod(c.tmp, 0o755); err != nil {
 		return Stats{}, err
 	}
 	if err := fsx.Install(c.tmp, func() error {
