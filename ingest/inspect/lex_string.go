@@ -32,6 +32,23 @@ func (l *lexer) stringEnd() (strFlags, *decodeErr) {
 	d := l.data
 	start := l.pos + 1 // after the opening quote
 	i := start
+	// Most strings of a sample are keys, ids and names of ASCII alone, ended within
+	// two words: when the first quote, backslash or byte that is not ASCII of those
+	// sixteen bytes is a quote, it ends the string, with no escape before it and
+	// every byte ASCII (each test is exact for its lowest flagged byte, as in
+	// plainEnd), and no escape arithmetic is needed.
+	if i+16 <= len(d) {
+		for k := i; k < i+16; k += 8 {
+			w := binary.LittleEndian.Uint64(d[k:])
+			if m := hasZero(w^(swarLo*'"')) | hasZero(w^(swarLo*'\\')) | w&swarHi; m != 0 {
+				if p := k + bits.TrailingZeros64(m)>>3; d[p] == '"' {
+					l.pos = p + 1
+					return 0, nil
+				}
+				break
+			}
+		}
+	}
 	var next uint64 // 1 when the previous word's last backslash escapes this word's first byte
 	var backslashes, high uint64
 	for limit := min(len(d), start+memoMin); ; limit = len(d) {
