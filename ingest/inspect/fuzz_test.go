@@ -227,6 +227,34 @@ func FuzzStringEnd(f *testing.F) {
 	})
 }
 
+// FuzzUnquote holds appendUnquoted to encoding/json on any string content, decoded
+// into an output with room for it as written (by words, copyPlain), with less (byte by
+// byte), and after bytes already there, which it must leave as they were.
+func FuzzUnquote(f *testing.F) {
+	f.Add([]byte(`{\"decision\":\"allow\",\"note\":\"a \\\"quoted\\\" word\\n\"}`), uint8(0))
+	f.Add([]byte(`plain text that is long enough for words\t\u00e9\ud83d\ude00 \xff`), uint8(3))
+	f.Fuzz(func(t *testing.T, in []byte, room uint8) {
+		var want string
+		werr := json.Unmarshal(append(append([]byte{'"'}, in...), '"'), &want)
+		for _, extra := range []int{0, int(room) % 16, -1 - int(room)%16} {
+			n := max(len(in)+extra, 0)
+			out := append(make([]byte, 0, 3+n), "pre"...)
+			full := out[:cap(out)]
+			for i := 3; i < len(full); i++ {
+				full[i] = '#'
+			}
+			got, ok := appendUnquoted(out, in)
+			// (A quote not escaped ends a JSON string: no string's content holds one.)
+			if werr != nil && bytes.IndexByte(in, '"') < 0 && ok {
+				t.Fatalf("appendUnquoted(%q) = %q, ok; encoding/json: %v", in, got, werr)
+			}
+			if werr == nil && (!ok || string(got) != "pre"+want) {
+				t.Fatalf("appendUnquoted(%q) with room %d = %q, %v; encoding/json %q", in, n, got, ok, want)
+			}
+		}
+	})
+}
+
 // FuzzSampleIDCompare: the order rows and samples are sorted in is a total order on any
 // ids a log can give (an integer of any length, a number a member name spells, a string):
 // antisymmetric and transitive, so that a sort gives one order whatever order the samples

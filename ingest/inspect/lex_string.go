@@ -32,6 +32,23 @@ func (l *lexer) stringEnd() (strFlags, *decodeErr) {
 	d := l.data
 	start := l.pos + 1 // after the opening quote
 	i := start
+	// Most strings of a sample are keys, ids and names of ASCII alone, ended within
+	// two words: when the first quote, backslash or byte that is not ASCII of those
+	// sixteen bytes is a quote, it ends the string, with no escape before it and
+	// every byte ASCII (each test is exact for its lowest flagged byte, as in
+	// plainEnd), and no escape arithmetic is needed.
+	if i+16 <= len(d) {
+		for k := i; k < i+16; k += 8 {
+			w := binary.LittleEndian.Uint64(d[k:])
+			if m := hasZero(w^(swarLo*'"')) | hasZero(w^(swarLo*'\\')) | w&swarHi; m != 0 {
+				if p := k + bits.TrailingZeros64(m)>>3; d[p] == '"' {
+					l.pos = p + 1
+					return 0, nil
+				}
+				break
+			}
+		}
+	}
 	var next uint64 // 1 when the previous word's last backslash escapes this word's first byte
 	var backslashes, high uint64
 	for limit := min(len(d), start+memoMin); ; limit = len(d) {
@@ -316,6 +333,13 @@ func unquote(s []byte) ([]byte, bool) { return appendUnquoted(make([]byte, 0, le
 // appendUnquoted is unquote appending to out.
 func appendUnquoted(out, s []byte) ([]byte, bool) {
 	for i := 0; i < len(s); {
+		if cap(out)-len(out) >= len(s)-i {
+			// What is left fits in out's capacity as written, so it is decoded by
+			// words (copyPlain) up to what the loop below must decode one at a time.
+			if out, i = copyPlain(out, s, i); i == len(s) {
+				break
+			}
+		}
 		if j := plainEnd(s, i); j > i { // a run of plain ASCII, copied at once
 			out = append(out, s[i:j]...)
 			if i = j; i == len(s) {
@@ -382,6 +406,48 @@ func appendUnquoted(out, s []byte) ([]byte, bool) {
 	}
 	return out, true
 }
+
+// copyPlain appends s's content from i to out, as appendUnquoted does, as far as it is
+// plain ASCII and escapes of one character (\" \\ \/ \b \f \n \r \t), and returns
+// out and where it stopped: at a byte the caller must decode (another escape, a control
+// character, a byte that is not ASCII) or within eight bytes of the end. The JSON
+// written inside a string (a decision record, a tool's reply) has an escaped quote every
+// dozen bytes, and a run copied by append between two of them cost a call to memmove
+// each. Every word is stored whole at the output's end before it is looked at: the
+// caller has made sure that out has room for the rest of s as written (cap(out)-len(out)
+// >= len(s)-i), which a decoding never exceeds here (it only drops backslashes), so the
+// bytes stored past the decoded ones stay inside out's capacity, are not part of out,
+// and are written over by what comes next.
+func copyPlain(out, s []byte, i int) ([]byte, int) {
+	n := len(out)
+	dst := out[:cap(out)]
+	for i+8 <= len(s) {
+		w := binary.LittleEndian.Uint64(s[i:])
+		binary.LittleEndian.PutUint64(dst[n:], w)
+		// As plainEnd: each test is exact for its lowest flagged byte.
+		m := hasZero(w^(swarLo*'\\')) | hasLess(w, 0x20) | w&swarHi
+		if m == 0 {
+			i, n = i+8, n+8
+			continue
+		}
+		k := bits.TrailingZeros64(m) >> 3
+		i, n = i+k, n+k
+		if s[i] != '\\' || i+1 == len(s) {
+			break
+		}
+		e := shortEscapes[s[i+1]]
+		if e == 0 {
+			break
+		}
+		dst[n] = e
+		i, n = i+2, n+1
+	}
+	return dst[:n], i
+}
+
+// shortEscapes maps the character after a backslash to the byte the escape stands for,
+// for the escapes of one character; 0 for any other.
+var shortEscapes = [256]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
 
 // plainEnd returns the index of the first byte from i of s that is a backslash, a
 // control character or not ASCII (len(s) when there is none), eight bytes at a time.

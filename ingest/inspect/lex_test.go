@@ -1,6 +1,7 @@
 package inspect
 
 import (
+	"bytes"
 	"encoding/json"
 	"math/rand/v2"
 	"testing"
@@ -160,6 +161,51 @@ func TestUnquote(t *testing.T) {
 		got, ok := unquote(b)
 		if ok != (werr == nil) || ok && string(got) != want {
 			t.Fatalf("unquote(%q) = %q, %v; encoding/json %q, %v", b, got, ok, want, werr)
+		}
+	}
+}
+
+// TestUnquoteByWords checks appendUnquoted against encoding/json on longer strings than
+// TestUnquote (JSON written inside a string, runs of every length between escapes) and
+// into outputs of every kind: with room for the string as written (decoded by words,
+// copyPlain), without it (byte by byte), and after bytes already in the output, which
+// must stay as they were.
+func TestUnquoteByWords(t *testing.T) {
+	pieces := []string{"a", "bcdefghij", "klmnopqrstuvwxyz0123", `\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t`,
+		`{\"k\":\"v\"}`, `\u00e9`, `\ud83d\ude00`, `\ud800`, `\q`, `\u12`, "\x01", "é", "\xff", "😀", " "}
+	rng := rand.New(rand.NewPCG(7, 8))
+	for range 20000 {
+		var b []byte
+		for range rng.IntN(40) {
+			b = append(b, pieces[rng.IntN(len(pieces))]...)
+		}
+		if rng.IntN(3) == 0 { // end on a backslash: a bad escape
+			b = append(b, '\\')
+		}
+		var want string
+		werr := json.Unmarshal(append(append([]byte{'"'}, b...), '"'), &want)
+		prefix := []byte("prefix")[:rng.IntN(7)]
+		var room int
+		switch rng.IntN(3) {
+		case 0:
+			room = len(b) // exactly what the words need
+		case 1:
+			room = rng.IntN(len(b) + 1) // maybe too little: byte by byte
+		default:
+			room = len(b) + rng.IntN(20)
+		}
+		out := make([]byte, len(prefix), len(prefix)+room)
+		copy(out, prefix)
+		full := out[:cap(out)]
+		for i := len(prefix); i < len(full); i++ {
+			full[i] = '#' // what the words may write over
+		}
+		got, ok := appendUnquoted(out, b)
+		if ok != (werr == nil) || ok && string(got) != string(prefix)+want {
+			t.Fatalf("appendUnquoted(%q, %q) with room %d = %q, %v; encoding/json %q, %v", prefix, b, room, got, ok, want, werr)
+		}
+		if ok && !bytes.Equal(got[:len(prefix)], prefix) {
+			t.Fatalf("appendUnquoted changed the bytes before it: %q", got)
 		}
 	}
 }
