@@ -29,3 +29,20 @@ func TestOfficialRewardBounds(t *testing.T) {
 		}
 	}
 }
+
+// The verdict keeps the reward as written: raw_status with the shortest digits that read
+// back as the reward, and the number itself.
+func TestOfficialRawStatus(t *testing.T) {
+	for _, c := range []struct {
+		reward float64
+		want   string
+	}{{1, "reward=1"}, {0, "reward=0"}, {0.1234567, "reward=0.1234567"}, {0.999999, "reward=0.999999"}, {1e-7, "reward=1e-07"}} {
+		o := official(c.reward)
+		if s, _ := o.String("raw_status"); s != c.want {
+			t.Errorf("reward %v: raw_status %q, want %q", c.reward, s, c.want)
+		}
+		if x, _ := o.Get("reward"); x != c.reward {
+			t.Errorf("reward %v: reward member %v", c.reward, x)
+		}
+	}
+}
