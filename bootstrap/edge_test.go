@@ -310,8 +310,17 @@ func TestSmallStatisticsEdgeCases(t *testing.T) {
 	if _, err := MinSampleSize(0.4, 0, 0.05, 0.8); err == nil {
 		t.Error("sample size with delta 0 accepted")
 	}
+	for _, sd := range []float64{0, -0.4, math.Inf(1), math.NaN()} {
+		if n, err := MinSampleSize(sd, 0.05, 0.05, 0.8); err == nil {
+			t.Errorf("sample size with sd %v accepted: %d cases", sd, n)
+		}
+	}
 	if se, _ := StdErrCLT([]float64{1}); !math.IsNaN(se) {
 		t.Errorf("StdErrCLT of one value = %v, want NaN", se)
+	}
+	// Two values: sd(ddof=1) = |a − b|/√2, over √2: |a − b|/2 (numpy.std([0, 1], ddof=1)/√2).
+	if se, _ := StdErrCLT([]float64{0, 1}); se != 0.5 {
+		t.Errorf("StdErrCLT(0, 1) = %v, want 0.5", se)
 	}
 	if se, _ := StdErrClusteredInspect([]float64{1, 0, 1}, []int{4, 4, 4}); !math.IsNaN(se) {
 		t.Errorf("Inspect SE with one cluster = %v, want NaN", se)
