@@ -338,6 +338,11 @@ func TestSmallStatisticsEdgeCases(t *testing.T) {
 	if se, _ := StdErrClusteredInspect([]float64{1, 0, 1}, []int{4, 4, 4}); !math.IsNaN(se) {
 		t.Errorf("Inspect SE with one cluster = %v, want NaN", se)
 	}
+	// Two clusters, the fewest with an SE: x̄ = 0.75, cluster sums of x − x̄ are −0.5 and
+	// 0.5, so SE = √(2/1 · (0.25 + 0.25))/4 = 0.25.
+	if se, _ := StdErrClusteredInspect([]float64{0, 1, 1, 1}, []int{1, 1, 2, 2}); se != 0.25 {
+		t.Errorf("Inspect SE with two clusters = %v, want 0.25", se)
+	}
 	if _, err := StdErrClusteredMiller([]float64{1, 0}, []int{1}); err == nil {
 		t.Error("cluster label count mismatch accepted")
 	}
