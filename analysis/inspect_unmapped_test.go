@@ -1,0 +1,55 @@
+package analysis
+
+import (
+	"encoding/json"
+	"math"
+	"testing"
+
+	"github.com/sabench/sabench-stats/ingest/inspect"
+)
+
+// inspectRow is one epoch's row of scorer "s" with the value as written.
+func inspectRow(id string, epoch int, value string) inspect.Row {
+	r := inspect.Row{Log: "l.eval", Task: "t", SampleID: inspect.NumberID(id), Epoch: epoch, Scorer: "s", Score: math.NaN()}
+	if value != "" {
+		r.Value = json.RawMessage(value)
+		if f, ok := inspect.ValueToFloat(r.Value); ok {
+			r.Score, r.Scored = f, true
+		}
+	}
+	return r
+}
+
+// A value value_to_float cannot map counts 0 in Inspect's metrics (with a warning), a null
+// (Inspect's unscored NaN) is left out. Samples 1 ("C"), 2 ("maybe") and 3 (null): the mean
+// is over samples 1 and 2, (1 + 0)/2 = 0.5, and the stderr sd([1, 0], ddof=1)/√2 = 0.5.
+func TestInspectMetricsUnmappedCountZero(t *testing.T) {
+	rows := []inspect.Row{inspectRow("1", 1, `"C"`), inspectRow("2", 1, `"maybe"`), inspectRow("3", 1, `null`)}
+	ms, err := InspectMetrics(&inspect.Header{}, rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ms) != 1 {
+		t.Fatalf("%d metrics: %+v", len(ms), ms)
+	}
+	m := ms[0]
+	if m.Scorer != "s" || m.Reducer != "mean" || m.Samples != 2 || m.Rows != 2 || m.AsZero != 1 || m.Mean != 0.5 || m.Stderr != 0.5 {
+		t.Errorf("%+v, want 2 samples, 2 rows, 1 as zero, mean 0.5, stderr 0.5", m)
+	}
+	// The rows given are not changed: the unmapped row stays unscored for every other
+	// statistic.
+	if rows[1].Scored || !math.IsNaN(rows[1].Score) {
+		t.Errorf("row 2 changed: %+v", rows[1])
+	}
+}
+
+// One sample: Inspect's stderr() is 0, not NaN. Sample 1 has epochs "C" and "I": mean 0.5.
+func TestInspectMetricsOneSample(t *testing.T) {
+	ms, err := InspectMetrics(&inspect.Header{}, []inspect.Row{inspectRow("1", 1, `"C"`), inspectRow("1", 2, `"I"`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ms) != 1 || ms[0].Samples != 1 || ms[0].Rows != 2 || ms[0].Mean != 0.5 || ms[0].Stderr != 0 {
+		t.Errorf("%+v, want 1 sample, 2 rows, mean 0.5, stderr 0", ms)
+	}
+}
