@@ -53,3 +53,31 @@ func TestInspectMetricsOneSample(t *testing.T) {
 		t.Errorf("%+v, want 1 sample, 2 rows, mean 0.5, stderr 0", ms)
 	}
 }
+
+// failuresOf sorts a scorer's unscored rows by cause, hand-counted: log l.eval ran the
+// scorer (row 1 scored); its rows 2 (an error), 3 (null), 4 ("maybe") and 5 (no value) are
+// one errored, two unscored and one unmapped; log m.eval never scored with it, so its row
+// without a value is not a left-out sample-epoch, but its errored row is. Three rows hit a
+// limit, of two kinds. Another scorer's row counts nowhere.
+func TestInspectFailuresByCause(t *testing.T) {
+	at := func(r inspect.Row, log, errMsg, limit string) inspect.Row {
+		r.Log, r.Error, r.Limit = log, errMsg, limit
+		return r
+	}
+	other := inspectRow("9", 1, `"I"`)
+	other.Scorer = "other"
+	rows := []inspect.Row{
+		at(inspectRow("1", 1, `"C"`), "l.eval", "", "token"),
+		at(inspectRow("2", 1, ""), "l.eval", "boom", ""),
+		at(inspectRow("3", 1, `null`), "l.eval", "", "token"),
+		at(inspectRow("4", 1, `"maybe"`), "l.eval", "", "time"),
+		at(inspectRow("5", 1, ""), "l.eval", "", ""),
+		at(inspectRow("1", 1, ""), "m.eval", "", ""),
+		at(inspectRow("2", 1, ""), "m.eval", "boom", ""),
+		at(other, "l.eval", "boom", "token"),
+	}
+	f := failuresOf(rows, "s")
+	if f.Errored != 2 || f.Unscored != 2 || f.Unmapped != 1 || f.Limited != 3 || len(f.Limits) != 2 || f.Limits[0] != "time" || f.Limits[1] != "token" {
+		t.Errorf("%+v, want 2 errored, 2 unscored, 1 unmapped, 3 limited of [time token]", f)
+	}
+}
