@@ -5,6 +5,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/sabench/sabench-stats/bootstrap"
 	"github.com/sabench/sabench-stats/ingest/inspect"
 )
 
@@ -79,5 +80,18 @@ func TestInspectFailuresByCause(t *testing.T) {
 	f := failuresOf(rows, "s")
 	if f.Errored != 2 || f.Unscored != 2 || f.Unmapped != 1 || f.Limited != 3 || len(f.Limits) != 2 || f.Limits[0] != "time" || f.Limits[1] != "token" {
 		t.Errorf("%+v, want 2 errored, 2 unscored, 1 unmapped, 3 limited of [time token]", f)
+	}
+}
+
+// The interval description the Inspect tables and data files print: samples or their
+// clusters, and the seed used (the default when none is given).
+func TestInspectIntervalsSpec(t *testing.T) {
+	s := InspectIntervals(StatOptions{}, "")
+	if s.Unit != "samples" || s.Seed != bootstrap.DefaultSeed {
+		t.Errorf("%+v, want unit samples and the default seed %d", s, bootstrap.DefaultSeed)
+	}
+	s = InspectIntervals(StatOptions{Seed: 7}, "template")
+	if s.Unit != "clusters of samples sharing metadata.template" || s.Seed != 7 {
+		t.Errorf("%+v, want unit clusters of metadata.template and seed 7", s)
 	}
 }
