@@ -56,8 +56,9 @@ func TestInspectMetricsOneSample(t *testing.T) {
 }
 
 // failuresOf sorts a scorer's unscored rows by cause, hand-counted: log l.eval ran the
-// scorer (row 1 scored); its rows 2 (an error), 3 (null), 4 ("maybe") and 5 (no value) are
-// one errored, two unscored and one unmapped; log m.eval never scored with it, so its row
+// scorer (row 1 scored); its rows 2 (an error), 3 and 6 (null), 4 ("maybe"), 5 and 7 (no
+// value) are one errored, four unscored and one unmapped (unequal counts of each kind, so
+// that no two kinds can trade places unseen); log m.eval never scored with it, so its row
 // without a value is not a left-out sample-epoch, but its errored row is. Three rows hit a
 // limit, of two kinds. Another scorer's row counts nowhere.
 func TestInspectFailuresByCause(t *testing.T) {
@@ -73,13 +74,15 @@ func TestInspectFailuresByCause(t *testing.T) {
 		at(inspectRow("3", 1, `null`), "l.eval", "", "token"),
 		at(inspectRow("4", 1, `"maybe"`), "l.eval", "", "time"),
 		at(inspectRow("5", 1, ""), "l.eval", "", ""),
+		at(inspectRow("6", 1, `null`), "l.eval", "", ""),
+		at(inspectRow("7", 1, ""), "l.eval", "", ""),
 		at(inspectRow("1", 1, ""), "m.eval", "", ""),
 		at(inspectRow("2", 1, ""), "m.eval", "boom", ""),
 		at(other, "l.eval", "boom", "token"),
 	}
 	f := failuresOf(rows, "s")
-	if f.Errored != 2 || f.Unscored != 2 || f.Unmapped != 1 || f.Limited != 3 || len(f.Limits) != 2 || f.Limits[0] != "time" || f.Limits[1] != "token" {
-		t.Errorf("%+v, want 2 errored, 2 unscored, 1 unmapped, 3 limited of [time token]", f)
+	if f.Errored != 2 || f.Unscored != 4 || f.Unmapped != 1 || f.Limited != 3 || len(f.Limits) != 2 || f.Limits[0] != "time" || f.Limits[1] != "token" {
+		t.Errorf("%+v, want 2 errored, 4 unscored, 1 unmapped, 3 limited of [time token]", f)
 	}
 }
 
