@@ -37,13 +37,19 @@ func TestReducers(t *testing.T) {
 	}{
 		{"mean", []string{`"C"`, `"I"`, `"C"`}, 2.0 / 3},
 		{"median", []string{`"C"`, `"I"`, `"C"`}, 1},
-		{"median", []string{`0`, `1`, `1`, `0.5`}, 0.75}, // statistics.median: the mean of 0.5 and 1
+		{"median", []string{`0`, `1`, `1`, `0.5`}, 0.75},          // statistics.median: the mean of 0.5 and 1
+		{"median", []string{`1`, `0`, `"C"`, `0.25`, `"P"`}, 0.5}, // sorted 0, 0.25, 0.5, 1, 1: the third
+		{"median", []string{`0.75`}, 0.75},
 		{"mode", []string{`"C"`, `"I"`, `"C"`}, 1},
+		{"mode", []string{`0`, `1`, `"P"`, `1`}, 1}, // the most common value, not the first seen
+		{"mode", []string{`"I"`, `"P"`, `"C"`, `"P"`}, 0.5},
 		{"mode", []string{`0`, `1`, `1`, `0`}, 0},               // a tie: most_common(1) keeps the first seen
 		{"mode", []string{`1`, `0`, `0`, `1`}, 1},               // the same tie the other way
 		{"mode", []string{`true`, `"P"`, `1.0`, `"P"`, `1`}, 1}, // True == 1 == 1.0 in a Counter: 3 against 2
 		{"mode", []string{`"P"`, `0.5`, `0.5`, `"P"`, `0`}, 0.5},
 		{"max", []string{`"I"`, `"P"`, `0.25`}, 0.5},
+		{"max", []string{`"C"`, `0`, `0.5`}, 1},                 // the first value the largest
+		{"mode", []string{`0.251`, `0.252`, `0.3`, `0.3`}, 0.3}, // numbers told apart by every digit
 		{"at_least_2", []string{`"C"`, `"I"`, `"C"`}, 1},
 		{"at_least_3", []string{`"C"`, `"I"`, `"C"`}, 0},
 		{"at_least_1", []string{`0.5`, `"P"`}, 0}, // 0.5 is below the threshold 1.0

@@ -31,6 +31,14 @@ func TestAdjustNaN(t *testing.T) {
 	}
 }
 
+// Holm's products above 1 are capped at 1 (the statsmodels case above never exceeds 1
+// before the cap). By hand, m = 3: 3·0.3 = 0.9, 2·0.6 = 1.2 → 1, 1·0.9 → max(1, 0.9) = 1
+// (R's p.adjust(c(0.3, 0.6, 0.9), "holm") prints 0.9 1.0 1.0). BH's running minimum from
+// p_(m) ≤ 1 never needs its cap: 0.9, 3·0.6/2 = 0.9, 3·0.3 = 0.9.
+func TestAdjustCapAtOne(t *testing.T) {
+	checkAdjust(t, []float64{0.3, 0.6, 0.9}, []float64{0.9, 1, 1}, []float64{0.9, 0.9, 0.9})
+}
+
 func checkAdjust(t *testing.T, p, holm, bh []float64) {
 	t.Helper()
 	gh, err := Holm(p)

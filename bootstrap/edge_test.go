@@ -310,11 +310,38 @@ func TestSmallStatisticsEdgeCases(t *testing.T) {
 	if _, err := MinSampleSize(0.4, 0, 0.05, 0.8); err == nil {
 		t.Error("sample size with delta 0 accepted")
 	}
+	for _, c := range [][4]float64{
+		{0, 0.05, 0.05, 0.8}, {-0.4, 0.05, 0.05, 0.8}, {math.Inf(1), 0.05, 0.05, 0.8}, {math.NaN(), 0.05, 0.05, 0.8},
+		{0.4, math.NaN(), 0.05, 0.8}, {0.4, math.Inf(-1), 0.05, 0.8},
+		{0.4, 0.05, 0, 0.8}, {0.4, 0.05, 1, 0.8}, {0.4, 0.05, 1.5, 0.8},
+		{0.4, 0.05, 0.05, 0}, {0.4, 0.05, 0.05, 1}, {0.4, 0.05, 0.05, 1.5}, {0.4, 0.05, 0.05, -0.2},
+	} {
+		if n, err := MinSampleSize(c[0], c[1], c[2], c[3]); err == nil {
+			t.Errorf("sample size with sd, delta, alpha, power %v accepted: %d cases", c, n)
+		}
+	}
 	if se, _ := StdErrCLT([]float64{1}); !math.IsNaN(se) {
 		t.Errorf("StdErrCLT of one value = %v, want NaN", se)
 	}
+	// Two values: sd(ddof=1) = |a − b|/√2, over √2: |a − b|/2 (numpy.std([0, 1], ddof=1)/√2).
+	if se, _ := StdErrCLT([]float64{0, 1}); se != 0.5 {
+		t.Errorf("StdErrCLT(0, 1) = %v, want 0.5", se)
+	}
+	// Miller's clustered SE on two values: each its own cluster adds nothing to the CLT term
+	// (0.5); in one cluster the cross term is (Σe)² − Σe² = 0 − 0.5, so SE² = 0.25 − 0.5/4.
+	if se, _ := StdErrClusteredMiller([]float64{0, 1}, []int{1, 2}); se != 0.5 {
+		t.Errorf("Miller SE, two clusters of one = %v, want 0.5", se)
+	}
+	if se, _ := StdErrClusteredMiller([]float64{0, 1}, []int{3, 3}); math.Abs(se-math.Sqrt(0.125)) > 1e-15 {
+		t.Errorf("Miller SE, one cluster of two = %v, want √0.125", se)
+	}
 	if se, _ := StdErrClusteredInspect([]float64{1, 0, 1}, []int{4, 4, 4}); !math.IsNaN(se) {
 		t.Errorf("Inspect SE with one cluster = %v, want NaN", se)
+	}
+	// Two clusters, the fewest with an SE: x̄ = 0.75, cluster sums of x − x̄ are −0.5 and
+	// 0.5, so SE = √(2/1 · (0.25 + 0.25))/4 = 0.25.
+	if se, _ := StdErrClusteredInspect([]float64{0, 1, 1, 1}, []int{1, 1, 2, 2}); se != 0.25 {
+		t.Errorf("Inspect SE with two clusters = %v, want 0.25", se)
 	}
 	if _, err := StdErrClusteredMiller([]float64{1, 0}, []int{1}); err == nil {
 		t.Error("cluster label count mismatch accepted")

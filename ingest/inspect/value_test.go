@@ -23,6 +23,10 @@ func TestValueToFloat(t *testing.T) {
 		{`"1_000"`, 1000, true}, {`"0x1p-2"`, 0, false}, {`"-0X1P1"`, 0, false}, {`"0x10"`, 0, false},
 		{`"\u0043"`, 1, true}, {`" yes"`, 0, false}, {`"`, 0, false}, {`"C`, 0, false}, {`"C\"`, 0, false},
 		{`"c"`, 0, false}, {`"maybe"`, 0, false}, {`"inf"`, 0, false}, {`[1]`, 0, false}, {`{"a":1}`, 0, false},
+		// Not JSON: the reader never passes such a value, but the exported mapping still says 0.
+		{`tru`, 0, false}, {`fals`, 0, false}, {`-`, 0, false}, {`1.2.3`, 0, false},
+		// float() reads these, but not as finite numbers: Inspect warns and counts 0.
+		{`"-inf"`, 0, false}, {`"-Infinity"`, 0, false}, {`"nan"`, 0, false}, {`"1e400"`, 0, false},
 	}
 	for _, c := range cases {
 		got, ok := ValueToFloat([]byte(c.in))

@@ -150,9 +150,11 @@ func newEpisode(opt Options, d *Domain, taskID string, trial int, source string,
 // (τ-bench's rewards are exactly 0.0 or 1.0).
 const SuccessTolerance = 1e-6
 
-// official is the benchmark's verdict: successful when the reward is 1.
+// official is the benchmark's verdict: successful when the reward is 1. The bounds are
+// compared as is_successful writes them, (1 − 1e-6) ≤ reward ≤ (1 + 1e-6): |reward − 1|
+// ≤ 1e-6 differs in floats at the ends (0.999999 − 1 is −1.0000000000287557e-06).
 func official(reward float64) *jsonv.Object {
-	ok := math.Abs(reward-1) <= SuccessTolerance
+	ok := 1-SuccessTolerance <= reward && reward <= 1+SuccessTolerance
 	return jsonv.NewObject("successful", ok, "raw_status", "reward="+strconv.FormatFloat(reward, 'g', -1, 64), "reward", reward)
 }
 
