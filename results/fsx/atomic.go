@@ -15,8 +15,9 @@ import (
 // systems), which is flushed, fsynced and closed, then renamed over path: readers see the
 // old file or the complete new one, never a mix. If write or any step fails (or write
 // panics) the temporary file is removed and path is left as it was. The file gets the mode
-// the umask gives a new file (paths.CreateTemp: 0644 under umask 022). The directory itself is not fsynced, so a machine crash right after the rename may
-// still lose the new name.
+// the umask gives a new file (paths.CreateTemp: 0644 under umask 022). The directory
+// itself is not fsynced, so a machine crash right after the rename may still lose the new
+// name.
 //
 // A path that names something other than a regular file or a directory (a device such as
 // /dev/null, a named pipe) is written in place: a rename would put a regular file where

@@ -27,12 +27,13 @@ const manifestHeading = "# files written by sabench-stats; replacing this direct
 const staleTemp = time.Hour
 
 // ReplaceDir creates or replaces the directory at path with one that build fills. build
-// writes into a fresh sibling directory (mode 0755) that is moved into place only when
-// it succeeded, so a failure or a kill at any point leaves either the old directory or
-// the new one at path, never a mix and never neither: an existing directory is swapped
-// with the new one in one step (renameat2 RENAME_EXCHANGE), or, where the kernel cannot,
-// renamed aside, the new one renamed in, and the old one restored if that fails. The old
-// one is deleted only after the new one is in place.
+// writes into a fresh sibling directory (with the mode the umask gives a new one) that is
+// moved into place only when it succeeded, so a failure or a kill at any point leaves
+// either the old directory or the new one at path, never a mix and never neither: an
+// existing directory is swapped with the new one in one step (renameat2
+// RENAME_EXCHANGE), or, where the kernel cannot, renamed aside, the new one renamed in,
+// and the old one restored if that fails. The old one is deleted only after the new one
+// is in place.
 //
 // A directory is replaced only when it is empty or holds nothing but the files its
 // manifest lists (ManifestName, written by an earlier ReplaceDir): anything else (a

@@ -29,3 +29,19 @@ func TestTableControlCharacters(t *testing.T) {
 		}
 	}
 }
+
+// TestRowsOfTitleQuotesName: a policy's rows beside its leaderboard are titled with the
+// policy named as the cells name it; "strict " was titled "Policies: strict", the
+// policy "strict" as far as a reader could tell.
+func TestRowsOfTitleQuotesName(t *testing.T) {
+	tab := &results.Table{ID: "policies", Title: "Policies",
+		Columns: []results.Column{{Key: "policy", Header: "policy", Kind: results.KindText}},
+		Rows:    []results.Row{{Cells: []results.Cell{results.Text("strict ")}}, {Cells: []results.Cell{results.Text("strict")}}}}
+	got := RowsOf(tab, "strict ")
+	if want := `Policies: "strict "`; got.Title != want || len(got.Rows) != 1 {
+		t.Errorf("RowsOf(strict ): title %q, %d rows; want %q, 1 row", got.Title, len(got.Rows), want)
+	}
+	if got := RowsOf(tab, "strict").Title; got != "Policies: strict" {
+		t.Errorf("RowsOf(strict): title %q", got)
+	}
+}
