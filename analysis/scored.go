@@ -124,13 +124,13 @@ func (s *ScoredRelease) Reconciliation() string {
 	return line
 }
 
-// PolicyNames lists the scored policies ("safeact, near-miss"), each on one line as the
-// tables show it (ingest.OneLine): a policy file named "strict\tone" printed a tab in the
-// terminal's summary, read as "strict one", and a line break split it.
+// PolicyNames lists the scored policies ("safeact, near-miss"), each as the tables show it
+// (ingest.NameText): a policy file named "strict\tone" printed a tab in the terminal's
+// summary, read as "strict one", a line break split it, and "strict " read as "strict".
 func (s *ScoredRelease) PolicyNames() string {
 	n := make([]string, len(s.Releases))
 	for i, r := range s.Releases {
-		n[i] = ingest.OneLine(r.Policy.Name)
+		n[i] = ingest.NameText(r.Policy.Name)
 	}
 	return strings.Join(n, ", ")
 }

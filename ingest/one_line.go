@@ -40,3 +40,20 @@ func OneLine(s string) string {
 	}
 	return b.String()
 }
+
+// NameText is a name as the display forms (text, Markdown and LaTeX tables, the viewer,
+// the command's summary lines) show it: on one line (OneLine), and quoted as Go quotes it
+// when it has white space at an end, which a column's padding, Markdown and LaTeX would
+// hide: an Inspect model "trail " would print as "trail" (the notes quote such names too,
+// ListedNames). CSV and JSON keep a name as it is. The viewer's script does the same
+// with nameText (results/view/assets/view.js).
+func NameText(s string) string {
+	if strings.TrimFunc(s, blank) != s {
+		return strconv.Quote(s)
+	}
+	return OneLine(s)
+}
+
+// blank is white space a display shows as a blank (a control character, such as a tab,
+// OneLine shows escaped).
+func blank(r rune) bool { return unicode.IsSpace(r) && !unicode.IsControl(r) }

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sabench/sabench-stats/results/render"
+	"github.com/sabench/sabench-stats/ingest"
 )
 
 // hiddenNames are names that differ only by what a display hides, in pairs: a tab and a
@@ -115,7 +115,7 @@ func hiddenNamesViewer(t *testing.T) string {
 // header, the A/B pickers and headings, the policies) as they are, so that "m\tx/h" read
 // as "m x/h", "trail /h" as "trail/h" and "Cl\x00aude/x" as "Claude/x", where the tables
 // of the same page show "m\tx/h", "\"trail /h\"" and "Cl\x00aude/x". Its nameText shows
-// them as render.NameText does; the filters still select by the name itself.
+// them as ingest.NameText does; the filters still select by the name itself.
 func TestViewerShowsNamesAsTheTables(t *testing.T) {
 	t.Parallel()
 	chromiumPath(t)
@@ -123,7 +123,7 @@ func TestViewerShowsNamesAsTheTables(t *testing.T) {
 	b, stop := newBrowser(t)
 	defer stop()
 
-	// nameText against render.NameText, on the names above and on the characters each
+	// nameText against ingest.NameText, on the names above and on the characters each
 	// of its rules turns on; an ordinary name is shown as it is.
 	ordinary := []string{"Claude-5/Claude Code", "gpt-4o | ReAct", "模型/ハーネス", "🧑‍💻/x", `a"b\c`, "U+FFFD \uFFFD/x", "main"}
 	odd := []string{"a\x1bb", "a\x7fb", "a\u0085b", "a\u009fb", "l\nb\r\v\f\a\b", " lead", "nb\u00a0", "x\u3000", "q\"\\ \t", "t \x00", "e\u200b ",
@@ -138,7 +138,7 @@ func TestViewerShowsNamesAsTheTables(t *testing.T) {
 	in, _ := json.Marshal(all)
 	got := evalJS[[]string](t, b, `(`+string(in)+`).map(SAB.nameText)`)
 	for i, s := range all {
-		if want := render.NameText(s); got[i] != want {
+		if want := ingest.NameText(s); got[i] != want {
 			t.Errorf("nameText(%q) = %q, the tables show %q", s, got[i], want)
 		}
 		if i < len(ordinary) && got[i] != s {
@@ -153,7 +153,7 @@ func TestViewerShowsNamesAsTheTables(t *testing.T) {
 	shown := func(names ...string) []string {
 		var out []string
 		for _, n := range names {
-			out = append(out, render.NameText(n))
+			out = append(out, ingest.NameText(n))
 		}
 		return out
 	}
@@ -170,8 +170,8 @@ func TestViewerShowsNamesAsTheTables(t *testing.T) {
 	// The leaderboard's table cells of the same page show the configurations so.
 	cells := evalJS[[]string](t, b, `Array.from(document.querySelectorAll('#v-leaderboard td')).map(function(td){return td.textContent})`)
 	for _, c := range hiddenConfigs {
-		if !slices.Contains(cells, render.NameText(c)) {
-			t.Errorf("no leaderboard cell shows %q as %q", c, render.NameText(c))
+		if !slices.Contains(cells, ingest.NameText(c)) {
+			t.Errorf("no leaderboard cell shows %q as %q", c, ingest.NameText(c))
 		}
 	}
 	if got := evalJS[[]string](t, b, `Array.from(document.querySelectorAll('#v-leaderboard button[data-policy]')).map(function(e){return e.textContent})`); !slices.Contains(got, `strict\tone`) {
@@ -203,7 +203,7 @@ func TestViewerShowsNamesAsTheTables(t *testing.T) {
 	// Choosing an option filters by the name itself: every row of the slice is of that
 	// configuration, shown as the option is (4 episodes each, 12 of Claude/x).
 	for _, cfg := range hiddenConfigs {
-		label := render.NameText(cfg)
+		label := ingest.NameText(cfg)
 		sel, _ := json.Marshal(cfg)
 		evalJS[bool](t, b, `(function(){var s=document.getElementById('f-cfg');s.value=`+string(sel)+`;s.dispatchEvent(new Event('change'));return true})()`)
 		b.rendered(t)
@@ -235,11 +235,11 @@ func TestViewerShowsNamesAsTheTables(t *testing.T) {
 	cfg, caseID, cond := "Cl\x00aude/x", hiddenCases["SAB-V1-001"], "main"
 	run := cfg + "|" + caseID + "|2|" + cond
 	b.open(t, page, "run="+url.QueryEscape(run), "#timeline")
-	if got, want := b.text(t, "#ep-title"), "Run "+render.NameText(run); got != want {
+	if got, want := b.text(t, "#ep-title"), "Run "+ingest.NameText(run); got != want {
 		t.Errorf("the episode's title reads %q, want %q", got, want)
 	}
 	head := evalJS[string](t, b, `document.getElementById('ep-head').textContent`)
-	if want := render.NameText(cfg) + " on " + render.NameText(caseID) + " (V1, "; !strings.HasPrefix(head, want) || !strings.Contains(head, ", condition main") {
+	if want := ingest.NameText(cfg) + " on " + ingest.NameText(caseID) + " (V1, "; !strings.HasPrefix(head, want) || !strings.Contains(head, ", condition main") {
 		t.Errorf("the episode's header reads %q, want it to begin %q", head, want)
 	}
 	if got := evalJS[[]string](t, b, `Array.from(document.querySelectorAll('#ep-policies tbody td:first-child')).map(function(td){return td.textContent})`); !slices.Contains(got, `strict\tone`) {
@@ -251,17 +251,17 @@ func TestViewerShowsNamesAsTheTables(t *testing.T) {
 		t.Errorf("the slice's summary reads %q, want it to name the policy strict\\tone", got)
 	}
 	b.open(t, page, "case="+url.QueryEscape(caseID)+"&a="+url.QueryEscape(run)+"&b="+url.QueryEscape("Claude/x~scgr\neg")+"&rb=2", "#ab-verdicts")
-	if got, want := b.text(t, "#ab-body h2"), "A/B: case "+render.NameText(caseID); got != want {
+	if got, want := b.text(t, "#ab-body h2"), "A/B: case "+ingest.NameText(caseID); got != want {
 		t.Errorf("the A/B heading reads %q, want %q", got, want)
 	}
 	picks := evalJS[[]string](t, b, `Array.from(document.querySelectorAll('#ab-a option')).map(function(o){return o.textContent})`)
 	for _, c := range hiddenConfigs {
-		if !slices.ContainsFunc(picks, func(p string) bool { return strings.Contains(p, " — "+render.NameText(c)+", main, ") }) {
-			t.Errorf("the A/B picker's runs %q name no run of %q as %q", picks, c, render.NameText(c))
+		if !slices.ContainsFunc(picks, func(p string) bool { return strings.Contains(p, " — "+ingest.NameText(c)+", main, ") }) {
+			t.Errorf("the A/B picker's runs %q name no run of %q as %q", picks, c, ingest.NameText(c))
 		}
 	}
 	heads := evalJS[string](t, b, `document.querySelector('#ab-table thead').textContent`)
-	if !strings.Contains(heads, render.NameText("Claude/x")+" · "+render.NameText("scgr\neg")) {
-		t.Errorf("the A/B table's heads %q do not name B's condition as %q", heads, render.NameText("scgr\neg"))
+	if !strings.Contains(heads, ingest.NameText("Claude/x")+" · "+ingest.NameText("scgr\neg")) {
+		t.Errorf("the A/B table's heads %q do not name B's condition as %q", heads, ingest.NameText("scgr\neg"))
 	}
 }

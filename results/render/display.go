@@ -27,7 +27,7 @@ func (fl *flavor) show(c results.Cell, col results.Column) string {
 func (fl *flavor) value(c results.Cell, col results.Column) string {
 	switch c.Type() {
 	case results.CellText:
-		return fl.text(NameText(c.Str()))
+		return fl.text(ingest.NameText(c.Str()))
 	case results.CellCount:
 		return num.Integer(c.N(), col.Signed, fl.minus)
 	case results.CellNumber:

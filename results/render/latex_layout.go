@@ -106,7 +106,7 @@ func (c *latexCol) pieces(cell results.Cell) []string {
 	fl, col := &rawFlavor, c.col
 	switch cell.Type() {
 	case results.CellText:
-		return []string{NameText(cell.Str())}
+		return []string{ingest.NameText(cell.Str())}
 	case results.CellCount:
 		return []string{num.Integer(cell.N(), col.Signed, fl.minus)}
 	case results.CellNumber:

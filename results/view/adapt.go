@@ -3,18 +3,18 @@ package view
 import (
 	"fmt"
 
+	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
 	"github.com/sabench/sabench-stats/oracle"
 	"github.com/sabench/sabench-stats/results"
-	"github.com/sabench/sabench-stats/results/render"
 )
 
 // RowsOf is the part of a table whose first cell is key (a policy's rows of the policies
-// table). The title names key as the cells show it (render.NameText): a policy "strict "
+// table). The title names key as the cells show it (ingest.NameText): a policy "strict "
 // was titled "Policies: strict", its blank lost at the end of the line.
 func RowsOf(t *results.Table, key string) *results.Table {
-	out := &results.Table{ID: t.ID, Title: t.Title + ": " + render.NameText(key), Columns: t.Columns, Notes: t.Notes}
+	out := &results.Table{ID: t.ID, Title: t.Title + ": " + ingest.NameText(key), Columns: t.Columns, Notes: t.Notes}
 	for _, r := range t.Rows {
 		if len(r.Cells) > 0 {
 			if s, ok := r.Cells[0].CellText(); ok && s == key {

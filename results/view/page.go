@@ -68,7 +68,7 @@ func page(w io.Writer, in *Input, e *encoder, chunkOf []int, chunkDir string) er
 	b.WriteString("<section id=\"v-leaderboard\" tabindex=\"-1\" aria-label=\"Leaderboard\">\n<h2>Leaderboard</h2>\n")
 	b.WriteString("<div class=\"toolbar\" role=\"group\" aria-label=\"Policy\">Policy: ")
 	for _, p := range in.Policies {
-		fmt.Fprintf(b, "<button type=\"button\" data-policy=\"%s\" aria-pressed=\"false\">%s</button>", html.EscapeString(p), html.EscapeString(render.NameText(oracle.PolicyLabel(p))))
+		fmt.Fprintf(b, "<button type=\"button\" data-policy=\"%s\" aria-pressed=\"false\">%s</button>", html.EscapeString(p), html.EscapeString(ingest.NameText(oracle.PolicyLabel(p))))
 	}
 	b.WriteString("</div>\n<p class=\"note\">A number that links opens the episodes behind it (the slice reproduces it).</p>\n")
 	for pi, p := range in.Policies {
@@ -140,12 +140,12 @@ func page(w io.Writer, in *Input, e *encoder, chunkOf []int, chunkDir string) er
 	return err
 }
 
-// shownNames are names as the tables show them (render.NameText): a policy named
+// shownNames are names as the tables show them (ingest.NameText): a policy named
 // "strict\tone" read "strict one" in the page's header.
 func shownNames(names []string) []string {
 	out := make([]string, len(names))
 	for i, n := range names {
-		out[i] = render.NameText(n)
+		out[i] = ingest.NameText(n)
 	}
 	return out
 }

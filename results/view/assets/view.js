@@ -55,7 +55,7 @@
   // nameText shows a name the data holds (a configuration, case id, domain, condition,
   // policy, run id) as the tables show it: a control character as Go escapes it (\t, \n,
   // \x00: ingest.OneLine), and a name with white space at an end quoted as Go quotes it
-  // ("trail ": render.NameText). Shown raw, "m\tx" read as "m x", "trail " as "trail", and
+  // ("trail ": ingest.NameText). Shown raw, "m\tx" read as "m x", "trail " as "trail", and
   // "Cl\x00aude" as "Claude". Only the text shown goes through it: filters, links and
   // option values keep the name itself.
   var CONTROL = /[\u0000-\u001f\u007f-\u009f]/g, PRINT = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u,
