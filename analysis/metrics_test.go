@@ -218,3 +218,37 @@ func TestDiagnoseGapAndPartByProtocol(t *testing.T) {
 		t.Errorf("Gap V0 %v, Part V0 %v, Part V1 %v; want NaN", d.Gap[ingest.V0], d.Part[ingest.V0], d.Part[ingest.V1])
 	}
 }
+
+// T4's "investigation complete" is read at the first attempt when there was one, else at the
+// end (the rule analysis/doc.go states): an attempt before coverage was complete reads
+// incomplete though coverage completed later.
+func TestInvestigationCompleteAtDecisivePoint(t *testing.T) {
+	mk := func(attempted, atFirst, atEnd bool) oracle.Verdict {
+		return with(v("A", "SAB-V1-001", ingest.V1, "d", 0, false), func(f *oracle.Fields) {
+			f.Attempted, f.CompleteAtFirstAttempt, f.CoverageComplete = attempted, atFirst, atEnd
+		})
+	}
+	vs := []oracle.Verdict{mk(true, false, true), mk(true, true, true), mk(false, false, true), mk(false, false, false)}
+	rs := recordsOf(vs)
+	for i, want := range []bool{false, true, true, false} {
+		if got := InvestigationComplete(&rs[i]); got != want {
+			t.Errorf("verdict %d: %v, want %v", i, got, want)
+		}
+	}
+}
+
+// A failure type the table does not name is still a failure: counted as contract_or_invalid,
+// never as a success. By hand: one success, one "unheard_of" → success 1/2, contract 1/2.
+func TestFailureMixUnnamedType(t *testing.T) {
+	vs := []oracle.Verdict{v("A", "c1", ingest.V2, "d", 0, true), with(v("A", "c2", ingest.V2, "d", 0, false), func(f *oracle.Fields) { f.FailureType = "unheard_of" })}
+	m := NewRelease(nil, nil, vs, oracle.SafeAct).FailureMixes(recordsOf(vs))
+	for j, name := range FailureTypes {
+		want := 0.0
+		if name == "success" || name == "contract_or_invalid" {
+			want = 0.5
+		}
+		if m[0].Share[j] != want {
+			t.Errorf("%s: %v, want %v", name, m[0].Share[j], want)
+		}
+	}
+}
