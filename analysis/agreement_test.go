@@ -52,3 +52,21 @@ func TestAgreeWithAudit(t *testing.T) {
 		t.Errorf("error %v, want the first bad line (3)", err)
 	}
 }
+
+// An audit line may leave case_id empty (the run id alone names the episode), and an audit
+// of a scoring with no verdicts names its first run as not read, not a panic on policy 0.
+func TestAgreeWithAuditEdges(t *testing.T) {
+	s := &Scored{Policies: []oracle.Policy{oracle.SafeAct}, Verdicts: [][]oracle.Verdict{{
+		oracle.Fields{RunID: "a", CaseID: "SAB-V1-001", BaseCaseID: "SAB-V1-001"}.Verdict(),
+	}}}
+	audit := &ingest.Audit{Path: "au.csv", Labels: map[string]ingest.AuditLabel{"a": {Pass: true, Line: 2}}}
+	ags, err := AgreeWithAudit(audit, s)
+	// one pair, label pass, oracle fail: a false accept, observed agreement 0/1
+	if err != nil || len(ags) != 1 || ags[0].N != 1 || ags[0].FalseAccepts != 1 || ags[0].Observed != 0 {
+		t.Errorf("empty case_id: %+v, %v", ags, err)
+	}
+	_, err = AgreeWithAudit(audit, &Scored{})
+	if want := `au.csv:2: run_id: "a" is not among the episodes read`; err == nil || err.Error() != want {
+		t.Errorf("no verdicts: error %v, want %s", err, want)
+	}
+}

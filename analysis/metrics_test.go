@@ -195,3 +195,60 @@ func TestLeaderboardRanks(t *testing.T) {
 		}
 	}
 }
+
+// Gap (a MISSING requirement at some checkpoint) is a rate of V1 and later episodes, Part
+// (committed yet failed) of V2 and later. By hand, one repeat: V1 a (missing), b → Gap[V1]
+// 1/2; V2 c (missing, committed, failed), d (committed, ECS), e (failed, no commit) → Gap[V2]
+// 1/3, Part[V2] 1/3; the V0 episode (missing, committed) counts in neither: NaN.
+func TestDiagnoseGapAndPartByProtocol(t *testing.T) {
+	mk := func(id string, p ingest.Protocol, ecs, missing bool, commits int) oracle.Verdict {
+		return with(v("A", id, p, "d", 0, ecs), func(f *oracle.Fields) { f.MissingAtCheckpoint, f.ExecutedCommits = missing, commits })
+	}
+	vs := []oracle.Verdict{
+		mk("SAB-V0-001", ingest.V0, false, true, 1),
+		mk("SAB-V1-001", ingest.V1, false, true, 0), mk("SAB-V1-002", ingest.V1, true, false, 0),
+		mk("SAB-V2-001", ingest.V2, false, true, 1), mk("SAB-V2-002", ingest.V2, true, false, 1), mk("SAB-V2-003", ingest.V2, false, false, 0),
+	}
+	r := NewRelease(nil, nil, vs, oracle.SafeAct)
+	d := r.Diagnose(recordsOf(vs))[0]
+	if !near(d.Gap[ingest.V1], 0.5) || !near(d.Gap[ingest.V2], 1.0/3) || !near(d.Part[ingest.V2], 1.0/3) {
+		t.Errorf("Gap V1 %v, V2 %v, Part V2 %v; want 1/2, 1/3, 1/3", d.Gap[ingest.V1], d.Gap[ingest.V2], d.Part[ingest.V2])
+	}
+	if !math.IsNaN(d.Gap[ingest.V0]) || !math.IsNaN(d.Part[ingest.V0]) || !math.IsNaN(d.Part[ingest.V1]) {
+		t.Errorf("Gap V0 %v, Part V0 %v, Part V1 %v; want NaN", d.Gap[ingest.V0], d.Part[ingest.V0], d.Part[ingest.V1])
+	}
+}
+
+// T4's "investigation complete" is read at the first attempt when there was one, else at the
+// end (the rule analysis/doc.go states): an attempt before coverage was complete reads
+// incomplete though coverage completed later.
+func TestInvestigationCompleteAtDecisivePoint(t *testing.T) {
+	mk := func(attempted, atFirst, atEnd bool) oracle.Verdict {
+		return with(v("A", "SAB-V1-001", ingest.V1, "d", 0, false), func(f *oracle.Fields) {
+			f.Attempted, f.CompleteAtFirstAttempt, f.CoverageComplete = attempted, atFirst, atEnd
+		})
+	}
+	vs := []oracle.Verdict{mk(true, false, true), mk(true, true, true), mk(false, false, true), mk(false, false, false)}
+	rs := recordsOf(vs)
+	for i, want := range []bool{false, true, true, false} {
+		if got := InvestigationComplete(&rs[i]); got != want {
+			t.Errorf("verdict %d: %v, want %v", i, got, want)
+		}
+	}
+}
+
+// A failure type the table does not name is still a failure: counted as contract_or_invalid,
+// never as a success. By hand: one success, one "unheard_of" → success 1/2, contract 1/2.
+func TestFailureMixUnnamedType(t *testing.T) {
+	vs := []oracle.Verdict{v("A", "c1", ingest.V2, "d", 0, true), with(v("A", "c2", ingest.V2, "d", 0, false), func(f *oracle.Fields) { f.FailureType = "unheard_of" })}
+	m := NewRelease(nil, nil, vs, oracle.SafeAct).FailureMixes(recordsOf(vs))
+	for j, name := range FailureTypes {
+		want := 0.0
+		if name == "success" || name == "contract_or_invalid" {
+			want = 0.5
+		}
+		if m[0].Share[j] != want {
+			t.Errorf("%s: %v, want %v", name, m[0].Share[j], want)
+		}
+	}
+}

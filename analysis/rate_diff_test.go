@@ -24,3 +24,22 @@ func TestRateDiffRoundsOnce(t *testing.T) {
 		t.Errorf("a rate without trials gave %v, want NaN", got)
 	}
 }
+
+// Counts whose denominators' product passes 2^53 (1e8 trials each: 100000007·100000037 ≈
+// 1.0e16) take the subtraction of the rates, each rounded once: 1/100000007 − 0 is the float
+// nearest 1/100000007, 9.99999930000005e-09 (python3: float(Fraction(1, 100000007))). Put
+// through the integer path, the product rounded to a float first gave 9.999999300000048e-09.
+func TestRateDiffLargeCounts(t *testing.T) {
+	if got, want := rateDiff(Rate{1, 100000007}, Rate{0, 100000037}), 9.99999930000005e-09; got != want {
+		t.Errorf("1/100000007 − 0/100000037 = %v, want %v", got, want)
+	}
+	// float(Fraction(12345, 100000007) − Fraction(678, 100000037)), which the subtraction of
+	// the two rounded rates gives as well
+	if got, want := rateDiff(Rate{12345, 100000007}, Rate{678, 100000037}), 0.00011666999386709968; got != want {
+		t.Errorf("12345/100000007 − 678/100000037 = %v, want %v", got, want)
+	}
+	// the percentage the score summary prints: 1/8 = 12.5%
+	if got := (Rate{1, 8}).Pct(); got != 12.5 {
+		t.Errorf("Pct of 1/8 = %v, want 12.5", got)
+	}
+}

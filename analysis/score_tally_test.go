@@ -117,3 +117,21 @@ func TestScoreChunkedTallyEqualsScore(t *testing.T) {
 		}
 	}
 }
+
+// A tally's harness rate counts the scored episodes that carry a harness verdict, and its
+// static count the scored static judgments. By hand: a (static, harness pass), b (harness
+// fail), c (no harness verdict), d (excluded, harness pass, static), e (harness pass): ECS
+// 3/4, harness 2/3 (a and e of a, b, e), static 1 (a; d is excluded).
+func TestTallyHarnessRateAndStatic(t *testing.T) {
+	s := &Scored{Policies: []oracle.Policy{oracle.SafeAct}, Verdicts: [][]oracle.Verdict{{
+		oracle.Fields{RunID: "a", Protocol: ingest.V1, ECS: true, Static: true, Official: 1}.Verdict(),
+		oracle.Fields{RunID: "b", Protocol: ingest.V1, Official: 0}.Verdict(),
+		oracle.Fields{RunID: "c", Protocol: ingest.V1, ECS: true, Official: -1}.Verdict(),
+		oracle.Fields{RunID: "d", Protocol: ingest.V1, Excluded: true, ExclusionReason: "infra_failure", Static: true, Official: 1}.Verdict(),
+		oracle.Fields{RunID: "e", Protocol: ingest.V1, ECS: true, Official: 1}.Verdict(),
+	}}}
+	p := TallyOf(s).Policy[0]
+	if p.ECS != (Rate{3, 4}) || p.Official != (Rate{2, 3}) || p.Static != 1 {
+		t.Errorf("ECS %v, harness %v, static %d; want {3 4}, {2 3}, 1", p.ECS, p.Official, p.Static)
+	}
+}

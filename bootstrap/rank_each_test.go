@@ -97,6 +97,10 @@ func TestRankCorrelationsEachRefuses(t *testing.T) {
 	if _, err := RankCorrelationsEach([]Ratio{r, r}, []Ratio{r, r}, []Ratio{r}); err == nil {
 		t.Error("a leaderboard of another length accepted")
 	}
+	// one item has no ranking to correlate (its τ-b and ρ would be NaN in every draw)
+	if _, err := RankCorrelationsEach([]Ratio{r}, []Ratio{r}); err == nil {
+		t.Error("a leaderboard of one item accepted")
+	}
 }
 
 // leaderboards656 builds the policy comparison's shape: 10 configurations on 656 cases of
