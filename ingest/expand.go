@@ -122,20 +122,16 @@ func walkEpisodeDir(root string, skipped *[]Problem) ([]string, error) {
 	var out []string
 	// .json files are passed over (a harness folder or a checkout holds many), but JSON
 	// Lines are often named .json: one note says how many, naming the first.
-	nJSON, firstJSON := 0, ""
+	var jsonFiles paths.Tally
 	pass := paths.NewPassOver(IsEpisodeFileName)
 	defer func() {
 		for _, n := range pass.Notes() {
 			*skipped = append(*skipped, Problem{File: filepath.Clean(root), Msg: n})
 		}
-		if nJSON > 0 {
-			which := "the first " + firstJSON
-			if nJSON == 1 {
-				which = firstJSON
-			}
+		if jsonFiles.N > 0 {
 			*skipped = append(*skipped, Problem{File: filepath.Clean(root), Msg: fmt.Sprintf(
 				"skipped: %s, %s: a directory search reads only %s names; name a file to read it whatever its name",
-				Plural(nJSON, ".json file"), which, strings.Join(episodeExts, ", "))})
+				Plural(jsonFiles.N, ".json file"), jsonFiles.Which(), strings.Join(episodeExts, ", "))})
 		}
 	}()
 	err = paths.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
@@ -181,9 +177,7 @@ func walkEpisodeDir(root string, skipped *[]Problem) ([]string, error) {
 			}
 		} else if !IsEpisodeFileName(d.Name()) {
 			if l := strings.ToLower(d.Name()); strings.HasSuffix(l, ".json") || strings.HasSuffix(l, ".json.gz") || strings.HasSuffix(l, ".json.zst") {
-				if nJSON++; nJSON == 1 {
-					firstJSON = filepath.Clean(p)
-				}
+				jsonFiles.Add(p)
 			}
 			return nil
 		} else if !d.Type().IsRegular() {

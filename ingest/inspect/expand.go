@@ -19,11 +19,12 @@ import (
 // "logs.json" and an eval set's "eval-set.json".
 func IsLogFileName(name string) bool {
 	l := strings.ToLower(filepath.Base(name))
-	if l == "logs.json" || l == "eval-set.json" {
-		return false
-	}
-	return strings.HasSuffix(l, ".eval") || strings.HasSuffix(l, ".json")
+	return !isIndexName(l) && (strings.HasSuffix(l, ".eval") || strings.HasSuffix(l, ".json"))
 }
+
+// isIndexName reports whether a lower-cased file name is one of the files Inspect writes
+// beside its logs: the folder index and an eval set's.
+func isIndexName(l string) bool { return l == "logs.json" || l == "eval-set.json" }
 
 // Expand turns files, folders and glob patterns into a list of distinct files sorted by
 // where they are (paths.Distinct), however they are spelled. A
@@ -83,7 +84,7 @@ func ExpandSkipped(args []string) ([]string, []Skipped, error) {
 					return nil
 				}
 				if !IsLogFileName(p) {
-					if l := strings.ToLower(d.Name()); !d.IsDir() && (l == "logs.json" || l == "eval-set.json") {
+					if !d.IsDir() && isIndexName(strings.ToLower(d.Name())) {
 						notLogs = append(notLogs, p)
 					}
 					return nil
@@ -109,10 +110,7 @@ func ExpandSkipped(args []string) ([]string, []Skipped, error) {
 				skipped = append(skipped, Skipped{Dir: filepath.Clean(arg), Msg: m})
 			}
 			if len(notLogs) > 0 {
-				which := "the first " + notLogs[0]
-				if len(notLogs) == 1 {
-					which = notLogs[0]
-				}
+				which := paths.Tally{N: len(notLogs), First: notLogs[0]}.Which()
 				skipped = append(skipped, Skipped{Dir: filepath.Clean(arg), Msg: fmt.Sprintf(
 					"skipped: %s (Inspect's logs.json and eval-set.json, case files, …), %s; name a file to read it whatever it holds",
 					map[bool]string{true: "1 .json file that is not an Inspect log", false: fmt.Sprintf("%d .json files that are not Inspect logs", len(notLogs))}[len(notLogs) == 1], which)})

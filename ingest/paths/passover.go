@@ -16,8 +16,29 @@ import (
 // of an input. A file named on the command line is read whatever its name.
 type PassOver struct {
 	input func(name string) bool // whether a name is one the search reads
-	count [3]int
-	first [3]string
+	tally [3]Tally
+}
+
+// Tally counts the entries a note is about and keeps the first, so that the note says how
+// many and which: "2 …, the first P".
+type Tally struct {
+	N     int
+	First string // cleaned
+}
+
+// Add counts the entry at p.
+func (t *Tally) Add(p string) {
+	if t.N++; t.N == 1 {
+		t.First = filepath.Clean(p)
+	}
+}
+
+// Which names the first entry as a note does: itself alone, "the first P" among several.
+func (t Tally) Which() string {
+	if t.N > 1 {
+		return "the first " + t.First
+	}
+	return t.First
 }
 
 // NewPassOver counts against input, the search's own file names.
@@ -66,27 +87,22 @@ func (po *PassOver) Skip(p string, d fs.DirEntry) bool {
 	return false
 }
 
-func (po *PassOver) note(reason int, p string) {
-	if po.count[reason]++; po.count[reason] == 1 {
-		po.first[reason] = filepath.Clean(p)
-	}
-}
+func (po *PassOver) note(reason int, p string) { po.tally[reason].Add(p) }
 
 // Notes says, for each reason in a fixed order, how many entries were passed over and
 // the first of them: "skipped: 2 entries hidden (…), the first DIR/._runs.jsonl; name a
 // file to read it whatever its name".
 func (po *PassOver) Notes() []string {
 	var out []string
-	for i, n := range po.count {
-		if n == 0 {
+	for i, t := range po.tally {
+		if t.N == 0 {
 			continue
 		}
 		what := "1 entry"
-		which := po.first[i]
-		if n > 1 {
-			what, which = fmt.Sprintf("%d entries", n), "the first "+which
+		if t.N > 1 {
+			what = fmt.Sprintf("%d entries", t.N)
 		}
-		out = append(out, fmt.Sprintf("skipped: %s %s, %s; name a file to read it whatever its name", what, passReasons[i], which))
+		out = append(out, fmt.Sprintf("skipped: %s %s, %s; name a file to read it whatever its name", what, passReasons[i], t.Which()))
 	}
 	return out
 }
