@@ -352,43 +352,32 @@ func appendUnquoted(out, s []byte) ([]byte, bool) {
 			if i+1 >= len(s) {
 				return nil, false
 			}
-			switch e := s[i+1]; e {
-			case '"', '\\', '/':
-				out = append(out, e)
-			case 'b':
-				out = append(out, '\b')
-			case 'f':
-				out = append(out, '\f')
-			case 'n':
-				out = append(out, '\n')
-			case 'r':
-				out = append(out, '\r')
-			case 't':
-				out = append(out, '\t')
-			case 'u':
-				r, ok := hex4(s[i+2:])
-				if !ok {
-					return nil, false
-				}
-				i += 6
-				if utf16.IsSurrogate(r) {
-					r2, ok := rune(0), false
-					if i+1 < len(s) && s[i] == '\\' && s[i+1] == 'u' {
-						r2, ok = hex4(s[i+2:])
-					}
-					if dec := utf16.DecodeRune(r, r2); ok && dec != utf8.RuneError {
-						i += 6
-						r = dec
-					} else {
-						r = utf8.RuneError
-					}
-				}
-				out = utf8.AppendRune(out, r)
+			if b := shortEscapes[s[i+1]]; b != 0 {
+				out = append(out, b)
+				i += 2
 				continue
-			default:
+			}
+			if s[i+1] != 'u' {
 				return nil, false
 			}
-			i += 2
+			r, ok := hex4(s[i+2:])
+			if !ok {
+				return nil, false
+			}
+			i += 6
+			if utf16.IsSurrogate(r) {
+				r2, ok := rune(0), false
+				if i+1 < len(s) && s[i] == '\\' && s[i+1] == 'u' {
+					r2, ok = hex4(s[i+2:])
+				}
+				if dec := utf16.DecodeRune(r, r2); ok && dec != utf8.RuneError {
+					i += 6
+					r = dec
+				} else {
+					r = utf8.RuneError
+				}
+			}
+			out = utf8.AppendRune(out, r)
 		case c < ' ':
 			return nil, false
 		case c < utf8.RuneSelf:
