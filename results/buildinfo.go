@@ -46,10 +46,7 @@ func (t Tool) Line() string {
 func (t Tool) Build() string {
 	s := t.Name + " " + t.Version
 	if t.Revision != "" {
-		s += " revision " + t.Revision
-		if t.Modified {
-			s += " (modified working tree)"
-		}
+		s += " revision " + t.revisionText()
 	}
 	return s
 }
