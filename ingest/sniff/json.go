@@ -90,20 +90,30 @@ func jsonKind(r io.Reader) Kind {
 		}
 		return documentKind(o)
 	case json.Delim('['):
-		if !dec.More() {
-			return Kind{ID: "empty-array", What: "an empty JSON array"}
-		}
-		tok, err := dec.Token()
-		if err != nil || tok != json.Delim('{') {
-			return Kind{ID: "json-array", What: "a JSON array"}
-		}
-		o, ok := readObject(dec)
-		if !ok {
-			return Kind{}
-		}
-		return arrayKind(o)
+		// A file's head cut inside the first element says nothing: its reader's
+		// error does.
+		return arrayValue(dec, Kind{})
 	}
 	return Kind{}
+}
+
+// jsonArray is a JSON array of no known kind.
+var jsonArray = Kind{ID: "json-array", What: "a JSON array"}
+
+// arrayValue tells a JSON array by its first element, dec just past its '['; unreadable
+// is what an array whose first object does not read is.
+func arrayValue(dec *json.Decoder, unreadable Kind) Kind {
+	if !dec.More() {
+		return Kind{ID: "empty-array", What: "an empty JSON array"}
+	}
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return jsonArray
+	}
+	o, ok := readObject(dec)
+	if !ok {
+		return unreadable
+	}
+	return arrayKind(o)
 }
 
 // episodeSchema names the episode format of an object's schema, if it has one.
@@ -267,15 +277,7 @@ func lineValue(b []byte) Kind {
 		}
 		return lineKind(o)
 	case json.Delim('['):
-		if !dec.More() {
-			return Kind{ID: "empty-array", What: "an empty JSON array"}
-		}
-		if tok, err := dec.Token(); err == nil && tok == json.Delim('{') {
-			if o, ok := readObject(dec); ok {
-				return arrayKind(o)
-			}
-		}
-		return Kind{ID: "json-array", What: "a JSON array"}
+		return arrayValue(dec, jsonArray) // a whole line: an array, whatever its elements
 	}
 	return Kind{}
 }
