@@ -348,7 +348,7 @@ func (pl *scorePlan) scoreBatch(b *batch, prep *prepLocal, vs []oracle.Verdict) 
 	for _, ep := range b.eps {
 		p, err := prep.get(ep.CaseID)
 		if err != nil {
-			b.err = fmt.Errorf("%s:%d: case_id: %w", ep.Source, ep.Line, err)
+			b.err = ingest.Problem{File: ep.Source, Line: ep.Line, Field: "case_id", Msg: err.Error()}
 			break
 		}
 		a := opt.Others == nil || opt.Others(ep)
@@ -374,11 +374,14 @@ func (pl *scorePlan) scoreBatch(b *batch, prep *prepLocal, vs []oracle.Verdict) 
 		}
 		return int(rank[i])
 	}
-	for _, i := range prep.byCase(ps) {
+	at, val := eachGuarded(prep.byCase(ps), func(i int) {
 		ep, p := b.eps[i], ps[i]
 		sel := pl.every
 		if !all[i] {
 			sel = pl.firstOnly
+		}
+		if beforeScoring != nil {
+			beforeScoring(ep)
 		}
 		vs = p.ScoreMany(p.Identity(ep), ep, sel.pols, sel.detail, vs[:0])
 		for k, pi := range sel.which {
@@ -409,6 +412,10 @@ func (pl *scorePlan) scoreBatch(b *batch, prep *prepLocal, vs []oracle.Verdict) 
 			// episodes on average instead of all of them.
 			b.eps[i] = nil
 		}
+	})
+	if at >= 0 {
+		// Before any unknown case: that one stopped the batch after every scored episode.
+		b.err = scoringPanicked(b.eps[at], val)
 	}
 	if opt.Each == nil {
 		b.eps = nil // records are not kept
