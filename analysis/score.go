@@ -662,6 +662,12 @@ func newPrepCache(lookup CaseLookup) *prepCache {
 // load compiles e's case on first use.
 func (c *prepCache) load(e *prepEntry, id string) (*oracle.Prepared, error) {
 	e.once.Do(func() {
+		// As for an episode (score_guard.go): a panic here is a defect, named by case.
+		defer func() {
+			if v := recover(); v != nil {
+				e.p, e.err = nil, preparingPanicked(id, v)
+			}
+		}()
 		cs := c.lookup(id)
 		if cs == nil {
 			e.err = fmt.Errorf("unknown case id %q", id)

@@ -48,3 +48,9 @@ func scoringPanicked(ep *ingest.Episode, val any) error {
 		"scoring run %s (case %s) failed inside sabench-stats: %v; this is a defect of the program, not of the episode: please report it with this episode",
 		ingest.QuoteValue(ep.RunID), ingest.QuoteValue(ep.CaseID), val)}
 }
+
+// preparingPanicked is the error of a case whose lookup or compilation panicked (a panic
+// inside sync.Once would have left the case compiled as nothing, for every later episode).
+func preparingPanicked(id string, val any) error {
+	return fmt.Errorf("preparing case %s failed inside sabench-stats: %v; this is a defect of the program: please report it with the case's file", ingest.QuoteValue(id), val)
+}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/sabench/sabench-stats/ingest"
+	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/oracle"
 )
 
@@ -92,5 +93,40 @@ func TestEachGuarded(t *testing.T) {
 	}
 	if at, val := eachGuarded(order, func(int) {}); at != -1 || val != nil {
 		t.Errorf("no panic: at %d, value %v", at, val)
+	}
+}
+
+// A case whose lookup or compilation panics is an error at its first episode in input
+// order, naming the case, at any number of workers; before, a panic in a case lookup ended
+// the process from a worker goroutine.
+func TestScorePreparePanicNamesTheCase(t *testing.T) {
+	eps, lookup := referenceRepeats(t, 900)
+	if len(eps) < 2*batchSize {
+		t.Fatalf("%d episodes: too few", len(eps))
+	}
+	eps = slices.Clone(eps)
+	for i := range eps {
+		e := *eps[i]
+		e.Source, e.Line = "runs.jsonl", i+1
+		eps[i] = &e
+	}
+	bad := eps[len(eps)-1].CaseID // the last case: its first episode is in a later batch
+	firstBad := slices.IndexFunc(eps, func(e *ingest.Episode) bool { return e.CaseID == bad })
+	if firstBad < batchSize {
+		t.Fatalf("the case's first episode is in the first batch (%d)", firstBad)
+	}
+	panicky := func(id string) *casespec.Case {
+		if id == bad {
+			var m map[string]int
+			m["x"]++ // a nil map: a runtime error, as a defect would give
+		}
+		return lookup(id)
+	}
+	want := fmt.Sprintf(`runs.jsonl:%d: case_id: preparing case %q failed inside sabench-stats: assignment to entry in nil map; this is a defect of the program: please report it with the case's file`, firstBad+1, bad)
+	for _, workers := range []int{1, 2, 4} {
+		_, err := Score(&ingest.SliceSource{Episodes: eps}, panicky, ScoreOptions{Policies: []oracle.Policy{oracle.SafeAct}, Workers: workers})
+		if err == nil || err.Error() != want {
+			t.Errorf("workers %d: error\n%v\nwant\n%s", workers, err, want)
+		}
 	}
 }
