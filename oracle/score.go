@@ -74,8 +74,10 @@ func (p *Prepared) ScoreFrom(id Verdict, ep *ingest.Episode, pol Policy, detail 
 // action, where the policies' gates begin.
 func (p *Prepared) ScoreMany(id Verdict, ep *ingest.Episode, pols []Policy, detail []bool, dst []Verdict) []Verdict {
 	ep = orEmpty(ep)
+	// Put back on return, not deferred: after a panic (recovered by the caller) the
+	// scratch may hold a walk half done, and is dropped rather than handed to the next
+	// episode.
 	sc := scratchPool.Get().(*scratch)
-	defer scratchPool.Put(sc)
 	// Only the result part of the verdict is read and set here: v := id below keeps the rest.
 	base := id.resultFields()
 	scored := p.scan(&base, ep, sc, slices.Contains(detail, true))
@@ -109,6 +111,7 @@ func (p *Prepared) ScoreMany(id Verdict, ep *ingest.Episode, pols []Policy, deta
 		v.Detail = d
 		dst = append(dst, v)
 	}
+	scratchPool.Put(sc)
 	return dst
 }
 
