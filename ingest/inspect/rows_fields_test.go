@@ -57,11 +57,32 @@ func TestRowsScorerNames(t *testing.T) {
 			[]string{"s."}, []EvalScore{{Name: "k", Scorer: "s."}}, `s..k="I":0`},
 		{`{"id": 1, "epoch": 1, "scores": {"": {"value": {"x": 1}}, "y": {"value": 0.5}}}`,
 			nil, nil, `.x=1:1 y=0.5:0.5`},
+		{`{"id": 1, "epoch": 1, "scores": {}}`, []string{"", ".x"}, nil, `.x=:NaN`},
 	}
 	for _, c := range cases {
 		if got := rowsText(rowsOf(t, c.declared, c.results, c.doc)); got != c.want {
 			t.Errorf("%s (declared %v):\n got %s\nwant %s", c.doc, c.declared, got, c.want)
 		}
+	}
+}
+
+// TestFillScorersEmptyScorerName: the keys of a scorer named "" (.KEY) stand for it in
+// every sample, as NAME.KEY's do for NAME: a sample without its score gets .x unscored and
+// no row "" beside it.
+func TestFillScorersEmptyScorerName(t *testing.T) {
+	var rows []Row
+	for _, doc := range []string{
+		`{"id": 1, "epoch": 1, "scores": {"": {"value": {"x": 1}}}}`,
+		`{"id": 2, "epoch": 1, "scores": {}}`,
+	} {
+		rows = append(rows, rowsOf(t, []string{""}, nil, doc)...)
+	}
+	var got []string
+	for _, r := range FillScorers(rows) {
+		got = append(got, fmt.Sprintf("%s %q %s %v", r.SampleID, r.Scorer, r.Value, r.Scored))
+	}
+	if want := `1 ".x" 1 true|2 ".x"  false`; strings.Join(got, "|") != want {
+		t.Errorf("got  %s\nwant %s", strings.Join(got, "|"), want)
 	}
 }
 
