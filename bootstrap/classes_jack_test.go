@@ -1,0 +1,56 @@
+package bootstrap
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestResampleSumsJackknifeEveryOutput: with value classes the jackknife is computed per
+// class and copied to the class's units, output by output; every output's values must be
+// the unit path's, not only the first's. Ten units with x in {0, 1, 2} (three classes) and
+// the outputs mean(x) and mean(x²): leaving out a unit with x = 2 gives (S − 2)/9, here
+// S = 11 and Σx² = 19, so 1 and 15/9.
+func TestResampleSumsJackknifeEveryOutput(t *testing.T) {
+	x := []float64{0, 1, 2, 2, 1, 0, 2, 1, 2, 0}
+	x2 := make([]float64, len(x))
+	one := make([]float64, len(x))
+	for i, v := range x {
+		x2[i], one[i] = v*v, 1
+	}
+	s, err := NewSumStat([][]float64{x, x2, one}, 2, func(s, out []float64) { out[0], out[1] = s[0]/s[2], s[1]/s[2] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := Options{Resamples: 64, Seed: 3}
+	fast, err := ResampleSums(s, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	slow, err := Resample(len(x), s.Statistic(), 2, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fast.Classes != 3 {
+		t.Fatalf("%d classes, want 3", fast.Classes)
+	}
+	for k := range 2 {
+		if !slices.Equal(fast.Jackknife(k), slow.Jackknife(k)) {
+			t.Errorf("output %d: jackknife %v, unit path %v", k, fast.Jackknife(k), slow.Jackknife(k))
+		}
+	}
+	if j0, j1 := fast.Jackknife(0)[2], fast.Jackknife(1)[2]; j0 != 1 || j1 != 15.0/9 {
+		t.Errorf("without unit 2 (x = 2): %v and %v, want 1 and 15/9", j0, j1)
+	}
+}
+
+// TestResampleClassesRefusesWrongLength: a grouping of fewer units than nUnits is refused,
+// also when it has few enough classes to be drawn by class (it would draw the classes of
+// 4 units for a statistic of 10).
+func TestResampleClassesRefusesWrongLength(t *testing.T) {
+	stat := func([]int32) Statistic { return func(_, out []float64) { out[0] = 0 } }
+	_, err := ResampleClasses(10, []int32{0, 0, 0, 0}, stat, 1, Options{Resamples: 8})
+	if err == nil || !strings.Contains(err.Error(), "4 unit classes for 10 units") {
+		t.Errorf("err %v, want 4 unit classes for 10 units", err)
+	}
+}
