@@ -54,3 +54,57 @@ func TestResampleClassesRefusesWrongLength(t *testing.T) {
 		t.Errorf("err %v, want 4 unit classes for 10 units", err)
 	}
 }
+
+// TestResampleClassesAtTheClassLimit: ResampleClasses draws as ResampleSums does on both
+// sides of the class limit (half the units): ten units with five values are drawn by class
+// by both, and a grouping of six classes, passed instead of nil, is drawn unit by unit by
+// both; the replicates are then bit-identical.
+func TestResampleClassesAtTheClassLimit(t *testing.T) {
+	for _, x := range [][]float64{{0, 1, 2, 3, 4, 0, 1, 2, 3, 4}, {0, 1, 2, 3, 4, 5, 0, 1, 2, 3}} {
+		one := make([]float64, len(x))
+		var class []int32
+		ids := map[float64]int32{}
+		for u, v := range x {
+			one[u] = 1
+			c, ok := ids[v]
+			if !ok {
+				c = int32(len(ids))
+				ids[v] = c
+			}
+			class = append(class, c)
+		}
+		f := func(s, out []float64) { out[0] = s[0] / s[1] }
+		st, err := NewSumStat([][]float64{x, one}, 1, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		stat := func(rows []int32) Statistic {
+			return func(w, out []float64) {
+				var s [2]float64
+				for i, u := range rows {
+					s[0] += w[i] * x[u]
+					s[1] += w[i]
+				}
+				f(s[:], out)
+			}
+		}
+		o := Options{Resamples: 200, Seed: 11}
+		want, err := ResampleSums(st, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := ResampleClasses(len(x), class, stat, 1, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if wantClasses := map[int]int{5: 5, 6: 0}[len(ids)]; got.Classes != wantClasses || want.Classes != wantClasses ||
+			!slices.Equal(got.Replicates(0), want.Replicates(0)) {
+			t.Errorf("%d classes: ResampleClasses drew %d classes, ResampleSums %d (want %d); replicates equal: %v",
+				len(ids), got.Classes, want.Classes, wantClasses, slices.Equal(got.Replicates(0), want.Replicates(0)))
+		}
+		// An output index equal to the number of outputs is out of range.
+		if got.Replicates(1) != nil || got.Jackknife(1) != nil {
+			t.Error("output 1 of a one-output result should give nil")
+		}
+	}
+}
