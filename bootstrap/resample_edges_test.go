@@ -1,6 +1,7 @@
 package bootstrap
 
 import (
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -106,5 +107,35 @@ func TestResampleClassesAtTheClassLimit(t *testing.T) {
 		if got.Replicates(1) != nil || got.Jackknife(1) != nil {
 			t.Error("output 1 of a one-output result should give nil")
 		}
+	}
+}
+
+// TestStdErrOfTwoReplicates: two finite replicates a and b have a standard error,
+// |a − b|/√2 (ddof = 1), not NaN; one finite replicate has none.
+func TestStdErrOfTwoReplicates(t *testing.T) {
+	count0 := func(w, out []float64) { out[0] = w[0] } // how often unit 0 was drawn
+	r, err := Resample(4, count0, 1, Options{Resamples: 2, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := r.Replicates(0)[0], r.Replicates(0)[1]
+	if a == b {
+		t.Fatalf("replicates %v and %v: the test needs two different values", a, b)
+	}
+	if got, want := r.StdErr(0), math.Sqrt((b-a)*(b-a)/2); got != want {
+		t.Errorf("StdErr of %v and %v = %v, want %v", a, b, got, want)
+	}
+	nanAfterFirst := func(w, out []float64) {
+		out[0] = math.NaN()
+		if w[0] == a {
+			out[0] = 1
+		}
+	}
+	r, err = Resample(4, nanAfterFirst, 1, Options{Resamples: 2, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if se := r.StdErr(0); !math.IsNaN(se) {
+		t.Errorf("StdErr of one finite replicate (%v) = %v, want NaN", r.Replicates(0), se)
 	}
 }
