@@ -139,3 +139,37 @@ func TestStdErrOfTwoReplicates(t *testing.T) {
 		t.Errorf("StdErr of one finite replicate (%v) = %v, want NaN", r.Replicates(0), se)
 	}
 }
+
+// TestResampleSizeGuards: a table of outputs × resamples, or of outputs × units, past
+// MaxResamples is refused before anything is allocated or drawn.
+func TestResampleSizeGuards(t *testing.T) {
+	stat := func(_, out []float64) { clear(out) }
+	for _, c := range []struct{ units, outs, resamples int }{
+		{1, 2, MaxResamples/2 + 1},
+		{MaxUnits, MaxResamples/MaxUnits + 1, 1},
+	} {
+		if _, err := Resample(c.units, stat, c.outs, Options{Resamples: c.resamples}); err == nil || !strings.Contains(err.Error(), "is too large") {
+			t.Errorf("%d units, %d outputs, %d resamples: err %v, want too large", c.units, c.outs, c.resamples, err)
+		}
+	}
+}
+
+// TestResampleBCaJackknifePanic: with BCa the jackknife is part of the run, so a statistic
+// that panics on a leave-one-out weighting (here: weights summing to n − 1) fails the run,
+// rather than leaving an undefined interval.
+func TestResampleBCaJackknifePanic(t *testing.T) {
+	stat := func(w, out []float64) {
+		s := 0.0
+		for _, x := range w {
+			s += x
+		}
+		if s == float64(len(w)-1) {
+			panic("left one out")
+		}
+		out[0] = w[0]
+	}
+	_, err := Resample(5, stat, 1, Options{Resamples: 16, Method: BCa})
+	if err == nil || !strings.Contains(err.Error(), "statistic panicked: left one out") {
+		t.Errorf("err %v, want the statistic's panic", err)
+	}
+}

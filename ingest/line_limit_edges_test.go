@@ -53,7 +53,8 @@ func TestLineLimitLastLineWithoutNewline(t *testing.T) {
 
 // TestLineLimitAcrossBuffers: a line longer than the reader's buffer (1 MiB) is gathered
 // buffer by buffer; one of exactly the limit (2 MiB here, two buffers) is read, not
-// refused, and the line after it keeps its number.
+// refused, and the line after it keeps its number; so is such a line last, without its
+// newline.
 func TestLineLimitAcrossBuffers(t *testing.T) {
 	const limit = 2 * jsonlBufSize
 	eps := jsonlBytes(realisticEpisodes(2, 1))
@@ -72,5 +73,13 @@ func TestLineLimitAcrossBuffers(t *testing.T) {
 	lines, probs = readLimited(t, p, limit-1)
 	if len(lines) != 1 || len(probs) != 1 || !strings.Contains(probs[0], "longer than the limit") {
 		t.Errorf("limit %d: episodes at %v, problems %.200v; want line 2 too long, ending the file", limit-1, lines, probs)
+	}
+	// The same line last, without its newline: exactly the limit, read.
+	if err := os.WriteFile(p, append(append([]byte{}, first...), long[:len(long)-1]...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	lines, probs = readLimited(t, p, limit)
+	if len(lines) != 1 || len(probs) != 1 || strings.Contains(probs[0], "longer than the limit") || !strings.HasPrefix(probs[0], "02: ") {
+		t.Errorf("last line of exactly the limit: episodes at %v, problems %.200v; want line 2 not an object", lines, probs)
 	}
 }
