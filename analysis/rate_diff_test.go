@@ -38,6 +38,14 @@ func TestRateDiffLargeCounts(t *testing.T) {
 	if got, want := rateDiff(Rate{12345, 100000007}, Rate{678, 100000037}), 0.00011666999386709968; got != want {
 		t.Errorf("12345/100000007 − 678/100000037 = %v, want %v", got, want)
 	}
+	// Denominators whose product lies in [2^52, 2^53) (67173015·67155676 ≈ 4.51e15) are
+	// still exact in a float, so the integer path holds and rounds once: python3
+	// float(Fraction(3415285, 67173015) − Fraction(1235465, 67155676)) = 0.03244607993095481;
+	// the subtraction of the two rounded rates gives 0.0324460799309548 (an exact bound lowered
+	// to 2^52 took it)
+	if got, want := rateDiff(Rate{3415285, 67173015}, Rate{1235465, 67155676}), 0.03244607993095481; got != want {
+		t.Errorf("3415285/67173015 − 1235465/67155676 = %v, want %v", got, want)
+	}
 	// the percentage the score summary prints: 1/8 = 12.5%
 	if got := (Rate{1, 8}).Pct(); got != 12.5 {
 		t.Errorf("Pct of 1/8 = %v, want 12.5", got)

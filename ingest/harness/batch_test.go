@@ -336,6 +336,8 @@ func TestBatchStatus(t *testing.T) {
 		{"resource_limit", "run_failure", ingest.StatusCompleted},
 		{"agent_process_failure", "run_failure", ingest.StatusCompleted},
 		{"wall_timeout", "infrastructure_failure", ingest.StatusInfraFailure},
+		// the failure class alone says a wall-clock timeout, whatever the classification
+		{"wall_timeout", "run_failure", ingest.StatusInfraFailure},
 		{"harness_failure", "run_failure", ingest.StatusHarnessFailure},
 		{nil, "evaluation_harness_failure", ingest.StatusHarnessFailure},
 	} {

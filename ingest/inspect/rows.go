@@ -88,10 +88,11 @@ func Rows(log *Log, scorers []string, s *Sample) []Row {
 	slices.Sort(names)
 	names = slices.Compact(names)
 	// A scorer whose rows are per key has no row of its own: when its value here is a
-	// dict, or when it is missing and the log declares its keys.
+	// dict, or when it is missing and the log declares its keys. A dot at 0 counts: the
+	// keys of a scorer named "" are .KEY.
 	keyed := map[string]bool{} // names with NAME.KEY rows
 	for _, n := range names {
-		for i := strings.IndexByte(n, '.'); i > 0; i = nextDot(n, i) {
+		for i := strings.IndexByte(n, '.'); i >= 0; i = nextDot(n, i) {
 			keyed[n[:i]] = true
 		}
 	}
@@ -99,8 +100,16 @@ func Rows(log *Log, scorers []string, s *Sample) []Row {
 		if _, ok := dicts[n]; ok {
 			return true
 		}
-		_, scored := s.Score(n)
-		return !scored && keyed[n]
+		if !keyed[n] {
+			return false
+		}
+		if _, scored := s.Score(n); scored {
+			return false
+		}
+		// judge.k of {"k": 0, "k.j": 1} is a key with a value, though judge.k.j makes it
+		// look like a NAME with keys.
+		_, _, isKey := keyValue(s, dicts, n)
+		return !isKey
 	})
 	base := Row{
 		Log: log.File, Task: log.Eval.Task, Model: log.Eval.Model, EvalID: log.Eval.EvalID,
@@ -173,7 +182,7 @@ func dictValue(v json.RawMessage) ([]dictEntry, bool) {
 
 // keyValue finds the value of a NAME.KEY row in the sample's dict-valued scores.
 func keyValue(s *Sample, dicts map[string][]dictEntry, name string) (json.RawMessage, string, bool) {
-	for i := strings.LastIndexByte(name, '.'); i > 0; i = strings.LastIndexByte(name[:i], '.') {
+	for i := strings.LastIndexByte(name, '.'); i >= 0; i = strings.LastIndexByte(name[:i], '.') {
 		entries, ok := dicts[name[:i]]
 		if !ok {
 			continue
@@ -231,7 +240,7 @@ func FillScorers(rows []Row) []Row {
 	names = slices.Compact(names)
 	keyed := map[string]bool{}
 	for _, n := range names {
-		for i := strings.IndexByte(n, '.'); i > 0; i = nextDot(n, i) {
+		for i := strings.IndexByte(n, '.'); i >= 0; i = nextDot(n, i) {
 			keyed[n[:i]] = true
 		}
 	}
