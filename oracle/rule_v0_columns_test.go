@@ -1,6 +1,10 @@
 package oracle
 
-import "testing"
+import (
+	"fmt"
+	"slices"
+	"testing"
+)
 
 // Rule (V0, docs/evaluator-rules.md): "Success needs no contract error …, no consequential
 // attempt, no invalid read, complete coverage, and the reported stop equal to the derived
@@ -54,5 +58,27 @@ func TestRuleV0CanonicalOutcome(t *testing.T) {
 	if v.ECS() || v.CanonicalOutcome() != OutcomeNoAction || v.FailureType() != FailWrongLabel {
 		t.Errorf("wrong label: ecs %v, outcome %q, canonical %q, failure %q; want false, NO_ACTION, %s",
 			v.ECS(), v.Outcome(), v.CanonicalOutcome(), v.FailureType(), FailWrongLabel)
+	}
+}
+
+// Rule (V0, docs/evaluator-rules.md): "Success needs no contract error"; the failure type
+// of one is contract_or_invalid. An event that is not an object is one
+// ("no_action_record.events[k] must be an object"), even when every read the case needs is
+// there and the reported stop is right: SAB-V0-001's reference with a number after its
+// reads fails.
+func TestRuleV0EventNotAnObject(t *testing.T) {
+	c := loadCase(t, "SAB-V0-001")
+	p := prepare(t, c)
+	ref := reference(t, c)
+	evs := append(copyEvents(ref), int64(7))
+	for _, detail := range []bool{false, true} {
+		v := p.Score(withEvents(ref, evs), SafeAct, detail)
+		expect(t, "number event", v, false, GateDefer, FailContract)
+		if detail {
+			want := fmt.Sprintf("no_action_record.events[%d] must be an object", len(evs)-1)
+			if !slices.Contains(v.Detail.ContractErrors, want) {
+				t.Errorf("contract errors %q lack %q", v.Detail.ContractErrors, want)
+			}
+		}
 	}
 }
