@@ -65,8 +65,8 @@ func TestRuleV0CanonicalOutcome(t *testing.T) {
 // of one is contract_or_invalid. A malformed event is one, even when every read the case
 // needs is there and the reported stop is right: SAB-V0-001's reference with an event
 // after its reads that is not an object, of another type than INFO_CALL (V0 permits no
-// commits; a CONSEQUENTIAL_CALL is an attempt), or a read without a tool fails, with that
-// event's error.
+// commits; a CONSEQUENTIAL_CALL is an attempt), a read without a tool, or one whose
+// arguments are not an object fails, with that event's error.
 func TestRuleV0MalformedEvent(t *testing.T) {
 	c := loadCase(t, "SAB-V0-001")
 	p := prepare(t, c)
@@ -78,6 +78,7 @@ func TestRuleV0MalformedEvent(t *testing.T) {
 		{int64(7), " must be an object"},
 		{mustParse(t, `{"type":"NOTE","tool":"booking_record_read","arguments":{}}`), ".type must be INFO_CALL; V0 permits no commits"},
 		{mustParse(t, `{"type":"INFO_CALL","arguments":{}}`), ".tool must be a non-empty string"},
+		{mustParse(t, `{"type":"INFO_CALL","tool":"booking_record_read","arguments":"HTL-8831"}`), ".arguments must be an object"},
 	} {
 		evs := append(copyEvents(ref), tc.event)
 		for _, detail := range []bool{false, true} {
