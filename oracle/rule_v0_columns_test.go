@@ -42,7 +42,7 @@ func TestRuleV0CoverageColumns(t *testing.T) {
 // when the preflight derived BLOCK or DEFER (the alias quirk)"; any other preflight outcome
 // is its own canonical outcome. SAB-V0-167's DAG preflight stops at a read whose claimed key
 // the deltas lack, with MISSING_FROZEN_EVIDENCE_DELTA; a wrong stop label after the
-// reference's reads fails with the derived DEFER aliased to NO_ACTION.
+// reference's reads (DEFER reported) fails with the derived BLOCK aliased to NO_ACTION.
 func TestRuleV0CanonicalOutcome(t *testing.T) {
 	c := loadCase(t, "SAB-V0-167")
 	p := prepare(t, c)
