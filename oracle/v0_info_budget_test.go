@@ -3,6 +3,8 @@ package oracle
 import (
 	"slices"
 	"testing"
+
+	"github.com/sabench/sabench-stats/ingest/jsonv"
 )
 
 // TestV0InfoBudget: V0 checks a read's scope before the budget, and only accepted reads
@@ -33,5 +35,26 @@ func TestV0InfoBudget(t *testing.T) {
 		if !slices.Equal(got, w.want) {
 			t.Errorf("%s: invalid reads %v, want %v", w.what, got, w.want)
 		}
+	}
+}
+
+// TestV0InfoBudgetOfOne: "V0: scope is checked before the budget, and only accepted reads
+// use it" (docs/evaluator-rules.md) holds for the smallest budget too: SAB-V0-001 with
+// max_info_calls 1 accepts the reference's first read and refuses each later one as
+// MAX_INFO_CALLS_EXCEEDED, a contract break (0, or no max_info_calls, sets no budget).
+func TestV0InfoBudgetOfOne(t *testing.T) {
+	c := withSpec(t, "SAB-V0-001", func(spec *jsonv.Object) { spec.Set("max_info_calls", int64(1)) })
+	p := prepare(t, c)
+	ref := reference(t, loadCase(t, "SAB-V0-001"))
+	v := scoreEvents(t, p, ref, copyEvents(ref), SafeAct)
+	expect(t, "budget of one", v, false, GateDefer, FailContract)
+	var got []int
+	for _, ic := range v.Detail.InvalidInfoCalls {
+		if ic.Reason == "MAX_INFO_CALLS_EXCEEDED" {
+			got = append(got, ic.EventIndex)
+		}
+	}
+	if !slices.Equal(got, []int{1, 2, 3, 4}) {
+		t.Errorf("reads over the budget at %v, want [1 2 3 4]", got)
 	}
 }
