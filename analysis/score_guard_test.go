@@ -117,12 +117,12 @@ func TestScorePreparePanicNamesTheCase(t *testing.T) {
 	}
 	panicky := func(id string) *casespec.Case {
 		if id == bad {
-			var m map[string]int
-			m["x"]++ // a nil map: a runtime error, as a defect would give
+			var none []string
+			_ = none[len(id)] // a runtime error, as a defect would give
 		}
 		return lookup(id)
 	}
-	want := fmt.Sprintf(`runs.jsonl:%d: case_id: preparing case %q failed inside sabench-stats: assignment to entry in nil map; this is a defect of the program: please report it with the case's file`, firstBad+1, bad)
+	want := fmt.Sprintf(`runs.jsonl:%d: case_id: preparing case %q failed inside sabench-stats: runtime error: index out of range [%d] with length 0; this is a defect of the program: please report it with the case's file`, firstBad+1, bad, len(bad))
 	for _, workers := range []int{1, 2, 4} {
 		_, err := Score(&ingest.SliceSource{Episodes: eps}, panicky, ScoreOptions{Policies: []oracle.Policy{oracle.SafeAct}, Workers: workers})
 		if err == nil || err.Error() != want {
