@@ -170,3 +170,24 @@ func TestRowsKeyMissingBesideLongerKey(t *testing.T) {
 		t.Errorf("FillScorers without results:\n got %s\nwant %s", strings.Join(got, "|"), want)
 	}
 }
+
+// TestFillScorersPlainBesideDict: a scorer whose value is plain in one sample and a dict in
+// another gives every sample both its NAME row and its NAME.KEY rows, each unscored where
+// the sample's value is of the other kind, so that every sample has as many rows. Before,
+// the sample with the dict had no NAME row.
+func TestFillScorersPlainBesideDict(t *testing.T) {
+	var rows []Row
+	for _, doc := range []string{
+		`{"id": 1, "epoch": 1, "scores": {"judge": {"value": "C"}}}`,
+		`{"id": 2, "epoch": 1, "scores": {"judge": {"value": {"a": 1}}}}`,
+	} {
+		rows = append(rows, rowsOf(t, []string{"judge"}, nil, doc)...)
+	}
+	var got []string
+	for _, r := range FillScorers(rows) {
+		got = append(got, fmt.Sprintf("%s %s=%s", r.SampleID, r.Scorer, r.Value))
+	}
+	if want := `1 judge="C"|1 judge.a=|2 judge=|2 judge.a=1`; strings.Join(got, "|") != want {
+		t.Errorf("got  %s\nwant %s", strings.Join(got, "|"), want)
+	}
+}
