@@ -96,6 +96,13 @@ func Rows(log *Log, scorers []string, s *Sample) []Row {
 			keyed[n[:i]] = true
 		}
 	}
+	known := map[string]bool{} // the names and the scorers with dict values here
+	for _, n := range names {
+		known[n] = true
+	}
+	for n := range dicts {
+		known[n] = true
+	}
 	names = slices.DeleteFunc(names, func(n string) bool {
 		if _, ok := dicts[n]; ok {
 			return true
@@ -106,10 +113,10 @@ func Rows(log *Log, scorers []string, s *Sample) []Row {
 		if _, scored := s.Score(n); scored {
 			return false
 		}
-		// judge.k of {"k": 0, "k.j": 1} is a key with a value, though judge.k.j makes it
-		// look like a NAME with keys.
-		_, _, isKey := keyValue(s, dicts, n)
-		return !isKey
+		// judge.k beside judge.k.j is a key of judge (a row, with a value or without),
+		// not a scorer with keys, when judge is a scorer here: the log declares it or the
+		// sample's value of it is a dict.
+		return !isKeyOf(n, known)
 	})
 	base := Row{
 		Log: log.File, Task: log.Eval.Task, Model: log.Eval.Model, EvalID: log.Eval.EvalID,
@@ -144,6 +151,16 @@ func Rows(log *Log, scorers []string, s *Sample) []Row {
 		out = append(out, r)
 	}
 	return out
+}
+
+// isKeyOf reports whether n is NAME.KEY of a NAME in scorers (NAME may be "": .KEY).
+func isKeyOf(n string, scorers map[string]bool) bool {
+	for i := strings.IndexByte(n, '.'); i >= 0; i = nextDot(n, i) {
+		if scorers[n[:i]] {
+			return true
+		}
+	}
+	return false
 }
 
 // nextDot is the index of the next '.' in n after i, or -1.
@@ -228,9 +245,11 @@ func firstLine(s string) string {
 // row, without a score, for every scorer name another sample of the log has a row for,
 // as Rows does for the names the log declares: a log whose header holds no results (a run
 // that did not complete) names a dict-valued scorer's keys only in its samples, and a
-// sample whose value lacks a key had no row for it. As in Rows, NAME has no row beside
-// NAME.KEY rows unless the sample scored NAME with a value that is not a dict. A sample with no row at all (its log
-// declares no scorer and it carries no score) is left without.
+// sample whose value lacks a key had no row for it. NAME has no row beside NAME.KEY rows
+// unless some sample of the log has a value under NAME (a plain score, or a key that a
+// longer key extends: judge.k beside judge.k.j); then every sample has a NAME row. A
+// sample with no row at all (its log declares no scorer and it carries no score) is left
+// without.
 func FillScorers(rows []Row) []Row {
 	var names []string
 	for i := range rows {
@@ -238,10 +257,19 @@ func FillScorers(rows []Row) []Row {
 	}
 	slices.Sort(names)
 	names = slices.Compact(names)
+	// A name with keys stands for a scorer, whose keys stand for it, unless a sample has
+	// a value under it: then it is a row of every sample (a key that a longer key
+	// extends, judge.k beside judge.k.j, or a scorer with a plain value).
+	valued := map[string]bool{}
+	for i := range rows {
+		if rows[i].Value != nil {
+			valued[rows[i].Scorer] = true
+		}
+	}
 	keyed := map[string]bool{}
 	for _, n := range names {
 		for i := strings.IndexByte(n, '.'); i >= 0; i = nextDot(n, i) {
-			keyed[n[:i]] = true
+			keyed[n[:i]] = !valued[n[:i]]
 		}
 	}
 	var out []Row

@@ -137,3 +137,57 @@ func TestRowsSampleFields(t *testing.T) {
 		}
 	}
 }
+
+// TestRowsKeyMissingBesideLongerKey: a key k that a longer key k.j extends is a row of
+// every sample, as any key is: one whose dict lacks k, or that has no score from the
+// scorer, gets k unscored, whether the log's results declare the keys (Rows) or only
+// other samples have them (FillScorers). Before, such a sample had no judge.k row (k.j
+// made judge.k read as a scorer with keys), so its sample had fewer rows than the others.
+func TestRowsKeyMissingBesideLongerKey(t *testing.T) {
+	results := []EvalScore{{Name: "k", Scorer: "judge"}, {Name: "k.j", Scorer: "judge"}}
+	for _, c := range []struct{ doc, want string }{
+		{`{"id": 1, "epoch": 1, "scores": {"judge": {"value": {"k.j": 1}}}}`, `judge.k=:NaN judge.k.j=1:1`},
+		{`{"id": 1, "epoch": 1, "scores": {}}`, `judge.k=:NaN judge.k.j=:NaN`},
+		{`{"id": 1, "epoch": 1, "scores": {"judge": {"value": {"k": 0}}}}`, `judge.k=0:0 judge.k.j=:NaN`},
+	} {
+		if got := rowsText(rowsOf(t, []string{"judge"}, results, c.doc)); got != c.want {
+			t.Errorf("%s (results k, k.j):\n got %s\nwant %s", c.doc, got, c.want)
+		}
+	}
+	var rows []Row
+	for _, doc := range []string{
+		`{"id": 1, "epoch": 1, "scores": {"judge": {"value": {"k": 1, "k.j": 0}}}}`,
+		`{"id": 2, "epoch": 1, "scores": {"judge": {"value": {"k.j": 1}}}}`,
+		`{"id": 3, "epoch": 1, "scores": {}}`,
+	} {
+		rows = append(rows, rowsOf(t, []string{"judge"}, nil, doc)...)
+	}
+	var got []string
+	for _, r := range FillScorers(rows) {
+		got = append(got, fmt.Sprintf("%s %s=%s", r.SampleID, r.Scorer, r.Value))
+	}
+	if want := "1 judge.k=1|1 judge.k.j=0|2 judge.k=|2 judge.k.j=1|3 judge.k=|3 judge.k.j="; strings.Join(got, "|") != want {
+		t.Errorf("FillScorers without results:\n got %s\nwant %s", strings.Join(got, "|"), want)
+	}
+}
+
+// TestFillScorersPlainBesideDict: a scorer whose value is plain in one sample and a dict in
+// another gives every sample both its NAME row and its NAME.KEY rows, each unscored where
+// the sample's value is of the other kind, so that every sample has as many rows. Before,
+// the sample with the dict had no NAME row.
+func TestFillScorersPlainBesideDict(t *testing.T) {
+	var rows []Row
+	for _, doc := range []string{
+		`{"id": 1, "epoch": 1, "scores": {"judge": {"value": "C"}}}`,
+		`{"id": 2, "epoch": 1, "scores": {"judge": {"value": {"a": 1}}}}`,
+	} {
+		rows = append(rows, rowsOf(t, []string{"judge"}, nil, doc)...)
+	}
+	var got []string
+	for _, r := range FillScorers(rows) {
+		got = append(got, fmt.Sprintf("%s %s=%s", r.SampleID, r.Scorer, r.Value))
+	}
+	if want := `1 judge="C"|1 judge.a=|2 judge=|2 judge.a=1`; strings.Join(got, "|") != want {
+		t.Errorf("got  %s\nwant %s", strings.Join(got, "|"), want)
+	}
+}
