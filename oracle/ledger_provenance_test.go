@@ -2,14 +2,14 @@ package oracle
 
 import "testing"
 
-// TestRequirementFactProvenance: a fact condition may test the fact's provenance, which the
-// evaluator adds to every ledger fact (docs/evaluator-rules.md: after an ALLOWed V2/V3
-// commit each postcondition fact gets "source_commit (the hidden commit id) and
-// source_action_call (the event's call id)"; a read's fact carries its source_tool,
-// source_tool_call and source_arguments, and a frozen read's fact its
-// source_evidence_delta_key). No real case tests these keys on such facts, so
-// each is added to a requirement of SAB-V3-001, whose reference must still meet it; with a
-// value the fact does not have, the step defers.
+// TestRequirementFactProvenance: docs/evaluator-rules.md, "A fact condition also tests the
+// provenance a fact gets in the ledger where it lacks the key: a read's fact its source_tool,
+// source_tool_call (the call id) and source_arguments, a frozen read's fact also its
+// source_evidence_delta_key; a postcondition fact its source_commit (the commit id) and
+// source_action_call (the action's call id)", and "any MISSING gives DEFER". No real case
+// tests these keys on such facts, so each is added to a requirement of SAB-V3-001 (frozen
+// reads), whose reference must still meet it; with a value the fact does not have, the step
+// defers.
 func TestRequirementFactProvenance(t *testing.T) {
 	// SAB-V3-001's reference: two reads (call ids info_01, info_02), then the commits
 	// issue_refund, close_ticket and send_refund_notice (each its commit id as call id).
