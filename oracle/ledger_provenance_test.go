@@ -36,3 +36,13 @@ func TestRequirementFactProvenance(t *testing.T) {
 		expect(t, tc.name+" of another value", p.Score(reference(t, c), SafeAct, true), false, GateDefer, FailPremature)
 	}
 }
+
+// TestRequirementRuleFactHasNoDeltaKey: the same rule's other half, only a frozen read's fact
+// has a source_evidence_delta_key. SAB-V2-001 derives its facts by evidence rules; a
+// condition asking its email_record fact for an empty delta key finds none, and the first
+// step defers (read as an empty key, the condition would hold and the reference pass).
+func TestRequirementRuleFactHasNoDeltaKey(t *testing.T) {
+	p := withStepRequirement(t, "SAB-V2-001", "archive_alpha_newsletter",
+		`{"requirement_id":"delta_key","missing_reason":"NO_DELTA_KEY","supported_if_all":[{"source":"fact","predicate":"email_record","source_evidence_delta_key":""}]}`)
+	expect(t, "rule fact's delta key", p.Score(reference(t, loadCase(t, "SAB-V2-001")), SafeAct, true), false, GateDefer, FailPremature)
+}
