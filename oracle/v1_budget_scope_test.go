@@ -35,4 +35,9 @@ func TestV1OutOfScopeReadLeavesGate(t *testing.T) {
 	outOfScope := mustParse(t, `{"type":"INFO_CALL","tool":"wire_transfer_read","arguments":{}}`)
 	v := scoreEvents(t, p, ref, append([]any{outOfScope}, copyEvents(ref)...), SafeAct)
 	expect(t, "five tools and an out-of-scope read", v, false, GateDefer, FailPremature)
+	// Under timing anytime a read after the action counts (docs/policies.md), an
+	// out-of-scope one no more than before it.
+	anytime := with(SafeAct, func(p *Policy) { p.Timing = TimingAnytime })
+	v = scoreEvents(t, p, ref, append(copyEvents(ref), outOfScope), anytime)
+	expect(t, "anytime: an out-of-scope read after the action", v, false, GateDefer, FailPremature)
 }
