@@ -44,3 +44,28 @@ func TestCoverageMinimums(t *testing.T) {
 		}
 	}
 }
+
+// TestCoverageCallsMinimumAlone: docs/evaluator-rules.md, "The observed calls must number at
+// least min_info_calls" (MULTIPLE_INFORMATION_CALLS_REQUIRED), and coverage is complete only
+// when every required read is covered and both minimums hold. The real SAB-V1-001 with
+// min_info_calls raised to 6 (min_distinct_info_tools stays 2): its reference's five reads
+// cover the five required ones and span five tools, so only the calls minimum fails; the
+// action defers and coverage is not complete.
+func TestCoverageCallsMinimumAlone(t *testing.T) {
+	c := loadCase(t, "SAB-V1-001")
+	c.Spec = jsonv.DeepCopy(c.Spec).(*jsonv.Object)
+	c.Spec.Set("min_info_calls", int64(6))
+	p := prepare(t, c)
+	for _, detail := range []bool{false, true} {
+		v := p.Score(reference(t, c), SafeAct, detail)
+		expect(t, "five reads", v, false, GateDefer, FailPremature)
+		if v.CoverageComplete() {
+			t.Errorf("detail %v: coverage reported complete with five reads of six", detail)
+		}
+		if detail {
+			if got := reasons(v); !slices.Equal(got, []string{"MULTIPLE_INFORMATION_CALLS_REQUIRED"}) {
+				t.Errorf("reasons %v, want [MULTIPLE_INFORMATION_CALLS_REQUIRED]", got)
+			}
+		}
+	}
+}

@@ -24,3 +24,21 @@ func TestV1MalformedEventsSkipped(t *testing.T) {
 			v.Detail.InvalidInfoCalls, v.Detail.ContractErrors, v.Detail.Checkpoints[0].EventIndex)
 	}
 }
+
+// TestV1ReadArgumentsNotObject: docs/evaluator-rules.md, "an event whose arguments are not
+// an object is a contract error and is read with empty arguments". SAB-V1-001's reference
+// with its first read's arguments a list: that read covers no required read, so the action
+// defers (premature_action), and the contract error names the event.
+func TestV1ReadArgumentsNotObject(t *testing.T) {
+	c := loadCase(t, "SAB-V1-001")
+	p := prepare(t, c)
+	ref := reference(t, c)
+	evs := copyEvents(ref)
+	obj(evs[0]).Set("arguments", []any{})
+	v := scoreEvents(t, p, ref, evs, SafeAct)
+	expect(t, "read with list arguments", v, false, GateDefer, FailPremature)
+	want := "single_commit_record.events[0].arguments must be an object"
+	if len(v.Detail.ContractErrors) != 1 || v.Detail.ContractErrors[0] != want {
+		t.Errorf("contract errors %q, want [%q]", v.Detail.ContractErrors, want)
+	}
+}
