@@ -6,10 +6,10 @@ import (
 	"os"
 )
 
-// sameFilesHint says, after a duplicate key between files a and b, that the two are one file (one a link to the other, or named twice), or hold the same
-// episodes: every episode of one repeats the episode at the same place in the other, by
-// key and run id, and neither holds more (a release written both as JSONL and as Parquet,
-// both passed). It returns "" otherwise, or when the files cannot be read again whole (a
+// sameFilesHint says, after a duplicate key between files a and b, that the two are one
+// file (one a link to the other, or named twice), or hold the same episodes: every
+// episode of one repeats the episode at the same place in the other, by key and run id,
+// and neither holds more (a release written both as JSONL and as Parquet, both passed). It returns "" otherwise, or when the files cannot be read again whole (a
 // shard reads only its part); the duplicate is then reported alone. The files are read
 // again only on this error path, in step, so memory does not grow with them.
 func sameFilesHint(a, b string, opt ReadOptions) string {

@@ -95,7 +95,7 @@ func Validate(paths []string, opt ReadOptions) (*ValidationReport, error) {
 	}
 	rep := &ValidationReport{max: opt.maxProblems()}
 	seen := map[Key]firstSeen{}
-	seenRun := map[string]string{}
+	seenRun := map[string]firstSeen{}
 	hinted := map[[2]int]bool{} // pairs of files whose duplicates were compared whole
 	for fi, path := range paths {
 		rep.Files++
@@ -126,7 +126,7 @@ func Validate(paths []string, opt ReadOptions) (*ValidationReport, error) {
 			if first, dup := seen[k]; dup {
 				p := Problem{File: e.Source, Line: e.Line,
 					Msg: fmt.Sprintf("duplicate episode key (config %q, case_id %q, repeat %d, condition %q); first seen at %s",
-						k.Config, k.CaseID, k.Repeat, k.Condition, first.at)}
+						k.Config, k.CaseID, k.Repeat, k.Condition, first)}
 				// The first duplicate between two files says, as score's error does, when
 				// the two are one file or hold the same episodes.
 				if pair := [2]int{first.file, fi}; first.file != fi && !hinted[pair] {
@@ -141,7 +141,7 @@ func Validate(paths []string, opt ReadOptions) (*ValidationReport, error) {
 					rep.Reported, rep.ReportedUnlisted = appendBounded(rep.Reported, rep.ReportedUnlisted, rep.max, []Problem{p})
 				}
 			} else {
-				seen[k] = firstSeen{fmt.Sprintf("%s:%d", e.Source, e.Line), fi}
+				seen[k] = firstSeen{e.Source, e.Line, fi}
 				if first, dup := seenRun[e.RunID]; dup {
 					p := Problem{File: e.Source, Line: e.Line, Field: "run_id",
 						Msg: fmt.Sprintf("duplicate run_id %q (run ids are unique within a release); first seen at %s", e.RunID, first)}
@@ -151,7 +151,7 @@ func Validate(paths []string, opt ReadOptions) (*ValidationReport, error) {
 						rep.Reported, rep.ReportedUnlisted = appendBounded(rep.Reported, rep.ReportedUnlisted, rep.max, []Problem{p})
 					}
 				} else {
-					seenRun[e.RunID] = seen[k].at
+					seenRun[e.RunID] = seen[k]
 				}
 			}
 			if len(ps) == 0 {
@@ -168,11 +168,15 @@ func Validate(paths []string, opt ReadOptions) (*ValidationReport, error) {
 	return rep, nil
 }
 
-// firstSeen is where an episode key was first read: "file:line", and the file's index.
+// firstSeen is where an episode key or run id was first read: the source, the line and
+// the file's index; worded ("file:line") only when a duplicate names it.
 type firstSeen struct {
-	at   string
-	file int
+	source string
+	line   int
+	file   int
 }
+
+func (f firstSeen) String() string { return fmt.Sprintf("%s:%d", f.source, f.line) }
 
 // fileProblem turns a file-level error into one problem that names the file once.
 func fileProblem(path string, err error) Problem {

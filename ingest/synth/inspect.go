@@ -18,7 +18,6 @@ import (
 	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/harness"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
-
 	"github.com/sabench/sabench-stats/ingest/paths"
 )
 

@@ -11,7 +11,6 @@ import (
 	"github.com/sabench/sabench-stats/ingest"
 	"github.com/sabench/sabench-stats/ingest/casespec"
 	"github.com/sabench/sabench-stats/ingest/jsonv"
-
 	"github.com/sabench/sabench-stats/ingest/paths"
 )
 
